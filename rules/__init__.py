@@ -1,0 +1,8 @@
+"""The games: data, state, legality, dice and per-side views. Standard library only.
+
+`rules.load(name)` returns a game system module honouring the contract of DESIGN.md:
+scenarios, setup, active_sides, legal_commands, parse, apply, view, outcome.
+"""
+from rules.core.registry import load, systems
+
+__all__ = ["load", "systems"]

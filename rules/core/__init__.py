@@ -1,0 +1,1 @@
+"""Machinery shared by every game system: hex geometry, dice, errors, the tokenizer, the registry."""

@@ -1,0 +1,26 @@
+"""The two ways a command fails, under one base class the front ends catch.
+
+CommandError: the text does not parse (unknown word, malformed hex). RuleViolation: a well-formed
+command that the rule book forbids in this position; it names the rule case it breaks. Both carry
+the one sentence a player reads, and neither changes the game.
+"""
+from __future__ import annotations
+
+
+class RulesError(Exception):
+    """A command was refused; str(error) is the sentence to show the player."""
+
+    rule: str | None = None
+
+
+class CommandError(RulesError):
+    """The text is not a command of this game (with a hint of what is)."""
+
+
+class RuleViolation(RulesError):
+    """A well-formed command the rules forbid here. `rule` names the case, e.g. "ZOC (D)"."""
+
+    def __init__(self, rule: str, message: str):
+        self.rule = rule
+        self.message = message
+        super().__init__(f"{message} ({rule})")
