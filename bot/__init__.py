@@ -1,0 +1,1 @@
+"""People and time: storage, the game service, the terminal and (later) Discord front ends."""

@@ -1,0 +1,307 @@
+"""The game service: every front end's one door to games, over the engine contract of DESIGN.md.
+
+`submit` turns a player's line of text into a Result. The engine judges game commands; the
+service itself answers the verbs that are about the record rather than the game: `undo` (and
+the opponent's `accept` / `refuse` of an undo across phases), `status`, `units [place]` and
+`help [command]`. Nothing but a player-facing sentence leaves `submit`: rules errors become
+refusals, unexpected errors are logged and become an apology, and neither changes the store.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import logging
+import secrets
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Callable
+
+import rules
+from bot import text as fmt
+from bot.store import Store
+from rules.core.errors import CommandError, RuleViolation, RulesError
+
+log = logging.getLogger("kolocha.service")
+
+CONTRACT = ("SIDES", "scenarios", "setup", "active_sides", "legal_commands", "parse", "apply",
+            "view", "outcome", "phase_key", "help")
+QUERIES = ("status", "units", "help")
+SORRY = "Something went wrong on our side; nothing was changed, and the error has been logged."
+
+
+def load_system(name: str) -> ModuleType:
+    """A registered game system (rules.load), else any importable module honouring the contract.
+
+    The second form lets tests and systems under development run through the same front ends
+    (`kolocha local --system tests.bot.toy_system`).
+    """
+    try:
+        module = rules.load(name) if name in rules.systems() else importlib.import_module(name)
+    except ImportError:
+        module = None
+    missing = [a for a in CONTRACT if not hasattr(module, a)] if module else list(CONTRACT)
+    if missing:
+        raise KeyError(f"{name!r} is not a playable game system yet (it lacks {', '.join(missing)});"
+                       f" known systems: {', '.join(rules.systems())}")
+    return module
+
+
+@dataclass
+class Result:
+    """What became of one line of text: accepted or not, the sentence, and who hears what."""
+
+    accepted: bool
+    message: str
+    seq: int
+    side: str | None = None
+    command: str | None = None  # the normalised text of an accepted game command
+    rule: str | None = None  # the rule case a refusal cites
+    reply: str | None = None  # the answer to a query (status, units, help)
+    events: list[dict] = field(default_factory=list)
+
+    def addressed(self) -> dict[str, list[dict]]:
+        """The events grouped by audience: "all", a side, or "log"."""
+        out: dict[str, list[dict]] = {}
+        for event in self.events:
+            out.setdefault(event.get("to", "all"), []).append(event)
+        return out
+
+    def visible_to(self, side: str | None) -> list[dict]:
+        """The events one side may read (side None: the public ones)."""
+        return [e for e in self.events if e.get("to", "all") in ("all", side)]
+
+
+@dataclass
+class ReplayReport:
+    """The verdict of re-running one stored game from its seed."""
+
+    game_id: int
+    commands: int
+    ok: bool
+    seq: int | None = None
+    message: str = "replays cleanly"
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id} ({self.commands} commands): {self.message}"
+
+
+class GameService:
+    """Games over a Store. Keeps the latest state of each game in memory; the store is the truth."""
+
+    def __init__(self, store: Store, loader: Callable[[str], ModuleType] = load_system):
+        self.store = store
+        self._loader = loader
+        self._cache: dict[int, tuple[int, dict]] = {}
+
+    def system(self, game_id: int) -> ModuleType:
+        return self._loader(self.store.game(game_id)["system"])
+
+    def new_game(self, system: str, scenario: str, seed: int | None = None,
+                 options: dict | None = None, *, guild: str | None = None,
+                 channel: str | None = None, created_by: str | None = None,
+                 hot_seat: bool = False) -> int:
+        """Set up a game (a random seed if none is given, then stored) and return its id."""
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        state = self._loader(system).setup(scenario, seed, options)
+        game_id = self.store.create_game(system, scenario, seed, options, guild=guild,
+                                         channel=channel, created_by=created_by,
+                                         hot_seat=hot_seat)
+        self._cache[game_id] = (0, state)
+        return game_id
+
+    def load(self, game_id: int) -> dict:
+        """The current state: from the cache, else the last snapshot plus a replay of the rest."""
+        seq = self.store.last_seq(game_id)
+        cached = self._cache.get(game_id)
+        if cached and cached[0] == seq:
+            return cached[1]
+        state = self.state_at(game_id, seq)
+        self._cache[game_id] = (seq, state)
+        return state
+
+    def state_at(self, game_id: int, seq: int) -> dict:
+        """The state after command `seq`, rebuilt from the store alone."""
+        game = self.store.game(game_id)
+        system = self._loader(game["system"])
+        snapshot = self.store.latest_snapshot(game_id, seq)
+        start, state = snapshot or (0, system.setup(game["scenario"], game["seed"], game["options"]))
+        for row in self.store.commands(game_id, after=start, upto=seq):
+            state, _ = system.apply(state, row["side"], system.parse(row["side"], row["normalised"]))
+        return state
+
+    def submit(self, game_id: int, side: str | None, text: str, user: str | None = None,
+               expected_seq: int | None = None) -> Result:
+        """Judge one line from `side`; `expected_seq` is the position the player was looking at."""
+        try:
+            return self._submit(game_id, side, text.strip(), user, expected_seq)
+        except RulesError as error:
+            return Result(False, str(error), self.store.last_seq(game_id), side, rule=error.rule)
+        except Exception:
+            log.exception("game %s: %s: %r failed", game_id, side, text)
+            return Result(False, SORRY, self._safe_seq(game_id), side)
+
+    def _submit(self, game_id: int, side: str | None, line: str, user: str | None,
+                expected_seq: int | None) -> Result:
+        words = line.split()
+        if not words:
+            raise CommandError("Type a command; `help` lists them.")
+        verb, args = words[0].lower(), words[1:]
+        system = self.system(game_id)
+        state = self.load(game_id)
+        seq = self.store.last_seq(game_id)
+        if side is not None and side not in system.SIDES:
+            raise CommandError(f"{side!r} is not a side of this game; the sides are "
+                               f"{', '.join(system.SIDES)}.")
+        if verb in QUERIES:
+            return Result(True, "", seq, side, reply=self._query(game_id, system, state, side,
+                                                                   verb, args))
+        if side is None:
+            raise CommandError("Only a player can give orders; say which side you play.")
+        if expected_seq is not None and expected_seq != seq:
+            return Result(False, f"The position has changed since you wrote that (it is now at "
+                          f"command {seq}, you saw command {expected_seq}); nothing was applied. "
+                          "Look at the game again and resend.", seq, side)
+        pending = self.store.game(game_id)["pending_undo"]
+        if verb == "undo":
+            return self._undo(game_id, system, state, side, seq)
+        if verb in ("accept", "refuse") and pending:
+            return self._answer(game_id, system, side, seq, pending, verb == "accept")
+        return self._play(game_id, system, state, side, line, user, seq, pending)
+
+    def _play(self, game_id: int, system: ModuleType, state: dict, side: str, line: str,
+              user: str | None, seq: int, pending: dict | None) -> Result:
+        active = system.active_sides(state)
+        if side not in active:
+            return Result(False, self._wait_sentence(system, state, side, active), seq, side)
+        cmd = system.parse(side, line)
+        new_state, events = system.apply(state, side, cmd)
+        outcome = system.outcome(new_state)
+        normalised = cmd.to_text()
+        row = {"side": side, "user": user, "text": line, "normalised": normalised,
+               "issued_against_seq": seq}
+        new_seq = self.store.append(game_id, row, new_state, _outbox(events),
+                                    status="over" if outcome else "active")
+        self._cache[game_id] = (new_seq, new_state)
+        message = f"{fmt.side_name(side)}: {normalised}."
+        if pending:
+            message += f" The request to undo `{pending['command']}` is cancelled."
+        if outcome:
+            message += " " + fmt.outcome_line(outcome)
+        return Result(True, message, new_seq, side, normalised, events=events)
+
+    @staticmethod
+    def _wait_sentence(system: ModuleType, state: dict, side: str, active: list[str]) -> str:
+        outcome = system.outcome(state)
+        if not active:
+            return fmt.outcome_line(outcome) if outcome else "No side may act now."
+        phase = fmt.phase_name(system.view(state, None).get("phase"))
+        movers = " and ".join(fmt.side_name(s) for s in active)
+        return f"It is the {movers} player's {phase}; the {fmt.side_name(side)} player must wait."
+
+    def _query(self, game_id: int, system: ModuleType, state: dict, side: str | None,
+               verb: str, args: list[str]) -> str:
+        if verb == "help":
+            topic = args[0].lower() if args else None
+            extra = "" if topic else ("\nAlso: undo, status, units [hex], help [command]; "
+                                      "accept / refuse answer an undo request.")
+            return system.help(topic) + extra
+        view = system.view(state, side)
+        if verb == "units":
+            return fmt.units_table(view.get("units", []), where=args[0] if args else None)
+        pending = self.store.game(game_id)["pending_undo"]
+        waiting = (f"\nThe {fmt.side_name(pending['by'])} player asks to undo "
+                   f"`{pending['command']}`: accept or refuse." if pending else "")
+        return fmt.status(view) + waiting
+
+    def _undo(self, game_id: int, system: ModuleType, state: dict, side: str, seq: int) -> Result:
+        """Take back the side's own last command: free within its phase, else by consent."""
+        if seq == 0:
+            raise RuleViolation("Undo", "There is nothing to undo")
+        last = self.store.commands(game_id, after=seq - 1)[0]
+        cmd = last["normalised"]
+        if last["side"] != side:
+            raise RuleViolation("Undo", f"The last command (`{cmd}`) was the "
+                                f"{fmt.side_name(last['side'])} player's; only your own last "
+                                "command can be undone")
+        before = self.state_at(game_id, seq - 1)
+        _, events = system.apply(before, side, system.parse(side, cmd))
+        if any(e.get("irreversible") for e in events):
+            raise RuleViolation("Undo", f"`{cmd}` rolled dice or revealed something hidden, so "
+                                "it stands: undo never crosses a die roll")
+        if system.phase_key(before) == system.phase_key(state):
+            return self._take_back(game_id, side, seq, cmd, before, f"Undone: `{cmd}`.")
+        others = [s for s in system.SIDES if s != side]
+        ask = f"The {fmt.side_name(side)} player asks to undo `{cmd}`, issued in an earlier " \
+              "phase: answer `accept` or `refuse`."
+        notes = [_event("undo_request", other, ask) for other in others]
+        self.store.set_pending_undo(game_id, {"by": side, "seq": seq, "command": cmd},
+                                    _outbox(notes))
+        names = " or ".join(fmt.side_name(s) for s in others)
+        return Result(True, f"`{cmd}` was issued in an earlier phase: undoing it needs the "
+                      f"{names} player's consent, who may answer accept or refuse.", seq, side,
+                      events=notes)
+
+    def _answer(self, game_id: int, system: ModuleType, side: str, seq: int, pending: dict,
+                consent: bool) -> Result:
+        cmd, by = pending["command"], pending["by"]
+        if by == side:
+            raise RuleViolation("Undo", f"You asked to undo `{cmd}`; the other player answers")
+        if consent:
+            before = self.state_at(game_id, seq - 1)
+            return self._take_back(game_id, by, seq, cmd, before, f"The {fmt.side_name(side)} "
+                                   f"player consents: `{cmd}` is undone.")
+        note = _event("undo_refused", "all", f"The {fmt.side_name(side)} player refuses to undo "
+                      f"`{cmd}`; it stands.")
+        self.store.set_pending_undo(game_id, None, _outbox([note]))
+        return Result(True, note["text"], seq, side, events=[note])
+
+    def _take_back(self, game_id: int, by: str, seq: int, cmd: str, before: dict,
+                   message: str) -> Result:
+        note = _event("undo", "all", f"{fmt.side_name(by)} undoes `{cmd}`.")
+        self.store.truncate(game_id, seq, _outbox([note]))
+        self._cache[game_id] = (seq - 1, before)
+        return Result(True, message, seq - 1, by, events=[note])
+
+    def replay_check(self, game_id: int) -> ReplayReport:
+        """Re-run a stored game from its seed; report the first command that no longer applies
+        or whose resulting state differs from the stored snapshot (after a rules change)."""
+        game = self.store.game(game_id)
+        rows = self.store.commands(game_id)
+        snapshots = self.store.snapshots(game_id)
+        seq = 0
+        try:
+            system = self._loader(game["system"])
+            state = system.setup(game["scenario"], game["seed"], game["options"])
+            for row in rows:
+                seq = row["seq"]
+                state, _ = system.apply(state, row["side"],
+                                        system.parse(row["side"], row["normalised"]))
+                if seq in snapshots and json.loads(json.dumps(state)) != snapshots[seq]:
+                    return ReplayReport(game_id, len(rows), False, seq, f"command {seq} "
+                                        f"({row['side']}: {row['normalised']}) now gives a state "
+                                        "that differs from the stored snapshot")
+        except Exception as error:
+            where = f"command {seq} ({row['side']}: {row['normalised']})" if seq else "set-up"
+            return ReplayReport(game_id, len(rows), False, seq, f"{where} no longer applies: "
+                                f"{error}")
+        return ReplayReport(game_id, len(rows), True)
+
+    def _safe_seq(self, game_id: int) -> int:
+        try:
+            return self.store.last_seq(game_id)
+        except Exception:
+            return 0
+
+
+def _event(kind: str, to: str, text: str) -> dict:
+    return {"kind": kind, "to": to, "text": text, "irreversible": False}
+
+
+def _outbox(events: list[dict]) -> dict[str, dict]:
+    """One outbox payload per audience; log-only events stay in the record, not the outbox."""
+    out: dict[str, dict] = {}
+    for event in events:
+        to = event.get("to", "all")
+        if to != "log":
+            out.setdefault(to, {"events": []})["events"].append(event)
+    return out

@@ -1,0 +1,238 @@
+"""Event-sourced game storage in one SQLite file (WAL), through sqlite-utils.
+
+The truth of a game is its row in `games` (system, scenario, options, seed) plus its ordered,
+append-only `commands`. `snapshots` are a cache of the state every SNAPSHOT_EVERY commands, and
+`outbox` holds the messages a front end has not delivered yet. Every write that belongs to one
+accepted command (command row, snapshot, outbox rows) runs in one transaction. Writes inside a
+transaction use plain SQL, because sqlite-utils' table helpers commit on their own.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import sqlite_utils
+
+SNAPSHOT_EVERY = 25
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def _initial(db: sqlite_utils.Database) -> None:
+    db["games"].create({
+        "id": int, "guild": str, "channel": str, "system": str, "scenario": str,
+        "options": str, "seed": int, "status": str, "hot_seat": int, "created_by": str,
+        "created_at": str, "updated_at": str}, pk="id")
+    db["seats"].create({"game": int, "side": str, "user": str}, pk=("game", "side"),
+                       foreign_keys=[("game", "games", "id")])
+    db["spectators"].create({"game": int, "channel": str}, pk=("game", "channel"),
+                            foreign_keys=[("game", "games", "id")])
+    db["commands"].create({
+        "game": int, "seq": int, "side": str, "user": str, "text": str, "normalised": str,
+        "issued_against_seq": int, "accepted_at": str}, pk=("game", "seq"),
+        foreign_keys=[("game", "games", "id")])
+    db["snapshots"].create({"game": int, "seq": int, "state_json": str}, pk=("game", "seq"),
+                           foreign_keys=[("game", "games", "id")])
+    db["deadlines"].create({"game": int, "side": str, "due_at": str, "reminded_at": str},
+                           pk=("game", "side"), foreign_keys=[("game", "games", "id")])
+    db["outbox"].create({"id": int, "game": int, "seq": int, "audience": str, "payload": str,
+                         "delivered_at": str}, pk="id", foreign_keys=[("game", "games", "id")])
+    db["outbox"].create_index(["delivered_at"])
+
+
+def _pending_undo(db: sqlite_utils.Database) -> None:
+    db["games"].add_column("pending_undo", str)
+
+
+# Ordered and append-only: a schema change is a new entry, never an edit of an old one.
+MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
+    ("initial tables", _initial),
+    ("games.pending_undo: an undo waiting for the opponent's consent", _pending_undo),
+]
+
+
+class Store:
+    """One SQLite file holding every game; safe to reopen after a crash at any point."""
+
+    def __init__(self, path: str | Path):
+        conn = sqlite3.connect(str(path), timeout=30, isolation_level=None)
+        self.db = sqlite_utils.Database(conn)
+        if str(path) != ":memory:":
+            self.db.enable_wal()
+        self.db.execute("PRAGMA foreign_keys = ON")
+        self.db.execute("PRAGMA synchronous = NORMAL")
+        self.migrate()
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if anything inside raises."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    def migrate(self) -> None:
+        """Apply the migrations this file has not seen yet, each recorded in `migrations`."""
+        if "migrations" not in self.db.table_names():
+            self.db["migrations"].create({"version": int, "name": str, "applied_at": str},
+                                         pk="version")
+        done = {row["version"] for row in self.db["migrations"].rows}
+        for version, (name, step) in enumerate(MIGRATIONS, start=1):
+            if version not in done:
+                with self.transaction():
+                    step(self.db)
+                    self.db.execute("INSERT INTO migrations VALUES (?, ?, ?)",
+                                    [version, name, now()])
+
+    def schema_version(self) -> int:
+        return max((row["version"] for row in self.db["migrations"].rows), default=0)
+
+    # -- games, seats, spectators --------------------------------------------------------
+
+    def create_game(self, system: str, scenario: str, seed: int, options: dict | None = None,
+                    *, guild: str | None = None, channel: str | None = None,
+                    created_by: str | None = None, hot_seat: bool = False) -> int:
+        stamp = now()
+        with self.transaction():
+            cursor = self.db.execute(
+                "INSERT INTO games (guild, channel, system, scenario, options, seed, status,"
+                " hot_seat, created_by, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?)",
+                [guild, channel, system, scenario, json.dumps(options or {}), seed,
+                 int(hot_seat), created_by, stamp, stamp])
+        return int(cursor.lastrowid)
+
+    def game(self, game_id: int) -> dict:
+        """The game's row with options and pending_undo decoded; KeyError if there is none."""
+        rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))
+        if not rows:
+            raise KeyError(f"there is no game {game_id}")
+        return _decode_game(rows[0])
+
+    def games(self) -> list[dict]:
+        return [_decode_game(r) for r in self.db.query("SELECT * FROM games ORDER BY id")]
+
+    def take_seat(self, game_id: int, side: str, user: str) -> None:
+        with self.transaction():
+            self.db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?)", [game_id, side, user])
+
+    def seats(self, game_id: int) -> dict[str, str]:
+        return {r["side"]: r["user"] for r in
+                self.db.query("SELECT side, user FROM seats WHERE game = ?", [game_id])}
+
+    def add_spectator(self, game_id: int, channel: str) -> None:
+        with self.transaction():
+            self.db.execute("INSERT OR IGNORE INTO spectators VALUES (?, ?)", [game_id, channel])
+
+    def spectators(self, game_id: int) -> list[str]:
+        return [r["channel"] for r in
+                self.db.query("SELECT channel FROM spectators WHERE game = ?", [game_id])]
+
+    def set_pending_undo(self, game_id: int, request: dict | None,
+                         outbox: dict[str, Any]) -> None:
+        """Record (or clear, with None) an undo request and the messages announcing it."""
+        with self.transaction():
+            self._write_pending(game_id, request)
+            self._write_outbox(game_id, self.last_seq(game_id), outbox)
+
+    # -- commands and snapshots ----------------------------------------------------------
+
+    def last_seq(self, game_id: int) -> int:
+        rows = self.db.execute("SELECT MAX(seq) FROM commands WHERE game = ?", [game_id])
+        return rows.fetchone()[0] or 0
+
+    def commands(self, game_id: int, after: int = 0, upto: int | None = None) -> list[dict]:
+        """The stored commands with after < seq <= upto, in order."""
+        limit = upto if upto is not None else 2**62
+        return list(self.db.query("SELECT * FROM commands WHERE game = ? AND seq > ? AND seq <= ?"
+                                  " ORDER BY seq", [game_id, after, limit]))
+
+    def append(self, game_id: int, command: dict, state: dict, outbox: dict[str, Any],
+               status: str = "active") -> int:
+        """Store one accepted command, its snapshot if due, its outbox rows: all or nothing.
+
+        `command` has side, user, text, normalised, issued_against_seq; `outbox` maps each
+        audience to its payload. Accepting a command also cancels any pending undo request.
+        """
+        with self.transaction():
+            seq = self.last_seq(game_id) + 1
+            stamp = now()
+            self.db.execute(
+                "INSERT INTO commands VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [game_id, seq, command["side"], command.get("user"), command["text"],
+                 command["normalised"], command["issued_against_seq"], stamp])
+            if seq % SNAPSHOT_EVERY == 0:
+                self.db.execute("INSERT INTO snapshots VALUES (?, ?, ?)",
+                                [game_id, seq, json.dumps(state)])
+            self._write_outbox(game_id, seq, outbox)
+            self.db.execute("UPDATE games SET status = ?, updated_at = ?, pending_undo = NULL"
+                            " WHERE id = ?", [status, stamp, game_id])
+        return seq
+
+    def truncate(self, game_id: int, from_seq: int, outbox: dict[str, Any]) -> None:
+        """Undo: drop commands from `from_seq` on, their snapshots and undelivered messages."""
+        with self.transaction():
+            for table in ("commands", "snapshots"):
+                self.db.execute(f"DELETE FROM {table} WHERE game = ? AND seq >= ?",
+                                [game_id, from_seq])
+            self.db.execute("DELETE FROM outbox WHERE game = ? AND seq >= ?"
+                            " AND delivered_at IS NULL", [game_id, from_seq])
+            self._write_outbox(game_id, from_seq - 1, outbox)
+            self._write_pending(game_id, None)
+            self.db.execute("UPDATE games SET status = 'active', updated_at = ? WHERE id = ?",
+                            [now(), game_id])
+
+    def latest_snapshot(self, game_id: int, at_most: int | None = None) -> tuple[int, dict] | None:
+        """The newest cached (seq, state) at or before `at_most`, or None."""
+        limit = self.last_seq(game_id) if at_most is None else at_most
+        row = self.db.execute("SELECT seq, state_json FROM snapshots WHERE game = ? AND seq <= ?"
+                              " ORDER BY seq DESC LIMIT 1", [game_id, limit]).fetchone()
+        return (row[0], json.loads(row[1])) if row else None
+
+    def snapshots(self, game_id: int) -> dict[int, dict]:
+        return {r["seq"]: json.loads(r["state_json"]) for r in
+                self.db.query("SELECT * FROM snapshots WHERE game = ? ORDER BY seq", [game_id])}
+
+    # -- outbox and deadlines ------------------------------------------------------------
+
+    def undelivered(self, game_id: int | None = None) -> list[dict]:
+        where, args = ("AND game = ?", [game_id]) if game_id is not None else ("", [])
+        rows = self.db.query(f"SELECT * FROM outbox WHERE delivered_at IS NULL {where}"
+                             " ORDER BY id", args)
+        return [{**r, "payload": json.loads(r["payload"])} for r in rows]
+
+    def mark_delivered(self, outbox_id: int) -> None:
+        with self.transaction():
+            self.db.execute("UPDATE outbox SET delivered_at = ? WHERE id = ?", [now(), outbox_id])
+
+    def set_deadline(self, game_id: int, side: str, due_at: str) -> None:
+        with self.transaction():
+            self.db.execute("INSERT OR REPLACE INTO deadlines VALUES (?, ?, ?, NULL)",
+                            [game_id, side, due_at])
+
+    def deadlines(self) -> list[dict]:
+        return list(self.db.query("SELECT * FROM deadlines ORDER BY due_at"))
+
+    def _write_outbox(self, game_id: int, seq: int, outbox: dict[str, Any]) -> None:
+        for audience, payload in outbox.items():
+            self.db.execute("INSERT INTO outbox (game, seq, audience, payload) VALUES (?, ?, ?, ?)",
+                            [game_id, seq, audience, json.dumps(payload)])
+
+    def _write_pending(self, game_id: int, request: dict | None) -> None:
+        self.db.execute("UPDATE games SET pending_undo = ? WHERE id = ?",
+                        [json.dumps(request) if request else None, game_id])
+
+
+def _decode_game(row: dict) -> dict:
+    pending = row.get("pending_undo")
+    return {**row, "options": json.loads(row["options"] or "{}"),
+            "hot_seat": bool(row["hot_seat"]), "pending_undo": json.loads(pending) if pending else None}

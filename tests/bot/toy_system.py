@@ -1,0 +1,152 @@
+"""A tiny two-side dice race that honours the engine contract of DESIGN.md, for bot/ tests only.
+
+Each side has two runners on its own row of hexes. A player turn is a Movement Phase (`move ID
+HEX` one hex east per runner, freely undoable; `end` closes it) then a Dice Phase (`roll`: a die,
+irreversible, adds to the side's score and whispers a secret to the roller only). After both
+sides' player turns the game turn advances; after the last turn the higher score wins. The
+"bonus" option adds 1 to every roll.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+
+from rules.core.dice import new_dice, roll
+from rules.core.errors import CommandError, RuleViolation
+
+NAME = "toy"
+SIDES: tuple[str, ...] = ("red", "blue")
+_ROWS = {"red": 1, "blue": 2}
+_SCENARIOS = [
+    {"id": "short", "title": "A short race", "first_turn": 1, "last_turn": 3, "options": ["bonus"]},
+    {"id": "long", "title": "A long race", "first_turn": 1, "last_turn": 60, "options": ["bonus"]},
+]
+
+
+@dataclass(frozen=True)
+class Move:
+    unit: str
+    to: str
+
+    def to_text(self) -> str:
+        return f"move {self.unit} {self.to}"
+
+
+@dataclass(frozen=True)
+class Word:
+    verb: str  # "end" or "roll"
+
+    def to_text(self) -> str:
+        return self.verb
+
+
+def scenarios() -> list[dict]:
+    return copy.deepcopy(_SCENARIOS)
+
+
+def setup(scenario_id: str, seed: int, options: dict | None = None) -> dict:
+    scenario = next((s for s in _SCENARIOS if s["id"] == scenario_id), None)
+    if scenario is None:
+        raise KeyError(f"unknown scenario {scenario_id!r}")
+    units = [
+        {"id": f"{side[0]}{n}", "side": side, "hex": f"01{_ROWS[side]:02d}", "type": "runner",
+         "strength": n, "movement": 1, "moved": False}
+        for side in SIDES for n in (1, 2)
+    ]
+    return {"turn": scenario["first_turn"], "last_turn": scenario["last_turn"], "player": "red",
+            "phase": "movement", "units": units, "scores": {s: 0 for s in SIDES},
+            "secrets": {s: [] for s in SIDES}, "bonus": bool((options or {}).get("bonus")),
+            "dice": new_dice(seed)}
+
+
+def active_sides(state: dict) -> list[str]:
+    return [] if outcome(state) else [state["player"]]
+
+
+def legal_commands(state: dict, side: str) -> list:
+    if side not in active_sides(state):
+        return []
+    if state["phase"] == "dice":
+        return [Word("roll")]
+    moves = [Move(u["id"], _east(u["hex"])) for u in state["units"]
+             if u["side"] == side and not u["moved"]]
+    return [*moves, Word("end")]
+
+
+def parse(side: str, text: str):
+    words = text.lower().split()
+    if words[:1] == ["move"] and len(words) == 3:
+        return Move(words[1], words[2])
+    if words in (["end"], ["roll"]):
+        return Word(words[0])
+    raise CommandError(f"{text!r} is not a toy command; try `move r1 0201`, `end` or `roll`.")
+
+
+def apply(state: dict, side: str, cmd) -> tuple[dict, list[dict]]:
+    if cmd not in legal_commands(state, side):
+        raise RuleViolation("Toy: Sequence (A)", f"{cmd.to_text()} is not possible now")
+    new = copy.deepcopy(state)
+    if isinstance(cmd, Move):
+        unit = next(u for u in new["units"] if u["id"] == cmd.unit)
+        unit["hex"], unit["moved"] = cmd.to, True
+        return new, [_event("move", "all", f"{cmd.unit} moves to {cmd.to}")]
+    if cmd.verb == "end":
+        new["phase"] = "dice"
+        return new, [_event("phase", "all", f"{side} ends the Movement Phase")]
+    value = roll(new["dice"]) + (1 if new["bonus"] else 0)
+    new["scores"][side] += value
+    new["secrets"][side].append(value)
+    events = [_event("roll", "all", f"{side} rolls {value}", irreversible=True),
+              _event("secret", side, f"your secret number is {value}"),
+              _event("log", "log", f"dice position {new['dice']['rolls']}")]
+    _next_player(new)
+    return new, events
+
+
+def view(state: dict, side: str | None) -> dict:
+    units = [{k: u[k] for k in ("side", "hex", "id", "type", "strength", "movement", "moved")}
+             for u in state["units"]]
+    phase = "Movement" if state["phase"] == "movement" else "Dice"
+    prompt = "Roll the die." if state["phase"] == "dice" else None
+    return {"units": units, "turn": state["turn"], "clock": f"hour {state['turn']}",
+            "phase": phase, "player": state["player"], "to_move": active_sides(state),
+            "prompt": prompt, "outcome": outcome(state), "scores": dict(state["scores"]),
+            "secrets": list(state["secrets"][side]) if side else []}
+
+
+def outcome(state: dict) -> dict | None:
+    if state["turn"] <= state["last_turn"]:
+        return None
+    red, blue = state["scores"]["red"], state["scores"]["blue"]
+    winner = None if red == blue else ("red" if red > blue else "blue")
+    return {"winner": winner, "level": "decisive" if winner else "draw",
+            "reason": f"scores {red}-{blue}"}
+
+
+def phase_key(state: dict) -> str:
+    return f"{state['turn']}:{state['player']}:{state['phase']}"
+
+
+def help(topic: str | None = None) -> str:
+    if topic == "move":
+        return "move ID HEX: move a runner one hex east, once per Movement Phase."
+    return "Toy commands: move ID HEX, end, roll."
+
+
+def _east(h: str) -> str:
+    return f"{int(h[:2]) + 1:02d}{h[2:]}"
+
+
+def _event(kind: str, to: str, text: str, irreversible: bool = False) -> dict:
+    return {"kind": kind, "to": to, "text": text, "irreversible": irreversible}
+
+
+def _next_player(state: dict) -> None:
+    state["phase"] = "movement"
+    for unit in state["units"]:
+        unit["moved"] = False
+    if state["player"] == "red":
+        state["player"] = "blue"
+    else:
+        state["player"] = "red"
+        state["turn"] += 1
