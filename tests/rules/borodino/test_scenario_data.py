@@ -1,0 +1,323 @@
+"""Borodino order of battle, scenarios and reinforcement chart against the rule book
+(../shared/seeds/000_ac6aee7a237691a2.txt, SCENARIOS and Order of Battle)."""
+from __future__ import annotations
+
+import copy
+import tomllib
+from collections import Counter
+
+import pytest
+
+from rules.borodino import scenario_data as sd
+from rules.borodino.scenario_data import ScenarioDataError
+
+# --- the set-ups as printed: hex -> "strength-movement", French and Russian -------------------
+# Plt and Uvr are printed without values ("Plt Cav. Div. in 1605"); the OOB gives both 2-5.
+_RUSSIAN_5SEP = """
+2313 10-4  2414 10-4  2319 2-4  2312 4-5  2413 3-5  2412 7-3
+1311 6-4  1210 5-4  1310 4-3
+3117 7-4  3218 6-4  3018 5-4  3116 5-3
+3122 4-4  3224 5-4  3222 2-3
+2215 5-4  2316 4-4  2315 3-3
+1812 4-4  1913 4-4  1912 3-3
+1610 5-4  1710 5-4  1709 3-3
+1506 1-6  1507 1-6  1607 1-6
+3110 3-3  3111 3-3
+3115 1-5  2924 2-5  2723 2-5  2110 2-5  2111 2-5  2211 2-5
+"""
+_RUSSIAN_6SEP = """
+2712 10-4  2613 10-4  2319 2-4  2612 4-5  2512 3-5  2711 7-3
+3213 6-4  3312 5-4  3212 4-3
+3117 7-4  3218 6-4  3018 5-4  3116 5-3
+2618 4-4  2917 3-4  2817 2-3
+2216 5-4  2417 4-4  2315 3-3
+1912 4-4  2013 4-4  2111 3-3
+1610 5-4  1710 5-4  1709 3-3
+1210 1-6  1309 1-6  1409 1-6
+3110 3-3  3111 3-3
+3115 1-5  2716 2-5  2514 2-5  2109 2-5  1605 2-5  1606 2-5
+"""
+_RUSSIAN_7SEP = """
+2712 10-4  2613 10-4  2319 2-4  2612 4-5  2512 3-5  2711 7-3
+3819 6-4  3919 5-4  3818 4-3
+3116 7-4  3218 6-4  3018 5-4  3117 5-3
+2717 4-4  2917 3-4  2817 2-3
+2417 5-4  2517 4-4  2516 3-3
+2215 4-4  2114 4-4  2213 3-3
+1610 5-4  1710 5-4  1709 3-3
+1210 1-6  1309 1-6  1409 1-6
+3515 3-3  3514 3-3
+3115 1-5  2716 2-5  2514 2-5  2011 2-5  1605 2-5  1606 2-5
+"""
+# 6 Sept as printed, with I Corps Cav. (2-5) and IV Corps 3 Inf. Div. (5-4) both in 3324.
+_FRENCH_6SEP = """
+3928 4-4  4028 4-4  3828 2-5  4029 4-3
+3524 2-5  3624 2-5  3625 2-5
+3626 1-5  3526 2-5  3627 2-5
+3322 7-4  3321 5-4  3222 4-4  3324 2-5  3423 7-3
+2922 6-4  3022 6-4  3023 3-4  3123 2-5  3122 5-3
+3224 7-4  3324 5-4  2525 2-5
+2825 2-4  2924 2-4  2824 1-5  2925 2-3
+"""
+_FRENCH_7SEP = """
+3225 7-4  3226 6-4  3227 11-4  3026 6-4  3125 4-5  3126 4-5  3124 8-3
+3322 7-4  3321 5-4  3222 4-4  3323 2-5  3422 7-3
+2922 6-4  3022 6-4  3023 3-4  3123 2-5  3121 5-3
+2722 7-4  2523 5-4  2425 7-4  2223 5-4  2424 5-4  1921 2-5  2426 7-3
+3922 4-4  4022 4-4  3921 2-5  4023 4-3
+2825 2-4  2924 2-4  2824 1-5  2925 2-3
+3524 2-5  3624 2-5  3625 2-5
+2525 1-5  2625 2-5  2626 2-5
+3626 1-5  3526 2-5  3627 2-5
+3723 2-5  3724 2-5
+"""
+# The one correction the data makes to a printed set-up: (scenario, hex, value) -> hex used.
+CORRECTIONS = {("6sep", "3324", "2-5"): "3323"}
+
+
+def _entries(text: str) -> list[tuple[str, str]]:
+    words = text.split()
+    return list(zip(words[::2], words[1::2]))
+
+
+PRINTED = {
+    "5sep": {"french": [], "russian": _entries(_RUSSIAN_5SEP)},
+    "6sep": {"french": _entries(_FRENCH_6SEP), "russian": _entries(_RUSSIAN_6SEP)},
+    "7sep": {"french": _entries(_FRENCH_7SEP), "russian": _entries(_RUSSIAN_7SEP)},
+    "grand": {"french": [], "russian": _entries(_RUSSIAN_5SEP)},  # "Initial Set-Up Map: 5 Sept."
+}
+
+
+def _side(scenario: sd.Scenario, side: str) -> dict[str, str]:
+    units = sd.units()
+    return {u: h for u, h in scenario.setup.items() if units[u].side == side}
+
+
+def _raw(name: str) -> dict:
+    with open(sd.DATA / name, "rb") as f:
+        return tomllib.load(f)
+
+
+# --- loading -------------------------------------------------------------------------------------
+def test_all_four_scenarios_load_in_order():
+    assert list(sd.scenarios()) == ["5sep", "6sep", "7sep", "grand"]
+    assert sd.scenarios() is sd.scenarios()  # loaded once
+
+
+def test_counter_mix():
+    units = sd.units()
+    by_side = Counter(u.side for u in units.values())
+    # French OOB: I 5, III 5, IV 7, VIII 4, V 4, Guard 7, I/II Res. Cav. 3+3, IV 2, and the
+    # III Res. Cav. with three counters (the set-ups) = 43. Russian OOB: 37 counters (the 27th
+    # twice) + 11 Additional Forces = 48.
+    assert by_side == {"french": 43, "russian": 48}
+    assert sum(u.id.startswith("R-AF-") for u in units.values()) == 11
+    assert all(u.value == "3-3" for u in units.values() if u.id.startswith("R-AF-"))
+
+
+def test_guards():
+    units = sd.units()
+    guards = {u.id for u in units.values() if u.guard}
+    assert guards == {"F-IG-OG", "F-IG-MG", "F-IG-YG", "F-IG-HC", "F-IG-LC", "F-IG-art",
+                      "R-V-1G", "R-V-2G", "R-V-3G", "R-V-1GC", "R-V-2GC", "R-V-art"}
+    # Exempt by the Imperial Guard rule: Italian Guards 7-4, Hessian Guard/LV 6-4, the militia.
+    for exempt in ("F-IV-IG", "F-IG-LV", "R-Mil-1", "R-Mil-2"):
+        assert not units[exempt].guard
+    assert [u.id for u in units.values() if u.old_guard] == ["F-IG-OG"]
+    assert units["F-IG-OG"].value == "11-4"
+
+
+# --- set-ups against the rule book ----------------------------------------------------------------
+# 5 Sept: 36 Russians (V 6, III 3, VIII 4, VII 3, VI 3, IV 3, II 3, Cos 3, Mil 2, cavalry 6), no
+# French. 6 Sept: 27 French (V 4, IC 3, IIIC 3, I 5, III 5, IV 3, VIII 4), 36 Russians. 7 Sept:
+# 43 French (IG 7, I 5, III 5, IV 7, V 4, VIII 4, IC 3, IIC 3, IIIC 3, IVC 2), 36 Russians.
+@pytest.mark.parametrize("sid, french, russian", [
+    ("5sep", 0, 36), ("6sep", 27, 36), ("7sep", 43, 36), ("grand", 0, 36)])
+def test_counts_per_side(sid, french, russian):
+    s = sd.scenarios()[sid]
+    assert (len(_side(s, "french")), len(_side(s, "russian"))) == (french, russian)
+    assert len(PRINTED[sid]["french"]) == french and len(PRINTED[sid]["russian"]) == russian
+
+
+@pytest.mark.parametrize("sid", ["5sep", "6sep", "7sep", "grand"])
+@pytest.mark.parametrize("side", ["french", "russian"])
+def test_setup_values_match_printed_hexes(sid, side):
+    units = sd.units()
+    printed = Counter((CORRECTIONS.get((sid, h, v), h), v) for h, v in PRINTED[sid][side])
+    placed = Counter((h, units[u].value) for u, h in _side(sd.scenarios()[sid], side).items())
+    assert placed == printed
+
+
+@pytest.mark.parametrize("sid", ["5sep", "6sep", "7sep", "grand"])
+def test_sides_of_the_front_line(sid):
+    s = sd.scenarios()[sid]
+    units = sd.units()
+    assert set(s.front_line) == set(range(10, 42))
+    for u, h in s.setup.items():
+        assert s.west_of_front(h) == (units[u].side == "french"), (u, h)
+
+
+def test_front_lines_shared():
+    s = sd.scenarios()
+    assert s["7sep"].front_line == s["6sep"].front_line
+    assert s["grand"].front_line == s["5sep"].front_line
+    assert s["grand"].setup == s["5sep"].setup
+    # Schevardino lies east of the opening line of the Grand Battle (7 Sept victory conditions).
+    assert not s["grand"].west_of_front("3222")
+
+
+def test_27th_division_counter():
+    s = sd.scenarios()
+    for sid, counter, other in (("5sep", "R-VII-27", "R-VII-27w"), ("grand", "R-VII-27", "R-VII-27w"),
+                                ("6sep", "R-VII-27w", "R-VII-27"), ("7sep", "R-VII-27w", "R-VII-27")):
+        assert counter in s[sid].setup and other not in s[sid].setup
+    assert sd.units()["R-VII-27"].value == "5-4" and sd.units()["R-VII-27w"].value == "3-4"
+
+
+def test_scenario_rules():
+    s = sd.scenarios()
+    assert [(x.first_turn, x.last_turn) for x in s.values()] == [(1, 8), (11, 24), (27, 40), (1, 40)]
+    assert [x.victory for x in s.values()] == ["schevardino", "three_redoubts", "grand", "grand"]
+    assert s["6sep"].destroyed_redoubts == s["7sep"].destroyed_redoubts == {"3222"}
+    assert not s["5sep"].destroyed_redoubts and not s["grand"].destroyed_redoubts
+    assert all("imperial_guard" in x.options for x in s.values())
+    assert [x.id for x in s.values() if "additional_forces" in x.options] == ["grand"]
+    for sid in ("5sep", "grand"):
+        assert sd.clock(s[sid].frozen_until_turn) == "1500" and s[sid].frozen_max_column == 27
+    assert s["6sep"].frozen_until_turn is None and s["7sep"].frozen_max_column is None
+    assert all(x.title and x.commentary for x in s.values())
+
+
+# --- the reinforcement chart ------------------------------------------------------------------------
+def test_5sep_reinforcements_are_the_6sep_french_army():
+    s = sd.scenarios()
+    entering = [r.unit for r in s["5sep"].reinforcements]
+    assert sorted(entering) == sorted(_side(s["6sep"], "french"))
+    assert all(1 <= r.turn <= 8 for r in s["5sep"].reinforcements)
+
+
+def test_6sep_setup_plus_reinforcements_is_the_7sep_french_army():
+    s = sd.scenarios()
+    entering = [r.unit for r in s["6sep"].reinforcements]
+    assert sorted(entering + list(_side(s["6sep"], "french"))) == sorted(_side(s["7sep"], "french"))
+    assert all(11 <= r.turn <= 24 for r in s["6sep"].reinforcements)
+    assert s["7sep"].reinforcements == ()  # "there are no reinforcements on 7 Sept"
+
+
+def test_grand_battle_chart():
+    s = sd.scenarios()
+    grand = s["grand"]
+    assert grand.reinforcements == s["5sep"].reinforcements + s["6sep"].reinforcements
+    assert [(r.turn, r.unit) for r in grand.additional_forces] == [
+        (t, f"R-AF-{t - 10}") for t in range(11, 22)]
+    assert all(r.entry in sd.RUSSIAN_ENTRIES for r in grand.additional_forces)
+    assert all(x.additional_forces == () for x in s.values() if x.id != "grand")
+
+
+def test_chart_shape():
+    chart = sd.scenarios()["grand"].reinforcements
+    assert [r.turn for r in chart] == sorted(r.turn for r in chart)
+    assert all(not sd.is_night(r.turn) and r.entry in sd.FRENCH_ENTRIES for r in chart)
+    assert max(Counter((r.turn, r.entry) for r in chart).values()) <= 3
+    first = {r.unit: r.turn for r in chart}
+    assert first["F-IC-1L"] == 1  # Murat's vanguard about noon
+    assert {r.entry for r in chart if r.unit.startswith("F-V-")} == {"old_road_west"}
+
+
+# --- the clock -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("turn, clock, day, night", [
+    (1, "1200", "5 Sept", False), (8, "1900", "5 Sept", False), (9, "night", "5 Sept", True),
+    (11, "0600", "6 Sept", False), (24, "1900", "6 Sept", False), (26, "night", "6 Sept", True),
+    (27, "0600", "7 Sept", False), (40, "1900", "7 Sept", False)])
+def test_clock(turn, clock, day, night):
+    assert (sd.clock(turn), sd.day(turn), sd.is_night(turn)) == (clock, day, night)
+
+
+@pytest.mark.parametrize("turn", [0, 41])
+def test_clock_outside_the_game(turn):
+    with pytest.raises(ValueError):
+        sd.clock(turn)
+
+
+# --- validation ----------------------------------------------------------------------------------------
+def _scenario(doc: dict, sid: str) -> dict:
+    return next(t for t in doc["scenario"] if t["id"] == sid)
+
+
+def _break_unknown_unit(doc):
+    _scenario(doc, "6sep")["setup"]["F-NOPE"] = "3030"
+
+
+def _break_placed_twice(doc):  # both counters of the 27th Division
+    _scenario(doc, "7sep")["setup"]["R-VII-27"] = "2918"
+
+
+def _break_two_in_one_hex(doc):
+    _scenario(doc, "7sep")["setup"]["F-I-cav"] = "3322"
+
+
+def _break_already_set_up(doc):  # F-I-2 stands in 3322 on 6 Sept: it cannot enter on turn 16
+    next(r for r in doc["reinforcement"] if r["unit"] == "F-I-2")["turn"] = 16
+
+
+def _break_entered_twice(doc):
+    doc["reinforcement"].append({"turn": 20, "unit": "F-IG-OG", "entry": "new_road_west"})
+
+
+def _break_turn(doc):
+    doc["reinforcement"][0]["turn"] = 41
+
+
+def _break_entry(doc):
+    doc["reinforcement"][0]["entry"] = "north_edge"
+
+
+def _break_option(doc):
+    _scenario(doc, "5sep")["options"].append("fog_of_war")
+
+
+def _break_front_line(doc):
+    _scenario(doc, "6sep")["front_line"]["32"] = 23  # 3222 (French) falls east
+
+
+def _break_too_many(doc):
+    doc["reinforcement"][-1]["turn"] = 15  # a fourth unit by new_road_west on turn 15
+
+
+def _break_victory(doc):
+    _scenario(doc, "7sep")["victory"] = "moscow"
+
+
+@pytest.mark.parametrize("breaker, message", [
+    (_break_unknown_unit, "unknown unit id 'F-NOPE'"),
+    (_break_placed_twice, "placed twice"),
+    (_break_two_in_one_hex, "two units in one hex 3322"),
+    (_break_already_set_up, "already set up"),
+    (_break_entered_twice, "placed twice"),
+    (_break_turn, "turn 41 is outside 1..40"),
+    (_break_entry, "unknown entry 'north_edge'"),
+    (_break_option, "unknown option 'fog_of_war'"),
+    (_break_front_line, "wrong side of the Front Line"),
+    (_break_too_many, "more than 3 units"),
+    (_break_victory, "unknown victory 'moscow'"),
+])
+def test_broken_scenarios_are_refused(breaker, message):
+    doc = copy.deepcopy(_raw("scenarios.toml"))
+    sd.parse_scenarios(copy.deepcopy(doc), sd.units())  # the intact document parses
+    breaker(doc)
+    with pytest.raises(ScenarioDataError, match=message):
+        sd.parse_scenarios(doc, sd.units())
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("side", "prussian", "side must be one of"),
+    ("kind", "dragoons", "kind must be one of"),
+    ("strength", "7", "strength must be int"),
+    ("id", "F-I-4", "given twice"),
+    ("variant_of", "R-NOPE", "variant_of names unknown unit"),
+])
+def test_broken_units_are_refused(field, value, message):
+    doc = copy.deepcopy(_raw("units.toml"))
+    doc["unit"][0][field] = value
+    with pytest.raises(ScenarioDataError, match=message):
+        sd.parse_units(doc)
