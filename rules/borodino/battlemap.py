@@ -38,7 +38,7 @@ class Road:
     hexes: tuple[Hex, ...]  # west end first, east end last
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # identity hash: the lru_caches below key on the map object
 class BattleMap:
     hexes: frozenset[Hex]
     woods: frozenset[Hex]

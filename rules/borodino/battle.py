@@ -1,0 +1,125 @@
+"""A Borodino position: the JSON state plus the static data it refers to, with lookups.
+
+The state is a plain dict (see `new_state`); `Battle` wraps one for the duration of a command,
+keeps a hex -> unit index in step with it, and offers the questions every rule asks: who stands
+where, whose zone of control covers a hex, what a unit's printed values are.
+"""
+from __future__ import annotations
+
+import json
+from functools import cached_property
+
+from rules.borodino import battlemap, scenario_data, tables
+from rules.core.hexes import Hex
+
+SIDES = ("french", "russian")
+RIVERLIKE = ("river", "ford", "bridge")  # hexsides that Zones of Control do not cross (ZOC, H)
+
+
+def enemy_of(side: str) -> str:
+    return "russian" if side == "french" else "french"
+
+
+def copy_state(state: dict) -> dict:
+    """A deep copy of a state (states are JSON, so this is exact)."""
+    return json.loads(json.dumps(state))
+
+
+class Battle:
+    """One position, mutable for the duration of a command."""
+
+    def __init__(self, state: dict):
+        self.s = state
+        self.map = battlemap.load()
+        self.defs = scenario_data.units()
+        self.scenario = scenario_data.scenarios()[state["scenario"]]
+        self.tables = tables.load()
+        self.occupant: dict[Hex, str] = {
+            u["hex"]: uid for uid, u in state["units"].items() if u["where"] == "map"}
+
+    # --- units ---------------------------------------------------------------------------
+    def unit(self, uid: str) -> dict:
+        return self.s["units"][uid]
+
+    def side(self, uid: str) -> str:
+        return self.defs[uid].side
+
+    def strength(self, uid: str) -> int:
+        return self.defs[uid].strength
+
+    def is_artillery(self, uid: str) -> bool:
+        return self.defs[uid].kind == "artillery"
+
+    def at(self, h: Hex) -> str | None:
+        return self.occupant.get(h)
+
+    def on_map(self, side: str | None = None) -> list[str]:
+        return [uid for uid in self.occupant.values() if side is None or self.side(uid) == side]
+
+    def describe(self, uid: str) -> str:
+        """'3224 (French 7-4 infantry)' — how messages name a unit."""
+        d, u = self.defs[uid], self.unit(uid)
+        where = u["hex"] if u["where"] == "map" else uid
+        return f"{where} ({d.side.title()} {d.strength}-{d.movement} {d.kind})"
+
+    def place(self, uid: str, h: Hex) -> None:
+        u = self.unit(uid)
+        if u["where"] == "map":
+            del self.occupant[u["hex"]]
+        u["where"], u["hex"] = "map", h
+        self.occupant[h] = uid
+        if h in self.s["redoubts"]:
+            self.s["redoubts"][h]["held"] = self.side(uid)
+        self.__dict__.pop("zocs", None)
+
+    def take_off(self, uid: str, where: str) -> None:
+        """Remove a unit from the map: "eliminated" (a loss) or "exited" (east edge)."""
+        u = self.unit(uid)
+        if u["where"] == "map":
+            del self.occupant[u["hex"]]
+        u["where"], u["hex"] = where, None
+        side = self.side(uid)
+        if where == "eliminated":
+            self.s["losses"][side] += self.strength(uid)
+        elif where == "exited":
+            self.s["exited"][side] += self.strength(uid)
+        self.__dict__.pop("zocs", None)
+
+    # --- redoubts ------------------------------------------------------------------------
+    def redoubt_active(self, h: Hex) -> bool:
+        """An intact redoubt with no French unit in it has its ZOC and strength (Redoubts, J)."""
+        r = self.s["redoubts"].get(h)
+        if r is None or r["destroyed"]:
+            return False
+        occ = self.at(h)
+        return occ is None or self.side(occ) == "russian"
+
+    # --- zones of control ----------------------------------------------------------------
+    @cached_property
+    def zocs(self) -> dict[str, frozenset[Hex]]:
+        """For each side, the hexes in the Zone of Control of its enemies."""
+        out: dict[str, set[Hex]] = {side: set() for side in SIDES}
+        for h, uid in self.occupant.items():
+            target = out[enemy_of(self.side(uid))]
+            for n in self.map.adjacent(h):
+                if self.map.side(h, n) not in RIVERLIKE:  # ZOC (H); streams do not block
+                    target.add(n)
+        for h in self.s["redoubts"]:
+            if self.redoubt_active(h):  # Redoubts (C): ZOC on the three front hexes only
+                out["french"].update(self.map.redoubts[h].front)
+        return {side: frozenset(hexes) for side, hexes in out.items()}
+
+    def in_enemy_zoc(self, side: str, h: Hex) -> bool:
+        return h in self.zocs[side]
+
+    def engaged(self, a: Hex, b: Hex) -> bool:
+        """Adjacent across a hexside a Zone of Control crosses: the adjacency that forces combat."""
+        return self.map.side(a, b) not in RIVERLIKE
+
+    # --- time ----------------------------------------------------------------------------
+    @property
+    def night(self) -> bool:
+        return scenario_data.is_night(self.s["turn"])
+
+    def option(self, name: str) -> bool:
+        return name in self.s["options"]

@@ -1,0 +1,265 @@
+"""Declaring an attack (Borodino, COMBAT A-K, ARTILLERY A-I, RUSSIAN REDOUBTS A-I).
+
+`plan_attack` checks a declared attack and computes its odds without rolling; `obligations`
+says which units must still attack or be attacked this Combat Phase (Combat B), so that `end`
+can be refused and no declaration may leave an obligation impossible to meet.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from rules.borodino.battle import Battle, enemy_of
+from rules.borodino.commands import Attack
+from rules.borodino.tables import odds_column
+from rules.core.errors import RuleViolation
+from rules.core.hexes import Hex, distance, fire_paths
+
+WOODS = ("woods", "woods_road")
+
+
+@dataclass
+class Plan:
+    """A legal attack, ready to roll."""
+    side: str
+    attackers: list[str]                 # unit ids (adjacent and bombarding)
+    bombarding: list[str]                # artillery firing from two hexes (Artillery, General Rule)
+    defenders: list[str]                 # unit ids; empty when a redoubt defends alone
+    redoubt_attacking: Hex | None = None  # a Russian redoubt adding its strength (Redoubts, I)
+    redoubt_defending: Hex | None = None  # the redoubt whose strength is added to the defence
+    redoubt_alone: bool = False           # an empty redoubt attacked by itself (Redoubts, I)
+    attack: Fraction = Fraction(0)
+    defence: Fraction = Fraction(0)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def odds(self) -> str:
+        return odds_column(self.attack, self.defence)
+
+
+def fire_blocked(b: Battle, a: Hex, d: Hex) -> bool:
+    """Artillery (F, I): woods block fire at two hexes unless an equidistant path is clear."""
+    return all(any(b.map.terrain(h) in WOODS for h in path) for path in fire_paths(a, d))
+
+
+def through_front(b: Battle, attacker_hex: Hex, redoubt: Hex) -> bool:
+    """Does fire or assault from attacker_hex reach the redoubt through a front hexside (H)?"""
+    front = b.map.redoubts[redoubt].front
+    if distance(attacker_hex, redoubt) == 1:
+        return attacker_hex in front
+    return any(h in front for path in fire_paths(attacker_hex, redoubt) for h in path)
+
+
+def can_strike(b: Battle, a: str, d_hex: Hex) -> str | None:
+    """Why unit a may not attack the hex d_hex, or None: the per-pair rules."""
+    ah = b.unit(a)["hex"]
+    dist = distance(ah, d_hex)
+    art = b.is_artillery(a)
+    if art and b.map.terrain(d_hex) in WOODS:
+        return f"artillery may not fire into woods or woods/road hexes such as {d_hex} (Artillery I)"
+    if dist == 1:
+        if b.map.side(ah, d_hex) == "river":
+            return f"combat across the river hexside {ah}/{d_hex} is forbidden (Terrain Effects Chart)"
+        return None
+    if dist == 2 and art:
+        if fire_blocked(b, ah, d_hex):
+            return f"woods block the line of fire from {ah} to {d_hex} (Artillery F, I)"
+        return None
+    if art:
+        return f"{ah} is {dist} hexes from {d_hex}; artillery bombards at two hexes at most (Artillery, General Rule)"
+    return f"{ah} is not adjacent to {d_hex} (Combat A)"
+
+
+def _available_attacker(b: Battle, uid: str) -> bool:
+    u = b.unit(uid)
+    return u["where"] == "map" and not u["attacked"] and not u["advanced"]
+
+
+def _available_defender(b: Battle, uid: str) -> bool:
+    u = b.unit(uid)
+    return u["where"] == "map" and not u["defended"] and not u["advanced"]
+
+
+def _empty_redoubt_target(b: Battle, h: Hex) -> bool:
+    return b.at(h) is None and b.redoubt_active(h) and not b.s["redoubts"][h]["attacked"]
+
+
+def plan_attack(b: Battle, side: str, cmd: Attack) -> Plan:
+    """Check a declared attack against Combat A-K, Artillery A-I and Redoubts A-I."""
+    if len(set(cmd.attackers)) != len(cmd.attackers) or len(set(cmd.defenders)) != len(cmd.defenders):
+        raise RuleViolation("Combat (I)", "a unit is named twice; each takes part once, as an integral whole")
+    plan = Plan(side, [], [], [])
+    for ref in cmd.attackers:
+        if ref.startswith("R"):
+            h = ref[1:]
+            if side != "russian" or h not in b.map.redoubts:
+                raise RuleViolation("Russian Redoubts (A)", f"{ref} is not a Russian redoubt; only the Russians use redoubts")
+            if not b.redoubt_active(h) or b.s["redoubts"][h]["attacked"]:
+                raise RuleViolation("Russian Redoubts (I, J)", f"the redoubt at {h} cannot attack now "
+                                    "(destroyed, held by the French, or it has already attacked)")
+            plan.redoubt_attacking = h
+            continue
+        uid = b.at(ref)
+        if uid is None or b.side(uid) != side:
+            raise RuleViolation("Combat (A)", f"there is no unit of yours in {ref}")
+        if not _available_attacker(b, uid):
+            why = "advanced after combat" if b.unit(uid)["advanced"] else "already attacked"
+            raise RuleViolation("Combat (D)", f"{b.describe(uid)} has {why} this phase; no unit attacks more than once")
+        plan.attackers.append(uid)
+    for ref in cmd.defenders:
+        uid = b.at(ref)
+        if uid is None:
+            if side == "french" and _empty_redoubt_target(b, ref):
+                plan.redoubt_defending, plan.redoubt_alone = ref, True
+                continue
+            raise RuleViolation("Combat (A)", f"there is no enemy unit in {ref}")
+        if b.side(uid) == side:
+            raise RuleViolation("Combat (A)", f"{b.describe(uid)} is your own unit")
+        if not _available_defender(b, uid):
+            why = "advanced after combat" if b.unit(uid)["advanced"] else "already been attacked"
+            raise RuleViolation("Combat (D)", f"{b.describe(uid)} has {why} this phase; no unit is attacked more than once")
+        plan.defenders.append(uid)
+    if plan.redoubt_alone and plan.defenders:
+        raise RuleViolation("Russian Redoubts (I)", "an empty redoubt is attacked by itself, not together with units")
+    if plan.redoubt_attacking and not plan.attackers and not plan.defenders:
+        raise RuleViolation("Combat (A)", "name the enemy units the redoubt attacks")
+    if not plan.attackers and not plan.redoubt_attacking:
+        raise RuleViolation("Combat (A)", "name at least one attacking unit")
+    target_hexes = [b.unit(d)["hex"] for d in plan.defenders] or [plan.redoubt_defending]
+    for a in plan.attackers:
+        ah = b.unit(a)["hex"]
+        for dh in target_hexes:
+            why = can_strike(b, a, dh)
+            if why:
+                raise RuleViolation("Combat", why[0].upper() + why[1:])
+        if any(distance(ah, dh) == 2 for dh in target_hexes):
+            if len(target_hexes) > 1:
+                raise RuleViolation("Artillery (D)", f"artillery bombarding from {ah} may attack only a single unit")
+            plan.bombarding.append(a)
+    if plan.redoubt_attacking:
+        front = b.map.redoubts[plan.redoubt_attacking].front
+        outside = [h for h in target_hexes if h not in front]
+        if outside:
+            raise RuleViolation("Russian Redoubts (General Rule)", f"a redoubt's strength attacks only the three hexes "
+                                f"beyond its front hexsides ({', '.join(sorted(front))}), not {', '.join(outside)}")
+    _strengths(b, plan)
+    _check_obligations_stay_possible(b, plan)
+    return plan
+
+
+def _strengths(b: Battle, plan: Plan) -> None:
+    """Total attack and defence strengths (Combat E, F, J, K; Artillery H; Redoubts E-I)."""
+    target_hexes = [b.unit(d)["hex"] for d in plan.defenders] or [plan.redoubt_defending]
+    attack = Fraction(0)
+    for a in plan.attackers:
+        ah = b.unit(a)["hex"]
+        s = Fraction(b.strength(a))
+        across = any(distance(ah, dh) == 1 and b.map.side(ah, dh) in b.tables.across_halved for dh in target_hexes)
+        if across and not b.is_artillery(a):  # Combat (K); Artillery (H): not halved
+            s /= 2
+            plan.notes.append(f"{ah} halved across a ford or bridge")
+        attack += s
+    # Redoubts (I): an occupied redoubt attacking a single enemy unit adds its strength.
+    for a in plan.attackers:
+        ah = b.unit(a)["hex"]
+        if (ah in b.map.redoubts and b.redoubt_active(ah) and len(plan.defenders) == 1
+                and not b.s["redoubts"][ah]["attacked"] and target_hexes[0] in b.map.redoubts[ah].front):
+            plan.redoubt_attacking = plan.redoubt_attacking or ah
+    if plan.redoubt_attacking:
+        attack += b.map.redoubts[plan.redoubt_attacking].strength
+    plan.attack = attack
+
+    attacker_hexes = [b.unit(a)["hex"] for a in plan.attackers]
+    if plan.redoubt_alone:
+        h = plan.redoubt_defending
+        fronts = [through_front(b, ah, h) for ah in attacker_hexes]
+        plan.defence = Fraction(b.map.redoubts[h].strength if any(fronts) else 0)
+        return
+    defence = Fraction(0)
+    for d in plan.defenders:
+        dh = b.unit(d)["hex"]
+        s = Fraction(b.strength(d))
+        if dh in b.map.redoubts and b.redoubt_active(dh):
+            fronts = [through_front(b, ah, dh) for ah in attacker_hexes]
+            if all(fronts):  # Redoubts (E): doubled, plus the redoubt's strength
+                s *= 2
+            if any(fronts):  # (E) and (G); (F): from the rear, neither
+                s += b.map.redoubts[dh].strength
+                plan.redoubt_defending = dh
+        else:
+            s *= b.tables.defence_multiplier.get(b.map.terrain(dh), 1)  # Combat (J); TEC woods/roads
+        defence += s
+    plan.defence = defence
+
+
+# --- obligations (Combat B, C; Artillery A; Redoubts C) ------------------------------------
+def _targets(b: Battle, side: str) -> list[Hex]:
+    """Hexes that may still be attacked: available enemy units and empty active redoubts."""
+    out = [b.unit(d)["hex"] for d in b.on_map(enemy_of(side)) if _available_defender(b, d)]
+    if side == "french":
+        out += [h for h in b.map.redoubts if _empty_redoubt_target(b, h)]
+    return out
+
+
+def capable_edges(b: Battle, side: str) -> dict[str, list[Hex]]:
+    """For each attacker still able to attack, the target hexes it could attack on its own."""
+    targets = _targets(b, side)
+    out = {}
+    for a in b.on_map(side):
+        if not _available_attacker(b, a):
+            continue
+        ah = b.unit(a)["hex"]
+        reach = 2 if b.is_artillery(a) else 1
+        out[a] = [t for t in targets if distance(ah, t) <= reach and can_strike(b, a, t) is None]
+    return out
+
+
+def obligations(b: Battle, side: str) -> tuple[set[str], set[Hex]]:
+    """(attackers that must still attack, target hexes that must still be attacked)."""
+    edges = capable_edges(b, side)
+    enemies = b.on_map(enemy_of(side))
+    enemy_hexes = {b.unit(e)["hex"] for e in enemies}
+    active_fronts = {f: h for h in b.map.redoubts if b.redoubt_active(h) and side == "french"
+                     for f in b.map.redoubts[h].front}
+    must_attack: set[str] = set()
+    for a, targets in edges.items():
+        ah = b.unit(a)["hex"]
+        engaged = any(n in enemy_hexes and b.engaged(ah, n) for n in b.map.adjacent(ah)) or ah in active_fronts
+        if engaged and targets:
+            must_attack.add(a)
+    attackable = {t for targets in edges.values() for t in targets}
+    movers = [b.unit(a)["hex"] for a in b.on_map(side) if not b.unit(a)["advanced"]]
+    must_defend: set[Hex] = set()
+    for e in enemies:
+        eh = b.unit(e)["hex"]
+        if eh in attackable and any(distance(eh, m) == 1 and b.engaged(eh, m) for m in movers):
+            must_defend.add(eh)
+    return must_attack, must_defend
+
+
+def _check_obligations_stay_possible(b: Battle, plan: Plan) -> None:
+    """Refuse an attack that would leave another obligation impossible to meet (Combat B, D)."""
+    before_a, before_d = obligations(b, plan.side)
+    saved = [(u, dict(b.unit(u))) for u in plan.attackers + plan.defenders]
+    for u in plan.attackers:
+        b.unit(u)["attacked"] = True
+    for u in plan.defenders:
+        b.unit(u)["defended"] = True
+    redoubt = plan.redoubt_defending if plan.redoubt_alone else None
+    if redoubt:
+        b.s["redoubts"][redoubt]["attacked"] = True
+    try:
+        after_a, after_d = obligations(b, plan.side)
+    finally:
+        for u, old in saved:
+            b.s["units"][u] = old
+        if redoubt:
+            b.s["redoubts"][redoubt]["attacked"] = False
+    involved = {b.unit(u)["hex"] for u in plan.defenders} | ({redoubt} if redoubt else set())
+    stranded_a = [a for a in before_a - after_a if a not in plan.attackers]
+    stranded_d = [h for h in before_d - after_d if h not in involved]
+    if stranded_a or stranded_d:
+        names = [b.describe(a) for a in stranded_a] + [b.describe(b.at(h)) for h in stranded_d]
+        raise RuleViolation("Combat (B, D)", f"this attack would leave {', '.join(names)} unable to "
+                            "attack or be attacked, yet every adjacent unit must take part; "
+                            "include them or arrange the attacks differently")

@@ -1,0 +1,155 @@
+"""Borodino commands: small typed values with a from-text constructor and its inverse.
+
+`parse(text)` turns a player's line into a command or raises CommandError with a hint;
+`cmd.to_text()` gives the normalised line that parses back to the same command. A unit is named
+by the hex it stands in ("3225") or, off the map, by its id ("F-IG-OG"). A Russian redoubt's own
+strength is named "R2817" when it attacks on its own (Russian Redoubts, case I).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.core.errors import CommandError
+from rules.core.hexes import is_hex
+from rules.core.tokens import group, tokenize
+
+OFF = "off"  # destination of a unit leaving the map by the east edge
+
+
+@dataclass(frozen=True)
+class Move:
+    unit: str            # hex or unit id
+    path: tuple[str, ...]  # the destination alone, or the full path of hexes entered; or ("off",)
+
+    def to_text(self) -> str:
+        return " ".join(("move", self.unit) + self.path)
+
+
+@dataclass(frozen=True)
+class Attack:
+    attackers: tuple[str, ...]  # hexes (or "R<hex>" for a redoubt's intrinsic strength)
+    defenders: tuple[str, ...]
+
+    def to_text(self) -> str:
+        return f"attack {'+'.join(self.attackers)} -> {'+'.join(self.defenders)}"
+
+
+@dataclass(frozen=True)
+class Retreat:
+    to: str
+    unit: str | None = None  # which retreating unit, when more than one waits
+
+    def to_text(self) -> str:
+        return f"retreat {self.unit} {self.to}" if self.unit else f"retreat {self.to}"
+
+
+@dataclass(frozen=True)
+class Advance:
+    unit: str
+    to: str | None = None
+
+    def to_text(self) -> str:
+        return f"advance {self.unit} {self.to}" if self.to else f"advance {self.unit}"
+
+
+@dataclass(frozen=True)
+class Lose:
+    units: tuple[str, ...]
+
+    def to_text(self) -> str:
+        return "lose " + "+".join(self.units)
+
+
+@dataclass(frozen=True)
+class Release:
+    unit: str
+
+    def to_text(self) -> str:
+        return f"release {self.unit}"
+
+
+@dataclass(frozen=True)
+class Stay:
+    def to_text(self) -> str:
+        return "stay"
+
+
+@dataclass(frozen=True)
+class End:
+    def to_text(self) -> str:
+        return "end"
+
+
+Command = Move | Attack | Retreat | Advance | Lose | Release | Stay | End
+
+VERBS = ("move", "attack", "retreat", "advance", "stay", "lose", "release", "end")
+
+
+def _ref(word: str, what: str) -> str:
+    """A unit reference: a four-digit hex or a unit id such as F-IG-OG."""
+    if word.isdigit() and not is_hex(word):
+        raise CommandError(f"{word!r} is not a hex number: {what} hexes have four digits, like 3225.")
+    return word.upper() if not word.isdigit() else word
+
+
+def _hex(word: str, what: str) -> str:
+    if not is_hex(word):
+        raise CommandError(f"{word!r} is not a hex number: {what} must be four digits, like 3224.")
+    return word
+
+
+def parse(text: str) -> Command:
+    """Parse one command line (see help.py for the grammar)."""
+    words = tokenize(text)
+    if not words:
+        raise CommandError("Type a command, e.g. `move 3225 3224` or `end`; `help` lists them all.")
+    verb, args = words[0], words[1:]
+    if verb not in VERBS:
+        raise CommandError(f"Unknown command {verb!r}; commands are: {', '.join(VERBS)} "
+                           "(and undo, status, units, help).")
+    if verb == "move":
+        if len(args) < 2:
+            raise CommandError("move needs a unit and a destination: `move 3225 3224` "
+                               "(or a path `move 3225 3224 3223`, or `move 2402 off`).")
+        unit = _ref(args[0], "the moving unit's")
+        if args[1:] == [OFF]:
+            return Move(unit, (OFF,))
+        return Move(unit, tuple(_hex(w, "each hex of the path") for w in args[1:]))
+    if verb == "attack":
+        if "->" not in args or args.count("->") != 1:
+            raise CommandError("attack needs attackers -> defenders: `attack 3224+3225 -> 3223`.")
+        i = args.index("->")
+        left = [w for a in args[:i] for w in group(a)]
+        right = [w for a in args[i + 1:] for w in group(a)]
+        if not left or not right:
+            raise CommandError("attack needs attackers -> defenders: `attack 3224+3225 -> 3223`.")
+        attackers = tuple(w.upper() if w.startswith("r") else _hex(w, "an attacker") for w in left)
+        for w in attackers:
+            if w.startswith("R") and not is_hex(w[1:]):
+                raise CommandError(f"{w!r}: a redoubt is named R and its hex, like R2817.")
+        return Attack(attackers, tuple(_hex(w, "a defender") for w in right))
+    if verb == "retreat":
+        if len(args) == 1:
+            return Retreat(_hex(args[0], "the retreat hex"))
+        if len(args) == 2:
+            return Retreat(_hex(args[1], "the retreat hex"), _ref(args[0], "the retreating unit's"))
+        raise CommandError("retreat takes the hex to retreat to: `retreat 3217` "
+                           "(or `retreat 3218 3217` to name the unit).")
+    if verb == "advance":
+        if len(args) in (1, 2):
+            return Advance(_hex(args[0], "the advancing unit's"),
+                           _hex(args[1], "the hex to advance into") if len(args) == 2 else None)
+        raise CommandError("advance takes the advancing unit: `advance 3224` "
+                           "(or `advance 3224 3223` to name the vacated hex).")
+    if verb == "lose":
+        units = tuple(_hex(w, "each unit lost") for a in args for w in group(a))
+        if not units:
+            raise CommandError("lose names the units given up in the exchange: `lose 3224+3225`.")
+        return Lose(units)
+    if verb == "release":
+        if len(args) != 1:
+            raise CommandError("release names one Guard unit: `release 3227` or `release F-IG-YG`.")
+        return Release(_ref(args[0], "the Guard unit's"))
+    if args:
+        raise CommandError(f"`{verb}` takes nothing after it.")
+    return Stay() if verb == "stay" else End()

@@ -1,0 +1,278 @@
+"""Movement (Borodino, MOVEMENT and ZONES OF CONTROL), with the Guard, night and 5 Sept limits.
+
+Each hex entered costs 1 MP; crossing a ford costs 2 more, a stream 1 more unless along a road,
+a bridge nothing; plain river hexsides and non-road woods cannot be crossed or entered, and a
+woods/road hex is entered and left only along its road. A unit entering an enemy Zone of Control
+stops; one starting in it may not move. `reachable` finds the cheapest legal path to every hex,
+so `move 3225 3223` needs no path, and an explicit path is checked step by step.
+"""
+from __future__ import annotations
+
+import heapq
+
+from rules.borodino.battle import Battle, enemy_of
+from rules.borodino.commands import OFF, Move
+from rules.core.errors import RuleViolation
+from rules.core.hexes import Hex, distance
+
+
+def step_cost(b: Battle, side: str, frm: Hex, to: Hex) -> tuple[int | None, str, str]:
+    """MP to move from one hex into an adjacent one, or None with the rule and the reason."""
+    m, t = b.map, b.tables
+    if not m.on_map(to):
+        return None, "Movement", f"{to} is off the map"
+    occ = b.at(to)
+    if occ is not None and b.side(occ) != side:
+        return None, "Movement", f"{to} is occupied by an enemy unit; units may not move into or through enemy units"
+    kind = m.side(frm, to)
+    road = m.is_road_side(frm, to)
+    if kind == "river":
+        return None, "Terrain Effects Chart", f"the hexside {frm}/{to} is a river; rivers are crossed only at fords and bridges"
+    if to in m.woods and not road:
+        what = "non-road woods" if to not in m.road_hexes else "a woods/road hex from off its road"
+        return None, "Movement", f"{to} is {what}; woods are entered only along a road"
+    if frm in m.woods and not road:
+        return None, "Movement", f"{frm} is a woods/road hex; it is left only along its road"
+    if side == "french" and to in m.redoubts and frm in m.redoubts[to].front \
+            and not b.s["redoubts"][to]["destroyed"]:
+        return None, "Russian Redoubts (B)", f"French units may not move through the front hexside {frm}/{to} of a redoubt"
+    cost = t.enter
+    if kind == "ford":
+        cost += t.ford
+    elif kind == "bridge":
+        cost += t.bridge
+    elif kind == "stream" and not road:
+        cost += t.stream
+    return cost, "", ""
+
+
+class Limits:
+    """The per-unit limits on which hexes may be entered: Imperial Guard (A) and Night (A)."""
+
+    def __init__(self, b: Battle, uid: str, start: Hex):
+        side = b.side(uid)
+        self.enemies = [b.unit(e)["hex"] for e in b.on_map(enemy_of(side))]
+        self.guard = (b.option("imperial_guard") and b.defs[uid].guard
+                      and uid not in b.s["released"])
+        self.night = b.night
+        self.floor = min(self.nearest(start), 3) if self.night and self.enemies else 0
+        self._cache: dict[Hex, int] = {}
+
+    def nearest(self, h: Hex) -> int:
+        return min((distance(h, e) for e in self.enemies), default=99)
+
+    def refuse(self, h: Hex) -> tuple[str, str] | None:
+        d = self._cache.get(h)
+        if d is None:
+            d = self._cache[h] = self.nearest(h)
+        if self.guard and d <= 4:
+            return "Imperial Guard (A)", f"an unreleased Guard unit may not move within four hexes of an enemy unit ({h} is {d} away)"
+        if self.night and d <= self.floor:
+            return "Night Movement (A)", (f"at night a unit may only move away from the enemy and never within three "
+                                          f"hexes of it ({h} is {d} from the nearest enemy)")
+        return None
+
+
+def start_hex(b: Battle, uid: str) -> Hex:
+    u = b.unit(uid)
+    return u["hex"] if u["where"] == "map" else u["entry"]
+
+
+def why_immobile(b: Battle, side: str, uid: str) -> tuple[str, str] | None:
+    """Why this unit may not move at all this phase, or None."""
+    u, s = b.unit(uid), b.s
+    if b.side(uid) != side:
+        return "Turns of Play", f"{b.describe(uid)} is not yours"
+    if u["where"] not in ("map", "waiting"):
+        return "Movement", f"{uid} is not on the map"
+    if u["moved"]:
+        return "Movement", f"{b.describe(uid)} has already moved this turn; a move may only change with the opponent's consent (undo)"
+    if u["where"] == "map" and b.in_enemy_zoc(side, u["hex"]) and not b.night:
+        return "Zones of Control (D)", f"{b.describe(uid)} began the phase in an enemy Zone of Control and may not move"
+    if uid in s["frozen"]:
+        allowed = frozen_allowance(b)
+        if allowed == 0:
+            return "5 September special rules", (f"{b.describe(uid)} is north of the Great Redoubt and frozen until 1500")
+        if len(s["unfrozen"]) >= allowed:
+            return "5 September special rules", (f"only {allowed} frozen unit(s) may have begun moving by now "
+                                                f"({', '.join(sorted(s['unfrozen']))} already have)")
+    return None
+
+
+def frozen_allowance(b: Battle) -> int:
+    """How many frozen Russian units may have begun moving by this turn (5 Sept special rules)."""
+    first = b.scenario.frozen_until_turn
+    if first is None or b.s["turn"] < first:
+        return 0
+    return b.s["turn"] - first + 1
+
+
+def reachable(b: Battle, uid: str) -> dict[Hex, tuple[int, tuple[Hex, ...]]]:
+    """Every hex the unit may end its move in, with the cheapest cost and path (hexes entered).
+
+    The key "off" is present when a French unit can leave by the east edge between the roads.
+    """
+    side = b.side(uid)
+    ma = b.defs[uid].movement
+    start = start_hex(b, uid)
+    limits = Limits(b, uid, start)
+    best: dict[Hex, int] = {start: 0}
+    prev: dict[Hex, Hex] = {}
+    heap = [(0, start)]
+    out: dict[Hex, tuple[int, tuple[Hex, ...]]] = {}
+
+    def path_to(h: Hex) -> tuple[Hex, ...]:
+        steps = []
+        while h != start:
+            steps.append(h)
+            h = prev[h]
+        if b.unit(uid)["where"] == "waiting":
+            steps.append(start)
+        return tuple(reversed(steps))
+
+    while heap:
+        cost, h = heapq.heappop(heap)
+        if cost > best.get(h, 99):
+            continue
+        occ = b.at(h)
+        if occ is None or occ == uid:
+            out[h] = (cost, path_to(h))
+        if h != start and b.in_enemy_zoc(side, h):
+            continue  # ZOC (C): stop on entering the first enemy-controlled hex
+        if side == "french" and h in b.map.east_exits and cost + b.tables.enter <= ma and "off" not in out:
+            out[OFF] = (cost + b.tables.enter, path_to(h) + (OFF,))
+        for n in b.map.adjacent(h):
+            c, _, _ = step_cost(b, side, h, n)
+            if c is None or cost + c > ma or cost + c >= best.get(n, 99):
+                continue
+            if limits.refuse(n):
+                continue
+            best[n] = cost + c
+            prev[n] = h
+            heapq.heappush(heap, (cost + c, n))
+    if b.unit(uid)["where"] == "map":
+        out.pop(start, None)
+    return out
+
+
+def resolve_unit(b: Battle, ref: str) -> str:
+    """The unit named by a hex or an id."""
+    if ref.isdigit():
+        uid = b.at(ref)
+        if uid is None:
+            raise RuleViolation("Movement", f"there is no unit in {ref}")
+        return uid
+    for uid in b.s["units"]:
+        if uid.upper() == ref.upper():
+            return uid
+    raise RuleViolation("Movement", f"no unit is called {ref}")
+
+
+def check_path(b: Battle, uid: str, path: tuple[Hex, ...]) -> int:
+    """Check an explicit path hex by hex; returns its cost or raises the first rule it breaks."""
+    side = b.side(uid)
+    start = start_hex(b, uid)
+    limits = Limits(b, uid, start)
+    if b.unit(uid)["where"] == "waiting" and path[0] == start:
+        path = path[1:]
+    cost, here = 0, start
+    for i, h in enumerate(path):
+        if h == OFF:
+            if side != "french" or here not in b.map.east_exits:
+                raise RuleViolation("Victory Conditions (7 Sept)", "only French units leave the map, "
+                                    "and only by the east edge between the two roads")
+            cost += b.tables.enter
+            break
+        if h not in b.map.adjacent(here):
+            raise RuleViolation("Movement", f"{here} and {h} are not adjacent; a unit may not skip hexes")
+        c, rule, why = step_cost(b, side, here, h)
+        if c is None:
+            raise RuleViolation(rule, why)
+        refused = limits.refuse(h)
+        if refused:
+            raise RuleViolation(*refused)
+        if here != start and b.in_enemy_zoc(side, here):
+            raise RuleViolation("Zones of Control (C)", f"{here} is in an enemy Zone of Control: the unit must stop there")
+        cost += c
+        here = h
+    ma = b.defs[uid].movement
+    if cost > ma:
+        raise RuleViolation("Movement", f"that path costs {cost} MP and {b.describe(uid)} has {ma}")
+    occ = b.at(here)
+    if here != OFF and occ is not None and occ != uid:
+        raise RuleViolation("Movement", f"{here} is occupied; units may not end their move in the same hex as another unit")
+    return cost
+
+
+def explain_unreachable(b: Battle, uid: str, dest: str, options: dict) -> RuleViolation:
+    """The clearest reason a destination is out of reach, with where the unit can go instead."""
+    side = b.side(uid)
+    hint = sorted(h for h in options if h != OFF)
+    where = f" It can reach {', '.join(hint[:8])}{' ...' if len(hint) > 8 else ''}." if hint else " It cannot move anywhere."
+    if dest == OFF:
+        return RuleViolation("Victory Conditions (7 Sept)", f"{b.describe(uid)} cannot leave by the east edge this turn "
+                             f"(only French units, from the east edge between the two roads).{where}")
+    occ = b.at(dest)
+    if not b.map.on_map(dest):
+        rule, why = "Movement", f"{dest} is not on the map"
+    elif occ is not None and b.side(occ) != side:
+        rule, why = "Movement", f"{dest} is occupied by an enemy unit"
+    elif occ is not None:
+        rule, why = "Movement", f"{dest} is occupied; units may not end in the same hex as another unit"
+    elif dest in b.map.woods and dest not in b.map.road_hexes:
+        rule, why = "Movement", f"{dest} is non-road woods, where no unit may go"
+    elif Limits(b, uid, start_hex(b, uid)).refuse(dest):
+        rule, why = Limits(b, uid, start_hex(b, uid)).refuse(dest)
+    else:
+        rule, why = "Movement", (f"{dest} is beyond the {b.defs[uid].movement} MP of {b.describe(uid)} "
+                                 "by any path that avoids rivers, woods and enemy Zones of Control")
+    return RuleViolation(rule, why + "." + where)
+
+
+def apply_move(b: Battle, side: str, cmd: Move) -> list[dict]:
+    """Validate and carry out a move; returns its events."""
+    uid = resolve_unit(b, cmd.unit)
+    refusal = why_immobile(b, side, uid)
+    if refusal:
+        raise RuleViolation(*refusal)
+    origin = start_hex(b, uid)
+    if len(cmd.path) == 1:
+        options = reachable(b, uid)
+        if cmd.path[0] not in options:
+            raise explain_unreachable(b, uid, cmd.path[0], options)
+        cost, path = options[cmd.path[0]]
+    else:
+        path = cmd.path
+        cost = check_path(b, uid, path)
+    was_waiting = b.unit(uid)["where"] == "waiting"
+    described = b.describe(uid)
+    if path[-1] == OFF:
+        b.take_off(uid, "exited")
+        text = f"{described} leaves the map by the east edge ({b.s['exited'][side]} Combat Points exited)."
+    else:
+        b.place(uid, path[-1])
+        text = f"{described} moves {'on at ' + origin + ' to ' if was_waiting else 'to '}{path[-1]} ({cost} MP)."
+    u = b.unit(uid)
+    u["moved"] = True
+    if uid in b.s["frozen"] and uid not in b.s["unfrozen"]:
+        b.s["unfrozen"].append(uid)
+    entered = (origin,) + tuple(h for h in path if h != OFF and h != origin)
+    b.s["log"]["moves"].append({"unit": uid, "side": side, "path": list(entered)})
+    events = [{"kind": "move", "to": "all", "text": text, "irreversible": False,
+               "unit": uid, "path": list(entered)}]
+    return events + release_guards_near(b, side, entered)
+
+
+def release_guards_near(b: Battle, mover_side: str, hexes: tuple[Hex, ...]) -> list[dict]:
+    """Imperial Guard (B1): an enemy unit moving within three hexes releases a Guard unit."""
+    if not b.option("imperial_guard"):
+        return []
+    events = []
+    for gid in b.on_map(enemy_of(mover_side)):
+        if b.defs[gid].guard and gid not in b.s["released"]:
+            gh = b.unit(gid)["hex"]
+            if any(distance(gh, h) <= 3 for h in hexes):
+                b.s["released"].append(gid)
+                events.append({"kind": "guard_released", "to": "all", "irreversible": False, "unit": gid,
+                               "text": f"{b.describe(gid)} is released: an enemy unit came within three hexes (Imperial Guard B1)."})
+    return events

@@ -1,0 +1,278 @@
+"""Carrying out a combat result (CRT; RETREAT AND ADVANCE; Displacement; ARTILLERY C, G).
+
+A result becomes a queue of steps kept in state["pending"]: retreats (chosen by the victor),
+an exchange's losses (chosen by the attacker), artillery's voluntary retreat, and the victor's
+optional advance. Steps with no real choice run at once; otherwise the engine waits for the
+chooser's `retreat`, `lose`, `advance` or `stay`.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from rules.borodino.battle import Battle, enemy_of
+from rules.borodino.commands import Advance, Lose, Retreat, Stay
+from rules.borodino.combat import Plan
+from rules.core.errors import RuleViolation
+from rules.core.hexes import Hex
+
+Event = dict
+
+
+def _event(kind: str, text: str, **fields) -> Event:
+    return {"kind": kind, "to": "all", "text": text, "irreversible": False, **fields}
+
+
+def start_result(b: Battle, plan: Plan, result: str) -> list[Event]:
+    """Turn a CRT result into the steps that carry it out, and run them as far as they go."""
+    attackers = [a for a in plan.attackers if a not in plan.bombarding]
+    side, other = plan.side, enemy_of(plan.side)
+    steps: list[dict] = []
+    events: list[Event] = []
+    vacated: list[Hex] = []
+    if result == "Ae":
+        for a in attackers:
+            vacated.append(b.unit(a)["hex"])
+            events.append(_eliminate(b, a))
+        steps.append({"kind": "advance", "chooser": other, "units": plan.defenders, "vacated": vacated})
+    elif result == "Ar":
+        steps += [{"kind": "retreat", "chooser": other, "unit": a, "taken": []} for a in attackers]
+        if plan.bombarding:
+            steps.append({"kind": "voluntary", "chooser": side, "units": list(plan.bombarding)})
+        steps.append({"kind": "advance", "chooser": other, "units": plan.defenders,
+                      "vacated": [b.unit(a)["hex"] for a in attackers]})
+    elif result in ("Dr", "De", "Ex"):
+        targets = [b.unit(d)["hex"] for d in plan.defenders] or [plan.redoubt_defending]
+        if result == "Dr":
+            steps += [{"kind": "retreat", "chooser": side, "unit": d, "taken": []} for d in plan.defenders]
+        else:
+            events += [_eliminate(b, d) for d in plan.defenders]
+        if result == "Ex":
+            need = sum(b.strength(d) for d in plan.defenders) if plan.defenders else \
+                b.map.redoubts[plan.redoubt_defending].strength
+            steps.append({"kind": "lose", "chooser": side, "need": need, "units": attackers})
+        steps.append({"kind": "advance", "chooser": side, "units": attackers, "vacated": targets})
+    involved = plan.attackers + plan.defenders
+    b.s["pending"] = {"steps": steps, "involved": involved} if steps else None
+    return events + run_steps(b)
+
+
+def _eliminate(b: Battle, uid: str) -> Event:
+    text = f"{b.describe(uid)} is eliminated."
+    h = b.unit(uid)["hex"]
+    b.take_off(uid, "eliminated")
+    b.s["log"]["eliminated"].append({"unit": uid, "hex": h, "side": b.side(uid)})
+    return _event("eliminated", text, unit=uid, hex=h)
+
+
+# --- retreat and displacement --------------------------------------------------------------
+def retreat_options(b: Battle, uid: str, frm: Hex, taken: frozenset[Hex]) -> list[tuple[Hex, str | None]]:
+    """Where a unit may retreat one hex: (hex, friendly unit displaced there or None)."""
+    side = b.side(uid)
+    safe = []
+    for n in b.map.adjacent(frm):
+        if n in taken or b.map.side(frm, n) == "river":
+            continue
+        if n in b.map.woods and n not in b.map.road_hexes:
+            continue
+        if b.in_enemy_zoc(side, n):
+            continue
+        occ = b.at(n)
+        if occ is not None and b.side(occ) != side:
+            continue
+        safe.append(n)
+    empty = [(n, None) for n in safe if b.at(n) is None]
+    if empty:
+        return empty
+    involved = set(b.s["pending"]["involved"]) if b.s.get("pending") else set()
+    out = []
+    for n in safe:
+        occ = b.at(n)
+        if occ in involved:
+            continue
+        if retreat_options(b, occ, n, taken | {frm, n}):
+            out.append((n, occ))
+    return out
+
+
+def _retreat_to(b: Battle, step: dict, uid: str, to: Hex, displaced: str | None) -> list[Event]:
+    frm = b.unit(uid)["hex"]
+    if displaced is not None:
+        # The displaced unit leaves first (chosen by the same victor), then this unit takes its hex.
+        b.s["pending"]["steps"][0:0] = [
+            {"kind": "retreat", "chooser": step["chooser"], "unit": displaced,
+             "taken": sorted(set(step["taken"]) | {frm, to}), "then": {"unit": uid, "hex": to}}]
+        u = b.unit(displaced)
+        if b.is_artillery(displaced) and b.side(displaced) == b.s["player"] and not u["attacked"]:
+            u["attacked"] = True  # displaced artillery may not fire this phase
+        return [_event("displaced", f"{b.describe(displaced)} is displaced by {b.describe(uid)} retreating into {to}.",
+                       unit=displaced, by=uid)]
+    text = f"{b.describe(uid)} retreats to {to}."
+    b.place(uid, to)
+    b.s["log"]["retreats"].append({"unit": uid, "side": b.side(uid), "from": frm, "to": to})
+    events = [_event("retreat", text, unit=uid, path=[frm, to])]
+    then = step.get("then")
+    if then:
+        events += _retreat_to(b, {"chooser": step["chooser"], "taken": []}, then["unit"], then["hex"], None)
+    return events
+
+
+# --- the step queue ------------------------------------------------------------------------
+def _choices(b: Battle, step: dict) -> list:
+    kind = step["kind"]
+    if kind == "retreat":
+        u = b.unit(step["unit"])
+        return retreat_options(b, step["unit"], u["hex"], frozenset(step["taken"])) if u["where"] == "map" else []
+    if kind == "advance":
+        return advance_options(b, step)
+    if kind == "voluntary":
+        return [u for u in step["units"] if b.unit(u)["where"] == "map"
+                and retreat_options(b, u, b.unit(u)["hex"], frozenset())]
+    if kind == "lose":
+        return loss_options(b, step)
+    return []
+
+
+def run_steps(b: Battle) -> list[Event]:
+    """Run steps until one needs a player's choice or the queue is empty."""
+    events: list[Event] = []
+    while b.s["pending"] and b.s["pending"]["steps"]:
+        step = b.s["pending"]["steps"][0]
+        options = _choices(b, step)
+        kind = step["kind"]
+        if kind == "retreat" and b.unit(step["unit"])["where"] != "map":
+            b.s["pending"]["steps"].pop(0)
+            continue
+        if kind == "retreat" and not options:
+            b.s["pending"]["steps"].pop(0)
+            events.append(_eliminate(b, step["unit"]))
+            events[-1]["text"] = events[-1]["text"][:-1] + ": it has no path of retreat (Retreat)."
+            continue
+        if kind == "retreat" and len(options) == 1:
+            b.s["pending"]["steps"].pop(0)
+            events += _retreat_to(b, step, step["unit"], *options[0])
+            continue
+        if kind == "lose" and len(options) == 1:
+            b.s["pending"]["steps"].pop(0)
+            events += _lose(b, options[0])
+            continue
+        if kind in ("advance", "voluntary") and not options:
+            b.s["pending"]["steps"].pop(0)
+            continue
+        return events + [_event("choice", prompt(b), chooser=step["chooser"])]
+    b.s["pending"] = None
+    return events
+
+
+def prompt(b: Battle) -> str | None:
+    """The sentence asking the chooser of the waiting step what to do, or None."""
+    pending = b.s.get("pending")
+    if not pending or not pending["steps"]:
+        return None
+    step = pending["steps"][0]
+    who = step["chooser"].title()
+    options = _choices(b, step)
+    if step["kind"] == "retreat":
+        hexes = ", ".join(h + (f" (displacing {d_hex(b, d)})" if d else "") for h, d in options)
+        return f"{who} player: choose where {b.describe(step['unit'])} retreats: `retreat <hex>`, one of {hexes}."
+    if step["kind"] == "advance":
+        pairs = ", ".join(f"`advance {b.unit(u)['hex']} {h}`" for u, h in options)
+        return f"{who} player: you may advance after combat ({pairs}) or `stay`."
+    if step["kind"] == "voluntary":
+        arts = ", ".join(b.unit(u)["hex"] for u in options)
+        return (f"{who} player: bombarding artillery ({arts}) may elect to retreat with the others: "
+                "`retreat <artillery hex> <hex>`, or `stay` (Artillery C).")
+    sets = "; ".join("lose " + "+".join(b.unit(u)["hex"] for u in s) for s in options)
+    return (f"{who} player: the exchange costs you at least {step['need']} Combat Points of the attackers; "
+            f"choose: {sets} (CRT: Exchange).")
+
+
+def d_hex(b: Battle, uid: str) -> str:
+    return b.unit(uid)["hex"]
+
+
+def advance_options(b: Battle, step: dict) -> list[tuple[str, Hex]]:
+    """(unit, vacated hex) pairs open to the victor (Combat H; ZOC I; Artillery G; Redoubts J)."""
+    out = []
+    for uid in step["units"]:
+        u = b.unit(uid)
+        if u["where"] != "map" or u["advanced"]:
+            continue
+        for h in step["vacated"]:
+            if h is None or b.at(h) is not None or h not in b.map.adjacent(u["hex"]):
+                continue
+            if b.map.side(u["hex"], h) == "river":
+                continue
+            woods = u["hex"] in b.map.woods or h in b.map.woods
+            if woods and not b.map.is_road_side(u["hex"], h):
+                continue  # ZOC (I): advance into or out of woods/road only along the road
+            out.append((uid, h))
+    return out
+
+
+def loss_options(b: Battle, step: dict) -> list[tuple[str, ...]]:
+    """The smallest sets of attackers whose printed strength covers the exchange (CRT: Ex)."""
+    units = [u for u in step["units"] if b.unit(u)["where"] == "map"]
+    if sum(b.strength(u) for u in units) <= step["need"]:
+        return [tuple(units)] if units else []
+    out = []
+    for n in range(1, len(units) + 1):
+        for combo in combinations(units, n):
+            total = sum(b.strength(u) for u in combo)
+            if total >= step["need"] and all(total - b.strength(u) < step["need"] for u in combo):
+                out.append(combo)
+    return out
+
+
+def _lose(b: Battle, units: tuple[str, ...]) -> list[Event]:
+    return [_eliminate(b, u) for u in units]
+
+
+# --- the chooser's commands ----------------------------------------------------------------
+def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[Event]:
+    """Apply the chooser's answer to the waiting step, then run on."""
+    step = b.s["pending"]["steps"][0]
+    kind = step["kind"]
+    if isinstance(cmd, Retreat) and kind == "retreat":
+        options = dict(_choices(b, step))
+        if cmd.unit and cmd.unit not in (b.unit(step["unit"])["hex"], step["unit"]):
+            raise RuleViolation("Retreat", f"the unit retreating now is {b.describe(step['unit'])}")
+        if cmd.to not in options:
+            raise RuleViolation("Retreat", f"{b.describe(step['unit'])} may not retreat to {cmd.to}: units retreat one hex, "
+                                "not into enemy units, enemy Zones of Control, non-road woods, across rivers or off the map, "
+                                f"and displace a friendly unit only when no empty hex is open. Choose {', '.join(options)}.")
+        b.s["pending"]["steps"].pop(0)
+        return _retreat_to(b, step, step["unit"], cmd.to, options[cmd.to]) + run_steps(b)
+    if isinstance(cmd, Retreat) and kind == "voluntary":
+        uid = b.at(cmd.unit or "")
+        if uid not in _choices(b, step):
+            raise RuleViolation("Artillery (C)", "name a bombarding artillery unit of this attack: `retreat <its hex> <hex>`")
+        options = dict(retreat_options(b, uid, b.unit(uid)["hex"], frozenset()))
+        if cmd.to not in options:
+            raise RuleViolation("Retreat", f"{b.describe(uid)} may retreat to {', '.join(options)}")
+        step["units"].remove(uid)
+        return _retreat_to(b, {"chooser": side, "taken": []}, uid, cmd.to, options[cmd.to]) + run_steps(b)
+    if isinstance(cmd, Advance) and kind == "advance":
+        options = _choices(b, step)
+        uid = b.at(cmd.unit)
+        fits = [(u, h) for u, h in options if u == uid and (cmd.to is None or h == cmd.to)]
+        if len(fits) != 1:
+            listed = ", ".join(f"advance {b.unit(u)['hex']} {h}" for u, h in options)
+            raise RuleViolation("Combat (H)", f"that advance is not open; choose one of: {listed}, or stay")
+        uid, h = fits[0]
+        frm = b.unit(uid)["hex"]
+        b.place(uid, h)
+        b.unit(uid)["advanced"] = True  # may not attack or be attacked again this phase
+        step["vacated"].remove(h)
+        b.s["log"]["advances"].append({"unit": uid, "side": side, "from": frm, "to": h})
+        return [_event("advance", f"{b.describe(uid)} advances from {frm} into {h}.", unit=uid, path=[frm, h])] + run_steps(b)
+    if isinstance(cmd, Lose) and kind == "lose":
+        uids = tuple(b.at(h) for h in cmd.units)
+        options = _choices(b, step)
+        if not any(set(uids) == set(o) for o in options):
+            raise RuleViolation("CRT: Exchange", prompt(b) or "")
+        b.s["pending"]["steps"].pop(0)
+        return _lose(b, uids) + run_steps(b)
+    if isinstance(cmd, Stay) and kind in ("advance", "voluntary"):
+        b.s["pending"]["steps"].pop(0)
+        return run_steps(b)
+    raise RuleViolation("Combat", prompt(b) or "no choice is waiting")

@@ -1,0 +1,60 @@
+"""The Combat Resolution Table and Terrain Effects Chart, from data/tables.toml."""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+RESULTS = {"Ae", "Ar", "Ex", "Dr", "De"}
+
+
+@dataclass(frozen=True)
+class Tables:
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    enter: int
+    ford: int
+    bridge: int
+    stream: int
+    defence_multiplier: dict[str, int]
+    across_halved: frozenset[str]
+
+    def result(self, column: str, die: int) -> str:
+        """The CRT result for an odds column and a die roll 1..6."""
+        return self.rows[die - 1][self.columns.index(column)]
+
+
+def odds_column(attack: Fraction, defence: Fraction) -> str:
+    """The CRT column of an attack, rounded in the defender's favour (Combat, General Rule).
+
+    8 against 3 is 2-1; 3 against 8 is 1-3; beyond 6-1 counts as 6-1, below 1-5 as 1-5.
+    """
+    if defence <= 0:
+        return "6-1"
+    if attack <= 0:
+        return "1-5"
+    if attack >= defence:
+        return f"{min(6, int(attack // defence))}-1"
+    ratio = -(-defence // attack)  # ceiling: rounding towards the defender
+    return f"1-{min(5, int(ratio))}"
+
+
+def parse(doc: dict) -> Tables:
+    crt, tec = doc["crt"], doc["tec"]
+    columns = tuple(crt["columns"])
+    rows = tuple(tuple(r) for r in crt["rows"])
+    if len(rows) != 6 or any(len(r) != len(columns) for r in rows):
+        raise ValueError("the CRT needs six rows, one result per odds column")
+    bad = {x for r in rows for x in r} - RESULTS
+    if bad:
+        raise ValueError(f"unknown CRT results: {sorted(bad)}")
+    return Tables(columns, rows, tec["enter"], tec["ford"], tec["bridge"], tec["stream"],
+                  dict(tec["defence_multiplier"]), frozenset(tec["across_halved"]))
+
+
+@cache
+def load() -> Tables:
+    with open(Path(__file__).parent / "data" / "tables.toml", "rb") as f:
+        return parse(tomllib.load(f))

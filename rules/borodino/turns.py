@@ -1,0 +1,136 @@
+"""The sequence of play (Borodino, TURNS OF PLAY), reinforcements, night and redoubt upkeep.
+
+French Player-Turn then Russian, each a Movement Phase then a Combat Phase; Game-Turns run from
+the scenario's first to its last. Night turns (Grand Battle 9-10, 25-26) have no Combat Phase.
+"""
+from __future__ import annotations
+
+from rules.borodino import scenario_data
+from rules.borodino.battle import Battle
+from rules.borodino.combat import capable_edges
+from rules.core.hexes import Hex, distance
+
+Event = dict
+
+
+def _event(text: str, kind: str = "phase", **fields) -> Event:
+    return {"kind": kind, "to": "all", "text": text, "irreversible": False, **fields}
+
+
+def entry_hex(b: Battle, key: str, side: str) -> Hex:
+    """Where a reinforcement enters; an enemy-held entry gives way to the nearest free edge hex
+    not in an enemy Zone of Control (Scenarios: How to use)."""
+    road, _, end = key.rpartition("_")
+    hexes = b.map.road(road).hexes
+    h = hexes[0] if end == "west" else hexes[-1]
+
+    def usable(x: Hex) -> bool:
+        occ = b.at(x)
+        return ((occ is None or b.side(occ) == side) and not b.in_enemy_zoc(side, x)
+                and not (x in b.map.woods and x not in b.map.road_hexes))
+
+    if usable(h):
+        return h
+    edge = sorted(b.map.edge_hexes, key=lambda x: (distance(h, x), x))
+    return next((x for x in edge if usable(x)), h)
+
+
+def start_player_turn(b: Battle) -> list[Event]:
+    """Open the phasing player's Movement Phase: clear marks, bring on reinforcements."""
+    s = b.s
+    s["phase"] = "movement"
+    s["last_log"], s["log"] = s["log"], new_log(s["turn"], s["player"])
+    for u in s["units"].values():
+        u["moved"] = False
+    events = [_event(f"Game-Turn {s['turn']} ({scenario_data.day(s['turn'])}, {scenario_data.clock(s['turn'])}): "
+                     f"{s['player'].title()} Movement Phase.", turn=s["turn"], player=s["player"])]
+    arriving = []
+    for uid, u in s["units"].items():
+        if b.side(uid) != s["player"] or u["where"] not in ("future", "waiting"):
+            continue
+        if u["where"] == "future" and u["arrives"] > s["turn"]:
+            continue
+        u["where"] = "waiting"
+        u["entry"] = entry_hex(b, u["entry_key"], s["player"])
+        arriving.append(uid)
+    if arriving:
+        names = ", ".join(f"{uid} ({b.defs[uid].strength}-{b.defs[uid].movement}) at {s['units'][uid]['entry']}"
+                          for uid in sorted(arriving))
+        events.append(_event(f"Reinforcements ready to enter: {names}. Move them on with `move <id> <hex>`.",
+                             kind="reinforcements", units=sorted(arriving)))
+    return events
+
+
+def new_log(turn: int, player: str) -> dict:
+    """What happened in one Player-Turn, for pictures and replays."""
+    return {"turn": turn, "player": player, "moves": [], "attacks": [], "retreats": [],
+            "advances": [], "eliminated": []}
+
+
+def end_movement(b: Battle) -> list[Event]:
+    """Close the Movement Phase; open the Combat Phase, skipped at night or when no attack is possible."""
+    s = b.s
+    if b.night:
+        return [_event("Night: no Combat Phase (Night Movement).")] + end_player_turn(b)
+    s["phase"] = "combat"
+    for u in s["units"].values():
+        u["attacked"] = u["defended"] = u["advanced"] = False
+    for r in s["redoubts"].values():
+        r["attacked"] = False
+    events = [_event(f"{s['player'].title()} Combat Phase.", turn=s["turn"], player=s["player"])]
+    if not any(capable_edges(b, s["player"]).values()) and not _redoubt_can_attack(b):
+        return events + [_event("No attack is possible; the Combat Phase ends.")] + end_player_turn(b)
+    return events
+
+
+def _redoubt_can_attack(b: Battle) -> bool:
+    if b.s["player"] != "russian":
+        return False
+    return any(b.redoubt_active(h) and any(b.at(f) and b.side(b.at(f)) == "french" for f in r.front)
+               for h, r in b.map.redoubts.items())
+
+
+def end_player_turn(b: Battle) -> list[Event]:
+    """Redoubt upkeep, then the next Player-Turn or Game-Turn, or the end of the game."""
+    s = b.s
+    events: list[Event] = []
+    if s["player"] == "russian":
+        events += _destroy_redoubts(b)
+        if scenario_data.is_night(s["turn"]) and not scenario_data.is_night(s["turn"] + 1):
+            events += _rebuild_redoubts(b)
+        if s["turn"] == 8 and s["frozen"]:
+            s["frozen"] = []
+            events.append(_event("The 5 September restrictions on Russian movement end (Grand Battle special rules)."))
+        if s["turn"] >= b.scenario.last_turn:
+            s["phase"] = "over"
+            s["log"], s["last_log"] = new_log(s["turn"], s["player"]), s["log"]
+            return events + [_event("The last Game-Turn is over.", kind="game_over")]
+        s["turn"] += 1
+        s["player"] = "french"
+    else:
+        s["player"] = "russian"
+    return events + start_player_turn(b)
+
+
+def _destroy_redoubts(b: Battle) -> list[Event]:
+    """Redoubts (J): a French unit in a redoubt at the end of a Russian Player-Turn destroys it."""
+    out = []
+    for h, r in sorted(b.s["redoubts"].items()):
+        occ = b.at(h)
+        if not r["destroyed"] and occ and b.side(occ) == "french":
+            r["destroyed"] = True
+            out.append(_event(f"The {b.map.redoubts[h].name} at {h} is destroyed (Russian Redoubts J).",
+                              kind="redoubt_destroyed", hex=h))
+    return out
+
+
+def _rebuild_redoubts(b: Battle) -> list[Event]:
+    """Night Movement (C): Russians in a destroyed redoubt after the last night phase rebuild it."""
+    out = []
+    for h, r in sorted(b.s["redoubts"].items()):
+        occ = b.at(h)
+        if r["destroyed"] and occ and b.side(occ) == "russian":
+            r["destroyed"] = False
+            out.append(_event(f"The Russians rebuild the {b.map.redoubts[h].name} at {h} (Night Movement C).",
+                              kind="redoubt_rebuilt", hex=h))
+    return out

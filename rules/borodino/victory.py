@@ -1,0 +1,85 @@
+"""Victory conditions of the four scenarios (Borodino, SCENARIOS: Victory Conditions).
+
+5 Sept: who occupies the Schevardino redoubt at the end. 6 Sept: who holds three or more
+redoubts, destroyed or not. 7 Sept and the Grand Battle: each side's best level among marginal,
+substantial and decisive; the higher level wins, equal levels (or none) are a draw.
+"""
+from __future__ import annotations
+
+from rules.borodino.battle import Battle
+
+LEVELS = ("marginal", "substantial", "decisive")
+SCHEVARDINO = "3222"
+
+
+def outcome(b: Battle) -> dict | None:
+    """None while the game runs; else {"winner", "level", "reason"}."""
+    if b.s["phase"] != "over":
+        return None
+    kind = b.scenario.victory
+    if kind == "schevardino":
+        return _schevardino(b)
+    if kind == "three_redoubts":
+        return _three_redoubts(b)
+    return _grand(b)
+
+
+def _schevardino(b: Battle) -> dict:
+    occ = b.at(SCHEVARDINO)
+    if occ is None:
+        return {"winner": None, "level": "draw", "reason": "Nobody occupies the Schevardino redoubt (3222) at the end."}
+    side = b.side(occ)
+    return {"winner": side, "level": "victory",
+            "reason": f"The {side.title()} player occupies the Schevardino redoubt (3222) at the end."}
+
+
+def _three_redoubts(b: Battle) -> dict:
+    held = {"french": [], "russian": []}
+    for h, r in sorted(b.s["redoubts"].items()):
+        held[r["held"]].append(h)
+    for side in ("french", "russian"):
+        if len(held[side]) >= 3:
+            return {"winner": side, "level": "victory",
+                    "reason": f"The {side.title()} player holds {len(held[side])} redoubts ({', '.join(held[side])})."}
+    return {"winner": None, "level": "draw", "reason": "Neither player holds three redoubts."}
+
+
+def levels(b: Battle) -> dict[str, list[str]]:
+    """The victory levels each side has achieved (7 Sept / Grand Battle)."""
+    s = b.s
+    lf, lr = s["losses"]["french"], s["losses"]["russian"]
+    redoubts = sorted(b.map.redoubts)
+    french_in = [h for h in redoubts if b.at(h) and b.side(b.at(h)) == "french"]
+    russian_home = [h for h in redoubts if not b.scenario.west_of_front(h)]
+    russian_in = [h for h in russian_home if b.at(h) and b.side(b.at(h)) == "russian"]
+    out: dict[str, list[str]] = {"french": [], "russian": []}
+    if french_in == redoubts:
+        out["french"].append("marginal")
+    if lr >= 2 * lf and lr >= 40:
+        out["french"].append("substantial")
+    if s["exited"]["french"] >= 60:
+        out["french"].append("decisive")
+    marginal = russian_in == russian_home
+    substantial = lf > lr
+    if marginal:
+        out["russian"].append("marginal")
+    if substantial:
+        out["russian"].append("substantial")
+    if marginal and substantial:
+        out["russian"].append("decisive")
+    return out
+
+
+def _grand(b: Battle) -> dict:
+    got = levels(b)
+    best = {side: max((LEVELS.index(x) for x in got[side]), default=-1) for side in got}
+    s = b.s
+    tally = (f"losses: French {s['losses']['french']}, Russian {s['losses']['russian']} Combat Points; "
+             f"exited: {s['exited']['french']}")
+    if best["french"] == best["russian"]:
+        what = "no victory conditions" if best["french"] < 0 else f"{LEVELS[best['french']]} victories"
+        return {"winner": None, "level": "draw", "reason": f"Both players achieved {what} ({tally})."}
+    side = "french" if best["french"] > best["russian"] else "russian"
+    level = LEVELS[best[side]]
+    return {"winner": side, "level": level,
+            "reason": f"{side.title()} {level} victory ({', '.join(got[side])} conditions met; {tally})."}

@@ -1,0 +1,81 @@
+"""Random playouts over the engine contract: the fuzzer every game system must survive.
+
+`random_playout` plays uniformly random legal commands (after round-tripping each through
+`to_text` and `parse`) until the game ends or a command budget runs out, calling `check(state)`
+after each one. Any exception becomes a PlayoutFailure that carries the seed, options and the
+commands played, and writes them as a script `kolocha local --script` replays.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Callable
+
+from rules.core.registry import load
+
+
+@dataclass
+class Playout:
+    """A finished (or budget-capped) random game."""
+
+    commands: list[tuple[str, str]]  # (side, normalised text), in order
+    state: dict
+    outcome: dict | None
+
+
+class PlayoutFailure(Exception):
+    """A random playout hit an exception; `script()` reproduces the game up to that command."""
+
+    def __init__(self, system: str, scenario: str, seed: int, options: dict | None,
+                 rng_seed: int, commands: list[tuple[str, str]], cause: BaseException):
+        self.system, self.scenario, self.seed = system, scenario, seed
+        self.options, self.rng_seed, self.commands, self.cause = options, rng_seed, commands, cause
+        last = f" at command {len(commands)} ({commands[-1][0]}: {commands[-1][1]})" if commands \
+            else " during set-up"
+        super().__init__(f"{system} {scenario} seed={seed} rng_seed={rng_seed}{last}: "
+                         f"{type(cause).__name__}: {cause}")
+
+    def script(self) -> str:
+        """A command script for `kolocha local --script`; its last command is the failing one."""
+        options = ",".join(name for name, on in (self.options or {}).items() if on)
+        header = f"# kolocha system={self.system} scenario={self.scenario} seed={self.seed}"
+        lines = [header + (f" options={options}" if options else ""),
+                 f"# random playout rng_seed={self.rng_seed} failed: "
+                 f"{type(self.cause).__name__}: {self.cause}".replace("\n", " "),
+                 "# expect: all-accepted"]
+        lines += [f"{side}: {text}" for side, text in self.commands]
+        return "\n".join(lines) + "\n"
+
+
+def system_name(system: ModuleType) -> str:
+    """The name that loads `system` again: "borodino" for rules.borodino, else its module path."""
+    return system.__name__.removeprefix("rules.")
+
+
+def random_playout(system: ModuleType | str, scenario: str, seed: int,
+                   options: dict | None = None, rng_seed: int = 0, max_commands: int = 5000,
+                   check: Callable[[dict], object] | None = None) -> Playout:
+    """Play random legal commands from `setup(scenario, seed, options)`; raise PlayoutFailure."""
+    module = load(system) if isinstance(system, str) else system
+    rng = random.Random(rng_seed)
+    played: list[tuple[str, str]] = []
+    try:
+        state = module.setup(scenario, seed, options)
+        while len(played) < max_commands:
+            active = module.active_sides(state)
+            if not active:
+                break
+            side = rng.choice(active)
+            legal = module.legal_commands(state, side)
+            if not legal:
+                raise AssertionError(f"{side} is active but has no legal command")
+            text = rng.choice(legal).to_text()
+            played.append((side, text))
+            state, _ = module.apply(state, side, module.parse(side, text))
+            if check is not None:
+                check(state)
+    except Exception as error:
+        raise PlayoutFailure(system_name(module), scenario, seed, options, rng_seed, played,
+                             error) from error
+    return Playout(played, state, module.outcome(state))
