@@ -28,7 +28,12 @@ def outcome_line(outcome: dict) -> str:
 
 
 def status(view: dict) -> str:
-    """Header lines (turn, clock, phase, who moves, prompt or outcome) and the units table."""
+    """The headline and the units table."""
+    return headline(view) + "\n\n" + units_table(view.get("units", []))
+
+
+def headline(view: dict) -> str:
+    """Turn, clock, phase and player; then who moves (or the outcome) and the engine's prompt."""
     head = [f"Turn {view.get('turn', '?')}"]
     if view.get("clock"):
         head.append(str(view["clock"]))
@@ -42,8 +47,6 @@ def status(view: dict) -> str:
         lines.append("To move: " + ", ".join(side_name(s) for s in view["to_move"]))
     if view.get("prompt"):
         lines.append(str(view["prompt"]))
-    lines.append("")
-    lines.append(units_table(view.get("units", [])))
     return "\n".join(lines)
 
 

@@ -19,7 +19,7 @@ SIDES: tuple[str, ...] = ("red", "blue")
 _ROWS = {"red": 1, "blue": 2}
 _SCENARIOS = [
     {"id": "short", "title": "A short race", "first_turn": 1, "last_turn": 3, "options": ["bonus"]},
-    {"id": "long", "title": "A long race", "first_turn": 1, "last_turn": 60, "options": ["bonus"]},
+    {"id": "long", "title": "A long race", "first_turn": 1, "last_turn": 90, "options": ["bonus"]},
 ]
 
 

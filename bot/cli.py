@@ -1,0 +1,113 @@
+"""The `kolocha` command: play in the terminal, run scripts, re-run stored games, benchmark.
+
+    kolocha local [--system borodino] [--scenario ID] [--seed N] [--option NAME ...]
+                  [--db FILE] [--game ID] [--script FILE [--json]]
+    kolocha replay GAME | --all [--db FILE]
+    kolocha bench [--system borodino] [--scenario 7sep]
+"""
+from __future__ import annotations
+
+import argparse
+import getpass
+import logging
+import sys
+from pathlib import Path
+
+from bot import bench
+from bot.console import parse_options, parse_script, play, run_script
+from bot.service import GameService, load_system
+from bot.store import Store
+
+DEFAULT_DB = "kolocha.sqlite"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        return args.run(args)
+    except (KeyError, ValueError) as error:  # unknown system, scenario, option or game
+        print(f"kolocha: {error.args[0] if error.args else error}", file=sys.stderr)
+        return 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="kolocha", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(required=True, metavar="COMMAND")
+
+    local = sub.add_parser("local", help="play hot-seat in the terminal, or run a command script")
+    local.add_argument("--system", help="game system (default: borodino, or the script header)")
+    local.add_argument("--scenario", help="scenario id (default: the system's first)")
+    local.add_argument("--seed", type=int, help="dice seed (default: random, then stored)")
+    local.add_argument("--option", action="append", metavar="NAME", help="turn an option on")
+    local.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default: ./{DEFAULT_DB})")
+    local.add_argument("--game", type=int, help="resume a stored game instead of a new one")
+    local.add_argument("--script", type=Path, help="run this command file non-interactively")
+    local.add_argument("--json", action="store_true", help="with --script: one JSON per command")
+    local.set_defaults(run=_local)
+
+    replay = sub.add_parser("replay", help="re-run stored games from their seeds and report")
+    replay.add_argument("game", type=int, nargs="?", help="the game id")
+    replay.add_argument("--all", action="store_true", help="every game in the database")
+    replay.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default: ./{DEFAULT_DB})")
+    replay.set_defaults(run=_replay)
+
+    bench_cmd = sub.add_parser("bench", help="measure command, load and playout speed")
+    bench_cmd.add_argument("--system", default="borodino")
+    bench_cmd.add_argument("--scenario", help="scenario id (default: the system's first)")
+    bench_cmd.add_argument("--seed", type=int, default=1)
+    bench_cmd.add_argument("--option", action="append", metavar="NAME")
+    bench_cmd.add_argument("--seconds", type=float, default=2.0, help="playout measuring time")
+    bench_cmd.set_defaults(run=_bench)
+    return parser
+
+
+def _local(args: argparse.Namespace) -> int:
+    service = GameService(Store(args.db))
+    script = parse_script(args.script.read_text()) if args.script else None
+    if args.game is not None:
+        game_id = service.store.game(args.game)["id"]
+    else:
+        settings = script.settings if script else {}
+        system = args.system or settings.get("system", "borodino")
+        scenario = args.scenario or settings.get("scenario") or _first_scenario(system)
+        seed = args.seed if args.seed is not None else settings.get("seed")
+        options = parse_options(args.option or settings.get("options"))
+        game_id = service.new_game(system, scenario, None if seed is None else int(seed),
+                                   options, created_by=getpass.getuser(), hot_seat=True)
+        game = service.store.game(game_id)
+        print(f"Game {game_id}: {system} {scenario}, seed {game['seed']}"
+              + (f", options {','.join(options)}" if options else "") + f", stored in {args.db}",
+              file=sys.stderr)
+    if script is not None:
+        return run_script(service, game_id, script, sys.stdout, args.json)
+    return play(service, game_id)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    store = Store(args.db)
+    if args.all == (args.game is not None):
+        print("kolocha replay: give one GAME id or --all", file=sys.stderr)
+        return 2
+    service = GameService(store)
+    ids = [g["id"] for g in store.games()] if args.all else [store.game(args.game)["id"]]
+    reports = [service.replay_check(game_id) for game_id in ids]
+    for report in reports:
+        print(report)
+    return 0 if all(r.ok for r in reports) else 1
+
+
+def _bench(args: argparse.Namespace) -> int:
+    scenario = args.scenario or _first_scenario(args.system)
+    options = parse_options(args.option)
+    rows = bench.measure(args.system, scenario, args.seed, options, args.seconds)
+    print(bench.table(f"kolocha bench: {args.system} {scenario}, seed {args.seed}", rows))
+    return 0
+
+
+def _first_scenario(system: str) -> str:
+    return load_system(system).scenarios()[0]["id"]
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,123 @@
+"""The terminal front end: a hot-seat game loop and a non-interactive command-script runner.
+
+Both speak to the game only through GameService, so a terminal game is stored, undone, resumed
+and replayed exactly like a Discord one. A line may name its side ("french: move 3225 3224");
+otherwise it is given by the side to move. A script may start with a header that sets up the
+game, `# kolocha system=borodino scenario=7sep seed=123 options=imperial_guard`, and may say
+`# expect: all-accepted` to make any refusal fail the run.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Callable, TextIO
+
+from bot import text as fmt
+from bot.service import GameService, Result
+
+
+@dataclass
+class Script:
+    """A parsed command script: header settings, the expectation, and its command lines."""
+
+    settings: dict[str, str] = field(default_factory=dict)
+    expect_all_accepted: bool = False
+    lines: list[str] = field(default_factory=list)
+
+
+def parse_script(source: str) -> Script:
+    script = Script()
+    for raw in source.splitlines():
+        line = raw.strip()
+        if line.startswith("#"):
+            comment = line.lstrip("#").strip()
+            if comment.startswith("kolocha "):
+                pairs = (word.split("=", 1) for word in comment.split()[1:] if "=" in word)
+                script.settings.update({key: value for key, value in pairs})
+            elif comment.replace(" ", "") == "expect:all-accepted":
+                script.expect_all_accepted = True
+        elif line:
+            script.lines.append(line)
+    return script
+
+
+def parse_options(names: list[str] | str | None) -> dict:
+    """`imperial_guard,other` or ["imperial_guard"] -> {"imperial_guard": True, ...}."""
+    if isinstance(names, str):
+        names = names.split(",")
+    return {name.strip(): True for name in names or [] if name.strip()}
+
+
+def split_side(line: str, sides: tuple[str, ...]) -> tuple[str | None, str]:
+    """("french", "move 3225 3224") for "French: move 3225 3224"; (None, line) without a side."""
+    head, colon, rest = line.partition(":")
+    if colon and head.strip().lower() in sides:
+        return head.strip().lower(), rest.strip()
+    return None, line
+
+
+def side_to_move(service: GameService, game_id: int) -> str | None:
+    active = service.system(game_id).active_sides(service.load(game_id))
+    return active[0] if active else None
+
+
+def run_line(service: GameService, game_id: int, line: str) -> Result:
+    """Submit one line for the side it names, or for the side to move."""
+    sides = tuple(service.system(game_id).SIDES)
+    side, command = split_side(line, sides)
+    return service.submit(game_id, side or side_to_move(service, game_id), command)
+
+
+def render(result: Result, line: str) -> str:
+    """The terminal's account of a result: the reply, or the verdict and the events (all of
+    them: at a hot seat both players share the screen)."""
+    if result.reply is not None:
+        return result.reply
+    if not result.accepted:
+        return f"Refused: {line}: {result.message}"
+    return "\n".join([f"[{result.seq}] {result.message}", *fmt.event_lines(result.events)])
+
+
+def as_json(result: Result, line: str) -> str:
+    return json.dumps({"seq": result.seq, "side": result.side, "command": line,
+                       "accepted": result.accepted, "rule": result.rule,
+                       "message": result.message, "events": result.events,
+                       "reply": result.reply})
+
+
+def run_script(service: GameService, game_id: int, script: Script, out: TextIO,
+               as_json_lines: bool = False) -> int:
+    """Play every line of the script; exit status 1 if it expected all accepted and one was not."""
+    refused = 0
+    for line in script.lines:
+        result = run_line(service, game_id, line)
+        refused += not result.accepted
+        print(as_json(result, line) if as_json_lines else render(result, line), file=out,
+              flush=True)
+    return 1 if script.expect_all_accepted and refused else 0
+
+
+def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
+         write: Callable[[str], None] = print) -> int:
+    """The hot-seat loop: prompt the side to move, print what happens, `quit` to leave."""
+    system = service.system(game_id)
+    write(f"Game {game_id}. Type `help` for commands, `quit` to leave; resume later with "
+          f"`kolocha local --game {game_id}`.")
+    write(fmt.status(system.view(service.load(game_id), None)))
+    while True:
+        side = side_to_move(service, game_id)
+        try:
+            line = read(f"{fmt.side_name(side)} > " if side else "(game over) > ").strip()
+        except (EOFError, KeyboardInterrupt):
+            write("")
+            return 0
+        if line.lower() in ("quit", "exit"):
+            return 0
+        if not line or line.startswith("#"):
+            continue
+        before = service.load(game_id)
+        result = run_line(service, game_id, line)
+        write(render(result, line))
+        after = service.load(game_id)
+        if result.accepted and system.phase_key(after) != system.phase_key(before):
+            write(fmt.headline(system.view(after, None)))

@@ -1,0 +1,92 @@
+"""bot/store.py: migrations, one transaction per command, undo truncation, outbox, deadlines."""
+from __future__ import annotations
+
+import pytest
+
+from bot import store as store_module
+from bot.store import SNAPSHOT_EVERY, Store
+
+
+def _row(text: str = "end", seq: int = 0) -> dict:
+    return {"side": "red", "user": "u1", "text": text, "normalised": text,
+            "issued_against_seq": seq}
+
+
+def test_migrations_are_recorded_once(tmp_path):
+    path = tmp_path / "m.sqlite"
+    assert Store(path).schema_version() == len(store_module.MIGRATIONS)
+    again = Store(path)
+    versions = [r["version"] for r in again.db["migrations"].rows]
+    assert versions == list(range(1, len(store_module.MIGRATIONS) + 1))
+    assert again.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_command_snapshot_and_outbox_commit_together(store):
+    game = store.create_game("toy", "short", 1)
+    for n in range(SNAPSHOT_EVERY):
+        store.append(game, _row(seq=n), {"n": n + 1}, {"all": {"events": [n]}})
+    assert store.last_seq(game) == SNAPSHOT_EVERY
+    assert store.snapshots(game) == {SNAPSHOT_EVERY: {"n": SNAPSHOT_EVERY}}
+    assert len(store.undelivered(game)) == SNAPSHOT_EVERY
+
+
+def test_failing_outbox_insert_rolls_back_the_command(store, monkeypatch):
+    game = store.create_game("toy", "short", 1)
+    store.append(game, _row(), {}, {"all": {}})
+
+    def broken(*args):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(store, "_write_outbox", broken)
+    with pytest.raises(RuntimeError):
+        store.append(game, _row("roll", 1), {}, {"all": {}})
+    assert store.last_seq(game) == 1
+    assert [c["text"] for c in store.commands(game)] == ["end"]
+
+
+def test_unserialisable_payload_rolls_back(store):
+    game = store.create_game("toy", "short", 1)
+    with pytest.raises(TypeError):
+        store.append(game, _row(), {}, {"all": {"events": [object()]}})
+    assert store.commands(game) == [] and store.undelivered(game) == []
+
+
+def test_truncate_drops_commands_snapshots_and_undelivered_messages(store):
+    game = store.create_game("toy", "short", 1)
+    for n in range(SNAPSHOT_EVERY + 2):
+        store.append(game, _row(seq=n), {"n": n + 1}, {"red": {"n": n + 1}})
+    store.set_pending_undo(game, {"by": "red", "seq": 27, "command": "end"}, {})
+    store.truncate(game, SNAPSHOT_EVERY, {"all": {"undo": True}})
+    assert store.last_seq(game) == SNAPSHOT_EVERY - 1
+    assert store.snapshots(game) == {}
+    assert store.game(game)["pending_undo"] is None
+    payloads = [m["payload"] for m in store.undelivered(game)]
+    assert payloads[-1] == {"undo": True} and {"n": SNAPSHOT_EVERY} not in payloads
+
+
+def test_accepting_a_command_clears_a_pending_undo(store):
+    game = store.create_game("toy", "short", 1)
+    store.set_pending_undo(game, {"by": "red", "seq": 0, "command": "end"}, {})
+    store.append(game, _row(), {}, {})
+    assert store.game(game)["pending_undo"] is None
+
+
+def test_seats_spectators_outbox_delivery_and_deadlines(store):
+    game = store.create_game("toy", "short", 1, {"bonus": True}, guild="g", channel="c",
+                             created_by="u1")
+    assert store.game(game)["options"] == {"bonus": True}
+    store.take_seat(game, "red", "u1")
+    store.add_spectator(game, "watchers")
+    store.add_spectator(game, "watchers")
+    assert store.seats(game) == {"red": "u1"} and store.spectators(game) == ["watchers"]
+    store.append(game, _row(), {}, {"all": {"a": 1}})
+    (message,) = store.undelivered()
+    store.mark_delivered(message["id"])
+    assert store.undelivered() == []
+    store.set_deadline(game, "red", "2026-01-01T00:00:00+00:00")
+    assert [d["side"] for d in store.deadlines()] == ["red"]
+
+
+def test_unknown_game_is_a_key_error(store):
+    with pytest.raises(KeyError):
+        store.game(99)
