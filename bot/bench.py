@@ -4,7 +4,9 @@ Three measurements, all through the real service and a real SQLite file:
 * an accepted command end to end (parse, apply, commit): median and 99th percentile, over the
   commands of a random playout replayed into a temporary database;
 * loading that stored game cold (a fresh service, no cache: last snapshot plus replay);
-* random playouts per second (rules only, no storage).
+* random playouts per second (rules only, no storage). A playout that fails is counted and the
+  first failure's reproduction script is written to the current folder: a bench run is also a
+  fuzzing run.
 """
 from __future__ import annotations
 
@@ -15,19 +17,20 @@ from pathlib import Path
 from typing import Callable
 
 from bot.service import GameService, load_system
-from bot.store import Store
-from rules.core.playout import Playout, random_playout
+from bot.store import SNAPSHOT_EVERY, Store
+from rules.core.playout import Playout, PlayoutFailure, random_playout
 
 TARGET_COMMANDS = 500
 
 
 def longest_playout(system_name: str, scenario: str, seed: int, options: dict | None,
                     tries: int = 20) -> Playout:
-    """The first random playout reaching TARGET_COMMANDS, else the longest of `tries`."""
+    """A random playout capped at TARGET_COMMANDS that reaches it, else the longest of `tries`."""
     system = load_system(system_name)
     best: Playout | None = None
     for rng_seed in range(tries):
-        playout = random_playout(system, scenario, seed, options, rng_seed=rng_seed)
+        playout = random_playout(system, scenario, seed, options, rng_seed=rng_seed,
+                                 max_commands=TARGET_COMMANDS)
         if best is None or len(playout.commands) > len(best.commands):
             best = playout
         if len(best.commands) >= TARGET_COMMANDS:
@@ -51,21 +54,41 @@ def measure(system_name: str, scenario: str, seed: int = 1, options: dict | None
             times.append(time.perf_counter() - start)
             if not result.accepted:
                 raise RuntimeError(f"bench: a replayed command was refused: {result.message}")
-        loads = [_timed(lambda: GameService(store).load(game_id)) for _ in range(5)]
-    system = load_system(system_name)
-    played, start = 0, time.perf_counter()
-    while time.perf_counter() - start < playout_seconds:
-        random_playout(system, scenario, seed, options, rng_seed=1000 + played)
-        played += 1
-    rate = played / (time.perf_counter() - start)
+        # A game of n commands loads from its last snapshot plus up to SNAPSHOT_EVERY - 1
+        # replayed commands: time every length of the last snapshot interval, cold.
+        first = max(1, len(playout.commands) - SNAPSHOT_EVERY + 1)
+        loads = [_timed(lambda: GameService(store).state_at(game_id, seq))
+                 for seq in range(first, len(playout.commands) + 1)]
     n = len(playout.commands)
     p99 = statistics.quantiles(times, n=100)[98] if len(times) > 1 else times[0]
     return [
         ("accepted command (service + commit), median", _ms(statistics.median(times))),
         ("accepted command, 99th percentile", _ms(p99)),
-        (f"cold load of a {n}-command game (snapshot + replay)", _ms(statistics.median(loads))),
-        ("random playouts per second", f"{rate:.1f}"),
+        (f"cold load of a ~{n}-command game, median", _ms(statistics.median(loads))),
+        (f"cold load of a ~{n}-command game, worst", _ms(max(loads))),
+        *playout_rate(system_name, scenario, seed, options, playout_seconds),
     ]
+
+
+def playout_rate(system_name: str, scenario: str, seed: int, options: dict | None,
+                 seconds: float) -> list[tuple[str, str]]:
+    """Whole random games per second; failures counted and the first one saved as a script."""
+    system = load_system(system_name)
+    played, failures, start = 0, [], time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        try:
+            random_playout(system, scenario, seed, options, rng_seed=1000 + played)
+        except PlayoutFailure as failure:
+            failures.append(failure)
+        played += 1
+    elapsed = time.perf_counter() - start
+    rows = [("random playouts per second", f"{played / elapsed:.2f} ({elapsed / played:.2f} s each)")]
+    if failures:
+        path = Path(f"playout-failure-{system_name}-{scenario}-{failures[0].rng_seed}.txt")
+        path.write_text(failures[0].script())
+        rows.append((f"failed playouts (of {played})", f"{len(failures)}; replay: "
+                     f"kolocha local --script {path}"))
+    return rows
 
 
 def table(title: str, rows: list[tuple[str, str]]) -> str:

@@ -1,0 +1,119 @@
+"""bot/console.py and `kolocha local`: scripts (text and JSON), the hot-seat loop, crash-resume."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from contextlib import closing
+from pathlib import Path
+
+import toy_system
+from bot_helpers import straight_replay, toy_commands
+
+from bot import cli
+from bot.console import parse_script, play, split_side
+from bot.service import GameService
+from bot.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+HEADER = "# kolocha system=toy_system scenario=short seed=5 options=bonus\n"
+
+
+def _run(tmp_path, body: str, *extra: str) -> int:
+    script = tmp_path / "game.txt"
+    script.write_text(HEADER + body)
+    return cli.main(["local", "--script", str(script), "--db", str(tmp_path / "g.sqlite"), *extra])
+
+
+def test_script_header_sides_and_comments_are_parsed():
+    script = parse_script(HEADER + "# expect: all-accepted\n# a note\n\nred: end\nroll\n")
+    assert script.settings == {"system": "toy_system", "scenario": "short", "seed": "5",
+                               "options": "bonus"}
+    assert script.expect_all_accepted and script.lines == ["red: end", "roll"]
+    assert split_side("Blue: move b1 0202", ("red", "blue")) == ("blue", "move b1 0202")
+    assert split_side("note: hello", ("red", "blue")) == (None, "note: hello")
+
+
+def test_script_text_output(tmp_path, capsys):
+    assert _run(tmp_path, "move r1 0201\nblue: end\nend\nroll\nstatus\n") == 0
+    out = capsys.readouterr().out
+    assert "[1] Red: move r1 0201.\n  r1 moves to 0201\n" in out
+    assert "Refused: blue: end: It is the Red player's Movement Phase" in out
+    assert "(to Red) your secret number is" in out
+    assert "Turn 1 | hour 1 | Movement Phase | Blue player" in out
+    game = Store(tmp_path / "g.sqlite").game(1)
+    assert game["seed"] == 5 and game["options"] == {"bonus": True} and game["hot_seat"]
+
+
+def test_script_json_output_and_expectation(tmp_path, capsys):
+    status = _run(tmp_path, "# expect: all-accepted\nend\nmove r1 0201\nroll\n", "--json")
+    assert status == 1
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["accepted"] for r in rows] == [True, False, True]
+    assert set(rows[0]) >= {"seq", "side", "command", "accepted", "rule", "message", "events"}
+    assert rows[1]["rule"] == "Toy: Sequence (A)" and rows[1]["command"] == "move r1 0201"
+    assert rows[2]["seq"] == 2 and rows[2]["events"][0]["irreversible"] is True
+
+
+def test_unknown_system_is_a_sentence(tmp_path, capsys):
+    assert cli.main(["local", "--system", "no_such", "--db", str(tmp_path / "x.sqlite")]) == 2
+    assert "not a playable game system" in capsys.readouterr().err
+
+
+def test_hot_seat_loop_prompts_the_side_to_move(service, game):
+    lines = iter(["move r1 0201", "end", "", "roll", "quit"])
+    prompts, out = [], []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(lines)
+
+    assert play(service, game, read, out.append) == 0
+    assert prompts == ["Red > ", "Red > ", "Red > ", "Red > ", "Blue > "]
+    assert any("Dice Phase" in text for text in out)
+
+
+def test_killed_mid_script_resumes_where_it_stopped(tmp_path):
+    """The process is killed (SIGKILL) mid-game; the store holds a clean prefix and resumes."""
+    commands = toy_commands("long", 7)
+    db, script = tmp_path / "k.sqlite", tmp_path / "long.txt"
+    script.write_text("# kolocha system=toy_system scenario=long seed=7\n"
+                      + "".join(f"{side}: {text}\n" for side, text in commands))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests/bot")])}
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "local", "--script", str(script),
+                             "--db", str(db)], cwd=tmp_path, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while _stored(db) < 40 and time.monotonic() < deadline:
+        time.sleep(0.005)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert proc.returncode == -signal.SIGKILL
+
+    service = GameService(Store(db), loader=lambda name: toy_system)
+    stored = [(c["side"], c["normalised"]) for c in service.store.commands(1)]
+    assert 40 <= len(stored) < len(commands) and stored == commands[: len(stored)]
+    assert service.replay_check(1).ok
+
+    rest = tmp_path / "rest.txt"
+    rest.write_text("# expect: all-accepted\n"
+                    + "".join(f"{s}: {t}\n" for s, t in commands[len(stored):]))
+    done = subprocess.run([sys.executable, "-m", "bot.cli", "local", "--game", "1", "--script",
+                           str(rest), "--db", str(db)], cwd=tmp_path, env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    final = GameService(Store(db), loader=lambda name: toy_system).load(1)
+    assert final == straight_replay("long", 7, commands)
+    assert toy_system.outcome(final) is not None
+
+
+def _stored(db: Path) -> int:
+    try:
+        with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1)) as conn:
+            return conn.execute("SELECT COUNT(*) FROM commands").fetchone()[0]
+    except sqlite3.Error:
+        return 0

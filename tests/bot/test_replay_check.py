@@ -1,0 +1,64 @@
+"""GameService.replay_check and `kolocha replay`: re-running stored games after a rules change."""
+from __future__ import annotations
+
+import toy_system
+from bot_helpers import submit_all, toy_commands
+
+from bot import cli
+
+
+def _stored_game(service, n: int = 60) -> int:
+    game = service.new_game("toy_system", "long", seed=7)
+    submit_all(service, game, toy_commands(n=n))
+    return game
+
+
+def test_a_clean_game_replays(service):
+    report = service.replay_check(_stored_game(service))
+    assert report.ok and report.commands == 60 and "replays cleanly" in str(report)
+
+
+def test_a_command_that_no_longer_applies_is_reported(service, monkeypatch):
+    game = _stored_game(service)
+    original = toy_system.apply
+
+    def stricter(state, side, cmd):  # a "rules fix": blue may no longer move b2
+        if cmd.to_text().startswith("move b2"):
+            raise toy_system.RuleViolation("Toy: Movement (B)", "b2 is pinned")
+        return original(state, side, cmd)
+
+    monkeypatch.setattr(toy_system, "apply", stricter)
+    first_b2 = next(r["seq"] for r in service.store.commands(game)
+                    if r["normalised"].startswith("move b2"))
+    report = service.replay_check(game)
+    assert not report.ok and report.seq == first_b2
+    assert "no longer applies" in report.message and "b2 is pinned" in report.message
+
+
+def test_a_changed_result_is_caught_by_the_snapshot(service, monkeypatch):
+    game = _stored_game(service)
+    original = toy_system.apply
+
+    def generous(state, side, cmd):  # a "rules fix" that changes scores, not legality
+        new, events = original(state, side, cmd)
+        new["scores"][side] += 1
+        return new, events
+
+    monkeypatch.setattr(toy_system, "apply", generous)
+    report = service.replay_check(game)
+    assert not report.ok and report.seq == 25 and "differs" in report.message
+
+
+def test_cli_replay_reports_every_game(tmp_path, capsys):
+    db = tmp_path / "r.sqlite"
+    script = tmp_path / "s.txt"
+    lines = [f"{side}: {text}" for side, text in toy_commands("short", 3)]
+    script.write_text("# kolocha system=toy_system scenario=short seed=3\n" + "\n".join(lines))
+    for _ in range(2):
+        assert cli.main(["local", "--script", str(script), "--db", str(db), "--json"]) == 0
+    capsys.readouterr()
+    assert cli.main(["replay", "--all", "--db", str(db)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(" (")[0] for line in out] == ["Game 1", "Game 2"]
+    assert cli.main(["replay", "2", "--db", str(db)]) == 0
+    assert cli.main(["replay", "--db", str(db)]) == 2

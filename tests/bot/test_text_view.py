@@ -1,0 +1,37 @@
+"""bot/text.py: the terminal's picture of a view and of events."""
+from __future__ import annotations
+
+from bot import text
+
+VIEW = {"turn": 3, "clock": "0900", "phase": "movement", "player": "french",
+        "to_move": ["french"], "prompt": "Choose a retreat hex for 4C.", "outcome": None,
+        "units": [{"side": "french", "hex": "3225", "id": "4C", "type": "cavalry",
+                   "strength": 4, "movement": 6, "moved": True},
+                  {"side": "russian", "hex": "2817", "id": "2G", "type": "infantry",
+                   "strength": 8, "movement": 4, "attacked": False},
+                  {"side": "russian", "area": 12}]}
+
+
+def test_status_shows_headline_prompt_and_units_by_side():
+    lines = text.status(VIEW).splitlines()
+    assert lines[0] == "Turn 3 | 0900 | Movement Phase | French player"
+    assert lines[1:3] == ["To move: French", "Choose a retreat hex for 4C."]
+    assert "French:" in lines and "Russian:" in lines
+    assert any(line.split() == ["3225", "4C", "cavalry", "4-6", "moved"] for line in lines)
+    assert any(line.split() == ["12", "?"] for line in lines)  # a hidden block: place only
+
+
+def test_outcome_replaces_who_moves():
+    over = {**VIEW, "to_move": [], "outcome": {"winner": "russian", "level": "marginal",
+                                               "reason": "Semyonovskaya held"}}
+    assert "Game over: Russian wins (marginal): Semyonovskaya held" in text.headline(over)
+
+
+def test_units_at_a_place_and_event_lines():
+    assert text.units_table(VIEW["units"], where="2817").split() == [
+        "Russian:", "2817", "2G", "infantry", "8-4"]
+    assert text.units_table(VIEW["units"], where="0101") == "No units at 0101."
+    events = [{"to": "all", "text": "4C moves"}, {"to": "russian", "text": "secret"},
+              {"to": "log", "text": "dice 3"}]
+    assert text.event_lines(events) == ["  4C moves", "  (to Russian) secret"]
+    assert text.phase_name("Combat Phase") == "Combat Phase"
