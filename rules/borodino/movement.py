@@ -9,8 +9,11 @@ so `move 3225 3223` needs no path, and an explicit path is checked step by step.
 from __future__ import annotations
 
 import heapq
+from functools import lru_cache
 
+from rules.borodino import tables
 from rules.borodino.battle import Battle, enemy_of
+from rules.borodino.battlemap import BattleMap
 from rules.borodino.commands import OFF, Move
 from rules.core.errors import RuleViolation
 from rules.core.hexes import Hex, distance
@@ -18,12 +21,21 @@ from rules.core.hexes import Hex, distance
 
 def step_cost(b: Battle, side: str, frm: Hex, to: Hex) -> tuple[int | None, str, str]:
     """MP to move from one hex into an adjacent one, or None with the rule and the reason."""
-    m, t = b.map, b.tables
-    if not m.on_map(to):
-        return None, "Movement", f"{to} is off the map"
     occ = b.at(to)
     if occ is not None and b.side(occ) != side:
         return None, "Movement", f"{to} is occupied by an enemy unit; units may not move into or through enemy units"
+    if side == "french" and to in b.map.redoubts and frm in b.map.redoubts[to].front \
+            and not b.s["redoubts"][to]["destroyed"]:
+        return None, "Russian Redoubts (B)", f"French units may not move through the front hexside {frm}/{to} of a redoubt"
+    return terrain_step(b.map, frm, to)
+
+
+@lru_cache(maxsize=None)
+def terrain_step(m: BattleMap, frm: Hex, to: Hex) -> tuple[int | None, str, str]:
+    """What the ground alone charges for a step (Terrain Effects Chart), computed once per hexside."""
+    t = tables.load()
+    if not m.on_map(to):
+        return None, "Movement", f"{to} is off the map"
     kind = m.side(frm, to)
     road = m.is_road_side(frm, to)
     if kind == "river":
@@ -33,9 +45,6 @@ def step_cost(b: Battle, side: str, frm: Hex, to: Hex) -> tuple[int | None, str,
         return None, "Movement", f"{to} is {what}; woods are entered only along a road"
     if frm in m.woods and not road:
         return None, "Movement", f"{frm} is a woods/road hex; it is left only along its road"
-    if side == "french" and to in m.redoubts and frm in m.redoubts[to].front \
-            and not b.s["redoubts"][to]["destroyed"]:
-        return None, "Russian Redoubts (B)", f"French units may not move through the front hexside {frm}/{to} of a redoubt"
     cost = t.enter
     if kind == "ford":
         cost += t.ford
@@ -62,6 +71,8 @@ class Limits:
         return min((distance(h, e) for e in self.enemies), default=99)
 
     def refuse(self, h: Hex) -> tuple[str, str] | None:
+        if not (self.guard or self.night):
+            return None
         d = self._cache.get(h)
         if d is None:
             d = self._cache[h] = self.nearest(h)
@@ -107,52 +118,61 @@ def frozen_allowance(b: Battle) -> int:
     return b.s["turn"] - first + 1
 
 
-def reachable(b: Battle, uid: str) -> dict[Hex, tuple[int, tuple[Hex, ...]]]:
-    """Every hex the unit may end its move in, with the cheapest cost and path (hexes entered).
+def reachable(b: Battle, uid: str) -> dict[Hex, int]:
+    """Every hex the unit may end its move in, with the cheapest cost in MP.
 
     The key "off" is present when a French unit can leave by the east edge between the roads.
     """
+    return _search(b, uid)[0]
+
+
+def cheapest_path(b: Battle, uid: str, dest: Hex) -> tuple[Hex, ...]:
+    """The hexes entered on the cheapest legal path to a reachable destination (or "off")."""
+    costs, prev, start = _search(b, uid)
+    steps = [dest]
+    h = prev[dest]
+    while h != start:
+        steps.append(h)
+        h = prev[h]
+    if b.unit(uid)["where"] == "waiting":
+        steps.append(start)
+    return tuple(reversed(steps)) if dest != start else (start,)
+
+
+def _search(b: Battle, uid: str) -> tuple[dict[Hex, int], dict[Hex, Hex], Hex]:
+    """Dijkstra over MP: enemy ZOC stops, terrain costs, and the unit's own limits."""
     side = b.side(uid)
     ma = b.defs[uid].movement
     start = start_hex(b, uid)
     limits = Limits(b, uid, start)
+    zoc = b.zocs[side]
+    exits = b.map.east_exits if side == "french" else frozenset()
     best: dict[Hex, int] = {start: 0}
-    prev: dict[Hex, Hex] = {}
+    prev: dict[Hex, Hex] = {start: start}
     heap = [(0, start)]
-    out: dict[Hex, tuple[int, tuple[Hex, ...]]] = {}
-
-    def path_to(h: Hex) -> tuple[Hex, ...]:
-        steps = []
-        while h != start:
-            steps.append(h)
-            h = prev[h]
-        if b.unit(uid)["where"] == "waiting":
-            steps.append(start)
-        return tuple(reversed(steps))
-
+    out: dict[Hex, int] = {}
     while heap:
         cost, h = heapq.heappop(heap)
-        if cost > best.get(h, 99):
+        if cost > best[h]:
             continue
-        occ = b.at(h)
+        occ = b.occupant.get(h)
         if occ is None or occ == uid:
-            out[h] = (cost, path_to(h))
-        if h != start and b.in_enemy_zoc(side, h):
+            out[h] = cost
+        if h != start and h in zoc:
             continue  # ZOC (C): stop on entering the first enemy-controlled hex
-        if side == "french" and h in b.map.east_exits and cost + b.tables.enter <= ma and "off" not in out:
-            out[OFF] = (cost + b.tables.enter, path_to(h) + (OFF,))
+        if h in exits and OFF not in out and cost + b.tables.enter <= ma:
+            out[OFF] = cost + b.tables.enter
+            prev[OFF] = h
         for n in b.map.adjacent(h):
-            c, _, _ = step_cost(b, side, h, n)
-            if c is None or cost + c > ma or cost + c >= best.get(n, 99):
-                continue
-            if limits.refuse(n):
+            c = step_cost(b, side, h, n)[0]
+            if c is None or cost + c > ma or cost + c >= best.get(n, 99) or limits.refuse(n):
                 continue
             best[n] = cost + c
             prev[n] = h
             heapq.heappush(heap, (cost + c, n))
     if b.unit(uid)["where"] == "map":
         out.pop(start, None)
-    return out
+    return out, prev, start
 
 
 def resolve_unit(b: Battle, ref: str) -> str:
@@ -240,7 +260,7 @@ def apply_move(b: Battle, side: str, cmd: Move) -> list[dict]:
         options = reachable(b, uid)
         if cmd.path[0] not in options:
             raise explain_unreachable(b, uid, cmd.path[0], options)
-        cost, path = options[cmd.path[0]]
+        cost, path = options[cmd.path[0]], cheapest_path(b, uid, cmd.path[0])
     else:
         path = cmd.path
         cost = check_path(b, uid, path)

@@ -46,7 +46,7 @@ def start_result(b: Battle, plan: Plan, result: str) -> list[Event]:
             steps += [{"kind": "retreat", "chooser": side, "unit": d, "taken": []} for d in plan.defenders]
         else:
             events += [_eliminate(b, d) for d in plan.defenders]
-        if result == "Ex":
+        if result == "Ex" and attackers:  # bombarding artillery alone loses nothing (Artillery C)
             need = sum(b.strength(d) for d in plan.defenders) if plan.defenders else \
                 b.map.redoubts[plan.redoubt_defending].strength
             steps.append({"kind": "lose", "chooser": side, "need": need, "units": attackers})
@@ -155,7 +155,7 @@ def run_steps(b: Battle) -> list[Event]:
             b.s["pending"]["steps"].pop(0)
             events += _lose(b, options[0])
             continue
-        if kind in ("advance", "voluntary") and not options:
+        if not options:  # nothing to choose: no advance open, no one left to lose
             b.s["pending"]["steps"].pop(0)
             continue
         return events + [_event("choice", prompt(b), chooser=step["chooser"])]

@@ -1,0 +1,69 @@
+"""Shared helpers for Borodino rule tests: build a position by hand, give commands, find terrain.
+
+Positions are made from a scenario's set-up with every unit removed except those named, so a
+test shows exactly the units its rule case is about (compare the diplomacy package's DATC tests).
+"""
+from __future__ import annotations
+
+import pytest
+
+from rules import load
+from rules.borodino import battlemap
+from rules.borodino.battle import Battle
+from rules.core.errors import RuleViolation
+from rules.core.hexes import within
+
+borodino = load("borodino")
+MAP = battlemap.load()
+
+
+def position(units: dict[str, str], *, scenario: str = "7sep", player: str = "french",
+             phase: str = "movement", options=(), turn: int | None = None, seed: int = 1) -> dict:
+    """A state with only `units` (id -> hex) on the map, `player` to act in `phase`."""
+    state = borodino.setup(scenario, seed, list(options))
+    for uid, u in state["units"].items():
+        u.update(where="removed", hex=None)
+    for uid, h in units.items():
+        state["units"][uid].update(where="map", hex=h)
+    for h, r in state["redoubts"].items():
+        r["held"] = "russian"
+    state.update(player=player, phase=phase, pending=None, frozen=[], unfrozen=[])
+    if turn is not None:
+        state["turn"] = turn
+    return state
+
+
+def play(state: dict, side: str, text: str) -> tuple[dict, list[dict]]:
+    return borodino.apply(state, side, borodino.parse(side, text))
+
+
+def refused(state: dict, side: str, text: str) -> RuleViolation:
+    """Assert the command is refused, and that the state is unchanged; return the violation."""
+    import json
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(RuleViolation) as err:
+        play(state, side, text)
+    assert json.dumps(state, sort_keys=True) == before
+    return err.value
+
+
+def where(state: dict, uid: str) -> str | None:
+    return state["units"][uid]["hex"]
+
+
+def battle(state: dict) -> Battle:
+    return Battle(state)
+
+
+def open_ground(radius: int = 3, exclude: tuple[str, ...] = ()) -> str:
+    """A hex whose whole neighbourhood is clear, with no river, stream, road or redoubt in it."""
+    for h in sorted(MAP.hexes):
+        area = [h, *within(h, radius)]
+        if any(x not in MAP.hexes or MAP.terrain(x) != "clear" or x in MAP.road_hexes for x in area):
+            continue
+        if any(MAP.side(x, n) for x in area for n in MAP.adjacent(x)):
+            continue
+        if any(x in exclude for x in area):
+            continue
+        return h
+    raise AssertionError("the map has no open ground of that size")
