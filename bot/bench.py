@@ -13,8 +13,9 @@ from __future__ import annotations
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Callable
 
 from bot.service import GameService, load_system
 from bot.store import SNAPSHOT_EVERY, Store
@@ -57,7 +58,8 @@ def measure(system_name: str, scenario: str, seed: int = 1, options: dict | None
         # A game of n commands loads from its last snapshot plus up to SNAPSHOT_EVERY - 1
         # replayed commands: time every length of the last snapshot interval, cold.
         first = max(1, len(playout.commands) - SNAPSHOT_EVERY + 1)
-        loads = [_timed(lambda: GameService(store).state_at(game_id, seq))
+        cold = GameService(store)  # state_at never reads the in-memory cache
+        loads = [_timed(partial(cold.state_at, game_id, seq))
                  for seq in range(first, len(playout.commands) + 1)]
     n = len(playout.commands)
     p99 = statistics.quantiles(times, n=100)[98] if len(times) > 1 else times[0]
@@ -82,12 +84,13 @@ def playout_rate(system_name: str, scenario: str, seed: int, options: dict | Non
             failures.append(failure)
         played += 1
     elapsed = time.perf_counter() - start
-    rows = [("random playouts per second", f"{played / elapsed:.2f} ({elapsed / played:.2f} s each)")]
+    rate = f"{played / elapsed:.2f} ({elapsed / played:.2f} s each)"
+    rows = [("random playouts per second", rate)]
     if failures:
         path = Path(f"playout-failure-{system_name}-{scenario}-{failures[0].rng_seed}.txt")
         path.write_text(failures[0].script())
-        rows.append((f"failed playouts (of {played})", f"{len(failures)}; replay: "
-                     f"kolocha local --script {path}"))
+        replay = f"{len(failures)}; replay: kolocha local --script {path}"
+        rows.append((f"failed playouts (of {played})", replay))
     return rows
 
 

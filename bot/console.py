@@ -9,8 +9,9 @@ game, `# kolocha system=borodino scenario=7sep seed=123 options=imperial_guard`,
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, TextIO
+from typing import TextIO
 
 from bot import text as fmt
 from bot.service import GameService, Result

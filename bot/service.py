@@ -12,14 +12,15 @@ import importlib
 import json
 import logging
 import secrets
+import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Callable
 
 import rules
 from bot import text as fmt
 from bot.store import Store
-from rules.core.errors import CommandError, RuleViolation, RulesError
+from rules.core.errors import CommandError, RulesError, RuleViolation
 
 log = logging.getLogger("kolocha.service")
 
@@ -39,8 +40,8 @@ def load_system(name: str) -> ModuleType:
         module = rules.load(name) if name in rules.systems() else importlib.import_module(name)
     except ImportError:
         module = None
-    missing = [a for a in CONTRACT if not hasattr(module, a)] if module else list(CONTRACT)
-    if missing:
+    missing = [a for a in CONTRACT if not hasattr(module, a)]
+    if module is None or missing:
         raise KeyError(f"{name!r} is not a playable game system yet (it lacks {', '.join(missing)});"
                        f" known systems: {', '.join(rules.systems())}")
     return module
@@ -202,9 +203,10 @@ class GameService:
                verb: str, args: list[str]) -> str:
         if verb == "help":
             topic = args[0].lower() if args else None
-            extra = "" if topic else ("\nAlso: undo, status, units [hex], help [command]; "
-                                      "accept / refuse answer an undo request.")
-            return system.help(topic) + extra
+            answer = system.help(topic)
+            if topic is None and "undo" not in answer:
+                answer += "\nAlso: undo, status, units [hex], help [command]."
+            return answer
         view = system.view(state, side)
         if verb == "units":
             return fmt.units_table(view.get("units", []), where=args[0] if args else None)
@@ -280,7 +282,7 @@ class GameService:
                     return ReplayReport(game_id, len(rows), False, seq, f"command {seq} "
                                         f"({row['side']}: {row['normalised']}) now gives a state "
                                         "that differs from the stored snapshot")
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - whatever breaks is what the report is for
             where = f"command {seq} ({row['side']}: {row['normalised']})" if seq else "set-up"
             return ReplayReport(game_id, len(rows), False, seq, f"{where} no longer applies: "
                                 f"{error}")
@@ -289,7 +291,7 @@ class GameService:
     def _safe_seq(self, game_id: int) -> int:
         try:
             return self.store.last_seq(game_id)
-        except Exception:
+        except sqlite3.Error:
             return 0
 
 

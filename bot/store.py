@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import sqlite_utils
 
@@ -21,33 +22,33 @@ SNAPSHOT_EVERY = 25
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def _initial(db: sqlite_utils.Database) -> None:
-    db["games"].create({
+    db.table("games").create({
         "id": int, "guild": str, "channel": str, "system": str, "scenario": str,
         "options": str, "seed": int, "status": str, "hot_seat": int, "created_by": str,
         "created_at": str, "updated_at": str}, pk="id")
-    db["seats"].create({"game": int, "side": str, "user": str}, pk=("game", "side"),
+    db.table("seats").create({"game": int, "side": str, "user": str}, pk=("game", "side"),
                        foreign_keys=[("game", "games", "id")])
-    db["spectators"].create({"game": int, "channel": str}, pk=("game", "channel"),
+    db.table("spectators").create({"game": int, "channel": str}, pk=("game", "channel"),
                             foreign_keys=[("game", "games", "id")])
-    db["commands"].create({
+    db.table("commands").create({
         "game": int, "seq": int, "side": str, "user": str, "text": str, "normalised": str,
         "issued_against_seq": int, "accepted_at": str}, pk=("game", "seq"),
         foreign_keys=[("game", "games", "id")])
-    db["snapshots"].create({"game": int, "seq": int, "state_json": str}, pk=("game", "seq"),
+    db.table("snapshots").create({"game": int, "seq": int, "state_json": str}, pk=("game", "seq"),
                            foreign_keys=[("game", "games", "id")])
-    db["deadlines"].create({"game": int, "side": str, "due_at": str, "reminded_at": str},
+    db.table("deadlines").create({"game": int, "side": str, "due_at": str, "reminded_at": str},
                            pk=("game", "side"), foreign_keys=[("game", "games", "id")])
-    db["outbox"].create({"id": int, "game": int, "seq": int, "audience": str, "payload": str,
+    db.table("outbox").create({"id": int, "game": int, "seq": int, "audience": str, "payload": str,
                          "delivered_at": str}, pk="id", foreign_keys=[("game", "games", "id")])
-    db["outbox"].create_index(["delivered_at"])
+    db.table("outbox").create_index(["delivered_at"])
 
 
 def _pending_undo(db: sqlite_utils.Database) -> None:
-    db["games"].add_column("pending_undo", str)
+    db.table("games").add_column("pending_undo", str)
 
 
 # Ordered and append-only: a schema change is a new entry, never an edit of an old one.
@@ -83,9 +84,9 @@ class Store:
     def migrate(self) -> None:
         """Apply the migrations this file has not seen yet, each recorded in `migrations`."""
         if "migrations" not in self.db.table_names():
-            self.db["migrations"].create({"version": int, "name": str, "applied_at": str},
+            self.db.table("migrations").create({"version": int, "name": str, "applied_at": str},
                                          pk="version")
-        done = {row["version"] for row in self.db["migrations"].rows}
+        done = {row["version"] for row in self.db.table("migrations").rows}
         for version, (name, step) in enumerate(MIGRATIONS, start=1):
             if version not in done:
                 with self.transaction():
@@ -94,7 +95,7 @@ class Store:
                                     [version, name, now()])
 
     def schema_version(self) -> int:
-        return max((row["version"] for row in self.db["migrations"].rows), default=0)
+        return max((row["version"] for row in self.db.table("migrations").rows), default=0)
 
     # -- games, seats, spectators --------------------------------------------------------
 
@@ -109,7 +110,8 @@ class Store:
                 " VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?)",
                 [guild, channel, system, scenario, json.dumps(options or {}), seed,
                  int(hot_seat), created_by, stamp, stamp])
-        return int(cursor.lastrowid)
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
 
     def game(self, game_id: int) -> dict:
         """The game's row with options and pending_undo decoded; KeyError if there is none."""

@@ -8,9 +8,9 @@ commands played, and writes them as a script `kolocha local --script` replays.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Callable
 
 from rules.core.registry import load
 
