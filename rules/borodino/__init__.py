@@ -262,7 +262,7 @@ def _attack_candidates(b: Battle, side: str) -> list[C.Attack]:
         if len(hexes) > 1:
             out["+".join(sorted(hexes)) + ">" + t] = C.Attack(tuple(sorted(hexes)), (t,))
     for a, targets in edges.items():
-        adjacent = [t for t in targets if t in b.map.adjacent(b.unit(a)["hex"])]
+        adjacent = [t for t in targets if t in b.map.adjacent(b.unit(a)["hex"]) and b.at(t)]
         if len(adjacent) > 1:
             out[b.unit(a)["hex"] + ">" + "+".join(sorted(adjacent))] = C.Attack((b.unit(a)["hex"],), tuple(sorted(adjacent)))
     if side == "russian":
