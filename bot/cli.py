@@ -23,7 +23,10 @@ DEFAULT_DB = "kolocha.sqlite"
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    # Engine failures are logged beside the database, so a player sees a sentence, not a trace.
+    log_file = Path(args.db).with_suffix(".log") if hasattr(args, "db") else None
+    logging.basicConfig(level=logging.WARNING, filename=log_file,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         return args.run(args)
     except (KeyError, ValueError) as error:  # unknown system, scenario, option or game

@@ -87,7 +87,11 @@ class ReplayReport:
 
 
 class GameService:
-    """Games over a Store. Keeps the latest state of each game in memory; the store is the truth."""
+    """Games over a Store. Keeps the latest state of each game in memory; the store is the truth.
+
+    The cache is keyed by the last command number, so one process must own a game's writes
+    (DESIGN.md: games are partitioned by guild); a second writer would need a fresh service.
+    """
 
     def __init__(self, store: Store, loader: Callable[[str], ModuleType] = load_system):
         self.store = store
