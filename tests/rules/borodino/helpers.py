@@ -67,3 +67,40 @@ def open_ground(radius: int = 3, exclude: tuple[str, ...] = ()) -> str:
             continue
         return h
     raise AssertionError("the map has no open ground of that size")
+
+
+def go(h: str, *directions: int) -> str:
+    """Walk from h in the given directions (0 = towards row 01, then clockwise), one hex each."""
+    from rules.core.hexes import from_cube, to_cube
+    deltas = ((0, +1, -1), (+1, 0, -1), (+1, -1, 0), (0, -1, +1), (-1, 0, +1), (-1, +1, 0))
+    for d in directions:
+        x, y, z = to_cube(h)
+        dx, dy, dz = deltas[d]
+        h = from_cube(x + dx, y + dy, z + dz)
+    return h
+
+
+def force_die(state: dict, value: int) -> None:
+    """Set the dice position so the next roll is `value` (a test fixture, never used in play)."""
+    from rules.core.dice import roll
+    n = state["dice"]["rolls"]
+    while True:
+        probe = {"seed": state["dice"]["seed"], "rolls": n}
+        if roll(probe) == value:
+            state["dice"]["rolls"] = n
+            return
+        n += 1
+
+
+def hexside_of(kind: str, *, clear: bool = True, road: bool | None = None) -> tuple[str, str]:
+    """Two hexes on either side of a hexside of this kind, both clear ground by default."""
+    for key, k in sorted(MAP.sides.items()):
+        if k != kind:
+            continue
+        a, b = key.split("/")
+        if clear and not all(MAP.terrain(x) in ("clear", "town") for x in (a, b)):
+            continue
+        if road is not None and (key in MAP.road_sides) != road:
+            continue
+        return a, b
+    raise AssertionError(f"no {kind} hexside fits")
