@@ -40,7 +40,7 @@ def _parser() -> argparse.ArgumentParser:
 
     local = sub.add_parser("local", help="play hot-seat in the terminal, or run a command script")
     local.add_argument("--system", help="game system (default: borodino, or the script header)")
-    local.add_argument("--scenario", help="scenario id (default: the system's first)")
+    local.add_argument("--scenario", help="scenario id (default: the system's DEFAULT_SCENARIO, else its first)")
     local.add_argument("--seed", type=int, help="dice seed (default: random, then stored)")
     local.add_argument("--option", action="append", metavar="NAME", help="turn an option on")
     local.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default: ./{DEFAULT_DB})")
@@ -57,7 +57,7 @@ def _parser() -> argparse.ArgumentParser:
 
     bench_cmd = sub.add_parser("bench", help="measure command, load and playout speed")
     bench_cmd.add_argument("--system", default="borodino")
-    bench_cmd.add_argument("--scenario", help="scenario id (default: the system's first)")
+    bench_cmd.add_argument("--scenario", help="scenario id (default: the system's DEFAULT_SCENARIO, else its first)")
     bench_cmd.add_argument("--seed", type=int, default=1)
     bench_cmd.add_argument("--option", action="append", metavar="NAME")
     bench_cmd.add_argument("--seconds", type=float, default=2.0, help="playout measuring time")
@@ -109,7 +109,8 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _first_scenario(system: str) -> str:
-    return load_system(system).scenarios()[0]["id"]
+    module = load_system(system)
+    return getattr(module, "DEFAULT_SCENARIO", None) or module.scenarios()[0]["id"]
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from rules.core.hexes import col_row
 
 NAME = "borodino"
 OPTIONS = ("imperial_guard", "additional_forces")
+DEFAULT_SCENARIO = "7sep"  # the great day: what `kolocha local` and `kolocha bench` play unless told
 
 __all__ = ["NAME", "SIDES", "OPTIONS", "scenarios", "setup", "active_sides", "legal_commands", "parse",
            "apply", "view", "outcome", "phase_key", "help"]
