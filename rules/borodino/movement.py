@@ -243,6 +243,8 @@ def explain_unreachable(b: Battle, uid: str, dest: str, options: dict) -> RuleVi
         rule, why = "Movement", f"{dest} is non-road woods, where no unit may go"
     elif Limits(b, uid, start_hex(b, uid)).refuse(dest):
         rule, why = Limits(b, uid, start_hex(b, uid)).refuse(dest)
+    elif dest in b.map.adjacent(start_hex(b, uid)) and step_cost(b, side, start_hex(b, uid), dest)[0] is None:
+        _, rule, why = step_cost(b, side, start_hex(b, uid), dest)  # the hexside itself forbids it
     else:
         rule, why = "Movement", (f"{dest} is beyond the {b.defs[uid].movement} MP of {b.describe(uid)} "
                                  "by any path that avoids rivers, woods and enemy Zones of Control")

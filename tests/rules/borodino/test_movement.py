@@ -1,0 +1,206 @@
+"""Borodino MOVEMENT, case by case (rules/borodino/movement.py).
+
+Every refusal goes through `refused()`, which also checks that the state is unchanged.
+"""
+from __future__ import annotations
+
+import tomllib
+
+from helpers import MAP, go, open_ground, play, position, refused, where
+
+from rules.borodino import battlemap
+from rules.borodino.movement import reachable, terrain_step
+from rules.borodino.battle import Battle
+
+G = open_ground(4)          # clear ground four hexes all round
+INF = "F-I-2"               # French 7-4 infantry
+ART = "F-I-art"             # French 7-3 artillery
+CAV = "F-I-cav"             # French 2-5 cavalry
+RUS = "R-VIII-12"           # Russian 5-4 infantry
+
+
+def _mp(events) -> int:
+    text = events[0]["text"]
+    return int(text.rsplit("(", 1)[1].split()[0])
+
+
+def test_movement_each_hex_costs_one_mp():
+    """"one Movement Point is expended for each hex entered"."""
+    s = position({INF: G})
+    dest = go(G, 0, 0, 0)
+    s2, events = play(s, "french", f"move {G} {dest}")
+    assert where(s2, INF) == dest and _mp(events) == 3
+    reach = reachable(Battle(s), INF)
+    assert reach[go(G, 0)] == 1 and reach[go(G, 0, 1)] == 2 and reach[go(G, 0, 0, 0, 0)] == 4
+
+
+def test_movement_allowance_is_never_exceeded():
+    """"they may NEVER be moved MORE than their Movement Allowance in any one turn"."""
+    s = position({ART: G})
+    play(s, "french", f"move {G} {go(G, 0, 0, 0)}")
+    err = refused(s, "french", f"move {G} {go(G, 0, 0, 0, 0)}")
+    assert "beyond the 3 MP" in str(err) and err.rule == "Movement"
+    err = refused(s, "french", f"move {G} {go(G, 0)} {go(G, 0, 0)} {go(G, 0, 0, 0)} {go(G, 0, 0, 0, 0)}")
+    assert "costs 4 MP" in str(err)
+
+
+def test_movement_ford_costs_two_more():
+    """"it costs unit two additional Movement Points to cross river through a ford hexside"."""
+    s = position({INF: "1616"})
+    s2, events = play(s, "french", "move 1616 1615")
+    assert where(s2, INF) == "1615" and _mp(events) == 3
+    s2, events = play(s, "french", "move 1616 1615 1614")
+    assert _mp(events) == 4
+    err = refused(s, "french", "move 1616 1615 1614 1514")
+    assert "costs 5 MP" in str(err)
+
+
+def test_movement_stream_costs_one_more():
+    """"to move through a Stream hexside costs one additional Movement Point"."""
+    s = position({INF: "1907"})
+    s2, events = play(s, "french", "move 1907 2007")
+    assert _mp(events) == 2
+    assert reachable(Battle(s), INF)["2007"] == 2
+
+
+def test_movement_stream_free_along_a_road():
+    """"... except when crossing on a road." No road crosses a stream on the reconstructed map, so the
+    terrain step is checked on a copy of the map with a stream laid across the new road."""
+    with open(battlemap.DATA / "map.toml", "rb") as f:
+        doc = tomllib.load(f)
+    doc["stream"].append({"name": "test", "hexsides": ["2315/2316", "2415/2416"]})
+    m = battlemap.parse(doc)
+    assert terrain_step(m, "2316", "2315")[0] == 1       # along the road
+    assert terrain_step(m, "2416", "2415")[0] == 2       # off the road
+
+
+def test_movement_bridge_costs_nothing_extra():
+    """"Rivers may be crossed through bridge hexsides without penalty"."""
+    s = position({INF: "2319"})
+    s2, events = play(s, "french", "move 2319 2318")
+    assert where(s2, INF) == "2318" and _mp(events) == 1
+
+
+def test_movement_no_river_crossing_elsewhere():
+    """"Rivers may not be crossed at other than fords or bridges"."""
+    s = position({INF: "2723"})
+    err = refused(s, "french", "move 2723 2622")
+    assert "river" in str(err) and "fords and bridges" in str(err)
+    assert "2622" not in reachable(Battle(s), INF)
+
+
+def test_movement_non_road_woods_prohibited():
+    """"Movement in non-road Woods hexes is not allowed"."""
+    s = position({INF: "3321"})
+    err = refused(s, "french", "move 3321 3320")
+    assert "non-road woods" in str(err)
+    err = refused(s, "french", "move 3321 3320 3319")
+    assert "woods" in str(err)
+
+
+def test_movement_woods_road_entered_only_along_the_road():
+    """"Such hexes may only be entered from the direction in which the road enter and exit"."""
+    s = position({INF: "3918"})
+    err = refused(s, "french", "move 3918 3817 3816")
+    assert "woods/road hex from off its road" in str(err)
+    s2, events = play(s, "french", "move 3918 3817")  # the cheapest legal path goes round by the road
+    assert events[0]["path"] == ["3918", "3818", "3817"] and _mp(events) == 2
+    s = position({INF: "3818"})
+    s2, events = play(s, "french", "move 3818 3817 3816 3815")
+    assert where(s2, INF) == "3815" and _mp(events) == 3
+
+
+def test_movement_woods_road_left_only_along_the_road():
+    """Woods/road hexes are left "by traveling along the road leading into and out of the woods"."""
+    s = position({INF: "3817"})
+    err = refused(s, "french", "move 3817 3918 3919")
+    assert "left only along its road" in str(err)
+    s2, _ = play(s, "french", "move 3817 3818")
+    assert where(s2, INF) == "3818"
+
+
+def test_movement_may_not_skip_hexes():
+    """"Movement from hex-to-hex must be consecutive, that is to say, a unit may not skip hexes"."""
+    s = position({INF: G})
+    err = refused(s, "french", f"move {G} {go(G, 0)} {go(G, 0, 0, 0)}")
+    assert "skip hexes" in str(err)
+
+
+def test_movement_explicit_path_is_followed():
+    """`move A B C` names every hex entered."""
+    s = position({INF: G})
+    path = [go(G, 1), go(G, 1, 0), go(G, 1, 0, 5)]
+    s2, events = play(s, "french", f"move {G} {' '.join(path)}")
+    assert where(s2, INF) == path[-1] and events[0]["path"] == [G, *path]
+
+
+def test_movement_through_friendly_units():
+    """"Units may move through hexes occupied by Friendly units"."""
+    s = position({INF: G, CAV: go(G, 0)})
+    s2, _ = play(s, "french", f"move {G} {go(G, 0)} {go(G, 0, 0)}")
+    assert where(s2, INF) == go(G, 0, 0) and where(s2, CAV) == go(G, 0)
+
+
+def test_movement_may_not_end_on_a_friendly_unit():
+    """"Players may NOT place more than one unit in a given hex"."""
+    s = position({INF: G, CAV: go(G, 0)})
+    err = refused(s, "french", f"move {G} {go(G, 0)}")
+    assert "occupied" in str(err)
+    err = refused(s, "french", f"move {G} {go(G, 1)} {go(G, 0)}")
+    assert "occupied" in str(err)
+
+
+def test_movement_never_into_enemy_units():
+    """"They may NOT move through or to hexes occupied by Enemy units"."""
+    s = position({INF: "2319", RUS: "2318"})  # across the bridge: no ZOC (ZOC H), so only occupancy stops it
+    err = refused(s, "french", "move 2319 2318")
+    assert "enemy" in str(err)
+    err = refused(s, "french", "move 2319 2318 2317")
+    assert "enemy" in str(err) and "through" in str(err)
+
+
+def test_movement_one_move_per_unit_per_phase():
+    """"Once a unit has been moved ... it may not be moved any further during that Player-Turn"."""
+    s = position({INF: G})
+    s2, _ = play(s, "french", f"move {G} {go(G, 0)}")
+    err = refused(s2, "french", f"move {go(G, 0)} {go(G, 0, 0)}")
+    assert "already moved" in str(err)
+
+
+def test_movement_wrong_side_refused():
+    """"No Russian movement or attacking takes place during the French Player-Turn and vice-versa"."""
+    s = position({INF: G, RUS: go(G, 0, 0, 0, 0)})
+    err = refused(s, "russian", f"move {go(G, 0, 0, 0, 0)} {go(G, 0, 0, 0, 0, 0)}")
+    assert err.rule == "Turns of Play" and "French Movement Phase" in str(err)
+
+
+def test_movement_own_unit_only():
+    s = position({INF: G, RUS: go(G, 0, 0, 0, 0)})
+    err = refused(s, "french", f"move {go(G, 0, 0, 0, 0)} {go(G, 0, 0, 0, 0, 0)}")
+    assert "not yours" in str(err)
+
+
+def test_movement_not_in_the_combat_phase():
+    """"No movement takes place during the Combat Phase of a Player-Turn"."""
+    s = position({INF: G}, phase="combat")
+    err = refused(s, "french", f"move {G} {go(G, 0)}")
+    assert err.rule == "Turns of Play" and "Combat Phase" in str(err)
+
+
+def test_movement_no_attack_in_the_movement_phase():
+    """"No attacks, Enemy or Friendly, take place during the Movement Phase"."""
+    s = position({INF: G, RUS: go(G, 0)})
+    err = refused(s, "french", f"attack {G} -> {go(G, 0)}")
+    assert err.rule == "Turns of Play" and "Movement Phase" in str(err)
+
+
+def test_movement_nothing_in_an_empty_hex():
+    s = position({INF: G})
+    err = refused(s, "french", f"move {go(G, 2)} {go(G, 2, 2)}")
+    assert "no unit" in str(err)
+
+
+def test_movement_off_the_map_refused():
+    s = position({INF: "2930"})  # on the west edge
+    err = refused(s, "french", "move 2930 2931")
+    assert "not on the map" in str(err)
