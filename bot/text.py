@@ -1,7 +1,8 @@
 """Plain-text pictures of a view and of events, for the terminal (and Discord code blocks).
 
 Generic over the common core of every view (DESIGN.md, "Views are plain JSON dicts"): game
-fields `turn`, `clock`, `phase`, `player`, `to_move`, `prompt`, `outcome` and a `units` list.
+fields `turn`, `clock`, `phase`, `player`, `to_move`, `prompt`, `notes` (sentences the engine
+offers the player: attacks due, losses, ...), `outcome` and a `units` list.
 Anything a unit dict holds beyond the core columns and is true shows up as a flag (moved, ...).
 """
 from __future__ import annotations
@@ -47,6 +48,7 @@ def headline(view: dict) -> str:
         lines.append("To move: " + ", ".join(side_name(s) for s in view["to_move"]))
     if view.get("prompt"):
         lines.append(str(view["prompt"]))
+    lines += [str(note) for note in view.get("notes", [])]
     return "\n".join(lines)
 
 
