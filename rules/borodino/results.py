@@ -74,6 +74,10 @@ def retreat_options(b: Battle, uid: str, frm: Hex, taken: frozenset[Hex]) -> lis
             continue
         if n in b.map.woods and n not in b.map.road_hexes:
             continue
+        if (n in b.map.woods or frm in b.map.woods) and not b.map.is_road_side(frm, n):
+            # Reading: a retreat is a one-hex move, so woods/road hexes are entered and left only
+            # along the road, as in Movement and as ZOC (I) says of the advance.
+            continue
         if b.in_enemy_zoc(side, n):
             continue
         occ = b.at(n)
