@@ -104,7 +104,9 @@ def _retreat_to(b: Battle, step: dict, uid: str, to: Hex, displaced: str | None)
         # The displaced unit leaves first (chosen by the same victor), then this unit takes its hex.
         b.s["pending"]["steps"][0:0] = [
             {"kind": "retreat", "chooser": step["chooser"], "unit": displaced,
-             "taken": sorted(set(step["taken"]) | {frm, to}), "then": {"unit": uid, "hex": to}}]
+             "taken": sorted(set(step["taken"]) | {frm, to}),
+             # the units waiting to move in behind it, innermost first (chain displacement)
+             "then": [{"unit": uid, "hex": to}] + _followers(step)}]
         u = b.unit(displaced)
         if b.is_artillery(displaced) and b.side(displaced) == b.s["player"] and not u["attacked"]:
             u["attacked"] = True  # displaced artillery may not fire this phase
@@ -114,10 +116,15 @@ def _retreat_to(b: Battle, step: dict, uid: str, to: Hex, displaced: str | None)
     b.place(uid, to)
     b.s["log"]["retreats"].append({"unit": uid, "side": b.side(uid), "from": frm, "to": to})
     events = [_event("retreat", text, unit=uid, path=[frm, to])]
-    then = step.get("then")
-    if then:
-        events += _retreat_to(b, {"chooser": step["chooser"], "taken": []}, then["unit"], then["hex"], None)
+    for follower in _followers(step):
+        events += _retreat_to(b, {"chooser": step["chooser"], "taken": []}, follower["unit"], follower["hex"], None)
     return events
+
+
+def _followers(step: dict) -> list[dict]:
+    """The retreating units that displaced this one, each taking the hex the one before it left."""
+    then = step.get("then") or []
+    return then if isinstance(then, list) else [then]
 
 
 # --- the step queue ------------------------------------------------------------------------

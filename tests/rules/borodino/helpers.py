@@ -104,3 +104,23 @@ def hexside_of(kind: str, *, clear: bool = True, road: bool | None = None) -> tu
             continue
         return a, b
     raise AssertionError(f"no {kind} hexside fits")
+
+
+def ring(h: str) -> list[str]:
+    """The six neighbours of h in go() direction order: ring(h)[d] == go(h, d)."""
+    return [go(h, d) for d in range(6)]
+
+
+def settle(state: dict) -> dict:
+    """Answer every waiting choice after combat: the first retreat or loss offered, never advance."""
+    from rules.borodino.commands import Stay
+    while state["pending"]:
+        side = borodino.active_sides(state)[0]
+        options = borodino.legal_commands(state, side)
+        cmd = next((c for c in options if isinstance(c, Stay)), options[0])
+        state, _ = borodino.apply(state, side, cmd)
+    return state
+
+
+def losses(state: dict) -> dict:
+    return state["losses"]

@@ -1,0 +1,340 @@
+"""Borodino COMBAT A-K, the Combat Resolution Table, RETREAT AND ADVANCE, Displacement
+(rules/borodino/combat.py, results.py)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from helpers import battle, force_die, go, open_ground, play, position, refused, ring, settle, where
+
+from rules.borodino.combat import plan_attack
+from rules.borodino.commands import Attack
+from rules.borodino.tables import load as load_tables, odds_column
+
+G = open_ground(4)
+D = ring(G)
+F7, F7b, F7c = "F-I-2", "F-IV-1", "F-IV-IG"      # French 7-4 infantry
+F4, F4b = "F-I-5", "F-V-16"                      # French 4-4 infantry
+FCAV = "F-I-cav"                                 # French 2-5
+R5, R6, R4, R3C = "R-VIII-12", "R-VIII-2Gr", "R-IV-22", "R-V-2GC"  # Russian 5-4, 6-4, 4-4, 3-5 cavalry
+R4b = "R-IV-23"
+
+
+def odds(state, text: str) -> str:
+    from rules.borodino.commands import parse
+    return plan_attack(battle(state), state["player"], parse(text)).odds
+
+
+# --- the table and the odds --------------------------------------------------------------------
+PRINTED_CRT = """
+1 Ae Ar Ar Dr Dr Dr De De De De
+2 Ae Ae Ar Ar Dr Dr Dr De De De
+3 Ae Ae Ae Ar Dr Dr Dr Dr De De
+4 Ae Ae Ae Ar Ar Dr Dr Dr De De
+5 Ae Ae Ae Ar Ar Ex Dr Ex Ex De
+6 Ae Ae Ae Ae Ar Ar Ex Ex Ex De
+"""
+
+
+def test_crt_as_printed():
+    """COMBAT RESOLUTION TABLE, copied from the rule book."""
+    t = load_tables()
+    assert t.columns == ("1-5", "1-4", "1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1")
+    for line in PRINTED_CRT.strip().splitlines():
+        die, *row = line.split()
+        assert [t.result(c, int(die)) for c in t.columns] == row
+
+
+@pytest.mark.parametrize("att,dfn,col", [(8, 3, "2-1"), (3, 8, "1-3"), (7, 10, "1-2"), (5, 5, "1-1"),
+                                         (11, 4, "2-1"), (40, 2, "6-1"), (1, 11, "1-5"), (Fraction(7, 2), 5, "1-2")])
+def test_combat_odds_rounded_for_the_defender(att, dfn, col):
+    """"the ratio is always rounded off in favor of the defending unit(s)"; beyond 6-1 is 6-1,
+    worse than 1-5 is 1-5."""
+    assert odds_column(Fraction(att), Fraction(dfn)) == col
+
+
+def test_combat_example_two_infantry_of_eight_against_three_cavalry():
+    """Example: "Two French Infantry units (... EIGHT ...) attack one Russian Cavalry unit (... THREE).
+    ... an odds-situation of TWO-to-ONE."""
+    s = position({F4: D[3], F4b: D[4], R3C: G}, phase="combat")
+    plan = plan_attack(battle(s), "french", Attack((D[3], D[4]), (G,)))
+    assert (plan.attack, plan.defence, plan.odds) == (8, 3, "2-1")
+
+
+# --- cases A-K -------------------------------------------------------------------------------
+def test_combat_case_a_attackers_must_be_adjacent():
+    """(A) "the attacking unit(s) must be adjacent to that Enemy unit"."""
+    s = position({F7: go(G, 3, 3), R5: G}, phase="combat")
+    err = refused(s, "french", f"attack {go(G, 3, 3)} -> {G}")
+    assert "not adjacent" in str(err) and "Combat A" in str(err)
+
+
+def test_combat_case_b_end_refused_while_attacks_are_due():
+    """(B) "ALL Enemy units to which there are Friendly units adjacent MUST be attacked ... ALL
+    Friendly units which are adjacent to Enemy units MUST participate in an attack"."""
+    s = position({F7: D[3], R5: G}, phase="combat")
+    err = refused(s, "french", "end")
+    assert err.rule == "Combat (B)"
+    assert f"{D[3]} (French 7-4 infantry)" in str(err) and f"{G} (Russian 5-4 infantry)" in str(err)
+
+
+def test_combat_case_b_an_attack_may_not_strand_another_obligation():
+    """(B, D): attacking with one unit so that another adjacent unit can no longer attack is refused."""
+    s = position({F7: D[3], F7b: D[4], R5: G}, phase="combat")
+    err = refused(s, "french", f"attack {D[3]} -> {G}")
+    assert "Combat (B, D)" in str(err) and D[4] in str(err)
+
+
+def test_combat_case_c_attacker_chooses_order_and_allocation():
+    """(C) "The Attacking Player has the choice of resolving his attacks in any order he wishes"."""
+    far = go(G, 0, 0, 0)
+    s = position({F7: D[3], R5: G, F7b: go(far, 3), R6: far}, phase="combat")
+    force_die(s, 3)
+    s2 = settle(play(s, "french", f"attack {go(far, 3)} -> {far}")[0])
+    force_die(s2, 3)
+    s3 = settle(play(s2, "french", f"attack {D[3]} -> {G}")[0])
+    s3, _ = play(s3, "french", "end")
+    assert s3["player"] == "russian"
+
+
+def test_combat_case_d_each_unit_attacks_and_is_attacked_once():
+    """(D) "No defending unit may be attacked more than once per turn, nor may any attacking unit attack
+    more than once per turn."""
+    other = go(G, 4, 4)
+    s = position({F7: D[2], F7b: D[4], R5: G, R6: other}, phase="combat")
+    force_die(s, 4)  # 7 against 5: 1-1, die 4: Ar
+    s2, events = play(s, "french", f"attack {D[2]} -> {G}")
+    assert events[0]["result"] == "Ar"
+    s2 = settle(s2)
+    err = refused(s2, "french", f"attack {D[4]} -> {G}")
+    assert err.rule == "Combat (D)" and "already been attacked" in str(err)
+    f7_hex = where(s2, F7)
+    if f7_hex and go(f7_hex, 0) != G:  # the retreated attacker may not attack again either
+        assert battle(s2).unit(F7)["attacked"]
+
+
+def test_combat_case_d_attacker_once():
+    other = go(G, 4, 4)
+    s = position({F7: D[4], F7b: D[2], R5: G, R6: other}, phase="combat")
+    force_die(s, 1)  # 7 against 6: 1-1, die 1: Dr
+    s2 = settle(play(s, "french", f"attack {D[4]} -> {other}")[0])
+    err = refused(s2, "french", f"attack {D[4]} -> {G}")
+    assert err.rule == "Combat (D)" and "already attacked" in str(err)
+
+
+def test_combat_case_e_attackers_total_their_strengths():
+    """(E) "The Combat Strengths of the attacking units are totaled into one combined Combat Strength"."""
+    s = position({F7: D[2], F7b: D[3], F4: D[4], R5: G}, phase="combat")
+    assert odds(s, f"attack {D[2]}+{D[3]}+{D[4]} -> {G}") == "3-1"   # 18 against 5
+
+
+def test_combat_case_f_one_attacker_against_several_defenders():
+    """(F) "A single attacking unit may make an attack against two or more defending units"."""
+    s = position({F7: G, R4: D[0], R4b: D[1]}, phase="combat")
+    plan = plan_attack(battle(s), "french", Attack((G,), (D[0], D[1])))
+    assert (plan.attack, plan.defence, plan.odds) == (7, 8, "1-2")
+
+
+def test_combat_case_g_diversionary_attacks_at_poor_odds():
+    """(G) "Players may deliberately make attacks at poor odds" (worse than 1-5 counts as 1-5)."""
+    s = position({FCAV: D[3], "R-V-1G": G}, phase="combat")
+    force_die(s, 2)
+    s2, events = play(s, "french", f"attack {D[3]} -> {G}")
+    assert events[0]["odds"] == "1-5" and events[0]["result"] == "Ae"
+    assert s2["units"][FCAV]["where"] == "eliminated" and s2["losses"]["french"] == 2
+
+
+def test_combat_case_i_strength_used_as_a_whole():
+    """(I) "The Combat Strength of a unit must be used as an integral whole"."""
+    s = position({F7: D[3], R5: G}, phase="combat")
+    err = refused(s, "french", f"attack {D[3]}+{D[3]} -> {G}")
+    assert err.rule == "Combat (I)"
+
+
+def test_combat_case_j_town_doubles():
+    """(J) "A unit with a basic strength of FOUR Combat Points would defend (in a Town hex) as if it
+    had a strength of EIGHT"."""
+    s = position({F4: "3919", F4b: "3920", R4: "3819"}, phase="combat")  # Utitsa
+    plan = plan_attack(battle(s), "french", Attack(("3919", "3920"), ("3819",)))
+    assert (plan.attack, plan.defence, plan.odds) == (8, 8, "1-1")
+
+
+def test_combat_exchange_against_a_doubled_defender_costs_the_printed_strength():
+    """CRT Ex: "In the case of a doubled Defender, the Attacker loses Strength Points equal to the printed
+    (undoubled) Defender's strength." 16 against a 4 doubled to 8 is 2-1; die 5: Ex; one 7 pays for 4."""
+    s = position({F7: "3919", F7b: "3920", FCAV: "3818", R4: "3819"}, phase="combat")
+    force_die(s, 5)
+    s2, events = play(s, "french", "attack 3919+3920+3818 -> 3819")
+    assert events[0]["odds"] == "2-1" and events[0]["result"] == "Ex"
+    assert s2["losses"]["russian"] == 4
+    step = s2["pending"]["steps"][0]
+    assert step["kind"] == "lose" and step["need"] == 4
+    err = refused(s2, "french", "lose 3818")
+    assert "at least 4" in str(err)
+    s3, _ = play(s2, "french", "lose 3919")
+    assert s3["losses"]["french"] == 7 and where(s3, F7b) == "3920" and where(s3, FCAV) == "3818"
+
+
+def test_combat_case_k_bridge_halves_the_attacker():
+    """(K) "Units may move and attack across River hexsides only at Fords and Bridges ... with half of
+    their Combat Strength"."""
+    s = position({F7: "2319", R5: "2318"}, phase="combat")
+    plan = plan_attack(battle(s), "french", Attack(("2319",), ("2318",)))
+    assert (plan.attack, plan.odds) == (Fraction(7, 2), "1-2")
+
+
+def test_combat_case_k_ford_halves_the_attacker():
+    s = position({F7: "1616", F7b: "1617", R4: "1615"}, phase="combat")
+    plan = plan_attack(battle(s), "french", Attack(("1616",), ("1615",)))
+    assert (plan.attack, plan.defence, plan.odds) == (Fraction(7, 2), 4, "1-2")
+
+
+def test_combat_case_k_no_combat_across_a_river():
+    """(K) / TEC: "Combat through river hexsides is forbidden"."""
+    s = position({F7: "2723", R5: "2622"}, phase="combat")
+    err = refused(s, "french", "attack 2723 -> 2622")
+    assert "river" in str(err) and "forbidden" in str(err)
+
+
+def test_combat_case_k_streams_have_no_effect():
+    """(K) "Stream hexsides have no effect on Combat."""
+    s = position({F7: "1907", R5: "2007"}, phase="combat")
+    assert odds(s, "attack 1907 -> 2007") == "1-1"
+
+
+# --- the results, through real attacks ------------------------------------------------------
+def test_crt_ae_attacker_eliminated():
+    """Ae: "The attacking unit(s) is eliminated and immediately removed from the map."""
+    s = position({F4: D[3], R6: G}, phase="combat")
+    force_die(s, 6)  # 4 against 6: 1-2, die 6: Ae
+    s2, events = play(s, "french", f"attack {D[3]} -> {G}")
+    assert events[0]["result"] == "Ae"
+    assert s2["units"][F4]["where"] == "eliminated" and s2["losses"] == {"french": 4, "russian": 0}
+
+
+def test_crt_ar_attacker_retreats_where_the_victor_chooses():
+    """Ar: "The attacking unit(s) is immediately moved back one hex"; "the victorious player decides in
+    which direction they will be retreated"."""
+    s = position({F7: D[3], R5: G}, phase="combat")
+    force_die(s, 4)  # 1-1, die 4: Ar
+    s2, _ = play(s, "french", f"attack {D[3]} -> {G}")
+    step = s2["pending"]["steps"][0]
+    assert step["kind"] == "retreat" and step["chooser"] == "russian"
+    assert refused(s2, "french", f"retreat {go(D[3], 3)}").rule == "Combat"
+    err = refused(s2, "russian", f"retreat {D[2]}")  # in the Russian zone of control
+    assert err.rule == "Retreat" and go(D[3], 3) in str(err)
+    s3, _ = play(s2, "russian", f"retreat {go(D[3], 3)}")
+    assert where(s3, F7) == go(D[3], 3)
+
+
+def test_crt_dr_defender_retreats_where_the_attacker_chooses():
+    """Dr: "The defending unit(s) is immediately moved back one hex" (the attacker, the victor, chooses)."""
+    s = position({F7: D[3], R5: G}, phase="combat")
+    force_die(s, 1)
+    s2, _ = play(s, "french", f"attack {D[3]} -> {G}")
+    assert s2["pending"]["steps"][0]["chooser"] == "french"
+    s3, _ = play(s2, "french", f"retreat {D[0]}")
+    assert where(s3, R5) == D[0]
+
+
+def test_crt_de_defender_eliminated():
+    """De: "The defending unit(s) is eliminated and immediately removed from the map"."""
+    s = position({F7: D[3], F7b: D[2], F7c: D[4], R5: G}, phase="combat")
+    force_die(s, 1)  # 21 against 5: 4-1, die 1: De
+    s2, events = play(s, "french", f"attack {D[2]}+{D[3]}+{D[4]} -> {G}")
+    assert events[0]["result"] == "De" and s2["units"][R5]["where"] == "eliminated"
+    assert s2["losses"] == {"french": 0, "russian": 5}
+
+
+def test_crt_ex_exchange_attacker_chooses_losses():
+    """Ex: "the attacking unit(s) suffer a loss AT LEAST equal ... Only those attacking units directly
+    involved in that particular attack may be used"."""
+    s = position({F7: D[3], F4: D[2], F7b: go(G, 3, 3, 3), R5: G}, phase="combat")
+    force_die(s, 5)  # 11 against 5: 2-1, die 5: Ex
+    s2, events = play(s, "french", f"attack {D[2]}+{D[3]} -> {G}")
+    assert events[0]["result"] == "Ex" and s2["losses"]["russian"] == 5
+    # the smallest sets covering 5: the 7 alone (the 4 alone is too little)
+    assert s2["pending"] is None or s2["pending"]["steps"][0]["kind"] == "advance"
+    assert s2["units"][F7]["where"] == "eliminated" and s2["losses"]["french"] == 7
+    assert where(s2, F4) == D[2] and where(s2, F7b) == go(G, 3, 3, 3)
+
+
+def test_retreat_elimination_when_no_path_is_open():
+    """"If no path of retreat is open to the retreating unit ... the retreating unit is ELIMINATED"."""
+    s = position({F7: D[2], F7b: D[3], F7c: D[4], FCAV: go(G, 0, 0), R5: G}, phase="combat")
+    force_die(s, 3)  # 21 against 5: 4-1, die 3: Dr
+    s2, events = play(s, "french", f"attack {D[2]}+{D[3]}+{D[4]} -> {G}")
+    assert events[0]["result"] == "Dr"
+    assert s2["units"][R5]["where"] == "eliminated" and "no path of retreat" in events[1]["text"]
+
+
+def test_retreat_displacement():
+    """Displacement: "if the only safe hex ... is already occupied by ... uninvolved, Friendly unit, then
+    the uninvolved unit is displaced ... and its position is taken by the retreating unit"."""
+    s = position({F7: D[2], F7b: D[3], F7c: D[4], R5: G, R6: D[0]}, phase="combat")
+    force_die(s, 3)
+    s2, events = play(s, "french", f"attack {D[2]}+{D[3]}+{D[4]} -> {G}")
+    assert s2["pending"]["steps"][0]["kind"] == "retreat" and s2["pending"]["steps"][0]["unit"] == R6
+    s3, _ = play(s2, "french", f"retreat {go(D[0], 0)}")
+    assert where(s3, R6) == go(D[0], 0) and where(s3, R5) == D[0]
+
+
+def test_retreat_chain_displacement():
+    """"Displaced units can themselves displace other Friendly units in a sort of chain reaction"."""
+    units = {F7: D[2], F7b: D[3], F7c: D[4], R5: G, R6: D[0], R4: go(G, 0, 0),
+             FCAV: go(G, 0, 1, 1), F4: go(G, 0, 5, 5)}
+    s = position(units, phase="combat")
+    force_die(s, 3)
+    s2, _ = play(s, "french", f"attack {D[2]}+{D[3]}+{D[4]} -> {G}")
+    assert where(s2, R5) == D[0] and where(s2, R6) == go(G, 0, 0) and where(s2, R4) == go(G, 0, 0, 0)
+
+
+def test_retreat_displacement_that_would_eliminate_eliminates_the_retreating_unit():
+    """"If the displacement would cause the uninvolved unit to be eliminated ..., the retreating unit is
+    instead eliminated and no displacement takes place."""
+    units = {F7: D[2], F7b: D[3], F7c: D[4], R5: G, R6: D[0], FCAV: go(G, 0, 1, 1), F4: go(G, 0, 5, 5),
+             F4b: go(G, 0, 0, 0)}
+    s = position(units, phase="combat")
+    force_die(s, 3)
+    s2, _ = play(s, "french", f"attack {D[2]}+{D[3]}+{D[4]} -> {G}")
+    assert s2["units"][R5]["where"] == "eliminated" and where(s2, R6) == D[0]
+
+
+def test_retreat_no_displacement_while_an_empty_hex_is_open():
+    """"Units may not be forced to displace other Friendly units if they have other paths of retreat"."""
+    s = position({F7: D[3], R5: G, R6: D[0]}, phase="combat")
+    force_die(s, 1)
+    s2, _ = play(s, "french", f"attack {D[3]} -> {G}")
+    err = refused(s2, "french", f"retreat {D[0]}")
+    assert err.rule == "Retreat"
+
+
+def test_optional_advance_by_the_victor():
+    """OPTIONAL ADVANCE: "the victorious unit ... may advance into the vacated hex ... A unit is never
+    forced to advance."""
+    s = position({F7: D[3], R5: G}, phase="combat")
+    force_die(s, 1)
+    s2, _ = play(s, "french", f"attack {D[3]} -> {G}")
+    s2, _ = play(s2, "french", f"retreat {D[0]}")
+    assert s2["pending"]["steps"][0]["kind"] == "advance"
+    stayed, _ = play(s2, "french", "stay")
+    assert where(stayed, F7) == D[3] and stayed["pending"] is None
+    advanced, events = play(s2, "french", f"advance {D[3]} {G}")
+    assert where(advanced, F7) == G and events[0]["kind"] == "advance"
+
+
+def test_advanced_units_not_attacked_or_attacking_again():
+    """"Advancing units may not participate in another attack or defense in the Combat Phase in which
+    they advance"."""
+    other = D[1]
+    s = position({F7: D[3], F7b: D[2], F7c: D[4], F4: go(G, 1, 1), R5: G, R6: other}, phase="combat")
+    force_die(s, 1)  # 4-1, die 1: De
+    s2, _ = play(s, "french", f"attack {D[2]}+{D[3]}+{D[4]} -> {G}")
+    s2, _ = play(s2, "french", f"advance {D[3]} {G}")
+    err = refused(s2, "french", f"attack {G} -> {other}")
+    assert err.rule == "Combat (D)" and "advanced after combat" in str(err)
+    # the enemy next to the advanced unit is still due an attack from the unit at go(G, 1, 1)
+    force_die(s2, 1)
+    s3 = settle(play(s2, "french", f"attack {go(G, 1, 1)} -> {other}")[0])
+    s3, _ = play(s3, "french", "end")
+    assert s3["player"] == "russian"
