@@ -58,8 +58,11 @@ def can_strike(b: Battle, a: str, d_hex: Hex) -> str | None:
     if art and b.map.terrain(d_hex) in WOODS:
         return f"artillery may not fire into woods or woods/road hexes such as {d_hex} (Artillery I)"
     if dist == 1:
-        if b.map.side(ah, d_hex) == "river":
-            return f"combat across the river hexside {ah}/{d_hex} is forbidden (Terrain Effects Chart)"
+        # Combat (K) names the artillery rules as its exception and Artillery (H) speaks of artillery
+        # "attacking across ... River hexsides": we read that artillery alone may fire across a river.
+        if b.map.side(ah, d_hex) == "river" and not art:
+            return (f"combat across the river hexside {ah}/{d_hex} is forbidden except to artillery "
+                    "(Combat K, Terrain Effects Chart); infantry and cavalry attack only across fords and bridges")
         return None
     if dist == 2 and art:
         if fire_blocked(b, ah, d_hex):

@@ -193,7 +193,7 @@ def test_combat_case_k_no_combat_across_a_river():
     """(K) / TEC: "Combat through river hexsides is forbidden"."""
     s = position({F7: "2723", R5: "2622"}, phase="combat")
     err = refused(s, "french", "attack 2723 -> 2622")
-    assert "river" in str(err) and "forbidden" in str(err)
+    assert "river" in str(err) and "forbidden" in str(err) and "Combat K" in str(err)
 
 
 def test_combat_case_k_streams_have_no_effect():

@@ -1,0 +1,177 @@
+"""Borodino ARTILLERY, cases A-I (rules/borodino/combat.py, results.py)."""
+from __future__ import annotations
+
+from helpers import battle, force_die, go, open_ground, play, position, refused, ring, where
+
+from rules.borodino.combat import plan_attack
+from rules.borodino.commands import Attack
+
+G = open_ground(4)
+D = ring(G)
+ART, ART2 = "F-I-art", "F-IV-art"     # French 7-3 artillery
+F7, F4 = "F-I-2", "F-I-5"             # French 7-4, 4-4 infantry
+R5, R6, R1 = "R-VIII-12", "R-VIII-2Gr", "R-Was"   # Russian 5-4, 6-4 infantry, 1-5 cavalry
+FAR = go(G, 3, 3)                     # two hexes from G, straight through D[3]
+
+
+def test_artillery_case_a_bombards_at_two_hexes():
+    """General Rule: "Artillery bombards a unit from two hexes distance"; (A) "may attack Enemy units
+    which are two hexes away"."""
+    s = position({ART: FAR, R5: G}, phase="combat")
+    plan = plan_attack(battle(s), "french", Attack((FAR,), (G,)))
+    assert plan.bombarding == [ART] and plan.odds == "1-1"
+    s3 = position({ART: go(FAR, 3), R5: G}, phase="combat")
+    err = refused(s3, "french", f"attack {go(FAR, 3)} -> {G}")
+    assert "two hexes at most" in str(err)
+
+
+def test_artillery_case_a_never_forced_by_range_alone():
+    """(A) "they are never forced to attack an Enemy unit merely because it is within two hexes"."""
+    s = position({ART: FAR, R5: G}, phase="combat")
+    s2, _ = play(s, "french", "end")
+    assert s2["player"] == "russian"
+
+
+def test_artillery_case_a_adjacent_artillery_must_attack():
+    """(A) "Artillery units must participate in attack if they are adjacent to an Enemy unit"."""
+    s = position({ART: D[3], R5: G}, phase="combat")
+    err = refused(s, "french", "end")
+    assert err.rule == "Combat (B)" and f"{D[3]} (French 7-3 artillery)" in str(err)
+
+
+def test_artillery_case_a_adjacent_artillery_may_bombard_another_unit():
+    """(A) "other Friendly unit could attack the adjacent Enemy unit, while the Artillery unit would be
+    free to bombard another Enemy unit two hexes away"."""
+    other = go(D[3], 4, 4)  # two hexes from the artillery, not adjacent to anyone
+    s = position({ART: D[3], F7: D[2], R5: G, R1: other}, phase="combat")
+    force_die(s, 6)  # 7 against 1: 6-1, die 6: De
+    s2, events = play(s, "french", f"attack {D[3]} -> {other}")
+    assert events[0]["result"] == "De" and s2["units"][R1]["where"] == "eliminated"
+
+
+def test_artillery_case_b_bombarding_and_adjacent_combine():
+    """(B) "Artillery units may combine attacks from adjacent positions, and in the bombardment role"."""
+    s = position({ART: FAR, ART2: D[4], F7: D[3], R5: G}, phase="combat")
+    plan = plan_attack(battle(s), "french", Attack((FAR, D[4], D[3]), (G,)))
+    assert plan.attack == 21 and plan.bombarding == [ART] and plan.odds == "4-1"
+
+
+def test_artillery_case_c_bombarding_artillery_unaffected_by_failed_attacks():
+    """(C) "bombarding artillery ... are never destroyed or retreated as a result of their own failed
+    attacks"."""
+    s = position({"F-VIII-art": FAR, R6: G}, phase="combat")   # 2 against 6: 1-3
+    force_die(s, 6)
+    s2, events = play(s, "french", f"attack {FAR} -> {G}")
+    assert events[0]["result"] == "Ae"
+    assert where(s2, "F-VIII-art") == FAR and s2["losses"]["french"] == 0 and s2["pending"] is None
+
+
+def test_artillery_general_rule_exchange_by_bombarding_artillery_alone():
+    """Procedure: "if an 'Exchange' were the result in an attack solely by bombarding artillery, the
+    defending unit would be eliminated, but the bombarding units would not be affected"."""
+    s = position({ART: FAR, ART2: go(G, 4, 4), R5: G}, phase="combat")   # 14 against 5: 2-1
+    force_die(s, 5)
+    s2, events = play(s, "french", f"attack {FAR}+{go(G, 4, 4)} -> {G}")
+    assert events[0]["result"] == "Ex"
+    assert s2["losses"] == {"french": 0, "russian": 5} and where(s2, ART) == FAR
+
+
+def test_artillery_case_c_cooperating_units_suffer_and_artillery_may_elect_to_retreat():
+    """(C) "Bombarding Artillery units may voluntarily elect to suffer an 'Attacker Retreat' ... these other
+    units always suffer all combat results"."""
+    s = position({ART: FAR, F4: D[2], R6: G}, phase="combat")  # 11 against 6: 1-1
+    force_die(s, 4)  # Ar
+    s2, _ = play(s, "french", f"attack {FAR}+{D[2]} -> {G}")
+    step = s2["pending"]["steps"][0]
+    assert step["kind"] == "retreat" and step["unit"] == F4 and step["chooser"] == "russian"
+    s3, _ = play(s2, "russian", f"retreat {go(D[2], 2)}")
+    assert s3["pending"]["steps"][0]["kind"] == "voluntary" and s3["pending"]["steps"][0]["chooser"] == "french"
+    back = go(FAR, 3)
+    s4, _ = play(s3, "french", f"retreat {FAR} {back}")
+    assert where(s4, ART) == back and where(s4, F4) == go(D[2], 2)
+    s5, _ = play(s3, "french", "stay")
+    assert where(s5, ART) == FAR
+
+
+def test_artillery_case_d_single_unit_when_bombarding():
+    """(D) "Artillery units may only attack a single unit when bombarding; when attacking from an
+    adjacent position, artillery units may attack as many units as they are adjacent to."""
+    s = position({ART: FAR, R5: G, R6: D[2]}, phase="combat")
+    err = refused(s, "french", f"attack {FAR} -> {G}+{D[2]}")
+    assert err.rule == "Artillery (D)"
+    s = position({ART: G, R5: D[0], R6: D[1]}, phase="combat")
+    plan = plan_attack(battle(s), "french", Attack((G,), (D[0], D[1])))
+    assert plan.defence == 11 and plan.bombarding == []
+
+
+def test_artillery_case_e_no_range_in_defence():
+    """(E) "Artillery units may not use their two-hex range in a defensive situation": a Russian attack
+    on a unit two hexes from French artillery faces the unit alone."""
+    s = position({ART: FAR, F4: D[3], R6: G}, player="russian", phase="combat")
+    plan = plan_attack(battle(s), "russian", Attack((G,), (D[3],)))
+    assert plan.defence == 4
+
+
+def test_artillery_case_f_fire_over_units_and_towns():
+    """(F) "Artillery units may fire over other intervening units (Enemy or Friendly) and Town hexes"."""
+    s = position({ART: FAR, F7: D[3], R5: G}, phase="combat")   # over a friendly unit
+    assert plan_attack(battle(s), "french", Attack((FAR, D[3]), (G,))).bombarding == [ART]
+    s = position({ART: "3818", R5: "3820"}, phase="combat")    # over Utitsa (3819)
+    assert plan_attack(battle(s), "french", Attack(("3818",), ("3820",))).bombarding == [ART]
+
+
+def test_artillery_case_f_not_over_woods():
+    """(F) "Artillery may not fire over Woods hexes to attack Enemy units two hexes away"."""
+    s = position({ART: "3321", R5: "3319"}, phase="combat")   # straight through 3320 (woods)
+    err = refused(s, "french", "attack 3321 -> 3319")
+    assert "woods block" in str(err).lower() and "Artillery F, I" in str(err)
+
+
+def test_artillery_case_i_two_equidistant_paths_one_blocked():
+    """(I) "if artillery, when firing a two hexes range, has two equidistant, alternate path of hexes to
+    fire through one of which is blocked, and the other not, it may fire at the target hex"."""
+    s = position({ART: "3321", R5: "3219"}, phase="combat")   # paths through 3220 (clear) and 3320 (woods)
+    force_die(s, 1)
+    s2, events = play(s, "french", "attack 3321 -> 3219")
+    assert events[0]["odds"] == "1-1" and s2["log"]["attacks"][0]["bombarding"] == ["3321"]
+
+
+def test_artillery_case_i_no_fire_into_woods_road():
+    """(I) "Artillery units may not fire, at any range, into or through woods or woods/road hexes."""
+    s = position({ART: "3818", R5: "3817"}, phase="combat")
+    err = refused(s, "french", "attack 3818 -> 3817")
+    assert "woods" in str(err) and "Artillery I" in str(err)
+
+
+def test_artillery_case_g_no_advance_after_bombarding():
+    """(G) "When a unit is destroyed or retreated by attacking artillery which is not adjacent to the
+    defender, the attacking artillery may not advance."""
+    s = position({ART: FAR, R1: G}, phase="combat")   # 7 against 1: 6-1
+    force_die(s, 1)
+    s2, events = play(s, "french", f"attack {FAR} -> {G}")
+    assert events[0]["result"] == "De" and s2["pending"] is None and where(s2, ART) == FAR
+
+
+def test_artillery_case_h_not_halved_across_fords():
+    """(H) "Artillery units attacking across Ford and Bridge hexsides ... do not have their combat
+    strength halved."""
+    s = position({ART: "1616", R5: "1615"}, phase="combat")
+    plan = plan_attack(battle(s), "french", Attack(("1616",), ("1615",)))
+    assert plan.attack == 7
+
+
+def test_artillery_case_h_river_does_not_stop_bombardment():
+    """(H) names River hexsides too: bombardment at two hexes crosses the Kolocha."""
+    s = position({ART: "2822", R5: "2622"}, phase="combat")
+    plan = plan_attack(battle(s), "french", Attack(("2822",), ("2622",)))
+    assert plan.attack == 7 and plan.bombarding == [ART]
+
+
+def test_artillery_case_h_adjacent_across_a_river():
+    """Combat (K) "Exception: See Artillery units rules" and (H) "Artillery units attacking across ...
+    River hexsides, do not have their combat strength halved": artillery alone fires across a river."""
+    s = position({ART: "2723", F7: "2722", R5: "2622"}, phase="combat")
+    plan = plan_attack(battle(s), "french", Attack(("2723",), ("2622",)))
+    assert plan.attack == 7 and plan.bombarding == []
+    err = refused(s, "french", "attack 2723+2722 -> 2622")
+    assert "forbidden except to artillery" in str(err)
