@@ -230,7 +230,7 @@ def obligations(b: Battle, side: str) -> tuple[set[str], set[Hex]]:
         engaged = any(n in enemy_hexes and b.engaged(ah, n) for n in b.map.adjacent(ah)) or ah in active_fronts
         if engaged and targets:
             must_attack.add(a)
-    attackable = {t for targets in edges.values() for t in targets}
+    attackable = {t for targets in edges.values() for t in targets} | _redoubt_targets(b, side)
     movers = [b.unit(a)["hex"] for a in b.on_map(side) if not b.unit(a)["advanced"]]
     must_defend: set[Hex] = set()
     for e in enemies:
@@ -238,6 +238,14 @@ def obligations(b: Battle, side: str) -> tuple[set[str], set[Hex]]:
         if eh in attackable and any(distance(eh, m) == 1 and b.engaged(eh, m) for m in movers):
             must_defend.add(eh)
     return must_attack, must_defend
+
+
+def _redoubt_targets(b: Battle, side: str) -> set[Hex]:
+    """French units a Russian redoubt could still attack on its own (Redoubts, I)."""
+    if side != "russian":
+        return set()
+    return {f for h, r in b.map.redoubts.items() if b.redoubt_active(h) and not b.s["redoubts"][h]["attacked"]
+            for f in r.front if b.at(f) and b.side(b.at(f)) == "french" and _available_defender(b, b.at(f))}
 
 
 def _check_obligations_stay_possible(b: Battle, plan: Plan) -> None:

@@ -1,0 +1,202 @@
+"""Borodino RUSSIAN REDOUBTS, cases A-J, and Night Movement (C) (rules/borodino/combat.py, turns.py).
+
+The Great Redoubt (2817, strength 6, reconstructed) fronts 2718 2818 2918; its rear hexes are
+2717 2816 2917.
+"""
+from __future__ import annotations
+
+from helpers import battle, force_die, play, position, refused, where
+
+from rules.borodino.combat import plan_attack
+from rules.borodino.commands import Attack
+
+GREAT = "2817"
+FRONT = ("2718", "2818", "2918")
+REAR = ("2717", "2816", "2917")
+F7, F7b, F4, ART = "F-I-2", "F-IV-1", "F-I-5", "F-I-art"
+R5, R6 = "R-VIII-12", "R-VIII-2Gr"
+
+
+def _plan(s, side, att, dfn):
+    return plan_attack(battle(s), side, Attack(tuple(att), tuple(dfn)))
+
+
+def test_redoubts_case_a_french_get_no_benefit():
+    """(A) "Only Russian units may benefit from being in a redoubt."""
+    s = position({F7: GREAT, R5: "2818"}, player="russian", phase="combat")
+    plan = _plan(s, "russian", ["2818"], [GREAT])
+    assert plan.defence == 7 and plan.odds == "1-2"
+
+
+def test_redoubts_case_b_french_may_not_move_through_a_front_hexside():
+    """(B) "French units may only move through a Front hexside of a redoubt hex as a result of combat."""
+    s = position({F7: "2819"})
+    err = refused(s, "french", "move 2819 2818 2817")
+    assert err.rule == "Russian Redoubts (B)" or "Redoubts" in str(err)
+
+
+def test_redoubts_case_d_entered_from_the_rear():
+    """(D) "Redoubts may freely be entered by the French player from the rear if no Russian unit is in
+    the redoubt"."""
+    s = position({F7: "2716"})
+    s2, _ = play(s, "french", "move 2716 2717 2817")
+    assert where(s2, F7) == GREAT
+
+
+def test_redoubts_case_c_zone_of_control_on_the_front_hexes_only():
+    """(C) "Redoubts have a Zone of Control ... which extends solely to the three hexes adjacent to the
+    Front hexsides. French units must stop ..., may not move out of them ..., and must attack"."""
+    b = battle(position({}))
+    for h in FRONT:
+        assert h in b.zocs["french"]
+    for h in REAR:
+        assert h not in b.zocs["french"]
+    assert "2818" not in b.zocs["russian"]
+    s = position({F7: "2818"})
+    assert refused(s, "french", "move 2818 2819").rule == "Zones of Control (D)"
+    s = position({F7: "2818"}, phase="combat")
+    err = refused(s, "french", "end")
+    assert err.rule == "Combat (B)" and "2818 (French 7-4 infantry)" in str(err)
+    s = position({F7: "2717"})
+    s2, _ = play(s, "french", "move 2717 2716")
+    assert where(s2, F7) == "2716"
+
+
+def test_redoubts_case_e_doubled_plus_intrinsic_through_the_front():
+    """(E) "Russian units defending in the redoubt when attacked solely through the Front hexsides ...
+    have their Combat Strength ... doubled. In addition to this, the intrinsic Combat Strength of the
+    redoubt is added"."""
+    s = position({F7: "2818", F7b: "2718", R5: GREAT}, phase="combat")
+    assert _plan(s, "french", ["2818", "2718"], [GREAT]).defence == 5 * 2 + 6
+
+
+def test_redoubts_case_f_neither_from_the_rear():
+    """(F) "attacked solely from the rear ... the unit is not doubled, nor is the intrinsic Combat Strength
+    of the redoubt added in."""
+    s = position({F7: "2816", F7b: "2917", R5: GREAT}, phase="combat")
+    assert _plan(s, "french", ["2816", "2917"], [GREAT]).defence == 5
+
+
+def test_redoubts_case_g_intrinsic_only_when_mixed():
+    """(G) "attacked both through a Front hexside and a non-Front hexside in combination, the unit is not
+    doubled, but the intrinsic Combat Strength of the redoubt is added"."""
+    s = position({F7: "2818", F7b: "2917", R5: GREAT}, phase="combat")
+    assert _plan(s, "french", ["2818", "2917"], [GREAT]).defence == 5 + 6
+
+
+def test_redoubts_case_h_artillery_through_a_corner_counts_as_front():
+    """(H) "If the path of fire ... passes through a hex corner joining a Front and non-Front hexside, the
+    unit is considered to be firing through a Front hexside." 2617 fires past 2717 (rear) and 2718 (front)."""
+    s = position({ART: "2617", R5: GREAT}, phase="combat")
+    plan = _plan(s, "french", ["2617"], [GREAT])
+    assert plan.bombarding == [ART] and plan.defence == 5 * 2 + 6
+
+
+def test_redoubts_case_h_artillery_from_the_rear():
+    """(H) "If it is firing through the rear, the unit in the redoubt is not doubled." """
+    s = position({ART: "2815", R5: GREAT}, phase="combat")   # straight through 2816, a rear hex
+    assert _plan(s, "french", ["2815"], [GREAT]).defence == 5
+
+
+def test_redoubts_case_i_empty_redoubt_attacked_alone():
+    """(I) "Redoubts may only be attacked by themselves when no Russian unit is in occupation."""
+    s = position({F7: "2818"}, phase="combat")
+    plan = _plan(s, "french", ["2818"], [GREAT])
+    assert plan.redoubt_alone and plan.defence == 6 and plan.odds == "1-1"
+    s = position({F7: "2818", R5: "2819"}, phase="combat")
+    err = refused(s, "french", "attack 2818 -> 2817+2819")
+    assert "Russian Redoubts (I)" in str(err)
+
+
+def test_redoubts_case_h_artillery_may_attack_an_empty_redoubt_from_the_rear():
+    """(H) "it may attack a redoubt hex without a Russian unit in it through a non Front hexside"."""
+    s = position({ART: "2816"}, phase="combat")
+    plan = _plan(s, "french", ["2816"], [GREAT])
+    assert plan.redoubt_alone and plan.defence == 0
+
+
+def test_redoubts_case_i_redoubt_and_occupant_attack_together():
+    """(I) "When a Russian occupied redoubt attacks a single Enemy unit, the intrinsic redoubt strength is
+    added to the occupying unit's Combat Strength"."""
+    s = position({R5: GREAT, F4: "2818"}, player="russian", phase="combat")
+    plan = _plan(s, "russian", [GREAT], ["2818"])
+    assert plan.attack == 5 + 6 and plan.odds == "2-1"
+
+
+def test_redoubts_case_i_redoubt_and_occupant_attack_different_units():
+    """(I) "A redoubt and a Russian occupant unit may attack differing Enemy units, in which case their
+    Combat Strengths are not combined."""
+    s = position({R5: GREAT, F4: "2818", F7: "2917"}, player="russian", phase="combat")
+    assert _plan(s, "russian", ["R" + GREAT], ["2818"]).attack == 6
+    assert _plan(s, "russian", [GREAT], ["2917"]).attack == 5
+    err = refused(s, "russian", f"attack R{GREAT} -> 2917")
+    assert "Redoubts" in str(err)
+
+
+def test_redoubts_case_j_advance_into_a_redoubt_through_its_front():
+    """(J) "when a combat result is inflicted on the redoubt which ... would result in permitting the
+    attacker to advance, the attacker may advance ... into the redoubt hex, even through a Front hexside."""
+    s = position({F7: "2818", F7b: "2718"}, phase="combat")
+    force_die(s, 2)  # 14 against 6: 2-1, die 2: Dr
+    s2, events = play(s, "french", "attack 2818+2718 -> 2817")
+    assert events[0]["result"] == "Dr" and s2["pending"]["steps"][0]["kind"] == "advance"
+    s3, _ = play(s2, "french", "advance 2818 2817")
+    assert where(s3, F7) == GREAT
+
+
+def test_redoubts_case_j_french_occupant_cancels_zoc_and_strength():
+    """(J) "If a French unit enters a redoubt, the redoubt loses its Zone of Control and its intrinsic
+    Combat Strength"."""
+    s = position({F7: GREAT})
+    b = battle(s)
+    assert not b.redoubt_active(GREAT) and "2818" not in b.zocs["french"]
+
+
+def _end_russian_turn(s):
+    s = dict(s)
+    s2, _ = play(s, "russian", "end")          # movement -> combat (or straight on)
+    if s2["player"] == "russian":
+        s2, _ = play(s2, "russian", "end")
+    return s2
+
+
+def test_redoubts_case_j_destroyed_at_the_end_of_a_russian_player_turn():
+    """(J) "If at the end of any Russian Player-Turn, there is a French unit in a redoubt hex, that
+    redoubt is considered destroyed."""
+    s = position({F7: GREAT}, player="russian", turn=30)
+    s2 = _end_russian_turn(s)
+    assert s2["redoubts"][GREAT]["destroyed"] and s2["turn"] == 31
+
+
+def test_redoubts_case_j_not_destroyed_at_the_end_of_a_french_player_turn():
+    s = position({F7: GREAT}, phase="combat", turn=30)
+    s2, _ = play(s, "french", "end")
+    assert not s2["redoubts"][GREAT]["destroyed"] and s2["player"] == "russian"
+
+
+def test_redoubts_case_j_stays_destroyed():
+    """(J) "If recaptured by the Russian Player after being destroyed ..., the redoubt is still
+    considered destroyed." A destroyed redoubt is clear terrain: no ZOC, no doubling, no strength."""
+    s = position({R5: GREAT, F7: "2818"}, phase="combat", turn=30)
+    s["redoubts"][GREAT]["destroyed"] = True
+    plan = _plan(s, "french", ["2818"], [GREAT])
+    assert plan.defence == 5
+    s2 = _end_russian_turn(position({R5: GREAT}, player="russian", turn=30) | {"redoubts": s["redoubts"]})
+    assert s2["redoubts"][GREAT]["destroyed"]
+
+
+def test_redoubts_night_movement_case_c_rebuilt_after_the_last_night_phase():
+    """Night Movement (C): "If Russian units occupy a 'destroyed' Redoubt hex at the end of the last night
+    Movement Phase the 'destroyed' marker is removed". Grand Battle, turn 10 is the last night turn."""
+    s = position({R5: GREAT}, scenario="grand", player="russian", turn=10)
+    s["redoubts"][GREAT]["destroyed"] = True
+    s2, events = play(s, "russian", "end")
+    assert not s2["redoubts"][GREAT]["destroyed"] and s2["turn"] == 11
+    assert any(e["kind"] == "redoubt_rebuilt" for e in events)
+
+
+def test_redoubts_not_rebuilt_after_the_first_night_phase():
+    s = position({R5: GREAT}, scenario="grand", player="russian", turn=9)
+    s["redoubts"][GREAT]["destroyed"] = True
+    s2, _ = play(s, "russian", "end")
+    assert s2["redoubts"][GREAT]["destroyed"] and s2["turn"] == 10
