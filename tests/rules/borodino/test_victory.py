@@ -1,0 +1,96 @@
+"""Borodino victory conditions of the four scenarios (rules/borodino/victory.py)."""
+from __future__ import annotations
+
+from helpers import borodino, position
+
+REDOUBTS = ("2817", "3018", "3117", "3218", "3222")
+
+
+def _over(state: dict, **changes) -> dict:
+    state.update(phase="over", **changes)
+    return borodino.outcome(state)
+
+
+def test_no_outcome_while_the_game_runs():
+    assert borodino.outcome(borodino.setup("7sep", 1)) is None
+
+
+def test_5sep_occupier_of_schevardino_wins():
+    """5 Sept: "The Player who occupies the Schevardino redoubt hex at the end of the game is the winner."""
+    assert _over(position({"F-I-2": "3222"}, scenario="5sep"))["winner"] == "french"
+    assert _over(position({"R-VII-27": "3222"}, scenario="5sep"))["winner"] == "russian"
+    assert _over(position({}, scenario="5sep"))["level"] == "draw"
+
+
+def test_6sep_three_redoubts_destroyed_or_not():
+    """6 Sept: "The player who at the end of the game holds three or more of the redoubts on the map
+    (whether destroyed or not) is the winner."""
+    s = position({}, scenario="6sep")
+    for h in ("3222", "2817", "3018"):
+        s["redoubts"][h].update(held="french", destroyed=True)
+    assert _over(s)["winner"] == "french"
+    s = position({}, scenario="6sep")
+    for h in ("3222", "2817"):
+        s["redoubts"][h]["held"] = "french"
+    assert _over(s)["winner"] == "russian"  # the Russians still hold the other three
+
+
+def _grand(units=None, losses=(0, 0), exited=0, scenario="7sep"):
+    s = position(units or {}, scenario=scenario)
+    s["losses"] = {"french": losses[0], "russian": losses[1]}
+    s["exited"] = {"french": exited, "russian": 0}
+    return _over(s)
+
+
+RUSSIANS_IN_HOME_REDOUBTS = {"R-VIII-12": "3018", "R-VIII-2Gr": "3218", "R-VIII-CGr": "3117", "R-VII-26": "2817"}
+
+
+def test_7sep_french_decisive_by_sixty_points_exited():
+    """"French Decisive victory: Move 60 Combat Points of units off the east edge of the map between the
+    two roads"."""
+    got = _grand(RUSSIANS_IN_HOME_REDOUBTS, exited=60)   # beats a Russian marginal victory
+    assert (got["winner"], got["level"]) == ("french", "decisive")
+    assert _grand(RUSSIANS_IN_HOME_REDOUBTS, losses=(30, 0), exited=60)["level"] == "draw"  # decisive each
+    assert _grand(exited=59)["level"] != "decisive"
+
+
+def test_7sep_french_substantial_twice_the_losses_forty_minimum():
+    """"French Substantial victory: Russians must have twice as many or more Combat Point losses as the
+    French, with a minimum of 40"."""
+    got = _grand(losses=(20, 40))
+    assert (got["winner"], got["level"]) == ("french", "substantial")
+    assert _grand(losses=(10, 39))["level"] != "substantial"
+    assert _grand(losses=(21, 41))["level"] != "substantial"
+
+
+def test_7sep_french_marginal_all_redoubts():
+    """"French Marginal Victory: occupy all redoubt hexes on the map at the end of the game."""
+    units = dict(zip(["F-I-2", "F-I-4", "F-I-5", "F-IV-1", "F-IV-3"], REDOUBTS))
+    got = _grand(units)
+    assert (got["winner"], got["level"]) == ("french", "marginal")
+
+
+def test_7sep_russian_marginal_substantial_decisive():
+    """Russian Marginal: "occupy all redoubt hexes ... that were on the east side of the Front Line";
+    Substantial: "French must have more Combat Point losses"; Decisive: both."""
+    got = _grand(RUSSIANS_IN_HOME_REDOUBTS)
+    assert (got["winner"], got["level"]) == ("russian", "marginal")
+    got = _grand(losses=(10, 5))
+    assert (got["winner"], got["level"]) == ("russian", "substantial")
+    got = _grand(RUSSIANS_IN_HOME_REDOUBTS, losses=(10, 5))
+    assert (got["winner"], got["level"]) == ("russian", "decisive")
+
+
+def test_7sep_draw_when_levels_are_equal_or_none():
+    assert _grand()["level"] == "draw"
+    got = _grand(RUSSIANS_IN_HOME_REDOUBTS, losses=(20, 40))  # French substantial beats Russian marginal
+    assert got["winner"] == "french"
+    units = dict(zip(["F-I-2", "F-I-4", "F-I-5", "F-IV-1", "F-IV-3"], REDOUBTS))
+    got = _grand(units, losses=(10, 5))   # French marginal, Russian substantial
+    assert got["winner"] == "russian"
+
+
+def test_grand_battle_uses_the_7sep_conditions():
+    """Grand Battle: "Victory Conditions: The same as September 7 Battle Game."""
+    got = _grand(losses=(20, 40), scenario="grand")
+    assert (got["winner"], got["level"]) == ("french", "substantial")
