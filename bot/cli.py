@@ -4,6 +4,7 @@
                   [--db FILE] [--game ID] [--script FILE [--json]]
     kolocha replay GAME | --all [--db FILE]
     kolocha bench [--system borodino] [--scenario 7sep]
+    kolocha run [--config FILE]     (DISCORD_TOKEN in the environment)
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import sys
 from pathlib import Path
 
 from bot import bench
+from bot.config import Config
 from bot.console import parse_options, parse_script, play, run_script
 from bot.service import GameService, load_system
 from bot.store import Store
@@ -62,6 +64,11 @@ def _parser() -> argparse.ArgumentParser:
     bench_cmd.add_argument("--option", action="append", metavar="NAME")
     bench_cmd.add_argument("--seconds", type=float, default=2.0, help="playout measuring time")
     bench_cmd.set_defaults(run=_bench)
+
+    serve = sub.add_parser("run", help="serve the Discord bot (DISCORD_TOKEN from the environment)")
+    serve.add_argument("--config", type=Path, help="TOML file: database, message_content, "
+                       "[defaults] (see deploy/kolocha.toml.example)")
+    serve.set_defaults(run=_run)
     return parser
 
 
@@ -105,6 +112,30 @@ def _bench(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     rows = bench.measure(args.system, scenario, args.seed, options, args.seconds)
     print(bench.table(f"kolocha bench: {args.system} {scenario}, seed {args.seed}", rows))
+    return 0
+
+
+NO_TOKEN = """kolocha run: no DISCORD_TOKEN in the environment.
+
+To serve a Discord server, create a bot application and copy its token (the steps are in
+deploy/DISCORD.md), then:  DISCORD_TOKEN=... kolocha run [--config kolocha.toml]
+
+To play without Discord right now:  kolocha local"""
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        config = Config.load(args.config)
+    except OSError as error:
+        print(f"kolocha run: cannot read the config file: {error}", file=sys.stderr)
+        return 2
+    if not config.token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    logging.getLogger().setLevel(logging.INFO)
+    from bot.discord_app import run
+
+    run(config)
     return 0
 
 

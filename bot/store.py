@@ -51,10 +51,20 @@ def _pending_undo(db: sqlite_utils.Database) -> None:
     db.table("games").add_column("pending_undo", str)
 
 
+def _tables(db: sqlite_utils.Database) -> None:
+    db.table("games").add_column("settings", str)
+    db.table("games").add_column("started_at", str)
+    db.table("games").add_column("ended", str)
+    db.table("deadlines").add_column("phase_key", str)
+    db.table("turns").create({"game": int, "turn": str, "seq": int}, pk=("game", "turn"),
+                             foreign_keys=[("game", "games", "id")])
+
+
 # Ordered and append-only: a schema change is a new entry, never an edit of an old one.
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("initial tables", _initial),
     ("games.pending_undo: an undo waiting for the opponent's consent", _pending_undo),
+    ("game tables: settings, start, end, deadline phases, turn starts", _tables),
 ]
 
 
@@ -120,8 +130,12 @@ class Store:
             raise KeyError(f"there is no game {game_id}")
         return _decode_game(rows[0])
 
-    def games(self) -> list[dict]:
-        return [_decode_game(r) for r in self.db.query("SELECT * FROM games ORDER BY id")]
+    def games(self, guild: str | None = None, channel: str | None = None) -> list[dict]:
+        """Every game, or those of one server and/or channel, oldest first."""
+        where = [f"{k} = ?" for k, v in (("guild", guild), ("channel", channel)) if v is not None]
+        args = [v for v in (guild, channel) if v is not None]
+        sql = "SELECT * FROM games" + (" WHERE " + " AND ".join(where) if where else "")
+        return [_decode_game(r) for r in self.db.query(sql + " ORDER BY id", args)]
 
     def take_seat(self, game_id: int, side: str, user: str) -> None:
         with self.transaction():
@@ -138,6 +152,35 @@ class Store:
     def spectators(self, game_id: int) -> list[str]:
         return [r["channel"] for r in
                 self.db.query("SELECT channel FROM spectators WHERE game = ?", [game_id])]
+
+    def set_settings(self, game_id: int, settings: dict) -> None:
+        with self.transaction():
+            self.db.execute("UPDATE games SET settings = ?, updated_at = ? WHERE id = ?",
+                            [json.dumps(settings), now(), game_id])
+
+    def start_game(self, game_id: int) -> None:
+        with self.transaction():
+            self.db.execute("UPDATE games SET started_at = ?, updated_at = ? WHERE id = ?",
+                            [now(), now(), game_id])
+
+    def end_game(self, game_id: int, ended: dict, outbox: dict[str, Any]) -> None:
+        """Close a game outside the rules (resignation, forfeit), with the messages saying so."""
+        with self.transaction():
+            self.db.execute("UPDATE games SET status = 'over', ended = ?, updated_at = ?"
+                            " WHERE id = ?", [json.dumps(ended), now(), game_id])
+            self.db.execute("DELETE FROM deadlines WHERE game = ?", [game_id])
+            self._write_outbox(game_id, self.last_seq(game_id), outbox)
+
+    def mark_turn(self, game_id: int, turn: str, seq: int) -> None:
+        """Remember the command after which a game turn began (spectators' delayed view)."""
+        with self.transaction():
+            self.db.execute("INSERT OR REPLACE INTO turns VALUES (?, ?, ?)", [game_id, turn, seq])
+
+    def turn_starts(self, game_id: int) -> dict[str, int]:
+        """Each game turn and the command after which it began (none an undo took back)."""
+        return {r["turn"]: r["seq"] for r in self.db.query(
+            "SELECT turn, seq FROM turns WHERE game = ? AND seq <= ? ORDER BY seq",
+            [game_id, self.last_seq(game_id)])}
 
     def set_pending_undo(self, game_id: int, request: dict | None,
                          outbox: dict[str, Any]) -> None:
@@ -212,17 +255,47 @@ class Store:
                              " ORDER BY id", args)
         return [{**r, "payload": json.loads(r["payload"])} for r in rows]
 
+    def undelivered_to(self, user: str) -> list[dict]:
+        """Undelivered rows for this person: addressed to "user:<id>" or to a side they hold."""
+        rows = self.db.query(
+            "SELECT * FROM outbox o WHERE delivered_at IS NULL AND (audience = ? OR EXISTS"
+            " (SELECT 1 FROM seats s WHERE s.game = o.game AND s.side = o.audience"
+            " AND s.user = ?)) ORDER BY id", [f"user:{user}", user])
+        return [{**r, "payload": json.loads(r["payload"])} for r in rows]
+
+    def add_outbox(self, game_id: int, audience: str, payload: dict) -> None:
+        """One message outside any command (a DM that could not be sent, a notice)."""
+        with self.transaction():
+            self._write_outbox(game_id, self.last_seq(game_id), {audience: payload})
+
     def mark_delivered(self, outbox_id: int) -> None:
         with self.transaction():
             self.db.execute("UPDATE outbox SET delivered_at = ? WHERE id = ?", [now(), outbox_id])
 
-    def set_deadline(self, game_id: int, side: str, due_at: str) -> None:
+    def set_deadline(self, game_id: int, side: str, due_at: str, phase_key: str | None = None) -> None:
+        """A fresh deadline for a side (no reminder sent yet), replacing any earlier one."""
         with self.transaction():
-            self.db.execute("INSERT OR REPLACE INTO deadlines VALUES (?, ?, ?, NULL)",
-                            [game_id, side, due_at])
+            self.db.execute("INSERT OR REPLACE INTO deadlines (game, side, due_at, reminded_at,"
+                            " phase_key) VALUES (?, ?, ?, NULL, ?)",
+                            [game_id, side, due_at, phase_key])
 
-    def deadlines(self) -> list[dict]:
-        return list(self.db.query("SELECT * FROM deadlines ORDER BY due_at"))
+    def deadlines(self, game_id: int | None = None) -> list[dict]:
+        where, args = ("WHERE game = ?", [game_id]) if game_id is not None else ("", [])
+        return list(self.db.query(f"SELECT * FROM deadlines {where} ORDER BY due_at", args))
+
+    def deadline(self, game_id: int, side: str) -> dict | None:
+        rows = list(self.db.query("SELECT * FROM deadlines WHERE game = ? AND side = ?",
+                                  [game_id, side]))
+        return rows[0] if rows else None
+
+    def mark_reminded(self, game_id: int, side: str, at: str) -> None:
+        with self.transaction():
+            self.db.execute("UPDATE deadlines SET reminded_at = ? WHERE game = ? AND side = ?",
+                            [at, game_id, side])
+
+    def clear_deadline(self, game_id: int, side: str) -> None:
+        with self.transaction():
+            self.db.execute("DELETE FROM deadlines WHERE game = ? AND side = ?", [game_id, side])
 
     def _write_outbox(self, game_id: int, seq: int, outbox: dict[str, Any]) -> None:
         for audience, payload in outbox.items():
@@ -237,4 +310,6 @@ class Store:
 def _decode_game(row: dict) -> dict:
     pending = row.get("pending_undo")
     return {**row, "options": json.loads(row["options"] or "{}"),
-            "hot_seat": bool(row["hot_seat"]), "pending_undo": json.loads(pending) if pending else None}
+            "hot_seat": bool(row["hot_seat"]), "pending_undo": json.loads(pending) if pending else None,
+            "settings": json.loads(row.get("settings") or "{}"),
+            "ended": json.loads(row["ended"]) if row.get("ended") else None}

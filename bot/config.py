@@ -1,0 +1,82 @@
+"""How a Kolocha server runs: the token from the environment, the rest from an optional TOML file.
+
+    database = "/var/lib/kolocha/kolocha.sqlite"
+    message_content = false        # plain-message commands (needs the privileged intent)
+
+    [defaults]                     # the settings every new game starts with
+    deadline_hours = 48
+    reminders = [24, 1]            # hours before the deadline
+    at_deadline = "remind"         # remind | end | forfeit
+    spectator_delay = false        # spectators one game turn behind
+"""
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+
+AT_DEADLINE = ("remind", "end", "forfeit")
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """The per-game rules of the table (not of the game): deadlines and spectators."""
+
+    deadline_hours: float = 48.0
+    reminders: tuple[float, ...] = (24.0, 1.0)
+    at_deadline: str = "remind"
+    spectator_delay: bool = False
+
+    def __post_init__(self) -> None:
+        if not 0 < self.deadline_hours <= 24 * 60:
+            raise ValueError("A deadline is between a few minutes and 60 days (1440 hours).")
+        if self.at_deadline not in AT_DEADLINE:
+            raise ValueError(f"At a deadline the bot can {', '.join(AT_DEADLINE)}; "
+                             f"not {self.at_deadline!r}.")
+        if any(not 0 < h < self.deadline_hours for h in self.reminders):
+            raise ValueError("Reminders are hours before the deadline, each shorter than it.")
+
+    @classmethod
+    def from_dict(cls, data: dict, base: GameSettings | None = None) -> GameSettings:
+        """Settings from stored or configured values; unknown keys are ignored."""
+        known = {f.name for f in fields(cls)}
+        values = {k: v for k, v in data.items() if k in known}
+        if "reminders" in values:
+            values["reminders"] = tuple(sorted((float(h) for h in values["reminders"]),
+                                               reverse=True))
+        if "deadline_hours" in values:
+            values["deadline_hours"] = float(values["deadline_hours"])
+        return replace(base or cls(), **values)
+
+    def to_dict(self) -> dict:
+        return {"deadline_hours": self.deadline_hours, "reminders": list(self.reminders),
+                "at_deadline": self.at_deadline, "spectator_delay": self.spectator_delay}
+
+    def describe(self) -> str:
+        reminders = ", ".join(f"{h:g} h" for h in self.reminders) or "none"
+        action = {"remind": "remind again", "end": "end the phase",
+                  "forfeit": "the late side forfeits"}[self.at_deadline]
+        delay = "one game turn behind" if self.spectator_delay else "live"
+        return (f"Deadline {self.deadline_hours:g} h (reminders {reminders} before); at the "
+                f"deadline: {action}; spectators see the game {delay}.")
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything `kolocha run` needs; the token never comes from a file in the repository."""
+
+    token: str | None = None
+    database: str = "kolocha.sqlite"
+    message_content: bool = False
+    defaults: GameSettings = field(default_factory=GameSettings)
+
+    @classmethod
+    def load(cls, path: str | Path | None = None, env: dict[str, str] | None = None) -> Config:
+        """DISCORD_TOKEN and KOLOCHA_DB from the environment; the file fills in the rest."""
+        env = dict(os.environ) if env is None else env
+        data = tomllib.loads(Path(path).read_text()) if path else {}
+        return cls(token=env.get("DISCORD_TOKEN") or None,
+                   database=env.get("KOLOCHA_DB") or data.get("database", cls.database),
+                   message_content=bool(data.get("message_content", False)),
+                   defaults=GameSettings.from_dict(data.get("defaults", {})))

@@ -1,0 +1,127 @@
+"""Turn deadlines: a row in the `deadlines` table per side whose turn it is, and scheduler jobs
+that remind the player and act at expiry.
+
+The table is the only truth. Every job re-reads its row when it fires and does nothing if the
+deadline has since been met, replaced or cleared, so stale jobs are harmless; `reminded_at` is
+written before a reminder is sent, so none is sent twice; `rebuild()` re-creates the jobs at
+start-up, and a deadline or reminder that fell due while the bot was down fires once, late.
+Jobs are APScheduler 3 date jobs (coalesced, no misfire limit); tests pass a fake scheduler and
+a fake clock.
+"""
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol
+
+from bot.config import GameSettings
+from bot.store import Store
+
+Clock = Callable[[], datetime]
+RemindHandler = Callable[[int, str, datetime], Awaitable[None]]
+ExpireHandler = Callable[[int, str, timedelta], Awaitable[None]]
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def stamp(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+class Scheduler(Protocol):
+    """The part of APScheduler 3's scheduler interface that deadlines use."""
+
+    def add_job(self, func: Callable[..., Any], trigger: str, **kwargs: Any) -> Any: ...
+
+
+def reminder_times(due: datetime, reminders: tuple[float, ...]) -> list[datetime]:
+    """When the reminders of a deadline fall, earliest first."""
+    return sorted(due - timedelta(hours=h) for h in reminders)
+
+
+class Deadlines:
+    """Deadline rows of every game and their jobs."""
+
+    def __init__(self, store: Store, scheduler: Scheduler, settings_of: Callable[[int], GameSettings],
+                 on_remind: RemindHandler, on_expire: ExpireHandler, clock: Clock = utc_now):
+        self.store = store
+        self.scheduler = scheduler
+        self.settings_of = settings_of
+        self.on_remind = on_remind
+        self.on_expire = on_expire
+        self.clock = clock
+
+    def track(self, game_id: int, active: list[str], phase_key: str) -> None:
+        """After any change to a game: a fresh deadline for each side whose turn has just begun
+        (a new phase counts), none for sides that may not act."""
+        rows = {row["side"]: row for row in self.store.deadlines(game_id)}
+        for side, row in rows.items():
+            if side not in active:
+                self.store.clear_deadline(game_id, side)
+        for side in active:
+            row = rows.get(side)
+            if row is None or row["phase_key"] != phase_key:
+                self.renew(game_id, side, phase_key)
+
+    def renew(self, game_id: int, side: str, phase_key: str) -> datetime:
+        """Start the side's clock again: a new due time from now, no reminder sent yet."""
+        hours = self.settings_of(game_id).deadline_hours
+        due = self.clock() + timedelta(hours=hours)
+        self.store.set_deadline(game_id, side, stamp(due), phase_key)
+        row = self.store.deadline(game_id, side)
+        assert row is not None
+        self._schedule(row)
+        return due
+
+    def clear(self, game_id: int) -> None:
+        for row in self.store.deadlines(game_id):
+            self.store.clear_deadline(game_id, row["side"])
+
+    def rebuild(self) -> int:
+        """Schedule every stored deadline (at start-up); returns how many."""
+        rows = self.store.deadlines()
+        for row in rows:
+            self._schedule(row)
+        return len(rows)
+
+    def _schedule(self, row: dict) -> None:
+        game_id, side, due_at = row["game"], row["side"], row["due_at"]
+        now = self.clock()
+        due = datetime.fromisoformat(due_at)
+        self._add(f"expire:{game_id}:{side}", max(due, now), self._expire, game_id, side, due_at)
+        if due <= now:
+            return
+        reminded = datetime.fromisoformat(row["reminded_at"]) if row["reminded_at"] else None
+        times = reminder_times(due, self.settings_of(game_id).reminders)
+        missed = [t for t in times if t <= now and (reminded is None or reminded < t)]
+        if missed:  # fell due while the bot was down: one reminder now, not one per point
+            self._add(f"remind:{game_id}:{side}:late", now, self._remind, game_id, side, due_at,
+                      stamp(missed[-1]))
+        for i, moment in enumerate(t for t in times if t > now):
+            self._add(f"remind:{game_id}:{side}:{i}", moment, self._remind, game_id, side,
+                      due_at, stamp(moment))
+
+    def _add(self, job_id: str, when: datetime, func: Callable[..., Any], *args: Any) -> None:
+        self.scheduler.add_job(func, "date", run_date=when, id=job_id, args=list(args),
+                               replace_existing=True, misfire_grace_time=None, coalesce=True)
+
+    def _current(self, game_id: int, side: str, due_at: str) -> dict | None:
+        row = self.store.deadline(game_id, side)
+        return row if row is not None and row["due_at"] == due_at else None
+
+    async def _remind(self, game_id: int, side: str, due_at: str, point: str) -> None:
+        row = self._current(game_id, side, due_at)
+        now = self.clock()
+        due = datetime.fromisoformat(due_at)
+        if row is None or now >= due or (row["reminded_at"] or "") >= point:
+            return
+        self.store.mark_reminded(game_id, side, stamp(now))
+        await self.on_remind(game_id, side, due)
+
+    async def _expire(self, game_id: int, side: str, due_at: str) -> None:
+        if self._current(game_id, side, due_at) is None:
+            return
+        self.store.clear_deadline(game_id, side)
+        await self.on_expire(game_id, side, self.clock() - datetime.fromisoformat(due_at))

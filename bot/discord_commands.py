@@ -1,0 +1,231 @@
+"""The slash commands: `/game ...` for the table, `/move`, `/attack`, `/end` and `/order` for play.
+
+Each command is glue: it defers (private, so a refusal is never public), calls Tables, and
+answers privately with the reply and any notices that closed DMs held back. Autocomplete is fed
+by the engine's legal commands for the caller's side.
+"""
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+import discord
+from discord import app_commands
+
+import rules
+from bot.discord_buttons import actor_of, confirmation
+from bot.discord_messenger import clip
+from bot.permissions import Actor, TableError, commanding_side
+from bot.service import load_system
+from bot.tables import Tables
+
+Work = Callable[[Tables, Actor, str], Awaitable[str] | str]
+
+
+def tables_of(interaction: discord.Interaction) -> Tables:
+    return interaction.client.tables  # type: ignore[attr-defined]
+
+
+async def answer(interaction: discord.Interaction, work: Work) -> None:
+    """Defer at once (Discord wants an answer within 3 s), do the work, answer privately."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    tables = tables_of(interaction)
+    actor = actor_of(interaction)
+    try:
+        reply = work(tables, actor, str(interaction.channel_id))
+        text = await reply if isinstance(reply, Awaitable) else reply
+    except TableError as error:
+        text = str(error)
+    notices = tables.notices(actor)
+    if notices:
+        text += "\n\nWhile your DMs were closed:\n" + "\n".join(notices)
+    await interaction.followup.send(clip(text or "Done."), ephemeral=True)
+
+
+def _choices(values: list[str]) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=v, value=v) for v in values]
+
+
+def _completer(field: str) -> Callable[..., Awaitable[list[app_commands.Choice[str]]]]:
+    """An autocomplete callback for one field of a play command."""
+    async def complete(interaction: discord.Interaction, current: str
+                       ) -> list[app_commands.Choice[str]]:
+        given = {k: str(v) for k, v in interaction.namespace.__dict__.items() if v is not None}
+        return _choices(tables_of(interaction).complete(actor_of(interaction),
+                                                        str(interaction.channel_id), field,
+                                                        current, given))
+    return complete
+
+
+async def _systems(interaction: discord.Interaction, current: str
+                   ) -> list[app_commands.Choice[str]]:
+    return _choices([s for s in rules.systems() if current.lower() in s][:25])
+
+
+async def _scenarios(interaction: discord.Interaction, current: str
+                     ) -> list[app_commands.Choice[str]]:
+    try:
+        found = load_system(interaction.namespace.system or "borodino").scenarios()
+    except KeyError:
+        return []
+    return [app_commands.Choice(name=f"{s['id']}: {s['title']}"[:100], value=s["id"])
+            for s in found if current.lower() in s["id"].lower()][:25]
+
+
+async def _sides(interaction: discord.Interaction, current: str
+                 ) -> list[app_commands.Choice[str]]:
+    tables = tables_of(interaction)
+    try:
+        game = tables.game_in(str(interaction.channel_id))
+    except TableError:
+        return []
+    free = [s for s in tables.service.system(game["id"]).SIDES
+            if s not in tables.store.seats(game["id"])]
+    return _choices([s for s in free if current.lower() in s])
+
+
+class GameCommands(app_commands.Group):
+    """`/game`: the table of a game in this channel."""
+
+    def __init__(self) -> None:
+        super().__init__(name="game", description="Play-by-post wargames in this channel",
+                         guild_only=True)
+
+    @app_commands.command(name="new", description="Open a game in this channel (or a new thread)")
+    @app_commands.describe(system="Game system", scenario="Scenario id",
+                           options="Optional rules, comma-separated (e.g. imperial_guard)",
+                           hot_seat="One person may play both sides",
+                           thread="Open a thread for the game instead of using this channel")
+    @app_commands.autocomplete(system=_systems, scenario=_scenarios)
+    async def new(self, interaction: discord.Interaction, system: str, scenario: str,
+                  options: str = "", hot_seat: bool = False, thread: bool = False) -> None:
+        channel = interaction.channel
+        if thread and isinstance(channel, discord.TextChannel):
+            opened = await channel.create_thread(name=f"{system} {scenario}",
+                                                 type=discord.ChannelType.public_thread)
+            channel = opened
+        where = str(channel.id if channel else interaction.channel_id)
+        guild = str(interaction.guild_id)
+        await answer(interaction, lambda t, a, _: t.new(a, guild, where, system, scenario,
+                                                        options, hot_seat))
+
+    @app_commands.command(name="join", description="Take a free side of the game here")
+    @app_commands.describe(side="The side you will play")
+    @app_commands.autocomplete(side=_sides)
+    async def join(self, interaction: discord.Interaction, side: str) -> None:
+        await answer(interaction, lambda t, a, c: t.join(a, c, side))
+
+    @app_commands.command(name="start", description="Begin the game once every side is taken")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await answer(interaction, lambda t, a, c: t.start(a, c))
+
+    @app_commands.command(name="status", description="Turn, phase, seats and deadlines")
+    async def status(self, interaction: discord.Interaction) -> None:
+        await answer(interaction, lambda t, a, c: t.status(a, c))
+
+    @app_commands.command(name="map", description="Post a fresh map of the game")
+    @app_commands.describe(around="Centre on this hex (e.g. 3224)")
+    async def map(self, interaction: discord.Interaction, around: str | None = None) -> None:
+        await answer(interaction, lambda t, a, c: t.map(a, c, around))
+
+    @app_commands.command(name="undo", description="Take back your last command")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await answer(interaction, lambda t, a, c: t.play(a, c, "undo"))
+
+    @app_commands.command(name="resign", description="Resign the game (asks to confirm)")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        tables = tables_of(interaction)
+        channel = str(interaction.channel_id)
+        try:
+            game = tables.game_in(channel)
+            state = tables.service.load(game["id"])
+            side = commanding_side(tables.store.seats(game["id"]), actor_of(interaction),
+                                   tables.service.system(game["id"]).active_sides(state))
+        except TableError as error:
+            await interaction.response.send_message(str(error), ephemeral=True)
+            return
+        await interaction.response.send_message(
+            f"Resign game {game['id']} as {side.title()}? This ends the game.", ephemeral=True,
+            view=confirmation("resign", game["id"], side))
+
+    @app_commands.command(name="cancel", description="End the game without a winner (creator or "
+                          "Manage Server)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        await answer(interaction, lambda t, a, c: t.cancel(a, c))
+
+    @app_commands.command(name="settings", description="Show or change deadlines and spectating")
+    @app_commands.describe(deadline_hours="Hours a side has for its turn",
+                           reminders="Hours before the deadline to remind, comma-separated",
+                           at_deadline="What happens when a deadline passes",
+                           spectator_delay="Spectators see the game one turn behind")
+    @app_commands.choices(at_deadline=[
+        app_commands.Choice(name="remind again", value="remind"),
+        app_commands.Choice(name="end the phase", value="end"),
+        app_commands.Choice(name="the late side forfeits", value="forfeit")])
+    async def settings(self, interaction: discord.Interaction,
+                       deadline_hours: app_commands.Range[float, 0.1, 1440.0] | None = None,
+                       reminders: str | None = None, at_deadline: str | None = None,
+                       spectator_delay: bool | None = None) -> None:
+        changes: dict[str, object] = {k: v for k, v in (
+            ("deadline_hours", deadline_hours), ("at_deadline", at_deadline),
+            ("spectator_delay", spectator_delay)) if v is not None}
+        if reminders is not None:
+            try:
+                changes["reminders"] = [float(h) for h in reminders.replace(" ", "").split(",")
+                                        if h]
+            except ValueError:
+                changes["reminders"] = ["not a number"]
+        await answer(interaction, lambda t, a, c: t.change_settings(a, c, changes))
+
+    @app_commands.command(name="spectate", description="Mirror the public view to a channel")
+    @app_commands.describe(channel="The spectators' channel")
+    async def spectate(self, interaction: discord.Interaction,
+                       channel: discord.TextChannel) -> None:
+        await answer(interaction, lambda t, a, c: t.spectate(a, c, str(channel.id)))
+
+    @app_commands.command(name="list", description="The games running on this server")
+    async def list_games(self, interaction: discord.Interaction) -> None:
+        guild = str(interaction.guild_id)
+        await answer(interaction, lambda t, a, c: t.listing(guild))
+
+
+@app_commands.command(name="move", description="Move a unit")
+@app_commands.describe(unit="The unit (its hex)", to="Where it goes (a hex, or a path)")
+@app_commands.autocomplete(unit=_completer("unit"), to=_completer("to"))
+@app_commands.guild_only()
+async def move(interaction: discord.Interaction, unit: str, to: str) -> None:
+    await answer(interaction, lambda t, a, c: t.play(a, c, f"move {unit} {to}"))
+
+
+@app_commands.command(name="attack", description="Attack enemy units")
+@app_commands.describe(attackers="Attacking hexes, joined by +", defenders="Defending hexes, "
+                       "joined by +")
+@app_commands.autocomplete(attackers=_completer("attackers"), defenders=_completer("defenders"))
+@app_commands.guild_only()
+async def attack(interaction: discord.Interaction, attackers: str, defenders: str) -> None:
+    await answer(interaction, lambda t, a, c: t.play(a, c, f"attack {attackers} -> {defenders}"))
+
+
+@app_commands.command(name="order", description="Any command in the game's grammar")
+@app_commands.describe(command="e.g. retreat 3217, advance 3224, lose 3224+3225, accept")
+@app_commands.autocomplete(command=_completer("order"))
+@app_commands.guild_only()
+async def order(interaction: discord.Interaction, command: str) -> None:
+    await answer(interaction, lambda t, a, c: t.play(a, c, command))
+
+
+@app_commands.command(name="end", description="End your phase (asks to confirm)")
+@app_commands.guild_only()
+async def end(interaction: discord.Interaction) -> None:
+    tables = tables_of(interaction)
+    try:
+        game = tables.game_in(str(interaction.channel_id))
+    except TableError as error:
+        await interaction.response.send_message(str(error), ephemeral=True)
+        return
+    seq = tables.store.last_seq(game["id"])
+    await interaction.response.send_message(
+        f"End your phase in game {game['id']}? Units that have not moved or attacked lose "
+        "the chance.", ephemeral=True, view=confirmation("end", game["id"], str(seq)))
+
+
+PLAY_COMMANDS = (move, attack, order, end)

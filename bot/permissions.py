@@ -1,0 +1,66 @@
+"""Who may do what at a game table; each refusal is a sentence for the person refused."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot import text as fmt
+
+
+class TableError(Exception):
+    """A table action was refused (permission, lobby state, unknown game); str() is the reply."""
+
+
+@dataclass(frozen=True)
+class Actor:
+    """The person behind an interaction: Discord id, display name, and Manage Server."""
+
+    id: str
+    name: str
+    manage_guild: bool = False
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+def may_manage(game: dict, actor: Actor) -> bool:
+    """The game's creator, or anyone with Manage Server, changes settings and ends games."""
+    return actor.id == game["created_by"] or actor.manage_guild
+
+
+def check_manage(game: dict, actor: Actor, what: str) -> None:
+    if not may_manage(game, actor):
+        raise TableError(f"Only the game's creator (<@{game['created_by']}>) or a member with "
+                         f"Manage Server may {what}.")
+
+
+def check_seat(game: dict, seats: dict[str, str], actor: Actor, side: str) -> None:
+    """A side may take its seat if free, and one person takes two only in a hot-seat game."""
+    if side in seats:
+        holder = "you" if seats[side] == actor.id else f"<@{seats[side]}>"
+        raise TableError(f"The {fmt.side_name(side)} seat is taken by {holder}.")
+    if actor.id in seats.values() and not game["hot_seat"]:
+        mine = next(s for s, u in seats.items() if u == actor.id)
+        raise TableError(f"You already play {fmt.side_name(mine)}; one person plays both sides "
+                         "only in a game created as hot-seat.")
+
+
+def sides_of(seats: dict[str, str], actor: Actor) -> list[str]:
+    """The sides this person commands (two at a hot seat)."""
+    return [side for side, user in seats.items() if user == actor.id]
+
+
+def commanding_side(seats: dict[str, str], actor: Actor, active: list[str],
+                    asked: str | None = None) -> str:
+    """The side an order from this person is for: the one asked, else the one they hold that
+    may act now, else the one they hold. Only the seated player commands a side."""
+    mine = sides_of(seats, actor)
+    if not mine:
+        raise TableError("You have no seat in this game; `/game join` takes a free side.")
+    if asked is not None:
+        if asked not in mine:
+            raise TableError(f"Only the {fmt.side_name(asked)} player may command "
+                             f"{fmt.side_name(asked)}.")
+        return asked
+    acting = [side for side in mine if side in active]
+    return (acting or mine)[0]

@@ -1,0 +1,400 @@
+"""Game tables: games bound to a server channel, their seats, settings, spectators and clocks.
+
+The layer every chat front end calls, below Discord: each method takes an Actor and a channel
+id, does the work through the GameService, sends what others must hear through Delivery, and
+returns the private reply for the caller, or raises TableError with the sentence of refusal.
+Commands of one game run one at a time (an asyncio.Lock per game); games never wait for each
+other.
+"""
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from datetime import datetime, timedelta
+
+from bot import choices
+from bot import text as fmt
+from bot.config import Config, GameSettings
+from bot.console import parse_options
+from bot.deadlines import Clock, Deadlines, Scheduler, utc_now
+from bot.delivery import Delivery, DMClosed, user_audience
+from bot.permissions import (
+    Actor,
+    TableError,
+    check_manage,
+    check_seat,
+    commanding_side,
+    sides_of,
+)
+from bot.service import GameService, Result
+from rules.core.errors import RulesError
+
+LATE = timedelta(minutes=1)  # a deadline acted on later than this was missed while the bot was down
+
+
+def when(moment: datetime) -> str:
+    """A Discord timestamp: every reader sees it in their own time zone ("in 3 hours")."""
+    return f"<t:{int(moment.timestamp())}:R>"
+
+
+class Tables:
+    """Every game table the bot keeps."""
+
+    def __init__(self, service: GameService, delivery: Delivery, scheduler: Scheduler,
+                 config: Config | None = None, clock: Clock = utc_now):
+        self.service = service
+        self.store = service.store
+        self.delivery = delivery
+        self.config = config or Config()
+        self.deadlines = Deadlines(self.store, scheduler, self.settings, self._remind,
+                                   self._expire, clock)
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._legal: dict[tuple[int, int, str], list[str]] = {}
+
+    # -- finding games ---------------------------------------------------------------------
+
+    def game_in(self, channel: str) -> dict:
+        """The game at this channel's table (the newest one not over)."""
+        live = [g for g in self.store.games(channel=channel) if g["status"] != "over"]
+        if not live:
+            raise TableError("There is no game running in this channel; `/game new` starts one.")
+        return live[-1]
+
+    def settings(self, game_id: int) -> GameSettings:
+        return GameSettings.from_dict(self.store.game(game_id)["settings"], self.config.defaults)
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks[game_id]
+
+    def notices(self, actor: Actor) -> list[str]:
+        """What closed DMs held back from this person, to show in a private reply."""
+        return self.delivery.notices(actor.id)
+
+    # -- the lobby ---------------------------------------------------------------------------
+
+    async def new(self, actor: Actor, guild: str, channel: str, system: str, scenario: str,
+                  options: str = "", hot_seat: bool = False, seed: int | None = None) -> str:
+        if any(g["status"] != "over" for g in self.store.games(channel=channel)):
+            raise TableError("This channel already has a game; finish it, or start one in "
+                             "another channel or thread.")
+        try:
+            game_id = self.service.new_game(system, scenario, seed, parse_options(options),
+                                            guild=guild, channel=channel, created_by=actor.id,
+                                            hot_seat=hot_seat)
+        except (RulesError, KeyError, ValueError) as error:
+            raise TableError(str(error.args[0] if isinstance(error, KeyError) else error))
+        self.store.set_settings(game_id, self.config.defaults.to_dict())
+        sides = self.service.system(game_id).SIDES
+        await self.delivery.post(channel, f"{actor.name} opens game {game_id}: {system} "
+                                 f"{scenario}{' (hot-seat)' if hot_seat else ''}. Sides: "
+                                 f"{', '.join(map(fmt.side_name, sides))}; `/game join` takes "
+                                 "one, then `/game start`.")
+        return f"Game {game_id} is open. {self.settings(game_id).describe()}"
+
+    async def join(self, actor: Actor, channel: str, side: str) -> str:
+        game = self.game_in(channel)
+        side = side.strip().lower()
+        sides = self.service.system(game["id"]).SIDES
+        if side not in sides:
+            raise TableError(f"{side!r} is not a side of this game; choose "
+                             f"{' or '.join(sides)}.")
+        if game["started_at"]:
+            raise TableError("This game has started; its seats are taken.")
+        async with self.lock(game["id"]):
+            check_seat(game, self.store.seats(game["id"]), actor, side)
+            self.store.take_seat(game["id"], side, actor.id)
+        reply = f"You play {fmt.side_name(side)} in game {game['id']}."
+        try:
+            await self.delivery.messenger.dm(actor.id, f"{reply} Your private news arrives here.")
+        except DMClosed:
+            reply += (" I cannot send you direct messages: allow DMs from this server's members "
+                      "(Privacy Settings), or your private news waits for your next command here.")
+        await self.delivery.post(channel, f"{actor.name} takes the {fmt.side_name(side)} seat "
+                                 f"in game {game['id']}.")
+        return reply
+
+    async def start(self, actor: Actor, channel: str) -> str:
+        game = self.game_in(channel)
+        game_id = game["id"]
+        async with self.lock(game_id):
+            seats = self.store.seats(game_id)
+            if game["started_at"]:
+                raise TableError(f"Game {game_id} has already started.")
+            if not sides_of(seats, actor):
+                check_manage(game, actor, "start a game they do not play in")
+            empty = [s for s in self.service.system(game_id).SIDES if s not in seats]
+            if empty:
+                raise TableError(f"The {' and '.join(map(fmt.side_name, empty))} seat is still "
+                                 "free; `/game join` fills it.")
+            self.store.start_game(game_id)
+            state = self.service.load(game_id)
+            system = self.service.system(game_id)
+            self.store.mark_turn(game_id, str(system.view(state, None).get("turn")), 0)
+            await self._news(game_id, f"Game {game_id} begins.", phase_changed=True)
+        return f"Game {game_id} has started."
+
+    # -- play --------------------------------------------------------------------------------
+
+    async def play(self, actor: Actor, channel: str, line: str, side: str | None = None,
+                   expected_seq: int | None = None) -> str:
+        """One line of the game's grammar from a player: a private answer to a query, the
+        engine's sentence when refused (nothing public, nothing changed), else the news."""
+        game = self.game_in(channel)
+        game_id = game["id"]
+        if not game["started_at"]:
+            raise TableError(f"Game {game_id} has not started yet; `/game start` begins it.")
+        async with self.lock(game_id):
+            system = self.service.system(game_id)
+            state = self.service.load(game_id)
+            seats = self.store.seats(game_id)
+            verb = line.split()[0].lower() if line.split() else ""
+            if verb in ("status", "units", "help") and not sides_of(seats, actor):
+                return self.service.submit(game_id, None, line).reply or ""
+            mover = commanding_side(seats, actor, system.active_sides(state), side)
+            result = self.service.submit(game_id, mover, line, actor.id, expected_seq)
+            if result.reply is not None:
+                return result.reply
+            if not result.accepted:
+                raise TableError(result.message)
+            await self._after(game_id, state, result, actor.name)
+        return result.message
+
+    async def resign(self, actor: Actor, channel: str, side: str | None = None) -> str:
+        game = self.game_in(channel)
+        async with self.lock(game["id"]):
+            seats = self.store.seats(game["id"])
+            active = self.service.system(game["id"]).active_sides(self.service.load(game["id"]))
+            loser = commanding_side(seats, actor, active, side)
+            await self._concede(game["id"], loser, f"{actor.name} resigns for "
+                                f"{fmt.side_name(loser)}")
+        return f"You resigned game {game['id']}."
+
+    async def cancel(self, actor: Actor, channel: str) -> str:
+        """End a game without a winner (its creator or a server manager)."""
+        game = self.game_in(channel)
+        check_manage(game, actor, "end a game")
+        async with self.lock(game["id"]):
+            self.store.end_game(game["id"], {"winner": None, "reason": f"ended by {actor.name}"},
+                                {"all": {"text": f"{actor.name} ends game {game['id']}."}})
+            await self.delivery.post(channel, f"{actor.name} ends game {game['id']}; no winner.")
+            await self.delivery.flush(game["id"], self.store.seats(game["id"]))
+        return f"Game {game['id']} is ended."
+
+    async def map(self, actor: Actor, channel: str, around: str | None = None) -> str:
+        game = self.game_in(channel)
+        view = self.service.system(game["id"]).view(self.service.load(game["id"]), None)
+        options = {"around": around} if around else {}
+        await self.delivery.post_view(channel, view, f"Game {game['id']}, at {actor.name}'s "
+                                      "request:", **options)
+        return "Map posted."
+
+    def status(self, actor: Actor, channel: str) -> str:
+        """Headline, seats, deadlines and settings; the caller's own view when seated."""
+        game = self.game_in(channel)
+        game_id = game["id"]
+        seats = self.store.seats(game_id)
+        mine = sides_of(seats, actor)
+        view = self.service.system(game_id).view(self.service.load(game_id),
+                                                 mine[0] if mine else None)
+        lines = [(f"Game {game_id}: {game['system']} {game['scenario']}"
+                 f"{' (hot-seat)' if game['hot_seat'] else ''}"),
+                 fmt.headline(view) if game["started_at"] else "Not started yet.",
+                 "Seats: " + (", ".join(f"{fmt.side_name(s)} <@{u}>" for s, u in seats.items())
+                              or "none taken")]
+        for row in self.store.deadlines(game_id):
+            lines.append(f"{fmt.side_name(row['side'])} deadline "
+                         f"{when(datetime.fromisoformat(row['due_at']))}")
+        lines.append(self.settings(game_id).describe())
+        return "\n".join(lines)
+
+    def listing(self, guild: str) -> str:
+        games = [g for g in self.store.games(guild=guild) if g["status"] != "over"]
+        if not games:
+            return "No games running on this server; `/game new` starts one."
+        lines = []
+        for g in games:
+            seats = self.store.seats(g["id"])
+            state = "playing" if g["started_at"] else "open"
+            who = ", ".join(f"{fmt.side_name(s)} <@{u}>" for s, u in seats.items()) or "no seats"
+            lines.append(f"Game {g['id']} in <#{g['channel']}>: {g['system']} {g['scenario']}, "
+                         f"{state}; {who}")
+        return "\n".join(lines)
+
+    # -- settings and spectators -------------------------------------------------------------
+
+    async def change_settings(self, actor: Actor, channel: str, changes: dict) -> str:
+        game = self.game_in(channel)
+        if not changes:
+            return self.settings(game["id"]).describe()
+        check_manage(game, actor, "change a game's settings")
+        try:
+            settings = GameSettings.from_dict(changes, self.settings(game["id"]))
+        except (ValueError, TypeError) as error:
+            raise TableError(str(error))
+        self.store.set_settings(game["id"], settings.to_dict())
+        await self.delivery.post(channel, f"{actor.name} changes the settings of game "
+                                 f"{game['id']}: {settings.describe()}")
+        return "Settings saved; running deadlines keep their time, new ones follow them."
+
+    async def spectate(self, actor: Actor, channel: str, spectator_channel: str) -> str:
+        game = self.game_in(channel)
+        check_manage(game, actor, "add a spectator channel")
+        if spectator_channel == channel:
+            raise TableError("Spectators watch from another channel than the game's.")
+        self.store.add_spectator(game["id"], spectator_channel)
+        await self.delivery.post(spectator_channel, f"This channel now follows game "
+                                 f"{game['id']} (public view only).")
+        return f"<#{spectator_channel}> follows game {game['id']}."
+
+    # -- autocomplete ------------------------------------------------------------------------
+
+    def legal_texts(self, actor: Actor, channel: str) -> list[str]:
+        """The legal commands of the caller's side, as text (cached per position); none for
+        someone without a seat or outside a running game."""
+        try:
+            game = self.game_in(channel)
+        except TableError:
+            return []
+        game_id = game["id"]
+        state = self.service.load(game_id)
+        system = self.service.system(game_id)
+        mine = sides_of(self.store.seats(game_id), actor)
+        side = next((s for s in mine if s in system.active_sides(state)), None)
+        if side is None or not game["started_at"]:
+            return []
+        key = (game_id, self.store.last_seq(game_id), side)
+        if key not in self._legal:
+            self._legal = {key: [c.to_text() for c in system.legal_commands(state, side)]}
+        return self._legal[key]
+
+    def complete(self, actor: Actor, channel: str, field: str, typed: str,
+                 given: dict[str, str]) -> list[str]:
+        """Choices for one field of a play command (unit, to, attackers, defenders, order)."""
+        texts = self.legal_texts(actor, channel)
+        if field == "unit":
+            return choices.move_units(texts, typed)
+        if field == "to":
+            return choices.move_destinations(texts, given.get("unit") or "", typed)
+        if field == "attackers":
+            return choices.attackers(texts, typed)
+        if field == "defenders":
+            return choices.defenders(texts, given.get("attackers") or "", typed)
+        return choices.orders(texts, typed)
+
+    # -- news --------------------------------------------------------------------------------
+
+    async def _after(self, game_id: int, before: dict, result: Result, who: str) -> None:
+        """The public line of an accepted command, a map and the rest when the phase moved."""
+        system = self.service.system(game_id)
+        state = self.service.load(game_id)
+        phase_changed = system.phase_key(before) != system.phase_key(state)
+        turn = system.view(state, None).get("turn")
+        if turn != system.view(before, None).get("turn"):
+            self.store.mark_turn(game_id, str(turn), result.seq)
+        lines = [f"**{who}** — {result.message}"]
+        lines += [line.strip() for line in fmt.event_lines(result.visible_to(None), False)]
+        await self._news(game_id, "\n".join(lines), phase_changed)
+
+    async def _news(self, game_id: int, line: str, phase_changed: bool) -> None:
+        """Update the deadlines, post the line (with the public map and who moves next when
+        the phase changed), deliver private news, update spectators."""
+        game = self.store.game(game_id)
+        system = self.service.system(game_id)
+        state = self.service.load(game_id)
+        public = system.view(state, None)
+        over = system.outcome(state) is not None
+        seats = self.store.seats(game_id)
+        if over:
+            self.deadlines.clear(game_id)
+        else:
+            self.deadlines.track(game_id, system.active_sides(state), system.phase_key(state))
+        if phase_changed or over:
+            await self.delivery.post_view(game["channel"], public, line + self._due_note(game_id))
+            await self._private_views(game_id, system, state, public, seats)
+            await self._spectators(game_id, system, public, over)
+        else:
+            await self.delivery.post(game["channel"], line)
+        await self.delivery.flush(game_id, seats)
+
+    def _due_note(self, game_id: int) -> str:
+        """Who must move now, mentioned, and by when."""
+        seats = self.store.seats(game_id)
+        return "".join(f"\n<@{seats[row['side']]}>: your move, due "
+                       f"{when(datetime.fromisoformat(row['due_at']))}."
+                       for row in self.store.deadlines(game_id) if row["side"] in seats)
+
+    async def _private_views(self, game_id: int, system, state: dict, public: dict,
+                             seats: dict[str, str]) -> None:
+        """DM each side its own view when it shows more than the public one."""
+        bare = {k: v for k, v in public.items() if k != "viewer"}
+        for side, user in seats.items():
+            view = system.view(state, side)
+            if {k: v for k, v in view.items() if k != "viewer"} == bare:
+                continue
+            picture = await self.delivery.picture(view)
+            await self.delivery.dm(game_id, user, side, f"Game {game_id}, your view as "
+                                   f"{fmt.side_name(side)}:\n{fmt.headline(view)}", picture)
+
+    async def _spectators(self, game_id: int, system, public: dict, over: bool) -> None:
+        """Spectators see the public view: live at each phase, or one game turn behind."""
+        channels = self.store.spectators(game_id)
+        if not channels:
+            return
+        header = f"Game {game_id}:"
+        view = public
+        if self.settings(game_id).spectator_delay and not over:
+            starts = list(self.store.turn_starts(game_id).items())
+            if len(starts) < 2 or starts[-1][1] != self.store.last_seq(game_id):
+                return
+            turn, seq = starts[-2]
+            view = system.view(self.service.state_at(game_id, seq), None)
+            header = f"Game {game_id}, one turn behind: the start of turn {turn}."
+        for channel in channels:
+            await self.delivery.post_view(channel, view, header)
+
+    async def _concede(self, game_id: int, loser: str, reason: str) -> None:
+        system = self.service.system(game_id)
+        winners = [s for s in system.SIDES if s != loser]
+        ended = {"winner": winners[0] if len(winners) == 1 else None, "reason": reason}
+        text = f"{reason}: {fmt.side_name(ended['winner'])} wins game {game_id}."
+        self.store.end_game(game_id, ended, {"all": {"text": text}})
+        public = system.view(self.service.load(game_id), None)
+        await self.delivery.post(self.store.game(game_id)["channel"], text)
+        await self._spectators(game_id, system, public, over=True)
+        await self.delivery.flush(game_id, self.store.seats(game_id))
+
+    # -- deadline handlers -------------------------------------------------------------------
+
+    async def _remind(self, game_id: int, side: str, due: datetime) -> None:
+        game = self.store.game(game_id)
+        user = self.store.seats(game_id).get(side)
+        text = f"Game {game_id}: the {fmt.side_name(side)} move is due {when(due)}."
+        if user:
+            await self.delivery.dm(game_id, user, user_audience(user), text)
+        await self.delivery.post(game["channel"], f"<@{user}> {text}" if user else text)
+
+    async def _expire(self, game_id: int, side: str, late_by: timedelta) -> None:
+        async with self.lock(game_id):
+            game = self.store.game(game_id)
+            if game["status"] == "over":
+                return
+            note = " (it fell due while the bot was offline; acted on now)" if late_by > LATE else ""
+            action = self.settings(game_id).at_deadline
+            name = fmt.side_name(side)
+            if action == "forfeit":
+                await self._concede(game_id, side, f"{name} missed the deadline{note} and forfeits")
+                return
+            if action == "end":
+                before = self.service.load(game_id)
+                result = self.service.submit(game_id, side, "end", user="deadline")
+                if result.accepted:
+                    await self._after(game_id, before, result, f"Deadline{note}")
+                    return
+                note += f"; the phase cannot end by itself: {result.message}"
+            system = self.service.system(game_id)
+            due = self.deadlines.renew(game_id, side, system.phase_key(self.service.load(game_id)))
+            user = self.store.seats(game_id).get(side)
+            text = f"Game {game_id}: the {name} deadline has passed{note}. New deadline {when(due)}."
+            if user:
+                await self.delivery.dm(game_id, user, side, text)
+            await self.delivery.post(game["channel"], f"<@{user}> {text}" if user else text)
