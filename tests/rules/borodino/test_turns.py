@@ -1,0 +1,187 @@
+"""Borodino TURNS OF PLAY, reinforcements, the 5 Sept special rules, Night Movement, Imperial Guard and
+Additional Forces (rules/borodino/turns.py, movement.py, __init__.py)."""
+from __future__ import annotations
+
+import pytest
+from helpers import battle, borodino, go, open_ground, play, position, refused, where
+
+from rules.borodino import scenario_data
+from rules.borodino.turns import entry_hex
+from rules.core.errors import CommandError
+from rules.core.hexes import distance
+
+G = open_ground(4)
+
+
+def test_sequence_of_play_french_then_russian_movement_then_combat():
+    """"1. First the French Player-Turn; 2. Then the Russian Player-Turn", each "a. The Movement-Phase
+    b. The Combat-Phase"; then "the passage of one complete Game-Turn"."""
+    s = position({"F-I-2": G, "R-VIII-12": go(G, 0)}, turn=30)
+    s, _ = play(s, "french", "end")
+    assert (s["player"], s["phase"]) == ("french", "combat")
+    s = position({"F-I-2": G, "R-VIII-12": go(G, 0, 0, 0, 0)}, turn=30)
+    s, _ = play(s, "french", "end")   # no attack possible: straight to the Russian Player-Turn
+    assert (s["turn"], s["player"], s["phase"]) == (30, "russian", "movement")
+    s, _ = play(s, "russian", "end")
+    assert (s["turn"], s["player"], s["phase"]) == (31, "french", "movement")
+
+
+@pytest.mark.parametrize("scenario,first,last", [("5sep", 1, 8), ("6sep", 11, 24), ("7sep", 27, 40),
+                                                 ("grand", 1, 40)])
+def test_scenario_length(scenario, first, last):
+    """Each scenario's span of the Turn Record Chart; the game ends after the last Russian Player-Turn."""
+    assert borodino.setup(scenario, 1)["turn"] == first
+    s = position({}, scenario=scenario, player="russian", turn=last)
+    s, _ = play(s, "russian", "end")
+    assert s["phase"] == "over" and borodino.outcome(s) is not None
+    assert "game is over" in str(refused(s, "french", "end"))
+
+
+def test_grand_battle_night_turns_have_no_combat():
+    """Night Movement: "between each day of battle, there are two Game-Turns of 'night' ... combat is
+    forbidden". Grand Battle turns 9-10 and 25-26."""
+    assert [t for t in range(1, 41) if scenario_data.is_night(t)] == [9, 10, 25, 26]
+    s = position({"F-I-2": G, "R-VIII-12": go(G, 0)}, scenario="grand", turn=25)
+    s, events = play(s, "french", "end")
+    assert (s["player"], s["phase"]) == ("russian", "movement")
+    assert any("no Combat Phase" in e["text"] for e in events)
+
+
+def test_night_movement_case_a_only_away_from_the_enemy():
+    """(A) "Any unit which begins the Movement Phase within three hexes or less of an Enemy unit may only
+    move into hexes which are further from any Enemy unit than its starting hex."""
+    enemy = go(G, 0, 0, 0)
+    s = position({"F-I-2": G, "R-VIII-12": enemy}, scenario="grand", turn=9)
+    err = refused(s, "french", f"move {G} {go(G, 1)}")   # stays three hexes away
+    assert err.rule == "Night Movement (A)"
+    s2, _ = play(s, "french", f"move {G} {go(G, 3)}")
+    assert distance(where(s2, "F-I-2"), enemy) == 4
+
+
+def test_night_movement_case_a_not_within_three_hexes():
+    """(A) "unit may move to within three hexes of an Enemy unit" is read as: may not (the rest of the case
+    forbids closing): a unit five hexes away may not come to three."""
+    enemy = go(G, 0, 0, 0, 0, 0)
+    s = position({"F-I-cav": G, "R-VIII-12": enemy}, scenario="grand", turn=9)
+    err = refused(s, "french", f"move {G} {go(G, 0, 0)}")
+    assert err.rule == "Night Movement (A)"
+
+
+def test_night_movement_case_b_adjacent_units_may_leave():
+    """(B) "Units adjacent to enemy units at the end of the 1900 turn may move out of that adjacent hex
+    during either of the two night movement phases."""
+    s = position({"F-I-2": G, "R-VIII-12": go(G, 0)}, scenario="grand", turn=9)
+    s2, _ = play(s, "french", f"move {G} {go(G, 3)} {go(G, 3, 3)}")
+    assert where(s2, "F-I-2") == go(G, 3, 3)
+
+
+def test_reinforcements_enter_at_the_road_ends():
+    """"reinforcements are placed on their respective entry hexes as called for on the Reinforcement
+    Chart. Placing entering units on the proper entry hex requires no expenditure of Movement Points."""
+    s = borodino.setup("5sep", 1)
+    u = s["units"]["F-IC-1L"]
+    assert u["where"] == "waiting" and u["entry"] == "2630"   # the new road's west end
+    s2, events = play(s, "french", "move F-IC-1L 2629 2628 2528 2527 2526")
+    assert where(s2, "F-IC-1L") == "2526"
+    s3, _ = play(s, "french", "move F-IC-1L 2630")
+    assert where(s3, "F-IC-1L") == "2630"
+
+
+def test_reinforcements_at_the_nearest_free_edge_hex_when_the_entry_is_enemy_held():
+    """"If enemy units are in occupation of Friendly reinforcement entry hexes ... these reinforcements
+    enter on the nearest map-edge hex not in an Enemy Zone of Control."""
+    s = position({"R-VIII-12": "2630"}, scenario="5sep")
+    h = entry_hex(battle(s), "new_road_west", "french")
+    assert h != "2630" and h in battle(s).map.edge_hexes
+    assert distance(h, "2630") == 2 and not battle(s).in_enemy_zoc("french", h)
+
+
+def test_5sep_frozen_units_do_not_move_before_1500():
+    """5 Sept special rules: "The Russian Player may not move any of the units north of the Great Redoubt
+    until 15.00" (turn 4)."""
+    s = borodino.setup("5sep", 1)
+    assert "R-V-1G" in s["frozen"] and "R-VIII-CGr" not in s["frozen"]
+    s.update(player="russian")
+    h = s["units"]["R-V-1G"]["hex"]
+    err = refused(s, "russian", f"move {h} {go(h, 0)}")
+    assert "5 September" in err.rule and "1500" in str(err)
+
+
+def test_5sep_one_more_frozen_unit_per_turn():
+    """"on 15.00, the Russian Player may move one of the frozen units, on 16.00 he may move that one plus
+    another one"."""
+    s = borodino.setup("5sep", 1)
+    s.update(player="russian", turn=4)
+    from rules.borodino.movement import reachable
+    a, b = "R-Cos-1", "R-Cos-2"
+    ha, hb = s["units"][a]["hex"], s["units"][b]["hex"]
+    da = min(reachable(battle(s), a))
+    db = min(h for h in reachable(battle(s), b) if h != da)
+    s2, _ = play(s, "russian", f"move {ha} {da}")
+    err = refused(s2, "russian", f"move {hb} {db}")
+    assert "only 1 frozen unit" in str(err)
+    s2["turn"] = 5
+    s3, _ = play(s2, "russian", f"move {hb} {db}")
+    assert where(s3, b) == db
+
+
+def test_5sep_a_french_attack_frees_a_frozen_unit():
+    """"if a French unit attacks a Russian unit north of the Great Redoubt, the Russian unit is
+    automatically released ... not counted against the normal release"."""
+    from helpers import force_die, settle
+    s = position({"F-I-2": G, "R-V-1G": go(G, 0)}, scenario="5sep", phase="combat", turn=2)
+    s["frozen"] = ["R-V-1G"]
+    force_die(s, 1)
+    s2 = settle(play(s, "french", f"attack {G} -> {go(G, 0)}")[0])
+    assert "R-V-1G" not in s2["frozen"]
+
+
+def test_grand_battle_frozen_units_released_after_turn_8():
+    """Grand Battle: the September 5th restrictions hold "until the end of the September 5th 1900 (8th)
+    Russian Player-Turn"."""
+    s = position({}, scenario="grand", player="russian", turn=8)
+    s["frozen"] = ["R-V-1G"]
+    s2, _ = play(s, "russian", "end")
+    assert s2["frozen"] == [] and s2["turn"] == 9
+
+
+def test_imperial_guard_case_a_not_within_four_hexes():
+    """Imperial Guard (A) "No Guard unit ... may deliberately move within four hexes of an opposing
+    Player's unit, unless it has been released."""
+    enemy = go(G, 3, 3, 3, 3, 3, 3)
+    s = position({"F-IG-YG": G, "R-VIII-12": enemy}, options=["imperial_guard"])
+    err = refused(s, "french", f"move {G} {go(G, 3, 3)}")
+    assert err.rule == "Imperial Guard (A)"
+    s = position({"F-IG-YG": G, "R-VIII-12": enemy})   # without the option
+    s2, _ = play(s, "french", f"move {G} {go(G, 3, 3)}")
+    assert where(s2, "F-IG-YG") == go(G, 3, 3)
+
+
+def test_imperial_guard_case_b1_released_by_an_enemy_within_three_hexes():
+    """(B1) "If an Enemy unit moves to within three hexes of a Guard unit, that Guard unit considered to
+    have been released"."""
+    s = position({"F-IG-YG": G, "R-VIII-12": go(G, 0, 0, 0, 0, 0)}, options=["imperial_guard"], player="russian")
+    s2, events = play(s, "russian", f"move {go(G, 0, 0, 0, 0, 0)} {go(G, 0, 0, 0)}")
+    assert "F-IG-YG" in s2["released"] and any(e["kind"] == "guard_released" for e in events)
+
+
+def test_imperial_guard_case_b2_and_c_voluntary_release_old_guard_last():
+    """(B2) release one Guard unit after 15 CP of losses, another per 10 more; (C) the Old Guard last."""
+    s = position({"F-IG-YG": G, "F-IG-OG": go(G, 3, 3)}, options=["imperial_guard"])
+    assert refused(s, "french", "release F-IG-YG").rule == "Imperial Guard (B2)"
+    s["losses"]["french"] = 15
+    assert refused(s, "french", "release F-IG-OG").rule == "Imperial Guard (C)"
+    s2, _ = play(s, "french", "release F-IG-YG")
+    assert "F-IG-YG" in s2["released"]
+    assert refused(s2, "french", "release F-IG-MG").rule == "Imperial Guard (B2)"
+
+
+def test_additional_forces_only_in_the_grand_battle():
+    """Additional Forces (A) "This rule may only be used when playing the Grand Battle Game"; (B) eleven
+    3-3 infantry, one a turn from turn 11 to 21."""
+    with pytest.raises(CommandError):
+        borodino.setup("7sep", 1, ["additional_forces"])
+    s = borodino.setup("grand", 1, ["additional_forces"])
+    extra = sorted((u["arrives"], uid) for uid, u in s["units"].items() if uid.startswith("R-AF-"))
+    assert [t for t, _ in extra] == list(range(11, 22))
+    assert not any(uid.startswith("R-AF-") for uid in borodino.setup("grand", 1)["units"])
