@@ -1,0 +1,109 @@
+"""Unit counters in the classic NATO style, drawn once per look and size and pasted onto the map.
+
+A counter shows the side's colour, the symbol box (infantry cross, cavalry diagonal, artillery dot),
+"strength-movement" below it, a gold band for the Guard, and subtle marks for units that have
+moved (a folded corner) or attacked (a small diamond) this phase.  Large counters (crops) also
+show the unit's designation.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render import palette as P
+from render.fonts import font
+from render.geometry import Layout
+
+DRAW_SCALE = 4  # sprites are drawn this much larger, then scaled down smoothly
+LABEL_FROM = 44  # counters at least this many pixels wide show the unit designation
+
+
+@dataclass(frozen=True)
+class Look:
+    """Everything a counter shows; two units with the same Look share one sprite."""
+
+    side: str
+    kind: str
+    values: str  # "7-4", or "?" when the view does not give them
+    guard: bool
+    moved: bool
+    attacked: bool
+    label: str
+
+
+def counter_size(r: float) -> int:
+    return round(1.18 * r)
+
+
+def counter_box(layout: Layout, h: str) -> tuple[int, int, int, int]:
+    """Where a counter stands in its hex: centred a little low, below the hex number."""
+    cx, cy = layout.centre(h)
+    s = counter_size(layout.r)
+    x0, y0 = round(cx - s / 2), round(cy + 0.12 * layout.r - s / 2)
+    return x0, y0, x0 + s, y0 + s
+
+
+def look_of(unit: dict, size: int) -> Look:
+    """The Look of one unit of the view (fields the view lacks are simply not shown)."""
+    values = f"{unit['strength']}-{unit['movement']}" if "strength" in unit and "movement" in unit else "?"
+    uid = unit.get("id") or ""
+    label = uid.split("-", 1)[1] if size >= LABEL_FROM and "-" in uid else ""
+    return Look(unit["side"], unit.get("type", ""), values, bool(unit.get("guard")),
+                bool(unit.get("moved")), bool(unit.get("attacked")), label)
+
+
+@lru_cache(maxsize=512)
+def sprite(look: Look, size: int) -> Image.Image:
+    """The counter as an RGBA image of size x size pixels."""
+    s = size * DRAW_SCALE
+    colours = P.SIDES[look.side]
+    img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    edge = max(2, s // 22)
+    d.rounded_rectangle((0, 0, s - 1, s - 1), radius=s // 10, fill=colours["fill"], outline=P.INK, width=edge)
+    if look.guard:
+        d.rounded_rectangle((edge, edge, s - 1 - edge, round(0.2 * s)), radius=s // 14, fill=P.GUARD)
+        d.line((edge, round(0.2 * s), s - 1 - edge, round(0.2 * s)), fill=P.INK, width=edge)
+    if look.label:
+        d.text((s / 2, 0.12 * s), look.label, fill=P.INK if look.guard else colours["ink"],
+               font=font("condensed", round(0.17 * s)), anchor="mm")
+    symbol(d, look.kind, s, colours["ink"], top=0.27 if look.label else 0.2)
+    d.text((s / 2, 0.78 * s), look.values, fill=colours["ink"], font=font("bold", round(0.33 * s)), anchor="mm")
+    if look.moved:
+        d.polygon([(s - 1 - edge, s * 0.72), (s - 1 - edge, s - 1 - edge), (s * 0.72, s - 1 - edge)], fill=P.INK)
+    if look.attacked:
+        c, t = 0.13 * s, 0.07 * s
+        d.polygon([(c, c + 0.6 * s - t), (c + t, 0.6 * s + c), (c, c + 0.6 * s + t), (c - t, 0.6 * s + c)],
+                  fill=colours["ink"])
+    return img.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def symbol(d: ImageDraw.ImageDraw, kind: str, s: int, ink: P.RGB, top: float) -> None:
+    """The NATO unit symbol box for infantry, cavalry or artillery."""
+    x0, x1 = 0.22 * s, 0.78 * s
+    y0, y1 = top * s, (top + 0.34) * s
+    w = max(2, s // 18)
+    d.rectangle((x0, y0, x1, y1), outline=ink, width=w)
+    if kind == "infantry":
+        d.line((x0, y0, x1, y1), fill=ink, width=w)
+        d.line((x0, y1, x1, y0), fill=ink, width=w)
+    elif kind == "cavalry":
+        d.line((x0, y1, x1, y0), fill=ink, width=w)
+    elif kind == "artillery":
+        cx, cy, rad = (x0 + x1) / 2, (y0 + y1) / 2, 0.075 * s
+        d.ellipse((cx - rad, cy - rad, cx + rad, cy + rad), fill=ink)
+
+
+def draw_counters(img: Image.Image, layout: Layout, units: list[dict]) -> None:
+    """Paste a counter for every unit of the view that stands on a hex."""
+    size = counter_size(layout.r)
+    for unit in units:
+        if "hex" not in unit:
+            continue
+        x0, y0, _, _ = counter_box(layout, unit["hex"])
+        shadow = max(1, size // 16)
+        spr = sprite(look_of(unit, size), size)
+        img.paste((40, 36, 30), (x0 + shadow, y0 + shadow, x0 + shadow + size, y0 + shadow + size), spr)
+        img.paste(spr, (x0, y0), spr)

@@ -1,0 +1,177 @@
+"""The frame around the map: a title strip (scenario, Game-Turn, time, phase, prompt, losses)
+and a small legend, both sized to the picture so they stay legible when Discord shrinks it."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PIL import Image, ImageDraw
+
+from render import palette as P
+from render.counters import Look, sprite, symbol
+from render.fonts import Font, font
+from render.overlays import arrow
+
+PHASES = {"movement": "Movement Phase", "combat": "Combat Phase", "over": "Game over"}
+
+
+def text_size(width: int) -> int:
+    """Body text size for a picture `width` pixels wide (about 12 px at Discord's 550 px preview)."""
+    return max(13, min(30, round(width / 46)))
+
+
+def status_parts(view: dict) -> list[str]:
+    """The facts of the title strip, in reading order."""
+    parts = []
+    if "turn" in view:
+        parts.append(f"Game-Turn {view['turn']} of {view.get('last_turn', '?')}")
+    when = "Night" if view.get("night") else view.get("clock", "")
+    parts.append(" ".join(p for p in (view.get("day", ""), when) if p))
+    phase = view.get("phase", "")
+    if phase == "over":
+        outcome = view.get("outcome") or {}
+        parts.append("Game over" + (f": {outcome['winner'].title()} {outcome.get('level', '')} victory".rstrip()
+                                    if outcome.get("winner") else ""))
+    else:
+        side = (view.get("player") or "").title()
+        parts.append(f"{side} {PHASES.get(phase, phase.title())}".strip())
+        if view.get("to_move"):
+            parts.append("to move: " + ", ".join(s.title() for s in view["to_move"]))
+    losses = view.get("losses")
+    if losses:
+        parts.append("Losses: " + ", ".join(f"{s.title()} {n}" for s, n in sorted(losses.items())))
+    return [p for p in parts if p]
+
+
+def _wrap(d: ImageDraw.ImageDraw, words: list[str], f: Font, width: int, sep: str) -> list[str]:
+    """Join words with sep into lines no wider than width."""
+    lines: list[str] = []
+    for w in words:
+        trial = f"{lines[-1]}{sep}{w}" if lines else w
+        if lines and d.textlength(trial, font=f) <= width:
+            lines[-1] = trial
+        else:
+            lines.append(w)
+    return lines
+
+
+def title_strip(view: dict, width: int) -> Image.Image:
+    """Scenario title, then status lines, then the prompt (if any), each wrapped to the width."""
+    size = text_size(width)
+    pad = size // 2
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    big, body = font("title", round(size * 1.25)), font("bold", size)
+    title = f"Borodino: {view.get('title', view.get('scenario', ''))}"
+    rows: list[tuple[str, Font, P.RGB]] = [(t, big, P.STRIP_TEXT) for t in _wrap(probe, title.split(), big, width - 2 * pad, " ")]
+    rows += [(t, body, P.STRIP_TEXT) for t in _wrap(probe, status_parts(view), body, width - 2 * pad, "  ·  ")]
+    if view.get("prompt"):
+        rows += [(t, font("sans", size), P.GUARD)
+                 for t in _wrap(probe, view["prompt"].split(), font("sans", size), width - 2 * pad, " ")]
+    heights = [round(f.size * 1.3) for _, f, _ in rows]
+    img = Image.new("RGB", (width, sum(heights) + 2 * pad), P.STRIP)
+    d = ImageDraw.Draw(img)
+    y = pad
+    for (text, f, colour), h in zip(rows, heights):
+        d.text((pad, y + h / 2), text, fill=colour, font=f, anchor="lm")
+        y += h
+    return img
+
+
+Icon = Callable[[Image.Image, ImageDraw.ImageDraw, tuple[int, int, int, int]], None]
+
+
+def _swatch(fill: P.RGB, dots: P.RGB | None = None) -> Icon:
+    def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+        d.rectangle(box, fill=fill, outline=P.GRID)
+        if dots:
+            x0, y0, x1, y1 = box
+            t = (y1 - y0) // 5
+            for fx, fy in ((0.3, 0.35), (0.7, 0.35), (0.5, 0.7)):
+                x, y = x0 + (x1 - x0) * fx, y0 + (y1 - y0) * fy
+                d.ellipse((x - t, y - t, x + t, y + t), fill=dots)
+    return draw
+
+
+def _line(colour: P.RGB, frac: float, stripe: P.RGB | None = None) -> Icon:
+    def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+        x0, y0, x1, y1 = box
+        y, w = (y0 + y1) / 2, max(2, round((y1 - y0) * frac))
+        d.line((x0, y, x1, y), fill=colour, width=w)
+        if stripe:
+            d.line((x0, y, x1, y), fill=stripe, width=max(1, w // 3))
+    return draw
+
+
+def _arrow(colour: P.RGB, dash: bool = False) -> Icon:
+    def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+        x0, y0, x1, y1 = box
+        y = (y0 + y1) / 2
+        arrow(d, [(x0, y), (x1, y)], colour, max(2, (y1 - y0) / 6), dash=(y1 - y0) / 4 if dash else 0.0)
+    return draw
+
+
+def _cross(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, y1 = box
+    c, k = (x0 + x1) / 2, (y1 - y0) / 2
+    for a, b in (((c - k, y0), (c + k, y1)), ((c - k, y1), (c + k, y0))):
+        d.line([a, b], fill=P.ELIMINATED, width=max(2, round(k / 2.5)))
+
+
+def _counter(look: Look) -> Icon:
+    def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+        s = box[3] - box[1]
+        spr = sprite(look, s)
+        img.paste(spr, (box[0] + (box[2] - box[0] - s) // 2, box[1]), spr)
+    return draw
+
+
+def _symbol(kind: str) -> Icon:
+    def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+        x0, y0, x1, y1 = box
+        s = y1 - y0
+        layer = Image.new("RGBA", (s * 4, s * 4), (0, 0, 0, 0))
+        symbol(ImageDraw.Draw(layer), kind, s * 4, P.INK, top=0.33)
+        small = layer.resize((s, s), Image.Resampling.LANCZOS)
+        img.paste(small, (x0 + (x1 - x0 - s) // 2, y0), small)
+    return draw
+
+
+def legend_items() -> list[tuple[Icon, str]]:
+    french = Look("french", "infantry", "4-4", False, False, False, "")
+    return [
+        (_counter(french), "French"),
+        (_counter(Look("russian", "infantry", "4-4", False, False, False, "")), "Russian"),
+        (_counter(Look("french", "infantry", "5-4", True, False, False, "")), "Guard"),
+        (_counter(Look("french", "infantry", "4-4", False, True, False, "")), "moved"),
+        (_symbol("infantry"), "infantry"), (_symbol("cavalry"), "cavalry"), (_symbol("artillery"), "artillery"),
+        (_swatch(P.CLEAR), "clear"), (_swatch(P.WOODS, P.TREE), "woods"), (_swatch(P.TOWN, P.BUILDING), "town"),
+        (_swatch(P.REDOUBT), "redoubt"), (_line(P.RIVER, 0.35), "river"), (_line(P.STREAM, 0.18), "stream"),
+        (_line(P.FORD, 0.3), "ford"), (_line(P.BRIDGE, 0.45, P.ROAD_CENTRE), "bridge"),
+        (_line(P.ROAD, 0.3, P.ROAD_CENTRE), "road"),
+        (_arrow(P.SIDES["french"]["arrow"]), "move"), (_arrow(P.ATTACK), "attack: odds, die, result"),
+        (_arrow(P.SIDES["russian"]["arrow"], dash=True), "retreat"), (_cross, "eliminated"),
+        (_line(P.EXIT_ZONE, 0.4), "exit zone"), (lambda img, d, box: None, "top of the map: East"),
+    ]
+
+
+def legend(width: int) -> Image.Image:
+    """Icons with their words, flowed into as many rows as the width needs."""
+    size = max(11, round(text_size(width) * 0.7))
+    f = font("sans", size)
+    icon_w, icon_h, gap, pad = round(size * 1.9), round(size * 1.35), size, size // 2
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    placed: list[tuple[int, int, Icon, str]] = []
+    x, row = pad, 0
+    for icon, words in legend_items():
+        w = icon_w + pad // 2 + round(probe.textlength(words, font=f))
+        if x + w > width - pad and x > pad:
+            x, row = pad, row + 1
+        placed.append((x, row, icon, words))
+        x += w + gap
+    line_h = icon_h + pad
+    img = Image.new("RGB", (width, (row + 1) * line_h + pad), P.PAPER)
+    d = ImageDraw.Draw(img)
+    for x, row, icon, words in placed:
+        y = pad + row * line_h
+        icon(img, d, (x, y, x + icon_w, y + icon_h))
+        d.text((x + icon_w + pad // 2, y + icon_h / 2), words, fill=P.INK, font=f, anchor="lm")
+    return img

@@ -1,0 +1,224 @@
+"""What changes on top of the terrain: redoubt works, highlighted hexes, and the arrows of play.
+
+Moves are drawn under the counters (a trail along the path actually taken, ending at the mover);
+attacks, retreats, advances and eliminations on top, attack labels placed clear of each other.
+Nothing here decides a rule: every hex drawn comes from the view or from `highlight`.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from PIL import ImageDraw
+
+from render import palette as P
+from render.counters import counter_size
+from render.fonts import font
+from render.geometry import Box, Layout, Point, boxes_overlap
+from rules.borodino.battle import RIVERLIKE
+from rules.borodino.battlemap import BattleMap
+from rules.core.hexes import Hex
+
+
+def _hex(ref: str) -> Hex:
+    """A hex of the log; a redoubt firing on its own is logged as "R2817"."""
+    return ref.removeprefix("R")
+
+
+def _towards(a: Point, b: Point, dist: float) -> Point:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(dx, dy) or 1.0
+    return a[0] + dx / n * dist, a[1] + dy / n * dist
+
+
+def arrow(d: ImageDraw.ImageDraw, pts: Sequence[Point], colour: tuple, width: float,
+          halo: tuple | None = P.HALO, dash: float = 0.0) -> None:
+    """A polyline ending in a head, optionally dashed, with a light halo for contrast."""
+    head = width * 2.6
+    *body, end = pts
+    back = _towards(end, body[-1], head)
+    line = list(body) + [back]
+    ux, uy = (end[0] - back[0]) / head, (end[1] - back[1]) / head
+    tri = [end, (back[0] - uy * head * 0.6, back[1] + ux * head * 0.6), (back[0] + uy * head * 0.6, back[1] - ux * head * 0.6)]
+    if halo is not None:
+        _polyline(d, line, halo, width + max(2.0, width * 0.6), dash)
+        d.polygon(tri, outline=halo, width=max(1, round(width * 0.4)))
+    _polyline(d, line, colour, width, dash)
+    d.polygon(tri, fill=colour)
+
+
+def _polyline(d: ImageDraw.ImageDraw, pts: Sequence[Point], colour: tuple, width: float, dash: float) -> None:
+    w = max(1, round(width))
+    if not dash:
+        d.line(list(pts), fill=colour, width=w, joint="curve")
+        return
+    for a, b in zip(pts, pts[1:]):
+        length = math.dist(a, b)
+        t = 0.0
+        while t < length:
+            d.line([_towards(a, b, t), _towards(a, b, min(length, t + dash))], fill=colour, width=w)
+            t += 2 * dash
+
+
+def draw_redoubts(d: ImageDraw.ImageDraw, layout: Layout, redoubts: Iterable[dict]) -> None:
+    """Each redoubt's three front hexsides as earthworks; broken and grey once destroyed."""
+    r = layout.r
+    for red in redoubts:
+        h = red["hex"]
+        cx, cy = layout.centre(h)
+        for f in red.get("front", []):
+            a, b = layout.side(h, f)
+            a, b = _towards(a, (cx, cy), 0.1 * r), _towards(b, (cx, cy), 0.1 * r)
+            if red.get("destroyed"):
+                _polyline(d, [a, b], (120, 112, 100), 0.09 * r, 0.12 * r)
+                continue
+            d.line([a, b], fill=P.EARTHWORK, width=round(0.13 * r))
+            fx, fy = layout.centre(f)
+            for t in (0.2, 0.5, 0.8):
+                p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+                d.line([p, _towards(p, (fx, fy), 0.2 * r)], fill=P.EARTHWORK, width=max(1, round(0.06 * r)))
+        if red.get("held") in P.SIDES:
+            x, y, t = cx + 0.8 * r, cy - 0.1 * r, 0.12 * r
+            d.ellipse((x - t, y - t, x + t, y + t), fill=P.SIDES[red["held"]]["fill"], outline=P.INK)
+
+
+def zoc_hexes(view: dict, m: BattleMap, side: str) -> frozenset[Hex]:
+    """Hexes in the Zone of Control of `side`'s enemies, as the view shows them: every hex next to
+    an enemy unit except across river, ford and bridge hexsides (ZOC, H), and for the French the
+    front hexes of intact redoubts they do not occupy (Redoubts, C)."""
+    out: set[Hex] = set()
+    occupied = {u["hex"]: u["side"] for u in view.get("units", []) if "hex" in u}
+    for h, owner in occupied.items():
+        if owner != side:
+            out.update(n for n in m.adjacent(h) if m.side(h, n) not in RIVERLIKE)
+    if side == "french":
+        for red in view.get("redoubts", []):
+            if not red.get("destroyed") and occupied.get(red["hex"]) != "french":
+                out.update(red.get("front", []))
+    return frozenset(out)
+
+
+def draw_highlight(d: ImageDraw.ImageDraw, layout: Layout, view: dict, m: BattleMap, highlight: dict) -> None:
+    """Shade ZOC or given hexes, tint a selected unit's destinations, ring the selected hex."""
+    shaded = set(highlight.get("hexes", []))
+    if highlight.get("zoc"):
+        shaded |= zoc_hexes(view, m, highlight["zoc"])
+    for h in sorted(shaded & m.hexes):
+        d.polygon(layout.corners(h), fill=P.ZOC)
+    for h in highlight.get("destinations", []):
+        if h in m.hexes:
+            d.polygon(layout.corners(h), fill=P.DESTINATION, outline=(150, 120, 0), width=max(1, round(layout.r / 14)))
+    if highlight.get("select") in m.hexes:
+        d.polygon(layout.corners(highlight["select"]), outline=P.SELECT, width=max(3, round(layout.r / 6)))
+
+
+def draw_moves(d: ImageDraw.ImageDraw, layout: Layout, log: dict, alpha: int = 255) -> None:
+    """Trails of the log's moves along the hexes entered, from a ring at the start to the mover."""
+    r = layout.r
+    stop = 0.62 * counter_size(r)
+    for move in log.get("moves", []):
+        path = [layout.centre(h) for h in move["path"]]
+        if len(path) < 2:
+            continue
+        colour = P.SIDES.get(move.get("side"), P.SIDES["french"])["arrow"] + (alpha,)
+        path[-1] = _towards(path[-1], path[-2], min(stop, math.dist(path[-1], path[-2]) / 2))
+        x, y = path[0]
+        t = 0.16 * r
+        d.ellipse((x - t, y - t, x + t, y + t), outline=colour, width=max(2, round(0.07 * r)))
+        arrow(d, path, colour, 0.09 * r, halo=(255, 255, 255, alpha // 2))
+
+
+def draw_eliminations(d: ImageDraw.ImageDraw, layout: Layout, log: dict, alpha: int = 255) -> None:
+    """A red cross over each hex where a unit was eliminated (under any counter that came later)."""
+    r = layout.r
+    for gone in log.get("eliminated", []):
+        cx, cy = layout.centre(gone["hex"])
+        k = 0.42 * r
+        for a, b in (((cx - k, cy - k + 0.1 * r), (cx + k, cy + k + 0.1 * r)),
+                     ((cx - k, cy + k + 0.1 * r), (cx + k, cy - k + 0.1 * r))):
+            d.line([a, b], fill=P.HALO + (alpha,), width=round(0.2 * r))
+            d.line([a, b], fill=P.ELIMINATED + (alpha,), width=round(0.12 * r))
+
+
+def draw_results(d: ImageDraw.ImageDraw, layout: Layout, log: dict, alpha: int = 255) -> None:
+    """Retreats (dashed) and advances after combat (solid, thin), in the moving side's colour."""
+    r = layout.r
+    for step in log.get("retreats", []):
+        _short_arrow(d, layout, step["from"], step["to"], _side_colour(step, alpha), 0.08 * r, 0.1 * r)
+    for step in log.get("advances", []):
+        _short_arrow(d, layout, step["from"], step["to"], _side_colour(step, alpha), 0.08 * r, 0.0)
+
+
+def _side_colour(event: dict, alpha: int) -> tuple:
+    return P.SIDES.get(event.get("side"), P.SIDES["french"])["arrow"] + (alpha,)
+
+
+def _short_arrow(d: ImageDraw.ImageDraw, layout: Layout, a: Hex, b: Hex, colour: tuple, width: float,
+                 dash: float) -> None:
+    """An arrow between two nearby hexes, from beside a's centre to just short of b's."""
+    pa, pb = layout.centre(_hex(a)), layout.centre(_hex(b))
+    arrow(d, [_towards(pa, pb, 0.3 * layout.r), _towards(pb, pa, 0.45 * layout.r)], colour, width, dash=dash)
+
+
+def draw_attacks(d: ImageDraw.ImageDraw, layout: Layout, log: dict, taken: list[Box], area: Box,
+                 alpha: int = 255) -> None:
+    """Arrows from each attacker to the nearest defender, and one label per attack (odds, die, result)
+    placed clear of the boxes in `taken` (counters, earlier labels), which it extends."""
+    r = layout.r
+    colour = P.ATTACK + (alpha,)
+    for attack in log.get("attacks", []):
+        defenders = [layout.centre(_hex(h)) for h in attack.get("defenders", [])]
+        if not defenders:
+            continue
+        bombard = {_hex(h) for h in attack.get("bombarding", [])}
+        for ref in attack.get("attackers", []):
+            h = _hex(ref)
+            pa = layout.centre(h)
+            pb = min(defenders, key=lambda p: math.dist(p, pa))
+            start = _towards(pa, pb, _to_counter_edge(layout, pa, pb) - 0.15 * r)
+            end = _towards(pb, pa, _to_counter_edge(layout, pb, pa) - 0.1 * r)
+            arrow(d, [start, end], colour, 0.14 * r, dash=0.12 * r if h in bombard else 0.0)
+        attackers = [layout.centre(_hex(h)) for h in attack.get("attackers", [])] or defenders
+        text = f"{attack.get('odds', '?')}  die {attack.get('die', '?')}: {attack.get('result', '?')}"
+        _attack_label(d, layout, defenders, attackers, text, taken, area, alpha)
+
+
+def _to_counter_edge(layout: Layout, centre: Point, towards: Point) -> float:
+    """How far from a hex centre, heading towards a point, the ray leaves that hex's counter."""
+    half, shift = counter_size(layout.r) / 2, 0.12 * layout.r
+    dx, dy = towards[0] - centre[0], towards[1] - centre[1]
+    n = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / n, dy / n
+    reach_x = half / abs(ux) if ux else math.inf
+    reach_y = ((half + shift) / uy if uy > 0 else (half - shift) / -uy) if uy else math.inf
+    return min(reach_x, reach_y)
+
+
+def _attack_label(d: ImageDraw.ImageDraw, layout: Layout, defenders: list[Point], attackers: list[Point],
+                  text: str, taken: list[Box], area: Box, alpha: int) -> None:
+    """A boxed label beside the defenders, on the side away from the attackers, clear of other labels."""
+    r = layout.r
+    f = font("bold", max(10, round(0.4 * r)))
+    dx = sum(p[0] for p in defenders) / len(defenders)
+    dy = sum(p[1] for p in defenders) / len(defenders)
+    ax = sum(p[0] for p in attackers) / len(attackers)
+    ay = sum(p[1] for p in attackers) / len(attackers)
+    away = math.atan2(dy - ay, dx - ax)
+    pad = max(2, round(0.08 * r))
+    box: Box = (0, 0, 0, 0)
+    for turn in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, 6):
+        angle = away + turn * math.pi / 6
+        for reach in (1.05, 1.7, 2.4):
+            at = (dx + math.cos(angle) * reach * r, dy + math.sin(angle) * reach * r)
+            x0, y0, x1, y1 = d.textbbox(at, text, font=f, anchor="mm")
+            box = (round(x0) - pad, round(y0) - pad, round(x1) + pad, round(y1) + pad)
+            inside = area[0] <= box[0] and area[1] <= box[1] and box[2] <= area[2] and box[3] <= area[3]
+            if inside and not any(boxes_overlap(box, other) for other in taken):
+                break
+        else:
+            continue
+        break
+    taken.append(box)
+    d.rounded_rectangle(box, radius=pad, fill=(255, 255, 255, alpha), outline=P.ATTACK + (alpha,),
+                        width=max(1, round(r / 20)))
+    d.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, fill=P.ATTACK + (alpha,), font=f, anchor="mm")

@@ -1,0 +1,93 @@
+"""Compose one picture of a view: static terrain, redoubts, highlights, trails, counters, combat,
+then the title strip above and the legend below."""
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Iterable
+
+from PIL import Image, ImageDraw
+
+from render import counters, overlays
+from render.frame import legend, title_strip
+from render.geometry import Box, Layout, window
+from render.terrain import static_layer
+from rules.borodino import battlemap
+
+FULL_R = 28  # default hex size of the whole map: about 1390 px wide
+CROP_R = 42  # default hex size of a crop: counters a phone can read
+PAST = 150  # opacity of the previous player-turn's arrows once the current one has its own
+
+
+def _map_width_in_r() -> float:
+    s = static_layer(FULL_R)
+    return s.image.width / FULL_R
+
+
+def _crop_box(r: int, around: Iterable[str], radius: int) -> tuple[Box, frozenset[str]]:
+    m = battlemap.load()
+    hexes = window(m.hexes, around, radius)
+    if not hexes:
+        raise ValueError(f"no map hex around {list(around)}")
+    layer = static_layer(r)
+    x0, y0, x1, y1 = layer.layout.bounds(hexes)
+    pad = round(0.3 * r)
+    return (max(0, x0 - pad), max(0, y0 - pad), min(layer.image.width, x1 + pad),
+            min(layer.image.height, y1 + pad)), hexes
+
+
+def draw_map(view: dict, *, highlight: dict | None = None, size: int | None = None,
+             around: Iterable[str] | None = None, radius: int = 6) -> Image.Image:
+    """The framed picture of a view as a Pillow image (see render.snapshot)."""
+    around = list(around or [])
+    if around:
+        r = CROP_R
+        if size:
+            (x0, _, x1, _), _ = _crop_box(CROP_R, around, radius)
+            r = max(8, math.floor(CROP_R * size / (x1 - x0)))
+        box, _ = _crop_box(r, around, radius)
+    else:
+        r = max(8, math.floor(size / _map_width_in_r())) if size else FULL_R
+        layer = static_layer(r)
+        box = (0, 0, layer.image.width, layer.image.height)
+    layer = static_layer(r)
+    img = layer.image.crop(box)
+    layout = Layout(r, layer.layout.x0 - box[0], layer.layout.y0 - box[1])
+    _draw_play(img, layout, view, highlight or {})
+    top, bottom = title_strip(view, img.width), legend(img.width)
+    out = Image.new("RGB", (img.width, top.height + img.height + bottom.height))
+    out.paste(top, (0, 0))
+    out.paste(img, (0, top.height))
+    out.paste(bottom, (0, top.height + img.height))
+    return out
+
+
+def _draw_play(img: Image.Image, layout: Layout, view: dict, highlight: dict) -> None:
+    m = battlemap.load()
+    d = ImageDraw.Draw(img, "RGBA")
+    overlays.draw_redoubts(d, layout, view.get("redoubts", []))
+    overlays.draw_highlight(d, layout, view, m, highlight)
+    logs = _logs(view)
+    for log, alpha in logs:
+        overlays.draw_moves(d, layout, log, alpha)
+        overlays.draw_eliminations(d, layout, log, alpha)
+    counters.draw_counters(img, layout, view.get("units", []))
+    taken: list[Box] = [counters.counter_box(layout, u["hex"]) for u in view.get("units", []) if "hex" in u]
+    for log, alpha in logs:
+        overlays.draw_results(d, layout, log, alpha)
+        overlays.draw_attacks(d, layout, log, taken, (0, 0, img.width, img.height), alpha)
+
+
+def _logs(view: dict) -> list[tuple[dict, int]]:
+    """The player-turn logs to draw, oldest first: the previous one (faint once the current player-turn
+    has its own events) and the current one."""
+    current, previous = view.get("log") or {}, view.get("last_log") or {}
+    busy = any(current.get(k) for k in ("moves", "attacks", "retreats", "advances", "eliminated"))
+    return [(previous, PAST if busy else 255)] + ([(current, 255)] if busy else [])
+
+
+def png(img: Image.Image) -> bytes:
+    """PNG bytes, reduced to 256 colours (the map has few; this keeps files small and fast to write)."""
+    buf = io.BytesIO()
+    img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(buf, "PNG", compress_level=6)
+    return buf.getvalue()

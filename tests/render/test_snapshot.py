@@ -1,0 +1,98 @@
+"""Snapshots: golden images, pictures that depend on the view alone, highlights, crops, replays."""
+import copy
+import io
+
+import pytest
+from PIL import Image, ImageChops
+
+import rules
+from render import replay_gif, snapshot
+from render.counters import counter_box
+from render.fonts import has_dejavu
+from render.frame import title_strip
+from render.picture import CROP_R
+from render.terrain import static_layer
+from tests.render.golden import TOLERANCE, check_golden, fixture_view
+
+goldens = pytest.mark.skipif(not has_dejavu(), reason="goldens are drawn with DejaVu fonts")
+
+
+def _image(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+@goldens
+def test_golden_7sep_start_full_map():
+    check_golden("7sep_start", snapshot(fixture_view("start_view")))
+
+
+@goldens
+def test_golden_crop_around_the_great_redoubt():
+    check_golden("crop_2817", snapshot(fixture_view("start_view"), around=["2817"], radius=6))
+
+
+@goldens
+def test_golden_midgame_with_combat_arrows():
+    check_golden("midgame", snapshot(fixture_view("midgame_view")))
+
+
+@goldens
+def test_golden_highlights():
+    view = fixture_view("start_view")
+    check_golden("highlight_zoc", snapshot(view, around=["3023"], radius=3,
+                                           highlight={"zoc": "french", "select": "3023",
+                                                      "destinations": ["3022", "2922"]}))
+
+
+def test_same_view_from_different_states_draws_the_same_bytes():
+    system = rules.load("borodino")
+    a, b = system.setup("7sep", 1), system.setup("7sep", 2)  # different dice, same position
+    assert a != b and system.view(a, None) == system.view(b, None)
+    assert snapshot(system.view(a, None)) == snapshot(system.view(b, None))
+
+
+def test_removing_a_unit_changes_only_its_counter():
+    """Beyond palette rounding (PNGs are reduced to 256 colours), only that counter's pixels change."""
+    view = fixture_view("start_view")
+    fewer = copy.deepcopy(view)
+    fewer["units"] = [u for u in view["units"] if u["hex"] != "2817"]
+    before, after = _image(snapshot(view)), _image(snapshot(fewer))
+    diff = ImageChops.difference(before, after).convert("L").point(lambda v: 255 if v > TOLERANCE else 0)
+    changed = diff.getbbox()
+    assert changed is not None
+    x0, y0, x1, y1 = counter_box(static_layer(28).layout, "2817")
+    top = title_strip(view, before.width).height
+    slack = 4  # the counter's shadow
+    assert x0 - slack <= changed[0] and changed[2] <= x1 + slack
+    assert y0 + top - slack <= changed[1] and changed[3] <= y1 + top + slack
+
+
+def test_hidden_values_are_not_invented():
+    view = fixture_view("start_view")
+    for unit in view["units"]:
+        del unit["strength"], unit["movement"], unit["id"]
+    assert snapshot(view)  # draws "?" instead of values it was not given
+
+
+def test_crop_is_smaller_and_scaled_up():
+    view = fixture_view("start_view")
+    full, crop = _image(snapshot(view)), _image(snapshot(view, around=["2817"], radius=6))
+    assert crop.width < full.width and crop.height < full.height
+    assert CROP_R > 28
+
+
+def test_size_sets_the_width():
+    view = fixture_view("start_view")
+    assert 500 <= _image(snapshot(view, size=550)).width <= 550
+    assert 500 <= _image(snapshot(view, around=["2817"], size=550)).width <= 550
+
+
+def test_crop_off_the_map_is_refused():
+    with pytest.raises(ValueError):
+        snapshot(fixture_view("start_view"), around=["9999"], radius=1)
+
+
+def test_replay_gif_has_one_frame_per_view():
+    views = [fixture_view("start_view"), fixture_view("midgame_view")]
+    gif = Image.open(io.BytesIO(replay_gif(views, size=400)))
+    assert gif.format == "GIF" and gif.n_frames == 2

@@ -1,0 +1,52 @@
+"""The static layer draws every hex of the map data where the geometry puts it, labels apart."""
+from render import palette as P
+from render.geometry import boxes_overlap
+from render.terrain import static_layer
+from rules.borodino import battlemap
+
+MAP = battlemap.load()
+KNOWN = {"clear": P.CLEAR, "woods": P.WOODS, "tree": P.TREE, "town": P.TOWN, "redoubt": P.REDOUBT,
+         "road": P.ROAD, "road_centre": P.ROAD_CENTRE, "building": P.BUILDING, "paper": P.PAPER}
+EXPECTED = {"clear": {"clear"}, "woods": {"woods", "tree"}, "woods_road": {"woods", "tree"},
+            "town": {"town"}, "redoubt": {"redoubt"}}
+
+
+def _nearest(rgb) -> str:
+    return min(KNOWN, key=lambda k: sum((a - b) ** 2 for a, b in zip(rgb, KNOWN[k])))
+
+
+def test_every_hex_shows_its_terrain_where_the_geometry_says():
+    layer = static_layer(28)
+    r = layer.layout.r
+    wrong = []
+    for h in sorted(MAP.hexes):
+        cx, cy = layer.layout.centre(h)
+        x, y = cx - 0.3 * r, cy + 0.2 * r  # clear of trees, buildings and the hex number
+        assert layer.layout.hex_at(x, y) == h
+        seen = _nearest(layer.image.getpixel((round(x), round(y))))
+        allowed = EXPECTED[MAP.terrain(h)] | ({"road", "road_centre"} if h in MAP.road_hexes else set())
+        if seen not in allowed:
+            wrong.append((h, MAP.terrain(h), seen))
+    assert not wrong
+
+
+def test_outside_the_hexes_is_margin():
+    layer = static_layer(28)
+    assert _nearest(layer.image.getpixel((2, layer.image.height // 2))) == "paper"
+
+
+def test_labels_never_overlap():
+    boxes = sorted(static_layer(28).labels)
+    clashes = []
+    for i, a in enumerate(boxes):  # sweep along x: only boxes starting before a ends can touch it
+        for b in boxes[i + 1:]:
+            if b[0] >= a[2]:
+                break
+            if boxes_overlap(a, b):
+                clashes.append((a, b))
+    assert not clashes
+
+
+def test_the_layer_is_cached_per_size():
+    assert static_layer(28) is static_layer(28)
+    assert static_layer(20).image.width < static_layer(28).image.width
