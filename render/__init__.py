@@ -7,9 +7,11 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable, Sequence
 
+from PIL import Image
+
 from render.picture import draw_map, png
 
-__all__ = ["snapshot", "replay_gif"]
+__all__ = ["replay_gif", "snapshot"]
 
 
 def snapshot(view: dict, *, highlight: dict | None = None, size: int | None = None,
@@ -29,7 +31,7 @@ def replay_gif(views: Sequence[dict], *, size: int | None = None, seconds: float
     """Animated GIF, one frame per player-turn view, each with that player-turn's arrows."""
     if not views:
         raise ValueError("a replay needs at least one view")
-    frames = [draw_map(v, size=size or 900).quantize(128, method=2, dither=0) for v in views]
+    frames = [draw_map(v, size=size or 900).quantize(128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE) for v in views]
     buf = io.BytesIO()
     frames[0].save(buf, "GIF", save_all=True, append_images=frames[1:], duration=round(seconds * 1000),
                    loop=0, optimize=False)

@@ -66,7 +66,7 @@ def title_strip(view: dict, width: int) -> Image.Image:
     if view.get("prompt"):
         rows += [(t, font("sans", size), P.GUARD)
                  for t in _wrap(probe, view["prompt"].split(), font("sans", size), width - 2 * pad, " ")]
-    heights = [round(f.size * 1.3) for _, f, _ in rows]
+    heights = [round(getattr(f, "size", size) * 1.3) for _, f, _ in rows]
     img = Image.new("RGB", (width, sum(heights) + 2 * pad), P.STRIP)
     d = ImageDraw.Draw(img)
     y = pad

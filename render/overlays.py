@@ -6,6 +6,7 @@ Nothing here decides a rule: every hex drawn comes from the view or from `highli
 """
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 
@@ -52,7 +53,7 @@ def _polyline(d: ImageDraw.ImageDraw, pts: Sequence[Point], colour: tuple, width
     if not dash:
         d.line(list(pts), fill=colour, width=w, joint="curve")
         return
-    for a, b in zip(pts, pts[1:]):
+    for a, b in itertools.pairwise(pts):
         length = math.dist(a, b)
         t = 0.0
         while t < length:
@@ -108,8 +109,9 @@ def draw_highlight(d: ImageDraw.ImageDraw, layout: Layout, view: dict, m: Battle
     for h in highlight.get("destinations", []):
         if h in m.hexes:
             d.polygon(layout.corners(h), fill=P.DESTINATION, outline=(150, 120, 0), width=max(1, round(layout.r / 14)))
-    if highlight.get("select") in m.hexes:
-        d.polygon(layout.corners(highlight["select"]), outline=P.SELECT, width=max(3, round(layout.r / 6)))
+    select = highlight.get("select")
+    if isinstance(select, str) and select in m.hexes:
+        d.polygon(layout.corners(select), outline=P.SELECT, width=max(3, round(layout.r / 6)))
 
 
 def draw_moves(d: ImageDraw.ImageDraw, layout: Layout, log: dict, alpha: int = 255) -> None:
@@ -120,7 +122,7 @@ def draw_moves(d: ImageDraw.ImageDraw, layout: Layout, log: dict, alpha: int = 2
         path = [layout.centre(h) for h in move["path"]]
         if len(path) < 2:
             continue
-        colour = P.SIDES.get(move.get("side"), P.SIDES["french"])["arrow"] + (alpha,)
+        colour = _side_colour(move, alpha)
         path[-1] = _towards(path[-1], path[-2], min(stop, math.dist(path[-1], path[-2]) / 2))
         x, y = path[0]
         t = 0.16 * r
@@ -150,7 +152,7 @@ def draw_results(d: ImageDraw.ImageDraw, layout: Layout, log: dict, alpha: int =
 
 
 def _side_colour(event: dict, alpha: int) -> tuple:
-    return P.SIDES.get(event.get("side"), P.SIDES["french"])["arrow"] + (alpha,)
+    return P.SIDES.get(str(event.get("side")), P.SIDES["french"])["arrow"] + (alpha,)
 
 
 def _short_arrow(d: ImageDraw.ImageDraw, layout: Layout, a: Hex, b: Hex, colour: tuple, width: float,

@@ -194,7 +194,7 @@ def _exit_band(layout: Layout, m: BattleMap) -> Box:
 
 
 def _hex_number(d: ImageDraw.ImageDraw, layout: Layout, hx: Hex) -> Box:
-    x0, y0, x1, y1 = number_box(layout, hx)
+    x0, y0, x1, _ = number_box(layout, hx)
     f = font("condensed", number_size(layout.r))
     d.text(((x0 + x1) / 2, y0), hx, fill=P.HEX_NUMBER, font=f, anchor="mt")
     return _text_box(d, ((x0 + x1) / 2, y0), hx, f, "mt")
