@@ -1,0 +1,150 @@
+"""Deadlines over a fake clock and scheduler: reminders, actions, and restarts that lose no
+deadline and repeat no reminder; plus the real APScheduler taking our jobs."""
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from discord_fakes import ANNA, BORIS, CHANNEL, FakeClock, make_tables, seated_game
+
+from bot.config import GameSettings
+from bot.deadlines import Deadlines, stamp, utc_now
+
+TEN_HOURS = GameSettings(deadline_hours=10, reminders=(5, 1))
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def reminders_to(tables, user: str) -> list[str]:
+    return [t for t in tables.delivery.messenger.to(user) if "is due <t:" in t]
+
+
+def restart(service, clock, messenger, settings=TEN_HOURS):
+    """A new bot process over the same database: fresh scheduler, jobs rebuilt from the table."""
+    tables = make_tables(service, clock, messenger, defaults=settings)
+    tables.deadlines.rebuild()
+    return tables
+
+
+def test_reminders_at_their_points_and_never_twice_across_a_restart(service):
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=TEN_HOURS)
+    run(seated_game(tables))
+    clock.advance(hours=5)
+    assert run(tables.deadlines.scheduler.run_due()) == 1
+    assert len(reminders_to(tables, ANNA.id)) == 1
+    assert "<@1> Game" in tables.delivery.messenger.in_channel(CHANNEL)[-1]
+    tables = restart(service, clock, tables.delivery.messenger)
+    run(tables.deadlines.scheduler.run_due())
+    assert len(reminders_to(tables, ANNA.id)) == 1  # the restart sent nothing again
+    clock.advance(hours=4)
+    run(tables.deadlines.scheduler.run_due())
+    assert len(reminders_to(tables, ANNA.id)) == 2
+    assert reminders_to(tables, BORIS.id) == []
+
+
+def test_reminders_missed_while_down_come_once(service):
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=TEN_HOURS)
+    run(seated_game(tables))
+    clock.advance(hours=9, minutes=30)  # both reminder points passed while the bot was down
+    tables = restart(service, clock, tables.delivery.messenger)
+    run(tables.deadlines.scheduler.run_due())
+    assert len(reminders_to(tables, ANNA.id)) == 1
+
+
+def test_deadline_missed_while_down_fires_once_late_with_a_note(service):
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=TEN_HOURS)
+    game_id = run(seated_game(tables))
+    messenger = tables.delivery.messenger
+    clock.advance(hours=13)
+    tables = restart(service, clock, messenger)
+    run(tables.deadlines.scheduler.run_due())
+    passed = [t for t in messenger.in_channel(CHANNEL) if "deadline has passed" in t]
+    assert len(passed) == 1 and "while the bot was offline" in passed[0]
+    row = service.store.deadline(game_id, "red")
+    assert row["due_at"] == stamp(clock() + timedelta(hours=10))  # remind: the clock restarts
+    tables = restart(service, clock, messenger)
+    run(tables.deadlines.scheduler.run_due())
+    assert len([t for t in messenger.in_channel(CHANNEL) if "deadline has passed" in t]) == 1
+
+
+def test_deadline_on_time_has_no_note_and_no_deadline_is_lost(service):
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=TEN_HOURS)
+    run(seated_game(tables))
+    clock.advance(hours=10)
+    run(tables.deadlines.scheduler.run_due())
+    passed = [t for t in tables.delivery.messenger.in_channel(CHANNEL) if "has passed" in t]
+    assert len(passed) == 1 and "offline" not in passed[0]
+
+
+def test_auto_end_at_the_deadline(service):
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=GameSettings(deadline_hours=2, reminders=(),
+                                                               at_deadline="end"))
+    game_id = run(seated_game(tables))
+    clock.advance(hours=2)
+    run(tables.deadlines.scheduler.run_due())
+    assert service.store.commands(game_id)[-1]["normalised"] == "end"
+    assert service.store.commands(game_id)[-1]["user"] == "deadline"
+    assert service.store.deadline(game_id, "red")["phase_key"] == "1:red:dice"
+    clock.advance(hours=2)  # "end" is not a command of the dice phase: remind instead
+    run(tables.deadlines.scheduler.run_due())
+    assert "cannot end by itself" in tables.delivery.messenger.in_channel(CHANNEL)[-1]
+
+
+def test_forfeit_at_the_deadline(service):
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=GameSettings(deadline_hours=2, reminders=(),
+                                                               at_deadline="forfeit"))
+    game_id = run(seated_game(tables))
+    clock.advance(hours=3)
+    run(tables.deadlines.scheduler.run_due())
+    game = service.store.game(game_id)
+    assert game["status"] == "over" and game["ended"]["winner"] == "blue"
+    assert "missed the deadline" in tables.delivery.messenger.in_channel(CHANNEL)[-1]
+
+
+def test_a_met_deadline_does_nothing_when_its_old_job_fires(service):
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=TEN_HOURS)
+    game_id = run(seated_game(tables))
+    old = service.store.deadline(game_id, "red")["due_at"]
+    run(tables.play(ANNA, CHANNEL, "end"))  # a new phase: a new deadline
+    assert service.store.deadline(game_id, "red")["due_at"] == old  # same clock time, new key
+    assert service.store.deadline(game_id, "red")["phase_key"] == "1:red:dice"
+    run(tables.play(ANNA, CHANNEL, "roll"))
+    assert service.store.deadline(game_id, "red") is None
+    clock.advance(hours=11)
+    posts = len(tables.delivery.messenger.posts)
+    tables = restart(service, clock, tables.delivery.messenger)
+    tables.deadlines.scheduler.jobs.update(
+        {"stale": (clock(), tables.deadlines._expire, [game_id, "red", old])})
+    run(tables.deadlines.scheduler.run_due())
+    passed = [t for _, t, _ in tables.delivery.messenger.posts[posts:]]
+    assert len(passed) == 1 and "Blue deadline has passed" in passed[0]
+
+
+def test_apscheduler_runs_a_past_deadline_job_once(store):
+    fired: list[str] = []
+
+    async def handle(*args):
+        fired.append(args)
+
+    async def main():
+        scheduler = AsyncIOScheduler(timezone="UTC")
+        scheduler.start()
+        store.create_game("toy_system", "short", 1)
+        store.set_deadline(1, "red", stamp(utc_now() - timedelta(hours=1)), "k")
+        deadlines = Deadlines(store, scheduler, lambda _: TEN_HOURS, handle, handle)
+        assert deadlines.rebuild() == 1
+        await asyncio.sleep(0.2)
+        scheduler.shutdown(wait=False)
+
+    run(main())
+    assert len(fired) == 1 and fired[0][:2] == (1, "red")

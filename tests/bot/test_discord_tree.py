@@ -1,0 +1,117 @@
+"""The real discord.py command tree, serialised by discord.py itself, against Discord's limits;
+and the bot's start-up (setup_hook) without a connection."""
+from __future__ import annotations
+
+import asyncio
+import re
+
+import bot
+from bot.cli import main
+from bot.config import Config
+from bot.discord_app import intents_for
+from bot.discord_buttons import TEMPLATE, Confirm
+
+SUBCOMMAND, GROUP = 1, 2
+CHAT_INPUT = 1
+
+
+def name_ok(name: str) -> bool:
+    """Discord: ^[-_\\p{L}\\p{N}]{1,32}$ and lowercase where the letter has a lowercase."""
+    return 1 <= len(name) <= 32 and all(c.isalnum() or c in "-_" for c in name) \
+        and name == name.lower()
+
+
+def text_length(item: dict) -> int:
+    """Discord counts names, descriptions and choice names and values, 4000 at most."""
+    own = len(item.get("name", "")) + len(item.get("description", ""))
+    own += sum(len(c["name"]) + len(str(c["value"])) for c in item.get("choices", []))
+    return own + sum(text_length(o) for o in item.get("options", []))
+
+
+def payloads() -> list[dict]:
+    client = bot.create_bot(Config(database=":memory:"))
+    return [command.to_dict(client.tree) for command in client.tree.get_commands()]
+
+
+def check_options(options: list[dict], depth: int, where: str) -> None:
+    assert len(options) <= 25, where
+    required_seen_optional = False
+    for option in options:
+        here = f"{where} {option['name']}"
+        assert name_ok(option["name"]), here
+        assert 1 <= len(option["description"]) <= 100, here
+        assert len(option.get("choices", [])) <= 25, here
+        for choice in option.get("choices", []):
+            assert 1 <= len(choice["name"]) <= 100 and len(str(choice["value"])) <= 100, here
+        assert not (option.get("choices") and option.get("autocomplete")), here
+        if option["type"] in (SUBCOMMAND, GROUP):
+            assert depth < 2 and not (option["type"] == GROUP and depth == 1), here
+            check_options(option.get("options", []), depth + 1, here)
+        else:
+            if not option.get("required"):
+                required_seen_optional = True
+            assert not (option.get("required") and required_seen_optional), \
+                f"{here}: a required option after an optional one"
+
+
+def test_every_command_is_within_discords_limits():
+    commands = payloads()
+    assert len([c for c in commands if c.get("type", CHAT_INPUT) == CHAT_INPUT]) <= 100
+    names = [c["name"] for c in commands]
+    assert len(names) == len(set(names))
+    for command in commands:
+        assert name_ok(command["name"]) and 1 <= len(command["description"]) <= 100
+        check_options(command.get("options", []), 0, command["name"])
+        assert text_length(command) <= 4000
+
+
+def test_the_commands_of_issue_4_are_all_there():
+    commands = {c["name"]: c for c in payloads()}
+    assert {"game", "move", "attack", "end", "order"} <= set(commands)
+    sub = {o["name"] for o in commands["game"]["options"]}
+    assert {"new", "join", "start", "status", "map", "undo", "resign", "settings", "spectate",
+            "list", "cancel"} == sub
+    move = {o["name"]: o for o in commands["move"]["options"]}
+    assert move["unit"]["autocomplete"] and move["to"]["autocomplete"]
+    attack = {o["name"]: o for o in commands["attack"]["options"]}
+    assert attack["attackers"]["autocomplete"] and attack["defenders"]["autocomplete"]
+
+
+def test_privileged_intent_only_for_plain_message_commands():
+    assert not intents_for(Config()).message_content
+    assert intents_for(Config(message_content=True)).message_content
+    assert bot.create_bot(Config(message_content=True)).intents.message_content
+
+
+def test_confirm_buttons_carry_game_and_position_in_their_custom_id():
+    button = Confirm("end", 12, "345")
+    custom_id = button.item.custom_id
+    assert custom_id == "kolocha:end:12:345" and len(custom_id) <= 100
+    assert re.fullmatch(TEMPLATE, custom_id)
+    assert re.fullmatch(TEMPLATE, Confirm("resign", 3, "french").item.custom_id)
+
+
+def test_setup_hook_opens_the_store_rebuilds_deadlines_and_syncs_once(tmp_path, monkeypatch):
+    client = bot.create_bot(Config(database=str(tmp_path / "k.sqlite")))
+    synced: list[int] = []
+
+    async def sync(**_):
+        synced.append(1)
+        return []
+
+    monkeypatch.setattr(client.tree, "sync", sync)
+
+    async def start():
+        await client.setup_hook()
+        client.tables.deadlines.scheduler.shutdown(wait=False)
+
+    asyncio.run(start())
+    assert synced == [1] and client.tables is not None
+    assert (tmp_path / "k.sqlite").exists()
+
+
+def test_kolocha_run_without_a_token_says_how_to_get_one(monkeypatch, capsys):
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert "deploy/DISCORD.md" in err and "kolocha local" in err
