@@ -96,3 +96,25 @@ async def seated_game(tables: Tables, hot_seat: bool = False) -> int:
     await tables.join(BORIS, CHANNEL, "blue")
     await tables.start(ANNA, CHANNEL)
     return tables.game_in(CHANNEL)["id"]
+
+
+class FakeInteraction:
+    """Just enough of discord.Interaction for the command glue: records each answer in order."""
+
+    def __init__(self, tables: Tables, actor: Actor, channel: str = CHANNEL):
+        self.client = type("Client", (), {"tables": tables})()
+        self.user = type("User", (), {"id": int(actor.id), "display_name": actor.name})()
+        self.permissions = type("Perms", (), {"manage_guild": actor.manage_guild})()
+        self.channel_id = int(channel)
+        self.calls: list[tuple[str, dict]] = []
+        outer = self
+
+        class Response:
+            async def defer(self, **kwargs):
+                outer.calls.append(("defer", kwargs))
+
+        class Followup:
+            async def send(self, content, **kwargs):
+                outer.calls.append(("followup", {"content": content, **kwargs}))
+
+        self.response, self.followup = Response(), Followup()

@@ -83,12 +83,18 @@ def test_deadline_on_time_has_no_note_and_no_deadline_is_lost(service):
     assert len(passed) == 1 and "offline" not in passed[0]
 
 
-def test_auto_end_at_the_deadline(service):
+def expiring(service, action: str):
+    """A started game whose two-hour deadline does `action`, the clock already past it."""
     clock = FakeClock()
     tables = make_tables(service, clock, defaults=GameSettings(deadline_hours=2, reminders=(),
-                                                               at_deadline="end"))
+                                                               at_deadline=action))
     game_id = run(seated_game(tables))
     clock.advance(hours=2)
+    return tables, clock, game_id
+
+
+def test_auto_end_at_the_deadline(service):
+    tables, clock, game_id = expiring(service, "end")
     run(tables.deadlines.scheduler.run_due())
     assert service.store.commands(game_id)[-1]["normalised"] == "end"
     assert service.store.commands(game_id)[-1]["user"] == "deadline"
@@ -99,11 +105,7 @@ def test_auto_end_at_the_deadline(service):
 
 
 def test_forfeit_at_the_deadline(service):
-    clock = FakeClock()
-    tables = make_tables(service, clock, defaults=GameSettings(deadline_hours=2, reminders=(),
-                                                               at_deadline="forfeit"))
-    game_id = run(seated_game(tables))
-    clock.advance(hours=3)
+    tables, _, game_id = expiring(service, "forfeit")
     run(tables.deadlines.scheduler.run_due())
     game = service.store.game(game_id)
     assert game["status"] == "over" and game["ended"]["winner"] == "blue"
