@@ -2,7 +2,9 @@
 
     kolocha local [--system borodino] [--scenario ID] [--seed N] [--option NAME ...]
                   [--db FILE] [--game ID] [--script FILE [--json]]
-    kolocha replay GAME | --all [--db FILE]
+    kolocha map [--game ID] [--around HEX ...] [--radius N] [--size N] [--zoc SIDE]
+                [--select HEX] [--out FILE] [--db FILE]
+    kolocha replay GAME | --all [--db FILE] [--gif FILE]
     kolocha bench [--system borodino] [--scenario 7sep]
     kolocha run [--config FILE]     (DISCORD_TOKEN in the environment)
 """
@@ -14,7 +16,7 @@ import logging
 import sys
 from pathlib import Path
 
-from bot import bench
+from bot import bench, pictures
 from bot.config import Config
 from bot.console import parse_options, parse_script, play, run_script
 from bot.service import GameService, load_system
@@ -55,7 +57,19 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("game", type=int, nargs="?", help="the game id")
     replay.add_argument("--all", action="store_true", help="every game in the database")
     replay.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default: ./{DEFAULT_DB})")
+    replay.add_argument("--gif", type=Path, help="also write an animated GIF, one frame per player-turn")
     replay.set_defaults(run=_replay)
+
+    map_cmd = sub.add_parser("map", help="draw a stored game's map as a PNG")
+    map_cmd.add_argument("--game", type=int, help="the game id (default: the latest game)")
+    map_cmd.add_argument("--around", nargs="+", metavar="HEX", help="crop to a window around these hexes")
+    map_cmd.add_argument("--radius", type=int, default=6, help="crop radius in hexes (default 6)")
+    map_cmd.add_argument("--size", type=int, help="picture width in pixels")
+    map_cmd.add_argument("--zoc", metavar="SIDE", help="shade the hexes in that side's enemy zones of control")
+    map_cmd.add_argument("--select", metavar="HEX", help="ring a unit and tint where it may move")
+    map_cmd.add_argument("--out", type=Path, help="the PNG file (default: kolocha-game<ID>.png)")
+    map_cmd.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default: ./{DEFAULT_DB})")
+    map_cmd.set_defaults(run=_map)
 
     bench_cmd = sub.add_parser("bench", help="measure command, load and playout speed")
     bench_cmd.add_argument("--system", default="borodino")
@@ -91,7 +105,18 @@ def _local(args: argparse.Namespace) -> int:
               file=sys.stderr)
     if script is not None:
         return run_script(service, game_id, script, sys.stdout, args.json)
-    return play(service, game_id)
+    picture = Path(args.db).with_name(f"kolocha-game{game_id}.png")
+
+    def draw(words: list[str]) -> str:
+        try:
+            options = pictures.parse_map_words(words)
+            path = picture.with_name(f"kolocha-game{game_id}-map.png") if words else picture
+            pictures.write_map(service, game_id, path, **options)
+        except ValueError as error:
+            return str(error)
+        return f"Map: {path}"
+
+    return play(service, game_id, draw=draw)
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -104,7 +129,24 @@ def _replay(args: argparse.Namespace) -> int:
     reports = [service.replay_check(game_id) for game_id in ids]
     for report in reports:
         print(report)
+    if args.gif and len(ids) == 1 and reports[0].ok:
+        args.gif.write_bytes(pictures.replay_gif(service, ids[0]))
+        print(f"Replay: {args.gif}")
     return 0 if all(r.ok for r in reports) else 1
+
+
+def _map(args: argparse.Namespace) -> int:
+    store = Store(args.db)
+    game_id = args.game if args.game is not None else max((g["id"] for g in store.games()), default=None)
+    if game_id is None:
+        print(f"kolocha map: no game in {args.db}; start one with `kolocha local`", file=sys.stderr)
+        return 2
+    service = GameService(store)
+    out = args.out or Path(f"kolocha-game{game_id}.png")
+    pictures.write_map(service, store.game(game_id)["id"], out, around=args.around, radius=args.radius,
+                       size=args.size, zoc=args.zoc, select=args.select)
+    print(f"Map: {out}")
+    return 0
 
 
 def _bench(args: argparse.Namespace) -> int:

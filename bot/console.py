@@ -99,12 +99,19 @@ def run_script(service: GameService, game_id: int, script: Script, out: TextIO,
 
 
 def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
-         write: Callable[[str], None] = print) -> int:
-    """The hot-seat loop: prompt the side to move, print what happens, `quit` to leave."""
+         write: Callable[[str], None] = print,
+         draw: Callable[[list[str]], str] | None = None) -> int:
+    """The hot-seat loop: prompt the side to move, print what happens, `quit` to leave.
+
+    `draw(words)` writes a map picture and returns the sentence saying where: it runs after
+    every accepted command (words empty) and for the `map ...` command.
+    """
     system = service.system(game_id)
-    write(f"Game {game_id}. Type `help` for commands, `quit` to leave; resume later with "
-          f"`kolocha local --game {game_id}`.")
+    write(f"Game {game_id}. Type `help` for commands, `map` for a picture, `quit` to leave; "
+          f"resume later with `kolocha local --game {game_id}`.")
     write(fmt.status(system.view(service.load(game_id), None)))
+    if draw:
+        write(draw([]))
     while True:
         side = side_to_move(service, game_id)
         try:
@@ -116,9 +123,14 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
             return 0
         if not line or line.startswith("#"):
             continue
+        if draw and line.split()[0].lower() == "map":
+            write(draw(line.lower().split()[1:]))
+            continue
         before = service.load(game_id)
         result = run_line(service, game_id, line)
         write(render(result, line))
         after = service.load(game_id)
         if result.accepted and system.phase_key(after) != system.phase_key(before):
             write(fmt.headline(system.view(after, None)))
+        if result.accepted and result.reply is None and draw:
+            write(draw([]))

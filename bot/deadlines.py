@@ -57,12 +57,10 @@ class Deadlines:
         """After any change to a game: a fresh deadline for each side whose turn has just begun
         (a new phase counts), none for sides that may not act."""
         rows = {row["side"]: row for row in self.store.deadlines(game_id)}
-        for side, row in rows.items():
-            if side not in active:
-                self.store.clear_deadline(game_id, side)
+        for side in rows.keys() - set(active):
+            self.store.clear_deadline(game_id, side)
         for side in active:
-            row = rows.get(side)
-            if row is None or row["phase_key"] != phase_key:
+            if side not in rows or rows[side]["phase_key"] != phase_key:
                 self.renew(game_id, side, phase_key)
 
     def renew(self, game_id: int, side: str, phase_key: str) -> datetime:
@@ -70,9 +68,9 @@ class Deadlines:
         hours = self.settings_of(game_id).deadline_hours
         due = self.clock() + timedelta(hours=hours)
         self.store.set_deadline(game_id, side, stamp(due), phase_key)
-        row = self.store.deadline(game_id, side)
-        assert row is not None
-        self._schedule(row)
+        fresh = self.store.deadline(game_id, side)
+        assert fresh is not None
+        self._schedule(fresh)
         return due
 
     def clear(self, game_id: int) -> None:

@@ -6,7 +6,8 @@ by the engine's legal commands for the caller's side.
 """
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -45,7 +46,11 @@ def _choices(values: list[str]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=v, value=v) for v in values]
 
 
-def _completer(field: str) -> Callable[..., Awaitable[list[app_commands.Choice[str]]]]:
+Completer = Callable[[discord.Interaction, str],
+                     Coroutine[Any, Any, list[app_commands.Choice[str]]]]
+
+
+def _completer(field: str) -> Completer:
     """An autocomplete callback for one field of a play command."""
     async def complete(interaction: discord.Interaction, current: str
                        ) -> list[app_commands.Choice[str]]:
@@ -228,4 +233,4 @@ async def end(interaction: discord.Interaction) -> None:
         "the chance.", ephemeral=True, view=confirmation("end", game["id"], str(seq)))
 
 
-PLAY_COMMANDS = (move, attack, order, end)
+PLAY_COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (move, attack, order, end)

@@ -23,8 +23,8 @@ def clip(text: str, limit: int = LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 2] + " …"
 
 
-def attachment(picture: bytes | None) -> discord.File | None:
-    return discord.File(io.BytesIO(picture), filename="map.png") if picture else None
+def attachments(picture: bytes | None) -> list[discord.File]:
+    return [discord.File(io.BytesIO(picture), filename="map.png")] if picture else []
 
 
 class DiscordMessenger:
@@ -40,15 +40,13 @@ class DiscordMessenger:
                 target = await self.client.fetch_channel(int(channel))
             if not isinstance(target, discord.abc.Messageable):
                 raise TypeError(f"channel {channel} takes no messages")
-            file = attachment(picture)
-            await target.send(clip(text), **({"file": file} if file else {}))
+            await target.send(clip(text), files=attachments(picture))
         except (discord.HTTPException, TypeError):
             log.exception("posting in channel %s failed", channel)
 
     async def dm(self, user: str, text: str, picture: bytes | None = None) -> None:
         try:
             person = self.client.get_user(int(user)) or await self.client.fetch_user(int(user))
-            file = attachment(picture)
-            await person.send(clip(text), **({"file": file} if file else {}))
+            await person.send(clip(text), files=attachments(picture))
         except (discord.Forbidden, discord.NotFound) as error:
             raise DMClosed(user) from error
