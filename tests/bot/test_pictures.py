@@ -1,0 +1,89 @@
+"""Map pictures from stored games: the terminal's `map` command, `kolocha map`, replay GIFs."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from bot import cli, pictures
+from bot.service import GameService
+from bot.store import Store
+
+
+@pytest.fixture
+def borodino_game(tmp_path):
+    service = GameService(Store(tmp_path / "k.sqlite"))
+    game_id = service.new_game("borodino", "7sep", 7)
+    for line in ("move 3321 3219", "move 3322 3220", "end"):
+        assert service.submit(game_id, "french", line).accepted
+    return service, game_id
+
+
+def test_map_png_is_a_picture_of_the_public_view(borodino_game):
+    service, game_id = borodino_game
+    image = Image.open(io.BytesIO(pictures.map_png(service, game_id)))
+    assert image.format == "PNG" and image.width > 1000
+
+
+def test_crop_is_smaller_than_the_whole_map(borodino_game):
+    service, game_id = borodino_game
+    whole = Image.open(io.BytesIO(pictures.map_png(service, game_id)))
+    crop = Image.open(io.BytesIO(pictures.map_png(service, game_id, around=["3219"], radius=3)))
+    assert crop.height < whole.height
+
+
+def test_selected_unit_destinations_come_from_the_engines_legal_moves(borodino_game):
+    service, game_id = borodino_game
+    system = service.system(game_id)
+    state = system.setup("7sep", 7)
+    highlight = pictures.highlight_for(system, state, select="3225")
+    legal = {c.path[-1] for c in system.legal_commands(state, "french") if getattr(c, "unit", None) == "3225"}
+    assert highlight["select"] == "3225" and set(highlight["destinations"]) == legal - {"off"}
+    assert "3224" in highlight["destinations"]
+
+
+def test_turn_views_give_one_frame_per_player_turn(borodino_game):
+    service, game_id = borodino_game
+    assert service.submit(game_id, "french", "attack 3219 -> 3218").accepted
+    while service.system(game_id).active_sides(service.load(game_id)) == ["french"] and \
+            service.load(game_id)["pending"]:
+        service.submit(game_id, "french", "stay")
+    views = pictures.turn_views(service, game_id)
+    assert views[0]["turn"] == 27 and views[0]["player"] == "french"
+    assert views[-1] == service.system(game_id).view(service.load(game_id), None)
+    assert any(v["log"]["attacks"] for v in views)
+
+
+def test_map_words_parse_and_refuse_with_a_hint():
+    assert pictures.parse_map_words(["2817", "radius", "4", "zoc", "french"]) == \
+        {"around": ["2817"], "radius": 4, "zoc": "french"}
+    with pytest.raises(ValueError, match="map 2817"):
+        pictures.parse_map_words(["bogus"])
+
+
+def test_kolocha_map_and_replay_gif_write_files(borodino_game, tmp_path, capsys):
+    service, game_id = borodino_game
+    db = tmp_path / "k.sqlite"
+    out = tmp_path / "crop.png"
+    assert cli.main(["map", "--db", str(db), "--game", str(game_id), "--around", "3219", "--out", str(out)]) == 0
+    assert Image.open(out).format == "PNG"
+    gif = tmp_path / "r.gif"
+    assert cli.main(["replay", str(game_id), "--db", str(db), "--gif", str(gif)]) == 0
+    assert Image.open(gif).format == "GIF"
+    assert "replays cleanly" in capsys.readouterr().out
+
+
+def test_terminal_map_command_writes_a_picture(borodino_game, tmp_path):
+    from bot.console import play
+    service, game_id = borodino_game
+    lines = iter(["map 3219 radius 3", "map nonsense", "quit"])
+    written: list[str] = []
+    drawn: list[list[str]] = []
+
+    def draw(words):
+        drawn.append(words)
+        return f"Map: {words}"
+
+    play(service, game_id, read=lambda prompt: next(lines), write=written.append, draw=draw)
+    assert ["3219", "radius", "3"] in drawn and ["nonsense"] in drawn and "Map: []" in written
