@@ -183,7 +183,7 @@ class Tables:
     async def map(self, actor: Actor, channel: str, around: str | None = None) -> str:
         game = self.game_in(channel)
         view = self.service.system(game["id"]).view(self.service.load(game["id"]), None)
-        options = {"around": around} if around else {}
+        options = {"around": around.replace("+", " ").replace(",", " ").split()} if around else {}
         await self.delivery.post_view(channel, view, f"Game {game['id']}, at {actor.name}'s "
                                       "request:", **options)
         return "Map posted."

@@ -219,7 +219,7 @@ def test_status_and_listing(service):
     assert f"Game {game_id}" in status and "Red <@1>" in status and "Red deadline <t:" in status
     assert f"Game {game_id} in <#{CHANNEL}>" in tables.listing(GUILD)
     assert "Map posted." == run(tables.map(BORIS, CHANNEL, "0201"))
-    assert tables.delivery.messenger.posts[-1][2].endswith(b"{'around': '0201'}")
+    assert tables.delivery.messenger.posts[-1][2].endswith(b"{'around': ['0201']}")
 
 
 def test_without_a_renderer_the_news_says_so(service):
