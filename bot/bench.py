@@ -19,6 +19,8 @@ from pathlib import Path
 
 from bot.service import GameService, load_system
 from bot.store import SNAPSHOT_EVERY, Store
+
+LOAD_LENGTH = 500  # the game length whose load time the README quotes
 from rules.core.playout import Playout, PlayoutFailure, random_playout
 
 TARGET_COMMANDS = 500
@@ -56,20 +58,32 @@ def measure(system_name: str, scenario: str, seed: int = 1, options: dict | None
             if not result.accepted:
                 raise RuntimeError(f"bench: a replayed command was refused: {result.message}")
         # A game of n commands loads from its last snapshot plus up to SNAPSHOT_EVERY - 1
-        # replayed commands: time every length of the last snapshot interval, cold.
-        first = max(1, len(playout.commands) - SNAPSHOT_EVERY + 1)
+        # replayed commands: time every length of the snapshot interval ending at LOAD_LENGTH, cold.
+        n = min(LOAD_LENGTH, len(playout.commands))
+        first = max(1, n - SNAPSHOT_EVERY + 1)
         cold = GameService(store)  # state_at never reads the in-memory cache
-        loads = [_timed(partial(cold.state_at, game_id, seq))
-                 for seq in range(first, len(playout.commands) + 1)]
-    n = len(playout.commands)
+        loads = [_timed(partial(cold.state_at, game_id, seq)) for seq in range(first, n + 1)]
     p99 = statistics.quantiles(times, n=100)[98] if len(times) > 1 else times[0]
     return [
         ("accepted command (service + commit), median", _ms(statistics.median(times))),
         ("accepted command, 99th percentile", _ms(p99)),
-        (f"cold load of a ~{n}-command game, median", _ms(statistics.median(loads))),
-        (f"cold load of a ~{n}-command game, worst", _ms(max(loads))),
+        (f"cold load of a {n}-command game, median", _ms(statistics.median(loads))),
+        (f"cold load of a {n}-command game, worst", _ms(max(loads))),
         *playout_rate(system_name, scenario, seed, options, playout_seconds),
+        *picture_rows(system_name),
     ]
+
+
+def picture_rows(system_name: str) -> list[tuple[str, str]]:
+    """Map snapshot speed, for the systems the renderer draws."""
+    if system_name != "borodino":
+        return []
+    from render.bench import measure as measure_pictures
+
+    figures = measure_pictures()
+    return [(f"map snapshot, whole map with {figures['units']} units, median",
+             f"{figures['full_snapshot_ms']:.2f} ms"),
+            ("map snapshot, crop of radius 6, median", f"{figures['crop_snapshot_ms']:.2f} ms")]
 
 
 def playout_rate(system_name: str, scenario: str, seed: int, options: dict | None,
