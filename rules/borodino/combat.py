@@ -50,27 +50,28 @@ def through_front(b: Battle, attacker_hex: Hex, redoubt: Hex) -> bool:
     return any(h in front for path in fire_paths(attacker_hex, redoubt) for h in path)
 
 
-def can_strike(b: Battle, a: str, d_hex: Hex) -> str | None:
-    """Why unit a may not attack the hex d_hex, or None: the per-pair rules."""
+def can_strike(b: Battle, a: str, d_hex: Hex) -> tuple[str, str] | None:
+    """Why unit a may not attack the hex d_hex, as (rule, reason), or None: the per-pair rules."""
     ah = b.unit(a)["hex"]
     dist = distance(ah, d_hex)
     art = b.is_artillery(a)
     if art and b.map.terrain(d_hex) in WOODS:
-        return f"artillery may not fire into woods or woods/road hexes such as {d_hex} (Artillery I)"
+        return "Artillery (I)", f"artillery may not fire into woods or woods/road hexes such as {d_hex}"
     if dist == 1:
         # Combat (K) names the artillery rules as its exception and Artillery (H) speaks of artillery
         # "attacking across ... River hexsides": we read that artillery alone may fire across a river.
         if b.map.side(ah, d_hex) == "river" and not art:
-            return (f"combat across the river hexside {ah}/{d_hex} is forbidden except to artillery "
-                    "(Combat K, Terrain Effects Chart); infantry and cavalry attack only across fords and bridges")
+            return "Combat (K), Terrain Effects Chart", (
+                f"combat across the river hexside {ah}/{d_hex} is forbidden except to artillery; "
+                "infantry and cavalry attack only across fords and bridges")
         return None
     if dist == 2 and art:
         if fire_blocked(b, ah, d_hex):
-            return f"woods block the line of fire from {ah} to {d_hex} (Artillery F, I)"
+            return "Artillery (F, I)", f"woods block the line of fire from {ah} to {d_hex}"
         return None
     if art:
-        return f"{ah} is {dist} hexes from {d_hex}; artillery bombards at two hexes at most (Artillery, General Rule)"
-    return f"{ah} is not adjacent to {d_hex} (Combat A)"
+        return "Artillery, General Rule", f"{ah} is {dist} hexes from {d_hex}; artillery bombards at two hexes at most"
+    return "Combat (A)", f"{ah} is not adjacent to {d_hex}; attackers must be adjacent to every unit they attack"
 
 
 def _available_attacker(b: Battle, uid: str) -> bool:
@@ -134,7 +135,7 @@ def plan_attack(b: Battle, side: str, cmd: Attack) -> Plan:
         for dh in target_hexes:
             why = can_strike(b, a, dh)
             if why:
-                raise RuleViolation("Combat", why[0].upper() + why[1:])
+                raise RuleViolation(*why)
         if any(distance(ah, dh) == 2 for dh in target_hexes):
             if len(target_hexes) > 1:
                 raise RuleViolation("Artillery (D)", f"artillery bombarding from {ah} may attack only a single unit")

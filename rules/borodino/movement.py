@@ -97,7 +97,7 @@ def why_immobile(b: Battle, side: str, uid: str) -> tuple[str, str] | None:
     if u["where"] not in ("map", "waiting"):
         return "Movement", f"{uid} is not on the map"
     if u["moved"]:
-        return "Movement", f"{b.describe(uid)} has already moved this turn; a move may only change with the opponent's consent (undo)"
+        return "Movement", f"{b.describe(uid)} has already moved this turn; to change a finished move, `undo` it (with the opponent's consent once the phase has ended)"
     if u["where"] == "map" and b.in_enemy_zoc(side, u["hex"]) and not b.night:
         return "Zones of Control (D)", f"{b.describe(uid)} began the phase in an enemy Zone of Control and may not move"
     if uid in s["frozen"]:

@@ -18,9 +18,14 @@ class CommandError(RulesError):
 
 
 class RuleViolation(RulesError):
-    """A well-formed command the rules forbid here. `rule` names the case, e.g. "ZOC (D)"."""
+    """A well-formed command the rules forbid here. `rule` names the case, e.g. "Zones of Control (D)".
+
+    str() is the player's sentence: "3224 is in an enemy Zone of Control ... (Zones of Control D)."
+    """
 
     def __init__(self, rule: str, message: str):
         self.rule = rule
         self.message = message
-        super().__init__(f"{message} ({rule})")
+        cited = rule.replace(" (", " ").replace("(", "").replace(")", "")
+        text = message[:1].upper() + message[1:]
+        super().__init__(f"{text.rstrip('.')} ({cited}).")

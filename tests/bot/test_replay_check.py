@@ -32,7 +32,7 @@ def test_a_command_that_no_longer_applies_is_reported(service, monkeypatch):
                     if r["normalised"].startswith("move b2"))
     report = service.replay_check(game)
     assert not report.ok and report.seq == first_b2
-    assert "no longer applies" in report.message and "b2 is pinned" in report.message
+    assert "no longer applies" in report.message and "b2 is pinned" in report.message.lower()
 
 
 def test_a_changed_result_is_caught_by_the_snapshot(service, monkeypatch):

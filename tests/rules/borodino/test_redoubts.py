@@ -105,7 +105,7 @@ def test_redoubts_case_i_empty_redoubt_attacked_alone():
     assert plan.redoubt_alone and plan.defence == 6 and plan.odds == "1-1"
     s = position({F7: "2818", R5: "2819"}, phase="combat")
     err = refused(s, "french", "attack 2818 -> 2817+2819")
-    assert "Russian Redoubts (I)" in str(err)
+    assert "Russian Redoubts I" in str(err)
 
 
 def test_redoubts_case_h_artillery_may_attack_an_empty_redoubt_from_the_rear():

@@ -119,7 +119,7 @@ def test_5sep_one_more_frozen_unit_per_turn():
     db = min(h for h in reachable(battle(s), b) if h != da)
     s2, _ = play(s, "russian", f"move {ha} {da}")
     err = refused(s2, "russian", f"move {hb} {db}")
-    assert "only 1 frozen unit" in str(err)
+    assert "only 1 frozen unit" in str(err).lower()
     s2["turn"] = 5
     s3, _ = play(s2, "russian", f"move {hb} {db}")
     assert where(s3, b) == db
