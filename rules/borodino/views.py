@@ -4,6 +4,7 @@ from __future__ import annotations
 from rules.borodino import results, scenario_data
 from rules.borodino.battle import Battle
 from rules.borodino.combat import obligations
+from rules.borodino.movement import frozen_allowance
 from rules.borodino.victory import outcome
 
 
@@ -36,5 +37,32 @@ def view(b: Battle, side: str | None, to_move: list[str]) -> dict:
         "losses": dict(s["losses"]), "exited_points": dict(s["exited"]),
         "must_attack": sorted(b.unit(a)["hex"] for a in due_a), "must_be_attacked": sorted(due_d),
         "options": list(s["options"]), "log": s["log"], "last_log": s["last_log"],
-        "outcome": outcome(b),
+        "outcome": outcome(b), "notes": notes(b, due_a, due_d),
     }
+
+
+def notes(b: Battle, due_a: set[str], due_d: set[str]) -> list[str]:
+    """Sentences that help the player to move: attacks due, reinforcements, losses, limits."""
+    s = b.s
+    out = []
+    if due_a or due_d:
+        parts = []
+        if due_a:
+            parts.append("must still attack: " + ", ".join(sorted(b.unit(a)["hex"] for a in due_a)))
+        if due_d:
+            parts.append("must still be attacked: " + ", ".join(sorted(due_d)))
+        out.append(f"Attacks due (Combat B): {'; '.join(parts)}.")
+    waiting = sorted(uid for uid, u in s["units"].items() if u["where"] == "waiting" and b.side(uid) == s["player"])
+    if waiting:
+        out.append("Reinforcements waiting to enter: " + ", ".join(
+            f"{uid} ({b.defs[uid].value}) at {s['units'][uid]['entry']}" for uid in waiting) + ".")
+    if b.night:
+        out.append("Night: no combat, and no unit may come within three hexes of the enemy (Night Movement).")
+    frozen = [uid for uid in s["frozen"] if uid not in s["unfrozen"]]
+    if frozen and s["player"] == "russian":
+        allowed = max(0, frozen_allowance(b) - len(s["unfrozen"]))
+        out.append(f"{len(frozen)} Russian units north of the Great Redoubt are frozen; {allowed} more may begin "
+                   "moving this turn (5 September special rules).")
+    out.append(f"Losses: French {s['losses']['french']}, Russian {s['losses']['russian']} Combat Points"
+               + (f"; French exited: {s['exited']['french']}." if s["exited"]["french"] else "."))
+    return out
