@@ -1,4 +1,5 @@
-"""Fonts for map labels: DejaVu when the system has it, else Pillow's built-in scalable font."""
+"""Fonts for map labels: DejaVu, shipped with the package (render/fonts/, free licence in
+render/fonts/LICENSE) so every machine draws the same pictures as the golden images."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -6,7 +7,7 @@ from pathlib import Path
 
 from PIL import ImageFont
 
-DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
+DEJAVU = Path(__file__).parent / "fonts"
 FACES = {
     "sans": "DejaVuSans.ttf",
     "bold": "DejaVuSans-Bold.ttf",
@@ -15,18 +16,10 @@ FACES = {
     "title": "DejaVuSerif-Bold.ttf",
 }
 
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
-
-
-def has_dejavu() -> bool:
-    """Golden images were drawn with DejaVu; elsewhere the text differs slightly."""
-    return (DEJAVU / FACES["sans"]).exists()
+Font = ImageFont.FreeTypeFont
 
 
 @lru_cache(maxsize=128)
 def font(face: str, size: int) -> Font:
     """A font of the given face (a key of FACES) and pixel size."""
-    path = DEJAVU / FACES[face]
-    if path.exists():
-        return ImageFont.truetype(str(path), max(6, size))
-    return ImageFont.load_default(max(6, size))
+    return ImageFont.truetype(str(DEJAVU / FACES[face]), max(6, size))

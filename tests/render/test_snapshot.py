@@ -8,35 +8,29 @@ from PIL import Image, ImageChops
 import rules
 from render import replay_gif, snapshot
 from render.counters import counter_box
-from render.fonts import has_dejavu
 from render.frame import title_strip
 from render.picture import CROP_R
 from render.terrain import static_layer
 from tests.render.golden import TOLERANCE, check_golden, fixture_view
 
-goldens = pytest.mark.skipif(not has_dejavu(), reason="goldens are drawn with DejaVu fonts")
 
 
 def _image(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
-@goldens
 def test_golden_7sep_start_full_map():
     check_golden("7sep_start", snapshot(fixture_view("start_view")))
 
 
-@goldens
 def test_golden_crop_around_the_great_redoubt():
     check_golden("crop_2817", snapshot(fixture_view("start_view"), around=["2817"], radius=6))
 
 
-@goldens
 def test_golden_midgame_with_combat_arrows():
     check_golden("midgame", snapshot(fixture_view("midgame_view")))
 
 
-@goldens
 def test_golden_highlights():
     view = fixture_view("start_view")
     check_golden("highlight_zoc", snapshot(view, around=["3023"], radius=3,
