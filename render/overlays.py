@@ -16,7 +16,6 @@ from render import palette as P
 from render.counters import counter_size
 from render.fonts import font
 from render.geometry import Box, Layout, Point, boxes_overlap
-from rules.borodino.battle import RIVERLIKE
 from rules.borodino.battlemap import BattleMap
 from rules.core.hexes import Hex
 
@@ -83,27 +82,11 @@ def draw_redoubts(d: ImageDraw.ImageDraw, layout: Layout, redoubts: Iterable[dic
             d.ellipse((x - t, y - t, x + t, y + t), fill=P.SIDES[red["held"]]["fill"], outline=P.INK)
 
 
-def zoc_hexes(view: dict, m: BattleMap, side: str) -> frozenset[Hex]:
-    """Hexes in the Zone of Control of `side`'s enemies, as the view shows them: every hex next to
-    an enemy unit except across river, ford and bridge hexsides (ZOC, H), and for the French the
-    front hexes of intact redoubts they do not occupy (Redoubts, C)."""
-    out: set[Hex] = set()
-    occupied = {u["hex"]: u["side"] for u in view.get("units", []) if "hex" in u}
-    for h, owner in occupied.items():
-        if owner != side:
-            out.update(n for n in m.adjacent(h) if m.side(h, n) not in RIVERLIKE)
-    if side == "french":
-        for red in view.get("redoubts", []):
-            if not red.get("destroyed") and occupied.get(red["hex"]) != "french":
-                out.update(red.get("front", []))
-    return frozenset(out)
-
-
 def draw_highlight(d: ImageDraw.ImageDraw, layout: Layout, view: dict, m: BattleMap, highlight: dict) -> None:
     """Shade ZOC or given hexes, tint a selected unit's destinations, ring the selected hex."""
     shaded = set(highlight.get("hexes", []))
-    if highlight.get("zoc"):
-        shaded |= zoc_hexes(view, m, highlight["zoc"])
+    if highlight.get("zoc"):  # the engine says which hexes; the picture only shades them
+        shaded |= set(view.get("zoc", {}).get(highlight["zoc"], []))
     for h in sorted(shaded & m.hexes):
         d.polygon(layout.corners(h), fill=P.ZOC)
     for h in highlight.get("destinations", []):

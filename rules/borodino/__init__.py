@@ -7,13 +7,13 @@ State is a JSON dict; dice live in it (rules.core.dice); `apply` never mutates i
 """
 from __future__ import annotations
 
-from rules.borodino import commands as C
 from rules.borodino import battlemap, movement, results, scenario_data, turns
+from rules.borodino import commands as C
 from rules.borodino.battle import SIDES, Battle, copy_state
 from rules.borodino.combat import capable_edges, obligations, plan_attack
 from rules.borodino.help import help
-from rules.borodino.views import view as _view
 from rules.borodino.victory import outcome as _outcome
+from rules.borodino.views import view as _view
 from rules.core.dice import new_dice, roll
 from rules.core.errors import CommandError, RuleViolation
 from rules.core.hexes import col_row
@@ -22,8 +22,21 @@ NAME = "borodino"
 OPTIONS = ("imperial_guard", "additional_forces")
 DEFAULT_SCENARIO = "7sep"  # the great day: what `kolocha local` and `kolocha bench` play unless told
 
-__all__ = ["NAME", "SIDES", "OPTIONS", "scenarios", "setup", "active_sides", "legal_commands", "parse",
-           "apply", "view", "outcome", "phase_key", "help"]
+__all__ = [
+    "NAME",
+    "OPTIONS",
+    "SIDES",
+    "active_sides",
+    "apply",
+    "help",
+    "legal_commands",
+    "outcome",
+    "parse",
+    "phase_key",
+    "scenarios",
+    "setup",
+    "view",
+]
 
 
 def scenarios() -> list[dict]:
@@ -122,7 +135,7 @@ def apply(state: dict, side: str, cmd: C.Command) -> tuple[dict, list[dict]]:
     else:
         events = _phasing_command(b, side, cmd)
     if s["phase"] == "over":
-        result = _outcome(b)
+        result = _outcome(b) or {}
         events.append({"kind": "outcome", "to": "all", "irreversible": False, "text": result["reason"], **result})
     return s, events
 
@@ -149,7 +162,7 @@ def _phasing_command(b: Battle, side: str, cmd: C.Command) -> list[dict]:
             return turns.end_movement(b)
         due_a, due_d = obligations(b, side)
         if due_a or due_d:
-            names = [b.describe(a) for a in sorted(due_a)] + [b.describe(b.at(h)) if b.at(h) else f"the redoubt at {h}"
+            names = [b.describe(a) for a in sorted(due_a)] + [b.describe(b.occupant[h]) if h in b.occupant else f"the redoubt at {h}"
                                                                for h in sorted(due_d)]
             raise RuleViolation("Combat (B)", "every unit adjacent to the enemy must attack and every adjacent enemy "
                                 f"be attacked; still due: {', '.join(names)}")
@@ -282,9 +295,11 @@ def _choice_commands(b: Battle) -> list[C.Command]:
         return [C.Retreat(h) for h, _ in results.retreat_options(b, step["unit"], b.unit(step["unit"])["hex"],
                                                                frozenset(step["taken"]))]
     if kind == "advance":
-        return [C.Advance(b.unit(u)["hex"], h) for u, h in results.advance_options(b, step)] + [C.Stay()]
+        advances: list[C.Command] = [C.Advance(b.unit(u)["hex"], h) for u, h in results.advance_options(b, step)]
+        return advances + [C.Stay()]
     if kind == "lose":
         return [C.Lose(tuple(b.unit(u)["hex"] for u in combo)) for combo in results.loss_options(b, step)]
     arts = [u for u in step["units"] if b.unit(u)["where"] == "map"]
-    return [C.Retreat(h, b.unit(u)["hex"]) for u in arts
-            for h, _ in results.retreat_options(b, u, b.unit(u)["hex"], frozenset())] + [C.Stay()]
+    voluntary: list[C.Command] = [C.Retreat(h, b.unit(u)["hex"]) for u in arts
+                                  for h, _ in results.retreat_options(b, u, b.unit(u)["hex"], frozenset())]
+    return voluntary + [C.Stay()]

@@ -53,6 +53,11 @@ class Battle:
     def at(self, h: Hex) -> str | None:
         return self.occupant.get(h)
 
+    def side_at(self, h: Hex) -> str | None:
+        """The side of the unit in a hex, or None when it is empty."""
+        uid = self.occupant.get(h)
+        return None if uid is None else self.side(uid)
+
     def on_map(self, side: str | None = None) -> list[str]:
         return [uid for uid in self.occupant.values() if side is None or self.side(uid) == side]
 

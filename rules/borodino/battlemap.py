@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from rules.core.hexes import Hex, are_adjacent, col_row, hex_at, hexside, neighbours
@@ -99,22 +99,22 @@ class BattleMap:
         return _east_exits(self)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _adjacent(m: BattleMap, h: Hex) -> tuple[Hex, ...]:
     return tuple(n for n in neighbours(h) if n in m.hexes)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _road_hexes(m: BattleMap) -> frozenset[Hex]:
     return frozenset(h for road in m.roads for h in road.hexes)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _road_sides(m: BattleMap) -> frozenset[str]:
     return frozenset(hexside(a, b) for road in m.roads for a, b in zip(road.hexes, road.hexes[1:]))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _east_exits(m: BattleMap) -> frozenset[Hex]:
     ends = sorted(col_row(road.hexes[-1])[0] for road in m.roads)
     row = min(col_row(h)[1] for h in m.hexes)
@@ -185,8 +185,7 @@ def parse(doc: dict) -> BattleMap:
     m = BattleMap(hexes, woods, towns, redoubts, tuple(roads), sides, places, rivers, streams)
 
     for a, b in (s.split("/") for s in m.road_sides):
-        kind = m.side(a, b)
-        _check(kind in (None, "stream", "ford", "bridge"),
+        _check(m.side(a, b) in (None, "stream", "ford", "bridge"),
                f"road crosses a river at {hexside(a, b)} without a ford or bridge")
     for road in roads:
         _check(road.hexes[0] in m.edge_hexes and road.hexes[-1] in m.edge_hexes,
@@ -194,7 +193,7 @@ def parse(doc: dict) -> BattleMap:
     return m
 
 
-@lru_cache(maxsize=None)
+@cache
 def load() -> BattleMap:
     with open(DATA / "map.toml", "rb") as f:
         return parse(tomllib.load(f))

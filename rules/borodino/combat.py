@@ -133,9 +133,9 @@ def plan_attack(b: Battle, side: str, cmd: Attack) -> Plan:
     for a in plan.attackers:
         ah = b.unit(a)["hex"]
         for dh in target_hexes:
-            why = can_strike(b, a, dh)
-            if why:
-                raise RuleViolation(*why)
+            refusal = can_strike(b, a, dh)
+            if refusal:
+                raise RuleViolation(*refusal)
         if any(distance(ah, dh) == 2 for dh in target_hexes):
             if len(target_hexes) > 1:
                 raise RuleViolation("Artillery (D)", f"artillery bombarding from {ah} may attack only a single unit")
@@ -174,7 +174,7 @@ def _strengths(b: Battle, plan: Plan) -> None:
     plan.attack = attack
 
     attacker_hexes = [b.unit(a)["hex"] for a in plan.attackers]
-    if plan.redoubt_alone:
+    if plan.redoubt_alone and plan.redoubt_defending:
         h = plan.redoubt_defending
         fronts = [through_front(b, ah, h) for ah in attacker_hexes]
         plan.defence = Fraction(b.map.redoubts[h].strength if any(fronts) else 0)
@@ -246,7 +246,7 @@ def _redoubt_targets(b: Battle, side: str) -> set[Hex]:
     if side != "russian":
         return set()
     return {f for h, r in b.map.redoubts.items() if b.redoubt_active(h) and not b.s["redoubts"][h]["attacked"]
-            for f in r.front if b.at(f) and b.side(b.at(f)) == "french" and _available_defender(b, b.at(f))}
+            for f in r.front if b.side_at(f) == "french" and _available_defender(b, b.occupant[f])}
 
 
 def _check_obligations_stay_possible(b: Battle, plan: Plan) -> None:
@@ -271,7 +271,7 @@ def _check_obligations_stay_possible(b: Battle, plan: Plan) -> None:
     stranded_a = [a for a in before_a - after_a if a not in plan.attackers]
     stranded_d = [h for h in before_d - after_d if h not in involved]
     if stranded_a or stranded_d:
-        names = [b.describe(a) for a in stranded_a] + [b.describe(b.at(h)) for h in stranded_d]
+        names = [b.describe(a) for a in stranded_a] + [b.describe(b.occupant[h]) for h in stranded_d]
         raise RuleViolation("Combat (B, D)", f"this attack would leave {', '.join(names)} unable to "
                             "attack or be attacked, yet every adjacent unit must take part; "
                             "include them or arrange the attacks differently")

@@ -9,7 +9,7 @@ so `move 3225 3223` needs no path, and an explicit path is checked step by step.
 from __future__ import annotations
 
 import heapq
-from functools import lru_cache
+from functools import cache
 
 from rules.borodino import tables
 from rules.borodino.battle import Battle, enemy_of
@@ -30,7 +30,7 @@ def step_cost(b: Battle, side: str, frm: Hex, to: Hex) -> tuple[int | None, str,
     return terrain_step(b.map, frm, to)
 
 
-@lru_cache(maxsize=None)
+@cache
 def terrain_step(m: BattleMap, frm: Hex, to: Hex) -> tuple[int | None, str, str]:
     """What the ground alone charges for a step (Terrain Effects Chart), computed once per hexside."""
     t = tables.load()
@@ -128,7 +128,7 @@ def reachable(b: Battle, uid: str) -> dict[Hex, int]:
 
 def cheapest_path(b: Battle, uid: str, dest: Hex) -> tuple[Hex, ...]:
     """The hexes entered on the cheapest legal path to a reachable destination (or "off")."""
-    costs, prev, start = _search(b, uid)
+    _, prev, start = _search(b, uid)
     steps = [dest]
     h = prev[dest]
     while h != start:
@@ -241,8 +241,8 @@ def explain_unreachable(b: Battle, uid: str, dest: str, options: dict) -> RuleVi
         rule, why = "Movement", f"{dest} is occupied; units may not end in the same hex as another unit"
     elif dest in b.map.woods and dest not in b.map.road_hexes:
         rule, why = "Movement", f"{dest} is non-road woods, where no unit may go"
-    elif Limits(b, uid, start_hex(b, uid)).refuse(dest):
-        rule, why = Limits(b, uid, start_hex(b, uid)).refuse(dest)
+    elif limited := Limits(b, uid, start_hex(b, uid)).refuse(dest):
+        rule, why = limited
     elif dest in b.map.adjacent(start_hex(b, uid)) and step_cost(b, side, start_hex(b, uid), dest)[0] is None:
         _, rule, why = step_cost(b, side, start_hex(b, uid), dest)  # the hexside itself forbids it
     else:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from rules.borodino.battle import Battle, enemy_of
-from rules.borodino.commands import Advance, Lose, Retreat, Stay
 from rules.borodino.combat import Plan
+from rules.borodino.commands import Advance, Lose, Retreat, Stay
 from rules.core.errors import RuleViolation
 from rules.core.hexes import Hex
 
@@ -48,7 +48,7 @@ def start_result(b: Battle, plan: Plan, result: str) -> list[Event]:
             events += [_eliminate(b, d) for d in plan.defenders]
         if result == "Ex" and attackers:  # bombarding artillery alone loses nothing (Artillery C)
             need = sum(b.strength(d) for d in plan.defenders) if plan.defenders else \
-                b.map.redoubts[plan.redoubt_defending].strength
+                b.map.redoubts[targets[0]].strength
             steps.append({"kind": "lose", "chooser": side, "need": need, "units": attackers})
         steps.append({"kind": "advance", "chooser": side, "units": attackers, "vacated": targets})
     involved = plan.attackers + plan.defenders
@@ -84,13 +84,13 @@ def retreat_options(b: Battle, uid: str, frm: Hex, taken: frozenset[Hex]) -> lis
         if occ is not None and b.side(occ) != side:
             continue
         safe.append(n)
-    empty = [(n, None) for n in safe if b.at(n) is None]
+    empty: list[tuple[Hex, str | None]] = [(n, None) for n in safe if b.at(n) is None]
     if empty:
         return empty
     involved = set(b.s["pending"]["involved"]) if b.s.get("pending") else set()
-    out = []
+    out: list[tuple[Hex, str | None]] = []
     for n in safe:
-        occ = b.at(n)
+        occ = b.occupant[n]
         if occ in involved:
             continue
         if retreat_options(b, occ, n, taken | {frm, n}):
@@ -169,7 +169,7 @@ def run_steps(b: Battle) -> list[Event]:
         if not options:  # nothing to choose: no advance open, no one left to lose
             b.s["pending"]["steps"].pop(0)
             continue
-        return events + [_event("choice", prompt(b), chooser=step["chooser"])]
+        return events + [_event("choice", prompt(b) or "", chooser=step["chooser"])]
     b.s["pending"] = None
     return events
 
@@ -255,7 +255,7 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
         return _retreat_to(b, step, step["unit"], cmd.to, options[cmd.to]) + run_steps(b)
     if isinstance(cmd, Retreat) and kind == "voluntary":
         uid = b.at(cmd.unit or "")
-        if uid not in _choices(b, step):
+        if uid is None or uid not in _choices(b, step):
             raise RuleViolation("Artillery (C)", "name a bombarding artillery unit of this attack: `retreat <its hex> <hex>`")
         options = dict(retreat_options(b, uid, b.unit(uid)["hex"], frozenset()))
         if cmd.to not in options:
@@ -263,11 +263,11 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
         step["units"].remove(uid)
         return _retreat_to(b, {"chooser": side, "taken": []}, uid, cmd.to, options[cmd.to]) + run_steps(b)
     if isinstance(cmd, Advance) and kind == "advance":
-        options = _choices(b, step)
-        uid = b.at(cmd.unit)
-        fits = [(u, h) for u, h in options if u == uid and (cmd.to is None or h == cmd.to)]
+        pairs = _choices(b, step)
+        mover = b.at(cmd.unit)
+        fits = [(u, h) for u, h in pairs if u == mover and (cmd.to is None or h == cmd.to)]
         if len(fits) != 1:
-            listed = ", ".join(f"advance {b.unit(u)['hex']} {h}" for u, h in options)
+            listed = ", ".join(f"advance {b.unit(u)['hex']} {h}" for u, h in pairs)
             raise RuleViolation("Combat (H)", f"that advance is not open; choose one of: {listed}, or stay")
         uid, h = fits[0]
         frm = b.unit(uid)["hex"]
@@ -277,9 +277,8 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
         b.s["log"]["advances"].append({"unit": uid, "side": side, "from": frm, "to": h})
         return [_event("advance", f"{b.describe(uid)} advances from {frm} into {h}.", unit=uid, path=[frm, h])] + run_steps(b)
     if isinstance(cmd, Lose) and kind == "lose":
-        uids = tuple(b.at(h) for h in cmd.units)
-        options = _choices(b, step)
-        if not any(set(uids) == set(o) for o in options):
+        uids = tuple(b.occupant[h] for h in cmd.units if h in b.occupant)
+        if len(uids) != len(cmd.units) or not any(set(uids) == set(o) for o in _choices(b, step)):
             raise RuleViolation("CRT: Exchange", prompt(b) or "")
         b.s["pending"]["steps"].pop(0)
         return _lose(b, uids) + run_steps(b)

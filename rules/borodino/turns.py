@@ -86,7 +86,7 @@ def end_movement(b: Battle) -> list[Event]:
 def _redoubt_can_attack(b: Battle) -> bool:
     if b.s["player"] != "russian":
         return False
-    return any(b.redoubt_active(h) and any(b.at(f) and b.side(b.at(f)) == "french" for f in r.front)
+    return any(b.redoubt_active(h) and any(b.side_at(f) == "french" for f in r.front)
                for h, r in b.map.redoubts.items())
 
 

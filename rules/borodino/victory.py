@@ -34,7 +34,7 @@ def _schevardino(b: Battle) -> dict:
 
 
 def _three_redoubts(b: Battle) -> dict:
-    held = {"french": [], "russian": []}
+    held: dict[str, list[str]] = {"french": [], "russian": []}
     for h, r in sorted(b.s["redoubts"].items()):
         held[r["held"]].append(h)
     for side in ("french", "russian"):
@@ -49,9 +49,9 @@ def levels(b: Battle) -> dict[str, list[str]]:
     s = b.s
     lf, lr = s["losses"]["french"], s["losses"]["russian"]
     redoubts = sorted(b.map.redoubts)
-    french_in = [h for h in redoubts if b.at(h) and b.side(b.at(h)) == "french"]
+    french_in = [h for h in redoubts if b.side_at(h) == "french"]
     russian_home = [h for h in redoubts if not b.scenario.west_of_front(h)]
-    russian_in = [h for h in russian_home if b.at(h) and b.side(b.at(h)) == "russian"]
+    russian_in = [h for h in russian_home if b.side_at(h) == "russian"]
     out: dict[str, list[str]] = {"french": [], "russian": []}
     if french_in == redoubts:
         out["french"].append("marginal")

@@ -38,6 +38,7 @@ def view(b: Battle, side: str | None, to_move: list[str]) -> dict:
         "must_attack": sorted(b.unit(a)["hex"] for a in due_a), "must_be_attacked": sorted(due_d),
         "options": list(s["options"]), "log": s["log"], "last_log": s["last_log"],
         "outcome": outcome(b), "notes": notes(b, due_a, due_d),
+        "zoc": {side: sorted(hexes) for side, hexes in b.zocs.items()},  # hexes in that side's enemy ZOC
     }
 
 

@@ -8,8 +8,8 @@ east edge.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Iterator
+from collections.abc import Iterator
+from functools import cache
 
 Hex = str  # "XXYY", always four digits
 
@@ -30,7 +30,7 @@ def col_row(h: Hex) -> tuple[int, int]:
     return int(h[:2]), int(h[2:])
 
 
-@lru_cache(maxsize=None)
+@cache
 def to_cube(h: Hex) -> tuple[int, int, int]:
     """Cube coordinates (x, y, z) with x + y + z == 0."""
     col, row = col_row(h)
@@ -47,7 +47,7 @@ def from_cube(x: int, y: int, z: int) -> Hex | None:
     return hex_at(col, row)
 
 
-@lru_cache(maxsize=None)
+@cache
 def neighbours(h: Hex) -> tuple[Hex, ...]:
     """The six adjacent hexes (those with a valid number; the map decides which exist)."""
     x, y, z = to_cube(h)

@@ -136,3 +136,16 @@ def test_zoc_case_i_advance_along_the_road():
     assert "advance 3818 3817" in str(err)
     s3, _ = play(s2, "french", "advance 3818 3817")
     assert where(s3, INF2) == "3817"
+
+
+def test_view_names_the_zones_of_control_the_engine_applies():
+    """The view carries each side's enemy-controlled hexes (ZOC A, H; Redoubts C), so pictures
+    shade exactly what the rules enforce and never work the rule out a second time."""
+    from helpers import borodino, hexside_of
+    a, b = hexside_of("river")
+    s = position({INF: G, RUS: a, RUS2: "3116"})
+    zoc = borodino.view(s, None)["zoc"]
+    assert set(zoc["russian"]) == set(Battle(s).zocs["russian"]) and set(zoc["french"]) == set(Battle(s).zocs["french"])
+    assert go(G, 0) in zoc["russian"] and go(G, 0) not in zoc["french"]
+    assert b not in zoc["french"]                      # a river hexside blocks the zone (H)
+    assert {"2718", "2818", "2918"} <= set(zoc["french"])  # the empty Great Redoubt's front (Redoubts C)
