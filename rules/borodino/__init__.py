@@ -130,7 +130,8 @@ def apply(state: dict, side: str, cmd: C.Command) -> tuple[dict, list[dict]]:
     if s["pending"]:
         chooser = s["pending"]["steps"][0]["chooser"]
         if side != chooser or not isinstance(cmd, (C.Retreat, C.Advance, C.Lose, C.Stay)):
-            raise RuleViolation("Combat", f"the game waits for a choice after combat: {results.prompt(b)}")
+            raise RuleViolation("Combat, General Rule", "a combat result is carried out before anything else; "
+                                f"the game waits for this choice: {results.prompt(b)}")
         events = results.choose(b, side, cmd)
     else:
         events = _phasing_command(b, side, cmd)

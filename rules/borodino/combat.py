@@ -187,11 +187,16 @@ def _strengths(b: Battle, plan: Plan) -> None:
             fronts = [through_front(b, ah, dh) for ah in attacker_hexes]
             if all(fronts):  # Redoubts (E): doubled, plus the redoubt's strength
                 s *= 2
+                plan.notes.append(f"{dh} doubled in its redoubt, attacked only through the front")
             if any(fronts):  # (E) and (G); (F): from the rear, neither
                 s += b.map.redoubts[dh].strength
                 plan.redoubt_defending = dh
+                plan.notes.append(f"the {b.map.redoubts[dh].name} adds {b.map.redoubts[dh].strength}")
         else:
-            s *= b.tables.defence_multiplier.get(b.map.terrain(dh), 1)  # Combat (J); TEC woods/roads
+            factor = b.tables.defence_multiplier.get(b.map.terrain(dh), 1)  # Combat (J); TEC woods/roads
+            if factor != 1:
+                plan.notes.append(f"{dh} doubled in {'a town' if b.map.terrain(dh) == 'town' else 'woods/road'}")
+            s *= factor
         defence += s
     plan.defence = defence
 

@@ -228,7 +228,8 @@ def explain_unreachable(b: Battle, uid: str, dest: str, options: dict) -> RuleVi
     """The clearest reason a destination is out of reach, with where the unit can go instead."""
     side = b.side(uid)
     hint = sorted(h for h in options if h != OFF)
-    where = f" It can reach {', '.join(hint[:8])}{' ...' if len(hint) > 8 else ''}." if hint else " It cannot move anywhere."
+    more = f" and {len(hint) - 8} more hexes" if len(hint) > 8 else ""
+    where = f" It can reach {', '.join(hint[:8])}{more}." if hint else " It cannot move anywhere."
     if dest == OFF:
         return RuleViolation("Victory Conditions (7 Sept)", f"{b.describe(uid)} cannot leave by the east edge this turn "
                              f"(only French units, from the east edge between the two roads).{where}")

@@ -183,7 +183,7 @@ def prompt(b: Battle) -> str | None:
     who = step["chooser"].title()
     options = _choices(b, step)
     if step["kind"] == "retreat":
-        hexes = ", ".join(h + (f" (displacing {d_hex(b, d)})" if d else "") for h, d in options)
+        hexes = ", ".join(h + (f" (displacing the {_value(b, d)} there)" if d else "") for h, d in options)
         return f"{who} player: choose where {b.describe(step['unit'])} retreats: `retreat <hex>`, one of {hexes}."
     if step["kind"] == "advance":
         pairs = ", ".join(f"`advance {b.unit(u)['hex']} {h}`" for u, h in options)
@@ -197,8 +197,10 @@ def prompt(b: Battle) -> str | None:
             f"choose: {sets} (CRT: Exchange).")
 
 
-def d_hex(b: Battle, uid: str) -> str:
-    return b.unit(uid)["hex"]
+def _value(b: Battle, uid: str) -> str:
+    """'French 7-4 infantry': a unit named without its place."""
+    d = b.defs[uid]
+    return f"{d.side.title()} {d.strength}-{d.movement} {d.kind}"
 
 
 def advance_options(b: Battle, step: dict) -> list[tuple[str, Hex]]:

@@ -220,7 +220,7 @@ def test_crt_ar_attacker_retreats_where_the_victor_chooses():
     s2, _ = play(s, "french", f"attack {D[3]} -> {G}")
     step = s2["pending"]["steps"][0]
     assert step["kind"] == "retreat" and step["chooser"] == "russian"
-    assert refused(s2, "french", f"retreat {go(D[3], 3)}").rule == "Combat"
+    assert refused(s2, "french", f"retreat {go(D[3], 3)}").rule == "Combat, General Rule"
     err = refused(s2, "russian", f"retreat {D[2]}")  # in the Russian zone of control
     assert err.rule == "Retreat" and go(D[3], 3) in str(err)
     s3, _ = play(s2, "russian", f"retreat {go(D[3], 3)}")
