@@ -5,8 +5,8 @@ The table is the only truth. Every job re-reads its row when it fires and does n
 deadline has since been met, replaced or cleared, so stale jobs are harmless; `reminded_at` is
 written before a reminder is sent, so none is sent twice; `rebuild()` re-creates the jobs at
 start-up, and a deadline or reminder that fell due while the bot was down fires once, late.
-Jobs are APScheduler 3 date jobs (coalesced, no misfire limit); tests pass a fake scheduler and
-a fake clock.
+Jobs are APScheduler 3 date jobs (coalesced, no misfire limit), removed when their deadline is
+replaced or cleared; tests pass a fake scheduler and a fake clock.
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from bot.config import GameSettings
 from bot.store import Store
 
 Clock = Callable[[], datetime]
+GRACE = timedelta(hours=1)  # a settings change never makes a deadline fall due sooner than this
 RemindHandler = Callable[[int, str, datetime], Awaitable[None]]
 ExpireHandler = Callable[[int, str, timedelta], Awaitable[None]]
 
@@ -34,6 +35,10 @@ class Scheduler(Protocol):
     """The part of APScheduler 3's scheduler interface that deadlines use."""
 
     def add_job(self, func: Callable[..., Any], trigger: str, **kwargs: Any) -> Any: ...
+
+    def get_jobs(self) -> list[Any]: ...
+
+    def remove_job(self, job_id: str) -> None: ...
 
 
 def reminder_times(due: datetime, reminders: tuple[float, ...]) -> list[datetime]:
@@ -58,7 +63,7 @@ class Deadlines:
         (a new phase counts), none for sides that may not act."""
         rows = {row["side"]: row for row in self.store.deadlines(game_id)}
         for side in rows.keys() - set(active):
-            self.store.clear_deadline(game_id, side)
+            self._drop(game_id, side)
         for side in active:
             if side not in rows or rows[side]["phase_key"] != phase_key:
                 self.renew(game_id, side, phase_key)
@@ -74,8 +79,30 @@ class Deadlines:
         return due
 
     def clear(self, game_id: int) -> None:
+        """No more deadlines for this game (it is over): rows and jobs go."""
         for row in self.store.deadlines(game_id):
-            self.store.clear_deadline(game_id, row["side"])
+            self._drop(game_id, row["side"])
+
+    def reschedule(self, game_id: int, before: GameSettings) -> list[dict]:
+        """After a settings change: each running deadline keeps its start but takes the new
+        length and reminder points. A shortened one falls due no sooner than GRACE from now
+        (nor later than it was). Returns the game's deadline rows."""
+        settings = self.settings_of(game_id)
+        if (settings.deadline_hours, settings.reminders) == (before.deadline_hours,
+                                                             before.reminders):
+            return self.store.deadlines(game_id)
+        soon = self.clock() + GRACE
+        for row in self.store.deadlines(game_id):
+            was = datetime.fromisoformat(row["due_at"])
+            began = was - timedelta(hours=before.deadline_hours)
+            due = max(began + timedelta(hours=settings.deadline_hours), min(was, soon))
+            self.store.set_deadline(game_id, row["side"], stamp(due), row["phase_key"])
+            if row["reminded_at"]:
+                self.store.mark_reminded(game_id, row["side"], row["reminded_at"])
+            fresh = self.store.deadline(game_id, row["side"])
+            assert fresh is not None
+            self._schedule(fresh)
+        return self.store.deadlines(game_id)
 
     def rebuild(self) -> int:
         """Schedule every stored deadline (at start-up); returns how many."""
@@ -84,8 +111,21 @@ class Deadlines:
             self._schedule(row)
         return len(rows)
 
+    def _drop(self, game_id: int, side: str) -> None:
+        self.store.clear_deadline(game_id, side)
+        self._unschedule(game_id, side)
+
+    def _unschedule(self, game_id: int, side: str) -> None:
+        """Remove the jobs of this side's deadline (its expiry and every reminder)."""
+        mine = (f"expire:{game_id}:{side}", f"remind:{game_id}:{side}:")
+        for job in self.scheduler.get_jobs():
+            if job.id == mine[0] or job.id.startswith(mine[1]):
+                self.scheduler.remove_job(job.id)
+
     def _schedule(self, row: dict) -> None:
+        """Jobs for one deadline row, replacing any it had."""
         game_id, side, due_at = row["game"], row["side"], row["due_at"]
+        self._unschedule(game_id, side)
         now = self.clock()
         due = datetime.fromisoformat(due_at)
         self._add(f"expire:{game_id}:{side}", max(due, now), self._expire, game_id, side, due_at)
@@ -121,5 +161,5 @@ class Deadlines:
     async def _expire(self, game_id: int, side: str, due_at: str) -> None:
         if self._current(game_id, side, due_at) is None:
             return
-        self.store.clear_deadline(game_id, side)
+        self._drop(game_id, side)
         await self.on_expire(game_id, side, self.clock() - datetime.fromisoformat(due_at))

@@ -3,7 +3,8 @@
 Nothing here decides anything: commands call Tables (bot/tables.py). At start-up (setup_hook,
 once) the bot opens the store, starts the deadline scheduler and rebuilds its jobs from the
 database, registers the persistent buttons and syncs the command tree. Plain messages in a game
-channel are read as commands only when the message-content intent is enabled in the config.
+channel are read as commands only when the message-content intent is enabled in the config;
+Tables.plain decides which are commands.
 """
 from __future__ import annotations
 
@@ -14,18 +15,20 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from discord.ext import commands
 
 from bot.config import Config
-from bot.delivery import Delivery, DMClosed, Renderer, default_renderer
+from bot.delivery import Delivery, DMClosed, Messenger, Renderer, default_renderer
 from bot.discord_buttons import Confirm
 from bot.discord_commands import PLAY_COMMANDS, GameCommands
 from bot.discord_messenger import DiscordMessenger, clip
-from bot.permissions import Actor, TableError, sides_of
-from bot.service import QUERIES, GameService
+from bot.permissions import Actor
+from bot.service import GameService
 from bot.store import Store
-from bot.tables import Tables
+from bot.tables import PlainReply, Tables
 
 log = logging.getLogger("kolocha.discord")
 
-SERVICE_VERBS = (*QUERIES, "undo", "accept", "refuse")
+DM_CLOSED = ("I could not DM you the answer (your DMs are closed). Use `/order` for a private "
+             "answer, or allow DMs from this server's members (Privacy Settings).")
+DM_CLOSED_SECONDS = 20.0
 
 
 def intents_for(config: Config) -> discord.Intents:
@@ -63,40 +66,35 @@ class KolochaBot(commands.Bot):
         log.info("synced %d application commands", len(synced))
 
     async def on_message(self, message: discord.Message) -> None:
+        """A seated player's command typed in a game channel: ✅ or ❌ on the message, the
+        public line from Tables, and anything for the author alone by DM (see answer_plain)."""
         if not self.config.message_content or self.tables is None:
             return
-        if message.author.bot or message.guild is None or not message.content.strip():
+        if message.author.bot or message.guild is None:
             return
-        channel = str(message.channel.id)
         manage = isinstance(message.author, discord.Member) and \
             message.author.guild_permissions.manage_guild
         actor = Actor(str(message.author.id), message.author.display_name, manage)
-        if not self._is_command(actor, channel, message.content):
-            return
-        try:
-            reply = await self.tables.play(actor, channel, message.content)
-            await message.add_reaction("✅")
-        except TableError as error:
-            reply = str(error)
-            await message.add_reaction("❌")
-        try:
-            await self.tables.delivery.messenger.dm(actor.id, clip(reply))
-        except DMClosed:
-            self.tables.store.add_outbox(self.tables.game_in(channel)["id"],
-                                         f"user:{actor.id}", {"text": reply})
+        outcome = await self.tables.plain(actor, str(message.channel.id), message.content)
+        if outcome is not None:
+            await answer_plain(self.tables.delivery.messenger, message, outcome)
 
-    def _is_command(self, actor: Actor, channel: str, content: str) -> bool:
-        """A seated player's line whose first word is a verb of the game: chat stays chat."""
-        assert self.tables is not None
-        try:
-            game = self.tables.game_in(channel)
-        except TableError:
-            return False
-        if not sides_of(self.tables.store.seats(game["id"]), actor):
-            return False
-        verb = content.split()[0].lower()
-        verbs = {t.split()[0] for t in self.tables.legal_texts(actor, channel)}
-        return verb in verbs or verb in SERVICE_VERBS or verb == "end"
+
+async def answer_plain(messenger: Messenger, message: discord.Message, outcome: PlainReply
+                       ) -> None:
+    """React to a plain-message command, and DM its author what is for them alone. A plain
+    message cannot be answered privately, so when their DMs are closed a short reply (gone
+    after DM_CLOSED_SECONDS) says only where to look: the words never appear in public."""
+    try:
+        await message.add_reaction("✅" if outcome.accepted else "❌")
+    except discord.HTTPException:
+        log.warning("cannot react in channel %s", message.channel.id)
+    if not outcome.private:
+        return
+    try:
+        await messenger.dm(str(message.author.id), clip(outcome.private))
+    except DMClosed:
+        await message.reply(DM_CLOSED, delete_after=DM_CLOSED_SECONDS, mention_author=True)
 
 
 def create_bot(config: Config | None = None, renderer: Renderer | None = None) -> KolochaBot:

@@ -1,8 +1,9 @@
 """Persistent confirmation buttons for ending a phase and resigning.
 
-Each button's custom_id carries the game and the position (or side) it was offered for, so a
-click still works after a restart (registered with add_dynamic_items in setup_hook), and a
-stale "end the phase" from an earlier position is refused instead of ending the current one.
+Each button's custom_id carries the game, the side and the position (command number) it was
+offered for, so a click still works after a restart (Confirm is registered with
+add_dynamic_items in setup_hook), only that side's player can use it, and an "end the phase"
+from an earlier position has expired instead of ending the current one. Tables decides.
 """
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ import discord
 
 from bot.discord_messenger import clip
 from bot.permissions import Actor, TableError
+from bot.tables import Offer
 
-TEMPLATE = r"kolocha:(?P<action>end|resign|keep):(?P<game>[0-9]+):(?P<arg>[a-z0-9_]+)"
+TEMPLATE = (r"kolocha:(?P<action>end|resign|keep):(?P<game>[0-9]+):(?P<side>[a-z_]*)"
+            r":(?P<seq>[0-9]+)")
 LABELS = {"end": ("End the phase", discord.ButtonStyle.danger),
           "resign": ("Resign", discord.ButtonStyle.danger),
           "keep": ("Cancel", discord.ButtonStyle.secondary)}
@@ -28,16 +31,16 @@ def actor_of(interaction: discord.Interaction) -> Actor:
 class Confirm(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
     """One button of a confirmation: do it (end / resign) or keep playing."""
 
-    def __init__(self, action: str, game_id: int, arg: str):
+    def __init__(self, action: str, game_id: int, side: str, seq: int):
         label, style = LABELS[action]
         super().__init__(discord.ui.Button(label=label, style=style,
-                                           custom_id=f"kolocha:{action}:{game_id}:{arg}"))
-        self.action, self.game_id, self.arg = action, game_id, arg
+                                           custom_id=f"kolocha:{action}:{game_id}:{side}:{seq}"))
+        self.action, self.game_id, self.side, self.seq = action, game_id, side, seq
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item,
                              match: re.Match[str], /) -> Confirm:
-        return cls(match["action"], int(match["game"]), match["arg"])
+        return cls(match["action"], int(match["game"]), match["side"], int(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.action == "keep":
@@ -45,23 +48,18 @@ class Confirm(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
             return
         await interaction.response.defer()
         tables = interaction.client.tables  # type: ignore[attr-defined]
-        channel = str(interaction.channel_id)
         actor = actor_of(interaction)
         try:
-            if tables.game_in(channel)["id"] != self.game_id:
-                raise TableError(f"Game {self.game_id} is no longer played here.")
-            if self.action == "end":
-                reply = await tables.play(actor, channel, "end", expected_seq=int(self.arg))
-            else:
-                reply = await tables.resign(actor, channel, self.arg)
+            reply = await tables.confirm(actor, self.action, self.game_id, self.side, self.seq)
         except TableError as error:
             reply = str(error)
-        await interaction.edit_original_response(content=clip(reply), view=None)
+        await interaction.edit_original_response(content=clip(tables.private(actor, reply)),
+                                                 view=None)
 
 
-def confirmation(action: str, game_id: int, arg: str) -> discord.ui.View:
+def confirmation(action: str, offer: Offer) -> discord.ui.View:
     """The two buttons of a confirmation, persistent (no timeout)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(Confirm(action, game_id, arg))
-    view.add_item(Confirm("keep", game_id, "0"))
+    view.add_item(Confirm(action, offer.game_id, offer.side, offer.seq))
+    view.add_item(Confirm("keep", offer.game_id, offer.side, offer.seq))
     return view

@@ -15,7 +15,7 @@ from discord import app_commands
 import rules
 from bot.discord_buttons import actor_of, confirmation
 from bot.discord_messenger import clip
-from bot.permissions import Actor, TableError, commanding_side
+from bot.permissions import Actor, TableError
 from bot.service import load_system
 from bot.tables import Tables
 
@@ -36,10 +36,37 @@ async def answer(interaction: discord.Interaction, work: Work) -> None:
         text = await reply if isinstance(reply, Awaitable) else reply
     except TableError as error:
         text = str(error)
-    notices = tables.notices(actor)
-    if notices:
-        text += "\n\nWhile your DMs were closed:\n" + "\n".join(notices)
-    await interaction.followup.send(clip(text or "Done."), ephemeral=True)
+    await interaction.followup.send(clip(tables.private(actor, text or "Done.")),
+                                    ephemeral=True)
+
+
+async def offer(interaction: discord.Interaction, action: str) -> None:
+    """Ask privately, with persistent buttons, before ending a phase or resigning."""
+    tables = tables_of(interaction)
+    actor = actor_of(interaction)
+    try:
+        asked = tables.offer(actor, str(interaction.channel_id), action)
+    except TableError as error:
+        await interaction.response.send_message(clip(tables.private(actor, str(error))),
+                                                ephemeral=True)
+        return
+    await interaction.response.send_message(clip(asked.text), ephemeral=True,
+                                            view=confirmation(action, asked))
+
+
+async def open_thread(interaction: discord.Interaction, name: str) -> str:
+    """A public thread off the interaction's text channel, for a game; its id."""
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        raise TableError("A game thread opens only from a text channel; run `/game new` "
+                         "without `thread` here.")
+    try:
+        opened = await channel.create_thread(name=name[:100], auto_archive_duration=10080,
+                                             type=discord.ChannelType.public_thread)
+    except discord.Forbidden:
+        raise TableError("I may not open threads here: give me Create Public Threads and "
+                         "Send Messages in Threads, or run `/game new` without `thread`.")
+    return str(opened.id)
 
 
 def _choices(values: list[str]) -> list[app_commands.Choice[str]]:
@@ -68,10 +95,10 @@ async def _systems(interaction: discord.Interaction, current: str
 
 async def _scenarios(interaction: discord.Interaction, current: str
                      ) -> list[app_commands.Choice[str]]:
-    try:
-        found = load_system(interaction.namespace.system or "borodino").scenarios()
-    except KeyError:
+    system = interaction.namespace.system or "borodino"
+    if system not in rules.systems():
         return []
+    found = load_system(system).scenarios()
     return [app_commands.Choice(name=f"{s['id']}: {s['title']}"[:100], value=s["id"])
             for s in found if current.lower() in s["id"].lower()][:25]
 
@@ -103,15 +130,15 @@ class GameCommands(app_commands.Group):
     @app_commands.autocomplete(system=_systems, scenario=_scenarios)
     async def new(self, interaction: discord.Interaction, system: str, scenario: str,
                   options: str = "", hot_seat: bool = False, thread: bool = False) -> None:
-        channel = interaction.channel
-        if thread and isinstance(channel, discord.TextChannel):
-            opened = await channel.create_thread(name=f"{system} {scenario}",
-                                                 type=discord.ChannelType.public_thread)
-            channel = opened
-        where = str(channel.id if channel else interaction.channel_id)
         guild = str(interaction.guild_id)
-        await answer(interaction, lambda t, a, _: t.new(a, guild, where, system, scenario,
-                                                        options, hot_seat))
+
+        async def open_game(tables: Tables, actor: Actor, channel: str) -> str:
+            if thread:
+                tables.check_new(system, scenario)
+                channel = await open_thread(interaction, f"{system} {scenario}")
+            return await tables.new(actor, guild, channel, system, scenario, options, hot_seat)
+
+        await answer(interaction, open_game)
 
     @app_commands.command(name="join", description="Take a free side of the game here")
     @app_commands.describe(side="The side you will play")
@@ -138,19 +165,7 @@ class GameCommands(app_commands.Group):
 
     @app_commands.command(name="resign", description="Resign the game (asks to confirm)")
     async def resign(self, interaction: discord.Interaction) -> None:
-        tables = tables_of(interaction)
-        channel = str(interaction.channel_id)
-        try:
-            game = tables.game_in(channel)
-            state = tables.service.load(game["id"])
-            side = commanding_side(tables.store.seats(game["id"]), actor_of(interaction),
-                                   tables.service.system(game["id"]).active_sides(state))
-        except TableError as error:
-            await interaction.response.send_message(str(error), ephemeral=True)
-            return
-        await interaction.response.send_message(
-            f"Resign game {game['id']} as {side.title()}? This ends the game.", ephemeral=True,
-            view=confirmation("resign", game["id"], side))
+        await offer(interaction, "resign")
 
     @app_commands.command(name="cancel", description="End the game without a winner (creator or "
                           "Manage Server)")
@@ -221,16 +236,7 @@ async def order(interaction: discord.Interaction, command: str) -> None:
 @app_commands.command(name="end", description="End your phase (asks to confirm)")
 @app_commands.guild_only()
 async def end(interaction: discord.Interaction) -> None:
-    tables = tables_of(interaction)
-    try:
-        game = tables.game_in(str(interaction.channel_id))
-    except TableError as error:
-        await interaction.response.send_message(str(error), ephemeral=True)
-        return
-    seq = tables.store.last_seq(game["id"])
-    await interaction.response.send_message(
-        f"End your phase in game {game['id']}? Units that have not moved or attacked lose "
-        "the chance.", ephemeral=True, view=confirmation("end", game["id"], str(seq)))
+    await offer(interaction, "end")
 
 
 PLAY_COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (move, attack, order, end)

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+import rules
 from bot import choices
 from bot import text as fmt
 from bot.config import Config, GameSettings
@@ -26,10 +29,12 @@ from bot.permissions import (
     commanding_side,
     sides_of,
 )
-from bot.service import GameService, Result
+from bot.service import QUERIES, GameService, Result, load_system
 from rules.core.errors import RulesError
 
 LATE = timedelta(minutes=1)  # a deadline acted on later than this was missed while the bot was down
+CACHED_POSITIONS = 64
+TABLE_VERBS = (*QUERIES, "undo", "accept", "refuse", "end")  # verbs of every game, at any time
 
 
 def when(moment: datetime) -> str:
@@ -37,12 +42,33 @@ def when(moment: datetime) -> str:
     return f"<t:{int(moment.timestamp())}:R>"
 
 
+@dataclass(frozen=True)
+class PlainReply:
+    """What a command typed as a plain message earns: ✅ or ❌, and words for its author alone
+    ("" when the public line says it all)."""
+
+    accepted: bool
+    private: str
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A confirmation to offer with buttons: its question, and what the buttons are for."""
+
+    text: str
+    game_id: int
+    side: str
+    seq: int
+
+
 class Tables:
     """Every game table the bot keeps."""
 
     def __init__(self, service: GameService, delivery: Delivery, scheduler: Scheduler,
-                 config: Config | None = None, clock: Clock = utc_now):
+                 config: Config | None = None, clock: Clock = utc_now,
+                 systems: tuple[str, ...] | None = None):
         self.service = service
+        self.systems = systems or tuple(rules.systems())
         self.store = service.store
         self.delivery = delivery
         self.config = config or Config()
@@ -66,14 +92,29 @@ class Tables:
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks[game_id]
 
-    def notices(self, actor: Actor) -> list[str]:
-        """What closed DMs held back from this person, to show in a private reply."""
-        return self.delivery.notices(actor.id)
+    def private(self, actor: Actor, text: str) -> str:
+        """A reply for this person alone, followed by whatever closed DMs held back from them
+        (each notice shown once)."""
+        notices = self.delivery.notices(actor.id)
+        if notices:
+            text += "\n\nWhile your DMs were closed:\n" + "\n".join(notices)
+        return text
 
     # -- the lobby ---------------------------------------------------------------------------
 
+    def check_new(self, system: str, scenario: str) -> None:
+        """Refuse a system this server does not offer, or a scenario it lacks, before anything
+        (a game, a thread) is opened for it."""
+        if system not in self.systems:
+            raise TableError(f"{system!r} is not a game system here; choose "
+                             f"{' or '.join(self.systems)}.")
+        ids = [s["id"] for s in load_system(system).scenarios()]
+        if scenario not in ids:
+            raise TableError(f"{system} has no scenario {scenario!r}; choose {', '.join(ids)}.")
+
     async def new(self, actor: Actor, guild: str, channel: str, system: str, scenario: str,
                   options: str = "", hot_seat: bool = False, seed: int | None = None) -> str:
+        self.check_new(system, scenario)
         if any(g["status"] != "over" for g in self.store.games(channel=channel)):
             raise TableError("This channel already has a game; finish it, or start one in "
                              "another channel or thread.")
@@ -159,6 +200,56 @@ class Tables:
             await self._after(game_id, state, result, actor.name)
         return result.message
 
+    async def plain(self, actor: Actor, channel: str, line: str) -> PlainReply | None:
+        """A line typed in a game channel: None (chat stays chat) unless a seated player of a
+        started game wrote it and its first word is a verb of the game; else played as from
+        a slash command. Query answers are private; an accepted order's line is public."""
+        words = line.split()
+        try:
+            game = self.game_in(channel)
+        except TableError:
+            return None
+        if not words or not game["started_at"] or \
+                not sides_of(self.store.seats(game["id"]), actor):
+            return None
+        verb = words[0].lower()
+        if verb not in TABLE_VERBS and verb not in self._verbs(game["id"]):
+            return None
+        try:
+            reply = await self.play(actor, channel, line)
+        except TableError as error:
+            return PlainReply(False, str(error))
+        return PlainReply(True, reply if verb in QUERIES else "")
+
+    def offer(self, actor: Actor, channel: str, action: str) -> Offer:
+        """The question before ending a phase or resigning, for the caller's side at this
+        position; refused at once for someone without a seat."""
+        game = self.game_in(channel)
+        game_id = game["id"]
+        if not game["started_at"]:
+            raise TableError(f"Game {game_id} has not started yet; `/game start` begins it.")
+        state = self.service.load(game_id)
+        side = commanding_side(self.store.seats(game_id), actor,
+                               self.service.system(game_id).active_sides(state))
+        name = fmt.side_name(side)
+        text = (f"Resign game {game_id} as {name}? This ends the game." if action == "resign"
+                else f"End the {name} phase in game {game_id}? Units that have not moved or "
+                "attacked lose the chance.")
+        return Offer(self.private(actor, text), game_id, side, self.store.last_seq(game_id))
+
+    async def confirm(self, actor: Actor, action: str, game_id: int, side: str, seq: int) -> str:
+        """A pressed confirmation button: resign, or end the phase, for the side it was offered
+        for; an end offered at an earlier position has expired."""
+        game = self.store.game(game_id)
+        if game["status"] == "over":
+            raise TableError(f"This button has expired: game {game_id} is over.")
+        if action == "resign":
+            return await self.resign(actor, game["channel"], side)
+        if self.store.last_seq(game_id) != seq:
+            raise TableError("This button has expired: the game has moved on since it was "
+                             "offered. Look at the game again and use `/end` if you still mean it.")
+        return await self.play(actor, game["channel"], "end", side, expected_seq=seq)
+
     async def resign(self, actor: Actor, channel: str, side: str | None = None) -> str:
         game = self.game_in(channel)
         async with self.lock(game["id"]):
@@ -223,18 +314,25 @@ class Tables:
     # -- settings and spectators -------------------------------------------------------------
 
     async def change_settings(self, actor: Actor, channel: str, changes: dict) -> str:
+        """Show the settings, or change them (creator or Manage Server); running deadlines
+        follow the new length and reminders at once."""
         game = self.game_in(channel)
         if not changes:
             return self.settings(game["id"]).describe()
         check_manage(game, actor, "change a game's settings")
+        before = self.settings(game["id"])
         try:
-            settings = GameSettings.from_dict(changes, self.settings(game["id"]))
+            settings = GameSettings.from_dict(changes, before)
         except (ValueError, TypeError) as error:
             raise TableError(str(error))
-        self.store.set_settings(game["id"], settings.to_dict())
+        async with self.lock(game["id"]):
+            self.store.set_settings(game["id"], settings.to_dict())
+            rows = self.deadlines.reschedule(game["id"], before)
+        dues = "".join(f" {fmt.side_name(row['side'])} is now due "
+                       f"{when(datetime.fromisoformat(row['due_at']))}." for row in rows)
         await self.delivery.post(channel, f"{actor.name} changes the settings of game "
-                                 f"{game['id']}: {settings.describe()}")
-        return "Settings saved; running deadlines keep their time, new ones follow them."
+                                 f"{game['id']}: {settings.describe()}{dues}")
+        return f"Settings saved.{dues}"
 
     async def spectate(self, actor: Actor, channel: str, spectator_channel: str) -> str:
         game = self.game_in(channel)
@@ -262,10 +360,25 @@ class Tables:
         side = next((s for s in mine if s in system.active_sides(state)), None)
         if side is None or not game["started_at"]:
             return []
+        return self._texts(game_id, side, lambda: [c.to_text() for c in
+                                                   system.legal_commands(state, side)])
+
+    def _texts(self, game_id: int, side: str, compute: Callable[[], list[str]]) -> list[str]:
+        """Legal command texts at the game's current position, cached (a few dozen at most)."""
         key = (game_id, self.store.last_seq(game_id), side)
         if key not in self._legal:
-            self._legal = {key: [c.to_text() for c in system.legal_commands(state, side)]}
+            if len(self._legal) >= CACHED_POSITIONS:
+                self._legal.clear()
+            self._legal[key] = compute()
         return self._legal[key]
+
+    def _verbs(self, game_id: int) -> set[str]:
+        """The first words of every command legal now, for any side (cached per position)."""
+        state = self.service.load(game_id)
+        system = self.service.system(game_id)
+        texts = self._texts(game_id, "", lambda: [c.to_text() for s in system.active_sides(state)
+                                                  for c in system.legal_commands(state, s)])
+        return {text.split()[0] for text in texts}
 
     def complete(self, actor: Actor, channel: str, field: str, typed: str,
                  given: dict[str, str]) -> list[str]:
@@ -285,6 +398,7 @@ class Tables:
 
     async def _after(self, game_id: int, before: dict, result: Result, who: str) -> None:
         """The public line of an accepted command, a map and the rest when the phase moved."""
+        self._legal = {key: texts for key, texts in self._legal.items() if key[0] != game_id}
         system = self.service.system(game_id)
         state = self.service.load(game_id)
         phase_changed = system.phase_key(before) != system.phase_key(state)

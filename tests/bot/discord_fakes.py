@@ -52,8 +52,14 @@ class FakeClock:
         self.now += timedelta(**delta)
 
 
+@dataclass(frozen=True)
+class FakeJob:
+    id: str
+
+
 class FakeScheduler:
-    """APScheduler's add_job, keeping jobs by id; run_due() fires those due by the clock."""
+    """APScheduler's add_job, get_jobs and remove_job, keeping jobs by id; run_due() fires
+    those due by the clock."""
 
     def __init__(self, clock: FakeClock):
         self.clock = clock
@@ -64,6 +70,12 @@ class FakeScheduler:
         assert trigger == "date"
         self.options.append(options)
         self.jobs[id] = (run_date, func, args)
+
+    def get_jobs(self) -> list[FakeJob]:
+        return [FakeJob(job_id) for job_id in self.jobs]
+
+    def remove_job(self, job_id: str) -> None:
+        del self.jobs[job_id]
 
     async def run_due(self) -> int:
         ran = 0
@@ -86,7 +98,7 @@ def make_tables(service: GameService, clock: FakeClock | None = None,
     clock = clock or FakeClock()
     config = Config(defaults=defaults or GameSettings())
     return Tables(service, Delivery(service, messenger or FakeMessenger(), renderer),
-                  FakeScheduler(clock), config, clock)
+                  FakeScheduler(clock), config, clock, systems=("toy_system",))
 
 
 async def seated_game(tables: Tables, hot_seat: bool = False) -> int:

@@ -41,8 +41,10 @@ def test_one_game_per_channel_and_unknown_scenario(service):
     run(tables.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
     with pytest.raises(TableError, match="already has a game"):
         run(tables.new(BORIS, GUILD, CHANNEL, "toy_system", "short"))
-    with pytest.raises(TableError, match="unknown scenario"):
+    with pytest.raises(TableError, match="has no scenario 'nowhere'; choose short, long"):
         run(tables.new(BORIS, GUILD, "101", "toy_system", "nowhere"))
+    with pytest.raises(TableError, match="'os' is not a game system here"):  # never imported
+        run(tables.new(BORIS, GUILD, "101", "os", "short"))
 
 
 def test_join_warns_at_once_when_dms_are_closed(service):
@@ -151,10 +153,10 @@ def test_closed_dms_wait_for_the_next_interaction_privately(service):
     messenger.closed.add(ANNA.id)
     run(tables.play(ANNA, CHANNEL, "end"))
     run(tables.play(ANNA, CHANNEL, "roll"))
-    notices = tables.notices(ANNA)
-    assert any("your secret number" in n for n in notices)
+    reply = tables.private(ANNA, "Done.")
+    assert reply.startswith("Done.\n\nWhile your DMs were closed:") and "your secret number" in reply
     assert not any("secret number" in text for _, text, _ in messenger.posts)
-    assert tables.notices(ANNA) == []  # shown once
+    assert tables.private(ANNA, "Done.") == "Done."  # shown once
 
 
 def test_spectators_get_the_public_view_live(service):

@@ -83,12 +83,11 @@ def test_privileged_intent_only_for_plain_message_commands():
     assert bot.create_bot(Config(message_content=True)).intents.message_content
 
 
-def test_confirm_buttons_carry_game_and_position_in_their_custom_id():
-    button = Confirm("end", 12, "345")
-    custom_id = button.item.custom_id
-    assert custom_id == "kolocha:end:12:345" and len(custom_id) <= 100
+def test_confirm_buttons_carry_game_side_and_position_in_their_custom_id():
+    custom_id = Confirm("end", 12, "french", 345).item.custom_id
+    assert custom_id == "kolocha:end:12:french:345" and len(custom_id) <= 100
     assert re.fullmatch(TEMPLATE, custom_id)
-    assert re.fullmatch(TEMPLATE, Confirm("resign", 3, "french").item.custom_id)
+    assert re.fullmatch(TEMPLATE, Confirm("resign", 3, "russian", 0).item.custom_id)
 
 
 def test_setup_hook_opens_the_store_rebuilds_deadlines_and_syncs_once(tmp_path, monkeypatch):
