@@ -265,6 +265,7 @@ class Tables:
         game = self.game_in(channel)
         check_manage(game, actor, "end a game")
         async with self.lock(game["id"]):
+            self.deadlines.clear(game["id"])
             self.store.end_game(game["id"], {"winner": None, "reason": f"ended by {actor.name}"},
                                 {"all": {"text": f"{actor.name} ends game {game['id']}."}})
             await self.delivery.post(channel, f"{actor.name} ends game {game['id']}; no winner.")
@@ -471,6 +472,7 @@ class Tables:
         winners = [s for s in system.SIDES if s != loser]
         ended = {"winner": winners[0] if len(winners) == 1 else None, "reason": reason}
         text = f"{reason}: {fmt.side_name(ended['winner'])} wins game {game_id}."
+        self.deadlines.clear(game_id)
         self.store.end_game(game_id, ended, {"all": {"text": text}})
         public = system.view(self.service.load(game_id), None)
         await self.delivery.post(self.store.game(game_id)["channel"], text)

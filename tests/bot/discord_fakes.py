@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
+import discord
+
 from bot.config import Config, GameSettings
 from bot.delivery import Delivery, DMClosed
 from bot.permissions import Actor
@@ -130,3 +132,131 @@ class FakeInteraction:
                 outer.calls.append(("followup", {"content": content, **kwargs}))
 
         self.response, self.followup = Response(), Followup()
+
+
+# -- real discord.py objects over fake HTTP ----------------------------------------------------
+
+APP_ID, BOT_ID = 5000, 5001
+_ids = iter(range(700000, 10**9))
+
+
+def snowflake() -> str:
+    return str(next(_ids))
+
+
+def user_data(user_id: int | str, name: str, bot: bool = False) -> dict:
+    return {"id": str(user_id), "username": name, "global_name": name, "discriminator": "0",
+            "avatar": None, "bot": bot}
+
+
+def member_data(actor: Actor) -> dict:
+    """A guild member as Discord sends it in an interaction (permissions resolved)."""
+    return {"user": user_data(actor.id, actor.name), "roles": [], "nick": None,
+            "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False, "mute": False,
+            "flags": 0, "permissions": str(0x20 if actor.manage_guild else 0)}
+
+
+def channel_data(channel: str = CHANNEL, kind: int = 0) -> dict:
+    return {"id": channel, "type": kind, "guild_id": GUILD, "name": "game", "position": 0,
+            "permission_overwrites": [], "nsfw": False, "parent_id": None}
+
+
+def message_data(channel: str, author: dict, content: str = "", **extra: object) -> dict:
+    return {"id": snowflake(), "channel_id": channel, "author": author, "content": content,
+            "timestamp": "2026-03-01T12:00:00+00:00", "edited_timestamp": None, "tts": False,
+            "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [],
+            "embeds": [], "pinned": False, "type": 0, "flags": 0, **extra}
+
+
+def interaction_data(kind: int, actor: Actor, data: dict, channel: str = CHANNEL,
+                     message: dict | None = None) -> dict:
+    """An INTERACTION_CREATE payload: 2 a slash command, 3 a button press."""
+    payload = {"id": snowflake(), "application_id": str(APP_ID), "type": kind, "data": data,
+               "guild_id": GUILD, "channel_id": channel, "channel": channel_data(channel),
+               "member": member_data(actor), "token": "token", "version": 1,
+               "app_permissions": "0", "locale": "en-US", "attachment_size_limit": 8 << 20,
+               "entitlements": []}
+    if message is not None:
+        payload["message"] = message
+    return payload
+
+
+class RecordingAdapter:
+    """discord.py's webhook adapter without the network: records every interaction response,
+    follow-up and edit, in order, and answers with plausible payloads."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, dict]] = []
+
+    async def create_interaction_response(self, interaction_id, token, *, params, **_):
+        self.calls.append(("respond", params.payload))
+        return {"interaction": {"id": str(interaction_id), "type": params.payload["type"]}}
+
+    async def execute_webhook(self, webhook_id, token, *, payload=None, **_):
+        self.calls.append(("followup", payload))
+        return message_data(CHANNEL, user_data(BOT_ID, "Kolocha", bot=True), **payload)
+
+    async def edit_original_interaction_response(self, application_id, token, *, payload=None,
+                                                 **_):
+        self.calls.append(("edit", payload))
+        return message_data(CHANNEL, user_data(BOT_ID, "Kolocha", bot=True), **payload)
+
+
+class FakeHTTP:
+    """The HTTPClient calls the bot makes, recorded; people in `closed` refuse DMs as Discord
+    does (403, code 50007)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple]] = []
+        self.closed: set[str] = set()
+        self.dm_channels: dict[str, str] = {}
+
+    def install(self, client) -> None:
+        for name in ("add_reaction", "send_message", "start_private_message",
+                     "start_thread_without_message", "delete_message", "get_user", "get_channel"):
+            setattr(client.http, name, getattr(self, name))
+
+    async def add_reaction(self, channel_id, message_id, emoji):
+        self.calls.append(("react", (str(channel_id), emoji)))
+
+    async def start_private_message(self, user_id):
+        channel = self.dm_channels.setdefault(str(user_id), snowflake())
+        return {"id": channel, "type": 1, "recipients": [user_data(user_id, "someone")]}
+
+    async def send_message(self, channel_id, *, params):
+        user = next((u for u, c in self.dm_channels.items() if c == str(channel_id)), None)
+        if user in self.closed:
+            raise forbidden()
+        self.calls.append(("dm" if user else "send", (user or str(channel_id),
+                                                      params.payload or {})))
+        return message_data(str(channel_id), user_data(BOT_ID, "Kolocha", bot=True),
+                            **{k: v for k, v in (params.payload or {}).items()
+                               if k in ("content",)})
+
+    async def delete_message(self, channel_id, message_id, *, reason=None):
+        self.calls.append(("delete", (str(channel_id), str(message_id))))
+
+    async def start_thread_without_message(self, channel_id, **options):
+        self.calls.append(("thread", (str(channel_id), options)))
+        return {**channel_data(snowflake(), 11), "parent_id": str(channel_id),
+                "name": options["name"], "owner_id": str(BOT_ID), "message_count": 0,
+                "member_count": 1, "rate_limit_per_user": 0,
+                "thread_metadata": {"archived": False, "auto_archive_duration":
+                                    options["auto_archive_duration"],
+                                    "archive_timestamp": "2026-03-01T12:00:00+00:00",
+                                    "locked": False}}
+
+    async def get_user(self, user_id):
+        return user_data(user_id, "someone")
+
+    async def get_channel(self, channel_id):
+        return channel_data(str(channel_id))
+
+    def of(self, kind: str) -> list[tuple]:
+        return [args for what, args in self.calls if what == kind]
+
+
+def forbidden() -> discord.Forbidden:
+    response = type("Response", (), {"status": 403, "reason": "Forbidden"})()
+    return discord.Forbidden(response, {"code": 50007,
+                                        "message": "Cannot send messages to this user"})

@@ -150,3 +150,54 @@ def test_apscheduler_runs_a_past_deadline_job_once(store):
 
     run(main())
     assert len(fired) == 1 and fired[0][:2] == (1, "red")
+
+
+def test_a_settings_change_reschedules_the_running_deadline(service):
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=TEN_HOURS)
+    game_id = run(seated_game(tables))
+    began = clock()
+    clock.advance(hours=2)
+    reply = run(tables.change_settings(ANNA, CHANNEL, {"deadline_hours": 20, "reminders": [2]}))
+    assert "Red is now due <t:" in reply
+    assert service.store.deadline(game_id, "red")["due_at"] == stamp(began + timedelta(hours=20))
+    jobs = tables.deadlines.scheduler.jobs
+    assert jobs[f"expire:{game_id}:red"][0] == began + timedelta(hours=20)
+    assert [when for job, (when, _, _) in jobs.items() if job.startswith("remind:")] == \
+        [began + timedelta(hours=18)]  # the old 5 h and 1 h points are gone
+    clock.advance(hours=9)  # past the old deadline: nothing happens
+    run(tables.deadlines.scheduler.run_due())
+    assert not any("has passed" in t for t in tables.delivery.messenger.in_channel(CHANNEL))
+
+
+def test_a_shortened_deadline_still_leaves_an_hour(service):
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=TEN_HOURS)
+    game_id = run(seated_game(tables))
+    clock.advance(hours=6)
+    run(tables.change_settings(ANNA, CHANNEL, {"deadline_hours": 4, "reminders": []}))
+    assert service.store.deadline(game_id, "red")["due_at"] == stamp(clock() + timedelta(hours=1))
+
+
+def test_cleared_deadlines_take_their_jobs_with_them(service):
+    async def main():
+        scheduler = AsyncIOScheduler(timezone="UTC")
+        scheduler.start()
+        tables = make_tables(service, FakeClock(utc_now()), defaults=TEN_HOURS)
+        tables.deadlines.scheduler = scheduler  # real jobs, due hours from now
+        game_id = await seated_game(tables)
+        started = sorted(job.id for job in scheduler.get_jobs())
+        await tables.play(ANNA, CHANNEL, "end")
+        await tables.play(ANNA, CHANNEL, "roll")  # Red's turn is over: Blue's begins
+        after_turn = sorted(job.id for job in scheduler.get_jobs())
+        await tables.resign(BORIS, CHANNEL)
+        left = scheduler.get_jobs()
+        scheduler.shutdown(wait=False)
+        return game_id, started, after_turn, left
+
+    game_id, started, after_turn, left = run(main())
+    assert started == [f"expire:{game_id}:red", f"remind:{game_id}:red:0",
+                       f"remind:{game_id}:red:1"]
+    assert after_turn == [f"expire:{game_id}:blue", f"remind:{game_id}:blue:0",
+                          f"remind:{game_id}:blue:1"]
+    assert left == []
