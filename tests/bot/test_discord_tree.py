@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import re
+from pathlib import Path
+
+import discord
 
 import bot
 from bot.cli import main
@@ -114,3 +117,13 @@ def test_kolocha_run_without_a_token_says_how_to_get_one(monkeypatch, capsys):
     assert main(["run"]) == 2
     err = capsys.readouterr().err
     assert "deploy/DISCORD.md" in err and "kolocha local" in err
+
+
+def test_the_invite_in_discord_md_asks_for_exactly_the_permissions_it_lists():
+    wanted = discord.Permissions(view_channel=True, read_message_history=True,
+                                 send_messages=True, send_messages_in_threads=True,
+                                 attach_files=True, embed_links=True,
+                                 create_public_threads=True, add_reactions=True)
+    page = (Path(__file__).parents[2] / "deploy" / "DISCORD.md").read_text()
+    assert f"permissions={wanted.value}" in page and f"**{wanted.value}**" in page
+    assert "scope=bot+applications.commands" in page
