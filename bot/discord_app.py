@@ -20,7 +20,7 @@ from bot.discord_buttons import Confirm
 from bot.discord_commands import PLAY_COMMANDS, GameCommands
 from bot.discord_messenger import DiscordMessenger, clip
 from bot.permissions import Actor
-from bot.service import GameService
+from bot.service import SORRY, GameService
 from bot.store import Store
 from bot.tables import PlainReply, Tables
 
@@ -53,6 +53,7 @@ class KolochaBot(commands.Bot):
         self.tree.add_command(GameCommands())
         for command in PLAY_COMMANDS:
             self.tree.add_command(command)
+        self.tree.on_error = command_failed  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         scheduler = AsyncIOScheduler(timezone="UTC")
@@ -95,6 +96,18 @@ async def answer_plain(messenger: Messenger, message: discord.Message, outcome: 
         await messenger.dm(str(message.author.id), clip(outcome.private))
     except DMClosed:
         await message.reply(DM_CLOSED, delete_after=DM_CLOSED_SECONDS, mention_author=True)
+
+
+async def command_failed(interaction: discord.Interaction, error: discord.app_commands.AppCommandError
+                         ) -> None:
+    """Any error a command did not expect: logged, and the player gets one private sentence
+    (never a traceback, never "thinking..." forever)."""
+    log.error("command %s failed", interaction.command and interaction.command.qualified_name,
+              exc_info=error)
+    if interaction.response.is_done():
+        await interaction.followup.send(SORRY, ephemeral=True)
+    else:
+        await interaction.response.send_message(SORRY, ephemeral=True)
 
 
 def create_bot(config: Config | None = None, renderer: Renderer | None = None) -> KolochaBot:

@@ -356,3 +356,21 @@ def test_a_button_still_works_after_a_restart(tmp_path):
         assert "French: end" in text_of(answers[-1])
         assert second.tables.store.commands(game_id)[-1]["normalised"] == "end"
     play(test, tmp_path)
+
+
+def test_an_unexpected_error_in_a_command_becomes_one_private_sentence(tmp_path):
+    """No exception reaches a player as a traceback, and no command is left 'thinking' forever."""
+    from bot.service import SORRY
+
+    async def test(db: Path) -> None:
+        wire = await start(db)
+        await borodino(wire)
+
+        def broken(*_: object) -> str:
+            raise RuntimeError("a bug")
+
+        wire.tables.play = broken  # type: ignore[method-assign]
+        answers = await wire.command(ANNA, "move", {"unit": "3225", "to": "3224"})
+        assert any(SORRY in text_of(a) for a in answers)
+        assert not any("RuntimeError" in text_of(a) or "Traceback" in text_of(a) for a in answers)
+    play(test, tmp_path)
