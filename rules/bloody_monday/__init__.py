@@ -1,0 +1,1 @@
+"""Bloody Monday (VentoNuovo): the block game of Borodino with fog of war."""
