@@ -1,0 +1,220 @@
+"""Bloody Monday's data files against the rule book and ../shared/MAP_NOTES.md.
+
+The printed map is lost; rules/bloody_monday/data/map.toml reconstructs it. These tests hold the
+reconstruction to every fact MAP_NOTES.md lists for Bloody Monday (one test each, quoted), to the
+rule book's worked examples that depend on data, and check that each validation of the loader
+fires on a broken document.
+"""
+from __future__ import annotations
+
+import copy
+import tomllib
+from collections import Counter
+
+import pytest
+
+from rules.bloody_monday import bm_data
+from rules.bloody_monday.bm_data import DataError, check_setup, parse_army, parse_field
+
+AREAS = bm_data.areas()
+BLOCKS = bm_data.blocks()
+POOLS = bm_data.pools()
+NAMED = {a.name: n for n, a in AREAS.items() if a.name}
+
+
+def raw(name: str) -> dict:
+    with open(bm_data.DATA / name, "rb") as f:
+        return tomllib.load(f)
+
+
+def icons(number: int) -> list[str]:
+    return [str(i) for i in AREAS[number].icons]
+
+
+def occupied(side: str) -> set[int]:
+    """Areas holding a set-up icon of that side."""
+    return {n for n, a in AREAS.items() if a.icons and a.control == side}
+
+
+def move_cost(mover: str, src: int, dst: int) -> int:
+    """MPs for a unit to step from src into dst at start (1.2, 1.2.2, 1.2.3)."""
+    area = AREAS[dst]
+    engage = area.control != mover and dst in occupied(area.control)
+    return area.terrain.movement_cost + (dst in AREAS[src].kolocha) + engage
+
+
+def logistics_value(side: str, controlled: set[int]) -> int:
+    """3.2: the supreme commander's stars plus the controlled victory areas."""
+    chief = next(b for b in BLOCKS.values() if b.side == side and b.type == "supreme_commander")
+    return chief.strength + sum(AREAS[n].victory for n in controlled)
+
+
+# --- the shipped data ------------------------------------------------------------------------------
+def test_shipped_data_loads_and_cross_checks():
+    field, army = bm_data.load()
+    check_setup(field, army)
+    assert len(field.areas) == 111 and len(army.blocks) == 115
+
+
+def test_no_block_left_over_faq_2():
+    """FAQ 2: "Will there be any blocks left over after all Units are placed ...? None." """
+    on_map = sum(len(a.icons) for a in AREAS.values())
+    in_pools = sum(p.size for p in POOLS.values())
+    assert on_map + in_pools == 115
+
+
+# --- MAP_NOTES.md, Bloody Monday: one test per fact -------------------------------------------------
+def test_notes_111_areas_green_yellow_red():
+    """"111 areas numbered 1–111, each green (open: 1 MP, stack 4, no bonus), yellow (forest: 2 MP,
+    stack 2, bonus 1) or red (hill/redoubt: 2 MP, stack 1, bonus 2 if owner defends)." """
+    assert sorted(AREAS) == list(range(1, 112))
+    seen = {(a.colour, a.terrain.movement_cost, a.terrain.stacking, a.terrain.defensive_bonus)
+            for a in AREAS.values()}
+    assert seen == {("green", 1, 4, 0), ("yellow", 2, 2, 1), ("red", 2, 1, 2)}
+
+
+def test_notes_victory_areas_and_fleches():
+    """"Victory areas: 19, 41, 55, 62, 69, 107, and the Flèches 57+58+59 (count as one, only if all
+    three are held)." """
+    assert {n for n, a in AREAS.items() if a.victory} == {19, 41, 55, 62, 69, 107}
+    assert {n for n, a in AREAS.items() if a.fleche} == {57, 58, 59}
+    assert {58, 59} <= AREAS[57].neighbours and 59 in AREAS[58].neighbours
+
+
+def test_notes_named_victory_areas_and_reinforcement_orders():
+    """"Named victory areas: Tatarinova, Gorki, Utitsa, Great Redoubt, Borodino, Shevardino (the
+    Russian reinforcement order; the French one is the reverse)." """
+    order = ["Tatarinova", "Gorki", "Utitsa", "Great Redoubt", "Borodino", "Shevardino"]
+    field = bm_data.battlefield()
+    assert field.reinforcement_order["russian"] == tuple(NAMED[n] for n in order)
+    assert field.reinforcement_order["french"] == tuple(NAMED[n] for n in reversed(order))
+    assert all(AREAS[NAMED[n]].victory for n in order)
+
+
+def test_notes_leader_icons_napoleon_kutuzov_davout_eugene():
+    """"Set-up facts: Napoleon in 21, Kutuzov in 69, Davout in 19, Eugene in 15." """
+    assert "F-NAP" in icons(21) and "R-KUT" in icons(69)
+    assert "F-I-D" in icons(19) and "F-IV-E" in icons(15)
+    assert BLOCKS["F-I-D"].label == "D" and BLOCKS["F-IV-E"].label == "E"
+
+
+def test_notes_russian_yellow_in_42_and_71_light_blue_in_72():
+    """"Russian yellow units in 42 and 71 (jager / infantry / artillery), light blue units in 72." """
+    assert AREAS[42].control == AREAS[71].control == AREAS[72].control == "russian"
+    assert "yellow jager" in icons(42)
+    assert Counter(icons(71)) == Counter(["yellow artillery", "yellow infantry"])
+    assert Counter(icons(72)) == Counter(["light_blue cavalry", "light_blue infantry"])
+
+
+def test_notes_grande_batterie_next_to_russians():
+    """"French Grande Batterie artillery in 16, 28, 31, 32, each adjacent to a Russian-occupied area." """
+    assert bm_data.battlefield().grande_batterie == (16, 28, 31, 32)
+    for n in (16, 28, 31, 32):
+        assert AREAS[n].control == "french"
+        assert [i.kind for i in AREAS[n].icons] == ["artillery"]
+        assert AREAS[n].neighbours & occupied("russian"), n
+
+
+def test_notes_area_41_contested_early():
+    """"area 41 is contested early": Borodino starts Russian-occupied next to French units, so the
+    French can engage it in the first impulse (5.2.2 example: contested by the third)."""
+    assert AREAS[41].name == "Borodino" and 41 in occupied("russian")
+    assert AREAS[41].neighbours & occupied("french")
+
+
+def test_notes_into_54_across_the_kolocha_from_next_to_42():
+    """"moving into 54 crosses the Kolocha from a unit next to 42" -- 1.2.3 example: into 42 costs
+    2 MPs, into 54 (a new engagement across the Kolocha) 3 MPs."""
+    starts = [n for n, a in AREAS.items() if {42, 54} <= a.neighbours and a.control == "french"]
+    assert starts
+    for n in starts:
+        assert 54 in AREAS[n].kolocha and 42 not in AREAS[n].kolocha
+        assert move_cost("french", n, 42) == 2 and move_cost("french", n, 54) == 3
+
+
+def test_notes_start_control_west_and_east_of_the_red_line():
+    """"At start the French control every area west of the red dashed line, the Russians every area
+    east of it" -- each side's start area is one connected region, and every set-up icon stands on
+    its own side."""
+    for side in ("french", "russian"):
+        mine = {n for n, a in AREAS.items() if a.control == side}
+        reached, todo = set(), [min(mine)]
+        while todo:
+            n = todo.pop()
+            reached.add(n)
+            todo += [m for m in AREAS[n].neighbours & mine if m not in reached]
+        assert reached == mine, side
+    assert max(a.centre[0] for a in AREAS.values() if a.control == "french") < \
+        max(a.centre[0] for a in AREAS.values() if a.control == "russian")
+
+
+def test_notes_french_control_shevardino_and_borodino_for_lv_6():
+    """"the French start controlling Shevardino and Borodino (logistics example: Napoleon 4 stars +
+    2 victory areas = LV 6)". The 3.2 example is set in the Logistics Phase of Turn 2, and the
+    9.1 example puts a Russian red infantry in Borodino at set-up, so the reconstruction has the
+    French start with Shevardino and take Borodino (next to their lines, this side of the
+    Kolocha) during Turn 1: LV 5 at start, 4 + 2 = 6 once Borodino falls."""
+    assert AREAS[NAMED["Shevardino"]].control == "french"
+    assert AREAS[NAMED["Borodino"]].control == "russian" and "red jager" in icons(41)
+    french_start = {n for n, a in AREAS.items() if a.control == "french"}
+    assert logistics_value("french", french_start) == 5
+    assert logistics_value("french", french_start | {41}) == 4 + 2 == 6
+    assert any(41 not in AREAS[n].kolocha for n in AREAS[41].neighbours & french_start)
+
+
+def test_notes_white_command_limit_line():
+    """"A white north/south command-limit line (optional rules 9.11, 9.12) splits the map between
+    Barclay de Tolly's 1st Army (yellow, north) and Bagration's 2nd Army (light blue, south)." """
+    halves = {a.command for a in AREAS.values()}
+    assert halves == {"north", "south"}
+    for a in AREAS.values():
+        for i in a.icons:
+            if a.control == "russian" and i.colour in ("yellow", "light_blue"):
+                assert a.command == ("north" if i.colour == "yellow" else "south"), a.number
+    assert AREAS[next(n for n, a in AREAS.items() if "R-1-BT" in icons(n))].command == "north"
+    assert AREAS[next(n for n, a in AREAS.items() if "R-2-B" in icons(n))].command == "south"
+
+
+def test_notes_armies_per_corps_colour():
+    """"Armies: French 53 blocks — Imperial Guard 7 (Bressier, blue), I Corps 9 (Davout, orange),
+    III Corps 6 (Ney, yellow), IV Corps 8 (Eugene, green), V Corps 5 (Poniatowski, brown), VIII
+    Corps 5 (Junot, pink), Cavalry Reserve 12 (Murat, red). Russian 62 blocks — Guard 10 (Lavrov,
+    red), 1st Army 20 (Barclay de Tolly, yellow), 2nd Army 17 (Bagration, light blue), Cossacks 10
+    (Platov, brown), Militia 4 (white). Supreme commanders Napoleon and Kutuzov, 4 stars." """
+    count = Counter((b.side, b.colour) for b in BLOCKS.values())
+    assert {c: n for (s, c), n in count.items() if s == "french"} == {
+        "blue": 7, "orange": 9, "yellow": 6, "green": 8, "brown": 5, "pink": 5, "red": 12, "gold": 1}
+    assert {c: n for (s, c), n in count.items() if s == "russian"} == {
+        "red": 10, "yellow": 20, "light_blue": 17, "brown": 10, "white": 4, "gold": 1}
+    leaders = {(b.colour, b.label) for b in BLOCKS.values() if b.type == "tactical_leader"}
+    assert leaders == {("blue", "B"), ("orange", "D"), ("yellow", "N"), ("green", "E"), ("brown", "P"),
+                       ("pink", "J"), ("red", "M"), ("red", "L"), ("yellow", "BT"), ("light_blue", "B")}
+    assert BLOCKS["F-NAP"].strength == BLOCKS["R-KUT"].strength == 4
+
+
+def test_notes_french_pool():
+    """"French 7 (Bressier, the blue cavalry, the three blue infantry, one of two blue artillery,
+    one of six red heavy cavalry)." """
+    pool = POOLS["french"]
+    kinds = Counter((BLOCKS[b].colour, BLOCKS[b].type) for b in pool.blocks)
+    assert kinds == {("blue", "tactical_leader"): 1, ("blue", "cavalry"): 1, ("blue", "infantry"): 3}
+    assert BLOCKS["F-G-B"].label == "B" and "F-G-B" in pool.blocks
+    draws = {(d.colour, d.type, d.subtype, d.count) for d in pool.draws}
+    assert draws == {("blue", "artillery", None, 1), ("red", "cavalry", "heavy", 1)}
+    assert sum(b.colour == "blue" and b.type == "artillery" for b in BLOCKS.values()) == 2
+    assert sum(b.colour == "red" and b.subtype == "heavy" and b.side == "french" for b in BLOCKS.values()) == 6
+    assert pool.size == 7
+
+
+def test_notes_russian_pool():
+    """"Russian 7 (Lavrov, one of five red artillery, one of four yellow artillery, one of three
+    yellow cavalry, three of nine brown cavalry)." """
+    pool = POOLS["russian"]
+    assert pool.blocks == ("R-G-L",) and BLOCKS["R-G-L"].label == "L"
+    draws = {(d.colour, d.type, d.count) for d in pool.draws}
+    assert draws == {("red", "artillery", 1), ("yellow", "artillery", 1), ("yellow", "cavalry", 1),
+                     ("brown", "cavalry", 3)}
+    russian = Counter((b.colour, b.type) for b in BLOCKS.values() if b.side == "russian")
+    assert (russian["red", "artillery"], russian["yellow", "artillery"], russian["yellow", "cavalry"],
+            russian["brown", "cavalry"]) == (5, 4, 3, 9)
+    assert pool.size == 7
