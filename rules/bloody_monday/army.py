@@ -150,7 +150,7 @@ def _firepower(t: dict, strength: int, where: str) -> tuple[str, ...]:
     if t["type"] in SUPPORT:
         check(value is None, f"{where}: support units take their firepower from the rules (2.3), not the file")
         return ("SF" if t["type"] == "artillery" else "TF",) * strength
-    steps = [value] * strength if isinstance(value, str) else value
+    steps: Any = [value] * strength if isinstance(value, str) else value
     check(isinstance(steps, list) and len(steps) == strength and all(s in FIREPOWER for s in steps),
           f"{where}: firepower must be one of {', '.join(FIREPOWER)} or a list of one per step, got {value!r}")
     return tuple(steps)
@@ -222,7 +222,7 @@ def parse_army(doc: dict) -> Army:
     corps = []
     for c in doc.get("corps", []):
         check(c.get("side") in ARMIES, f"corps {c.get('key')!r}: side must be french or russian")
-        entry = Corps(c["side"], c["key"], c["name"], c["colour"], tuple(b.get("id") for b in c.get("blocks", [])))
+        entry = Corps(c["side"], c["key"], c["name"], c["colour"], tuple(str(b.get("id")) for b in c.get("blocks", [])))
         for t in c.get("blocks", []):
             b = _block(t, entry, moves)
             check(b.id not in blocks, f"block id {b.id} is given twice")

@@ -28,14 +28,31 @@ results) so that tests can feed broken data; each raises `DataError` with one cl
 """
 from __future__ import annotations
 
+import itertools
 import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
-from rules.bloody_monday.army import (Army, Block, Corps, DataError, Draw, Pool, check, parse_army,
-                                      setup_group)
-from rules.bloody_monday.geometry import Point, borders, contains, doubled_area, interpolate
+from rules.bloody_monday.army import (
+    Army,
+    Block,
+    Corps,
+    DataError,
+    Draw,
+    Pool,
+    check,
+    parse_army,
+    setup_group,
+)
+from rules.bloody_monday.geometry import (
+    Point,
+    borders,
+    contains,
+    doubled_area,
+    interpolate,
+)
 
 __all__ = ["Area", "Army", "Battlefield", "Block", "Corps", "DataError", "Draw", "Icon", "Pool",
            "Terrain", "areas", "army", "battlefield", "blocks", "check_setup", "load", "parse_army",
@@ -120,10 +137,10 @@ _AREA_KEYS = {"number", "name", "colour", "control", "command", "victory", "flec
               "kolocha", "icons", "centre", "polygon"}
 
 
-def _point(value: object, where: str, width: int, height: int) -> Point:
+def _point(value: Any, where: str, width: int, height: int) -> Point:
     check(isinstance(value, list) and len(value) == 2 and all(type(c) is int for c in value),
           f"{where}: a point is [x, y] with integer coordinates, got {value!r}")
-    x, y = value  # type: ignore[misc]
+    x, y = value[0], value[1]
     check(0 <= x <= width and 0 <= y <= height, f"{where}: point {value} lies outside the frame")
     return x, y
 
@@ -212,8 +229,8 @@ def _check_geometry(areas: dict[int, Area], width: int, height: int) -> None:
         for n in a.neighbours:
             check(frozenset((a.number, n)) in shared, f"areas {a.number} and {n} are neighbours but their polygons share no border")
     for pair in shared:
-        a, b = sorted(pair)
-        check(b in areas[a].neighbours, f"areas {a} and {b} share a border but are not neighbours")
+        lo, hi = sorted(pair)
+        check(hi in areas[lo].neighbours, f"areas {lo} and {hi} share a border but are not neighbours")
 
 
 def _check_lines(field: Battlefield) -> None:
@@ -244,10 +261,10 @@ def parse_field(doc: dict) -> Battlefield:
     front = tuple(_point(p, "front_line", width, height) for p in f.get("front_line", []))
     command = tuple(_point(p, "command_line", width, height) for p in f.get("command_line", []))
     check(len(front) >= 2 and front[0][1] == 0 and front[-1][1] == height
-          and all(p[1] < q[1] for p, q in zip(front, front[1:])),
+          and all(p[1] < q[1] for p, q in itertools.pairwise(front)),
           "front_line must run southwards from the north edge to the south edge")
     check(len(command) >= 2 and command[0][0] == 0 and command[-1][0] == width
-          and all(p[0] < q[0] for p, q in zip(command, command[1:])),
+          and all(p[0] < q[0] for p, q in itertools.pairwise(command)),
           "command_line must run eastwards from the west edge to the east edge")
     victory = {a.number for a in areas.values() if a.victory}
     fleches = {a.number for a in areas.values() if a.fleche}
@@ -279,12 +296,13 @@ def _check_icon_counts(field: Battlefield, army: Army) -> None:
     placed = {b for p in army.pools.values() for b in p.blocks}
     need: dict[tuple[str, str, str], int] = {}
     for b in army.blocks.values():
-        if b.setup_kind and b.id not in placed:
-            key = (b.side, b.colour, b.setup_kind)
+        kind = b.setup_kind
+        if kind and b.id not in placed:
+            key = (b.side, b.colour, kind)
             need[key] = need.get(key, 0) + 1
     for p in army.pools.values():
         for d in p.draws:
-            key = (p.side, d.colour, setup_group(d.type, d.subtype))
+            key = (p.side, d.colour, str(setup_group(d.type, d.subtype)))
             need[key] = need.get(key, 0) - d.count
     have = _random_icons(field)
     for key in sorted(set(need) | set(have)):
@@ -300,9 +318,10 @@ def _check_leader_icons(field: Battlefield, army: Army) -> None:
     for a in field.areas.values():
         for i in a.icons:
             if i.block is not None:
-                b = army.blocks.get(i.block)
-                check(b is not None and b.is_leader, f"area {a.number}: icon {i.block!r} is not a leader's block")
-                check(b.side == a.control, f"area {a.number}: {b.id}'s icon stands in an area the {a.control} control")
+                check(i.block in army.blocks and army.blocks[i.block].is_leader,
+                      f"area {a.number}: icon {i.block!r} is not a leader's block")
+                b = army.blocks[i.block]
+                check(b.side == a.control, f"{b.id}'s icon stands in area {a.number}, which the {a.control} control")
                 check(b.id not in where and b.id not in placed,
                       f"{b.id} is placed twice (area {a.number} and {where.get(b.id, 'the pool')})")
                 where[b.id] = a.number

@@ -1,6 +1,8 @@
 """Plane geometry for the area map's drawing frame: polygons with integer corners, polylines."""
 from __future__ import annotations
 
+import itertools
+
 Point = tuple[int, int]
 
 
@@ -26,7 +28,7 @@ def borders(polygon: tuple[Point, ...]) -> list[frozenset[Point]]:
 
 def interpolate(line: tuple[Point, ...], at: float, along: int) -> float:
     """The other coordinate of a monotone polyline where coordinate `along` (0 = x, 1 = y) is `at`."""
-    for p, q in zip(line, line[1:]):
+    for p, q in itertools.pairwise(line):
         if p[along] <= at <= q[along]:
             t = (at - p[along]) / (q[along] - p[along]) if q[along] != p[along] else 0.0
             return p[1 - along] + t * (q[1 - along] - p[1 - along])

@@ -7,14 +7,11 @@ fires on a broken document.
 """
 from __future__ import annotations
 
-import copy
 import tomllib
 from collections import Counter
 
-import pytest
-
 from rules.bloody_monday import bm_data
-from rules.bloody_monday.bm_data import DataError, check_setup, parse_army, parse_field
+from rules.bloody_monday.bm_data import check_setup
 
 AREAS = bm_data.areas()
 BLOCKS = bm_data.blocks()
@@ -218,3 +215,136 @@ def test_notes_russian_pool():
     assert (russian["red", "artillery"], russian["yellow", "artillery"], russian["yellow", "cavalry"],
             russian["brown", "cavalry"]) == (5, 4, 3, 9)
     assert pool.size == 7
+
+
+# --- the rule book's worked examples that depend on data ----------------------------------------------
+def deploy(order: list[int], units: int, stacked: dict[int, int]) -> dict[int, int]:
+    """3.3: place reinforcements one by one into the first area of the order with room."""
+    placed: dict[int, int] = {}
+    for _ in range(units):
+        room = [n for n in order if stacked.get(n, 0) + placed.get(n, 0) < AREAS[n].terrain.stacking]
+        if not room:
+            break
+        placed[room[0]] = placed.get(room[0], 0) + 1
+    return placed
+
+
+def test_3_3_tatarinova_reinforcement_example():
+    """3.3: "He randomly draws his first Reinforcement, and deploys it in Tatarinova, as he does for
+    his second, third and fourth. Then Tatarinova is full stacked. So next he deploys his fifth in
+    Utitsa (as Gorki is already full stacked). No other controlled Victory Area is available, thus
+    the last two Units must remain in the Reinforcements Pool." (nine LPs, seven in the pool)"""
+    order = [n for n in bm_data.battlefield().reinforcement_order["russian"]
+             if AREAS[n].name in ("Tatarinova", "Gorki", "Utitsa")]
+    gorki = NAMED["Gorki"]
+    placed = deploy(order, units=7, stacked={gorki: AREAS[gorki].terrain.stacking})
+    assert placed == {NAMED["Tatarinova"]: 4, NAMED["Utitsa"]: 1}
+    assert logistics_value("russian", {107, 69, 62, 55, 41}) == 4 + 5 == 9  # "nine LPs"
+
+
+def test_3_2_napoleon_four_stars_and_three_activations():
+    """3.2 / 2.6.3: "Napoleon (at 4 stars)"; "each Supreme Commander can be activated three times"."""
+    for chief in ("F-NAP", "R-KUT"):
+        assert BLOCKS[chief].strength == 4 and BLOCKS[chief].activations == 3
+        assert BLOCKS[chief].mounted and BLOCKS[chief].movement == 5
+
+
+def test_5_1_french_leaders_on_the_map():
+    """5.1 example: the French field tactical leaders beyond Napoleon's four activations; Bressier
+    waits in the pool."""
+    on_map = [b for b in BLOCKS.values() if b.side == "french" and b.type == "tactical_leader"
+              and b.id not in POOLS["french"].blocks]
+    assert len(on_map) == 6 and "F-G-B" in POOLS["french"].blocks
+
+
+def restore(block: str, low: int, high: int) -> int:
+    """3.6: LPs to restore a combat unit from strength low to high, each step at its colour's cost."""
+    cost = bm_data.army().restore_cost
+    return sum(cost[BLOCKS[block].firepower_at(s)] for s in range(low + 1, high + 1))
+
+
+def test_3_6_fifth_infantry_division_costs_eleven():
+    """3.6: "To rebuild the 5th Infantry Division from the minimum Strength up to the maximum 11 LPs
+    would be needed. Thus the French player may spend seven LPs to rebuild ... from the minimum to
+    three"."""
+    fifth = BLOCKS["F-I-5"]
+    assert fifth.colour == "orange" and fifth.type == "infantry"
+    assert restore("F-I-5", 1, fifth.strength) == 11
+    assert restore("F-I-5", 1, 3) == 7
+
+
+def test_3_6_life_guard_jager_two_lps_and_3_2_step_costs():
+    """3.6: "the Russian player spends two of his LPs to rebuild the Life Guard Jager Brigade to full
+    strength"; 3.2: six LPs restore "6 Black, 3 White, two Red"."""
+    lgj = BLOCKS["R-G-LGJ"]
+    assert lgj.subtype == "jager" and lgj.colour == "red"
+    assert restore("R-G-LGJ", lgj.strength - 1, lgj.strength) == 2
+    cost = bm_data.army().restore_cost
+    assert 6 * cost["SF"] == 3 * cost["DF"] == 2 * cost["TF"] == 6 and cost["QF"] == 4
+
+
+def test_2_2_firepower_hits():
+    """2.2: SF hits at 6, DF at 5-6, TF at 4-6, QF at 3-6; artillery's pawn is a black dot and a
+    leader's heart a red dot (2.3)."""
+    assert bm_data.army().hits_on == {"SF": 6, "DF": 5, "TF": 4, "QF": 3}
+    assert BLOCKS["F-I-A1"].firepower_at(4) == "SF" and BLOCKS["F-I-D"].firepower_at(4) == "TF"
+
+
+def test_2_6_1_artillery_at_four_fires_three_times_and_gold_shields():
+    """2.6.1: "the two Artillery Units shown above may fire three and two times"; "Each Artillery has
+    a Gold Shield"."""
+    guns = [b for b in BLOCKS.values() if b.type == "artillery"]
+    assert {b.shield for b in guns} == {"gold"}
+    assert {b.strength: b.activations for b in guns} == {4: 3, 3: 2}
+
+
+def test_5_3_6_1_old_guard_tf_inspired_to_qf_and_9_6_shields():
+    """5.3.6.1: Bressier "has Inspired the Old Guard (yellow cube) which will gain QF"; 9.6: one of
+    the two French infantry carries a silver shield, the Russian jager none; 2.5.2: heavy cavalry
+    has a white horsehead and a silver shield."""
+    assert BLOCKS["F-G-VG"].label == "VG" and BLOCKS["F-G-VG"].firepower == ("TF",) * 3
+    assert all(b.shield is None for b in BLOCKS.values() if b.subtype == "jager")
+    heavy = [b for b in BLOCKS.values() if b.subtype == "heavy"]
+    assert {(b.horsehead, b.shield) for b in heavy} == {("white", "silver")}
+
+
+def test_2_1_and_9_3_movement():
+    """2.1: fast units 5 MPs, slow 3; 9.3: Murat and light cavalry 6, jagers 4, militia 2."""
+    for b in BLOCKS.values():
+        assert b.movement == (5 if b.mounted else 3)
+    assert BLOCKS["F-CR-M"].agile_movement == 6 and BLOCKS["F-I-LC"].agile_movement == 6
+    assert BLOCKS["R-1-1J"].agile_movement == 4 and BLOCKS["R-M-1Mos"].agile_movement == 2
+    assert BLOCKS["F-CR-1H"].agile_movement == 5 and BLOCKS["F-I-D"].agile_movement == 5
+
+
+def test_2_4_morale():
+    """2.4: destroyed Russian jagers, militia and cossacks do not count for morale; Platov does."""
+    skip = {b.id for b in BLOCKS.values() if not b.counts_for_morale}
+    assert skip == {b.id for b in BLOCKS.values() if b.side == "russian" and b.subtype in ("jager", "militia", "cossack")}
+    assert BLOCKS["R-C-P"].counts_for_morale and len(skip) == 6 + 4 + 1 + 4 + 9
+
+
+def test_9_1_infantry_groups():
+    """9.1 examples: "any of the three Russian red Infantry, not exclusively the Life Guard Jager";
+    "one of the 12 Russian yellow Infantry (six Jager, six regular Infantry)"; "one of the 11
+    Russian light blue Infantry (four Jager, seven regular Infantry)"."""
+    infantry = Counter((b.colour, b.subtype) for b in BLOCKS.values() if b.side == "russian" and b.type == "infantry")
+    assert infantry["red", "jager"] == 1 and infantry["red", "line"] == 2
+    assert (infantry["yellow", "jager"], infantry["yellow", "line"]) == (6, 6)
+    assert (infantry["light_blue", "jager"], infantry["light_blue", "line"]) == (4, 7)
+
+
+def test_setup_example_cavalry_and_artillery_mixes():
+    """Setup: "one of the two light blue Russian Cavalry (may be Light or Heavy)"; "one of the four
+    yellow Russian Artillery (may be Foot or Horse)"."""
+    cav = {b.subtype for b in BLOCKS.values() if b.colour == "light_blue" and b.type == "cavalry"}
+    guns = {b.subtype for b in BLOCKS.values() if b.side == "russian" and b.colour == "yellow" and b.type == "artillery"}
+    assert cav == {"light", "heavy"} and guns == {"foot", "horse"}
+
+
+def test_geometry_polygons_partition_the_frame():
+    """Each area's circle lies in its polygon and neighbours share a border (checked on load); the
+    polygons cover the 1000 x 1400 frame."""
+    field = bm_data.battlefield()
+    assert (field.width, field.height) == (1000, 1400)
+    assert all(len(a.polygon) >= 3 for a in AREAS.values())
