@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,6 +25,12 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+# Ordered and append-only: a schema change is a new migration, never an edit of an old one.
+# sqlite-utils records each applied one in _sqlite_migrations, in the same transaction.
+MIGRATIONS = sqlite_utils.Migrations("kolocha")
+
+
+@MIGRATIONS(name="initial tables")
 def _initial(db: sqlite_utils.Database) -> None:
     db.table("games").create({
         "id": int, "guild": str, "channel": str, "system": str, "scenario": str,
@@ -47,10 +53,12 @@ def _initial(db: sqlite_utils.Database) -> None:
     db.table("outbox").create_index(["delivered_at"])
 
 
+@MIGRATIONS(name="games.pending_undo: an undo waiting for the opponent's consent")
 def _pending_undo(db: sqlite_utils.Database) -> None:
     db.table("games").add_column("pending_undo", str)
 
 
+@MIGRATIONS(name="game tables: settings, start, end, deadline phases, turn starts")
 def _tables(db: sqlite_utils.Database) -> None:
     db.table("games").add_column("settings", str)
     db.table("games").add_column("started_at", str)
@@ -58,14 +66,6 @@ def _tables(db: sqlite_utils.Database) -> None:
     db.table("deadlines").add_column("phase_key", str)
     db.table("turns").create({"game": int, "turn": str, "seq": int}, pk=("game", "turn"),
                              foreign_keys=[("game", "games", "id")])
-
-
-# Ordered and append-only: a schema change is a new entry, never an edit of an old one.
-MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
-    ("initial tables", _initial),
-    ("games.pending_undo: an undo waiting for the opponent's consent", _pending_undo),
-    ("game tables: settings, start, end, deadline phases, turn starts", _tables),
-]
 
 
 class Store:
@@ -92,20 +92,12 @@ class Store:
         self.db.execute("COMMIT")
 
     def migrate(self) -> None:
-        """Apply the migrations this file has not seen yet, each recorded in `migrations`."""
-        if "migrations" not in self.db.table_names():
-            self.db.table("migrations").create({"version": int, "name": str, "applied_at": str},
-                                         pk="version")
-        done = {row["version"] for row in self.db.table("migrations").rows}
-        for version, (name, step) in enumerate(MIGRATIONS, start=1):
-            if version not in done:
-                with self.transaction():
-                    step(self.db)
-                    self.db.execute("INSERT INTO migrations VALUES (?, ?, ?)",
-                                    [version, name, now()])
+        """Apply the migrations this file has not seen yet (sqlite-utils' Migrations)."""
+        MIGRATIONS.apply(self.db)
 
     def schema_version(self) -> int:
-        return max((row["version"] for row in self.db.table("migrations").rows), default=0)
+        """How many migrations this file has had applied."""
+        return len(MIGRATIONS.applied(self.db))
 
     # -- games, seats, spectators --------------------------------------------------------
 
