@@ -107,11 +107,11 @@ def _local(args: argparse.Namespace) -> int:
         return run_script(service, game_id, script, sys.stdout, args.json)
     picture = Path(args.db).with_name(f"kolocha-game{game_id}.png")
 
-    def draw(words: list[str]) -> str:
+    def draw(words: list[str], viewer: str | None) -> str:
         try:
             options = pictures.parse_map_words(words)
             path = picture.with_name(f"kolocha-game{game_id}-map.png") if words else picture
-            pictures.write_map(service, game_id, path, **options)
+            pictures.write_map(service, game_id, path, viewer=viewer, **options)
         except ValueError as error:
             return str(error)
         return f"Map: {path}"

@@ -69,14 +69,20 @@ def run_line(service: GameService, game_id: int, line: str) -> Result:
     return service.submit(game_id, side or side_to_move(service, game_id), command)
 
 
-def render(result: Result, line: str) -> str:
-    """The terminal's account of a result: the reply, or the verdict and the events (all of
-    them: at a hot seat both players share the screen)."""
+def render(result: Result, line: str, viewer: str | None = None) -> str:
+    """The terminal's account of a result: the reply, or the verdict and the events. In an
+    open game both players share the screen and see every event; in a game with hidden
+    information (`viewer` given) only the events that side may read."""
     if result.reply is not None:
         return result.reply
     if not result.accepted:
         return f"Refused: {line}: {result.message}"
-    return "\n".join([f"[{result.seq}] {result.message}", *fmt.event_lines(result.events)])
+    events = result.events if viewer is None else result.visible_to(viewer)
+    return "\n".join([f"[{result.seq}] {result.message}", *fmt.event_lines(events)])
+
+
+HANDOVER = "Hand over to the {side} player, then press Enter (the screen will be cleared)."
+CLEAR = "\033[2J\033[H"  # ANSI: clear the screen, cursor home
 
 
 def as_json(result: Result, line: str) -> str:
@@ -100,20 +106,31 @@ def run_script(service: GameService, game_id: int, script: Script, out: TextIO,
 
 def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
          write: Callable[[str], None] = print,
-         draw: Callable[[list[str]], str] | None = None) -> int:
+         draw: Callable[[list[str], str | None], str] | None = None) -> int:
     """The hot-seat loop: prompt the side to move, print what happens, `quit` to leave.
 
-    `draw(words)` writes a map picture and returns the sentence saying where: it runs after
-    every accepted command (words empty) and for the `map ...` command.
+    `draw(words, viewer)` writes a map picture of what `viewer` (None: everyone) may see and
+    returns the sentence saying where: it runs after every accepted command (words empty) and
+    for the `map ...` command.
     """
     system = service.system(game_id)
+    hidden = getattr(system, "HIDDEN_INFORMATION", False)  # fog of war: one side at a time
     write(f"Game {game_id}. Type `help` for commands, `map` for a picture, `quit` to leave; "
           f"resume later with `kolocha local --game {game_id}`.")
-    write(fmt.status(system.view(service.load(game_id), None)))
+    seated = side_to_move(service, game_id) if hidden else None
+    write(fmt.status(system.view(service.load(game_id), seated)))
     if draw:
-        write(draw([]))
+        write(draw([], seated))
     while True:
         side = side_to_move(service, game_id)
+        if hidden and side and side != seated:
+            try:
+                read(HANDOVER.format(side=fmt.side_name(side)))
+            except (EOFError, KeyboardInterrupt):
+                write("")
+                return 0
+            seated = side
+            write(CLEAR + fmt.status(system.view(service.load(game_id), seated)))
         try:
             line = read(f"{fmt.side_name(side)} > " if side else "(game over) > ").strip()
         except (EOFError, KeyboardInterrupt):
@@ -124,13 +141,13 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
         if not line or line.startswith("#"):
             continue
         if draw and line.split()[0].lower() == "map":
-            write(draw(line.lower().split()[1:]))
+            write(draw(line.lower().split()[1:], seated))
             continue
         before = service.load(game_id)
         result = run_line(service, game_id, line)
-        write(render(result, line))
+        write(render(result, line, seated))
         after = service.load(game_id)
         if result.accepted and system.phase_key(after) != system.phase_key(before):
-            write(fmt.headline(system.view(after, None)))
+            write(fmt.headline(system.view(after, seated)))
         if result.accepted and result.reply is None and draw:
-            write(draw([]))
+            write(draw([], seated))

@@ -27,10 +27,11 @@ def highlight_for(system, state: dict, *, zoc: str | None = None, select: str | 
 
 
 def map_png(service: GameService, game_id: int, *, around: list[str] | None = None, radius: int = 6,
-            size: int | None = None, zoc: str | None = None, select: str | None = None) -> bytes:
-    """PNG of a game's public view now, optionally cropped and highlighted."""
+            size: int | None = None, zoc: str | None = None, select: str | None = None,
+            viewer: str | None = None) -> bytes:
+    """PNG of what `viewer` (None: the public) sees of a game now, optionally cropped and highlighted."""
     system, state = service.system(game_id), service.load(game_id)
-    return render.snapshot(system.view(state, None), highlight=highlight_for(system, state, zoc=zoc, select=select),
+    return render.snapshot(system.view(state, viewer), highlight=highlight_for(system, state, zoc=zoc, select=select),
                            size=size, around=around or None, radius=radius)
 
 

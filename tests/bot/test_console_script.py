@@ -117,3 +117,29 @@ def _stored(db: Path) -> int:
             return conn.execute("SELECT COUNT(*) FROM commands").fetchone()[0]
     except sqlite3.Error:
         return 0
+
+
+def test_hot_seat_with_hidden_information_hands_over_and_shows_one_side(service, game, monkeypatch):
+    """Fog of war at one screen: each side sees only its own view and events, and the screen
+    is cleared behind a "hand over" pause whenever the side to move changes."""
+    import toy_system
+
+    from bot.console import CLEAR, play
+
+    monkeypatch.setattr(toy_system, "HIDDEN_INFORMATION", True, raising=False)
+    answers = iter(["end", "roll", "", "end", "roll", "", "quit"])
+    prompts: list[str] = []
+    written: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    play(service, game, read=read, write=written.append)
+    handover = [p for p in prompts if p.startswith("Hand over")]
+    assert handover == [f"Hand over to the {side} player, then press Enter (the screen will be cleared)."
+                        for side in ("Blue", "Red")]
+    cuts = [i for i, w in enumerate(written) if w.startswith(CLEAR)]
+    red, blue = "\n".join(written[:cuts[0]]), "\n".join(written[cuts[0]:cuts[1]])
+    assert "(to Red) your secret number" in red and "(to Blue)" not in red
+    assert "(to Blue) your secret number" in blue and "(to Red)" not in blue

@@ -81,7 +81,7 @@ def test_terminal_map_command_writes_a_picture(borodino_game, tmp_path):
     written: list[str] = []
     drawn: list[list[str]] = []
 
-    def draw(words):
+    def draw(words, viewer):
         drawn.append(words)
         return f"Map: {words}"
 
