@@ -63,7 +63,7 @@ def test_map_words_parse_and_refuse_with_a_hint():
 
 
 def test_kolocha_map_and_replay_gif_write_files(borodino_game, tmp_path, capsys):
-    service, game_id = borodino_game
+    _, game_id = borodino_game
     db = tmp_path / "k.sqlite"
     out = tmp_path / "crop.png"
     assert cli.main(["map", "--db", str(db), "--game", str(game_id), "--around", "3219", "--out", str(out)]) == 0
