@@ -408,9 +408,10 @@ class Tables:
             self.store.mark_turn(game_id, str(turn), result.seq)
         lines = [f"**{who}** — {result.message}"]
         lines += [line.strip() for line in fmt.event_lines(result.visible_to(None), False)]
-        await self._news(game_id, "\n".join(lines), phase_changed)
+        await self._news(game_id, "\n".join(lines), phase_changed, before)
 
-    async def _news(self, game_id: int, line: str, phase_changed: bool) -> None:
+    async def _news(self, game_id: int, line: str, phase_changed: bool,
+                    before: dict | None = None) -> None:
         """Update the deadlines, post the line (with the public map and who moves next when
         the phase changed), deliver private news, update spectators."""
         game = self.store.game(game_id)
@@ -425,10 +426,11 @@ class Tables:
             self.deadlines.track(game_id, system.active_sides(state), system.phase_key(state))
         if phase_changed or over:
             await self.delivery.post_view(game["channel"], public, line + self._due_note(game_id))
-            await self._private_views(game_id, system, state, public, seats)
             await self._spectators(game_id, system, public, over)
         else:
             await self.delivery.post(game["channel"], line)
+        await self._private_views(game_id, system, state, public, seats,
+                                  None if phase_changed or over else before)
         await self.delivery.flush(game_id, seats)
 
     def _due_note(self, game_id: int) -> str:
@@ -439,16 +441,23 @@ class Tables:
                        for row in self.store.deadlines(game_id) if row["side"] in seats)
 
     async def _private_views(self, game_id: int, system, state: dict, public: dict,
-                             seats: dict[str, str]) -> None:
-        """DM each side its own view when it shows more than the public one."""
+                             seats: dict[str, str], before: dict | None) -> None:
+        """DM each side its own view, with the list of its own units, when that view shows
+        more than the public one (hidden blocks): at every phase change (`before` None), and
+        otherwise whenever a command changed that side's own units."""
         bare = {k: v for k, v in public.items() if k != "viewer"}
         for side, user in seats.items():
             view = system.view(state, side)
             if {k: v for k, v in view.items() if k != "viewer"} == bare:
                 continue
+            own = [u for u in view.get("units", []) if u.get("side") == side]
+            if before is not None and own == [u for u in system.view(before, side).get("units", [])
+                                              if u.get("side") == side]:
+                continue
             picture = await self.delivery.picture(view)
             await self.delivery.dm(game_id, user, side, f"Game {game_id}, your view as "
-                                   f"{fmt.side_name(side)}:\n{fmt.headline(view)}", picture)
+                                   f"{fmt.side_name(side)}:\n{fmt.headline(view)}\n\n"
+                                   f"{fmt.units_table(own)}", picture)
 
     async def _spectators(self, game_id: int, system, public: dict, over: bool) -> None:
         """Spectators see the public view: live at each phase, or one game turn behind."""

@@ -228,3 +228,18 @@ def test_without_a_renderer_the_news_says_so(service):
     tables = make_tables(service, renderer=None)
     run(seated_game(tables))
     assert "No map picture" in tables.delivery.messenger.in_channel(CHANNEL)[-1]
+
+
+def test_a_hidden_view_goes_by_dm_whenever_the_players_own_units_change(service):
+    """Block games (issue 5, point 4): each player gets their own view and unit list by DM after
+    every change of their own units, not only at phase changes; the other player gets nothing."""
+    tables = make_tables(service)
+    messenger = tables.delivery.messenger
+    run(seated_game(tables))
+    for who, line in ((ANNA, "end"), (ANNA, "roll"), (BORIS, "end"), (BORIS, "roll")):
+        run(tables.play(who, CHANNEL, line))  # both sides now hold secrets: views differ
+    anna, boris = len(messenger.to(ANNA.id)), len(messenger.to(BORIS.id))
+    run(tables.play(ANNA, CHANNEL, "move r1 0201"))  # no phase change, Red's own runner moved
+    news = messenger.to(ANNA.id)[anna:]
+    assert any("your view as Red" in t and "r1" in t and "0201" in t for t in news)
+    assert len(messenger.to(BORIS.id)) == boris
