@@ -1,4 +1,5 @@
-"""Pictures of a Borodino view: the hex map as PNG snapshots and animated GIF replays.
+"""Pictures of a view: the Borodino hex map or the Bloody Monday area map as PNG snapshots, and
+animated GIF replays.
 
 Everything drawn comes from the view (and `highlight`); nothing here decides a rule.
 """
@@ -9,30 +10,41 @@ from collections.abc import Iterable, Sequence
 
 from PIL import Image
 
+from render.areapicture import draw_area_map
 from render.picture import draw_map, png
 
 __all__ = ["replay_gif", "snapshot"]
 
 
 def snapshot(view: dict, *, highlight: dict | None = None, size: int | None = None,
-             around: Iterable[str] | None = None, radius: int = 6) -> bytes:
-    """PNG of the map for a view.
+             around: Iterable[str] | Iterable[int] | None = None, radius: int | None = None) -> bytes:
+    """PNG of the map for a view: the area map when view["system"] is "bloody_monday", else Borodino.
 
     highlight: {"zoc": side} shades hexes in the Zone of Control of that side's enemies;
     {"hexes": [...]} shades given hexes; {"destinations": [...]} tints a selected unit's legal
     destinations; {"select": "3225"} rings a hex.  Keys combine.
     size: the picture's width in pixels (at most); default about 1390 for the whole map.
     around, radius: draw only the hexes within `radius` of those hexes, at a scale a phone can read.
+    Bloody Monday: highlight {"areas": [...]} shades areas, {"select": 57} rings one; around lists
+    area numbers and radius counts areas (default 2), neighbour to neighbour.
     """
-    return png(draw_map(view, highlight=highlight, size=size, around=around, radius=radius))
+    if view.get("system") == "bloody_monday":
+        return png(draw_area_map(view, highlight=highlight, size=size, around=around,  # type: ignore[arg-type]
+                                 radius=2 if radius is None else radius))
+    return png(draw_map(view, highlight=highlight, size=size, around=around,  # type: ignore[arg-type]
+                        radius=6 if radius is None else radius))
 
 
 def replay_gif(views: Sequence[dict], *, size: int | None = None, seconds: float = 1.5) -> bytes:
     """Animated GIF, one frame per player-turn view, each with that player-turn's arrows."""
     if not views:
         raise ValueError("a replay needs at least one view")
-    frames = [draw_map(v, size=size or 900).quantize(128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE) for v in views]
+    frames = [_draw(v, size or 900).quantize(128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE) for v in views]
     buf = io.BytesIO()
     frames[0].save(buf, "GIF", save_all=True, append_images=frames[1:], duration=round(seconds * 1000),
                    loop=0, optimize=False)
     return buf.getvalue()
+
+
+def _draw(view: dict, size: int) -> Image.Image:
+    return draw_area_map(view, size=size) if view.get("system") == "bloody_monday" else draw_map(view, size=size)

@@ -56,16 +56,21 @@ def _wrap(d: ImageDraw.ImageDraw, words: list[str], f: Font, width: int, sep: st
 
 def title_strip(view: dict, width: int) -> Image.Image:
     """Scenario title, then status lines, then the prompt (if any), each wrapped to the width."""
+    return strip(f"Borodino: {view.get('title', view.get('scenario', ''))}", status_parts(view),
+                 view.get("prompt") or "", width)
+
+
+def strip(title: str, parts: list[str], prompt: str, width: int) -> Image.Image:
+    """A dark strip: the title, the parts joined by dots, then the prompt, each wrapped to the width."""
     size = text_size(width)
     pad = size // 2
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     big, body = font("title", round(size * 1.25)), font("bold", size)
-    title = f"Borodino: {view.get('title', view.get('scenario', ''))}"
     rows: list[tuple[str, Font, P.RGB]] = [(t, big, P.STRIP_TEXT) for t in _wrap(probe, title.split(), big, width - 2 * pad, " ")]
-    rows += [(t, body, P.STRIP_TEXT) for t in _wrap(probe, status_parts(view), body, width - 2 * pad, "  ·  ")]
-    if view.get("prompt"):
+    rows += [(t, body, P.STRIP_TEXT) for t in _wrap(probe, parts, body, width - 2 * pad, "  ·  ")]
+    if prompt:
         rows += [(t, font("sans", size), P.GUARD)
-                 for t in _wrap(probe, view["prompt"].split(), font("sans", size), width - 2 * pad, " ")]
+                 for t in _wrap(probe, prompt.split(), font("sans", size), width - 2 * pad, " ")]
     heights = [round(getattr(f, "size", size) * 1.3) for _, f, _ in rows]
     img = Image.new("RGB", (width, sum(heights) + 2 * pad), P.STRIP)
     d = ImageDraw.Draw(img)
@@ -154,6 +159,11 @@ def legend_items() -> list[tuple[Icon, str]]:
 
 
 def legend(width: int) -> Image.Image:
+    """The Borodino legend, flowed to the width."""
+    return flow_legend(legend_items(), width)
+
+
+def flow_legend(items: list[tuple[Icon, str]], width: int) -> Image.Image:
     """Icons with their words, flowed into as many rows as the width needs."""
     size = max(11, round(text_size(width) * 0.7))
     f = font("sans", size)
@@ -161,7 +171,7 @@ def legend(width: int) -> Image.Image:
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     placed: list[tuple[int, int, Icon, str]] = []
     x, row = pad, 0
-    for icon, words in legend_items():
+    for icon, words in items:
         w = icon_w + pad // 2 + round(probe.textlength(words, font=f))
         if x + w > width - pad and x > pad:
             x, row = pad, row + 1

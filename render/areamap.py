@@ -1,0 +1,183 @@
+"""The static layer of the Bloody Monday area map: terrain fills and textures, borders, the Kolocha,
+the start and command-limit lines, numbered circles, victory stars and names.
+
+Geometry comes from rules.bloody_monday.bm_data (a 1000 x 1400 frame, north at the top); a `View`
+maps a box of that frame to pixels at a scale.  Layers are drawn at twice the size, scaled down for
+smooth lines, and cached per view: every snapshot starts from a copy.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from PIL import Image, ImageChops, ImageDraw
+
+from render import palette as P
+from render.fonts import font
+from rules.bloody_monday import bm_data
+from rules.bloody_monday.bm_data import Area
+
+SUPERSAMPLE = 2
+CIRCLE = 13.0  # radius of an area's number circle, in frame units
+STAR = 9.0  # radius of a victory star, in frame units
+NAME = 11.0  # height of an area name, in frame units
+Point = tuple[float, float]
+UnitBox = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class View:
+    """A box of the frame (x0, y0, x1, y1 in frame units) drawn at `scale` pixels per unit."""
+
+    box: tuple[int, int, int, int]
+    scale: float
+
+    @property
+    def size(self) -> tuple[int, int]:
+        x0, y0, x1, y1 = self.box
+        return round((x1 - x0) * self.scale), round((y1 - y0) * self.scale)
+
+    def px(self, p: Point) -> Point:
+        return (p[0] - self.box[0]) * self.scale, (p[1] - self.box[1]) * self.scale
+
+    def px_box(self, b: UnitBox) -> tuple[int, int, int, int]:
+        x0, y0 = self.px((b[0], b[1]))
+        x1, y1 = self.px((b[2], b[3]))
+        return round(x0), round(y0), round(x1), round(y1)
+
+    def bigger(self, factor: int) -> View:
+        return View(self.box, self.scale * factor)
+
+
+def star_centre(a: Area) -> Point:
+    return a.centre[0] + CIRCLE + STAR + 1, a.centre[1] - 3
+
+
+def name_text(a: Area) -> str:
+    return "Flèche" if a.fleche else a.name or ""
+
+
+def keep_out(a: Area) -> tuple[UnitBox, ...]:
+    """Frame boxes no block may cover: the number circle, its star and the name below it."""
+    cx, cy = a.centre
+    ring = CIRCLE + 5  # room for the control ring drawn round the circle
+    boxes: list[UnitBox] = [(cx - ring, cy - ring, cx + ring, cy + ring)]
+    if a.victory or a.fleche:
+        sx, sy = star_centre(a)
+        boxes.append((sx - STAR, sy - STAR, sx + STAR, sy + STAR))
+    if name_text(a):
+        w = 0.55 * NAME * len(name_text(a))
+        top = cy + CIRCLE + 1
+        boxes.append((cx - w / 2, top, cx + w / 2, top + NAME * 1.2))
+    return tuple(boxes)
+
+
+def star_points(centre: Point, radius: float) -> list[Point]:
+    """A five-pointed star, point up."""
+    cx, cy = centre
+    return [(cx + (radius if k % 2 == 0 else radius * 0.42) * math.sin(math.pi * k / 5),
+             cy - (radius if k % 2 == 0 else radius * 0.42) * math.cos(math.pi * k / 5)) for k in range(10)]
+
+
+@cache
+def kolocha_sides() -> tuple[tuple[Point, Point], ...]:
+    """The polygon sides along which the Kolocha runs: those shared by areas across it."""
+    areas = bm_data.areas()
+    out = []
+    for a in areas.values():
+        for n in sorted(x for x in a.kolocha if x > a.number):
+            theirs = set(_sides(areas[n].polygon))
+            out += [s for s in _sides(a.polygon) if s in theirs or s[::-1] in theirs]
+    return tuple(out)
+
+
+def _sides(poly: Sequence[tuple[int, int]]) -> list[tuple[Point, Point]]:
+    return [((float(p[0]), float(p[1])), (float(q[0]), float(q[1]))) for p, q in zip(poly, list(poly[1:]) + [poly[0]])]
+
+
+@lru_cache(maxsize=8)
+def static_layer(view: View) -> Image.Image:
+    """The map without play at that view (cached)."""
+    big = view.bigger(SUPERSAMPLE)
+    img = Image.new("RGB", big.size, P.PAPER)
+    d = ImageDraw.Draw(img)
+    areas = bm_data.areas().values()
+    for a in areas:
+        d.polygon([big.px(p) for p in a.polygon], fill=P.AREA_FILL[a.colour])
+    _textures(img, big, areas)
+    for a in areas:
+        d.polygon([big.px(p) for p in a.polygon], outline=P.AREA_BORDER, width=max(1, round(1.2 * big.scale)))
+    _lines(d, big)
+    for a, b in kolocha_sides():
+        _round_line(d, [big.px(a), big.px(b)], P.KOLOCHA, 7 * big.scale)
+    w, h = big.size
+    d.rectangle((0, 0, w - 1, h - 1), outline=P.EDGE, width=max(2, round(2 * big.scale)))
+    for a in areas:
+        draw_circle(d, big, a)
+    return img.resize(view.size, Image.Resampling.LANCZOS)
+
+
+def _textures(img: Image.Image, view: View, areas: Iterable[Area]) -> None:
+    """Dots in forest (yellow) areas and hatching on hills and redoubts (red), clipped to them."""
+    for colour in P.AREA_TEXTURE:
+        clip = Image.new("L", img.size, 0)
+        cd = ImageDraw.Draw(clip)
+        for a in areas:
+            if a.colour == colour:
+                cd.polygon([view.px(p) for p in a.polygon], fill=255)
+        pattern = Image.new("L", img.size, 0)
+        pd = ImageDraw.Draw(pattern)
+        step, s = 14 * view.scale, view.scale
+        w, h = img.size
+        if colour == "yellow":
+            for i in range(int(w / step) + 1):
+                for j in range(int(h / step) + 1):
+                    x, y = (i + (j % 2) / 2) * step, j * step
+                    pd.ellipse((x - 2 * s, y - 2 * s, x + 2 * s, y + 2 * s), fill=255)
+        else:
+            for k in range(-int(h / step), int(w / step) + 1):
+                pd.line(((k * step, 0), (k * step + h, h)), fill=255, width=max(1, round(1.2 * s)))
+        img.paste(P.AREA_TEXTURE[colour], mask=ImageChops.multiply(clip, pattern))
+
+
+def _lines(d: ImageDraw.ImageDraw, view: View) -> None:
+    """The red dashed start line and the white command limit, thin: they are history, not walls."""
+    field = bm_data.battlefield()
+    s = view.scale
+    cmd = [view.px(p) for p in field.command_line]
+    d.line(cmd, fill=(150, 150, 140), width=max(1, round(3.6 * s)))
+    d.line(cmd, fill=P.COMMAND_LINE, width=max(1, round(2.2 * s)))
+    pts = [view.px(p) for p in field.front_line]
+    dash = 9 * s
+    for a, b in zip(pts, pts[1:]):
+        length = math.dist(a, b)
+        t = 0.0
+        while t < length:
+            u, v = t / length, min(length, t + dash) / length
+            d.line([(a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u),
+                    (a[0] + (b[0] - a[0]) * v, a[1] + (b[1] - a[1]) * v)], fill=P.START_LINE, width=max(1, round(2.4 * s)))
+            t += 2 * dash
+
+
+def _round_line(d: ImageDraw.ImageDraw, pts: list[Point], colour: P.RGB, width: float) -> None:
+    d.line(pts, fill=colour, width=max(1, round(width)))
+    for x, y in pts:
+        d.ellipse((x - width / 2, y - width / 2, x + width / 2, y + width / 2), fill=colour)
+
+
+def draw_circle(d: ImageDraw.ImageDraw, view: View, a: Area) -> None:
+    """The number in its coloured circle, the star of a victory area (hollow on a Flèche), the name."""
+    s = view.scale
+    cx, cy = view.px(a.centre)
+    r = CIRCLE * s
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=P.AREA_CIRCLE[a.colour], outline=P.INK, width=max(1, round(s)))
+    d.text((cx, cy), str(a.number), fill=P.AREA_NUMBER[a.colour], font=font("bold", round((13 if a.number < 100 else 10.5) * s)), anchor="mm")
+    if a.victory or a.fleche:
+        pts = [view.px(p) for p in star_points(star_centre(a), STAR)]
+        d.polygon(pts, fill=P.STAR if a.victory else P.AREA_FILL[a.colour], outline=P.INK, width=max(1, round(s)))
+    if name_text(a):
+        f = font("italic", round(NAME * s))
+        d.text((cx, cy + (CIRCLE + 1 + NAME * 0.6) * s), name_text(a), fill=P.INK, font=f, anchor="mm",
+               stroke_width=max(1, round(1.5 * s)), stroke_fill=P.AREA_FILL[a.colour])

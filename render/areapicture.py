@@ -1,0 +1,76 @@
+"""Compose one picture of a Bloody Monday view: the static map, control, highlights, arrows, blocks
+and battles, a player's panel at each edge (French west, Russian east), title above, legend below."""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from PIL import Image, ImageDraw
+
+from render import areaplay
+from render.areaframe import legend, panel, title_strip
+from render.areamap import View, static_layer
+from render.frame import text_size
+from rules.bloody_monday import bm_data
+
+FULL_SCALE = 1.1  # the whole map about 1100 px wide
+CROP_WIDTH = 1000  # a crop's map part, in pixels, unless `size` says otherwise
+MAX_SCALE = 3.0
+PAD = 12  # frame units around a crop's areas
+
+
+def panel_width(map_width: int) -> int:
+    return max(64, round(map_width * 0.1))
+
+
+def window(around: Iterable[int], radius: int) -> frozenset[int]:
+    """The areas within `radius` steps (neighbour to neighbour) of those in `around`."""
+    areas = bm_data.areas()
+    seen = {n for n in around if n in areas}
+    if not seen:
+        raise ValueError(f"no map area among {list(around)}")
+    edge = set(seen)
+    for _ in range(radius):
+        edge = {n for a in edge for n in areas[a].neighbours} - seen
+        seen |= edge
+    return frozenset(seen)
+
+
+def frame_for(around: list[int], radius: int, size: int | None) -> View:
+    """The box of the frame to draw and its scale."""
+    field = bm_data.battlefield()
+    if around:
+        pts = [p for n in window(around, radius) for p in field.areas[n].polygon]
+        box = (max(0, min(p[0] for p in pts) - PAD), max(0, min(p[1] for p in pts) - PAD),
+               min(field.width, max(p[0] for p in pts) + PAD), min(field.height, max(p[1] for p in pts) + PAD))
+    else:
+        box = (0, 0, field.width, field.height)
+    wide = box[2] - box[0]
+    if size:
+        target = min(size / 1.2, size - 2 * panel_width(0))
+        return View(box, math.floor(100 * target / wide) / 100)
+    return View(box, FULL_SCALE if not around else min(MAX_SCALE, round(CROP_WIDTH / wide, 2)))
+
+
+def draw_area_map(view: dict, *, highlight: dict | None = None, size: int | None = None,
+                  around: Iterable[int] | None = None, radius: int = 2) -> Image.Image:
+    """The framed picture of a Bloody Monday view as a Pillow image (see render.snapshot)."""
+    frame = frame_for([int(n) for n in around or []], radius, size)
+    img = static_layer(frame).copy()
+    d = ImageDraw.Draw(img, "RGBA")
+    areaplay.draw_highlight(d, highlight or {}, frame)
+    areaplay.draw_control(d, view, frame)
+    areaplay.draw_log(d, view, frame)
+    areaplay.draw_blocks(img, view, frame)
+    areaplay.draw_battles(d, view, frame)
+    side = panel_width(img.width)
+    width = img.width + 2 * side
+    text = min(text_size(width), side // 6)
+    top, bottom = title_strip(view, width), legend(width, view.get("viewer"))
+    out = Image.new("RGB", (width, top.height + img.height + bottom.height))
+    out.paste(top, (0, 0))
+    out.paste(panel(view, "french", side, img.height, text), (0, top.height))
+    out.paste(img, (side, top.height))
+    out.paste(panel(view, "russian", side, img.height, text), (side + img.width, top.height))
+    out.paste(bottom, (0, top.height + img.height))
+    return out

@@ -1,0 +1,134 @@
+"""What changes on the area map: control rings, contested and isolated marks, highlights, blocks,
+and the log's arrows (moves, artillery fire) and battle bursts.  Everything comes from the view."""
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+from PIL import Image, ImageDraw
+
+from render import palette as P
+from render.areamap import CIRCLE, Point, View, draw_circle
+from render.blocks import face_of, may_see, sprite
+from render.fonts import font
+from render.overlays import arrow
+from render.stacking import slots, unit_order
+from rules.bloody_monday import bm_data
+
+Box = tuple[int, int, int, int]
+
+
+def block_boxes(view: dict, frame: View) -> list[tuple[dict, Box]]:
+    """Each unit standing in an area of the view, with its pixel box (no two in an area overlap)."""
+    viewer = view.get("viewer")
+    by_area: dict[int, list[dict]] = {}
+    for u in view.get("units", []):
+        if isinstance(u.get("area"), int) and u["area"] in bm_data.areas():
+            by_area.setdefault(u["area"], []).append(u)
+    out = []
+    for number in sorted(by_area):
+        units = sorted(by_area[number], key=lambda u: unit_order(u, may_see(u, viewer)))
+        out += [(u, frame.px_box(b)) for u, b in zip(units, slots(number, len(units)))]
+    return out
+
+
+def draw_blocks(img: Image.Image, view: dict, frame: View) -> None:
+    viewer = view.get("viewer")
+    for unit, (x0, y0, x1, _) in block_boxes(view, frame):
+        size = x1 - x0
+        spr = sprite(face_of(unit, viewer), size)
+        shadow = max(1, size // 14)
+        img.paste((40, 36, 30), (x0 + shadow, y0 + shadow, x0 + shadow + size, y0 + shadow + size), spr)
+        img.paste(spr, (x0, y0), spr)
+
+
+def draw_control(d: ImageDraw.ImageDraw, view: dict, frame: View) -> None:
+    """A ring in the owner's colour round each number circle; contested areas get both colours and
+    crossed swords, isolated ones a white cube."""
+    s = frame.scale
+    areas = bm_data.areas()
+    for entry in view.get("areas", []):
+        a = areas.get(entry.get("number"))
+        if a is None:
+            continue
+        cx, cy = frame.px(a.centre)
+        r, w = (CIRCLE + 2.5) * s, max(2, round(4 * s))
+        owner = P.BLOCK.get(str(entry.get("owner")), {}).get("fill", P.PAPER)
+        box = (cx - r, cy - r, cx + r, cy + r)
+        if entry.get("contested"):
+            other = "russian" if entry.get("owner") == "french" else "french"
+            for k in range(6):
+                d.arc(box, 60 * k - 90, 60 * k - 30, fill=owner if k % 2 == 0 else P.BLOCK[other]["fill"], width=w)
+            _swords(d, (cx - r - 8 * s, cy - r + 2 * s), 9 * s)
+        else:
+            d.ellipse(box, outline=owner, width=w)
+        if entry.get("isolated"):
+            c = 5 * s
+            d.rectangle((cx - r - c * 2.2, cy + r - c * 1.6, cx - r, cy + r + c * 0.6), fill=P.CUBE["isolated"],
+                        outline=P.INK)
+
+
+def _swords(d: ImageDraw.ImageDraw, at: Point, k: float) -> None:
+    x, y = at
+    for a, b in (((x - k, y - k), (x + k, y + k)), ((x - k, y + k), (x + k, y - k))):
+        d.line([a, b], fill=P.HALO, width=max(2, round(k / 2.2)))
+        d.line([a, b], fill=P.INK, width=max(1, round(k / 4)))
+
+
+def draw_highlight(d: ImageDraw.ImageDraw, highlight: dict, frame: View) -> None:
+    """Shade `areas`, ring the `select`ed area."""
+    areas = bm_data.areas()
+    for n in highlight.get("areas", []):
+        if n in areas:
+            d.polygon([frame.px(p) for p in areas[n].polygon], fill=P.DESTINATION)
+    select = highlight.get("select")
+    if select in areas:
+        d.polygon([frame.px(p) for p in areas[select].polygon], outline=P.SELECT, width=max(3, round(4 * frame.scale)))
+
+
+def _between(a: int, b: int, frame: View, pull: float) -> tuple[Point, Point]:
+    """From near area a's centre to short of area b's, kept off both number circles."""
+    areas = bm_data.areas()
+    pa, pb = frame.px(areas[a].centre), frame.px(areas[b].centre)
+    dist = math.dist(pa, pb) or 1.0
+    k = min(pull * frame.scale, dist / 3) / dist
+    return (pa[0] + (pb[0] - pa[0]) * k, pa[1] + (pb[1] - pa[1]) * k), (pb[0] - (pb[0] - pa[0]) * k, pb[1] - (pb[1] - pa[1]) * k)
+
+
+def draw_log(d: ImageDraw.ImageDraw, view: dict, frame: View) -> None:
+    """Move arrows in the mover's colour (thicker for several blocks), artillery fire dashed red."""
+    areas = bm_data.areas()
+    log = view.get("log") or {}
+    s = frame.scale
+    moves = Counter((m.get("side"), m.get("from"), m.get("to")) for m in log.get("moves", []))
+    for (side, a, b), n in sorted(moves.items(), key=str):
+        if a in areas and b in areas:
+            colour = P.BLOCK.get(str(side), P.BLOCK["french"])["arrow"]
+            arrow(d, list(_between(a, b, frame, CIRCLE + 4)), colour, (3 + 1.2 * min(n, 4)) * s)
+    for shot in log.get("artillery", []):
+        a, b = shot.get("from"), shot.get("to")
+        if a in areas and b in areas:
+            arrow(d, list(_between(a, b, frame, CIRCLE + 8)), P.ARTILLERY_FIRE, 3 * s, dash=6 * s)
+
+
+def draw_battles(d: ImageDraw.ImageDraw, view: dict, frame: View) -> None:
+    """A burst round the number circle of each battle area, the hits scored in a disc on its rim."""
+    areas = bm_data.areas()
+    s = frame.scale
+    for battle in (view.get("log") or {}).get("battles", []):
+        a = areas.get(battle.get("area"))
+        if a is None:
+            continue
+        at = frame.px(a.centre)
+        d.polygon(_burst(at, CIRCLE * s, (CIRCLE + 11) * s), fill=P.BURST, outline=P.INK, width=max(1, round(s)))
+        draw_circle(d, frame, a)
+        if "hits" in battle:
+            x, y, r = at[0] - (CIRCLE + 6) * s, at[1] + (CIRCLE + 2) * s, 7 * s
+            d.ellipse((x - r, y - r, x + r, y + r), fill=P.HALO, outline=P.INK, width=max(1, round(s)))
+            d.text((x, y), str(battle["hits"]), fill=P.INK, font=font("bold", round(10 * s)), anchor="mm")
+
+
+def _burst(c: Point, inner: float, outer: float) -> list[Point]:
+    """A sixteen-pointed explosion from `inner` to `outer` radius."""
+    return [(c[0] + (outer if k % 2 == 0 else inner) * math.cos(math.pi * k / 16),
+             c[1] + (outer if k % 2 == 0 else inner) * math.sin(math.pi * k / 16)) for k in range(32)]

@@ -1,0 +1,74 @@
+"""The Bloody Monday area map: goldens per viewer, areas where their polygons say, the static layer."""
+import io
+
+import pytest
+from PIL import Image
+
+from render import palette as P
+from render import snapshot
+from render.areaframe import status_parts
+from render.areamap import View, static_layer
+from rules.bloody_monday import bm_data
+from tests.render.bm_views import first_impulse_view, seen_by, setup_view
+from tests.render.golden import check_golden
+
+FULL = View((0, 0, 1000, 1400), 1.1)
+
+
+def _image(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def test_golden_setup_french_view():
+    check_golden("bm_setup_french", snapshot(seen_by(setup_view(), "french")))
+
+
+def test_golden_setup_russian_view():
+    check_golden("bm_setup_russian", snapshot(seen_by(setup_view(), "russian")))
+
+
+def test_golden_setup_public_view():
+    check_golden("bm_setup_public", snapshot(seen_by(setup_view(), None)))
+
+
+def test_golden_battle_crop_french_view():
+    check_golden("bm_crop_41_french", snapshot(seen_by(first_impulse_view(), "french"), around=[41], radius=2))
+
+
+def test_every_area_is_filled_where_its_polygon_says():
+    """Sample each area just above its number circle: the fill (or its texture) of its own colour."""
+    layer = static_layer(FULL)
+    wrong = []
+    for a in bm_data.areas().values():
+        x, y = FULL.px((a.centre[0], a.centre[1] - 20))
+        seen = layer.getpixel((round(x), round(y)))
+        nearest = min(P.AREA_FILL, key=lambda c: min(sum((p - q) ** 2 for p, q in zip(seen, ref))
+                                                     for ref in (P.AREA_FILL[c], P.AREA_TEXTURE.get(c, P.AREA_FILL[c]))))
+        if nearest != a.colour:
+            wrong.append((a.number, a.colour, seen))
+    assert not wrong
+
+
+def test_circles_stand_at_the_area_centres():
+    layer = static_layer(FULL)
+    for a in bm_data.areas().values():
+        x, y = FULL.px((a.centre[0], a.centre[1] + 10))  # inside the circle, below the number
+        seen = layer.getpixel((round(x), round(y)))
+        assert sum(abs(p - q) for p, q in zip(seen, P.AREA_CIRCLE[a.colour])) < 40, (a.number, seen)
+
+
+def test_title_names_the_viewer():
+    assert "French player's view" in status_parts(seen_by(setup_view(), "french"))
+    assert "Public view" in status_parts(seen_by(setup_view(), None))
+
+
+def test_size_sets_the_width_and_crops_are_smaller():
+    view = seen_by(setup_view(), "french")
+    assert 500 <= _image(snapshot(view, size=550)).width <= 550
+    full, crop = _image(snapshot(view)), _image(snapshot(view, around=[55], radius=1))
+    assert crop.height < full.height
+
+
+def test_crop_off_the_map_is_refused():
+    with pytest.raises(ValueError):
+        snapshot(seen_by(setup_view(), None), around=[999], radius=1)
