@@ -7,6 +7,7 @@ smooth lines, and cached per view: every snapshot starts from a copy.
 """
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -110,8 +111,8 @@ def static_layer(view: View) -> Image.Image:
     for a in areas:
         d.polygon([big.px(p) for p in a.polygon], outline=P.AREA_BORDER, width=max(1, round(1.2 * big.scale)))
     _lines(d, big)
-    for a, b in kolocha_sides():
-        _round_line(d, [big.px(a), big.px(b)], P.KOLOCHA, 7 * big.scale)
+    for p, q in kolocha_sides():
+        _round_line(d, [big.px(p), big.px(q)], P.KOLOCHA, 7 * big.scale)
     w, h = big.size
     d.rectangle((0, 0, w - 1, h - 1), outline=P.EDGE, width=max(2, round(2 * big.scale)))
     for a in areas:
@@ -151,7 +152,7 @@ def _lines(d: ImageDraw.ImageDraw, view: View) -> None:
     d.line(cmd, fill=P.COMMAND_LINE, width=max(1, round(2.2 * s)))
     pts = [view.px(p) for p in field.front_line]
     dash = 9 * s
-    for a, b in zip(pts, pts[1:]):
+    for a, b in itertools.pairwise(pts):
         length = math.dist(a, b)
         t = 0.0
         while t < length:

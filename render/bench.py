@@ -21,7 +21,7 @@ def _median_ms(call, repeat: int) -> float:
 def area_view() -> dict:
     """A Bloody Monday French view with all 115 blocks, two to an area of their side's start control."""
     areas = sorted(bm_data.areas().values(), key=lambda a: a.number)
-    units = []
+    units: list[dict] = []
     for side in ("french", "russian"):
         places = [a.number for a in areas if a.control == side for _ in range(2)]
         for bid, area in zip(sorted(b for b in bm_data.blocks() if bm_data.blocks()[b].side == side), places):
