@@ -209,7 +209,8 @@ class GameCommands(app_commands.Group):
 
 
 @app_commands.command(name="move", description="Move a unit")
-@app_commands.describe(unit="The unit (its hex)", to="Where it goes (a hex, or a path)")
+@app_commands.describe(unit="The unit: its hex, or its name (autocomplete lists yours)",
+                       to="Where it goes: a hex or area, or a path of them")
 @app_commands.autocomplete(unit=_completer("unit"), to=_completer("to"))
 @app_commands.guild_only()
 async def move(interaction: discord.Interaction, unit: str, to: str) -> None:
