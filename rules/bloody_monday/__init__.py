@@ -1,1 +1,145 @@
-"""Bloody Monday (VentoNuovo): the block game of Borodino with fog of war."""
+"""Bloody Monday (VentoNuovo): the block game of Borodino with fog of war, behind the engine
+contract of DESIGN.md.
+
+    state = setup("bloody_monday", seed=1)
+    state, events = apply(state, "french", parse("french", "tactical"))
+
+State is a JSON dict; dice live in it (rules.core.dice); `apply` never mutates its input. Hidden
+blocks leave the engine only through `view(state, side)` and events addressed to their owner.
+"""
+from __future__ import annotations
+
+from rules.bloody_monday import combat, impulses, legal, turns, victory
+from rules.bloody_monday import commands as C
+from rules.bloody_monday.game import SIDES, Game, copy_state
+from rules.bloody_monday.help import help
+from rules.bloody_monday.setup import new_state
+from rules.bloody_monday.views import TITLES
+from rules.bloody_monday.views import view as _view
+from rules.core.errors import CommandError, RuleViolation
+
+NAME = "bloody_monday"
+OPTIONS = ("agility", "first_saber", "cossacks", "shields", "exhausted_leaders", "general_offensive",
+           "battle_fatigue", "command_limit", "extreme_command_limit")
+DEFAULT_SCENARIO = "bloody_monday"
+
+__all__ = ["NAME", "OPTIONS", "SIDES", "active_sides", "apply", "help", "legal_commands", "outcome", "parse",
+           "phase_key", "scenarios", "setup", "view"]
+
+
+def scenarios() -> list[dict]:
+    return [{"id": key, "title": title, "sides": list(SIDES), "first_turn": 1, "last_turn": turns.LAST_TURN,
+             "options": list(OPTIONS)} for key, title in TITLES.items()]
+
+
+def _options(scenario_id: str, options: dict | list | None) -> list[str]:
+    chosen = sorted(k for k, v in options.items() if v) if isinstance(options, dict) else sorted(options or [])
+    for name in chosen:
+        if name not in OPTIONS:
+            raise CommandError(f"{name!r} is not an option of Bloody Monday (options: {', '.join(OPTIONS)}).")
+    return list(OPTIONS) if scenario_id == "last_blood" else chosen
+
+
+def setup(scenario_id: str, seed: int, options: dict | list | None = None) -> dict:
+    """The opening position: random set-up by icon and colour, pools drawn, French to move (Setup)."""
+    if scenario_id not in TITLES:
+        raise CommandError(f"Unknown scenario {scenario_id!r}; choose one of {', '.join(TITLES)}.")
+    return new_state(scenario_id, seed, _options(scenario_id, options))
+
+
+def active_sides(state: dict) -> list[str]:
+    """Who may act now: a player choosing a hit or a retreat, the logistics player, else the phasing player."""
+    if state["phase"] == "over":
+        return []
+    bt = state["battle"]
+    if state["phase"] == "logistics":
+        lg = state["logistics"]
+        return [lg["order"][lg["index"]]]
+    if bt and bt["choice"]:
+        return [bt["choice"]["side"]]
+    if bt and bt["stage"] == "retreat":
+        return [bt["defender"]]
+    return [state["player"]]
+
+
+def parse(side: str, text: str) -> C.Command:
+    """Text -> command; CommandError with a hint when the text is not a command."""
+    return C.parse(text)
+
+
+def phase_key(state: dict) -> str:
+    """Commands issued under the same key may be taken back without the opponent's consent."""
+    return f"{state['turn']}:{state['phase']}:{state['player']}:{len(state['log']['moves'])}"
+
+
+def outcome(state: dict) -> dict | None:
+    return state["outcome"]
+
+
+def view(state: dict, side: str | None) -> dict:
+    return _view(Game(state), side, active_sides(state))
+
+
+def legal_commands(state: dict, side: str) -> list[C.Command]:
+    """Every command `side` may give now: drives autocomplete, hints and random play."""
+    if side not in active_sides(state):
+        return []
+    return legal.commands(Game(copy_state(state)), side)
+
+
+def apply(state: dict, side: str, cmd: C.Command) -> tuple[dict, list[dict]]:
+    """Apply a command for a side; returns (new state, events). Raises RuleViolation if illegal."""
+    s = copy_state(state)
+    g = Game(s)
+    if s["phase"] == "over":
+        raise RuleViolation("8.0", "the game is over; " + (s["outcome"] or {}).get("reason", ""))
+    active = active_sides(s)
+    if side not in active:
+        raise RuleViolation("4.0", f"the game waits for the {active[0].title()} player")
+    events = dispatch(g, side, cmd)
+    return s, events + victory.settle(g)
+
+
+def dispatch(g: Game, side: str, cmd: C.Command) -> list[dict]:
+    s = g.s
+    end = isinstance(cmd, C.Word) and cmd.verb == "end"
+    if s["phase"] == "logistics":
+        if isinstance(cmd, C.Activate):
+            return turns.activate_chief(g, side, cmd)
+        if isinstance(cmd, C.Restore):
+            return turns.restore(g, side, cmd)
+        if end:
+            return turns.end_logistics_turn(g)
+        raise RuleViolation("3.0", "in the Logistics Phase you `activate` your supreme commander, `restore` units, or `end`")
+    if s["battle"]:
+        if isinstance(cmd, C.Hit):
+            return combat.choose_hit(g, side, cmd)
+        if isinstance(cmd, C.Fire):
+            return combat.fire(g, side, cmd)
+        if isinstance(cmd, C.Retreat):
+            return combat.retreat(g, side, cmd)
+        if end:
+            return combat.end_step(g, side)
+        raise RuleViolation("5.3", "each battle is resolved completely before anything else: "
+                            "`fire`, `hit`, `retreat` or `end` as the prompt says")
+    if isinstance(cmd, C.Word) and cmd.verb in ("tactical", "pass"):
+        if s["impulse"] is not None:
+            raise RuleViolation("4.0", f"a {s['impulse']['kind']} action is under way; `end` it first")
+        if cmd.verb == "tactical" and not legal.may_declare_tactical(g, side):
+            raise RuleViolation("5.1", "no tactical leader can be activated (exhausted leaders, or an exhausted "
+                                "supreme commander); `pass` or take an `initiative` action")
+        return impulses.begin(g, side, cmd.verb)
+    if isinstance(cmd, C.Activate):
+        return impulses.activate(g, side, cmd)
+    if isinstance(cmd, C.Move):
+        return impulses.move(g, side, cmd)
+    if isinstance(cmd, C.Inspire):
+        return impulses.inspire(g, side, cmd)
+    if isinstance(cmd, C.Battle):
+        return combat.start(g, side, cmd)
+    if isinstance(cmd, C.Initiative):
+        return impulses.initiative(g, side, cmd.action)
+    if end:
+        return impulses.end(g, side)
+    raise RuleViolation("5.3", "no battle is waiting for that; `hit`, `fire` and `retreat` belong to a battle, "
+                        "`restore` to the Logistics Phase")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-_SYSTEMS = {"borodino": "rules.borodino"}
+_SYSTEMS = {"bloody_monday": "rules.bloody_monday", "borodino": "rules.borodino"}
 
 
 def systems() -> list[str]:

@@ -1,0 +1,294 @@
+"""The combat sequence (5.3): artillery fire, the defender's hits and retreat option (6.4), showdown,
+ground combat with the combined force bonus, hits to the strongest unit with target priority,
+concealment. A battle lives in state["battle"] and advances by itself until a player must choose:
+the attacker's artillery, the defender's retreat, or which of equally strong units takes a hit.
+
+state["battle"]: {"area", "attacker", "defender", "stage": artillery|retreat|ground, "fired",
+"bonus" (1.2.1 hits still absorbed), "shields" (9.6 used), "volleys", "volley", "due" {side: hits
+still to apply}, "hits" {side: hits scored}, "shown" (5.3.3), "choice" {"side", "candidates"}}.
+"""
+from __future__ import annotations
+
+from rules.bloody_monday import impulses
+from rules.bloody_monday.commands import Battle, Fire, Hit, Retreat
+from rules.bloody_monday.game import Game, enemy_of, event
+from rules.core.dice import roll
+from rules.core.errors import RuleViolation
+
+
+def defensive_bonus(g: Game, area: int, defender: str) -> int:
+    """1.2.1: yellow 1 whoever owns it; red 2 only if the defender owns it; green none."""
+    colour = g.areas[area].colour
+    return 1 if colour == "yellow" else 2 if colour == "red" and g.owner(area) == defender else 0
+
+
+def battle_limit(g: Game, side: str) -> int:
+    """5.1: one battle per activated leader within the supreme commander's strength; 6.2: its strength."""
+    return impulses.engagement_limit(g, side)
+
+
+def start(g: Game, side: str, cmd: Battle) -> list[dict]:
+    """5.3: the attacker picks the next battle, newly contested areas first (FAQ 4-7)."""
+    imp, area = g.s["impulse"], cmd.area
+    if imp is None or imp["kind"] not in ("tactical", "special"):
+        raise RuleViolation("5.3", "battles are fought in a Tactical Action or a Special Initiative Action (6.2)")
+    if imp["kind"] == "tactical" and not imp["leaders"]:
+        raise RuleViolation("5.1", "activate a tactical leader first: each one allows one battle")
+    if not g.contested(area) or area in imp["fought"]:
+        raise RuleViolation("5.3", f"{area} is not a contested area awaiting battle this impulse; choose one that is")
+    due = impulses.due_battles(g)
+    if due and area not in due:
+        raise RuleViolation("5.3", f"new engagements are always resolved first: `battle {due[0]}`")
+    limit = battle_limit(g, side)
+    if len(imp["fought"]) >= limit:
+        raise RuleViolation("2.6.3", f"you may resolve {limit} battles this impulse and have; `end` the impulse")
+    if imp["kind"] == "tactical":
+        impulses.to_segment(g, "combat")
+    imp["segment"] = "combat"
+    defender = enemy_of(side)
+    g.s["battle"] = {"area": area, "attacker": side, "defender": defender, "stage": "artillery", "fired": [],
+                     "bonus": defensive_bonus(g, area, defender), "shields": [], "volleys": [], "volley": 0,
+                     "due": {"french": 0, "russian": 0}, "hits": {"french": 0, "russian": 0},
+                     "shown": False, "choice": None}
+    return [event(f"{side.title()} resolves the battle in {area} (5.3).", kind="battle", area=area)] + advance(g)
+
+
+# --- artillery fire ---------------------------------------------------------------------------------
+def may_fire(g: Game, bid: str) -> bool:
+    """5.3.1: an activated, not exhausted artillery adjacent to the battle, within the chief's strength."""
+    bt = g.s["battle"]
+    b = g.block(bid)
+    return (g.defs[bid].type == "artillery" and b["activated"] and b["where"] == "map"
+            and b["area"] in g.areas[bt["area"]].neighbours and not g.exhausted(bid)
+            and bid not in bt["fired"] and len(bt["fired"]) < g.chief_strength(bt["attacker"]))
+
+
+def gunners(g: Game) -> list[str]:
+    bt = g.s["battle"]
+    return [bid for bid in g.on_map(bt["attacker"]) if may_fire(g, bid)] if bt["stage"] == "artillery" else []
+
+
+def fire(g: Game, side: str, cmd: Fire) -> list[dict]:
+    """5.3.1: strength dice at TF; the defender applies the hits unseen; the gun is reduced."""
+    bt = g.s["battle"]
+    if bt is None or bt["stage"] != "artillery" or side != bt["attacker"] or cmd.area != bt["area"]:
+        raise RuleViolation("5.3.1", "artillery fires in the first step of the attacker's current battle, into its area")
+    bid = g.resolve(side, cmd.block)
+    if not may_fire(g, bid):
+        raise RuleViolation("5.3.1", f"{g.public_name(bid)} may not fire: it must be activated, not exhausted, adjacent, "
+                            f"not yet fired here, and at most {g.chief_strength(side)} guns fire into one area")
+    dice = [roll(g.s["dice"]) for _ in range(g.strength(bid))]
+    hits = sum(1 for d in dice if d >= g.army.hits_on["TF"])
+    bt["fired"].append(bid)
+    bt["due"][bt["defender"]] += hits
+    bt["hits"][side] += hits
+    g.block(bid)["strength"] -= 1
+    g.s["log"]["artillery"].append({"from": g.block(bid)["area"], "to": bt["area"]})
+    return [event(f"{g.public_name(bid)} fires into {bt['area']}: {dice} at TF, {hits} hits (5.3.1).",
+                  kind="artillery", dice=dice, hits=hits)] + advance(g)
+
+
+def end_step(g: Game, side: str) -> list[dict]:
+    """`end` in a battle: the attacker stops firing, or the defender declines to retreat (6.4)."""
+    bt = g.s["battle"]
+    if bt["choice"]:
+        raise RuleViolation("5.3.6", "a hit is waiting to be applied; choose the unit with `hit`")
+    if bt["stage"] == "artillery" and side == bt["attacker"]:
+        bt["stage"] = "retreat"
+    elif bt["stage"] == "retreat" and side == bt["defender"]:
+        bt["stage"] = "ground"
+    else:
+        raise RuleViolation("5.3", "the battle waits for the other player")
+    return advance(g)
+
+
+# --- retreat (6.4) -------------------------------------------------------------------------------
+def retreat_areas(g: Game) -> list[int]:
+    bt = g.s["battle"]
+    side = bt["defender"]
+    return sorted(n for n in g.areas[bt["area"]].neighbours if g.friendly(side, n) and g.room(side, n) > 0)
+
+
+def retreat(g: Game, side: str, cmd: Retreat) -> list[dict]:
+    """6.4: spend the disc; every unit moves to adjacent friendly areas; those without room are lost."""
+    bt = g.s["battle"]
+    if bt is None or bt["stage"] != "retreat" or side != bt["defender"]:
+        raise RuleViolation("6.4", "the defender retreats after artillery fire, spending the Initiative Disc")
+    allowed = retreat_areas(g)
+    bad = [n for n in cmd.areas if n not in allowed]
+    if bad or len(set(cmd.areas)) != len(cmd.areas):
+        raise RuleViolation("6.4", f"retreat into adjacent friendly areas with room: {', '.join(map(str, allowed)) or 'none'}")
+    impulses.spend_disc(g, side)
+    area = bt["area"]
+    units = sorted(g.units(area, side), key=lambda b: (g.defs[b].type != "supreme_commander", -g.strength(b), b))
+    private, events = [], []
+    for bid in units:
+        dest = next((n for n in cmd.areas if g.fits(bid, n)), None)
+        if dest is None:
+            events.append(g.eliminate(bid))
+        else:
+            g.place(bid, dest)
+            private.append(f"{g.public_name(bid)} → {dest}")
+    g.claim(area)
+    events.insert(0, event(f"{side.title()} spends the Initiative Disc and retreats from {area} into "
+                              f"{', '.join(map(str, cmd.areas))} (6.4).", kind="retreat"))
+    events.append(event("Your retreat: " + ("; ".join(private) or "no unit had room") + ".", to=side))
+    return events + finish(g)
+
+
+# --- hits ------------------------------------------------------------------------------------------
+def targets(g: Game, side: str, area: int) -> list[str]:
+    """5.3.6: the strongest units, primary targets (combat units) before secondary ones (5.3.6.1)."""
+    units = g.units(area, side)
+    primary = [b for b in units if not g.defs[b].is_support]
+    pool = primary or units
+    top = max(g.strength(b) for b in pool)
+    return [b for b in pool if g.strength(b) == top]
+
+
+def hit_one(g: Game, bid: str) -> list[dict]:
+    """One hit: a shield absorbs the first (9.6); support units die to one hit (2.6); 2.4."""
+    bt, b, d = g.s["battle"], g.block(bid), g.defs[bid]
+    if g.option("shields") and d.shield and bid not in bt["shields"]:
+        bt["shields"].append(bid)
+        return [event(f"{g.public_name(bid)}'s {d.shield} shield absorbs a hit (9.6).", to=d.side, kind="hit")]
+    if d.is_support or b["strength"] <= 1:
+        return [g.eliminate(bid)]
+    b["strength"] -= 1
+    return [event(f"{g.public_name(bid)} takes a hit: strength {b['strength']} (5.3.6).", to=d.side, kind="hit")]
+
+
+def apply_hits(g: Game) -> list[dict]:
+    """Non-phasing player first (FAQ 9); the defensive bonus absorbs first (5.3.6); ties ask the owner."""
+    bt = g.s["battle"]
+    events: list[dict] = []
+    for side in (bt["defender"], bt["attacker"]):
+        while bt["due"][side] > 0:
+            if not g.units(bt["area"], side):
+                bt["due"][side] = 0
+                break
+            if side == bt["defender"] and bt["bonus"] > 0:
+                bt["bonus"] -= 1
+                bt["due"][side] -= 1
+                continue
+            cands = targets(g, side, bt["area"])
+            if len(cands) > 1:
+                bt["choice"] = {"side": side, "candidates": cands}
+                return events
+            bt["due"][side] -= 1
+            events += hit_one(g, cands[0])
+    return events
+
+
+def choose_hit(g: Game, side: str, cmd: Hit) -> list[dict]:
+    """5.3.6: "the controlling player chooses to which Unit that hit must be applied"."""
+    bt = g.s["battle"]
+    choice = bt["choice"] if bt else None
+    if choice is None or choice["side"] != side:
+        raise RuleViolation("5.3.6", "no hit of yours is waiting to be applied")
+    bid = g.resolve(side, cmd.block)
+    if bid not in choice["candidates"]:
+        raise RuleViolation("5.3.6", "the hit goes to one of your strongest units: "
+                            + ", ".join(choice["candidates"]))
+    bt["choice"] = None
+    bt["due"][side] -= 1
+    return hit_one(g, bid) + advance(g)
+
+
+# --- ground combat -----------------------------------------------------------------------------------
+def combined_arms(g: Game, side: str, area: int) -> bool:
+    """5.3.5: infantry and cavalry without a light blue cube (9.5: cossacks are no cavalry here)."""
+    kinds = {g.defs[b].type for b in g.units(area, side) if "light_blue" not in g.cubes(b)
+             and not (g.option("cossacks") and g.defs[b].subtype == "cossack")}
+    return {"infantry", "cavalry"} <= kinds
+
+
+def volleys(g: Game) -> list[list[str]]:
+    """5.3.4-5.3.5: both sides at once, unless one alone earns the combined force bonus in green."""
+    bt = g.s["battle"]
+    if g.areas[bt["area"]].colour == "green":
+        able = [s for s in (bt["defender"], bt["attacker"]) if combined_arms(g, s, bt["area"])]
+        if len(able) == 1:
+            return [able, [enemy_of(able[0])]]
+    return [[bt["defender"], bt["attacker"]]]
+
+
+def dice_of(g: Game, bid: str) -> tuple[int, int]:
+    """(dice, lowest hitting die): 2.2-2.3, support 1 die; 5.2.2 inspired +1; 1.2.3 halved."""
+    d, strength = g.defs[bid], g.strength(bid)
+    if d.is_support:
+        return 1, g.army.hits_on["SF" if d.type == "artillery" else "TF"]
+    need = g.army.hits_on[d.firepower_at(strength)] - (1 if "yellow" in g.cubes(bid) else 0)
+    dice = max(1, strength // 2) if "light_blue" in g.cubes(bid) else strength
+    return dice, need
+
+
+def volley(g: Game, sides: list[str]) -> list[dict]:
+    bt = g.s["battle"]
+    events = []
+    for side in sides:
+        rolled: list[int] = []
+        hits = 0
+        for bid in g.units(bt["area"], side):
+            dice, need = dice_of(g, bid)
+            rs = [roll(g.s["dice"]) for _ in range(dice)]
+            rolled += rs
+            hits += sum(1 for r in rs if r >= need)
+        bt["due"][enemy_of(side)] += hits
+        bt["hits"][side] += hits
+        events.append(event(f"{side.title()} rolls {len(rolled)} dice in {bt['area']}: {hits} hits (5.3.4).",
+                            kind="roll", side=side, dice=rolled, hits=hits))
+    return events
+
+
+def showdown(g: Game) -> list[dict]:
+    """5.3.3: both players reveal their units in the area."""
+    bt = g.s["battle"]
+    bt["shown"] = True
+    bt["volleys"] = volleys(g)
+    names = "; ".join(f"{side.title()}: " + ", ".join(g.public_name(b) for b in g.units(bt["area"], side))
+                      for side in (bt["attacker"], bt["defender"]))
+    first = "" if len(bt["volleys"]) == 1 else f" {bt['volleys'][0][0].title()} earns the combined force bonus (5.3.5)."
+    return [event(f"Showdown in {bt['area']} (5.3.3): {names}.{first}", kind="showdown")]
+
+
+def advance(g: Game) -> list[dict]:
+    """Run the battle until a player must choose or it is over."""
+    bt = g.s["battle"]
+    events: list[dict] = []
+    while bt is not None and g.s["phase"] != "over":
+        events += apply_hits(g)
+        if bt["choice"]:
+            return events
+        if not g.contested(bt["area"]):
+            return events + finish(g)
+        if bt["stage"] == "artillery":
+            if gunners(g):
+                return events
+            bt["stage"] = "retreat"
+        elif bt["stage"] == "retreat":
+            if g.s["initiative"] == bt["defender"] and retreat_areas(g):
+                return events
+            bt["stage"] = "ground"
+        elif not bt["shown"]:
+            events += showdown(g)
+        elif bt["volley"] < len(bt["volleys"]):
+            events += volley(g, bt["volleys"][bt["volley"]])
+            bt["volley"] += 1
+        else:
+            return events + finish(g)
+    return events
+
+
+def finish(g: Game) -> list[dict]:
+    """5.3.7: cubes off, the area owner conceals; the battle is over."""
+    bt = g.s["battle"]
+    area = bt["area"]
+    for bid in g.units(area, bt["attacker"]):
+        g.set_cube(bid, "yellow", False)
+        g.set_cube(bid, "light_blue", False)
+    g.s["impulse"]["fought"].append(area)
+    g.s["log"]["battles"].append({"area": area, "hits": dict(bt["hits"])})
+    g.s["battle"] = None
+    state = "still contested" if g.contested(area) else f"held by {g.owner(area).title()}"
+    return [event(f"The battle in {area} is over, {state} (5.3.7).", kind="battle_over", area=area)]

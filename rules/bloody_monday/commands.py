@@ -1,0 +1,155 @@
+"""Bloody Monday commands: small typed values with a from-text constructor and its inverse.
+
+`parse(text)` turns a player's line into a command or raises CommandError with a hint;
+`cmd.to_text()` gives the line that parses back to the same command. Blocks are named by id or
+label, case-insensitive ("f-i-5", "vg"); the game resolves the name against the player's own
+blocks (game.resolve). Areas are numbers 1-111.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.core.errors import CommandError
+from rules.core.tokens import tokenize
+
+
+@dataclass(frozen=True)
+class Move:
+    block: str
+    path: tuple[int, ...]  # the destination alone, or every area entered in order
+
+    def to_text(self) -> str:
+        return " ".join(["move", self.block, *map(str, self.path)])
+
+
+@dataclass(frozen=True)
+class Activate:
+    block: str  # a tactical leader, an artillery, or (Logistics Phase) the supreme commander
+    area: int | None = None  # where it moves before activating
+
+    def to_text(self) -> str:
+        return f"activate {self.block}" + (f" {self.area}" if self.area is not None else "")
+
+
+@dataclass(frozen=True)
+class Inspire:
+    leader: str
+    block: str
+
+    def to_text(self) -> str:
+        return f"inspire {self.leader} {self.block}"
+
+
+@dataclass(frozen=True)
+class Battle:
+    area: int
+
+    def to_text(self) -> str:
+        return f"battle {self.area}"
+
+
+@dataclass(frozen=True)
+class Fire:
+    block: str
+    area: int
+
+    def to_text(self) -> str:
+        return f"fire {self.block} {self.area}"
+
+
+@dataclass(frozen=True)
+class Hit:
+    block: str
+
+    def to_text(self) -> str:
+        return f"hit {self.block}"
+
+
+@dataclass(frozen=True)
+class Retreat:
+    areas: tuple[int, ...]
+
+    def to_text(self) -> str:
+        return " ".join(["retreat", *map(str, self.areas)])
+
+
+@dataclass(frozen=True)
+class Restore:
+    block: str
+
+    def to_text(self) -> str:
+        return f"restore {self.block}"
+
+
+@dataclass(frozen=True)
+class Initiative:
+    action: str  # reinforcements | move | raid | offensive
+
+    def to_text(self) -> str:
+        return f"initiative {self.action}"
+
+
+@dataclass(frozen=True)
+class Word:
+    """A command of one word: pass, tactical, end."""
+
+    verb: str
+
+    def to_text(self) -> str:
+        return self.verb
+
+
+Command = Move | Activate | Inspire | Battle | Fire | Hit | Retreat | Restore | Initiative | Word
+
+INITIATIVE_ACTIONS = ("reinforcements", "move", "raid", "offensive")
+WORDS = ("pass", "tactical", "end")
+VERBS = ("move", "activate", "inspire", "battle", "fire", "hit", "retreat", "restore", "initiative") + WORDS
+
+
+def _area(word: str) -> int:
+    if not word.isdigit() or not 1 <= int(word) <= 111:
+        raise CommandError(f"{word!r} is not an area: areas are numbered 1 to 111.")
+    return int(word)
+
+
+def _count(verb: str, args: list[str], low: int, high: int, usage: str) -> None:
+    if not low <= len(args) <= high:
+        raise CommandError(f"`{verb}` takes {usage}.")
+
+
+def parse(text: str) -> Command:
+    """Parse one command line (see help.py for the grammar)."""
+    words = tokenize(text)
+    if not words:
+        raise CommandError("Type a command, e.g. `tactical`, `move f-i-5 20` or `pass`; `help` lists them all.")
+    verb, args = words[0], words[1:]
+    if verb not in VERBS:
+        raise CommandError(f"Unknown command {verb!r}; commands are: {', '.join(VERBS)} (and help).")
+    if verb in WORDS:
+        _count(verb, args, 0, 0, "nothing after it")
+        return Word(verb)
+    if verb == "move":
+        _count(verb, args, 2, 30, "a block and its destination area, or the areas of its path: `move f-i-5 20 22`")
+        return Move(args[0], tuple(_area(w) for w in args[1:]))
+    if verb == "activate":
+        _count(verb, args, 1, 2, "a leader or artillery and, to move it first, an area: `activate f-i-d 20`")
+        return Activate(args[0], _area(args[1]) if len(args) == 2 else None)
+    if verb == "inspire":
+        _count(verb, args, 2, 2, "the activated leader and one of its combat units: `inspire f-g-b vg`")
+        return Inspire(args[0], args[1])
+    if verb in ("battle", "fire"):
+        if verb == "battle":
+            _count(verb, args, 1, 1, "the contested area to fight in: `battle 41`")
+            return Battle(_area(args[0]))
+        _count(verb, args, 2, 2, "an activated artillery and the adjacent battle area: `fire f-i-a1 41`")
+        return Fire(args[0], _area(args[1]))
+    if verb in ("hit", "restore"):
+        _count(verb, args, 1, 1, f"one of your blocks: `{verb} f-i-5`")
+        return Hit(args[0]) if verb == "hit" else Restore(args[0])
+    if verb == "retreat":
+        _count(verb, args, 1, 8, "the adjacent friendly areas to retreat into: `retreat 40` or `retreat 40 43`")
+        return Retreat(tuple(_area(w) for w in args))
+    _count(verb, args, 1, 1, "one of " + ", ".join(INITIATIVE_ACTIONS))
+    if args[0] not in INITIATIVE_ACTIONS:
+        raise CommandError(f"{args[0]!r} is not an Initiative Action; choose {', '.join(INITIATIVE_ACTIONS)} (6.0).")
+    return Initiative(args[0])

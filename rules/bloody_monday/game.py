@@ -1,0 +1,230 @@
+"""A Bloody Monday position: the JSON state plus the map and blocks it refers to, with the
+questions every rule asks (who stands where, who owns an area, is it contested, what may a side see).
+
+The state's blocks: {id: {"where": "map"|"pool"|"eliminated", "area", "strength", "activated",
+"cubes"}}. Area control lives in state["control"] (keys are area numbers as strings, JSON-wise).
+Whether a block stands revealed is derived, never stored (Setup, Contested Area, 2.6, 5.3.3):
+activated support units, the non-owner's units in a contested area, and every unit in the area
+of a battle after its showdown.
+"""
+from __future__ import annotations
+
+import json
+
+from rules.bloody_monday.bm_data import (
+    FLECHES,
+    VICTORY_AREAS,
+    Area,
+    Block,
+    army,
+    battlefield,
+)
+from rules.core.errors import CommandError
+
+SIDES = ("french", "russian")
+MORALE_LIMIT = 10  # How to Win C: ten enemy blocks eliminated
+
+
+def enemy_of(side: str) -> str:
+    return "russian" if side == "french" else "french"
+
+
+def copy_state(state: dict) -> dict:
+    """A deep copy of a state (states are JSON, so this is exact)."""
+    return json.loads(json.dumps(state))
+
+
+def event(text: str, to: str = "all", kind: str = "info", **fields: object) -> dict:
+    """An event for its audience: "all", one side, or "log" (DESIGN: events carry their audience)."""
+    return {"kind": kind, "to": to, "text": text, "irreversible": False, **fields}
+
+
+class Game:
+    """One position, mutable for the duration of a command."""
+
+    def __init__(self, state: dict):
+        self.s = state
+        self.field = battlefield()
+        self.areas: dict[int, Area] = self.field.areas
+        self.army = army()
+        self.defs: dict[str, Block] = self.army.blocks
+        self.at: dict[int, list[str]] = {n: [] for n in self.areas}
+        for bid, b in sorted(state["blocks"].items()):
+            if b["where"] == "map":
+                self.at[b["area"]].append(bid)
+        self._sides: dict[int, frozenset[str]] = {}
+
+    # --- blocks ------------------------------------------------------------------------------
+    def block(self, bid: str) -> dict:
+        return self.s["blocks"][bid]
+
+    def side(self, bid: str) -> str:
+        return self.defs[bid].side
+
+    def strength(self, bid: str) -> int:
+        return int(self.block(bid)["strength"])
+
+    def option(self, name: str) -> bool:
+        return name in self.s["options"]
+
+    def units(self, area: int, side: str | None = None) -> list[str]:
+        return [bid for bid in self.at[area] if side is None or self.side(bid) == side]
+
+    def on_map(self, side: str) -> list[str]:
+        return sorted(bid for bid, b in self.s["blocks"].items() if b["where"] == "map" and self.side(bid) == side)
+
+    def pool(self, side: str) -> list[str]:
+        return sorted(bid for bid, b in self.s["blocks"].items() if b["where"] == "pool" and self.side(bid) == side)
+
+    def chief(self, side: str) -> str:
+        return "F-NAP" if side == "french" else "R-KUT"
+
+    def is_leader(self, bid: str) -> bool:
+        return self.defs[bid].type == "tactical_leader"
+
+    def exhausted(self, bid: str) -> bool:
+        """A support unit on its pawn or heart edge (2.6.1-2.6.3)."""
+        return self.strength(bid) <= 1
+
+    def chief_strength(self, side: str) -> int:
+        """2.6.3: the supreme commander's stars; "Once exhausted, its Strength is 0"; 9.8 raises it to 4."""
+        if self.block(self.chief(side))["where"] != "map":
+            return 0
+        imp = self.s["impulse"]
+        if imp and imp.get("offensive") and self.s["player"] == side:
+            return 4
+        return 0 if self.exhausted(self.chief(side)) else self.strength(self.chief(side))
+
+    def cubes(self, bid: str) -> list[str]:
+        return self.block(bid)["cubes"]
+
+    def set_cube(self, bid: str, cube: str, on: bool) -> None:
+        cubes = self.cubes(bid)
+        if on and cube not in cubes:
+            cubes.append(cube)
+            cubes.sort()
+        elif not on and cube in cubes:
+            cubes.remove(cube)
+
+    # --- areas ---------------------------------------------------------------------------------
+    def owner(self, area: int) -> str:
+        return str(self.s["control"][str(area)])
+
+    def sides_in(self, area: int) -> frozenset[str]:
+        if area not in self._sides:
+            self._sides[area] = frozenset(self.side(bid) for bid in self.at[area])
+        return self._sides[area]
+
+    def contested(self, area: int) -> bool:
+        """Contested Area: both sides have units in it."""
+        return len(self.sides_in(area)) == 2
+
+    def friendly(self, side: str, area: int) -> bool:
+        """Controlled by `side` and not contested: what LoC and tactical range pass through (4.1.1, 5.1.1)."""
+        return self.owner(area) == side and not self.contested(area)
+
+    def has_enemy(self, side: str, area: int) -> bool:
+        sides = self.sides_in(area)
+        return len(sides) == 2 or (len(sides) == 1 and side not in sides)
+
+    def room(self, side: str, area: int) -> int:
+        """Free stacking places for `side` (1.2; supreme commanders may overstack)."""
+        used = sum(1 for bid in self.units(area, side) if self.defs[bid].type != "supreme_commander")
+        return self.areas[area].terrain.stacking - used
+
+    def fits(self, bid: str, area: int) -> bool:
+        return self.defs[bid].type == "supreme_commander" or self.room(self.side(bid), area) > 0
+
+    def victory_count(self, side: str) -> int:
+        """1.1: the six star areas held, plus one for the Flèches when all three are held."""
+        held = sum(1 for n in VICTORY_AREAS if self.owner(n) == side)
+        return held + (1 if all(self.owner(n) == side for n in FLECHES) else 0)
+
+    def logistics_value(self, side: str) -> int:
+        """3.2: the supreme commander's stars plus the controlled victory areas, even if isolated."""
+        return self.chief_strength(side) + self.victory_count(side)
+
+    # --- changes -------------------------------------------------------------------------------
+    def place(self, bid: str, area: int) -> None:
+        """Put a block in an area; a sole occupant converts control at once (Controlled Area)."""
+        b = self.block(bid)
+        left = b["area"] if b["where"] == "map" else None
+        if left is not None:
+            self.at[left].remove(bid)
+            self._sides.pop(left, None)
+            self.claim(left)
+        self._sides.pop(area, None)
+        b["where"], b["area"] = "map", area
+        self.at[area].append(bid)
+        self.at[area].sort()
+        self.claim(area)
+
+    def claim(self, area: int) -> None:
+        sides = self.sides_in(area)
+        if len(sides) == 1:
+            self.s["control"][str(area)] = next(iter(sides))
+
+    def pass_through(self, side: str, area: int) -> None:
+        """Units need not stop to convert control of an empty area (Controlled Area)."""
+        if not self.at[area]:
+            self.s["control"][str(area)] = side
+
+    def eliminate(self, bid: str) -> dict:
+        """Remove a block; it goes on its side's morale track unless a jager, militia or cossack (2.4)."""
+        b = self.block(bid)
+        area = b["area"]
+        if b["where"] == "map":
+            self.at[area].remove(bid)
+            self._sides.pop(area, None)
+            self.claim(area)
+        b.update(where="eliminated", area=None, activated=False, cubes=[])
+        d = self.defs[bid]
+        if d.counts_for_morale:
+            self.s["morale"][d.side].append(bid)
+        self.s["eliminated"].append({"id": bid, "side": d.side, "label": d.label, "type": d.type,
+                                     "subtype": d.subtype, "colour": d.colour, "area": area,
+                                     "morale": d.counts_for_morale})
+        return event(f"{self.public_name(bid)} in {area} is eliminated"
+                     + (" (a loss for morale, 2.4)." if d.counts_for_morale else " (no loss for morale, 2.4)."),
+                     kind="eliminated", block=bid, area=area, side=d.side)
+
+    # --- fog of war ----------------------------------------------------------------------------
+    def revealed(self, bid: str) -> bool:
+        """Whether the enemy may see this block now (Setup: Fog of War; Contested Area; 2.6; 5.3.3)."""
+        b = self.block(bid)
+        if b["where"] == "eliminated":
+            return True
+        if b["where"] != "map":
+            return False
+        area = b["area"]
+        if b["activated"]:
+            return True
+        battle = self.s["battle"]
+        if battle and battle["area"] == area and battle["shown"]:
+            return True
+        return self.contested(area) and self.owner(area) != self.side(bid)
+
+    def knows(self, viewer: str | None, bid: str) -> bool:
+        return viewer == self.side(bid) or self.revealed(bid)
+
+    def public_name(self, bid: str) -> str:
+        d = self.defs[bid]
+        return f"{d.side.title()} {d.label} ({d.id}, {d.type.replace('_', ' ')})"
+
+    def name_for(self, viewer: str | None, bid: str) -> str:
+        """How a message names a block to a viewer: in full if known, else "a French block"."""
+        return self.public_name(bid) if self.knows(viewer, bid) else f"a {self.side(bid).title()} block"
+
+    def resolve(self, side: str, ref: str) -> str:
+        """A block of `side` named by its id or label, case-insensitive (labels only when unique)."""
+        own = [bid for bid in self.defs if self.side(bid) == side]
+        exact = [bid for bid in own if bid.casefold() == ref.casefold()]
+        if exact:
+            return exact[0]
+        live = [bid for bid in own if self.defs[bid].label.casefold() == ref.casefold()
+                and self.block(bid)["where"] == "map"]
+        if len(live) == 1:
+            return live[0]
+        if live:
+            raise CommandError(f"{ref!r} names several of your blocks ({', '.join(sorted(live))}); use its id.")
+        raise CommandError(f"{ref!r} is not one of your blocks on the map; name it by id (like F-I-5) or label.")

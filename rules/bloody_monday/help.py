@@ -1,0 +1,30 @@
+"""The Bloody Monday command grammar, as players read it (`help`, `help move`, ...)."""
+from __future__ import annotations
+
+TOPICS = {
+    "tactical": "tactical                   declare a Tactical Action: activate leaders, move, inspire, fight (5.0)",
+    "pass": "pass                       declare a Pass: move at most one unit, no engagement, then `end` (7.0)",
+    "initiative": ("initiative reinforcements|move|raid|offensive   spend the Initiative Disc (6.1, 6.2, 6.3, 9.8)\n"
+                   "  reinforcements and move replace an impulse; raid follows a Tactical Action; offensive opens one."),
+    "activate": ("activate <leader|artillery> [<area>]   move it there first (4 MPs at most), then activate it (5.1, 5.2.1)\n"
+                 "  In the Logistics Phase: activate your supreme commander to reinforce and restore (3.1)."),
+    "move": ("move <block> <area>        move by the cheapest path: `move f-i-5 22`\n"
+             "move <block> <area> <area>..   along the areas entered in order (5.2)"),
+    "inspire": "inspire <leader> <block>   an activated leader inspires an adjacent combat unit of its colour (5.2.2)",
+    "battle": "battle <area>              resolve the battle in a contested area, new engagements first (5.3)",
+    "fire": "fire <artillery> <area>    an activated artillery fires into the adjacent battle (5.3.1)",
+    "hit": "hit <block>                choose which of your equally strong units takes a hit (5.3.6)",
+    "retreat": "retreat <area> [<area>..]  as defender, spend the Initiative Disc and retreat (6.4)",
+    "restore": "restore <block>            restore one step in the Logistics Phase (3.4-3.6)",
+    "end": "end                        finish the current step: an impulse, artillery fire, logistics",
+    "help": "help [<command>]           this list, or more on one command",
+}
+
+
+def help(topic: str | None = None) -> str:
+    """Help on one command, or the list of all commands."""
+    if topic and topic.lower() in TOPICS:
+        return TOPICS[topic.lower()]
+    head = f"Unknown command {topic!r}. " if topic else ""
+    return head + "Commands:\n" + "\n".join(TOPICS[t].splitlines()[0] for t in TOPICS) + \
+        "\nBlocks are named by id or label (`f-i-5`, `vg`); areas by number. Type `help <command>` for more."

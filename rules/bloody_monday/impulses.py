@@ -1,0 +1,299 @@
+"""The Impulses Phase (4.0-7.0): the isolation check, the Tactical Action's leader activation,
+movement, artillery activation, inspiration and deactivation, the Pass, and the Initiative Actions.
+
+state["impulse"] is None between impulses, else {"kind": tactical|pass|special|raid, "segment":
+activation|movement|inspiration|combat, "leaders", "tired" (9.7), "commanded", "moved",
+"inspired" {leader: block}, "new" (newly contested areas), "fought", "limit" (6.2-6.3), "offensive"}.
+"""
+from __future__ import annotations
+
+from rules.bloody_monday import movement, turns
+from rules.bloody_monday.commands import Activate, Inspire, Move
+from rules.bloody_monday.game import Game, enemy_of, event
+from rules.bloody_monday.movement import Rules
+from rules.core.errors import RuleViolation
+
+SEGMENTS = ("activation", "movement", "inspiration", "combat")
+
+
+def isolation_check(g: Game, side: str) -> list[dict]:
+    """4.1: units and controlled victory areas without a LoC to the supreme commander get a white cube."""
+    chief = g.block(g.chief(side))
+    linked = movement.distances(g, side, chief["area"]) if chief["where"] == "map" else {}
+    for bid in g.on_map(side):
+        g.set_cube(bid, "white", g.block(bid)["area"] not in linked and bid != g.chief(side))
+    cut = sorted(n for n, a in g.areas.items() if a.victory and g.owner(n) == side and n not in linked)
+    g.s["isolated_areas"][side] = cut
+    cubes = sum(1 for bid in g.on_map(side) if "white" in g.cubes(bid))
+    if not cubes and not cut:
+        return []
+    return [event(f"Isolation check (4.1): {cubes} {side.title()} units are isolated"
+                  + (f", and victory areas {', '.join(map(str, cut))}." if cut else "."), kind="isolation")]
+
+
+def begin(g: Game, side: str, kind: str, limit: int | None = None) -> list[dict]:
+    """Open an impulse: isolation check first (4.0), then the action's own record."""
+    s = g.s
+    s["log"] = {"moves": [], "battles": [], "artillery": []}
+    s["contested_at_start"] = sorted(n for n in g.areas if g.contested(n))
+    s["impulse"] = {"kind": kind, "segment": "activation" if kind == "tactical" else "movement",
+                    "leaders": [], "tired": [], "commanded": [], "moved": [], "inspired": {}, "new": [],
+                    "fought": [], "limit": limit, "offensive": False}
+    return isolation_check(g, side)
+
+
+def follows(g: Game, leader: str, bid: str) -> bool:
+    """5.1: units of the leader's colour or militia; 9.4 Murat any cavalry; 9.5 Platov cossacks only."""
+    ld, d = g.defs[leader], g.defs[bid]
+    if g.option("cossacks") and leader == "R-C-P":
+        return d.subtype == "cossack"
+    if g.option("first_saber") and leader == "F-CR-M" and d.type == "cavalry":
+        return True
+    return d.colour == ld.colour or d.subtype == "militia"
+
+
+def commanded_by(g: Game, leader: str) -> set[str]:
+    """5.1: every unit in the leader's area, and its own units within tactical range (5.1.1)."""
+    side, here = g.side(leader), g.block(leader)["area"]
+    platov = g.option("cossacks") and leader == "R-C-P"
+    local = {bid for bid in g.units(here, side) if not platov or follows(g, leader, bid)}
+    reach = movement.in_range(g, leader)
+    beyond = g.option("command_limit") and leader in ("R-1-BT", "R-2-B")
+    far = {bid for bid in g.on_map(side) if g.block(bid)["area"] in reach and follows(g, leader, bid)
+           and not (beyond and g.areas[g.block(bid)["area"]].command != g.areas[here].command)}
+    return (local | far) - {leader}
+
+
+def to_segment(g: Game, segment: str) -> None:
+    """Segments follow in order (5.0); leaving the activation segment fixes who is commanded."""
+    imp = g.s["impulse"]
+    if imp["segment"] == "activation" and segment != "activation":
+        units: set[str] = set()
+        for leader in imp["leaders"]:
+            units |= commanded_by(g, leader)
+        imp["commanded"] = sorted(units - set(imp["leaders"]))
+    imp["segment"] = segment
+
+
+def segment_after(g: Game, segment: str) -> bool:
+    return SEGMENTS.index(g.s["impulse"]["segment"]) > SEGMENTS.index(segment)
+
+
+# --- tactical leaders and artillery -------------------------------------------------------------
+def may_activate_leader(g: Game, side: str, bid: str) -> None:
+    """5.1 (and 9.7): the checks for activating a tactical leader now."""
+    imp = g.s["impulse"]
+    if not g.is_leader(bid) or g.block(bid)["where"] != "map":
+        raise RuleViolation("5.1", f"{g.public_name(bid)} is not a tactical leader on the map; activate one of yours")
+    if imp["segment"] != "activation":
+        raise RuleViolation("5.1", "tactical leaders are activated only in the activation segment, before any move")
+    if bid in imp["leaders"]:
+        raise RuleViolation("5.1", f"{g.public_name(bid)} is already activated this impulse")
+    if len(imp["leaders"]) >= g.chief_strength(side):
+        raise RuleViolation("5.1", f"your supreme commander's strength {g.chief_strength(side)} limits the "
+                            "activations this impulse; move the units already commanded")
+    if g.exhausted(bid):
+        if not g.option("exhausted_leaders"):
+            raise RuleViolation("5.1", f"{g.public_name(bid)} is exhausted (heart level); activate a fresh leader")
+        if len(imp["tired"]) == len(imp["leaders"]):
+            raise RuleViolation("9.7", "an exhausted leader may be activated only after a fresh one this impulse")
+
+
+def activate(g: Game, side: str, cmd: Activate) -> list[dict]:
+    """5.1 leaders (move up to 4 MPs, then activate for 1) and 5.2.1 artillery (the same, in movement)."""
+    imp = g.s["impulse"]
+    bid = g.resolve(side, cmd.block)
+    d = g.defs[bid]
+    if imp is None or imp["kind"] != "tactical":
+        raise RuleViolation("5.0", "support units are activated only in a Tactical Action; declare `tactical` first"
+                            if imp is None else "support units may not be activated in this action (6.2, 7.0)")
+    if d.type == "tactical_leader":
+        may_activate_leader(g, side, bid)
+    elif d.type == "artillery":
+        if segment_after(g, "movement"):
+            raise RuleViolation("5.2.1", "artillery is activated in the movement segment, which is over")
+        to_segment(g, "movement")
+        may_move(g, bid)
+        if g.exhausted(bid):
+            raise RuleViolation("2.6.1", f"{g.public_name(bid)} is exhausted and cannot fire until restored")
+    else:
+        raise RuleViolation("5.0", "only tactical leaders and artillery are activated in an impulse")
+    events: list[dict] = []
+    if cmd.area is not None and cmd.area != g.block(bid)["area"]:
+        path = movement.plan(g, bid, (cmd.area,), Rules(movement.allowance(g, bid) - 1, engage=False))
+        events = movement.execute(g, bid, path, imp["new"])
+    g.block(bid)["activated"] = True
+    imp["moved"].append(bid)
+    if d.type == "tactical_leader":
+        imp["leaders"].append(bid)
+        if g.exhausted(bid):
+            imp["tired"].append(bid)
+    where = g.block(bid)["area"]
+    return events + [event(f"{g.public_name(bid)} is activated in {where} and revealed (2.6).", kind="activate",
+                           block=bid, area=where)]
+
+
+def may_move(g: Game, bid: str) -> None:
+    imp = g.s["impulse"]
+    if bid in imp["moved"]:
+        raise RuleViolation("5.2", f"{g.public_name(bid)} has already moved this impulse; move another unit")
+    if imp["kind"] == "tactical" and bid not in imp["commanded"]:
+        raise RuleViolation("5.1", f"{g.public_name(bid)} is not commanded by an activated leader (same area, or its "
+                            "colour within tactical range); move a commanded unit")
+    if imp["kind"] == "pass" and imp["moved"]:
+        raise RuleViolation("7.0", "during a Pass only one unit may move; `end` the Pass")
+    if imp["kind"] in ("special", "raid") and len(imp["moved"]) >= imp["limit"]:
+        raise RuleViolation("6.2" if imp["kind"] == "special" else "6.3",
+                            f"your Logistics Value {imp['limit']} limits the units moved; `end` the action")
+    if imp["kind"] == "raid" and g.defs[bid].type != "cavalry":
+        raise RuleViolation("6.3", "a Cavalry Raid moves cavalry units only")
+
+
+def move_rules(g: Game, bid: str) -> Rules:
+    kind = g.s["impulse"]["kind"]
+    return Rules(movement.allowance(g, bid), engage=kind in ("tactical", "special"), disengage=kind != "raid")
+
+
+def engagement_limit(g: Game, side: str) -> int:
+    """5.1 / 2.6.3: one new engagement per activated leader, within the supreme commander's strength;
+    6.2: the supreme commander's strength."""
+    imp = g.s["impulse"]
+    if imp["kind"] == "tactical":
+        return min(len(imp["leaders"]), g.chief_strength(side))
+    return g.chief_strength(side)
+
+
+def move(g: Game, side: str, cmd: Move) -> list[dict]:
+    """5.2 (and 6.2, 6.3, 7.0): move one unit along its path or to its destination."""
+    imp = g.s["impulse"]
+    if imp is None:
+        raise RuleViolation("4.0", "declare an action first: `tactical`, `pass` or an `initiative` action")
+    bid = g.resolve(side, cmd.block)
+    if g.block(bid)["where"] != "map":
+        raise RuleViolation("5.2", f"{g.public_name(bid)} is not on the map")
+    if segment_after(g, "movement"):
+        raise RuleViolation("5.2", "the movement segment is over; inspire, fight your battles or `end`")
+    if imp["kind"] == "tactical":
+        to_segment(g, "movement")
+    may_move(g, bid)
+    path = movement.plan(g, bid, cmd.path, move_rules(g, bid))
+    dest = path[-1]
+    if g.has_enemy(side, dest) and dest not in g.s["contested_at_start"] and dest not in imp["new"]:
+        limit = engagement_limit(g, side)
+        if len(imp["new"]) >= limit:
+            raise RuleViolation("2.6.3", f"you may make {limit} new engagements this impulse and have made them; "
+                                "move into an area without enemy units or one contested since the impulse began")
+    imp["moved"].append(bid)
+    return movement.execute(g, bid, path, imp["new"])
+
+
+def inspire(g: Game, side: str, cmd: Inspire) -> list[dict]:
+    """5.2.2: each activated leader inspires one adjacent combat unit of its colour (yellow cube)."""
+    imp = g.s["impulse"]
+    if imp is None or imp["kind"] != "tactical" or segment_after(g, "inspiration"):
+        raise RuleViolation("5.2.2", "inspiration comes after movement in a Tactical Action, before the battles")
+    leader, bid = g.resolve(side, cmd.leader), g.resolve(side, cmd.block)
+    if leader not in imp["leaders"]:
+        raise RuleViolation("5.2.2", f"{g.public_name(leader)} is not an activated leader; inspire with one")
+    if leader in imp["inspired"]:
+        raise RuleViolation("5.2.2", f"{g.public_name(leader)} has already inspired a unit this impulse")
+    d = g.defs[bid]
+    here, there = g.block(leader)["area"], g.block(bid)["area"]
+    if d.type not in ("infantry", "cavalry") or not follows(g, leader, bid) or "yellow" in g.cubes(bid):
+        raise RuleViolation("5.2.2", f"{g.public_name(leader)} inspires an uninspired infantry or cavalry unit "
+                            "of its colour (or militia)")
+    if there != here and there not in g.areas[here].neighbours:
+        raise RuleViolation("5.2.2", f"{g.public_name(bid)} is not adjacent to {g.public_name(leader)}")
+    to_segment(g, "inspiration")
+    imp["inspired"][leader] = bid
+    g.set_cube(bid, "yellow", True)
+    return [event(f"{g.public_name(leader)} inspires a unit (5.2.2).", kind="inspire"),
+            event(f"{g.public_name(leader)} inspires {g.public_name(bid)} (yellow cube).", to=side)]
+
+
+# --- ending impulses ------------------------------------------------------------------------------
+def deactivate(g: Game, side: str) -> list[dict]:
+    """5.4: activated leaders are reduced (not exhausted ones under 9.7) and all support concealed."""
+    imp = g.s["impulse"]
+    for bid in g.on_map(side):
+        b = g.block(bid)
+        if b["activated"] and g.is_leader(bid) and bid not in imp["tired"]:
+            b["strength"] = max(1, b["strength"] - 1)
+        b["activated"] = False
+        g.set_cube(bid, "yellow", False)
+        g.set_cube(bid, "light_blue", False)
+    return [event(f"{side.title()} support units deactivate; activated leaders are reduced (5.4).", kind="phase")]
+
+
+def due_battles(g: Game) -> list[int]:
+    """FAQ 5: battles in newly contested areas are mandatory."""
+    imp = g.s["impulse"]
+    return [n for n in imp["new"] if n not in imp["fought"] and g.contested(n)]
+
+
+def end(g: Game, side: str) -> list[dict]:
+    """Close the impulse; two consecutive Passes end the Impulses Phase (7.0)."""
+    imp = g.s["impulse"]
+    if imp is None:
+        raise RuleViolation("4.0", "no action is under way; choose `tactical`, `pass` or an `initiative` action")
+    if imp["kind"] == "tactical" and not imp["leaders"]:
+        raise RuleViolation("5.1", "a Tactical Action activates at least one tactical leader; `activate` one")
+    due = due_battles(g)
+    if due:
+        raise RuleViolation("5.3", f"battles in newly contested areas are mandatory (FAQ 5): `battle {due[0]}`")
+    events = deactivate(g, side) if imp["kind"] == "tactical" else []
+    g.s["passes"] = g.s["passes"] + 1 if imp["kind"] == "pass" else 0
+    return events + next_impulse(g)
+
+
+def next_impulse(g: Game) -> list[dict]:
+    s = g.s
+    s["impulse"] = None
+    if s["passes"] >= 2:
+        return turns.final_phase(g)
+    s["player"] = enemy_of(s["player"])
+    return [event(f"{s['player'].title()} impulse (4.0).", kind="phase", player=s["player"])]
+
+
+def spend_disc(g: Game, side: str) -> None:
+    """6.0: a spent Initiative Disc goes to the other player."""
+    if g.s["initiative"] != side:
+        raise RuleViolation("6.0", "you do not hold the Initiative Disc")
+    g.s["initiative"] = enemy_of(side)
+
+
+def initiative(g: Game, side: str, action: str) -> list[dict]:
+    """6.1 reinforcements, 6.2 movement and combat, 6.3 cavalry raid, 9.8 general offensive."""
+    imp = g.s["impulse"]
+    if g.s["initiative"] != side:
+        raise RuleViolation("6.0", "only the player holding the Initiative Disc may take an Initiative Action")
+    if action in ("reinforcements", "move"):
+        if imp is not None:
+            raise RuleViolation("6.0", f"`initiative {action}` replaces a whole impulse; take it before anything else")
+        if action == "reinforcements":
+            events = begin(g, side, "special", 0)
+            spend_disc(g, side)
+            events += turns.reinforce(g, side, g.logistics_value(side))
+            g.s["passes"] = 0
+            return events + next_impulse(g)
+        lv = g.logistics_value(side)
+        events = begin(g, side, "special", lv)
+        spend_disc(g, side)
+        return events + [event(f"{side.title()} spends the Initiative Disc: Special Movement and Combat of up to "
+                               f"{lv} units (6.2).", kind="initiative")]
+    if imp is None or imp["kind"] != "tactical":
+        raise RuleViolation("6.3" if action == "raid" else "9.8", f"`initiative {action}` belongs to a Tactical Action")
+    if action == "offensive":
+        if not g.option("general_offensive") or imp["leaders"] or imp["offensive"]:
+            raise RuleViolation("9.8", "a General Offensive is called (optional rule 9.8) before any leader is activated")
+        spend_disc(g, side)
+        imp["offensive"] = True
+        return [event(f"{side.title()} spends the Initiative Disc on a General Offensive (9.8).", kind="initiative")]
+    if not imp["leaders"] or due_battles(g) or g.s["battle"]:
+        raise RuleViolation("6.3", "a Cavalry Raid follows a completed Tactical Action; finish its battles first")
+    events = deactivate(g, side)
+    spend_disc(g, side)
+    lv = g.logistics_value(side)
+    g.s["impulse"] = dict(imp, kind="raid", segment="movement", moved=[], limit=lv, offensive=False)
+    return events + [event(f"{side.title()} spends the Initiative Disc: Cavalry Raid of up to {lv} cavalry (6.3).",
+                           kind="initiative")]

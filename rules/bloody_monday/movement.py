@@ -1,0 +1,169 @@
+"""Moving blocks (1.2, 1.2.2-1.2.4, 2.1, 5.2) and the area paths the rules trace: tactical range
+(5.1.1) and lines of communication (4.1.1).
+
+A step into an area costs its colour's MPs (green 1, yellow and red 2), +1 across the Kolocha, +1
+to engage (enter an area with enemy units: the unit stops there), +1 to disengage (leave one);
+activating a support unit costs +1 more. Stacking counts where a unit ends its move.
+"""
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from dataclasses import dataclass
+
+from rules.bloody_monday.game import Game, event
+from rules.core.errors import RuleViolation
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What a move may do in this kind of impulse."""
+
+    mp: int
+    engage: bool = True  # may enter an area with enemy units (never support units: 1.2.2)
+    disengage: bool = True  # may leave an area with enemy units (6.3 forbids it)
+
+
+def allowance(g: Game, bid: str) -> int:
+    """2.1: fast 5, slow 3; 9.3 Agility: Murat and light cavalry 6, jagers 4, militia 2."""
+    d = g.defs[bid]
+    return d.agile_movement if g.option("agility") else d.movement
+
+
+def may_enter(g: Game, bid: str, area: int) -> bool:
+    """9.11: Barclay de Tolly stays north, Bagration south; 9.12: so do the 1st and 2nd Armies."""
+    d, half = g.defs[bid], g.areas[area].command
+    if g.option("command_limit") and d.id in ("R-1-BT", "R-2-B"):
+        return half == ("north" if d.id == "R-1-BT" else "south")
+    if g.option("extreme_command_limit") and d.side == "russian" and d.colour in ("yellow", "light_blue"):
+        return half == ("north" if d.colour == "yellow" else "south")
+    return True
+
+
+def step_cost(g: Game, side: str, start: int, frm: int, to: int) -> int:
+    """MPs to step from `frm` into `to` on a move that began in `start` (1.2, 1.2.2, 1.2.3)."""
+    cost = g.areas[to].terrain.movement_cost + (1 if to in g.areas[frm].kolocha else 0)
+    if frm == start and g.has_enemy(side, frm):
+        cost += 1
+    return cost + (1 if g.has_enemy(side, to) else 0)
+
+
+def _can_engage(g: Game, bid: str, rules: Rules) -> bool:
+    return rules.engage and not g.defs[bid].is_support
+
+
+def routes(g: Game, bid: str, rules: Rules) -> dict[int, tuple[int, tuple[int, ...]]]:
+    """Every area the block can reach: area -> (MPs, cheapest path of areas entered)."""
+    side, start = g.side(bid), g.block(bid)["area"]
+    if g.has_enemy(side, start) and not rules.disengage:
+        return {}
+    best: dict[int, tuple[int, tuple[int, ...]]] = {}
+    heap: list[tuple[int, tuple[int, ...], int]] = [(0, (), start)]
+    while heap:
+        cost, path, here = heapq.heappop(heap)
+        if here in best and path:
+            continue
+        if path:
+            best[here] = (cost, path)
+            if g.has_enemy(side, here):
+                continue  # 1.2.2: a unit must stop when it engages
+        for n in sorted(g.areas[here].neighbours):
+            if n == start or n in best or not may_enter(g, bid, n):
+                continue
+            if g.has_enemy(side, n) and not _can_engage(g, bid, rules):
+                continue
+            c = cost + step_cost(g, side, start, here, n)
+            if c <= rules.mp:
+                heapq.heappush(heap, (c, path + (n,), n))
+    return best
+
+
+def check_path(g: Game, bid: str, path: tuple[int, ...], rules: Rules) -> int:
+    """The MPs an explicit path costs; RuleViolation if a step is not allowed."""
+    side, here = g.side(bid), g.block(bid)["area"]
+    start, cost = here, 0
+    if g.has_enemy(side, start) and not rules.disengage:
+        raise RuleViolation("6.3", "raiding cavalry may not disengage; move a cavalry unit that is not engaged")
+    for i, n in enumerate(path):
+        if n not in g.areas[here].neighbours:
+            raise RuleViolation("1.0", f"area {n} is not adjacent to {here}; name the areas of the path one by one")
+        if not may_enter(g, bid, n):
+            raise RuleViolation("9.11-9.12", f"{g.public_name(bid)} may not cross the command limit into {n}")
+        if g.has_enemy(side, n):
+            if not _can_engage(g, bid, rules):
+                why = ("support units may not engage (1.2.2, FAQ 3)" if g.defs[bid].is_support
+                       else "no engagement is allowed in this action (6.3, 7.0)")
+                raise RuleViolation("1.2.2", f"{n} holds enemy units and {why}; choose an area without enemy units")
+            if i != len(path) - 1:
+                raise RuleViolation("1.2.2", f"a unit must stop when it engages in {n}; end the path there")
+        cost += step_cost(g, side, start, here, n)
+        here = n
+    if cost > rules.mp:
+        raise RuleViolation("2.1", f"the path costs {cost} MPs and {g.public_name(bid)} has {rules.mp}; "
+                            "choose a nearer area")
+    return cost
+
+
+def plan(g: Game, bid: str, path: tuple[int, ...], rules: Rules) -> tuple[int, ...]:
+    """The full path of a move given by its destination or its areas; checks MPs and stacking."""
+    if len(path) == 1:
+        found = routes(g, bid, rules).get(path[0])
+        if found is None:
+            check_path(g, bid, path, rules)
+            raise RuleViolation("2.1", f"{g.public_name(bid)} cannot reach {path[0]} with {rules.mp} MPs; "
+                                "choose a nearer area")
+        path = found[1]
+    else:
+        check_path(g, bid, path, rules)
+    if not g.fits(bid, path[-1]):
+        raise RuleViolation("1.2", f"{path[-1]} is fully stacked for your side "
+                            f"({g.areas[path[-1]].terrain.stacking} units in a {g.areas[path[-1]].colour} area); "
+                            "move a unit out first or choose another area")
+    return path
+
+
+def execute(g: Game, bid: str, path: tuple[int, ...], new_contests: list[int]) -> list[dict]:
+    """Carry out a planned move: control en route, the Kolocha cube (1.2.3), the move log, events."""
+    side, frm = g.side(bid), g.block(bid)["area"]
+    for n in path[:-1]:
+        g.pass_through(side, n)
+    dest = path[-1]
+    engaging = g.has_enemy(side, dest)
+    if engaging and dest not in g.s["contested_at_start"] and dest not in new_contests:
+        new_contests.append(dest)
+    crossing = dest in g.areas[path[-2] if len(path) > 1 else frm].kolocha
+    if engaging and crossing and dest not in g.s["contested_at_start"]:
+        g.set_cube(bid, "light_blue", True)
+    g.place(bid, dest)
+    g.s["log"]["moves"].append({"side": side, "from": frm, "to": dest, "id": bid})
+    route = " → ".join(map(str, (frm, *path)))
+    return [event(f"{g.name_for(None, bid)} moves {route}" + (" and engages." if engaging else "."),
+                  kind="move", side=side, **({"block": bid} if g.revealed(bid) else {})),
+            event(f"{g.public_name(bid)} moves {route}.", to=side, kind="move", block=bid)]
+
+
+# --- paths the rules trace ------------------------------------------------------------------------
+def distances(g: Game, side: str, origin: int, limit: int | None = None) -> dict[int, int]:
+    """Areas a path of friendly, uncontested areas links to `origin` (the path's end), by length.
+    The far end (where a unit stands) may be any area (4.1.1, 5.1.1 Note)."""
+    if not g.friendly(side, origin):
+        return {origin: 0}
+    dist = {origin: 0}
+    todo = deque([origin])
+    while todo:
+        here = todo.popleft()
+        if limit is not None and dist[here] >= limit:
+            continue
+        for n in g.areas[here].neighbours:
+            if n not in dist:
+                dist[n] = dist[here] + 1
+                if g.friendly(side, n):
+                    todo.append(n)
+    return dist
+
+
+def in_range(g: Game, leader: str) -> set[int]:
+    """5.1.1: the areas within the leader's tactical range (its strength's row; 0 when exhausted)."""
+    strength = 0 if g.exhausted(leader) else g.strength(leader)
+    reach = g.army.tactical_range[strength]
+    return set(distances(g, g.side(leader), g.block(leader)["area"], reach))

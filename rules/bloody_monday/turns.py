@@ -1,0 +1,153 @@
+"""The turn around the impulses: the Logistics Phase (3.0-3.6), reinforcements (3.3, 6.1) and the
+Final Phase (8.0, with 9.10 battle fatigue attrition).
+
+state["logistics"] while it runs: {"order": [the side without the Initiative, the other], "index",
+"stage": "choose"|"restore", "lv", "spent": {category: LPs}, "step": category reached}.
+"""
+from __future__ import annotations
+
+from rules.bloody_monday import movement
+from rules.bloody_monday.commands import Activate, Restore
+from rules.bloody_monday.game import Game, enemy_of, event
+from rules.bloody_monday.movement import Rules
+from rules.core.dice import roll
+from rules.core.errors import RuleViolation
+
+LAST_TURN = 4
+CATEGORIES = ("tactical_leader", "artillery", "combat")  # 3.1: restore in this order
+
+
+def reinforce(g: Game, side: str, count: int) -> list[dict]:
+    """3.3: draw at random and deploy into controlled, uncontested, not isolated victory areas, in the
+    printed order, without overstacking; the rest stay in the pool."""
+    placed: dict[int, list[str]] = {}
+    order = g.field.reinforcement_order[side]
+    for _ in range(count):
+        pool = g.pool(side)
+        where = [n for n in order if g.friendly(side, n) and n not in g.s["isolated_areas"][side] and g.room(side, n) > 0]
+        if not pool or not where:
+            break
+        bid = pool[roll(g.s["dice"], len(pool)) - 1]
+        g.place(bid, where[0])
+        placed.setdefault(where[0], []).append(bid)
+    if not placed:
+        return [event(f"No {side.title()} reinforcement can deploy (3.3).", kind="reinforcements")]
+    public = "; ".join(f"{len(ids)} in {n}" for n, ids in placed.items())
+    private = "; ".join(f"{', '.join(ids)} in {n}" for n, ids in placed.items())
+    return [event(f"{side.title()} reinforcements deploy (3.3): {public}.", kind="reinforcements"),
+            event(f"Your reinforcements (3.3): {private}.", to=side, kind="reinforcements")]
+
+
+# --- Logistics Phase ------------------------------------------------------------------------------
+def start_logistics(g: Game) -> list[dict]:
+    s = g.s
+    first = enemy_of(s["initiative"])
+    s["phase"], s["player"] = "logistics", first
+    s["logistics"] = {"order": [first, s["initiative"]], "index": 0, "stage": "choose", "lv": 0,
+                      "spent": {c: 0 for c in CATEGORIES}, "step": 0}
+    return [event(f"Turn {s['turn']}: Logistics Phase (3.0); the {first.title()} player, without the Initiative, "
+                  "chooses first whether to activate the supreme commander.", kind="phase", turn=s["turn"])]
+
+
+def logistics_side(g: Game) -> str:
+    lg = g.s["logistics"]
+    return str(lg["order"][lg["index"]])
+
+
+def activate_chief(g: Game, side: str, cmd: Activate) -> list[dict]:
+    """3.1: move (not after), reveal for 1 MP in a friendly uncontested area, then reinforce (3.3)."""
+    lg = g.s["logistics"]
+    bid = g.resolve(side, cmd.block)
+    if bid != g.chief(side) or lg["stage"] != "choose":
+        raise RuleViolation("3.1", "in the Logistics Phase only the supreme commander is activated, once; "
+                            "`restore` units or `end`")
+    if g.exhausted(bid):
+        raise RuleViolation("2.6.3", "your supreme commander is exhausted and cannot be activated; `end`")
+    events: list[dict] = []
+    if cmd.area is not None and cmd.area != g.block(bid)["area"]:
+        path = movement.plan(g, bid, (cmd.area,), Rules(movement.allowance(g, bid) - 1, engage=False))
+        if not g.friendly(side, path[-1]):
+            raise RuleViolation("3.1", f"the supreme commander activates in a friendly, uncontested area, not {cmd.area}")
+        events = movement.execute(g, bid, path, [])
+    here = g.block(bid)["area"]
+    if not g.friendly(side, here):
+        raise RuleViolation("3.1", f"the supreme commander activates in a friendly, uncontested area; move it out of {here}")
+    g.block(bid)["activated"] = True
+    lv = g.logistics_value(side)
+    lg.update(stage="restore", lv=lv)
+    events.append(event(f"{g.public_name(bid)} is activated in {here}: Logistics Value {lv} (3.2).", kind="logistics",
+                        lv=lv))
+    return events + reinforce(g, side, lv)
+
+
+def restore(g: Game, side: str, cmd: Restore) -> list[dict]:
+    """3.4-3.6: one step back, leaders then artillery then combat units, each budget the LV."""
+    lg = g.s["logistics"]
+    if lg is None or lg["stage"] != "restore":
+        raise RuleViolation("3.1", "units are restored in the Logistics Phase after activating the supreme commander")
+    bid = g.resolve(side, cmd.block)
+    d, b = g.defs[bid], g.block(bid)
+    cat = "combat" if d.type in ("infantry", "cavalry") else d.type
+    if cat not in CATEGORIES or b["where"] != "map" or b["strength"] >= d.strength:
+        raise RuleViolation("3.4-3.6", f"{g.public_name(bid)} has no step to restore; restore a reduced leader, "
+                            "artillery or combat unit on the map")
+    if "white" in b["cubes"]:
+        raise RuleViolation("4.1", f"{g.public_name(bid)} is isolated and cannot be restored")
+    step = CATEGORIES.index(cat)
+    if step < lg["step"]:
+        raise RuleViolation("3.1", f"restoring goes leaders, then artillery, then combat units; {cat.replace('_', ' ')} "
+                            "steps are over")
+    cost = g.army.restore_cost[d.firepower_at(b["strength"] + 1)] if cat == "combat" else 1
+    if lg["spent"][cat] + cost > lg["lv"]:
+        raise RuleViolation("3.6" if cat == "combat" else "3.4-3.5",
+                            f"that step costs {cost} LPs and {lg['lv'] - lg['spent'][cat]} remain for "
+                            f"{cat.replace('_', ' ')} steps; restore a cheaper step or `end`")
+    lg["step"], lg["spent"][cat] = step, lg["spent"][cat] + cost
+    b["strength"] += 1
+    return [event(f"{side.title()} restores a unit (3.{4 + step}).", kind="restore"),
+            event(f"{g.public_name(bid)} is restored to {b['strength']} ({cost} LP).", to=side, kind="restore")]
+
+
+def end_logistics_turn(g: Game) -> list[dict]:
+    """A player is done; after both, activated supreme commanders are reduced and concealed (3.1)."""
+    lg = g.s["logistics"]
+    lg.update(index=lg["index"] + 1, stage="choose", lv=0, spent={c: 0 for c in CATEGORIES}, step=0)
+    if lg["index"] < 2:
+        g.s["player"] = logistics_side(g)
+        return [event(f"The {g.s['player'].title()} player's logistics (3.0).", kind="phase")]
+    for side in ("french", "russian"):
+        b = g.block(g.chief(side))
+        if b["activated"]:
+            b["strength"] -= 1
+            b["activated"] = False
+    g.s.update(logistics=None, phase="impulses", player=g.s["initiative"], passes=0, impulse=None)
+    return [event(f"Impulses Phase (4.0): the {g.s['player'].title()} player, holding the Initiative, begins.",
+                  kind="phase")]
+
+
+# --- Final Phase ----------------------------------------------------------------------------------
+def battle_fatigue(g: Game) -> list[dict]:
+    """9.10: every engaged unit without a shield suffers one hit, terrain ignored."""
+    events = []
+    for bid in sorted(bid for side in ("french", "russian") for bid in g.on_map(side)):
+        d, b = g.defs[bid], g.block(bid)
+        if d.shield or not g.contested(b["area"]):
+            continue
+        if d.is_support or b["strength"] <= 1:
+            events.append(g.eliminate(bid))
+        else:
+            b["strength"] -= 1
+    return events + [event("Battle fatigue attrition (9.10): engaged units without a shield take one hit.",
+                           kind="attrition")]
+
+
+def final_phase(g: Game) -> list[dict]:
+    """8.0: attrition (9.10), then the turn track moves on; after Turn 4 the game ends."""
+    s = g.s
+    events = battle_fatigue(g) if g.option("battle_fatigue") else []
+    if s["turn"] >= LAST_TURN:
+        s["phase"] = "over"
+        return events + [event("End of Turn 4 (8.0): the victory areas decide.", kind="phase")]
+    s["turn"] += 1
+    s["passes"] = 0
+    return events + start_logistics(g)

@@ -1,0 +1,96 @@
+"""What a side may see (Setup: Fog of War): its own blocks in full, enemy blocks only as a side and
+an area unless the rules reveal them; `side=None` is the public board. Hidden facts never enter
+the dict, so nothing downstream can leak them."""
+from __future__ import annotations
+
+from rules.bloody_monday import combat, turns
+from rules.bloody_monday.game import SIDES, Game
+
+TITLES = {"bloody_monday": "Bloody Monday", "last_blood": "Last Blood (10.0)"}
+
+
+def unit(g: Game, bid: str, viewer: str | None) -> dict:
+    b, d = g.block(bid), g.defs[bid]
+    if not g.knows(viewer, bid):
+        return {"side": d.side, "area": b["area"], "revealed": False}
+    return {"side": d.side, "area": b["area"], "id": bid, "label": d.label, "type": d.type, "subtype": d.subtype,
+            "corps": d.corps, "colour": d.colour, "strength": b["strength"], "max_strength": d.strength,
+            "firepower": d.firepower_at(b["strength"]), "revealed": g.revealed(bid), "activated": b["activated"],
+            "cubes": list(b["cubes"])}
+
+
+def _units(g: Game, viewer: str | None) -> list[dict]:
+    out = [unit(g, bid, viewer) for side in SIDES for bid in g.on_map(side)]
+    return sorted(out, key=lambda u: (u["area"], u["side"], "id" not in u, u.get("id", "")))
+
+
+def _log(g: Game, viewer: str | None) -> dict:
+    log = g.s["log"]
+    moves = [{k: v for k, v in m.items() if k != "id" or g.knows(viewer, v)} for m in log["moves"]]
+    return {"moves": moves, "battles": [dict(x) for x in log["battles"]], "artillery": [dict(x) for x in log["artillery"]]}
+
+
+def prompt(g: Game, viewer: str | None) -> str | None:
+    """What the game waits for, told so that only the chooser hears the private part."""
+    s = g.s
+    if s["phase"] == "over":
+        return None
+    bt = s["battle"]
+    if s["phase"] == "logistics":
+        who = turns.logistics_side(g)
+        if viewer != who:
+            return f"The {who.title()} player's logistics (3.0)."
+        if s["logistics"]["stage"] == "choose":
+            return "Activate your supreme commander (`activate <sc> [<area>]`) or `end` to keep its strength (3.1)."
+        return "Restore leaders, then artillery, then combat units (`restore <block>`), then `end` (3.4-3.6)."
+    if bt and bt["choice"]:
+        who = bt["choice"]["side"]
+        if viewer != who:
+            return f"The {who.title()} player is applying hits in {bt['area']} (5.3.6)."
+        return f"Choose which unit takes the next hit: `hit` one of {', '.join(bt['choice']['candidates'])} (5.3.6)."
+    if bt and bt["stage"] == "retreat":
+        return (f"The battle in {bt['area']}: the defender may spend the Initiative Disc to `retreat` "
+                f"({', '.join(map(str, combat.retreat_areas(g)))}) or `end` to stand (6.4).")
+    if bt:
+        return f"The battle in {bt['area']}: `fire` activated artillery into it, or `end` the artillery fire (5.3.1)."
+    imp = s["impulse"]
+    if imp is None:
+        return f"{s['player'].title()} impulse: `tactical`, `pass` or an `initiative` action (4.0)."
+    return f"{s['player'].title()} {imp['kind']} action, {imp['segment']} segment (5.0)."
+
+
+def notes(g: Game, viewer: str | None) -> list[str]:
+    s = g.s
+    out = [f"Turn {s['turn']} of 4; the {s['initiative'].title()} player holds the Initiative Disc (6.0)."]
+    imp = s["impulse"]
+    if imp and viewer == s["player"]:
+        if imp["kind"] == "tactical":
+            out.append(f"Leaders activated: {len(imp['leaders'])} of {g.chief_strength(s['player'])}; "
+                       f"battles fought: {len(imp['fought'])} (5.1).")
+        if imp["limit"] is not None:
+            out.append(f"Units moved: {len(imp['moved'])} of {imp['limit']} (6.2-6.3).")
+    if imp and imp["new"]:
+        due = [n for n in imp["new"] if n not in imp["fought"] and g.contested(n)]
+        if due:
+            out.append(f"Battles due in newly contested areas (FAQ 5): {', '.join(map(str, due))}.")
+    if s["passes"] == 1:
+        out.append("One Pass made: another ends the Impulses Phase (7.0).")
+    return out
+
+
+def view(g: Game, viewer: str | None, to_move: list[str]) -> dict:
+    s = g.s
+    out = {
+        "system": "bloody_monday", "scenario": s["scenario"], "title": TITLES[s["scenario"]], "viewer": viewer,
+        "turn": s["turn"], "last_turn": turns.LAST_TURN, "phase": s["phase"], "player": s["player"],
+        "to_move": to_move, "prompt": prompt(g, viewer), "notes": notes(g, viewer), "initiative": s["initiative"],
+        "morale": {side: len(s["morale"][side]) for side in SIDES},
+        "areas": [{"number": n, "owner": g.owner(n), "contested": g.contested(n),
+                   "isolated": any(n in s["isolated_areas"][side] for side in SIDES)} for n in sorted(g.areas)],
+        "units": _units(g, viewer), "pools": {side: len(g.pool(side)) for side in SIDES},
+        "eliminated": [dict(e) for e in s["eliminated"]], "log": _log(g, viewer), "options": list(s["options"]),
+        "outcome": s["outcome"],
+    }
+    if viewer in SIDES:
+        out["my_pool"] = g.pool(viewer)
+    return out
