@@ -53,14 +53,23 @@ def headline(view: dict) -> str:
 
 
 def units_table(units: list[dict], where: str | None = None) -> str:
-    """One block per side: place, id, type, strength-movement and flags; `where` filters a place."""
+    """One block per side: place, id, type, strength-movement and flags; `where` filters a place.
+
+    Units the viewer may not identify (no "id": a hidden block) are only counted, per place.
+    """
     if where is not None:
-        units = [u for u in units if str(u.get("hex", u.get("area"))) == where]
+        units = [u for u in units if _place(u) == where]
     if not units:
         return f"No units at {where}." if where is not None else "No units."
     blocks = []
     for side in dict.fromkeys(u.get("side") for u in units):
-        rows = [_unit_row(u) for u in units if u.get("side") == side]
+        mine = [u for u in units if u.get("side") == side]
+        rows = [_unit_row(u) for u in mine if "id" in u]
+        hidden: dict[str, int] = {}
+        for u in mine:
+            if "id" not in u:
+                hidden[_place(u)] = hidden.get(_place(u), 0) + 1
+        rows += [[place, f"{n} hidden unit{'s' if n > 1 else ''}", "", "", ""] for place, n in hidden.items()]
         widths = [max(len(r[i]) for r in rows) for i in range(4)]
         lines = [f"{side_name(side)}:"]
         for row in rows:
@@ -70,11 +79,14 @@ def units_table(units: list[dict], where: str | None = None) -> str:
     return "\n\n".join(blocks)
 
 
+def _place(unit: dict) -> str:
+    return str(unit.get("hex", unit.get("area", "?")))
+
+
 def _unit_row(unit: dict) -> list[str]:
-    place = str(unit.get("hex", unit.get("area", "?")))
     factors = "-".join(str(unit[k]) for k in ("strength", "movement") if k in unit)
     flags = [k for k, v in unit.items() if k not in _CORE and v is True]
-    return [place, str(unit.get("id", "?")), str(unit.get("type", "")), factors, " ".join(flags)]
+    return [_place(unit), str(unit["id"]), str(unit.get("type", "")), factors, " ".join(flags)]
 
 
 def event_lines(events: list[dict], sides: bool = True) -> list[str]:

@@ -9,7 +9,7 @@ VIEW = {"turn": 3, "clock": "0900", "phase": "movement", "player": "french",
                    "strength": 4, "movement": 6, "moved": True},
                   {"side": "russian", "hex": "2817", "id": "2G", "type": "infantry",
                    "strength": 8, "movement": 4, "attacked": False},
-                  {"side": "russian", "area": 12}]}
+                  {"side": "russian", "area": 12}, {"side": "russian", "area": 12}]}
 
 
 def test_status_shows_headline_prompt_and_units_by_side():
@@ -18,7 +18,7 @@ def test_status_shows_headline_prompt_and_units_by_side():
     assert lines[1:3] == ["To move: French", "Choose a retreat hex for 4C."]
     assert "French:" in lines and "Russian:" in lines
     assert any(line.split() == ["3225", "4C", "cavalry", "4-6", "moved"] for line in lines)
-    assert any(line.split() == ["12", "?"] for line in lines)  # a hidden block: place only
+    assert any(line.split() == ["12", "2", "hidden", "units"] for line in lines)  # counted, no identity
 
 
 def test_outcome_replaces_who_moves():
