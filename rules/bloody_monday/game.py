@@ -48,11 +48,14 @@ class Game:
         self.areas: dict[int, Area] = self.field.areas
         self.army = army()
         self.defs: dict[str, Block] = self.army.blocks
+        self.ids = {bid.casefold(): bid for bid in self.defs}
         self.at: dict[int, list[str]] = {n: [] for n in self.areas}
         for bid, b in sorted(state["blocks"].items()):
             if b["where"] == "map":
                 self.at[b["area"]].append(bid)
         self._sides: dict[int, frozenset[str]] = {}
+        self._enemy: dict[str, frozenset[int]] = {}
+        self._map: dict[str, list[str]] = {}
 
     # --- blocks ------------------------------------------------------------------------------
     def block(self, bid: str) -> dict:
@@ -71,7 +74,10 @@ class Game:
         return [bid for bid in self.at[area] if side is None or self.side(bid) == side]
 
     def on_map(self, side: str) -> list[str]:
-        return sorted(bid for bid, b in self.s["blocks"].items() if b["where"] == "map" and self.side(bid) == side)
+        """The side's blocks on the map, by id (cached until a block moves)."""
+        if side not in self._map:
+            self._map[side] = sorted(bid for ids in self.at.values() for bid in ids if self.side(bid) == side)
+        return list(self._map[side])
 
     def pool(self, side: str) -> list[str]:
         return sorted(bid for bid, b in self.s["blocks"].items() if b["where"] == "pool" and self.side(bid) == side)
@@ -124,8 +130,13 @@ class Game:
         return self.owner(area) == side and not self.contested(area)
 
     def has_enemy(self, side: str, area: int) -> bool:
-        sides = self.sides_in(area)
-        return len(sides) == 2 or (len(sides) == 1 and side not in sides)
+        return area in self.enemy_areas(side)
+
+    def enemy_areas(self, side: str) -> frozenset[int]:
+        """The areas holding units of the other side (cached until a block moves)."""
+        if side not in self._enemy:
+            self._enemy[side] = frozenset(n for n, ids in self.at.items() if any(self.side(b) != side for b in ids))
+        return self._enemy[side]
 
     def room(self, side: str, area: int) -> int:
         """Free stacking places for `side` (1.2; supreme commanders may overstack)."""
@@ -154,10 +165,15 @@ class Game:
             self._sides.pop(left, None)
             self.claim(left)
         self._sides.pop(area, None)
+        self._forget()
         b["where"], b["area"] = "map", area
         self.at[area].append(bid)
         self.at[area].sort()
         self.claim(area)
+
+    def _forget(self) -> None:
+        self._enemy.clear()
+        self._map.clear()
 
     def claim(self, area: int) -> None:
         sides = self.sides_in(area)
@@ -176,6 +192,7 @@ class Game:
         if b["where"] == "map":
             self.at[area].remove(bid)
             self._sides.pop(area, None)
+            self._forget()
             self.claim(area)
         b.update(where="eliminated", area=None, activated=False, cubes=[])
         d = self.defs[bid]
@@ -217,12 +234,10 @@ class Game:
 
     def resolve(self, side: str, ref: str) -> str:
         """A block of `side` named by its id or label, case-insensitive (labels only when unique)."""
-        own = [bid for bid in self.defs if self.side(bid) == side]
-        exact = [bid for bid in own if bid.casefold() == ref.casefold()]
-        if exact:
-            return exact[0]
-        live = [bid for bid in own if self.defs[bid].label.casefold() == ref.casefold()
-                and self.block(bid)["where"] == "map"]
+        exact = self.ids.get(ref.casefold())
+        if exact and self.side(exact) == side:
+            return exact
+        live = [bid for bid in self.on_map(side) if self.defs[bid].label.casefold() == ref.casefold()]
         if len(live) == 1:
             return live[0]
         if live:

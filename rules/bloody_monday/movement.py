@@ -55,8 +55,12 @@ def _can_engage(g: Game, bid: str, rules: Rules) -> bool:
 def routes(g: Game, bid: str, rules: Rules) -> dict[int, tuple[int, tuple[int, ...]]]:
     """Every area the block can reach: area -> (MPs, cheapest path of areas entered)."""
     side, start = g.side(bid), g.block(bid)["area"]
-    if g.has_enemy(side, start) and not rules.disengage:
+    enemy = g.enemy_areas(side)
+    if start in enemy and not rules.disengage:
         return {}
+    engage = _can_engage(g, bid, rules)
+    leave = 1 if start in enemy else 0
+    limited = g.option("command_limit") or g.option("extreme_command_limit")
     best: dict[int, tuple[int, tuple[int, ...]]] = {}
     heap: list[tuple[int, tuple[int, ...], int]] = [(0, (), start)]
     while heap:
@@ -65,14 +69,14 @@ def routes(g: Game, bid: str, rules: Rules) -> dict[int, tuple[int, tuple[int, .
             continue
         if path:
             best[here] = (cost, path)
-            if g.has_enemy(side, here):
+            if here in enemy:
                 continue  # 1.2.2: a unit must stop when it engages
-        for n in sorted(g.areas[here].neighbours):
-            if n == start or n in best or not may_enter(g, bid, n):
+        area = g.areas[here]
+        for n in sorted(area.neighbours):
+            if n == start or n in best or (n in enemy and not engage) or (limited and not may_enter(g, bid, n)):
                 continue
-            if g.has_enemy(side, n) and not _can_engage(g, bid, rules):
-                continue
-            c = cost + step_cost(g, side, start, here, n)
+            c = (cost + g.areas[n].terrain.movement_cost + (n in area.kolocha) + (n in enemy)
+                 + (leave if here == start else 0))
             if c <= rules.mp:
                 heapq.heappush(heap, (c, path + (n,), n))
     return best
