@@ -113,7 +113,8 @@ def plan(g: Game, bid: str, path: tuple[int, ...], rules: Rules) -> tuple[int, .
     if len(path) == 1:
         found = routes(g, bid, rules).get(path[0])
         if found is None:
-            check_path(g, bid, path, rules)
+            if path[0] in g.areas[g.block(bid)["area"]].neighbours:
+                check_path(g, bid, path, rules)
             raise RuleViolation("2.1", f"{g.public_name(bid)} cannot reach {path[0]} with {rules.mp} MPs; "
                                 "choose a nearer area")
         path = found[1]

@@ -1,0 +1,62 @@
+"""Shared helpers for Bloody Monday rule tests: build a position by hand, give commands.
+
+Positions start from a seeded set-up with every block sent back to its pool except those named,
+so a test shows exactly the blocks its rule case is about (compare the diplomacy package's DATC
+tests). The supreme commanders stay at their icons (21, 69) unless placed elsewhere.
+"""
+from __future__ import annotations
+
+import pytest
+
+from rules import load
+from rules.bloody_monday.game import Game
+from rules.core.errors import RuleViolation
+
+bm = load("bloody_monday")
+CHIEFS = {"F-NAP": 21, "R-KUT": 69}
+
+
+def position(blocks: dict[str, int | tuple[int, int]], *, player: str = "french", options=(),
+             control: dict[int, str] | None = None, **fields) -> dict:
+    """A state with only `blocks` (id -> area, or (area, strength)) and the chiefs on the map."""
+    state = bm.setup("bloody_monday", 1, list(options))
+    for b in state["blocks"].values():
+        b.update(where="pool", area=None)
+    for bid, where in {**CHIEFS, **blocks}.items():
+        area, strength = where if isinstance(where, tuple) else (where, None)
+        state["blocks"][bid].update(where="map", area=area)
+        if strength is not None:
+            state["blocks"][bid]["strength"] = strength
+    for n, side in (control or {}).items():
+        state["control"][str(n)] = side
+    state.update(player=player, **fields)
+    return state
+
+
+def do(state: dict, side: str, *texts: str) -> tuple[dict, list[dict]]:
+    """Apply command lines in order; returns the last state and all events."""
+    events: list[dict] = []
+    for text in texts:
+        state, new = bm.apply(state, side, bm.parse(side, text))
+        events += new
+    return state, events
+
+
+def refused(state: dict, side: str, text: str, rule: str) -> str:
+    """The command is refused citing `rule`; returns the sentence."""
+    with pytest.raises(RuleViolation) as err:
+        bm.apply(state, side, bm.parse(side, text))
+    assert rule in (err.value.rule or ""), f"cited {err.value.rule!r}, wanted {rule!r}: {err.value}"
+    return str(err.value)
+
+
+def game(state: dict) -> Game:
+    return Game(state)
+
+
+def at(state: dict, bid: str) -> int | None:
+    return state["blocks"][bid]["area"]
+
+
+def strength(state: dict, bid: str) -> int:
+    return int(state["blocks"][bid]["strength"])

@@ -1,0 +1,84 @@
+"""1.2 terrain and stacking, 1.2.2 engage/disengage, 1.2.3 the Kolocha, 1.2.4 support activation,
+2.1 movement allowances, Controlled Area (control converts on the way), FAQ 3."""
+from __future__ import annotations
+
+from bm_helpers import at, do, game, position, refused
+
+from rules.bloody_monday.bm_data import areas
+from rules.bloody_monday.movement import Rules, routes, step_cost
+
+AREAS = areas()
+
+
+def kolocha_example() -> dict:
+    """1.2.3: a French unit next to 42 and to 54 (area 16); Russians in both, neither contested."""
+    return position({"F-I-1": 16, "F-I-2": 16, "R-1-1J": 54, "R-1-2J": 42})
+
+
+def test_1_2_3_example_new_engagement_across_the_kolocha_costs_3_and_a_light_blue_cube():
+    """1.2.3: "to move the Unit above into Area 42 costs 2 MPs. Instead, to move it into Area 54 ...
+    costs 3 MPs, and the Unit is marked with a light blue cube (halved in Combat)"."""
+    state = kolocha_example()
+    g = game(state)
+    assert step_cost(g, "french", 16, 16, 42) == 2
+    assert step_cost(g, "french", 16, 16, 54) == 3
+    state, _ = do(state, "french", "initiative move", "move F-I-1 54", "move F-I-2 42")
+    assert state["blocks"]["F-I-1"]["cubes"] == ["light_blue"]
+    assert state["blocks"]["F-I-2"]["cubes"] == []
+
+
+def test_1_2_terrain_costs_and_disengaging():
+    """1.2: green 1 MP, yellow and red 2; 1.2.2: disengaging costs one extra MP."""
+    state = position({"F-I-1": 42, "R-1-1J": 42})
+    g = game(state)
+    for n in AREAS[42].neighbours:
+        extra = 1 + (n in AREAS[42].kolocha)
+        assert step_cost(g, "french", 42, 42, n) == AREAS[n].terrain.movement_cost + extra
+
+
+def test_1_2_2_a_unit_must_stop_when_it_engages():
+    """1.2.2: "A Unit must stop if it enters an Area occupied by enemy Units (Engaging)"."""
+    state = position({"F-CR-1H": 16, "R-1-2J": 42})
+    reach = routes(game(state), "F-CR-1H", Rules(5))
+    assert all(42 not in path[:-1] for _, path in reach.values())
+    state, _ = do(state, "french", "initiative move")
+    refused(state, "french", "move F-CR-1H 42 41", "1.2.2")
+
+
+def test_faq_3_support_units_cannot_engage_but_can_disengage():
+    """FAQ 3: "Support Units cannot Engage (can Disengage)"."""
+    state = position({"F-I-A1": 16, "F-I-D": 42, "R-1-2J": 42, "R-1-1J": 54})
+    state, _ = do(state, "french", "initiative move")
+    refused(state, "french", "move F-I-A1 54", "1.2.2")
+    state, _ = do(state, "french", "move F-I-D 16")
+    assert at(state, "F-I-D") == 16
+
+
+def test_1_2_stacking_per_colour_and_the_supreme_commander_overstacks():
+    """1.2: a red area holds one unit per player; "Only Supreme Commanders may overstack"."""
+    state = position({"F-I-D": 19, "F-I-1": 21}, control={19: "french"})
+    state, _ = do(state, "french", "initiative move")
+    refused(state, "french", "move F-I-1 19", "1.2")
+    state, _ = do(state, "french", "move F-NAP 19")
+    assert at(state, "F-NAP") == 19
+
+
+def test_controlled_area_converts_without_stopping():
+    """Controlled Area: "Units do not need to stop in an Area in order to covert control"."""
+    state = position({"F-CR-1H": 16})
+    reach = routes(game(state), "F-CR-1H", Rules(5))
+    far = next(path for _, path in sorted(reach.values()) if len(path) >= 2 and all(
+        AREAS[n].control == "russian" for n in path))
+    state, _ = do(state, "french", "initiative move", f"move F-CR-1H {' '.join(map(str, far))}")
+    assert all(state["control"][str(n)] == "french" for n in far)
+
+
+def test_2_1_fast_and_slow_units():
+    """2.1: mounted units have 5 MPs, infantry and foot artillery 3; 9.3 Agility: light cavalry 6."""
+    state = position({"F-CR-1LC": 16, "F-I-1": 16})
+    g = game(state)
+    assert max(c for c, _ in routes(g, "F-I-1", Rules(3)).values()) <= 3
+    assert len(routes(g, "F-CR-1LC", Rules(5))) > len(routes(g, "F-I-1", Rules(3)))
+    state = position({"F-CR-1LC": 16}, options=["agility"])
+    from rules.bloody_monday.movement import allowance
+    assert allowance(game(state), "F-CR-1LC") == 6

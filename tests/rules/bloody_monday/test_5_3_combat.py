@@ -1,0 +1,150 @@
+"""5.3 the combat sequence: 5.3.1 artillery fire, 1.2.1 defensive bonus, 6.4 defender retreat,
+5.3.3 showdown, 5.3.4-5.3.5 ground combat and the combined force bonus, 5.3.6 applying hits with
+5.3.6.1 target priority (the rule book's example, with and without 9.6 shields), 5.3.7
+concealment, FAQ 9."""
+from __future__ import annotations
+
+from bm_helpers import do, game, position, strength
+
+from rules.bloody_monday import combat, impulses
+from rules.bloody_monday.bm_data import areas
+from rules.bloody_monday.commands import Hit
+
+AREAS = areas()
+FRENCH = {"F-G-VG": (54, 3), "F-I-4": (54, 3), "F-CR-3LC": (54, 1)}  # Old Guard, infantry, cavalry
+RUSSIAN = {"R-1-1Gr": (54, 2), "R-1-1J": (54, 2), "R-1-A1": (54, 4), "R-1-BT": (54, 3)}
+
+
+def ground(options=(), due=None, **blocks):
+    """The 5.3.6.1 example after the showdown: the dice are rolled, the hits wait to be applied."""
+    state = position({**FRENCH, **RUSSIAN, **blocks}, options=options, control={54: "russian"})
+    g = game(state)
+    impulses.begin(g, "french", "tactical")
+    g.s["impulse"]["leaders"] = ["F-G-B"]
+    g.set_cube("F-CR-3LC", "light_blue", True)
+    g.s["battle"] = {"area": 54, "attacker": "french", "defender": "russian", "stage": "ground", "fired": [],
+                     "bonus": 0, "shields": [], "volleys": [["russian", "french"]], "volley": 1,
+                     "due": due or {"french": 4, "russian": 6}, "hits": {"french": 6, "russian": 4},
+                     "shown": True, "choice": None}
+    return g
+
+
+def resolve(g, picks: dict[str, list[str]]) -> list[str]:
+    """Apply the hits, choosing from `picks` (in order) whenever a tie is put to a player."""
+    order = []
+    combat.advance(g)
+    while g.s["battle"]:
+        choice = g.s["battle"]["choice"]
+        order.append(choice["side"])
+        wanted = next((b for b in picks.get(choice["side"], []) if b in choice["candidates"]), choice["candidates"][0])
+        combat.choose_hit(g, choice["side"], Hit(wanted))
+    return order
+
+
+def test_5_3_6_1_example():
+    """5.3.6.1: "The Russian player applies the first four hits (two each) to his Combat Units ... the
+    remaining two hits eliminate both the Support Units ... all but the Jager ... are deployed on the
+    Russian Morale Track. The French player applies the four hits ... two each to his Infantry"."""
+    g = ground()
+    resolve(g, {})
+    assert all(g.block(b)["where"] == "eliminated" for b in RUSSIAN)
+    assert sorted(g.s["morale"]["russian"]) == ["R-1-1Gr", "R-1-A1", "R-1-BT"]
+    assert (strength(g.s, "F-G-VG"), strength(g.s, "F-I-4"), strength(g.s, "F-CR-3LC")) == (1, 1, 1)
+
+
+def test_9_6_shields_in_the_5_3_6_1_example():
+    """9.6: "the Russian player would have been able to use his Infantry's Silver Shield to absorb the
+    first hit ... The sixth hit would have been absorbed by the Artillery's Gold Shield, saving both
+    Russian Support Units"; "one Infantry would have been reduced to two, and the other to one"."""
+    g = ground(options=["shields"])
+    resolve(g, {"russian": ["R-1-1Gr"], "french": ["F-G-VG"]})
+    assert g.block("R-1-1Gr")["where"] == g.block("R-1-1J")["where"] == "eliminated"
+    assert g.block("R-1-A1")["where"] == g.block("R-1-BT")["where"] == "map"
+    assert sorted([strength(g.s, "F-G-VG"), strength(g.s, "F-I-4")]) == [1, 2]
+
+
+def test_faq_9_non_phasing_player_applies_hits_first():
+    """FAQ 9: "Is there an order to apply hits ...? Non-Phasing Player first."."""
+    assert resolve(ground(), {})[0] == "russian"
+
+
+def test_5_3_6_1_secondary_targets_only_after_every_primary():
+    """5.3.6.1: "Secondary Targets cannot be hit before all Primary Targets have been eliminated"."""
+    g = ground(due={"french": 0, "russian": 3})
+    resolve(g, {})
+    assert g.block("R-1-A1")["where"] == g.block("R-1-BT")["where"] == "map"
+
+
+def test_5_3_4_firepower_inspired_and_halved_dice():
+    """5.2.2: the inspired Old Guard "will gain QF"; 1.2.3: the light blue cube halves the dice (at
+    least 1); 2.3: support units roll one die, SF for artillery, TF for leaders."""
+    g = ground()
+    g.set_cube("F-G-VG", "yellow", True)
+    assert combat.dice_of(g, "F-G-VG") == (3, 3)
+    assert combat.dice_of(g, "F-CR-3LC") == (1, g.army.hits_on[g.defs["F-CR-3LC"].firepower_at(1)])
+    assert combat.dice_of(g, "R-1-A1") == (1, 6) and combat.dice_of(g, "R-1-BT") == (1, 4)
+
+
+def test_5_3_5_combined_force_bonus():
+    """5.3.5: infantry AND cavalry without a light blue cube in a green area, the opponent not: that
+    player rolls first; 9.5 cossacks do not count as cavalry."""
+    g = ground()
+    assert g.areas[54].colour == "green"
+    assert combat.volleys(g) == [["russian", "french"]]  # the French cavalry crossed the Kolocha
+    g.set_cube("F-CR-3LC", "light_blue", False)
+    assert combat.volleys(g) == [["french"], ["russian"]]
+
+
+def test_1_2_1_defensive_bonus():
+    """1.2.1: yellow 1 whether owned or not; red 2 only if the defender owns it; green none."""
+    g = game(position({}))
+    yellow = next(n for n, a in AREAS.items() if a.colour == "yellow")
+    assert combat.defensive_bonus(g, yellow, "russian") == 1
+    assert combat.defensive_bonus(g, 55, "russian") == 2 and combat.defensive_bonus(g, 55, "french") == 0
+    assert combat.defensive_bonus(g, 54, "russian") == 0
+
+
+def attack_42(**extra) -> dict:
+    """Davout leads F-I-1 from 16 into 42 held by one Russian jager; an artillery in 16 supports."""
+    state = position({"F-I-D": 16, "F-I-1": 16, "F-I-A1": 16, "R-1-2J": 42, **extra})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "activate F-I-A1", "move F-I-1 42")
+    return state
+
+
+def test_5_3_1_artillery_fires_tf_with_its_strength_and_is_reduced():
+    """5.3.1: "Each activated Artillery rolls as many dice as its Strength ... and has TF"; then it "is
+    reduced ... but remains active"."""
+    state, events = do(attack_42(), "french", "battle 42", "fire F-I-A1 42")
+    fire = next(e for e in events if e["kind"] == "artillery")
+    assert len(fire["dice"]) == 4 and fire["hits"] == sum(d >= 4 for d in fire["dice"])
+    assert strength(state, "F-I-A1") == 3 and state["blocks"]["F-I-A1"]["activated"]
+    assert state["log"]["artillery"] == [{"from": 16, "to": 42}]
+
+
+def test_6_4_defender_retreats_with_the_initiative_disc():
+    """6.4: "The Non-Phasing Player player spends the Disc to retreat from one Combat"; all his units
+    "must move into any adjacent and controlled Areas"."""
+    state = attack_42()
+    state["initiative"] = "russian"
+    state, _ = do(state, "french", "battle 42", "end")
+    assert state["battle"]["stage"] == "retreat"
+    state, _ = do(state, "russian", "retreat 41")
+    assert state["blocks"]["R-1-2J"]["area"] == 41 and state["control"]["42"] == "french"
+    assert state["initiative"] == "french" and state["battle"] is None
+
+
+def test_5_3_7_after_the_battle_the_owner_conceals():
+    """5.3.7: "If instead after the battle the Area is still contested, then the Area owner conceals
+    his Units, while the other player leaves his Units visible"."""
+    state = attack_42(**{"R-G-1LG": 42})
+    state["blocks"]["F-I-1"]["strength"] = 1
+    state, _ = do(state, "french", "battle 42", "end")
+    while state["battle"]:
+        side = state["battle"]["choice"]["side"]
+        state, _ = do(state, side, f"hit {state['battle']['choice']['candidates'][0]}")
+    g = game(state)
+    if g.contested(42):
+        assert not any(g.revealed(b) for b in g.units(42, "russian"))
+        assert all(g.revealed(b) for b in g.units(42, "french"))
+    else:
+        assert not any(g.revealed(b) for b in g.units(42))

@@ -1,0 +1,138 @@
+"""5.0-5.2 and 5.4: the Tactical Action: leader activation limited by the supreme commander's
+strength, tactical range, who is commanded, artillery activation, inspiration, new engagements
+limited and mandatory, deactivation; FAQ 4-7, 12, 13."""
+from __future__ import annotations
+
+from bm_helpers import at, do, position, refused, strength
+
+from rules.bloody_monday.bm_data import areas
+
+AREAS = areas()
+
+
+def ring(origin: int, steps: int) -> list[int]:
+    """French-controlled areas exactly `steps` areas from `origin` over French-controlled areas."""
+    dist = {origin: 0}
+    frontier = [origin]
+    for d in range(1, steps + 1):
+        frontier = [n for a in frontier for n in sorted(AREAS[a].neighbours)
+                    if n not in dist and AREAS[n].control == "french"]
+        for n in frontier:
+            dist[n] = d
+    return sorted(n for n, d in dist.items() if d == steps)
+
+
+def test_5_1_activations_limited_by_the_supreme_commanders_strength():
+    """5.1: "the Phasing Player can activate a number of not exhausted Tactical Leaders, up to his
+    Supreme Commander's Strength" (Napoleon at 2 stars: two)."""
+    state = position({"F-NAP": (21, 2), "F-I-D": 21, "F-III-N": 21, "F-IV-E": 22})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "activate F-III-N")
+    refused(state, "french", "activate F-IV-E", "5.1")
+
+
+def test_5_1_exhausted_leaders_and_9_7():
+    """5.1: "Exhausted Tactical Leaders (Heart Level) cannot be activated"; 9.7: they can, after a
+    fresh one, with range 0, and are not reduced."""
+    state = position({"F-I-D": (21, 1), "F-III-N": 21})
+    refused(do(state, "french", "tactical")[0], "french", "activate F-I-D", "5.1")
+    state = position({"F-I-D": (21, 1), "F-III-N": 21}, options=["exhausted_leaders"])
+    state, _ = do(state, "french", "tactical")
+    refused(state, "french", "activate F-I-D", "9.7")
+    state, _ = do(state, "french", "activate F-III-N", "activate F-I-D", "end")
+    assert strength(state, "F-I-D") == 1 and strength(state, "F-III-N") == 3
+
+
+def test_5_1_a_leader_moves_up_to_4_mps_then_activates():
+    """5.1: "A Tactical Leader has 5 MPs which allows him to move up to 4 MPs and then activate"."""
+    state = position({"F-I-D": 21})
+    far = ring(21, 5)[0]
+    state, _ = do(state, "french", "tactical")
+    refused(state, "french", f"activate F-I-D {far}", "2.1")
+    state, events = do(state, "french", f"activate F-I-D {ring(21, 2)[0]}")
+    assert at(state, "F-I-D") == ring(21, 2)[0] and state["blocks"]["F-I-D"]["activated"]
+
+
+def test_5_1_commands_its_area_and_its_colour_in_range():
+    """5.1: a leader commands "any Units in the Area where it has been activated" and "Units of its
+    color (or Militia) in its Tactical Range"; others do not move."""
+    near = ring(21, 1)[0]
+    state = position({"F-I-D": 21, "F-IV-13": 21, "F-I-1": near, "F-IV-14": near})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", f"move F-IV-13 {near}", "move F-I-1 21")
+    refused(state, "french", "move F-IV-14 21", "5.1")
+
+
+def test_5_1_1_tactical_range_by_strength():
+    """5.1.1: the range grows with the leader's strength (reconstructed: one area per star)."""
+    two, three = ring(21, 2)[0], ring(21, 3)[0]
+    state = position({"F-I-D": (21, 2), "F-I-1": two, "F-I-2": three})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", f"move F-I-1 {ring(21, 1)[0]}")
+    refused(state, "french", "move F-I-2 21", "5.1")
+
+
+def test_5_1_1_range_does_not_pass_through_contested_areas():
+    """5.1.1: the path "must neither pass through nor end in any enemy controlled or contested Area"."""
+    near = ring(21, 1)[0]
+    state = position({"F-I-D": 21, "R-1-1J": 21, "F-I-1": near})
+    state, _ = do(state, "french", "tactical", "activate F-I-D")
+    refused(state, "french", f"move F-I-1 {ring(21, 2)[0]}", "5.1")
+
+
+def test_5_2_1_activating_artillery_costs_one_mp_and_reveals_it():
+    """5.2.1 / 2.6.1: "Activating an Artillery costs ONE extra MP after moving and the Artillery is
+    revealed"."""
+    state = position({"F-I-D": 21, "F-I-A1": 21})
+    state, _ = do(state, "french", "tactical", "activate F-I-D")
+    refused(state, "french", f"activate F-I-A1 {ring(21, 3)[0]}", "2.1")
+    state, _ = do(state, "french", f"activate F-I-A1 {ring(21, 1)[0]}")
+    assert state["blocks"]["F-I-A1"]["activated"]
+
+
+def test_5_2_2_inspiration_one_adjacent_unit_of_the_leaders_colour():
+    """5.2.2: "each activated Tactical Leader can Inspire one of its Combat Units"; "of the Tactical
+    Leader's color (or a Militia) and adjacent to it"."""
+    near = ring(21, 1)[0]
+    state = position({"F-I-D": 21, "F-I-1": near, "F-I-2": near, "F-IV-13": near})
+    state, _ = do(state, "french", "tactical", "activate F-I-D")
+    refused(state, "french", "inspire F-I-D F-IV-13", "5.2.2")
+    state, _ = do(state, "french", "inspire F-I-D F-I-1")
+    assert "yellow" in state["blocks"]["F-I-1"]["cubes"]
+    refused(state, "french", "inspire F-I-D F-I-2", "5.2.2")
+
+
+def test_2_6_3_new_engagements_limited_by_activated_leaders():
+    """5.1: "For each activated TL, the Phasing Player may either make ONE new engagement ..."."""
+    state = position({"F-I-D": 16, "F-I-1": 16, "F-I-2": 16, "R-1-1J": 54, "R-1-2J": 42})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "move F-I-1 54")
+    refused(state, "french", "move F-I-2 42", "2.6.3")
+
+
+def test_faq_5_new_engagements_must_be_fought():
+    """FAQ 5: "Can a player choose to not resolve the Battle for a newly Contested Area? No."."""
+    state = position({"F-I-D": 16, "F-I-1": 16, "R-1-2J": 42})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "move F-I-1 42")
+    assert "battle 42" in refused(state, "french", "end", "5.3")
+
+
+def test_faq_4_and_6_old_contests_need_no_battle():
+    """FAQ 6: "Only Battles in newly Contested Areas are mandatory"."""
+    state = position({"F-I-D": 16, "F-I-1": 42, "R-1-2J": 42})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "end")
+    assert state["player"] == "russian" and state["impulse"] is None
+
+
+def test_5_4_leaders_reduced_and_concealed_after_the_impulse():
+    """5.4: "Tactical Leaders are reduced and then concealed; Artillery are concealed"."""
+    state = position({"F-I-D": 21, "F-I-A1": 21})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "activate F-I-A1", "end")
+    assert strength(state, "F-I-D") == 3 and strength(state, "F-I-A1") == 4
+    assert not state["blocks"]["F-I-D"]["activated"] and not state["blocks"]["F-I-A1"]["activated"]
+
+
+def test_faq_12_and_13_a_leader_moves_unactivated_with_another_in_its_area():
+    """FAQ 12: a leader moves without activating "only if another Tactical Leader has been activated
+    in the same Area"; FAQ 13: that does not count toward the activations (Napoleon at 2 stars)."""
+    state = position({"F-NAP": (22, 2), "F-I-D": 21, "F-III-N": 21, "F-IV-E": 21, "F-V-P": 20})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "activate F-IV-E",
+                  f"move F-III-N {ring(21, 1)[0]}")
+    assert not state["blocks"]["F-III-N"]["activated"]
+    refused(state, "french", "move F-V-P 21", "5.1")
