@@ -17,11 +17,12 @@ CHIEFS = {"F-NAP": 21, "R-KUT": 69}
 
 
 def position(blocks: dict[str, int | tuple[int, int]], *, player: str = "french", options=(),
-             control: dict[int, str] | None = None, **fields) -> dict:
-    """A state with only `blocks` (id -> area, or (area, strength)) and the chiefs on the map."""
+             control: dict[int, str] | None = None, pools: list[str] | None = None, **fields) -> dict:
+    """A state with only `blocks` (id -> area, or (area, strength)) and the chiefs on the map; every
+    other block waits in its pool, or with `pools` only those do and the rest are out of play."""
     state = bm.setup("bloody_monday", 1, list(options))
-    for b in state["blocks"].values():
-        b.update(where="pool", area=None)
+    for bid, b in state["blocks"].items():
+        b.update(where="pool" if pools is None or bid in pools else "eliminated", area=None)
     for bid, where in {**CHIEFS, **blocks}.items():
         area, strength = where if isinstance(where, tuple) else (where, None)
         state["blocks"][bid].update(where="map", area=area)

@@ -48,7 +48,7 @@ def test_5_1_a_leader_moves_up_to_4_mps_then_activates():
     far = ring(21, 5)[0]
     state, _ = do(state, "french", "tactical")
     refused(state, "french", f"activate F-I-D {far}", "2.1")
-    state, events = do(state, "french", f"activate F-I-D {ring(21, 2)[0]}")
+    state, _ = do(state, "french", f"activate F-I-D {ring(21, 2)[0]}")
     assert at(state, "F-I-D") == ring(21, 2)[0] and state["blocks"]["F-I-D"]["activated"]
 
 

@@ -1,0 +1,90 @@
+"""3.0-3.6 the Logistics Phase (the 3.2 example: LV 4+2=6; the 3.3 Tatarinova example; restoring
+at the printed costs) and 4.1 the isolation check and lines of communication."""
+from __future__ import annotations
+
+from bm_helpers import do, game, position, refused, strength
+
+from rules.bloody_monday import turns
+
+RUSSIAN_POOL = ["R-G-L", "R-G-A4", "R-1-A2", "R-1-3C", "R-C-1DC", "R-C-2DC", "R-C-3DC"]
+
+
+def logistics(state: dict) -> dict:
+    g = game(state)
+    g.s["turn"] = 2
+    turns.start_logistics(g)
+    return g.s
+
+
+def test_3_2_example_napoleon_logistics_value_4_plus_2_is_6():
+    """3.2: "Napoleon (at 4 stars) is revealed – without moving – in Shevardino (1 MP). The French player
+    calculates his Logistics Value by adding 2 (as he controls Shevardino and Borodino) to Napoleon's
+    Strength (4). The French Logistics Value is then 4+2=6." ... "At the end of the Logistics Phase
+    Napoleon is reduced to 3 stars and concealed." The Russian, without the Initiative, chooses first."""
+    state = logistics(position({"F-NAP": 19}, control={41: "french"}))
+    assert state["player"] == "russian" and state["logistics"]["order"] == ["russian", "french"]
+    state, _ = do(state, "russian", "end")
+    state, events = do(state, "french", "activate F-NAP")
+    assert state["logistics"]["lv"] == 6 and any(e.get("lv") == 6 for e in events)
+    state, _ = do(state, "french", "end")
+    assert strength(state, "F-NAP") == 3 and not state["blocks"]["F-NAP"]["activated"]
+    assert state["phase"] == "impulses" and state["player"] == "french"
+
+
+def test_3_3_tatarinova_example():
+    """3.3: "He randomly draws his first Reinforcement, and deploys it in Tatarinova, as he does for
+    his second, third and fourth. Then Tatarinova is full stacked. So next he deploys his fifth in Utitsa
+    (as Gorki is already full stacked). No other controlled Victory Area is available, thus the last two
+    Units must remain in the Reinforcements Pool." (nine LPs: five victory areas and Kutuzov at 4)."""
+    held = {"R-1-3": 69, "R-1-4": 55, "F-I-1": 55, "R-1-11": 41, "F-I-2": 41}
+    state = logistics(position(held, control={41: "russian", 57: "french"}, pools=RUSSIAN_POOL))
+    state, events = do(state, "russian", "activate R-KUT")
+    assert state["logistics"]["lv"] == 9
+    placed = {bid: b["area"] for bid, b in state["blocks"].items() if bid in RUSSIAN_POOL and b["where"] == "map"}
+    assert sorted(placed.values()) == [62, 107, 107, 107, 107]
+    assert len([b for b in RUSSIAN_POOL if state["blocks"][b]["where"] == "pool"]) == 2
+    public = [e for e in events if e["to"] == "all" and e["kind"] == "reinforcements"]
+    assert public and not any(b in public[0]["text"] for b in RUSSIAN_POOL)
+
+
+def test_3_1_the_supreme_commander_activates_in_a_friendly_uncontested_area():
+    """3.1: "he must reveal (+1 MP) his Supreme Commander in a friendly and uncontested Area"."""
+    state = logistics(position({"F-NAP": 42, "R-1-1J": 42}))
+    state, _ = do(state, "russian", "end")
+    refused(state, "french", "activate F-NAP", "3.1")
+    state, _ = do(state, "french", "activate F-NAP 16")
+    assert state["blocks"]["F-NAP"]["area"] == 16
+
+
+def test_3_4_to_3_6_restoring_in_order_and_at_the_printed_costs():
+    """3.6: "the Russian player spends two of his LPs to rebuild the Life Guard Jager Brigade to full
+    strength"; 3.1: leaders, then artillery, then combat units, each budget the LV (Kutuzov 4 + 5)."""
+    state = logistics(position({"R-G-LGJ": (69, 2), "R-1-BT": (100, 2), "R-1-A1": (100, 2)}, pools=[]))
+    state, _ = do(state, "russian", "activate R-KUT", "restore R-1-BT", "restore R-1-A1", "restore R-G-LGJ")
+    assert state["logistics"]["spent"] == {"tactical_leader": 1, "artillery": 1, "combat": 2}
+    assert strength(state, "R-G-LGJ") == 3
+    refused(state, "russian", "restore R-1-BT", "3.1")
+
+
+def test_4_1_isolated_units_and_victory_areas():
+    """4.1: units and victory areas without a LoC to the supreme commander are "marked as Isolated";
+    "Isolated Units cannot be restored"; isolated victory areas take no reinforcements (3.3)."""
+    state = position({"F-I-1": (100, 2)}, control={107: "french"})
+    state, events = do(state, "french", "pass")
+    assert "white" in state["blocks"]["F-I-1"]["cubes"] and 107 in state["isolated_areas"]["french"]
+    assert any(e["kind"] == "isolation" for e in events)
+    state, _ = do(state, "french", "end")
+    state = logistics(state)
+    state, _ = do(state, "russian", "end", )
+    state, _ = do(state, "french", "activate F-NAP")
+    refused(state, "french", "restore F-I-1", "4.1")
+    assert all(b["area"] != 107 for b in state["blocks"].values())
+
+
+def test_4_1_1_a_line_of_communication_restored_clears_the_cube_at_the_next_check():
+    """4.1: the cube stays "until they are able to trace a valid LoC in any successive friendly Isolation
+    Check"."""
+    state = position({"F-I-1": 22})
+    state["blocks"]["F-I-1"]["cubes"] = ["white"]
+    state, _ = do(state, "french", "pass")
+    assert state["blocks"]["F-I-1"]["cubes"] == []

@@ -1,0 +1,94 @@
+"""4.0 the Impulses Phase, 6.0-6.4 the Initiative Actions (6.4 is in test_5_3_combat), 7.0 the Pass,
+8.0 the Final Phase, 9.8 the General Offensive; FAQ 8, 10, 11."""
+from __future__ import annotations
+
+from bm_helpers import at, do, position, refused, strength
+
+
+def test_setup_the_french_start_with_the_initiative_disc():
+    """Setup: "The French player starts the game with the Initiative Disc ... plays the first Impulse"."""
+    state = position({})
+    assert state["initiative"] == "french" and state["player"] == "french"
+
+
+def test_6_1_call_for_reinforcements_spends_the_disc():
+    """6.1: "The Phasing Player spends the Initiative Disc to deploy a number of Reinforcements equal to
+    his LV"; 6.0: the disc "goes to the other player"."""
+    state = position({}, pools=["F-G-VG", "F-G-JG", "F-G-VL"])
+    state, _ = do(state, "french", "initiative reinforcements")
+    assert at(state, "F-G-VG") is not None and state["initiative"] == "russian"
+    assert state["player"] == "russian" and state["impulse"] is None
+
+
+def test_6_2_special_movement_up_to_the_lv_support_units_not_activated():
+    """6.2: "move a number of Units up to his LV"; "Support Units can be moved but not activated";
+    FAQ 10: the supreme leader moves, and moving a support unit does not reduce it."""
+    state = position({"F-NAP": (21, 2), "F-I-A1": 22, "F-I-1": 22, "F-I-2": 22})
+    state, _ = do(state, "french", "initiative move")
+    assert state["impulse"]["limit"] == 3  # Napoleon 2 + Shevardino
+    state, _ = do(state, "french", "move F-I-A1 21", "move F-NAP 22", "move F-I-1 21")
+    assert strength(state, "F-I-A1") == 4
+    refused(state, "french", "move F-I-2 21", "6.2")
+    refused(state, "french", "activate F-I-A1", "5.0")
+
+
+def test_6_3_cavalry_raid_after_a_tactical_action():
+    """6.3: "after having completed a Tactical Impulse – spends the Initiative Disc to move a number of
+    Cavalry Units up to his LV ... cannot Engage, nor Disengage, and no Combat may be resolved"."""
+    state = position({"F-I-D": 16, "F-CR-1LC": 16, "F-I-1": 16, "R-1-2J": 42})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "initiative raid")
+    assert state["impulse"]["kind"] == "raid" and state["initiative"] == "russian"
+    refused(state, "french", "move F-I-1 22", "6.3")
+    refused(state, "french", "move F-CR-1LC 42", "1.2.2")
+    state, _ = do(state, "french", "move F-CR-1LC 30", "end")
+    assert state["player"] == "russian" and strength(state, "F-I-D") == 3
+
+
+def test_7_0_a_pass_moves_one_unit_without_engaging_faq_11_even_the_chief():
+    """7.0: "During a Pass, the Phasing player may move only one of his Units. No Engagement is
+    allowed"; FAQ 11: the supreme commander may move in a Pass."""
+    state = position({"F-I-1": 16, "R-1-2J": 42})
+    state, _ = do(state, "french", "pass")
+    refused(state, "french", "move F-I-1 42", "1.2.2")
+    state, _ = do(state, "french", "move F-NAP 22")
+    refused(state, "french", "move F-I-1 30", "7.0")
+
+
+def test_7_0_and_faq_8_two_consecutive_passes_end_the_turn():
+    """7.0: "After two consecutive Passes (one per player), the Turn ends"; FAQ 8: until then players
+    keep taking impulses."""
+    state = position({"F-I-D": 21, "R-1-BT": 69})
+    state, _ = do(state, "french", "pass", "end")
+    state, _ = do(state, "russian", "tactical", "activate R-1-BT", "end")
+    state, _ = do(state, "french", "pass", "end")
+    assert state["phase"] == "impulses" and state["turn"] == 1
+    state, _ = do(state, "russian", "pass", "end")
+    assert state["turn"] == 2 and state["phase"] == "logistics"
+
+
+def test_8_0_after_turn_4_the_victory_areas_decide():
+    """8.0: "If it is the 4th Turn, each player calculates controlled Victory Areas"."""
+    state = position({}, turn=4)
+    state, _ = do(state, "french", "pass", "end")
+    state, events = do(state, "russian", "pass", "end")
+    assert state["phase"] == "over" and state["outcome"]["winner"] == "russian"
+    assert any(e["kind"] == "outcome" for e in events)
+
+
+def test_9_10_battle_fatigue_attrition():
+    """9.10: "each engaged not-Shielded Unit (TLs and Supreme Commanders included!) suffers one hit"."""
+    state = position({"F-I-1": 42, "F-G-VG": 42, "R-1-2J": 42}, options=["battle_fatigue"])
+    state, _ = do(state, "french", "pass", "end")
+    state, _ = do(state, "russian", "pass", "end")
+    assert strength(state, "F-I-1") == 3 and strength(state, "F-G-VG") == 3
+    assert strength(state, "R-1-2J") == 2
+
+
+def test_9_8_general_offensive_lifts_an_exhausted_chief_to_4():
+    """9.8: "at the beginning of the Impulses Phase of the 4th Turn, Napoleon is exhausted. The French
+    Player calls for a General Offensive ... can activate up to four TL"."""
+    state = position({"F-NAP": (21, 1), "F-I-D": 21, "F-III-N": 21, "F-IV-E": 21, "F-V-P": 21, "F-CR-M": 22},
+                     options=["general_offensive"])
+    state, _ = do(state, "french", "tactical", "initiative offensive", "activate F-I-D", "activate F-III-N",
+                  "activate F-IV-E", "activate F-V-P")
+    refused(state, "french", "activate F-CR-M", "5.1")
