@@ -9,7 +9,7 @@ blocks leave the engine only through `view(state, side)` and events addressed to
 """
 from __future__ import annotations
 
-from rules.bloody_monday import combat, impulses, legal, turns, victory
+from rules.bloody_monday import batterie, combat, impulses, legal, turns, victory
 from rules.bloody_monday import commands as C
 from rules.bloody_monday.game import SIDES, Game, copy_state
 from rules.bloody_monday.help import help
@@ -19,8 +19,9 @@ from rules.bloody_monday.views import view as _view
 from rules.core.errors import CommandError, RuleViolation
 
 NAME = "bloody_monday"
-OPTIONS = ("agility", "first_saber", "cossacks", "shields", "exhausted_leaders", "general_offensive",
-           "battle_fatigue", "command_limit", "extreme_command_limit")
+OPTIONS = ("russian_jager", "grande_batterie", "agility", "first_saber", "cossacks", "shields",  # 9.1-9.6
+           "exhausted_leaders", "general_offensive", "advanced_combat", "battle_fatigue",  # 9.7-9.10
+           "command_limit", "extreme_command_limit")  # 9.11-9.12
 DEFAULT_SCENARIO = "bloody_monday"
 
 __all__ = ["NAME", "OPTIONS", "SIDES", "active_sides", "apply", "help", "legal_commands", "outcome", "parse",
@@ -59,6 +60,8 @@ def active_sides(state: dict) -> list[str]:
         return [bt["choice"]["side"]]
     if bt and bt["stage"] == "retreat":
         return [bt["defender"]]
+    if bt and bt["stage"] == "jagers":
+        return ["russian"]
     return [state["player"]]
 
 
@@ -118,10 +121,18 @@ def dispatch(g: Game, side: str, cmd: C.Command) -> list[dict]:
             return combat.fire(g, side, cmd)
         if isinstance(cmd, C.Retreat):
             return combat.retreat(g, side, cmd)
+        if isinstance(cmd, (C.Skirmish, C.Ambush)):
+            return combat.jager_choice(g, side, cmd)
         if end:
             return combat.end_step(g, side)
         raise RuleViolation("5.3", "each battle is resolved completely before anything else: "
                             "`fire`, `hit`, `retreat` or `end` as the prompt says")
+    if s["battery"] is not None:
+        if isinstance(cmd, C.Fire):
+            return batterie.fire(g, side, cmd) + combat.advance(g)
+        if end:
+            return batterie.end(g)
+        raise RuleViolation("9.2", "the Grande Batterie fires before the first impulse: `fire <artillery> <area>` or `end`")
     if isinstance(cmd, C.Word) and cmd.verb in ("tactical", "pass"):
         if s["impulse"] is not None:
             raise RuleViolation("4.0", f"a {s['impulse']['kind']} action is under way; `end` it first")

@@ -3,23 +3,18 @@ ground combat with the combined force bonus, hits to the strongest unit with tar
 concealment. A battle lives in state["battle"] and advances by itself until a player must choose:
 the attacker's artillery, the defender's retreat, or which of equally strong units takes a hit.
 
-state["battle"]: {"area", "attacker", "defender", "stage": artillery|retreat|ground, "fired",
-"bonus" (1.2.1 hits still absorbed), "shields" (9.6 used), "volleys", "volley", "due" {side: hits
-still to apply}, "hits" {side: hits scored}, "shown" (5.3.3), "choice" {"side", "candidates"}}.
+state["battle"]: {"area", "attacker", "defender", "stage": artillery|retreat|ground|jagers|battery,
+"fired", "bonus" (1.2.1 hits still absorbed), "shields" (9.6 used), "volleys" (ground.py), "volley",
+"rolled", "ambush" and "stood" (9.1), "due" {side: hits still to apply}, "hits" {side: hits
+scored}, "shown" (5.3.3), "choice" {"side", "candidates"}}.
 """
 from __future__ import annotations
 
-from rules.bloody_monday import impulses
-from rules.bloody_monday.commands import Battle, Fire, Hit, Retreat
+from rules.bloody_monday import batterie, ground, impulses
+from rules.bloody_monday.commands import Ambush, Battle, Fire, Hit, Retreat, Skirmish
 from rules.bloody_monday.game import Game, enemy_of, event
 from rules.core.dice import roll
 from rules.core.errors import RuleViolation
-
-
-def defensive_bonus(g: Game, area: int, defender: str) -> int:
-    """1.2.1: yellow 1 whoever owns it; red 2 only if the defender owns it; green none."""
-    colour = g.areas[area].colour
-    return 1 if colour == "yellow" else 2 if colour == "red" and g.owner(area) == defender else 0
 
 
 def battle_limit(g: Game, side: str) -> int:
@@ -47,9 +42,9 @@ def start(g: Game, side: str, cmd: Battle) -> list[dict]:
     imp["segment"] = "combat"
     defender = enemy_of(side)
     g.s["battle"] = {"area": area, "attacker": side, "defender": defender, "stage": "artillery", "fired": [],
-                     "bonus": defensive_bonus(g, area, defender), "shields": [], "volleys": [], "volley": 0,
+                     "bonus": g.defensive_bonus(area, defender), "shields": [], "volleys": None, "volley": 0,
                      "due": {"french": 0, "russian": 0}, "hits": {"french": 0, "russian": 0},
-                     "shown": False, "choice": None}
+                     "shown": False, "choice": None, "rolled": [], "ambush": [], "stood": []}
     return [event(f"{side.title()} resolves the battle in {area} (5.3).", kind="battle", area=area)] + advance(g)
 
 
@@ -89,13 +84,17 @@ def fire(g: Game, side: str, cmd: Fire) -> list[dict]:
 
 
 def end_step(g: Game, side: str) -> list[dict]:
-    """`end` in a battle: the attacker stops firing, or the defender declines to retreat (6.4)."""
+    """`end` in a battle: the attacker stops firing, the defender declines to retreat (6.4), or the
+    Russian player's remaining jagers fight as usual (9.1)."""
     bt = g.s["battle"]
     if bt["choice"]:
         raise RuleViolation("5.3.6", "a hit is waiting to be applied; choose the unit with `hit`")
     if bt["stage"] == "artillery" and side == bt["attacker"]:
         bt["stage"] = "retreat"
     elif bt["stage"] == "retreat" and side == bt["defender"]:
+        bt["stage"] = "ground"
+    elif bt["stage"] == "jagers" and side == "russian":
+        bt["stood"] += ground.jagers(g)
         bt["stage"] = "ground"
     else:
         raise RuleViolation("5.3", "the battle waits for the other player")
@@ -195,71 +194,47 @@ def choose_hit(g: Game, side: str, cmd: Hit) -> list[dict]:
     return hit_one(g, bid) + advance(g)
 
 
-# --- ground combat -----------------------------------------------------------------------------------
-def combined_arms(g: Game, side: str, area: int) -> bool:
-    """5.3.5: infantry and cavalry without a light blue cube (9.5: cossacks are no cavalry here)."""
-    kinds = {g.defs[b].type for b in g.units(area, side) if "light_blue" not in g.cubes(b)
-             and not (g.option("cossacks") and g.defs[b].subtype == "cossack")}
-    return {"infantry", "cavalry"} <= kinds
-
-
-def volleys(g: Game) -> list[list[str]]:
-    """5.3.4-5.3.5: both sides at once, unless one alone earns the combined force bonus in green."""
+def jager_choice(g: Game, side: str, cmd: Skirmish | Ambush) -> list[dict]:
+    """9.1: a full-strength Russian jager skirmishes away or lies in ambush, then the battle goes on."""
     bt = g.s["battle"]
-    if g.areas[bt["area"]].colour == "green":
-        able = [s for s in (bt["defender"], bt["attacker"]) if combined_arms(g, s, bt["area"])]
-        if len(able) == 1:
-            return [able, [enemy_of(able[0])]]
-    return [[bt["defender"], bt["attacker"]]]
+    if bt is None or bt["stage"] != "jagers":
+        raise RuleViolation("9.1", "jagers skirmish or ambush after the showdown of a battle in woods or hills")
+    events = ground.skirmish(g, side, cmd) if isinstance(cmd, Skirmish) else ground.ambush(g, side, cmd)
+    if not ground.jagers(g):
+        bt["stage"] = "ground"
+    return events + advance(g)
 
 
-def dice_of(g: Game, bid: str) -> tuple[int, int]:
-    """(dice, lowest hitting die): 2.2-2.3, support 1 die; 5.2.2 inspired +1; 1.2.3 halved."""
-    d, strength = g.defs[bid], g.strength(bid)
-    if d.is_support:
-        return 1, g.army.hits_on["SF" if d.type == "artillery" else "TF"]
-    need = g.army.hits_on[d.firepower_at(strength)] - (1 if "yellow" in g.cubes(bid) else 0)
-    dice = max(1, strength // 2) if "light_blue" in g.cubes(bid) else strength
-    return dice, need
-
-
-def volley(g: Game, sides: list[str]) -> list[dict]:
-    bt = g.s["battle"]
-    events = []
-    for side in sides:
-        rolled: list[int] = []
-        hits = 0
-        for bid in g.units(bt["area"], side):
-            dice, need = dice_of(g, bid)
-            rs = [roll(g.s["dice"]) for _ in range(dice)]
-            rolled += rs
-            hits += sum(1 for r in rs if r >= need)
-        bt["due"][enemy_of(side)] += hits
-        bt["hits"][side] += hits
-        events.append(event(f"{side.title()} rolls {len(rolled)} dice in {bt['area']}: {hits} hits (5.3.4).",
-                            kind="roll", side=side, dice=rolled, hits=hits))
-    return events
-
-
+# --- the sequence ---------------------------------------------------------------------------------
 def showdown(g: Game) -> list[dict]:
     """5.3.3: both players reveal their units in the area."""
     bt = g.s["battle"]
     bt["shown"] = True
-    bt["volleys"] = volleys(g)
     names = "; ".join(f"{side.title()}: " + ", ".join(g.public_name(b) for b in g.units(bt["area"], side))
                       for side in (bt["attacker"], bt["defender"]))
-    first = "" if len(bt["volleys"]) == 1 else f" {bt['volleys'][0][0].title()} earns the combined force bonus (5.3.5)."
-    return [event(f"Showdown in {bt['area']} (5.3.3): {names}.{first}", kind="showdown")]
+    return [event(f"Showdown in {bt['area']} (5.3.3): {names}.", kind="showdown")]
+
+
+def order_of_fire(g: Game) -> list[dict]:
+    bt = g.s["battle"]
+    bt["volleys"] = ground.volleys(g)
+    plain = [v for v in bt["volleys"] if v["units"] is None]
+    if len(plain) == 2 and plain[0]["kinds"] is None:
+        return [event(f"{plain[0]['sides'][0].title()} earns the combined force bonus and fires first (5.3.5).",
+                      kind="bonus")]
+    return []
 
 
 def advance(g: Game) -> list[dict]:
     """Run the battle until a player must choose or it is over."""
     bt = g.s["battle"]
     events: list[dict] = []
-    while bt is not None and g.s["phase"] != "over":
+    while g.s["battle"] is not None and g.s["phase"] != "over":
         events += apply_hits(g)
         if bt["choice"]:
             return events
+        if bt["stage"] == "battery":
+            return events + batterie.finish(g)
         if not g.contested(bt["area"]):
             return events + finish(g)
         if bt["stage"] == "artillery":
@@ -272,8 +247,13 @@ def advance(g: Game) -> list[dict]:
             bt["stage"] = "ground"
         elif not bt["shown"]:
             events += showdown(g)
+            bt["stage"] = "jagers" if ground.jagers(g) else "ground"
+        elif bt["stage"] == "jagers":
+            return events
+        elif bt["volleys"] is None:
+            events += order_of_fire(g)
         elif bt["volley"] < len(bt["volleys"]):
-            events += volley(g, bt["volleys"][bt["volley"]])
+            events += ground.fire(g, bt["volleys"][bt["volley"]])
             bt["volley"] += 1
         else:
             return events + finish(g)

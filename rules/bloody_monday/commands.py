@@ -74,6 +74,23 @@ class Retreat:
 
 
 @dataclass(frozen=True)
+class Skirmish:
+    block: str
+    area: int
+
+    def to_text(self) -> str:
+        return f"skirmish {self.block} {self.area}"
+
+
+@dataclass(frozen=True)
+class Ambush:
+    block: str
+
+    def to_text(self) -> str:
+        return f"ambush {self.block}"
+
+
+@dataclass(frozen=True)
 class Restore:
     block: str
 
@@ -99,11 +116,12 @@ class Word:
         return self.verb
 
 
-Command = Move | Activate | Inspire | Battle | Fire | Hit | Retreat | Restore | Initiative | Word
+Command = Move | Activate | Inspire | Battle | Fire | Hit | Retreat | Skirmish | Ambush | Restore | Initiative | Word
 
 INITIATIVE_ACTIONS = ("reinforcements", "move", "raid", "offensive")
 WORDS = ("pass", "tactical", "end")
-VERBS = ("move", "activate", "inspire", "battle", "fire", "hit", "retreat", "restore", "initiative") + WORDS
+VERBS = ("move", "activate", "inspire", "battle", "fire", "hit", "retreat", "skirmish", "ambush", "restore",
+         "initiative") + WORDS
 
 
 def _area(word: str) -> int:
@@ -143,9 +161,12 @@ def parse(text: str) -> Command:
             return Battle(_area(args[0]))
         _count(verb, args, 2, 2, "an activated artillery and the adjacent battle area: `fire f-i-a1 41`")
         return Fire(args[0], _area(args[1]))
-    if verb in ("hit", "restore"):
-        _count(verb, args, 1, 1, f"one of your blocks: `{verb} f-i-5`")
-        return Hit(args[0]) if verb == "hit" else Restore(args[0])
+    if verb in ("hit", "restore", "ambush"):
+        _count(verb, args, 1, 1, f"one of your blocks: `{verb} {'r-1-1j' if verb == 'ambush' else 'f-i-5'}`")
+        return Hit(args[0]) if verb == "hit" else Restore(args[0]) if verb == "restore" else Ambush(args[0])
+    if verb == "skirmish":
+        _count(verb, args, 2, 2, "a full-strength jager and the adjacent friendly area: `skirmish r-1-1j 43`")
+        return Skirmish(args[0], _area(args[1]))
     if verb == "retreat":
         _count(verb, args, 1, 8, "the adjacent friendly areas to retreat into: `retreat 40` or `retreat 40 43`")
         return Retreat(tuple(_area(w) for w in args))

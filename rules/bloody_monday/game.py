@@ -146,6 +146,11 @@ class Game:
     def fits(self, bid: str, area: int) -> bool:
         return self.defs[bid].type == "supreme_commander" or self.room(self.side(bid), area) > 0
 
+    def defensive_bonus(self, area: int, defender: str) -> int:
+        """1.2.1: yellow 1 whoever owns it; red 2 only if the defender owns it; green none."""
+        colour = self.areas[area].colour
+        return 1 if colour == "yellow" else 2 if colour == "red" and self.owner(area) == defender else 0
+
     def victory_count(self, side: str) -> int:
         """1.1: the six star areas held, plus one for the Flèches when all three are held."""
         held = sum(1 for n in VICTORY_AREAS if self.owner(n) == side)

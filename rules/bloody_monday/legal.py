@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.bloody_monday import combat, impulses, movement
+from rules.bloody_monday import batterie, combat, ground, impulses, movement
 from rules.bloody_monday import commands as C
 from rules.bloody_monday.game import Game, copy_state
 from rules.bloody_monday.movement import Rules
@@ -106,6 +106,10 @@ def _battle_step(g: Game, side: str) -> list[C.Command]:
     bt = g.s["battle"]
     if bt["choice"]:
         return [C.Hit(b) for b in bt["choice"]["candidates"]]
+    if bt["stage"] == "jagers":
+        jagers: list[C.Command] = [C.Ambush(b) for b in ground.jagers(g)]
+        jagers += [C.Skirmish(b, n) for b in ground.jagers(g) for n in ground.skirmish_areas(g)]
+        return jagers + [END]
     if bt["stage"] == "retreat":
         areas = combat.retreat_areas(g)
         out: list[C.Command] = [C.Retreat((n,)) for n in areas]
@@ -135,6 +139,9 @@ def commands(g: Game, side: str) -> list[C.Command]:
         return _logistics(g, side)
     if s["battle"]:
         return _battle_step(g, side)
+    if s["battery"] is not None:
+        shots: list[C.Command] = [C.Fire(b, n) for b in batterie.guns(g) for n in batterie.targets(g, b)]
+        return shots + [END]
     imp = s["impulse"]
     if imp is None:
         out: list[C.Command] = [C.Word("tactical")] if may_declare_tactical(g, side) else []

@@ -72,5 +72,6 @@ def new_state(scenario: str, seed: int, options: list[str]) -> dict:
         "blocks": blocks, "control": {str(n): a.control for n, a in sorted(battlefield().areas.items())},
         "isolated_areas": {side: [] for side in SIDES}, "passes": 0, "impulse": None, "battle": None,
         "logistics": None, "morale": {side: [] for side in SIDES}, "eliminated": [],
-        "log": {"moves": [], "battles": [], "artillery": []}, "outcome": None
+        "log": {"moves": [], "battles": [], "artillery": []}, "outcome": None,
+        "battery": {"fired": [], "bonus": {}, "shields": {}} if "grande_batterie" in options else None
     }

@@ -48,6 +48,11 @@ def prompt(g: Game, viewer: str | None) -> str | None:
         if viewer != who:
             return f"The {who.title()} player is applying hits in {bt['area']} (5.3.6)."
         return f"Choose which unit takes the next hit: `hit` one of {', '.join(bt['choice']['candidates'])} (5.3.6)."
+    if bt and bt["stage"] == "jagers":
+        return (f"The battle in {bt['area']}: full-strength Russian jagers may `skirmish <jager> <area>` or "
+                "`ambush <jager>`; `end` to fight as usual (9.1).")
+    if s["battery"] is not None and not bt:
+        return "Grande Batterie: `fire <artillery> <area>` from 16, 28, 31 and 32, once each, then `end` (9.2)."
     if bt and bt["stage"] == "retreat":
         return (f"The battle in {bt['area']}: the defender may spend the Initiative Disc to `retreat` "
                 f"({', '.join(map(str, combat.retreat_areas(g)))}) or `end` to stand (6.4).")

@@ -61,3 +61,18 @@ def at(state: dict, bid: str) -> int | None:
 
 def strength(state: dict, bid: str) -> int:
     return int(state["blocks"][bid]["strength"])
+
+
+def battle(g: Game, area: int, attacker: str = "french", **fields) -> dict:
+    """Open a battle in `area` by hand (a tactical impulse of `attacker` with one leader), at the
+    ground-combat stage unless told otherwise."""
+    from rules.bloody_monday import impulses
+
+    impulses.begin(g, attacker, "tactical")
+    g.s["impulse"]["leaders"] = ["F-G-B" if attacker == "french" else "R-G-L"]
+    bt = {"area": area, "attacker": attacker, "defender": "russian" if attacker == "french" else "french",
+          "stage": "ground", "fired": [], "bonus": 0, "shields": [], "volleys": None, "volley": 0,
+          "rolled": [], "ambush": [], "stood": [], "due": {"french": 0, "russian": 0},
+          "hits": {"french": 0, "russian": 0}, "shown": False, "choice": None, **fields}
+    g.s["battle"] = bt
+    return bt

@@ -4,9 +4,9 @@
 concealment, FAQ 9."""
 from __future__ import annotations
 
-from bm_helpers import do, game, position, strength
+from bm_helpers import battle, do, game, position, strength
 
-from rules.bloody_monday import combat, impulses
+from rules.bloody_monday import combat, ground
 from rules.bloody_monday.bm_data import areas
 from rules.bloody_monday.commands import Hit
 
@@ -15,17 +15,13 @@ FRENCH = {"F-G-VG": (54, 3), "F-I-4": (54, 3), "F-CR-3LC": (54, 1)}  # Old Guard
 RUSSIAN = {"R-1-1Gr": (54, 2), "R-1-1J": (54, 2), "R-1-A1": (54, 4), "R-1-BT": (54, 3)}
 
 
-def ground(options=(), due=None, **blocks):
+def after_showdown(options=(), due=None, **blocks):
     """The 5.3.6.1 example after the showdown: the dice are rolled, the hits wait to be applied."""
     state = position({**FRENCH, **RUSSIAN, **blocks}, options=options, control={54: "russian"})
     g = game(state)
-    impulses.begin(g, "french", "tactical")
-    g.s["impulse"]["leaders"] = ["F-G-B"]
     g.set_cube("F-CR-3LC", "light_blue", True)
-    g.s["battle"] = {"area": 54, "attacker": "french", "defender": "russian", "stage": "ground", "fired": [],
-                     "bonus": 0, "shields": [], "volleys": [["russian", "french"]], "volley": 1,
-                     "due": due or {"french": 4, "russian": 6}, "hits": {"french": 6, "russian": 4},
-                     "shown": True, "choice": None}
+    battle(g, 54, due=due or {"french": 4, "russian": 6}, hits={"french": 6, "russian": 4}, shown=True,
+           volleys=[])
     return g
 
 
@@ -45,7 +41,7 @@ def test_5_3_6_1_example():
     """5.3.6.1: "The Russian player applies the first four hits (two each) to his Combat Units ... the
     remaining two hits eliminate both the Support Units ... all but the Jager ... are deployed on the
     Russian Morale Track. The French player applies the four hits ... two each to his Infantry"."""
-    g = ground()
+    g = after_showdown()
     resolve(g, {})
     assert all(g.block(b)["where"] == "eliminated" for b in RUSSIAN)
     assert sorted(g.s["morale"]["russian"]) == ["R-1-1Gr", "R-1-A1", "R-1-BT"]
@@ -56,7 +52,7 @@ def test_9_6_shields_in_the_5_3_6_1_example():
     """9.6: "the Russian player would have been able to use his Infantry's Silver Shield to absorb the
     first hit ... The sixth hit would have been absorbed by the Artillery's Gold Shield, saving both
     Russian Support Units"; "one Infantry would have been reduced to two, and the other to one"."""
-    g = ground(options=["shields"])
+    g = after_showdown(options=["shields"])
     resolve(g, {"russian": ["R-1-1Gr"], "french": ["F-G-VG"]})
     assert g.block("R-1-1Gr")["where"] == g.block("R-1-1J")["where"] == "eliminated"
     assert g.block("R-1-A1")["where"] == g.block("R-1-BT")["where"] == "map"
@@ -65,12 +61,12 @@ def test_9_6_shields_in_the_5_3_6_1_example():
 
 def test_faq_9_non_phasing_player_applies_hits_first():
     """FAQ 9: "Is there an order to apply hits ...? Non-Phasing Player first."."""
-    assert resolve(ground(), {})[0] == "russian"
+    assert resolve(after_showdown(), {})[0] == "russian"
 
 
 def test_5_3_6_1_secondary_targets_only_after_every_primary():
     """5.3.6.1: "Secondary Targets cannot be hit before all Primary Targets have been eliminated"."""
-    g = ground(due={"french": 0, "russian": 3})
+    g = after_showdown(due={"french": 0, "russian": 3})
     resolve(g, {})
     assert g.block("R-1-A1")["where"] == g.block("R-1-BT")["where"] == "map"
 
@@ -78,30 +74,30 @@ def test_5_3_6_1_secondary_targets_only_after_every_primary():
 def test_5_3_4_firepower_inspired_and_halved_dice():
     """5.2.2: the inspired Old Guard "will gain QF"; 1.2.3: the light blue cube halves the dice (at
     least 1); 2.3: support units roll one die, SF for artillery, TF for leaders."""
-    g = ground()
+    g = after_showdown()
     g.set_cube("F-G-VG", "yellow", True)
-    assert combat.dice_of(g, "F-G-VG") == (3, 3)
-    assert combat.dice_of(g, "F-CR-3LC") == (1, g.army.hits_on[g.defs["F-CR-3LC"].firepower_at(1)])
-    assert combat.dice_of(g, "R-1-A1") == (1, 6) and combat.dice_of(g, "R-1-BT") == (1, 4)
+    assert ground.dice_of(g, "F-G-VG") == (3, 3)
+    assert ground.dice_of(g, "F-CR-3LC") == (1, g.army.hits_on[g.defs["F-CR-3LC"].firepower_at(1)])
+    assert ground.dice_of(g, "R-1-A1") == (1, 6) and ground.dice_of(g, "R-1-BT") == (1, 4)
 
 
 def test_5_3_5_combined_force_bonus():
     """5.3.5: infantry AND cavalry without a light blue cube in a green area, the opponent not: that
     player rolls first; 9.5 cossacks do not count as cavalry."""
-    g = ground()
+    g = after_showdown()
     assert g.areas[54].colour == "green"
-    assert combat.volleys(g) == [["russian", "french"]]  # the French cavalry crossed the Kolocha
+    assert [v["sides"] for v in ground.volleys(g)] == [["russian", "french"]]  # the cavalry crossed the Kolocha
     g.set_cube("F-CR-3LC", "light_blue", False)
-    assert combat.volleys(g) == [["french"], ["russian"]]
+    assert [v["sides"] for v in ground.volleys(g)] == [["french"], ["russian"]]
 
 
 def test_1_2_1_defensive_bonus():
     """1.2.1: yellow 1 whether owned or not; red 2 only if the defender owns it; green none."""
     g = game(position({}))
     yellow = next(n for n, a in AREAS.items() if a.colour == "yellow")
-    assert combat.defensive_bonus(g, yellow, "russian") == 1
-    assert combat.defensive_bonus(g, 55, "russian") == 2 and combat.defensive_bonus(g, 55, "french") == 0
-    assert combat.defensive_bonus(g, 54, "russian") == 0
+    assert g.defensive_bonus(yellow, "russian") == 1
+    assert g.defensive_bonus(55, "russian") == 2 and g.defensive_bonus(55, "french") == 0
+    assert g.defensive_bonus(54, "russian") == 0
 
 
 def attack_42(**extra) -> dict:

@@ -1,0 +1,102 @@
+"""9.0 the optional rules (9.3 and 9.6 are in test_1_2_movement and test_5_3_combat, 9.7, 9.8 and
+9.10 in test_5_tactical_action and test_6_7_8_impulses)."""
+from __future__ import annotations
+
+from bm_helpers import battle, bm, do, game, position, refused
+
+from rules.bloody_monday import combat, ground, impulses
+from rules.bloody_monday.bm_data import areas
+from rules.bloody_monday.commands import Ambush, Skirmish
+from rules.bloody_monday.movement import may_enter
+
+AREAS = areas()
+
+
+def redoubt_fight(*options: str):
+    """French infantry attack a full-strength Russian jager and line infantry in the Great Redoubt (red)."""
+    state = position({"F-I-1": 55, "F-I-2": 55, "R-1-1J": 44, "R-1-1Gr": 45},
+                     options=["russian_jager", *options], control={55: "russian"})
+    g = game(state)
+    g.place("R-1-1J", 55)
+    g.place("R-1-1Gr", 55)
+    battle(g, 55)
+    return g
+
+
+def test_9_1_jagers_mixed_with_the_infantry_at_setup():
+    """9.1: "during Setup, Russian Jagers are treated as regular Infantry ... mixed with Line Infantry"."""
+    places = {bm.setup("bloody_monday", s, ["russian_jager"])["blocks"]["R-G-LGJ"]["area"] for s in range(20)}
+    assert len(places) > 1
+
+
+def test_9_1_skirmish():
+    """9.1 Skirmish: "reduce strength by one and retreat into any adjacent friendly-controlled Area"."""
+    g = redoubt_fight()
+    combat.advance(g)
+    assert g.s["battle"]["stage"] == "jagers" and ground.jagers(g) == ["R-1-1J"]
+    combat.jager_choice(g, "russian", Skirmish("R-1-1J", 44))
+    assert g.block("R-1-1J")["area"] == 44 and g.strength("R-1-1J") == 2
+
+
+def test_9_1_ambush_rolls_before_anyone():
+    """9.1 Ambush: "roll dice before any other Units and immediately apply any hits"."""
+    g = redoubt_fight()
+    combat.advance(g)
+    events = combat.jager_choice(g, "russian", Ambush("R-1-1J"))
+    first = next(e for e in events if e["kind"] == "roll")
+    assert first["side"] == "russian" and len(first["dice"]) == g.defs["R-1-1J"].strength
+
+
+def test_9_9_advanced_combat_fires_by_class_in_woods_and_hills():
+    """9.9: "Russian Jager; Infantry; Russian Militia; Light Cavalry; Heavy Cavalry; Secondary Targets"."""
+    g = redoubt_fight("advanced_combat")
+    g.s["battle"]["stood"] = ["R-1-1J"]
+    assert [v["kinds"] for v in ground.volleys(g)] == [[k] for k in ground.ORDER]
+
+
+def test_9_2_grande_batterie_fires_once_per_gun_before_the_first_impulse():
+    """9.2: "the French player can fire (without moving or activating) with its four Artillery deployed
+    in Areas 16, 28, 31, and 32"; "Each Artillery may fire only once"."""
+    state = bm.setup("bloody_monday", 2, ["grande_batterie"])
+    shots = [c for c in bm.legal_commands(state, "french") if c.to_text().startswith("fire")]
+    guns = {c.block for c in shots}
+    assert len(guns) == 4 and {state["blocks"][b]["area"] for b in guns} == {16, 28, 31, 32}
+    first = shots[0]
+    state, events = do(state, "french", first.to_text())
+    while state["battle"]:
+        state, _ = do(state, "russian", f"hit {state['battle']['choice']['candidates'][0]}")
+    assert len(next(e for e in events if e["kind"] == "artillery")["dice"]) == 4
+    refused(state, "french", first.to_text(), "9.2")
+    state, _ = do(state, "french", "end")
+    assert state["battery"] is None and bm.legal_commands(state, "french")[-1].to_text() != "end"
+
+
+def test_9_4_murat_commands_and_inspires_any_cavalry():
+    """9.4: "Murat, when activated, may move any Cavalry Unit (regardless of its color) in Tactical Range"."""
+    assert not impulses.follows(game(position({})), "F-CR-M", "F-I-LC")
+    assert impulses.follows(game(position({}, options=["first_saber"])), "F-CR-M", "F-I-LC")
+
+
+def test_9_5_platov_commands_only_cossacks():
+    """9.5: "Platov may NOT, under any circumstance, command any other Unit besides Cossacks"."""
+    g = game(position({"R-C-P": 100, "R-1-1C": 100, "R-C-At": 100}, options=["cossacks"]))
+    assert impulses.commanded_by(g, "R-C-P") == {"R-C-At"}
+
+
+def test_9_11_and_9_12_command_limits():
+    """9.11: "Barclay de Tolly cannot go south of this line, and Bagration cannot go north of it";
+    9.12: the 1st Army (yellow) stays north and the 2nd Army (light blue) south."""
+    south = next(n for n, a in AREAS.items() if a.command == "south")
+    north = next(n for n, a in AREAS.items() if a.command == "north")
+    g = game(position({}, options=["command_limit"]))
+    assert not may_enter(g, "R-1-BT", south) and may_enter(g, "R-1-BT", north)
+    assert not may_enter(g, "R-2-B", north) and may_enter(g, "R-1-1J", south)
+    g = game(position({}, options=["extreme_command_limit"]))
+    assert not may_enter(g, "R-1-1J", south) and not may_enter(g, "R-2-7", north)
+
+
+def test_10_0_last_blood_plays_with_every_optional_rule():
+    """10.0: "The Last Blood Scenario must be played with ALL the Optional Rules"."""
+    state = bm.setup("last_blood", 1)
+    assert set(state["options"]) == set(bm.OPTIONS) and len(bm.OPTIONS) == 12
+    assert state["battery"] is not None
