@@ -76,14 +76,17 @@ def measure(system_name: str, scenario: str, seed: int = 1, options: dict | None
 
 def picture_rows(system_name: str) -> list[tuple[str, str]]:
     """Map snapshot speed, for the systems the renderer draws."""
-    if system_name != "borodino":
-        return []
     from render.bench import measure as measure_pictures
 
     figures = measure_pictures()
-    return [(f"map snapshot, whole map with {figures['units']} units, median",
-             f"{figures['full_snapshot_ms']:.2f} ms"),
-            ("map snapshot, crop of radius 6, median", f"{figures['crop_snapshot_ms']:.2f} ms")]
+    if system_name == "borodino":
+        return [(f"map snapshot, whole map with {figures['units']} units, median",
+                 f"{figures['full_snapshot_ms']:.2f} ms"),
+                ("map snapshot, crop of radius 6, median", f"{figures['crop_snapshot_ms']:.2f} ms")]
+    if system_name == "bloody_monday":
+        return [(f"area map snapshot, {figures['blocks']} blocks, a player's view, median",
+                 f"{figures['area_snapshot_ms']:.2f} ms")]
+    return []
 
 
 def playout_rate(system_name: str, scenario: str, seed: int, options: dict | None,
