@@ -104,7 +104,7 @@ def restore(g: Game, side: str, cmd: Restore) -> list[dict]:
                             f"{cat.replace('_', ' ')} steps; restore a cheaper step or `end`")
     lg["step"], lg["spent"][cat] = step, lg["spent"][cat] + cost
     b["strength"] += 1
-    return [event(f"{side.title()} restores a unit (3.{4 + step}).", kind="restore"),
+    return [event(f"The {side.title()} player restores a step (3.4-3.6).", kind="restore"),
             event(f"{g.public_name(bid)} is restored to {b['strength']} ({cost} LP).", to=side, kind="restore")]
 
 

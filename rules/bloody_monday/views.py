@@ -91,7 +91,7 @@ def view(g: Game, viewer: str | None, to_move: list[str]) -> dict:
         "to_move": to_move, "prompt": prompt(g, viewer), "notes": notes(g, viewer), "initiative": s["initiative"],
         "morale": {side: len(s["morale"][side]) for side in SIDES},
         "areas": [{"number": n, "owner": g.owner(n), "contested": g.contested(n),
-                   "isolated": any(n in s["isolated_areas"][side] for side in SIDES)} for n in sorted(g.areas)],
+                   "isolated": n in s["isolated_areas"][g.owner(n)]} for n in sorted(g.areas)],
         "units": _units(g, viewer), "pools": {side: len(g.pool(side)) for side in SIDES},
         "eliminated": [dict(e) for e in s["eliminated"]], "log": _log(g, viewer), "options": list(s["options"]),
         "outcome": s["outcome"],

@@ -138,3 +138,35 @@ def test_the_chooser_alone_hears_which_units_may_take_a_hit():
             cmd = weighted_choice(rng, bm.legal_commands(state, side))
             state, _ = bm.apply(state, side, cmd)
     pytest.fail("no random game reached a choice of hits")
+
+
+def swap(state: dict, a: str, b: str) -> dict:
+    """The same position with two blocks' places, strengths and cubes exchanged."""
+    out = json.loads(json.dumps(state))
+    keys = ("where", "area", "strength", "cubes")
+    for k in keys:
+        out["blocks"][a][k], out["blocks"][b][k] = state["blocks"][b][k], state["blocks"][a][k]
+    return out
+
+
+def test_a_view_is_the_same_whatever_the_hidden_blocks_are():
+    """OpenSpiel's per-player observation: "two states that differ only in what that player cannot see
+    give that player the same view" - exchange two hidden Russian blocks (on the map or in the pool)."""
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = bm.setup("bloody_monday", seed)
+        for _ in range(rng.randrange(5, 60)):
+            if state["phase"] == "over":
+                break
+            side = bm.active_sides(state)[0]
+            state, _ = bm.apply(state, side, weighted_choice(rng, bm.legal_commands(state, side)))
+        secret = sorted(b for b in hidden(state)["french"] if not state["blocks"][b]["activated"])
+        a, b = rng.sample(secret, 2)
+        other = swap(state, a, b)
+        if set(hidden(other)["french"]) != set(secret) or other["battle"]:
+            continue
+        for audience in (None, "french"):
+            assert bm.view(other, audience) == bm.view(state, audience), (seed, a, b)
+        checked += 1
+    assert checked >= 8
