@@ -12,9 +12,12 @@ TOPICS = {
              "move <block> <area> <area>..   along the areas entered in order (5.2)"),
     "inspire": "inspire <leader> <block>   an activated leader inspires an adjacent combat unit of its colour (5.2.2)",
     "battle": "battle <area>              resolve the battle in a contested area, new engagements first (5.3)",
-    "fire": "fire <artillery> <area>    an activated artillery fires into the adjacent battle (5.3.1)",
+    "fire": ("fire <artillery> <area>    an activated artillery fires into the adjacent battle (5.3.1)\n"
+             "  Before the first impulse with optional rule 9.2: the Grande Batterie's guns fire once each."),
     "hit": "hit <block>                choose which of your equally strong units takes a hit (5.3.6)",
     "retreat": "retreat <area> [<area>..]  as defender, spend the Initiative Disc and retreat (6.4)",
+    "skirmish": "skirmish <jager> <area>    a full-strength Russian jager slips away, one step down (optional rule 9.1)",
+    "ambush": "ambush <jager>             a full-strength Russian jager fires before anyone (optional rule 9.1)",
     "restore": "restore <block>            restore one step in the Logistics Phase (3.4-3.6)",
     "end": "end                        finish the current step: an impulse, artillery fire, logistics",
     "help": "help [<command>]           this list, or more on one command",

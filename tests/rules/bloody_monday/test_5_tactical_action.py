@@ -136,3 +136,18 @@ def test_faq_12_and_13_a_leader_moves_unactivated_with_another_in_its_area():
                   f"move F-III-N {ring(21, 1)[0]}")
     assert not state["blocks"]["F-III-N"]["activated"]
     refused(state, "french", "move F-V-P 21", "5.1")
+
+
+def test_faq_7_battles_one_at_a_time_new_engagements_first():
+    """5.3: "in the order chosen by the Phasing Player, New Engagements always first"; FAQ 7: "Yes, one
+    at a time"."""
+    state = position({"F-I-D": 16, "F-III-N": 16, "F-I-2": 16, "F-I-1": (42, 4), "R-1-2J": (42, 1),
+                      "R-1-1J": (54, 1)})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "activate F-III-N", "move F-I-2 54")
+    refused(state, "french", "battle 42", "5.3")
+    state, _ = do(state, "french", "battle 54")
+    while state["battle"]:
+        side = state["battle"]["choice"]["side"]
+        state, _ = do(state, side, f"hit {state['battle']['choice']['candidates'][0]}")
+    state, _ = do(state, "french", "battle 42")
+    assert state["impulse"]["fought"][:2] == [54, 42]
