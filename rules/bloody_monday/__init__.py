@@ -72,7 +72,7 @@ def parse(side: str, text: str) -> C.Command:
 
 def phase_key(state: dict) -> str:
     """Commands issued under the same key may be taken back without the opponent's consent."""
-    return f"{state['turn']}:{state['phase']}:{state['player']}:{len(state['log']['moves'])}"
+    return f"{state['turn']}:{state['phase']}:{state['player']}:{'+'.join(active_sides(state))}"
 
 
 def outcome(state: dict) -> dict | None:
@@ -99,8 +99,17 @@ def apply(state: dict, side: str, cmd: C.Command) -> tuple[dict, list[dict]]:
     active = active_sides(s)
     if side not in active:
         raise RuleViolation("4.0", f"the game waits for the {active[0].title()} player")
-    events = dispatch(g, side, cmd)
-    return s, events + victory.settle(g)
+    rolls, seen = s["dice"]["rolls"], _seen(g)
+    events = dispatch(g, side, cmd) + victory.settle(g)
+    if s["dice"]["rolls"] != rolls or not _seen(g) <= seen:
+        for e in events:
+            e["irreversible"] = True  # undo never re-rolls a die nor un-sees a block
+    return s, events
+
+
+def _seen(g: Game) -> set[str]:
+    """The blocks the enemy may see now, eliminated ones included."""
+    return {bid for bid in g.s["blocks"] if g.revealed(bid)}
 
 
 def dispatch(g: Game, side: str, cmd: C.Command) -> list[dict]:

@@ -170,3 +170,19 @@ def test_a_view_is_the_same_whatever_the_hidden_blocks_are():
             assert bm.view(other, audience) == bm.view(state, audience), (seed, a, b)
         checked += 1
     assert checked >= 8
+
+
+def test_undo_never_crosses_a_die_or_a_reveal():
+    """DESIGN / Rally the Troops: "Undo is cleared when dice are rolled or hidden information is
+    revealed": such commands' events are irreversible; a hidden move is not."""
+    from bm_helpers import do, position
+
+    state = position({"F-I-D": 16, "F-I-1": 16, "F-I-2": 16, "R-1-2J": 42})
+    state, events = do(state, "french", "tactical")
+    assert not any(e["irreversible"] for e in events)
+    state, events = do(state, "french", "activate F-I-D")
+    assert all(e["irreversible"] for e in events)
+    state, events = do(state, "french", "move F-I-2 30")
+    assert not any(e["irreversible"] for e in events)
+    state, events = do(state, "french", "move F-I-1 42", "battle 42")
+    assert all(e["irreversible"] for e in events)
