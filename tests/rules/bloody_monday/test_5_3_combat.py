@@ -144,3 +144,19 @@ def test_5_3_7_after_the_battle_the_owner_conceals():
         assert all(g.revealed(b) for b in g.units(42, "french"))
     else:
         assert not any(g.revealed(b) for b in g.units(42))
+
+
+def test_2_6_3_guns_firing_into_one_area_limited_by_the_supreme_commander():
+    """5.2.2 example: "there is no limit to the Artillery the Phasing Player is allowed to activate ...
+    but there is a limit (the Supreme Commander's Strength) to the number of Artillery which may fire
+    into the same Area" (Napoleon at 2 stars: two guns)."""
+    state = position({"F-NAP": (21, 2), "F-I-D": 16, "F-I-1": 16, "F-I-A1": 16, "F-III-A": 16, "F-I-A2": 30,
+                      "R-G-1LG": 42})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "activate F-I-A1", "activate F-III-A",
+                  "activate F-I-A2", "move F-I-1 42")
+    g = game(state)
+    battle(g, 42, stage="artillery")
+    g.s["impulse"]["leaders"] = ["F-I-D"]
+    assert combat.gunners(g) == ["F-I-A1", "F-I-A2", "F-III-A"]
+    g.s["battle"]["fired"] = ["F-I-A1", "F-I-A2"]
+    assert combat.gunners(g) == []
