@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules.bloody_monday import combat, turns
 from rules.bloody_monday.game import SIDES, Game
 
-TITLES = {"bloody_monday": "Bloody Monday", "last_blood": "Last Blood (10.0)"}
+TITLES = {"bloody_monday": "Borodino, 7 September 1812", "last_blood": "Last Blood (10.0)"}
 
 
 def unit(g: Game, bid: str, viewer: str | None) -> dict:
