@@ -59,6 +59,7 @@ class Result:
     rule: str | None = None  # the rule case a refusal cites
     reply: str | None = None  # the answer to a query (status, units, help)
     events: list[dict] = field(default_factory=list)
+    public: str | None = None  # what everyone may read of it, when `message` says more
 
     def addressed(self) -> dict[str, list[dict]]:
         """The events grouped by audience: "all", a side, or "log"."""
@@ -187,12 +188,12 @@ class GameService:
         new_seq = self.store.append(game_id, row, new_state, _outbox(events),
                                     status="over" if outcome else "active")
         self._cache[game_id] = (new_seq, new_state)
-        message = f"{fmt.side_name(side)}: {normalised}."
-        if pending:
-            message += f" The request to undo `{pending['command']}` is cancelled."
-        if outcome:
-            message += " " + fmt.outcome_line(outcome)
-        return Result(True, message, new_seq, side, normalised, events=events)
+        tail = f" The request to undo {said(system, pending['command'])} is cancelled." if pending else ""
+        tail += " " + fmt.outcome_line(outcome) if outcome else ""
+        message = f"{fmt.side_name(side)}: {normalised}.{tail}"
+        public = f"{fmt.side_name(side)}: {said(system, normalised)}.{tail}" \
+            if getattr(system, "HIDDEN_INFORMATION", False) else message
+        return Result(True, message, new_seq, side, normalised, events=events, public=public)
 
     @staticmethod
     def _wait_sentence(system: ModuleType, state: dict, side: str, active: list[str]) -> str:
@@ -226,7 +227,7 @@ class GameService:
         last = self.store.commands(game_id, after=seq - 1)[0]
         cmd = last["normalised"]
         if last["side"] != side:
-            raise RuleViolation("Undo", f"The last command (`{cmd}`) was the "
+            raise RuleViolation("Undo", f"The last command ({said(system, cmd)}) was the "
                                 f"{fmt.side_name(last['side'])} player's; only your own last "
                                 "command can be undone")
         before = self.state_at(game_id, seq - 1)
@@ -235,10 +236,10 @@ class GameService:
             raise RuleViolation("Undo", f"`{cmd}` rolled dice or revealed something hidden, so "
                                 "it stands: undo never crosses a die roll")
         if system.phase_key(before) == system.phase_key(state):
-            return self._take_back(game_id, side, seq, cmd, before, f"Undone: `{cmd}`.")
+            return self._take_back(game_id, system, side, seq, cmd, before, f"Undone: `{cmd}`.")
         others = [s for s in system.SIDES if s != side]
-        ask = f"The {fmt.side_name(side)} player asks to undo `{cmd}`, issued in an earlier " \
-              "phase: answer `accept` or `refuse`."
+        ask = f"The {fmt.side_name(side)} player asks to undo {said(system, cmd)}, issued in an " \
+              "earlier phase: answer `accept` or `refuse`."
         notes = [_event("undo_request", other, ask) for other in others]
         self.store.set_pending_undo(game_id, {"by": side, "seq": seq, "command": cmd},
                                     _outbox(notes))
@@ -254,16 +255,16 @@ class GameService:
             raise RuleViolation("Undo", f"You asked to undo `{cmd}`; the other player answers")
         if consent:
             before = self.state_at(game_id, seq - 1)
-            return self._take_back(game_id, by, seq, cmd, before, f"The {fmt.side_name(side)} "
-                                   f"player consents: `{cmd}` is undone.")
+            return self._take_back(game_id, system, by, seq, cmd, before, f"The {fmt.side_name(side)} "
+                                   f"player consents: {said(system, cmd)} is undone.")
         note = _event("undo_refused", "all", f"The {fmt.side_name(side)} player refuses to undo "
-                      f"`{cmd}`; it stands.")
+                      f"{said(system, cmd)}; it stands.")
         self.store.set_pending_undo(game_id, None, _outbox([note]))
         return Result(True, note["text"], seq, side, events=[note])
 
-    def _take_back(self, game_id: int, by: str, seq: int, cmd: str, before: dict,
-                   message: str) -> Result:
-        note = _event("undo", "all", f"{fmt.side_name(by)} undoes `{cmd}`.")
+    def _take_back(self, game_id: int, system: ModuleType, by: str, seq: int, cmd: str,
+                   before: dict, message: str) -> Result:
+        note = _event("undo", "all", f"{fmt.side_name(by)} undoes {said(system, cmd)}.")
         self.store.truncate(game_id, seq, _outbox([note]))
         self._cache[game_id] = (seq - 1, before)
         return Result(True, message, seq - 1, by, events=[note])
@@ -297,6 +298,14 @@ class GameService:
             return self.store.last_seq(game_id)
         except sqlite3.Error:
             return 0
+
+
+def said(system: ModuleType, command: str) -> str:
+    """A command as the other side and the public may read it: whole in an open game; in a
+    game with hidden information only its verb, since its words may name a hidden unit."""
+    if getattr(system, "HIDDEN_INFORMATION", False):
+        return f"a `{command.split()[0]}` command" if command.split() else "a command"
+    return f"`{command}`"
 
 
 def _event(kind: str, to: str, text: str) -> dict:

@@ -406,7 +406,7 @@ class Tables:
         turn = system.view(state, None).get("turn")
         if turn != system.view(before, None).get("turn"):
             self.store.mark_turn(game_id, str(turn), result.seq)
-        lines = [f"**{who}** — {result.message}"]
+        lines = [f"**{who}** — {result.public or result.message}"]
         lines += [line.strip() for line in fmt.event_lines(result.visible_to(None), False)]
         await self._news(game_id, "\n".join(lines), phase_changed, before)
 

@@ -23,8 +23,9 @@ OPTIONS = ("russian_jager", "grande_batterie", "agility", "first_saber", "cossac
            "exhausted_leaders", "general_offensive", "advanced_combat", "battle_fatigue",  # 9.7-9.10
            "command_limit", "extreme_command_limit")  # 9.11-9.12
 DEFAULT_SCENARIO = "bloody_monday"
+HIDDEN_INFORMATION = True  # blocks stand upright: front ends show one side's view at a time
 
-__all__ = ["NAME", "OPTIONS", "SIDES", "active_sides", "apply", "help", "legal_commands", "outcome", "parse",
+__all__ = ["DEFAULT_SCENARIO", "HIDDEN_INFORMATION", "NAME", "OPTIONS", "SIDES", "active_sides", "apply", "help", "legal_commands", "outcome", "parse",
            "phase_key", "scenarios", "setup", "view"]
 
 

@@ -21,6 +21,7 @@ from rules.core.hexes import col_row
 NAME = "borodino"
 OPTIONS = ("imperial_guard", "additional_forces")
 DEFAULT_SCENARIO = "7sep"  # the great day: what `kolocha local` and `kolocha bench` play unless told
+HIDDEN_INFORMATION = False  # an open game: both players see the whole board
 
 __all__ = [
     "NAME",

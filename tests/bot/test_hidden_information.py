@@ -1,0 +1,54 @@
+"""Games with hidden information through the service: nothing said in public names a hidden unit.
+
+The engine filters views and events; the service must not undo that by echoing a command's words
+(`move F-I-5 22` names a block) in the public line or in undo notices the enemy reads.
+"""
+from __future__ import annotations
+
+import pytest
+
+from bot.service import GameService
+from bot.store import Store
+
+
+@pytest.fixture
+def bloody_monday(tmp_path):
+    service = GameService(Store(tmp_path / "k.sqlite"))
+    game_id = service.new_game("bloody_monday", "bloody_monday", 5)
+    return service, game_id
+
+
+def _a_move(service: GameService, game_id: int) -> str:
+    """The French declare a Tactical Action and activate leaders until a block may move."""
+    system = service.system(game_id)
+    assert service.submit(game_id, "french", "tactical").accepted
+    for _ in range(10):
+        texts = [c.to_text() for c in system.legal_commands(service.load(game_id), "french")]
+        moves = [t for t in texts if t.startswith("move ")]
+        if moves:
+            return moves[0]
+        activate = next(t for t in texts if t.startswith("activate "))
+        assert service.submit(game_id, "french", activate).accepted
+    raise AssertionError("no move became legal")
+
+
+def test_the_public_line_of_a_move_does_not_name_the_block(bloody_monday):
+    service, game_id = bloody_monday
+    line = _a_move(service, game_id)
+    block = line.split()[1]
+    result = service.submit(game_id, "french", line)
+    assert result.accepted and block.lower() in result.message.lower()  # the mover's own reply
+    assert block.lower() not in result.public.lower() and "a `move` command" in result.public
+    for event in result.visible_to(None) + result.visible_to("russian"):
+        assert block.lower() not in event["text"].lower()
+
+
+def test_undo_notices_name_no_hidden_block(bloody_monday):
+    service, game_id = bloody_monday
+    line = _a_move(service, game_id)
+    block = line.split()[1]
+    service.submit(game_id, "french", line)
+    result = service.submit(game_id, "french", "undo")
+    assert result.accepted
+    public = [e["text"] for e in result.events if e.get("to") in ("all", "russian")]
+    assert public and not any(block.lower() in text.lower() for text in public)
