@@ -52,3 +52,46 @@ def test_undo_notices_name_no_hidden_block(bloody_monday):
     assert result.accepted
     public = [e["text"] for e in result.events if e.get("to") in ("all", "russian")]
     assert public and not any(block.lower() in text.lower() for text in public)
+
+
+def test_a_block_game_in_discord_keeps_the_channel_public_and_dms_each_side_its_blocks(tmp_path):
+    """Issue 5, point 4: the channel gets the public board only; each player gets their own
+    block list by DM; no hidden block is named in public, through the real game tables."""
+    import asyncio
+
+    from discord_fakes import ANNA, BORIS, CHANNEL, GUILD, FakeClock, FakeMessenger, FakeScheduler, picture
+
+    from bot.config import Config
+    from bot.delivery import Delivery
+    from bot.tables import Tables
+    from rules.bloody_monday import bm_data
+
+    service = GameService(Store(tmp_path / "k.sqlite"))
+    messenger = FakeMessenger()
+    clock = FakeClock()
+    tables = Tables(service, Delivery(service, messenger, picture), FakeScheduler(clock), Config(), clock,
+                    systems=("bloody_monday",))
+
+    async def play() -> int:
+        await tables.new(ANNA, GUILD, CHANNEL, "bloody_monday", "bloody_monday", seed=5)
+        await tables.join(ANNA, CHANNEL, "french")
+        await tables.join(BORIS, CHANNEL, "russian")
+        await tables.start(ANNA, CHANNEL)
+        game_id = tables.game_in(CHANNEL)["id"]
+        line = _a_move(service, game_id)  # tactical + activations through the service ...
+        await tables.play(ANNA, CHANNEL, line)  # ... and the move through the tables
+        return game_id
+
+    asyncio.run(play())
+    public = "\n".join(messenger.in_channel(CHANNEL))
+    hidden = {b.id.lower() for b in bm_data.blocks().values()}
+    assert not any(block in public.lower() for block in hidden)
+    anna, boris = "\n".join(messenger.to(ANNA.id)), "\n".join(messenger.to(BORIS.id))
+    french = {b.id for b in bm_data.blocks().values() if b.side == "french"}
+    russian = {b.id for b in bm_data.blocks().values() if b.side == "russian"}
+
+    def words(text: str) -> set[str]:
+        return set(text.replace("(", " ").replace(",", " ").split())
+
+    assert "your view as French" in anna and words(anna) & french and not words(anna) & russian
+    assert "your view as Russian" in boris and words(boris) & russian and not words(boris) & french
