@@ -59,7 +59,16 @@ def test_a_block_game_in_discord_keeps_the_channel_public_and_dms_each_side_its_
     block list by DM; no hidden block is named in public, through the real game tables."""
     import asyncio
 
-    from discord_fakes import ANNA, BORIS, CHANNEL, GUILD, FakeClock, FakeMessenger, FakeScheduler, picture
+    from discord_fakes import (
+        ANNA,
+        BORIS,
+        CHANNEL,
+        GUILD,
+        FakeClock,
+        FakeMessenger,
+        FakeScheduler,
+        picture,
+    )
 
     from bot.config import Config
     from bot.delivery import Delivery
