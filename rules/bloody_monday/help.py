@@ -1,6 +1,8 @@
 """The Bloody Monday command grammar, as players read it (`help`, `help move`, ...)."""
 from __future__ import annotations
 
+from rules.core.helptext import help_text
+
 TOPICS = {
     "tactical": "tactical                   declare a Tactical Action: activate leaders, move, inspire, fight (5.0)",
     "pass": "pass                       declare a Pass: move at most one unit, no engagement, then `end` (7.0)",
@@ -26,8 +28,4 @@ TOPICS = {
 
 def help(topic: str | None = None) -> str:
     """Help on one command, or the list of all commands."""
-    if topic and topic.lower() in TOPICS:
-        return TOPICS[topic.lower()]
-    head = f"Unknown command {topic!r}. " if topic else ""
-    return head + "Commands:\n" + "\n".join(TOPICS[t].splitlines()[0] for t in TOPICS) + \
-        "\nBlocks are named by id or label (`f-i-5`, `vg`); areas by number. Type `help <command>` for more."
+    return help_text(TOPICS, topic, 'Blocks are named by id or label (`f-i-5`, `vg`); areas by number. ')

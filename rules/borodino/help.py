@@ -1,6 +1,8 @@
 """The Borodino command grammar, as players read it (`help`, `help move`, ...)."""
 from __future__ import annotations
 
+from rules.core.helptext import help_text
+
 TOPICS = {
     "move": ("move <unit> <hex>          move a unit by its cheapest legal path: `move 3225 3224`\n"
              "move <unit> <hex> <hex>..  move along an explicit path of hexes entered: `move 3225 3224 3223`\n"
@@ -26,8 +28,4 @@ TOPICS = {
 
 def help(topic: str | None = None) -> str:
     """Help on one command, or the list of all commands."""
-    if topic and topic.lower() in TOPICS:
-        return TOPICS[topic.lower()]
-    head = f"Unknown command {topic!r}. " if topic else ""
-    return head + "Commands:\n" + "\n".join(TOPICS[t].splitlines()[0] for t in TOPICS) + \
-        "\nType `help <command>` for more."
+    return help_text(TOPICS, topic)

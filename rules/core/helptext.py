@@ -1,0 +1,11 @@
+"""The `help` every game system answers: one line per command, or the whole entry for one."""
+from __future__ import annotations
+
+
+def help_text(topics: dict[str, str], topic: str | None, footer: str = "") -> str:
+    """Help on one command (its whole entry), or the first line of every entry and a footer."""
+    if topic and topic.lower() in topics:
+        return topics[topic.lower()]
+    head = f"Unknown command {topic!r}. " if topic else ""
+    lines = "\n".join(entry.splitlines()[0] for entry in topics.values())
+    return f"{head}Commands:\n{lines}\n{footer}Type `help <command>` for more."
