@@ -57,6 +57,7 @@ class Block:
     horsehead: str | None  # "black" / "white" when mounted (2.1, 9.3)
     movement: int  # MPs (2.1)
     agile_movement: int  # MPs with optional rule 9.3
+    name: str = ""  # a leader's name (Unit Name Abbreviations): players may type it
 
     @property
     def mounted(self) -> bool:
@@ -138,7 +139,7 @@ class Army:
         return {side: frozenset(c.colour for c in self.corps if c.side == side) for side in ARMIES}
 
 
-_BLOCK_KEYS = {"id", "label", "type", "subtype", "strength", "firepower", "shield", "horsehead"}
+_BLOCK_KEYS = {"id", "label", "type", "subtype", "strength", "firepower", "shield", "horsehead", "name"}
 
 
 def _int(value: Any) -> bool:
@@ -182,8 +183,9 @@ def _block(t: dict, corps: Corps, moves: dict) -> Block:
     movement = moves["fast"] if mounted else moves["slow"]
     agile = (moves["agile_light"] if horsehead == "black" else moves["agile_jager"] if subtype == "jager"
              else moves["agile_militia"] if subtype == "militia" else movement)
+    check("name" not in t or type_ in LEADERS, f"{where}: only leaders carry a name")
     return Block(bid, corps.side, corps.key, corps.colour, t["label"], type_, subtype, strength,
-                 _firepower(t, strength, where), shield, horsehead, movement, agile)
+                 _firepower(t, strength, where), shield, horsehead, movement, agile, t.get("name", ""))
 
 
 def _pool(side: str, t: dict, blocks: dict[str, Block]) -> Pool:

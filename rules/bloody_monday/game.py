@@ -231,17 +231,22 @@ class Game:
 
     def public_name(self, bid: str) -> str:
         d = self.defs[bid]
-        return f"{d.side.title()} {d.label} ({d.id}, {d.type.replace('_', ' ')})"
+        return f"{d.side.title()} {d.name or d.label} ({d.id}, {d.type.replace('_', ' ')})"
 
     def name_for(self, viewer: str | None, bid: str) -> str:
         """How a message names a block to a viewer: in full if known, else "a French block"."""
         return self.public_name(bid) if self.knows(viewer, bid) else f"a {self.side(bid).title()} block"
 
     def resolve(self, side: str, ref: str) -> str:
-        """A block of `side` named by its id or label, case-insensitive (labels only when unique)."""
+        """A block of `side` named by its id, its label or a leader's name ("davout", "barclay"),
+        case-insensitive (labels only when unique)."""
         exact = self.ids.get(ref.casefold())
         if exact and self.side(exact) == side:
             return exact
+        leader = [bid for bid in self.on_map(side) if self.defs[bid].name and
+                  ref.casefold() in (self.defs[bid].name.casefold(), self.defs[bid].name.split()[0].casefold())]
+        if len(leader) == 1:
+            return leader[0]
         live = [bid for bid in self.on_map(side) if self.defs[bid].label.casefold() == ref.casefold()]
         if len(live) == 1:
             return live[0]

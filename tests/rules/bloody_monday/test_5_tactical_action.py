@@ -151,3 +151,16 @@ def test_faq_7_battles_one_at_a_time_new_engagements_first():
         state, _ = do(state, side, f"hit {state['battle']['choice']['candidates'][0]}")
     state, _ = do(state, "french", "battle 42")
     assert state["impulse"]["fought"][:2] == [54, 42]
+
+
+def test_leaders_may_be_named_as_the_rule_book_names_them():
+    """Unit Name Abbreviations: "D (French Leader) = Davout", "BT (Russian Leader) = Barclay de Tolly":
+    players type the leader's name (or its first word) as well as the id or label."""
+    from rules import load
+    from rules.bloody_monday.game import Game
+
+    state = load("bloody_monday").setup("bloody_monday", 5)
+    game = Game(state)
+    assert game.resolve("french", "davout") == game.resolve("french", "D") == "F-I-D"
+    assert game.resolve("russian", "Barclay") == game.resolve("russian", "barclay de tolly") == "R-1-BT"
+    assert game.resolve("french", "Napoleon") == "F-NAP"
