@@ -28,4 +28,4 @@ TOPICS = {
 
 def help(topic: str | None = None) -> str:
     """Help on one command, or the list of all commands."""
-    return help_text(TOPICS, topic, 'Blocks are named by id or label (`f-i-5`, `vg`); areas by number. ')
+    return help_text(TOPICS, topic, 'Blocks are named by id or label (`f-i-5`, `vg`), leaders also by name (`davout`); areas by number. ')
