@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from rules.bloody_monday import batterie, ground, impulses
 from rules.bloody_monday.commands import Ambush, Battle, Fire, Hit, Retreat, Skirmish
-from rules.bloody_monday.game import Game, enemy_of, event
+from rules.bloody_monday.game import Game, enemy_of, event, plural
 from rules.core.dice import roll
 from rules.core.errors import RuleViolation
 
@@ -79,7 +79,7 @@ def fire(g: Game, side: str, cmd: Fire) -> list[dict]:
     bt["hits"][side] += hits
     g.block(bid)["strength"] -= 1
     g.s["log"]["artillery"].append({"from": g.block(bid)["area"], "to": bt["area"]})
-    return [event(f"{g.public_name(bid)} fires into {bt['area']}: {dice} at TF, {hits} hits (5.3.1).",
+    return [event(f"{g.public_name(bid)} fires into {bt['area']}: {dice} at TF, {plural(hits, 'hit', 'hits')} (5.3.1).",
                   kind="artillery", dice=dice, hits=hits)] + advance(g)
 
 

@@ -34,6 +34,11 @@ def copy_state(state: dict) -> dict:
     return json.loads(json.dumps(state))
 
 
+def plural(n: int, one: str, many: str) -> str:
+    """'1 hit', '2 hits'."""
+    return f"{n} {one if n == 1 else many}"
+
+
 def event(text: str, to: str = "all", kind: str = "info", **fields: object) -> dict:
     """An event for its audience: "all", one side, or "log" (DESIGN: events carry their audience)."""
     return {"kind": kind, "to": to, "text": text, "irreversible": False, **fields}

@@ -8,7 +8,7 @@ per battle (state["battle"]["rolled"]).
 from __future__ import annotations
 
 from rules.bloody_monday.commands import Ambush, Skirmish
-from rules.bloody_monday.game import Game, enemy_of, event
+from rules.bloody_monday.game import Game, enemy_of, event, plural
 from rules.core.dice import roll
 from rules.core.errors import RuleViolation
 
@@ -77,7 +77,8 @@ def fire(g: Game, volley: dict) -> list[dict]:
         bt["rolled"] += units
         bt["due"][enemy_of(side)] += hits
         bt["hits"][side] += hits
-        events.append(event(f"{side.title()} rolls {len(rolled)} dice in {bt['area']}: {hits} hits (5.3.4).",
+        events.append(event(f"{side.title()} rolls {plural(len(rolled), 'die', 'dice')} in {bt['area']}: "
+                            f"{plural(hits, 'hit', 'hits')} (5.3.4).",
                             kind="roll", side=side, dice=rolled, hits=hits))
     return events
 
