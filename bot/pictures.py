@@ -9,6 +9,7 @@ from pathlib import Path
 
 import render
 from bot.service import GameService
+from rules.core.playout import replay
 
 
 def highlight_for(system, state: dict, *, zoc: str | None = None, select: str | None = None) -> dict | None:
@@ -44,12 +45,12 @@ def turn_views(service: GameService, game_id: int) -> list[dict]:
     """One public view per player-turn of a stored game, each holding that player-turn's events."""
     game = service.store.game(game_id)
     system = service.system(game_id)
-    state = system.setup(game["scenario"], game["seed"], game["options"])
-    views = [system.view(state, None)]
-    for row in service.store.commands(game_id):
-        before = system.phase_key(state).rsplit(":", 1)[0]
-        state, _ = system.apply(state, row["side"], system.parse(row["side"], row["normalised"]))
-        if system.phase_key(state).rsplit(":", 1)[0] != before:
+    start = system.setup(game["scenario"], game["seed"], game["options"])
+    views = [system.view(start, None)]
+    state, turn = start, system.phase_key(start).rsplit(":", 1)[0]
+    for state, _ in replay(system, start, ((r["side"], r["normalised"]) for r in service.store.commands(game_id))):
+        if system.phase_key(state).rsplit(":", 1)[0] != turn:
+            turn = system.phase_key(state).rsplit(":", 1)[0]
             views.append(system.view(state, None))
     final = system.view(state, None)
     if final != views[-1]:

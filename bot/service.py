@@ -21,6 +21,7 @@ import rules
 from bot import text as fmt
 from bot.store import Store
 from rules.core.errors import CommandError, RulesError, RuleViolation
+from rules.core.playout import replay
 
 log = logging.getLogger("kolocha.service")
 
@@ -279,10 +280,10 @@ class GameService:
         try:
             system = self._loader(game["system"])
             state = system.setup(game["scenario"], game["seed"], game["options"])
+            steps = replay(system, state, ((r["side"], r["normalised"]) for r in rows))
             for row in rows:
                 seq = row["seq"]
-                state, _ = system.apply(state, row["side"],
-                                        system.parse(row["side"], row["normalised"]))
+                state, _ = next(steps)
                 if seq in snapshots and json.loads(json.dumps(state)) != snapshots[seq]:
                     return ReplayReport(game_id, len(rows), False, seq, f"command {seq} "
                                         f"({row['side']}: {row['normalised']}) now gives a state "

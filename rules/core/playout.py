@@ -8,7 +8,7 @@ commands played, and writes them as a script `kolocha local --script` replays.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -79,3 +79,12 @@ def random_playout(system: ModuleType | str, scenario: str, seed: int,
         raise PlayoutFailure(system_name(module), scenario, seed, options, rng_seed, played,
                              error) from error
     return Playout(played, state, module.outcome(state))
+
+
+def replay(system: ModuleType, state: dict,
+           commands: Iterable[tuple[str, str]]) -> Iterator[tuple[dict, list[dict]]]:
+    """Re-apply recorded (side, text) commands from a state, yielding (state, events) after each:
+    how a stored game, a failing script or a replay test reproduces a game bit for bit."""
+    for side, text in commands:
+        state, events = system.apply(state, side, system.parse(side, text))
+        yield state, events

@@ -9,7 +9,7 @@ import pytest
 from rules import load
 from rules.bloody_monday import bm_data
 from rules.bloody_monday.game import Game
-from rules.core.playout import PlayoutFailure, random_playout
+from rules.core.playout import PlayoutFailure, random_playout, replay
 
 bm = load("bloody_monday")
 BLOCKS = bm_data.blocks()
@@ -68,9 +68,7 @@ def test_random_playout_with_every_option(tmp_path):
 def test_replay_is_deterministic():
     """DESIGN: "replaying the same commands from the same seed gives the same game, bit for bit"."""
     played = random_playout("bloody_monday", "bloody_monday", 7, rng_seed=4, max_commands=300)
-    state = bm.setup("bloody_monday", 7)
-    for side, text in played.commands:
-        state, _ = bm.apply(state, side, bm.parse(side, text))
+    *_, (state, _) = replay(bm, bm.setup("bloody_monday", 7), played.commands)
     assert json.dumps(state, sort_keys=True) == json.dumps(played.state, sort_keys=True)
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from rules import load
 from rules.borodino import battlemap, scenario_data
-from rules.core.playout import PlayoutFailure, random_playout
+from rules.core.playout import PlayoutFailure, random_playout, replay
 
 borodino = load("borodino")
 MAP = battlemap.load()
@@ -71,9 +71,7 @@ def test_random_playout_of_the_grand_battle_with_options(tmp_path):
 def test_replay_is_deterministic():
     """DESIGN: "replaying the same commands from the same seed gives the same game, bit for bit"."""
     played = random_playout("borodino", "5sep", 7, rng_seed=4, max_commands=400)
-    state = borodino.setup("5sep", 7)
-    for side, text in played.commands:
-        state, _ = borodino.apply(state, side, borodino.parse(side, text))
+    *_, (state, _) = replay(borodino, borodino.setup("5sep", 7), played.commands)
     assert json.dumps(state, sort_keys=True) == json.dumps(played.state, sort_keys=True)
 
 
