@@ -215,11 +215,29 @@ class Tables:
         verb = words[0].lower()
         if verb not in TABLE_VERBS and verb not in self._verbs(game["id"]):
             return None
+        if not self._reads_as_order(game["id"], verb, words):
+            return None
         try:
             reply = await self.play(actor, channel, line)
         except TableError as error:
             return PlainReply(False, str(error))
         return PlainReply(True, reply if verb in QUERIES else "")
+
+    def _reads_as_order(self, game_id: int, verb: str, words: list[str]) -> bool:
+        """Chat that merely starts with a game word ("end of story") stays chat: a line is an
+        order when it parses, or when it names a place or unit (a digit after the verb), so a
+        mistyped order still gets its explanation. Queries always count; undo, accept and refuse
+        only alone."""
+        if verb in QUERIES:
+            return True
+        if verb in ("undo", "accept", "refuse"):
+            return len(words) == 1
+        system = self.service.system(game_id)
+        try:
+            system.parse(system.SIDES[0], " ".join(words))
+            return True
+        except RulesError:
+            return any(ch.isdigit() for word in words[1:] for ch in word)
 
     def offer(self, actor: Actor, channel: str, action: str) -> Offer:
         """The question before ending a phase or resigning, for the caller's side at this

@@ -174,6 +174,8 @@ def test_chat_and_strangers_are_ignored(tmp_path):
         before = list(wire.http.calls)
         await wire.say(ANNA, "moving on, what a battle")
         await wire.say(ANNA, "gg")
+        await wire.say(ANNA, "end of story, they will never take the redoubt")  # a game word, yet chat
+        await wire.say(ANNA, "attack them now!")
         await wire.say(STRANGER, "move 3225 3224")
         await wire.say(ANNA, "move 3225 3224", channel="101")  # no game in that channel
         assert wire.http.calls == before and wire.tables.store.last_seq(game_id) == 0
