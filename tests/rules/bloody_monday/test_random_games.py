@@ -9,7 +9,7 @@ import pytest
 from rules import load
 from rules.bloody_monday import bm_data
 from rules.bloody_monday.game import Game
-from rules.core.playout import PlayoutFailure, random_playout, replay
+from rules.core.playout import random_playout, replay
 
 bm = load("bloody_monday")
 BLOCKS = bm_data.blocks()
@@ -44,24 +44,16 @@ def invariants(state: dict) -> None:
     assert json.loads(json.dumps(state)) == state, "the state round-trips through JSON"
 
 
-def play(tmp_path, seed: int, rng_seed: int, options=None, scenario: str = "bloody_monday"):
-    try:
-        return random_playout("bloody_monday", scenario, seed, options, rng_seed=rng_seed, check=invariants)
-    except PlayoutFailure as failure:
-        path = tmp_path / f"bloody_monday-{seed}-{rng_seed}.script"
-        path.write_text(failure.script())
-        raise AssertionError(f"{failure}; replay with `kolocha local --script {path}`") from failure
-
-
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_random_playout_of_a_whole_game(tmp_path, seed):
-    result = play(tmp_path, seed, rng_seed=seed * 7)
+def test_random_playout_of_a_whole_game(playout, seed):
+    result = playout("bloody_monday", "bloody_monday", seed, seed * 7, check=invariants)
     assert result.state["phase"] == "over" and result.outcome is not None
     assert result.outcome["level"] in ("sudden death", "victory", "tie")
 
 
-def test_random_playout_with_every_option(tmp_path):
-    result = play(tmp_path, 4, rng_seed=5, options={name: True for name in bm.OPTIONS})
+def test_random_playout_with_every_option(playout):
+    result = playout("bloody_monday", "bloody_monday", 4, 5, check=invariants,
+                     options={name: True for name in bm.OPTIONS})
     assert result.state["phase"] == "over"
 
 

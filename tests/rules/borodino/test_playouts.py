@@ -8,7 +8,7 @@ import pytest
 
 from rules import load
 from rules.borodino import battlemap, scenario_data
-from rules.core.playout import PlayoutFailure, random_playout, replay
+from rules.core.playout import random_playout, replay
 
 borodino = load("borodino")
 MAP = battlemap.load()
@@ -46,25 +46,16 @@ def invariants(state: dict) -> None:
     assert json.loads(json.dumps(state)) == state, "the state round-trips through JSON"
 
 
-def _play(scenario: str, tmp_path, seed: int = 1, rng_seed: int = 0, options=None):
-    try:
-        return random_playout("borodino", scenario, seed, options, rng_seed=rng_seed, check=invariants)
-    except PlayoutFailure as failure:
-        path = tmp_path / f"borodino-{scenario}-{seed}-{rng_seed}.script"
-        path.write_text(failure.script())
-        raise AssertionError(f"{failure}; replay with `kolocha local --script {path}`") from failure
-
-
 @pytest.mark.parametrize("scenario", ["5sep", "6sep", "7sep"])
-def test_random_playout_of_a_whole_game(scenario, tmp_path):
-    result = _play(scenario, tmp_path, seed=3, rng_seed=11)
+def test_random_playout_of_a_whole_game(scenario, playout):
+    result = playout("borodino", scenario, 3, 11, check=invariants)
     assert result.state["phase"] == "over" and result.outcome is not None
     assert result.outcome["level"] in ("victory", "draw", "marginal", "substantial", "decisive")
 
 
-def test_random_playout_of_the_grand_battle_with_options(tmp_path):
-    result = _play("grand", tmp_path, seed=5, rng_seed=2,
-                   options={"imperial_guard": True, "additional_forces": True})
+def test_random_playout_of_the_grand_battle_with_options(playout):
+    result = playout("borodino", "grand", 5, 2, check=invariants,
+                     options={"imperial_guard": True, "additional_forces": True})
     assert result.state["phase"] == "over" and result.state["turn"] == 40
 
 
