@@ -4,12 +4,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from bot.discord_app import KolochaBot
+    from bot.discord.app import KolochaBot
 
 
 def create_bot(config: Any = None, renderer: Any = None) -> KolochaBot:
-    """The Discord bot with its whole command tree, not connected (see bot.discord_app)."""
-    from bot.discord_app import create_bot as build
+    """The Discord bot with its whole command tree, not connected (see bot.discord.app)."""
+    from bot.discord.app import create_bot as build
 
     return build(config, renderer)
 

@@ -18,9 +18,10 @@ from pathlib import Path
 
 from bot import bench, pictures
 from bot.config import Config
-from bot.console import parse_options, parse_script, play, run_script
+from bot.converters import parse_options
 from bot.service import GameService, load_system
 from bot.store import Store
+from bot.terminal.console import parse_script, play, run_script
 
 DEFAULT_DB = "kolocha.sqlite"
 
@@ -175,7 +176,7 @@ def _run(args: argparse.Namespace) -> int:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     logging.getLogger().setLevel(logging.INFO)
-    from bot.discord_app import run
+    from bot.discord.app import run
 
     run(config)
     return 0

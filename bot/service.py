@@ -8,7 +8,6 @@ refusals, unexpected errors are logged and become an apology, and neither change
 """
 from __future__ import annotations
 
-import importlib
 import json
 import logging
 import secrets
@@ -32,17 +31,11 @@ SORRY = "Something went wrong on our side; nothing was changed, and the error ha
 
 
 def load_system(name: str) -> ModuleType:
-    """A registered game system (rules.load), else any importable module honouring the contract.
-
-    The second form lets tests and systems under development run through the same front ends
-    (`kolocha local --system tests.bot.toy_system`).
-    """
-    try:
-        module = rules.load(name) if name in rules.systems() else importlib.import_module(name)
-    except ImportError:
-        module = None
+    """A registered game system (rules.load) that honours the contract; tests and systems under
+    development register theirs first (rules.core.registry.register)."""
+    module = rules.load(name)
     missing = [a for a in CONTRACT if not hasattr(module, a)]
-    if module is None or missing:
+    if missing:
         raise KeyError(f"{name!r} is not a playable game system yet (it lacks {', '.join(missing)});"
                        f" known systems: {', '.join(rules.systems())}")
     return module

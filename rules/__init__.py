@@ -3,6 +3,6 @@
 `rules.load(name)` returns a game system module honouring the contract of DESIGN.md:
 scenarios, setup, active_sides, legal_commands, parse, apply, view, outcome.
 """
-from rules.core.registry import load, systems
+from rules.core.registry import load, register, systems
 
-__all__ = ["load", "systems"]
+__all__ = ["load", "register", "systems"]

@@ -3,7 +3,11 @@ from __future__ import annotations
 
 import pytest
 
+import rules
 from rules.core.playout import Playout, PlayoutFailure, random_playout
+
+# The tests' toy game system (tests/bot/toy_system.py) plays through every front end.
+rules.register("toy_system", "tests.bot.toy_system")
 
 
 @pytest.fixture

@@ -49,8 +49,8 @@ class PlayoutFailure(Exception):
 
 
 def system_name(system: ModuleType) -> str:
-    """The name that loads `system` again: "borodino" for rules.borodino, else its module path."""
-    return system.__name__.removeprefix("rules.")
+    """The name that loads `system` again (rules.load): its NAME."""
+    return system.NAME
 
 
 def random_playout(system: ModuleType | str, scenario: str, seed: int,

@@ -1,10 +1,27 @@
-"""The game-system registry: `rules.load("borodino")` returns the system module."""
+"""The game-system registry: `rules.load("borodino")` returns the system module.
+
+Only registered systems load; a name never imports an arbitrary module. Systems under development
+(and the tests' toy system) are registered with `register()`, or for a whole process with the
+environment variable KOLOCHA_SYSTEMS="name=package.module,other=package.other".
+"""
 from __future__ import annotations
 
 import importlib
+import os
 from types import ModuleType
 
 _SYSTEMS = {"bloody_monday": "rules.bloody_monday", "borodino": "rules.borodino"}
+
+
+def register(name: str, module: str) -> None:
+    """Make the system in `module` (a dotted import path) loadable as `name`."""
+    _SYSTEMS[name] = module
+
+
+def _register_from_environment() -> None:
+    for pair in filter(None, os.environ.get("KOLOCHA_SYSTEMS", "").split(",")):
+        name, _, module = pair.partition("=")
+        register(name.strip(), module.strip())
 
 
 def systems() -> list[str]:
@@ -16,4 +33,8 @@ def load(name: str) -> ModuleType:
     try:
         return importlib.import_module(_SYSTEMS[name])
     except KeyError:
-        raise KeyError(f"unknown game system {name!r}; known: {', '.join(systems())}") from None
+        raise KeyError(f"{name!r} is not a game system here; choose one of "
+                       f"{', '.join(systems())}.") from None
+
+
+_register_from_environment()

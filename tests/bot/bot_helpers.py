@@ -1,10 +1,9 @@
 """Helpers for bot/ tests: command streams from random toy games and a straight replay."""
 from __future__ import annotations
 
-import toy_system
-
 from bot.service import GameService
 from rules.core.playout import random_playout
+from tests.bot import toy_system
 
 
 def toy_commands(scenario: str = "long", seed: int = 7, n: int = 5000) -> list[tuple[str, str]]:

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import pytest
-import toy_system
 
 from bot.service import GameService
 from bot.store import Store
+from tests.bot import toy_system
 
 
 @pytest.fixture

@@ -59,7 +59,11 @@ def test_a_block_game_in_discord_keeps_the_channel_public_and_dms_each_side_its_
     block list by DM; no hidden block is named in public, through the real game tables."""
     import asyncio
 
-    from discord_fakes import (
+    from bot.config import Config
+    from bot.delivery import Delivery
+    from bot.tables import Tables
+    from rules.bloody_monday import bm_data
+    from tests.bot.discord.discord_fakes import (
         ANNA,
         BORIS,
         CHANNEL,
@@ -70,11 +74,6 @@ def test_a_block_game_in_discord_keeps_the_channel_public_and_dms_each_side_its_
         picture,
     )
 
-    from bot.config import Config
-    from bot.delivery import Delivery
-    from bot.tables import Tables
-    from rules.bloody_monday import bm_data
-
     service = GameService(Store(tmp_path / "k.sqlite"))
     messenger = FakeMessenger()
     clock = FakeClock()
@@ -82,13 +81,13 @@ def test_a_block_game_in_discord_keeps_the_channel_public_and_dms_each_side_its_
                     systems=("bloody_monday",))
 
     async def play() -> int:
-        await tables.new(ANNA, GUILD, CHANNEL, "bloody_monday", "bloody_monday", seed=5)
-        await tables.join(ANNA, CHANNEL, "french")
-        await tables.join(BORIS, CHANNEL, "russian")
-        await tables.start(ANNA, CHANNEL)
+        await tables.lobby.new(ANNA, GUILD, CHANNEL, "bloody_monday", "bloody_monday", seed=5)
+        await tables.lobby.join(ANNA, CHANNEL, "french")
+        await tables.lobby.join(BORIS, CHANNEL, "russian")
+        await tables.lobby.start(ANNA, CHANNEL)
         game_id = tables.game_in(CHANNEL)["id"]
         line = _a_move(service, game_id)  # tactical + activations through the service ...
-        await tables.play(ANNA, CHANNEL, line)  # ... and the move through the tables
+        await tables.play.submit(ANNA, CHANNEL, line)  # ... and the move through the tables
         return game_id
 
     asyncio.run(play())

@@ -75,7 +75,7 @@ def test_kolocha_map_and_replay_gif_write_files(borodino_game, tmp_path, capsys)
 
 
 def test_terminal_map_command_writes_a_picture(borodino_game, tmp_path):
-    from bot.console import play
+    from bot.terminal.console import play
     service, game_id = borodino_game
     lines = iter(["map 3219 radius 3", "map nonsense", "quit"])
     written: list[str] = []

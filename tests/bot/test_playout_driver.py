@@ -4,10 +4,10 @@ from __future__ import annotations
 import json
 
 import pytest
-import toy_system
 
 from bot import cli
 from rules.core.playout import PlayoutFailure, random_playout
+from tests.bot import toy_system
 
 
 def test_a_random_playout_finishes_and_is_reproducible():

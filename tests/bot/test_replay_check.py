@@ -1,10 +1,9 @@
 """GameService.replay_check and `kolocha replay`: re-running stored games after a rules change."""
 from __future__ import annotations
 
-import toy_system
-from bot_helpers import submit_all, toy_commands
-
 from bot import cli
+from tests.bot import toy_system
+from tests.bot.bot_helpers import submit_all, toy_commands
 
 
 def _stored_game(service, n: int = 60) -> int:

@@ -1,11 +1,10 @@
 """bot/service.py: loading, refusals, undo and consent, queries, routing, error handling."""
 from __future__ import annotations
 
-import toy_system
-from bot_helpers import straight_replay, submit_all, toy_commands
-
 from bot.service import SORRY, GameService
 from bot.store import SNAPSHOT_EVERY
+from tests.bot import toy_system
+from tests.bot.bot_helpers import straight_replay, submit_all, toy_commands
 
 
 def test_load_is_snapshot_plus_replay_and_equals_a_straight_replay(service, store):

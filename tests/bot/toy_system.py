@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from rules.core.dice import new_dice, roll
 from rules.core.errors import CommandError, RuleViolation
 
-NAME = "toy"
+NAME = "toy_system"  # the name it is registered under (tests/conftest.py)
 SIDES: tuple[str, ...] = ("red", "blue")
 _ROWS = {"red": 1, "blue": 2}
 _SCENARIOS = [

@@ -10,7 +10,13 @@ from pathlib import Path
 
 import discord
 from discord.webhook.async_ import async_context
-from discord_fakes import (
+
+import bot
+from bot.config import Config
+from bot.discord.app import DM_CLOSED, KolochaBot
+from bot.discord.messenger import DiscordMessenger
+from bot.permissions import Actor
+from tests.bot.discord.discord_fakes import (
     ANNA,
     BORIS,
     BOT_ID,
@@ -26,12 +32,6 @@ from discord_fakes import (
     picture,
     user_data,
 )
-
-import bot
-from bot.config import Config
-from bot.discord_app import DM_CLOSED, KolochaBot
-from bot.discord_messenger import DiscordMessenger
-from bot.permissions import Actor
 
 EPHEMERAL = 64
 
@@ -120,10 +120,10 @@ async def start(db: Path, message_content: bool = False) -> Wire:
 async def borodino(wire: Wire) -> int:
     """Borodino 7 September in CHANNEL: Anna French, Boris Russian, started."""
     tables = wire.tables
-    await tables.new(ANNA, GUILD, CHANNEL, "borodino", "7sep", seed=3)
-    await tables.join(ANNA, CHANNEL, "french")
-    await tables.join(BORIS, CHANNEL, "russian")
-    await tables.start(ANNA, CHANNEL)
+    await tables.lobby.new(ANNA, GUILD, CHANNEL, "borodino", "7sep", seed=3)
+    await tables.lobby.join(ANNA, CHANNEL, "french")
+    await tables.lobby.join(BORIS, CHANNEL, "russian")
+    await tables.lobby.start(ANNA, CHANNEL)
     return tables.game_in(CHANNEL)["id"]
 
 
@@ -278,7 +278,7 @@ def test_the_messenger_sends_dms_and_turns_forbidden_into_a_held_notice(tmp_path
 def test_join_with_dms_closed_says_so_at_once(tmp_path):
     async def test(db: Path) -> None:
         wire = await start(db)
-        await wire.tables.new(ANNA, GUILD, CHANNEL, "borodino", "7sep")
+        await wire.tables.lobby.new(ANNA, GUILD, CHANNEL, "borodino", "7sep")
         wire.http.closed.add(BORIS.id)
         answers = await wire.command(BORIS, "join", {"side": "russian"}, group="game")
         assert "cannot send you direct messages" in text_of(answers[-1])
@@ -325,7 +325,7 @@ def test_an_end_button_offered_before_a_move_has_expired(tmp_path):
         wire = await start(db)
         game_id = await borodino(wire)
         (offer,) = await wire.command(ANNA, "end")
-        await wire.tables.play(ANNA, CHANNEL, "move 3225 3224")
+        await wire.tables.play.submit(ANNA, CHANNEL, "move 3225 3224")
         answers = await wire.press(ANNA, custom_ids(offer)[0])
         assert "This button has expired" in text_of(answers[-1])
         assert wire.tables.store.last_seq(game_id) == 1

@@ -4,7 +4,10 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from discord_fakes import (
+
+from bot.config import GameSettings
+from bot.permissions import TableError
+from tests.bot.discord.discord_fakes import (
     ANNA,
     BORIS,
     CHANNEL,
@@ -15,9 +18,6 @@ from discord_fakes import (
     make_tables,
     seated_game,
 )
-
-from bot.config import GameSettings
-from bot.permissions import TableError
 
 
 def run(coro):
@@ -38,37 +38,37 @@ def test_new_join_start_announces_and_deals_deadline(service):
 
 def test_one_game_per_channel_and_unknown_scenario(service):
     tables = make_tables(service)
-    run(tables.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
     with pytest.raises(TableError, match="already has a game"):
-        run(tables.new(BORIS, GUILD, CHANNEL, "toy_system", "short"))
+        run(tables.lobby.new(BORIS, GUILD, CHANNEL, "toy_system", "short"))
     with pytest.raises(TableError, match="has no scenario 'nowhere'; choose short, long"):
-        run(tables.new(BORIS, GUILD, "101", "toy_system", "nowhere"))
+        run(tables.lobby.new(BORIS, GUILD, "101", "toy_system", "nowhere"))
     with pytest.raises(TableError, match="'os' is not a game system here"):  # never imported
-        run(tables.new(BORIS, GUILD, "101", "os", "short"))
+        run(tables.lobby.new(BORIS, GUILD, "101", "os", "short"))
 
 
 def test_join_warns_at_once_when_dms_are_closed(service):
     tables = make_tables(service)
     tables.delivery.messenger.closed.add(BORIS.id)
-    run(tables.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
-    assert "cannot send you direct messages" in run(tables.join(BORIS, CHANNEL, "blue"))
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
+    assert "cannot send you direct messages" in run(tables.lobby.join(BORIS, CHANNEL, "blue"))
 
 
 def test_seats_one_per_person_unless_hot_seat(service):
     tables = make_tables(service)
-    run(tables.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
-    run(tables.join(ANNA, CHANNEL, "red"))
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
+    run(tables.lobby.join(ANNA, CHANNEL, "red"))
     with pytest.raises(TableError, match="only in a game created as hot-seat"):
-        run(tables.join(ANNA, CHANNEL, "blue"))
+        run(tables.lobby.join(ANNA, CHANNEL, "blue"))
     with pytest.raises(TableError, match="taken by you"):
-        run(tables.join(ANNA, CHANNEL, "red"))
+        run(tables.lobby.join(ANNA, CHANNEL, "red"))
     with pytest.raises(TableError, match="not a side"):
-        run(tables.join(BORIS, CHANNEL, "green"))
+        run(tables.lobby.join(BORIS, CHANNEL, "green"))
     with pytest.raises(TableError, match="Blue seat is still free"):
-        run(tables.start(ANNA, CHANNEL))
-    run(tables.new(ANNA, GUILD, "101", "toy_system", "short", hot_seat=True))
-    run(tables.join(ANNA, "101", "red"))
-    assert "Blue" in run(tables.join(ANNA, "101", "blue"))
+        run(tables.lobby.start(ANNA, CHANNEL))
+    run(tables.lobby.new(ANNA, GUILD, "101", "toy_system", "short", hot_seat=True))
+    run(tables.lobby.join(ANNA, "101", "red"))
+    assert "Blue" in run(tables.lobby.join(ANNA, "101", "blue"))
 
 
 def test_accepted_command_posts_a_line_refused_one_only_answers(service):
@@ -76,11 +76,11 @@ def test_accepted_command_posts_a_line_refused_one_only_answers(service):
     game_id = run(seated_game(tables))
     messenger = tables.delivery.messenger
     before = len(messenger.posts)
-    assert run(tables.play(ANNA, CHANNEL, "move r1 0201")) == "Red: move r1 0201."
+    assert run(tables.play.submit(ANNA, CHANNEL, "move r1 0201")) == "Red: move r1 0201."
     assert messenger.posts[before:] == [(CHANNEL, ("**Anna** — Red: move r1 0201.\n"
                                          "r1 moves to 0201"), None)]
     with pytest.raises(TableError, match="not possible now"):
-        run(tables.play(ANNA, CHANNEL, "move r1 0301"))
+        run(tables.play.submit(ANNA, CHANNEL, "move r1 0301"))
     assert len(messenger.posts) == before + 1 and service.store.last_seq(game_id) == 1
 
 
@@ -88,23 +88,23 @@ def test_only_the_seated_player_commands_a_side(service):
     tables = make_tables(service)
     game_id = run(seated_game(tables))
     with pytest.raises(TableError, match="no seat"):
-        run(tables.play(STRANGER, CHANNEL, "move r1 0201"))
+        run(tables.play.submit(STRANGER, CHANNEL, "move r1 0201"))
     with pytest.raises(TableError, match="Only the Red player"):
-        run(tables.play(BORIS, CHANNEL, "end", side="red"))
+        run(tables.play.submit(BORIS, CHANNEL, "end", side="red"))
     with pytest.raises(TableError, match="must wait"):
-        run(tables.play(BORIS, CHANNEL, "move b1 0202"))
+        run(tables.play.submit(BORIS, CHANNEL, "move b1 0202"))
     assert service.store.last_seq(game_id) == 0
-    assert "Turn 1" in run(tables.play(STRANGER, CHANNEL, "status"))  # queries are open to all
+    assert "Turn 1" in run(tables.play.submit(STRANGER, CHANNEL, "status"))  # queries are open to all
 
 
 def test_hot_seat_player_commands_whichever_side_may_act(service):
     tables = make_tables(service)
-    run(tables.new(ANNA, GUILD, CHANNEL, "toy_system", "short", hot_seat=True))
-    run(tables.join(ANNA, CHANNEL, "red"))
-    run(tables.join(ANNA, CHANNEL, "blue"))
-    run(tables.start(ANNA, CHANNEL))
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", hot_seat=True))
+    run(tables.lobby.join(ANNA, CHANNEL, "red"))
+    run(tables.lobby.join(ANNA, CHANNEL, "blue"))
+    run(tables.lobby.start(ANNA, CHANNEL))
     for line in ("end", "roll", "move b1 0202"):
-        run(tables.play(ANNA, CHANNEL, line))
+        run(tables.play.submit(ANNA, CHANNEL, line))
     assert "Blue: move b1 0202" in tables.delivery.messenger.in_channel(CHANNEL)[-1]
 
 
@@ -112,21 +112,21 @@ def test_settings_and_cancel_need_creator_or_manage_server(service):
     tables = make_tables(service)
     run(seated_game(tables))
     with pytest.raises(TableError, match="Manage Server may change"):
-        run(tables.change_settings(BORIS, CHANNEL, {"deadline_hours": 12}))
-    run(tables.change_settings(MOD, CHANNEL, {"deadline_hours": 12, "reminders": [6]}))
-    assert "Deadline 12 h (reminders 6 h" in run(tables.change_settings(BORIS, CHANNEL, {}))
+        run(tables.lobby.change_settings(BORIS, CHANNEL, {"deadline_hours": 12}))
+    run(tables.lobby.change_settings(MOD, CHANNEL, {"deadline_hours": 12, "reminders": [6]}))
+    assert "Deadline 12 h (reminders 6 h" in run(tables.lobby.change_settings(BORIS, CHANNEL, {}))
     with pytest.raises(TableError, match="each shorter"):
-        run(tables.change_settings(ANNA, CHANNEL, {"reminders": [20]}))
+        run(tables.lobby.change_settings(ANNA, CHANNEL, {"reminders": [20]}))
     with pytest.raises(TableError, match="end a game"):
-        run(tables.cancel(BORIS, CHANNEL))
-    run(tables.cancel(ANNA, CHANNEL))
-    assert "No games running" in tables.listing(GUILD)
+        run(tables.lobby.cancel(BORIS, CHANNEL))
+    run(tables.lobby.cancel(ANNA, CHANNEL))
+    assert "No games running" in tables.lobby.listing(GUILD)
 
 
 def test_resign_ends_the_game_for_the_other_side(service):
     tables = make_tables(service)
     game_id = run(seated_game(tables))
-    run(tables.resign(BORIS, CHANNEL))
+    run(tables.play.resign(BORIS, CHANNEL))
     game = service.store.game(game_id)
     assert game["status"] == "over" and game["ended"]["winner"] == "red"
     assert service.store.deadlines(game_id) == []
@@ -136,8 +136,8 @@ def test_resign_ends_the_game_for_the_other_side(service):
 def test_private_events_and_views_go_by_dm_never_in_public(service):
     tables = make_tables(service)
     run(seated_game(tables))
-    run(tables.play(ANNA, CHANNEL, "end"))
-    run(tables.play(ANNA, CHANNEL, "roll"))
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    run(tables.play.submit(ANNA, CHANNEL, "roll"))
     messenger = tables.delivery.messenger
     secret = [t for t in messenger.to(ANNA.id) if "your secret number" in t]
     assert secret and not any("secret number" in t for t in messenger.to(BORIS.id))
@@ -151,8 +151,8 @@ def test_closed_dms_wait_for_the_next_interaction_privately(service):
     messenger = tables.delivery.messenger
     run(seated_game(tables))
     messenger.closed.add(ANNA.id)
-    run(tables.play(ANNA, CHANNEL, "end"))
-    run(tables.play(ANNA, CHANNEL, "roll"))
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    run(tables.play.submit(ANNA, CHANNEL, "roll"))
     reply = tables.private(ANNA, "Done.")
     assert reply.startswith("Done.\n\nWhile your DMs were closed:") and "your secret number" in reply
     assert not any("secret number" in text for _, text, _ in messenger.posts)
@@ -163,10 +163,10 @@ def test_spectators_get_the_public_view_live(service):
     tables = make_tables(service)
     run(seated_game(tables))
     with pytest.raises(TableError, match="Manage Server may add"):
-        run(tables.spectate(BORIS, CHANNEL, WATCH))
-    run(tables.spectate(ANNA, CHANNEL, WATCH))
-    run(tables.play(ANNA, CHANNEL, "end"))
-    run(tables.play(ANNA, CHANNEL, "roll"))
+        run(tables.lobby.spectate(BORIS, CHANNEL, WATCH))
+    run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    run(tables.play.submit(ANNA, CHANNEL, "roll"))
     watched = [(t, p) for c, t, p in tables.delivery.messenger.posts if c == WATCH]
     assert len(watched) == 3  # the welcome, then each phase change
     assert all(b"secrets=[]" in p for _, p in watched[1:])
@@ -176,11 +176,11 @@ def test_spectators_get_the_public_view_live(service):
 def test_spectators_one_turn_behind(service):
     tables = make_tables(service, defaults=GameSettings(spectator_delay=True))
     run(seated_game(tables))
-    run(tables.spectate(ANNA, CHANNEL, WATCH))
+    run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
     lines = [("red", "end"), ("red", "roll"), ("blue", "end"), ("blue", "roll")]
     who = {"red": ANNA, "blue": BORIS}
     for side, line in lines:  # turn 1
-        run(tables.play(who[side], CHANNEL, line))
+        run(tables.play.submit(who[side], CHANNEL, line))
     watched = [(t, p) for c, t, p in tables.delivery.messenger.posts if c == WATCH]
     assert len(watched) == 2 and "one turn behind: the start of turn 1" in watched[1][0]
     assert watched[1][1].startswith(b"PNG turn=1")
@@ -191,7 +191,7 @@ def test_concurrent_commands_on_one_game_never_corrupt_it(service):
         tables = make_tables(service)
         game_id = await seated_game(tables)
         lines = ["move r1 0201", "move r2 0201", "move r1 0201", "end", "end"]
-        results = await asyncio.gather(*(tables.play(ANNA, CHANNEL, line) for line in lines),
+        results = await asyncio.gather(*(tables.play.submit(ANNA, CHANNEL, line) for line in lines),
                                        return_exceptions=True)
         return game_id, results
 
@@ -207,20 +207,20 @@ def test_concurrent_commands_on_one_game_never_corrupt_it(service):
 def test_autocomplete_offers_the_callers_legal_commands(service):
     tables = make_tables(service)
     run(seated_game(tables))
-    assert tables.complete(ANNA, CHANNEL, "unit", "", {}) == ["r1", "r2"]
-    assert tables.complete(ANNA, CHANNEL, "to", "", {"unit": "r2"}) == ["0201"]
-    assert tables.complete(BORIS, CHANNEL, "unit", "", {}) == []  # not Blue's turn
-    assert tables.complete(STRANGER, CHANNEL, "order", "", {}) == []
-    assert "end" in tables.complete(ANNA, CHANNEL, "order", "en", {})
+    assert tables.completion.complete(ANNA, CHANNEL, "unit", "", {}) == ["r1", "r2"]
+    assert tables.completion.complete(ANNA, CHANNEL, "to", "", {"unit": "r2"}) == ["0201"]
+    assert tables.completion.complete(BORIS, CHANNEL, "unit", "", {}) == []  # not Blue's turn
+    assert tables.completion.complete(STRANGER, CHANNEL, "order", "", {}) == []
+    assert "end" in tables.completion.complete(ANNA, CHANNEL, "order", "en", {})
 
 
 def test_status_and_listing(service):
     tables = make_tables(service)
     game_id = run(seated_game(tables))
-    status = tables.status(BORIS, CHANNEL)
+    status = tables.lobby.status(BORIS, CHANNEL)
     assert f"Game {game_id}" in status and "Red <@1>" in status and "Red deadline <t:" in status
-    assert f"Game {game_id} in <#{CHANNEL}>" in tables.listing(GUILD)
-    assert "Map posted." == run(tables.map(BORIS, CHANNEL, "0201"))
+    assert f"Game {game_id} in <#{CHANNEL}>" in tables.lobby.listing(GUILD)
+    assert "Map posted." == run(tables.play.map(BORIS, CHANNEL, "0201"))
     assert tables.delivery.messenger.posts[-1][2].endswith(b"{'around': ['0201']}")
 
 
@@ -237,9 +237,9 @@ def test_a_hidden_view_goes_by_dm_whenever_the_players_own_units_change(service)
     messenger = tables.delivery.messenger
     run(seated_game(tables))
     for who, line in ((ANNA, "end"), (ANNA, "roll"), (BORIS, "end"), (BORIS, "roll")):
-        run(tables.play(who, CHANNEL, line))  # both sides now hold secrets: views differ
+        run(tables.play.submit(who, CHANNEL, line))  # both sides now hold secrets: views differ
     anna, boris = len(messenger.to(ANNA.id)), len(messenger.to(BORIS.id))
-    run(tables.play(ANNA, CHANNEL, "move r1 0201"))  # no phase change, Red's own runner moved
+    run(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))  # no phase change, Red's own runner moved
     news = messenger.to(ANNA.id)[anna:]
     assert any("your view as Red" in t and "r1" in t and "0201" in t for t in news)
     assert len(messenger.to(BORIS.id)) == boris

@@ -11,7 +11,7 @@ import re
 
 import discord
 
-from bot.discord_messenger import clip
+from bot.discord.messenger import clip
 from bot.permissions import Actor, TableError
 from bot.tables import Offer
 
@@ -50,7 +50,7 @@ class Confirm(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
         tables = interaction.client.tables  # type: ignore[attr-defined]
         actor = actor_of(interaction)
         try:
-            reply = await tables.confirm(actor, self.action, self.game_id, self.side, self.seq)
+            reply = await tables.play.confirm(actor, self.action, self.game_id, self.side, self.seq)
         except TableError as error:
             reply = str(error)
         await interaction.edit_original_response(content=clip(tables.private(actor, reply)),

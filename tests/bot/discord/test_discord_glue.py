@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import asyncio
 
-from discord_fakes import (
+from bot.discord.commands import answer
+from tests.bot.discord.discord_fakes import (
     ANNA,
     BORIS,
     CHANNEL,
@@ -12,14 +13,12 @@ from discord_fakes import (
     seated_game,
 )
 
-from bot.discord_commands import answer
-
 
 def test_answer_defers_privately_then_replies_privately(service):
     tables = make_tables(service)
     asyncio.run(seated_game(tables))
     interaction = FakeInteraction(tables, ANNA)
-    asyncio.run(answer(interaction, lambda t, a, c: t.play(a, c, "move r1 0201")))
+    asyncio.run(answer(interaction, lambda t, a, c: t.play.submit(a, c, "move r1 0201")))
     (first, deferred), (second, reply) = interaction.calls
     assert first == "defer" and deferred["ephemeral"] and second == "followup"
     assert reply["ephemeral"] and reply["content"] == "Red: move r1 0201."
@@ -29,15 +28,15 @@ def test_refusal_is_private_and_held_back_dms_come_with_the_next_answer(service)
     tables = make_tables(service)
     asyncio.run(seated_game(tables))
     tables.delivery.messenger.closed.add(ANNA.id)
-    asyncio.run(tables.play(ANNA, CHANNEL, "end"))
-    asyncio.run(tables.play(ANNA, CHANNEL, "roll"))
+    asyncio.run(tables.play.submit(ANNA, CHANNEL, "end"))
+    asyncio.run(tables.play.submit(ANNA, CHANNEL, "roll"))
     posts = len(tables.delivery.messenger.posts)
     interaction = FakeInteraction(tables, ANNA)
-    asyncio.run(answer(interaction, lambda t, a, c: t.play(a, c, "move b1 0202", side="blue")))
+    asyncio.run(answer(interaction, lambda t, a, c: t.play.submit(a, c, "move b1 0202", side="blue")))
     reply = interaction.calls[-1][1]
     assert reply["ephemeral"] and "Only the Blue player" in reply["content"]
     assert "While your DMs were closed" in reply["content"] and "secret number" in reply["content"]
     assert len(tables.delivery.messenger.posts) == posts
     other = FakeInteraction(tables, BORIS)
-    asyncio.run(answer(other, lambda t, a, c: t.status(a, c)))
+    asyncio.run(answer(other, lambda t, a, c: t.lobby.status(a, c)))
     assert "secret number" not in other.calls[-1][1]["content"]

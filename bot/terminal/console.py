@@ -42,13 +42,6 @@ def parse_script(source: str) -> Script:
     return script
 
 
-def parse_options(names: list[str] | str | None) -> dict:
-    """`imperial_guard,other` or ["imperial_guard"] -> {"imperial_guard": True, ...}."""
-    if isinstance(names, str):
-        names = names.split(",")
-    return {name.strip(): True for name in names or [] if name.strip()}
-
-
 def split_side(line: str, sides: tuple[str, ...]) -> tuple[str | None, str]:
     """("french", "move 3225 3224") for "French: move 3225 3224"; (None, line) without a side."""
     head, colon, rest = line.partition(":")

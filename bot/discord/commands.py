@@ -13,8 +13,8 @@ import discord
 from discord import app_commands
 
 import rules
-from bot.discord_buttons import actor_of, confirmation
-from bot.discord_messenger import clip
+from bot.discord.buttons import actor_of, confirmation
+from bot.discord.messenger import clip
 from bot.permissions import Actor, TableError
 from bot.service import load_system
 from bot.tables import Tables
@@ -45,7 +45,7 @@ async def offer(interaction: discord.Interaction, action: str) -> None:
     tables = tables_of(interaction)
     actor = actor_of(interaction)
     try:
-        asked = tables.offer(actor, str(interaction.channel_id), action)
+        asked = tables.play.offer(actor, str(interaction.channel_id), action)
     except TableError as error:
         await interaction.response.send_message(clip(tables.private(actor, str(error))),
                                                 ephemeral=True)
@@ -82,7 +82,7 @@ def _completer(field: str) -> Completer:
     async def complete(interaction: discord.Interaction, current: str
                        ) -> list[app_commands.Choice[str]]:
         given = {k: str(v) for k, v in interaction.namespace.__dict__.items() if v is not None}
-        return _choices(tables_of(interaction).complete(actor_of(interaction),
+        return _choices(tables_of(interaction).completion.complete(actor_of(interaction),
                                                         str(interaction.channel_id), field,
                                                         current, given))
     return complete
@@ -134,9 +134,9 @@ class GameCommands(app_commands.Group):
 
         async def open_game(tables: Tables, actor: Actor, channel: str) -> str:
             if thread:
-                tables.check_new(system, scenario)
+                tables.lobby.check_new(system, scenario)
                 channel = await open_thread(interaction, f"{system} {scenario}")
-            return await tables.new(actor, guild, channel, system, scenario, options, hot_seat)
+            return await tables.lobby.new(actor, guild, channel, system, scenario, options, hot_seat)
 
         await answer(interaction, open_game)
 
@@ -144,24 +144,24 @@ class GameCommands(app_commands.Group):
     @app_commands.describe(side="The side you will play")
     @app_commands.autocomplete(side=_sides)
     async def join(self, interaction: discord.Interaction, side: str) -> None:
-        await answer(interaction, lambda t, a, c: t.join(a, c, side))
+        await answer(interaction, lambda t, a, c: t.lobby.join(a, c, side))
 
     @app_commands.command(name="start", description="Begin the game once every side is taken")
     async def start(self, interaction: discord.Interaction) -> None:
-        await answer(interaction, lambda t, a, c: t.start(a, c))
+        await answer(interaction, lambda t, a, c: t.lobby.start(a, c))
 
     @app_commands.command(name="status", description="Turn, phase, seats and deadlines")
     async def status(self, interaction: discord.Interaction) -> None:
-        await answer(interaction, lambda t, a, c: t.status(a, c))
+        await answer(interaction, lambda t, a, c: t.lobby.status(a, c))
 
     @app_commands.command(name="map", description="Post a fresh map of the game")
     @app_commands.describe(around="Centre on this hex (e.g. 3224)")
     async def map(self, interaction: discord.Interaction, around: str | None = None) -> None:
-        await answer(interaction, lambda t, a, c: t.map(a, c, around))
+        await answer(interaction, lambda t, a, c: t.play.map(a, c, around))
 
     @app_commands.command(name="undo", description="Take back your last command")
     async def undo(self, interaction: discord.Interaction) -> None:
-        await answer(interaction, lambda t, a, c: t.play(a, c, "undo"))
+        await answer(interaction, lambda t, a, c: t.play.submit(a, c, "undo"))
 
     @app_commands.command(name="resign", description="Resign the game (asks to confirm)")
     async def resign(self, interaction: discord.Interaction) -> None:
@@ -170,7 +170,7 @@ class GameCommands(app_commands.Group):
     @app_commands.command(name="cancel", description="End the game without a winner (creator or "
                           "Manage Server)")
     async def cancel(self, interaction: discord.Interaction) -> None:
-        await answer(interaction, lambda t, a, c: t.cancel(a, c))
+        await answer(interaction, lambda t, a, c: t.lobby.cancel(a, c))
 
     @app_commands.command(name="settings", description="Show or change deadlines and spectating")
     @app_commands.describe(deadline_hours="Hours a side has for its turn",
@@ -194,18 +194,18 @@ class GameCommands(app_commands.Group):
                                         if h]
             except ValueError:
                 changes["reminders"] = ["not a number"]
-        await answer(interaction, lambda t, a, c: t.change_settings(a, c, changes))
+        await answer(interaction, lambda t, a, c: t.lobby.change_settings(a, c, changes))
 
     @app_commands.command(name="spectate", description="Mirror the public view to a channel")
     @app_commands.describe(channel="The spectators' channel")
     async def spectate(self, interaction: discord.Interaction,
                        channel: discord.TextChannel) -> None:
-        await answer(interaction, lambda t, a, c: t.spectate(a, c, str(channel.id)))
+        await answer(interaction, lambda t, a, c: t.lobby.spectate(a, c, str(channel.id)))
 
     @app_commands.command(name="list", description="The games running on this server")
     async def list_games(self, interaction: discord.Interaction) -> None:
         guild = str(interaction.guild_id)
-        await answer(interaction, lambda t, a, c: t.listing(guild))
+        await answer(interaction, lambda t, a, c: t.lobby.listing(guild))
 
 
 @app_commands.command(name="move", description="Move a unit")
@@ -214,7 +214,7 @@ class GameCommands(app_commands.Group):
 @app_commands.autocomplete(unit=_completer("unit"), to=_completer("to"))
 @app_commands.guild_only()
 async def move(interaction: discord.Interaction, unit: str, to: str) -> None:
-    await answer(interaction, lambda t, a, c: t.play(a, c, f"move {unit} {to}"))
+    await answer(interaction, lambda t, a, c: t.play.submit(a, c, f"move {unit} {to}"))
 
 
 @app_commands.command(name="attack", description="Attack enemy units")
@@ -223,7 +223,7 @@ async def move(interaction: discord.Interaction, unit: str, to: str) -> None:
 @app_commands.autocomplete(attackers=_completer("attackers"), defenders=_completer("defenders"))
 @app_commands.guild_only()
 async def attack(interaction: discord.Interaction, attackers: str, defenders: str) -> None:
-    await answer(interaction, lambda t, a, c: t.play(a, c, f"attack {attackers} -> {defenders}"))
+    await answer(interaction, lambda t, a, c: t.play.submit(a, c, f"attack {attackers} -> {defenders}"))
 
 
 @app_commands.command(name="order", description="Any command in the game's grammar")
@@ -231,7 +231,7 @@ async def attack(interaction: discord.Interaction, attackers: str, defenders: st
 @app_commands.autocomplete(command=_completer("order"))
 @app_commands.guild_only()
 async def order(interaction: discord.Interaction, command: str) -> None:
-    await answer(interaction, lambda t, a, c: t.play(a, c, command))
+    await answer(interaction, lambda t, a, c: t.play.submit(a, c, command))
 
 
 @app_commands.command(name="end", description="End your phase (asks to confirm)")

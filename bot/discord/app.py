@@ -16,9 +16,9 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.delivery import Delivery, DMClosed, Messenger, Renderer, default_renderer
-from bot.discord_buttons import Confirm
-from bot.discord_commands import PLAY_COMMANDS, GameCommands
-from bot.discord_messenger import DiscordMessenger, clip
+from bot.discord.buttons import Confirm
+from bot.discord.commands import PLAY_COMMANDS, GameCommands
+from bot.discord.messenger import DiscordMessenger, clip
 from bot.permissions import Actor
 from bot.service import SORRY, GameService
 from bot.store import Store
@@ -76,7 +76,7 @@ class KolochaBot(commands.Bot):
         manage = isinstance(message.author, discord.Member) and \
             message.author.guild_permissions.manage_guild
         actor = Actor(str(message.author.id), message.author.display_name, manage)
-        outcome = await self.tables.plain(actor, str(message.channel.id), message.content)
+        outcome = await self.tables.play.plain(actor, str(message.channel.id), message.content)
         if outcome is not None:
             await answer_plain(self.tables.delivery.messenger, message, outcome)
 

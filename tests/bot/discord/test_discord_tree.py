@@ -11,8 +11,8 @@ import discord
 import bot
 from bot.cli import main
 from bot.config import Config
-from bot.discord_app import intents_for
-from bot.discord_buttons import TEMPLATE, Confirm
+from bot.discord.app import intents_for
+from bot.discord.buttons import TEMPLATE, Confirm
 
 SUBCOMMAND, GROUP = 1, 2
 CHAT_INPUT = 1
@@ -124,6 +124,6 @@ def test_the_invite_in_discord_md_asks_for_exactly_the_permissions_it_lists():
                                  send_messages=True, send_messages_in_threads=True,
                                  attach_files=True, embed_links=True,
                                  create_public_threads=True, add_reactions=True)
-    page = (Path(__file__).parents[2] / "deploy" / "DISCORD.md").read_text()
+    page = (Path(__file__).parents[3] / "deploy" / "DISCORD.md").read_text()
     assert f"permissions={wanted.value}" in page and f"**{wanted.value}**" in page
     assert "scope=bot+applications.commands" in page

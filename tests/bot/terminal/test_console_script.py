@@ -11,15 +11,14 @@ import time
 from contextlib import closing
 from pathlib import Path
 
-import toy_system
-from bot_helpers import straight_replay, toy_commands
-
 from bot import cli
-from bot.console import parse_script, play, split_side
 from bot.service import GameService
 from bot.store import Store
+from bot.terminal.console import parse_script, play, split_side
+from tests.bot import toy_system
+from tests.bot.bot_helpers import straight_replay, toy_commands
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 HEADER = "# kolocha system=toy_system scenario=short seed=5 options=bonus\n"
 
 
@@ -61,7 +60,7 @@ def test_script_json_output_and_expectation(tmp_path, capsys):
 
 def test_unknown_system_is_a_sentence(tmp_path, capsys):
     assert cli.main(["local", "--system", "no_such", "--db", str(tmp_path / "x.sqlite")]) == 2
-    assert "not a playable game system" in capsys.readouterr().err
+    assert "is not a game system here" in capsys.readouterr().err
 
 
 def test_hot_seat_loop_prompts_the_side_to_move(service, game):
@@ -83,7 +82,7 @@ def test_killed_mid_script_resumes_where_it_stopped(tmp_path):
     db, script = tmp_path / "k.sqlite", tmp_path / "long.txt"
     script.write_text("# kolocha system=toy_system scenario=long seed=7\n"
                       + "".join(f"{side}: {text}\n" for side, text in commands))
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests/bot")])}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "KOLOCHA_SYSTEMS": "toy_system=tests.bot.toy_system"}
     proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "local", "--script", str(script),
                              "--db", str(db)], cwd=tmp_path, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -122,9 +121,8 @@ def _stored(db: Path) -> int:
 def test_hot_seat_with_hidden_information_hands_over_and_shows_one_side(service, game, monkeypatch):
     """Fog of war at one screen: each side sees only its own view and events, and the screen
     is cleared behind a "hand over" pause whenever the side to move changes."""
-    import toy_system
 
-    from bot.console import CLEAR, play
+    from bot.terminal.console import CLEAR, play
 
     monkeypatch.setattr(toy_system, "HIDDEN_INFORMATION", True, raising=False)
     answers = iter(["end", "roll", "", "end", "roll", "", "quit"])

@@ -105,10 +105,10 @@ def make_tables(service: GameService, clock: FakeClock | None = None,
 
 async def seated_game(tables: Tables, hot_seat: bool = False) -> int:
     """A toy game in CHANNEL: Anna red, Boris blue, started."""
-    await tables.new(ANNA, GUILD, CHANNEL, "toy_system", "short", hot_seat=hot_seat)
-    await tables.join(ANNA, CHANNEL, "red")
-    await tables.join(BORIS, CHANNEL, "blue")
-    await tables.start(ANNA, CHANNEL)
+    await tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", hot_seat=hot_seat)
+    await tables.lobby.join(ANNA, CHANNEL, "red")
+    await tables.lobby.join(BORIS, CHANNEL, "blue")
+    await tables.lobby.start(ANNA, CHANNEL)
     return tables.game_in(CHANNEL)["id"]
 
 

@@ -6,10 +6,17 @@ import asyncio
 from datetime import timedelta
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
-from discord_fakes import ANNA, BORIS, CHANNEL, FakeClock, make_tables, seated_game
 
 from bot.config import GameSettings
 from bot.deadlines import Deadlines, stamp, utc_now
+from tests.bot.discord.discord_fakes import (
+    ANNA,
+    BORIS,
+    CHANNEL,
+    FakeClock,
+    make_tables,
+    seated_game,
+)
 
 TEN_HOURS = GameSettings(deadline_hours=10, reminders=(5, 1))
 
@@ -117,10 +124,10 @@ def test_a_met_deadline_does_nothing_when_its_old_job_fires(service):
     tables = make_tables(service, clock, defaults=TEN_HOURS)
     game_id = run(seated_game(tables))
     old = service.store.deadline(game_id, "red")["due_at"]
-    run(tables.play(ANNA, CHANNEL, "end"))  # a new phase: a new deadline
+    run(tables.play.submit(ANNA, CHANNEL, "end"))  # a new phase: a new deadline
     assert service.store.deadline(game_id, "red")["due_at"] == old  # same clock time, new key
     assert service.store.deadline(game_id, "red")["phase_key"] == "1:red:dice"
-    run(tables.play(ANNA, CHANNEL, "roll"))
+    run(tables.play.submit(ANNA, CHANNEL, "roll"))
     assert service.store.deadline(game_id, "red") is None
     clock.advance(hours=11)
     posts = len(tables.delivery.messenger.posts)
@@ -158,7 +165,7 @@ def test_a_settings_change_reschedules_the_running_deadline(service):
     game_id = run(seated_game(tables))
     began = clock()
     clock.advance(hours=2)
-    reply = run(tables.change_settings(ANNA, CHANNEL, {"deadline_hours": 20, "reminders": [2]}))
+    reply = run(tables.lobby.change_settings(ANNA, CHANNEL, {"deadline_hours": 20, "reminders": [2]}))
     assert "Red is now due <t:" in reply
     assert service.store.deadline(game_id, "red")["due_at"] == stamp(began + timedelta(hours=20))
     jobs = tables.deadlines.scheduler.jobs
@@ -175,7 +182,7 @@ def test_a_shortened_deadline_still_leaves_an_hour(service):
     tables = make_tables(service, clock, defaults=TEN_HOURS)
     game_id = run(seated_game(tables))
     clock.advance(hours=6)
-    run(tables.change_settings(ANNA, CHANNEL, {"deadline_hours": 4, "reminders": []}))
+    run(tables.lobby.change_settings(ANNA, CHANNEL, {"deadline_hours": 4, "reminders": []}))
     assert service.store.deadline(game_id, "red")["due_at"] == stamp(clock() + timedelta(hours=1))
 
 
@@ -187,10 +194,10 @@ def test_cleared_deadlines_take_their_jobs_with_them(service):
         tables.deadlines.scheduler = scheduler  # real jobs, due hours from now
         game_id = await seated_game(tables)
         started = sorted(job.id for job in scheduler.get_jobs())
-        await tables.play(ANNA, CHANNEL, "end")
-        await tables.play(ANNA, CHANNEL, "roll")  # Red's turn is over: Blue's begins
+        await tables.play.submit(ANNA, CHANNEL, "end")
+        await tables.play.submit(ANNA, CHANNEL, "roll")  # Red's turn is over: Blue's begins
         after_turn = sorted(job.id for job in scheduler.get_jobs())
-        await tables.resign(BORIS, CHANNEL)
+        await tables.play.resign(BORIS, CHANNEL)
         left = scheduler.get_jobs()
         scheduler.shutdown(wait=False)
         return game_id, started, after_turn, left

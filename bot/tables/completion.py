@@ -1,0 +1,74 @@
+"""Autocomplete: the legal commands of the caller's side as text, cached per position."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from bot import choices
+from bot.permissions import Actor, TableError, sides_of
+from bot.tables.room import Room
+
+if TYPE_CHECKING:
+    from bot.tables import Tables
+
+CACHED_POSITIONS = 64
+
+
+class Completion(Room):
+    """Choices for the fields of play commands, read from the engine's legal commands."""
+
+    def __init__(self, tables: Tables):
+        super().__init__(tables)
+        self._legal: dict[tuple[int, int, str], list[str]] = {}
+
+    def legal_texts(self, actor: Actor, channel: str) -> list[str]:
+        """The legal commands of the caller's side, as text (cached per position); none for
+        someone without a seat or outside a running game."""
+        try:
+            game = self.tables.game_in(channel)
+        except TableError:
+            return []
+        game_id = game["id"]
+        state = self.service.load(game_id)
+        system = self.service.system(game_id)
+        mine = sides_of(self.store.seats(game_id), actor)
+        side = next((s for s in mine if s in system.active_sides(state)), None)
+        if side is None or not game["started_at"]:
+            return []
+        return self._texts(game_id, side, lambda: [c.to_text() for c in
+                                                   system.legal_commands(state, side)])
+
+    def _texts(self, game_id: int, side: str, compute: Callable[[], list[str]]) -> list[str]:
+        """Legal command texts at the game's current position, cached (a few dozen at most)."""
+        key = (game_id, self.store.last_seq(game_id), side)
+        if key not in self._legal:
+            if len(self._legal) >= CACHED_POSITIONS:
+                self._legal.clear()
+            self._legal[key] = compute()
+        return self._legal[key]
+
+    def verbs(self, game_id: int) -> set[str]:
+        """The first words of every command legal now, for any side (cached per position)."""
+        state = self.service.load(game_id)
+        system = self.service.system(game_id)
+        texts = self._texts(game_id, "", lambda: [c.to_text() for s in system.active_sides(state)
+                                                  for c in system.legal_commands(state, s)])
+        return {text.split()[0] for text in texts}
+
+    def forget(self, game_id: int) -> None:
+        """Drop what was cached for a game whose position changed."""
+        self._legal = {key: texts for key, texts in self._legal.items() if key[0] != game_id}
+
+    def complete(self, actor: Actor, channel: str, field: str, typed: str,
+                 given: dict[str, str]) -> list[str]:
+        """Choices for one field of a play command (unit, to, attackers, defenders, order)."""
+        texts = self.legal_texts(actor, channel)
+        if field == "unit":
+            return choices.move_units(texts, typed)
+        if field == "to":
+            return choices.move_destinations(texts, given.get("unit") or "", typed)
+        if field == "attackers":
+            return choices.attackers(texts, typed)
+        if field == "defenders":
+            return choices.defenders(texts, given.get("attackers") or "", typed)
+        return choices.orders(texts, typed)

@@ -1,0 +1,166 @@
+"""The lobby: opening, joining, starting and ending games; settings, spectators and listings."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot import text as fmt
+from bot.config import GameSettings
+from bot.converters import parse_options
+from bot.delivery import DMClosed
+from bot.permissions import Actor, TableError, check_manage, check_seat, sides_of
+from bot.service import load_system
+from bot.tables.room import Room, when
+from rules.core.errors import RulesError
+
+
+class Lobby(Room):
+    """Everything about a table that is not a move of the game."""
+
+    def check_new(self, system: str, scenario: str) -> None:
+        """Refuse a system this server does not offer, or a scenario it lacks, before anything
+        (a game, a thread) is opened for it."""
+        systems = self.tables.systems
+        if system not in systems:
+            raise TableError(f"{system!r} is not a game system here; choose "
+                             f"{' or '.join(systems)}.")
+        ids = [s["id"] for s in load_system(system).scenarios()]
+        if scenario not in ids:
+            raise TableError(f"{system} has no scenario {scenario!r}; choose {', '.join(ids)}.")
+
+    async def new(self, actor: Actor, guild: str, channel: str, system: str, scenario: str,
+                  options: str = "", hot_seat: bool = False, seed: int | None = None) -> str:
+        self.check_new(system, scenario)
+        if any(g["status"] != "over" for g in self.store.games(channel=channel)):
+            raise TableError("This channel already has a game; finish it, or start one in "
+                             "another channel or thread.")
+        try:
+            game_id = self.service.new_game(system, scenario, seed, parse_options(options),
+                                            guild=guild, channel=channel, created_by=actor.id,
+                                            hot_seat=hot_seat)
+        except (RulesError, KeyError, ValueError) as error:
+            raise TableError(str(error.args[0] if isinstance(error, KeyError) else error))
+        self.store.set_settings(game_id, self.tables.config.defaults.to_dict())
+        sides = self.service.system(game_id).SIDES
+        await self.delivery.post(channel, f"{actor.name} opens game {game_id}: {system} "
+                                 f"{scenario}{' (hot-seat)' if hot_seat else ''}. Sides: "
+                                 f"{', '.join(map(fmt.side_name, sides))}; `/game join` takes "
+                                 "one, then `/game start`.")
+        return f"Game {game_id} is open. {self.tables.settings(game_id).describe()}"
+
+    async def join(self, actor: Actor, channel: str, side: str) -> str:
+        game = self.tables.game_in(channel)
+        side = side.strip().lower()
+        sides = self.service.system(game["id"]).SIDES
+        if side not in sides:
+            raise TableError(f"{side!r} is not a side of this game; choose "
+                             f"{' or '.join(sides)}.")
+        if game["started_at"]:
+            raise TableError("This game has started; its seats are taken.")
+        async with self.tables.lock(game["id"]):
+            check_seat(game, self.store.seats(game["id"]), actor, side)
+            self.store.take_seat(game["id"], side, actor.id)
+        reply = f"You play {fmt.side_name(side)} in game {game['id']}."
+        try:
+            await self.delivery.messenger.dm(actor.id, f"{reply} Your private news arrives here.")
+        except DMClosed:
+            reply += (" I cannot send you direct messages: allow DMs from this server's members "
+                      "(Privacy Settings), or your private news waits for your next command here.")
+        await self.delivery.post(channel, f"{actor.name} takes the {fmt.side_name(side)} seat "
+                                 f"in game {game['id']}.")
+        return reply
+
+    async def start(self, actor: Actor, channel: str) -> str:
+        game = self.tables.game_in(channel)
+        game_id = game["id"]
+        async with self.tables.lock(game_id):
+            seats = self.store.seats(game_id)
+            if game["started_at"]:
+                raise TableError(f"Game {game_id} has already started.")
+            if not sides_of(seats, actor):
+                check_manage(game, actor, "start a game they do not play in")
+            empty = [s for s in self.service.system(game_id).SIDES if s not in seats]
+            if empty:
+                raise TableError(f"The {' and '.join(map(fmt.side_name, empty))} seat is still "
+                                 "free; `/game join` fills it.")
+            self.store.start_game(game_id)
+            state = self.service.load(game_id)
+            system = self.service.system(game_id)
+            self.store.mark_turn(game_id, str(system.view(state, None).get("turn")), 0)
+            await self.tables.news.announce(game_id, f"Game {game_id} begins.",
+                                            phase_changed=True)
+        return f"Game {game_id} has started."
+
+    async def cancel(self, actor: Actor, channel: str) -> str:
+        """End a game without a winner (its creator or a server manager)."""
+        game = self.tables.game_in(channel)
+        check_manage(game, actor, "end a game")
+        async with self.tables.lock(game["id"]):
+            self.tables.deadlines.clear(game["id"])
+            self.store.end_game(game["id"], {"winner": None, "reason": f"ended by {actor.name}"},
+                                {"all": {"text": f"{actor.name} ends game {game['id']}."}})
+            await self.delivery.post(channel, f"{actor.name} ends game {game['id']}; no winner.")
+            await self.delivery.flush(game["id"], self.store.seats(game["id"]))
+        return f"Game {game['id']} is ended."
+
+    def status(self, actor: Actor, channel: str) -> str:
+        """Headline, seats, deadlines and settings; the caller's own view when seated."""
+        game = self.tables.game_in(channel)
+        game_id = game["id"]
+        seats = self.store.seats(game_id)
+        mine = sides_of(seats, actor)
+        view = self.service.system(game_id).view(self.service.load(game_id),
+                                                 mine[0] if mine else None)
+        lines = [(f"Game {game_id}: {game['system']} {game['scenario']}"
+                 f"{' (hot-seat)' if game['hot_seat'] else ''}"),
+                 fmt.headline(view) if game["started_at"] else "Not started yet.",
+                 "Seats: " + (", ".join(f"{fmt.side_name(s)} <@{u}>" for s, u in seats.items())
+                              or "none taken")]
+        for row in self.store.deadlines(game_id):
+            lines.append(f"{fmt.side_name(row['side'])} deadline "
+                         f"{when(datetime.fromisoformat(row['due_at']))}")
+        lines.append(self.tables.settings(game_id).describe())
+        return "\n".join(lines)
+
+    def listing(self, guild: str) -> str:
+        games = [g for g in self.store.games(guild=guild) if g["status"] != "over"]
+        if not games:
+            return "No games running on this server; `/game new` starts one."
+        lines = []
+        for g in games:
+            seats = self.store.seats(g["id"])
+            state = "playing" if g["started_at"] else "open"
+            who = ", ".join(f"{fmt.side_name(s)} <@{u}>" for s, u in seats.items()) or "no seats"
+            lines.append(f"Game {g['id']} in <#{g['channel']}>: {g['system']} {g['scenario']}, "
+                         f"{state}; {who}")
+        return "\n".join(lines)
+
+    async def change_settings(self, actor: Actor, channel: str, changes: dict) -> str:
+        """Show the settings, or change them (creator or Manage Server); running deadlines
+        follow the new length and reminders at once."""
+        game = self.tables.game_in(channel)
+        if not changes:
+            return self.tables.settings(game["id"]).describe()
+        check_manage(game, actor, "change a game's settings")
+        before = self.tables.settings(game["id"])
+        try:
+            settings = GameSettings.from_dict(changes, before)
+        except (ValueError, TypeError) as error:
+            raise TableError(str(error))
+        async with self.tables.lock(game["id"]):
+            self.store.set_settings(game["id"], settings.to_dict())
+            rows = self.tables.deadlines.reschedule(game["id"], before)
+        dues = "".join(f" {fmt.side_name(row['side'])} is now due "
+                       f"{when(datetime.fromisoformat(row['due_at']))}." for row in rows)
+        await self.delivery.post(channel, f"{actor.name} changes the settings of game "
+                                 f"{game['id']}: {settings.describe()}{dues}")
+        return f"Settings saved.{dues}"
+
+    async def spectate(self, actor: Actor, channel: str, spectator_channel: str) -> str:
+        game = self.tables.game_in(channel)
+        check_manage(game, actor, "add a spectator channel")
+        if spectator_channel == channel:
+            raise TableError("Spectators watch from another channel than the game's.")
+        self.store.add_spectator(game["id"], spectator_channel)
+        await self.delivery.post(spectator_channel, f"This channel now follows game "
+                                 f"{game['id']} (public view only).")
+        return f"<#{spectator_channel}> follows game {game['id']}."

@@ -1,0 +1,146 @@
+"""Play: a game's own commands, typed as plain messages, sent by slash commands or by buttons."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot import text as fmt
+from bot.permissions import Actor, TableError, commanding_side, sides_of
+from bot.service import QUERIES
+from bot.tables.room import Room
+from rules.core.errors import RulesError
+
+TABLE_VERBS = (*QUERIES, "undo", "accept", "refuse", "end")  # verbs of every game, at any time
+
+
+@dataclass(frozen=True)
+class PlainReply:
+    """What a command typed as a plain message earns: ✅ or ❌, and words for its author alone
+    ("" when the public line says it all)."""
+
+    accepted: bool
+    private: str
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A confirmation to offer with buttons: its question, and what the buttons are for."""
+
+    text: str
+    game_id: int
+    side: str
+    seq: int
+
+
+class Play(Room):
+    """Commands of the game's grammar from the people seated at it."""
+
+    async def submit(self, actor: Actor, channel: str, line: str, side: str | None = None,
+                     expected_seq: int | None = None) -> str:
+        """One line of the game's grammar from a player: a private answer to a query, the
+        engine's sentence when refused (nothing public, nothing changed), else the news."""
+        game = self.tables.game_in(channel)
+        game_id = game["id"]
+        if not game["started_at"]:
+            raise TableError(f"Game {game_id} has not started yet; `/game start` begins it.")
+        async with self.tables.lock(game_id):
+            system = self.service.system(game_id)
+            state = self.service.load(game_id)
+            seats = self.store.seats(game_id)
+            verb = line.split()[0].lower() if line.split() else ""
+            if verb in ("status", "units", "help") and not sides_of(seats, actor):
+                return self.service.submit(game_id, None, line).reply or ""
+            mover = commanding_side(seats, actor, system.active_sides(state), side)
+            result = self.service.submit(game_id, mover, line, actor.id, expected_seq)
+            if result.reply is not None:
+                return result.reply
+            if not result.accepted:
+                raise TableError(result.message)
+            await self.tables.news.after(game_id, state, result, actor.name)
+        return result.message
+
+    async def plain(self, actor: Actor, channel: str, line: str) -> PlainReply | None:
+        """A line typed in a game channel: None (chat stays chat) unless a seated player of a
+        started game wrote it and its first word is a verb of the game; else played as from
+        a slash command. Query answers are private; an accepted order's line is public."""
+        words = line.split()
+        try:
+            game = self.tables.game_in(channel)
+        except TableError:
+            return None
+        if not words or not game["started_at"] or \
+                not sides_of(self.store.seats(game["id"]), actor):
+            return None
+        verb = words[0].lower()
+        if verb not in TABLE_VERBS and verb not in self.tables.completion.verbs(game["id"]):
+            return None
+        if not self._reads_as_order(game["id"], verb, words):
+            return None
+        try:
+            reply = await self.submit(actor, channel, line)
+        except TableError as error:
+            return PlainReply(False, str(error))
+        return PlainReply(True, reply if verb in QUERIES else "")
+
+    def _reads_as_order(self, game_id: int, verb: str, words: list[str]) -> bool:
+        """Chat that merely starts with a game word ("end of story") stays chat: a line is an
+        order when it parses, or when it names a place or unit (a digit after the verb), so a
+        mistyped order still gets its explanation. Queries always count; undo, accept and refuse
+        only alone."""
+        if verb in QUERIES:
+            return True
+        if verb in ("undo", "accept", "refuse"):
+            return len(words) == 1
+        system = self.service.system(game_id)
+        try:
+            system.parse(system.SIDES[0], " ".join(words))
+            return True
+        except RulesError:
+            return any(ch.isdigit() for word in words[1:] for ch in word)
+
+    def offer(self, actor: Actor, channel: str, action: str) -> Offer:
+        """The question before ending a phase or resigning, for the caller's side at this
+        position; refused at once for someone without a seat."""
+        game = self.tables.game_in(channel)
+        game_id = game["id"]
+        if not game["started_at"]:
+            raise TableError(f"Game {game_id} has not started yet; `/game start` begins it.")
+        state = self.service.load(game_id)
+        side = commanding_side(self.store.seats(game_id), actor,
+                               self.service.system(game_id).active_sides(state))
+        name = fmt.side_name(side)
+        text = (f"Resign game {game_id} as {name}? This ends the game." if action == "resign"
+                else f"End the {name} phase in game {game_id}? Units that have not moved or "
+                "attacked lose the chance.")
+        return Offer(self.tables.private(actor, text), game_id, side,
+                     self.store.last_seq(game_id))
+
+    async def confirm(self, actor: Actor, action: str, game_id: int, side: str, seq: int) -> str:
+        """A pressed confirmation button: resign, or end the phase, for the side it was offered
+        for; an end offered at an earlier position has expired."""
+        game = self.store.game(game_id)
+        if game["status"] == "over":
+            raise TableError(f"This button has expired: game {game_id} is over.")
+        if action == "resign":
+            return await self.resign(actor, game["channel"], side)
+        if self.store.last_seq(game_id) != seq:
+            raise TableError("This button has expired: the game has moved on since it was "
+                             "offered. Look at the game again and use `/end` if you still mean it.")
+        return await self.submit(actor, game["channel"], "end", side, expected_seq=seq)
+
+    async def resign(self, actor: Actor, channel: str, side: str | None = None) -> str:
+        game = self.tables.game_in(channel)
+        async with self.tables.lock(game["id"]):
+            seats = self.store.seats(game["id"])
+            active = self.service.system(game["id"]).active_sides(self.service.load(game["id"]))
+            loser = commanding_side(seats, actor, active, side)
+            await self.tables.news.concede(game["id"], loser, f"{actor.name} resigns for "
+                                           f"{fmt.side_name(loser)}")
+        return f"You resigned game {game['id']}."
+
+    async def map(self, actor: Actor, channel: str, around: str | None = None) -> str:
+        game = self.tables.game_in(channel)
+        view = self.service.system(game["id"]).view(self.service.load(game["id"]), None)
+        options = {"around": around.replace("+", " ").replace(",", " ").split()} if around else {}
+        await self.delivery.post_view(channel, view, f"Game {game['id']}, at {actor.name}'s "
+                                      "request:", **options)
+        return "Map posted."
