@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from rules.borodino import scenario_data
 from rules.borodino.battle import Battle
-from rules.borodino.combat import capable_edges
+from rules.borodino.combat import capable_edges, obligations
+from rules.core.errors import RuleViolation
 from rules.core.hexes import Hex, distance
 
 Event = dict
@@ -81,6 +82,17 @@ def end_movement(b: Battle) -> list[Event]:
     if not any(capable_edges(b, s["player"]).values()) and not _redoubt_can_attack(b):
         return events + [_event("No attack is possible; the Combat Phase ends.")] + end_player_turn(b)
     return events
+
+
+def end_combat(b: Battle, side: str) -> list[Event]:
+    """`end` in the Combat Phase: refused while Combat (B) still owes an attack, naming what is due."""
+    due_a, due_d = obligations(b, side)
+    if due_a or due_d:
+        names = [b.describe(a) for a in sorted(due_a)] + [b.describe(b.occupant[h]) if h in b.occupant
+                                                           else f"the redoubt at {h}" for h in sorted(due_d)]
+        raise RuleViolation("Combat (B)", "every unit adjacent to the enemy must attack and every adjacent enemy "
+                            f"be attacked; still due: {', '.join(names)}")
+    return end_player_turn(b)
 
 
 def _redoubt_can_attack(b: Battle) -> bool:

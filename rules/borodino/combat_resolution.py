@@ -1,0 +1,47 @@
+"""Resolving a declared attack (Borodino, COMBAT General Rule; COMBAT RESOLUTION TABLE).
+
+The attack is checked and its odds computed by `combat.plan_attack`; here the die is rolled
+(from the dice in the state), the table read, the attack written to the turn's log, and the
+result handed to `results.start_result`, which carries it out "IMMEDIATELY".
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rules.borodino import results
+from rules.borodino.battle import Battle
+from rules.borodino.combat import plan_attack
+from rules.borodino.commands import Attack
+from rules.core.dice import roll
+
+
+def resolve(b: Battle, side: str, cmd: Attack) -> list[dict]:
+    """Check, roll and carry out one attack; returns its events (the combat line first)."""
+    plan = plan_attack(b, side, cmd)
+    die = roll(b.s["dice"])
+    result = b.tables.result(plan.odds, die)
+    for a in plan.attackers:
+        b.unit(a)["attacked"] = True
+    for d in plan.defenders:
+        b.unit(d)["defended"] = True
+        if d in b.s["frozen"]:  # 5 Sept special rules: a French attack frees the unit
+            b.s["frozen"].remove(d)
+    for h in (plan.redoubt_attacking, plan.redoubt_defending if plan.redoubt_alone else None):
+        if h:
+            b.s["redoubts"][h]["attacked"] = True
+    att_hexes = [b.unit(a)["hex"] for a in plan.attackers] + ([f"R{plan.redoubt_attacking}"] if plan.redoubt_attacking else [])
+    def_hexes = [b.unit(d)["hex"] for d in plan.defenders] or [plan.redoubt_defending]
+    b.s["log"]["attacks"].append({"side": side, "attackers": att_hexes, "defenders": def_hexes,
+                                  "bombarding": [b.unit(a)["hex"] for a in plan.bombarding],
+                                  "odds": plan.odds, "die": die, "result": result})
+    notes = f" ({'; '.join(plan.notes)})" if plan.notes else ""
+    text = (f"{'+'.join(att_hexes)} ({_num(plan.attack)}) attack {'+'.join(def_hexes)} ({_num(plan.defence)}){notes}: "
+            f"{plan.odds}, die {die}: {result}.")
+    events = [{"kind": "combat", "to": "all", "text": text, "irreversible": True, "odds": plan.odds, "die": die,
+               "result": result, "attackers": att_hexes, "defenders": def_hexes}]
+    return events + results.start_result(b, plan, result)
+
+
+def _num(x: Fraction) -> str:
+    """A strength as players write it: 7, or 3.5 for a halved 7."""
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"

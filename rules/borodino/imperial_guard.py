@@ -1,0 +1,39 @@
+"""The optional Imperial Guard rule (Borodino, Imperial Guard A-C): when Guard units go free.
+
+An unreleased Guard unit may not move within four hexes of the enemy (A: `movement.Limits`);
+it is released when an enemy unit comes within three hexes (B1: `movement.release_guards_near`),
+or voluntarily (here), one after 15 Combat Points of losses and one more per 10 after that (B2); the
+French Old Guard goes last (C).
+"""
+from __future__ import annotations
+
+from rules.borodino.battle import Battle
+from rules.borodino.commands import Release
+from rules.borodino.movement import resolve_unit
+from rules.core.errors import RuleViolation
+
+
+def release(b: Battle, side: str, cmd: Release) -> list[dict]:
+    """Imperial Guard (B2, C): release after 15 CP of losses, one more per 10; the Old Guard last."""
+    if not b.option("imperial_guard"):
+        raise RuleViolation("Imperial Guard", "the Imperial Guard rule is not in play in this game")
+    uid = resolve_unit(b, cmd.unit)
+    d = b.defs[uid]
+    if d.side != side or not d.guard:
+        raise RuleViolation("Imperial Guard", f"{b.describe(uid)} is not one of your Guard units")
+    if uid in b.s["released"]:
+        raise RuleViolation("Imperial Guard", f"{b.describe(uid)} is already released")
+    losses = b.s["losses"][side]
+    allowed = 0 if losses < 15 else 1 + (losses - 15) // 10
+    if b.s["voluntary_releases"][side] >= allowed:
+        raise RuleViolation("Imperial Guard (B2)", f"with {losses} Combat Points lost you may release {allowed} Guard "
+                            "unit(s) voluntarily (one after 15, one more per 10 after that), and have used them")
+    others = [g for g, u in b.s["units"].items() if b.defs[g].side == side and b.defs[g].guard
+              and g != uid and g not in b.s["released"] and u["where"] in ("map", "waiting", "future")]
+    if d.old_guard and others:
+        raise RuleViolation("Imperial Guard (C)", "the Old Guard must be the last French Guard unit released")
+    b.s["released"].append(uid)
+    b.s["voluntary_releases"][side] += 1
+    return [{"kind": "guard_released", "to": "all", "irreversible": False, "unit": uid,
+             "text": f"{b.describe(uid)} is released (Imperial Guard B2)."}]
+

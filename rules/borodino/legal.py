@@ -1,0 +1,98 @@
+"""Every command a side may give now: the one list that feeds autocomplete, hints and random play.
+
+Moves come from the same route search that checks them (`movement.reachable`); attacks are the
+useful shapes (each single attack, all attackers on one target, one attacker on all its adjacent
+targets, a redoubt on its front) tried against `combat.plan_attack`; after combat, the choices
+the waiting step offers (`results`).
+"""
+from __future__ import annotations
+
+from rules.borodino import commands as C
+from rules.borodino import imperial_guard, movement, results
+from rules.borodino.battle import Battle, copy_state
+from rules.borodino.combat import capable_edges, obligations, plan_attack
+from rules.core.errors import RuleViolation
+
+
+def legal_commands(b: Battle, side: str) -> list[C.Command]:
+    """The commands of the phasing side (or of the chooser of a waiting step) in this position."""
+    if b.s["pending"]:
+        return _choice_commands(b)
+    if b.s["phase"] == "movement":
+        return _movement_commands(b, side)
+    out: list[C.Command] = [cmd for cmd in attack_candidates(b, side) if _may_attack(b, side, cmd)]
+    due_a, due_d = obligations(b, side)
+    return out + ([] if due_a or due_d else [C.End()])
+
+
+def _movement_commands(b: Battle, side: str) -> list[C.Command]:
+    out: list[C.Command] = []
+    for uid, u in sorted(b.s["units"].items()):
+        if u["where"] not in ("map", "waiting") or b.side(uid) != side or movement.why_immobile(b, side, uid):
+            continue
+        ref = u["hex"] if u["where"] == "map" else uid
+        out += [C.Move(ref, (dest,)) for dest in sorted(movement.reachable(b, uid))]
+    if b.option("imperial_guard"):
+        out += [C.Release(b.unit(g)["hex"] or g) for g in sorted(b.s["units"]) if b.defs[g].side == side
+                and b.defs[g].guard and g not in b.s["released"] and b.s["units"][g]["where"] == "map"
+                and _may_release(b, side, C.Release(g))]
+    return out + [C.End()]
+
+
+def _may_attack(b: Battle, side: str, cmd: C.Attack) -> bool:
+    try:
+        plan_attack(b, side, cmd)
+        return True
+    except RuleViolation:
+        return False
+
+
+def _may_release(b: Battle, side: str, cmd: C.Release) -> bool:
+    try:
+        imperial_guard.release(Battle(copy_state(b.s)), side, cmd)
+        return True
+    except RuleViolation:
+        return False
+
+
+def attack_candidates(b: Battle, side: str) -> list[C.Attack]:
+    """Single attacks, all-on-one and one-on-all shapes: enough to meet every obligation."""
+    edges = capable_edges(b, side)
+    by_target: dict[str, list[str]] = {}
+    for a, targets in edges.items():
+        for t in targets:
+            by_target.setdefault(t, []).append(b.unit(a)["hex"])
+    out: dict[str, C.Attack] = {}
+    for t, hexes in sorted(by_target.items()):
+        for h in hexes:
+            out[f"{h}>{t}"] = C.Attack((h,), (t,))
+        if len(hexes) > 1:
+            out["+".join(sorted(hexes)) + ">" + t] = C.Attack(tuple(sorted(hexes)), (t,))
+    for a, targets in edges.items():
+        adjacent = [t for t in targets if t in b.map.adjacent(b.unit(a)["hex"]) and b.at(t)]
+        if len(adjacent) > 1:
+            out[b.unit(a)["hex"] + ">" + "+".join(sorted(adjacent))] = C.Attack((b.unit(a)["hex"],), tuple(sorted(adjacent)))
+    if side == "russian":
+        for h, r in sorted(b.map.redoubts.items()):
+            for f in sorted(r.front):
+                occ = b.at(f)
+                if occ and b.side(occ) == "french":
+                    out[f"R{h}>{f}"] = C.Attack((f"R{h}",), (f,))
+    return list(out.values())
+
+
+def _choice_commands(b: Battle) -> list[C.Command]:
+    step = b.s["pending"]["steps"][0]
+    kind = step["kind"]
+    if kind == "retreat":
+        return [C.Retreat(h) for h, _ in results.retreat_options(b, step["unit"], b.unit(step["unit"])["hex"],
+                                                               frozenset(step["taken"]))]
+    if kind == "advance":
+        advances: list[C.Command] = [C.Advance(b.unit(u)["hex"], h) for u, h in results.advance_options(b, step)]
+        return advances + [C.Stay()]
+    if kind == "lose":
+        return [C.Lose(tuple(b.unit(u)["hex"] for u in combo)) for combo in results.loss_options(b, step)]
+    arts = [u for u in step["units"] if b.unit(u)["where"] == "map"]
+    voluntary: list[C.Command] = [C.Retreat(h, b.unit(u)["hex"]) for u in arts
+                                  for h, _ in results.retreat_options(b, u, b.unit(u)["hex"], frozenset())]
+    return voluntary + [C.Stay()]

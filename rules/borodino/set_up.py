@@ -1,0 +1,59 @@
+"""Setting up a game (Borodino, Setting Up The Game; SCENARIOS): the opening state of a scenario.
+
+The scenario's set-up places the units; reinforcements wait "future" until their Game-Turn
+(Turn Record/Reinforcement Chart), the Additional Forces with them when that option is chosen;
+each redoubt starts held by whoever stands in it; the 5 Sept special rules freeze the Russians
+north of the Great Redoubt.
+"""
+from __future__ import annotations
+
+from rules.borodino import battlemap, scenario_data, turns
+from rules.borodino.battle import Battle
+from rules.core.dice import new_dice
+from rules.core.errors import CommandError
+from rules.core.hexes import col_row
+
+
+def chosen_options(sc: scenario_data.Scenario, options: dict | list | None) -> list[str]:
+    """The options asked for, sorted; CommandError for one the scenario does not offer."""
+    if isinstance(options, dict):
+        chosen = sorted(k for k, v in options.items() if v)
+    else:
+        chosen = sorted(options or [])
+    for name in chosen:
+        if name not in sc.options:
+            allowed = ", ".join(sorted(sc.options)) or "none"
+            raise CommandError(f"{name!r} is not an option of the {sc.title} (options: {allowed}).")
+    return chosen
+
+
+def new_state(system: str, sc: scenario_data.Scenario, seed: int, opts: list[str]) -> dict:
+    """The opening position of a scenario, French to move."""
+    defs = scenario_data.units()
+
+    def unit(where: str, h: str | None = None, **extra) -> dict:
+        return {"where": where, "hex": h, "moved": False, "attacked": False, "defended": False,
+                "advanced": False, **extra}
+
+    units = {uid: unit("map", h) for uid, h in sc.setup.items()}
+    arrivals = list(sc.reinforcements) + (list(sc.additional_forces) if "additional_forces" in opts else [])
+    for r in arrivals:
+        units[r.unit] = unit("future", arrives=r.turn, entry_key=r.entry, entry=None)
+    occupied = {h: uid for uid, h in sc.setup.items()}
+    redoubts = {}
+    for h in battlemap.load().redoubts:
+        holder = defs[occupied[h]].side if h in occupied else ("french" if h in sc.destroyed_redoubts else "russian")
+        redoubts[h] = {"destroyed": h in sc.destroyed_redoubts, "held": holder, "attacked": False}
+    frozen = sorted(uid for uid, h in sc.setup.items()
+                    if sc.frozen_max_column is not None and defs[uid].side == "russian"
+                    and col_row(h)[0] <= sc.frozen_max_column)
+    state = {
+        "system": system, "scenario": sc.id, "options": opts, "dice": new_dice(seed),
+        "turn": sc.first_turn, "player": "french", "phase": "movement", "units": units,
+        "redoubts": redoubts, "losses": {"french": 0, "russian": 0}, "exited": {"french": 0, "russian": 0},
+        "pending": None, "frozen": frozen, "unfrozen": [], "released": [],
+        "voluntary_releases": {"french": 0, "russian": 0},
+        "log": turns.new_log(sc.first_turn, "french"), "last_log": turns.new_log(sc.first_turn, "french"),
+    }
+    turns.start_player_turn(Battle(state))
+    return state
