@@ -17,10 +17,11 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from bot.service import GameService, load_system
+from bot.service import GameService
 from bot.store import SNAPSHOT_EVERY, Store
 
 LOAD_LENGTH = 500  # the game length whose load time the README quotes
+import rules
 from rules.core.playout import Playout, PlayoutFailure, random_playout
 
 TARGET_COMMANDS = 500
@@ -29,7 +30,7 @@ TARGET_COMMANDS = 500
 def longest_playout(system_name: str, scenario: str, seed: int, options: dict | None,
                     tries: int = 20) -> Playout:
     """A random playout capped at TARGET_COMMANDS that reaches it, else the longest of `tries`."""
-    system = load_system(system_name)
+    system = rules.load(system_name)
     best: Playout | None = None
     for rng_seed in range(tries):
         playout = random_playout(system, scenario, seed, options, rng_seed=rng_seed,
@@ -92,7 +93,7 @@ def picture_rows(system_name: str) -> list[tuple[str, str]]:
 def playout_rate(system_name: str, scenario: str, seed: int, options: dict | None,
                  seconds: float) -> list[tuple[str, str]]:
     """Whole random games per second; failures counted and the first one saved as a script."""
-    system = load_system(system_name)
+    system = rules.load(system_name)
     played, failures, start = 0, [], time.perf_counter()
     while time.perf_counter() - start < seconds:
         try:

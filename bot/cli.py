@@ -16,10 +16,11 @@ import logging
 import sys
 from pathlib import Path
 
+import rules
 from bot import bench, pictures
 from bot.config import Config
 from bot.converters import parse_options
-from bot.service import GameService, load_system
+from bot.service import GameService
 from bot.store import Store
 from bot.terminal.console import parse_script, play, run_script
 
@@ -45,7 +46,7 @@ def _parser() -> argparse.ArgumentParser:
 
     local = sub.add_parser("local", help="play hot-seat in the terminal, or run a command script")
     local.add_argument("--system", help="game system (default: borodino, or the script header)")
-    local.add_argument("--scenario", help="scenario id (default: the system's DEFAULT_SCENARIO, else its first)")
+    local.add_argument("--scenario", help="scenario id (default: the system's own default)")
     local.add_argument("--seed", type=int, help="dice seed (default: random, then stored)")
     local.add_argument("--option", action="append", metavar="NAME", help="turn an option on")
     local.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default: ./{DEFAULT_DB})")
@@ -74,7 +75,7 @@ def _parser() -> argparse.ArgumentParser:
 
     bench_cmd = sub.add_parser("bench", help="measure command, load and playout speed")
     bench_cmd.add_argument("--system", default="borodino")
-    bench_cmd.add_argument("--scenario", help="scenario id (default: the system's DEFAULT_SCENARIO, else its first)")
+    bench_cmd.add_argument("--scenario", help="scenario id (default: the system's own default)")
     bench_cmd.add_argument("--seed", type=int, default=1)
     bench_cmd.add_argument("--option", action="append", metavar="NAME")
     bench_cmd.add_argument("--seconds", type=float, default=2.0, help="playout measuring time")
@@ -183,8 +184,7 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _first_scenario(system: str) -> str:
-    module = load_system(system)
-    return getattr(module, "DEFAULT_SCENARIO", None) or module.scenarios()[0]["id"]
+    return rules.load(system).INFO.default_scenario
 
 
 if __name__ == "__main__":

@@ -14,31 +14,18 @@ import secrets
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import ModuleType
 
 import rules
 from bot import text as fmt
 from bot.store import Store
 from rules.core.errors import CommandError, RulesError, RuleViolation
 from rules.core.playout import replay
+from rules.core.system import GameSystem
 
 log = logging.getLogger("kolocha.service")
 
-CONTRACT = ("SIDES", "scenarios", "setup", "active_sides", "legal_commands", "parse", "apply",
-            "view", "outcome", "phase_key", "help")
 QUERIES = ("status", "units", "help")
 SORRY = "Something went wrong on our side; nothing was changed, and the error has been logged."
-
-
-def load_system(name: str) -> ModuleType:
-    """A registered game system (rules.load) that honours the contract; tests and systems under
-    development register theirs first (rules.core.registry.register)."""
-    module = rules.load(name)
-    missing = [a for a in CONTRACT if not hasattr(module, a)]
-    if missing:
-        raise KeyError(f"{name!r} is not a playable game system yet (it lacks {', '.join(missing)});"
-                       f" known systems: {', '.join(rules.systems())}")
-    return module
 
 
 @dataclass
@@ -88,12 +75,12 @@ class GameService:
     (DESIGN.md: games are partitioned by guild); a second writer would need a fresh service.
     """
 
-    def __init__(self, store: Store, loader: Callable[[str], ModuleType] = load_system):
+    def __init__(self, store: Store, loader: Callable[[str], GameSystem] = rules.load):
         self.store = store
         self._loader = loader
         self._cache: dict[int, tuple[int, dict]] = {}
 
-    def system(self, game_id: int) -> ModuleType:
+    def system(self, game_id: int) -> GameSystem:
         return self._loader(self.store.game(game_id)["system"])
 
     def new_game(self, system: str, scenario: str, seed: int | None = None,
@@ -149,9 +136,9 @@ class GameService:
         system = self.system(game_id)
         state = self.load(game_id)
         seq = self.store.last_seq(game_id)
-        if side is not None and side not in system.SIDES:
+        if side is not None and side not in system.INFO.sides:
             raise CommandError(f"{side!r} is not a side of this game; the sides are "
-                               f"{', '.join(system.SIDES)}.")
+                               f"{', '.join(system.INFO.sides)}.")
         if verb in QUERIES:
             return Result(True, "", seq, side, reply=self._query(game_id, system, state, side,
                                                                    verb, args))
@@ -168,7 +155,7 @@ class GameService:
             return self._answer(game_id, system, side, seq, pending, verb == "accept")
         return self._play(game_id, system, state, side, line, user, seq, pending)
 
-    def _play(self, game_id: int, system: ModuleType, state: dict, side: str, line: str,
+    def _play(self, game_id: int, system: GameSystem, state: dict, side: str, line: str,
               user: str | None, seq: int, pending: dict | None) -> Result:
         active = system.active_sides(state)
         if side not in active:
@@ -186,11 +173,11 @@ class GameService:
         tail += " " + fmt.outcome_line(outcome) if outcome else ""
         message = f"{fmt.side_name(side)}: {normalised}.{tail}"
         public = f"{fmt.side_name(side)}: {said(system, normalised)}.{tail}" \
-            if getattr(system, "HIDDEN_INFORMATION", False) else message
+            if system.INFO.hidden_information else message
         return Result(True, message, new_seq, side, normalised, events=events, public=public)
 
     @staticmethod
-    def _wait_sentence(system: ModuleType, state: dict, side: str, active: list[str]) -> str:
+    def _wait_sentence(system: GameSystem, state: dict, side: str, active: list[str]) -> str:
         outcome = system.outcome(state)
         if not active:
             return fmt.outcome_line(outcome) if outcome else "No side may act now."
@@ -198,7 +185,7 @@ class GameService:
         movers = " and ".join(fmt.side_name(s) for s in active)
         return f"It is the {movers} player's {phase}; the {fmt.side_name(side)} player must wait."
 
-    def _query(self, game_id: int, system: ModuleType, state: dict, side: str | None,
+    def _query(self, game_id: int, system: GameSystem, state: dict, side: str | None,
                verb: str, args: list[str]) -> str:
         if verb == "help":
             topic = args[0].lower() if args else None
@@ -214,7 +201,7 @@ class GameService:
                    f"`{pending['command']}`: accept or refuse." if pending else "")
         return fmt.status(view) + waiting
 
-    def _undo(self, game_id: int, system: ModuleType, state: dict, side: str, seq: int) -> Result:
+    def _undo(self, game_id: int, system: GameSystem, state: dict, side: str, seq: int) -> Result:
         """Take back the side's own last command: free within its phase, else by consent."""
         if seq == 0:
             raise RuleViolation("Undo", "There is nothing to undo")
@@ -231,7 +218,7 @@ class GameService:
                                 "it stands: undo never crosses a die roll")
         if system.phase_key(before) == system.phase_key(state):
             return self._take_back(game_id, system, side, seq, cmd, before, f"Undone: `{cmd}`.")
-        others = [s for s in system.SIDES if s != side]
+        others = [s for s in system.INFO.sides if s != side]
         ask = f"The {fmt.side_name(side)} player asks to undo {said(system, cmd)}, issued in an " \
               "earlier phase: answer `accept` or `refuse`."
         notes = [_event("undo_request", other, ask) for other in others]
@@ -242,7 +229,7 @@ class GameService:
                       f"{names} player's consent, who may answer accept or refuse.", seq, side,
                       events=notes)
 
-    def _answer(self, game_id: int, system: ModuleType, side: str, seq: int, pending: dict,
+    def _answer(self, game_id: int, system: GameSystem, side: str, seq: int, pending: dict,
                 consent: bool) -> Result:
         cmd, by = pending["command"], pending["by"]
         if by == side:
@@ -256,7 +243,7 @@ class GameService:
         self.store.set_pending_undo(game_id, None, _outbox([note]))
         return Result(True, note["text"], seq, side, events=[note])
 
-    def _take_back(self, game_id: int, system: ModuleType, by: str, seq: int, cmd: str,
+    def _take_back(self, game_id: int, system: GameSystem, by: str, seq: int, cmd: str,
                    before: dict, message: str) -> Result:
         note = _event("undo", "all", f"{fmt.side_name(by)} undoes {said(system, cmd)}.")
         self.store.truncate(game_id, seq, _outbox([note]))
@@ -294,10 +281,10 @@ class GameService:
             return 0
 
 
-def said(system: ModuleType, command: str) -> str:
+def said(system: GameSystem, command: str) -> str:
     """A command as the other side and the public may read it: whole in an open game; in a
     game with hidden information only its verb, since its words may name a hidden unit."""
-    if getattr(system, "HIDDEN_INFORMATION", False):
+    if system.INFO.hidden_information:
         return f"a `{command.split()[0]}` command" if command.split() else "a command"
     return f"`{command}`"
 

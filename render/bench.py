@@ -25,7 +25,7 @@ def measure(repeat: int = 7) -> dict:
     snapshot(view)
     snapshot(view, around=["2817"])
     blocks = rules.load("bloody_monday")
-    bm = blocks.view(blocks.setup(blocks.DEFAULT_SCENARIO, 1), "french")
+    bm = blocks.view(blocks.setup(blocks.INFO.default_scenario, 1), "french")
     snapshot(bm)
     return {"full_snapshot_ms": _median_ms(lambda: snapshot(view), repeat),
             "crop_snapshot_ms": _median_ms(lambda: snapshot(view, around=["2817"]), repeat),

@@ -16,7 +16,6 @@ import rules
 from bot.discord.buttons import actor_of, confirmation
 from bot.discord.messenger import clip
 from bot.permissions import Actor, TableError
-from bot.service import load_system
 from bot.tables import Tables
 
 Work = Callable[[Tables, Actor, str], Awaitable[str] | str]
@@ -98,7 +97,7 @@ async def _scenarios(interaction: discord.Interaction, current: str
     system = interaction.namespace.system or "borodino"
     if system not in rules.systems():
         return []
-    found = load_system(system).scenarios()
+    found = rules.load(system).scenarios()
     return [app_commands.Choice(name=f"{s['id']}: {s['title']}"[:100], value=s["id"])
             for s in found if current.lower() in s["id"].lower()][:25]
 
@@ -110,7 +109,7 @@ async def _sides(interaction: discord.Interaction, current: str
         game = tables.game_in(str(interaction.channel_id))
     except TableError:
         return []
-    free = [s for s in tables.service.system(game["id"]).SIDES
+    free = [s for s in tables.service.system(game["id"]).INFO.sides
             if s not in tables.store.seats(game["id"])]
     return _choices([s for s in free if current.lower() in s])
 

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
+import rules
 from bot import text as fmt
 from bot.config import GameSettings
 from bot.converters import parse_options
 from bot.delivery import DMClosed
 from bot.permissions import Actor, TableError, check_manage, check_seat, sides_of
-from bot.service import load_system
 from bot.tables.room import Room, when
 from rules.core.errors import RulesError
 
@@ -23,7 +23,7 @@ class Lobby(Room):
         if system not in systems:
             raise TableError(f"{system!r} is not a game system here; choose "
                              f"{' or '.join(systems)}.")
-        ids = [s["id"] for s in load_system(system).scenarios()]
+        ids = [s["id"] for s in rules.load(system).scenarios()]
         if scenario not in ids:
             raise TableError(f"{system} has no scenario {scenario!r}; choose {', '.join(ids)}.")
 
@@ -40,7 +40,7 @@ class Lobby(Room):
         except (RulesError, KeyError, ValueError) as error:
             raise TableError(str(error.args[0] if isinstance(error, KeyError) else error))
         self.store.set_settings(game_id, self.tables.config.defaults.to_dict())
-        sides = self.service.system(game_id).SIDES
+        sides = self.service.system(game_id).INFO.sides
         await self.delivery.post(channel, f"{actor.name} opens game {game_id}: {system} "
                                  f"{scenario}{' (hot-seat)' if hot_seat else ''}. Sides: "
                                  f"{', '.join(map(fmt.side_name, sides))}; `/game join` takes "
@@ -50,7 +50,7 @@ class Lobby(Room):
     async def join(self, actor: Actor, channel: str, side: str) -> str:
         game = self.tables.game_in(channel)
         side = side.strip().lower()
-        sides = self.service.system(game["id"]).SIDES
+        sides = self.service.system(game["id"]).INFO.sides
         if side not in sides:
             raise TableError(f"{side!r} is not a side of this game; choose "
                              f"{' or '.join(sides)}.")
@@ -78,7 +78,7 @@ class Lobby(Room):
                 raise TableError(f"Game {game_id} has already started.")
             if not sides_of(seats, actor):
                 check_manage(game, actor, "start a game they do not play in")
-            empty = [s for s in self.service.system(game_id).SIDES if s not in seats]
+            empty = [s for s in self.service.system(game_id).INFO.sides if s not in seats]
             if empty:
                 raise TableError(f"The {' and '.join(map(fmt.side_name, empty))} seat is still "
                                  "free; `/game join` fills it.")

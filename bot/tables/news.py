@@ -95,7 +95,7 @@ class News(Room):
     async def concede(self, game_id: int, loser: str, reason: str) -> None:
         """End the game with the other side the winner (resignation, forfeit)."""
         system = self.service.system(game_id)
-        winners = [s for s in system.SIDES if s != loser]
+        winners = [s for s in system.INFO.sides if s != loser]
         ended = {"winner": winners[0] if len(winners) == 1 else None, "reason": reason}
         text = f"{reason}: {fmt.side_name(ended['winner'])} wins game {game_id}."
         self.tables.deadlines.clear(game_id)

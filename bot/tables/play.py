@@ -92,7 +92,7 @@ class Play(Room):
             return len(words) == 1
         system = self.service.system(game_id)
         try:
-            system.parse(system.SIDES[0], " ".join(words))
+            system.parse(system.INFO.sides[0], " ".join(words))
             return True
         except RulesError:
             return any(ch.isdigit() for word in words[1:] for ch in word)

@@ -57,7 +57,7 @@ def side_to_move(service: GameService, game_id: int) -> str | None:
 
 def run_line(service: GameService, game_id: int, line: str) -> Result:
     """Submit one line for the side it names, or for the side to move."""
-    sides = tuple(service.system(game_id).SIDES)
+    sides = service.system(game_id).INFO.sides
     side, command = split_side(line, sides)
     return service.submit(game_id, side or side_to_move(service, game_id), command)
 
@@ -107,7 +107,7 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
     for the `map ...` command.
     """
     system = service.system(game_id)
-    hidden = getattr(system, "HIDDEN_INFORMATION", False)  # fog of war: one side at a time
+    hidden = system.INFO.hidden_information  # fog of war: one side at a time
     write(f"Game {game_id}. Type `help` for commands, `map` for a picture, `quit` to leave; "
           f"resume later with `kolocha local --game {game_id}`.")
     seated = side_to_move(service, game_id) if hidden else None

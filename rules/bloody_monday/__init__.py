@@ -17,29 +17,32 @@ from rules.bloody_monday.setup import new_state
 from rules.bloody_monday.views import TITLES
 from rules.bloody_monday.views import view as _view
 from rules.core.errors import CommandError, RuleViolation
+from rules.core.system import SystemInfo
 
-NAME = "bloody_monday"
-OPTIONS = ("russian_jager", "grande_batterie", "agility", "first_saber", "cossacks", "shields",  # 9.1-9.6
-           "exhausted_leaders", "general_offensive", "advanced_combat", "battle_fatigue",  # 9.7-9.10
-           "command_limit", "extreme_command_limit")  # 9.11-9.12
-DEFAULT_SCENARIO = "bloody_monday"
-HIDDEN_INFORMATION = True  # blocks stand upright: front ends show one side's view at a time
-
-__all__ = ["DEFAULT_SCENARIO", "HIDDEN_INFORMATION", "NAME", "OPTIONS", "SIDES", "active_sides", "apply", "help", "legal_commands", "outcome", "parse",
+INFO = SystemInfo(
+    name="bloody_monday",
+    sides=SIDES,
+    default_scenario="bloody_monday",
+    options=("russian_jager", "grande_batterie", "agility", "first_saber", "cossacks",  # 9.1-9.5
+             "shields", "exhausted_leaders", "general_offensive", "advanced_combat",  # 9.6-9.9
+             "battle_fatigue", "command_limit", "extreme_command_limit"),  # 9.10-9.12
+    hidden_information=True,  # blocks stand upright: front ends show one side's view at a time
+)
+__all__ = ["INFO", "active_sides", "apply", "help", "legal_commands", "outcome", "parse",
            "phase_key", "scenarios", "setup", "view"]
 
 
 def scenarios() -> list[dict]:
     return [{"id": key, "title": title, "sides": list(SIDES), "first_turn": 1, "last_turn": turns.LAST_TURN,
-             "options": list(OPTIONS)} for key, title in TITLES.items()]
+             "options": list(INFO.options)} for key, title in TITLES.items()]
 
 
 def _options(scenario_id: str, options: dict | list | None) -> list[str]:
     chosen = sorted(k for k, v in options.items() if v) if isinstance(options, dict) else sorted(options or [])
     for name in chosen:
-        if name not in OPTIONS:
-            raise CommandError(f"{name!r} is not an option of Bloody Monday (options: {', '.join(OPTIONS)}).")
-    return list(OPTIONS) if scenario_id == "last_blood" else chosen
+        if name not in INFO.options:
+            raise CommandError(f"{name!r} is not an option of Bloody Monday (options: {', '.join(INFO.options)}).")
+    return list(INFO.options) if scenario_id == "last_blood" else chosen
 
 
 def setup(scenario_id: str, seed: int, options: dict | list | None = None) -> dict:

@@ -23,16 +23,18 @@ from rules.borodino.help import help
 from rules.borodino.victory import outcome as _outcome
 from rules.borodino.views import view as _view
 from rules.core.errors import CommandError, RuleViolation
+from rules.core.system import SystemInfo
 
-NAME = "borodino"
-OPTIONS = ("imperial_guard", "additional_forces")
-DEFAULT_SCENARIO = "7sep"  # the great day: what `kolocha local` and `kolocha bench` play unless told
-HIDDEN_INFORMATION = False  # an open game: both players see the whole board
+INFO = SystemInfo(
+    name="borodino",
+    sides=SIDES,
+    default_scenario="7sep",  # the great day
+    options=("imperial_guard", "additional_forces"),
+    hidden_information=False,  # an open game: both players see the whole board
+)
 
 __all__ = [
-    "NAME",
-    "OPTIONS",
-    "SIDES",
+    "INFO",
     "active_sides",
     "apply",
     "help",
@@ -58,7 +60,7 @@ def setup(scenario_id: str, seed: int, options: dict | list | None = None) -> di
     if scenario_id not in all_scenarios:
         raise CommandError(f"Unknown scenario {scenario_id!r}; choose one of {', '.join(all_scenarios)}.")
     sc = all_scenarios[scenario_id]
-    return set_up.new_state(NAME, sc, seed, set_up.chosen_options(sc, options))
+    return set_up.new_state(INFO.name, sc, seed, set_up.chosen_options(sc, options))
 
 
 def active_sides(state: dict) -> list[str]:

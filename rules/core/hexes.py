@@ -18,7 +18,11 @@ _DIRECTIONS = ((0, +1, -1), (+1, 0, -1), (+1, -1, 0), (0, -1, +1), (-1, 0, +1), 
 
 
 def is_hex(text: str) -> bool:
-    """True for a well-formed four-digit hex number (on a map or not)."""
+    """True for a well-formed four-digit hex number (on a map or not).
+
+    >>> is_hex("2817"), is_hex("28a7"), is_hex("281")
+    (True, False, False)
+    """
     return len(text) == 4 and text.isdigit()
 
 
@@ -49,7 +53,11 @@ def from_cube(x: int, y: int, z: int) -> Hex | None:
 
 @cache
 def neighbours(h: Hex) -> tuple[Hex, ...]:
-    """The six adjacent hexes (those with a valid number; the map decides which exist)."""
+    """The six adjacent hexes (those with a valid number; the map decides which exist).
+
+    >>> neighbours("2817")
+    ('2816', '2917', '2918', '2818', '2718', '2717')
+    """
     x, y, z = to_cube(h)
     out = []
     for dx, dy, dz in _DIRECTIONS:
@@ -70,7 +78,11 @@ def are_adjacent(a: Hex, b: Hex) -> bool:
 
 
 def hexside(a: Hex, b: Hex) -> str:
-    """The side shared by two adjacent hexes, named by both hexes in order: "2817/2818"."""
+    """The side shared by two adjacent hexes, named by both hexes in order.
+
+    >>> hexside("2817", "2818")
+    '2817/2818'
+    """
     return f"{a}/{b}" if a < b else f"{b}/{a}"
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from types import ModuleType
 
 from rules.core.registry import load
+from rules.core.system import GameSystem
 
 
 @dataclass
@@ -48,12 +48,7 @@ class PlayoutFailure(Exception):
         return "\n".join(lines) + "\n"
 
 
-def system_name(system: ModuleType) -> str:
-    """The name that loads `system` again (rules.load): its NAME."""
-    return system.NAME
-
-
-def random_playout(system: ModuleType | str, scenario: str, seed: int,
+def random_playout(system: GameSystem | str, scenario: str, seed: int,
                    options: dict | None = None, rng_seed: int = 0, max_commands: int = 5000,
                    check: Callable[[dict], object] | None = None) -> Playout:
     """Play random legal commands from `setup(scenario, seed, options)`; raise PlayoutFailure."""
@@ -76,12 +71,12 @@ def random_playout(system: ModuleType | str, scenario: str, seed: int,
             if check is not None:
                 check(state)
     except Exception as error:
-        raise PlayoutFailure(system_name(module), scenario, seed, options, rng_seed, played,
+        raise PlayoutFailure(module.INFO.name, scenario, seed, options, rng_seed, played,
                              error) from error
     return Playout(played, state, module.outcome(state))
 
 
-def replay(system: ModuleType, state: dict,
+def replay(system: GameSystem, state: dict,
            commands: Iterable[tuple[str, str]]) -> Iterator[tuple[dict, list[dict]]]:
     """Re-apply recorded (side, text) commands from a state, yielding (state, events) after each:
     how a stored game, a failing script or a replay test reproduces a game bit for bit."""

@@ -8,7 +8,15 @@ from __future__ import annotations
 
 import importlib
 import os
-from types import ModuleType
+from typing import TYPE_CHECKING, cast
+
+from rules.core.system import GameSystem
+
+if TYPE_CHECKING:  # mypy checks every shipped system module against the contract
+    import rules.bloody_monday
+    import rules.borodino
+
+    _CHECKED: tuple[GameSystem, ...] = (rules.borodino, rules.bloody_monday)
 
 _SYSTEMS = {"bloody_monday": "rules.bloody_monday", "borodino": "rules.borodino"}
 
@@ -28,10 +36,10 @@ def systems() -> list[str]:
     return sorted(_SYSTEMS)
 
 
-def load(name: str) -> ModuleType:
+def load(name: str) -> GameSystem:
     """The module of a game system; it exposes the contract of DESIGN.md."""
     try:
-        return importlib.import_module(_SYSTEMS[name])
+        return cast(GameSystem, importlib.import_module(_SYSTEMS[name]))
     except KeyError:
         raise KeyError(f"{name!r} is not a game system here; choose one of "
                        f"{', '.join(systems())}.") from None

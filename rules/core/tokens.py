@@ -7,7 +7,11 @@ from __future__ import annotations
 
 
 def tokenize(text: str) -> list[str]:
-    """Split a command line into lower-case words, keeping `->` and `+`-joined groups whole."""
+    """Split a command line into lower-case words, keeping `->` and `+`-joined groups whole.
+
+    >>> tokenize("Attack 3022+3121 -> 3020")
+    ['attack', '3022+3121', '->', '3020']
+    """
     text = text.strip().replace("→", "->")
     text = text.replace("->", " -> ")
     text = " ".join(text.split())
@@ -16,5 +20,9 @@ def tokenize(text: str) -> list[str]:
 
 
 def group(word: str) -> list[str]:
-    """The members of a `+`-joined group: "3224+3225" -> ["3224", "3225"]."""
+    """The members of a `+`-joined group.
+
+    >>> group("3224+3225")
+    ['3224', '3225']
+    """
     return [part for part in word.split("+") if part]

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot import cli
-from bot.service import SORRY, GameService, load_system
+import rules
+from bot.service import SORRY, GameService
 from bot.store import Store
 from rules.core.playout import random_playout
 
@@ -22,7 +23,7 @@ def _borodino_missing() -> str | None:
     if not init.exists() or "def setup" not in init.read_text():
         return "the Borodino engine has not landed yet"
     try:
-        load_system("borodino").setup("7sep", 1, None)
+        rules.load("borodino").setup("7sep", 1, None)
     except FileNotFoundError as error:
         return f"the Borodino data has not landed yet: {error}"
     return None
@@ -42,7 +43,7 @@ def _plain(value: object) -> object:
 @pytest.fixture(params=CASES)
 def case(request, tmp_path):
     system, scenario = request.param
-    played = random_playout(load_system(system), scenario, 3, max_commands=COMMANDS)
+    played = random_playout(rules.load(system), scenario, 3, max_commands=COMMANDS)
     service = GameService(Store(tmp_path / "s.sqlite"))
     return system, scenario, played, service
 
@@ -61,9 +62,9 @@ def test_a_random_game_goes_through_the_service(case):
 def test_queries_undo_and_refusals_answer_in_sentences(case):
     system, scenario, played, service = case
     game = service.new_game(system, scenario, seed=3)
-    module = load_system(system)
+    module = rules.load(system)
     mover = module.active_sides(service.load(game))[0]
-    waiting = next(s for s in module.SIDES if s != mover)
+    waiting = next(s for s in module.INFO.sides if s != mover)
     for query in ("status", "units", "help"):
         assert service.submit(game, mover, query).reply
     refusal = service.submit(game, waiting, played.commands[0][1])

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 
 from rules.core.dice import new_dice, roll
 from rules.core.errors import CommandError, RuleViolation
+from rules.core.system import SystemInfo
 
-NAME = "toy_system"  # the name it is registered under (tests/conftest.py)
 SIDES: tuple[str, ...] = ("red", "blue")
+# Registered under its name by tests/conftest.py.
+INFO = SystemInfo(name="toy_system", sides=SIDES, default_scenario="short", options=("bonus",))
 _ROWS = {"red": 1, "blue": 2}
 _SCENARIOS = [
     {"id": "short", "title": "A short race", "first_turn": 1, "last_turn": 3, "options": ["bonus"]},

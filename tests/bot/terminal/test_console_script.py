@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
 
 from bot import cli
@@ -124,7 +125,7 @@ def test_hot_seat_with_hidden_information_hands_over_and_shows_one_side(service,
 
     from bot.terminal.console import CLEAR, play
 
-    monkeypatch.setattr(toy_system, "HIDDEN_INFORMATION", True, raising=False)
+    monkeypatch.setattr(toy_system, "INFO", replace(toy_system.INFO, hidden_information=True))
     answers = iter(["end", "roll", "", "end", "roll", "", "quit"])
     prompts: list[str] = []
     written: list[str] = []

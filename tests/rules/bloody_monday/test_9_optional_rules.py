@@ -98,5 +98,5 @@ def test_9_11_and_9_12_command_limits():
 def test_10_0_last_blood_plays_with_every_optional_rule():
     """10.0: "The Last Blood Scenario must be played with ALL the Optional Rules"."""
     state = bm.setup("last_blood", 1)
-    assert set(state["options"]) == set(bm.OPTIONS) and len(bm.OPTIONS) == 12
+    assert set(state["options"]) == set(bm.INFO.options) and len(bm.INFO.options) == 12
     assert state["battery"] is not None

@@ -106,7 +106,7 @@ def test_no_output_reveals_a_hidden_block(chunk):
     half with every option in play; the chunk must have seen moves, artillery, showdowns and losses."""
     kinds: set[str] = set()
     for seed in range(chunk * 25, chunk * 25 + 25):
-        options = list(bm.OPTIONS) if seed % 2 else []
+        options = list(bm.INFO.options) if seed % 2 else []
         kinds |= play_and_check(seed, options, max_commands=40)
     assert {"move", "showdown", "roll", "eliminated", "activate"} <= kinds
 
@@ -114,7 +114,7 @@ def test_no_output_reveals_a_hidden_block(chunk):
 def test_no_output_reveals_a_hidden_block_in_whole_games():
     """Six whole games (to Turn 4 or a sudden death): logistics, reinforcements and restoring too."""
     for seed in range(1000, 1006):
-        kinds = play_and_check(seed, list(bm.OPTIONS) if seed % 2 else [], max_commands=400)
+        kinds = play_and_check(seed, list(bm.INFO.options) if seed % 2 else [], max_commands=400)
         assert "phase" in kinds
 
 

@@ -53,7 +53,7 @@ def test_random_playout_of_a_whole_game(playout, seed):
 
 def test_random_playout_with_every_option(playout):
     result = playout("bloody_monday", "bloody_monday", 4, 5, check=invariants,
-                     options={name: True for name in bm.OPTIONS})
+                     options={name: True for name in bm.INFO.options})
     assert result.state["phase"] == "over"
 
 

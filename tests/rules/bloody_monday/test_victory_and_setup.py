@@ -56,7 +56,7 @@ def test_10_0_last_blood_points():
     """10.0: 3 for the Flèches, 2 per victory area, 5 per gold shield, 3 per silver, 2 per other
     eliminated unit (Russian jagers, militia and cossacks 1)."""
     state = bm.setup("last_blood", 3)
-    assert set(state["options"]) == set(bm.OPTIONS)
+    assert set(state["options"]) == set(bm.INFO.options)
     g = game(state)
     for bid in ("R-1-A1", "R-1-1Gr", "R-1-3", "R-1-1J"):
         g.eliminate(bid)

@@ -1,0 +1,61 @@
+"""The engine contract of DESIGN.md as code: what every game system module declares and exposes.
+
+A system module (rules/borodino, rules/bloody_monday, ...) is itself the implementation: mypy
+checks each one against `GameSystem` (rules/core/registry.py assigns them to that type), so a
+missing or misspelt entry point is a type error, not a `hasattr` test at run time.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+State = dict  # a JSON-serialisable dict; dice live in it (rules.core.dice)
+View = dict  # what one side (or the public, side None) may see: plain JSON, see DESIGN.md
+Event = dict  # {"type": ..., "to": audience, ...}: who may see it travels with it
+
+
+@dataclass(frozen=True)
+class SystemInfo:
+    """A game system's metadata, declared once (OpenSpiel's _GAME_TYPE).
+
+    >>> SystemInfo("toy", ("red", "blue"), "short").hidden_information
+    False
+    """
+
+    name: str  # the name `rules.load` takes
+    sides: tuple[str, ...]
+    default_scenario: str  # what `kolocha local` and `kolocha bench` play unless told
+    options: tuple[str, ...] = ()
+    hidden_information: bool = False  # fog of war: front ends show one side's view at a time
+
+
+class Command(Protocol):
+    """A typed command; `to_text()` is its normal text, which `parse` reads back."""
+
+    def to_text(self) -> str: ...
+
+
+class GameSystem(Protocol):
+    """The surface every system module exposes (DESIGN.md, "The rules engine contract")."""
+
+    INFO: SystemInfo
+
+    def scenarios(self) -> list[dict]: ...
+
+    def setup(self, scenario_id: str, seed: int, options: dict | list | None = None) -> State: ...
+
+    def active_sides(self, state: State) -> list[str]: ...
+
+    def legal_commands(self, state: State, side: str) -> list[Any]: ...
+
+    def parse(self, side: str, text: str) -> Any: ...
+
+    def apply(self, state: State, side: str, cmd: Any) -> tuple[State, list[Event]]: ...
+
+    def view(self, state: State, side: str | None) -> View: ...
+
+    def outcome(self, state: State) -> dict | None: ...
+
+    def phase_key(self, state: State) -> str: ...
+
+    def help(self, topic: str | None = None) -> str: ...

@@ -1,0 +1,14 @@
+"""The examples in the docstrings of small pure functions run as tests (python-chess's habit)."""
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["rules.core.system", "rules.core.hexes", "rules.core.tokens", "rules.core.dice",
+           "bot.converters"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    failures, _ = doctest.testmod(importlib.import_module(name))
+    assert failures == 0
