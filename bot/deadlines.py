@@ -58,20 +58,32 @@ class Deadlines:
         self.on_expire = on_expire
         self.clock = clock
 
-    def track(self, game_id: int, active: list[str], phase_key: str) -> None:
-        """After any change to a game: a fresh deadline for each side whose turn has just begun
-        (a new phase counts), none for sides that may not act."""
+    def plan(self, game_id: int, active: list[str], phase_key: str) -> dict[str, datetime]:
+        """When each side that may act is due after a change: a side whose turn goes on keeps
+        its deadline, one whose turn has just begun (a new phase counts) gets a fresh one."""
+        rows = {row["side"]: row for row in self.store.deadlines(game_id)}
+        fresh = self.clock() + timedelta(hours=self.settings_of(game_id).deadline_hours)
+        return {side: datetime.fromisoformat(rows[side]["due_at"])
+                if side in rows and rows[side]["phase_key"] == phase_key else fresh
+                for side in active}
+
+    def track(self, game_id: int, active: list[str], phase_key: str,
+              planned: dict[str, datetime] | None = None) -> None:
+        """After any change to a game: the deadlines of `plan` (or `planned`, as announced),
+        none for sides that may not act."""
         rows = {row["side"]: row for row in self.store.deadlines(game_id)}
         for side in rows.keys() - set(active):
             self._drop(game_id, side)
         for side in active:
             if side not in rows or rows[side]["phase_key"] != phase_key:
-                self.renew(game_id, side, phase_key)
+                self.renew(game_id, side, phase_key, (planned or {}).get(side))
 
-    def renew(self, game_id: int, side: str, phase_key: str) -> datetime:
-        """Start the side's clock again: a new due time from now, no reminder sent yet."""
+    def renew(self, game_id: int, side: str, phase_key: str,
+              due: datetime | None = None) -> datetime:
+        """Start the side's clock again: a new due time from now (or `due`), no reminder sent
+        yet."""
         hours = self.settings_of(game_id).deadline_hours
-        due = self.clock() + timedelta(hours=hours)
+        due = due or self.clock() + timedelta(hours=hours)
         self.store.set_deadline(game_id, side, stamp(due), phase_key)
         fresh = self.store.deadline(game_id, side)
         assert fresh is not None

@@ -1,24 +1,52 @@
-"""Who hears what, and how: public lines and maps in the game channel, private news by DM,
-the public view in spectator channels, and the outbox for what could not be delivered.
+"""Who hears what, and how: every message leaves through the outbox.
 
-A Messenger is the only thing that touches a chat service (Discord, or a fake in tests).
-Whatever a closed DM could not carry stays in the outbox, addressed to a side or to
-"user:<id>", and is shown privately at that person's next interaction: never in public.
+A change to a game stores the messages it causes in the outbox in its own transaction (see
+GameService.submit's `compose`); Delivery then sends the stored rows, oldest first, and marks a
+row delivered only once the platform has accepted all of it. A text longer than the platform's
+limit goes as several messages (the Messenger splits it), and a row remembers how many of them
+were accepted, so a retry sends only the rest. Pictures are not stored: a row names the view to
+draw (`{"seq": n, "side": side or None}`) and it is rendered when sent, once for every channel
+that shows it. Nothing here raises after a change has been stored: a failure is logged and the
+row waits for a retry (the next change of the game, the periodic retry, the next start-up).
+
+A row's audience is "channel:<id>", "user:<id>", a side (whoever holds its seat when it is sent)
+or "all" (the record of a change's public events, already in its public line). Private rows go
+by DM, prefixed once with "Game N: ". Closed DMs are remembered per person and retried after a
+back-off; meanwhile the person's private news is shown in the replies to their own commands, or
+goes to their private thread in the game's channel if they asked for one.
 """
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+from collections import OrderedDict
 from collections.abc import Callable
-from typing import Protocol
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol
 
 from bot import text as fmt
 from bot.service import GameService
+from bot.store import Outbox
+from bot.words import Text, words
 
 log = logging.getLogger("kolocha.delivery")
 
 Renderer = Callable[..., bytes]
 NO_PICTURE = "(No map picture: the map renderer is not available on this server.)"
+RETRY_CAP = timedelta(hours=1)  # a failing row is retried at least this often
+DM_RETRY_FIRST, DM_RETRY_CAP = timedelta(hours=1), timedelta(days=1)
+PICTURES_KEPT = 16
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A private answer to one person, and the held rows it shows them: once the answer has
+    been sent, Delivery.mark_shown(reply.held) marks them delivered."""
+
+    text: Text
+    held: tuple[dict, ...] = ()
 
 
 class DMClosed(Exception):
@@ -26,11 +54,19 @@ class DMClosed(Exception):
 
 
 class Messenger(Protocol):
-    async def post(self, channel: str, text: str, picture: bytes | None = None) -> None:
-        """Post in a channel (the game's, or a spectators')."""
+    """The only thing that touches a chat service (Discord, or a fake in tests)."""
 
-    async def dm(self, user: str, text: str, picture: bytes | None = None) -> None:
-        """Send a direct message; raises DMClosed when the person's DMs are closed."""
+    def pieces(self, text: Text) -> list[str]:
+        """The text as this platform writes it, split into messages within its limit."""
+
+    async def post(self, channel: str, piece: str, picture: bytes | None = None) -> None:
+        """Post one message in a channel or thread; raises when the platform refuses it."""
+
+    async def dm(self, user: str, piece: str, picture: bytes | None = None) -> None:
+        """Send one direct message; raises DMClosed when the person's DMs are closed."""
+
+    async def private_thread(self, channel: str, user: str, title: str) -> str:
+        """Open a thread in a channel that only this person (and moderators) can see."""
 
 
 def default_renderer() -> Renderer | None:
@@ -46,78 +82,173 @@ def user_audience(user: str) -> str:
     return f"user:{user}"
 
 
-def payload_text(payload: dict) -> str:
-    """The words of one outbox row: a sentence, or the lines of its events."""
+def channel_audience(channel: str) -> str:
+    return f"channel:{channel}"
+
+
+def message(text: Text, seq: int | None = None, side: str | None = None,
+            **options: object) -> dict[str, Any]:
+    """An outbox payload: words, and the view at command `seq` to draw when it is sent."""
+    payload: dict[str, Any] = {"text": text}
+    if seq is not None:
+        payload["picture"] = {"seq": seq, "side": side, "options": options}
+    return payload
+
+
+def payload_text(payload: dict) -> Text:
+    """The words of one outbox row: its text, or the lines of its events."""
     if "text" in payload:
-        return str(payload["text"])
+        return payload["text"]
     return "\n".join(line.strip() for line in fmt.event_lines(payload.get("events", []), False))
 
 
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def stamp(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
+
+
 class Delivery:
-    """Sends a game's news through a Messenger; renders maps off the event loop."""
+    """Sends the outbox through a Messenger; renders pictures off the event loop."""
 
     def __init__(self, service: GameService, messenger: Messenger,
-                 renderer: Renderer | None = None):
+                 renderer: Renderer | None = None, clock: Callable[[], datetime] = utc_now):
         self.service = service
+        self.store = service.store
         self.messenger = messenger
         self.renderer = renderer
+        self.clock = clock
+        self._sending = asyncio.Lock()
+        self._pictures: OrderedDict[str, bytes | None] = OrderedDict()
 
-    async def picture(self, view: dict, **options: object) -> bytes | None:
-        """A PNG of a view, rendered in a worker thread; None when there is no renderer or it
-        fails (the failure is logged; a game never stops for a picture)."""
-        if self.renderer is None:
+    async def send(self, game_id: int, outbox: Outbox) -> None:
+        """Messages that no stored change causes (a map on request, a reminder): stored, sent."""
+        self.store.add_outbox(game_id, outbox)
+        await self.flush(game_id)
+
+    async def flush(self, game_id: int | None = None) -> int:
+        """Send what waits in the outbox (one game's rows, or all); how many rows went. Never
+        raises. A row waiting for a retry holds back the later rows to the same place, so each
+        channel and person reads them in order."""
+        sent = 0
+        async with self._sending:
+            held: set[str] = set()
+            now = stamp(self.clock())
+            for row in self.store.undelivered(game_id):
+                try:
+                    target = self._target(row)
+                except Exception:
+                    log.exception("outbox row %s: no place to send it", row["id"])
+                    continue
+                if target is None or target in held:
+                    continue
+                if (row["retry_at"] or "") > now or not await self._deliver(row, target):
+                    held.add(target)
+                    continue
+                sent += 1
+        return sent
+
+    def _target(self, row: dict) -> str | None:
+        """Where a row goes now: "record", "channel:<id>", "thread:<id>" or "dm:<user>"; None
+        while it cannot go anywhere (no one holds the seat; DMs closed, retry not due)."""
+        audience = row["audience"]
+        if audience == "all":
+            return "record"
+        if audience.startswith("channel:"):
+            return audience
+        user = audience.removeprefix("user:") if audience.startswith("user:") \
+            else self.store.seats(row["game"]).get(audience)
+        if user is None:
             return None
-        try:
-            return await asyncio.to_thread(self.renderer, view, **options)
-        except Exception:
-            log.exception("rendering a map failed")
+        thread = self.store.private_thread(row["game"], user)
+        if thread is not None:
+            return f"thread:{thread}"
+        closed = self.store.closed_dm(user)
+        if closed is not None and closed["retry_at"] > stamp(self.clock()):
             return None
+        return f"dm:{user}"
 
-    async def post_view(self, channel: str, view: dict, header: str,
-                        **options: object) -> None:
-        """A headline and a map of `view` in a channel (a note instead when there is no map)."""
-        picture = await self.picture(view, **options)
-        note = "" if picture else "\n" + NO_PICTURE
-        await self.messenger.post(channel, f"{header}\n{fmt.headline(view)}{note}", picture)
-
-    async def post(self, channel: str, text: str, picture: bytes | None = None) -> None:
-        await self.messenger.post(channel, text, picture)
-
-    async def dm(self, game_id: int, user: str, audience: str, text: str,
-                 picture: bytes | None = None) -> bool:
-        """DM a person; if their DMs are closed, keep the text for their next interaction."""
-        try:
-            await self.messenger.dm(user, text, picture)
+    async def _deliver(self, row: dict, target: str) -> bool:
+        """Send one row (the pieces not yet accepted); True once all of it is delivered."""
+        if target == "record":
+            self.store.mark_delivered(row["id"])
             return True
+        try:
+            await self._send_pieces(row, target)
         except DMClosed:
-            self.service.store.add_outbox(game_id, audience, {"text": text})
+            self._dm_closed(target.removeprefix("dm:"))
             return False
+        except Exception:
+            log.exception("outbox row %s to %s failed; kept for a retry", row["id"], target)
+            pause = min(RETRY_CAP, timedelta(seconds=30 * 2 ** row["attempts"]))
+            self.store.mark_failed(row["id"], stamp(self.clock() + pause))
+            return False
+        self.store.mark_delivered(row["id"])
+        if target.startswith("dm:") and self.store.closed_dm(target[3:]):
+            self.store.clear_closed_dm(target[3:])
+        return True
 
-    async def flush(self, game_id: int, seats: dict[str, str]) -> None:
-        """Deliver the game's outbox: public rows were posted with the command's line; private
-        rows go to the seated player's DMs and stay in the outbox when DMs are closed."""
-        store = self.service.store
-        for row in store.undelivered(game_id):
-            audience = row["audience"]
-            if audience == "all":
-                store.mark_delivered(row["id"])
-                continue
-            user = audience.removeprefix("user:") if audience.startswith("user:") \
-                else seats.get(audience)
-            if user is None:
-                continue
-            try:
-                await self.messenger.dm(user, f"Game {game_id}: {payload_text(row['payload'])}")
-            except DMClosed:
-                continue
-            store.mark_delivered(row["id"])
+    async def _send_pieces(self, row: dict, target: str) -> None:
+        text = payload_text(row["payload"])
+        if not target.startswith("channel:"):
+            text = words(f"Game {row['game']}: ", text)
+        picture = None
+        spec = row["payload"].get("picture")
+        if spec is not None:
+            picture = await self.picture(row["game"], spec)
+            text = text if picture else words(text, "\n" + NO_PICTURE)
+        kind, _, where = target.partition(":")
+        send = self.messenger.dm if kind == "dm" else self.messenger.post
+        pieces = self.messenger.pieces(text)
+        for n in range(row["pieces_sent"], len(pieces)):
+            await send(where, pieces[n], picture if n == 0 else None)
+            if n + 1 < len(pieces):
+                self.store.mark_pieces_sent(row["id"], n + 1)
 
-    def notices(self, user: str) -> list[str]:
-        """What closed DMs held back from this person, marked delivered now that they will
-        read it (in a private reply)."""
-        store = self.service.store
-        out = []
-        for row in store.undelivered_to(user):
-            out.append(f"Game {row['game']}: {payload_text(row['payload'])}")
-            store.mark_delivered(row["id"])
-        return out
+    def _dm_closed(self, user: str) -> None:
+        """Remember that this person's DMs are closed; try again after a growing pause."""
+        closed = self.store.closed_dm(user)
+        failures = (closed["failures"] if closed else 0) + 1
+        pause = min(DM_RETRY_CAP, DM_RETRY_FIRST * 2 ** (failures - 1))
+        self.store.set_closed_dm(user, failures, stamp(self.clock() + pause))
+        log.info("DMs to %s are closed (%d times); next try in %s", user, failures, pause)
+
+    async def picture(self, game_id: int, spec: dict) -> bytes | None:
+        """The PNG of a stored view (the view at command `seq` for `side`), rendered in a worker
+        thread, once for every place that shows it; None without a renderer, when it fails
+        (logged: a game never stops for a picture), or when that command has been undone."""
+        key = json.dumps([game_id, spec], sort_keys=True)
+        if key not in self._pictures:
+            self._pictures[key] = await self._render(game_id, spec)
+            while len(self._pictures) > PICTURES_KEPT:
+                self._pictures.popitem(last=False)
+        return self._pictures[key]
+
+    async def _render(self, game_id: int, spec: dict) -> bytes | None:
+        if self.renderer is None or spec["seq"] > self.store.last_seq(game_id):
+            return None
+        try:
+            state = self.service.load(game_id) if spec["seq"] == self.store.last_seq(game_id) \
+                else self.service.state_at(game_id, spec["seq"])
+            view = self.service.system(game_id).view(state, spec["side"])
+            return await asyncio.to_thread(self.renderer, view, **spec.get("options", {}))
+        except Exception:
+            log.exception("rendering a map of game %s failed", game_id)
+            return None
+
+    def held(self, user: str) -> list[dict]:
+        """What closed DMs hold back from this person, to show in a reply to them."""
+        if self.store.closed_dm(user) is None:
+            return []
+        return [row for row in self.store.undelivered_to(user)
+                if self.store.private_thread(row["game"], user) is None]
+
+    def held_text(self, rows: list[dict]) -> Text:
+        return words(*(words("\n" if i else "", f"Game {row['game']}: ",
+                             payload_text(row["payload"])) for i, row in enumerate(rows)))
+
+    def mark_shown(self, rows: tuple[dict, ...]) -> None:
+        """Held rows the person has now been shown (the reply carrying them was accepted)."""
+        self.store.mark_delivered(*(row["id"] for row in rows))

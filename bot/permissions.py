@@ -4,10 +4,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot import text as fmt
+from bot.words import Text, mention, plain, words
 
 
 class TableError(Exception):
-    """A table action was refused (permission, lobby state, unknown game); str() is the reply."""
+    """A table action was refused (permission, lobby state, unknown game): `text` is the reply
+    (bot/words.py), str() the same in plain words."""
+
+    def __init__(self, text: Text):
+        super().__init__(plain(text))
+        self.text = text
 
 
 @dataclass(frozen=True)
@@ -18,10 +24,6 @@ class Actor:
     name: str
     manage_guild: bool = False
 
-    @property
-    def mention(self) -> str:
-        return f"<@{self.id}>"
-
 
 def may_manage(game: dict, actor: Actor) -> bool:
     """The game's creator, or anyone with Manage Server, changes settings and ends games."""
@@ -30,15 +32,15 @@ def may_manage(game: dict, actor: Actor) -> bool:
 
 def check_manage(game: dict, actor: Actor, what: str) -> None:
     if not may_manage(game, actor):
-        raise TableError(f"Only the game's creator (<@{game['created_by']}>) or a member with "
-                         f"Manage Server may {what}.")
+        raise TableError(words("Only the game's creator (", mention(game["created_by"]),
+                               f") or a member with Manage Server may {what}."))
 
 
 def check_seat(game: dict, seats: dict[str, str], actor: Actor, side: str) -> None:
     """A side may take its seat if free, and one person takes two only in a hot-seat game."""
     if side in seats:
-        holder = "you" if seats[side] == actor.id else f"<@{seats[side]}>"
-        raise TableError(f"The {fmt.side_name(side)} seat is taken by {holder}.")
+        holder = "you" if seats[side] == actor.id else mention(seats[side])
+        raise TableError(words(f"The {fmt.side_name(side)} seat is taken by ", holder, "."))
     if actor.id in seats.values() and not game["hot_seat"]:
         mine = next(s for s, u in seats.items() if u == actor.id)
         raise TableError(f"You already play {fmt.side_name(mine)}; one person plays both sides "

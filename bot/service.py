@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import rules
 from bot import text as fmt
-from bot.store import Store
+from bot.store import Outbox, Store
 from rules.core.errors import CommandError, RulesError, RuleViolation
 from rules.core.playout import replay
 from rules.core.system import GameSystem
@@ -52,6 +52,16 @@ class Result:
     def visible_to(self, side: str | None) -> list[dict]:
         """The events one side may read (side None: the public ones)."""
         return [e for e in self.events if e.get("to", "all") in ("all", side)]
+
+
+Compose = Callable[[Result, dict, dict], Outbox]
+"""What an accepted result (with the states before and after it) makes known, as outbox rows.
+It runs before the write, so the messages commit in the same transaction as what they announce."""
+
+
+def record(result: Result, before: dict, after: dict) -> Outbox:
+    """The composer of a front end that sends nothing: each audience's events, kept as the record."""
+    return _outbox(result.events)
 
 
 @dataclass
@@ -117,10 +127,11 @@ class GameService:
         return state
 
     def submit(self, game_id: int, side: str | None, text: str, user: str | None = None,
-               expected_seq: int | None = None) -> Result:
-        """Judge one line from `side`; `expected_seq` is the position the player was looking at."""
+               expected_seq: int | None = None, compose: Compose = record) -> Result:
+        """Judge one line from `side`; `expected_seq` is the position the player was looking at;
+        `compose` writes the news of an accepted change, stored with it."""
         try:
-            return self._submit(game_id, side, text.strip(), user, expected_seq)
+            return self._submit(game_id, side, text.strip(), user, expected_seq, compose)
         except RulesError as error:
             return Result(False, str(error), self.store.last_seq(game_id), side, rule=error.rule)
         except Exception:
@@ -128,7 +139,7 @@ class GameService:
             return Result(False, SORRY, self._safe_seq(game_id), side)
 
     def _submit(self, game_id: int, side: str | None, line: str, user: str | None,
-                expected_seq: int | None) -> Result:
+                expected_seq: int | None, compose: Compose) -> Result:
         words = line.split()
         if not words:
             raise CommandError("Type a command; `help` lists them.")
@@ -150,13 +161,14 @@ class GameService:
                           "Look at the game again and resend.", seq, side)
         pending = self.store.game(game_id)["pending_undo"]
         if verb == "undo":
-            return self._undo(game_id, system, state, side, seq)
+            return self._undo(game_id, system, state, side, seq, compose)
         if verb in ("accept", "refuse") and pending:
-            return self._answer(game_id, system, side, seq, pending, verb == "accept")
-        return self._play(game_id, system, state, side, line, user, seq, pending)
+            return self._answer(game_id, system, state, side, seq, pending, verb == "accept",
+                                compose)
+        return self._play(game_id, system, state, side, line, user, seq, pending, compose)
 
     def _play(self, game_id: int, system: GameSystem, state: dict, side: str, line: str,
-              user: str | None, seq: int, pending: dict | None) -> Result:
+              user: str | None, seq: int, pending: dict | None, compose: Compose) -> Result:
         active = system.active_sides(state)
         if side not in active:
             return Result(False, self._wait_sentence(system, state, side, active), seq, side)
@@ -166,15 +178,16 @@ class GameService:
         normalised = cmd.to_text()
         row = {"side": side, "user": user, "text": line, "normalised": normalised,
                "issued_against_seq": seq}
-        new_seq = self.store.append(game_id, row, new_state, _outbox(events),
-                                    status="over" if outcome else "active")
-        self._cache[game_id] = (new_seq, new_state)
         tail = f" The request to undo {said(system, pending['command'])} is cancelled." if pending else ""
         tail += " " + fmt.outcome_line(outcome) if outcome else ""
         message = f"{fmt.side_name(side)}: {normalised}.{tail}"
         public = f"{fmt.side_name(side)}: {said(system, normalised)}.{tail}" \
             if system.INFO.hidden_information else message
-        return Result(True, message, new_seq, side, normalised, events=events, public=public)
+        result = Result(True, message, seq + 1, side, normalised, events=events, public=public)
+        new_seq = self.store.append(game_id, row, new_state, compose(result, state, new_state),
+                                    status="over" if outcome else "active")
+        self._cache[game_id] = (new_seq, new_state)
+        return result
 
     @staticmethod
     def _wait_sentence(system: GameSystem, state: dict, side: str, active: list[str]) -> str:
@@ -201,7 +214,8 @@ class GameService:
                    f"`{pending['command']}`: accept or refuse." if pending else "")
         return fmt.status(view) + waiting
 
-    def _undo(self, game_id: int, system: GameSystem, state: dict, side: str, seq: int) -> Result:
+    def _undo(self, game_id: int, system: GameSystem, state: dict, side: str, seq: int,
+              compose: Compose) -> Result:
         """Take back the side's own last command: free within its phase, else by consent."""
         if seq == 0:
             raise RuleViolation("Undo", "There is nothing to undo")
@@ -217,38 +231,44 @@ class GameService:
             raise RuleViolation("Undo", f"`{cmd}` rolled dice or revealed something hidden, so "
                                 "it stands: undo never crosses a die roll")
         if system.phase_key(before) == system.phase_key(state):
-            return self._take_back(game_id, system, side, seq, cmd, before, f"Undone: `{cmd}`.")
+            return self._take_back(game_id, system, side, seq, cmd, (state, before),
+                                   f"Undone: `{cmd}`.", compose)
         others = [s for s in system.INFO.sides if s != side]
         ask = f"The {fmt.side_name(side)} player asks to undo {said(system, cmd)}, issued in an " \
               "earlier phase: answer `accept` or `refuse`."
         notes = [_event("undo_request", other, ask) for other in others]
-        self.store.set_pending_undo(game_id, {"by": side, "seq": seq, "command": cmd},
-                                    _outbox(notes))
         names = " or ".join(fmt.side_name(s) for s in others)
-        return Result(True, f"`{cmd}` was issued in an earlier phase: undoing it needs the "
-                      f"{names} player's consent, who may answer accept or refuse.", seq, side,
-                      events=notes)
+        result = Result(True, f"`{cmd}` was issued in an earlier phase: undoing it needs the "
+                        f"{names} player's consent, who may answer accept or refuse.", seq, side,
+                        events=notes)
+        self.store.set_pending_undo(game_id, {"by": side, "seq": seq, "command": cmd},
+                                    compose(result, state, state))
+        return result
 
-    def _answer(self, game_id: int, system: GameSystem, side: str, seq: int, pending: dict,
-                consent: bool) -> Result:
+    def _answer(self, game_id: int, system: GameSystem, state: dict, side: str, seq: int,
+                pending: dict, consent: bool, compose: Compose) -> Result:
         cmd, by = pending["command"], pending["by"]
         if by == side:
             raise RuleViolation("Undo", f"You asked to undo `{cmd}`; the other player answers")
         if consent:
             before = self.state_at(game_id, seq - 1)
-            return self._take_back(game_id, system, by, seq, cmd, before, f"The {fmt.side_name(side)} "
-                                   f"player consents: {said(system, cmd)} is undone.")
+            return self._take_back(game_id, system, by, seq, cmd, (state, before),
+                                   f"The {fmt.side_name(side)} player consents: "
+                                   f"{said(system, cmd)} is undone.", compose)
         note = _event("undo_refused", "all", f"The {fmt.side_name(side)} player refuses to undo "
                       f"{said(system, cmd)}; it stands.")
-        self.store.set_pending_undo(game_id, None, _outbox([note]))
-        return Result(True, note["text"], seq, side, events=[note])
+        result = Result(True, note["text"], seq, side, events=[note])
+        self.store.set_pending_undo(game_id, None, compose(result, state, state))
+        return result
 
     def _take_back(self, game_id: int, system: GameSystem, by: str, seq: int, cmd: str,
-                   before: dict, message: str) -> Result:
+                   states: tuple[dict, dict], message: str, compose: Compose) -> Result:
+        """Drop command `seq`; `states` are the states with it and without it."""
         note = _event("undo", "all", f"{fmt.side_name(by)} undoes {said(system, cmd)}.")
-        self.store.truncate(game_id, seq, _outbox([note]))
-        self._cache[game_id] = (seq - 1, before)
-        return Result(True, message, seq - 1, by, events=[note])
+        result = Result(True, message, seq - 1, by, events=[note])
+        self.store.truncate(game_id, seq, compose(result, *states))
+        self._cache[game_id] = (seq - 1, states[1])
+        return result
 
     def replay_check(self, game_id: int) -> ReplayReport:
         """Re-run a stored game from its seed; report the first command that no longer applies
@@ -293,11 +313,11 @@ def _event(kind: str, to: str, text: str) -> dict:
     return {"kind": kind, "to": to, "text": text, "irreversible": False}
 
 
-def _outbox(events: list[dict]) -> dict[str, dict]:
+def _outbox(events: list[dict]) -> Outbox:
     """One outbox payload per audience; log-only events stay in the record, not the outbox."""
     out: dict[str, dict] = {}
     for event in events:
         to = event.get("to", "all")
         if to != "log":
             out.setdefault(to, {"events": []})["events"].append(event)
-    return out
+    return list(out.items())

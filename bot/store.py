@@ -20,6 +20,12 @@ import sqlite_utils
 
 SNAPSHOT_EVERY = 25
 
+# The messages one write causes, each (audience, payload): audience "channel:<id>", "user:<id>",
+# a side (whoever holds its seat when it is sent) or "all" (the public record of events, posted
+# with the command's line); payload {"text": Text} (bot/words.py) and optionally "picture", what
+# to draw when it is sent ({"seq": n, "side": side or None, "options": {...}}).
+Outbox = list[tuple[str, dict[str, Any]]]
+
 
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
@@ -68,6 +74,16 @@ def _tables(db: sqlite_utils.Database) -> None:
                              foreign_keys=[("game", "games", "id")])
 
 
+@MIGRATIONS(name="outbox delivery: pieces sent, retries, closed DMs, private threads")
+def _delivery(db: sqlite_utils.Database) -> None:
+    db.table("outbox").add_column("pieces_sent", int, not_null_default=0)
+    db.table("outbox").add_column("attempts", int, not_null_default=0)
+    db.table("outbox").add_column("retry_at", str)
+    db.table("closed_dms").create({"user": str, "failures": int, "retry_at": str}, pk="user")
+    db.table("private_threads").create({"game": int, "user": str, "thread": str},
+                                       pk=("game", "user"), foreign_keys=[("game", "games", "id")])
+
+
 class Store:
     """One SQLite file holding every game; safe to reopen after a crash at any point."""
 
@@ -79,6 +95,10 @@ class Store:
         self.db.execute("PRAGMA foreign_keys = ON")
         self.db.execute("PRAGMA synchronous = NORMAL")
         self.migrate()
+
+    def close(self) -> None:
+        """Close the file (at shutdown); nothing may use the store after."""
+        self.db.conn.close()
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
@@ -129,33 +149,37 @@ class Store:
         sql = "SELECT * FROM games" + (" WHERE " + " AND ".join(where) if where else "")
         return [_decode_game(r) for r in self.db.query(sql + " ORDER BY id", args)]
 
-    def take_seat(self, game_id: int, side: str, user: str) -> None:
+    def take_seat(self, game_id: int, side: str, user: str, outbox: Outbox | None = None) -> None:
         with self.transaction():
             self.db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?)", [game_id, side, user])
+            self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     def seats(self, game_id: int) -> dict[str, str]:
         return {r["side"]: r["user"] for r in
                 self.db.query("SELECT side, user FROM seats WHERE game = ?", [game_id])}
 
-    def add_spectator(self, game_id: int, channel: str) -> None:
+    def add_spectator(self, game_id: int, channel: str, outbox: Outbox | None = None) -> None:
         with self.transaction():
             self.db.execute("INSERT OR IGNORE INTO spectators VALUES (?, ?)", [game_id, channel])
+            self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     def spectators(self, game_id: int) -> list[str]:
         return [r["channel"] for r in
                 self.db.query("SELECT channel FROM spectators WHERE game = ?", [game_id])]
 
-    def set_settings(self, game_id: int, settings: dict) -> None:
+    def set_settings(self, game_id: int, settings: dict, outbox: Outbox | None = None) -> None:
         with self.transaction():
             self.db.execute("UPDATE games SET settings = ?, updated_at = ? WHERE id = ?",
                             [json.dumps(settings), now(), game_id])
+            self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
-    def start_game(self, game_id: int) -> None:
+    def start_game(self, game_id: int, outbox: Outbox | None = None) -> None:
         with self.transaction():
             self.db.execute("UPDATE games SET started_at = ?, updated_at = ? WHERE id = ?",
                             [now(), now(), game_id])
+            self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
-    def end_game(self, game_id: int, ended: dict, outbox: dict[str, Any]) -> None:
+    def end_game(self, game_id: int, ended: dict, outbox: Outbox) -> None:
         """Close a game outside the rules (resignation, forfeit), with the messages saying so."""
         with self.transaction():
             self.db.execute("UPDATE games SET status = 'over', ended = ?, updated_at = ?"
@@ -174,8 +198,7 @@ class Store:
             "SELECT turn, seq FROM turns WHERE game = ? AND seq <= ? ORDER BY seq",
             [game_id, self.last_seq(game_id)])}
 
-    def set_pending_undo(self, game_id: int, request: dict | None,
-                         outbox: dict[str, Any]) -> None:
+    def set_pending_undo(self, game_id: int, request: dict | None, outbox: Outbox) -> None:
         """Record (or clear, with None) an undo request and the messages announcing it."""
         with self.transaction():
             self._write_pending(game_id, request)
@@ -193,12 +216,12 @@ class Store:
         return list(self.db.query("SELECT * FROM commands WHERE game = ? AND seq > ? AND seq <= ?"
                                   " ORDER BY seq", [game_id, after, limit]))
 
-    def append(self, game_id: int, command: dict, state: dict, outbox: dict[str, Any],
+    def append(self, game_id: int, command: dict, state: dict, outbox: Outbox,
                status: str = "active") -> int:
         """Store one accepted command, its snapshot if due, its outbox rows: all or nothing.
 
-        `command` has side, user, text, normalised, issued_against_seq; `outbox` maps each
-        audience to its payload. Accepting a command also cancels any pending undo request.
+        `command` has side, user, text, normalised, issued_against_seq; `outbox` holds the
+        messages it causes. Accepting a command also cancels any pending undo request.
         """
         with self.transaction():
             seq = self.last_seq(game_id) + 1
@@ -215,7 +238,7 @@ class Store:
                             " WHERE id = ?", [status, stamp, game_id])
         return seq
 
-    def truncate(self, game_id: int, from_seq: int, outbox: dict[str, Any]) -> None:
+    def truncate(self, game_id: int, from_seq: int, outbox: Outbox) -> None:
         """Undo: drop commands from `from_seq` on, their snapshots and undelivered messages."""
         with self.transaction():
             for table in ("commands", "snapshots"):
@@ -242,6 +265,7 @@ class Store:
     # -- outbox and deadlines ------------------------------------------------------------
 
     def undelivered(self, game_id: int | None = None) -> list[dict]:
+        """Rows not yet delivered, oldest first: of one game, or of all."""
         where, args = ("AND game = ?", [game_id]) if game_id is not None else ("", [])
         rows = self.db.query(f"SELECT * FROM outbox WHERE delivered_at IS NULL {where}"
                              " ORDER BY id", args)
@@ -255,14 +279,52 @@ class Store:
             " AND s.user = ?)) ORDER BY id", [f"user:{user}", user])
         return [{**r, "payload": json.loads(r["payload"])} for r in rows]
 
-    def add_outbox(self, game_id: int, audience: str, payload: dict) -> None:
-        """One message outside any command (a DM that could not be sent, a notice)."""
+    def add_outbox(self, game_id: int, outbox: Outbox) -> None:
+        """Messages outside any command of the game (a reminder, a notice)."""
         with self.transaction():
-            self._write_outbox(game_id, self.last_seq(game_id), {audience: payload})
+            self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
-    def mark_delivered(self, outbox_id: int) -> None:
+    def mark_delivered(self, *outbox_ids: int) -> None:
         with self.transaction():
-            self.db.execute("UPDATE outbox SET delivered_at = ? WHERE id = ?", [now(), outbox_id])
+            for outbox_id in outbox_ids:
+                self.db.execute("UPDATE outbox SET delivered_at = ? WHERE id = ?",
+                                [now(), outbox_id])
+
+    def mark_pieces_sent(self, outbox_id: int, pieces: int) -> None:
+        """How many messages of a split row the platform has accepted (a retry sends the rest)."""
+        with self.transaction():
+            self.db.execute("UPDATE outbox SET pieces_sent = ? WHERE id = ?", [pieces, outbox_id])
+
+    def mark_failed(self, outbox_id: int, retry_at: str) -> None:
+        """A send failed: one more attempt counted, and no retry before `retry_at`."""
+        with self.transaction():
+            self.db.execute("UPDATE outbox SET attempts = attempts + 1, retry_at = ? WHERE id = ?",
+                            [retry_at, outbox_id])
+
+    def closed_dm(self, user: str) -> dict | None:
+        """When DMs to this person were last found closed: failures so far, next try."""
+        rows = list(self.db.query("SELECT * FROM closed_dms WHERE user = ?", [user]))
+        return rows[0] if rows else None
+
+    def set_closed_dm(self, user: str, failures: int, retry_at: str) -> None:
+        with self.transaction():
+            self.db.execute("INSERT OR REPLACE INTO closed_dms VALUES (?, ?, ?)",
+                            [user, failures, retry_at])
+
+    def clear_closed_dm(self, user: str) -> None:
+        with self.transaction():
+            self.db.execute("DELETE FROM closed_dms WHERE user = ?", [user])
+
+    def private_thread(self, game_id: int, user: str) -> str | None:
+        """The private thread in the game's channel where this player's news goes, if any."""
+        row = self.db.execute("SELECT thread FROM private_threads WHERE game = ? AND user = ?",
+                              [game_id, user]).fetchone()
+        return row[0] if row else None
+
+    def set_private_thread(self, game_id: int, user: str, thread: str) -> None:
+        with self.transaction():
+            self.db.execute("INSERT OR REPLACE INTO private_threads VALUES (?, ?, ?)",
+                            [game_id, user, thread])
 
     def set_deadline(self, game_id: int, side: str, due_at: str, phase_key: str | None = None) -> None:
         """A fresh deadline for a side (no reminder sent yet), replacing any earlier one."""
@@ -289,8 +351,8 @@ class Store:
         with self.transaction():
             self.db.execute("DELETE FROM deadlines WHERE game = ? AND side = ?", [game_id, side])
 
-    def _write_outbox(self, game_id: int, seq: int, outbox: dict[str, Any]) -> None:
-        for audience, payload in outbox.items():
+    def _write_outbox(self, game_id: int, seq: int, outbox: Outbox | None) -> None:
+        for audience, payload in outbox or []:
             self.db.execute("INSERT INTO outbox (game, seq, audience, payload) VALUES (?, ?, ?, ?)",
                             [game_id, seq, audience, json.dumps(payload)])
 

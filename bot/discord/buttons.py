@@ -11,7 +11,7 @@ import re
 
 import discord
 
-from bot.discord.messenger import clip
+from bot.discord.messenger import send_reply
 from bot.permissions import Actor, TableError
 from bot.tables import Offer
 
@@ -52,9 +52,11 @@ class Confirm(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
         try:
             reply = await tables.play.confirm(actor, self.action, self.game_id, self.side, self.seq)
         except TableError as error:
-            reply = str(error)
-        await interaction.edit_original_response(content=clip(tables.private(actor, reply)),
-                                                 view=None)
+            reply = error.text
+        await send_reply(lambda piece: interaction.followup.send(piece, ephemeral=True),
+                         tables.delivery, tables.private(actor, reply),
+                         lambda piece: interaction.edit_original_response(content=piece,
+                                                                          view=None))
 
 
 def confirmation(action: str, offer: Offer) -> discord.ui.View:

@@ -14,11 +14,12 @@ from discord import app_commands
 
 import rules
 from bot.discord.buttons import actor_of, confirmation
-from bot.discord.messenger import clip
+from bot.discord.messenger import send_reply
 from bot.permissions import Actor, TableError
 from bot.tables import Tables
+from bot.words import Text
 
-Work = Callable[[Tables, Actor, str], Awaitable[str] | str]
+Work = Callable[[Tables, Actor, str], Awaitable[Text] | Text]
 
 
 def tables_of(interaction: discord.Interaction) -> Tables:
@@ -34,23 +35,26 @@ async def answer(interaction: discord.Interaction, work: Work) -> None:
         reply = work(tables, actor, str(interaction.channel_id))
         text = await reply if isinstance(reply, Awaitable) else reply
     except TableError as error:
-        text = str(error)
-    await interaction.followup.send(clip(tables.private(actor, text or "Done.")),
-                                    ephemeral=True)
+        text = error.text
+    await send_reply(lambda piece: interaction.followup.send(piece, ephemeral=True),
+                     tables.delivery, tables.private(actor, text or "Done."))
 
 
 async def offer(interaction: discord.Interaction, action: str) -> None:
     """Ask privately, with persistent buttons, before ending a phase or resigning."""
     tables = tables_of(interaction)
     actor = actor_of(interaction)
+
+    def followup(piece: str) -> Awaitable[object]:
+        return interaction.followup.send(piece, ephemeral=True)
     try:
         asked = tables.play.offer(actor, str(interaction.channel_id), action)
     except TableError as error:
-        await interaction.response.send_message(clip(tables.private(actor, str(error))),
-                                                ephemeral=True)
+        await send_reply(followup, tables.delivery, tables.private(actor, error.text),
+                         lambda piece: interaction.response.send_message(piece, ephemeral=True))
         return
-    await interaction.response.send_message(clip(asked.text), ephemeral=True,
-                                            view=confirmation(action, asked))
+    await send_reply(followup, tables.delivery, asked.reply, lambda piece: interaction.response
+                     .send_message(piece, ephemeral=True, view=confirmation(action, asked)))
 
 
 async def open_thread(interaction: discord.Interaction, name: str) -> str:
@@ -200,6 +204,11 @@ class GameCommands(app_commands.Group):
     async def spectate(self, interaction: discord.Interaction,
                        channel: discord.TextChannel) -> None:
         await answer(interaction, lambda t, a, c: t.lobby.spectate(a, c, str(channel.id)))
+
+    @app_commands.command(name="inbox", description="Your private news in a private thread here "
+                          "(when your DMs are closed)")
+    async def inbox(self, interaction: discord.Interaction) -> None:
+        await answer(interaction, lambda t, a, c: t.news.inbox(a, c))
 
     @app_commands.command(name="list", description="The games running on this server")
     async def list_games(self, interaction: discord.Interaction) -> None:

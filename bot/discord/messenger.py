@@ -1,52 +1,126 @@
-"""The Messenger of Delivery over a discord.py client: channel posts and DMs, with a picture.
+"""The Messenger of Delivery over a discord.py client, and how Discord writes our words.
 
-A closed DM (discord.Forbidden, or a user the bot cannot reach) becomes DMClosed, so the text
-waits in the outbox for the player's next interaction. Texts are clipped to Discord's 2000
-characters.
+Discord markup lives here and nowhere else: a mention is `<@id>`, a moment `<t:…:R>` (each
+reader sees it in their own time zone), a channel `<#id>`, and a name a person chose is escaped
+so that it is never read as markdown or as a mention. No text is ever cut: a text longer than a
+message may hold (2,000 characters) goes as several, cut after a line break where there is one.
+Every message pings no role and nobody at large (@everyone, @here), only the users it mentions
+on purpose. A send that fails raises (Delivery keeps the row and retries); a closed DM, or a
+user the bot cannot reach, becomes DMClosed.
 """
 from __future__ import annotations
 
 import io
-import logging
+import re
+from collections.abc import Awaitable, Callable
+from datetime import datetime
 
 import discord
 
-from bot.delivery import DMClosed
-
-log = logging.getLogger("kolocha.discord")
+from bot.delivery import Delivery, DMClosed, Reply
+from bot.permissions import TableError
+from bot.words import Text, write
 
 LIMIT = 2000
+MENTION = re.compile(r"<@!?([0-9]+)>")
+QUIET = discord.AllowedMentions(everyone=False, roles=False, users=False, replied_user=False)
 
 
-def clip(text: str, limit: int = LIMIT) -> str:
-    """Text that fits one Discord message, marked when cut."""
-    return text if len(text) <= limit else text[: limit - 2] + " …"
+def markup(text: Text) -> str:
+    """Our words as Discord writes them."""
+    return write(text, {"user": lambda user: f"<@{user}>", "channel": lambda to: f"<#{to}>",
+                        "at": lambda at: f"<t:{int(datetime.fromisoformat(at).timestamp())}:R>",
+                        "name": escape_name})
+
+
+def escape_name(name: str) -> str:
+    """A name a person chose, never read as markdown or as a mention."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+
+
+def split(text: str, limit: int = LIMIT) -> list[str]:
+    """The text in consecutive pieces of at most `limit` characters, each cut after its last line
+    break (else after its last space, else at the limit): "".join(split(text)) == text."""
+    pieces = []
+    while len(text) > limit:
+        window = text[:limit]
+        cut = window.rfind("\n") + 1 or window.rfind(" ") + 1 or limit
+        pieces.append(text[:cut])
+        text = text[cut:]
+    return [*pieces, text] if text else pieces
+
+
+def pieces(text: Text) -> list[str]:
+    """The messages that carry a text: whitespace-only pieces are left out (Discord refuses an
+    empty message and strips the blanks around one)."""
+    return [piece for piece in split(markup(text)) if piece.strip()]
+
+
+def mentions(piece: str) -> discord.AllowedMentions:
+    """Ping the users this message mentions on purpose (names are escaped, so every `<@id>` is
+    ours), never a role, @everyone or @here."""
+    users = [discord.Object(int(user)) for user in MENTION.findall(piece)]
+    return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
 
 
 def attachments(picture: bytes | None) -> list[discord.File]:
     return [discord.File(io.BytesIO(picture), filename="map.png")] if picture else []
 
 
+Send = Callable[[str], Awaitable[object]]
+
+
+async def send_reply(send: Send, delivery: Delivery, reply: Reply, first: Send | None = None
+                     ) -> None:
+    """A private answer in as many messages as it takes (`first` sends the first one when it
+    goes another way: with buttons, or as an edit); the held news it shows is marked delivered
+    once Discord has accepted all of them."""
+    for n, piece in enumerate(pieces(reply.text) or ["Done."]):
+        await (first if first is not None and n == 0 else send)(piece)
+    delivery.mark_shown(reply.held)
+
+
 class DiscordMessenger:
-    """Posts and DMs through a connected client."""
+    """Posts, DMs and private threads through a connected client."""
 
     def __init__(self, client: discord.Client):
         self.client = client
 
-    async def post(self, channel: str, text: str, picture: bytes | None = None) -> None:
-        target = self.client.get_channel(int(channel))
-        try:
-            if target is None:
-                target = await self.client.fetch_channel(int(channel))
-            if not isinstance(target, discord.abc.Messageable):
-                raise TypeError(f"channel {channel} takes no messages")
-            await target.send(clip(text), files=attachments(picture))
-        except (discord.HTTPException, TypeError):
-            log.exception("posting in channel %s failed", channel)
+    def pieces(self, text: Text) -> list[str]:
+        return pieces(text)
 
-    async def dm(self, user: str, text: str, picture: bytes | None = None) -> None:
+    async def _channel(self, channel: str) -> discord.abc.GuildChannel | discord.Thread | \
+            discord.abc.PrivateChannel:
+        return self.client.get_channel(int(channel)) or \
+            await self.client.fetch_channel(int(channel))
+
+    async def post(self, channel: str, piece: str, picture: bytes | None = None) -> None:
+        target = await self._channel(channel)
+        if not isinstance(target, discord.abc.Messageable):
+            raise TypeError(f"channel {channel} takes no messages")
+        await target.send(piece, files=attachments(picture), allowed_mentions=mentions(piece))
+
+    async def dm(self, user: str, piece: str, picture: bytes | None = None) -> None:
         try:
             person = self.client.get_user(int(user)) or await self.client.fetch_user(int(user))
-            await person.send(clip(text), files=attachments(picture))
+            await person.send(piece, files=attachments(picture), allowed_mentions=mentions(piece))
         except (discord.Forbidden, discord.NotFound) as error:
             raise DMClosed(user) from error
+
+    async def private_thread(self, channel: str, user: str, title: str) -> str:
+        """A private thread off the game's text channel, with only this person added."""
+        target = await self._channel(channel)
+        if not isinstance(target, discord.TextChannel):
+            raise TableError("This game is played in a thread, where no private thread can "
+                             "open; allow DMs from this server's members (Privacy Settings) "
+                             "to get your private news.")
+        try:
+            thread = await target.create_thread(name=title[:100], invitable=False,
+                                                type=discord.ChannelType.private_thread,
+                                                auto_archive_duration=10080)
+            await thread.add_user(discord.Object(int(user)))
+        except discord.Forbidden:
+            raise TableError("I may not open private threads here: give me Create Private "
+                             "Threads and Send Messages in Threads, or allow DMs from this "
+                             "server's members (Privacy Settings).")
+        return str(thread.id)

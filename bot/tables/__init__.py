@@ -22,7 +22,7 @@ from collections import defaultdict
 import rules
 from bot.config import Config, GameSettings
 from bot.deadlines import Clock, Deadlines, Scheduler, utc_now
-from bot.delivery import Delivery
+from bot.delivery import Delivery, Reply
 from bot.permissions import Actor, TableError
 from bot.service import GameService
 from bot.tables.clocks import Clocks
@@ -30,8 +30,13 @@ from bot.tables.completion import Completion
 from bot.tables.lobby import Lobby
 from bot.tables.news import News
 from bot.tables.play import Offer, PlainReply, Play
+from bot.words import Text, words
 
-__all__ = ["Offer", "PlainReply", "Tables"]
+__all__ = ["Offer", "PlainReply", "Reply", "Tables"]
+
+INBOX_OFFER = ("\n\nI cannot send you direct messages (your DMs are closed), so your private "
+               "news waits for your next command here. `/game inbox` opens a private thread in "
+               "the game's channel, that only you can see, where it arrives at once.")
 
 
 class Tables:
@@ -67,10 +72,18 @@ class Tables:
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks[game_id]
 
-    def private(self, actor: Actor, text: str) -> str:
+    async def quiesce(self) -> None:
+        """Wait until the commands under way have finished (each game's lock taken in turn)."""
+        for lock in list(self._locks.values()):
+            async with lock:
+                pass
+
+    def private(self, actor: Actor, text: Text) -> Reply:
         """A reply for this person alone, followed by whatever closed DMs held back from them
-        (each notice shown once)."""
-        notices = self.delivery.notices(actor.id)
-        if notices:
-            text += "\n\nWhile your DMs were closed:\n" + "\n".join(notices)
-        return text
+        (marked delivered once the reply is sent: Delivery.mark_shown), and the offer of a
+        private thread."""
+        held = self.delivery.held(actor.id)
+        if not held:
+            return Reply(text)
+        return Reply(words(text, "\n\nWhile your DMs were closed:\n",
+                           self.delivery.held_text(held), INBOX_OFFER), tuple(held))

@@ -4,8 +4,10 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from bot import text as fmt
-from bot.delivery import user_audience
-from bot.tables.room import Room, when
+from bot.delivery import channel_audience, message, user_audience
+from bot.store import Outbox
+from bot.tables.room import Room
+from bot.words import Text, due, mention, words
 
 LATE = timedelta(minutes=1)  # a deadline acted on later than this was missed while the bot was down
 
@@ -13,13 +15,9 @@ LATE = timedelta(minutes=1)  # a deadline acted on later than this was missed wh
 class Clocks(Room):
     """What the deadline scheduler calls."""
 
-    async def remind(self, game_id: int, side: str, due: datetime) -> None:
-        game = self.store.game(game_id)
-        user = self.store.seats(game_id).get(side)
-        text = f"Game {game_id}: the {fmt.side_name(side)} move is due {when(due)}."
-        if user:
-            await self.delivery.dm(game_id, user, user_audience(user), text)
-        await self.delivery.post(game["channel"], f"<@{user}> {text}" if user else text)
+    async def remind(self, game_id: int, side: str, moment: datetime) -> None:
+        text = words(f"the {fmt.side_name(side)} move is due ", due(moment), ".")
+        await self.delivery.send(game_id, self._tell(game_id, side, text))
 
     async def expire(self, game_id: int, side: str, late_by: timedelta) -> None:
         """The deadline's action (forfeit, end the phase, or a new deadline), under the lock."""
@@ -36,17 +34,24 @@ class Clocks(Room):
                                           f"{name} missed the deadline{note} and forfeits")
                 return
             if action == "end":
-                before = self.service.load(game_id)
-                result = self.service.submit(game_id, side, "end", user="deadline")
+                change = tables.news.change(game_id, f"Deadline{note}")
+                result = self.service.submit(game_id, side, "end", user="deadline",
+                                             compose=change.compose)
                 if result.accepted:
-                    await tables.news.after(game_id, before, result, f"Deadline{note}")
+                    await change.settle()
                     return
                 note += f"; the phase cannot end by itself: {result.message}"
             system = self.service.system(game_id)
-            due = tables.deadlines.renew(game_id, side,
-                                         system.phase_key(self.service.load(game_id)))
-            user = self.store.seats(game_id).get(side)
-            text = f"Game {game_id}: the {name} deadline has passed{note}. New deadline {when(due)}."
-            if user:
-                await self.delivery.dm(game_id, user, side, text)
-            await self.delivery.post(game["channel"], f"<@{user}> {text}" if user else text)
+            moment = tables.deadlines.renew(game_id, side,
+                                            system.phase_key(self.service.load(game_id)))
+            text = words(f"the {name} deadline has passed{note}. New deadline ", due(moment), ".")
+            await self.delivery.send(game_id, self._tell(game_id, side, text))
+
+    def _tell(self, game_id: int, side: str, text: Text) -> Outbox:
+        """A deadline's news: to the side's player by DM, and in the game's channel mentioning
+        them."""
+        user = self.store.seats(game_id).get(side)
+        public = words(mention(user), f" Game {game_id}: ", text) if user else \
+            words(f"Game {game_id}: ", text)
+        rows: Outbox = [(user_audience(user), message(text))] if user else []
+        return [*rows, (channel_audience(self.store.game(game_id)["channel"]), message(public))]

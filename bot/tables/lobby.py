@@ -1,16 +1,21 @@
 """The lobby: opening, joining, starting and ending games; settings, spectators and listings."""
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 
 import rules
 from bot import text as fmt
 from bot.config import GameSettings
 from bot.converters import parse_options
-from bot.delivery import DMClosed
+from bot.delivery import DMClosed, channel_audience, message
 from bot.permissions import Actor, TableError, check_manage, check_seat, sides_of
-from bot.tables.room import Room, when
+from bot.tables.room import Room
+from bot.words import Text, due, join, mention, name, words
+from bot.words import channel as channel_ref
 from rules.core.errors import RulesError
+
+log = logging.getLogger("kolocha.lobby")
 
 
 class Lobby(Room):
@@ -39,12 +44,14 @@ class Lobby(Room):
                                             hot_seat=hot_seat)
         except (RulesError, KeyError, ValueError) as error:
             raise TableError(str(error.args[0] if isinstance(error, KeyError) else error))
-        self.store.set_settings(game_id, self.tables.config.defaults.to_dict())
         sides = self.service.system(game_id).INFO.sides
-        await self.delivery.post(channel, f"{actor.name} opens game {game_id}: {system} "
-                                 f"{scenario}{' (hot-seat)' if hot_seat else ''}. Sides: "
-                                 f"{', '.join(map(fmt.side_name, sides))}; `/game join` takes "
-                                 "one, then `/game start`.")
+        opened = words(name(actor.name), f" opens game {game_id}: {system} {scenario}"
+                       f"{' (hot-seat)' if hot_seat else ''}. Sides: "
+                       f"{', '.join(map(fmt.side_name, sides))}; `/game join` takes one, then "
+                       "`/game start`.")
+        self.store.set_settings(game_id, self.tables.config.defaults.to_dict(),
+                                [(channel_audience(channel), message(opened))])
+        await self.delivery.flush(game_id)
         return f"Game {game_id} is open. {self.tables.settings(game_id).describe()}"
 
     async def join(self, actor: Actor, channel: str, side: str) -> str:
@@ -56,17 +63,21 @@ class Lobby(Room):
                              f"{' or '.join(sides)}.")
         if game["started_at"]:
             raise TableError("This game has started; its seats are taken.")
+        taken = words(name(actor.name), f" takes the {fmt.side_name(side)} seat in game "
+                      f"{game['id']}.")
         async with self.tables.lock(game["id"]):
             check_seat(game, self.store.seats(game["id"]), actor, side)
-            self.store.take_seat(game["id"], side, actor.id)
+            self.store.take_seat(game["id"], side, actor.id,
+                                 [(channel_audience(channel), message(taken))])
         reply = f"You play {fmt.side_name(side)} in game {game['id']}."
         try:
             await self.delivery.messenger.dm(actor.id, f"{reply} Your private news arrives here.")
         except DMClosed:
             reply += (" I cannot send you direct messages: allow DMs from this server's members "
                       "(Privacy Settings), or your private news waits for your next command here.")
-        await self.delivery.post(channel, f"{actor.name} takes the {fmt.side_name(side)} seat "
-                                 f"in game {game['id']}.")
+        except Exception:  # the seat is taken whatever the DM check meets
+            log.exception("the DM check of %s failed", actor.id)
+        await self.delivery.flush(game["id"])
         return reply
 
     async def start(self, actor: Actor, channel: str) -> str:
@@ -82,12 +93,10 @@ class Lobby(Room):
             if empty:
                 raise TableError(f"The {' and '.join(map(fmt.side_name, empty))} seat is still "
                                  "free; `/game join` fills it.")
-            self.store.start_game(game_id)
-            state = self.service.load(game_id)
-            system = self.service.system(game_id)
-            self.store.mark_turn(game_id, str(system.view(state, None).get("turn")), 0)
-            await self.tables.news.announce(game_id, f"Game {game_id} begins.",
-                                            phase_changed=True)
+            change = self.tables.news.change(game_id, "")
+            self.store.start_game(game_id, change.announce(
+                f"Game {game_id} begins.", None, self.service.load(game_id), 0))
+            await change.settle()
         return f"Game {game_id} has started."
 
     async def cancel(self, actor: Actor, channel: str) -> str:
@@ -96,13 +105,13 @@ class Lobby(Room):
         check_manage(game, actor, "end a game")
         async with self.tables.lock(game["id"]):
             self.tables.deadlines.clear(game["id"])
+            ended = words(name(actor.name), f" ends game {game['id']}; no winner.")
             self.store.end_game(game["id"], {"winner": None, "reason": f"ended by {actor.name}"},
-                                {"all": {"text": f"{actor.name} ends game {game['id']}."}})
-            await self.delivery.post(channel, f"{actor.name} ends game {game['id']}; no winner.")
-            await self.delivery.flush(game["id"], self.store.seats(game["id"]))
+                                [(channel_audience(game["channel"]), message(ended))])
+            await self.delivery.flush(game["id"])
         return f"Game {game['id']} is ended."
 
-    def status(self, actor: Actor, channel: str) -> str:
+    def status(self, actor: Actor, channel: str) -> Text:
         """Headline, seats, deadlines and settings; the caller's own view when seated."""
         game = self.tables.game_in(channel)
         game_id = game["id"]
@@ -110,31 +119,29 @@ class Lobby(Room):
         mine = sides_of(seats, actor)
         view = self.service.system(game_id).view(self.service.load(game_id),
                                                  mine[0] if mine else None)
-        lines = [(f"Game {game_id}: {game['system']} {game['scenario']}"
-                 f"{' (hot-seat)' if game['hot_seat'] else ''}"),
-                 fmt.headline(view) if game["started_at"] else "Not started yet.",
-                 "Seats: " + (", ".join(f"{fmt.side_name(s)} <@{u}>" for s, u in seats.items())
-                              or "none taken")]
+        lines: list[Text] = [(f"Game {game_id}: {game['system']} {game['scenario']}"
+                              f"{' (hot-seat)' if game['hot_seat'] else ''}"),
+                             fmt.headline(view) if game["started_at"] else "Not started yet.",
+                             words("Seats: ", _seats(seats) or "none taken")]
         for row in self.store.deadlines(game_id):
-            lines.append(f"{fmt.side_name(row['side'])} deadline "
-                         f"{when(datetime.fromisoformat(row['due_at']))}")
+            lines.append(words(f"{fmt.side_name(row['side'])} deadline ",
+                               due(datetime.fromisoformat(row["due_at"]))))
         lines.append(self.tables.settings(game_id).describe())
-        return "\n".join(lines)
+        return join(lines)
 
-    def listing(self, guild: str) -> str:
+    def listing(self, guild: str) -> Text:
         games = [g for g in self.store.games(guild=guild) if g["status"] != "over"]
         if not games:
             return "No games running on this server; `/game new` starts one."
-        lines = []
+        lines: list[Text] = []
         for g in games:
-            seats = self.store.seats(g["id"])
             state = "playing" if g["started_at"] else "open"
-            who = ", ".join(f"{fmt.side_name(s)} <@{u}>" for s, u in seats.items()) or "no seats"
-            lines.append(f"Game {g['id']} in <#{g['channel']}>: {g['system']} {g['scenario']}, "
-                         f"{state}; {who}")
-        return "\n".join(lines)
+            lines.append(words(f"Game {g['id']} in ", channel_ref(g["channel"]),
+                               f": {g['system']} {g['scenario']}, {state}; ",
+                               _seats(self.store.seats(g["id"])) or "no seats"))
+        return join(lines)
 
-    async def change_settings(self, actor: Actor, channel: str, changes: dict) -> str:
+    async def change_settings(self, actor: Actor, channel: str, changes: dict) -> Text:
         """Show the settings, or change them (creator or Manage Server); running deadlines
         follow the new length and reminders at once."""
         game = self.tables.game_in(channel)
@@ -149,18 +156,26 @@ class Lobby(Room):
         async with self.tables.lock(game["id"]):
             self.store.set_settings(game["id"], settings.to_dict())
             rows = self.tables.deadlines.reschedule(game["id"], before)
-        dues = "".join(f" {fmt.side_name(row['side'])} is now due "
-                       f"{when(datetime.fromisoformat(row['due_at']))}." for row in rows)
-        await self.delivery.post(channel, f"{actor.name} changes the settings of game "
-                                 f"{game['id']}: {settings.describe()}{dues}")
-        return f"Settings saved.{dues}"
+        dues = words(*(words(f" {fmt.side_name(row['side'])} is now due ",
+                             due(datetime.fromisoformat(row["due_at"])), ".") for row in rows))
+        await self.delivery.send(game["id"], [(channel_audience(channel), message(words(
+            name(actor.name), f" changes the settings of game {game['id']}: "
+            f"{settings.describe()}", dues)))])
+        return words("Settings saved.", dues)
 
-    async def spectate(self, actor: Actor, channel: str, spectator_channel: str) -> str:
+    async def spectate(self, actor: Actor, channel: str, spectator_channel: str) -> Text:
         game = self.tables.game_in(channel)
         check_manage(game, actor, "add a spectator channel")
         if spectator_channel == channel:
             raise TableError("Spectators watch from another channel than the game's.")
-        self.store.add_spectator(game["id"], spectator_channel)
-        await self.delivery.post(spectator_channel, f"This channel now follows game "
-                                 f"{game['id']} (public view only).")
-        return f"<#{spectator_channel}> follows game {game['id']}."
+        self.store.add_spectator(game["id"], spectator_channel, [(
+            channel_audience(spectator_channel),
+            message(f"This channel now follows game {game['id']} (public view only)."))])
+        await self.delivery.flush(game["id"])
+        return words(channel_ref(spectator_channel), f" follows game {game['id']}.")
+
+
+def _seats(seats: dict[str, str]) -> Text:
+    """"Red @Anna, Blue @Boris" as each front end writes a mention."""
+    return join([words(f"{fmt.side_name(side)} ", mention(user)) for side, user in seats.items()],
+                ", ")

@@ -1,68 +1,140 @@
 """News: what the others hear after a change — the public line, the map and who moves next, each
-side's private view by DM, spectators, and the end of a game."""
+side's private view by DM, spectators, and the end of a game.
+
+News is composed before the change is stored and goes into the outbox in the change's own
+transaction (a `Change` hands its `compose` to GameService.submit); once the store has taken the
+change, `Change.settle` marks the turn, sets the deadlines it announced and sends the outbox.
+Rows name the pictures they show (the view after command `seq`, for a side or the public); the
+pictures are drawn when the rows are sent (bot/delivery.py). Who must move and by when are
+values (bot/words.py): each front end writes them its own way.
+"""
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 
 from bot import text as fmt
+from bot.delivery import channel_audience, message
+from bot.permissions import Actor, TableError, sides_of
 from bot.service import Result
-from bot.tables.room import Room, when
+from bot.store import Outbox
+from bot.tables.room import Room
+from bot.words import Text, channel, due, join, mention, plain, words
+
+log = logging.getLogger("kolocha.news")
+
+
+class Change:
+    """One change of a game on its way to the store: its news, and what follows once stored."""
+
+    def __init__(self, news: News, game_id: int, who: Text):
+        self.news = news
+        self.game_id = game_id
+        self.who = who
+        self.planned: dict[str, datetime] = {}
+        self.turn: tuple[str, int] | None = None
+        self.after: dict | None = None
+
+    def compose(self, result: Result, before: dict, after: dict) -> Outbox:
+        """The outbox rows of an accepted result (GameService.submit's `compose`)."""
+        system = self.news.service.system(self.game_id)
+        events = [line.strip() for line in fmt.event_lines(result.visible_to(None), False)]
+        line = join([words("**", self.who, "** — ", result.public or result.message), *events])
+        rows = self.announce(line, before, after, result.seq)
+        for side, private in result.addressed().items():
+            if side in system.INFO.sides:
+                rows.append((side, message(join(
+                    [line.strip() for line in fmt.event_lines(private, False)]))))
+        return rows
+
+    def announce(self, line: Text, before: dict | None, after: dict, seq: int) -> Outbox:
+        """The public line (with the map and who must move by when once the phase changed; a
+        game beginning has `before` None), spectators and each side's private view."""
+        news, game_id = self.news, self.game_id
+        system = news.service.system(game_id)
+        self.after = after
+        public = system.view(after, None)
+        turn = str(public.get("turn"))
+        if before is None or turn != str(system.view(before, None).get("turn")):
+            self.turn = (turn, seq)
+        over = system.outcome(after) is not None
+        moved = before is None or over or system.phase_key(before) != system.phase_key(after)
+        if not over:
+            self.planned = news.tables.deadlines.plan(game_id, system.active_sides(after),
+                                                      system.phase_key(after))
+        game = news.store.game(game_id)
+        if not moved:
+            rows: Outbox = [(channel_audience(game["channel"]), message(line))]
+        else:
+            rows = [(channel_audience(game["channel"]),
+                     message(words(line, "\n", fmt.headline(public), self._due_note()), seq))]
+            rows += news.spectator_rows(game_id, seq, after, over, self.turn)
+        return rows + news.private_views(game_id, after, seq, None if moved else before)
+
+    def _due_note(self) -> Text:
+        """Who must move now, mentioned, and by when."""
+        seats = self.news.store.seats(self.game_id)
+        return words(*(words("\n", mention(seats[side]), ": your move, due ", due(when), ".")
+                       for side, when in self.planned.items() if side in seats))
+
+    async def settle(self) -> None:
+        """Once the store holds the change: the turn mark, the deadlines the news announced,
+        then the outbox. Never raises: the change stands, and a failure here is logged."""
+        news, game_id = self.news, self.game_id
+        try:
+            if self.turn is not None:
+                news.store.mark_turn(game_id, *self.turn)
+            system = news.service.system(game_id)
+            after = news.service.load(game_id)
+            if system.outcome(after) is not None or news.store.game(game_id)["status"] == "over":
+                news.tables.deadlines.clear(game_id)
+            else:
+                news.tables.deadlines.track(game_id, system.active_sides(after),
+                                            system.phase_key(after), self.planned)
+        except Exception:
+            log.exception("game %s: settling a stored change failed", game_id)
+        await news.delivery.flush(game_id)
 
 
 class News(Room):
     """Telling everyone what a change means for them."""
 
-    async def after(self, game_id: int, before: dict, result: Result, who: str) -> None:
-        """The public line of an accepted command, a map and the rest when the phase moved."""
+    def change(self, game_id: int, who: Text) -> Change:
         self.tables.completion.forget(game_id)
+        return Change(self, game_id, who)
+
+    def spectator_rows(self, game_id: int, seq: int, state: dict, over: bool,
+                       new_turn: tuple[str, int] | None) -> Outbox:
+        """Spectators see the public view (`state` is the state after command `seq`): live at
+        each phase, or one game turn behind (when a new turn begins, the start of the one
+        before)."""
+        channels = self.store.spectators(game_id)
+        if not channels:
+            return []
         system = self.service.system(game_id)
-        state = self.service.load(game_id)
-        phase_changed = system.phase_key(before) != system.phase_key(state)
-        turn = system.view(state, None).get("turn")
-        if turn != system.view(before, None).get("turn"):
-            self.store.mark_turn(game_id, str(turn), result.seq)
-        lines = [f"**{who}** — {result.public or result.message}"]
-        lines += [line.strip() for line in fmt.event_lines(result.visible_to(None), False)]
-        await self.announce(game_id, "\n".join(lines), phase_changed, before)
+        header = f"Game {game_id}:"
+        shown = seq
+        if self.tables.settings(game_id).spectator_delay and not over:
+            starts = list(self.store.turn_starts(game_id).items())
+            if new_turn is not None:
+                starts = [s for s in starts if s[1] < new_turn[1]] + [new_turn]
+            if len(starts) < 2 or starts[-1][1] != seq:
+                return []
+            turn, shown = starts[-2]
+            header = f"Game {game_id}, one turn behind: the start of turn {turn}."
+            state = self.service.state_at(game_id, shown)
+        headline = fmt.headline(system.view(state, None))
+        return [(channel_audience(c), message(f"{header}\n{headline}", shown)) for c in channels]
 
-    async def announce(self, game_id: int, line: str, phase_changed: bool,
-                       before: dict | None = None) -> None:
-        """Update the deadlines, post the line (with the public map and who moves next when
-        the phase changed), deliver private news, update spectators."""
-        game = self.store.game(game_id)
+    def private_views(self, game_id: int, state: dict, seq: int,
+                      before: dict | None) -> Outbox:
+        """Each side's own view, with the list of its own units, when that view shows more than
+        the public one (hidden blocks): at every phase change (`before` None), and otherwise
+        whenever a command changed that side's own units."""
         system = self.service.system(game_id)
-        state = self.service.load(game_id)
-        public = system.view(state, None)
-        over = system.outcome(state) is not None
-        seats = self.store.seats(game_id)
-        deadlines = self.tables.deadlines
-        if over:
-            deadlines.clear(game_id)
-        else:
-            deadlines.track(game_id, system.active_sides(state), system.phase_key(state))
-        if phase_changed or over:
-            await self.delivery.post_view(game["channel"], public, line + self._due_note(game_id))
-            await self.spectators(game_id, system, public, over)
-        else:
-            await self.delivery.post(game["channel"], line)
-        await self._private_views(game_id, system, state, public, seats,
-                                  None if phase_changed or over else before)
-        await self.delivery.flush(game_id, seats)
-
-    def _due_note(self, game_id: int) -> str:
-        """Who must move now, mentioned, and by when."""
-        seats = self.store.seats(game_id)
-        return "".join(f"\n<@{seats[row['side']]}>: your move, due "
-                       f"{when(datetime.fromisoformat(row['due_at']))}."
-                       for row in self.store.deadlines(game_id) if row["side"] in seats)
-
-    async def _private_views(self, game_id: int, system, state: dict, public: dict,
-                             seats: dict[str, str], before: dict | None) -> None:
-        """DM each side its own view, with the list of its own units, when that view shows
-        more than the public one (hidden blocks): at every phase change (`before` None), and
-        otherwise whenever a command changed that side's own units."""
-        bare = {k: v for k, v in public.items() if k != "viewer"}
-        for side, user in seats.items():
+        bare = {k: v for k, v in system.view(state, None).items() if k != "viewer"}
+        rows: Outbox = []
+        for side in self.store.seats(game_id):
             view = system.view(state, side)
             if {k: v for k, v in view.items() if k != "viewer"} == bare:
                 continue
@@ -70,37 +142,35 @@ class News(Room):
             if before is not None and own == [u for u in system.view(before, side).get("units", [])
                                               if u.get("side") == side]:
                 continue
-            picture = await self.delivery.picture(view)
-            await self.delivery.dm(game_id, user, side, f"Game {game_id}, your view as "
-                                   f"{fmt.side_name(side)}:\n{fmt.headline(view)}\n\n"
-                                   f"{fmt.units_table(own)}", picture)
+            rows.append((side, message(f"your view as {fmt.side_name(side)}:\n"
+                                       f"{fmt.headline(view)}\n\n{fmt.units_table(own)}",
+                                       seq, side)))
+        return rows
 
-    async def spectators(self, game_id: int, system, public: dict, over: bool) -> None:
-        """Spectators see the public view: live at each phase, or one game turn behind."""
-        channels = self.store.spectators(game_id)
-        if not channels:
-            return
-        header = f"Game {game_id}:"
-        view = public
-        if self.tables.settings(game_id).spectator_delay and not over:
-            starts = list(self.store.turn_starts(game_id).items())
-            if len(starts) < 2 or starts[-1][1] != self.store.last_seq(game_id):
-                return
-            turn, seq = starts[-2]
-            view = system.view(self.service.state_at(game_id, seq), None)
-            header = f"Game {game_id}, one turn behind: the start of turn {turn}."
-        for channel in channels:
-            await self.delivery.post_view(channel, view, header)
-
-    async def concede(self, game_id: int, loser: str, reason: str) -> None:
+    async def concede(self, game_id: int, loser: str, reason: Text) -> None:
         """End the game with the other side the winner (resignation, forfeit)."""
         system = self.service.system(game_id)
         winners = [s for s in system.INFO.sides if s != loser]
-        ended = {"winner": winners[0] if len(winners) == 1 else None, "reason": reason}
-        text = f"{reason}: {fmt.side_name(ended['winner'])} wins game {game_id}."
+        ended = {"winner": winners[0] if len(winners) == 1 else None, "reason": plain(reason)}
+        text = words(reason, f": {fmt.side_name(ended['winner'])} wins game {game_id}.")
         self.tables.deadlines.clear(game_id)
-        self.store.end_game(game_id, ended, {"all": {"text": text}})
-        public = system.view(self.service.load(game_id), None)
-        await self.delivery.post(self.store.game(game_id)["channel"], text)
-        await self.spectators(game_id, system, public, over=True)
-        await self.delivery.flush(game_id, self.store.seats(game_id))
+        seq = self.store.last_seq(game_id)
+        rows = [(channel_audience(self.store.game(game_id)["channel"]), message(text))]
+        rows += self.spectator_rows(game_id, seq, self.service.load(game_id), True, None)
+        self.store.end_game(game_id, ended, rows)
+        await self.delivery.flush(game_id)
+
+    async def inbox(self, actor: Actor, channel_id: str) -> Text:
+        """The fallback for closed DMs: a private thread in the game's channel, seen only by
+        this player (and the server's moderators), where their private news goes instead."""
+        game = self.tables.game_in(channel_id)
+        if not sides_of(self.store.seats(game["id"]), actor):
+            raise TableError("You have no seat in this game; only its players get private news.")
+        thread = self.store.private_thread(game["id"], actor.id)
+        if thread is None:
+            thread = await self.delivery.messenger.private_thread(
+                game["channel"], actor.id, f"Game {game['id']}: private news")
+            self.store.set_private_thread(game["id"], actor.id, thread)
+        await self.delivery.flush(game["id"])
+        return words("Your private news of game ", str(game["id"]), " now goes to ",
+                     channel(thread), ", which only you can see.")

@@ -4,9 +4,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot import text as fmt
+from bot.delivery import Reply, channel_audience, message
 from bot.permissions import Actor, TableError, commanding_side, sides_of
 from bot.service import QUERIES
 from bot.tables.room import Room
+from bot.words import Text, name, words
 from rules.core.errors import RulesError
 
 TABLE_VERBS = (*QUERIES, "undo", "accept", "refuse", "end")  # verbs of every game, at any time
@@ -18,14 +20,14 @@ class PlainReply:
     ("" when the public line says it all)."""
 
     accepted: bool
-    private: str
+    private: Text
 
 
 @dataclass(frozen=True)
 class Offer:
     """A confirmation to offer with buttons: its question, and what the buttons are for."""
 
-    text: str
+    reply: Reply
     game_id: int
     side: str
     seq: int
@@ -35,7 +37,7 @@ class Play(Room):
     """Commands of the game's grammar from the people seated at it."""
 
     async def submit(self, actor: Actor, channel: str, line: str, side: str | None = None,
-                     expected_seq: int | None = None) -> str:
+                     expected_seq: int | None = None) -> Text:
         """One line of the game's grammar from a player: a private answer to a query, the
         engine's sentence when refused (nothing public, nothing changed), else the news."""
         game = self.tables.game_in(channel)
@@ -50,12 +52,14 @@ class Play(Room):
             if verb in ("status", "units", "help") and not sides_of(seats, actor):
                 return self.service.submit(game_id, None, line).reply or ""
             mover = commanding_side(seats, actor, system.active_sides(state), side)
-            result = self.service.submit(game_id, mover, line, actor.id, expected_seq)
+            change = self.tables.news.change(game_id, name(actor.name))
+            result = self.service.submit(game_id, mover, line, actor.id, expected_seq,
+                                         change.compose)
             if result.reply is not None:
                 return result.reply
             if not result.accepted:
                 raise TableError(result.message)
-            await self.tables.news.after(game_id, state, result, actor.name)
+            await change.settle()
         return result.message
 
     async def plain(self, actor: Actor, channel: str, line: str) -> PlainReply | None:
@@ -78,7 +82,7 @@ class Play(Room):
         try:
             reply = await self.submit(actor, channel, line)
         except TableError as error:
-            return PlainReply(False, str(error))
+            return PlainReply(False, error.text)
         return PlainReply(True, reply if verb in QUERIES else "")
 
     def _reads_as_order(self, game_id: int, verb: str, words: list[str]) -> bool:
@@ -114,7 +118,8 @@ class Play(Room):
         return Offer(self.tables.private(actor, text), game_id, side,
                      self.store.last_seq(game_id))
 
-    async def confirm(self, actor: Actor, action: str, game_id: int, side: str, seq: int) -> str:
+    async def confirm(self, actor: Actor, action: str, game_id: int, side: str,
+                      seq: int) -> Text:
         """A pressed confirmation button: resign, or end the phase, for the side it was offered
         for; an end offered at an earlier position has expired."""
         game = self.store.game(game_id)
@@ -133,14 +138,17 @@ class Play(Room):
             seats = self.store.seats(game["id"])
             active = self.service.system(game["id"]).active_sides(self.service.load(game["id"]))
             loser = commanding_side(seats, actor, active, side)
-            await self.tables.news.concede(game["id"], loser, f"{actor.name} resigns for "
-                                           f"{fmt.side_name(loser)}")
+            await self.tables.news.concede(game["id"], loser, words(
+                name(actor.name), f" resigns for {fmt.side_name(loser)}"))
         return f"You resigned game {game['id']}."
 
     async def map(self, actor: Actor, channel: str, around: str | None = None) -> str:
         game = self.tables.game_in(channel)
         view = self.service.system(game["id"]).view(self.service.load(game["id"]), None)
         options = {"around": around.replace("+", " ").replace(",", " ").split()} if around else {}
-        await self.delivery.post_view(channel, view, f"Game {game['id']}, at {actor.name}'s "
-                                      "request:", **options)
+        seq = self.store.last_seq(game["id"])
+        text = words(f"Game {game['id']}, at ", name(actor.name), "'s request:\n",
+                     fmt.headline(view))
+        await self.delivery.send(game["id"], [(channel_audience(channel),
+                                               message(text, seq, None, **options))])
         return "Map posted."

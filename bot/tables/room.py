@@ -1,16 +1,10 @@
 """What every room of the tables shares: a way back to the tables' common parts."""
 from __future__ import annotations
 
-from datetime import datetime
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from bot.tables import Tables
-
-
-def when(moment: datetime) -> str:
-    """A Discord timestamp: every reader sees it in their own time zone ("in 3 hours")."""
-    return f"<t:{int(moment.timestamp())}:R>"
 
 
 class Room:

@@ -27,7 +27,7 @@ def test_migrations_are_recorded_once(tmp_path):
 def test_command_snapshot_and_outbox_commit_together(store):
     game = store.create_game("toy", "short", 1)
     for n in range(SNAPSHOT_EVERY):
-        store.append(game, _row(seq=n), {"n": n + 1}, {"all": {"events": [n]}})
+        store.append(game, _row(seq=n), {"n": n + 1}, [("all", {"events": [n]})])
     assert store.last_seq(game) == SNAPSHOT_EVERY
     assert store.snapshots(game) == {SNAPSHOT_EVERY: {"n": SNAPSHOT_EVERY}}
     assert len(store.undelivered(game)) == SNAPSHOT_EVERY
@@ -35,14 +35,14 @@ def test_command_snapshot_and_outbox_commit_together(store):
 
 def test_failing_outbox_insert_rolls_back_the_command(store, monkeypatch):
     game = store.create_game("toy", "short", 1)
-    store.append(game, _row(), {}, {"all": {}})
+    store.append(game, _row(), {}, [("all", {})])
 
     def broken(*args):
         raise RuntimeError("disk full")
 
     monkeypatch.setattr(store, "_write_outbox", broken)
     with pytest.raises(RuntimeError):
-        store.append(game, _row("roll", 1), {}, {"all": {}})
+        store.append(game, _row("roll", 1), {}, [("all", {})])
     assert store.last_seq(game) == 1
     assert [c["text"] for c in store.commands(game)] == ["end"]
 
@@ -50,16 +50,16 @@ def test_failing_outbox_insert_rolls_back_the_command(store, monkeypatch):
 def test_unserialisable_payload_rolls_back(store):
     game = store.create_game("toy", "short", 1)
     with pytest.raises(TypeError):
-        store.append(game, _row(), {}, {"all": {"events": [object()]}})
+        store.append(game, _row(), {}, [("all", {"events": [object()]})])
     assert store.commands(game) == [] and store.undelivered(game) == []
 
 
 def test_truncate_drops_commands_snapshots_and_undelivered_messages(store):
     game = store.create_game("toy", "short", 1)
     for n in range(SNAPSHOT_EVERY + 2):
-        store.append(game, _row(seq=n), {"n": n + 1}, {"red": {"n": n + 1}})
-    store.set_pending_undo(game, {"by": "red", "seq": 27, "command": "end"}, {})
-    store.truncate(game, SNAPSHOT_EVERY, {"all": {"undo": True}})
+        store.append(game, _row(seq=n), {"n": n + 1}, [("red", {"n": n + 1})])
+    store.set_pending_undo(game, {"by": "red", "seq": 27, "command": "end"}, [])
+    store.truncate(game, SNAPSHOT_EVERY, [("all", {"undo": True})])
     assert store.last_seq(game) == SNAPSHOT_EVERY - 1
     assert store.snapshots(game) == {}
     assert store.game(game)["pending_undo"] is None
@@ -69,8 +69,8 @@ def test_truncate_drops_commands_snapshots_and_undelivered_messages(store):
 
 def test_accepting_a_command_clears_a_pending_undo(store):
     game = store.create_game("toy", "short", 1)
-    store.set_pending_undo(game, {"by": "red", "seq": 0, "command": "end"}, {})
-    store.append(game, _row(), {}, {})
+    store.set_pending_undo(game, {"by": "red", "seq": 0, "command": "end"}, [])
+    store.append(game, _row(), {}, [])
     assert store.game(game)["pending_undo"] is None
 
 
@@ -82,7 +82,7 @@ def test_seats_spectators_outbox_delivery_and_deadlines(store):
     store.add_spectator(game, "watchers")
     store.add_spectator(game, "watchers")
     assert store.seats(game) == {"red": "u1"} and store.spectators(game) == ["watchers"]
-    store.append(game, _row(), {}, {"all": {"a": 1}})
+    store.append(game, _row(), {}, [("all", {"a": 1})])
     (message,) = store.undelivered()
     store.mark_delivered(message["id"])
     assert store.undelivered() == []

@@ -2,6 +2,7 @@
 clock, and a Tables over the toy system wired to them."""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
@@ -9,9 +10,11 @@ import discord
 
 from bot.config import Config, GameSettings
 from bot.delivery import Delivery, DMClosed
+from bot.discord.messenger import pieces
 from bot.permissions import Actor
 from bot.service import GameService
 from bot.tables import Tables
+from bot.words import Text
 
 GUILD, CHANNEL, WATCH = "900", "100", "200"
 ANNA = Actor("1", "Anna")
@@ -20,21 +23,44 @@ MOD = Actor("3", "Mod", manage_guild=True)
 STRANGER = Actor("4", "Stranger")
 
 
+class ServerError(Exception):
+    """What a 500 or a dropped connection looks like to Delivery."""
+
+
 @dataclass
 class FakeMessenger:
-    """Records every post and DM; people in `closed` have their DMs closed."""
+    """Records every message posted and DM'd, written and split as Discord's messenger does;
+    people in `closed` have their DMs closed; channels and people in `failing` make every send
+    fail like a server error; `threads` are the private threads opened, by id."""
 
     posts: list[tuple[str, str, bytes | None]] = field(default_factory=list)
     dms: list[tuple[str, str, bytes | None]] = field(default_factory=list)
     closed: set[str] = field(default_factory=set)
+    failing: set[str] = field(default_factory=set)
+    threads: dict[str, tuple[str, str]] = field(default_factory=dict)
+    attempts: list[str] = field(default_factory=list)
+
+    def pieces(self, text: Text) -> list[str]:
+        return pieces(text)
 
     async def post(self, channel: str, text: str, picture: bytes | None = None) -> None:
+        self.attempts.append(channel)
+        if channel in self.failing:
+            raise ServerError(channel)
         self.posts.append((channel, text, picture))
 
     async def dm(self, user: str, text: str, picture: bytes | None = None) -> None:
+        self.attempts.append(user)
         if user in self.closed:
             raise DMClosed(user)
+        if user in self.failing:
+            raise ServerError(user)
         self.dms.append((user, text, picture))
+
+    async def private_thread(self, channel: str, user: str, title: str) -> str:
+        thread = str(800 + len(self.threads))
+        self.threads[thread] = (channel, user)
+        return thread
 
     def in_channel(self, channel: str) -> list[str]:
         return [text for where, text, _ in self.posts if where == channel]
@@ -99,7 +125,7 @@ def make_tables(service: GameService, clock: FakeClock | None = None,
                 defaults: GameSettings | None = None) -> Tables:
     clock = clock or FakeClock()
     config = Config(defaults=defaults or GameSettings())
-    return Tables(service, Delivery(service, messenger or FakeMessenger(), renderer),
+    return Tables(service, Delivery(service, messenger or FakeMessenger(), renderer, clock),
                   FakeScheduler(clock), config, clock, systems=("toy_system",))
 
 
@@ -204,11 +230,12 @@ class RecordingAdapter:
 
 class FakeHTTP:
     """The HTTPClient calls the bot makes, recorded; people in `closed` refuse DMs as Discord
-    does (403, code 50007)."""
+    does (403, code 50007); channels in `failing` answer 500."""
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, tuple]] = []
         self.closed: set[str] = set()
+        self.failing: set[str] = set()
         self.dm_channels: dict[str, str] = {}
 
     def install(self, client) -> None:
@@ -227,11 +254,14 @@ class FakeHTTP:
         user = next((u for u, c in self.dm_channels.items() if c == str(channel_id)), None)
         if user in self.closed:
             raise forbidden()
-        self.calls.append(("dm" if user else "send", (user or str(channel_id),
-                                                      params.payload or {})))
+        if str(channel_id) in self.failing:
+            raise server_error()
+        payload = params.payload or next(
+            (json.loads(part["value"]) for part in params.multipart or []
+             if part["name"] == "payload_json"), {})  # a message with files is multipart
+        self.calls.append(("dm" if user else "send", (user or str(channel_id), payload)))
         return message_data(str(channel_id), user_data(BOT_ID, "Kolocha", bot=True),
-                            **{k: v for k, v in (params.payload or {}).items()
-                               if k in ("content",)})
+                            **{k: v for k, v in payload.items() if k in ("content",)})
 
     async def delete_message(self, channel_id, message_id, *, reason=None):
         self.calls.append(("delete", (str(channel_id), str(message_id))))
@@ -254,6 +284,11 @@ class FakeHTTP:
 
     def of(self, kind: str) -> list[tuple]:
         return [args for what, args in self.calls if what == kind]
+
+
+def server_error() -> discord.DiscordServerError:
+    response = type("Response", (), {"status": 500, "reason": "Internal Server Error"})()
+    return discord.DiscordServerError(response, {"code": 0, "message": "500: Internal Server Error"})
 
 
 def forbidden() -> discord.Forbidden:

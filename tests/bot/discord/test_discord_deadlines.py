@@ -9,6 +9,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot.config import GameSettings
 from bot.deadlines import Deadlines, stamp, utc_now
+from bot.discord.messenger import markup
 from tests.bot.discord.discord_fakes import (
     ANNA,
     BORIS,
@@ -166,7 +167,7 @@ def test_a_settings_change_reschedules_the_running_deadline(service):
     began = clock()
     clock.advance(hours=2)
     reply = run(tables.lobby.change_settings(ANNA, CHANNEL, {"deadline_hours": 20, "reminders": [2]}))
-    assert "Red is now due <t:" in reply
+    assert "Red is now due <t:" in markup(reply)
     assert service.store.deadline(game_id, "red")["due_at"] == stamp(began + timedelta(hours=20))
     jobs = tables.deadlines.scheduler.jobs
     assert jobs[f"expire:{game_id}:red"][0] == began + timedelta(hours=20)

@@ -6,6 +6,7 @@ import asyncio
 import pytest
 
 from bot.config import GameSettings
+from bot.discord.messenger import markup
 from bot.permissions import TableError
 from tests.bot.discord.discord_fakes import (
     ANNA,
@@ -154,9 +155,11 @@ def test_closed_dms_wait_for_the_next_interaction_privately(service):
     run(tables.play.submit(ANNA, CHANNEL, "end"))
     run(tables.play.submit(ANNA, CHANNEL, "roll"))
     reply = tables.private(ANNA, "Done.")
-    assert reply.startswith("Done.\n\nWhile your DMs were closed:") and "your secret number" in reply
+    text = markup(reply.text)
+    assert text.startswith("Done.\n\nWhile your DMs were closed:") and "your secret number" in text
     assert not any("secret number" in text for _, text, _ in messenger.posts)
-    assert tables.private(ANNA, "Done.") == "Done."  # shown once
+    tables.delivery.mark_shown(reply.held)
+    assert tables.private(ANNA, "Done.").text == "Done."  # shown once
 
 
 def test_spectators_get_the_public_view_live(service):
@@ -217,9 +220,9 @@ def test_autocomplete_offers_the_callers_legal_commands(service):
 def test_status_and_listing(service):
     tables = make_tables(service)
     game_id = run(seated_game(tables))
-    status = tables.lobby.status(BORIS, CHANNEL)
+    status = markup(tables.lobby.status(BORIS, CHANNEL))
     assert f"Game {game_id}" in status and "Red <@1>" in status and "Red deadline <t:" in status
-    assert f"Game {game_id} in <#{CHANNEL}>" in tables.lobby.listing(GUILD)
+    assert f"Game {game_id} in <#{CHANNEL}>" in markup(tables.lobby.listing(GUILD))
     assert "Map posted." == run(tables.play.map(BORIS, CHANNEL, "0201"))
     assert tables.delivery.messenger.posts[-1][2].endswith(b"{'around': ['0201']}")
 

@@ -13,6 +13,7 @@ from discord.webhook.async_ import async_context
 
 import bot
 from bot.config import Config
+from bot.delivery import message
 from bot.discord.app import DM_CLOSED, KolochaBot
 from bot.discord.messenger import DiscordMessenger
 from bot.permissions import Actor
@@ -215,10 +216,11 @@ def test_a_plain_query_is_answered_by_dm(tmp_path):
     async def test(db: Path) -> None:
         wire = await start(db, message_content=True)
         await borodino(wire)
-        sent = len(wire.http.of("send"))
+        sent, dms = len(wire.http.of("send")), len(wire.http.of("dm"))
         await wire.say(ANNA, "status")
-        assert wire.http.of("dm")[-1][0] == ANNA.id and "Turn" in \
-            wire.http.of("dm")[-1][1]["content"]
+        answer = wire.http.of("dm")[dms:]
+        assert {user for user, _ in answer} == {ANNA.id} and "Turn" in answer[0][1]["content"]
+        assert "4023  F-V-art" in answer[-1][1]["content"]  # the whole table, in two messages
         assert wire.http.of("send")[sent:] == []
     play(test, tmp_path)
 
@@ -264,13 +266,14 @@ def test_the_messenger_sends_dms_and_turns_forbidden_into_a_held_notice(tmp_path
         wire.http.closed.add(ANNA.id)
         sent = len(wire.http.of("send"))
         game_id = wire.tables.game_in(CHANNEL)["id"]
-        held = await wire.tables.delivery.dm(game_id, ANNA.id, "user:" + ANNA.id, "for Anna only")
-        assert held is False and wire.http.of("send")[sent:] == []
+        await wire.tables.delivery.send(game_id, [("user:" + ANNA.id, message("for Anna only"))])
+        assert wire.http.of("send")[sent:] == []
         answers = await wire.command(ANNA, "status", group="game")
-        assert answers[-1][1]["flags"] == EPHEMERAL
-        assert "While your DMs were closed:\nGame 1: for Anna only" in text_of(answers[-1])
+        assert all(answer[1]["flags"] == EPHEMERAL for answer in answers[1:])
+        assert "While your DMs were closed:\nGame 1: for Anna only" in \
+            "".join(text_of(answer) for answer in answers[1:])
         again = await wire.command(ANNA, "status", group="game")
-        assert "for Anna only" not in text_of(again[-1])  # once
+        assert "for Anna only" not in "".join(text_of(answer) for answer in again)  # once
         assert not [p for _, p in wire.http.of("send") if "for Anna only" in str(p)]
     play(test, tmp_path)
 

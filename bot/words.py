@@ -1,0 +1,93 @@
+"""Words for people: text with references in it that each front end writes its own way.
+
+The table layer says "mention this user", "due at this time", "that channel", "a name a person
+chose" as values, never as platform markup; the Discord messenger writes `<@id>`, `<t:…:R>`,
+`<#id>` and an escaped name, the terminal "@id", "in 3 hours" and the name as typed. A text is
+a plain string or a list of parts, each a string or a one-key dict, so it is JSON as it stands
+and an outbox row stores it unchanged:
+
+>>> words("Due ", due(datetime(2026, 3, 1, tzinfo=UTC)), " for ", mention("7"), ".")
+['Due ', {'at': '2026-03-01T00:00:00+00:00'}, ' for ', {'user': '7'}, '.']
+>>> plain(words(name("Anna"), " joins ", channel("5")), now=datetime(2026, 3, 1, tzinfo=UTC))
+'Anna joins #5'
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
+
+Part = str | dict[str, str]
+Words = list[Part]
+Text = Part | Words
+
+
+def mention(user: str) -> dict[str, str]:
+    """Address this person (a ping where the platform has them)."""
+    return {"user": str(user)}
+
+
+def due(moment: datetime) -> dict[str, str]:
+    """A moment every reader sees in their own terms ("in 3 hours")."""
+    return {"at": moment.astimezone(UTC).isoformat()}
+
+
+def channel(channel_id: str) -> dict[str, str]:
+    return {"channel": str(channel_id)}
+
+
+def name(text: str) -> dict[str, str]:
+    """A name a person chose (a display name): shown as typed, never read as markup."""
+    return {"name": text}
+
+
+def words(*parts: Text) -> Words:
+    """One text of the given strings, parts and texts, adjacent strings merged."""
+    out: Words = []
+    for part in parts:
+        for piece in ([part] if isinstance(part, str | dict) else part):
+            if isinstance(piece, str) and out and isinstance(out[-1], str):
+                out[-1] += piece
+            elif piece != "":
+                out.append(piece)
+    return out
+
+
+def join(texts: list[Text], separator: str = "\n") -> Words:
+    """Texts one after another, with the separator between them."""
+    out: Words = []
+    for i, text in enumerate(texts):
+        out = words(out, separator if i else "", text)
+    return out
+
+
+Writers = Mapping[str, Callable[[str], str]]  # by kind of reference: user, channel, at, name
+
+
+def write(text: Text, writers: Writers) -> str:
+    """A text as one front end writes it: strings as they are, each reference by the writer
+    of its kind."""
+    parts = [text] if isinstance(text, str | dict) else text
+    return "".join(part if isinstance(part, str) else
+                   "".join(writers[kind](value) for kind, value in part.items())
+                   for part in parts)
+
+
+def plain(text: Text, now: datetime | None = None) -> str:
+    """A text for the terminal and the logs: "@7", "in 3 hours", "#5", names as typed."""
+    moment = now or datetime.now(UTC)
+    return write(text, {"user": lambda user: f"@{user}", "channel": lambda to: f"#{to}",
+                        "at": lambda at: relative(datetime.fromisoformat(at), moment),
+                        "name": str})
+
+
+def relative(moment: datetime, now: datetime) -> str:
+    """'in 3 hours', '5 minutes ago': the coarsest unit that is at least one."""
+    seconds = (moment - now).total_seconds()
+    amount, unit = abs(seconds), "second"
+    for size, bigger in ((60, "minute"), (60, "hour"), (24, "day")):
+        if amount < size:
+            break
+        amount, unit = amount / size, bigger
+    count = int(amount)
+    said = f"{count} {unit}{'' if count == 1 else 's'}"
+    return f"in {said}" if seconds >= 0 else f"{said} ago"

@@ -1,0 +1,365 @@
+"""Issue 8: nothing lost, nothing truncated. Every message goes through the outbox, stored with the
+change that causes it; it is marked delivered only once the platform took all of it; a failure
+after a commit never reads as a refusal; closed DMs are remembered, and a private thread offered."""
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.delivery import Delivery, channel_audience, message, user_audience
+from bot.discord.messenger import LIMIT, markup, pieces, split
+from bot.service import SORRY
+from bot.store import Store
+from bot.tables import Tables
+from tests.bot.discord.discord_fakes import (
+    ANNA,
+    BORIS,
+    CHANNEL,
+    WATCH,
+    FakeClock,
+    FakeMessenger,
+    FakeScheduler,
+    make_tables,
+    picture,
+    seated_game,
+)
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def restart(tables: Tables, clock: FakeClock | None = None) -> Tables:
+    """The same store behind a new process: a new messenger, nothing in memory."""
+    return make_tables(tables.service, clock or FakeClock(), FakeMessenger())
+
+
+# -- 8.1: no text is cut ---------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(st.sampled_from("ab \n"), max_size=5000) |
+       st.text(st.characters(codec="utf-8"), max_size=4000) |
+       st.integers(0, 100_000).map(lambda n: ("word " * 30 + "\n") * (n // 151)))
+def test_split_keeps_every_character_in_order_within_the_limit(text):
+    """Issue 8.1: any text arrives whole, in order, in messages of at most 2,000 characters."""
+    parts = split(text)
+    assert "".join(parts) == text
+    assert all(0 < len(part) <= LIMIT for part in parts)
+
+
+def test_a_100_kb_text_reaches_a_channel_whole_in_order(tmp_path):
+    """Issue 8.1, through Delivery: 100 kB of lines of news arrive as ≤ 2,000-character
+    messages, cut after line breaks, which put back together are the text."""
+    lines = [f"line {n}: " + "x" * (n % 97) for n in range(1700)]
+    text = "\n".join(lines)
+    assert 99_000 < len(text) < 100_001
+    tables = make_tables(_service(tmp_path))
+    game_id = run(seated_game(tables))
+    run(tables.delivery.send(game_id, [(channel_audience(CHANNEL), message(text))]))
+    sent = tables.delivery.messenger.in_channel(CHANNEL)[-len(pieces(text)):]
+    assert "".join(sent) == text and all(len(s) <= LIMIT for s in sent)
+    assert all(s.endswith("\n") for s in sent[:-1])  # cut at line breaks
+    assert tables.store.undelivered(game_id) == []
+
+
+def test_a_split_message_resumes_where_a_failure_stopped_it(tmp_path):
+    """Issue 8.1: a row is delivered only once all its pieces were accepted; after a failure
+    in the middle, the retry sends the rest and never repeats a piece."""
+    clock = FakeClock()
+    tables = make_tables(_service(tmp_path), clock)
+    game_id = run(seated_game(tables))
+    messenger = tables.delivery.messenger
+    text = "\n".join(f"{n:04d} " + "y" * 60 for n in range(100))  # 6,500 characters
+    count = len(pieces(text))
+    real_post, posted = messenger.post, []
+
+    async def fails_on_the_third(channel, piece, picture=None):
+        if len(posted) == 2:
+            posted.append("failed")
+            raise ConnectionResetError("network")
+        posted.append(piece)
+        await real_post(channel, piece, picture)
+    messenger.post = fails_on_the_third
+    run(tables.delivery.send(game_id, [(channel_audience(CHANNEL), message(text))]))
+    (row,) = tables.store.undelivered(game_id)
+    assert row["pieces_sent"] == 2 and row["attempts"] == 1
+    clock.advance(minutes=5)
+    run(tables.delivery.flush())
+    sent = [p for p in posted if p != "failed"]
+    assert len(sent) == count and "".join(sent) == text
+    assert tables.store.undelivered(game_id) == []
+
+
+def test_long_held_notices_come_whole_in_several_private_answers(service):
+    """Issue 8.1: replies with held notices appended are no longer clipped, and the notices are
+    marked delivered only once the answer was sent."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    tables.delivery.messenger.closed.add(ANNA.id)
+    long_news = "\n".join(f"news line {n} " + "z" * 50 for n in range(80))
+    run(tables.delivery.send(game_id, [(user_audience(ANNA.id), message(long_news))]))
+    reply = tables.private(ANNA, "Done.")
+    sent = pieces(reply.text)
+    assert len(sent) > 2 and all(len(p) <= LIMIT for p in sent)
+    assert long_news in "".join(sent)
+    assert tables.private(ANNA, "Done.").held  # not marked before the answer went out
+    tables.delivery.mark_shown(reply.held)
+    assert tables.private(ANNA, "Done.").held == ()
+
+
+# -- 8.3: news is stored with its change, and sent after a stop ------------------------------
+
+
+def test_news_of_a_command_is_stored_with_it_and_sent_after_a_stop(service):
+    """Issue 8.3: the process dies right after a command's commit, before anything is sent:
+    at the next start the public line, the map and the private news are sent, once."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+
+    async def dies(game_id=None):  # the process is killed before sending
+        return 0
+    tables.delivery.flush = dies
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    run(tables.play.submit(ANNA, CHANNEL, "roll"))
+    assert service.store.last_seq(game_id) == 2
+    stored = [row["audience"] for row in service.store.undelivered(game_id)]
+    assert stored == [channel_audience(CHANNEL), channel_audience(CHANNEL), "red", "red"]
+    after = restart(tables)
+    assert run(after.delivery.flush()) == 4
+    messenger = after.delivery.messenger
+    end, roll = messenger.in_channel(CHANNEL)
+    assert end.startswith("**Anna** — Red: end.") and "<@1>: your move, due <t:" in end
+    assert roll.startswith("**Anna** — Red: roll.") and "<@2>: your move, due <t:" in roll
+    assert messenger.posts[0][2].startswith(b"PNG turn=1")  # drawn when sent
+    view, secret = messenger.to(ANNA.id)
+    assert "your view as Red" in view and "your secret number" in secret
+    assert run(after.delivery.flush()) == 0 and len(messenger.posts) == 2  # never twice
+
+
+def test_news_rolls_back_with_its_command(service, monkeypatch):
+    """Issue 8.3: the messages and the command commit together or not at all."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    delivered = len(tables.delivery.messenger.posts)
+
+    def broken(result, before, after):
+        raise RuntimeError("composing failed")
+    change = tables.news.change(game_id, "Anna")
+    monkeypatch.setattr(change, "compose", broken)
+    result = service.submit(game_id, "red", "end", ANNA.id, compose=change.compose)
+    assert not result.accepted and service.store.last_seq(game_id) == 0
+    assert service.store.undelivered(game_id) == []
+    assert len(tables.delivery.messenger.posts) == delivered
+
+
+def test_lobby_news_is_stored_with_the_seat_and_the_start(service):
+    """Issue 8.3: joining and starting store their announcements with the change itself."""
+    tables = make_tables(service)
+
+    async def dies(game_id=None):
+        return 0
+    tables.delivery.flush = dies
+    game_id = run(seated_game(tables))
+    after = restart(tables)
+    run(after.delivery.flush())
+    posts = after.delivery.messenger.in_channel(CHANNEL)
+    assert [p.split(" ", 2)[1] for p in posts[:3]] == ["opens", "takes", "takes"]
+    assert f"Game {game_id} begins." in posts[3]
+
+
+# -- 8.4: a failure after the commit is no refusal -------------------------------------------
+
+
+def test_a_server_error_after_the_commit_is_no_refusal_and_is_retried(service):
+    """Issue 8.4: the channel answers 500 while a command is announced: the player is told what
+    was done (not "nothing was changed"), the line waits, and goes once the server is back."""
+    clock = FakeClock()
+    tables = make_tables(service, clock)
+    game_id = run(seated_game(tables))
+    messenger = tables.delivery.messenger
+    messenger.failing.add(CHANNEL)
+    reply = run(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))
+    assert reply == "Red: move r1 0201." and reply != SORRY
+    assert service.store.last_seq(game_id) == 1
+    (row,) = service.store.undelivered(game_id)
+    assert row["retry_at"] is not None
+    messenger.failing.clear()
+    run(tables.delivery.flush())  # not due yet: waits for its retry time
+    assert not any("move r1 0201" in p for p in messenger.in_channel(CHANNEL))
+    clock.advance(minutes=1)
+    run(tables.delivery.flush())
+    assert [p for p in messenger.in_channel(CHANNEL) if "move r1 0201" in p] == \
+        ["**Anna** — Red: move r1 0201.\nr1 moves to 0201"]
+
+
+def test_a_failing_dm_holds_back_later_news_to_the_same_person_in_order(service):
+    """Issue 8.4: what follows a failed message to the same place waits for it, so nobody reads
+    their news out of order."""
+    clock = FakeClock()
+    tables = make_tables(service, clock)
+    game_id = run(seated_game(tables))
+    messenger = tables.delivery.messenger
+    messenger.failing.add(ANNA.id)
+    run(tables.delivery.send(game_id, [(user_audience(ANNA.id), message("first"))]))
+    messenger.failing.clear()
+    run(tables.delivery.send(game_id, [(user_audience(ANNA.id), message("second"))]))
+    assert "Game 1: second" not in messenger.to(ANNA.id)
+    clock.advance(minutes=1)
+    run(tables.delivery.flush())
+    assert messenger.to(ANNA.id)[-2:] == ["Game 1: first", "Game 1: second"]
+
+
+# -- 8.8: closed DMs -------------------------------------------------------------------------
+
+
+def dms_closed(service, who):
+    """A started game whose player `who` has just closed their DMs; the clock, tables, messenger."""
+    clock = FakeClock()
+    tables = make_tables(service, clock)
+    run(seated_game(tables))
+    messenger = tables.delivery.messenger
+    messenger.closed.add(who.id)
+    messenger.attempts.clear()
+    return clock, tables, messenger
+
+
+def test_closed_dms_are_not_tried_after_every_command_and_retried_later(service):
+    """Issue 8.8: after one refusal of a DM, no DM to that person is tried until the back-off
+    has passed; the held text reads "Game N:" once."""
+    clock, tables, messenger = dms_closed(service, ANNA)
+    game_id = 1
+    for n in range(3):
+        run(tables.delivery.send(game_id, [(user_audience(ANNA.id), message(f"news {n}"))]))
+    assert messenger.attempts.count(ANNA.id) == 1
+    held = markup(tables.private(ANNA, "Done.").text)
+    assert "Game 1: news 0\nGame 1: news 1\nGame 1: news 2" in held
+    assert "Game 1: Game 1:" not in held and "/game inbox" in held
+    clock.advance(minutes=61)
+    messenger.closed.clear()
+    run(tables.delivery.flush())
+    assert messenger.to(ANNA.id)[-3:] == ["Game 1: news 0", "Game 1: news 1", "Game 1: news 2"]
+    assert service.store.closed_dm(ANNA.id) is None
+
+
+def test_the_back_off_of_closed_dms_grows(service):
+    """Issue 8.8: each refusal doubles the pause before the next try."""
+    clock, tables, messenger = dms_closed(service, BORIS)
+    run(tables.delivery.send(1, [(user_audience(BORIS.id), message("news"))]))
+    clock.advance(minutes=61)
+    run(tables.delivery.flush())
+    assert messenger.attempts.count(BORIS.id) == 2
+    clock.advance(minutes=61)
+    run(tables.delivery.flush())
+    assert messenger.attempts.count(BORIS.id) == 2  # now two hours
+    assert service.store.closed_dm(BORIS.id)["failures"] == 2
+
+
+def test_a_private_thread_carries_the_news_of_a_player_whose_dms_are_closed(service):
+    """Issue 8.8: `/game inbox` opens a private thread in the game's channel for this player;
+    what was held goes there, and so does later private news, without trying DMs."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    messenger = tables.delivery.messenger
+    messenger.closed.add(ANNA.id)
+    run(tables.delivery.send(game_id, [(user_audience(ANNA.id), message("held news"))]))
+    answer = markup(run(tables.news.inbox(ANNA, CHANNEL)))
+    (thread,) = messenger.threads
+    assert messenger.threads[thread] == (CHANNEL, ANNA.id) and f"<#{thread}>" in answer
+    assert messenger.in_channel(thread) == ["Game 1: held news"]
+    tries = messenger.attempts.count(ANNA.id)
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    run(tables.play.submit(ANNA, CHANNEL, "roll"))
+    assert any("your secret number" in t for t in messenger.in_channel(thread))
+    assert any("your view as Red" in t for t in messenger.in_channel(thread))
+    assert messenger.attempts.count(ANNA.id) == tries and tables.private(ANNA, "ok").held == ()
+    assert service.store.undelivered(game_id) == []
+
+
+# -- 8.9 and issue 16.3: names and mentions are values ---------------------------------------
+
+
+def test_a_display_name_never_pings_or_formats_a_public_post(service):
+    """Issue 8.9: a player named `@everyone **x**` appears escaped in public posts."""
+    from bot.permissions import Actor
+    tables = make_tables(service)
+    rogue = Actor("9", "@everyone **x** <@&123456789012345678>")
+    run(tables.lobby.new(rogue, "900", CHANNEL, "toy_system", "short"))
+    (opened,) = tables.delivery.messenger.in_channel(CHANNEL)
+    assert "@everyone" not in opened and "\\*\\*x\\*\\*" in opened
+    assert "<@&123456789012345678>" not in opened and opened.endswith("then `/game start`.")
+
+
+def test_the_table_layer_writes_no_platform_markup():
+    """Issue 16.3: mentions, moments and channels leave the tables as values; only the Discord
+    messenger writes `<@id>`, `<t:…:R>` and `<#id>`."""
+    root = Path(__file__).parents[3] / "bot"
+    sources = [*sorted((root / "tables").glob("*.py")), root / "permissions.py"]
+    markup_re = re.compile(r"<[@#]|<t:")
+    assert [str(p) for p in sources if markup_re.search(p.read_text())] == []
+    assert markup_re.search((root / "discord" / "messenger.py").read_text())
+
+
+def test_a_deadline_reads_as_each_front_end_writes_it(service):
+    """Issue 16.3: the same announcement, in Discord's markup and in plain words."""
+    from bot.words import plain
+    clock = FakeClock()
+    tables = make_tables(service, clock)
+    run(seated_game(tables))
+    status = tables.lobby.status(ANNA, CHANNEL)
+    assert "Red <@1>" in markup(status) and "Red deadline <t:" in markup(status)
+    assert "Red @1" in plain(status, clock()) and "Red deadline in 2 days" in plain(status, clock())
+
+
+# -- 8.10: one picture per change -------------------------------------------------------------
+
+
+def test_spectator_channels_share_one_rendering_of_a_change(service):
+    """Issue 8.10: the game channel and every spectator channel show the same public picture,
+    drawn once."""
+    drawn = []
+
+    def counting(view, **options):
+        drawn.append((view.get("turn"), view.get("secrets"), tuple(options)))
+        return picture(view, **options)
+    tables = make_tables(service, renderer=counting)
+    run(seated_game(tables))
+    for channel in (WATCH, "201", "202"):
+        run(tables.lobby.spectate(ANNA, CHANNEL, channel))
+    drawn.clear()
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    public = [d for d in drawn if d[1] == []]
+    assert len(public) == 1
+    shown = [p for c, _, p in tables.delivery.messenger.posts if c in (CHANNEL, WATCH, "201", "202")
+             and p is not None]
+    assert len(shown) >= 4 and len(set(shown[-4:])) == 1
+
+
+def _service(tmp_path):
+    from bot.service import GameService
+    from tests.bot import toy_system
+    return GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: toy_system)
+
+
+def test_a_restart_sends_what_the_outbox_holds_for_every_game(tmp_path):
+    """Issue 8.3: start-up sends the unsent rows of all games, oldest first."""
+    service = _service(tmp_path)
+    clock = FakeClock()
+    delivery = Delivery(service, FakeMessenger(), picture, clock)
+    tables = Tables(service, delivery, FakeScheduler(clock), clock=clock, systems=("toy_system",))
+    messenger = delivery.messenger
+    messenger.failing.update({CHANNEL, "101"})
+    first = run(seated_game(tables))
+    run(tables.lobby.new(BORIS, "900", "101", "toy_system", "short"))
+    assert messenger.posts == []
+    messenger.failing.clear()
+    clock.advance(hours=2)
+    after = restart(tables, clock)
+    run(after.delivery.flush())
+    channels = [c for c, _, _ in after.delivery.messenger.posts]
+    assert channels.count(CHANNEL) == 4 and channels.count("101") == 1
+    assert service.store.undelivered(first) == []
