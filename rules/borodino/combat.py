@@ -107,8 +107,12 @@ def plan_attack(b: Battle, side: str, cmd: Attack) -> Plan:
         if uid is None or b.side(uid) != side:
             raise RuleViolation("Combat (A)", f"there is no unit of yours in {ref}")
         if not _available_attacker(b, uid):
-            why = "advanced after combat" if b.unit(uid)["advanced"] else "already attacked"
-            raise RuleViolation("Combat (D)", f"{b.describe(uid)} has {why} this phase; no unit attacks more than once")
+            if b.unit(uid)["advanced"]:
+                raise RuleViolation("Combat (D)", f"{b.describe(uid)} has advanced after combat "
+                                    "this phase; no unit attacks more than once")
+            raise RuleViolation("Combat (D, I)", f"{b.describe(uid)} has already attacked this "
+                                "phase; no unit attacks more than once, nor splits its strength "
+                                "between attacks")
         plan.attackers.append(uid)
     for ref in cmd.defenders:
         uid = b.at(ref)

@@ -62,10 +62,19 @@ def test_removing_a_unit_changes_only_its_counter():
 
 
 def test_hidden_values_are_not_invented():
-    view = fixture_view("start_view")
-    for unit in view["units"]:
-        del unit["strength"], unit["movement"], unit["id"]
-    assert snapshot(view)  # draws "?" instead of values it was not given
+    """A counter whose strength the viewer may not know is drawn, with "?" for its values: the
+    picture differs from the full one, inside that counter only."""
+    full = fixture_view("start_view")
+    blank = copy.deepcopy(full)
+    unit = next(u for u in blank["units"] if u["hex"] == "2817")
+    del unit["strength"], unit["movement"], unit["id"]
+    drawn, reference = _image(snapshot(blank)), _image(snapshot(full))
+    changed = ImageChops.difference(drawn, reference).getbbox()
+    assert changed is not None  # the values are not drawn
+    x0, y0, x1, y1 = counter_box(static_layer(28).layout, "2817")
+    top = title_strip(full, reference.width).height
+    assert x0 - 4 <= changed[0] and changed[2] <= x1 + 4
+    assert y0 + top - 4 <= changed[1] and changed[3] <= y1 + top + 4
 
 
 def test_crop_is_smaller_and_scaled_up():

@@ -119,7 +119,7 @@ def test_combat_case_d_attacker_once():
     force_die(s, 1)  # 7 against 6: 1-1, die 1: Dr
     s2 = settle(play(s, "french", f"attack {D[4]} -> {other}")[0])
     err = refused(s2, "french", f"attack {D[4]} -> {G}")
-    assert err.rule == "Combat (D)" and "already attacked" in str(err)
+    assert err.rule == "Combat (D, I)" and "already attacked" in str(err)
 
 
 def test_combat_case_e_attackers_total_their_strengths():
@@ -145,7 +145,23 @@ def test_combat_case_g_diversionary_attacks_at_poor_odds():
 
 
 def test_combat_case_i_strength_used_as_a_whole():
-    """(I) "The Combat Strength of a unit must be used as an integral whole"."""
+    """(I) "The Combat Strength of a unit must be used as an integral whole. That is, it may not
+    split in order to apply some Strength Points to one attack and some to another." A 7 next to
+    two enemy units may attack both at once with all 7, but not one and then the other."""
+    alone = position({F7: G, R5: go(G, 0), R6: go(G, 1)}, phase="combat")
+    plan = plan_attack(battle(alone), "french", Attack((G,), (go(G, 0), go(G, 1))))
+    assert (plan.attack, plan.defence) == (7, 11)  # the whole 7 against both
+    s = position({F7: G, F7b: go(G, 1, 1), R5: go(G, 0), R6: go(G, 1)}, phase="combat")
+    force_die(s, 1)  # 7 against 5: 1-1, die 1: Dr
+    s2 = settle(play(s, "french", f"attack {G} -> {go(G, 0)}")[0])
+    err = refused(s2, "french", f"attack {G} -> {go(G, 1)}")
+    assert err.rule == "Combat (D, I)" and "splits its strength" in str(err)
+    s3, events = play(s2, "french", f"attack {go(G, 1, 1)} -> {go(G, 1)}")  # another unit may
+    assert events[0]["kind"] == "combat"
+
+
+def test_combat_a_unit_is_named_once_in_an_attack():
+    """A unit listed twice in one attack does not count twice (Combat I)."""
     s = position({F7: D[3], R5: G}, phase="combat")
     err = refused(s, "french", f"attack {D[3]}+{D[3]} -> {G}")
     assert err.rule == "Combat (I)"
