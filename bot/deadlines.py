@@ -3,7 +3,7 @@ that remind the player and act at expiry.
 
 The table is the only truth. Every job re-reads its row when it fires and does nothing if the
 deadline has since been met, replaced or cleared, so stale jobs are harmless; `reminded_at` is
-written before a reminder is sent, so none is sent twice; `rebuild()` re-creates the jobs at
+written with the reminder's messages (by the handler), so none is sent twice or lost; `rebuild()` re-creates the jobs at
 start-up, and a deadline or reminder that fell due while the bot was down fires once, late.
 Jobs are APScheduler 3 date jobs (coalesced, no misfire limit), removed when their deadline is
 replaced or cleared; tests pass a fake scheduler and a fake clock.
@@ -19,7 +19,7 @@ from bot.store import Store
 
 Clock = Callable[[], datetime]
 GRACE = timedelta(hours=1)  # a settings change never makes a deadline fall due sooner than this
-RemindHandler = Callable[[int, str, datetime], Awaitable[None]]
+RemindHandler = Callable[[int, str, datetime, str], Awaitable[None]]  # ..., due, reminded at
 ExpireHandler = Callable[[int, str, timedelta], Awaitable[None]]
 
 
@@ -167,8 +167,7 @@ class Deadlines:
         due = datetime.fromisoformat(due_at)
         if row is None or now >= due or (row["reminded_at"] or "") >= point:
             return
-        self.store.mark_reminded(game_id, side, stamp(now))
-        await self.on_remind(game_id, side, due)
+        await self.on_remind(game_id, side, due, stamp(now))
 
     async def _expire(self, game_id: int, side: str, due_at: str) -> None:
         if self._current(game_id, side, due_at) is None:

@@ -342,10 +342,14 @@ class Store:
                                   [game_id, side]))
         return rows[0] if rows else None
 
-    def mark_reminded(self, game_id: int, side: str, at: str) -> None:
+    def mark_reminded(self, game_id: int, side: str, at: str,
+                      outbox: Outbox | None = None) -> None:
+        """A reminder of this deadline was sent at `at`, with its messages: together, so none is
+        sent twice or lost."""
         with self.transaction():
             self.db.execute("UPDATE deadlines SET reminded_at = ? WHERE game = ? AND side = ?",
                             [at, game_id, side])
+            self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     def clear_deadline(self, game_id: int, side: str) -> None:
         with self.transaction():

@@ -15,9 +15,11 @@ LATE = timedelta(minutes=1)  # a deadline acted on later than this was missed wh
 class Clocks(Room):
     """What the deadline scheduler calls."""
 
-    async def remind(self, game_id: int, side: str, moment: datetime) -> None:
+    async def remind(self, game_id: int, side: str, moment: datetime, at: str) -> None:
+        """The reminder of a deadline, stored with the mark that it was sent at `at`."""
         text = words(f"the {fmt.side_name(side)} move is due ", due(moment), ".")
-        await self.delivery.send(game_id, self._tell(game_id, side, text))
+        self.store.mark_reminded(game_id, side, at, self._tell(game_id, side, text))
+        await self.delivery.flush(game_id)
 
     async def expire(self, game_id: int, side: str, late_by: timedelta) -> None:
         """The deadline's action (forfeit, end the phase, or a new deadline), under the lock."""

@@ -4,6 +4,7 @@ after a commit never reads as a refusal; closed DMs are remembered, and a privat
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from pathlib import Path
 
@@ -363,3 +364,28 @@ def test_a_restart_sends_what_the_outbox_holds_for_every_game(tmp_path):
     channels = [c for c, _, _ in after.delivery.messenger.posts]
     assert channels.count(CHANNEL) == 4 and channels.count("101") == 1
     assert service.store.undelivered(first) == []
+
+
+def test_the_russian_block_list_of_bloody_monday_arrives_whole(tmp_path):
+    """Issue 8.1: the Russian player's own view at set-up is longer than one Discord message (it
+    was clipped at 2,000 characters); it arrives whole, in order, in several DMs."""
+    from bot.config import Config
+    from bot.service import GameService
+    from tests.bot.discord.discord_fakes import GUILD
+    service = GameService(Store(tmp_path / "k.sqlite"))
+    clock = FakeClock()
+    messenger = FakeMessenger()
+    tables = Tables(service, Delivery(service, messenger, picture, clock), FakeScheduler(clock),
+                    Config(), clock, systems=("bloody_monday",))
+
+    async def start() -> None:
+        await tables.lobby.new(ANNA, GUILD, CHANNEL, "bloody_monday", "bloody_monday", seed=5)
+        await tables.lobby.join(ANNA, CHANNEL, "french")
+        await tables.lobby.join(BORIS, CHANNEL, "russian")
+        await tables.lobby.start(ANNA, CHANNEL)
+    run(start())
+    (row,) = service.store.db.query("SELECT payload FROM outbox WHERE audience = 'russian'")
+    view = "Game 1: " + json.loads(row["payload"])["text"]
+    sent = messenger.to(BORIS.id)[1:]  # after the DM check at join
+    assert len(view) > LIMIT and len(sent) > 1 and all(len(s) <= LIMIT for s in sent)
+    assert "".join(sent) == view

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
+import pytest
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot.config import GameSettings
@@ -15,6 +16,7 @@ from tests.bot.discord.discord_fakes import (
     BORIS,
     CHANNEL,
     FakeClock,
+    FakeMessenger,
     make_tables,
     seated_game,
 )
@@ -209,3 +211,25 @@ def test_cleared_deadlines_take_their_jobs_with_them(service):
     assert after_turn == [f"expire:{game_id}:blue", f"remind:{game_id}:blue:0",
                           f"remind:{game_id}:blue:1"]
     assert left == []
+
+
+def test_a_reminder_is_stored_with_its_mark_or_not_at_all(service, monkeypatch):
+    """Issue 8.3: a reminder's messages are stored in the transaction that marks it sent: the
+    process dying in between neither loses it nor sends it twice."""
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=TEN_HOURS)
+    game_id = run(seated_game(tables))
+
+    def dies(*args):
+        raise SystemExit("killed while storing the reminder")
+    monkeypatch.setattr(service.store, "_write_outbox", dies)
+    clock.advance(hours=5)
+    with pytest.raises(SystemExit):
+        run(tables.deadlines.scheduler.run_due())
+    monkeypatch.undo()
+    assert service.store.deadline(game_id, "red")["reminded_at"] is None
+    tables = restart(service, clock, FakeMessenger())
+    run(tables.deadlines.scheduler.run_due())
+    run(tables.deadlines.scheduler.run_due())
+    assert len(reminders_to(tables, ANNA.id)) == 1
+    assert len([t for t in tables.delivery.messenger.in_channel(CHANNEL) if "is due" in t]) == 1
