@@ -74,5 +74,20 @@ def test_fire_paths_two_equidistant_paths():
 
 
 def test_fire_paths_beyond_two_hexes_is_an_error():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="ranges 1 and 2, not 3"):
         fire_paths("3225", "3222")
+
+
+def test_distance_along_each_cube_axis():
+    """Two hexes apart in the direction where each cube coordinate changes most."""
+    assert [distance("2817", h) for h in ("2819", "2919", "2916", "3016")] == [2, 2, 2, 2]
+
+
+def test_neighbours_stop_at_the_edges_of_the_numbering():
+    """Hex numbers run 00-99 in both halves: 0000 and 9999 have three numbered neighbours."""
+    assert neighbours("0000") == ("0100", "0101", "0001")
+    assert neighbours("9999") == ("9998", "9899", "9898")
+    assert neighbours("0050") == ("0049", "0150", "0151", "0051")
+    assert neighbours("5099") == ("5098", "5199", "4999")
+    assert sorted(within("0000", 1)) == ["0001", "0100", "0101"]
+    assert "9999" in within("9998", 1) and "9899" in within("9999", 1)
