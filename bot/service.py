@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import rules
 from bot import text as fmt
-from bot.store import Outbox, Store
+from bot.store import Outbox, Store, StoreRefusal
 from rules.core.errors import CommandError, RulesError, RuleViolation
 from rules.core.playout import replay
 from rules.core.system import GameSystem
@@ -26,6 +26,14 @@ log = logging.getLogger("kolocha.service")
 
 QUERIES = ("status", "units", "help")
 SORRY = "Something went wrong on our side; nothing was changed, and the error has been logged."
+BUSY = ("The game records are busy with another write just now; nothing was changed. Try again "
+        "in a moment.")
+
+
+def is_busy(error: BaseException) -> bool:
+    """Whether an error is SQLite giving up on a lock another connection held too long."""
+    return isinstance(error, sqlite3.OperationalError) and \
+        any(word in str(error) for word in ("locked", "busy"))
 
 
 @dataclass
@@ -108,13 +116,17 @@ class GameService:
 
     def load(self, game_id: int) -> dict:
         """The current state: from the cache, else the last snapshot plus a replay of the rest."""
+        return self.position(game_id)[1]
+
+    def position(self, game_id: int) -> tuple[int, dict]:
+        """The last command's number and the state after it, read together (another writer may
+        store a command at any moment: a state must never be paired with a later number)."""
         seq = self.store.last_seq(game_id)
         cached = self._cache.get(game_id)
         if cached and cached[0] == seq:
-            return cached[1]
-        state = self.state_at(game_id, seq)
-        self._cache[game_id] = (seq, state)
-        return state
+            return cached
+        entry = self._cache[game_id] = (seq, self.state_at(game_id, seq))
+        return entry
 
     def state_at(self, game_id: int, seq: int) -> dict:
         """The state after command `seq`, rebuilt from the store alone."""
@@ -134,7 +146,12 @@ class GameService:
             return self._submit(game_id, side, text.strip(), user, expected_seq, compose)
         except RulesError as error:
             return Result(False, str(error), self.store.last_seq(game_id), side, rule=error.rule)
-        except Exception:
+        except StoreRefusal as error:  # judged against a position that has since changed
+            return Result(False, str(error), self._safe_seq(game_id), side)
+        except Exception as error:
+            if is_busy(error):
+                log.warning("game %s: %s: %r: %s", game_id, side, text, error)
+                return Result(False, BUSY, self._safe_seq(game_id), side)
             log.exception("game %s: %s: %r failed", game_id, side, text)
             return Result(False, SORRY, self._safe_seq(game_id), side)
 
@@ -145,8 +162,7 @@ class GameService:
             raise CommandError("Type a command; `help` lists them.")
         verb, args = words[0].lower(), words[1:]
         system = self.system(game_id)
-        state = self.load(game_id)
-        seq = self.store.last_seq(game_id)
+        seq, state = self.position(game_id)
         if side is not None and side not in system.INFO.sides:
             raise CommandError(f"{side!r} is not a side of this game; the sides are "
                                f"{', '.join(system.INFO.sides)}.")
@@ -155,11 +171,15 @@ class GameService:
                                                                    verb, args))
         if side is None:
             raise CommandError("Only a player can give orders; say which side you play.")
+        game = self.store.game(game_id)
+        if game["status"] == "over":
+            return Result(False, over_sentence(game_id, game["ended"] or system.outcome(state)),
+                          seq, side)
         if expected_seq is not None and expected_seq != seq:
             return Result(False, f"The position has changed since you wrote that (it is now at "
                           f"command {seq}, you saw command {expected_seq}); nothing was applied. "
                           "Look at the game again and resend.", seq, side)
-        pending = self.store.game(game_id)["pending_undo"]
+        pending = game["pending_undo"]
         if verb == "undo":
             return self._undo(game_id, system, state, side, seq, compose)
         if verb in ("accept", "refuse") and pending:
@@ -266,7 +286,8 @@ class GameService:
         """Drop command `seq`; `states` are the states with it and without it."""
         note = _event("undo", "all", f"{fmt.side_name(by)} undoes {said(system, cmd)}.")
         result = Result(True, message, seq - 1, by, events=[note])
-        self.store.truncate(game_id, seq, compose(result, *states))
+        self.store.truncate(game_id, seq, compose(result, *states),
+                            issued_against_seq=seq)
         self._cache[game_id] = (seq - 1, states[1])
         return result
 
@@ -299,6 +320,14 @@ class GameService:
             return self.store.last_seq(game_id)
         except sqlite3.Error:
             return 0
+
+
+def over_sentence(game_id: int, ended: dict | None) -> str:
+    """The refusal of a command to a game that has ended, saying how it ended."""
+    if not ended:
+        return f"Game {game_id} is over; it takes no more commands."
+    who = f"{fmt.side_name(ended['winner'])} wins" if ended.get("winner") else "no winner"
+    return f"Game {game_id} is over ({who}: {ended.get('reason')}); it takes no more commands."
 
 
 def said(system: GameSystem, command: str) -> str:

@@ -5,11 +5,19 @@ append-only `commands`. `snapshots` are a cache of the state every SNAPSHOT_EVER
 `outbox` holds the messages a front end has not delivered yet. Every write that belongs to one
 accepted command (command row, snapshot, outbox rows) runs in one transaction. Writes inside a
 transaction use plain SQL, because sqlite-utils' table helpers commit on their own.
+
+Several threads (and processes) may share one file: each thread gets its own connection, and
+every write that could be judged against an old position is checked again inside its
+BEGIN IMMEDIATE transaction, where no other writer can slip in between the check and the write:
+a command issued against an earlier command than the last stored one is refused, and nothing is
+ever written to a game that is over.
 """
 from __future__ import annotations
 
 import json
 import sqlite3
+import threading
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -19,6 +27,28 @@ from typing import Any
 import sqlite_utils
 
 SNAPSHOT_EVERY = 25
+BUSY_SECONDS = 2.0  # how long a statement waits for another writer before "database is locked"
+
+
+class StoreRefusal(Exception):
+    """A write the store turned down to keep a game whole; nothing was written. str() is the
+    sentence for the player."""
+
+
+class GameOver(StoreRefusal):
+    """A write to a game that has ended (by the rules, a resignation, a forfeit or a cancel)."""
+
+    def __init__(self, game_id: int):
+        super().__init__(f"Game {game_id} is over; it takes no more commands.")
+
+
+class StaleCommand(StoreRefusal):
+    """A command judged against a position that another command has since replaced."""
+
+    def __init__(self, issued_against: int, last: int):
+        super().__init__(f"Another command was stored while yours was being judged (the game is "
+                         f"now at command {last}, yours was judged at command {issued_against}); "
+                         "nothing was applied. Look at the game again and resend.")
 
 # The messages one write causes, each (audience, payload): audience "channel:<id>", "user:<id>",
 # a side (whoever holds its seat when it is sent) or "all" (the public record of events, posted
@@ -87,18 +117,41 @@ def _delivery(db: sqlite_utils.Database) -> None:
 class Store:
     """One SQLite file holding every game; safe to reopen after a crash at any point."""
 
-    def __init__(self, path: str | Path):
-        conn = sqlite3.connect(str(path), timeout=30, isolation_level=None)
-        self.db = sqlite_utils.Database(conn)
-        if str(path) != ":memory:":
+    def __init__(self, path: str | Path, busy_seconds: float = BUSY_SECONDS):
+        self.path = str(path)
+        memory = self.path == ":memory:"
+        # An in-memory database shared by this store's connections; it lives while one is open.
+        self._uri = f"file:kolocha-{uuid.uuid4().hex}?mode=memory&cache=shared" if memory \
+            else Path(self.path).absolute().as_uri()
+        self.busy_seconds = busy_seconds
+        self._local = threading.local()
+        self._connections: list[sqlite3.Connection] = []
+        self._guard = threading.Lock()
+        if not memory:
             self.db.enable_wal()
-        self.db.execute("PRAGMA foreign_keys = ON")
-        self.db.execute("PRAGMA synchronous = NORMAL")
         self.migrate()
 
+    @property
+    def db(self) -> sqlite_utils.Database:
+        """This thread's connection (sqlite3 connections may not cross threads)."""
+        db = getattr(self._local, "db", None)
+        if db is None:
+            conn = sqlite3.connect(self._uri, uri=True, timeout=self.busy_seconds,
+                                   isolation_level=None, check_same_thread=False)
+            conn.execute("PRAGMA foreign_keys = ON")
+            conn.execute("PRAGMA synchronous = NORMAL")
+            with self._guard:
+                self._connections.append(conn)
+            db = self._local.db = sqlite_utils.Database(conn)
+        return db
+
     def close(self) -> None:
-        """Close the file (at shutdown); nothing may use the store after."""
-        self.db.conn.close()
+        """Close every thread's connection (at shutdown)."""
+        with self._guard:
+            for conn in self._connections:
+                conn.close()
+            self._connections.clear()
+        self._local = threading.local()
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
@@ -175,6 +228,7 @@ class Store:
 
     def start_game(self, game_id: int, outbox: Outbox | None = None) -> None:
         with self.transaction():
+            self._check_live(game_id)
             self.db.execute("UPDATE games SET started_at = ?, updated_at = ? WHERE id = ?",
                             [now(), now(), game_id])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
@@ -182,6 +236,7 @@ class Store:
     def end_game(self, game_id: int, ended: dict, outbox: Outbox) -> None:
         """Close a game outside the rules (resignation, forfeit), with the messages saying so."""
         with self.transaction():
+            self._check_live(game_id)
             self.db.execute("UPDATE games SET status = 'over', ended = ?, updated_at = ?"
                             " WHERE id = ?", [json.dumps(ended), now(), game_id])
             self.db.execute("DELETE FROM deadlines WHERE game = ?", [game_id])
@@ -201,6 +256,7 @@ class Store:
     def set_pending_undo(self, game_id: int, request: dict | None, outbox: Outbox) -> None:
         """Record (or clear, with None) an undo request and the messages announcing it."""
         with self.transaction():
+            self._check_live(game_id)
             self._write_pending(game_id, request)
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
@@ -222,9 +278,15 @@ class Store:
 
         `command` has side, user, text, normalised, issued_against_seq; `outbox` holds the
         messages it causes. Accepting a command also cancels any pending undo request.
+        Refused (StaleCommand, GameOver) when another command was stored after the one it was
+        judged against, or the game is over: checked inside the write transaction.
         """
         with self.transaction():
-            seq = self.last_seq(game_id) + 1
+            self._check_live(game_id)
+            last = self.last_seq(game_id)
+            if command["issued_against_seq"] != last:
+                raise StaleCommand(command["issued_against_seq"], last)
+            seq = last + 1
             stamp = now()
             self.db.execute(
                 "INSERT INTO commands VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -238,9 +300,16 @@ class Store:
                             " WHERE id = ?", [status, stamp, game_id])
         return seq
 
-    def truncate(self, game_id: int, from_seq: int, outbox: Outbox) -> None:
-        """Undo: drop commands from `from_seq` on, their snapshots and undelivered messages."""
+    def truncate(self, game_id: int, from_seq: int, outbox: Outbox, *,
+                 issued_against_seq: int) -> None:
+        """Undo: drop commands from `from_seq` on, their snapshots and undelivered messages.
+        Refused (StaleCommand) when the last command is no longer `issued_against_seq`, the one
+        the undo was judged against, so an undo never takes back a command it has not seen."""
         with self.transaction():
+            self._check_live(game_id)
+            last = self.last_seq(game_id)
+            if issued_against_seq != last:
+                raise StaleCommand(issued_against_seq, last)
             for table in ("commands", "snapshots"):
                 self.db.execute(f"DELETE FROM {table} WHERE game = ? AND seq >= ?",
                                 [game_id, from_seq])
@@ -329,6 +398,7 @@ class Store:
     def set_deadline(self, game_id: int, side: str, due_at: str, phase_key: str | None = None) -> None:
         """A fresh deadline for a side (no reminder sent yet), replacing any earlier one."""
         with self.transaction():
+            self._check_live(game_id)
             self.db.execute("INSERT OR REPLACE INTO deadlines (game, side, due_at, reminded_at,"
                             " phase_key) VALUES (?, ?, ?, NULL, ?)",
                             [game_id, side, due_at, phase_key])
@@ -354,6 +424,14 @@ class Store:
     def clear_deadline(self, game_id: int, side: str) -> None:
         with self.transaction():
             self.db.execute("DELETE FROM deadlines WHERE game = ? AND side = ?", [game_id, side])
+
+    def _check_live(self, game_id: int) -> None:
+        """Inside a write transaction: refuse to touch a game that is over."""
+        row = self.db.execute("SELECT status FROM games WHERE id = ?", [game_id]).fetchone()
+        if row is None:
+            raise KeyError(f"there is no game {game_id}")
+        if row[0] == "over":
+            raise GameOver(game_id)
 
     def _write_outbox(self, game_id: int, seq: int, outbox: Outbox | None) -> None:
         for audience, payload in outbox or []:

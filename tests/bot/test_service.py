@@ -139,7 +139,8 @@ def test_finished_game_refuses_commands(service, store, game):
     commands = toy_commands("short", 11)
     assert all(r.accepted for r in submit_all(service, game, commands))
     assert store.game(game)["status"] == "over"
-    assert "Game over" in service.submit(game, "red", "end").message
+    refusal = service.submit(game, "red", "end").message
+    assert refusal.startswith(f"Game {game} is over (") and "takes no more commands" in refusal
 
 
 def test_unexpected_errors_become_a_polite_sentence(service, store, game, monkeypatch, caplog):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from bot import store as store_module
-from bot.store import SNAPSHOT_EVERY, Store
+from bot.store import SNAPSHOT_EVERY, GameOver, StaleCommand, Store
 
 
 def _row(text: str = "end", seq: int = 0) -> dict:
@@ -59,7 +59,8 @@ def test_truncate_drops_commands_snapshots_and_undelivered_messages(store):
     for n in range(SNAPSHOT_EVERY + 2):
         store.append(game, _row(seq=n), {"n": n + 1}, [("red", {"n": n + 1})])
     store.set_pending_undo(game, {"by": "red", "seq": 27, "command": "end"}, [])
-    store.truncate(game, SNAPSHOT_EVERY, [("all", {"undo": True})])
+    store.truncate(game, SNAPSHOT_EVERY, [("all", {"undo": True})],
+                   issued_against_seq=SNAPSHOT_EVERY + 2)
     assert store.last_seq(game) == SNAPSHOT_EVERY - 1
     assert store.snapshots(game) == {}
     assert store.game(game)["pending_undo"] is None
@@ -93,3 +94,53 @@ def test_seats_spectators_outbox_delivery_and_deadlines(store):
 def test_unknown_game_is_a_key_error(store):
     with pytest.raises(KeyError):
         store.game(99)
+
+
+def test_a_command_judged_against_an_old_position_is_refused_inside_the_write(store):
+    """Issue 8.11: two writers judging the same position must not both be stored; the check
+    runs inside the BEGIN IMMEDIATE transaction, where no other writer can come between."""
+    game = store.create_game("toy", "short", 1)
+    store.append(game, _row("first", seq=0), {}, [("all", {"n": 1})])
+    with pytest.raises(StaleCommand, match="now at command 1, yours was judged at command 0"):
+        store.append(game, _row("second", seq=0), {}, [("all", {"n": 2})])
+    assert [c["text"] for c in store.commands(game)] == ["first"]
+    assert [m["payload"] for m in store.undelivered(game)] == [{"n": 1}]
+    store.append(game, _row("second", seq=1), {}, [])  # judged against the new position: stored
+    assert [c["issued_against_seq"] for c in store.commands(game)] == [0, 1]
+
+
+def test_an_undo_judged_against_an_old_position_is_refused(store):
+    """Issue 8.11: an undo takes back only the command it was judged against, never one that
+    another writer stored after it."""
+    game = store.create_game("toy", "short", 1)
+    store.append(game, _row("mine", seq=0), {}, [])
+    store.append(game, _row("theirs", seq=1), {}, [])
+    with pytest.raises(StaleCommand):
+        store.truncate(game, 1, [], issued_against_seq=1)
+    assert store.last_seq(game) == 2
+    store.truncate(game, 2, [], issued_against_seq=2)
+    assert [c["text"] for c in store.commands(game)] == ["mine"]
+
+
+def test_nothing_is_written_to_a_game_that_is_over(store):
+    """Issue 8.2: once a game has ended, no write turns it active again or replaces its end."""
+    game = store.create_game("toy", "short", 1)
+    store.append(game, _row(seq=0), {}, [])
+    store.end_game(game, {"winner": "blue", "reason": "Red resigns"}, [("all", {"text": "over"})])
+    writes = [lambda: store.append(game, _row(seq=1), {}, []),
+              lambda: store.truncate(game, 1, [], issued_against_seq=1),
+              lambda: store.start_game(game),
+              lambda: store.set_deadline(game, "red", "2026-01-01T00:00:00+00:00"),
+              lambda: store.set_pending_undo(game, {"by": "red", "seq": 1, "command": "end"}, []),
+              lambda: store.end_game(game, {"winner": "red", "reason": "again"}, [])]
+    for write in writes:
+        with pytest.raises(GameOver, match=f"Game {game} is over"):
+            write()
+    row = store.game(game)
+    assert (row["status"], row["ended"]["winner"], row["started_at"]) == ("over", "blue", None)
+    assert store.last_seq(game) == 1 and store.deadlines(game) == []
+    live = store.create_game("toy", "short", 1)  # positive control: the same writes on a live game
+    store.append(live, _row(seq=0), {}, [])
+    store.set_deadline(live, "red", "2026-01-01T00:00:00+00:00")
+    store.end_game(live, {"winner": "red", "reason": "Blue resigns"}, [])
+    assert store.game(live)["ended"]["winner"] == "red"
