@@ -127,6 +127,7 @@ class Store:
         self._local = threading.local()
         self._connections: list[sqlite3.Connection] = []
         self._guard = threading.Lock()
+        self._closed = False
         if not memory:
             self.db.enable_wal()
         self.migrate()
@@ -136,6 +137,8 @@ class Store:
         """This thread's connection (sqlite3 connections may not cross threads)."""
         db = getattr(self._local, "db", None)
         if db is None:
+            if self._closed:
+                raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
             conn = sqlite3.connect(self._uri, uri=True, timeout=self.busy_seconds,
                                    isolation_level=None, check_same_thread=False)
             conn.execute("PRAGMA foreign_keys = ON")
@@ -146,7 +149,8 @@ class Store:
         return db
 
     def close(self) -> None:
-        """Close every thread's connection (at shutdown)."""
+        """Close every thread's connection (at shutdown); nothing may use the store after."""
+        self._closed = True
         with self._guard:
             for conn in self._connections:
                 conn.close()
