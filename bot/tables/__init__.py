@@ -24,7 +24,7 @@ from bot.config import Config, GameSettings
 from bot.deadlines import Clock, Deadlines, Scheduler, utc_now
 from bot.delivery import Delivery, Reply
 from bot.permissions import Actor, TableError
-from bot.service import GameService
+from bot.service import GameService, over_sentence
 from bot.tables.clocks import Clocks
 from bot.tables.completion import Completion
 from bot.tables.lobby import Lobby
@@ -65,6 +65,14 @@ class Tables:
         if not live:
             raise TableError("There is no game running in this channel; `/game new` starts one.")
         return live[-1]
+
+    def current(self, game_id: int) -> dict:
+        """The game's row read again under its lock, refused if it has ended meanwhile: a
+        command queued behind a resignation, a cancel or a forfeit must not revive the game."""
+        game = self.store.game(game_id)
+        if game["status"] == "over":
+            raise TableError(over_sentence(game_id, game["ended"]))
+        return game
 
     def settings(self, game_id: int) -> GameSettings:
         return GameSettings.from_dict(self.store.game(game_id)["settings"], self.config.defaults)

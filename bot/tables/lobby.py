@@ -66,6 +66,7 @@ class Lobby(Room):
         taken = words(name(actor.name), f" takes the {fmt.side_name(side)} seat in game "
                       f"{game['id']}.")
         async with self.tables.lock(game["id"]):
+            self.tables.current(game["id"])
             check_seat(game, self.store.seats(game["id"]), actor, side)
             self.store.take_seat(game["id"], side, actor.id,
                                  [(channel_audience(channel), message(taken))])
@@ -84,6 +85,7 @@ class Lobby(Room):
         game = self.tables.game_in(channel)
         game_id = game["id"]
         async with self.tables.lock(game_id):
+            game = self.tables.current(game_id)
             seats = self.store.seats(game_id)
             if game["started_at"]:
                 raise TableError(f"Game {game_id} has already started.")
@@ -104,6 +106,7 @@ class Lobby(Room):
         game = self.tables.game_in(channel)
         check_manage(game, actor, "end a game")
         async with self.tables.lock(game["id"]):
+            self.tables.current(game["id"])
             self.tables.deadlines.clear(game["id"])
             ended = words(name(actor.name), f" ends game {game['id']}; no winner.")
             self.store.end_game(game["id"], {"winner": None, "reason": f"ended by {actor.name}"},

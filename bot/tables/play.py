@@ -45,6 +45,7 @@ class Play(Room):
         if not game["started_at"]:
             raise TableError(f"Game {game_id} has not started yet; `/game start` begins it.")
         async with self.tables.lock(game_id):
+            self.tables.current(game_id)
             system = self.service.system(game_id)
             state = self.service.load(game_id)
             seats = self.store.seats(game_id)
@@ -135,6 +136,7 @@ class Play(Room):
     async def resign(self, actor: Actor, channel: str, side: str | None = None) -> str:
         game = self.tables.game_in(channel)
         async with self.tables.lock(game["id"]):
+            self.tables.current(game["id"])
             seats = self.store.seats(game["id"])
             active = self.service.system(game["id"]).active_sides(self.service.load(game["id"]))
             loser = commanding_side(seats, actor, active, side)
