@@ -125,8 +125,11 @@ VERBS = ("move", "activate", "inspire", "battle", "fire", "hit", "retreat", "ski
 
 
 def _area(word: str) -> int:
-    if not word.isdigit() or not 1 <= int(word) <= 111:
-        raise CommandError(f"{word!r} is not an area: areas are numbered 1 to 111.")
+    """An area number in plain digits 0-9 (str.isdigit() also takes '²' or '➄', which int() does
+    not), at most three of them: a longer word is echoed only by its start."""
+    if not (word.isascii() and word.isdigit() and len(word) <= 3 and 1 <= int(word) <= 111):
+        shown = word if len(word) <= 12 else word[:12] + "..."
+        raise CommandError(f"{shown!r} is not an area: areas are numbered 1 to 111.")
     return int(word)
 
 
