@@ -22,7 +22,8 @@ from bot.config import Config
 from bot.converters import parse_options
 from bot.service import GameService
 from bot.store import Store
-from bot.terminal.console import parse_script, play, run_script
+from bot.terminal.console import enable_line_editing, parse_script, play, run_script
+from bot.terminal.map_files import MapFiles
 
 DEFAULT_DB = "kolocha.sqlite"
 
@@ -107,18 +108,8 @@ def _local(args: argparse.Namespace) -> int:
               file=sys.stderr)
     if script is not None:
         return run_script(service, game_id, script, sys.stdout, args.json)
-    picture = Path(args.db).with_name(f"kolocha-game{game_id}.png")
-
-    def draw(words: list[str], viewer: str | None) -> str:
-        try:
-            options = pictures.parse_map_words(words)
-            path = picture.with_name(f"kolocha-game{game_id}-map.png") if words else picture
-            pictures.write_map(service, game_id, path, viewer=viewer, **options)
-        except ValueError as error:
-            return str(error)
-        return f"Map: {path}"
-
-    return play(service, game_id, draw=draw)
+    enable_line_editing()
+    return play(service, game_id, maps=MapFiles(service, game_id, Path(args.db).parent))
 
 
 def _replay(args: argparse.Namespace) -> int:

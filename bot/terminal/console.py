@@ -15,6 +15,7 @@ from typing import TextIO
 
 from bot import text as fmt
 from bot.service import GameService, Result
+from bot.terminal.map_files import MapFiles
 
 
 @dataclass
@@ -69,13 +70,15 @@ def render(result: Result, line: str, viewer: str | None = None) -> str:
     if result.reply is not None:
         return result.reply
     if not result.accepted:
-        return f"Refused: {line}: {result.message}"
+        return f"Refused: {fmt.clipped(line)}: {result.message}"
     events = result.events if viewer is None else result.visible_to(viewer)
     return "\n".join([f"[{result.seq}] {result.message}", *fmt.event_lines(events)])
 
 
+OWN_SIDE_ONLY = ("Refused: at this screen you speak for the {side} player alone (Fog of War: each "
+                 "player sees only their own side); a side before a colon is for scripts.")
 HANDOVER = "Hand over to the {side} player, then press Enter (the screen will be cleared)."
-CLEAR = "\033[2J\033[H"  # ANSI: clear the screen, cursor home
+CLEAR = "\033[H\033[2J\033[3J"  # ANSI: cursor home, clear the screen and the scrollback
 
 
 def as_json(result: Result, line: str) -> str:
@@ -97,14 +100,32 @@ def run_script(service: GameService, game_id: int, script: Script, out: TextIO,
     return 1 if script.expect_all_accepted and refused else 0
 
 
+def enable_line_editing() -> None:
+    """Arrow keys, editing and history at the prompt (readline, where the platform has it)."""
+    try:
+        import readline  # noqa: F401 - importing it is what makes input() edit lines
+    except ImportError:
+        return
+
+
+def forget_history() -> None:
+    """At a hand-over the next player must not scroll back to the last one's commands."""
+    try:
+        import readline
+    except ImportError:
+        return
+    readline.clear_history()
+
+
 def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
-         write: Callable[[str], None] = print,
-         draw: Callable[[list[str], str | None], str] | None = None) -> int:
+         write: Callable[[str], None] = print, maps: MapFiles | None = None) -> int:
     """The hot-seat loop: prompt the side to move, print what happens, `quit` to leave.
 
-    `draw(words, viewer)` writes a map picture of what `viewer` (None: everyone) may see and
-    returns the sentence saying where: it runs after every accepted command (words empty) and
-    for the `map ...` command.
+    `maps` (when given) redraws the picture of what the player at the screen may see after
+    every accepted command, and draws `map ...` on request. With hidden information one side
+    looks at a time: the side to move changes only behind a hand-over, which leaves only the
+    public picture on disk, clears the screen, its scrollback and the line history, and the
+    player at the screen speaks for their own side alone.
     """
     system = service.system(game_id)
     hidden = system.INFO.hidden_information  # fog of war: one side at a time
@@ -112,11 +133,14 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
           f"resume later with `kolocha local --game {game_id}`.")
     seated = side_to_move(service, game_id) if hidden else None
     write(fmt.status(system.view(service.load(game_id), seated)))
-    if draw:
-        write(draw([], seated))
+    if maps:
+        write(maps.draw([], seated))
     while True:
         side = side_to_move(service, game_id)
         if hidden and side and side != seated:
+            if maps:
+                maps.hand_over()
+            forget_history()
             try:
                 read(HANDOVER.format(side=fmt.side_name(side)))
             except (EOFError, KeyboardInterrupt):
@@ -124,6 +148,8 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
                 return 0
             seated = side
             write(CLEAR + fmt.status(system.view(service.load(game_id), seated)))
+            if maps:
+                write(maps.draw([], seated))
         try:
             line = read(f"{fmt.side_name(side)} > " if side else "(game over) > ").strip()
         except (EOFError, KeyboardInterrupt):
@@ -133,14 +159,22 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
             return 0
         if not line or line.startswith("#"):
             continue
-        if draw and line.split()[0].lower() == "map":
-            write(draw(line.lower().split()[1:], seated))
+        if maps and line.split()[0].lower() == "map":
+            write(maps.draw(line.lower().split()[1:], seated))
             continue
         before = service.load(game_id)
-        result = run_line(service, game_id, line)
+        if hidden:
+            named, command = split_side(line, tuple(system.SIDES))
+            if named not in (None, seated):
+                write(OWN_SIDE_ONLY.format(side=fmt.side_name(seated)))
+                continue
+            result = service.submit(game_id, seated, command)
+        else:
+            result = run_line(service, game_id, line)
         write(render(result, line, seated))
         after = service.load(game_id)
         if result.accepted and system.phase_key(after) != system.phase_key(before):
             write(fmt.headline(system.view(after, seated)))
-        if result.accepted and result.reply is None and draw:
-            write(draw([], seated))
+        handing_over = hidden and side_to_move(service, game_id) not in (None, seated)
+        if result.accepted and result.reply is None and maps and not handing_over:
+            write(maps.draw([], seated))

@@ -1,0 +1,44 @@
+"""The picture files of a terminal game, written beside its database for the player at the screen.
+
+`kolocha-game<ID>.png` is redrawn after each change, `kolocha-game<ID>-map.png` on `map ...`
+with words. At a hot-seat hand-over with hidden information both would still show the player who
+just left: `hand_over()` removes the asked-for map and redraws the main one with the public view,
+and the loop draws it again for the incoming player once they sit down.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from bot import pictures
+from bot.service import GameService
+
+Drawer = Callable[..., bytes]  # (service, game_id, *, viewer, **map options) -> PNG bytes
+
+
+class MapFiles:
+    """The two picture files of one game in one folder."""
+
+    def __init__(self, service: GameService, game_id: int, folder: Path,
+                 png: Drawer = pictures.map_png):
+        self.service = service
+        self.game_id = game_id
+        self.main = folder / f"kolocha-game{game_id}.png"
+        self.asked = folder / f"kolocha-game{game_id}-map.png"
+        self._png = png
+
+    def draw(self, words: list[str], viewer: str | None) -> str:
+        """Draw what `viewer` (None: everyone) may see, the main picture without words; the
+        sentence saying where, or why the words were not understood."""
+        try:
+            options = pictures.parse_map_words(words)
+            path = self.asked if words else self.main
+            path.write_bytes(self._png(self.service, self.game_id, viewer=viewer, **options))
+        except ValueError as error:
+            return str(error)
+        return f"Map: {path}"
+
+    def hand_over(self) -> None:
+        """Leave nothing of the player who leaves the screen: only the public picture stays."""
+        self.asked.unlink(missing_ok=True)
+        self.draw([], None)
