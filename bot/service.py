@@ -25,6 +25,8 @@ from rules.core.system import GameSystem
 log = logging.getLogger("kolocha.service")
 
 QUERIES = ("status", "units", "help")
+TURN_RULE = "Sequence of Play"  # cited when the engine names no rule for a command out of turn
+LONGEST = 200  # characters: no command of any game is longer; a longer line is refused unread
 SORRY = "Something went wrong on our side; nothing was changed, and the error has been logged."
 BUSY = ("The game records are busy with another write just now; nothing was changed. Try again "
         "in a moment.")
@@ -160,6 +162,9 @@ class GameService:
         words = line.split()
         if not words:
             raise CommandError("Type a command; `help` lists them.")
+        if len(line) > LONGEST:
+            raise CommandError(f"That line is {len(line)} characters long; no command is longer "
+                               f"than {LONGEST}. `help` lists them.")
         verb, args = words[0].lower(), words[1:]
         system = self.system(game_id)
         seq, state = self.position(game_id)
@@ -182,7 +187,10 @@ class GameService:
         pending = game["pending_undo"]
         if verb == "undo":
             return self._undo(game_id, system, state, side, seq, compose)
-        if verb in ("accept", "refuse") and pending:
+        if verb in ("accept", "refuse"):
+            if not pending:
+                raise RuleViolation("Undo", f"No request to undo is waiting for an answer; `{verb}` "
+                                    "answers one, and `undo` takes back your own last command")
             return self._answer(game_id, system, state, side, seq, pending, verb == "accept",
                                 compose)
         return self._play(game_id, system, state, side, line, user, seq, pending, compose)
@@ -191,7 +199,8 @@ class GameService:
               user: str | None, seq: int, pending: dict | None, compose: Compose) -> Result:
         active = system.active_sides(state)
         if side not in active:
-            return Result(False, self._wait_sentence(system, state, side, active), seq, side)
+            rule = _turn_rule(system, state, side, line)
+            raise RuleViolation(rule, self._wait_sentence(system, state, side, active))
         cmd = system.parse(side, line)
         new_state, events = system.apply(state, side, cmd)
         outcome = system.outcome(new_state)
@@ -222,16 +231,21 @@ class GameService:
                verb: str, args: list[str]) -> str:
         if verb == "help":
             topic = args[0].lower() if args else None
+            if topic in fmt.TABLE_HELP:
+                return fmt.TABLE_HELP[topic]
             answer = system.help(topic)
             if topic is None and "undo" not in answer:
                 answer += "\nAlso: undo, status, units [hex], help [command]."
             return answer
         view = system.view(state, side)
         if verb == "units":
-            return fmt.units_table(view.get("units", []), where=args[0] if args else None)
+            where = fmt.place(args[0]) if args else None
+            return fmt.units_table(view.get("units", []), where=where)
         pending = self.store.game(game_id)["pending_undo"]
-        waiting = (f"\nThe {fmt.side_name(pending['by'])} player asks to undo "
-                   f"`{pending['command']}`: accept or refuse." if pending else "")
+        asked = pending and (f"`{pending['command']}`" if pending["by"] == side
+                             else said(system, pending["command"]))
+        waiting = (f"\nThe {fmt.side_name(pending['by'])} player asks to undo {asked}: accept "
+                   "or refuse." if pending else "")
         return fmt.status(view) + waiting
 
     def _undo(self, game_id: int, system: GameSystem, state: dict, side: str, seq: int,
@@ -258,9 +272,10 @@ class GameService:
               "earlier phase: answer `accept` or `refuse`."
         notes = [_event("undo_request", other, ask) for other in others]
         names = " or ".join(fmt.side_name(s) for s in others)
-        result = Result(True, f"`{cmd}` was issued in an earlier phase: undoing it needs the "
-                        f"{names} player's consent, who may answer accept or refuse.", seq, side,
-                        events=notes)
+        needs = f"issued in an earlier phase: undoing it needs the {names} player's consent, " \
+                "who may answer accept or refuse."
+        result = Result(True, f"`{cmd}` was {needs}", seq, side, events=notes,
+                        public=f"{fmt.side_name(side)} asks to undo {said(system, cmd)}, {needs}")
         self.store.set_pending_undo(game_id, {"by": side, "seq": seq, "command": cmd},
                                     compose(result, state, state))
         return result
@@ -277,7 +292,7 @@ class GameService:
                                    f"{said(system, cmd)} is undone.", compose)
         note = _event("undo_refused", "all", f"The {fmt.side_name(side)} player refuses to undo "
                       f"{said(system, cmd)}; it stands.")
-        result = Result(True, note["text"], seq, side, events=[note])
+        result = Result(True, note["text"], seq, side, events=[note], public=note["text"])
         self.store.set_pending_undo(game_id, None, compose(result, state, state))
         return result
 
@@ -285,7 +300,7 @@ class GameService:
                    states: tuple[dict, dict], message: str, compose: Compose) -> Result:
         """Drop command `seq`; `states` are the states with it and without it."""
         note = _event("undo", "all", f"{fmt.side_name(by)} undoes {said(system, cmd)}.")
-        result = Result(True, message, seq - 1, by, events=[note])
+        result = Result(True, message, seq - 1, by, events=[note], public=note["text"])
         self.store.truncate(game_id, seq, compose(result, *states),
                             issued_against_seq=seq)
         self._cache[game_id] = (seq - 1, states[1])
@@ -336,6 +351,18 @@ def said(system: GameSystem, command: str) -> str:
     if system.INFO.hidden_information:
         return f"a `{command.split()[0]}` command" if command.split() else "a command"
     return f"`{command}`"
+
+
+def _turn_rule(system: ModuleType, state: dict, side: str, line: str) -> str:
+    """The rule case the engine cites for a command given out of turn (its sequence of play),
+    asked of the engine itself so that each system's rule book is quoted."""
+    try:
+        system.apply(state, side, system.parse(side, line))
+    except RuleViolation as error:
+        return error.rule or TURN_RULE
+    except RulesError:
+        pass
+    return TURN_RULE
 
 
 def _event(kind: str, to: str, text: str) -> dict:

@@ -7,7 +7,23 @@ Anything a unit dict holds beyond the core columns and is true shows up as a fla
 """
 from __future__ import annotations
 
+from rules.core.errors import CommandError
+
 _CORE = ("side", "hex", "area", "id", "type", "strength", "movement")
+
+TABLE_HELP = {  # the verbs every game answers, beside its own grammar (`help <verb>`)
+    "undo": "undo                       take back your own last command: freely within its phase, "
+            "with the other player's consent across phases; never across a die roll or a reveal",
+    "accept": "accept                     consent to the other player's request to undo a command",
+    "refuse": "refuse                     turn down the other player's request to undo a command",
+    "status": "status                     the turn, phase, who moves, and how many units each side has",
+    "units": "units [place]              every unit you may see, or those at one hex or area: `units 3224`",
+    "help": "help [command]             the commands, or one command in full: `help move`",
+    "map": "map [place ...] [radius N] [size N] [zoc SIDE] [select place]   a picture of what you may "
+           "see (terminal: a PNG beside the database; Discord: `/game map`)",
+    "quit": "quit                       leave the terminal; the game is stored: resume it with "
+            "`kolocha local --game ID` (in Discord, `/game resign` ends a game)",
+}
 
 
 def side_name(side: str | None) -> str:
@@ -28,9 +44,51 @@ def outcome_line(outcome: dict) -> str:
     return f"Game over: {who} ({outcome.get('level', '')}): {outcome.get('reason', '')}"
 
 
+ECHO = 60  # characters of a player's own words repeated back in a refusal
+
+
+def clipped(words: str, limit: int = ECHO) -> str:
+    """A player's words as a refusal repeats them: whole when short, else their start, so that a
+    line of 100,000 characters is not sent back whole.
+
+    >>> clipped("move 3225 3224")
+    'move 3225 3224'
+    >>> clipped("x" * 100_000, 8)
+    'xxxxxxxx... (100000 characters)'
+    """
+    return words if len(words) <= limit else f"{words[:limit]}... ({len(words)} characters)"
+
+
+def place(word: str) -> str:
+    """A place as a player names one: a hex of four digits (3224) or an area number (41).
+
+    >>> place("3224")
+    '3224'
+    """
+    if not (word.isascii() and word.isdigit() and len(word) <= 4):
+        raise CommandError(f"{clipped(word)!r} is not a place: name a hex by its four digits "
+                           "(`units 3224`) or an area by its number (`units 41`).")
+    return word
+
+
 def status(view: dict) -> str:
-    """The headline and the units table."""
-    return headline(view) + "\n\n" + units_table(view.get("units", []))
+    """The headline and how many units each side has (`units` lists them)."""
+    return headline(view) + "\n\n" + unit_counts(view.get("units", []))
+
+
+def unit_counts(units: list[dict]) -> str:
+    """One line per side: its units, and how many of them the viewer may not identify."""
+    lines = []
+    for side in dict.fromkeys(u.get("side") for u in units):
+        mine = [u for u in units if u.get("side") == side]
+        hidden = sum("id" not in u for u in mine)
+        lines.append(f"{side_name(side)}: {_units(len(mine))}"
+                     + (f", {hidden} of them hidden" if hidden else ""))
+    return "\n".join(lines or ["No units."]) + "\n`units` lists them; `units <place>` those at one place."
+
+
+def _units(n: int) -> str:
+    return f"{n} unit{'' if n == 1 else 's'}"
 
 
 def headline(view: dict) -> str:
@@ -69,7 +127,7 @@ def units_table(units: list[dict], where: str | None = None) -> str:
         for u in mine:
             if "id" not in u:
                 hidden[_place(u)] = hidden.get(_place(u), 0) + 1
-        rows += [[place, f"{n} hidden unit{'s' if n > 1 else ''}", "", "", ""] for place, n in hidden.items()]
+        rows += [[place, f"{_units(n).replace(' ', ' hidden ')}", "", "", ""] for place, n in hidden.items()]
         widths = [max(len(r[i]) for r in rows) for i in range(4)]
         lines = [f"{side_name(side)}:"]
         for row in rows:

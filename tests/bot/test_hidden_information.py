@@ -54,15 +54,13 @@ def test_undo_notices_name_no_hidden_block(bloody_monday):
     assert public and not any(block.lower() in text.lower() for text in public)
 
 
-def test_a_block_game_in_discord_keeps_the_channel_public_and_dms_each_side_its_blocks(tmp_path):
-    """Issue 5, point 4: the channel gets the public board only; each player gets their own
-    block list by DM; no hidden block is named in public, through the real game tables."""
+def _bloody_monday_tables(tmp_path):
+    """A Bloody Monday game at a Discord table over fakes: Anna French, Boris Russian."""
     import asyncio
 
     from bot.config import Config
     from bot.delivery import Delivery
     from bot.tables import Tables
-    from rules.bloody_monday import bm_data
     from tests.bot.discord.discord_fakes import (
         ANNA,
         BORIS,
@@ -80,17 +78,27 @@ def test_a_block_game_in_discord_keeps_the_channel_public_and_dms_each_side_its_
     tables = Tables(service, Delivery(service, messenger, picture), FakeScheduler(clock), Config(), clock,
                     systems=("bloody_monday",))
 
-    async def play() -> int:
+    async def seat() -> None:
         await tables.lobby.new(ANNA, GUILD, CHANNEL, "bloody_monday", "bloody_monday", seed=5)
         await tables.lobby.join(ANNA, CHANNEL, "french")
         await tables.lobby.join(BORIS, CHANNEL, "russian")
         await tables.lobby.start(ANNA, CHANNEL)
-        game_id = tables.game_in(CHANNEL)["id"]
-        line = _a_move(service, game_id)  # tactical + activations through the service ...
-        await tables.play.submit(ANNA, CHANNEL, line)  # ... and the move through the tables
-        return game_id
 
-    asyncio.run(play())
+    asyncio.run(seat())
+    return service, tables, messenger, tables.game_in(CHANNEL)["id"]
+
+
+def test_a_block_game_in_discord_keeps_the_channel_public_and_dms_each_side_its_blocks(tmp_path):
+    """Issue 5, point 4: the channel gets the public board only; each player gets their own
+    block list by DM; no hidden block is named in public, through the real game tables."""
+    import asyncio
+
+    from rules.bloody_monday import bm_data
+    from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL
+
+    service, tables, messenger, game_id = _bloody_monday_tables(tmp_path)
+    line = _a_move(service, game_id)  # tactical + activations through the service ...
+    asyncio.run(tables.play.submit(ANNA, CHANNEL, line))  # ... and the move through the tables
     public = "\n".join(messenger.in_channel(CHANNEL))
     hidden = {b.id.lower() for b in bm_data.blocks().values()}
     assert not any(block in public.lower() for block in hidden)
@@ -103,3 +111,55 @@ def test_a_block_game_in_discord_keeps_the_channel_public_and_dms_each_side_its_
 
     assert "your view as French" in anna and words(anna) & french and not words(anna) & russian
     assert "your view as Russian" in boris and words(boris) & russian and not words(boris) & french
+
+
+def test_an_undo_at_the_table_posts_no_hidden_block_in_public(tmp_path):
+    """Issue 9.2: `undo` posted "Undone: `move f-i-5 20`" in the channel. The channel reads the
+    public rendering ("French undoes a `move` command."); the mover alone reads the command."""
+    import asyncio
+
+    from tests.bot.discord.discord_fakes import ANNA, CHANNEL
+
+    service, tables, messenger, game_id = _bloody_monday_tables(tmp_path)
+    line = _a_move(service, game_id)
+    block = line.split()[1]
+
+    async def move_and_undo() -> str:
+        await tables.play.submit(ANNA, CHANNEL, line)
+        return await tables.play.submit(ANNA, CHANNEL, "undo")
+
+    reply = asyncio.run(move_and_undo())
+    public = "\n".join(messenger.in_channel(CHANNEL)).lower()
+    assert block.lower() in reply.lower()  # Anna's own (private) reply names her block
+    assert "french undoes a `move` command" in public and block.lower() not in public
+
+
+def test_an_undo_request_across_phases_names_no_command_in_public(tmp_path, monkeypatch):
+    """Issue 9.2, the request: "`move f-i-5 20` was issued in an earlier phase: undoing it needs
+    the Russian player's consent" was posted in the channel. The asker reads their command; the
+    channel and the status the enemy reads say only its verb. (Phases here change with every
+    move of a block, so that a hidden move is the command asked back.)"""
+    import asyncio
+    import json
+
+    from rules import bloody_monday
+    from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL
+
+    service, tables, messenger, game_id = _bloody_monday_tables(tmp_path)
+    line = _a_move(service, game_id)
+    block = line.split()[1]
+    monkeypatch.setattr(bloody_monday, "phase_key", lambda state: json.dumps(state["blocks"]))
+
+    async def move_ask_and_look() -> tuple[str, str, str]:
+        await tables.play.submit(ANNA, CHANNEL, line)
+        asked = await tables.play.submit(ANNA, CHANNEL, "undo")
+        return asked, await tables.play.submit(ANNA, CHANNEL, "status"), \
+            await tables.play.submit(BORIS, CHANNEL, "status")
+
+    asked, anna_status, boris_status = asyncio.run(move_ask_and_look())
+    public = "\n".join(messenger.in_channel(CHANNEL)).lower()
+    assert "consent" in asked and block.lower() in asked.lower()
+    assert block.lower() in anna_status.lower()
+    assert "french asks to undo a `move` command" in public and block.lower() not in public
+    assert "asks to undo a `move` command" in boris_status
+    assert block.lower() not in boris_status.lower()

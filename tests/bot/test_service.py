@@ -35,11 +35,13 @@ def test_unparseable_command_gets_the_engines_hint(service, game):
     assert not result.accepted and "try `move r1 0201`" in result.message
 
 
-def test_wrong_side_is_told_to_wait(service, store, game):
+def test_wrong_side_is_told_to_wait_citing_the_engines_rule(service, store, game):
     result = service.submit(game, "blue", "end")
-    assert not result.accepted
-    assert result.message == "It is the Red player's Movement Phase; the Blue player must wait."
+    assert not result.accepted and result.rule == "Toy: Sequence (A)"
+    assert result.message == ("It is the Red player's Movement Phase; the Blue player must wait "
+                              "(Toy: Sequence A).")
     assert store.last_seq(game) == 0
+    assert service.submit(game, "red", "end").accepted  # the positive control: Red's turn
 
 
 def test_out_of_date_position_is_refused(service, store, game):

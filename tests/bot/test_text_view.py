@@ -12,13 +12,25 @@ VIEW = {"turn": 3, "clock": "0900", "phase": "movement", "player": "french",
                   {"side": "russian", "area": 12}, {"side": "russian", "area": 12}]}
 
 
-def test_status_shows_headline_prompt_and_units_by_side():
+def test_status_shows_headline_prompt_and_counts_units_by_side():
+    """`status` is short: the headline and a count per side; `units` gives the full list."""
     lines = text.status(VIEW).splitlines()
     assert lines[0] == "Turn 3 | 0900 | Movement Phase | French player"
     assert lines[1:3] == ["To move: French", "Choose a retreat hex for 4C."]
+    assert lines[4:] == ["French: 1 unit", "Russian: 3 units, 2 of them hidden",
+                         "`units` lists them; `units <place>` those at one place."]
+
+
+def test_the_units_table_lists_every_unit_and_counts_hidden_ones():
+    lines = text.units_table(VIEW["units"]).splitlines()
     assert "French:" in lines and "Russian:" in lines
     assert any(line.split() == ["3225", "4C", "cavalry", "4-6", "moved"] for line in lines)
     assert any(line.split() == ["12", "2", "hidden", "units"] for line in lines)  # counted, no identity
+
+
+def test_long_words_are_echoed_by_their_start():
+    assert text.clipped("y" * 100_000) == "y" * 60 + "... (100000 characters)"
+    assert text.clipped("move 4C 3224") == "move 4C 3224"
 
 
 def test_outcome_replaces_who_moves():
