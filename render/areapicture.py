@@ -28,7 +28,8 @@ def window(around: Iterable[int], radius: int) -> frozenset[int]:
     areas = bm_data.areas()
     seen = {n for n in around if n in areas}
     if not seen:
-        raise ValueError(f"no map area among {list(around)}")
+        raise ValueError(f"{', '.join(map(str, around))}: no area of this map; name areas "
+                         "1 to 111, or draw all of it without any")
     edge = set(seen)
     for _ in range(radius):
         edge = {n for a in edge for n in areas[a].neighbours} - seen

@@ -28,7 +28,8 @@ def _crop_box(r: int, around: Iterable[str], radius: int) -> tuple[Box, frozense
     m = battlemap.load()
     hexes = window(m.hexes, around, radius)
     if not hexes:
-        raise ValueError(f"no map hex around {list(around)}")
+        raise ValueError(f"{', '.join(map(str, around))}: no hex of this map; name hexes on "
+                         "the map (their four digits), or draw all of it without any")
     layer = static_layer(r)
     x0, y0, x1, y1 = layer.layout.bounds(hexes)
     pad = round(0.3 * r)

@@ -76,14 +76,29 @@ def test_kolocha_map_and_replay_gif_write_files(borodino_game, tmp_path, capsys)
 
 def test_terminal_map_command_writes_a_picture(borodino_game, tmp_path):
     from bot.terminal.console import play
+    from bot.terminal.map_files import MapFiles
     service, game_id = borodino_game
     lines = iter(["map 3219 radius 3", "map nonsense", "quit"])
     written: list[str] = []
-    drawn: list[list[str]] = []
+    drawn: list[dict] = []
 
-    def draw(words, viewer):
-        drawn.append(words)
-        return f"Map: {words}"
+    def png(service, game_id, **options) -> bytes:
+        drawn.append(options)
+        return b"PNG"
 
-    play(service, game_id, read=lambda prompt: next(lines), write=written.append, draw=draw)
-    assert ["3219", "radius", "3"] in drawn and ["nonsense"] in drawn and "Map: []" in written
+    maps = MapFiles(service, game_id, tmp_path, png=png)
+    play(service, game_id, read=lambda prompt: next(lines), write=written.append, maps=maps)
+    assert drawn[1] == {"viewer": None, "around": ["3219"], "radius": 3} and len(drawn) == 2
+    assert f"Map: {maps.main}" in written and f"Map: {maps.asked}" in written
+    assert any("`map` does not understand 'nonsense'" in line for line in written)
+
+
+def test_a_map_of_places_off_the_map_is_refused_in_a_sentence(borodino_game, tmp_path):
+    """`map 9999` answered "no map hex around ['9999']": a sentence, no Python list."""
+    from bot.terminal.map_files import MapFiles
+    service, game_id = borodino_game
+    maps = MapFiles(service, game_id, tmp_path)
+    answer = maps.draw(["9999"], None)
+    assert answer.startswith("9999: no hex of this map") and "[" not in answer
+    assert not maps.asked.exists()
+    assert maps.draw(["3219"], None) == f"Map: {maps.asked}"  # the control: a hex on the map
