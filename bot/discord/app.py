@@ -115,17 +115,33 @@ async def answer_plain(messenger: Messenger, message: discord.Message, outcome: 
     """React to a plain-message command, and DM its author what is for them alone. A plain
     message cannot be answered privately, so when their DMs are closed a short reply (gone
     after DM_CLOSED_SECONDS) says only where to look: the words never appear in public."""
-    try:
-        await message.add_reaction("✅" if outcome.accepted else "❌")
-    except discord.HTTPException:
-        log.warning("cannot react in channel %s", message.channel.id)
+    deleted = outcome.withdraw and await _deleted(message)
+    if not deleted:
+        try:
+            await message.add_reaction("✅" if outcome.accepted else "❌")
+        except discord.HTTPException:
+            log.warning("cannot react in channel %s", message.channel.id)
     if not outcome.private:
         return
     try:
         for piece in pieces(outcome.private):
             await messenger.dm(str(message.author.id), piece)
     except DMClosed:
-        await message.reply(DM_CLOSED, delete_after=DM_CLOSED_SECONDS, mention_author=True)
+        if deleted:  # nothing left to reply to
+            await message.channel.send(f"{message.author.mention} {DM_CLOSED}",
+                                       delete_after=DM_CLOSED_SECONDS)
+        else:
+            await message.reply(DM_CLOSED, delete_after=DM_CLOSED_SECONDS, mention_author=True)
+
+
+async def _deleted(message: discord.Message) -> bool:
+    """Delete a message that should not stay in public, where the bot may (Manage Messages)."""
+    try:
+        await message.delete()
+    except discord.HTTPException:
+        log.info("cannot delete a message in channel %s", message.channel.id)
+        return False
+    return True
 
 
 async def command_failed(interaction: discord.Interaction, error: discord.app_commands.AppCommandError

@@ -47,13 +47,16 @@ class Completion(Room):
             self._legal[key] = compute()
         return self._legal[key]
 
-    def verbs(self, game_id: int) -> set[str]:
-        """The first words of every command legal now, for any side (cached per position)."""
+    def verbs(self, game_id: int, sides: list[str]) -> set[str]:
+        """The first words of every command legal now for these sides (the speaker's own:
+        another side's options are none of their business), cached per position."""
         state = self.service.load(game_id)
         system = self.service.system(game_id)
-        texts = self._texts(game_id, "", lambda: [c.to_text() for s in system.active_sides(state)
-                                                  for c in system.legal_commands(state, s)])
-        return {text.split()[0] for text in texts}
+
+        def legal(side: str) -> Callable[[], list[str]]:
+            return lambda: [c.to_text() for c in system.legal_commands(state, side)]
+
+        return {text.split()[0] for side in sides for text in self._texts(game_id, side, legal(side))}
 
     def forget(self, game_id: int) -> None:
         """Drop what was cached for a game whose position changed."""

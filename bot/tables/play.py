@@ -1,6 +1,7 @@
 """Play: a game's own commands, typed as plain messages, sent by slash commands or by buttons."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from bot import text as fmt
@@ -16,11 +17,20 @@ TABLE_VERBS = (*QUERIES, "undo", "accept", "refuse", "end")  # verbs of every ga
 
 @dataclass(frozen=True)
 class PlainReply:
-    """What a command typed as a plain message earns: ✅ or ❌, and words for its author alone
-    ("" when the public line says it all)."""
+    """What a command typed as a plain message earns: ✅ or ❌, words for its author alone
+    ("" when the public line says it all), and whether the message should be deleted (it names
+    a hidden unit in public; the front end deletes it where it may)."""
 
     accepted: bool
     private: Text
+    withdraw: bool = False
+
+
+UNIT_FIELDS = ("unit", "units", "block", "blocks", "leader")  # command fields that name units
+NAMES_A_UNIT = ("In a game with hidden units an order that names a unit is given with a slash "
+                "command (`/order` and the same words), which only you read (Fog of War): typed "
+                "in the channel, everyone reads it. It was not played, and I delete your message "
+                "where the server lets me (Manage Messages); otherwise please delete it.")
 
 
 @dataclass(frozen=True)
@@ -65,42 +75,48 @@ class Play(Room):
 
     async def plain(self, actor: Actor, channel: str, line: str) -> PlainReply | None:
         """A line typed in a game channel: None (chat stays chat) unless a seated player of a
-        started game wrote it and its first word is a verb of the game; else played as from
-        a slash command. Query answers are private; an accepted order's line is public."""
+        started game wrote it and it reads as an order of their own side; else played as from
+        a slash command. Query answers are private; an accepted order's line is public. In a
+        game with hidden units an order naming a unit is not played but withdrawn."""
         words = line.split()
         try:
             game = self.tables.game_in(channel)
         except TableError:
             return None
-        if not words or not game["started_at"] or \
-                not sides_of(self.store.seats(game["id"]), actor):
+        sides = sides_of(self.store.seats(game["id"]), actor)
+        if not words or not game["started_at"] or not sides:
             return None
         verb = words[0].lower()
-        if verb not in TABLE_VERBS and verb not in self.tables.completion.verbs(game["id"]):
+        if not self._reads_as_order(game["id"], sides, verb, words):
             return None
-        if not self._reads_as_order(game["id"], verb, words):
-            return None
+        system = self.service.system(game["id"])
+        if verb not in TABLE_VERBS and system.INFO.hidden_information and \
+                _names_a_unit(system, sides[0], line):
+            return PlainReply(False, NAMES_A_UNIT, withdraw=True)
         try:
             reply = await self.submit(actor, channel, line)
         except TableError as error:
             return PlainReply(False, error.text)
         return PlainReply(True, reply if verb in QUERIES else "")
 
-    def _reads_as_order(self, game_id: int, verb: str, words: list[str]) -> bool:
+    def _reads_as_order(self, game_id: int, sides: list[str], verb: str, words: list[str]) -> bool:
         """Chat that merely starts with a game word ("end of story") stays chat: a line is an
-        order when it parses, or when it names a place or unit (a digit after the verb), so a
-        mistyped order still gets its explanation. Queries always count; undo, accept and refuse
-        only alone."""
+        order when it parses for the speaker's side, or when its verb is one the speaker's own
+        side may give now and it names a place or unit (a digit after the verb), so a mistyped
+        order still gets its explanation. Decided from the grammar and the speaker's own
+        options only, never from what another side may do. Queries always count; undo, accept
+        and refuse only alone."""
         if verb in QUERIES:
             return True
         if verb in ("undo", "accept", "refuse"):
             return len(words) == 1
         system = self.service.system(game_id)
         try:
-            system.parse(system.INFO.sides[0], " ".join(words))
+            system.parse(sides[0], " ".join(words))
             return True
         except RulesError:
-            return any(ch.isdigit() for word in words[1:] for ch in word)
+            return verb in self.tables.completion.verbs(game_id, sides) and \
+                any(ch.isdigit() for word in words[1:] for ch in word)
 
     def offer(self, actor: Actor, channel: str, action: str) -> Offer:
         """The question before ending a phase or resigning, for the caller's side at this
@@ -154,3 +170,15 @@ class Play(Room):
         await self.delivery.send(game["id"], [(channel_audience(channel),
                                                message(text, seq, None, **options))])
         return "Map posted."
+
+
+def _names_a_unit(system, side: str, line: str) -> bool:
+    """Whether an order names a unit, from its words alone: a field of the parsed command that
+    holds units, or (a line that does not parse) any word after the verb that is not a number."""
+    try:
+        cmd = system.parse(side, line)
+    except RulesError:
+        return any(not word.isdigit() for word in line.split()[1:])
+    if not dataclasses.is_dataclass(cmd):
+        return True
+    return any(f.name in UNIT_FIELDS and getattr(cmd, f.name) for f in dataclasses.fields(cmd))
