@@ -353,7 +353,7 @@ def said(system: GameSystem, command: str) -> str:
     return f"`{command}`"
 
 
-def _turn_rule(system: ModuleType, state: dict, side: str, line: str) -> str:
+def _turn_rule(system: GameSystem, state: dict, side: str, line: str) -> str:
     """The rule case the engine cites for a command given out of turn (its sequence of play),
     asked of the engine itself so that each system's rule book is quoted."""
     try:

@@ -164,7 +164,7 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
             continue
         before = service.load(game_id)
         if hidden:
-            named, command = split_side(line, tuple(system.SIDES))
+            named, command = split_side(line, system.INFO.sides)
             if named not in (None, seated):
                 write(OWN_SIDE_ONLY.format(side=fmt.side_name(seated)))
                 continue

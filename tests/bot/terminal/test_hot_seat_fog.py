@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import readline
+from dataclasses import replace
 
 import pytest
 
@@ -22,7 +23,7 @@ def fake_png(service, game_id: int, *, viewer: str | None = None, **options) -> 
 
 @pytest.fixture
 def hidden(monkeypatch):
-    monkeypatch.setattr(toy_system, "HIDDEN_INFORMATION", True, raising=False)
+    monkeypatch.setattr(toy_system, "INFO", replace(toy_system.INFO, hidden_information=True))
 
 
 def test_at_a_hand_over_the_pictures_show_the_public_view_then_the_incoming_player(
