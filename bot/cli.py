@@ -13,32 +13,42 @@ from __future__ import annotations
 import argparse
 import getpass
 import logging
+import sqlite3
 import sys
 from pathlib import Path
 
 import rules
 from bot import bench, pictures
 from bot.config import Config
-from bot.converters import parse_options
+from bot.converters import parse_options, parse_seed, read_script
 from bot.service import GameService
 from bot.store import Store
 from bot.terminal.console import enable_line_editing, parse_script, play, run_script
 from bot.terminal.map_files import MapFiles
+from rules.core.errors import RulesError
 
 DEFAULT_DB = "kolocha.sqlite"
 
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if hasattr(args, "db") and not Path(args.db).parent.is_dir():
+        print(f"kolocha: there is no folder {Path(args.db).parent} for the database {args.db}; "
+              "create it or give --db a file in a folder that exists.", file=sys.stderr)
+        return 2
     # Engine failures are logged beside the database, so a player sees a sentence, not a trace.
     log_file = Path(args.db).with_suffix(".log") if hasattr(args, "db") else None
     logging.basicConfig(level=logging.WARNING, filename=log_file,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         return args.run(args)
-    except (KeyError, ValueError) as error:  # unknown system, scenario, option or game
+    except (KeyError, ValueError, RulesError, argparse.ArgumentTypeError) as error:  # a bad name
+        # (system, scenario, option, game) or value (seed, script) where the CLI met it
         print(f"kolocha: {error.args[0] if error.args else error}", file=sys.stderr)
-        return 2
+    except sqlite3.DatabaseError as error:
+        print(f"kolocha: {args.db} is not a Kolocha database ({error}); give --db another "
+              "file, or a new name to start one.", file=sys.stderr)
+    return 2
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -48,7 +58,7 @@ def _parser() -> argparse.ArgumentParser:
     local = sub.add_parser("local", help="play hot-seat in the terminal, or run a command script")
     local.add_argument("--system", help="game system (default: borodino, or the script header)")
     local.add_argument("--scenario", help="scenario id (default: the system's own default)")
-    local.add_argument("--seed", type=int, help="dice seed (default: random, then stored)")
+    local.add_argument("--seed", type=parse_seed, help="dice seed (default: random, then stored)")
     local.add_argument("--option", action="append", metavar="NAME", help="turn an option on")
     local.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default: ./{DEFAULT_DB})")
     local.add_argument("--game", type=int, help="resume a stored game instead of a new one")
@@ -77,7 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     bench_cmd = sub.add_parser("bench", help="measure command, load and playout speed")
     bench_cmd.add_argument("--system", default="borodino")
     bench_cmd.add_argument("--scenario", help="scenario id (default: the system's own default)")
-    bench_cmd.add_argument("--seed", type=int, default=1)
+    bench_cmd.add_argument("--seed", type=parse_seed, default=1)
     bench_cmd.add_argument("--option", action="append", metavar="NAME")
     bench_cmd.add_argument("--seconds", type=float, default=2.0, help="playout measuring time")
     bench_cmd.set_defaults(run=_bench)
@@ -90,8 +100,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _local(args: argparse.Namespace) -> int:
+    script = parse_script(read_script(args.script)) if args.script else None
     service = GameService(Store(args.db))
-    script = parse_script(args.script.read_text()) if args.script else None
     if args.game is not None:
         game_id = service.store.game(args.game)["id"]
     else:
@@ -100,7 +110,7 @@ def _local(args: argparse.Namespace) -> int:
         scenario = args.scenario or settings.get("scenario") or _first_scenario(system)
         seed = args.seed if args.seed is not None else settings.get("seed")
         options = parse_options(args.option or settings.get("options"))
-        game_id = service.new_game(system, scenario, None if seed is None else int(seed),
+        game_id = service.new_game(system, scenario, None if seed is None else parse_seed(seed),
                                    options, created_by=getpass.getuser(), hot_seat=True)
         game = service.store.game(game_id)
         print(f"Game {game_id}: {system} {scenario}, seed {game['seed']}"

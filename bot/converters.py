@@ -1,6 +1,12 @@
 """Text typed by a person, turned into the typed values the service takes."""
 from __future__ import annotations
 
+import argparse
+import codecs
+from pathlib import Path
+
+SEEDS = 2**63  # a seed is stored as an SQLite INTEGER (signed 64 bits)
+
 
 def parse_options(names: list[str] | str | None) -> dict:
     """Option names as one comma-separated text or a list, as the setup's option dict.
@@ -13,3 +19,32 @@ def parse_options(names: list[str] | str | None) -> dict:
     if isinstance(names, str):
         names = names.split(",")
     return {name.strip(): True for name in names or [] if name.strip()}
+
+
+def parse_seed(text: str | int) -> int:
+    """A dice seed: a whole number from 0 to 2**63 - 1 (what the store keeps).
+
+    >>> parse_seed("123")
+    123
+    """
+    word = str(text).strip()
+    if not (word.isascii() and word.isdigit() and len(word) <= 19 and int(word) < SEEDS):
+        shown = word if len(word) <= 24 else word[:24] + "..."
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {SEEDS - 1}, "
+                                         f"not {shown!r}")
+    return int(word)
+
+
+def read_script(path: Path) -> str:
+    """A command script's text: UTF-8, or UTF-16 with its byte-order mark (what some editors
+    save); ValueError with the sentence to print when it cannot be read."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise ValueError(f"cannot read the script {path}: {error.strerror or error}") from None
+    encoding = "utf-16" if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) else "utf-8-sig"
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as error:
+        raise ValueError(f"the script {path} is not UTF-8 text (byte {error.start} is not); save "
+                         "it as UTF-8") from None

@@ -1,0 +1,86 @@
+"""`kolocha` meets a mistake in its command line, script or database: one sentence on stderr and
+exit status 2, never a traceback (issue 9, "Small"); each with the same call made right."""
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from bot import cli
+
+SCRIPT = "# kolocha system=toy_system scenario=short seed=5\nend\n"
+
+
+def _sentence(capsys, argv: list[str]) -> str:
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("kolocha") and "Traceback" not in err and len(err.splitlines()) == 1
+    return err
+
+
+@pytest.fixture
+def script(tmp_path):
+    path = tmp_path / "game.txt"
+    path.write_text(SCRIPT)
+    return path
+
+
+def test_an_unknown_scenario_or_option_is_a_sentence(tmp_path, capsys):
+    db = str(tmp_path / "k.sqlite")
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    base = ["local", "--db", db, "--script", str(empty), "--system", "bloody_monday"]
+    assert "Unknown scenario 'nope'" in _sentence(capsys, [*base, "--scenario", "nope"])
+    assert "'nope' is not an option" in _sentence(capsys, [*base, "--option", "nope"])
+    assert cli.main(base) == 0  # the control: the default scenario, no option
+
+
+def test_a_huge_seed_is_a_sentence(tmp_path, capsys, script):
+    db = str(tmp_path / "k.sqlite")
+    with pytest.raises(SystemExit):  # argparse's own one-line error
+        cli.main(["local", "--db", db, "--script", str(script), "--seed", "9" * 40])
+    assert "a seed is a whole number from 0 to" in capsys.readouterr().err
+    script.write_text(SCRIPT.replace("seed=5", "seed=" + "9" * 40))
+    assert "a seed is a whole number" in _sentence(capsys, ["local", "--db", db, "--script", str(script)])
+    assert cli.main(["local", "--db", db, "--script", str(script), "--seed", "12"]) == 0
+
+
+def test_a_missing_or_directory_script_is_a_sentence(tmp_path, capsys, script):
+    db = str(tmp_path / "k.sqlite")
+    missing = _sentence(capsys, ["local", "--db", db, "--script", str(tmp_path / "no.txt")])
+    assert "cannot read the script" in missing and "No such file" in missing
+    assert "Is a directory" in _sentence(capsys, ["local", "--db", db, "--script", str(tmp_path)])
+    assert cli.main(["local", "--db", db, "--script", str(script)]) == 0
+
+
+def test_a_file_that_is_not_sqlite_or_a_missing_folder_is_a_sentence(tmp_path, capsys, script):
+    junk = tmp_path / "junk.sqlite"
+    junk.write_text("not a database at all\n" * 100)
+    assert "is not a Kolocha database" in _sentence(
+        capsys, ["local", "--db", str(junk), "--script", str(script)])
+    assert "is not a Kolocha database" in _sentence(capsys, ["replay", "1", "--db", str(junk)])
+    nowhere = str(tmp_path / "no" / "k.sqlite")
+    assert "there is no folder" in _sentence(capsys, ["local", "--db", nowhere, "--script", str(script)])
+    assert cli.main(["local", "--db", str(tmp_path / "k.sqlite"), "--script", str(script)]) == 0
+
+
+def test_a_script_in_utf16_is_read(tmp_path, capsys):
+    """It printed only `kolocha: utf-8`. With a byte-order mark, UTF-16 is read as such."""
+    path = tmp_path / "utf16.txt"
+    path.write_text(SCRIPT, encoding="utf-16")
+    assert cli.main(["local", "--db", str(tmp_path / "k.sqlite"), "--script", str(path)]) == 0
+    assert "[1] Red: end." in capsys.readouterr().out
+    path.write_bytes(b"# kolocha system=toy_system\n\xc3\x28 end\n")  # no UTF-8, no mark
+    assert "is not UTF-8 text" in _sentence(capsys, ["local", "--db", str(tmp_path / "k.sqlite"),
+                                                     "--script", str(path)])
+
+
+def test_a_script_header_naming_a_module_does_not_import_it(tmp_path, capsys):
+    """`system=this` would print the Zen of Python if it were imported: only registered
+    systems load (rules.core.registry)."""
+    sys.modules.pop("this", None)
+    path = tmp_path / "this.txt"
+    path.write_text("# kolocha system=this\nend\n")
+    err = _sentence(capsys, ["local", "--db", str(tmp_path / "k.sqlite"), "--script", str(path)])
+    assert "'this' is not a game system here" in err
+    assert "this" not in sys.modules
