@@ -20,7 +20,7 @@ from pathlib import Path
 import rules
 from bot import bench, pictures
 from bot.config import Config
-from bot.converters import parse_options, parse_seed, read_script
+from bot.converters import parse_options, parse_seed, read_script, well_formed
 from bot.service import GameService
 from bot.store import Store
 from bot.terminal.console import enable_line_editing, parse_script, play, run_script
@@ -111,7 +111,8 @@ def _local(args: argparse.Namespace) -> int:
         seed = args.seed if args.seed is not None else settings.get("seed")
         options = parse_options(args.option or settings.get("options"))
         game_id = service.new_game(system, scenario, None if seed is None else parse_seed(seed),
-                                   options, created_by=getpass.getuser(), hot_seat=True)
+                                   options, created_by=well_formed(getpass.getuser()),
+                                   hot_seat=True)
         game = service.store.game(game_id)
         print(f"Game {game_id}: {system} {scenario}, seed {game['seed']}"
               + (f", options {','.join(options)}" if options else "") + f", stored in {args.db}",

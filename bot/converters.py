@@ -48,3 +48,13 @@ def read_script(path: Path) -> str:
     except UnicodeDecodeError as error:
         raise ValueError(f"the script {path} is not UTF-8 text (byte {error.start} is not); save "
                          "it as UTF-8") from None
+
+
+def well_formed(text: str) -> str:
+    """Text that can be stored and sent: a lone surrogate (how Python carries bytes it could not
+    decode, from an odd $USER or terminal input) becomes '?'.
+
+    >>> well_formed("anna\\udcff")
+    'anna?'
+    """
+    return text.encode("utf-8", "replace").decode("utf-8")

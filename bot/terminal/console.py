@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from bot import text as fmt
+from bot.converters import well_formed
 from bot.service import GameService, Result
 from bot.terminal.map_files import MapFiles
 
@@ -151,7 +152,7 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
             if maps:
                 write(maps.draw([], seated))
         try:
-            line = read(f"{fmt.side_name(side)} > " if side else "(game over) > ").strip()
+            line = well_formed(read(f"{fmt.side_name(side)} > " if side else "(game over) > ")).strip()
         except (EOFError, KeyboardInterrupt):
             write("")
             return 0

@@ -84,3 +84,24 @@ def test_a_script_header_naming_a_module_does_not_import_it(tmp_path, capsys):
     err = _sentence(capsys, ["local", "--db", str(tmp_path / "k.sqlite"), "--script", str(path)])
     assert "'this' is not a game system here" in err
     assert "this" not in sys.modules
+
+
+def test_a_lone_surrogate_in_the_user_name_is_stored_as_a_question_mark(tmp_path, capsys, script,
+                                                                       monkeypatch):
+    """An undecodable byte in $USER reaches Python as a lone surrogate, which SQLite cannot
+    store: the insert failed ("kolocha: utf-8")."""
+    from bot.store import Store
+
+    monkeypatch.setattr(cli.getpass, "getuser", lambda: "anna\udcff")
+    assert cli.main(["local", "--db", str(tmp_path / "k.sqlite"), "--script", str(script)]) == 0
+    assert Store(tmp_path / "k.sqlite").game(1)["created_by"] == "anna?"
+
+
+def test_a_typed_line_with_a_lone_surrogate_is_answered_in_printable_text(service, game):
+    from bot.terminal.console import play
+
+    answers = iter(["fly\udcff", "quit"])
+    written: list[str] = []
+    play(service, game, lambda prompt: next(answers), written.append)
+    refusal = next(text for text in written if text.startswith("Refused"))
+    assert refusal.startswith("Refused: fly?:") and refusal.encode("utf-8")
