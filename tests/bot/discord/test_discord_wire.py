@@ -217,9 +217,9 @@ def test_a_plain_query_is_answered_by_dm(tmp_path):
         wire = await start(db, message_content=True)
         await borodino(wire)
         sent, dms = len(wire.http.of("send")), len(wire.http.of("dm"))
-        await wire.say(ANNA, "status")
+        await wire.say(ANNA, "units")  # `status` is short; `units` lists every unit
         answer = wire.http.of("dm")[dms:]
-        assert {user for user, _ in answer} == {ANNA.id} and "Turn" in answer[0][1]["content"]
+        assert {user for user, _ in answer} == {ANNA.id} and "French:" in answer[0][1]["content"]
         assert "4023  F-V-art" in answer[-1][1]["content"]  # the whole table, in two messages
         assert wire.http.of("send")[sent:] == []
     play(test, tmp_path)
