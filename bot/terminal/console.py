@@ -78,6 +78,8 @@ def render(result: Result, line: str, viewer: str | None = None) -> str:
 
 OWN_SIDE_ONLY = ("Refused: at this screen you speak for the {side} player alone (Fog of War: each "
                  "player sees only their own side); a side before a colon is for scripts.")
+LEAVE = ("{side} player: press Enter to clear the screen, then hand over to the {other} "
+         "player.")
 HANDOVER = "Hand over to the {side} player, then press Enter (the screen will be cleared)."
 CLEAR = "\033[H\033[2J\033[3J"  # ANSI: cursor home, clear the screen and the scrollback
 
@@ -118,6 +120,24 @@ def forget_history() -> None:
     readline.clear_history()
 
 
+def hand_over(read: Callable[[str], str], write: Callable[[str], None], maps: MapFiles | None,
+              leaving: str, coming: str) -> bool:
+    """Between two players of a game with hidden information: the one leaving reads their last
+    result, then the screen, its scrollback, the line history and the pictures keep nothing of
+    theirs before the next one sits down. False when the input ends."""
+    try:
+        read(LEAVE.format(side=leaving, other=coming))
+        write(CLEAR)
+        if maps:
+            maps.hand_over()
+        forget_history()
+        read(HANDOVER.format(side=coming))
+    except (EOFError, KeyboardInterrupt):
+        write("")
+        return False
+    return True
+
+
 def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
          write: Callable[[str], None] = print, maps: MapFiles | None = None) -> int:
     """The hot-seat loop: prompt the side to move, print what happens, `quit` to leave.
@@ -139,13 +159,7 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
     while True:
         side = side_to_move(service, game_id)
         if hidden and side and side != seated:
-            if maps:
-                maps.hand_over()
-            forget_history()
-            try:
-                read(HANDOVER.format(side=fmt.side_name(side)))
-            except (EOFError, KeyboardInterrupt):
-                write("")
+            if not hand_over(read, write, maps, fmt.side_name(seated), fmt.side_name(side)):
                 return 0
             seated = side
             write(CLEAR + fmt.status(system.view(service.load(game_id), seated)))

@@ -126,7 +126,7 @@ def test_hot_seat_with_hidden_information_hands_over_and_shows_one_side(service,
     from bot.terminal.console import CLEAR, play
 
     monkeypatch.setattr(toy_system, "INFO", replace(toy_system.INFO, hidden_information=True))
-    answers = iter(["end", "roll", "", "end", "roll", "", "quit"])
+    answers = iter(["end", "roll", "", "", "end", "roll", "", "", "quit"])
     prompts: list[str] = []
     written: list[str] = []
 
@@ -138,7 +138,9 @@ def test_hot_seat_with_hidden_information_hands_over_and_shows_one_side(service,
     handover = [p for p in prompts if p.startswith("Hand over")]
     assert handover == [f"Hand over to the {side} player, then press Enter (the screen will be cleared)."
                         for side in ("Blue", "Red")]
+    assert [p for p in prompts if p.endswith("then hand over to the Blue player.")] == [
+        "Red player: press Enter to clear the screen, then hand over to the Blue player."]
     cuts = [i for i, w in enumerate(written) if w.startswith(CLEAR)]
-    red, blue = "\n".join(written[:cuts[0]]), "\n".join(written[cuts[0]:cuts[1]])
+    red, blue = "\n".join(written[:cuts[0]]), "\n".join(written[cuts[0]:cuts[2]])
     assert "(to Red) your secret number" in red and "(to Blue)" not in red
     assert "(to Blue) your secret number" in blue and "(to Red)" not in blue

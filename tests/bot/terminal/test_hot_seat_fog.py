@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.terminal.console import CLEAR, HANDOVER, OWN_SIDE_ONLY, play
+from bot.terminal.console import CLEAR, HANDOVER, LEAVE, OWN_SIDE_ONLY, play
 from bot.terminal.map_files import MapFiles
 from tests.bot import toy_system
 
@@ -38,8 +38,7 @@ def test_at_a_hand_over_the_pictures_show_the_public_view_then_the_incoming_play
         if prompt.startswith("Hand over"):
             seen_at_hand_over.append(json.loads(maps.main.read_text()))
             assert not maps.asked.exists()
-            return ""
-        return next(answers)
+        return "" if "press Enter" in prompt else next(answers)
 
     answers = iter(["end", "map 0101", "roll", "status", "quit"])
     play(service, game, read, lambda text: None, maps)
@@ -65,15 +64,21 @@ def test_a_hand_over_clears_the_screen_its_scrollback_and_the_line_history(servi
     answers = iter(["end", "roll", "quit"])
 
     def read(prompt: str) -> str:
+        written.append(f"read: {prompt}")
         if prompt.startswith("Hand over"):
             history_at_hand_over.append(readline.get_current_history_length())
+        if "press Enter" in prompt:
             return ""
         readline.add_history(line := next(answers))
         return line
 
     play(service, game, read, written.append)
     assert history_at_hand_over == [0]
-    assert next(w for w in written if w.startswith(CLEAR)).startswith(CLEAR + "Turn 1")
+    leave = written.index(f"read: {LEAVE.format(side='Red', other='Blue')}")
+    come = written.index(f"read: {HANDOVER.format(side='Blue')}")
+    assert written[leave + 1:come] == [CLEAR]  # Blue comes to a cleared screen
+    assert any("(to Red) your secret number" in text for text in written[:leave])  # Red read it
+    assert written[come + 1].startswith(CLEAR + "Turn 1")
 
 
 def test_a_seat_speaks_for_its_own_side_alone(service, game, hidden):
