@@ -22,7 +22,7 @@ from bot import bench, pictures
 from bot.config import Config
 from bot.converters import parse_options, parse_seed, read_script, well_formed
 from bot.service import GameService
-from bot.store import Store
+from bot.store import AlreadyServed, SchemaTooNew, Store, sole_server
 from bot.terminal.console import enable_line_editing, parse_script, play, run_script
 from bot.terminal.map_files import MapFiles
 from rules.core.errors import RulesError
@@ -42,8 +42,9 @@ def main(argv: list[str] | None = None) -> int:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         return args.run(args)
-    except (KeyError, ValueError, RulesError, argparse.ArgumentTypeError) as error:  # a bad name
-        # (system, scenario, option, game) or value (seed, script) where the CLI met it
+    except (KeyError, ValueError, RulesError, argparse.ArgumentTypeError, SchemaTooNew,
+            AlreadyServed) as error:  # a bad name (system, scenario, option, game) or value
+        # (seed, script) where the CLI met it; a database this version or process cannot use
         print(f"kolocha: {error.args[0] if error.args else error}", file=sys.stderr)
     except sqlite3.DatabaseError as error:
         print(f"kolocha: {args.db} is not a Kolocha database ({error}); give --db another "
@@ -129,7 +130,7 @@ def _replay(args: argparse.Namespace) -> int:
         print("kolocha replay: give one GAME id or --all", file=sys.stderr)
         return 2
     service = GameService(store)
-    ids = [g["id"] for g in store.games()] if args.all else [store.game(args.game)["id"]]
+    ids = store.game_ids() if args.all else [store.game(args.game)["id"]]
     reports = [service.replay_check(game_id) for game_id in ids]
     for report in reports:
         print(report)
@@ -181,7 +182,8 @@ def _run(args: argparse.Namespace) -> int:
     logging.getLogger().setLevel(logging.INFO)
     from bot.discord.app import run
 
-    run(config)
+    with sole_server(config.database):  # one bot per database file
+        run(config)
     return 0
 
 

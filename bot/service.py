@@ -131,13 +131,31 @@ class GameService:
         return entry
 
     def state_at(self, game_id: int, seq: int) -> dict:
-        """The state after command `seq`, rebuilt from the store alone."""
+        """The state after command `seq`, rebuilt from the store alone: from the newest snapshot
+        that decodes and replays onto, else an earlier one, else the seed (snapshots are a
+        cache; the command log is the truth). Each damaged snapshot passed over is logged."""
         game = self.store.game(game_id)
         system = self._loader(game["system"])
-        snapshot = self.store.latest_snapshot(game_id, seq)
-        start, state = snapshot or (0, system.setup(game["scenario"], game["seed"], game["options"]))
+        for start, snapshot in self.store.snapshots_before(game_id, seq):
+            try:
+                if snapshot is None:
+                    raise ValueError("it is not a JSON object with a state in it")
+                return self._replay_onto(system, snapshot, game_id, start, seq)
+            except Exception as error:  # noqa: BLE001 - any failure means: not this snapshot
+                log.warning("game %s: the snapshot at command %s is damaged (%s: %s); using an "
+                            "earlier one or the seed", game_id, start, type(error).__name__, error)
+        setup = system.setup(game["scenario"], game["seed"], game["options"])
+        return self._replay_onto(system, setup, game_id, 0, seq)
+
+    def _replay_onto(self, system: GameSystem, state: dict, game_id: int, start: int,
+                     seq: int) -> dict:
+        """`state` (after command `start`) carried on to command `seq`, then read as a state
+        (phase, sides to act, public view) so a damaged one fails here, not later."""
         for row in self.store.commands(game_id, after=start, upto=seq):
             state, _ = system.apply(state, row["side"], system.parse(row["side"], row["normalised"]))
+        system.phase_key(state)
+        system.active_sides(state)
+        system.view(state, None)
         return state
 
     def submit(self, game_id: int, side: str | None, text: str, user: str | None = None,
@@ -308,11 +326,15 @@ class GameService:
 
     def replay_check(self, game_id: int) -> ReplayReport:
         """Re-run a stored game from its seed; report the first command that no longer applies
-        or whose resulting state differs from the stored snapshot (after a rules change)."""
-        game = self.store.game(game_id)
-        rows = self.store.commands(game_id)
-        snapshots = self.store.snapshots(game_id)
-        seq = 0
+        or whose resulting state differs from the stored snapshot (after a rules change, or a
+        damaged snapshot). Never raises: whatever cannot be read is what it reports."""
+        try:
+            game = self.store.game(game_id)
+            rows = self.store.commands(game_id)
+            snapshots = self.store.snapshots(game_id)
+        except Exception as error:  # noqa: BLE001 - a damaged row is what the report is for
+            return ReplayReport(game_id, 0, False, None, f"cannot be read: {error}")
+        seq, damaged = 0, []
         try:
             system = self._loader(game["system"])
             state = system.setup(game["scenario"], game["seed"], game["options"])
@@ -320,7 +342,9 @@ class GameService:
             for row in rows:
                 seq = row["seq"]
                 state, _ = next(steps)
-                if seq in snapshots and json.loads(json.dumps(state)) != snapshots[seq]:
+                if seq in snapshots and snapshots[seq] is None:
+                    damaged.append(seq)
+                elif seq in snapshots and json.loads(json.dumps(state)) != snapshots[seq]:
                     return ReplayReport(game_id, len(rows), False, seq, f"command {seq} "
                                         f"({row['side']}: {row['normalised']}) now gives a state "
                                         "that differs from the stored snapshot")
@@ -328,6 +352,11 @@ class GameService:
             where = f"command {seq} ({row['side']}: {row['normalised']})" if seq else "set-up"
             return ReplayReport(game_id, len(rows), False, seq, f"{where} no longer applies: "
                                 f"{error}")
+        if damaged:
+            return ReplayReport(game_id, len(rows), False, damaged[0], "the commands replay "
+                                "cleanly, but the snapshot at command "
+                                f"{', '.join(map(str, damaged))} is damaged (the bot uses an "
+                                "earlier one or the seed instead)")
         return ReplayReport(game_id, len(rows), True)
 
     def _safe_seq(self, game_id: int) -> int:

@@ -14,7 +14,9 @@ ever written to a game that is over.
 """
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import sqlite3
 import threading
 import uuid
@@ -55,6 +57,14 @@ class StaleCommand(StoreRefusal):
 # with the command's line); payload {"text": Text} (bot/words.py) and optionally "picture", what
 # to draw when it is sent ({"seq": n, "side": side or None, "options": {...}}).
 Outbox = list[tuple[str, dict[str, Any]]]
+
+
+class SchemaTooNew(Exception):
+    """A database file that a newer Kolocha has migrated: opening it here could damage it."""
+
+
+class AlreadyServed(Exception):
+    """Another bot process is already serving this database file."""
 
 
 def now() -> str:
@@ -128,9 +138,12 @@ class Store:
         self._connections: list[sqlite3.Connection] = []
         self._guard = threading.Lock()
         self._closed = False
-        if not memory:
+        if memory:
+            self.migrate()
+            return
+        with _file_lock(self.path):  # the first opens of a new file: one migrates, the rest wait
             self.db.enable_wal()
-        self.migrate()
+            self.migrate()
 
     @property
     def db(self) -> sqlite_utils.Database:
@@ -169,7 +182,14 @@ class Store:
         self.db.execute("COMMIT")
 
     def migrate(self) -> None:
-        """Apply the migrations this file has not seen yet (sqlite-utils' Migrations)."""
+        """Apply the migrations this file has not seen yet (sqlite-utils' Migrations); refuse
+        (SchemaTooNew) a file with migrations this version does not know."""
+        known = {m.name for m in MIGRATIONS.pending(sqlite_utils.Database(memory=True))}
+        unknown = [m.name for m in MIGRATIONS.applied(self.db) if m.name not in known]
+        if unknown:
+            raise SchemaTooNew(f"{self.path} was written by a newer version of Kolocha (it has the "
+                               f"schema change {unknown[0]!r}, unknown here); upgrade Kolocha to "
+                               "open it, or use a backup made before that upgrade.")
         MIGRATIONS.apply(self.db)
 
     def schema_version(self) -> int:
@@ -191,6 +211,10 @@ class Store:
                  int(hot_seat), created_by, stamp, stamp])
         assert cursor.lastrowid is not None
         return cursor.lastrowid
+
+    def game_ids(self) -> list[int]:
+        """The id of every game, oldest first (without decoding the rows, which may be damaged)."""
+        return [row[0] for row in self.db.execute("SELECT id FROM games ORDER BY id")]
 
     def game(self, game_id: int) -> dict:
         """The game's row with options and pending_undo decoded; KeyError if there is none."""
@@ -324,16 +348,17 @@ class Store:
             self.db.execute("UPDATE games SET status = 'active', updated_at = ? WHERE id = ?",
                             [now(), game_id])
 
-    def latest_snapshot(self, game_id: int, at_most: int | None = None) -> tuple[int, dict] | None:
-        """The newest cached (seq, state) at or before `at_most`, or None."""
-        limit = self.last_seq(game_id) if at_most is None else at_most
-        row = self.db.execute("SELECT seq, state_json FROM snapshots WHERE game = ? AND seq <= ?"
-                              " ORDER BY seq DESC LIMIT 1", [game_id, limit]).fetchone()
-        return (row[0], json.loads(row[1])) if row else None
+    def snapshots_before(self, game_id: int, at_most: int) -> list[tuple[int, dict | None]]:
+        """The cached (seq, state) at or before `at_most`, newest first; a damaged one's state
+        is None (a cache: the caller falls back to an earlier one, or to the seed)."""
+        rows = self.db.execute("SELECT seq, state_json FROM snapshots WHERE game = ? AND seq <= ?"
+                               " ORDER BY seq DESC", [game_id, at_most]).fetchall()
+        return [(seq, decode_state(text)) for seq, text in rows]
 
-    def snapshots(self, game_id: int) -> dict[int, dict]:
-        return {r["seq"]: json.loads(r["state_json"]) for r in
-                self.db.query("SELECT * FROM snapshots WHERE game = ? ORDER BY seq", [game_id])}
+    def snapshots(self, game_id: int) -> dict[int, dict | None]:
+        """Every cached state of a game by command number (None: damaged)."""
+        return {seq: decode_state(text) for seq, text in self.db.execute(
+            "SELECT seq, state_json FROM snapshots WHERE game = ? ORDER BY seq", [game_id])}
 
     # -- outbox and deadlines ------------------------------------------------------------
 
@@ -453,3 +478,45 @@ def _decode_game(row: dict) -> dict:
             "hot_seat": bool(row["hot_seat"]), "pending_undo": json.loads(pending) if pending else None,
             "settings": json.loads(row.get("settings") or "{}"),
             "ended": json.loads(row["ended"]) if row.get("ended") else None}
+
+
+def decode_state(text: str | None) -> dict | None:
+    """A stored state, or None when the text is not a JSON object with something in it
+    (truncated, empty, NULL, 'null', '{}': a damaged cache row)."""
+    try:
+        state = json.loads(text or "")
+    except ValueError:
+        return None
+    return state if isinstance(state, dict) and state else None
+
+
+@contextmanager
+def _file_lock(path: str) -> Iterator[None]:
+    """An exclusive advisory lock on the file itself (flock, apart from SQLite's own locks)
+    while the body runs; the file is created empty (an empty SQLite database) if absent."""
+    with open(path, "ab") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+@contextmanager
+def sole_server(path: str | Path) -> Iterator[None]:
+    """Held while a bot serves the database at `path`: a second bot on the same file would
+    answer every command twice, so it is refused (AlreadyServed). The lock is the file
+    `<database>.lock`, released by the system whenever the process ends, however it ends."""
+    with open(f"{path}.lock", "a+") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.seek(0)
+            holder = handle.read().strip() or "?"
+            raise AlreadyServed(f"Another Kolocha bot (process {holder}) is already serving {path}; "
+                                "stop it first, or give this one another database.") from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"{os.getpid()}\n")
+        handle.flush()
+        yield
