@@ -28,7 +28,7 @@ from bot.discord.buttons import Confirm
 from bot.discord.commands import PLAY_COMMANDS, GameCommands
 from bot.discord.messenger import QUIET, DiscordMessenger, pieces
 from bot.permissions import Actor
-from bot.service import SORRY, GameService
+from bot.service import BUSY, SORRY, GameService, is_busy
 from bot.store import Store
 from bot.tables import PlainReply, Tables
 
@@ -147,13 +147,15 @@ async def _deleted(message: discord.Message) -> bool:
 async def command_failed(interaction: discord.Interaction, error: discord.app_commands.AppCommandError
                          ) -> None:
     """Any error a command did not expect: logged, and the player gets one private sentence
-    (never a traceback, never "thinking..." forever)."""
+    (never a traceback, never "thinking..." forever): "try again" when the database was busy
+    with another connection's write for longer than the store waits."""
+    sentence = BUSY if is_busy(getattr(error, "original", error)) else SORRY
     log.error("command %s failed", interaction.command and interaction.command.qualified_name,
               exc_info=error)
     if interaction.response.is_done():
-        await interaction.followup.send(SORRY, ephemeral=True)
+        await interaction.followup.send(sentence, ephemeral=True)
     else:
-        await interaction.response.send_message(SORRY, ephemeral=True)
+        await interaction.response.send_message(sentence, ephemeral=True)
 
 
 def create_bot(config: Config | None = None, renderer: Renderer | None = None) -> KolochaBot:

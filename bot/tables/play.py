@@ -1,13 +1,15 @@
 """Play: a game's own commands, typed as plain messages, sent by slash commands or by buttons."""
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from dataclasses import dataclass
 
 from bot import text as fmt
 from bot.delivery import Reply, channel_audience, message
 from bot.permissions import Actor, TableError, commanding_side, sides_of
-from bot.service import QUERIES
+from bot.service import QUERIES, Result
+from bot.tables.news import Change
 from bot.tables.room import Room
 from bot.words import Text, name, words
 from rules.core.errors import RulesError
@@ -55,23 +57,32 @@ class Play(Room):
         if not game["started_at"]:
             raise TableError(f"Game {game_id} has not started yet; `/game start` begins it.")
         async with self.tables.lock(game_id):
-            self.tables.current(game_id)
-            system = self.service.system(game_id)
-            state = self.service.load(game_id)
-            seats = self.store.seats(game_id)
-            verb = line.split()[0].lower() if line.split() else ""
-            if verb in ("status", "units", "help") and not sides_of(seats, actor):
-                return self.service.submit(game_id, None, line).reply or ""
-            mover = commanding_side(seats, actor, system.active_sides(state), side)
-            change = self.tables.news.change(game_id, name(actor.name))
-            result = self.service.submit(game_id, mover, line, actor.id, expected_seq,
-                                         change.compose)
+            # Judged and stored in a worker thread: the event loop never waits for the engine,
+            # nor for a write lock another connection holds.
+            result, change = await asyncio.to_thread(self._judge, actor, game_id, line, side,
+                                                     expected_seq)
             if result.reply is not None:
                 return result.reply
             if not result.accepted:
                 raise TableError(result.message)
             await change.settle()
         return result.message
+
+    def _judge(self, actor: Actor, game_id: int, line: str, side: str | None,
+               expected_seq: int | None) -> tuple[Result, Change]:
+        """Under the game's lock, off the event loop: the service's verdict on the line, its
+        news stored with it when accepted."""
+        self.tables.current(game_id)
+        system = self.service.system(game_id)
+        state = self.service.load(game_id)
+        seats = self.store.seats(game_id)
+        change = self.tables.news.change(game_id, name(actor.name))
+        verb = line.split()[0].lower() if line.split() else ""
+        if verb in QUERIES and not sides_of(seats, actor):
+            return self.service.submit(game_id, None, line), change
+        mover = commanding_side(seats, actor, system.active_sides(state), side)
+        return self.service.submit(game_id, mover, line, actor.id, expected_seq,
+                                   change.compose), change
 
     async def plain(self, actor: Actor, channel: str, line: str) -> PlainReply | None:
         """A line typed in a game channel: None (chat stays chat) unless a seated player of a

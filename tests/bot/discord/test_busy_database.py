@@ -1,0 +1,95 @@
+"""A database write lock held by another connection (issue 8.6): commands are judged and stored
+off the event loop, and a write that cannot get the lock soon enough is answered "try again"."""
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from bot.permissions import TableError
+from bot.service import BUSY, GameService
+from bot.store import Store
+from tests.bot import toy_system
+from tests.bot.discord.discord_fakes import ANNA, CHANNEL, make_tables, seated_game
+from tests.bot.discord.test_discord_wire import borodino, play, start, text_of
+
+
+@contextmanager
+def write_lock(store: Store) -> Iterator[sqlite3.Connection]:
+    """Another connection holding the file's write lock (a backup, a second process) until the
+    body ends or commits it."""
+    other = sqlite3.connect(store.path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        yield other
+    finally:
+        if other.in_transaction:
+            other.execute("COMMIT")
+        other.close()
+
+
+def service_waiting(tmp_path: Path, seconds: float) -> GameService:
+    return GameService(Store(tmp_path / "k.sqlite", busy_seconds=seconds),
+                       loader=lambda name: toy_system)
+
+
+def test_a_write_that_cannot_get_the_lock_is_answered_try_again(tmp_path):
+    """The store waits a moment for another writer, then the player reads "try again" and
+    nothing was changed; once the lock is free, the same command is accepted."""
+    service = service_waiting(tmp_path, 0.01)
+    game = service.new_game("toy_system", "short", seed=11)
+    with write_lock(service.store):
+        refused = service.submit(game, "red", "move r1 0201")
+    assert (refused.accepted, refused.message) == (False, BUSY)
+    assert "Try again in a moment" in BUSY and service.store.last_seq(game) == 0
+    assert service.submit(game, "red", "move r1 0201").accepted
+
+
+def test_the_event_loop_runs_while_a_command_waits_for_the_write_lock(tmp_path):
+    """A command waiting for another connection's write lock waits in a worker thread: the
+    event loop goes on (here: it is the loop that releases the lock), then the command is
+    stored."""
+    tables = make_tables(service_waiting(tmp_path, 60))
+
+    async def scenario() -> str:
+        await seated_game(tables)
+        with write_lock(tables.store) as other:
+            move = asyncio.create_task(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))
+            await asyncio.sleep(0)
+            assert not move.done()  # judged off the loop, waiting for the lock
+            other.execute("COMMIT")  # the loop is free, so it can let the command through
+        return await move
+
+    assert asyncio.run(scenario()) == "Red: move r1 0201."
+    assert tables.store.last_seq(1) == 1
+
+
+def test_a_busy_database_reaches_a_table_player_as_try_again(tmp_path):
+    tables = make_tables(service_waiting(tmp_path, 0.01))
+
+    async def scenario() -> None:
+        await seated_game(tables)
+        with write_lock(tables.store), pytest.raises(TableError, match="Try again in a moment"):
+            await tables.play.submit(ANNA, CHANNEL, "move r1 0201")
+        assert await tables.play.submit(ANNA, CHANNEL, "move r1 0201") == "Red: move r1 0201."
+
+    asyncio.run(scenario())
+
+
+def test_a_busy_database_in_any_discord_command_is_answered_try_again(tmp_path):
+    """Whatever command meets "database is locked" answers with the "try again" sentence."""
+    async def test(db: Path) -> None:
+        wire = await start(db)
+        await borodino(wire)
+
+        async def locked(*_: object) -> str:
+            raise sqlite3.OperationalError("database is locked")
+
+        wire.tables.play.submit = locked  # type: ignore[method-assign]
+        answers = await wire.command(ANNA, "move", {"unit": "3225", "to": "3224"})
+        assert any(BUSY in text_of(a) for a in answers)
+    play(test, tmp_path)
