@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections import OrderedDict
+from collections import OrderedDict, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -120,7 +120,7 @@ class Delivery:
         self.messenger = messenger
         self.renderer = renderer
         self.clock = clock
-        self._sending = asyncio.Lock()
+        self._sending: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._pictures: OrderedDict[str, bytes | None] = OrderedDict()
 
     async def send(self, game_id: int, outbox: Outbox) -> None:
@@ -129,25 +129,37 @@ class Delivery:
         await self.flush(game_id)
 
     async def flush(self, game_id: int | None = None) -> int:
-        """Send what waits in the outbox (one game's rows, or all); how many rows went. Never
-        raises. A row waiting for a retry holds back the later rows to the same place, so each
+        """Send what waits in the outbox (one game's rows, or every game's); how many rows went.
+        Never raises. One game's rows are sent by one flush at a time, so none goes twice."""
+        sent = 0
+        try:
+            games = [game_id] if game_id is not None else \
+                sorted({row["game"] for row in self.store.undelivered()})
+            for game in games:
+                async with self._sending[game]:
+                    sent += await self._flush_game(game)
+        except Exception:  # the database, most likely: what is stored waits for the next try
+            log.exception("sending the outbox failed; it is tried again later")
+        return sent
+
+    async def _flush_game(self, game_id: int) -> int:
+        """A row waiting for a retry holds back the later rows to the same place, so each
         channel and person reads them in order."""
         sent = 0
-        async with self._sending:
-            held: set[str] = set()
-            now = stamp(self.clock())
-            for row in self.store.undelivered(game_id):
-                try:
-                    target = self._target(row)
-                except Exception:
-                    log.exception("outbox row %s: no place to send it", row["id"])
-                    continue
-                if target is None or target in held:
-                    continue
-                if (row["retry_at"] or "") > now or not await self._deliver(row, target):
-                    held.add(target)
-                    continue
-                sent += 1
+        held: set[str] = set()
+        now = stamp(self.clock())
+        for row in self.store.undelivered(game_id):
+            try:
+                target = self._target(row)
+            except Exception:
+                log.exception("outbox row %s: no place to send it", row["id"])
+                continue
+            if target is None or target in held:
+                continue
+            if (row["retry_at"] or "") > now or not await self._deliver(row, target):
+                held.add(target)
+                continue
+            sent += 1
         return sent
 
     def _target(self, row: dict) -> str | None:
@@ -219,12 +231,18 @@ class Delivery:
         """The PNG of a stored view (the view at command `seq` for `side`), rendered in a worker
         thread, once for every place that shows it; None without a renderer, when it fails
         (logged: a game never stops for a picture), or when that command has been undone."""
-        key = json.dumps([game_id, spec], sort_keys=True)
+        key = json.dumps([game_id, spec, self._version(game_id, spec["seq"])], sort_keys=True)
         if key not in self._pictures:
             self._pictures[key] = await self._render(game_id, spec)
             while len(self._pictures) > PICTURES_KEPT:
                 self._pictures.popitem(last=False)
         return self._pictures[key]
+
+    def _version(self, game_id: int, seq: int) -> str | None:
+        """What tells the state after command `seq` from another one with the same number (an
+        undo and a new command reuse it): that command's text and time."""
+        rows = self.store.commands(game_id, after=seq - 1, upto=seq) if seq else []
+        return f"{rows[0]['accepted_at']} {rows[0]['normalised']}" if rows else None
 
     async def _render(self, game_id: int, spec: dict) -> bytes | None:
         if self.renderer is None or spec["seq"] > self.store.last_seq(game_id):

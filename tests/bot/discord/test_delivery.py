@@ -389,3 +389,38 @@ def test_the_russian_block_list_of_bloody_monday_arrives_whole(tmp_path):
     sent = messenger.to(BORIS.id)[1:]  # after the DM check at join
     assert len(view) > LIMIT and len(sent) > 1 and all(len(s) <= LIMIT for s in sent)
     assert "".join(sent) == view
+
+
+def test_a_database_error_while_sending_is_no_refusal(service, monkeypatch):
+    """Issue 8.4: the store fails while the news of an accepted command is being sent (a
+    locked database): the player still reads what was done, and the news goes later."""
+    import sqlite3
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    real = service.store.mark_delivered
+
+    def locked(*ids):
+        raise sqlite3.OperationalError("database is locked")
+    monkeypatch.setattr(service.store, "mark_delivered", locked)
+    assert run(tables.play.submit(ANNA, CHANNEL, "move r1 0201")) == "Red: move r1 0201."
+    monkeypatch.setattr(service.store, "mark_delivered", real)
+    assert service.store.last_seq(game_id) == 1 and service.store.undelivered(game_id)
+
+
+def test_a_picture_is_drawn_again_for_a_new_command_with_an_undone_ones_number(service):
+    """Issue 8.10: pictures are drawn once per change, and an undo followed by a new command
+    (the same command number, another position) is a new change."""
+    drawn = []
+
+    def where(view, **options):
+        drawn.append([u.get("hex") for u in view.get("units", [])])
+        return repr(drawn[-1]).encode()
+    tables = make_tables(service, renderer=where)
+    run(seated_game(tables))
+    run(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))
+    run(tables.play.map(ANNA, CHANNEL))
+    run(tables.play.submit(ANNA, CHANNEL, "undo"))
+    run(tables.play.submit(ANNA, CHANNEL, "end"))  # command 1 again, r1 where it was
+    run(tables.play.map(ANNA, CHANNEL))
+    first, second = [p for _, text, p in tables.delivery.messenger.posts if "request" in text]
+    assert b"0201" in first and b"0201" not in second

@@ -115,3 +115,24 @@ def test_the_image_runs_the_bot_under_an_init():
     dockerfile = (Path(__file__).parents[3] / "deploy" / "Dockerfile").read_text()
     assert 'ENTRYPOINT ["/usr/bin/tini", "--"]' in dockerfile and "install -y" in dockerfile
     assert "STOPSIGNAL SIGTERM" in dockerfile
+
+
+def test_the_bot_sends_at_start_up_what_a_stop_left_in_the_outbox(tmp_path):
+    """Issue 8.3: rows stored by a process that stopped before sending them go out when the next
+    one starts, without waiting for a command."""
+    from bot.delivery import channel_audience, message
+    from bot.store import Store
+
+    async def test(db: Path) -> None:
+        before = Store(db)
+        game_id = before.create_game("borodino", "7sep", 1, channel=CHANNEL)
+        before.add_outbox(game_id, [(channel_audience(CHANNEL), message("left unsent"))])
+        before.close()
+        wire = await start(db)
+        for _ in range(100):
+            if wire.http.of("send"):
+                break
+            await asyncio.sleep(0.02)
+        assert [p["content"] for _, p in wire.http.of("send")] == ["left unsent"]
+        assert wire.tables.store.undelivered() == []
+    play(test, tmp_path)
