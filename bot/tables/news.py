@@ -81,6 +81,7 @@ class Change:
         """Once the store holds the change: the turn mark, the deadlines the news announced,
         then the outbox. Never raises: the change stands, and a failure here is logged."""
         news, game_id = self.news, self.game_id
+        news.tables.completion.forget(game_id)
         try:
             if self.turn is not None:
                 news.store.mark_turn(game_id, *self.turn)
@@ -100,7 +101,6 @@ class News(Room):
     """Telling everyone what a change means for them."""
 
     def change(self, game_id: int, who: Text) -> Change:
-        self.tables.completion.forget(game_id)
         return Change(self, game_id, who)
 
     def spectator_rows(self, game_id: int, seq: int, state: dict, over: bool,

@@ -123,7 +123,8 @@ def test_the_invite_in_discord_md_asks_for_exactly_the_permissions_it_lists():
     wanted = discord.Permissions(view_channel=True, read_message_history=True,
                                  send_messages=True, send_messages_in_threads=True,
                                  attach_files=True, embed_links=True,
-                                 create_public_threads=True, add_reactions=True)
+                                 create_public_threads=True, create_private_threads=True,
+                                 add_reactions=True)
     page = (Path(__file__).parents[3] / "deploy" / "DISCORD.md").read_text()
     assert f"permissions={wanted.value}" in page and f"**{wanted.value}**" in page
     assert "scope=bot+applications.commands" in page
