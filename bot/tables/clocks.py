@@ -1,6 +1,7 @@
 """Clocks: the reminder before a deadline and the configured action when it passes."""
 from __future__ import annotations
 
+import asyncio
 from datetime import datetime, timedelta
 
 from bot import text as fmt
@@ -37,8 +38,9 @@ class Clocks(Room):
                 return
             if action == "end":
                 change = tables.news.change(game_id, f"Deadline{note}")
-                result = self.service.submit(game_id, side, "end", user="deadline",
-                                             compose=change.compose)
+                result = await asyncio.to_thread(  # off the event loop, like a player's command
+                    lambda: self.service.submit(game_id, side, "end", user="deadline",
+                                                compose=change.compose))
                 if result.accepted:
                     await change.settle()
                     return

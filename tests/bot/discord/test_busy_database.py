@@ -6,10 +6,12 @@ import asyncio
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
+from bot.config import GameSettings
 from bot.permissions import TableError
 from bot.service import BUSY, GameService
 from bot.store import Store
@@ -66,6 +68,23 @@ def test_the_event_loop_runs_while_a_command_waits_for_the_write_lock(tmp_path):
 
     assert asyncio.run(scenario()) == "Red: move r1 0201."
     assert tables.store.last_seq(1) == 1
+
+
+def test_a_deadline_ends_the_phase_off_the_event_loop(tmp_path):
+    """The same for a deadline that ends the phase: the loop stays free while it waits."""
+    tables = make_tables(service_waiting(tmp_path, 60), defaults=GameSettings(at_deadline="end"))
+
+    async def scenario() -> None:
+        game_id = await seated_game(tables)
+        with write_lock(tables.store) as other:
+            expiry = asyncio.create_task(tables.clocks.expire(game_id, "red", timedelta(0)))
+            await asyncio.sleep(0)
+            assert not expiry.done()
+            other.execute("COMMIT")
+        await expiry
+
+    asyncio.run(scenario())
+    assert [(c["user"], c["normalised"]) for c in tables.store.commands(1)] == [("deadline", "end")]
 
 
 def test_a_busy_database_reaches_a_table_player_as_try_again(tmp_path):
