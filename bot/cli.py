@@ -6,6 +6,7 @@
                 [--select HEX] [--out FILE] [--db FILE]
     kolocha replay GAME | --all [--db FILE] [--gif FILE]
     kolocha bench [--system borodino] [--scenario 7sep]
+    kolocha fuzz [--games N] [--seed N] [--part playouts|engine-swap|front-swap ...] [--out DIR]
     kolocha run [--config FILE]     (DISCORD_TOKEN in the environment)
 """
 from __future__ import annotations
@@ -18,7 +19,7 @@ import sys
 from pathlib import Path
 
 import rules
-from bot import bench, pictures
+from bot import bench, fuzz, pictures
 from bot.config import Config
 from bot.converters import parse_options, parse_seed, read_script, well_formed
 from bot.service import GameService
@@ -93,6 +94,17 @@ def _parser() -> argparse.ArgumentParser:
     bench_cmd.add_argument("--seconds", type=float, default=2.0, help="playout measuring time")
     bench_cmd.set_defaults(run=_bench)
 
+    fuzz_cmd = sub.add_parser("fuzz", help="long random runs: playouts of every system, scenario "
+                              "and option set, and the swap tests (engine and front ends)")
+    fuzz_cmd.add_argument("--games", type=int, default=100,
+                          help="games per scenario and option set (default 100)")
+    fuzz_cmd.add_argument("--seed", type=parse_seed, default=1, help="the first seed (default 1)")
+    fuzz_cmd.add_argument("--part", action="append", choices=fuzz.PARTS,
+                          help="run only this part (repeatable; default: all)")
+    fuzz_cmd.add_argument("--out", type=Path, default=Path("."),
+                          help="folder for the scripts that replay failed playouts")
+    fuzz_cmd.set_defaults(run=_fuzz)
+
     serve = sub.add_parser("run", help="serve the Discord bot (DISCORD_TOKEN from the environment)")
     serve.add_argument("--config", type=Path, help="TOML file: database, message_content, "
                        "[defaults] (see deploy/kolocha.toml.example)")
@@ -160,6 +172,13 @@ def _bench(args: argparse.Namespace) -> int:
     rows = bench.measure(args.system, scenario, args.seed, options, args.seconds)
     print(bench.table(f"kolocha bench: {args.system} {scenario}, seed {args.seed}", rows))
     return 0
+
+
+def _fuzz(args: argparse.Namespace) -> int:
+    if not args.out.is_dir():
+        raise ValueError(f"there is no folder {args.out} for the failure scripts; create it first.")
+    return fuzz.fuzz(tuple(args.part or fuzz.PARTS), args.games, args.seed, args.out,
+                     lambda line: print(line, flush=True))
 
 
 NO_TOKEN = """kolocha run: no DISCORD_TOKEN in the environment.

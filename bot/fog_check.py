@@ -1,0 +1,265 @@
+"""The swap test through the front ends (DESIGN.md, "The swap test is the proof"; issue 9.7).
+
+The engine's swap test (rules/bloody_monday/swaptest.py) exchanges two blocks of the other side
+that a viewer has not seen and compares what the engine tells that viewer. Here the two positions
+become games, once at a Discord table (the real Tables over a recording messenger) and once at
+the terminal's hot seat, and the viewer types the same lines in both: legal commands of theirs,
+probes naming the enemy blocks, and queries. Everything the viewer can observe must be the same:
+the replies (slash commands and typed messages), what is posted in the game channel, what they
+are sent by DM, the pictures (drawn here as the JSON of the view they show), the autocomplete
+choices, the terminal's screen and the files it writes for them. The lines stop before the first
+step after which the engine itself tells the two positions apart (the rules disclosed a block).
+"""
+from __future__ import annotations
+
+import asyncio
+import copy
+import hashlib
+import json
+import random
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import partial
+from pathlib import Path
+from types import ModuleType
+from typing import Any, cast
+
+from bot.config import Config
+from bot.delivery import Delivery
+from bot.discord.messenger import pieces
+from bot.permissions import Actor, TableError
+from bot.service import GameService
+from bot.store import Store
+from bot.tables import Tables
+from bot.terminal.console import play
+from bot.terminal.map_files import MapFiles
+from bot.words import Text
+from rules.core.errors import RulesError
+from rules.core.system import GameSystem
+
+VIEWER, OTHER = Actor("1", "Viewer"), Actor("2", "Other")
+GUILD, CHANNEL = "900", "100"
+NOON = datetime(2026, 3, 1, 12, tzinfo=UTC)
+QUERIES = ("status", "units", "help")
+
+
+class Position:
+    """A game system whose every game starts from one given position; the rest is the engine's."""
+
+    def __init__(self, system: ModuleType, state: dict):
+        self._system = system
+        self._state = state
+
+    def setup(self, scenario_id: str, seed: int, options: dict | list | None = None) -> dict:
+        return copy.deepcopy(self._state)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._system, name)
+
+
+class Recorder:
+    """A messenger that writes down what the viewer may read: the channel, and their DMs, in
+    Discord's own markup (bot/discord/messenger.py)."""
+
+    def __init__(self, seen: list[str]):
+        self.seen = seen
+
+    def pieces(self, text: Text) -> list[str]:
+        return pieces(text)
+
+    async def private_thread(self, channel: str, user: str, title: str) -> str:
+        self.seen.append(f"private thread for {user} in {channel}: {title}")
+        return f"{channel}-{user}"
+
+    async def post(self, channel: str, text: str, picture: bytes | None = None) -> None:
+        self.seen.append(f"posted in {channel}: {text}{_picture(picture)}")
+
+    async def dm(self, user: str, text: str, picture: bytes | None = None) -> None:
+        if user == VIEWER.id:
+            self.seen.append(f"DM: {text}{_picture(picture)}")
+
+
+class Unscheduled:
+    """Deadlines without a clock that runs: jobs are taken and never fire (clocks are not what
+    this test watches; their texts are, and the time stands still at NOON)."""
+
+    def add_job(self, func: Callable[..., Any], trigger: str, **kwargs: Any) -> None:
+        return None
+
+    def get_jobs(self) -> list[Any]:
+        return []
+
+    def remove_job(self, job_id: str) -> None:
+        return None
+
+
+def view_json(view: dict, **options: object) -> bytes:
+    """A renderer that shows all it was given: the view itself."""
+    return json.dumps({"view": view, **options}, sort_keys=True, default=str).encode()
+
+
+def view_file(service: GameService, game_id: int, *, viewer: str | None = None,
+              **options: object) -> bytes:
+    """MapFiles' drawer: the JSON of the view the terminal's picture would show."""
+    return view_json(service.system(game_id).view(service.load(game_id), viewer), **options)
+
+
+def _picture(picture: bytes | None) -> str:
+    return f" [picture {hashlib.sha256(picture).hexdigest()[:16]}]" if picture else ""
+
+
+def _service(path: Path, position: Position) -> GameService:
+    return GameService(Store(path), loader=lambda name: cast(GameSystem, position))
+
+
+async def at_table(position: Position, viewer: str, lines: list[tuple[str, bool]],
+                   folder: Path) -> list[str]:
+    """The game at a Discord table, the viewer seated at their side: what they observe while
+    typing `lines` (text, typed as a plain message rather than a slash command)."""
+    seen: list[str] = []
+    service = _service(folder / "table.sqlite", position)
+    delivery = Delivery(service, Recorder(seen), view_json, lambda: NOON)
+    tables = Tables(service, delivery, Unscheduled(), Config(), lambda: NOON,
+                    systems=(position.INFO.name,))
+    other = next(side for side in position.INFO.sides if side != viewer)
+    await tables.lobby.new(VIEWER, GUILD, CHANNEL, position.INFO.name,
+                           position.INFO.default_scenario, seed=1)
+    await tables.lobby.join(VIEWER, CHANNEL, viewer)
+    await tables.lobby.join(OTHER, CHANNEL, other)
+    await tables.lobby.start(VIEWER, CHANNEL)
+    for line, typed in lines:
+        seen.append(f"autocomplete: {tables.completion.legal_texts(VIEWER, CHANNEL)}")
+        if typed:
+            seen.append(f"typed `{line}`: {await tables.play.plain(VIEWER, CHANNEL, line)}")
+            continue
+        try:
+            seen.append(f"/order {line}: {await tables.play.submit(VIEWER, CHANNEL, line)}")
+        except TableError as error:
+            seen.append(f"/order {line} refused: {error.text}")
+    seen.append(f"/game status: {tables.lobby.status(VIEWER, CHANNEL)}")
+    return seen
+
+
+def at_terminal(position: Position, lines: list[str], folder: Path) -> list[str]:
+    """The game at the terminal's hot seat, the side to move at the screen: its screen, prompts
+    and picture files while it types `lines`, up to the hand-over to the other player."""
+    seen: list[str] = []
+    service = _service(folder / "terminal.sqlite", position)
+    game_id = service.new_game(position.INFO.name, position.INFO.default_scenario, 1,
+                               hot_seat=True)
+    maps = MapFiles(service, game_id, folder, png=view_file)
+    feed = iter(lines)
+
+    def read(prompt: str) -> str:
+        seen.append(f"prompt {prompt!r}")
+        seen.extend(f"file {path.name}: {path.read_text()}" for path in (maps.main, maps.asked)
+                    if path.exists())
+        if prompt.startswith("Hand over"):  # the viewer has left the screen
+            raise EOFError
+        line = "" if "press Enter" in prompt else next(feed, None)
+        if line is None:
+            raise EOFError
+        return line
+
+    play(service, game_id, read, seen.append, maps)
+    return seen
+
+
+def observed(system: ModuleType, state: dict, viewer: str,
+             lines: list[tuple[str, bool]]) -> list[str]:
+    """Everything the viewer observes of the position through both front ends."""
+    position = Position(system, state)
+    with tempfile.TemporaryDirectory() as folder:
+        table = asyncio.run(at_table(position, viewer, lines, Path(folder)))
+        terminal = at_terminal(position, [line for line, _ in lines] + ["map"], Path(folder))
+    return [seen.replace(folder, "<folder>") for seen in [*table, "-- terminal --", *terminal]]
+
+
+def first_difference(one: list[str], two: list[str]) -> str | None:
+    """Where two records of observations part, shortly; None when they are the same."""
+    for n, (a, b) in enumerate(zip(one, two, strict=False)):
+        if a != b:
+            return f"observation {n}: {a[:300]!r} / {b[:300]!r}"
+    if len(one) != len(two):
+        return f"{len(one)} observations / {len(two)}"
+    return None
+
+
+def lines_to_type(system: ModuleType, state: dict, other: dict, viewer: str,
+                  rng: random.Random, steps: int, probes: Callable[[dict], list[str]],
+                  choose: Callable[[random.Random, list], Any]) -> list[tuple[str, bool]]:
+    """Queries, then up to `steps` legal commands of the viewer, each after a few probes (half
+    typed as messages); they stop before a command after which the engine's own observations
+    differ (a disclosure, or a leak that the engine's swap test reports)."""
+    lines = [(query, n % 2 == 1) for n, query in enumerate(QUERIES)]
+    for _ in range(steps):
+        if viewer not in system.active_sides(state):
+            break
+        lines += [(probe, rng.random() < 0.5) for probe in probes(state)]
+        text = choose(rng, system.legal_commands(state, viewer)).to_text()
+        try:
+            after = [system.apply(s, viewer, system.parse(viewer, text)) for s in (state, other)]
+        except RulesError:
+            break
+        (one, events), (two, events2) = after
+        if system.view(one, viewer) != system.view(two, viewer) or \
+                _heard(events, viewer) != _heard(events2, viewer):
+            break
+        lines.append((text, False))
+        state, other = one, two
+    return lines
+
+
+def _heard(events: list[dict], viewer: str) -> list[dict]:
+    return [e for e in events if e.get("to", "all") in ("all", viewer)]
+
+
+def _probes(viewer: str, pair: tuple[str, str], rng: random.Random, now: dict) -> list[str]:
+    """A few of the engine swap test's probes naming the two blocks, and `units` at their areas."""
+    from rules.bloody_monday import swaptest
+
+    areas = {now["blocks"][block]["area"] for block in pair} - {None}
+    return [*swaptest.probes(now, viewer, pair, rng, 0, 3),
+            *(f"units {area}" for area in sorted(areas))]
+
+
+@dataclass
+class SwapReport:
+    """What one game's front-end swap test compared, and the differences it found."""
+
+    positions: int = 0
+    differences: list[str] = field(default_factory=list)
+
+
+def bloody_monday_swap(seed: int, rng_seed: int, scenario: str = "bloody_monday",
+                       options: list[str] | None = None, positions: int = 2, steps: int = 6,
+                       longest: int = 120) -> SwapReport:
+    """One random Bloody Monday game: at `positions` random points, swap two blocks the side to
+    move has not seen and compare what that side observes through the front ends, typing the
+    queries, probes naming the two blocks, `units` at their areas, and its own commands."""
+    from rules import bloody_monday as system
+    from rules.bloody_monday import swaptest
+
+    rng = random.Random(rng_seed)
+    state = system.setup(scenario, seed, options or [])
+    report = SwapReport()
+    stops = set(rng.sample(range(longest), positions))
+    for played in range(longest):
+        if system.outcome(state) is not None:
+            break
+        viewer = system.active_sides(state)[0]
+        for a, b in swaptest.pairs(state, viewer, rng, 1) if played in stops else []:
+            other = swaptest.swapped(state, a, b)
+            lines = lines_to_type(system, state, other, viewer, rng, steps,
+                                  partial(_probes, viewer, (a, b), rng), swaptest.weighted_choice)
+            differ = first_difference(observed(system, state, viewer, lines),
+                                      observed(system, other, viewer, lines))
+            report.positions += 1
+            if differ:
+                report.differences.append(f"{scenario} seed={seed} rng_seed={rng_seed} command "
+                                          f"{played} viewer={viewer} swap {a}<->{b}: {differ}")
+        state, _ = system.apply(state, viewer, swaptest.weighted_choice(
+            rng, system.legal_commands(state, viewer)))
+    return report

@@ -1,0 +1,93 @@
+"""`kolocha fuzz`: long runs of what the test suite runs a little of (issue 9.7, 9.19).
+
+* playouts: random games of every registered system, scenario and option set (none, all), from
+  rules/core/playout.py; a failure is written as a script `kolocha local --script` replays;
+* engine swap: Bloody Monday's swap test at the engine (rules/bloody_monday/swaptest.py);
+* front-end swap: the same through the Discord tables and the terminal (bot/fog_check.py).
+
+Each part reports one line per failure and a total; the exit status is 1 if anything failed.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import rules
+from rules.core.playout import PlayoutFailure, random_playout
+
+PARTS = ("playouts", "engine-swap", "front-swap")
+HIDDEN_SYSTEM = "bloody_monday"  # the system whose swap tests exist (fog of war)
+Write = Callable[[str], None]
+
+
+def option_sets(name: str) -> Iterator[tuple[str, dict]]:
+    """Every scenario of a system, with no option and with all its options."""
+    module = rules.load(name)
+    for scenario in module.scenarios():
+        everything = scenario.get("options") or list(module.INFO.options)
+        yield scenario["id"], {}
+        if everything:
+            yield scenario["id"], {option: True for option in everything}
+
+
+def playouts(games: int, seed: int, out: Path, write: Write) -> int:
+    """`games` random playouts per system, scenario and option set; the failures."""
+    failed = 0
+    for name in rules.systems():
+        for scenario, options in option_sets(name):
+            for n in range(seed, seed + games):
+                try:
+                    random_playout(name, scenario, n, options, rng_seed=n)
+                except PlayoutFailure as failure:
+                    failed += 1
+                    script = out / f"fuzz-{name}-{scenario}-{n}.txt"
+                    script.write_text(failure.script())
+                    write(f"playout failed: {failure} (replay: kolocha local --script {script})")
+            write(f"playouts: {name} {scenario} {','.join(options) or 'no options'}: {games} games")
+    return failed
+
+
+def engine_swaps(games: int, seed: int, write: Write) -> int:
+    """Bloody Monday's engine swap test over `games` games per scenario and option set."""
+    try:
+        from rules.bloody_monday.swaptest import swap_test
+    except ImportError:  # the seam: the engine's swap test lives with the rules
+        write("engine swap: rules.bloody_monday.swaptest is not in this version; skipped")
+        return 0
+    return _swaps("engine swap", games, seed, write,
+                  lambda n, scenario, options: swap_test(n, n, scenario, list(options)))
+
+
+def front_swaps(games: int, seed: int, write: Write) -> int:
+    """The swap test through the front ends over `games` games per scenario and option set."""
+    from bot.fog_check import bloody_monday_swap
+
+    return _swaps("front-end swap", games, seed, write,
+                  lambda n, scenario, options: bloody_monday_swap(n, n, scenario,
+                                                                  list(options)).differences)
+
+
+def _swaps(part: str, games: int, seed: int, write: Write,
+           run: Callable[[int, str, dict], list[str]]) -> int:
+    failed = 0
+    for scenario, options in option_sets(HIDDEN_SYSTEM):
+        for n in range(seed, seed + games):
+            found = run(n, scenario, options)
+            failed += bool(found)
+            for difference in found:
+                write(f"{part}: {difference}")
+        write(f"{part}: {scenario} {','.join(options) or 'no options'}: {games} games")
+    return failed
+
+
+def fuzz(parts: tuple[str, ...], games: int, seed: int, out: Path, write: Write) -> int:
+    """Run the parts asked for; the exit status (1 when a game failed)."""
+    failed = 0
+    if "playouts" in parts:
+        failed += playouts(games, seed, out, write)
+    if "engine-swap" in parts:
+        failed += engine_swaps(games, seed, write)
+    if "front-swap" in parts:
+        failed += front_swaps(games, seed, write)
+    write(f"kolocha fuzz: {failed} failing game{'s' if failed != 1 else ''}.")
+    return 1 if failed else 0

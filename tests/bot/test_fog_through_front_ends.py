@@ -1,0 +1,66 @@
+"""Issue 9.7, the front-end half of the swap test: two Bloody Monday positions that differ only
+in two blocks the viewer has not seen are played through the Discord tables (over a recording
+messenger) and the terminal's hot seat with the same lines typed; everything the viewer observes
+must be the same. A few games here; `kolocha fuzz` runs hundreds."""
+from __future__ import annotations
+
+import pytest
+
+from bot import cli, fog_check
+from bot.tables.news import News
+from rules import bloody_monday
+
+GAMES = [(3, "bloody_monday", []), (4, "last_blood", list(bloody_monday.INFO.options))]
+
+
+@pytest.mark.parametrize(("seed", "scenario", "options"), GAMES)
+def test_what_a_player_observes_is_the_same_whatever_the_hidden_blocks_are(seed, scenario, options):
+    report = fog_check.bloody_monday_swap(seed, seed, scenario, options, positions=3)
+    assert report.positions >= 2
+    assert report.differences == []
+
+
+def test_the_check_sees_a_dm_sent_to_the_wrong_player(monkeypatch):
+    """The positive control: plant a leak (each player is sent the other's view by DM) and the
+    same games show it."""
+    private_views = News.private_views
+
+    def crossed(self, game_id, state, seq, before):
+        sides = list(self.store.seats(game_id))
+        return [(sides[1 - sides.index(to)] if to in sides else to, row)
+                for to, row in private_views(self, game_id, state, seq, before)]
+
+    monkeypatch.setattr(News, "private_views", crossed)
+    seed, scenario, options = GAMES[0]
+    report = fog_check.bloody_monday_swap(seed, seed, scenario, options, positions=3)
+    assert report.differences and "DM: " in report.differences[0]
+
+
+def test_kolocha_fuzz_runs_every_part_and_writes_a_failing_playout_as_a_script(
+        tmp_path, capsys, monkeypatch):
+    """`kolocha fuzz` over one game of each part (the engine's own swap test stands in by a
+    recording stub: it has its tests with the rules)."""
+    from bot import fuzz
+    from rules.bloody_monday import swaptest
+    from tests.bot import toy_system
+
+    engine_runs: list[tuple] = []
+    monkeypatch.setattr(swaptest, "swap_test", lambda *args: engine_runs.append(args) or [])
+    monkeypatch.setattr(fuzz.rules, "systems", lambda: ["toy_system"])
+    monkeypatch.setattr(fuzz, "option_sets", lambda name: iter([("short", {})])
+                        if name == "toy_system" else iter([("bloody_monday", {})]))
+    assert cli.main(["fuzz", "--games", "1", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "playouts: toy_system short no options: 1 games" in out
+    assert "front-end swap: bloody_monday no options: 1 games" in out
+    assert engine_runs == [(1, 1, "bloody_monday", [])]
+    assert out.rstrip().endswith("kolocha fuzz: 0 failing games.")
+
+    def broken(state, side, cmd):
+        raise ZeroDivisionError("engine bug")
+
+    monkeypatch.setattr(toy_system, "apply", broken)
+    assert cli.main(["fuzz", "--games", "1", "--part", "playouts", "--out", str(tmp_path)]) == 1
+    assert "playout failed" in capsys.readouterr().out
+    script = (tmp_path / "fuzz-toy_system-short-1.txt").read_text()
+    assert script.startswith("# kolocha system=toy_system scenario=short seed=1")
