@@ -9,6 +9,7 @@ Each part reports one line per failure and a total; the exit status is 1 if anyt
 """
 from __future__ import annotations
 
+import importlib
 import importlib.util
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -52,8 +53,7 @@ def engine_swaps(games: int, seed: int, write: Write) -> int:
     """Bloody Monday's engine swap test over `games` games per scenario and option set."""
     if not _has_swap_test(write, "engine swap"):
         return 0
-    from rules.bloody_monday.swaptest import swap_test
-
+    swap_test = importlib.import_module("rules.bloody_monday.swaptest").swap_test
     return _swaps("engine swap", games, seed, write,
                   lambda n, scenario, options: swap_test(n, n, scenario, list(options)))
 
