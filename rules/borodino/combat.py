@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from rules.borodino.attack_cover import Contact, Vertex, best_cover, groups
 from rules.borodino.battle import Battle, enemy_of
 from rules.borodino.commands import Attack
 from rules.borodino.tables import odds_column
 from rules.core.errors import RuleViolation
-from rules.core.hexes import Hex, distance, fire_paths
+from rules.core.hexes import Hex, distance, fire_paths, within
 
 WOODS = ("woods", "woods_road")
 
@@ -222,8 +223,8 @@ def capable_edges(b: Battle, side: str) -> dict[str, list[Hex]]:
         if not _available_attacker(b, a):
             continue
         ah = b.unit(a)["hex"]
-        reach = 2 if b.is_artillery(a) else 1
-        out[a] = [t for t in targets if distance(ah, t) <= reach and can_strike(b, a, t) is None]
+        near = set(within(ah, 2 if b.is_artillery(a) else 1))
+        out[a] = [t for t in targets if t in near and can_strike(b, a, t) is None]
     return out
 
 
@@ -258,29 +259,66 @@ def _redoubt_targets(b: Battle, side: str) -> set[Hex]:
             for f in r.front if b.side_at(f) == "french" and _available_defender(b, b.occupant[f])}
 
 
+def contact(b: Battle, side: str) -> Contact:
+    """Who may still attack whom, and which of them owe an attack (Combat B; Redoubts C, I)."""
+    edges: dict[str, dict[Hex, bool]] = {}
+    for a, targets in capable_edges(b, side).items():
+        ah = b.unit(a)["hex"]
+        # "single": bombarding artillery attacks one unit (Artillery D), an empty redoubt is attacked by itself (I)
+        edges[a] = {t: distance(ah, t) == 2 or b.at(t) is None for t in targets}
+    if side == "russian":
+        for h, r in b.map.redoubts.items():
+            if b.redoubt_active(h) and not b.s["redoubts"][h]["attacked"]:
+                fronts = {f: False for f in r.front if b.side_at(f) == "french" and _available_defender(b, b.occupant[f])}
+                if fronts:
+                    edges[f"R{h}"] = fronts
+    due_a, due_d = obligations(b, side)
+    return Contact(edges, {("a", a) for a in due_a} | {("d", h) for h in due_d})
+
+
+def owed_attacks(b: Battle, side: str) -> list[tuple[tuple[str, ...], tuple[Hex, ...]]]:
+    """An arrangement meeting every obligation that can be met, as (attacker refs, defender hexes)."""
+    refs = {uid: b.unit(uid)["hex"] for uid in b.on_map(side)}
+    return [(tuple(sorted(refs.get(a, a) for a in atts)), defs) for atts, defs in best_cover(contact(b, side)).attacks]
+
+
 def _check_obligations_stay_possible(b: Battle, plan: Plan) -> None:
-    """Refuse an attack that would leave another obligation impossible to meet (Combat B, D)."""
-    before_a, before_d = obligations(b, plan.side)
+    """Refuse an attack after which the obligations left can no longer all be met together (Combat B-D):
+    each attack must belong to some arrangement in which every adjacent unit attacks and is attacked."""
+    before = contact(b, plan.side)
+    involved: set[Vertex] = {("a", a) for a in plan.attackers} | {("d", b.unit(d)["hex"]) for d in plan.defenders}
+    if plan.redoubt_attacking:
+        involved.add(("a", f"R{plan.redoubt_attacking}"))
+    redoubt = plan.redoubt_defending if plan.redoubt_alone else None
+    if redoubt:
+        involved.add(("d", redoubt))
+    touched = set().union(*[g for g in groups(before) if g & involved])
+    if not touched:
+        return
+    unmet_before = best_cover(before, only=involved).unmet
     saved = [(u, dict(b.unit(u))) for u in plan.attackers + plan.defenders]
     for u in plan.attackers:
         b.unit(u)["attacked"] = True
     for u in plan.defenders:
         b.unit(u)["defended"] = True
-    redoubt = plan.redoubt_defending if plan.redoubt_alone else None
     if redoubt:
         b.s["redoubts"][redoubt]["attacked"] = True
     try:
-        after_a, after_d = obligations(b, plan.side)
+        after = contact(b, plan.side)
+        unmet_after = best_cover(after, only=touched).unmet
     finally:
         for u, old in saved:
             b.s["units"][u] = old
         if redoubt:
             b.s["redoubts"][redoubt]["attacked"] = False
-    involved = {b.unit(u)["hex"] for u in plan.defenders} | ({redoubt} if redoubt else set())
-    stranded_a = [a for a in before_a - after_a if a not in plan.attackers]
-    stranded_d = [h for h in before_d - after_d if h not in involved]
-    if stranded_a or stranded_d:
-        names = [b.describe(a) for a in stranded_a] + [b.describe(b.occupant[h]) for h in stranded_d]
-        raise RuleViolation("Combat (B, D)", f"this attack would leave {', '.join(names)} unable to "
-                            "attack or be attacked, yet every adjacent unit must take part; "
-                            "include them or arrange the attacks differently")
+    stranded = (before.required & touched) - involved - after.required  # left with nothing to attack
+    if len(stranded) + len(unmet_after) <= len(unmet_before):
+        return
+    left = sorted((stranded | unmet_after) - unmet_before)
+    names = [b.describe(key) if kind == "a" and key in b.s["units"] else
+             (b.describe(b.occupant[key]) if key in b.occupant else f"the redoubt at {key.removeprefix('R')}")
+             for kind, key in left]
+    raise RuleViolation("Combat (B, C, D)", f"after this attack {', '.join(names)} could no longer "
+                        "attack or be attacked, yet every adjacent unit must take part (no unit attacks or is "
+                        "attacked twice; bombarding artillery attacks one unit, Artillery D); include them or "
+                        "arrange the attacks differently")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from rules.borodino import commands as C
 from rules.borodino import imperial_guard, movement, results
 from rules.borodino.battle import Battle, copy_state
-from rules.borodino.combat import capable_edges, obligations, plan_attack
+from rules.borodino.combat import capable_edges, obligations, owed_attacks, plan_attack
 from rules.core.errors import RuleViolation
 
 
@@ -56,7 +56,8 @@ def _may_release(b: Battle, side: str, cmd: C.Release) -> bool:
 
 
 def attack_candidates(b: Battle, side: str) -> list[C.Attack]:
-    """Single attacks, all-on-one and one-on-all shapes: enough to meet every obligation."""
+    """Single attacks, all-on-one and one-on-all shapes, and the attacks of an arrangement that
+    meets every owed attack (combat.owed_attacks), so that the list is never empty while one is due."""
     edges = capable_edges(b, side)
     by_target: dict[str, list[str]] = {}
     for a, targets in edges.items():
@@ -72,6 +73,8 @@ def attack_candidates(b: Battle, side: str) -> list[C.Attack]:
         adjacent = [t for t in targets if t in b.map.adjacent(b.unit(a)["hex"]) and b.at(t)]
         if len(adjacent) > 1:
             out[b.unit(a)["hex"] + ">" + "+".join(sorted(adjacent))] = C.Attack((b.unit(a)["hex"],), tuple(sorted(adjacent)))
+    for atts, defs in owed_attacks(b, side):
+        out["+".join(atts) + ">" + "+".join(defs)] = C.Attack(atts, defs)
     if side == "russian":
         for h, r in sorted(b.map.redoubts.items()):
             for f in sorted(r.front):

@@ -3,7 +3,8 @@
 `random_playout` plays uniformly random legal commands (after round-tripping each through
 `to_text` and `parse`) until the game ends or a command budget runs out, calling `check(state)`
 after each one. Any exception becomes a PlayoutFailure that carries the seed, options and the
-commands played, and writes them as a script `kolocha local --script` replays.
+commands played, and writes them as a script `kolocha local --script` replays. `fuzz` plays
+many such games of one scenario and returns the failures.
 """
 from __future__ import annotations
 
@@ -74,6 +75,26 @@ def random_playout(system: GameSystem | str, scenario: str, seed: int,
         raise PlayoutFailure(module.INFO.name, scenario, seed, options, rng_seed, played,
                              error) from error
     return Playout(played, state, module.outcome(state))
+
+
+def fuzz(system: GameSystem | str, scenario: str, games: int, *, first_seed: int = 0,
+         options: dict | None = None, max_commands: int = 5000,
+         check: Callable[[dict], object] | None = None,
+         progress: Callable[[int, PlayoutFailure | None], object] | None = None) -> list[PlayoutFailure]:
+    """Play `games` random games of one scenario (game i: set-up seed and random-policy seed both
+    `first_seed + i`) and return the failures, each carrying the script that reproduces it; what
+    `kolocha fuzz` runs. `progress(i, failure or None)` is called after each game."""
+    failures = []
+    for seed in range(first_seed, first_seed + games):
+        try:
+            random_playout(system, scenario, seed, options, rng_seed=seed, max_commands=max_commands, check=check)
+            failure = None
+        except PlayoutFailure as error:
+            failure = error
+            failures.append(error)
+        if progress is not None:
+            progress(seed, failure)
+    return failures
 
 
 def replay(system: GameSystem, state: dict,

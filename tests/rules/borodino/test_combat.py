@@ -82,7 +82,7 @@ def test_combat_case_b_an_attack_may_not_strand_another_obligation():
     """(B, D): attacking with one unit so that another adjacent unit can no longer attack is refused."""
     s = position({F7: D[3], F7b: D[4], R5: G}, phase="combat")
     err = refused(s, "french", f"attack {D[3]} -> {G}")
-    assert "Combat B, D" in str(err) and D[4] in str(err)
+    assert err.rule == "Combat (B, C, D)" and D[4] in str(err)
 
 
 def test_combat_case_c_attacker_chooses_order_and_allocation():
