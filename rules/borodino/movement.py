@@ -146,7 +146,7 @@ def _search(b: Battle, uid: str) -> tuple[dict[Hex, int], dict[Hex, Hex], Hex]:
     start = start_hex(b, uid)
     limits = Limits(b, uid, start)
     zoc = b.zocs[side]
-    exits = b.map.east_exits if side == "french" else frozenset()
+    exits = b.map.east_exits if side == "french" and b.scenario.exits_east else frozenset()
     best: dict[Hex, int] = {start: 0}
     prev: dict[Hex, Hex] = {start: start}
     heap = [(0, start)]
@@ -198,6 +198,10 @@ def check_path(b: Battle, uid: str, path: tuple[Hex, ...]) -> int:
     cost, here = 0, start
     for i, h in enumerate(path):
         if h == OFF:
+            if not b.scenario.exits_east:
+                raise RuleViolation("Victory Conditions", f"in the {b.scenario.title} scenario no unit leaves the map: "
+                                    "only the 7 September and Grand Battle victory conditions count units "
+                                    "moved off the east edge")
             if side != "french" or here not in b.map.east_exits:
                 raise RuleViolation("Victory Conditions (7 Sept)", "only French units leave the map, "
                                     "and only by the east edge between the two roads")
@@ -230,6 +234,9 @@ def explain_unreachable(b: Battle, uid: str, dest: str, options: dict) -> RuleVi
     hint = sorted(h for h in options if h != OFF)
     more = f" and {len(hint) - 8} more hexes" if len(hint) > 8 else ""
     where = f" It can reach {', '.join(hint[:8])}{more}." if hint else " It cannot move anywhere."
+    if dest == OFF and not b.scenario.exits_east:
+        return RuleViolation("Victory Conditions", f"in the {b.scenario.title} scenario no unit leaves the map: only the "
+                             f"7 September and Grand Battle victory conditions count units moved off the east edge.{where}")
     if dest == OFF:
         return RuleViolation("Victory Conditions (7 Sept)", f"{b.describe(uid)} cannot leave by the east edge this turn "
                              f"(only French units, from the east edge between the two roads).{where}")

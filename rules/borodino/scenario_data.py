@@ -86,6 +86,13 @@ class Scenario:
     frozen_until_turn: int | None = None
     frozen_max_column: int | None = None
 
+    @property
+    def exits_east(self) -> bool:
+        """May French units leave by the east edge? Only where the Victory Conditions count it: 7 Sept
+        ("Move 60 Combat Points of units off the east edge of the map between the two roads") and the
+        Grand Battle ("The same as September 7 Battle Game"); elsewhere the map edge is its end."""
+        return self.victory == "grand"
+
     def west_of_front(self, h: Hex) -> bool:
         """True when hex XXYY lies on the French (west) side of this scenario's Front Line."""
         col, row = col_row(h)

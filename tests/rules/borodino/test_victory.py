@@ -1,7 +1,8 @@
 """Borodino victory conditions of the four scenarios (rules/borodino/victory.py)."""
 from __future__ import annotations
 
-from helpers import borodino, position
+import pytest
+from helpers import MAP, borodino, play, position, refused
 
 REDOUBTS = ("2817", "3018", "3117", "3218", "3222")
 
@@ -94,3 +95,26 @@ def test_grand_battle_uses_the_7sep_conditions():
     """Grand Battle: "Victory Conditions: The same as September 7 Battle Game."""
     got = _grand(losses=(20, 40), scenario="grand")
     assert (got["winner"], got["level"]) == ("french", "substantial")
+
+
+EXIT = sorted(MAP.east_exits)[len(MAP.east_exits) // 2]  # an east-edge hex between the two roads
+
+
+@pytest.mark.parametrize("scenario", ["5sep", "6sep"])
+def test_victory_conditions_only_7sep_and_grand_count_units_leaving_the_map(scenario):
+    """7 Sept: "French Decisive victory: Move 60 Combat Points of units off the east edge of the map between
+    the two roads inclusive"; 5 Sept ("occupies the Schevardino redoubt") and 6 Sept ("holds three or more
+    of the redoubts") say nothing of leaving the map, so there no unit leaves it (issue 9.14)."""
+    s = position({"F-I-2": EXIT}, scenario=scenario)
+    error = refused(s, "french", f"move {EXIT} off")
+    assert error.rule == "Victory Conditions" and "7 September" in str(error)
+    assert not any(c.to_text().endswith(" off") for c in borodino.legal_commands(s, "french"))
+
+
+@pytest.mark.parametrize("scenario", ["7sep", "grand"])
+def test_victory_conditions_7sep_and_grand_let_french_units_exit_east(scenario):
+    """Positive control: the same move in the scenarios whose victory conditions count exited units."""
+    s = position({"F-I-2": EXIT}, scenario=scenario)
+    assert any(c.to_text() == f"move {EXIT} off" for c in borodino.legal_commands(s, "french"))
+    s2, _ = play(s, "french", f"move {EXIT} off")
+    assert s2["units"]["F-I-2"]["where"] == "exited" and s2["exited"]["french"] == 7
