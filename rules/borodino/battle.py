@@ -118,8 +118,12 @@ class Battle:
         return h in self.zocs[side]
 
     def engaged(self, a: Hex, b: Hex) -> bool:
-        """Adjacent across a hexside a Zone of Control crosses: the adjacency that forces combat."""
-        return self.map.side(a, b) not in RIVERLIKE
+        """Adjacent in the sense that forces combat. Combat (B) says "ALL Enemy units to which there are
+        Friendly units adjacent MUST be attacked" and speaks of adjacency, not of Zones of Control; the
+        Terrain Effects Chart allows attacks across Ford and Bridge hexsides (halved) and forbids them only
+        through River hexsides. So units facing each other across a ford or bridge owe combat although no
+        Zone of Control crosses there (ZOC H); across a plain river they do not."""
+        return self.map.side(a, b) != "river"
 
     # --- time ----------------------------------------------------------------------------
     @property

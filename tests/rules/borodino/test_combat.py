@@ -354,3 +354,23 @@ def test_advanced_units_not_attacked_or_attacking_again():
     s3 = settle(play(s2, "french", f"attack {go(G, 1, 1)} -> {other}")[0])
     s3, _ = play(s3, "french", "end")
     assert s3["player"] == "russian"
+
+
+def test_combat_case_b_units_adjacent_across_a_ford_or_bridge_must_attack():
+    """(B) "ALL Enemy units to which there are Friendly units adjacent MUST be attacked" — adjacency, not
+    Zones of Control: the Terrain Effects Chart lets units attack across Ford and Bridge hexsides
+    ("Unit attacking across have their Combat Strength halved"), so there the attack is owed even though
+    no Zone of Control crosses (issue 9.15)."""
+    for french, russian in (("1616", "1615"), ("2319", "2318")):   # a ford, a bridge
+        s = position({F7: french, R4: russian}, phase="combat")
+        error = refused(s, "french", "end")
+        assert error.rule == "Combat (B)" and french in str(error) and russian in str(error)
+        force_die(s, 1)
+        s2 = settle(play(s, "french", f"attack {french} -> {russian}")[0])
+        assert play(s2, "french", "end")[0]["player"] == "russian"  # positive control: once attacked
+
+
+def test_combat_case_b_no_attack_is_owed_across_a_plain_river():
+    """TEC: "Combat through river hexsides is forbidden", so nothing is owed across one: `end` is accepted."""
+    s = position({F7: "2723", R5: "2622"}, phase="combat")
+    assert play(s, "french", "end")[0]["player"] == "russian"
