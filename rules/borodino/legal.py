@@ -95,7 +95,6 @@ def _choice_commands(b: Battle) -> list[C.Command]:
         return advances + [C.Stay()]
     if kind == "lose":
         return [C.Lose(tuple(b.unit(u)["hex"] for u in combo)) for combo in results.loss_options(b, step)]
-    arts = [u for u in step["units"] if b.unit(u)["where"] == "map"]
-    voluntary: list[C.Command] = [C.Retreat(h, b.unit(u)["hex"]) for u in arts
-                                  for h, _ in results.retreat_options(b, u, b.unit(u)["hex"], frozenset())]
-    return voluntary + [C.Stay()]
+    electing: list[C.Command] = [C.Retreat(b.unit(u)["hex"]) for u in step["units"] if b.unit(u)["where"] == "map"
+                                 and results.retreat_options(b, u, b.unit(u)["hex"], frozenset())]
+    return electing + [C.Stay()]

@@ -1,7 +1,8 @@
 """Carrying out a combat result (CRT; RETREAT AND ADVANCE; Displacement; ARTILLERY C, G).
 
 A result becomes a queue of steps kept in state["pending"]: retreats (chosen by the victor),
-an exchange's losses (chosen by the attacker), artillery's voluntary retreat, and the victor's
+an exchange's losses (chosen by the attacker), artillery's voluntary retreat (elected by its
+owner, its direction chosen by the victor), and the victor's
 optional advance. Steps with no real choice run at once; otherwise the engine waits for the
 chooser's `retreat`, `lose`, `advance` or `stay`.
 """
@@ -24,8 +25,10 @@ def _event(kind: str, text: str, **fields) -> Event:
 
 def start_result(b: Battle, plan: Plan, result: str) -> list[Event]:
     """Turn a CRT result into the steps that carry it out, and run them as far as they go."""
-    attackers = [a for a in plan.attackers if a not in plan.bombarding]
     side, other = plan.side, enemy_of(plan.side)
+    spared = [a for a in plan.attackers if a in plan.bombarding or _artillery_out_of_zoc(b, side, a)]
+    attackers = [a for a in plan.attackers if a not in spared]  # they suffer the result
+    adjacent = [a for a in plan.attackers if a not in plan.bombarding]  # they may advance (Artillery G)
     steps: list[dict] = []
     events: list[Event] = []
     vacated: list[Hex] = []
@@ -36,8 +39,8 @@ def start_result(b: Battle, plan: Plan, result: str) -> list[Event]:
         steps.append({"kind": "advance", "chooser": other, "units": plan.defenders, "vacated": vacated})
     elif result == "Ar":
         steps += [{"kind": "retreat", "chooser": other, "unit": a, "taken": []} for a in attackers]
-        if plan.bombarding:
-            steps.append({"kind": "voluntary", "chooser": side, "units": list(plan.bombarding)})
+        if spared:
+            steps.append({"kind": "voluntary", "chooser": side, "units": list(spared)})
         steps.append({"kind": "advance", "chooser": other, "units": plan.defenders,
                       "vacated": [b.unit(a)["hex"] for a in attackers]})
     elif result in ("Dr", "De", "Ex"):
@@ -46,14 +49,21 @@ def start_result(b: Battle, plan: Plan, result: str) -> list[Event]:
             steps += [{"kind": "retreat", "chooser": side, "unit": d, "taken": []} for d in plan.defenders]
         else:
             events += [_eliminate(b, d) for d in plan.defenders]
-        if result == "Ex" and attackers:  # bombarding artillery alone loses nothing (Artillery C)
+        if result == "Ex" and attackers:  # spared artillery alone loses nothing (Artillery C)
             need = sum(b.strength(d) for d in plan.defenders) if plan.defenders else \
                 b.map.redoubts[targets[0]].strength
             steps.append({"kind": "lose", "chooser": side, "need": need, "units": attackers})
-        steps.append({"kind": "advance", "chooser": side, "units": attackers, "vacated": targets})
+        steps.append({"kind": "advance", "chooser": side, "units": adjacent, "vacated": targets})
     involved = plan.attackers + plan.defenders
     b.s["pending"] = {"steps": steps, "involved": involved} if steps else None
     return events + run_steps(b)
+
+
+def _artillery_out_of_zoc(b: Battle, side: str, uid: str) -> bool:
+    """Artillery (C): "Artillery units attacking from an adjacent position and in an Enemy Zone of Control
+    must suffer all the combat results"; adjacent artillery outside one (across a river, ford or bridge,
+    which no Zone of Control crosses, ZOC H) is spared like bombarding artillery."""
+    return b.is_artillery(uid) and not b.in_enemy_zoc(side, b.unit(uid)["hex"])
 
 
 def _eliminate(b: Battle, uid: str) -> Event:
@@ -190,8 +200,9 @@ def prompt(b: Battle) -> str | None:
         return f"{who} player: you may advance after combat ({pairs}) or `stay`."
     if step["kind"] == "voluntary":
         arts = ", ".join(b.unit(u)["hex"] for u in options)
-        return (f"{who} player: bombarding artillery ({arts}) may elect to retreat with the others: "
-                "`retreat <artillery hex> <hex>`, or `stay` (Artillery C).")
+        return (f"{who} player: artillery spared by the result ({arts}) may elect to retreat with the others: "
+                f"`retreat <artillery hex>` (the {enemy_of(step['chooser']).title()} player then chooses where), "
+                "or `stay` (Artillery C).")
     sets = "; ".join("lose " + "+".join(b.unit(u)["hex"] for u in s) for s in options)
     return (f"{who} player: the exchange costs you at least {step['need']} Combat Points of the attackers; "
             f"choose: {sets} (CRT: Exchange).")
@@ -256,14 +267,19 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
         b.s["pending"]["steps"].pop(0)
         return _retreat_to(b, step, step["unit"], cmd.to, options[cmd.to]) + run_steps(b)
     if isinstance(cmd, Retreat) and kind == "voluntary":
-        uid = b.at(cmd.unit or "")
+        if cmd.unit is not None:
+            raise RuleViolation("Retreat", "the victorious player decides in which direction a unit retreats: elect "
+                                f"the retreat with `retreat {cmd.unit}` and the {enemy_of(side).title()} player "
+                                "chooses where (Artillery C)")
+        uid = b.at(cmd.to)
         if uid is None or uid not in _choices(b, step):
-            raise RuleViolation("Artillery (C)", "name a bombarding artillery unit of this attack: `retreat <its hex> <hex>`")
-        options = dict(retreat_options(b, uid, b.unit(uid)["hex"], frozenset()))
-        if cmd.to not in options:
-            raise RuleViolation("Retreat", f"{b.describe(uid)} may retreat to {', '.join(options)}")
+            raise RuleViolation("Artillery (C)", "name a spared artillery unit of this attack that can retreat: "
+                                f"`retreat <its hex>` ({', '.join(b.unit(u)['hex'] for u in _choices(b, step))}), "
+                                "or `stay`")
         step["units"].remove(uid)
-        return _retreat_to(b, {"chooser": side, "taken": []}, uid, cmd.to, options[cmd.to]) + run_steps(b)
+        b.s["pending"]["steps"].insert(0, {"kind": "retreat", "chooser": enemy_of(side), "unit": uid, "taken": []})
+        return [_event("elects_retreat", f"{b.describe(uid)} elects to retreat with the others (Artillery C).",
+                       unit=uid)] + run_steps(b)
     if isinstance(cmd, Advance) and kind == "advance":
         pairs = _choices(b, step)
         mover = b.at(cmd.unit)

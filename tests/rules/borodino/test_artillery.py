@@ -1,7 +1,7 @@
 """Borodino ARTILLERY, cases A-I (rules/borodino/combat.py, results.py)."""
 from __future__ import annotations
 
-from helpers import battle, force_die, go, open_ground, play, position, refused, ring, where
+from helpers import battle, force_die, go, hexside_of, open_ground, play, position, refused, ring, where
 
 from rules.borodino.combat import plan_attack
 from rules.borodino.commands import Attack
@@ -78,7 +78,9 @@ def test_artillery_general_rule_exchange_by_bombarding_artillery_alone():
 
 def test_artillery_case_c_cooperating_units_suffer_and_artillery_may_elect_to_retreat():
     """(C) "Bombarding Artillery units may voluntarily elect to suffer an 'Attacker Retreat' ... these other
-    units always suffer all combat results"."""
+    units always suffer all combat results"; Retreat: "the victorious player decides in which direction
+    they will be retreated" — the French elect, the Russians choose where (issue 9.16; this test used to
+    let the French choose the hex)."""
     s = position({ART: FAR, F4: D[2], R6: G}, phase="combat")  # 11 against 6: 1-1
     force_die(s, 4)  # Ar
     s2, _ = play(s, "french", f"attack {FAR}+{D[2]} -> {G}")
@@ -86,11 +88,56 @@ def test_artillery_case_c_cooperating_units_suffer_and_artillery_may_elect_to_re
     assert step["kind"] == "retreat" and step["unit"] == F4 and step["chooser"] == "russian"
     s3, _ = play(s2, "russian", f"retreat {go(D[2], 2)}")
     assert s3["pending"]["steps"][0]["kind"] == "voluntary" and s3["pending"]["steps"][0]["chooser"] == "french"
+    s4, _ = play(s3, "french", f"retreat {FAR}")
+    step = s4["pending"]["steps"][0]
+    assert step["kind"] == "retreat" and step["unit"] == ART and step["chooser"] == "russian"
     back = go(FAR, 3)
-    s4, _ = play(s3, "french", f"retreat {FAR} {back}")
-    assert where(s4, ART) == back and where(s4, F4) == go(D[2], 2)
-    s5, _ = play(s3, "french", "stay")
-    assert where(s5, ART) == FAR
+    s5, _ = play(s4, "russian", f"retreat {back}")
+    assert where(s5, ART) == back and where(s5, F4) == go(D[2], 2)
+    s6, _ = play(s3, "french", "stay")
+    assert where(s6, ART) == FAR
+
+
+def test_retreat_the_victor_decides_where_electing_artillery_retreats():
+    """Retreat: "the victorious player decides in which direction they will be retreated": the artillery's
+    owner may elect the retreat (Artillery C) but may not pick the hex; positive control above."""
+    s = position({ART: FAR, F4: D[2], R6: G}, phase="combat")
+    force_die(s, 4)  # Ar
+    s2, _ = play(s, "french", f"attack {FAR}+{D[2]} -> {G}")
+    s3, _ = play(s2, "russian", f"retreat {go(D[2], 2)}")
+    error = refused(s3, "french", f"retreat {FAR} {go(FAR, 3)}")
+    assert error.rule == "Retreat" and "victorious player decides" in str(error)
+    assert play(s3, "french", f"retreat {FAR}")[0]["pending"]["steps"][0]["chooser"] == "russian"
+
+
+def _across_a_ford() -> tuple[str, str]:
+    """Two clear hexes either side of a ford: artillery in one fires on the other from outside any
+    Zone of Control (ZOC H: "Zones of Control also do not extend across bridges or fords")."""
+    return hexside_of("ford")
+
+
+def test_artillery_case_c_adjacent_artillery_outside_enemy_zoc_suffers_no_result():
+    """(C): "Artillery units attacking from an adjacent position and in an Enemy Zone of Control must
+    suffer all the combat results" — so adjacent artillery outside one suffers none, like bombarding
+    artillery; it may still elect to retreat (issue 9.16)."""
+    a, d = _across_a_ford()
+    s = position({"F-VIII-art": a, R6: d}, phase="combat")   # 2 against 6: 1-3
+    force_die(s, 6)  # Ae
+    s2, events = play(s, "french", f"attack {a} -> {d}")
+    assert events[0]["result"] == "Ae" and where(s2, "F-VIII-art") == a and s2["losses"]["french"] == 0
+    force_die(s, 1)  # 1-3, die 1: Ar
+    s3, events = play(s, "french", f"attack {a} -> {d}")
+    assert events[0]["result"] == "Ar" and where(s3, "F-VIII-art") == a
+    assert s3["pending"]["steps"][0] == {"kind": "voluntary", "chooser": "french", "units": ["F-VIII-art"]}
+
+
+def test_artillery_case_c_adjacent_artillery_in_enemy_zoc_suffers_the_result():
+    """Positive control: the same artillery attacking a neighbour on open ground (in its Zone of
+    Control) is eliminated by an Ae."""
+    s = position({"F-VIII-art": D[3], R6: G}, phase="combat")
+    force_die(s, 6)
+    s2, events = play(s, "french", f"attack {D[3]} -> {G}")
+    assert events[0]["result"] == "Ae" and s2["units"]["F-VIII-art"]["where"] == "eliminated"
 
 
 def test_artillery_case_d_single_unit_when_bombarding():
