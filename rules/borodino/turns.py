@@ -18,16 +18,16 @@ def _event(text: str, kind: str = "phase", **fields) -> Event:
     return {"kind": kind, "to": "all", "text": text, "irreversible": False, **fields}
 
 
-def entry_hex(b: Battle, key: str, side: str) -> Hex:
+def entry_hex(b: Battle, key: str, side: str, empty: bool = False) -> Hex:
     """Where a reinforcement enters; an enemy-held entry gives way to the nearest free edge hex
-    not in an enemy Zone of Control (Scenarios: How to use)."""
+    not in an enemy Zone of Control (Scenarios: How to use). `empty`: a hex no unit stands in."""
     road, _, end = key.rpartition("_")
     hexes = b.map.road(road).hexes
     h = hexes[0] if end == "west" else hexes[-1]
 
     def usable(x: Hex) -> bool:
         occ = b.at(x)
-        return ((occ is None or b.side(occ) == side) and not b.in_enemy_zoc(side, x)
+        return ((occ is None or (b.side(occ) == side and not empty)) and not b.in_enemy_zoc(side, x)
                 and not (x in b.map.woods and x not in b.map.road_hexes))
 
     if usable(h):
@@ -68,17 +68,38 @@ def new_log(turn: int, player: str) -> dict:
             "advances": [], "eliminated": []}
 
 
+def place_reinforcements(b: Battle) -> list[Event]:
+    """Scenarios: "reinforcements are placed on their respective entry hexes as called for on the
+    Reinforcement Chart": one not moved on during its turn of arrival is placed on its entry hex at the
+    end of the Movement Phase, never held back. The rule book says where to go only when the enemy holds
+    the entry hex ("the nearest map-edge hex not in an Enemy Zone of Control", see entry_hex); when a
+    friendly unit stands there, we read the same: no two units end the phase in one hex (Movement)."""
+    events = []
+    for uid, u in sorted(b.s["units"].items()):
+        if u["where"] != "waiting" or b.side(uid) != b.s["player"]:
+            continue
+        h = entry_hex(b, u["entry_key"], b.side(uid), empty=True)
+        b.place(uid, h)
+        u["moved"] = True
+        b.s["log"]["moves"].append({"unit": uid, "side": b.side(uid), "path": [h]})
+        events.append(_event(f"{uid} ({b.defs[uid].value}) is placed on the map at {h} in its turn of arrival (Scenarios: "
+                             "reinforcements are placed on their entry hexes).", kind="move", unit=uid, path=[h]))
+    return events
+
+
 def end_movement(b: Battle) -> list[Event]:
-    """Close the Movement Phase; open the Combat Phase, skipped at night or when no attack is possible."""
+    """Close the Movement Phase (placing reinforcements not moved on); open the Combat Phase, skipped at
+    night or when no attack is possible."""
     s = b.s
+    events = place_reinforcements(b)
     if b.night:
-        return [_event("Night: no Combat Phase (Night Movement).")] + end_player_turn(b)
+        return events + [_event("Night: no Combat Phase (Night Movement).")] + end_player_turn(b)
     s["phase"] = "combat"
     for u in s["units"].values():
         u["attacked"] = u["defended"] = u["advanced"] = False
     for r in s["redoubts"].values():
         r["attacked"] = False
-    events = [_event(f"{s['player'].title()} Combat Phase.", turn=s["turn"], player=s["player"])]
+    events.append(_event(f"{s['player'].title()} Combat Phase.", turn=s["turn"], player=s["player"]))
     if not any(capable_edges(b, s["player"]).values()) and not _redoubt_can_attack(b):
         return events + [_event("No attack is possible; the Combat Phase ends.")] + end_player_turn(b)
     return events

@@ -185,3 +185,27 @@ def test_additional_forces_only_in_the_grand_battle():
     extra = sorted((u["arrives"], uid) for uid, u in s["units"].items() if uid.startswith("R-AF-"))
     assert [t for t, _ in extra] == list(range(11, 22))
     assert not any(uid.startswith("R-AF-") for uid in borodino.setup("grand", 1)["units"])
+
+
+def test_reinforcements_are_placed_in_their_turn_of_arrival_not_held_off_the_map():
+    """Scenarios: "In all four scenarios reinforcements are placed on their respective entry hexes as
+    called for on the Reinforcement Chart": a reinforcement not moved on is on its entry hex when the
+    Movement Phase ends, not waiting off the map for a later turn (issue 9.17)."""
+    s = borodino.setup("5sep", 1)
+    assert s["units"]["F-IC-1H"]["where"] == "waiting" and s["units"]["F-IC-1H"]["entry"] == "2630"
+    s2, events = play(s, "french", "end")
+    assert where(s2, "F-IC-1H") == "2630" and s2["units"]["F-IC-1H"]["where"] == "map"
+    assert not [uid for uid, u in s2["units"].items() if u["where"] == "waiting" and uid.startswith("F-")]
+    assert any(e.get("unit") == "F-IC-1H" and "placed on the map at 2630" in e["text"] for e in events)
+
+
+def test_reinforcements_sharing_an_entry_hex_end_in_separate_hexes():
+    """Movement: "Units may NOT finish their Movement Phase in the same hex as other units": when the entry
+    hex is taken, the next reinforcement goes to the nearest map-edge hex not in an Enemy Zone of
+    Control, as the rule book says for an enemy-held entry."""
+    s = borodino.setup("5sep", 1)
+    arriving = sorted(uid for uid, u in s["units"].items() if u["where"] == "waiting")
+    s2, _ = play(s, "french", "end")
+    placed = [where(s2, uid) for uid in arriving]
+    assert len(arriving) > 1 and len(set(placed)) == len(placed)
+    assert all(h in battle(s2).map.edge_hexes for h in placed)
