@@ -355,8 +355,9 @@ def test_roads_cross_rivers_only_at_bridges_and_fords(bmap):
     for road in bmap.roads:
         for a, b in zip(road.hexes, road.hexes[1:]):
             assert bmap.side(a, b) in (None, "stream", "ford", "bridge"), (road.name, a, b)
-    bridges = [s for s, kind in bmap.sides.items() if kind == "bridge"]
-    assert bridges and all(s in bmap.road_sides for s in bridges), "every bridge carries a road"
+    # The Borodino bridge carries the new road; the four pontoon bridges carry none (issue 9.18: this
+    # test used to demand a road on every bridge, which the printed pontoon bridges contradict).
+    assert "2318/2319" in bmap.road_sides
 
 
 def test_roads_pass_their_villages(bmap):
@@ -422,3 +423,36 @@ def test_redoubts_face_the_french(bmap):
         # Facing west: no front hex lies towards the east edge (a lower row).
         assert all(col_row(f)[1] >= row for f in r.front), (r.name, sorted(r.front))
         assert f"{col:02d}{row + 1:02d}" in r.front, f"{r.name} does not face due west"
+
+
+# --- issue 9.18: printed-map facts and history ----------------------------------------------------
+
+def test_four_pontoon_bridges_between_borodino_and_fomkino(bmap):
+    """"Borodino dismembered": besides the wooden bridge at Borodino, four pontoon bridges "are marked on
+    the game map on the Kolocha River between Borodino and Fomkino"."""
+    kolocha = bmap.rivers["Kolocha"]
+    bridges = [s for s in kolocha if bmap.sides[s] == "bridge"]
+    assert len(bridges) == 5 and "2318/2319" in bridges
+    fomkino = bmap.places["Fomkino"]
+    pontoons = [s for s in bridges if s != "2318/2319"]
+    # downstream of the Borodino bridge, and no further than the river passes Fomkino
+    last = max(kolocha.index(s) for s in kolocha if fomkino in s.split("/"))
+    assert all(kolocha.index("2318/2319") < kolocha.index(s) <= last for s in pontoons)
+
+
+def test_the_fleches_are_named_north_to_south(bmap):
+    """History: the northern, middle (set back) and southern Flèches; XX grows from north to south."""
+    fleches = sorted((h for h, r in bmap.redoubts.items() if "Flèche" in r.name), key=lambda h: col_row(h)[0])
+    assert [bmap.redoubts[h].name for h in fleches] == ["Northern Flèche", "Middle Flèche", "Southern Flèche"]
+    assert col_row("3117")[1] < col_row("3018")[1] == col_row("3218")[1]  # the middle one set back east
+
+
+def test_semyonovskaya_burned_before_the_battle_is_no_town(bmap):
+    """Semyonovskaya was pulled down and burned before the battle: its hex doubles no defender."""
+    assert bmap.places["Semyonovskaya"] == "3016" and bmap.terrain("3016") == "clear"
+
+
+def test_a_road_crosses_a_stream(bmap):
+    """Movement: a stream hexside costs one more MP "except when crossing on a road": the map has one."""
+    crossings = [s for s in bmap.road_sides if bmap.sides.get(s) == "stream"]
+    assert crossings == ["2309/2310"]
