@@ -6,7 +6,7 @@ from rules.core.helptext import help_text
 TOPICS = {
     "move": ("move <unit> <hex>          move a unit by its cheapest legal path: `move 3225 3224`\n"
              "move <unit> <hex> <hex>..  move along an explicit path of hexes entered: `move 3225 3224 3223`\n"
-             "move <unit> off            leave the map by the east edge between the two roads (French, 7 Sept)\n"
+             "move <unit> off            leave the map by the east edge between the two roads (French; 7 Sept and Grand Battle only)\n"
              "  <unit> is the hex it stands in, or its id for a reinforcement waiting to enter: `move F-IG-OG 3029`.\n"
              "  Each unit moves once per Movement Phase (Movement)."),
     "attack": ("attack <hex>[+<hex>..] -> <hex>[+<hex>..]   attackers -> defenders: `attack 3224+3124 -> 3223`\n"
@@ -14,7 +14,9 @@ TOPICS = {
                "`attack R2817 -> 2818`.\n"
                "  Every unit adjacent to the enemy must attack and every adjacent enemy be attacked (Combat B)."),
     "retreat": ("retreat <hex>              when the engine asks the victor where a beaten unit retreats\n"
-                "retreat <unit> <hex>       name the unit (bombarding artillery electing to retreat, Artillery C)"),
+                "retreat <unit> <hex>       the same, naming the retreating unit\n"
+                "retreat <artillery hex>    artillery spared by an Ar elects to retreat; the victor then chooses "
+                "where (Artillery C)"),
     "advance": "advance <unit> [<hex>]     after combat, move a victorious unit into the vacated hex (Combat H)",
     "stay": "stay                       decline an advance after combat, or artillery's voluntary retreat",
     "lose": "lose <hex>[+<hex>..]       choose the attackers given up in an Exchange (CRT: Ex)",
