@@ -146,6 +146,7 @@ def _search(b: Battle, uid: str) -> tuple[dict[Hex, int], dict[Hex, Hex], Hex]:
     start = start_hex(b, uid)
     limits = Limits(b, uid, start)
     zoc = b.zocs[side]
+    entering = b.unit(uid)["where"] == "waiting"  # placed on its entry hex: it has entered that hex (ZOC C)
     exits = b.map.east_exits if side == "french" and b.scenario.exits_east else frozenset()
     best: dict[Hex, int] = {start: 0}
     prev: dict[Hex, Hex] = {start: start}
@@ -158,7 +159,7 @@ def _search(b: Battle, uid: str) -> tuple[dict[Hex, int], dict[Hex, Hex], Hex]:
         occ = b.occupant.get(h)
         if occ is None or occ == uid:
             out[h] = cost
-        if h != start and h in zoc:
+        if (h != start or entering) and h in zoc:
             continue  # ZOC (C): stop on entering the first enemy-controlled hex
         if h in exits and OFF not in out and cost + b.tables.enter <= ma:
             out[OFF] = cost + b.tables.enter
@@ -193,7 +194,8 @@ def check_path(b: Battle, uid: str, path: tuple[Hex, ...]) -> int:
     side = b.side(uid)
     start = start_hex(b, uid)
     limits = Limits(b, uid, start)
-    if b.unit(uid)["where"] == "waiting" and path[0] == start:
+    waiting = b.unit(uid)["where"] == "waiting"
+    if waiting and path[0] == start:
         path = path[1:]
     cost, here = 0, start
     for i, h in enumerate(path):
@@ -215,7 +217,7 @@ def check_path(b: Battle, uid: str, path: tuple[Hex, ...]) -> int:
         refused = limits.refuse(h)
         if refused:
             raise RuleViolation(*refused)
-        if here != start and b.in_enemy_zoc(side, here):
+        if (here != start or waiting) and b.in_enemy_zoc(side, here):
             raise RuleViolation("Zones of Control (C)", f"{here} is in an enemy Zone of Control: the unit must stop there")
         cost += c
         here = h

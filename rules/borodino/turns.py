@@ -19,19 +19,22 @@ def _event(text: str, kind: str = "phase", **fields) -> Event:
 
 
 def entry_hex(b: Battle, key: str, side: str, empty: bool = False) -> Hex:
-    """Where a reinforcement enters; an enemy-held entry gives way to the nearest free edge hex
-    not in an enemy Zone of Control (Scenarios: How to use). `empty`: a hex no unit stands in."""
+    """Where a reinforcement enters (Scenarios: How to use): its road end, unless "enemy units are in
+    occupation" of it; then "the nearest map-edge hex not in an Enemy Zone of Control". An entry hex
+    merely in an enemy Zone of Control is still used (the unit stops there, ZOC C). `empty`: a hex no
+    unit stands in, for placing a unit at the end of the phase (Movement: one unit per hex)."""
     road, _, end = key.rpartition("_")
     hexes = b.map.road(road).hexes
     h = hexes[0] if end == "west" else hexes[-1]
+    occ = b.at(h)
+    if occ is None or (b.side(occ) == side and not empty):
+        return h
 
     def usable(x: Hex) -> bool:
         occ = b.at(x)
         return ((occ is None or (b.side(occ) == side and not empty)) and not b.in_enemy_zoc(side, x)
                 and not (x in b.map.woods and x not in b.map.road_hexes))
 
-    if usable(h):
-        return h
     edge = sorted(b.map.edge_hexes, key=lambda x: (distance(h, x), x))
     return next((x for x in edge if usable(x)), h)
 

@@ -209,3 +209,19 @@ def test_reinforcements_sharing_an_entry_hex_end_in_separate_hexes():
     placed = [where(s2, uid) for uid in arriving]
     assert len(arriving) > 1 and len(set(placed)) == len(placed)
     assert all(h in battle(s2).map.edge_hexes for h in placed)
+
+
+def test_reinforcements_enter_an_entry_hex_in_an_enemy_zone_of_control_and_stop_there():
+    """Scenarios: only "If enemy units are in occupation of Friendly reinforcement entry hexes" do
+    reinforcements go elsewhere; an entry hex merely in an enemy Zone of Control is used, and the unit
+    stops there (ZOC C: "they must stop upon entering the first enemy controlled hex")."""
+    s = position({"R-VIII-12": "2730"}, scenario="5sep")   # next to the new road's west end, 2630
+    s["units"]["F-IC-1L"].update(where="future", arrives=1, entry_key="new_road_west", entry=None)
+    s["turn"] = 1
+    from rules.borodino.movement import reachable
+    from rules.borodino.turns import start_player_turn
+    start_player_turn(battle(s))
+    assert s["units"]["F-IC-1L"]["entry"] == "2630" and battle(s).in_enemy_zoc("french", "2630")
+    assert refused(s, "french", "move F-IC-1L 2630 2629").rule == "Zones of Control (C)"
+    assert "2629" not in reachable(battle(s), "F-IC-1L")
+    assert where(play(s, "french", "move F-IC-1L 2630")[0], "F-IC-1L") == "2630"
