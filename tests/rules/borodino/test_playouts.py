@@ -46,13 +46,15 @@ def invariants(state: dict) -> None:
     assert json.loads(json.dumps(state)) == state, "the state round-trips through JSON"
 
 
-@pytest.mark.parametrize("scenario", ["5sep", "6sep", "7sep"])
+@pytest.mark.parametrize("scenario", ["5sep", pytest.param("6sep", marks=pytest.mark.long),
+                                      pytest.param("7sep", marks=pytest.mark.long)])
 def test_random_playout_of_a_whole_game(scenario, playout):
     result = playout("borodino", scenario, 3, 11, check=invariants)
     assert result.state["phase"] == "over" and result.outcome is not None
     assert result.outcome["level"] in ("victory", "draw", "marginal", "substantial", "decisive")
 
 
+@pytest.mark.long
 def test_random_playout_of_the_grand_battle_with_options(playout):
     result = playout("borodino", "grand", 5, 2, check=invariants,
                      options={"imperial_guard": True, "additional_forces": True})
