@@ -13,6 +13,7 @@ from rules.bloody_monday import batterie, combat, impulses, legal, turns, victor
 from rules.bloody_monday import commands as C
 from rules.bloody_monday.game import SIDES, Game, copy_state
 from rules.bloody_monday.help import help
+from rules.bloody_monday.odds import forecast
 from rules.bloody_monday.setup import new_state
 from rules.bloody_monday.views import TITLES
 from rules.bloody_monday.views import view as _view
@@ -28,7 +29,7 @@ INFO = SystemInfo(
              "battle_fatigue", "command_limit", "extreme_command_limit"),  # 9.10-9.12
     hidden_information=True,  # blocks stand upright: front ends show one side's view at a time
 )
-__all__ = ["INFO", "active_sides", "apply", "help", "legal_commands", "outcome", "parse",
+__all__ = ["INFO", "active_sides", "apply", "help", "legal_commands", "odds", "outcome", "parse",
            "phase_key", "scenarios", "setup", "view"]
 
 
@@ -81,6 +82,11 @@ def phase_key(state: dict) -> str:
 
 def outcome(state: dict) -> dict | None:
     return state["outcome"]
+
+
+def odds(state: dict, side: str | None, text: str) -> dict:
+    """The expected hits of a battle or a gun's fire, from what `side` may know (odds.forecast)."""
+    return forecast(state, side, text)
 
 
 def view(state: dict, side: str | None) -> dict:

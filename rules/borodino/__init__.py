@@ -20,6 +20,7 @@ from rules.borodino import (
 from rules.borodino import commands as C
 from rules.borodino.battle import SIDES, Battle, copy_state
 from rules.borodino.help import help
+from rules.borodino.odds import forecast
 from rules.borodino.victory import outcome as _outcome
 from rules.borodino.views import view as _view
 from rules.core.errors import CommandError, RuleViolation
@@ -39,6 +40,7 @@ __all__ = [
     "apply",
     "help",
     "legal_commands",
+    "odds",
     "outcome",
     "parse",
     "phase_key",
@@ -80,6 +82,11 @@ def parse(side: str, text: str) -> C.Command:
 def phase_key(state: dict) -> str:
     """Commands issued under the same key may be taken back without the opponent's consent."""
     return f"{state['turn']}:{state['player']}:{state['phase']}"
+
+
+def odds(state: dict, side: str | None, text: str) -> dict:
+    """The odds of an attack before it is made (odds.forecast); an open game, so any side may ask."""
+    return forecast(state, text)
 
 
 def outcome(state: dict) -> dict | None:

@@ -89,8 +89,9 @@ def _empty_redoubt_target(b: Battle, h: Hex) -> bool:
     return b.at(h) is None and b.redoubt_active(h) and not b.s["redoubts"][h]["attacked"]
 
 
-def plan_attack(b: Battle, side: str, cmd: Attack) -> Plan:
-    """Check a declared attack against Combat A-K, Artillery A-I and Redoubts A-I."""
+def plan_attack(b: Battle, side: str, cmd: Attack, *, check_obligations: bool = True) -> Plan:
+    """Check a declared attack against Combat A-K, Artillery A-I and Redoubts A-I; the odds of an
+    attack asked about before the Combat Phase skip Combat (B, D), which the moves may change."""
     if len(set(cmd.attackers)) != len(cmd.attackers) or len(set(cmd.defenders)) != len(cmd.defenders):
         raise RuleViolation("Combat (I)", "a unit is named twice; each takes part once, as an integral whole")
     plan = Plan(side, [], [], [])
@@ -152,7 +153,8 @@ def plan_attack(b: Battle, side: str, cmd: Attack) -> Plan:
             raise RuleViolation("Russian Redoubts (General Rule)", f"a redoubt's strength attacks only the three hexes "
                                 f"beyond its front hexsides ({', '.join(sorted(front))}), not {', '.join(outside)}")
     _strengths(b, plan)
-    _check_obligations_stay_possible(b, plan)
+    if check_obligations:
+        _check_obligations_stay_possible(b, plan)
     return plan
 
 

@@ -125,6 +125,10 @@ def outcome(state: dict) -> dict | None:
             "reason": f"scores {red}-{blue}"}
 
 
+def odds(state: dict, side: str | None, text: str) -> dict:
+    raise CommandError("The toy race has no combat, so no odds to give.")
+
+
 def phase_key(state: dict) -> str:
     return f"{state['turn']}:{state['player']}:{state['phase']}"
 

@@ -1,0 +1,94 @@
+"""Odds before you commit (issue 10.6): what a declared attack would meet, without rolling.
+
+`forecast` reads `attackers -> defenders` as `attack` does and plans it with `combat.plan_attack`,
+so the strengths, the defender's modifiers and the odds column are exactly those the attack would
+get (Combat, General Rule; J, K; Artillery H; Redoubts E-I). Each die face of that column of the
+Combat Resolution Table is one sixth; faces with the same result are grouped. A retreat is looked
+up with `results.retreat_options`: a unit with no open path "is ELIMINATED" (Retreat and Advance),
+and the forecast names it. The state is never changed and no die is rolled.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rules.borodino import commands as C
+from rules.borodino.battle import Battle, copy_state
+from rules.borodino.combat import Plan, plan_attack
+from rules.borodino.results import retreat_options
+from rules.core.errors import CommandError
+
+
+def forecast(state: dict, text: str) -> dict:
+    """The odds of `attackers -> defenders` ("3022+3121 -> 3020") and what each result would do.
+
+    Asked outside the attacker's own Combat Phase, the attack is judged as it would stand at the
+    start of one: every unit fresh, and Combat (B, D) left to the moves still to come.
+    """
+    cmd = C.parse(f"attack {text}")
+    if not isinstance(cmd, C.Attack):
+        raise CommandError("odds takes an attack: `odds 3022+3121 -> 3020`.")
+    b = Battle(copy_state(state))
+    side = _attacking_side(b, cmd)
+    now = b.s["phase"] == "combat" and b.s["player"] == side
+    if not now:
+        _fresh(b)
+    plan = plan_attack(b, side, cmd, check_obligations=now)
+    b.s["pending"] = {"steps": [], "involved": plan.attackers + plan.defenders}
+    return {
+        "kind": "crt", "attack": cmd.to_text().removeprefix("attack "), "side": side,
+        "attack_strength": _number(plan.attack), "defence_strength": _number(plan.defence),
+        "odds": plan.odds, "modifiers": list(plan.notes),
+        "bombarding": [b.describe(a) for a in plan.bombarding],
+        "results": [_consequences(b, plan, result, faces) for result, faces in _faces(b, plan.odds)],
+    }
+
+
+def _attacking_side(b: Battle, cmd: C.Attack) -> str:
+    """The side of the first attacker named (a redoubt attacks for the Russians)."""
+    first = cmd.attackers[0]
+    if first.startswith("R"):
+        return "russian"
+    side = b.side_at(first)
+    if side is None:
+        raise CommandError(f"There is no unit in {first} to attack with (Combat A).")
+    return side
+
+
+def _fresh(b: Battle) -> None:
+    """Every unit and redoubt as at the start of a Combat Phase (turns.end_movement)."""
+    for u in b.s["units"].values():
+        u["attacked"] = u["defended"] = u["advanced"] = False
+    for r in b.s["redoubts"].values():
+        r["attacked"] = False
+
+
+def _faces(b: Battle, column: str) -> list[tuple[str, list[int]]]:
+    """The results of one CRT column, each with the die faces that give it, in die order."""
+    grouped: dict[str, list[int]] = {}
+    for die in range(1, 7):
+        grouped.setdefault(b.tables.result(column, die), []).append(die)
+    return list(grouped.items())
+
+
+def _consequences(b: Battle, plan: Plan, result: str, faces: list[int]) -> dict:
+    """What one result does to the units of this attack (CRT; Artillery C; Redoubts J)."""
+    exposed = [a for a in plan.attackers if a not in plan.bombarding]  # bombarding artillery: Artillery C
+    out: dict = {"result": result, "faces": faces, "probability": len(faces) / 6,
+                 "eliminated": [], "retreat": [], "blocked": [], "exchange": 0}
+    if result == "Ae":
+        out["eliminated"] = [b.describe(a) for a in exposed]
+    elif result in ("De", "Ex"):
+        out["eliminated"] = [b.describe(d) for d in plan.defenders]
+    if result == "Ex" and exposed:  # "In the case of a doubled Defender, ... the printed (undoubled)"
+        out["exchange"] = sum(b.strength(d) for d in plan.defenders) if plan.defenders else \
+            b.map.redoubts[plan.redoubt_defending or ""].strength
+    retreating = exposed if result == "Ar" else plan.defenders if result == "Dr" else []
+    for uid in retreating:
+        open_hexes = retreat_options(b, uid, b.unit(uid)["hex"], frozenset())
+        out["blocked" if not open_hexes else "retreat"].append(b.describe(uid))
+    return out
+
+
+def _number(x: Fraction) -> int | float:
+    """A strength as JSON: 7, or 3.5 for a halved 7."""
+    return x.numerator if x.denominator == 1 else float(x)

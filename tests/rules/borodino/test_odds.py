@@ -1,0 +1,115 @@
+"""Odds before you commit (issue 10.6; rules/borodino/odds.py): the odds of an attack, the defender's
+modifiers and the chance of each result, read by hand from the rule book's printed Combat Resolution
+Table (each die face is one sixth), never from the engine's own table."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from helpers import go, open_ground, position, ring
+
+from rules import load
+from rules.core.errors import RuleViolation
+
+borodino = load("borodino")
+G = open_ground(4)
+D = ring(G)
+F7, F7b, F7c, F4, F4b, FCAV = "F-I-2", "F-IV-1", "F-IV-IG", "F-I-5", "F-V-16", "F-I-cav"
+R5, R4, R3C = "R-VIII-12", "R-IV-22", "R-V-2GC"
+
+
+def odds(state: dict, text: str, side: str | None = "french") -> dict:
+    return borodino.odds(state, side, text)
+
+
+def chances(forecast: dict) -> dict[str, tuple[list[int], float]]:
+    return {r["result"]: (r["faces"], r["probability"]) for r in forecast["results"]}
+
+
+def test_odds_combat_example_eight_against_three_is_two_to_one():
+    """Combat, General Rule, Example: "EIGHT-to-THREE ... an odds-situation of TWO-to-ONE". The printed
+    2 to 1 column reads Dr Dr Dr Dr Ex Ar: Dr on 1-4 (4 in 6), Ex on 5, Ar on 6; the exchange costs
+    the attacker at least the cavalry's 3 points."""
+    s = position({F4: D[3], F4b: D[4], R3C: G}, phase="combat")
+    f = odds(s, f"{D[3]}+{D[4]} -> {G}")
+    assert (f["attack_strength"], f["defence_strength"], f["odds"]) == (8, 3, "2-1")
+    assert f["modifiers"] == []
+    assert chances(f) == {"Dr": ([1, 2, 3, 4], 4 / 6), "Ex": ([5], 1 / 6), "Ar": ([6], 1 / 6)}
+    exchange = next(r for r in f["results"] if r["result"] == "Ex")
+    assert exchange["exchange"] == 3 and exchange["eliminated"] == [f"{G} (Russian 3-5 cavalry)"]
+
+
+def test_odds_combat_case_j_town_doubles_the_defender():
+    """(J) "Units defending in Towns DOUBLE their strength": 4 against a 4 in Utitsa is 4 to 8, 1 to 2,
+    whose printed column reads Dr Ar Ar Ar Ar Ae."""
+    s = position({F4: "3919", R4: "3819"}, phase="combat")
+    f = odds(s, "3919 -> 3819")
+    assert (f["attack_strength"], f["defence_strength"], f["odds"]) == (4, 8, "1-2")
+    assert f["modifiers"] == ["3819 doubled in a town"]
+    assert chances(f) == {"Dr": ([1], 1 / 6), "Ar": ([2, 3, 4, 5], 4 / 6), "Ae": ([6], 1 / 6)}
+
+
+def test_odds_combat_case_k_halved_across_a_ford():
+    """(K) "attack across ... Fords and Bridges ... with half of their Combat Strength": 7 halved is 3.5
+    against 4, 1 to 2."""
+    s = position({F7: "1616", R4: "1615"}, phase="combat")
+    f = odds(s, "1616 -> 1615")
+    assert (f["attack_strength"], f["odds"]) == (3.5, "1-2")
+    assert f["modifiers"] == ["1616 halved across a ford or bridge"]
+
+
+def test_odds_redoubts_case_e_doubled_plus_intrinsic():
+    """Redoubts (E): through the front, the 5 in the Great Redoubt is doubled and the redoubt's 6 added:
+    14 against 16 is 1 to 2 (rounded for the defender)."""
+    s = position({F7: "2818", F7b: "2718", R5: "2817"}, phase="combat")
+    f = odds(s, "2818+2718 -> 2817")
+    assert (f["attack_strength"], f["defence_strength"], f["odds"]) == (14, 16, "1-2")
+    assert f["modifiers"] == ["2817 doubled in its redoubt, attacked only through the front",
+                              "the Great Redoubt adds 6"]
+
+
+def test_odds_retreat_and_advance_a_blocked_retreat_is_an_elimination():
+    """Retreat and Advance: "If no path of retreat is open ... the retreating unit is ELIMINATED". Three
+    7s around a 5 with cavalry behind it: 21 to 5 is 4 to 1, printed De De Dr Dr Ex Ex; on 3 and 4
+    the Russian would retreat, but every hex is closed, so those faces eliminate it too."""
+    s = position({F7: D[2], F7b: D[3], F7c: D[4], FCAV: go(G, 0, 0), R5: G}, phase="combat")
+    f = odds(s, f"{D[2]}+{D[3]}+{D[4]} -> {G}")
+    assert f["odds"] == "4-1"
+    assert chances(f) == {"De": ([1, 2], 2 / 6), "Dr": ([3, 4], 2 / 6), "Ex": ([5, 6], 2 / 6)}
+    retreat = next(r for r in f["results"] if r["result"] == "Dr")
+    assert retreat["blocked"] == [f"{G} (Russian 5-4 infantry)"] and retreat["retreat"] == []
+
+
+def test_odds_an_open_retreat_is_not_blocked():
+    """Positive control of the test above: without the cavalry behind it the 5 has a path of retreat."""
+    s = position({F7: D[2], F7b: D[3], F7c: D[4], R5: G}, phase="combat")
+    retreat = next(r for r in odds(s, f"{D[2]}+{D[3]}+{D[4]} -> {G}")["results"] if r["result"] == "Dr")
+    assert retreat["retreat"] == [f"{G} (Russian 5-4 infantry)"] and retreat["blocked"] == []
+
+
+def test_odds_change_nothing_and_roll_no_die():
+    """DESIGN: dice are part of the state; asking the odds is a query, so the state stays as it was."""
+    s = position({F4: D[3], F4b: D[4], R3C: G}, phase="combat")
+    before = json.dumps(s, sort_keys=True)
+    odds(s, f"{D[3]}+{D[4]} -> {G}")
+    assert json.dumps(s, sort_keys=True) == before
+
+
+def test_odds_combat_case_a_refused_for_an_attacker_not_adjacent():
+    """(A) "the attacking unit(s) must be adjacent": the odds of an illegal attack are refused with the
+    rule; once the attacker stands adjacent the same question is answered."""
+    far = position({F7: go(G, 3, 3), R5: G}, phase="combat")
+    with pytest.raises(RuleViolation, match="not adjacent"):
+        odds(far, f"{go(G, 3, 3)} -> {G}")
+    near = position({F7: D[3], R5: G}, phase="combat")
+    assert odds(near, f"{D[3]} -> {G}")["odds"] == "1-1"
+
+
+def test_odds_during_movement_judge_the_attack_as_in_the_coming_combat_phase():
+    """Asked in the Movement Phase, a unit that attacked last turn counts as fresh (turns.end_movement
+    clears the marks), and the Russian player may ask what a French attack would do to him."""
+    s = position({F7: D[3], R5: G})
+    s["units"][F7]["attacked"] = True
+    f = odds(s, f"{D[3]} -> {G}", side="russian")
+    assert (f["side"], f["odds"]) == ("french", "1-1")
+    assert chances(f) == {"Dr": ([1, 2, 3], 3 / 6), "Ar": ([4, 5, 6], 3 / 6)}
