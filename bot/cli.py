@@ -4,7 +4,7 @@
                   [--db FILE] [--game ID] [--script FILE [--json]]
     kolocha map [--game ID] [--around HEX ...] [--radius N] [--size N] [--zoc SIDE]
                 [--select HEX] [--out FILE] [--db FILE]
-    kolocha replay GAME | --all [--db FILE] [--gif FILE]
+    kolocha replay GAME | --all [--db FILE] [--gif FILE] [--verify]
     kolocha bench [--system borodino] [--scenario 7sep]
     kolocha fuzz [--games N] [--seed N] [--part playouts|engine-swap|front-swap ...] [--out DIR]
     kolocha run [--config FILE]     (DISCORD_TOKEN in the environment)
@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 import rules
-from bot import bench, fuzz, pictures
+from bot import bench, dice_audit, fair_dice, fuzz, pictures
 from bot.config import Config
 from bot.converters import parse_options, parse_seed, read_script, well_formed
 from bot.service import GameService
@@ -73,6 +73,8 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--all", action="store_true", help="every game in the database")
     replay.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default: ./{DEFAULT_DB})")
     replay.add_argument("--gif", type=Path, help="also write an animated GIF, one frame per player-turn")
+    replay.add_argument("--verify", action="store_true", help="also prove the dice came from the committed "
+                        "seed: the commitment, every snapshot and every published roll (fair dice)")
     replay.set_defaults(run=_replay)
 
     map_cmd = sub.add_parser("map", help="draw a stored game's map as a PNG")
@@ -127,13 +129,18 @@ def _local(args: argparse.Namespace) -> int:
                                    options, created_by=well_formed(getpass.getuser()),
                                    hot_seat=True)
         game = service.store.game(game_id)
-        print(f"Game {game_id}: {system} {scenario}, seed {game['seed']}"
+        dice = f"seed {game['seed']}" if seed is not None else f"fair dice committed to as SHA-256 {game['commitment']}"
+        print(f"Game {game_id}: {system} {scenario}, {dice}"
               + (f", options {','.join(options)}" if options else "") + f", stored in {args.db}",
               file=sys.stderr)
     if script is not None:
         return run_script(service, game_id, script, sys.stdout, args.json)
     enable_line_editing()
-    return play(service, game_id, maps=MapFiles(service, game_id, Path(args.db).parent))
+    code = play(service, game_id, maps=MapFiles(service, game_id, Path(args.db).parent))
+    game = service.store.game(game_id)
+    if game["status"] == "over" and fair_dice.committed(game):
+        print(fair_dice.reveal(game))
+    return code
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -146,10 +153,13 @@ def _replay(args: argparse.Namespace) -> int:
     reports = [service.replay_check(game_id) for game_id in ids]
     for report in reports:
         print(report)
+    verdicts = [dice_audit.verify(service, game_id) for game_id in ids] if args.verify else []
+    for verdict in verdicts:
+        print(verdict)
     if args.gif and len(ids) == 1 and reports[0].ok:
         args.gif.write_bytes(pictures.replay_gif(service, ids[0]))
         print(f"Replay: {args.gif}")
-    return 0 if all(r.ok for r in reports) else 1
+    return 0 if all(r.ok for r in reports) and all(v.ok for v in verdicts) else 1
 
 
 def _map(args: argparse.Namespace) -> int:

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import logging
-import secrets
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import rules
+from bot import fair_dice
 from bot import text as fmt
 from bot.store import Outbox, Store, StoreRefusal
 from rules.core.errors import CommandError, RulesError, RuleViolation
@@ -24,7 +24,7 @@ from rules.core.system import GameSystem
 
 log = logging.getLogger("kolocha.service")
 
-QUERIES = ("status", "units", "help")
+QUERIES = ("status", "units", "help", "odds")
 TURN_RULE = "Sequence of Play"  # cited when the engine names no rule for a command out of turn
 LONGEST = 200  # characters: no command of any game is longer; a longer line is refused unread
 SORRY = "Something went wrong on our side; nothing was changed, and the error has been logged."
@@ -107,12 +107,16 @@ class GameService:
                  options: dict | None = None, *, guild: str | None = None,
                  channel: str | None = None, created_by: str | None = None,
                  hot_seat: bool = False) -> int:
-        """Set up a game (a random seed if none is given, then stored) and return its id."""
-        seed = secrets.randbelow(2**31) if seed is None else seed
+        """Set up a game and return its id. Without a chosen seed the dice are fair: a secret
+        seed, committed to by its hash and revealed at the end (bot/fair_dice.py)."""
+        salt = commitment = None
+        if seed is None:
+            seed, salt = fair_dice.draw()
+            commitment = fair_dice.commitment(seed, salt)
         state = self._loader(system).setup(scenario, seed, options)
         game_id = self.store.create_game(system, scenario, seed, options, guild=guild,
                                          channel=channel, created_by=created_by,
-                                         hot_seat=hot_seat)
+                                         hot_seat=hot_seat, salt=salt, commitment=commitment)
         self._cache[game_id] = (0, state)
         return game_id
 
@@ -253,8 +257,10 @@ class GameService:
                 return fmt.TABLE_HELP[topic]
             answer = system.help(topic)
             if topic is None and "undo" not in answer:
-                answer += "\nAlso: undo, status, units [hex], help [command]."
+                answer += "\nAlso: undo, status, units [hex], odds <attack or area>, help [command]."
             return answer
+        if verb == "odds":
+            return fmt.odds(system.odds(state, side, " ".join(args)))
         view = system.view(state, side)
         if verb == "units":
             where = fmt.place(args[0]) if args else None

@@ -124,6 +124,12 @@ def _delivery(db: sqlite_utils.Database) -> None:
                                        pk=("game", "user"), foreign_keys=[("game", "games", "id")])
 
 
+@MIGRATIONS(name="fair dice: games.salt and games.commitment (issue 10.7)")
+def _fair_dice(db: sqlite_utils.Database) -> None:
+    db.table("games").add_column("salt", str)  # secret until the game is over
+    db.table("games").add_column("commitment", str)  # SHA-256 of "<seed>:<salt>", published at the start
+
+
 class Store:
     """One SQLite file holding every game; safe to reopen after a crash at any point."""
 
@@ -200,15 +206,17 @@ class Store:
 
     def create_game(self, system: str, scenario: str, seed: int, options: dict | None = None,
                     *, guild: str | None = None, channel: str | None = None,
-                    created_by: str | None = None, hot_seat: bool = False) -> int:
+                    created_by: str | None = None, hot_seat: bool = False,
+                    salt: str | None = None, commitment: str | None = None) -> int:
+        """A new game; `salt` and `commitment` when its dice are committed to (bot/fair_dice.py)."""
         stamp = now()
         with self.transaction():
             cursor = self.db.execute(
                 "INSERT INTO games (guild, channel, system, scenario, options, seed, status,"
-                " hot_seat, created_by, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?)",
+                " hot_seat, created_by, created_at, updated_at, salt, commitment)"
+                " VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?)",
                 [guild, channel, system, scenario, json.dumps(options or {}), seed,
-                 int(hot_seat), created_by, stamp, stamp])
+                 int(hot_seat), created_by, stamp, stamp, salt, commitment])
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
@@ -367,6 +375,11 @@ class Store:
         where, args = ("AND game = ?", [game_id]) if game_id is not None else ("", [])
         rows = self.db.query(f"SELECT * FROM outbox WHERE delivered_at IS NULL {where}"
                              " ORDER BY id", args)
+        return [{**r, "payload": json.loads(r["payload"])} for r in rows]
+
+    def outbox(self, game_id: int) -> list[dict]:
+        """Every outbox row of a game, delivered or not, oldest first: the record of what was said."""
+        rows = self.db.query("SELECT * FROM outbox WHERE game = ? ORDER BY id", [game_id])
         return [{**r, "payload": json.loads(r["payload"])} for r in rows]
 
     def undelivered_to(self, user: str) -> list[dict]:

@@ -157,3 +157,72 @@ def event_lines(events: list[dict], sides: bool = True) -> list[str]:
         prefix = f"(to {side_name(to)}) " if sides and to != "all" else ""
         lines.append(f"  {prefix}{event.get('text', event.get('kind', ''))}")
     return lines
+
+
+# --- odds before you commit (issue 10.6): the engine's forecast in words -------------------------
+CRT_WORDS = {"Ae": "attacker eliminated", "Ar": "attacker retreats", "Ex": "exchange",
+             "Dr": "defender retreats", "De": "defender eliminated"}
+
+
+def odds(forecast: dict) -> str:
+    """A forecast from a system's `odds` (Borodino's CRT odds, Bloody Monday's expected hits)."""
+    if forecast["kind"] == "crt":
+        return _crt_odds(forecast)
+    if forecast["kind"] == "fire":
+        return _fire_odds(forecast)
+    return _battle_odds(forecast)
+
+
+def _crt_odds(f: dict) -> str:
+    attackers, defenders = (part.strip() for part in f["attack"].split("->"))
+    head = f"{attackers} ({f['attack_strength']:g}) against {defenders} ({f['defence_strength']:g}): odds {f['odds']}."
+    lines = [head]
+    lines.append("The defender's modifiers: " + ("; ".join(f["modifiers"]) if f["modifiers"] else "none") + ".")
+    if f["bombarding"]:
+        lines.append("Bombarding, untouched by the result (Artillery C): " + ", ".join(f["bombarding"]) + ".")
+    for r in f["results"]:
+        lines.append(f"  die {_faces(r['faces'])} ({len(r['faces'])} in 6, {r['probability']:.0%}): "
+                     f"{r['result']}, {CRT_WORDS[r['result']]}{_crt_effects(r)}.")
+    return "\n".join(lines)
+
+
+def _faces(faces: list[int]) -> str:
+    """[1, 2, 3] -> '1-3'; [5] -> '5'."""
+    return f"{faces[0]}-{faces[-1]}" if len(faces) > 1 and faces[-1] - faces[0] == len(faces) - 1 \
+        else ", ".join(map(str, faces))
+
+
+def _crt_effects(r: dict) -> str:
+    """The units a result strikes: eliminated, retreating, or eliminated for want of a retreat."""
+    if r["result"] in ("Ar", "Dr"):
+        moving = [", ".join(r["retreat"])] if r["retreat"] else []
+        if r["blocked"]:
+            moving.append("with no path of retreat, eliminated instead: " + ", ".join(r["blocked"]))
+        return ": " + "; ".join(moving) if moving else ""
+    cost = f"; the attacker loses at least {r['exchange']} Combat Points" if r["exchange"] else ""
+    return (": " + ", ".join(r["eliminated"]) if r["eliminated"] else "") + cost
+
+
+def _bonus(bonus: int) -> str:
+    first = "first hit" if bonus == 1 else f"first {bonus} hits"
+    return f" The defender's ground absorbs the {first} (1.2.1)." if bonus else ""
+
+
+def _fire_odds(f: dict) -> str:
+    spread = ", ".join(f"{k} hit{'' if k == 1 else 's'} {p:.0%}" for k, p in enumerate(f["chances"]))
+    return (f"{f['artillery']} firing into {f['area']}: {f['dice']} dice hitting on {f['hits_on']}+ (5.3.1), "
+            f"{f['expected']:.1f} hits expected ({spread}).{_bonus(f['bonus'])}")
+
+
+def _battle_odds(f: dict) -> str:
+    head = f"Battle in {f['area']}, {side_name(f['attacker'])} attacking: the hits each side may expect"
+    lines = [head + " in the ground combat (5.3.4)."]
+    for side, s in f["sides"].items():
+        units = [f"{u['name']} {u['dice']} {'die' if u['dice'] == 1 else 'dice'} on {u['hits_on']}+ "
+                 f"({u['expected']:.1f})" for u in s["known"]]
+        if s["hidden"]:
+            units.append(f"{s['hidden']} hidden block{'s' if s['hidden'] > 1 else ''}, about "
+                         f"{s['hidden_each']:.1f} each (an average {side_name(side)} block you have not "
+                         "seen, at full strength)")
+        lines.append(f"  {side_name(side)}: about {s['expected']:.1f} hits: " + "; ".join(units) + ".")
+    return "\n".join(lines) + _bonus(f["bonus"])

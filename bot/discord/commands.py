@@ -1,4 +1,5 @@
-"""The slash commands: `/game ...` for the table, `/move`, `/attack`, `/end` and `/order` for play.
+"""The slash commands: `/game ...` for the table, `/move`, `/attack`, `/end` and `/order` for play,
+`/odds` to ask before playing.
 
 Each command is glue: it defers (private, so a refusal is never public), calls Tables, and
 answers privately with the reply and any notices that closed DMs held back. Autocomplete is fed
@@ -242,10 +243,19 @@ async def order(interaction: discord.Interaction, command: str) -> None:
     await answer(interaction, lambda t, a, c: t.play.submit(a, c, command))
 
 
+@app_commands.command(name="odds", description="The odds of an attack, or a battle's expected hits, "
+                      "before you commit (private)")
+@app_commands.describe(question="Borodino: attackers -> defenders (3022+3121 -> 3020); Bloody Monday: an "
+                       "area, or a gun and an area")
+@app_commands.guild_only()
+async def odds(interaction: discord.Interaction, question: str) -> None:
+    await answer(interaction, lambda t, a, c: t.play.submit(a, c, f"odds {question}"))
+
+
 @app_commands.command(name="end", description="End your phase (asks to confirm)")
 @app_commands.guild_only()
 async def end(interaction: discord.Interaction) -> None:
     await offer(interaction, "end")
 
 
-PLAY_COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (move, attack, order, end)
+PLAY_COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (move, attack, order, odds, end)

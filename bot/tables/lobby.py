@@ -5,6 +5,7 @@ import logging
 from datetime import datetime
 
 import rules
+from bot import fair_dice
 from bot import text as fmt
 from bot.config import GameSettings
 from bot.converters import parse_options
@@ -96,8 +97,8 @@ class Lobby(Room):
                 raise TableError(f"The {' and '.join(map(fmt.side_name, empty))} seat is still "
                                  "free; `/game join` fills it.")
             change = self.tables.news.change(game_id, "")
-            self.store.start_game(game_id, change.announce(
-                f"Game {game_id} begins.", None, self.service.load(game_id), 0))
+            begins = " ".join(filter(None, (f"Game {game_id} begins.", fair_dice.announcement(game))))
+            self.store.start_game(game_id, change.announce(begins, None, self.service.load(game_id), 0))
             await change.settle()
         return f"Game {game_id} has started."
 
@@ -110,7 +111,8 @@ class Lobby(Room):
             self.tables.deadlines.clear(game["id"])
             ended = words(name(actor.name), f" ends game {game['id']}; no winner.")
             self.store.end_game(game["id"], {"winner": None, "reason": f"ended by {actor.name}"},
-                                [(channel_audience(game["channel"]), message(ended))])
+                                [(channel_audience(game["channel"]), message(ended)),
+                                 *self.tables.news.reveal_rows(game)])
             await self.delivery.flush(game["id"])
         return f"Game {game['id']} is ended."
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
+from bot import fair_dice
 from bot import text as fmt
 from bot.delivery import channel_audience, message
 from bot.permissions import Actor, TableError, sides_of
@@ -69,6 +70,8 @@ class Change:
             rows = [(channel_audience(game["channel"]),
                      message(words(line, "\n", fmt.headline(public), self._due_note()), seq))]
             rows += news.spectator_rows(game_id, seq, after, over, self.turn)
+        if over:
+            rows += news.reveal_rows(game)
         return rows + news.private_views(game_id, after, seq, None if moved else before)
 
     def _due_note(self) -> Text:
@@ -126,6 +129,11 @@ class News(Room):
         headline = fmt.headline(system.view(state, None))
         return [(channel_audience(c), message(f"{header}\n{headline}", shown)) for c in channels]
 
+    def reveal_rows(self, game: dict) -> Outbox:
+        """Once a game is over: its seed and salt in its channel, to check the dice (fair_dice)."""
+        text = fair_dice.reveal(game)
+        return [(channel_audience(game["channel"]), message(text))] if text else []
+
     def private_views(self, game_id: int, state: dict, seq: int,
                       before: dict | None) -> Outbox:
         """Each side's own view, with the list of its own units, when that view shows more than
@@ -157,6 +165,7 @@ class News(Room):
         seq = self.store.last_seq(game_id)
         rows = [(channel_audience(self.store.game(game_id)["channel"]), message(text))]
         rows += self.spectator_rows(game_id, seq, self.service.load(game_id), True, None)
+        rows += self.reveal_rows(self.store.game(game_id))
         self.store.end_game(game_id, ended, rows)
         await self.delivery.flush(game_id)
 

@@ -22,6 +22,9 @@ TOPICS = {
     "ambush": "ambush <jager>             a full-strength Russian jager fires before anyone (optional rule 9.1)",
     "restore": "restore <block>            restore one step in the Logistics Phase (3.4-3.6)",
     "end": "end                        finish the current step: an impulse, artillery fire, logistics",
+    "odds": ("odds <area> | odds <artillery> <area>   the hits a battle or a gun's fire may bring: `odds 41`\n"
+             "  Expected hits of each side (2.2, 2.3, 5.2.2, 1.2.3) and the defensive bonus (1.2.1), from what "
+             "you may see: hidden enemy blocks count as average blocks you have not seen. Nothing changes."),
     "help": "help [<command>]           this list, or more on one command",
 }
 

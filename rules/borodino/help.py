@@ -25,6 +25,11 @@ TOPICS = {
     "undo": "undo                       take back your last command of this phase; earlier ones need the opponent's consent",
     "status": "status                     the turn, phase, losses and what the engine waits for",
     "units": "units [hex]                list the units (or the unit in one hex)",
+    "odds": ("odds <hex>[+<hex>..] -> <hex>[+<hex>..]   the odds of an attack before you make it: "
+             "`odds 3022+3121 -> 3020`\n"
+             "  The strengths, the defender's modifiers (towns, woods/roads, redoubts, fords), and the chance "
+             "of each result of the Combat Resolution Table, naming units whose retreat would be blocked. "
+             "Nothing is rolled or changed."),
 }
 
 

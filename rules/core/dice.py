@@ -3,11 +3,20 @@
 A game's dice are the pair (seed, rolls made so far), both plain ints kept in the state, so that
 replaying the same commands from the same seed rolls the same numbers, bit for bit, and undoing a
 command can never re-roll a die: the count only goes forward. Each roll is a pure function of
-(seed, position): splitmix64, which is small, fast and well mixed.
+(seed, position).
+
+Fair dice (issue 10.7): a seed in FAIR_SEEDS, as the bot draws them, rolls die n as
+1 + SHA-256("<seed>:<n>") mod sides, so that no run of published rolls betrays the seed or the
+next roll, and anyone holding the revealed seed can recompute every roll with a SHA-256 tool.
+Other seeds (typed by hand, tests, games stored before) roll through splitmix64, small and well
+mixed but no secret, exactly as they always did, so every stored game still replays bit for bit.
 """
 from __future__ import annotations
 
+from hashlib import sha256
+
 _MASK = (1 << 64) - 1
+FAIR_SEEDS = range(1 << 62, 1 << 63)  # 62 secret bits, and still an SQLite INTEGER
 
 
 def _splitmix64(x: int) -> int:
@@ -25,7 +34,11 @@ def roll(dice: dict, sides: int = 6) -> int:
     >>> roll(dice), roll(dice), dice
     (4, 6, {'seed': 7, 'rolls': 2})
     """
-    value = _splitmix64((dice["seed"] * 0x100000001B3 + dice["rolls"]) & _MASK)
+    seed, position = dice["seed"], dice["rolls"]
+    if seed in FAIR_SEEDS:
+        value = int.from_bytes(sha256(f"{seed}:{position}".encode()).digest(), "big")
+    else:
+        value = _splitmix64((seed * 0x100000001B3 + position) & _MASK)
     dice["rolls"] += 1
     return value % sides + 1
 

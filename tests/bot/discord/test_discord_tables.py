@@ -131,7 +131,8 @@ def test_resign_ends_the_game_for_the_other_side(service):
     game = service.store.game(game_id)
     assert game["status"] == "over" and game["ended"]["winner"] == "red"
     assert service.store.deadlines(game_id) == []
-    assert "Red wins" in tables.delivery.messenger.in_channel(CHANNEL)[-1]
+    ending, reveal = tables.delivery.messenger.in_channel(CHANNEL)[-2:]
+    assert "Red wins" in ending and f"Fair dice of game {game_id} revealed: seed {game['seed']}" in reveal
 
 
 def test_private_events_and_views_go_by_dm_never_in_public(service):

@@ -1,9 +1,10 @@
 """rules/core/dice.py: seeded dice whose position lives in the state (DESIGN: Dice are part of the state)."""
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 
-from rules.core.dice import new_dice, roll
+from rules.core.dice import FAIR_SEEDS, new_dice, roll
 
 
 def _rolls(seed: int, n: int) -> list[int]:
@@ -41,3 +42,26 @@ def test_other_die_sizes():
     dice = new_dice(1)
     values = {roll(dice, 10) for _ in range(500)}
     assert values == set(range(1, 11))
+
+
+FAIR = 4611686018427387904 + 12345  # 2**62 + 12345: a seed the bot could draw (FAIR_SEEDS)
+
+
+def test_fair_seeds_roll_sha256_of_seed_and_position_as_a_player_checks_it():
+    """Issue 10.7: with the revealed seed a player recomputes die n as 1 + SHA-256("<seed>:<n>") mod 6,
+    e.g. `printf '%s' '4611686018427387904:0' | sha256sum`, with nothing but a SHA-256 tool."""
+    assert FAIR in FAIR_SEEDS and FAIR - 12346 not in FAIR_SEEDS
+    by_hand = [int(hashlib.sha256(f"{FAIR}:{n}".encode()).hexdigest(), 16) % 6 + 1 for n in range(40)]
+    assert _rolls(FAIR, 40) == by_hand
+
+
+def test_fair_rolls_are_uniform_over_6000():
+    counts = Counter(_rolls(FAIR, 6000))
+    assert set(counts) == {1, 2, 3, 4, 5, 6}
+    assert all(850 <= c <= 1150 for c in counts.values()), counts
+
+
+def test_small_seeds_keep_their_rolls_so_stored_games_replay():
+    """Seeds below FAIR_SEEDS (typed by hand, and every game stored before fair dice) roll exactly as
+    before: splitmix64 of (seed, position)."""
+    assert _rolls(7, 6) == [4, 6, 6, 4, 6, 1]

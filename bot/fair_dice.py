@@ -1,0 +1,51 @@
+"""Fair dice players can verify (issue 10.7): a commitment to the seed at the start, the seed at the end.
+
+A game whose seed the service draws gets one from rules.core.dice.FAIR_SEEDS (such seeds roll through
+SHA-256, so no run of published rolls betrays the seed or the next roll) and a secret salt. When the
+game begins its channel reads the commitment, SHA-256 of "<seed>:<salt>"; seed and salt stay in the
+store, out of every view, event and text, until the game is over. Then both are published: anyone
+can check the commitment and recompute every roll with a SHA-256 tool, and `kolocha replay GAME
+--verify` replays the stored commands from the seed. The salt keeps anyone from finding the seed by
+hashing candidate seeds against the commitment.
+"""
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from rules.core.dice import FAIR_SEEDS
+
+
+def draw() -> tuple[int, str]:
+    """A secret seed that rolls fair dice, and a secret salt for its commitment."""
+    return FAIR_SEEDS.start + secrets.randbelow(len(FAIR_SEEDS)), secrets.token_hex(16)
+
+
+def commitment(seed: int, salt: str) -> str:
+    """SHA-256 of "<seed>:<salt>", in hex: what `printf '%s' 'SEED:SALT' | sha256sum` prints."""
+    return hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest()
+
+
+def committed(game: dict) -> bool:
+    """Whether the game's dice were committed to (games with a chosen seed, or stored before, were not)."""
+    return bool(game.get("commitment"))
+
+
+def announcement(game: dict) -> str:
+    """The sentence posted when the game begins ("" for a game without a commitment)."""
+    if not committed(game):
+        return ""
+    return (f"Fair dice: every roll of game {game['id']} comes from a secret seed, committed to as "
+            f"SHA-256 {game['commitment']}. The seed and its salt are revealed when the game ends, "
+            "so that anyone can check every roll.")
+
+
+def reveal(game: dict) -> str:
+    """The sentence posted when the game is over: the seed, the salt, and how to check both."""
+    if not committed(game):
+        return ""
+    seed, salt, game_id = game["seed"], game["salt"], game["id"]
+    return (f"Fair dice of game {game_id} revealed: seed {seed}, salt {salt}. Check the commitment posted "
+            f"at the start: `printf '%s' '{seed}:{salt}' | sha256sum` prints {game['commitment']}. "
+            f"Roll n (counting from 0) was 1 + (SHA-256 of \"{seed}:n\" as a number) mod 6 (mod the pool for a drawn block); "
+            f"`kolocha replay {game_id} --verify` replays every command and roll from the seed.")

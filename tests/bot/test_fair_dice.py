@@ -1,0 +1,161 @@
+"""Fair dice players can verify (issue 10.7; bot/fair_dice.py, bot/dice_audit.py): a commitment to a
+secret seed when the game begins, the seed revealed when it ends, `kolocha replay GAME --verify`."""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import re
+from collections.abc import Awaitable
+
+from bot import dice_audit
+from bot.cli import main
+from bot.permissions import TableError
+from bot.service import GameService
+from bot.store import Store
+from bot.words import Text, plain
+from rules.core.dice import FAIR_SEEDS
+from tests.bot import toy_system
+from tests.bot.discord.discord_fakes import (
+    ANNA,
+    BORIS,
+    CHANNEL,
+    make_tables,
+    seated_game,
+)
+
+
+def play_out(service: GameService, game_id: int) -> list:
+    """The first legal command of the side to move, until the game is over; every result."""
+    system = service.system(game_id)
+    results = []
+    while active := system.active_sides(service.load(game_id)):
+        command = system.legal_commands(service.load(game_id), active[0])[0].to_text()
+        results.append(service.submit(game_id, active[0], command))
+        assert results[-1].accepted, results[-1].message
+    return results
+
+
+async def said(reply: Awaitable[Text]) -> str:
+    """What a player reads back: the answer, or the refusal."""
+    try:
+        return plain(await reply)
+    except TableError as refusal:
+        return plain(refusal.text)
+
+
+def test_fair_dice_a_game_without_a_chosen_seed_commits_to_a_secret_one(service):
+    """The seed is drawn where dice roll through SHA-256, with a secret salt; the commitment is
+    SHA-256 of "<seed>:<salt>", what `printf '%s' 'SEED:SALT' | sha256sum` prints."""
+    game = service.store.game(service.new_game("toy_system", "short"))
+    assert game["seed"] in FAIR_SEEDS and re.fullmatch(r"[0-9a-f]{32}", game["salt"])
+    assert game["commitment"] == hashlib.sha256(f"{game['seed']}:{game['salt']}".encode()).hexdigest()
+    other = service.store.game(service.new_game("toy_system", "short"))
+    assert (other["seed"], other["salt"]) != (game["seed"], game["salt"])
+
+
+def test_fair_dice_a_chosen_seed_has_no_commitment(service, game):
+    """A seed typed by the game's maker (`--seed 11`) is no secret: nothing is committed to, and
+    --verify says so instead of pretending."""
+    assert service.store.game(game)["commitment"] is None
+    verdict = dice_audit.verify(service, game)
+    assert not verdict.ok and dice_audit.NOT_COMMITTED in str(verdict)
+
+
+def test_fair_dice_store_migration_keeps_older_games_without_a_commitment(tmp_path):
+    """A database made before fair dice gains the columns; its games have no commitment."""
+    path = tmp_path / "old.sqlite"
+    store = Store(path)
+    old = store.create_game("toy_system", "short", 5)
+    store.db.execute("ALTER TABLE games DROP COLUMN salt")
+    store.db.execute("ALTER TABLE games DROP COLUMN commitment")
+    store.db.execute("DELETE FROM _sqlite_migrations WHERE name LIKE 'fair dice%'")
+    again = Store(path)
+    assert again.game(old)["commitment"] is None and again.game(old)["seed"] == 5
+    fresh = GameService(again, loader=lambda name: toy_system).new_game("toy_system", "short")
+    assert again.game(fresh)["commitment"]
+
+
+def test_fair_dice_nothing_published_before_the_end_holds_the_seed_or_salt_then_both_are_revealed():
+    """Issue 10.7: "No player can learn a future roll from anything published": through the Discord
+    tables, every channel post, DM, query answer and view before the last command lacks the seed
+    and the salt; the start shows the commitment, and the end reveals seed and salt."""
+    async def scenario(tables) -> tuple[int, list[str]]:
+        game_id = await seated_game(tables)
+        service = tables.service
+        heard: list[str] = []
+        while active := service.system(game_id).active_sides(service.load(game_id)):
+            player = ANNA if active[0] == "red" else BORIS
+            for query in ("status", "units", "help", "odds 1"):
+                heard.append(await said(tables.play.submit(player, CHANNEL, query)))
+            heard.append(plain(tables.lobby.status(player, CHANNEL)))
+            state = service.load(game_id)
+            heard += [json.dumps(service.system(game_id).view(state, side)) for side in ("red", "blue", None)]
+            command = service.system(game_id).legal_commands(state, active[0])[0].to_text()
+            heard.append(await said(tables.play.submit(player, CHANNEL, command)))
+        return game_id, heard
+
+    service = GameService(Store(":memory:"), loader=lambda name: toy_system)
+    tables = make_tables(service)
+    game_id, heard = asyncio.run(scenario(tables))
+    game = service.store.game(game_id)
+    seed, salt = str(game["seed"]), game["salt"]
+    messenger = tables.delivery.messenger
+    posts = messenger.in_channel(CHANNEL)
+    before_end = [*heard, *posts[:-1], *messenger.to(ANNA.id), *messenger.to(BORIS.id),
+                  *(json.dumps(r["payload"]) for r in service.store.outbox(game_id)
+                    if "revealed" not in json.dumps(r["payload"]))]
+    assert not [text for text in before_end if seed in text or salt in text]
+    assert any(game["commitment"] in post and "begins" in post for post in posts)
+    assert f"seed {seed}, salt {salt}" in posts[-1] and game["commitment"] in posts[-1]
+
+
+def test_kolocha_replay_verify_proves_the_commitment_the_replay_and_every_published_roll(tmp_path, capsys):
+    """`kolocha replay GAME --verify`: the seed and salt hash to the commitment, the stored commands
+    replay from the seed, and every published line of a command that rolled dice is the replay's."""
+    db = tmp_path / "k.sqlite"
+    service = GameService(Store(db), loader=lambda name: toy_system)
+    game_id = service.new_game("toy_system", "long")
+    rolls = [r for r in play_out(service, game_id) if r.command == "roll"]
+    assert len(rolls) == 180 and service.store.snapshots(game_id)
+    verdict = dice_audit.verify(service, game_id)
+    assert verdict.ok, str(verdict)
+    assert "the commitment published at the start" in str(verdict)
+    assert "180 commands rolled dice; their public lines, replayed, are word for word" in str(verdict)
+
+
+def test_verify_fails_when_a_published_roll_is_not_the_seeds(service):
+    """Negative control: a published die that differs from the replay is named by its command."""
+    game_id = service.new_game("toy_system", "short")
+    play_out(service, game_id)
+    assert dice_audit.verify(service, game_id).ok
+    row = next(r for r in service.store.outbox(game_id) if "rolls" in json.dumps(r["payload"]))
+    event = next(e for e in row["payload"]["events"] if e["kind"] == "roll")
+    value = int(event["text"].split()[-1])
+    event["text"] = event["text"][:-1] + str(value % 6 + 1)
+    service.store.db.execute("UPDATE outbox SET payload = ? WHERE id = ?", [json.dumps(row["payload"]), row["id"]])
+    verdict = dice_audit.verify(service, game_id)
+    assert not verdict.ok and f"published after command(s) {row['seq']}" in str(verdict)
+
+
+def test_verify_fails_when_the_seed_does_not_match_the_commitment(service):
+    """Negative control: a commitment that the seed and salt do not hash to is called out."""
+    game_id = service.new_game("toy_system", "short")
+    play_out(service, game_id)
+    service.store.db.execute("UPDATE games SET commitment = ? WHERE id = ?", ["0" * 64, game_id])
+    verdict = dice_audit.verify(service, game_id)
+    assert not verdict.ok and "NOT the commitment published at the start" in str(verdict)
+
+
+def test_cli_replay_verify_exit_code(tmp_path, capsys):
+    """The command line: 0 and "verified" for a fair Borodino game, 1 for a game with a chosen seed."""
+    db = tmp_path / "k.sqlite"
+    service = GameService(Store(db))
+    fair = service.new_game("borodino", "7sep")
+    for text in ("end", "end", "end"):
+        side = service.system(fair).active_sides(service.load(fair))[0]
+        assert service.submit(fair, side, text).accepted
+    chosen = service.new_game("borodino", "7sep", seed=3)
+    assert main(["replay", str(fair), "--verify", "--db", str(db)]) == 0
+    assert f"Game {fair}: fair dice verified." in capsys.readouterr().out
+    assert main(["replay", str(chosen), "--verify", "--db", str(db)]) == 1
