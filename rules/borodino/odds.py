@@ -24,9 +24,9 @@ def forecast(state: dict, text: str) -> dict:
     Asked outside the attacker's own Combat Phase, the attack is judged as it would stand at the
     start of one: every unit fresh, and Combat (B, D) left to the moves still to come.
     """
-    cmd = C.parse(f"attack {text}")
+    cmd = C.parse(f"attack {text}") if "->" in text else None
     if not isinstance(cmd, C.Attack):
-        raise CommandError("odds takes an attack: `odds 3022+3121 -> 3020`.")
+        raise CommandError("odds takes an attack, attackers -> defenders: `odds 3022+3121 -> 3020`.")
     b = Battle(copy_state(state))
     side = _attacking_side(b, cmd)
     now = b.s["phase"] == "combat" and b.s["player"] == side

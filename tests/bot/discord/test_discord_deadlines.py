@@ -119,7 +119,8 @@ def test_forfeit_at_the_deadline(service):
     run(tables.deadlines.scheduler.run_due())
     game = service.store.game(game_id)
     assert game["status"] == "over" and game["ended"]["winner"] == "blue"
-    assert "missed the deadline" in tables.delivery.messenger.in_channel(CHANNEL)[-1]
+    ending, reveal = tables.delivery.messenger.in_channel(CHANNEL)[-2:]
+    assert "missed the deadline" in ending and f"Fair dice of game {game_id} revealed" in reveal
 
 
 def test_a_met_deadline_does_nothing_when_its_old_job_fires(service):

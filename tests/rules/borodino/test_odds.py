@@ -9,7 +9,7 @@ import pytest
 from helpers import go, open_ground, position, ring
 
 from rules import load
-from rules.core.errors import RuleViolation
+from rules.core.errors import CommandError, RuleViolation
 
 borodino = load("borodino")
 G = open_ground(4)
@@ -113,3 +113,12 @@ def test_odds_during_movement_judge_the_attack_as_in_the_coming_combat_phase():
     f = odds(s, f"{D[3]} -> {G}", side="russian")
     assert (f["side"], f["odds"]) == ("french", "1-1")
     assert chances(f) == {"Dr": ([1, 2, 3], 3 / 6), "Ar": ([4, 5, 6], 3 / 6)}
+
+
+def test_odds_of_something_that_is_not_an_attack_say_what_to_ask():
+    """Bad input: one sentence with the shape of a question; positive control: the same units asked
+    about as an attack."""
+    s = position({F7: D[3], R5: G}, phase="combat")
+    with pytest.raises(CommandError, match=r"odds takes an attack, attackers -> defenders"):
+        odds(s, f"{D[3]} {G}")
+    assert odds(s, f"{D[3]} -> {G}")["odds"] == "1-1"
