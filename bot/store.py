@@ -130,6 +130,13 @@ def _fair_dice(db: sqlite_utils.Database) -> None:
     db.table("games").add_column("commitment", str)  # SHA-256 of "<seed>:<salt>", published at the start
 
 
+@MIGRATIONS(name="a server's games: games.channel index, games.paused, the bot's own meta values")
+def _server(db: sqlite_utils.Database) -> None:
+    db.table("games").create_index(["channel"])  # every message in a channel looks its game up
+    db.table("games").add_column("paused", str)  # why a game waits (its channel is gone), or NULL
+    db.table("meta").create({"key": str, "value": str}, pk="key")
+
+
 class Store:
     """One SQLite file holding every game; safe to reopen after a crash at any point."""
 
@@ -277,6 +284,27 @@ class Store:
                             " WHERE id = ?", [json.dumps(ended), now(), game_id])
             self.db.execute("DELETE FROM deadlines WHERE game = ?", [game_id])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
+
+    def pause_game(self, game_id: int, reason: str) -> None:
+        """A game that cannot go on where it is (its channel is gone): it waits, with the reason."""
+        with self.transaction():
+            self.db.execute("UPDATE games SET paused = ?, updated_at = ? WHERE id = ?",
+                            [reason, now(), game_id])
+
+    def resume_game(self, game_id: int, channel: str) -> None:
+        """A paused game goes on, at the table of `channel`."""
+        with self.transaction():
+            self.db.execute("UPDATE games SET paused = NULL, channel = ?, updated_at = ?"
+                            " WHERE id = ?", [channel, now(), game_id])
+
+    def meta(self, key: str) -> str | None:
+        """A value the bot keeps about itself (the hash of its synced command tree)."""
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", [key]).fetchone()
+        return row[0] if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self.transaction():
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [key, value])
 
     def mark_turn(self, game_id: int, turn: str, seq: int) -> None:
         """Remember the command after which a game turn began (spectators' delayed view)."""
