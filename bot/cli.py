@@ -8,6 +8,8 @@
     kolocha bench [--system borodino] [--scenario 7sep]
     kolocha fuzz [--games N] [--seed N] [--part playouts|engine-swap|front-swap ...] [--out DIR]
     kolocha run [--config FILE]     (DISCORD_TOKEN in the environment)
+    kolocha sync [--config FILE]    (send the slash commands to Discord now)
+    kolocha backup FILE [--config FILE]   (a consistent copy of the database, while it runs)
 """
 from __future__ import annotations
 
@@ -111,6 +113,16 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--config", type=Path, help="TOML file: database, message_content, "
                        "[defaults] (see deploy/kolocha.toml.example)")
     serve.set_defaults(run=_run)
+
+    sync = sub.add_parser("sync", help="send the slash commands to Discord now (DISCORD_TOKEN)")
+    sync.add_argument("--config", type=Path, help="TOML file, as for `kolocha run`")
+    sync.set_defaults(run=_sync)
+
+    backup = sub.add_parser("backup", help="copy the bot's database to FILE, safely while it runs")
+    backup.add_argument("file", type=Path, help="the copy (a SQLite file; replaced if it exists)")
+    backup.add_argument("--config", type=Path, help="TOML file naming the database, as for "
+                        "`kolocha run` (or KOLOCHA_DB in the environment)")
+    backup.set_defaults(run=_backup)
     return parser
 
 
@@ -199,11 +211,18 @@ deploy/DISCORD.md), then:  DISCORD_TOKEN=... kolocha run [--config kolocha.toml]
 To play without Discord right now:  kolocha local"""
 
 
-def _run(args: argparse.Namespace) -> int:
+def _config(args: argparse.Namespace) -> Config | None:
+    """The server's config, or None after saying why it cannot be read."""
     try:
-        config = Config.load(args.config)
+        return Config.load(args.config)
     except OSError as error:
-        print(f"kolocha run: cannot read the config file: {error}", file=sys.stderr)
+        print(f"kolocha: cannot read the config file: {error}", file=sys.stderr)
+        return None
+
+
+def _run(args: argparse.Namespace) -> int:
+    config = _config(args)
+    if config is None:
         return 2
     if not config.token:
         print(NO_TOKEN, file=sys.stderr)
@@ -212,7 +231,35 @@ def _run(args: argparse.Namespace) -> int:
     from bot.discord.app import run
 
     with sole_server(config.database):  # one bot per database file
-        run(config)
+        return run(config)
+
+
+def _sync(args: argparse.Namespace) -> int:
+    config = _config(args)
+    if config is None or not config.token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    from bot.discord.app import sync
+
+    return sync(config)
+
+
+def _backup(args: argparse.Namespace) -> int:
+    """SQLite's online backup: a consistent copy taken page by page while the bot writes."""
+    config = _config(args)
+    if config is None:
+        return 2
+    if not Path(config.database).exists():
+        print(f"kolocha backup: there is no database at {config.database}", file=sys.stderr)
+        return 2
+    source = sqlite3.connect(config.database)
+    target = sqlite3.connect(args.file)
+    try:
+        source.backup(target, pages=256)
+    finally:
+        target.close()
+        source.close()
+    print(f"Backed up {config.database} to {args.file}")
     return 0
 
 

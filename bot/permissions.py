@@ -36,6 +36,14 @@ def check_manage(game: dict, actor: Actor, what: str) -> None:
                                f") or a member with Manage Server may {what}."))
 
 
+def check_not_paused(game: dict) -> None:
+    """A paused game (its channel was lost) takes no orders until it is resumed."""
+    if game.get("paused"):
+        raise TableError(f"Game {game['id']} is paused: {game['paused']}. Its creator or a "
+                         f"member with Manage Server resumes it with `/game resume "
+                         f"game:{game['id']}`.")
+
+
 def check_seat(game: dict, seats: dict[str, str], actor: Actor, side: str) -> None:
     """A side may take its seat if free, and one person takes two only in a hot-seat game."""
     if side in seats:

@@ -3,9 +3,11 @@
 Nothing here decides anything: commands call Tables (bot/tables/). At start-up (setup_hook,
 once) the bot opens the store, starts the deadline scheduler and rebuilds its jobs from the
 database, starts the outbox job (what a stop or a failure left unsent is sent now, and retried
-every minute), registers the persistent buttons and syncs the command tree. Plain messages in a
-game channel are read as commands only when the message-content intent is enabled in the config;
-Tables.plain decides which are commands.
+every minute), registers the persistent buttons and syncs the command tree with Discord when it
+differs from the one last synced (its hash is kept in the database; `kolocha sync` forces it).
+Plain messages in a game channel are read as commands only when the message-content intent is
+enabled in the config; Tables.plain decides which are commands. A deleted game channel, thread or
+server pauses its games (Lobby.lose_channel).
 
 `run()` stops gracefully on SIGTERM and SIGINT: the scheduler stops, commands under way finish
 (each game's lock is taken in turn, for up to STOP_SECONDS), the store is closed, then the
@@ -14,15 +16,21 @@ connection. What was stored but not sent waits in the outbox for the next start.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import signal
-from datetime import UTC, datetime
+import sys
+from collections.abc import Callable
+from datetime import UTC, datetime, tzinfo
 
 import discord
+from apscheduler.schedulers import base as apscheduler_base
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from discord.ext import commands
 
 from bot.config import Config
+from bot.deadlines import Clock, utc_now
 from bot.delivery import Delivery, DMClosed, Messenger, Renderer, default_renderer
 from bot.discord.buttons import Confirm
 from bot.discord.commands import PLAY_COMMANDS, GameCommands
@@ -39,6 +47,15 @@ DM_CLOSED = ("I could not DM you the answer (your DMs are closed). Use `/order` 
 DM_CLOSED_SECONDS = 20.0
 RETRY_SECONDS = 60  # how often the outbox is tried again for what failed to send
 STOP_SECONDS = 20.0  # how long a stop waits for commands under way (Docker waits 10 s by default)
+TREE_HASH = "command_tree_sha256"
+EXIT_PORTAL = 78  # EX_CONFIG; deploy/kolocha.service: RestartPreventExitStatus=78
+PORTAL_SWITCH = ("kolocha run: Discord refused the Message Content intent this server's config "
+                 "asks for (message_content = true). Turn on Bot > Privileged Gateway Intents > "
+                 "MESSAGE CONTENT INTENT for this application in the Discord developer portal "
+                 "(https://discord.com/developers/applications), or set message_content = false "
+                 "in the config; then start the bot again.")
+BAD_TOKEN = ("kolocha run: Discord refused the token in DISCORD_TOKEN. Copy the bot's token "
+             "again (developer portal > Bot > Reset Token) into the environment file.")
 
 
 def intents_for(config: Config) -> discord.Intents:
@@ -51,14 +68,52 @@ def intents_for(config: Config) -> discord.Intents:
     return intents
 
 
-class KolochaBot(commands.Bot):
-    """The bot; `tables` exists once setup_hook has opened the store."""
+class ClockedScheduler(AsyncIOScheduler):
+    """APScheduler 3's asyncio scheduler, reading the time from an injected clock (tests pass
+    a virtual one, so the real scheduler runs deadlines without sleeping). APScheduler asks
+    `datetime.now()` of its base module when it looks for due jobs; during that look-up (on
+    the event loop, nothing else runs meanwhile) the module's `datetime` answers from the
+    clock. Its timers wait on the event loop."""
 
-    def __init__(self, config: Config, renderer: Renderer | None = None):
+    def __init__(self, clock: Clock):
+        super().__init__(timezone=UTC)
+        self.clock = clock
+
+    def _process_jobs(self) -> float | None:
+        clock = self.clock
+
+        class ClockTime(datetime):
+            @classmethod
+            def now(cls, tz: tzinfo | None = None) -> datetime:  # type: ignore[override]
+                return clock().astimezone(tz)
+
+        real = apscheduler_base.datetime
+        apscheduler_base.datetime = ClockTime  # type: ignore[misc]
+        try:
+            return super()._process_jobs()
+        finally:
+            apscheduler_base.datetime = real  # type: ignore[misc]
+
+
+def tree_hash(tree: discord.app_commands.CommandTree) -> str:
+    """A fingerprint of the command tree as Discord receives it."""
+    payload = [command.to_dict(tree) for command in tree.get_commands()]
+    return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+
+
+class KolochaBot(commands.Bot):
+    """The bot; `tables` exists once setup_hook has opened the store. `clock` is the time its
+    deadlines and scheduler read (tests pass a fake one); `sync_only` makes a bot that only
+    syncs its command tree and opens nothing else (`kolocha sync`)."""
+
+    def __init__(self, config: Config, renderer: Renderer | None = None,
+                 clock: Clock = utc_now, sync_only: bool = False):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents_for(config),
                          help_command=None, allowed_mentions=QUIET)
         self.config = config
         self.renderer = renderer
+        self.clock = clock
+        self.sync_only = sync_only
         self.tables: Tables | None = None
         self.scheduler: AsyncIOScheduler | None = None
         self.tree.add_command(GameCommands())
@@ -67,19 +122,48 @@ class KolochaBot(commands.Bot):
         self.tree.on_error = command_failed  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
-        scheduler = self.scheduler = AsyncIOScheduler(timezone="UTC")
-        service = GameService(Store(self.config.database))
+        store = Store(self.config.database)
+        if self.sync_only:
+            await self.sync_commands(store, force=True)
+            return
+        scheduler = self.scheduler = ClockedScheduler(self.clock)
+        service = GameService(store)
         delivery = Delivery(service, DiscordMessenger(self), self.renderer)
-        self.tables = Tables(service, delivery, scheduler, self.config)
+        self.tables = Tables(service, delivery, scheduler, self.config, self.clock)
         scheduler.start()
         log.info("rebuilt %d deadline(s) from the database", self.tables.deadlines.rebuild())
         log.info("%d message(s) wait in the outbox", len(service.store.undelivered()))
         scheduler.add_job(delivery.flush, "interval", seconds=RETRY_SECONDS, id="outbox",
-                          next_run_time=datetime.now(UTC), coalesce=True, max_instances=1,
+                          next_run_time=self.clock(), coalesce=True, max_instances=1,
                           replace_existing=True)
         self.add_dynamic_items(Confirm)
+        await self.sync_commands(store)
+
+    async def sync_commands(self, store: Store, force: bool = False) -> None:
+        """Send the command tree to Discord when it changed since the last sync (or when
+        forced): a restart loop must not sync on every start (Discord rate-limits it)."""
+        fingerprint = tree_hash(self.tree)
+        if not force and store.meta(TREE_HASH) == fingerprint:
+            log.info("command tree unchanged since the last sync; not syncing")
+            return
         synced = await self.tree.sync()
+        store.set_meta(TREE_HASH, fingerprint)
         log.info("synced %d application commands", len(synced))
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._lost(str(channel.id), "its channel was deleted")
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._lost(str(payload.thread_id), "its thread was deleted")
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        if self.tables is not None:
+            await self.tables.lobby.lose_guild(str(guild.id), "the bot was removed from "
+                                               "its server")
+
+    async def _lost(self, channel: str, reason: str) -> None:
+        if self.tables is not None:
+            await self.tables.lobby.lose_channel(channel, reason)
 
     async def on_message(self, message: discord.Message) -> None:
         """A seated player's command typed in a game channel: ✅ or ❌ on the message, the
@@ -146,28 +230,39 @@ async def _deleted(message: discord.Message) -> bool:
 
 async def command_failed(interaction: discord.Interaction, error: discord.app_commands.AppCommandError
                          ) -> None:
-    """Any error a command did not expect: logged, and the player gets one private sentence
-    (never a traceback, never "thinking..." forever): "try again" when the database was busy
-    with another connection's write for longer than the store waits."""
-    sentence = BUSY if is_busy(getattr(error, "original", error)) else SORRY
-    log.error("command %s failed", interaction.command and interaction.command.qualified_name,
-              exc_info=error)
-    if interaction.response.is_done():
-        await interaction.followup.send(sentence, ephemeral=True)
+    """A command on cooldown is told when to come back; any error a command did not expect is
+    logged, and the player gets one private sentence (never a traceback, never "thinking..."
+    forever): "try again" when the database was busy with another connection's write for
+    longer than the store waits."""
+    if isinstance(error, discord.app_commands.CommandOnCooldown):
+        text = (f"Not so fast: `/{interaction.command and interaction.command.qualified_name}` "
+                f"works again in {error.retry_after:.0f} s (a map a minute per person, a few "
+                "per channel, so pictures never flood a channel).")
     else:
-        await interaction.response.send_message(sentence, ephemeral=True)
+        text = BUSY if is_busy(getattr(error, "original", error)) else SORRY
+        log.error("command %s failed", interaction.command and interaction.command.qualified_name,
+                  exc_info=error)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
 
 
-def create_bot(config: Config | None = None, renderer: Renderer | None = None) -> KolochaBot:
+def create_bot(config: Config | None = None, renderer: Renderer | None = None,
+               clock: Clock = utc_now) -> KolochaBot:
     """The whole bot with its command tree, not connected to anything yet."""
-    return KolochaBot(config or Config(), renderer or default_renderer())
+    return KolochaBot(config or Config(), renderer or default_renderer(), clock)
 
 
-def run(config: Config) -> None:
-    """Connect and serve until SIGTERM or SIGINT (discord.py's own logging and reconnects)."""
-    assert config.token, "run() needs a token"
+def run(config: Config) -> int:
+    """Connect and serve until SIGTERM or SIGINT (discord.py's own logging and reconnects); the
+    exit status. A portal setting or token that no restart can fix exits with EXIT_PORTAL, which
+    systemd does not restart (RestartPreventExitStatus), saying what to change."""
+    token = config.token
+    assert token, "run() needs a token"
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    asyncio.run(serve(create_bot(config), config.token))
+    client = create_bot(config)
+    return _exit_status(lambda: asyncio.run(serve(client, token)))
 
 
 async def serve(bot: KolochaBot, token: str) -> None:
@@ -184,3 +279,25 @@ def stop(bot: KolochaBot, sig: signal.Signals) -> None:
     asyncio.get_running_loop().create_task(bot.close())
 
 
+def sync(config: Config) -> int:
+    """Log in, send the command tree to Discord whatever the stored hash says, and stop."""
+    token = config.token
+    assert token, "sync() needs a token"
+    client = KolochaBot(config, sync_only=True)
+
+    async def log_in() -> None:
+        async with client:
+            await client.login(token)
+    return _exit_status(lambda: asyncio.run(log_in()))
+
+
+def _exit_status(connect: Callable[[], None]) -> int:
+    try:
+        connect()
+    except discord.PrivilegedIntentsRequired:
+        print(PORTAL_SWITCH, file=sys.stderr)
+        return EXIT_PORTAL
+    except discord.LoginFailure:
+        print(BAD_TOKEN, file=sys.stderr)
+        return EXIT_PORTAL
+    return 0

@@ -21,6 +21,10 @@ from bot.tables import Tables
 from bot.words import Text
 
 Work = Callable[[Tables, Actor, str], Awaitable[Text] | Text]
+# /game map: one picture a minute per person, MAPS_PER_CHANNEL per channel. Checks run bottom
+# decorator first: a person refused by their own cooldown uses none of the channel's.
+MAP_SECONDS = 60.0
+MAPS_PER_CHANNEL = 3
 
 
 def tables_of(interaction: discord.Interaction) -> Tables:
@@ -73,6 +77,22 @@ async def open_thread(interaction: discord.Interaction, name: str) -> str:
     return str(opened.id)
 
 
+def check_may_post(interaction: discord.Interaction, channel: discord.TextChannel) -> None:
+    """Spectators' posts go where the asker may post, and the bot too (issue 8.9): the bot
+    must never be a way to speak in a channel closed to the person asking."""
+    needed = ("view_channel", "send_messages")
+    person = interaction.user
+    mine = channel.permissions_for(person) if isinstance(person, discord.Member) else None
+    if mine is None or not all(getattr(mine, p) for p in needed):
+        raise TableError(f"You may not post in {channel.mention}, so spectators cannot follow "
+                         "the game there on your word; choose a channel where you may post.")
+    me = channel.guild.me
+    bots = channel.permissions_for(me) if me is not None else None
+    if bots is None or not all(getattr(bots, p) for p in (*needed, "attach_files")):
+        raise TableError(f"I may not post pictures in {channel.mention}: give me View Channel, "
+                         "Send Messages and Attach Files there, or choose another channel.")
+
+
 def _choices(values: list[str]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=v, value=v) for v in values]
 
@@ -107,16 +127,19 @@ async def _scenarios(interaction: discord.Interaction, current: str
             for s in found if current.lower() in s["id"].lower()][:25]
 
 
-async def _sides(interaction: discord.Interaction, current: str
-                 ) -> list[app_commands.Choice[str]]:
-    tables = tables_of(interaction)
-    try:
-        game = tables.game_in(str(interaction.channel_id))
-    except TableError:
-        return []
-    free = [s for s in tables.service.system(game["id"]).INFO.sides
-            if s not in tables.store.seats(game["id"])]
-    return _choices([s for s in free if current.lower() in s])
+def _side_completer(free_only: bool) -> Completer:
+    """Autocomplete for a side of the game here: every side, or only those still free."""
+    async def complete(interaction: discord.Interaction, current: str
+                       ) -> list[app_commands.Choice[str]]:
+        tables = tables_of(interaction)
+        try:
+            game = tables.game_in(str(interaction.channel_id))
+        except TableError:
+            return []
+        taken = tables.store.seats(game["id"]) if free_only else {}
+        return _choices([s for s in tables.service.system(game["id"]).INFO.sides
+                         if s not in taken and current.lower() in s])
+    return complete
 
 
 class GameCommands(app_commands.Group):
@@ -138,7 +161,7 @@ class GameCommands(app_commands.Group):
 
         async def open_game(tables: Tables, actor: Actor, channel: str) -> str:
             if thread:
-                tables.lobby.check_new(system, scenario)
+                tables.lobby.check_new(system, scenario, options)
                 channel = await open_thread(interaction, f"{system} {scenario}")
             return await tables.lobby.new(actor, guild, channel, system, scenario, options, hot_seat)
 
@@ -146,7 +169,7 @@ class GameCommands(app_commands.Group):
 
     @app_commands.command(name="join", description="Take a free side of the game here")
     @app_commands.describe(side="The side you will play")
-    @app_commands.autocomplete(side=_sides)
+    @app_commands.autocomplete(side=_side_completer(free_only=True))
     async def join(self, interaction: discord.Interaction, side: str) -> None:
         await answer(interaction, lambda t, a, c: t.lobby.join(a, c, side))
 
@@ -160,6 +183,8 @@ class GameCommands(app_commands.Group):
 
     @app_commands.command(name="map", description="Post a fresh map of the game")
     @app_commands.describe(around="Centre on this hex (e.g. 3224)")
+    @app_commands.checks.cooldown(MAPS_PER_CHANNEL, MAP_SECONDS, key=lambda i: i.channel_id)
+    @app_commands.checks.cooldown(1, MAP_SECONDS, key=lambda i: (i.channel_id, i.user.id))
     async def map(self, interaction: discord.Interaction, around: str | None = None) -> None:
         await answer(interaction, lambda t, a, c: t.play.map(a, c, around))
 
@@ -173,8 +198,27 @@ class GameCommands(app_commands.Group):
 
     @app_commands.command(name="cancel", description="End the game without a winner (creator or "
                           "Manage Server)")
-    async def cancel(self, interaction: discord.Interaction) -> None:
-        await answer(interaction, lambda t, a, c: t.lobby.cancel(a, c))
+    @app_commands.describe(game="A game's number, to end it from any channel (Manage Server)")
+    async def cancel(self, interaction: discord.Interaction,
+                     game: app_commands.Range[int, 1] | None = None) -> None:
+        guild = str(interaction.guild_id)
+        await answer(interaction, lambda t, a, c: t.lobby.cancel(a, c, game, guild))
+
+    @app_commands.command(name="replace", description="Seat a substitute for a side (creator or "
+                          "Manage Server)")
+    @app_commands.describe(side="The side to hand over", user="Who plays it from now on")
+    @app_commands.autocomplete(side=_side_completer(free_only=False))
+    async def replace(self, interaction: discord.Interaction, side: str,
+                      user: discord.Member) -> None:
+        player = Actor(str(user.id), user.display_name, user.guild_permissions.manage_guild)
+        await answer(interaction, lambda t, a, c: t.lobby.replace(a, c, side, player))
+
+    @app_commands.command(name="resume", description="Go on with a paused game in this channel")
+    @app_commands.describe(game="The paused game's number (its players got it by DM)")
+    async def resume(self, interaction: discord.Interaction,
+                     game: app_commands.Range[int, 1]) -> None:
+        guild = str(interaction.guild_id)
+        await answer(interaction, lambda t, a, c: t.lobby.resume(a, guild, c, game))
 
     @app_commands.command(name="settings", description="Show or change deadlines and spectating")
     @app_commands.describe(deadline_hours="Hours a side has for its turn",
@@ -204,7 +248,11 @@ class GameCommands(app_commands.Group):
     @app_commands.describe(channel="The spectators' channel")
     async def spectate(self, interaction: discord.Interaction,
                        channel: discord.TextChannel) -> None:
-        await answer(interaction, lambda t, a, c: t.lobby.spectate(a, c, str(channel.id)))
+        async def follow(tables: Tables, actor: Actor, here: str) -> Text:
+            check_may_post(interaction, channel)
+            return await tables.lobby.spectate(actor, here, str(channel.id))
+
+        await answer(interaction, follow)
 
     @app_commands.command(name="inbox", description="Your private news in a private thread here "
                           "(when your DMs are closed)")

@@ -9,7 +9,7 @@ from bot import fair_dice
 from bot import text as fmt
 from bot.config import GameSettings
 from bot.converters import parse_options
-from bot.delivery import DMClosed, channel_audience, message
+from bot.delivery import DMClosed, channel_audience, message, user_audience
 from bot.permissions import Actor, TableError, check_manage, check_seat, sides_of
 from bot.tables.room import Room
 from bot.words import Text, due, join, mention, name, words
@@ -22,9 +22,10 @@ log = logging.getLogger("kolocha.lobby")
 class Lobby(Room):
     """Everything about a table that is not a move of the game."""
 
-    def check_new(self, system: str, scenario: str) -> None:
-        """Refuse a system this server does not offer, or a scenario it lacks, before anything
-        (a game, a thread) is opened for it."""
+    def check_new(self, system: str, scenario: str, options: str = "") -> None:
+        """Refuse a system this server does not offer, a scenario it lacks, or an option it
+        does not know, before anything (a game, a thread) is opened for it: the game's own
+        set-up judges the options."""
         systems = self.tables.systems
         if system not in systems:
             raise TableError(f"{system!r} is not a game system here; choose "
@@ -32,6 +33,10 @@ class Lobby(Room):
         ids = [s["id"] for s in rules.load(system).scenarios()]
         if scenario not in ids:
             raise TableError(f"{system} has no scenario {scenario!r}; choose {', '.join(ids)}.")
+        try:
+            rules.load(system).setup(scenario, 0, parse_options(options))
+        except (RulesError, KeyError, ValueError) as error:
+            raise TableError(str(error.args[0] if isinstance(error, KeyError) else error))
 
     async def new(self, actor: Actor, guild: str, channel: str, system: str, scenario: str,
                   options: str = "", hot_seat: bool = False, seed: int | None = None) -> str:
@@ -102,17 +107,24 @@ class Lobby(Room):
             await change.settle()
         return f"Game {game_id} has started."
 
-    async def cancel(self, actor: Actor, channel: str) -> str:
-        """End a game without a winner (its creator or a server manager)."""
-        game = self.tables.game_in(channel)
+    async def cancel(self, actor: Actor, channel: str, game_id: int | None = None,
+                     guild: str | None = None) -> str:
+        """End a game without a winner: the one here, by its creator or a server manager; or
+        any game of this server by its number, from any channel, by a member with Manage
+        Server (its channel may be gone)."""
+        game = self.tables.game_in(channel) if game_id is None else \
+            self.game_of_server(actor, guild, game_id, "end a game from another channel")
         check_manage(game, actor, "end a game")
         async with self.tables.lock(game["id"]):
             self.tables.current(game["id"])
             self.tables.deadlines.clear(game["id"])
-            ended = words(name(actor.name), f" ends game {game['id']}; no winner.")
+            ended = message(words(name(actor.name), f" ends game {game['id']}; no winner."))
+            # a paused game's channel is gone: its players hear it by DM instead
+            places = [user_audience(user) for user in sorted(set(self.store.seats(
+                game["id"]).values()))] if game["paused"] else [channel_audience(game["channel"])]
+            rows = [(place, ended) for place in places]
             self.store.end_game(game["id"], {"winner": None, "reason": f"ended by {actor.name}"},
-                                [(channel_audience(game["channel"]), message(ended)),
-                                 *self.tables.news.reveal_rows(game)])
+                                [*rows, *self.tables.news.reveal_rows(game)])
             await self.delivery.flush(game["id"])
         return f"Game {game['id']} is ended."
 
@@ -178,6 +190,103 @@ class Lobby(Room):
             message(f"This channel now follows game {game['id']} (public view only)."))])
         await self.delivery.flush(game["id"])
         return words(channel_ref(spectator_channel), f" follows game {game['id']}.")
+
+
+    def game_of_server(self, actor: Actor, guild: str | None, game_id: int, what: str) -> dict:
+        """A game of this server named by its number, for a member with Manage Server."""
+        try:
+            game = self.store.game(game_id)
+        except KeyError:
+            game = None
+        if game is None or game["guild"] != guild or game["status"] == "over":
+            raise TableError(f"This server has no game {game_id} running; `/game list` shows "
+                             "its games.")
+        if not actor.manage_guild:
+            raise TableError(f"Only a member with Manage Server may {what}; in game "
+                             f"{game_id}'s channel, its creator may too.")
+        return game
+
+    async def replace(self, actor: Actor, channel: str, side: str, player: Actor) -> Text:
+        """Seat a substitute for a side (its creator or a server manager), started or not:
+        the newcomer gets the side's private view at once, and its held news from now on."""
+        game = self.tables.game_in(channel)
+        game_id = game["id"]
+        check_manage(game, actor, "seat a substitute")
+        side = side.strip().lower()
+        sides = self.service.system(game_id).INFO.sides
+        if side not in sides:
+            raise TableError(f"{side!r} is not a side of this game; choose "
+                             f"{' or '.join(sides)}.")
+        async with self.tables.lock(game_id):
+            seats = self.store.seats(game_id)
+            if seats.get(side) == player.id:
+                raise TableError(words(mention(player.id), f" already plays "
+                                       f"{fmt.side_name(side)}."))
+            check_seat(game, {s: u for s, u in seats.items() if s != side}, player, side)
+            was = words(" in place of ", mention(seats[side])) if side in seats else ""
+            rows = [(channel_audience(channel), message(words(
+                        name(actor.name), " seats ", mention(player.id), f" as "
+                        f"{fmt.side_name(side)} in game {game_id}", was, "."))),
+                    (user_audience(player.id), message(words(
+                        f"you now play {fmt.side_name(side)} (seated by ", name(actor.name),
+                        ") in ", channel_ref(channel), ".")))]
+            if game["started_at"]:
+                state = self.service.load(game_id)
+                rows += [row for row in self.tables.news.private_views(
+                    game_id, state, self.store.last_seq(game_id), None) if row[0] == side]
+            self.store.take_seat(game_id, side, player.id, rows)
+            await self.delivery.flush(game_id)
+        return words(mention(player.id), f" plays {fmt.side_name(side)} in game {game_id}.")
+
+    async def lose_channel(self, channel: str, reason: str) -> None:
+        """The channel (or thread) of running games is gone or closed to the bot: each game
+        waits, without deadlines, and its players hear why and what to do, by DM."""
+        for game in self.store.games(channel=channel):
+            if game["status"] != "over" and not game["paused"]:
+                await self._pause(game, reason)
+
+    async def lose_guild(self, guild: str, reason: str) -> None:
+        for game in self.store.games(guild=guild):
+            if game["status"] != "over" and not game["paused"]:
+                await self._pause(game, reason)
+
+    async def _pause(self, game: dict, reason: str) -> None:
+        game_id = game["id"]
+        async with self.tables.lock(game_id):
+            self.tables.deadlines.clear(game_id)
+            self.store.pause_game(game_id, reason)
+            text = (f"{game['system']} {game['scenario']} is paused: {reason}. Nothing is lost. "
+                    f"To go on, its creator or a member with Manage Server runs `/game resume "
+                    f"game:{game_id}` in a channel of the server; `/game cancel game:{game_id}` "
+                    "ends it.")
+            people = sorted(set(self.store.seats(game_id).values()) | {game["created_by"]})
+            await self.delivery.send(game_id, [(user_audience(user), message(text))
+                                               for user in people])
+
+    async def resume(self, actor: Actor, guild: str | None, channel: str, game_id: int) -> Text:
+        """A paused game goes on at this channel's table, with fresh deadlines."""
+        try:
+            game = self.store.game(game_id)
+        except KeyError:
+            raise TableError(f"There is no game {game_id}; `/game list` shows this server's games.")
+        if game["guild"] != guild or game["status"] == "over" or not game["paused"]:
+            raise TableError(f"This server has no paused game {game_id}; only a game whose "
+                             "channel was lost waits to be resumed.")
+        check_manage(game, actor, "resume a game")
+        if any(g["status"] != "over" and g["id"] != game_id
+               for g in self.store.games(channel=channel)):
+            raise TableError("This channel already has a game; resume it in another channel.")
+        async with self.tables.lock(game_id):
+            self.store.resume_game(game_id, channel)
+            if game["started_at"]:
+                system = self.service.system(game_id)
+                state = self.service.load(game_id)
+                self.tables.deadlines.track(game_id, system.active_sides(state),
+                                            system.phase_key(state))
+            await self.delivery.send(game_id, [(channel_audience(channel), message(words(
+                name(actor.name), f" resumes game {game_id} ({game['system']} "
+                f"{game['scenario']}) here.")))])
+        return words(f"Game {game_id} goes on in ", channel_ref(channel), ".")
 
 
 def _seats(seats: dict[str, str]) -> Text:

@@ -7,7 +7,13 @@ from dataclasses import dataclass
 
 from bot import text as fmt
 from bot.delivery import Reply, channel_audience, message
-from bot.permissions import Actor, TableError, commanding_side, sides_of
+from bot.permissions import (
+    Actor,
+    TableError,
+    check_not_paused,
+    commanding_side,
+    sides_of,
+)
 from bot.service import QUERIES, Result
 from bot.tables.news import Change
 from bot.tables.room import Room
@@ -56,6 +62,7 @@ class Play(Room):
         game_id = game["id"]
         if not game["started_at"]:
             raise TableError(f"Game {game_id} has not started yet; `/game start` begins it.")
+        check_not_paused(game)
         async with self.tables.lock(game_id):
             # Judged and stored in a worker thread: the event loop never waits for the engine,
             # nor for a write lock another connection holds.
@@ -136,6 +143,7 @@ class Play(Room):
         game_id = game["id"]
         if not game["started_at"]:
             raise TableError(f"Game {game_id} has not started yet; `/game start` begins it.")
+        check_not_paused(game)
         state = self.service.load(game_id)
         side = commanding_side(self.store.seats(game_id), actor,
                                self.service.system(game_id).active_sides(state))

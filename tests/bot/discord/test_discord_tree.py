@@ -73,7 +73,7 @@ def test_the_commands_of_issue_4_are_all_there():
     assert {"game", "move", "attack", "end", "order"} <= set(commands)
     sub = {o["name"] for o in commands["game"]["options"]}
     assert {"new", "join", "start", "status", "map", "undo", "resign", "settings", "spectate",
-            "list", "cancel", "inbox"} == sub
+            "list", "cancel", "inbox", "replace", "resume"} == sub
     move = {o["name"]: o for o in commands["move"]["options"]}
     assert move["unit"]["autocomplete"] and move["to"]["autocomplete"]
     attack = {o["name"]: o for o in commands["attack"]["options"]}
