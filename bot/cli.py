@@ -5,7 +5,7 @@
     kolocha map [--game ID] [--around HEX ...] [--radius N] [--size N] [--zoc SIDE]
                 [--select HEX] [--out FILE] [--db FILE]
     kolocha replay GAME | --all [--db FILE] [--gif FILE] [--verify]
-    kolocha bench [--system borodino] [--scenario 7sep]
+    kolocha bench [--system borodino] [--scenario 7sep] | --discord
     kolocha fuzz [--games N] [--seed N] [--part playouts|engine-swap|front-swap ...] [--out DIR]
     kolocha run [--config FILE]     (DISCORD_TOKEN in the environment)
     kolocha sync [--config FILE]    (send the slash commands to Discord now)
@@ -96,6 +96,8 @@ def _parser() -> argparse.ArgumentParser:
     bench_cmd.add_argument("--seed", type=parse_seed, default=1)
     bench_cmd.add_argument("--option", action="append", metavar="NAME")
     bench_cmd.add_argument("--seconds", type=float, default=2.0, help="playout measuring time")
+    bench_cmd.add_argument("--discord", action="store_true", help="instead: the Discord bot's "
+                           "acknowledgement times over a local stand-in for Discord")
     bench_cmd.set_defaults(run=_bench)
 
     fuzz_cmd = sub.add_parser("fuzz", help="long random runs: playouts of every system, scenario "
@@ -189,6 +191,13 @@ def _map(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.discord:
+        from bot.discord import bench as discord_bench
+
+        print(bench.table(f"kolocha bench --discord: {discord_bench.GAMES} games, "
+                          f"{discord_bench.CONCURRENT} interactions at once",
+                          discord_bench.measure()))
+        return 0
     scenario = args.scenario or _first_scenario(args.system)
     options = parse_options(args.option)
     rows = bench.measure(args.system, scenario, args.seed, options, args.seconds)

@@ -70,13 +70,16 @@ class Config:
     database: str = "kolocha.sqlite"
     message_content: bool = False
     defaults: GameSettings = field(default_factory=GameSettings)
+    discord_url: str | None = None  # a stand-in for Discord (tests, bench): bot/discord/loopback.py
 
     @classmethod
     def load(cls, path: str | Path | None = None, env: dict[str, str] | None = None) -> Config:
-        """DISCORD_TOKEN and KOLOCHA_DB from the environment; the file fills in the rest."""
+        """DISCORD_TOKEN and KOLOCHA_DB (and KOLOCHA_DISCORD_URL, only ever a local stand-in for
+        Discord) from the environment; the file fills in the rest."""
         env = dict(os.environ) if env is None else env
         data = tomllib.loads(Path(path).read_text()) if path else {}
         return cls(token=env.get("DISCORD_TOKEN") or None,
                    database=env.get("KOLOCHA_DB") or data.get("database", cls.database),
                    message_content=bool(data.get("message_content", False)),
-                   defaults=GameSettings.from_dict(data.get("defaults", {})))
+                   defaults=GameSettings.from_dict(data.get("defaults", {})),
+                   discord_url=env.get("KOLOCHA_DISCORD_URL") or None)

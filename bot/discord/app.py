@@ -34,6 +34,7 @@ from bot.deadlines import Clock, utc_now
 from bot.delivery import Delivery, DMClosed, Messenger, Renderer, default_renderer
 from bot.discord.buttons import Confirm
 from bot.discord.commands import PLAY_COMMANDS, GameCommands
+from bot.discord.loopback import point_at
 from bot.discord.messenger import QUIET, DiscordMessenger, pieces
 from bot.permissions import Actor
 from bot.service import BUSY, SORRY, GameService, is_busy
@@ -261,6 +262,8 @@ def run(config: Config) -> int:
     token = config.token
     assert token, "run() needs a token"
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if config.discord_url:
+        point_at(config.discord_url)
     client = create_bot(config)
     return _exit_status(lambda: asyncio.run(serve(client, token)))
 

@@ -1,0 +1,282 @@
+"""A stand-in for Discord on 127.0.0.1: its REST API and its gateway, just enough for the bot.
+
+`kolocha bench --discord` and the process-level test run the real bot (discord.py's own HTTP
+client and websocket, in its own process or not) against it: `point_at(url)` (or the
+KOLOCHA_DISCORD_URL environment variable read by `kolocha run`) turns discord.py's API base URL
+and gateway URL to it. One server (guild) with text channels and members; people act by sending
+interactions (`interact`, `press`), and everything the bot says is recorded in `sent`, with the
+moment each interaction was acknowledged. Nothing here checks permissions or rate limits: that
+is simcord's job in the tests.
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import yarl
+from aiohttp import WSMsgType, web
+
+APP_ID, BOT_ID, GUILD = 5000, 5001, 900
+GATEWAY_PATH = "/gateway"
+EPHEMERAL = 64
+MANAGE_GUILD = 0x20
+EVERYONE_CAN = discord.Permissions(
+    view_channel=True, send_messages=True, send_messages_in_threads=True, attach_files=True,
+    embed_links=True, read_message_history=True, add_reactions=True,
+    create_public_threads=True).value
+
+
+def point_at(url: str) -> None:
+    """Send discord.py's REST calls and gateway connection to a stand-in at `url`."""
+    base = yarl.URL(url)
+    discord.http.Route.BASE = str(base / "api" / "v10")
+    scheme = "wss" if base.scheme == "https" else "ws"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = base.with_scheme(scheme) / GATEWAY_PATH[1:]
+
+
+def user_payload(user_id: int | str, name: str, bot: bool = False) -> dict:
+    return {"id": str(user_id), "username": name, "global_name": name, "discriminator": "0",
+            "avatar": None, "bot": bot}
+
+
+@dataclass
+class Person:
+    id: int
+    name: str
+    manage_guild: bool = False
+
+    def member(self) -> dict:
+        return {"user": user_payload(self.id, self.name), "roles": [], "nick": None,
+                "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False, "mute": False,
+                "flags": 0, "permissions": str(MANAGE_GUILD if self.manage_guild else 0)}
+
+
+@dataclass
+class Sent:
+    """One thing the bot sent: where ("channel:<id>", "dm:<user>", "reply:<interaction>"),
+    its text, and when (time.monotonic())."""
+
+    where: str
+    text: str
+    at: float
+    components: list = field(default_factory=list)
+
+
+class Loopback:
+    """The stand-in: start() it, point the bot at `url`, then act and read `sent`."""
+
+    def __init__(self, channels: int = 1) -> None:
+        self._ids = itertools.count(10**15)
+        self.channels = [str(700 + n) for n in range(channels)]
+        self.sent: list[Sent] = []
+        self.acked: dict[str, float] = {}
+        self.sockets: list[web.WebSocketResponse] = []
+        self.identified = asyncio.Event()
+        self._dm_channels: dict[str, str] = {}
+        self._seq = itertools.count(1)
+        self._runner: web.AppRunner | None = None
+        self.url = ""
+
+    # -- running -------------------------------------------------------------------------
+
+    async def start(self, port: int = 0) -> str:
+        app = web.Application()
+        app.router.add_get(GATEWAY_PATH, self._gateway)
+        app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", port)
+        await site.start()
+        sockets = site._server.sockets  # type: ignore[union-attr]
+        self.url = f"http://127.0.0.1:{sockets[0].getsockname()[1]}"
+        return self.url
+
+    async def stop(self) -> None:
+        for ws in list(self.sockets):
+            await ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    # -- what people do ------------------------------------------------------------------
+
+    async def interact(self, person: Person, command: str, options: dict | None = None,
+                       channel: str | None = None) -> str:
+        """A slash command (`"game new"` for a subcommand); the interaction's id."""
+        words = command.split()
+        opts = [{"name": k, "type": 5 if isinstance(v, bool) else 4 if isinstance(v, int)
+                 else 3, "value": v} for k, v in (options or {}).items()]
+        data: dict[str, Any] = {"id": "1", "name": words[-1], "type": 1, "options": opts}
+        if len(words) == 2:
+            data = {"id": "1", "name": words[0], "type": 1,
+                    "options": [{"name": words[1], "type": 1, "options": opts}]}
+        return await self._dispatch_interaction(2, person, data, channel or self.channels[0])
+
+    async def press(self, person: Person, custom_id: str, channel: str | None = None) -> str:
+        """Press a button of an ephemeral message that carries it."""
+        row = {"type": 1, "components": [{"type": 2, "style": 4, "label": "x",
+                                          "custom_id": custom_id}]}
+        message = self._message(channel or self.channels[0], user_payload(BOT_ID, "Kolocha",
+                                bot=True), "", components=[row], flags=EPHEMERAL)
+        return await self._dispatch_interaction(3, person, {"custom_id": custom_id,
+                                                            "component_type": 2},
+                                                channel or self.channels[0], message)
+
+    async def _dispatch_interaction(self, kind: int, person: Person, data: dict, channel: str,
+                                    message: dict | None = None) -> str:
+        interaction_id = str(next(self._ids))
+        payload = {"id": interaction_id, "application_id": str(APP_ID), "type": kind,
+                   "data": data, "guild_id": str(GUILD), "channel_id": channel,
+                   "channel": self._channel(channel), "member": person.member(),
+                   "token": f"token-{interaction_id}", "version": 1,
+                   "app_permissions": str(EVERYONE_CAN), "locale": "en-US",
+                   "attachment_size_limit": 8 << 20, "entitlements": []}
+        if message is not None:
+            payload["message"] = message
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return interaction_id
+
+    async def dispatch(self, event: str, data: dict) -> None:
+        for ws in list(self.sockets):
+            await ws.send_str(json.dumps({"op": 0, "t": event, "s": next(self._seq), "d": data}))
+
+    def texts(self, where: str) -> list[str]:
+        return [s.text for s in self.sent if s.where == where]
+
+    # -- the gateway ---------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        self.sockets.append(ws)
+        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 40000}}))
+        try:
+            async for frame in ws:
+                if frame.type != WSMsgType.TEXT:
+                    continue
+                await self._gateway_op(ws, json.loads(frame.data))
+        finally:
+            self.sockets.remove(ws)
+        return ws
+
+    async def _gateway_op(self, ws: web.WebSocketResponse, message: dict) -> None:
+        op = message["op"]
+        if op == 1:
+            await ws.send_str(json.dumps({"op": 11}))
+        elif op == 6:  # RESUME: this stand-in keeps no sessions
+            await ws.send_str(json.dumps({"op": 9, "d": False}))
+        elif op == 2:
+            ready = {"v": 10, "user": user_payload(BOT_ID, "Kolocha", bot=True),
+                     "guilds": [{"id": str(GUILD), "unavailable": True}],
+                     "session_id": "loopback", "resume_gateway_url": self.url.replace(
+                         "http", "ws") + GATEWAY_PATH,
+                     "application": {"id": str(APP_ID), "flags": 0}, "shard": [0, 1]}
+            await ws.send_str(json.dumps({"op": 0, "t": "READY", "s": next(self._seq),
+                                          "d": ready}))
+            await ws.send_str(json.dumps({"op": 0, "t": "GUILD_CREATE", "s": next(self._seq),
+                                          "d": self._guild()}))
+            self.identified.set()
+
+    def _guild(self) -> dict:
+        everyone = {"id": str(GUILD), "name": "@everyone", "permissions": str(EVERYONE_CAN),
+                    "position": 0, "color": 0, "hoist": False, "managed": False,
+                    "mentionable": False, "flags": 0}
+        bot_member = {**Person(BOT_ID, "Kolocha").member(),
+                      "user": user_payload(BOT_ID, "Kolocha", bot=True)}
+        return {"id": str(GUILD), "name": "Loopback", "owner_id": "1", "roles": [everyone],
+                "channels": [self._channel(c) for c in self.channels], "threads": [],
+                "members": [bot_member], "member_count": 1, "features": [], "emojis": [],
+                "stickers": [], "large": False, "unavailable": False,
+                "joined_at": "2026-01-01T00:00:00+00:00", "voice_states": [], "presences": [],
+                "stage_instances": [], "guild_scheduled_events": [], "premium_tier": 0,
+                "preferred_locale": "en-US", "afk_timeout": 300, "verification_level": 0,
+                "default_message_notifications": 0, "explicit_content_filter": 0,
+                "mfa_level": 0, "nsfw_level": 0, "system_channel_flags": 0}
+
+    def _channel(self, channel: str, kind: int = 0) -> dict:
+        return {"id": channel, "type": kind, "guild_id": str(GUILD), "name": f"game-{channel}",
+                "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None}
+
+    # -- the REST API --------------------------------------------------------------------
+
+    async def _rest(self, request: web.Request) -> web.Response:
+        path = "/" + request.match_info["path"]
+        body = await self._body(request)
+        answer = self._route(request.method, path, body)
+        if answer is None:
+            return web.Response(status=204)
+        # discord.py reads a body as JSON only under exactly this content type
+        return web.Response(body=json.dumps(answer).encode(),
+                            headers={"Content-Type": "application/json"})
+
+    async def _body(self, request: web.Request) -> dict:
+        if request.content_type.startswith("multipart/"):
+            reader = await request.multipart()
+            async for part in reader:
+                if getattr(part, "name", None) == "payload_json":
+                    return json.loads(await part.text())  # type: ignore[union-attr]
+            return {}
+        text = await request.text()
+        return json.loads(text) if text else {}
+
+    def _route(self, method: str, path: str, body: dict) -> Any:
+        parts = path.strip("/").split("/")
+        now = time.monotonic()
+        if path == "/users/@me":
+            return user_payload(BOT_ID, "Kolocha", bot=True)
+        if path == "/oauth2/applications/@me":
+            return {"id": str(APP_ID), "name": "Kolocha", "icon": None, "description": "",
+                    "rpc_origins": [], "bot_public": False, "bot_require_code_grant": False,
+                    "verify_key": "0", "flags": 0, "summary": "",
+                    "owner": user_payload(1, "owner"), "team": None}
+        if path == "/gateway/bot":
+            return {"url": self.url.replace("http", "ws") + GATEWAY_PATH, "shards": 1,
+                    "session_start_limit": {"total": 1000, "remaining": 1000,
+                                            "reset_after": 0, "max_concurrency": 1}}
+        if parts[0] == "applications" and parts[-1] == "commands":
+            return [{**c, "id": str(next(self._ids)), "application_id": str(APP_ID),
+                     "version": "1"} for c in body] if method == "PUT" else []
+        if parts[0] == "interactions":  # POST /interactions/{id}/{token}/callback
+            self.acked.setdefault(parts[1], now)
+            data = body.get("data") or {}
+            if data.get("content"):
+                self.sent.append(Sent(f"reply:{parts[1]}", data["content"], now,
+                                      data.get("components", [])))
+            return {"interaction": {"id": parts[1], "type": body.get("type")}}
+        if parts[0] == "webhooks":  # follow-ups and edits of interaction answers
+            interaction = parts[2].removeprefix("token-")
+            self.sent.append(Sent(f"reply:{interaction}", body.get("content") or "", now,
+                                  body.get("components", [])))
+            return self._message(self.channels[0], user_payload(BOT_ID, "Kolocha", bot=True),
+                                 body.get("content") or "")
+        if path == "/users/@me/channels":
+            user = str(body["recipient_id"])
+            channel = self._dm_channels.setdefault(user, str(next(self._ids)))
+            return {"id": channel, "type": 1, "recipients": [user_payload(user, "someone")]}
+        if parts[0] == "channels" and parts[-1] == "messages" and method == "POST":
+            where = self._where(parts[1])
+            self.sent.append(Sent(where, body.get("content") or "", now))
+            return self._message(parts[1], user_payload(BOT_ID, "Kolocha", bot=True),
+                                 body.get("content") or "")
+        if parts[0] == "channels" and len(parts) == 2:
+            return self._channel(parts[1])
+        if parts[0] == "users" and len(parts) == 2:
+            return user_payload(parts[1], "someone")
+        if "reactions" in parts:
+            return None
+        raise web.HTTPNotFound(text=json.dumps({"code": 0, "message": f"no route {path}"}))
+
+    def _where(self, channel: str) -> str:
+        users = [u for u, c in self._dm_channels.items() if c == channel]
+        return f"dm:{users[0]}" if users else f"channel:{channel}"
+
+    def _message(self, channel: str, author: dict, content: str, **extra: object) -> dict:
+        return {"id": str(next(self._ids)), "channel_id": channel, "author": author,
+                "content": content, "timestamp": "2026-03-01T12:00:00+00:00",
+                "edited_timestamp": None, "tts": False, "mention_everyone": False,
+                "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
+                "pinned": False, "type": 0, "flags": 0, **extra}
