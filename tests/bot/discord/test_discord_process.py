@@ -1,0 +1,194 @@
+"""`kolocha run` as a real process against the loopback stand-in for Discord (discord.py's API
+and gateway URLs pointed at 127.0.0.1): a game is played through slash commands and buttons,
+the process gets SIGTERM in the middle of a command, a deadline falls due while it is down, and
+it is started again (twice). What players would never forgive must not happen: an accepted
+command lost, a message announced twice, a deadline acted on twice.
+
+A long test (a few processes, some seconds each): `pytest -m long`, its own CI step.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from collections import Counter
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import rules
+from bot.discord.loopback import Loopback, Person, Sent
+from bot.service import GameService
+from bot.store import Store
+
+pytestmark = pytest.mark.long
+ROOT = Path(__file__).resolve().parents[3]
+ANNA, BORIS = Person(1, "Anna"), Person(2, "Boris")
+PLAYERS = {"french": ANNA, "russian": BORIS}
+CONFIG = """
+[defaults]
+deadline_hours = 48
+reminders = []
+at_deadline = "forfeit"
+"""
+WAIT = 60.0
+
+
+class Bot:
+    """One `kolocha run` process over the database, talking to the loopback."""
+
+    def __init__(self, loopback: Loopback, workdir: Path):
+        self.loopback, self.workdir = loopback, workdir
+        self.process: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        self.loopback.identified.clear()
+        env = {**os.environ, "DISCORD_TOKEN": "token", "KOLOCHA_DB": str(self.database),
+               "KOLOCHA_DISCORD_URL": self.loopback.url}
+        log = (self.workdir / "bot.log").open("a")
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot.cli", "run", "--config", str(self.workdir / "k.toml"),
+            cwd=ROOT, env=env, stdout=log, stderr=log)
+        await asyncio.wait_for(self.loopback.identified.wait(), WAIT)
+
+    async def stop(self) -> int:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGTERM)
+        return await asyncio.wait_for(self.process.wait(), WAIT)
+
+    @property
+    def database(self) -> Path:
+        return self.workdir / "k.sqlite"
+
+
+async def answered(loopback: Loopback, interaction: str) -> list[Sent]:
+    """The bot's private answer to an interaction, once it is complete."""
+    for _ in range(int(WAIT / 0.05)):
+        replies = [s for s in loopback.sent if s.where == f"reply:{interaction}"]
+        if any(s.text for s in replies):
+            return replies
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no answer to interaction {interaction}")
+
+
+async def ask(loopback: Loopback, person: Person, name: str, **options: object) -> str:
+    replies = await answered(loopback, await loopback.interact(person, name, options))
+    return replies[-1].text
+
+
+async def end_phase(loopback: Loopback, person: Person) -> str:
+    """`/end`, then its confirmation button."""
+    offer = await answered(loopback, await loopback.interact(person, "end"))
+    custom_id = offer[-1].components[0]["components"][0]["custom_id"]
+    return (await answered(loopback, await loopback.press(person, custom_id)))[-1].text
+
+
+def position(database: Path) -> tuple[Any, dict, list[str]]:
+    """The game's state as stored, and the side(s) to act."""
+    service = GameService(Store(database))
+    game = service.store.games()[-1]
+    state = service.load(game["id"])
+    system = rules.load(game["system"])
+    return system, state, system.active_sides(state)
+
+
+def attack_making_move(database: Path) -> str:
+    """A French move after which ending the movement phase leaves an attack due."""
+    system, state, _ = position(database)
+    end = system.parse("french", "end")
+    for command in system.legal_commands(state, "french"):
+        after, _ = system.apply(state, "french", command)
+        after, _ = system.apply(after, "french", end)
+        if any(c.to_text().startswith("attack") for c in system.legal_commands(after, "french")):
+            return command.to_text()
+    raise AssertionError("no French move leads to an attack")
+
+
+async def play_until_french_may_end(loopback: Loopback, database: Path) -> None:
+    """Answer what combat asks (retreats, advances), each by the side asked, until the French
+    phase may end."""
+    for _ in range(20):
+        system, state, sides = position(database)
+        side = sides[0]
+        legal = [c.to_text() for c in system.legal_commands(state, side)]
+        if side == "french" and "end" in legal:
+            return
+        choice = next(c for c in legal if c not in ("end", "undo"))
+        await ask(loopback, PLAYERS[side], "order", command=choice)
+    raise AssertionError("combat did not finish")
+
+
+async def stored_beyond(database: Path, count: int) -> None:
+    """Wait until the game holds more than `count` commands."""
+    store = Store(database)
+    for _ in range(int(WAIT / 0.002)):
+        if len(store.commands(1)) > count:
+            return
+        await asyncio.sleep(0.002)
+    raise AssertionError("the command was never stored")
+
+
+def public_posts(loopback: Loopback) -> list[str]:
+    return [s.text for s in loopback.sent if s.where.startswith("channel:")]
+
+
+def test_a_bot_process_stopped_mid_command_and_restarted_loses_and_repeats_nothing(tmp_path):
+    async def test() -> None:
+        loopback = Loopback()
+        await loopback.start()
+        (tmp_path / "k.toml").write_text(CONFIG)
+        bot = Bot(loopback, tmp_path)
+        await bot.start()
+        try:
+            await ask(loopback, ANNA, "game new", system="borodino", scenario="7sep")
+            await ask(loopback, ANNA, "game join", side="french")
+            await ask(loopback, BORIS, "game join", side="russian")
+            await ask(loopback, ANNA, "game start")
+            move = attack_making_move(bot.database)
+            await ask(loopback, ANNA, "order", command=move)
+            await end_phase(loopback, ANNA)
+            system, state, _ = position(bot.database)
+            attack = next(c.to_text() for c in system.legal_commands(state, "french")
+                          if c.to_text().startswith("attack"))
+            attackers, defenders = attack.removeprefix("attack ").split(" -> ")
+            await ask(loopback, ANNA, "attack", attackers=attackers, defenders=defenders)
+            await play_until_french_may_end(loopback, bot.database)
+            await end_phase(loopback, ANNA)
+            system, state, _ = position(bot.database)
+            russian = next(c.to_text() for c in system.legal_commands(state, "russian")
+                           if c.to_text().startswith("move"))
+            before = len(Store(bot.database).commands(1))
+            await loopback.interact(BORIS, "order", {"command": russian})
+            await stored_beyond(bot.database, before)  # accepted: now stop, mid-announcement
+            assert await bot.stop() == 0
+            store = Store(bot.database)
+            game = store.games()[-1]
+            past = (datetime.now(UTC) - timedelta(minutes=5)).isoformat(timespec="seconds")
+            store.db.execute("UPDATE deadlines SET due_at = ? WHERE game = ?", [past, game["id"]])
+            await bot.start()  # the deadline fell due while the bot was down
+            for _ in range(int(WAIT / 0.1)):
+                if any("forfeits" in p for p in public_posts(loopback)):
+                    break
+                await asyncio.sleep(0.1)
+            await asyncio.sleep(1.0)  # anything else the restart would send
+            assert await bot.stop() == 0
+            await bot.start()  # and once more: nothing is sent again
+            await asyncio.sleep(2.0)
+            assert await bot.stop() == 0
+        finally:
+            if bot.process is not None and bot.process.returncode is None:
+                bot.process.kill()
+            await loopback.stop()
+        posts = public_posts(loopback)
+        twice = [text for text, n in Counter(posts).items() if n > 1]
+        assert twice == [], f"announced twice: {twice}"
+        assert len([p for p in posts if "forfeits" in p]) == 1
+        assert Store(bot.database).game(game["id"])["status"] == "over"
+        stored = [row["normalised"] for row in Store(bot.database).commands(game["id"])]
+        assert stored[0] == move and "forfeit" not in stored
+        unannounced = [c for c in stored if not any(c in p for p in posts)]
+        assert unannounced == [], f"accepted but never announced: {unannounced}"
+    asyncio.run(test())
