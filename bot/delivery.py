@@ -36,6 +36,7 @@ log = logging.getLogger("kolocha.delivery")
 Renderer = Callable[..., bytes]
 NO_PICTURE = "(No map picture: the map renderer is not available on this server.)"
 RETRY_CAP = timedelta(hours=1)  # a failing row is retried at least this often
+CHANNEL_REFUSALS = 3  # a channel refusing a row this many times in a row is lost to its games
 DM_RETRY_FIRST, DM_RETRY_CAP = timedelta(hours=1), timedelta(days=1)
 PICTURES_KEPT = 16
 
@@ -51,6 +52,14 @@ class Reply:
 
 class DMClosed(Exception):
     """The person does not accept direct messages from the bot."""
+
+
+class ChannelClosed(Exception):
+    """The bot may not post in a channel: it is gone, or its permissions there were taken."""
+
+    def __init__(self, channel: str):
+        super().__init__(channel)
+        self.channel = channel
 
 
 class Messenger(Protocol):
@@ -120,6 +129,7 @@ class Delivery:
         self.messenger = messenger
         self.renderer = renderer
         self.clock = clock
+        self.channel_lost: Callable[[str], None] = lambda channel: None  # Tables sets it
         self._sending: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._pictures: OrderedDict[str, bytes | None] = OrderedDict()
 
@@ -192,10 +202,12 @@ class Delivery:
         except DMClosed:
             self._dm_closed(target.removeprefix("dm:"))
             return False
-        except Exception:
+        except Exception as error:
             log.exception("outbox row %s to %s failed; kept for a retry", row["id"], target)
             pause = min(RETRY_CAP, timedelta(seconds=30 * 2 ** row["attempts"]))
             self.store.mark_failed(row["id"], stamp(self.clock() + pause))
+            if isinstance(error, ChannelClosed) and row["attempts"] + 1 >= CHANNEL_REFUSALS:
+                self.channel_lost(error.channel)
             return False
         self.store.mark_delivered(row["id"])
         if target.startswith("dm:") and self.store.closed_dm(target[3:]):

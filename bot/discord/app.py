@@ -31,7 +31,14 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.deadlines import Clock, utc_now
-from bot.delivery import Delivery, DMClosed, Messenger, Renderer, default_renderer
+from bot.delivery import (
+    CHANNEL_REFUSALS,
+    Delivery,
+    DMClosed,
+    Messenger,
+    Renderer,
+    default_renderer,
+)
 from bot.discord.buttons import Confirm
 from bot.discord.commands import PLAY_COMMANDS, GameCommands
 from bot.discord.loopback import point_at
@@ -115,6 +122,7 @@ class KolochaBot(commands.Bot):
         self.renderer = renderer
         self.clock = clock
         self.sync_only = sync_only
+        self._background: set[asyncio.Task] = set()
         self.tables: Tables | None = None
         self.scheduler: AsyncIOScheduler | None = None
         self.tree.add_command(GameCommands())
@@ -129,14 +137,15 @@ class KolochaBot(commands.Bot):
             return
         scheduler = self.scheduler = ClockedScheduler(self.clock)
         service = GameService(store)
-        delivery = Delivery(service, DiscordMessenger(self), self.renderer)
+        delivery = Delivery(service, DiscordMessenger(self), self.renderer, self.clock)
+        delivery.channel_lost = self._refused
         self.tables = Tables(service, delivery, scheduler, self.config, self.clock)
         scheduler.start()
         log.info("rebuilt %d deadline(s) from the database", self.tables.deadlines.rebuild())
         log.info("%d message(s) wait in the outbox", len(service.store.undelivered()))
         scheduler.add_job(delivery.flush, "interval", seconds=RETRY_SECONDS, id="outbox",
                           next_run_time=self.clock(), coalesce=True, max_instances=1,
-                          replace_existing=True)
+                          replace_existing=True, misfire_grace_time=None)
         self.add_dynamic_items(Confirm)
         await self.sync_commands(store)
 
@@ -161,6 +170,15 @@ class KolochaBot(commands.Bot):
         if self.tables is not None:
             await self.tables.lobby.lose_guild(str(guild.id), "the bot was removed from "
                                                "its server")
+
+    def _refused(self, channel: str) -> None:
+        """Discord refused CHANNEL_REFUSALS posts in a row in this channel: its games pause (in
+        a task of their own, as delivery may run under a game's lock)."""
+        task = asyncio.get_running_loop().create_task(self._lost(
+            channel, f"Discord refused the bot's posts in its channel {CHANNEL_REFUSALS} times "
+            "(the bot may no longer post there)"))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def _lost(self, channel: str, reason: str) -> None:
         if self.tables is not None:

@@ -17,7 +17,7 @@ from datetime import datetime
 
 import discord
 
-from bot.delivery import Delivery, DMClosed, Reply
+from bot.delivery import ChannelClosed, Delivery, DMClosed, Reply
 from bot.permissions import TableError
 from bot.words import Text, write
 
@@ -95,10 +95,15 @@ class DiscordMessenger:
             await self.client.fetch_channel(int(channel))
 
     async def post(self, channel: str, piece: str, picture: bytes | None = None) -> None:
-        target = await self._channel(channel)
-        if not isinstance(target, discord.abc.Messageable):
-            raise TypeError(f"channel {channel} takes no messages")
-        await target.send(piece, files=attachments(picture), allowed_mentions=mentions(piece))
+        """Raises ChannelClosed when Discord refuses (403) or no longer knows (404) it."""
+        try:
+            target = await self._channel(channel)
+            if not isinstance(target, discord.abc.Messageable):
+                raise TypeError(f"channel {channel} takes no messages")
+            await target.send(piece, files=attachments(picture),
+                              allowed_mentions=mentions(piece))
+        except (discord.Forbidden, discord.NotFound) as error:
+            raise ChannelClosed(channel) from error
 
     async def dm(self, user: str, piece: str, picture: bytes | None = None) -> None:
         try:

@@ -10,6 +10,7 @@ from discord.app_commands import CommandOnCooldown
 import bot
 from bot.cli import main
 from bot.config import GameSettings
+from bot.delivery import CHANNEL_REFUSALS
 from bot.discord.app import EXIT_PORTAL, KolochaBot
 from bot.discord.commands import MAP_SECONDS, MAPS_PER_CHANNEL
 from tests.bot.discord.sim import borodino, make_bot, play, reply, server
@@ -232,4 +233,28 @@ def test_a_deadline_fires_once_on_the_virtual_clock_through_the_real_scheduler(t
             passed = [t for t in s.posts() if "deadline has passed" in t]
             assert len(passed) == 1 and len([t for t in s.dms(s.anna) if "is due" in t]) == 1
             assert s.tables.store.deadline(game_id, "french") is not None  # renewed, not twice
+    play(test, tmp_path)
+
+
+def test_a_channel_that_keeps_refusing_the_bot_pauses_its_game(tmp_path):
+    """Issue 8.5: a game channel where Discord refuses every post (403 or 404, permissions
+    taken away) pauses the game after CHANNEL_REFUSALS refusals and tells the players by DM;
+    one refusal alone does not."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id = await borodino(s)
+            s.env.inject_error("POST", f"/channels/{s.channel.id}/messages", status=403,
+                               code=50013, message="Missing Permissions", times=1)
+            await s.anna.slash(s.channel, "move", unit="3225", to="3224")
+            await s.env.advance_time(3600)  # retried, and this time it goes through
+            assert s.tables.store.game(game_id)["paused"] is None
+            assert "move 3225" in s.posts()[-1]
+            s.env.inject_error("POST", f"/channels/{s.channel.id}/messages", status=403,
+                               code=50013, message="Missing Permissions", times=None)
+            await s.anna.slash(s.channel, "move", unit="3322", to="3119")
+            assert s.tables.store.last_seq(game_id) == 2  # accepted; its line waits
+            for _ in range(CHANNEL_REFUSALS):
+                await s.env.advance_time(3600)
+            assert "refused" in s.tables.store.game(game_id)["paused"]
+            assert f"`/game resume game:{game_id}`" in s.dms(s.boris)[-1]
     play(test, tmp_path)
