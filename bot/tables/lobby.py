@@ -152,7 +152,8 @@ class Lobby(Room):
             return "No games running on this server; `/game new` starts one."
         lines: list[Text] = []
         for g in games:
-            state = "playing" if g["started_at"] else "open"
+            state = f"paused ({g['paused']}; `/game resume game:{g['id']}`)" if g["paused"] \
+                else "playing" if g["started_at"] else "open"
             lines.append(words(f"Game {g['id']} in ", channel_ref(g["channel"]),
                                f": {g['system']} {g['scenario']}, {state}; ",
                                _seats(self.store.seats(g["id"])) or "no seats"))

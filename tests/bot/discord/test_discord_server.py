@@ -148,6 +148,8 @@ def test_a_deleted_game_channel_pauses_the_game_and_tells_the_players_by_dm(tmp_
             assert s.tables.store.deadlines(game_id) == []
             for person in (s.anna, s.boris):
                 assert f"`/game resume game:{game_id}`" in s.dms(person)[-1]
+            listed = reply(await s.mod.slash(s.watch, "game list"))
+            assert f"paused (its channel was deleted; `/game resume game:{game_id}`)" in listed
             await s.env.advance_time(49 * 3600)  # the old deadline passes: nothing happens
             assert s.tables.store.game(game_id)["status"] == "active"
             refused = await s.stranger.slash(s.watch, "game resume", game=game_id)
