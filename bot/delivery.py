@@ -280,5 +280,7 @@ class Delivery:
                              payload_text(row["payload"])) for i, row in enumerate(rows)))
 
     def mark_shown(self, rows: tuple[dict, ...]) -> None:
-        """Held rows the person has now been shown (the reply carrying them was accepted)."""
-        self.store.mark_delivered(*(row["id"] for row in rows))
+        """Held rows the person has now been shown (the reply carrying them was accepted); none
+        shown, nothing written (a write would wait for another connection's lock)."""
+        if rows:
+            self.store.mark_delivered(*(row["id"] for row in rows))

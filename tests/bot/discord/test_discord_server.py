@@ -2,6 +2,7 @@
 permissions, cooldowns, deleted channels, restarts and the command tree (issue 8)."""
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import discord
@@ -13,6 +14,7 @@ from bot.config import GameSettings
 from bot.delivery import CHANNEL_REFUSALS
 from bot.discord.app import EXIT_PORTAL, KolochaBot
 from bot.discord.commands import MAP_SECONDS, MAPS_PER_CHANNEL
+from bot.service import BUSY
 from tests.bot.discord.sim import borodino, make_bot, play, reply, server
 
 
@@ -259,4 +261,22 @@ def test_a_channel_that_keeps_refusing_the_bot_pauses_its_game(tmp_path):
                 await s.env.advance_time(3600)
             assert "refused" in s.tables.store.game(game_id)["paused"]
             assert f"`/game resume game:{game_id}`" in s.dms(s.boris)[-1]
+    play(test, tmp_path)
+
+
+def test_a_query_is_answered_while_another_connection_holds_the_write_lock(tmp_path):
+    """`kolocha bench --discord` found every `/game status` waiting for the write lock another
+    connection held: showing the caller an empty list of held notices wrote to the database.
+    A query that has nothing to mark writes nothing, and is answered at once."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await borodino(s)
+            other = sqlite3.connect(db, isolation_level=None)
+            other.execute("BEGIN IMMEDIATE")
+            try:
+                answer = reply(await s.anna.slash(s.channel, "game status"))
+            finally:
+                other.execute("ROLLBACK")
+                other.close()
+            assert answer.startswith("Game 1: borodino 7sep") and BUSY not in answer
     play(test, tmp_path)
