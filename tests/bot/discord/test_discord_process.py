@@ -81,7 +81,14 @@ async def ask(loopback: Loopback, person: Person, name: str, **options: object) 
 
 async def end_phase(loopback: Loopback, person: Person) -> str:
     """`/end`, then its confirmation button."""
-    offer = await answered(loopback, await loopback.interact(person, "end"))
+    interaction = await loopback.interact(person, "end")
+    for _ in range(int(WAIT / 0.05)):  # the offer may come in several pieces; one has the buttons
+        offer = [s for s in await answered(loopback, interaction) if s.components]
+        if offer:
+            break
+        await asyncio.sleep(0.05)
+    else:
+        raise AssertionError(f"no confirmation buttons in the answer to {interaction}")
     custom_id = offer[-1].components[0]["components"][0]["custom_id"]
     return (await answered(loopback, await loopback.press(person, custom_id)))[-1].text
 
