@@ -11,6 +11,7 @@ scored}, "shown" (5.3.3), "choice" {"side", "candidates"}}.
 from __future__ import annotations
 
 from rules.bloody_monday import batterie, ground, impulses
+from rules.bloody_monday import retreat as retreats
 from rules.bloody_monday.commands import Ambush, Battle, Fire, Hit, Retreat, Skirmish
 from rules.bloody_monday.game import Game, enemy_of, event, plural
 from rules.core.dice import roll
@@ -102,37 +103,14 @@ def end_step(g: Game, side: str) -> list[dict]:
 
 
 # --- retreat (6.4) -------------------------------------------------------------------------------
-def retreat_areas(g: Game) -> list[int]:
-    bt = g.s["battle"]
-    side = bt["defender"]
-    return sorted(n for n in g.areas[bt["area"]].neighbours if g.friendly(side, n) and g.room(side, n) > 0)
-
-
 def retreat(g: Game, side: str, cmd: Retreat) -> list[dict]:
-    """6.4: spend the disc; every unit moves to adjacent friendly areas; those without room are lost."""
+    """6.4: spend the disc; the units move to adjacent controlled areas, those without room are lost."""
     bt = g.s["battle"]
     if bt is None or bt["stage"] != "retreat" or side != bt["defender"]:
         raise RuleViolation("6.4", "the defender retreats after artillery fire, spending the Initiative Disc")
-    allowed = retreat_areas(g)
-    bad = [n for n in cmd.areas if n not in allowed]
-    if bad or len(set(cmd.areas)) != len(cmd.areas):
-        raise RuleViolation("6.4", f"retreat into adjacent friendly areas with room: {', '.join(map(str, allowed)) or 'none'}")
+    places = retreats.placement(g, side, cmd)
     impulses.spend_disc(g, side)
-    area = bt["area"]
-    units = sorted(g.units(area, side), key=lambda b: (g.defs[b].type != "supreme_commander", -g.strength(b), b))
-    private, events = [], []
-    for bid in units:
-        dest = next((n for n in cmd.areas if g.fits(bid, n)), None)
-        if dest is None:
-            events.append(g.eliminate(bid))
-        else:
-            g.place(bid, dest)
-            private.append(f"{g.public_name(bid)} → {dest}")
-    g.claim(area)
-    events.insert(0, event(f"{side.title()} spends the Initiative Disc and retreats from {area} into "
-                              f"{', '.join(map(str, cmd.areas))} (6.4).", kind="retreat"))
-    events.append(event("Your retreat: " + ("; ".join(private) or "no unit had room") + ".", to=side))
-    return events + finish(g)
+    return retreats.execute(g, side, places) + finish(g)
 
 
 # --- hits ------------------------------------------------------------------------------------------
@@ -242,7 +220,7 @@ def advance(g: Game) -> list[dict]:
                 return events
             bt["stage"] = "retreat"
         elif bt["stage"] == "retreat":
-            if g.s["initiative"] == bt["defender"] and retreat_areas(g):
+            if g.s["initiative"] == bt["defender"] and retreats.retreat_areas(g):
                 return events
             bt["stage"] = "ground"
         elif not bt["shown"]:

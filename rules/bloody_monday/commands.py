@@ -67,9 +67,15 @@ class Hit:
 
 @dataclass(frozen=True)
 class Retreat:
+    """`retreat 40 43` (the units spread over the areas) or `retreat r-1-3 40 r-1-4 43` (each unit
+    placed; `blocks[i]` goes to `areas[i]`, the units not named are lost: 6.4)."""
+
     areas: tuple[int, ...]
+    blocks: tuple[str, ...] = ()
 
     def to_text(self) -> str:
+        if self.blocks:
+            return " ".join(["retreat", *(f"{b} {n}" for b, n in zip(self.blocks, self.areas, strict=True))])
         return " ".join(["retreat", *map(str, self.areas)])
 
 
@@ -171,8 +177,14 @@ def parse(text: str) -> Command:
         _count(verb, args, 2, 2, "a full-strength jager and the adjacent friendly area: `skirmish r-1-1j 43`")
         return Skirmish(args[0], _area(args[1]))
     if verb == "retreat":
-        _count(verb, args, 1, 8, "the adjacent friendly areas to retreat into: `retreat 40` or `retreat 40 43`")
-        return Retreat(tuple(_area(w) for w in args))
+        usage = ("the adjacent areas you control to retreat into, `retreat 40 43`, or each unit and its area, "
+                 "`retreat r-1-3 40 r-1-4 43`")
+        _count(verb, args, 1, 12, usage)
+        if all(w.isdigit() for w in args):
+            return Retreat(tuple(_area(w) for w in args))
+        if len(args) % 2:
+            raise CommandError(f"`retreat` takes {usage}.")
+        return Retreat(tuple(_area(w) for w in args[1::2]), tuple(args[0::2]))
     _count(verb, args, 1, 1, "one of " + ", ".join(INITIATIVE_ACTIONS))
     if args[0] not in INITIATIVE_ACTIONS:
         raise CommandError(f"{args[0]!r} is not an Initiative Action; choose {', '.join(INITIATIVE_ACTIONS)} (6.0).")

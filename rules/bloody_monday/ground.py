@@ -7,6 +7,7 @@ per battle (state["battle"]["rolled"]).
 """
 from __future__ import annotations
 
+from rules.bloody_monday import movement
 from rules.bloody_monday.commands import Ambush, Skirmish
 from rules.bloody_monday.game import Game, enemy_of, event, plural
 from rules.core.dice import roll
@@ -93,9 +94,12 @@ def jagers(g: Game) -> list[str]:
             and g.strength(b) == g.defs[b].strength and b not in bt["ambush"] and b not in bt["stood"]]
 
 
-def skirmish_areas(g: Game) -> list[int]:
+def skirmish_areas(g: Game, bid: str) -> list[int]:
+    """9.1: "any adjacent friendly-controlled Area without overstacking" (controlled, as in 6.4,
+    contested or not), within the command limits (9.11-9.12)."""
     area = g.s["battle"]["area"]
-    return sorted(n for n in g.areas[area].neighbours if g.friendly("russian", n) and g.room("russian", n) > 0)
+    return sorted(n for n in g.areas[area].neighbours if g.owner(n) == "russian" and g.fits(bid, n)
+                  and movement.may_enter(g, bid, n))
 
 
 def _jager(g: Game, side: str, ref: str) -> str:
@@ -109,9 +113,10 @@ def _jager(g: Game, side: str, ref: str) -> str:
 def skirmish(g: Game, side: str, cmd: Skirmish) -> list[dict]:
     """9.1 Skirmish: "reduce strength by one and retreat into any adjacent friendly-controlled Area"."""
     bid = _jager(g, side, cmd.block)
-    if cmd.area not in skirmish_areas(g):
-        raise RuleViolation("9.1", "skirmish into an adjacent friendly area with room: "
-                            + (", ".join(map(str, skirmish_areas(g))) or "none"))
+    areas = skirmish_areas(g, bid)
+    if cmd.area not in areas:
+        raise RuleViolation("9.1", f"{g.public_name(bid)} skirmishes into an adjacent area you control with room, "
+                            f"within the command limits (9.11-9.12): {', '.join(map(str, areas)) or 'none'}")
     g.block(bid)["strength"] -= 1
     g.place(bid, cmd.area)
     return [event(f"{g.public_name(bid)} skirmishes into {cmd.area} (9.1).", kind="skirmish")]

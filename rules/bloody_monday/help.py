@@ -17,7 +17,9 @@ TOPICS = {
     "fire": ("fire <artillery> <area>    an activated artillery fires into the adjacent battle (5.3.1)\n"
              "  Before the first impulse with optional rule 9.2: the Grande Batterie's guns fire once each."),
     "hit": "hit <block>                choose which of your equally strong units takes a hit (5.3.6)",
-    "retreat": "retreat <area> [<area>..]  as defender, spend the Initiative Disc and retreat (6.4)",
+    "retreat": ("retreat <area> [<area>..]  as defender, spend the Initiative Disc and retreat into areas you control (6.4)\n"
+                "retreat <block> <area> [<block> <area>..]   place each unit yourself; when not all have room,\n"
+                "  the units you do not name are eliminated (6.4). Command limits bind a retreat (9.11-9.12)."),
     "skirmish": "skirmish <jager> <area>    a full-strength Russian jager slips away, one step down (optional rule 9.1)",
     "ambush": "ambush <jager>             a full-strength Russian jager fires before anyone (optional rule 9.1)",
     "restore": "restore <block>            restore one step in the Logistics Phase (3.4-3.6)",

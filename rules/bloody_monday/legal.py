@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from rules.bloody_monday import batterie, combat, ground, impulses, movement
 from rules.bloody_monday import commands as C
+from rules.bloody_monday import retreat as retreats
 from rules.bloody_monday.game import Game, copy_state
 from rules.bloody_monday.movement import Rules
 from rules.core.errors import RulesError
@@ -108,14 +109,26 @@ def _battle_step(g: Game, side: str) -> list[C.Command]:
         return [C.Hit(b) for b in bt["choice"]["candidates"]]
     if bt["stage"] == "jagers":
         jagers: list[C.Command] = [C.Ambush(b) for b in ground.jagers(g)]
-        jagers += [C.Skirmish(b, n) for b in ground.jagers(g) for n in ground.skirmish_areas(g)]
+        jagers += [C.Skirmish(b, n) for b in ground.jagers(g) for n in ground.skirmish_areas(g, b)]
         return jagers + [END]
     if bt["stage"] == "retreat":
-        areas = combat.retreat_areas(g)
-        out: list[C.Command] = [C.Retreat((n,)) for n in areas]
-        return out + ([C.Retreat(tuple(areas))] if len(areas) > 1 else []) + [END]
+        return _retreats(g, side) + [END]
     fire: list[C.Command] = [C.Fire(b, bt["area"]) for b in combat.gunners(g)]
     return fire + [END]
+
+
+def _retreats(g: Game, side: str) -> list[C.Command]:
+    """6.4: each area alone and all together; when not everyone has room, unit-by-unit placements
+    that keep the strongest and that keep the weakest."""
+    areas = retreats.retreat_areas(g)
+    cands: list[C.Command] = [C.Retreat((n,)) for n in areas]
+    cands += [C.Retreat(tuple(areas))] if len(areas) > 1 else []
+    units = retreats.retreating(g)
+    for order in (units, units[:1] + units[:0:-1]):
+        places = retreats.greedy(g, order)
+        if places and len(places) < len(units):
+            cands.append(C.Retreat(tuple(places.values()), tuple(places)))
+    return _tries(g, side, list(dict.fromkeys(cands)))
 
 
 def _logistics(g: Game, side: str) -> list[C.Command]:

@@ -3,7 +3,8 @@ an area unless the rules reveal them; `side=None` is the public board. Hidden fa
 the dict, so nothing downstream can leak them."""
 from __future__ import annotations
 
-from rules.bloody_monday import combat, turns
+from rules.bloody_monday import retreat as retreats
+from rules.bloody_monday import turns
 from rules.bloody_monday.game import SIDES, Game
 
 TITLES = {"bloody_monday": "Borodino, 7 September 1812", "last_blood": "Last Blood (10.0)"}
@@ -54,14 +55,25 @@ def prompt(g: Game, viewer: str | None) -> str | None:
     if s["battery"] is not None and not bt:
         return "Grande Batterie: `fire <artillery> <area>` from 16, 28, 31 and 32, once each, then `end` (9.2)."
     if bt and bt["stage"] == "retreat":
-        return (f"The battle in {bt['area']}: the defender may spend the Initiative Disc to `retreat` "
-                f"({', '.join(map(str, combat.retreat_areas(g)))}) or `end` to stand (6.4).")
+        return retreat_prompt(g, viewer)
     if bt:
         return f"The battle in {bt['area']}: `fire` activated artillery into it, or `end` the artillery fire (5.3.1)."
     imp = s["impulse"]
     if imp is None:
         return f"{s['player'].title()} impulse: `tactical`, `pass` or an `initiative` action (4.0)."
     return f"{s['player'].title()} {imp['kind']} action, {imp['segment']} segment (5.0)."
+
+
+def retreat_prompt(g: Game, viewer: str | None) -> str:
+    """6.4: the areas are public (control); their room only for the defender (his own units, 1.2)."""
+    bt = g.s["battle"]
+    areas = retreats.retreat_areas(g)
+    if viewer is None or viewer != bt["defender"]:
+        return (f"The battle in {bt['area']}: the {bt['defender'].title()} player may spend the Initiative Disc "
+                f"to retreat into {', '.join(map(str, areas))} or stand (6.4).")
+    rooms = ", ".join(f"{n} (room {max(0, g.room(viewer, n))})" for n in areas)
+    return (f"The battle in {bt['area']}: spend the Initiative Disc to retreat into {rooms} - `retreat <area> ...`, "
+            "or `retreat <block> <area> ...` to place each unit when not all have room (6.4) - or `end` to stand.")
 
 
 def notes(g: Game, viewer: str | None) -> list[str]:

@@ -1,0 +1,106 @@
+"""6.4 Defender Retreat: "Retreating Units must move into any adjacent and controlled Areas without
+overstacking. Retreating Units which cannot retreat due to overstacking are eliminated at the
+controlling player's choice"; with 9.11-9.12 the command limits bind a retreat and a 9.1 skirmish
+too; and the fog of war holds (issue 9, points 3 and 8-10).
+
+The battle is in 44 (green, north of the command limit); its neighbours are 42, 45, 51, 54 (green),
+52 and 55 (red: room for one unit). 45 borders the south half (46, 53, 67).
+"""
+from __future__ import annotations
+
+from bm_helpers import battle, bm, do, game, position, refused
+
+from rules.bloody_monday import combat
+
+FRENCH_HELD = {n: "french" for n in (42, 45, 51, 52, 54, 55)}  # every neighbour of 44
+
+
+def at_retreat(blocks: dict, *, area: int = 44, control: dict | None = None, options=()) -> dict:
+    """A French attack on `area` at the defender's retreat option, the Russian holding the disc."""
+    state = position({"F-I-1": area, **blocks}, options=options, control=control, initiative="russian")
+    battle(game(state), area, stage="retreat")
+    return state
+
+
+def test_6_4_retreat_into_a_controlled_area_even_if_contested():
+    """6.4: "into any adjacent and controlled Areas" - the text asks control, not an uncontested area
+    (the player who was the last sole occupant keeps control of a contested area: Contested Area)."""
+    state = at_retreat({"R-1-3": 44, "F-I-2": 42, "R-1-4": 42}, control=FRENCH_HELD | {42: "russian"})
+    assert game(state).contested(42) and game(state).owner(42) == "russian"
+    state, _ = do(state, "russian", "retreat 42")
+    assert state["blocks"]["R-1-3"]["area"] == 42 and state["battle"] is None
+    refused(at_retreat({"R-1-3": 44}, control=FRENCH_HELD), "russian", "retreat 42", "6.4")
+
+
+def test_6_4_the_controlling_player_chooses_who_is_eliminated():
+    """6.4: units without room "are eliminated at the controlling player's choice": two units, one
+    place in the red Great Redoubt (55); the player names who goes, the other is lost; naming no one
+    when there is room is refused."""
+    two = {"R-1-3": 44, "R-1-4": 44}
+    refused(at_retreat(two, control=FRENCH_HELD | {55: "russian"}), "russian", "retreat 55", "6.4")
+    for kept, lost in (("R-1-3", "R-1-4"), ("R-1-4", "R-1-3")):
+        state, events = do(at_retreat(two, control=FRENCH_HELD | {55: "russian"}), "russian", f"retreat {kept} 55")
+        assert state["blocks"][kept]["area"] == 55 and state["blocks"][lost]["where"] == "eliminated"
+        assert any(e["kind"] == "eliminated" and e["block"] == lost for e in events)
+    refused(at_retreat(two, control=FRENCH_HELD | {55: "russian", 45: "russian"}), "russian",
+            "retreat R-1-3 55", "6.4")  # 45 has room for R-1-4
+
+
+def test_6_4_every_unit_placed_when_all_fit():
+    """6.4: "Retreat involves all the friendly Units in the Area under attack"; the short form spreads
+    them over the areas named, the long form places each where the player says."""
+    three = {"R-1-3": 44, "R-1-4": 44, "R-1-BT": 44}
+    state, _ = do(at_retreat(three), "russian", "retreat 52 55 51")
+    places = sorted(state["blocks"][b]["area"] for b in three)
+    assert places in ([51, 51, 52], [51, 51, 55], [51, 52, 55])
+    state, _ = do(at_retreat(three), "russian", "retreat R-1-3 51 R-1-4 52 barclay 51")
+    assert [state["blocks"][b]["area"] for b in three] == [51, 52, 51]
+
+
+def test_9_12_command_limit_binds_a_retreat():
+    """9.12: "Russian 1st Army Units (yellow) cannot enter any Area in the southern part of the map";
+    a retreat is no exception. Battle in 45: 46 lies south, 44 north, both Russian."""
+    limited = at_retreat({"R-1-3": 45}, area=45, options=["extreme_command_limit"])
+    refused(limited, "russian", "retreat 46", "9.12")
+    refused(limited, "russian", "retreat R-1-3 46", "9.12")
+    state, _ = do(limited, "russian", "retreat 44")
+    assert state["blocks"]["R-1-3"]["area"] == 44
+    state, _ = do(at_retreat({"R-1-3": 45}, area=45), "russian", "retreat 46")
+    assert state["blocks"]["R-1-3"]["area"] == 46
+
+
+def test_9_12_command_limit_binds_a_skirmish():
+    """9.1 Skirmish: "retreat into any adjacent friendly-controlled Area"; 9.12 keeps a yellow jager
+    out of the south. Battle in the red Great Redoubt (55): 67 lies south, 44 north."""
+    state = position({"F-I-1": 55, "R-1-1J": 55}, options=["russian_jager", "extreme_command_limit"],
+                     control={55: "russian"})
+    battle(game(state), 55)
+    g = game(state)
+    combat.advance(g)
+    assert g.s["battle"]["stage"] == "jagers"
+    refused(g.s, "russian", "skirmish R-1-1J 67", "9.1")
+    assert "skirmish R-1-1J 67" not in {c.to_text() for c in bm.legal_commands(g.s, "russian")}
+    state, _ = do(g.s, "russian", "skirmish R-1-1J 44")
+    assert state["blocks"]["R-1-1J"]["area"] == 44
+
+
+def swapped_chief(kutuzov_in_52: bool) -> dict:
+    """The red area 52 next to the battle holds one Russian block: Kutuzov, or a line infantry (and
+    Kutuzov stays in Gorki). Every other neighbour is French-held."""
+    if kutuzov_in_52:
+        return {"F-I-1": 44, "R-1-3": 44, "R-KUT": 52, "R-1-4": 69}
+    return {"F-I-1": 44, "R-1-3": 44, "R-1-4": 52, "R-KUT": 69}
+
+
+def test_issue_9_3_the_retreat_option_is_computed_from_what_the_attacker_may_know():
+    """Issue 9.3: a supreme commander takes no room (1.2), so 52 with Kutuzov alone has room while
+    52 with an infantry has none; the French player sees one hidden block in 52 either way, so his
+    view (prompt and who is to move) must not tell the two apart."""
+    views = []
+    for kutuzov in (True, False):
+        state = position(swapped_chief(kutuzov), control=FRENCH_HELD | {52: "russian"}, initiative="russian")
+        battle(game(state), 44, stage="artillery")
+        state, _ = do(state, "french", "end")
+        views.append((bm.view(state, "french"), bm.active_sides(state)))
+    assert views[0] == views[1]
+    assert views[0][1] == ["russian"] and "52" in views[0][0]["prompt"]
