@@ -124,19 +124,24 @@ def targets(g: Game, side: str, area: int) -> list[str]:
 
 
 def hit_one(g: Game, bid: str) -> list[dict]:
-    """One hit: a shield absorbs the first (9.6); support units die to one hit (2.6); 2.4."""
+    """One hit: a shield absorbs the first (9.6); support units die to one hit (2.6); 2.4. After the
+    showdown the blocks stand face up, so both players see the result (5.3.3); before it the
+    defender applies artillery hits unseen (5.3.1, 9.2)."""
     bt, b, d = g.s["battle"], g.block(bid), g.defs[bid]
+    to = "all" if bt["shown"] else d.side
     if g.option("shields") and d.shield and bid not in bt["shields"]:
         bt["shields"].append(bid)
-        return [event(f"{g.public_name(bid)}'s {d.shield} shield absorbs a hit (9.6).", to=d.side, kind="hit")]
+        return [event(f"{g.public_name(bid)}'s {d.shield} shield absorbs a hit (9.6).", to=to, kind="hit")]
     if d.is_support or b["strength"] <= 1:
         return [g.eliminate(bid)]
     b["strength"] -= 1
-    return [event(f"{g.public_name(bid)} takes a hit: strength {b['strength']} (5.3.6).", to=d.side, kind="hit")]
+    return [event(f"{g.public_name(bid)} takes a hit: strength {b['strength']} (5.3.6).", to=to, kind="hit")]
 
 
 def apply_hits(g: Game) -> list[dict]:
-    """Non-phasing player first (FAQ 9); the defensive bonus absorbs first (5.3.6); ties ask the owner."""
+    """Non-phasing player first (FAQ 9); the defensive bonus absorbs first (5.3.6); the owner chooses
+    among equally strong units. Before the showdown the defender is asked for every hit, choice or
+    not, so that the pause tells the attacker nothing of his hidden units (issue 9.4)."""
     bt = g.s["battle"]
     events: list[dict] = []
     for side in (bt["defender"], bt["attacker"]):
@@ -149,7 +154,7 @@ def apply_hits(g: Game) -> list[dict]:
                 bt["due"][side] -= 1
                 continue
             cands = targets(g, side, bt["area"])
-            if len(cands) > 1:
+            if len(cands) > 1 or not bt["shown"]:
                 bt["choice"] = {"side": side, "candidates": cands}
                 return events
             bt["due"][side] -= 1
@@ -158,18 +163,23 @@ def apply_hits(g: Game) -> list[dict]:
 
 
 def choose_hit(g: Game, side: str, cmd: Hit) -> list[dict]:
-    """5.3.6: "the controlling player chooses to which Unit that hit must be applied"."""
+    """5.3.6: "the controlling player chooses to which Unit that hit must be applied"; several units
+    named take the next hits in order."""
     bt = g.s["battle"]
-    choice = bt["choice"] if bt else None
-    if choice is None or choice["side"] != side:
-        raise RuleViolation("5.3.6", "no hit of yours is waiting to be applied")
-    bid = g.resolve(side, cmd.block)
-    if bid not in choice["candidates"]:
-        raise RuleViolation("5.3.6", "the hit goes to one of your strongest units: "
-                            + ", ".join(choice["candidates"]))
-    bt["choice"] = None
-    bt["due"][side] -= 1
-    return hit_one(g, bid) + advance(g)
+    events: list[dict] = []
+    for ref in cmd.blocks:
+        choice = bt["choice"] if bt else None
+        if choice is None or choice["side"] != side:
+            raise RuleViolation("5.3.6", "no hit of yours is waiting to be applied"
+                                + (f"; name fewer units than {', '.join(cmd.blocks)}" if events else ""))
+        bid = g.resolve(side, ref)
+        if bid not in choice["candidates"]:
+            raise RuleViolation("5.3.6", "the hit goes to one of your strongest units, primary targets first: "
+                                + ", ".join(choice["candidates"]))
+        bt["choice"] = None
+        bt["due"][side] -= 1
+        events += hit_one(g, bid) + apply_hits(g)
+    return events + advance(g)
 
 
 def jager_choice(g: Game, side: str, cmd: Skirmish | Ambush) -> list[dict]:

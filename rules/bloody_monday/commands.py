@@ -59,10 +59,12 @@ class Fire:
 
 @dataclass(frozen=True)
 class Hit:
-    block: str
+    """The units that take the next hits, one each, in order (5.3.6)."""
+
+    blocks: tuple[str, ...]
 
     def to_text(self) -> str:
-        return f"hit {self.block}"
+        return " ".join(["hit", *self.blocks])
 
 
 @dataclass(frozen=True)
@@ -170,9 +172,12 @@ def parse(text: str) -> Command:
             return Battle(_area(args[0]))
         _count(verb, args, 2, 2, "an activated artillery and the adjacent battle area: `fire f-i-a1 41`")
         return Fire(args[0], _area(args[1]))
-    if verb in ("hit", "restore", "ambush"):
+    if verb == "hit":
+        _count(verb, args, 1, 8, "the unit that takes the next hit, or several for the next hits in order: `hit f-i-5`")
+        return Hit(tuple(args))
+    if verb in ("restore", "ambush"):
         _count(verb, args, 1, 1, f"one of your blocks: `{verb} {'r-1-1j' if verb == 'ambush' else 'f-i-5'}`")
-        return Hit(args[0]) if verb == "hit" else Restore(args[0]) if verb == "restore" else Ambush(args[0])
+        return Restore(args[0]) if verb == "restore" else Ambush(args[0])
     if verb == "skirmish":
         _count(verb, args, 2, 2, "a full-strength jager and the adjacent friendly area: `skirmish r-1-1j 43`")
         return Skirmish(args[0], _area(args[1]))

@@ -16,7 +16,9 @@ TOPICS = {
     "battle": "battle <area>              resolve the battle in a contested area, new engagements first (5.3)",
     "fire": ("fire <artillery> <area>    an activated artillery fires into the adjacent battle (5.3.1)\n"
              "  Before the first impulse with optional rule 9.2: the Grande Batterie's guns fire once each."),
-    "hit": "hit <block>                choose which of your equally strong units takes a hit (5.3.6)",
+    "hit": ("hit <block> [<block>..]    name the unit that takes your next hit, or several for the next hits in order (5.3.6)\n"
+            "  Artillery hits before the showdown: the defender names every hit, tie or not, unseen (5.3.1);\n"
+            "  after the showdown the game asks only when units are equally strong, and both players see each hit."),
     "retreat": ("retreat <area> [<area>..]  as defender, spend the Initiative Disc and retreat into areas you control (6.4)\n"
                 "retreat <block> <area> [<block> <area>..]   place each unit yourself; when not all have room,\n"
                 "  the units you do not name are eliminated (6.4). Command limits bind a retreat (9.11-9.12)."),

@@ -106,7 +106,7 @@ def _battles(g: Game, side: str) -> list[C.Command]:
 def _battle_step(g: Game, side: str) -> list[C.Command]:
     bt = g.s["battle"]
     if bt["choice"]:
-        return [C.Hit(b) for b in bt["choice"]["candidates"]]
+        return [C.Hit((b,)) for b in bt["choice"]["candidates"]]
     if bt["stage"] == "jagers":
         jagers: list[C.Command] = [C.Ambush(b) for b in ground.jagers(g)]
         jagers += [C.Skirmish(b, n) for b in ground.jagers(g) for n in ground.skirmish_areas(g, b)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.bloody_monday import retreat as retreats
 from rules.bloody_monday import turns
-from rules.bloody_monday.game import SIDES, Game
+from rules.bloody_monday.game import SIDES, Game, plural
 
 TITLES = {"bloody_monday": "Borodino, 7 September 1812", "last_blood": "Last Blood (10.0)"}
 
@@ -48,7 +48,9 @@ def prompt(g: Game, viewer: str | None) -> str | None:
         who = bt["choice"]["side"]
         if viewer != who:
             return f"The {who.title()} player is applying hits in {bt['area']} (5.3.6)."
-        return f"Choose which unit takes the next hit: `hit` one of {', '.join(bt['choice']['candidates'])} (5.3.6)."
+        due = bt["due"][who]
+        return (f"Apply {plural(due, 'hit', 'hits')} in {bt['area']}: the next goes to one of your strongest units, "
+                f"`hit` {' or '.join(bt['choice']['candidates'])} (5.3.6).")
     if bt and bt["stage"] == "jagers":
         return (f"The battle in {bt['area']}: full-strength Russian jagers may `skirmish <jager> <area>` or "
                 "`ambush <jager>`; `end` to fight as usual (9.1).")

@@ -4,7 +4,7 @@
 concealment, FAQ 9."""
 from __future__ import annotations
 
-from bm_helpers import battle, do, game, position, strength
+from bm_helpers import battle, bm, do, game, position, refused, strength
 
 from rules.bloody_monday import combat, ground
 from rules.bloody_monday.bm_data import areas
@@ -33,7 +33,7 @@ def resolve(g, picks: dict[str, list[str]]) -> list[str]:
         choice = g.s["battle"]["choice"]
         order.append(choice["side"])
         wanted = next((b for b in picks.get(choice["side"], []) if b in choice["candidates"]), choice["candidates"][0])
-        combat.choose_hit(g, choice["side"], Hit(wanted))
+        combat.choose_hit(g, choice["side"], Hit((wanted,)))
     return order
 
 
@@ -160,3 +160,49 @@ def test_2_6_3_guns_firing_into_one_area_limited_by_the_supreme_commander():
     assert combat.gunners(g) == ["F-I-A1", "F-I-A2", "F-III-A"]
     g.s["battle"]["fired"] = ["F-I-A1", "F-I-A2"]
     assert combat.gunners(g) == []
+
+
+def artillery_hit_on(blocks: dict) -> dict:
+    """One artillery hit due in 44 (green: no bonus) on the Russian blocks there, before the showdown,
+    as the French end their artillery fire."""
+    state = position({"F-I-1": 44, **blocks})
+    battle(game(state), 44, stage="artillery", due={"french": 0, "russian": 1})
+    return do(state, "french", "end")[0]
+
+
+def test_issue_9_4_the_defender_applies_artillery_hits_whether_or_not_he_has_a_choice():
+    """5.3.1: "Hits are immediately applied by the the defender, without showing his Units to the
+    attacker"; 5.3.6: with units of equal strength "the controlling player chooses". Two hidden
+    infantry tied at 3 or not (3 and 4): the attacker's view and who is to move are the same, and
+    the defender names the unit in both cases (the only unit he may name when there is no tie)."""
+    tied, untied = artillery_hit_on({"R-1-4": 44, "R-1-11": 44}), artillery_hit_on({"R-1-4": 44, "R-1-3": 44})
+    assert bm.view(tied, "french") == bm.view(untied, "french")
+    assert bm.active_sides(tied) == bm.active_sides(untied) == ["russian"]
+    assert [c.to_text() for c in bm.legal_commands(untied, "russian")] == ["hit R-1-3"]
+    refused(untied, "russian", "hit R-1-4", "5.3.6")
+    state, events = do(untied, "russian", "hit R-1-3")
+    assert strength(state, "R-1-3") == 3
+    assert next(e for e in events if e["kind"] == "hit")["to"] == "russian"
+
+
+def test_5_3_6_several_hits_named_at_once_in_order():
+    """5.3.6: "Hits are applied one by one, to the Unit(s) which has the highest Strength at the moment
+    that hit is applied": `hit a b` is two such choices in a row; an illegal second refuses both."""
+    state = position({"F-I-1": 44, "R-1-4": 44, "R-1-11": 44})
+    battle(game(state), 44, stage="artillery", due={"french": 0, "russian": 2})
+    state, _ = do(state, "french", "end")
+    refused(state, "russian", "hit R-1-4 R-1-4", "5.3.6")
+    state, _ = do(state, "russian", "hit R-1-4 R-1-11")
+    assert (strength(state, "R-1-4"), strength(state, "R-1-11")) == (2, 2)
+
+
+def test_issue_9_12_hits_after_the_showdown_are_face_up():
+    """5.3.3: after the showdown the blocks stand revealed, so each hit's result is seen by both
+    players (the event goes to all); 5.3.1: artillery hits before it stay the defender's."""
+    g = after_showdown()
+    events = combat.advance(g)
+    while g.s["battle"]:
+        choice = g.s["battle"]["choice"]
+        events += combat.choose_hit(g, choice["side"], Hit((choice["candidates"][0],)))
+    hits = [e for e in events if e["kind"] == "hit"]
+    assert hits and all(e["to"] == "all" for e in hits)
