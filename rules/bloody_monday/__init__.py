@@ -128,11 +128,14 @@ def dispatch(g: Game, side: str, cmd: C.Command) -> list[dict]:
     if s["phase"] == "logistics":
         if isinstance(cmd, C.Activate):
             return turns.activate_chief(g, side, cmd)
+        if isinstance(cmd, C.Reinforce):
+            return turns.reinforce_step(g, side, cmd)
         if isinstance(cmd, C.Restore):
             return turns.restore(g, side, cmd)
         if end:
             return turns.end_logistics_turn(g)
-        raise RuleViolation("3.0", "in the Logistics Phase you `activate` your supreme commander, `restore` units, or `end`")
+        raise RuleViolation("3.0", "in the Logistics Phase you `activate` your supreme commander, `reinforce`, "
+                            "`restore` units, or `end`")
     if s["battle"]:
         if isinstance(cmd, C.Hit):
             return combat.choose_hit(g, side, cmd)

@@ -107,6 +107,17 @@ class Restore:
 
 
 @dataclass(frozen=True)
+class Reinforce:
+    """3.1: the activated supreme commander's player deploys reinforcements: `count` of them, or
+    (None) as many as the Logistics Value and the victory areas allow."""
+
+    count: int | None = None
+
+    def to_text(self) -> str:
+        return "reinforce" + (f" {self.count}" if self.count is not None else "")
+
+
+@dataclass(frozen=True)
 class Initiative:
     action: str  # reinforcements | move | raid | offensive
 
@@ -124,12 +135,13 @@ class Word:
         return self.verb
 
 
-Command = Move | Activate | Inspire | Battle | Fire | Hit | Retreat | Skirmish | Ambush | Restore | Initiative | Word
+Command = (Move | Activate | Inspire | Battle | Fire | Hit | Retreat | Skirmish | Ambush | Restore | Reinforce | Initiative
+           | Word)
 
 INITIATIVE_ACTIONS = ("reinforcements", "move", "raid", "offensive")
 WORDS = ("pass", "tactical", "end")
 VERBS = ("move", "activate", "inspire", "battle", "fire", "hit", "retreat", "skirmish", "ambush", "restore",
-         "initiative") + WORDS
+         "reinforce", "initiative") + WORDS
 
 
 def _area(word: str) -> int:
@@ -190,6 +202,11 @@ def parse(text: str) -> Command:
         if len(args) % 2:
             raise CommandError(f"`retreat` takes {usage}.")
         return Retreat(tuple(_area(w) for w in args[1::2]), tuple(args[0::2]))
+    if verb == "reinforce":
+        _count(verb, args, 0, 1, "nothing (as many as you may) or how many: `reinforce 3`")
+        if args and not (args[0].isascii() and args[0].isdigit() and 1 <= int(args[0]) <= 99):
+            raise CommandError(f"{args[0]!r} is not a number of reinforcements: `reinforce 3`, or `reinforce` for all.")
+        return Reinforce(int(args[0]) if args else None)
     _count(verb, args, 1, 1, "one of " + ", ".join(INITIATIVE_ACTIONS))
     if args[0] not in INITIATIVE_ACTIONS:
         raise CommandError(f"{args[0]!r} is not an Initiative Action; choose {', '.join(INITIATIVE_ACTIONS)} (6.0).")

@@ -2,12 +2,13 @@
 Final Phase (8.0, with 9.10 battle fatigue attrition).
 
 state["logistics"] while it runs: {"order": [the side without the Initiative, the other], "index",
-"stage": "choose"|"restore", "lv", "spent": {category: LPs}, "step": category reached}.
+"stage": "choose"|"reinforce"|"restore", "lv", "reinforced": reinforcements deployed, "spent":
+{category: LPs}, "step": category reached}.
 """
 from __future__ import annotations
 
 from rules.bloody_monday import movement
-from rules.bloody_monday.commands import Activate, Restore
+from rules.bloody_monday.commands import Activate, Reinforce, Restore
 from rules.bloody_monday.game import Game, enemy_of, event
 from rules.bloody_monday.movement import Rules
 from rules.core.dice import roll
@@ -17,14 +18,20 @@ LAST_TURN = 4
 CATEGORIES = ("tactical_leader", "artillery", "combat")  # 3.1: restore in this order
 
 
+def deploy_areas(g: Game, side: str) -> list[int]:
+    """3.3: the victory areas a reinforcement may enter now (controlled, uncontested, not isolated,
+    with room), in the printed order."""
+    return [n for n in g.field.reinforcement_order[side]
+            if g.friendly(side, n) and n not in g.s["isolated_areas"][side] and g.room(side, n) > 0]
+
+
 def reinforce(g: Game, side: str, count: int) -> list[dict]:
     """3.3: draw at random and deploy into controlled, uncontested, not isolated victory areas, in the
     printed order, without overstacking; the rest stay in the pool."""
     placed: dict[int, list[str]] = {}
-    order = g.field.reinforcement_order[side]
     for _ in range(count):
         pool = g.pool(side)
-        where = [n for n in order if g.friendly(side, n) and n not in g.s["isolated_areas"][side] and g.room(side, n) > 0]
+        where = deploy_areas(g, side)
         if not pool or not where:
             break
         bid = pool[roll(g.s["dice"], len(pool)) - 1]
@@ -43,7 +50,7 @@ def start_logistics(g: Game) -> list[dict]:
     s = g.s
     first = enemy_of(s["initiative"])
     s["phase"], s["player"] = "logistics", first
-    s["logistics"] = {"order": [first, s["initiative"]], "index": 0, "stage": "choose", "lv": 0,
+    s["logistics"] = {"order": [first, s["initiative"]], "index": 0, "stage": "choose", "lv": 0, "reinforced": 0,
                       "spent": {c: 0 for c in CATEGORIES}, "step": 0}
     return [event(f"Turn {s['turn']}: Logistics Phase (3.0); the {first.title()} player, without the Initiative, "
                   "chooses first whether to activate the supreme commander.", kind="phase", turn=s["turn"])]
@@ -74,16 +81,33 @@ def activate_chief(g: Game, side: str, cmd: Activate) -> list[dict]:
         raise RuleViolation("3.1", f"the supreme commander activates in a friendly, uncontested area; move it out of {here}")
     g.block(bid)["activated"] = True
     lv = g.logistics_value(side)
-    lg.update(stage="restore", lv=lv)
-    events.append(event(f"{g.public_name(bid)} is activated in {here}: Logistics Value {lv} (3.2).", kind="logistics",
-                        lv=lv))
-    return events + reinforce(g, side, lv)
+    lg.update(stage="reinforce", lv=lv)
+    return events + [event(f"{g.public_name(bid)} is activated in {here}: Logistics Value {lv} (3.2).",
+                           kind="logistics", lv=lv)]
+
+
+def reinforce_step(g: Game, side: str, cmd: Reinforce) -> list[dict]:
+    """3.1: the player "may ... deploy Reinforcements", up to the LV (3.2), before restoring any unit."""
+    lg = g.s["logistics"]
+    if lg["stage"] != "reinforce":
+        raise RuleViolation("3.1", "reinforcements are deployed after activating the supreme commander and "
+                            "before restoring units")
+    left = lg["lv"] - lg["reinforced"]
+    if not g.pool(side) or not deploy_areas(g, side) or left <= 0:
+        raise RuleViolation("3.3", "no reinforcement can deploy now (Logistics Value spent, pool empty, or no "
+                            "controlled, uncontested, not isolated victory area with room); `restore` or `end`")
+    if cmd.count is not None and cmd.count > left:
+        raise RuleViolation("3.2", f"your Logistics Value allows {left} more reinforcements; `reinforce {left}`")
+    before = len(g.pool(side))
+    events = reinforce(g, side, left if cmd.count is None else cmd.count)
+    lg["reinforced"] += before - len(g.pool(side))
+    return events
 
 
 def restore(g: Game, side: str, cmd: Restore) -> list[dict]:
     """3.4-3.6: one step back, leaders then artillery then combat units, each budget the LV."""
     lg = g.s["logistics"]
-    if lg is None or lg["stage"] != "restore":
+    if lg is None or lg["stage"] not in ("reinforce", "restore"):
         raise RuleViolation("3.1", "units are restored in the Logistics Phase after activating the supreme commander")
     bid = g.resolve(side, cmd.block)
     d, b = g.defs[bid], g.block(bid)
@@ -102,7 +126,7 @@ def restore(g: Game, side: str, cmd: Restore) -> list[dict]:
         raise RuleViolation("3.6" if cat == "combat" else "3.4-3.5",
                             f"that step costs {cost} LPs and {lg['lv'] - lg['spent'][cat]} remain for "
                             f"{cat.replace('_', ' ')} steps; restore a cheaper step or `end`")
-    lg["step"], lg["spent"][cat] = step, lg["spent"][cat] + cost
+    lg["stage"], lg["step"], lg["spent"][cat] = "restore", step, lg["spent"][cat] + cost
     b["strength"] += 1
     return [event(f"The {side.title()} player restores a step (3.4-3.6).", kind="restore"),
             event(f"{g.public_name(bid)} is restored to {b['strength']} ({cost} LP).", to=side, kind="restore")]
@@ -111,7 +135,7 @@ def restore(g: Game, side: str, cmd: Restore) -> list[dict]:
 def end_logistics_turn(g: Game) -> list[dict]:
     """A player is done; after both, activated supreme commanders are reduced and concealed (3.1)."""
     lg = g.s["logistics"]
-    lg.update(index=lg["index"] + 1, stage="choose", lv=0, spent={c: 0 for c in CATEGORIES}, step=0)
+    lg.update(index=lg["index"] + 1, stage="choose", lv=0, reinforced=0, spent={c: 0 for c in CATEGORIES}, step=0)
     if lg["index"] < 2:
         g.s["player"] = logistics_side(g)
         return [event(f"The {g.s['player'].title()} player's logistics (3.0).", kind="phase")]

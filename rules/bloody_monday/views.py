@@ -41,8 +41,13 @@ def prompt(g: Game, viewer: str | None) -> str | None:
         who = turns.logistics_side(g)
         if viewer != who:
             return f"The {who.title()} player's logistics (3.0)."
-        if s["logistics"]["stage"] == "choose":
+        lg = s["logistics"]
+        if lg["stage"] == "choose":
             return "Activate your supreme commander (`activate <sc> [<area>]`) or `end` to keep its strength (3.1)."
+        if lg["stage"] == "reinforce":
+            return (f"You may deploy up to {lg['lv'] - lg['reinforced']} reinforcements (`reinforce`, or "
+                    "`reinforce <count>`), then restore leaders, artillery and combat units (`restore <block>`), "
+                    "then `end` (3.1-3.6).")
         return "Restore leaders, then artillery, then combat units (`restore <block>`), then `end` (3.4-3.6)."
     if bt and bt["choice"]:
         who = bt["choice"]["side"]

@@ -31,6 +31,31 @@ def test_3_2_example_napoleon_logistics_value_4_plus_2_is_6():
     assert state["phase"] == "impulses" and state["player"] == "french"
 
 
+def test_3_2_example_six_reinforcements_into_shevardino_and_borodino():
+    """3.2: "Then he first deploys 6 Reinforcements" - with Napoleon in Shevardino, the French hold
+    only Shevardino and Borodino, so both together take six units (issue 9.13: map.toml's colours)."""
+    state = logistics(position({"F-NAP": 19}, control={41: "french"}))
+    state, _ = do(state, "russian", "end")
+    state, _ = do(state, "french", "activate F-NAP", "reinforce")
+    deployed = sorted(b["area"] for bid, b in state["blocks"].items() if b["where"] == "map" and bid[0] == "F"
+                      and bid != "F-NAP")
+    assert len(deployed) == 6 and set(deployed) == {19, 41}
+
+
+def test_3_1_reinforcements_are_the_players_choice():
+    """3.1: "Then he may, in this order: 1. deploy Reinforcements and 2. restore Tactical Leaders ...":
+    none come unasked, the player deploys as many as he wants up to the LV, and not after restoring."""
+    state = logistics(position({"R-1-BT": (100, 2)}, pools=RUSSIAN_POOL))
+    state, _ = do(state, "russian", "activate R-KUT")
+    assert all(state["blocks"][b]["where"] == "pool" for b in RUSSIAN_POOL)
+    state, events = do(state, "russian", "reinforce 2")
+    assert sum(state["blocks"][b]["where"] == "map" for b in RUSSIAN_POOL) == 2
+    assert any(e["to"] == "russian" and e["kind"] == "reinforcements" for e in events)
+    refused(state, "russian", f"reinforce {state['logistics']['lv']}", "3.2")
+    state, _ = do(state, "russian", "restore R-1-BT")
+    refused(state, "russian", "reinforce 1", "3.1")
+
+
 def test_3_3_tatarinova_example():
     """3.3: "He randomly draws his first Reinforcement, and deploys it in Tatarinova, as he does for
     his second, third and fourth. Then Tatarinova is full stacked. So next he deploys his fifth in Utitsa
@@ -38,7 +63,7 @@ def test_3_3_tatarinova_example():
     Units must remain in the Reinforcements Pool." (nine LPs: five victory areas and Kutuzov at 4)."""
     held = {"R-1-3": 69, "R-1-4": 55, "F-I-1": 55, "R-1-11": 41, "F-I-2": 41}
     state = logistics(position(held, control={41: "russian", 57: "french"}, pools=RUSSIAN_POOL))
-    state, events = do(state, "russian", "activate R-KUT")
+    state, events = do(state, "russian", "activate R-KUT", "reinforce")
     assert state["logistics"]["lv"] == 9
     placed = {bid: b["area"] for bid, b in state["blocks"].items() if bid in RUSSIAN_POOL and b["where"] == "map"}
     assert sorted(placed.values()) == [62, 107, 107, 107, 107]
@@ -76,9 +101,10 @@ def test_4_1_isolated_units_and_victory_areas():
     state, _ = do(state, "french", "end")
     state = logistics(state)
     state, _ = do(state, "russian", "end", )
-    state, _ = do(state, "french", "activate F-NAP")
+    state, _ = do(state, "french", "activate F-NAP", "reinforce")
     refused(state, "french", "restore F-I-1", "4.1")
     assert all(b["area"] != 107 for b in state["blocks"].values())
+    assert any(b["area"] == 19 and b["where"] == "map" for bid, b in state["blocks"].items() if bid != "F-NAP")
 
 
 def test_4_1_1_a_line_of_communication_restored_clears_the_cube_at_the_next_check():
