@@ -138,12 +138,12 @@ def _logistics(g: Game, side: str) -> list[C.Command]:
         chief = g.chief(side)
         if g.block(chief)["where"] != "map" or g.exhausted(chief):
             return [END]
-        cands = [C.Activate(chief, None)]
+        cands += [C.Activate(chief, None)]
         cands += [C.Activate(chief, n) for n in _destinations(
             g, chief, Rules(movement.allowance(g, chief) - 1, engage=False)) if g.friendly(side, n)]
         return _tries(g, side, cands) + [END]
     if lg["stage"] == "reinforce":
-        cands = [C.Reinforce(None)] + [C.Reinforce(n) for n in range(1, lg["lv"] - lg["reinforced"])]
+        cands += [C.Reinforce(None)] + [C.Reinforce(n) for n in range(1, lg["lv"] - lg["reinforced"])]
     cands += [C.Restore(b) for b in g.on_map(side)
               if g.strength(b) < g.defs[b].strength and g.defs[b].type != "supreme_commander"]
     return _tries(g, side, cands) + [END]
