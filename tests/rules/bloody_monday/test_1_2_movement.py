@@ -55,12 +55,14 @@ def test_faq_3_support_units_cannot_engage_but_can_disengage():
 
 
 def test_1_2_stacking_per_colour_and_the_supreme_commander_overstacks():
-    """1.2: a red area holds one unit per player; "Only Supreme Commanders may overstack"."""
-    state = position({"F-I-D": 19, "F-I-1": 21}, control={19: "french"})
+    """1.2: a red area holds one unit per player; "Only Supreme Commanders may overstack" (the Great
+    Redoubt, 55, taken by the French)."""
+    state = position({"F-I-D": 55, "F-I-1": 44, "F-NAP": 44}, control={55: "french", 44: "french"})
+    assert AREAS[55].colour == "red"
     state, _ = do(state, "french", "initiative move")
-    refused(state, "french", "move F-I-1 19", "1.2")
-    state, _ = do(state, "french", "move F-NAP 19")
-    assert at(state, "F-NAP") == 19
+    refused(state, "french", "move F-I-1 55", "1.2")
+    state, _ = do(state, "french", "move F-NAP 55")
+    assert at(state, "F-NAP") == 55
 
 
 def test_controlled_area_converts_without_stopping():
