@@ -12,6 +12,8 @@ SUBTYPES = {
     "supreme_commander": (),
 }
 LEADERS = ("tactical_leader", "supreme_commander")
+ROLES = ("army_commander", "cossack_leader", "cavalry_leader")  # 9.11, 9.5, 9.4
+HALVES = ("north", "south")  # of the white command limit (9.11)
 SUPPORT = ("artillery",) + LEADERS  # 2.6
 NOT_FOR_MORALE = ("jager", "militia", "cossack")  # Russian only (2.4)
 FIREPOWER = ("SF", "DF", "TF", "QF")
@@ -58,6 +60,8 @@ class Block:
     movement: int  # MPs (2.1)
     agile_movement: int  # MPs with optional rule 9.3
     name: str = ""  # a leader's name (Unit Name Abbreviations): players may type it
+    role: str | None = None  # a tactical leader's part in an optional rule: one of ROLES
+    command: str | None = None  # the half of the map its army keeps to (9.11-9.12), from its corps
 
     @property
     def mounted(self) -> bool:
@@ -100,6 +104,7 @@ class Corps:
     name: str
     colour: str
     blocks: tuple[str, ...]
+    command: str | None = None  # "north" / "south": the army's half of the map (9.11-9.12)
 
 
 @dataclass(frozen=True)
@@ -138,8 +143,16 @@ class Army:
     def colours(self) -> dict[str, frozenset[str]]:
         return {side: frozenset(c.colour for c in self.corps if c.side == side) for side in ARMIES}
 
+    def chief(self, side: str) -> str:
+        """The side's supreme commander (2.6.3)."""
+        return next(b.id for b in self.blocks.values() if b.side == side and b.type == "supreme_commander")
 
-_BLOCK_KEYS = {"id", "label", "type", "subtype", "strength", "firepower", "shield", "horsehead", "name"}
+    def command_half(self, side: str, colour: str) -> str | None:
+        """The half of the map the side's corps of that colour keeps to (9.12), if any."""
+        return next((c.command for c in self.corps if c.side == side and c.colour == colour), None)
+
+
+_BLOCK_KEYS = {"id", "label", "type", "subtype", "strength", "firepower", "shield", "horsehead", "name", "role"}
 
 
 def _int(value: Any) -> bool:
@@ -184,8 +197,14 @@ def _block(t: dict, corps: Corps, moves: dict) -> Block:
     agile = (moves["agile_light"] if horsehead == "black" else moves["agile_jager"] if subtype == "jager"
              else moves["agile_militia"] if subtype == "militia" else movement)
     check("name" not in t or type_ in LEADERS, f"{where}: only leaders carry a name")
+    role = t.get("role")
+    check(role is None or (role in ROLES and type_ == "tactical_leader"),
+          f"{where}: role must be one of {', '.join(ROLES)}, for a tactical leader, got {role!r}")
+    check(role != "army_commander" or corps.command is not None,
+          f"{where}: an army commander leads a corps with a command half (9.11)")
     return Block(bid, corps.side, corps.key, corps.colour, t["label"], type_, subtype, strength,
-                 _firepower(t, strength, where), shield, horsehead, movement, agile, t.get("name", ""))
+                 _firepower(t, strength, where), shield, horsehead, movement, agile, t.get("name", ""), role,
+                 corps.command)
 
 
 def _pool(side: str, t: dict, blocks: dict[str, Block]) -> Pool:
@@ -224,7 +243,9 @@ def parse_army(doc: dict) -> Army:
     corps = []
     for c in doc.get("corps", []):
         check(c.get("side") in ARMIES, f"corps {c.get('key')!r}: side must be french or russian")
-        entry = Corps(c["side"], c["key"], c["name"], c["colour"], tuple(str(b.get("id")) for b in c.get("blocks", [])))
+        check(c.get("command") in (None, *HALVES), f"corps {c.get('key')!r}: command must be north or south")
+        entry = Corps(c["side"], c["key"], c["name"], c["colour"], tuple(str(b.get("id")) for b in c.get("blocks", [])),
+                      c.get("command"))
         for t in c.get("blocks", []):
             b = _block(t, entry, moves)
             check(b.id not in blocks, f"block id {b.id} is given twice")

@@ -62,10 +62,8 @@ DATA = Path(__file__).parent / "data"
 
 AREA_COUNT = 111
 SIDES = ("french", "russian")
-VICTORY_AREAS = frozenset({19, 41, 55, 62, 69, 107})  # 1.1
-FLECHES = frozenset({57, 58, 59})  # 1.1: one victory area when all three are held
+VICTORY_COUNT, FLECHE_COUNT = 6, 3  # 1.1: six star areas, and the Flèches' three count as one more
 ICON_KINDS = ("jager", "infantry", "cavalry", "artillery")
-COMMAND_HALVES = {("russian", "yellow"): "north", ("russian", "light_blue"): "south"}  # 9.11-9.12
 
 
 @dataclass(frozen=True)
@@ -130,6 +128,16 @@ class Battlefield:
     command_line: tuple[Point, ...]  # white command limit, west edge to east edge
     grande_batterie: tuple[int, ...]  # 9.2
     reinforcement_order: dict[str, tuple[int, ...]]  # 3.3, by side
+
+    @property
+    def victory_areas(self) -> tuple[int, ...]:
+        """The six star areas (1.1)."""
+        return tuple(n for n, a in sorted(self.areas.items()) if a.victory)
+
+    @property
+    def fleches(self) -> tuple[int, ...]:
+        """The three Flèches: one victory area to whoever holds all three (1.1)."""
+        return tuple(n for n, a in sorted(self.areas.items()) if a.fleche)
 
 
 # --- the map -----------------------------------------------------------------------------------
@@ -266,12 +274,13 @@ def parse_field(doc: dict) -> Battlefield:
     check(len(command) >= 2 and command[0][0] == 0 and command[-1][0] == width
           and all(p[0] < q[0] for p, q in itertools.pairwise(command)),
           "command_line must run eastwards from the west edge to the east edge")
-    victory = {a.number for a in areas.values() if a.victory}
-    fleches = {a.number for a in areas.values() if a.fleche}
-    check(victory == VICTORY_AREAS, f"the victory areas must be {sorted(VICTORY_AREAS)} (1.1), got {sorted(victory)}")
-    check(fleches == FLECHES, f"the Flèches must be {sorted(FLECHES)} (1.1), got {sorted(fleches)}")
+    victory = sorted(a.number for a in areas.values() if a.victory)
+    fleches = sorted(a.number for a in areas.values() if a.fleche)
+    check(len(victory) == VICTORY_COUNT, f"the victory areas must be {VICTORY_COUNT} (1.1), got {victory}")
+    check(len(fleches) == FLECHE_COUNT and not set(fleches) & set(victory),
+          f"the Flèches must be {FLECHE_COUNT} areas besides the victory areas (1.1), got {fleches}")
     order = {side: tuple(doc.get("reinforcements", {}).get(side, [])) for side in SIDES}
-    check(sorted(order["russian"]) == sorted(VICTORY_AREAS),
+    check(sorted(order["russian"]) == victory,
           "the Russian reinforcement order must list the six victory areas once each (3.3)")
     check(order["french"] == order["russian"][::-1], "the French reinforcement order is the Russian one reversed (3.3)")
     battery = tuple(f.get("grande_batterie", []))
@@ -335,7 +344,7 @@ def _check_stacking_and_command(field: Battlefield, army: Army) -> None:
         check(len(units) <= a.terrain.stacking,
               f"area {a.number} ({a.colour}): {len(units)} set-up icons overstack it (limit {a.terrain.stacking})")
         for i in a.icons:
-            half = COMMAND_HALVES.get((a.control, str(i.colour)))
+            half = army.command_half(a.control, str(i.colour)) if i.colour else None
             check(half is None or half == a.command,
                   f"area {a.number}: a {i} icon must stand in the {half} half (9.12), not the {a.command}")
 

@@ -11,14 +11,7 @@ from __future__ import annotations
 
 import json
 
-from rules.bloody_monday.bm_data import (
-    FLECHES,
-    VICTORY_AREAS,
-    Area,
-    Block,
-    army,
-    battlefield,
-)
+from rules.bloody_monday.bm_data import Area, Block, army, battlefield
 from rules.core.errors import CommandError
 
 SIDES = ("french", "russian")
@@ -88,7 +81,8 @@ class Game:
         return sorted(bid for bid, b in self.s["blocks"].items() if b["where"] == "pool" and self.side(bid) == side)
 
     def chief(self, side: str) -> str:
-        return "F-NAP" if side == "french" else "R-KUT"
+        """The side's supreme commander (2.6.3)."""
+        return self.army.chief(side)
 
     def is_leader(self, bid: str) -> bool:
         return self.defs[bid].type == "tactical_leader"
@@ -158,8 +152,12 @@ class Game:
 
     def victory_count(self, side: str) -> int:
         """1.1: the six star areas held, plus one for the Flèches when all three are held."""
-        held = sum(1 for n in VICTORY_AREAS if self.owner(n) == side)
-        return held + (1 if all(self.owner(n) == side for n in FLECHES) else 0)
+        held = sum(1 for n in self.field.victory_areas if self.owner(n) == side)
+        return held + (1 if self.holds_fleches(side) else 0)
+
+    def holds_fleches(self, side: str) -> bool:
+        """1.1: the Flèches count "only if a player controls ALL THREE of them"."""
+        return all(self.owner(n) == side for n in self.field.fleches)
 
     def logistics_value(self, side: str) -> int:
         """3.2: the supreme commander's stars plus the controlled victory areas, even if isolated."""

@@ -45,9 +45,9 @@ def begin(g: Game, side: str, kind: str, limit: int | None = None) -> list[dict]
 def follows(g: Game, leader: str, bid: str) -> bool:
     """5.1: units of the leader's colour or militia; 9.4 Murat any cavalry; 9.5 Platov cossacks only."""
     ld, d = g.defs[leader], g.defs[bid]
-    if g.option("cossacks") and leader == "R-C-P":
+    if g.option("cossacks") and ld.role == "cossack_leader":
         return d.subtype == "cossack"
-    if g.option("first_saber") and leader == "F-CR-M" and d.type == "cavalry":
+    if g.option("first_saber") and ld.role == "cavalry_leader" and d.type == "cavalry":
         return True
     return d.colour == ld.colour or d.subtype == "militia"
 
@@ -55,10 +55,11 @@ def follows(g: Game, leader: str, bid: str) -> bool:
 def commanded_by(g: Game, leader: str) -> set[str]:
     """5.1: every unit in the leader's area, and its own units within tactical range (5.1.1)."""
     side, here = g.side(leader), g.block(leader)["area"]
-    platov = g.option("cossacks") and leader == "R-C-P"
+    role = g.defs[leader].role
+    platov = g.option("cossacks") and role == "cossack_leader"
     local = {bid for bid in g.units(here, side) if not platov or follows(g, leader, bid)}
     reach = movement.in_range(g, leader)
-    beyond = g.option("command_limit") and leader in ("R-1-BT", "R-2-B")
+    beyond = g.option("command_limit") and role == "army_commander"
     far = {bid for bid in g.on_map(side) if g.block(bid)["area"] in reach and follows(g, leader, bid)
            and not (beyond and g.areas[g.block(bid)["area"]].command != g.areas[here].command)}
     return (local | far) - {leader}

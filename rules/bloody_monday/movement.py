@@ -32,12 +32,9 @@ def allowance(g: Game, bid: str) -> int:
 
 def may_enter(g: Game, bid: str, area: int) -> bool:
     """9.11: Barclay de Tolly stays north, Bagration south; 9.12: so do the 1st and 2nd Armies."""
-    d, half = g.defs[bid], g.areas[area].command
-    if g.option("command_limit") and d.id in ("R-1-BT", "R-2-B"):
-        return half == ("north" if d.id == "R-1-BT" else "south")
-    if g.option("extreme_command_limit") and d.side == "russian" and d.colour in ("yellow", "light_blue"):
-        return half == ("north" if d.colour == "yellow" else "south")
-    return True
+    d = g.defs[bid]
+    bound = g.option("extreme_command_limit") or (g.option("command_limit") and d.role == "army_commander")
+    return not bound or d.command in (None, g.areas[area].command)
 
 
 def step_cost(g: Game, side: str, start: int, frm: int, to: int) -> int:

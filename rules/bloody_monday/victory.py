@@ -25,7 +25,7 @@ def last_blood_points(g: Game, side: str) -> int:
     """10.0: 3 for all three Flèches, 2 per victory area, 5/3/2 per eliminated enemy gold/silver/other
     unit (Russian jagers, militia and cossacks 1)."""
     areas = g.victory_count(side)
-    fleches = 1 if all(g.owner(n) == side for n in (57, 58, 59)) else 0
+    fleches = 1 if g.holds_fleches(side) else 0
     points = 3 * fleches + 2 * (areas - fleches)
     for e in g.s["eliminated"]:
         if e["side"] == side:

@@ -100,3 +100,16 @@ def test_10_0_last_blood_plays_with_every_optional_rule():
     state = bm.setup("last_blood", 1)
     assert set(state["options"]) == set(bm.INFO.options) and len(bm.INFO.options) == 12
     assert state["battery"] is not None
+
+
+def test_issue_16_5_rule_code_names_no_block():
+    """Issue 16.5: rule code asks a block's type or role (blocks.toml), never its id: no string in
+    rules/bloody_monday/*.py looks like a block id ("R-KUT", "F-CR-M")."""
+    import re
+    from pathlib import Path
+
+    import rules.bloody_monday as package
+
+    ids = re.compile(r"""["'][FR]-[A-Za-z0-9-]+["']""")
+    named = {p.name: ids.findall(p.read_text()) for p in Path(package.__file__).parent.glob("*.py")}
+    assert {name: found for name, found in named.items() if found} == {}

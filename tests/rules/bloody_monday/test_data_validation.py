@@ -100,6 +100,10 @@ BLOCK_CASES = {
     "pool draw": (lambda d: d["pool"]["russian"]["draws"][3].__setitem__("count", 10), "cannot draw"),
     "tables": (lambda d: d["restore_cost"].pop("QF"), "restore_cost"),
     "tactical range": (lambda d: d["tactical_range"].pop("4"), "tactical_range"),
+    "role of a combat unit": (lambda d: block(d, "R-C-At").__setitem__("role", "cossack_leader"), "role must be"),
+    "unknown role": (lambda d: block(d, "R-C-P").__setitem__("role", "hetman"), "role must be"),
+    "army without a half": (lambda d: block(d, "R-G-L").__setitem__("role", "army_commander"), "command half"),
+    "corps half": (lambda d: d["corps"][0].__setitem__("command", "east"), "north or south"),
 }
 
 
@@ -140,6 +144,25 @@ def test_broken_setup_is_refused(case):
     change, message = SETUP_CASES[case]
     with pytest.raises(DataError, match=message):
         check_setup(parse_field(broken_map(change)), parse_army(BLOCKS))
+
+
+def test_victory_areas_come_from_the_map_alone():
+    """Issue 16.5: the six victory areas are whichever areas map.toml marks (1.1), with the
+    reinforcement orders listing them (3.3); no second list in the code to agree with."""
+    def move_star(d: dict) -> None:
+        area(d, 107).pop("victory")
+        area(d, 106)["victory"] = True
+        for side in ("russian", "french"):
+            d["reinforcements"][side] = [106 if n == 107 else n for n in d["reinforcements"][side]]
+    assert parse_field(broken_map(move_star)).victory_areas == (19, 41, 55, 62, 69, 106)
+
+
+def test_roles_are_data():
+    """Issue 16.5: what a leader does in an optional rule is a field of its block (9.4, 9.5, 9.11)."""
+    roles = {b.id: b.role for b in bm_data.blocks().values() if b.role}
+    assert roles == {"F-CR-M": "cavalry_leader", "R-C-P": "cossack_leader", "R-1-BT": "army_commander",
+                     "R-2-B": "army_commander"}
+    assert (bm_data.blocks()["R-1-BT"].command, bm_data.blocks()["R-2-7"].command) == ("north", "south")
 
 
 def test_grande_batterie_guns_fire_four_dice():
