@@ -15,14 +15,20 @@ import random
 import re
 
 import pytest
+from bm_helpers import battle, do, game, position
 
 from rules import load
 from rules.bloody_monday.game import Game
+from rules.bloody_monday.swaptest import (
+    differences,
+    swap_test,
+    swapped,
+    weighted_choice,
+)
 
 bm = load("bloody_monday")
 ID = re.compile(r"\b[FR]-[A-Za-z0-9-]+")
 AUDIENCES = (None, "french", "russian")
-WEIGHTS = {"pass": 0.15, "end": 0.3, "battle": 3.0, "retreat": 0.5}  # toward battles
 HIDDEN_KEYS = {"side", "area", "revealed"}
 
 
@@ -66,17 +72,6 @@ def assert_events_hide(events: list[dict], secrets: dict) -> None:
         audience = None if e["to"] == "all" else e["to"]
         leaked = set(ID.findall(json.dumps(e))) & secrets[audience]
         assert not leaked, f"event to {e['to']} names hidden blocks {leaked}: {e['text']}"
-
-
-def verb(cmd: object) -> str:
-    return getattr(cmd, "verb", type(cmd).__name__.lower())
-
-
-def weighted_choice(rng: random.Random, legal: list) -> object:
-    """A random legal command, its verb first (so that battles come often enough to test)."""
-    verbs = sorted({verb(c) for c in legal})
-    chosen = rng.choices(verbs, [WEIGHTS.get(v, 1.0) for v in verbs])[0]
-    return rng.choice([c for c in legal if verb(c) == chosen])
 
 
 def play_and_check(seed: int, options: list[str], max_commands: int) -> set[str]:
@@ -140,15 +135,6 @@ def test_the_chooser_alone_hears_which_units_may_take_a_hit():
     pytest.fail("no random game reached a choice of hits")
 
 
-def swap(state: dict, a: str, b: str) -> dict:
-    """The same position with two blocks' places, strengths and cubes exchanged."""
-    out = json.loads(json.dumps(state))
-    keys = ("where", "area", "strength", "cubes")
-    for k in keys:
-        out["blocks"][a][k], out["blocks"][b][k] = state["blocks"][b][k], state["blocks"][a][k]
-    return out
-
-
 def test_a_view_is_the_same_whatever_the_hidden_blocks_are():
     """OpenSpiel's per-player observation: "two states that differ only in what that player cannot see
     give that player the same view" - exchange two hidden Russian blocks (on the map or in the pool)."""
@@ -163,7 +149,7 @@ def test_a_view_is_the_same_whatever_the_hidden_blocks_are():
             state, _ = bm.apply(state, side, weighted_choice(rng, bm.legal_commands(state, side)))
         secret = sorted(b for b in hidden(state)["french"] if not state["blocks"][b]["activated"])
         a, b = rng.sample(secret, 2)
-        other = swap(state, a, b)
+        other = swapped(state, a, b)
         if set(hidden(other)["french"]) != set(secret) or other["battle"]:
             continue
         for audience in (None, "french"):
@@ -175,8 +161,6 @@ def test_a_view_is_the_same_whatever_the_hidden_blocks_are():
 def test_undo_never_crosses_a_die_or_a_reveal():
     """DESIGN / Rally the Troops: "Undo is cleared when dice are rolled or hidden information is
     revealed": such commands' events are irreversible; a hidden move is not."""
-    from bm_helpers import do, position
-
     state = position({"F-I-D": 16, "F-I-1": 16, "F-I-2": 16, "R-1-2J": 42})
     state, events = do(state, "french", "tactical")
     assert not any(e["irreversible"] for e in events)
@@ -186,3 +170,45 @@ def test_undo_never_crosses_a_die_or_a_reveal():
     assert not any(e["irreversible"] for e in events)
     state, events = do(state, "french", "move F-I-1 42", "battle 42")
     assert all(e["irreversible"] for e in events)
+
+
+SWAP_GAMES = [("bloody_monday", [], 21), ("bloody_monday", list(bm.OPTIONS), 22),
+              ("bloody_monday", ["russian_jager", "grande_batterie", "shields", "command_limit"], 23),
+              ("last_blood", None, 24)]
+
+
+@pytest.mark.parametrize("scenario, options, seed", SWAP_GAMES)
+def test_swap_test_a_viewer_tells_no_two_hidden_blocks_apart(scenario, options, seed):
+    """Issue 9.7 / DESIGN, the swap test: exchange two blocks a viewer has not seen and everything the
+    viewer observes stays the same - view, prompt, to_move, who acts, legal commands, and the reply
+    to what he types (probes naming the enemy blocks included). A short random game per scenario
+    and option set; `rules.bloody_monday.swaptest.swap_test` runs long ones for `kolocha fuzz`."""
+    assert swap_test(seed, seed, scenario, options, max_commands=70, every=10, swaps=1, legal=4, named=10) == []
+
+
+def kutuzov_next_to_a_battle() -> dict:
+    """Issue 9.3's position: the French attack 44; the red area 52 beside it holds one hidden Russian
+    block, Kutuzov (an infantry, R-1-4, stands in Gorki); every other neighbour is French-held."""
+    held = {n: "french" for n in (42, 45, 51, 54, 55)}
+    state = position({"F-I-1": 44, "R-1-3": 44, "R-KUT": 52, "R-1-4": 69}, control=held, initiative="russian")
+    battle(game(state), 44, stage="artillery")
+    return state
+
+
+def test_swap_test_sees_the_retreat_leak_of_issue_9_3(monkeypatch):
+    """The swap test catches a leak: with the retreat areas reckoned as before issue 9.3 (uncontested
+    areas with room, a supreme commander taking none), swapping Kutuzov with the infantry in Gorki
+    changes what the French player sees once he ends his artillery fire; as the rules stand, nothing."""
+    from rules.bloody_monday import retreat
+
+    state = kutuzov_next_to_a_battle()
+    other = swapped(state, "R-KUT", "R-1-4")
+    assert differences(state, other, "french", ["end"]) == []
+
+    def before_9_3(g):
+        bt = g.s["battle"]
+        side = bt["defender"]
+        return sorted(n for n in g.areas[bt["area"]].neighbours if g.friendly(side, n) and g.room(side, n) > 0)
+
+    monkeypatch.setattr(retreat, "retreat_areas", before_9_3)
+    assert any("`end` then view differs" in d for d in differences(state, other, "french", ["end"]))
