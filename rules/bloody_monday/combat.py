@@ -50,18 +50,30 @@ def start(g: Game, side: str, cmd: Battle) -> list[dict]:
 
 
 # --- artillery fire ---------------------------------------------------------------------------------
-def may_fire(g: Game, bid: str) -> bool:
-    """5.3.1: an activated, not exhausted artillery adjacent to the battle, within the chief's strength."""
+def loaded(g: Game, bid: str) -> bool:
+    """5.3.1: an activated, not exhausted artillery adjacent to the battle that has not fired into it.
+    All of it is public: an activated block stands revealed (2.6)."""
     bt = g.s["battle"]
     b = g.block(bid)
     return (g.defs[bid].type == "artillery" and b["activated"] and b["where"] == "map"
-            and b["area"] in g.areas[bt["area"]].neighbours and not g.exhausted(bid)
-            and bid not in bt["fired"] and len(bt["fired"]) < g.chief_strength(bt["attacker"]))
+            and b["area"] in g.areas[bt["area"]].neighbours and not g.exhausted(bid) and bid not in bt["fired"])
+
+
+def may_fire(g: Game, bid: str) -> bool:
+    """5.3.1 and 2.6.3: a loaded gun, while fewer than the supreme commander's strength have fired."""
+    return loaded(g, bid) and len(g.s["battle"]["fired"]) < g.chief_strength(g.s["battle"]["attacker"])
+
+
+def ready_guns(g: Game) -> list[str]:
+    """The attacker's loaded guns: while there is one, the battle waits for his `fire` or `end`,
+    whether or not his supreme commander's hidden strength lets it fire (issue 9.3)."""
+    bt = g.s["battle"]
+    return [bid for bid in g.on_map(bt["attacker"]) if loaded(g, bid)] if bt["stage"] == "artillery" else []
 
 
 def gunners(g: Game) -> list[str]:
-    bt = g.s["battle"]
-    return [bid for bid in g.on_map(bt["attacker"]) if may_fire(g, bid)] if bt["stage"] == "artillery" else []
+    """The guns that may fire now (5.3.1, 2.6.3)."""
+    return [bid for bid in ready_guns(g) if may_fire(g, bid)]
 
 
 def fire(g: Game, side: str, cmd: Fire) -> list[dict]:
@@ -226,7 +238,7 @@ def advance(g: Game) -> list[dict]:
         if not g.contested(bt["area"]):
             return events + finish(g)
         if bt["stage"] == "artillery":
-            if gunners(g):
+            if ready_guns(g):
                 return events
             bt["stage"] = "retreat"
         elif bt["stage"] == "retreat":

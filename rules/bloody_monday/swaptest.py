@@ -76,7 +76,8 @@ def pairs(state: dict, viewer: str, rng: random.Random, count: int) -> list[Pair
             break
         a = chief if attempt == 0 and chief in pool else rng.choice(near)
         b = rng.choice([x for x in (near if a == chief else pool) if x != a] or [x for x in pool if x != a])
-        if _unseen(swapped(state, a, b), viewer) >= {a, b} and _place(state, a) != _place(state, b):
+        lost = chief in (a, b) and "pool" in (_place(state, a)[0], _place(state, b)[0])  # never pooled
+        if not lost and _unseen(swapped(state, a, b), viewer) >= {a, b} and _place(state, a) != _place(state, b):
             out.append((a, b))
     return out
 

@@ -206,3 +206,32 @@ def test_issue_9_12_hits_after_the_showdown_are_face_up():
         events += combat.choose_hit(g, choice["side"], Hit((choice["candidates"][0],)))
     hits = [e for e in events if e["kind"] == "hit"]
     assert hits and all(e["to"] == "all" for e in hits)
+
+
+def fire_and_absorb(state: dict, gun: str) -> dict:
+    """The French gun fires into 42; the Russian applies the hits, each to his first candidate."""
+    state, _ = do(state, "french", f"fire {gun} 42")
+    while state["battle"] and state["battle"]["choice"]:
+        state, _ = do(state, "russian", f"hit {state['battle']['choice']['candidates'][0]}")
+    return state
+
+
+def test_issue_9_3_the_artillery_step_waits_whatever_the_hidden_chief_strength():
+    """2.6.3: the supreme commander's strength limits "the maximum number of activated Artillery which
+    may fire into a battle Area at once"; that strength is hidden, so with a third activated gun
+    beside the battle the game waits for the French `fire` or `end` whether Napoleon has 2 stars or
+    4, and the Russian sees the same. With 2 stars the third gun is refused (positive control: 4)."""
+    guns = ("F-I-A1", "F-III-A", "F-I-A2")
+    russians = {"R-G-1LG": 42, "R-G-2LG": 42, "R-G-C": 42, "R-1-3": 42}
+    states = []
+    for stars in (2, 4):
+        state = position({"F-NAP": (21, stars), "F-I-1": 42, **dict.fromkeys(guns, 16), **russians})
+        for gun in guns:
+            state["blocks"][gun]["activated"] = True
+        battle(game(state), 42, stage="artillery")
+        states.append(fire_and_absorb(fire_and_absorb(state, guns[0]), guns[1]))
+    weak, strong = states
+    assert bm.view(weak, "russian") == bm.view(strong, "russian")
+    assert bm.active_sides(weak) == bm.active_sides(strong) == ["french"]
+    refused(weak, "french", "fire F-I-A2 42", "5.3.1")
+    assert [e["kind"] for e in do(strong, "french", "fire F-I-A2 42")[1]][0] == "artillery"
