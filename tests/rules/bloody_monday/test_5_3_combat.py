@@ -234,4 +234,4 @@ def test_issue_9_3_the_artillery_step_waits_whatever_the_hidden_chief_strength()
     assert bm.view(weak, "russian") == bm.view(strong, "russian")
     assert bm.active_sides(weak) == bm.active_sides(strong) == ["french"]
     refused(weak, "french", "fire F-I-A2 42", "5.3.1")
-    assert [e["kind"] for e in do(strong, "french", "fire F-I-A2 42")[1]][0] == "artillery"
+    assert next(e["kind"] for e in do(strong, "french", "fire F-I-A2 42")[1]) == "artillery"
