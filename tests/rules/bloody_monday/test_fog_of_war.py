@@ -172,7 +172,7 @@ def test_undo_never_crosses_a_die_or_a_reveal():
     assert all(e["irreversible"] for e in events)
 
 
-SWAP_GAMES = [("bloody_monday", [], 21), ("bloody_monday", list(bm.OPTIONS), 22),
+SWAP_GAMES = [("bloody_monday", [], 21), ("bloody_monday", list(bm.INFO.options), 22),
               ("bloody_monday", ["russian_jager", "grande_batterie", "shields", "command_limit"], 23),
               ("last_blood", None, 24)]
 
