@@ -204,8 +204,9 @@ def parse(text: str) -> Command:
         return Retreat(tuple(_area(w) for w in args[1::2]), tuple(args[0::2]))
     if verb == "reinforce":
         _count(verb, args, 0, 1, "nothing (as many as you may) or how many: `reinforce 3`")
-        if args and not (args[0].isascii() and args[0].isdigit() and 1 <= int(args[0]) <= 99):
-            raise CommandError(f"{args[0]!r} is not a number of reinforcements: `reinforce 3`, or `reinforce` for all.")
+        if args and not (args[0].isascii() and args[0].isdigit() and len(args[0]) <= 2 and int(args[0]) >= 1):
+            shown = args[0] if len(args[0]) <= 12 else args[0][:12] + "..."
+            raise CommandError(f"{shown!r} is not a number of reinforcements: `reinforce 3`, or `reinforce` for all.")
         return Reinforce(int(args[0]) if args else None)
     _count(verb, args, 1, 1, "one of " + ", ".join(INITIATIVE_ACTIONS))
     if args[0] not in INITIATIVE_ACTIONS:

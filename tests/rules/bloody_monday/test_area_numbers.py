@@ -19,3 +19,20 @@ def test_a_plain_area_number_is_an_area():
     """The positive control: the same command with an area in plain digits parses."""
     assert C.parse("battle 41") == C.Battle(41)
     assert C.parse("move f-i-5 111") == C.Move("f-i-5", (111,))
+
+
+@pytest.mark.parametrize("word", ["²", "9" * 5000, "0", "three"])
+def test_a_count_of_reinforcements_that_is_not_a_small_number_is_refused(word):
+    """`reinforce <count>` (3.1) takes plain digits; anything else is one sentence, not a traceback."""
+    with pytest.raises(CommandError, match="not a number of reinforcements") as refusal:
+        C.parse(f"reinforce {word}")
+    assert len(str(refusal.value)) < 120
+    assert C.parse("reinforce 3") == C.Reinforce(3)
+
+
+@pytest.mark.parametrize("line", ["retreat ² 40", "retreat r-1-3 ➄", "retreat r-1-3"])
+def test_a_retreat_with_a_bad_area_is_refused_in_a_sentence(line):
+    """`retreat` (6.4) names areas in plain digits, or units each followed by its area."""
+    with pytest.raises(CommandError):
+        C.parse(line)
+    assert C.parse("retreat r-1-3 40") == C.Retreat((40,), ("r-1-3",))
