@@ -95,7 +95,8 @@ def play_and_check(seed: int, options: list[str], max_commands: int) -> set[str]
     return kinds
 
 
-@pytest.mark.parametrize("chunk", range(8))
+@pytest.mark.parametrize("chunk", [0, 1, *(pytest.param(c, marks=pytest.mark.long)
+                                         for c in range(2, 8))])
 def test_no_output_reveals_a_hidden_block(chunk):
     """Eight chunks of 25 seeded games (200 in all, their first 40 commands: the opening clashes),
     half with every option in play; the chunk must have seen moves, artillery, showdowns and losses."""
@@ -106,6 +107,7 @@ def test_no_output_reveals_a_hidden_block(chunk):
     assert {"move", "showdown", "roll", "eliminated", "activate"} <= kinds
 
 
+@pytest.mark.long
 def test_no_output_reveals_a_hidden_block_in_whole_games():
     """Six whole games (to Turn 4 or a sudden death): logistics, reinforcements and restoring too."""
     for seed in range(1000, 1006):
