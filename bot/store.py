@@ -533,9 +533,11 @@ def decode_state(text: str | None) -> dict | None:
 
 @contextmanager
 def _file_lock(path: str) -> Iterator[None]:
-    """An exclusive advisory lock on the file itself (flock, apart from SQLite's own locks)
-    while the body runs; the file is created empty (an empty SQLite database) if absent."""
-    with open(path, "ab") as handle:
+    """An exclusive advisory lock while the body runs, on the file `<database>-migrate.lock`
+    beside the database, never on the database itself: closing any descriptor of the database
+    would drop the POSIX locks SQLite holds on it in this process, and another connection could
+    then checkpoint and delete the WAL under a live one ("database disk image is malformed")."""
+    with open(f"{path}-migrate.lock", "ab") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield

@@ -88,7 +88,8 @@ async def end_phase(loopback: Loopback, person: Person) -> str:
             break
         await asyncio.sleep(0.05)
     else:
-        raise AssertionError(f"no confirmation buttons in the answer to {interaction}")
+        texts = [s.text for s in await answered(loopback, interaction)]
+        raise AssertionError(f"no confirmation buttons in the answer to /end: {texts}")
     custom_id = offer[-1].components[0]["components"][0]["custom_id"]
     return (await answered(loopback, await loopback.press(person, custom_id)))[-1].text
 
