@@ -18,7 +18,7 @@ from rules.borodino import (
     turns,
 )
 from rules.borodino import commands as C
-from rules.borodino.battle import SIDES, Battle, copy_state
+from rules.borodino.battle import SIDES, Battle, copy_state, reading_copy
 from rules.borodino.help import help
 from rules.borodino.odds import forecast
 from rules.borodino.victory import outcome as _outcome
@@ -143,4 +143,4 @@ def legal_commands(state: dict, side: str) -> list[C.Command]:
     """Every command `side` may give now (attacks: the useful shapes, not every combination)."""
     if side not in active_sides(state):
         return []
-    return legal.legal_commands(Battle(copy_state(state)), side)
+    return legal.legal_commands(Battle(reading_copy(state)), side)

@@ -7,7 +7,7 @@ where, whose zone of control covers a hex, what a unit's printed values are.
 from __future__ import annotations
 
 import json
-from functools import cached_property
+from functools import cache, cached_property
 
 from rules.borodino import battlemap, scenario_data, tables
 from rules.core.hexes import Hex
@@ -23,6 +23,20 @@ def enemy_of(side: str) -> str:
 def copy_state(state: dict) -> dict:
     """A deep copy of a state (states are JSON, so this is exact)."""
     return json.loads(json.dumps(state))
+
+
+@cache
+def zoc_reach(m: battlemap.BattleMap, h: Hex) -> tuple[Hex, ...]:
+    """The adjacent hexes a unit in h controls: all but those across a river, ford or bridge
+    (Zones of Control, H; streams do not block)."""
+    return tuple(n for n in m.adjacent(h) if m.side(h, n) not in RIVERLIKE)
+
+
+def reading_copy(state: dict) -> dict:
+    """A copy good enough for code that only tries commands out: the unit and redoubt tables are
+    new, their entries shared. Such code replaces an entry, never changes one in place (see
+    combat._check_obligations_stay_possible); ten times cheaper than `copy_state`."""
+    return {**state, "units": dict(state["units"]), "redoubts": dict(state["redoubts"])}
 
 
 class Battle:
@@ -105,10 +119,7 @@ class Battle:
         """For each side, the hexes in the Zone of Control of its enemies."""
         out: dict[str, set[Hex]] = {side: set() for side in SIDES}
         for h, uid in self.occupant.items():
-            target = out[enemy_of(self.side(uid))]
-            for n in self.map.adjacent(h):
-                if self.map.side(h, n) not in RIVERLIKE:  # ZOC (H); streams do not block
-                    target.add(n)
+            out[enemy_of(self.side(uid))].update(zoc_reach(self.map, h))
         for h in self.s["redoubts"]:
             if self.redoubt_active(h):  # Redoubts (C): ZOC on the three front hexes only
                 out["french"].update(self.map.redoubts[h].front)

@@ -14,7 +14,7 @@ from rules.borodino.battle import Battle, enemy_of
 from rules.borodino.commands import Attack
 from rules.borodino.tables import odds_column
 from rules.core.errors import RuleViolation
-from rules.core.hexes import Hex, distance, fire_paths, within
+from rules.core.hexes import Hex, distance, fire_paths, nearby
 
 WOODS = ("woods", "woods_road")
 
@@ -225,7 +225,7 @@ def capable_edges(b: Battle, side: str) -> dict[str, list[Hex]]:
         if not _available_attacker(b, a):
             continue
         ah = b.unit(a)["hex"]
-        near = set(within(ah, 2 if b.is_artillery(a) else 1))
+        near = nearby(ah, 2 if b.is_artillery(a) else 1)
         out[a] = [t for t in targets if t in near and can_strike(b, a, t) is None]
     return out
 
@@ -298,21 +298,23 @@ def _check_obligations_stay_possible(b: Battle, plan: Plan) -> None:
     if not touched:
         return
     unmet_before = best_cover(before, only=involved).unmet
-    saved = [(u, dict(b.unit(u))) for u in plan.attackers + plan.defenders]
+    # Try the attack out on entries replaced, never changed in place: the state may be shared
+    # with a caller that only reads it (legal_commands).
+    saved = {u: b.unit(u) for u in plan.attackers + plan.defenders}
+    saved_redoubt = b.s["redoubts"].get(redoubt or "")
     for u in plan.attackers:
-        b.unit(u)["attacked"] = True
+        b.s["units"][u] = {**b.unit(u), "attacked": True}
     for u in plan.defenders:
-        b.unit(u)["defended"] = True
+        b.s["units"][u] = {**b.unit(u), "defended": True}
     if redoubt:
-        b.s["redoubts"][redoubt]["attacked"] = True
+        b.s["redoubts"][redoubt] = {**b.s["redoubts"][redoubt], "attacked": True}
     try:
         after = contact(b, plan.side)
         unmet_after = best_cover(after, only=touched).unmet
     finally:
-        for u, old in saved:
-            b.s["units"][u] = old
+        b.s["units"].update(saved)
         if redoubt:
-            b.s["redoubts"][redoubt]["attacked"] = False
+            b.s["redoubts"][redoubt] = saved_redoubt
     stranded = (before.required & touched) - involved - after.required  # left with nothing to attack
     if len(stranded) + len(unmet_after) <= len(unmet_before):
         return

@@ -59,11 +59,11 @@ class Limits:
     """The per-unit limits on which hexes may be entered: Imperial Guard (A) and Night (A)."""
 
     def __init__(self, b: Battle, uid: str, start: Hex):
-        side = b.side(uid)
-        self.enemies = [b.unit(e)["hex"] for e in b.on_map(enemy_of(side))]
         self.guard = (b.option("imperial_guard") and b.defs[uid].guard
                       and uid not in b.s["released"])
         self.night = b.night
+        enemy = enemy_of(b.side(uid))
+        self.enemies = [h for h, e in b.occupant.items() if b.side(e) == enemy] if self.guard or self.night else []
         self.floor = min(self.nearest(start), 3) if self.night and self.enemies else 0
         self._cache: dict[Hex, int] = {}
 
@@ -140,12 +140,20 @@ def cheapest_path(b: Battle, uid: str, dest: Hex) -> tuple[Hex, ...]:
 
 
 def _search(b: Battle, uid: str) -> tuple[dict[Hex, int], dict[Hex, Hex], Hex]:
-    """Dijkstra over MP: enemy ZOC stops, terrain costs, and the unit's own limits."""
+    """Dijkstra over MP: enemy ZOC stops, terrain costs, and the unit's own limits.
+
+    The same rules as `step_cost`, with what does not change during the search looked up once:
+    the ground's cost of every step (`passable_steps`), the hexes holding enemy units and the
+    redoubt front hexsides closed to the French."""
     side = b.side(uid)
     ma = b.defs[uid].movement
     start = start_hex(b, uid)
     limits = Limits(b, uid, start)
+    limited = limits.guard or limits.night
     zoc = b.zocs[side]
+    enemies = {h for h, occ in b.occupant.items() if b.side(occ) != side}
+    closed = closed_fronts(b) if side == "french" else frozenset()
+    steps = passable_steps(b.map)
     entering = b.unit(uid)["where"] == "waiting"  # placed on its entry hex: it has entered that hex (ZOC C)
     exits = b.map.east_exits if side == "french" and b.scenario.exits_east else frozenset()
     best: dict[Hex, int] = {start: 0}
@@ -164,16 +172,34 @@ def _search(b: Battle, uid: str) -> tuple[dict[Hex, int], dict[Hex, Hex], Hex]:
         if h in exits and OFF not in out and cost + b.tables.enter <= ma:
             out[OFF] = cost + b.tables.enter
             prev[OFF] = h
-        for n in b.map.adjacent(h):
-            c = step_cost(b, side, h, n)[0]
-            if c is None or cost + c > ma or cost + c >= best.get(n, 99) or limits.refuse(n):
+        for n, c in steps[h] if h in steps else passable_from(b.map, h):
+            c += cost
+            if c > ma or c >= best.get(n, 99) or n in enemies or (h, n) in closed \
+                    or (limited and limits.refuse(n)):
                 continue
-            best[n] = cost + c
+            best[n] = c
             prev[n] = h
-            heapq.heappush(heap, (cost + c, n))
+            heapq.heappush(heap, (c, n))
     if b.unit(uid)["where"] == "map":
         out.pop(start, None)
     return out, prev, start
+
+
+@cache
+def passable_steps(m: BattleMap) -> dict[Hex, tuple[tuple[Hex, int], ...]]:
+    """For every map hex, the adjacent hexes the ground lets a unit enter, with their MP cost."""
+    return {h: passable_from(m, h) for h in m.hexes}
+
+
+def passable_from(m: BattleMap, h: Hex) -> tuple[tuple[Hex, int], ...]:
+    """The steps out of one hex (also an entry hex beyond the map edge) and their MP cost."""
+    return tuple((n, c) for n in m.adjacent(h) if (c := terrain_step(m, h, n)[0]) is not None)
+
+
+def closed_fronts(b: Battle) -> frozenset[tuple[Hex, Hex]]:
+    """The (from, to) steps across the front hexsides of intact redoubts (Russian Redoubts, B)."""
+    return frozenset((f, h) for h, r in b.map.redoubts.items() if not b.s["redoubts"][h]["destroyed"]
+                     for f in r.front)
 
 
 def resolve_unit(b: Battle, ref: str) -> str:

@@ -86,6 +86,16 @@ def hexside(a: Hex, b: Hex) -> str:
     return f"{a}/{b}" if a < b else f"{b}/{a}"
 
 
+@cache
+def nearby(h: Hex, radius: int) -> frozenset[Hex]:
+    """The hexes of `within(h, radius)` as a set, computed once per hex and radius.
+
+    >>> sorted(nearby("2817", 1)) == sorted(neighbours("2817"))
+    True
+    """
+    return frozenset(within(h, radius))
+
+
 def within(h: Hex, radius: int) -> Iterator[Hex]:
     """Every numbered hex at distance 1..radius of h."""
     x, y, z = to_cube(h)
