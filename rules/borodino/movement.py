@@ -16,7 +16,7 @@ from rules.borodino.battle import Battle, enemy_of
 from rules.borodino.battlemap import BattleMap
 from rules.borodino.commands import OFF, Move
 from rules.core.errors import RuleViolation
-from rules.core.hexes import Hex, distance
+from rules.core.hexes import Hex, distance, neighbours
 
 
 def step_cost(b: Battle, side: str, frm: Hex, to: Hex) -> tuple[int | None, str, str]:
@@ -139,16 +139,44 @@ def cheapest_path(b: Battle, uid: str, dest: Hex) -> tuple[Hex, ...]:
     return tuple(reversed(steps)) if dest != start else (start,)
 
 
-def _search(b: Battle, uid: str) -> tuple[dict[Hex, int], dict[Hex, Hex], Hex]:
-    """Dijkstra over MP: enemy ZOC stops, terrain costs, and the unit's own limits.
+Search = tuple[dict[Hex, int], dict[Hex, Hex], Hex]  # (reachable hexes and cost, path links, start)
+_searches: dict[tuple, tuple[tuple[Hex, ...], tuple, Search]] = {}  # see `_search`
+_SEARCHES_KEPT = 20_000
+
+
+def _search(b: Battle, uid: str) -> Search:
+    """The unit's route search, reused while nothing it looked at has changed.
+
+    A search reads the occupants of the hexes it reached and of their neighbours (who blocks,
+    who exerts a Zone of Control, which hexes are free to end in) and the redoubts' state; it is
+    kept with those readings and reused while they are the same, so a move in one corner of the
+    map does not make every other unit search again. Units under the Guard or Night limits,
+    which look at every enemy unit, always search afresh. Callers must not change the result."""
+    start = start_hex(b, uid)
+    limits = Limits(b, uid, start)
+    if limits.guard or limits.night:
+        return _dijkstra(b, uid, start, limits)[0]
+    key = (id(b.map), b.scenario.id, uid, b.defs[uid].movement, start, b.unit(uid)["where"])
+    kept = _searches.get(key)
+    redoubts = tuple((r["destroyed"], b.occupant.get(h)) for h, r in b.s["redoubts"].items())
+    if kept is not None and kept[1] == (redoubts, tuple(map(b.occupant.get, kept[0]))):
+        return kept[2]
+    found, region = _dijkstra(b, uid, start, limits)
+    if len(_searches) >= _SEARCHES_KEPT:
+        _searches.clear()
+    _searches[key] = (region, (redoubts, tuple(map(b.occupant.get, region))), found)
+    return found
+
+
+def _dijkstra(b: Battle, uid: str, start: Hex, limits: Limits) -> tuple[Search, tuple[Hex, ...]]:
+    """Dijkstra over MP: enemy ZOC stops, terrain costs, and the unit's own limits; also the
+    hexes whose occupants the answer depends on (those reached and their neighbours).
 
     The same rules as `step_cost`, with what does not change during the search looked up once:
     the ground's cost of every step (`passable_steps`), the hexes holding enemy units and the
     redoubt front hexsides closed to the French."""
     side = b.side(uid)
     ma = b.defs[uid].movement
-    start = start_hex(b, uid)
-    limits = Limits(b, uid, start)
     limited = limits.guard or limits.night
     zoc = b.zocs[side]
     enemies = {h for h, occ in b.occupant.items() if b.side(occ) != side}
@@ -180,9 +208,10 @@ def _search(b: Battle, uid: str) -> tuple[dict[Hex, int], dict[Hex, Hex], Hex]:
             best[n] = c
             prev[n] = h
             heapq.heappush(heap, (c, n))
+    region = {n for h in best for n in neighbours(h)} | best.keys()
     if b.unit(uid)["where"] == "map":
         out.pop(start, None)
-    return out, prev, start
+    return (out, prev, start), tuple(region)
 
 
 @cache
