@@ -22,7 +22,7 @@ from bot.store import SNAPSHOT_EVERY, Store
 
 LOAD_LENGTH = 500  # the game length whose load time the README quotes
 import rules
-from rules.core.playout import Playout, PlayoutFailure, random_playout
+from rules.core.playout import POLICIES, Playout, PlayoutFailure, random_playout
 
 TARGET_COMMANDS = 500
 
@@ -90,25 +90,38 @@ def picture_rows(system_name: str) -> list[tuple[str, str]]:
     return []
 
 
+PLAYOUT_TARGETS = {"borodino": 25, "bloody_monday": 20}  # whole games a second (issue 11.1)
+
+
 def playout_rate(system_name: str, scenario: str, seed: int, options: dict | None,
                  seconds: float) -> list[tuple[str, str]]:
-    """Whole random games per second; failures counted and the first one saved as a script."""
+    """Whole random games per second under each policy, next to the target; failures counted
+    and the first one saved as a script."""
+    rows = []
+    for policy in POLICIES:
+        rows += _policy_rate(system_name, scenario, seed, options, seconds, policy)
+    return rows
+
+
+def _policy_rate(system_name: str, scenario: str, seed: int, options: dict | None,
+                 seconds: float, policy: str) -> list[tuple[str, str]]:
     system = rules.load(system_name)
     played, failures, start = 0, [], time.perf_counter()
     while time.perf_counter() - start < seconds:
         try:
-            random_playout(system, scenario, seed, options, rng_seed=1000 + played)
+            random_playout(system, scenario, seed, options, rng_seed=1000 + played, policy=policy)
         except PlayoutFailure as failure:
             failures.append(failure)
         played += 1
     elapsed = time.perf_counter() - start
-    rate = f"{played / elapsed:.2f} ({elapsed / played:.2f} s each)"
-    rows = [("random playouts per second", rate)]
+    target = PLAYOUT_TARGETS.get(system_name)
+    rate = f"{played / elapsed:.2f} ({elapsed / played:.2f} s each)" + (f"; target {target}" if target else "")
+    rows = [(f"random playouts per second, {policy} policy", rate)]
     if failures:
-        path = Path(f"playout-failure-{system_name}-{scenario}-{failures[0].rng_seed}.txt")
+        path = Path(f"playout-failure-{system_name}-{scenario}-{policy}-{failures[0].rng_seed}.txt")
         path.write_text(failures[0].script())
         replay = f"{len(failures)}; replay: kolocha local --script {path}"
-        rows.append((f"failed playouts (of {played})", replay))
+        rows.append((f"failed playouts (of {played}, {policy} policy)", replay))
     return rows
 
 

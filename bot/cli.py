@@ -29,6 +29,7 @@ from bot.store import AlreadyServed, SchemaTooNew, Store, sole_server
 from bot.terminal.console import enable_line_editing, parse_script, play, run_script
 from bot.terminal.map_files import MapFiles
 from rules.core.errors import RulesError
+from rules.core.playout import POLICIES
 
 DEFAULT_DB = "kolocha.sqlite"
 
@@ -109,6 +110,11 @@ def _parser() -> argparse.ArgumentParser:
                           help="run only this part (repeatable; default: all)")
     fuzz_cmd.add_argument("--out", type=Path, default=Path("."),
                           help="folder for the scripts that replay failed playouts")
+    fuzz_cmd.add_argument("--policy", action="append", choices=POLICIES,
+                          help="how playouts draw commands: uniform over the legal list, or the "
+                          "systems' sample_command (repeatable; default: both)")
+    fuzz_cmd.add_argument("--system", action="append", choices=rules.systems(),
+                          help="fuzz only this system's playouts (repeatable; default: all)")
     fuzz_cmd.set_defaults(run=_fuzz)
 
     serve = sub.add_parser("run", help="serve the Discord bot (DISCORD_TOKEN from the environment)")
@@ -209,7 +215,8 @@ def _fuzz(args: argparse.Namespace) -> int:
     if not args.out.is_dir():
         raise ValueError(f"there is no folder {args.out} for the failure scripts; create it first.")
     return fuzz.fuzz(tuple(args.part or fuzz.PARTS), args.games, args.seed, args.out,
-                     lambda line: print(line, flush=True))
+                     lambda line: print(line, flush=True), policies=tuple(args.policy or POLICIES),
+                     systems=tuple(args.system or rules.systems()))
 
 
 NO_TOKEN = """kolocha run: no DISCORD_TOKEN in the environment.

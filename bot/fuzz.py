@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import rules
-from rules.core.playout import PlayoutFailure, random_playout
+from rules.core.playout import POLICIES, PlayoutFailure, random_playout
 
 PARTS = ("playouts", "engine-swap", "front-swap")
 HIDDEN_SYSTEM = "bloody_monday"  # the system whose swap tests exist (fog of war)
@@ -32,20 +32,23 @@ def option_sets(name: str) -> Iterator[tuple[str, dict]]:
             yield scenario["id"], {option: True for option in everything}
 
 
-def playouts(games: int, seed: int, out: Path, write: Write) -> int:
-    """`games` random playouts per system, scenario and option set; the failures."""
+def playouts(games: int, seed: int, out: Path, write: Write,
+             policies: tuple[str, ...] = POLICIES, systems: tuple[str, ...] | None = None) -> int:
+    """`games` random playouts per system, scenario, option set and policy; the failures."""
     failed = 0
-    for name in rules.systems():
+    for name in systems or rules.systems():
         for scenario, options in option_sets(name):
-            for n in range(seed, seed + games):
-                try:
-                    random_playout(name, scenario, n, options, rng_seed=n)
-                except PlayoutFailure as failure:
-                    failed += 1
-                    script = out / f"fuzz-{name}-{scenario}-{n}.txt"
-                    script.write_text(failure.script())
-                    write(f"playout failed: {failure} (replay: kolocha local --script {script})")
-            write(f"playouts: {name} {scenario} {','.join(options) or 'no options'}: {games} games")
+            for policy in policies:
+                for n in range(seed, seed + games):
+                    try:
+                        random_playout(name, scenario, n, options, rng_seed=n, policy=policy)
+                    except PlayoutFailure as failure:
+                        failed += 1
+                        script = out / f"fuzz-{name}-{scenario}-{policy}-{n}.txt"
+                        script.write_text(failure.script())
+                        write(f"playout failed: {failure} (replay: kolocha local --script {script})")
+                write(f"playouts: {name} {scenario} {','.join(options) or 'no options'}, "
+                      f"{policy} policy: {games} games")
     return failed
 
 
@@ -91,11 +94,12 @@ def _swaps(part: str, games: int, seed: int, write: Write,
     return failed
 
 
-def fuzz(parts: tuple[str, ...], games: int, seed: int, out: Path, write: Write) -> int:
+def fuzz(parts: tuple[str, ...], games: int, seed: int, out: Path, write: Write,
+         policies: tuple[str, ...] = POLICIES, systems: tuple[str, ...] | None = None) -> int:
     """Run the parts asked for; the exit status (1 when a game failed)."""
     failed = 0
     if "playouts" in parts:
-        failed += playouts(games, seed, out, write)
+        failed += playouts(games, seed, out, write, policies, systems)
     if "engine-swap" in parts:
         failed += engine_swaps(games, seed, write)
     if "front-swap" in parts:

@@ -9,6 +9,8 @@ blocks leave the engine only through `view(state, side)` and events addressed to
 """
 from __future__ import annotations
 
+import random
+
 from rules.bloody_monday import batterie, combat, impulses, legal, turns, victory
 from rules.bloody_monday import commands as C
 from rules.bloody_monday.game import SIDES, Game, copy_state
@@ -29,7 +31,7 @@ INFO = SystemInfo(
              "battle_fatigue", "command_limit", "extreme_command_limit"),  # 9.10-9.12
     hidden_information=True,  # blocks stand upright: front ends show one side's view at a time
 )
-__all__ = ["INFO", "active_sides", "apply", "help", "legal_commands", "odds", "outcome", "parse",
+__all__ = ["INFO", "active_sides", "apply", "help", "legal_commands", "sample_command", "odds", "outcome", "parse",
            "phase_key", "scenarios", "setup", "view"]
 
 
@@ -98,6 +100,13 @@ def legal_commands(state: dict, side: str) -> list[C.Command]:
     if side not in active_sides(state):
         return []
     return legal.commands(Game(copy_state(state)), side)
+
+
+def sample_command(state: dict, side: str, rng: random.Random) -> C.Command | None:
+    """One legal command drawn uniformly with `rng`. (Bloody Monday's lists are short, a few
+    dozen commands: this draws from the whole list.)"""
+    commands = legal_commands(state, side)
+    return rng.choice(commands) if commands else None
 
 
 def apply(state: dict, side: str, cmd: C.Command) -> tuple[dict, list[dict]]:

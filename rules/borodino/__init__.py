@@ -7,6 +7,8 @@ State is a JSON dict; dice live in it (rules.core.dice); `apply` never mutates i
 """
 from __future__ import annotations
 
+import random
+
 from rules.borodino import (
     combat_resolution,
     imperial_guard,
@@ -40,6 +42,7 @@ __all__ = [
     "apply",
     "help",
     "legal_commands",
+    "sample_command",
     "odds",
     "outcome",
     "parse",
@@ -144,3 +147,10 @@ def legal_commands(state: dict, side: str) -> list[C.Command]:
     if side not in active_sides(state):
         return []
     return legal.legal_commands(Battle(reading_copy(state)), side)
+
+
+def sample_command(state: dict, side: str, rng: random.Random) -> C.Command | None:
+    """One legal command for `side`, drawn with `rng` without listing them all (random play)."""
+    if side not in active_sides(state):
+        return None
+    return legal.sample_command(Battle(reading_copy(state)), side, rng)

@@ -7,6 +7,8 @@ the waiting step offers (`results`).
 """
 from __future__ import annotations
 
+import random
+
 from rules.borodino import commands as C
 from rules.borodino import imperial_guard, movement, results
 from rules.borodino.battle import Battle, copy_state
@@ -25,18 +27,58 @@ def legal_commands(b: Battle, side: str) -> list[C.Command]:
     return out + ([] if due_a or due_d else [C.End()])
 
 
+def sample_command(b: Battle, side: str, rng: random.Random) -> C.Command | None:
+    """One legal command drawn without listing them all (random play, search): at a choice, one
+    of its options; in movement, `end`, a Guard release or a unit that can move, each alike, then
+    one of that unit's destinations; in combat, the attack shapes in random order until one is
+    legal, `end` among them once no attack is owed. None only where `legal_commands` is empty."""
+    if b.s["pending"]:
+        return rng.choice(_choice_commands(b))
+    if b.s["phase"] == "movement":
+        draws: list[str | C.Command] = [C.End(), *_movers(b, side), *_releases(b, side)]
+    else:
+        due_a, due_d = obligations(b, side)
+        draws = [*attack_candidates(b, side), *([] if due_a or due_d else [C.End()])]
+    rng.shuffle(draws)
+    for draw in draws:
+        if isinstance(draw, str):
+            dests = sorted(movement.reachable(b, draw))
+            if dests:
+                return C.Move(_ref(b, draw), (rng.choice(dests),))
+        elif isinstance(draw, C.Attack):
+            if _may_attack(b, side, draw):
+                return draw
+        elif not isinstance(draw, C.Release) or _may_release(b, side, draw):
+            return draw
+    return None
+
+
 def _movement_commands(b: Battle, side: str) -> list[C.Command]:
     out: list[C.Command] = []
-    for uid, u in sorted(b.s["units"].items()):
-        if u["where"] not in ("map", "waiting") or b.side(uid) != side or movement.why_immobile(b, side, uid):
-            continue
-        ref = u["hex"] if u["where"] == "map" else uid
-        out += [C.Move(ref, (dest,)) for dest in sorted(movement.reachable(b, uid))]
-    if b.option("imperial_guard"):
-        out += [C.Release(b.unit(g)["hex"] or g) for g in sorted(b.s["units"]) if b.defs[g].side == side
-                and b.defs[g].guard and g not in b.s["released"] and b.s["units"][g]["where"] == "map"
-                and _may_release(b, side, C.Release(g))]
-    return out + [C.End()]
+    for uid in _movers(b, side):
+        out += [C.Move(_ref(b, uid), (dest,)) for dest in sorted(movement.reachable(b, uid))]
+    candidates = _releases(b, side)
+    return out + [cmd for cmd in candidates if _may_release(b, side, cmd)] + [C.End()]
+
+
+def _movers(b: Battle, side: str) -> list[str]:
+    """The side's units on the map or waiting to enter that may still move this phase."""
+    return [uid for uid, u in sorted(b.s["units"].items()) if u["where"] in ("map", "waiting")
+            and b.side(uid) == side and not movement.why_immobile(b, side, uid)]
+
+
+def _ref(b: Battle, uid: str) -> str:
+    """How a command names a unit: its hex on the map, its id while it waits to enter."""
+    u = b.unit(uid)
+    return u["hex"] if u["where"] == "map" else uid
+
+
+def _releases(b: Battle, side: str) -> list[C.Release]:
+    """Guard units that a `release` might free (Imperial Guard B2), not yet checked."""
+    if not b.option("imperial_guard"):
+        return []
+    return [C.Release(b.unit(g)["hex"] or g) for g in sorted(b.s["units"]) if b.defs[g].side == side
+            and b.defs[g].guard and g not in b.s["released"] and b.s["units"][g]["where"] == "map"]
 
 
 def _may_attack(b: Battle, side: str, cmd: C.Attack) -> bool:

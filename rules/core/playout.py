@@ -29,12 +29,13 @@ class PlayoutFailure(Exception):
     """A random playout hit an exception; `script()` reproduces the game up to that command."""
 
     def __init__(self, system: str, scenario: str, seed: int, options: dict | None,
-                 rng_seed: int, commands: list[tuple[str, str]], cause: BaseException):
-        self.system, self.scenario, self.seed = system, scenario, seed
+                 rng_seed: int, commands: list[tuple[str, str]], cause: BaseException,
+                 policy: str = "uniform"):
+        self.system, self.scenario, self.seed, self.policy = system, scenario, seed, policy
         self.options, self.rng_seed, self.commands, self.cause = options, rng_seed, commands, cause
         last = f" at command {len(commands)} ({commands[-1][0]}: {commands[-1][1]})" if commands \
             else " during set-up"
-        super().__init__(f"{system} {scenario} seed={seed} rng_seed={rng_seed}{last}: "
+        super().__init__(f"{system} {scenario} seed={seed} rng_seed={rng_seed} {policy} policy{last}: "
                          f"{type(cause).__name__}: {cause}")
 
     def script(self) -> str:
@@ -42,17 +43,24 @@ class PlayoutFailure(Exception):
         options = ",".join(name for name, on in (self.options or {}).items() if on)
         header = f"# kolocha system={self.system} scenario={self.scenario} seed={self.seed}"
         lines = [header + (f" options={options}" if options else ""),
-                 f"# random playout rng_seed={self.rng_seed} failed: "
+                 f"# random playout rng_seed={self.rng_seed}, {self.policy} policy, failed: "
                  f"{type(self.cause).__name__}: {self.cause}".replace("\n", " "),
                  "# expect: all-accepted"]
         lines += [f"{side}: {text}" for side, text in self.commands]
         return "\n".join(lines) + "\n"
 
 
+POLICIES = ("uniform", "sample")
+
+
 def random_playout(system: GameSystem | str, scenario: str, seed: int,
                    options: dict | None = None, rng_seed: int = 0, max_commands: int = 5000,
-                   check: Callable[[dict], object] | None = None) -> Playout:
-    """Play random legal commands from `setup(scenario, seed, options)`; raise PlayoutFailure."""
+                   check: Callable[[dict], object] | None = None, policy: str = "uniform") -> Playout:
+    """Play random legal commands from `setup(scenario, seed, options)`; raise PlayoutFailure.
+
+    Policy "uniform" draws uniformly from `legal_commands`; "sample" takes the system's
+    `sample_command`, many times faster where lists are long (Borodino's movement phases), with
+    other odds (in Borodino each unit alike, then one of its moves)."""
     module = load(system) if isinstance(system, str) else system
     rng = random.Random(rng_seed)
     played: list[tuple[str, str]] = []
@@ -63,23 +71,30 @@ def random_playout(system: GameSystem | str, scenario: str, seed: int,
             if not active:
                 break
             side = rng.choice(active)
-            legal = module.legal_commands(state, side)
-            if not legal:
+            command = _draw(module, state, side, rng, policy)
+            if command is None:
                 raise AssertionError(f"{side} is active but has no legal command")
-            text = rng.choice(legal).to_text()
+            text = command.to_text()
             played.append((side, text))
             state, _ = module.apply(state, side, module.parse(side, text))
             if check is not None:
                 check(state)
     except Exception as error:
         raise PlayoutFailure(module.INFO.name, scenario, seed, options, rng_seed, played,
-                             error) from error
+                             error, policy) from error
     return Playout(played, state, module.outcome(state))
+
+
+def _draw(module: GameSystem, state: dict, side: str, rng: random.Random, policy: str):
+    if policy == "sample":
+        return module.sample_command(state, side, rng)
+    legal = module.legal_commands(state, side)
+    return rng.choice(legal) if legal else None
 
 
 def fuzz(system: GameSystem | str, scenario: str, games: int, *, first_seed: int = 0,
          options: dict | None = None, max_commands: int = 5000,
-         check: Callable[[dict], object] | None = None,
+         check: Callable[[dict], object] | None = None, policy: str = "uniform",
          progress: Callable[[int, PlayoutFailure | None], object] | None = None) -> list[PlayoutFailure]:
     """Play `games` random games of one scenario (game i: set-up seed and random-policy seed both
     `first_seed + i`) and return the failures, each carrying the script that reproduces it; what
@@ -87,7 +102,8 @@ def fuzz(system: GameSystem | str, scenario: str, games: int, *, first_seed: int
     failures = []
     for seed in range(first_seed, first_seed + games):
         try:
-            random_playout(system, scenario, seed, options, rng_seed=seed, max_commands=max_commands, check=check)
+            random_playout(system, scenario, seed, options, rng_seed=seed, max_commands=max_commands,
+                           check=check, policy=policy)
             failure = None
         except PlayoutFailure as error:
             failure = error

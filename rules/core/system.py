@@ -6,6 +6,7 @@ missing or misspelt entry point is a type error, not a `hasattr` test at run tim
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -47,6 +48,11 @@ class GameSystem(Protocol):
     def active_sides(self, state: State) -> list[str]: ...
 
     def legal_commands(self, state: State, side: str) -> list[Any]: ...
+
+    def sample_command(self, state: State, side: str, rng: random.Random) -> Any | None:
+        """One legal command drawn with `rng` (None where `legal_commands` is empty): random
+        play and search draw one command where listing them all would cost hundreds."""
+        ...
 
     def parse(self, side: str, text: str) -> Any: ...
 

@@ -7,8 +7,15 @@ from bot import bench
 def test_bench_measures_and_prints_a_table():
     rows = bench.measure("toy_system", "long", seed=2, playout_seconds=0.1)
     names = [name for name, _ in rows]
-    assert names[0].startswith("accepted command") and names[-1] == "random playouts per second"
+    assert names[0].startswith("accepted command")
+    assert names[-2:] == ["random playouts per second, uniform policy",
+                          "random playouts per second, sample policy"]
     assert any("cold load of a" in name for name in names)
     assert all(value.endswith(" ms") for _, value in rows[:4])
     table = bench.table("kolocha bench: toy", rows)
     assert table.splitlines()[1].startswith("measure")
+
+
+def test_the_playout_rate_stands_next_to_its_target():
+    (name, value), = bench.playout_rate("borodino", "5sep", 1, None, 0.01)[1:]
+    assert name == "random playouts per second, sample policy" and value.endswith("; target 25")

@@ -9,6 +9,7 @@ sides' player turns the game turn advances; after the last turn the higher score
 from __future__ import annotations
 
 import copy
+import random
 from dataclasses import dataclass
 
 from rules.core.dice import new_dice, roll
@@ -73,6 +74,11 @@ def legal_commands(state: dict, side: str) -> list:
     moves = [Move(u["id"], _east(u["hex"])) for u in state["units"]
              if u["side"] == side and not u["moved"]]
     return [*moves, Word("end")]
+
+
+def sample_command(state: dict, side: str, rng: random.Random):
+    commands = legal_commands(state, side)
+    return rng.choice(commands) if commands else None
 
 
 def parse(side: str, text: str):
