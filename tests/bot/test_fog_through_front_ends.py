@@ -53,7 +53,8 @@ def test_kolocha_fuzz_runs_every_part_and_writes_a_failing_playout_as_a_script(
                         if name == "toy_system" else iter([("bloody_monday", {})]))
     assert cli.main(["fuzz", "--games", "1", "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "playouts: toy_system short no options: 1 games" in out
+    assert "playouts: toy_system short no options, uniform policy: 1 games" in out
+    assert "playouts: toy_system short no options, sample policy: 1 games" in out
     assert "front-end swap: bloody_monday no options: 1 games" in out
     assert engine_runs == [(1, 1, "bloody_monday", [])]
     assert out.rstrip().endswith("kolocha fuzz: 0 failing games.")
@@ -64,5 +65,5 @@ def test_kolocha_fuzz_runs_every_part_and_writes_a_failing_playout_as_a_script(
     monkeypatch.setattr(toy_system, "apply", broken)
     assert cli.main(["fuzz", "--games", "1", "--part", "playouts", "--out", str(tmp_path)]) == 1
     assert "playout failed" in capsys.readouterr().out
-    script = (tmp_path / "fuzz-toy_system-short-1.txt").read_text()
+    script = (tmp_path / "fuzz-toy_system-short-sample-1.txt").read_text()
     assert script.startswith("# kolocha system=toy_system scenario=short seed=1")
