@@ -99,6 +99,8 @@ def _parser() -> argparse.ArgumentParser:
     bench_cmd.add_argument("--seconds", type=float, default=2.0, help="playout measuring time")
     bench_cmd.add_argument("--discord", action="store_true", help="instead: the Discord bot's "
                            "acknowledgement times over a local stand-in for Discord")
+    bench_cmd.add_argument("--scale", action="store_true", help="instead: memory and command "
+                           "latency with 10 and 10,000 games in the database")
     bench_cmd.set_defaults(run=_bench)
 
     fuzz_cmd = sub.add_parser("fuzz", help="long random runs: playouts of every system, scenario "
@@ -206,6 +208,12 @@ def _bench(args: argparse.Namespace) -> int:
         return 0
     scenario = args.scenario or _first_scenario(args.system)
     options = parse_options(args.option)
+    if args.scale:
+        from bot import bench_scale
+
+        rows = bench_scale.measure(args.system, scenario, args.seed, options)
+        print(bench.table(f"kolocha bench --scale: {args.system} {scenario}", rows))
+        return 0
     rows = bench.measure(args.system, scenario, args.seed, options, args.seconds)
     print(bench.table(f"kolocha bench: {args.system} {scenario}, seed {args.seed}", rows))
     return 0

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import rules
 from bot import fair_dice
 from bot import text as fmt
+from bot.state_cache import StateCache
 from bot.store import Outbox, Store, StoreRefusal
 from rules.core.errors import CommandError, RulesError, RuleViolation
 from rules.core.playout import replay
@@ -91,14 +92,14 @@ class ReplayReport:
 class GameService:
     """Games over a Store. Keeps the latest state of each game in memory; the store is the truth.
 
-    The cache is keyed by the last command number, so one process must own a game's writes
+    The cache (bot/state_cache.py, bounded) is keyed by the last command number, so one process must own a game's writes
     (DESIGN.md: games are partitioned by guild); a second writer would need a fresh service.
     """
 
     def __init__(self, store: Store, loader: Callable[[str], GameSystem] = rules.load):
         self.store = store
         self._loader = loader
-        self._cache: dict[int, tuple[int, dict]] = {}
+        self._cache = StateCache()
 
     def system(self, game_id: int) -> GameSystem:
         return self._loader(self.store.game(game_id)["system"])
@@ -117,7 +118,7 @@ class GameService:
         game_id = self.store.create_game(system, scenario, seed, options, guild=guild,
                                          channel=channel, created_by=created_by,
                                          hot_seat=hot_seat, salt=salt, commitment=commitment)
-        self._cache[game_id] = (0, state)
+        self._cache.put(game_id, 0, state)
         return game_id
 
     def load(self, game_id: int) -> dict:
@@ -131,8 +132,7 @@ class GameService:
         cached = self._cache.get(game_id)
         if cached and cached[0] == seq:
             return cached
-        entry = self._cache[game_id] = (seq, self.state_at(game_id, seq))
-        return entry
+        return self._cache.put(game_id, seq, self.state_at(game_id, seq))
 
     def state_at(self, game_id: int, seq: int) -> dict:
         """The state after command `seq`, rebuilt from the store alone: from the newest snapshot
@@ -237,7 +237,7 @@ class GameService:
         result = Result(True, message, seq + 1, side, normalised, events=events, public=public)
         new_seq = self.store.append(game_id, row, new_state, compose(result, state, new_state),
                                     status="over" if outcome else "active")
-        self._cache[game_id] = (new_seq, new_state)
+        self._cache.put(game_id, new_seq, new_state)
         return result
 
     @staticmethod
@@ -327,7 +327,7 @@ class GameService:
         result = Result(True, message, seq - 1, by, events=[note], public=note["text"])
         self.store.truncate(game_id, seq, compose(result, *states),
                             issued_against_seq=seq)
-        self._cache[game_id] = (seq - 1, states[1])
+        self._cache.put(game_id, seq - 1, states[1])
         return result
 
     def replay_check(self, game_id: int) -> ReplayReport:
