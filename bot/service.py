@@ -20,6 +20,7 @@ from bot import text as fmt
 from bot.state_cache import StateCache
 from bot.store import Outbox, Store, StoreRefusal
 from rules.core.errors import CommandError, RulesError, RuleViolation
+from rules.core.events import event
 from rules.core.playout import replay
 from rules.core.system import GameSystem
 
@@ -56,8 +57,8 @@ class Result:
     def addressed(self) -> dict[str, list[dict]]:
         """The events grouped by audience: "all", a side, or "log"."""
         out: dict[str, list[dict]] = {}
-        for event in self.events:
-            out.setdefault(event.get("to", "all"), []).append(event)
+        for e in self.events:
+            out.setdefault(e.get("to", "all"), []).append(e)
         return out
 
     def visible_to(self, side: str | None) -> list[dict]:
@@ -294,7 +295,7 @@ class GameService:
         others = [s for s in system.INFO.sides if s != side]
         ask = f"The {fmt.side_name(side)} player asks to undo {said(system, cmd)}, issued in an " \
               "earlier phase: answer `accept` or `refuse`."
-        notes = [_event("undo_request", other, ask) for other in others]
+        notes = [event(ask, other, "undo_request") for other in others]
         names = " or ".join(fmt.side_name(s) for s in others)
         needs = f"issued in an earlier phase: undoing it needs the {names} player's consent, " \
                 "who may answer accept or refuse."
@@ -314,8 +315,8 @@ class GameService:
             return self._take_back(game_id, system, by, seq, cmd, (state, before),
                                    f"The {fmt.side_name(side)} player consents: "
                                    f"{said(system, cmd)} is undone.", compose)
-        note = _event("undo_refused", "all", f"The {fmt.side_name(side)} player refuses to undo "
-                      f"{said(system, cmd)}; it stands.")
+        note = event(f"The {fmt.side_name(side)} player refuses to undo {said(system, cmd)}; "
+                     "it stands.", kind="undo_refused")
         result = Result(True, note["text"], seq, side, events=[note], public=note["text"])
         self.store.set_pending_undo(game_id, None, compose(result, state, state))
         return result
@@ -323,7 +324,7 @@ class GameService:
     def _take_back(self, game_id: int, system: GameSystem, by: str, seq: int, cmd: str,
                    states: tuple[dict, dict], message: str, compose: Compose) -> Result:
         """Drop command `seq`; `states` are the states with it and without it."""
-        note = _event("undo", "all", f"{fmt.side_name(by)} undoes {said(system, cmd)}.")
+        note = event(f"{fmt.side_name(by)} undoes {said(system, cmd)}.", kind="undo")
         result = Result(True, message, seq - 1, by, events=[note], public=note["text"])
         self.store.truncate(game_id, seq, compose(result, *states),
                             issued_against_seq=seq)
@@ -400,15 +401,11 @@ def _turn_rule(system: GameSystem, state: dict, side: str, line: str) -> str:
     return TURN_RULE
 
 
-def _event(kind: str, to: str, text: str) -> dict:
-    return {"kind": kind, "to": to, "text": text, "irreversible": False}
-
-
 def _outbox(events: list[dict]) -> Outbox:
     """One outbox payload per audience; log-only events stay in the record, not the outbox."""
     out: dict[str, dict] = {}
-    for event in events:
-        to = event.get("to", "all")
+    for e in events:
+        to = e.get("to", "all")
         if to != "log":
-            out.setdefault(to, {"events": []})["events"].append(event)
+            out.setdefault(to, {"events": []})["events"].append(e)
     return list(out.items())

@@ -13,13 +13,16 @@ import random
 
 from rules.bloody_monday import batterie, combat, impulses, legal, turns, victory
 from rules.bloody_monday import commands as C
-from rules.bloody_monday.game import SIDES, Game, copy_state
+from rules.bloody_monday.game import SIDES, Game
 from rules.bloody_monday.help import help
 from rules.bloody_monday.odds import forecast
 from rules.bloody_monday.setup import new_state
 from rules.bloody_monday.views import TITLES
 from rules.bloody_monday.views import view as _view
-from rules.core.errors import CommandError, RuleViolation
+from rules.core.errors import RuleViolation
+from rules.core.events import Event
+from rules.core.play import copy_state, play
+from rules.core.setup import chosen_options, scenario
 from rules.core.system import SystemInfo
 
 INFO = SystemInfo(
@@ -40,19 +43,12 @@ def scenarios() -> list[dict]:
              "options": list(INFO.options)} for key, title in TITLES.items()]
 
 
-def _options(scenario_id: str, options: dict | list | None) -> list[str]:
-    chosen = sorted(k for k, v in options.items() if v) if isinstance(options, dict) else sorted(options or [])
-    for name in chosen:
-        if name not in INFO.options:
-            raise CommandError(f"{name!r} is not an option of Bloody Monday (options: {', '.join(INFO.options)}).")
-    return list(INFO.options) if scenario_id == "last_blood" else chosen
-
-
 def setup(scenario_id: str, seed: int, options: dict | list | None = None) -> dict:
-    """The opening position: random set-up by icon and colour, pools drawn, French to move (Setup)."""
-    if scenario_id not in TITLES:
-        raise CommandError(f"Unknown scenario {scenario_id!r}; choose one of {', '.join(TITLES)}.")
-    return new_state(scenario_id, seed, _options(scenario_id, options))
+    """The opening position: random set-up by icon and colour, pools drawn, French to move (Setup).
+    Last Blood plays with every optional rule."""
+    scenario(TITLES, scenario_id)
+    chosen = chosen_options(options, INFO.options, "Bloody Monday")
+    return new_state(scenario_id, seed, list(INFO.options) if scenario_id == "last_blood" else chosen)
 
 
 def active_sides(state: dict) -> list[str]:
@@ -109,21 +105,20 @@ def sample_command(state: dict, side: str, rng: random.Random) -> C.Command | No
     return rng.choice(commands) if commands else None
 
 
-def apply(state: dict, side: str, cmd: C.Command) -> tuple[dict, list[dict]]:
-    """Apply a command for a side; returns (new state, events). Raises RuleViolation if illegal."""
-    s = copy_state(state)
-    g = Game(s)
+def apply(state: dict, side: str, cmd: C.Command) -> tuple[dict, list[Event]]:
+    """Apply a command for a side; returns (new state, events). Raises RuleViolation if illegal.
+    Undo never re-rolls a die nor un-sees a block (rules.core.play, with `_seen`)."""
+    return play(state, Game, lambda g: _command(g, side, cmd), seen=_seen)
+
+
+def _command(g: Game, side: str, cmd: C.Command) -> list[Event]:
+    s = g.s
     if s["phase"] == "over":
         raise RuleViolation("8.0", "the game is over; " + (s["outcome"] or {}).get("reason", ""))
     active = active_sides(s)
     if side not in active:
         raise RuleViolation("4.0", f"the game waits for the {active[0].title()} player")
-    rolls, seen = s["dice"]["rolls"], _seen(g)
-    events = dispatch(g, side, cmd) + victory.settle(g)
-    if s["dice"]["rolls"] != rolls or not _seen(g) <= seen:
-        for e in events:
-            e["irreversible"] = True  # undo never re-rolls a die nor un-sees a block
-    return s, events
+    return dispatch(g, side, cmd) + victory.settle(g)
 
 
 def _seen(g: Game) -> set[str]:
@@ -131,7 +126,7 @@ def _seen(g: Game) -> set[str]:
     return {bid for bid in g.s["blocks"] if g.revealed(bid)}
 
 
-def dispatch(g: Game, side: str, cmd: C.Command) -> list[dict]:
+def dispatch(g: Game, side: str, cmd: C.Command) -> list[Event]:
     s = g.s
     end = isinstance(cmd, C.Word) and cmd.verb == "end"
     if s["phase"] == "logistics":

@@ -8,9 +8,10 @@ state["battery"] while it lasts: {"fired": [guns], "bonus": {area: hits still ab
 from __future__ import annotations
 
 from rules.bloody_monday.commands import Fire
-from rules.bloody_monday.game import Game, event
+from rules.bloody_monday.game import Game
 from rules.core.dice import roll
 from rules.core.errors import RuleViolation
+from rules.core.events import event
 
 
 def guns(g: Game) -> list[str]:

@@ -13,9 +13,10 @@ from __future__ import annotations
 from rules.bloody_monday import batterie, ground, impulses
 from rules.bloody_monday import retreat as retreats
 from rules.bloody_monday.commands import Ambush, Battle, Fire, Hit, Retreat, Skirmish
-from rules.bloody_monday.game import Game, enemy_of, event, plural
+from rules.bloody_monday.game import Game, enemy_of, plural
 from rules.core.dice import roll
 from rules.core.errors import RuleViolation
+from rules.core.events import event
 
 
 def battle_limit(g: Game, side: str) -> int:

@@ -9,10 +9,9 @@ of a battle after its showdown.
 """
 from __future__ import annotations
 
-import json
-
 from rules.bloody_monday.bm_data import Area, Block, army, battlefield
 from rules.core.errors import CommandError
+from rules.core.events import event
 
 SIDES = ("french", "russian")
 MORALE_LIMIT = 10  # How to Win C: ten enemy blocks eliminated
@@ -22,19 +21,9 @@ def enemy_of(side: str) -> str:
     return "russian" if side == "french" else "french"
 
 
-def copy_state(state: dict) -> dict:
-    """A deep copy of a state (states are JSON, so this is exact)."""
-    return json.loads(json.dumps(state))
-
-
 def plural(n: int, one: str, many: str) -> str:
     """'1 hit', '2 hits'."""
     return f"{n} {one if n == 1 else many}"
-
-
-def event(text: str, to: str = "all", kind: str = "info", **fields: object) -> dict:
-    """An event for its audience: "all", one side, or "log" (DESIGN: events carry their audience)."""
-    return {"kind": kind, "to": to, "text": text, "irreversible": False, **fields}
 
 
 class Game:

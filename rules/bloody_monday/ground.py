@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from rules.bloody_monday import movement
 from rules.bloody_monday.commands import Ambush, Skirmish
-from rules.bloody_monday.game import Game, enemy_of, event, plural
+from rules.bloody_monday.game import Game, enemy_of, plural
 from rules.core.dice import roll
 from rules.core.errors import RuleViolation
+from rules.core.events import event
 
 ORDER = ("jager", "infantry", "militia", "light", "heavy", "support")  # 9.9
 

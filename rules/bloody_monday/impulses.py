@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from rules.bloody_monday import movement, turns
 from rules.bloody_monday.commands import Activate, Inspire, Move
-from rules.bloody_monday.game import Game, enemy_of, event
+from rules.bloody_monday.game import Game, enemy_of
 from rules.bloody_monday.movement import Rules
 from rules.core.errors import RuleViolation
+from rules.core.events import event
 
 SEGMENTS = ("activation", "movement", "inspiration", "combat")
 

@@ -10,9 +10,10 @@ from collections.abc import Sequence
 from rules.bloody_monday import batterie, combat, ground, impulses, movement
 from rules.bloody_monday import commands as C
 from rules.bloody_monday import retreat as retreats
-from rules.bloody_monday.game import Game, copy_state
+from rules.bloody_monday.game import Game
 from rules.bloody_monday.movement import Rules
 from rules.core.errors import RulesError
+from rules.core.play import copy_state
 
 END = C.Word("end")
 

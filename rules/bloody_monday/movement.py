@@ -11,8 +11,9 @@ import heapq
 from collections import deque
 from dataclasses import dataclass
 
-from rules.bloody_monday.game import Game, event
+from rules.bloody_monday.game import Game
 from rules.core.errors import RuleViolation
+from rules.core.events import event
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,9 @@ from math import comb
 
 from rules.bloody_monday import commands as C
 from rules.bloody_monday import ground
-from rules.bloody_monday.game import Game, copy_state, enemy_of
+from rules.bloody_monday.game import Game, enemy_of
 from rules.core.errors import CommandError, RuleViolation
+from rules.core.play import copy_state
 
 
 def forecast(state: dict, viewer: str | None, text: str) -> dict:

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from rules.bloody_monday import movement
 from rules.bloody_monday.commands import Retreat
-from rules.bloody_monday.game import Game, event, plural
+from rules.bloody_monday.game import Game, plural
 from rules.core.errors import RuleViolation
+from rules.core.events import event
 
 Places = dict[str, int]  # retreating block -> the area it goes to
 

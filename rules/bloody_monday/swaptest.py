@@ -21,8 +21,9 @@ from collections.abc import Iterable
 
 from rules.bloody_monday import active_sides, apply, legal_commands, parse, setup, view
 from rules.bloody_monday.commands import Command
-from rules.bloody_monday.game import SIDES, Game, copy_state, enemy_of
+from rules.bloody_monday.game import SIDES, Game, enemy_of
 from rules.core.errors import RulesError
+from rules.core.play import copy_state
 
 WEIGHTS = {"pass": 0.15, "end": 0.3, "battle": 3.0, "retreat": 0.5, "fire": 2.0}  # toward battles
 Pair = tuple[str, str]

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from rules.bloody_monday import movement
 from rules.bloody_monday.commands import Activate, Reinforce, Restore
-from rules.bloody_monday.game import Game, enemy_of, event
+from rules.bloody_monday.game import Game, enemy_of
 from rules.bloody_monday.movement import Rules
 from rules.core.dice import roll
 from rules.core.errors import RuleViolation
+from rules.core.events import event
 
 LAST_TURN = 4
 CATEGORIES = ("tactical_leader", "artillery", "combat")  # 3.1: restore in this order

@@ -2,7 +2,8 @@
 in Last Blood, the victory points) at the end of Turn 4."""
 from __future__ import annotations
 
-from rules.bloody_monday.game import MORALE_LIMIT, SIDES, Game, enemy_of, event
+from rules.bloody_monday.game import MORALE_LIMIT, SIDES, Game, enemy_of
+from rules.core.events import event
 
 
 def sudden_death(g: Game) -> dict | None:

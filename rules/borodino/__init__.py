@@ -20,12 +20,15 @@ from rules.borodino import (
     turns,
 )
 from rules.borodino import commands as C
-from rules.borodino.battle import SIDES, Battle, copy_state, reading_copy
+from rules.borodino.battle import SIDES, Battle, reading_copy
 from rules.borodino.help import help
 from rules.borodino.odds import forecast
 from rules.borodino.victory import outcome as _outcome
 from rules.borodino.views import view as _view
-from rules.core.errors import CommandError, RuleViolation
+from rules.core.errors import RuleViolation
+from rules.core.events import Event, event
+from rules.core.play import play
+from rules.core.setup import chosen_options, scenario
 from rules.core.system import SystemInfo
 
 INFO = SystemInfo(
@@ -61,11 +64,8 @@ def scenarios() -> list[dict]:
 
 def setup(scenario_id: str, seed: int, options: dict | list | None = None) -> dict:
     """The opening position of a scenario, French to move."""
-    all_scenarios = scenario_data.scenarios()
-    if scenario_id not in all_scenarios:
-        raise CommandError(f"Unknown scenario {scenario_id!r}; choose one of {', '.join(all_scenarios)}.")
-    sc = all_scenarios[scenario_id]
-    return set_up.new_state(INFO.name, sc, seed, set_up.chosen_options(sc, options))
+    sc = scenario(scenario_data.scenarios(), scenario_id)
+    return set_up.new_state(INFO.name, sc, seed, chosen_options(options, sorted(sc.options), f"the {sc.title}"))
 
 
 def active_sides(state: dict) -> list[str]:
@@ -100,10 +100,13 @@ def view(state: dict, side: str | None) -> dict:
     return _view(Battle(state), side, active_sides(state))
 
 
-def apply(state: dict, side: str, cmd: C.Command) -> tuple[dict, list[dict]]:
+def apply(state: dict, side: str, cmd: C.Command) -> tuple[dict, list[Event]]:
     """Apply a command for a side; returns (new state, events). Raises RuleViolation if illegal."""
-    s = copy_state(state)
-    b = Battle(s)
+    return play(state, Battle, lambda b: _command(b, side, cmd))
+
+
+def _command(b: Battle, side: str, cmd: C.Command) -> list[Event]:
+    s = b.s
     if s["phase"] == "over":
         raise RuleViolation("Turns of Play", "the game is over; " + (_outcome(b) or {}).get("reason", ""))
     if s["pending"]:
@@ -116,11 +119,11 @@ def apply(state: dict, side: str, cmd: C.Command) -> tuple[dict, list[dict]]:
         events = _phasing_command(b, side, cmd)
     if s["phase"] == "over":
         result = _outcome(b) or {}
-        events.append({"kind": "outcome", "to": "all", "irreversible": False, "text": result["reason"], **result})
-    return s, events
+        events.append(event(result["reason"], kind="outcome", **result))
+    return events
 
 
-def _phasing_command(b: Battle, side: str, cmd: C.Command) -> list[dict]:
+def _phasing_command(b: Battle, side: str, cmd: C.Command) -> list[Event]:
     s = b.s
     phase = f"{s['player'].title()} {s['phase'].title()} Phase"
     if side != s["player"]:

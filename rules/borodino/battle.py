@@ -6,7 +6,6 @@ where, whose zone of control covers a hex, what a unit's printed values are.
 """
 from __future__ import annotations
 
-import json
 from functools import cache, cached_property
 
 from rules.borodino import battlemap, scenario_data, tables
@@ -20,11 +19,6 @@ def enemy_of(side: str) -> str:
     return "russian" if side == "french" else "french"
 
 
-def copy_state(state: dict) -> dict:
-    """A deep copy of a state (states are JSON, so this is exact)."""
-    return json.loads(json.dumps(state))
-
-
 @cache
 def zoc_reach(m: battlemap.BattleMap, h: Hex) -> tuple[Hex, ...]:
     """The adjacent hexes a unit in h controls: all but those across a river, ford or bridge
@@ -35,7 +29,7 @@ def zoc_reach(m: battlemap.BattleMap, h: Hex) -> tuple[Hex, ...]:
 def reading_copy(state: dict) -> dict:
     """A copy good enough for code that only tries commands out: the unit and redoubt tables are
     new, their entries shared. Such code replaces an entry, never changes one in place (see
-    combat._check_obligations_stay_possible); ten times cheaper than `copy_state`."""
+    combat._check_obligations_stay_possible); ten times cheaper than `rules.core.play.copy_state`."""
     return {**state, "units": dict(state["units"]), "redoubts": dict(state["redoubts"])}
 
 

@@ -13,10 +13,12 @@ from rules.borodino.battle import Battle
 from rules.borodino.combat import plan_attack
 from rules.borodino.commands import Attack
 from rules.core.dice import roll
+from rules.core.events import Event, event
 
 
-def resolve(b: Battle, side: str, cmd: Attack) -> list[dict]:
-    """Check, roll and carry out one attack; returns its events (the combat line first)."""
+def resolve(b: Battle, side: str, cmd: Attack) -> list[Event]:
+    """Check, roll and carry out one attack; returns its events (the combat line first), which
+    undo may not cross since a die was rolled (rules.core.play)."""
     plan = plan_attack(b, side, cmd)
     die = roll(b.s["dice"])
     result = b.tables.result(plan.odds, die)
@@ -37,8 +39,8 @@ def resolve(b: Battle, side: str, cmd: Attack) -> list[dict]:
     notes = f" ({'; '.join(plan.notes)})" if plan.notes else ""
     text = (f"{'+'.join(att_hexes)} ({_num(plan.attack)}) attack {'+'.join(def_hexes)} ({_num(plan.defence)}){notes}: "
             f"{plan.odds}, die {die}: {result}.")
-    events = [{"kind": "combat", "to": "all", "text": text, "irreversible": True, "odds": plan.odds, "die": die,
-               "result": result, "attackers": att_hexes, "defenders": def_hexes}]
+    events = [event(text, kind="combat", odds=plan.odds, die=die, result=result, attackers=att_hexes,
+                    defenders=def_hexes)]
     return events + results.start_result(b, plan, result)
 
 

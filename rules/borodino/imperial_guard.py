@@ -11,9 +11,10 @@ from rules.borodino.battle import Battle
 from rules.borodino.commands import Release
 from rules.borodino.movement import resolve_unit
 from rules.core.errors import RuleViolation
+from rules.core.events import Event, event
 
 
-def release(b: Battle, side: str, cmd: Release) -> list[dict]:
+def release(b: Battle, side: str, cmd: Release) -> list[Event]:
     """Imperial Guard (B2, C): release after 15 CP of losses, one more per 10; the Old Guard last."""
     if not b.option("imperial_guard"):
         raise RuleViolation("Imperial Guard", "the Imperial Guard rule is not in play in this game")
@@ -34,6 +35,5 @@ def release(b: Battle, side: str, cmd: Release) -> list[dict]:
         raise RuleViolation("Imperial Guard (C)", "the Old Guard must be the last French Guard unit released")
     b.s["released"].append(uid)
     b.s["voluntary_releases"][side] += 1
-    return [{"kind": "guard_released", "to": "all", "irreversible": False, "unit": uid,
-             "text": f"{b.describe(uid)} is released (Imperial Guard B2)."}]
+    return [event(f"{b.describe(uid)} is released (Imperial Guard B2).", kind="guard_released", unit=uid)]
 

@@ -11,9 +11,10 @@ import random
 
 from rules.borodino import commands as C
 from rules.borodino import imperial_guard, movement, results
-from rules.borodino.battle import Battle, copy_state
+from rules.borodino.battle import Battle
 from rules.borodino.combat import capable_edges, obligations, owed_attacks, plan_attack
 from rules.core.errors import RuleViolation
+from rules.core.play import copy_state
 
 
 def legal_commands(b: Battle, side: str) -> list[C.Command]:

@@ -16,6 +16,7 @@ from rules.borodino.battle import Battle, enemy_of
 from rules.borodino.battlemap import BattleMap
 from rules.borodino.commands import OFF, Move
 from rules.core.errors import RuleViolation
+from rules.core.events import Event, event
 from rules.core.hexes import Hex, distance, neighbours
 
 
@@ -316,7 +317,7 @@ def explain_unreachable(b: Battle, uid: str, dest: str, options: dict) -> RuleVi
     return RuleViolation(rule, why + "." + where)
 
 
-def apply_move(b: Battle, side: str, cmd: Move) -> list[dict]:
+def apply_move(b: Battle, side: str, cmd: Move) -> list[Event]:
     """Validate and carry out a move; returns its events."""
     uid = resolve_unit(b, cmd.unit)
     refusal = why_immobile(b, side, uid)
@@ -345,12 +346,11 @@ def apply_move(b: Battle, side: str, cmd: Move) -> list[dict]:
         b.s["unfrozen"].append(uid)
     entered = (origin,) + tuple(h for h in path if h != OFF and h != origin)
     b.s["log"]["moves"].append({"unit": uid, "side": side, "path": list(entered)})
-    events = [{"kind": "move", "to": "all", "text": text, "irreversible": False,
-               "unit": uid, "path": list(entered)}]
+    events = [event(text, kind="move", unit=uid, path=list(entered))]
     return events + release_guards_near(b, side, entered)
 
 
-def release_guards_near(b: Battle, mover_side: str, hexes: tuple[Hex, ...]) -> list[dict]:
+def release_guards_near(b: Battle, mover_side: str, hexes: tuple[Hex, ...]) -> list[Event]:
     """Imperial Guard (B1): an enemy unit moving within three hexes releases a Guard unit."""
     if not b.option("imperial_guard"):
         return []
@@ -360,6 +360,6 @@ def release_guards_near(b: Battle, mover_side: str, hexes: tuple[Hex, ...]) -> l
             gh = b.unit(gid)["hex"]
             if any(distance(gh, h) <= 3 for h in hexes):
                 b.s["released"].append(gid)
-                events.append({"kind": "guard_released", "to": "all", "irreversible": False, "unit": gid,
-                               "text": f"{b.describe(gid)} is released: an enemy unit came within three hexes (Imperial Guard B1)."})
+                events.append(event(f"{b.describe(gid)} is released: an enemy unit came within three hexes "
+                                    "(Imperial Guard B1).", kind="guard_released", unit=gid))
     return events

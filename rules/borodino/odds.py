@@ -12,10 +12,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rules.borodino import commands as C
-from rules.borodino.battle import Battle, copy_state
+from rules.borodino.battle import Battle
 from rules.borodino.combat import Plan, plan_attack
 from rules.borodino.results import retreat_options
 from rules.core.errors import CommandError
+from rules.core.play import copy_state
 
 
 def forecast(state: dict, text: str) -> dict:

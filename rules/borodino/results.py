@@ -14,13 +14,8 @@ from rules.borodino.battle import Battle, enemy_of
 from rules.borodino.combat import Plan
 from rules.borodino.commands import Advance, Lose, Retreat, Stay
 from rules.core.errors import RuleViolation
+from rules.core.events import Event, event
 from rules.core.hexes import Hex
-
-Event = dict
-
-
-def _event(kind: str, text: str, **fields) -> Event:
-    return {"kind": kind, "to": "all", "text": text, "irreversible": False, **fields}
 
 
 def start_result(b: Battle, plan: Plan, result: str) -> list[Event]:
@@ -71,7 +66,7 @@ def _eliminate(b: Battle, uid: str) -> Event:
     h = b.unit(uid)["hex"]
     b.take_off(uid, "eliminated")
     b.s["log"]["eliminated"].append({"unit": uid, "hex": h, "side": b.side(uid)})
-    return _event("eliminated", text, unit=uid, hex=h)
+    return event(kind="eliminated", text=text, unit=uid, hex=h)
 
 
 # --- retreat and displacement --------------------------------------------------------------
@@ -120,12 +115,12 @@ def _retreat_to(b: Battle, step: dict, uid: str, to: Hex, displaced: str | None)
         u = b.unit(displaced)
         if b.is_artillery(displaced) and b.side(displaced) == b.s["player"] and not u["attacked"]:
             u["attacked"] = True  # displaced artillery may not fire this phase
-        return [_event("displaced", f"{b.describe(displaced)} is displaced by {b.describe(uid)} retreating into {to}.",
+        return [event(kind="displaced", text=f"{b.describe(displaced)} is displaced by {b.describe(uid)} retreating into {to}.",
                        unit=displaced, by=uid)]
     text = f"{b.describe(uid)} retreats to {to}."
     b.place(uid, to)
     b.s["log"]["retreats"].append({"unit": uid, "side": b.side(uid), "from": frm, "to": to})
-    events = [_event("retreat", text, unit=uid, path=[frm, to])]
+    events = [event(kind="retreat", text=text, unit=uid, path=[frm, to])]
     for follower in _followers(step):
         events += _retreat_to(b, {"chooser": step["chooser"], "taken": []}, follower["unit"], follower["hex"], None)
     return events
@@ -179,7 +174,7 @@ def run_steps(b: Battle) -> list[Event]:
         if not options:  # nothing to choose: no advance open, no one left to lose
             b.s["pending"]["steps"].pop(0)
             continue
-        return events + [_event("choice", prompt(b) or "", chooser=step["chooser"])]
+        return events + [event(kind="choice", text=prompt(b) or "", chooser=step["chooser"])]
     b.s["pending"] = None
     return events
 
@@ -278,7 +273,7 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
                                 "or `stay`")
         step["units"].remove(uid)
         b.s["pending"]["steps"].insert(0, {"kind": "retreat", "chooser": enemy_of(side), "unit": uid, "taken": []})
-        return [_event("elects_retreat", f"{b.describe(uid)} elects to retreat with the others (Artillery C).",
+        return [event(kind="elects_retreat", text=f"{b.describe(uid)} elects to retreat with the others (Artillery C).",
                        unit=uid)] + run_steps(b)
     if isinstance(cmd, Advance) and kind == "advance":
         pairs = _choices(b, step)
@@ -293,7 +288,7 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
         b.unit(uid)["advanced"] = True  # may not attack or be attacked again this phase
         step["vacated"].remove(h)
         b.s["log"]["advances"].append({"unit": uid, "side": side, "from": frm, "to": h})
-        return [_event("advance", f"{b.describe(uid)} advances from {frm} into {h}.", unit=uid, path=[frm, h])] + run_steps(b)
+        return [event(kind="advance", text=f"{b.describe(uid)} advances from {frm} into {h}.", unit=uid, path=[frm, h])] + run_steps(b)
     if isinstance(cmd, Lose) and kind == "lose":
         uids = tuple(b.occupant[h] for h in cmd.units if h in b.occupant)
         if len(uids) != len(cmd.units) or not any(set(uids) == set(o) for o in _choices(b, step)):

@@ -10,21 +10,7 @@ from __future__ import annotations
 from rules.borodino import battlemap, scenario_data, turns
 from rules.borodino.battle import Battle
 from rules.core.dice import new_dice
-from rules.core.errors import CommandError
 from rules.core.hexes import col_row
-
-
-def chosen_options(sc: scenario_data.Scenario, options: dict | list | None) -> list[str]:
-    """The options asked for, sorted; CommandError for one the scenario does not offer."""
-    if isinstance(options, dict):
-        chosen = sorted(k for k, v in options.items() if v)
-    else:
-        chosen = sorted(options or [])
-    for name in chosen:
-        if name not in sc.options:
-            allowed = ", ".join(sorted(sc.options)) or "none"
-            raise CommandError(f"{name!r} is not an option of the {sc.title} (options: {allowed}).")
-    return chosen
 
 
 def new_state(system: str, sc: scenario_data.Scenario, seed: int, opts: list[str]) -> dict:

@@ -5,17 +5,16 @@ the scenario's first to its last. Night turns (Grand Battle 9-10, 25-26) have no
 """
 from __future__ import annotations
 
+from functools import partial
+
 from rules.borodino import scenario_data
 from rules.borodino.battle import Battle
 from rules.borodino.combat import capable_edges, obligations
 from rules.core.errors import RuleViolation
+from rules.core.events import Event, event
 from rules.core.hexes import Hex, distance
 
-Event = dict
-
-
-def _event(text: str, kind: str = "phase", **fields) -> Event:
-    return {"kind": kind, "to": "all", "text": text, "irreversible": False, **fields}
+phase_event = partial(event, kind="phase")  # news of the sequence of play, to all
 
 
 def entry_hex(b: Battle, key: str, side: str, empty: bool = False) -> Hex:
@@ -46,7 +45,7 @@ def start_player_turn(b: Battle) -> list[Event]:
     s["last_log"], s["log"] = s["log"], new_log(s["turn"], s["player"])
     for u in s["units"].values():
         u["moved"] = False
-    events = [_event(f"Game-Turn {s['turn']} ({scenario_data.day(s['turn'])}, {scenario_data.clock(s['turn'])}): "
+    events = [phase_event(f"Game-Turn {s['turn']} ({scenario_data.day(s['turn'])}, {scenario_data.clock(s['turn'])}): "
                      f"{s['player'].title()} Movement Phase.", turn=s["turn"], player=s["player"])]
     arriving = []
     for uid, u in s["units"].items():
@@ -60,7 +59,7 @@ def start_player_turn(b: Battle) -> list[Event]:
     if arriving:
         names = ", ".join(f"{uid} ({b.defs[uid].strength}-{b.defs[uid].movement}) at {s['units'][uid]['entry']}"
                           for uid in sorted(arriving))
-        events.append(_event(f"Reinforcements ready to enter: {names}. Move them on with `move <id> <hex>`.",
+        events.append(phase_event(f"Reinforcements ready to enter: {names}. Move them on with `move <id> <hex>`.",
                              kind="reinforcements", units=sorted(arriving)))
     return events
 
@@ -85,7 +84,7 @@ def place_reinforcements(b: Battle) -> list[Event]:
         b.place(uid, h)
         u["moved"] = True
         b.s["log"]["moves"].append({"unit": uid, "side": b.side(uid), "path": [h]})
-        events.append(_event(f"{uid} ({b.defs[uid].value}) is placed on the map at {h} in its turn of arrival (Scenarios: "
+        events.append(phase_event(f"{uid} ({b.defs[uid].value}) is placed on the map at {h} in its turn of arrival (Scenarios: "
                              "reinforcements are placed on their entry hexes).", kind="move", unit=uid, path=[h]))
     return events
 
@@ -96,15 +95,15 @@ def end_movement(b: Battle) -> list[Event]:
     s = b.s
     events = place_reinforcements(b)
     if b.night:
-        return events + [_event("Night: no Combat Phase (Night Movement).")] + end_player_turn(b)
+        return events + [phase_event("Night: no Combat Phase (Night Movement).")] + end_player_turn(b)
     s["phase"] = "combat"
     for u in s["units"].values():
         u["attacked"] = u["defended"] = u["advanced"] = False
     for r in s["redoubts"].values():
         r["attacked"] = False
-    events.append(_event(f"{s['player'].title()} Combat Phase.", turn=s["turn"], player=s["player"]))
+    events.append(phase_event(f"{s['player'].title()} Combat Phase.", turn=s["turn"], player=s["player"]))
     if not any(capable_edges(b, s["player"]).values()) and not _redoubt_can_attack(b):
-        return events + [_event("No attack is possible; the Combat Phase ends.")] + end_player_turn(b)
+        return events + [phase_event("No attack is possible; the Combat Phase ends.")] + end_player_turn(b)
     return events
 
 
@@ -136,11 +135,11 @@ def end_player_turn(b: Battle) -> list[Event]:
             events += _rebuild_redoubts(b)
         if s["turn"] == 8 and s["frozen"]:
             s["frozen"] = []
-            events.append(_event("The 5 September restrictions on Russian movement end (Grand Battle special rules)."))
+            events.append(phase_event("The 5 September restrictions on Russian movement end (Grand Battle special rules)."))
         if s["turn"] >= b.scenario.last_turn:
             s["phase"] = "over"
             s["log"], s["last_log"] = new_log(s["turn"], s["player"]), s["log"]
-            return events + [_event("The last Game-Turn is over.", kind="game_over")]
+            return events + [phase_event("The last Game-Turn is over.", kind="game_over")]
         s["turn"] += 1
         s["player"] = "french"
     else:
@@ -155,7 +154,7 @@ def _destroy_redoubts(b: Battle) -> list[Event]:
         occ = b.at(h)
         if not r["destroyed"] and occ and b.side(occ) == "french":
             r["destroyed"] = True
-            out.append(_event(f"The {b.map.redoubts[h].name} at {h} is destroyed (Russian Redoubts J).",
+            out.append(phase_event(f"The {b.map.redoubts[h].name} at {h} is destroyed (Russian Redoubts J).",
                               kind="redoubt_destroyed", hex=h))
     return out
 
@@ -167,6 +166,6 @@ def _rebuild_redoubts(b: Battle) -> list[Event]:
         occ = b.at(h)
         if r["destroyed"] and occ and b.side(occ) == "russian":
             r["destroyed"] = False
-            out.append(_event(f"The Russians rebuild the {b.map.redoubts[h].name} at {h} (Night Movement C).",
+            out.append(phase_event(f"The Russians rebuild the {b.map.redoubts[h].name} at {h} (Night Movement C).",
                               kind="redoubt_rebuilt", hex=h))
     return out

@@ -14,6 +14,9 @@ from dataclasses import dataclass
 
 from rules.core.dice import new_dice, roll
 from rules.core.errors import CommandError, RuleViolation
+from rules.core.events import event
+from rules.core.play import play
+from rules.core.setup import chosen_options, scenario
 from rules.core.system import SystemInfo
 
 SIDES: tuple[str, ...] = ("red", "blue")
@@ -47,18 +50,17 @@ def scenarios() -> list[dict]:
     return copy.deepcopy(_SCENARIOS)
 
 
-def setup(scenario_id: str, seed: int, options: dict | None = None) -> dict:
-    scenario = next((s for s in _SCENARIOS if s["id"] == scenario_id), None)
-    if scenario is None:
-        raise KeyError(f"unknown scenario {scenario_id!r}")
+def setup(scenario_id: str, seed: int, options: dict | list | None = None) -> dict:
+    chosen = scenario({s["id"]: s for s in _SCENARIOS}, scenario_id)
+    bonus = "bonus" in chosen_options(options, INFO.options, "the toy race")
     units = [
         {"id": f"{side[0]}{n}", "side": side, "hex": f"01{_ROWS[side]:02d}", "type": "runner",
          "strength": n, "movement": 1, "moved": False}
         for side in SIDES for n in (1, 2)
     ]
-    return {"turn": scenario["first_turn"], "last_turn": scenario["last_turn"], "player": "red",
+    return {"turn": chosen["first_turn"], "last_turn": chosen["last_turn"], "player": "red",
             "phase": "movement", "units": units, "scores": {s: 0 for s in SIDES},
-            "secrets": {s: [] for s in SIDES}, "bonus": bool((options or {}).get("bonus")),
+            "secrets": {s: [] for s in SIDES}, "bonus": bonus,
             "dice": new_dice(seed)}
 
 
@@ -91,24 +93,28 @@ def parse(side: str, text: str):
 
 
 def apply(state: dict, side: str, cmd) -> tuple[dict, list[dict]]:
-    if cmd not in legal_commands(state, side):
+    """The skeleton's frame (rules.core.play): a roll makes the command irreversible."""
+    return play(state, lambda s: s, lambda new: _command(new, side, cmd))
+
+
+def _command(new: dict, side: str, cmd) -> list[dict]:
+    if cmd not in legal_commands(new, side):
         raise RuleViolation("Toy: Sequence (A)", f"{cmd.to_text()} is not possible now")
-    new = copy.deepcopy(state)
     if isinstance(cmd, Move):
         unit = next(u for u in new["units"] if u["id"] == cmd.unit)
         unit["hex"], unit["moved"] = cmd.to, True
-        return new, [_event("move", "all", f"{cmd.unit} moves to {cmd.to}")]
+        return [event(f"{cmd.unit} moves to {cmd.to}", kind="move")]
     if cmd.verb == "end":
         new["phase"] = "dice"
-        return new, [_event("phase", "all", f"{side} ends the Movement Phase")]
+        return [event(f"{side} ends the Movement Phase", kind="phase")]
     value = roll(new["dice"]) + (1 if new["bonus"] else 0)
     new["scores"][side] += value
     new["secrets"][side].append(value)
-    events = [_event("roll", "all", f"{side} rolls {value}", irreversible=True),
-              _event("secret", side, f"your secret number is {value}"),
-              _event("log", "log", f"dice position {new['dice']['rolls']}")]
+    events = [event(f"{side} rolls {value}", kind="roll"),
+              event(f"your secret number is {value}", side, kind="secret"),
+              event(f"dice position {new['dice']['rolls']}", "log", kind="log")]
     _next_player(new)
-    return new, events
+    return events
 
 
 def view(state: dict, side: str | None) -> dict:
@@ -147,10 +153,6 @@ def help(topic: str | None = None) -> str:
 
 def _east(h: str) -> str:
     return f"{int(h[:2]) + 1:02d}{h[2:]}"
-
-
-def _event(kind: str, to: str, text: str, irreversible: bool = False) -> dict:
-    return {"kind": kind, "to": to, "text": text, "irreversible": irreversible}
 
 
 def _next_player(state: dict) -> None:

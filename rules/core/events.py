@@ -1,0 +1,30 @@
+"""Events: what a command tells, and to whom (DESIGN.md, "Events carry their audience").
+
+An event is a plain JSON dict: `kind` (what happened, for front ends that draw or sort it),
+`to` (its audience: "all", one side, or "log"), `text` (the sentence a player reads) and
+`irreversible` (undo may not take it back; `rules.core.play` sets it), plus any fields of its
+kind. Every system, and the service's own notices, make them with `event`.
+"""
+from __future__ import annotations
+
+Event = dict  # {"kind", "to", "text", "irreversible", ...}: who may see it travels with it
+
+
+def event(text: str, to: str = "all", kind: str = "info", **fields: object) -> Event:
+    """An event for its audience.
+
+    >>> event("3224 moves to 3223.", kind="move", unit="F-1")
+    {'kind': 'move', 'to': 'all', 'text': '3224 moves to 3223.', 'irreversible': False, 'unit': 'F-1'}
+    """
+    return {"kind": kind, "to": to, "text": text, "irreversible": False, **fields}
+
+
+def seal(events: list[Event]) -> list[Event]:
+    """Mark every event undo may not cross (a die was rolled, or something hidden was shown).
+
+    >>> seal([event("die 4")])[0]["irreversible"]
+    True
+    """
+    for e in events:
+        e["irreversible"] = True
+    return events

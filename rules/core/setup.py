@@ -1,0 +1,46 @@
+"""The two choices made before a game starts, checked alike in every system: the scenario and
+the optional rules. A name the system does not offer is refused with the player's sentence,
+and the options become one normal form, a sorted list of names, whatever the front end sent.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TypeVar
+
+from rules.core.errors import CommandError
+
+Scenario = TypeVar("Scenario")
+
+
+def scenario(known: Mapping[str, Scenario], scenario_id: str) -> Scenario:
+    """The scenario of that name; CommandError naming the ones there are.
+
+    >>> scenario({"7sep": "the great day"}, "7sep")
+    'the great day'
+    >>> scenario({"7sep": "the great day"}, "8sep")
+    Traceback (most recent call last):
+    rules.core.errors.CommandError: Unknown scenario '8sep'; choose one of 7sep.
+    """
+    if scenario_id not in known:
+        raise CommandError(f"Unknown scenario {scenario_id!r}; choose one of {', '.join(known)}.")
+    return known[scenario_id]
+
+
+def chosen_options(options: dict | list | None, offered: Iterable[str], game: str) -> list[str]:
+    """The options asked for ({name: on} or a list of names), sorted; CommandError for one that
+    `game` does not offer.
+
+    >>> chosen_options({"imperial_guard": True, "additional_forces": False},
+    ...                ("additional_forces", "imperial_guard"), "the Great Battle")
+    ['imperial_guard']
+    >>> chosen_options(["cossacks"], (), "the Great Battle")
+    Traceback (most recent call last):
+    rules.core.errors.CommandError: 'cossacks' is not an option of the Great Battle (options: none).
+    """
+    offered = list(offered)
+    chosen = sorted(k for k, v in options.items() if v) if isinstance(options, dict) else sorted(options or [])
+    for name in chosen:
+        if name not in offered:
+            raise CommandError(f"{name!r} is not an option of {game} "
+                               f"(options: {', '.join(offered) or 'none'}).")
+    return chosen
