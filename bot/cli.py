@@ -48,7 +48,8 @@ def main(argv: list[str] | None = None) -> int:
         return args.run(args)
     except (KeyError, ValueError, RulesError, argparse.ArgumentTypeError, SchemaTooNew,
             AlreadyServed) as error:  # a bad name (system, scenario, option, game) or value
-        # (seed, script) where the CLI met it; a database this version or process cannot use
+        # (seed, script) where the CLI met it (KeyError: a game number the store lacks); a database
+        # this version or process cannot use
         print(f"kolocha: {error.args[0] if error.args else error}", file=sys.stderr)
     except sqlite3.DatabaseError as error:
         print(f"kolocha: {args.db} is not a Kolocha database ({error}); give --db another "

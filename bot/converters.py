@@ -1,4 +1,5 @@
-"""Text typed by a person, turned into the typed values the service takes."""
+"""Text typed by a person, turned into the typed values the service takes, at the edge: each
+converter returns the value or refuses with the sentence the person reads (`Unreadable`)."""
 from __future__ import annotations
 
 import argparse
@@ -6,6 +7,19 @@ import codecs
 from pathlib import Path
 
 SEEDS = 2**63  # a seed is stored as an SQLite INTEGER (signed 64 bits)
+
+
+class Unreadable(ValueError):
+    """Typed text that is not the value asked for; str() is the sentence the person reads."""
+
+
+def shown(word: str) -> str:
+    """A word quoted back to the person who typed it, cut if long.
+
+    >>> shown("x" * 30)
+    "'xxxxxxxxxxxxxxxxxxxxxxxx...'"
+    """
+    return repr(word if len(word) <= 24 else word[:24] + "...")
 
 
 def parse_options(names: list[str] | str | None) -> dict:
@@ -29,10 +43,27 @@ def parse_seed(text: str | int) -> int:
     """
     word = str(text).strip()
     if not (word.isascii() and word.isdigit() and len(word) <= 19 and int(word) < SEEDS):
-        shown = word if len(word) <= 24 else word[:24] + "..."
         raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {SEEDS - 1}, "
-                                         f"not {shown!r}")
+                                         f"not {shown(word)}")
     return int(word)
+
+
+def parse_hours(text: str) -> list[float]:
+    """Hours, comma-separated, as a setting takes them (reminders before a deadline).
+
+    >>> parse_hours("24, 1.5")
+    [24.0, 1.5]
+    >>> parse_hours("24, soon")
+    Traceback (most recent call last):
+    bot.converters.Unreadable: Reminders are hours before the deadline, like `24, 1`; 'soon' is not a number.
+    """
+    hours = []
+    for word in filter(None, (part.strip() for part in text.split(","))):
+        if not (word.isascii() and word.replace(".", "", 1).isdigit() and len(word) <= 12):
+            raise Unreadable(f"Reminders are hours before the deadline, like `24, 1`; {shown(word)} "
+                             "is not a number.")
+        hours.append(float(word))
+    return hours
 
 
 def read_script(path: Path) -> str:

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 import rules
+from bot.converters import Unreadable, parse_hours
 from bot.discord.buttons import actor_of, confirmation
 from bot.discord.messenger import send_reply
 from bot.permissions import Actor, TableError
@@ -41,6 +42,8 @@ async def answer(interaction: discord.Interaction, work: Work) -> None:
         text = await reply if isinstance(reply, Awaitable) else reply
     except TableError as error:
         text = error.text
+    except Unreadable as error:  # an option's text that is not its value (bot/converters.py)
+        text = str(error)
     await send_reply(lambda piece: interaction.followup.send(piece, ephemeral=True),
                      tables.delivery, tables.private(actor, text or "Done."))
 
@@ -236,13 +239,13 @@ class GameCommands(app_commands.Group):
         changes: dict[str, object] = {k: v for k, v in (
             ("deadline_hours", deadline_hours), ("at_deadline", at_deadline),
             ("spectator_delay", spectator_delay)) if v is not None}
-        if reminders is not None:
-            try:
-                changes["reminders"] = [float(h) for h in reminders.replace(" ", "").split(",")
-                                        if h]
-            except ValueError:
-                changes["reminders"] = ["not a number"]
-        await answer(interaction, lambda t, a, c: t.lobby.change_settings(a, c, changes))
+
+        def change(tables: Tables, actor: Actor, channel: str) -> Awaitable[Text]:
+            if reminders is not None:
+                changes["reminders"] = parse_hours(reminders)
+            return tables.lobby.change_settings(actor, channel, changes)
+
+        await answer(interaction, change)
 
     @app_commands.command(name="spectate", description="Mirror the public view to a channel")
     @app_commands.describe(channel="The spectators' channel")

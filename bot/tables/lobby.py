@@ -35,8 +35,8 @@ class Lobby(Room):
             raise TableError(f"{system} has no scenario {scenario!r}; choose {', '.join(ids)}.")
         try:
             rules.load(system).setup(scenario, 0, parse_options(options))
-        except (RulesError, KeyError, ValueError) as error:
-            raise TableError(str(error.args[0] if isinstance(error, KeyError) else error))
+        except (RulesError, ValueError) as error:
+            raise TableError(str(error))
 
     async def new(self, actor: Actor, guild: str, channel: str, system: str, scenario: str,
                   options: str = "", hot_seat: bool = False, seed: int | None = None) -> str:
@@ -48,8 +48,8 @@ class Lobby(Room):
             game_id = self.service.new_game(system, scenario, seed, parse_options(options),
                                             guild=guild, channel=channel, created_by=actor.id,
                                             hot_seat=hot_seat)
-        except (RulesError, KeyError, ValueError) as error:
-            raise TableError(str(error.args[0] if isinstance(error, KeyError) else error))
+        except (RulesError, ValueError) as error:
+            raise TableError(str(error))
         sides = self.service.system(game_id).INFO.sides
         opened = words(name(actor.name), f" opens game {game_id}: {system} {scenario}"
                        f"{' (hot-seat)' if hot_seat else ''}. Sides: "

@@ -1,8 +1,9 @@
 """The two ways a command fails, under one base class the front ends catch.
 
-CommandError: the text does not parse (unknown word, malformed hex). RuleViolation: a well-formed
-command that the rule book forbids in this position; it names the rule case it breaks. Both carry
-the one sentence a player reads, and neither changes the game.
+CommandError: the text does not parse (unknown word, malformed hex) or names a system, scenario
+or option that does not exist. RuleViolation: a well-formed command that the rule book forbids in
+this position; it names the rule case it breaks. Both carry the one sentence a player reads, and
+neither changes the game.
 """
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ class RulesError(Exception):
 
 
 class CommandError(RulesError):
-    """The text is not a command of this game (with a hint of what is)."""
+    """The text is not a command of this game, or names a system, scenario or option there is not
+    (with a hint of what is)."""
 
 
 class RuleViolation(RulesError):

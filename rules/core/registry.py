@@ -10,6 +10,7 @@ import importlib
 import os
 from typing import TYPE_CHECKING, cast
 
+from rules.core.errors import CommandError
 from rules.core.system import GameSystem
 
 if TYPE_CHECKING:  # mypy checks every shipped system module against the contract
@@ -37,12 +38,11 @@ def systems() -> list[str]:
 
 
 def load(name: str) -> GameSystem:
-    """The module of a game system; it exposes the contract of DESIGN.md."""
-    try:
-        return cast(GameSystem, importlib.import_module(_SYSTEMS[name]))
-    except KeyError:
-        raise KeyError(f"{name!r} is not a game system here; choose one of "
-                       f"{', '.join(systems())}.") from None
+    """The module of a game system; CommandError with the player's sentence for a name that
+    is not one (what `kolocha local --system` and `/game new` tell a player)."""
+    if name not in _SYSTEMS:
+        raise CommandError(f"{name!r} is not a game system here; choose one of {', '.join(systems())}.")
+    return cast(GameSystem, importlib.import_module(_SYSTEMS[name]))
 
 
 _register_from_environment()

@@ -249,6 +249,21 @@ def test_game_new_in_a_thread_refuses_an_unknown_scenario_before_opening_one(tmp
     play(test, tmp_path)
 
 
+def test_game_settings_refuses_reminders_that_are_not_hours_with_a_sentence(tmp_path):
+    """Issue 16.4: the text becomes hours at the edge, or the player reads why not; nothing changes."""
+    async def test(db: Path) -> None:
+        wire = await start(db)
+        game_id = await borodino(wire)
+        before = wire.tables.settings(game_id)
+        answers = await wire.command(ANNA, "settings", {"reminders": "24, soon"}, group="game")
+        assert "Reminders are hours before the deadline, like `24, 1`; 'soon' is not a number." \
+            in text_of(answers[-1])
+        assert wire.tables.settings(game_id) == before
+        await wire.command(ANNA, "settings", {"reminders": "6, 2"}, group="game")
+        assert wire.tables.settings(game_id).reminders == (6.0, 2.0)
+    play(test, tmp_path)
+
+
 # -- the real messenger ----------------------------------------------------------------------
 
 

@@ -2,6 +2,7 @@
 import pytest
 
 import rules
+from rules.core.errors import CommandError
 
 
 @pytest.mark.parametrize("name", ["borodino", "bloody_monday"])
@@ -18,5 +19,5 @@ def test_system_info_agrees_with_the_system(name):
 
 
 def test_an_unregistered_name_is_refused_with_a_sentence_and_imports_nothing():
-    with pytest.raises(KeyError, match="is not a game system here; choose one of"):
+    with pytest.raises(CommandError, match="is not a game system here; choose one of"):
         rules.load("os")
