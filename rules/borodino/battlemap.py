@@ -29,6 +29,7 @@ class Redoubt:
     name: str
     strength: int  # intrinsic Combat Strength (Russian Redoubts, General Rule)
     front: frozenset[Hex]  # the three hexes beyond its Front hexsides
+    decides: bool = False  # its occupier at the end wins the 5 September scenario (SCENARIOS)
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,11 @@ class BattleMap:
     places: dict[str, Hex]  # names printed on the map, for pictures only (Map, case C)
     rivers: dict[str, tuple[str, ...]]  # river name -> its hexsides, for drawing
     streams: dict[str, tuple[str, ...]]
+
+    @property
+    def deciding_redoubt(self) -> Redoubt:
+        """The redoubt whose occupier at the end wins the 5 September scenario (Schevardino)."""
+        return next(r for r in self.redoubts.values() if r.decides)
 
     # --- terrain -------------------------------------------------------------------------
     def on_map(self, h: Hex) -> bool:
@@ -147,7 +153,9 @@ def parse(doc: dict) -> BattleMap:
         _check(len(front) == 3 and all(are_adjacent(h, f) for f in front),
                f"redoubt {h}: front must be three adjacent hexes, got {sorted(front)}")
         _check(h not in woods and h not in towns, f"redoubt {h} stands in woods or town")
-        redoubts[h] = Redoubt(h, r["name"], int(r["strength"]), front)
+        redoubts[h] = Redoubt(h, r["name"], int(r["strength"]), front, bool(r.get("decides", False)))
+    deciding = [h for h, r in redoubts.items() if r.decides]
+    _check(len(deciding) == 1, f"exactly one redoubt decides the 5 September scenario, not {deciding}")
 
     roads = []
     for road in doc.get("road", []):

@@ -9,7 +9,6 @@ from __future__ import annotations
 from rules.borodino.battle import Battle
 
 LEVELS = ("marginal", "substantial", "decisive")
-SCHEVARDINO = "3222"
 
 
 def outcome(b: Battle) -> dict | None:
@@ -25,12 +24,14 @@ def outcome(b: Battle) -> dict | None:
 
 
 def _schevardino(b: Battle) -> dict:
-    occ = b.at(SCHEVARDINO)
+    """5 Sept: who occupies the deciding redoubt of map.toml (Schevardino) at the end."""
+    redoubt = b.map.deciding_redoubt
+    where = f"the {redoubt.name} ({redoubt.hex})"
+    occ = b.at(redoubt.hex)
     if occ is None:
-        return {"winner": None, "level": "draw", "reason": "Nobody occupies the Schevardino redoubt (3222) at the end."}
+        return {"winner": None, "level": "draw", "reason": f"Nobody occupies {where} at the end."}
     side = b.side(occ)
-    return {"winner": side, "level": "victory",
-            "reason": f"The {side.title()} player occupies the Schevardino redoubt (3222) at the end."}
+    return {"winner": side, "level": "victory", "reason": f"The {side.title()} player occupies {where} at the end."}
 
 
 def _three_redoubts(b: Battle) -> dict:

@@ -228,6 +228,11 @@ def _one_road(doc):
     doc["road"] = [r for r in doc["road"] if r["key"] == "new_road"]
 
 
+def _two_deciding_redoubts(doc):
+    for r in doc["redoubt"]:
+        r["decides"] = True
+
+
 @pytest.mark.parametrize("breakage, message", [
     (_drop_new_road_hex, "are not adjacent"),
     (_drop_bridge, "road crosses a river"),
@@ -238,12 +243,19 @@ def _one_road(doc):
     (_stream_on_river, "given twice"),
     (_woods_off_map, "not on the map"),
     (_one_road, "new_road and old_road"),
+    (_two_deciding_redoubts, "exactly one redoubt decides the 5 September scenario"),
 ])
 def test_parse_rejects_broken_documents(breakage, message):
     doc = copy.deepcopy(raw_doc())
     breakage(doc)
     with pytest.raises(MapDataError, match=message):
         parse(doc)
+
+
+def test_schevardino_decides_the_5_september_scenario(bmap):
+    """SCENARIOS, 5 September Victory Conditions: the occupier of the Schevardino redoubt at the end
+    wins; which redoubt that is comes from map.toml, not from rule code."""
+    assert (bmap.deciding_redoubt.hex, bmap.deciding_redoubt.name) == ("3222", "Schevardino redoubt")
 
 
 # --- 1. every printed set-up hex is legal ground, one unit per hex ----------------------------------
