@@ -2,10 +2,9 @@
 2.1 movement allowances, Controlled Area (control converts on the way), FAQ 3."""
 from __future__ import annotations
 
-from bm_helpers import at, do, game, position, refused
-
 from rules.bloody_monday.bm_data import areas
 from rules.bloody_monday.movement import Rules, routes, step_cost
+from tests.rules.bloody_monday.bm_helpers import at, do, game, position, refused
 
 AREAS = areas()
 

@@ -2,9 +2,8 @@
 at the printed costs) and 4.1 the isolation check and lines of communication."""
 from __future__ import annotations
 
-from bm_helpers import do, game, position, refused, strength
-
 from rules.bloody_monday import turns
+from tests.rules.bloody_monday.bm_helpers import do, game, position, refused, strength
 
 RUSSIAN_POOL = ["R-G-L", "R-G-A4", "R-1-A2", "R-1-3C", "R-C-1DC", "R-C-2DC", "R-C-3DC"]
 

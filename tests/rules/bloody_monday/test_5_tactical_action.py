@@ -3,9 +3,8 @@ strength, tactical range, who is commanded, artillery activation, inspiration, n
 limited and mandatory, deactivation; FAQ 4-7, 12, 13."""
 from __future__ import annotations
 
-from bm_helpers import at, do, position, refused, strength
-
 from rules.bloody_monday.bm_data import areas
+from tests.rules.bloody_monday.bm_helpers import at, do, position, refused, strength
 
 AREAS = areas()
 

@@ -8,9 +8,8 @@ The battle is in 44 (green, north of the command limit); its neighbours are 42, 
 """
 from __future__ import annotations
 
-from bm_helpers import battle, bm, do, game, position, refused
-
 from rules.bloody_monday import combat
+from tests.rules.bloody_monday.bm_helpers import battle, bm, do, game, position, refused
 
 FRENCH_HELD = {n: "french" for n in (42, 45, 51, 52, 54, 55)}  # every neighbour of 44
 

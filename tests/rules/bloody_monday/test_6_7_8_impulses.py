@@ -2,7 +2,7 @@
 8.0 the Final Phase, 9.8 the General Offensive; FAQ 8, 10, 11."""
 from __future__ import annotations
 
-from bm_helpers import at, do, position, refused, strength
+from tests.rules.bloody_monday.bm_helpers import at, do, position, refused, strength
 
 
 def test_setup_the_french_start_with_the_initiative_disc():

@@ -2,12 +2,11 @@
 9.10 in test_5_tactical_action and test_6_7_8_impulses)."""
 from __future__ import annotations
 
-from bm_helpers import battle, bm, do, game, position, refused
-
 from rules.bloody_monday import combat, ground, impulses
 from rules.bloody_monday.bm_data import areas
 from rules.bloody_monday.commands import Ambush, Skirmish
 from rules.bloody_monday.movement import may_enter
+from tests.rules.bloody_monday.bm_helpers import battle, bm, do, game, position, refused
 
 AREAS = areas()
 

@@ -15,7 +15,6 @@ import random
 import re
 
 import pytest
-from bm_helpers import battle, do, game, position
 
 from rules import load
 from rules.bloody_monday.game import Game
@@ -25,6 +24,7 @@ from rules.bloody_monday.swaptest import (
     swapped,
     weighted_choice,
 )
+from tests.rules.bloody_monday.bm_helpers import battle, do, game, position
 
 bm = load("bloody_monday")
 ID = re.compile(r"\b[FR]-[A-Za-z0-9-]+")

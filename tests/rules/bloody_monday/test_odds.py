@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from bm_helpers import bm, position
 
 from rules.core.errors import RuleViolation
+from tests.rules.bloody_monday.bm_helpers import bm, position
 
 FRONT = {"F-G-VG": 41, "F-I-5": 41, "R-1-1J": 41, "R-1-A1": 41, "R-1-BT": 41}
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bm_helpers import bm, game, position
-
 from rules.bloody_monday import victory
 from rules.bloody_monday.bm_data import areas, blocks, pools
+from tests.rules.bloody_monday.bm_helpers import bm, game, position
 
 AREAS, BLOCKS = areas(), blocks()
 VICTORY = (19, 41, 55, 62, 69, 107)

@@ -1,10 +1,20 @@
 """Borodino ARTILLERY, cases A-I (rules/borodino/combat.py, results.py)."""
 from __future__ import annotations
 
-from helpers import battle, force_die, go, hexside_of, open_ground, play, position, refused, ring, where
-
 from rules.borodino.combat import plan_attack
 from rules.borodino.commands import Attack
+from tests.rules.borodino.helpers import (
+    battle,
+    force_die,
+    go,
+    hexside_of,
+    open_ground,
+    play,
+    position,
+    refused,
+    ring,
+    where,
+)
 
 G = open_ground(4)
 D = ring(G)

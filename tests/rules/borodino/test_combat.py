@@ -5,11 +5,23 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from helpers import battle, force_die, go, open_ground, play, position, refused, ring, settle, where
 
 from rules.borodino.combat import plan_attack
 from rules.borodino.commands import Attack
-from rules.borodino.tables import load as load_tables, odds_column
+from rules.borodino.tables import load as load_tables
+from rules.borodino.tables import odds_column
+from tests.rules.borodino.helpers import (
+    battle,
+    force_die,
+    go,
+    open_ground,
+    play,
+    position,
+    refused,
+    ring,
+    settle,
+    where,
+)
 
 G = open_ground(4)
 D = ring(G)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.borodino import commands as C
-from rules.core.errors import CommandError, RuleViolation, RulesError
+from rules.core.errors import CommandError, RulesError, RuleViolation
 
 ROUND_TRIPS = [
     ("move 3225 3224", C.Move("3225", ("3224",))),

@@ -4,10 +4,17 @@ Every refusal goes through `refused()`, which also checks that the state is unch
 """
 from __future__ import annotations
 
-from helpers import MAP, go, open_ground, play, position, refused, where
-
-from rules.borodino.movement import reachable, terrain_step
 from rules.borodino.battle import Battle
+from rules.borodino.movement import reachable, terrain_step
+from tests.rules.borodino.helpers import (
+    MAP,
+    go,
+    open_ground,
+    play,
+    position,
+    refused,
+    where,
+)
 
 G = open_ground(4)          # clear ground four hexes all round
 INF = "F-I-2"               # French 7-4 infantry

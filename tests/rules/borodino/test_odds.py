@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import go, open_ground, position, ring
 
 from rules import load
 from rules.core.errors import CommandError, RuleViolation
+from tests.rules.borodino.helpers import go, open_ground, position, ring
 
 borodino = load("borodino")
 G = open_ground(4)

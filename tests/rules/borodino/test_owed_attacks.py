@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import borodino, force_die, play, refused, settle
-
 from rules.borodino.attack_cover import Contact, best_cover
 from rules.borodino.commands import End
 from rules.core.playout import replay
+from tests.rules.borodino.helpers import borodino, force_die, play, refused, settle
 
 GAME = Path(__file__).parent / "games" / "dead_end_7sep_seed29.script"
 

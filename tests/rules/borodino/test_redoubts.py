@@ -5,10 +5,16 @@ The Great Redoubt (2817, strength 6, reconstructed) fronts 2718 2818 2918; its r
 """
 from __future__ import annotations
 
-from helpers import battle, force_die, play, position, refused, where
-
 from rules.borodino.combat import plan_attack
 from rules.borodino.commands import Attack
+from tests.rules.borodino.helpers import (
+    battle,
+    force_die,
+    play,
+    position,
+    refused,
+    where,
+)
 
 GREAT = "2817"
 FRONT = ("2718", "2818", "2918")

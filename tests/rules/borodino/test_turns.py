@@ -3,12 +3,21 @@ Additional Forces (rules/borodino/turns.py, movement.py, __init__.py)."""
 from __future__ import annotations
 
 import pytest
-from helpers import battle, borodino, go, open_ground, play, position, refused, where
 
 from rules.borodino import scenario_data
 from rules.borodino.turns import entry_hex
 from rules.core.errors import CommandError
 from rules.core.hexes import distance
+from tests.rules.borodino.helpers import (
+    battle,
+    borodino,
+    go,
+    open_ground,
+    play,
+    position,
+    refused,
+    where,
+)
 
 G = open_ground(4)
 
@@ -128,7 +137,7 @@ def test_5sep_one_more_frozen_unit_per_turn():
 def test_5sep_a_french_attack_frees_a_frozen_unit():
     """"if a French unit attacks a Russian unit north of the Great Redoubt, the Russian unit is
     automatically released ... not counted against the normal release"."""
-    from helpers import force_die, settle
+    from tests.rules.borodino.helpers import force_die, settle
     s = position({"F-I-2": G, "R-V-1G": go(G, 0)}, scenario="5sep", phase="combat", turn=2)
     s["frozen"] = ["R-V-1G"]
     force_die(s, 1)

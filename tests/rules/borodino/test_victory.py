@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from helpers import MAP, borodino, play, position, refused
+
+from tests.rules.borodino.helpers import MAP, borodino, play, position, refused
 
 REDOUBTS = ("2817", "3018", "3117", "3218", "3222")
 

@@ -2,7 +2,7 @@
 between the roads" — a French way to win, carried out by `move <unit> off`; never a Russian one."""
 from __future__ import annotations
 
-from helpers import MAP, play, position, refused, where
+from tests.rules.borodino.helpers import MAP, play, position, refused, where
 
 EDGE = sorted(MAP.east_exits)[0]
 FRENCH, RUSSIAN = "F-I-2", "R-VIII-12"  # 7-4 and 5-4 infantry

@@ -1,10 +1,17 @@
 """Borodino ZONES OF CONTROL, cases A-I (rules/borodino/battle.py zocs, movement.py)."""
 from __future__ import annotations
 
-from helpers import force_die, go, open_ground, play, position, refused, where
-
 from rules.borodino.battle import Battle
 from rules.borodino.movement import reachable
+from tests.rules.borodino.helpers import (
+    force_die,
+    go,
+    open_ground,
+    play,
+    position,
+    refused,
+    where,
+)
 
 G = open_ground(4)
 INF, INF2, CAV = "F-I-2", "F-IV-1", "F-I-cav"   # French 7-4, 7-4, 2-5
@@ -141,7 +148,7 @@ def test_zoc_case_i_advance_along_the_road():
 def test_view_names_the_zones_of_control_the_engine_applies():
     """The view carries each side's enemy-controlled hexes (ZOC A, H; Redoubts C), so pictures
     shade exactly what the rules enforce and never work the rule out a second time."""
-    from helpers import borodino, hexside_of
+    from tests.rules.borodino.helpers import borodino, hexside_of
     a, b = hexside_of("river")
     s = position({INF: G, RUS: a, RUS2: "3116"})
     zoc = borodino.view(s, None)["zoc"]

@@ -2,9 +2,8 @@
 must stop at the first enemy-controlled hex, exactly as a path typed hex by hex must."""
 from __future__ import annotations
 
-from helpers import go, open_ground, play, position, refused, where
-
 from rules.core.hexes import neighbours
+from tests.rules.borodino.helpers import go, open_ground, play, position, refused, where
 
 G = open_ground(4)
 INF, RUS = "F-I-2", "R-VIII-12"  # French 7-4 infantry, Russian 5-4 infantry

@@ -3,8 +3,19 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core.hexes import (are_adjacent, col_row, distance, fire_paths, from_cube, hex_at, hexside,
-                              is_hex, neighbours, to_cube, within)
+from rules.core.hexes import (
+    are_adjacent,
+    col_row,
+    distance,
+    fire_paths,
+    from_cube,
+    hex_at,
+    hexside,
+    is_hex,
+    neighbours,
+    to_cube,
+    within,
+)
 
 
 def test_hex_numbers_are_four_digits():
