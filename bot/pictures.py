@@ -12,19 +12,14 @@ from bot.service import GameService
 from rules.core.playout import replay
 
 
-def highlight_for(system, state: dict, *, zoc: str | None = None, select: str | None = None) -> dict | None:
-    """The highlight of a picture: a side's enemy zones of control, a selected unit's moves."""
-    highlight: dict = {}
-    if zoc:
-        highlight["zoc"] = zoc
-    if select:
-        highlight["select"] = select
-        destinations = {cmd.path[-1] for side in system.active_sides(state)
-                        for cmd in system.legal_commands(state, side)
-                        if getattr(cmd, "unit", None) == select and getattr(cmd, "path", None)
-                        and cmd.path[-1] != "off"}
-        highlight["destinations"] = sorted(destinations)
-    return highlight or None
+def destinations(system, state: dict, select: str | None) -> list[str]:
+    """Where the selected unit may move now, from the engine's legal commands."""
+    if not select:
+        return []
+    return sorted({cmd.path[-1] for side in system.active_sides(state)
+                   for cmd in system.legal_commands(state, side)
+                   if getattr(cmd, "unit", None) == select and getattr(cmd, "path", None)
+                   and cmd.path[-1] != "off"})
 
 
 def map_png(service: GameService, game_id: int, *, around: list[str] | None = None, radius: int = 6,
@@ -32,8 +27,9 @@ def map_png(service: GameService, game_id: int, *, around: list[str] | None = No
             viewer: str | None = None) -> bytes:
     """PNG of what `viewer` (None: the public) sees of a game now, optionally cropped and highlighted."""
     system, state = service.system(game_id), service.load(game_id)
-    return render.snapshot(system.view(state, viewer), highlight=highlight_for(system, state, zoc=zoc, select=select),
-                           size=size, around=around or None, radius=radius)
+    return render.snapshot(system.view(state, viewer), zoc=zoc, select=select,
+                           destinations=destinations(system, state, select), size=size,
+                           around=around or None, radius=radius)
 
 
 def write_map(service: GameService, game_id: int, path: Path, **options) -> Path:

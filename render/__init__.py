@@ -16,22 +16,28 @@ from render.picture import draw_map, png
 __all__ = ["replay_gif", "snapshot"]
 
 
-def snapshot(view: dict, *, highlight: dict | None = None, size: int | None = None,
-             around: Iterable[str] | Iterable[int] | None = None, radius: int | None = None) -> bytes:
+def snapshot(view: dict, *, zoc: str | None = None, hexes: Iterable[str] = (),
+             destinations: Iterable[str] = (), areas: Iterable[int] = (), select: str | int | None = None,
+             size: int | None = None, around: Iterable[str] | Iterable[int] | None = None,
+             radius: int | None = None) -> bytes:
     """PNG of the map for a view: the area map when view["system"] is "bloody_monday", else Borodino.
 
-    highlight: {"zoc": side} shades hexes in the Zone of Control of that side's enemies;
-    {"hexes": [...]} shades given hexes; {"destinations": [...]} tints a selected unit's legal
-    destinations; {"select": "3225"} rings a hex.  Keys combine.
+    zoc: shade the hexes in the Zone of Control of that side's enemies; hexes: shade these hexes;
+    destinations: tint a selected unit's legal destinations; select: ring a hex ("3225").
     size: the picture's width in pixels (at most); default about 1390 for the whole map.
     around, radius: draw only the hexes within `radius` of those hexes, at a scale a phone can read.
-    Bloody Monday: highlight {"areas": [...]} shades areas, {"select": 57} rings one; around lists
-    area numbers and radius counts areas (default 2), neighbour to neighbour.
+    Bloody Monday: areas shades areas and select rings one (57); around lists area numbers and
+    radius counts areas (default 2), neighbour to neighbour.
     """
+    highlight = {key: value for key, value in (
+        ("zoc", zoc), ("hexes", list(hexes)), ("destinations", list(destinations)),
+        ("areas", list(areas)), ("select", select)) if value}
     if view.get("system") == "bloody_monday":
-        return png(draw_area_map(view, highlight=highlight, size=size, around=around,  # type: ignore[arg-type]
+        numbers = None if around is None else [int(n) for n in around]
+        return png(draw_area_map(view, highlight=highlight, size=size, around=numbers,
                                  radius=2 if radius is None else radius))
-    return png(draw_map(view, highlight=highlight, size=size, around=around,  # type: ignore[arg-type]
+    hexes_around = None if around is None else [str(h) for h in around]
+    return png(draw_map(view, highlight=highlight, size=size, around=hexes_around,
                         radius=6 if radius is None else radius))
 
 

@@ -33,9 +33,8 @@ def test_golden_midgame_with_combat_arrows():
 
 def test_golden_highlights():
     view = fixture_view("start_view")
-    check_golden("highlight_zoc", snapshot(view, around=["3023"], radius=3,
-                                           highlight={"zoc": "french", "select": "3023",
-                                                      "destinations": ["3022", "2922"]}))
+    check_golden("highlight_zoc", snapshot(view, around=["3023"], radius=3, zoc="french", select="3023",
+                                           destinations=["3022", "2922"]))
 
 
 def test_same_view_from_different_states_draws_the_same_bytes():
