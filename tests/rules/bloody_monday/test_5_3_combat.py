@@ -7,15 +7,7 @@ from __future__ import annotations
 from rules.bloody_monday import combat, ground
 from rules.bloody_monday.bm_data import areas
 from rules.bloody_monday.commands import Hit
-from tests.rules.bloody_monday.bm_helpers import (
-    battle,
-    bm,
-    do,
-    game,
-    position,
-    refused,
-    strength,
-)
+from tests.rules.bloody_monday.bm_helpers import battle, bm, do, game, position, refused, strength
 
 AREAS = areas()
 FRENCH = {"F-G-VG": (54, 3), "F-I-4": (54, 3), "F-CR-3LC": (54, 1)}  # Old Guard, infantry, cavalry

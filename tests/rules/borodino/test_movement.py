@@ -6,15 +6,7 @@ from __future__ import annotations
 
 from rules.borodino.battle import Battle
 from rules.borodino.movement import reachable, terrain_step
-from tests.rules.borodino.helpers import (
-    MAP,
-    go,
-    open_ground,
-    play,
-    position,
-    refused,
-    where,
-)
+from tests.rules.borodino.helpers import MAP, go, open_ground, play, position, refused, where
 
 G = open_ground(4)          # clear ground four hexes all round
 INF = "F-I-2"               # French 7-4 infantry

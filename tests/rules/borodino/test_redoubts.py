@@ -7,14 +7,7 @@ from __future__ import annotations
 
 from rules.borodino.combat import plan_attack
 from rules.borodino.commands import Attack
-from tests.rules.borodino.helpers import (
-    battle,
-    force_die,
-    play,
-    position,
-    refused,
-    where,
-)
+from tests.rules.borodino.helpers import battle, force_die, play, position, refused, where
 
 GREAT = "2817"
 FRONT = ("2718", "2818", "2918")

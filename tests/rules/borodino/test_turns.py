@@ -8,16 +8,7 @@ from rules.borodino import scenario_data
 from rules.borodino.turns import entry_hex
 from rules.core.errors import CommandError
 from rules.core.hexes import distance
-from tests.rules.borodino.helpers import (
-    battle,
-    borodino,
-    go,
-    open_ground,
-    play,
-    position,
-    refused,
-    where,
-)
+from tests.rules.borodino.helpers import battle, borodino, go, open_ground, play, position, refused, where
 
 G = open_ground(4)
 

@@ -3,15 +3,7 @@ from __future__ import annotations
 
 from rules.borodino.battle import Battle
 from rules.borodino.movement import reachable
-from tests.rules.borodino.helpers import (
-    force_die,
-    go,
-    open_ground,
-    play,
-    position,
-    refused,
-    where,
-)
+from tests.rules.borodino.helpers import force_die, go, open_ground, play, position, refused, where
 
 G = open_ground(4)
 INF, INF2, CAV = "F-I-2", "F-IV-1", "F-I-cav"   # French 7-4, 7-4, 2-5
