@@ -47,5 +47,6 @@ def reveal(game: dict) -> str:
     seed, salt, game_id = game["seed"], game["salt"], game["id"]
     return (f"Fair dice of game {game_id} revealed: seed {seed}, salt {salt}. Check the commitment posted "
             f"at the start: `printf '%s' '{seed}:{salt}' | sha256sum` prints {game['commitment']}. "
-            f"Roll n (counting from 0) was 1 + (SHA-256 of \"{seed}:n\" as a number) mod 6 (mod the pool for a drawn block); "
+            f"Roll n (counting from 0) was 1 + (SHA-256 of \"{seed}:n\" as a number) mod 6 (mod the pool for a "
+            "drawn block); "
             f"`kolocha replay {game_id} --verify` replays every command and roll from the seed.")

@@ -45,7 +45,8 @@ def replay_gif(views: Sequence[dict], *, size: int | None = None, seconds: float
     """Animated GIF, one frame per player-turn view, each with that player-turn's arrows."""
     if not views:
         raise ValueError("a replay needs at least one view")
-    frames = [_draw(v, size or 900).quantize(128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE) for v in views]
+    frames = [_draw(v, size or 900).quantize(128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+              for v in views]
     buf = io.BytesIO()
     frames[0].save(buf, "GIF", save_all=True, append_images=frames[1:], duration=round(seconds * 1000),
                    loop=0, optimize=False)

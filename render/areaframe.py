@@ -30,7 +30,8 @@ def status_parts(view: dict) -> list[str]:
         parts.append(PHASES.get(view.get("phase", ""), str(view.get("phase", "")).title()))
         if view.get("to_move"):
             to_move = view["to_move"]
-            parts.append("to move: " + (to_move.title() if isinstance(to_move, str) else ", ".join(s.title() for s in to_move)))
+            names = [to_move] if isinstance(to_move, str) else to_move
+            parts.append("to move: " + ", ".join(s.title() for s in names))
     parts.append(viewer_words(view.get("viewer")))
     return [p for p in parts if p]
 
@@ -97,7 +98,8 @@ def panel(view: dict, side: str, width: int, height: int, text: int) -> Image.Im
     pool = (view.get("pools") or {}).get(side)
     if pool is not None:
         d.text((width / 2, y), "Pool", fill=P.INK, font=f, anchor="mt")
-        d.text((width / 2, y + text * 1.3), f"{pool} block{'s' if pool != 1 else ''}", fill=P.INK, font=small, anchor="mt")
+        d.text((width / 2, y + text * 1.3), f"{pool} block{'s' if pool != 1 else ''}", fill=P.INK, font=small,
+               anchor="mt")
     return img
 
 
@@ -130,7 +132,8 @@ def _line(colour: P.RGB, frac: float, dash: bool = False, head: bool = False) ->
         x0, y0, x1, y1 = box
         y, w = (y0 + y1) / 2, max(2.0, (y1 - y0) * frac)
         if head or dash:
-            arrow(d, [(x0, y), (x1, y)], colour, w, halo=None if not head else P.HALO, dash=(y1 - y0) / 4 if dash else 0.0)
+            arrow(d, [(x0, y), (x1, y)], colour, w, halo=None if not head else P.HALO,
+                  dash=(y1 - y0) / 4 if dash else 0.0)
         else:
             d.line((x0, y, x1, y), fill=colour, width=round(w))
     return draw

@@ -158,7 +158,8 @@ def _lines(d: ImageDraw.ImageDraw, view: View) -> None:
         while t < length:
             u, v = t / length, min(length, t + dash) / length
             d.line([(a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u),
-                    (a[0] + (b[0] - a[0]) * v, a[1] + (b[1] - a[1]) * v)], fill=P.START_LINE, width=max(1, round(2.4 * s)))
+                    (a[0] + (b[0] - a[0]) * v, a[1] + (b[1] - a[1]) * v)],
+                   fill=P.START_LINE, width=max(1, round(2.4 * s)))
             t += 2 * dash
 
 
@@ -174,7 +175,8 @@ def draw_circle(d: ImageDraw.ImageDraw, view: View, a: Area) -> None:
     cx, cy = view.px(a.centre)
     r = CIRCLE * s
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=P.AREA_CIRCLE[a.colour], outline=P.INK, width=max(1, round(s)))
-    d.text((cx, cy), str(a.number), fill=P.AREA_NUMBER[a.colour], font=font("bold", round((13 if a.number < 100 else 10.5) * s)), anchor="mm")
+    number = font("bold", round((13 if a.number < 100 else 10.5) * s))
+    d.text((cx, cy), str(a.number), fill=P.AREA_NUMBER[a.colour], font=number, anchor="mm")
     if a.victory or a.fleche:
         pts = [view.px(p) for p in star_points(star_centre(a), STAR)]
         d.polygon(pts, fill=P.STAR if a.victory else P.AREA_FILL[a.colour], outline=P.INK, width=max(1, round(s)))

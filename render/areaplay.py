@@ -92,7 +92,8 @@ def _between(a: int, b: int, frame: View, pull: float) -> tuple[Point, Point]:
     pa, pb = frame.px(areas[a].centre), frame.px(areas[b].centre)
     dist = math.dist(pa, pb) or 1.0
     k = min(pull * frame.scale, dist / 3) / dist
-    return (pa[0] + (pb[0] - pa[0]) * k, pa[1] + (pb[1] - pa[1]) * k), (pb[0] - (pb[0] - pa[0]) * k, pb[1] - (pb[1] - pa[1]) * k)
+    dx, dy = (pb[0] - pa[0]) * k, (pb[1] - pa[1]) * k
+    return (pa[0] + dx, pa[1] + dy), (pb[0] - dx, pb[1] - dy)
 
 
 def draw_log(d: ImageDraw.ImageDraw, view: dict, frame: View) -> None:

@@ -125,5 +125,5 @@ def _pips(d: ImageDraw.ImageDraw, face: Face, s: int) -> None:
             else:
                 d.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=P.INK, width=max(1, math.ceil(s / 90)))
         else:
-            d.ellipse((x - r * 0.7, y - r * 0.7, x + r * 0.7, y + r * 0.7), outline=_lighter(P.BLOCK[face.side]["fill"]),
-                      width=max(1, s // 70))
+            d.ellipse((x - r * 0.7, y - r * 0.7, x + r * 0.7, y + r * 0.7),
+                      outline=_lighter(P.BLOCK[face.side]["fill"]), width=max(1, s // 70))

@@ -66,7 +66,8 @@ def strip(title: str, parts: list[str], prompt: str, width: int) -> Image.Image:
     pad = size // 2
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     big, body = font("title", round(size * 1.25)), font("bold", size)
-    rows: list[tuple[str, Font, P.RGB]] = [(t, big, P.STRIP_TEXT) for t in _wrap(probe, title.split(), big, width - 2 * pad, " ")]
+    rows: list[tuple[str, Font, P.RGB]] = [(t, big, P.STRIP_TEXT)
+                                           for t in _wrap(probe, title.split(), big, width - 2 * pad, " ")]
     rows += [(t, body, P.STRIP_TEXT) for t in _wrap(probe, parts, body, width - 2 * pad, "  ·  ")]
     if prompt:
         rows += [(t, font("sans", size), P.GUARD)

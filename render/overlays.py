@@ -39,7 +39,8 @@ def arrow(d: ImageDraw.ImageDraw, pts: Sequence[Point], colour: tuple, width: fl
     back = _towards(end, body[-1], head)
     line = list(body) + [back]
     ux, uy = (end[0] - back[0]) / head, (end[1] - back[1]) / head
-    tri = [end, (back[0] - uy * head * 0.6, back[1] + ux * head * 0.6), (back[0] + uy * head * 0.6, back[1] - ux * head * 0.6)]
+    side_x, side_y = uy * head * 0.6, ux * head * 0.6
+    tri = [end, (back[0] - side_x, back[1] + side_y), (back[0] + side_x, back[1] - side_y)]
     if halo is not None:
         _polyline(d, line, halo, width + max(2.0, width * 0.6), dash)
         d.polygon(tri, outline=halo, width=max(1, round(width * 0.4)))

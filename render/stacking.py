@@ -84,7 +84,8 @@ def _inside(area: Area, box: UnitBox) -> bool:
     """The box, grown by GAP, lies inside the polygon: its outline sampled, no corner of the polygon in it."""
     x0, y0, x1, y1 = box[0] - GAP, box[1] - GAP, box[2] + GAP, box[3] + GAP
     for t in (0.0, 0.25, 0.5, 0.75):
-        for p in ((x0 + (x1 - x0) * t, y0), (x1, y0 + (y1 - y0) * t), (x1 - (x1 - x0) * t, y1), (x0, y1 - (y1 - y0) * t)):
+        dx, dy = (x1 - x0) * t, (y1 - y0) * t
+        for p in ((x0 + dx, y0), (x1, y0 + dy), (x1 - dx, y1), (x0, y1 - dy)):
             if not contains(area.polygon, p):  # type: ignore[arg-type]
                 return False
     return not any(x0 < px < x1 and y0 < py < y1 for px, py in area.polygon)

@@ -158,7 +158,8 @@ def dispatch(g: Game, side: str, cmd: C.Command) -> list[Event]:
             return batterie.fire(g, side, cmd) + combat.advance(g)
         if end:
             return batterie.end(g)
-        raise RuleViolation("9.2", "the Grande Batterie fires before the first impulse: `fire <artillery> <area>` or `end`")
+        raise RuleViolation("9.2", "the Grande Batterie fires before the first impulse: "
+                            "`fire <artillery> <area>` or `end`")
     if isinstance(cmd, C.Word) and cmd.verb in ("tactical", "pass"):
         if s["impulse"] is not None:
             raise RuleViolation("4.0", f"a {s['impulse']['kind']} action is under way; `end` it first")

@@ -176,7 +176,8 @@ def _block(t: dict, corps: Corps, moves: dict) -> Block:
     for key in ("id", "label", "type", "strength"):
         check(key in t, f"{where}: missing field {key!r}")
     bid, type_, subtype = t["id"], t["type"], t.get("subtype")
-    check(bid.startswith("F-" if corps.side == "french" else "R-"), f"{where}: a {corps.side} id starts with its side's letter")
+    check(bid.startswith("F-" if corps.side == "french" else "R-"),
+          f"{where}: a {corps.side} id starts with its side's letter")
     check(type_ in SUBTYPES, f"{where}: type must be one of {', '.join(SUBTYPES)}, got {type_!r}")
     check(subtype in SUBTYPES[type_] if SUBTYPES[type_] else subtype is None,
           f"{where}: a {type_} has subtype {' / '.join(SUBTYPES[type_]) or 'none'}, got {subtype!r}")

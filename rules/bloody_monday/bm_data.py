@@ -195,9 +195,11 @@ def _check_graph(areas: dict[int, Area]) -> None:
     for a in areas.values():
         for n in a.neighbours:
             check(n in areas, f"area {a.number}: neighbour {n} does not exist")
-            check(a.number in areas[n].neighbours, f"area {a.number} lists {n} as a neighbour but {n} does not list {a.number}")
+            check(a.number in areas[n].neighbours,
+                  f"area {a.number} lists {n} as a neighbour but {n} does not list {a.number}")
         for n in a.kolocha:
-            check(a.number in areas[n].kolocha, f"area {a.number} has the Kolocha towards {n} but {n} does not towards {a.number}")
+            check(a.number in areas[n].kolocha,
+                  f"area {a.number} has the Kolocha towards {n} but {n} does not towards {a.number}")
     check(len(_components(areas, crossing=True)) == 1, "the areas do not form one connected field")
     check(len(_components(areas, crossing=False)) == 2,
           "the Kolocha must split the field into exactly two banks (it runs from edge to edge)")
@@ -235,7 +237,8 @@ def _check_geometry(areas: dict[int, Area], width: int, height: int) -> None:
     shared = {frozenset(who) for who in owners.values() if len(who) == 2}
     for a in areas.values():
         for n in a.neighbours:
-            check(frozenset((a.number, n)) in shared, f"areas {a.number} and {n} are neighbours but their polygons share no border")
+            check(frozenset((a.number, n)) in shared,
+                  f"areas {a.number} and {n} are neighbours but their polygons share no border")
     for pair in shared:
         lo, hi = sorted(pair)
         check(hi in areas[lo].neighbours, f"areas {lo} and {hi} share a border but are not neighbours")
@@ -247,10 +250,12 @@ def _check_lines(field: Battlefield) -> None:
         x, y = a.centre
         west = x < interpolate(field.front_line, y, along=1)
         check((a.control == "french") == west,
-              f"area {a.number}: control {a.control} but its centre lies {'west' if west else 'east'} of the red dashed line")
+              f"area {a.number}: control {a.control} but its centre lies {'west' if west else 'east'} of the red "
+              "dashed line")
         north = y < interpolate(field.command_line, x, along=0)
         check((a.command == "north") == north,
-              f"area {a.number}: command {a.command} but its centre lies {'north' if north else 'south'} of the command line")
+              f"area {a.number}: command {a.command} but its centre lies {'north' if north else 'south'} of the "
+              "command line")
 
 
 def parse_field(doc: dict) -> Battlefield:

@@ -81,11 +81,13 @@ def fire(g: Game, side: str, cmd: Fire) -> list[dict]:
     """5.3.1: strength dice at TF; the defender applies the hits unseen; the gun is reduced."""
     bt = g.s["battle"]
     if bt is None or bt["stage"] != "artillery" or side != bt["attacker"] or cmd.area != bt["area"]:
-        raise RuleViolation("5.3.1", "artillery fires in the first step of the attacker's current battle, into its area")
+        raise RuleViolation("5.3.1", "artillery fires in the first step of the attacker's current battle, "
+                            "into its area")
     bid = g.resolve(side, cmd.block)
     if not may_fire(g, bid):
-        raise RuleViolation("5.3.1", f"{g.public_name(bid)} may not fire: it must be activated, not exhausted, adjacent, "
-                            f"not yet fired here, and at most {g.chief_strength(side)} guns fire into one area")
+        raise RuleViolation("5.3.1", f"{g.public_name(bid)} may not fire: it must be activated, not exhausted, "
+                            f"adjacent, not yet fired here, and at most {g.chief_strength(side)} guns fire into "
+                            "one area")
     dice = [roll(g.s["dice"]) for _ in range(g.strength(bid))]
     hits = sum(1 for d in dice if d >= g.army.hits_on["TF"])
     bt["fired"].append(bid)

@@ -135,8 +135,8 @@ class Word:
         return self.verb
 
 
-Command = (Move | Activate | Inspire | Battle | Fire | Hit | Retreat | Skirmish | Ambush | Restore | Reinforce | Initiative
-           | Word)
+Command = (Move | Activate | Inspire | Battle | Fire | Hit | Retreat | Skirmish | Ambush | Restore | Reinforce
+           | Initiative | Word)
 
 INITIATIVE_ACTIONS = ("reinforcements", "move", "raid", "offensive")
 WORDS = ("pass", "tactical", "end")

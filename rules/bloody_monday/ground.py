@@ -24,7 +24,9 @@ def kind(g: Game, bid: str) -> str:
         return "support"
     if d.type == "cavalry":
         return "heavy" if d.subtype == "heavy" else "light"
-    return "jager" if d.subtype == "jager" and d.side == "russian" else "militia" if d.subtype == "militia" else "infantry"
+    if d.subtype == "jager" and d.side == "russian":
+        return "jager"
+    return "militia" if d.subtype == "militia" else "infantry"
 
 
 def combined_arms(g: Game, side: str, area: int) -> bool:

@@ -7,8 +7,10 @@ TOPICS = {
     "tactical": "tactical                   declare a Tactical Action: activate leaders, move, inspire, fight (5.0)",
     "pass": "pass                       declare a Pass: move at most one unit, no engagement, then `end` (7.0)",
     "initiative": ("initiative reinforcements|move|raid|offensive   spend the Initiative Disc (6.1, 6.2, 6.3, 9.8)\n"
-                   "  reinforcements and move replace an impulse; raid follows a Tactical Action; offensive opens one."),
-    "activate": ("activate <leader|artillery> [<area>]   move it there first (4 MPs at most), then activate it (5.1, 5.2.1)\n"
+                   "  reinforcements and move replace an impulse; raid follows a Tactical Action; "
+                   "offensive opens one."),
+    "activate": ("activate <leader|artillery> [<area>]   move it there first (4 MPs at most), "
+                 "then activate it (5.1, 5.2.1)\n"
                  "  In the Logistics Phase: activate your supreme commander to reinforce and restore (3.1)."),
     "move": ("move <block> <area>        move by the cheapest path: `move f-i-5 22`\n"
              "move <block> <area> <area>..   along the areas entered in order (5.2)"),
@@ -16,13 +18,16 @@ TOPICS = {
     "battle": "battle <area>              resolve the battle in a contested area, new engagements first (5.3)",
     "fire": ("fire <artillery> <area>    an activated artillery fires into the adjacent battle (5.3.1)\n"
              "  Before the first impulse with optional rule 9.2: the Grande Batterie's guns fire once each."),
-    "hit": ("hit <block> [<block>..]    name the unit that takes your next hit, or several for the next hits in order (5.3.6)\n"
+    "hit": ("hit <block> [<block>..]    name the unit that takes your next hit, "
+            "or several for the next hits in order (5.3.6)\n"
             "  Artillery hits before the showdown: the defender names every hit, tie or not, unseen (5.3.1);\n"
             "  after the showdown the game asks only when units are equally strong, and both players see each hit."),
-    "retreat": ("retreat <area> [<area>..]  as defender, spend the Initiative Disc and retreat into areas you control (6.4)\n"
+    "retreat": ("retreat <area> [<area>..]  as defender, spend the Initiative Disc and retreat into areas "
+                "you control (6.4)\n"
                 "retreat <block> <area> [<block> <area>..]   place each unit yourself; when not all have room,\n"
                 "  the units you do not name are eliminated (6.4). Command limits bind a retreat (9.11-9.12)."),
-    "skirmish": "skirmish <jager> <area>    a full-strength Russian jager slips away, one step down (optional rule 9.1)",
+    "skirmish": ("skirmish <jager> <area>    a full-strength Russian jager slips away, one step down "
+                 "(optional rule 9.1)"),
     "ambush": "ambush <jager>             a full-strength Russian jager fires before anyone (optional rule 9.1)",
     "reinforce": ("reinforce [<count>]        after activating your supreme commander: deploy reinforcements,\n"
                   "  as many as your Logistics Value allows, or only <count> of them (3.1-3.3)"),
@@ -37,4 +42,5 @@ TOPICS = {
 
 def help(topic: str | None = None) -> str:
     """Help on one command, or the list of all commands."""
-    return help_text(TOPICS, topic, 'Blocks are named by id or label (`f-i-5`, `vg`), leaders also by name (`davout`); areas by number. ')
+    return help_text(TOPICS, topic, "Blocks are named by id or label (`f-i-5`, `vg`), leaders also by name "
+                     "(`davout`); areas by number. ")

@@ -287,7 +287,8 @@ def initiative(g: Game, side: str, action: str) -> list[dict]:
         raise RuleViolation("6.3" if action == "raid" else "9.8", f"`initiative {action}` belongs to a Tactical Action")
     if action == "offensive":
         if not g.option("general_offensive") or imp["leaders"] or imp["offensive"]:
-            raise RuleViolation("9.8", "a General Offensive is called (optional rule 9.8) before any leader is activated")
+            raise RuleViolation("9.8", "a General Offensive is called (optional rule 9.8) before any leader "
+                                "is activated")
         spend_disc(g, side)
         imp["offensive"] = True
         return [event(f"{side.title()} spends the Initiative Disc on a General Offensive (9.8).", kind="initiative")]

@@ -92,7 +92,8 @@ def probes(state: dict, viewer: str, pair: Pair, rng: random.Random, legal: int,
     near = sorted({n for a in areas for n in g.areas[a].neighbours} | set(areas))
     refs = [*pair, *(g.defs[b].name.split()[0].lower() for b in pair if g.defs[b].name)]
     named_texts = [f"{verb} {ref}" for ref in refs for verb in ("hit", "activate", "restore", "ambush")]
-    named_texts += [f"{verb} {ref} {n}" for ref in refs for n in near for verb in ("move", "retreat", "fire", "skirmish")]
+    named_texts += [f"{verb} {ref} {n}" for ref in refs for n in near
+                    for verb in ("move", "retreat", "fire", "skirmish")]
     named_texts += [f"inspire {ref} {pair[1]}" for ref in refs] + [f"battle {n}" for n in areas]
     named_texts += [f"retreat {n}" for n in near] + ["end", "pass", "tactical", "reinforce", "initiative move"]
     return rng.sample(texts, min(legal, len(texts))) + rng.sample(named_texts, min(named, len(named_texts)))
@@ -139,7 +140,8 @@ def _contrast(one: object, two: object) -> str:
     return f"{one!r} / {two!r}"[:400]
 
 
-def differences(state: dict, other: dict, viewer: str | None, texts: Iterable[str] = (), legal: bool = True) -> list[str]:
+def differences(state: dict, other: dict, viewer: str | None, texts: Iterable[str] = (),
+                legal: bool = True) -> list[str]:
     """What `viewer` could tell apart between two positions (one a swap of the other)."""
     mine, theirs = observed(state, viewer, legal), observed(other, viewer, legal)
     out = [f"{key} differs: {_contrast(mine[key], theirs[key])}" for key in mine if mine[key] != theirs[key]]

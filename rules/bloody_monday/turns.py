@@ -75,11 +75,13 @@ def activate_chief(g: Game, side: str, cmd: Activate) -> list[dict]:
     if cmd.area is not None and cmd.area != g.block(bid)["area"]:
         path = movement.plan(g, bid, (cmd.area,), Rules(movement.allowance(g, bid) - 1, engage=False))
         if not g.friendly(side, path[-1]):
-            raise RuleViolation("3.1", f"the supreme commander activates in a friendly, uncontested area, not {cmd.area}")
+            raise RuleViolation("3.1", "the supreme commander activates in a friendly, uncontested area, "
+                                f"not {cmd.area}")
         events = movement.execute(g, bid, path, [])
     here = g.block(bid)["area"]
     if not g.friendly(side, here):
-        raise RuleViolation("3.1", f"the supreme commander activates in a friendly, uncontested area; move it out of {here}")
+        raise RuleViolation("3.1", "the supreme commander activates in a friendly, uncontested area; "
+                            f"move it out of {here}")
     g.block(bid)["activated"] = True
     lv = g.logistics_value(side)
     lg.update(stage="reinforce", lv=lv)
@@ -120,8 +122,8 @@ def restore(g: Game, side: str, cmd: Restore) -> list[dict]:
         raise RuleViolation("4.1", f"{g.public_name(bid)} is isolated and cannot be restored")
     step = CATEGORIES.index(cat)
     if step < lg["step"]:
-        raise RuleViolation("3.1", f"restoring goes leaders, then artillery, then combat units; {cat.replace('_', ' ')} "
-                            "steps are over")
+        raise RuleViolation("3.1", "restoring goes leaders, then artillery, then combat units; "
+                            f"{cat.replace('_', ' ')} steps are over")
     cost = g.army.restore_cost[d.firepower_at(b["strength"] + 1)] if cat == "combat" else 1
     if lg["spent"][cat] + cost > lg["lv"]:
         raise RuleViolation("3.6" if cat == "combat" else "3.4-3.5",

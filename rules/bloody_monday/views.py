@@ -28,7 +28,8 @@ def _units(g: Game, viewer: str | None) -> list[dict]:
 def _log(g: Game, viewer: str | None) -> dict:
     log = g.s["log"]
     moves = [{k: v for k, v in m.items() if k != "id" or g.knows(viewer, v)} for m in log["moves"]]
-    return {"moves": moves, "battles": [dict(x) for x in log["battles"]], "artillery": [dict(x) for x in log["artillery"]]}
+    return {"moves": moves, "battles": [dict(x) for x in log["battles"]],
+            "artillery": [dict(x) for x in log["artillery"]]}
 
 
 def prompt(g: Game, viewer: str | None) -> str | None:

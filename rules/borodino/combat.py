@@ -99,7 +99,8 @@ def plan_attack(b: Battle, side: str, cmd: Attack, *, check_obligations: bool = 
         if ref.startswith("R"):
             h = ref[1:]
             if side != "russian" or h not in b.map.redoubts:
-                raise RuleViolation("Russian Redoubts (A)", f"{ref} is not a Russian redoubt; only the Russians use redoubts")
+                raise RuleViolation("Russian Redoubts (A)",
+                                    f"{ref} is not a Russian redoubt; only the Russians use redoubts")
             if not b.redoubt_active(h) or b.s["redoubts"][h]["attacked"]:
                 raise RuleViolation("Russian Redoubts (I, J)", f"the redoubt at {h} cannot attack now "
                                     "(destroyed, held by the French, or it has already attacked)")
@@ -127,7 +128,8 @@ def plan_attack(b: Battle, side: str, cmd: Attack, *, check_obligations: bool = 
             raise RuleViolation("Combat (A)", f"{b.describe(uid)} is your own unit")
         if not _available_defender(b, uid):
             why = "advanced after combat" if b.unit(uid)["advanced"] else "already been attacked"
-            raise RuleViolation("Combat (D)", f"{b.describe(uid)} has {why} this phase; no unit is attacked more than once")
+            raise RuleViolation("Combat (D)",
+                                f"{b.describe(uid)} has {why} this phase; no unit is attacked more than once")
         plan.defenders.append(uid)
     if plan.redoubt_alone and plan.defenders:
         raise RuleViolation("Russian Redoubts (I)", "an empty redoubt is attacked by itself, not together with units")
@@ -271,7 +273,8 @@ def contact(b: Battle, side: str) -> Contact:
     if side == "russian":
         for h, r in b.map.redoubts.items():
             if b.redoubt_active(h) and not b.s["redoubts"][h]["attacked"]:
-                fronts = {f: False for f in r.front if b.side_at(f) == "french" and _available_defender(b, b.occupant[f])}
+                fronts = {f: False for f in r.front
+                          if b.side_at(f) == "french" and _available_defender(b, b.occupant[f])}
                 if fronts:
                     edges[f"R{h}"] = fronts
     due_a, due_d = obligations(b, side)

@@ -31,7 +31,9 @@ def resolve(b: Battle, side: str, cmd: Attack) -> list[Event]:
     for h in (plan.redoubt_attacking, plan.redoubt_defending if plan.redoubt_alone else None):
         if h:
             b.s["redoubts"][h]["attacked"] = True
-    att_hexes = [b.unit(a)["hex"] for a in plan.attackers] + ([f"R{plan.redoubt_attacking}"] if plan.redoubt_attacking else [])
+    att_hexes = [b.unit(a)["hex"] for a in plan.attackers]
+    if plan.redoubt_attacking:
+        att_hexes.append(f"R{plan.redoubt_attacking}")
     def_hexes = [b.unit(d)["hex"] for d in plan.defenders] or [plan.redoubt_defending]
     b.s["log"]["attacks"].append({"side": side, "attackers": att_hexes, "defenders": def_hexes,
                                   "bombarding": [b.unit(a)["hex"] for a in plan.bombarding],

@@ -6,7 +6,8 @@ from rules.core.helptext import help_text
 TOPICS = {
     "move": ("move <unit> <hex>          move a unit by its cheapest legal path: `move 3225 3224`\n"
              "move <unit> <hex> <hex>..  move along an explicit path of hexes entered: `move 3225 3224 3223`\n"
-             "move <unit> off            leave the map by the east edge between the two roads (French; 7 Sept and Grand Battle only)\n"
+             "move <unit> off            leave the map by the east edge between the two roads "
+             "(French; 7 Sept and Grand Battle only)\n"
              "  <unit> is the hex it stands in, or its id for a reinforcement waiting to enter: `move F-IG-OG 3029`.\n"
              "  Each unit moves once per Movement Phase (Movement)."),
     "attack": ("attack <hex>[+<hex>..] -> <hex>[+<hex>..]   attackers -> defenders: `attack 3224+3124 -> 3223`\n"
@@ -22,7 +23,8 @@ TOPICS = {
     "lose": "lose <hex>[+<hex>..]       choose the attackers given up in an Exchange (CRT: Ex)",
     "release": "release <unit>             release a Guard unit after your losses allow it (Imperial Guard B2)",
     "end": "end                        end your Movement or Combat Phase (refused while attacks are still due)",
-    "undo": "undo                       take back your last command of this phase; earlier ones need the opponent's consent",
+    "undo": ("undo                       take back your last command of this phase; "
+             "earlier ones need the opponent's consent"),
     "status": "status                     the turn, phase, losses and what the engine waits for",
     "units": "units [hex]                list the units (or the unit in one hex)",
     "odds": ("odds <hex>[+<hex>..] -> <hex>[+<hex>..]   the odds of an attack before you make it: "

@@ -115,7 +115,8 @@ def attack_candidates(b: Battle, side: str) -> list[C.Attack]:
     for a, targets in edges.items():
         adjacent = [t for t in targets if t in b.map.adjacent(b.unit(a)["hex"]) and b.at(t)]
         if len(adjacent) > 1:
-            out[b.unit(a)["hex"] + ">" + "+".join(sorted(adjacent))] = C.Attack((b.unit(a)["hex"],), tuple(sorted(adjacent)))
+            here, aimed = b.unit(a)["hex"], tuple(sorted(adjacent))
+            out[here + ">" + "+".join(aimed)] = C.Attack((here,), aimed)
     for atts, defs in owed_attacks(b, side):
         out["+".join(atts) + ">" + "+".join(defs)] = C.Attack(atts, defs)
     if side == "russian":

@@ -27,7 +27,8 @@ def step_cost(b: Battle, side: str, frm: Hex, to: Hex) -> tuple[int | None, str,
         return None, "Movement", f"{to} is occupied by an enemy unit; units may not move into or through enemy units"
     if side == "french" and to in b.map.redoubts and frm in b.map.redoubts[to].front \
             and not b.s["redoubts"][to]["destroyed"]:
-        return None, "Russian Redoubts (B)", f"French units may not move through the front hexside {frm}/{to} of a redoubt"
+        return (None, "Russian Redoubts (B)",
+                f"French units may not move through the front hexside {frm}/{to} of a redoubt")
     return terrain_step(b.map, frm, to)
 
 
@@ -40,7 +41,8 @@ def terrain_step(m: BattleMap, frm: Hex, to: Hex) -> tuple[int | None, str, str]
     kind = m.side(frm, to)
     road = m.is_road_side(frm, to)
     if kind == "river":
-        return None, "Terrain Effects Chart", f"the hexside {frm}/{to} is a river; rivers are crossed only at fords and bridges"
+        return (None, "Terrain Effects Chart",
+                f"the hexside {frm}/{to} is a river; rivers are crossed only at fords and bridges")
     if to in m.woods and not road:
         what = "non-road woods" if to not in m.road_hexes else "a woods/road hex from off its road"
         return None, "Movement", f"{to} is {what}; woods are entered only along a road"
@@ -78,7 +80,8 @@ class Limits:
         if d is None:
             d = self._cache[h] = self.nearest(h)
         if self.guard and d <= 4:
-            return "Imperial Guard (A)", f"an unreleased Guard unit may not move within four hexes of an enemy unit ({h} is {d} away)"
+            return "Imperial Guard (A)", ("an unreleased Guard unit may not move within four hexes of an enemy unit "
+                                          f"({h} is {d} away)")
         if self.night and d <= self.floor:
             return "Night Movement (A)", (f"at night a unit may only move away from the enemy and never within three "
                                           f"hexes of it ({h} is {d} from the nearest enemy)")
@@ -98,13 +101,14 @@ def why_immobile(b: Battle, side: str, uid: str) -> tuple[str, str] | None:
     if u["where"] not in ("map", "waiting"):
         return "Movement", f"{uid} is not on the map"
     if u["moved"]:
-        return "Movement", f"{b.describe(uid)} has already moved this turn; to change a finished move, `undo` it (with the opponent's consent once the phase has ended)"
+        return "Movement", (f"{b.describe(uid)} has already moved this turn; to change a finished move, `undo` it "
+                            "(with the opponent's consent once the phase has ended)")
     if u["where"] == "map" and b.in_enemy_zoc(side, u["hex"]) and not b.night:
         return "Zones of Control (D)", f"{b.describe(uid)} began the phase in an enemy Zone of Control and may not move"
     if uid in s["frozen"]:
         allowed = frozen_allowance(b)
         if allowed == 0:
-            return "5 September special rules", (f"{b.describe(uid)} is north of the Great Redoubt and frozen until 1500")
+            return "5 September special rules", f"{b.describe(uid)} is north of the Great Redoubt and frozen until 1500"
         if len(s["unfrozen"]) >= allowed:
             return "5 September special rules", (f"only {allowed} frozen unit(s) may have begun moving by now "
                                                 f"({', '.join(sorted(s['unfrozen']))} already have)")
@@ -274,7 +278,8 @@ def check_path(b: Battle, uid: str, path: tuple[Hex, ...]) -> int:
         if refused:
             raise RuleViolation(*refused)
         if (here != start or waiting) and b.in_enemy_zoc(side, here):
-            raise RuleViolation("Zones of Control (C)", f"{here} is in an enemy Zone of Control: the unit must stop there")
+            raise RuleViolation("Zones of Control (C)",
+                                f"{here} is in an enemy Zone of Control: the unit must stop there")
         cost += c
         here = h
     ma = b.defs[uid].movement
@@ -282,7 +287,8 @@ def check_path(b: Battle, uid: str, path: tuple[Hex, ...]) -> int:
         raise RuleViolation("Movement", f"that path costs {cost} MP and {b.describe(uid)} has {ma}")
     occ = b.at(here)
     if here != OFF and occ is not None and occ != uid:
-        raise RuleViolation("Movement", f"{here} is occupied; units may not end their move in the same hex as another unit")
+        raise RuleViolation("Movement",
+                            f"{here} is occupied; units may not end their move in the same hex as another unit")
     return cost
 
 
@@ -293,10 +299,12 @@ def explain_unreachable(b: Battle, uid: str, dest: str, options: dict) -> RuleVi
     more = f" and {len(hint) - 8} more hexes" if len(hint) > 8 else ""
     where = f" It can reach {', '.join(hint[:8])}{more}." if hint else " It cannot move anywhere."
     if dest == OFF and not b.scenario.exits_east:
-        return RuleViolation("Victory Conditions", f"in the {b.scenario.title} scenario no unit leaves the map: only the "
-                             f"7 September and Grand Battle victory conditions count units moved off the east edge.{where}")
+        return RuleViolation("Victory Conditions", f"in the {b.scenario.title} scenario no unit leaves the map: "
+                             "only the 7 September and Grand Battle victory conditions count units moved off the "
+                             f"east edge.{where}")
     if dest == OFF:
-        return RuleViolation("Victory Conditions (7 Sept)", f"{b.describe(uid)} cannot leave by the east edge this turn "
+        return RuleViolation("Victory Conditions (7 Sept)", f"{b.describe(uid)} cannot leave by the east edge "
+                             "this turn "
                              f"(only French units, from the east edge between the two roads).{where}")
     occ = b.at(dest)
     if not b.map.on_map(dest):

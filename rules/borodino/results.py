@@ -115,8 +115,8 @@ def _retreat_to(b: Battle, step: dict, uid: str, to: Hex, displaced: str | None)
         u = b.unit(displaced)
         if b.is_artillery(displaced) and b.side(displaced) == b.s["player"] and not u["attacked"]:
             u["attacked"] = True  # displaced artillery may not fire this phase
-        return [event(kind="displaced", text=f"{b.describe(displaced)} is displaced by {b.describe(uid)} retreating into {to}.",
-                       unit=displaced, by=uid)]
+        return [event(f"{b.describe(displaced)} is displaced by {b.describe(uid)} retreating into {to}.",
+                      kind="displaced", unit=displaced, by=uid)]
     text = f"{b.describe(uid)} retreats to {to}."
     b.place(uid, to)
     b.s["log"]["retreats"].append({"unit": uid, "side": b.side(uid), "from": frm, "to": to})
@@ -256,9 +256,10 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
         if cmd.unit and cmd.unit not in (b.unit(step["unit"])["hex"], step["unit"]):
             raise RuleViolation("Retreat", f"the unit retreating now is {b.describe(step['unit'])}")
         if cmd.to not in options:
-            raise RuleViolation("Retreat", f"{b.describe(step['unit'])} may not retreat to {cmd.to}: units retreat one hex, "
-                                "not into enemy units, enemy Zones of Control, non-road woods, across rivers or off the map, "
-                                f"and displace a friendly unit only when no empty hex is open. Choose {', '.join(options)}.")
+            raise RuleViolation("Retreat", f"{b.describe(step['unit'])} may not retreat to {cmd.to}: units retreat "
+                                "one hex, not into enemy units, enemy Zones of Control, non-road woods, across rivers "
+                                "or off the map, and displace a friendly unit only when no empty hex is open. "
+                                f"Choose {', '.join(options)}.")
         b.s["pending"]["steps"].pop(0)
         return _retreat_to(b, step, step["unit"], cmd.to, options[cmd.to]) + run_steps(b)
     if isinstance(cmd, Retreat) and kind == "voluntary":
@@ -288,7 +289,8 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
         b.unit(uid)["advanced"] = True  # may not attack or be attacked again this phase
         step["vacated"].remove(h)
         b.s["log"]["advances"].append({"unit": uid, "side": side, "from": frm, "to": h})
-        return [event(kind="advance", text=f"{b.describe(uid)} advances from {frm} into {h}.", unit=uid, path=[frm, h])] + run_steps(b)
+        advance = event(f"{b.describe(uid)} advances from {frm} into {h}.", kind="advance", unit=uid, path=[frm, h])
+        return [advance] + run_steps(b)
     if isinstance(cmd, Lose) and kind == "lose":
         uids = tuple(b.occupant[h] for h in cmd.units if h in b.occupant)
         if len(uids) != len(cmd.units) or not any(set(uids) == set(o) for o in _choices(b, step)):

@@ -84,8 +84,9 @@ def place_reinforcements(b: Battle) -> list[Event]:
         b.place(uid, h)
         u["moved"] = True
         b.s["log"]["moves"].append({"unit": uid, "side": b.side(uid), "path": [h]})
-        events.append(phase_event(f"{uid} ({b.defs[uid].value}) is placed on the map at {h} in its turn of arrival (Scenarios: "
-                             "reinforcements are placed on their entry hexes).", kind="move", unit=uid, path=[h]))
+        events.append(phase_event(f"{uid} ({b.defs[uid].value}) is placed on the map at {h} in its turn of arrival "
+                                  "(Scenarios: reinforcements are placed on their entry hexes).",
+                                  kind="move", unit=uid, path=[h]))
     return events
 
 
@@ -135,7 +136,8 @@ def end_player_turn(b: Battle) -> list[Event]:
             events += _rebuild_redoubts(b)
         if s["turn"] == 8 and s["frozen"]:
             s["frozen"] = []
-            events.append(phase_event("The 5 September restrictions on Russian movement end (Grand Battle special rules)."))
+            events.append(phase_event("The 5 September restrictions on Russian movement end "
+                                      "(Grand Battle special rules)."))
         if s["turn"] >= b.scenario.last_turn:
             s["phase"] = "over"
             s["log"], s["last_log"] = new_log(s["turn"], s["player"]), s["log"]

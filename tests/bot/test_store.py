@@ -16,7 +16,8 @@ def test_migrations_are_recorded_once(tmp_path):
     """Schema changes go through sqlite-utils' Migrations; reopening applies nothing twice."""
     path = tmp_path / "m.sqlite"
     first = Store(path)
-    assert first.schema_version() == len(store_module.MIGRATIONS.pending(store_module.sqlite_utils.Database(":memory:")))
+    empty = store_module.sqlite_utils.Database(":memory:")
+    assert first.schema_version() == len(store_module.MIGRATIONS.pending(empty))
     again = Store(path)
     assert again.schema_version() == first.schema_version() and not store_module.MIGRATIONS.pending(again.db)
     names = [r["name"] for r in again.db["_sqlite_migrations"].rows]

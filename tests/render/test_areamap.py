@@ -42,8 +42,9 @@ def test_every_area_is_filled_where_its_polygon_says():
     for a in bm_data.areas().values():
         x, y = FULL.px((a.centre[0], a.centre[1] - 20))
         seen = layer.getpixel((round(x), round(y)))
-        nearest = min(P.AREA_FILL, key=lambda c: min(sum((p - q) ** 2 for p, q in zip(seen, ref))
-                                                     for ref in (P.AREA_FILL[c], P.AREA_TEXTURE.get(c, P.AREA_FILL[c]))))
+        nearest = min(P.AREA_FILL, key=lambda c: min(
+            sum((p - q) ** 2 for p, q in zip(seen, ref))
+            for ref in (P.AREA_FILL[c], P.AREA_TEXTURE.get(c, P.AREA_FILL[c]))))
         if nearest != a.colour:
             wrong.append((a.number, a.colour, seen))
     assert not wrong

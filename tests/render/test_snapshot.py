@@ -14,7 +14,6 @@ from render.terrain import static_layer
 from tests.render.golden import TOLERANCE, check_golden, fixture_view
 
 
-
 def _image(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
 

@@ -320,7 +320,8 @@ def test_2_1_and_9_3_movement():
 def test_2_4_morale():
     """2.4: destroyed Russian jagers, militia and cossacks do not count for morale; Platov does."""
     skip = {b.id for b in BLOCKS.values() if not b.counts_for_morale}
-    assert skip == {b.id for b in BLOCKS.values() if b.side == "russian" and b.subtype in ("jager", "militia", "cossack")}
+    assert skip == {b.id for b in BLOCKS.values()
+                    if b.side == "russian" and b.subtype in ("jager", "militia", "cossack")}
     assert BLOCKS["R-C-P"].counts_for_morale and len(skip) == 6 + 4 + 1 + 4 + 9
 
 
@@ -338,7 +339,8 @@ def test_setup_example_cavalry_and_artillery_mixes():
     """Setup: "one of the two light blue Russian Cavalry (may be Light or Heavy)"; "one of the four
     yellow Russian Artillery (may be Foot or Horse)"."""
     cav = {b.subtype for b in BLOCKS.values() if b.colour == "light_blue" and b.type == "cavalry"}
-    guns = {b.subtype for b in BLOCKS.values() if b.side == "russian" and b.colour == "yellow" and b.type == "artillery"}
+    guns = {b.subtype for b in BLOCKS.values()
+            if b.side == "russian" and b.colour == "yellow" and b.type == "artillery"}
     assert cav == {"light", "heavy"} and guns == {"foot", "horse"}
 
 
