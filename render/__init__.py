@@ -13,7 +13,7 @@ from PIL import Image
 from render.areapicture import draw_area_map
 from render.picture import draw_map, png
 
-__all__ = ["replay_gif", "snapshot"]
+__all__ = ["replay_gif", "snapshot", "warm"]
 
 
 def snapshot(view: dict, *, zoc: str | None = None, hexes: Iterable[str] = (),
@@ -39,6 +39,17 @@ def snapshot(view: dict, *, zoc: str | None = None, hexes: Iterable[str] = (),
     hexes_around = None if around is None else [str(h) for h in around]
     return png(draw_map(view, highlight=highlight, size=size, around=hexes_around,
                         radius=6 if radius is None else radius))
+
+
+def warm(views: Iterable[dict]) -> None:
+    """Draw each view whole and cropped around its first unit, and forget the pictures: the
+    static layers (read from disk when drawn before, render/layer_cache.py) and the counters
+    are then ready, and the first picture a player asks for is as quick as any other. The bot
+    runs this in a thread as it starts (issue 11.5)."""
+    for view in views:
+        snapshot(view)
+        places = [u.get("hex") or u.get("area") for u in view.get("units", [])]
+        snapshot(view, around=[place for place in places if place][:1])
 
 
 def replay_gif(views: Sequence[dict], *, size: int | None = None, seconds: float = 1.5) -> bytes:

@@ -15,6 +15,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
+from render import layer_cache
 from render import palette as P
 from render.fonts import font
 from rules.bloody_monday import bm_data
@@ -100,7 +101,12 @@ def _sides(poly: Sequence[tuple[int, int]]) -> list[tuple[Point, Point]]:
 
 @lru_cache(maxsize=8)
 def static_layer(view: View) -> Image.Image:
-    """The map without play at that view (cached)."""
+    """The map without play at that view (cached in memory and on disk: render/layer_cache.py)."""
+    name = "areamap-{}-{}-{}-{}-{}".format(*view.box, view.scale)
+    return layer_cache.layer(name, lambda: (_draw_static(view), None))[0]
+
+
+def _draw_static(view: View) -> Image.Image:
     big = view.bigger(SUPERSAMPLE)
     img = Image.new("RGB", big.size, P.PAPER)
     d = ImageDraw.Draw(img)

@@ -31,3 +31,4 @@ def measure(repeat: int = 7) -> dict:
             "crop_snapshot_ms": _median_ms(lambda: snapshot(view, around=["2817"]), repeat),
             "units": len(view["units"]),
             "area_snapshot_ms": _median_ms(lambda: snapshot(bm), repeat), "blocks": len(bm["units"])}
+

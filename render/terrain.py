@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from render import layer_cache
 from render import palette as P
 from render.fonts import font
 from render.geometry import SQRT3, Box, Layout, Point, boxes_overlap, layout_for
@@ -59,14 +60,20 @@ def number_size(r: float) -> int:
 
 @lru_cache(maxsize=4)
 def static_layer(r: int) -> StaticLayer:
-    """The map without units at hex size r, with its layout (cached per size)."""
+    """The map without units at hex size r, with its layout (cached per size, in memory and on
+    disk: render/layer_cache.py)."""
     m = battlemap.load()
+    image, labels = layer_cache.layer(f"borodino-r{r}", lambda: _shrunk(m, r))
+    layout = layout_for(m.hexes, r, (Margins.left * r, Margins.top * r))
+    return StaticLayer(image, layout, layout.bounds(m.hexes), tuple(tuple(box) for box in labels))  # type: ignore[misc]
+
+
+def _shrunk(m: BattleMap, r: int) -> tuple[Image.Image, list[list[float]]]:
+    """Drawn at twice the size and scaled down; the label boxes scaled with it."""
     big = _draw(m, r * SUPERSAMPLE)
     image = big.image.resize((big.image.width // SUPERSAMPLE, big.image.height // SUPERSAMPLE),
                              Image.Resampling.LANCZOS)
-    layout = layout_for(m.hexes, r, (Margins.left * r, Margins.top * r))
-    shrink = tuple(tuple(v // SUPERSAMPLE for v in box) for box in big.labels)
-    return StaticLayer(image, layout, layout.bounds(m.hexes), shrink)  # type: ignore[arg-type]
+    return image, [[v // SUPERSAMPLE for v in box] for box in big.labels]
 
 
 def canvas_size(m: BattleMap, r: float) -> tuple[int, int]:

@@ -10,6 +10,14 @@ from rules.core.playout import Playout, PlayoutFailure, random_playout
 rules.register("toy_system", "tests.bot.toy_system")
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _layer_cache(tmp_path_factory):
+    """Map layers drawn by the tests go to a folder of the test run, never to ~/.cache."""
+    import os
+
+    os.environ["KOLOCHA_CACHE"] = str(tmp_path_factory.getbasetemp() / "layers")
+
+
 @pytest.fixture
 def playout(tmp_path):
     """Play a seeded random game; on failure write the script that reproduces it and say where

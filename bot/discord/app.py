@@ -21,6 +21,7 @@ import json
 import logging
 import signal
 import sys
+import threading
 from collections.abc import Callable
 from datetime import UTC, datetime, tzinfo
 
@@ -29,6 +30,7 @@ from apscheduler.schedulers import base as apscheduler_base
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from discord.ext import commands
 
+import rules
 from bot.config import Config
 from bot.deadlines import Clock, utc_now
 from bot.delivery import (
@@ -283,7 +285,22 @@ def run(config: Config) -> int:
     if config.discord_url:
         point_at(config.discord_url)
     client = create_bot(config)
+    threading.Thread(target=warm_pictures, name="warm pictures", daemon=True).start()
     return _exit_status(lambda: asyncio.run(serve(client, token)))
+
+
+def warm_pictures() -> None:
+    """Draw each system's opening picture while the bot connects, so that the first picture a
+    player asks for is as quick as any other (issue 11.5); nothing to do without the renderer."""
+    try:
+        from render import warm
+    except ImportError:
+        return
+    systems = [rules.load(name) for name in rules.systems()]
+    try:
+        warm(system.view(system.setup(system.INFO.default_scenario, 1), None) for system in systems)
+    except Exception as error:  # a thread of its own: the first pictures will just be slower
+        log.warning("pictures not warmed: %s: %s", type(error).__name__, error)
 
 
 async def serve(bot: KolochaBot, token: str) -> None:

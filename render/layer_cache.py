@@ -1,0 +1,75 @@
+"""Static map layers kept on disk between runs, so that no player waits for the first picture.
+
+Drawing the Borodino terrain at crop scale takes seconds; a fresh process (`kolocha map`, a bot
+just restarted) would make its first player wait for it. A drawn layer is written as raw pixels
+beside a small JSON note, under a name carrying a fingerprint of everything that shapes it (the
+renderer's code and fonts, the map data), and read back in milliseconds by any later process.
+A changed renderer or map simply misses the cache and draws anew; an unwritable cache folder only
+costs the time. The folder: $KOLOCHA_CACHE, else $XDG_CACHE_HOME/kolocha, else ~/.cache/kolocha.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parent.parent
+SHAPED_BY = ("render", "rules/borodino/data", "rules/bloody_monday/data")  # what a layer depends on
+
+
+def folder() -> Path:
+    if os.environ.get("KOLOCHA_CACHE"):
+        return Path(os.environ["KOLOCHA_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "kolocha"
+
+
+@cache
+def fingerprint() -> str:
+    """A digest of the renderer's files and the map data: a layer drawn by other code or from
+    another map never matches."""
+    digest = hashlib.sha256()
+    for part in SHAPED_BY:
+        for path in sorted((ROOT / part).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def layer(name: str, draw: Callable[[], tuple[Image.Image, Any]]) -> tuple[Image.Image, Any]:
+    """The image and its JSON-able notes named `name`, from disk, else drawn and stored."""
+    base = folder() / f"{name}-{fingerprint()}"
+    try:
+        note = json.loads(base.with_suffix(".json").read_text())
+        pixels = base.with_suffix(".rgb").read_bytes()
+        return Image.frombytes(note["mode"], tuple(note["size"]), pixels), note["extra"]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    image, extra = draw()
+    _store(base, image, extra)
+    return image, extra
+
+
+def _store(base: Path, image: Image.Image, extra: Any) -> None:
+    """Write pixels, then the note that makes them count (each by an atomic rename), and drop
+    the same layer drawn by earlier code."""
+    try:
+        base.parent.mkdir(parents=True, exist_ok=True)
+        for suffix, data in ((".rgb", image.tobytes()),
+                             (".json", json.dumps({"mode": image.mode, "size": image.size,
+                                                   "extra": extra}).encode())):
+            temporary = base.with_suffix(f"{suffix}.{os.getpid()}")
+            temporary.write_bytes(data)
+            os.replace(temporary, base.with_suffix(suffix))
+        stem = base.name.rsplit("-", 1)[0]
+        for old in base.parent.glob(f"{stem}-*"):
+            if old.stem != base.name and old.stem.rsplit("-", 1)[0] == stem:
+                old.unlink(missing_ok=True)
+    except OSError:
+        pass

@@ -1,0 +1,74 @@
+"""render/layer_cache.py: a static layer drawn once is read back by a later process pixel for
+pixel; other code or a damaged file draws anew; an unwritable folder only costs the time."""
+from __future__ import annotations
+
+from PIL import Image, ImageChops
+
+from render import layer_cache, terrain
+
+
+def drawn(calls: list):
+    def draw():
+        calls.append(1)
+        return Image.new("RGB", (30, 20), (200, 10, 10)), {"boxes": [[1, 2, 3, 4]]}
+    return draw
+
+
+def test_a_layer_is_drawn_once_and_read_back_by_the_next_process(tmp_path, monkeypatch):
+    monkeypatch.setenv("KOLOCHA_CACHE", str(tmp_path))
+    calls: list = []
+    first = layer_cache.layer("demo", drawn(calls))
+    again = layer_cache.layer("demo", drawn(calls))
+    assert calls == [1] and again[1] == first[1] == {"boxes": [[1, 2, 3, 4]]}
+    assert ImageChops.difference(first[0], again[0]).getbbox() is None
+
+
+def test_the_borodino_terrain_from_disk_equals_the_drawn_one(tmp_path, monkeypatch):
+    monkeypatch.setenv("KOLOCHA_CACHE", str(tmp_path))
+    terrain.static_layer.cache_clear()
+    drawn_now = terrain.static_layer(9)
+    terrain.static_layer.cache_clear()  # as a new process would start
+    read_back = terrain.static_layer(9)
+    assert read_back.labels == drawn_now.labels and read_back.layout == drawn_now.layout
+    assert ImageChops.difference(drawn_now.image, read_back.image).getbbox() is None
+    assert [p.suffix for p in sorted(tmp_path.iterdir())] == [".json", ".rgb"]
+
+
+def test_other_code_misses_the_cache_and_replaces_the_old_layer(tmp_path, monkeypatch):
+    monkeypatch.setenv("KOLOCHA_CACHE", str(tmp_path))
+    calls: list = []
+    layer_cache.layer("demo", drawn(calls))
+    monkeypatch.setattr(layer_cache, "fingerprint", lambda: "0123456789abcdef")
+    layer_cache.layer("demo", drawn(calls))
+    assert calls == [1, 1]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["demo-0123456789abcdef.json",
+                                                          "demo-0123456789abcdef.rgb"]
+
+
+def test_a_damaged_note_is_drawn_anew(tmp_path, monkeypatch):
+    monkeypatch.setenv("KOLOCHA_CACHE", str(tmp_path))
+    calls: list = []
+    layer_cache.layer("demo", drawn(calls))
+    next(tmp_path.glob("*.json")).write_text("{not json")
+    image, _ = layer_cache.layer("demo", drawn(calls))
+    assert calls == [1, 1] and image.size == (30, 20)
+
+
+def test_an_unwritable_folder_only_costs_the_drawing(tmp_path, monkeypatch):
+    blocked = tmp_path / "file"
+    blocked.write_text("a file where the folder should be")
+    monkeypatch.setenv("KOLOCHA_CACHE", str(blocked))
+    calls: list = []
+    assert layer_cache.layer("demo", drawn(calls))[0].size == (30, 20)
+    assert layer_cache.layer("demo", drawn(calls))[0].size == (30, 20) and calls == [1, 1]
+
+
+def test_warming_draws_each_view_whole_and_cropped_around_its_first_unit(monkeypatch):
+    import render
+
+    drawn_views: list = []
+    monkeypatch.setattr(render, "snapshot", lambda view, **kw: drawn_views.append((view["system"], kw)))
+    render.warm([{"system": "borodino", "units": [{"hex": "3225"}, {"hex": "3224"}]},
+                 {"system": "bloody_monday", "units": [{"side": "french", "area": 8}]}])
+    assert drawn_views == [("borodino", {}), ("borodino", {"around": ["3225"]}),
+                           ("bloody_monday", {}), ("bloody_monday", {"around": [8]})]
