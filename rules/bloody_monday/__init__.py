@@ -19,6 +19,7 @@ from rules.bloody_monday.odds import forecast
 from rules.bloody_monday.setup import new_state
 from rules.bloody_monday.views import TITLES
 from rules.bloody_monday.views import view as _view
+from rules.bloody_monday import standing
 from rules.core.errors import RuleViolation
 from rules.core.events import Event
 from rules.core.play import copy_state, play
@@ -34,8 +35,8 @@ INFO = SystemInfo(
              "battle_fatigue", "command_limit", "extreme_command_limit"),  # 9.10-9.12
     hidden_information=True,  # blocks stand upright: front ends show one side's view at a time
 )
-__all__ = ["INFO", "active_sides", "apply", "help", "legal_commands", "sample_command", "odds", "outcome", "parse",
-           "phase_key", "scenarios", "setup", "view"]
+__all__ = ["INFO", "active_sides", "apply", "choice", "help", "legal_commands", "sample_command", "odds", "outcome", "parse",
+           "phase_key", "scenarios", "setup", "standing_command", "standing_orders", "view"]
 
 
 def scenarios() -> list[dict]:
@@ -181,3 +182,17 @@ def dispatch(g: Game, side: str, cmd: C.Command) -> list[Event]:
         return impulses.end(g, side)
     raise RuleViolation("5.3", "no battle is waiting for that; `hit`, `fire` and `retreat` belong to a battle, "
                         "`restore` to the Logistics Phase")
+
+
+def choice(state: dict) -> dict | None:
+    """The mid-turn choice waiting now and its chooser (standing.py; issue 10.1)."""
+    return standing.choice(state)
+
+
+def standing_orders() -> dict[str, dict[str, str]]:
+    return standing.ORDERS
+
+
+def standing_command(state: dict, side: str, orders: dict[str, str] | None) -> C.Command | None:
+    """The command a standing order gives at the waiting choice, or None (standing.py)."""
+    return standing.standing_command(state, side, orders)

@@ -25,6 +25,7 @@ from rules.borodino.help import help
 from rules.borodino.odds import forecast
 from rules.borodino.victory import outcome as _outcome
 from rules.borodino.views import view as _view
+from rules.borodino import standing
 from rules.core.errors import RuleViolation
 from rules.core.events import Event, event
 from rules.core.play import play
@@ -43,6 +44,7 @@ __all__ = [
     "INFO",
     "active_sides",
     "apply",
+    "choice",
     "help",
     "legal_commands",
     "sample_command",
@@ -52,6 +54,8 @@ __all__ = [
     "phase_key",
     "scenarios",
     "setup",
+    "standing_command",
+    "standing_orders",
     "view",
 ]
 
@@ -157,3 +161,17 @@ def sample_command(state: dict, side: str, rng: random.Random) -> C.Command | No
     if side not in active_sides(state):
         return None
     return legal.sample_command(Battle(reading_copy(state)), side, rng)
+
+
+def choice(state: dict) -> dict | None:
+    """The mid-turn choice waiting now and its chooser (standing.py; issue 10.1)."""
+    return standing.choice(state)
+
+
+def standing_orders() -> dict[str, dict[str, str]]:
+    return standing.ORDERS
+
+
+def standing_command(state: dict, side: str, orders: dict[str, str] | None) -> C.Command | None:
+    """The command a standing order gives at the waiting choice, or None (standing.py)."""
+    return standing.standing_command(state, side, orders)

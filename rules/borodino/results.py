@@ -133,7 +133,8 @@ def _followers(step: dict) -> list[dict]:
 
 
 # --- the step queue ------------------------------------------------------------------------
-def _choices(b: Battle, step: dict) -> list:
+def options_of(b: Battle, step: dict) -> list:
+    """What the chooser of a waiting step may choose among (the standing orders read it too)."""
     kind = step["kind"]
     if kind == "retreat":
         u = b.unit(step["unit"])
@@ -153,7 +154,7 @@ def run_steps(b: Battle) -> list[Event]:
     events: list[Event] = []
     while b.s["pending"] and b.s["pending"]["steps"]:
         step = b.s["pending"]["steps"][0]
-        options = _choices(b, step)
+        options = options_of(b, step)
         kind = step["kind"]
         if kind == "retreat" and b.unit(step["unit"])["where"] != "map":
             b.s["pending"]["steps"].pop(0)
@@ -186,7 +187,7 @@ def prompt(b: Battle) -> str | None:
         return None
     step = pending["steps"][0]
     who = step["chooser"].title()
-    options = _choices(b, step)
+    options = options_of(b, step)
     if step["kind"] == "retreat":
         hexes = ", ".join(h + (f" (displacing the {_value(b, d)} there)" if d else "") for h, d in options)
         return f"{who} player: choose where {b.describe(step['unit'])} retreats: `retreat <hex>`, one of {hexes}."
@@ -252,7 +253,7 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
     step = b.s["pending"]["steps"][0]
     kind = step["kind"]
     if isinstance(cmd, Retreat) and kind == "retreat":
-        options = dict(_choices(b, step))
+        options = dict(options_of(b, step))
         if cmd.unit and cmd.unit not in (b.unit(step["unit"])["hex"], step["unit"]):
             raise RuleViolation("Retreat", f"the unit retreating now is {b.describe(step['unit'])}")
         if cmd.to not in options:
@@ -268,16 +269,16 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
                                 f"the retreat with `retreat {cmd.unit}` and the {enemy_of(side).title()} player "
                                 "chooses where (Artillery C)")
         uid = b.at(cmd.to)
-        if uid is None or uid not in _choices(b, step):
+        if uid is None or uid not in options_of(b, step):
             raise RuleViolation("Artillery (C)", "name a spared artillery unit of this attack that can retreat: "
-                                f"`retreat <its hex>` ({', '.join(b.unit(u)['hex'] for u in _choices(b, step))}), "
+                                f"`retreat <its hex>` ({', '.join(b.unit(u)['hex'] for u in options_of(b, step))}), "
                                 "or `stay`")
         step["units"].remove(uid)
         b.s["pending"]["steps"].insert(0, {"kind": "retreat", "chooser": enemy_of(side), "unit": uid, "taken": []})
         return [event(kind="elects_retreat", text=f"{b.describe(uid)} elects to retreat with the others (Artillery C).",
                        unit=uid)] + run_steps(b)
     if isinstance(cmd, Advance) and kind == "advance":
-        pairs = _choices(b, step)
+        pairs = options_of(b, step)
         mover = b.at(cmd.unit)
         fits = [(u, h) for u, h in pairs if u == mover and (cmd.to is None or h == cmd.to)]
         if len(fits) != 1:
@@ -293,7 +294,7 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
         return [advance] + run_steps(b)
     if isinstance(cmd, Lose) and kind == "lose":
         uids = tuple(b.occupant[h] for h in cmd.units if h in b.occupant)
-        if len(uids) != len(cmd.units) or not any(set(uids) == set(o) for o in _choices(b, step)):
+        if len(uids) != len(cmd.units) or not any(set(uids) == set(o) for o in options_of(b, step)):
             raise RuleViolation("CRT: Exchange", prompt(b) or "")
         b.s["pending"]["steps"].pop(0)
         return _lose(b, uids) + run_steps(b)

@@ -70,4 +70,19 @@ class GameSystem(Protocol):
 
     def phase_key(self, state: State) -> str: ...
 
+    def choice(self, state: State) -> dict | None:
+        """The mid-turn choice waiting now, {"kind": a kind of `standing_orders()`, "side": its
+        chooser}, or None (issue 10.1)."""
+        ...
+
+    def standing_orders(self) -> dict[str, dict[str, str]]:
+        """Per kind of choice, the standing orders a player may give and what each does (the
+        first is a deadline's default choice; "ask" is always allowed: rules.core.standing)."""
+        ...
+
+    def standing_command(self, state: State, side: str, orders: dict[str, str] | None) -> Any | None:
+        """The command `side`'s standing `orders` (kind -> order) give at the waiting choice,
+        computed from `side`'s own knowledge only; None when no order applies (ask the player)."""
+        ...
+
     def help(self, topic: str | None = None) -> str: ...

@@ -164,3 +164,15 @@ def _next_player(state: dict) -> None:
     else:
         state["player"] = "red"
         state["turn"] += 1
+
+
+def choice(state: dict) -> dict | None:
+    return None  # the toy game has no mid-turn choices
+
+
+def standing_orders() -> dict[str, dict[str, str]]:
+    return {}
+
+
+def standing_command(state: dict, side: str, orders: dict[str, str] | None):
+    return None

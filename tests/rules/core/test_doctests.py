@@ -5,7 +5,7 @@ import importlib
 import pytest
 
 MODULES = ["rules.core.system", "rules.core.hexes", "rules.core.tokens", "rules.core.dice",
-           "rules.core.events", "rules.core.play", "rules.core.setup",
+           "rules.core.events", "rules.core.play", "rules.core.setup", "rules.core.standing",
            "bot.converters"]
 
 

@@ -1,0 +1,74 @@
+"""Standing orders for Bloody Monday's mid-turn choices (issue 10.1; rules.core.standing).
+
+A battle waits for the defender's hit choice at every hit before the showdown and among equally
+strong units after it (5.3.6; issue 9.4), and for the defender's retreat after artillery fire (6.4).
+An order reads only what its player knows: their own blocks and the public control of areas. It
+always gives a command when its kind of choice is waiting, so whether the game paused never
+depends on a hidden block.
+"""
+from __future__ import annotations
+
+from rules.bloody_monday import retreat as retreats
+from rules.bloody_monday.commands import Command, Hit, Retreat, Word
+from rules.bloody_monday.game import Game
+from rules.core.standing import OrderTable, given
+
+ORDERS: OrderTable = {
+    "hit": {
+        "protect_leaders": "a hit goes to a unit that is neither a leader nor artillery where 5.3.6 leaves a "
+                           "choice (it always strikes the strongest units, primary targets first)",
+        "protect_artillery": "a hit goes to a unit that is not artillery, then not a leader, where 5.3.6 leaves "
+                             "a choice",
+    },
+    "retreat": {
+        "stand": "never retreat after artillery fire: fight the battle out (6.4)",
+        "own_lines": "retreat when every unit has room, into the areas nearest my own map edge (French "
+                     "west, Russian east), else stand (6.4)",
+    },
+}
+
+
+def choice(state: dict) -> dict | None:
+    """The choice a battle waits for from its defender: a hit or the 6.4 retreat, or None."""
+    bt = state["battle"]
+    if state["phase"] in ("over", "logistics") or not bt:
+        return None
+    if bt["choice"]:
+        return {"kind": "hit", "side": bt["choice"]["side"]}
+    if bt["stage"] == "retreat":
+        return {"kind": "retreat", "side": bt["defender"]}
+    return None
+
+
+def standing_command(state: dict, side: str, orders: dict[str, str] | None) -> Command | None:
+    """The command `side`'s standing order gives at the waiting choice; None: ask the player."""
+    waiting = choice(state)
+    if waiting is None or waiting["side"] != side:
+        return None
+    order = given(orders, waiting["kind"])
+    if order is None:
+        return None
+    g = Game(state)
+    if waiting["kind"] == "hit":
+        return _hit(g, state["battle"]["choice"]["candidates"], order)
+    return _retreat(g, side) if order == "own_lines" else Word("end")
+
+
+def _hit(g: Game, candidates: list[str], order: str) -> Hit:
+    def key(bid: str) -> tuple:
+        leader = g.is_leader(bid) or g.defs[bid].type == "supreme_commander"
+        gun = g.defs[bid].type == "artillery"
+        return (gun, leader, bid) if order == "protect_artillery" else (leader, gun, bid)
+
+    return Hit((min(candidates, key=key),))
+
+
+def _retreat(g: Game, side: str) -> Command:
+    """Every unit into the retreat areas nearest the side's own edge, or `end` (stand) when some
+    would be lost for want of room."""
+    west = side == "french"
+    areas = sorted(retreats.retreat_areas(g), key=lambda n: (g.areas[n].centre[0] * (1 if west else -1), n))
+    places = retreats.spread(g, retreats.retreating(g), tuple(areas))
+    if not areas or places is None:
+        return Word("end")
+    return Retreat(tuple(areas))

@@ -1,0 +1,44 @@
+"""Standing orders (issue 10.1): what a player wants done when a mid-turn choice falls to them and
+they are not there to type it.
+
+Each system declares its kinds of choice and the orders a player may give for each, as data
+(`OrderTable`: kind -> {order: what it does}); its `standing_command` turns the order that applies
+into the very command the player could have typed, computed from that player's own knowledge
+only, so it is stored, replayed and shown like any other. "ask" (or no order) leaves the choice to
+the player; the first other order of a kind is what a deadline's default choice plays.
+
+>>> table = {"advance": {"never": "stay put", "always": "advance"}}
+>>> check_order(table, "advance", "Never")
+'never'
+>>> defaults(table)
+{'advance': 'never'}
+"""
+from __future__ import annotations
+
+from rules.core.errors import CommandError
+
+ASK = "ask"  # no standing order: the game waits for the player
+OrderTable = dict[str, dict[str, str]]  # kind of choice -> {order: what it does}
+
+
+def check_order(table: OrderTable, kind: str, order: str) -> str:
+    """The order in its normal spelling; CommandError naming what may be given instead."""
+    kind, order = kind.strip().lower(), order.strip().lower()
+    if kind not in table:
+        kinds = ", ".join(table) or "none in this game"
+        raise CommandError(f"{kind!r} is not a kind of choice that standing orders cover; they are: {kinds}.")
+    if order != ASK and order not in table[kind]:
+        raise CommandError(f"{order!r} is not a standing order for {kind}; give one of "
+                           f"{', '.join([*table[kind], ASK])}.")
+    return order
+
+
+def defaults(table: OrderTable) -> dict[str, str]:
+    """The order each kind falls back to when a deadline's default choice decides (the first)."""
+    return {kind: next(iter(orders)) for kind, orders in table.items() if orders}
+
+
+def given(orders: dict[str, str] | None, kind: str) -> str | None:
+    """The order a player gave for this kind of choice, None for none or "ask"."""
+    order = (orders or {}).get(kind)
+    return None if order in (None, ASK) else order

@@ -1,0 +1,32 @@
+"""Borodino standing orders (issue 10.1): the victor's retreat choice (Retreat), the attacker's
+exchange loss (CRT: Exchange), the advance after combat (Combat H) and spared artillery
+(Artillery C) are made by a player's standing orders, as commands the rules accept."""
+import pytest
+
+from rules.borodino import standing
+from rules.core.standing import ASK
+from tests.rules.standing_playout import play
+
+
+def test_whole_5_sept_games_where_the_russian_never_chooses():
+    games = [play("borodino", "5sep", seed=seed, side="russian", pick=seed) for seed in range(3)]
+    assert all(game.outcome is not None for game in games)
+    made = [m for game in games for m in game.made]
+    assert {waiting["kind"] for waiting, _, _ in made} >= {"retreat", "advance"}
+    for waiting, order, text in made:
+        if (waiting["kind"], order) == ("advance", "never"):
+            assert text == "stay"  # Combat H: advancing is optional; "never" stays
+        if waiting["kind"] == "retreat":
+            assert text.startswith("retreat ")
+
+
+def test_no_order_or_ask_leaves_the_choice_to_the_player():
+    game = play("borodino", "5sep", seed=0, side="russian", pick=0)
+    assert game.made, "this seed has a Russian choice"
+    # the same position asked without orders: the engine gives no command
+    assert standing.standing_command({"phase": "movement", "pending": None}, "russian", {"retreat": "away"}) is None
+    assert standing.choice({"phase": "movement", "pending": None}) is None
+    state = {"phase": "combat", "pending": {"steps": [{"kind": "advance", "chooser": "russian"}]}}
+    assert standing.choice(state) == {"kind": "advance", "side": "russian"}
+    assert standing.standing_command(state, "russian", {"advance": ASK}) is None
+    assert standing.standing_command(state, "french", {"advance": "never"}) is None  # not his choice
