@@ -6,7 +6,7 @@
     [defaults]                     # the settings every new game starts with
     deadline_hours = 48
     reminders = [24, 1]            # hours before the deadline
-    at_deadline = "remind"         # remind | end | forfeit
+    at_deadline = "remind"         # remind | end | choose | forfeit
     spectator_delay = false        # spectators one game turn behind
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ import tomllib
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
-AT_DEADLINE = ("remind", "end", "forfeit")
+AT_DEADLINE = ("remind", "end", "choose", "forfeit")
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,8 @@ class GameSettings:
 
     def describe(self) -> str:
         reminders = ", ".join(f"{h:g} h" for h in self.reminders) or "none"
-        action = {"remind": "remind again", "end": "end the phase",
+        action = {"remind": "remind again", "end": "end the phase (a mid-turn choice: the default)",
+                  "choose": "the default choice at a mid-turn choice, else remind again",
                   "forfeit": "the late side forfeits"}[self.at_deadline]
         delay = "one game turn behind" if self.spectator_delay else "live"
         return (f"Deadline {self.deadline_hours:g} h (reminders {reminders} before); at the "

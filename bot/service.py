@@ -22,6 +22,7 @@ from bot.store import Outbox, Store, StoreRefusal
 from rules.core.errors import CommandError, RulesError, RuleViolation
 from rules.core.events import event
 from rules.core.playout import replay
+from rules.core.standing import ASK, check_order, defaults
 from rules.core.system import GameSystem
 
 log = logging.getLogger("kolocha.service")
@@ -53,6 +54,8 @@ class Result:
     reply: str | None = None  # the answer to a query (status, units, help)
     events: list[dict] = field(default_factory=list)
     public: str | None = None  # what everyone may read of it, when `message` says more
+    standing: str | None = None  # the standing order that gave this command (issue 10.1)
+    followed: list[Result] = field(default_factory=list)  # commands standing orders played after it
 
     def addressed(self) -> dict[str, list[dict]]:
         """The events grouped by audience: "all", a side, or "log"."""
@@ -207,6 +210,8 @@ class GameService:
             return Result(False, f"The position has changed since you wrote that (it is now at "
                           f"command {seq}, you saw command {expected_seq}); nothing was applied. "
                           "Look at the game again and resend.", seq, side)
+        if verb == "orders":
+            return self.orders(game_id, side, args, user, compose)
         pending = game["pending_undo"]
         if verb == "undo":
             return self._undo(game_id, system, state, side, seq, compose)
@@ -225,21 +230,107 @@ class GameService:
             rule = _turn_rule(system, state, side, line)
             raise RuleViolation(rule, self._wait_sentence(system, state, side, active))
         cmd = system.parse(side, line)
+        result, new_state = self._store_command(game_id, system, state, side, cmd,
+                                                {"user": user, "text": line}, seq, pending, compose)
+        return self._follow(game_id, system, new_state, result, compose)
+
+    def _store_command(self, game_id: int, system: GameSystem, state: dict, side: str, cmd,
+                       row: dict, seq: int, pending: dict | None, compose: Compose,
+                       standing: str | None = None) -> tuple[Result, dict]:
+        """Apply a command and store it with the news `compose` makes of it; `row` holds who
+        gave it (user) and how (text); `standing` names the standing order that gave it."""
         new_state, events = system.apply(state, side, cmd)
         outcome = system.outcome(new_state)
         normalised = cmd.to_text()
-        row = {"side": side, "user": user, "text": line, "normalised": normalised,
-               "issued_against_seq": seq}
+        row = {**row, "side": side, "normalised": normalised, "issued_against_seq": seq}
         tail = f" The request to undo {said(system, pending['command'])} is cancelled." if pending else ""
         tail += " " + fmt.outcome_line(outcome) if outcome else ""
-        message = f"{fmt.side_name(side)}: {normalised}.{tail}"
-        public = f"{fmt.side_name(side)}: {said(system, normalised)}.{tail}" \
-            if system.INFO.hidden_information else message
-        result = Result(True, message, seq + 1, side, normalised, events=events, public=public)
+        who = fmt.side_name(side) + (f" by standing order ({standing})" if standing else "")
+        message = f"{who}: {normalised}.{tail}"
+        hidden = system.INFO.hidden_information
+        public = message if not hidden else f"{fmt.side_name(side)}" + \
+            (" by standing order" if standing else "") + f": {said(system, normalised)}.{tail}"
+        result = Result(True, message, seq + 1, side, normalised, events=events, public=public,
+                        standing=standing)
         new_seq = self.store.append(game_id, row, new_state, compose(result, state, new_state),
                                     status="over" if outcome else "active")
         self._cache.put(game_id, new_seq, new_state)
+        return result, new_state
+
+    def _follow(self, game_id: int, system: GameSystem, state: dict, result: Result,
+                compose: Compose) -> Result:
+        """Standing orders at work (issue 10.1): while the choice now waiting falls to a side
+        whose standing order covers it, that order's command is played for the side, stored and
+        told like a typed one. A command the rules refuse (it never should) is logged and the
+        side is asked instead; what was stored stands."""
+        seats = self.store.seats(game_id)
+        while (waiting := system.choice(state)) is not None:
+            side = waiting["side"]
+            orders = self.store.standing_orders(game_id, side)
+            cmd = system.standing_command(state, side, orders)
+            if cmd is None:
+                break
+            order = f"{waiting['kind']}: {orders[waiting['kind']]}"
+            try:
+                done, state = self._store_command(
+                    game_id, system, state, side, cmd,
+                    {"user": seats.get(side), "text": f"standing order {order}"},
+                    self.store.last_seq(game_id), None, compose, standing=order)
+            except RulesError:
+                log.exception("game %s: the standing order %s of %s was refused", game_id,
+                              order, side)
+                break
+            result.followed.append(done)
+            result.message += " " + (done.public or done.message)
+            result.seq = done.seq
         return result
+
+    def orders(self, game_id: int, side: str, args: list[str], user: str | None,
+               compose: Compose) -> Result:
+        """`orders`: the side's standing orders and what may be given; `orders <kind> <order>`
+        sets one ("ask" clears it) and plays it at once if that choice is waiting (issue 10.1)."""
+        system = self.system(game_id)
+        table = system.standing_orders()
+        seq, state = self.position(game_id)
+        if not args:
+            return Result(True, "", seq, side, reply=fmt.standing_orders(
+                table, self.store.standing_orders(game_id, side)))
+        if len(args) != 2:
+            raise CommandError("orders takes a kind of choice and an order: `orders retreat away`, "
+                               "or `orders` alone to list them.")
+        kind, order = args[0].lower(), check_order(table, args[0], args[1])
+        self.store.set_standing_order(game_id, side, kind, order)
+        said_order = "no standing order: the game asks you" if order == ASK else table[kind][order]
+        result = Result(True, f"Standing order for {kind}: {order} ({said_order}).", seq, side)
+        if self.store.game(game_id)["status"] == "over":
+            return result
+        return self._follow(game_id, system, state, result, compose)
+
+    def default_choice(self, game_id: int, side: str, compose: Compose) -> Result | None:
+        """A deadline's default choice: the first standing order of the kind waiting for `side`
+        (rules.core.standing.defaults) played for them; None when no choice of theirs waits, or
+        (logged) when it could not be played: the deadline then acts as if none waited."""
+        try:
+            return self._default_choice(game_id, side, compose)
+        except Exception:
+            log.exception("game %s: the default choice of %s failed", game_id, side)
+            return None
+
+    def _default_choice(self, game_id: int, side: str, compose: Compose) -> Result | None:
+        system = self.system(game_id)
+        seq, state = self.position(game_id)
+        waiting = system.choice(state)
+        if waiting is None or waiting["side"] != side:
+            return None
+        chosen = defaults(system.standing_orders())
+        cmd = system.standing_command(state, side, chosen)
+        if cmd is None:
+            return None
+        order = f"{waiting['kind']}: {chosen[waiting['kind']]}, the default at the deadline"
+        result, state = self._store_command(game_id, system, state, side, cmd,
+                                            {"user": "deadline", "text": f"deadline {order}"},
+                                            seq, None, compose, standing=order)
+        return self._follow(game_id, system, state, result, compose)
 
     @staticmethod
     def _wait_sentence(system: GameSystem, state: dict, side: str, active: list[str]) -> str:

@@ -137,6 +137,13 @@ def _server(db: sqlite_utils.Database) -> None:
     db.table("meta").create({"key": str, "value": str}, pk="key")
 
 
+@MIGRATIONS(name="standing orders: a player's answer to each kind of mid-turn choice (issue 10.1)")
+def _standing_orders(db: sqlite_utils.Database) -> None:
+    db.table("standing_orders").create({"game": int, "side": str, "kind": str, "standing": str},
+                                       pk=("game", "side", "kind"),
+                                       foreign_keys=[("game", "games", "id")])
+
+
 class Store:
     """One SQLite file holding every game; safe to reopen after a crash at any point."""
 
@@ -325,6 +332,20 @@ class Store:
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     # -- commands and snapshots ----------------------------------------------------------
+
+    def set_standing_order(self, game_id: int, side: str, kind: str, order: str) -> None:
+        """A side's standing order for one kind of choice ("ask" removes it)."""
+        with self.transaction():
+            self.db.execute("DELETE FROM standing_orders WHERE game = ? AND side = ? AND kind = ?",
+                            [game_id, side, kind])
+            if order != "ask":
+                self.db.execute("INSERT INTO standing_orders VALUES (?, ?, ?, ?)",
+                                [game_id, side, kind, order])
+
+    def standing_orders(self, game_id: int, side: str) -> dict[str, str]:
+        """A side's standing orders, kind -> order."""
+        return {row["kind"]: row["standing"] for row in self.db.query(
+            "SELECT kind, standing FROM standing_orders WHERE game = ? AND side = ?", [game_id, side])}
 
     def last_seq(self, game_id: int) -> int:
         rows = self.db.execute("SELECT MAX(seq) FROM commands WHERE game = ?", [game_id])

@@ -21,6 +21,9 @@ TABLE_HELP = {  # the verbs every game answers, beside its own grammar (`help <v
     "help": "help [command]             the commands, or one command in full: `help move`",
     "map": "map [place ...] [radius N] [size N] [zoc SIDE] [select place]   a picture of what you may "
            "see (terminal: a PNG beside the database; Discord: `/game map`)",
+    "orders": "orders [kind order]        standing orders for the opponent's mid-turn choices, played "
+              "for you when the choice falls to you: `orders retreat away`, `orders hit ask`; "
+              "`orders` alone lists the kinds and orders",
     "quit": "quit                       leave the terminal; the game is stored: resume it with "
             "`kolocha local --game ID` (in Discord, `/game resign` ends a game)",
 }
@@ -226,3 +229,16 @@ def _battle_odds(f: dict) -> str:
                          "seen, at full strength)")
         lines.append(f"  {side_name(side)}: about {s['expected']:.1f} hits: " + "; ".join(units) + ".")
     return "\n".join(lines) + _bonus(f["bonus"])
+
+
+def standing_orders(table: dict[str, dict[str, str]], mine: dict[str, str]) -> str:
+    """The standing orders a side has given and those it may give (issue 10.1)."""
+    if not table:
+        return "This game has no mid-turn choices for standing orders."
+    lines = ["Your standing orders (played for you when that choice falls to you; "
+             "`orders <kind> <order>` sets one, `ask` clears it):"]
+    for kind, orders in table.items():
+        lines.append(f"{kind}: {mine.get(kind, 'ask')}")
+        lines += [f"    {order}: {what}" for order, what in orders.items()]
+        lines.append("    ask: no standing order; the game waits for you")
+    return "\n".join(lines)

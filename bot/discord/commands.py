@@ -145,6 +145,26 @@ def _side_completer(free_only: bool) -> Completer:
     return complete
 
 
+def _order_completer(field: str) -> Completer:
+    """Autocomplete for standing orders (issue 10.1): the kinds of choice of the game here, or
+    the orders of the kind already given."""
+    async def complete(interaction: discord.Interaction, current: str
+                       ) -> list[app_commands.Choice[str]]:
+        tables = tables_of(interaction)
+        try:
+            game = tables.game_in(str(interaction.channel_id))
+        except TableError:
+            return []
+        table = tables.service.system(game["id"]).standing_orders()
+        if field == "kind":
+            return _choices([k for k in table if current.lower() in k][:25])
+        given = table.get(str(interaction.namespace.kind or ""), {})
+        return [app_commands.Choice(name=f"{o}: {what}"[:100], value=o)
+                for o, what in [*given.items(), ("ask", "no standing order: ask me")]
+                if current.lower() in o][:25]
+    return complete
+
+
 class GameCommands(app_commands.Group):
     """`/game`: the table of a game in this channel."""
 
@@ -191,6 +211,16 @@ class GameCommands(app_commands.Group):
     async def map(self, interaction: discord.Interaction, around: str | None = None) -> None:
         await answer(interaction, lambda t, a, c: t.play.map(a, c, around))
 
+    @app_commands.command(name="orders", description="Standing orders for mid-turn "
+                          "choices (retreats, losses, hits, advances), played for you")
+    @app_commands.describe(kind="The kind of choice (leave empty to list yours)",
+                           order="What to do when it falls to you; ask: the game waits for you")
+    @app_commands.autocomplete(kind=_order_completer("kind"), order=_order_completer("order"))
+    async def orders(self, interaction: discord.Interaction, kind: str | None = None,
+                     order: str | None = None) -> None:
+        line = " ".join(["orders", *(w for w in (kind, order) if w)])
+        await answer(interaction, lambda t, a, c: t.play.submit(a, c, line))
+
     @app_commands.command(name="undo", description="Take back your last command")
     async def undo(self, interaction: discord.Interaction) -> None:
         await answer(interaction, lambda t, a, c: t.play.submit(a, c, "undo"))
@@ -230,7 +260,8 @@ class GameCommands(app_commands.Group):
                            spectator_delay="Spectators see the game one turn behind")
     @app_commands.choices(at_deadline=[
         app_commands.Choice(name="remind again", value="remind"),
-        app_commands.Choice(name="end the phase", value="end"),
+        app_commands.Choice(name="end the phase (a mid-turn choice: the default)", value="end"),
+        app_commands.Choice(name="the default mid-turn choice, else remind", value="choose"),
         app_commands.Choice(name="the late side forfeits", value="forfeit")])
     async def settings(self, interaction: discord.Interaction,
                        deadline_hours: app_commands.Range[float, 0.1, 1440.0] | None = None,

@@ -36,6 +36,13 @@ class Clocks(Room):
                 await tables.news.concede(game_id, side,
                                           f"{name} missed the deadline{note} and forfeits")
                 return
+            if action in ("end", "choose"):
+                change = tables.news.change(game_id, f"Deadline{note}")
+                result = await asyncio.to_thread(  # a mid-turn choice waits: its default (10.1)
+                    lambda: self.service.default_choice(game_id, side, change.compose))
+                if result is not None and result.accepted:
+                    await change.settle()
+                    return
             if action == "end":
                 change = tables.news.change(game_id, f"Deadline{note}")
                 result = await asyncio.to_thread(  # off the event loop, like a player's command

@@ -40,7 +40,8 @@ class Change:
         """The outbox rows of an accepted result (GameService.submit's `compose`)."""
         system = self.news.service.system(self.game_id)
         events = [line.strip() for line in fmt.event_lines(result.visible_to(None), False)]
-        line = join([words("**", self.who, "** — ", result.public or result.message), *events])
+        who = "standing order" if result.standing else self.who  # played for a player (10.1)
+        line = join([words("**", who, "** — ", result.public or result.message), *events])
         rows = self.announce(line, before, after, result.seq)
         for side, private in result.addressed().items():
             if side in system.INFO.sides:

@@ -20,7 +20,7 @@ from bot.tables.room import Room
 from bot.words import Text, name, words
 from rules.core.errors import RulesError
 
-TABLE_VERBS = (*QUERIES, "undo", "accept", "refuse", "end")  # verbs of every game, at any time
+TABLE_VERBS = (*QUERIES, "undo", "accept", "refuse", "end", "orders")  # verbs of every game, at any time
 
 
 @dataclass(frozen=True)

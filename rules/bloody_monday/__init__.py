@@ -20,6 +20,7 @@ from rules.bloody_monday.setup import new_state
 from rules.bloody_monday.views import TITLES
 from rules.bloody_monday.views import view as _view
 from rules.bloody_monday import standing
+from rules.bloody_monday.standing import choice, standing_command
 from rules.core.errors import RuleViolation
 from rules.core.events import Event
 from rules.core.play import copy_state, play
@@ -184,15 +185,7 @@ def dispatch(g: Game, side: str, cmd: C.Command) -> list[Event]:
                         "`restore` to the Logistics Phase")
 
 
-def choice(state: dict) -> dict | None:
-    """The mid-turn choice waiting now and its chooser (standing.py; issue 10.1)."""
-    return standing.choice(state)
-
 
 def standing_orders() -> dict[str, dict[str, str]]:
+    """The kinds of mid-turn choice and the standing orders for each (standing.py; issue 10.1)."""
     return standing.ORDERS
-
-
-def standing_command(state: dict, side: str, orders: dict[str, str] | None) -> C.Command | None:
-    """The command a standing order gives at the waiting choice, or None (standing.py)."""
-    return standing.standing_command(state, side, orders)

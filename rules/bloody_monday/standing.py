@@ -11,7 +11,7 @@ from __future__ import annotations
 from rules.bloody_monday import retreat as retreats
 from rules.bloody_monday.commands import Command, Hit, Retreat, Word
 from rules.bloody_monday.game import Game
-from rules.core.standing import OrderTable, given
+from rules.core.standing import OrderTable, order_at
 
 ORDERS: OrderTable = {
     "hit": {
@@ -43,10 +43,8 @@ def choice(state: dict) -> dict | None:
 def standing_command(state: dict, side: str, orders: dict[str, str] | None) -> Command | None:
     """The command `side`'s standing order gives at the waiting choice; None: ask the player."""
     waiting = choice(state)
-    if waiting is None or waiting["side"] != side:
-        return None
-    order = given(orders, waiting["kind"])
-    if order is None:
+    order = order_at(waiting, side, orders)
+    if waiting is None or order is None:
         return None
     g = Game(state)
     if waiting["kind"] == "hit":

@@ -26,6 +26,7 @@ from rules.borodino.odds import forecast
 from rules.borodino.victory import outcome as _outcome
 from rules.borodino.views import view as _view
 from rules.borodino import standing
+from rules.borodino.standing import choice, standing_command
 from rules.core.errors import RuleViolation
 from rules.core.events import Event, event
 from rules.core.play import play
@@ -163,15 +164,7 @@ def sample_command(state: dict, side: str, rng: random.Random) -> C.Command | No
     return legal.sample_command(Battle(reading_copy(state)), side, rng)
 
 
-def choice(state: dict) -> dict | None:
-    """The mid-turn choice waiting now and its chooser (standing.py; issue 10.1)."""
-    return standing.choice(state)
-
 
 def standing_orders() -> dict[str, dict[str, str]]:
+    """The kinds of mid-turn choice and the standing orders for each (standing.py; issue 10.1)."""
     return standing.ORDERS
-
-
-def standing_command(state: dict, side: str, orders: dict[str, str] | None) -> C.Command | None:
-    """The command a standing order gives at the waiting choice, or None (standing.py)."""
-    return standing.standing_command(state, side, orders)

@@ -11,7 +11,7 @@ from rules.borodino import results
 from rules.borodino.battle import Battle
 from rules.borodino.commands import Advance, Command, Lose, Retreat, Stay
 from rules.core.hexes import Hex, distance
-from rules.core.standing import OrderTable, given
+from rules.core.standing import OrderTable, order_at
 
 ORDERS: OrderTable = {
     "retreat": {
@@ -47,10 +47,8 @@ def choice(state: dict) -> dict | None:
 def standing_command(state: dict, side: str, orders: dict[str, str] | None) -> Command | None:
     """The command `side`'s standing order gives at the waiting choice; None: ask the player."""
     waiting = choice(state)
-    if waiting is None or waiting["side"] != side:
-        return None
-    order = given(orders, waiting["kind"])
-    if order is None:
+    order = order_at(waiting, side, orders)
+    if waiting is None or order is None:
         return None
     b = Battle(state)
     step = state["pending"]["steps"][0]

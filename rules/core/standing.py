@@ -42,3 +42,11 @@ def given(orders: dict[str, str] | None, kind: str) -> str | None:
     """The order a player gave for this kind of choice, None for none or "ask"."""
     order = (orders or {}).get(kind)
     return None if order in (None, ASK) else order
+
+
+def order_at(waiting: dict | None, side: str, orders: dict[str, str] | None) -> str | None:
+    """The order `side` gave for the choice waiting now (`choice(state)`), None when the choice is
+    not theirs, or they gave none or "ask"."""
+    if waiting is None or waiting["side"] != side:
+        return None
+    return given(orders, waiting["kind"])

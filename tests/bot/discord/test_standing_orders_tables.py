@@ -1,0 +1,95 @@
+"""Standing orders at the table (issue 10.1): `/game orders` through the command glue, the
+command played for the absent player and told in the channel, and a deadline's default choice."""
+from __future__ import annotations
+
+import asyncio
+import random
+
+import rules
+from bot.config import Config, GameSettings
+from bot.delivery import Delivery
+from bot.discord.commands import GameCommands
+from bot.service import GameService
+from bot.store import Store
+from bot.tables import Tables
+from tests.bot.discord.discord_fakes import (
+    ANNA,
+    BORIS,
+    CHANNEL,
+    GUILD,
+    FakeClock,
+    FakeInteraction,
+    FakeMessenger,
+    FakeScheduler,
+    picture,
+)
+
+BORODINO = rules.load("borodino")
+WHO = {"french": ANNA, "russian": BORIS}
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def borodino_table(service: GameService, at_deadline: str = "remind") -> tuple[Tables, int]:
+    """A 5 Sept game in CHANNEL, fair dice off (seed 0): Anna French, Boris Russian, started."""
+    clock = FakeClock()
+    settings = GameSettings(deadline_hours=10, reminders=(), at_deadline=at_deadline)
+    tables = Tables(service, Delivery(service, FakeMessenger(), picture, clock),
+                    FakeScheduler(clock), Config(defaults=settings), clock, systems=("borodino",))
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "borodino", "5sep", seed=0))
+    run(tables.lobby.join(ANNA, CHANNEL, "french"))
+    run(tables.lobby.join(BORIS, CHANNEL, "russian"))
+    run(tables.lobby.start(ANNA, CHANNEL))
+    return tables, tables.game_in(CHANNEL)["id"]
+
+
+def play_until(tables: Tables, game: int, done, limit: int = 600) -> None:
+    """Random commands from whoever must act, each through the table, until `done(state)`."""
+    service, rng = tables.service, random.Random(0)
+    for _ in range(limit):
+        state = service.load(game)
+        if done(state):
+            return
+        mover = BORODINO.active_sides(state)[0]
+        run(tables.play.submit(WHO[mover], CHANNEL, BORODINO.sample_command(state, mover, rng).to_text()))
+    raise AssertionError("the position looked for never came")
+
+
+def russian_choice(state: dict) -> bool:
+    waiting = BORODINO.choice(state)
+    return waiting is not None and waiting["side"] == "russian"
+
+
+def test_game_orders_through_the_slash_command_then_played_for_the_absent_player(tmp_path):
+    service = GameService(Store(tmp_path / "games.sqlite"))
+    tables, game = borodino_table(service)
+    for kind, order in (("retreat", "away"), ("advance", "always"), ("loss", "weakest"),
+                        ("artillery", "stay")):
+        asked = FakeInteraction(tables, BORIS)
+        run(GameCommands().orders.callback(GameCommands(), asked, kind, order))
+        assert f"Standing order for {kind}: {order}" in asked.calls[-1][1]["content"]
+    listing = FakeInteraction(tables, BORIS)
+    run(GameCommands().orders.callback(GameCommands(), listing, None, None))
+    assert "advance: always" in listing.calls[-1][1]["content"]
+    play_until(tables, game, lambda state: any(row["text"].startswith("standing order")
+                                               for row in service.store.commands(game)))
+    row = next(r for r in service.store.commands(game) if r["text"].startswith("standing order"))
+    assert row["side"] == "russian" and row["user"] == BORIS.id
+    posted = tables.delivery.messenger.in_channel(CHANNEL)
+    assert any("**standing order** — Russian by standing order (" in text and
+               f": {row['normalised']}." in text for text in posted)
+
+
+def test_a_deadline_plays_the_default_choice(tmp_path):
+    service = GameService(Store(tmp_path / "games.sqlite"))
+    tables, game = borodino_table(service, at_deadline="choose")
+    play_until(tables, game, russian_choice)
+    kind = BORODINO.choice(service.load(game))["kind"]
+    seq = service.store.last_seq(game)
+    tables.deadlines.clock.advance(hours=11)
+    run(tables.deadlines.scheduler.run_due())
+    rows = service.store.commands(game, after=seq)
+    assert rows and rows[0]["side"] == "russian" and rows[0]["user"] == "deadline"
+    assert rows[0]["text"].startswith(f"deadline {kind}: ")

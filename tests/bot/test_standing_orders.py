@@ -1,0 +1,111 @@
+"""Standing orders through the service (issue 10.1): a player sets them with `orders`, and when a
+mid-turn choice falls to them the command is played for them, stored like a typed one, replayed
+from the log, and told to both (in a game with hidden units, without naming them)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import rules
+from bot.service import GameService
+from bot.store import Store
+
+CHOICE_VERBS = {"retreat", "advance", "lose", "stay", "hit"}  # what a mid-turn choice is made with
+
+
+def _orders(service: GameService, game: int, side: str, pick: int) -> None:
+    table = rules.load(service.store.game(game)["system"]).standing_orders()
+    for kind, orders in table.items():
+        result = service.submit(game, side, f"orders {kind} {list(orders)[pick % len(orders)]}")
+        assert result.accepted, result.message
+
+
+def _play_out(service: GameService, game: int, side: str, rng_seed: int, max_commands: int) -> int:
+    """The other side, and `side`'s own turns, play random commands; `side` never chooses."""
+    system = rules.load(service.store.game(game)["system"])
+    rng = random.Random(rng_seed)
+    for _ in range(max_commands):
+        state = service.load(game)
+        if system.outcome(state) is not None:
+            break
+        waiting = system.choice(state)
+        assert waiting is None or waiting["side"] != side, f"{side} was asked: {waiting}"
+        mover = system.active_sides(state)[0]
+        result = service.submit(game, mover, system.sample_command(state, mover, rng).to_text())
+        assert result.accepted, result.message
+    return len(service.store.commands(game))
+
+
+def _standing_rows(store: Store, game: int) -> list[dict]:
+    return [row for row in store.commands(game) if row["text"].startswith("standing order")]
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_whole_borodino_game_where_the_russian_never_chooses(tmp_path, seed):
+    service = GameService(Store(tmp_path / "games.sqlite"))
+    game = service.new_game("borodino", "5sep", seed=seed)
+    _orders(service, game, "russian", seed)
+    _play_out(service, game, "russian", seed, 3000)
+    assert service.store.game(game)["status"] == "over"
+    rows = _standing_rows(service.store, game)
+    assert rows and all(row["side"] == "russian" for row in rows)
+    typed = [row for row in service.store.commands(game)
+             if row["side"] == "russian" and row not in rows]
+    assert not [row for row in typed if row["normalised"].split()[0] in CHOICE_VERBS]
+    assert service.replay_check(game).ok
+
+
+@pytest.mark.long
+def test_a_whole_bloody_monday_game_where_the_russian_never_chooses(tmp_path):
+    service = GameService(Store(tmp_path / "games.sqlite"))
+    game = service.new_game("bloody_monday", "bloody_monday", seed=0)
+    _orders(service, game, "russian", 1)
+    _play_out(service, game, "russian", 0, 3000)
+    assert service.store.game(game)["status"] == "over"
+    kinds = {row["text"].split()[2].rstrip(":") for row in _standing_rows(service.store, game)}
+    assert kinds == {"hit", "retreat"}
+    assert service.replay_check(game).ok
+
+
+def test_bloody_monday_standing_hits_are_told_without_naming_the_block(tmp_path):
+    service = GameService(Store(tmp_path / "games.sqlite"))
+    game = service.new_game("bloody_monday", "bloody_monday", seed=2)
+    _orders(service, game, "russian", 0)
+    system = rules.load("bloody_monday")
+    rng, told = random.Random(2), []
+    for _ in range(200):
+        state = service.load(game)
+        mover = system.active_sides(state)[0]
+        result = service.submit(game, mover, system.sample_command(state, mover, rng).to_text())
+        told += [(mover, result, done) for done in result.followed if done.command.startswith("hit")]
+    assert told, "this seed has a Russian hit within 200 commands"
+    for mover, result, done in told:
+        assert done.public == "Russian by standing order: a `hit` command."
+        if mover == "french":  # the French command that caused the hit: its reply to him
+            assert done.command.split()[1] not in result.message
+
+
+def test_orders_lists_sets_and_clears(tmp_path):
+    service = GameService(Store(tmp_path / "games.sqlite"))
+    game = service.new_game("borodino", "5sep", seed=3)
+    listing = service.submit(game, "russian", "orders").reply
+    assert "retreat: ask" in listing and "off_objectives:" in listing
+    set_ = service.submit(game, "russian", "orders advance redoubt")
+    assert set_.accepted and set_.message.startswith("Standing order for advance: redoubt")
+    assert service.store.standing_orders(game, "russian") == {"advance": "redoubt"}
+    assert service.store.standing_orders(game, "french") == {}
+    assert service.submit(game, "russian", "orders advance ask").accepted
+    assert service.store.standing_orders(game, "russian") == {}
+    assert service.store.last_seq(game) == 0  # orders are not moves: the log is untouched
+
+
+def test_a_wrong_order_is_refused_with_what_may_be_given(tmp_path):
+    service = GameService(Store(tmp_path / "games.sqlite"))
+    game = service.new_game("borodino", "5sep", seed=3)
+    wrong = service.submit(game, "russian", "orders advance sometimes")
+    assert not wrong.accepted
+    assert wrong.message == ("'sometimes' is not a standing order for advance; give one of never, "
+                             "redoubt, always, ask.")
+    assert not service.submit(game, None, "orders advance never").accepted  # players only
+    assert service.store.standing_orders(game, "russian") == {}
