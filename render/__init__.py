@@ -10,8 +10,8 @@ from collections.abc import Iterable, Sequence
 
 from PIL import Image
 
-from render.areapicture import draw_area_map
-from render.picture import draw_map, png
+from render.areamap.picture import draw_area_map
+from render.hexmap.picture import draw_map, png
 
 __all__ = ["replay_gif", "snapshot", "warm"]
 

@@ -1,5 +1,5 @@
-"""The frame around the map: a title strip (scenario, Game-Turn, time, phase, prompt, losses)
-and a small legend, both sized to the picture so they stay legible when Discord shrinks it."""
+"""Shared parts of every map's frame: the dark title strip, and legends of icons with their words,
+both sized to the picture so they stay legible when Discord shrinks it to a phone's width."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -7,39 +7,14 @@ from collections.abc import Callable
 from PIL import Image, ImageDraw
 
 from render import palette as P
-from render.counters import Look, sprite, symbol
+from render.arrows import arrow
 from render.fonts import Font, font
-from render.overlays import arrow
-
-PHASES = {"movement": "Movement Phase", "combat": "Combat Phase", "over": "Game over"}
+from render.symbols import symbol
 
 
 def text_size(width: int) -> int:
     """Body text size for a picture `width` pixels wide (about 12 px at Discord's 550 px preview)."""
     return max(13, min(30, round(width / 46)))
-
-
-def status_parts(view: dict) -> list[str]:
-    """The facts of the title strip, in reading order."""
-    parts = []
-    if "turn" in view:
-        parts.append(f"Game-Turn {view['turn']} of {view.get('last_turn', '?')}")
-    when = "Night" if view.get("night") else view.get("clock", "")
-    parts.append(" ".join(p for p in (view.get("day", ""), when) if p))
-    phase = view.get("phase", "")
-    if phase == "over":
-        outcome = view.get("outcome") or {}
-        parts.append("Game over" + (f": {outcome['winner'].title()} {outcome.get('level', '')} victory".rstrip()
-                                    if outcome.get("winner") else ""))
-    else:
-        side = (view.get("player") or "").title()
-        parts.append(f"{side} {PHASES.get(phase, phase.title())}".strip())
-        if view.get("to_move"):
-            parts.append("to move: " + ", ".join(s.title() for s in view["to_move"]))
-    losses = view.get("losses")
-    if losses:
-        parts.append("Losses: " + ", ".join(f"{s.title()} {n}" for s, n in sorted(losses.items())))
-    return [p for p in parts if p]
 
 
 def _wrap(d: ImageDraw.ImageDraw, words: list[str], f: Font, width: int, sep: str) -> list[str]:
@@ -52,12 +27,6 @@ def _wrap(d: ImageDraw.ImageDraw, words: list[str], f: Font, width: int, sep: st
         else:
             lines.append(w)
     return lines
-
-
-def title_strip(view: dict, width: int) -> Image.Image:
-    """Scenario title, then status lines, then the prompt (if any), each wrapped to the width."""
-    return strip(f"Borodino: {view.get('title', view.get('scenario', ''))}", status_parts(view),
-                 view.get("prompt") or "", width)
 
 
 def strip(title: str, parts: list[str], prompt: str, width: int) -> Image.Image:
@@ -85,7 +54,7 @@ def strip(title: str, parts: list[str], prompt: str, width: int) -> Image.Image:
 Icon = Callable[[Image.Image, ImageDraw.ImageDraw, tuple[int, int, int, int]], None]
 
 
-def _swatch(fill: P.RGB, dots: P.RGB | None = None) -> Icon:
+def swatch(fill: P.RGB, dots: P.RGB | None = None) -> Icon:
     def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
         d.rectangle(box, fill=fill, outline=P.GRID)
         if dots:
@@ -97,7 +66,7 @@ def _swatch(fill: P.RGB, dots: P.RGB | None = None) -> Icon:
     return draw
 
 
-def _line(colour: P.RGB, frac: float, stripe: P.RGB | None = None) -> Icon:
+def line_icon(colour: P.RGB, frac: float, stripe: P.RGB | None = None) -> Icon:
     def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
         x0, y0, x1, y1 = box
         y, w = (y0 + y1) / 2, max(2, round((y1 - y0) * frac))
@@ -107,7 +76,7 @@ def _line(colour: P.RGB, frac: float, stripe: P.RGB | None = None) -> Icon:
     return draw
 
 
-def _arrow(colour: P.RGB, dash: bool = False) -> Icon:
+def arrow_icon(colour: P.RGB, dash: bool = False) -> Icon:
     def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
         x0, y0, x1, y1 = box
         y = (y0 + y1) / 2
@@ -115,22 +84,14 @@ def _arrow(colour: P.RGB, dash: bool = False) -> Icon:
     return draw
 
 
-def _cross(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+def cross_icon(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
     x0, y0, x1, y1 = box
     c, k = (x0 + x1) / 2, (y1 - y0) / 2
     for a, b in (((c - k, y0), (c + k, y1)), ((c - k, y1), (c + k, y0))):
         d.line([a, b], fill=P.ELIMINATED, width=max(2, round(k / 2.5)))
 
 
-def _counter(look: Look) -> Icon:
-    def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
-        s = box[3] - box[1]
-        spr = sprite(look, s)
-        img.paste(spr, (box[0] + (box[2] - box[0] - s) // 2, box[1]), spr)
-    return draw
-
-
-def _symbol(kind: str) -> Icon:
+def symbol_icon(kind: str) -> Icon:
     def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
         x0, y0, x1, y1 = box
         s = y1 - y0
@@ -139,29 +100,6 @@ def _symbol(kind: str) -> Icon:
         small = layer.resize((s, s), Image.Resampling.LANCZOS)
         img.paste(small, (x0 + (x1 - x0 - s) // 2, y0), small)
     return draw
-
-
-def legend_items() -> list[tuple[Icon, str]]:
-    french = Look("french", "infantry", "4-4", False, False, False, "")
-    return [
-        (_counter(french), "French"),
-        (_counter(Look("russian", "infantry", "4-4", False, False, False, "")), "Russian"),
-        (_counter(Look("french", "infantry", "5-4", True, False, False, "")), "Guard"),
-        (_counter(Look("french", "infantry", "4-4", False, True, False, "")), "moved"),
-        (_symbol("infantry"), "infantry"), (_symbol("cavalry"), "cavalry"), (_symbol("artillery"), "artillery"),
-        (_swatch(P.CLEAR), "clear"), (_swatch(P.WOODS, P.TREE), "woods"), (_swatch(P.TOWN, P.BUILDING), "town"),
-        (_swatch(P.REDOUBT), "redoubt"), (_line(P.RIVER, 0.35), "river"), (_line(P.STREAM, 0.18), "stream"),
-        (_line(P.FORD, 0.3), "ford"), (_line(P.BRIDGE, 0.45, P.ROAD_CENTRE), "bridge"),
-        (_line(P.ROAD, 0.3, P.ROAD_CENTRE), "road"),
-        (_arrow(P.SIDES["french"]["arrow"]), "move"), (_arrow(P.ATTACK), "attack: odds, die, result"),
-        (_arrow(P.SIDES["russian"]["arrow"], dash=True), "retreat"), (_cross, "eliminated"),
-        (_line(P.EXIT_ZONE, 0.4), "exit zone"), (lambda img, d, box: None, "top of the map: East"),
-    ]
-
-
-def legend(width: int) -> Image.Image:
-    """The Borodino legend, flowed to the width."""
-    return flow_legend(legend_items(), width)
 
 
 def flow_legend(items: list[tuple[Icon, str]], width: int) -> Image.Image:

@@ -6,8 +6,8 @@ from PIL import Image
 
 from render import palette as P
 from render import snapshot
-from render.areaframe import status_parts
-from render.areamap import View, static_layer
+from render.areamap.frame import status_parts
+from render.areamap.static import View, static_layer
 from rules.bloody_monday import bm_data
 from tests.render.bm_views import first_impulse_view, seen_by, setup_view
 from tests.render.golden import check_golden

@@ -2,11 +2,11 @@
 import itertools
 
 from render import palette as P
-from render.areamap import View, keep_out
-from render.areaplay import block_boxes
-from render.blocks import Face, face_of, sprite
+from render.areamap.blocks import Face, face_of, sprite
+from render.areamap.play import block_boxes
+from render.areamap.stacking import slots
+from render.areamap.static import View, keep_out
 from render.colourblind import simulate_colour
-from render.stacking import slots
 from rules.bloody_monday import bm_data
 from rules.bloody_monday.bm_data import TERRAIN
 from rules.bloody_monday.geometry import contains

@@ -3,7 +3,7 @@ import math
 
 import pytest
 
-from render.geometry import SQRT3, Layout, layout_for, window
+from render.hexmap.geometry import SQRT3, Layout, layout_for, window
 from rules.borodino import battlemap
 from rules.core.hexes import distance
 

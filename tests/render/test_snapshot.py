@@ -7,10 +7,10 @@ from PIL import Image, ImageChops
 
 import rules
 from render import replay_gif, snapshot
-from render.counters import counter_box
-from render.frame import title_strip
-from render.picture import CROP_R
-from render.terrain import static_layer
+from render.hexmap.counters import counter_box
+from render.hexmap.frame import title_strip
+from render.hexmap.picture import CROP_R
+from render.hexmap.terrain import static_layer
 from tests.render.golden import TOLERANCE, check_golden, fixture_view
 
 

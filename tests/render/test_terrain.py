@@ -1,7 +1,7 @@
 """The static layer draws every hex of the map data where the geometry puts it, labels apart."""
 from render import palette as P
-from render.geometry import boxes_overlap
-from render.terrain import static_layer
+from render.hexmap.geometry import boxes_overlap
+from render.hexmap.terrain import static_layer
 from rules.borodino import battlemap
 
 MAP = battlemap.load()

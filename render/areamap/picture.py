@@ -7,9 +7,9 @@ from collections.abc import Iterable
 
 from PIL import Image, ImageDraw
 
-from render import areaplay
-from render.areaframe import legend, panel, title_strip
-from render.areamap import View, static_layer
+from render.areamap import play
+from render.areamap.frame import legend, panel, title_strip
+from render.areamap.static import View, static_layer
 from render.frame import text_size
 from rules.bloody_monday import bm_data
 
@@ -59,11 +59,11 @@ def draw_area_map(view: dict, *, highlight: dict | None = None, size: int | None
     frame = frame_for([int(n) for n in around or []], radius, size)
     img = static_layer(frame).copy()
     d = ImageDraw.Draw(img, "RGBA")
-    areaplay.draw_highlight(d, highlight or {}, frame)
-    areaplay.draw_control(d, view, frame)
-    areaplay.draw_log(d, view, frame)
-    areaplay.draw_blocks(img, view, frame)
-    areaplay.draw_battles(d, view, frame)
+    play.draw_highlight(d, highlight or {}, frame)
+    play.draw_control(d, view, frame)
+    play.draw_log(d, view, frame)
+    play.draw_blocks(img, view, frame)
+    play.draw_battles(d, view, frame)
     side = panel_width(img.width)
     width = img.width + 2 * side
     text = min(text_size(width), side // 6)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from render.areamap import UnitBox, keep_out
+from render.areamap.static import UnitBox, keep_out
 from rules.bloody_monday import bm_data
 from rules.bloody_monday.bm_data import Area
 from rules.bloody_monday.geometry import contains

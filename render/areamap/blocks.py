@@ -14,9 +14,9 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import palette as P
-from render.areamap import star_points
-from render.counters import symbol
+from render.areamap.static import star_points
 from render.fonts import font
+from render.symbols import symbol
 
 DRAW_SCALE = 4
 SYMBOL_FROM = 26  # blocks at least this many pixels wide show their type symbol

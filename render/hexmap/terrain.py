@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from render import layer_cache
 from render import palette as P
 from render.fonts import font
-from render.geometry import SQRT3, Box, Layout, Point, boxes_overlap, layout_for
+from render.hexmap.geometry import SQRT3, Box, Layout, Point, boxes_overlap, layout_for
 from rules.borodino import battlemap
 from rules.borodino.battlemap import BattleMap
 from rules.core.hexes import Hex, col_row, neighbours

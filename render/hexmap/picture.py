@@ -8,10 +8,10 @@ from collections.abc import Iterable
 
 from PIL import Image, ImageDraw
 
-from render import counters, overlays
-from render.frame import legend, title_strip
-from render.geometry import Box, Layout, window
-from render.terrain import static_layer
+from render.hexmap import counters, overlays
+from render.hexmap.frame import legend, title_strip
+from render.hexmap.geometry import Box, Layout, window
+from render.hexmap.terrain import static_layer
 from rules.borodino import battlemap
 
 FULL_R = 28  # default hex size of the whole map: about 1390 px wide

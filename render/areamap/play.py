@@ -8,11 +8,11 @@ from collections import Counter
 from PIL import Image, ImageDraw
 
 from render import palette as P
-from render.areamap import CIRCLE, Point, View, draw_circle
-from render.blocks import face_of, may_see, sprite
+from render.areamap.blocks import face_of, may_see, sprite
+from render.areamap.stacking import slots, unit_order
+from render.areamap.static import CIRCLE, Point, View, draw_circle
+from render.arrows import arrow
 from render.fonts import font
-from render.overlays import arrow
-from render.stacking import slots, unit_order
 from rules.bloody_monday import bm_data
 
 Box = tuple[int, int, int, int]

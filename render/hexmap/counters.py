@@ -14,7 +14,8 @@ from PIL import Image, ImageDraw
 
 from render import palette as P
 from render.fonts import font
-from render.geometry import Layout
+from render.hexmap.geometry import Layout
+from render.symbols import symbol
 
 DRAW_SCALE = 4  # sprites are drawn this much larger, then scaled down smoothly
 LABEL_FROM = 44  # counters at least this many pixels wide show the unit designation
@@ -78,22 +79,6 @@ def sprite(look: Look, size: int) -> Image.Image:
         d.polygon([(c, c + 0.6 * s - t), (c + t, 0.6 * s + c), (c, c + 0.6 * s + t), (c - t, 0.6 * s + c)],
                   fill=colours["ink"])
     return img.resize((size, size), Image.Resampling.LANCZOS)
-
-
-def symbol(d: ImageDraw.ImageDraw, kind: str, s: int, ink: P.RGB, top: float) -> None:
-    """The NATO unit symbol box for infantry, cavalry or artillery."""
-    x0, x1 = 0.22 * s, 0.78 * s
-    y0, y1 = top * s, (top + 0.34) * s
-    w = max(2, s // 18)
-    d.rectangle((x0, y0, x1, y1), outline=ink, width=w)
-    if kind == "infantry":
-        d.line((x0, y0, x1, y1), fill=ink, width=w)
-        d.line((x0, y1, x1, y0), fill=ink, width=w)
-    elif kind == "cavalry":
-        d.line((x0, y1, x1, y0), fill=ink, width=w)
-    elif kind == "artillery":
-        cx, cy, rad = (x0 + x1) / 2, (y0 + y1) / 2, 0.075 * s
-        d.ellipse((cx - rad, cy - rad, cx + rad, cy + rad), fill=ink)
 
 
 def draw_counters(img: Image.Image, layout: Layout, units: list[dict]) -> None:

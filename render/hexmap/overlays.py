@@ -6,16 +6,16 @@ Nothing here decides a rule: every hex drawn comes from the view or from `highli
 """
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Iterable, Sequence
 
 from PIL import ImageDraw
 
 from render import palette as P
-from render.counters import counter_size
+from render.arrows import arrow, polyline, towards
 from render.fonts import font
-from render.geometry import Box, Layout, Point, boxes_overlap
+from render.hexmap.counters import counter_size
+from render.hexmap.geometry import Box, Layout, Point, boxes_overlap
 from rules.borodino.battlemap import BattleMap
 from rules.core.hexes import Hex
 
@@ -23,42 +23,6 @@ from rules.core.hexes import Hex
 def _hex(ref: str) -> Hex:
     """A hex of the log; a redoubt firing on its own is logged as "R2817"."""
     return ref.removeprefix("R")
-
-
-def _towards(a: Point, b: Point, dist: float) -> Point:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    n = math.hypot(dx, dy) or 1.0
-    return a[0] + dx / n * dist, a[1] + dy / n * dist
-
-
-def arrow(d: ImageDraw.ImageDraw, pts: Sequence[Point], colour: tuple, width: float,
-          halo: tuple | None = P.HALO, dash: float = 0.0) -> None:
-    """A polyline ending in a head, optionally dashed, with a light halo for contrast."""
-    head = width * 2.6
-    *body, end = pts
-    back = _towards(end, body[-1], head)
-    line = list(body) + [back]
-    ux, uy = (end[0] - back[0]) / head, (end[1] - back[1]) / head
-    side_x, side_y = uy * head * 0.6, ux * head * 0.6
-    tri = [end, (back[0] - side_x, back[1] + side_y), (back[0] + side_x, back[1] - side_y)]
-    if halo is not None:
-        _polyline(d, line, halo, width + max(2.0, width * 0.6), dash)
-        d.polygon(tri, outline=halo, width=max(1, round(width * 0.4)))
-    _polyline(d, line, colour, width, dash)
-    d.polygon(tri, fill=colour)
-
-
-def _polyline(d: ImageDraw.ImageDraw, pts: Sequence[Point], colour: tuple, width: float, dash: float) -> None:
-    w = max(1, round(width))
-    if not dash:
-        d.line(list(pts), fill=colour, width=w, joint="curve")
-        return
-    for a, b in itertools.pairwise(pts):
-        length = math.dist(a, b)
-        t = 0.0
-        while t < length:
-            d.line([_towards(a, b, t), _towards(a, b, min(length, t + dash))], fill=colour, width=w)
-            t += 2 * dash
 
 
 def draw_redoubts(d: ImageDraw.ImageDraw, layout: Layout, redoubts: Iterable[dict]) -> None:
@@ -69,15 +33,15 @@ def draw_redoubts(d: ImageDraw.ImageDraw, layout: Layout, redoubts: Iterable[dic
         cx, cy = layout.centre(h)
         for f in red.get("front", []):
             a, b = layout.side(h, f)
-            a, b = _towards(a, (cx, cy), 0.1 * r), _towards(b, (cx, cy), 0.1 * r)
+            a, b = towards(a, (cx, cy), 0.1 * r), towards(b, (cx, cy), 0.1 * r)
             if red.get("destroyed"):
-                _polyline(d, [a, b], (120, 112, 100), 0.09 * r, 0.12 * r)
+                polyline(d, [a, b], (120, 112, 100), 0.09 * r, 0.12 * r)
                 continue
             d.line([a, b], fill=P.EARTHWORK, width=round(0.13 * r))
             fx, fy = layout.centre(f)
             for t in (0.2, 0.5, 0.8):
                 p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-                d.line([p, _towards(p, (fx, fy), 0.2 * r)], fill=P.EARTHWORK, width=max(1, round(0.06 * r)))
+                d.line([p, towards(p, (fx, fy), 0.2 * r)], fill=P.EARTHWORK, width=max(1, round(0.06 * r)))
         if red.get("held") in P.SIDES:
             x, y, t = cx + 0.8 * r, cy - 0.1 * r, 0.12 * r
             d.ellipse((x - t, y - t, x + t, y + t), fill=P.SIDES[red["held"]]["fill"], outline=P.INK)
@@ -107,7 +71,7 @@ def draw_moves(d: ImageDraw.ImageDraw, layout: Layout, log: dict, alpha: int = 2
         if len(path) < 2:
             continue
         colour = _side_colour(move, alpha)
-        path[-1] = _towards(path[-1], path[-2], min(stop, math.dist(path[-1], path[-2]) / 2))
+        path[-1] = towards(path[-1], path[-2], min(stop, math.dist(path[-1], path[-2]) / 2))
         x, y = path[0]
         t = 0.16 * r
         d.ellipse((x - t, y - t, x + t, y + t), outline=colour, width=max(2, round(0.07 * r)))
@@ -143,7 +107,7 @@ def _short_arrow(d: ImageDraw.ImageDraw, layout: Layout, a: Hex, b: Hex, colour:
                  dash: float) -> None:
     """An arrow between two nearby hexes, from beside a's centre to just short of b's."""
     pa, pb = layout.centre(_hex(a)), layout.centre(_hex(b))
-    arrow(d, [_towards(pa, pb, 0.3 * layout.r), _towards(pb, pa, 0.45 * layout.r)], colour, width, dash=dash)
+    arrow(d, [towards(pa, pb, 0.3 * layout.r), towards(pb, pa, 0.45 * layout.r)], colour, width, dash=dash)
 
 
 def draw_attacks(d: ImageDraw.ImageDraw, layout: Layout, log: dict, taken: list[Box], area: Box,
@@ -161,18 +125,18 @@ def draw_attacks(d: ImageDraw.ImageDraw, layout: Layout, log: dict, taken: list[
             h = _hex(ref)
             pa = layout.centre(h)
             pb = min(defenders, key=lambda p: math.dist(p, pa))
-            start = _towards(pa, pb, _to_counter_edge(layout, pa, pb) - 0.15 * r)
-            end = _towards(pb, pa, _to_counter_edge(layout, pb, pa) - 0.1 * r)
+            start = towards(pa, pb, _to_counter_edge(layout, pa, pb) - 0.15 * r)
+            end = towards(pb, pa, _to_counter_edge(layout, pb, pa) - 0.1 * r)
             arrow(d, [start, end], colour, 0.14 * r, dash=0.12 * r if h in bombard else 0.0)
         attackers = [layout.centre(_hex(h)) for h in attack.get("attackers", [])] or defenders
         text = f"{attack.get('odds', '?')}  die {attack.get('die', '?')}: {attack.get('result', '?')}"
         _attack_label(d, layout, defenders, attackers, text, taken, area, alpha)
 
 
-def _to_counter_edge(layout: Layout, centre: Point, towards: Point) -> float:
+def _to_counter_edge(layout: Layout, centre: Point, target: Point) -> float:
     """How far from a hex centre, heading towards a point, the ray leaves that hex's counter."""
     half, shift = counter_size(layout.r) / 2, 0.12 * layout.r
-    dx, dy = towards[0] - centre[0], towards[1] - centre[1]
+    dx, dy = target[0] - centre[0], target[1] - centre[1]
     n = math.hypot(dx, dy) or 1.0
     ux, uy = dx / n, dy / n
     reach_x = half / abs(ux) if ux else math.inf

@@ -6,11 +6,11 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render import palette as P
-from render.areamap import star_points
-from render.blocks import Face, sprite
+from render.areamap.blocks import Face, sprite
+from render.areamap.static import star_points
+from render.arrows import arrow
 from render.fonts import font
 from render.frame import Icon, flow_legend, strip, text_size
-from render.overlays import arrow
 
 PHASES = {"logistics": "Logistics Phase", "impulses": "Impulses Phase", "final": "Final Phase", "over": "Game over"}
 SIDES = ("french", "russian")

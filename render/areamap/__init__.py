@@ -1,0 +1,1 @@
+"""The Bloody Monday area map: static layer, blocks and their stacking, play marks, frame and the composed picture."""

@@ -1,0 +1,71 @@
+"""The frame around the Borodino map: a title strip (scenario, Game-Turn, time, phase, prompt, losses)
+and its legend."""
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render import palette as P
+from render.frame import Icon, arrow_icon, cross_icon, flow_legend, line_icon, strip, swatch, symbol_icon
+from render.hexmap.counters import Look, sprite
+
+PHASES = {"movement": "Movement Phase", "combat": "Combat Phase", "over": "Game over"}
+
+
+def status_parts(view: dict) -> list[str]:
+    """The facts of the title strip, in reading order."""
+    parts = []
+    if "turn" in view:
+        parts.append(f"Game-Turn {view['turn']} of {view.get('last_turn', '?')}")
+    when = "Night" if view.get("night") else view.get("clock", "")
+    parts.append(" ".join(p for p in (view.get("day", ""), when) if p))
+    phase = view.get("phase", "")
+    if phase == "over":
+        outcome = view.get("outcome") or {}
+        parts.append("Game over" + (f": {outcome['winner'].title()} {outcome.get('level', '')} victory".rstrip()
+                                    if outcome.get("winner") else ""))
+    else:
+        side = (view.get("player") or "").title()
+        parts.append(f"{side} {PHASES.get(phase, phase.title())}".strip())
+        if view.get("to_move"):
+            parts.append("to move: " + ", ".join(s.title() for s in view["to_move"]))
+    losses = view.get("losses")
+    if losses:
+        parts.append("Losses: " + ", ".join(f"{s.title()} {n}" for s, n in sorted(losses.items())))
+    return [p for p in parts if p]
+
+
+def title_strip(view: dict, width: int) -> Image.Image:
+    """Scenario title, then status lines, then the prompt (if any), each wrapped to the width."""
+    return strip(f"Borodino: {view.get('title', view.get('scenario', ''))}", status_parts(view),
+                 view.get("prompt") or "", width)
+
+
+def _counter_icon(look: Look) -> Icon:
+    def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+        s = box[3] - box[1]
+        spr = sprite(look, s)
+        img.paste(spr, (box[0] + (box[2] - box[0] - s) // 2, box[1]), spr)
+    return draw
+
+
+def legend_items() -> list[tuple[Icon, str]]:
+    french = Look("french", "infantry", "4-4", False, False, False, "")
+    return [
+        (_counter_icon(french), "French"),
+        (_counter_icon(Look("russian", "infantry", "4-4", False, False, False, "")), "Russian"),
+        (_counter_icon(Look("french", "infantry", "5-4", True, False, False, "")), "Guard"),
+        (_counter_icon(Look("french", "infantry", "4-4", False, True, False, "")), "moved"),
+        (symbol_icon("infantry"), "infantry"), (symbol_icon("cavalry"), "cavalry"), (symbol_icon("artillery"), "artillery"),
+        (swatch(P.CLEAR), "clear"), (swatch(P.WOODS, P.TREE), "woods"), (swatch(P.TOWN, P.BUILDING), "town"),
+        (swatch(P.REDOUBT), "redoubt"), (line_icon(P.RIVER, 0.35), "river"), (line_icon(P.STREAM, 0.18), "stream"),
+        (line_icon(P.FORD, 0.3), "ford"), (line_icon(P.BRIDGE, 0.45, P.ROAD_CENTRE), "bridge"),
+        (line_icon(P.ROAD, 0.3, P.ROAD_CENTRE), "road"),
+        (arrow_icon(P.SIDES["french"]["arrow"]), "move"), (arrow_icon(P.ATTACK), "attack: odds, die, result"),
+        (arrow_icon(P.SIDES["russian"]["arrow"], dash=True), "retreat"), (cross_icon, "eliminated"),
+        (line_icon(P.EXIT_ZONE, 0.4), "exit zone"), (lambda img, d, box: None, "top of the map: East"),
+    ]
+
+
+def legend(width: int) -> Image.Image:
+    """The Borodino legend, flowed to the width."""
+    return flow_legend(legend_items(), width)
