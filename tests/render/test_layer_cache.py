@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from PIL import Image, ImageChops
 
-from render import layer_cache, terrain
+from render import layer_cache
+from render.hexmap import terrain
 
 
 def drawn(calls: list):
