@@ -252,6 +252,12 @@ class Store:
         sql = "SELECT * FROM games" + (" WHERE " + " AND ".join(where) if where else "")
         return [_decode_game(r) for r in self.db.query(sql + " ORDER BY id", args)]
 
+    def games_of(self, user: str) -> list[dict]:
+        """Every game in which this user holds a seat, on any server, oldest first."""
+        return [_decode_game(r) for r in self.db.query(
+            "SELECT * FROM games WHERE id IN (SELECT game FROM seats WHERE user = ?) ORDER BY id",
+            [user])]
+
     def take_seat(self, game_id: int, side: str, user: str, outbox: Outbox | None = None) -> None:
         with self.transaction():
             self.db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?)", [game_id, side, user])

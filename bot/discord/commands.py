@@ -19,6 +19,7 @@ from bot.discord.buttons import actor_of, confirmation
 from bot.discord.messenger import send_reply
 from bot.permissions import Actor, TableError
 from bot.tables import Tables
+from bot.tables.overview import STATUSES
 from bot.words import Text
 
 Work = Callable[[Tables, Actor, str], Awaitable[Text] | Text]
@@ -293,10 +294,36 @@ class GameCommands(app_commands.Group):
     async def inbox(self, interaction: discord.Interaction) -> None:
         await answer(interaction, lambda t, a, c: t.news.inbox(a, c))
 
-    @app_commands.command(name="list", description="The games running on this server")
-    async def list_games(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(name="list", description="The games on this server, filtered")
+    @app_commands.describe(system="Only games of this system", status="Only games in this state "
+                           "(default: all not over)", waiting_on="Only games where it is their move")
+    @app_commands.autocomplete(system=_systems)
+    @app_commands.choices(status=_choices(list(STATUSES)))
+    async def list_games(self, interaction: discord.Interaction, system: str | None = None,
+                         status: str | None = None,
+                         waiting_on: discord.Member | None = None) -> None:
         guild = str(interaction.guild_id)
-        await answer(interaction, lambda t, a, c: t.lobby.listing(guild))
+        who = str(waiting_on.id) if waiting_on is not None else None
+        await answer(interaction, lambda t, a, c: t.overview.listing(guild, system, status, who))
+
+
+class GamesCommands(app_commands.Group):
+    """`/games`: a player's games on every server (issue 10.3)."""
+
+    def __init__(self) -> None:
+        super().__init__(name="games", description="Your games on every server")
+
+    @app_commands.command(name="mine", description="Your games on every server, your move first "
+                          "(only you see it)")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        await answer(interaction, lambda t, a, c: t.overview.mine(a))
+
+
+@app_commands.command(name="help", description="The commands of the game in this channel, "
+                      "with examples")
+@app_commands.describe(topic="One command in full, e.g. move, retreat, orders")
+async def help_command(interaction: discord.Interaction, topic: str | None = None) -> None:
+    await answer(interaction, lambda t, a, c: t.overview.help(c, topic))
 
 
 @app_commands.command(name="move", description="Move a unit")

@@ -5,7 +5,8 @@ service, the store, delivery, settings, deadlines and one asyncio.Lock per game,
 one game run one at a time and games never wait for each other) and composes the rooms, each with
 one job:
 
-* `lobby`: opening, joining, starting and ending games, settings, spectators, listings;
+* `lobby`: opening, joining, starting and ending games, settings, spectators;
+* `overview`: a player's games across servers, a server's games filtered, help (issue 10.3);
 * `play`: the game's own commands, typed or from buttons, and the map on request;
 * `completion`: autocomplete from the legal commands of the caller's side;
 * `news`: what others hear after a change (public lines, maps, DMs, spectators);
@@ -29,6 +30,7 @@ from bot.tables.clocks import Clocks
 from bot.tables.completion import Completion
 from bot.tables.lobby import Lobby
 from bot.tables.news import News
+from bot.tables.overview import Overview
 from bot.tables.play import Offer, PlainReply, Play
 from bot.words import Text, words
 
@@ -57,6 +59,7 @@ class Tables:
                                    self.clocks.expire, clock)
         self.completion = Completion(self)
         self.lobby = Lobby(self)
+        self.overview = Overview(self)
         self.play = Play(self)
 
     def game_in(self, channel: str) -> dict:

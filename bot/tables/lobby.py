@@ -1,4 +1,4 @@
-"""The lobby: opening, joining, starting and ending games; settings, spectators and listings."""
+"""The lobby: opening, joining, starting and ending games; settings and spectators."""
 from __future__ import annotations
 
 import logging
@@ -11,6 +11,7 @@ from bot.config import GameSettings
 from bot.converters import parse_options
 from bot.delivery import DMClosed, channel_audience, message, user_audience
 from bot.permissions import Actor, TableError, check_manage, check_seat, sides_of
+from bot.tables.overview import seats_text
 from bot.tables.room import Room
 from bot.words import Text, due, join, mention, name, words
 from bot.words import channel as channel_ref
@@ -139,24 +140,11 @@ class Lobby(Room):
         lines: list[Text] = [(f"Game {game_id}: {game['system']} {game['scenario']}"
                               f"{' (hot-seat)' if game['hot_seat'] else ''}"),
                              fmt.headline(view) if game["started_at"] else "Not started yet.",
-                             words("Seats: ", _seats(seats) or "none taken")]
+                             words("Seats: ", seats_text(seats) or "none taken")]
         for row in self.store.deadlines(game_id):
             lines.append(words(f"{fmt.side_name(row['side'])} deadline ",
                                due(datetime.fromisoformat(row["due_at"]))))
         lines.append(self.tables.settings(game_id).describe())
-        return join(lines)
-
-    def listing(self, guild: str) -> Text:
-        games = [g for g in self.store.games(guild=guild) if g["status"] != "over"]
-        if not games:
-            return "No games running on this server; `/game new` starts one."
-        lines: list[Text] = []
-        for g in games:
-            state = f"paused ({g['paused']}; `/game resume game:{g['id']}`)" if g["paused"] \
-                else "playing" if g["started_at"] else "open"
-            lines.append(words(f"Game {g['id']} in ", channel_ref(g["channel"]),
-                               f": {g['system']} {g['scenario']}, {state}; ",
-                               _seats(self.store.seats(g["id"])) or "no seats"))
         return join(lines)
 
     async def change_settings(self, actor: Actor, channel: str, changes: dict) -> Text:
@@ -288,9 +276,3 @@ class Lobby(Room):
                 name(actor.name), f" resumes game {game_id} ({game['system']} "
                 f"{game['scenario']}) here.")))])
         return words(f"Game {game_id} goes on in ", channel_ref(channel), ".")
-
-
-def _seats(seats: dict[str, str]) -> Text:
-    """"Red @Anna, Blue @Boris" as each front end writes a mention."""
-    return join([words(f"{fmt.side_name(side)} ", mention(user)) for side, user in seats.items()],
-                ", ")

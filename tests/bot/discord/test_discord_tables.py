@@ -121,7 +121,7 @@ def test_settings_and_cancel_need_creator_or_manage_server(service):
     with pytest.raises(TableError, match="end a game"):
         run(tables.lobby.cancel(BORIS, CHANNEL))
     run(tables.lobby.cancel(ANNA, CHANNEL))
-    assert "No games running" in tables.lobby.listing(GUILD)
+    assert "No games running" in tables.overview.listing(GUILD)
 
 
 def test_resign_ends_the_game_for_the_other_side(service):
@@ -223,7 +223,7 @@ def test_status_and_listing(service):
     game_id = run(seated_game(tables))
     status = markup(tables.lobby.status(BORIS, CHANNEL))
     assert f"Game {game_id}" in status and "Red <@1>" in status and "Red deadline <t:" in status
-    assert f"Game {game_id} in <#{CHANNEL}>" in markup(tables.lobby.listing(GUILD))
+    assert f"Game {game_id} in <#{CHANNEL}>" in markup(tables.overview.listing(GUILD))
     assert "Map posted." == run(tables.play.map(BORIS, CHANNEL, "0201"))
     assert tables.delivery.messenger.posts[-1][2].endswith(b"{'around': ['0201']}")
 

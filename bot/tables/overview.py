@@ -1,0 +1,92 @@
+"""Overviews (issue 10.3): a player's own games across servers and where it is their turn, a
+server's games filtered by system, status or whom they wait on, and the help of the game in a
+channel (its grammar and examples) or of the bot when no game is there."""
+from __future__ import annotations
+
+from bot import text as fmt
+from bot.permissions import Actor, TableError
+from bot.tables.room import Room
+from bot.words import Text, channel, join, mention, words
+
+STATUSES = ("open", "playing", "paused", "over")  # what /game list filters by
+
+
+def seats_text(seats: dict[str, str]) -> Text:
+    """"Red @Anna, Blue @Boris" as each front end writes a mention."""
+    return join([words(f"{fmt.side_name(side)} ", mention(user)) for side, user in seats.items()],
+                ", ")
+
+
+def status_of(game: dict) -> str:
+    """One of STATUSES."""
+    if game["status"] == "over":
+        return "over"
+    return "paused" if game["paused"] else "playing" if game["started_at"] else "open"
+
+
+class Overview(Room):
+    """Lists of games and help: read only."""
+
+    def waiting_on(self, game: dict) -> list[str]:
+        """The sides a running game waits for now (none before the start, when paused or over)."""
+        if status_of(game) != "playing":
+            return []
+        return self.service.system(game["id"]).active_sides(self.service.load(game["id"]))
+
+    def listing(self, guild: str, system: str | None = None, status: str | None = None,
+                waiting_on: str | None = None) -> Text:
+        """The server's games (those not over unless `status` asks for them), filtered by
+        system, status and the user whose move it is."""
+        if status is not None and status not in STATUSES:
+            raise TableError(f"A game is {', '.join(STATUSES)}; not {status!r}.")
+        games = [g for g in self.store.games(guild=guild)
+                 if (status_of(g) == status if status else g["status"] != "over")
+                 and (system is None or g["system"] == system)]
+        if waiting_on is not None:
+            games = [g for g in games if waiting_on in self._users_to_move(g)]
+        if not games:
+            asked = status is not None or system is not None or waiting_on is not None
+            return "No game on this server matches." if asked else \
+                "No games running on this server; `/game new` starts one."
+        return join([self._line(g) for g in games])
+
+    def mine(self, actor: Actor) -> Text:
+        """Every game the person holds a seat in, on any server, their turn first."""
+        games = [g for g in self.store.games_of(actor.id) if g["status"] != "over"]
+        if not games:
+            return "You have no seat in a running game; `/game list` shows a server's games."
+        turn = [g for g in games if actor.id in self._users_to_move(g)]
+        rest = [g for g in games if g not in turn]
+        lines: list[Text] = []
+        if turn:
+            lines += [f"Your move ({len(turn)}):", *(self._line(g) for g in turn)]
+        if rest:
+            lines += ["Waiting for others:", *(self._line(g) for g in rest)]
+        return join(lines)
+
+    def help(self, channel_id: str, topic: str | None) -> Text:
+        """The grammar and examples of the game in this channel (`help` of its system, the
+        table's verbs beside it), or how to begin when none is there."""
+        try:
+            game = self.tables.game_in(channel_id)
+        except TableError:
+            systems = ", ".join(self.tables.systems)
+            return ("No game in this channel. `/game new system:<one of " + systems + ">` opens "
+                    "one, `/game list` shows this server's games, `/games mine` yours.")
+        answer = self.service.submit(game["id"], None, " ".join(["help", *([topic] if topic else [])]))
+        head = f"Game {game['id']}: {game['system']} {game['scenario']}.\n"
+        return head + (answer.reply if answer.reply is not None else answer.message)
+
+    def _users_to_move(self, game: dict) -> set[str]:
+        seats = self.store.seats(game["id"])
+        return {seats[side] for side in self.waiting_on(game) if side in seats}
+
+    def _line(self, game: dict) -> Text:
+        state = status_of(game)
+        if state == "paused":
+            state = f"paused ({game['paused']}; `/game resume game:{game['id']}`)"
+        moving = self.waiting_on(game)
+        waits = f", waiting on {' and '.join(map(fmt.side_name, moving))}" if moving else ""
+        return words(f"Game {game['id']} in ", channel(game["channel"]),
+                     f": {game['system']} {game['scenario']}, {state}{waits}; ",
+                     seats_text(self.store.seats(game["id"])) or "no seats")
