@@ -38,6 +38,11 @@ def may_enter(g: Game, bid: str, area: int) -> bool:
     return not bound or d.command in (None, g.areas[area].command)
 
 
+def limit_case(g: Game, bid: str) -> str:
+    """The case that keeps this block to its half: 9.11 for an army commander, 9.12 for a unit."""
+    return "9.11" if g.defs[bid].role == "army_commander" else "9.12"
+
+
 def step_cost(g: Game, side: str, start: int, frm: int, to: int) -> int:
     """MPs to step from `frm` into `to` on a move that began in `start` (1.2, 1.2.2, 1.2.3)."""
     cost = g.areas[to].terrain.movement_cost + (1 if to in g.areas[frm].kolocha else 0)

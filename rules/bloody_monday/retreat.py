@@ -81,7 +81,8 @@ def check(g: Game, places: Places) -> None:
         if area not in allowed:
             raise RuleViolation("6.4", f"retreat into adjacent areas you control: {', '.join(map(str, allowed))}")
         if not movement.may_enter(g, bid, area):
-            raise RuleViolation("9.11-9.12", f"{g.public_name(bid)} may not cross the command limit into {area}")
+            raise RuleViolation(movement.limit_case(g, bid),
+                                f"{g.public_name(bid)} may not cross the command limit into {area}")
         if not _has_room(g, bid, area, taken):
             raise RuleViolation("1.2", f"{area} has no room left for {g.public_name(bid)}; place it elsewhere")
         taken = _taking(g, bid, area, taken)
@@ -113,7 +114,8 @@ def placement(g: Game, side: str, cmd: Retreat) -> Places:
         return {}  # nobody has room anywhere: all are lost, there is no choice to make
     barred = [bid for bid in units if not any(movement.may_enter(g, bid, n) for n in cmd.areas)]
     if barred:
-        raise RuleViolation("9.11-9.12", f"{g.public_name(barred[0])} may not cross the command limit into "
+        raise RuleViolation(movement.limit_case(g, barred[0]),
+                            f"{g.public_name(barred[0])} may not cross the command limit into "
                             f"{', '.join(map(str, cmd.areas))}")
     raise RuleViolation("6.4", f"not all your units have room in {', '.join(map(str, cmd.areas))}: place each, "
                         "`retreat <block> <area> ...`; the units you do not name are eliminated")

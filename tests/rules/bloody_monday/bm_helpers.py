@@ -6,11 +6,15 @@ tests). The supreme commanders stay at their icons (21, 69) unless placed elsewh
 """
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+
 import pytest
 
 from rules import load
 from rules.bloody_monday.game import Game
 from rules.core.errors import RuleViolation
+from tests.rules.controls import cleared
 
 bm = load("bloody_monday")
 CHIEFS = {"F-NAP": 21, "R-KUT": 69}
@@ -44,11 +48,22 @@ def do(state: dict, side: str, *texts: str) -> tuple[dict, list[dict]]:
 
 
 def refused(state: dict, side: str, text: str, rule: str) -> str:
-    """The command is refused citing `rule`; returns the sentence."""
+    """The command is refused citing exactly `rule` (the rule book's case), and the state is
+    unchanged; returns the sentence."""
+    before = json.dumps(state, sort_keys=True)
     with pytest.raises(RuleViolation) as err:
         bm.apply(state, side, bm.parse(side, text))
-    assert rule in (err.value.rule or ""), f"cited {err.value.rule!r}, wanted {rule!r}: {err.value}"
+    assert json.dumps(state, sort_keys=True) == before
+    assert err.value.rule == rule, f"cited {err.value.rule!r}, wanted {rule!r}: {err.value}"
     return str(err.value)
+
+
+def refused_then_accepted(state: dict, side: str, text: str, rule: str,
+                          clear: Callable[[dict], object]) -> tuple[str, dict]:
+    """The positive control of a refusal: `text` is refused citing `rule`, and the same command is
+    accepted once `clear` has removed the obstacle from a copy. Returns the sentence and the state
+    after the accepted command."""
+    return refused(state, side, text, rule), do(cleared(state, clear), side, text)[0]
 
 
 def game(state: dict) -> Game:

@@ -5,12 +5,16 @@ test shows exactly the units its rule case is about (compare the diplomacy packa
 """
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+
 import pytest
 
 from rules import load
 from rules.borodino import battlemap
 from rules.borodino.battle import Battle
 from rules.core.errors import RuleViolation
+from tests.rules.controls import cleared
 from rules.core.hexes import within
 
 borodino = load("borodino")
@@ -37,14 +41,23 @@ def play(state: dict, side: str, text: str) -> tuple[dict, list[dict]]:
     return borodino.apply(state, side, borodino.parse(side, text))
 
 
-def refused(state: dict, side: str, text: str) -> RuleViolation:
-    """Assert the command is refused, and that the state is unchanged; return the violation."""
-    import json
+def refused(state: dict, side: str, text: str, rule: str) -> RuleViolation:
+    """Assert the command is refused citing exactly `rule`, and that the state is unchanged;
+    return the violation."""
     before = json.dumps(state, sort_keys=True)
     with pytest.raises(RuleViolation) as err:
         play(state, side, text)
     assert json.dumps(state, sort_keys=True) == before
+    assert err.value.rule == rule, f"cited {err.value.rule!r}, wanted {rule!r}: {err.value}"
     return err.value
+
+
+def refused_then_accepted(state: dict, side: str, text: str, rule: str,
+                          clear: Callable[[dict], object]) -> tuple[RuleViolation, dict]:
+    """The positive control of a refusal: `text` is refused citing `rule`, and the same command is
+    accepted once `clear` has removed the obstacle from a copy. Returns the violation and the state
+    after the accepted command."""
+    return refused(state, side, text, rule), play(cleared(state, clear), side, text)[0]
 
 
 def where(state: dict, uid: str) -> str | None:

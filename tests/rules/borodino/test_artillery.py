@@ -31,7 +31,7 @@ def test_artillery_case_a_bombards_at_two_hexes():
     plan = plan_attack(battle(s), "french", Attack((FAR,), (G,)))
     assert plan.bombarding == [ART] and plan.odds == "1-1"
     s3 = position({ART: go(FAR, 3), R5: G}, phase="combat")
-    err = refused(s3, "french", f"attack {go(FAR, 3)} -> {G}")
+    err = refused(s3, "french", f"attack {go(FAR, 3)} -> {G}", "Artillery, General Rule")
     assert "two hexes at most" in str(err)
 
 
@@ -45,8 +45,8 @@ def test_artillery_case_a_never_forced_by_range_alone():
 def test_artillery_case_a_adjacent_artillery_must_attack():
     """(A) "Artillery units must participate in attack if they are adjacent to an Enemy unit"."""
     s = position({ART: D[3], R5: G}, phase="combat")
-    err = refused(s, "french", "end")
-    assert err.rule == "Combat (B)" and f"{D[3]} (French 7-3 artillery)" in str(err)
+    err = refused(s, "french", "end", "Combat (B)")
+    assert f"{D[3]} (French 7-3 artillery)" in str(err)
 
 
 def test_artillery_case_a_adjacent_artillery_may_bombard_another_unit():
@@ -115,8 +115,8 @@ def test_retreat_the_victor_decides_where_electing_artillery_retreats():
     force_die(s, 4)  # Ar
     s2, _ = play(s, "french", f"attack {FAR}+{D[2]} -> {G}")
     s3, _ = play(s2, "russian", f"retreat {go(D[2], 2)}")
-    error = refused(s3, "french", f"retreat {FAR} {go(FAR, 3)}")
-    assert error.rule == "Retreat" and "victorious player decides" in str(error)
+    error = refused(s3, "french", f"retreat {FAR} {go(FAR, 3)}", "Retreat")
+    assert "victorious player decides" in str(error)
     assert play(s3, "french", f"retreat {FAR}")[0]["pending"]["steps"][0]["chooser"] == "russian"
 
 
@@ -154,8 +154,7 @@ def test_artillery_case_d_single_unit_when_bombarding():
     """(D) "Artillery units may only attack a single unit when bombarding; when attacking from an
     adjacent position, artillery units may attack as many units as they are adjacent to."""
     s = position({ART: FAR, R5: G, R6: D[2]}, phase="combat")
-    err = refused(s, "french", f"attack {FAR} -> {G}+{D[2]}")
-    assert err.rule == "Artillery (D)"
+    err = refused(s, "french", f"attack {FAR} -> {G}+{D[2]}", "Artillery (D)")
     s = position({ART: G, R5: D[0], R6: D[1]}, phase="combat")
     plan = plan_attack(battle(s), "french", Attack((G,), (D[0], D[1])))
     assert plan.defence == 11 and plan.bombarding == []
@@ -180,7 +179,7 @@ def test_artillery_case_f_fire_over_units_and_towns():
 def test_artillery_case_f_not_over_woods():
     """(F) "Artillery may not fire over Woods hexes to attack Enemy units two hexes away"."""
     s = position({ART: "3321", R5: "3319"}, phase="combat")   # straight through 3320 (woods)
-    err = refused(s, "french", "attack 3321 -> 3319")
+    err = refused(s, "french", "attack 3321 -> 3319", "Artillery (F, I)")
     assert "woods block" in str(err).lower() and "Artillery F, I" in str(err)
 
 
@@ -196,7 +195,7 @@ def test_artillery_case_i_two_equidistant_paths_one_blocked():
 def test_artillery_case_i_no_fire_into_woods_road():
     """(I) "Artillery units may not fire, at any range, into or through woods or woods/road hexes."""
     s = position({ART: "3818", R5: "3817"}, phase="combat")
-    err = refused(s, "french", "attack 3818 -> 3817")
+    err = refused(s, "french", "attack 3818 -> 3817", "Artillery (I)")
     assert "woods" in str(err) and "Artillery I" in str(err)
 
 
@@ -230,5 +229,5 @@ def test_artillery_case_h_adjacent_across_a_river():
     s = position({ART: "2723", F7: "2722", R5: "2622"}, phase="combat")
     plan = plan_attack(battle(s), "french", Attack(("2723",), ("2622",)))
     assert plan.attack == 7 and plan.bombarding == []
-    err = refused(s, "french", "attack 2723+2722 -> 2622")
+    err = refused(s, "french", "attack 2723+2722 -> 2622", "Combat (K), Terrain Effects Chart")
     assert "forbidden except to artillery" in str(err)

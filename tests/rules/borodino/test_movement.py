@@ -34,9 +34,9 @@ def test_movement_allowance_is_never_exceeded():
     """"they may NEVER be moved MORE than their Movement Allowance in any one turn"."""
     s = position({ART: G})
     play(s, "french", f"move {G} {go(G, 0, 0, 0)}")
-    err = refused(s, "french", f"move {G} {go(G, 0, 0, 0, 0)}")
+    err = refused(s, "french", f"move {G} {go(G, 0, 0, 0, 0)}", "Movement")
     assert "beyond the 3 MP" in str(err) and err.rule == "Movement"
-    err = refused(s, "french", f"move {G} {go(G, 0)} {go(G, 0, 0)} {go(G, 0, 0, 0)} {go(G, 0, 0, 0, 0)}")
+    err = refused(s, "french", f"move {G} {go(G, 0)} {go(G, 0, 0)} {go(G, 0, 0, 0)} {go(G, 0, 0, 0, 0)}", "Movement")
     assert "costs 4 MP" in str(err)
 
 
@@ -47,7 +47,7 @@ def test_movement_ford_costs_two_more():
     assert where(s2, INF) == "1615" and _mp(events) == 3
     s2, events = play(s, "french", "move 1616 1615 1614")
     assert _mp(events) == 4
-    err = refused(s, "french", "move 1616 1615 1614 1514")
+    err = refused(s, "french", "move 1616 1615 1614 1514", "Movement")
     assert "costs 5 MP" in str(err)
 
 
@@ -76,7 +76,7 @@ def test_movement_bridge_costs_nothing_extra():
 def test_movement_no_river_crossing_elsewhere():
     """"Rivers may not be crossed at other than fords or bridges"."""
     s = position({INF: "2723"})
-    err = refused(s, "french", "move 2723 2622")
+    err = refused(s, "french", "move 2723 2622", "Terrain Effects Chart")
     assert "river" in str(err) and "fords and bridges" in str(err)
     assert "2622" not in reachable(Battle(s), INF)
 
@@ -84,16 +84,16 @@ def test_movement_no_river_crossing_elsewhere():
 def test_movement_non_road_woods_prohibited():
     """"Movement in non-road Woods hexes is not allowed"."""
     s = position({INF: "3321"})
-    err = refused(s, "french", "move 3321 3320")
+    err = refused(s, "french", "move 3321 3320", "Movement")
     assert "non-road woods" in str(err)
-    err = refused(s, "french", "move 3321 3320 3319")
+    err = refused(s, "french", "move 3321 3320 3319", "Movement")
     assert "woods" in str(err)
 
 
 def test_movement_woods_road_entered_only_along_the_road():
     """"Such hexes may only be entered from the direction in which the road enter and exit"."""
     s = position({INF: "3918"})
-    err = refused(s, "french", "move 3918 3817 3816")
+    err = refused(s, "french", "move 3918 3817 3816", "Movement")
     assert "woods/road hex from off its road" in str(err)
     s2, events = play(s, "french", "move 3918 3817")  # the cheapest legal path goes round by the road
     assert events[0]["path"] == ["3918", "3818", "3817"] and _mp(events) == 2
@@ -105,7 +105,7 @@ def test_movement_woods_road_entered_only_along_the_road():
 def test_movement_woods_road_left_only_along_the_road():
     """Woods/road hexes are left "by traveling along the road leading into and out of the woods"."""
     s = position({INF: "3817"})
-    err = refused(s, "french", "move 3817 3918 3919")
+    err = refused(s, "french", "move 3817 3918 3919", "Movement")
     assert "left only along its road" in str(err)
     s2, _ = play(s, "french", "move 3817 3818")
     assert where(s2, INF) == "3818"
@@ -114,7 +114,7 @@ def test_movement_woods_road_left_only_along_the_road():
 def test_movement_may_not_skip_hexes():
     """"Movement from hex-to-hex must be consecutive, that is to say, a unit may not skip hexes"."""
     s = position({INF: G})
-    err = refused(s, "french", f"move {G} {go(G, 0)} {go(G, 0, 0, 0)}")
+    err = refused(s, "french", f"move {G} {go(G, 0)} {go(G, 0, 0, 0)}", "Movement")
     assert "skip hexes" in str(err)
 
 
@@ -136,18 +136,18 @@ def test_movement_through_friendly_units():
 def test_movement_may_not_end_on_a_friendly_unit():
     """"Players may NOT place more than one unit in a given hex"."""
     s = position({INF: G, CAV: go(G, 0)})
-    err = refused(s, "french", f"move {G} {go(G, 0)}")
+    err = refused(s, "french", f"move {G} {go(G, 0)}", "Movement")
     assert "occupied" in str(err)
-    err = refused(s, "french", f"move {G} {go(G, 1)} {go(G, 0)}")
+    err = refused(s, "french", f"move {G} {go(G, 1)} {go(G, 0)}", "Movement")
     assert "occupied" in str(err)
 
 
 def test_movement_never_into_enemy_units():
     """"They may NOT move through or to hexes occupied by Enemy units"."""
     s = position({INF: "2319", RUS: "2318"})  # across the bridge: no ZOC (ZOC H), so only occupancy stops it
-    err = refused(s, "french", "move 2319 2318")
+    err = refused(s, "french", "move 2319 2318", "Movement")
     assert "enemy" in str(err)
-    err = refused(s, "french", "move 2319 2318 2317")
+    err = refused(s, "french", "move 2319 2318 2317", "Movement")
     assert "enemy" in str(err) and "through" in str(err)
 
 
@@ -155,44 +155,44 @@ def test_movement_one_move_per_unit_per_phase():
     """"Once a unit has been moved ... it may not be moved any further during that Player-Turn"."""
     s = position({INF: G})
     s2, _ = play(s, "french", f"move {G} {go(G, 0)}")
-    err = refused(s2, "french", f"move {go(G, 0)} {go(G, 0, 0)}")
+    err = refused(s2, "french", f"move {go(G, 0)} {go(G, 0, 0)}", "Movement")
     assert "already moved" in str(err)
 
 
 def test_movement_wrong_side_refused():
     """"No Russian movement or attacking takes place during the French Player-Turn and vice-versa"."""
     s = position({INF: G, RUS: go(G, 0, 0, 0, 0)})
-    err = refused(s, "russian", f"move {go(G, 0, 0, 0, 0)} {go(G, 0, 0, 0, 0, 0)}")
-    assert err.rule == "Turns of Play" and "French Movement Phase" in str(err)
+    err = refused(s, "russian", f"move {go(G, 0, 0, 0, 0)} {go(G, 0, 0, 0, 0, 0)}", "Turns of Play")
+    assert "French Movement Phase" in str(err)
 
 
 def test_movement_own_unit_only():
     s = position({INF: G, RUS: go(G, 0, 0, 0, 0)})
-    err = refused(s, "french", f"move {go(G, 0, 0, 0, 0)} {go(G, 0, 0, 0, 0, 0)}")
+    err = refused(s, "french", f"move {go(G, 0, 0, 0, 0)} {go(G, 0, 0, 0, 0, 0)}", "Turns of Play")
     assert "not yours" in str(err)
 
 
 def test_movement_not_in_the_combat_phase():
     """"No movement takes place during the Combat Phase of a Player-Turn"."""
     s = position({INF: G}, phase="combat")
-    err = refused(s, "french", f"move {G} {go(G, 0)}")
-    assert err.rule == "Turns of Play" and "Combat Phase" in str(err)
+    err = refused(s, "french", f"move {G} {go(G, 0)}", "Turns of Play")
+    assert "Combat Phase" in str(err)
 
 
 def test_movement_no_attack_in_the_movement_phase():
     """"No attacks, Enemy or Friendly, take place during the Movement Phase"."""
     s = position({INF: G, RUS: go(G, 0)})
-    err = refused(s, "french", f"attack {G} -> {go(G, 0)}")
-    assert err.rule == "Turns of Play" and "Movement Phase" in str(err)
+    err = refused(s, "french", f"attack {G} -> {go(G, 0)}", "Turns of Play")
+    assert "Movement Phase" in str(err)
 
 
 def test_movement_nothing_in_an_empty_hex():
     s = position({INF: G})
-    err = refused(s, "french", f"move {go(G, 2)} {go(G, 2, 2)}")
+    err = refused(s, "french", f"move {go(G, 2)} {go(G, 2, 2)}", "Movement")
     assert "no unit" in str(err)
 
 
 def test_movement_off_the_map_refused():
     s = position({INF: "2930"})  # on the west edge
-    err = refused(s, "french", "move 2930 2931")
+    err = refused(s, "french", "move 2930 2931", "Movement")
     assert "not on the map" in str(err)

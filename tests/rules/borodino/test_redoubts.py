@@ -30,7 +30,7 @@ def test_redoubts_case_a_french_get_no_benefit():
 def test_redoubts_case_b_french_may_not_move_through_a_front_hexside():
     """(B) "French units may only move through a Front hexside of a redoubt hex as a result of combat."""
     s = position({F7: "2819"})
-    err = refused(s, "french", "move 2819 2818 2817")
+    err = refused(s, "french", "move 2819 2818 2817", "Russian Redoubts (B)")
     assert err.rule == "Russian Redoubts (B)" or "Redoubts" in str(err)
 
 
@@ -52,10 +52,10 @@ def test_redoubts_case_c_zone_of_control_on_the_front_hexes_only():
         assert h not in b.zocs["french"]
     assert "2818" not in b.zocs["russian"]
     s = position({F7: "2818"})
-    assert refused(s, "french", "move 2818 2819").rule == "Zones of Control (D)"
+    refused(s, "french", "move 2818 2819", "Zones of Control (D)")
     s = position({F7: "2818"}, phase="combat")
-    err = refused(s, "french", "end")
-    assert err.rule == "Combat (B)" and "2818 (French 7-4 infantry)" in str(err)
+    err = refused(s, "french", "end", "Combat (B)")
+    assert "2818 (French 7-4 infantry)" in str(err)
     s = position({F7: "2717"})
     s2, _ = play(s, "french", "move 2717 2716")
     assert where(s2, F7) == "2716"
@@ -103,7 +103,7 @@ def test_redoubts_case_i_empty_redoubt_attacked_alone():
     plan = _plan(s, "french", ["2818"], [GREAT])
     assert plan.redoubt_alone and plan.defence == 6 and plan.odds == "1-1"
     s = position({F7: "2818", R5: "2819"}, phase="combat")
-    err = refused(s, "french", "attack 2818 -> 2817+2819")
+    err = refused(s, "french", "attack 2818 -> 2817+2819", "Russian Redoubts (I)")
     assert "Russian Redoubts I" in str(err)
 
 
@@ -128,7 +128,7 @@ def test_redoubts_case_i_redoubt_and_occupant_attack_different_units():
     s = position({R5: GREAT, F4: "2818", F7: "2917"}, player="russian", phase="combat")
     assert _plan(s, "russian", ["R" + GREAT], ["2818"]).attack == 6
     assert _plan(s, "russian", [GREAT], ["2917"]).attack == 5
-    err = refused(s, "russian", f"attack R{GREAT} -> 2917")
+    err = refused(s, "russian", f"attack R{GREAT} -> 2917", "Russian Redoubts (General Rule)")
     assert "Redoubts" in str(err)
 
 

@@ -18,8 +18,7 @@ def test_7sep_a_french_unit_on_the_east_edge_leaves_the_map():
 
 def test_7sep_a_russian_unit_may_not_leave_by_the_east_edge():
     s = position({RUSSIAN: EDGE}, player="russian")
-    err = refused(s, "russian", f"move {EDGE} off")
-    assert err.rule == "Victory Conditions (7 Sept)"
+    err = refused(s, "russian", f"move {EDGE} off", "Victory Conditions (7 Sept)")
     assert "only French units" in str(err)
 
 

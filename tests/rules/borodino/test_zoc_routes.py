@@ -15,8 +15,7 @@ def test_zoc_case_c_a_destination_beyond_a_zone_is_refused():
     """(C) "they must stop upon entering the first enemy controlled hex that they encounter":
     with only the destination given, no route of 4 MP avoids the zone, so the move is refused."""
     s = position({INF: G, RUS: ENEMY})
-    err = refused(s, "french", f"move {G} {FAR}")
-    assert err.rule == "Movement"
+    err = refused(s, "french", f"move {G} {FAR}", "Movement")
     assert FAR in str(err) and "It can reach" in str(err)
 
 
