@@ -32,17 +32,16 @@ def test_at_a_hand_over_the_pictures_show_the_public_view_then_the_incoming_play
     pause the picture is the public one and Red's `map` picture is gone; once Blue sits down
     the picture is Blue's."""
     maps = MapFiles(service, game, tmp_path, png=fake_png)
-    seen_at_hand_over: list[dict] = []
+    seen_at_hand_over: list[tuple[dict, bool]] = []
 
     def read(prompt: str) -> str:
         if prompt.startswith("Hand over"):
-            seen_at_hand_over.append(json.loads(maps.main.read_text()))
-            assert not maps.asked.exists()
+            seen_at_hand_over.append((json.loads(maps.main.read_text()), maps.asked.exists()))
         return "" if "press Enter" in prompt else next(answers)
 
     answers = iter(["end", "map 0101", "roll", "status", "quit"])
     play(service, game, read, lambda text: None, maps)
-    assert seen_at_hand_over == [{"viewer": None, "secrets": []}]
+    assert seen_at_hand_over == [({"viewer": None, "secrets": []}, False)]
     assert json.loads(maps.main.read_text())["viewer"] == "blue"
 
 

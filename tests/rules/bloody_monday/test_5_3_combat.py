@@ -7,6 +7,7 @@ from __future__ import annotations
 from rules.bloody_monday import combat, ground
 from rules.bloody_monday.bm_data import areas
 from rules.bloody_monday.commands import Hit
+from rules.bloody_monday.game import Game
 from tests.rules.bloody_monday.bm_helpers import battle, bm, do, game, position, refused, strength
 
 AREAS = areas()
@@ -128,21 +129,37 @@ def test_6_4_defender_retreats_with_the_initiative_disc():
     assert state["initiative"] == "french" and state["battle"] is None
 
 
-def test_5_3_7_after_the_battle_the_owner_conceals():
-    """5.3.7: "If instead after the battle the Area is still contested, then the Area owner conceals
-    his Units, while the other player leaves his Units visible"."""
-    state = attack_42(**{"R-G-1LG": 42})
-    state["blocks"]["F-I-1"]["strength"] = 1
+def fight_out_42(state: dict) -> Game:
+    """Resolve the battle in 42 to its end, each side taking hits on its first candidate."""
     state, _ = do(state, "french", "battle 42", "end")
     while state["battle"]:
         side = state["battle"]["choice"]["side"]
         state, _ = do(state, side, f"hit {state['battle']['choice']['candidates'][0]}")
-    g = game(state)
-    if g.contested(42):
-        assert not any(g.revealed(b) for b in g.units(42, "russian"))
-        assert all(g.revealed(b) for b in g.units(42, "french"))
-    else:
-        assert not any(g.revealed(b) for b in g.units(42))
+    return game(state)
+
+
+def test_5_3_7_after_the_battle_the_owner_conceals():
+    """5.3.7: "If instead after the battle the Area is still contested, then the Area owner conceals
+    his Units, while the other player leaves his Units visible". Every block at strength 1: the
+    jager takes the Russian hit, the Guard and F-I-1 survive the seed's dice."""
+    state = attack_42(**{"R-G-1LG": 42})
+    for bid in ("F-I-1", "R-1-2J", "R-G-1LG"):
+        state["blocks"][bid]["strength"] = 1
+    g = fight_out_42(state)
+    assert g.contested(42) and g.owner(42) == "russian"
+    assert g.units(42, "russian") == ["R-G-1LG"] and not g.revealed("R-G-1LG")
+    assert g.units(42, "french") == ["F-I-1"] and g.revealed("F-I-1")
+
+
+def test_5_3_7_a_battle_that_ends_the_contest_conceals_everyone():
+    """5.3.7: the units are concealed again once the area is no longer contested: F-I-1 at strength
+    1 falls to the jager and the Guard (three strength each): "If all of one player's Units have been
+    eliminated, then the other player (the Area owner) conceals his Units"."""
+    state = attack_42(**{"R-G-1LG": 42})
+    state["blocks"]["F-I-1"]["strength"] = 1
+    g = fight_out_42(state)
+    assert not g.contested(42) and g.units(42) == ["R-1-2J", "R-G-1LG"]
+    assert not any(g.revealed(b) for b in g.units(42))
 
 
 def test_2_6_3_guns_firing_into_one_area_limited_by_the_supreme_commander():

@@ -159,15 +159,19 @@ def test_notes_french_control_shevardino_and_borodino_for_lv_6():
     assert any(41 not in AREAS[n].kolocha for n in AREAS[41].neighbours & french_start)
 
 
+HALF = {"yellow": "north", "light_blue": "south"}  # 9.12: the 1st Army north, the 2nd south
+
+
 def test_notes_white_command_limit_line():
     """"A white north/south command-limit line (optional rules 9.11, 9.12) splits the map between
     Barclay de Tolly's 1st Army (yellow, north) and Bagration's 2nd Army (light blue, south)." """
     halves = {a.command for a in AREAS.values()}
     assert halves == {"north", "south"}
-    for a in AREAS.values():
-        for i in a.icons:
-            if a.control == "russian" and i.colour in ("yellow", "light_blue"):
-                assert a.command == ("north" if i.colour == "yellow" else "south"), a.number
+    army_icons = [(a, i.colour) for a in AREAS.values() if a.control == "russian" for i in a.icons
+                  if i.colour in ("yellow", "light_blue")]
+    assert {colour for _, colour in army_icons} == {"yellow", "light_blue"}
+    wrong = [a.number for a, colour in army_icons if a.command != HALF[colour]]
+    assert not wrong, f"army set-up icons on the wrong side of the command limit: {wrong}"
     assert AREAS[next(n for n, a in AREAS.items() if "R-1-BT" in icons(n))].command == "north"
     assert AREAS[next(n for n, a in AREAS.items() if "R-2-B" in icons(n))].command == "south"
 

@@ -54,12 +54,11 @@ def kept_hidden(before: dict, after: dict, was: dict, now: dict) -> dict[str | N
 
 
 def assert_view_hides(view: dict, secret: set[str], audience: str | None) -> None:
-    for u in view["units"]:
-        if "id" not in u:
-            assert set(u) == HIDDEN_KEYS and u["revealed"] is False, u
-            assert u["side"] != audience, "a side sees its own blocks in full"
-        else:
-            assert u["id"] not in secret, f"{audience} view shows hidden {u['id']}"
+    hidden = [u for u in view["units"] if "id" not in u]
+    named = {u["id"] for u in view["units"] if "id" in u}
+    assert all(set(u) == HIDDEN_KEYS and u["revealed"] is False for u in hidden), hidden
+    assert audience not in {u["side"] for u in hidden}, "a side sees its own blocks in full"
+    assert not named & secret, f"{audience} view shows hidden {named & secret}"
     assert ("my_pool" in view) == (audience is not None)
     leaked = set(ID.findall(json.dumps(view))) & secret
     assert not leaked, f"{audience} view names hidden blocks {leaked}"

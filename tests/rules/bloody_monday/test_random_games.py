@@ -23,15 +23,14 @@ def invariants(state: dict) -> None:
         d = BLOCKS[bid]
         assert b["where"] in ("map", "pool", "eliminated"), bid
         assert (b["area"] is not None) == (b["where"] == "map"), bid
-        if b["where"] != "eliminated":
-            assert 1 <= b["strength"] <= d.strength, f"{bid} strength {b['strength']} outside 1..{d.strength} (2.3)"
+        assert b["where"] == "eliminated" or 1 <= b["strength"] <= d.strength, \
+            f"{bid} strength {b['strength']} outside 1..{d.strength} (2.3)"
     for n, a in AREAS.items():
         for side in ("french", "russian"):
             here = [b for b in g.units(n, side) if BLOCKS[b].type != "supreme_commander"]
             assert len(here) <= a.terrain.stacking, f"{side} overstacks {n} ({a.colour}): {here} (1.2)"
-        if g.units(n):
-            sides = {BLOCKS[b].side for b in g.units(n)}
-            assert len(sides) == 2 or g.owner(n) in sides, f"{n}: sole occupant does not control it"
+        sides = {BLOCKS[b].side for b in g.units(n)}
+        assert len(sides) != 1 or g.owner(n) in sides, f"{n}: sole occupant does not control it"
     for side in ("french", "russian"):
         chiefs = [b for b in BLOCKS if BLOCKS[b].side == side and BLOCKS[b].type == "supreme_commander"
                   and state["blocks"][b]["where"] == "map"]

@@ -35,14 +35,13 @@ def invariants(state: dict) -> None:
                    if u["where"] == "exited" and UNITS[uid].side == side)
         assert state["exited"][side] == gone
     assert state["exited"]["russian"] == 0, "only French units leave the map"
-    for h, r in state["redoubts"].items():
-        occ = next((uid for uid, x in on_map if x == h), None)
-        if occ is not None:
-            assert r["held"] == UNITS[occ].side, f"redoubt {h} held by {r['held']} with {occ} in it"
+    wrong = [(h, uid) for uid, h in on_map
+             if h in state["redoubts"] and state["redoubts"][h]["held"] != UNITS[uid].side]
+    assert not wrong, f"redoubts held by the side not in them: {wrong}"
     sc = scenario_data.scenarios()[state["scenario"]]
     assert sc.first_turn <= state["turn"] <= sc.last_turn
-    if scenario_data.is_night(state["turn"]):
-        assert state["phase"] != "combat", "no combat at night (Night Movement)"
+    assert not (scenario_data.is_night(state["turn"]) and state["phase"] == "combat"), \
+        "no combat at night (Night Movement)"
     assert json.loads(json.dumps(state)) == state, "the state round-trips through JSON"
 
 
