@@ -4,7 +4,7 @@ limited and mandatory, deactivation; FAQ 4-7, 12, 13."""
 from __future__ import annotations
 
 from rules.bloody_monday.bm_data import areas
-from tests.rules.bloody_monday.bm_helpers import at, do, position, refused, strength
+from tests.rules.bloody_monday.bm_helpers import at, do, position, refused, refused_then_accepted, strength
 
 AREAS = areas()
 
@@ -26,14 +26,17 @@ def test_5_1_activations_limited_by_the_supreme_commanders_strength():
     Supreme Commander's Strength" (Napoleon at 2 stars: two)."""
     state = position({"F-NAP": (21, 2), "F-I-D": 21, "F-III-N": 21, "F-IV-E": 22})
     state, _ = do(state, "french", "tactical", "activate F-I-D", "activate F-III-N")
-    refused(state, "french", "activate F-IV-E", "5.1")
+    _, state = refused_then_accepted(state, "french", "activate F-IV-E", "5.1",
+                                     lambda s: s["blocks"]["F-NAP"].update(strength=3))  # three stars
+    assert state["blocks"]["F-IV-E"]["activated"]
 
 
 def test_5_1_exhausted_leaders_and_9_7():
     """5.1: "Exhausted Tactical Leaders (Heart Level) cannot be activated"; 9.7: they can, after a
     fresh one, with range 0, and are not reduced."""
     state = position({"F-I-D": (21, 1), "F-III-N": 21})
-    refused(do(state, "french", "tactical")[0], "french", "activate F-I-D", "5.1")
+    refused_then_accepted(do(state, "french", "tactical")[0], "french", "activate F-I-D", "5.1",
+                          lambda s: s["blocks"]["F-I-D"].update(strength=2))  # no longer at heart level
     state = position({"F-I-D": (21, 1), "F-III-N": 21}, options=["exhausted_leaders"])
     state, _ = do(state, "french", "tactical")
     refused(state, "french", "activate F-I-D", "9.7")
@@ -63,9 +66,14 @@ def test_5_1_commands_its_area_and_its_colour_in_range():
 def test_5_1_1_tactical_range_by_strength():
     """5.1.1: the range grows with the leader's strength (reconstructed: one area per star)."""
     two, three = ring(21, 2)[0], ring(21, 3)[0]
-    state = position({"F-I-D": (21, 2), "F-I-1": two, "F-I-2": three})
-    state, _ = do(state, "french", "tactical", "activate F-I-D", f"move F-I-1 {ring(21, 1)[0]}")
-    refused(state, "french", "move F-I-2 21", "5.1")
+
+    def activated(stars: int) -> dict:
+        state = position({"F-I-D": (21, stars), "F-I-1": two, "F-I-2": three})
+        return do(state, "french", "tactical", "activate F-I-D", f"move F-I-1 {ring(21, 1)[0]}")[0]
+
+    _, state = refused_then_accepted(activated(2), "french", f"move F-I-2 {two}", "5.1",
+                                     lambda s: s.update(activated(3)))  # three stars reach three areas
+    assert at(state, "F-I-2") == two
 
 
 def test_5_1_1_range_does_not_pass_through_contested_areas():
@@ -73,7 +81,9 @@ def test_5_1_1_range_does_not_pass_through_contested_areas():
     near = ring(21, 1)[0]
     state = position({"F-I-D": 21, "R-1-1J": 21, "F-I-1": near})
     state, _ = do(state, "french", "tactical", "activate F-I-D")
-    refused(state, "french", f"move F-I-1 {ring(21, 2)[0]}", "5.1")
+    _, state = refused_then_accepted(state, "french", f"move F-I-1 {ring(21, 2)[0]}", "5.1",
+                                     lambda s: s["blocks"]["R-1-1J"].update(where="pool", area=None))
+    assert at(state, "F-I-1") == ring(21, 2)[0]
 
 
 def test_5_2_1_activating_artillery_costs_one_mp_and_reveals_it():

@@ -60,6 +60,14 @@ def refused_then_accepted(state: dict, side: str, text: str, rule: str,
     return refused(state, side, text, rule), play(cleared(state, clear), side, text)[0]
 
 
+def without(*uids: str) -> Callable[[dict], None]:
+    """A `clear` for refused_then_accepted: these units leave the map."""
+    def clear(state: dict) -> None:
+        for uid in uids:
+            state["units"][uid].update(where="removed", hex=None)
+    return clear
+
+
 def where(state: dict, uid: str) -> str | None:
     return state["units"][uid]["hex"]
 

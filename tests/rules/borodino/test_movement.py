@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from rules.borodino.battle import Battle
 from rules.borodino.movement import reachable, terrain_step
-from tests.rules.borodino.helpers import MAP, go, open_ground, play, position, refused, where
+from tests.rules.borodino.helpers import (MAP, go, open_ground, play, position, refused, refused_then_accepted,
+                                         where, without)
 
 G = open_ground(4)          # clear ground four hexes all round
 INF = "F-I-2"               # French 7-4 infantry
@@ -35,9 +36,11 @@ def test_movement_allowance_is_never_exceeded():
     s = position({ART: G})
     play(s, "french", f"move {G} {go(G, 0, 0, 0)}")
     err = refused(s, "french", f"move {G} {go(G, 0, 0, 0, 0)}", "Movement")
-    assert "beyond the 3 MP" in str(err) and err.rule == "Movement"
-    err = refused(s, "french", f"move {G} {go(G, 0)} {go(G, 0, 0)} {go(G, 0, 0, 0)} {go(G, 0, 0, 0, 0)}", "Movement")
-    assert "costs 4 MP" in str(err)
+    assert "beyond the 3 MP" in str(err)
+    infantry = position({INF: G})  # 4 MP: the same path is within its allowance
+    err, s2 = refused_then_accepted(s, "french", f"move {G} {go(G, 0)} {go(G, 0, 0)} {go(G, 0, 0, 0)} "
+                                    f"{go(G, 0, 0, 0, 0)}", "Movement", lambda state: state.update(infantry))
+    assert "costs 4 MP" in str(err) and where(s2, INF) == go(G, 0, 0, 0, 0)
 
 
 def test_movement_ford_costs_two_more():
@@ -136,8 +139,8 @@ def test_movement_through_friendly_units():
 def test_movement_may_not_end_on_a_friendly_unit():
     """"Players may NOT place more than one unit in a given hex"."""
     s = position({INF: G, CAV: go(G, 0)})
-    err = refused(s, "french", f"move {G} {go(G, 0)}", "Movement")
-    assert "occupied" in str(err)
+    err, s2 = refused_then_accepted(s, "french", f"move {G} {go(G, 0)}", "Movement", without(CAV))
+    assert "occupied" in str(err) and where(s2, INF) == go(G, 0)
     err = refused(s, "french", f"move {G} {go(G, 1)} {go(G, 0)}", "Movement")
     assert "occupied" in str(err)
 
@@ -145,24 +148,26 @@ def test_movement_may_not_end_on_a_friendly_unit():
 def test_movement_never_into_enemy_units():
     """"They may NOT move through or to hexes occupied by Enemy units"."""
     s = position({INF: "2319", RUS: "2318"})  # across the bridge: no ZOC (ZOC H), so only occupancy stops it
-    err = refused(s, "french", "move 2319 2318", "Movement")
-    assert "enemy" in str(err)
-    err = refused(s, "french", "move 2319 2318 2317", "Movement")
-    assert "enemy" in str(err) and "through" in str(err)
+    err, s2 = refused_then_accepted(s, "french", "move 2319 2318", "Movement", without(RUS))
+    assert "enemy" in str(err) and where(s2, INF) == "2318"
+    err, s2 = refused_then_accepted(s, "french", "move 2319 2318 2317", "Movement", without(RUS))
+    assert "enemy" in str(err) and "through" in str(err) and where(s2, INF) == "2317"
 
 
 def test_movement_one_move_per_unit_per_phase():
     """"Once a unit has been moved ... it may not be moved any further during that Player-Turn"."""
     s = position({INF: G})
     s2, _ = play(s, "french", f"move {G} {go(G, 0)}")
-    err = refused(s2, "french", f"move {go(G, 0)} {go(G, 0, 0)}", "Movement")
-    assert "already moved" in str(err)
+    err, s3 = refused_then_accepted(s2, "french", f"move {go(G, 0)} {go(G, 0, 0)}", "Movement",
+                                    lambda state: state["units"][INF].update(moved=False))
+    assert "already moved" in str(err) and where(s3, INF) == go(G, 0, 0)
 
 
 def test_movement_wrong_side_refused():
     """"No Russian movement or attacking takes place during the French Player-Turn and vice-versa"."""
     s = position({INF: G, RUS: go(G, 0, 0, 0, 0)})
-    err = refused(s, "russian", f"move {go(G, 0, 0, 0, 0)} {go(G, 0, 0, 0, 0, 0)}", "Turns of Play")
+    err, _ = refused_then_accepted(s, "russian", f"move {go(G, 0, 0, 0, 0)} {go(G, 0, 0, 0)}",
+                                   "Turns of Play", lambda state: state.update(player="russian"))
     assert "French Movement Phase" in str(err)
 
 
@@ -175,20 +180,23 @@ def test_movement_own_unit_only():
 def test_movement_not_in_the_combat_phase():
     """"No movement takes place during the Combat Phase of a Player-Turn"."""
     s = position({INF: G}, phase="combat")
-    err = refused(s, "french", f"move {G} {go(G, 0)}", "Turns of Play")
-    assert "Combat Phase" in str(err)
+    err, s2 = refused_then_accepted(s, "french", f"move {G} {go(G, 0)}", "Turns of Play",
+                                    lambda state: state.update(phase="movement"))
+    assert "Combat Phase" in str(err) and where(s2, INF) == go(G, 0)
 
 
 def test_movement_no_attack_in_the_movement_phase():
     """"No attacks, Enemy or Friendly, take place during the Movement Phase"."""
     s = position({INF: G, RUS: go(G, 0)})
-    err = refused(s, "french", f"attack {G} -> {go(G, 0)}", "Turns of Play")
+    err, _ = refused_then_accepted(s, "french", f"attack {G} -> {go(G, 0)}", "Turns of Play",
+                                   lambda state: state.update(phase="combat"))
     assert "Movement Phase" in str(err)
 
 
 def test_movement_nothing_in_an_empty_hex():
     s = position({INF: G})
-    err = refused(s, "french", f"move {go(G, 2)} {go(G, 2, 2)}", "Movement")
+    err, _ = refused_then_accepted(s, "french", f"move {go(G, 2)} {go(G, 2, 2)}", "Movement",
+                                   lambda state: state["units"][INF].update(hex=go(G, 2)))
     assert "no unit" in str(err)
 
 

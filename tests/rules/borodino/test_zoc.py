@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from rules.borodino.battle import Battle
 from rules.borodino.movement import reachable
-from tests.rules.borodino.helpers import force_die, go, open_ground, play, position, refused, where
+from tests.rules.borodino.helpers import (force_die, go, open_ground, play, position, refused, refused_then_accepted,
+                                         where, without)
 
 G = open_ground(4)
 INF, INF2, CAV = "F-I-2", "F-IV-1", "F-I-cav"   # French 7-4, 7-4, 2-5
@@ -17,7 +18,9 @@ def test_zoc_case_a_zones_of_control_at_all_times():
     far = go(G, 0, 0, 0)
     s2, _ = play(s, "russian", f"move {far} {go(G, 0)}")  # enters the French zone and stops
     assert where(s2, RUS) == go(G, 0)
-    err = refused(s, "russian", f"move {far} {go(G, 0, 0)} {go(G, 0)} {go(G, 1)}", "Zones of Control (C)")
+    _, s3 = refused_then_accepted(s, "russian", f"move {far} {go(G, 0, 0)} {go(G, 0)} {go(G, 1)}",
+                                  "Zones of Control (C)", without(INF))
+    assert where(s3, RUS) == go(G, 1)
 
 
 def test_zoc_case_b_friendly_zones_do_not_inhibit():
@@ -35,8 +38,9 @@ def test_zoc_case_c_stop_on_entering():
     stop = go(G, 0, 0)  # adjacent to the enemy
     s2, _ = play(s, "french", f"move {G} {go(G, 0)} {stop}")
     assert where(s2, INF) == stop
-    err = refused(s, "french", f"move {G} {go(G, 0)} {stop} {go(stop, 1)}", "Zones of Control (C)")
-    assert "must stop" in str(err)
+    err, s3 = refused_then_accepted(s, "french", f"move {G} {go(G, 0)} {stop} {go(stop, 1)}",
+                                    "Zones of Control (C)", without(RUS))
+    assert "must stop" in str(err) and where(s3, INF) == go(stop, 1)
     reach = reachable(Battle(s), INF)
     assert stop in reach and go(stop, 1) in reach  # reached round the side, not through
     beyond = go(enemy, 0)
@@ -47,11 +51,9 @@ def test_zoc_case_d_may_not_leave():
     """(D) "Once in an Enemy controlled hex, a Friendly unit may NOT move out of that hex until the
     Enemy unit is either destroyed or retreated"; units beginning there "MAY NOT MOVE AT ALL"."""
     s = position({INF: G, RUS: go(G, 0)})
-    err = refused(s, "french", f"move {G} {go(G, 3)}", "Zones of Control (D)")
-    assert "may not move" in str(err)
-    s = position({INF: G})  # the enemy gone, the unit is free again
-    s2, _ = play(s, "french", f"move {G} {go(G, 3)}")
-    assert where(s2, INF) == go(G, 3)
+    err, s2 = refused_then_accepted(s, "french", f"move {G} {go(G, 3)}", "Zones of Control (D)",
+                                    without(RUS))  # the enemy gone, the unit is free again
+    assert "may not move" in str(err) and where(s2, INF) == go(G, 3)
 
 
 def test_zoc_case_e_several_units_control_one_hex():
@@ -60,7 +62,7 @@ def test_zoc_case_e_several_units_control_one_hex():
     assert G in Battle(s).zocs["french"]
     refused(s, "french", f"move {G} {go(G, 4)}", "Zones of Control (D)")
     s = position({INF: G, RUS2: go(G, 2)})  # one of the two removed: the other still controls
-    refused(s, "french", f"move {G} {go(G, 4)}", "Zones of Control (D)")
+    refused_then_accepted(s, "french", f"move {G} {go(G, 4)}", "Zones of Control (D)", without(RUS2))
 
 
 def test_zoc_case_f_overlapping_zones_of_non_adjacent_units():
@@ -77,7 +79,9 @@ def test_zoc_case_f_overlapping_zones_of_non_adjacent_units():
 def test_zoc_case_g_mutual():
     """(G) "Zones of Control affect adjacent opposing units mutually"."""
     s = position({INF: G, RUS: go(G, 0)}, player="russian")
-    err = refused(s, "russian", f"move {go(G, 0)} {go(G, 0, 0)}", "Zones of Control (D)")
+    _, s2 = refused_then_accepted(s, "russian", f"move {go(G, 0)} {go(G, 0, 0)}", "Zones of Control (D)",
+                                  without(INF))
+    assert where(s2, RUS) == go(G, 0, 0)
 
 
 def test_zoc_case_h_not_across_river_ford_or_bridge():
@@ -95,16 +99,16 @@ def test_zoc_case_h_not_across_river_ford_or_bridge():
 def test_zoc_case_h_across_streams():
     """(H) "... but they do extend through Stream hexsides."""
     s = position({INF: "1907", RUS: "2007"})
-    err = refused(s, "french", "move 1907 1806", "Zones of Control (D)")
+    refused_then_accepted(s, "french", "move 1907 1806", "Zones of Control (D)", without(RUS))
 
 
 def test_zoc_case_i_zone_into_and_out_of_woods_road():
     """(I) "Zones of Control do extend into and out of Woods/Road hexes even through hexsides through
     which movement is restricted."""
     s = position({INF: "3918", RUS: "3817"})  # 3918/3817 is not a road hexside
-    refused(s, "french", "move 3918 3919", "Zones of Control (D)")
+    refused_then_accepted(s, "french", "move 3918 3919", "Zones of Control (D)", without(RUS))
     s = position({INF: "3918", RUS: "3817"}, player="russian")
-    refused(s, "russian", "move 3817 3816", "Zones of Control (D)")
+    refused_then_accepted(s, "russian", "move 3817 3816", "Zones of Control (D)", without(INF))
 
 
 def test_zoc_case_i_attack_through_non_road_hexside_but_no_advance_off_the_road():
