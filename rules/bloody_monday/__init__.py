@@ -101,10 +101,10 @@ def legal_commands(state: dict, side: str) -> list[C.Command]:
 
 
 def sample_command(state: dict, side: str, rng: random.Random) -> C.Command | None:
-    """One legal command drawn uniformly with `rng`. (Bloody Monday's lists are short, a few
-    dozen commands: this draws from the whole list.)"""
-    commands = legal_commands(state, side)
-    return rng.choice(commands) if commands else None
+    """One legal command drawn with `rng`, each alike, trying out only those drawn."""
+    if side not in active_sides(state):
+        return None
+    return legal.sample(Game(copy_state(state)), side, rng)
 
 
 def apply(state: dict, side: str, cmd: C.Command) -> tuple[dict, list[Event]]:

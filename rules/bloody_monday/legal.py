@@ -1,10 +1,14 @@
 """Every command a side may give now (the one list that feeds autocomplete, hints and random play).
 
 Moves come from the same route search that checks them (movement.routes); the commands with few
-candidates (inspire, battle, restore, artillery fire) are tried against the rules on a copy.
+candidates (inspire, battle, restore, artillery fire) are tried against the rules on a copy. The
+list is built as candidates, each marked whether it still needs that trial: `commands` tries
+them all, `sample` only the one it draws (rejection sampling: uniform over the legal commands
+without trying every one).
 """
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from rules.bloody_monday import batterie, combat, ground, impulses, movement
@@ -25,17 +29,44 @@ def may_declare_tactical(g: Game, side: str) -> bool:
     return fresh and (g.chief_strength(side) > 0 or offensive)
 
 
-def _tries(g: Game, side: str, cmds: Sequence[C.Command]) -> list[C.Command]:
+Candidate = tuple[C.Command, bool]  # (command, whether it must still be tried on a copy)
+
+
+def commands(g: Game, side: str) -> list[C.Command]:
+    """Every legal command, in the order of the candidates."""
+    return [cmd for cmd, trial in candidates(g, side) if not trial or works(g, side, cmd)]
+
+
+def sample(g: Game, side: str, rng: random.Random) -> C.Command | None:
+    """One legal command, each alike, trying only the candidates drawn (None: there is none)."""
+    left = candidates(g, side)
+    while left:
+        i = rng.randrange(len(left))
+        cmd, trial = left[i]
+        if not trial or works(g, side, cmd):
+            return cmd
+        left[i] = left[-1]
+        left.pop()
+    return None
+
+
+def works(g: Game, side: str, cmd: C.Command) -> bool:
+    """Whether the rules accept the command here (tried on a copy)."""
     from rules.bloody_monday import dispatch
 
-    out = []
-    for cmd in cmds:
-        try:
-            dispatch(Game(copy_state(g.s)), side, cmd)
-        except RulesError:
-            continue
-        out.append(cmd)
-    return out
+    try:
+        dispatch(Game(copy_state(g.s)), side, cmd)
+    except RulesError:
+        return False
+    return True
+
+
+def _sure(cmds: Sequence[C.Command]) -> list[Candidate]:
+    return [(cmd, False) for cmd in cmds]
+
+
+def _to_try(cmds: Sequence[C.Command]) -> list[Candidate]:
+    return [(cmd, True) for cmd in cmds]
 
 
 def _destinations(g: Game, bid: str, rules: Rules) -> list[int]:
@@ -78,47 +109,46 @@ def _leader_activations(g: Game, side: str) -> list[C.Command]:
     return out
 
 
-def _tactical(g: Game, side: str) -> list[C.Command]:
+def _tactical(g: Game, side: str) -> list[Candidate]:
     imp = g.s["impulse"]
-    out: list[C.Command] = []
+    out: list[Candidate] = []
     if imp["segment"] == "activation":
-        out += _leader_activations(g, side)
+        out += _sure(_leader_activations(g, side))
         if g.option("general_offensive") and not imp["leaders"] and g.s["initiative"] == side and not imp["offensive"]:
-            out.append(C.Initiative("offensive"))
+            out += _sure([C.Initiative("offensive")])
     if imp["leaders"]:
-        out += _moves(Game(copy_state(g.s)), side)
+        out += _sure(_moves(Game(copy_state(g.s)), side))
         if not impulses.segment_after(g, "inspiration"):
             cands = [C.Inspire(ld, b) for ld in imp["leaders"] if ld not in imp["inspired"] for b in g.on_map(side)
                      if g.defs[b].type in ("infantry", "cavalry") and impulses.follows(g, ld, b)]
-            out += _tries(g, side, cands)
-        out += _battles(g, side)
+            out += _to_try(cands)
+        out += _battles(g)
         if not impulses.due_battles(g):
-            out.append(END)
+            out += _sure([END])
             if g.s["initiative"] == side and any(g.defs[b].type == "cavalry" for b in g.on_map(side)):
-                out.append(C.Initiative("raid"))
+                out += _sure([C.Initiative("raid")])
     return out
 
 
-def _battles(g: Game, side: str) -> list[C.Command]:
-    contested = [C.Battle(n) for n in sorted(g.areas) if g.contested(n)]
-    return _tries(g, side, contested)
+def _battles(g: Game) -> list[Candidate]:
+    return _to_try([C.Battle(n) for n in sorted(g.areas) if g.contested(n)])
 
 
-def _battle_step(g: Game, side: str) -> list[C.Command]:
+def _battle_step(g: Game, side: str) -> list[Candidate]:
     bt = g.s["battle"]
     if bt["choice"]:
-        return [C.Hit((b,)) for b in bt["choice"]["candidates"]]
+        return _sure([C.Hit((b,)) for b in bt["choice"]["candidates"]])
     if bt["stage"] == "jagers":
         jagers: list[C.Command] = [C.Ambush(b) for b in ground.jagers(g)]
         jagers += [C.Skirmish(b, n) for b in ground.jagers(g) for n in ground.skirmish_areas(g, b)]
-        return jagers + [END]
+        return _sure(jagers + [END])
     if bt["stage"] == "retreat":
-        return _retreats(g, side) + [END]
+        return _retreats(g) + _sure([END])
     fire: list[C.Command] = [C.Fire(b, bt["area"]) for b in combat.gunners(g)]
-    return fire + [END]
+    return _sure(fire + [END])
 
 
-def _retreats(g: Game, side: str) -> list[C.Command]:
+def _retreats(g: Game) -> list[Candidate]:
     """6.4: each area alone and all together; when not everyone has room, unit-by-unit placements
     that keep the strongest and that keep the weakest."""
     areas = retreats.retreat_areas(g)
@@ -129,28 +159,29 @@ def _retreats(g: Game, side: str) -> list[C.Command]:
         places = retreats.greedy(g, order)
         if places and len(places) < len(units):
             cands.append(C.Retreat(tuple(places.values()), tuple(places)))
-    return _tries(g, side, list(dict.fromkeys(cands)))
+    return _to_try(list(dict.fromkeys(cands)))
 
 
-def _logistics(g: Game, side: str) -> list[C.Command]:
+def _logistics(g: Game, side: str) -> list[Candidate]:
     lg = g.s["logistics"]
     cands: list[C.Command] = []
     if lg["stage"] == "choose":
         chief = g.chief(side)
         if g.block(chief)["where"] != "map" or g.exhausted(chief):
-            return [END]
+            return _sure([END])
         cands += [C.Activate(chief, None)]
         cands += [C.Activate(chief, n) for n in _destinations(
             g, chief, Rules(movement.allowance(g, chief) - 1, engage=False)) if g.friendly(side, n)]
-        return _tries(g, side, cands) + [END]
+        return _to_try(cands) + _sure([END])
     if lg["stage"] == "reinforce":
         cands += [C.Reinforce(None)] + [C.Reinforce(n) for n in range(1, lg["lv"] - lg["reinforced"])]
     cands += [C.Restore(b) for b in g.on_map(side)
               if g.strength(b) < g.defs[b].strength and g.defs[b].type != "supreme_commander"]
-    return _tries(g, side, cands) + [END]
+    return _to_try(cands) + _sure([END])
 
 
-def commands(g: Game, side: str) -> list[C.Command]:
+def candidates(g: Game, side: str) -> list[Candidate]:
+    """What `side` might command now, in order, each marked whether it must still be tried."""
     s = g.s
     if s["phase"] == "logistics":
         return _logistics(g, side)
@@ -158,17 +189,16 @@ def commands(g: Game, side: str) -> list[C.Command]:
         return _battle_step(g, side)
     if s["battery"] is not None:
         shots: list[C.Command] = [C.Fire(b, n) for b in batterie.guns(g) for n in batterie.targets(g, b)]
-        return shots + [END]
+        return _sure(shots + [END])
     imp = s["impulse"]
     if imp is None:
         out: list[C.Command] = [C.Word("tactical")] if may_declare_tactical(g, side) else []
         out.append(C.Word("pass"))
         if s["initiative"] == side:
             out += [C.Initiative("reinforcements"), C.Initiative("move")]
-        return out
+        return _sure(out)
     if imp["kind"] == "tactical":
         return _tactical(g, side)
-    moves = _moves(g, side)
-    battles = _battles(g, side) if imp["kind"] == "special" else []
-    return moves + battles + ([END] if not impulses.due_battles(g) else [])
-
+    moves = _sure(_moves(g, side))
+    battles = _battles(g) if imp["kind"] == "special" else []
+    return moves + battles + (_sure([END]) if not impulses.due_battles(g) else [])
