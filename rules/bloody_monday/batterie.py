@@ -22,7 +22,7 @@ def guns(g: Game) -> list[str]:
 
 
 def targets(g: Game, bid: str) -> list[int]:
-    return sorted(n for n in g.areas[g.block(bid)["area"]].neighbours if g.units(n, "russian"))
+    return sorted(n for n in g.areas[g.area(bid)].neighbours if g.units(n, "russian"))
 
 
 def fire(g: Game, side: str, cmd: Fire) -> list[dict]:

@@ -9,12 +9,40 @@ of a battle after its showdown.
 """
 from __future__ import annotations
 
+from typing import TypedDict
+
 from rules.bloody_monday.bm_data import Area, Block, army, battlefield
 from rules.core.errors import CommandError
 from rules.core.events import event
 
 SIDES = ("french", "russian")
 MORALE_LIMIT = 10  # How to Win C: ten enemy blocks eliminated
+
+
+class BlockState(TypedDict):
+    """One block in state["blocks"]: where it is and what it shows (Setup; 2.1-2.6)."""
+
+    where: str  # "map", "pool" or "eliminated"
+    area: int | None  # on the map only
+    strength: int  # the edge turned up
+    activated: bool  # a support unit activated this impulse (5.1, 5.2.1)
+    cubes: list[str]  # "white" isolated (4.1), "yellow" inspired (5.2.2), ... sorted
+
+
+class Impulse(TypedDict):
+    """state["impulse"] while an action is under way (4.0-7.0); None between impulses."""
+
+    kind: str  # "tactical", "pass", "special" (Initiative Actions 6.1, 6.2) or "raid" (6.3)
+    segment: str  # "activation", "movement", "inspiration", "combat" (5.0)
+    leaders: list[str]  # the leaders activated (5.1)
+    tired: list[str]  # the exhausted leaders among them (9.7)
+    commanded: list[str]  # the units the activated leaders command (5.1.1)
+    moved: list[str]
+    inspired: dict[str, str]  # leader -> the unit it inspired (5.2.2)
+    new: list[int]  # areas newly contested this impulse (FAQ 5)
+    fought: list[int]  # areas whose battle has been fought
+    limit: int | None  # how many units may move (6.2, 6.3, 7.0)
+    offensive: bool  # a General Offensive (9.8)
 
 
 def enemy_of(side: str) -> str:
@@ -45,8 +73,14 @@ class Game:
         self._map: dict[str, list[str]] = {}
 
     # --- blocks ------------------------------------------------------------------------------
-    def block(self, bid: str) -> dict:
+    def block(self, bid: str) -> BlockState:
         return self.s["blocks"][bid]
+
+    def area(self, bid: str) -> int:
+        """The area of a block on the map (the only blocks that have one)."""
+        area = self.block(bid)["area"]
+        assert area is not None, f"{bid} is not on the map"
+        return area
 
     def side(self, bid: str) -> str:
         return self.defs[bid].side
@@ -84,7 +118,7 @@ class Game:
         """2.6.3: the supreme commander's stars; "Once exhausted, its Strength is 0"; 9.8 raises it to 4."""
         if self.block(self.chief(side))["where"] != "map":
             return 0
-        imp = self.s["impulse"]
+        imp: Impulse = self.s["impulse"]
         if imp and imp.get("offensive") and self.s["player"] == side:
             return 4
         return 0 if self.exhausted(self.chief(side)) else self.strength(self.chief(side))
@@ -186,12 +220,12 @@ class Game:
         """Remove a block; it goes on its side's morale track unless a jager, militia or cossack (2.4)."""
         b = self.block(bid)
         area = b["area"]
-        if b["where"] == "map":
+        if area is not None:  # on the map
             self.at[area].remove(bid)
             self._sides.pop(area, None)
             self._forget()
             self.claim(area)
-        b.update(where="eliminated", area=None, activated=False, cubes=[])
+        b["where"], b["area"], b["activated"], b["cubes"] = "eliminated", None, False, []
         d = self.defs[bid]
         if d.counts_for_morale:
             self.s["morale"][d.side].append(bid)
@@ -208,9 +242,9 @@ class Game:
         b = self.block(bid)
         if b["where"] == "eliminated":
             return True
-        if b["where"] != "map":
-            return False
         area = b["area"]
+        if b["where"] != "map" or area is None:
+            return False
         if b["activated"]:
             return True
         battle = self.s["battle"]

@@ -1,15 +1,13 @@
 """The Impulses Phase (4.0-7.0): the isolation check, the Tactical Action's leader activation,
 movement, artillery activation, inspiration and deactivation, the Pass, and the Initiative Actions.
 
-state["impulse"] is None between impulses, else {"kind": tactical|pass|special|raid, "segment":
-activation|movement|inspiration|combat, "leaders", "tired" (9.7), "commanded", "moved",
-"inspired" {leader: block}, "new" (newly contested areas), "fought", "limit" (6.2-6.3), "offensive"}.
+state["impulse"] is None between impulses, else an `Impulse` (rules/bloody_monday/game.py).
 """
 from __future__ import annotations
 
 from rules.bloody_monday import movement, turns
 from rules.bloody_monday.commands import Activate, Inspire, Move
-from rules.bloody_monday.game import Game, enemy_of
+from rules.bloody_monday.game import Game, Impulse, enemy_of
 from rules.bloody_monday.movement import Rules
 from rules.core.errors import RuleViolation
 from rules.core.events import event
@@ -19,8 +17,8 @@ SEGMENTS = ("activation", "movement", "inspiration", "combat")
 
 def isolation_check(g: Game, side: str) -> list[dict]:
     """4.1: units and controlled victory areas without a LoC to the supreme commander get a white cube."""
-    chief = g.block(g.chief(side))
-    linked = movement.distances(g, side, chief["area"]) if chief["where"] == "map" else {}
+    chief = g.chief(side)
+    linked = movement.distances(g, side, g.area(chief)) if g.block(chief)["where"] == "map" else {}
     for bid in g.on_map(side):
         g.set_cube(bid, "white", g.block(bid)["area"] not in linked and bid != g.chief(side))
     cut = sorted(n for n, a in g.areas.items() if a.victory and g.owner(n) == side and n not in linked)
@@ -37,9 +35,9 @@ def begin(g: Game, side: str, kind: str, limit: int | None = None) -> list[dict]
     s = g.s
     s["log"] = {"moves": [], "battles": [], "artillery": []}
     s["contested_at_start"] = sorted(n for n in g.areas if g.contested(n))
-    s["impulse"] = {"kind": kind, "segment": "activation" if kind == "tactical" else "movement",
-                    "leaders": [], "tired": [], "commanded": [], "moved": [], "inspired": {}, "new": [],
-                    "fought": [], "limit": limit, "offensive": False}
+    s["impulse"] = Impulse(kind=kind, segment="activation" if kind == "tactical" else "movement",
+                           leaders=[], tired=[], commanded=[], moved=[], inspired={}, new=[], fought=[],
+                           limit=limit, offensive=False)
     return isolation_check(g, side)
 
 
@@ -55,20 +53,20 @@ def follows(g: Game, leader: str, bid: str) -> bool:
 
 def commanded_by(g: Game, leader: str) -> set[str]:
     """5.1: every unit in the leader's area, and its own units within tactical range (5.1.1)."""
-    side, here = g.side(leader), g.block(leader)["area"]
+    side, here = g.side(leader), g.area(leader)
     role = g.defs[leader].role
     platov = g.option("cossacks") and role == "cossack_leader"
     local = {bid for bid in g.units(here, side) if not platov or follows(g, leader, bid)}
     reach = movement.in_range(g, leader)
     beyond = g.option("command_limit") and role == "army_commander"
     far = {bid for bid in g.on_map(side) if g.block(bid)["area"] in reach and follows(g, leader, bid)
-           and not (beyond and g.areas[g.block(bid)["area"]].command != g.areas[here].command)}
+           and not (beyond and g.areas[g.area(bid)].command != g.areas[here].command)}
     return (local | far) - {leader}
 
 
 def to_segment(g: Game, segment: str) -> None:
     """Segments follow in order (5.0); leaving the activation segment fixes who is commanded."""
-    imp = g.s["impulse"]
+    imp: Impulse = g.s["impulse"]
     if imp["segment"] == "activation" and segment != "activation":
         units: set[str] = set()
         for leader in imp["leaders"]:
@@ -84,7 +82,7 @@ def segment_after(g: Game, segment: str) -> bool:
 # --- tactical leaders and artillery -------------------------------------------------------------
 def may_activate_leader(g: Game, side: str, bid: str) -> None:
     """5.1 (and 9.7): the checks for activating a tactical leader now."""
-    imp = g.s["impulse"]
+    imp: Impulse = g.s["impulse"]
     if not g.is_leader(bid) or g.block(bid)["where"] != "map":
         raise RuleViolation("5.1", f"{g.public_name(bid)} is not a tactical leader on the map; activate one of yours")
     if imp["segment"] != "activation":
@@ -103,7 +101,7 @@ def may_activate_leader(g: Game, side: str, bid: str) -> None:
 
 def activate(g: Game, side: str, cmd: Activate) -> list[dict]:
     """5.1 leaders (move up to 4 MPs, then activate for 1) and 5.2.1 artillery (the same, in movement)."""
-    imp = g.s["impulse"]
+    imp: Impulse = g.s["impulse"]
     bid = g.resolve(side, cmd.block)
     d = g.defs[bid]
     if imp is None or imp["kind"] != "tactical":
@@ -136,7 +134,7 @@ def activate(g: Game, side: str, cmd: Activate) -> list[dict]:
 
 
 def may_move(g: Game, bid: str) -> None:
-    imp = g.s["impulse"]
+    imp: Impulse = g.s["impulse"]
     if bid in imp["moved"]:
         raise RuleViolation("5.2", f"{g.public_name(bid)} has already moved this impulse; move another unit")
     if imp["kind"] == "tactical" and bid not in imp["commanded"]:
@@ -144,7 +142,7 @@ def may_move(g: Game, bid: str) -> None:
                             "colour within tactical range); move a commanded unit")
     if imp["kind"] == "pass" and imp["moved"]:
         raise RuleViolation("7.0", "during a Pass only one unit may move; `end` the Pass")
-    if imp["kind"] in ("special", "raid") and len(imp["moved"]) >= imp["limit"]:
+    if imp["kind"] in ("special", "raid") and len(imp["moved"]) >= (imp["limit"] or 0):
         raise RuleViolation("6.2" if imp["kind"] == "special" else "6.3",
                             f"your Logistics Value {imp['limit']} limits the units moved; `end` the action")
     if imp["kind"] == "raid" and g.defs[bid].type != "cavalry":
@@ -159,7 +157,7 @@ def move_rules(g: Game, bid: str) -> Rules:
 def engagement_limit(g: Game, side: str) -> int:
     """5.1 / 2.6.3: one new engagement per activated leader, within the supreme commander's strength;
     6.2: the supreme commander's strength."""
-    imp = g.s["impulse"]
+    imp: Impulse = g.s["impulse"]
     if imp["kind"] == "tactical":
         return min(len(imp["leaders"]), g.chief_strength(side))
     return g.chief_strength(side)
@@ -167,7 +165,7 @@ def engagement_limit(g: Game, side: str) -> int:
 
 def move(g: Game, side: str, cmd: Move) -> list[dict]:
     """5.2 (and 6.2, 6.3, 7.0): move one unit along its path or to its destination."""
-    imp = g.s["impulse"]
+    imp: Impulse = g.s["impulse"]
     if imp is None:
         raise RuleViolation("4.0", "declare an action first: `tactical`, `pass` or an `initiative` action")
     bid = g.resolve(side, cmd.block)
@@ -191,7 +189,7 @@ def move(g: Game, side: str, cmd: Move) -> list[dict]:
 
 def inspire(g: Game, side: str, cmd: Inspire) -> list[dict]:
     """5.2.2: each activated leader inspires one adjacent combat unit of its colour (yellow cube)."""
-    imp = g.s["impulse"]
+    imp: Impulse = g.s["impulse"]
     if imp is None or imp["kind"] != "tactical" or segment_after(g, "inspiration"):
         raise RuleViolation("5.2.2", "inspiration comes after movement in a Tactical Action, before the battles")
     leader, bid = g.resolve(side, cmd.leader), g.resolve(side, cmd.block)
@@ -200,7 +198,7 @@ def inspire(g: Game, side: str, cmd: Inspire) -> list[dict]:
     if leader in imp["inspired"]:
         raise RuleViolation("5.2.2", f"{g.public_name(leader)} has already inspired a unit this impulse")
     d = g.defs[bid]
-    here, there = g.block(leader)["area"], g.block(bid)["area"]
+    here, there = g.area(leader), g.area(bid)
     if d.type not in ("infantry", "cavalry") or not follows(g, leader, bid) or "yellow" in g.cubes(bid):
         raise RuleViolation("5.2.2", f"{g.public_name(leader)} inspires an uninspired infantry or cavalry unit "
                             "of its colour (or militia)")
@@ -216,7 +214,7 @@ def inspire(g: Game, side: str, cmd: Inspire) -> list[dict]:
 # --- ending impulses ------------------------------------------------------------------------------
 def deactivate(g: Game, side: str) -> list[dict]:
     """5.4: activated leaders are reduced (not exhausted ones under 9.7) and all support concealed."""
-    imp = g.s["impulse"]
+    imp: Impulse = g.s["impulse"]
     for bid in g.on_map(side):
         b = g.block(bid)
         if b["activated"] and g.is_leader(bid) and bid not in imp["tired"]:
@@ -229,13 +227,13 @@ def deactivate(g: Game, side: str) -> list[dict]:
 
 def due_battles(g: Game) -> list[int]:
     """FAQ 5: battles in newly contested areas are mandatory."""
-    imp = g.s["impulse"]
+    imp: Impulse = g.s["impulse"]
     return [n for n in imp["new"] if n not in imp["fought"] and g.contested(n)]
 
 
 def end(g: Game, side: str) -> list[dict]:
     """Close the impulse; two consecutive Passes end the Impulses Phase (7.0)."""
-    imp = g.s["impulse"]
+    imp: Impulse = g.s["impulse"]
     if imp is None:
         raise RuleViolation("4.0", "no action is under way; choose `tactical`, `pass` or an `initiative` action")
     if imp["kind"] == "tactical" and not imp["leaders"]:
@@ -266,7 +264,7 @@ def spend_disc(g: Game, side: str) -> None:
 
 def initiative(g: Game, side: str, action: str) -> list[dict]:
     """6.1 reinforcements, 6.2 movement and combat, 6.3 cavalry raid, 9.8 general offensive."""
-    imp = g.s["impulse"]
+    imp: Impulse = g.s["impulse"]
     if g.s["initiative"] != side:
         raise RuleViolation("6.0", "only the player holding the Initiative Disc may take an Initiative Action")
     if action in ("reinforcements", "move"):

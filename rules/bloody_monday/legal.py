@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from rules.bloody_monday import batterie, combat, ground, impulses, movement
 from rules.bloody_monday import commands as C
 from rules.bloody_monday import retreat as retreats
-from rules.bloody_monday.game import Game
+from rules.bloody_monday.game import Game, Impulse
 from rules.bloody_monday.movement import Rules
 from rules.core.errors import RulesError
 from rules.core.play import copy_state
@@ -74,7 +74,7 @@ def _destinations(g: Game, bid: str, rules: Rules) -> list[int]:
 
 
 def _moves(g: Game, side: str) -> list[C.Command]:
-    imp = g.s["impulse"]
+    imp: Impulse = g.s["impulse"]
     if impulses.segment_after(g, "movement"):
         return []
     if imp["kind"] == "tactical":
@@ -110,7 +110,7 @@ def _leader_activations(g: Game, side: str) -> list[C.Command]:
 
 
 def _tactical(g: Game, side: str) -> list[Candidate]:
-    imp = g.s["impulse"]
+    imp: Impulse = g.s["impulse"]
     out: list[Candidate] = []
     if imp["segment"] == "activation":
         out += _sure(_leader_activations(g, side))
@@ -190,7 +190,7 @@ def candidates(g: Game, side: str) -> list[Candidate]:
     if s["battery"] is not None:
         shots: list[C.Command] = [C.Fire(b, n) for b in batterie.guns(g) for n in batterie.targets(g, b)]
         return _sure(shots + [END])
-    imp = s["impulse"]
+    imp: Impulse | None = s["impulse"]
     if imp is None:
         out: list[C.Command] = [C.Word("tactical")] if may_declare_tactical(g, side) else []
         out.append(C.Word("pass"))

@@ -57,7 +57,7 @@ def _can_engage(g: Game, bid: str, rules: Rules) -> bool:
 
 def routes(g: Game, bid: str, rules: Rules) -> dict[int, tuple[int, tuple[int, ...]]]:
     """Every area the block can reach: area -> (MPs, cheapest path of areas entered)."""
-    side, start = g.side(bid), g.block(bid)["area"]
+    side, start = g.side(bid), g.area(bid)
     enemy = g.enemy_areas(side)
     if start in enemy and not rules.disengage:
         return {}
@@ -87,7 +87,7 @@ def routes(g: Game, bid: str, rules: Rules) -> dict[int, tuple[int, tuple[int, .
 
 def check_path(g: Game, bid: str, path: tuple[int, ...], rules: Rules) -> int:
     """The MPs an explicit path costs; RuleViolation if a step is not allowed."""
-    side, here = g.side(bid), g.block(bid)["area"]
+    side, here = g.side(bid), g.area(bid)
     start, cost = here, 0
     if g.has_enemy(side, start) and not rules.disengage:
         raise RuleViolation("6.3", "raiding cavalry may not disengage; move a cavalry unit that is not engaged")
@@ -116,7 +116,7 @@ def plan(g: Game, bid: str, path: tuple[int, ...], rules: Rules) -> tuple[int, .
     if len(path) == 1:
         found = routes(g, bid, rules).get(path[0])
         if found is None:
-            if path[0] in g.areas[g.block(bid)["area"]].neighbours:
+            if path[0] in g.areas[g.area(bid)].neighbours:
                 check_path(g, bid, path, rules)
             raise RuleViolation("2.1", f"{g.public_name(bid)} cannot reach {path[0]} with {rules.mp} MPs; "
                                 "choose a nearer area")
@@ -132,7 +132,7 @@ def plan(g: Game, bid: str, path: tuple[int, ...], rules: Rules) -> tuple[int, .
 
 def execute(g: Game, bid: str, path: tuple[int, ...], new_contests: list[int]) -> list[dict]:
     """Carry out a planned move: control en route, the Kolocha cube (1.2.3), the move log, events."""
-    side, frm = g.side(bid), g.block(bid)["area"]
+    side, frm = g.side(bid), g.area(bid)
     for n in path[:-1]:
         g.pass_through(side, n)
     dest = path[-1]
@@ -174,4 +174,4 @@ def in_range(g: Game, leader: str) -> set[int]:
     """5.1.1: the areas within the leader's tactical range (its strength's row; 0 when exhausted)."""
     strength = 0 if g.exhausted(leader) else g.strength(leader)
     reach = g.army.tactical_range[strength]
-    return set(distances(g, g.side(leader), g.block(leader)["area"], reach))
+    return set(distances(g, g.side(leader), g.area(leader), reach))

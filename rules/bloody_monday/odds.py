@@ -45,7 +45,7 @@ def _assumed(state: dict, viewer: str | None) -> Game:
     g = Game(copy_state(state))
     for bid in g.s["blocks"]:
         if not g.knows(viewer, bid):
-            g.block(bid).update(strength=g.defs[bid].strength, cubes=[])
+            g.block(bid)["strength"], g.block(bid)["cubes"] = g.defs[bid].strength, []
     return g
 
 
@@ -91,7 +91,7 @@ def fire(g: Game, viewer: str | None, ref: str, area: int) -> dict:
     bid = g.resolve(viewer, ref)
     if g.defs[bid].type != "artillery":
         raise RuleViolation("5.3.1", f"{g.public_name(bid)} is not an artillery; name one of your guns")
-    if area not in g.areas[g.block(bid)["area"]].neighbours:
+    if area not in g.areas[g.area(bid)].neighbours:
         raise RuleViolation("5.3.1", f"{g.public_name(bid)} supports battles in adjacent areas, and {area} is not "
                             f"adjacent to {g.block(bid)['area']}")
     dice, need = g.strength(bid), g.army.hits_on["TF"]

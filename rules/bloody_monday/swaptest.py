@@ -88,7 +88,7 @@ def probes(state: dict, viewer: str, pair: Pair, rng: random.Random, legal: int,
     enemy blocks of the pair (by id or leader name) and their areas, both sampled at random."""
     g = Game(state)
     texts = [c.to_text() for c in legal_commands(state, viewer)]
-    areas = sorted({g.block(b)["area"] for b in pair if g.block(b)["area"] is not None})
+    areas = sorted({g.area(b) for b in pair if g.block(b)["where"] == "map"})
     near = sorted({n for a in areas for n in g.areas[a].neighbours} | set(areas))
     refs = [*pair, *(g.defs[b].name.split()[0].lower() for b in pair if g.defs[b].name)]
     named_texts = [f"{verb} {ref}" for ref in refs for verb in ("hit", "activate", "restore", "ambush")]

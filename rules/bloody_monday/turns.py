@@ -78,7 +78,7 @@ def activate_chief(g: Game, side: str, cmd: Activate) -> list[dict]:
             raise RuleViolation("3.1", "the supreme commander activates in a friendly, uncontested area, "
                                 f"not {cmd.area}")
         events = movement.execute(g, bid, path, [])
-    here = g.block(bid)["area"]
+    here = g.area(bid)
     if not g.friendly(side, here):
         raise RuleViolation("3.1", "the supreme commander activates in a friendly, uncontested area; "
                             f"move it out of {here}")
@@ -158,7 +158,7 @@ def battle_fatigue(g: Game) -> list[dict]:
     events = []
     for bid in sorted(bid for side in ("french", "russian") for bid in g.on_map(side)):
         d, b = g.defs[bid], g.block(bid)
-        if d.shield or not g.contested(b["area"]):
+        if d.shield or not g.contested(g.area(bid)):
             continue
         if d.is_support or b["strength"] <= 1:
             events.append(g.eliminate(bid))

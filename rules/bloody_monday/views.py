@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.bloody_monday import retreat as retreats
 from rules.bloody_monday import turns
-from rules.bloody_monday.game import SIDES, Game, plural
+from rules.bloody_monday.game import SIDES, Game, Impulse, plural
 
 TITLES = {"bloody_monday": "Borodino, 7 September 1812", "last_blood": "Last Blood (10.0)"}
 
@@ -66,7 +66,7 @@ def prompt(g: Game, viewer: str | None) -> str | None:
         return retreat_prompt(g, viewer)
     if bt:
         return f"The battle in {bt['area']}: `fire` activated artillery into it, or `end` the artillery fire (5.3.1)."
-    imp = s["impulse"]
+    imp: Impulse | None = s["impulse"]
     if imp is None:
         return f"{s['player'].title()} impulse: `tactical`, `pass` or an `initiative` action (4.0)."
     return f"{s['player'].title()} {imp['kind']} action, {imp['segment']} segment (5.0)."
@@ -87,7 +87,7 @@ def retreat_prompt(g: Game, viewer: str | None) -> str:
 def notes(g: Game, viewer: str | None) -> list[str]:
     s = g.s
     out = [f"Turn {s['turn']} of 4; the {s['initiative'].title()} player holds the Initiative Disc (6.0)."]
-    imp = s["impulse"]
+    imp: Impulse | None = s["impulse"]
     if imp and viewer == s["player"]:
         if imp["kind"] == "tactical":
             out.append(f"Leaders activated: {len(imp['leaders'])} of {g.chief_strength(s['player'])}; "

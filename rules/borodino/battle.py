@@ -7,12 +7,27 @@ where, whose zone of control covers a hex, what a unit's printed values are.
 from __future__ import annotations
 
 from functools import cache, cached_property
+from typing import NotRequired, TypedDict
 
 from rules.borodino import battlemap, scenario_data, tables
 from rules.core.hexes import Hex
 
 SIDES = ("french", "russian")
 RIVERLIKE = ("river", "ford", "bridge")  # hexsides that Zones of Control do not cross (ZOC, H)
+
+
+class Unit(TypedDict):
+    """One counter in state["units"]: where it is and what it did this Player-Turn."""
+
+    where: str  # "map", "future" (a reinforcement not yet due), "waiting" (due), "eliminated", "exited"
+    hex: Hex | None  # on the map only
+    moved: bool
+    attacked: bool  # attacked, or fired as artillery, this Combat Phase (Combat D)
+    defended: bool  # was attacked this Combat Phase (Combat D)
+    advanced: bool  # advanced after combat this phase
+    arrives: NotRequired[int]  # a reinforcement's Game-Turn (Turn Record/Reinforcement Chart)
+    entry_key: NotRequired[str]  # its entry road end, e.g. "new_road_west"
+    entry: NotRequired[Hex | None]  # the hex it enters by, once due
 
 
 def enemy_of(side: str) -> str:
@@ -46,8 +61,14 @@ class Battle:
             u["hex"]: uid for uid, u in state["units"].items() if u["where"] == "map"}
 
     # --- units ---------------------------------------------------------------------------
-    def unit(self, uid: str) -> dict:
+    def unit(self, uid: str) -> Unit:
         return self.s["units"][uid]
+
+    def hex_of(self, uid: str) -> Hex:
+        """The hex of a unit on the map (the only units that have one)."""
+        h = self.unit(uid)["hex"]
+        assert h is not None, f"{uid} is not on the map"
+        return h
 
     def side(self, uid: str) -> str:
         return self.defs[uid].side
@@ -77,7 +98,7 @@ class Battle:
 
     def place(self, uid: str, h: Hex) -> None:
         u = self.unit(uid)
-        if u["where"] == "map":
+        if u["hex"] is not None:  # on the map
             del self.occupant[u["hex"]]
         u["where"], u["hex"] = "map", h
         self.occupant[h] = uid
@@ -88,7 +109,7 @@ class Battle:
     def take_off(self, uid: str, where: str) -> None:
         """Remove a unit from the map: "eliminated" (a loss) or "exited" (east edge)."""
         u = self.unit(uid)
-        if u["where"] == "map":
+        if u["hex"] is not None:  # on the map
             del self.occupant[u["hex"]]
         u["where"], u["hex"] = where, None
         side = self.side(uid)

@@ -53,7 +53,7 @@ def through_front(b: Battle, attacker_hex: Hex, redoubt: Hex) -> bool:
 
 def can_strike(b: Battle, a: str, d_hex: Hex) -> tuple[str, str] | None:
     """Why unit a may not attack the hex d_hex, as (rule, reason), or None: the per-pair rules."""
-    ah = b.unit(a)["hex"]
+    ah = b.hex_of(a)
     dist = distance(ah, d_hex)
     art = b.is_artillery(a)
     if art and b.map.terrain(d_hex) in WOODS:
@@ -137,9 +137,9 @@ def plan_attack(b: Battle, side: str, cmd: Attack, *, check_obligations: bool = 
         raise RuleViolation("Combat (A)", "name the enemy units the redoubt attacks")
     if not plan.attackers and not plan.redoubt_attacking:
         raise RuleViolation("Combat (A)", "name at least one attacking unit")
-    target_hexes = [b.unit(d)["hex"] for d in plan.defenders] or [plan.redoubt_defending]
+    target_hexes = attacked_hexes(b, plan)
     for a in plan.attackers:
-        ah = b.unit(a)["hex"]
+        ah = b.hex_of(a)
         for dh in target_hexes:
             refusal = can_strike(b, a, dh)
             if refusal:
@@ -160,12 +160,20 @@ def plan_attack(b: Battle, side: str, cmd: Attack, *, check_obligations: bool = 
     return plan
 
 
+def attacked_hexes(b: Battle, plan: Plan) -> list[Hex]:
+    """The defenders' hexes, or the empty redoubt attacked alone (Russian Redoubts E)."""
+    if plan.defenders:
+        return [b.hex_of(d) for d in plan.defenders]
+    assert plan.redoubt_defending is not None, "an attack has a target"
+    return [plan.redoubt_defending]
+
+
 def _strengths(b: Battle, plan: Plan) -> None:
     """Total attack and defence strengths (Combat E, F, J, K; Artillery H; Redoubts E-I)."""
-    target_hexes = [b.unit(d)["hex"] for d in plan.defenders] or [plan.redoubt_defending]
+    target_hexes = attacked_hexes(b, plan)
     attack = Fraction(0)
     for a in plan.attackers:
-        ah = b.unit(a)["hex"]
+        ah = b.hex_of(a)
         s = Fraction(b.strength(a))
         across = any(distance(ah, dh) == 1 and b.map.side(ah, dh) in b.tables.across_halved for dh in target_hexes)
         if across and not b.is_artillery(a):  # Combat (K); Artillery (H): not halved
@@ -174,7 +182,7 @@ def _strengths(b: Battle, plan: Plan) -> None:
         attack += s
     # Redoubts (I): an occupied redoubt attacking a single enemy unit adds its strength.
     for a in plan.attackers:
-        ah = b.unit(a)["hex"]
+        ah = b.hex_of(a)
         if (ah in b.map.redoubts and b.redoubt_active(ah) and len(plan.defenders) == 1
                 and not b.s["redoubts"][ah]["attacked"] and target_hexes[0] in b.map.redoubts[ah].front):
             plan.redoubt_attacking = plan.redoubt_attacking or ah
@@ -182,7 +190,7 @@ def _strengths(b: Battle, plan: Plan) -> None:
         attack += b.map.redoubts[plan.redoubt_attacking].strength
     plan.attack = attack
 
-    attacker_hexes = [b.unit(a)["hex"] for a in plan.attackers]
+    attacker_hexes = [b.hex_of(a) for a in plan.attackers]
     if plan.redoubt_alone and plan.redoubt_defending:
         h = plan.redoubt_defending
         fronts = [through_front(b, ah, h) for ah in attacker_hexes]
@@ -190,7 +198,7 @@ def _strengths(b: Battle, plan: Plan) -> None:
         return
     defence = Fraction(0)
     for d in plan.defenders:
-        dh = b.unit(d)["hex"]
+        dh = b.hex_of(d)
         s = Fraction(b.strength(d))
         if dh in b.map.redoubts and b.redoubt_active(dh):
             fronts = [through_front(b, ah, dh) for ah in attacker_hexes]
@@ -213,7 +221,7 @@ def _strengths(b: Battle, plan: Plan) -> None:
 # --- obligations (Combat B, C; Artillery A; Redoubts C) ------------------------------------
 def _targets(b: Battle, side: str) -> list[Hex]:
     """Hexes that may still be attacked: available enemy units and empty active redoubts."""
-    out = [b.unit(d)["hex"] for d in b.on_map(enemy_of(side)) if _available_defender(b, d)]
+    out = [b.hex_of(d) for d in b.on_map(enemy_of(side)) if _available_defender(b, d)]
     if side == "french":
         out += [h for h in b.map.redoubts if _empty_redoubt_target(b, h)]
     return out
@@ -226,7 +234,7 @@ def capable_edges(b: Battle, side: str) -> dict[str, list[Hex]]:
     for a in b.on_map(side):
         if not _available_attacker(b, a):
             continue
-        ah = b.unit(a)["hex"]
+        ah = b.hex_of(a)
         near = nearby(ah, 2 if b.is_artillery(a) else 1)
         out[a] = [t for t in targets if t in near and can_strike(b, a, t) is None]
     return out
@@ -236,20 +244,20 @@ def obligations(b: Battle, side: str) -> tuple[set[str], set[Hex]]:
     """(attackers that must still attack, target hexes that must still be attacked)."""
     edges = capable_edges(b, side)
     enemies = b.on_map(enemy_of(side))
-    enemy_hexes = {b.unit(e)["hex"] for e in enemies}
+    enemy_hexes = {b.hex_of(e) for e in enemies}
     active_fronts = {f: h for h in b.map.redoubts if b.redoubt_active(h) and side == "french"
                      for f in b.map.redoubts[h].front}
     must_attack: set[str] = set()
     for a, targets in edges.items():
-        ah = b.unit(a)["hex"]
+        ah = b.hex_of(a)
         engaged = any(n in enemy_hexes and b.engaged(ah, n) for n in b.map.adjacent(ah)) or ah in active_fronts
         if engaged and targets:
             must_attack.add(a)
     attackable = {t for targets in edges.values() for t in targets} | _redoubt_targets(b, side)
-    movers = [b.unit(a)["hex"] for a in b.on_map(side) if not b.unit(a)["advanced"]]
+    movers = [b.hex_of(a) for a in b.on_map(side) if not b.unit(a)["advanced"]]
     must_defend: set[Hex] = set()
     for e in enemies:
-        eh = b.unit(e)["hex"]
+        eh = b.hex_of(e)
         if eh in attackable and any(distance(eh, m) == 1 and b.engaged(eh, m) for m in movers):
             must_defend.add(eh)
     return must_attack, must_defend
@@ -267,7 +275,7 @@ def contact(b: Battle, side: str) -> Contact:
     """Who may still attack whom, and which of them owe an attack (Combat B; Redoubts C, I)."""
     edges: dict[str, dict[Hex, bool]] = {}
     for a, targets in capable_edges(b, side).items():
-        ah = b.unit(a)["hex"]
+        ah = b.hex_of(a)
         # "single": bombarding artillery attacks one unit (Artillery D), an empty redoubt is attacked by itself (I)
         edges[a] = {t: distance(ah, t) == 2 or b.at(t) is None for t in targets}
     if side == "russian":
@@ -283,7 +291,7 @@ def contact(b: Battle, side: str) -> Contact:
 
 def owed_attacks(b: Battle, side: str) -> list[tuple[tuple[str, ...], tuple[Hex, ...]]]:
     """An arrangement meeting every obligation that can be met, as (attacker refs, defender hexes)."""
-    refs = {uid: b.unit(uid)["hex"] for uid in b.on_map(side)}
+    refs = {uid: b.hex_of(uid) for uid in b.on_map(side)}
     return [(tuple(sorted(refs.get(a, a) for a in atts)), defs) for atts, defs in best_cover(contact(b, side)).attacks]
 
 
@@ -291,7 +299,7 @@ def _check_obligations_stay_possible(b: Battle, plan: Plan) -> None:
     """Refuse an attack after which the obligations left can no longer all be met together (Combat B-D):
     each attack must belong to some arrangement in which every adjacent unit attacks and is attacked."""
     before = contact(b, plan.side)
-    involved: set[Vertex] = {("a", a) for a in plan.attackers} | {("d", b.unit(d)["hex"]) for d in plan.defenders}
+    involved: set[Vertex] = {("a", a) for a in plan.attackers} | {("d", b.hex_of(d)) for d in plan.defenders}
     if plan.redoubt_attacking:
         involved.add(("a", f"R{plan.redoubt_attacking}"))
     redoubt = plan.redoubt_defending if plan.redoubt_alone else None

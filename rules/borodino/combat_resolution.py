@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from rules.borodino import results
 from rules.borodino.battle import Battle
-from rules.borodino.combat import plan_attack
+from rules.borodino.combat import attacked_hexes, plan_attack
 from rules.borodino.commands import Attack
 from rules.core.dice import roll
 from rules.core.events import Event, event
@@ -31,12 +31,12 @@ def resolve(b: Battle, side: str, cmd: Attack) -> list[Event]:
     for h in (plan.redoubt_attacking, plan.redoubt_defending if plan.redoubt_alone else None):
         if h:
             b.s["redoubts"][h]["attacked"] = True
-    att_hexes = [b.unit(a)["hex"] for a in plan.attackers]
+    att_hexes = [b.hex_of(a) for a in plan.attackers]
     if plan.redoubt_attacking:
         att_hexes.append(f"R{plan.redoubt_attacking}")
-    def_hexes = [b.unit(d)["hex"] for d in plan.defenders] or [plan.redoubt_defending]
+    def_hexes = attacked_hexes(b, plan)
     b.s["log"]["attacks"].append({"side": side, "attackers": att_hexes, "defenders": def_hexes,
-                                  "bombarding": [b.unit(a)["hex"] for a in plan.bombarding],
+                                  "bombarding": [b.hex_of(a) for a in plan.bombarding],
                                   "odds": plan.odds, "die": die, "result": result})
     notes = f" ({'; '.join(plan.notes)})" if plan.notes else ""
     text = (f"{'+'.join(att_hexes)} ({_num(plan.attack)}) attack {'+'.join(def_hexes)} ({_num(plan.defence)}){notes}: "

@@ -71,14 +71,14 @@ def _movers(b: Battle, side: str) -> list[str]:
 def _ref(b: Battle, uid: str) -> str:
     """How a command names a unit: its hex on the map, its id while it waits to enter."""
     u = b.unit(uid)
-    return u["hex"] if u["where"] == "map" else uid
+    return b.hex_of(uid) if u["where"] == "map" else uid
 
 
 def _releases(b: Battle, side: str) -> list[C.Release]:
     """Guard units that a `release` might free (Imperial Guard B2), not yet checked."""
     if not b.option("imperial_guard"):
         return []
-    return [C.Release(b.unit(g)["hex"] or g) for g in sorted(b.s["units"]) if b.defs[g].side == side
+    return [C.Release(b.hex_of(g) or g) for g in sorted(b.s["units"]) if b.defs[g].side == side
             and b.defs[g].guard and g not in b.s["released"] and b.s["units"][g]["where"] == "map"]
 
 
@@ -105,7 +105,7 @@ def attack_candidates(b: Battle, side: str) -> list[C.Attack]:
     by_target: dict[str, list[str]] = {}
     for a, targets in edges.items():
         for t in targets:
-            by_target.setdefault(t, []).append(b.unit(a)["hex"])
+            by_target.setdefault(t, []).append(b.hex_of(a))
     out: dict[str, C.Attack] = {}
     for t, hexes in sorted(by_target.items()):
         for h in hexes:
@@ -113,9 +113,9 @@ def attack_candidates(b: Battle, side: str) -> list[C.Attack]:
         if len(hexes) > 1:
             out["+".join(sorted(hexes)) + ">" + t] = C.Attack(tuple(sorted(hexes)), (t,))
     for a, targets in edges.items():
-        adjacent = [t for t in targets if t in b.map.adjacent(b.unit(a)["hex"]) and b.at(t)]
+        adjacent = [t for t in targets if t in b.map.adjacent(b.hex_of(a)) and b.at(t)]
         if len(adjacent) > 1:
-            here, aimed = b.unit(a)["hex"], tuple(sorted(adjacent))
+            here, aimed = b.hex_of(a), tuple(sorted(adjacent))
             out[here + ">" + "+".join(aimed)] = C.Attack((here,), aimed)
     for atts, defs in owed_attacks(b, side):
         out["+".join(atts) + ">" + "+".join(defs)] = C.Attack(atts, defs)
@@ -132,13 +132,13 @@ def _choice_commands(b: Battle) -> list[C.Command]:
     step = b.s["pending"]["steps"][0]
     kind = step["kind"]
     if kind == "retreat":
-        return [C.Retreat(h) for h, _ in results.retreat_options(b, step["unit"], b.unit(step["unit"])["hex"],
+        return [C.Retreat(h) for h, _ in results.retreat_options(b, step["unit"], b.hex_of(step["unit"]),
                                                                frozenset(step["taken"]))]
     if kind == "advance":
-        advances: list[C.Command] = [C.Advance(b.unit(u)["hex"], h) for u, h in results.advance_options(b, step)]
+        advances: list[C.Command] = [C.Advance(b.hex_of(u), h) for u, h in results.advance_options(b, step)]
         return advances + [C.Stay()]
     if kind == "lose":
-        return [C.Lose(tuple(b.unit(u)["hex"] for u in combo)) for combo in results.loss_options(b, step)]
-    electing: list[C.Command] = [C.Retreat(b.unit(u)["hex"]) for u in step["units"] if b.unit(u)["where"] == "map"
-                                 and results.retreat_options(b, u, b.unit(u)["hex"], frozenset())]
+        return [C.Lose(tuple(b.hex_of(u) for u in combo)) for combo in results.loss_options(b, step)]
+    electing: list[C.Command] = [C.Retreat(b.hex_of(u)) for u in step["units"] if b.unit(u)["where"] == "map"
+                                 and results.retreat_options(b, u, b.hex_of(u), frozenset())]
     return electing + [C.Stay()]

@@ -89,8 +89,11 @@ class Limits:
 
 
 def start_hex(b: Battle, uid: str) -> Hex:
+    """Where a move starts: the unit's hex, or the entry hex of a reinforcement that is due."""
     u = b.unit(uid)
-    return u["hex"] if u["where"] == "map" else u["entry"]
+    entry = b.hex_of(uid) if u["where"] == "map" else u.get("entry")
+    assert entry is not None, f"{uid} is neither on the map nor due"
+    return entry
 
 
 def why_immobile(b: Battle, side: str, uid: str) -> tuple[str, str] | None:
@@ -103,7 +106,7 @@ def why_immobile(b: Battle, side: str, uid: str) -> tuple[str, str] | None:
     if u["moved"]:
         return "Movement", (f"{b.describe(uid)} has already moved this turn; to change a finished move, `undo` it "
                             "(with the opponent's consent once the phase has ended)")
-    if u["where"] == "map" and b.in_enemy_zoc(side, u["hex"]) and not b.night:
+    if u["where"] == "map" and b.in_enemy_zoc(side, b.hex_of(uid)) and not b.night:
         return "Zones of Control (D)", f"{b.describe(uid)} began the phase in an enemy Zone of Control and may not move"
     if uid in s["frozen"]:
         allowed = frozen_allowance(b)
@@ -365,7 +368,7 @@ def release_guards_near(b: Battle, mover_side: str, hexes: tuple[Hex, ...]) -> l
     events = []
     for gid in b.on_map(enemy_of(mover_side)):
         if b.defs[gid].guard and gid not in b.s["released"]:
-            gh = b.unit(gid)["hex"]
+            gh = b.hex_of(gid)
             if any(distance(gh, h) <= 3 for h in hexes):
                 b.s["released"].append(gid)
                 events.append(event(f"{b.describe(gid)} is released: an enemy unit came within three hexes "

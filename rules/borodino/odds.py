@@ -85,7 +85,7 @@ def _consequences(b: Battle, plan: Plan, result: str, faces: list[int]) -> dict:
             b.map.redoubts[plan.redoubt_defending or ""].strength
     retreating = exposed if result == "Ar" else plan.defenders if result == "Dr" else []
     for uid in retreating:
-        open_hexes = retreat_options(b, uid, b.unit(uid)["hex"], frozenset())
+        open_hexes = retreat_options(b, uid, b.hex_of(uid), frozenset())
         out["blocked" if not open_hexes else "retreat"].append(b.describe(uid))
     return out
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from rules.borodino.battle import Battle, enemy_of
-from rules.borodino.combat import Plan
+from rules.borodino.combat import Plan, attacked_hexes
 from rules.borodino.commands import Advance, Lose, Retreat, Stay
 from rules.core.errors import RuleViolation
 from rules.core.events import Event, event
@@ -29,7 +29,7 @@ def start_result(b: Battle, plan: Plan, result: str) -> list[Event]:
     vacated: list[Hex] = []
     if result == "Ae":
         for a in attackers:
-            vacated.append(b.unit(a)["hex"])
+            vacated.append(b.hex_of(a))
             events.append(_eliminate(b, a))
         steps.append({"kind": "advance", "chooser": other, "units": plan.defenders, "vacated": vacated})
     elif result == "Ar":
@@ -37,9 +37,9 @@ def start_result(b: Battle, plan: Plan, result: str) -> list[Event]:
         if spared:
             steps.append({"kind": "voluntary", "chooser": side, "units": list(spared)})
         steps.append({"kind": "advance", "chooser": other, "units": plan.defenders,
-                      "vacated": [b.unit(a)["hex"] for a in attackers]})
+                      "vacated": [b.hex_of(a) for a in attackers]})
     elif result in ("Dr", "De", "Ex"):
-        targets = [b.unit(d)["hex"] for d in plan.defenders] or [plan.redoubt_defending]
+        targets = attacked_hexes(b, plan)
         if result == "Dr":
             steps += [{"kind": "retreat", "chooser": side, "unit": d, "taken": []} for d in plan.defenders]
         else:
@@ -58,12 +58,12 @@ def _artillery_out_of_zoc(b: Battle, side: str, uid: str) -> bool:
     """Artillery (C): "Artillery units attacking from an adjacent position and in an Enemy Zone of Control
     must suffer all the combat results"; adjacent artillery outside one (across a river, ford or bridge,
     which no Zone of Control crosses, ZOC H) is spared like bombarding artillery."""
-    return b.is_artillery(uid) and not b.in_enemy_zoc(side, b.unit(uid)["hex"])
+    return b.is_artillery(uid) and not b.in_enemy_zoc(side, b.hex_of(uid))
 
 
 def _eliminate(b: Battle, uid: str) -> Event:
     text = f"{b.describe(uid)} is eliminated."
-    h = b.unit(uid)["hex"]
+    h = b.hex_of(uid)
     b.take_off(uid, "eliminated")
     b.s["log"]["eliminated"].append({"unit": uid, "hex": h, "side": b.side(uid)})
     return event(kind="eliminated", text=text, unit=uid, hex=h)
@@ -104,7 +104,7 @@ def retreat_options(b: Battle, uid: str, frm: Hex, taken: frozenset[Hex]) -> lis
 
 
 def _retreat_to(b: Battle, step: dict, uid: str, to: Hex, displaced: str | None) -> list[Event]:
-    frm = b.unit(uid)["hex"]
+    frm = b.hex_of(uid)
     if displaced is not None:
         # The displaced unit leaves first (chosen by the same victor), then this unit takes its hex.
         b.s["pending"]["steps"][0:0] = [
@@ -138,12 +138,13 @@ def options_of(b: Battle, step: dict) -> list:
     kind = step["kind"]
     if kind == "retreat":
         u = b.unit(step["unit"])
-        return retreat_options(b, step["unit"], u["hex"], frozenset(step["taken"])) if u["where"] == "map" else []
+        return retreat_options(b, step["unit"], b.hex_of(step["unit"]), frozenset(step["taken"])) \
+            if u["where"] == "map" else []
     if kind == "advance":
         return advance_options(b, step)
     if kind == "voluntary":
         return [u for u in step["units"] if b.unit(u)["where"] == "map"
-                and retreat_options(b, u, b.unit(u)["hex"], frozenset())]
+                and retreat_options(b, u, b.hex_of(u), frozenset())]
     if kind == "lose":
         return loss_options(b, step)
     return []
@@ -195,11 +196,11 @@ def prompt(b: Battle) -> str | None:
         pairs = ", ".join(f"`advance {b.unit(u)['hex']} {h}`" for u, h in options)
         return f"{who} player: you may advance after combat ({pairs}) or `stay`."
     if step["kind"] == "voluntary":
-        arts = ", ".join(b.unit(u)["hex"] for u in options)
+        arts = ", ".join(b.hex_of(u) for u in options)
         return (f"{who} player: artillery spared by the result ({arts}) may elect to retreat with the others: "
                 f"`retreat <artillery hex>` (the {enemy_of(step['chooser']).title()} player then chooses where), "
                 "or `stay` (Artillery C).")
-    sets = "; ".join("lose " + "+".join(b.unit(u)["hex"] for u in s) for s in options)
+    sets = "; ".join("lose " + "+".join(b.hex_of(u) for u in s) for s in options)
     return (f"{who} player: the exchange costs you at least {step['need']} Combat Points of the attackers; "
             f"choose: {sets} (CRT: Exchange).")
 
@@ -217,13 +218,14 @@ def advance_options(b: Battle, step: dict) -> list[tuple[str, Hex]]:
         u = b.unit(uid)
         if u["where"] != "map" or u["advanced"]:
             continue
+        here = b.hex_of(uid)
         for h in step["vacated"]:
-            if h is None or b.at(h) is not None or h not in b.map.adjacent(u["hex"]):
+            if h is None or b.at(h) is not None or h not in b.map.adjacent(here):
                 continue
-            if b.map.side(u["hex"], h) == "river":
+            if b.map.side(here, h) == "river":
                 continue
-            woods = u["hex"] in b.map.woods or h in b.map.woods
-            if woods and not b.map.is_road_side(u["hex"], h):
+            woods = here in b.map.woods or h in b.map.woods
+            if woods and not b.map.is_road_side(here, h):
                 continue  # ZOC (I): advance into or out of woods/road only along the road
             out.append((uid, h))
     return out
@@ -254,7 +256,7 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
     kind = step["kind"]
     if isinstance(cmd, Retreat) and kind == "retreat":
         options = dict(options_of(b, step))
-        if cmd.unit and cmd.unit not in (b.unit(step["unit"])["hex"], step["unit"]):
+        if cmd.unit and cmd.unit not in (b.hex_of(step["unit"]), step["unit"]):
             raise RuleViolation("Retreat", f"the unit retreating now is {b.describe(step['unit'])}")
         if cmd.to not in options:
             raise RuleViolation("Retreat", f"{b.describe(step['unit'])} may not retreat to {cmd.to}: units retreat "
@@ -271,7 +273,7 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
         uid = b.at(cmd.to)
         if uid is None or uid not in options_of(b, step):
             raise RuleViolation("Artillery (C)", "name a spared artillery unit of this attack that can retreat: "
-                                f"`retreat <its hex>` ({', '.join(b.unit(u)['hex'] for u in options_of(b, step))}), "
+                                f"`retreat <its hex>` ({', '.join(b.hex_of(u) for u in options_of(b, step))}), "
                                 "or `stay`")
         step["units"].remove(uid)
         b.s["pending"]["steps"].insert(0, {"kind": "retreat", "chooser": enemy_of(side), "unit": uid, "taken": []})
@@ -285,7 +287,7 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
             listed = ", ".join(f"advance {b.unit(u)['hex']} {h}" for u, h in pairs)
             raise RuleViolation("Combat (H)", f"that advance is not open; choose one of: {listed}, or stay")
         uid, h = fits[0]
-        frm = b.unit(uid)["hex"]
+        frm = b.hex_of(uid)
         b.place(uid, h)
         b.unit(uid)["advanced"] = True  # may not attack or be attacked again this phase
         step["vacated"].remove(h)

@@ -8,7 +8,7 @@ north of the Great Redoubt.
 from __future__ import annotations
 
 from rules.borodino import battlemap, scenario_data, turns
-from rules.borodino.battle import Battle
+from rules.borodino.battle import Battle, Unit
 from rules.core.dice import new_dice
 from rules.core.hexes import col_row
 
@@ -17,14 +17,14 @@ def new_state(system: str, sc: scenario_data.Scenario, seed: int, opts: list[str
     """The opening position of a scenario, French to move."""
     defs = scenario_data.units()
 
-    def unit(where: str, h: str | None = None, **extra) -> dict:
-        return {"where": where, "hex": h, "moved": False, "attacked": False, "defended": False,
-                "advanced": False, **extra}
+    def unit(where: str, h: str | None = None) -> Unit:
+        return Unit(where=where, hex=h, moved=False, attacked=False, defended=False, advanced=False)
 
     units = {uid: unit("map", h) for uid, h in sc.setup.items()}
     arrivals = list(sc.reinforcements) + (list(sc.additional_forces) if "additional_forces" in opts else [])
     for r in arrivals:
-        units[r.unit] = unit("future", arrives=r.turn, entry_key=r.entry, entry=None)
+        units[r.unit] = unit("future")
+        units[r.unit].update({"arrives": r.turn, "entry_key": r.entry, "entry": None})
     occupied = {h: uid for uid, h in sc.setup.items()}
     redoubts = {}
     for h in battlemap.load().redoubts:

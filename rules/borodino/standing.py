@@ -63,7 +63,7 @@ def standing_command(state: dict, side: str, orders: dict[str, str] | None) -> C
 
 
 def _retreat(b: Battle, side: str, options: list[tuple[Hex, str | None]], avoid: bool) -> Retreat:
-    mine = [b.unit(u)["hex"] for u in b.on_map(side)]
+    mine = [b.hex_of(u) for u in b.on_map(side)]
 
     def key(option: tuple[Hex, str | None]) -> tuple:
         h, displaced = option
@@ -77,9 +77,9 @@ def _loss(b: Battle, options: list[tuple[str, ...]], spare_artillery: bool) -> L
     def key(units: tuple[str, ...]) -> tuple:
         guns = sum(1 for u in units if b.is_artillery(u))
         return (guns if spare_artillery else 0, sum(b.strength(u) for u in units), len(units),
-                sorted(b.unit(u)["hex"] for u in units))
+                sorted(b.hex_of(u) for u in units))
 
-    return Lose(tuple(b.unit(u)["hex"] for u in min(options, key=key)))
+    return Lose(tuple(b.hex_of(u) for u in min(options, key=key)))
 
 
 def _advance(b: Battle, options: list[tuple[str, Hex]], order: str) -> Advance | Stay:
@@ -87,6 +87,6 @@ def _advance(b: Battle, options: list[tuple[str, Hex]], order: str) -> Advance |
         options = [(u, h) for u, h in options if h in b.map.redoubts]
     if order == "never" or not options:
         return Stay()
-    uid, h = min(options, key=lambda o: (o[1] not in b.map.redoubts, -b.strength(o[0]), b.unit(o[0])["hex"], o[1]))
-    return Advance(b.unit(uid)["hex"], h)
+    uid, h = min(options, key=lambda o: (o[1] not in b.map.redoubts, -b.strength(o[0]), b.hex_of(o[0]), o[1]))
+    return Advance(b.hex_of(uid), h)
 

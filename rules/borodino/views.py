@@ -19,7 +19,7 @@ def _unit(b: Battle, uid: str) -> dict:
 def view(b: Battle, side: str | None, to_move: list[str]) -> dict:
     """The public view; Borodino hides nothing, so every side's view is the same."""
     s = b.s
-    units = sorted(b.occupant.values(), key=lambda uid: b.unit(uid)["hex"])
+    units = sorted(b.occupant.values(), key=lambda uid: b.hex_of(uid))
     due_a, due_d = obligations(b, s["player"]) if s["phase"] == "combat" else (set(), set())
     return {
         "system": "borodino", "scenario": s["scenario"], "title": b.scenario.title, "viewer": side,
@@ -35,7 +35,7 @@ def view(b: Battle, side: str | None, to_move: list[str]) -> dict:
                       "front": sorted(b.map.redoubts[h].front), "destroyed": r["destroyed"], "held": r["held"]}
                      for h, r in sorted(s["redoubts"].items())],
         "losses": dict(s["losses"]), "exited_points": dict(s["exited"]),
-        "must_attack": sorted(b.unit(a)["hex"] for a in due_a), "must_be_attacked": sorted(due_d),
+        "must_attack": sorted(b.hex_of(a) for a in due_a), "must_be_attacked": sorted(due_d),
         "options": list(s["options"]), "log": s["log"], "last_log": s["last_log"],
         "outcome": outcome(b), "notes": notes(b, due_a, due_d),
         "zoc": {side: sorted(hexes) for side, hexes in b.zocs.items()},  # hexes in that side's enemy ZOC
@@ -49,7 +49,7 @@ def notes(b: Battle, due_a: set[str], due_d: set[str]) -> list[str]:
     if due_a or due_d:
         parts = []
         if due_a:
-            parts.append("must still attack: " + ", ".join(sorted(b.unit(a)["hex"] for a in due_a)))
+            parts.append("must still attack: " + ", ".join(sorted(b.hex_of(a) for a in due_a)))
         if due_d:
             parts.append("must still be attacked: " + ", ".join(sorted(due_d)))
         out.append(f"Attacks due (Combat B): {'; '.join(parts)}.")
