@@ -56,6 +56,7 @@ class Result:
     public: str | None = None  # what everyone may read of it, when `message` says more
     standing: str | None = None  # the standing order that gave this command (issue 10.1)
     followed: list[Result] = field(default_factory=list)  # commands standing orders played after it
+    ended: dict | None = None  # how the game ended outside the rules (an agreed draw: issue 10.4)
 
     def addressed(self) -> dict[str, list[dict]]:
         """The events grouped by audience: "all", a side, or "log"."""
@@ -212,6 +213,12 @@ class GameService:
                           "Look at the game again and resend.", seq, side)
         if verb == "orders":
             return self.orders(game_id, side, args, user, compose)
+        if verb == "draw" and not args:
+            return self._draw(game_id, state, side, seq, compose)
+        if verb in ("accept", "refuse") and game["pending_draw"] and \
+                game["pending_draw"]["by"] != side:
+            return self._answer_draw(game_id, state, side, seq, game["pending_draw"],
+                                     verb == "accept", compose)
         pending = game["pending_undo"]
         if verb == "undo":
             return self._undo(game_id, system, state, side, seq, compose)
@@ -363,6 +370,42 @@ class GameService:
         waiting = (f"\nThe {fmt.side_name(pending['by'])} player asks to undo {asked}: accept "
                    "or refuse." if pending else "")
         return fmt.status(view) + waiting
+
+    def _draw(self, game_id: int, state: dict, side: str, seq: int, compose: Compose) -> Result:
+        """Offer a draw (issue 10.4); an offer met by the other side's own offer is agreed."""
+        offer = self.store.game(game_id)["pending_draw"]
+        if offer and offer["by"] != side:
+            return self._answer_draw(game_id, state, side, seq, offer, True, compose)
+        if offer:
+            raise RuleViolation("Draw", "You have offered a draw already; the other player "
+                                "answers with accept or refuse, or plays on")
+        others = [s for s in self.system(game_id).INFO.sides if s != side]
+        names = " or ".join(fmt.side_name(s) for s in others)
+        text = f"The {fmt.side_name(side)} player offers a draw: the {names} player may " \
+               "`accept` or `refuse` (a command played instead declines it)."
+        result = Result(True, f"You offer a draw; the {names} player answers.", seq, side,
+                        events=[event(text, other, "draw_offer") for other in others],
+                        public=text)
+        self.store.set_pending_draw(game_id, {"by": side, "seq": seq},
+                                    compose(result, state, state))
+        return result
+
+    def _answer_draw(self, game_id: int, state: dict, side: str, seq: int, offer: dict,
+                     agreed: bool, compose: Compose) -> Result:
+        by = fmt.side_name(offer["by"])
+        if not agreed:
+            text = f"The {fmt.side_name(side)} player declines the {by} player's draw offer; play goes on."
+            result = Result(True, text, seq, side, events=[event(text, kind="draw_declined")],
+                            public=text)
+            self.store.set_pending_draw(game_id, None, compose(result, state, state))
+            return result
+        ended = {"winner": None, "level": "draw",
+                 "reason": f"the {by} player offered a draw and the {fmt.side_name(side)} player accepted"}
+        text = f"Game {game_id} is drawn by agreement: {ended['reason']}."
+        result = Result(True, text, seq, side, events=[event(text, kind="draw_agreed")],
+                        public=text, ended=ended)
+        self.store.end_game(game_id, ended, compose(result, state, state))
+        return result
 
     def _undo(self, game_id: int, system: GameSystem, state: dict, side: str, seq: int,
               compose: Compose) -> Result:

@@ -144,6 +144,11 @@ def _standing_orders(db: sqlite_utils.Database) -> None:
                                        foreign_keys=[("game", "games", "id")])
 
 
+@MIGRATIONS(name="games.pending_draw: a draw offered, waiting for the opponent (issue 10.4)")
+def _pending_draw(db: sqlite_utils.Database) -> None:
+    db.table("games").add_column("pending_draw", str)
+
+
 class Store:
     """One SQLite file holding every game; safe to reopen after a crash at any point."""
 
@@ -290,7 +295,8 @@ class Store:
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     def end_game(self, game_id: int, ended: dict, outbox: Outbox) -> None:
-        """Close a game outside the rules (resignation, forfeit), with the messages saying so."""
+        """Close a game outside the rules (resignation, forfeit, an agreed draw), with the
+        messages saying so."""
         with self.transaction():
             self._check_live(game_id)
             self.db.execute("UPDATE games SET status = 'over', ended = ?, updated_at = ?"
@@ -335,6 +341,15 @@ class Store:
         with self.transaction():
             self._check_live(game_id)
             self._write_pending(game_id, request)
+            self._write_outbox(game_id, self.last_seq(game_id), outbox)
+
+    def set_pending_draw(self, game_id: int, offer: dict | None, outbox: Outbox) -> None:
+        """Record (or clear, with None) a draw offer and the messages announcing it; the next
+        accepted command clears it too (the game went on)."""
+        with self.transaction():
+            self._check_live(game_id)
+            self.db.execute("UPDATE games SET pending_draw = ? WHERE id = ?",
+                            [json.dumps(offer) if offer else None, game_id])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     # -- commands and snapshots ----------------------------------------------------------
@@ -387,8 +402,8 @@ class Store:
                 self.db.execute("INSERT INTO snapshots VALUES (?, ?, ?)",
                                 [game_id, seq, json.dumps(state)])
             self._write_outbox(game_id, seq, outbox)
-            self.db.execute("UPDATE games SET status = ?, updated_at = ?, pending_undo = NULL"
-                            " WHERE id = ?", [status, stamp, game_id])
+            self.db.execute("UPDATE games SET status = ?, updated_at = ?, pending_undo = NULL,"
+                            " pending_draw = NULL WHERE id = ?", [status, stamp, game_id])
         return seq
 
     def truncate(self, game_id: int, from_seq: int, outbox: Outbox, *,
@@ -541,8 +556,9 @@ class Store:
 
 
 def _decode_game(row: dict) -> dict:
-    pending = row.get("pending_undo")
+    pending, draw = row.get("pending_undo"), row.get("pending_draw")
     return {**row, "options": json.loads(row["options"] or "{}"),
+            "pending_draw": json.loads(draw) if draw else None,
             "hot_seat": bool(row["hot_seat"]), "pending_undo": json.loads(pending) if pending else None,
             "settings": json.loads(row.get("settings") or "{}"),
             "ended": json.loads(row["ended"]) if row.get("ended") else None}

@@ -14,8 +14,12 @@ _CORE = ("side", "hex", "area", "id", "type", "strength", "movement")
 TABLE_HELP = {  # the verbs every game answers, beside its own grammar (`help <verb>`)
     "undo": "undo                       take back your own last command: freely within its phase, "
             "with the other player's consent across phases; never across a die roll or a reveal",
-    "accept": "accept                     consent to the other player's request to undo a command",
-    "refuse": "refuse                     turn down the other player's request to undo a command",
+    "accept": "accept                     consent to the other player's draw offer, else to their "
+              "request to undo a command",
+    "refuse": "refuse                     turn down the other player's draw offer, else their request "
+              "to undo a command",
+    "draw": "draw                       offer a draw; the other player may accept or refuse (a "
+            "command played instead declines it); both offering is agreement",
     "status": "status                     the turn, phase, who moves, and how many units each side has",
     "units": "units [place]              every unit you may see, or those at one hex or area: `units 3224`",
     "help": "help [command]             the commands, or one command in full: `help move`",

@@ -1,4 +1,4 @@
-"""Persistent confirmation buttons for ending a phase and resigning.
+"""Persistent confirmation buttons for ending a phase, resigning, and answering a draw offer.
 
 Each button's custom_id carries the game, the side and the position (command number) it was
 offered for, so a click still works after a restart (Confirm is registered with
@@ -15,11 +15,13 @@ from bot.discord.messenger import send_reply
 from bot.permissions import Actor, TableError
 from bot.tables import Offer
 
-TEMPLATE = (r"kolocha:(?P<action>end|resign|keep):(?P<game>[0-9]+):(?P<side>[a-z_]*)"
+TEMPLATE = (r"kolocha:(?P<action>end|resign|keep|draw|decline):(?P<game>[0-9]+):(?P<side>[a-z_]*)"
             r":(?P<seq>[0-9]+)")
 LABELS = {"end": ("End the phase", discord.ButtonStyle.danger),
           "resign": ("Resign", discord.ButtonStyle.danger),
-          "keep": ("Cancel", discord.ButtonStyle.secondary)}
+          "keep": ("Cancel", discord.ButtonStyle.secondary),
+          "draw": ("Accept the draw", discord.ButtonStyle.success),
+          "decline": ("Decline", discord.ButtonStyle.secondary)}
 
 
 def actor_of(interaction: discord.Interaction) -> Actor:
@@ -59,9 +61,10 @@ class Confirm(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
                                                                           view=None))
 
 
-def confirmation(action: str, offer: Offer) -> discord.ui.View:
-    """The two buttons of a confirmation, persistent (no timeout)."""
+def confirmation(action: str, offer: Offer, other: str = "keep") -> discord.ui.View:
+    """The two buttons of a confirmation, persistent (no timeout): do it, or `other` (keep
+    playing; for a draw offer, decline it)."""
     view = discord.ui.View(timeout=None)
     view.add_item(Confirm(action, offer.game_id, offer.side, offer.seq))
-    view.add_item(Confirm("keep", offer.game_id, offer.side, offer.seq))
+    view.add_item(Confirm(other, offer.game_id, offer.side, offer.seq))
     return view

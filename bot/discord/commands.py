@@ -18,7 +18,7 @@ from bot.converters import Unreadable, parse_hours
 from bot.discord.buttons import actor_of, confirmation
 from bot.discord.messenger import send_reply
 from bot.permissions import Actor, TableError
-from bot.tables import Tables
+from bot.tables import Offer, Tables
 from bot.tables.overview import STATUSES
 from bot.words import Text
 
@@ -229,6 +229,24 @@ class GameCommands(app_commands.Group):
     @app_commands.command(name="resign", description="Resign the game (asks to confirm)")
     async def resign(self, interaction: discord.Interaction) -> None:
         await offer(interaction, "resign")
+
+    @app_commands.command(name="draw", description="Offer a draw, or answer the other player's "
+                          "offer with buttons")
+    async def draw(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        tables = tables_of(interaction)
+        actor = actor_of(interaction)
+        try:
+            asked = await tables.play.draw(actor, str(interaction.channel_id))
+        except TableError as error:
+            asked = error.text
+        if isinstance(asked, Offer):
+            await send_reply(lambda piece: interaction.followup.send(piece, ephemeral=True),
+                             tables.delivery, asked.reply, lambda piece: interaction.followup.send(
+                                 piece, ephemeral=True, view=confirmation("draw", asked, "decline")))
+            return
+        await send_reply(lambda piece: interaction.followup.send(piece, ephemeral=True),
+                         tables.delivery, tables.private(actor, asked or "Done."))
 
     @app_commands.command(name="cancel", description="End the game without a winner (creator or "
                           "Manage Server)")

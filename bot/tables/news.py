@@ -42,6 +42,8 @@ class Change:
         events = [line.strip() for line in fmt.event_lines(result.visible_to(None), False)]
         who = "standing order" if result.standing else self.who  # played for a player (10.1)
         line = join([words("**", who, "** — ", result.public or result.message), *events])
+        if result.ended:  # ended by the players (an agreed draw): the final map, spectators, dice
+            return self.news.final_rows(self.game_id, line)
         rows = self.announce(line, before, after, result.seq)
         for side, private in result.addressed().items():
             if side in system.INFO.sides:
@@ -163,12 +165,19 @@ class News(Room):
         ended = {"winner": winners[0] if len(winners) == 1 else None, "reason": plain(reason)}
         text = words(reason, f": {fmt.side_name(ended['winner'])} wins game {game_id}.")
         self.tables.deadlines.clear(game_id)
-        seq = self.store.last_seq(game_id)
-        rows = [(channel_audience(self.store.game(game_id)["channel"]), message(text))]
-        rows += self.spectator_rows(game_id, seq, self.service.load(game_id), True, None)
-        rows += self.reveal_rows(self.store.game(game_id))
-        self.store.end_game(game_id, ended, rows)
+        self.store.end_game(game_id, ended, self.final_rows(game_id, text))
         await self.delivery.flush(game_id)
+
+    def final_rows(self, game_id: int, text: Text) -> Outbox:
+        """A game ended by its players (resignation, forfeit, agreed draw): the line with the
+        final map in its channel, spectators, and the seed of its dice (issue 10.4)."""
+        seq = self.store.last_seq(game_id)
+        game = self.store.game(game_id)
+        view = self.service.system(game_id).view(self.service.load(game_id), None)
+        rows: Outbox = [(channel_audience(game["channel"]),
+                         message(words(text, "\n", fmt.headline(view)), seq))]
+        rows += self.spectator_rows(game_id, seq, self.service.load(game_id), True, None)
+        return rows + self.reveal_rows(game)
 
     async def inbox(self, actor: Actor, channel_id: str) -> Text:
         """The fallback for closed DMs: a private thread in the game's channel, seen only by

@@ -20,7 +20,7 @@ from bot.tables.room import Room
 from bot.words import Text, name, words
 from rules.core.errors import RulesError
 
-TABLE_VERBS = (*QUERIES, "undo", "accept", "refuse", "end", "orders")  # verbs of every game, at any time
+TABLE_VERBS = (*QUERIES, "undo", "accept", "refuse", "end", "orders", "draw")  # verbs of every game, at any time
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,7 @@ class Play(Room):
         and refuse only alone."""
         if verb in QUERIES:
             return True
-        if verb in ("undo", "accept", "refuse"):
+        if verb in ("undo", "accept", "refuse", "draw"):
             return len(words) == 1
         system = self.service.system(game_id)
         try:
@@ -163,10 +163,31 @@ class Play(Room):
             raise TableError(f"This button has expired: game {game_id} is over.")
         if action == "resign":
             return await self.resign(actor, game["channel"], side)
+        if action in ("draw", "decline"):
+            offer = game["pending_draw"]
+            if not offer or offer["by"] == side:
+                raise TableError("This button has expired: no draw offer waits for your answer.")
+            return await self.submit(actor, game["channel"], "accept" if action == "draw"
+                                     else "refuse", side)
         if self.store.last_seq(game_id) != seq:
             raise TableError("This button has expired: the game has moved on since it was "
                              "offered. Look at the game again and use `/end` if you still mean it.")
         return await self.submit(actor, game["channel"], "end", side, expected_seq=seq)
+
+    async def draw(self, actor: Actor, channel: str) -> Offer | Text:
+        """`/game draw`: offer a draw, or, when the other side has offered one, the question
+        with buttons to accept or decline it (issue 10.4)."""
+        game = self.tables.game_in(channel)
+        offer = game["pending_draw"]
+        seats = self.store.seats(game["id"])
+        mine = sides_of(seats, actor)
+        if offer and mine and any(side != offer["by"] for side in mine):
+            side = next(side for side in mine if side != offer["by"])
+            text = (f"The {fmt.side_name(offer['by'])} player offers a draw in game {game['id']}. "
+                    "Accept it (the game ends, nobody wins) or decline it (play goes on)?")
+            return Offer(self.tables.private(actor, text), game["id"], side,
+                         self.store.last_seq(game["id"]))
+        return await self.submit(actor, channel, "draw")
 
     async def resign(self, actor: Actor, channel: str, side: str | None = None) -> str:
         game = self.tables.game_in(channel)

@@ -1,0 +1,44 @@
+"""Endings (issue 10.4): `/game draw` over the wire: the offer, then the other player's Accept / Decline
+buttons, persistent, usable only by the player the offer waits on; the end posts the final map."""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, make_tables, seated_game
+from tests.bot.discord.test_discord_wire import borodino, custom_ids, play, start, text_of
+
+
+def test_a_draw_is_offered_declined_offered_again_and_accepted_by_button(tmp_path):
+    async def test(db: Path) -> None:
+        wire = await start(db)
+        game_id = await borodino(wire)
+        answers = await wire.command(ANNA, "draw", group="game")
+        assert "You offer a draw" in text_of(answers[-1])
+        answers = await wire.command(BORIS, "draw", group="game")
+        (asked,) = [a for a in answers if "components" in a[1]]  # a followup with buttons
+        accept, decline = custom_ids(("followup", {"data": asked[1]}))
+        assert accept == f"kolocha:draw:{game_id}:russian:0" and decline.startswith("kolocha:decline:")
+        answers = await wire.press(ANNA, accept)  # the offer does not wait on Anna
+        assert "Only the Russian player" in text_of(answers[-1])
+        answers = await wire.press(BORIS, decline)
+        assert "declines the French player's draw offer" in text_of(answers[-1])
+        answers = await wire.press(BORIS, accept)
+        assert "This button has expired" in text_of(answers[-1])
+        await wire.command(ANNA, "draw", group="game")
+        await wire.press(BORIS, accept)
+        game = wire.tables.store.game(game_id)
+        assert game["status"] == "over" and game["ended"]["level"] == "draw"
+        posts = [payload for where, payload in wire.http.of("send")
+                 if where == CHANNEL and "drawn by agreement" in payload.get("content", "")]
+        assert posts and posts[-1].get("attachments"), "the final map goes with the line"
+    play(test, tmp_path)
+
+
+
+def test_a_resignation_posts_the_final_map(service):
+    tables = make_tables(service)
+    game_id = asyncio.run(seated_game(tables))
+    asyncio.run(tables.play.resign(BORIS, CHANNEL))
+    (post,) = [p for p in tables.delivery.messenger.posts if f"Red wins game {game_id}" in p[1]]
+    assert post[0] == CHANNEL and post[2] is not None  # the line, with the final map
