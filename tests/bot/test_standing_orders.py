@@ -59,9 +59,9 @@ def test_a_whole_borodino_game_where_the_russian_never_chooses(tmp_path, seed):
 @pytest.mark.long
 def test_a_whole_bloody_monday_game_where_the_russian_never_chooses(tmp_path):
     service = GameService(Store(tmp_path / "games.sqlite"))
-    game = service.new_game("bloody_monday", "bloody_monday", seed=0)
-    _orders(service, game, "russian", 1)
-    _play_out(service, game, "russian", 0, 3000)
+    game = service.new_game("bloody_monday", "bloody_monday", seed=3)
+    _orders(service, game, "russian", 3)  # a game with Russian hits and retreats to choose
+    _play_out(service, game, "russian", 3, 3000)
     assert service.store.game(game)["status"] == "over"
     kinds = {row["text"].split()[2].rstrip(":") for row in _standing_rows(service.store, game)}
     assert kinds == {"hit", "retreat"}

@@ -8,7 +8,7 @@ from tests.rules.standing_playout import play
 
 @pytest.mark.long
 def test_whole_games_where_the_russian_never_chooses():
-    games = [play("bloody_monday", "bloody_monday", seed=seed, side="russian", pick=seed) for seed in (0, 1)]
+    games = [play("bloody_monday", "bloody_monday", seed=seed, side="russian", pick=seed) for seed in (0, 1, 2, 3)]
     assert all(game.outcome is not None for game in games)
     made = [m for game in games for m in game.made]
     assert {waiting["kind"] for waiting, _, _ in made} == {"hit", "retreat"}
