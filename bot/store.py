@@ -149,6 +149,11 @@ def _pending_draw(db: sqlite_utils.Database) -> None:
     db.table("games").add_column("pending_draw", str)
 
 
+@MIGRATIONS(name="games.pending_pause: a pause or resume asked, waiting for consent (issue 10.2)")
+def _pending_pause(db: sqlite_utils.Database) -> None:
+    db.table("games").add_column("pending_pause", str)
+
+
 class Store:
     """One SQLite file holding every game; safe to reopen after a crash at any point."""
 
@@ -268,6 +273,22 @@ class Store:
             self.db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?)", [game_id, side, user])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
+    def leave_seats(self, game_id: int, sides: list[str], outbox: Outbox) -> None:
+        """Free seats of a game not yet started (a player leaving the lobby)."""
+        with self.transaction():
+            self._check_live(game_id)
+            for side in sides:
+                self.db.execute("DELETE FROM seats WHERE game = ? AND side = ?", [game_id, side])
+            self._write_outbox(game_id, self.last_seq(game_id), outbox)
+
+    def set_pending_pause(self, game_id: int, request: dict | None, outbox: Outbox) -> None:
+        """Record (or clear) a player's request to pause or resume, with its announcement."""
+        with self.transaction():
+            self._check_live(game_id)
+            self.db.execute("UPDATE games SET pending_pause = ? WHERE id = ?",
+                            [json.dumps(request) if request else None, game_id])
+            self._write_outbox(game_id, self.last_seq(game_id), outbox)
+
     def seats(self, game_id: int) -> dict[str, str]:
         return {r["side"]: r["user"] for r in
                 self.db.query("SELECT side, user FROM seats WHERE game = ?", [game_id])}
@@ -307,13 +328,14 @@ class Store:
     def pause_game(self, game_id: int, reason: str) -> None:
         """A game that cannot go on where it is (its channel is gone): it waits, with the reason."""
         with self.transaction():
-            self.db.execute("UPDATE games SET paused = ?, updated_at = ? WHERE id = ?",
-                            [reason, now(), game_id])
+            self.db.execute("UPDATE games SET paused = ?, pending_pause = NULL, updated_at = ?"
+                            " WHERE id = ?", [reason, now(), game_id])
 
     def resume_game(self, game_id: int, channel: str) -> None:
         """A paused game goes on, at the table of `channel`."""
         with self.transaction():
-            self.db.execute("UPDATE games SET paused = NULL, channel = ?, updated_at = ?"
+            self.db.execute("UPDATE games SET paused = NULL, pending_pause = NULL, channel = ?,"
+                            " updated_at = ?"
                             " WHERE id = ?", [channel, now(), game_id])
 
     def meta(self, key: str) -> str | None:
@@ -557,7 +579,9 @@ class Store:
 
 def _decode_game(row: dict) -> dict:
     pending, draw = row.get("pending_undo"), row.get("pending_draw")
+    pause = row.get("pending_pause")
     return {**row, "options": json.loads(row["options"] or "{}"),
+            "pending_pause": json.loads(pause) if pause else None,
             "pending_draw": json.loads(draw) if draw else None,
             "hot_seat": bool(row["hot_seat"]), "pending_undo": json.loads(pending) if pending else None,
             "settings": json.loads(row.get("settings") or "{}"),

@@ -265,12 +265,26 @@ class GameCommands(app_commands.Group):
         player = Actor(str(user.id), user.display_name, user.guild_permissions.manage_guild)
         await answer(interaction, lambda t, a, c: t.lobby.replace(a, c, side, player))
 
-    @app_commands.command(name="resume", description="Go on with a paused game in this channel")
-    @app_commands.describe(game="The paused game's number (its players got it by DM)")
+    @app_commands.command(name="resume", description="Go on with a paused game (players agree, or "
+                          "Manage Server)")
+    @app_commands.describe(game="A game paused because its channel was lost: its number (its "
+                           "players got it by DM); leave empty for the game here")
     async def resume(self, interaction: discord.Interaction,
-                     game: app_commands.Range[int, 1]) -> None:
+                     game: app_commands.Range[int, 1] | None = None) -> None:
         guild = str(interaction.guild_id)
+        if game is None:
+            await answer(interaction, lambda t, a, c: t.absence.resume(a, c))
+            return
         await answer(interaction, lambda t, a, c: t.lobby.resume(a, guild, c, game))
+
+    @app_commands.command(name="pause", description="Pause the game here (the other player agrees "
+                          "by pausing too, or Manage Server)")
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await answer(interaction, lambda t, a, c: t.absence.pause(a, c))
+
+    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await answer(interaction, lambda t, a, c: t.absence.leave(a, c))
 
     @app_commands.command(name="settings", description="Show or change deadlines and spectating")
     @app_commands.describe(deadline_hours="Hours a side has for its turn",

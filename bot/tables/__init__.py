@@ -6,6 +6,7 @@ one game run one at a time and games never wait for each other) and composes the
 one job:
 
 * `lobby`: opening, joining, starting and ending games, settings, spectators;
+* `absence`: leaving a lobby, pausing and resuming by agreement (issue 10.2);
 * `overview`: a player's games across servers, a server's games filtered, help (issue 10.3);
 * `play`: the game's own commands, typed or from buttons, and the map on request;
 * `completion`: autocomplete from the legal commands of the caller's side;
@@ -26,6 +27,7 @@ from bot.deadlines import Clock, Deadlines, Scheduler, utc_now
 from bot.delivery import Delivery, Reply
 from bot.permissions import Actor, TableError
 from bot.service import GameService, over_sentence
+from bot.tables.absence import Absence
 from bot.tables.clocks import Clocks
 from bot.tables.completion import Completion
 from bot.tables.lobby import Lobby
@@ -60,6 +62,7 @@ class Tables:
         self.completion = Completion(self)
         self.lobby = Lobby(self)
         self.overview = Overview(self)
+        self.absence = Absence(self)
         self.play = Play(self)
 
     def game_in(self, channel: str) -> dict:

@@ -1,0 +1,89 @@
+"""Absence (issue 10.2): leaving a lobby, and pausing and resuming a running game by agreement.
+
+A seated player asks `/game pause` (or `/game resume`); the game pauses (or goes on) when the
+other player asks the same, which is their consent, or at once when a member with Manage Server
+asks. A paused game keeps no deadlines and takes no orders; resumed, every side to move gets a
+fresh deadline. A seat is left only before the start: afterwards `/game replace` seats a substitute.
+"""
+from __future__ import annotations
+
+from bot import text as fmt
+from bot.delivery import channel_audience, message
+from bot.permissions import Actor, TableError, sides_of
+from bot.tables.room import Room
+from bot.words import Text, name, words
+
+BY_AGREEMENT = "paused by its players"  # the reason a game paused by agreement gives
+
+
+class Absence(Room):
+    """Leaving, pausing and resuming."""
+
+    async def leave(self, actor: Actor, channel: str) -> Text:
+        """Give up one's seats in a game that has not started."""
+        game = self.tables.game_in(channel)
+        game_id = game["id"]
+        if game["started_at"]:
+            raise TableError(f"Game {game_id} has started, so its seats are kept: `/game resign` "
+                             "ends your part, or the creator or a member with Manage Server seats "
+                             "a substitute with `/game replace`.")
+        async with self.tables.lock(game_id):
+            self.tables.current(game_id)
+            mine = sides_of(self.store.seats(game_id), actor)
+            if not mine:
+                raise TableError(f"You have no seat in game {game_id}.")
+            seats = " and ".join(map(fmt.side_name, mine))
+            said = words(name(actor.name), f" leaves the {seats} seat of game {game_id}; "
+                         "`/game join` takes it.")
+            self.store.leave_seats(game_id, mine, [(channel_audience(channel), message(said))])
+        await self.delivery.flush(game_id)
+        return f"You left game {game_id}."
+
+    async def pause(self, actor: Actor, channel: str) -> Text:
+        return await self._ask(actor, channel, "pause")
+
+    async def resume(self, actor: Actor, channel: str) -> Text:
+        return await self._ask(actor, channel, "resume")
+
+    async def _ask(self, actor: Actor, channel: str, action: str) -> Text:
+        game = self.tables.game_in(channel)
+        game_id = game["id"]
+        if not game["started_at"]:
+            raise TableError(f"Game {game_id} has not started; there is nothing to {action}.")
+        if (action == "pause") == bool(game["paused"]):
+            raise TableError(f"Game {game_id} is {'already paused' if game['paused'] else 'not paused'}.")
+        async with self.tables.lock(game_id):
+            game = self.tables.current(game_id)
+            seats = self.store.seats(game_id)
+            mine = sides_of(seats, actor)
+            if not mine and not actor.manage_guild:
+                raise TableError(f"Only a player of game {game_id}, or a member with Manage Server, "
+                                 f"may {action} it.")
+            asked = game["pending_pause"]
+            agreed = asked is not None and asked["action"] == action and asked["by"] not in mine
+            alone = set(seats) <= set(mine)  # a hot-seat game: one person holds every seat
+            if actor.manage_guild or agreed or alone:
+                await self._do(game, action, actor)
+                return f"Game {game_id} is {'paused' if action == 'pause' else 'going on'}."
+            others = " or ".join(fmt.side_name(s) for s in seats if s not in mine)
+            said = words(name(actor.name), f" asks to {action} game {game_id}: the {others} player "
+                         f"agrees with `/game {action}` (or a member with Manage Server does it).")
+            self.store.set_pending_pause(game_id, {"by": mine[0], "action": action},
+                                         [(channel_audience(channel), message(said))])
+        await self.delivery.flush(game_id)
+        return f"You asked to {action} game {game_id}; the {others} player must agree."
+
+    async def _do(self, game: dict, action: str, actor: Actor) -> None:
+        game_id, channel = game["id"], game["channel"]
+        if action == "pause":
+            self.tables.deadlines.clear(game_id)
+            self.store.pause_game(game_id, BY_AGREEMENT)
+            said = words(name(actor.name), f" pauses game {game_id}: no deadlines run and no "
+                         "orders are taken until `/game resume`.")
+        else:
+            self.store.resume_game(game_id, channel)
+            system = self.service.system(game_id)
+            state = self.service.load(game_id)
+            self.tables.deadlines.track(game_id, system.active_sides(state), system.phase_key(state))
+            said = words(name(actor.name), f" resumes game {game_id}: the deadlines start afresh.")
+        await self.delivery.send(game_id, [(channel_audience(channel), message(said))])
