@@ -21,3 +21,28 @@ def test_system_info_agrees_with_the_system(name):
 def test_an_unregistered_name_is_refused_with_a_sentence_and_imports_nothing():
     with pytest.raises(CommandError, match="is not a game system here; choose one of"):
         rules.load("os")
+
+
+def test_the_refusal_names_every_system_there_is():
+    with pytest.raises(CommandError) as err:
+        rules.load("os")
+    assert str(err.value).endswith("choose one of bloody_monday, borodino, toy_system.")
+
+
+def test_the_environment_registers_systems_for_a_whole_process(monkeypatch):
+    """KOLOCHA_SYSTEMS="name=package.module,other=package.other", blanks and empty pairs ignored."""
+    from rules.core import registry
+    monkeypatch.setattr(registry, "_SYSTEMS", dict(registry._SYSTEMS))
+    monkeypatch.setenv("KOLOCHA_SYSTEMS", " toy = tests.bot.toy_system ,,again=rules.borodino")
+    registry._register_from_environment()
+    assert rules.load("toy") is rules.load("toy_system")
+    assert rules.load("again") is rules.load("borodino")
+    assert registry.systems() == ["again", "bloody_monday", "borodino", "toy", "toy_system"]
+
+
+def test_scenarios_and_options_are_refused_naming_every_choice():
+    from rules.core.setup import chosen_options, scenario
+    with pytest.raises(CommandError, match=r"choose one of 5sep, 7sep\.$"):
+        scenario({"5sep": 1, "7sep": 2}, "8sep")
+    with pytest.raises(CommandError, match=r"\(options: guard, forces\)\.$"):
+        chosen_options(["cossacks"], ("guard", "forces"), "the Great Battle")

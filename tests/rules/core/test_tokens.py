@@ -17,6 +17,7 @@ def test_arrow_is_its_own_word_with_or_without_spaces():
 def test_plus_groups_stay_whole():
     assert tokenize("attack 3224 + 3225 -> 3223") == ["attack", "3224+3225", "->", "3223"]
     assert tokenize("attack 3224+ 3225 ->3223") == ["attack", "3224+3225", "->", "3223"]
+    assert tokenize("attack 3224 +3225 -> 3223") == ["attack", "3224+3225", "->", "3223"]
 
 
 def test_empty_line_has_no_words():
