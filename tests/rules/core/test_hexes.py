@@ -102,3 +102,10 @@ def test_neighbours_stop_at_the_edges_of_the_numbering():
     assert neighbours("5099") == ("5098", "5199", "4999")
     assert sorted(within("0000", 1)) == ["0001", "0100", "0101"]
     assert "9999" in within("9998", 1) and "9899" in within("9999", 1)
+
+
+def test_the_numbering_ends_at_99_in_both_directions():
+    """Hex numbers are four digits, "XXYY": column 100 and row 100 have no number, so no hex."""
+    assert from_cube(99, -99 - 0, 0) == "9950" and from_cube(0, -99, 99) == "0099"
+    assert from_cube(100, -100, 0) is None      # column 100, row 50
+    assert from_cube(0, -100, 100) is None      # column 0, row 100
