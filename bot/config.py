@@ -7,6 +7,7 @@
     deadline_hours = 48
     reminders = [24, 1]            # hours before the deadline
     at_deadline = "remind"         # remind | end | choose | forfeit
+    skip_weekends = false          # Saturdays and Sundays do not count toward deadlines
     spectator_delay = false        # spectators one game turn behind
 """
 from __future__ import annotations
@@ -27,6 +28,7 @@ class GameSettings:
     reminders: tuple[float, ...] = (24.0, 1.0)
     at_deadline: str = "remind"
     spectator_delay: bool = False
+    skip_weekends: bool = False  # Saturdays and Sundays (in each player's time zone) do not count
 
     def __post_init__(self) -> None:
         if not 0 < self.deadline_hours <= 24 * 60:
@@ -51,7 +53,8 @@ class GameSettings:
 
     def to_dict(self) -> dict:
         return {"deadline_hours": self.deadline_hours, "reminders": list(self.reminders),
-                "at_deadline": self.at_deadline, "spectator_delay": self.spectator_delay}
+                "at_deadline": self.at_deadline, "spectator_delay": self.spectator_delay,
+                "skip_weekends": self.skip_weekends}
 
     def describe(self) -> str:
         reminders = ", ".join(f"{h:g} h" for h in self.reminders) or "none"
@@ -59,7 +62,8 @@ class GameSettings:
                   "choose": "the default choice at a mid-turn choice, else remind again",
                   "forfeit": "the late side forfeits"}[self.at_deadline]
         delay = "one game turn behind" if self.spectator_delay else "live"
-        return (f"Deadline {self.deadline_hours:g} h (reminders {reminders} before); at the "
+        weekends = " (weekends not counted)" if self.skip_weekends else ""
+        return (f"Deadline {self.deadline_hours:g} h{weekends} (reminders {reminders} before); at the "
                 f"deadline: {action}; spectators see the game {delay}.")
 
 

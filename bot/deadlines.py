@@ -15,12 +15,14 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from bot.config import GameSettings
+from bot.player_prefs import PlayerPrefs, due_at, reminder_at
 from bot.store import Store
 
 Clock = Callable[[], datetime]
 GRACE = timedelta(hours=1)  # a settings change never makes a deadline fall due sooner than this
 RemindHandler = Callable[[int, str, datetime, str], Awaitable[None]]  # ..., due, reminded at
 ExpireHandler = Callable[[int, str, timedelta], Awaitable[None]]
+PrefsOf = Callable[[int, str], PlayerPrefs]  # the preferences of the player of a side
 
 
 def utc_now() -> datetime:
@@ -50,21 +52,28 @@ class Deadlines:
     """Deadline rows of every game and their jobs."""
 
     def __init__(self, store: Store, scheduler: Scheduler, settings_of: Callable[[int], GameSettings],
-                 on_remind: RemindHandler, on_expire: ExpireHandler, clock: Clock = utc_now):
+                 on_remind: RemindHandler, on_expire: ExpireHandler, clock: Clock = utc_now,
+                 prefs_of: PrefsOf = lambda game_id, side: PlayerPrefs()):
         self.store = store
         self.scheduler = scheduler
         self.settings_of = settings_of
         self.on_remind = on_remind
         self.on_expire = on_expire
         self.clock = clock
+        self.prefs_of = prefs_of
+
+    def fresh(self, game_id: int, side: str) -> datetime:
+        """A deadline starting now, in the side's player's own time (bot/player_prefs.py)."""
+        settings = self.settings_of(game_id)
+        return due_at(self.clock(), settings.deadline_hours, self.prefs_of(game_id, side),
+                      settings.skip_weekends)
 
     def plan(self, game_id: int, active: list[str], phase_key: str) -> dict[str, datetime]:
         """When each side that may act is due after a change: a side whose turn goes on keeps
         its deadline, one whose turn has just begun (a new phase counts) gets a fresh one."""
         rows = {row["side"]: row for row in self.store.deadlines(game_id)}
-        fresh = self.clock() + timedelta(hours=self.settings_of(game_id).deadline_hours)
         return {side: datetime.fromisoformat(rows[side]["due_at"])
-                if side in rows and rows[side]["phase_key"] == phase_key else fresh
+                if side in rows and rows[side]["phase_key"] == phase_key else self.fresh(game_id, side)
                 for side in active}
 
     def track(self, game_id: int, active: list[str], phase_key: str,
@@ -82,8 +91,7 @@ class Deadlines:
               due: datetime | None = None) -> datetime:
         """Start the side's clock again: a new due time from now (or `due`), no reminder sent
         yet."""
-        hours = self.settings_of(game_id).deadline_hours
-        due = due or self.clock() + timedelta(hours=hours)
+        due = due or self.fresh(game_id, side)
         self.store.set_deadline(game_id, side, stamp(due), phase_key)
         fresh = self.store.deadline(game_id, side)
         assert fresh is not None
@@ -144,7 +152,8 @@ class Deadlines:
         if due <= now:
             return
         reminded = datetime.fromisoformat(row["reminded_at"]) if row["reminded_at"] else None
-        times = reminder_times(due, self.settings_of(game_id).reminders)
+        prefs = self.prefs_of(game_id, side)
+        times = sorted(reminder_at(t, due, prefs) for t in reminder_times(due, self.settings_of(game_id).reminders))
         missed = [t for t in times if t <= now and (reminded is None or reminded < t)]
         if missed:  # fell due while the bot was down: one reminder now, not one per point
             self._add(f"remind:{game_id}:{side}:late", now, self._remind, game_id, side, due_at,

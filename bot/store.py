@@ -154,6 +154,11 @@ def _pending_pause(db: sqlite_utils.Database) -> None:
     db.table("games").add_column("pending_pause", str)
 
 
+@MIGRATIONS(name="players: each person's own time and reminder preferences (issue 10.2)")
+def _players(db: sqlite_utils.Database) -> None:
+    db.table("players").create({"user": str, "prefs": str}, pk="user")
+
+
 class Store:
     """One SQLite file holding every game; safe to reopen after a crash at any point."""
 
@@ -288,6 +293,15 @@ class Store:
             self.db.execute("UPDATE games SET pending_pause = ? WHERE id = ?",
                             [json.dumps(request) if request else None, game_id])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
+
+    def player_prefs(self, user: str | None) -> dict:
+        """A person's stored preferences (bot/player_prefs.py), {} when none."""
+        rows = list(self.db.query("SELECT prefs FROM players WHERE user = ?", [user]))
+        return json.loads(rows[0]["prefs"]) if rows else {}
+
+    def set_player_prefs(self, user: str, prefs: dict) -> None:
+        with self.transaction():
+            self.db.execute("INSERT OR REPLACE INTO players VALUES (?, ?)", [user, json.dumps(prefs)])
 
     def seats(self, game_id: int) -> dict[str, str]:
         return {r["side"]: r["user"] for r in

@@ -42,7 +42,7 @@ from bot.delivery import (
     default_renderer,
 )
 from bot.discord.buttons import Confirm
-from bot.discord.commands import PLAY_COMMANDS, GameCommands, GamesCommands, help_command
+from bot.discord.commands import PLAY_COMMANDS, GameCommands, GamesCommands, help_command, prefs
 from bot.discord.loopback import point_at
 from bot.discord.messenger import QUIET, DiscordMessenger, pieces
 from bot.permissions import Actor
@@ -130,6 +130,7 @@ class KolochaBot(commands.Bot):
         self.tree.add_command(GameCommands())
         self.tree.add_command(GamesCommands())
         self.tree.add_command(help_command)
+        self.tree.add_command(prefs)
         for command in PLAY_COMMANDS:
             self.tree.add_command(command)
         self.tree.on_error = command_failed  # type: ignore[method-assign]

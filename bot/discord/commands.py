@@ -290,7 +290,8 @@ class GameCommands(app_commands.Group):
     @app_commands.describe(deadline_hours="Hours a side has for its turn",
                            reminders="Hours before the deadline to remind, comma-separated",
                            at_deadline="What happens when a deadline passes",
-                           spectator_delay="Spectators see the game one turn behind")
+                           spectator_delay="Spectators see the game one turn behind",
+                           skip_weekends="Saturdays and Sundays do not count toward deadlines")
     @app_commands.choices(at_deadline=[
         app_commands.Choice(name="remind again", value="remind"),
         app_commands.Choice(name="end the phase (a mid-turn choice: the default)", value="end"),
@@ -299,10 +300,11 @@ class GameCommands(app_commands.Group):
     async def settings(self, interaction: discord.Interaction,
                        deadline_hours: app_commands.Range[float, 0.1, 1440.0] | None = None,
                        reminders: str | None = None, at_deadline: str | None = None,
-                       spectator_delay: bool | None = None) -> None:
+                       spectator_delay: bool | None = None,
+                       skip_weekends: bool | None = None) -> None:
         changes: dict[str, object] = {k: v for k, v in (
             ("deadline_hours", deadline_hours), ("at_deadline", at_deadline),
-            ("spectator_delay", spectator_delay)) if v is not None}
+            ("spectator_delay", spectator_delay), ("skip_weekends", skip_weekends)) if v is not None}
 
         def change(tables: Tables, actor: Actor, channel: str) -> Awaitable[Text]:
             if reminders is not None:
@@ -349,6 +351,27 @@ class GamesCommands(app_commands.Group):
                           "(only you see it)")
     async def mine(self, interaction: discord.Interaction) -> None:
         await answer(interaction, lambda t, a, c: t.overview.mine(a))
+
+
+@app_commands.command(name="prefs", description="Your own time: time zone, deadline hour, vacation, "
+                      "reminders (all your games)")
+@app_commands.describe(timezone="e.g. Europe/Paris", due_hour="Your deadlines fall at this hour of "
+                       "your day (0-23); none clears", away_until="Vacation: last day away, YYYY-MM-DD; "
+                       "your deadlines wait; none clears", remind="How reminders reach you",
+                       quiet="Hours without reminders, from-to like 22-7; none clears")
+@app_commands.choices(remind=[app_commands.Choice(name="by DM and in the channel", value="both"),
+                              app_commands.Choice(name="by DM only", value="dm"),
+                              app_commands.Choice(name="in the channel only", value="channel")])
+async def prefs(interaction: discord.Interaction, timezone: str | None = None,
+                due_hour: str | None = None, away_until: str | None = None,
+                remind: str | None = None, quiet: str | None = None) -> None:
+    changes: dict[str, object] = {k: v for k, v in (
+        ("tz", timezone), ("away_until", away_until), ("remind", remind), ("quiet", quiet))
+        if v is not None}
+    if due_hour is not None:
+        word = due_hour.strip().lower()
+        changes["due_hour"] = int(word) if word.isdigit() else "none" if word == "none" else -1  # -1: refused
+    await answer(interaction, lambda t, a, c: t.absence.prefs(a, changes))
 
 
 @app_commands.command(name="help", description="The commands of the game in this channel, "

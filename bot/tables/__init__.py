@@ -26,6 +26,7 @@ from bot.config import Config, GameSettings
 from bot.deadlines import Clock, Deadlines, Scheduler, utc_now
 from bot.delivery import Delivery, Reply
 from bot.permissions import Actor, TableError
+from bot.player_prefs import PlayerPrefs
 from bot.service import GameService, over_sentence
 from bot.tables.absence import Absence
 from bot.tables.clocks import Clocks
@@ -58,7 +59,7 @@ class Tables:
         self.news = News(self)
         self.clocks = Clocks(self)
         self.deadlines = Deadlines(self.store, scheduler, self.settings, self.clocks.remind,
-                                   self.clocks.expire, clock)
+                                   self.clocks.expire, clock, self.prefs_of)
         self.completion = Completion(self)
         self.lobby = Lobby(self)
         self.overview = Overview(self)
@@ -79,6 +80,10 @@ class Tables:
         if game["status"] == "over":
             raise TableError(over_sentence(game_id, game["ended"]))
         return game
+
+    def prefs_of(self, game_id: int, side: str) -> PlayerPrefs:
+        """The own-time preferences of the player holding a side (defaults for a free seat)."""
+        return PlayerPrefs.from_dict(self.store.player_prefs(self.store.seats(game_id).get(side)))
 
     def settings(self, game_id: int) -> GameSettings:
         return GameSettings.from_dict(self.store.game(game_id)["settings"], self.config.defaults)

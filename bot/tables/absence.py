@@ -10,6 +10,7 @@ from __future__ import annotations
 from bot import text as fmt
 from bot.delivery import channel_audience, message
 from bot.permissions import Actor, TableError, sides_of
+from bot.player_prefs import PlayerPrefs
 from bot.tables.room import Room
 from bot.words import Text, name, words
 
@@ -38,6 +39,22 @@ class Absence(Room):
             self.store.leave_seats(game_id, mine, [(channel_audience(channel), message(said))])
         await self.delivery.flush(game_id)
         return f"You left game {game_id}."
+
+    def prefs(self, actor: Actor, changes: dict) -> Text:
+        """Show or change one's own time (time zone, deadline hour, vacation) and how reminders
+        come; "none" clears a value. Deadlines starting from now on follow them."""
+        before = PlayerPrefs.from_dict(self.store.player_prefs(actor.id))
+        if not changes:
+            return before.describe()
+        values = {k: None if v == "none" else v for k, v in changes.items()}
+        if isinstance(values.get("quiet"), str):
+            values["quiet"] = _hours(values["quiet"])
+        try:
+            prefs = PlayerPrefs.from_dict({**before.to_dict(), **values})
+        except (ValueError, TypeError) as error:
+            raise TableError(str(error))
+        self.store.set_player_prefs(actor.id, prefs.to_dict())
+        return prefs.describe() + " Deadlines that start from now on follow this."
 
     async def pause(self, actor: Actor, channel: str) -> Text:
         return await self._ask(actor, channel, "pause")
@@ -87,3 +104,11 @@ class Absence(Room):
             self.tables.deadlines.track(game_id, system.active_sides(state), system.phase_key(state))
             said = words(name(actor.name), f" resumes game {game_id}: the deadlines start afresh.")
         await self.delivery.send(game_id, [(channel_audience(channel), message(said))])
+
+
+def _hours(text: str) -> tuple[int, int]:
+    """'22-7' -> (22, 7): quiet hours, from and to."""
+    begin, _, end = text.partition("-")
+    if not (begin.strip().isdigit() and end.strip().isdigit()):
+        raise TableError(f"{text!r} are not quiet hours; give them as from-to, like 22-7.")
+    return int(begin), int(end)

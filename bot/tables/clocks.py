@@ -19,7 +19,11 @@ class Clocks(Room):
     async def remind(self, game_id: int, side: str, moment: datetime, at: str) -> None:
         """The reminder of a deadline, stored with the mark that it was sent at `at`."""
         text = words(f"the {fmt.side_name(side)} move is due ", due(moment), ".")
-        self.store.mark_reminded(game_id, side, at, self._tell(game_id, side, text))
+        rows = self._tell(game_id, side, text)
+        how = self.tables.prefs_of(game_id, side).remind  # DM, channel ping, or both (10.2)
+        if how != "both":
+            rows = [row for row in rows if row[0].startswith("user:") == (how == "dm")] or rows
+        self.store.mark_reminded(game_id, side, at, rows)
         await self.delivery.flush(game_id)
 
     async def expire(self, game_id: int, side: str, late_by: timedelta) -> None:

@@ -6,7 +6,7 @@ import pytest
 
 MODULES = ["rules.core.system", "rules.core.hexes", "rules.core.tokens", "rules.core.dice",
            "rules.core.events", "rules.core.play", "rules.core.setup", "rules.core.standing",
-           "bot.converters"]
+           "bot.converters", "bot.player_prefs"]
 
 
 @pytest.mark.parametrize("name", MODULES)
