@@ -61,7 +61,8 @@ class PlayerPrefs:
         return asdict(self)
 
     def describe(self) -> str:
-        due = f"deadlines fall at {self.due_hour}:00" if self.due_hour is not None else "deadlines as the game sets them"
+        due = f"deadlines fall at {self.due_hour}:00" if self.due_hour is not None \
+            else "deadlines as the game sets them"
         quiet = f"no reminders {self.quiet[0]}:00-{self.quiet[1]}:00" if self.quiet else "reminders at any hour"
         away = f"away until {self.away_until} (your deadlines wait)" if self.away_until else "not away"
         return f"Time zone {self.tz}; {due}; reminders by {self.remind}; {quiet}; {away}."
