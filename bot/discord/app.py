@@ -324,6 +324,8 @@ def sync(config: Config) -> int:
     """Log in, send the command tree to Discord whatever the stored hash says, and stop."""
     token = config.token
     assert token, "sync() needs a token"
+    if config.discord_url:
+        point_at(config.discord_url)
     client = KolochaBot(config, sync_only=True)
 
     async def log_in() -> None:

@@ -5,7 +5,7 @@ client and websocket, in its own process or not) against it: `point_at(url)` (or
 KOLOCHA_DISCORD_URL environment variable read by `kolocha run`) turns discord.py's API base URL
 and gateway URL to it. One server (guild) with text channels and members; people act by sending
 interactions (`interact`, `press`), and everything the bot says is recorded in `sent`, with the
-moment each interaction was acknowledged. Nothing here checks permissions or rate limits: that
+moment each interaction was acknowledged; each command tree the bot syncs is kept in `synced`. Nothing here checks permissions or rate limits: that
 is simcord's job in the tests.
 """
 from __future__ import annotations
@@ -74,6 +74,7 @@ class Loopback:
         self._ids = itertools.count(10**15)
         self.channels = [str(700 + n) for n in range(channels)]
         self.sent: list[Sent] = []
+        self.synced: list[list[dict]] = []  # each command tree the bot sent (PUT .../commands)
         self.acked: dict[str, float] = {}
         self.sockets: list[web.WebSocketResponse] = []
         self.identified = asyncio.Event()
@@ -238,6 +239,8 @@ class Loopback:
                     "session_start_limit": {"total": 1000, "remaining": 1000,
                                             "reset_after": 0, "max_concurrency": 1}}
         if parts[0] == "applications" and parts[-1] == "commands":
+            if method == "PUT":
+                self.synced.append(body)  # type: ignore[arg-type]  # a list of commands
             return [{**c, "id": str(next(self._ids)), "application_id": str(APP_ID),
                      "version": "1"} for c in body] if method == "PUT" else []
         if parts[0] == "interactions":  # POST /interactions/{id}/{token}/callback

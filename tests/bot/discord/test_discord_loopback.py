@@ -1,6 +1,6 @@
 """The loopback stand-in for Discord (used by `kolocha bench --discord` and the process-level
 test) carries the real bot's HTTP client and websocket: a command is acknowledged and
-answered, and its public line is posted."""
+answered, and its public line is posted; `kolocha sync` sends the command tree through it."""
 from __future__ import annotations
 
 import asyncio
@@ -8,8 +8,11 @@ import asyncio
 import discord
 
 import bot
+from bot.cli import main
 from bot.config import Config
+from bot.discord.app import TREE_HASH, tree_hash
 from bot.discord.loopback import Loopback, Person, point_at
+from bot.store import Store
 from tests.bot.discord.discord_fakes import picture
 
 
@@ -34,8 +37,40 @@ def test_the_real_client_plays_over_the_loopback(tmp_path):
             await client.close()
             running.cancel()
             await loopback.stop()
+    on_the_loopback(test)
+
+
+def on_the_loopback(test) -> None:
+    """Run a test that points discord.py at a loopback, then point it back at Discord."""
     base, gateway = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
     try:
         asyncio.run(test())
     finally:
         discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = base, gateway
+
+
+def test_kolocha_sync_sends_the_command_tree_and_records_its_hash(tmp_path, monkeypatch):
+    """Issue 8.7: `kolocha sync` sends the whole command tree and stores the hash of what it
+    sent (so the next start does not sync again); run again with that hash stored, it still
+    sends the tree (it is the way to force a sync). It opens nothing else: no gateway."""
+    db = tmp_path / "k.sqlite"
+    tree = bot.create_bot(Config(database=str(db))).tree
+    Store(db).set_meta(TREE_HASH, "the hash of an older tree")
+
+    async def test() -> None:
+        loopback = Loopback()
+        monkeypatch.setenv("KOLOCHA_DISCORD_URL", await loopback.start())
+        monkeypatch.setenv("DISCORD_TOKEN", "token")
+        monkeypatch.setenv("KOLOCHA_DB", str(db))
+        try:
+            assert await asyncio.to_thread(main, ["sync"]) == 0
+            assert Store(db).meta(TREE_HASH) == tree_hash(tree)
+            assert await asyncio.to_thread(main, ["sync"]) == 0
+        finally:
+            await loopback.stop()
+        first, again = loopback.synced
+        assert first == again
+        assert sorted(c["name"] for c in first) == sorted(c.name for c in tree.get_commands()) \
+            == ["attack", "end", "game", "move", "odds", "order"]
+        assert not loopback.identified.is_set()
+    on_the_loopback(test)

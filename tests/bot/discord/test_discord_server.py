@@ -15,6 +15,7 @@ from bot.delivery import CHANNEL_REFUSALS
 from bot.discord.app import EXIT_PORTAL, KolochaBot
 from bot.discord.commands import MAP_SECONDS, MAPS_PER_CHANNEL
 from bot.service import BUSY
+from bot.store import sole_server
 from tests.bot.discord.sim import borodino, make_bot, play, reply, server
 
 
@@ -77,6 +78,25 @@ def test_a_missing_privileged_intent_stops_the_bot_for_good_and_names_the_switch
     unit = (Path(bot.__file__).parent.parent / "deploy" / "kolocha.service").read_text()
     assert status == EXIT_PORTAL and f"RestartPreventExitStatus={EXIT_PORTAL}" in unit
     assert "MESSAGE CONTENT INTENT" in capsys.readouterr().err
+
+
+def test_a_second_bot_on_the_same_database_stops_for_good(tmp_path, monkeypatch, capsys):
+    """Issue 8.6: while one bot serves a database file, a second `kolocha run` on it stops at
+    once, saying which process serves it, with status 2, which systemd does not restart
+    (RestartPreventExitStatus in deploy/kolocha.service) and deploy/DISCORD.md explains."""
+    db = tmp_path / "k.sqlite"
+    monkeypatch.setenv("DISCORD_TOKEN", "token")
+    monkeypatch.setenv("KOLOCHA_DB", str(db))
+    with sole_server(db):
+        status = main(["run"])
+    deploy = Path(bot.__file__).parent.parent / "deploy"
+    prevented = [line.split("=", 1)[1].split() for line in
+                 (deploy / "kolocha.service").read_text().splitlines()
+                 if line.startswith("RestartPreventExitStatus=")]
+    assert status == 2 and prevented == [[str(EXIT_PORTAL), "2"]]
+    assert "is already serving" in capsys.readouterr().err
+    assert "exit status 2, which `deploy/kolocha.service` also lists in `RestartPreventExitStatus`" \
+        in " ".join((deploy / "DISCORD.md").read_text().split())
 
 
 def test_the_simulated_portal_refuses_the_intent_the_config_asks_for(tmp_path):
