@@ -10,13 +10,14 @@ replaced or cleared; tests pass a fake scheduler and a fake clock.
 """
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from bot.config import GameSettings
 from bot.player_prefs import PlayerPrefs, due_at, reminder_at
-from bot.store import Store
+from bot.store import Outbox, Store
 
 Clock = Callable[[], datetime]
 GRACE = timedelta(hours=1)  # a settings change never makes a deadline fall due sooner than this
@@ -82,17 +83,17 @@ class Deadlines:
         none for sides that may not act."""
         rows = {row["side"]: row for row in self.store.deadlines(game_id)}
         for side in rows.keys() - set(active):
-            self._drop(game_id, side)
+            self.drop(game_id, side)
         for side in active:
             if side not in rows or rows[side]["phase_key"] != phase_key:
                 self.renew(game_id, side, phase_key, (planned or {}).get(side))
 
     def renew(self, game_id: int, side: str, phase_key: str,
-              due: datetime | None = None) -> datetime:
+              due: datetime | None = None, outbox: Outbox | None = None) -> datetime:
         """Start the side's clock again: a new due time from now (or `due`), no reminder sent
-        yet."""
+        yet, stored with the messages of `outbox` (the notice of a new deadline)."""
         due = due or self.fresh(game_id, side)
-        self.store.set_deadline(game_id, side, stamp(due), phase_key)
+        self.store.set_deadline(game_id, side, stamp(due), phase_key, outbox)
         fresh = self.store.deadline(game_id, side)
         assert fresh is not None
         self._schedule(fresh)
@@ -101,28 +102,25 @@ class Deadlines:
     def clear(self, game_id: int) -> None:
         """No more deadlines for this game (it is over): rows and jobs go."""
         for row in self.store.deadlines(game_id):
-            self._drop(game_id, row["side"])
+            self.drop(game_id, row["side"])
 
-    def reschedule(self, game_id: int, before: GameSettings) -> list[dict]:
-        """After a settings change: each running deadline keeps its start but takes the new
-        length and reminder points. A shortened one falls due no sooner than GRACE from now
-        (nor later than it was). Returns the game's deadline rows."""
-        settings = self.settings_of(game_id)
-        if (settings.deadline_hours, settings.reminders) == (before.deadline_hours,
-                                                             before.reminders):
-            return self.store.deadlines(game_id)
+    def reshaped(self, game_id: int, before: GameSettings, after: GameSettings) -> list[dict]:
+        """The game's deadline rows under new settings, to store with them: each running
+        deadline keeps its start (and its reminder) but takes the new length. A shortened one
+        falls due no sooner than GRACE from now (nor later than it was)."""
         soon = self.clock() + GRACE
+        rows = []
         for row in self.store.deadlines(game_id):
             was = datetime.fromisoformat(row["due_at"])
             began = was - timedelta(hours=before.deadline_hours)
-            due = max(began + timedelta(hours=settings.deadline_hours), min(was, soon))
-            self.store.set_deadline(game_id, row["side"], stamp(due), row["phase_key"])
-            if row["reminded_at"]:
-                self.store.mark_reminded(game_id, row["side"], row["reminded_at"])
-            fresh = self.store.deadline(game_id, row["side"])
-            assert fresh is not None
-            self._schedule(fresh)
-        return self.store.deadlines(game_id)
+            due = max(began + timedelta(hours=after.deadline_hours), min(was, soon))
+            rows.append({**row, "due_at": stamp(due)})
+        return rows
+
+    def reschedule(self, game_id: int) -> None:
+        """Jobs for the game's deadline rows as stored (after a settings change)."""
+        for row in self.store.deadlines(game_id):
+            self._schedule(row)
 
     def rebuild(self) -> int:
         """Schedule every stored deadline (at start-up); returns how many."""
@@ -131,7 +129,8 @@ class Deadlines:
             self._schedule(row)
         return len(rows)
 
-    def _drop(self, game_id: int, side: str) -> None:
+    def drop(self, game_id: int, side: str) -> None:
+        """No deadline for this side any more: its row and jobs go."""
         self.store.clear_deadline(game_id, side)
         self._unschedule(game_id, side)
 
@@ -171,7 +170,7 @@ class Deadlines:
         return row if row is not None and row["due_at"] == due_at else None
 
     async def _remind(self, game_id: int, side: str, due_at: str, point: str) -> None:
-        row = self._current(game_id, side, due_at)
+        row = await asyncio.to_thread(self._current, game_id, side, due_at)
         now = self.clock()
         due = datetime.fromisoformat(due_at)
         if row is None or now >= due or (row["reminded_at"] or "") >= point:
@@ -179,7 +178,8 @@ class Deadlines:
         await self.on_remind(game_id, side, due, stamp(now))
 
     async def _expire(self, game_id: int, side: str, due_at: str) -> None:
-        if self._current(game_id, side, due_at) is None:
+        """The handler replaces the expired row (or ends the game), in the transaction of what
+        it announces; until then the row stays, so a stop in between does not lose it."""
+        if await asyncio.to_thread(self._current, game_id, side, due_at) is None:
             return
-        self._drop(game_id, side)
         await self.on_expire(game_id, side, self.clock() - datetime.fromisoformat(due_at))

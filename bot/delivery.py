@@ -8,6 +8,8 @@ were accepted, so a retry sends only the rest. Pictures are not stored: a row na
 draw (`{"seq": n, "side": side or None}`) and it is rendered when sent, once for every channel
 that shows it. Nothing here raises after a change has been stored: a failure is logged and the
 row waits for a retry (the next change of the game, the periodic retry, the next start-up).
+Every read and write of the store runs in a worker thread (`asyncio.to_thread`): the event loop
+never waits for another connection's write lock, only the messages wait.
 
 A row's audience is "channel:<id>", "user:<id>", a side (whoever holds its seat when it is sent)
 or "all" (the record of a change's public events, already in its public line). Private rows go
@@ -134,8 +136,8 @@ class Delivery:
         self._pictures: OrderedDict[str, bytes | None] = OrderedDict()
 
     async def send(self, game_id: int, outbox: Outbox) -> None:
-        """Messages that no stored change causes (a map on request, a reminder): stored, sent."""
-        self.store.add_outbox(game_id, outbox)
+        """Messages that no stored change causes (a map on request): stored, then sent."""
+        await asyncio.to_thread(self.store.add_outbox, game_id, outbox)
         await self.flush(game_id)
 
     async def flush(self, game_id: int | None = None) -> int:
@@ -144,7 +146,7 @@ class Delivery:
         sent = 0
         try:
             games = [game_id] if game_id is not None else \
-                sorted({row["game"] for row in self.store.undelivered()})
+                sorted({row["game"] for row in await asyncio.to_thread(self.store.undelivered)})
             for game in games:
                 async with self._sending[game]:
                     sent += await self._flush_game(game)
@@ -158,9 +160,9 @@ class Delivery:
         sent = 0
         held: set[str] = set()
         now = stamp(self.clock())
-        for row in self.store.undelivered(game_id):
+        for row in await asyncio.to_thread(self.store.undelivered, game_id):
             try:
-                target = self._target(row)
+                target = await asyncio.to_thread(self._target, row)
             except Exception:
                 log.exception("outbox row %s: no place to send it", row["id"])
                 continue
@@ -195,24 +197,29 @@ class Delivery:
     async def _deliver(self, row: dict, target: str) -> bool:
         """Send one row (the pieces not yet accepted); True once all of it is delivered."""
         if target == "record":
-            self.store.mark_delivered(row["id"])
+            await asyncio.to_thread(self.store.mark_delivered, row["id"])
             return True
         try:
             await self._send_pieces(row, target)
         except DMClosed:
-            self._dm_closed(target.removeprefix("dm:"))
+            await asyncio.to_thread(self._dm_closed, target.removeprefix("dm:"))
             return False
         except Exception as error:
             log.exception("outbox row %s to %s failed; kept for a retry", row["id"], target)
             pause = min(RETRY_CAP, timedelta(seconds=30 * 2 ** row["attempts"]))
-            self.store.mark_failed(row["id"], stamp(self.clock() + pause))
+            await asyncio.to_thread(self.store.mark_failed, row["id"],
+                                    stamp(self.clock() + pause))
             if isinstance(error, ChannelClosed) and row["attempts"] + 1 >= CHANNEL_REFUSALS:
                 self.channel_lost(error.channel)
             return False
-        self.store.mark_delivered(row["id"])
+        await asyncio.to_thread(self._delivered, row["id"], target)
+        return True
+
+    def _delivered(self, outbox_id: int, target: str) -> None:
+        """A row Discord accepted all of; a DM that went through opens the person's DMs again."""
+        self.store.mark_delivered(outbox_id)
         if target.startswith("dm:") and self.store.closed_dm(target[3:]):
             self.store.clear_closed_dm(target[3:])
-        return True
 
     async def _send_pieces(self, row: dict, target: str) -> None:
         text = payload_text(row["payload"])
@@ -229,7 +236,7 @@ class Delivery:
         for n in range(row["pieces_sent"], len(pieces)):
             await send(where, pieces[n], picture if n == 0 else None)
             if n + 1 < len(pieces):
-                self.store.mark_pieces_sent(row["id"], n + 1)
+                await asyncio.to_thread(self.store.mark_pieces_sent, row["id"], n + 1)
 
     def _dm_closed(self, user: str) -> None:
         """Remember that this person's DMs are closed; try again after a growing pause."""
@@ -243,7 +250,8 @@ class Delivery:
         """The PNG of a stored view (the view at command `seq` for `side`), rendered in a worker
         thread, once for every place that shows it; None without a renderer, when it fails
         (logged: a game never stops for a picture), or when that command has been undone."""
-        key = json.dumps([game_id, spec, self._version(game_id, spec["seq"])], sort_keys=True)
+        version = await asyncio.to_thread(self._version, game_id, spec["seq"])
+        key = json.dumps([game_id, spec, version], sort_keys=True)
         if key not in self._pictures:
             self._pictures[key] = await self._render(game_id, spec)
             while len(self._pictures) > PICTURES_KEPT:
@@ -257,16 +265,22 @@ class Delivery:
         return f"{rows[0]['accepted_at']} {rows[0]['normalised']}" if rows else None
 
     async def _render(self, game_id: int, spec: dict) -> bytes | None:
-        if self.renderer is None or spec["seq"] > self.store.last_seq(game_id):
-            return None
         try:
-            state = self.service.load(game_id) if spec["seq"] == self.store.last_seq(game_id) \
-                else self.service.state_at(game_id, spec["seq"])
-            view = self.service.system(game_id).view(state, spec["side"])
-            return await asyncio.to_thread(self.renderer, view, **spec.get("options", {}))
+            return await asyncio.to_thread(self._draw, game_id, spec)
         except Exception:
             log.exception("rendering a map of game %s failed", game_id)
             return None
+
+    def _draw(self, game_id: int, spec: dict) -> bytes | None:
+        """In a worker thread: the view at the spec's command, drawn (None: no renderer, or
+        that command is gone)."""
+        last = self.store.last_seq(game_id)
+        if self.renderer is None or spec["seq"] > last:
+            return None
+        state = self.service.load(game_id) if spec["seq"] == last \
+            else self.service.state_at(game_id, spec["seq"])
+        view = self.service.system(game_id).view(state, spec["side"])
+        return self.renderer(view, **spec.get("options", {}))
 
     def held(self, user: str) -> list[dict]:
         """What closed DMs hold back from this person, to show in a reply to them."""
@@ -279,8 +293,8 @@ class Delivery:
         return words(*(words("\n" if i else "", f"Game {row['game']}: ",
                              payload_text(row["payload"])) for i, row in enumerate(rows)))
 
-    def mark_shown(self, rows: tuple[dict, ...]) -> None:
-        """Held rows the person has now been shown (the reply carrying them was accepted); none
-        shown, nothing written (a write would wait for another connection's lock)."""
+    async def mark_shown(self, rows: tuple[dict, ...]) -> None:
+        """Held rows the person has now been shown (the reply carrying them was accepted), in a
+        worker thread; none shown, nothing written."""
         if rows:
-            self.store.mark_delivered(*(row["id"] for row in rows))
+            await asyncio.to_thread(self.store.mark_delivered, *(row["id"] for row in rows))

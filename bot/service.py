@@ -18,7 +18,7 @@ import rules
 from bot import fair_dice
 from bot import text as fmt
 from bot.state_cache import StateCache
-from bot.store import Outbox, Store, StoreRefusal
+from bot.store import Opening, Outbox, Store, StoreRefusal
 from rules.core.errors import CommandError, RulesError, RuleViolation
 from rules.core.events import event
 from rules.core.playout import replay
@@ -112,9 +112,11 @@ class GameService:
     def new_game(self, system: str, scenario: str, seed: int | None = None,
                  options: dict | None = None, *, guild: str | None = None,
                  channel: str | None = None, created_by: str | None = None,
-                 hot_seat: bool = False) -> int:
+                 hot_seat: bool = False, settings: dict | None = None,
+                 opening: Opening | None = None) -> int:
         """Set up a game and return its id. Without a chosen seed the dice are fair: a secret
-        seed, committed to by its hash and revealed at the end (bot/fair_dice.py)."""
+        seed, committed to by its hash and revealed at the end (bot/fair_dice.py). Its
+        `settings` and the news of its `opening` are stored with it."""
         salt = commitment = None
         if seed is None:
             seed, salt = fair_dice.draw()
@@ -122,7 +124,8 @@ class GameService:
         state = self._loader(system).setup(scenario, seed, options)
         game_id = self.store.create_game(system, scenario, seed, options, guild=guild,
                                          channel=channel, created_by=created_by,
-                                         hot_seat=hot_seat, salt=salt, commitment=commitment)
+                                         hot_seat=hot_seat, salt=salt, commitment=commitment,
+                                         settings=settings, opening=opening)
         self._cache.put(game_id, 0, state)
         return game_id
 
@@ -260,7 +263,8 @@ class GameService:
         result = Result(True, message, seq + 1, side, normalised, events=events, public=public,
                         standing=standing)
         new_seq = self.store.append(game_id, row, new_state, compose(result, state, new_state),
-                                    status="over" if outcome else "active")
+                                    status="over" if outcome else "active",
+                                    turn=new_turn(system, state, new_state))
         self._cache.put(game_id, new_seq, new_state)
         return result, new_state
 
@@ -513,6 +517,13 @@ def over_sentence(game_id: int, ended: dict | None) -> str:
         return f"Game {game_id} is over; it takes no more commands."
     who = f"{fmt.side_name(ended['winner'])} wins" if ended.get("winner") else "no winner"
     return f"Game {game_id} is over ({who}: {ended.get('reason')}); it takes no more commands."
+
+
+def new_turn(system: GameSystem, before: dict | None, after: dict) -> str | None:
+    """The game turn `after` is in, when `before` was in another one (None: the game begins);
+    else None. Stored with the command, for spectators who watch a turn behind."""
+    turn = str(system.view(after, None).get("turn"))
+    return turn if before is None or turn != str(system.view(before, None).get("turn")) else None
 
 
 def said(system: GameSystem, command: str) -> str:

@@ -20,7 +20,7 @@ import os
 import sqlite3
 import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -57,6 +57,7 @@ class StaleCommand(StoreRefusal):
 # with the command's line); payload {"text": Text} (bot/words.py) and optionally "picture", what
 # to draw when it is sent ({"seq": n, "side": side or None, "options": {...}}).
 Outbox = list[tuple[str, dict[str, Any]]]
+Opening = Callable[[int], Outbox]  # the messages announcing a new game, given its number
 
 
 class SchemaTooNew(Exception):
@@ -236,17 +237,22 @@ class Store:
     def create_game(self, system: str, scenario: str, seed: int, options: dict | None = None,
                     *, guild: str | None = None, channel: str | None = None,
                     created_by: str | None = None, hot_seat: bool = False,
-                    salt: str | None = None, commitment: str | None = None) -> int:
-        """A new game; `salt` and `commitment` when its dice are committed to (bot/fair_dice.py)."""
+                    salt: str | None = None, commitment: str | None = None,
+                    settings: dict | None = None, opening: Opening | None = None) -> int:
+        """A new game; `salt` and `commitment` when its dice are committed to (bot/fair_dice.py);
+        its settings and the messages `opening` makes of its number, in the same transaction."""
         stamp = now()
         with self.transaction():
             cursor = self.db.execute(
                 "INSERT INTO games (guild, channel, system, scenario, options, seed, status,"
-                " hot_seat, created_by, created_at, updated_at, salt, commitment)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?)",
+                " hot_seat, created_by, created_at, updated_at, salt, commitment, settings)"
+                " VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?)",
                 [guild, channel, system, scenario, json.dumps(options or {}), seed,
-                 int(hot_seat), created_by, stamp, stamp, salt, commitment])
-        assert cursor.lastrowid is not None
+                 int(hot_seat), created_by, stamp, stamp, salt, commitment,
+                 json.dumps(settings) if settings is not None else None])
+            assert cursor.lastrowid is not None
+            if opening is not None:
+                self._write_outbox(cursor.lastrowid, 0, opening(cursor.lastrowid))
         return cursor.lastrowid
 
     def game_ids(self) -> list[int]:
@@ -316,17 +322,27 @@ class Store:
         return [r["channel"] for r in
                 self.db.query("SELECT channel FROM spectators WHERE game = ?", [game_id])]
 
-    def set_settings(self, game_id: int, settings: dict, outbox: Outbox | None = None) -> None:
+    def set_settings(self, game_id: int, settings: dict, outbox: Outbox | None = None,
+                     deadlines: list[dict] | None = None) -> None:
+        """New settings, the running `deadlines` rows they reshape, and the messages saying so."""
         with self.transaction():
             self.db.execute("UPDATE games SET settings = ?, updated_at = ? WHERE id = ?",
                             [json.dumps(settings), now(), game_id])
+            for row in deadlines or []:
+                self.db.execute("INSERT OR REPLACE INTO deadlines (game, side, due_at,"
+                                " reminded_at, phase_key) VALUES (?, ?, ?, ?, ?)",
+                                [game_id, row["side"], row["due_at"], row["reminded_at"],
+                                 row["phase_key"]])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
-    def start_game(self, game_id: int, outbox: Outbox | None = None) -> None:
+    def start_game(self, game_id: int, outbox: Outbox | None = None,
+                   turn: str | None = None) -> None:
+        """The game begins (in game turn `turn`, for spectators' delayed view), with its news."""
         with self.transaction():
             self._check_live(game_id)
             self.db.execute("UPDATE games SET started_at = ?, updated_at = ? WHERE id = ?",
                             [now(), now(), game_id])
+            self._write_turn(game_id, turn, self.last_seq(game_id))
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     def end_game(self, game_id: int, ended: dict, outbox: Outbox) -> None:
@@ -339,18 +355,21 @@ class Store:
             self.db.execute("DELETE FROM deadlines WHERE game = ?", [game_id])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
-    def pause_game(self, game_id: int, reason: str) -> None:
-        """A game that cannot go on where it is (its channel is gone): it waits, with the reason."""
+    def pause_game(self, game_id: int, reason: str, outbox: Outbox | None = None) -> None:
+        """A game that cannot go on where it is (its channel is gone): it waits, with the
+        reason and the messages saying so."""
         with self.transaction():
             self.db.execute("UPDATE games SET paused = ?, pending_pause = NULL, updated_at = ?"
                             " WHERE id = ?", [reason, now(), game_id])
+            self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
-    def resume_game(self, game_id: int, channel: str) -> None:
-        """A paused game goes on, at the table of `channel`."""
+    def resume_game(self, game_id: int, channel: str, outbox: Outbox | None = None) -> None:
+        """A paused game goes on, at the table of `channel`, with the messages saying so."""
         with self.transaction():
             self.db.execute("UPDATE games SET paused = NULL, pending_pause = NULL, channel = ?,"
                             " updated_at = ?"
                             " WHERE id = ?", [channel, now(), game_id])
+            self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     def meta(self, key: str) -> str | None:
         """A value the bot keeps about itself (the hash of its synced command tree)."""
@@ -360,11 +379,6 @@ class Store:
     def set_meta(self, key: str, value: str) -> None:
         with self.transaction():
             self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [key, value])
-
-    def mark_turn(self, game_id: int, turn: str, seq: int) -> None:
-        """Remember the command after which a game turn began (spectators' delayed view)."""
-        with self.transaction():
-            self.db.execute("INSERT OR REPLACE INTO turns VALUES (?, ?, ?)", [game_id, turn, seq])
 
     def turn_starts(self, game_id: int) -> dict[str, int]:
         """Each game turn and the command after which it began (none an undo took back)."""
@@ -415,11 +429,11 @@ class Store:
                                   " ORDER BY seq", [game_id, after, limit]))
 
     def append(self, game_id: int, command: dict, state: dict, outbox: Outbox,
-               status: str = "active") -> int:
+               status: str = "active", turn: str | None = None) -> int:
         """Store one accepted command, its snapshot if due, its outbox rows: all or nothing.
 
         `command` has side, user, text, normalised, issued_against_seq; `outbox` holds the
-        messages it causes. Accepting a command also cancels any pending undo request.
+        messages it causes; `turn` is the game turn it began, if it began one. Accepting a command also cancels any pending undo request.
         Refused (StaleCommand, GameOver) when another command was stored after the one it was
         judged against, or the game is over: checked inside the write transaction.
         """
@@ -437,6 +451,7 @@ class Store:
             if seq % SNAPSHOT_EVERY == 0:
                 self.db.execute("INSERT INTO snapshots VALUES (?, ?, ?)",
                                 [game_id, seq, json.dumps(state)])
+            self._write_turn(game_id, turn, seq)
             self._write_outbox(game_id, seq, outbox)
             self.db.execute("UPDATE games SET status = ?, updated_at = ?, pending_undo = NULL,"
                             " pending_draw = NULL WHERE id = ?", [status, stamp, game_id])
@@ -543,13 +558,16 @@ class Store:
             self.db.execute("INSERT OR REPLACE INTO private_threads VALUES (?, ?, ?)",
                             [game_id, user, thread])
 
-    def set_deadline(self, game_id: int, side: str, due_at: str, phase_key: str | None = None) -> None:
-        """A fresh deadline for a side (no reminder sent yet), replacing any earlier one."""
+    def set_deadline(self, game_id: int, side: str, due_at: str, phase_key: str | None = None,
+                     outbox: Outbox | None = None) -> None:
+        """A fresh deadline for a side (no reminder sent yet), replacing any earlier one, with
+        the messages announcing it."""
         with self.transaction():
             self._check_live(game_id)
             self.db.execute("INSERT OR REPLACE INTO deadlines (game, side, due_at, reminded_at,"
                             " phase_key) VALUES (?, ?, ?, NULL, ?)",
                             [game_id, side, due_at, phase_key])
+            self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     def deadlines(self, game_id: int | None = None) -> list[dict]:
         where, args = ("WHERE game = ?", [game_id]) if game_id is not None else ("", [])
@@ -585,6 +603,11 @@ class Store:
         for audience, payload in outbox or []:
             self.db.execute("INSERT INTO outbox (game, seq, audience, payload) VALUES (?, ?, ?, ?)",
                             [game_id, seq, audience, json.dumps(payload)])
+
+    def _write_turn(self, game_id: int, turn: str | None, seq: int) -> None:
+        """Remember the command after which a game turn began (spectators' delayed view)."""
+        if turn is not None:
+            self.db.execute("INSERT OR REPLACE INTO turns VALUES (?, ?, ?)", [game_id, turn, seq])
 
     def _write_pending(self, game_id: int, request: dict | None) -> None:
         self.db.execute("UPDATE games SET pending_undo = ? WHERE id = ?",

@@ -7,6 +7,7 @@ from an earlier position has expired instead of ending the current one. Tables d
 """
 from __future__ import annotations
 
+import asyncio
 import re
 
 import discord
@@ -56,7 +57,7 @@ class Confirm(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
         except TableError as error:
             reply = error.text
         await send_reply(lambda piece: interaction.followup.send(piece, ephemeral=True),
-                         tables.delivery, tables.private(actor, reply),
+                         tables.delivery, await asyncio.to_thread(tables.private, actor, reply),
                          lambda piece: interaction.edit_original_response(content=piece,
                                                                           view=None))
 

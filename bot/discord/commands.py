@@ -3,9 +3,13 @@
 
 Each command is glue: it defers (private, so a refusal is never public), calls Tables, and
 answers privately with the reply and any notices that closed DMs held back. Autocomplete is fed
-by the engine's legal commands for the caller's side.
+by the engine's legal commands for the caller's side. Whatever reads the store or asks the
+engine runs in a worker thread: the event loop only talks to Discord, so every interaction is
+acknowledged at once, even while another connection holds the database's write lock.
 """
 from __future__ import annotations
+
+import asyncio
 
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
@@ -39,14 +43,18 @@ async def answer(interaction: discord.Interaction, work: Work) -> None:
     tables = tables_of(interaction)
     actor = actor_of(interaction)
     try:
-        reply = work(tables, actor, str(interaction.channel_id))
+        # a synchronous work (status, list) runs whole in the worker thread; an asynchronous
+        # one only comes into being there, and runs on the loop, passing its own store work
+        # to threads
+        reply = await asyncio.to_thread(work, tables, actor, str(interaction.channel_id))
         text = await reply if isinstance(reply, Awaitable) else reply
     except TableError as error:
         text = error.text
     except Unreadable as error:  # an option's text that is not its value (bot/converters.py)
         text = str(error)
     await send_reply(lambda piece: interaction.followup.send(piece, ephemeral=True),
-                     tables.delivery, tables.private(actor, text or "Done."))
+                     tables.delivery,
+                     await asyncio.to_thread(tables.private, actor, text or "Done."))
 
 
 async def offer(interaction: discord.Interaction, action: str) -> None:
@@ -57,9 +65,11 @@ async def offer(interaction: discord.Interaction, action: str) -> None:
     def followup(piece: str) -> Awaitable[object]:
         return interaction.followup.send(piece, ephemeral=True)
     try:
-        asked = tables.play.offer(actor, str(interaction.channel_id), action)
+        asked = await asyncio.to_thread(tables.play.offer, actor, str(interaction.channel_id),
+                                        action)
     except TableError as error:
-        await send_reply(followup, tables.delivery, tables.private(actor, error.text),
+        await send_reply(followup, tables.delivery,
+                         await asyncio.to_thread(tables.private, actor, error.text),
                          lambda piece: interaction.response.send_message(piece, ephemeral=True))
         return
     await send_reply(followup, tables.delivery, asked.reply, lambda piece: interaction.response
@@ -110,9 +120,9 @@ def _completer(field: str) -> Completer:
     async def complete(interaction: discord.Interaction, current: str
                        ) -> list[app_commands.Choice[str]]:
         given = {k: str(v) for k, v in interaction.namespace.__dict__.items() if v is not None}
-        return _choices(tables_of(interaction).completion.complete(actor_of(interaction),
-                                                        str(interaction.channel_id), field,
-                                                        current, given))
+        return _choices(await asyncio.to_thread(
+            tables_of(interaction).completion.complete, actor_of(interaction),
+            str(interaction.channel_id), field, current, given))
     return complete
 
 
@@ -136,13 +146,16 @@ def _side_completer(free_only: bool) -> Completer:
     async def complete(interaction: discord.Interaction, current: str
                        ) -> list[app_commands.Choice[str]]:
         tables = tables_of(interaction)
-        try:
-            game = tables.game_in(str(interaction.channel_id))
-        except TableError:
-            return []
-        taken = tables.store.seats(game["id"]) if free_only else {}
-        return _choices([s for s in tables.service.system(game["id"]).INFO.sides
-                         if s not in taken and current.lower() in s])
+
+        def sides() -> list[str]:
+            try:
+                game = tables.game_in(str(interaction.channel_id))
+            except TableError:
+                return []
+            taken = tables.store.seats(game["id"]) if free_only else {}
+            return [s for s in tables.service.system(game["id"]).INFO.sides
+                    if s not in taken and current.lower() in s]
+        return _choices(await asyncio.to_thread(sides))
     return complete
 
 
@@ -185,7 +198,7 @@ class GameCommands(app_commands.Group):
 
         async def open_game(tables: Tables, actor: Actor, channel: str) -> str:
             if thread:
-                tables.lobby.check_new(system, scenario, options)
+                await asyncio.to_thread(tables.lobby.check_new, system, scenario, options)
                 channel = await open_thread(interaction, f"{system} {scenario}")
             return await tables.lobby.new(actor, guild, channel, system, scenario, options, hot_seat)
 

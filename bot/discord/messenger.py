@@ -77,7 +77,7 @@ async def send_reply(send: Send, delivery: Delivery, reply: Reply, first: Send |
     once Discord has accepted all of them."""
     for n, piece in enumerate(pieces(reply.text) or ["Done."]):
         await (first if first is not None and n == 0 else send)(piece)
-    delivery.mark_shown(reply.held)
+    await delivery.mark_shown(reply.held)
 
 
 class DiscordMessenger:

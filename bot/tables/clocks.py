@@ -1,4 +1,7 @@
-"""Clocks: the reminder before a deadline and the configured action when it passes."""
+"""Clocks: the reminder before a deadline and the configured action when it passes.
+
+Each notice is stored with the change it announces (a reminder with its mark, a new deadline
+with its row), in a worker thread, then sent from the outbox."""
 from __future__ import annotations
 
 import asyncio
@@ -19,22 +22,29 @@ class Clocks(Room):
     async def remind(self, game_id: int, side: str, moment: datetime, at: str) -> None:
         """The reminder of a deadline, stored with the mark that it was sent at `at`."""
         text = words(f"the {fmt.side_name(side)} move is due ", due(moment), ".")
+        await asyncio.to_thread(self._mark_reminded, game_id, side, at, text)
+        await self.delivery.flush(game_id)
+
+    def _mark_reminded(self, game_id: int, side: str, at: str, text: Text) -> None:
+        """The reminder's messages, the way its player wants them (DM, channel ping, or both:
+        10.2), stored with the mark that it was sent."""
         rows = self._tell(game_id, side, text)
-        how = self.tables.prefs_of(game_id, side).remind  # DM, channel ping, or both (10.2)
+        how = self.tables.prefs_of(game_id, side).remind
         if how != "both":
             rows = [row for row in rows if row[0].startswith("user:") == (how == "dm")] or rows
         self.store.mark_reminded(game_id, side, at, rows)
-        await self.delivery.flush(game_id)
 
     async def expire(self, game_id: int, side: str, late_by: timedelta) -> None:
-        """The deadline's action (forfeit, end the phase, or a new deadline), under the lock."""
+        """The deadline's action (forfeit, end the phase, or a new deadline), under the lock.
+        The expired row stays until what replaces it is stored: a stop in between acts on it
+        again at the next start."""
         tables = self.tables
         async with tables.lock(game_id):
-            game = self.store.game(game_id)
+            game = await asyncio.to_thread(self.store.game, game_id)
             if game["status"] == "over":
                 return
             note = " (it fell due while the bot was offline; acted on now)" if late_by > LATE else ""
-            action = tables.settings(game_id).at_deadline
+            action = (await asyncio.to_thread(tables.settings, game_id)).at_deadline
             name = fmt.side_name(side)
             if action == "forfeit":
                 await tables.news.concede(game_id, side,
@@ -53,14 +63,21 @@ class Clocks(Room):
                     lambda: self.service.submit(game_id, side, "end", user="deadline",
                                                 compose=change.compose))
                 if result.accepted:
+                    await asyncio.to_thread(tables.deadlines.drop, game_id, side)
                     await change.settle()
                     return
                 note += f"; the phase cannot end by itself: {result.message}"
-            system = self.service.system(game_id)
-            moment = tables.deadlines.renew(game_id, side,
-                                            system.phase_key(self.service.load(game_id)))
-            text = words(f"the {name} deadline has passed{note}. New deadline ", due(moment), ".")
-            await self.delivery.send(game_id, self._tell(game_id, side, text))
+            await asyncio.to_thread(self._remind_again, game_id, side, note)
+            await self.delivery.flush(game_id)
+
+    def _remind_again(self, game_id: int, side: str, note: str) -> None:
+        """A new deadline for the side, stored with the notice that the last one passed."""
+        deadlines = self.tables.deadlines
+        moment = deadlines.fresh(game_id, side)
+        text = words(f"the {fmt.side_name(side)} deadline has passed{note}. New deadline ",
+                     due(moment), ".")
+        phase = self.service.system(game_id).phase_key(self.service.load(game_id))
+        deadlines.renew(game_id, side, phase, moment, self._tell(game_id, side, text))
 
     def _tell(self, game_id: int, side: str, text: Text) -> Outbox:
         """A deadline's news: to the side's player by DM, and in the game's channel mentioning

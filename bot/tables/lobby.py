@@ -1,6 +1,12 @@
-"""The lobby: opening, joining, starting and ending games; settings and spectators."""
+"""The lobby: opening, joining, starting and ending games; settings and spectators.
+
+Each command reads and writes the store in a worker thread (`asyncio.to_thread`), so that a
+write lock held by another connection never stops the event loop; each change is stored with
+the messages announcing it, which are then sent from the outbox.
+"""
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import datetime
 
@@ -12,6 +18,8 @@ from bot.converters import parse_options
 from bot.delivery import DMClosed, channel_audience, message, user_audience
 from bot.permissions import Actor, TableError, check_manage, check_seat, sides_of
 from bot.tables.overview import seats_text
+from bot.store import Outbox
+from bot.tables.news import Change
 from bot.tables.room import Room
 from bot.words import Text, due, join, mention, name, words
 from bot.words import channel as channel_ref
@@ -41,42 +49,41 @@ class Lobby(Room):
 
     async def new(self, actor: Actor, guild: str, channel: str, system: str, scenario: str,
                   options: str = "", hot_seat: bool = False, seed: int | None = None) -> str:
+        game_id = await asyncio.to_thread(self._open, actor, guild, channel, system, scenario,
+                                          options, hot_seat, seed)
+        await self.delivery.flush(game_id)
+        return f"Game {game_id} is open. {self.tables.config.defaults.describe()}"
+
+    def _open(self, actor: Actor, guild: str, channel: str, system: str, scenario: str,
+              options: str, hot_seat: bool, seed: int | None) -> int:
+        """The new game, its settings and its opening line in the channel, stored together."""
         self.check_new(system, scenario)
         if any(g["status"] != "over" for g in self.store.games(channel=channel)):
             raise TableError("This channel already has a game; finish it, or start one in "
                              "another channel or thread.")
+        sides = ", ".join(map(fmt.side_name, rules.load(system).INFO.sides))
+
+        def opening(game_id: int) -> Outbox:
+            return [(channel_audience(channel), message(words(
+                name(actor.name), f" opens game {game_id}: {system} {scenario}"
+                f"{' (hot-seat)' if hot_seat else ''}. Sides: {sides}; `/game join` takes one, "
+                "then `/game start`.")))]
         try:
-            game_id = self.service.new_game(system, scenario, seed, parse_options(options),
-                                            guild=guild, channel=channel, created_by=actor.id,
-                                            hot_seat=hot_seat)
+            return self.service.new_game(system, scenario, seed, parse_options(options),
+                                         guild=guild, channel=channel, created_by=actor.id,
+                                         hot_seat=hot_seat,
+                                         settings=self.tables.config.defaults.to_dict(),
+                                         opening=opening)
         except (RulesError, ValueError) as error:
             raise TableError(str(error))
-        sides = self.service.system(game_id).INFO.sides
-        opened = words(name(actor.name), f" opens game {game_id}: {system} {scenario}"
-                       f"{' (hot-seat)' if hot_seat else ''}. Sides: "
-                       f"{', '.join(map(fmt.side_name, sides))}; `/game join` takes one, then "
-                       "`/game start`.")
-        self.store.set_settings(game_id, self.tables.config.defaults.to_dict(),
-                                [(channel_audience(channel), message(opened))])
-        await self.delivery.flush(game_id)
-        return f"Game {game_id} is open. {self.tables.settings(game_id).describe()}"
 
     async def join(self, actor: Actor, channel: str, side: str) -> str:
-        game = self.tables.game_in(channel)
         side = side.strip().lower()
-        sides = self.service.system(game["id"]).INFO.sides
-        if side not in sides:
-            raise TableError(f"{side!r} is not a side of this game; choose "
-                             f"{' or '.join(sides)}.")
-        if game["started_at"]:
-            raise TableError("This game has started; its seats are taken.")
+        game = await asyncio.to_thread(self._free_seat, channel, side)
         taken = words(name(actor.name), f" takes the {fmt.side_name(side)} seat in game "
                       f"{game['id']}.")
         async with self.tables.lock(game["id"]):
-            self.tables.current(game["id"])
-            check_seat(game, self.store.seats(game["id"]), actor, side)
-            self.store.take_seat(game["id"], side, actor.id,
-                                 [(channel_audience(channel), message(taken))])
+            await asyncio.to_thread(self._take_seat, game, actor, channel, side, taken)
         reply = f"You play {fmt.side_name(side)} in game {game['id']}."
         try:
             await self.delivery.messenger.dm(actor.id, f"{reply} Your private news arrives here.")
@@ -88,46 +95,77 @@ class Lobby(Room):
         await self.delivery.flush(game["id"])
         return reply
 
-    async def start(self, actor: Actor, channel: str) -> str:
+    def _free_seat(self, channel: str, side: str) -> dict:
+        """The game here, if `side` is one of its seats and it has not started."""
         game = self.tables.game_in(channel)
-        game_id = game["id"]
+        sides = self.service.system(game["id"]).INFO.sides
+        if side not in sides:
+            raise TableError(f"{side!r} is not a side of this game; choose "
+                             f"{' or '.join(sides)}.")
+        if game["started_at"]:
+            raise TableError("This game has started; its seats are taken.")
+        return game
+
+    def _take_seat(self, game: dict, actor: Actor, channel: str, side: str, taken: Text) -> None:
+        self.tables.current(game["id"])
+        check_seat(game, self.store.seats(game["id"]), actor, side)
+        self.store.take_seat(game["id"], side, actor.id,
+                             [(channel_audience(channel), message(taken))])
+
+    async def start(self, actor: Actor, channel: str) -> str:
+        game_id = (await asyncio.to_thread(self.tables.game_in, channel))["id"]
         async with self.tables.lock(game_id):
-            game = self.tables.current(game_id)
-            seats = self.store.seats(game_id)
-            if game["started_at"]:
-                raise TableError(f"Game {game_id} has already started.")
-            if not sides_of(seats, actor):
-                check_manage(game, actor, "start a game they do not play in")
-            empty = [s for s in self.service.system(game_id).INFO.sides if s not in seats]
-            if empty:
-                raise TableError(f"The {' and '.join(map(fmt.side_name, empty))} seat is still "
-                                 "free; `/game join` fills it.")
-            change = self.tables.news.change(game_id, "")
-            begins = " ".join(filter(None, (f"Game {game_id} begins.", fair_dice.announcement(game))))
-            self.store.start_game(game_id, change.announce(begins, None, self.service.load(game_id), 0))
+            change = await asyncio.to_thread(self._start, actor, game_id)
             await change.settle()
         return f"Game {game_id} has started."
+
+    def _start(self, actor: Actor, game_id: int) -> Change:
+        """Under the game's lock: the game begins, with its news and its first game turn."""
+        game = self.tables.current(game_id)
+        seats = self.store.seats(game_id)
+        if game["started_at"]:
+            raise TableError(f"Game {game_id} has already started.")
+        if not sides_of(seats, actor):
+            check_manage(game, actor, "start a game they do not play in")
+        empty = [s for s in self.service.system(game_id).INFO.sides if s not in seats]
+        if empty:
+            raise TableError(f"The {' and '.join(map(fmt.side_name, empty))} seat is still "
+                             "free; `/game join` fills it.")
+        change = self.tables.news.change(game_id, "")
+        begins = " ".join(filter(None, (f"Game {game_id} begins.", fair_dice.announcement(game))))
+        news = change.announce(begins, None, self.service.load(game_id), 0)
+        self.store.start_game(game_id, news, change.turn[0] if change.turn else None)
+        return change
 
     async def cancel(self, actor: Actor, channel: str, game_id: int | None = None,
                      guild: str | None = None) -> str:
         """End a game without a winner: the one here, by its creator or a server manager; or
         any game of this server by its number, from any channel, by a member with Manage
         Server (its channel may be gone)."""
+        game = await asyncio.to_thread(self._to_end, actor, channel, game_id, guild)
+        async with self.tables.lock(game["id"]):
+            await asyncio.to_thread(self._end, actor, game)
+            await self.delivery.flush(game["id"])
+        return f"Game {game['id']} is ended."
+
+    def _to_end(self, actor: Actor, channel: str, game_id: int | None,
+                guild: str | None) -> dict:
         game = self.tables.game_in(channel) if game_id is None else \
             self.game_of_server(actor, guild, game_id, "end a game from another channel")
         check_manage(game, actor, "end a game")
-        async with self.tables.lock(game["id"]):
-            self.tables.current(game["id"])
-            self.tables.deadlines.clear(game["id"])
-            ended = message(words(name(actor.name), f" ends game {game['id']}; no winner."))
-            # a paused game's channel is gone: its players hear it by DM instead
-            places = [user_audience(user) for user in sorted(set(self.store.seats(
-                game["id"]).values()))] if game["paused"] else [channel_audience(game["channel"])]
-            rows = [(place, ended) for place in places]
-            self.store.end_game(game["id"], {"winner": None, "reason": f"ended by {actor.name}"},
-                                [*rows, *self.tables.news.reveal_rows(game)])
-            await self.delivery.flush(game["id"])
-        return f"Game {game['id']} is ended."
+        return game
+
+    def _end(self, actor: Actor, game: dict) -> None:
+        """Under the game's lock: the game ends without a winner, with the news."""
+        self.tables.current(game["id"])
+        self.tables.deadlines.clear(game["id"])
+        ended = message(words(name(actor.name), f" ends game {game['id']}; no winner."))
+        # a paused game's channel is gone: its players hear it by DM instead
+        places = [user_audience(user) for user in sorted(set(self.store.seats(
+            game["id"]).values()))] if game["paused"] else [channel_audience(game["channel"])]
+        rows = [(place, ended) for place in places]
+        self.store.end_game(game["id"], {"winner": None, "reason": f"ended by {actor.name}"},
+                            [*rows, *self.tables.news.reveal_rows(game)])
 
     def status(self, actor: Actor, channel: str) -> Text:
         """Headline, seats, deadlines and settings; the caller's own view when seated."""
@@ -150,26 +188,38 @@ class Lobby(Room):
     async def change_settings(self, actor: Actor, channel: str, changes: dict) -> Text:
         """Show the settings, or change them (creator or Manage Server); running deadlines
         follow the new length and reminders at once."""
-        game = self.tables.game_in(channel)
+        game = await asyncio.to_thread(self.tables.game_in, channel)
         if not changes:
-            return self.tables.settings(game["id"]).describe()
+            return await asyncio.to_thread(lambda: self.tables.settings(game["id"]).describe())
         check_manage(game, actor, "change a game's settings")
+        async with self.tables.lock(game["id"]):
+            dues = await asyncio.to_thread(self._set, actor, game, channel, changes)
+        await self.delivery.flush(game["id"])
+        return words("Settings saved.", dues)
+
+    def _set(self, actor: Actor, game: dict, channel: str, changes: dict) -> Text:
+        """Under the game's lock: the new settings, the deadlines they reshape and the post
+        saying so, stored together; then the deadlines' jobs. What is now due, as words."""
         before = self.tables.settings(game["id"])
         try:
             settings = GameSettings.from_dict(changes, before)
         except (ValueError, TypeError) as error:
             raise TableError(str(error))
-        async with self.tables.lock(game["id"]):
-            self.store.set_settings(game["id"], settings.to_dict())
-            rows = self.tables.deadlines.reschedule(game["id"], before)
+        rows = self.tables.deadlines.reshaped(game["id"], before, settings)
         dues = words(*(words(f" {fmt.side_name(row['side'])} is now due ",
                              due(datetime.fromisoformat(row["due_at"])), ".") for row in rows))
-        await self.delivery.send(game["id"], [(channel_audience(channel), message(words(
-            name(actor.name), f" changes the settings of game {game['id']}: "
-            f"{settings.describe()}", dues)))])
-        return words("Settings saved.", dues)
+        self.store.set_settings(game["id"], settings.to_dict(), [(channel_audience(channel),
+            message(words(name(actor.name), f" changes the settings of game {game['id']}: "
+                          f"{settings.describe()}", dues)))], rows)
+        self.tables.deadlines.reschedule(game["id"])
+        return dues
 
     async def spectate(self, actor: Actor, channel: str, spectator_channel: str) -> Text:
+        game = await asyncio.to_thread(self._follow, actor, channel, spectator_channel)
+        await self.delivery.flush(game["id"])
+        return words(channel_ref(spectator_channel), f" follows game {game['id']}.")
+
+    def _follow(self, actor: Actor, channel: str, spectator_channel: str) -> dict:
         game = self.tables.game_in(channel)
         check_manage(game, actor, "add a spectator channel")
         if spectator_channel == channel:
@@ -177,9 +227,7 @@ class Lobby(Room):
         self.store.add_spectator(game["id"], spectator_channel, [(
             channel_audience(spectator_channel),
             message(f"This channel now follows game {game['id']} (public view only)."))])
-        await self.delivery.flush(game["id"])
-        return words(channel_ref(spectator_channel), f" follows game {game['id']}.")
-
+        return game
 
     def game_of_server(self, actor: Actor, guild: str | None, game_id: int, what: str) -> dict:
         """A game of this server named by its number, for a member with Manage Server."""
@@ -198,7 +246,7 @@ class Lobby(Room):
     async def replace(self, actor: Actor, channel: str, side: str, player: Actor) -> Text:
         """Seat a substitute for a side (its creator or a server manager), started or not:
         the newcomer gets the side's private view at once, and its held news from now on."""
-        game = self.tables.game_in(channel)
+        game = await asyncio.to_thread(self.tables.game_in, channel)
         game_id = game["id"]
         check_manage(game, actor, "seat a substitute")
         side = side.strip().lower()
@@ -207,53 +255,72 @@ class Lobby(Room):
             raise TableError(f"{side!r} is not a side of this game; choose "
                              f"{' or '.join(sides)}.")
         async with self.tables.lock(game_id):
-            seats = self.store.seats(game_id)
-            if seats.get(side) == player.id:
-                raise TableError(words(mention(player.id), f" already plays "
-                                       f"{fmt.side_name(side)}."))
-            check_seat(game, {s: u for s, u in seats.items() if s != side}, player, side)
-            was = words(" in place of ", mention(seats[side])) if side in seats else ""
-            rows = [(channel_audience(channel), message(words(
-                        name(actor.name), " seats ", mention(player.id), f" as "
-                        f"{fmt.side_name(side)} in game {game_id}", was, "."))),
-                    (user_audience(player.id), message(words(
-                        f"you now play {fmt.side_name(side)} (seated by ", name(actor.name),
-                        ") in ", channel_ref(channel), ".")))]
-            if game["started_at"]:
-                state = self.service.load(game_id)
-                rows += [row for row in self.tables.news.private_views(
-                    game_id, state, self.store.last_seq(game_id), None) if row[0] == side]
-            self.store.take_seat(game_id, side, player.id, rows)
+            await asyncio.to_thread(self._seat_substitute, actor, game, channel, side, player)
             await self.delivery.flush(game_id)
         return words(mention(player.id), f" plays {fmt.side_name(side)} in game {game_id}.")
+
+    def _seat_substitute(self, actor: Actor, game: dict, channel: str, side: str,
+                         player: Actor) -> None:
+        """Under the game's lock: the seat changes hands, with the news and the newcomer's view."""
+        game_id = game["id"]
+        seats = self.store.seats(game_id)
+        if seats.get(side) == player.id:
+            raise TableError(words(mention(player.id), f" already plays "
+                                   f"{fmt.side_name(side)}."))
+        check_seat(game, {s: u for s, u in seats.items() if s != side}, player, side)
+        was = words(" in place of ", mention(seats[side])) if side in seats else ""
+        rows = [(channel_audience(channel), message(words(
+                    name(actor.name), " seats ", mention(player.id), f" as "
+                    f"{fmt.side_name(side)} in game {game_id}", was, "."))),
+                (user_audience(player.id), message(words(
+                    f"you now play {fmt.side_name(side)} (seated by ", name(actor.name),
+                    ") in ", channel_ref(channel), ".")))]
+        if game["started_at"]:
+            state = self.service.load(game_id)
+            rows += [row for row in self.tables.news.private_views(
+                game_id, state, self.store.last_seq(game_id), None) if row[0] == side]
+        self.store.take_seat(game_id, side, player.id, rows)
 
     async def lose_channel(self, channel: str, reason: str) -> None:
         """The channel (or thread) of running games is gone or closed to the bot: each game
         waits, without deadlines, and its players hear why and what to do, by DM."""
-        for game in self.store.games(channel=channel):
+        for game in await asyncio.to_thread(self.store.games, None, channel):
             if game["status"] != "over" and not game["paused"]:
                 await self._pause(game, reason)
 
     async def lose_guild(self, guild: str, reason: str) -> None:
-        for game in self.store.games(guild=guild):
+        for game in await asyncio.to_thread(self.store.games, guild):
             if game["status"] != "over" and not game["paused"]:
                 await self._pause(game, reason)
 
     async def _pause(self, game: dict, reason: str) -> None:
         game_id = game["id"]
         async with self.tables.lock(game_id):
-            self.tables.deadlines.clear(game_id)
-            self.store.pause_game(game_id, reason)
-            text = (f"{game['system']} {game['scenario']} is paused: {reason}. Nothing is lost. "
-                    f"To go on, its creator or a member with Manage Server runs `/game resume "
-                    f"game:{game_id}` in a channel of the server; `/game cancel game:{game_id}` "
-                    "ends it.")
-            people = sorted(set(self.store.seats(game_id).values()) | {game["created_by"]})
-            await self.delivery.send(game_id, [(user_audience(user), message(text))
-                                               for user in people])
+            await asyncio.to_thread(self._wait, game, reason)
+            await self.delivery.flush(game_id)
+
+    def _wait(self, game: dict, reason: str) -> None:
+        """Under the game's lock: no deadlines, and the game waits, with the news by DM."""
+        game_id = game["id"]
+        self.tables.deadlines.clear(game_id)
+        text = (f"{game['system']} {game['scenario']} is paused: {reason}. Nothing is lost. "
+                f"To go on, its creator or a member with Manage Server runs `/game resume "
+                f"game:{game_id}` in a channel of the server; `/game cancel game:{game_id}` "
+                "ends it.")
+        people = sorted(set(self.store.seats(game_id).values()) | {game["created_by"]})
+        self.store.pause_game(game_id, reason, [(user_audience(user), message(text))
+                                                for user in people])
 
     async def resume(self, actor: Actor, guild: str | None, channel: str, game_id: int) -> Text:
         """A paused game goes on at this channel's table, with fresh deadlines."""
+        game = await asyncio.to_thread(self._paused, actor, guild, channel, game_id)
+        async with self.tables.lock(game_id):
+            await asyncio.to_thread(self._go_on, actor, game, channel)
+            await self.delivery.flush(game_id)
+        return words(f"Game {game_id} goes on in ", channel_ref(channel), ".")
+
+    def _paused(self, actor: Actor, guild: str | None, channel: str, game_id: int) -> dict:
+        """The paused game of this server that the caller may resume in this channel."""
         try:
             game = self.store.game(game_id)
         except KeyError:
@@ -265,14 +332,17 @@ class Lobby(Room):
         if any(g["status"] != "over" and g["id"] != game_id
                for g in self.store.games(channel=channel)):
             raise TableError("This channel already has a game; resume it in another channel.")
-        async with self.tables.lock(game_id):
-            self.store.resume_game(game_id, channel)
-            if game["started_at"]:
-                system = self.service.system(game_id)
-                state = self.service.load(game_id)
-                self.tables.deadlines.track(game_id, system.active_sides(state),
-                                            system.phase_key(state))
-            await self.delivery.send(game_id, [(channel_audience(channel), message(words(
-                name(actor.name), f" resumes game {game_id} ({game['system']} "
-                f"{game['scenario']}) here.")))])
-        return words(f"Game {game_id} goes on in ", channel_ref(channel), ".")
+        return game
+
+    def _go_on(self, actor: Actor, game: dict, channel: str) -> None:
+        """Under the game's lock: the game moves here, with the news; then its deadlines."""
+        game_id = game["id"]
+        self.store.resume_game(game_id, channel, [(channel_audience(channel), message(words(
+            name(actor.name), f" resumes game {game_id} ({game['system']} "
+            f"{game['scenario']}) here.")))])
+        if game["started_at"]:
+            system = self.service.system(game_id)
+            state = self.service.load(game_id)
+            self.tables.deadlines.track(game_id, system.active_sides(state),
+                                        system.phase_key(state))
+

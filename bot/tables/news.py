@@ -2,14 +2,16 @@
 side's private view by DM, spectators, and the end of a game.
 
 News is composed before the change is stored and goes into the outbox in the change's own
-transaction (a `Change` hands its `compose` to GameService.submit); once the store has taken the
-change, `Change.settle` marks the turn, sets the deadlines it announced and sends the outbox.
+transaction (a `Change` hands its `compose` to GameService.submit; the turn a command begins is
+stored with it too); once the store has taken the change, `Change.settle` sets the deadlines it
+announced and sends the outbox. Store work runs in a worker thread, never on the event loop.
 Rows name the pictures they show (the view after command `seq`, for a side or the public); the
 pictures are drawn when the rows are sent (bot/delivery.py). Who must move and by when are
 values (bot/words.py): each front end writes them its own way.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import datetime
 
@@ -17,7 +19,7 @@ from bot import fair_dice
 from bot import text as fmt
 from bot.delivery import channel_audience, message
 from bot.permissions import Actor, TableError, sides_of
-from bot.service import Result
+from bot.service import Result, new_turn
 from bot.store import Outbox
 from bot.tables.room import Room
 from bot.words import Text, channel, due, join, mention, plain, words
@@ -58,9 +60,8 @@ class Change:
         system = news.service.system(game_id)
         self.after = after
         public = system.view(after, None)
-        turn = str(public.get("turn"))
-        if before is None or turn != str(system.view(before, None).get("turn")):
-            self.turn = (turn, seq)
+        turn = new_turn(system, before, after)
+        self.turn = (turn, seq) if turn is not None else None
         over = system.outcome(after) is not None
         moved = before is None or over or system.phase_key(before) != system.phase_key(after)
         if not over:
@@ -84,27 +85,37 @@ class Change:
                        for side, when in self.planned.items() if side in seats))
 
     async def settle(self) -> None:
-        """Once the store holds the change: the turn mark, the deadlines the news announced,
-        then the outbox. Never raises: the change stands, and a failure here is logged."""
+        """Once the store holds the change: the deadlines the news announced (in a worker
+        thread), then the outbox. Never raises: the change stands, and a failure here is
+        logged."""
         news, game_id = self.news, self.game_id
         news.tables.completion.forget(game_id)
         try:
-            if self.turn is not None:
-                news.store.mark_turn(game_id, *self.turn)
-            system = news.service.system(game_id)
-            after = news.service.load(game_id)
-            if system.outcome(after) is not None or news.store.game(game_id)["status"] == "over":
-                news.tables.deadlines.clear(game_id)
-            else:
-                news.tables.deadlines.track(game_id, system.active_sides(after),
-                                            system.phase_key(after), self.planned)
+            await asyncio.to_thread(self._track)
         except Exception:
             log.exception("game %s: settling a stored change failed", game_id)
         await news.delivery.flush(game_id)
 
+    def _track(self) -> None:
+        news, game_id = self.news, self.game_id
+        system = news.service.system(game_id)
+        after = news.service.load(game_id)
+        if system.outcome(after) is not None or news.store.game(game_id)["status"] == "over":
+            news.tables.deadlines.clear(game_id)
+        else:
+            news.tables.deadlines.track(game_id, system.active_sides(after),
+                                        system.phase_key(after), self.planned)
+
 
 class News(Room):
     """Telling everyone what a change means for them."""
+
+    def _inbox_of(self, actor: Actor, channel_id: str) -> tuple[dict, str | None]:
+        """The game here and the player's private thread in it, if they have one."""
+        game = self.tables.game_in(channel_id)
+        if not sides_of(self.store.seats(game["id"]), actor):
+            raise TableError("You have no seat in this game; only its players get private news.")
+        return game, self.store.private_thread(game["id"], actor.id)
 
     def change(self, game_id: int, who: Text) -> Change:
         return Change(self, game_id, who)
@@ -159,14 +170,18 @@ class News(Room):
         return rows
 
     async def concede(self, game_id: int, loser: str, reason: Text) -> None:
-        """End the game with the other side the winner (resignation, forfeit)."""
+        """End the game with the other side the winner (resignation, forfeit): stored in a
+        worker thread, then sent."""
+        await asyncio.to_thread(self._end, game_id, loser, reason)
+        await self.delivery.flush(game_id)
+
+    def _end(self, game_id: int, loser: str, reason: Text) -> None:
         system = self.service.system(game_id)
         winners = [s for s in system.INFO.sides if s != loser]
         ended = {"winner": winners[0] if len(winners) == 1 else None, "reason": plain(reason)}
         text = words(reason, f": {fmt.side_name(ended['winner'])} wins game {game_id}.")
         self.tables.deadlines.clear(game_id)
         self.store.end_game(game_id, ended, self.final_rows(game_id, text))
-        await self.delivery.flush(game_id)
 
     def final_rows(self, game_id: int, text: Text) -> Outbox:
         """A game ended by its players (resignation, forfeit, agreed draw): the line with the
@@ -182,14 +197,11 @@ class News(Room):
     async def inbox(self, actor: Actor, channel_id: str) -> Text:
         """The fallback for closed DMs: a private thread in the game's channel, seen only by
         this player (and the server's moderators), where their private news goes instead."""
-        game = self.tables.game_in(channel_id)
-        if not sides_of(self.store.seats(game["id"]), actor):
-            raise TableError("You have no seat in this game; only its players get private news.")
-        thread = self.store.private_thread(game["id"], actor.id)
+        game, thread = await asyncio.to_thread(self._inbox_of, actor, channel_id)
         if thread is None:
             thread = await self.delivery.messenger.private_thread(
                 game["channel"], actor.id, f"Game {game['id']}: private news")
-            self.store.set_private_thread(game["id"], actor.id, thread)
+            await asyncio.to_thread(self.store.set_private_thread, game["id"], actor.id, thread)
         await self.delivery.flush(game["id"])
         return words("Your private news of game ", str(game["id"]), " now goes to ",
                      channel(thread), ", which only you can see.")

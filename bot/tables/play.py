@@ -15,6 +15,7 @@ from bot.permissions import (
     sides_of,
 )
 from bot.service import QUERIES, Result
+from bot.store import Outbox
 from bot.tables.news import Change
 from bot.tables.room import Room
 from bot.words import Text, name, words
@@ -96,6 +97,19 @@ class Play(Room):
         started game wrote it and it reads as an order of their own side; else played as from
         a slash command. Query answers are private; an accepted order's line is public. In a
         game with hidden units an order naming a unit is not played but withdrawn."""
+        verdict = await asyncio.to_thread(self._order_or_chat, actor, channel, line)
+        if verdict is None or isinstance(verdict, PlainReply):
+            return verdict
+        verb = line.split()[0].lower()
+        try:
+            reply = await self.submit(actor, channel, line)
+        except TableError as error:
+            return PlainReply(False, error.text)
+        return PlainReply(True, reply if verb in QUERIES else "")
+
+    def _order_or_chat(self, actor: Actor, channel: str, line: str) -> PlainReply | bool | None:
+        """In a worker thread: True for a line to play, None for chat, or the reply to an
+        order that names a hidden unit in public (withdrawn, not played)."""
         words = line.split()
         try:
             game = self.tables.game_in(channel)
@@ -111,11 +125,7 @@ class Play(Room):
         if verb not in TABLE_VERBS and system.INFO.hidden_information and \
                 _names_a_unit(system, sides[0], line):
             return PlainReply(False, NAMES_A_UNIT, withdraw=True)
-        try:
-            reply = await self.submit(actor, channel, line)
-        except TableError as error:
-            return PlainReply(False, error.text)
-        return PlainReply(True, reply if verb in QUERIES else "")
+        return True
 
     def _reads_as_order(self, game_id: int, sides: list[str], verb: str, words: list[str]) -> bool:
         """Chat that merely starts with a game word ("end of story") stays chat: a line is an
@@ -158,7 +168,7 @@ class Play(Room):
                       seq: int) -> Text:
         """A pressed confirmation button: resign, or end the phase, for the side it was offered
         for; an end offered at an earlier position has expired."""
-        game = self.store.game(game_id)
+        game = await asyncio.to_thread(self.store.game, game_id)
         if game["status"] == "over":
             raise TableError(f"This button has expired: game {game_id} is over.")
         if action == "resign":
@@ -169,7 +179,7 @@ class Play(Room):
                 raise TableError("This button has expired: no draw offer waits for your answer.")
             return await self.submit(actor, game["channel"], "accept" if action == "draw"
                                      else "refuse", side)
-        if self.store.last_seq(game_id) != seq:
+        if await asyncio.to_thread(self.store.last_seq, game_id) != seq:
             raise TableError("This button has expired: the game has moved on since it was "
                              "offered. Look at the game again and use `/end` if you still mean it.")
         return await self.submit(actor, game["channel"], "end", side, expected_seq=seq)
@@ -190,26 +200,34 @@ class Play(Room):
         return await self.submit(actor, channel, "draw")
 
     async def resign(self, actor: Actor, channel: str, side: str | None = None) -> str:
-        game = self.tables.game_in(channel)
+        game = await asyncio.to_thread(self.tables.game_in, channel)
         async with self.tables.lock(game["id"]):
-            self.tables.current(game["id"])
-            seats = self.store.seats(game["id"])
-            active = self.service.system(game["id"]).active_sides(self.service.load(game["id"]))
-            loser = commanding_side(seats, actor, active, side)
+            loser = await asyncio.to_thread(self._loser, actor, game["id"], side)
             await self.tables.news.concede(game["id"], loser, words(
                 name(actor.name), f" resigns for {fmt.side_name(loser)}"))
         return f"You resigned game {game['id']}."
 
+    def _loser(self, actor: Actor, game_id: int, side: str | None) -> str:
+        """Under the game's lock: the side the caller resigns for."""
+        self.tables.current(game_id)
+        seats = self.store.seats(game_id)
+        active = self.service.system(game_id).active_sides(self.service.load(game_id))
+        return commanding_side(seats, actor, active, side)
+
     async def map(self, actor: Actor, channel: str, around: str | None = None) -> str:
+        game_id, post = await asyncio.to_thread(self._map_post, actor, channel, around)
+        await self.delivery.send(game_id, post)
+        return "Map posted."
+
+    def _map_post(self, actor: Actor, channel: str, around: str | None) -> tuple[int, Outbox]:
+        """The game here and the post of its map, at the caller's request."""
         game = self.tables.game_in(channel)
-        view = self.service.system(game["id"]).view(self.service.load(game["id"]), None)
+        seq, state = self.service.position(game["id"])
+        view = self.service.system(game["id"]).view(state, None)
         options = {"around": around.replace("+", " ").replace(",", " ").split()} if around else {}
-        seq = self.store.last_seq(game["id"])
         text = words(f"Game {game['id']}, at ", name(actor.name), "'s request:\n",
                      fmt.headline(view))
-        await self.delivery.send(game["id"], [(channel_audience(channel),
-                                               message(text, seq, None, **options))])
-        return "Map posted."
+        return game["id"], [(channel_audience(channel), message(text, seq, None, **options))]
 
 
 def _names_a_unit(system, side: str, line: str) -> bool:

@@ -109,7 +109,7 @@ def test_long_held_notices_come_whole_in_several_private_answers(service):
     assert len(sent) > 2 and all(len(p) <= LIMIT for p in sent)
     assert long_news in "".join(sent)
     assert tables.private(ANNA, "Done.").held  # not marked before the answer went out
-    tables.delivery.mark_shown(reply.held)
+    run(tables.delivery.mark_shown(reply.held))
     assert tables.private(ANNA, "Done.").held == ()
 
 

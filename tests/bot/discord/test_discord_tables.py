@@ -159,7 +159,7 @@ def test_closed_dms_wait_for_the_next_interaction_privately(service):
     text = markup(reply.text)
     assert text.startswith("Done.\n\nWhile your DMs were closed:") and "your secret number" in text
     assert not any("secret number" in text for _, text, _ in messenger.posts)
-    tables.delivery.mark_shown(reply.held)
+    run(tables.delivery.mark_shown(reply.held))
     assert tables.private(ANNA, "Done.").text == "Done."  # shown once
 
 

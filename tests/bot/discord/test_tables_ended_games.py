@@ -25,8 +25,12 @@ async def queued(tables, game_id: int, *calls):
     return their outcomes (a result, or the exception raised)."""
     lock = tables.lock(game_id)
     await lock.acquire()
-    tasks = [asyncio.create_task(call) for call in calls]
-    await asyncio.sleep(0)  # each task reads the game and waits for the lock
+    tasks = []
+    for n, call in enumerate(calls, 1):
+        tasks.append(asyncio.create_task(call))
+        while len(lock._waiters or ()) < n:  # it reads the game (in a worker thread) and queues
+            assert not tasks[-1].done()
+            await asyncio.sleep(0.001)
     assert all(not task.done() for task in tasks)
     lock.release()
     return await asyncio.gather(*tasks, return_exceptions=True)
