@@ -16,8 +16,19 @@ from bot.permissions import TableError
 from bot.service import BUSY, GameService
 from bot.store import Store
 from tests.bot import toy_system
-from tests.bot.discord.discord_fakes import ANNA, CHANNEL, make_tables, seated_game
-from tests.bot.discord.test_discord_wire import borodino, play, start, text_of
+from tests.bot.discord.discord_fakes import (
+    ANNA,
+    BORIS,
+    BOT_ID,
+    CHANNEL,
+    GUILD,
+    interaction_data,
+    make_tables,
+    message_data,
+    seated_game,
+    user_data,
+)
+from tests.bot.discord.test_discord_wire import EPHEMERAL, borodino, play, settle, start, text_of
 
 
 @contextmanager
@@ -111,4 +122,71 @@ def test_a_busy_database_in_any_discord_command_is_answered_try_again(tmp_path):
         wire.tables.play.submit = locked  # type: ignore[method-assign]
         answers = await wire.command(ANNA, "move", {"unit": "3225", "to": "3224"})
         assert any(BUSY in text_of(a) for a in answers)
+    play(test, tmp_path)
+
+
+def slash(actor, name: str, options: dict, channel: str, kind: int = 2) -> dict:
+    """A `/game <name>` interaction (kind 2), or the autocomplete of a `/<name>` field (kind 4:
+    the option marked focused)."""
+    opts = [{"name": k, "type": 3, "value": v, **({"focused": True} if kind == 4 else {})}
+            for k, v in options.items()]
+    data = {"id": "1", "name": "game", "type": 1, "options": [{"name": name, "type": 1,
+                                                               "options": opts}]}
+    if kind == 4:
+        data = {"id": "1", "name": name, "type": 1, "options": opts}
+    return interaction_data(kind, actor, data, channel)
+
+
+def button(actor, custom_id: str, channel: str) -> dict:
+    """A press of a button on an ephemeral message of the bot."""
+    row = {"type": 1, "components": [{"type": 2, "style": 4, "label": "x",
+                                      "custom_id": custom_id}]}
+    shown = message_data(channel, user_data(BOT_ID, "Kolocha", bot=True), components=[row],
+                         flags=EPHEMERAL)
+    return interaction_data(3, actor, {"custom_id": custom_id, "component_type": 2}, channel,
+                            message=shown)
+
+
+def test_every_interaction_is_acknowledged_while_another_connection_holds_the_write_lock(
+        tmp_path):
+    """Issue 8.6: while another connection holds the database's write lock, `/game new`,
+    `join`, `start`, `settings`, a resign button and an autocomplete of five games are all
+    acknowledged before the lock is released, and nothing is answered yet; once it is
+    released, each is done. A write waiting for the lock on the event loop would freeze every
+    other interaction, then answer "try again" while the lock is still held."""
+    async def test(db: Path) -> None:
+        wire = await start(db)
+        tables = wire.tables
+        await borodino(wire)  # CHANNEL: started
+        for channel in ("902", "903", "904"):
+            await tables.lobby.new(ANNA, GUILD, channel, "borodino", "7sep", seed=3)
+            await tables.lobby.join(ANNA, channel, "french")
+        for channel in ("902", "904"):
+            await tables.lobby.join(BORIS, channel, "russian")
+        await tables.lobby.start(ANNA, "904")
+        resign = tables.game_in("904")["id"]
+        payloads = [
+            slash(ANNA, "new", {"system": "borodino", "scenario": "7sep"}, "901"),
+            slash(BORIS, "join", {"side": "russian"}, "903"),
+            slash(ANNA, "start", {}, "902"),
+            slash(ANNA, "settings", {"reminders": "2"}, CHANNEL),
+            button(BORIS, f"kolocha:resign:{resign}:russian:0", "904"),
+            slash(ANNA, "move", {"unit": "32"}, CHANNEL, kind=4)]
+        tasks = asyncio.all_tasks()
+        first = len(wire.adapter.calls)
+        with write_lock(tables.store) as other:
+            for payload in payloads:
+                wire.client._connection.parse_interaction_create(payload)
+            while len(wire.adapter.calls) - first < len(payloads):
+                await asyncio.sleep(0.001)  # the loop is free: each handler runs to its defer
+            held = wire.adapter.calls[first:]  # the first answer of each, before the release
+            other.execute("COMMIT")
+        await settle(tasks)
+        assert sorted(payload["type"] for _, payload in held) == [5, 5, 5, 5, 6, 8]
+        assert all(kind == "respond" for kind, _ in held)  # acknowledged, nothing answered yet
+        answers = " | ".join(text_of(call) for call in wire.adapter.calls[first:])
+        for done in ("Game 5 is open", "You play Russian in game 3", "Game 2 has started",
+                     "Settings saved", "You resigned game 4"):
+            assert done in answers
+        assert BUSY not in answers
     play(test, tmp_path)
