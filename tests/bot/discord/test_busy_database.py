@@ -182,8 +182,8 @@ def test_every_interaction_is_acknowledged_while_another_connection_holds_the_wr
             held = wire.adapter.calls[first:]  # the first answer of each, before the release
             other.execute("COMMIT")
         await settle(tasks)
-        assert sorted(payload["type"] for _, payload in held) == [5, 5, 5, 5, 6, 8]
         assert all(kind == "respond" for kind, _ in held)  # acknowledged, nothing answered yet
+        assert sorted(payload["type"] for _, payload in held) == [5, 5, 5, 5, 6, 8]
         answers = " | ".join(text_of(call) for call in wire.adapter.calls[first:])
         for done in ("Game 5 is open", "You play Russian in game 3", "Game 2 has started",
                      "Settings saved", "You resigned game 4"):
