@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import GameSettings
+from bot.delivery import channel_audience, message
 from bot.permissions import TableError
 from bot.service import BUSY, GameService
 from bot.store import Store
@@ -190,3 +191,26 @@ def test_every_interaction_is_acknowledged_while_another_connection_holds_the_wr
             assert done in answers
         assert BUSY not in answers
     play(test, tmp_path)
+
+
+def test_sending_the_outbox_waits_for_the_write_lock_off_the_event_loop(tmp_path):
+    """Delivery marks a sent row delivered in a worker thread: while another connection holds
+    the write lock, the message goes out, the loop goes on (it is the loop that releases the
+    lock), and then the row is marked, once."""
+    tables = make_tables(service_waiting(tmp_path, 60))
+    messenger = tables.delivery.messenger
+
+    async def scenario() -> None:
+        game_id = await seated_game(tables)
+        tables.store.add_outbox(game_id, [(channel_audience(CHANNEL), message("Hear this."))])
+        with write_lock(tables.store) as other:
+            flush = asyncio.create_task(tables.delivery.flush(game_id))
+            while "Hear this." not in messenger.in_channel(CHANNEL):
+                await asyncio.sleep(0.001)
+            assert not flush.done()  # marking it waits for the lock, in a worker thread
+            other.execute("COMMIT")
+        assert await flush == 1
+
+    asyncio.run(scenario())
+    assert tables.store.undelivered(1) == []
+    assert messenger.in_channel(CHANNEL).count("Hear this.") == 1
