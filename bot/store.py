@@ -433,7 +433,8 @@ class Store:
         """Store one accepted command, its snapshot if due, its outbox rows: all or nothing.
 
         `command` has side, user, text, normalised, issued_against_seq; `outbox` holds the
-        messages it causes; `turn` is the game turn it began, if it began one. Accepting a command also cancels any pending undo request.
+        messages it causes; `turn` is the game turn it began, if it began one. Accepting a
+        command also cancels any pending undo request.
         Refused (StaleCommand, GameOver) when another command was stored after the one it was
         judged against, or the game is over: checked inside the write transaction.
         """

@@ -5,8 +5,8 @@ client and websocket, in its own process or not) against it: `point_at(url)` (or
 KOLOCHA_DISCORD_URL environment variable read by `kolocha run`) turns discord.py's API base URL
 and gateway URL to it. One server (guild) with text channels and members; people act by sending
 interactions (`interact`, `press`), and everything the bot says is recorded in `sent`, with the
-moment each interaction was acknowledged; each command tree the bot syncs is kept in `synced`. Nothing here checks permissions or rate limits: that
-is simcord's job in the tests.
+moment each interaction was acknowledged; each command tree the bot syncs is kept in `synced`.
+Nothing here checks permissions or rate limits: that is simcord's job in the tests.
 """
 from __future__ import annotations
 
