@@ -55,7 +55,8 @@ class Clocks(Room):
                 result = await asyncio.to_thread(  # a mid-turn choice waits: its default (10.1)
                     lambda: self.service.default_choice(game_id, side, change.compose))
                 if result is not None and result.accepted:
-                    await change.settle()
+                    await asyncio.to_thread(tables.deadlines.drop, game_id, side)
+                    await change.settle()  # the side's clock starts again if it still acts
                     return
             if action == "end":
                 change = tables.news.change(game_id, f"Deadline{note}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from datetime import datetime
 
 import rules
 from bot.config import Config, GameSettings
@@ -93,3 +94,6 @@ def test_a_deadline_plays_the_default_choice(tmp_path):
     rows = service.store.commands(game, after=seq)
     assert rows and rows[0]["side"] == "russian" and rows[0]["user"] == "deadline"
     assert rows[0]["text"].startswith(f"deadline {kind}: ")
+    now = tables.deadlines.clock()  # the expired deadline is gone; whoever acts next has a fresh one
+    assert all(datetime.fromisoformat(row["due_at"]) > now for row in service.store.deadlines(game))
+    assert service.store.deadlines(game)
