@@ -165,11 +165,14 @@ def _order_completer(field: str) -> Completer:
     async def complete(interaction: discord.Interaction, current: str
                        ) -> list[app_commands.Choice[str]]:
         tables = tables_of(interaction)
-        try:
-            game = tables.game_in(str(interaction.channel_id))
-        except TableError:
-            return []
-        table = tables.service.system(game["id"]).standing_orders()
+
+        def orders() -> dict:
+            try:
+                game = tables.game_in(str(interaction.channel_id))
+            except TableError:
+                return {}
+            return tables.service.system(game["id"]).standing_orders()
+        table = await asyncio.to_thread(orders)
         if field == "kind":
             return _choices([k for k in table if current.lower() in k][:25])
         given = table.get(str(interaction.namespace.kind or ""), {})
