@@ -262,7 +262,8 @@ class GameCommands(app_commands.Group):
                                  piece, ephemeral=True, view=confirmation("draw", asked, "decline")))
             return
         await send_reply(lambda piece: interaction.followup.send(piece, ephemeral=True),
-                         tables.delivery, tables.private(actor, asked or "Done."))
+                         tables.delivery,
+                         await asyncio.to_thread(tables.private, actor, asked or "Done."))
 
     @app_commands.command(name="cancel", description="End the game without a winner (creator or "
                           "Manage Server)")

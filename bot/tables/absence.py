@@ -4,8 +4,11 @@ A seated player asks `/game pause` (or `/game resume`); the game pauses (or goes
 other player asks the same, which is their consent, or at once when a member with Manage Server
 asks. A paused game keeps no deadlines and takes no orders; resumed, every side to move gets a
 fresh deadline. A seat is left only before the start: afterwards `/game replace` seats a substitute.
+Each change is stored with its news (in a worker thread, off the event loop), then sent.
 """
 from __future__ import annotations
+
+import asyncio
 
 from bot import text as fmt
 from bot.delivery import channel_audience, message
@@ -22,21 +25,14 @@ class Absence(Room):
 
     async def leave(self, actor: Actor, channel: str) -> Text:
         """Give up one's seats in a game that has not started."""
-        game = self.tables.game_in(channel)
+        game = await asyncio.to_thread(self.tables.game_in, channel)
         game_id = game["id"]
         if game["started_at"]:
             raise TableError(f"Game {game_id} has started, so its seats are kept: `/game resign` "
                              "ends your part, or the creator or a member with Manage Server seats "
                              "a substitute with `/game replace`.")
         async with self.tables.lock(game_id):
-            self.tables.current(game_id)
-            mine = sides_of(self.store.seats(game_id), actor)
-            if not mine:
-                raise TableError(f"You have no seat in game {game_id}.")
-            seats = " and ".join(map(fmt.side_name, mine))
-            said = words(name(actor.name), f" leaves the {seats} seat of game {game_id}; "
-                         "`/game join` takes it.")
-            self.store.leave_seats(game_id, mine, [(channel_audience(channel), message(said))])
+            await asyncio.to_thread(self._leave, actor, channel, game_id)
         await self.delivery.flush(game_id)
         return f"You left game {game_id}."
 
@@ -56,6 +52,16 @@ class Absence(Room):
         self.store.set_player_prefs(actor.id, prefs.to_dict())
         return prefs.describe() + " Deadlines that start from now on follow this."
 
+    def _leave(self, actor: Actor, channel: str, game_id: int) -> None:
+        self.tables.current(game_id)
+        mine = sides_of(self.store.seats(game_id), actor)
+        if not mine:
+            raise TableError(f"You have no seat in game {game_id}.")
+        seats = " and ".join(map(fmt.side_name, mine))
+        said = words(name(actor.name), f" leaves the {seats} seat of game {game_id}; "
+                     "`/game join` takes it.")
+        self.store.leave_seats(game_id, mine, [(channel_audience(channel), message(said))])
+
     async def pause(self, actor: Actor, channel: str) -> Text:
         return await self._ask(actor, channel, "pause")
 
@@ -63,47 +69,53 @@ class Absence(Room):
         return await self._ask(actor, channel, "resume")
 
     async def _ask(self, actor: Actor, channel: str, action: str) -> Text:
-        game = self.tables.game_in(channel)
+        game = await asyncio.to_thread(self.tables.game_in, channel)
         game_id = game["id"]
         if not game["started_at"]:
             raise TableError(f"Game {game_id} has not started; there is nothing to {action}.")
         if (action == "pause") == bool(game["paused"]):
             raise TableError(f"Game {game_id} is {'already paused' if game['paused'] else 'not paused'}.")
         async with self.tables.lock(game_id):
-            game = self.tables.current(game_id)
-            seats = self.store.seats(game_id)
-            mine = sides_of(seats, actor)
-            if not mine and not actor.manage_guild:
-                raise TableError(f"Only a player of game {game_id}, or a member with Manage Server, "
-                                 f"may {action} it.")
-            asked = game["pending_pause"]
-            agreed = asked is not None and asked["action"] == action and asked["by"] not in mine
-            alone = set(seats) <= set(mine)  # a hot-seat game: one person holds every seat
-            if actor.manage_guild or agreed or alone:
-                await self._do(game, action, actor)
-                return f"Game {game_id} is {'paused' if action == 'pause' else 'going on'}."
-            others = " or ".join(fmt.side_name(s) for s in seats if s not in mine)
-            said = words(name(actor.name), f" asks to {action} game {game_id}: the {others} player "
-                         f"agrees with `/game {action}` (or a member with Manage Server does it).")
-            self.store.set_pending_pause(game_id, {"by": mine[0], "action": action},
-                                         [(channel_audience(channel), message(said))])
+            reply = await asyncio.to_thread(self._decide, actor, channel, game_id, action)
         await self.delivery.flush(game_id)
+        return reply
+
+    def _decide(self, actor: Actor, channel: str, game_id: int, action: str) -> Text:
+        """Under the game's lock: done (by a manager, by agreement, or alone), or asked."""
+        game = self.tables.current(game_id)
+        seats = self.store.seats(game_id)
+        mine = sides_of(seats, actor)
+        if not mine and not actor.manage_guild:
+            raise TableError(f"Only a player of game {game_id}, or a member with Manage Server, "
+                             f"may {action} it.")
+        asked = game["pending_pause"]
+        agreed = asked is not None and asked["action"] == action and asked["by"] not in mine
+        alone = set(seats) <= set(mine)  # a hot-seat game: one person holds every seat
+        if actor.manage_guild or agreed or alone:
+            self._do(game, action, actor)
+            return f"Game {game_id} is {'paused' if action == 'pause' else 'going on'}."
+        others = " or ".join(fmt.side_name(s) for s in seats if s not in mine)
+        said = words(name(actor.name), f" asks to {action} game {game_id}: the {others} player "
+                     f"agrees with `/game {action}` (or a member with Manage Server does it).")
+        self.store.set_pending_pause(game_id, {"by": mine[0], "action": action},
+                                     [(channel_audience(channel), message(said))])
         return f"You asked to {action} game {game_id}; the {others} player must agree."
 
-    async def _do(self, game: dict, action: str, actor: Actor) -> None:
+    def _do(self, game: dict, action: str, actor: Actor) -> None:
+        """The game pauses or goes on, stored with the line saying so."""
         game_id, channel = game["id"], game["channel"]
         if action == "pause":
             self.tables.deadlines.clear(game_id)
-            self.store.pause_game(game_id, BY_AGREEMENT)
             said = words(name(actor.name), f" pauses game {game_id}: no deadlines run and no "
                          "orders are taken until `/game resume`.")
-        else:
-            self.store.resume_game(game_id, channel)
-            system = self.service.system(game_id)
-            state = self.service.load(game_id)
-            self.tables.deadlines.track(game_id, system.active_sides(state), system.phase_key(state))
-            said = words(name(actor.name), f" resumes game {game_id}: the deadlines start afresh.")
-        await self.delivery.send(game_id, [(channel_audience(channel), message(said))])
+            self.store.pause_game(game_id, BY_AGREEMENT, [(channel_audience(channel),
+                                                           message(said))])
+            return
+        said = words(name(actor.name), f" resumes game {game_id}: the deadlines start afresh.")
+        self.store.resume_game(game_id, channel, [(channel_audience(channel), message(said))])
+        system = self.service.system(game_id)
+        state = self.service.load(game_id)
+        self.tables.deadlines.track(game_id, system.active_sides(state), system.phase_key(state))
 
 
 def _hours(text: str) -> tuple[int, int]:

@@ -187,17 +187,22 @@ class Play(Room):
     async def draw(self, actor: Actor, channel: str) -> Offer | Text:
         """`/game draw`: offer a draw, or, when the other side has offered one, the question
         with buttons to accept or decline it (issue 10.4)."""
+        answer = await asyncio.to_thread(self._draw_offered, actor, channel)
+        return answer if answer is not None else await self.submit(actor, channel, "draw")
+
+    def _draw_offered(self, actor: Actor, channel: str) -> Offer | None:
+        """The question to answer when the other side has offered a draw; else None."""
         game = self.tables.game_in(channel)
         offer = game["pending_draw"]
         seats = self.store.seats(game["id"])
         mine = sides_of(seats, actor)
-        if offer and mine and any(side != offer["by"] for side in mine):
-            side = next(side for side in mine if side != offer["by"])
-            text = (f"The {fmt.side_name(offer['by'])} player offers a draw in game {game['id']}. "
-                    "Accept it (the game ends, nobody wins) or decline it (play goes on)?")
-            return Offer(self.tables.private(actor, text), game["id"], side,
-                         self.store.last_seq(game["id"]))
-        return await self.submit(actor, channel, "draw")
+        if not (offer and mine and any(side != offer["by"] for side in mine)):
+            return None
+        side = next(side for side in mine if side != offer["by"])
+        text = (f"The {fmt.side_name(offer['by'])} player offers a draw in game {game['id']}. "
+                "Accept it (the game ends, nobody wins) or decline it (play goes on)?")
+        return Offer(self.tables.private(actor, text), game["id"], side,
+                     self.store.last_seq(game["id"]))
 
     async def resign(self, actor: Actor, channel: str, side: str | None = None) -> str:
         game = await asyncio.to_thread(self.tables.game_in, channel)
