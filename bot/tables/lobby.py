@@ -97,11 +97,7 @@ class Lobby(Room):
 
     def _free_seat(self, channel: str, side: str) -> dict:
         """The game here, if `side` is one of its seats and it has not started."""
-        game = self.tables.game_in(channel)
-        sides = self.service.system(game["id"]).INFO.sides
-        if side not in sides:
-            raise TableError(f"{side!r} is not a side of this game; choose "
-                             f"{' or '.join(sides)}.")
+        game = self._seat_of(channel, side)
         if game["started_at"]:
             raise TableError("This game has started; its seats are taken.")
         return game
@@ -246,18 +242,23 @@ class Lobby(Room):
     async def replace(self, actor: Actor, channel: str, side: str, player: Actor) -> Text:
         """Seat a substitute for a side (its creator or a server manager), started or not:
         the newcomer gets the side's private view at once, and its held news from now on."""
-        game = await asyncio.to_thread(self.tables.game_in, channel)
+        side = side.strip().lower()
+        game = await asyncio.to_thread(self._seat_of, channel, side)
         game_id = game["id"]
         check_manage(game, actor, "seat a substitute")
-        side = side.strip().lower()
-        sides = self.service.system(game_id).INFO.sides
-        if side not in sides:
-            raise TableError(f"{side!r} is not a side of this game; choose "
-                             f"{' or '.join(sides)}.")
         async with self.tables.lock(game_id):
             await asyncio.to_thread(self._seat_substitute, actor, game, channel, side, player)
             await self.delivery.flush(game_id)
         return words(mention(player.id), f" plays {fmt.side_name(side)} in game {game_id}.")
+
+    def _seat_of(self, channel: str, side: str) -> dict:
+        """The game here, if `side` is one of its sides."""
+        game = self.tables.game_in(channel)
+        sides = self.service.system(game["id"]).INFO.sides
+        if side not in sides:
+            raise TableError(f"{side!r} is not a side of this game; choose "
+                             f"{' or '.join(sides)}.")
+        return game
 
     def _seat_substitute(self, actor: Actor, game: dict, channel: str, side: str,
                          player: Actor) -> None:

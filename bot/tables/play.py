@@ -59,7 +59,7 @@ class Play(Room):
                      expected_seq: int | None = None) -> Text:
         """One line of the game's grammar from a player: a private answer to a query, the
         engine's sentence when refused (nothing public, nothing changed), else the news."""
-        game = self.tables.game_in(channel)
+        game = await asyncio.to_thread(self.tables.game_in, channel)
         game_id = game["id"]
         if not game["started_at"]:
             raise TableError(f"Game {game_id} has not started yet; `/game start` begins it.")
