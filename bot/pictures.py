@@ -37,18 +37,33 @@ def write_map(service: GameService, game_id: int, path: Path, **options) -> Path
     return path
 
 
+def face_up(system, state: dict) -> dict:
+    """The public view with every side's own units as their owner sees them: all blocks face up,
+    as the rule book's players show them once the game is over (issue 10.5). Only for an ended
+    game: before the end it would give away what each side hides."""
+    view = system.view(state, None)
+    if not system.INFO.hidden_information:
+        return view
+    units = [u for side in system.INFO.sides for u in system.view(state, side).get("units", [])
+             if u.get("side") == side]
+    return {**view, "units": units}
+
+
 def turn_views(service: GameService, game_id: int) -> list[dict]:
-    """One public view per player-turn of a stored game, each holding that player-turn's events."""
+    """One view per player-turn of a stored game, each holding that player-turn's events: the
+    public view while the game runs, all blocks face up once it is over."""
     game = service.store.game(game_id)
     system = service.system(game_id)
+    look = (lambda state: face_up(system, state)) if game["status"] == "over" else \
+        (lambda state: system.view(state, None))
     start = system.setup(game["scenario"], game["seed"], game["options"])
-    views = [system.view(start, None)]
+    views = [look(start)]
     state, turn = start, system.phase_key(start).rsplit(":", 1)[0]
     for state, _ in replay(system, start, ((r["side"], r["normalised"]) for r in service.store.commands(game_id))):
         if system.phase_key(state).rsplit(":", 1)[0] != turn:
             turn = system.phase_key(state).rsplit(":", 1)[0]
-            views.append(system.view(state, None))
-    final = system.view(state, None)
+            views.append(look(state))
+    final = look(state)
     if final != views[-1]:
         views.append(final)
     return views
@@ -57,6 +72,23 @@ def turn_views(service: GameService, game_id: int) -> list[dict]:
 def replay_gif(service: GameService, game_id: int, size: int | None = None) -> bytes:
     """An animated GIF of a stored game, one frame per player-turn."""
     return render.replay_gif(turn_views(service, game_id), size=size)
+
+
+def command_script(service: GameService, game_id: int) -> str:
+    """The command log of an ended game as a script that `kolocha local --script` replays
+    (issue 10.5). Refused (ValueError) while the game runs: its seed is still secret (fair dice)
+    and its log names hidden units."""
+    game = service.store.game(game_id)
+    if game["status"] != "over":
+        raise ValueError(f"Game {game_id} is still running; its record is exported once it has "
+                         "ended (until then its seed is secret and its orders name hidden units).")
+    chosen = game["options"] or {}
+    names = [name for name, on in chosen.items() if on] if isinstance(chosen, dict) else list(chosen)
+    header = f"# kolocha system={game['system']} scenario={game['scenario']} seed={game['seed']}"
+    lines = [header + (f" options={','.join(names)}" if names else ""),
+             f"# game {game_id}, exported by Kolocha", "# expect: all-accepted"]
+    lines += [f"{row['side']}: {row['normalised']}" for row in service.store.commands(game_id)]
+    return "\n".join(lines) + "\n"
 
 
 def parse_map_words(words: list[str]) -> dict:

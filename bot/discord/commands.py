@@ -10,7 +10,7 @@ acknowledged at once, even while another connection holds the database's write l
 from __future__ import annotations
 
 import asyncio
-
+import io
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
@@ -20,7 +20,7 @@ from discord import app_commands
 import rules
 from bot.converters import Unreadable, parse_hours
 from bot.discord.buttons import actor_of, confirmation
-from bot.discord.messenger import send_reply
+from bot.discord.messenger import markup, send_reply
 from bot.permissions import Actor, TableError
 from bot.tables import Offer, Tables
 from bot.tables.overview import STATUSES
@@ -264,6 +264,24 @@ class GameCommands(app_commands.Group):
         await send_reply(lambda piece: interaction.followup.send(piece, ephemeral=True),
                          tables.delivery,
                          await asyncio.to_thread(tables.private, actor, asked or "Done."))
+
+    @app_commands.command(name="export", description="Post an ended game's command log and animated "
+                          "replay")
+    @app_commands.describe(game="The game's number (default: the last game of this channel)")
+    async def export(self, interaction: discord.Interaction,
+                     game: app_commands.Range[int, 1] | None = None) -> None:
+        await interaction.response.defer(thinking=True)  # public: the archive is for everyone
+        tables = tables_of(interaction)
+        guild = str(interaction.guild_id)
+        try:
+            number, text, script, gif = await asyncio.to_thread(
+                tables.overview.export, str(interaction.channel_id), guild, game)
+        except TableError as error:
+            await interaction.followup.send(markup(error.text), ephemeral=True)
+            return
+        await interaction.followup.send(text, files=[
+            discord.File(io.BytesIO(script.encode()), f"kolocha-game{number}.txt"),
+            discord.File(io.BytesIO(gif), f"kolocha-game{number}.gif")])
 
     @app_commands.command(name="cancel", description="End the game without a winner (creator or "
                           "Manage Server)")

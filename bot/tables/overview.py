@@ -3,6 +3,7 @@ server's games filtered by system, status or whom they wait on, and the help of 
 channel (its grammar and examples) or of the bot when no game is there."""
 from __future__ import annotations
 
+from bot import pictures
 from bot import text as fmt
 from bot.permissions import Actor, TableError
 from bot.tables.room import Room
@@ -76,6 +77,33 @@ class Overview(Room):
         answer = self.service.submit(game["id"], None, " ".join(["help", *([topic] if topic else [])]))
         head = f"Game {game['id']}: {game['system']} {game['scenario']}.\n"
         return head + (answer.reply if answer.reply is not None else answer.message)
+
+    def export(self, channel_id: str, guild: str | None, game_id: int | None) -> tuple[int, str, str, bytes]:
+        """An ended game's archive (issue 10.5): its number, a line saying what it holds, its command log as
+        a `kolocha local --script` file, and its animated replay (all blocks face up). The game of
+        this channel by default, else one of this server by its number."""
+        if game_id is None:
+            games = self.store.games(channel=channel_id)
+            if not games:
+                raise TableError("No game has been played in this channel; name one: `/game export game:<id>`.")
+            game = games[-1]
+        else:
+            try:
+                game = self.store.game(game_id)
+            except KeyError:
+                game = None
+            if game is None or game["guild"] != guild:
+                raise TableError(f"This server has no game {game_id}; `/game list status:over` lists its ended games.")
+        try:
+            script = pictures.command_script(self.service, game["id"])
+        except ValueError as error:
+            raise TableError(str(error))
+        gif = pictures.replay_gif(self.service, game["id"])
+        count = len(self.store.commands(game["id"]))
+        text = (f"Game {game['id']} ({game['system']} {game['scenario']}): its {count} "
+                f"command{'' if count == 1 else 's'}, which `kolocha local --script` replays, and its "
+                "replay, one frame per player-turn.")
+        return game["id"], text, script, gif
 
     def _users_to_move(self, game: dict) -> set[str]:
         seats = self.store.seats(game["id"])

@@ -1,0 +1,33 @@
+"""`/game export` (issue 10.5): an ended game's command log and animated replay, posted in the
+channel as two files; a running game's record stays closed."""
+from __future__ import annotations
+
+import asyncio
+
+from bot.discord.commands import GameCommands
+from bot.service import GameService
+from bot.store import Store
+from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, GUILD, FakeInteraction
+from tests.bot.discord.test_standing_orders_tables import borodino_table
+
+
+def exported(tables, actor, game=None) -> dict:
+    asked = FakeInteraction(tables, actor)
+    asked.guild_id = int(GUILD)
+    asyncio.run(GameCommands().export.callback(GameCommands(), asked, game))
+    return asked.calls[-1][1]
+
+
+def test_an_ended_game_is_exported_as_its_log_and_its_replay(tmp_path):
+    tables, game_id = borodino_table(GameService(Store(tmp_path / "games.sqlite")))
+    asyncio.run(tables.play.submit(ANNA, CHANNEL, "end"))
+    running = exported(tables, BORIS)
+    assert "still running" in running["content"] and running.get("ephemeral")
+    asyncio.run(tables.play.resign(BORIS, CHANNEL))
+    posted = exported(tables, BORIS)
+    assert posted["content"].startswith(f"Game {game_id} (borodino 5sep): its 1 command,")
+    names = [f.filename for f in posted["files"]]
+    assert names == [f"kolocha-game{game_id}.txt", f"kolocha-game{game_id}.gif"]
+    log = posted["files"][0].fp.read().decode()
+    assert log.splitlines()[0] == "# kolocha system=borodino scenario=5sep seed=0" and "french: end" in log
+    assert exported(tables, BORIS, game=99)["content"].startswith("This server has no game 99")

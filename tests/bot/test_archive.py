@@ -1,0 +1,68 @@
+"""The archive (issue 10.5): an ended game's command log as a script `kolocha local --script`
+replays, and its animated replay, all blocks face up once a hidden-information game is over."""
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from PIL import Image
+
+import render
+from bot import pictures
+from bot.service import GameService
+from bot.store import Store
+from bot.terminal.console import parse_script
+from rules.core.playout import random_playout
+
+
+def stored(tmp_path, system: str, scenario: str, seed: int, commands: int) -> tuple[GameService, int]:
+    """A random game of `commands` commands, stored through the service."""
+    service = GameService(Store(tmp_path / "games.sqlite"))
+    game = service.new_game(system, scenario, seed=seed)
+    for side, text in random_playout(system, scenario, seed, max_commands=commands, policy="sample").commands:
+        assert service.submit(game, side, text).accepted
+    return service, game
+
+
+def end(service: GameService, game: int) -> None:
+    service.store.end_game(game, {"winner": "french", "reason": "resigned"}, [])
+
+
+def test_the_log_of_a_running_game_is_not_exported(tmp_path):
+    service, game = stored(tmp_path, "borodino", "5sep", 1, 30)
+    with pytest.raises(ValueError, match="still running"):
+        pictures.command_script(service, game)
+
+
+def test_the_exported_log_replays_to_the_same_position(tmp_path):
+    service, game = stored(tmp_path, "borodino", "5sep", 1, 60)
+    end(service, game)
+    script = parse_script(pictures.command_script(service, game))
+    assert script.expect_all_accepted and script.settings == {"system": "borodino", "scenario": "5sep", "seed": "1"}
+    again = GameService(Store(tmp_path / "again.sqlite"))
+    copy = again.new_game("borodino", "5sep", seed=int(script.settings["seed"]))
+    for line in script.lines:
+        side, _, text = line.partition(": ")
+        assert again.submit(copy, side, text).accepted
+    assert json.dumps(again.load(copy), sort_keys=True) == json.dumps(service.load(game), sort_keys=True)
+
+
+def test_a_hidden_game_shows_every_block_face_up_once_over(tmp_path):
+    service, game = stored(tmp_path, "bloody_monday", "bloody_monday", 2, 40)
+    hidden = pictures.turn_views(service, game)[-1]["units"]
+    assert any("id" not in u for u in hidden)  # while it runs the public sees blocks standing up
+    end(service, game)
+    shown = pictures.turn_views(service, game)[-1]["units"]
+    assert shown and all("id" in u for u in shown)
+    assert len(shown) == len(hidden)
+
+
+@pytest.mark.long
+def test_a_grand_battle_replay_of_80_player_turns_fits_a_discord_upload(tmp_path):
+    service, game = stored(tmp_path, "borodino", "grand", 5, 5000)
+    views = pictures.turn_views(service, game)[:81]  # the opening and 80 player-turns
+    assert len(views) == 81
+    gif = render.replay_gif(views)
+    assert len(gif) < 10 * 1024 * 1024  # Discord's upload limit
+    assert Image.open(io.BytesIO(gif)).n_frames == 81
