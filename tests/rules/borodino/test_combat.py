@@ -18,9 +18,11 @@ from tests.rules.borodino.helpers import (
     play,
     position,
     refused,
+    refused_then_accepted,
     ring,
     settle,
     where,
+    without,
 )
 
 G = open_ground(4)
@@ -85,14 +87,15 @@ def test_combat_case_b_end_refused_while_attacks_are_due():
     """(B) "ALL Enemy units to which there are Friendly units adjacent MUST be attacked ... ALL
     Friendly units which are adjacent to Enemy units MUST participate in an attack"."""
     s = position({F7: D[3], R5: G}, phase="combat")
-    err = refused(s, "french", "end", "Combat (B)")
+    err, s2 = refused_then_accepted(s, "french", "end", "Combat (B)", without(R5))
     assert f"{D[3]} (French 7-4 infantry)" in str(err) and f"{G} (Russian 5-4 infantry)" in str(err)
+    assert s2["player"] == "russian"
 
 
 def test_combat_case_b_an_attack_may_not_strand_another_obligation():
     """(B, D): attacking with one unit so that another adjacent unit can no longer attack is refused."""
     s = position({F7: D[3], F7b: D[4], R5: G}, phase="combat")
-    err = refused(s, "french", f"attack {D[3]} -> {G}", "Combat (B, C, D)")
+    err, _ = refused_then_accepted(s, "french", f"attack {D[3]} -> {G}", "Combat (B, C, D)", without(F7b))
     assert D[4] in str(err)
 
 
@@ -119,9 +122,7 @@ def test_combat_case_d_each_unit_attacks_and_is_attacked_once():
     s2 = settle(s2)
     err = refused(s2, "french", f"attack {D[4]} -> {G}", "Combat (D)")
     assert "already been attacked" in str(err)
-    f7_hex = where(s2, F7)
-    if f7_hex and go(f7_hex, 0) != G:  # the retreated attacker may not attack again either
-        assert battle(s2).unit(F7)["attacked"]
+    assert where(s2, F7) != D[2] and battle(s2).unit(F7)["attacked"]  # retreated, it may not attack again
 
 
 def test_combat_case_d_attacker_once():
