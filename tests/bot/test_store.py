@@ -145,3 +145,30 @@ def test_nothing_is_written_to_a_game_that_is_over(store):
     store.set_deadline(live, "red", "2026-01-01T00:00:00+00:00")
     store.end_game(live, {"winner": "red", "reason": "Blue resigns"}, [])
     assert store.game(live)["ended"]["winner"] == "red"
+
+
+def ids(games: list[dict]) -> list[int]:
+    return [g["id"] for g in games]
+
+
+def test_games_are_listed_by_server_and_channel_oldest_first(store):
+    a = store.create_game("borodino", "7sep", 1, guild="g1", channel="c1")
+    b = store.create_game("borodino", "5sep", 2, guild="g1", channel="c2")
+    c = store.create_game("bloody_monday", "bloody_monday", 3, guild="g2", channel="c1")
+    assert ids(store.games()) == [a, b, c]
+    assert ids(store.games(guild="g1")) == [a, b] and ids(store.games(channel="c1")) == [a, c]
+    assert ids(store.games(guild="g1", channel="c1")) == [a] and store.games(guild="g3") == []
+
+
+def test_a_game_row_comes_back_decoded(store):
+    """Options, settings, flags and pending requests are JSON in the row and plain values out."""
+    game = store.create_game("borodino", "7sep", 1, {"imperial_guard": True}, hot_seat=True)
+    row = store.game(game)
+    assert row["options"] == {"imperial_guard": True} and row["hot_seat"] is True
+    assert (row["pending_undo"], row["pending_draw"], row["pending_pause"], row["ended"]) == (None,) * 4
+    assert row["settings"] == {}
+    store.set_settings(game, {"deadline_hours": 24})
+    store.set_pending_undo(game, {"side": "french", "seq": 0}, [])
+    row = store.game(game)
+    assert row["settings"] == {"deadline_hours": 24} and row["pending_undo"] == {"side": "french", "seq": 0}
+    assert store.games()[0]["pending_undo"] == {"side": "french", "seq": 0}
