@@ -172,3 +172,11 @@ def test_a_game_row_comes_back_decoded(store):
     row = store.game(game)
     assert row["settings"] == {"deadline_hours": 24} and row["pending_undo"] == {"side": "french", "seq": 0}
     assert store.games()[0]["pending_undo"] == {"side": "french", "seq": 0}
+
+
+def test_a_game_is_active_until_it_is_ended_outside_the_rules(store):
+    game = store.create_game("borodino", "7sep", 1)
+    assert store.game(game)["status"] == "active" and store.game(game)["ended"] is None
+    store.end_game(game, {"reason": "resigned", "side": "french"}, [])
+    row = store.game(game)
+    assert row["status"] == "over" and row["ended"] == {"reason": "resigned", "side": "french"}
