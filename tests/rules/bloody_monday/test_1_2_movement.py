@@ -30,9 +30,11 @@ def test_1_2_terrain_costs_and_disengaging():
     """1.2: green 1 MP, yellow and red 2; 1.2.2: disengaging costs one extra MP."""
     state = position({"F-I-1": 42, "R-1-1J": 42})
     g = game(state)
+    printed = {"green": 1, "yellow": 2, "red": 2}  # 1.2, as the rule book prints it
+    assert {AREAS[n].colour for n in AREAS[42].neighbours} <= set(printed)
     for n in AREAS[42].neighbours:
         extra = 1 + (n in AREAS[42].kolocha)
-        assert step_cost(g, "french", 42, 42, n) == AREAS[n].terrain.movement_cost + extra
+        assert step_cost(g, "french", 42, 42, n) == printed[AREAS[n].colour] + extra
 
 
 def test_1_2_2_a_unit_must_stop_when_it_engages():

@@ -77,7 +77,7 @@ def test_5_3_4_firepower_inspired_and_halved_dice():
     g = after_showdown()
     g.set_cube("F-G-VG", "yellow", True)
     assert ground.dice_of(g, "F-G-VG") == (3, 3)
-    assert ground.dice_of(g, "F-CR-3LC") == (1, g.army.hits_on[g.defs["F-CR-3LC"].firepower_at(1)])
+    assert ground.dice_of(g, "F-CR-3LC") == (1, 6)  # one step, SF (blocks.toml); 2.2: "SF hits at 6"
     assert ground.dice_of(g, "R-1-A1") == (1, 6) and ground.dice_of(g, "R-1-BT") == (1, 4)
 
 

@@ -43,7 +43,7 @@ def test_9_1_ambush_rolls_before_anyone():
     combat.advance(g)
     events = combat.jager_choice(g, "russian", Ambush("R-1-1J"))
     first = next(e for e in events if e["kind"] == "roll")
-    assert first["side"] == "russian" and len(first["dice"]) == g.defs["R-1-1J"].strength
+    assert first["side"] == "russian" and len(first["dice"]) == 3  # the jager's 3 steps
 
 
 def test_9_9_advanced_combat_fires_by_class_in_woods_and_hills():
