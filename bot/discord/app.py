@@ -41,7 +41,7 @@ from bot.delivery import (
     Renderer,
     default_renderer,
 )
-from bot.discord.buttons import Confirm
+from bot.discord.buttons import Confirm, Verify
 from bot.discord.commands import PLAY_COMMANDS, GameCommands, GamesCommands, help_command, prefs
 from bot.discord.loopback import point_at
 from bot.discord.messenger import QUIET, DiscordMessenger, pieces
@@ -151,7 +151,7 @@ class KolochaBot(commands.Bot):
         scheduler.add_job(delivery.flush, "interval", seconds=RETRY_SECONDS, id="outbox",
                           next_run_time=self.clock(), coalesce=True, max_instances=1,
                           replace_existing=True, misfire_grace_time=None)
-        self.add_dynamic_items(Confirm)
+        self.add_dynamic_items(Confirm, Verify)
         await self.sync_commands(store)
 
     async def sync_commands(self, store: Store, force: bool = False) -> None:

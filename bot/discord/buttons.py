@@ -69,3 +69,34 @@ def confirmation(action: str, offer: Offer, other: str = "keep") -> discord.ui.V
     view.add_item(Confirm(action, offer.game_id, offer.side, offer.seq))
     view.add_item(Confirm(other, offer.game_id, offer.side, offer.seq))
     return view
+
+
+class Verify(discord.ui.DynamicItem[discord.ui.Button], template=r"kolocha:verify:(?P<game>[0-9]+)"):
+    """The button under an ended game's archive that proves its dice (issue 10.7): anyone may
+    press it, and reads the proof privately."""
+
+    def __init__(self, game_id: int):
+        super().__init__(discord.ui.Button(label="Verify the dice", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"kolocha:verify:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item,
+                             match: re.Match[str], /) -> Verify:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        tables = interaction.client.tables  # type: ignore[attr-defined]
+        try:
+            text = await asyncio.to_thread(tables.overview.verify, self.game_id)
+        except TableError as error:
+            text = error.text
+        await send_reply(lambda piece: interaction.followup.send(piece, ephemeral=True),
+                         tables.delivery, await asyncio.to_thread(tables.private, actor_of(interaction), text))
+
+
+def verify_button(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(Verify(game_id))
+    return view

@@ -19,7 +19,7 @@ from discord import app_commands
 
 import rules
 from bot.converters import Unreadable, parse_hours
-from bot.discord.buttons import actor_of, confirmation
+from bot.discord.buttons import actor_of, confirmation, verify_button
 from bot.discord.messenger import markup, send_reply
 from bot.permissions import Actor, TableError
 from bot.tables import Offer, Tables
@@ -279,7 +279,7 @@ class GameCommands(app_commands.Group):
         except TableError as error:
             await interaction.followup.send(markup(error.text), ephemeral=True)
             return
-        await interaction.followup.send(text, files=[
+        await interaction.followup.send(text, view=verify_button(number), files=[
             discord.File(io.BytesIO(script.encode()), f"kolocha-game{number}.txt"),
             discord.File(io.BytesIO(gif), f"kolocha-game{number}.gif")])
 

@@ -3,7 +3,7 @@ server's games filtered by system, status or whom they wait on, and the help of 
 channel (its grammar and examples) or of the bot when no game is there."""
 from __future__ import annotations
 
-from bot import pictures
+from bot import dice_audit, pictures
 from bot import text as fmt
 from bot.permissions import Actor, TableError
 from bot.tables.room import Room
@@ -104,6 +104,19 @@ class Overview(Room):
                 f"command{'' if count == 1 else 's'}, which `kolocha local --script` replays, and its "
                 "replay, one frame per player-turn.")
         return game["id"], text, script, gif
+
+    def verify(self, game_id: int) -> Text:
+        """The fair-dice proof of an ended game (issue 10.7, bot/dice_audit.py): the commitment,
+        the replay from the seed, the published rolls. Refused while the game runs: the proof
+        shows the seed, which is secret until the end."""
+        try:
+            game = self.store.game(game_id)
+        except KeyError:
+            raise TableError(f"There is no game {game_id}.")
+        if game["status"] != "over":
+            raise TableError(f"Game {game_id} is still running; its dice are proved once it has "
+                             "ended and its seed is revealed.")
+        return str(dice_audit.verify(self.service, game_id))
 
     def _users_to_move(self, game: dict) -> set[str]:
         seats = self.store.seats(game["id"])

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+from bot.discord.buttons import Verify
 from bot.discord.commands import GameCommands
+from bot.permissions import TableError
 from bot.service import GameService
 from bot.store import Store
 from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, GUILD, FakeInteraction
@@ -31,3 +35,19 @@ def test_an_ended_game_is_exported_as_its_log_and_its_replay(tmp_path):
     log = posted["files"][0].fp.read().decode()
     assert log.splitlines()[0] == "# kolocha system=borodino scenario=5sep seed=0" and "french: end" in log
     assert exported(tables, BORIS, game=99)["content"].startswith("This server has no game 99")
+    (button,) = posted["view"].children
+    assert button.custom_id == f"kolocha:verify:{game_id}"
+
+
+def test_the_verify_button_proves_the_dice_of_an_ended_game_only(tmp_path):
+    service = GameService(Store(tmp_path / "games.sqlite"))
+    tables, game_id = borodino_table(service)
+    with pytest.raises(TableError, match="still running"):
+        tables.overview.verify(game_id)  # the proof shows the seed, secret until the end
+    fair = service.new_game("borodino", "5sep", channel="elsewhere")  # a secret seed, committed to
+    service.store.end_game(fair, {"winner": None, "reason": "ended"}, [])
+    proof = tables.overview.verify(fair)
+    assert proof.startswith(f"Game {fair}: fair dice verified.")
+    pressed = FakeInteraction(tables, BORIS)
+    asyncio.run(Verify(fair).callback(pressed))
+    assert pressed.calls[-1][1]["content"].startswith(f"Game {fair}: fair dice verified.")
