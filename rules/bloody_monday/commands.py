@@ -8,63 +8,53 @@ blocks (game.resolve). Areas are numbers 1-111.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
+from rules.core.commands import Worded
 from rules.core.errors import CommandError
 from rules.core.tokens import tokenize
 
 
 @dataclass(frozen=True)
-class Move:
+class Move(Worded):
+    VERB: ClassVar[str] = "move"
     block: str
     path: tuple[int, ...]  # the destination alone, or every area entered in order
 
-    def to_text(self) -> str:
-        return " ".join(["move", self.block, *map(str, self.path)])
-
 
 @dataclass(frozen=True)
-class Activate:
+class Activate(Worded):
+    VERB: ClassVar[str] = "activate"
     block: str  # a tactical leader, an artillery, or (Logistics Phase) the supreme commander
     area: int | None = None  # where it moves before activating
 
-    def to_text(self) -> str:
-        return f"activate {self.block}" + (f" {self.area}" if self.area is not None else "")
-
 
 @dataclass(frozen=True)
-class Inspire:
+class Inspire(Worded):
+    VERB: ClassVar[str] = "inspire"
     leader: str
     block: str
 
-    def to_text(self) -> str:
-        return f"inspire {self.leader} {self.block}"
-
 
 @dataclass(frozen=True)
-class Battle:
+class Battle(Worded):
+    VERB: ClassVar[str] = "battle"
     area: int
 
-    def to_text(self) -> str:
-        return f"battle {self.area}"
-
 
 @dataclass(frozen=True)
-class Fire:
+class Fire(Worded):
+    VERB: ClassVar[str] = "fire"
     block: str
     area: int
 
-    def to_text(self) -> str:
-        return f"fire {self.block} {self.area}"
-
 
 @dataclass(frozen=True)
-class Hit:
+class Hit(Worded):
     """The units that take the next hits, one each, in order (5.3.6)."""
 
+    VERB: ClassVar[str] = "hit"
     blocks: tuple[str, ...]
-
-    def to_text(self) -> str:
-        return " ".join(["hit", *self.blocks])
 
 
 @dataclass(frozen=True)
@@ -82,47 +72,37 @@ class Retreat:
 
 
 @dataclass(frozen=True)
-class Skirmish:
+class Skirmish(Worded):
+    VERB: ClassVar[str] = "skirmish"
     block: str
     area: int
 
-    def to_text(self) -> str:
-        return f"skirmish {self.block} {self.area}"
-
 
 @dataclass(frozen=True)
-class Ambush:
+class Ambush(Worded):
+    VERB: ClassVar[str] = "ambush"
     block: str
 
-    def to_text(self) -> str:
-        return f"ambush {self.block}"
-
 
 @dataclass(frozen=True)
-class Restore:
+class Restore(Worded):
+    VERB: ClassVar[str] = "restore"
     block: str
 
-    def to_text(self) -> str:
-        return f"restore {self.block}"
-
 
 @dataclass(frozen=True)
-class Reinforce:
+class Reinforce(Worded):
     """3.1: the activated supreme commander's player deploys reinforcements: `count` of them, or
     (None) as many as the Logistics Value and the victory areas allow."""
 
+    VERB: ClassVar[str] = "reinforce"
     count: int | None = None
-
-    def to_text(self) -> str:
-        return "reinforce" + (f" {self.count}" if self.count is not None else "")
 
 
 @dataclass(frozen=True)
-class Initiative:
+class Initiative(Worded):
+    VERB: ClassVar[str] = "initiative"
     action: str  # reinforcements | move | raid | offensive
-
-    def to_text(self) -> str:
-        return f"initiative {self.action}"
 
 
 @dataclass(frozen=True)

@@ -76,12 +76,6 @@ class Game:
     def block(self, bid: str) -> BlockState:
         return self.s["blocks"][bid]
 
-    def area(self, bid: str) -> int:
-        """The area of a block on the map (the only blocks that have one)."""
-        area = self.block(bid)["area"]
-        assert area is not None, f"{bid} is not on the map"
-        return area
-
     def side(self, bid: str) -> str:
         return self.defs[bid].side
 
@@ -93,6 +87,12 @@ class Game:
 
     def units(self, area: int, side: str | None = None) -> list[str]:
         return [bid for bid in self.at[area] if side is None or self.side(bid) == side]
+
+    def area(self, bid: str) -> int:
+        """The area of a block on the map (the only blocks that have one)."""
+        area = self.block(bid)["area"]
+        assert area is not None, f"{bid} is not on the map"
+        return area
 
     def on_map(self, side: str) -> list[str]:
         """The side's blocks on the map, by id (cached until a block moves)."""

@@ -64,12 +64,6 @@ class Battle:
     def unit(self, uid: str) -> Unit:
         return self.s["units"][uid]
 
-    def hex_of(self, uid: str) -> Hex:
-        """The hex of a unit on the map (the only units that have one)."""
-        h = self.unit(uid)["hex"]
-        assert h is not None, f"{uid} is not on the map"
-        return h
-
     def side(self, uid: str) -> str:
         return self.defs[uid].side
 
@@ -86,6 +80,12 @@ class Battle:
         """The side of the unit in a hex, or None when it is empty."""
         uid = self.occupant.get(h)
         return None if uid is None else self.side(uid)
+
+    def hex_of(self, uid: str) -> Hex:
+        """The hex of a unit on the map (the only units that have one)."""
+        h = self.unit(uid)["hex"]
+        assert h is not None, f"{uid} is not on the map"
+        return h
 
     def on_map(self, side: str | None = None) -> list[str]:
         return [uid for uid in self.occupant.values() if side is None or self.side(uid) == side]

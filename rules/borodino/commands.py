@@ -8,7 +8,9 @@ strength is named "R2817" when it attacks on its own (Russian Redoubts, case I).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
+from rules.core.commands import Worded
 from rules.core.errors import CommandError
 from rules.core.hexes import is_hex
 from rules.core.tokens import group, tokenize
@@ -17,12 +19,10 @@ OFF = "off"  # destination of a unit leaving the map by the east edge
 
 
 @dataclass(frozen=True)
-class Move:
+class Move(Worded):
+    VERB: ClassVar[str] = "move"
     unit: str            # hex or unit id
     path: tuple[str, ...]  # the destination alone, or the full path of hexes entered; or ("off",)
-
-    def to_text(self) -> str:
-        return " ".join(("move", self.unit) + self.path)
 
 
 @dataclass(frozen=True)
@@ -44,12 +44,10 @@ class Retreat:
 
 
 @dataclass(frozen=True)
-class Advance:
+class Advance(Worded):
+    VERB: ClassVar[str] = "advance"
     unit: str
     to: str | None = None
-
-    def to_text(self) -> str:
-        return f"advance {self.unit} {self.to}" if self.to else f"advance {self.unit}"
 
 
 @dataclass(frozen=True)
@@ -61,23 +59,19 @@ class Lose:
 
 
 @dataclass(frozen=True)
-class Release:
+class Release(Worded):
+    VERB: ClassVar[str] = "release"
     unit: str
 
-    def to_text(self) -> str:
-        return f"release {self.unit}"
+
+@dataclass(frozen=True)
+class Stay(Worded):
+    VERB: ClassVar[str] = "stay"
 
 
 @dataclass(frozen=True)
-class Stay:
-    def to_text(self) -> str:
-        return "stay"
-
-
-@dataclass(frozen=True)
-class End:
-    def to_text(self) -> str:
-        return "end"
+class End(Worded):
+    VERB: ClassVar[str] = "end"
 
 
 Command = Move | Attack | Retreat | Advance | Lose | Release | Stay | End

@@ -11,7 +11,9 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass
+from typing import ClassVar
 
+from rules.core.commands import Worded
 from rules.core.dice import new_dice, roll
 from rules.core.errors import CommandError, RuleViolation
 from rules.core.events import event
@@ -30,12 +32,10 @@ _SCENARIOS = [
 
 
 @dataclass(frozen=True)
-class Move:
+class Move(Worded):
+    VERB: ClassVar[str] = "move"
     unit: str
     to: str
-
-    def to_text(self) -> str:
-        return f"move {self.unit} {self.to}"
 
 
 @dataclass(frozen=True)

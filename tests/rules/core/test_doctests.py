@@ -4,7 +4,7 @@ import importlib
 
 import pytest
 
-MODULES = ["rules.core.system", "rules.core.hexes", "rules.core.tokens", "rules.core.dice",
+MODULES = ["rules.core.system", "rules.core.hexes", "rules.core.tokens", "rules.core.dice", "rules.core.commands",
            "rules.core.events", "rules.core.play", "rules.core.setup", "rules.core.standing",
            "bot.converters", "bot.player_prefs"]
 

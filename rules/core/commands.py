@@ -1,0 +1,42 @@
+"""Commands as small typed values whose text is their verb and their fields in order
+(python-chess's `Move.uci()`): every system's commands inherit `to_text` from `Worded`.
+
+    @dataclass(frozen=True)
+    class Fire(Worded):
+        VERB: ClassVar[str] = "fire"
+        block: str
+        area: int
+
+A field that is None is left out (an optional last word) and a tuple gives one word per item. A
+command whose text has another shape (`attack 3022+3121 -> 3020`) writes its own `to_text`.
+"""
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any, ClassVar
+
+
+class Worded:
+    """`to_text()`: the verb, then each field's words.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Move(Worded):
+    ...     VERB: ClassVar[str] = "move"
+    ...     block: str
+    ...     path: tuple[int, ...]
+    ...     note: str | None = None
+    >>> Move("f-i-5", (22, 23)).to_text()
+    'move f-i-5 22 23'
+    """
+
+    VERB: ClassVar[str]
+    __dataclass_fields__: ClassVar[dict[str, Any]]  # every Worded is a dataclass
+
+    def to_text(self) -> str:
+        words = [self.VERB]
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value is not None:
+                words += map(str, value) if isinstance(value, tuple) else [str(value)]
+        return " ".join(words)
