@@ -10,17 +10,18 @@ blocks leave the engine only through `view(state, side)` and events addressed to
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
-from rules.bloody_monday import batterie, combat, impulses, legal, turns, victory
+from rules.bloody_monday import batterie, combat, impulses, legal, standing, turns, victory
 from rules.bloody_monday import commands as C
 from rules.bloody_monday.game import SIDES, Game
 from rules.bloody_monday.help import help
 from rules.bloody_monday.odds import forecast
 from rules.bloody_monday.setup import new_state
+from rules.bloody_monday.standing import choice, standing_command
 from rules.bloody_monday.views import TITLES
 from rules.bloody_monday.views import view as _view
-from rules.bloody_monday import standing
-from rules.bloody_monday.standing import choice, standing_command
 from rules.core.errors import RuleViolation
 from rules.core.events import Event
 from rules.core.play import copy_state, play
@@ -128,61 +129,54 @@ def _seen(g: Game) -> set[str]:
     return {bid for bid in g.s["blocks"] if g.revealed(bid)}
 
 
+def _declare(g: Game, side: str, cmd: C.Word) -> list[Event]:
+    """4.0: a Tactical Action or a Pass opens the impulse."""
+    if g.s["impulse"] is not None:
+        raise RuleViolation("4.0", f"a {g.s['impulse']['kind']} action is under way; `end` it first")
+    if cmd.verb == "tactical" and not legal.may_declare_tactical(g, side):
+        raise RuleViolation("5.1", "no tactical leader can be activated (exhausted leaders, or an exhausted "
+                            "supreme commander); `pass` or take an `initiative` action")
+    return impulses.begin(g, side, cmd.verb)
+
+
+Handler = Callable[[Game, str, Any], list[Event]]
+# What each stage of a turn takes: a command's type (or a one-word command's verb), what carries it
+# out, and the refusal of anything else (rule, sentence).
+_LOGISTICS: dict[type | str, Handler] = {
+    C.Activate: turns.activate_chief, C.Reinforce: turns.reinforce_step, C.Restore: turns.restore,
+    "end": lambda g, side, cmd: turns.end_logistics_turn(g)}
+_BATTLE: dict[type | str, Handler] = {
+    C.Hit: combat.choose_hit, C.Fire: combat.fire, C.Retreat: combat.retreat, C.Skirmish: combat.jager_choice,
+    C.Ambush: combat.jager_choice, "end": lambda g, side, cmd: combat.end_step(g, side)}
+_BATTERY: dict[type | str, Handler] = {
+    C.Fire: lambda g, side, cmd: batterie.fire(g, side, cmd) + combat.advance(g),
+    "end": lambda g, side, cmd: batterie.end(g)}
+_IMPULSE: dict[type | str, Handler] = {
+    "tactical": _declare, "pass": _declare, C.Activate: impulses.activate, C.Move: impulses.move,
+    C.Inspire: impulses.inspire, C.Battle: combat.start,
+    C.Initiative: lambda g, side, cmd: impulses.initiative(g, side, cmd.action),
+    "end": lambda g, side, cmd: impulses.end(g, side)}
+_STAGES = {
+    "logistics": (_LOGISTICS, "3.0", "in the Logistics Phase you `activate` your supreme commander, `reinforce`, "
+                  "`restore` units, or `end`"),
+    "battle": (_BATTLE, "5.3", "each battle is resolved completely before anything else: "
+               "`fire`, `hit`, `retreat` or `end` as the prompt says"),
+    "battery": (_BATTERY, "9.2", "the Grande Batterie fires before the first impulse: "
+                "`fire <artillery> <area>` or `end`"),
+    "impulse": (_IMPULSE, "5.3", "no battle is waiting for that; `hit`, `fire` and `retreat` belong to a battle, "
+                "`restore` to the Logistics Phase")}
+
+
 def dispatch(g: Game, side: str, cmd: C.Command) -> list[Event]:
+    """Hand a command to the rule that carries it out at this stage of the turn."""
     s = g.s
-    end = isinstance(cmd, C.Word) and cmd.verb == "end"
-    if s["phase"] == "logistics":
-        if isinstance(cmd, C.Activate):
-            return turns.activate_chief(g, side, cmd)
-        if isinstance(cmd, C.Reinforce):
-            return turns.reinforce_step(g, side, cmd)
-        if isinstance(cmd, C.Restore):
-            return turns.restore(g, side, cmd)
-        if end:
-            return turns.end_logistics_turn(g)
-        raise RuleViolation("3.0", "in the Logistics Phase you `activate` your supreme commander, `reinforce`, "
-                            "`restore` units, or `end`")
-    if s["battle"]:
-        if isinstance(cmd, C.Hit):
-            return combat.choose_hit(g, side, cmd)
-        if isinstance(cmd, C.Fire):
-            return combat.fire(g, side, cmd)
-        if isinstance(cmd, C.Retreat):
-            return combat.retreat(g, side, cmd)
-        if isinstance(cmd, (C.Skirmish, C.Ambush)):
-            return combat.jager_choice(g, side, cmd)
-        if end:
-            return combat.end_step(g, side)
-        raise RuleViolation("5.3", "each battle is resolved completely before anything else: "
-                            "`fire`, `hit`, `retreat` or `end` as the prompt says")
-    if s["battery"] is not None:
-        if isinstance(cmd, C.Fire):
-            return batterie.fire(g, side, cmd) + combat.advance(g)
-        if end:
-            return batterie.end(g)
-        raise RuleViolation("9.2", "the Grande Batterie fires before the first impulse: "
-                            "`fire <artillery> <area>` or `end`")
-    if isinstance(cmd, C.Word) and cmd.verb in ("tactical", "pass"):
-        if s["impulse"] is not None:
-            raise RuleViolation("4.0", f"a {s['impulse']['kind']} action is under way; `end` it first")
-        if cmd.verb == "tactical" and not legal.may_declare_tactical(g, side):
-            raise RuleViolation("5.1", "no tactical leader can be activated (exhausted leaders, or an exhausted "
-                                "supreme commander); `pass` or take an `initiative` action")
-        return impulses.begin(g, side, cmd.verb)
-    if isinstance(cmd, C.Activate):
-        return impulses.activate(g, side, cmd)
-    if isinstance(cmd, C.Move):
-        return impulses.move(g, side, cmd)
-    if isinstance(cmd, C.Inspire):
-        return impulses.inspire(g, side, cmd)
-    if isinstance(cmd, C.Battle):
-        return combat.start(g, side, cmd)
-    if isinstance(cmd, C.Initiative):
-        return impulses.initiative(g, side, cmd.action)
-    if end:
-        return impulses.end(g, side)
-    raise RuleViolation("5.3", "no battle is waiting for that; `hit`, `fire` and `retreat` belong to a battle, "
-                        "`restore` to the Logistics Phase")
+    stage = "logistics" if s["phase"] == "logistics" else "battle" if s["battle"] else \
+        "battery" if s["battery"] is not None else "impulse"
+    table, rule, refusal = _STAGES[stage]
+    handler = table.get(cmd.verb if isinstance(cmd, C.Word) else type(cmd))
+    if handler is None:
+        raise RuleViolation(rule, refusal)
+    return handler(g, side, cmd)
 
 
 
