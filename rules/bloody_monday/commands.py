@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rules.core.commands import Worded
+from rules.core.commands import Word, Worded
 from rules.core.errors import CommandError
 from rules.core.tokens import tokenize
 
@@ -103,16 +103,6 @@ class Reinforce(Worded):
 class Initiative(Worded):
     VERB: ClassVar[str] = "initiative"
     action: str  # reinforcements | move | raid | offensive
-
-
-@dataclass(frozen=True)
-class Word:
-    """A command of one word: pass, tactical, end."""
-
-    verb: str
-
-    def to_text(self) -> str:
-        return self.verb
 
 
 Command = (Move | Activate | Inspire | Battle | Fire | Hit | Retreat | Skirmish | Ambush | Restore | Reinforce

@@ -17,16 +17,16 @@ from rules.borodino import (
     results,
     scenario_data,
     set_up,
+    standing,
     turns,
 )
 from rules.borodino import commands as C
 from rules.borodino.battle import SIDES, Battle, reading_copy
 from rules.borodino.help import help
 from rules.borodino.odds import forecast
+from rules.borodino.standing import choice, standing_command
 from rules.borodino.victory import outcome as _outcome
 from rules.borodino.views import view as _view
-from rules.borodino import standing
-from rules.borodino.standing import choice, standing_command
 from rules.core.errors import RuleViolation
 from rules.core.events import Event, event
 from rules.core.play import play

@@ -12,8 +12,18 @@ command whose text has another shape (`attack 3022+3121 -> 3020`) writes its own
 """
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
+
+
+@dataclass(frozen=True)
+class Word:
+    """A command of one word, which is its whole text: `end`, `pass`, `tactical`."""
+
+    verb: str
+
+    def to_text(self) -> str:
+        return self.verb
 
 
 class Worded:

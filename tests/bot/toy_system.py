@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rules.core.commands import Worded
+from rules.core.commands import Word, Worded  # Word: "end" or "roll"
 from rules.core.dice import new_dice, roll
 from rules.core.errors import CommandError, RuleViolation
 from rules.core.events import event
@@ -36,14 +36,6 @@ class Move(Worded):
     VERB: ClassVar[str] = "move"
     unit: str
     to: str
-
-
-@dataclass(frozen=True)
-class Word:
-    verb: str  # "end" or "roll"
-
-    def to_text(self) -> str:
-        return self.verb
 
 
 def scenarios() -> list[dict]:
