@@ -6,7 +6,10 @@ import asyncio
 from pathlib import Path
 
 from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, make_tables, seated_game
+from bot.service import GameService
+from bot.store import Store
 from tests.bot.discord.test_discord_wire import borodino, custom_ids, play, start, text_of
+from tests.bot.discord.test_standing_orders_tables import borodino_table, play_until
 
 
 def test_a_draw_is_offered_declined_offered_again_and_accepted_by_button(tmp_path):
@@ -42,3 +45,12 @@ def test_a_resignation_posts_the_final_map(service):
     asyncio.run(tables.play.resign(BORIS, CHANNEL))
     (post,) = [p for p in tables.delivery.messenger.posts if f"Red wins game {game_id}" in p[1]]
     assert post[0] == CHANNEL and post[2] is not None  # the line, with the final map
+
+
+def test_a_game_won_by_the_rules_announces_its_victory_level_with_the_final_map(tmp_path):
+    tables, game_id = borodino_table(GameService(Store(tmp_path / "games.sqlite")))
+    play_until(tables, game_id, lambda state: state["phase"] == "over", limit=1000)
+    outcome = tables.service.system(game_id).outcome(tables.service.load(game_id))
+    (post,) = [p for p in tables.delivery.messenger.posts if "Game over" in p[1]]
+    assert f"({outcome['level']})" in post[1] and outcome["reason"] in post[1]
+    assert post[0] == CHANNEL and post[2] is not None  # with the final map
