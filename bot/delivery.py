@@ -6,8 +6,10 @@ row delivered only once the platform has accepted all of it. A text longer than 
 limit goes as several messages (the Messenger splits it), and a row remembers how many of them
 were accepted, so a retry sends only the rest. Pictures are not stored: a row names the view to
 draw (`{"seq": n, "side": side or None}`) and it is rendered when sent, once for every channel
-that shows it. Nothing here raises after a change has been stored: a failure is logged and the
-row waits for a retry (the next change of the game, the periodic retry, the next start-up).
+that shows it; a row posted after a change (`crop`) carries a second picture, the latest action
+at a phone's width (issue 12.1). Nothing here raises after a change has been stored: a failure is
+logged and the row waits for a retry (the next change of the game, the periodic retry, the next
+start-up).
 Every read and write of the store runs in a worker thread (`asyncio.to_thread`): the event loop
 never waits for another connection's write lock, only the messages wait.
 
@@ -23,7 +25,7 @@ import asyncio
 import json
 import logging
 from collections import OrderedDict, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
@@ -36,6 +38,7 @@ from bot.words import Text, words
 log = logging.getLogger("kolocha.delivery")
 
 Renderer = Callable[..., bytes]
+Cropper = Callable[[dict], bytes | None]  # a view -> its latest action at a phone's width, or None
 NO_PICTURE = "(No map picture: the map renderer is not available on this server.)"
 RETRY_CAP = timedelta(hours=1)  # a failing row is retried at least this often
 CHANNEL_REFUSALS = 3  # a channel refusing a row this many times in a row is lost to its games
@@ -70,10 +73,10 @@ class Messenger(Protocol):
     def pieces(self, text: Text) -> list[str]:
         """The text as this platform writes it, split into messages within its limit."""
 
-    async def post(self, channel: str, piece: str, picture: bytes | None = None) -> None:
+    async def post(self, channel: str, piece: str, pictures: Sequence[bytes] = ()) -> None:
         """Post one message in a channel or thread; raises when the platform refuses it."""
 
-    async def dm(self, user: str, piece: str, picture: bytes | None = None) -> None:
+    async def dm(self, user: str, piece: str, pictures: Sequence[bytes] = ()) -> None:
         """Send one direct message; raises DMClosed when the person's DMs are closed."""
 
     async def private_thread(self, channel: str, user: str, title: str) -> str:
@@ -89,6 +92,15 @@ def default_renderer() -> Renderer | None:
     return snapshot
 
 
+def default_cropper() -> Cropper | None:
+    """render.action_crop when the renderer is installed, else None."""
+    try:
+        from render import action_crop
+    except ImportError:
+        return None
+    return action_crop
+
+
 def user_audience(user: str) -> str:
     return f"user:{user}"
 
@@ -97,12 +109,13 @@ def channel_audience(channel: str) -> str:
     return f"channel:{channel}"
 
 
-def message(text: Text, seq: int | None = None, side: str | None = None,
+def message(text: Text, seq: int | None = None, side: str | None = None, *, crop: bool = False,
             **options: object) -> dict[str, Any]:
-    """An outbox payload: words, and the view at command `seq` to draw when it is sent."""
+    """An outbox payload: words, and the view at command `seq` to draw when it is sent; `crop`
+    adds the picture of its latest action (issue 12.1)."""
     payload: dict[str, Any] = {"text": text}
     if seq is not None:
-        payload["picture"] = {"seq": seq, "side": side, "options": options}
+        payload["picture"] = {"seq": seq, "side": side, "options": options} | ({"crop": True} if crop else {})
     return payload
 
 
@@ -125,15 +138,17 @@ class Delivery:
     """Sends the outbox through a Messenger; renders pictures off the event loop."""
 
     def __init__(self, service: GameService, messenger: Messenger,
-                 renderer: Renderer | None = None, clock: Callable[[], datetime] = utc_now):
+                 renderer: Renderer | None = None, clock: Callable[[], datetime] = utc_now,
+                 cropper: Cropper | None = None):
         self.service = service
         self.store = service.store
         self.messenger = messenger
         self.renderer = renderer
+        self.cropper = cropper
         self.clock = clock
         self.channel_lost: Callable[[str], None] = lambda channel: None  # Tables sets it
         self._sending: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._pictures: OrderedDict[str, bytes | None] = OrderedDict()
+        self._pictures: OrderedDict[str, list[bytes]] = OrderedDict()
 
     async def send(self, game_id: int, outbox: Outbox) -> None:
         """Messages that no stored change causes (a map on request): stored, then sent."""
@@ -225,16 +240,16 @@ class Delivery:
         text = payload_text(row["payload"])
         if not target.startswith("channel:"):
             text = words(f"Game {row['game']}: ", text)
-        picture = None
+        pictures: list[bytes] = []
         spec = row["payload"].get("picture")
         if spec is not None:
-            picture = await self.picture(row["game"], spec)
-            text = text if picture else words(text, "\n" + NO_PICTURE)
+            pictures = await self.pictures(row["game"], spec)
+            text = text if pictures else words(text, "\n" + NO_PICTURE)
         kind, _, where = target.partition(":")
         send = self.messenger.dm if kind == "dm" else self.messenger.post
         pieces = self.messenger.pieces(text)
         for n in range(row["pieces_sent"], len(pieces)):
-            await send(where, pieces[n], picture if n == 0 else None)
+            await send(where, pieces[n], pictures if n == 0 else ())
             if n + 1 < len(pieces):
                 await asyncio.to_thread(self.store.mark_pieces_sent, row["id"], n + 1)
 
@@ -246,10 +261,11 @@ class Delivery:
         self.store.set_closed_dm(user, failures, stamp(self.clock() + pause))
         log.info("DMs to %s are closed (%d times); next try in %s", user, failures, pause)
 
-    async def picture(self, game_id: int, spec: dict) -> bytes | None:
-        """The PNG of a stored view (the view at command `seq` for `side`), rendered in a worker
-        thread, once for every place that shows it; None without a renderer, when it fails
-        (logged: a game never stops for a picture), or when that command has been undone."""
+    async def pictures(self, game_id: int, spec: dict) -> list[bytes]:
+        """The PNGs of a stored view (the view at command `seq` for `side`): the map, then with
+        `crop` its latest action; rendered in a worker thread, once for every place that shows
+        them; none without a renderer, when it fails (logged: a game never stops for a
+        picture), or when that command has been undone."""
         version = await asyncio.to_thread(self._version, game_id, spec["seq"])
         key = json.dumps([game_id, spec, version], sort_keys=True)
         if key not in self._pictures:
@@ -264,23 +280,25 @@ class Delivery:
         rows = self.store.commands(game_id, after=seq - 1, upto=seq) if seq else []
         return f"{rows[0]['accepted_at']} {rows[0]['normalised']}" if rows else None
 
-    async def _render(self, game_id: int, spec: dict) -> bytes | None:
+    async def _render(self, game_id: int, spec: dict) -> list[bytes]:
         try:
             return await asyncio.to_thread(self._draw, game_id, spec)
         except Exception:
             log.exception("rendering a map of game %s failed", game_id)
-            return None
+            return []
 
-    def _draw(self, game_id: int, spec: dict) -> bytes | None:
-        """In a worker thread: the view at the spec's command, drawn (None: no renderer, or
-        that command is gone)."""
+    def _draw(self, game_id: int, spec: dict) -> list[bytes]:
+        """In a worker thread: the view at the spec's command, drawn, then (`crop`, with a
+        cropper) its latest action when the view's log holds one (none: no renderer, or that
+        command is gone)."""
         last = self.store.last_seq(game_id)
         if self.renderer is None or spec["seq"] > last:
-            return None
+            return []
         state = self.service.load(game_id) if spec["seq"] == last \
             else self.service.state_at(game_id, spec["seq"])
         view = self.service.system(game_id).view(state, spec["side"])
-        return self.renderer(view, **spec.get("options", {}))
+        crop = self.cropper(view) if self.cropper is not None and spec.get("crop") else None
+        return [self.renderer(view, **spec.get("options", {}))] + ([crop] if crop else [])
 
     def held(self, user: str) -> list[dict]:
         """What closed DMs hold back from this person, to show in a reply to them."""

@@ -18,7 +18,7 @@ import hashlib
 import json
 import random
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import partial
@@ -73,12 +73,12 @@ class Recorder:
         self.seen.append(f"private thread for {user} in {channel}: {title}")
         return f"{channel}-{user}"
 
-    async def post(self, channel: str, text: str, picture: bytes | None = None) -> None:
-        self.seen.append(f"posted in {channel}: {text}{_picture(picture)}")
+    async def post(self, channel: str, text: str, pictures: Sequence[bytes] = ()) -> None:
+        self.seen.append(f"posted in {channel}: {text}{_pictures(pictures)}")
 
-    async def dm(self, user: str, text: str, picture: bytes | None = None) -> None:
+    async def dm(self, user: str, text: str, pictures: Sequence[bytes] = ()) -> None:
         if user == VIEWER.id:
-            self.seen.append(f"DM: {text}{_picture(picture)}")
+            self.seen.append(f"DM: {text}{_pictures(pictures)}")
 
 
 class Unscheduled:
@@ -106,8 +106,18 @@ def view_file(service: GameService, game_id: int, *, viewer: str | None = None,
     return view_json(service.system(game_id).view(service.load(game_id), viewer), **options)
 
 
-def _picture(picture: bytes | None) -> str:
-    return f" [picture {hashlib.sha256(picture).hexdigest()[:16]}]" if picture else ""
+def action_file(service: GameService, game_id: int, *, viewer: str | None = None) -> bytes:
+    """MapFiles' cropper: the JSON of the view the terminal's action picture would show."""
+    return view_file(service, game_id, viewer=viewer, crop=True)
+
+
+def _pictures(pictures: Sequence[bytes]) -> str:
+    return "".join(f" [picture {hashlib.sha256(picture).hexdigest()[:16]}]" for picture in pictures)
+
+
+def crop_json(view: dict) -> bytes:
+    """A cropper that shows all it was given: the view itself."""
+    return view_json(view, crop=True)
 
 
 def _service(path: Path, position: Position) -> GameService:
@@ -120,7 +130,7 @@ async def at_table(position: Position, viewer: str, lines: list[tuple[str, bool]
     typing `lines` (text, typed as a plain message rather than a slash command)."""
     seen: list[str] = []
     service = _service(folder / "table.sqlite", position)
-    delivery = Delivery(service, Recorder(seen), view_json, lambda: NOON)
+    delivery = Delivery(service, Recorder(seen), view_json, lambda: NOON, crop_json)
     tables = Tables(service, delivery, Unscheduled(), Config(), lambda: NOON,
                     systems=(position.INFO.name,))
     other = next(side for side in position.INFO.sides if side != viewer)
@@ -149,12 +159,12 @@ def at_terminal(position: Position, lines: list[str], folder: Path) -> list[str]
     service = _service(folder / "terminal.sqlite", position)
     game_id = service.new_game(position.INFO.name, position.INFO.default_scenario, 1,
                                hot_seat=True)
-    maps = MapFiles(service, game_id, folder, png=view_file)
+    maps = MapFiles(service, game_id, folder, png=view_file, crop=action_file)
     feed = iter(lines)
 
     def read(prompt: str) -> str:
         seen.append(f"prompt {prompt!r}")
-        seen.extend(f"file {path.name}: {path.read_text()}" for path in (maps.main, maps.asked)
+        seen.extend(f"file {path.name}: {path.read_text()}" for path in (maps.main, maps.action, maps.asked)
                     if path.exists())
         if prompt.startswith("Hand over"):  # the viewer has left the screen
             raise EOFError

@@ -32,6 +32,11 @@ def map_png(service: GameService, game_id: int, *, around: list[str] | None = No
                            around=around or None, radius=radius)
 
 
+def action_png(service: GameService, game_id: int, *, viewer: str | None = None) -> bytes | None:
+    """PNG of the latest action that `viewer` sees, at a phone's width; None before any (issue 12.1)."""
+    return render.action_crop(service.system(game_id).view(service.load(game_id), viewer))
+
+
 def write_map(service: GameService, game_id: int, path: Path, **options) -> Path:
     path.write_bytes(map_png(service, game_id, **options))
     return path

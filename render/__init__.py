@@ -10,10 +10,11 @@ from collections.abc import Iterable, Sequence
 
 from PIL import Image
 
+from render.action import PHONE_WIDTH, latest_areas, latest_hexes
 from render.areamap.picture import draw_area_map
-from render.hexmap.picture import draw_map, png
+from render.hexmap.picture import draw_map, legible_radius, png
 
-__all__ = ["replay_gif", "snapshot", "warm"]
+__all__ = ["action_crop", "replay_gif", "snapshot", "warm"]
 
 
 def snapshot(view: dict, *, zoc: str | None = None, hexes: Iterable[str] = (),
@@ -39,6 +40,16 @@ def snapshot(view: dict, *, zoc: str | None = None, hexes: Iterable[str] = (),
     hexes_around = None if around is None else [str(h) for h in around]
     return png(draw_map(view, highlight=highlight, size=size, around=hexes_around,
                         radius=6 if radius is None else radius))
+
+
+def action_crop(view: dict) -> bytes | None:
+    """PNG of the latest action (render/action.py) at a phone's width, its counters or blocks large
+    enough to read there; None while the view's log holds no action yet (issue 12.1)."""
+    if view.get("system") == "bloody_monday":
+        areas = latest_areas(view)
+        return png(draw_area_map(view, size=PHONE_WIDTH, around=areas, radius=0)) if areas else None
+    hexes = latest_hexes(view)
+    return png(draw_map(view, size=PHONE_WIDTH, around=hexes, radius=legible_radius(hexes))) if hexes else None
 
 
 def warm(views: Iterable[dict]) -> None:

@@ -38,7 +38,9 @@ from bot.delivery import (
     Delivery,
     DMClosed,
     Messenger,
+    Cropper,
     Renderer,
+    default_cropper,
     default_renderer,
 )
 from bot.discord.buttons import Confirm, Verify
@@ -117,11 +119,12 @@ class KolochaBot(commands.Bot):
     syncs its command tree and opens nothing else (`kolocha sync`)."""
 
     def __init__(self, config: Config, renderer: Renderer | None = None,
-                 clock: Clock = utc_now, sync_only: bool = False):
+                 clock: Clock = utc_now, sync_only: bool = False, cropper: Cropper | None = None):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents_for(config),
                          help_command=None, allowed_mentions=QUIET)
         self.config = config
         self.renderer = renderer
+        self.cropper = cropper
         self.clock = clock
         self.sync_only = sync_only
         self._background: set[asyncio.Task] = set()
@@ -142,7 +145,7 @@ class KolochaBot(commands.Bot):
             return
         scheduler = self.scheduler = ClockedScheduler(self.clock)
         service = GameService(store)
-        delivery = Delivery(service, DiscordMessenger(self), self.renderer, self.clock)
+        delivery = Delivery(service, DiscordMessenger(self), self.renderer, self.clock, self.cropper)
         delivery.channel_lost = self._refused
         self.tables = Tables(service, delivery, scheduler, self.config, self.clock)
         scheduler.start()
@@ -273,9 +276,12 @@ async def command_failed(interaction: discord.Interaction, error: discord.app_co
 
 
 def create_bot(config: Config | None = None, renderer: Renderer | None = None,
-               clock: Clock = utc_now) -> KolochaBot:
-    """The whole bot with its command tree, not connected to anything yet."""
-    return KolochaBot(config or Config(), renderer or default_renderer(), clock)
+               clock: Clock = utc_now, cropper: Cropper | None = None) -> KolochaBot:
+    """The whole bot with its command tree, not connected to anything yet; without a renderer
+    given, it draws with render's own (the map, and the latest action beside it)."""
+    if renderer is None:
+        renderer, cropper = default_renderer(), cropper or default_cropper()
+    return KolochaBot(config or Config(), renderer, clock, cropper=cropper)
 
 
 def run(config: Config) -> int:

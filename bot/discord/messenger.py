@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 
 import discord
@@ -63,8 +63,10 @@ def mentions(piece: str) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
 
 
-def attachments(picture: bytes | None) -> list[discord.File]:
-    return [discord.File(io.BytesIO(picture), filename="map.png")] if picture else []
+def attachments(pictures: Sequence[bytes]) -> list[discord.File]:
+    """The map first, then the latest action (issue 12.1)."""
+    names = ("map.png", "action.png")
+    return [discord.File(io.BytesIO(picture), filename=names[min(n, 1)]) for n, picture in enumerate(pictures)]
 
 
 Send = Callable[[str], Awaitable[object]]
@@ -94,21 +96,21 @@ class DiscordMessenger:
         return self.client.get_channel(int(channel)) or \
             await self.client.fetch_channel(int(channel))
 
-    async def post(self, channel: str, piece: str, picture: bytes | None = None) -> None:
+    async def post(self, channel: str, piece: str, pictures: Sequence[bytes] = ()) -> None:
         """Raises ChannelClosed when Discord refuses (403) or no longer knows (404) it."""
         try:
             target = await self._channel(channel)
             if not isinstance(target, discord.abc.Messageable):
                 raise TypeError(f"channel {channel} takes no messages")
-            await target.send(piece, files=attachments(picture),
+            await target.send(piece, files=attachments(pictures),
                               allowed_mentions=mentions(piece))
         except (discord.Forbidden, discord.NotFound) as error:
             raise ChannelClosed(channel) from error
 
-    async def dm(self, user: str, piece: str, picture: bytes | None = None) -> None:
+    async def dm(self, user: str, piece: str, pictures: Sequence[bytes] = ()) -> None:
         try:
             person = self.client.get_user(int(user)) or await self.client.fetch_user(int(user))
-            await person.send(piece, files=attachments(picture), allowed_mentions=mentions(piece))
+            await person.send(piece, files=attachments(pictures), allowed_mentions=mentions(piece))
         except (discord.Forbidden, discord.NotFound) as error:
             raise DMClosed(user) from error
 

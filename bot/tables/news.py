@@ -72,7 +72,8 @@ class Change:
             rows: Outbox = [(channel_audience(game["channel"]), message(line))]
         else:
             rows = [(channel_audience(game["channel"]),
-                     message(words(line, "\n", fmt.headline(public), self._due_note()), seq))]
+                     message(words(line, "\n", fmt.headline(public), self._due_note()), seq,
+                             crop=True))]
             rows += news.spectator_rows(game_id, seq, after, over, self.turn)
         if over:
             rows += news.reveal_rows(game)
@@ -141,7 +142,7 @@ class News(Room):
             header = f"Game {game_id}, one turn behind: the start of turn {turn}."
             state = self.service.state_at(game_id, shown)
         headline = fmt.headline(system.view(state, None))
-        return [(channel_audience(c), message(f"{header}\n{headline}", shown)) for c in channels]
+        return [(channel_audience(c), message(f"{header}\n{headline}", shown, crop=True)) for c in channels]
 
     def reveal_rows(self, game: dict) -> Outbox:
         """Once a game is over: its seed and salt in its channel, to check the dice (fair_dice)."""
@@ -166,7 +167,7 @@ class News(Room):
                 continue
             rows.append((side, message(f"your view as {fmt.side_name(side)}:\n"
                                        f"{fmt.headline(view)}\n\n{fmt.units_table(own)}",
-                                       seq, side)))
+                                       seq, side, crop=True)))
         return rows
 
     async def concede(self, game_id: int, loser: str, reason: Text) -> None:

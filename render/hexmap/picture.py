@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from PIL import Image, ImageDraw
 
+from render.action import PHONE_WIDTH
 from render.hexmap import counters, overlays
 from render.hexmap.frame import legend, title_strip
 from render.hexmap.geometry import Box, Layout, window
@@ -16,6 +17,7 @@ from rules.borodino import battlemap
 
 FULL_R = 28  # default hex size of the whole map: about 1390 px wide
 CROP_R = 42  # default hex size of a crop: counters a phone can read
+PHONE_R = 38  # the least hex size of a crop at a phone's width: counters show their designations
 PAST = 150  # opacity of the previous player-turn's arrows once the current one has its own
 
 
@@ -37,15 +39,26 @@ def _crop_box(r: int, around: Iterable[str], radius: int) -> tuple[Box, frozense
             min(layer.image.height, y1 + pad)), hexes
 
 
+def crop_r(around: list[str], radius: int, size: int | None) -> int:
+    """The hex size of a crop: CROP_R, or what fits `size` pixels across."""
+    if not size:
+        return CROP_R
+    (x0, _, x1, _), _ = _crop_box(CROP_R, around, radius)
+    return max(8, math.floor(CROP_R * size / (x1 - x0)))
+
+
+def legible_radius(around: list[str], width: int = PHONE_WIDTH) -> int:
+    """The widest context (2 hexes, else 1, else none) around `around` that still fits `width`
+    pixels with hexes of at least PHONE_R."""
+    return next((radius for radius in (2, 1) if crop_r(around, radius, width) >= PHONE_R), 0)
+
+
 def draw_map(view: dict, *, highlight: dict | None = None, size: int | None = None,
              around: Iterable[str] | None = None, radius: int = 6) -> Image.Image:
     """The framed picture of a view as a Pillow image (see render.snapshot)."""
     around = list(around or [])
     if around:
-        r = CROP_R
-        if size:
-            (x0, _, x1, _), _ = _crop_box(CROP_R, around, radius)
-            r = max(8, math.floor(CROP_R * size / (x1 - x0)))
+        r = crop_r(around, radius, size)
         box, _ = _crop_box(r, around, radius)
     else:
         r = max(8, math.floor(size / _map_width_in_r())) if size else FULL_R

@@ -88,8 +88,27 @@ def test_terminal_map_command_writes_a_picture(borodino_game, tmp_path):
     maps = MapFiles(service, game_id, tmp_path, png=png)
     play(service, game_id, read=lambda prompt: next(lines), write=written.append, maps=maps)
     assert drawn[1] == {"viewer": None, "around": ["3219"], "radius": 3} and len(drawn) == 2
-    assert f"Map: {maps.main}" in written and f"Map: {maps.asked}" in written
+    assert any(line.startswith(f"Map: {maps.main}") for line in written) and f"Map: {maps.asked}" in written
     assert any("`map` does not understand 'nonsense'" in line for line in written)
+
+
+def test_the_terminal_writes_the_map_and_the_latest_action(borodino_game, tmp_path):
+    """Issue 12.1: after a change the terminal writes both pictures, the action at a phone's width."""
+    from bot.terminal.map_files import MapFiles
+    service, game_id = borodino_game
+    maps = MapFiles(service, game_id, tmp_path)
+    assert maps.draw([], None) == f"Map: {maps.main} (latest action: {maps.action})"
+    action = Image.open(maps.action)
+    assert Image.open(maps.main).width > 1000 and 500 <= action.width <= 550
+
+
+def test_before_any_action_there_is_no_action_file(tmp_path):
+    from bot.terminal.map_files import MapFiles
+    service = GameService(Store(tmp_path / "k.sqlite"))
+    game_id = service.new_game("borodino", "7sep", 7)
+    maps = MapFiles(service, game_id, tmp_path)
+    maps.action.write_bytes(b"stale")
+    assert maps.draw([], None) == f"Map: {maps.main}" and not maps.action.exists()
 
 
 def test_a_map_of_places_off_the_map_is_refused_in_a_sentence(borodino_game, tmp_path):

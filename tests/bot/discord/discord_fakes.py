@@ -3,6 +3,7 @@ clock, and a Tables over the toy system wired to them."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
@@ -33,8 +34,8 @@ class FakeMessenger:
     people in `closed` have their DMs closed; channels and people in `failing` make every send
     fail like a server error; `threads` are the private threads opened, by id."""
 
-    posts: list[tuple[str, str, bytes | None]] = field(default_factory=list)
-    dms: list[tuple[str, str, bytes | None]] = field(default_factory=list)
+    posts: list[tuple[str, str, tuple[bytes, ...]]] = field(default_factory=list)
+    dms: list[tuple[str, str, tuple[bytes, ...]]] = field(default_factory=list)
     closed: set[str] = field(default_factory=set)
     failing: set[str] = field(default_factory=set)
     threads: dict[str, tuple[str, str]] = field(default_factory=dict)
@@ -43,19 +44,19 @@ class FakeMessenger:
     def pieces(self, text: Text) -> list[str]:
         return pieces(text)
 
-    async def post(self, channel: str, text: str, picture: bytes | None = None) -> None:
+    async def post(self, channel: str, text: str, pictures: Sequence[bytes] = ()) -> None:
         self.attempts.append(channel)
         if channel in self.failing:
             raise ServerError(channel)
-        self.posts.append((channel, text, picture))
+        self.posts.append((channel, text, tuple(pictures)))
 
-    async def dm(self, user: str, text: str, picture: bytes | None = None) -> None:
+    async def dm(self, user: str, text: str, pictures: Sequence[bytes] = ()) -> None:
         self.attempts.append(user)
         if user in self.closed:
             raise DMClosed(user)
         if user in self.failing:
             raise ServerError(user)
-        self.dms.append((user, text, picture))
+        self.dms.append((user, text, tuple(pictures)))
 
     async def private_thread(self, channel: str, user: str, title: str) -> str:
         thread = str(800 + len(self.threads))
@@ -122,10 +123,10 @@ def picture(view: dict, **options: object) -> bytes:
 
 def make_tables(service: GameService, clock: FakeClock | None = None,
                 messenger: FakeMessenger | None = None, renderer=picture,
-                defaults: GameSettings | None = None) -> Tables:
+                defaults: GameSettings | None = None, cropper=None) -> Tables:
     clock = clock or FakeClock()
     config = Config(defaults=defaults or GameSettings())
-    return Tables(service, Delivery(service, messenger or FakeMessenger(), renderer, clock),
+    return Tables(service, Delivery(service, messenger or FakeMessenger(), renderer, clock, cropper),
                   FakeScheduler(clock), config, clock, systems=("toy_system",))
 
 

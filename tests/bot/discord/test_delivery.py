@@ -79,12 +79,12 @@ def test_a_split_message_resumes_where_a_failure_stopped_it(tmp_path):
     count = len(pieces(text))
     real_post, posted = messenger.post, []
 
-    async def fails_on_the_third(channel, piece, picture=None):
+    async def fails_on_the_third(channel, piece, pictures=()):
         if len(posted) == 2:
             posted.append("failed")
             raise ConnectionResetError("network")
         posted.append(piece)
-        await real_post(channel, piece, picture)
+        await real_post(channel, piece, pictures)
     messenger.post = fails_on_the_third
     run(tables.delivery.send(game_id, [(channel_audience(CHANNEL), message(text))]))
     (row,) = tables.store.undelivered(game_id)
@@ -136,7 +136,7 @@ def test_news_of_a_command_is_stored_with_it_and_sent_after_a_stop(service):
     end, roll = messenger.in_channel(CHANNEL)
     assert end.startswith("**Anna** — Red: end.") and "<@1>: your move, due <t:" in end
     assert roll.startswith("**Anna** — Red: roll.") and "<@2>: your move, due <t:" in roll
-    assert messenger.posts[0][2].startswith(b"PNG turn=1")  # drawn when sent
+    assert messenger.posts[0][2][0].startswith(b"PNG turn=1")  # drawn when sent
     view, secret = messenger.to(ANNA.id)
     assert "your view as Red" in view and "your secret number" in secret
     assert run(after.delivery.flush()) == 0 and len(messenger.posts) == 2  # never twice
@@ -336,8 +336,23 @@ def test_spectator_channels_share_one_rendering_of_a_change(service):
     public = [d for d in drawn if d[1] == []]
     assert len(public) == 1
     shown = [p for c, _, p in tables.delivery.messenger.posts if c in (CHANNEL, WATCH, "201", "202")
-             and p is not None]
+             and p]
     assert len(shown) >= 4 and len(set(shown[-4:])) == 1
+
+
+def test_a_change_posts_the_map_and_its_latest_action(service):
+    """Issue 12.1: every post after a change carries two pictures, the map then the crop of its
+    latest action; a map asked for is the one picture asked for."""
+    def crop(view):
+        return f"CROP turn={view.get('turn')}".encode()
+    tables = make_tables(service, cropper=crop)
+    run(seated_game(tables))
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    changed = [p for c, _, p in tables.delivery.messenger.posts if c == CHANNEL and p][-1]
+    assert [p[:4] for p in changed] == [b"PNG ", b"CROP"]
+    run(tables.play.map(ANNA, CHANNEL))
+    asked = [p for c, _, p in tables.delivery.messenger.posts if c == CHANNEL and p][-1]
+    assert len(asked) == 1 and asked[0].startswith(b"PNG ")
 
 
 def _service(tmp_path):
@@ -423,4 +438,4 @@ def test_a_picture_is_drawn_again_for_a_new_command_with_an_undone_ones_number(s
     run(tables.play.submit(ANNA, CHANNEL, "end"))  # command 1 again, r1 where it was
     run(tables.play.map(ANNA, CHANNEL))
     first, second = [p for _, text, p in tables.delivery.messenger.posts if "request" in text]
-    assert b"0201" in first and b"0201" not in second
+    assert b"0201" in first[0] and b"0201" not in second[0]

@@ -32,7 +32,7 @@ def test_new_join_start_announces_and_deals_deadline(service):
     posts = messenger.in_channel(CHANNEL)
     assert "opens game" in posts[0] and "takes the Red seat" in posts[1]
     assert "begins" in posts[-1] and "<@1>: your move, due <t:" in posts[-1]
-    assert messenger.posts[-1][2].startswith(b"PNG turn=1")  # the start comes with a map
+    assert messenger.posts[-1][2][0].startswith(b"PNG turn=1")  # the start comes with a map
     assert [d["side"] for d in service.store.deadlines(game_id)] == ["red"]
     assert "You play Red" in messenger.to(ANNA.id)[0]  # the DM check at join
 
@@ -79,7 +79,7 @@ def test_accepted_command_posts_a_line_refused_one_only_answers(service):
     before = len(messenger.posts)
     assert run(tables.play.submit(ANNA, CHANNEL, "move r1 0201")) == "Red: move r1 0201."
     assert messenger.posts[before:] == [(CHANNEL, ("**Anna** — Red: move r1 0201.\n"
-                                         "r1 moves to 0201"), None)]
+                                         "r1 moves to 0201"), ())]
     with pytest.raises(TableError, match="not possible now"):
         run(tables.play.submit(ANNA, CHANNEL, "move r1 0301"))
     assert len(messenger.posts) == before + 1 and service.store.last_seq(game_id) == 1
@@ -144,8 +144,8 @@ def test_private_events_and_views_go_by_dm_never_in_public(service):
     secret = [t for t in messenger.to(ANNA.id) if "your secret number" in t]
     assert secret and not any("secret number" in t for t in messenger.to(BORIS.id))
     assert not any("secret number" in text for _, text, _ in messenger.posts)
-    assert any(b"secrets=[" in (p or b"") and b"secrets=[]" not in p for _, _, p in messenger.dms)
-    assert all(b"secrets=[]" in p for _, _, p in messenger.posts if p)
+    assert any(b"secrets=[" in p[0] and b"secrets=[]" not in p[0] for _, _, p in messenger.dms if p)
+    assert all(b"secrets=[]" in picture for _, _, p in messenger.posts for picture in p)
 
 
 def test_closed_dms_wait_for_the_next_interaction_privately(service):
@@ -173,7 +173,7 @@ def test_spectators_get_the_public_view_live(service):
     run(tables.play.submit(ANNA, CHANNEL, "roll"))
     watched = [(t, p) for c, t, p in tables.delivery.messenger.posts if c == WATCH]
     assert len(watched) == 3  # the welcome, then each phase change
-    assert all(b"secrets=[]" in p for _, p in watched[1:])
+    assert all(b"secrets=[]" in picture for _, p in watched[1:] for picture in p)
     assert not any("secret" in t for t, _ in watched)
 
 
@@ -187,7 +187,7 @@ def test_spectators_one_turn_behind(service):
         run(tables.play.submit(who[side], CHANNEL, line))
     watched = [(t, p) for c, t, p in tables.delivery.messenger.posts if c == WATCH]
     assert len(watched) == 2 and "one turn behind: the start of turn 1" in watched[1][0]
-    assert watched[1][1].startswith(b"PNG turn=1")
+    assert watched[1][1][0].startswith(b"PNG turn=1")
 
 
 def test_concurrent_commands_on_one_game_never_corrupt_it(service):
@@ -225,7 +225,7 @@ def test_status_and_listing(service):
     assert f"Game {game_id}" in status and "Red <@1>" in status and "Red deadline <t:" in status
     assert f"Game {game_id} in <#{CHANNEL}>" in markup(tables.overview.listing(GUILD))
     assert "Map posted." == run(tables.play.map(BORIS, CHANNEL, "0201"))
-    assert tables.delivery.messenger.posts[-1][2].endswith(b"{'around': ['0201']}")
+    assert tables.delivery.messenger.posts[-1][2][0].endswith(b"{'around': ['0201']}")
 
 
 def test_without_a_renderer_the_news_says_so(service):
