@@ -89,7 +89,7 @@ def test_a_map_post_survives_a_crash(service, monkeypatch):
         asyncio.run(tables.play.map(BORIS, CHANNEL))
     after = restarted(tables, monkeypatch, clock)
     requested, = [p for p in posts(after) if "at Boris's request" in p]
-    assert after.delivery.messenger.posts[-1][2].startswith(b"PNG turn=1")
+    assert after.delivery.messenger.posts[-1][2][0].startswith(b"PNG turn=1")
 
 
 def test_the_notice_of_a_new_deadline_survives_a_crash(service, monkeypatch):
@@ -131,4 +131,4 @@ def test_the_turn_mark_of_delayed_spectators_survives_a_crash(service, monkeypat
     for side, line in turn:  # turn 3 begins
         asyncio.run(after.play.submit(who[side], CHANNEL, line))
     assert "one turn behind: the start of turn 2" in posts(after, WATCH)[-1]
-    assert after.delivery.messenger.posts[-1][2].startswith(b"PNG turn=2")
+    assert after.delivery.messenger.posts[-1][2][0].startswith(b"PNG turn=2")
