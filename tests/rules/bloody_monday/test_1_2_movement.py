@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.bloody_monday.bm_data import areas
 from rules.bloody_monday.movement import Rules, routes, step_cost
-from tests.rules.bloody_monday.bm_helpers import at, do, game, position, refused
+from tests.rules.bloody_monday.bm_helpers import at, do, game, position, refused, refused_then_accepted
 
 AREAS = areas()
 
@@ -43,14 +43,18 @@ def test_1_2_2_a_unit_must_stop_when_it_engages():
     reach = routes(game(state), "F-CR-1H", Rules(5))
     assert all(42 not in path[:-1] for _, path in reach.values())
     state, _ = do(state, "french", "initiative move")
-    refused(state, "french", "move F-CR-1H 42 41", "1.2.2")
+    _, state = refused_then_accepted(state, "french", "move F-CR-1H 42 41", "1.2.2",
+                                     lambda s: s["blocks"]["R-1-2J"].update(where="pool", area=None))
+    assert at(state, "F-CR-1H") == 41  # through 42 once nobody holds it
 
 
 def test_faq_3_support_units_cannot_engage_but_can_disengage():
     """FAQ 3: "Support Units cannot Engage (can Disengage)"."""
     state = position({"F-I-A1": 16, "F-I-D": 42, "R-1-2J": 42, "R-1-1J": 54})
     state, _ = do(state, "french", "initiative move")
-    refused(state, "french", "move F-I-A1 54", "1.2.2")
+    _, moved = refused_then_accepted(state, "french", "move F-I-A1 54", "1.2.2",
+                                     lambda s: s["blocks"]["R-1-1J"].update(where="pool", area=None))
+    assert at(moved, "F-I-A1") == 54  # entering an empty area is no engagement
     state, _ = do(state, "french", "move F-I-D 16")
     assert at(state, "F-I-D") == 16
 
@@ -61,7 +65,9 @@ def test_1_2_stacking_per_colour_and_the_supreme_commander_overstacks():
     state = position({"F-I-D": 55, "F-I-1": 44, "F-NAP": 44}, control={55: "french", 44: "french"})
     assert AREAS[55].colour == "red"
     state, _ = do(state, "french", "initiative move")
-    refused(state, "french", "move F-I-1 55", "1.2")
+    _, moved = refused_then_accepted(state, "french", "move F-I-1 55", "1.2",
+                                     lambda s: s["blocks"]["F-I-D"].update(area=44))  # 55 empty again
+    assert at(moved, "F-I-1") == 55
     state, _ = do(state, "french", "move F-NAP 55")
     assert at(state, "F-NAP") == 55
 
