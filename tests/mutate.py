@@ -1,6 +1,6 @@
 """Mutation-test one module against the tests that cover it (issue 17.3), gently.
 
-    .venv/bin/python tools/mutate.py rules/borodino/movement.py tests/rules/borodino
+    .venv/bin/python tests/mutate.py rules/borodino/movement.py tests/rules/borodino
 
 Copies the checkout (tracked and new files, not ignored ones) to a scratch folder, narrows
 `[tool.mutmut]` there to the module and the given test folders, runs mutmut under `nice -n 19`
