@@ -150,8 +150,6 @@ class KolochaBot(commands.Bot):
         self.tables = Tables(service, delivery, scheduler, self.config, self.clock)
         scheduler.start()
         log.info("rebuilt %d deadline(s) from the database", self.tables.deadlines.rebuild())
-        caught = await asyncio.to_thread(self.tables.catch_up_deadlines)
-        log.info("%d game(s) given the deadlines a stop had kept them from", caught)
         log.info("%d message(s) wait in the outbox", len(service.store.undelivered()))
         scheduler.add_job(delivery.flush, "interval", seconds=RETRY_SECONDS, id="outbox",
                           next_run_time=self.clock(), coalesce=True, max_instances=1,

@@ -66,23 +66,6 @@ class Tables:
         self.absence = Absence(self)
         self.play = Play(self)
 
-    def catch_up_deadlines(self) -> int:
-        """At start-up, once the stored deadlines are scheduled: a game in play whose deadline
-        rows do not match its position (the process stopped between a command's commit and
-        the deadlines that command announced) gets its deadlines now, as that command would
-        have set them. Returns how many games needed it."""
-        caught = 0
-        for game in self.store.games():
-            if game["status"] != "active":
-                continue
-            system, state = self.service.system(game["id"]), self.service.load(game["id"])
-            active, key = system.active_sides(state), system.phase_key(state)
-            rows = self.store.deadlines(game["id"])
-            if {row["side"] for row in rows} != set(active) or any(row["phase_key"] != key for row in rows):
-                self.deadlines.track(game["id"], active, key)
-                caught += 1
-        return caught
-
     def game_in(self, channel: str) -> dict:
         """The game at this channel's table (the newest one not over)."""
         live = [g for g in self.store.games(channel=channel) if g["status"] != "over"]

@@ -132,24 +132,3 @@ def test_the_turn_mark_of_delayed_spectators_survives_a_crash(service, monkeypat
         asyncio.run(after.play.submit(who[side], CHANNEL, line))
     assert "one turn behind: the start of turn 2" in posts(after, WATCH)[-1]
     assert after.delivery.messenger.posts[-1][2][0].startswith(b"PNG turn=2")
-
-
-def test_the_deadlines_a_command_announced_are_set_at_the_next_start(service, monkeypatch):
-    """The process dies after a command's commit and before its deadlines are stored (they are
-    written once the change settles): the next start gives the side now to move its deadline,
-    and drops the one of the side whose phase ended."""
-    clock = FakeClock()
-    tables = make_tables(service, clock)
-    game_id = asyncio.run(seated_game(tables))
-    killed_after(monkeypatch, "append")
-    with pytest.raises(Killed):
-        asyncio.run(tables.play.submit(ANNA, CHANNEL, "end"))
-    after = restarted(tables, monkeypatch, clock)
-    system, state = after.service.system(game_id), after.service.load(game_id)
-    stale = {row["side"]: row["phase_key"] for row in after.store.deadlines(game_id)}
-    assert stale != {side: system.phase_key(state) for side in system.active_sides(state)}
-    after.deadlines.rebuild()
-    assert after.catch_up_deadlines() == 1
-    rows = {row["side"]: row["phase_key"] for row in after.store.deadlines(game_id)}
-    assert rows == {side: system.phase_key(state) for side in system.active_sides(state)}
-    assert after.catch_up_deadlines() == 0  # in step now: nothing to do at the next start
