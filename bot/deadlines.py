@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from bot.config import GameSettings
 from bot.player_prefs import PlayerPrefs, due_at, reminder_at
-from bot.store import Outbox, Store
+from bot.store import DeadlineRows, Outbox, Store
 
 Clock = Callable[[], datetime]
 GRACE = timedelta(hours=1)  # a settings change never makes a deadline fall due sooner than this
@@ -69,24 +69,22 @@ class Deadlines:
         return due_at(self.clock(), settings.deadline_hours, self.prefs_of(game_id, side),
                       settings.skip_weekends)
 
-    def plan(self, game_id: int, active: list[str], phase_key: str) -> dict[str, datetime]:
+    def plan(self, game_id: int, active: list[str], phase_key: str,
+             restart: frozenset[str] = frozenset()) -> dict[str, datetime]:
         """When each side that may act is due after a change: a side whose turn goes on keeps
-        its deadline, one whose turn has just begun (a new phase counts) gets a fresh one."""
+        its deadline, one whose turn has just begun (a new phase counts) gets a fresh one, and so
+        does a side in `restart` (its deadline has just passed and was acted on)."""
         rows = {row["side"]: row for row in self.store.deadlines(game_id)}
         return {side: datetime.fromisoformat(rows[side]["due_at"])
-                if side in rows and rows[side]["phase_key"] == phase_key else self.fresh(game_id, side)
-                for side in active}
+                if side in rows and rows[side]["phase_key"] == phase_key and side not in restart
+                else self.fresh(game_id, side) for side in active}
 
-    def track(self, game_id: int, active: list[str], phase_key: str,
-              planned: dict[str, datetime] | None = None) -> None:
-        """After any change to a game: the deadlines of `plan` (or `planned`, as announced),
-        none for sides that may not act."""
-        rows = {row["side"]: row for row in self.store.deadlines(game_id)}
-        for side in rows.keys() - set(active):
-            self.drop(game_id, side)
-        for side in active:
-            if side not in rows or rows[side]["phase_key"] != phase_key:
-                self.renew(game_id, side, phase_key, (planned or {}).get(side))
+    def rows(self, game_id: int, active: list[str], phase_key: str,
+             planned: dict[str, datetime] | None = None) -> DeadlineRows:
+        """The game's deadline rows after a change, to store in its transaction: `planned` as
+        announced, or `plan`'s."""
+        planned = self.plan(game_id, active, phase_key) if planned is None else planned
+        return {side: (stamp(due), phase_key) for side, due in planned.items()}
 
     def renew(self, game_id: int, side: str, phase_key: str,
               due: datetime | None = None, outbox: Outbox | None = None) -> datetime:
@@ -98,11 +96,6 @@ class Deadlines:
         assert fresh is not None
         self._schedule(fresh)
         return due
-
-    def clear(self, game_id: int) -> None:
-        """No more deadlines for this game (it is over): rows and jobs go."""
-        for row in self.store.deadlines(game_id):
-            self.drop(game_id, row["side"])
 
     def reshaped(self, game_id: int, before: GameSettings, after: GameSettings) -> list[dict]:
         """The game's deadline rows under new settings, to store with them: each running
@@ -118,8 +111,13 @@ class Deadlines:
         return rows
 
     def reschedule(self, game_id: int) -> None:
-        """Jobs for the game's deadline rows as stored (after a settings change)."""
-        for row in self.store.deadlines(game_id):
+        """Jobs for the game's deadline rows as stored, after a write that may have changed
+        them (a command, a start, a pause, the end, new settings): a side without a row has no
+        job left; a stop before this is mended by `rebuild` at the next start."""
+        rows = self.store.deadlines(game_id)
+        for side in self._scheduled_sides(game_id) - {row["side"] for row in rows}:
+            self._unschedule(game_id, side)
+        for row in rows:
             self._schedule(row)
 
     def rebuild(self) -> int:
@@ -129,10 +127,10 @@ class Deadlines:
             self._schedule(row)
         return len(rows)
 
-    def drop(self, game_id: int, side: str) -> None:
-        """No deadline for this side any more: its row and jobs go."""
-        self.store.clear_deadline(game_id, side)
-        self._unschedule(game_id, side)
+    def _scheduled_sides(self, game_id: int) -> set[str]:
+        """The sides of the game that have jobs (ids are expire:<game>:<side>, remind:<game>:<side>:<n>)."""
+        return {job.id.split(":")[2] for job in self.scheduler.get_jobs()
+                if job.id.split(":")[1:2] == [str(game_id)]}
 
     def _unschedule(self, game_id: int, side: str) -> None:
         """Remove the jobs of this side's deadline (its expiry and every reminder)."""

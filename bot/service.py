@@ -18,7 +18,7 @@ import rules
 from bot import fair_dice
 from bot import text as fmt
 from bot.state_cache import StateCache
-from bot.store import Opening, Outbox, Store, StoreRefusal
+from bot.store import Opening, Outbox, Store, StoreRefusal, Told
 from rules.core.errors import CommandError, RulesError, RuleViolation
 from rules.core.events import event
 from rules.core.playout import replay
@@ -70,14 +70,16 @@ class Result:
         return [e for e in self.events if e.get("to", "all") in ("all", side)]
 
 
-Compose = Callable[[Result, dict, dict], Outbox]
-"""What an accepted result (with the states before and after it) makes known, as outbox rows.
-It runs before the write, so the messages commit in the same transaction as what they announce."""
+Compose = Callable[[Result, dict, dict], Told]
+"""What an accepted result (with the states before and after it) makes known: outbox rows and the
+deadlines they announce. It runs before the write, so both commit in the same transaction as what
+they announce."""
 
 
-def record(result: Result, before: dict, after: dict) -> Outbox:
-    """The composer of a front end that sends nothing: each audience's events, kept as the record."""
-    return _outbox(result.events)
+def record(result: Result, before: dict, after: dict) -> Told:
+    """The composer of a front end that sends nothing and keeps no deadlines: each audience's
+    events, kept as the record."""
+    return Told(_outbox(result.events))
 
 
 @dataclass
@@ -262,9 +264,10 @@ class GameService:
             (" by standing order" if standing else "") + f": {said(system, normalised)}.{tail}"
         result = Result(True, message, seq + 1, side, normalised, events=events, public=public,
                         standing=standing)
-        new_seq = self.store.append(game_id, row, new_state, compose(result, state, new_state),
+        told = compose(result, state, new_state)
+        new_seq = self.store.append(game_id, row, new_state, told.outbox,
                                     status="over" if outcome else "active",
-                                    turn=new_turn(system, state, new_state))
+                                    turn=new_turn(system, state, new_state), deadlines=told.deadlines)
         self._cache.put(game_id, new_seq, new_state)
         return result, new_state
 
@@ -391,7 +394,7 @@ class GameService:
                         events=[event(text, other, "draw_offer") for other in others],
                         public=text)
         self.store.set_pending_draw(game_id, {"by": side, "seq": seq},
-                                    compose(result, state, state))
+                                    compose(result, state, state).outbox)
         return result
 
     def _answer_draw(self, game_id: int, state: dict, side: str, seq: int, offer: dict,
@@ -401,14 +404,14 @@ class GameService:
             text = f"The {fmt.side_name(side)} player declines the {by} player's draw offer; play goes on."
             result = Result(True, text, seq, side, events=[event(text, kind="draw_declined")],
                             public=text)
-            self.store.set_pending_draw(game_id, None, compose(result, state, state))
+            self.store.set_pending_draw(game_id, None, compose(result, state, state).outbox)
             return result
         ended = {"winner": None, "level": "draw",
                  "reason": f"the {by} player offered a draw and the {fmt.side_name(side)} player accepted"}
         text = f"Game {game_id} is drawn by agreement: {ended['reason']}."
         result = Result(True, text, seq, side, events=[event(text, kind="draw_agreed")],
                         public=text, ended=ended)
-        self.store.end_game(game_id, ended, compose(result, state, state))
+        self.store.end_game(game_id, ended, compose(result, state, state).outbox)
         return result
 
     def _undo(self, game_id: int, system: GameSystem, state: dict, side: str, seq: int,
@@ -440,7 +443,7 @@ class GameService:
         result = Result(True, f"`{cmd}` was {needs}", seq, side, events=notes,
                         public=f"{fmt.side_name(side)} asks to undo {said(system, cmd)}, {needs}")
         self.store.set_pending_undo(game_id, {"by": side, "seq": seq, "command": cmd},
-                                    compose(result, state, state))
+                                    compose(result, state, state).outbox)
         return result
 
     def _answer(self, game_id: int, system: GameSystem, state: dict, side: str, seq: int,
@@ -456,7 +459,7 @@ class GameService:
         note = event(f"The {fmt.side_name(side)} player refuses to undo {said(system, cmd)}; "
                      "it stands.", kind="undo_refused")
         result = Result(True, note["text"], seq, side, events=[note], public=note["text"])
-        self.store.set_pending_undo(game_id, None, compose(result, state, state))
+        self.store.set_pending_undo(game_id, None, compose(result, state, state).outbox)
         return result
 
     def _take_back(self, game_id: int, system: GameSystem, by: str, seq: int, cmd: str,
@@ -464,8 +467,8 @@ class GameService:
         """Drop command `seq`; `states` are the states with it and without it."""
         note = event(f"{fmt.side_name(by)} undoes {said(system, cmd)}.", kind="undo")
         result = Result(True, message, seq - 1, by, events=[note], public=note["text"])
-        self.store.truncate(game_id, seq, compose(result, *states),
-                            issued_against_seq=seq)
+        told = compose(result, *states)
+        self.store.truncate(game_id, seq, told.outbox, issued_against_seq=seq, deadlines=told.deadlines)
         self._cache.put(game_id, seq - 1, states[1])
         return result
 

@@ -22,6 +22,7 @@ import threading
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -57,6 +58,19 @@ class StaleCommand(StoreRefusal):
 # with the command's line); payload {"text": Text} (bot/words.py) and optionally "picture", what
 # to draw when it is sent ({"seq": n, "side": side or None, "options": {...}}).
 Outbox = list[tuple[str, dict[str, Any]]]
+# The deadlines a game runs after a change, side -> (due_at, phase_key), stored in the change's own
+# transaction: a side missing has none; a side whose row has the same due time and phase keeps it
+# (and the reminder it had), any other gets a fresh row (bot/deadlines.py schedules their jobs).
+DeadlineRows = dict[str, tuple[str, str]]
+
+
+@dataclass
+class Told:
+    """What one change makes known, all stored in its transaction: its messages, and the game's
+    deadlines after it (None leaves them as they are)."""
+
+    outbox: Outbox
+    deadlines: DeadlineRows | None = None
 Opening = Callable[[int], Outbox]  # the messages announcing a new game, given its number
 
 
@@ -336,14 +350,16 @@ class Store:
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     def start_game(self, game_id: int, outbox: Outbox | None = None,
-                   turn: str | None = None) -> None:
-        """The game begins (in game turn `turn`, for spectators' delayed view), with its news."""
+                   turn: str | None = None, deadlines: DeadlineRows | None = None) -> None:
+        """The game begins (in game turn `turn`, for spectators' delayed view), with its news
+        and its first deadlines."""
         with self.transaction():
             self._check_live(game_id)
             self.db.execute("UPDATE games SET started_at = ?, updated_at = ? WHERE id = ?",
                             [now(), now(), game_id])
             self._write_turn(game_id, turn, self.last_seq(game_id))
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
+            self._write_deadlines(game_id, deadlines)
 
     def end_game(self, game_id: int, ended: dict, outbox: Outbox) -> None:
         """Close a game outside the rules (resignation, forfeit, an agreed draw), with the
@@ -356,20 +372,24 @@ class Store:
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     def pause_game(self, game_id: int, reason: str, outbox: Outbox | None = None) -> None:
-        """A game that cannot go on where it is (its channel is gone): it waits, with the
-        reason and the messages saying so."""
+        """A game that waits (its channel is gone, or its players agreed): no deadline runs, and
+        the reason and the messages saying so are stored with it."""
         with self.transaction():
             self.db.execute("UPDATE games SET paused = ?, pending_pause = NULL, updated_at = ?"
                             " WHERE id = ?", [reason, now(), game_id])
+            self._write_deadlines(game_id, {})
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
-    def resume_game(self, game_id: int, channel: str, outbox: Outbox | None = None) -> None:
-        """A paused game goes on, at the table of `channel`, with the messages saying so."""
+    def resume_game(self, game_id: int, channel: str, outbox: Outbox | None = None,
+                    deadlines: DeadlineRows | None = None) -> None:
+        """A paused game goes on, at the table of `channel`, with the messages saying so and
+        the deadlines it starts."""
         with self.transaction():
             self.db.execute("UPDATE games SET paused = NULL, pending_pause = NULL, channel = ?,"
                             " updated_at = ?"
                             " WHERE id = ?", [channel, now(), game_id])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
+            self._write_deadlines(game_id, deadlines)
 
     def meta(self, key: str) -> str | None:
         """A value the bot keeps about itself (the hash of its synced command tree)."""
@@ -429,8 +449,10 @@ class Store:
                                   " ORDER BY seq", [game_id, after, limit]))
 
     def append(self, game_id: int, command: dict, state: dict, outbox: Outbox,
-               status: str = "active", turn: str | None = None) -> int:
-        """Store one accepted command, its snapshot if due, its outbox rows: all or nothing.
+               status: str = "active", turn: str | None = None,
+               deadlines: DeadlineRows | None = None) -> int:
+        """Store one accepted command, its snapshot if due, its outbox rows and the deadlines it
+        announced: all or nothing (a game it ends keeps no deadline).
 
         `command` has side, user, text, normalised, issued_against_seq; `outbox` holds the
         messages it causes; `turn` is the game turn it began, if it began one. Accepting a
@@ -454,13 +476,15 @@ class Store:
                                 [game_id, seq, json.dumps(state)])
             self._write_turn(game_id, turn, seq)
             self._write_outbox(game_id, seq, outbox)
+            self._write_deadlines(game_id, {} if status == "over" else deadlines)
             self.db.execute("UPDATE games SET status = ?, updated_at = ?, pending_undo = NULL,"
                             " pending_draw = NULL WHERE id = ?", [status, stamp, game_id])
         return seq
 
     def truncate(self, game_id: int, from_seq: int, outbox: Outbox, *,
-                 issued_against_seq: int) -> None:
-        """Undo: drop commands from `from_seq` on, their snapshots and undelivered messages.
+                 issued_against_seq: int, deadlines: DeadlineRows | None = None) -> None:
+        """Undo: drop commands from `from_seq` on, their snapshots and undelivered messages; the
+        deadlines of the position it goes back to are stored with it.
         Refused (StaleCommand) when the last command is no longer `issued_against_seq`, the one
         the undo was judged against, so an undo never takes back a command it has not seen."""
         with self.transaction():
@@ -474,6 +498,7 @@ class Store:
             self.db.execute("DELETE FROM outbox WHERE game = ? AND seq >= ?"
                             " AND delivered_at IS NULL", [game_id, from_seq])
             self._write_outbox(game_id, from_seq - 1, outbox)
+            self._write_deadlines(game_id, deadlines)
             self._write_pending(game_id, None)
             self.db.execute("UPDATE games SET status = 'active', updated_at = ? WHERE id = ?",
                             [now(), game_id])
@@ -570,6 +595,19 @@ class Store:
                             [game_id, side, due_at, phase_key])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
+    def _write_deadlines(self, game_id: int, deadlines: DeadlineRows | None) -> None:
+        """Inside a write transaction: the game's deadline rows become `deadlines` (DeadlineRows)."""
+        if deadlines is None:
+            return
+        rows = {row["side"]: row for row in self.deadlines(game_id)}
+        for side in rows.keys() - deadlines.keys():
+            self.db.execute("DELETE FROM deadlines WHERE game = ? AND side = ?", [game_id, side])
+        for side, (due_at, phase_key) in deadlines.items():
+            if side in rows and (rows[side]["due_at"], rows[side]["phase_key"]) == (due_at, phase_key):
+                continue
+            self.db.execute("INSERT OR REPLACE INTO deadlines (game, side, due_at, reminded_at,"
+                            " phase_key) VALUES (?, ?, ?, NULL, ?)", [game_id, side, due_at, phase_key])
+
     def deadlines(self, game_id: int | None = None) -> list[dict]:
         where, args = ("WHERE game = ?", [game_id]) if game_id is not None else ("", [])
         return list(self.db.query(f"SELECT * FROM deadlines {where} ORDER BY due_at", args))
@@ -587,10 +625,6 @@ class Store:
             self.db.execute("UPDATE deadlines SET reminded_at = ? WHERE game = ? AND side = ?",
                             [at, game_id, side])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
-
-    def clear_deadline(self, game_id: int, side: str) -> None:
-        with self.transaction():
-            self.db.execute("DELETE FROM deadlines WHERE game = ? AND side = ?", [game_id, side])
 
     def _check_live(self, game_id: int) -> None:
         """Inside a write transaction: refuse to touch a game that is over."""

@@ -28,6 +28,7 @@ from bot.delivery import Delivery, Reply
 from bot.permissions import Actor, TableError
 from bot.player_prefs import PlayerPrefs
 from bot.service import GameService, over_sentence
+from bot.store import DeadlineRows
 from bot.tables.absence import Absence
 from bot.tables.clocks import Clocks
 from bot.tables.completion import Completion
@@ -80,6 +81,13 @@ class Tables:
         if game["status"] == "over":
             raise TableError(over_sentence(game_id, game["ended"]))
         return game
+
+    def running(self, game_id: int) -> DeadlineRows:
+        """The deadlines the game's position calls for (fresh for a side without one), to store
+        with a write that lets the game go on (a resume)."""
+        system = self.service.system(game_id)
+        state = self.service.load(game_id)
+        return self.deadlines.rows(game_id, system.active_sides(state), system.phase_key(state))
 
     def prefs_of(self, game_id: int, side: str) -> PlayerPrefs:
         """The own-time preferences of the player holding a side (defaults for a free seat)."""

@@ -105,17 +105,15 @@ class Absence(Room):
         """The game pauses or goes on, stored with the line saying so."""
         game_id, channel = game["id"], game["channel"]
         if action == "pause":
-            self.tables.deadlines.clear(game_id)
             said = words(name(actor.name), f" pauses game {game_id}: no deadlines run and no "
                          "orders are taken until `/game resume`.")
             self.store.pause_game(game_id, BY_AGREEMENT, [(channel_audience(channel),
                                                            message(said))])
-            return
-        said = words(name(actor.name), f" resumes game {game_id}: the deadlines start afresh.")
-        self.store.resume_game(game_id, channel, [(channel_audience(channel), message(said))])
-        system = self.service.system(game_id)
-        state = self.service.load(game_id)
-        self.tables.deadlines.track(game_id, system.active_sides(state), system.phase_key(state))
+        else:
+            said = words(name(actor.name), f" resumes game {game_id}: the deadlines start afresh.")
+            self.store.resume_game(game_id, channel, [(channel_audience(channel), message(said))],
+                                   self.tables.running(game_id))
+        self.tables.deadlines.reschedule(game_id)
 
 
 def _hours(text: str) -> tuple[int, int]:

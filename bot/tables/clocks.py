@@ -51,20 +51,18 @@ class Clocks(Room):
                                           f"{name} missed the deadline{note} and forfeits")
                 return
             if action in ("end", "choose"):
-                change = tables.news.change(game_id, f"Deadline{note}")
+                change = tables.news.change(game_id, f"Deadline{note}", frozenset({side}))
                 result = await asyncio.to_thread(  # a mid-turn choice waits: its default (10.1)
                     lambda: self.service.default_choice(game_id, side, change.compose))
                 if result is not None and result.accepted:
-                    await asyncio.to_thread(tables.deadlines.drop, game_id, side)
-                    await change.settle()  # the side's clock starts again if it still acts
+                    await change.settle()  # the side's clock started again if it still acts
                     return
             if action == "end":
-                change = tables.news.change(game_id, f"Deadline{note}")
+                change = tables.news.change(game_id, f"Deadline{note}", frozenset({side}))
                 result = await asyncio.to_thread(  # off the event loop, like a player's command
                     lambda: self.service.submit(game_id, side, "end", user="deadline",
                                                 compose=change.compose))
                 if result.accepted:
-                    await asyncio.to_thread(tables.deadlines.drop, game_id, side)
                     await change.settle()
                     return
                 note += f"; the phase cannot end by itself: {result.message}"

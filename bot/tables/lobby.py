@@ -130,7 +130,7 @@ class Lobby(Room):
         change = self.tables.news.change(game_id, "")
         begins = " ".join(filter(None, (f"Game {game_id} begins.", fair_dice.announcement(game))))
         news = change.announce(begins, None, self.service.load(game_id), 0)
-        self.store.start_game(game_id, news, change.turn[0] if change.turn else None)
+        self.store.start_game(game_id, news, change.turn[0] if change.turn else None, change.deadlines)
         return change
 
     async def cancel(self, actor: Actor, channel: str, game_id: int | None = None,
@@ -154,7 +154,6 @@ class Lobby(Room):
     def _end(self, actor: Actor, game: dict) -> None:
         """Under the game's lock: the game ends without a winner, with the news."""
         self.tables.current(game["id"])
-        self.tables.deadlines.clear(game["id"])
         ended = message(words(name(actor.name), f" ends game {game['id']}; no winner."))
         # a paused game's channel is gone: its players hear it by DM instead
         places = [user_audience(user) for user in sorted(set(self.store.seats(
@@ -162,6 +161,7 @@ class Lobby(Room):
         rows = [(place, ended) for place in places]
         self.store.end_game(game["id"], {"winner": None, "reason": f"ended by {actor.name}"},
                             [*rows, *self.tables.news.reveal_rows(game)])
+        self.tables.deadlines.reschedule(game["id"])
 
     def status(self, actor: Actor, channel: str) -> Text:
         """Headline, seats, deadlines and settings; the caller's own view when seated."""
@@ -303,7 +303,6 @@ class Lobby(Room):
     def _wait(self, game: dict, reason: str) -> None:
         """Under the game's lock: no deadlines, and the game waits, with the news by DM."""
         game_id = game["id"]
-        self.tables.deadlines.clear(game_id)
         text = (f"{game['system']} {game['scenario']} is paused: {reason}. Nothing is lost. "
                 f"To go on, its creator or a member with Manage Server runs `/game resume "
                 f"game:{game_id}` in a channel of the server; `/game cancel game:{game_id}` "
@@ -311,6 +310,7 @@ class Lobby(Room):
         people = sorted(set(self.store.seats(game_id).values()) | {game["created_by"]})
         self.store.pause_game(game_id, reason, [(user_audience(user), message(text))
                                                 for user in people])
+        self.tables.deadlines.reschedule(game_id)
 
     async def resume(self, actor: Actor, guild: str | None, channel: str, game_id: int) -> Text:
         """A paused game goes on at this channel's table, with fresh deadlines."""
@@ -336,14 +336,10 @@ class Lobby(Room):
         return game
 
     def _go_on(self, actor: Actor, game: dict, channel: str) -> None:
-        """Under the game's lock: the game moves here, with the news; then its deadlines."""
+        """Under the game's lock: the game moves here, with the news and its deadlines."""
         game_id = game["id"]
         self.store.resume_game(game_id, channel, [(channel_audience(channel), message(words(
             name(actor.name), f" resumes game {game_id} ({game['system']} "
-            f"{game['scenario']}) here.")))])
-        if game["started_at"]:
-            system = self.service.system(game_id)
-            state = self.service.load(game_id)
-            self.tables.deadlines.track(game_id, system.active_sides(state),
-                                        system.phase_key(state))
+            f"{game['scenario']}) here.")))], self.tables.running(game_id) if game["started_at"] else None)
+        self.tables.deadlines.reschedule(game_id)
 

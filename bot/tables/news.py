@@ -2,9 +2,10 @@
 side's private view by DM, spectators, and the end of a game.
 
 News is composed before the change is stored and goes into the outbox in the change's own
-transaction (a `Change` hands its `compose` to GameService.submit; the turn a command begins is
-stored with it too); once the store has taken the change, `Change.settle` sets the deadlines it
-announced and sends the outbox. Store work runs in a worker thread, never on the event loop.
+transaction, with the deadlines it announces (a `Change` hands its `compose` to
+GameService.submit; the turn a command begins is stored with it too); once the store has taken
+the change, `Change.settle` schedules the deadlines' jobs and sends the outbox. Store work runs in a
+worker thread, never on the event loop.
 Rows name the pictures they show (the view after command `seq`, for a side or the public); the
 pictures are drawn when the rows are sent (bot/delivery.py). Who must move and by when are
 values (bot/words.py): each front end writes them its own way.
@@ -20,7 +21,7 @@ from bot import text as fmt
 from bot.delivery import channel_audience, message
 from bot.permissions import Actor, TableError, sides_of
 from bot.service import Result, new_turn
-from bot.store import Outbox
+from bot.store import DeadlineRows, Outbox, Told
 from bot.tables.room import Room
 from bot.words import Text, channel, due, join, mention, plain, words
 
@@ -30,28 +31,31 @@ log = logging.getLogger("kolocha.news")
 class Change:
     """One change of a game on its way to the store: its news, and what follows once stored."""
 
-    def __init__(self, news: News, game_id: int, who: Text):
+    def __init__(self, news: News, game_id: int, who: Text, restart: frozenset[str] = frozenset()):
         self.news = news
         self.game_id = game_id
         self.who = who
+        self.restart = restart  # sides whose deadline has passed: a fresh one even if they go on
         self.planned: dict[str, datetime] = {}
+        self.deadlines: DeadlineRows = {}
         self.turn: tuple[str, int] | None = None
         self.after: dict | None = None
 
-    def compose(self, result: Result, before: dict, after: dict) -> Outbox:
-        """The outbox rows of an accepted result (GameService.submit's `compose`)."""
+    def compose(self, result: Result, before: dict, after: dict) -> Told:
+        """What an accepted result makes known (GameService.submit's `compose`): the outbox
+        rows, and the deadlines they announce."""
         system = self.news.service.system(self.game_id)
         events = [line.strip() for line in fmt.event_lines(result.visible_to(None), False)]
         who = "standing order" if result.standing else self.who  # played for a player (10.1)
         line = join([words("**", who, "** — ", result.public or result.message), *events])
         if result.ended:  # ended by the players (an agreed draw): the final map, spectators, dice
-            return self.news.final_rows(self.game_id, line)
+            return Told(self.news.final_rows(self.game_id, line), {})
         rows = self.announce(line, before, after, result.seq)
         for side, private in result.addressed().items():
             if side in system.INFO.sides:
                 rows.append((side, message(join(
                     [line.strip() for line in fmt.event_lines(private, False)]))))
-        return rows
+        return Told(rows, self.deadlines)
 
     def announce(self, line: Text, before: dict | None, after: dict, seq: int) -> Outbox:
         """The public line (with the map and who must move by when once the phase changed; a
@@ -65,8 +69,9 @@ class Change:
         over = system.outcome(after) is not None
         moved = before is None or over or system.phase_key(before) != system.phase_key(after)
         if not over:
-            self.planned = news.tables.deadlines.plan(game_id, system.active_sides(after),
-                                                      system.phase_key(after))
+            active, phase = system.active_sides(after), system.phase_key(after)
+            self.planned = news.tables.deadlines.plan(game_id, active, phase, self.restart)
+            self.deadlines = news.tables.deadlines.rows(game_id, active, phase, self.planned)
         game = news.store.game(game_id)
         if not moved:
             rows: Outbox = [(channel_audience(game["channel"]), message(line))]
@@ -86,26 +91,16 @@ class Change:
                        for side, when in self.planned.items() if side in seats))
 
     async def settle(self) -> None:
-        """Once the store holds the change: the deadlines the news announced (in a worker
-        thread), then the outbox. Never raises: the change stands, and a failure here is
-        logged."""
+        """Once the store holds the change (and the deadlines it announced): their jobs (in a
+        worker thread), then the outbox. Never raises: the change stands, and a failure here is
+        logged (the jobs are rebuilt from the stored rows at the next start)."""
         news, game_id = self.news, self.game_id
         news.tables.completion.forget(game_id)
         try:
-            await asyncio.to_thread(self._track)
+            await asyncio.to_thread(news.tables.deadlines.reschedule, game_id)
         except Exception:
-            log.exception("game %s: settling a stored change failed", game_id)
+            log.exception("game %s: scheduling the deadlines of a stored change failed", game_id)
         await news.delivery.flush(game_id)
-
-    def _track(self) -> None:
-        news, game_id = self.news, self.game_id
-        system = news.service.system(game_id)
-        after = news.service.load(game_id)
-        if system.outcome(after) is not None or news.store.game(game_id)["status"] == "over":
-            news.tables.deadlines.clear(game_id)
-        else:
-            news.tables.deadlines.track(game_id, system.active_sides(after),
-                                        system.phase_key(after), self.planned)
 
 
 class News(Room):
@@ -118,8 +113,8 @@ class News(Room):
             raise TableError("You have no seat in this game; only its players get private news.")
         return game, self.store.private_thread(game["id"], actor.id)
 
-    def change(self, game_id: int, who: Text) -> Change:
-        return Change(self, game_id, who)
+    def change(self, game_id: int, who: Text, restart: frozenset[str] = frozenset()) -> Change:
+        return Change(self, game_id, who, restart)
 
     def spectator_rows(self, game_id: int, seq: int, state: dict, over: bool,
                        new_turn: tuple[str, int] | None) -> Outbox:
@@ -181,8 +176,8 @@ class News(Room):
         winners = [s for s in system.INFO.sides if s != loser]
         ended = {"winner": winners[0] if len(winners) == 1 else None, "reason": plain(reason)}
         text = words(reason, f": {fmt.side_name(ended['winner'])} wins game {game_id}.")
-        self.tables.deadlines.clear(game_id)
         self.store.end_game(game_id, ended, self.final_rows(game_id, text))
+        self.tables.deadlines.reschedule(game_id)
 
     def final_rows(self, game_id: int, text: Text) -> Outbox:
         """A game ended by its players (resignation, forfeit, agreed draw): the line with the

@@ -180,3 +180,23 @@ def test_a_game_is_active_until_it_is_ended_outside_the_rules(store):
     store.end_game(game, {"reason": "resigned", "side": "french"}, [])
     row = store.game(game)
     assert row["status"] == "over" and row["ended"] == {"reason": "resigned", "side": "french"}
+
+
+def test_a_commands_deadlines_commit_with_it_and_a_running_one_keeps_its_reminder(store):
+    """Issue 8.3: `append` writes the game's deadline rows with the command: a side left out
+    loses its row, a side whose due time and phase are unchanged keeps its row (and the mark of
+    the reminder it had), any other gets a fresh one; a command that ends the game leaves none."""
+    game = store.create_game("toy", "short", 1)
+    store.append(game, _row(seq=0), {}, [], deadlines={"red": ("2026-01-03T00:00:00+00:00", "1/red/move"),
+                                                        "blue": ("2026-01-03T00:00:00+00:00", "1/blue/wait")})
+    store.mark_reminded(game, "red", "2026-01-02T00:00:00+00:00")
+    store.append(game, _row(seq=1), {}, [], deadlines={"red": ("2026-01-03T00:00:00+00:00", "1/red/move")})
+    row, = store.deadlines(game)
+    assert (row["side"], row["reminded_at"]) == ("red", "2026-01-02T00:00:00+00:00")
+    store.append(game, _row(seq=2), {}, [], deadlines={"red": ("2026-01-04T00:00:00+00:00", "1/red/dice")})
+    row, = store.deadlines(game)
+    assert (row["due_at"], row["phase_key"], row["reminded_at"]) == ("2026-01-04T00:00:00+00:00", "1/red/dice", None)
+    store.append(game, _row(seq=3), {}, [])  # no deadlines given: they stay as they are
+    assert len(store.deadlines(game)) == 1
+    store.append(game, _row(seq=4), {}, [], status="over", deadlines={"red": ("2026-01-05T00:00:00+00:00", "x")})
+    assert store.deadlines(game) == []

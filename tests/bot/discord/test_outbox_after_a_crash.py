@@ -1,11 +1,12 @@
 """Issue 8.3: the process dies right after a change is committed, before anything is sent. Each
 announcement was stored in the change's own transaction, so the next start sends it, once: the
 opening line of a game, a settings post, a map post, the notice of a new deadline after one
-passed, and the turn mark that spectators one turn behind are shown from."""
+passed, and the turn mark that spectators one turn behind are shown from. The deadlines a change
+announces are stored with it too, so the next start schedules exactly what the players were told."""
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -17,6 +18,7 @@ from tests.bot.discord.discord_fakes import (
     BORIS,
     CHANNEL,
     GUILD,
+    MOD,
     WATCH,
     FakeClock,
     FakeMessenger,
@@ -132,3 +134,79 @@ def test_the_turn_mark_of_delayed_spectators_survives_a_crash(service, monkeypat
         asyncio.run(after.play.submit(who[side], CHANNEL, line))
     assert "one turn behind: the start of turn 2" in posts(after, WATCH)[-1]
     assert after.delivery.messenger.posts[-1][2][0].startswith(b"PNG turn=2")
+
+
+def due_in_post(post: str) -> str:
+    """The due time a post announces (Discord's <t:epoch:...> mark), as the store writes it."""
+    epoch = int(post.split("<t:")[1].split(":")[0].split(">")[0])
+    return datetime.fromtimestamp(epoch, UTC).isoformat(timespec="seconds")
+
+
+def test_the_deadline_a_command_announces_commits_with_it(service, monkeypatch):
+    """Red ends its Movement Phase: its Dice Phase begins with a fresh deadline, announced in
+    the post and stored in the command's transaction, so the next start schedules it."""
+    clock = FakeClock()
+    tables = make_tables(service, clock)
+    game_id = asyncio.run(seated_game(tables))
+    clock.advance(hours=5)
+    killed_after(monkeypatch, "append")
+    with pytest.raises(Killed):
+        asyncio.run(tables.play.submit(ANNA, CHANNEL, "end"))
+    after = restarted(tables, monkeypatch, clock)
+    system, state = after.service.system(game_id), after.service.load(game_id)
+    row, = after.store.deadlines(game_id)
+    assert (row["side"], row["phase_key"]) == ("red", system.phase_key(state))
+    assert row["due_at"] == (clock() + timedelta(hours=48)).isoformat(timespec="seconds")
+    told, = [p for p in posts(after) if p.startswith("**Anna** — Red: end.")]
+    assert due_in_post(told) == row["due_at"]
+    assert after.deadlines.rebuild() == 1
+    assert after.deadlines.scheduler.jobs[f"expire:{game_id}:red"][0].isoformat() == row["due_at"]
+
+
+def test_a_side_whose_phase_ended_keeps_no_deadline_after_a_crash(service, monkeypatch):
+    """Red's player-turn ends with its roll: Blue is to move, and Red's row went in the same
+    transaction (no stale Red deadline fires after the restart)."""
+    clock = FakeClock()
+    tables = make_tables(service, clock)
+    game_id = asyncio.run(seated_game(tables))
+    asyncio.run(tables.play.submit(ANNA, CHANNEL, "end"))
+    killed_after(monkeypatch, "append")
+    with pytest.raises(Killed):
+        asyncio.run(tables.play.submit(ANNA, CHANNEL, "roll"))
+    after = restarted(tables, monkeypatch, clock)
+    assert [row["side"] for row in after.store.deadlines(game_id)] == ["blue"]
+
+
+def test_the_first_deadline_commits_with_the_start(service, monkeypatch):
+    clock = FakeClock()
+    tables = make_tables(service, clock)
+    asyncio.run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
+    asyncio.run(tables.lobby.join(ANNA, CHANNEL, "red"))
+    asyncio.run(tables.lobby.join(BORIS, CHANNEL, "blue"))
+    killed_after(monkeypatch, "start_game")
+    with pytest.raises(Killed):
+        asyncio.run(tables.lobby.start(ANNA, CHANNEL))
+    after = restarted(tables, monkeypatch, clock)
+    row, = after.store.deadlines(1)
+    begun, = [p for p in posts(after) if p.startswith("Game 1 begins.")]
+    assert row["side"] == "red" and due_in_post(begun) == row["due_at"]
+
+
+def test_a_pause_and_a_resume_carry_their_deadlines_through_a_crash(service, monkeypatch):
+    """Issue 10.2's pause: no deadline is left to expire in a paused game; the resume's fresh
+    deadlines are stored with it."""
+    clock = FakeClock()
+    tables = make_tables(service, clock)
+    game_id = asyncio.run(seated_game(tables))
+    killed_after(monkeypatch, "pause_game")
+    with pytest.raises(Killed):
+        asyncio.run(tables.absence.pause(MOD, CHANNEL))
+    after = restarted(tables, monkeypatch, clock)
+    assert after.store.deadlines(game_id) == []
+    clock.advance(hours=100)
+    killed_after(monkeypatch, "resume_game")
+    with pytest.raises(Killed):
+        asyncio.run(after.absence.resume(MOD, CHANNEL))
+    again = restarted(after, monkeypatch, clock)
+    row, = again.store.deadlines(game_id)
+    assert (row["side"], row["due_at"]) == ("red", (clock() + timedelta(hours=48)).isoformat(timespec="seconds"))
