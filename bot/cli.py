@@ -18,14 +18,17 @@ import getpass
 import logging
 import sqlite3
 import sys
+import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 import rules
 from bot import bench, dice_audit, fair_dice, fuzz, pictures
 from bot.config import Config
-from bot.converters import parse_options, parse_seed, read_script, well_formed
+from bot.converters import Unreadable, parse_options, parse_seed, read_script, well_formed
 from bot.service import GameService
-from bot.store import AlreadyServed, SchemaTooNew, Store, sole_server
+from bot.permissions import TableError
+from bot.store import AlreadyServed, SchemaTooNew, Store, StoreRefusal, sole_server
 from bot.terminal.console import enable_line_editing, parse_script, play, run_script
 from bot.terminal.map_files import MapFiles
 from rules.core.errors import RulesError
@@ -46,15 +49,24 @@ def main(argv: list[str] | None = None) -> int:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         return args.run(args)
-    except (KeyError, ValueError, RulesError, argparse.ArgumentTypeError, SchemaTooNew,
-            AlreadyServed) as error:  # a bad name (system, scenario, option, game) or value
-        # (seed, script) where the CLI met it (KeyError: a game number the store lacks); a database
-        # this version or process cannot use
-        print(f"kolocha: {error.args[0] if error.args else error}", file=sys.stderr)
+    except (TableError, StoreRefusal, RulesError, SchemaTooNew, AlreadyServed) as error:
+        # a bad value (a script, a setting: TableError), a game the store lacks, a bad name
+        # (system, scenario, option: RulesError), a database this version or process cannot use
+        print(f"kolocha: {error}", file=sys.stderr)
     except sqlite3.DatabaseError as error:
         print(f"kolocha: {args.db} is not a Kolocha database ({error}); give --db another "
               "file, or a new name to start one.", file=sys.stderr)
     return 2
+
+
+def _argument(convert: Callable[[str], object]) -> Callable[[str], object]:
+    """A converter (bot/converters.py) as an argparse type: its refusal becomes the usage error."""
+    def typed(text: str) -> object:
+        try:
+            return convert(text)
+        except Unreadable as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    return typed
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -64,7 +76,7 @@ def _parser() -> argparse.ArgumentParser:
     local = sub.add_parser("local", help="play hot-seat in the terminal, or run a command script")
     local.add_argument("--system", help="game system (default: borodino, or the script header)")
     local.add_argument("--scenario", help="scenario id (default: the system's own default)")
-    local.add_argument("--seed", type=parse_seed, help="dice seed (default: random, then stored)")
+    local.add_argument("--seed", type=_argument(parse_seed), help="dice seed (default: random, then stored)")
     local.add_argument("--option", action="append", metavar="NAME", help="turn an option on")
     local.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default: ./{DEFAULT_DB})")
     local.add_argument("--game", type=int, help="resume a stored game instead of a new one")
@@ -95,7 +107,7 @@ def _parser() -> argparse.ArgumentParser:
     bench_cmd = sub.add_parser("bench", help="measure command, load and playout speed")
     bench_cmd.add_argument("--system", default="borodino")
     bench_cmd.add_argument("--scenario", help="scenario id (default: the system's own default)")
-    bench_cmd.add_argument("--seed", type=parse_seed, default=1)
+    bench_cmd.add_argument("--seed", type=_argument(parse_seed), default=1)
     bench_cmd.add_argument("--option", action="append", metavar="NAME")
     bench_cmd.add_argument("--seconds", type=float, default=2.0, help="playout measuring time")
     bench_cmd.add_argument("--discord", action="store_true", help="instead: the Discord bot's "
@@ -108,7 +120,7 @@ def _parser() -> argparse.ArgumentParser:
                               "and option set, and the swap tests (engine and front ends)")
     fuzz_cmd.add_argument("--games", type=int, default=100,
                           help="games per scenario and option set (default 100)")
-    fuzz_cmd.add_argument("--seed", type=parse_seed, default=1, help="the first seed (default 1)")
+    fuzz_cmd.add_argument("--seed", type=_argument(parse_seed), default=1, help="the first seed (default 1)")
     fuzz_cmd.add_argument("--part", action="append", choices=fuzz.PARTS,
                           help="run only this part (repeatable; default: all)")
     fuzz_cmd.add_argument("--out", type=Path, default=Path("."),
@@ -222,7 +234,7 @@ def _bench(args: argparse.Namespace) -> int:
 
 def _fuzz(args: argparse.Namespace) -> int:
     if not args.out.is_dir():
-        raise ValueError(f"there is no folder {args.out} for the failure scripts; create it first.")
+        raise TableError(f"there is no folder {args.out} for the failure scripts; create it first.")
     return fuzz.fuzz(tuple(args.part or fuzz.PARTS), args.games, args.seed, args.out,
                      lambda line: print(line, flush=True), policies=tuple(args.policy or POLICIES),
                      systems=tuple(args.system or rules.systems()))
@@ -240,7 +252,7 @@ def _config(args: argparse.Namespace) -> Config | None:
     """The server's config, or None after saying why it cannot be read."""
     try:
         return Config.load(args.config)
-    except OSError as error:
+    except (OSError, tomllib.TOMLDecodeError) as error:
         print(f"kolocha: cannot read the config file: {error}", file=sys.stderr)
         return None
 

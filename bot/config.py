@@ -17,6 +17,8 @@ import tomllib
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
+from bot.converters import Unreadable
+
 AT_DEADLINE = ("remind", "end", "choose", "forfeit")
 
 
@@ -32,23 +34,26 @@ class GameSettings:
 
     def __post_init__(self) -> None:
         if not 0 < self.deadline_hours <= 24 * 60:
-            raise ValueError("A deadline is between a few minutes and 60 days (1440 hours).")
+            raise Unreadable("A deadline is between a few minutes and 60 days (1440 hours).")
         if self.at_deadline not in AT_DEADLINE:
-            raise ValueError(f"At a deadline the bot can {', '.join(AT_DEADLINE)}; "
+            raise Unreadable(f"At a deadline the bot can {', '.join(AT_DEADLINE)}; "
                              f"not {self.at_deadline!r}.")
         if any(not 0 < h < self.deadline_hours for h in self.reminders):
-            raise ValueError("Reminders are hours before the deadline, each shorter than it.")
+            raise Unreadable("Reminders are hours before the deadline, each shorter than it.")
 
     @classmethod
     def from_dict(cls, data: dict, base: GameSettings | None = None) -> GameSettings:
         """Settings from stored or configured values; unknown keys are ignored."""
         known = {f.name for f in fields(cls)}
         values = {k: v for k, v in data.items() if k in known}
-        if "reminders" in values:
-            values["reminders"] = tuple(sorted((float(h) for h in values["reminders"]),
-                                               reverse=True))
-        if "deadline_hours" in values:
-            values["deadline_hours"] = float(values["deadline_hours"])
+        try:
+            if "reminders" in values:
+                values["reminders"] = tuple(sorted((float(h) for h in values["reminders"]),
+                                                   reverse=True))
+            if "deadline_hours" in values:
+                values["deadline_hours"] = float(values["deadline_hours"])
+        except (TypeError, ValueError):
+            raise Unreadable("A deadline and its reminders are numbers of hours, like 48 and 24, 1.") from None
         return replace(base or cls(), **values)
 
     def to_dict(self) -> dict:

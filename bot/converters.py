@@ -2,15 +2,18 @@
 converter returns the value or refuses with the sentence the person reads (`Unreadable`)."""
 from __future__ import annotations
 
-import argparse
 import codecs
 from pathlib import Path
+
+from bot.permissions import TableError
 
 SEEDS = 2**63  # a seed is stored as an SQLite INTEGER (signed 64 bits)
 
 
-class Unreadable(ValueError):
-    """Typed text that is not the value asked for; str() is the sentence the person reads."""
+class Unreadable(TableError):
+    """Typed text (or a setting, a preference) that is not the value asked for; str() is the
+    sentence the person reads. A refusal like any other of the table layer: every front end
+    turns it into a reply in the one place where it answers (the CLI into its usage error)."""
 
 
 def shown(word: str) -> str:
@@ -43,8 +46,7 @@ def parse_seed(text: str | int) -> int:
     """
     word = str(text).strip()
     if not (word.isascii() and word.isdigit() and len(word) <= 19 and int(word) < SEEDS):
-        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {SEEDS - 1}, "
-                                         f"not {shown(word)}")
+        raise Unreadable(f"a seed is a whole number from 0 to {SEEDS - 1}, not {shown(word)}")
     return int(word)
 
 
@@ -72,12 +74,12 @@ def read_script(path: Path) -> str:
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise ValueError(f"cannot read the script {path}: {error.strerror or error}") from None
+        raise Unreadable(f"cannot read the script {path}: {error.strerror or error}") from None
     encoding = "utf-16" if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) else "utf-8-sig"
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as error:
-        raise ValueError(f"the script {path} is not UTF-8 text (byte {error.start} is not); save "
+        raise Unreadable(f"the script {path} is not UTF-8 text (byte {error.start} is not); save "
                          "it as UTF-8") from None
 
 

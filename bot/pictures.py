@@ -8,7 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import render
+from bot.converters import Unreadable
+from bot.permissions import TableError
 from bot.service import GameService
+from render.frame import NotOnMap
 from rules.core.playout import replay
 
 
@@ -27,9 +30,12 @@ def map_png(service: GameService, game_id: int, *, around: list[str] | None = No
             viewer: str | None = None) -> bytes:
     """PNG of what `viewer` (None: the public) sees of a game now, optionally cropped and highlighted."""
     system, state = service.system(game_id), service.load(game_id)
-    return render.snapshot(system.view(state, viewer), zoc=zoc, select=select,
-                           destinations=destinations(system, state, select), size=size,
-                           around=around or None, radius=radius)
+    try:
+        return render.snapshot(system.view(state, viewer), zoc=zoc, select=select,
+                               destinations=destinations(system, state, select), size=size,
+                               around=around or None, radius=radius)
+    except NotOnMap as error:
+        raise Unreadable(str(error)) from None
 
 
 def action_png(service: GameService, game_id: int, *, viewer: str | None = None) -> bytes | None:
@@ -81,11 +87,11 @@ def replay_gif(service: GameService, game_id: int, size: int | None = None) -> b
 
 def command_script(service: GameService, game_id: int) -> str:
     """The command log of an ended game as a script that `kolocha local --script` replays
-    (issue 10.5). Refused (ValueError) while the game runs: its seed is still secret (fair dice)
+    (issue 10.5). Refused (TableError) while the game runs: its seed is still secret (fair dice)
     and its log names hidden units."""
     game = service.store.game(game_id)
     if game["status"] != "over":
-        raise ValueError(f"Game {game_id} is still running; its record is exported once it has "
+        raise TableError(f"Game {game_id} is still running; its record is exported once it has "
                          "ended (until then its seed is secret and its orders name hidden units).")
     chosen = game["options"] or {}
     names = [name for name, on in chosen.items() if on] if isinstance(chosen, dict) else list(chosen)
@@ -104,16 +110,16 @@ def parse_map_words(words: list[str]) -> dict:
         if word in ("radius", "size"):
             value = next(it, "")
             if not value.isdigit():
-                raise ValueError(f"`{word}` needs a number, e.g. `map 2817 {word} 4`.")
+                raise Unreadable(f"`{word}` needs a number, e.g. `map 2817 {word} 4`.")
             options[word] = int(value)
         elif word in ("zoc", "select"):
             value = next(it, "")
             if not value:
-                raise ValueError(f"`{word}` needs a {'side' if word == 'zoc' else 'hex'}: `map {word} ...`.")
+                raise Unreadable(f"`{word}` needs a {'side' if word == 'zoc' else 'hex'}: `map {word} ...`.")
             options[word] = value.lower()
         elif len(word) == 4 and word.isdigit():
             options["around"].append(word)
         else:
-            raise ValueError(f"`map` does not understand {word!r}: try `map`, `map 2817`, `map 2817 radius 4`, "
+            raise Unreadable(f"`map` does not understand {word!r}: try `map`, `map 2817`, `map 2817 radius 4`, "
                              "`map zoc french` or `map select 3225`.")
     return options

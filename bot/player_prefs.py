@@ -19,6 +19,8 @@ from dataclasses import asdict, dataclass, fields, replace
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.converters import Unreadable
+
 REMIND = ("both", "dm", "channel")  # by DM, by a ping in the game's channel, or both
 
 
@@ -36,18 +38,18 @@ class PlayerPrefs:
         try:
             ZoneInfo(self.tz)
         except (ZoneInfoNotFoundError, ValueError):
-            raise ValueError(f"{self.tz!r} is not a time zone; give one like Europe/Paris or America/New_York.")
+            raise Unreadable(f"{self.tz!r} is not a time zone; give one like Europe/Paris or America/New_York.")
         if self.due_hour is not None and not 0 <= self.due_hour <= 23:
-            raise ValueError("A deadline hour is between 0 and 23.")
+            raise Unreadable("A deadline hour is between 0 and 23.")
         if self.remind not in REMIND:
-            raise ValueError(f"Reminders come by {', '.join(REMIND)}; not {self.remind!r}.")
+            raise Unreadable(f"Reminders come by {', '.join(REMIND)}; not {self.remind!r}.")
         if self.quiet is not None and not all(0 <= h <= 23 for h in self.quiet):
-            raise ValueError("Quiet hours are two hours between 0 and 23, like 22-7.")
+            raise Unreadable("Quiet hours are two hours between 0 and 23, like 22-7.")
         if self.away_until is not None:
             try:
                 date.fromisoformat(self.away_until)
             except ValueError:
-                raise ValueError(f"{self.away_until!r} is not a day; give it as YYYY-MM-DD.")
+                raise Unreadable(f"{self.away_until!r} is not a day; give it as YYYY-MM-DD.")
 
     @classmethod
     def from_dict(cls, data: dict | None) -> PlayerPrefs:

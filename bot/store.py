@@ -38,6 +38,13 @@ class StoreRefusal(Exception):
     sentence for the player."""
 
 
+class UnknownGame(StoreRefusal):
+    """A game number the store has never given."""
+
+    def __init__(self, game_id: int):
+        super().__init__(f"There is no game {game_id}.")
+
+
 class GameOver(StoreRefusal):
     """A write to a game that has ended (by the rules, a resignation, a forfeit or a cancel)."""
 
@@ -274,10 +281,10 @@ class Store:
         return [row[0] for row in self.db.execute("SELECT id FROM games ORDER BY id")]
 
     def game(self, game_id: int) -> dict:
-        """The game's row with options and pending_undo decoded; KeyError if there is none."""
+        """The game's row with options and pending_undo decoded; UnknownGame if there is none."""
         rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))
         if not rows:
-            raise KeyError(f"there is no game {game_id}")
+            raise UnknownGame(game_id)
         return _decode_game(rows[0])
 
     def games(self, guild: str | None = None, channel: str | None = None) -> list[dict]:
@@ -630,7 +637,7 @@ class Store:
         """Inside a write transaction: refuse to touch a game that is over."""
         row = self.db.execute("SELECT status FROM games WHERE id = ?", [game_id]).fetchone()
         if row is None:
-            raise KeyError(f"there is no game {game_id}")
+            raise UnknownGame(game_id)
         if row[0] == "over":
             raise GameOver(game_id)
 

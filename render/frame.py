@@ -12,6 +12,11 @@ from render.fonts import Font, font
 from render.symbols import symbol
 
 
+class NotOnMap(ValueError):
+    """A crop asked around places the map does not have; str() is the sentence for the person
+    who asked (the bot turns it into its refusal)."""
+
+
 def text_size(width: int) -> int:
     """Body text size for a picture `width` pixels wide (about 12 px at Discord's 550 px preview)."""
     return max(13, min(30, round(width / 46)))

@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 
 import rules
-from bot.converters import Unreadable, parse_hours
+from bot.converters import parse_hours
 from bot.discord.buttons import actor_of, confirmation, verify_button
 from bot.discord.messenger import markup, send_reply
 from bot.permissions import Actor, TableError
@@ -48,10 +48,8 @@ async def answer(interaction: discord.Interaction, work: Work) -> None:
         # to threads
         reply = await asyncio.to_thread(work, tables, actor, str(interaction.channel_id))
         text = await reply if isinstance(reply, Awaitable) else reply
-    except TableError as error:
+    except TableError as error:  # a refusal, or an option's text that is not its value (Unreadable)
         text = error.text
-    except Unreadable as error:  # an option's text that is not its value (bot/converters.py)
-        text = str(error)
     await send_reply(lambda piece: interaction.followup.send(piece, ephemeral=True),
                      tables.delivery,
                      await asyncio.to_thread(tables.private, actor, text or "Done."))

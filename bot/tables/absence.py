@@ -45,10 +45,7 @@ class Absence(Room):
         values = {k: None if v == "none" else v for k, v in changes.items()}
         if isinstance(values.get("quiet"), str):
             values["quiet"] = _hours(values["quiet"])
-        try:
-            prefs = PlayerPrefs.from_dict({**before.to_dict(), **values})
-        except (ValueError, TypeError) as error:
-            raise TableError(str(error))
+        prefs = PlayerPrefs.from_dict({**before.to_dict(), **values})  # Unreadable: its sentence is the reply
         self.store.set_player_prefs(actor.id, prefs.to_dict())
         return prefs.describe() + " Deadlines that start from now on follow this."
 

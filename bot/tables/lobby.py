@@ -18,7 +18,7 @@ from bot.converters import parse_options
 from bot.delivery import DMClosed, channel_audience, message, user_audience
 from bot.permissions import Actor, TableError, check_manage, check_seat, sides_of
 from bot.tables.overview import seats_text
-from bot.store import Outbox
+from bot.store import Outbox, UnknownGame
 from bot.tables.news import Change
 from bot.tables.room import Room
 from bot.words import Text, due, join, mention, name, words
@@ -44,7 +44,7 @@ class Lobby(Room):
             raise TableError(f"{system} has no scenario {scenario!r}; choose {', '.join(ids)}.")
         try:
             rules.load(system).setup(scenario, 0, parse_options(options))
-        except (RulesError, ValueError) as error:
+        except RulesError as error:
             raise TableError(str(error))
 
     async def new(self, actor: Actor, guild: str, channel: str, system: str, scenario: str,
@@ -74,7 +74,7 @@ class Lobby(Room):
                                          hot_seat=hot_seat,
                                          settings=self.tables.config.defaults.to_dict(),
                                          opening=opening)
-        except (RulesError, ValueError) as error:
+        except RulesError as error:
             raise TableError(str(error))
 
     async def join(self, actor: Actor, channel: str, side: str) -> str:
@@ -197,10 +197,7 @@ class Lobby(Room):
         """Under the game's lock: the new settings, the deadlines they reshape and the post
         saying so, stored together; then the deadlines' jobs. What is now due, as words."""
         before = self.tables.settings(game["id"])
-        try:
-            settings = GameSettings.from_dict(changes, before)
-        except (ValueError, TypeError) as error:
-            raise TableError(str(error))
+        settings = GameSettings.from_dict(changes, before)  # Unreadable: its sentence is the reply
         rows = self.tables.deadlines.reshaped(game["id"], before, settings)
         dues = words(*(words(f" {fmt.side_name(row['side'])} is now due ",
                              due(datetime.fromisoformat(row["due_at"])), ".") for row in rows))
@@ -229,7 +226,7 @@ class Lobby(Room):
         """A game of this server named by its number, for a member with Manage Server."""
         try:
             game = self.store.game(game_id)
-        except KeyError:
+        except UnknownGame:
             game = None
         if game is None or game["guild"] != guild or game["status"] == "over":
             raise TableError(f"This server has no game {game_id} running; `/game list` shows "
@@ -324,7 +321,7 @@ class Lobby(Room):
         """The paused game of this server that the caller may resume in this channel."""
         try:
             game = self.store.game(game_id)
-        except KeyError:
+        except UnknownGame:
             raise TableError(f"There is no game {game_id}; `/game list` shows this server's games.")
         if game["guild"] != guild or game["status"] == "over" or not game["paused"]:
             raise TableError(f"This server has no paused game {game_id}; only a game whose "

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot import dice_audit, pictures
 from bot import text as fmt
 from bot.permissions import Actor, TableError
+from bot.store import UnknownGame
 from bot.tables.room import Room
 from bot.words import Text, channel, join, mention, words
 
@@ -90,14 +91,11 @@ class Overview(Room):
         else:
             try:
                 game = self.store.game(game_id)
-            except KeyError:
+            except UnknownGame:
                 game = None
             if game is None or game["guild"] != guild:
                 raise TableError(f"This server has no game {game_id}; `/game list status:over` lists its ended games.")
-        try:
-            script = pictures.command_script(self.service, game["id"])
-        except ValueError as error:
-            raise TableError(str(error))
+        script = pictures.command_script(self.service, game["id"])
         gif = pictures.replay_gif(self.service, game["id"])
         count = len(self.store.commands(game["id"]))
         text = (f"Game {game['id']} ({game['system']} {game['scenario']}): its {count} "
@@ -111,7 +109,7 @@ class Overview(Room):
         shows the seed, which is secret until the end."""
         try:
             game = self.store.game(game_id)
-        except KeyError:
+        except UnknownGame:
             raise TableError(f"There is no game {game_id}.")
         if game["status"] != "over":
             raise TableError(f"Game {game_id} is still running; its dice are proved once it has "

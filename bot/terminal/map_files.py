@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot import pictures
+from bot.converters import Unreadable
 from bot.service import GameService
 
 Drawer = Callable[..., bytes]  # (service, game_id, *, viewer, **map options) -> PNG bytes
@@ -38,7 +39,7 @@ class MapFiles:
             options = pictures.parse_map_words(words)
             path = self.asked if words else self.main
             path.write_bytes(self._png(self.service, self.game_id, viewer=viewer, **options))
-        except ValueError as error:
+        except Unreadable as error:
             return str(error)
         if words:
             return f"Map: {path}"

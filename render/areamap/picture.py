@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 from render.areamap import play
 from render.areamap.frame import legend, panel, title_strip
 from render.areamap.static import View, static_layer
-from render.frame import text_size
+from render.frame import NotOnMap, text_size
 from rules.bloody_monday import bm_data
 
 FULL_SCALE = 1.1  # the whole map about 1100 px wide
@@ -28,7 +28,7 @@ def window(around: Iterable[int], radius: int) -> frozenset[int]:
     areas = bm_data.areas()
     seen = {n for n in around if n in areas}
     if not seen:
-        raise ValueError(f"{', '.join(map(str, around))}: no area of this map; name areas "
+        raise NotOnMap(f"{', '.join(map(str, around))}: no area of this map; name areas "
                          "1 to 111, or draw all of it without any")
     edge = set(seen)
     for _ in range(radius):

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from PIL import Image, ImageDraw
 
 from render.action import PHONE_WIDTH
+from render.frame import NotOnMap
 from render.hexmap import counters, overlays
 from render.hexmap.frame import legend, title_strip
 from render.hexmap.geometry import Box, Layout, window
@@ -30,7 +31,7 @@ def _crop_box(r: int, around: Iterable[str], radius: int) -> tuple[Box, frozense
     m = battlemap.load()
     hexes = window(m.hexes, around, radius)
     if not hexes:
-        raise ValueError(f"{', '.join(map(str, around))}: no hex of this map; name hexes on "
+        raise NotOnMap(f"{', '.join(map(str, around))}: no hex of this map; name hexes on "
                          "the map (their four digits), or draw all of it without any")
     layer = static_layer(r)
     x0, y0, x1, y1 = layer.layout.bounds(hexes)

@@ -10,6 +10,7 @@ from PIL import Image
 
 import render
 from bot import pictures
+from bot.permissions import TableError
 from bot.service import GameService
 from bot.store import Store
 from bot.terminal.console import parse_script
@@ -31,7 +32,7 @@ def end(service: GameService, game: int) -> None:
 
 def test_the_log_of_a_running_game_is_not_exported(tmp_path):
     service, game = stored(tmp_path, "borodino", "5sep", 1, 30)
-    with pytest.raises(ValueError, match="still running"):
+    with pytest.raises(TableError, match="still running"):
         pictures.command_script(service, game)
 
 

@@ -7,6 +7,7 @@ import pytest
 from PIL import Image
 
 from bot import cli, pictures
+from bot.converters import Unreadable
 from bot.service import GameService
 from bot.store import Store
 
@@ -57,7 +58,7 @@ def test_turn_views_give_one_frame_per_player_turn(borodino_game):
 def test_map_words_parse_and_refuse_with_a_hint():
     assert pictures.parse_map_words(["2817", "radius", "4", "zoc", "french"]) == \
         {"around": ["2817"], "radius": 4, "zoc": "french"}
-    with pytest.raises(ValueError, match="map 2817"):
+    with pytest.raises(Unreadable, match="map 2817"):
         pictures.parse_map_words(["bogus"])
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from bot import store as store_module
-from bot.store import SNAPSHOT_EVERY, GameOver, StaleCommand, Store
+from bot.store import SNAPSHOT_EVERY, GameOver, StaleCommand, Store, UnknownGame
 
 
 def _row(text: str = "end", seq: int = 0) -> dict:
@@ -92,8 +92,9 @@ def test_seats_spectators_outbox_delivery_and_deadlines(store):
     assert [d["side"] for d in store.deadlines()] == ["red"]
 
 
-def test_unknown_game_is_a_key_error(store):
-    with pytest.raises(KeyError):
+def test_an_unknown_game_is_refused_with_the_players_sentence(store):
+    """Issue 16.4: the store's own refusal, not a KeyError unwrapped later."""
+    with pytest.raises(UnknownGame, match=r"^There is no game 99\.$"):
         store.game(99)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from bot.config import Config, GameSettings
+from bot.converters import Unreadable
 
 
 def test_config_from_file_and_environment(tmp_path):
@@ -18,11 +19,16 @@ def test_config_from_file_and_environment(tmp_path):
     assert Config.load(None, env={}) == Config()
 
 
-@pytest.mark.parametrize("bad", [{"deadline_hours": 0}, {"at_deadline": "sulk"},
-                                 {"reminders": [48]}])
-def test_settings_refuse_nonsense_with_a_sentence(bad):
-    with pytest.raises(ValueError, match=r"\w+ \w+"):
+@pytest.mark.parametrize("bad, sentence", [
+    ({"deadline_hours": 0}, "A deadline is between a few minutes and 60 days (1440 hours)."),
+    ({"at_deadline": "sulk"}, "At a deadline the bot can "),
+    ({"reminders": [48]}, "Reminders are hours before the deadline, each shorter than it."),
+    ({"deadline_hours": "soon"}, "A deadline and its reminders are numbers of hours, like 48 and 24, 1.")])
+def test_settings_refuse_nonsense_with_a_sentence(bad, sentence):
+    """Issue 16.4: the refusal is the converters' one type, carrying the player's sentence."""
+    with pytest.raises(Unreadable) as refused:
         GameSettings.from_dict(bad)
+    assert str(refused.value).startswith(sentence)
 
 
 def test_settings_round_trip_and_describe():
