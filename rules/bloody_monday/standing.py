@@ -11,7 +11,7 @@ from __future__ import annotations
 from rules.bloody_monday import retreat as retreats
 from rules.bloody_monday.commands import Command, Hit, Retreat, Word
 from rules.bloody_monday.game import Game
-from rules.core.standing import OrderTable, order_at
+from rules.core.standing import OrderTable, command_for
 
 ORDERS: OrderTable = {
     "hit": {
@@ -42,13 +42,13 @@ def choice(state: dict) -> dict | None:
 
 def standing_command(state: dict, side: str, orders: dict[str, str] | None) -> Command | None:
     """The command `side`'s standing order gives at the waiting choice; None: ask the player."""
-    waiting = choice(state)
-    order = order_at(waiting, side, orders)
-    if waiting is None or order is None:
-        return None
-    g = Game(state)
-    if waiting["kind"] == "hit":
-        return _hit(g, state["battle"]["choice"]["candidates"], order)
+    return command_for(choice(state), side, orders, lambda kind, order: _obey(Game(state), side, kind, order))
+
+
+def _obey(g: Game, side: str, kind: str, order: str) -> Command:
+    """The command an order of this kind gives in the battle waiting for it."""
+    if kind == "hit":
+        return _hit(g, g.s["battle"]["choice"]["candidates"], order)
     return _retreat(g, side) if order == "own_lines" else Word("end")
 
 

@@ -11,7 +11,7 @@ from rules.borodino import results
 from rules.borodino.battle import Battle
 from rules.borodino.commands import Advance, Command, Lose, Retreat, Stay
 from rules.core.hexes import Hex, distance
-from rules.core.standing import OrderTable, order_at
+from rules.core.standing import OrderTable, command_for
 
 ORDERS: OrderTable = {
     "retreat": {
@@ -46,18 +46,18 @@ def choice(state: dict) -> dict | None:
 
 def standing_command(state: dict, side: str, orders: dict[str, str] | None) -> Command | None:
     """The command `side`'s standing order gives at the waiting choice; None: ask the player."""
-    waiting = choice(state)
-    order = order_at(waiting, side, orders)
-    if waiting is None or order is None:
-        return None
-    b = Battle(state)
-    step = state["pending"]["steps"][0]
-    options = results.options_of(b, step)
-    if waiting["kind"] == "retreat":
+    return command_for(choice(state), side, orders,
+                       lambda kind, order: _obey(Battle(state), side, kind, order))
+
+
+def _obey(b: Battle, side: str, kind: str, order: str) -> Command:
+    """The command an order of this kind gives at the first step of the pending result."""
+    options = results.options_of(b, b.s["pending"]["steps"][0])
+    if kind == "retreat":
         return _retreat(b, side, options, avoid=order == "off_objectives")
-    if waiting["kind"] == "loss":
+    if kind == "loss":
         return _loss(b, options, spare_artillery=order == "spare_artillery")
-    if waiting["kind"] == "advance":
+    if kind == "advance":
         return _advance(b, options, order)
     return Stay()
 

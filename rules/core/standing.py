@@ -15,7 +15,12 @@ the player; the first other order of a kind is what a deadline's default choice 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from rules.core.errors import CommandError
+
+Command = TypeVar("Command")
 
 ASK = "ask"  # no standing order: the game waits for the player
 OrderTable = dict[str, dict[str, str]]  # kind of choice -> {order: what it does}
@@ -44,9 +49,19 @@ def given(orders: dict[str, str] | None, kind: str) -> str | None:
     return None if order in (None, ASK) else order
 
 
-def order_at(waiting: dict | None, side: str, orders: dict[str, str] | None) -> str | None:
-    """The order `side` gave for the choice waiting now (`choice(state)`), None when the choice is
-    not theirs, or they gave none or "ask"."""
+def command_for(waiting: dict | None, side: str, orders: dict[str, str] | None,
+                obey: Callable[[str, str], Command]) -> Command | None:
+    """The command `side`'s standing order gives at the choice waiting now (`choice(state)`):
+    `obey(kind, order)` is what the system makes of the order that applies; None when the choice
+    is not theirs, or they gave no order for it, or "ask".
+
+    >>> waiting = {"kind": "advance", "side": "french"}
+    >>> command_for(waiting, "french", {"advance": "never"}, lambda kind, order: f"{kind}: {order}")
+    'advance: never'
+    >>> command_for(waiting, "russian", {"advance": "never"}, lambda kind, order: "x") is None
+    True
+    """
     if waiting is None or waiting["side"] != side:
         return None
-    return given(orders, waiting["kind"])
+    order = given(orders, waiting["kind"])
+    return None if order is None else obey(waiting["kind"], order)

@@ -7,24 +7,19 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.config import Config
-from bot.delivery import Delivery
 from bot.discord.commands import odds
 from bot.service import GameService
 from bot.store import Store
-from bot.tables import Tables
 from bot.terminal.console import play
 from bot.words import plain
 from tests.bot.discord.discord_fakes import (
     ANNA,
     BORIS,
     CHANNEL,
-    GUILD,
-    FakeClock,
     FakeInteraction,
     FakeMessenger,
-    FakeScheduler,
-    picture,
+    make_tables,
+    seated_game,
 )
 
 EXPECTED = ["3219 (5) against 3218 (15): odds 1-3.",
@@ -75,15 +70,10 @@ def test_odds_slash_command_answers_privately_and_posts_nothing(tmp_path):
     """`/odds 3219 -> 3218` on Discord: deferred and answered ephemerally; the channel hears nothing."""
     service = GameService(Store(tmp_path / "k.sqlite"))
     messenger = FakeMessenger()
-    clock = FakeClock()
-    tables = Tables(service, Delivery(service, messenger, picture, clock), FakeScheduler(clock), Config(),
-                    clock, systems=("borodino",))
+    tables = make_tables(service, messenger=messenger, systems=("borodino",))
 
     async def scenario() -> FakeInteraction:
-        await tables.lobby.new(ANNA, GUILD, CHANNEL, "borodino", "7sep", seed=1)
-        await tables.lobby.join(ANNA, CHANNEL, "french")
-        await tables.lobby.join(BORIS, CHANNEL, "russian")
-        await tables.lobby.start(ANNA, CHANNEL)
+        await seated_game(tables, system="borodino", scenario="7sep", seed=1)
         await tables.play.submit(ANNA, CHANNEL, "move 3321 3219")
         posted = len(messenger.in_channel(CHANNEL))
         interaction = FakeInteraction(tables, BORIS)

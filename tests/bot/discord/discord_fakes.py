@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import discord
 
+import rules
 from bot.config import Config, GameSettings
 from bot.delivery import Delivery, DMClosed
 from bot.discord.messenger import pieces
@@ -123,18 +124,22 @@ def picture(view: dict, **options: object) -> bytes:
 
 def make_tables(service: GameService, clock: FakeClock | None = None,
                 messenger: FakeMessenger | None = None, renderer=picture,
-                defaults: GameSettings | None = None, cropper=None) -> Tables:
+                defaults: GameSettings | None = None, cropper=None,
+                systems: tuple[str, ...] = ("toy_system",)) -> Tables:
     clock = clock or FakeClock()
     config = Config(defaults=defaults or GameSettings())
     return Tables(service, Delivery(service, messenger or FakeMessenger(), renderer, clock, cropper),
-                  FakeScheduler(clock), config, clock, systems=("toy_system",))
+                  FakeScheduler(clock), config, clock, systems=systems)
 
 
-async def seated_game(tables: Tables, hot_seat: bool = False) -> int:
-    """A toy game in CHANNEL: Anna red, Boris blue, started."""
-    await tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", hot_seat=hot_seat)
-    await tables.lobby.join(ANNA, CHANNEL, "red")
-    await tables.lobby.join(BORIS, CHANNEL, "blue")
+async def seated_game(tables: Tables, hot_seat: bool = False, system: str = "toy_system",
+                      scenario: str = "short", seed: int | None = None) -> int:
+    """A game in CHANNEL (the toy race unless told), Anna holding the first side and Boris the
+    second, started."""
+    await tables.lobby.new(ANNA, GUILD, CHANNEL, system, scenario, hot_seat=hot_seat, seed=seed)
+    first, second = rules.load(system).INFO.sides
+    await tables.lobby.join(ANNA, CHANNEL, first)
+    await tables.lobby.join(BORIS, CHANNEL, second)
     await tables.lobby.start(ANNA, CHANNEL)
     return tables.game_in(CHANNEL)["id"]
 

@@ -7,23 +7,12 @@ import random
 from datetime import datetime
 
 import rules
-from bot.config import Config, GameSettings
-from bot.delivery import Delivery
+from bot.config import GameSettings
 from bot.discord.commands import GameCommands
 from bot.service import GameService
 from bot.store import Store
 from bot.tables import Tables
-from tests.bot.discord.discord_fakes import (
-    ANNA,
-    BORIS,
-    CHANNEL,
-    GUILD,
-    FakeClock,
-    FakeInteraction,
-    FakeMessenger,
-    FakeScheduler,
-    picture,
-)
+from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, FakeInteraction, make_tables, seated_game
 
 BORODINO = rules.load("borodino")
 WHO = {"french": ANNA, "russian": BORIS}
@@ -35,15 +24,9 @@ def run(coro):
 
 def borodino_table(service: GameService, at_deadline: str = "remind") -> tuple[Tables, int]:
     """A 5 Sept game in CHANNEL, fair dice off (seed 0): Anna French, Boris Russian, started."""
-    clock = FakeClock()
     settings = GameSettings(deadline_hours=10, reminders=(), at_deadline=at_deadline)
-    tables = Tables(service, Delivery(service, FakeMessenger(), picture, clock),
-                    FakeScheduler(clock), Config(defaults=settings), clock, systems=("borodino",))
-    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "borodino", "5sep", seed=0))
-    run(tables.lobby.join(ANNA, CHANNEL, "french"))
-    run(tables.lobby.join(BORIS, CHANNEL, "russian"))
-    run(tables.lobby.start(ANNA, CHANNEL))
-    return tables, tables.game_in(CHANNEL)["id"]
+    tables = make_tables(service, defaults=settings, systems=("borodino",))
+    return tables, run(seated_game(tables, system="borodino", scenario="5sep", seed=0))
 
 
 def play_until(tables: Tables, game: int, done, limit: int = 600) -> None:
