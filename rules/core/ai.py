@@ -43,7 +43,11 @@ class Commander(Protocol):
 
 
 def addressed_to(event: Event, side: str) -> bool:
-    """Whether `side`'s player is told this event (what an AI seat may remember)."""
+    """Whether `side`'s player is told this event (what an AI seat may remember).
+
+    >>> addressed_to({"to": "all"}, "french"), addressed_to({"to": "russian"}, "french")
+    (True, False)
+    """
     return event.get("to") in ("all", side)
 
 

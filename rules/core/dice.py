@@ -44,4 +44,9 @@ def roll(dice: dict, sides: int = 6) -> int:
 
 
 def new_dice(seed: int) -> dict:
+    """The dice of a new game: its seed, and no roll made yet (they live in the state).
+
+    >>> new_dice(42)
+    {'seed': 42, 'rolls': 0}
+    """
     return {"seed": int(seed), "rolls": 0}

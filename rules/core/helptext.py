@@ -3,7 +3,18 @@ from __future__ import annotations
 
 
 def help_text(topics: dict[str, str], topic: str | None, footer: str = "") -> str:
-    """Help on one command (its whole entry), or the first line of every entry and a footer."""
+    """Help on one command (its whole entry), or the first line of every entry and a footer.
+
+    >>> topics = {"move": "move UNIT HEX: one unit moves.\\nIt stops in an enemy ZOC.", "end": "end: ends the phase."}
+    >>> print(help_text(topics, "MOVE"))
+    move UNIT HEX: one unit moves.
+    It stops in an enemy ZOC.
+    >>> print(help_text(topics, "fly"))
+    Unknown command 'fly'. Commands:
+    move UNIT HEX: one unit moves.
+    end: ends the phase.
+    Type `help <command>` for more.
+    """
     if topic and topic.lower() in topics:
         return topics[topic.lower()]
     head = f"Unknown command {topic!r}. " if topic else ""

@@ -27,16 +27,30 @@ def is_hex(text: str) -> bool:
 
 
 def hex_at(col: int, row: int) -> Hex:
+    """The hex number of a column and row.
+
+    >>> hex_at(3, 7)
+    '0307'
+    """
     return f"{col:02d}{row:02d}"
 
 
 def col_row(h: Hex) -> tuple[int, int]:
+    """The column and row of a hex number.
+
+    >>> col_row("2817")
+    (28, 17)
+    """
     return int(h[:2]), int(h[2:])
 
 
 @cache
 def to_cube(h: Hex) -> tuple[int, int, int]:
-    """Cube coordinates (x, y, z) with x + y + z == 0."""
+    """Cube coordinates (x, y, z) with x + y + z == 0; `from_cube` turns them back.
+
+    >>> to_cube("2817"), from_cube(*to_cube("2817"))
+    ((28, -31, 3), '2817')
+    """
     col, row = col_row(h)
     x = col
     z = row - (col + (col & 1)) // 2
@@ -44,6 +58,7 @@ def to_cube(h: Hex) -> tuple[int, int, int]:
 
 
 def from_cube(x: int, y: int, z: int) -> Hex | None:
+    """The hex at cube coordinates; None where its number would not have four digits."""
     col = x
     row = z + (col + (col & 1)) // 2
     if not (0 <= col <= 99 and 0 <= row <= 99):
@@ -68,12 +83,22 @@ def neighbours(h: Hex) -> tuple[Hex, ...]:
 
 
 def distance(a: Hex, b: Hex) -> int:
+    """Hexes between two hexes, counting the last one not the first (a neighbour is 1 away).
+
+    >>> distance("2817", "2817"), distance("2817", "2918"), distance("2817", "3117")
+    (0, 1, 3)
+    """
     ax, ay, az = to_cube(a)
     bx, by, bz = to_cube(b)
     return max(abs(ax - bx), abs(ay - by), abs(az - bz))
 
 
 def are_adjacent(a: Hex, b: Hex) -> bool:
+    """Whether two hexes share a hexside.
+
+    >>> are_adjacent("2817", "2816"), are_adjacent("2817", "2819")
+    (True, False)
+    """
     return distance(a, b) == 1
 
 

@@ -44,7 +44,11 @@ def defaults(table: OrderTable) -> dict[str, str]:
 
 
 def given(orders: dict[str, str] | None, kind: str) -> str | None:
-    """The order a player gave for this kind of choice, None for none or "ask"."""
+    """The order a player gave for this kind of choice, None for none or "ask".
+
+    >>> given({"advance": "never", "retreat": "ask"}, "advance"), given({"retreat": "ask"}, "retreat")
+    ('never', None)
+    """
     order = (orders or {}).get(kind)
     return None if order in (None, ASK) else order
 
