@@ -39,6 +39,7 @@ log = logging.getLogger("kolocha.delivery")
 
 Renderer = Callable[..., bytes]
 Cropper = Callable[[dict], bytes | None]  # a view -> its latest action at a phone's width, or None
+PlaceCheck = Callable[[dict, list[str]], None]  # refuses (ValueError) places not on the view's map
 NO_PICTURE = "(No map picture: the map renderer is not available on this server.)"
 RETRY_CAP = timedelta(hours=1)  # a failing row is retried at least this often
 CHANNEL_REFUSALS = 3  # a channel refusing a row this many times in a row is lost to its games
@@ -101,6 +102,15 @@ def default_cropper() -> Cropper | None:
     return action_crop
 
 
+def default_place_check() -> PlaceCheck | None:
+    """render.check_around when the renderer is installed, else None (nothing is drawn)."""
+    try:
+        from render import check_around
+    except ImportError:
+        return None
+    return check_around
+
+
 def user_audience(user: str) -> str:
     return f"user:{user}"
 
@@ -139,12 +149,13 @@ class Delivery:
 
     def __init__(self, service: GameService, messenger: Messenger,
                  renderer: Renderer | None = None, clock: Callable[[], datetime] = utc_now,
-                 cropper: Cropper | None = None):
+                 cropper: Cropper | None = None, place_check: PlaceCheck | None = None):
         self.service = service
         self.store = service.store
         self.messenger = messenger
         self.renderer = renderer
         self.cropper = cropper
+        self.place_check = place_check  # what a map request around places is checked with
         self.clock = clock
         self.channel_lost: Callable[[str], None] = lambda channel: None  # Tables sets it
         self._sending: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)

@@ -11,10 +11,23 @@ from collections.abc import Iterable, Sequence
 from PIL import Image
 
 from render.action import PHONE_WIDTH, latest_areas, latest_hexes
-from render.areamap.picture import draw_area_map
-from render.hexmap.picture import draw_map, legible_radius, png
+from render.areamap.picture import draw_area_map, window
+from render.frame import NotOnMap
+from render.hexmap.picture import draw_map, hexes_around, legible_radius, png
 
-__all__ = ["action_crop", "replay_gif", "snapshot", "warm"]
+__all__ = ["NotOnMap", "action_crop", "check_around", "replay_gif", "snapshot", "warm"]
+
+
+def check_around(view: dict, around: Iterable[str]) -> None:
+    """NotOnMap, with the sentence for the person who asked, unless `around` names a place of
+    the view's map: what a front end checks before it stores a crop that is drawn later."""
+    places = [str(place) for place in around]
+    if view.get("system") == "bloody_monday":
+        if not all(place.isdigit() for place in places):
+            raise NotOnMap(f"{', '.join(places)}: areas are named by their numbers, 1 to 111")
+        window([int(place) for place in places], 0)
+    else:
+        hexes_around(places, 0)
 
 
 def snapshot(view: dict, *, zoc: str | None = None, hexes: Iterable[str] = (),
@@ -33,6 +46,9 @@ def snapshot(view: dict, *, zoc: str | None = None, hexes: Iterable[str] = (),
     highlight = {key: value for key, value in (
         ("zoc", zoc), ("hexes", list(hexes)), ("destinations", list(destinations)),
         ("areas", list(areas)), ("select", select)) if value}
+    if around is not None:
+        around = list(around)
+        check_around(view, around)
     if view.get("system") == "bloody_monday":
         numbers = None if around is None else [int(n) for n in around]
         return png(draw_area_map(view, highlight=highlight, size=size, around=numbers,

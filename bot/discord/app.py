@@ -39,8 +39,10 @@ from bot.delivery import (
     DMClosed,
     Messenger,
     Cropper,
+    PlaceCheck,
     Renderer,
     default_cropper,
+    default_place_check,
     default_renderer,
 )
 from bot.discord.buttons import Confirm, Verify
@@ -119,12 +121,14 @@ class KolochaBot(commands.Bot):
     syncs its command tree and opens nothing else (`kolocha sync`)."""
 
     def __init__(self, config: Config, renderer: Renderer | None = None,
-                 clock: Clock = utc_now, sync_only: bool = False, cropper: Cropper | None = None):
+                 clock: Clock = utc_now, sync_only: bool = False, cropper: Cropper | None = None,
+                 place_check: PlaceCheck | None = None):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents_for(config),
                          help_command=None, allowed_mentions=QUIET)
         self.config = config
         self.renderer = renderer
         self.cropper = cropper
+        self.place_check = place_check
         self.clock = clock
         self.sync_only = sync_only
         self._background: set[asyncio.Task] = set()
@@ -145,7 +149,8 @@ class KolochaBot(commands.Bot):
             return
         scheduler = self.scheduler = ClockedScheduler(self.clock)
         service = GameService(store)
-        delivery = Delivery(service, DiscordMessenger(self), self.renderer, self.clock, self.cropper)
+        delivery = Delivery(service, DiscordMessenger(self), self.renderer, self.clock, self.cropper,
+                            self.place_check)
         delivery.channel_lost = self._refused
         self.tables = Tables(service, delivery, scheduler, self.config, self.clock)
         scheduler.start()
@@ -278,10 +283,12 @@ async def command_failed(interaction: discord.Interaction, error: discord.app_co
 def create_bot(config: Config | None = None, renderer: Renderer | None = None,
                clock: Clock = utc_now, cropper: Cropper | None = None) -> KolochaBot:
     """The whole bot with its command tree, not connected to anything yet; without a renderer
-    given, it draws with render's own (the map, and the latest action beside it)."""
+    given, it draws with render's own (the map, and the latest action beside it) and refuses a
+    map asked around places that map lacks."""
+    place_check = None
     if renderer is None:
-        renderer, cropper = default_renderer(), cropper or default_cropper()
-    return KolochaBot(config or Config(), renderer, clock, cropper=cropper)
+        renderer, cropper, place_check = default_renderer(), cropper or default_cropper(), default_place_check()
+    return KolochaBot(config or Config(), renderer, clock, cropper=cropper, place_check=place_check)
 
 
 def run(config: Config) -> int:

@@ -229,7 +229,13 @@ class Play(Room):
         game = self.tables.game_in(channel)
         seq, state = self.service.position(game["id"])
         view = self.service.system(game["id"]).view(state, None)
-        options = {"around": around.replace("+", " ").replace(",", " ").split()} if around else {}
+        places = around.replace("+", " ").replace(",", " ").split() if around else []
+        if places and self.delivery.place_check is not None:  # refused now, not when drawn
+            try:
+                self.delivery.place_check(view, places)
+            except ValueError as error:  # render.NotOnMap: its sentence is the reply
+                raise TableError(str(error)) from None
+        options = {"around": places} if places else {}
         text = words(f"Game {game['id']}, at ", name(actor.name), "'s request:\n",
                      fmt.headline(view))
         return game["id"], [(channel_audience(channel), message(text, seq, None, **options))]

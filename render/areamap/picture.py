@@ -29,7 +29,7 @@ def window(around: Iterable[int], radius: int) -> frozenset[int]:
     seen = {n for n in around if n in areas}
     if not seen:
         raise NotOnMap(f"{', '.join(map(str, around))}: no area of this map; name areas "
-                         "1 to 111, or draw all of it without any")
+                       "1 to 111, or draw all of it without any")
     edge = set(seen)
     for _ in range(radius):
         edge = {n for a in edge for n in areas[a].neighbours} - seen

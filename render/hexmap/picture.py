@@ -27,12 +27,18 @@ def _map_width_in_r() -> float:
     return s.image.width / FULL_R
 
 
-def _crop_box(r: int, around: Iterable[str], radius: int) -> tuple[Box, frozenset[str]]:
-    m = battlemap.load()
-    hexes = window(m.hexes, around, radius)
+def hexes_around(around: Iterable[str], radius: int) -> frozenset[str]:
+    """The map's hexes within `radius` of those in `around`; NotOnMap when none of them is one."""
+    around = list(around)
+    hexes = window(battlemap.load().hexes, around, radius)
     if not hexes:
         raise NotOnMap(f"{', '.join(map(str, around))}: no hex of this map; name hexes on "
-                         "the map (their four digits), or draw all of it without any")
+                       "the map (their four digits), or draw all of it without any")
+    return hexes
+
+
+def _crop_box(r: int, around: Iterable[str], radius: int) -> tuple[Box, frozenset[str]]:
+    hexes = hexes_around(around, radius)
     layer = static_layer(r)
     x0, y0, x1, y1 = layer.layout.bounds(hexes)
     pad = round(0.3 * r)

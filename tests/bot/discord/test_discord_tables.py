@@ -5,9 +5,12 @@ import asyncio
 
 import pytest
 
+import render
 from bot.config import GameSettings
 from bot.discord.messenger import markup
 from bot.permissions import TableError
+from bot.service import GameService
+from bot.store import Store
 from tests.bot.discord.discord_fakes import (
     ANNA,
     BORIS,
@@ -226,6 +229,29 @@ def test_status_and_listing(service):
     assert f"Game {game_id} in <#{CHANNEL}>" in markup(tables.overview.listing(GUILD))
     assert "Map posted." == run(tables.play.map(BORIS, CHANNEL, "0201"))
     assert tables.delivery.messenger.posts[-1][2][0].endswith(b"{'around': ['0201']}")
+
+
+def test_a_map_around_places_the_map_lacks_is_refused_before_anything_is_posted(tmp_path):
+    """`/map around:9999`: the sentence, nothing stored or posted (the picture used to be
+    missing after "Map posted."); a hex of the map is posted as asked."""
+    tables = make_tables(GameService(Store(tmp_path / "k.sqlite")), systems=("borodino",))
+    tables.delivery.place_check = render.check_around
+    run(seated_game(tables, system="borodino", scenario="7sep", seed=1))
+    posted = len(tables.delivery.messenger.posts)
+    with pytest.raises(TableError, match=r"^9999: no hex of this map; name hexes on the map"):
+        run(tables.play.map(BORIS, CHANNEL, "9999"))
+    assert len(tables.delivery.messenger.posts) == posted
+    assert run(tables.play.map(BORIS, CHANNEL, "3218")) == "Map posted."
+    assert tables.delivery.messenger.posts[-1][2][0].endswith(b"{'around': ['3218']}")
+
+
+def test_areas_are_asked_for_by_number_on_the_area_map():
+    view = {"system": "bloody_monday"}
+    with pytest.raises(render.NotOnMap, match="^abc: areas are named by their numbers, 1 to 111$"):
+        render.check_around(view, ["abc"])
+    with pytest.raises(render.NotOnMap, match="^500: no area of this map"):
+        render.check_around(view, ["500"])
+    assert render.check_around(view, ["57"]) is None
 
 
 def test_without_a_renderer_the_news_says_so(service):
