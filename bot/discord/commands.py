@@ -10,9 +10,11 @@ acknowledged at once, even while another connection holds the database's write l
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -56,7 +58,10 @@ async def answer(interaction: discord.Interaction, work: Work) -> None:
 
 
 async def offer(interaction: discord.Interaction, action: str) -> None:
-    """Ask privately, with persistent buttons, before ending a phase or resigning."""
+    """Ask privately, with persistent buttons, before ending a phase or resigning: acknowledged
+    at once (Discord wants an answer within 3 s, and the offer is read in a worker thread that
+    may queue behind writes), the question and its buttons follow."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
     tables = tables_of(interaction)
     actor = actor_of(interaction)
 
@@ -67,11 +72,10 @@ async def offer(interaction: discord.Interaction, action: str) -> None:
                                         action)
     except TableError as error:
         await send_reply(followup, tables.delivery,
-                         await asyncio.to_thread(tables.private, actor, error.text),
-                         lambda piece: interaction.response.send_message(piece, ephemeral=True))
+                         await asyncio.to_thread(tables.private, actor, error.text))
         return
-    await send_reply(followup, tables.delivery, asked.reply, lambda piece: interaction.response
-                     .send_message(piece, ephemeral=True, view=confirmation(action, asked)))
+    await send_reply(followup, tables.delivery, asked.reply, lambda piece: interaction.followup
+                     .send(piece, ephemeral=True, view=confirmation(action, asked)))
 
 
 async def open_thread(interaction: discord.Interaction, name: str) -> str:
@@ -105,6 +109,18 @@ def check_may_post(interaction: discord.Interaction, channel: discord.TextChanne
                          "Send Messages and Attach Files there, or choose another channel.")
 
 
+READS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="kolocha-reads")
+"""Autocomplete's own threads. Its work only reads (SQLite lets readers past a held write lock),
+and Discord drops an autocomplete answered after 3 s: in the default pool it would queue behind
+commands waiting for that lock."""
+Result = TypeVar("Result")
+
+
+async def read(work: Callable[..., Result], *args: Any) -> Result:
+    """`work(*args)` in autocomplete's own threads (READS)."""
+    return await asyncio.get_running_loop().run_in_executor(READS, functools.partial(work, *args))
+
+
 def _choices(values: list[str]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=v, value=v) for v in values]
 
@@ -118,7 +134,7 @@ def _completer(field: str) -> Completer:
     async def complete(interaction: discord.Interaction, current: str
                        ) -> list[app_commands.Choice[str]]:
         given = {k: str(v) for k, v in interaction.namespace.__dict__.items() if v is not None}
-        return _choices(await asyncio.to_thread(
+        return _choices(await read(
             tables_of(interaction).completion.complete, actor_of(interaction),
             str(interaction.channel_id), field, current, given))
     return complete
@@ -153,7 +169,7 @@ def _side_completer(free_only: bool) -> Completer:
             taken = tables.store.seats(game["id"]) if free_only else {}
             return [s for s in tables.service.system(game["id"]).INFO.sides
                     if s not in taken and current.lower() in s]
-        return _choices(await asyncio.to_thread(sides))
+        return _choices(await read(sides))
     return complete
 
 
@@ -170,7 +186,7 @@ def _order_completer(field: str) -> Completer:
             except TableError:
                 return {}
             return tables.service.system(game["id"]).standing_orders()
-        table = await asyncio.to_thread(orders)
+        table = await read(orders)
         if field == "kind":
             return _choices([k for k in table if current.lower() in k][:25])
         given = table.get(str(interaction.namespace.kind or ""), {})

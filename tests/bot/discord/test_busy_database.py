@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
@@ -214,3 +215,48 @@ def test_sending_the_outbox_waits_for_the_write_lock_off_the_event_loop(tmp_path
     asyncio.run(scenario())
     assert tables.store.undelivered(1) == []
     assert messenger.in_channel(CHANNEL).count("Hear this.") == 1
+
+
+def test_autocomplete_and_end_answer_while_every_worker_thread_waits_for_the_write_lock(tmp_path):
+    """Issue 8.6: with every thread of the default pool taken by commands waiting for another
+    connection's write lock, an autocomplete is still answered (from autocomplete's own reading
+    threads: readers pass a write lock) and `/end` is acknowledged at once, its question
+    following once a thread is free. Discord drops either after 3 s."""
+    async def test(db: Path) -> None:
+        wire = await start(db)
+        tables = wire.tables
+        await borodino(wire)
+        for channel in ("902", "903"):
+            await tables.lobby.new(ANNA, GUILD, channel, "borodino", "7sep", seed=3)
+        asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(max_workers=2))
+        tables.store.busy_seconds = 60  # the joins wait for the lock as long as it is held
+        first = len(wire.adapter.calls)
+        waiting = []
+        take_seat = tables.store.take_seat
+
+        def join_and_wait(*args: object) -> None:
+            waiting.append(args[0])
+            take_seat(*args)
+
+        tables.store.take_seat = join_and_wait  # type: ignore[method-assign]
+        with write_lock(tables.store) as other:
+            for channel in ("902", "903"):  # two joins: both threads wait for the lock
+                wire.client._connection.parse_interaction_create(
+                    slash(BORIS, "join", {"side": "russian"}, channel))
+            while len(waiting) < 2:
+                await asyncio.sleep(0.001)
+            wire.client._connection.parse_interaction_create(
+                interaction_data(2, ANNA, {"id": "1", "name": "end", "type": 1, "options": []}))
+            wire.client._connection.parse_interaction_create(
+                slash(ANNA, "move", {"unit": "32"}, CHANNEL, kind=4))
+            for _ in range(10_000):  # the loop is free: each handler answers or defers
+                if any(payload.get("type") == 8 for _, payload in wire.adapter.calls[first:]):
+                    break
+                await asyncio.sleep(0.001)
+            held = [payload for _, payload in wire.adapter.calls[first:]]
+            assert tables.store.seats(2) == tables.store.seats(3) == {}  # both joins still wait
+            other.execute("COMMIT")
+        completed, = [p for p in held if p.get("type") == 8]
+        assert "3225" in [c["value"] for c in completed["data"]["choices"]]
+        assert [p.get("type") for p in held].count(5) == 3  # the joins and /end, acknowledged
+    play(test, tmp_path)

@@ -308,16 +308,27 @@ def custom_ids(answer: tuple[str, dict]) -> list[str]:
     return [button["custom_id"] for row in rows for button in row["components"]]
 
 
+async def offered(wire: Wire, actor: Actor, name: str, group: str | None = None) -> tuple[str, dict]:
+    """The private question of `/end` or `/game resign`: acknowledged at once (a deferred
+    ephemeral answer, before the worker thread reads the offer), then sent with its buttons;
+    shaped like an interaction response so `custom_ids` reads it."""
+    deferred, *rest = await wire.command(actor, name, group=group)
+    assert deferred[1]["type"] == 5 and deferred[1]["data"]["flags"] == EPHEMERAL
+    (kind, payload), = rest
+    assert kind == "followup" and payload["flags"] == EPHEMERAL
+    return kind, {"data": payload}
+
+
 def test_end_is_confirmed_by_the_seated_player_at_the_offered_position(tmp_path):
     async def test(db: Path) -> None:
         wire = await start(db)
         game_id = await borodino(wire)
-        (offer,) = await wire.command(ANNA, "end")
-        assert offer[1]["data"]["flags"] == EPHEMERAL and "End the French" in text_of(offer)
+        offer = await offered(wire, ANNA, "end")
+        assert "End the French" in text_of(offer)
         confirm, cancel = custom_ids(offer)
         assert confirm == f"kolocha:end:{game_id}:french:0"
-        (refused,) = await wire.command(STRANGER, "end")
-        assert "no seat" in text_of(refused) and "components" not in refused[1]["data"]
+        refused = (await wire.command(STRANGER, "end"))[-1]
+        assert "no seat" in text_of(refused) and "components" not in refused[1]
         answers = await wire.press(BORIS, confirm)  # Boris cannot use Anna's button
         assert "Only the French player" in text_of(answers[-1])
         assert wire.tables.store.last_seq(game_id) == 0
@@ -338,7 +349,7 @@ def test_an_end_button_offered_before_a_move_has_expired(tmp_path):
     async def test(db: Path) -> None:
         wire = await start(db)
         game_id = await borodino(wire)
-        (offer,) = await wire.command(ANNA, "end")
+        offer = await offered(wire, ANNA, "end")
         await wire.tables.play.submit(ANNA, CHANNEL, "move 3225 3224")
         answers = await wire.press(ANNA, custom_ids(offer)[0])
         assert "This button has expired" in text_of(answers[-1])
@@ -350,7 +361,7 @@ def test_resign_is_confirmed_and_ends_the_game(tmp_path):
     async def test(db: Path) -> None:
         wire = await start(db)
         game_id = await borodino(wire)
-        (offer,) = await wire.command(BORIS, "resign", group="game")
+        offer = await offered(wire, BORIS, "resign", group="game")
         assert "Resign game" in text_of(offer) and "as Russian" in text_of(offer)
         answers = await wire.press(BORIS, custom_ids(offer)[0])
         assert "You resigned" in text_of(answers[-1])
@@ -365,7 +376,7 @@ def test_a_button_still_works_after_a_restart(tmp_path):
     async def test(db: Path) -> None:
         first = await start(db)
         game_id = await borodino(first)
-        (offer,) = await first.command(ANNA, "end")
+        offer = await offered(first, ANNA, "end")
         first.tables.deadlines.scheduler.shutdown(wait=False)
         second = await start(db)  # a new process: Confirm rebuilt from the custom_id alone
         answers = await second.press(ANNA, custom_ids(offer)[0])
