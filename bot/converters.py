@@ -50,6 +50,21 @@ def parse_seed(text: str | int) -> int:
     return int(word)
 
 
+def parse_hour(text: str) -> int:
+    """An hour of the day, as a deadline falls at it (/prefs due_hour).
+
+    >>> parse_hour(" 20 ")
+    20
+    >>> parse_hour("8pm")
+    Traceback (most recent call last):
+    bot.converters.Unreadable: A deadline hour is a whole hour from 0 to 23, like 20 (or none); not '8pm'.
+    """
+    word = text.strip()
+    if not (word.isascii() and word.isdigit() and int(word) <= 23):
+        raise Unreadable(f"A deadline hour is a whole hour from 0 to 23, like 20 (or none); not {shown(word)}.")
+    return int(word)
+
+
 def parse_hours(text: str) -> list[float]:
     """Hours, comma-separated, as a setting takes them (reminders before a deadline).
 

@@ -11,7 +11,7 @@ replaced or cleared; tests pass a fake scheduler and a fake clock.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
@@ -82,16 +82,20 @@ class Deadlines:
     def rows(self, game_id: int, active: list[str], phase_key: str,
              planned: dict[str, datetime] | None = None) -> DeadlineRows:
         """The game's deadline rows after a change, to store in its transaction: `planned` as
-        announced, or `plan`'s."""
+        announced, or `plan`'s; a running one keeps when it began, a fresh one begins now."""
         planned = self.plan(game_id, active, phase_key) if planned is None else planned
-        return {side: (stamp(due), phase_key) for side, due in planned.items()}
+        began = {row["side"]: row["began_at"] for row in self.store.deadlines(game_id)
+                 if row["phase_key"] == phase_key and row["side"] in planned
+                 and row["due_at"] == stamp(planned[row["side"]])}
+        now = stamp(self.clock())
+        return {side: (stamp(due), phase_key, began.get(side) or now) for side, due in planned.items()}
 
     def renew(self, game_id: int, side: str, phase_key: str,
               due: datetime | None = None, outbox: Outbox | None = None) -> datetime:
         """Start the side's clock again: a new due time from now (or `due`), no reminder sent
         yet, stored with the messages of `outbox` (the notice of a new deadline)."""
         due = due or self.fresh(game_id, side)
-        self.store.set_deadline(game_id, side, stamp(due), phase_key, outbox)
+        self.store.set_deadline(game_id, side, stamp(due), phase_key, outbox, stamp(self.clock()))
         fresh = self.store.deadline(game_id, side)
         assert fresh is not None
         self._schedule(fresh)
@@ -109,6 +113,28 @@ class Deadlines:
             due = max(began + timedelta(hours=after.deadline_hours), min(was, soon))
             rows.append({**row, "due_at": stamp(due)})
         return rows
+
+    def retimed(self, game_id: int, sides: Iterable[str]) -> list[dict]:
+        """The running deadlines of these sides counted again from when they began, under their
+        player's own time as it is now (after /prefs: a vacation stretches one, a time zone or
+        a deadline hour moves it), those that change: a deadline brought forward falls due no
+        sooner than GRACE from now (nor later than it was). A row from before `began_at` was
+        kept counts from its due time less the game's deadline length."""
+        settings = self.settings_of(game_id)
+        length = timedelta(hours=settings.deadline_hours)
+        soon = self.clock() + GRACE
+        moved = []
+        for row in self.store.deadlines(game_id):
+            if row["side"] not in sides:
+                continue
+            was = datetime.fromisoformat(row["due_at"])
+            began = datetime.fromisoformat(row["began_at"]) if row["began_at"] else was - length
+            due = due_at(began, settings.deadline_hours, self.prefs_of(game_id, row["side"]),
+                         settings.skip_weekends)
+            due = due if due >= was else max(due, min(was, soon))
+            if stamp(due) != row["due_at"]:
+                moved.append({**row, "due_at": stamp(due)})
+        return moved
 
     def reschedule(self, game_id: int) -> None:
         """Jobs for the game's deadline rows as stored, after a write that may have changed

@@ -65,10 +65,12 @@ class StaleCommand(StoreRefusal):
 # with the command's line); payload {"text": Text} (bot/words.py) and optionally "picture", what
 # to draw when it is sent ({"seq": n, "side": side or None, "options": {...}}).
 Outbox = list[tuple[str, dict[str, Any]]]
-# The deadlines a game runs after a change, side -> (due_at, phase_key), stored in the change's own
-# transaction: a side missing has none; a side whose row has the same due time and phase keeps it
-# (and the reminder it had), any other gets a fresh row (bot/deadlines.py schedules their jobs).
-DeadlineRows = dict[str, tuple[str, str]]
+# The deadlines a game runs after a change, side -> (due_at, phase_key, began_at), stored in the
+# change's own transaction: a side missing has none; a side whose row has the same due time and
+# phase keeps it (and the reminder it had), any other gets a fresh row (bot/deadlines.py schedules
+# their jobs). began_at is when the side's clock started, from which a change of the player's own
+# time counts the deadline again.
+DeadlineRows = dict[str, tuple[str, str, str]]
 
 
 @dataclass
@@ -179,6 +181,11 @@ def _pending_pause(db: sqlite_utils.Database) -> None:
 @MIGRATIONS(name="players: each person's own time and reminder preferences (issue 10.2)")
 def _players(db: sqlite_utils.Database) -> None:
     db.table("players").create({"user": str, "prefs": str}, pk="user")
+
+
+@MIGRATIONS(name="deadlines.began_at: when a deadline's clock started, to count it again (issue 10.2)")
+def _deadline_start(db: sqlite_utils.Database) -> None:
+    db.table("deadlines").add_column("began_at", str)  # NULL for rows older than this column
 
 
 class Store:
@@ -349,11 +356,7 @@ class Store:
         with self.transaction():
             self.db.execute("UPDATE games SET settings = ?, updated_at = ? WHERE id = ?",
                             [json.dumps(settings), now(), game_id])
-            for row in deadlines or []:
-                self.db.execute("INSERT OR REPLACE INTO deadlines (game, side, due_at,"
-                                " reminded_at, phase_key) VALUES (?, ?, ?, ?, ?)",
-                                [game_id, row["side"], row["due_at"], row["reminded_at"],
-                                 row["phase_key"]])
+            self._rewrite_deadlines(game_id, deadlines or [])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     def start_game(self, game_id: int, outbox: Outbox | None = None,
@@ -592,14 +595,14 @@ class Store:
                             [game_id, user, thread])
 
     def set_deadline(self, game_id: int, side: str, due_at: str, phase_key: str | None = None,
-                     outbox: Outbox | None = None) -> None:
-        """A fresh deadline for a side (no reminder sent yet), replacing any earlier one, with
-        the messages announcing it."""
+                     outbox: Outbox | None = None, began_at: str | None = None) -> None:
+        """A fresh deadline for a side (no reminder sent yet), begun at `began_at`, replacing any
+        earlier one, with the messages announcing it."""
         with self.transaction():
             self._check_live(game_id)
             self.db.execute("INSERT OR REPLACE INTO deadlines (game, side, due_at, reminded_at,"
-                            " phase_key) VALUES (?, ?, ?, NULL, ?)",
-                            [game_id, side, due_at, phase_key])
+                            " phase_key, began_at) VALUES (?, ?, ?, NULL, ?, ?)",
+                            [game_id, side, due_at, phase_key, began_at])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     def _write_deadlines(self, game_id: int, deadlines: DeadlineRows | None) -> None:
@@ -609,11 +612,29 @@ class Store:
         rows = {row["side"]: row for row in self.deadlines(game_id)}
         for side in rows.keys() - deadlines.keys():
             self.db.execute("DELETE FROM deadlines WHERE game = ? AND side = ?", [game_id, side])
-        for side, (due_at, phase_key) in deadlines.items():
+        for side, (due_at, phase_key, began_at) in deadlines.items():
             if side in rows and (rows[side]["due_at"], rows[side]["phase_key"]) == (due_at, phase_key):
                 continue
             self.db.execute("INSERT OR REPLACE INTO deadlines (game, side, due_at, reminded_at,"
-                            " phase_key) VALUES (?, ?, ?, NULL, ?)", [game_id, side, due_at, phase_key])
+                            " phase_key, began_at) VALUES (?, ?, ?, NULL, ?, ?)",
+                            [game_id, side, due_at, phase_key, began_at])
+
+    def retime_deadlines(self, game_id: int, deadlines: list[dict], outbox: Outbox | None = None) -> None:
+        """Running deadline rows given new due times (a player changed their own time), with
+        the messages saying so."""
+        with self.transaction():
+            self._check_live(game_id)
+            self._rewrite_deadlines(game_id, deadlines)
+            self._write_outbox(game_id, self.last_seq(game_id), outbox)
+
+    def _rewrite_deadlines(self, game_id: int, deadlines: list[dict]) -> None:
+        """Inside a write transaction: these deadline rows (as `deadlines()` reads them, with
+        new values) replace the stored ones."""
+        for row in deadlines:
+            self.db.execute("INSERT OR REPLACE INTO deadlines (game, side, due_at, reminded_at,"
+                            " phase_key, began_at) VALUES (?, ?, ?, ?, ?, ?)",
+                            [game_id, row["side"], row["due_at"], row["reminded_at"],
+                             row["phase_key"], row.get("began_at")])
 
     def deadlines(self, game_id: int | None = None) -> list[dict]:
         where, args = ("WHERE game = ?", [game_id]) if game_id is not None else ("", [])

@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 
 import rules
-from bot.converters import parse_hours
+from bot.converters import parse_hour, parse_hours
 from bot.discord.buttons import actor_of, confirmation, verify_button
 from bot.discord.messenger import markup, send_reply
 from bot.permissions import Actor, TableError
@@ -417,10 +417,14 @@ async def prefs(interaction: discord.Interaction, timezone: str | None = None,
     changes: dict[str, object] = {k: v for k, v in (
         ("tz", timezone), ("away_until", away_until), ("remind", remind), ("quiet", quiet))
         if v is not None}
-    if due_hour is not None:
-        word = due_hour.strip().lower()
-        changes["due_hour"] = int(word) if word.isdigit() else "none" if word == "none" else -1  # -1: refused
-    await answer(interaction, lambda t, a, c: t.absence.prefs(a, changes))
+
+    def change(tables: Tables, actor: Actor, channel: str) -> Awaitable[Text]:
+        if due_hour is not None:  # read in the worker thread: Unreadable is answered like a refusal
+            word = due_hour.strip().lower()
+            changes["due_hour"] = "none" if word == "none" else parse_hour(word)
+        return tables.absence.prefs(actor, changes)
+
+    await answer(interaction, change)
 
 
 @app_commands.command(name="help", description="The commands of the game in this channel, "

@@ -9,13 +9,14 @@ Each change is stored with its news (in a worker thread, off the event loop), th
 from __future__ import annotations
 
 import asyncio
+from datetime import datetime
 
 from bot import text as fmt
 from bot.delivery import channel_audience, message
 from bot.permissions import Actor, TableError, sides_of
 from bot.player_prefs import PlayerPrefs
 from bot.tables.room import Room
-from bot.words import Text, name, words
+from bot.words import Text, due, name, words
 
 BY_AGREEMENT = "paused by its players"  # the reason a game paused by agreement gives
 
@@ -36,9 +37,22 @@ class Absence(Room):
         await self.delivery.flush(game_id)
         return f"You left game {game_id}."
 
-    def prefs(self, actor: Actor, changes: dict) -> Text:
+    async def prefs(self, actor: Actor, changes: dict) -> Text:
         """Show or change one's own time (time zone, deadline hour, vacation) and how reminders
-        come; "none" clears a value. Deadlines starting from now on follow them."""
+        come; "none" clears a value. The running deadlines of one's games are counted again
+        under it at once (each game under its lock, the new due times stored with the post
+        that tells the table), and their reminders follow the new quiet hours."""
+        said = await asyncio.to_thread(self._set_prefs, actor, changes)
+        if not changes:
+            return said
+        moved: list[Text] = []
+        for game_id, sides in await asyncio.to_thread(self._seats_in_play, actor):
+            async with self.tables.lock(game_id):
+                moved += await asyncio.to_thread(self._retime, actor, game_id, sides)
+            await self.delivery.flush(game_id)
+        return words(said, *moved) if moved else said
+
+    def _set_prefs(self, actor: Actor, changes: dict) -> Text:
         before = PlayerPrefs.from_dict(self.store.player_prefs(actor.id))
         if not changes:
             return before.describe()
@@ -47,7 +61,27 @@ class Absence(Room):
             values["quiet"] = _hours(values["quiet"])
         prefs = PlayerPrefs.from_dict({**before.to_dict(), **values})  # Unreadable: its sentence is the reply
         self.store.set_player_prefs(actor.id, prefs.to_dict())
-        return prefs.describe() + " Deadlines that start from now on follow this."
+        return prefs.describe()
+
+    def _seats_in_play(self, actor: Actor) -> list[tuple[int, list[str]]]:
+        """The games in play (started, not over, not paused) where this person holds a seat."""
+        return [(game["id"], sides_of(self.store.seats(game["id"]), actor))
+                for game in self.store.games_of(actor.id)
+                if game["started_at"] and game["status"] != "over" and not game["paused"]]
+
+    def _retime(self, actor: Actor, game_id: int, sides: list[str]) -> list[Text]:
+        """Under the game's lock: the player's running deadlines here counted again, stored with
+        the post saying so in the game's channel; what moved, as words for the player."""
+        game = self.store.game(game_id)
+        moved = [] if game["status"] == "over" or game["paused"] else \
+            self.tables.deadlines.retimed(game_id, sides)
+        dues = [words(f" In game {game_id}, {fmt.side_name(row['side'])} is now due ",
+                      due(datetime.fromisoformat(row["due_at"])), ".") for row in moved]
+        if moved:
+            said = words(name(actor.name), " changed their own time (`/prefs`).", *dues)
+            self.store.retime_deadlines(game_id, moved, [(channel_audience(game["channel"]), message(said))])
+        self.tables.deadlines.reschedule(game_id)  # reminders follow new quiet hours, too
+        return dues
 
     def _leave(self, actor: Actor, channel: str, game_id: int) -> None:
         self.tables.current(game_id)

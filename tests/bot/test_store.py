@@ -188,16 +188,20 @@ def test_a_commands_deadlines_commit_with_it_and_a_running_one_keeps_its_reminde
     loses its row, a side whose due time and phase are unchanged keeps its row (and the mark of
     the reminder it had), any other gets a fresh one; a command that ends the game leaves none."""
     game = store.create_game("toy", "short", 1)
-    store.append(game, _row(seq=0), {}, [], deadlines={"red": ("2026-01-03T00:00:00+00:00", "1/red/move"),
-                                                        "blue": ("2026-01-03T00:00:00+00:00", "1/blue/wait")})
+    began = "2026-01-01T00:00:00+00:00"
+    store.append(game, _row(seq=0), {}, [], deadlines={"red": ("2026-01-03T00:00:00+00:00", "1/red/move", began),
+                                                        "blue": ("2026-01-03T00:00:00+00:00", "1/blue/wait", began)})
     store.mark_reminded(game, "red", "2026-01-02T00:00:00+00:00")
-    store.append(game, _row(seq=1), {}, [], deadlines={"red": ("2026-01-03T00:00:00+00:00", "1/red/move")})
+    store.append(game, _row(seq=1), {}, [], deadlines={"red": ("2026-01-03T00:00:00+00:00", "1/red/move", began)})
     row, = store.deadlines(game)
-    assert (row["side"], row["reminded_at"]) == ("red", "2026-01-02T00:00:00+00:00")
-    store.append(game, _row(seq=2), {}, [], deadlines={"red": ("2026-01-04T00:00:00+00:00", "1/red/dice")})
+    assert (row["side"], row["reminded_at"], row["began_at"]) == ("red", "2026-01-02T00:00:00+00:00", began)
+    later = "2026-01-02T00:00:00+00:00"
+    store.append(game, _row(seq=2), {}, [], deadlines={"red": ("2026-01-04T00:00:00+00:00", "1/red/dice", later)})
     row, = store.deadlines(game)
-    assert (row["due_at"], row["phase_key"], row["reminded_at"]) == ("2026-01-04T00:00:00+00:00", "1/red/dice", None)
+    assert (row["due_at"], row["phase_key"], row["reminded_at"], row["began_at"]) == \
+        ("2026-01-04T00:00:00+00:00", "1/red/dice", None, later)
     store.append(game, _row(seq=3), {}, [])  # no deadlines given: they stay as they are
     assert len(store.deadlines(game)) == 1
-    store.append(game, _row(seq=4), {}, [], status="over", deadlines={"red": ("2026-01-05T00:00:00+00:00", "x")})
+    store.append(game, _row(seq=4), {}, [], status="over",
+                 deadlines={"red": ("2026-01-05T00:00:00+00:00", "x", later)})
     assert store.deadlines(game) == []

@@ -12,6 +12,7 @@ from bot.config import GameSettings
 from bot.discord.commands import prefs
 from bot.player_prefs import PlayerPrefs, reminder_at
 from bot.permissions import TableError
+from bot.words import plain
 from tests.bot.discord.discord_fakes import (ANNA, BORIS, CHANNEL, FakeClock, FakeInteraction, make_tables,
                                               seated_game)
 
@@ -28,7 +29,7 @@ def due_of(service, game_id: int, side: str) -> datetime:
 
 def test_a_vacation_stretches_the_players_deadlines(service):
     tables = make_tables(service, defaults=DAY)
-    tables.absence.prefs(BORIS, {"away_until": "2026-03-10"})
+    run(tables.absence.prefs(BORIS, {"away_until": "2026-03-10"}))
     game_id = run(seated_game(tables))
     run(tables.play.submit(ANNA, CHANNEL, "end"))
     run(tables.play.submit(ANNA, CHANNEL, "roll"))
@@ -37,7 +38,7 @@ def test_a_vacation_stretches_the_players_deadlines(service):
 
 def test_deadlines_fall_at_the_players_hour_in_their_zone(service):
     tables = make_tables(service, defaults=DAY)
-    tables.absence.prefs(ANNA, {"tz": "Europe/Moscow", "due_hour": 20})
+    run(tables.absence.prefs(ANNA, {"tz": "Europe/Moscow", "due_hour": 20}))
     game_id = run(seated_game(tables))
     assert due_of(service, game_id, "red") == datetime(2026, 3, 2, 17, tzinfo=UTC)  # 20:00 in Moscow
 
@@ -51,7 +52,7 @@ def test_weekends_are_skipped_where_the_game_says_so(service):
 def test_reminders_come_the_way_the_player_asked(service):
     clock = FakeClock()
     tables = make_tables(service, clock, defaults=DAY)
-    tables.absence.prefs(ANNA, {"remind": "dm"})
+    run(tables.absence.prefs(ANNA, {"remind": "dm"}))
     run(seated_game(tables))
     before = len(tables.delivery.messenger.in_channel(CHANNEL))
     clock.advance(hours=12)
@@ -76,8 +77,69 @@ def test_prefs_through_the_slash_command_and_its_refusals(service):
     assert asked.calls[-1][1]["content"].startswith("Time zone Europe/Paris; deadlines fall at 20:00; "
                                                    "reminders by channel; no reminders 22:00-7:00; not away.")
     with pytest.raises(TableError, match="not a time zone"):
-        tables.absence.prefs(ANNA, {"tz": "Mars/Olympus"})
+        run(tables.absence.prefs(ANNA, {"tz": "Mars/Olympus"}))
     with pytest.raises(TableError, match="like 22-7"):
-        tables.absence.prefs(ANNA, {"quiet": "late"})
-    cleared = tables.absence.prefs(ANNA, {"due_hour": "none"})
+        run(tables.absence.prefs(ANNA, {"quiet": "late"}))
+    run(prefs.callback(asked, None, "8pm", None, None, None))
+    assert asked.calls[-1][1]["content"] == \
+        "A deadline hour is a whole hour from 0 to 23, like 20 (or none); not '8pm'."
+    cleared = run(tables.absence.prefs(ANNA, {"due_hour": "none"}))
     assert "deadlines as the game sets them" in cleared
+
+
+def test_a_vacation_taken_during_a_turn_stretches_the_running_deadline_at_once(service):
+    """Issue 10.2: /prefs re-times the deadlines already running, not only those to come: the
+    new due time is stored with a post in the game's channel, and the expiry job moves with it."""
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=DAY)
+    game_id = run(seated_game(tables))  # Red (Anna) due Monday 2 March, 12:00
+    clock.advance(hours=3)
+    said = run(tables.absence.prefs(ANNA, {"away_until": "2026-03-04"}))
+    assert due_of(service, game_id, "red") == datetime(2026, 3, 6, tzinfo=UTC)  # back on the 5th + 24 h
+    assert "In game 1, Red is now due" in plain(said)
+    post = tables.delivery.messenger.in_channel(CHANNEL)[-1]
+    assert post.startswith("Anna changed their own time (`/prefs`). In game 1, Red is now due <t:")
+    expiry = tables.deadlines.scheduler.jobs[f"expire:{game_id}:red"][0]
+    assert expiry == datetime(2026, 3, 6, tzinfo=UTC)
+    assert due_of(service, game_id, "red") == datetime.fromtimestamp(int(post.split("<t:")[1].split(":")[0]), UTC)
+
+
+def test_a_deadline_brought_forward_by_prefs_leaves_at_least_an_hour(service):
+    """A vacation cancelled near the end of the normal turn: the deadline comes back, but no
+    sooner than an hour from now."""
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=DAY)
+    game_id = run(seated_game(tables))  # began Sunday 12:00 UTC, due Monday 12:00
+    run(tables.absence.prefs(ANNA, {"away_until": "2026-03-04"}))
+    clock.advance(hours=23, minutes=30)  # Monday 11:30
+    run(tables.absence.prefs(ANNA, {"away_until": "none"}))
+    assert due_of(service, game_id, "red") == datetime(2026, 3, 2, 12, 30, tzinfo=UTC)
+
+
+def test_a_reminder_in_quiet_hours_is_held_until_they_end_and_sent_once(service):
+    """Quiet hours at the table (issue 10.2): the 12-hour reminder of a deadline due Monday
+    12:00 UTC falls at midnight, inside Anna's quiet hours (22-7 UTC): nothing is sent then; at
+    07:00 it is, once."""
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=DAY)
+    run(tables.absence.prefs(ANNA, {"quiet": "22-7"}))
+    run(seated_game(tables))
+    clock.advance(hours=12)  # Monday 00:00
+    run(tables.deadlines.scheduler.run_due())
+    assert not any("is due" in text for text in tables.delivery.messenger.to(ANNA.id))
+    clock.advance(hours=7)  # 07:00, the quiet hours over
+    run(tables.deadlines.scheduler.run_due())
+    reminded = [text for text in tables.delivery.messenger.to(ANNA.id) if "is due" in text]
+    assert len(reminded) == 1
+    clock.advance(hours=1)
+    run(tables.deadlines.scheduler.run_due())
+    assert len([text for text in tables.delivery.messenger.to(ANNA.id) if "is due" in text]) == 1
+
+
+def test_quiet_hours_set_during_a_turn_move_its_pending_reminder(service):
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=DAY)
+    game_id = run(seated_game(tables))
+    assert tables.deadlines.scheduler.jobs[f"remind:{game_id}:red:0"][0] == datetime(2026, 3, 2, tzinfo=UTC)
+    run(tables.absence.prefs(ANNA, {"quiet": "22-7"}))
+    assert tables.deadlines.scheduler.jobs[f"remind:{game_id}:red:0"][0] == datetime(2026, 3, 2, 7, tzinfo=UTC)
