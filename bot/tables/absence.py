@@ -1,15 +1,16 @@
 """Absence (issue 10.2): leaving a lobby, and pausing and resuming a running game by agreement.
 
 A seated player asks `/game pause` (or `/game resume`); the game pauses (or goes on) when the
-other player asks the same, which is their consent, or at once when a member with Manage Server
-asks. A paused game keeps no deadlines and takes no orders; resumed, every side to move gets a
-fresh deadline. A seat is left only before the start: afterwards `/game replace` seats a substitute.
+other player asks the same within 48 hours, which is their consent, or at once when a member with
+Manage Server asks; a request not agreed to lapses. A paused game keeps no deadlines and takes no
+orders; resumed, every side to move gets a fresh deadline. A seat is left only before the start:
+afterwards `/game replace` seats a substitute.
 Each change is stored with its news (in a worker thread, off the event loop), then sent.
 """
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from bot import text as fmt
 from bot.delivery import channel_audience, message
@@ -19,6 +20,7 @@ from bot.tables.room import Room
 from bot.words import Text, due, name, words
 
 BY_AGREEMENT = "paused by its players"  # the reason a game paused by agreement gives
+ASKING_LAPSES = timedelta(hours=48)  # a pause or resume asked and not agreed to lapses after this
 
 
 class Absence(Room):
@@ -119,18 +121,31 @@ class Absence(Room):
         if not mine and not actor.manage_guild:
             raise TableError(f"Only a player of game {game_id}, or a member with Manage Server, "
                              f"may {action} it.")
-        asked = game["pending_pause"]
+        asked = self._standing_request(game)
         agreed = asked is not None and asked["action"] == action and asked["by"] not in mine
         alone = set(seats) <= set(mine)  # a hot-seat game: one person holds every seat
         if actor.manage_guild or agreed or alone:
             self._do(game, action, actor)
             return f"Game {game_id} is {'paused' if action == 'pause' else 'going on'}."
         others = " or ".join(fmt.side_name(s) for s in seats if s not in mine)
+        now = self.tables.deadlines.clock()
+        lapses = due(now + ASKING_LAPSES)
         said = words(name(actor.name), f" asks to {action} game {game_id}: the {others} player "
-                     f"agrees with `/game {action}` (or a member with Manage Server does it).")
-        self.store.set_pending_pause(game_id, {"by": mine[0], "action": action},
-                                     [(channel_audience(channel), message(said))])
-        return f"You asked to {action} game {game_id}; the {others} player must agree."
+                     f"agrees with `/game {action}` (or a member with Manage Server does it); the "
+                     "request lapses ", lapses, ".")
+        request = {"by": mine[0], "action": action, "asked_at": now.isoformat()}
+        self.store.set_pending_pause(game_id, request, [(channel_audience(channel), message(said))])
+        return words(f"You asked to {action} game {game_id}; the {others} player must agree (the "
+                     "request lapses ", lapses, ").")
+
+    def _standing_request(self, game: dict) -> dict | None:
+        """The pause or resume asked and not yet agreed, None once it has lapsed (ASKING_LAPSES
+        after it was asked: a request from before its time was kept has lapsed too)."""
+        asked = game["pending_pause"]
+        if asked is None or "asked_at" not in asked:
+            return None
+        fresh = datetime.fromisoformat(asked["asked_at"]) + ASKING_LAPSES > self.tables.deadlines.clock()
+        return asked if fresh else None
 
     def _do(self, game: dict, action: str, actor: Actor) -> None:
         """The game pauses or goes on, stored with the line saying so."""

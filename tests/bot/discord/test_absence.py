@@ -3,13 +3,16 @@ players' agreement or a member with Manage Server."""
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 
 import pytest
 
 from bot.discord.commands import GameCommands
+from bot.discord.messenger import markup
 from bot.permissions import TableError
-from tests.bot.discord.discord_fakes import (ANNA, BORIS, CHANNEL, GUILD, MOD, STRANGER, FakeInteraction,
-                                              make_tables, seated_game)
+from bot.words import plain
+from tests.bot.discord.discord_fakes import (ANNA, BORIS, CHANNEL, GUILD, MOD, STRANGER, FakeClock,
+                                              FakeInteraction, make_tables, seated_game)
 
 
 def run(coro):
@@ -41,17 +44,35 @@ def test_leave_frees_a_seat_in_the_lobby_only(service):
 def test_a_pause_needs_the_other_players_consent_and_stops_the_clock(service):
     tables = make_tables(service)
     game_id = run(seated_game(tables))
-    assert "must agree" in run(tables.absence.pause(ANNA, CHANNEL))
+    assert "must agree" in plain(run(tables.absence.pause(ANNA, CHANNEL)))
     assert service.store.game(game_id)["paused"] is None and service.store.deadlines(game_id)
-    assert "must agree" in run(tables.absence.pause(ANNA, CHANNEL))  # asking again is no consent
+    assert "must agree" in plain(run(tables.absence.pause(ANNA, CHANNEL)))  # asking again is no consent
     assert run(tables.absence.pause(BORIS, CHANNEL)) == f"Game {game_id} is paused."
     assert service.store.game(game_id)["paused"] and service.store.deadlines(game_id) == []
     assert "is paused" in refused(tables.play.submit(ANNA, CHANNEL, "end"))
-    assert "must agree" in run(tables.absence.resume(BORIS, CHANNEL))
+    assert "must agree" in plain(run(tables.absence.resume(BORIS, CHANNEL)))
     assert run(tables.absence.resume(ANNA, CHANNEL)) == f"Game {game_id} is going on."
     assert service.store.game(game_id)["paused"] is None
     assert [row["side"] for row in service.store.deadlines(game_id)] == ["red"]
     assert run(tables.play.submit(ANNA, CHANNEL, "end"))
+
+
+def test_a_pause_asked_and_not_agreed_to_lapses_after_48_hours(service):
+    """Issue 10.2: a request does not hang forever; the ask says when it lapses, and the other
+    player's `/game pause` after that is a new request, not a consent."""
+    clock = FakeClock()
+    tables = make_tables(service, clock)
+    game_id = run(seated_game(tables))
+    asked = markup(run(tables.absence.pause(ANNA, CHANNEL)))
+    lapses = int((clock() + timedelta(hours=48)).timestamp())
+    assert asked == (f"You asked to pause game {game_id}; the Blue player must agree (the request "
+                     f"lapses <t:{lapses}:R>).")
+    assert f"the request lapses <t:{lapses}" in tables.delivery.messenger.in_channel(CHANNEL)[-1]
+    clock.advance(hours=48)
+    assert "the Red player must agree" in plain(run(tables.absence.pause(BORIS, CHANNEL)))
+    assert service.store.game(game_id)["paused"] is None
+    clock.advance(hours=47)
+    assert run(tables.absence.pause(ANNA, CHANNEL)) == f"Game {game_id} is paused."  # within 48 h: consent
 
 
 def test_a_member_with_manage_server_pauses_alone_and_strangers_cannot(service):
