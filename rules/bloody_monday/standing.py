@@ -1,15 +1,18 @@
 """Standing orders for Bloody Monday's mid-turn choices (issue 10.1; rules.core.standing).
 
 A battle waits for the defender's hit choice at every hit before the showdown and among equally
-strong units after it (5.3.6; issue 9.4), and for the defender's retreat after artillery fire (6.4).
+strong units after it (5.3.6; issue 9.4), for the defender's retreat after artillery fire (6.4),
+and, with the optional rule 9.1, for the Russian player's full-strength jagers to skirmish, ambush
+or fight as usual.
 An order reads only what its player knows: their own blocks and the public control of areas. It
 always gives a command when its kind of choice is waiting, so whether the game paused never
 depends on a hidden block.
 """
 from __future__ import annotations
 
+from rules.bloody_monday import ground
 from rules.bloody_monday import retreat as retreats
-from rules.bloody_monday.commands import Command, Hit, Retreat, Word
+from rules.bloody_monday.commands import Ambush, Command, Hit, Retreat, Word
 from rules.bloody_monday.game import Game
 from rules.core.standing import OrderTable, command_for
 
@@ -25,11 +28,17 @@ ORDERS: OrderTable = {
         "own_lines": "retreat when every unit has room, into the areas nearest my own map edge (French "
                      "west, Russian east), else stand (6.4)",
     },
+    "jager": {
+        "fight": "my full-strength jagers fight the battle as usual, neither skirmishing nor ambushing (9.1)",
+        "ambush": "each full-strength jager ambushes: it rolls before any other unit and its hits apply at "
+                  "once (9.1)",
+    },
 }
 
 
 def choice(state: dict) -> dict | None:
-    """The choice a battle waits for from its defender: a hit or the 6.4 retreat, or None."""
+    """The choice a battle waits for: the defender's hit or 6.4 retreat, or what the Russian
+    jagers do (9.1); None."""
     bt = state["battle"]
     if state["phase"] in ("over", "logistics") or not bt:
         return None
@@ -37,6 +46,8 @@ def choice(state: dict) -> dict | None:
         return {"kind": "hit", "side": bt["choice"]["side"]}
     if bt["stage"] == "retreat":
         return {"kind": "retreat", "side": bt["defender"]}
+    if bt["stage"] == "jagers":
+        return {"kind": "jager", "side": "russian"}
     return None
 
 
@@ -49,6 +60,8 @@ def _obey(g: Game, side: str, kind: str, order: str) -> Command:
     """The command an order of this kind gives in the battle waiting for it."""
     if kind == "hit":
         return _hit(g, g.s["battle"]["choice"]["candidates"], order)
+    if kind == "jager":  # 9.1: `end` lets the jagers left fight as usual
+        return Ambush(ground.jagers(g)[0]) if order == "ambush" else Word("end")
     return _retreat(g, side) if order == "own_lines" else Word("end")
 
 

@@ -112,3 +112,18 @@ def test_issue_16_5_rule_code_names_no_block():
     ids = re.compile(r"""["'][FR]-[A-Za-z0-9-]+["']""")
     named = {p.name: ids.findall(p.read_text()) for p in Path(package.__file__).parent.glob("*.py")}
     assert {name: found for name, found in named.items() if found} == {}
+
+
+def test_9_1_the_jagers_choice_waits_for_the_russian_and_a_standing_order_answers_it():
+    """Issue 10.1 for 9.1: the jagers' choice is a mid-turn choice of the Russian player; the
+    standing order `ambush` gives each full-strength jager's ambush, `fight` the `end` that lets
+    them fight as usual, and none leaves it to the player."""
+    g = redoubt_fight()
+    combat.advance(g)
+    assert bm.choice(g.s) == {"kind": "jager", "side": "russian"}
+    assert bm.standing_command(g.s, "russian", {"jager": "ambush"}) == Ambush("R-1-1J")
+    assert bm.standing_command(g.s, "russian", {"jager": "fight"}).to_text() == "end"
+    assert bm.standing_command(g.s, "russian", {"jager": "ask"}) is None
+    assert bm.standing_command(g.s, "french", {"jager": "ambush"}) is None  # not the French player's choice
+    after, _ = bm.apply(g.s, "russian", bm.standing_command(g.s, "russian", {"jager": "ambush"}))
+    assert after["battle"] is None or after["battle"]["stage"] != "jagers"
