@@ -1,9 +1,25 @@
-"""The NATO unit symbols shared by Borodino counters and Bloody Monday blocks."""
+"""What Borodino counters and Bloody Monday blocks share: the canvas a piece is drawn on, and the
+NATO unit symbols."""
 from __future__ import annotations
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from render import palette as P
+
+DRAW_SCALE = 4  # pieces are drawn this much larger, then scaled down smoothly
+
+
+def canvas(size: int) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
+    """A transparent square to draw a piece `size` pixels wide on, DRAW_SCALE times larger: the
+    image, its pen and its side in drawing pixels (`shrunk` brings it down to `size`)."""
+    s = size * DRAW_SCALE
+    img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
+    return img, ImageDraw.Draw(img), s
+
+
+def shrunk(img: Image.Image, size: int) -> Image.Image:
+    """A piece drawn on `canvas(size)`, scaled down smoothly to `size` pixels."""
+    return img.resize((size, size), Image.Resampling.LANCZOS)
 
 
 def symbol(d: ImageDraw.ImageDraw, kind: str, s: int, ink: P.RGB, top: float) -> None:

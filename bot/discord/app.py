@@ -24,6 +24,7 @@ import sys
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime, tzinfo
+from typing import NamedTuple
 
 import discord
 from apscheduler.schedulers import base as apscheduler_base
@@ -115,20 +116,26 @@ def tree_hash(tree: discord.app_commands.CommandTree) -> str:
     return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
 
+class Pictures(NamedTuple):
+    """How the bot draws (bot/delivery.py): the map, the latest action at a phone's width, and
+    the check of places a map is asked around; None for each it does not have (text only)."""
+
+    renderer: Renderer | None = None
+    cropper: Cropper | None = None
+    place_check: PlaceCheck | None = None
+
+
 class KolochaBot(commands.Bot):
     """The bot; `tables` exists once setup_hook has opened the store. `clock` is the time its
     deadlines and scheduler read (tests pass a fake one); `sync_only` makes a bot that only
     syncs its command tree and opens nothing else (`kolocha sync`)."""
 
-    def __init__(self, config: Config, renderer: Renderer | None = None,
-                 clock: Clock = utc_now, sync_only: bool = False, cropper: Cropper | None = None,
-                 place_check: PlaceCheck | None = None):
+    def __init__(self, config: Config, pictures: Pictures = Pictures(), clock: Clock = utc_now,
+                 sync_only: bool = False):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents_for(config),
                          help_command=None, allowed_mentions=QUIET)
         self.config = config
-        self.renderer = renderer
-        self.cropper = cropper
-        self.place_check = place_check
+        self.pictures = pictures
         self.clock = clock
         self.sync_only = sync_only
         self._background: set[asyncio.Task] = set()
@@ -149,8 +156,8 @@ class KolochaBot(commands.Bot):
             return
         scheduler = self.scheduler = ClockedScheduler(self.clock)
         service = GameService(store)
-        delivery = Delivery(service, DiscordMessenger(self), self.renderer, self.clock, self.cropper,
-                            self.place_check)
+        delivery = Delivery(service, DiscordMessenger(self), self.pictures.renderer, self.clock,
+                            self.pictures.cropper, self.pictures.place_check)
         delivery.channel_lost = self._refused
         self.tables = Tables(service, delivery, scheduler, self.config, self.clock)
         scheduler.start()
@@ -285,10 +292,9 @@ def create_bot(config: Config | None = None, renderer: Renderer | None = None,
     """The whole bot with its command tree, not connected to anything yet; without a renderer
     given, it draws with render's own (the map, and the latest action beside it) and refuses a
     map asked around places that map lacks."""
-    place_check = None
-    if renderer is None:
-        renderer, cropper, place_check = default_renderer(), cropper or default_cropper(), default_place_check()
-    return KolochaBot(config or Config(), renderer, clock, cropper=cropper, place_check=place_check)
+    pictures = Pictures(renderer, cropper) if renderer is not None else \
+        Pictures(default_renderer(), cropper or default_cropper(), default_place_check())
+    return KolochaBot(config or Config(), pictures, clock)
 
 
 def run(config: Config) -> int:

@@ -16,9 +16,8 @@ from PIL import Image, ImageDraw
 from render import palette as P
 from render.areamap.static import star_points
 from render.fonts import font
-from render.symbols import symbol
+from render.symbols import canvas, shrunk, symbol
 
-DRAW_SCALE = 4
 SYMBOL_FROM = 26  # blocks at least this many pixels wide show their type symbol
 CUBES = ("inspired", "kolocha", "isolated", "fired")
 LEADER_MARK = {"tactical_leader": "★", "supreme_commander": "♛"}
@@ -60,10 +59,8 @@ def face_of(unit: dict, viewer: str | None) -> Face:
 @lru_cache(maxsize=1024)
 def sprite(face: Face, size: int) -> Image.Image:
     """The block as an RGBA image of size x size pixels."""
-    s = size * DRAW_SCALE
+    img, d, s = canvas(size)
     colours = P.BLOCK[face.side]
-    img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
     edge = max(2, s // 18)
     outline = P.ACTIVATED if face.activated else P.REVEALED_EDGE if face.revealed else colours["edge"]
     d.rounded_rectangle((0, 0, s - 1, s - 1), radius=s // 9, fill=colours["fill"], outline=outline,
@@ -73,7 +70,7 @@ def sprite(face: Face, size: int) -> Image.Image:
         d.line((s * 0.16, s * 0.16, s * 0.16, s * 0.84), fill=_lighter(colours["fill"]), width=edge)
     else:
         _sticker(d, face, s, size)
-    return img.resize((size, size), Image.Resampling.LANCZOS)
+    return shrunk(img, size)
 
 
 def _lighter(rgb: P.RGB) -> P.RGB:

@@ -15,9 +15,8 @@ from PIL import Image, ImageDraw
 from render import palette as P
 from render.fonts import font
 from render.hexmap.geometry import Layout
-from render.symbols import symbol
+from render.symbols import canvas, shrunk, symbol
 
-DRAW_SCALE = 4  # sprites are drawn this much larger, then scaled down smoothly
 LABEL_FROM = 44  # counters at least this many pixels wide show the unit designation
 
 
@@ -58,10 +57,8 @@ def look_of(unit: dict, size: int) -> Look:
 @lru_cache(maxsize=512)
 def sprite(look: Look, size: int) -> Image.Image:
     """The counter as an RGBA image of size x size pixels."""
-    s = size * DRAW_SCALE
+    img, d, s = canvas(size)
     colours = P.SIDES[look.side]
-    img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
     edge = max(2, s // 22)
     d.rounded_rectangle((0, 0, s - 1, s - 1), radius=s // 10, fill=colours["fill"], outline=P.INK, width=edge)
     if look.guard:
@@ -78,7 +75,7 @@ def sprite(look: Look, size: int) -> Image.Image:
         c, t = 0.13 * s, 0.07 * s
         d.polygon([(c, c + 0.6 * s - t), (c + t, 0.6 * s + c), (c, c + 0.6 * s + t), (c - t, 0.6 * s + c)],
                   fill=colours["ink"])
-    return img.resize((size, size), Image.Resampling.LANCZOS)
+    return shrunk(img, size)
 
 
 def draw_counters(img: Image.Image, layout: Layout, units: list[dict]) -> None:
