@@ -46,15 +46,14 @@ def snapshot(view: dict, *, zoc: str | None = None, hexes: Iterable[str] = (),
     highlight = {key: value for key, value in (
         ("zoc", zoc), ("hexes", list(hexes)), ("destinations", list(destinations)),
         ("areas", list(areas)), ("select", select)) if value}
-    if around is not None:
-        around = list(around)
-        check_around(view, around)
+    places = None if around is None else [str(place) for place in around]
+    if places is not None:
+        check_around(view, places)
     if view.get("system") == "bloody_monday":
-        numbers = None if around is None else [int(n) for n in around]
+        numbers = None if places is None else [int(n) for n in places]
         return png(draw_area_map(view, highlight=highlight, size=size, around=numbers,
                                  radius=2 if radius is None else radius))
-    hexes_around = None if around is None else [str(h) for h in around]
-    return png(draw_map(view, highlight=highlight, size=size, around=hexes_around,
+    return png(draw_map(view, highlight=highlight, size=size, around=places,
                         radius=6 if radius is None else radius))
 
 

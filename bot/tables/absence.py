@@ -59,8 +59,9 @@ class Absence(Room):
         if not changes:
             return before.describe()
         values = {k: None if v == "none" else v for k, v in changes.items()}
-        if isinstance(values.get("quiet"), str):
-            values["quiet"] = _hours(values["quiet"])
+        quiet = values.get("quiet")
+        if isinstance(quiet, str):
+            values["quiet"] = _hours(quiet)
         prefs = PlayerPrefs.from_dict({**before.to_dict(), **values})  # Unreadable: its sentence is the reply
         self.store.set_player_prefs(actor.id, prefs.to_dict())
         return prefs.describe()
@@ -77,7 +78,7 @@ class Absence(Room):
         game = self.store.game(game_id)
         moved = [] if game["status"] == "over" or game["paused"] else \
             self.tables.deadlines.retimed(game_id, sides)
-        dues = [words(f" In game {game_id}, {fmt.side_name(row['side'])} is now due ",
+        dues: list[Text] = [words(f" In game {game_id}, {fmt.side_name(row['side'])} is now due ",
                       due(datetime.fromisoformat(row["due_at"])), ".") for row in moved]
         if moved:
             said = words(name(actor.name), " changed their own time (`/prefs`).", *dues)

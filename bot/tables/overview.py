@@ -89,12 +89,13 @@ class Overview(Room):
                 raise TableError("No game has been played in this channel; name one: `/game export game:<id>`.")
             game = games[-1]
         else:
+            refusal = f"This server has no game {game_id}; `/game list status:over` lists its ended games."
             try:
                 game = self.store.game(game_id)
             except UnknownGame:
-                game = None
-            if game is None or game["guild"] != guild:
-                raise TableError(f"This server has no game {game_id}; `/game list status:over` lists its ended games.")
+                raise TableError(refusal) from None
+            if game["guild"] != guild:
+                raise TableError(refusal)
         script = pictures.command_script(self.service, game["id"])
         gif = pictures.replay_gif(self.service, game["id"])
         count = len(self.store.commands(game["id"]))

@@ -235,10 +235,10 @@ class Play(Room):
                 self.delivery.place_check(view, places)
             except ValueError as error:  # render.NotOnMap: its sentence is the reply
                 raise TableError(str(error)) from None
-        options = {"around": places} if places else {}
         text = words(f"Game {game['id']}, at ", name(actor.name), "'s request:\n",
                      fmt.headline(view))
-        return game["id"], [(channel_audience(channel), message(text, seq, None, **options))]
+        post = message(text, seq, None, around=places) if places else message(text, seq, None)
+        return game["id"], [(channel_audience(channel), post)]
 
 
 def _names_a_unit(system, side: str, line: str) -> bool:
