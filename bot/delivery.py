@@ -40,6 +40,10 @@ log = logging.getLogger("kolocha.delivery")
 Renderer = Callable[..., bytes]
 Cropper = Callable[[dict], bytes | None]  # a view -> its latest action at a phone's width, or None
 PlaceCheck = Callable[[dict, list[str]], None]  # refuses (ValueError) places not on the view's map
+# A question's buttons, stored in its outbox row as data and rebuilt by the messenger when the row is
+# sent (so they survive a restart): {"action", "other", "game", "side", "seq"}, e.g. a draw offer's
+# Accept ("draw") and Decline ("decline") for the side it waits on, at the position it was made.
+Buttons = dict[str, Any]
 NO_PICTURE = "(No map picture: the map renderer is not available on this server.)"
 RETRY_CAP = timedelta(hours=1)  # a failing row is retried at least this often
 CHANNEL_REFUSALS = 3  # a channel refusing a row this many times in a row is lost to its games
@@ -74,10 +78,12 @@ class Messenger(Protocol):
     def pieces(self, text: Text) -> list[str]:
         """The text as this platform writes it, split into messages within its limit."""
 
-    async def post(self, channel: str, piece: str, pictures: Sequence[bytes] = ()) -> None:
+    async def post(self, channel: str, piece: str, pictures: Sequence[bytes] = (),
+                   buttons: Buttons | None = None) -> None:
         """Post one message in a channel or thread; raises when the platform refuses it."""
 
-    async def dm(self, user: str, piece: str, pictures: Sequence[bytes] = ()) -> None:
+    async def dm(self, user: str, piece: str, pictures: Sequence[bytes] = (),
+                 buttons: Buttons | None = None) -> None:
         """Send one direct message; raises DMClosed when the person's DMs are closed."""
 
     async def private_thread(self, channel: str, user: str, title: str) -> str:
@@ -120,12 +126,15 @@ def channel_audience(channel: str) -> str:
 
 
 def message(text: Text, seq: int | None = None, side: str | None = None, *, crop: bool = False,
-            **options: object) -> dict[str, Any]:
+            buttons: Buttons | None = None, **options: object) -> dict[str, Any]:
     """An outbox payload: words, and the view at command `seq` to draw when it is sent; `crop`
-    adds the picture of its latest action (issue 12.1)."""
+    adds the picture of its latest action (issue 12.1); `buttons`, a question's buttons, go with
+    its last piece."""
     payload: dict[str, Any] = {"text": text}
     if seq is not None:
         payload["picture"] = {"seq": seq, "side": side, "options": options} | ({"crop": True} if crop else {})
+    if buttons is not None:
+        payload["buttons"] = buttons
     return payload
 
 
@@ -259,8 +268,9 @@ class Delivery:
         kind, _, where = target.partition(":")
         send = self.messenger.dm if kind == "dm" else self.messenger.post
         pieces = self.messenger.pieces(text)
+        buttons = row["payload"].get("buttons")
         for n in range(row["pieces_sent"], len(pieces)):
-            await send(where, pieces[n], pictures if n == 0 else ())
+            await send(where, pieces[n], pictures if n == 0 else (), buttons if n == len(pieces) - 1 else None)
             if n + 1 < len(pieces):
                 await asyncio.to_thread(self.store.mark_pieces_sent, row["id"], n + 1)
 

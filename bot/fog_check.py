@@ -27,7 +27,7 @@ from types import ModuleType
 from typing import Any, cast
 
 from bot.config import Config
-from bot.delivery import Delivery
+from bot.delivery import Buttons, Delivery
 from bot.discord.messenger import pieces
 from bot.permissions import Actor, TableError
 from bot.service import GameService
@@ -59,6 +59,11 @@ class Position:
         return getattr(self._system, name)
 
 
+def _buttons(buttons: Buttons | None) -> str:
+    """A question's buttons as the viewer sees them (what they are for, at which position)."""
+    return f" [buttons: {json.dumps(buttons, sort_keys=True)}]" if buttons else ""
+
+
 class Recorder:
     """A messenger that writes down what the viewer may read: the channel, and their DMs, in
     Discord's own markup (bot/discord/messenger.py)."""
@@ -73,12 +78,14 @@ class Recorder:
         self.seen.append(f"private thread for {user} in {channel}: {title}")
         return f"{channel}-{user}"
 
-    async def post(self, channel: str, text: str, pictures: Sequence[bytes] = ()) -> None:
-        self.seen.append(f"posted in {channel}: {text}{_pictures(pictures)}")
+    async def post(self, channel: str, text: str, pictures: Sequence[bytes] = (),
+                   buttons: Buttons | None = None) -> None:
+        self.seen.append(f"posted in {channel}: {text}{_pictures(pictures)}{_buttons(buttons)}")
 
-    async def dm(self, user: str, text: str, pictures: Sequence[bytes] = ()) -> None:
+    async def dm(self, user: str, text: str, pictures: Sequence[bytes] = (),
+                 buttons: Buttons | None = None) -> None:
         if user == VIEWER.id:
-            self.seen.append(f"DM: {text}{_pictures(pictures)}")
+            self.seen.append(f"DM: {text}{_pictures(pictures)}{_buttons(buttons)}")
 
 
 class Unscheduled:

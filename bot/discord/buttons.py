@@ -12,6 +12,7 @@ import re
 
 import discord
 
+from bot.delivery import Buttons
 from bot.discord.messenger import send_reply
 from bot.permissions import Actor, TableError
 from bot.tables import Offer
@@ -68,6 +69,14 @@ def confirmation(action: str, offer: Offer, other: str = "keep") -> discord.ui.V
     view = discord.ui.View(timeout=None)
     view.add_item(Confirm(action, offer.game_id, offer.side, offer.seq))
     view.add_item(Confirm(other, offer.game_id, offer.side, offer.seq))
+    return view
+
+
+def stored_confirmation(buttons: Buttons) -> discord.ui.View:
+    """The buttons an outbox row carries (bot/delivery.py, Buttons), as they were offered."""
+    view = discord.ui.View(timeout=None)
+    for action in (buttons["action"], buttons["other"]):
+        view.add_item(Confirm(action, int(buttons["game"]), str(buttons["side"]), int(buttons["seq"])))
     return view
 
 

@@ -17,7 +17,7 @@ from datetime import datetime
 
 import discord
 
-from bot.delivery import ChannelClosed, Delivery, DMClosed, Reply
+from bot.delivery import Buttons, ChannelClosed, Delivery, DMClosed, Reply
 from bot.permissions import TableError
 from bot.words import Text, write
 
@@ -96,21 +96,24 @@ class DiscordMessenger:
         return self.client.get_channel(int(channel)) or \
             await self.client.fetch_channel(int(channel))
 
-    async def post(self, channel: str, piece: str, pictures: Sequence[bytes] = ()) -> None:
+    async def post(self, channel: str, piece: str, pictures: Sequence[bytes] = (),
+                   buttons: Buttons | None = None) -> None:
         """Raises ChannelClosed when Discord refuses (403) or no longer knows (404) it."""
         try:
             target = await self._channel(channel)
             if not isinstance(target, discord.abc.Messageable):
                 raise TypeError(f"channel {channel} takes no messages")
-            await target.send(piece, files=attachments(pictures),
-                              allowed_mentions=mentions(piece))
+            await target.send(piece, files=attachments(pictures), allowed_mentions=mentions(piece),
+                              view=_view(buttons))
         except (discord.Forbidden, discord.NotFound) as error:
             raise ChannelClosed(channel) from error
 
-    async def dm(self, user: str, piece: str, pictures: Sequence[bytes] = ()) -> None:
+    async def dm(self, user: str, piece: str, pictures: Sequence[bytes] = (),
+                 buttons: Buttons | None = None) -> None:
         try:
             person = self.client.get_user(int(user)) or await self.client.fetch_user(int(user))
-            await person.send(piece, files=attachments(pictures), allowed_mentions=mentions(piece))
+            await person.send(piece, files=attachments(pictures), allowed_mentions=mentions(piece),
+                              view=_view(buttons))
         except (discord.Forbidden, discord.NotFound) as error:
             raise DMClosed(user) from error
 
@@ -131,3 +134,13 @@ class DiscordMessenger:
                              "Threads and Send Messages in Threads, or allow DMs from this "
                              "server's members (Privacy Settings).")
         return str(thread.id)
+
+
+def _view(buttons: Buttons | None) -> discord.ui.View:
+    """A stored question's buttons as Discord's persistent ones (bot/discord/buttons.py);
+    discord.py's "no view" without them."""
+    if buttons is None:
+        return discord.utils.MISSING
+    from bot.discord.buttons import stored_confirmation  # buttons.py sends its replies through this module
+
+    return stored_confirmation(buttons)

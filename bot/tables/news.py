@@ -18,7 +18,7 @@ from datetime import datetime
 
 from bot import fair_dice
 from bot import text as fmt
-from bot.delivery import channel_audience, message
+from bot.delivery import Buttons, channel_audience, message
 from bot.permissions import Actor, TableError, sides_of
 from bot.service import Result, new_turn
 from bot.store import DeadlineRows, Outbox, Told
@@ -53,9 +53,16 @@ class Change:
         rows = self.announce(line, before, after, result.seq)
         for side, private in result.addressed().items():
             if side in system.INFO.sides:
-                rows.append((side, message(join(
-                    [line.strip() for line in fmt.event_lines(private, False)]))))
+                rows.append((side, message(join([line.strip() for line in fmt.event_lines(private, False)]),
+                                           buttons=self._answers(private, side, result.seq))))
         return Told(rows, self.deadlines)
+
+    def _answers(self, private: list[dict], side: str, seq: int) -> Buttons | None:
+        """The buttons a side's news carries: Accept and Decline under a draw offered to it
+        (issue 10.4), for the position it was offered at."""
+        if not any(e.get("kind") == "draw_offer" for e in private):
+            return None
+        return {"action": "draw", "other": "decline", "game": self.game_id, "side": side, "seq": seq}
 
     def announce(self, line: Text, before: dict | None, after: dict, seq: int) -> Outbox:
         """The public line (with the map and who must move by when once the phase changed; a

@@ -41,23 +41,30 @@ class FakeMessenger:
     failing: set[str] = field(default_factory=set)
     threads: dict[str, tuple[str, str]] = field(default_factory=dict)
     attempts: list[str] = field(default_factory=list)
+    buttons: list[tuple[str, str, dict]] = field(default_factory=list)  # (where, text, buttons)
 
     def pieces(self, text: Text) -> list[str]:
         return pieces(text)
 
-    async def post(self, channel: str, text: str, pictures: Sequence[bytes] = ()) -> None:
+    async def post(self, channel: str, text: str, pictures: Sequence[bytes] = (),
+                   buttons: dict | None = None) -> None:
         self.attempts.append(channel)
         if channel in self.failing:
             raise ServerError(channel)
         self.posts.append((channel, text, tuple(pictures)))
+        if buttons is not None:
+            self.buttons.append((channel, text, buttons))
 
-    async def dm(self, user: str, text: str, pictures: Sequence[bytes] = ()) -> None:
+    async def dm(self, user: str, text: str, pictures: Sequence[bytes] = (),
+                 buttons: dict | None = None) -> None:
         self.attempts.append(user)
         if user in self.closed:
             raise DMClosed(user)
         if user in self.failing:
             raise ServerError(user)
         self.dms.append((user, text, tuple(pictures)))
+        if buttons is not None:
+            self.buttons.append((user, text, buttons))
 
     async def private_thread(self, channel: str, user: str, title: str) -> str:
         thread = str(800 + len(self.threads))

@@ -79,12 +79,12 @@ def test_a_split_message_resumes_where_a_failure_stopped_it(tmp_path):
     count = len(pieces(text))
     real_post, posted = messenger.post, []
 
-    async def fails_on_the_third(channel, piece, pictures=()):
+    async def fails_on_the_third(channel, piece, pictures=(), buttons=None):
         if len(posted) == 2:
             posted.append("failed")
             raise ConnectionResetError("network")
         posted.append(piece)
-        await real_post(channel, piece, pictures)
+        await real_post(channel, piece, pictures, buttons)
     messenger.post = fails_on_the_third
     run(tables.delivery.send(game_id, [(channel_audience(CHANNEL), message(text))]))
     (row,) = tables.store.undelivered(game_id)

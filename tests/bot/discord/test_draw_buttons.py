@@ -54,3 +54,28 @@ def test_a_game_won_by_the_rules_announces_its_victory_level_with_the_final_map(
     (post,) = [p for p in tables.delivery.messenger.posts if "Game over" in p[1]]
     assert f"({outcome['level']})" in post[1] and outcome["reason"] in post[1]
     assert post[0] == CHANNEL and post[2] is not None  # with the final map
+
+
+def test_the_draw_offer_reaches_the_other_player_with_its_buttons(service):
+    """Issue 10.4: the offer itself carries Accept and Decline (stored with the outbox row, so a
+    restart before it is sent still sends them); the opponent need not ask with `/game draw`."""
+    tables = make_tables(service)
+    game_id = asyncio.run(seated_game(tables))
+    asyncio.run(tables.play.submit(ANNA, CHANNEL, "draw"))
+    (to, text, buttons), = tables.delivery.messenger.buttons
+    assert to == BORIS.id and "offers a draw" in text
+    assert buttons == {"action": "draw", "other": "decline", "game": game_id, "side": "blue", "seq": 0}
+
+
+def test_the_draw_offer_dm_carries_persistent_buttons_over_the_wire(tmp_path):
+    async def test(db: Path) -> None:
+        wire = await start(db)
+        game_id = await borodino(wire)
+        await wire.command(ANNA, "draw", group="game")
+        offered = [payload for user, payload in wire.http.of("dm") if "offers a draw" in payload.get("content", "")]
+        rows = offered[-1]["components"]
+        ids = [button["custom_id"] for row in rows for button in row["components"]]
+        assert ids == [f"kolocha:draw:{game_id}:russian:0", f"kolocha:decline:{game_id}:russian:0"]
+        await wire.press(BORIS, ids[0])
+        assert wire.tables.store.game(game_id)["ended"]["level"] == "draw"
+    play(test, tmp_path)
