@@ -80,10 +80,10 @@ def test_bloody_monday_standing_hits_are_told_without_naming_the_block(tmp_path)
         result = service.submit(game, mover, system.sample_command(state, mover, rng).to_text())
         told += [(mover, result, done) for done in result.followed if done.command.startswith("hit")]
     assert told, "this seed has a Russian hit within 200 commands"
-    for mover, result, done in told:
-        assert done.public == "Russian by standing order: a `hit` command."
-        if mover == "french":  # the French command that caused the hit: its reply to him
-            assert done.command.split()[1] not in result.message
+    assert {done.public for _, _, done in told} == {"Russian by standing order: a `hit` command."}
+    caused = [(result, done) for mover, result, done in told if mover == "french"]
+    assert caused  # French commands that caused a hit: their replies to him name no Russian block
+    assert all(done.command.split()[1] not in result.message for result, done in caused)
 
 
 def test_orders_lists_sets_and_clears(tmp_path):

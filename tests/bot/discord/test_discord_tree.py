@@ -36,7 +36,9 @@ def payloads() -> list[dict]:
     return [command.to_dict(client.tree) for command in client.tree.get_commands()]
 
 
-def check_options(options: list[dict], depth: int, where: str) -> None:
+def check_options(options: list[dict], depth: int, where: str, seen: dict[str, int]) -> None:
+    """Discord's limits on one level of options; `seen` counts the kinds checked (subcommands,
+    required and optional options, choices), so the test can tell every branch ran."""
     assert len(options) <= 25, where
     required_seen_optional = False
     for option in options:
@@ -46,15 +48,17 @@ def check_options(options: list[dict], depth: int, where: str) -> None:
         assert len(option.get("choices", [])) <= 25, here
         for choice in option.get("choices", []):
             assert 1 <= len(choice["name"]) <= 100 and len(str(choice["value"])) <= 100, here
+            seen["choices"] += 1
         assert not (option.get("choices") and option.get("autocomplete")), here
         if option["type"] in (SUBCOMMAND, GROUP):
             assert depth < 2 and not (option["type"] == GROUP and depth == 1), here
-            check_options(option.get("options", []), depth + 1, here)
-        else:
-            if not option.get("required"):
-                required_seen_optional = True
-            assert not (option.get("required") and required_seen_optional), \
-                f"{here}: a required option after an optional one"
+            seen["subcommands"] += 1
+            check_options(option.get("options", []), depth + 1, here, seen)
+            continue
+        required = bool(option.get("required"))
+        seen["required" if required else "optional"] += 1
+        required_seen_optional = required_seen_optional or not required
+        assert not (required and required_seen_optional), f"{here}: a required option after an optional one"
 
 
 def test_every_command_is_within_discords_limits():
@@ -62,10 +66,12 @@ def test_every_command_is_within_discords_limits():
     assert len([c for c in commands if c.get("type", CHAT_INPUT) == CHAT_INPUT]) <= 100
     names = [c["name"] for c in commands]
     assert len(names) == len(set(names))
+    seen = {"subcommands": 0, "required": 0, "optional": 0, "choices": 0}
     for command in commands:
         assert name_ok(command["name"]) and 1 <= len(command["description"]) <= 100
-        check_options(command.get("options", []), 0, command["name"])
+        check_options(command.get("options", []), 0, command["name"], seen)
         assert text_length(command) <= 4000
+    assert all(seen.values()), seen  # every kind of option was there to be checked
 
 
 def test_the_commands_of_issue_4_are_all_there():

@@ -2,7 +2,10 @@
 hit before the showdown: issue 9.4) and the retreat after artillery fire (6.4)."""
 import pytest
 
+from rules.bloody_monday import combat
+from rules.bloody_monday.commands import Hit
 from rules.bloody_monday.game import Game
+from tests.rules.bloody_monday.bm_helpers import battle, bm, position
 from tests.rules.standing_playout import play
 
 
@@ -12,20 +15,27 @@ def test_whole_games_where_the_russian_never_chooses():
     assert all(game.outcome is not None for game in games)
     made = [m for game in games for m in game.made]
     assert {waiting["kind"] for waiting, _, _ in made} == {"hit", "retreat"}
-    for waiting, order, text in made:
-        if order == "stand":
-            assert text == "end"  # 6.4: declining the retreat
+    stood = [text for _, order, text in made if order == "stand"]
+    assert stood and set(stood) == {"end"}  # 6.4: declining the retreat
 
 
-def test_a_hit_goes_to_a_candidate_and_spares_leaders_where_it_can():
+def test_a_standing_hit_goes_to_a_candidate_of_the_rules():
+    """5.3.6: whatever the order, the hit goes to one of the candidates the rules name."""
     game = play("bloody_monday", "bloody_monday", seed=2, side="russian", pick=0, max_commands=200)
     hits = [(state, text) for state, (waiting, _, text) in zip(game.before, game.made, strict=True)
             if waiting["kind"] == "hit"]
     assert hits
     for state, text in hits:
-        g = Game(state)
-        candidates = state["battle"]["choice"]["candidates"]
-        chosen = g.resolve("russian", text.split()[1])
-        assert chosen in candidates  # 5.3.6: the strongest units, primary targets first
-        if any(not g.is_leader(b) and g.defs[b].type != "artillery" for b in candidates):
-            assert not g.is_leader(chosen) and g.defs[chosen].type != "artillery"
+        assert Game(state).resolve("russian", text.split()[1]) in state["battle"]["choice"]["candidates"]
+
+
+@pytest.mark.parametrize("order, struck", [("protect_leaders", "R-1-A1"), ("protect_artillery", "R-1-BT")])
+def test_between_a_leader_and_a_gun_the_order_says_which_is_spared(order, struck):
+    """5.3.6.1: with no combat unit left, the hits fall on the support units, here a tactical
+    leader and a gun of equal strength (4): the order picks the one to lose."""
+    g = Game(position({"F-I-1": 55, "R-1-BT": 55, "R-1-A1": 55}, control={55: "russian"}))
+    bt = battle(g, 55, shown=True)
+    bt["due"]["russian"] = 1
+    combat.apply_hits(g)
+    assert sorted(bt["choice"]["candidates"]) == ["R-1-A1", "R-1-BT"]
+    assert bm.standing_command(g.s, "russian", {"hit": order}) == Hit((struck,))

@@ -13,11 +13,10 @@ def test_whole_5_sept_games_where_the_russian_never_chooses():
     assert all(game.outcome is not None for game in games)
     made = [m for game in games for m in game.made]
     assert {waiting["kind"] for waiting, _, _ in made} >= {"retreat", "advance"}
-    for waiting, order, text in made:
-        if (waiting["kind"], order) == ("advance", "never"):
-            assert text == "stay"  # Combat H: advancing is optional; "never" stays
-        if waiting["kind"] == "retreat":
-            assert text.startswith("retreat ")
+    never = [text for waiting, order, text in made if (waiting["kind"], order) == ("advance", "never")]
+    retreats = [text for waiting, _, text in made if waiting["kind"] == "retreat"]
+    assert never and set(never) == {"stay"}  # Combat H: advancing is optional; "never" stays
+    assert retreats and all(text.startswith("retreat ") for text in retreats)
 
 
 def test_no_order_or_ask_leaves_the_choice_to_the_player():
