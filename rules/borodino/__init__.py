@@ -27,6 +27,7 @@ from rules.borodino.odds import forecast
 from rules.borodino.standing import choice, standing_command
 from rules.borodino.victory import outcome as _outcome
 from rules.borodino.views import view as _view
+from rules.core.ai import Commander
 from rules.core.errors import RuleViolation
 from rules.core.events import Event, event
 from rules.core.play import play
@@ -46,6 +47,7 @@ __all__ = [
     "active_sides",
     "apply",
     "choice",
+    "commander",
     "help",
     "legal_commands",
     "sample_command",
@@ -168,3 +170,9 @@ def sample_command(state: dict, side: str, rng: random.Random) -> C.Command | No
 def standing_orders() -> dict[str, dict[str, str]]:
     """The kinds of mid-turn choice and the standing orders for each (standing.py; issue 10.1)."""
     return standing.ORDERS
+
+
+def commander(level: int = 1) -> Commander:
+    """A computer player of this level (rules/borodino/ai; issue 13)."""
+    from rules.borodino.ai import commander as make  # the AI plays through this module: import it late
+    return make(level)

@@ -17,7 +17,8 @@ def _unit(b: Battle, uid: str) -> dict:
 
 
 def view(b: Battle, side: str | None, to_move: list[str]) -> dict:
-    """The public view; Borodino hides nothing, so every side's view is the same."""
+    """The public view; Borodino hides nothing, so every side's view is the same: `position` is the
+    whole state but its dice (what a computer player rebuilds the board from, rules/borodino/ai)."""
     s = b.s
     units = sorted(b.occupant.values(), key=lambda uid: b.hex_of(uid))
     due_a, due_d = obligations(b, s["player"]) if s["phase"] == "combat" else (set(), set())
@@ -39,6 +40,7 @@ def view(b: Battle, side: str | None, to_move: list[str]) -> dict:
         "options": list(s["options"]), "log": s["log"], "last_log": s["last_log"],
         "outcome": outcome(b), "notes": notes(b, due_a, due_d),
         "zoc": {side: sorted(hexes) for side, hexes in b.zocs.items()},  # hexes in that side's enemy ZOC
+        "position": {k: v for k, v in s.items() if k != "dice"},  # all but the dice: a computer player's board
     }
 
 

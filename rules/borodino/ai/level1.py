@@ -1,0 +1,154 @@
+"""Level 1: a scripted Borodino commander built on the rule book.
+
+It plans on a board rebuilt from its view (position.py). Movement: every unit, nearest first,
+steps towards the victory hexes its side does not hold yet (goals.py), a unit standing in one
+it holds stays to defend it, and among equal steps prefers terrain that doubles a defender
+(Combat J). The whole Movement Phase is planned move by move on the rebuilt board, then `end`.
+Combat: every attack the rules offer is scored by its exact expectation over the CRT
+(attacks.py); the best is made while it gains, and while an attack is still owed (Combat B) the
+least costly one is made (a soak-off); then `end`. An attack's result is rolled before the next
+is chosen, so combat is planned one attack at a time. Mid-turn choices: retreat away from the
+enemy, advance into a victory hex or towards one, lose the fewest Combat Points.
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from rules import borodino
+from rules.borodino import commands as C
+from rules.borodino import movement
+from rules.borodino.ai.attacks import Expectation, expectation
+from rules.borodino.ai.goals import doubling, objectives
+from rules.borodino.ai.position import rebuild
+from rules.borodino.battle import Battle, enemy_of
+from rules.core.ai import Decision
+from rules.core.hexes import Hex, distance
+
+GAIN = Fraction(1, 2)  # an attack not owed is made only when it is expected to gain this much
+
+
+class Level1:
+    """The scripted commander (see the module docstring)."""
+
+    def plan(self, view: dict, seen: object, rng: random.Random) -> list[Decision]:
+        side = view["viewer"]
+        state = rebuild(view, rng)
+        if state["pending"]:
+            return [_choice(state, side)]
+        if state["phase"] == "movement":
+            return _movement(state, side)
+        return [_combat(state, side)]
+
+
+# --- where to go -----------------------------------------------------------------------------
+def _targets(b: Battle, side: str) -> dict[Hex, str]:
+    """The victory hexes the side does not occupy yet; all of them once it occupies every one."""
+    goals = objectives(b)
+    open_ = {h: why for h, why in goals.items() if b.side_at(h) != side}
+    return open_ or goals
+
+
+def _nearest(h: Hex, targets: dict[Hex, str]) -> tuple[int, Hex]:
+    return min((distance(h, t), t) for t in targets)
+
+
+def _place_score(b: Battle, side: str, h: Hex, targets: dict[Hex, str]) -> Fraction:
+    if h == C.OFF:  # leaving by the east edge counts towards the French decisive victory, once
+        held = all(b.side_at(g) == side for g in objectives(b))  # every redoubt is French (marginal)
+        return Fraction(1) if side == "french" and held else Fraction(-100)
+    d, _ = _nearest(h, targets)
+    return Fraction(-d) + (3 if h in targets else 0) + (Fraction(1, 2) if doubling(b, h) else 0)
+
+
+def _movement(state: dict, side: str) -> list[Decision]:
+    b = Battle(state)
+    goals = objectives(b)
+    plan: list[Decision] = []
+    movers = sorted({c.unit for c in borodino.legal_commands(state, side) if isinstance(c, C.Move)})
+    uids = [b.at(m) or m for m in movers]
+    order = sorted(uids, key=lambda u: (_nearest(_start(b, u), goals)[0], u))
+    for uid in order:
+        b = Battle(state)
+        here = b.hex_of(uid) if b.unit(uid)["where"] == "map" else None
+        targets = _targets(b, side)
+        if here in goals and b.side_at(here) == side:
+            continue  # Victory Conditions: a victory hex held is defended, not left
+        dests = {} if movement.why_immobile(b, side, uid) else movement.reachable(b, uid)
+        if not dests:
+            continue
+        best = max(sorted(dests), key=lambda h: _place_score(b, side, h, targets))
+        if here is not None and _place_score(b, side, here, targets) >= _place_score(b, side, best, targets):
+            continue
+        cmd = C.Move(here or uid, (best,))
+        state, _ = borodino.apply(state, side, cmd)
+        why = "leaves by the east edge" if best == C.OFF else _why_place(b, best, targets)
+        plan.append(Decision(cmd.to_text(), why))
+    return plan + [Decision("end", "every unit that should move has moved (Sequence of Play)")]
+
+
+def _start(b: Battle, uid: str) -> Hex:
+    """Where a unit moves from: its hex, or the road end it enters by (Reinforcements)."""
+    u = b.unit(uid)
+    start = u["hex"] if u["where"] == "map" else u.get("entry")
+    assert start is not None, f"{uid} moves but is neither on the map nor at an entry hex"
+    return start
+
+
+def _why_place(b: Battle, h: Hex, targets: dict[Hex, str]) -> str:
+    d, t = _nearest(h, targets)
+    where = f"takes {t}" if d == 0 else f"closes on {t}, {d} hexes away"
+    return f"{where}: {targets[t]}" + ("; doubled in its terrain (Combat J)" if d and doubling(b, h) else "")
+
+
+# --- combat ----------------------------------------------------------------------------------
+def _combat(state: dict, side: str) -> Decision:
+    b = Battle(state)
+    goals = objectives(b)
+    legal = borodino.legal_commands(state, side)
+    attacks = [c for c in legal if isinstance(c, C.Attack)]
+    owed = not any(isinstance(c, C.End) for c in legal)
+    if attacks:
+        scored = [(expectation(state, side, a, goals), a.to_text(), a) for a in attacks]
+        best, text, attack = max(scored, key=lambda x: (x[0].value, x[1]))
+        if owed or best.value >= GAIN:
+            return Decision(text, _why_attack(b, attack, best, goals, owed and best.value < GAIN))
+    return Decision("end", "no attack left that is owed or expected to gain (Combat B)")
+
+
+def _why_attack(b: Battle, attack: C.Attack, e: Expectation, goals: dict[Hex, str], soak: bool) -> str:
+    target = "+".join(attack.defenders)
+    head = f"attacks {target} at {e.odds} (expected {float(e.value):+.1f} Combat Points over the CRT)"
+    if soak:
+        return head + ": the cheapest attack that meets the attacks owed (Combat B)"
+    hexes = [d for d in attack.defenders if d in goals]
+    return head + (f": {goals[hexes[0]]}" if hexes else ": the CRT favours it")
+
+
+# --- mid-turn choices -------------------------------------------------------------------------
+def _choice(state: dict, side: str) -> Decision:
+    b = Battle(state)
+    step = state["pending"]["steps"][0]
+    options = borodino.legal_commands(state, side)
+    targets = _targets(b, side)
+    if step["kind"] == "lose":
+        lose = min((c for c in options if isinstance(c, C.Lose)),
+                   key=lambda c: (sum(b.strength(b.at(h) or "") for h in c.units), c.units))
+        return Decision(lose.to_text(), "gives up the fewest Combat Points the exchange allows (CRT, Ex)")
+    if step["kind"] == "retreat":
+        retreats = [c for c in options if isinstance(c, C.Retreat)]
+        best = max(retreats, key=lambda c: (-_enemies_near(b, side, c.to), _place_score(b, side, c.to, targets), c.to))
+        return Decision(best.to_text(), "retreats where the fewest enemy units stand next to it (Retreat and Advance)")
+    if step["kind"] == "advance":
+        advances = [c for c in options if isinstance(c, C.Advance) and c.to]
+        scored = [(_place_score(b, side, c.to or "", targets) - _place_score(b, side, c.unit, targets), c.to_text())
+                  for c in advances]
+        if scored and max(scored)[0] > 0:
+            gain, text = max(scored)
+            return Decision(text, "advances after combat towards the victory hexes (Retreat and Advance)")
+        return Decision("stay", "no advance brings a unit nearer a victory hex")
+    return Decision("stay", "the artillery keeps its hex rather than retreat with the others (Artillery C)")
+
+
+def _enemies_near(b: Battle, side: str, h: Hex) -> int:
+    return sum(1 for n in b.map.adjacent(h) if b.side_at(n) == enemy_of(side))

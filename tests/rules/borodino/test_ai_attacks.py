@@ -1,0 +1,48 @@
+"""rules/borodino/ai/attacks.py: an attack's exact expectation over the six faces of its CRT column."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rules.borodino import commands as C
+from rules.borodino.ai.attacks import RETREAT, expectation
+from rules.borodino.odds import forecast
+from tests.rules.borodino.helpers import open_ground, position, ring
+
+G = open_ground(4)
+D = ring(G)
+F7, F7b = "F-I-2", "F-IV-1"  # French 7-4 infantry
+R5 = "R-VIII-12"             # Russian 5-4 infantry
+
+
+def test_one_to_one_is_three_defender_retreats_against_three_attacker_retreats():
+    """7 against 5 is the 1-1 column (odds rounded for the defender): CRT faces 1-3 Dr, 4-6 Ar.
+    A retreat is worth RETREAT times the points pushed back: (3 x 5/2 - 3 x 7/2) / 6 = -1/2."""
+    s = position({F7: D[3], R5: G}, phase="combat")
+    e = expectation(s, "french", C.Attack((D[3],), (G,)), {})
+    assert e.odds == "1-1" and RETREAT == Fraction(1, 2)
+    assert e.value == Fraction(3 * 5, 6) * RETREAT - Fraction(3 * 7, 6) * RETREAT == Fraction(-1, 2)
+
+
+def test_two_to_one_counts_the_exchange_at_the_defenders_printed_strength():
+    """14 against 5 is 2-1: faces 1-4 Dr (+5/2), 5 Ex (+5 destroyed, -5 given up: CRT Ex),
+    6 Ar (both attackers pushed back, -14/2): (4 x 5/2 + 0 - 7) / 6 = 1/2."""
+    s = position({F7: D[3], F7b: D[4], R5: G}, phase="combat")
+    e = expectation(s, "french", C.Attack((D[3], D[4]), (G,)), {})
+    assert e.odds == "2-1" and e.value == Fraction(1, 2)
+
+
+def test_a_defender_that_cannot_retreat_is_counted_as_eliminated():
+    """Attackers on opposite sides of the defender: every other hex next to it is in a French zone
+    of control, so Dr eliminates it (Retreat and Advance): (4 x 5 + 0 - 7) / 6 = 13/6."""
+    s = position({F7: D[0], F7b: D[3], R5: G}, phase="combat")
+    f = forecast(s, f"{D[0]}+{D[3]} -> {G}")
+    assert any(r["result"] == "Dr" and r["blocked"] for r in f["results"])
+    e = expectation(s, "french", C.Attack((D[0], D[3]), (G,)), {})
+    assert e.odds == "2-1" and e.value == Fraction(13, 6)
+
+
+def test_a_victory_hex_the_defender_must_leave_adds_its_ground():
+    """The same 1-1 attack on a victory hex: Dr (faces 1-3) drives the defender from it."""
+    s = position({F7: D[3], R5: G}, phase="combat")
+    e = expectation(s, "french", C.Attack((D[3],), (G,)), {G: "a victory hex"})
+    assert e.value == Fraction(-1, 2) + Fraction(3, 6) * 6
