@@ -12,8 +12,10 @@ from tests.rules.borodino.helpers import (
     play,
     position,
     refused,
+    refused_then_accepted,
     ring,
     where,
+    without,
 )
 
 G = open_ground(4)
@@ -30,6 +32,7 @@ def test_artillery_case_a_bombards_at_two_hexes():
     s = position({ART: FAR, R5: G}, phase="combat")
     plan = plan_attack(battle(s), "french", Attack((FAR,), (G,)))
     assert plan.bombarding == [ART] and plan.odds == "1-1"
+    assert play(s, "french", f"attack {FAR} -> {G}")[1][0]["kind"] == "combat"
     s3 = position({ART: go(FAR, 3), R5: G}, phase="combat")
     err = refused(s3, "french", f"attack {go(FAR, 3)} -> {G}", "Artillery, General Rule")
     assert "two hexes at most" in str(err)
@@ -45,8 +48,8 @@ def test_artillery_case_a_never_forced_by_range_alone():
 def test_artillery_case_a_adjacent_artillery_must_attack():
     """(A) "Artillery units must participate in attack if they are adjacent to an Enemy unit"."""
     s = position({ART: D[3], R5: G}, phase="combat")
-    err = refused(s, "french", "end", "Combat (B)")
-    assert f"{D[3]} (French 7-3 artillery)" in str(err)
+    err, s2 = refused_then_accepted(s, "french", "end", "Combat (B)", without(R5))
+    assert f"{D[3]} (French 7-3 artillery)" in str(err) and s2["player"] == "russian"
 
 
 def test_artillery_case_a_adjacent_artillery_may_bombard_another_unit():
@@ -154,7 +157,8 @@ def test_artillery_case_d_single_unit_when_bombarding():
     """(D) "Artillery units may only attack a single unit when bombarding; when attacking from an
     adjacent position, artillery units may attack as many units as they are adjacent to."""
     s = position({ART: FAR, R5: G, R6: D[2]}, phase="combat")
-    err = refused(s, "french", f"attack {FAR} -> {G}+{D[2]}", "Artillery (D)")
+    refused(s, "french", f"attack {FAR} -> {G}+{D[2]}", "Artillery (D)")
+    assert play(s, "french", f"attack {FAR} -> {G}")[1][0]["kind"] == "combat"   # one unit: accepted
     s = position({ART: G, R5: D[0], R6: D[1]}, phase="combat")
     plan = plan_attack(battle(s), "french", Attack((G,), (D[0], D[1])))
     assert plan.defence == 11 and plan.bombarding == []
@@ -181,6 +185,8 @@ def test_artillery_case_f_not_over_woods():
     s = position({ART: "3321", R5: "3319"}, phase="combat")   # straight through 3320 (woods)
     err = refused(s, "french", "attack 3321 -> 3319", "Artillery (F, I)")
     assert "woods block" in str(err).lower() and "Artillery F, I" in str(err)
+    clear_line = position({ART: "3321", R5: "3219"}, phase="combat")   # positive control: a path through clear 3220
+    assert play(clear_line, "french", "attack 3321 -> 3219")[1][0]["kind"] == "combat"
 
 
 def test_artillery_case_i_two_equidistant_paths_one_blocked():
@@ -197,6 +203,8 @@ def test_artillery_case_i_no_fire_into_woods_road():
     s = position({ART: "3818", R5: "3817"}, phase="combat")
     err = refused(s, "french", "attack 3818 -> 3817", "Artillery (I)")
     assert "woods" in str(err) and "Artillery I" in str(err)
+    town = position({ART: "3818", R5: "3819"}, phase="combat")   # positive control: into Utitsa beside it
+    assert play(town, "french", "attack 3818 -> 3819")[1][0]["kind"] == "combat"
 
 
 def test_artillery_case_g_no_advance_after_bombarding():
@@ -231,3 +239,4 @@ def test_artillery_case_h_adjacent_across_a_river():
     assert plan.attack == 7 and plan.bombarding == []
     err = refused(s, "french", "attack 2723+2722 -> 2622", "Combat (K), Terrain Effects Chart")
     assert "forbidden except to artillery" in str(err)
+    assert play(s, "french", "attack 2723 -> 2622")[1][0]["kind"] == "combat"   # the artillery alone: accepted

@@ -81,6 +81,8 @@ def test_combat_case_a_attackers_must_be_adjacent():
     s = position({F7: go(G, 3, 3), R5: G}, phase="combat")
     err = refused(s, "french", f"attack {go(G, 3, 3)} -> {G}", "Combat (A)")
     assert "not adjacent" in str(err) and "Combat A" in str(err)
+    adjacent = position({F7: D[3], R5: G}, phase="combat")   # positive control: the same unit beside it
+    assert play(adjacent, "french", f"attack {D[3]} -> {G}")[1][0]["kind"] == "combat"
 
 
 def test_combat_case_b_end_refused_while_attacks_are_due():
@@ -122,6 +124,8 @@ def test_combat_case_d_each_unit_attacks_and_is_attacked_once():
     s2 = settle(s2)
     err = refused(s2, "french", f"attack {D[4]} -> {G}", "Combat (D)")
     assert "already been attacked" in str(err)
+    fresh = position({F7b: D[4], R5: G}, phase="combat")   # positive control: G not yet attacked
+    assert play(fresh, "french", f"attack {D[4]} -> {G}")[1][0]["kind"] == "combat"
     assert where(s2, F7) != D[2] and battle(s2).unit(F7)["attacked"]  # retreated, it may not attack again
 
 
@@ -132,6 +136,8 @@ def test_combat_case_d_attacker_once():
     s2 = settle(play(s, "french", f"attack {D[4]} -> {other}")[0])
     err = refused(s2, "french", f"attack {D[4]} -> {G}", "Combat (D, I)")
     assert "already attacked" in str(err)
+    fresh = position({F7: D[4], R5: G}, phase="combat")   # positive control: a unit that has not attacked
+    assert play(fresh, "french", f"attack {D[4]} -> {G}")[1][0]["kind"] == "combat"
 
 
 def test_combat_case_e_attackers_total_their_strengths():
@@ -175,7 +181,9 @@ def test_combat_case_i_strength_used_as_a_whole():
 def test_combat_a_unit_is_named_once_in_an_attack():
     """A unit listed twice in one attack does not count twice (Combat I)."""
     s = position({F7: D[3], R5: G}, phase="combat")
-    err = refused(s, "french", f"attack {D[3]}+{D[3]} -> {G}", "Combat (I)")
+    refused(s, "french", f"attack {D[3]}+{D[3]} -> {G}", "Combat (I)")
+    events = play(s, "french", f"attack {D[3]} -> {G}")[1]   # positive control: named once, 7 against 5
+    assert (events[0]["kind"], events[0]["odds"]) == ("combat", "1-1")
 
 
 def test_combat_case_j_town_doubles():
@@ -221,6 +229,8 @@ def test_combat_case_k_no_combat_across_a_river():
     s = position({F7: "2723", R5: "2622"}, phase="combat")
     err = refused(s, "french", "attack 2723 -> 2622", "Combat (K), Terrain Effects Chart")
     assert "river" in str(err) and "forbidden" in str(err) and "Combat K" in str(err)
+    ford = position({F7: "1616", R4: "1615"}, phase="combat")   # positive control: across a ford
+    assert play(ford, "french", "attack 1616 -> 1615")[1][0]["kind"] == "combat"
 
 
 def test_combat_case_k_streams_have_no_effect():
@@ -332,7 +342,9 @@ def test_retreat_no_displacement_while_an_empty_hex_is_open():
     s = position({F7: D[3], R5: G, R6: D[0]}, phase="combat")
     force_die(s, 1)
     s2, _ = play(s, "french", f"attack {D[3]} -> {G}")
-    err = refused(s2, "french", f"retreat {D[0]}", "Retreat")
+    refused(s2, "french", f"retreat {D[0]}", "Retreat")
+    s3, _ = play(s2, "french", f"retreat {D[1]}")   # positive control: the empty hex beside it
+    assert where(s3, R5) == D[1] and where(s3, R6) == D[0]
 
 
 def test_optional_advance_by_the_victor():

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rules.borodino.combat import plan_attack
 from rules.borodino.commands import Attack
-from tests.rules.borodino.helpers import battle, force_die, play, position, refused, where
+from tests.rules.borodino.helpers import battle, force_die, play, position, refused, settle, where
 
 GREAT = "2817"
 FRONT = ("2718", "2818", "2918")
@@ -30,8 +30,9 @@ def test_redoubts_case_a_french_get_no_benefit():
 def test_redoubts_case_b_french_may_not_move_through_a_front_hexside():
     """(B) "French units may only move through a Front hexside of a redoubt hex as a result of combat."""
     s = position({F7: "2819"})
-    err = refused(s, "french", "move 2819 2818 2817", "Russian Redoubts (B)")
-    assert err.rule == "Russian Redoubts (B)" or "Redoubts" in str(err)
+    refused(s, "french", "move 2819 2818 2817", "Russian Redoubts (B)")
+    russian = position({R5: "2819"}, player="russian")   # positive control: (B) binds French units only
+    assert where(play(russian, "russian", "move 2819 2818 2817")[0], R5) == GREAT
 
 
 def test_redoubts_case_d_entered_from_the_rear():
@@ -56,6 +57,9 @@ def test_redoubts_case_c_zone_of_control_on_the_front_hexes_only():
     s = position({F7: "2818"}, phase="combat")
     err = refused(s, "french", "end", "Combat (B)")
     assert "2818 (French 7-4 infantry)" in str(err)
+    force_die(s, 6)
+    attacked = settle(play(s, "french", "attack 2818 -> 2817")[0])   # positive control: attacked, then end
+    assert play(attacked, "french", "end")[0]["player"] == "russian"
     s = position({F7: "2717"})
     s2, _ = play(s, "french", "move 2717 2716")
     assert where(s2, F7) == "2716"
@@ -105,6 +109,8 @@ def test_redoubts_case_i_empty_redoubt_attacked_alone():
     s = position({F7: "2818", R5: "2819"}, phase="combat")
     err = refused(s, "french", "attack 2818 -> 2817+2819", "Russian Redoubts (I)")
     assert "Russian Redoubts I" in str(err)
+    alone = position({F7: "2818"}, phase="combat")   # positive control: the empty redoubt by itself
+    assert play(alone, "french", "attack 2818 -> 2817")[1][0]["kind"] == "combat"
 
 
 def test_redoubts_case_h_artillery_may_attack_an_empty_redoubt_from_the_rear():
@@ -130,6 +136,7 @@ def test_redoubts_case_i_redoubt_and_occupant_attack_different_units():
     assert _plan(s, "russian", [GREAT], ["2917"]).attack == 5
     err = refused(s, "russian", f"attack R{GREAT} -> 2917", "Russian Redoubts (General Rule)")
     assert "Redoubts" in str(err)
+    assert play(s, "russian", f"attack R{GREAT} -> 2818")[1][0]["kind"] == "combat"   # through its front
 
 
 def test_redoubts_case_j_advance_into_a_redoubt_through_its_front():

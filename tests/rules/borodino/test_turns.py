@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.borodino import scenario_data
+from rules.borodino.movement import reachable
 from rules.borodino.turns import entry_hex
 from rules.core.errors import CommandError
 from rules.core.hexes import distance
@@ -62,7 +63,9 @@ def test_night_movement_case_a_not_within_three_hexes():
     forbids closing): a unit five hexes away may not come to three."""
     enemy = go(G, 0, 0, 0, 0, 0)
     s = position({"F-I-cav": G, "R-VIII-12": enemy}, scenario="grand", turn=9)
-    err = refused(s, "french", f"move {G} {go(G, 0, 0)}", "Night Movement (A)")
+    refused(s, "french", f"move {G} {go(G, 0, 0)}", "Night Movement (A)")
+    s["turn"] = 8   # positive control: the same move by day
+    assert where(play(s, "french", f"move {G} {go(G, 0, 0)}")[0], "F-I-cav") == go(G, 0, 0)
 
 
 def test_night_movement_case_b_adjacent_units_may_leave():
@@ -101,8 +104,11 @@ def test_5sep_frozen_units_do_not_move_before_1500():
     assert "R-V-1G" in s["frozen"] and "R-VIII-CGr" not in s["frozen"]
     s.update(player="russian")
     h = s["units"]["R-V-1G"]["hex"]
-    err = refused(s, "russian", f"move {h} {go(h, 0)}", "5 September special rules")
+    free = dict(s, frozen=[uid for uid in s["frozen"] if uid != "R-V-1G"])
+    to = min(reachable(battle(free), "R-V-1G"))
+    err = refused(s, "russian", f"move {h} {to}", "5 September special rules")
     assert "5 September" in err.rule and "1500" in str(err)
+    assert where(play(free, "russian", f"move {h} {to}")[0], "R-V-1G") == to   # positive control: not frozen
 
 
 def test_5sep_one_more_frozen_unit_per_turn():
@@ -110,7 +116,6 @@ def test_5sep_one_more_frozen_unit_per_turn():
     another one"."""
     s = borodino.setup("5sep", 1)
     s.update(player="russian", turn=4)
-    from rules.borodino.movement import reachable
     a, b = "R-Cos-1", "R-Cos-2"
     ha, hb = s["units"][a]["hex"], s["units"][b]["hex"]
     da = min(reachable(battle(s), a))
@@ -215,7 +220,6 @@ def test_reinforcements_enter_an_entry_hex_in_an_enemy_zone_of_control_and_stop_
     s = position({"R-VIII-12": "2730"}, scenario="5sep")   # next to the new road's west end, 2630
     s["units"]["F-IC-1L"].update(where="future", arrives=1, entry_key="new_road_west", entry=None)
     s["turn"] = 1
-    from rules.borodino.movement import reachable
     from rules.borodino.turns import start_player_turn
     start_player_turn(battle(s))
     assert s["units"]["F-IC-1L"]["entry"] == "2630" and battle(s).in_enemy_zoc("french", "2630")
