@@ -1,6 +1,9 @@
 """Fixtures shared by every test folder."""
 from __future__ import annotations
 
+import os
+import sys
+
 import pytest
 
 import rules
@@ -13,9 +16,28 @@ rules.register("toy_system", "tests.bot.toy_system")
 @pytest.fixture(autouse=True, scope="session")
 def _layer_cache(tmp_path_factory):
     """Map layers drawn by the tests go to a folder of the test run, never to ~/.cache."""
-    import os
-
     os.environ["KOLOCHA_CACHE"] = str(tmp_path_factory.getbasetemp() / "layers")
+
+
+@pytest.fixture(autouse=True)
+def _forget_memos_under_mutation():
+    """Under mutation testing (docs/mutation.md) each mutant runs in a process forked from one that
+    already ran the clean code: its memos (`@cache`, the route searches kept by
+    rules.borodino.movement) would hand back the clean answers and hide the mutant, and while mutmut
+    maps which tests reach which function ("stats") they would hide the callers. Before each test, empty the
+    mutated module's memos (every module's while mapping) and the kept searches; outside mutmut,
+    nothing."""
+    name = os.environ.get("MUTANT_UNDER_TEST", "")
+    if name != "stats" and "__mutmut_" not in name:
+        return
+    mutated = name.rsplit(".x", 1)[0]  # "rules.borodino.movement.x_step_cost__mutmut_3"
+    for module_name, module in list(sys.modules.items()):
+        if module_name == mutated or (name == "stats" and module_name.startswith(("rules.", "bot.", "render."))):
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+    from rules.borodino import movement
+    movement._searches.clear()
 
 
 @pytest.fixture

@@ -106,9 +106,9 @@ def parse(text: str) -> Command:
             raise CommandError("move needs a unit and a destination: `move 3225 3224` "
                                "(or a path `move 3225 3224 3223`, or `move 2402 off`).")
         unit = _ref(args[0], "the moving unit's")
-        if args[1:] == [OFF]:
-            return Move(unit, (OFF,))
-        return Move(unit, tuple(_hex(w, "each hex of the path") for w in args[1:]))
+        exits = (OFF,) if args[-1] == OFF else ()  # `move 2402 off`, or a path ending `... 2302 off`
+        hexes = args[1:len(args) - len(exits)]
+        return Move(unit, tuple(_hex(w, "each hex of the path") for w in hexes) + exits)
     if verb == "attack":
         if "->" not in args or args.count("->") != 1:
             raise CommandError("attack needs attackers -> defenders: `attack 3224+3225 -> 3223`.")

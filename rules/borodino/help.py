@@ -8,6 +8,7 @@ TOPICS = {
              "move <unit> <hex> <hex>..  move along an explicit path of hexes entered: `move 3225 3224 3223`\n"
              "move <unit> off            leave the map by the east edge between the two roads "
              "(French; 7 Sept and Grand Battle only)\n"
+             "move <unit> <hex>.. off    the same along an explicit path: `move 3402 3302 off`\n"
              "  <unit> is the hex it stands in, or its id for a reinforcement waiting to enter: `move F-IG-OG 3029`.\n"
              "  Each unit moves once per Movement Phase (Movement)."),
     "attack": ("attack <hex>[+<hex>..] -> <hex>[+<hex>..]   attackers -> defenders: `attack 3224+3124 -> 3223`\n"

@@ -135,16 +135,15 @@ def reachable(b: Battle, uid: str) -> dict[Hex, int]:
 
 
 def cheapest_path(b: Battle, uid: str, dest: Hex) -> tuple[Hex, ...]:
-    """The hexes entered on the cheapest legal path to a reachable destination (or "off")."""
+    """The hexes entered after the start on the cheapest legal path to a reachable destination (or
+    "off"); a reinforcement moving no further than its entry hex enters just that hex."""
     _, prev, start = _search(b, uid)
     steps = [dest]
     h = prev[dest]
     while h != start:
         steps.append(h)
         h = prev[h]
-    if b.unit(uid)["where"] == "waiting":
-        steps.append(start)
-    return tuple(reversed(steps)) if dest != start else (start,)
+    return tuple(reversed(steps))
 
 
 Search = tuple[dict[Hex, int], dict[Hex, Hex], Hex]  # (reachable hexes and cost, path links, start)
@@ -166,7 +165,7 @@ def _search(b: Battle, uid: str) -> Search:
         return _dijkstra(b, uid, start, limits)[0]
     key = (id(b.map), b.scenario.id, uid, b.defs[uid].movement, start, b.unit(uid)["where"])
     kept = _searches.get(key)
-    redoubts = tuple((r["destroyed"], b.occupant.get(h)) for h, r in b.s["redoubts"].items())
+    redoubts = tuple(r["destroyed"] for r in b.s["redoubts"].values())  # who holds one: read with the region
     if kept is not None and kept[1] == (redoubts, tuple(map(b.occupant.get, kept[0]))):
         return kept[2]
     found, region = _dijkstra(b, uid, start, limits)
@@ -347,10 +346,13 @@ def apply_move(b: Battle, side: str, cmd: Move) -> list[Event]:
     described = b.describe(uid)
     if path[-1] == OFF:
         b.take_off(uid, "exited")
-        text = f"{described} leaves the map by the east edge ({b.s['exited'][side]} Combat Points exited)."
+        text = (f"{described} leaves the map by the east edge ({cost} MP; "
+                f"{b.s['exited'][side]} Combat Points exited).")
     else:
         b.place(uid, path[-1])
         text = f"{described} moves {'on at ' + origin + ' to ' if was_waiting else 'to '}{path[-1]} ({cost} MP)."
+        if was_waiting and path[-1] == origin:
+            text = f"{described} is placed on its entry hex {origin} (0 MP)."
     u = b.unit(uid)
     u["moved"] = True
     if uid in b.s["frozen"] and uid not in b.s["unfrozen"]:

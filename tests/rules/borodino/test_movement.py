@@ -154,6 +154,41 @@ def test_movement_never_into_enemy_units():
     assert "enemy" in str(err) and "through" in str(err) and where(s2, INF) == "2317"
 
 
+def test_movement_the_route_search_never_passes_through_an_enemy_unit():
+    """The same for a destination alone: 2317 lies beyond the Russian unit in 2318, which has no Zone of
+    Control across the bridge; no route through 2318 is found, and once the unit is gone it is."""
+    s = position({INF: "2319", RUS: "2318"})
+    assert "2317" not in reachable(Battle(s), INF) and "2417" not in reachable(Battle(s), INF)
+    err, s2 = refused_then_accepted(s, "french", "move 2319 2317", "Movement", without(RUS))
+    assert where(s2, INF) == "2317"
+
+
+def test_movement_each_unit_searches_its_own_routes():
+    """Route searches are kept for reuse (movement._search), but never handed to another unit: two units
+    far apart, in the same position, reach hexes around themselves."""
+    far = go(G, 3, 3, 3, 3, 3, 3, 3, 3)
+    b = Battle(position({INF: G, CAV: far}))
+    near_inf, near_cav = reachable(b, INF), reachable(b, CAV)
+    assert go(G, 0) in near_inf and go(G, 0) not in near_cav
+    assert go(far, 3) in near_cav and go(far, 3) not in near_inf
+
+
+def test_movement_of_two_equally_cheap_paths_the_same_one_every_time():
+    """A destination alone moves the unit by the cheapest path; where two cost the same, the search takes
+    the first it finds, so a game replays with the same hexes entered (which decide, e.g., Imperial
+    Guard B1 releases)."""
+    dest = go(G, 0, 1)
+    s2, events = play(position({INF: G}), "french", f"move {G} {dest}")
+    assert events[0]["path"] == [G, go(G, 0), dest]   # not by go(G, 1), which costs the same
+
+
+def test_movement_is_logged_and_told_with_the_unit_and_the_hexes_entered():
+    """The move log (the map's move trails) and the event carry the unit, the side and every hex."""
+    s2, events = play(position({INF: G}), "french", f"move {G} {go(G, 0)} {go(G, 0, 0)}")
+    assert s2["log"]["moves"] == [{"unit": INF, "side": "french", "path": [G, go(G, 0), go(G, 0, 0)]}]
+    assert (events[0]["kind"], events[0]["unit"], events[0]["path"]) == ("move", INF, [G, go(G, 0), go(G, 0, 0)])
+
+
 def test_movement_one_move_per_unit_per_phase():
     """"Once a unit has been moved ... it may not be moved any further during that Player-Turn"."""
     s = position({INF: G})

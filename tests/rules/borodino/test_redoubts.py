@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rules.borodino.combat import plan_attack
 from rules.borodino.commands import Attack
+from rules.borodino.movement import cheapest_path, reachable
 from tests.rules.borodino.helpers import battle, force_die, play, position, refused, settle, where
 
 GREAT = "2817"
@@ -33,6 +34,31 @@ def test_redoubts_case_b_french_may_not_move_through_a_front_hexside():
     refused(s, "french", "move 2819 2818 2817", "Russian Redoubts (B)")
     russian = position({R5: "2819"}, player="russian")   # positive control: (B) binds French units only
     assert where(play(russian, "russian", "move 2819 2818 2817")[0], R5) == GREAT
+
+
+def test_redoubts_case_b_the_route_search_goes_round_a_front_hexside():
+    """(B) binds a destination-only move too: with a French unit in the Great Redoubt (so no Zone of
+    Control on its front), 2816 behind it is out of reach of 2819 (4 MP) because the only 4 MP path
+    crosses the front 2818/2817; once the redoubt is destroyed, that path is taken."""
+    s = position({F7: "2819", F7b: GREAT})
+    assert "2816" not in reachable(battle(s), F7)
+    s["redoubts"][GREAT]["destroyed"] = True   # the same board, read again: the front no longer binds
+    assert reachable(battle(s), F7)["2816"] == 4
+    assert cheapest_path(battle(s), F7, "2816") == ("2818", GREAT, "2816")
+
+
+def test_redoubts_case_b_at_night_a_french_unit_on_a_front_hex_may_not_step_in():
+    """(B) with Night Movement (B): a French unit may leave an enemy Zone of Control at night, but not
+    through the front hexside of an intact redoubt, by a path or by its destination alone."""
+    s = position({F7: "2818"}, scenario="grand", turn=9)
+    err = refused(s, "french", "move 2818 2817", "Russian Redoubts (B)")
+    assert str(err).startswith("French units may not move through the front hexside 2818/2817 of a redoubt. "
+                               "It can reach 2517, 2518, ")
+    err = refused(s, "french", "move 2818 2817 2816", "Russian Redoubts (B)")
+    assert str(err) == ("French units may not move through the front hexside 2818/2817 of a redoubt "
+                        "(Russian Redoubts B).")
+    s["redoubts"][GREAT]["destroyed"] = True
+    assert where(play(s, "french", "move 2818 2817")[0], F7) == GREAT
 
 
 def test_redoubts_case_d_entered_from_the_rear():

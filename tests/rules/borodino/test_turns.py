@@ -68,6 +68,18 @@ def test_night_movement_case_a_not_within_three_hexes():
     assert where(play(s, "french", f"move {G} {go(G, 0, 0)}")[0], "F-I-cav") == go(G, 0, 0)
 
 
+def test_night_movement_case_a_four_hexes_off_is_allowed():
+    """(A) "never within three hexes": a unit five hexes from the enemy may come to four, no nearer;
+    with no enemy unit on the map it moves freely."""
+    enemy = go(G, 3, 3, 3, 3, 3)
+    s = position({"F-I-cav": G, "R-VIII-12": enemy}, scenario="grand", turn=9)
+    reach = [h for h in reachable(battle(s), "F-I-cav") if h != "off"]
+    assert min(distance(h, enemy) for h in reach) == 4
+    assert go(G, 3) in reach and distance(go(G, 3), enemy) == 4
+    alone = position({"F-I-cav": G}, scenario="grand", turn=9)
+    assert go(G, 3, 3, 3, 3, 3) in reachable(battle(alone), "F-I-cav")
+
+
 def test_night_movement_case_b_adjacent_units_may_leave():
     """(B) "Units adjacent to enemy units at the end of the 1900 turn may move out of that adjacent hex
     during either of the two night movement phases."""
@@ -84,8 +96,15 @@ def test_reinforcements_enter_at_the_road_ends():
     assert u["where"] == "waiting" and u["entry"] == "2630"   # the new road's west end
     s2, events = play(s, "french", "move F-IC-1L 2629 2628 2528 2527 2526")
     assert where(s2, "F-IC-1L") == "2526"
-    s3, _ = play(s, "french", "move F-IC-1L 2630")
-    assert where(s3, "F-IC-1L") == "2630"
+    assert events[0]["path"] == ["2630", "2629", "2628", "2528", "2527", "2526"]
+    assert events[0]["text"] == "F-IC-1L (French 2-5 cavalry) moves on at 2630 to 2526 (5 MP)."
+    s3, events = play(s, "french", "move F-IC-1L 2630")
+    assert where(s3, "F-IC-1L") == "2630" and events[0]["path"] == ["2630"]
+    assert events[0]["text"] == "F-IC-1L (French 2-5 cavalry) is placed on its entry hex 2630 (0 MP)."
+    s4, events = play(s, "french", "move F-IC-1L 2628")   # the destination alone: the cheapest path from 2630
+    assert events[0]["path"] == ["2630", "2629", "2628"]
+    s5, events = play(s, "french", "move F-IC-1L 2630 2629")   # a path may name the entry hex first
+    assert where(s5, "F-IC-1L") == "2629" and events[0]["path"] == ["2630", "2629"]
 
 
 def test_reinforcements_at_the_nearest_free_edge_hex_when_the_entry_is_enemy_held():
@@ -165,6 +184,50 @@ def test_imperial_guard_case_b1_released_by_an_enemy_within_three_hexes():
     s = position({"F-IG-YG": G, "R-VIII-12": go(G, 0, 0, 0, 0, 0)}, options=["imperial_guard"], player="russian")
     s2, events = play(s, "russian", f"move {go(G, 0, 0, 0, 0, 0)} {go(G, 0, 0, 0)}")
     assert "F-IG-YG" in s2["released"] and any(e["kind"] == "guard_released" for e in events)
+
+
+def test_imperial_guard_case_a_four_hexes_is_the_boundary():
+    """(A) "within four hexes": with an enemy unit four hexes away, a neighbouring hex five away may be
+    entered, one four away may not, and the refusal says how far the hex is."""
+    enemy = go(G, 3, 3, 3, 3)
+    s = position({"F-IG-YG": G, "R-VIII-12": enemy}, options=["imperial_guard"])
+    five, four = go(G, 1), go(G, 2)
+    assert (distance(five, enemy), distance(four, enemy)) == (5, 4)
+    err = refused(s, "french", f"move {G} {four}", "Imperial Guard (A)")
+    assert str(err).startswith(f"An unreleased Guard unit may not move within four hexes of an enemy unit "
+                               f"({four} is 4 away). It can reach ")
+    assert where(play(s, "french", f"move {G} {five}")[0], "F-IG-YG") == five
+
+
+def test_imperial_guard_case_b1_three_hexes_is_the_boundary():
+    """(B1) "to within three hexes": an enemy unit stopping four hexes from the Guard unit releases
+    nothing; three hexes away releases that Guard unit, and the event names it."""
+    far = go(G, 3, 3, 3, 3, 3, 3)
+    s = position({"F-IG-YG": G, "R-VIII-12": far}, options=["imperial_guard"], player="russian")
+    s2, events = play(s, "russian", f"move {far} {go(G, 3, 3, 3, 3)}")
+    assert s2["released"] == [] and [e["kind"] for e in events] == ["move"]
+    s2, events = play(s, "russian", f"move {far} {go(G, 3, 3, 3)}")
+    assert s2["released"] == ["F-IG-YG"]
+    assert events[1] == {**events[1], "kind": "guard_released", "unit": "F-IG-YG",
+                         "text": f"{G} (French 7-4 infantry) is released: an enemy unit came within three hexes "
+                                 "(Imperial Guard B1)."}
+
+
+def test_imperial_guard_case_b1_only_an_enemy_unit_releases():
+    """(B1) "an Enemy unit": a French unit moving next to its own Guard unit releases nothing."""
+    s = position({"F-IG-YG": G, "F-I-2": go(G, 3, 3, 3, 3, 3)}, options=["imperial_guard"])
+    s2, events = play(s, "french", f"move {go(G, 3, 3, 3, 3, 3)} {go(G, 3, 3)}")
+    assert s2["released"] == [] and [e["kind"] for e in events] == ["move"]
+
+
+def test_imperial_guard_case_a_an_explicit_path_is_refused_too():
+    """(A) holds hex by hex along a path: the first hex within four hexes of the enemy is named."""
+    enemy = go(G, 3, 3, 3, 3)
+    s = position({"F-IG-YG": G, "R-VIII-12": enemy}, options=["imperial_guard"])
+    err = refused(s, "french", f"move {G} {go(G, 1)} {go(G, 1, 3)}", "Imperial Guard (A)")
+    assert str(err) == (f"An unreleased Guard unit may not move within four hexes of an enemy unit "
+                        f"({go(G, 1, 3)} is 4 away) (Imperial Guard A).")
+    assert where(play(s, "french", f"move {G} {go(G, 1)} {go(G, 1, 2)}")[0], "F-IG-YG") == go(G, 1, 2)
 
 
 def test_imperial_guard_case_b2_and_c_voluntary_release_old_guard_last():

@@ -1,0 +1,93 @@
+"""What a player reads when a move is refused, word for word (rules/borodino/movement.py).
+
+A refusal is one sentence citing the rule case, then where the unit can go instead. The other
+movement tests check which rule is cited; these pin the whole sentence, so that a reason that is
+lost, garbled or swapped for another branch's fails here (issue 17.3).
+"""
+from __future__ import annotations
+
+import pytest
+
+from rules.borodino.movement import reachable
+from tests.rules.borodino.helpers import battle, borodino, go, open_ground, play, position, refused
+
+G = open_ground(4)          # 2705: clear ground four hexes all round
+INF, CAV, RUS = "F-I-2", "F-I-cav", "R-VIII-12"
+HINT = " It can reach 2303, 2304, 2305, 2306, 2307, 2402, 2403, 2404 and {} more hexes"
+
+
+def _eliminated(s: dict) -> dict:
+    s["units"][INF].update(where="eliminated", hex=None)
+    return s
+
+
+CASES = [
+    # (units, command, rule, the sentence)
+    ({INF: G}, "move F-NOPE 2705", "Movement", "No unit is called F-NOPE (Movement)."),
+    ({INF: G}, "move 2805 2705", "Movement", "There is no unit in 2805 (Movement)."),
+    ({INF: G, RUS: go(G, 0, 0)}, f"move {G} {go(G, 0, 0)}", "Movement",
+     f"{go(G, 0, 0)} is occupied by an enemy unit." + HINT.format(47) + " (Movement)."),
+    ({INF: G, CAV: go(G, 1, 1)}, f"move {G} {go(G, 1, 1)}", "Movement",
+     f"{go(G, 1, 1)} is occupied; units may not end in the same hex as another unit." + HINT.format(51)
+     + " (Movement)."),
+    ({INF: G}, f"move {G} 3320", "Movement",
+     "3320 is non-road woods, where no unit may go." + HINT.format(52) + " (Movement)."),
+    ({INF: G}, f"move {G} 9999", "Movement", "9999 is not on the map." + HINT.format(52) + " (Movement)."),
+    ({INF: G}, f"move {G} 1010", "Movement",
+     f"1010 is beyond the 4 MP of {G} (French 7-4 infantry) by any path that avoids rivers, woods and enemy "
+     "Zones of Control." + HINT.format(52) + " (Movement)."),
+    ({INF: "2723"}, "move 2723 2622", "Terrain Effects Chart",
+     "The hexside 2723/2622 is a river; rivers are crossed only at fords and bridges. It can reach 2620, 2621, "
+     "2720, 2721, 2722, 2819, 2820, 2821 and 23 more hexes (Terrain Effects Chart)."),
+    ({INF: G}, f"move {G} {go(G, 0, 0)} {go(G, 0, 0, 0)}", "Movement",
+     f"{G} and {go(G, 0, 0)} are not adjacent; a unit may not skip hexes (Movement)."),
+    ({INF: G, RUS: go(G, 0, 0)}, f"move {G} {go(G, 0)} {go(G, 0, 1)}", "Zones of Control (C)",
+     f"{go(G, 0)} is in an enemy Zone of Control: the unit must stop there (Zones of Control C)."),
+    ({INF: G, RUS: go(G, 0)}, f"move {G} {go(G, 3)}", "Zones of Control (D)",
+     f"{G} (French 7-4 infantry) began the phase in an enemy Zone of Control and may not move "
+     "(Zones of Control D)."),
+    ({INF: G}, f"move {G} {go(G, 3, 3, 3, 3, 3)}", "Movement",
+     f"{go(G, 3, 3, 3, 3, 3)} is beyond the 4 MP of {G} (French 7-4 infantry) by any path that "
+     "avoids rivers, woods and enemy Zones of Control." + HINT.format(52) + " (Movement)."),
+    ({INF: G}, f"move {G} {go(G, 3)} {go(G, 3, 3)} {go(G, 3, 3, 3)} {go(G, 3, 3, 3, 3)} {go(G, 3, 3, 3, 3, 3)}",
+     "Movement", f"That path costs 5 MP and {G} (French 7-4 infantry) has 4 (Movement)."),
+]
+
+
+@pytest.mark.parametrize("units, command, rule, sentence", CASES, ids=[c[1] for c in CASES])
+def test_each_refusal_reads_exactly(units, command, rule, sentence):
+    err = refused(position(units), "french", command, rule)
+    assert str(err) == sentence
+
+
+def test_a_unit_not_on_the_map_is_named_as_such():
+    err = refused(_eliminated(position({INF: G})), "french", f"move {INF} {go(G, 0)}", "Movement")
+    assert str(err) == "F-I-2 is not on the map (Movement)."
+
+
+def test_a_second_move_points_to_undo():
+    s, _ = play(position({INF: G}), "french", f"move {G} {go(G, 0)}")
+    err = refused(s, "french", f"move {go(G, 0)} {G}", "Movement")
+    assert str(err) == (f"{go(G, 0)} (French 7-4 infantry) has already moved this turn; to change a finished move, "
+                        "`undo` it (with the opponent's consent once the phase has ended) (Movement).")
+
+
+def test_a_unit_with_nowhere_to_go_is_told_so():
+    """Imperial Guard (A) with an enemy two hexes off: every neighbour is within four hexes of it."""
+    s = position({"F-IG-YG": G, RUS: go(G, 0, 0)}, options=["imperial_guard"])
+    err = refused(s, "french", f"move {G} {go(G, 3, 3)}", "Imperial Guard (A)")
+    assert str(err) == (f"An unreleased Guard unit may not move within four hexes of an enemy unit "
+                        f"({go(G, 3, 3)} is 4 away). It cannot move anywhere (Imperial Guard A).")
+
+
+def test_5sep_the_frozen_units_already_moving_are_listed():
+    """5 Sept special rules: on 1600 two frozen units may have begun moving; a third is refused and
+    the two are named."""
+    s = borodino.setup("5sep", 1)
+    s.update(player="russian", turn=5)
+    first, second, third = "R-Cos-1", "R-Cos-2", "R-Cos-3"
+    s["unfrozen"] = [first, second]
+    to = min(reachable(battle(dict(s, frozen=[])), third))
+    err = refused(s, "russian", f"move {s['units'][third]['hex']} {to}", "5 September special rules")
+    assert str(err) == ("Only 2 frozen unit(s) may have begun moving by now (R-Cos-1, R-Cos-2 already have) "
+                        "(5 September special rules).")
