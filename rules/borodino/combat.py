@@ -92,6 +92,9 @@ def _empty_redoubt_target(b: Battle, h: Hex) -> bool:
 def plan_attack(b: Battle, side: str, cmd: Attack, *, check_obligations: bool = True) -> Plan:
     """Check a declared attack against Combat A-K, Artillery A-I and Redoubts A-I; the odds of an
     attack asked about before the Combat Phase skip Combat (B, D), which the moves may change."""
+    if not cmd.attackers or not cmd.defenders:
+        raise RuleViolation("Combat (A)", "an attack names its attackers and the enemy units it attacks: "
+                            "`attack 3224 -> 3223`")
     if len(set(cmd.attackers)) != len(cmd.attackers) or len(set(cmd.defenders)) != len(cmd.defenders):
         raise RuleViolation("Combat (I)", "a unit is named twice; each takes part once, as an integral whole")
     plan = Plan(side, [], [], [])
@@ -133,10 +136,6 @@ def plan_attack(b: Battle, side: str, cmd: Attack, *, check_obligations: bool = 
         plan.defenders.append(uid)
     if plan.redoubt_alone and plan.defenders:
         raise RuleViolation("Russian Redoubts (I)", "an empty redoubt is attacked by itself, not together with units")
-    if plan.redoubt_attacking and not plan.attackers and not plan.defenders:
-        raise RuleViolation("Combat (A)", "name the enemy units the redoubt attacks")
-    if not plan.attackers and not plan.redoubt_attacking:
-        raise RuleViolation("Combat (A)", "name at least one attacking unit")
     target_hexes = attacked_hexes(b, plan)
     for a in plan.attackers:
         ah = b.hex_of(a)

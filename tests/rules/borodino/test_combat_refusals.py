@@ -1,0 +1,134 @@
+"""What a player reads when an attack is refused, word for word (rules/borodino/combat.py), and
+the notes and owed attacks the engine tells.
+
+The case tests check which rule is cited; these pin the whole sentence, so that a reason lost or
+garbled, or a check that lets the wrong side or the wrong unit through, fails here (issue 17.3).
+"""
+from __future__ import annotations
+
+import pytest
+
+from rules.borodino.combat import owed_attacks, plan_attack
+from rules.borodino.commands import Attack
+from rules.core.errors import RuleViolation
+from tests.rules.borodino.helpers import battle, borodino, go, open_ground, play, position, refused, ring
+
+G = open_ground(4)          # 2705
+N = go(G, 0)                # 2704
+D = ring(G)
+F7, F7b, R5 = "F-I-2", "F-IV-1", "R-VIII-12"   # French 7-4 infantry (two), Russian 5-4 infantry
+GREAT = "2817"              # the Great Redoubt, fronting 2718 2818 2918
+
+
+def _flagged(units: dict, flags: dict, **kw) -> dict:
+    s = position(units, phase="combat", **kw)
+    for uid, flag in flags.items():
+        s["units"][uid][flag] = True
+    return s
+
+
+FRENCH = [
+    # (position, command, rule, sentence)
+    (position({F7: G, R5: N}, phase="combat"), f"attack {G}+{G} -> {N}", "Combat (I)",
+     "A unit is named twice; each takes part once, as an integral whole (Combat I)."),
+    (position({F7: G, R5: N}, phase="combat"), f"attack R{GREAT} -> {N}", "Russian Redoubts (A)",
+     "R2817 is not a Russian redoubt; only the Russians use redoubts (Russian Redoubts A)."),
+    (position({F7: G, R5: N}, phase="combat"), f"attack {go(G, 3)} -> {N}", "Combat (A)",
+     f"There is no unit of yours in {go(G, 3)} (Combat A)."),
+    (position({F7: G, R5: N}, phase="combat"), f"attack {N} -> {N}", "Combat (A)",
+     f"There is no unit of yours in {N} (Combat A)."),
+    (position({F7: G, R5: N}, phase="combat"), f"attack {G} -> {go(G, 1)}", "Combat (A)",
+     f"There is no enemy unit in {go(G, 1)} (Combat A)."),
+    (position({F7: G, F7b: go(G, 1), R5: N}, phase="combat"), f"attack {G} -> {go(G, 1)}", "Combat (A)",
+     f"{go(G, 1)} (French 7-4 infantry) is your own unit (Combat A)."),
+    (_flagged({F7: G, R5: N}, {F7: "advanced"}), f"attack {G} -> {N}", "Combat (D)",
+     f"{G} (French 7-4 infantry) has advanced after combat this phase; no unit attacks more than once "
+     "(Combat D)."),
+    (_flagged({F7: G, R5: N}, {F7: "attacked"}), f"attack {G} -> {N}", "Combat (D, I)",
+     f"{G} (French 7-4 infantry) has already attacked this phase; no unit attacks more than once, nor splits "
+     "its strength between attacks (Combat D, I)."),
+    (_flagged({F7: G, R5: N}, {R5: "advanced"}), f"attack {G} -> {N}", "Combat (D)",
+     f"{N} (Russian 5-4 infantry) has advanced after combat this phase; no unit is attacked more than once "
+     "(Combat D)."),
+    (_flagged({F7: G, R5: N}, {R5: "defended"}), f"attack {G} -> {N}", "Combat (D)",
+     f"{N} (Russian 5-4 infantry) has already been attacked this phase; no unit is attacked more than once "
+     "(Combat D)."),
+    (position({F7: "2818", R5: "2716"}, phase="combat"), "attack 2818 -> 2817+2716", "Russian Redoubts (I)",
+     "An empty redoubt is attacked by itself, not together with units (Russian Redoubts I)."),
+    (position({F7: "2723", R5: "2622"}, phase="combat"), "attack 2723 -> 2622", "Combat (K), Terrain Effects Chart",
+     "Combat across the river hexside 2723/2622 is forbidden except to artillery; infantry and cavalry attack "
+     "only across fords and bridges (Combat K, Terrain Effects Chart)."),
+    (position({F7: D[3], F7b: D[4], R5: G}, phase="combat"), f"attack {D[3]} -> {G}", "Combat (B, C, D)",
+     f"After this attack {D[4]} (French 7-4 infantry) could no longer attack or be attacked, yet every adjacent "
+     "unit must take part (no unit attacks or is attacked twice; bombarding artillery attacks one unit, "
+     "Artillery D); include them or arrange the attacks differently (Combat B, C, D)."),
+]
+
+
+@pytest.mark.parametrize("state, command, rule, sentence", FRENCH, ids=[c[1] for c in FRENCH])
+def test_each_french_refusal_reads_exactly(state, command, rule, sentence):
+    assert str(refused(state, "french", command, rule)) == sentence
+
+
+def _russian(units: dict, **redoubt) -> dict:
+    s = position(units, player="russian", phase="combat")
+    s["redoubts"][GREAT].update(redoubt)
+    return s
+
+
+RUSSIAN = [
+    (_russian({R5: G}), f"attack R{G} -> {N}", "Russian Redoubts (A)",
+     f"R{G} is not a Russian redoubt; only the Russians use redoubts (Russian Redoubts A)."),
+    (_russian({R5: "2818", F7: "2718"}, destroyed=True), "attack R2817 -> 2718", "Russian Redoubts (I, J)",
+     "The redoubt at 2817 cannot attack now (destroyed, held by the French, or it has already attacked) "
+     "(Russian Redoubts I, J)."),
+    (_russian({R5: "2818", F7: "2718"}, attacked=True), "attack R2817 -> 2718", "Russian Redoubts (I, J)",
+     "The redoubt at 2817 cannot attack now (destroyed, held by the French, or it has already attacked) "
+     "(Russian Redoubts I, J)."),
+    (_russian({R5: "2819", F7: "2918"}), "attack 2819 -> 2817", "Combat (A)",   # an empty redoubt: French targets only
+     "There is no enemy unit in 2817 (Combat A)."),
+    (_russian({R5: "2816", F7: "2716"}), "attack R2817+2816 -> 2716", "Russian Redoubts (General Rule)",
+     "A redoubt's strength attacks only the three hexes beyond its front hexsides (2718, 2818, 2918), not 2716 "
+     "(Russian Redoubts General Rule)."),
+]
+
+
+@pytest.mark.parametrize("state, command, rule, sentence", RUSSIAN, ids=[c[1] for c in RUSSIAN])
+def test_each_russian_refusal_reads_exactly(state, command, rule, sentence):
+    assert str(refused(state, "russian", command, rule)) == sentence
+
+
+@pytest.mark.parametrize("attack", [Attack((), (N,)), Attack((G,), ())], ids=["no attackers", "no defenders"])
+def test_an_attack_built_without_attackers_or_defenders_is_refused(attack):
+    """Typed commands always name both; an attack built by a program (a computer player) may not."""
+    s = position({F7: G, R5: N}, phase="combat")
+    with pytest.raises(RuleViolation) as err:
+        borodino.apply(s, "french", attack)
+    assert str(err.value) == ("An attack names its attackers and the enemy units it attacks: `attack 3224 -> 3223` "
+                              "(Combat A).")
+
+
+def test_no_attack_is_owed_across_a_river():
+    """Combat (B) binds units "to which there are Friendly units adjacent" that may attack them: across a
+    river hexside no unit may (Combat K), so the French may end the Combat Phase."""
+    s = position({F7: "2723", R5: "2622"}, phase="combat")
+    s2, _ = play(s, "french", "end")
+    assert (s2["player"], s2["phase"]) == ("russian", "movement")
+    assert owed_attacks(battle(s), "french") == []
+
+
+def test_the_owed_attacks_are_named_by_the_attackers_hexes():
+    """Two French units next to one Russian: the arrangement the engine offers is both against it."""
+    s = position({F7: D[3], F7b: D[4], R5: G}, phase="combat")
+    assert owed_attacks(battle(s), "french") == [(tuple(sorted((D[3], D[4]))), (G,))]
+
+
+@pytest.mark.parametrize("defender_hex, attacker_hex, note", [
+    ("3808", "3708", "3808 doubled in woods/road"),
+    ("2208", "2207", "2208 doubled in a town"),
+])
+def test_the_doubling_terrain_is_named_in_the_notes(defender_hex, attacker_hex, note):
+    """Terrain Effects Chart: towns and woods/road hexes double the defence; the odds note says which."""
+    s = position({R5: defender_hex, F7: attacker_hex}, phase="combat")
+    plan = plan_attack(battle(s), "french", Attack((attacker_hex,), (defender_hex,)), check_obligations=False)
+    assert plan.notes == [note] and plan.odds == "1-2"
