@@ -124,8 +124,9 @@ def plan(g: Game, bid: str, path: tuple[int, ...], rules: Rules) -> tuple[int, .
     else:
         check_path(g, bid, path, rules)
     if not g.fits(bid, path[-1]):
-        raise RuleViolation("1.2", f"{path[-1]} is fully stacked for your side "
-                            f"({g.areas[path[-1]].terrain.stacking} units in a {g.areas[path[-1]].colour} area); "
+        area, holds = g.areas[path[-1]], g.areas[path[-1]].terrain.stacking
+        raise RuleViolation("1.2", f"{path[-1]} is fully stacked for your side (a {area.colour} area holds "
+                            f"{holds} unit{'s' if holds != 1 else ''} per side); "
                             "move a unit out first or choose another area")
     return path
 

@@ -1,0 +1,111 @@
+"""What each side reads about a move, word for word (rules/bloody_monday/movement.py): the public
+event and the mover's own, the move log, and every refusal of a move.
+
+A hidden block's move is told to the public as "a French block" with no id; its owner reads the
+block's name. The case tests check the rule cited; these pin the sentences (issue 17.3).
+"""
+from __future__ import annotations
+
+from rules.bloody_monday.movement import Rules, routes
+from tests.rules.bloody_monday.bm_helpers import do, game, position, refused
+
+
+def _moving(blocks: dict, *, side: str = "french", impulse: str = "initiative move", **kw) -> dict:
+    state, _ = do(position(blocks, player=side, **kw), side, impulse)
+    return state
+
+
+def test_a_hidden_block_moves_as_a_french_block_to_the_public_and_by_name_to_its_owner():
+    state = _moving({"F-CR-1H": 16, "R-1-2J": 42})
+    state, events = do(state, "french", "move F-CR-1H 41")
+    public, private = events
+    assert public == {"kind": "move", "to": "all", "text": "a French block moves 16 → 15 → 30 → 41.",
+                      "irreversible": False, "side": "french"}
+    assert private == {"kind": "move", "to": "french", "irreversible": False, "block": "F-CR-1H",
+                       "text": "French 1H (F-CR-1H, cavalry) moves 16 → 15 → 30 → 41."}
+    assert state["log"]["moves"][-1] == {"side": "french", "from": 16, "to": 41, "id": "F-CR-1H"}
+
+
+def test_an_engaging_block_is_revealed_and_its_move_says_it_engages():
+    """1.2.2: entering an area with enemy units engages; the block is then revealed, so the public
+    event names it (1.2.3: across the Kolocha it also takes the light blue cube)."""
+    state = _moving({"F-I-1": 16, "R-1-1J": 54})
+    state, events = do(state, "french", "move F-I-1 54")
+    public, private = events
+    assert public == {"kind": "move", "to": "all", "text": "French 1 (F-I-1, infantry) moves 16 → 54 and engages.",
+                      "irreversible": True, "side": "french", "block": "F-I-1"}
+    assert private["text"] == "French 1 (F-I-1, infantry) moves 16 → 54." and private["to"] == "french"
+    assert state["blocks"]["F-I-1"]["cubes"] == ["light_blue"]
+
+
+def test_engaging_at_the_end_of_a_longer_path_across_the_kolocha_takes_the_cube():
+    """1.2.3: the crossing that counts is the path's last step (from 16 into 54), not the start area."""
+    state = _moving({"F-CR-1H": 15, "R-1-1J": 54})
+    state, _ = do(state, "french", "move F-CR-1H 16 54")
+    assert state["blocks"]["F-CR-1H"]["cubes"] == ["light_blue"]
+
+
+REFUSALS = [
+    # (blocks, impulse, command, rule, sentence)
+    ({"F-CR-1H": 16, "R-1-2J": 42}, "initiative move", "move F-CR-1H 42 41", "1.2.2",
+     "A unit must stop when it engages in 42; end the path there (1.2.2)."),
+    ({"F-CR-1H": 16}, "initiative move", "move F-CR-1H 16 41", "1.0",
+     "Area 16 is not adjacent to 16; name the areas of the path one by one (1.0)."),
+    ({"F-CR-1H": 16}, "initiative move", "move F-CR-1H 99", "2.1",
+     "French 1H (F-CR-1H, cavalry) cannot reach 99 with 5 MPs; choose a nearer area (2.1)."),
+    ({"F-I-A1": 16, "R-1-1J": 54}, "initiative move", "move F-I-A1 54", "1.2.2",
+     "54 holds enemy units and support units may not engage (1.2.2, FAQ 3); choose an area without enemy units "
+     "(1.2.2)."),
+    ({"F-I-1": 16, "R-1-2J": 42}, "pass", "move F-I-1 42", "1.2.2",
+     "42 holds enemy units and no engagement is allowed in this action (6.3, 7.0); choose an area without enemy "
+     "units (1.2.2)."),
+    ({"F-I-1": 16}, "initiative move", "move F-I-1 15 14 1", "2.1",
+     "The path costs 4 MPs and French 1 (F-I-1, infantry) has 3; choose a nearer area (2.1)."),
+    ({"F-I-1": 16}, "initiative move", "move F-I-1 1", "2.1",
+     "French 1 (F-I-1, infantry) cannot reach 1 with 3 MPs; choose a nearer area (2.1)."),
+]
+
+
+def test_each_refusal_reads_exactly():
+    for blocks, impulse, command, rule, sentence in REFUSALS:
+        assert refused(_moving(blocks, impulse=impulse), "french", command, rule) == sentence, command
+
+
+def test_1_2_a_full_area_says_how_many_units_it_holds():
+    state = _moving({"F-I-D": 55, "F-I-1": 44, "F-NAP": 44}, control={55: "french", 44: "french"})
+    assert refused(state, "french", "move F-I-1 55", "1.2") == (
+        "55 is fully stacked for your side (a red area holds 1 unit per side); move a unit out first or "
+        "choose another area (1.2).")
+
+
+def test_6_3_raiding_cavalry_may_not_disengage():
+    state = position({"F-I-D": 16, "F-CR-1LC": 42, "F-I-1": 16, "R-1-2J": 42})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "initiative raid")
+    assert refused(state, "french", "move F-CR-1LC 30", "6.3") == (
+        "Raiding cavalry may not disengage; move a cavalry unit that is not engaged (6.3).")
+    assert routes(game(state), "F-CR-1LC", Rules(5, disengage=False)) == {}
+
+
+def test_9_11_barclay_stays_north_by_path_and_by_route():
+    """9.11 with the command limit: area 20 (south) is next to 6 (north); Barclay in 6 may not enter it,
+    and the route search never offers it; without the option it does."""
+    state = _moving({"R-1-BT": 6}, side="russian", options=["command_limit"], initiative="russian")
+    sentence = "Russian Barclay de Tolly (R-1-BT, tactical leader) may not cross the command limit into 20 (9.11-9.12)."
+    assert refused(state, "russian", "move R-1-BT 20", "9.11-9.12") == sentence
+    assert 20 not in routes(game(state), "R-1-BT", Rules(5))
+    free = _moving({"R-1-BT": 6}, side="russian", initiative="russian")
+    assert 20 in routes(game(free), "R-1-BT", Rules(5))
+
+
+def test_9_12_extreme_command_limit_binds_every_unit():
+    state = _moving({"R-1-1J": 6}, side="russian", options=["extreme_command_limit"], initiative="russian")
+    assert 20 not in routes(game(state), "R-1-1J", Rules(5))
+    assert 20 in routes(game(_moving({"R-1-1J": 6}, side="russian", initiative="russian")), "R-1-1J", Rules(5))
+
+
+def test_1_2_2_disengaging_costs_one_more_mp_on_the_first_step_only():
+    """Leaving an engaged area costs +1 on that step; a path's later steps pay only their terrain."""
+    engaged = routes(game(position({"F-CR-1H": 42, "R-1-2J": 42})), "F-CR-1H", Rules(5))
+    free = routes(game(position({"F-CR-1H": 42})), "F-CR-1H", Rules(5))
+    for area, (cost, path) in engaged.items():
+        assert cost == free[area][0] + 1, (area, path)
