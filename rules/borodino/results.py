@@ -183,6 +183,15 @@ def run_steps(b: Battle) -> list[Event]:
 
 def prompt(b: Battle) -> str | None:
     """The sentence asking the chooser of the waiting step what to do, or None."""
+    asked = _question(b)
+    if asked is None:
+        return None
+    rule, question, cited = asked
+    return str(RuleViolation(rule, question)) if cited else f"{question}."  # "... (Artillery C)."
+
+
+def _question(b: Battle) -> tuple[str, str, bool] | None:
+    """The waiting step's rule, its question (no closing citation) and whether the prompt cites it."""
     pending = b.s.get("pending")
     if not pending or not pending["steps"]:
         return None
@@ -191,18 +200,19 @@ def prompt(b: Battle) -> str | None:
     options = options_of(b, step)
     if step["kind"] == "retreat":
         hexes = ", ".join(h + (f" (displacing the {_value(b, d)} there)" if d else "") for h, d in options)
-        return f"{who} player: choose where {b.describe(step['unit'])} retreats: `retreat <hex>`, one of {hexes}."
+        return ("Retreat", f"{who} player: choose where {b.describe(step['unit'])} retreats: `retreat <hex>`, "
+                f"one of {hexes}", False)
     if step["kind"] == "advance":
         pairs = ", ".join(f"`advance {b.unit(u)['hex']} {h}`" for u, h in options)
-        return f"{who} player: you may advance after combat ({pairs}) or `stay`."
+        return "Combat (H)", f"{who} player: you may advance after combat ({pairs}) or `stay`", False
     if step["kind"] == "voluntary":
         arts = ", ".join(b.hex_of(u) for u in options)
-        return (f"{who} player: artillery spared by the result ({arts}) may elect to retreat with the others: "
-                f"`retreat <artillery hex>` (the {enemy_of(step['chooser']).title()} player then chooses where), "
-                "or `stay` (Artillery C).")
+        return ("Artillery (C)", f"{who} player: artillery spared by the result ({arts}) may elect to retreat with "
+                f"the others: `retreat <artillery hex>` (the {enemy_of(step['chooser']).title()} player then "
+                "chooses where), or `stay`", True)
     sets = "; ".join("lose " + "+".join(b.hex_of(u) for u in s) for s in options)
-    return (f"{who} player: the exchange costs you at least {step['need']} Combat Points of the attackers; "
-            f"choose: {sets} (CRT: Exchange).")
+    return ("CRT: Exchange", f"{who} player: the exchange costs you at least {step['need']} Combat Points of the "
+            f"attackers; choose: {sets}", True)
 
 
 def _value(b: Battle, uid: str) -> str:
@@ -297,10 +307,12 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
     if isinstance(cmd, Lose) and kind == "lose":
         uids = tuple(b.occupant[h] for h in cmd.units if h in b.occupant)
         if len(uids) != len(cmd.units) or not any(set(uids) == set(o) for o in options_of(b, step)):
-            raise RuleViolation("CRT: Exchange", prompt(b) or "")
+            raise RuleViolation("CRT: Exchange", "those units are not one of the smallest sets that cover the "
+                                f"exchange. {_question(b)[1]}")  # type: ignore[index]  # a step is waiting
         b.s["pending"]["steps"].pop(0)
         return _lose(b, uids) + run_steps(b)
     if isinstance(cmd, Stay) and kind in ("advance", "voluntary"):
         b.s["pending"]["steps"].pop(0)
         return run_steps(b)
-    raise RuleViolation("Combat", prompt(b) or "no choice is waiting")
+    rule, question, _ = _question(b)  # type: ignore[misc]  # choose() is only called while a step waits
+    raise RuleViolation(rule, f"that is not the answer waiting. {question}")

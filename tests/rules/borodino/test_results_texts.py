@@ -1,0 +1,63 @@
+"""What the chooser reads after a combat result, word for word (rules/borodino/results.py): the
+questions asked (retreat, advance, exchange) and the refusals of a wrong answer, which repeat the
+question once and cite it once (issue 17.3)."""
+from __future__ import annotations
+
+from tests.rules.borodino.helpers import force_die, open_ground, play, position, refused, ring
+
+G = open_ground(4)          # 2705
+D = ring(G)
+F7, F7b, R5 = "F-I-2", "F-IV-1", "R-VIII-12"   # French 7-4 infantry (two), Russian 5-4 infantry
+RETREAT = "French player: choose where 2705 (Russian 5-4 infantry) retreats: `retreat <hex>`, one of 2704, 2804, 2604"
+
+
+def _dr() -> tuple[dict, list[dict]]:
+    """2706 attacks 2705 at 1-1 and rolls a 1: Dr, the attacker chooses the retreat."""
+    s = position({F7: D[3], R5: G}, phase="combat")
+    force_die(s, 1)
+    return play(s, "french", f"attack {D[3]} -> {G}")
+
+
+def test_the_retreat_question_and_its_refusals():
+    s, events = _dr()
+    assert [e["text"] for e in events] == ["2706 (7) attack 2705 (5): 1-1, die 1: Dr.", RETREAT + "."]
+    assert str(refused(s, "french", f"retreat {D[3]} {D[0]}", "Retreat")) == (
+        "The unit retreating now is 2705 (Russian 5-4 infantry) (Retreat).")
+    assert str(refused(s, "french", f"retreat {D[3]}", "Retreat")) == (
+        "2705 (Russian 5-4 infantry) may not retreat to 2706: units retreat one hex, not into enemy units, enemy "
+        "Zones of Control, non-road woods, across rivers or off the map, and displace a friendly unit only when no "
+        "empty hex is open. Choose 2704, 2804, 2604 (Retreat).")
+    assert str(refused(s, "french", f"advance {D[3]} {G}", "Retreat")) == (
+        f"That is not the answer waiting. {RETREAT} (Retreat).")
+    s2, events = play(s, "french", f"retreat {G} {D[0]}")   # the retreating unit may be named by its hex
+    assert [e["text"] for e in events] == ["2705 (Russian 5-4 infantry) retreats to 2704.",
+                                           "French player: you may advance after combat (`advance 2706 2705`) "
+                                           "or `stay`."]
+
+
+def test_the_advance_question_its_refusal_and_the_advance():
+    s, _ = _dr()
+    s, _ = play(s, "french", f"retreat {D[0]}")
+    assert str(refused(s, "french", f"advance {D[3]} {D[0]}", "Combat (H)")) == (
+        "That advance is not open; choose one of: advance 2706 2705, or stay (Combat H).")
+    s2, events = play(s, "french", f"advance {D[3]} {G}")
+    assert events[0] == {**events[0], "kind": "advance", "unit": F7, "path": [D[3], G],
+                         "text": "2705 (French 7-4 infantry) advances from 2706 into 2705."}
+    assert s2["log"]["advances"] == [{"unit": F7, "side": "french", "from": D[3], "to": G}]
+
+
+def test_the_exchange_question_and_its_refusals():
+    """CRT Ex: two 7s attacked a 5; either 7 alone covers it, so those are the sets offered."""
+    s = position({F7: D[3], F7b: D[2], R5: G}, phase="combat")
+    force_die(s, 5)
+    s, events = play(s, "french", f"attack {D[2]}+{D[3]} -> {G}")
+    question = ("French player: the exchange costs you at least 5 Combat Points of the attackers; choose: "
+                "lose 2805; lose 2706 (CRT: Exchange).")
+    assert [e["text"] for e in events] == ["2805+2706 (14) attack 2705 (5): 2-1, die 5: Ex.",
+                                           "2705 (Russian 5-4 infantry) is eliminated.", question]
+    assert str(refused(s, "french", f"lose {D[2]}+{D[3]}", "CRT: Exchange")) == (
+        "Those units are not one of the smallest sets that cover the exchange. " + question)
+    assert str(refused(s, "french", "stay", "CRT: Exchange")) == "That is not the answer waiting. " + question
+    s2, events = play(s, "french", f"lose {D[2]}")
+    assert events[0]["text"] == "2805 (French 7-4 infantry) is eliminated."
+    assert s2["losses"] == {"french": 7, "russian": 5}
