@@ -38,7 +38,8 @@ def start(g: Game, side: str, cmd: Battle) -> list[dict]:
         raise RuleViolation("5.3", f"new engagements are always resolved first: `battle {due[0]}`")
     limit = battle_limit(g, side)
     if len(imp["fought"]) >= limit:
-        raise RuleViolation("2.6.3", f"you may resolve {limit} battles this impulse and have; `end` the impulse")
+        raise RuleViolation("2.6.3", f"you have resolved the {limit} battle{'s' if limit != 1 else ''} this impulse "
+                            "allows (one per activated leader); `end` the impulse")
     if imp["kind"] == "tactical":
         impulses.to_segment(g, "combat")
     imp["segment"] = "combat"
