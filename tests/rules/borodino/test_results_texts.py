@@ -3,7 +3,7 @@ questions asked (retreat, advance, exchange) and the refusals of a wrong answer,
 question once and cite it once (issue 17.3)."""
 from __future__ import annotations
 
-from tests.rules.borodino.helpers import force_die, open_ground, play, position, refused, ring
+from tests.rules.borodino.helpers import force_die, go, open_ground, play, position, refused, ring
 
 G = open_ground(4)          # 2705
 D = ring(G)
@@ -61,3 +61,27 @@ def test_the_exchange_question_and_its_refusals():
     s2, events = play(s, "french", f"lose {D[2]}")
     assert events[0]["text"] == "2805 (French 7-4 infantry) is eliminated."
     assert s2["losses"] == {"french": 7, "russian": 5}
+
+
+def test_a_retreat_is_told_and_logged():
+    s, _ = _dr()
+    s2, events = play(s, "french", f"retreat {D[0]}")
+    assert events[0] == {**events[0], "kind": "retreat", "unit": R5, "path": [G, D[0]],
+                         "text": "2705 (Russian 5-4 infantry) retreats to 2704."}
+    assert s2["log"]["retreats"] == [{"unit": R5, "side": "russian", "from": G, "to": D[0]}]
+
+
+def test_a_displacement_is_told_then_both_retreats_logged_in_order():
+    """Displacement: the 6-4 in 2704 leaves first (the victor chooses where), then the 5-4 takes 2704."""
+    R6, F7c = "R-VIII-2Gr", "F-IV-IG"
+    s = position({F7: D[2], F7b: D[3], F7c: D[4], R5: G, R6: D[0]}, phase="combat")
+    force_die(s, 3)   # 21 against 5: 4-1, die 3: Dr, and 2704 is the only hex open
+    s, events = play(s, "french", f"attack {D[2]}+{D[3]}+{D[4]} -> {G}")
+    assert events[1] == {**events[1], "kind": "displaced", "unit": R6, "by": R5,
+                         "text": "2704 (Russian 6-4 infantry) is displaced by 2705 (Russian 5-4 infantry) retreating "
+                                 "into 2704."}
+    s2, events = play(s, "french", f"retreat {go(D[0], 0)}")
+    assert [(e["kind"], e["unit"], e["path"]) for e in events[:2]] == [
+        ("retreat", R6, [D[0], go(D[0], 0)]), ("retreat", R5, [G, D[0]])]
+    assert s2["log"]["retreats"] == [{"unit": R6, "side": "russian", "from": D[0], "to": go(D[0], 0)},
+                                     {"unit": R5, "side": "russian", "from": G, "to": D[0]}]
