@@ -85,3 +85,13 @@ def test_a_displacement_is_told_then_both_retreats_logged_in_order():
         ("retreat", R6, [D[0], go(D[0], 0)]), ("retreat", R5, [G, D[0]])]
     assert s2["log"]["retreats"] == [{"unit": R6, "side": "russian", "from": D[0], "to": go(D[0], 0)},
                                      {"unit": R5, "side": "russian", "from": G, "to": D[0]}]
+
+
+def test_an_elimination_is_told_and_logged():
+    """De at 4-1: the defender is removed; the event and the log name it and the hex it died in."""
+    s = position({F7: D[3], F7b: D[2], "F-IV-IG": D[4], R5: G}, phase="combat")
+    force_die(s, 1)
+    s2, events = play(s, "french", f"attack {D[2]}+{D[3]}+{D[4]} -> {G}")
+    assert events[1] == {"kind": "eliminated", "to": "all", "text": "2705 (Russian 5-4 infantry) is eliminated.",
+                         "irreversible": True, "unit": R5, "hex": G}
+    assert s2["log"]["eliminated"] == [{"unit": R5, "hex": G, "side": "russian"}]
