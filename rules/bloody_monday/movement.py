@@ -124,7 +124,8 @@ def plan(g: Game, bid: str, path: tuple[int, ...], rules: Rules) -> tuple[int, .
     else:
         check_path(g, bid, path, rules)
     if not g.fits(bid, path[-1]):
-        area, holds = g.areas[path[-1]], g.areas[path[-1]].terrain.stacking
+        area = g.areas[path[-1]]
+        holds = area.terrain.stacking
         raise RuleViolation("1.2", f"{path[-1]} is fully stacked for your side (a {area.colour} area holds "
                             f"{holds} unit{'s' if holds != 1 else ''} per side); "
                             "move a unit out first or choose another area")

@@ -350,9 +350,10 @@ def apply_move(b: Battle, side: str, cmd: Move) -> list[Event]:
                 f"{b.s['exited'][side]} Combat Points exited).")
     else:
         b.place(uid, path[-1])
-        text = f"{described} moves {'on at ' + origin + ' to ' if was_waiting else 'to '}{path[-1]} ({cost} MP)."
         if was_waiting and path[-1] == origin:
             text = f"{described} is placed on its entry hex {origin} (0 MP)."
+        else:
+            text = f"{described} moves {'on at ' + origin + ' to ' if was_waiting else 'to '}{path[-1]} ({cost} MP)."
     u = b.unit(uid)
     u["moved"] = True
     if uid in b.s["frozen"] and uid not in b.s["unfrozen"]:

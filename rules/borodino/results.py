@@ -183,19 +183,15 @@ def run_steps(b: Battle) -> list[Event]:
 
 def prompt(b: Battle) -> str | None:
     """The sentence asking the chooser of the waiting step what to do, or None."""
-    asked = _question(b)
-    if asked is None:
-        return None
-    rule, question, cited = asked
-    return str(RuleViolation(rule, question)) if cited else f"{question}."  # "... (Artillery C)."
-
-
-def _question(b: Battle) -> tuple[str, str, bool] | None:
-    """The waiting step's rule, its question (no closing citation) and whether the prompt cites it."""
     pending = b.s.get("pending")
     if not pending or not pending["steps"]:
         return None
-    step = pending["steps"][0]
+    rule, question, cited = _question(b, pending["steps"][0])
+    return str(RuleViolation(rule, question)) if cited else f"{question}."  # "... (Artillery C)."
+
+
+def _question(b: Battle, step: dict) -> tuple[str, str, bool]:
+    """The step's rule, its question (no closing citation) and whether the prompt cites the rule."""
     who = step["chooser"].title()
     options = options_of(b, step)
     if step["kind"] == "retreat":
@@ -308,11 +304,11 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
         uids = tuple(b.occupant[h] for h in cmd.units if h in b.occupant)
         if len(uids) != len(cmd.units) or not any(set(uids) == set(o) for o in options_of(b, step)):
             raise RuleViolation("CRT: Exchange", "those units are not one of the smallest sets that cover the "
-                                f"exchange. {_question(b)[1]}")  # type: ignore[index]  # a step is waiting
+                                f"exchange. {_question(b, step)[1]}")
         b.s["pending"]["steps"].pop(0)
         return _lose(b, uids) + run_steps(b)
     if isinstance(cmd, Stay) and kind in ("advance", "voluntary"):
         b.s["pending"]["steps"].pop(0)
         return run_steps(b)
-    rule, question, _ = _question(b)  # type: ignore[misc]  # choose() is only called while a step waits
+    rule, question, _ = _question(b, step)
     raise RuleViolation(rule, f"that is not the answer waiting. {question}")
