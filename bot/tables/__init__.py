@@ -2,7 +2,8 @@
 
 The layer every chat front end calls, below Discord. `Tables` holds what every room shares (the
 service, the store, delivery, settings, deadlines and one asyncio.Lock per game, so commands of
-one game run one at a time and games never wait for each other) and composes the rooms, each with
+one game run one at a time and games never wait for each other, plus one per channel, so the
+orders typed in a channel are played in the order they arrived) and composes the rooms, each with
 one job:
 
 * `lobby`: opening, joining, starting and ending games, settings, spectators;
@@ -57,6 +58,7 @@ class Tables:
         self.delivery = delivery
         self.config = config or Config()
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._arrivals: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.news = News(self)
         self.clocks = Clocks(self)
         self.deadlines = Deadlines(self.store, scheduler, self.settings, self.clocks.remind,
@@ -98,6 +100,13 @@ class Tables:
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks[game_id]
+
+    def in_order(self, channel: str) -> asyncio.Lock:
+        """The channel's queue of orders, taken before the first await: asyncio's locks serve
+        waiters first come, first served, so `move r1 0201` typed before `end` is judged before
+        it even when the worker threads that find the game finish in another order. Always
+        taken before the game's lock, never inside it."""
+        return self._arrivals[channel]
 
     async def quiesce(self) -> None:
         """Wait until the commands under way have finished (each game's lock taken in turn)."""

@@ -58,7 +58,14 @@ class Play(Room):
     async def submit(self, actor: Actor, channel: str, line: str, side: str | None = None,
                      expected_seq: int | None = None) -> Text:
         """One line of the game's grammar from a player: a private answer to a query, the
-        engine's sentence when refused (nothing public, nothing changed), else the news."""
+        engine's sentence when refused (nothing public, nothing changed), else the news.
+        Lines of one channel are judged in the order they arrived."""
+        async with self.tables.in_order(channel):
+            return await self._submit(actor, channel, line, side, expected_seq)
+
+    async def _submit(self, actor: Actor, channel: str, line: str, side: str | None,
+                      expected_seq: int | None) -> Text:
+        """submit, its place in the channel's queue already taken."""
         game = await asyncio.to_thread(self.tables.game_in, channel)
         game_id = game["id"]
         if not game["started_at"]:
@@ -97,15 +104,16 @@ class Play(Room):
         started game wrote it and it reads as an order of their own side; else played as from
         a slash command. Query answers are private; an accepted order's line is public. In a
         game with hidden units an order naming a unit is not played but withdrawn."""
-        verdict = await asyncio.to_thread(self._order_or_chat, actor, channel, line)
-        if verdict is None or isinstance(verdict, PlainReply):
-            return verdict
-        verb = line.split()[0].lower()
-        try:
-            reply = await self.submit(actor, channel, line)
-        except TableError as error:
-            return PlainReply(False, error.text)
-        return PlainReply(True, reply if verb in QUERIES else "")
+        async with self.tables.in_order(channel):
+            verdict = await asyncio.to_thread(self._order_or_chat, actor, channel, line)
+            if verdict is None or isinstance(verdict, PlainReply):
+                return verdict
+            verb = line.split()[0].lower()
+            try:
+                reply = await self._submit(actor, channel, line, None, None)
+            except TableError as error:
+                return PlainReply(False, error.text)
+            return PlainReply(True, reply if verb in QUERIES else "")
 
     def _order_or_chat(self, actor: Actor, channel: str, line: str) -> PlainReply | bool | None:
         """In a worker thread: True for a line to play, None for chat, or the reply to an

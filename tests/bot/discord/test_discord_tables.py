@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 
@@ -209,6 +210,33 @@ def test_concurrent_commands_on_one_game_never_corrupt_it(service):
     rows = service.store.commands(game_id)
     assert [r["seq"] for r in rows] == [1, 2, 3]
     assert rows[-1]["normalised"] == "end"
+
+
+def test_orders_of_a_channel_are_judged_in_the_order_they_arrived(service, monkeypatch):
+    """A player types `move r1 0201` and at once `end`: the end must not overtake the move,
+    however the worker threads that find the game are scheduled (the first one is made the
+    slowest here). Slash commands and plain messages share one queue."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    find, calls = tables.game_in, []
+
+    def slow_first(channel):
+        calls.append(channel)
+        if len(calls) == 1:
+            time.sleep(0.3)
+        return find(channel)
+
+    monkeypatch.setattr(tables, "game_in", slow_first)
+
+    async def typed():
+        return await asyncio.gather(tables.play.submit(ANNA, CHANNEL, "move r1 0201"),
+                                    tables.play.plain(ANNA, CHANNEL, "move r2 0201"),
+                                    tables.play.submit(ANNA, CHANNEL, "end"))
+
+    results = run(typed())
+    assert results[0] == "Red: move r1 0201." and results[1].accepted and results[2] == "Red: end."
+    assert [r["normalised"] for r in service.store.commands(game_id)] == \
+        ["move r1 0201", "move r2 0201", "end"]
 
 
 def test_autocomplete_offers_the_callers_legal_commands(service):
