@@ -272,7 +272,7 @@ def _move_off(g: Game, side: str, place: int, to: int) -> list[Event]:
     del g.s["stacks"][side][str(place)]
     g.add(side, to, units)
     text = f"The {side.title()} stack in {g.name(place)} retreats to {g.name(to)}."
-    return [_told(g, text) if g.s["battle"] else event(text, kind="retreat", place=place, to=to)]
+    return [_told(g, text) if g.s["battle"] else event(text, kind="retreat", place=place, dest=to)]
 
 
 def retreat(g: Game, side: str, cmd: Retreat) -> list[Event]:

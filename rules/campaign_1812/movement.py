@@ -51,7 +51,7 @@ def move(g: Game, side: str, cmd: Move) -> list[Event]:
                             f"{g.name(cmd.origin)})")
     _shift(g, side, cmd.origin, cmd.to, units, "moved")
     return [event(f"A {side.title()} stack moves from {g.name(cmd.origin)} to {g.name(cmd.to)}.", kind="move",
-                  origin=cmd.origin, to=cmd.to),
+                  origin=cmd.origin, dest=cmd.to),
             event(f"Moved {counted(units)} from {g.name(cmd.origin)} to {g.name(cmd.to)}.", side, kind="move")]
 
 
@@ -80,7 +80,7 @@ def march(g: Game, side: str, cmd: Move) -> list[Event]:
     if any(fate["march"].values()):
         _shift(g, side, cmd.origin, cmd.to, fate["march"], "marched")
     return [event(f"The {side.title()} player force marches from {g.name(cmd.origin)} toward {g.name(cmd.to)}.",
-                  kind="march", origin=cmd.origin, to=cmd.to),
+                  kind="march", origin=cmd.origin, dest=cmd.to),
             event(f"Forced march from {g.name(cmd.origin)} to {g.name(cmd.to)}: {counted(fate['march'])} arrive, "
                   f"{counted(fate['stay'])} stay, {counted(fate['eliminated'])} eliminated.", side, kind="march")]
 
