@@ -104,7 +104,7 @@ def _check_withdrawal(g: Game, side: str, place: int, to: int) -> None:
         raise RuleViolation("Combat", f"you have no cavalry in {g.name(place)} to withdraw")
     allowed = g.retreat_places(side, place)
     if to not in allowed:
-        raise RuleViolation("Combat", f"cavalry withdraws to an adjacent place without enemy infantry: "
+        raise RuleViolation("Combat", f"cavalry withdraws to an adjacent place without an enemy stack: "
                             f"{', '.join(map(str, allowed)) or 'there is none'}")
 
 
@@ -263,7 +263,7 @@ def after_combat(g: Game) -> list[Event]:
 def _check_retreat(g: Game, side: str, place: int, to: int) -> None:
     allowed = g.retreat_places(side, place)
     if to not in allowed:
-        raise RuleViolation("Combat: Retreat After Combat", f"retreat to an adjacent place without enemy infantry: "
+        raise RuleViolation("Combat: Retreat After Combat", f"retreat to an adjacent place without an enemy stack: "
                             f"{', '.join(map(str, allowed))}")
 
 

@@ -123,9 +123,10 @@ class Game:
                 marks[k] = max(0, marks[k] - n)
 
     def retreat_places(self, side: str, place: int) -> list[int]:
-        """Where a side's units may retreat from a place: an adjacent place free of enemy
-        infantry (COMBAT: cavalry is 'forced to retreat if confronted by opposing infantry')."""
-        return [n for n in self.neighbours(place) if not self.infantry(enemy_of(side), n)]
+        """Where a side's units may retreat from a place: an adjacent place without an enemy
+        stack (reconstructed: a stack's composition is hidden, so a retreat may not go where the
+        enemy stands, whatever his stack holds)."""
+        return [n for n in self.neighbours(place) if not self.has(enemy_of(side), n)]
 
     def arrivals(self, side: str) -> list[data.Reinforcement]:
         """The side's reinforcements of this Game-Turn."""

@@ -19,8 +19,8 @@ TOPICS = {
              "counterattack, cordon.\n  `withdraw <place>` takes your cavalry out before the battle; "
              "you may change your chit until the other player's is down too."),
     "fight": "fight                      as defender, at the chart's 'D choice': fight it out (go CRS-PS-RAC)",
-    "retreat": ("retreat <place>            where your retreating stack goes: an adjacent place free of "
-                "enemy infantry (COMBAT)"),
+    "retreat": ("retreat <place>            where your retreating stack goes: an adjacent place without "
+                "an enemy stack (COMBAT)"),
     "depot": ("depot <place>              Supply Segment, French: a supply unit 100% depletes an area no corps "
               "occupies and makes a depot there (SUPPLY)"),
     "remove": ("remove <place> inf|cav     remove the corps the Victory Point Index costs you "

@@ -1,6 +1,7 @@
 """Every command a side may give now (autocomplete, hints, random play): candidates built from the
 position, kept when the rules accept them on a copy -- one source of legality, the rules
-themselves."""
+themselves. Moves and forced marches, by far the most numerous, are built legal (one place on,
+only what is free to go) and not tried one by one; the tests check that the rules accept each."""
 from __future__ import annotations
 
 import random
@@ -35,6 +36,10 @@ def _moves(g: Game, side: str, kind: type[Move], key: str) -> list[Command]:
     out: list[Command] = []
     for place in g.stacks(side):
         free = g.free(key, place)
+        if not (free["inf"] or free["cav"] or (kind is Move and free["supply"] + free["depot"])):
+            continue
+        if kind is Move and side == "french" and not (free["inf"] or free["cav"] or free["supply"]):
+            continue  # depots alone: French depots move only with a supply unit
         parts = [()] + [((k, 1),) for k in ("inf", "cav") if free[k]]
         if kind is Move and free["supply"]:
             parts.append((("supply", 1), ("depot", 1)) if free["depot"] else (("supply", 1),))
@@ -55,15 +60,20 @@ def _combat(g: Game, side: str) -> list[Command]:
     return [Plan(c, w) for c in chits for w in (None, *away)]
 
 
+def _built_legal(g: Game) -> bool:
+    return g.s["phase"] in ("movement", "march")
+
+
 def commands(g: Game, side: str, accepts: Try) -> list[Command]:
-    return [c for c in candidates(g, side) if accepts(g.s, c)]
+    pool = candidates(g, side)
+    return pool if _built_legal(g) else [c for c in pool if accepts(g.s, c)]
 
 
 def sample(g: Game, side: str, rng: random.Random, accepts: Try) -> Command | None:
     """One legal command, each candidate alike, trying only those drawn."""
     pool = candidates(g, side)
     rng.shuffle(pool)
-    return next((c for c in pool if accepts(g.s, c)), None)
+    return next((c for c in pool if _built_legal(g) or accepts(g.s, c)), None)
 
 
 def accepter(apply: Callable[[dict, str, Command], object], side: str) -> Try:

@@ -45,6 +45,8 @@ def _chosen(g: Game, cmd: Move, key: str, rule: str) -> dict[str, int]:
 
 def move(g: Game, side: str, cmd: Move) -> list[Event]:
     units = _chosen(g, cmd, "moved", "Movement")
+    if side == "french" and not cmd.counts and not units["supply"]:
+        units["depot"] = 0  # "every unit that may go": French depots stay without a supply unit
     if side == "french" and units["depot"] and not units["supply"]:
         raise RuleViolation("Movement", "French depot units can only move if accompanied by a supply unit: "
                             f"add `1 supply` (there are {g.free('moved', cmd.origin)['supply']} free in "

@@ -31,9 +31,10 @@ def create_depot(g: Game, side: str, place: int) -> list[Event]:
     if not g.stack("french", place)["supply"]:
         raise RuleViolation("Supply", f"a depot is created by a supply unit, and you have none in {g.name(place)}; "
                             f"yours are in {', '.join(str(p) for p in g.stacks('french') if g.stack('french', p)['supply']) or 'no place'}")
-    if any(g.corps(s, p) for s in SIDES for p in g.places if g.places[p].area == area):
-        raise RuleViolation("Supply", f"the area of {g.name(place)} is occupied by corps; a depot is made by "
-                            "depleting an unoccupied area")
+    members = [p for p in g.places if g.places[p].area == area]
+    if any(g.corps("french", p) or g.has("russian", p) for p in members):
+        raise RuleViolation("Supply", f"the area of {g.name(place)} is occupied (by French corps or a Russian "
+                            "stack); a depot is made by depleting an unoccupied area")
     if g.s["depleted"].get(str(area)) == 100:
         raise RuleViolation("Supply", f"the area of {g.name(place)} is already 100% depleted: nothing is left to gather")
     g.s["depleted"][str(area)] = 100

@@ -40,8 +40,7 @@ def reinforce(g: Game, side: str) -> list[Event]:
     (REINFORCEMENTS); data/scenarios.toml lists the places in order of preference."""
     out = []
     for r in g.arrivals(side):
-        place = next((p for p in r.places if side == "french" or (
-            g.s["control"].get(str(p)) == "russian" and not g.infantry("french", p))), None)
+        place = next((p for p in r.places if side == "french" or g.s["control"].get(str(p)) == "russian"), None)
         if place is None:
             out.append(event(f"A {side.title()} reinforcement finds no fort its side controls among "
                              f"{', '.join(g.name(p) for p in r.places)} and does not appear.", kind="reinforce"))

@@ -72,7 +72,7 @@ def test_a_retreat_goes_next_door_without_enemy_infantry():
     state, _ = do(state, "french", "plan reconnaissance")
     state, _ = do(state, "russian", "plan withdraw")
     sentence = refused(state, "russian", "retreat 10", "Combat: Retreat After Combat")
-    assert sentence == ("Retreat to an adjacent place without enemy infantry: 18, 23, 161 "
+    assert sentence == ("Retreat to an adjacent place without an enemy stack: 18, 23, 161 "
                         "(Combat: Retreat After Combat).")
     assert do(state, "russian", "retreat 18")[0]["stacks"]["russian"]["18"]["inf"] == 2
 

@@ -79,8 +79,8 @@ def test_the_french_create_a_depot_by_depleting_an_unoccupied_area_with_a_supply
     state, events = do(state, "french", "depot 14")
     assert stack(state, "french", 14)["depot"] == 1 and state["depleted"]["14"] == 100
     sentence = refused(state, "french", "depot 12", "Supply")
-    assert sentence == ("The area of Vilna (12) is occupied by corps; a depot is made by depleting an "
-                        "unoccupied area (Supply).")
+    assert sentence == ("The area of Vilna (12) is occupied (by French corps or a Russian stack); a "
+                        "depot is made by depleting an unoccupied area (Supply).")
     empty_vilna = cleared(state, lambda s: s["stacks"]["french"]["12"].update(inf=0))
     assert do(empty_vilna, "french", "depot 12")[0]["stacks"]["french"]["12"]["depot"] == 1
     refused(state, "french", "depot 14", "Supply")  # already 100% depleted
