@@ -80,7 +80,8 @@ def supplied(g: Game, side: str, place: int) -> bool:
 
 def starve(g: Game, side: str) -> list[Event]:
     """The Unsupplied Chart: one roll per unsupplied corps, on the side's own dice (its count is
-    hidden from the other side)."""
+    hidden from the other side), told to the owner alone: whether a stack is supplied turns on the
+    depots in the stacks next to it, which the other side may not see."""
     out = []
     doomed = g.tables.unsupplied["winter" if g.winter() else "normal"]
     for place in g.stacks(side):
@@ -91,7 +92,6 @@ def starve(g: Game, side: str) -> list[Event]:
             lost[kind] = sum(roll(g.s["side_dice"][side]) in doomed for _ in range(g.stack(side, place)[kind]))
         for kind, n in lost.items():
             g.take(side, place, kind, n)
-        out.append(event(f"{side.title()} units in {g.name(place)} are unsupplied (Unsupplied Chart).",
-                         kind="unsupplied", place=place))
-        out.append(event(f"Unsupplied in {g.name(place)}: lost {counted(lost)}.", side, kind="unsupplied"))
+        out.append(event(f"Your units in {g.name(place)} are unsupplied (Unsupplied Chart): lost {counted(lost)}.",
+                         side, kind="unsupplied", place=place))
     return out

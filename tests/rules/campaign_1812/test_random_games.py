@@ -48,7 +48,7 @@ def test_every_listed_command_is_accepted_and_sampling_draws_listed_ones():
     """legal_commands (built legal in movement, tried elsewhere) against the rules themselves."""
     rng = random.Random(11)
     state = c1812.setup("campaign", 11)
-    for _ in range(150):
+    for _ in range(100):
         side = rng.choice(c1812.active_sides(state))
         legal = c1812.legal_commands(state, side)
         for cmd in legal:
