@@ -29,6 +29,8 @@ log = logging.getLogger("kolocha.service")
 
 QUERIES = ("status", "units", "help", "odds")
 TURN_RULE = "Sequence of Play"  # cited when the engine names no rule for a command out of turn
+SIMULTANEOUS_UNDO = ("While both players give their orders at once nothing is undone, so that neither "
+                     "learns whether the other has given one; to change yours, give it again")
 LONGEST = 200  # characters: no command of any game is longer; a longer line is refused unread
 SORRY = "Something went wrong on our side; nothing was changed, and the error has been logged."
 BUSY = ("The game records are busy with another write just now; nothing was changed. Try again "
@@ -57,6 +59,7 @@ class Result:
     standing: str | None = None  # the standing order that gave this command (issue 10.1)
     followed: list[Result] = field(default_factory=list)  # commands standing orders played after it
     ended: dict | None = None  # how the game ended outside the rules (an agreed draw: issue 10.4)
+    secret: bool = False  # a hidden order given while others order at once: not told it was given
 
     def addressed(self) -> dict[str, list[dict]]:
         """The events grouped by audience: "all", a side, or "log"."""
@@ -263,7 +266,7 @@ class GameService:
         public = message if not hidden else f"{fmt.side_name(side)}" + \
             (" by standing order" if standing else "") + f": {said(system, normalised)}.{tail}"
         result = Result(True, message, seq + 1, side, normalised, events=events, public=public,
-                        standing=standing)
+                        standing=standing, secret=simultaneous(system, state))
         told = compose(result, state, new_state)
         new_seq = self.store.append(game_id, row, new_state, told.outbox,
                                     status="over" if outcome else "active",
@@ -419,6 +422,8 @@ class GameService:
         """Take back the side's own last command: free within its phase, else by consent."""
         if seq == 0:
             raise RuleViolation("Undo", "There is nothing to undo")
+        if simultaneous(system, state):
+            raise RuleViolation("Undo", SIMULTANEOUS_UNDO)
         last = self.store.commands(game_id, after=seq - 1)[0]
         cmd = last["normalised"]
         if last["side"] != side:
@@ -527,6 +532,12 @@ def new_turn(system: GameSystem, before: dict | None, after: dict) -> str | None
     else None. Stored with the command, for spectators who watch a turn behind."""
     turn = str(system.view(after, None).get("turn"))
     return turn if before is None or turn != str(system.view(before, None).get("turn")) else None
+
+
+def simultaneous(system: GameSystem, state: dict) -> bool:
+    """Whether several sides give hidden orders at once now (1812's battle plans): then no one
+    may learn whether another has given its order until all have (issue 14.2)."""
+    return system.INFO.hidden_information and len(system.active_sides(state)) > 1
 
 
 def said(system: GameSystem, command: str) -> str:

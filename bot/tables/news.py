@@ -45,12 +45,14 @@ class Change:
         """What an accepted result makes known (GameService.submit's `compose`): the outbox
         rows, and the deadlines they announce."""
         system = self.news.service.system(self.game_id)
-        events = [line.strip() for line in fmt.event_lines(result.visible_to(None), False)]
+        events: list[Text] = [line.strip() for line in fmt.event_lines(result.visible_to(None), False)]
         who = "standing order" if result.standing else self.who  # played for a player (10.1)
         line = join([words("**", who, "** — ", result.public or result.message), *events])
+        if result.secret:  # given while the other side orders too: only what the rules show
+            line = join(events)
         if result.ended:  # ended by the players (an agreed draw): the final map, spectators, dice
             return Told(self.news.final_rows(self.game_id, line), {})
-        rows = self.announce(line, before, after, result.seq)
+        rows = self.announce(line, before, after, result.seq, quiet=result.secret and not events)
         for side, private in result.addressed().items():
             if side in system.INFO.sides:
                 rows.append((side, message(join([line.strip() for line in fmt.event_lines(private, False)]),
@@ -64,9 +66,10 @@ class Change:
             return None
         return {"action": "draw", "other": "decline", "game": self.game_id, "side": side, "seq": seq}
 
-    def announce(self, line: Text, before: dict | None, after: dict, seq: int) -> Outbox:
+    def announce(self, line: Text, before: dict | None, after: dict, seq: int, quiet: bool = False) -> Outbox:
         """The public line (with the map and who must move by when once the phase changed; a
-        game beginning has `before` None), spectators and each side's private view."""
+        game beginning has `before` None), spectators and each side's private view; `quiet`: no
+        public line while the phase goes on (a secret order given, nothing shown)."""
         news, game_id = self.news, self.game_id
         system = news.service.system(game_id)
         self.after = after
@@ -81,7 +84,7 @@ class Change:
             self.deadlines = news.tables.deadlines.rows(game_id, active, phase, self.planned)
         game = news.store.game(game_id)
         if not moved:
-            rows: Outbox = [(channel_audience(game["channel"]), message(line))]
+            rows: Outbox = [] if quiet else [(channel_audience(game["channel"]), message(line))]
         else:
             rows = [(channel_audience(game["channel"]),
                      message(words(line, "\n", fmt.headline(public), self._due_note()), seq,

@@ -57,6 +57,23 @@ def side_to_move(service: GameService, game_id: int) -> str | None:
     return active[0] if active else None
 
 
+def next_seat(active: list[str], seated: str | None, acted: bool) -> str | None:
+    """The side the hot seat serves next: the seated side while it may act, unless it has just
+    acted while others may act at once too (simultaneous secret orders, 1812's battle plans:
+    issue 14.2); then the next of those sides, so each gives its order unseen by the other.
+
+    >>> next_seat(["french", "russian"], "french", True), next_seat(["french", "russian"], "french", False)
+    ('russian', 'french')
+    >>> next_seat(["russian"], "french", True), next_seat([], "french", True)
+    ('russian', None)
+    """
+    if seated not in active:
+        return active[0] if active else None
+    if acted and len(active) > 1:
+        return active[(active.index(seated) + 1) % len(active)]
+    return seated
+
+
 def run_line(service: GameService, game_id: int, line: str) -> Result:
     """Submit one line for the side it names, or for the side to move."""
     sides = service.system(game_id).INFO.sides
@@ -156,8 +173,11 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
     write(fmt.status(system.view(service.load(game_id), seated)))
     if maps:
         write(maps.draw([], seated))
+    acted = False
     while True:
-        side = side_to_move(service, game_id)
+        side = next_seat(system.active_sides(service.load(game_id)), seated, acted) if hidden \
+            else side_to_move(service, game_id)
+        acted = False
         if hidden and side and side != seated:
             if not hand_over(read, write, maps, fmt.side_name(seated), fmt.side_name(side)):
                 return 0
@@ -187,9 +207,10 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
         else:
             result = run_line(service, game_id, line)
         write(render(result, line, seated))
+        acted = result.accepted and result.reply is None
         after = service.load(game_id)
         if result.accepted and system.phase_key(after) != system.phase_key(before):
             write(fmt.headline(system.view(after, seated)))
-        handing_over = hidden and side_to_move(service, game_id) not in (None, seated)
+        handing_over = hidden and next_seat(system.active_sides(after), seated, acted) not in (None, seated)
         if result.accepted and result.reply is None and maps and not handing_over:
             write(maps.draw([], seated))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from rules.campaign_1812.commands import Attrit, Command, Depot, March, Move, Plan, Remove, Retreat
+from rules.campaign_1812.commands import Attrit, Command, Counts, Depot, March, Move, Plan, Remove, Retreat
 from rules.campaign_1812.game import Game, enemy_of
 from rules.core.commands import Word
 from rules.core.errors import RulesError
@@ -40,7 +40,7 @@ def _moves(g: Game, side: str, kind: type[Move], key: str) -> list[Command]:
             continue
         if kind is Move and side == "french" and not (free["inf"] or free["cav"] or free["supply"]):
             continue  # depots alone: French depots move only with a supply unit
-        parts = [()] + [((k, 1),) for k in ("inf", "cav") if free[k]]
+        parts: list[Counts] = [()] + [((k, 1),) for k in ("inf", "cav") if free[k]]
         if kind is Move and free["supply"]:
             parts.append((("supply", 1), ("depot", 1)) if free["depot"] else (("supply", 1),))
         out += [kind(place, n, part) for n in g.neighbours(place) for part in parts]

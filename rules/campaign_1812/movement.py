@@ -38,7 +38,8 @@ def _chosen(g: Game, cmd: Move, key: str, rule: str) -> dict[str, int]:
         raise RuleViolation(rule, f"{g.name(cmd.origin)} holds {counted(free)} free to {verb} this Player-Turn, "
                             f"not {counted({**empty(), **over})}")
     if not any(units.values()):
-        raise RuleViolation(rule, f"nothing in {g.name(cmd.origin)} may {'force march' if key == 'marched' else 'move'} "
+        verb = "force march" if key == "marched" else "move"
+        raise RuleViolation(rule, f"nothing in {g.name(cmd.origin)} may {verb} "
                             "any more this Player-Turn")
     return units
 

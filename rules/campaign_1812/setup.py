@@ -13,7 +13,7 @@ def new_state(scenario_id: str, seed: int, tables: dict | None = None) -> tuple[
     sc = data.scenarios()[scenario_id]
     control = {str(n): ("french" if n in sc.french_control else "russian")
                for n, p in data.places().items() if p.points}
-    state = {
+    state: dict = {
         "system": "campaign_1812", "scenario": scenario_id, "tables": tables,
         "turn": sc.first_turn, "player": None, "phase": "setup",
         "stacks": {side: {} for side in SIDES}, "moved": {}, "marched": {}, "fought": [],

@@ -29,14 +29,16 @@ def create_depot(g: Game, side: str, place: int) -> list[Event]:
     its place (reconstructed: the supply unit stays, to gather again elsewhere)."""
     area = g.places[place].area
     if not g.stack("french", place)["supply"]:
+        mine = [str(p) for p in g.stacks("french") if g.stack("french", p)["supply"]]
         raise RuleViolation("Supply", f"a depot is created by a supply unit, and you have none in {g.name(place)}; "
-                            f"yours are in {', '.join(str(p) for p in g.stacks('french') if g.stack('french', p)['supply']) or 'no place'}")
+                            f"yours are in {', '.join(mine) or 'no place'}")
     members = [p for p in g.places if g.places[p].area == area]
     if any(g.corps("french", p) or g.has("russian", p) for p in members):
         raise RuleViolation("Supply", f"the area of {g.name(place)} is occupied (by French corps or a Russian "
                             "stack); a depot is made by depleting an unoccupied area")
     if g.s["depleted"].get(str(area)) == 100:
-        raise RuleViolation("Supply", f"the area of {g.name(place)} is already 100% depleted: nothing is left to gather")
+        raise RuleViolation("Supply", f"the area of {g.name(place)} is already 100% depleted: "
+                            "nothing is left to gather")
     g.s["depleted"][str(area)] = 100
     g.add("french", place, {"depot": 1})
     return [event(f"The French create a depot in {g.name(place)}; the area is 100% depleted (SUPPLY).",

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 
 from rules.campaign_1812 import active_sides, apply, legal_commands, parse, setup, view
 from rules.campaign_1812 import campaign_data as data
+from rules.campaign_1812.commands import Command
 from rules.campaign_1812.game import SIDES, enemy_of
 from rules.core.errors import RulesError
 from rules.core.play import copy_state
@@ -43,7 +44,7 @@ def pairs(state: dict, viewer: str, rng: random.Random, count: int) -> list[tupl
     """Pairs of the other side's stacks with different contents, away from a battle under way."""
     busy = {x["place"] for x in (state["battle"], state["retreat"]) if x}
     places = [int(p) for p, st in state["stacks"][enemy_of(viewer)].items() if int(p) not in busy]
-    out = []
+    out: list[tuple[int, int]] = []
     for _ in range(4 * count):
         if len(places) < 2 or len(out) >= count:
             break
@@ -110,7 +111,7 @@ def differences(state: dict, other: dict, viewer: str | None, pair: tuple[int, i
     return out
 
 
-def _weighted(rng: random.Random, legal: list) -> object:
+def _weighted(rng: random.Random, legal: list[Command]) -> Command:
     verbs = sorted({c.to_text().split()[0] for c in legal})
     verb = rng.choices(verbs, [WEIGHTS.get(v, 1.0) for v in verbs])[0]
     return rng.choice([c for c in legal if c.to_text().split()[0] == verb])

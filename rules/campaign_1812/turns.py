@@ -119,8 +119,9 @@ def next_turn(g: Game) -> list[Event]:
 def remove(g: Game, side: str, place: int, kind: str) -> list[Event]:
     """VICTORY CONDITIONS: 'the loss of one corps (of his choice)' when short of the index."""
     if not g.stack("french", place)[kind]:
+        where = ", ".join(str(p) for p in g.stacks("french") if g.corps("french", p))
         raise RuleViolation("Victory Conditions", f"the French have no {kind} corps in {g.name(place)}; "
-                            f"remove one from {', '.join(map(str, [p for p in g.stacks('french') if g.corps('french', p)]))}")
+                            f"remove one from {where}")
     g.take("french", place, kind, 1)
     g.s["removal"] -= 1
     out = [event(f"The French player removes a corps from {g.name(place)} (Victory Point Index).", kind="remove",

@@ -52,7 +52,8 @@ def prompt(g: Game, viewer: str | None) -> str | None:
         chooser = enemy_of(player)
         if viewer == chooser:
             return f"Choose where the {player.title()} takes {s['attrition']} attrition loss(es): `attrit <place>`."
-        return f"The {chooser.title()} player chooses where {player.title()} attrition falls ({s['attrition']} to take)."
+        return (f"The {chooser.title()} player chooses where {player.title()} attrition falls "
+                f"({s['attrition']} to take).")
     if phase in ("movement", "march"):
         if viewer != player:
             return f"The {player.title()} player's {STEPS[phase]}."

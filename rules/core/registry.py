@@ -20,7 +20,8 @@ if TYPE_CHECKING:  # mypy checks every shipped system module against the contrac
 
     _CHECKED: tuple[GameSystem, ...] = (rules.borodino, rules.bloody_monday, rules.campaign_1812)
 
-_SYSTEMS = {"bloody_monday": "rules.bloody_monday", "borodino": "rules.borodino", "campaign_1812": "rules.campaign_1812"}
+_SYSTEMS = {"bloody_monday": "rules.bloody_monday", "borodino": "rules.borodino",
+            "campaign_1812": "rules.campaign_1812"}
 
 
 def register(name: str, module: str) -> None:

@@ -39,7 +39,8 @@ def test_both_players_choose_at_once_and_neither_learns_whether_the_other_has():
 def test_the_attacker_plays_attacker_chits_and_the_defender_defender_chits():
     state = battle({"inf": 3}, {"inf": 2})
     sentence = refused(state, "french", "plan cordon", "Battle Plan Chart")
-    assert sentence == "As the attacker you choose one of outflank, assault, reconnaissance, contact (Battle Plan Chart)."
+    assert sentence == ("As the attacker you choose one of outflank, assault, reconnaissance, contact "
+                        "(Battle Plan Chart).")
     refused(state, "russian", "plan assault", "Battle Plan Chart")
     assert do(state, "russian", "plan cordon")[0]["battle"]["plans"]["russian"] == "cordon"
 
@@ -51,7 +52,8 @@ def test_both_chits_are_revealed_together_with_both_stacks():
     assert texts(events, "all")[0] == ("Battle of Smolensk (15): French Contact against Russian Entrench. "
                                        "French: 3 infantry corps; Russian: 2 infantry corps.")
     assert all(e["irreversible"] for e in events)  # undo may not un-reveal it
-    assert state["battle"] is None and stack(state, "french", 15)["inf"] == 3 and stack(state, "russian", 15)["inf"] == 2
+    assert state["battle"] is None
+    assert stack(state, "french", 15)["inf"] == 3 and stack(state, "russian", 15)["inf"] == 2
 
 
 def test_chart_withdraw_against_reconnaissance_the_defender_retreats_and_the_battle_stops():
