@@ -17,7 +17,7 @@ from render import palette as P
 from render.areamap.graph import neighbourhood
 from render.areamap.static import View, star_points
 from render.fonts import font
-from render.frame import NotOnMap, flow_legend, line_icon, strip, swatch, text_size
+from render.frame import flow_legend, line_icon, strip, swatch, text_size
 from rules.campaign_1812 import campaign_data as data
 
 FRAME = (1000, 800)  # data/map.toml's drawing frame
@@ -33,12 +33,8 @@ RECONSTRUCTED = "reconstructed from SPI's published overview"
 
 def window(around: Iterable[int], radius: int) -> frozenset[int]:
     """The places within `radius` steps of those in `around`; NotOnMap for none of this map."""
-    around = list(around)
-    seen = neighbourhood({n: p.neighbours for n, p in data.places().items()}, around, radius)
-    if not seen:
-        raise NotOnMap(f"{', '.join(map(str, around))}: no place of this map; name areas (1 to 36) and "
-                       "sub-areas (161, 162, 211, 212) by number, or draw all of it without any")
-    return seen
+    return neighbourhood({n: p.neighbours for n, p in data.places().items()}, around, radius,
+                         "areas (1 to 36) and sub-areas (161, 162, 211, 212) by number")
 
 
 def frame_for(around: list[int], radius: int, size: int | None) -> View:
