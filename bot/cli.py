@@ -25,7 +25,7 @@ from pathlib import Path
 import rules
 from bot import bench, dice_audit, fair_dice, fuzz, pictures
 from bot.config import Config
-from bot.converters import Unreadable, parse_options, parse_seed, read_script, well_formed
+from bot.converters import Unreadable, parse_options, parse_seed, read_script, read_tables, well_formed
 from bot.service import GameService
 from bot.permissions import TableError
 from bot.store import AlreadyServed, SchemaTooNew, Store, StoreRefusal, sole_server
@@ -78,6 +78,8 @@ def _parser() -> argparse.ArgumentParser:
     local.add_argument("--scenario", help="scenario id (default: the system's own default)")
     local.add_argument("--seed", type=_argument(parse_seed), help="dice seed (default: random, then stored)")
     local.add_argument("--option", action="append", metavar="NAME", help="turn an option on")
+    local.add_argument("--tables", type=Path, metavar="FILE",
+                       help="your own table file, for a system that reconstructs its tables (1812)")
     local.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default: ./{DEFAULT_DB})")
     local.add_argument("--game", type=int, help="resume a stored game instead of a new one")
     local.add_argument("--script", type=Path, help="run this command file non-interactively")
@@ -160,6 +162,8 @@ def _local(args: argparse.Namespace) -> int:
         scenario = args.scenario or settings.get("scenario") or _first_scenario(system)
         seed = args.seed if args.seed is not None else settings.get("seed")
         options = parse_options(args.option or settings.get("options"))
+        if args.tables is not None:
+            options["tables"] = read_tables(args.tables)
         game_id = service.new_game(system, scenario, None if seed is None else parse_seed(seed),
                                    options, created_by=well_formed(getpass.getuser()),
                                    hot_seat=True)

@@ -40,11 +40,18 @@ def scenarios() -> list[dict]:
              "last_turn": t.turns, "options": []} for sid, sc in data.scenarios().items()]
 
 
-def setup(scenario_id: str, seed: int, options: dict | list | None = None, tables: dict | None = None) -> dict:
-    """The opening position; `tables` is a player's own table document (campaign_data.read_tables),
-    kept in the state so that the game replays with it."""
+def setup(scenario_id: str, seed: int, options: dict | list | None = None) -> dict:
+    """The opening position. The option "tables" may hold a player's own table document (the format
+    of data/tables.toml, from the owner of the original game: issue 14.6), validated here and kept
+    in the state, so that the game replays with it."""
     scenario(TITLES, scenario_id)
-    chosen_options(options, INFO.options, "1812")
+    named = dict(options) if isinstance(options, dict) else {name: True for name in options or []}
+    tables = named.pop("tables", None)
+    if tables is not None:
+        if not isinstance(tables, dict):
+            raise CommandError("The tables option is a table document (`kolocha local --tables FILE`).")
+        data.parse_tables(tables)
+    chosen_options(named, INFO.options, "1812")
     return new_state(scenario_id, seed, tables)[0]
 
 

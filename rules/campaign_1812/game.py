@@ -18,6 +18,9 @@ State, as the rules read it (place numbers are JSON string keys):
 """
 from __future__ import annotations
 
+import json
+from functools import lru_cache
+
 from rules.campaign_1812 import campaign_data as data
 from rules.campaign_1812.campaign_data import KINDS, Place, Tables
 
@@ -25,6 +28,11 @@ SIDES: tuple[str, ...] = ("french", "russian")
 CORPS = ("inf", "cav")
 NAMES = {"inf": ("infantry corps", "infantry corps"), "cav": ("cavalry corps", "cavalry corps"),
          "supply": ("supply unit", "supply units"), "depot": ("depot", "depots")}
+
+
+@lru_cache(maxsize=8)
+def _own_tables(document: str) -> Tables:
+    return data.parse_tables(json.loads(document))
 
 
 def enemy_of(side: str) -> str:
@@ -54,8 +62,9 @@ class Game:
 
     @property
     def tables(self) -> Tables:
+        """The shipped tables, or the player's own the game was set up with."""
         own = self.s.get("tables")
-        return data.parse_tables(own) if own else data.tables()
+        return _own_tables(json.dumps(own, sort_keys=True)) if own else data.tables()
 
     def name(self, place: int) -> str:
         return self.places[place].label

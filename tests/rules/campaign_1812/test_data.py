@@ -113,3 +113,19 @@ def test_a_players_table_file_is_read_and_validated(tmp_path):
     bad.write_text("[turns]\ncount = 13\n")
     with pytest.raises(DataError, match="has no provenance"):
         data.read_tables(str(bad))
+
+
+def test_a_game_plays_with_the_tables_it_was_set_up_with_and_refuses_broken_ones():
+    """Issue 14.6: the owner of the original game loads its tables; the state keeps them, so the game
+    replays with them."""
+    from rules import load
+    from rules.campaign_1812.game import Game
+    c1812 = load("campaign_1812")
+    own = _doc("tables.toml")
+    own["combat_results"]["french_leadership"] = 0
+    state = c1812.setup("campaign", 1, {"tables": own})
+    assert Game(state).tables.french_leadership == 0
+    assert Game(c1812.setup("campaign", 1)).tables.french_leadership == 1  # positive control
+    del own["pursuit"]["provenance"]
+    with pytest.raises(DataError, match=r"\[pursuit\] has no provenance"):
+        c1812.setup("campaign", 1, {"tables": own})
