@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.campaign_1812 import campaign_data as data
 from rules.campaign_1812.combat import CHIT_NAMES
-from rules.campaign_1812.game import SIDES, Game, enemy_of
+from rules.campaign_1812.game import SIDES, Game, counted, enemy_of
 
 TITLES = {sid: sc.title for sid, sc in data.scenarios().items()}
 STEPS = {"attrition": "Attrition", "movement": "Movement Phase", "march": "Forced March", "combat": "Combat Phase",
@@ -14,6 +14,8 @@ STEPS = {"attrition": "Attrition", "movement": "Movement Phase", "march": "Force
 
 
 def _units(g: Game, viewer: str | None) -> list[dict]:
+    """Own stacks in full (`type` says what they hold, `strength` counts the corps); the enemy's
+    as a side and a place."""
     out = []
     for side in SIDES:
         for place in g.stacks(side):
@@ -21,7 +23,7 @@ def _units(g: Game, viewer: str | None) -> list[dict]:
                 out.append({"side": side, "area": place, "type": "stack"})
                 continue
             st = g.stack(side, place)
-            unit = {"side": side, "area": place, "id": f"{side[0].upper()}{place}", "type": "stack",
+            unit = {"side": side, "area": place, "id": f"{side[0].upper()}{place}", "type": counted(st),
                     "strength": st["inf"] + st["cav"], **st}
             if g.s["player"] == side:
                 unit.update(moved=sum(g.marks("moved", place).values()),

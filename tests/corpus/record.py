@@ -32,6 +32,9 @@ GAMES = [  # (system, scenario, options, seed)
     ("bloody_monday", "bloody_monday", {}, 7),
     ("bloody_monday", "bloody_monday", {name: True for name in BM_OPTIONS}, 8),
     ("bloody_monday", "last_blood", {}, 9),
+    ("campaign_1812", "campaign", {}, 10),
+    ("campaign_1812", "borodino", {}, 11),
+    ("campaign_1812", "retreat", {}, 12),
 ]
 
 
