@@ -145,8 +145,7 @@ def _choice_commands(b: Battle) -> list[C.Command]:
     step = b.s["pending"]["steps"][0]
     kind = step["kind"]
     if kind == "retreat":
-        return [C.Retreat(h) for h, _ in results.retreat_options(b, step["unit"], b.hex_of(step["unit"]),
-                                                               frozenset(step["taken"]))]
+        return [C.Retreat(h) for h, _ in results.options_of(b, step)]
     if kind == "advance":
         advances: list[C.Command] = [C.Advance(b.hex_of(u), h) for u, h in results.advance_options(b, step)]
         return advances + [C.Stay()]

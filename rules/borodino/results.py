@@ -16,7 +16,7 @@ from rules.borodino.combat import Plan, attacked_hexes
 from rules.borodino.commands import Advance, Lose, Retreat, Stay
 from rules.core.errors import RuleViolation
 from rules.core.events import Event, event
-from rules.core.hexes import Hex
+from rules.core.hexes import Hex, distance
 
 
 def start_result(b: Battle, plan: Plan, result: str) -> list[Event]:
@@ -150,11 +150,9 @@ def _retreat_to(b: Battle, step: dict, uid: str, to: Hex, displaced: str | None)
     b.place(uid, to)
     b.s["log"]["retreats"].append({"unit": uid, "side": b.side(uid), "from": frm, "to": to})
     events = [event(kind="retreat", text=text, unit=uid, path=[frm, to])]
-    if step.get("hexes", 1) > 1:  # the next hex of a two-hex retreat, never back (Doomed Victory 6.10)
-        again = {"kind": "retreat", "chooser": step["chooser"], "unit": uid, "taken": sorted(set(step["taken"]) | {frm})}
-        if step["hexes"] > 2:
-            again["hexes"] = step["hexes"] - 1
-        b.s["pending"]["steps"].insert(0, again)
+    if step.get("hexes", 1) > 1:  # the second hex of a two-hex retreat (Doomed Victory 6.10)
+        b.s["pending"]["steps"].insert(0, {"kind": "retreat", "chooser": step["chooser"], "unit": uid,
+                                           "taken": sorted(set(step["taken"]) | {frm}), "away_from": frm})
     for follower in _followers(step):
         more = {k: follower[k] for k in ("hexes", "taken") if k in follower}
         events += _retreat_to(b, {"chooser": step["chooser"], "taken": [], **more}, follower["unit"],
@@ -173,9 +171,12 @@ def options_of(b: Battle, step: dict) -> list:
     """What the chooser of a waiting step may choose among (the standing orders read it too)."""
     kind = step["kind"]
     if kind == "retreat":
-        u = b.unit(step["unit"])
-        return retreat_options(b, step["unit"], b.hex_of(step["unit"]), frozenset(step["taken"])) \
-            if u["where"] == "map" else []
+        if b.unit(step["unit"])["where"] != "map":
+            return []
+        options = retreat_options(b, step["unit"], b.hex_of(step["unit"]), frozenset(step["taken"]))
+        if "away_from" in step:  # binding: a two-hex retreat ends two hexes from where it began (6.10)
+            options = [(h, d) for h, d in options if distance(h, step["away_from"]) == 2]
+        return options
     if kind == "advance":
         return advance_options(b, step)
     if kind == "voluntary":
