@@ -156,6 +156,10 @@ def _phasing_command(b: Battle, side: str, cmd: C.Command) -> list[Event]:
         return combat_resolution.resolve(b, side, cmd)
     if isinstance(cmd, C.Release):
         return imperial_guard.release(b, side, cmd)
+    if isinstance(cmd, C.Assign):
+        if "leaders" not in s:
+            raise RuleViolation("Doomed Victory 8.14", "leaders are in play only with the option dv_leaders")
+        return dv_leaders.assign(b, side, cmd.leader, cmd.fallen)
     if isinstance(cmd, C.End):
         return turns.end_movement(b) if s["phase"] == "movement" else turns.end_combat(b, side)
     raise RuleViolation("Combat", "nothing is waiting for that choice now")
@@ -165,11 +169,10 @@ def _rally_command(b: Battle, side: str, cmd: C.Command) -> list[Event]:
     """The Rally Phase (Doomed Victory 3.2, 8.152): leaders move, then `end`."""
     if isinstance(cmd, C.End):
         return turns.end_rally(b, side)
-    lid = dv_leaders.resolve(b, cmd.unit) if isinstance(cmd, C.Move) else None
-    if lid is None:
-        raise RuleViolation("Doomed Victory 8.152", "in the Rally Phase only leaders move (`move <leader> <hex>`), "
-                            "before they rally broken units; `end` when done")
-    return leader_moves.move(b, side, lid, cmd)
+    if isinstance(cmd, C.Move) and (lid := dv_leaders.resolve(b, cmd.unit)):
+        return leader_moves.move(b, side, lid, cmd)
+    raise RuleViolation("Doomed Victory 8.152", "in the Rally Phase only leaders move (`move <leader> <hex>`), "
+                        "before they rally broken units; `end` when done")
 
 
 def legal_commands(state: dict, side: str) -> list[C.Command]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from rules.borodino import dv_data
 from rules.borodino.battle import Battle
 from rules.core.dice import roll
+from rules.core.errors import RuleViolation
 from rules.core.events import Event, event
 from rules.core.hexes import Hex, distance
 
@@ -158,3 +159,37 @@ def rehome(b: Battle, uid: str, frm: Hex) -> None:
         friends = [f for f in b.on_map(b.side(uid)) if f != uid]
         if friends:
             b.s["leaders"][lid]["with"] = min(friends, key=lambda f: (distance(frm, b.hex_of(f)), b.hex_of(f)))
+
+
+def assign(b: Battle, side: str, leader_ref: str, fallen_ref: str) -> list[Event]:
+    """8.14: "Surviving Corps Commanders whose entire command has been eliminated may be reassigned to
+    lead another leaderless Corps. Any Russian Army Commander or French Marshal Murat may be assigned to
+    command ONE leaderless Corps." The leaderless corps is named by its fallen leader; binding: it is
+    done in the owner's Movement Phase, as a command."""
+    defs = dv_data.load().leaders
+    lid, fallen = resolve(b, leader_ref), resolve(b, fallen_ref)
+    if lid is None or fallen is None:
+        raise RuleViolation("Doomed Victory 8.14", f"name two leaders: `assign barclay dokhturov`; "
+                            f"{leader_ref if lid is None else fallen_ref} is not one")
+    d, leader, lost = defs[lid], b.s["leaders"][lid], b.s["leaders"][fallen]
+    if d.side != side or defs[fallen].side != side:
+        raise RuleViolation("Doomed Victory 8.14", "a player reassigns his own leaders to his own corps")
+    if b.s["phase"] != "movement" or b.s["player"] != side:
+        raise RuleViolation("Doomed Victory 8.14", "leaders are reassigned in their side's Movement Phase")
+    if lost["where"] != "removed" or not lost["commands"]:
+        raise RuleViolation("Doomed Victory 8.14", f"{d.name} may only take a leaderless corps, and "
+                            f"{defs[fallen].name}'s corps is not one (he is in the game, or it has been taken)")
+    if leader["where"] != "play":
+        raise RuleViolation("Doomed Victory 8.14", f"{d.name} is no longer in the game")
+    if d.role == "army" and leader["commands"]:
+        raise RuleViolation("Doomed Victory 8.14", f"{d.name} already commands one leaderless corps; "
+                            "an army commander may take only ONE")
+    units = [u for u, x in b.s["units"].items() if b.side(u) == side and b.defs[u].corps in leader["commands"]
+             and x["where"] not in ("eliminated", "exited")]
+    if d.role == "corps" and units:
+        raise RuleViolation("Doomed Victory 8.14", f"{d.name} still has units of his own ({len(units)}); a corps "
+                            "commander is reassigned only when his entire command has been eliminated")
+    leader["commands"] = leader["commands"] + lost["commands"]
+    lost["commands"] = []
+    return [event(f"{d.name} takes command of {defs[fallen].name}'s leaderless corps (Doomed Victory 8.14).",
+                  kind="leader_assigned", leader=lid, fallen=fallen)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from rules.borodino import commands as C
-from rules.borodino import imperial_guard, leader_moves, movement, results
+from rules.borodino import dv_leaders, imperial_guard, leader_moves, movement, results
 from rules.borodino.battle import Battle
 from rules.borodino.combat import capable_edges, obligations, owed_attacks, plan_attack
 from rules.core.errors import RuleViolation
@@ -71,8 +71,26 @@ def _leader_commands(b: Battle, side: str) -> list[C.Command]:
     """Every leader move open to the side (Doomed Victory 8.1, 8.152); none without `dv_leaders`."""
     if "leaders" not in b.s:
         return []
-    return [C.Move(lid, (h,)) for lid in leader_moves.movers(b, side)
-            for h in sorted(leader_moves.destinations(b, lid))]
+    moves: list[C.Command] = [C.Move(lid, (h,)) for lid in leader_moves.movers(b, side)
+                              for h in sorted(leader_moves.destinations(b, lid))]
+    return moves + _assignments(b, side)
+
+
+def _assignments(b: Battle, side: str) -> list[C.Command]:
+    """The reassignments of leaders to leaderless corps open now (Doomed Victory 8.14)."""
+    leaders = b.s["leaders"]
+    fallen = [lid for lid, x in sorted(leaders.items()) if x["where"] == "removed" and x["commands"]]
+    if not fallen or b.s["phase"] != "movement":
+        return []
+    out: list[C.Command] = []
+    for lid in dv_leaders.on_map(b, side):
+        for f in fallen:
+            try:
+                dv_leaders.assign(Battle(copy_state(b.s)), side, lid, f)
+                out.append(C.Assign(lid, f))
+            except RuleViolation:
+                pass
+    return out
 
 
 def _movers(b: Battle, side: str) -> list[str]:

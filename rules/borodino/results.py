@@ -69,7 +69,7 @@ def _retreats(b: Battle, chooser: str, result: str, odds: str, units: list[str],
         return [{"kind": "retreat", "chooser": chooser, "unit": u, "taken": []} for u in units]
     lengths, said = dv_combat.retreat_lengths(b, result, odds, units)
     events += said
-    steps = []
+    steps: list[dict] = []
     for uid in units:
         if lengths[uid] == dv_combat.ELIMINATED:
             events.append(_eliminate(b, uid))

@@ -63,7 +63,7 @@ def view(b: Battle, side: str | None, to_move: list[str]) -> dict:
         "zoc": {side: sorted(hexes) for side, hexes in b.zocs.items()},  # hexes in that side's enemy ZOC
         "position": {k: v for k, v in s.items() if k != "dice"},  # all but the dice: a computer player's board
         **({"leaders": _leaders(b)} if "leaders" in s else {}),
-        **({"broken": sorted(b.hex_of(u) for u in s["broken"] if b.unit(u)["where"] == "map")} if "broken" in s else {}),
+        **({"broken": _broken_hexes(b)} if "broken" in s else {}),
     }
 
 
@@ -95,10 +95,14 @@ def notes(b: Battle, due_a: set[str], due_d: set[str]) -> list[str]:
     return out
 
 
+def _broken_hexes(b: Battle) -> list[str]:
+    return sorted(b.hex_of(u) for u in b.s.get("broken", ()) if b.unit(u)["where"] == "map")
+
+
 def _doomed_notes(b: Battle) -> list[str]:
     """Broken units and inactive leaders, under the Doomed Victory options."""
     out = []
-    broken = sorted(b.hex_of(u) for u in b.s.get("broken", ()) if b.unit(u)["where"] == "map")
+    broken = _broken_hexes(b)
     if broken:
         out.append(f"Broken (may not attack; Doomed Victory 6.10): {', '.join(broken)}.")
     if "leaders" in b.s:

@@ -102,3 +102,35 @@ def test_8_10_a_corps_leader_out_of_range_rolls_and_if_inactive_his_units_stand(
     s3, events = play(s, "french", "end")
     assert s3["leaders"]["L-DOKHTUROV"]["active"] is True and "leader_activation" not in kinds(events)
     assert play(s3, "russian", f"move {G} {go(G, 3)}")[0]["units"]["R-VI-24"]["moved"]
+
+
+def _fallen(state: dict, lid: str) -> dict:
+    state["leaders"][lid]["where"] = "removed"
+    return state
+
+
+def test_8_14_an_army_commander_takes_one_leaderless_corps():
+    """8.14: "Any Russian Army Commander ... may be assigned to command ONE leaderless Corps"; after it
+    he rallies its units (8.15). The control: a second corps is refused."""
+    s = dv_position({"R-VI-24": G, "R-IV-22": go(G, 0), "R-VII-26": go(G, 3)}, player="russian",
+                    leaders={"L-BARCLAY": "R-IV-22", "L-DOKHTUROV": "R-VI-24", "L-RAEVSKI": "R-VII-26"})
+    s = _fallen(_fallen(s, "L-DOKHTUROV"), "L-RAEVSKI")
+    s2, events = play(s, "russian", "assign barclay dokhturov")
+    assert "VI Corps (Doctorov)" in s2["leaders"]["L-BARCLAY"]["commands"] and kinds(events) == ["leader_assigned"]
+    assert s2["leaders"]["L-DOKHTUROV"]["commands"] == []
+    refused(s2, "russian", "assign barclay raevski", "Doomed Victory 8.14")
+    refused(s2, "russian", "assign bagration dokhturov", "Doomed Victory 8.14")  # not in play, and taken
+
+
+def test_8_14_a_corps_commander_is_reassigned_only_when_his_whole_command_is_gone():
+    """8.14: "Surviving Corps Commanders whose entire command has been eliminated may be reassigned"."""
+    s = dv_position({"R-VI-24": G, "R-VII-26": go(G, 0)}, player="russian",
+                    leaders={"L-DOKHTUROV": "R-VI-24", "L-RAEVSKI": "R-VII-26"})
+    s = _fallen(s, "L-DOKHTUROV")
+    refused(s, "russian", "assign raevski dokhturov", "Doomed Victory 8.14")
+    for uid, u in s["units"].items():
+        if uid.startswith("R-VII-"):
+            u.update(where="eliminated", hex=None)
+    s["leaders"]["L-RAEVSKI"]["with"] = "R-VI-24"
+    after, _ = play(s, "russian", "assign raevski dokhturov")
+    assert "VI Corps (Doctorov)" in after["leaders"]["L-RAEVSKI"]["commands"]
