@@ -105,3 +105,22 @@ def test_3_2_a_broken_unit_off_the_map_is_not_rolled_for():
     rolls = s["dice"]["rolls"]
     after, events = play(s, "russian", "end")
     assert "unit_rally" not in kinds(events) and after["dice"]["rolls"] == rolls
+
+
+def test_6_10_each_hex_of_a_two_hex_retreat_is_a_retreat_choice_standing_orders_decide():
+    """Both hexes of a two-hex retreat are ordinary retreat choices of the victor (issue 10.1), so a
+    standing order, or a deadline's default (the first order), plays each; the second ends two hexes
+    from where the retreat began (binding)."""
+    from rules.core.standing import defaults
+    from tests.rules.borodino.helpers import borodino
+    s = dv_position({"F-I-2": G, "R-Siw": N}, options=["dv_rally"], phase="combat")
+    force_dice(s, 2)
+    s, _ = play(s, "french", f"attack {G} -> {N}")
+    answered = 0
+    while borodino.choice(s) and borodino.choice(s)["kind"] == "retreat":
+        assert borodino.choice(s)["side"] == "french"
+        cmd = borodino.standing_command(s, "french", defaults(borodino.standing_orders()))
+        assert cmd in borodino.legal_commands(s, "french")
+        s, _ = borodino.apply(s, "french", cmd)
+        answered += 1
+    assert answered >= 1 and distance(s["units"]["R-Siw"]["hex"], N) == 2
