@@ -124,3 +124,15 @@ def test_6_10_each_hex_of_a_two_hex_retreat_is_a_retreat_choice_standing_orders_
         s, _ = borodino.apply(s, "french", cmd)
         answered += 1
     assert answered >= 1 and distance(s["units"]["R-Siw"]["hex"], N) == 2
+
+
+def test_6_10_the_view_marks_a_broken_unit():
+    """Pictures draw the BROKEN marker from the view (render/hexmap/counters.py)."""
+    from tests.rules.borodino.helpers import borodino
+    s = dv_position({"F-I-2": G, "R-Siw": N}, options=["dv_rally"], phase="combat")
+    after, _ = _attack(s, 2)
+    view = borodino.view(after, None)
+    siw = next(u for u in view["units"] if u["id"] == "R-Siw")
+    assert siw["broken"] is True and view["broken"] == [siw["hex"]]
+    assert "broken" not in next(u for u in view["units"] if u["id"] == "F-I-2")
+    assert any("Doomed Victory 6.10" in note for note in view["notes"])

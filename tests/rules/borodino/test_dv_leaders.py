@@ -134,3 +134,24 @@ def test_8_14_a_corps_commander_is_reassigned_only_when_his_whole_command_is_gon
     s["leaders"]["L-RAEVSKI"]["with"] = "R-VI-24"
     after, _ = play(s, "russian", "assign raevski dokhturov")
     assert "VI Corps (Doctorov)" in after["leaders"]["L-RAEVSKI"]["commands"]
+
+
+def _hexes_away(h: str, n: int) -> str:
+    from rules.core.hexes import distance
+    from tests.rules.borodino.helpers import MAP
+    return min(x for x in MAP.hexes if distance(h, x) == n)
+
+
+def test_8_112_a_general_of_cavalry_rolls_only_beyond_14_hexes_of_murat():
+    """8.112: "Generals of Cavalry who may be farther than 14 hexes from Murat are considered
+    "autonomous" commands, and must roll one die"; at 14 hexes Nansouty is active without a roll."""
+    from rules.borodino.dv_leaders import activate
+    start = G
+    for distance, rolls in ((14, 0), (15, 1)):
+        s = dv_position({"F-IC-1L": start, "F-IC-1H": _hexes_away(start, distance)},
+                        leaders={"L-MURAT": "F-IC-1L", "L-NANSOUTY": "F-IC-1H"})
+        s["leaders"]["L-NANSOUTY"]["active"] = False
+        before = s["dice"]["rolls"]
+        events = activate(Battle(s), "french")
+        assert s["dice"]["rolls"] - before == rolls and len(events) == rolls
+        assert s["leaders"]["L-NANSOUTY"]["active"] == (rolls == 0 or events[0]["active"])
