@@ -22,10 +22,6 @@ from rules.core.events import Event, event
 Then = Callable[[Battle], list[Event]]  # what follows the Rally Phase (the next Game-Turn)
 
 
-def in_play(b: Battle) -> bool:
-    return b.doomed
-
-
 def begin(b: Battle, then: Then) -> list[Event]:
     """Open the Rally Phase: roll at once (6.10), or let the first side's leaders move (8.152)."""
     events = [event("Rally Phase (Doomed Victory 3.2).", kind="phase", turn=b.s["turn"])]

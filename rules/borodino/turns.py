@@ -142,7 +142,7 @@ def end_player_turn(b: Battle) -> list[Event]:
             s["frozen"] = []
             events.append(phase_event("The 5 September restrictions on Russian movement end "
                                       "(Grand Battle special rules)."))
-        if rally_phase.in_play(b):  # Doomed Victory 3.2: the Rally Phase comes before the next Game-Turn
+        if b.doomed:  # Doomed Victory 3.2: the Rally Phase comes before the next Game-Turn
             return events + rally_phase.begin(b, next_game_turn)
         return events + next_game_turn(b)
     s["player"] = "russian"

@@ -80,3 +80,13 @@ def test_the_leaders_start_stacked_with_their_corps():
     host = state["leaders"]["L-DAVOUT"]["with"]
     assert scenario_data.units()[host].corps == "I Corps (Davout)" and davout["hex"] == units[host]["hex"]
     assert units[host]["leaders"] == ["Davout"]
+
+
+@pytest.mark.long
+def test_level_1_plays_the_options_with_no_refused_command():
+    """The computer player ends the Rally Phase without moving leaders and never orders a leader in
+    the Movement Phase; a whole Shevardino game, level 1 against level 1."""
+    from rules.core.ai import duel
+    seats = {"french": borodino.commander(), "russian": borodino.commander()}
+    game = duel("borodino", "shevardino", seed=3, seats=seats, options=DV)
+    assert game.outcome is not None and any("8.152" in reason for _, _, reason in game.commands)
