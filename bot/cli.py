@@ -2,6 +2,7 @@
 
     kolocha local [--system borodino] [--scenario ID] [--seed N] [--option NAME ...]
                   [--db FILE] [--game ID] [--script FILE [--json]]
+                  [--ai SIDE ...] [--level N] [--ai-seed N]
     kolocha map [--game ID] [--around HEX ...] [--radius N] [--size N] [--zoc SIDE]
                 [--select HEX] [--out FILE] [--db FILE]
     kolocha replay GAME | --all [--db FILE] [--gif FILE] [--verify]
@@ -24,7 +25,9 @@ from pathlib import Path
 
 import rules
 from bot import bench, dice_audit, fair_dice, fuzz, pictures
-from bot.config import Config
+from bot import text as fmt
+from bot.ai_seat import NoComputer, Seat, new_seat
+from bot.config import Config, GameSettings
 from bot.converters import Unreadable, parse_options, parse_seed, read_script, well_formed
 from bot.service import GameService
 from bot.permissions import TableError
@@ -33,6 +36,7 @@ from bot.terminal.console import enable_line_editing, parse_script, play, run_sc
 from bot.terminal.map_files import MapFiles
 from rules.core.errors import RulesError
 from rules.core.playout import POLICIES
+from rules.core.system import GameSystem
 
 DEFAULT_DB = "kolocha.sqlite"
 
@@ -82,6 +86,11 @@ def _parser() -> argparse.ArgumentParser:
     local.add_argument("--game", type=int, help="resume a stored game instead of a new one")
     local.add_argument("--script", type=Path, help="run this command file non-interactively")
     local.add_argument("--json", action="store_true", help="with --script: one JSON per command")
+    local.add_argument("--ai", action="append", metavar="SIDE", help="the computer plays this side "
+                       "(repeat it for every side: a game that plays itself)")
+    local.add_argument("--level", type=int, default=1, help="the computer's level (default 1)")
+    local.add_argument("--ai-seed", type=_argument(parse_seed), help="the computer's own seed "
+                       "(default: drawn, and stored with its seat: the same seed replays its play)")
     local.set_defaults(run=_local)
 
     replay = sub.add_parser("replay", help="re-run stored games from their seeds and report")
@@ -160,6 +169,7 @@ def _local(args: argparse.Namespace) -> int:
         scenario = args.scenario or settings.get("scenario") or _first_scenario(system)
         seed = args.seed if args.seed is not None else settings.get("seed")
         options = parse_options(args.option or settings.get("options"))
+        seats = _computer_seats(rules.load(system), args)
         game_id = service.new_game(system, scenario, None if seed is None else parse_seed(seed),
                                    options, created_by=well_formed(getpass.getuser()),
                                    hot_seat=True)
@@ -167,6 +177,12 @@ def _local(args: argparse.Namespace) -> int:
         dice = f"seed {game['seed']}" if seed is not None else f"fair dice committed to as SHA-256 {game['commitment']}"
         print(f"Game {game_id}: {system} {scenario}, {dice}"
               + (f", options {','.join(options)}" if options else "") + f", stored in {args.db}",
+              file=sys.stderr)
+    if args.game is not None:
+        seats = _computer_seats(service.system(game_id), args)
+    for side, seat in seats:
+        service.store.take_computer_seat(game_id, side, seat.to_dict())
+        print(f"The computer plays {fmt.side_name(side)} (level {seat.level}, its seed {seat.seed}).",
               file=sys.stderr)
     if script is not None:
         return run_script(service, game_id, script, sys.stdout, args.json)
@@ -176,6 +192,21 @@ def _local(args: argparse.Namespace) -> int:
     if game["status"] == "over" and fair_dice.committed(game):
         print(fair_dice.reveal(game))
     return code
+
+
+def _computer_seats(system: GameSystem, args: argparse.Namespace) -> list[tuple[str, Seat]]:
+    """`--ai SIDE ...`: the seats the computer takes, refused in one sentence (before a game is
+    opened) for a side that is not one or a system without that computer player."""
+    seats = []
+    for side in (s.strip().lower() for s in args.ai or []):
+        if side not in system.INFO.sides:
+            raise TableError(f"--ai {side}: {side!r} is not a side of {system.INFO.name}; choose "
+                             f"{' or '.join(system.INFO.sides)}.")
+        try:
+            seats.append((side, new_seat(system, args.level, GameSettings().ai_budget, args.ai_seed)))
+        except NoComputer as error:
+            raise TableError(f"--ai {side}: {error}") from None
+    return seats
 
 
 def _replay(args: argparse.Namespace) -> int:

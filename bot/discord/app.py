@@ -2,7 +2,7 @@
 
 Nothing here decides anything: commands call Tables (bot/tables/). At start-up (setup_hook,
 once) the bot opens the store, starts the deadline scheduler and rebuilds its jobs from the
-database, starts the outbox job (what a stop or a failure left unsent is sent now, and retried
+database, sets the computer seats whose side acts to play, starts the outbox job (what a stop or a failure left unsent is sent now, and retried
 every minute), registers the persistent buttons and syncs the command tree with Discord when it
 differs from the one last synced (its hash is kept in the database; `kolocha sync` forces it).
 Plain messages in a game channel are read as commands only when the message-content intent is
@@ -163,6 +163,7 @@ class KolochaBot(commands.Bot):
         scheduler.start()
         log.info("rebuilt %d deadline(s) from the database", self.tables.deadlines.rebuild())
         log.info("%d message(s) wait in the outbox", len(service.store.undelivered()))
+        await self.tables.computer.wake_all()  # a computer seat whose side acts plays now
         scheduler.add_job(delivery.flush, "interval", seconds=RETRY_SECONDS, id="outbox",
                           next_run_time=self.clock(), coalesce=True, max_instances=1,
                           replace_existing=True, misfire_grace_time=None)
@@ -224,6 +225,7 @@ class KolochaBot(commands.Bot):
             self.scheduler.shutdown(wait=False)
         if self.tables is not None:
             tables, self.tables = self.tables, None  # new interactions find no tables
+            tables.computer.stop()
             try:
                 await asyncio.wait_for(tables.quiesce(), STOP_SECONDS)
             except TimeoutError:

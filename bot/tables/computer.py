@@ -105,6 +105,12 @@ class Computer(Room):
         while running := [t for t in self._tasks.values() if not t.done()]:
             await asyncio.gather(*running, return_exceptions=True)
 
+    def stop(self) -> None:
+        """At a stop: no more plans (those under way are dropped, made again at the next start)."""
+        for task in self._tasks.values():
+            task.cancel()
+        self.planner.close()
+
     def _with_computer(self) -> list[int]:
         return [g["id"] for g in self.store.games() if g["status"] != "over"
                 and self.store.computer_seats(g["id"])]
