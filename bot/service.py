@@ -111,6 +111,10 @@ class GameService:
     def system(self, game_id: int) -> GameSystem:
         return self._loader(self.store.game(game_id)["system"])
 
+    def system_named(self, name: str) -> GameSystem:
+        """A game system by name, as this service loads them (CommandError for none)."""
+        return self._loader(name)
+
     def new_game(self, system: str, scenario: str, seed: int | None = None,
                  options: dict | None = None, *, guild: str | None = None,
                  channel: str | None = None, created_by: str | None = None,

@@ -187,7 +187,7 @@ class Computer(Room):
         """Said once in the game's channel; the seat waits at this position."""
         self._failed[(game_id, job.side)] = job.played
         game = await asyncio.to_thread(self.store.game, game_id)
-        text = (f"Game {game_id}: the computer playing {fmt.side_name(job.side)} stops: {why}. "
+        text = (f"Game {game_id}: the computer playing {fmt.side_name(job.side)} stops: {why.rstrip('.')}. "
                 "This is logged as a fault of the computer player; the game's creator can hand "
                 "the side to a person with `/game replace`.")
         await self.delivery.send(game_id, [(channel_audience(game["channel"]), message(text))])

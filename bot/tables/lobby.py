@@ -77,7 +77,7 @@ class Lobby(Room):
         if side is None:
             return f"Game {game_id} is open. {self.tables.config.defaults.describe()}"
         joined = await self.join(actor, channel, side)
-        for other in rules.load(system).INFO.sides:
+        for other in self.service.system_named(system).INFO.sides:
             if other != side:
                 await self.tables.computer.seat(actor, channel, other)
         await self.start(actor, channel)
@@ -88,15 +88,16 @@ class Lobby(Room):
         anything is opened when that side is not one or the system has no such computer."""
         if against is None:
             return None
-        sides = rules.load(system).INFO.sides if system in self.tables.systems else ()
-        side = (against.side or (sides[0] if sides else "")).strip().lower()
-        if sides and side not in sides:
+        if system not in self.tables.systems:
+            return None  # the opening refuses it in its own words
+        sides = self.service.system_named(system).INFO.sides
+        side = (against.side or sides[0]).strip().lower()
+        if side not in sides:
             raise TableError(f"{side!r} is not a side of {system}; choose {' or '.join(sides)}.")
-        if sides:
-            try:
-                new_seat(rules.load(system), against.level or self.tables.config.defaults.ai_level, 1)
-            except NoComputer as error:
-                raise TableError(str(error)) from None
+        try:
+            new_seat(self.service.system_named(system), against.level or self.tables.config.defaults.ai_level, 1)
+        except NoComputer as error:
+            raise TableError(str(error)) from None
         return side
 
     def _open(self, actor: Actor, guild: str, channel: str, system: str, scenario: str,
