@@ -59,12 +59,16 @@ class GameSettings:
             if "reminders" in values:
                 values["reminders"] = tuple(sorted((float(h) for h in values["reminders"]),
                                                    reverse=True))
-            for key, kind in (("deadline_hours", float), ("ai_level", int), ("ai_budget", float)):
+            if "deadline_hours" in values:
+                values["deadline_hours"] = float(values["deadline_hours"])
+        except (TypeError, ValueError):
+            raise Unreadable("A deadline and its reminders are numbers of hours, like 48 and 24, 1.") from None
+        try:
+            for key, kind in (("ai_level", int), ("ai_budget", float)):
                 if key in values:
                     values[key] = kind(values[key])
         except (TypeError, ValueError):
-            raise Unreadable("A deadline and its reminders are numbers of hours, like 48 and 24, 1; "
-                             "a computer's level and budget are numbers too.") from None
+            raise Unreadable("A computer player's level and time budget are numbers, like 1 and 60.") from None
         return replace(base or cls(), **values)
 
     def to_dict(self) -> dict:

@@ -163,10 +163,10 @@ class KolochaBot(commands.Bot):
         scheduler.start()
         log.info("rebuilt %d deadline(s) from the database", self.tables.deadlines.rebuild())
         log.info("%d message(s) wait in the outbox", len(service.store.undelivered()))
-        await self.tables.computer.wake_all()  # a computer seat whose side acts plays now
         scheduler.add_job(delivery.flush, "interval", seconds=RETRY_SECONDS, id="outbox",
                           next_run_time=self.clock(), coalesce=True, max_instances=1,
                           replace_existing=True, misfire_grace_time=None)
+        await self.tables.computer.wake_all()  # a computer seat whose side acts plays now
         self.add_dynamic_items(Confirm, Verify)
         await self.sync_commands(store)
 
