@@ -2,14 +2,16 @@
 
 Nothing here decides anything: commands call Tables (bot/tables/). At start-up (setup_hook,
 once) the bot opens the store, starts the deadline scheduler and rebuilds its jobs from the
-database, sets the computer seats whose side acts to play, starts the outbox job (what a stop or a failure left unsent is sent now, and retried
-every minute), registers the persistent buttons and syncs the command tree with Discord when it
-differs from the one last synced (its hash is kept in the database; `kolocha sync` forces it).
+database, starts the outbox job (what a stop or a failure left unsent is sent now, and retried
+every minute), sets the computer seats whose side acts to play, registers the persistent
+buttons and syncs the command tree with Discord when it differs from the one last synced (its
+hash is kept in the database; `kolocha sync` forces it).
 Plain messages in a game channel are read as commands only when the message-content intent is
 enabled in the config; Tables.plain decides which are commands. A deleted game channel, thread or
 server pauses its games (Lobby.lose_channel).
 
-`run()` stops gracefully on SIGTERM and SIGINT: the scheduler stops, commands under way finish
+`run()` stops gracefully on SIGTERM and SIGINT: the scheduler stops, so does the computer's
+thinking (made again at the next start), commands under way finish
 (each game's lock is taken in turn, for up to STOP_SECONDS), the store is closed, then the
 connection. What was stored but not sent waits in the outbox for the next start.
 """

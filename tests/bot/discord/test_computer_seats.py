@@ -145,7 +145,8 @@ def test_a_missed_deadline_hands_the_seat_to_the_computer(service):
     assert [r["side"] for r in service.store.commands(game_id)] == ["red"] * 4
     posts = tables.delivery.messenger.in_channel(CHANNEL)
     taken = next(p for p in posts if "the computer takes the seat" in p)
-    assert taken.startswith("The Red deadline has passed: the computer takes the seat as Red in game 1 in place of <@1>")
+    assert taken.startswith("The Red deadline has passed: the computer takes the seat as Red in game 1 "
+                            "in place of <@1>")
     assert [d["side"] for d in service.store.deadlines(game_id)] == ["blue"]
 
 
