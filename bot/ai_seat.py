@@ -113,6 +113,10 @@ class Memory:
         self._games[game_id] = kept
         return list(kept.events[side])
 
+    def forget(self, game_id: int) -> None:
+        """Drop what is kept of a game (it is over)."""
+        self._games.pop(game_id, None)
+
 
 def _version(service: GameService, game_id: int, seq: int) -> str | None:
     rows = service.store.commands(game_id, after=seq - 1, upto=seq) if seq else []

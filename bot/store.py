@@ -343,6 +343,12 @@ class Store:
                     "SELECT a.* FROM ai_seats a JOIN seats s ON s.game = a.game AND s.side = a.side"
                     " WHERE a.game = ? AND s.user = ?", [game_id, COMPUTER])}
 
+    def computer_games(self) -> list[int]:
+        """The games not over in which the computer holds a seat, oldest first."""
+        return [row[0] for row in self.db.execute(
+            "SELECT id FROM games WHERE status != 'over' AND id IN"
+            " (SELECT game FROM seats WHERE user = ?) ORDER BY id", [COMPUTER])]
+
     def leave_seats(self, game_id: int, sides: list[str], outbox: Outbox) -> None:
         """Free seats of a game not yet started (a player leaving the lobby)."""
         with self.transaction():

@@ -92,16 +92,15 @@ class Computer(Room):
         if running is not None and not running.done():
             self._again.add(game_id)
             return
-        task = asyncio.get_running_loop().create_task(self._play(game_id))
-        self._tasks[game_id] = task
+        self._tasks[game_id] = asyncio.get_running_loop().create_task(self._play(game_id))
 
     async def wake_all(self) -> None:
         """At start-up: every running game whose computer seat is to act plays."""
-        for game_id in await asyncio.to_thread(self._with_computer):
+        for game_id in await asyncio.to_thread(self.store.computer_games):
             self.wake(game_id)
 
     async def settled(self) -> None:
-        """Wait until no computer is thinking or playing (tests, and a graceful stop)."""
+        """Wait until no computer is thinking or playing (tests)."""
         while running := [t for t in self._tasks.values() if not t.done()]:
             await asyncio.gather(*running, return_exceptions=True)
 
@@ -110,10 +109,6 @@ class Computer(Room):
         for task in self._tasks.values():
             task.cancel()
         self.planner.close()
-
-    def _with_computer(self) -> list[int]:
-        return [g["id"] for g in self.store.games() if g["status"] != "over"
-                and self.store.computer_seats(g["id"])]
 
     async def _play(self, game_id: int) -> None:
         try:
@@ -151,6 +146,8 @@ class Computer(Room):
 
     def _job(self, game_id: int) -> PlanJob | None:
         game = self.store.game(game_id)
+        if game["status"] == "over":
+            self.memory.forget(game_id)
         if game["paused"] or not game["started_at"]:
             return None
         job = next_job(self.service, self.memory, game_id)
