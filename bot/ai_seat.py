@@ -81,11 +81,28 @@ def plan(job: PlanJob) -> list[Decision]:
 
 
 @dataclass
-class _Told:
+class Told:
+    """A game replayed to command `seq`, and the events each side was told on the way."""
+
     seq: int
     version: str | None  # the time command `seq` was stored: tells an undone one from its successor
     state: dict
     events: dict[str, list[Event]] = field(default_factory=dict)
+
+    @classmethod
+    def setup(cls, service: GameService, game_id: int) -> Told:
+        game = service.store.game(game_id)
+        system = service.system(game_id)
+        return cls(0, None, system.setup(game["scenario"], game["seed"], game["options"]),
+                   {side: [] for side in system.INFO.sides})
+
+    def step(self, system: GameSystem, row: dict) -> None:
+        """One more stored command played, and its events told to their audiences."""
+        self.state, events = system.apply(self.state, row["side"],
+                                          system.parse(row["side"], row["normalised"]))
+        for side in self.events:
+            self.events[side] += [e for e in events if addressed_to(e, side)]
+        self.seq, self.version = row["seq"], row["accepted_at"]
 
 
 class Memory:
@@ -94,22 +111,15 @@ class Memory:
     (a command gone or replaced) starts it again from the set-up."""
 
     def __init__(self) -> None:
-        self._games: dict[int, _Told] = {}
+        self._games: dict[int, Told] = {}
 
     def told(self, service: GameService, game_id: int, side: str) -> list[Event]:
-        store = service.store
         system = service.system(game_id)
         kept = self._games.get(game_id)
         if kept is None or _version(service, game_id, kept.seq) != kept.version:
-            game = store.game(game_id)
-            kept = _Told(0, None, system.setup(game["scenario"], game["seed"], game["options"]),
-                         {s: [] for s in system.INFO.sides})
-        for row in store.commands(game_id, after=kept.seq):
-            kept.state, events = system.apply(kept.state, row["side"],
-                                              system.parse(row["side"], row["normalised"]))
-            for each in kept.events:
-                kept.events[each] += [e for e in events if addressed_to(e, each)]
-            kept.seq, kept.version = row["seq"], row["accepted_at"]
+            kept = Told.setup(service, game_id)
+        for row in service.store.commands(game_id, after=kept.seq):
+            kept.step(system, row)
         self._games[game_id] = kept
         return list(kept.events[side])
 
@@ -135,9 +145,14 @@ def next_job(service: GameService, memory: Memory, game_id: int) -> PlanJob | No
     side = next((s for s in system.active_sides(state) if s in computer), None)
     if side is None:
         return None
-    seat = computer[side]
+    return job_for(system, computer[side], side, state, memory.told(service, game_id, side), seq)
+
+
+def job_for(system: GameSystem, seat: dict, side: str, state: dict, told: list[Event],
+            played: int) -> PlanJob:
+    """The job of a seat (its stored level, seed, budget) at a position: the side's view of it."""
     return PlanJob(system.__name__, seat["level"], side, system.view(state, side),  # type: ignore[attr-defined]
-                   tuple(memory.told(service, game_id, side)), seat["seed"], seq, seat["budget"])
+                   tuple(told), seat["seed"], played, seat["budget"])
 
 
 def send(service: GameService, game_id: int, job: PlanJob, decisions: list[Decision],

@@ -5,7 +5,7 @@
                   [--ai SIDE ...] [--level N] [--ai-seed N]
     kolocha map [--game ID] [--around HEX ...] [--radius N] [--size N] [--zoc SIDE]
                 [--select HEX] [--out FILE] [--db FILE]
-    kolocha replay GAME | --all [--db FILE] [--gif FILE] [--verify]
+    kolocha replay GAME | --all [--db FILE] [--gif FILE] [--verify] [--computer]
     kolocha bench [--system borodino] [--scenario 7sep] | --discord
     kolocha fuzz [--games N] [--seed N] [--part playouts|engine-swap|front-swap ...] [--out DIR]
     kolocha run [--config FILE]     (DISCORD_TOKEN in the environment)
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import rules
-from bot import bench, dice_audit, fair_dice, fuzz, pictures
+from bot import ai_replay, bench, dice_audit, fair_dice, fuzz, pictures
 from bot import text as fmt
 from bot.ai_seat import NoComputer, Seat, new_seat
 from bot.config import Config, GameSettings
@@ -100,6 +100,8 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--gif", type=Path, help="also write an animated GIF, one frame per player-turn")
     replay.add_argument("--verify", action="store_true", help="also prove the dice came from the committed "
                         "seed: the commitment, every snapshot and every published roll (fair dice)")
+    replay.add_argument("--computer", action="store_true", help="also make the computer seats' plans "
+                        "again from their seeds: each computer command with its reason (a blunder replayed)")
     replay.set_defaults(run=_replay)
 
     map_cmd = sub.add_parser("map", help="draw a stored game's map as a PNG")
@@ -222,10 +224,14 @@ def _replay(args: argparse.Namespace) -> int:
     verdicts = [dice_audit.verify(service, game_id) for game_id in ids] if args.verify else []
     for verdict in verdicts:
         print(verdict)
+    thoughts = [ai_replay.rethink(service, game_id) for game_id in ids] if args.computer else []
+    for thinking in thoughts:
+        print("\n".join(thinking.lines()))
     if args.gif and len(ids) == 1 and reports[0].ok:
         args.gif.write_bytes(pictures.replay_gif(service, ids[0]))
         print(f"Replay: {args.gif}")
-    return 0 if all(r.ok for r in reports) and all(v.ok for v in verdicts) else 1
+    return 0 if all(r.ok for r in reports) and all(v.ok for v in verdicts) \
+        and not any(t.differs for t in thoughts) else 1
 
 
 def _map(args: argparse.Namespace) -> int:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 
 import pytest
 
 import rules
+from bot.ai_replay import rethink
 from bot.ai_seat import Memory, NoComputer, PlanJob, new_seat, next_job, plan, send
 from bot.planner import OverBudget, ProcessPlanner
 from bot.service import GameService, record
@@ -55,6 +57,23 @@ def test_the_same_seed_plays_the_same_game_and_another_seed_another(tmp_path):
         return [row["normalised"] for row in service.store.commands(game_id)]
     assert game_with(1, "a.sqlite") == game_with(1, "b.sqlite")
     assert any(game_with(1, "c.sqlite") != game_with(seed, f"{seed}.sqlite") for seed in (2, 3, 4))
+
+
+def test_a_computer_games_plans_are_made_again_from_the_stored_seed(service, game, capsys):
+    """13.6: `kolocha replay GAME --computer` makes every plan again from the seat's seed, each
+    computer command with its reason; another seed disowns them, and says which first."""
+    computers(service, game, "red", "blue", seed=1)
+    play_out(service, game)
+    again = rethink(service, game)
+    assert again.differs is None and len(again.commands) == len(service.store.commands(game))
+    assert re.fullmatch(r"\[1\] red: move (r\d) 0201 — \1 runs east \(planned after command 0\)",
+                        again.lines()[0])
+    disowned = []
+    for seed in (2, 3, 4, 5):  # as if another seed had been stored with the seats
+        service.store.db.execute("UPDATE ai_seats SET seed = ? WHERE game = ?", [seed, game])
+        disowned.append(rethink(service, game).differs)
+    assert any(d and d.startswith(f"Game {game}: command ") and "is not what its plan gives now" in d
+               for d in disowned)
 
 
 def test_the_job_holds_the_sides_view_and_only_the_events_told_to_it(service, game):

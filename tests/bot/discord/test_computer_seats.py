@@ -8,6 +8,7 @@ import types
 
 import pytest
 
+from bot.ai_replay import rethink
 from bot.config import GameSettings
 from bot.permissions import TableError
 from bot.service import GameService
@@ -78,6 +79,7 @@ def test_the_computer_answers_each_turn_and_its_game_replays(service):
     sides = [r["side"] for r in service.store.commands(game_id)]
     assert sides.count("red") == sides.count("blue") == 12  # 3 turns of 2 moves, end and roll
     assert service.replay_check(game_id).ok
+    assert rethink(service, game_id).differs is None  # its plans made again from its seed (13.6)
 
 
 def test_the_computer_takes_a_seat_from_the_creator_and_the_player_is_told(service):
