@@ -155,6 +155,25 @@ def job_for(system: GameSystem, seat: dict, side: str, state: dict, told: list[E
                    tuple(told), seat["seed"], played, seat["budget"])
 
 
+ANSWERS = (("pending_draw", "refuse", "it does not judge draws yet, so it plays on"),
+           ("pending_undo", "accept", "the computer lets a player take a command back"))
+
+
+def answer(service: GameService, game_id: int,
+           compose_for: Callable[[Decision], Compose]) -> Result | None:
+    """The computer's answer to what a person asks of it (a seat like any other answers): a draw
+    offered is declined, an undo across phases consented to; None when nothing asks it."""
+    game = service.store.game(game_id)
+    computer = service.store.computer_seats(game_id)
+    for field_name, word, why in ANSWERS:
+        asked = game[field_name]
+        side = next((s for s in computer if asked and s != asked["by"]), None)
+        if side is not None:
+            return service.submit(game_id, side, word, user=COMPUTER,
+                                  compose=compose_for(Decision(word, why)), reason=why)
+    return None
+
+
 def send(service: GameService, game_id: int, job: PlanJob, decisions: list[Decision],
          compose_for: Callable[[Decision], Compose]) -> list[tuple[Decision, Result]]:
     """Submit the plan's commands in order, each stored with its reason and the news

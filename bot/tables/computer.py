@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 from bot import text as fmt
-from bot.ai_seat import Memory, NoComputer, PlanJob, Seat, new_seat, next_job, send
+from bot.ai_seat import Memory, NoComputer, PlanJob, Seat, answer, new_seat, next_job, send
 from bot.delivery import channel_audience, message, user_audience
 from bot.permissions import Actor, TableError, check_manage
 from bot.planner import Planner
+from bot.service import Compose
 from bot.store import Outbox
 from bot.tables.news import Change
 from bot.tables.room import Room
@@ -124,7 +126,13 @@ class Computer(Room):
         return False
 
     async def _turn(self, game_id: int) -> bool:
-        """Plan and send once; True while there may be more to play."""
+        """Answer what a person asks of the computer, else plan and send once; True while there
+        may be more to play."""
+        async with self.tables.lock(game_id):
+            answered = await asyncio.to_thread(self._answer, game_id)
+        if answered is not None:
+            await answered.settle()
+            return True
         job = await asyncio.to_thread(self._job, game_id)
         if job is None:
             return False
@@ -143,6 +151,25 @@ class Computer(Room):
             await self._give_up(game_id, job, outcome)
             return False
         return True  # the position moved while it thought: plan again
+
+    def _composer(self, game_id: int, changes: list[Change]) -> Callable[[Decision], Compose]:
+        """The news of each of the computer's commands, its reason with it (kept in `changes`)."""
+        def compose_for(decision: Decision) -> Compose:
+            changes.append(self.tables.news.change(game_id, "Computer", why=decision.reason))
+            return changes[-1].compose
+        return compose_for
+
+    def _answer(self, game_id: int) -> Change | None:
+        """Under the game's lock: a draw offer or undo request to the computer answered."""
+        game = self.store.game(game_id)
+        if game["status"] == "over" or game["paused"] or not game["started_at"]:
+            return None
+        changes: list[Change] = []
+        compose_for = self._composer(game_id, changes)
+        result = answer(self.service, game_id, compose_for)
+        if result is not None and not result.accepted:
+            log.error("game %s: the computer's answer was refused: %s", game_id, result.message)
+        return changes[0] if result is not None and result.accepted else None
 
     def _job(self, game_id: int) -> PlanJob | None:
         game = self.store.game(game_id)
@@ -164,11 +191,7 @@ class Computer(Room):
         if not decisions:
             return "it planned nothing while its side is to act"
         changes: list[Change] = []
-
-        def compose_for(decision: Decision):
-            change = self.tables.news.change(game_id, "Computer", why=decision.reason)
-            changes.append(change)
-            return change.compose
+        compose_for = self._composer(game_id, changes)
         sent = send(self.service, game_id, job, decisions, compose_for)
         accepted = [change for change, (_, result) in zip(changes, sent) if result.accepted]
         refused = [(d, r) for d, r in sent if not r.accepted]

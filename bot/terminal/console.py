@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from bot import text as fmt
-from bot.ai_seat import Memory, next_job, plan, send
+from bot.ai_seat import Memory, answer, next_job, plan, send
 from bot.converters import well_formed
 from bot.service import GameService, Result, record
 from bot.terminal.map_files import MapFiles
@@ -185,6 +185,12 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
     if maps:
         write(maps.draw([], seated))
     while True:
+        answered = answer(service, game_id, lambda decision: record) if computer else None
+        if answered is not None:  # an undo or a draw asked of the computer
+            write(render(answered, answered.command or "", seated))
+            if not answered.accepted:
+                return 1
+            continue
         if any(s in computer for s in system.active_sides(service.load(game_id))):
             phase = system.phase_key(service.load(game_id))
             if not computer_turn(service, memory, game_id, write, seated):

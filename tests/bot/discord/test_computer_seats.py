@@ -222,3 +222,27 @@ def test_with_fog_of_war_the_reason_stays_out_of_the_public_line(tmp_path, monke
     lines = [p for p in posts if p.startswith("**Computer**")]
     assert lines and not any("Why" in p or "runs east" in p for p in lines)
     assert service.store.commands(game_id)[0]["text"].endswith("runs east")
+
+
+def test_the_computer_consents_to_an_undo_and_declines_a_draw(service):
+    """A seat like any other answers what is asked of it: Anna's undo of a command from an
+    earlier phase is consented to, her draw offer declined, each said in public with its reason."""
+    tables = make_tables(service)
+    async def test() -> int:
+        game_id = await against_computer(tables, "blue")
+        for line in ("move b1 0202", "move b2 0202", "end"):  # now Blue's Dice Phase
+            await tables.play.submit(ANNA, CHANNEL, line)
+        asked = await tables.play.submit(ANNA, CHANNEL, "undo")
+        assert "needs the Red player's consent" in asked
+        await tables.computer.settled()
+        assert service.load(game_id)["phase"] == "movement"  # `end` taken back
+        await tables.play.submit(ANNA, CHANNEL, "draw")
+        await tables.computer.settled()
+        return game_id
+    game_id = run(test())
+    posts = tables.delivery.messenger.in_channel(CHANNEL)
+    assert any(p.startswith("**Computer** — Blue undoes `end`. Why: the computer lets a player take a "
+                            "command back.") for p in posts)
+    assert any(p.startswith("**Computer** — The Red player declines the Blue player's draw offer") for p in posts)
+    game = service.store.game(game_id)
+    assert game["pending_undo"] is None and game["pending_draw"] is None and game["status"] != "over"

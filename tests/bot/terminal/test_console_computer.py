@@ -48,6 +48,15 @@ def test_one_person_against_the_computer_is_asked_only_for_their_own_side(servic
     assert users[:4] == [COMPUTER] * 4 and users[4:7] == [None] * 3 and users[7:] == [COMPUTER] * 4
 
 
+def test_the_computer_at_the_terminal_consents_to_an_undo(service, game):
+    seat(service, game, "red")
+    answers = iter(["move b1 0202", "end", "undo", "quit"])
+    out: list[str] = []
+    play(service, game, lambda prompt: next(answers), out.append)
+    assert "[5] The Red player consents: `end` is undone.\n  Blue undoes `end`." in out
+    assert service.load(game)["phase"] == "movement"
+
+
 def test_with_fog_of_war_the_person_sees_the_computers_turn_as_its_opponent_would(service, game, monkeypatch):
     """No hand-over between one person and the computer, and the computer's commands shown as
     the public reads them: no reason, none of its secret events (control: the person's own)."""
