@@ -23,7 +23,7 @@ from bot.tables.overview import seats_text
 from bot.store import Outbox, UnknownGame
 from bot.tables.news import Change
 from bot.tables.room import Room
-from bot.words import Text, due, join, mention, name, words
+from bot.words import COMPUTER, Text, due, join, mention, name, words
 from bot.words import channel as channel_ref
 from rules.core.errors import RulesError
 
@@ -326,6 +326,16 @@ class Lobby(Room):
             rows += [row for row in self.tables.news.private_views(
                 game_id, state, self.store.last_seq(game_id), None) if row[0] == side]
         self.store.take_seat(game_id, side, player.id, rows)
+        if game["started_at"] and seats.get(side) == COMPUTER and not game["paused"]:
+            self._clock_for(game_id, side)
+
+    def _clock_for(self, game_id: int, side: str) -> None:
+        """A person taking a side from the computer (which keeps no deadline): a deadline of
+        their own if that side acts now."""
+        system = self.service.system(game_id)
+        state = self.service.load(game_id)
+        if side in system.active_sides(state):
+            self.tables.deadlines.renew(game_id, side, system.phase_key(state))
 
     async def lose_channel(self, channel: str, reason: str) -> None:
         """The channel (or thread) of running games is gone or closed to the bot: each game

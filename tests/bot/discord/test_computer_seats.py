@@ -188,9 +188,10 @@ def broken_toy(plan) -> types.ModuleType:
     return module
 
 
-def test_a_refused_computer_command_is_said_once_and_the_seat_waits(tmp_path, monkeypatch):
+def test_a_refused_computer_command_is_said_once_and_the_seat_waits_for_a_person(tmp_path, monkeypatch):
     """A commander that plans an illegal command: nothing is stored, the channel is told once,
-    and the seat does not try again at the same position."""
+    and the seat does not try again at the same position; `/game replace` seats a person, who
+    gets a deadline (the computer kept none)."""
     module = broken_toy(lambda view: [Decision("move r1 9999", "a bug")])
     monkeypatch.setitem(__import__("sys").modules, "broken_toy", module)
     service = GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: module)
@@ -206,6 +207,10 @@ def test_a_refused_computer_command_is_said_once_and_the_seat_waits(tmp_path, mo
     assert stops == ["Game 1: the computer playing Red stops: the rules refuse its command `move r1 9999`: "
                      "Move r1 9999 is not possible now (Toy: Sequence A). This is logged as a fault of the "
                      "computer player; the game's creator can hand the side to a person with `/game replace`."]
+    run(tables.lobby.replace(ANNA, CHANNEL, "red", BORIS))  # a person takes over, with a deadline
+    assert service.store.seats(game_id)["red"] == BORIS.id and service.store.computer_seats(game_id) == {}
+    assert [d["side"] for d in service.store.deadlines(game_id)] == ["red"]
+    assert "in place of the computer" in tables.delivery.messenger.in_channel(CHANNEL)[-1]
 
 
 def test_with_fog_of_war_the_reason_stays_out_of_the_public_line(tmp_path, monkeypatch):
