@@ -7,7 +7,8 @@ the plan through the service like a player's commands and the news of each, its 
 public line. One task per game; a wake while it runs makes it look again when done. A plan made
 against a position that has since moved is dropped and made again. A plan that fails (refused by
 the rules, over its budget, or broken) is logged and said in the game's channel once, and the
-seat waits at that position for a person (`/game seat`, `/game replace`) or the next start.
+seat waits at that position for a person (`/game replace`), the computer seated again (`/game
+seat`, with the game's settings as they are then: a longer budget) or the next start.
 """
 from __future__ import annotations
 
@@ -54,7 +55,8 @@ class Computer(Room):
 
     async def seat(self, actor: Actor, channel: str, side: str, level: int | None = None) -> Text:
         """`/game seat side player:computer`: the computer takes a side (its creator or a server
-        manager), started or not; a person holding it is told."""
+        manager), started or not; a person holding it is told. A side the computer holds
+        already is seated again, at the game's settings now and with a fresh seed."""
         side = side.strip().lower()
         game = await asyncio.to_thread(self.tables.lobby.seat_of, channel, side)
         check_manage(game, actor, "hand a seat to the computer")
@@ -70,15 +72,13 @@ class Computer(Room):
         news in the game's channel and, for a person it replaces, by DM."""
         game = self.tables.current(game_id)
         holder = self.store.seats(game_id).get(side)
-        if holder == COMPUTER:
-            raise TableError(f"The computer already plays {fmt.side_name(side)} in game {game_id}.")
         seat = self.seat_for(game_id, level)
-        was = words(" in place of ", mention(holder)) if holder else ""
-        said = words(by, f" as {fmt.side_name(side)} in game {game_id}", was,
+        was = words(" in place of ", mention(holder)) if holder and holder != COMPUTER else ""
+        said = words(by, " again" if holder == COMPUTER else "", f" as {fmt.side_name(side)} in game {game_id}", was,
                      f" (level {seat.level}, thinking up to {seat.budget:g} s a plan, its seed "
                      f"{seat.seed}).")
         rows: Outbox = [(channel_audience(game["channel"]), message(said))]
-        if holder:
+        if holder and holder != COMPUTER:
             rows.append((user_audience(holder), message(words(
                 f"the computer now plays {fmt.side_name(side)} in game {game_id}."))))
         self.store.take_computer_seat(game_id, side, seat.to_dict(), rows)
@@ -209,5 +209,6 @@ class Computer(Room):
         game = await asyncio.to_thread(self.store.game, game_id)
         text = (f"Game {game_id}: the computer playing {fmt.side_name(job.side)} stops: {why.rstrip('.')}. "
                 "This is logged as a fault of the computer player; the game's creator can hand "
-                "the side to a person with `/game replace`.")
+                "the side to a person with `/game replace`, or seat the computer again with "
+                "`/game seat` (after `/game settings budget:` for more time).")
         await self.delivery.send(game_id, [(channel_audience(game["channel"]), message(text))])

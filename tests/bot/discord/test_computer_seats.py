@@ -14,7 +14,7 @@ from bot.permissions import TableError
 from bot.service import GameService
 from bot.store import Store
 from bot.tables.lobby import Opponent
-from bot.words import COMPUTER
+from bot.words import COMPUTER, plain
 from rules.core.ai import Decision
 from tests.bot import toy_system, toy_without_computer
 from tests.bot.discord.discord_fakes import (
@@ -100,8 +100,9 @@ def test_the_computer_takes_a_seat_from_the_creator_and_the_player_is_told(servi
     assert service.store.commands(game_id)[-1]["user"] == COMPUTER
     assert service.store.commands(game_id)[-1]["side"] == "blue"
     assert "the computer now plays Blue in game 1." in tables.delivery.messenger.to(BORIS.id)[-1]
-    with pytest.raises(TableError, match="The computer already plays Blue in game 1."):
-        run(tables.computer.seat(ANNA, CHANNEL, "blue"))
+    again = run(tables.computer.seat(ANNA, CHANNEL, "blue"))  # at the settings now, a fresh seed
+    assert plain(again).startswith("Anna seats the computer again as Blue in game 1 (level 1, thinking up to "
+                                   "60 s a plan, its seed ")
 
 
 def test_no_computer_seat_for_a_system_without_a_commander(tmp_path):
@@ -206,7 +207,8 @@ def test_a_refused_computer_command_is_said_once_and_the_seat_waits_for_a_person
     stops = [p for p in tables.delivery.messenger.in_channel(CHANNEL) if "stops" in p]
     assert stops == ["Game 1: the computer playing Red stops: the rules refuse its command `move r1 9999`: "
                      "Move r1 9999 is not possible now (Toy: Sequence A). This is logged as a fault of the "
-                     "computer player; the game's creator can hand the side to a person with `/game replace`."]
+                     "computer player; the game's creator can hand the side to a person with `/game replace`, "
+                     "or seat the computer again with `/game seat` (after `/game settings budget:` for more time)."]
     run(tables.lobby.replace(ANNA, CHANNEL, "red", BORIS))  # a person takes over, with a deadline
     assert service.store.seats(game_id)["red"] == BORIS.id and service.store.computer_seats(game_id) == {}
     assert [d["side"] for d in service.store.deadlines(game_id)] == ["red"]
