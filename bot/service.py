@@ -114,6 +114,10 @@ class GameService:
     def system(self, game_id: int) -> GameSystem:
         return self._loader(self.store.game(game_id)["system"])
 
+    def system_named(self, name: str) -> GameSystem:
+        """A game system by name, as this service loads them (CommandError for none)."""
+        return self._loader(name)
+
     def new_game(self, system: str, scenario: str, seed: int | None = None,
                  options: dict | None = None, *, guild: str | None = None,
                  channel: str | None = None, created_by: str | None = None,
@@ -176,11 +180,13 @@ class GameService:
         return state
 
     def submit(self, game_id: int, side: str | None, text: str, user: str | None = None,
-               expected_seq: int | None = None, compose: Compose = record) -> Result:
+               expected_seq: int | None = None, compose: Compose = record,
+               reason: str | None = None) -> Result:
         """Judge one line from `side`; `expected_seq` is the position the player was looking at;
-        `compose` writes the news of an accepted change, stored with it."""
+        `compose` writes the news of an accepted change, stored with it; `reason`, why a
+        computer player gives it, is stored with the command's text (bot/ai_seat.py)."""
         try:
-            return self._submit(game_id, side, text.strip(), user, expected_seq, compose)
+            return self._submit(game_id, side, text.strip(), user, expected_seq, compose, reason)
         except RulesError as error:
             return Result(False, str(error), self.store.last_seq(game_id), side, rule=error.rule)
         except StoreRefusal as error:  # judged against a position that has since changed
@@ -193,7 +199,7 @@ class GameService:
             return Result(False, SORRY, self._safe_seq(game_id), side)
 
     def _submit(self, game_id: int, side: str | None, line: str, user: str | None,
-                expected_seq: int | None, compose: Compose) -> Result:
+                expected_seq: int | None, compose: Compose, reason: str | None = None) -> Result:
         words = line.split()
         if not words:
             raise CommandError("Type a command; `help` lists them.")
@@ -236,17 +242,20 @@ class GameService:
                                     "answers one, and `undo` takes back your own last command")
             return self._answer(game_id, system, state, side, seq, pending, verb == "accept",
                                 compose)
-        return self._play(game_id, system, state, side, line, user, seq, pending, compose)
+        return self._play(game_id, system, state, side, line, user, seq, pending, compose,
+                          reason)
 
     def _play(self, game_id: int, system: GameSystem, state: dict, side: str, line: str,
-              user: str | None, seq: int, pending: dict | None, compose: Compose) -> Result:
+              user: str | None, seq: int, pending: dict | None, compose: Compose,
+              reason: str | None = None) -> Result:
         active = system.active_sides(state)
         if side not in active:
             rule = _turn_rule(system, state, side, line)
             raise RuleViolation(rule, self._wait_sentence(system, state, side, active))
         cmd = system.parse(side, line)
         result, new_state = self._store_command(game_id, system, state, side, cmd,
-                                                {"user": user, "text": line}, seq, pending, compose)
+                                                {"user": user, "text": f"{line} — {reason}" if reason
+                                                 else line}, seq, pending, compose)
         return self._follow(game_id, system, new_state, result, compose)
 
     def _store_command(self, game_id: int, system: GameSystem, state: dict, side: str, cmd,
