@@ -11,6 +11,7 @@ from typing import NotRequired, TypedDict
 
 from rules.borodino import battlemap, scenario_data, tables
 from rules.core.hexes import Hex
+from rules.core.play import copy_state
 
 SIDES = ("french", "russian")
 RIVERLIKE = ("river", "ford", "bridge")  # hexsides that Zones of Control do not cross (ZOC, H)
@@ -48,11 +49,23 @@ def reading_copy(state: dict) -> dict:
     return {**state, "units": dict(state["units"]), "redoubts": dict(state["redoubts"])}
 
 
+def command_copy(state: dict) -> dict:
+    """The copy a command works on (rules.core.play): the unit table and the log's lists are new,
+    their entries shared with `state`; everything else is copied whole. A command replaces a unit's
+    entry before changing it (`Battle.edit`) and only appends to the log, so `state` stays as it
+    was, at a tenth of the cost of `copy_state`."""
+    shared = {"units": dict(state["units"]), "last_log": state["last_log"],
+              "log": {k: list(v) if type(v) is list else v for k, v in state["log"].items()}}
+    rest = copy_state({k: v for k, v in state.items() if k not in shared})
+    return {k: shared[k] if k in shared else rest[k] for k in state}
+
+
 class Battle:
     """One position, mutable for the duration of a command."""
 
     def __init__(self, state: dict):
         self.s = state
+        self._own: set[str] = set()  # units whose entry this Battle has copied (`edit`)
         self.map = battlemap.load()
         self.defs = scenario_data.units()
         self.scenario = scenario_data.scenarios()[state["scenario"]]
@@ -62,6 +75,14 @@ class Battle:
 
     # --- units ---------------------------------------------------------------------------
     def unit(self, uid: str) -> Unit:
+        """A unit's entry, to read: it may be shared with earlier states (`command_copy`)."""
+        return self.s["units"][uid]
+
+    def edit(self, uid: str) -> Unit:
+        """A unit's entry, to change: copied the first time, so no earlier state sees the change."""
+        if uid not in self._own:
+            self.s["units"][uid] = dict(self.s["units"][uid])  # type: ignore[assignment]
+            self._own.add(uid)
         return self.s["units"][uid]
 
     def side(self, uid: str) -> str:
@@ -97,7 +118,7 @@ class Battle:
         return f"{where} ({d.side.title()} {d.strength}-{d.movement} {d.kind})"
 
     def place(self, uid: str, h: Hex) -> None:
-        u = self.unit(uid)
+        u = self.edit(uid)
         if u["hex"] is not None:  # on the map
             del self.occupant[u["hex"]]
         u["where"], u["hex"] = "map", h
@@ -108,7 +129,7 @@ class Battle:
 
     def take_off(self, uid: str, where: str) -> None:
         """Remove a unit from the map: "eliminated" (a loss) or "exited" (east edge)."""
-        u = self.unit(uid)
+        u = self.edit(uid)
         if u["hex"] is not None:  # on the map
             del self.occupant[u["hex"]]
         u["where"], u["hex"] = where, None

@@ -354,7 +354,7 @@ def apply_move(b: Battle, side: str, cmd: Move) -> list[Event]:
             text = f"{described} is placed on its entry hex {origin} (0 MP)."
         else:
             text = f"{described} moves {'on at ' + origin + ' to ' if was_waiting else 'to '}{path[-1]} ({cost} MP)."
-    u = b.unit(uid)
+    u = b.edit(uid)
     u["moved"] = True
     if uid in b.s["frozen"] and uid not in b.s["unfrozen"]:
         b.s["unfrozen"].append(uid)
