@@ -10,7 +10,7 @@ from functools import cache, cached_property
 from typing import NotRequired, TypedDict
 
 from rules.borodino import battlemap, scenario_data, tables
-from rules.core.hexes import Hex
+from rules.core.hexes import Hex, neighbours
 from rules.core.play import copy_state
 
 SIDES = ("french", "russian")
@@ -40,6 +40,18 @@ def zoc_reach(m: battlemap.BattleMap, h: Hex) -> tuple[Hex, ...]:
     """The adjacent hexes a unit in h controls: all but those across a river, ford or bridge
     (Zones of Control, H; streams do not block)."""
     return tuple(n for n in m.adjacent(h) if m.side(h, n) not in RIVERLIKE)
+
+
+@cache
+def zoc_sources(m: battlemap.BattleMap, h: Hex) -> tuple[Hex, ...]:
+    """The hexes from which a unit would control h: `zoc_reach` read backwards."""
+    return tuple(n for n in neighbours(h) if h in zoc_reach(m, n))
+
+
+@cache
+def fronting(m: battlemap.BattleMap, h: Hex) -> tuple[Hex, ...]:
+    """The redoubts with h among their three front hexes (Redoubts C)."""
+    return tuple(r for r, redoubt in m.redoubts.items() if h in redoubt.front)
 
 
 def reading_copy(state: dict) -> dict:
@@ -162,7 +174,13 @@ class Battle:
         return {side: frozenset(hexes) for side, hexes in out.items()}
 
     def in_enemy_zoc(self, side: str, h: Hex) -> bool:
-        return h in self.zocs[side]
+        """Whether h is in `zocs[side]`, asking only the hexes around it until the whole table
+        has been built (a route search builds it)."""
+        if "zocs" in self.__dict__:
+            return h in self.zocs[side]
+        enemy = enemy_of(side)
+        return any(self.side_at(n) == enemy for n in zoc_sources(self.map, h)) or (
+            side == "french" and any(self.redoubt_active(r) for r in fronting(self.map, h)))
 
     def engaged(self, a: Hex, b: Hex) -> bool:
         """Adjacent in the sense that forces combat. Combat (B) says "ALL Enemy units to which there are
