@@ -87,6 +87,7 @@ class Game:
         self._sides: dict[int, frozenset[str]] = {}
         self._enemy: dict[str, frozenset[int]] = {}
         self._map: dict[str, list[str]] = {}
+        self._room: dict[tuple[str, int], int] = {}
 
     # --- blocks ------------------------------------------------------------------------------
     def block(self, bid: str) -> BlockState:
@@ -183,9 +184,12 @@ class Game:
         return self._enemy[side]
 
     def room(self, side: str, area: int) -> int:
-        """Free stacking places for `side` (1.2; supreme commanders may overstack)."""
-        used = sum(1 for bid in self.units(area, side) if self.defs[bid].type != "supreme_commander")
-        return self.areas[area].terrain.stacking - used
+        """Free stacking places for `side` (1.2; supreme commanders may overstack), cached until a
+        block moves."""
+        if (side, area) not in self._room:
+            used = sum(1 for bid in self.units(area, side) if self.defs[bid].type != "supreme_commander")
+            self._room[side, area] = self.areas[area].terrain.stacking - used
+        return self._room[side, area]
 
     def fits(self, bid: str, area: int) -> bool:
         return self.defs[bid].type == "supreme_commander" or self.room(self.side(bid), area) > 0
@@ -227,6 +231,7 @@ class Game:
     def _forget(self) -> None:
         self._enemy.clear()
         self._map.clear()
+        self._room.clear()
 
     def claim(self, area: int) -> None:
         sides = self.sides_in(area)
