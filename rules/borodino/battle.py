@@ -78,6 +78,7 @@ class Battle:
     def __init__(self, state: dict):
         self.s = state
         self._own: set[str] = set()  # units whose entry this Battle has copied (`edit`)
+        self.searched: dict[tuple, tuple] = {}  # route searches made here (movement._search)
         self.map = battlemap.load()
         self.defs = scenario_data.units()
         self.scenario = scenario_data.scenarios()[state["scenario"]]
@@ -121,7 +122,10 @@ class Battle:
         return h
 
     def on_map(self, side: str | None = None) -> list[str]:
-        return [uid for uid in self.occupant.values() if side is None or self.side(uid) == side]
+        if side is None:
+            return list(self.occupant.values())
+        defs = self.defs
+        return [uid for uid in self.occupant.values() if defs[uid].side == side]
 
     def describe(self, uid: str) -> str:
         """'3224 (French 7-4 infantry)' — how messages name a unit."""
@@ -137,7 +141,7 @@ class Battle:
         self.occupant[h] = uid
         if h in self.s["redoubts"]:
             self.s["redoubts"][h]["held"] = self.side(uid)
-        self.__dict__.pop("zocs", None)
+        self._moved()
 
     def take_off(self, uid: str, where: str) -> None:
         """Remove a unit from the map: "eliminated" (a loss) or "exited" (east edge)."""
@@ -150,7 +154,12 @@ class Battle:
             self.s["losses"][side] += self.strength(uid)
         elif where == "exited":
             self.s["exited"][side] += self.strength(uid)
+        self._moved()
+
+    def _moved(self) -> None:
+        """Forget what depended on where the units stand."""
         self.__dict__.pop("zocs", None)
+        self.searched.clear()
 
     # --- redoubts ------------------------------------------------------------------------
     def redoubt_active(self, h: Hex) -> bool:
@@ -166,8 +175,9 @@ class Battle:
     def zocs(self) -> dict[str, frozenset[Hex]]:
         """For each side, the hexes in the Zone of Control of its enemies."""
         out: dict[str, set[Hex]] = {side: set() for side in SIDES}
+        defs, m = self.defs, self.map
         for h, uid in self.occupant.items():
-            out[enemy_of(self.side(uid))].update(zoc_reach(self.map, h))
+            out["russian" if defs[uid].side == "french" else "french"].update(zoc_reach(m, h))  # enemy_of
         for h in self.s["redoubts"]:
             if self.redoubt_active(h):  # Redoubts (C): ZOC on the three front hexes only
                 out["french"].update(self.map.redoubts[h].front)
@@ -178,9 +188,12 @@ class Battle:
         has been built (a route search builds it)."""
         if "zocs" in self.__dict__:
             return h in self.zocs[side]
-        enemy = enemy_of(side)
-        return any(self.side_at(n) == enemy for n in zoc_sources(self.map, h)) or (
-            side == "french" and any(self.redoubt_active(r) for r in fronting(self.map, h)))
+        enemy, occupant = enemy_of(side), self.occupant
+        for n in zoc_sources(self.map, h):
+            uid = occupant.get(n)
+            if uid is not None and self.defs[uid].side == enemy:
+                return True
+        return side == "french" and any(self.redoubt_active(r) for r in fronting(self.map, h))
 
     def engaged(self, a: Hex, b: Hex) -> bool:
         """Adjacent in the sense that forces combat. Combat (B) says "ALL Enemy units to which there are
