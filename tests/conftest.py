@@ -23,8 +23,9 @@ def _layer_cache(tmp_path_factory):
 def _forget_memos_under_mutation():
     """Under mutation testing (docs/mutation.md) each mutant runs in a process forked from one that
     already ran the clean code: its memos (`@cache`, the route searches kept by
-    rules.borodino.movement) would hand back the clean answers and hide the mutant, and while mutmut
-    maps which tests reach which function ("stats") they would hide the callers. Before each test, empty the
+    rules.borodino.movement and rules.bloody_monday.movement) would hand back the clean answers
+    and hide the mutant, and while mutmut maps which tests reach which function ("stats") they
+    would hide the callers. Before each test, empty the
     mutated module's memos (every module's while mapping) and the kept searches; outside mutmut,
     nothing."""
     name = os.environ.get("MUTANT_UNDER_TEST", "")
@@ -36,8 +37,10 @@ def _forget_memos_under_mutation():
             for value in list(vars(module).values()):
                 if callable(getattr(value, "cache_clear", None)):
                     value.cache_clear()
+    from rules.bloody_monday import movement as bm_movement
     from rules.borodino import movement
     movement._searches.clear()
+    bm_movement._kept.clear()
 
 
 @pytest.fixture

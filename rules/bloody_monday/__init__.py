@@ -15,7 +15,7 @@ from typing import Any
 
 from rules.bloody_monday import batterie, combat, impulses, legal, standing, turns, victory
 from rules.bloody_monday import commands as C
-from rules.bloody_monday.game import SIDES, Game
+from rules.bloody_monday.game import SIDES, Game, command_copy, trial
 from rules.bloody_monday.help import help
 from rules.bloody_monday.odds import forecast
 from rules.bloody_monday.setup import new_state
@@ -24,7 +24,7 @@ from rules.bloody_monday.views import TITLES
 from rules.bloody_monday.views import view as _view
 from rules.core.errors import RuleViolation
 from rules.core.events import Event
-from rules.core.play import copy_state, play
+from rules.core.play import play
 from rules.core.setup import chosen_options, scenario
 from rules.core.system import SystemInfo
 
@@ -98,20 +98,21 @@ def legal_commands(state: dict, side: str) -> list[C.Command]:
     """Every command `side` may give now: drives autocomplete, hints and random play."""
     if side not in active_sides(state):
         return []
-    return legal.commands(Game(copy_state(state)), side)
+    return legal.commands(trial(state), side)
 
 
 def sample_command(state: dict, side: str, rng: random.Random) -> C.Command | None:
     """One legal command drawn with `rng`, each alike, trying out only those drawn."""
     if side not in active_sides(state):
         return None
-    return legal.sample(Game(copy_state(state)), side, rng)
+    return legal.sample(trial(state), side, rng)
 
 
 def apply(state: dict, side: str, cmd: C.Command) -> tuple[dict, list[Event]]:
     """Apply a command for a side; returns (new state, events). Raises RuleViolation if illegal.
     Undo never re-rolls a die nor un-sees a block (rules.core.play, with `_seen`)."""
-    return play(state, Game, lambda g: _command(g, side, cmd), seen=_seen)
+    return play(state, lambda s: Game(s, shared=True), lambda g: _command(g, side, cmd), seen=_seen,
+                copy=command_copy)
 
 
 def _command(g: Game, side: str, cmd: C.Command) -> list[Event]:

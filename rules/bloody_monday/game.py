@@ -14,6 +14,7 @@ from typing import TypedDict
 from rules.bloody_monday.bm_data import Area, Block, army, battlefield
 from rules.core.errors import CommandError
 from rules.core.events import event
+from rules.core.play import copy_state
 
 SIDES = ("french", "russian")
 MORALE_LIMIT = 10  # How to Win C: ten enemy blocks eliminated
@@ -54,11 +55,26 @@ def plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-class Game:
-    """One position, mutable for the duration of a command."""
+def command_copy(state: dict) -> dict:
+    """The copy a command works on (rules.core.play): the block table is new, its entries shared
+    with `state` until a `Game(..., shared=True)` copies one it touches; the rest is copied whole."""
+    rest = copy_state({k: v for k, v in state.items() if k != "blocks"})
+    return {k: dict(state["blocks"]) if k == "blocks" else rest[k] for k in state}
 
-    def __init__(self, state: dict):
+
+def trial(state: dict) -> Game:
+    """A position to try commands out on, leaving `state` as it was."""
+    return Game(command_copy(state), shared=True)
+
+
+class Game:
+    """One position, mutable for the duration of a command. With `shared`, the block entries of
+    the state are shared with other states (`command_copy`): `block` copies each one the first
+    time, and only the readers that never change a block read them in place."""
+
+    def __init__(self, state: dict, shared: bool = False):
         self.s = state
+        self._own: set[str] | None = set() if shared else None  # the entries copied (`block`)
         self.field = battlefield()
         self.areas: dict[int, Area] = self.field.areas
         self.army = army()
@@ -71,16 +87,22 @@ class Game:
         self._sides: dict[int, frozenset[str]] = {}
         self._enemy: dict[str, frozenset[int]] = {}
         self._map: dict[str, list[str]] = {}
+        self._room: dict[tuple[str, int], int] = {}
 
     # --- blocks ------------------------------------------------------------------------------
     def block(self, bid: str) -> BlockState:
+        """A block's entry, to read or change."""
+        if self._own is not None and bid not in self._own:
+            b = self.s["blocks"][bid]
+            self.s["blocks"][bid] = {**b, "cubes": list(b["cubes"])}  # type: ignore[typeddict-item]
+            self._own.add(bid)
         return self.s["blocks"][bid]
 
     def side(self, bid: str) -> str:
         return self.defs[bid].side
 
     def strength(self, bid: str) -> int:
-        return int(self.block(bid)["strength"])
+        return int(self.s["blocks"][bid]["strength"])
 
     def option(self, name: str) -> bool:
         return name in self.s["options"]
@@ -90,7 +112,7 @@ class Game:
 
     def area(self, bid: str) -> int:
         """The area of a block on the map (the only blocks that have one)."""
-        area = self.block(bid)["area"]
+        area = self.s["blocks"][bid]["area"]
         assert area is not None, f"{bid} is not on the map"
         return area
 
@@ -124,10 +146,11 @@ class Game:
         return 0 if self.exhausted(self.chief(side)) else self.strength(self.chief(side))
 
     def cubes(self, bid: str) -> list[str]:
-        return self.block(bid)["cubes"]
+        """A block's cubes, to read."""
+        return self.s["blocks"][bid]["cubes"]
 
     def set_cube(self, bid: str, cube: str, on: bool) -> None:
-        cubes = self.cubes(bid)
+        cubes = self.block(bid)["cubes"]
         if on and cube not in cubes:
             cubes.append(cube)
             cubes.sort()
@@ -161,9 +184,12 @@ class Game:
         return self._enemy[side]
 
     def room(self, side: str, area: int) -> int:
-        """Free stacking places for `side` (1.2; supreme commanders may overstack)."""
-        used = sum(1 for bid in self.units(area, side) if self.defs[bid].type != "supreme_commander")
-        return self.areas[area].terrain.stacking - used
+        """Free stacking places for `side` (1.2; supreme commanders may overstack), cached until a
+        block moves."""
+        if (side, area) not in self._room:
+            used = sum(1 for bid in self.units(area, side) if self.defs[bid].type != "supreme_commander")
+            self._room[side, area] = self.areas[area].terrain.stacking - used
+        return self._room[side, area]
 
     def fits(self, bid: str, area: int) -> bool:
         return self.defs[bid].type == "supreme_commander" or self.room(self.side(bid), area) > 0
@@ -205,6 +231,7 @@ class Game:
     def _forget(self) -> None:
         self._enemy.clear()
         self._map.clear()
+        self._room.clear()
 
     def claim(self, area: int) -> None:
         sides = self.sides_in(area)
@@ -239,7 +266,7 @@ class Game:
     # --- fog of war ----------------------------------------------------------------------------
     def revealed(self, bid: str) -> bool:
         """Whether the enemy may see this block now (Setup: Fog of War; Contested Area; 2.6; 5.3.3)."""
-        b = self.block(bid)
+        b = self.s["blocks"][bid]
         if b["where"] == "eliminated":
             return True
         area = b["area"]

@@ -14,10 +14,9 @@ from collections.abc import Sequence
 from rules.bloody_monday import batterie, combat, ground, impulses, movement
 from rules.bloody_monday import commands as C
 from rules.bloody_monday import retreat as retreats
-from rules.bloody_monday.game import Game, Impulse
+from rules.bloody_monday.game import Game, Impulse, trial
 from rules.bloody_monday.movement import Rules
 from rules.core.errors import RulesError
-from rules.core.play import copy_state
 
 END = C.Word("end")
 
@@ -55,7 +54,7 @@ def works(g: Game, side: str, cmd: C.Command) -> bool:
     from rules.bloody_monday import dispatch
 
     try:
-        dispatch(Game(copy_state(g.s)), side, cmd)
+        dispatch(trial(g.s), side, cmd)
     except RulesError:
         return False
     return True
@@ -117,7 +116,7 @@ def _tactical(g: Game, side: str) -> list[Candidate]:
         if g.option("general_offensive") and not imp["leaders"] and g.s["initiative"] == side and not imp["offensive"]:
             out += _sure([C.Initiative("offensive")])
     if imp["leaders"]:
-        out += _sure(_moves(Game(copy_state(g.s)), side))
+        out += _sure(_moves(trial(g.s), side))
         if not impulses.segment_after(g, "inspiration"):
             cands = [C.Inspire(ld, b) for ld in imp["leaders"] if ld not in imp["inspired"] for b in g.on_map(side)
                      if g.defs[b].type in ("infantry", "cavalry") and impulses.follows(g, ld, b)]

@@ -11,6 +11,7 @@ import heapq
 from collections import deque
 from dataclasses import dataclass
 
+from rules.bloody_monday.bm_data import Battlefield
 from rules.bloody_monday.game import Game
 from rules.core.errors import RuleViolation
 from rules.core.events import event
@@ -55,8 +56,32 @@ def _can_engage(g: Game, bid: str, rules: Rules) -> bool:
     return rules.engage and not g.defs[bid].is_support
 
 
-def routes(g: Game, bid: str, rules: Rules) -> dict[int, tuple[int, tuple[int, ...]]]:
-    """Every area the block can reach: area -> (MPs, cheapest path of areas entered)."""
+Routes = dict[int, tuple[int, tuple[int, ...]]]  # area -> (MPs, cheapest path of areas entered)
+_kept: dict[tuple, Routes] = {}  # see `routes`
+_KEPT = 20_000
+
+
+def routes(g: Game, bid: str, rules: Rules) -> Routes:
+    """Every area the block can reach: area -> (MPs, cheapest path of areas entered).
+
+    The answer depends only on the block, its area, the rules of its move, the areas holding
+    enemy units and the command limits (9.11, 9.12), so it is kept and reused while those are
+    the same: listing the moves of an impulse again after one block moved searches again only
+    where the enemy's areas changed. Callers must not change the answer."""
+    side = g.side(bid)
+    key = (bid, g.area(bid), rules, g.enemy_areas(side), g.option("command_limit"),
+           g.option("extreme_command_limit"))
+    found = _kept.get(key)
+    if found is None:
+        if len(_kept) >= _KEPT:
+            _kept.clear()
+        found = _kept[key] = _search(g, bid, rules)
+    return found
+
+
+def _search(g: Game, bid: str, rules: Rules) -> Routes:
+    """Dijkstra over MPs from the block's area: engaging stops a unit (1.2.2), leaving an engaged
+    area costs one more (1.2.4)."""
     side, start = g.side(bid), g.area(bid)
     enemy = g.enemy_areas(side)
     if start in enemy and not rules.disengage:
@@ -64,7 +89,8 @@ def routes(g: Game, bid: str, rules: Rules) -> dict[int, tuple[int, tuple[int, .
     engage = _can_engage(g, bid, rules)
     leave = 1 if start in enemy else 0
     limited = g.option("command_limit") or g.option("extreme_command_limit")
-    best: dict[int, tuple[int, tuple[int, ...]]] = {}
+    steps = ground_steps(g.field)
+    best: Routes = {}
     heap: list[tuple[int, tuple[int, ...], int]] = [(0, (), start)]
     while heap:
         cost, path, here = heapq.heappop(heap)
@@ -74,15 +100,28 @@ def routes(g: Game, bid: str, rules: Rules) -> dict[int, tuple[int, tuple[int, .
             best[here] = (cost, path)
             if here in enemy:
                 continue  # 1.2.2: a unit must stop when it engages
-        area = g.areas[here]
-        for n in sorted(area.neighbours):
+        for n, ground in steps[here]:
             if n == start or n in best or (n in enemy and not engage) or (limited and not may_enter(g, bid, n)):
                 continue
-            c = (cost + g.areas[n].terrain.movement_cost + (n in area.kolocha) + (n in enemy)
-                 + (leave if here == start else 0))
+            c = cost + ground + (n in enemy) + (leave if here == start else 0)
             if c <= rules.mp:
                 heapq.heappush(heap, (c, path + (n,), n))
     return best
+
+
+_ground: dict[int, tuple[Battlefield, dict[int, tuple[tuple[int, int], ...]]]] = {}
+
+
+def ground_steps(field: Battlefield) -> dict[int, tuple[tuple[int, int], ...]]:
+    """For each area, its neighbours in order, each with the MPs its colour and the Kolocha
+    charge to enter it (1.2, 1.2.3); worked out once per map."""
+    kept = _ground.get(id(field))
+    if kept is None:
+        areas = field.areas
+        kept = _ground[id(field)] = (field, {
+            k: tuple((n, areas[n].terrain.movement_cost + (n in a.kolocha)) for n in sorted(a.neighbours))
+            for k, a in areas.items()})
+    return kept[1]
 
 
 def check_path(g: Game, bid: str, path: tuple[int, ...], rules: Rules) -> int:

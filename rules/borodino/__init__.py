@@ -23,7 +23,7 @@ from rules.borodino import (
     turns,
 )
 from rules.borodino import commands as C
-from rules.borodino.battle import SIDES, Battle, reading_copy
+from rules.borodino.battle import SIDES, Battle, command_copy, reading_copy
 from rules.borodino.help import help
 from rules.borodino.odds import forecast
 from rules.borodino.standing import choice, standing_command
@@ -111,7 +111,7 @@ def view(state: dict, side: str | None) -> dict:
 
 def apply(state: dict, side: str, cmd: C.Command) -> tuple[dict, list[Event]]:
     """Apply a command for a side; returns (new state, events). Raises RuleViolation if illegal."""
-    return play(state, Battle, lambda b: _command(b, side, cmd))
+    return play(state, Battle, lambda b: _command(b, side, cmd), copy=command_copy)
 
 
 def _command(b: Battle, side: str, cmd: C.Command) -> list[Event]:

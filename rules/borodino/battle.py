@@ -10,7 +10,8 @@ from functools import cache, cached_property
 from typing import NotRequired, TypedDict
 
 from rules.borodino import battlemap, scenario_data, tables
-from rules.core.hexes import Hex
+from rules.core.hexes import Hex, neighbours
+from rules.core.play import copy_state
 
 SIDES = ("french", "russian")
 RIVERLIKE = ("river", "ford", "bridge")  # hexsides that Zones of Control do not cross (ZOC, H)
@@ -41,6 +42,18 @@ def zoc_reach(m: battlemap.BattleMap, h: Hex) -> tuple[Hex, ...]:
     return tuple(n for n in m.adjacent(h) if m.side(h, n) not in RIVERLIKE)
 
 
+@cache
+def zoc_sources(m: battlemap.BattleMap, h: Hex) -> tuple[Hex, ...]:
+    """The hexes from which a unit would control h: `zoc_reach` read backwards."""
+    return tuple(n for n in neighbours(h) if h in zoc_reach(m, n))
+
+
+@cache
+def fronting(m: battlemap.BattleMap, h: Hex) -> tuple[Hex, ...]:
+    """The redoubts with h among their three front hexes (Redoubts C)."""
+    return tuple(r for r, redoubt in m.redoubts.items() if h in redoubt.front)
+
+
 def reading_copy(state: dict) -> dict:
     """A copy good enough for code that only tries commands out: the unit and redoubt tables are
     new, their entries shared. Such code replaces an entry, never changes one in place (see
@@ -48,11 +61,24 @@ def reading_copy(state: dict) -> dict:
     return {**state, "units": dict(state["units"]), "redoubts": dict(state["redoubts"])}
 
 
+def command_copy(state: dict) -> dict:
+    """The copy a command works on (rules.core.play): the unit table and the log's lists are new,
+    their entries shared with `state`; everything else is copied whole. A command replaces a unit's
+    entry before changing it (`Battle.edit`) and only appends to the log, so `state` stays as it
+    was, at a tenth of the cost of `copy_state`."""
+    shared = {"units": dict(state["units"]), "last_log": state["last_log"],
+              "log": {k: list(v) if type(v) is list else v for k, v in state["log"].items()}}
+    rest = copy_state({k: v for k, v in state.items() if k not in shared})
+    return {k: shared[k] if k in shared else rest[k] for k in state}
+
+
 class Battle:
     """One position, mutable for the duration of a command."""
 
     def __init__(self, state: dict):
         self.s = state
+        self._own: set[str] = set()  # units whose entry this Battle has copied (`edit`)
+        self.searched: dict[tuple, tuple] = {}  # route searches made here (movement._search)
         self.map = battlemap.load()
         self.defs = scenario_data.units()
         self.scenario = scenario_data.scenarios()[state["scenario"]]
@@ -62,6 +88,14 @@ class Battle:
 
     # --- units ---------------------------------------------------------------------------
     def unit(self, uid: str) -> Unit:
+        """A unit's entry, to read: it may be shared with earlier states (`command_copy`)."""
+        return self.s["units"][uid]
+
+    def edit(self, uid: str) -> Unit:
+        """A unit's entry, to change: copied the first time, so no earlier state sees the change."""
+        if uid not in self._own:
+            self.s["units"][uid] = dict(self.s["units"][uid])  # type: ignore[assignment]
+            self._own.add(uid)
         return self.s["units"][uid]
 
     def side(self, uid: str) -> str:
@@ -88,7 +122,10 @@ class Battle:
         return h
 
     def on_map(self, side: str | None = None) -> list[str]:
-        return [uid for uid in self.occupant.values() if side is None or self.side(uid) == side]
+        if side is None:
+            return list(self.occupant.values())
+        defs = self.defs
+        return [uid for uid in self.occupant.values() if defs[uid].side == side]
 
     def describe(self, uid: str) -> str:
         """'3224 (French 7-4 infantry)' — how messages name a unit."""
@@ -97,18 +134,18 @@ class Battle:
         return f"{where} ({d.side.title()} {d.strength}-{d.movement} {d.kind})"
 
     def place(self, uid: str, h: Hex) -> None:
-        u = self.unit(uid)
+        u = self.edit(uid)
         if u["hex"] is not None:  # on the map
             del self.occupant[u["hex"]]
         u["where"], u["hex"] = "map", h
         self.occupant[h] = uid
         if h in self.s["redoubts"]:
             self.s["redoubts"][h]["held"] = self.side(uid)
-        self.__dict__.pop("zocs", None)
+        self._moved()
 
     def take_off(self, uid: str, where: str) -> None:
         """Remove a unit from the map: "eliminated" (a loss) or "exited" (east edge)."""
-        u = self.unit(uid)
+        u = self.edit(uid)
         frm = u["hex"]
         if frm is not None:  # on the map
             del self.occupant[frm]
@@ -121,7 +158,12 @@ class Battle:
             self.s["losses"][side] += self.strength(uid)
         elif where == "exited":
             self.s["exited"][side] += self.strength(uid)
+        self._moved()
+
+    def _moved(self) -> None:
+        """Forget what depended on where the units stand."""
         self.__dict__.pop("zocs", None)
+        self.searched.clear()
 
     # --- redoubts ------------------------------------------------------------------------
     def redoubt_active(self, h: Hex) -> bool:
@@ -137,15 +179,25 @@ class Battle:
     def zocs(self) -> dict[str, frozenset[Hex]]:
         """For each side, the hexes in the Zone of Control of its enemies."""
         out: dict[str, set[Hex]] = {side: set() for side in SIDES}
+        defs, m = self.defs, self.map
         for h, uid in self.occupant.items():
-            out[enemy_of(self.side(uid))].update(zoc_reach(self.map, h))
+            out["russian" if defs[uid].side == "french" else "french"].update(zoc_reach(m, h))  # enemy_of
         for h in self.s["redoubts"]:
             if self.redoubt_active(h):  # Redoubts (C): ZOC on the three front hexes only
                 out["french"].update(self.map.redoubts[h].front)
         return {side: frozenset(hexes) for side, hexes in out.items()}
 
     def in_enemy_zoc(self, side: str, h: Hex) -> bool:
-        return h in self.zocs[side]
+        """Whether h is in `zocs[side]`, asking only the hexes around it until the whole table
+        has been built (a route search builds it)."""
+        if "zocs" in self.__dict__:
+            return h in self.zocs[side]
+        enemy, occupant = enemy_of(side), self.occupant
+        for n in zoc_sources(self.map, h):
+            uid = occupant.get(n)
+            if uid is not None and self.defs[uid].side == enemy:
+                return True
+        return side == "french" and any(self.redoubt_active(r) for r in fronting(self.map, h))
 
     def engaged(self, a: Hex, b: Hex) -> bool:
         """Adjacent in the sense that forces combat. Combat (B) says "ALL Enemy units to which there are

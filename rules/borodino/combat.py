@@ -233,14 +233,13 @@ def _targets(b: Battle, side: str) -> list[Hex]:
 
 def capable_edges(b: Battle, side: str) -> dict[str, list[Hex]]:
     """For each attacker still able to attack, the target hexes it could attack on its own."""
-    targets = _targets(b, side)
+    order = {t: i for i, t in enumerate(_targets(b, side))}  # each attacker's targets in this order
     out = {}
     for a in b.on_map(side):
         if not _available_attacker(b, a):
             continue
-        ah = b.hex_of(a)
-        near = nearby(ah, 2 if b.is_artillery(a) else 1)
-        out[a] = [t for t in targets if t in near and can_strike(b, a, t) is None]
+        near = nearby(b.hex_of(a), 2 if b.is_artillery(a) else 1)
+        out[a] = sorted((t for t in near if t in order and can_strike(b, a, t) is None), key=order.__getitem__)
     return out
 
 

@@ -23,9 +23,9 @@ def resolve(b: Battle, side: str, cmd: Attack) -> list[Event]:
     die = roll(b.s["dice"])
     result = b.tables.result(plan.odds, die)
     for a in plan.attackers:
-        b.unit(a)["attacked"] = True
+        b.edit(a)["attacked"] = True
     for d in plan.defenders:
-        b.unit(d)["defended"] = True
+        b.edit(d)["defended"] = True
         if d in b.s["frozen"]:  # 5 Sept special rules: a French attack frees the unit
             b.s["frozen"].remove(d)
     for h in (plan.redoubt_attacking, plan.redoubt_defending if plan.redoubt_alone else None):

@@ -96,7 +96,7 @@ def _assignments(b: Battle, side: str) -> list[C.Command]:
 def _movers(b: Battle, side: str) -> list[str]:
     """The side's units on the map or waiting to enter that may still move this phase."""
     return [uid for uid, u in sorted(b.s["units"].items()) if u["where"] in ("map", "waiting")
-            and b.side(uid) == side and not movement.why_immobile(b, side, uid)]
+            and not u["moved"] and b.side(uid) == side and not movement.why_immobile(b, side, uid)]
 
 
 def _ref(b: Battle, uid: str) -> str:

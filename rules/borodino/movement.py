@@ -160,20 +160,27 @@ def _search(b: Battle, uid: str) -> Search:
     who exerts a Zone of Control, which hexes are free to end in) and the redoubts' state; it is
     kept with those readings and reused while they are the same, so a move in one corner of the
     map does not make every other unit search again. Units under the Guard or Night limits,
-    which look at every enemy unit, always search afresh. Callers must not change the result."""
+    which look at every enemy unit, always search afresh, but once per position (`Battle.searched`,
+    emptied when a unit moves). Callers must not change the result."""
     start = start_hex(b, uid)
+    redoubts = tuple(r["destroyed"] for r in b.s["redoubts"].values())  # who holds one: read with the region
+    mine = (uid, start, b.unit(uid)["where"], b.s["turn"], uid in b.s["released"], redoubts)
+    if mine in b.searched:
+        return b.searched[mine]
     limits = Limits(b, uid, start)
     if limits.guard or limits.night:
-        return _dijkstra(b, uid, start, limits)[0]
+        found = b.searched[mine] = _dijkstra(b, uid, start, limits)[0]
+        return found
     key = (id(b.map), b.scenario.id, uid, b.defs[uid].movement, start, b.unit(uid)["where"])
     kept = _searches.get(key)
-    redoubts = tuple(r["destroyed"] for r in b.s["redoubts"].values())  # who holds one: read with the region
     if kept is not None and kept[1] == (redoubts, tuple(map(b.occupant.get, kept[0]))):
-        return kept[2]
+        found = b.searched[mine] = kept[2]
+        return found
     found, region = _dijkstra(b, uid, start, limits)
     if len(_searches) >= _SEARCHES_KEPT:
         _searches.clear()
     _searches[key] = (region, (redoubts, tuple(map(b.occupant.get, region))), found)
+    b.searched[mine] = found
     return found
 
 
@@ -188,7 +195,7 @@ def _dijkstra(b: Battle, uid: str, start: Hex, limits: Limits) -> tuple[Search, 
     ma = b.defs[uid].movement
     limited = limits.guard or limits.night
     zoc = b.zocs[side]
-    enemies = {h for h, occ in b.occupant.items() if b.side(occ) != side}
+    enemies = {h for h, occ in b.occupant.items() if b.defs[occ].side != side}
     closed = closed_fronts(b) if side == "french" else frozenset()
     steps = passable_steps(b.map)
     entering = b.unit(uid)["where"] == "waiting"  # placed on its entry hex: it has entered that hex (ZOC C)
@@ -356,7 +363,7 @@ def apply_move(b: Battle, side: str, cmd: Move) -> list[Event]:
             text = f"{described} is placed on its entry hex {origin} (0 MP)."
         else:
             text = f"{described} moves {'on at ' + origin + ' to ' if was_waiting else 'to '}{path[-1]} ({cost} MP)."
-    u = b.unit(uid)
+    u = b.edit(uid)
     u["moved"] = True
     if uid in b.s["frozen"] and uid not in b.s["unfrozen"]:
         b.s["unfrozen"].append(uid)

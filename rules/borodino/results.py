@@ -141,7 +141,7 @@ def _retreat_to(b: Battle, step: dict, uid: str, to: Hex, displaced: str | None)
              "taken": sorted(set(step["taken"]) | {frm, to}),
              # the units waiting to move in behind it, innermost first (chain displacement)
              "then": [follower] + _followers(step)}]
-        u = b.unit(displaced)
+        u = b.edit(displaced)
         if b.is_artillery(displaced) and b.side(displaced) == b.s["player"] and not u["attacked"]:
             u["attacked"] = True  # displaced artillery may not fire this phase
         return [event(f"{b.describe(displaced)} is displaced by {b.describe(uid)} retreating into {to}.",
@@ -332,7 +332,7 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
         uid, h = fits[0]
         frm = b.hex_of(uid)
         b.place(uid, h)
-        b.unit(uid)["advanced"] = True  # may not attack or be attacked again this phase
+        b.edit(uid)["advanced"] = True  # may not attack or be attacked again this phase
         step["vacated"].remove(h)
         b.s["log"]["advances"].append({"unit": uid, "side": side, "from": frm, "to": h})
         advance = event(f"{b.describe(uid)} advances from {frm} into {h}.", kind="advance", unit=uid, path=[frm, h])

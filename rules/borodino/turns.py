@@ -43,8 +43,8 @@ def start_player_turn(b: Battle) -> list[Event]:
     s = b.s
     s["phase"] = "movement"
     s["last_log"], s["log"] = s["log"], new_log(s["turn"], s["player"])
-    for u in s["units"].values():
-        u["moved"] = False
+    for uid in s["units"]:
+        b.edit(uid)["moved"] = False
     events = [phase_event(f"Game-Turn {s['turn']} ({scenario_data.day(s['turn'])}, {scenario_data.clock(s['turn'])}): "
                      f"{s['player'].title()} Movement Phase.", turn=s["turn"], player=s["player"])]
     if "leaders" in s:  # Doomed Victory 8.10: which leaders are active this Player-Turn
@@ -57,6 +57,7 @@ def start_player_turn(b: Battle) -> list[Event]:
             continue
         if u["where"] == "future" and u["arrives"] > s["turn"]:
             continue
+        u = b.edit(uid)
         u["where"] = "waiting"
         u["entry"] = entry_hex(b, u["entry_key"], s["player"])
         arriving.append(uid)
@@ -86,7 +87,7 @@ def place_reinforcements(b: Battle) -> list[Event]:
             continue
         h = entry_hex(b, u["entry_key"], b.side(uid), empty=True)
         b.place(uid, h)
-        u["moved"] = True
+        b.edit(uid)["moved"] = True
         b.s["log"]["moves"].append({"unit": uid, "side": b.side(uid), "path": [h]})
         events.append(phase_event(f"{uid} ({b.defs[uid].value}) is placed on the map at {h} in its turn of arrival "
                                   "(Scenarios: reinforcements are placed on their entry hexes).",
@@ -102,7 +103,8 @@ def end_movement(b: Battle) -> list[Event]:
     if b.night:
         return events + [phase_event("Night: no Combat Phase (Night Movement).")] + end_player_turn(b)
     s["phase"] = "combat"
-    for u in s["units"].values():
+    for uid in s["units"]:
+        u = b.edit(uid)
         u["attacked"] = u["defended"] = u["advanced"] = False
     for r in s["redoubts"].values():
         r["attacked"] = False

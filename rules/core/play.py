@@ -11,7 +11,9 @@ cleared when dice are rolled or hidden information is revealed"):
         return play(state, Battle, lambda b: _command(b, side, cmd))
 
 A system with hidden information also passes `seen`, what the enemy may see of a position; the
-command is irreversible when that set grows.
+command is irreversible when that set grows. A system may also pass its own `copy`, one that
+shares the parts of the state a command only replaces (copy-on-write): the new state then shares
+them with the old one, so states are values never to be changed in place once made.
 """
 from __future__ import annotations
 
@@ -63,8 +65,9 @@ def _json_key(key: object) -> str:
 
 def play(state: State, position: Callable[[State], Position],
          command: Callable[[Position], list[Event]],
-         seen: Callable[[Position], Set[str]] | None = None) -> tuple[State, list[Event]]:
-    """Run `command` on `position(copy of state)`; return the new state and its events, all of
+         seen: Callable[[Position], Set[str]] | None = None,
+         copy: Callable[[State], State] = copy_state) -> tuple[State, list[Event]]:
+    """Run `command` on `position(copy(state))`; return the new state and its events, all of
     them sealed if a die was rolled or `seen` grew. A RulesError from `command` leaves `state`
     as it was.
 
@@ -74,7 +77,7 @@ def play(state: State, position: Callable[[State], Position],
     >>> events[0]["irreversible"], state["dice"]["rolls"], after["dice"]["rolls"]
     (True, 0, 1)
     """
-    s = copy_state(state)
+    s = copy(state)
     p = position(s)
     rolls, before = s["dice"]["rolls"], seen(p) if seen else frozenset()
     events = command(p)
