@@ -1,6 +1,6 @@
 """DESIGN.md, the engine contract: `apply` never changes the state it is given. The engines copy
 a state only in part (copy-on-write: a new state shares the parts no command changed with the one
-before it, rules.core.play), so this plays random games of every scenario of both systems, with
+before it, rules.core.play), so this plays random games of every scenario of every system, with
 every option on and with none, keeps the text of every state it passed through, and checks at
 the end that none of them changed, and that every state is still plain JSON."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 
 import rules
 
-GAMES = [(name, sc["id"], on) for name in ("borodino", "bloody_monday")
+GAMES = [(name, sc["id"], on) for name in ("borodino", "bloody_monday", "campaign_1812")
          for sc in rules.load(name).scenarios() for on in (False, True)]
 
 
