@@ -259,15 +259,20 @@ def assign(belief: Belief, left: list[str], rng: random.Random) -> dict[str, int
     return out
 
 
-def determinise(view: dict, belief: Belief, rng: random.Random) -> dict:
-    """A whole state consistent with the view: its position, the hidden enemy blocks drawn from the
-    belief (at the strength last seen, without cubes), and dice of the AI's own drawing."""
+def board(view: dict, belief: Belief, drawn: dict[str, int | None], rng: random.Random) -> dict:
+    """A whole state: the view's position, the hidden enemy blocks where `drawn` puts them (at the
+    strength last seen, without cubes), and dice of the AI's own drawing."""
     state = copy_state(view["position"])
     defs = army().blocks
-    for bid, area in assign(belief, candidates(view), rng).items():
+    for bid, area in drawn.items():
         state["blocks"][bid] = {"where": "pool" if area is None else "map", "area": area,
                                 "strength": belief.strength.get(bid, defs[bid].strength),
                                 "activated": False, "cubes": []}
     state["blocks"] = dict(sorted(state["blocks"].items()))
     state["dice"] = new_dice(rng.getrandbits(48))
     return state
+
+
+def determinise(view: dict, belief: Belief, rng: random.Random) -> dict:
+    """One position consistent with the view and the belief, to plan on."""
+    return board(view, belief, assign(belief, candidates(view), rng), rng)

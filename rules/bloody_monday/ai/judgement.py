@@ -5,9 +5,9 @@ Flèches count only all three together. Battles (5.3): each side rolls its units
 firepower (2.2-2.3, support units one die, inspired one better, halved across the Kolocha:
 `ground.dice_of`, the function the battle rolls with); the defender's ground absorbs the first
 hits (1.2.1); the attacker's activated artillery adds its strength in dice at TF (5.3.1). A battle
-is judged by its expected hits dealt less hits taken, and by the area it may win, averaged over
-the boards drawn from the belief (belief.determinise): the hidden defenders are what the commander
-believes, never what they are.
+is judged by its expected hits dealt less hits taken, and by the area it may win; the commander
+averages it over several draws of the hidden enemy blocks from its belief (belief.assign): they
+are what it believes, never what they are.
 """
 from __future__ import annotations
 
@@ -76,25 +76,19 @@ def guns(g: Game, side: str, area: int) -> float:
     return sum(near[:g.chief_strength(side)]) * 0.5
 
 
-def battle_value(g: Game, attacker: str, area: int, joining: tuple[str, ...] = ()) -> float:
-    """The attacker's expected gain from a battle in `area` on one board, with `joining` units moved in."""
-    defender = enemy_of(attacker)
-    mine = [b for b in g.units(area, attacker) if b not in joining] + list(joining)
-    theirs = g.units(area, defender)
-    if not theirs:
+def battle_value(g: Game, attacker: str, area: int, attackers: list[str], defenders: list[str]) -> float:
+    """The attacker's expected gain from a battle in `area` between these units (their dice read
+    off board `g`; the defenders may be drawn from the belief rather than those on `g`)."""
+    if not defenders:
         return 0.0
-    dealt = max(0.0, expected_hits(g, mine) + guns(g, attacker, area) - g.defensive_bonus(area, defender))
-    taken = expected_hits(g, theirs)
+    defender = enemy_of(attacker)
+    dealt = max(0.0, expected_hits(g, attackers) + guns(g, attacker, area) - g.defensive_bonus(area, defender))
+    taken = expected_hits(g, defenders)
     value = dealt - taken
-    if dealt >= toughness(g, theirs):
+    if dealt >= toughness(g, defenders):
         value += WIN + worth(area)
-    if any(g.defs[b].type == "supreme_commander" for b in theirs):
+    if any(g.defs[b].type == "supreme_commander" for b in defenders):
         value += 2 * dealt  # How to Win A: the enemy supreme commander is in the area
-    if any(g.defs[b].type == "supreme_commander" for b in mine):
+    if any(g.defs[b].type == "supreme_commander" for b in attackers):
         value -= 2 * taken
     return value
-
-
-def average(boards: list[Game], attacker: str, area: int, joining: tuple[str, ...] = ()) -> float:
-    """`battle_value` over the boards drawn from the belief."""
-    return sum(battle_value(g, attacker, area, joining) for g in boards) / len(boards)

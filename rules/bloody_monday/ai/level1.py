@@ -23,39 +23,62 @@ retreat, reinforcements, the end of an impulse): the game answers it before the 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rules import bloody_monday as bm
 from rules.bloody_monday import commands as C
-from rules.bloody_monday import impulses
-from rules.bloody_monday.ai.belief import believe, determinise
-from rules.bloody_monday.ai.judgement import average, distance, expected_hits, objectives, worth
+from rules.bloody_monday import impulses, legal, turns
+from rules.bloody_monday.ai.belief import assign, believe, board, candidates
+from rules.bloody_monday.ai.judgement import battle_value, distance, expected_hits, objectives, worth
 from rules.bloody_monday.game import Game, enemy_of
 from rules.core.ai import Decision
+from rules.core.play import copy_state
 
-BOARDS = 6  # positions drawn from the belief to judge battles on
+DRAWS = 6  # draws of the hidden enemy blocks from the belief to judge battles on
 FINAL = (C.Battle, C.Fire, C.Hit, C.Retreat, C.Skirmish, C.Ambush, C.Reinforce, C.Initiative, C.Word)
 STEPS = 120  # more commands than any impulse holds
+Drawn = dict[int, list[str]]  # area -> the hidden enemy blocks one draw puts there
 
 
 class Level1:
     """The heuristic commander (see the module docstring)."""
 
     def plan(self, view: dict, seen: Sequence[dict], rng: random.Random) -> list[Decision]:
-        side = view["viewer"]
         belief = believe(view, seen)
-        boards = [determinise(view, belief, rng) for _ in range(BOARDS)]
-        return Planner(side, boards).plan()
+        hidden = candidates(view)
+        draws = [assign(belief, hidden, rng) for _ in range(DRAWS)]
+        placed: list[Drawn] = []
+        for drawn in draws:
+            where: Drawn = {}
+            for bid, area in sorted(drawn.items()):
+                if area is not None:
+                    where.setdefault(area, []).append(bid)
+            placed.append(where)
+        return Planner(view["viewer"], board(view, belief, draws[0], rng), set(hidden), placed).plan()
+
+
+class Options:
+    """The commands the rules offer now, those that need a trial tried only when asked for
+    (legal.candidates: the same list legal_commands gives)."""
+
+    def __init__(self, state: dict, side: str):
+        self.g, self.side = Game(copy_state(state)), side
+        self.cands = legal.candidates(self.g, side)
+
+    def of(self, kind: type | tuple[type, ...], want: Callable[[Any], bool] = lambda c: True) -> list[Any]:
+        return [c for c, trial in self.cands if isinstance(c, kind) and want(c)
+                and (not trial or legal.works(self.g, self.side, c))]
+
+    def word(self, text: str) -> C.Command | None:
+        return next((c for c, _ in self.cands if c.to_text() == text), None)
 
 
 class Planner:
-    """One plan on the first board; battles judged on all of them."""
+    """One plan on the working board; battles judged over the draws of the hidden enemy blocks."""
 
-    def __init__(self, side: str, boards: list[dict]):
-        self.side, self.state, self.others = side, boards[0], boards[1:]
-
-    def boards(self) -> list[Game]:
-        return [Game(self.state)] + [Game(b) for b in self.others]
+    def __init__(self, side: str, state: dict, hidden: set[str], draws: list[Drawn]):
+        self.side, self.state, self.hidden, self.draws = side, state, hidden, draws
 
     def plan(self) -> list[Decision]:
         out: list[Decision] = []
@@ -67,90 +90,104 @@ class Planner:
             if isinstance(cmd, FINAL) and cmd.to_text() not in ("tactical", "pass"):
                 break
             self.state, _ = bm.apply(self.state, self.side, cmd)
-            self.others = [bm.apply(b, self.side, cmd)[0] for b in self.others]
         return out
 
+    def value(self, g: Game, area: int, joining: tuple[str, ...] = (), attacker: str | None = None) -> float:
+        """The attacker's (by default this side's) expected gain from a battle in `area`, averaged
+        over the draws: the enemy's hidden units there are each draw's, its revealed ones the board's."""
+        attacker = attacker or self.side
+        total = 0.0
+        for drawn in self.draws:
+            units = {side: [b for b in g.units(area, side) if b not in self.hidden] for side in bm.INFO.sides}
+            units[enemy_of(self.side)] += drawn.get(area, [])
+            units[self.side] += [b for b in joining if b not in units[self.side]]
+            total += battle_value(g, attacker, area, units[attacker], units[enemy_of(attacker)])
+        return total / len(self.draws)
+
+    def fights(self, g: Game, area: int) -> bool:
+        return self.value(g, area) > 0
+
     def choose(self, s: dict) -> tuple[C.Command, str]:
-        legal = bm.legal_commands(s, self.side)
+        o, g = Options(s, self.side), Game(s)
         if s["phase"] == "logistics":
-            return self.logistics(Game(s), legal)
+            return self.logistics(g, o)
         if s["battle"]:
-            return self.battle(Game(s), legal)
+            return self.battle(g, o)
         if s["battery"] is not None:
-            return self.battery(Game(s), legal)
+            return self.battery(g, o)
         if s["impulse"] is None:
-            return self.impulse(Game(s), legal)
-        return self.action(Game(s), legal)
+            return self.impulse(g, o)
+        return self.action(g, o)
 
     # --- the impulse (4.0) ---------------------------------------------------------------------
-    def impulse(self, g: Game, legal: list[C.Command]) -> tuple[C.Command, str]:
+    def impulse(self, g: Game, o: Options) -> tuple[C.Command, str]:
         me, enemy = self.side, enemy_of(self.side)
-        texts = {c.to_text(): c for c in legal}
         lead = g.victory_count(me) - g.victory_count(enemy)
+        passing = o.word("pass")
+        assert passing is not None, "a Pass is always offered between impulses (7.0)"
         if g.s["passes"] == 1 and lead > 0:
-            return texts["pass"], f"passes to end the turn while ahead on victory areas, {lead} more (7.0, 8.0)"
-        if "initiative reinforcements" in texts and len(g.pool(me)) >= 3 and g.logistics_value(me) >= 3:
-            return texts["initiative reinforcements"], (f"spends the Initiative Disc to call {len(g.pool(me))} "
-                                                        "waiting reinforcements (6.1)")
-        if "tactical" in texts and self.worth_a_tactical(g):
-            return texts["tactical"], "a Tactical Action: leaders to activate and enemies or victory areas in reach (5.0)"
-        return texts["pass"], "nothing is worth a leader's step this impulse; one unit may move (7.0)"
+            return passing, f"passes to end the turn while ahead on victory areas, {lead} more (7.0, 8.0)"
+        call = o.word("initiative reinforcements")
+        room = sum(max(0, g.room(me, n)) for n in turns.deploy_areas(g, me))
+        deploy = min(len(g.pool(me)), g.logistics_value(me), room)
+        if call and deploy >= 3:
+            return call, f"spends the Initiative Disc to deploy {deploy} reinforcements (6.1, 3.3)"
+        tactical = o.word("tactical")
+        if tactical and self.worth_a_tactical(g.s):
+            return tactical, "a Tactical Action: leaders to activate near enemies or victory areas (5.0, 5.1)"
+        return passing, "nothing is worth a leader's step this impulse; one unit may move (7.0)"
 
-    def worth_a_tactical(self, g: Game) -> bool:
-        trial = Planner(self.side, [bm.apply(g.s, self.side, C.Word("tactical"))[0]])
-        return any(d.command.startswith(("move", "battle")) for d in trial.plan())
+    def worth_a_tactical(self, s: dict) -> bool:
+        """5.1: a leader worth activating (one commanding units near the enemy or a victory area)."""
+        after, _ = bm.apply(s, self.side, C.Word("tactical"))
+        chosen = self.leader(Game(after), Options(after, self.side), needed=False)
+        return chosen is not None
 
     # --- a Tactical Action, a Pass, Initiative movement --------------------------------------------
-    def action(self, g: Game, legal: list[C.Command]) -> tuple[C.Command, str]:
+    def action(self, g: Game, o: Options) -> tuple[C.Command, str]:
         imp = g.s["impulse"]
         if imp["kind"] == "tactical" and imp["segment"] == "activation":
-            chosen = self.leader(g, legal)
+            chosen = self.leader(g, o)
             if chosen:
                 return chosen
-        moves = [c for c in legal if isinstance(c, C.Move)]
+        moves = o.of(C.Move)
         move = self.attack(g, moves) or self.capture(g, moves) or self.approach(g, moves, imp["kind"] == "pass")
         if move:
             return move
-        for c in legal:
-            if isinstance(c, C.Activate) and c.area is None and g.defs[c.block].type == "artillery":
-                near = [n for n in g.areas[g.area(c.block)].neighbours if g.contested(n) and self.fights(n)]
-                if near:
-                    return c, f"activates its artillery beside the battle in {near[0]} (5.2.1)"
-        inspire = self.inspiration(g, legal)
+        for c in o.of(C.Activate, lambda c: c.area is None and g.defs[c.block].type == "artillery"):
+            near = [n for n in sorted(g.areas[g.area(c.block)].neighbours) if g.contested(n) and self.fights(g, n)]
+            if near:
+                return c, f"activates its artillery beside the battle in {near[0]} (5.2.1)"
+        inspire = self.inspiration(g, o)
         if inspire:
             return inspire
-        battles = [c for c in legal if isinstance(c, C.Battle)]
         due = impulses.due_battles(g)
-        for c in battles:
-            if c.area in due:
-                return c, f"fights the new engagement in {c.area} first, as it must (5.3; FAQ 5)"
-        for c in battles:
-            if self.fights(c.area):
-                return c, f"fights in {c.area}: expected {self.value(c.area):+.1f} hits and ground (5.3)"
-        ends = [c for c in legal if c.to_text() == "end"]
-        if ends:
-            return ends[0], "no move, battle or inspiration left worth making (5.4)"
-        return legal[0], "the only command the rules leave"
+        for c in o.of(C.Battle, lambda c: c.area in due):
+            return c, f"fights the new engagement in {c.area} first, as it must (5.3; FAQ 5)"
+        for c in o.of(C.Battle, lambda c: self.fights(g, c.area)):
+            return c, f"fights in {c.area}: expected {self.value(g, c.area):+.1f} hits and ground (5.3)"
+        end = o.word("end")
+        if end:
+            return end, "no move, battle or inspiration left worth making (5.4)"
+        raise AssertionError(f"no command chosen in a {imp['kind']} action ({imp['segment']} segment)")
 
-    def leader(self, g: Game, legal: list[C.Command]) -> tuple[C.Command, str] | None:
-        """5.1: the fresh leader commanding most units within two areas of an objective or enemy."""
+    def leader(self, g: Game, o: Options, needed: bool = True) -> tuple[C.Command, str] | None:
+        """5.1: the fresh leader commanding most units within two areas of an objective or enemy
+        (the first one offered when a Tactical Action still `needed` one)."""
         me = self.side
         imp = g.s["impulse"]
-        taken = set(imp["commanded"]) | {u for ld in imp["leaders"] for u in impulses.commanded_by(g, ld)}
+        taken = {u for ld in imp["leaders"] for u in impulses.commanded_by(g, ld)}
         targets = set(objectives(g, me)) | set(g.enemy_areas(me))
+        offered = o.of(C.Activate, lambda c: c.area is None and g.is_leader(c.block))
         best: tuple[int, str] | None = None
-        for c in legal:
-            if not (isinstance(c, C.Activate) and c.area is None and g.is_leader(g.resolve(me, c.block))):
-                continue
-            bid = g.resolve(me, c.block)
-            units = [u for u in impulses.commanded_by(g, bid) - taken if not g.defs[u].is_support]
+        for c in offered:
+            units = [u for u in impulses.commanded_by(g, c.block) - taken if not g.defs[u].is_support]
             busy = sum(1 for u in units if min(distance(g.area(u), t) for t in targets) <= 2)
-            if busy and (best is None or (busy, bid) > best):
-                best = (busy, bid)
-        if best is None and not imp["leaders"]:
-            first = next((c for c in legal if isinstance(c, C.Activate) and c.area is None), None)
-            return first and (first, "a Tactical Action activates at least one leader (5.1)")
+            if busy and (best is None or (busy, c.block) > best):
+                best = (busy, c.block)
         if best is None:
+            if needed and offered and not imp["leaders"]:
+                return offered[0], "a Tactical Action activates at least one leader (5.1)"
             return None
         busy, bid = best
         return (C.Activate(bid, None),
@@ -169,18 +206,18 @@ class Planner:
                 by_area.setdefault(m.path[-1], []).append(m.block)
         for area in imp["new"]:  # a battle begun must be fought (FAQ 5): its group is completed first
             movers = sorted(by_area.get(area, []), key=lambda b: (-expected_hits(g, [b]), b))
-            if movers and average(self.boards(), me, area, (movers[0],)) > self.value(area):
+            if movers and self.value(g, area, (movers[0],)) > self.value(g, area):
                 return (C.Move(movers[0], (area,)),
                         f"joins the attack on {area} with {g.defs[movers[0]].label} (5.3)")
         best: tuple[float, int, str] | None = None
         for area, movers in sorted(by_area.items()):
-            strongest = sorted(movers, key=lambda b: (-expected_hits(g, [b]), b))
             group: tuple[str, ...] = ()
-            for b in strongest:
+            for b in sorted(movers, key=lambda b: (-expected_hits(g, [b]), b)):
                 group += (b,)
-                value = average(self.boards(), me, area, group)
-                if value > 0 and (best is None or (value, -area, group[0]) > (best[0], -best[1], best[2])):
-                    best = (value, area, group[0])
+                value = self.value(g, area, group)
+                if value > 0:
+                    if best is None or value > best[0]:
+                        best = (value, area, group[0])
                     break
         if best is None:
             return None
@@ -191,7 +228,8 @@ class Planner:
     def capture(self, g: Game, moves: list[C.Move]) -> tuple[C.Command, str] | None:
         """Controlled Area: an enemy victory area left empty is taken by entering it (1.1)."""
         me = self.side
-        open_ = [m for m in moves if m.path[-1] in objectives(g, me) and not g.at[m.path[-1]]
+        goals = objectives(g, me)
+        open_ = [m for m in moves if m.path[-1] in goals and not g.at[m.path[-1]]
                  and not self.last_defender(g, m.block)]
         if not open_:
             return None
@@ -207,9 +245,8 @@ class Planner:
         best: tuple[int, str, int] | None = None
         for m in moves:
             here, there = g.area(m.block), m.path[-1]
-            d = g.defs[m.block]
-            if (d.is_support or g.has_enemy(me, there) or g.contested(here) or self.last_defender(g, m.block)
-                    or any(g.has_enemy(me, n) for n in g.areas[here].neighbours)):
+            if (g.defs[m.block].is_support or g.has_enemy(me, there) or g.contested(here)
+                    or self.last_defender(g, m.block) or any(g.has_enemy(me, n) for n in g.areas[here].neighbours)):
                 continue
             gain = min(distance(here, t) for t in goals) - min(distance(there, t) for t in goals)
             if gain > 0 and (best is None or (gain, m.block, -there) > (best[0], best[1], -best[2])):
@@ -219,103 +256,100 @@ class Planner:
         gain, bid, there = best
         goal = min(goals, key=lambda t: (distance(there, t), t))
         why = "the one unit a Pass moves (7.0)" if quiet else "movement (5.2)"
-        return C.Move(bid, (there,)), f"closes on {goal}, a victory area it lacks, {distance(there, goal)} areas away: {why}"
+        return (C.Move(bid, (there,)),
+                f"closes on {goal}, a victory area it lacks, {distance(there, goal)} areas away: {why}")
 
     def last_defender(self, g: Game, bid: str) -> bool:
         """Whether `bid` is the last combat unit in a victory area of its side (1.1)."""
         here = g.area(bid)
         if worth(here) < 1:
             return False
-        others = [b for b in g.units(here, self.side) if b != bid and not g.defs[b].is_support]
-        return not others
+        return not [b for b in g.units(here, self.side) if b != bid and not g.defs[b].is_support]
 
-    def inspiration(self, g: Game, legal: list[C.Command]) -> tuple[C.Command, str] | None:
+    def inspiration(self, g: Game, o: Options) -> tuple[C.Command, str] | None:
         """5.2.2: each leader inspires the strongest unit about to fight."""
-        fights = [c for c in legal if isinstance(c, C.Inspire) and g.contested(g.area(c.block))]
+        fights = o.of(C.Inspire, lambda c: g.contested(g.area(c.block)))
         if not fights:
             return None
         c = max(fights, key=lambda c: (g.strength(c.block), c.block, c.leader))
         return c, f"inspires {g.defs[c.block].label} before the battle in {g.area(c.block)}: one better to hit (5.2.2)"
 
-    def value(self, area: int) -> float:
-        return average(self.boards(), self.side, area)
-
-    def fights(self, area: int) -> bool:
-        return self.value(area) > 0
-
     # --- battles (5.3, 6.4, 9.1) -----------------------------------------------------------------
-    def battle(self, g: Game, legal: list[C.Command]) -> tuple[C.Command, str]:
+    def battle(self, g: Game, o: Options) -> tuple[C.Command, str]:
         bt = g.s["battle"]
-        for c in legal:
-            if isinstance(c, C.Fire):
-                return c, f"fires {g.defs[c.block].label} into {c.area}: its strength in dice at TF (5.3.1)"
+        for c in o.of(C.Fire):
+            return c, f"fires {g.defs[c.block].label} into {c.area}: its strength in dice at TF (5.3.1)"
         if bt["choice"]:
-            return self.hit(g, legal)
+            return self.hit(g, o.of(C.Hit))
         if bt["stage"] == "retreat":
-            return self.retreat(g, legal)
-        for c in legal:
-            if isinstance(c, C.Ambush):
-                return c, f"{g.defs[c.block].label} lies in ambush: it rolls before any other unit (9.1)"
-        return [c for c in legal if c.to_text() == "end"][0], "no gun left to fire (5.3.1)"
+            return self.retreat(g, o)
+        for c in o.of(C.Ambush):
+            return c, f"{g.defs[c.block].label} lies in ambush: it rolls before any other unit (9.1)"
+        end = o.word("end")
+        assert end is not None, "a battle step with no choice left offers `end`"
+        return end, "no gun left to fire (5.3.1)" if bt["stage"] == "artillery" else "the jagers stand (9.1)"
 
-    def hit(self, g: Game, legal: list[C.Command]) -> tuple[C.Command, str]:
+    def hit(self, g: Game, hits: list[C.Hit]) -> tuple[C.Command, str]:
         """5.3.6: the owner chooses among equally strong units: the cheapest loss."""
-        def cost(c: C.Command) -> tuple:
-            assert isinstance(c, C.Hit)
+        rank = ("artillery", "tactical_leader", "supreme_commander")
+
+        def cost(c: C.Hit) -> tuple:
             bid = c.blocks[0]
             d = g.defs[bid]
             dies = d.is_support or g.strength(bid) <= 1
-            rank = ("artillery", "tactical_leader", "supreme_commander")
             return (rank.index(d.type) if d.type in rank else -1, dies and d.counts_for_morale,
                     "yellow" in g.cubes(bid), bid)
-        c = min(legal, key=cost)
-        assert isinstance(c, C.Hit)
+        c = min(hits, key=cost)
         d = g.defs[c.blocks[0]]
         why = "no loss for morale (2.4)" if not d.counts_for_morale else \
             "artillery before leaders, the supreme commander last" if d.is_support else "the least costly loss"
         return c, f"the hit goes to {d.label}: {why} (5.3.6)"
 
-    def retreat(self, g: Game, legal: list[C.Command]) -> tuple[C.Command, str]:
+    def retreat(self, g: Game, o: Options) -> tuple[C.Command, str]:
         """6.4: retreat when the battle is expected lost for the defender, or the chief is in it."""
         bt = g.s["battle"]
         area = bt["area"]
-        stand = -average(self.boards(), bt["attacker"], area)
+        stand = -self.value(g, area, attacker=bt["attacker"])
         chief = g.chief(self.side) in g.units(area, self.side)
-        retreats = sorted((c for c in legal if isinstance(c, C.Retreat)), key=lambda c: (-len(c.areas), c.to_text()))
+        retreats = sorted(o.of(C.Retreat), key=lambda c: (-len(c.areas), c.to_text()))
         if retreats and (chief or stand < -1):
             why = "the supreme commander stands in it (How to Win A)" if chief else f"expected {stand:+.1f} if it stands"
             return retreats[0], f"spends the Initiative Disc to retreat from {area}: {why} (6.4)"
-        return [c for c in legal if c.to_text() == "end"][0], f"stands in {area}: expected {stand:+.1f} (6.4)"
+        end = o.word("end")
+        assert end is not None, "the defender may always stand (6.4)"
+        return end, f"stands in {area}: expected {stand:+.1f} (6.4)"
 
-    def battery(self, g: Game, legal: list[C.Command]) -> tuple[C.Command, str]:
+    def battery(self, g: Game, o: Options) -> tuple[C.Command, str]:
         """9.2: each gun fires once, into the adjacent area where the most Russian blocks stand."""
-        shots = [c for c in legal if isinstance(c, C.Fire)]
-        if not shots:
-            return legal[-1], "every Grande Batterie gun has fired (9.2)"
-        c = max(shots, key=lambda c: (len(g.units(c.area, "russian")), worth(c.area), -c.area, c.block))
-        return c, f"the Grande Batterie fires {g.defs[c.block].label} into {c.area}, the most Russian blocks (9.2)"
+        shots = o.of(C.Fire)
+        if shots:
+            c = max(shots, key=lambda c: (len(g.units(c.area, "russian")), worth(c.area), -c.area, c.block))
+            return c, f"the Grande Batterie fires {g.defs[c.block].label} into {c.area}, the most Russian blocks (9.2)"
+        end = o.word("end")
+        assert end is not None, "the Grande Batterie may always stop (9.2)"
+        return end, "every Grande Batterie gun has fired (9.2)"
 
     # --- the Logistics Phase (3.0) --------------------------------------------------------------
-    def logistics(self, g: Game, legal: list[C.Command]) -> tuple[C.Command, str]:
+    def logistics(self, g: Game, o: Options) -> tuple[C.Command, str]:
         me = self.side
-        lg = g.s["logistics"]
-        end = [c for c in legal if c.to_text() == "end"][0]
-        if lg["stage"] == "choose":
-            activations = [c for c in legal if isinstance(c, C.Activate)]
+        end = o.word("end")
+        assert end is not None, "a player may always end his logistics (3.1)"
+        if g.s["logistics"]["stage"] == "choose":
             chief = g.chief(me)
             needs = g.pool(me) or any(g.strength(b) < g.defs[b].strength for b in g.on_map(me))
-            if activations and g.strength(chief) >= 3 and needs:
-                c = next((a for a in activations if a.area is None), activations[0])
-                return c, (f"activates the supreme commander at {g.strength(chief)} stars for reinforcements "
-                           "and restored steps, keeping a star to command with (3.1, 2.6.3)")
+            if g.block(chief)["where"] == "map" and g.strength(chief) >= 3 and needs:
+                here = o.of(C.Activate, lambda c: c.area is None) or o.of(C.Activate)
+                if here:
+                    return here[0], (f"activates the supreme commander at {g.strength(chief)} stars for "
+                                     "reinforcements and restored steps, keeping a star to command with (3.1, 2.6.3)")
             return end, "keeps the supreme commander's strength for the impulses (3.1)"
-        for c in legal:
-            if isinstance(c, C.Reinforce) and c.count is None:
-                return c, "deploys every reinforcement the Logistics Value allows (3.3)"
-        restores = [c for c in legal if isinstance(c, C.Restore)]
+        for c in o.of(C.Reinforce, lambda c: c.count is None):
+            return c, "deploys every reinforcement the Logistics Value allows (3.3)"
+        order = ("tactical_leader", "artillery", "infantry", "cavalry")
+        restores = o.of(C.Restore)
         if restores:
-            order = ("tactical_leader", "artillery", "infantry", "cavalry")
             c = min(restores, key=lambda c: (order.index(g.defs[c.block].type),
                                              g.strength(c.block) - g.defs[c.block].strength, c.block))
-            return c, f"restores a step of {g.defs[c.block].label}: leaders, then artillery, then combat units (3.1, 3.4-3.6)"
+            return c, (f"restores a step of {g.defs[c.block].label}: leaders, then artillery, then combat units "
+                       "(3.1, 3.4-3.6)")
         return end, "the Logistics Value is spent (3.2)"
