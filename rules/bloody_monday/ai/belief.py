@@ -143,9 +143,12 @@ class Tracker:
         def fits(t: Token) -> Odds:
             return {b: w for b, w in t.odds.items()
                     if (defs[b].agile_movement if self.agile else defs[b].movement) >= able}
-        chance = [sum(fits(t).values()) or _UNSEEN for t in here]
+        able_ones = [Token(t.area, fits(t)) for t in here]
+        if not any(t.odds for t in able_ones):  # the view will say: nothing known could have moved so
+            able_ones = here
+        chance = [sum(t.odds.values()) or _UNSEEN for t in able_ones]
         left = [min(1.0, c * count / sum(chance)) for c in chance]  # each token's chance of leaving
-        moved = _mixture([Token(t.area, fits(t) or t.odds) for t in here], chance)
+        moved = _mixture(able_ones, chance)
         stay = _mixture(here, [1 - p + _UNSEEN for p in left])
         for t in here:
             t.odds = dict(stay)

@@ -5,14 +5,14 @@ Flèches count only all three together. Battles (5.3): each side rolls its units
 firepower (2.2-2.3, support units one die, inspired one better, halved across the Kolocha:
 `ground.dice_of`, the function the battle rolls with); the defender's ground absorbs the first
 hits (1.2.1); the attacker's activated artillery adds its strength in dice at TF (5.3.1). A battle
-is judged by its expected hits dealt less hits taken, and by the area it may win; the commander
+is judged by its expected hits dealt less hits taken, and by the area it may win (the more likely
+as the hits expected approach what eliminates every defender, 2.4); the commander
 averages it over several draws of the hidden enemy blocks from its belief (belief.assign): they
 are what it believes, never what they are.
 """
 from __future__ import annotations
 
 from collections import deque
-from fractions import Fraction
 from functools import cache
 
 from rules.bloody_monday import ground
@@ -55,11 +55,11 @@ def objectives(g: Game, side: str) -> list[int]:
 
 def expected_hits(g: Game, units: list[str]) -> float:
     """The hits units are expected to score in ground combat (2.2, 2.3, 5.2.2, 1.2.3)."""
-    total = Fraction(0)
+    total = 0.0
     for bid in units:
         dice, need = ground.dice_of(g, bid)
-        total += dice * Fraction(max(0, 7 - need), 6)
-    return float(total)
+        total += dice * max(0, 7 - need) / 6
+    return total
 
 
 def toughness(g: Game, units: list[str]) -> int:
@@ -84,9 +84,8 @@ def battle_value(g: Game, attacker: str, area: int, attackers: list[str], defend
     defender = enemy_of(attacker)
     dealt = max(0.0, expected_hits(g, attackers) + guns(g, attacker, area) - g.defensive_bonus(area, defender))
     taken = expected_hits(g, defenders)
-    value = dealt - taken
-    if dealt >= toughness(g, defenders):
-        value += WIN + worth(area)
+    clear = min(1.0, dealt / toughness(g, defenders)) ** 2  # a rough chance of clearing the area
+    value = dealt - taken + clear * (WIN + worth(area))
     if any(g.defs[b].type == "supreme_commander" for b in defenders):
         value += 2 * dealt  # How to Win A: the enemy supreme commander is in the area
     if any(g.defs[b].type == "supreme_commander" for b in attackers):

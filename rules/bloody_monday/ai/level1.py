@@ -38,6 +38,7 @@ from rules.core.play import copy_state
 DRAWS = 6  # draws of the hidden enemy blocks from the belief to judge battles on
 FINAL = (C.Battle, C.Fire, C.Hit, C.Retreat, C.Skirmish, C.Ambush, C.Reinforce, C.Initiative, C.Word)
 STEPS = 120  # more commands than any impulse holds
+GAIN = 1.0  # a battle not owed is sought only when expected to gain this much (hits and ground)
 Drawn = dict[int, list[str]]  # area -> the hidden enemy blocks one draw puts there
 
 
@@ -105,7 +106,7 @@ class Planner:
         return total / len(self.draws)
 
     def fights(self, g: Game, area: int) -> bool:
-        return self.value(g, area) > 0
+        return self.value(g, area) > GAIN
 
     def choose(self, s: dict) -> tuple[C.Command, str]:
         o, g = Options(s, self.side), Game(s)
@@ -202,7 +203,7 @@ class Planner:
             return None
         by_area: dict[int, list[str]] = {}
         for m in moves:
-            if g.has_enemy(me, m.path[-1]):
+            if g.has_enemy(me, m.path[-1]) and not self.last_defender(g, m.block):
                 by_area.setdefault(m.path[-1], []).append(m.block)
         for area in imp["new"]:  # a battle begun must be fought (FAQ 5): its group is completed first
             movers = sorted(by_area.get(area, []), key=lambda b: (-expected_hits(g, [b]), b))
@@ -215,7 +216,7 @@ class Planner:
             for b in sorted(movers, key=lambda b: (-expected_hits(g, [b]), b)):
                 group += (b,)
                 value = self.value(g, area, group)
-                if value > 0:
+                if value > GAIN:
                     if best is None or value > best[0]:
                         best = (value, area, group[0])
                     break
