@@ -12,7 +12,7 @@ retreat, reinforcements, the end of an impulse): the game answers it before the 
 * Tactical Action (5.0): leaders near the enemy or an open victory area first (5.1); then attack
   groups, each formed where the expected hits dealt beat those taken (5.3), victory areas taken
   when empty, the rest closing on the nearest victory area it lacks, a last defender never leaving
-  its victory area; artillery activated beside the battles (5.2.1); one inspiration per leader
+  its victory area nor its supreme commander (2.4: "Do not leave them unguarded!"); artillery activated beside the battles (5.2.1); one inspiration per leader
   (5.2.2); battles newly engaged first, then those worth fighting; every gun fired (5.3.1).
 * Defence: a retreat with the Initiative Disc (6.4) when the battle is expected lost or the supreme
   commander stands in it; hits to the unit whose loss costs least (5.3.6): a unit that does not
@@ -33,7 +33,6 @@ from rules.bloody_monday.ai.belief import assign, believe, board, candidates
 from rules.bloody_monday.ai.judgement import battle_value, distance, expected_hits, objectives, worth
 from rules.bloody_monday.game import Game, enemy_of
 from rules.core.ai import Decision
-from rules.core.play import copy_state
 
 DRAWS = 6  # draws of the hidden enemy blocks from the belief to judge battles on
 FINAL = (C.Battle, C.Fire, C.Hit, C.Retreat, C.Skirmish, C.Ambush, C.Reinforce, C.Initiative, C.Word)
@@ -61,10 +60,11 @@ class Level1:
 
 class Options:
     """The commands the rules offer now, those that need a trial tried only when asked for
-    (legal.candidates: the same list legal_commands gives)."""
+    (legal.candidates: the same list legal_commands gives; it reads the position, and each
+    trial runs on a copy)."""
 
     def __init__(self, state: dict, side: str):
-        self.g, self.side = Game(copy_state(state)), side
+        self.g, self.side = Game(state), side
         self.cands = legal.candidates(self.g, side)
 
     def of(self, kind: type | tuple[type, ...], want: Callable[[Any], bool] = lambda c: True) -> list[Any]:
@@ -261,9 +261,10 @@ class Planner:
                 f"closes on {goal}, a victory area it lacks, {distance(there, goal)} areas away: {why}")
 
     def last_defender(self, g: Game, bid: str) -> bool:
-        """Whether `bid` is the last combat unit in a victory area of its side (1.1)."""
+        """Whether `bid` is the last combat unit in a victory area of its side (1.1), or beside its
+        supreme commander (How to Win A; 2.4: "Do not leave them unguarded!")."""
         here = g.area(bid)
-        if worth(here) < 1:
+        if worth(here) < 1 and g.chief(self.side) not in g.units(here, self.side):
             return False
         return not [b for b in g.units(here, self.side) if b != bid and not g.defs[b].is_support]
 

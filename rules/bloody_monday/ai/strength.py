@@ -1,6 +1,9 @@
 """How strong a Bloody Monday commander is (issue 13.5): games against random play, and its
 thinking time per impulse. A measurement, not a test: the README's figures use it; run by hand
 with `nice -n 19 python -m rules.bloody_monday.ai.strength bloody_monday french 20 [FIRST_SEED]`.
+
+Thinking time is the process's CPU time (`time.process_time`), not the clock's: on a shared
+machine under `nice -n 19` the wall clock mostly measures the other jobs.
 """
 from __future__ import annotations
 
@@ -24,10 +27,10 @@ class _Timed:
         self.inner, self.clock = inner, clock
 
     def plan(self, view: dict, seen: object, rng: object) -> list[Decision]:
-        start = time.perf_counter()
+        start = time.process_time()
         plan = self.inner.plan(view, seen, rng)  # type: ignore[arg-type]
         count = sum(1 for e in seen if e.get("kind") == "phase")  # type: ignore[attr-defined]
-        self.clock[(view["turn"], view["phase"], count)] += time.perf_counter() - start
+        self.clock[(view["turn"], view["phase"], count)] += time.process_time() - start
         return plan
 
 

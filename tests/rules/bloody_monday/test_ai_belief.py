@@ -102,7 +102,7 @@ def test_a_board_drawn_from_the_belief_matches_the_view_and_offers_the_real_lega
     """The determinised board: the view's units area by area, each hidden enemy block once, and the
     active side's legal commands exactly those of the real position (hidden blocks decide none)."""
     checked = set()
-    for n, (state, seen) in enumerate(_random_game(3, 300)):
+    for n, (state, seen) in enumerate(_random_game(3, 220)):
         side = (bm.active_sides(state) or [None])[0]
         if side is None or (n % 7 and not state["battle"]):
             continue
