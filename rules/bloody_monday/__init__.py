@@ -38,8 +38,8 @@ INFO = SystemInfo(
              "battle_fatigue", "command_limit", "extreme_command_limit"),  # 9.10-9.12
     hidden_information=True,  # blocks stand upright: front ends show one side's view at a time
 )
-__all__ = ["INFO", "active_sides", "apply", "choice", "commander", "help", "legal_commands", "sample_command", "odds", "outcome",
-           "parse", "phase_key", "scenarios", "setup", "standing_command", "standing_orders", "view"]
+__all__ = ["INFO", "active_sides", "apply", "choice", "commander", "help", "legal_commands", "sample_command",
+           "odds", "outcome", "parse", "phase_key", "scenarios", "setup", "standing_command", "standing_orders", "view"]
 
 
 def scenarios() -> list[dict]:

@@ -133,7 +133,7 @@ def position(g: Game, viewer: str) -> dict:
     out["blocks"] = {bid: _without(b, hidden) for bid, b in s["blocks"].items() if bid not in hidden}
     out["log"] = _log(g, viewer)
     if s["logistics"] and turns.logistics_side(g) != viewer:
-        out["logistics"] = {k: v for k, v in out["logistics"].items() if k not in ("spent", "step")}
+        out["logistics"] = {k: v for k, v in s["logistics"].items() if k not in ("spent", "step")}
     return out
 
 

@@ -7,9 +7,11 @@ machine under `nice -n 19` the wall clock mostly measures the other jobs.
 """
 from __future__ import annotations
 
+import random
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Sequence
 
 from rules import bloody_monday
 from rules.core.ai import Commander, Decision, duel
@@ -26,10 +28,10 @@ class _Timed:
     def __init__(self, inner: Commander, clock: Clock):
         self.inner, self.clock = inner, clock
 
-    def plan(self, view: dict, seen: object, rng: object) -> list[Decision]:
+    def plan(self, view: dict, seen: Sequence[dict], rng: random.Random) -> list[Decision]:
         start = time.process_time()
-        plan = self.inner.plan(view, seen, rng)  # type: ignore[arg-type]
-        count = sum(1 for e in seen if e.get("kind") == "phase")  # type: ignore[attr-defined]
+        plan = self.inner.plan(view, seen, rng)
+        count = sum(1 for e in seen if e.get("kind") == "phase")
         self.clock[(view["turn"], view["phase"], count)] += time.process_time() - start
         return plan
 

@@ -65,7 +65,8 @@ def test_a_route_too_long_for_infantry_was_made_by_a_mounted_unit():
     assert all(areas[n].colour == "green" for n in route[1:])
     assert not any(n in areas[m].kolocha for m, n in zip(route, route[1:], strict=False))
     tracker = Tracker("russian", [])
-    tracker.see({"kind": "move", "to": "all", "side": "french", "text": "a French block moves 20 → 6 → 5 → 4 → 3."})
+    text = "a French block moves 20 → 6 → 5 → 4 → 3."
+    tracker.see({"kind": "move", "to": "all", "side": "french", "text": text})
     [moved], [stayed] = tracker.belief.at(3), tracker.belief.at(20)
     assert {army().blocks[b].type for b in moved.odds} == {"cavalry"}
     assert sum(w for b, w in stayed.odds.items() if army().blocks[b].type == "infantry") > 0.99
@@ -78,7 +79,8 @@ def test_a_showdown_names_the_hidden_blocks_of_its_area():
                     and d.type == "infantry")[:2]
     names = ", ".join(f"French X ({b}, infantry)" for b in blocks)
     tracker.see({"kind": "showdown", "to": "all", "text": f"Showdown in 15 (5.3.3): French: {names}; Russian: x."})
-    assert sorted(next(iter(t.odds)) for t in tracker.belief.at(15) if len(t.odds) == 1) == sorted([*blocks, "F-IV-E"])
+    named = sorted(next(iter(t.odds)) for t in tracker.belief.at(15) if len(t.odds) == 1)
+    assert named == sorted([*blocks, "F-IV-E"])
     assert not any(b in t.odds for t in tracker.belief.tokens if t.area != 15 for b in blocks)
 
 
