@@ -174,3 +174,28 @@ def test_3_1_the_supreme_commander_is_activated_only_while_a_star_remains_to_com
     assert plan[-1][0].startswith("reinforce")
     state["blocks"]["R-KUT"]["strength"] = 2
     assert _plan(state, "russian", [])[0][0] == "end"
+
+
+def test_1_1_an_empty_enemy_victory_area_in_reach_is_taken():
+    """1.1 and Controlled Area: Borodino (41) is a victory area; left empty by the Russians, Murat's
+    heavy cavalry beside it takes it in a Tactical Action, Murat activated to command it (5.1).
+    With a Russian block in 41 it is not simply walked into."""
+    state = position({"F-CR-M": 30, "F-CR-1H": 30})
+    assert state["control"]["41"] == "russian"
+    plan = _plan(state, "french", [])
+    assert [c for c, _ in plan[:2]] == ["tactical", "activate F-CR-M"]
+    assert ("move F-CR-1H 41", "takes 41, an empty victory area (1.1; Controlled Area)") in plan
+    guarded = _plan(position({"F-CR-M": 30, "F-CR-1H": 30, "R-1-3": 41}), "french", [])
+    assert not any(c.startswith("move F-CR-1H 41") and "takes" in r for c, r in guarded)
+
+
+def test_5_3_an_attack_is_made_where_the_expected_hits_favour_it_and_not_where_they_do_not():
+    """5.3: two heavy cavalry at TF (2.2: 4 dice each hitting on 4-6) against a jager reduced to 1
+    in the green area 42 attack and fight the new engagement (FAQ 5); one cavalry at strength 1
+    against a full infantry (DF, 4 dice) does not engage."""
+    state = position({"F-CR-M": 30, "F-CR-1H": 30, "F-CR-2H": 30, "R-1-1J": (42, 1)})
+    plan = _plan(state, "french", [])
+    attacks = [c for c, r in plan if c.startswith("move") and c.endswith(" 42") and "attack" in r]
+    assert attacks and plan[-1] == ("battle 42", "fights the new engagement in 42 first, as it must (5.3; FAQ 5)")
+    weak = _plan(position({"F-CR-M": 30, "F-CR-1H": (30, 1), "R-1-3": 42}), "french", [])
+    assert not any(c.endswith(" 42") for c, _ in weak)
