@@ -55,14 +55,6 @@ class Belief:
     def at(self, area: int | None) -> list[Token]:
         return [t for t in self.tokens if t.area == area]
 
-    def odds_of(self, area: int | None) -> Odds:
-        """The blocks the tokens in `area` may be, weights summed."""
-        out: Odds = {}
-        for t in self.at(area):
-            for bid, w in t.odds.items():
-                out[bid] = out.get(bid, 0.0) + w
-        return out
-
 
 def _normal(odds: Odds) -> Odds:
     total = sum(odds.values())
@@ -118,8 +110,9 @@ class Tracker:
 
     # --- what a token may be -------------------------------------------------------------------
     def _named(self, bid: str, area: int | None) -> Token:
-        """The token that is `bid`: the likeliest in `area`, else the likeliest anywhere."""
-        here = self.belief.at(area) or self.belief.tokens
+        """The token that is `bid`: the likeliest in `area` (None: not known), else the likeliest
+        anywhere, the pool included."""
+        here = (self.belief.at(area) if area is not None else []) or self.belief.tokens
         token = max(here, key=lambda t: t.odds.get(bid, 0.0))
         for t in self.belief.tokens:
             if t is not token and bid in t.odds:
