@@ -39,6 +39,7 @@ SIDES: dict[str, dict[str, RGB]] = {
     "russian": {"fill": (238, 160, 80), "ink": (30, 24, 20), "arrow": (170, 80, 10)},
 }
 GUARD: RGB = (240, 200, 40)
+BROKEN: RGB = (200, 30, 30)  # the Doomed Victory BROKEN marker (6.10), a red cross on the counter
 ATTACK: RGB = (20, 20, 20)
 ELIMINATED: RGB = (150, 10, 20)
 HALO: RGB = (255, 255, 255)
