@@ -22,6 +22,7 @@ from rules.bloody_monday.setup import new_state
 from rules.bloody_monday.standing import choice, standing_command
 from rules.bloody_monday.views import TITLES
 from rules.bloody_monday.views import view as _view
+from rules.core.ai import Commander
 from rules.core.errors import RuleViolation
 from rules.core.events import Event
 from rules.core.play import play
@@ -37,8 +38,8 @@ INFO = SystemInfo(
              "battle_fatigue", "command_limit", "extreme_command_limit"),  # 9.10-9.12
     hidden_information=True,  # blocks stand upright: front ends show one side's view at a time
 )
-__all__ = ["INFO", "active_sides", "apply", "choice", "help", "legal_commands", "sample_command", "odds", "outcome",
-           "parse", "phase_key", "scenarios", "setup", "standing_command", "standing_orders", "view"]
+__all__ = ["INFO", "active_sides", "apply", "choice", "commander", "help", "legal_commands", "sample_command",
+           "odds", "outcome", "parse", "phase_key", "scenarios", "setup", "standing_command", "standing_orders", "view"]
 
 
 def scenarios() -> list[dict]:
@@ -179,6 +180,12 @@ def dispatch(g: Game, side: str, cmd: C.Command) -> list[Event]:
         raise RuleViolation(rule, refusal)
     return handler(g, side, cmd)
 
+
+
+def commander(level: int = 1) -> Commander:
+    """A computer player of this level (rules/bloody_monday/ai; issue 13)."""
+    from rules.bloody_monday.ai import commander as make  # the AI plays through this module: import it late
+    return make(level)
 
 
 def standing_orders() -> dict[str, dict[str, str]]:

@@ -118,4 +118,33 @@ def view(g: Game, viewer: str | None, to_move: list[str]) -> dict:
     }
     if viewer in SIDES:
         out["my_pool"] = g.pool(viewer)
+        out["position"] = position(g, viewer)
     return out
+
+
+def position(g: Game, viewer: str) -> dict:
+    """The state as `viewer` may know it, for a computer player's board (issue 13.2): no dice, only
+    the blocks the viewer knows (its own, the revealed, the eliminated), the other side's hidden
+    blocks named nowhere (their places are the view's unrevealed `units`), and another player's
+    logistics without its private spending (3.4-3.6 restores are told only as "a step")."""
+    s = g.s
+    hidden = {bid for bid in s["blocks"] if not g.knows(viewer, bid)}
+    out = {key: _without(value, hidden) for key, value in s.items() if key not in ("dice", "blocks", "log")}
+    out["blocks"] = {bid: _without(b, hidden) for bid, b in s["blocks"].items() if bid not in hidden}
+    out["log"] = _log(g, viewer)
+    if s["logistics"] and turns.logistics_side(g) != viewer:
+        out["logistics"] = {k: v for k, v in s["logistics"].items() if k not in ("spent", "step")}
+    return out
+
+
+def _without(value: object, hidden: set[str]) -> object:
+    """A JSON value copied with every mention of a hidden block left out (list items, dict entries)."""
+    if isinstance(value, dict):
+        return {k: _without(v, hidden) for k, v in value.items() if k not in hidden and not _names(v, hidden)}
+    if isinstance(value, list):
+        return [_without(v, hidden) for v in value if not _names(v, hidden)]
+    return value
+
+
+def _names(value: object, hidden: set[str]) -> bool:
+    return isinstance(value, str) and value in hidden

@@ -7,37 +7,12 @@ from __future__ import annotations
 import sys
 import time
 from collections import defaultdict
-from dataclasses import dataclass, field
 
 from rules import borodino
 from rules.core.ai import Commander, Decision, duel
+from rules.core.strength import Strength
 
-
-@dataclass
-class Strength:
-    """Results of one side's commander against random play, and its seconds per player-turn."""
-
-    scenario: str
-    side: str
-    level: int
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    turn_seconds: list[float] = field(default_factory=list)
-
-    @property
-    def games(self) -> int:
-        return self.wins + self.draws + self.losses
-
-    def p95(self) -> float:
-        """The 95th percentile of the seconds spent planning one player-turn (nearest rank)."""
-        ranked = sorted(self.turn_seconds)
-        return ranked[max(0, -(-95 * len(ranked) // 100) - 1)] if ranked else 0.0
-
-    def line(self) -> str:
-        return (f"{self.scenario} {self.side} level {self.level}: won {self.wins} of {self.games} against random "
-                f"play ({self.draws} drawn, {self.losses} lost); seconds per player-turn p95 {self.p95():.2f}, "
-                f"max {max(self.turn_seconds, default=0.0):.2f}")
+__all__ = ["Strength", "measure"]
 
 
 class _Timed:

@@ -1,0 +1,18 @@
+"""Computer opponents for Bloody Monday (issue 13): `commander(level)` gives a `rules.core.ai.Commander`.
+
+Level 1 (level1.py) plays by heuristics on the rule book's priorities, on boards drawn from its
+belief about the enemy's hidden blocks (belief.py): what its side has seen, never the state.
+"""
+from __future__ import annotations
+
+from rules.bloody_monday.ai.level1 import Level1
+from rules.core.ai import Commander
+
+LEVELS = (1,)
+
+
+def commander(level: int = 1) -> Commander:
+    """The Bloody Monday commander of a level; ValueError naming the levels there are."""
+    if level not in LEVELS:
+        raise ValueError(f"Bloody Monday has a level 1 computer opponent; level {level} is not built yet.")
+    return Level1()

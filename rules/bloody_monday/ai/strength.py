@@ -1,0 +1,61 @@
+"""How strong a Bloody Monday commander is (issue 13.5): games against random play, and its
+thinking time per impulse. A measurement, not a test: the README's figures use it; run by hand
+with `nice -n 19 python -m rules.bloody_monday.ai.strength bloody_monday french 20 [FIRST_SEED]`.
+
+Thinking time is the process's CPU time (`time.process_time`), not the clock's: on a shared
+machine under `nice -n 19` the wall clock mostly measures the other jobs.
+"""
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+
+from rules import bloody_monday
+from rules.core.ai import Commander, Decision, duel
+from rules.core.strength import Strength
+
+Clock = dict[tuple[int, str, int], float]
+
+
+class _Timed:
+    """A commander whose planning time is summed per impulse (turn, phase, impulse number): an
+    impulse is one Tactical Action, Pass or Initiative Action with the battles and hits in it, or
+    one player's Logistics Phase. The impulse number is the count of "impulse" events seen."""
+
+    def __init__(self, inner: Commander, clock: Clock):
+        self.inner, self.clock = inner, clock
+
+    def plan(self, view: dict, seen: Sequence[dict], rng: random.Random) -> list[Decision]:
+        start = time.process_time()
+        plan = self.inner.plan(view, seen, rng)
+        count = sum(1 for e in seen if e.get("kind") == "phase")
+        self.clock[(view["turn"], view["phase"], count)] += time.process_time() - start
+        return plan
+
+
+def measure(scenario: str, side: str, games: int, level: int = 1, first_seed: int = 0) -> Strength:
+    """Play `games` games (dice seeds first_seed, first_seed+1, ...) of `side`'s commander
+    against random play; a refused command raises RefusedPlan. `turn_seconds` holds the seconds
+    per impulse."""
+    out = Strength(scenario, side, level, per="impulse")
+    for seed in range(first_seed, first_seed + games):
+        clock: Clock = defaultdict(float)
+        game = duel(bloody_monday, scenario, seed, {side: _Timed(bloody_monday.commander(level), clock)},
+                    ai_seed=seed)
+        winner = (game.outcome or {}).get("winner")
+        if winner == side:
+            out.wins += 1
+        elif winner is None:
+            out.draws += 1
+        else:
+            out.losses += 1
+        out.turn_seconds += clock.values()
+    return out
+
+
+if __name__ == "__main__":
+    scenario, side, games = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    print(measure(scenario, side, games, first_seed=int(sys.argv[4]) if len(sys.argv) > 4 else 0).line())

@@ -1,0 +1,33 @@
+"""A computer player's strength as measured (issue 13.5): its results against random play and the
+seconds it thought, per player-turn (Borodino) or per impulse (Bloody Monday)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Strength:
+    """Results of one side's commander against random play, and its seconds per player-turn or impulse."""
+
+    scenario: str
+    side: str
+    level: int
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    turn_seconds: list[float] = field(default_factory=list)
+    per: str = "player-turn"  # what each entry of turn_seconds timed
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    def p95(self) -> float:
+        """The 95th percentile of the seconds spent planning one player-turn or impulse (nearest rank)."""
+        ranked = sorted(self.turn_seconds)
+        return ranked[max(0, -(-95 * len(ranked) // 100) - 1)] if ranked else 0.0
+
+    def line(self) -> str:
+        return (f"{self.scenario} {self.side} level {self.level}: won {self.wins} of {self.games} against random "
+                f"play ({self.draws} drawn, {self.losses} lost); seconds per {self.per} p95 {self.p95():.2f}, "
+                f"max {max(self.turn_seconds, default=0.0):.2f}")

@@ -1,0 +1,12 @@
+"""rules/bloody_monday/ai/strength.py: the measurement behind the README's figures (no timing asserted)."""
+from __future__ import annotations
+
+from rules.bloody_monday.ai.strength import measure
+
+
+def test_games_against_random_play_are_counted_and_each_impulse_timed():
+    result = measure("bloody_monday", "russian", games=1, first_seed=5)
+    assert (result.games, result.wins + result.draws + result.losses) == (1, 1)
+    assert result.per == "impulse" and len(result.turn_seconds) >= 3 and min(result.turn_seconds) >= 0
+    assert result.line().startswith(f"bloody_monday russian level 1: won {result.wins} of 1 against random play")
+    assert "seconds per impulse p95" in result.line()
