@@ -97,7 +97,8 @@ def _between(a: int, b: int, frame: View, pull: float) -> tuple[Point, Point]:
 
 
 def draw_log(d: ImageDraw.ImageDraw, view: dict, frame: View) -> None:
-    """Move arrows in the mover's colour (thicker for several blocks), artillery fire dashed red."""
+    """Move arrows in the mover's colour (thicker for several blocks), artillery fire in red dots
+    (the start line is dashed red: the pattern, not the colour, tells them apart)."""
     areas = bm_data.areas()
     log = view.get("log") or {}
     s = frame.scale
@@ -109,7 +110,7 @@ def draw_log(d: ImageDraw.ImageDraw, view: dict, frame: View) -> None:
     for shot in log.get("artillery", []):
         a, b = shot.get("from"), shot.get("to")
         if a in areas and b in areas:
-            arrow(d, list(_between(a, b, frame, CIRCLE + 8)), P.ARTILLERY_FIRE, 3 * s, dash=6 * s)
+            arrow(d, list(_between(a, b, frame, CIRCLE + 8)), P.ARTILLERY_FIRE, 3.5 * s, dots=True)
 
 
 def draw_battles(d: ImageDraw.ImageDraw, view: dict, frame: View) -> None:
