@@ -84,7 +84,8 @@ DISC: RGB = (250, 250, 244)
 MIN_APART = 10.0  # CIEDE2000 under every simulated colour vision; about 1 is the least one notices
 
 
-def _tinted(base: RGB, tint: tuple[int, int, int, int]) -> RGB:
+def tinted(base: RGB, tint: tuple[int, int, int, int]) -> RGB:
+    """A translucent tint (RGBA) laid on an opaque colour, as Pillow's RGBA drawing blends it."""
     a = tint[3] / 255
     r, g, b = (round(t * a + c * (1 - a)) for t, c in zip(tint[:3], base))
     return r, g, b
@@ -119,13 +120,13 @@ MEANING: dict[str, tuple[RGB, RGB]] = {
     "French and Russian trails": (_FR["arrow"], _RU["arrow"]),
     "attack and French trail": (ATTACK, _FR["arrow"]),
     "eliminated cross and Russian trail": (ELIMINATED, _RU["arrow"]),
-    "ZOC shading on clear": (_tinted(CLEAR, ZOC), CLEAR),
-    "ZOC shading on woods": (_tinted(WOODS, ZOC), WOODS),
-    "ZOC shading on a town": (_tinted(TOWN, ZOC), TOWN),
-    "ZOC shading on a redoubt": (_tinted(REDOUBT, ZOC), REDOUBT),
-    "destination tint on clear": (_tinted(CLEAR, DESTINATION), CLEAR),
-    "destination tint on woods": (_tinted(WOODS, DESTINATION), WOODS),
-    "destination tint and ZOC shading": (_tinted(CLEAR, DESTINATION), _tinted(CLEAR, ZOC)),
+    "ZOC shading on clear": (tinted(CLEAR, ZOC), CLEAR),
+    "ZOC shading on woods": (tinted(WOODS, ZOC), WOODS),
+    "ZOC shading on a town": (tinted(TOWN, ZOC), TOWN),
+    "ZOC shading on a redoubt": (tinted(REDOUBT, ZOC), REDOUBT),
+    "destination tint on clear": (tinted(CLEAR, DESTINATION), CLEAR),
+    "destination tint on woods": (tinted(WOODS, DESTINATION), WOODS),
+    "destination tint and ZOC shading": (tinted(CLEAR, DESTINATION), tinted(CLEAR, ZOC)),
     "open and forest areas": (AREA_FILL["green"], AREA_FILL["yellow"]),
     "open and hill areas": (AREA_FILL["green"], AREA_FILL["red"]),
     "forest and hill areas": (AREA_FILL["yellow"], AREA_FILL["red"]),

@@ -1,5 +1,5 @@
-"""Compose one picture of a view: static terrain, redoubts, highlights, trails, counters, combat,
-then the title strip above and the legend below."""
+"""Compose one picture of a view: static terrain, redoubts, highlights, trails, counters, terrain
+badges, combat, place names, then the title strip above and the legend below."""
 from __future__ import annotations
 
 import io
@@ -8,18 +8,19 @@ from collections.abc import Iterable
 
 from PIL import Image, ImageDraw
 
+from render import palette as P
 from render.action import PHONE_WIDTH
 from render.frame import NotOnMap
-from render.hexmap import counters, overlays
+from render.hexmap import badges, counters, names, overlays
 from render.hexmap.frame import legend, title_strip
-from render.hexmap.geometry import Box, Layout, window
+from render.hexmap.geometry import SQRT3, Box, Layout, window
 from render.hexmap.terrain import static_layer
 from rules.borodino import battlemap
 
 FULL_R = 28  # default hex size of the whole map: about 1390 px wide
 CROP_R = 42  # default hex size of a crop: counters a phone can read
 PHONE_R = 38  # the least hex size of a crop at a phone's width: counters show their designations
-PAST = 150  # opacity of the previous player-turn's arrows once the current one has its own
+PAST = 110  # opacity of the previous player-turn's arrows and labels once the current one has its own
 
 
 def _map_width_in_r() -> float:
@@ -37,20 +38,23 @@ def hexes_around(around: Iterable[str], radius: int) -> frozenset[str]:
     return hexes
 
 
-def _crop_box(r: int, around: Iterable[str], radius: int) -> tuple[Box, frozenset[str]]:
-    hexes = hexes_around(around, radius)
-    layer = static_layer(r)
-    x0, y0, x1, y1 = layer.layout.bounds(hexes)
-    pad = round(0.3 * r)
-    return (max(0, x0 - pad), max(0, y0 - pad), min(layer.image.width, x1 + pad),
-            min(layer.image.height, y1 + pad)), hexes
+def _crop_box(r: int, around: Iterable[str], radius: int) -> Box:
+    """The pixel box of a crop, centred on the asked hexes: `radius` hexes round them each way, the
+    margin beyond the map's edge included (drawn as paper) so that the asked hexes stay in the middle."""
+    around = list(around)
+    hexes_around(around, radius)
+    layout = static_layer(r).layout
+    centres = [layout.centre(h) for h in around if h in battlemap.load().hexes]
+    half_w, half_h = (1.5 * radius + 1.3) * r, (SQRT3 * radius + SQRT3 / 2 + 0.3) * r
+    return (math.floor(min(x for x, _ in centres) - half_w), math.floor(min(y for _, y in centres) - half_h),
+            math.ceil(max(x for x, _ in centres) + half_w), math.ceil(max(y for _, y in centres) + half_h))
 
 
 def crop_r(around: list[str], radius: int, size: int | None) -> int:
     """The hex size of a crop: CROP_R, or what fits `size` pixels across."""
     if not size:
         return CROP_R
-    (x0, _, x1, _), _ = _crop_box(CROP_R, around, radius)
+    x0, _, x1, _ = _crop_box(CROP_R, around, radius)
     return max(8, math.floor(CROP_R * size / (x1 - x0)))
 
 
@@ -66,15 +70,18 @@ def draw_map(view: dict, *, highlight: dict | None = None, size: int | None = No
     around = list(around or [])
     if around:
         r = crop_r(around, radius, size)
-        box, _ = _crop_box(r, around, radius)
+        box = _crop_box(r, around, radius)
     else:
         r = max(8, math.floor(size / _map_width_in_r())) if size else FULL_R
         layer = static_layer(r)
         box = (0, 0, layer.image.width, layer.image.height)
     layer = static_layer(r)
-    img = layer.image.crop(box)
+    img = Image.new("RGB", (box[2] - box[0], box[3] - box[1]), P.PAPER)
+    inner = (max(0, box[0]), max(0, box[1]), min(layer.image.width, box[2]), min(layer.image.height, box[3]))
+    img.paste(layer.image.crop(inner), (inner[0] - box[0], inner[1] - box[1]))
     layout = Layout(r, layer.layout.x0 - box[0], layer.layout.y0 - box[1])
-    _draw_play(img, layout, view, highlight or {})
+    numbers = [(x0 - box[0], y0 - box[1], x1 - box[0], y1 - box[1]) for x0, y0, x1, y1 in layer.labels]
+    _draw_play(img, layout, view, highlight or {}, numbers)
     top, bottom = title_strip(view, img.width), legend(img.width)
     out = Image.new("RGB", (img.width, top.height + img.height + bottom.height))
     out.paste(top, (0, 0))
@@ -83,7 +90,9 @@ def draw_map(view: dict, *, highlight: dict | None = None, size: int | None = No
     return out
 
 
-def _draw_play(img: Image.Image, layout: Layout, view: dict, highlight: dict) -> None:
+def _draw_play(img: Image.Image, layout: Layout, view: dict, highlight: dict, numbers: list[Box]) -> None:
+    """Everything of the view on the terrain; `numbers`: the boxes of the hex numbers and margin
+    notes, which place names keep clear of."""
     m = battlemap.load()
     d = ImageDraw.Draw(img, "RGBA")
     overlays.draw_redoubts(d, layout, view.get("redoubts", []))
@@ -94,9 +103,15 @@ def _draw_play(img: Image.Image, layout: Layout, view: dict, highlight: dict) ->
         overlays.draw_eliminations(d, layout, log, alpha)
     counters.draw_counters(img, layout, view.get("units", []))
     taken: list[Box] = [counters.counter_box(layout, u["hex"]) for u in view.get("units", []) if "hex" in u]
+    taken += badges.draw_badges(d, layout, view, m)
     for log, alpha in logs:
         overlays.draw_results(d, layout, log, alpha)
-        overlays.draw_attacks(d, layout, log, taken, (0, 0, img.width, img.height), alpha)
+        taken += overlays.draw_attack_arrows(d, layout, log, alpha)
+    area = (0, 0, img.width, img.height)  # the current player-turn's labels take the best spots
+    labels = [(overlays.place_attack_labels(d, layout, log, taken, area), alpha) for log, alpha in logs[::-1]]
+    for placed, alpha in labels[::-1]:
+        overlays.draw_attack_labels(d, layout, placed, alpha)
+    names.draw_names(d, layout, names.place_names(d, layout, m, taken + numbers, (0, 0, img.width, img.height)))
 
 
 def _logs(view: dict) -> list[tuple[dict, int]]:
