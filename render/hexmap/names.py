@@ -1,8 +1,9 @@
 """Place names of the Borodino map, set after the counters so that none hides under one (issue 12.3).
 
-Each name tries spots round its hex, nearest first (the lower band of the hex, below or above it,
-then sideways), and takes the first that overlaps no counter, badge, hex number, other name or the
-picture's edge. A name whose hex lies outside a crop is left out.
+Each name tries spots round its hex, nearest first (the lower band of the hex, then further out,
+up to two and a half hexes away), and takes the first that overlaps no counter, badge, hex number,
+attack arrow or label, other name or the picture's edge. A name whose hex lies outside a crop is
+left out.
 """
 from __future__ import annotations
 
@@ -13,15 +14,16 @@ from PIL import ImageDraw
 
 from render import palette as P
 from render.fonts import Font, font
-from render.hexmap.geometry import Box, Layout, Point, boxes_overlap
+from render.hexmap.geometry import Box, Layout, Point
+from render.hexmap.spots import best_spot, near
 from rules.borodino.battlemap import BattleMap
 
 WATER_PLACES = ("Kolocha", "Moskva", "Semyonovka", "Voina", "Stonets")
-# Spots round a hex, as fractions of r from its centre, nearest first.
-ROWS = (0.66, 0.98, -1.0, 0.35, -0.2)
-SHIFTS = (0.0, -0.5, 0.5, -0.9, 0.9, -1.4, 1.4, -1.9, 1.9)
-SPOTS = tuple((dx, dy) for dy in ROWS for dx in SHIFTS)
-REACH = 4.0  # boxes further than this many r from a hex cannot meet its name
+# Spots round a hex, as (dx, dy) fractions of r from its centre, nearest the usual one first: the
+# lower band of the hex (below its number, above the counter's foot), then anywhere within 2.5 r.
+HOME = (0.0, 0.66)
+SPOTS = tuple(sorted(((dx / 4, dy / 8) for dx in range(-10, 11) for dy in range(-13, 14)),
+                     key=lambda p: (abs(p[0] - HOME[0]) * 0.6 + abs(p[1] - HOME[1]), abs(p[0]))))
 
 
 class Name(NamedTuple):
@@ -45,28 +47,24 @@ def name_font(layout: Layout) -> Font:
 
 def place_names(d: ImageDraw.ImageDraw, layout: Layout, m: BattleMap, taken: Sequence[Box],
                 area: Box) -> list[Name]:
-    """Where each name of the map goes, clear of `taken` and inside `area`; where no spot is
-    clear, the one with the least overlap."""
+    """Where each name of the map goes, clear of `taken`, of each other and inside `area`; where no
+    spot is clear, the one that covers least. A name whose hex lies outside `area` is left out."""
     f = name_font(layout)
+    r = layout.r
     placed: list[Name] = []
     for name, hx in sorted(m.places.items()):
         cx, cy = layout.centre(hx)
         if not (area[0] <= cx <= area[2] and area[1] <= cy <= area[3]):
             continue
-        near = [b for b in taken if _near(b, (cx, cy), REACH * layout.r)] + [p.box for p in placed]
-        best: tuple[float, Point, Box] | None = None
-        for dx, dy in SPOTS:
-            at = (cx + dx * layout.r, cy + dy * layout.r)
-            box = _box(d, at, short(name), f)
-            if not _inside(box, area):
-                continue
-            clash = sum(_overlap_area(box, other) for other in near)
-            if best is None or clash < best[0]:
-                best = (clash, at, box)
-            if clash == 0:
-                break
-        if best is not None:
-            placed.append(Name(short(name), colour_of(name), best[1], best[2]))
+        x0, y0, x1, y1 = d.textbbox((0, 0), short(name), font=f, anchor="mm", stroke_width=max(1, f.size // 7))
+        reach = (round(cx - 2.6 * r + x0), round(cy - 1.7 * r + y0), round(cx + 2.6 * r + x1), round(cy + 1.7 * r + y1))
+        avoid = near(taken, reach, 0) + [n.box for n in placed]
+        candidates = ((round(cx + dx * r + x0), round(cy + dy * r + y0), round(cx + dx * r + x1),
+                       round(cy + dy * r + y1)) for dx, dy in SPOTS)
+        box = best_spot(candidates, [(avoid, 1.0)], area)
+        if box is not None:
+            placed.append(Name(short(name), colour_of(name), ((box[0] + box[2] - x0 - x1) / 2,
+                                                              (box[1] + box[3] - y0 - y1) / 2), box))
     return placed
 
 
@@ -75,22 +73,3 @@ def draw_names(d: ImageDraw.ImageDraw, layout: Layout, placed: Iterable[Name]) -
     for name in placed:
         d.text(name.at, name.text, fill=name.colour, font=f, anchor="mm", stroke_width=max(1, f.size // 7),
                stroke_fill=P.CLEAR)
-
-
-def _box(d: ImageDraw.ImageDraw, at: Point, text: str, f: Font) -> Box:
-    x0, y0, x1, y1 = d.textbbox(at, text, font=f, anchor="mm", stroke_width=max(1, f.size // 7))
-    return round(x0), round(y0), round(x1), round(y1)
-
-
-def _near(b: Box, p: Point, reach: float) -> bool:
-    return b[0] - reach < p[0] < b[2] + reach and b[1] - reach < p[1] < b[3] + reach
-
-
-def _inside(b: Box, area: Box) -> bool:
-    return area[0] <= b[0] and area[1] <= b[1] and b[2] <= area[2] and b[3] <= area[3]
-
-
-def _overlap_area(a: Box, b: Box) -> int:
-    if not boxes_overlap(a, b):
-        return 0
-    return (min(a[2], b[2]) - max(a[0], b[0])) * (min(a[3], b[3]) - max(a[1], b[1]))

@@ -7,7 +7,7 @@ Nothing here decides a rule: every hex drawn comes from the view or from `highli
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from PIL import ImageDraw
 
@@ -15,7 +15,8 @@ from render import palette as P
 from render.arrows import arrow, polyline, towards
 from render.fonts import Font, font
 from render.hexmap.counters import counter_size
-from render.hexmap.geometry import Box, Layout, Point, boxes_overlap
+from render.hexmap.geometry import Box, Layout, Point
+from render.hexmap.spots import best_spot, near
 from rules.borodino.battlemap import BattleMap
 from rules.core.hexes import Hex
 
@@ -147,10 +148,11 @@ def _boxes_along(a: Point, b: Point, half: float) -> list[Box]:
     return out
 
 
-def place_attack_labels(d: ImageDraw.ImageDraw, layout: Layout, log: dict, taken: list[Box],
-                        area: Box) -> list[tuple[str, Box]]:
-    """One label per attack (odds, die, result) beside its defenders, clear of the boxes in `taken`
-    (counters, badges, earlier labels), which it extends: the text and its box."""
+def place_attack_labels(d: ImageDraw.ImageDraw, layout: Layout, log: dict, solid: list[Box], arrows: list[Box],
+                        labels: list[Box], area: Box) -> list[tuple[str, Box]]:
+    """One label per attack (odds, die, result) beside its defenders, inside `area`, clear of the
+    `solid` boxes (counters, badges) above all, then of other `labels` (which it extends), then of
+    the `arrows`: the text and its box."""
     out = []
     for attack in log.get("attacks", []):
         defenders = [layout.centre(_hex(h)) for h in attack.get("defenders", [])]
@@ -158,8 +160,11 @@ def place_attack_labels(d: ImageDraw.ImageDraw, layout: Layout, log: dict, taken
             continue
         attackers = [layout.centre(_hex(h)) for h in attack.get("attackers", [])] or defenders
         text = f"{attack.get('odds', '?')}  die {attack.get('die', '?')}: {attack.get('result', '?')}"
-        box = _label_box(d, layout, defenders, attackers, text, taken, area)
-        taken.append(box)
+        candidates = list(_label_boxes(d, layout, defenders, attackers, text))
+        avoid = [(near(solid, candidates[0], 4 * layout.r), 20.0), (labels, 4.0),
+                 (near(arrows, candidates[0], 4 * layout.r), 1.0)]
+        box = best_spot(candidates, avoid, area) or candidates[0]
+        labels.append(box)
         out.append((text, box))
     return out
 
@@ -194,10 +199,9 @@ def _to_counter_edge(layout: Layout, centre: Point, target: Point) -> float:
     return min(reach_x, reach_y)
 
 
-def _label_box(d: ImageDraw.ImageDraw, layout: Layout, defenders: list[Point], attackers: list[Point],
-               text: str, taken: list[Box], area: Box) -> Box:
-    """Where a label goes: beside the defenders, on the side away from the attackers, inside `area`
-    and clear of `taken` (else the last spot tried)."""
+def _label_boxes(d: ImageDraw.ImageDraw, layout: Layout, defenders: list[Point], attackers: list[Point],
+                 text: str) -> Iterator[Box]:
+    """Spots for a label round the defenders, nearest and furthest from the attackers first."""
     r = layout.r
     f = _label_font(r)
     dx = sum(p[0] for p in defenders) / len(defenders)
@@ -206,14 +210,9 @@ def _label_box(d: ImageDraw.ImageDraw, layout: Layout, defenders: list[Point], a
     ay = sum(p[1] for p in attackers) / len(attackers)
     away = math.atan2(dy - ay, dx - ax)
     pad = _label_pad(r)
-    box: Box = (0, 0, 0, 0)
-    for turn in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, 6):
+    x0, y0, x1, y1 = d.textbbox((0, 0), text, font=f, anchor="mm")
+    for turn in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6):
         angle = away + turn * math.pi / 6
-        for reach in (1.05, 1.7, 2.4):
-            at = (dx + math.cos(angle) * reach * r, dy + math.sin(angle) * reach * r)
-            x0, y0, x1, y1 = d.textbbox(at, text, font=f, anchor="mm")
-            box = (round(x0) - pad, round(y0) - pad, round(x1) + pad, round(y1) + pad)
-            inside = area[0] <= box[0] and area[1] <= box[1] and box[2] <= area[2] and box[3] <= area[3]
-            if inside and not any(boxes_overlap(box, other) for other in taken):
-                return box
-    return box
+        for reach in (1.05, 1.7, 2.4, 3.1):
+            x, y = dx + math.cos(angle) * reach * r, dy + math.sin(angle) * reach * r
+            yield round(x + x0) - pad, round(y + y0) - pad, round(x + x1) + pad, round(y + y1) + pad

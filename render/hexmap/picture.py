@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -67,7 +68,19 @@ def legible_radius(around: list[str], width: int = PHONE_WIDTH) -> int:
 def draw_map(view: dict, *, highlight: dict | None = None, size: int | None = None,
              around: Iterable[str] | None = None, radius: int = 6) -> Image.Image:
     """The framed picture of a view as a Pillow image (see render.snapshot)."""
-    around = list(around or [])
+    img, layout, numbers = map_part(size, list(around or []), radius)
+    draw_play(img, layout, view, highlight or {}, numbers)
+    top, bottom = title_strip(view, img.width), legend(img.width)
+    out = Image.new("RGB", (img.width, top.height + img.height + bottom.height))
+    out.paste(top, (0, 0))
+    out.paste(img, (0, top.height))
+    out.paste(bottom, (0, top.height + img.height))
+    return out
+
+
+def map_part(size: int | None, around: list[str], radius: int) -> tuple[Image.Image, Layout, list[Box]]:
+    """The terrain of the whole map or of a crop, its layout, and the boxes of its hex numbers and
+    margin notes (which place names keep clear of)."""
     if around:
         r = crop_r(around, radius, size)
         box = _crop_box(r, around, radius)
@@ -81,18 +94,21 @@ def draw_map(view: dict, *, highlight: dict | None = None, size: int | None = No
     img.paste(layer.image.crop(inner), (inner[0] - box[0], inner[1] - box[1]))
     layout = Layout(r, layer.layout.x0 - box[0], layer.layout.y0 - box[1])
     numbers = [(x0 - box[0], y0 - box[1], x1 - box[0], y1 - box[1]) for x0, y0, x1, y1 in layer.labels]
-    _draw_play(img, layout, view, highlight or {}, numbers)
-    top, bottom = title_strip(view, img.width), legend(img.width)
-    out = Image.new("RGB", (img.width, top.height + img.height + bottom.height))
-    out.paste(top, (0, 0))
-    out.paste(img, (0, top.height))
-    out.paste(bottom, (0, top.height + img.height))
-    return out
+    return img, layout, numbers
 
 
-def _draw_play(img: Image.Image, layout: Layout, view: dict, highlight: dict, numbers: list[Box]) -> None:
-    """Everything of the view on the terrain; `numbers`: the boxes of the hex numbers and margin
-    notes, which place names keep clear of."""
+class Placed(NamedTuple):
+    """Where draw_play put what must not overlap: counters, badges, attack labels, names."""
+
+    counters: list[Box]
+    badges: list[Box]
+    labels: list[Box]
+    names: list[names.Name]
+
+
+def draw_play(img: Image.Image, layout: Layout, view: dict, highlight: dict, numbers: list[Box]) -> Placed:
+    """Everything of the view on the terrain, in layers: trails under the counters, then badges,
+    combat (the current player-turn's labels take the best spots) and the place names."""
     m = battlemap.load()
     d = ImageDraw.Draw(img, "RGBA")
     overlays.draw_redoubts(d, layout, view.get("redoubts", []))
@@ -102,16 +118,20 @@ def _draw_play(img: Image.Image, layout: Layout, view: dict, highlight: dict, nu
         overlays.draw_moves(d, layout, log, alpha)
         overlays.draw_eliminations(d, layout, log, alpha)
     counters.draw_counters(img, layout, view.get("units", []))
-    taken: list[Box] = [counters.counter_box(layout, u["hex"]) for u in view.get("units", []) if "hex" in u]
-    taken += badges.draw_badges(d, layout, view, m)
+    boxes = [counters.counter_box(layout, u["hex"]) for u in view.get("units", []) if "hex" in u]
+    tags = badges.draw_badges(d, layout, view, m)
+    arrows: list[Box] = []
     for log, alpha in logs:
         overlays.draw_results(d, layout, log, alpha)
-        taken += overlays.draw_attack_arrows(d, layout, log, alpha)
-    area = (0, 0, img.width, img.height)  # the current player-turn's labels take the best spots
-    labels = [(overlays.place_attack_labels(d, layout, log, taken, area), alpha) for log, alpha in logs[::-1]]
-    for placed, alpha in labels[::-1]:
-        overlays.draw_attack_labels(d, layout, placed, alpha)
-    names.draw_names(d, layout, names.place_names(d, layout, m, taken + numbers, (0, 0, img.width, img.height)))
+        arrows += overlays.draw_attack_arrows(d, layout, log, alpha)
+    area, labels = (0, 0, img.width, img.height), []
+    placed = [(overlays.place_attack_labels(d, layout, log, boxes + tags, arrows, labels, area), alpha)
+              for log, alpha in logs[::-1]]
+    for texts, alpha in placed[::-1]:
+        overlays.draw_attack_labels(d, layout, texts, alpha)
+    set_names = names.place_names(d, layout, m, boxes + tags + arrows + labels + numbers, area)
+    names.draw_names(d, layout, set_names)
+    return Placed(boxes, tags, labels, set_names)
 
 
 def _logs(view: dict) -> list[tuple[dict, int]]:
