@@ -4,7 +4,8 @@ A face-up block shows its sticker: current strength as pips along the top edge i
 colour (lost steps as faint rings, as the real block turns 90 degrees per step), the label, a type
 symbol, the corps colour stripe with the corps' letters (colour is not enough for colour-blind
 players: gold and orange, brown and red look alike to them), a shield, cubes, and its edge (light
-when revealed to the enemy, gold when activated).  A hidden block shows its side's colour and nothing else: one sprite for all.
+when revealed to the enemy, gold when activated).  A hidden block shows its side's colour and
+nothing else: one sprite for all.
 """
 from __future__ import annotations
 

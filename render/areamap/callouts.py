@@ -3,8 +3,8 @@ LEGIBLE to fit in it (six in Borodino, 41), they stand instead at full size in a
 beside the area (or over it, when that leaves them room), joined to it by a leader line.
 
 A panel goes to the nearest free spot round the area, inside the picture, clear of every other
-block, number circle and panel, and of the names and stars where it can. It depends only on how many blocks stand where, as the
-slots do, so it tells nothing a hidden block keeps secret.
+block, number circle and panel, and of the names and stars where it can. It depends only on how
+many blocks stand where, as the slots do, so it tells nothing a hidden block keeps secret.
 """
 from __future__ import annotations
 

@@ -124,7 +124,7 @@ def draw_play(img: Image.Image, layout: Layout, view: dict, highlight: dict, num
     for log, alpha in logs:
         overlays.draw_results(d, layout, log, alpha)
         arrows += overlays.draw_attack_arrows(d, layout, log, alpha)
-    area, labels = (0, 0, img.width, img.height), []
+    area, labels = (0, 0, img.width, img.height), list[Box]()
     placed = [(overlays.place_attack_labels(d, layout, log, boxes + tags, arrows, labels, area), alpha)
               for log, alpha in logs[::-1]]
     for texts, alpha in placed[::-1]:
