@@ -3,6 +3,7 @@ area with a leader line, clear of every other block and number circle; the battl
 never covers a block."""
 import itertools
 
+from render import action_crop
 from render.areamap import callouts
 from render.areamap.picture import FULL_SCALE, frame_for
 from render.areamap.play import arrangement, hits_disc
@@ -10,6 +11,7 @@ from render.areamap.stacking import anchor
 from render.areamap.static import View, keep_out
 from rules.bloody_monday import bm_data
 from tests.render.bm_views import crowded_view, first_impulse_view, seen_by
+from tests.render.golden import check_golden
 
 FULL = View((0, 0, 1000, 1400), FULL_SCALE)
 
@@ -69,3 +71,7 @@ def test_the_hit_count_moves_off_a_block_standing_where_it_would_go():
     block = (round(usual[0]) - 2, round(usual[1]) - 2, round(usual[2]) + 2, round(usual[3]) + 2)
     moved = hits_disc(centre, scale, [block])
     assert moved != usual and not _overlap(moved, block)
+
+
+def test_golden_crowded_borodino_at_a_phone_s_width():
+    check_golden("bm_crowded_41_french", action_crop(seen_by(crowded_view(), "french")))
