@@ -2,9 +2,10 @@
 
     kolocha local [--system borodino] [--scenario ID] [--seed N] [--option NAME ...]
                   [--db FILE] [--game ID] [--script FILE [--json]]
+                  [--ai SIDE ...] [--level N] [--ai-seed N]
     kolocha map [--game ID] [--around HEX ...] [--radius N] [--size N] [--zoc SIDE]
                 [--select HEX] [--out FILE] [--db FILE]
-    kolocha replay GAME | --all [--db FILE] [--gif FILE] [--verify]
+    kolocha replay GAME | --all [--db FILE] [--gif FILE] [--verify] [--computer]
     kolocha bench [--system borodino] [--scenario 7sep] | --discord
     kolocha fuzz [--games N] [--seed N] [--part playouts|engine-swap|front-swap ...] [--out DIR]
     kolocha run [--config FILE]     (DISCORD_TOKEN in the environment)
@@ -23,9 +24,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import rules
-from bot import bench, dice_audit, fair_dice, fuzz, pictures
-from bot.config import Config
-from bot.converters import Unreadable, parse_options, parse_seed, read_script, well_formed
+from bot import ai_replay, bench, dice_audit, fair_dice, fuzz, pictures
+from bot import text as fmt
+from bot.ai_seat import NoComputer, Seat, new_seat
+from bot.config import Config, GameSettings
+from bot.converters import Unreadable, parse_options, parse_seed, read_script, read_tables, well_formed
 from bot.service import GameService
 from bot.permissions import TableError
 from bot.store import AlreadyServed, SchemaTooNew, Store, StoreRefusal, sole_server
@@ -33,6 +36,7 @@ from bot.terminal.console import enable_line_editing, parse_script, play, run_sc
 from bot.terminal.map_files import MapFiles
 from rules.core.errors import RulesError
 from rules.core.playout import POLICIES
+from rules.core.system import GameSystem
 
 DEFAULT_DB = "kolocha.sqlite"
 
@@ -78,10 +82,17 @@ def _parser() -> argparse.ArgumentParser:
     local.add_argument("--scenario", help="scenario id (default: the system's own default)")
     local.add_argument("--seed", type=_argument(parse_seed), help="dice seed (default: random, then stored)")
     local.add_argument("--option", action="append", metavar="NAME", help="turn an option on")
+    local.add_argument("--tables", type=Path, metavar="FILE",
+                       help="your own table file, for a system that reconstructs its tables (1812)")
     local.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default: ./{DEFAULT_DB})")
     local.add_argument("--game", type=int, help="resume a stored game instead of a new one")
     local.add_argument("--script", type=Path, help="run this command file non-interactively")
     local.add_argument("--json", action="store_true", help="with --script: one JSON per command")
+    local.add_argument("--ai", action="append", metavar="SIDE", help="the computer plays this side "
+                       "(repeat it for every side: a game that plays itself)")
+    local.add_argument("--level", type=int, default=1, help="the computer's level (default 1)")
+    local.add_argument("--ai-seed", type=_argument(parse_seed), help="the computer's own seed "
+                       "(default: drawn, and stored with its seat: the same seed replays its play)")
     local.set_defaults(run=_local)
 
     replay = sub.add_parser("replay", help="re-run stored games from their seeds and report")
@@ -91,6 +102,8 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--gif", type=Path, help="also write an animated GIF, one frame per player-turn")
     replay.add_argument("--verify", action="store_true", help="also prove the dice came from the committed "
                         "seed: the commitment, every snapshot and every published roll (fair dice)")
+    replay.add_argument("--computer", action="store_true", help="also make the computer seats' plans "
+                        "again from their seeds: each computer command with its reason (a blunder replayed)")
     replay.set_defaults(run=_replay)
 
     map_cmd = sub.add_parser("map", help="draw a stored game's map as a PNG")
@@ -160,6 +173,9 @@ def _local(args: argparse.Namespace) -> int:
         scenario = args.scenario or settings.get("scenario") or _first_scenario(system)
         seed = args.seed if args.seed is not None else settings.get("seed")
         options = parse_options(args.option or settings.get("options"))
+        if args.tables is not None:
+            options["tables"] = read_tables(args.tables)
+        seats = _computer_seats(rules.load(system), args)
         game_id = service.new_game(system, scenario, None if seed is None else parse_seed(seed),
                                    options, created_by=well_formed(getpass.getuser()),
                                    hot_seat=True)
@@ -167,6 +183,12 @@ def _local(args: argparse.Namespace) -> int:
         dice = f"seed {game['seed']}" if seed is not None else f"fair dice committed to as SHA-256 {game['commitment']}"
         print(f"Game {game_id}: {system} {scenario}, {dice}"
               + (f", options {','.join(options)}" if options else "") + f", stored in {args.db}",
+              file=sys.stderr)
+    if args.game is not None:
+        seats = _computer_seats(service.system(game_id), args)
+    for side, seat in seats:
+        service.store.take_computer_seat(game_id, side, seat.to_dict())
+        print(f"The computer plays {fmt.side_name(side)} (level {seat.level}, its seed {seat.seed}).",
               file=sys.stderr)
     if script is not None:
         return run_script(service, game_id, script, sys.stdout, args.json)
@@ -176,6 +198,21 @@ def _local(args: argparse.Namespace) -> int:
     if game["status"] == "over" and fair_dice.committed(game):
         print(fair_dice.reveal(game))
     return code
+
+
+def _computer_seats(system: GameSystem, args: argparse.Namespace) -> list[tuple[str, Seat]]:
+    """`--ai SIDE ...`: the seats the computer takes, refused in one sentence (before a game is
+    opened) for a side that is not one or a system without that computer player."""
+    seats = []
+    for side in (s.strip().lower() for s in args.ai or []):
+        if side not in system.INFO.sides:
+            raise TableError(f"--ai {side}: {side!r} is not a side of {system.INFO.name}; choose "
+                             f"{' or '.join(system.INFO.sides)}.")
+        try:
+            seats.append((side, new_seat(system, args.level, GameSettings().ai_budget, args.ai_seed)))
+        except NoComputer as error:
+            raise TableError(f"--ai {side}: {error}") from None
+    return seats
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -191,10 +228,14 @@ def _replay(args: argparse.Namespace) -> int:
     verdicts = [dice_audit.verify(service, game_id) for game_id in ids] if args.verify else []
     for verdict in verdicts:
         print(verdict)
+    thoughts = [ai_replay.rethink(service, game_id) for game_id in ids] if args.computer else []
+    for thinking in thoughts:
+        print("\n".join(thinking.lines()))
     if args.gif and len(ids) == 1 and reports[0].ok:
         args.gif.write_bytes(pictures.replay_gif(service, ids[0]))
         print(f"Replay: {args.gif}")
-    return 0 if all(r.ok for r in reports) and all(v.ok for v in verdicts) else 1
+    return 0 if all(r.ok for r in reports) and all(v.ok for v in verdicts) \
+        and not any(t.differs for t in thoughts) else 1
 
 
 def _map(args: argparse.Namespace) -> int:

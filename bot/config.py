@@ -6,7 +6,9 @@
     [defaults]                     # the settings every new game starts with
     deadline_hours = 48
     reminders = [24, 1]            # hours before the deadline
-    at_deadline = "remind"         # remind | end | choose | forfeit
+    at_deadline = "remind"         # remind | end | choose | forfeit | computer
+    ai_level = 1                   # a computer player's level (issue 13; only 1 exists)
+    ai_budget = 60                 # seconds a computer player may think per plan
     skip_weekends = false          # Saturdays and Sundays do not count toward deadlines
     spectator_delay = false        # spectators one game turn behind
 """
@@ -19,7 +21,8 @@ from pathlib import Path
 
 from bot.converters import Unreadable
 
-AT_DEADLINE = ("remind", "end", "choose", "forfeit")
+AT_DEADLINE = ("remind", "end", "choose", "forfeit", "computer")
+AI_LEVELS = (1, 2)  # what the setting accepts; whether a game has that level is its system's word
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,8 @@ class GameSettings:
     at_deadline: str = "remind"
     spectator_delay: bool = False
     skip_weekends: bool = False  # Saturdays and Sundays (in each player's time zone) do not count
+    ai_level: int = 1  # how a computer seat of this game plays (issue 13.6)
+    ai_budget: float = 60.0  # the seconds it may think per plan before the bot stops waiting
 
     def __post_init__(self) -> None:
         if not 0 < self.deadline_hours <= 24 * 60:
@@ -40,6 +45,10 @@ class GameSettings:
                              f"not {self.at_deadline!r}.")
         if any(not 0 < h < self.deadline_hours for h in self.reminders):
             raise Unreadable("Reminders are hours before the deadline, each shorter than it.")
+        if self.ai_level not in AI_LEVELS:
+            raise Unreadable(f"A computer player's level is 1 or 2, not {self.ai_level}.")
+        if not 1 <= self.ai_budget <= 3600:
+            raise Unreadable("A computer player's time budget is between 1 and 3600 seconds.")
 
     @classmethod
     def from_dict(cls, data: dict, base: GameSettings | None = None) -> GameSettings:
@@ -54,22 +63,31 @@ class GameSettings:
                 values["deadline_hours"] = float(values["deadline_hours"])
         except (TypeError, ValueError):
             raise Unreadable("A deadline and its reminders are numbers of hours, like 48 and 24, 1.") from None
+        try:
+            for key, kind in (("ai_level", int), ("ai_budget", float)):
+                if key in values:
+                    values[key] = kind(values[key])
+        except (TypeError, ValueError):
+            raise Unreadable("A computer player's level and time budget are numbers, like 1 and 60.") from None
         return replace(base or cls(), **values)
 
     def to_dict(self) -> dict:
         return {"deadline_hours": self.deadline_hours, "reminders": list(self.reminders),
                 "at_deadline": self.at_deadline, "spectator_delay": self.spectator_delay,
-                "skip_weekends": self.skip_weekends}
+                "skip_weekends": self.skip_weekends, "ai_level": self.ai_level,
+                "ai_budget": self.ai_budget}
 
     def describe(self) -> str:
         reminders = ", ".join(f"{h:g} h" for h in self.reminders) or "none"
         action = {"remind": "remind again", "end": "end the phase (a mid-turn choice: the default)",
                   "choose": "the default choice at a mid-turn choice, else remind again",
-                  "forfeit": "the late side forfeits"}[self.at_deadline]
+                  "forfeit": "the late side forfeits",
+                  "computer": "the computer takes the late side's seat"}[self.at_deadline]
         delay = "one game turn behind" if self.spectator_delay else "live"
         weekends = " (weekends not counted)" if self.skip_weekends else ""
         return (f"Deadline {self.deadline_hours:g} h{weekends} (reminders {reminders} before); at the "
-                f"deadline: {action}; spectators see the game {delay}.")
+                f"deadline: {action}; spectators see the game {delay}; a computer player plays at "
+                f"level {self.ai_level}, thinking up to {self.ai_budget:g} s a plan.")
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ converter returns the value or refuses with the sentence the person reads (`Unre
 from __future__ import annotations
 
 import codecs
+import tomllib
 from pathlib import Path
 
 from bot.permissions import TableError
@@ -96,6 +97,15 @@ def read_script(path: Path) -> str:
     except UnicodeDecodeError as error:
         raise Unreadable(f"the script {path} is not UTF-8 text (byte {error.start} is not); save "
                          "it as UTF-8") from None
+
+
+def read_tables(path: Path) -> dict:
+    """A player's own table file (TOML), parsed; the system checks what it holds. Unreadable with
+    the sentence to print when it is no TOML file."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise Unreadable(f"cannot read the tables {path}: {error}") from None
 
 
 def well_formed(text: str) -> str:

@@ -72,9 +72,11 @@ class Deadlines:
     def plan(self, game_id: int, active: list[str], phase_key: str,
              restart: frozenset[str] = frozenset()) -> dict[str, datetime]:
         """When each side that may act is due after a change: a side whose turn goes on keeps
-        its deadline, one whose turn has just begun (a new phase counts) gets a fresh one, and so
-        does a side in `restart` (its deadline has just passed and was acted on)."""
+        does a side in `restart` (its deadline has just passed and was acted on). A side the
+        computer plays has none: it answers at once (bot/tables/computer.py)."""
         rows = {row["side"]: row for row in self.store.deadlines(game_id)}
+        computer = self.store.computer_seats(game_id)
+        active = [side for side in active if side not in computer]
         return {side: datetime.fromisoformat(rows[side]["due_at"])
                 if side in rows and rows[side]["phase_key"] == phase_key and side not in restart
                 else self.fresh(game_id, side) for side in active}

@@ -33,7 +33,7 @@ from typing import Any, Protocol
 from bot import text as fmt
 from bot.service import GameService
 from bot.store import Outbox
-from bot.words import Text, words
+from bot.words import COMPUTER, Text, words
 
 log = logging.getLogger("kolocha.delivery")
 
@@ -221,6 +221,8 @@ class Delivery:
             else self.store.seats(row["game"]).get(audience)
         if user is None:
             return None
+        if user == COMPUTER:  # the computer reads no messages: its side's news stays the record
+            return "record"
         thread = self.store.private_thread(row["game"], user)
         if thread is not None:
             return f"thread:{thread}"

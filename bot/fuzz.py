@@ -2,7 +2,8 @@
 
 * playouts: random games of every registered system, scenario and option set (none, all), from
   rules/core/playout.py; a failure is written as a script `kolocha local --script` replays;
-* engine swap: Bloody Monday's swap test at the engine (rules/bloody_monday/swaptest.py);
+* engine swap: the swap tests at the engine (rules/bloody_monday/swaptest.py, and 1812's hidden
+  stacks in rules/campaign_1812/swaptest.py);
 * front-end swap: the same through the Discord tables and the terminal (bot/fog_check.py).
 
 Each part reports one line per failure and a total; the exit status is 1 if anything failed.
@@ -53,12 +54,17 @@ def playouts(games: int, seed: int, out: Path, write: Write,
 
 
 def engine_swaps(games: int, seed: int, write: Write) -> int:
-    """Bloody Monday's engine swap test over `games` games per scenario and option set."""
+    """The engine swap tests over `games` games per scenario and option set: Bloody Monday's, then
+    1812's (rules/campaign_1812/swaptest.py: hidden stacks, issue 14.4)."""
+    from rules.campaign_1812.swaptest import swap_test as campaign_swap
+
+    failed = _swaps("engine swap", games, seed, write, lambda n, scenario, options: campaign_swap(n, n, scenario),
+                    system="campaign_1812")
     if not _has_swap_test(write, "engine swap"):
-        return 0
+        return failed
     swap_test = importlib.import_module("rules.bloody_monday.swaptest").swap_test
-    return _swaps("engine swap", games, seed, write,
-                  lambda n, scenario, options: swap_test(n, n, scenario, list(options)))
+    return failed + _swaps("engine swap", games, seed, write,
+                           lambda n, scenario, options: swap_test(n, n, scenario, list(options)))
 
 
 def front_swaps(games: int, seed: int, write: Write) -> int:
@@ -82,9 +88,9 @@ def _has_swap_test(write: Write, part: str) -> bool:
 
 
 def _swaps(part: str, games: int, seed: int, write: Write,
-           run: Callable[[int, str, dict], list[str]]) -> int:
+           run: Callable[[int, str, dict], list[str]], system: str = HIDDEN_SYSTEM) -> int:
     failed = 0
-    for scenario, options in option_sets(HIDDEN_SYSTEM):
+    for scenario, options in option_sets(system):
         for n in range(seed, seed + games):
             found = run(n, scenario, options)
             failed += bool(found)

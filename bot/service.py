@@ -29,6 +29,8 @@ log = logging.getLogger("kolocha.service")
 
 QUERIES = ("status", "units", "help", "odds")
 TURN_RULE = "Sequence of Play"  # cited when the engine names no rule for a command out of turn
+SIMULTANEOUS_UNDO = ("While both players give their orders at once nothing is undone, so that neither "
+                     "learns whether the other has given one; to change yours, give it again")
 LONGEST = 200  # characters: no command of any game is longer; a longer line is refused unread
 SORRY = "Something went wrong on our side; nothing was changed, and the error has been logged."
 BUSY = ("The game records are busy with another write just now; nothing was changed. Try again "
@@ -57,6 +59,7 @@ class Result:
     standing: str | None = None  # the standing order that gave this command (issue 10.1)
     followed: list[Result] = field(default_factory=list)  # commands standing orders played after it
     ended: dict | None = None  # how the game ended outside the rules (an agreed draw: issue 10.4)
+    secret: bool = False  # a hidden order given while others order at once: not told it was given
 
     def addressed(self) -> dict[str, list[dict]]:
         """The events grouped by audience: "all", a side, or "log"."""
@@ -110,6 +113,10 @@ class GameService:
 
     def system(self, game_id: int) -> GameSystem:
         return self._loader(self.store.game(game_id)["system"])
+
+    def system_named(self, name: str) -> GameSystem:
+        """A game system by name, as this service loads them (CommandError for none)."""
+        return self._loader(name)
 
     def new_game(self, system: str, scenario: str, seed: int | None = None,
                  options: dict | None = None, *, guild: str | None = None,
@@ -173,11 +180,13 @@ class GameService:
         return state
 
     def submit(self, game_id: int, side: str | None, text: str, user: str | None = None,
-               expected_seq: int | None = None, compose: Compose = record) -> Result:
+               expected_seq: int | None = None, compose: Compose = record,
+               reason: str | None = None) -> Result:
         """Judge one line from `side`; `expected_seq` is the position the player was looking at;
-        `compose` writes the news of an accepted change, stored with it."""
+        `compose` writes the news of an accepted change, stored with it; `reason`, why a
+        computer player gives it, is stored with the command's text (bot/ai_seat.py)."""
         try:
-            return self._submit(game_id, side, text.strip(), user, expected_seq, compose)
+            return self._submit(game_id, side, text.strip(), user, expected_seq, compose, reason)
         except RulesError as error:
             return Result(False, str(error), self.store.last_seq(game_id), side, rule=error.rule)
         except StoreRefusal as error:  # judged against a position that has since changed
@@ -190,7 +199,7 @@ class GameService:
             return Result(False, SORRY, self._safe_seq(game_id), side)
 
     def _submit(self, game_id: int, side: str | None, line: str, user: str | None,
-                expected_seq: int | None, compose: Compose) -> Result:
+                expected_seq: int | None, compose: Compose, reason: str | None = None) -> Result:
         words = line.split()
         if not words:
             raise CommandError("Type a command; `help` lists them.")
@@ -233,17 +242,20 @@ class GameService:
                                     "answers one, and `undo` takes back your own last command")
             return self._answer(game_id, system, state, side, seq, pending, verb == "accept",
                                 compose)
-        return self._play(game_id, system, state, side, line, user, seq, pending, compose)
+        return self._play(game_id, system, state, side, line, user, seq, pending, compose,
+                          reason)
 
     def _play(self, game_id: int, system: GameSystem, state: dict, side: str, line: str,
-              user: str | None, seq: int, pending: dict | None, compose: Compose) -> Result:
+              user: str | None, seq: int, pending: dict | None, compose: Compose,
+              reason: str | None = None) -> Result:
         active = system.active_sides(state)
         if side not in active:
             rule = _turn_rule(system, state, side, line)
             raise RuleViolation(rule, self._wait_sentence(system, state, side, active))
         cmd = system.parse(side, line)
         result, new_state = self._store_command(game_id, system, state, side, cmd,
-                                                {"user": user, "text": line}, seq, pending, compose)
+                                                {"user": user, "text": f"{line} — {reason}" if reason
+                                                 else line}, seq, pending, compose)
         return self._follow(game_id, system, new_state, result, compose)
 
     def _store_command(self, game_id: int, system: GameSystem, state: dict, side: str, cmd,
@@ -263,7 +275,7 @@ class GameService:
         public = message if not hidden else f"{fmt.side_name(side)}" + \
             (" by standing order" if standing else "") + f": {said(system, normalised)}.{tail}"
         result = Result(True, message, seq + 1, side, normalised, events=events, public=public,
-                        standing=standing)
+                        standing=standing, secret=simultaneous(system, state))
         told = compose(result, state, new_state)
         new_seq = self.store.append(game_id, row, new_state, told.outbox,
                                     status="over" if outcome else "active",
@@ -419,6 +431,8 @@ class GameService:
         """Take back the side's own last command: free within its phase, else by consent."""
         if seq == 0:
             raise RuleViolation("Undo", "There is nothing to undo")
+        if simultaneous(system, state):
+            raise RuleViolation("Undo", SIMULTANEOUS_UNDO)
         last = self.store.commands(game_id, after=seq - 1)[0]
         cmd = last["normalised"]
         if last["side"] != side:
@@ -527,6 +541,12 @@ def new_turn(system: GameSystem, before: dict | None, after: dict) -> str | None
     else None. Stored with the command, for spectators who watch a turn behind."""
     turn = str(system.view(after, None).get("turn"))
     return turn if before is None or turn != str(system.view(before, None).get("turn")) else None
+
+
+def simultaneous(system: GameSystem, state: dict) -> bool:
+    """Whether several sides give hidden orders at once now (1812's battle plans): then no one
+    may learn whether another has given its order until all have (issue 14.2)."""
+    return system.INFO.hidden_information and len(system.active_sides(state)) > 1
 
 
 def said(system: GameSystem, command: str) -> str:

@@ -29,6 +29,8 @@ from typing import Any
 
 import sqlite_utils
 
+from bot.words import COMPUTER
+
 SNAPSHOT_EVERY = 25
 BUSY_SECONDS = 2.0  # how long a statement waits for another writer before "database is locked"
 
@@ -188,6 +190,14 @@ def _deadline_start(db: sqlite_utils.Database) -> None:
     db.table("deadlines").add_column("began_at", str)  # NULL for rows older than this column
 
 
+@MIGRATIONS(name="ai_seats: a computer player's level, time budget and seed (issue 13)")
+def _ai_seats(db: sqlite_utils.Database) -> None:
+    # the seat itself is a `seats` row whose user is bot.words.COMPUTER; this row says how it plays
+    db.table("ai_seats").create({"game": int, "side": str, "level": int, "budget": float,
+                                 "seed": int}, pk=("game", "side"),
+                                foreign_keys=[("game", "games", "id")])
+
+
 class Store:
     """One SQLite file holding every game; safe to reopen after a crash at any point."""
 
@@ -311,6 +321,33 @@ class Store:
         with self.transaction():
             self.db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?)", [game_id, side, user])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
+
+    def take_computer_seat(self, game_id: int, side: str, seat: dict,
+                           outbox: Outbox | None = None) -> None:
+        """The computer takes a side (the seat's user is COMPUTER): the seat, how it plays
+        (`seat`: level, budget, seed) and the messages saying so, together; the side's
+        deadline goes (the computer answers at once)."""
+        with self.transaction():
+            self._check_live(game_id)
+            self.db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?)", [game_id, side, COMPUTER])
+            self.db.execute("INSERT OR REPLACE INTO ai_seats VALUES (?, ?, ?, ?, ?)",
+                            [game_id, side, seat["level"], seat["budget"], seat["seed"]])
+            self.db.execute("DELETE FROM deadlines WHERE game = ? AND side = ?", [game_id, side])
+            self._write_outbox(game_id, self.last_seq(game_id), outbox)
+
+    def computer_seats(self, game_id: int) -> dict[str, dict]:
+        """The sides the computer holds now, each with its level, budget and seed (a seat since
+        handed to a person is not one)."""
+        return {row["side"]: {"level": row["level"], "budget": row["budget"], "seed": row["seed"]}
+                for row in self.db.query(
+                    "SELECT a.* FROM ai_seats a JOIN seats s ON s.game = a.game AND s.side = a.side"
+                    " WHERE a.game = ? AND s.user = ?", [game_id, COMPUTER])}
+
+    def computer_games(self) -> list[int]:
+        """The games not over in which the computer holds a seat, oldest first."""
+        return [row[0] for row in self.db.execute(
+            "SELECT id FROM games WHERE status != 'over' AND id IN"
+            " (SELECT game FROM seats WHERE user = ?) ORDER BY id", [COMPUTER])]
 
     def leave_seats(self, game_id: int, sides: list[str], outbox: Outbox) -> None:
         """Free seats of a game not yet started (a player leaving the lobby)."""

@@ -151,6 +151,8 @@ def _place(unit: dict) -> str:
 def _unit_row(unit: dict) -> list[str]:
     factors = "-".join(str(unit[k]) for k in ("strength", "movement") if k in unit)
     flags = [k for k, v in unit.items() if k not in _CORE and v is True]
+    flags += [f"{k}: {', '.join(map(str, v))}" for k, v in unit.items()
+              if k not in _CORE and type(v) is list and v]  # the leaders with it, its cubes
     return [_place(unit), str(unit["id"]), str(unit.get("type", "")), factors, " ".join(flags)]
 
 

@@ -21,9 +21,12 @@ Words = list[Part]
 Text = Part | Words
 
 
-def mention(user: str) -> dict[str, str]:
-    """Address this person (a ping where the platform has them)."""
-    return {"user": str(user)}
+COMPUTER = "computer"  # the user holding a seat the computer plays (bot/ai_seat.py)
+
+
+def mention(user: str) -> Part:
+    """Address this person (a ping where the platform has them); the computer is named."""
+    return "the computer" if user == COMPUTER else {"user": str(user)}
 
 
 def due(moment: datetime) -> dict[str, str]:

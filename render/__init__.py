@@ -11,6 +11,8 @@ from collections.abc import Iterable, Sequence
 from PIL import Image
 
 from render.action import PHONE_WIDTH, latest_areas, latest_hexes
+from render.areamap.campaign import draw_campaign_map
+from render.areamap.campaign import window as campaign_window
 from render.areamap.picture import draw_area_map, window
 from render.frame import NotOnMap
 from render.hexmap.picture import draw_map, hexes_around, legible_radius, png
@@ -22,7 +24,11 @@ def check_around(view: dict, around: Iterable[str]) -> None:
     """NotOnMap, with the sentence for the person who asked, unless `around` names a place of
     the view's map: what a front end checks before it stores a crop that is drawn later."""
     places = [str(place) for place in around]
-    if view.get("system") == "bloody_monday":
+    if view.get("system") == "campaign_1812":
+        if not all(place.isdigit() for place in places):
+            raise NotOnMap(f"{', '.join(places)}: areas and sub-areas are named by their numbers")
+        campaign_window([int(place) for place in places], 0)
+    elif view.get("system") == "bloody_monday":
         if not all(place.isdigit() for place in places):
             raise NotOnMap(f"{', '.join(places)}: areas are named by their numbers, 1 to 111")
         window([int(place) for place in places], 0)
@@ -49,6 +55,9 @@ def snapshot(view: dict, *, zoc: str | None = None, hexes: Iterable[str] = (),
     places = None if around is None else [str(place) for place in around]
     if places is not None:
         check_around(view, places)
+    if view.get("system") == "campaign_1812":
+        numbers = None if places is None else [int(n) for n in places]
+        return png(draw_campaign_map(view, size=size, around=numbers, radius=1 if radius is None else radius))
     if view.get("system") == "bloody_monday":
         numbers = None if places is None else [int(n) for n in places]
         return png(draw_area_map(view, highlight=highlight, size=size, around=numbers,
@@ -59,7 +68,12 @@ def snapshot(view: dict, *, zoc: str | None = None, hexes: Iterable[str] = (),
 
 def action_crop(view: dict) -> bytes | None:
     """PNG of the latest action (render/action.py) at a phone's width, its counters or blocks large
-    enough to read there; None while the view's log holds no action yet (issue 12.1)."""
+    enough to read there; None while the view's log holds no action yet (issue 12.1). 1812: the
+    battle under way, else the latest battle."""
+    if view.get("system") == "campaign_1812":
+        fought = [b["place"] for b in view.get("log", [])]
+        place = (view.get("battle") or {}).get("place") or (fought[-1] if fought else None)
+        return None if place is None else png(draw_campaign_map(view, size=PHONE_WIDTH, around=[place], radius=1))
     if view.get("system") == "bloody_monday":
         areas = latest_areas(view)
         return png(draw_area_map(view, size=PHONE_WIDTH, around=areas, radius=0)) if areas else None
@@ -107,4 +121,6 @@ def _shared_palette(sample: Sequence[Image.Image]) -> Image.Image:
 
 
 def _draw(view: dict, size: int) -> Image.Image:
+    if view.get("system") == "campaign_1812":
+        return draw_campaign_map(view, size=size)
     return draw_area_map(view, size=size) if view.get("system") == "bloody_monday" else draw_map(view, size=size)

@@ -42,6 +42,7 @@ SIDES: dict[str, dict[str, RGB]] = {
     "russian": {"fill": (226, 130, 60), "ink": (30, 24, 20), "arrow": (171, 80, 8)},
 }
 GUARD: RGB = (255, 240, 120)  # pale: apart from the Russian orange under deuteranopia
+BROKEN: RGB = (200, 30, 30)  # the Doomed Victory BROKEN marker (6.10), a red cross on the counter
 ATTACK: RGB = (20, 20, 20)
 ELIMINATED: RGB = (150, 10, 20)
 HALO: RGB = (255, 255, 255)
@@ -79,6 +80,10 @@ SHIELD: dict[str, RGB] = {"silver": (206, 210, 216), "gold": (232, 186, 40)}
 BURST: RGB = (250, 120, 20)
 ARTILLERY_FIRE: RGB = (190, 20, 20)
 DISC: RGB = (250, 250, 244)
+
+# --- 1812 ---------------------------------------------------------------------------------------
+# A place's fill says who controls it; the Russian one is apart from the neutral clear for every vision.
+PLACE_CONTROL: dict[str | None, RGB] = {"french": (196, 210, 236), "russian": (236, 186, 140), None: CLEAR}
 
 # --- What colour alone must tell apart ----------------------------------------------------------
 MIN_APART = 10.0  # CIEDE2000 under every simulated colour vision; about 1 is the least one notices
@@ -144,6 +149,11 @@ MEANING: dict[str, tuple[RGB, RGB]] = {
     "Russian block and the Kolocha": (BLOCK["russian"]["fill"], KOLOCHA),
     "Kolocha on open ground": (KOLOCHA, AREA_FILL["green"]),
     "battle burst and Russian block": (BURST, BLOCK["russian"]["fill"]),
+    "broken cross on a Russian counter": (BROKEN, _RU["fill"]),
+    "broken cross on a French counter": (BROKEN, _FR["fill"]),
+    "1812: French and Russian places": (PLACE_CONTROL["french"], PLACE_CONTROL["russian"]),
+    "1812: French and neutral places": (PLACE_CONTROL["french"], PLACE_CONTROL[None]),
+    "1812: Russian and neutral places": (PLACE_CONTROL["russian"], PLACE_CONTROL[None]),
     "activated and revealed edges": (ACTIVATED, REVEALED_EDGE),
     **{f"firepower {a} and {b}": (FIREPOWER[a], FIREPOWER[b])
        for i, a in enumerate(FIREPOWER) for b in list(FIREPOWER)[i + 1:]},

@@ -3,13 +3,15 @@
 Nothing here decides anything: commands call Tables (bot/tables/). At start-up (setup_hook,
 once) the bot opens the store, starts the deadline scheduler and rebuilds its jobs from the
 database, starts the outbox job (what a stop or a failure left unsent is sent now, and retried
-every minute), registers the persistent buttons and syncs the command tree with Discord when it
-differs from the one last synced (its hash is kept in the database; `kolocha sync` forces it).
+every minute), sets the computer seats whose side acts to play, registers the persistent
+buttons and syncs the command tree with Discord when it differs from the one last synced (its
+hash is kept in the database; `kolocha sync` forces it).
 Plain messages in a game channel are read as commands only when the message-content intent is
 enabled in the config; Tables.plain decides which are commands. A deleted game channel, thread or
 server pauses its games (Lobby.lose_channel).
 
-`run()` stops gracefully on SIGTERM and SIGINT: the scheduler stops, commands under way finish
+`run()` stops gracefully on SIGTERM and SIGINT: the scheduler stops, so does the computer's
+thinking (made again at the next start), commands under way finish
 (each game's lock is taken in turn, for up to STOP_SECONDS), the store is closed, then the
 connection. What was stored but not sent waits in the outbox for the next start.
 """
@@ -166,6 +168,7 @@ class KolochaBot(commands.Bot):
         scheduler.add_job(delivery.flush, "interval", seconds=RETRY_SECONDS, id="outbox",
                           next_run_time=self.clock(), coalesce=True, max_instances=1,
                           replace_existing=True, misfire_grace_time=None)
+        await self.tables.computer.wake_all()  # a computer seat whose side acts plays now
         self.add_dynamic_items(Confirm, Verify)
         await self.sync_commands(store)
 
@@ -224,6 +227,7 @@ class KolochaBot(commands.Bot):
             self.scheduler.shutdown(wait=False)
         if self.tables is not None:
             tables, self.tables = self.tables, None  # new interactions find no tables
+            tables.computer.stop()
             try:
                 await asyncio.wait_for(tables.quiesce(), STOP_SECONDS)
             except TimeoutError:

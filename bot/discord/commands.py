@@ -25,6 +25,7 @@ from bot.discord.buttons import actor_of, confirmation, verify_button
 from bot.discord.messenger import markup, send_reply
 from bot.permissions import Actor, TableError
 from bot.tables import Offer, Tables
+from bot.tables.lobby import Opponent
 from bot.tables.overview import STATUSES
 from bot.words import Text
 
@@ -155,6 +156,15 @@ async def _scenarios(interaction: discord.Interaction, current: str
             for s in found if current.lower() in s["id"].lower()][:25]
 
 
+async def _sides_of_system(interaction: discord.Interaction, current: str
+                           ) -> list[app_commands.Choice[str]]:
+    """Autocomplete for the side to play in `/game new`: the sides of the system chosen."""
+    system = interaction.namespace.system or "borodino"
+    if system not in rules.systems():
+        return []
+    return _choices([s for s in rules.load(system).INFO.sides if current.lower() in s])
+
+
 def _side_completer(free_only: bool) -> Completer:
     """Autocomplete for a side of the game here: every side, or only those still free."""
     async def complete(interaction: discord.Interaction, current: str
@@ -196,6 +206,10 @@ def _order_completer(field: str) -> Completer:
     return complete
 
 
+LEVELS = [app_commands.Choice(name="level 1 (scripted on the rule book)", value=1),
+          app_commands.Choice(name="level 2 (search; not built yet)", value=2)]
+
+
 class GameCommands(app_commands.Group):
     """`/game`: the table of a game in this channel."""
 
@@ -207,17 +221,27 @@ class GameCommands(app_commands.Group):
     @app_commands.describe(system="Game system", scenario="Scenario id",
                            options="Optional rules, comma-separated (e.g. imperial_guard)",
                            hot_seat="One person may play both sides",
-                           thread="Open a thread for the game instead of using this channel")
-    @app_commands.autocomplete(system=_systems, scenario=_scenarios)
+                           thread="Open a thread for the game instead of using this channel",
+                           opponent="computer: you play one side, the computer the other, at once",
+                           side="With opponent:computer, the side you play (default: the first)",
+                           level="With opponent:computer, how well it plays")
+    @app_commands.autocomplete(system=_systems, scenario=_scenarios, side=_sides_of_system)
+    @app_commands.choices(opponent=[app_commands.Choice(name="a person (who joins)", value="person"),
+                                    app_commands.Choice(name="the computer", value="computer")])
+    @app_commands.choices(level=LEVELS)
     async def new(self, interaction: discord.Interaction, system: str, scenario: str,
-                  options: str = "", hot_seat: bool = False, thread: bool = False) -> None:
+                  options: str = "", hot_seat: bool = False, thread: bool = False,
+                  opponent: str = "person", side: str | None = None,
+                  level: int | None = None) -> None:
         guild = str(interaction.guild_id)
+        against = Opponent(side, level) if opponent == "computer" else None
 
-        async def open_game(tables: Tables, actor: Actor, channel: str) -> str:
+        async def open_game(tables: Tables, actor: Actor, channel: str) -> Text:
             if thread:
                 await asyncio.to_thread(tables.lobby.check_new, system, scenario, options)
                 channel = await open_thread(interaction, f"{system} {scenario}")
-            return await tables.lobby.new(actor, guild, channel, system, scenario, options, hot_seat)
+            return await tables.lobby.new(actor, guild, channel, system, scenario, options, hot_seat,
+                                          against=against)
 
         await answer(interaction, open_game)
 
@@ -314,6 +338,17 @@ class GameCommands(app_commands.Group):
         player = Actor(str(user.id), user.display_name, user.guild_permissions.manage_guild)
         await answer(interaction, lambda t, a, c: t.lobby.replace(a, c, side, player))
 
+    @app_commands.command(name="seat", description="Hand a side to the computer (creator or "
+                          "Manage Server)")
+    @app_commands.describe(side="The side it plays from now on", player="Who takes the seat",
+                           level="How well it plays (default: the game's setting)")
+    @app_commands.autocomplete(side=_side_completer(free_only=False))
+    @app_commands.choices(player=[app_commands.Choice(name="the computer", value="computer")])
+    @app_commands.choices(level=LEVELS)
+    async def seat(self, interaction: discord.Interaction, side: str, player: str,
+                   level: int | None = None) -> None:
+        await answer(interaction, lambda t, a, c: t.computer.seat(a, c, side, level))
+
     @app_commands.command(name="resume", description="Go on with a paused game (players agree, or "
                           "Manage Server)")
     @app_commands.describe(game="A game paused because its channel was lost: its number (its "
@@ -335,25 +370,32 @@ class GameCommands(app_commands.Group):
     async def leave(self, interaction: discord.Interaction) -> None:
         await answer(interaction, lambda t, a, c: t.absence.leave(a, c))
 
-    @app_commands.command(name="settings", description="Show or change deadlines and spectating")
+    @app_commands.command(name="settings", description="Show or change deadlines, spectating and "
+                          "the computer")
     @app_commands.describe(deadline_hours="Hours a side has for its turn",
                            reminders="Hours before the deadline to remind, comma-separated",
                            at_deadline="What happens when a deadline passes",
                            spectator_delay="Spectators see the game one turn behind",
-                           skip_weekends="Saturdays and Sundays do not count toward deadlines")
+                           skip_weekends="Saturdays and Sundays do not count toward deadlines",
+                           level="How well a computer seat taken from now on plays",
+                           budget="Seconds a computer seat taken from now on may think per plan")
     @app_commands.choices(at_deadline=[
         app_commands.Choice(name="remind again", value="remind"),
         app_commands.Choice(name="end the phase (a mid-turn choice: the default)", value="end"),
         app_commands.Choice(name="the default mid-turn choice, else remind", value="choose"),
-        app_commands.Choice(name="the late side forfeits", value="forfeit")])
+        app_commands.Choice(name="the late side forfeits", value="forfeit"),
+        app_commands.Choice(name="the computer takes the late side's seat", value="computer")])
+    @app_commands.choices(level=LEVELS)
     async def settings(self, interaction: discord.Interaction,
                        deadline_hours: app_commands.Range[float, 0.1, 1440.0] | None = None,
                        reminders: str | None = None, at_deadline: str | None = None,
                        spectator_delay: bool | None = None,
-                       skip_weekends: bool | None = None) -> None:
+                       skip_weekends: bool | None = None, level: int | None = None,
+                       budget: app_commands.Range[float, 1.0, 3600.0] | None = None) -> None:
         changes: dict[str, object] = {k: v for k, v in (
             ("deadline_hours", deadline_hours), ("at_deadline", at_deadline),
-            ("spectator_delay", spectator_delay), ("skip_weekends", skip_weekends)) if v is not None}
+            ("spectator_delay", spectator_delay), ("skip_weekends", skip_weekends),
+            ("ai_level", level), ("ai_budget", budget)) if v is not None}
 
         def change(tables: Tables, actor: Actor, channel: str) -> Awaitable[Text]:
             if reminders is not None:

@@ -12,7 +12,8 @@ one job:
 * `play`: the game's own commands, typed or from buttons, and the map on request;
 * `completion`: autocomplete from the legal commands of the caller's side;
 * `news`: what others hear after a change (public lines, maps, DMs, spectators);
-* `clocks`: what happens when a deadline comes near or passes.
+* `clocks`: what happens when a deadline comes near or passes;
+* `computer`: the seats the computer holds, played when their side acts (issue 13).
 
 Each room method takes an Actor and a channel id and returns the private reply for the caller, or
 raises TableError with the sentence of refusal.
@@ -27,12 +28,14 @@ from bot.config import Config, GameSettings
 from bot.deadlines import Clock, Deadlines, Scheduler, utc_now
 from bot.delivery import Delivery, Reply
 from bot.permissions import Actor, TableError
+from bot.planner import Planner, ProcessPlanner
 from bot.player_prefs import PlayerPrefs
 from bot.service import GameService, over_sentence
 from bot.store import DeadlineRows
 from bot.tables.absence import Absence
 from bot.tables.clocks import Clocks
 from bot.tables.completion import Completion
+from bot.tables.computer import Computer
 from bot.tables.lobby import Lobby
 from bot.tables.news import News
 from bot.tables.overview import Overview
@@ -51,7 +54,7 @@ class Tables:
 
     def __init__(self, service: GameService, delivery: Delivery, scheduler: Scheduler,
                  config: Config | None = None, clock: Clock = utc_now,
-                 systems: tuple[str, ...] | None = None):
+                 systems: tuple[str, ...] | None = None, planner: Planner | None = None):
         self.service = service
         self.systems = systems or tuple(rules.systems())
         self.store = service.store
@@ -68,6 +71,7 @@ class Tables:
         self.overview = Overview(self)
         self.absence = Absence(self)
         self.play = Play(self)
+        self.computer = Computer(self, planner or ProcessPlanner())
 
     def game_in(self, channel: str) -> dict:
         """The game at this channel's table (the newest one not over)."""

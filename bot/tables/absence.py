@@ -112,6 +112,7 @@ class Absence(Room):
         async with self.tables.lock(game_id):
             reply = await asyncio.to_thread(self._decide, actor, channel, game_id, action)
         await self.delivery.flush(game_id)
+        self.tables.computer.wake(game_id)  # a game going on whose computer side acts plays
         return reply
 
     def _decide(self, actor: Actor, channel: str, game_id: int, action: str) -> Text:
@@ -124,7 +125,8 @@ class Absence(Room):
                              f"may {action} it.")
         asked = self._standing_request(game)
         agreed = asked is not None and asked["action"] == action and asked["by"] not in mine
-        alone = set(seats) <= set(mine)  # a hot-seat game: one person holds every seat
+        # a hot-seat game, or one against the computer (which agrees): no other person to ask
+        alone = set(seats) - set(self.store.computer_seats(game_id)) <= set(mine)
         if actor.manage_guild or agreed or alone:
             self._do(game, action, actor)
             return f"Game {game_id} is {'paused' if action == 'pause' else 'going on'}."

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 
 from bot import text as fmt
 from bot.delivery import channel_audience, message, user_audience
+from bot.permissions import TableError
 from bot.store import Outbox
 from bot.tables.room import Room
 from bot.words import Text, due, mention, words
@@ -50,6 +51,13 @@ class Clocks(Room):
                 await tables.news.concede(game_id, side,
                                           f"{name} missed the deadline{note} and forfeits")
                 return
+            if action == "computer":
+                taken = await asyncio.to_thread(self._computer_takes, game_id, side, note)
+                if taken is None:
+                    await self.delivery.flush(game_id)
+                    tables.computer.wake(game_id)
+                    return
+                note += f"; the computer cannot take the seat: {taken}"
             if action in ("end", "choose"):
                 change = tables.news.change(game_id, f"Deadline{note}", frozenset({side}))
                 result = await asyncio.to_thread(  # a mid-turn choice waits: its default (10.1)
@@ -68,6 +76,15 @@ class Clocks(Room):
                 note += f"; the phase cannot end by itself: {result.message}"
             await asyncio.to_thread(self._remind_again, game_id, side, note)
             await self.delivery.flush(game_id)
+
+    def _computer_takes(self, game_id: int, side: str, note: str) -> str | None:
+        """The computer takes the late side's seat (issue 13); None once it has, else why not."""
+        try:
+            self.tables.computer.take(game_id, side, None, words(
+                f"The {fmt.side_name(side)} deadline has passed{note}: the computer takes the seat"))
+        except TableError as error:
+            return str(error)
+        return None
 
     def _remind_again(self, game_id: int, side: str, note: str) -> None:
         """A new deadline for the side, stored with the notice that the last one passed."""

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass
 from datetime import datetime
 
 import rules
 from bot import fair_dice
 from bot import text as fmt
+from bot.ai_seat import NoComputer, new_seat
 from bot.config import GameSettings
 from bot.converters import parse_options
 from bot.delivery import DMClosed, channel_audience, message, user_audience
@@ -21,11 +23,27 @@ from bot.tables.overview import seats_text
 from bot.store import Outbox, UnknownGame
 from bot.tables.news import Change
 from bot.tables.room import Room
-from bot.words import Text, due, join, mention, name, words
+from bot.words import COMPUTER, Text, due, join, mention, name, words
 from bot.words import channel as channel_ref
 from rules.core.errors import RulesError
 
 log = logging.getLogger("kolocha.lobby")
+
+
+@dataclass(frozen=True)
+class Opponent:
+    """`/game new ... opponent:computer`: the side the caller plays, and the computer's level
+    (None: the configured defaults)."""
+
+    side: str | None = None
+    level: int | None = None
+
+
+def _with_level(defaults: GameSettings, against: Opponent | None) -> dict:
+    """The new game's settings: the defaults, at the level asked for its computer."""
+    if against is None or against.level is None:
+        return defaults.to_dict()
+    return GameSettings.from_dict({"ai_level": against.level}, defaults).to_dict()
 
 
 class Lobby(Room):
@@ -48,14 +66,42 @@ class Lobby(Room):
             raise TableError(str(error))
 
     async def new(self, actor: Actor, guild: str, channel: str, system: str, scenario: str,
-                  options: str = "", hot_seat: bool = False, seed: int | None = None) -> str:
+                  options: str = "", hot_seat: bool = False, seed: int | None = None,
+                  against: Opponent | None = None) -> Text:
+        """Open a game; `against` the computer, the caller takes a side, the computer every
+        other, and the game begins at once (issue 13)."""
+        side = self._check_opponent(system, against)
         game_id = await asyncio.to_thread(self._open, actor, guild, channel, system, scenario,
-                                          options, hot_seat, seed)
+                                          options, hot_seat, seed, against)
         await self.delivery.flush(game_id)
-        return f"Game {game_id} is open. {self.tables.config.defaults.describe()}"
+        if side is None:
+            return f"Game {game_id} is open. {self.tables.config.defaults.describe()}"
+        joined = await self.join(actor, channel, side)
+        for other in self.service.system_named(system).INFO.sides:
+            if other != side:
+                await self.tables.computer.seat(actor, channel, other)
+        await self.start(actor, channel)
+        return words(joined, f" The computer plays the other side; game {game_id} has begun.")
+
+    def _check_opponent(self, system: str, against: Opponent | None) -> str | None:
+        """The side the caller plays against the computer (None: no computer), refused before
+        anything is opened when that side is not one or the system has no such computer."""
+        if against is None:
+            return None
+        if system not in self.tables.systems:
+            return None  # the opening refuses it in its own words
+        sides = self.service.system_named(system).INFO.sides
+        side = (against.side or sides[0]).strip().lower()
+        if side not in sides:
+            raise TableError(f"{side!r} is not a side of {system}; choose {' or '.join(sides)}.")
+        try:
+            new_seat(self.service.system_named(system), against.level or self.tables.config.defaults.ai_level, 1)
+        except NoComputer as error:
+            raise TableError(str(error)) from None
+        return side
 
     def _open(self, actor: Actor, guild: str, channel: str, system: str, scenario: str,
-              options: str, hot_seat: bool, seed: int | None) -> int:
+              options: str, hot_seat: bool, seed: int | None, against: Opponent | None = None) -> int:
         """The new game, its settings and its opening line in the channel, stored together."""
         self.check_new(system, scenario)
         if any(g["status"] != "over" for g in self.store.games(channel=channel)):
@@ -72,7 +118,7 @@ class Lobby(Room):
             return self.service.new_game(system, scenario, seed, parse_options(options),
                                          guild=guild, channel=channel, created_by=actor.id,
                                          hot_seat=hot_seat,
-                                         settings=self.tables.config.defaults.to_dict(),
+                                         settings=_with_level(self.tables.config.defaults, against),
                                          opening=opening)
         except RulesError as error:
             raise TableError(str(error))
@@ -97,7 +143,7 @@ class Lobby(Room):
 
     def _free_seat(self, channel: str, side: str) -> dict:
         """The game here, if `side` is one of its seats and it has not started."""
-        game = self._seat_of(channel, side)
+        game = self.seat_of(channel, side)
         if game["started_at"]:
             raise TableError("This game has started; its seats are taken.")
         return game
@@ -198,6 +244,8 @@ class Lobby(Room):
         saying so, stored together; then the deadlines' jobs. What is now due, as words."""
         before = self.tables.settings(game["id"])
         settings = GameSettings.from_dict(changes, before)  # Unreadable: its sentence is the reply
+        if settings.at_deadline == "computer" or settings.ai_level != before.ai_level:
+            self.tables.computer.seat_for(game["id"], settings.ai_level)  # a computer it has
         rows = self.tables.deadlines.reshaped(game["id"], before, settings)
         dues = words(*(words(f" {fmt.side_name(row['side'])} is now due ",
                              due(datetime.fromisoformat(row["due_at"])), ".") for row in rows))
@@ -240,7 +288,7 @@ class Lobby(Room):
         """Seat a substitute for a side (its creator or a server manager), started or not:
         the newcomer gets the side's private view at once, and its held news from now on."""
         side = side.strip().lower()
-        game = await asyncio.to_thread(self._seat_of, channel, side)
+        game = await asyncio.to_thread(self.seat_of, channel, side)
         game_id = game["id"]
         check_manage(game, actor, "seat a substitute")
         async with self.tables.lock(game_id):
@@ -248,7 +296,7 @@ class Lobby(Room):
             await self.delivery.flush(game_id)
         return words(mention(player.id), f" plays {fmt.side_name(side)} in game {game_id}.")
 
-    def _seat_of(self, channel: str, side: str) -> dict:
+    def seat_of(self, channel: str, side: str) -> dict:
         """The game here, if `side` is one of its sides."""
         game = self.tables.game_in(channel)
         sides = self.service.system(game["id"]).INFO.sides
@@ -278,6 +326,16 @@ class Lobby(Room):
             rows += [row for row in self.tables.news.private_views(
                 game_id, state, self.store.last_seq(game_id), None) if row[0] == side]
         self.store.take_seat(game_id, side, player.id, rows)
+        if game["started_at"] and seats.get(side) == COMPUTER and not game["paused"]:
+            self._clock_for(game_id, side)
+
+    def _clock_for(self, game_id: int, side: str) -> None:
+        """A person taking a side from the computer (which keeps no deadline): a deadline of
+        their own if that side acts now."""
+        system = self.service.system(game_id)
+        state = self.service.load(game_id)
+        if side in system.active_sides(state):
+            self.tables.deadlines.renew(game_id, side, system.phase_key(state))
 
     async def lose_channel(self, channel: str, reason: str) -> None:
         """The channel (or thread) of running games is gone or closed to the bot: each game
@@ -315,6 +373,7 @@ class Lobby(Room):
         async with self.tables.lock(game_id):
             await asyncio.to_thread(self._go_on, actor, game, channel)
             await self.delivery.flush(game_id)
+        self.tables.computer.wake(game_id)
         return words(f"Game {game_id} goes on in ", channel_ref(channel), ".")
 
     def _paused(self, actor: Actor, guild: str | None, channel: str, game_id: int) -> dict:

@@ -31,10 +31,12 @@ log = logging.getLogger("kolocha.news")
 class Change:
     """One change of a game on its way to the store: its news, and what follows once stored."""
 
-    def __init__(self, news: News, game_id: int, who: Text, restart: frozenset[str] = frozenset()):
+    def __init__(self, news: News, game_id: int, who: Text, restart: frozenset[str] = frozenset(),
+                 why: str | None = None):
         self.news = news
         self.game_id = game_id
         self.who = who
+        self.why = why  # a computer player's reason, told with its command (issue 13)
         self.restart = restart  # sides whose deadline has passed: a fresh one even if they go on
         self.planned: dict[str, datetime] = {}
         self.deadlines: DeadlineRows = {}
@@ -45,17 +47,25 @@ class Change:
         """What an accepted result makes known (GameService.submit's `compose`): the outbox
         rows, and the deadlines they announce."""
         system = self.news.service.system(self.game_id)
-        events = [line.strip() for line in fmt.event_lines(result.visible_to(None), False)]
+        events: list[Text] = [line.strip() for line in fmt.event_lines(result.visible_to(None), False)]
         who = "standing order" if result.standing else self.who  # played for a player (10.1)
-        line = join([words("**", who, "** — ", result.public or result.message), *events])
+        line = join([words("**", who, "** — ", result.public or result.message, self._why(system)),
+                     *events])
+        if result.secret:  # given while the other side orders too: only what the rules show
+            line = join(events)
         if result.ended:  # ended by the players (an agreed draw): the final map, spectators, dice
             return Told(self.news.final_rows(self.game_id, line), {})
-        rows = self.announce(line, before, after, result.seq)
+        rows = self.announce(line, before, after, result.seq, quiet=result.secret and not events)
         for side, private in result.addressed().items():
             if side in system.INFO.sides:
                 rows.append((side, message(join([line.strip() for line in fmt.event_lines(private, False)]),
                                            buttons=self._answers(private, side, result.seq))))
         return Told(rows, self.deadlines)
+
+    def _why(self, system) -> str:
+        """A computer's reason, in public only where nothing is hidden: in a game with fog of
+        war it may name the blocks it moves (it stays in the command's stored text)."""
+        return f" Why: {self.why}." if self.why and not system.INFO.hidden_information else ""
 
     def _answers(self, private: list[dict], side: str, seq: int) -> Buttons | None:
         """The buttons a side's news carries: Accept and Decline under a draw offered to it
@@ -64,9 +74,10 @@ class Change:
             return None
         return {"action": "draw", "other": "decline", "game": self.game_id, "side": side, "seq": seq}
 
-    def announce(self, line: Text, before: dict | None, after: dict, seq: int) -> Outbox:
+    def announce(self, line: Text, before: dict | None, after: dict, seq: int, quiet: bool = False) -> Outbox:
         """The public line (with the map and who must move by when once the phase changed; a
-        game beginning has `before` None), spectators and each side's private view."""
+        game beginning has `before` None), spectators and each side's private view; `quiet`: no
+        public line while the phase goes on (a secret order given, nothing shown)."""
         news, game_id = self.news, self.game_id
         system = news.service.system(game_id)
         self.after = after
@@ -81,7 +92,7 @@ class Change:
             self.deadlines = news.tables.deadlines.rows(game_id, active, phase, self.planned)
         game = news.store.game(game_id)
         if not moved:
-            rows: Outbox = [(channel_audience(game["channel"]), message(line))]
+            rows: Outbox = [] if quiet else [(channel_audience(game["channel"]), message(line))]
         else:
             rows = [(channel_audience(game["channel"]),
                      message(words(line, "\n", fmt.headline(public), self._due_note()), seq,
@@ -103,6 +114,7 @@ class Change:
         logged (the jobs are rebuilt from the stored rows at the next start)."""
         news, game_id = self.news, self.game_id
         news.tables.completion.forget(game_id)
+        news.tables.computer.wake(game_id)  # a computer seat whose side now acts plays (issue 13)
         try:
             await asyncio.to_thread(news.tables.deadlines.reschedule, game_id)
         except Exception:
@@ -120,8 +132,9 @@ class News(Room):
             raise TableError("You have no seat in this game; only its players get private news.")
         return game, self.store.private_thread(game["id"], actor.id)
 
-    def change(self, game_id: int, who: Text, restart: frozenset[str] = frozenset()) -> Change:
-        return Change(self, game_id, who, restart)
+    def change(self, game_id: int, who: Text, restart: frozenset[str] = frozenset(),
+               why: str | None = None) -> Change:
+        return Change(self, game_id, who, restart, why)
 
     def spectator_rows(self, game_id: int, seq: int, state: dict, over: bool,
                        new_turn: tuple[str, int] | None) -> Outbox:

@@ -14,7 +14,7 @@ from bot.permissions import (
     commanding_side,
     sides_of,
 )
-from bot.service import QUERIES, Result
+from bot.service import QUERIES, Result, simultaneous
 from bot.store import Outbox
 from bot.tables.news import Change
 from bot.tables.room import Room
@@ -36,6 +36,10 @@ class PlainReply:
 
 
 UNIT_FIELDS = ("unit", "units", "block", "blocks", "leader")  # command fields that name units
+SECRET_ORDER = ("While both players give their orders at once (a battle plan), each order is secret: give it "
+                "with a slash command (`/order` and the same words), which only you read; typed in the channel, "
+                "everyone reads it. It was not played, and I delete your message where the server lets me "
+                "(Manage Messages); otherwise please delete it.")
 NAMES_A_UNIT = ("In a game with hidden units an order that names a unit is given with a slash "
                 "command (`/order` and the same words), which only you read (Fog of War): typed "
                 "in the channel, everyone reads it. It was not played, and I delete your message "
@@ -133,6 +137,8 @@ class Play(Room):
         if verb not in TABLE_VERBS and system.INFO.hidden_information and \
                 _names_a_unit(system, sides[0], line):
             return PlainReply(False, NAMES_A_UNIT, withdraw=True)
+        if verb not in TABLE_VERBS and simultaneous(system, self.service.load(game["id"])):
+            return PlainReply(False, SECRET_ORDER, withdraw=True)
         return True
 
     def _reads_as_order(self, game_id: int, sides: list[str], verb: str, words: list[str]) -> bool:

@@ -8,14 +8,16 @@ game, `# kolocha system=borodino scenario=7sep seed=123 options=imperial_guard`,
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TextIO
 
 from bot import text as fmt
+from bot.ai_seat import Memory, answer, next_job, plan, send
 from bot.converters import well_formed
-from bot.service import GameService, Result
+from bot.service import GameService, Result, record
 from bot.terminal.map_files import MapFiles
 
 
@@ -55,6 +57,23 @@ def split_side(line: str, sides: tuple[str, ...]) -> tuple[str | None, str]:
 def side_to_move(service: GameService, game_id: int) -> str | None:
     active = service.system(game_id).active_sides(service.load(game_id))
     return active[0] if active else None
+
+
+def next_seat(active: list[str], seated: str | None, acted: bool) -> str | None:
+    """The side the hot seat serves next: the seated side while it may act, unless it has just
+    acted while others may act at once too (simultaneous secret orders, 1812's battle plans:
+    issue 14.2); then the next of those sides, so each gives its order unseen by the other.
+
+    >>> next_seat(["french", "russian"], "french", True), next_seat(["french", "russian"], "french", False)
+    ('russian', 'french')
+    >>> next_seat(["russian"], "french", True), next_seat([], "french", True)
+    ('russian', None)
+    """
+    if seated not in active:
+        return active[0] if active else None
+    if acted and len(active) > 1:
+        return active[(active.index(seated) + 1) % len(active)]
+    return seated
 
 
 def run_line(service: GameService, game_id: int, line: str) -> Result:
@@ -138,6 +157,27 @@ def hand_over(read: Callable[[str], str], write: Callable[[str], None], maps: Ma
     return True
 
 
+def computer_turn(service: GameService, memory: Memory, game_id: int,
+                  write: Callable[[str], None], viewer: str | None) -> bool:
+    """A computer seat whose side acts plans and plays (bot/ai_seat.py), each command printed
+    with its reason as `viewer` may read it (None: everything, a demonstration). False when it
+    had nothing to play or a command of its was refused (said, and the game waits)."""
+    job = next_job(service, memory, game_id)
+    if job is None:
+        return False
+    sent = send(service, game_id, job, plan(job), lambda decision: record)
+    hidden = service.system(game_id).INFO.hidden_information and viewer not in (None, job.side)
+    for decision, result in sent:
+        if not result.accepted:
+            write(f"The computer playing {fmt.side_name(job.side)} stops: the rules refuse its "
+                  f"command `{decision.command}`: {result.message}")
+            return False
+        shown = dataclasses.replace(result, message=result.public or result.message) if hidden else result
+        head, *events = render(shown, decision.command, viewer).split("\n")
+        write("\n".join([head, *([] if hidden else [f"  Why: {decision.reason}."]), *events]))
+    return bool(sent)
+
+
 def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
          write: Callable[[str], None] = print, maps: MapFiles | None = None) -> int:
     """The hot-seat loop: prompt the side to move, print what happens, `quit` to leave.
@@ -146,18 +186,43 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
     every accepted command, and draws `map ...` on request. With hidden information one side
     looks at a time: the side to move changes only behind a hand-over, which leaves only the
     public picture on disk, clears the screen, its scrollback and the line history, and the
-    player at the screen speaks for their own side alone.
+    player at the screen speaks for their own side alone. Sides the computer holds (`kolocha
+    local --ai SIDE`) play themselves, shown as the one person at the screen may see them; with
+    every side the computer's, the game plays itself to the end (a demonstration).
     """
     system = service.system(game_id)
     hidden = system.INFO.hidden_information  # fog of war: one side at a time
+    computer = service.store.computer_seats(game_id)
+    humans = [s for s in system.INFO.sides if s not in computer]
+    memory = Memory()
     write(f"Game {game_id}. Type `help` for commands, `map` for a picture, `quit` to leave; "
           f"resume later with `kolocha local --game {game_id}`.")
-    seated = side_to_move(service, game_id) if hidden else None
+    seated = (humans[0] if len(humans) == 1 else side_to_move(service, game_id)) if hidden else None
     write(fmt.status(system.view(service.load(game_id), seated)))
     if maps:
         write(maps.draw([], seated))
+    acted = False
     while True:
-        side = side_to_move(service, game_id)
+        answered = answer(service, game_id, lambda decision: record) if computer else None
+        if answered is not None:  # an undo or a draw asked of the computer
+            write(render(answered, answered.command or "", seated))
+            if not answered.accepted:
+                return 1
+            continue
+        if any(s in computer for s in system.active_sides(service.load(game_id))):
+            phase = system.phase_key(service.load(game_id))
+            if not computer_turn(service, memory, game_id, write, seated):
+                return 1
+            if maps and (humans or system.phase_key(service.load(game_id)) != phase):
+                write(maps.draw([], seated))  # a demonstration redraws once a phase
+            continue
+        side = next_seat(system.active_sides(service.load(game_id)), seated, acted) if hidden \
+            else side_to_move(service, game_id)
+        acted = False
+        if not humans:
+            outcome = system.outcome(service.load(game_id))
+            write(fmt.outcome_line(outcome) if outcome else "No side may act now.")
+            return 0
         if hidden and side and side != seated:
             if not hand_over(read, write, maps, fmt.side_name(seated), fmt.side_name(side)):
                 return 0
@@ -187,9 +252,10 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
         else:
             result = run_line(service, game_id, line)
         write(render(result, line, seated))
+        acted = result.accepted and result.reply is None
         after = service.load(game_id)
         if result.accepted and system.phase_key(after) != system.phase_key(before):
             write(fmt.headline(system.view(after, seated)))
-        handing_over = hidden and side_to_move(service, game_id) not in (None, seated)
+        handing_over = hidden and next_seat(system.active_sides(after), seated, acted) not in (None, seated)
         if result.accepted and result.reply is None and maps and not handing_over:
             write(maps.draw([], seated))

@@ -9,8 +9,9 @@ from PIL import Image, ImageDraw
 
 from render.areamap import play
 from render.areamap.frame import legend, panel, title_strip
+from render.areamap.graph import neighbourhood
 from render.areamap.static import View, static_layer
-from render.frame import NotOnMap, text_size
+from render.frame import text_size
 from rules.bloody_monday import bm_data
 
 FULL_SCALE = 1.1  # the whole map about 1100 px wide
@@ -25,16 +26,8 @@ def panel_width(map_width: int) -> int:
 
 def window(around: Iterable[int], radius: int) -> frozenset[int]:
     """The areas within `radius` steps (neighbour to neighbour) of those in `around`."""
-    areas = bm_data.areas()
-    seen = {n for n in around if n in areas}
-    if not seen:
-        raise NotOnMap(f"{', '.join(map(str, around))}: no area of this map; name areas "
-                       "1 to 111, or draw all of it without any")
-    edge = set(seen)
-    for _ in range(radius):
-        edge = {n for a in edge for n in areas[a].neighbours} - seen
-        seen |= edge
-    return frozenset(seen)
+    return neighbourhood({n: a.neighbours for n, a in bm_data.areas().items()}, around, radius, "areas 1 to 111",
+                         "area")
 
 
 def frame_for(around: list[int], radius: int, size: int | None) -> View:

@@ -3,7 +3,8 @@
 A counter shows the side's colour, the symbol box (infantry cross, cavalry diagonal, artillery dot),
 "strength-movement" below it, a gold band for the Guard, and subtle marks for units that have
 moved (a folded corner) or attacked (a small diamond) this phase.  Large counters (crops) also
-show the unit's designation.
+show the unit's designation.  Under the Doomed Victory options a broken unit has a small red cross
+in its top-left corner and a unit with a leader stacked on it a gold disc in its top-right corner.
 """
 from __future__ import annotations
 
@@ -31,6 +32,8 @@ class Look:
     moved: bool
     attacked: bool
     label: str
+    broken: bool = False  # Doomed Victory 6.10
+    leader: bool = False  # a Doomed Victory leader is stacked with it (8.1)
 
 
 def counter_size(r: float) -> int:
@@ -51,7 +54,8 @@ def look_of(unit: dict, size: int) -> Look:
     uid = unit.get("id") or ""
     label = uid.split("-", 1)[1] if size >= LABEL_FROM and "-" in uid else ""
     return Look(unit["side"], unit.get("type", ""), values, bool(unit.get("guard")),
-                bool(unit.get("moved")), bool(unit.get("attacked")), label)
+                bool(unit.get("moved")), bool(unit.get("attacked")), label, bool(unit.get("broken")),
+                bool(unit.get("leaders")))
 
 
 @lru_cache(maxsize=512)
@@ -75,7 +79,19 @@ def sprite(look: Look, size: int) -> Image.Image:
         c, t = 0.13 * s, 0.07 * s
         d.polygon([(c, c + 0.6 * s - t), (c + t, 0.6 * s + c), (c, c + 0.6 * s + t), (c - t, 0.6 * s + c)],
                   fill=colours["ink"])
+    _doomed_marks(d, look, s, edge)
     return shrunk(img, size)
+
+
+def _doomed_marks(d: ImageDraw.ImageDraw, look: Look, s: int, edge: int) -> None:
+    """Small corner marks: a broken unit (red cross, top left), a leader stacked on it (gold disc, top right)."""
+    m, w = 0.05 * s, 0.16 * s
+    if look.broken:
+        d.line((m + edge, m + edge, m + edge + w, m + edge + w), fill=P.BROKEN, width=max(2, s // 14))
+        d.line((m + edge, m + edge + w, m + edge + w, m + edge), fill=P.BROKEN, width=max(2, s // 14))
+    if look.leader:
+        x1 = s - 1 - edge - m
+        d.ellipse((x1 - w, m + edge, x1, m + edge + w), fill=P.GUARD, outline=P.INK, width=max(1, edge // 2))
 
 
 def draw_counters(img: Image.Image, layout: Layout, units: list[dict]) -> None:

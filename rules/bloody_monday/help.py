@@ -29,8 +29,8 @@ TOPICS = {
     "skirmish": ("skirmish <jager> <area>    a full-strength Russian jager slips away, one step down "
                  "(optional rule 9.1)"),
     "ambush": "ambush <jager>             a full-strength Russian jager fires before anyone (optional rule 9.1)",
-    "reinforce": ("reinforce [<count>]        after activating your supreme commander: deploy reinforcements,\n"
-                  "  as many as your Logistics Value allows, or only <count> of them (3.1-3.3)"),
+    "reinforce": ("reinforce [<count>]        after activating your supreme commander: deploy reinforcements "
+                  "(3.1-3.3)\n  as many as your Logistics Value allows, or only <count> of them (3.1: \"may\")"),
     "restore": "restore <block>            restore one step in the Logistics Phase (3.4-3.6)",
     "end": "end                        finish the current step: an impulse, artillery fire, logistics",
     "odds": ("odds <area> | odds <artillery> <area>   the hits a battle or a gun's fire may bring: `odds 41`\n"

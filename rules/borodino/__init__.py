@@ -11,7 +11,9 @@ import random
 
 from rules.borodino import (
     combat_resolution,
+    dv_leaders,
     imperial_guard,
+    leader_moves,
     legal,
     movement,
     results,
@@ -38,7 +40,7 @@ INFO = SystemInfo(
     name="borodino",
     sides=SIDES,
     default_scenario="7sep",  # the great day
-    options=("imperial_guard", "additional_forces"),
+    options=("imperial_guard", "additional_forces", "dv_rally", "dv_leaders"),
     hidden_information=False,  # an open game: both players see the whole board
 )
 
@@ -136,6 +138,13 @@ def _phasing_command(b: Battle, side: str, cmd: C.Command) -> list[Event]:
     if side != s["player"]:
         raise RuleViolation("Turns of Play", f"it is the {phase}; no {side.title()} movement or attacking "
                             "takes place during the enemy Player-Turn")
+    if s["phase"] == "rally":
+        return _rally_command(b, side, cmd)
+    if isinstance(cmd, C.Move) and (lid := dv_leaders.resolve(b, cmd.unit)):
+        if s["phase"] != "movement":
+            raise RuleViolation("Doomed Victory 8.1", f"leaders move in the Movement Phase and the Rally Phase; "
+                                f"it is the {phase}")
+        return leader_moves.move(b, side, lid, cmd)
     if isinstance(cmd, C.Move):
         if s["phase"] != "movement":
             raise RuleViolation("Turns of Play", f"it is the {phase}: no movement takes place during a Combat Phase")
@@ -147,9 +156,23 @@ def _phasing_command(b: Battle, side: str, cmd: C.Command) -> list[Event]:
         return combat_resolution.resolve(b, side, cmd)
     if isinstance(cmd, C.Release):
         return imperial_guard.release(b, side, cmd)
+    if isinstance(cmd, C.Assign):
+        if "leaders" not in s:
+            raise RuleViolation("Doomed Victory 8.14", "leaders are in play only with the option dv_leaders")
+        return dv_leaders.assign(b, side, cmd.leader, cmd.fallen)
     if isinstance(cmd, C.End):
         return turns.end_movement(b) if s["phase"] == "movement" else turns.end_combat(b, side)
     raise RuleViolation("Combat", "nothing is waiting for that choice now")
+
+
+def _rally_command(b: Battle, side: str, cmd: C.Command) -> list[Event]:
+    """The Rally Phase (Doomed Victory 3.2, 8.152): leaders move, then `end`."""
+    if isinstance(cmd, C.End):
+        return turns.end_rally(b, side)
+    if isinstance(cmd, C.Move) and (lid := dv_leaders.resolve(b, cmd.unit)):
+        return leader_moves.move(b, side, lid, cmd)
+    raise RuleViolation("Doomed Victory 8.152", "in the Rally Phase only leaders move (`move <leader> <hex>`), "
+                        "before they rally broken units; `end` when done")
 
 
 def legal_commands(state: dict, side: str) -> list[C.Command]:

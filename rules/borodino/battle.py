@@ -109,9 +109,13 @@ class Battle:
     def take_off(self, uid: str, where: str) -> None:
         """Remove a unit from the map: "eliminated" (a loss) or "exited" (east edge)."""
         u = self.unit(uid)
-        if u["hex"] is not None:  # on the map
-            del self.occupant[u["hex"]]
+        frm = u["hex"]
+        if frm is not None:  # on the map
+            del self.occupant[frm]
         u["where"], u["hex"] = where, None
+        if "leaders" in self.s and frm is not None:
+            from rules.borodino.dv_leaders import rehome  # it reads Battle: imported when first needed
+            rehome(self, uid, frm)
         side = self.side(uid)
         if where == "eliminated":
             self.s["losses"][side] += self.strength(uid)
@@ -158,3 +162,8 @@ class Battle:
 
     def option(self, name: str) -> bool:
         return name in self.s["options"]
+
+    @property
+    def doomed(self) -> bool:
+        """Is a Doomed Victory option in play (dv_rally: state["broken"]; dv_leaders: state["leaders"])?"""
+        return "broken" in self.s or "leaders" in self.s

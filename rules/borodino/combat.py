@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from rules.borodino import dv_combat
 from rules.borodino.attack_cover import Contact, Vertex, best_cover, groups
 from rules.borodino.battle import Battle, enemy_of
 from rules.borodino.commands import Attack
@@ -77,7 +78,8 @@ def can_strike(b: Battle, a: str, d_hex: Hex) -> tuple[str, str] | None:
 
 def _available_attacker(b: Battle, uid: str) -> bool:
     u = b.unit(uid)
-    return u["where"] == "map" and not u["attacked"] and not u["advanced"]
+    return u["where"] == "map" and not u["attacked"] and not u["advanced"] \
+        and not (b.doomed and dv_combat.why_barred(b, uid))
 
 
 def _available_defender(b: Battle, uid: str) -> bool:
@@ -112,6 +114,9 @@ def plan_attack(b: Battle, side: str, cmd: Attack, *, check_obligations: bool = 
         uid = b.at(ref)
         if uid is None or b.side(uid) != side:
             raise RuleViolation("Combat (A)", f"there is no unit of yours in {ref}")
+        barred = dv_combat.why_barred(b, uid) if b.doomed else None
+        if barred:  # Doomed Victory 6.10, 8.10
+            raise RuleViolation(*barred)
         if not _available_attacker(b, uid):
             if b.unit(uid)["advanced"]:
                 raise RuleViolation("Combat (D)", f"{b.describe(uid)} has advanced after combat "
@@ -253,7 +258,10 @@ def obligations(b: Battle, side: str) -> tuple[set[str], set[Hex]]:
         if engaged and targets:
             must_attack.add(a)
     attackable = {t for targets in edges.values() for t in targets} | _redoubt_targets(b, side)
-    movers = [b.hex_of(a) for a in b.on_map(side) if not b.unit(a)["advanced"]]
+    # Doomed Victory (binding): a unit that may not attack (broken, 6.10; its leader inactive, 8.10) owes
+    # no attack, and the enemy next to it is owed one only by others.
+    movers = [b.hex_of(a) for a in b.on_map(side) if not b.unit(a)["advanced"]
+              and not (b.doomed and dv_combat.why_barred(b, a))]
     must_defend: set[Hex] = set()
     for e in enemies:
         eh = b.hex_of(e)

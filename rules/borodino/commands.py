@@ -65,6 +65,15 @@ class Release(Worded):
 
 
 @dataclass(frozen=True)
+class Assign(Worded):
+    """`assign barclay dokhturov`: a leader takes the corps of a fallen one (Doomed Victory 8.14)."""
+
+    VERB: ClassVar[str] = "assign"
+    leader: str
+    fallen: str
+
+
+@dataclass(frozen=True)
 class Stay(Worded):
     VERB: ClassVar[str] = "stay"
 
@@ -74,9 +83,9 @@ class End(Worded):
     VERB: ClassVar[str] = "end"
 
 
-Command = Move | Attack | Retreat | Advance | Lose | Release | Stay | End
+Command = Move | Attack | Retreat | Advance | Lose | Release | Assign | Stay | End
 
-VERBS = ("move", "attack", "retreat", "advance", "stay", "lose", "release", "end")
+VERBS = ("move", "attack", "retreat", "advance", "stay", "lose", "release", "assign", "end")
 
 
 def _ref(word: str, what: str) -> str:
@@ -144,6 +153,11 @@ def parse(text: str) -> Command:
         if len(args) != 1:
             raise CommandError("release names one Guard unit: `release 3227` or `release F-IG-YG`.")
         return Release(_ref(args[0], "the Guard unit's"))
+    if verb == "assign":
+        if len(args) != 2 or any(w.isdigit() for w in args):
+            raise CommandError("assign names a leader and the fallen leader whose corps he takes: "
+                               "`assign barclay dokhturov` (Doomed Victory 8.14).")
+        return Assign(args[0].upper(), args[1].upper())
     if args:
         raise CommandError(f"`{verb}` takes nothing after it.")
     return Stay() if verb == "stay" else End()

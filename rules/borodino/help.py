@@ -10,7 +10,9 @@ TOPICS = {
              "(French; 7 Sept and Grand Battle only)\n"
              "move <unit> <hex>.. off    the same along an explicit path: `move 3402 3302 off`\n"
              "  <unit> is the hex it stands in, or its id for a reinforcement waiting to enter: `move F-IG-OG 3029`.\n"
-             "  Each unit moves once per Movement Phase (Movement)."),
+             "  Each unit moves once per Movement Phase (Movement).\n"
+             "move <leader> <hex>         with dv_leaders: the leader (`davout`, `L-DAVOUT`) joins the friendly unit "
+             "in <hex>, ignoring enemy ZOC (Doomed Victory 8.1); `help doomed`"),
     "attack": ("attack <hex>[+<hex>..] -> <hex>[+<hex>..]   attackers -> defenders: `attack 3224+3124 -> 3223`\n"
                "  Artillery may bombard a single unit two hexes away. A redoubt's own strength is R<hex>: "
                "`attack R2817 -> 2818`.\n"
@@ -23,7 +25,10 @@ TOPICS = {
     "stay": "stay                       decline an advance after combat, or artillery's voluntary retreat",
     "lose": "lose <hex>[+<hex>..]       choose the attackers given up in an Exchange (CRT: Ex)",
     "release": "release <unit>             release a Guard unit after your losses allow it (Imperial Guard B2)",
-    "end": "end                        end your Movement or Combat Phase (refused while attacks are still due)",
+    "assign": ("assign <leader> <fallen>   with dv_leaders: a leader takes the corps of a fallen one "
+               "(an army commander one corps; a corps leader once his own is gone; Doomed Victory 8.14)"),
+    "end": ("end                        end your Movement, Combat or Rally Phase "
+            "(refused while attacks are still due)"),
     "undo": ("undo                       take back your last command of this phase; "
              "earlier ones need the opponent's consent"),
     "status": "status                     the turn, phase, losses and what the engine waits for",
@@ -33,6 +38,20 @@ TOPICS = {
              "  The strengths, the defender's modifiers (towns, woods/roads, redoubts, fords), and the chance "
              "of each result of the Combat Resolution Table, naming units whose retreat would be blocked. "
              "Nothing is rolled or changed."),
+    "doomed": ("doomed                     the Doomed Victory options dv_rally and dv_leaders, and the Shevardino "
+               "training scenario\n"
+               "  dv_rally (6.10, 3.2): some retreats are two hexes and break the unit (Dr at 3-1 and 4-1, Ar at 1-2 "
+               "to 1-4); a broken unit may not attack, retreats two hexes on a Dr and is eliminated by a second "
+               "two-hex retreat; in the Rally Phase after the Russian Player-Turn it rallies on a die of 1-2 "
+               "(Russian), 1-3 (French allies: IV, V, VIII Corps) or 1-4 (French).\n"
+               "  dv_leaders (8.1-8.15): each corps has a leader stacked with one of its units (`move davout 3224`); "
+               "units of an inactive leader may not move or attack; a leader stacked with or next to a unit hit by "
+               "a retreat rolls to rally it (die <= rating); two dice for a leader whose unit receives a result "
+               "(2, 4, 11, 12: he is lost); in the Rally Phase leaders move, rally broken units, then all turn "
+               "active.\n"
+               "  Scenario `shevardino`: the errata's six-turn training scenario (2000-2300 on its own map), adapted "
+               "to SPI Borodino as Game-Turns 3-8 (1400-1900: SPI's 2000 and later are night turns without combat) "
+               "around the Schevardino redoubt 3222; who has a unit in 3222 at the end wins."),
 }
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from rules.borodino import commands as C
-from rules.borodino import imperial_guard, movement, results
+from rules.borodino import dv_leaders, imperial_guard, leader_moves, movement, results
 from rules.borodino.battle import Battle
 from rules.borodino.combat import capable_edges, obligations, owed_attacks, plan_attack
 from rules.core.errors import RuleViolation
@@ -21,8 +21,10 @@ def legal_commands(b: Battle, side: str) -> list[C.Command]:
     """The commands of the phasing side (or of the chooser of a waiting step) in this position."""
     if b.s["pending"]:
         return _choice_commands(b)
+    if b.s["phase"] == "rally":
+        return _leader_commands(b, side) + [C.End()]
     if b.s["phase"] == "movement":
-        return _movement_commands(b, side)
+        return _movement_commands(b, side) + _leader_commands(b, side)
     out: list[C.Command] = [cmd for cmd in attack_candidates(b, side) if _may_attack(b, side, cmd)]
     due_a, due_d = obligations(b, side)
     return out + ([] if due_a or due_d else [C.End()])
@@ -35,8 +37,11 @@ def sample_command(b: Battle, side: str, rng: random.Random) -> C.Command | None
     legal, `end` among them once no attack is owed. None only where `legal_commands` is empty."""
     if b.s["pending"]:
         return rng.choice(_choice_commands(b))
+    if b.s["phase"] == "rally":
+        return rng.choice(_leader_commands(b, side) + [C.End()])
     if b.s["phase"] == "movement":
-        draws: list[str | C.Command] = [C.End(), *_movers(b, side), *_releases(b, side)]
+        draws: list[str | C.Command] = [C.End(), *_movers(b, side), *_releases(b, side),
+                                        *_leader_commands(b, side)]
     else:
         due_a, due_d = obligations(b, side)
         draws = [*attack_candidates(b, side), *([] if due_a or due_d else [C.End()])]
@@ -60,6 +65,32 @@ def _movement_commands(b: Battle, side: str) -> list[C.Command]:
         out += [C.Move(_ref(b, uid), (dest,)) for dest in sorted(movement.reachable(b, uid))]
     candidates = _releases(b, side)
     return out + [cmd for cmd in candidates if _may_release(b, side, cmd)] + [C.End()]
+
+
+def _leader_commands(b: Battle, side: str) -> list[C.Command]:
+    """Every leader move open to the side (Doomed Victory 8.1, 8.152); none without `dv_leaders`."""
+    if "leaders" not in b.s:
+        return []
+    moves: list[C.Command] = [C.Move(lid, (h,)) for lid in leader_moves.movers(b, side)
+                              for h in sorted(leader_moves.destinations(b, lid))]
+    return moves + _assignments(b, side)
+
+
+def _assignments(b: Battle, side: str) -> list[C.Command]:
+    """The reassignments of leaders to leaderless corps open now (Doomed Victory 8.14)."""
+    leaders = b.s["leaders"]
+    fallen = [lid for lid, x in sorted(leaders.items()) if x["where"] == "removed" and x["commands"]]
+    if not fallen or b.s["phase"] != "movement":
+        return []
+    out: list[C.Command] = []
+    for lid in dv_leaders.on_map(b, side):
+        for f in fallen:
+            try:
+                dv_leaders.assign(Battle(copy_state(b.s)), side, lid, f)
+                out.append(C.Assign(lid, f))
+            except RuleViolation:
+                pass
+    return out
 
 
 def _movers(b: Battle, side: str) -> list[str]:
@@ -132,8 +163,7 @@ def _choice_commands(b: Battle) -> list[C.Command]:
     step = b.s["pending"]["steps"][0]
     kind = step["kind"]
     if kind == "retreat":
-        return [C.Retreat(h) for h, _ in results.retreat_options(b, step["unit"], b.hex_of(step["unit"]),
-                                                               frozenset(step["taken"]))]
+        return [C.Retreat(h) for h, _ in results.options_of(b, step)]
     if kind == "advance":
         advances: list[C.Command] = [C.Advance(b.hex_of(u), h) for u, h in results.advance_options(b, step)]
         return advances + [C.Stay()]

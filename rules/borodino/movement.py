@@ -11,7 +11,7 @@ from __future__ import annotations
 import heapq
 from functools import cache
 
-from rules.borodino import tables
+from rules.borodino import dv_leaders, tables
 from rules.borodino.battle import Battle, enemy_of
 from rules.borodino.battlemap import BattleMap
 from rules.borodino.commands import OFF, Move
@@ -106,6 +106,8 @@ def why_immobile(b: Battle, side: str, uid: str) -> tuple[str, str] | None:
     if u["moved"]:
         return "Movement", (f"{b.describe(uid)} has already moved this turn; to change a finished move, `undo` it "
                             "(with the opponent's consent once the phase has ended)")
+    if "leaders" in s and (inactive := dv_leaders.why_inactive(b, uid)):
+        return inactive  # Doomed Victory 8.10
     if u["where"] == "map" and b.in_enemy_zoc(side, b.hex_of(uid)) and not b.night:
         return "Zones of Control (D)", f"{b.describe(uid)} began the phase in an enemy Zone of Control and may not move"
     if uid in s["frozen"]:

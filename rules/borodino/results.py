@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from rules.borodino import dv_combat, dv_leaders
 from rules.borodino.battle import Battle, enemy_of
 from rules.borodino.combat import Plan, attacked_hexes
 from rules.borodino.commands import Advance, Lose, Retreat, Stay
 from rules.core.errors import RuleViolation
 from rules.core.events import Event, event
-from rules.core.hexes import Hex
+from rules.core.hexes import Hex, distance
 
 
 def start_result(b: Battle, plan: Plan, result: str) -> list[Event]:
@@ -27,21 +28,23 @@ def start_result(b: Battle, plan: Plan, result: str) -> list[Event]:
     steps: list[dict] = []
     events: list[Event] = []
     vacated: list[Hex] = []
+    if b.doomed and "leaders" in b.s:  # Doomed Victory 8.14: leaders stacked with the units hit
+        events += dv_leaders.casualties(b, dv_combat.receivers(result, attackers, plan.defenders))
     if result == "Ae":
         for a in attackers:
             vacated.append(b.hex_of(a))
             events.append(_eliminate(b, a))
         steps.append({"kind": "advance", "chooser": other, "units": plan.defenders, "vacated": vacated})
     elif result == "Ar":
-        steps += [{"kind": "retreat", "chooser": other, "unit": a, "taken": []} for a in attackers]
+        vacated = [b.hex_of(a) for a in attackers]
+        steps += _retreats(b, other, result, plan.odds, attackers, events)
         if spared:
             steps.append({"kind": "voluntary", "chooser": side, "units": list(spared)})
-        steps.append({"kind": "advance", "chooser": other, "units": plan.defenders,
-                      "vacated": [b.hex_of(a) for a in attackers]})
+        steps.append({"kind": "advance", "chooser": other, "units": plan.defenders, "vacated": vacated})
     elif result in ("Dr", "De", "Ex"):
         targets = attacked_hexes(b, plan)
         if result == "Dr":
-            steps += [{"kind": "retreat", "chooser": side, "unit": d, "taken": []} for d in plan.defenders]
+            steps += _retreats(b, side, result, plan.odds, plan.defenders, events)
         else:
             events += [_eliminate(b, d) for d in plan.defenders]
         if result == "Ex" and attackers:  # spared artillery alone loses nothing (Artillery C)
@@ -49,9 +52,32 @@ def start_result(b: Battle, plan: Plan, result: str) -> list[Event]:
                 b.map.redoubts[targets[0]].strength
             steps.append({"kind": "lose", "chooser": side, "need": need, "units": attackers})
         steps.append({"kind": "advance", "chooser": side, "units": adjacent, "vacated": targets})
+    return events + _queue(b, plan, steps)
+
+
+def _queue(b: Battle, plan: Plan, steps: list[dict]) -> list[Event]:
     involved = plan.attackers + plan.defenders
     b.s["pending"] = {"steps": steps, "involved": involved} if steps else None
-    return events + run_steps(b)
+    return run_steps(b)
+
+
+def _retreats(b: Battle, chooser: str, result: str, odds: str, units: list[str],
+              events: list[Event]) -> list[dict]:
+    """The retreat steps of an Ar or Dr, one per unit; under the Doomed Victory options as long as
+    rally (8.151) and broken units (6.10) make each (dv_combat.py), with their events."""
+    if not b.doomed:
+        return [{"kind": "retreat", "chooser": chooser, "unit": u, "taken": []} for u in units]
+    lengths, said = dv_combat.retreat_lengths(b, result, odds, units)
+    events += said
+    steps: list[dict] = []
+    for uid in units:
+        if lengths[uid] == dv_combat.ELIMINATED:
+            events.append(_eliminate(b, uid))
+        elif lengths[uid] > 0:
+            steps.append({"kind": "retreat", "chooser": chooser, "unit": uid, "taken": []})
+            if lengths[uid] > 1:
+                steps[-1]["hexes"] = lengths[uid]
+    return steps
 
 
 def _artillery_out_of_zoc(b: Battle, side: str, uid: str) -> bool:
@@ -107,11 +133,14 @@ def _retreat_to(b: Battle, step: dict, uid: str, to: Hex, displaced: str | None)
     frm = b.hex_of(uid)
     if displaced is not None:
         # The displaced unit leaves first (chosen by the same victor), then this unit takes its hex.
+        follower = {"unit": uid, "hex": to}
+        if step.get("hexes", 1) > 1:  # a two-hex retreat goes on from there (Doomed Victory 6.10)
+            follower.update(hexes=step["hexes"], taken=step["taken"])
         b.s["pending"]["steps"][0:0] = [
             {"kind": "retreat", "chooser": step["chooser"], "unit": displaced,
              "taken": sorted(set(step["taken"]) | {frm, to}),
              # the units waiting to move in behind it, innermost first (chain displacement)
-             "then": [{"unit": uid, "hex": to}] + _followers(step)}]
+             "then": [follower] + _followers(step)}]
         u = b.unit(displaced)
         if b.is_artillery(displaced) and b.side(displaced) == b.s["player"] and not u["attacked"]:
             u["attacked"] = True  # displaced artillery may not fire this phase
@@ -121,8 +150,13 @@ def _retreat_to(b: Battle, step: dict, uid: str, to: Hex, displaced: str | None)
     b.place(uid, to)
     b.s["log"]["retreats"].append({"unit": uid, "side": b.side(uid), "from": frm, "to": to})
     events = [event(kind="retreat", text=text, unit=uid, path=[frm, to])]
+    if step.get("hexes", 1) > 1:  # the second hex of a two-hex retreat (Doomed Victory 6.10)
+        b.s["pending"]["steps"].insert(0, {"kind": "retreat", "chooser": step["chooser"], "unit": uid,
+                                           "taken": sorted(set(step["taken"]) | {frm}), "away_from": frm})
     for follower in _followers(step):
-        events += _retreat_to(b, {"chooser": step["chooser"], "taken": []}, follower["unit"], follower["hex"], None)
+        more = {k: follower[k] for k in ("hexes", "taken") if k in follower}
+        events += _retreat_to(b, {"chooser": step["chooser"], "taken": [], **more}, follower["unit"],
+                              follower["hex"], None)
     return events
 
 
@@ -137,9 +171,12 @@ def options_of(b: Battle, step: dict) -> list:
     """What the chooser of a waiting step may choose among (the standing orders read it too)."""
     kind = step["kind"]
     if kind == "retreat":
-        u = b.unit(step["unit"])
-        return retreat_options(b, step["unit"], b.hex_of(step["unit"]), frozenset(step["taken"])) \
-            if u["where"] == "map" else []
+        if b.unit(step["unit"])["where"] != "map":
+            return []
+        options = retreat_options(b, step["unit"], b.hex_of(step["unit"]), frozenset(step["taken"]))
+        if "away_from" in step:  # binding: a two-hex retreat ends two hexes from where it began (6.10)
+            options = [(h, d) for h, d in options if distance(h, step["away_from"]) == 2]
+        return options
     if kind == "advance":
         return advance_options(b, step)
     if kind == "voluntary":

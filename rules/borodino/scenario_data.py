@@ -22,7 +22,7 @@ DATA = Path(__file__).parent / "data"
 SIDES = ("french", "russian")
 KINDS = ("infantry", "cavalry", "artillery")
 VICTORIES = ("schevardino", "three_redoubts", "grand")
-OPTIONS = ("imperial_guard", "additional_forces")
+OPTIONS = ("imperial_guard", "additional_forces", "dv_rally", "dv_leaders")  # dv_: Doomed Victory
 FRENCH_ENTRIES = ("new_road_west", "old_road_west")
 RUSSIAN_ENTRIES = ("new_road_east", "old_road_east")
 ENTRIES = FRENCH_ENTRIES + RUSSIAN_ENTRIES
@@ -250,7 +250,7 @@ def _borrowed(t: dict, key: str, raw_by_id: dict[str, dict], where: str) -> Any:
 
 _SCENARIO_KEYS = {"id", "title", "commentary", "first_turn", "last_turn", "victory", "options",
                   "destroyed_redoubts", "frozen_until_turn", "frozen_max_column", "setup",
-                  "setup_from", "front_line", "front_line_from"}
+                  "setup_from", "also_set_up", "front_line", "front_line_from"}
 
 
 def parse_scenarios(doc: dict, units: dict[str, UnitDef]) -> dict[str, Scenario]:
@@ -275,7 +275,11 @@ def parse_scenarios(doc: dict, units: dict[str, UnitDef]) -> dict[str, Scenario]
         options = frozenset(_field(t, "options", list, where))
         for o in options:
             _check(o in OPTIONS, f"{where}: unknown option {o!r}; known: {', '.join(OPTIONS)}")
-        setup = _parse_setup(_borrowed(t, "setup", raw_by_id, where), units, where)
+        also = t.get("also_set_up", {})  # units placed besides a borrowed set-up
+        _check(isinstance(also, dict), f"{where}: also_set_up must be a table unit id -> hex")
+        setup = _parse_setup({**_borrowed(t, "setup", raw_by_id, where), **also}, units, where)
+        _check(len(setup) == len(_borrowed(t, "setup", raw_by_id, where)) + len(also),
+               f"{where}: also_set_up places a unit the set-up already places")
         front = _parse_front_line(_borrowed(t, "front_line", raw_by_id, where), where)
         redoubts = _field(t, "destroyed_redoubts", list, where)
         for h in redoubts:

@@ -3,11 +3,11 @@
 The scenario's set-up places the units; reinforcements wait "future" until their Game-Turn
 (Turn Record/Reinforcement Chart), the Additional Forces with them when that option is chosen;
 each redoubt starts held by whoever stands in it; the 5 Sept special rules freeze the Russians
-north of the Great Redoubt.
+north of the Great Redoubt. The Doomed Victory options add the broken units and the leaders.
 """
 from __future__ import annotations
 
-from rules.borodino import battlemap, scenario_data, turns
+from rules.borodino import battlemap, dv_leaders, scenario_data, turns
 from rules.borodino.battle import Battle, Unit
 from rules.core.dice import new_dice
 from rules.core.hexes import col_row
@@ -41,5 +41,9 @@ def new_state(system: str, sc: scenario_data.Scenario, seed: int, opts: list[str
         "voluntary_releases": {"french": 0, "russian": 0},
         "log": turns.new_log(sc.first_turn, "french"), "last_log": turns.new_log(sc.first_turn, "french"),
     }
+    if "dv_rally" in opts:  # Doomed Victory 6.10: the units under a BROKEN marker
+        state["broken"] = []
+    if "dv_leaders" in opts:  # Doomed Victory 8.1-8.15
+        state["leaders"] = dv_leaders.new_leaders(units, defs, [r.unit for r in arrivals])
     turns.start_player_turn(Battle(state))
     return state

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from rules.borodino import scenario_data
+from rules.borodino import dv_leaders, rally_phase, scenario_data
 from rules.borodino.battle import Battle
 from rules.borodino.combat import capable_edges, obligations
 from rules.core.errors import RuleViolation
@@ -47,6 +47,10 @@ def start_player_turn(b: Battle) -> list[Event]:
         u["moved"] = False
     events = [phase_event(f"Game-Turn {s['turn']} ({scenario_data.day(s['turn'])}, {scenario_data.clock(s['turn'])}): "
                      f"{s['player'].title()} Movement Phase.", turn=s["turn"], player=s["player"])]
+    if "leaders" in s:  # Doomed Victory 8.10: which leaders are active this Player-Turn
+        for leader in s["leaders"].values():
+            leader["moved"] = False
+        events += dv_leaders.activate(b, s["player"])
     arriving = []
     for uid, u in s["units"].items():
         if b.side(uid) != s["player"] or u["where"] not in ("future", "waiting"):
@@ -138,15 +142,28 @@ def end_player_turn(b: Battle) -> list[Event]:
             s["frozen"] = []
             events.append(phase_event("The 5 September restrictions on Russian movement end "
                                       "(Grand Battle special rules)."))
-        if s["turn"] >= b.scenario.last_turn:
-            s["phase"] = "over"
-            s["log"], s["last_log"] = new_log(s["turn"], s["player"]), s["log"]
-            return events + [phase_event("The last Game-Turn is over.", kind="game_over")]
-        s["turn"] += 1
-        s["player"] = "french"
-    else:
-        s["player"] = "russian"
+        if b.doomed:  # Doomed Victory 3.2: the Rally Phase comes before the next Game-Turn
+            return events + rally_phase.begin(b, next_game_turn)
+        return events + next_game_turn(b)
+    s["player"] = "russian"
     return events + start_player_turn(b)
+
+
+def end_rally(b: Battle, side: str) -> list[Event]:
+    """`end` in the Rally Phase (Doomed Victory 8.152)."""
+    return rally_phase.end(b, side, next_game_turn)
+
+
+def next_game_turn(b: Battle) -> list[Event]:
+    """The next Game-Turn's French Player-Turn, or the end of the game after the last."""
+    s = b.s
+    if s["turn"] >= b.scenario.last_turn:
+        s["phase"] = "over"
+        s["log"], s["last_log"] = new_log(s["turn"], s["player"]), s["log"]
+        return [phase_event("The last Game-Turn is over.", kind="game_over")]
+    s["turn"] += 1
+    s["player"] = "french"
+    return start_player_turn(b)
 
 
 def _destroy_redoubts(b: Battle) -> list[Event]:

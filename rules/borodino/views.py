@@ -1,7 +1,7 @@
 """What a side sees: the whole Borodino board (a game of open information), as plain JSON."""
 from __future__ import annotations
 
-from rules.borodino import results, scenario_data
+from rules.borodino import dv_data, dv_leaders, results, scenario_data
 from rules.borodino.battle import Battle
 from rules.borodino.combat import obligations
 from rules.borodino.movement import frozen_allowance
@@ -13,7 +13,28 @@ def _unit(b: Battle, uid: str) -> dict:
     return {"id": uid, "side": d.side, "hex": u["hex"], "type": d.kind, "strength": d.strength,
             "movement": d.movement, "name": d.name, "corps": d.corps, "moved": u["moved"],
             "attacked": u["attacked"], "advanced": u["advanced"], "guard": d.guard,
-            "released": uid in b.s["released"], "frozen": uid in b.s["frozen"] and uid not in b.s["unfrozen"]}
+            "released": uid in b.s["released"], "frozen": uid in b.s["frozen"] and uid not in b.s["unfrozen"],
+            **_doomed(b, uid)}
+
+
+def _doomed(b: Battle, uid: str) -> dict:
+    """The Doomed Victory marks on a counter, only where they apply: `broken` (6.10) and the names
+    of the `leaders` stacked with it (8.1), for pictures to draw a small marker."""
+    out: dict = {}
+    if uid in b.s.get("broken", ()):
+        out["broken"] = True
+    if "leaders" in b.s and (names := [dv_leaders.name(lid) for lid in dv_leaders.stacked_with(b, uid)]):
+        out["leaders"] = names
+    return out
+
+
+def _leaders(b: Battle) -> list[dict]:
+    """Every leader (dv_leaders): where he stands, whether active, his rating and command (8.1-8.15)."""
+    defs = dv_data.load().leaders
+    return [{"id": lid, "name": defs[lid].name, "side": defs[lid].side, "hex": dv_leaders.leader_hex(b, lid),
+             "where": leader["where"], "active": leader["active"], "rating": defs[lid].rating,
+             "role": defs[lid].role, "commands": list(leader["commands"]), "moved": leader["moved"]}
+            for lid, leader in sorted(b.s["leaders"].items())]
 
 
 def view(b: Battle, side: str | None, to_move: list[str]) -> dict:
@@ -41,6 +62,8 @@ def view(b: Battle, side: str | None, to_move: list[str]) -> dict:
         "outcome": outcome(b), "notes": notes(b, due_a, due_d),
         "zoc": {side: sorted(hexes) for side, hexes in b.zocs.items()},  # hexes in that side's enemy ZOC
         "position": {k: v for k, v in s.items() if k != "dice"},  # all but the dice: a computer player's board
+        **({"leaders": _leaders(b)} if "leaders" in s else {}),
+        **({"broken": _broken_hexes(b)} if "broken" in s else {}),
     }
 
 
@@ -59,6 +82,7 @@ def notes(b: Battle, due_a: set[str], due_d: set[str]) -> list[str]:
     if waiting:
         out.append("Reinforcements waiting to enter: " + ", ".join(
             f"{uid} ({b.defs[uid].value}) at {s['units'][uid]['entry']}" for uid in waiting) + ".")
+    out += _doomed_notes(b)
     if b.night:
         out.append("Night: no combat, and no unit may come within three hexes of the enemy (Night Movement).")
     frozen = [uid for uid in s["frozen"] if uid not in s["unfrozen"]]
@@ -68,4 +92,23 @@ def notes(b: Battle, due_a: set[str], due_d: set[str]) -> list[str]:
                    "moving this turn (5 September special rules).")
     out.append(f"Losses: French {s['losses']['french']}, Russian {s['losses']['russian']} Combat Points"
                + (f"; French exited: {s['exited']['french']}." if s["exited"]["french"] else "."))
+    return out
+
+
+def _broken_hexes(b: Battle) -> list[str]:
+    return sorted(b.hex_of(u) for u in b.s.get("broken", ()) if b.unit(u)["where"] == "map")
+
+
+def _doomed_notes(b: Battle) -> list[str]:
+    """Broken units and inactive leaders, under the Doomed Victory options."""
+    out = []
+    broken = _broken_hexes(b)
+    if broken:
+        out.append(f"Broken (may not attack; Doomed Victory 6.10): {', '.join(broken)}.")
+    if "leaders" in b.s:
+        idle = [dv_leaders.name(lid) for lid in dv_leaders.on_map(b) if not b.s["leaders"][lid]["active"]]
+        if idle:
+            out.append(f"Inactive leaders (their units may not move or attack; 8.10): {', '.join(idle)}.")
+    if b.s["phase"] == "rally":
+        out.append("Rally Phase: leaders may move (`move <leader> <hex>`), then `end` (Doomed Victory 8.152).")
     return out

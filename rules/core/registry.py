@@ -16,10 +16,12 @@ from rules.core.system import GameSystem
 if TYPE_CHECKING:  # mypy checks every shipped system module against the contract
     import rules.bloody_monday
     import rules.borodino
+    import rules.campaign_1812
 
-    _CHECKED: tuple[GameSystem, ...] = (rules.borodino, rules.bloody_monday)
+    _CHECKED: tuple[GameSystem, ...] = (rules.borodino, rules.bloody_monday, rules.campaign_1812)
 
-_SYSTEMS = {"bloody_monday": "rules.bloody_monday", "borodino": "rules.borodino"}
+_SYSTEMS = {"bloody_monday": "rules.bloody_monday", "borodino": "rules.borodino",
+            "campaign_1812": "rules.campaign_1812"}
 
 
 def register(name: str, module: str) -> None:

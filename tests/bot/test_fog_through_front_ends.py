@@ -46,17 +46,20 @@ def test_kolocha_fuzz_runs_every_part_and_writes_a_failing_playout_as_a_script(
     from bot import fuzz
     from tests.bot import toy_system
 
+    from rules.campaign_1812 import swaptest as campaign_swaptest
+
     engine_runs: list[tuple] = []
     monkeypatch.setattr(swaptest, "swap_test", lambda *args: engine_runs.append(args) or [])
+    monkeypatch.setattr(campaign_swaptest, "swap_test", lambda *args: engine_runs.append(args) or [])
     monkeypatch.setattr(fuzz.rules, "systems", lambda: ["toy_system"])
-    monkeypatch.setattr(fuzz, "option_sets", lambda name: iter([("short", {})])
-                        if name == "toy_system" else iter([("bloody_monday", {})]))
+    scenarios = {"toy_system": "short", "campaign_1812": "campaign", "bloody_monday": "bloody_monday"}
+    monkeypatch.setattr(fuzz, "option_sets", lambda name: iter([(scenarios[name], {})]))
     assert cli.main(["fuzz", "--games", "1", "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "playouts: toy_system short no options, uniform policy: 1 games" in out
     assert "playouts: toy_system short no options, sample policy: 1 games" in out
     assert "front-end swap: bloody_monday no options: 1 games" in out
-    assert engine_runs == [(1, 1, "bloody_monday", [])]
+    assert engine_runs == [(1, 1, "campaign"), (1, 1, "bloody_monday", [])]
     assert out.rstrip().endswith("kolocha fuzz: 0 failing games.")
 
     def broken(state, side, cmd):

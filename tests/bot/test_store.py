@@ -205,3 +205,17 @@ def test_a_commands_deadlines_commit_with_it_and_a_running_one_keeps_its_reminde
     store.append(game, _row(seq=4), {}, [], status="over",
                  deadlines={"red": ("2026-01-05T00:00:00+00:00", "x", later)})
     assert store.deadlines(game) == []
+
+
+def test_a_computer_seat_is_a_seat_with_its_level_budget_and_seed(store):
+    """Issue 13: the computer's seat, how it plays and the news commit together, and its side's
+    deadline goes; a seat handed back to a person is no longer the computer's."""
+    game = store.create_game("toy", "short", 1)
+    store.set_deadline(game, "red", "2026-03-01T14:00:00+00:00", "1:red:movement")
+    store.take_computer_seat(game, "red", {"level": 1, "budget": 30.0, "seed": 7},
+                             [("channel:1", {"text": "the computer takes Red"})])
+    assert store.seats(game) == {"red": "computer"} and store.deadline(game, "red") is None
+    assert store.computer_seats(game) == {"red": {"level": 1, "budget": 30.0, "seed": 7}}
+    assert store.computer_games() == [game] and store.undelivered(game)[0]["audience"] == "channel:1"
+    store.take_seat(game, "red", "u1")
+    assert store.computer_seats(game) == {} and store.computer_games() == []

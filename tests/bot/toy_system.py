@@ -4,7 +4,8 @@ Each side has two runners on its own row of hexes. A player turn is a Movement P
 HEX` one hex east per runner, freely undoable; `end` closes it) then a Dice Phase (`roll`: a die,
 irreversible, adds to the side's score and whispers a secret to the roller only). After both
 sides' player turns the game turn advances; after the last turn the higher score wins. The
-"bonus" option adds 1 to every roll.
+"bonus" option adds 1 to every roll. `commander(1)` is its computer player (rules/core/ai.py): it
+plans a whole Movement Phase (each runner east, then `end`), then the roll.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rules.core.ai import Decision
 from rules.core.commands import Word, Worded  # Word: "end" or "roll"
 from rules.core.dice import new_dice, roll
 from rules.core.errors import CommandError, RuleViolation
@@ -168,3 +170,23 @@ def standing_orders() -> dict[str, dict[str, str]]:
 
 def standing_command(state: dict, side: str, orders: dict[str, str] | None):
     return None
+
+
+class _Runner:
+    """The toy race's computer player: every runner that may still move goes east, then the roll.
+    Its rng draws the order the runners move in, so its seed shows in its plans."""
+
+    def plan(self, view: dict, seen: object, rng: random.Random) -> list[Decision]:
+        side = view["player"]
+        if view["phase"] == "Dice":
+            return [Decision("roll", "the die decides the race")]
+        runners = [u for u in view["units"] if u["side"] == side and not u["moved"]]
+        rng.shuffle(runners)
+        return [*(Decision(f"move {u['id']} {_east(u['hex'])}", f"{u['id']} runs east") for u in runners),
+                Decision("end", "every runner has run")]
+
+
+def commander(level: int = 1) -> _Runner:
+    if level != 1:
+        raise ValueError(f"The toy race has a level 1 computer player; level {level} is not built yet.")
+    return _Runner()

@@ -29,9 +29,13 @@ GAMES = [  # (system, scenario, options, seed)
     ("borodino", "7sep", {"imperial_guard": True}, 4),
     ("borodino", "grand", {}, 5),
     ("borodino", "grand", {"imperial_guard": True, "additional_forces": True}, 6),
+    ("borodino", "5sep", {"dv_rally": True, "dv_leaders": True}, 10),  # Doomed Victory (issue 15)
     ("bloody_monday", "bloody_monday", {}, 7),
     ("bloody_monday", "bloody_monday", {name: True for name in BM_OPTIONS}, 8),
     ("bloody_monday", "last_blood", {}, 9),
+    ("campaign_1812", "campaign", {}, 10),
+    ("campaign_1812", "borodino", {}, 11),
+    ("campaign_1812", "retreat", {}, 12),
 ]
 
 

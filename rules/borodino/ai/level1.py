@@ -38,6 +38,8 @@ class Level1:
             return [_choice(state, side)]
         if state["phase"] == "movement":
             return _movement(state, side)
+        if state["phase"] == "rally":
+            return [Decision("end", "level 1 leaves its leaders where they are (Doomed Victory 8.152)")]
         return [_combat(state, side)]
 
 
@@ -65,7 +67,9 @@ def _movement(state: dict, side: str) -> list[Decision]:
     b = Battle(state)
     goals = objectives(b)
     plan: list[Decision] = []
-    movers = sorted({c.unit for c in borodino.legal_commands(state, side) if isinstance(c, C.Move)})
+    leaders = state.get("leaders", {})  # Doomed Victory leaders stay with the units they stand with
+    movers = sorted({c.unit for c in borodino.legal_commands(state, side) if isinstance(c, C.Move)
+                     and c.unit not in leaders})
     uids = [b.at(m) or m for m in movers]
     order = sorted(uids, key=lambda u: (_nearest(_start(b, u), goals)[0], u))
     for uid in order:

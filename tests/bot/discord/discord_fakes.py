@@ -14,6 +14,7 @@ from bot.config import Config, GameSettings
 from bot.delivery import Delivery, DMClosed
 from bot.discord.messenger import pieces
 from bot.permissions import Actor
+from bot.planner import ThreadPlanner
 from bot.service import GameService
 from bot.tables import Tables
 from bot.words import Text
@@ -132,11 +133,13 @@ def picture(view: dict, **options: object) -> bytes:
 def make_tables(service: GameService, clock: FakeClock | None = None,
                 messenger: FakeMessenger | None = None, renderer=picture,
                 defaults: GameSettings | None = None, cropper=None,
-                systems: tuple[str, ...] = ("toy_system",)) -> Tables:
+                systems: tuple[str, ...] = ("toy_system",), planner=None) -> Tables:
+    """Tables over fakes; a computer seat plans in a worker thread unless `planner` says."""
     clock = clock or FakeClock()
     config = Config(defaults=defaults or GameSettings())
     return Tables(service, Delivery(service, messenger or FakeMessenger(), renderer, clock, cropper),
-                  FakeScheduler(clock), config, clock, systems=systems)
+                  FakeScheduler(clock), config, clock, systems=systems,
+                  planner=planner or ThreadPlanner())
 
 
 async def seated_game(tables: Tables, hot_seat: bool = False, system: str = "toy_system",

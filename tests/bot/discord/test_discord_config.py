@@ -23,7 +23,10 @@ def test_config_from_file_and_environment(tmp_path):
     ({"deadline_hours": 0}, "A deadline is between a few minutes and 60 days (1440 hours)."),
     ({"at_deadline": "sulk"}, "At a deadline the bot can "),
     ({"reminders": [48]}, "Reminders are hours before the deadline, each shorter than it."),
-    ({"deadline_hours": "soon"}, "A deadline and its reminders are numbers of hours, like 48 and 24, 1.")])
+    ({"deadline_hours": "soon"}, "A deadline and its reminders are numbers of hours, like 48 and 24, 1."),
+    ({"ai_level": 3}, "A computer player's level is 1 or 2, not 3."),
+    ({"ai_level": "best"}, "A computer player's level and time budget are numbers, like 1 and 60."),
+    ({"ai_budget": 0.5}, "A computer player's time budget is between 1 and 3600 seconds.")])
 def test_settings_refuse_nonsense_with_a_sentence(bad, sentence):
     """Issue 16.4: the refusal is the converters' one type, carrying the player's sentence."""
     with pytest.raises(Unreadable) as refused:
@@ -35,3 +38,8 @@ def test_settings_round_trip_and_describe():
     settings = GameSettings(12, (6, 1), "forfeit", True)
     assert GameSettings.from_dict(settings.to_dict()) == settings
     assert "forfeits" in settings.describe() and "one game turn behind" in settings.describe()
+    computer = GameSettings.from_dict({"at_deadline": "computer", "ai_level": "1", "ai_budget": "30"})
+    assert (computer.ai_level, computer.ai_budget) == (1, 30.0)
+    assert GameSettings.from_dict(computer.to_dict()) == computer
+    assert "the computer takes the late side's seat" in computer.describe()
+    assert "a computer player plays at level 1, thinking up to 30 s a plan" in computer.describe()

@@ -80,7 +80,7 @@ def test_the_commands_of_issue_4_are_all_there():
     sub = {o["name"] for o in commands["game"]["options"]}
     assert {"new", "join", "start", "status", "map", "undo", "resign", "settings", "spectate",
             "list", "cancel", "inbox", "replace", "resume", "orders", "draw", "pause",
-            "leave", "export"} == sub
+            "leave", "export", "seat"} == sub
     orders = {o["name"]: o for o in next(o for o in commands["game"]["options"]
                                          if o["name"] == "orders")["options"]}
     assert orders["kind"]["autocomplete"] and orders["order"]["autocomplete"]  # issue 10.1

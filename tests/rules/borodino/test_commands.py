@@ -22,6 +22,7 @@ ROUND_TRIPS = [
     ("lose 3224+3225", C.Lose(("3224", "3225"))),
     ("release F-IG-YG", C.Release("F-IG-YG")),
     ("release 3225", C.Release("3225")),
+    ("assign L-BARCLAY L-DOKHTUROV", C.Assign("L-BARCLAY", "L-DOKHTUROV")),  # Doomed Victory 8.14
     ("stay", C.Stay()),
     ("end", C.End()),
 ]
@@ -36,6 +37,14 @@ def test_parse_and_to_text_round_trip(text, cmd):
 
 def test_every_verb_has_a_round_trip():
     assert {t.split()[0] for t, _ in ROUND_TRIPS} == set(C.VERBS)
+
+
+def test_assign_names_two_leaders():
+    """Doomed Victory 8.14: `assign barclay dokhturov`; one name, or a hex, is not an assignment."""
+    assert C.parse("assign barclay dokhturov") == C.Assign("BARCLAY", "DOKHTUROV")
+    for text in ("assign barclay", "assign barclay 3224"):
+        with pytest.raises(CommandError, match="8.14"):
+            C.parse(text)
 
 
 def test_parse_is_case_and_space_insensitive():

@@ -99,8 +99,9 @@ def _raw(name: str) -> dict:
 
 
 # --- loading -------------------------------------------------------------------------------------
-def test_all_four_scenarios_load_in_order():
-    assert list(sd.scenarios()) == ["5sep", "6sep", "7sep", "grand"]
+def test_all_five_scenarios_load_in_order():
+    """The four of the rule book, then Doomed Victory's Shevardino training scenario (issue 15)."""
+    assert list(sd.scenarios()) == ["5sep", "6sep", "7sep", "grand", "shevardino"]
     assert sd.scenarios() is sd.scenarios()  # loaded once
 
 
@@ -176,13 +177,13 @@ def test_27th_division_counter():
 
 def test_scenario_rules():
     s = sd.scenarios()
-    assert [(x.first_turn, x.last_turn) for x in s.values()] == [(1, 8), (11, 24), (27, 40), (1, 40)]
-    assert [x.victory for x in s.values()] == ["schevardino", "three_redoubts", "grand", "grand"]
+    assert [(x.first_turn, x.last_turn) for x in s.values()] == [(1, 8), (11, 24), (27, 40), (1, 40), (3, 8)]
+    assert [x.victory for x in s.values()] == ["schevardino", "three_redoubts", "grand", "grand", "schevardino"]
     assert s["6sep"].destroyed_redoubts == s["7sep"].destroyed_redoubts == {"3222"}
-    assert not s["5sep"].destroyed_redoubts and not s["grand"].destroyed_redoubts
+    assert not any(s[x].destroyed_redoubts for x in ("5sep", "grand", "shevardino"))
     assert all("imperial_guard" in x.options for x in s.values())
     assert [x.id for x in s.values() if "additional_forces" in x.options] == ["grand"]
-    for sid in ("5sep", "grand"):
+    for sid in ("5sep", "shevardino", "grand"):
         assert sd.clock(s[sid].frozen_until_turn) == "1500" and s[sid].frozen_max_column == 27
     assert s["6sep"].frozen_until_turn is None and s["7sep"].frozen_max_column is None
     assert all(x.title and x.commentary for x in s.values())

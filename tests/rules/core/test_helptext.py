@@ -1,6 +1,9 @@
 """rules/core/helptext.py: the `help` every game system answers."""
 from __future__ import annotations
 
+import pytest
+
+import rules
 from rules.core.helptext import help_text
 
 TOPICS = {"move": "move <hex> <hex>: move a unit\nThe path may be given hex by hex.",
@@ -19,3 +22,11 @@ def test_no_topic_lists_the_first_line_of_every_entry_and_the_footer():
 
 def test_an_unknown_topic_says_so_before_the_list():
     assert help_text(TOPICS, "fly").startswith("Unknown command 'fly'. Commands:\nmove <hex> <hex>")
+
+
+@pytest.mark.parametrize("system", [s for s in rules.systems() if s != "toy_system"])
+def test_the_list_shows_every_entry_as_a_whole_sentence(system):
+    """The list shows only each entry's first line, so that line must not stop mid-sentence
+    ("deploy reinforcements," with the rest hidden on the next line)."""
+    listing = rules.load(system).help(None).splitlines()[1:-1]
+    assert listing and not [line for line in listing if line.rstrip().endswith((",", ":", ";", "-"))]

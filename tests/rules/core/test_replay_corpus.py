@@ -10,10 +10,11 @@ from tests.corpus.record import read, replayed
 CORPUS = sorted((Path(__file__).parents[2] / "corpus").glob("*.txt"))
 
 
-def test_the_corpus_covers_every_scenario_of_both_systems():
+def test_the_corpus_covers_every_scenario_of_every_system():
     games = {(game.system, game.scenario) for game in map(read, CORPUS)}
     assert games == {("borodino", s) for s in ("5sep", "6sep", "7sep", "grand")} | \
-        {("bloody_monday", s) for s in ("bloody_monday", "last_blood")}
+        {("bloody_monday", s) for s in ("bloody_monday", "last_blood")} | \
+        {("campaign_1812", s) for s in ("campaign", "borodino", "retreat")}
 
 
 @pytest.mark.parametrize("path", CORPUS, ids=lambda path: path.stem)

@@ -5,7 +5,7 @@ import rules
 from rules.core.errors import CommandError
 
 
-@pytest.mark.parametrize("name", ["borodino", "bloody_monday"])
+@pytest.mark.parametrize("name", ["borodino", "bloody_monday", "campaign_1812"])
 def test_system_info_agrees_with_the_system(name):
     system = rules.load(name)
     info = system.INFO
@@ -26,7 +26,7 @@ def test_an_unregistered_name_is_refused_with_a_sentence_and_imports_nothing():
 def test_the_refusal_names_every_system_there_is():
     with pytest.raises(CommandError) as err:
         rules.load("os")
-    assert str(err.value).endswith("choose one of bloody_monday, borodino, toy_system.")
+    assert str(err.value).endswith("choose one of bloody_monday, borodino, campaign_1812, toy_system.")
 
 
 def test_the_environment_registers_systems_for_a_whole_process(monkeypatch):
@@ -37,7 +37,7 @@ def test_the_environment_registers_systems_for_a_whole_process(monkeypatch):
     registry._register_from_environment()
     assert rules.load("toy") is rules.load("toy_system")
     assert rules.load("again") is rules.load("borodino")
-    assert registry.systems() == ["again", "bloody_monday", "borodino", "toy", "toy_system"]
+    assert registry.systems() == ["again", "bloody_monday", "borodino", "campaign_1812", "toy", "toy_system"]
 
 
 def test_scenarios_and_options_are_refused_naming_every_choice():

@@ -1,0 +1,73 @@
+"""Replaying a computer player's thinking (issue 13.6): `kolocha replay GAME --computer`.
+
+A reported blunder is looked at by making the computer's plans again from its stored seed. The
+game is replayed from its seed; wherever a command stored as the computer's comes, the plan it
+belongs to is made again as the bot made it (bot/ai_seat.py: from the side's view and the events
+told to it, at the position the plan was made, the plan dropped when another command comes between
+or the side stops acting), and its next command must be the stored one. Each computer command is
+given with its reason and where its plan was made; the first that differs is reported. The seat's
+seed is the one stored now (a side the computer took twice, with two seeds, replays from the later).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.ai_seat import Told, job_for, plan
+from bot.service import GameService
+from bot.words import COMPUTER
+from rules.core.ai import Decision
+from rules.core.errors import RulesError
+from rules.core.system import GameSystem
+
+
+@dataclass
+class Thinking:
+    """Every computer command of a game with the reason its plan gives now: (seq, side,
+    decision, position planned at); `differs` names the first stored command its plan disowns."""
+
+    game_id: int
+    commands: list[tuple[int, str, Decision, int]] = field(default_factory=list)
+    differs: str | None = None
+
+    def lines(self) -> list[str]:
+        said = [f"[{seq}] {side}: {d.command} — {d.reason} (planned after command {at})"
+                for seq, side, d, at in self.commands]
+        verdict = self.differs or (f"Game {self.game_id}: the {len(self.commands)} computer commands "
+                                   "are planned again, word for word, from their seeds.")
+        return [*said, verdict]
+
+
+def rethink(service: GameService, game_id: int) -> Thinking:
+    """The computer's plans of a stored game, made again (see the module docstring)."""
+    system = service.system(game_id)
+    seats = service.store.computer_seats(game_id)
+    told = Told.setup(service, game_id)
+    out = Thinking(game_id)
+    pending: list[Decision] = []
+    planned_at = 0
+    for row in service.store.commands(game_id):
+        side = row["side"]
+        if row["user"] == COMPUTER and side in seats:
+            if not pending:
+                planned_at = told.seq
+                pending = plan(job_for(system, seats[side], side, told.state, told.events[side], told.seq))
+            decision = pending.pop(0) if pending else Decision("nothing", "the plan was empty")
+            if not _same(system, side, decision.command, row["normalised"]):
+                out.differs = (f"Game {game_id}: command {row['seq']} ({side}: {row['normalised']}) is not "
+                               f"what its plan gives now ({decision.command}: {decision.reason}).")
+                return out
+            out.commands.append((row["seq"], side, decision, planned_at))
+        else:
+            pending = []  # another's command came between: the bot plans again
+        told.step(system, row)
+        if side not in system.active_sides(told.state):
+            pending = []
+    return out
+
+
+def _same(system: GameSystem, side: str, text: str, normalised: str) -> bool:
+    """Whether a planned command is the stored one (as the rules write it)."""
+    try:
+        return system.parse(side, text).to_text() == normalised
+    except RulesError:
+        return False

@@ -1,0 +1,195 @@
+"""A seat the computer plays (issue 13): a player like any other, through the game service.
+
+A computer seat is a `seats` row whose user is COMPUTER, with its level, time budget and seed of
+its own beside it (`Store.computer_seats`). When its side is to act, `next_job` gathers what that
+side's player would be given, its view and the events addressed to it so far (`Memory`), never
+the state: the dice seed lives in the state. `plan` (run in a worker process by bot/planner.py)
+hands them to the system's commander (rules/core/ai.py) with a generator drawn from the seat's
+seed and the number of commands played, so the same seat plans the same commands from the same
+position: a reported blunder replays. `send` submits the plan's commands one by one like typed
+ones, each validated and stored with its reason, until one is refused or the side no longer acts.
+
+A system without a `commander` cannot take a computer seat (`NoComputer`, one sentence).
+"""
+from __future__ import annotations
+
+import importlib
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from bot.service import Compose, GameService, Result
+from bot.words import COMPUTER
+from rules.core.ai import Commander, Decision, addressed_to, decision_rng
+from rules.core.system import Event, GameSystem
+
+
+class NoComputer(Exception):
+    """This game has no computer player (of that level); str() is the sentence for the player."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """How a computer seat plays: its level, the seconds it may think per plan, and its seed."""
+
+    level: int
+    budget: float
+    seed: int
+
+    def to_dict(self) -> dict:
+        return {"level": self.level, "budget": self.budget, "seed": self.seed}
+
+
+def commander_for(system: GameSystem, level: int) -> Commander:
+    """The system's commander of a level; NoComputer when it has none, or not that level."""
+    make: Callable[[int], Commander] | None = getattr(system, "commander", None)
+    if make is None:
+        raise NoComputer(f"{system.INFO.name} has no computer player yet, so only a person can "
+                         "take this seat.")
+    try:
+        return make(level)
+    except ValueError as error:  # the system's own sentence: "...; level 2 is not built yet."
+        raise NoComputer(str(error)) from None
+
+
+def new_seat(system: GameSystem, level: int, budget: float, seed: int | None = None) -> Seat:
+    """A computer seat for this system, refused (NoComputer) before anything is stored; its
+    seed drawn now unless given, and kept with it."""
+    commander_for(system, level)
+    return Seat(level, budget, secrets.randbelow(2**31) if seed is None else seed)
+
+
+@dataclass(frozen=True)
+class PlanJob:
+    """Everything a plan is made from, and nothing more: it crosses into a worker process."""
+
+    module: str  # the system module's import path, so that a fresh worker process finds it
+    level: int
+    side: str
+    view: dict
+    seen: tuple[Event, ...]
+    seed: int
+    played: int  # the commands stored when it was made: the position it is for
+    budget: float
+
+
+def plan(job: PlanJob) -> list[Decision]:
+    """The commander's plan for the job (in a worker process): a pure function of the job."""
+    system: GameSystem = importlib.import_module(job.module)  # type: ignore[assignment]
+    return commander_for(system, job.level).plan(job.view, job.seen,
+                                                 decision_rng(job.seed, job.played))
+
+
+@dataclass
+class Told:
+    """A game replayed to command `seq`, and the events each side was told on the way."""
+
+    seq: int
+    version: str | None  # the time command `seq` was stored: tells an undone one from its successor
+    state: dict
+    events: dict[str, list[Event]] = field(default_factory=dict)
+
+    @classmethod
+    def setup(cls, service: GameService, game_id: int) -> Told:
+        game = service.store.game(game_id)
+        system = service.system(game_id)
+        return cls(0, None, system.setup(game["scenario"], game["seed"], game["options"]),
+                   {side: [] for side in system.INFO.sides})
+
+    def step(self, system: GameSystem, row: dict) -> None:
+        """One more stored command played, and its events told to their audiences."""
+        self.state, events = system.apply(self.state, row["side"],
+                                          system.parse(row["side"], row["normalised"]))
+        for side in self.events:
+            self.events[side] += [e for e in events if addressed_to(e, side)]
+        self.seq, self.version = row["seq"], row["accepted_at"]
+
+
+class Memory:
+    """What each side of each game has been told so far (the events addressed to it or to
+    all), kept by replaying the stored commands once and extending on each call; an undo
+    (a command gone or replaced) starts it again from the set-up."""
+
+    def __init__(self) -> None:
+        self._games: dict[int, Told] = {}
+
+    def told(self, service: GameService, game_id: int, side: str) -> list[Event]:
+        system = service.system(game_id)
+        kept = self._games.get(game_id)
+        if kept is None or _version(service, game_id, kept.seq) != kept.version:
+            kept = Told.setup(service, game_id)
+        for row in service.store.commands(game_id, after=kept.seq):
+            kept.step(system, row)
+        self._games[game_id] = kept
+        return list(kept.events[side])
+
+    def forget(self, game_id: int) -> None:
+        """Drop what is kept of a game (it is over)."""
+        self._games.pop(game_id, None)
+
+
+def _version(service: GameService, game_id: int, seq: int) -> str | None:
+    rows = service.store.commands(game_id, after=seq - 1, upto=seq) if seq else []
+    return rows[0]["accepted_at"] if rows else None
+
+
+def next_job(service: GameService, memory: Memory, game_id: int) -> PlanJob | None:
+    """The plan to make now: for the first side to act that the computer holds; None when the
+    game is over or no computer side acts."""
+    game = service.store.game(game_id)
+    if game["status"] == "over":
+        return None
+    computer = service.store.computer_seats(game_id)
+    system = service.system(game_id)
+    seq, state = service.position(game_id)
+    side = next((s for s in system.active_sides(state) if s in computer), None)
+    if side is None:
+        return None
+    return job_for(system, computer[side], side, state, memory.told(service, game_id, side), seq)
+
+
+def job_for(system: GameSystem, seat: dict, side: str, state: dict, told: list[Event],
+            played: int) -> PlanJob:
+    """The job of a seat (its stored level, seed, budget) at a position: the side's view of it."""
+    return PlanJob(system.__name__, seat["level"], side, system.view(state, side),  # type: ignore[attr-defined]
+                   tuple(told), seat["seed"], played, seat["budget"])
+
+
+ANSWERS = (("pending_draw", "refuse", "it does not judge draws yet, so it plays on"),
+           ("pending_undo", "accept", "the computer lets a player take a command back"))
+
+
+def answer(service: GameService, game_id: int,
+           compose_for: Callable[[Decision], Compose]) -> Result | None:
+    """The computer's answer to what a person asks of it (a seat like any other answers): a draw
+    offered is declined, an undo across phases consented to; None when nothing asks it."""
+    game = service.store.game(game_id)
+    computer = service.store.computer_seats(game_id)
+    for field_name, word, why in ANSWERS:
+        asked = game[field_name]
+        side = next((s for s in computer if asked and s != asked["by"]), None)
+        if side is not None:
+            return service.submit(game_id, side, word, user=COMPUTER,
+                                  compose=compose_for(Decision(word, why)), reason=why)
+    return None
+
+
+def send(service: GameService, game_id: int, job: PlanJob, decisions: list[Decision],
+         compose_for: Callable[[Decision], Compose]) -> list[tuple[Decision, Result]]:
+    """Submit the plan's commands in order, each stored with its reason and the news
+    `compose_for` makes of it, until one is refused, the side no longer acts, or the plan
+    ends. Nothing is sent if the position has moved since the plan was made."""
+    sent: list[tuple[Decision, Result]] = []
+    seq = job.played
+    system = service.system(game_id)
+    for decision in decisions:
+        if job.side not in system.active_sides(service.load(game_id)):
+            break
+        result = service.submit(game_id, job.side, decision.command, user=COMPUTER,
+                                expected_seq=seq, compose=compose_for(decision),
+                                reason=decision.reason)
+        sent.append((decision, result))
+        if not result.accepted:
+            break
+        seq = result.seq
+    return sent

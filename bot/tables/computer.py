@@ -1,0 +1,214 @@
+"""The computer's seats at the tables (issue 13): taking a seat, and playing it when its side acts.
+
+After every change of a game (`Change.settle`), when the computer takes a seat, and for every
+game at start-up, `wake` looks whether a side the computer holds is to act; if so it plans in the
+planner (a worker process: bot/planner.py) with nothing locked, then, under the game's lock, sends
+the plan through the service like a player's commands and the news of each, its reason in the
+public line. One task per game; a wake while it runs makes it look again when done. A plan made
+against a position that has since moved is dropped and made again. A plan that fails (refused by
+the rules, over its budget, or broken) is logged and said in the game's channel once, and the
+seat waits at that position for a person (`/game replace`), the computer seated again (`/game
+seat`, with the game's settings as they are then: a longer budget) or the next start.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+
+from bot import text as fmt
+from bot.ai_seat import Memory, NoComputer, PlanJob, Seat, answer, new_seat, next_job, send
+from bot.delivery import channel_audience, message, user_audience
+from bot.permissions import Actor, TableError, check_manage
+from bot.planner import Planner
+from bot.service import Compose
+from bot.store import Outbox
+from bot.tables.news import Change
+from bot.tables.room import Room
+from bot.words import COMPUTER, Text, mention, name, words
+from rules.core.ai import Decision
+
+log = logging.getLogger("kolocha.computer")
+
+
+class Computer(Room):
+    """Plays the seats the computer holds."""
+
+    def __init__(self, tables, planner: Planner):
+        super().__init__(tables)
+        self.planner = planner
+        self.memory = Memory()
+        self._tasks: dict[int, asyncio.Task] = {}
+        self._again: set[int] = set()
+        self._failed: dict[tuple[int, str], int] = {}  # (game, side) -> the position its plan failed at
+
+    # -- taking a seat -------------------------------------------------------------------------
+
+    def seat_for(self, game_id: int, level: int | None = None) -> Seat:
+        """A computer seat for this game at its settings' level (or `level`) and budget;
+        TableError with the system's sentence when it has no computer player of that level."""
+        settings = self.tables.settings(game_id)
+        try:
+            return new_seat(self.service.system(game_id), level or settings.ai_level, settings.ai_budget)
+        except NoComputer as error:
+            raise TableError(str(error)) from None
+
+    async def seat(self, actor: Actor, channel: str, side: str, level: int | None = None) -> Text:
+        """`/game seat side player:computer`: the computer takes a side (its creator or a server
+        manager), started or not; a person holding it is told. A side the computer holds
+        already is seated again, at the game's settings now and with a fresh seed."""
+        side = side.strip().lower()
+        game = await asyncio.to_thread(self.tables.lobby.seat_of, channel, side)
+        check_manage(game, actor, "hand a seat to the computer")
+        async with self.tables.lock(game["id"]):
+            said = await asyncio.to_thread(self.take, game["id"], side, level,
+                                           words(name(actor.name), " seats the computer"))
+        await self.delivery.flush(game["id"])
+        self.wake(game["id"])
+        return said
+
+    def take(self, game_id: int, side: str, level: int | None, by: Text) -> Text:
+        """Under the game's lock, in a worker thread: the computer takes the side, with the
+        news in the game's channel and, for a person it replaces, by DM."""
+        game = self.tables.current(game_id)
+        holder = self.store.seats(game_id).get(side)
+        seat = self.seat_for(game_id, level)
+        was = words(" in place of ", mention(holder)) if holder and holder != COMPUTER else ""
+        said = words(by, " again" if holder == COMPUTER else "", f" as {fmt.side_name(side)} in game {game_id}", was,
+                     f" (level {seat.level}, thinking up to {seat.budget:g} s a plan, its seed "
+                     f"{seat.seed}).")
+        rows: Outbox = [(channel_audience(game["channel"]), message(said))]
+        if holder and holder != COMPUTER:
+            rows.append((user_audience(holder), message(words(
+                f"the computer now plays {fmt.side_name(side)} in game {game_id}."))))
+        self.store.take_computer_seat(game_id, side, seat.to_dict(), rows)
+        self.tables.deadlines.reschedule(game_id)  # the computer keeps no deadline
+        self._failed.pop((game_id, side), None)
+        return said
+
+    # -- playing -------------------------------------------------------------------------------
+
+    def wake(self, game_id: int) -> None:
+        """Play the game's computer seats if one acts now (in a task of the game's own)."""
+        running = self._tasks.get(game_id)
+        if running is not None and not running.done():
+            self._again.add(game_id)
+            return
+        self._tasks[game_id] = asyncio.get_running_loop().create_task(self._play(game_id))
+
+    async def wake_all(self) -> None:
+        """At start-up: every running game whose computer seat is to act plays."""
+        for game_id in await asyncio.to_thread(self.store.computer_games):
+            self.wake(game_id)
+
+    async def settled(self) -> None:
+        """Wait until no computer is thinking or playing (tests)."""
+        while running := [t for t in self._tasks.values() if not t.done()]:
+            await asyncio.gather(*running, return_exceptions=True)
+
+    def stop(self) -> None:
+        """At a stop: no more plans (those under way are dropped, made again at the next start)."""
+        for task in self._tasks.values():
+            task.cancel()
+        self.planner.close()
+
+    async def _play(self, game_id: int) -> None:
+        try:
+            while await self._turn(game_id) or self._again_for(game_id):
+                pass
+        except Exception:  # never let a task die silently: the game waits, the log says why
+            log.exception("game %s: the computer's play failed", game_id)
+
+    def _again_for(self, game_id: int) -> bool:
+        if game_id in self._again:
+            self._again.discard(game_id)
+            return True
+        return False
+
+    async def _turn(self, game_id: int) -> bool:
+        """Answer what a person asks of the computer, else plan and send once; True while there
+        may be more to play."""
+        async with self.tables.lock(game_id):
+            answered = await asyncio.to_thread(self._answer, game_id)
+        if answered is not None:
+            await answered.settle()
+            return True
+        job = await asyncio.to_thread(self._job, game_id)
+        if job is None:
+            return False
+        try:
+            decisions = await self.planner.plan(job)
+        except Exception as error:  # noqa: BLE001 - over budget, a broken worker, a commander's bug
+            log.exception("game %s: the %s computer could not plan", game_id, job.side)
+            await self._give_up(game_id, job, f"it could not plan ({error})")
+            return False
+        async with self.tables.lock(game_id):
+            outcome = await asyncio.to_thread(self._send, game_id, job, decisions)
+        if isinstance(outcome, Change):
+            await outcome.settle()
+            return True
+        if outcome:
+            await self._give_up(game_id, job, outcome)
+            return False
+        return True  # the position moved while it thought: plan again
+
+    def _composer(self, game_id: int, changes: list[Change]) -> Callable[[Decision], Compose]:
+        """The news of each of the computer's commands, its reason with it (kept in `changes`)."""
+        def compose_for(decision: Decision) -> Compose:
+            changes.append(self.tables.news.change(game_id, "Computer", why=decision.reason))
+            return changes[-1].compose
+        return compose_for
+
+    def _answer(self, game_id: int) -> Change | None:
+        """Under the game's lock: a draw offer or undo request to the computer answered."""
+        game = self.store.game(game_id)
+        if game["status"] == "over" or game["paused"] or not game["started_at"]:
+            return None
+        changes: list[Change] = []
+        compose_for = self._composer(game_id, changes)
+        result = answer(self.service, game_id, compose_for)
+        if result is not None and not result.accepted:
+            log.error("game %s: the computer's answer was refused: %s", game_id, result.message)
+        return changes[0] if result is not None and result.accepted else None
+
+    def _job(self, game_id: int) -> PlanJob | None:
+        game = self.store.game(game_id)
+        if game["status"] == "over":
+            self.memory.forget(game_id)
+        if game["paused"] or not game["started_at"]:
+            return None
+        job = next_job(self.service, self.memory, game_id)
+        if job is None or self._failed.get((game_id, job.side)) == job.played:
+            return None
+        return job
+
+    def _send(self, game_id: int, job: PlanJob, decisions: list[Decision]) -> Change | str | None:
+        """Under the game's lock: the plan sent; the last accepted command's Change (to settle),
+        None when the position has moved since the plan (nothing sent), or why it failed."""
+        game = self.store.game(game_id)
+        if game["status"] == "over" or game["paused"] or self.store.last_seq(game_id) != job.played:
+            return None
+        if not decisions:
+            return "it planned nothing while its side is to act"
+        changes: list[Change] = []
+        compose_for = self._composer(game_id, changes)
+        sent = send(self.service, game_id, job, decisions, compose_for)
+        accepted = [change for change, (_, result) in zip(changes, sent) if result.accepted]
+        refused = [(d, r) for d, r in sent if not r.accepted]
+        if refused:
+            decision, result = refused[0]
+            log.error("game %s: the %s computer's %r (%s) was refused: %s", game_id, job.side,
+                      decision.command, decision.reason, result.message)
+            if not accepted:
+                return f"the rules refuse its command `{decision.command}`: {result.message}"
+        return accepted[-1] if accepted else None
+
+    async def _give_up(self, game_id: int, job: PlanJob, why: str) -> None:
+        """Said once in the game's channel; the seat waits at this position."""
+        self._failed[(game_id, job.side)] = job.played
+        game = await asyncio.to_thread(self.store.game, game_id)
+        text = (f"Game {game_id}: the computer playing {fmt.side_name(job.side)} stops: {why.rstrip('.')}. "
+                "This is logged as a fault of the computer player; the game's creator can hand "
+                "the side to a person with `/game replace`, or seat the computer again with "
+                "`/game seat` (after `/game settings budget:` for more time).")
+        await self.delivery.send(game_id, [(channel_audience(game["channel"]), message(text))])

@@ -1,0 +1,195 @@
+"""Leaders of the Doomed Victory errata (option `dv_leaders`): who they are, where they stand, whom
+they command and whether they are active (8.1, 8.10, 8.14).
+
+SPI Borodino has no leader counters and allows one unit per hex; a leader here is always stacked
+with a friendly combat unit (binding: the errata's 8.14 "may not attack (or be attacked) unless
+stacked with a combat unit" then never arises, and SPI has no rule for a lone counter). His state
+names that unit (`with`): he moves with it when it moves, retreats or advances, and moves on his
+own to another friendly unit (leader_moves.py). A combat unit is subordinate to the leader whose
+Command Responsibility holds its corps (8.10); a unit whose leader has fallen is leaderless: it
+acts as in SPI Borodino but no leader rallies it (8.15).
+"""
+from __future__ import annotations
+
+from rules.borodino import dv_data
+from rules.borodino.battle import Battle
+from rules.core.dice import roll
+from rules.core.errors import RuleViolation
+from rules.core.events import Event, event
+from rules.core.hexes import Hex, distance
+
+
+def new_leaders(units: dict, defs: dict, arrivals: list[str]) -> dict:
+    """The leaders' opening state: each with the first unit of his `starts_with` corps on the map,
+    else the first of it to arrive (`arrivals`, in the order of the chart); absent if neither."""
+    out = {}
+    for lid, d in dv_data.load().leaders.items():
+        corps = [uid for uid in units if defs[uid].corps == d.starts_with]
+        present = sorted(uid for uid in corps if units[uid]["where"] == "map")
+        later = [uid for uid in arrivals if uid in corps]
+        host = (present or later or [None])[0]
+        out[lid] = {"with": host, "where": "play" if host else "absent", "active": True, "moved": False,
+                    "commands": list(d.commands)}
+    return out
+
+
+def leader_hex(b: Battle, lid: str) -> Hex | None:
+    """Where a leader stands: the hex of the unit he is stacked with, if both are in play."""
+    leader = b.s["leaders"][lid]
+    host = leader["with"]
+    if leader["where"] != "play" or host is None or b.unit(host)["where"] != "map":
+        return None
+    return b.hex_of(host)
+
+
+def on_map(b: Battle, side: str | None = None) -> list[str]:
+    """The leaders standing on the map, of one side or both."""
+    defs = dv_data.load().leaders
+    return [lid for lid in sorted(b.s["leaders"]) if (side is None or defs[lid].side == side)
+            and leader_hex(b, lid) is not None]
+
+
+def stacked_with(b: Battle, uid: str) -> list[str]:
+    """The leaders stacked with a unit."""
+    return [lid for lid, leader in sorted(b.s["leaders"].items())
+            if leader["where"] == "play" and leader["with"] == uid]
+
+
+def leader_of(b: Battle, uid: str) -> str | None:
+    """The leader in play whose Command Responsibility holds this unit's corps (8.10), or None."""
+    corps, side = b.defs[uid].corps, b.side(uid)
+    defs = dv_data.load().leaders
+    return next((lid for lid, leader in sorted(b.s["leaders"].items()) if leader["where"] == "play"
+                 and defs[lid].side == side and corps in leader["commands"]), None)
+
+
+def resolve(b: Battle, ref: str) -> str | None:
+    """The leader a command names by id (L-DAVOUT) or by name (davout), or None."""
+    if "leaders" not in b.s or ref.isdigit():
+        return None
+    key = ref.upper()
+    for lid, d in dv_data.load().leaders.items():
+        if key in (lid, d.name.upper(), "L-" + d.name.upper()):
+            return lid
+    return None
+
+
+def name(lid: str) -> str:
+    return dv_data.load().leaders[lid].name
+
+
+def why_inactive(b: Battle, uid: str) -> tuple[str, str] | None:
+    """8.10: a unit moves and attacks only "if its Corps Leader is active"; the reason, or None."""
+    lid = leader_of(b, uid)
+    if lid is None or b.s["leaders"][lid]["active"]:
+        return None
+    return ("Doomed Victory 8.10", f"{b.describe(uid)} is subordinate to {name(lid)}, who is inactive "
+            "this turn: his units may not move or attack until he is active again (8.10); all leaders turn "
+            "active at the end of the Rally Phase (8.152)")
+
+
+def can_rally(b: Battle, uid: str) -> str | None:
+    """The active leader of this unit stacked with it or adjacent to it (8.15), or None."""
+    lid = leader_of(b, uid)
+    if lid is None or not b.s["leaders"][lid]["active"]:
+        return None
+    h = leader_hex(b, lid)
+    return lid if h is not None and distance(h, b.hex_of(uid)) <= 1 else None
+
+
+def activate(b: Battle, side: str) -> list[Event]:
+    """At the start of a side's Movement Phase, which of its leaders are active (8.10, 8.112, 8.122):
+    army leaders and "always" leaders are; a corps leader within range of an active army leader of
+    his side is; any other rolls one die and is active on his rating or less (binding: 8.111's
+    procedure is not in the errata). A leader off the map stays as he is."""
+    defs = dv_data.load().leaders
+    armies = [(leader_hex(b, a), defs[a].range) for a in on_map(b, side)
+              if defs[a].role == "army" and b.s["leaders"][a]["active"]]
+    events = []
+    for lid in on_map(b, side):
+        d, leader = defs[lid], b.s["leaders"][lid]
+        h = leader_hex(b, lid)
+        assert h is not None
+        if d.activation == "always" or any(distance(h, ah) <= reach for ah, reach in armies if ah):
+            leader["active"] = True
+            continue
+        die = roll(b.s["dice"])
+        leader["active"] = die <= d.rating
+        state = "active" if leader["active"] else "inactive: his units may not move or attack this turn"
+        rule = "8.112" if side == "french" else "8.122"
+        events.append(event(f"{d.name} is out of range of an active army commander and rolls {die} against his "
+                            f"rating {d.rating}: {state} (Doomed Victory {rule}).", kind="leader_activation",
+                            leader=lid, die=die, active=leader["active"]))
+    return events
+
+
+def casualties(b: Battle, uids: list[str]) -> list[Event]:
+    """8.14: for each leader stacked with a unit that receives a combat result, two dice: 2, 11 or
+    12 killed or captured, 4 wounded; either removes him for good. Otherwise no effect."""
+    events = []
+    for uid in uids:
+        for lid in stacked_with(b, uid):
+            dice = roll(b.s["dice"]), roll(b.s["dice"])
+            fate = casualty(sum(dice))
+            text = f"{name(lid)}, stacked with {b.describe(uid)}, rolls {dice[0]}+{dice[1]}={sum(dice)}: "
+            if fate:
+                b.s["leaders"][lid]["where"] = "removed"
+                text += f"{fate}; he leaves the game (Doomed Victory 8.14)."
+            else:
+                text += "no effect (Doomed Victory 8.14)."
+            events.append(event(text, kind="leader_casualty", leader=lid, dice=list(dice), fate=fate or "none"))
+    return events
+
+
+def casualty(total: int) -> str | None:
+    """8.14's two-dice table: "2", "11" or "12" killed or captured, "4" wounded, else no effect.
+
+    >>> [casualty(n) for n in (2, 3, 4, 11, 12)]
+    ['killed or captured', None, 'wounded', 'killed or captured', 'killed or captured']
+    """
+    if total in (2, 11, 12):
+        return "killed or captured"
+    return "wounded" if total == 4 else None
+
+
+def rehome(b: Battle, uid: str, frm: Hex) -> None:
+    """8.14: a leader whose unit is eliminated (or leaves the map) "is placed on the nearest friendly
+    unit" (nearest to the hex it left; ties to the lowest hex number)."""
+    for lid in stacked_with(b, uid):
+        friends = [f for f in b.on_map(b.side(uid)) if f != uid]
+        if friends:
+            b.s["leaders"][lid]["with"] = min(friends, key=lambda f: (distance(frm, b.hex_of(f)), b.hex_of(f)))
+
+
+def assign(b: Battle, side: str, leader_ref: str, fallen_ref: str) -> list[Event]:
+    """8.14: "Surviving Corps Commanders whose entire command has been eliminated may be reassigned to
+    lead another leaderless Corps. Any Russian Army Commander or French Marshal Murat may be assigned to
+    command ONE leaderless Corps." The leaderless corps is named by its fallen leader; binding: it is
+    done in the owner's Movement Phase, as a command."""
+    defs = dv_data.load().leaders
+    lid, fallen = resolve(b, leader_ref), resolve(b, fallen_ref)
+    if lid is None or fallen is None:
+        raise RuleViolation("Doomed Victory 8.14", f"name two leaders: `assign barclay dokhturov`; "
+                            f"{leader_ref if lid is None else fallen_ref} is not one")
+    d, leader, lost = defs[lid], b.s["leaders"][lid], b.s["leaders"][fallen]
+    if d.side != side or defs[fallen].side != side:
+        raise RuleViolation("Doomed Victory 8.14", "a player reassigns his own leaders to his own corps")
+    if b.s["phase"] != "movement" or b.s["player"] != side:
+        raise RuleViolation("Doomed Victory 8.14", "leaders are reassigned in their side's Movement Phase")
+    if lost["where"] != "removed" or not lost["commands"]:
+        raise RuleViolation("Doomed Victory 8.14", f"{d.name} may only take a leaderless corps, and "
+                            f"{defs[fallen].name}'s corps is not one (he is in the game, or it has been taken)")
+    if leader["where"] != "play":
+        raise RuleViolation("Doomed Victory 8.14", f"{d.name} is no longer in the game")
+    if d.role == "army" and leader["commands"]:
+        raise RuleViolation("Doomed Victory 8.14", f"{d.name} already commands one leaderless corps; "
+                            "an army commander may take only ONE")
+    units = [u for u, x in b.s["units"].items() if b.side(u) == side and b.defs[u].corps in leader["commands"]
+             and x["where"] not in ("eliminated", "exited")]
+    if d.role == "corps" and units:
+        raise RuleViolation("Doomed Victory 8.14", f"{d.name} still has units of his own ({len(units)}); a corps "
+                            "commander is reassigned only when his entire command has been eliminated")
+    leader["commands"] = leader["commands"] + lost["commands"]
+    lost["commands"] = []
+    return [event(f"{d.name} takes command of {defs[fallen].name}'s leaderless corps (Doomed Victory 8.14).",
+                  kind="leader_assigned", leader=lid, fallen=fallen)]

@@ -1,0 +1,74 @@
+"""Moving a leader (Doomed Victory 8.1, 8.152; option `dv_leaders`).
+
+"Leaders are never affected by enemy ZOC": a leader moves over the Terrain Effects Chart like a
+unit, up to his Movement Points, but enemy Zones of Control neither stop him nor hold him. He may
+not pass through enemy units (binding: SPI units may not either), and ends on a friendly combat unit,
+with which he is then stacked (dv_leaders.py). He moves once in his side's Movement Phase and once
+in the Rally Phase (8.152); riding with the unit he is stacked with costs him nothing.
+"""
+from __future__ import annotations
+
+import heapq
+
+from rules.borodino import dv_data, dv_leaders
+from rules.borodino.battle import Battle
+from rules.borodino.commands import Move
+from rules.borodino.movement import closed_fronts, passable_steps
+from rules.core.errors import RuleViolation
+from rules.core.events import Event, event
+from rules.core.hexes import Hex
+
+
+def destinations(b: Battle, lid: str) -> dict[Hex, int]:
+    """The hexes of friendly units this leader can reach, with their cost in MP."""
+    start = dv_leaders.leader_hex(b, lid)
+    if start is None:
+        return {}
+    d = dv_data.load().leaders[lid]
+    enemies = {h for h, occ in b.occupant.items() if b.side(occ) != d.side}
+    closed = closed_fronts(b) if d.side == "french" else frozenset()
+    steps = passable_steps(b.map)
+    best = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        cost, h = heapq.heappop(heap)
+        if cost > best[h]:
+            continue
+        for n, c in steps.get(h, ()):
+            c += cost
+            if c <= d.movement and c < best.get(n, 99) and n not in enemies and (h, n) not in closed:
+                best[n] = c
+                heapq.heappush(heap, (c, n))
+    return {h: c for h, c in best.items() if h != start and b.side_at(h) == d.side}
+
+
+def movers(b: Battle, side: str) -> list[str]:
+    """The side's leaders on the map that have not moved this phase."""
+    return [lid for lid in dv_leaders.on_map(b, side) if not b.s["leaders"][lid]["moved"]]
+
+
+def move(b: Battle, side: str, lid: str, cmd: Move) -> list[Event]:
+    """`move davout 3224`: the leader joins the friendly unit in 3224 (8.1)."""
+    d = dv_data.load().leaders[lid]
+    leader = b.s["leaders"][lid]
+    if d.side != side:
+        raise RuleViolation("Turns of Play", f"{d.name} is not your leader")
+    frm = dv_leaders.leader_hex(b, lid)
+    if frm is None:
+        raise RuleViolation("Doomed Victory 8.1", f"{d.name} is not on the map")
+    if leader["moved"]:
+        raise RuleViolation("Doomed Victory 8.1", f"{d.name} has already moved this phase")
+    if len(cmd.path) != 1:
+        raise RuleViolation("Doomed Victory 8.1", f"a leader is moved to a hex: `move {d.name.lower()} <hex>`")
+    options = destinations(b, lid)
+    to = cmd.path[0]
+    if to not in options:
+        hint = ", ".join(sorted(options)[:10]) or "nowhere"
+        raise RuleViolation("Doomed Victory 8.1", f"{d.name} moves up to {d.movement} MP, unhindered by enemy Zones "
+                            f"of Control but not through enemy units, to a hex holding a friendly unit, with which he "
+                            f"stacks; {to} is not one. He can reach {hint}")
+    host = b.at(to)
+    assert host is not None
+    leader["with"], leader["moved"] = host, True
+    return [event(f"{d.name} moves from {frm} to {to} ({options[to]} MP) and stacks with {b.describe(host)} "
+                  "(Doomed Victory 8.1).", kind="leader_move", leader=lid, path=[frm, to])]

@@ -1,0 +1,178 @@
+"""SPI's 1812 (the Area Grid Game, 1972), Napoleon's invasion of Russia in 13 half-month Game-Turns,
+RECONSTRUCTED from the publisher's overview (seed 004) behind the engine contract of DESIGN.md.
+
+    state = setup("campaign", seed=1)
+    state, events = apply(state, "french", parse("french", "attrit 12"))
+
+Hidden stacks and secret battle plans leave the engine only through `view(state, side)` and events
+addressed to their owner; during battle plans `active_sides` names both sides at once.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from rules.campaign_1812 import campaign_data as data
+from rules.campaign_1812 import combat, legal, movement, supply, turns
+from rules.campaign_1812 import commands as C
+from rules.campaign_1812.game import SIDES, Game, enemy_of
+from rules.campaign_1812.help import help
+from rules.campaign_1812.setup import new_state
+from rules.campaign_1812.views import TITLES
+from rules.campaign_1812.views import view as _view
+from rules.core.commands import Word
+from rules.core.errors import CommandError, RuleViolation
+from rules.core.events import Event
+from rules.core.play import copy_state, play
+from rules.core.setup import chosen_options, scenario
+from rules.core.system import SystemInfo
+
+INFO = SystemInfo(name="campaign_1812", sides=SIDES, default_scenario="campaign", options=(),
+                  hidden_information=True)
+__all__ = ["INFO", "active_sides", "apply", "choice", "help", "legal_commands", "odds", "outcome", "parse",
+           "phase_key", "sample_command", "scenarios", "setup", "standing_command", "standing_orders", "view"]
+
+
+def scenarios() -> list[dict]:
+    t = data.tables()
+    return [{"id": sid, "title": TITLES[sid], "sides": list(SIDES), "first_turn": sc.first_turn,
+             "last_turn": t.turns, "options": []} for sid, sc in data.scenarios().items()]
+
+
+def setup(scenario_id: str, seed: int, options: dict | list | None = None) -> dict:
+    """The opening position. The option "tables" may hold a player's own table document (the format
+    of data/tables.toml, from the owner of the original game: issue 14.6), validated here and kept
+    in the state, so that the game replays with it."""
+    scenario(TITLES, scenario_id)
+    named = dict(options) if isinstance(options, dict) else {name: True for name in options or []}
+    tables = named.pop("tables", None)
+    if tables is not None:
+        if not isinstance(tables, dict):
+            raise CommandError("The tables option is a table document (`kolocha local --tables FILE`).")
+        data.parse_tables(tables)
+    chosen_options(named, INFO.options, "1812")
+    return new_state(scenario_id, seed, tables)[0]
+
+
+def active_sides(state: dict) -> list[str]:
+    """Who may act now: both sides while battle plans are chosen (until both are down), else one."""
+    phase, player = state["phase"], state["player"]
+    if phase == "over":
+        return []
+    if phase == "attrition":
+        return [enemy_of(player)]
+    if phase == "combat":
+        return combat.pending_side(Game(state))
+    return [player]
+
+
+def parse(side: str, text: str) -> C.Command:
+    return C.parse(text)
+
+
+def phase_key(state: dict) -> str:
+    """Commands under the same key may be taken back without the opponent's consent."""
+    bt = state["battle"]
+    where = f":{bt['place']}:{bt['stage']}" if bt else ""
+    return f"{state['turn']}:{state['player']}:{state['phase']}{where}"
+
+
+def outcome(state: dict) -> dict | None:
+    return state["outcome"]
+
+
+def odds(state: dict, side: str | None, text: str) -> dict:
+    raise CommandError("1812 has no odds to show: a battle's course turns on the two secret Battle Plans.")
+
+
+def view(state: dict, side: str | None) -> dict:
+    return _view(Game(state), side, active_sides(state))
+
+
+def legal_commands(state: dict, side: str) -> list[C.Command]:
+    if side not in active_sides(state):
+        return []
+    return legal.commands(Game(copy_state(state)), side, legal.accepter(apply, side))
+
+
+def sample_command(state: dict, side: str, rng: random.Random) -> C.Command | None:
+    if side not in active_sides(state):
+        return None
+    return legal.sample(Game(copy_state(state)), side, rng, legal.accepter(apply, side))
+
+
+def apply(state: dict, side: str, cmd: C.Command) -> tuple[dict, list[Event]]:
+    """Apply a command for a side; returns (new state, events). Raises RuleViolation if illegal.
+    Undo never re-rolls a die (the side dice included) nor un-reveals a battle."""
+    return play(state, Game, lambda g: _command(g, side, cmd), seen=_seen)
+
+
+def _seen(g: Game) -> set[str]:
+    """What has been shown or rolled: battles revealed, and the side dice's positions."""
+    bt = g.s["battle"]
+    revealed = {f"battle:{len(g.s['log'])}"} | ({f"open:{bt['place']}"} if bt and bt["stage"] != "plans" else set())
+    return revealed | {f"{side}:{n}" for side, d in g.s["side_dice"].items() for n in range(d["rolls"])}
+
+
+def _command(g: Game, side: str, cmd: C.Command) -> list[Event]:
+    s = g.s
+    if s["phase"] == "over":
+        raise RuleViolation("Victory Conditions", "the game is over; " + (s["outcome"] or {}).get("reason", ""))
+    active = active_sides(s)
+    if side not in active:
+        raise RuleViolation("Sequence of Play", f"the game waits for the {active[0].title()} player")
+    table, rule, refusal = _STAGES[s["phase"]]
+    handler = table.get(cmd.verb if isinstance(cmd, Word) else type(cmd))
+    if handler is None:
+        raise RuleViolation(rule, refusal)
+    return handler(g, side, cmd)
+
+
+def _combat(g: Game, side: str, cmd: Any) -> list[Event]:
+    """A battle plan, the defender's choice, or a retreat; then the Combat Phase goes on."""
+    if g.s["retreat"]:
+        if not isinstance(cmd, C.Retreat):
+            raise RuleViolation("Combat", "a retreat is waiting: `retreat <place>`")
+        out = combat.retreat(g, side, cmd)
+    elif g.s["battle"]["stage"] == "choice":
+        if isinstance(cmd, C.Plan):
+            raise RuleViolation("Battle Plan Chart", "both plans are revealed; the defender now chooses: "
+                                "`fight` or `retreat <place>`")
+        out = combat.choose(g, side, cmd)
+    elif isinstance(cmd, C.Plan):
+        out = combat.plan(g, side, cmd)
+    else:
+        raise RuleViolation("Combat", "prior to any infantry battle each player selects a Battle Plan: "
+                            "`plan <chit> [withdraw <place>]`")
+    return out + turns.advance(g)
+
+
+Handler = Callable[[Game, str, Any], list[Event]]
+_END: Handler = lambda g, side, cmd: turns.end_phase(g)  # noqa: E731
+_STAGES: dict[str, tuple[dict[type | str, Handler], str, str]] = {
+    "attrition": ({C.Attrit: lambda g, side, cmd: turns.attrit(g, side, cmd.place)}, "Attrition",
+                  "the attrition losses come first: `attrit <place>` names the enemy stack that takes one"),
+    "movement": ({C.Move: movement.move, "end": _END}, "Movement",
+                 "in the Movement Phase you `move` stacks, then `end` (forced marches come after)"),
+    "march": ({C.March: movement.march, "end": _END}, "Movement: forced march",
+              "movement is over: `march` corps one place further, or `end` for combat"),
+    "combat": ({C.Plan: _combat, C.Retreat: _combat, "fight": _combat}, "Combat",
+               "in the Combat Phase you choose battle plans, `fight` or `retreat`"),
+    "supply": ({C.Depot: lambda g, side, cmd: supply.create_depot(g, side, cmd.place), "end": _END}, "Supply",
+               "in the Supply Segment the French create depots (`depot <place>`) or `end`"),
+    "removal": ({C.Remove: lambda g, side, cmd: turns.remove(g, side, cmd.place, cmd.kind)},
+                "Victory Conditions", "the French first remove the corps the index costs: `remove <place> inf|cav`"),
+}
+
+
+def choice(state: dict) -> dict | None:
+    return None  # 1812's mid-turn choices are few; no standing orders yet
+
+
+def standing_orders() -> dict[str, dict[str, str]]:
+    return {}
+
+
+def standing_command(state: dict, side: str, orders: dict[str, str] | None) -> C.Command | None:
+    return None

@@ -1,0 +1,137 @@
+"""The 1812 command grammar: text -> typed command, and back (`to_text`).
+
+    move 12 10                 every unmoved unit of the stack in 12 moves to 10
+    move 12 10 3 inf 1 supply  part of it (inf, cav, supply, depot); `march` alike, corps only
+    attrit 12                  choose where the enemy takes an attrition loss
+    plan assault [withdraw 9]  your secret battle plan (and where your cavalry withdraws first)
+    fight | retreat 9          the defender's choice; where a retreating stack goes
+    depot 14 | remove 12 inf | end
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules.campaign_1812.campaign_data import KINDS
+from rules.core.commands import Word, Worded
+from rules.core.errors import CommandError
+from rules.core.tokens import tokenize
+
+ALIASES = {"inf": "inf", "infantry": "inf", "cav": "cav", "cavalry": "cav", "supply": "supply",
+           "supplies": "supply", "depot": "depot", "depots": "depot"}
+PLANS = {"outflank": "outflank", "flank": "outflank", "assault": "assault", "reconnaissance": "reconnaissance",
+         "recon": "reconnaissance", "contact": "contact", "withdraw": "withdraw", "entrench": "entrench",
+         "counterattack": "counterattack", "counter-attack": "counterattack", "cordon": "cordon"}
+Counts = tuple[tuple[str, int], ...]  # (kind, count) pairs; empty: every unit that may go
+
+
+def _counts_text(counts: Counts) -> str:
+    return "".join(f" {n} {k}" for k, n in counts)
+
+
+@dataclass(frozen=True)
+class Move:
+    """MOVEMENT: a stack's units go one place (area or sub-area)."""
+
+    VERB: ClassVar[str] = "move"
+    origin: int
+    to: int
+    counts: Counts = ()
+
+    def to_text(self) -> str:
+        return f"{self.VERB} {self.origin} {self.to}{_counts_text(self.counts)}"
+
+
+@dataclass(frozen=True)
+class March(Move):
+    """MOVEMENT: a forced march of corps one place further, a die for each corps."""
+
+    VERB: ClassVar[str] = "march"
+
+
+@dataclass(frozen=True)
+class Attrit(Worded):
+    VERB: ClassVar[str] = "attrit"
+    place: int
+
+
+@dataclass(frozen=True)
+class Plan(Worded):
+    """COMBAT: a Battle Plan chit placed face down, and where the cavalry withdraws before the battle."""
+
+    VERB: ClassVar[str] = "plan"
+    chit: str
+    withdraw: int | None = None
+
+    def to_text(self) -> str:
+        return f"plan {self.chit}" + (f" withdraw {self.withdraw}" if self.withdraw is not None else "")
+
+
+@dataclass(frozen=True)
+class Retreat(Worded):
+    VERB: ClassVar[str] = "retreat"
+    to: int
+
+
+@dataclass(frozen=True)
+class Depot(Worded):
+    VERB: ClassVar[str] = "depot"
+    place: int
+
+
+@dataclass(frozen=True)
+class Remove(Worded):
+    VERB: ClassVar[str] = "remove"
+    place: int
+    kind: str
+
+
+Command = Move | March | Attrit | Plan | Retreat | Depot | Remove | Word
+USAGE = ("commands: `move <from> <to> [<n> inf|cav|supply|depot ...]`, `march <from> <to> [<n> inf|cav ...]`, "
+         "`attrit <place>`, `plan <chit> [withdraw <place>]`, `fight`, `retreat <place>`, `depot <place>`, "
+         "`remove <place> inf|cav`, `end`")
+
+
+def number(word: str) -> int:
+    if not word.isdigit():
+        raise CommandError(f"{word!r} is not a place: name areas and sub-areas by number (`move 12 10`).")
+    return int(word)
+
+
+def counts(words: list[str], corps_only: bool) -> Counts:
+    if len(words) % 2:
+        raise CommandError("Give each part as a count and a kind: `3 inf 1 cav`.")
+    out: dict[str, int] = {}
+    for n, kind in zip(words[::2], words[1::2]):
+        k = ALIASES.get(kind)
+        if not n.isdigit() or k is None or int(n) == 0:
+            raise CommandError(f"{n} {kind!r}: give a count and one of inf, cav, supply, depot (`3 inf`).")
+        if corps_only and k not in ("inf", "cav"):
+            raise CommandError("Supply units may not force march, nor depots (MOVEMENT); march `inf` and `cav`.")
+        out[k] = out.get(k, 0) + int(n)
+    return tuple((k, out[k]) for k in KINDS if k in out)
+
+
+def parse(text: str) -> Command:
+    """Text -> command; CommandError with the grammar for text that is not one."""
+    words = tokenize(text)
+    verb, args = (words[0], words[1:]) if words else ("", [])
+    if verb in ("move", "march") and len(args) >= 2:
+        kind = Move if verb == "move" else March
+        return kind(number(args[0]), number(args[1]), counts(args[2:], verb == "march"))
+    if verb in ("attrit", "depot") and len(args) == 1:
+        return (Attrit if verb == "attrit" else Depot)(number(args[0]))
+    if verb == "plan" and len(args) in (1, 3):
+        if args[0] not in PLANS:
+            raise CommandError(f"{args[0]!r} is no Battle Plan chit: the attacker's are outflank, assault, "
+                               "reconnaissance, contact; the defender's withdraw, entrench, counterattack, cordon.")
+        if len(args) == 3 and args[1] != "withdraw":
+            raise CommandError("Name where your cavalry withdraws as `plan <chit> withdraw <place>`.")
+        return Plan(PLANS[args[0]], number(args[2]) if len(args) == 3 else None)
+    if verb == "retreat" and len(args) == 1:
+        return Retreat(number(args[0]))
+    if verb == "remove" and len(args) == 2 and ALIASES.get(args[1]) in ("inf", "cav"):
+        return Remove(number(args[0]), ALIASES[args[1]])
+    if verb in ("end", "fight") and not args:
+        return Word(verb)
+    raise CommandError(f"{text.strip()!r} is not a command of 1812; {USAGE}.")

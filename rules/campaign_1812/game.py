@@ -1,0 +1,146 @@
+"""The position of a game of 1812: the state (plain JSON) and the lookups every rule asks of it.
+
+State, as the rules read it (place numbers are JSON string keys):
+
+* `stacks[side][place]`: {inf, cav, supply, depot} -- "All of the counters of a Player in an area
+  must be stacked" (seed, STACKING): one stack per side and place; corps markers are freely
+  substituted, so a stack is its counts, never its counters;
+* `moved[place]` / `marched[place]`: the phasing side's units there that have moved this
+  Movement Phase, or tried their forced march;
+* `depleted[area]`: 50 or 100 (undepleted areas are absent); `control[place]`: who holds each
+  victory place; `turn`, `player` (the phasing side), `phase`;
+* `attrition` (losses the opponent still chooses), `battle` and `retreat` (the combat under way),
+  `fought` (places fought over this Combat Phase), `removal` (corps the French still remove);
+* `dice` (attrition, combat, pursuit: rolls whose number everyone knows) and `side_dice[side]`
+  (forced march and unsupplied rolls, one per corps of a stack whose size only its owner knows,
+  so that the other side's rolls never shift with a hidden count);
+* `log`: battles as they were revealed (public), `outcome`.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+from rules.campaign_1812 import campaign_data as data
+from rules.campaign_1812.campaign_data import KINDS, Place, Tables
+
+SIDES: tuple[str, ...] = ("french", "russian")
+CORPS = ("inf", "cav")
+NAMES = {"inf": ("infantry corps", "infantry corps"), "cav": ("cavalry corps", "cavalry corps"),
+         "supply": ("supply unit", "supply units"), "depot": ("depot", "depots")}
+
+
+@lru_cache(maxsize=8)
+def _own_tables(document: str) -> Tables:
+    return data.parse_tables(json.loads(document))
+
+
+def enemy_of(side: str) -> str:
+    return "russian" if side == "french" else "french"
+
+
+def empty() -> dict[str, int]:
+    return {k: 0 for k in KINDS}
+
+
+def counted(counts: dict[str, int]) -> str:
+    """'3 infantry corps, 1 supply unit' (nothing: 'nothing').
+
+    >>> counted({"inf": 3, "cav": 0, "supply": 1, "depot": 0})
+    '3 infantry corps, 1 supply unit'
+    """
+    parts = [f"{n} {NAMES[k][n != 1]}" for k, n in counts.items() if n]
+    return ", ".join(parts) or "nothing"
+
+
+class Game:
+    """A state and what the rules ask of it; rule modules change `s` through it."""
+
+    def __init__(self, state: dict):
+        self.s = state
+        self.places: dict[int, Place] = data.places()
+
+    @property
+    def tables(self) -> Tables:
+        """The shipped tables, or the player's own the game was set up with."""
+        own = self.s.get("tables")
+        return _own_tables(json.dumps(own, sort_keys=True)) if own else data.tables()
+
+    def name(self, place: int) -> str:
+        return self.places[place].label
+
+    def stack(self, side: str, place: int) -> dict[str, int]:
+        """The side's stack there (a fresh empty one when it has none: not stored)."""
+        return self.s["stacks"][side].get(str(place)) or empty()
+
+    def has(self, side: str, place: int) -> bool:
+        return str(place) in self.s["stacks"][side]
+
+    def stacks(self, side: str) -> list[int]:
+        return sorted(int(p) for p in self.s["stacks"][side])
+
+    def add(self, side: str, place: int, counts: dict[str, int]) -> None:
+        stack = self.s["stacks"][side].setdefault(str(place), empty())
+        for k, n in counts.items():
+            stack[k] += n
+
+    def take(self, side: str, place: int, kind: str, n: int) -> int:
+        """Remove up to n units of a kind; returns how many there were to remove. An emptied
+        stack leaves the map."""
+        stack = self.s["stacks"][side].get(str(place))
+        if not stack:
+            return 0
+        n = min(n, stack[kind])
+        stack[kind] -= n
+        if not any(stack.values()):
+            del self.s["stacks"][side][str(place)]
+        return n
+
+    def corps(self, side: str, place: int | None = None) -> int:
+        places = self.stacks(side) if place is None else [place]
+        return sum(self.stack(side, p)["inf"] + self.stack(side, p)["cav"] for p in places)
+
+    def infantry(self, side: str, place: int) -> int:
+        return self.stack(side, place)["inf"]
+
+    def neighbours(self, place: int) -> tuple[int, ...]:
+        return self.places[place].neighbours
+
+    def winter(self) -> bool:
+        return self.tables.winter_turn(self.s["turn"])
+
+    def marks(self, key: str, place: int) -> dict[str, int]:
+        """Units of the phasing side in a place that have moved (key "moved") or tried a forced
+        march ("marched") this Player-Turn."""
+        return self.s[key].get(str(place)) or empty()
+
+    def mark(self, key: str, place: int, counts: dict[str, int]) -> None:
+        marks = self.s[key].setdefault(str(place), empty())
+        for k, n in counts.items():
+            marks[k] += n
+
+    def free(self, key: str, place: int) -> dict[str, int]:
+        """The phasing side's units in a place not yet moved (or marched)."""
+        stack, marks = self.stack(self.s["player"], place), self.marks(key, place)
+        return {k: max(0, stack[k] - marks[k]) for k in KINDS}
+
+    def unmark(self, key: str, place: int, counts: dict[str, int]) -> None:
+        """Units leaving a place take their marks with them (the rest stay marked)."""
+        marks = self.s[key].get(str(place))
+        if marks:
+            for k, n in counts.items():
+                marks[k] = max(0, marks[k] - n)
+
+    def retreat_places(self, side: str, place: int) -> list[int]:
+        """Where a side's units may retreat from a place: an adjacent place without an enemy
+        stack (reconstructed: a stack's composition is hidden, so a retreat may not go where the
+        enemy stands, whatever his stack holds)."""
+        return [n for n in self.neighbours(place) if not self.has(enemy_of(side), n)]
+
+    def arrivals(self, side: str) -> list[data.Reinforcement]:
+        """The side's reinforcements of this Game-Turn."""
+        return [r for r in data.reinforcements() if r.turn == self.s["turn"] and r.side == side]
+
+    def vp(self) -> int:
+        """The French Victory Points: the points of every place the French control."""
+        return sum(self.places[int(p)].points for p, who in self.s["control"].items() if who == "french")

@@ -1,0 +1,92 @@
+"""MOVEMENT (seed): "Each corps can move one area, or sub-area per Player-Turn. After a Player has
+moved all of his units, he may force march an additional area, rolling the die on the Forced
+March table for each unit desiring to force march. The result is either a successful forced
+march, elimination of the unit, or the forced march is not permitted -- the unit stays where it
+is." "Supply units may move one area per Player-Turn and may not force march. French depot units
+can only move if accompanied by a supply unit."
+
+Reconstructed: Russian depots move like supply units; depots never force march; a corps tries
+one forced march a Player-Turn, whether or not it moved; moving into or out of a place the enemy
+holds is allowed (battle follows where both sides have infantry).
+"""
+from __future__ import annotations
+
+from rules.campaign_1812.campaign_data import KINDS
+from rules.campaign_1812.commands import Counts, Move
+from rules.campaign_1812.game import Game, counted, empty
+from rules.core.dice import roll
+from rules.core.errors import RuleViolation
+from rules.core.events import Event, event
+
+
+def _chosen(g: Game, cmd: Move, key: str, rule: str) -> dict[str, int]:
+    """The units a command names (or every one free to go), checked against what may go."""
+    side, free = g.s["player"], g.free(key, cmd.origin)
+    kinds = ("inf", "cav") if key == "marched" else KINDS
+    if not g.has(side, cmd.origin):
+        raise RuleViolation(rule, f"you have no stack in {g.name(cmd.origin)}; yours are in "
+                            f"{', '.join(map(str, g.stacks(side)))}")
+    if cmd.to not in g.neighbours(cmd.origin):
+        raise RuleViolation(rule, f"{g.name(cmd.to) if cmd.to in g.places else cmd.to} is not next to "
+                            f"{g.name(cmd.origin)}: a move is one area or sub-area, to one of "
+                            f"{', '.join(map(str, g.neighbours(cmd.origin)))}")
+    asked = dict(cmd.counts) if cmd.counts else {k: free[k] for k in kinds}
+    units = {k: asked.get(k, 0) for k in KINDS}
+    over = {k: n for k, n in units.items() if n > free[k]}
+    if over:
+        verb = "force march" if key == "marched" else "move"
+        raise RuleViolation(rule, f"{g.name(cmd.origin)} holds {counted(free)} free to {verb} this Player-Turn, "
+                            f"not {counted({**empty(), **over})}")
+    if not any(units.values()):
+        verb = "force march" if key == "marched" else "move"
+        raise RuleViolation(rule, f"nothing in {g.name(cmd.origin)} may {verb} "
+                            "any more this Player-Turn")
+    return units
+
+
+def move(g: Game, side: str, cmd: Move) -> list[Event]:
+    units = _chosen(g, cmd, "moved", "Movement")
+    if side == "french" and not cmd.counts and not units["supply"]:
+        units["depot"] = 0  # "every unit that may go": French depots stay without a supply unit
+    if side == "french" and units["depot"] and not units["supply"]:
+        raise RuleViolation("Movement", "French depot units can only move if accompanied by a supply unit: "
+                            f"add `1 supply` (there are {g.free('moved', cmd.origin)['supply']} free in "
+                            f"{g.name(cmd.origin)})")
+    _shift(g, side, cmd.origin, cmd.to, units, "moved")
+    return [event(f"A {side.title()} stack moves from {g.name(cmd.origin)} to {g.name(cmd.to)}.", kind="move",
+                  origin=cmd.origin, dest=cmd.to),
+            event(f"Moved {counted(units)} from {g.name(cmd.origin)} to {g.name(cmd.to)}.", side, kind="move")]
+
+
+def _shift(g: Game, side: str, origin: int, to: int, units: dict[str, int], key: str) -> None:
+    for k, n in units.items():
+        g.take(side, origin, k, n)
+    g.unmark("moved", origin, units)
+    g.unmark("marched", origin, units)
+    g.add(side, to, units)
+    g.mark(key, to, units)
+
+
+def march(g: Game, side: str, cmd: Move) -> list[Event]:
+    """One die per corps on the Forced March Table, rolled on the side's own dice (the number of
+    corps is hidden from the other side)."""
+    units = _chosen(g, cmd, "marched", "Movement: forced march")
+    table = g.tables.forced_march["winter" if g.winter() else "normal"]
+    fate: dict[str, dict[str, int]] = {r: empty() for r in ("march", "stay", "eliminated")}
+    for kind in ("inf", "cav"):
+        for _ in range(units[kind]):
+            fate[table[roll(g.s["side_dice"][side]) - 1]][kind] += 1
+    g.mark("marched", cmd.origin, units)
+    for kind, n in fate["eliminated"].items():
+        g.take(side, cmd.origin, kind, n)
+    g.unmark("marched", cmd.origin, fate["eliminated"])
+    if any(fate["march"].values()):
+        _shift(g, side, cmd.origin, cmd.to, fate["march"], "marched")
+    return [event(f"The {side.title()} player force marches from {g.name(cmd.origin)} toward {g.name(cmd.to)}.",
+                  kind="march", origin=cmd.origin, dest=cmd.to),
+            event(f"Forced march from {g.name(cmd.origin)} to {g.name(cmd.to)}: {counted(fate['march'])} arrive, "
+                  f"{counted(fate['stay'])} stay, {counted(fate['eliminated'])} eliminated.", side, kind="march")]
+
+
+def counts_of(units: dict[str, int]) -> Counts:
+    return tuple((k, n) for k, n in units.items() if n)

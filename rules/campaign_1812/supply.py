@@ -1,0 +1,99 @@
+"""SUPPLY and WINTER, the Supply Segment after the French Player-Turn (seed):
+
+* "each area containing combat units is inspected. The total number of corps in the area is
+  compared to the Area Depletion Chart, and note is made if a supply unit accompanies the units.
+  ... An area is either undepleted, 50% depleted or 100% depleted." "Once an area is depleted, it
+  remains so for the remainder of the game."
+* "Units existing in a 100% depleted area are unsupplied unless a friendly depot in an adjacent
+  area can 'project' supplies to those units. If not, such unsupplied units must be subject to a
+  die roll on the Unsupplied Chart, which may cause their elimination."
+* "The French Player may create a mobile Depot Unit by voluntarily 100% depleting an unoccupied
+  area with a supply unit."
+* WINTER: "preventing depots from projecting supplies and ... making unsupplied units much more
+  susceptible to elimination."
+
+Reconstructed: depletion steps first, then supply (so an army that strips an area bare this turn
+starves in it now); a depot supplies its own place even in winter; Russian corps in a victory place
+the Russians control draw on its magazines.
+"""
+from __future__ import annotations
+
+from rules.campaign_1812.game import SIDES, Game, counted
+from rules.core.dice import roll
+from rules.core.errors import RuleViolation
+from rules.core.events import Event, event
+
+
+def create_depot(g: Game, side: str, place: int) -> list[Event]:
+    """SUPPLY: a French supply unit 100% depletes an area no corps occupies, and a depot stands in
+    its place (reconstructed: the supply unit stays, to gather again elsewhere)."""
+    area = g.places[place].area
+    if not g.stack("french", place)["supply"]:
+        mine = [str(p) for p in g.stacks("french") if g.stack("french", p)["supply"]]
+        raise RuleViolation("Supply", f"a depot is created by a supply unit, and you have none in {g.name(place)}; "
+                            f"yours are in {', '.join(mine) or 'no place'}")
+    members = [p for p in g.places if g.places[p].area == area]
+    if any(g.corps("french", p) or g.has("russian", p) for p in members):
+        raise RuleViolation("Supply", f"the area of {g.name(place)} is occupied (by French corps or a Russian "
+                            "stack); a depot is made by depleting an unoccupied area")
+    if g.s["depleted"].get(str(area)) == 100:
+        raise RuleViolation("Supply", f"the area of {g.name(place)} is already 100% depleted: "
+                            "nothing is left to gather")
+    g.s["depleted"][str(area)] = 100
+    g.add("french", place, {"depot": 1})
+    return [event(f"The French create a depot in {g.name(place)}; the area is 100% depleted (SUPPLY).",
+                  kind="depot", place=place)]
+
+
+def resolve(g: Game) -> list[Event]:
+    """The Supply Segment: depletion of every area holding corps, then the unsupplied rolls."""
+    return deplete(g) + [e for side in SIDES for e in starve(g, side)]
+
+
+def deplete(g: Game) -> list[Event]:
+    out = []
+    areas = sorted({p.area for p in g.places.values()})
+    for area in areas:
+        members = [n for n, p in g.places.items() if p.area == area]
+        corps = sum(g.corps(s, n) for s in SIDES for n in members)
+        if not corps:
+            continue
+        fed = any(g.stack(s, n)["supply"] for s in SIDES for n in members)
+        chart = g.tables.depletion["with_supply" if fed else "without_supply"]
+        steps = max((st for least, st in chart if corps >= least), default=0)
+        before = g.s["depleted"].get(str(area), 0)
+        after = min(100, before + 50 * steps)
+        if after != before:
+            g.s["depleted"][str(area)] = after
+            where = g.name(members[0]) if len(members) == 1 else f"area {area}"
+            out.append(event(f"{where} is now {after}% depleted (Area Depletion Chart).", kind="depletion",
+                             area=area))
+    return out
+
+
+def supplied(g: Game, side: str, place: int) -> bool:
+    """Whether the side's units there are in supply (see the module's rules)."""
+    if g.s["depleted"].get(str(g.places[place].area)) != 100 or g.stack(side, place)["depot"]:
+        return True
+    if side == "russian" and g.s["control"].get(str(place)) == "russian":
+        return True
+    return not g.winter() and any(g.stack(side, n)["depot"] for n in g.neighbours(place))
+
+
+def starve(g: Game, side: str) -> list[Event]:
+    """The Unsupplied Chart: one roll per unsupplied corps, on the side's own dice (its count is
+    hidden from the other side), told to the owner alone: whether a stack is supplied turns on the
+    depots in the stacks next to it, which the other side may not see."""
+    out = []
+    doomed = g.tables.unsupplied["winter" if g.winter() else "normal"]
+    for place in g.stacks(side):
+        if supplied(g, side, place) or not g.corps(side, place):
+            continue
+        lost = {"inf": 0, "cav": 0}
+        for kind in ("inf", "cav"):
+            lost[kind] = sum(roll(g.s["side_dice"][side]) in doomed for _ in range(g.stack(side, place)[kind]))
+        for kind, n in lost.items():
+            g.take(side, place, kind, n)
+        out.append(event(f"Your units in {g.name(place)} are unsupplied (Unsupplied Chart): lost {counted(lost)}.",
+                         side, kind="unsupplied", place=place))
+    return out

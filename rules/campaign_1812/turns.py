@@ -1,0 +1,132 @@
+"""SEQUENCE OF PLAY: "Each Game-Turn is divided into three segments: the Russian Player-Turn, the
+French Player-Turn and a Supply Segment. During each Player-Turn, each Player adds reinforcements,
+determines attrition, moves, force marches, and engages in combat, in that order." (seed)
+
+Phases of the state: attrition (the opponent chooses the losses), movement, march (forced march),
+combat, supply (the French may create depots), removal (a corps lost to the Victory Point Index),
+over. Reinforcements and the attrition roll happen as a Player-Turn begins.
+"""
+from __future__ import annotations
+
+from rules.campaign_1812 import combat, supply, victory
+from rules.campaign_1812.game import Game, counted, enemy_of, empty
+from rules.core.dice import roll
+from rules.core.errors import RuleViolation
+from rules.core.events import Event, event
+
+ORDER = ("russian", "french")  # the Russian Player-Turn comes first (SEQUENCE OF PLAY)
+
+
+def begin_player_turn(g: Game, side: str) -> list[Event]:
+    """Reinforcements, then the attrition roll (REINFORCEMENTS, ATTRITION)."""
+    s = g.s
+    s["player"], s["phase"], s["moved"], s["marched"], s["fought"] = side, "attrition", {}, {}, []
+    label = g.tables.labels[s["turn"] - 1]
+    out = [event(f"Game-Turn {s['turn']} ({label}{', winter' if g.winter() else ''}): the {side.title()} "
+                 "Player-Turn.", kind="phase")]
+    out += reinforce(g, side)
+    die = roll(s["dice"])
+    due = min(g.tables.attrition[side][die - 1], g.corps(side))
+    out.append(event(f"Attrition: {side.title()} die {die}, {due} corps lost, chosen by the "
+                     f"{enemy_of(side).title()} player (ATTRITION).", kind="attrition"))
+    s["attrition"] = due
+    if not due:
+        s["phase"] = "movement"
+    return out
+
+
+def reinforce(g: Game, side: str) -> list[Event]:
+    """French reinforcements on the western edge; Russian ones in a fort the Russians control
+    (REINFORCEMENTS); data/scenarios.toml lists the places in order of preference."""
+    out = []
+    for r in g.arrivals(side):
+        place = next((p for p in r.places if side == "french" or g.s["control"].get(str(p)) == "russian"), None)
+        if place is None:
+            out.append(event(f"A {side.title()} reinforcement finds no fort its side controls among "
+                             f"{', '.join(g.name(p) for p in r.places)} and does not appear.", kind="reinforce"))
+            continue
+        g.add(side, place, r.counts)
+        out.append(event(f"{side.title()} reinforcements arrive in {g.name(place)}.", kind="reinforce",
+                         place=place))
+        out.append(event(f"Your reinforcements in {g.name(place)}: {counted(r.counts)}.", side, kind="reinforce"))
+    return out
+
+
+def attrit(g: Game, side: str, place: int) -> list[Event]:
+    """ATTRITION: 'These losses are selected by the opponent': the opponent names a stack; it loses
+    an infantry corps, or a cavalry corps when it has no infantry (a stack without corps loses
+    nothing: the loss is spent)."""
+    loser = enemy_of(side)
+    if not g.has(loser, place):
+        where = ", ".join(map(str, g.stacks(loser)))
+        raise RuleViolation("Attrition", f"there is no {loser.title()} stack in {g.name(place)}; "
+                            f"name one of {where}")
+    kind = "inf" if g.stack(loser, place)["inf"] else "cav"
+    lost = g.take(loser, place, kind, 1)
+    g.s["attrition"] -= 1
+    out = [event(f"Attrition: the {side.title()} player takes a {loser.title()} loss in {g.name(place)}.",
+                 kind="attrition", place=place),
+           event(f"Attrition in {g.name(place)}: {counted({kind: lost}) if lost else 'no corps there to lose'}.",
+                 loser, kind="attrition")]
+    if g.s["attrition"] <= 0 or not g.corps(loser):
+        g.s["attrition"], g.s["phase"] = 0, "movement"
+    return out
+
+
+def end_phase(g: Game) -> list[Event]:
+    """`end`: the Movement Phase gives way to the Forced March, that to Combat; the French end
+    their depots and the Supply Segment is resolved."""
+    s = g.s
+    if s["phase"] == "movement":
+        s["phase"], s["moved"] = "march", {}
+        return [event(f"The {s['player'].title()} player ends movement; forced marches follow.", kind="phase")]
+    if s["phase"] == "march":
+        s["phase"], s["marched"] = "combat", {}
+        return [event("Combat Phase.", kind="phase")] + advance(g)
+    if s["phase"] == "supply":
+        return supply.resolve(g) + after_supply(g)
+    raise RuleViolation("Sequence of Play", f"there is nothing to end in the {s['phase']} step")
+
+
+def advance(g: Game) -> list[Event]:
+    """Carry the game on until a player must decide: the next battle or retreat of the Combat
+    Phase, else the next Player-Turn or the Supply Segment."""
+    out = combat.next_step(g)
+    if g.s["battle"] or g.s["retreat"]:
+        return out
+    out += victory.update_control(g)
+    if g.s["player"] == ORDER[0]:
+        return out + begin_player_turn(g, ORDER[1])
+    g.s["phase"], g.s["player"] = "supply", "french"
+    return out + [event("Supply Segment: the French player may create depots (`depot <place>`), then `end`.",
+                        kind="phase")]
+
+
+def after_supply(g: Game) -> list[Event]:
+    """The Victory Point Index, then the next Game-Turn (or the end of the game)."""
+    out = victory.update_control(g) + victory.check_index(g)
+    return out if g.s["phase"] == "removal" else out + next_turn(g)
+
+
+def next_turn(g: Game) -> list[Event]:
+    s = g.s
+    if s["turn"] >= g.tables.turns or not g.corps("french"):
+        return victory.finish(g)
+    s["turn"] += 1
+    return begin_player_turn(g, ORDER[0])
+
+
+def remove(g: Game, side: str, place: int, kind: str) -> list[Event]:
+    """VICTORY CONDITIONS: 'the loss of one corps (of his choice)' when short of the index."""
+    if not g.stack("french", place)[kind]:
+        where = ", ".join(str(p) for p in g.stacks("french") if g.corps("french", p))
+        raise RuleViolation("Victory Conditions", f"the French have no {kind} corps in {g.name(place)}; "
+                            f"remove one from {where}")
+    g.take("french", place, kind, 1)
+    g.s["removal"] -= 1
+    out = [event(f"The French player removes a corps from {g.name(place)} (Victory Point Index).", kind="remove",
+                 place=place), event(f"Removed: {counted({**empty(), kind: 1})}.", "french", kind="remove")]
+    if g.s["removal"] <= 0 or not g.corps("french"):
+        g.s["removal"], g.s["phase"] = 0, "supply"
+        out += next_turn(g)
+    return out

@@ -1,0 +1,111 @@
+"""What a side may see (STACKING: "The opposing Player may not learn the composition of the stack
+unless he is willing to do battle"): its own stacks in full, the enemy's as a marker in a place;
+its own battle plan, and the other side's only once both are revealed -- not even whether it has
+been chosen. `side=None` is the public view. Hidden facts never enter the dict."""
+from __future__ import annotations
+
+from rules.campaign_1812 import campaign_data as data
+from rules.campaign_1812.combat import CHIT_NAMES
+from rules.campaign_1812.game import SIDES, Game, counted, enemy_of
+
+TITLES = {sid: sc.title for sid, sc in data.scenarios().items()}
+STEPS = {"attrition": "Attrition", "movement": "Movement Phase", "march": "Forced March", "combat": "Combat Phase",
+         "supply": "Supply Segment", "removal": "Supply Segment: Victory Point Index", "over": "Game over"}
+
+
+def _units(g: Game, viewer: str | None) -> list[dict]:
+    """Own stacks in full (`type` says what they hold, `strength` counts the corps); the enemy's
+    as a side and a place."""
+    out = []
+    for side in SIDES:
+        for place in g.stacks(side):
+            if side != viewer:
+                out.append({"side": side, "area": place, "type": "stack"})
+                continue
+            st = g.stack(side, place)
+            unit = {"side": side, "area": place, "id": f"{side[0].upper()}{place}", "type": counted(st),
+                    "strength": st["inf"] + st["cav"], **st}
+            if g.s["player"] == side:
+                unit.update(moved=sum(g.marks("moved", place).values()),
+                            marched=sum(g.marks("marched", place).values()))
+            out.append(unit)
+    return out
+
+
+def _battle(g: Game, viewer: str | None) -> dict | None:
+    bt = g.s["battle"]
+    if bt is None:
+        return None
+    out = {"place": bt["place"], "attacker": bt["attacker"], "defender": bt["defender"], "stage": bt["stage"],
+           "lines": list(bt["lines"])}
+    if bt["stage"] != "plans":
+        out["plans"] = dict(bt["plans"])
+    elif viewer in SIDES:
+        out["my_plan"] = bt["plans"][viewer]
+    return out
+
+
+def prompt(g: Game, viewer: str | None) -> str | None:
+    s = g.s
+    phase, player = s["phase"], s["player"]
+    if phase == "over":
+        return None
+    if phase == "attrition":
+        chooser = enemy_of(player)
+        if viewer == chooser:
+            return f"Choose where the {player.title()} takes {s['attrition']} attrition loss(es): `attrit <place>`."
+        return (f"The {chooser.title()} player chooses where {player.title()} attrition falls "
+                f"({s['attrition']} to take).")
+    if phase in ("movement", "march"):
+        if viewer != player:
+            return f"The {player.title()} player's {STEPS[phase]}."
+        return ("Move stacks one place (`move <from> <to> [<n> inf ...]`), then `end`." if phase == "movement" else
+                "Force march corps one place further (`march <from> <to> [<n> inf ...]`), then `end`.")
+    if phase == "supply":
+        return "Create depots (`depot <place>`) or `end` the Supply Segment." if viewer == "french" else \
+            "The French player may create depots; then the Supply Segment is resolved."
+    if phase == "removal":
+        return "Remove a corps of your choice: `remove <place> inf|cav`." if viewer == "french" else \
+            "The French player removes a corps (Victory Point Index)."
+    return _combat_prompt(g, viewer)
+
+
+def _combat_prompt(g: Game, viewer: str | None) -> str:
+    r, bt = g.s["retreat"], g.s["battle"]
+    if r:
+        where = g.name(r["place"])
+        return f"Retreat your stack from {where}: `retreat <place>`." if viewer == r["side"] else \
+            f"The {r['side'].title()} stack in {where} retreats."
+    if bt is None:
+        return "Combat Phase."
+    where = g.name(bt["place"])
+    if bt["stage"] == "choice":
+        return f"Battle of {where}: retreat (`retreat <place>`) or `fight`." if viewer == bt["defender"] else \
+            f"Battle of {where}: the {bt['defender'].title()} player's choice."
+    if viewer not in SIDES:
+        return f"Battle of {where}: both players choose a Battle Plan in secret."
+    mine = bt["plans"][viewer]
+    role = "attacker" if viewer == bt["attacker"] else "defender"
+    chits = g.tables.attacker_plans if role == "attacker" else g.tables.defender_plans
+    held = f" Your chit: {CHIT_NAMES[mine]} (you may change it until both are revealed)." if mine else ""
+    return (f"Battle of {where}, you are the {role}: `plan <chit> [withdraw <place>]`, one of "
+            f"{', '.join(chits)}.{held}")
+
+
+def view(g: Game, viewer: str | None, to_move: list[str]) -> dict:
+    s, t = g.s, g.tables
+    return {
+        "system": "campaign_1812", "scenario": s["scenario"], "title": TITLES[s["scenario"]], "viewer": viewer,
+        "reconstructed": True, "turn": s["turn"], "last_turn": t.turns, "label": t.labels[s["turn"] - 1],
+        "clock": f"{t.labels[s['turn'] - 1]} 1812" + (", winter" if g.winter() else ""), "winter": g.winter(),
+        "phase": STEPS.get(s["phase"], s["phase"]), "player": s["player"], "to_move": to_move,
+        "prompt": prompt(g, viewer), "notes": [f"Victory Points: French {g.vp()}, index {t.index[s['turn'] - 1]}, "
+                                              f"{t.to_win} to win."],
+        "vp": g.vp(), "index": t.index[s["turn"] - 1], "index_track": list(t.index),
+        "places": [{"number": n, "name": p.name, "area": p.area, "fort": p.fort, "points": p.points,
+                    "control": s["control"].get(str(n)), "depleted": s["depleted"].get(str(p.area), 0)}
+                   for n, p in sorted(g.places.items())],
+        "units": _units(g, viewer), "battle": _battle(g, viewer),
+        "retreat": dict(s["retreat"]) if s["retreat"] else None,
+        "log": [dict(b) for b in s["log"][-6:]], "outcome": s["outcome"],
+    }

@@ -1,0 +1,64 @@
+"""The computer on a simulated Discord server (simcord, the real discord.py client and the real
+bot, whose computer plans in a worker process): `/game new ... opponent:computer`, `/game seat
+side:<side> player:computer`, and the settings that hand a late seat to it (issue 13.1, 13.6)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.words import COMPUTER
+from tests.bot.discord.sim import borodino, play, reply, server
+
+
+def test_a_game_against_the_computer_on_discord(tmp_path):
+    """Anna opens 5 Sept against the computer and plays Russian: the game begins at once and the
+    computer plays the French player-turn in a worker process, each command in the channel with
+    its reason; then it is Anna's move (control: level 2 is refused in one sentence)."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            refused = await s.anna.slash(s.channel, "game new", system="borodino", scenario="5sep",
+                                         opponent="computer", side="russian", level=2)
+            assert reply(refused) == "Borodino has a level 1 computer opponent; level 2 is not built yet."
+            opened = await s.anna.slash(s.channel, "game new", system="borodino", scenario="5sep",
+                                        opponent="computer", side="russian")
+            assert "You play Russian in game 1. The computer plays the other side" in reply(opened)
+            await s.tables.computer.settled()
+            await s.env.settle()
+            game_id = s.game()["id"]
+            rows = s.tables.store.commands(game_id)
+            assert rows and {row["side"] for row in rows} == {"french"}
+            assert {row["user"] for row in rows} == {COMPUTER}
+            lines = [p for p in s.posts() if p.startswith("**Computer** — French: ")]
+            assert len(lines) == len(rows) and all(" Why: " in line for line in lines)
+            assert f"<@{s.anna.user.id}>: your move" in s.posts()[-1]
+            assert s.tables.service.replay_check(game_id).ok
+    play(test, tmp_path)
+
+
+def test_the_creator_seats_the_computer_in_place_of_a_player(tmp_path):
+    """`/game seat side:russian player:computer`: Boris's seat goes to the computer, Boris is
+    told by DM; a stranger may not (control)."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id = await borodino(s)
+            stranger = await s.stranger.slash(s.channel, "game seat", side="russian", player="computer")
+            assert "Only the game's creator" in reply(stranger)
+            seated = await s.anna.slash(s.channel, "game seat", side="russian", player="computer")
+            assert reply(seated).startswith("anna seats the computer as Russian in game 1 in place of")
+            await s.env.settle()
+            assert s.tables.store.seats(game_id)["russian"] == COMPUTER
+            assert "the computer now plays Russian in game 1." in s.dms(s.boris)[-1]
+            assert [row["side"] for row in s.tables.store.deadlines(game_id)] == ["french"]
+    play(test, tmp_path)
+
+
+def test_settings_set_the_computers_level_budget_and_the_deadline_action(tmp_path):
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await borodino(s)
+            changed = await s.anna.slash(s.channel, "game settings", at_deadline="computer", budget=20.0)
+            assert reply(changed).startswith("Settings saved.")
+            await s.env.settle()
+            assert "at the deadline: the computer takes the late side's seat" in s.posts()[-1]
+            assert "thinking up to 20 s a plan" in s.posts()[-1]
+            assert s.tables.settings(s.game()["id"]).at_deadline == "computer"
+    play(test, tmp_path)

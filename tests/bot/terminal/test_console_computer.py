@@ -1,0 +1,100 @@
+"""The computer in the terminal (issue 13.1): `kolocha local --ai SIDE`, a demonstration game that
+plays itself, one person against the computer (with fog of war too), and the refusals."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot import cli
+from bot.ai_seat import new_seat
+from bot.store import Store
+from bot.terminal.console import CLEAR, play
+from bot.words import COMPUTER
+from rules.core.registry import _SYSTEMS
+from tests.bot import toy_system
+
+
+def seat(service, game: int, *sides: str) -> None:
+    for side in sides:
+        service.store.take_computer_seat(game, side, new_seat(toy_system, 1, 60.0, seed=2).to_dict())
+
+
+def never(prompt: str) -> str:
+    raise AssertionError(f"a game between computers asked a person: {prompt!r}")
+
+
+def test_a_game_between_computers_plays_itself_to_the_end_printing_each_reason(service, game):
+    seat(service, game, "red", "blue")
+    out: list[str] = []
+    assert play(service, game, never, out.append) == 0
+    text = "\n".join(out)
+    assert "[1] Red: move r" in text and "  Why: the die decides the race." in text
+    assert out[-1].startswith("Game over: ")
+    assert text.count("Why:") == len(service.store.commands(game)) == 24
+    assert service.replay_check(game).ok
+
+
+def test_one_person_against_the_computer_is_asked_only_for_their_own_side(service, game):
+    seat(service, game, "red")
+    prompts: list[str] = []
+    answers = iter(["move b1 0202", "end", "roll", "quit"])
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+    out: list[str] = []
+    assert play(service, game, read, out.append) == 0
+    assert set(prompts) == {"Blue > "}
+    users = [row["user"] for row in service.store.commands(game)]
+    assert users[:4] == [COMPUTER] * 4 and users[4:7] == [None] * 3 and users[7:] == [COMPUTER] * 4
+
+
+def test_the_computer_at_the_terminal_consents_to_an_undo(service, game):
+    seat(service, game, "red")
+    answers = iter(["move b1 0202", "end", "undo", "quit"])
+    out: list[str] = []
+    play(service, game, lambda prompt: next(answers), out.append)
+    assert "[5] The Red player consents: `end` is undone.\n  Blue undoes `end`." in out
+    assert service.load(game)["phase"] == "movement"
+
+
+def test_with_fog_of_war_the_person_sees_the_computers_turn_as_its_opponent_would(service, game, monkeypatch):
+    """No hand-over between one person and the computer, and the computer's commands shown as
+    the public reads them: no reason, none of its secret events (control: the person's own)."""
+    monkeypatch.setattr(toy_system, "INFO", replace(toy_system.INFO, hidden_information=True))
+    seat(service, game, "red")
+    answers = iter(["end", "roll", "quit"])
+    out: list[str] = []
+    play(service, game, lambda prompt: next(answers), out.append)
+    text = "\n".join(out)
+    assert CLEAR not in text and "Hand over" not in text
+    assert "Red: a `move` command." in text and "Why" not in text and "(to Red)" not in text
+    assert "(to Blue) your secret number" in text
+
+
+def test_kolocha_local_ai_refuses_in_one_sentence_before_opening_a_game(tmp_path, capsys, monkeypatch):
+    db = str(tmp_path / "k.sqlite")
+    assert cli.main(["local", "--db", db, "--system", "toy_system", "--ai", "green"]) == 2
+    assert "--ai green: 'green' is not a side of toy_system; choose red or blue." in capsys.readouterr().err
+    assert cli.main(["local", "--db", db, "--system", "toy_system", "--ai", "red", "--level", "2"]) == 2
+    assert "level 2 is not built yet" in capsys.readouterr().err
+    monkeypatch.setitem(_SYSTEMS, "toy_plain", "tests.bot.toy_without_computer")
+    assert cli.main(["local", "--db", db, "--system", "toy_plain", "--ai", "red"]) == 2
+    assert "--ai red: toy_system has no computer player yet" in capsys.readouterr().err
+    assert Store(db).games() == []
+
+
+def test_kolocha_local_ai_both_sides_is_a_demonstration(tmp_path, capsys, monkeypatch):
+    """`kolocha local --ai red --ai blue`: the game plays itself, printing as it goes, and its
+    computer seats are stored with their seed (control: a game resumed keeps them)."""
+    monkeypatch.setattr("bot.cli.MapFiles", lambda *args: None)  # no pictures of the toy race
+    db = str(tmp_path / "k.sqlite")
+    argv = ["local", "--db", db, "--system", "toy_system", "--seed", "4", "--ai", "red", "--ai", "blue",
+            "--ai-seed", "7"]
+    assert cli.main(argv) == 0
+    out, err = capsys.readouterr()
+    assert "The computer plays Red (level 1, its seed 7)." in err and "Game over" in out
+    assert Store(db).computer_seats(1) == {side: {"level": 1, "budget": 60.0, "seed": 7} for side in ("red", "blue")}
+    assert cli.main(["replay", "1", "--db", db, "--computer"]) == 0  # a blunder looked at again (13.6)
+    out = capsys.readouterr().out
+    assert "[24] blue: roll — the die decides the race (planned after command 23)" in out
+    assert out.endswith("Game 1: the 24 computer commands are planned again, word for word, from their seeds.\n")

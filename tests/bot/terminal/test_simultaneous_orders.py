@@ -1,0 +1,57 @@
+"""Issue 14.2: two sides act at once (1812's secret battle plans). The terminal hot seat hands the screen
+from one to the other after each order, the service tells no one that an order was given, and `undo`
+answers alike whether or not the other side has ordered."""
+from __future__ import annotations
+
+from bot.service import SIMULTANEOUS_UNDO, GameService
+from bot.store import Store
+from bot.terminal.console import HANDOVER, play
+from rules import load
+
+
+def to_battle(service: GameService) -> int:
+    """A campaign game brought to the first battle plans (the French cross into Kovno)."""
+    game = service.new_game("campaign_1812", "campaign", seed=3)
+    for side, line in [("russian", "end"), ("russian", "end")]:
+        assert service.submit(game, side, line).accepted
+    system = load("campaign_1812")
+    while system.active_sides(service.load(game)) == ["russian"]:  # French attrition, chosen by the Russians
+        assert service.submit(game, "russian", "attrit 31").accepted
+    for line in ("move 30 11", "end", "end"):
+        assert service.submit(game, "french", line).accepted, line
+    assert system.active_sides(service.load(game)) == ["french", "russian"]
+    return game
+
+
+def test_the_hot_seat_passes_the_screen_after_each_secret_order(tmp_path):
+    """The French give their plan and the screen passes to the Russian player at once (both may act, but the
+    French have acted); the Russian screen shows nothing of the French chit until both are down."""
+    service = GameService(Store(tmp_path / "g.sqlite"))
+    game = to_battle(service)
+    transcript: list[str] = []
+    answers = iter(["plan assault", "plan cordon", "quit"])
+
+    def read(prompt: str) -> str:
+        transcript.append(f"read: {prompt}")
+        return "" if "press Enter" in prompt else next(answers)
+
+    play(service, game, read, transcript.append)
+    asked = [t for t in transcript if t.endswith("> ") or t.startswith("read: Hand over")]
+    assert asked[:3] == ["read: French > ", f"read: {HANDOVER.format(side='Russian')}", "read: Russian > "]
+    russian = transcript[transcript.index(f"read: {HANDOVER.format(side='Russian')}"):]
+    reveal = next(i for i, t in enumerate(russian) if "French Assault against Russian Cordon" in t)
+    assert not any("Assault" in t for t in russian[:reveal])
+    assert any("Your Battle Plan in Kovno (11): Assault." in t for t in transcript[:len(transcript) - len(russian)])
+
+
+def test_no_one_is_told_that_an_order_was_given_and_undo_answers_alike(tmp_path):
+    service = GameService(Store(tmp_path / "g.sqlite"))
+    game = to_battle(service)
+    untouched = service.submit(game, "russian", "undo")
+    result = service.submit(game, "french", "plan assault")
+    assert result.accepted and result.secret and result.visible_to("russian") == []
+    assert service.submit(game, "russian", "undo").message == untouched.message
+    assert SIMULTANEOUS_UNDO in untouched.message
+    revealed = service.submit(game, "russian", "plan cordon")
+    assert revealed.secret and any("French Assault against Russian Cordon" in e["text"]
+                                   for e in revealed.visible_to(None))

@@ -1,0 +1,170 @@
+"""A computer seat through the game service (issue 13.1, 13.2, 13.6): what it is given, what it
+sends, how it is stored, and that it replays."""
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+
+import pytest
+
+import rules
+from bot.ai_replay import rethink
+from bot.ai_seat import Memory, NoComputer, PlanJob, new_seat, next_job, plan, send
+from bot.planner import OverBudget, ProcessPlanner
+from bot.service import GameService, record
+from bot.store import Store
+from bot.words import COMPUTER
+from rules.core.registry import _SYSTEMS
+from tests.bot import toy_system
+
+
+def computers(service: GameService, game_id: int, *sides: str, seed: int = 5) -> None:
+    for side in sides:
+        system = service.system(game_id)
+        service.store.take_computer_seat(game_id, side, new_seat(system, 1, 60.0, seed).to_dict())
+
+
+def play_out(service: GameService, game_id: int, limit: int = 500) -> list:
+    """Every plan of the computer seats sent until none acts (or `limit` commands)."""
+    memory, sent = Memory(), []
+    while (job := next_job(service, memory, game_id)) is not None and len(sent) < limit:
+        done = send(service, game_id, job, plan(job), lambda decision: record)
+        assert done and all(result.accepted for _, result in done), done[-1][1].message
+        sent += done
+    return sent
+
+
+def test_a_computer_game_is_stored_command_by_command_with_its_reasons_and_replays(service, game):
+    """13.1: each command goes through the service (validated, stored, user 'computer', its
+    reason with its text) and the stored game replays from its seed."""
+    computers(service, game, "red", "blue")
+    sent = play_out(service, game)
+    rows = service.store.commands(game)
+    assert service.system(game).outcome(service.load(game)) is not None
+    assert len(rows) == len(sent) and {row["user"] for row in rows} == {COMPUTER}
+    assert rows[0]["text"] == f"{rows[0]['normalised']} — {sent[0][0].reason}"
+    assert service.replay_check(game).ok
+
+
+def test_the_same_seed_plays_the_same_game_and_another_seed_another(tmp_path):
+    """13.6: a computer seat's play is a function of its own seed (a reported blunder replays)."""
+    def game_with(seed: int, name: str) -> list[str]:
+        service = GameService(Store(tmp_path / name), loader=lambda _: toy_system)
+        game_id = service.new_game("toy_system", "short", seed=11)
+        computers(service, game_id, "red", "blue", seed=seed)
+        play_out(service, game_id)
+        return [row["normalised"] for row in service.store.commands(game_id)]
+    assert game_with(1, "a.sqlite") == game_with(1, "b.sqlite")
+    assert any(game_with(1, "c.sqlite") != game_with(seed, f"{seed}.sqlite") for seed in (2, 3, 4))
+
+
+def test_a_computer_games_plans_are_made_again_from_the_stored_seed(service, game, capsys):
+    """13.6: `kolocha replay GAME --computer` makes every plan again from the seat's seed, each
+    computer command with its reason; another seed disowns them, and says which first."""
+    computers(service, game, "red", "blue", seed=1)
+    play_out(service, game)
+    again = rethink(service, game)
+    assert again.differs is None and len(again.commands) == len(service.store.commands(game))
+    assert re.fullmatch(r"\[1\] red: move (r\d) 0201 — \1 runs east \(planned after command 0\)",
+                        again.lines()[0])
+    disowned = []
+    for seed in (2, 3, 4, 5):  # as if another seed had been stored with the seats
+        service.store.db.execute("UPDATE ai_seats SET seed = ? WHERE game = ?", [seed, game])
+        disowned.append(rethink(service, game).differs)
+    assert any(d and d.startswith(f"Game {game}: command ") and "is not what its plan gives now" in d
+               for d in disowned)
+
+
+def test_the_job_holds_the_sides_view_and_only_the_events_told_to_it(service, game):
+    """13.2: the computer is handed view(state, side) and the events addressed to its side or
+    to all, never the state (the dice live there) nor another side's or the log's events."""
+    service.submit(game, "red", "end")
+    service.submit(game, "red", "roll")  # tells red a secret, the log the dice position
+    computers(service, game, "blue")
+    job = next_job(service, Memory(), game)
+    state = service.load(game)
+    assert job.side == "blue" and job.view == toy_system.view(state, "blue")
+    assert "dice" not in json.dumps(job.view)
+    assert [e["to"] for e in job.seen] and {e["to"] for e in job.seen} <= {"all", "blue"}
+    assert not any("secret" in e["text"] for e in job.seen)
+
+
+def test_borodino_decisions_do_not_change_with_the_dice_seed(tmp_path):
+    """13.2: with the computer's own seed fixed, two games that differ only in their dice seed
+    give it the same job and it plans the same commands."""
+    def first_plan(dice: int) -> tuple[PlanJob, list]:
+        service = GameService(Store(tmp_path / f"{dice}.sqlite"))
+        game_id = service.new_game("borodino", "5sep", seed=dice)
+        computers(service, game_id, "french", seed=9)
+        job = next_job(service, Memory(), game_id)
+        return job, plan(job)
+    (job, decisions), (other, again) = first_plan(1), first_plan(2)
+    assert job == other and decisions == again and decisions[-1].command == "end"
+
+
+def test_memory_forgets_what_an_undo_took_back(service, game):
+    """The events a side was told come from the stored commands: an undone command's are gone."""
+    memory = Memory()
+    service.submit(game, "red", "move r1 0201")
+    assert any("r1 moves" in e["text"] for e in memory.told(service, game, "blue"))
+    service.submit(game, "red", "undo")
+    service.submit(game, "red", "move r2 0201")
+    told = [e["text"] for e in memory.told(service, game, "blue")]
+    assert told == ["r2 moves to 0201"]
+
+
+def test_a_system_without_a_commander_cannot_take_a_computer_seat(monkeypatch):
+    """A system with no `commander` refuses in one sentence; the toy race has one (control)."""
+    monkeypatch.setitem(_SYSTEMS, "toy_plain", "tests.bot.toy_without_computer")
+    with pytest.raises(NoComputer, match="^toy_system has no computer player yet, so only a "
+                       "person can take this seat.$"):
+        new_seat(rules.load("toy_plain"), 1, 60.0)
+    assert new_seat(toy_system, 1, 60.0, seed=4).seed == 4
+
+
+def test_level_2_is_refused_in_the_systems_own_sentence():
+    """13.6: only level 1 exists; level 2 is refused with the system's sentence (control: 1)."""
+    with pytest.raises(NoComputer, match="^Borodino has a level 1 computer opponent; level 2 is not built yet.$"):
+        new_seat(rules.load("borodino"), 2, 60.0)
+    assert new_seat(rules.load("borodino"), 1, 60.0).level == 1
+
+
+def test_the_worker_process_plans_what_the_thread_plans_and_stops_at_the_budget(service, game):
+    """The bot's planner thinks in another process (the event loop never waits for it) and gives
+    the same plan as planning in this one; a plan over its budget is abandoned, and the next
+    plan gets a fresh worker."""
+    computers(service, game, "red")
+    job = next_job(service, Memory(), game)
+
+    async def both() -> tuple[list, list]:
+        planner = ProcessPlanner()
+        try:
+            with pytest.raises(OverBudget, match="longer than its budget of 0.001 s"):
+                await planner.plan(PlanJob(**{**job.__dict__, "budget": 0.001}))
+            return await planner.plan(job), plan(job)
+        finally:
+            planner.close()
+    in_process, here = asyncio.run(both())
+    assert in_process == here and [d.command for d in here][-1] == "end"
+
+
+def test_borodino_computer_against_computer_through_the_service(tmp_path):
+    """Smoke test (issue 13.5): 5 Sept, both sides the computer, through the service, no
+    command refused, for the first game turns (the whole game runs under the `long` mark)."""
+    service = GameService(Store(tmp_path / "k.sqlite"))
+    game_id = service.new_game("borodino", "5sep", seed=3)
+    computers(service, game_id, "french", "russian")
+    sent = play_out(service, game_id, limit=80)
+    assert len(sent) >= 80 and {result.side for _, result in sent} == {"french", "russian"}
+    assert service.replay_check(game_id).ok
+
+
+@pytest.mark.long
+def test_a_whole_borodino_game_between_computers_through_the_service(tmp_path):
+    service = GameService(Store(tmp_path / "k.sqlite"))
+    game_id = service.new_game("borodino", "5sep", seed=3)
+    computers(service, game_id, "french", "russian")
+    play_out(service, game_id, limit=5000)
+    assert rules.load("borodino").outcome(service.load(game_id)) is not None
+    assert service.replay_check(game_id).ok

@@ -1,0 +1,157 @@
+"""Doomed Victory leaders (option `dv_leaders`): 8.1 movement, 8.10 chain of command, 8.14 casualties
+(all 36 outcomes of the two dice), with the dice forced."""
+from __future__ import annotations
+
+import pytest
+
+from rules.borodino import dv_data
+from rules.borodino.battle import Battle
+from rules.borodino.dv_leaders import casualties, leader_hex
+from tests.rules.borodino.dv_helpers import G, dv_position, force_dice, kinds
+from tests.rules.borodino.helpers import go, play, refused, settle
+
+N = go(G, 0)
+LEADERS = dv_data.load().leaders
+
+
+@pytest.mark.parametrize("first", range(1, 7))
+@pytest.mark.parametrize("second", range(1, 7))
+def test_8_14_every_two_dice_outcome(first, second):
+    """8.14: "roll two dice. A result of "2", "11", or "12" means the Leader has been killed or
+    captured; a result of "4" means he has been wounded ... Any other dice roll is treated as "no
+    effect"; the Leader remains stacked with the defending unit"."""
+    s = dv_position({"F-I-2": G}, leaders={"L-DAVOUT": "F-I-2"})
+    force_dice(s, first, second)
+    b = Battle(s)
+    events = casualties(b, ["F-I-2"])
+    total = first + second
+    lost = {2: "killed or captured", 11: "killed or captured", 12: "killed or captured", 4: "wounded"}
+    assert events[0]["dice"] == [first, second] and events[0]["fate"] == lost.get(total, "none")
+    assert s["leaders"]["L-DAVOUT"]["where"] == ("removed" if total in lost else "play")
+    assert leader_hex(b, "L-DAVOUT") == (None if total in lost else G)
+
+
+def test_8_14_a_leader_rolls_when_his_unit_receives_a_result_and_follows_it_in_retreat():
+    """8.14 in play: the defender's leader rolls two dice after the combat die; he survives (7) and
+    "remains stacked with the defending unit", which carries him along its retreat."""
+    s = dv_position({"F-I-2": G, "R-VI-24": N}, options=["dv_leaders"], phase="combat",
+                    leaders={"L-DOKHTUROV": "R-VI-24"})
+    force_dice(s, 1, 3, 4)  # 2-1, die 1: Dr; leader 3+4 = 7: no effect
+    after, events = play(s, "french", f"attack {G} -> {N}")
+    after = settle(after)
+    assert "leader_casualty" in kinds(events) and after["leaders"]["L-DOKHTUROV"]["with"] == "R-VI-24"
+    assert leader_hex(Battle(after), "L-DOKHTUROV") == after["units"]["R-VI-24"]["hex"] != N
+
+
+def test_8_14_a_surviving_leader_of_an_eliminated_unit_goes_to_the_nearest_friendly_unit():
+    """8.14: "or is placed on the nearest friendly unit if the defender is eliminated"."""
+    near, far = go(N, 0, 0), go(N, 0, 0, 0, 0)
+    s = dv_position({"F-I-2": G, "R-Was": N, "R-VI-24": far, "R-VI-7": near}, options=["dv_leaders"],
+                    phase="combat", leaders={"L-BOROZDIN": "R-Was"})
+    force_dice(s, 1, 3, 4)  # 7-1 counts as 6-1, die 1: De; leader 7: no effect
+    after, _ = play(s, "french", f"attack {G} -> {N}")
+    assert after["units"]["R-Was"]["where"] == "eliminated"
+    assert after["leaders"]["L-BOROZDIN"]["with"] == "R-VI-7"
+
+
+def test_8_1_a_leader_moves_through_enemy_zoc_to_a_friendly_unit():
+    """8.1: "Leaders are never affected by enemy ZOC. They do not need to stop ... and they may leave
+    enemy ZOCs whenever the owning player wishes"; he starts in the ZOC of the Russian in N."""
+    dest = go(G, 3, 3, 3)
+    s = dv_position({"F-I-2": G, "F-I-4": dest, "R-VI-24": N}, options=["dv_leaders"],
+                    leaders={"L-DAVOUT": "F-I-2"})
+    refused(s, "french", f"move {G} {go(G, 3)}", "Zones of Control (D)")  # the unit may not leave
+    after, events = play(s, "french", f"move davout {dest}")
+    assert after["leaders"]["L-DAVOUT"]["with"] == "F-I-4" and kinds(events) == ["leader_move"]
+
+
+def test_8_1_a_leader_ends_on_a_friendly_unit_and_moves_once_a_phase():
+    """Binding (SPI has no lone counters): a leader's move ends stacked with a friendly unit."""
+    dest = go(G, 3, 3)
+    s = dv_position({"F-I-2": G, "F-I-4": dest}, options=["dv_leaders"], leaders={"L-DAVOUT": "F-I-2"})
+    err = refused(s, "french", f"move davout {go(G, 3)}", "Doomed Victory 8.1")
+    assert dest in str(err)
+    moved, _ = play(s, "french", f"move L-DAVOUT {dest}")
+    refused(moved, "french", f"move davout {G}", "Doomed Victory 8.1")
+
+
+def test_8_1_leaders_move_in_the_movement_phase_only_and_by_their_owner():
+    s = dv_position({"F-I-2": G, "F-I-4": go(G, 3, 3)}, options=["dv_leaders"], phase="combat",
+                    leaders={"L-DAVOUT": "F-I-2"})
+    refused(s, "french", f"move davout {go(G, 3, 3)}", "Doomed Victory 8.1")
+    s["phase"] = "movement"
+    refused(s, "russian", f"move davout {go(G, 3, 3)}", "Turns of Play")
+    assert play(s, "french", f"move davout {go(G, 3, 3)}")[0]["leaders"]["L-DAVOUT"]["moved"]
+
+
+def test_8_10_a_corps_leader_out_of_range_rolls_and_if_inactive_his_units_stand():
+    """8.10/8.122: a Russian corps leader is "automatically active if within range of an Army
+    Commander who is himself active"; otherwise "roll one die": here 6 against Dokhturov's 3 fails,
+    and his units may not move or attack (8.10). The control: Barclay within range."""
+    far = go(G, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3)
+    s = dv_position({"R-VI-24": G, "R-IV-22": far}, options=["dv_leaders"], player="french",
+                    leaders={"L-DOKHTUROV": "R-VI-24", "L-BARCLAY": "R-IV-22"})
+    assert LEADERS["L-BARCLAY"].range < 12
+    force_dice(s, 6)
+    s2, events = play(s, "french", "end")  # no French unit: straight to the Russian Movement Phase
+    assert s2["player"] == "russian" and s2["leaders"]["L-DOKHTUROV"]["active"] is False
+    assert "leader_activation" in kinds(events)
+    err = refused(s2, "russian", f"move {G} {go(G, 3)}", "Doomed Victory 8.10")
+    assert "Dokhturov" in str(err)
+    s["units"]["R-IV-22"]["hex"] = go(G, 3, 3)  # Barclay within range: no roll, active
+    s3, events = play(s, "french", "end")
+    assert s3["leaders"]["L-DOKHTUROV"]["active"] is True and "leader_activation" not in kinds(events)
+    assert play(s3, "russian", f"move {G} {go(G, 3)}")[0]["units"]["R-VI-24"]["moved"]
+
+
+def _fallen(state: dict, lid: str) -> dict:
+    state["leaders"][lid]["where"] = "removed"
+    return state
+
+
+def test_8_14_an_army_commander_takes_one_leaderless_corps():
+    """8.14: "Any Russian Army Commander ... may be assigned to command ONE leaderless Corps"; after it
+    he rallies its units (8.15). The control: a second corps is refused."""
+    s = dv_position({"R-VI-24": G, "R-IV-22": go(G, 0), "R-VII-26": go(G, 3)}, player="russian",
+                    leaders={"L-BARCLAY": "R-IV-22", "L-DOKHTUROV": "R-VI-24", "L-RAEVSKI": "R-VII-26"})
+    s = _fallen(_fallen(s, "L-DOKHTUROV"), "L-RAEVSKI")
+    s2, events = play(s, "russian", "assign barclay dokhturov")
+    assert "VI Corps (Doctorov)" in s2["leaders"]["L-BARCLAY"]["commands"] and kinds(events) == ["leader_assigned"]
+    assert s2["leaders"]["L-DOKHTUROV"]["commands"] == []
+    refused(s2, "russian", "assign barclay raevski", "Doomed Victory 8.14")
+    refused(s2, "russian", "assign bagration dokhturov", "Doomed Victory 8.14")  # not in play, and taken
+
+
+def test_8_14_a_corps_commander_is_reassigned_only_when_his_whole_command_is_gone():
+    """8.14: "Surviving Corps Commanders whose entire command has been eliminated may be reassigned"."""
+    s = dv_position({"R-VI-24": G, "R-VII-26": go(G, 0)}, player="russian",
+                    leaders={"L-DOKHTUROV": "R-VI-24", "L-RAEVSKI": "R-VII-26"})
+    s = _fallen(s, "L-DOKHTUROV")
+    refused(s, "russian", "assign raevski dokhturov", "Doomed Victory 8.14")
+    for uid, u in s["units"].items():
+        if uid.startswith("R-VII-"):
+            u.update(where="eliminated", hex=None)
+    s["leaders"]["L-RAEVSKI"]["with"] = "R-VI-24"
+    after, _ = play(s, "russian", "assign raevski dokhturov")
+    assert "VI Corps (Doctorov)" in after["leaders"]["L-RAEVSKI"]["commands"]
+
+
+def _hexes_away(h: str, n: int) -> str:
+    from rules.core.hexes import distance
+    from tests.rules.borodino.helpers import MAP
+    return min(x for x in MAP.hexes if distance(h, x) == n)
+
+
+def test_8_112_a_general_of_cavalry_rolls_only_beyond_14_hexes_of_murat():
+    """8.112: "Generals of Cavalry who may be farther than 14 hexes from Murat are considered
+    "autonomous" commands, and must roll one die"; at 14 hexes Nansouty is active without a roll."""
+    from rules.borodino.dv_leaders import activate
+    start = G
+    for distance, rolls in ((14, 0), (15, 1)):
+        s = dv_position({"F-IC-1L": start, "F-IC-1H": _hexes_away(start, distance)},
+                        leaders={"L-MURAT": "F-IC-1L", "L-NANSOUTY": "F-IC-1H"})
+        s["leaders"]["L-NANSOUTY"]["active"] = False
+        before = s["dice"]["rolls"]
+        events = activate(Battle(s), "french")
+        assert s["dice"]["rolls"] - before == rolls and len(events) == rolls
+        assert s["leaders"]["L-NANSOUTY"]["active"] == (rolls == 0 or events[0]["active"])

@@ -1,0 +1,98 @@
+"""Doomed Victory leader rally (options `dv_leaders`, `dv_rally`): 8.151 during combat and 8.152 in
+the Rally Phase, with the dice forced."""
+from __future__ import annotations
+
+from rules.core.hexes import distance
+from tests.rules.borodino.dv_helpers import G, dv_position, force_dice, kinds
+from tests.rules.borodino.helpers import go, play, refused, settle
+
+N = go(G, 0)  # the Russian defender
+BESIDE = go(N, 1)  # a hex adjacent to N (and to G)
+
+
+def _attack(state: dict, *dice: int) -> tuple[dict, list[dict]]:
+    force_dice(state, *dice)
+    after, events = play(state, "french", f"attack {G} -> {N}")
+    return settle(after), events
+
+
+def test_8_151_a_one_hex_retreat_is_cancelled_by_a_successful_rally():
+    """8.151: "If the die roll is equal to or less than the Leader Rating, the unit is rallied and does
+    not retreat at all; treat the result as "no effect!""; Dokhturov (3) is stacked with the unit."""
+    s = dv_position({"F-I-2": G, "R-VI-24": N}, phase="combat", leaders={"L-DOKHTUROV": "R-VI-24"})
+    after, events = _attack(s, 1, 3, 4, 3)  # 2-1 die 1: Dr; leader 3+4: no effect; rally die 3
+    assert [e["rallied"] for e in events if e["kind"] == "rally"] == [True]
+    assert after["units"]["R-VI-24"]["hex"] == N and after["broken"] == []
+
+
+def test_8_151_a_failed_rally_leaves_the_retreat():
+    """The control: the same attack with a rally die of 4, above Dokhturov's rating of 3."""
+    s = dv_position({"F-I-2": G, "R-VI-24": N}, phase="combat", leaders={"L-DOKHTUROV": "R-VI-24"})
+    after, events = _attack(s, 1, 3, 4, 4)
+    assert [e["rallied"] for e in events if e["kind"] == "rally"] == [False]
+    assert distance(after["units"]["R-VI-24"]["hex"], N) == 1
+
+
+def test_8_151_a_two_hex_retreat_becomes_one_hex_and_the_unit_does_not_break():
+    """8.151: "If the subordinate unit receives a 2-hex retreat result (AR or DR), a successful rally
+    reduces the result to a one-hex retreat (Ar or Dr), and a currently unbroken unit does NOT become
+    broken"; the leader is adjacent ("or in a hex adjacent to him"), so he does not roll for 8.14."""
+    s = dv_position({"F-I-2": G, "R-Siw": N, "R-VI-24": go(N, 0)}, phase="combat",
+                    leaders={"L-DOKHTUROV": "R-VI-24"})
+    after, events = _attack(s, 2, 1)  # 3-1 die 2: DR; rally die 1
+    assert "leader_casualty" not in kinds(events) and "broken" not in kinds(events)
+    assert distance(after["units"]["R-Siw"]["hex"], N) == 1 and after["broken"] == []
+
+
+def test_8_151_only_an_active_leader_of_the_units_own_corps_rallies():
+    """8.10/8.15: rally needs the unit's own Corps Leader, active; Raevski (VII Corps) beside a VI
+    Corps unit does nothing, nor does an inactive Dokhturov: the DR breaks the unit."""
+    for leaders, active in (({"L-RAEVSKI": "R-VII-26"}, True), ({"L-DOKHTUROV": "R-VII-26"}, False)):
+        s = dv_position({"F-I-2": G, "R-Siw": N, "R-VII-26": go(N, 0)}, phase="combat", leaders=leaders)
+        for leader in s["leaders"].values():
+            leader["active"] = active
+        after, events = _attack(s, 2)
+        assert "rally" not in kinds(events) and after["broken"] == ["R-Siw"]
+
+
+def _rally_phase_position() -> tuple[dict, str, str]:
+    """The end of a Russian Player-Turn: F-I-4 broken three hexes from Davout; F-I-5 beside it; an
+    inactive Dokhturov."""
+    broken = go(G, 3, 3, 3)
+    s = dv_position({"F-I-2": G, "F-I-4": broken, "F-I-5": go(broken, 1), "R-VI-24": go(G, 0, 0, 0, 0, 0, 0)},
+                    player="russian", turn=30, leaders={"L-DAVOUT": "F-I-2", "L-DOKHTUROV": "R-VI-24"})
+    s["broken"] = ["F-I-4"]
+    s["leaders"]["L-DOKHTUROV"]["active"] = False
+    return s, broken, go(broken, 1)
+
+
+def test_8_152_leaders_move_then_roll_then_all_turn_active():
+    """8.152: "Each active Leader has the option to move during the Rally Phase ... After any movement
+    of Leaders is completed, each Leader rolls a die for each subordinate broken unit with which he is
+    stacked or adjacent to ... Flip all leaders to their ACTIVE side at the end of the Rally Phase"."""
+    s, broken, beside = _rally_phase_position()
+    s, events = play(s, "russian", "end")
+    assert (s["phase"], s["player"], s["turn"]) == ("rally", "french", 30) and "unit_rally" not in kinds(events)
+    s, moved = play(s, "french", f"move davout {beside}")
+    force_dice(s, 5)  # Davout's rating is 5
+    s, rolled = play(s, "french", "end")
+    order = kinds(moved + rolled)
+    assert order.index("leader_move") < order.index("unit_rally") < order.index("leaders_active")
+    assert s["broken"] == [] and s["leaders"]["L-DOKHTUROV"]["active"] is True
+    assert (s["phase"], s["player"], s["turn"]) == ("movement", "french", 31)
+
+
+def test_8_152_without_a_leader_beside_it_a_broken_unit_stays_broken():
+    """8.152 "supersedes" 6.10's own roll: "Units remain broken until rallied by a Leader"."""
+    s, broken, _ = _rally_phase_position()
+    s, _ = play(s, "russian", "end")
+    s, events = play(s, "french", "end")
+    assert "unit_rally" not in kinds(events) and s["broken"] == ["F-I-4"]
+
+
+def test_8_152_in_the_rally_phase_only_leaders_move():
+    s, broken, beside = _rally_phase_position()
+    s, _ = play(s, "russian", "end")
+    refused(s, "french", f"move {G} {go(G, 3)}", "Doomed Victory 8.152")
+    refused(s, "french", f"attack {G} -> {go(G, 0)}", "Doomed Victory 8.152")
+    assert play(s, "french", f"move davout {beside}")[0]["leaders"]["L-DAVOUT"]["with"] == "F-I-5"

@@ -1,0 +1,131 @@
+"""The 1812 data files load, carry their provenance, and keep the facts the seed states (issue 14.3)."""
+import copy
+import tomllib
+
+import pytest
+
+from rules.campaign_1812 import campaign_data as data
+from rules.campaign_1812.campaign_data import DataError
+
+
+def _doc(name):
+    with open(data.DATA / name, "rb") as f:
+        return tomllib.load(f)
+
+
+def test_every_shipped_file_loads_and_validates():
+    assert len(data.places()) == 38
+    assert data.tables().turns == 13
+    assert set(data.scenarios()) == {"campaign", "borodino", "retreat"}
+    assert data.reinforcements()
+
+
+def test_victory_conditions_nineteen_forts_kiev_three_capitals_five_make_32_and_22_win():
+    """Seed, VICTORY CONDITIONS: 'one Victory Point for each of the nineteen fort-areas ..., plus three
+    points for Kiev, five points for St. Petersburg, and five points for Moscow -- a total of 32'."""
+    places = data.places().values()
+    by_name = {p.name: p.points for p in places}
+    assert sum(p.fort for p in places) == 19
+    assert (by_name["Kiev"], by_name["St Petersburg"], by_name["Moscow"]) == (3, 5, 5)
+    assert sum(p.points for p in places) == 32
+    assert data.tables().to_win == 22 and data.tables().index[-1] == 22
+
+
+def test_the_map_is_connected_and_its_adjacency_symmetric():
+    places = data.places()
+    assert all(p.number in places[n].neighbours for p in places.values() for n in p.neighbours)
+    broken = _doc("map.toml")
+    broken["place"] = [p for p in broken["place"] if p["number"] not in (1, 2)]
+    for p in broken["place"]:
+        p["neighbours"] = [n for n in p["neighbours"] if n not in (1, 2)]
+    data.parse_map(_doc("map.toml"))  # positive control
+    with pytest.raises(DataError, match="forts and cities"):
+        data.parse_map(broken)  # St Petersburg gone: the seed's victory places no longer hold
+
+
+def test_a_one_way_neighbour_is_refused():
+    doc = _doc("map.toml")
+    doc["place"][0]["neighbours"].append(27)
+    with pytest.raises(DataError, match="place 1 is next to 27 but 27 is not next to it"):
+        data.parse_map(doc)
+
+
+def test_the_historical_march_vilna_vitebsk_smolensk_borodino_moscow_is_a_route():
+    """Issue 14.3: Vilna, Vitebsk, Smolensk, (Vyazma,) Borodino, Moscow, one place a move."""
+    names = {p.name: p for p in data.places().values()}
+    route = ["Vilna", "Vitebsk", "Smolensk", "Vyazma", "Borodino", "Moscow"]
+    assert all(names[b].number in names[a].neighbours for a, b in zip(route, route[1:]))
+    assert names["Vyazma"].area == names["Borodino"].area == 16  # sub-areas of one supply area
+
+
+@pytest.mark.parametrize("name,path", [
+    ("map.toml", ("place", 3)), ("map.toml", ("areas",)), ("tables.toml", ("pursuit",)),
+    ("scenarios.toml", ("scenario", 0)), ("scenarios.toml", ("reinforcement", 2))])
+def test_the_loader_refuses_data_without_provenance(name, path):
+    doc = _doc(name)
+    entry = doc
+    for key in path:
+        entry = entry[key]
+    parse = {"map.toml": data.parse_map, "tables.toml": data.parse_tables,
+             "scenarios.toml": lambda d: data.parse_scenarios(d, data.places())}[name]
+    parse(copy.deepcopy(doc))  # positive control
+    del entry["provenance"]
+    with pytest.raises(DataError, match="has no provenance"):
+        parse(doc)
+
+
+def test_french_attrition_is_greater_at_every_roll_and_a_table_that_breaks_it_is_refused():
+    """Seed, ATTRITION: 'French attrition is always greater than Russian attrition.'"""
+    t = data.tables()
+    assert all(f > r for f, r in zip(t.attrition["french"], t.attrition["russian"]))
+    doc = _doc("tables.toml")
+    doc["attrition"]["russian"] = [1, 1, 1, 1, 1, 2]
+    with pytest.raises(DataError, match="greater than Russian at every roll"):
+        data.parse_tables(doc)
+
+
+def test_battle_plan_cells_use_only_the_codes_the_seed_shows():
+    t = data.tables()
+    assert set(t.attacker_plans) == {"outflank", "assault", "reconnaissance", "contact"}
+    assert set(t.defender_plans) == {"withdraw", "entrench", "counterattack", "cordon"}
+    assert len(t.chart) == 16 and all(set(c) <= data.CHART_CODES for c in t.chart.values())
+    doc = _doc("tables.toml")
+    doc["battle_plans"]["cells"]["cordon"][0] = ["D-2c"]
+    with pytest.raises(DataError, match="outflank x cordon uses codes the seed's chart does not show"):
+        data.parse_tables(doc)
+
+
+def test_french_reinforcements_only_on_the_western_edge():
+    """Seed, REINFORCEMENTS: 'The French must start their reinforcements along the map's western edge'."""
+    places = data.places()
+    assert all(places[n].west_edge for r in data.reinforcements() if r.side == "french" for n in r.places)
+    doc = _doc("scenarios.toml")
+    doc["reinforcement"][1]["places"] = [12]
+    with pytest.raises(DataError, match="western edge"):
+        data.parse_scenarios(doc, places)
+
+
+def test_a_players_table_file_is_read_and_validated(tmp_path):
+    good = tmp_path / "mine.toml"
+    good.write_text((data.DATA / "tables.toml").read_text())
+    assert data.parse_tables(data.read_tables(str(good))).to_win == 22
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[turns]\ncount = 13\n")
+    with pytest.raises(DataError, match="has no provenance"):
+        data.read_tables(str(bad))
+
+
+def test_a_game_plays_with_the_tables_it_was_set_up_with_and_refuses_broken_ones():
+    """Issue 14.6: the owner of the original game loads its tables; the state keeps them, so the game
+    replays with them."""
+    from rules import load
+    from rules.campaign_1812.game import Game
+    c1812 = load("campaign_1812")
+    own = _doc("tables.toml")
+    own["combat_results"]["french_leadership"] = 0
+    state = c1812.setup("campaign", 1, {"tables": own})
+    assert Game(state).tables.french_leadership == 0
+    assert Game(c1812.setup("campaign", 1)).tables.french_leadership == 1  # positive control
+    del own["pursuit"]["provenance"]
+    with pytest.raises(DataError, match=r"\[pursuit\] has no provenance"):
+        c1812.setup("campaign", 1, {"tables": own})

@@ -1,0 +1,55 @@
+"""STACKING (seed 004): 'The opposing Player may not learn the composition of the stack unless he is willing
+to do battle'; battle plans face down until both are shown. The swap test proves it over random games."""
+import random
+
+import pytest
+
+from rules.campaign_1812 import swaptest, views
+from rules.campaign_1812.swaptest import swap_test, swapped
+from tests.rules.campaign_1812.c1812_helpers import c1812, do, position
+
+
+def test_the_other_side_sees_a_marker_and_the_owner_the_whole_stack():
+    state = position({12: {"inf": 3, "cav": 1, "supply": 1, "depot": 1}}, {1: {"inf": 1}})
+    french = [u for u in c1812.view(state, "french")["units"] if u["side"] == "french"]
+    assert french == [{"side": "french", "area": 12, "id": "F12", "strength": 4, "inf": 3,
+                       "type": "3 infantry corps, 1 cavalry corps, 1 supply unit, 1 depot",
+                       "cav": 1, "supply": 1, "depot": 1, "moved": 0, "marched": 0}]
+    for viewer in ("russian", None):
+        assert [u for u in c1812.view(state, viewer)["units"] if u["side"] == "french"] == \
+            [{"side": "french", "area": 12, "type": "stack"}]
+
+
+@pytest.mark.parametrize("scenario,seed", [("campaign", 1), ("borodino", 2), ("retreat", 7)])
+def test_swap_test_no_viewer_tells_two_hidden_stacks_apart(scenario, seed):
+    """DESIGN, the swap test: exchange the contents of two stacks a viewer cannot see into; everything it
+    observes stays the same until the rules disclose them. `kolocha fuzz` runs longer ones."""
+    assert swap_test(seed, seed, scenario, max_commands=80, every=10) == []
+
+
+def test_swap_test_sees_a_leak(monkeypatch):
+    """Negative control: a view that shows every stack's strength is caught at once."""
+    leaky = views._units
+
+    def units(g, viewer):
+        return [{**u, "strength": g.corps(u["side"], u["area"])} for u in leaky(g, viewer)]
+    monkeypatch.setattr(views, "_units", units)
+    assert swap_test(1, 1, "campaign", max_commands=20, every=5)
+
+
+def test_whether_a_plan_is_chosen_is_not_told_until_both_are_down():
+    """COMBAT: chits 'face down'; the other side's view, prompt, to_move, legal commands and the public view
+    are the same whether it has chosen nothing or any chit."""
+    state = position({15: {"inf": 3}}, {15: {"inf": 2}}, phase="march")
+    state, _ = do(state, "french", "end")
+    before = {v: swaptest.observed(state, v) for v in ("russian", None)}
+    for chit in ("outflank", "assault", "reconnaissance", "contact"):
+        chosen, _ = do(state, "french", f"plan {chit}")
+        assert {v: swaptest.observed(chosen, v) for v in ("russian", None)} == before
+
+
+def test_swapped_exchanges_contents_and_keeps_the_markers():
+    state = position({12: {"inf": 3}, 14: {"cav": 1}}, {1: {"inf": 1}})
+    other = swapped(state, "french", 12, 14)
+    assert other["stacks"]["french"]["12"]["cav"] == 1 and other["stacks"]["french"]["14"]["inf"] == 3
+    assert [set(p) for p in swaptest.pairs(state, "russian", random.Random(1), 1)] == [{12, 14}]

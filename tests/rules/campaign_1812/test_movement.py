@@ -1,0 +1,85 @@
+"""MOVEMENT (seed 004): one area or sub-area a Player-Turn, then forced march with its three outcomes;
+supply units never force march; French depots move only with a supply unit."""
+import pytest
+
+from rules.core.errors import CommandError
+from tests.rules.campaign_1812.c1812_helpers import c1812, do, position, refused, rig, stack, texts
+from tests.rules.controls import cleared
+
+
+def test_each_corps_moves_one_area_or_sub_area():
+    """'Each corps can move one area, or sub-area per Player-Turn.' Smolensk to the Vyazma sub-area."""
+    state = position({15: {"inf": 3, "cav": 1}})
+    state, events = do(state, "french", "move 15 161 2 inf")
+    assert stack(state, "french", 161)["inf"] == 2 and stack(state, "french", 15) == \
+        {"inf": 1, "cav": 1, "supply": 0, "depot": 0}
+    assert texts(events, "all") == ["A French stack moves from Smolensk (15) to Vyazma (161)."]
+    assert texts(events, "french") == ["Moved 2 infantry corps from Smolensk (15) to Vyazma (161)."]
+    sentence = refused(state, "french", "move 161 162", "Movement")
+    assert sentence.startswith("Nothing in Vyazma (161) may move any more this Player-Turn")
+    sentence = refused(state, "french", "move 15 17", "Movement")
+    assert sentence == ("Moscow (17) is not next to Smolensk (15): a move is one area or sub-area, "
+                        "to one of 10, 18, 23, 161 (Movement).")
+    assert do(state, "french", "move 15 161")[0]["stacks"]["french"]["161"]["cav"] == 1  # the rest may go
+
+
+def test_a_stack_may_not_move_more_than_it_holds():
+    state = position({15: {"inf": 1}})
+    sentence = refused(state, "french", "move 15 10 2 inf", "Movement")
+    assert sentence == ("Smolensk (15) holds 1 infantry corps free to move this Player-Turn, "
+                        "not 2 infantry corps (Movement).")
+
+
+def test_french_depots_move_only_with_a_supply_unit():
+    """'French depot units can only move if accompanied by a supply unit.'"""
+    state = position({15: {"inf": 1, "supply": 1, "depot": 1}})
+    refused(state, "french", "move 15 10 1 depot", "Movement")
+    state, _ = do(state, "french", "move 15 10 1 depot 1 supply")
+    assert stack(state, "french", 10) == {"inf": 0, "cav": 0, "supply": 1, "depot": 1}
+
+
+def test_russian_depots_move_without_a_supply_unit():
+    """Reconstructed from the seed naming only French depots: a Russian depot moves on its own."""
+    state = position(russian={15: {"depot": 1}}, player="russian")
+    assert do(state, "russian", "move 15 10")[0]["stacks"]["russian"]["10"]["depot"] == 1
+
+
+def test_supply_units_may_not_force_march():
+    """'Supply units may move one area per Player-Turn and may not force march.'"""
+    with pytest.raises(CommandError, match="Supply units may not force march"):
+        c1812.parse("french", "march 15 10 1 supply")
+    state = position({15: {"inf": 1, "supply": 1}}, phase="march")
+    state, _ = do(state, "french", "march 15 10")
+    assert stack(state, "french", 15)["supply"] == 1  # the corps alone tried
+
+
+@pytest.mark.parametrize("face,arrive,stay,lost", [(1, 1, 0, 0), (4, 0, 1, 0), (6, 0, 0, 1)])
+def test_forced_march_succeeds_is_not_permitted_or_eliminates(face, arrive, stay, lost):
+    """'The result is either a successful forced march, elimination of the unit, or the forced march is not
+    permitted -- the unit stays where it is.' One die per corps, on the Forced March table."""
+    state = position({15: {"inf": 1}}, phase="march")
+    rig(state["side_dice"]["french"], face)
+    state, events = do(state, "french", "march 15 10")
+    assert (stack(state, "french", 10)["inf"], stack(state, "french", 15)["inf"]) == (arrive, stay)
+    assert texts(events, "all") == ["The French player force marches from Smolensk (15) toward Vitebsk (10)."]
+    assert f"{lost} infantry corps eliminated" in texts(events, "french")[0] or (lost == 0 and "nothing eliminated"
+                                                                                 in texts(events, "french")[0])
+
+
+def test_a_corps_force_marches_once_a_player_turn():
+    state = position({15: {"inf": 1}}, phase="march")
+    rig(state["side_dice"]["french"], 1)
+    state, _ = do(state, "french", "march 15 10")
+    sentence = refused(state, "french", "march 10 7", "Movement: forced march")
+    assert sentence.startswith("Nothing in Vitebsk (10) may force march any more")
+    control = cleared(state, lambda s: s.update(marched={}))
+    assert do(control, "french", "march 10 7")[0]["marched"]
+
+
+def test_movement_comes_before_forced_march():
+    """'After a Player has moved all of his units, he may force march an additional area.'"""
+    state = position({15: {"inf": 1}})
+    refused(state, "french", "march 15 10", "Movement")
+    state, _ = do(state, "french", "move 15 10", "end")
+    assert state["phase"] == "march"
+    refused(state, "french", "move 10 7", "Movement: forced march")

@@ -1,0 +1,91 @@
+"""SEQUENCE OF PLAY, REINFORCEMENTS and ATTRITION (seed 004), case by case."""
+from rules.campaign_1812 import turns
+from rules.campaign_1812.game import Game
+from tests.rules.campaign_1812.c1812_helpers import c1812, do, position, refused, rig, stack, texts
+from tests.rules.controls import cleared
+
+
+def test_the_game_turn_is_russian_player_turn_french_player_turn_then_supply_segment():
+    """'Each Game-Turn is divided into three segments: the Russian Player-Turn, the French Player-Turn and
+    a Supply Segment.'"""
+    state = position({30: {"inf": 9}}, {1: {"inf": 3}}, player="russian", turn=2)
+    seen = []
+    while state["turn"] == 2:
+        step = (state["player"], state["phase"])
+        if step not in seen and state["phase"] != "attrition":
+            seen.append(step)
+        side = c1812.active_sides(state)[0]
+        state, _ = c1812.apply(state, side, c1812.legal_commands(state, side)[-1])  # attrit / end
+    assert seen == [("russian", "movement"), ("russian", "march"), ("french", "movement"), ("french", "march"),
+                    ("french", "supply")]
+    assert state["player"] == "russian" and state["turn"] == 3
+
+
+def test_each_player_turn_is_reinforcements_attrition_movement_march_combat_in_that_order():
+    """'each Player adds reinforcements, determines attrition, moves, force marches, and engages in combat,
+    in that order.' Turn 3 brings a Russian reinforcement; the attrition roll follows it."""
+    state = position({30: {"inf": 2}}, {15: {"inf": 1}}, player="french", phase="march", turn=2)
+    state["control"]["15"] = "russian"
+    state, _ = do(state, "french", "end")  # French combat (none), the Supply Segment
+    state, events = do(state, "french", "end")  # Supply Segment -> Game-Turn 3, Russian Player-Turn
+    kinds = [e["kind"] for e in events]
+    assert kinds.index("reinforce") < kinds.index("attrition")
+    assert stack(state, "russian", 15)["inf"] == 2
+    assert state["turn"] == 3 and state["player"] == "russian" and state["phase"] in ("attrition", "movement")
+
+
+def test_attrition_losses_are_selected_by_the_opponent():
+    """'During the attrition phase of each Player-Turn, a die is rolled ... These losses are selected by
+    the opponent.' The French roll; the Russian player names the stacks."""
+    state = position({12: {"inf": 3}, 30: {"inf": 1, "cav": 1}}, {1: {"inf": 1}}, player="french",
+                     phase="attrition", attrition=2)
+    assert c1812.active_sides(state) == ["russian"]
+    refused(state, "french", "attrit 12", "Sequence of Play")
+    state, events = do(state, "russian", "attrit 12")
+    assert stack(state, "french", 12)["inf"] == 2
+    assert texts(events, "all") == ["Attrition: the Russian player takes a French loss in Vilna (12)."]
+    assert texts(events, "french") == ["Attrition in Vilna (12): 1 infantry corps."]
+    state, _ = do(state, "russian", "attrit 30")
+    assert stack(state, "french", 30) == {"inf": 0, "cav": 1, "supply": 0, "depot": 0}  # infantry first
+    assert state["phase"] == "movement"
+
+
+def test_attrition_names_an_enemy_stack():
+    state = position({12: {"inf": 3}}, {1: {"inf": 1}}, player="french", phase="attrition", attrition=1)
+    sentence = refused(state, "russian", "attrit 14", "Attrition")
+    assert sentence == "There is no French stack in Minsk (14); name one of 12 (Attrition)."
+    control = cleared(state, lambda s: s["stacks"]["french"].update({"14": {"inf": 1, "cav": 0, "supply": 0,
+                                                                           "depot": 0}}))
+    assert do(control, "russian", "attrit 14")[0]["stacks"]["french"].get("14") is None
+
+
+def test_french_attrition_is_greater_than_russian_on_every_roll():
+    """'French attrition is always greater than Russian attrition': the same die face costs the French more."""
+    for face in range(1, 7):
+        due = {}
+        for side in ("french", "russian"):
+            state = position({30: {"inf": 9}}, {1: {"inf": 9}})
+            rig(state["dice"], face)
+            turns.begin_player_turn(Game(state), side)
+            due[side] = state["attrition"]
+        assert due["french"] > due["russian"], face
+
+
+def test_french_reinforcements_enter_on_the_western_edge():
+    """REINFORCEMENTS: 'The French must start their reinforcements along the map's western edge'."""
+    state = position({12: {"inf": 1}}, {1: {"inf": 1}}, player="russian", phase="march", turn=5)
+    state, events = do(state, "russian", "end")
+    assert state["player"] == "french"
+    assert stack(state, "french", 30)["inf"] == 1 and stack(state, "french", 30)["supply"] == 1
+    assert "French reinforcements arrive in East Prussia (30)." in texts(events, "all")
+    assert texts(events, "french")[0] == "Your reinforcements in East Prussia (30): 1 infantry corps, 1 supply unit."
+
+
+def test_russian_reinforcements_appear_only_in_forts_the_russians_control():
+    """REINFORCEMENTS: 'The Russian reinforcements appear in forts controlled by the Russians.' Turn 3's
+    goes to Smolensk, else Moscow, else Kaluga."""
+    state = position({30: {"inf": 1}}, {1: {"inf": 1}}, player="french", phase="supply", turn=2)
+    state["control"]["15"] = "french"
+    state, events = do(state, "french", "end")
+    assert stack(state, "russian", 17)["inf"] == 1 and not stack(state, "russian", 15)["inf"]
+    assert "Russian reinforcements arrive in Moscow (17)." in texts(events, "all")

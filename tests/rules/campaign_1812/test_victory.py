@@ -1,0 +1,52 @@
+"""VICTORY CONDITIONS (seed 004): forts 1, Kiev 3, St Petersburg 5, Moscow 5; 22 to win; a French corps
+of his choice removed in every Game-Turn the Victory Point Index is not met."""
+from rules.campaign_1812.game import Game
+from tests.rules.campaign_1812.c1812_helpers import c1812, do, position, refused, stack, texts
+
+
+def test_victory_points_count_forts_kiev_and_the_capitals():
+    g = Game(position(held=(11, 12, 27, 17)))
+    assert g.vp() == 1 + 1 + 3 + 5
+
+
+def test_french_infantry_alone_takes_control_at_the_end_of_the_player_turn():
+    """Reconstructed control: French infantry holding a victory place with no Russian unit there."""
+    state = position({12: {"inf": 1}, 13: {"cav": 1}}, {1: {"inf": 1}}, phase="march")
+    state, events = do(state, "french", "end")
+    assert state["control"]["12"] == "french" and state["control"]["13"] == "russian"
+    assert "Vilna (12) passes to the French (1 point)." in texts(events, "all")
+
+
+def test_short_of_the_index_the_french_remove_a_corps_of_their_choice():
+    """'the French Player totals his Victory Points and suffers the loss of one corps (of his choice) in the
+    event he has less Victory Points than the required total for that Game-Turn.' Turn 3's index is 3."""
+    state = position({30: {"inf": 2, "cav": 1}}, {1: {"inf": 1}}, phase="supply", turn=3)
+    state, events = do(state, "french", "end")
+    assert state["phase"] == "removal" and c1812.active_sides(state) == ["french"]
+    assert "Victory Points: French 1, index 3: not met; the French player removes a corps of his choice " \
+           "(`remove <place> inf|cav`)." in texts(events, "all")
+    refused(state, "french", "remove 12 inf", "Victory Conditions")
+    state, _ = do(state, "french", "remove 30 cav")
+    assert stack(state, "french", 30) == {"inf": 2, "cav": 0, "supply": 0, "depot": 0}
+    assert state["turn"] == 4 and state["player"] == "russian"
+
+
+def test_meeting_the_index_costs_nothing():
+    state = position({30: {"inf": 2}}, {1: {"inf": 1}}, phase="supply", turn=3, held=(11, 12, 13))
+    state, events = do(state, "french", "end")
+    assert "Victory Points: French 3, index 3: met." in texts(events, "all") and state["turn"] == 4
+
+
+def test_twenty_two_points_at_the_end_win_for_the_french_fewer_for_the_russians():
+    """'The French Player needs 22 Victory Points to win ... The Russian Player wins if he can prevent the
+    French Player from reaching his required total by game's end.'"""
+    moscow_and_more = (17, 1, 27, 11, 12, 13, 14, 20, 10, 15)  # 5 + 5 + 3 + 7 forts = 20
+    short = position({30: {"inf": 2}}, {36: {"inf": 1}}, phase="supply", turn=13, held=moscow_and_more)
+    short, _ = do(short, "french", "end", "remove 30 inf")  # the last index (22) not met either
+    assert c1812.outcome(short) == {"winner": "russian", "level": "marginal",
+                                    "reason": "the French hold 20 Victory Points; they needed 22"}
+    state = position({30: {"inf": 2}}, {36: {"inf": 1}}, phase="supply", turn=13, held=moscow_and_more + (9, 18))
+    state, events = do(state, "french", "end")
+    assert c1812.active_sides(state) == [] and state["phase"] == "over"
+    assert c1812.outcome(state) == {"winner": "french", "level": "marginal",
+                                    "reason": "the French hold 22 Victory Points; they needed 22"}
