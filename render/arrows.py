@@ -19,8 +19,8 @@ def towards(a: Point, b: Point, dist: float) -> Point:
 
 
 def arrow(d: ImageDraw.ImageDraw, pts: Sequence[Point], colour: tuple, width: float,
-          halo: tuple | None = P.HALO, dash: float = 0.0) -> None:
-    """A polyline ending in a head, optionally dashed, with a light halo for contrast."""
+          halo: tuple | None = P.HALO, dash: float = 0.0, dots: bool = False) -> None:
+    """A polyline ending in a head, optionally dashed or dotted, with a light halo for contrast."""
     head = width * 2.6
     *body, end = pts
     back = towards(end, body[-1], head)
@@ -29,9 +29,15 @@ def arrow(d: ImageDraw.ImageDraw, pts: Sequence[Point], colour: tuple, width: fl
     side_x, side_y = uy * head * 0.6, ux * head * 0.6
     tri = [end, (back[0] - side_x, back[1] + side_y), (back[0] + side_x, back[1] - side_y)]
     if halo is not None:
-        polyline(d, line, halo, width + max(2.0, width * 0.6), dash)
+        if dots:
+            dotted(d, line, halo, width + max(2.0, width * 0.6))
+        else:
+            polyline(d, line, halo, width + max(2.0, width * 0.6), dash)
         d.polygon(tri, outline=halo, width=max(1, round(width * 0.4)))
-    polyline(d, line, colour, width, dash)
+    if dots:
+        dotted(d, line, colour, width)
+    else:
+        polyline(d, line, colour, width, dash)
     d.polygon(tri, fill=colour)
 
 
@@ -46,3 +52,15 @@ def polyline(d: ImageDraw.ImageDraw, pts: Sequence[Point], colour: tuple, width:
         while t < length:
             d.line([towards(a, b, t), towards(a, b, min(length, t + dash))], fill=colour, width=w)
             t += 2 * dash
+
+
+def dotted(d: ImageDraw.ImageDraw, pts: Sequence[Point], colour: tuple, width: float) -> None:
+    """Round dots `width` across, one every 2.2 widths along the polyline (apart from any dash)."""
+    step, rad = 2.2 * width, width / 2
+    for a, b in itertools.pairwise(pts):
+        length = math.dist(a, b)
+        t = 0.0
+        while t <= length:
+            x, y = towards(a, b, t)
+            d.ellipse((x - rad, y - rad, x + rad, y + rad), fill=colour)
+            t += step

@@ -2,8 +2,10 @@
 
 A face-up block shows its sticker: current strength as pips along the top edge in its firepower
 colour (lost steps as faint rings, as the real block turns 90 degrees per step), the label, a type
-symbol, the corps colour stripe, a shield, cubes, and its edge (light when revealed to the enemy,
-gold when activated).  A hidden block shows its side's colour and nothing else: one sprite for all.
+symbol, the corps colour stripe with the corps' letters (colour is not enough for colour-blind
+players: gold and orange, brown and red look alike to them), a shield, cubes, and its edge (light
+when revealed to the enemy, gold when activated).  A hidden block shows its side's colour and
+nothing else: one sprite for all.
 """
 from __future__ import annotations
 
@@ -39,6 +41,7 @@ class Face:
     revealed: bool = False
     activated: bool = False
     cubes: tuple[str, ...] = ()
+    corps: str = ""  # the corps' letters on the stripe (corps_tag)
 
 
 def may_see(unit: dict, viewer: str | None) -> bool:
@@ -53,7 +56,16 @@ def face_of(unit: dict, viewer: str | None) -> Face:
     return Face(unit["side"], False, str(unit.get("label", "")), str(unit.get("type", "")), str(unit.get("colour", "")),
                 int(unit.get("strength", 0)), int(unit.get("max_strength", unit.get("strength", 0))),
                 str(unit.get("firepower", "")), str(unit.get("shield") or ""), bool(unit.get("revealed")),
-                bool(unit.get("activated")), tuple(c for c in CUBES if c in unit.get("cubes", ())))
+                bool(unit.get("activated")), tuple(c for c in CUBES if c in unit.get("cubes", ())),
+                corps_tag(str(unit.get("corps", ""))))
+
+
+def corps_tag(key: str) -> str:
+    """The letters a corps' stripe carries, from its key in blocks.toml: the Roman numeral of a
+    numbered corps ("iii": III), else the initials ("cavalry_reserve": CR, "1st_army": 1A)."""
+    if key and set(key) <= set("ivx"):
+        return key.upper()
+    return "".join(word[0] for word in key.split("_") if word).upper()
 
 
 @lru_cache(maxsize=1024)
@@ -73,6 +85,11 @@ def sprite(face: Face, size: int) -> Image.Image:
     return shrunk(img, size)
 
 
+def _ink_on(rgb: P.RGB) -> P.RGB:
+    """Black on a light stripe, white on a dark one (by luma)."""
+    return P.INK if 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2] > 140 else P.HALO
+
+
 def _lighter(rgb: P.RGB) -> P.RGB:
     return tuple(round(c + (255 - c) * 0.35) for c in rgb)  # type: ignore[return-value]
 
@@ -80,7 +97,10 @@ def _lighter(rgb: P.RGB) -> P.RGB:
 def _sticker(d: ImageDraw.ImageDraw, face: Face, s: int, size: int) -> None:
     ink = P.BLOCK[face.side]["ink"]
     stripe = P.CORPS.get(face.colour, P.HALO)
-    d.rectangle((s * 0.1, s * 0.82, s * 0.9, s * 0.92), fill=stripe, outline=P.INK, width=max(1, s // 60))
+    d.rectangle((s * 0.1, s * 0.79, s * 0.9, s * 0.95), fill=stripe, outline=P.INK, width=max(1, s // 60))
+    if face.corps:
+        d.text((s / 2, s * 0.875), face.corps, fill=_ink_on(stripe), font=font("condensed", round(s * 0.15)),
+               anchor="mm")
     _pips(d, face, s)
     big = size >= SYMBOL_FROM
     label_y = 0.46 if big else 0.56

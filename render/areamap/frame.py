@@ -127,13 +127,13 @@ def _star(fill: P.RGB) -> Icon:
     return draw
 
 
-def _line(colour: P.RGB, frac: float, dash: bool = False, head: bool = False) -> Icon:
+def _line(colour: P.RGB, frac: float, dash: bool = False, head: bool = False, dots: bool = False) -> Icon:
     def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
         x0, y0, x1, y1 = box
         y, w = (y0 + y1) / 2, max(2.0, (y1 - y0) * frac)
-        if head or dash:
+        if head or dash or dots:
             arrow(d, [(x0, y), (x1, y)], colour, w, halo=None if not head else P.HALO,
-                  dash=(y1 - y0) / 4 if dash else 0.0)
+                  dash=(y1 - y0) / 4 if dash else 0.0, dots=dots)
         else:
             d.line((x0, y, x1, y), fill=colour, width=round(w))
     return draw
@@ -164,10 +164,10 @@ def _burst(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, i
 
 def legend(width: int, viewer: str | None) -> Image.Image:
     own = viewer if viewer in SIDES else "french"
-    sample = Face(own, False, "5", "infantry", "orange", 3, 4, "TF", "silver")
+    sample = Face(own, False, "5", "infantry", "orange", 3, 4, "TF", "silver", corps="I")
     items: list[tuple[Icon, str]] = [
         (_block(Face("french")), "French block"), (_block(Face("russian")), "Russian block (hidden)"),
-        (_block(sample), "face up: strength on top, faint = lost steps, corps stripe, shield"),
+        (_block(sample), "face up: strength on top, faint = lost steps, corps stripe and letters, shield"),
         (_block(Face(own, False, "5", "infantry", "orange", 3, 4, "TF", "", revealed=True)), "revealed"),
         (_block(Face(own, False, "5", "infantry", "orange", 3, 4, "TF", "", activated=True)), "activated"),
         (_fire("SF"), "SF"), (_fire("DF"), "DF"), (_fire("TF"), "TF"), (_fire("QF"), "QF"),
@@ -178,7 +178,7 @@ def legend(width: int, viewer: str | None) -> Image.Image:
         (_line(P.KOLOCHA, 0.35), "Kolocha"), (_line(P.START_LINE, 0.12, dash=True), "start line"),
         (_line(P.COMMAND_LINE, 0.15), "command limit"),
         (_line(P.BLOCK["french"]["arrow"], 0.15, head=True), "move"),
-        (_line(P.ARTILLERY_FIRE, 0.12, dash=True), "artillery fire"), (_burst, "battle, hits scored"),
+        (_line(P.ARTILLERY_FIRE, 0.16, head=True, dots=True), "artillery fire"), (_burst, "battle, hits scored"),
         (lambda img, d, box: None, "ring round a number: owner; two colours: contested; north at the top"),
     ]
     return flow_legend(items, width)

@@ -55,8 +55,9 @@ def draw_area_map(view: dict, *, highlight: dict | None = None, size: int | None
     play.draw_highlight(d, highlight or {}, frame)
     play.draw_control(d, view, frame)
     play.draw_log(d, view, frame)
-    play.draw_blocks(img, view, frame)
-    play.draw_battles(d, view, frame)
+    play.draw_bursts(d, view, frame)
+    blocks = play.draw_blocks(img, view, frame)
+    play.draw_hits(d, view, frame, blocks)
     side = panel_width(img.width)
     width = img.width + 2 * side
     text = min(text_size(width), side // 6)

@@ -8,7 +8,9 @@ from collections import Counter
 from PIL import Image, ImageDraw
 
 from render import palette as P
+from render.areamap import callouts
 from render.areamap.blocks import face_of, may_see, sprite
+from render.areamap.callouts import Callout
 from render.areamap.stacking import slots, unit_order
 from render.areamap.static import CIRCLE, Point, View, draw_circle
 from render.arrows import arrow
@@ -19,27 +21,52 @@ Box = tuple[int, int, int, int]
 
 
 def block_boxes(view: dict, frame: View) -> list[tuple[dict, Box]]:
-    """Each unit standing in an area of the view, with its pixel box (no two in an area overlap)."""
+    """Each unit standing in an area of the view, with its pixel box (no two overlap)."""
+    return arrangement(view, frame)[0]
+
+
+def arrangement(view: dict, frame: View) -> tuple[list[tuple[dict, Box]], list[Callout]]:
+    """Each unit with its pixel box, in its area or in the panel listing a crowded area's blocks
+    (render/areamap/callouts.py), and those panels."""
     viewer = view.get("viewer")
     by_area: dict[int, list[dict]] = {}
     for u in view.get("units", []):
         if isinstance(u.get("area"), int) and u["area"] in bm_data.areas():
             by_area.setdefault(u["area"], []).append(u)
+    listed = {c.number: c for c in callouts.place({n: len(us) for n, us in by_area.items()}, frame.box)}
     out = []
     for number in sorted(by_area):
         units = sorted(by_area[number], key=lambda u: unit_order(u, may_see(u, viewer)))
-        out += [(u, frame.px_box(b)) for u, b in zip(units, slots(number, len(units)))]
-    return out
+        boxes = listed[number].slots if number in listed else slots(number, len(units))
+        out += [(u, frame.px_box(b)) for u, b in zip(units, boxes)]
+    return out, list(listed.values())
 
 
-def draw_blocks(img: Image.Image, view: dict, frame: View) -> None:
+def draw_blocks(img: Image.Image, view: dict, frame: View) -> list[Box]:
+    """The panels of crowded areas with their leader lines, then every block; the blocks' boxes."""
     viewer = view.get("viewer")
-    for unit, (x0, y0, x1, _) in block_boxes(view, frame):
+    placed, panels = arrangement(view, frame)
+    d = ImageDraw.Draw(img, "RGBA")
+    for panel in panels:
+        _panel(d, panel, frame)
+    for unit, (x0, y0, x1, _) in placed:
         size = x1 - x0
         spr = sprite(face_of(unit, viewer), size)
         shadow = max(1, size // 14)
         img.paste((40, 36, 30), (x0 + shadow, y0 + shadow, x0 + shadow + size, y0 + shadow + size), spr)
         img.paste(spr, (x0, y0), spr)
+    return [box for _, box in placed] + [frame.px_box(p.box) for p in panels]
+
+
+def _panel(d: ImageDraw.ImageDraw, panel: Callout, frame: View) -> None:
+    """A light card under the listed blocks, and a leader line from it to a dot in their area."""
+    s = frame.scale
+    (ex, ey), (ax, ay) = (frame.px(p) for p in panel.leader)
+    d.line([(ex, ey), (ax, ay)], fill=P.INK, width=max(1, round(1.6 * s)))
+    dot = 3.5 * s
+    d.ellipse((ax - dot, ay - dot, ax + dot, ay + dot), fill=P.INK)
+    d.rounded_rectangle(frame.px_box(panel.box), radius=round(4 * s), fill=P.DISC + (235,), outline=P.INK,
+                        width=max(1, round(1.2 * s)))
 
 
 def draw_control(d: ImageDraw.ImageDraw, view: dict, frame: View) -> None:
@@ -97,7 +124,8 @@ def _between(a: int, b: int, frame: View, pull: float) -> tuple[Point, Point]:
 
 
 def draw_log(d: ImageDraw.ImageDraw, view: dict, frame: View) -> None:
-    """Move arrows in the mover's colour (thicker for several blocks), artillery fire dashed red."""
+    """Move arrows in the mover's colour (thicker for several blocks), artillery fire in red dots
+    (the start line is dashed red: the pattern, not the colour, tells them apart)."""
     areas = bm_data.areas()
     log = view.get("log") or {}
     s = frame.scale
@@ -109,24 +137,48 @@ def draw_log(d: ImageDraw.ImageDraw, view: dict, frame: View) -> None:
     for shot in log.get("artillery", []):
         a, b = shot.get("from"), shot.get("to")
         if a in areas and b in areas:
-            arrow(d, list(_between(a, b, frame, CIRCLE + 8)), P.ARTILLERY_FIRE, 3 * s, dash=6 * s)
+            arrow(d, list(_between(a, b, frame, CIRCLE + 8)), P.ARTILLERY_FIRE, 3.5 * s, dots=True)
 
 
-def draw_battles(d: ImageDraw.ImageDraw, view: dict, frame: View) -> None:
-    """A burst round the number circle of each battle area, the hits scored in a disc on its rim."""
+def draw_bursts(d: ImageDraw.ImageDraw, view: dict, frame: View) -> None:
+    """A burst round the number circle of each battle area, under the blocks."""
     areas = bm_data.areas()
     s = frame.scale
     for battle in (view.get("log") or {}).get("battles", []):
         a = areas.get(battle.get("area"))
-        if a is None:
+        if a is not None:
+            d.polygon(_burst(frame.px(a.centre), CIRCLE * s, (CIRCLE + 11) * s), fill=P.BURST, outline=P.INK,
+                      width=max(1, round(s)))
+            draw_circle(d, frame, a)
+
+
+def draw_hits(d: ImageDraw.ImageDraw, view: dict, frame: View, blocks: list[Box]) -> None:
+    """The hits a battle scored, in a disc on its burst's rim where no block (or panel) stands."""
+    areas = bm_data.areas()
+    s = frame.scale
+    for battle in (view.get("log") or {}).get("battles", []):
+        a = areas.get(battle.get("area"))
+        if a is None or "hits" not in battle:
             continue
-        at = frame.px(a.centre)
-        d.polygon(_burst(at, CIRCLE * s, (CIRCLE + 11) * s), fill=P.BURST, outline=P.INK, width=max(1, round(s)))
-        draw_circle(d, frame, a)
-        if "hits" in battle:
-            x, y, r = at[0] - (CIRCLE + 6) * s, at[1] + (CIRCLE + 2) * s, 7 * s
-            d.ellipse((x - r, y - r, x + r, y + r), fill=P.HALO, outline=P.INK, width=max(1, round(s)))
-            d.text((x, y), str(battle["hits"]), fill=P.INK, font=font("bold", round(10 * s)), anchor="mm")
+        x0, y0, x1, y1 = hits_disc(frame.px(a.centre), s, blocks)
+        d.ellipse((x0, y0, x1, y1), fill=P.HALO, outline=P.INK, width=max(1, round(s)))
+        d.text(((x0 + x1) / 2, (y0 + y1) / 2), str(battle["hits"]), fill=P.INK, font=font("bold", round(10 * s)),
+               anchor="mm")
+
+
+def hits_disc(centre: Point, scale: float, blocks: list[Box]) -> tuple[float, float, float, float]:
+    """The box of the hits disc: on the burst's rim, lower left if free, else the first free spot
+    round it, else lower left."""
+    cx, cy = centre
+    r = 7 * scale
+    spots = [(cx + reach * scale * math.cos(math.radians(t)), cy + reach * scale * math.sin(math.radians(t)))
+             for reach in (CIRCLE + 8, CIRCLE + 16) for t in (135, 45, 225, 315, 180, 0, 90, 270)]
+    boxes = [(x - r, y - r, x + r, y + r) for x, y in spots]
+    return next((b for b in boxes if not any(_meets(b, block) for block in blocks)), boxes[0])
+
+
+def _meets(a: tuple[float, float, float, float], b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _burst(c: Point, inner: float, outer: float) -> list[Point]:

@@ -6,6 +6,7 @@ from PIL import Image, ImageDraw
 
 from render import palette as P
 from render.frame import Icon, arrow_icon, cross_icon, flow_legend, line_icon, strip, swatch, symbol_icon
+from render.hexmap.badges import badge, redoubt_tag
 from render.hexmap.counters import Look, sprite
 
 PHASES = {"movement": "Movement Phase", "combat": "Combat Phase", "over": "Game over"}
@@ -48,6 +49,18 @@ def _counter_icon(look: Look) -> Icon:
     return draw
 
 
+def _badge_icon(kind: str) -> Icon:
+    def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+        badge(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), (box[3] - box[1]) / 2, kind)
+    return draw
+
+
+def _tag_icon(strength: int, destroyed: bool) -> Icon:
+    def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+        redoubt_tag(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), (box[3] - box[1]) * 1.6, strength, destroyed)
+    return draw
+
+
 def legend_items() -> list[tuple[Icon, str]]:
     french = Look("french", "infantry", "4-4", False, False, False, "")
     return [
@@ -58,7 +71,10 @@ def legend_items() -> list[tuple[Icon, str]]:
         (symbol_icon("infantry"), "infantry"), (symbol_icon("cavalry"), "cavalry"),
         (symbol_icon("artillery"), "artillery"),
         (swatch(P.CLEAR), "clear"), (swatch(P.WOODS, P.TREE), "woods"), (swatch(P.TOWN, P.BUILDING), "town"),
-        (swatch(P.REDOUBT), "redoubt"), (line_icon(P.RIVER, 0.35), "river"), (line_icon(P.STREAM, 0.18), "stream"),
+        (swatch(P.REDOUBT), "redoubt"), (_tag_icon(6, False), "redoubt strength (front: earthworks)"),
+        (_tag_icon(4, True), "destroyed redoubt"), (_badge_icon("town"), "town under a counter"),
+        (_badge_icon("woods"), "woods under a counter"), (swatch(P.tinted(P.CLEAR, P.ZOC)), "enemy ZOC (map zoc)"),
+        (line_icon(P.RIVER, 0.35), "river"), (line_icon(P.STREAM, 0.18), "stream"),
         (line_icon(P.FORD, 0.3), "ford"), (line_icon(P.BRIDGE, 0.45, P.ROAD_CENTRE), "bridge"),
         (line_icon(P.ROAD, 0.3, P.ROAD_CENTRE), "road"),
         (arrow_icon(P.SIDES["french"]["arrow"]), "move"), (arrow_icon(P.ATTACK), "attack: odds, die, result"),

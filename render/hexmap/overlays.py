@@ -7,15 +7,16 @@ Nothing here decides a rule: every hex drawn comes from the view or from `highli
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from PIL import ImageDraw
 
 from render import palette as P
 from render.arrows import arrow, polyline, towards
-from render.fonts import font
+from render.fonts import Font, font
 from render.hexmap.counters import counter_size
-from render.hexmap.geometry import Box, Layout, Point, boxes_overlap
+from render.hexmap.geometry import Box, Layout, Point
+from render.hexmap.spots import best_spot, near
 from rules.borodino.battlemap import BattleMap
 from rules.core.hexes import Hex
 
@@ -26,14 +27,19 @@ def _hex(ref: str) -> Hex:
 
 
 def draw_redoubts(d: ImageDraw.ImageDraw, layout: Layout, redoubts: Iterable[dict]) -> None:
-    """Each redoubt's three front hexsides as earthworks; broken and grey once destroyed."""
+    """Each redoubt's three front hexsides as earthworks, on the hexside's inner edge so that a
+    counter leaves them in sight; once destroyed the hex is clear terrain (Russian Redoubts, J),
+    drawn faded with broken grey earthworks."""
     r = layout.r
     for red in redoubts:
         h = red["hex"]
         cx, cy = layout.centre(h)
+        if red.get("destroyed"):
+            d.polygon(layout.corners(h), fill=P.CLEAR + (170,))
         for f in red.get("front", []):
             a, b = layout.side(h, f)
-            a, b = towards(a, (cx, cy), 0.1 * r), towards(b, (cx, cy), 0.1 * r)
+            a, b = towards(a, (cx, cy), 0.08 * r), towards(b, (cx, cy), 0.08 * r)
+            a, b = towards(a, b, 0.04 * r), towards(b, a, 0.04 * r)
             if red.get("destroyed"):
                 polyline(d, [a, b], (120, 112, 100), 0.09 * r, 0.12 * r)
                 continue
@@ -110,12 +116,12 @@ def _short_arrow(d: ImageDraw.ImageDraw, layout: Layout, a: Hex, b: Hex, colour:
     arrow(d, [towards(pa, pb, 0.3 * layout.r), towards(pb, pa, 0.45 * layout.r)], colour, width, dash=dash)
 
 
-def draw_attacks(d: ImageDraw.ImageDraw, layout: Layout, log: dict, taken: list[Box], area: Box,
-                 alpha: int = 255) -> None:
-    """Arrows from each attacker to the nearest defender, and one label per attack (odds, die, result)
-    placed clear of the boxes in `taken` (counters, earlier labels), which it extends."""
+def draw_attack_arrows(d: ImageDraw.ImageDraw, layout: Layout, log: dict, alpha: int = 255) -> list[Box]:
+    """Arrows from each attacker to the nearest defender (dashed when bombarding); small boxes
+    along them, for labels to keep clear of."""
     r = layout.r
     colour = P.ATTACK + (alpha,)
+    along: list[Box] = []
     for attack in log.get("attacks", []):
         defenders = [layout.centre(_hex(h)) for h in attack.get("defenders", [])]
         if not defenders:
@@ -128,9 +134,58 @@ def draw_attacks(d: ImageDraw.ImageDraw, layout: Layout, log: dict, taken: list[
             start = towards(pa, pb, _to_counter_edge(layout, pa, pb) - 0.15 * r)
             end = towards(pb, pa, _to_counter_edge(layout, pb, pa) - 0.1 * r)
             arrow(d, [start, end], colour, 0.14 * r, dash=0.12 * r if h in bombard else 0.0)
+            along += _boxes_along(start, end, 0.15 * r)
+    return along
+
+
+def _boxes_along(a: Point, b: Point, half: float) -> list[Box]:
+    """Squares `2 * half` wide every `half` along a segment: its room, as boxes."""
+    steps = max(1, math.ceil(math.dist(a, b) / half))
+    out = []
+    for k in range(steps + 1):
+        x, y = a[0] + (b[0] - a[0]) * k / steps, a[1] + (b[1] - a[1]) * k / steps
+        out.append((round(x - half), round(y - half), round(x + half), round(y + half)))
+    return out
+
+
+def place_attack_labels(d: ImageDraw.ImageDraw, layout: Layout, log: dict, solid: list[Box], arrows: list[Box],
+                        labels: list[Box], area: Box) -> list[tuple[str, Box]]:
+    """One label per attack (odds, die, result) beside its defenders, inside `area`, clear of the
+    `solid` boxes (counters, badges) above all, then of other `labels` (which it extends), then of
+    the `arrows`: the text and its box."""
+    out = []
+    for attack in log.get("attacks", []):
+        defenders = [layout.centre(_hex(h)) for h in attack.get("defenders", [])]
+        if not defenders:
+            continue
         attackers = [layout.centre(_hex(h)) for h in attack.get("attackers", [])] or defenders
         text = f"{attack.get('odds', '?')}  die {attack.get('die', '?')}: {attack.get('result', '?')}"
-        _attack_label(d, layout, defenders, attackers, text, taken, area, alpha)
+        candidates = list(_label_boxes(d, layout, defenders, attackers, text))
+        avoid = [(near(solid, candidates[0], 4 * layout.r), 20.0), (labels, 4.0),
+                 (near(arrows, candidates[0], 4 * layout.r), 1.0)]
+        box = best_spot(candidates, avoid, area) or candidates[0]
+        labels.append(box)
+        out.append((text, box))
+    return out
+
+
+def draw_attack_labels(d: ImageDraw.ImageDraw, layout: Layout, labels: Iterable[tuple[str, Box]],
+                       alpha: int = 255) -> None:
+    r = layout.r
+    f = _label_font(r)
+    for text, box in labels:
+        d.rounded_rectangle(box, radius=_label_pad(r), fill=(255, 255, 255, alpha), outline=P.ATTACK + (alpha,),
+                            width=max(1, round(r / 20)))
+        d.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, fill=P.ATTACK + (alpha,), font=f,
+               anchor="mm")
+
+
+def _label_font(r: float) -> Font:
+    return font("bold", max(10, round(0.4 * r)))
+
+
+def _label_pad(r: float) -> int:
+    return max(2, round(0.08 * r))
 
 
 def _to_counter_edge(layout: Layout, centre: Point, target: Point) -> float:
@@ -144,31 +199,20 @@ def _to_counter_edge(layout: Layout, centre: Point, target: Point) -> float:
     return min(reach_x, reach_y)
 
 
-def _attack_label(d: ImageDraw.ImageDraw, layout: Layout, defenders: list[Point], attackers: list[Point],
-                  text: str, taken: list[Box], area: Box, alpha: int) -> None:
-    """A boxed label beside the defenders, on the side away from the attackers, clear of other labels."""
+def _label_boxes(d: ImageDraw.ImageDraw, layout: Layout, defenders: list[Point], attackers: list[Point],
+                 text: str) -> Iterator[Box]:
+    """Spots for a label round the defenders, nearest and furthest from the attackers first."""
     r = layout.r
-    f = font("bold", max(10, round(0.4 * r)))
+    f = _label_font(r)
     dx = sum(p[0] for p in defenders) / len(defenders)
     dy = sum(p[1] for p in defenders) / len(defenders)
     ax = sum(p[0] for p in attackers) / len(attackers)
     ay = sum(p[1] for p in attackers) / len(attackers)
     away = math.atan2(dy - ay, dx - ax)
-    pad = max(2, round(0.08 * r))
-    box: Box = (0, 0, 0, 0)
-    for turn in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, 6):
+    pad = _label_pad(r)
+    x0, y0, x1, y1 = d.textbbox((0, 0), text, font=f, anchor="mm")
+    for turn in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6):
         angle = away + turn * math.pi / 6
-        for reach in (1.05, 1.7, 2.4):
-            at = (dx + math.cos(angle) * reach * r, dy + math.sin(angle) * reach * r)
-            x0, y0, x1, y1 = d.textbbox(at, text, font=f, anchor="mm")
-            box = (round(x0) - pad, round(y0) - pad, round(x1) + pad, round(y1) + pad)
-            inside = area[0] <= box[0] and area[1] <= box[1] and box[2] <= area[2] and box[3] <= area[3]
-            if inside and not any(boxes_overlap(box, other) for other in taken):
-                break
-        else:
-            continue
-        break
-    taken.append(box)
-    d.rounded_rectangle(box, radius=pad, fill=(255, 255, 255, alpha), outline=P.ATTACK + (alpha,),
-                        width=max(1, round(r / 20)))
-    d.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, fill=P.ATTACK + (alpha,), font=f, anchor="mm")
+        for reach in (1.05, 1.7, 2.4, 3.1):
+            x, y = dx + math.cos(angle) * reach * r, dy + math.sin(angle) * reach * r
+            yield round(x + x0) - pad, round(y + y0) - pad, round(x + x1) + pad, round(y + y1) + pad

@@ -1,25 +1,27 @@
-"""Compose one picture of a view: static terrain, redoubts, highlights, trails, counters, combat,
-then the title strip above and the legend below."""
+"""Compose one picture of a view: static terrain, redoubts, highlights, trails, counters, terrain
+badges, combat, place names, then the title strip above and the legend below."""
 from __future__ import annotations
 
 import io
 import math
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
+from render import palette as P
 from render.action import PHONE_WIDTH
 from render.frame import NotOnMap
-from render.hexmap import counters, overlays
+from render.hexmap import badges, counters, names, overlays
 from render.hexmap.frame import legend, title_strip
-from render.hexmap.geometry import Box, Layout, window
+from render.hexmap.geometry import SQRT3, Box, Layout, window
 from render.hexmap.terrain import static_layer
 from rules.borodino import battlemap
 
 FULL_R = 28  # default hex size of the whole map: about 1390 px wide
 CROP_R = 42  # default hex size of a crop: counters a phone can read
 PHONE_R = 38  # the least hex size of a crop at a phone's width: counters show their designations
-PAST = 150  # opacity of the previous player-turn's arrows once the current one has its own
+PAST = 110  # opacity of the previous player-turn's arrows and labels once the current one has its own
 
 
 def _map_width_in_r() -> float:
@@ -37,20 +39,23 @@ def hexes_around(around: Iterable[str], radius: int) -> frozenset[str]:
     return hexes
 
 
-def _crop_box(r: int, around: Iterable[str], radius: int) -> tuple[Box, frozenset[str]]:
-    hexes = hexes_around(around, radius)
-    layer = static_layer(r)
-    x0, y0, x1, y1 = layer.layout.bounds(hexes)
-    pad = round(0.3 * r)
-    return (max(0, x0 - pad), max(0, y0 - pad), min(layer.image.width, x1 + pad),
-            min(layer.image.height, y1 + pad)), hexes
+def _crop_box(r: int, around: Iterable[str], radius: int) -> Box:
+    """The pixel box of a crop, centred on the asked hexes: `radius` hexes round them each way, the
+    margin beyond the map's edge included (drawn as paper) so that the asked hexes stay in the middle."""
+    around = list(around)
+    hexes_around(around, radius)
+    layout = static_layer(r).layout
+    centres = [layout.centre(h) for h in around if h in battlemap.load().hexes]
+    half_w, half_h = (1.5 * radius + 1.3) * r, (SQRT3 * radius + SQRT3 / 2 + 0.3) * r
+    return (math.floor(min(x for x, _ in centres) - half_w), math.floor(min(y for _, y in centres) - half_h),
+            math.ceil(max(x for x, _ in centres) + half_w), math.ceil(max(y for _, y in centres) + half_h))
 
 
 def crop_r(around: list[str], radius: int, size: int | None) -> int:
     """The hex size of a crop: CROP_R, or what fits `size` pixels across."""
     if not size:
         return CROP_R
-    (x0, _, x1, _), _ = _crop_box(CROP_R, around, radius)
+    x0, _, x1, _ = _crop_box(CROP_R, around, radius)
     return max(8, math.floor(CROP_R * size / (x1 - x0)))
 
 
@@ -63,18 +68,8 @@ def legible_radius(around: list[str], width: int = PHONE_WIDTH) -> int:
 def draw_map(view: dict, *, highlight: dict | None = None, size: int | None = None,
              around: Iterable[str] | None = None, radius: int = 6) -> Image.Image:
     """The framed picture of a view as a Pillow image (see render.snapshot)."""
-    around = list(around or [])
-    if around:
-        r = crop_r(around, radius, size)
-        box, _ = _crop_box(r, around, radius)
-    else:
-        r = max(8, math.floor(size / _map_width_in_r())) if size else FULL_R
-        layer = static_layer(r)
-        box = (0, 0, layer.image.width, layer.image.height)
-    layer = static_layer(r)
-    img = layer.image.crop(box)
-    layout = Layout(r, layer.layout.x0 - box[0], layer.layout.y0 - box[1])
-    _draw_play(img, layout, view, highlight or {})
+    img, layout, numbers = map_part(size, list(around or []), radius)
+    draw_play(img, layout, view, highlight or {}, numbers)
     top, bottom = title_strip(view, img.width), legend(img.width)
     out = Image.new("RGB", (img.width, top.height + img.height + bottom.height))
     out.paste(top, (0, 0))
@@ -83,7 +78,37 @@ def draw_map(view: dict, *, highlight: dict | None = None, size: int | None = No
     return out
 
 
-def _draw_play(img: Image.Image, layout: Layout, view: dict, highlight: dict) -> None:
+def map_part(size: int | None, around: list[str], radius: int) -> tuple[Image.Image, Layout, list[Box]]:
+    """The terrain of the whole map or of a crop, its layout, and the boxes of its hex numbers and
+    margin notes (which place names keep clear of)."""
+    if around:
+        r = crop_r(around, radius, size)
+        box = _crop_box(r, around, radius)
+    else:
+        r = max(8, math.floor(size / _map_width_in_r())) if size else FULL_R
+        layer = static_layer(r)
+        box = (0, 0, layer.image.width, layer.image.height)
+    layer = static_layer(r)
+    img = Image.new("RGB", (box[2] - box[0], box[3] - box[1]), P.PAPER)
+    inner = (max(0, box[0]), max(0, box[1]), min(layer.image.width, box[2]), min(layer.image.height, box[3]))
+    img.paste(layer.image.crop(inner), (inner[0] - box[0], inner[1] - box[1]))
+    layout = Layout(r, layer.layout.x0 - box[0], layer.layout.y0 - box[1])
+    numbers = [(x0 - box[0], y0 - box[1], x1 - box[0], y1 - box[1]) for x0, y0, x1, y1 in layer.labels]
+    return img, layout, numbers
+
+
+class Placed(NamedTuple):
+    """Where draw_play put what must not overlap: counters, badges, attack labels, names."""
+
+    counters: list[Box]
+    badges: list[Box]
+    labels: list[Box]
+    names: list[names.Name]
+
+
+def draw_play(img: Image.Image, layout: Layout, view: dict, highlight: dict, numbers: list[Box]) -> Placed:
+    """Everything of the view on the terrain, in layers: trails under the counters, then badges,
+    combat (the current player-turn's labels take the best spots) and the place names."""
     m = battlemap.load()
     d = ImageDraw.Draw(img, "RGBA")
     overlays.draw_redoubts(d, layout, view.get("redoubts", []))
@@ -93,10 +118,20 @@ def _draw_play(img: Image.Image, layout: Layout, view: dict, highlight: dict) ->
         overlays.draw_moves(d, layout, log, alpha)
         overlays.draw_eliminations(d, layout, log, alpha)
     counters.draw_counters(img, layout, view.get("units", []))
-    taken: list[Box] = [counters.counter_box(layout, u["hex"]) for u in view.get("units", []) if "hex" in u]
+    boxes = [counters.counter_box(layout, u["hex"]) for u in view.get("units", []) if "hex" in u]
+    tags = badges.draw_badges(d, layout, view, m)
+    arrows: list[Box] = []
     for log, alpha in logs:
         overlays.draw_results(d, layout, log, alpha)
-        overlays.draw_attacks(d, layout, log, taken, (0, 0, img.width, img.height), alpha)
+        arrows += overlays.draw_attack_arrows(d, layout, log, alpha)
+    area, labels = (0, 0, img.width, img.height), list[Box]()
+    placed = [(overlays.place_attack_labels(d, layout, log, boxes + tags, arrows, labels, area), alpha)
+              for log, alpha in logs[::-1]]
+    for texts, alpha in placed[::-1]:
+        overlays.draw_attack_labels(d, layout, texts, alpha)
+    set_names = names.place_names(d, layout, m, boxes + tags + arrows + labels + numbers, area)
+    names.draw_names(d, layout, set_names)
+    return Placed(boxes, tags, labels, set_names)
 
 
 def _logs(view: dict) -> list[tuple[dict, int]]:

@@ -1,4 +1,5 @@
-"""The static layer of the Borodino map: terrain, water, roads, grid, hex numbers, names, edges.
+"""The static layer of the Borodino map: terrain, water, roads, grid, hex numbers, edges (the place
+names are set with the counters: render/hexmap/names.py).
 
 Drawn once per hex size at twice the resolution, scaled down for smooth lines, and cached:
 every snapshot starts from a copy of it.
@@ -14,14 +15,13 @@ from PIL import Image, ImageDraw
 from render import layer_cache
 from render import palette as P
 from render.fonts import font
-from render.hexmap.geometry import SQRT3, Box, Layout, Point, boxes_overlap, layout_for
+from render.hexmap.geometry import SQRT3, Box, Layout, Point, layout_for
 from rules.borodino import battlemap
 from rules.borodino.battlemap import BattleMap
 from rules.core.hexes import Hex, col_row, neighbours
 
 SUPERSAMPLE = 2
 FILLS = {"clear": P.CLEAR, "woods": P.WOODS, "woods_road": P.WOODS, "town": P.TOWN, "redoubt": P.REDOUBT}
-WATER_PLACES = ("Kolocha", "Moskva", "Semyonovka", "Voina", "Stonets")
 # Where trees and buildings stand in a hex, as fractions of r (kept clear of the hex number).
 TREES = ((-0.55, -0.05), (0.55, -0.05), (-0.3, 0.45), (0.3, 0.45), (0.0, 0.12), (-0.25, -0.35), (0.25, -0.35))
 BUILDINGS = ((-0.6, 0.05), (0.6, 0.05), (-0.35, 0.5), (0.35, 0.5), (-0.35, -0.38), (0.35, -0.38))
@@ -42,7 +42,7 @@ class StaticLayer:
     image: Image.Image
     layout: Layout
     map_box: Box  # the pixel box of the hexes themselves
-    labels: tuple[Box, ...]  # every text box drawn (hex numbers, names, margin notes)
+    labels: tuple[Box, ...]  # every text box drawn (hex numbers, margin notes)
 
 
 def number_box(layout: Layout, h: Hex) -> Box:
@@ -103,7 +103,6 @@ def _draw(m: BattleMap, r: int) -> StaticLayer:
     _edges(d, layout, m)
     labels = [_hex_number(d, layout, hx) for hx in sorted(m.hexes)]
     labels += _margin_notes(d, layout, m)
-    labels += _place_names(d, layout, m, labels)
     return StaticLayer(img, layout, layout.bounds(m.hexes), tuple(labels))
 
 
@@ -214,26 +213,6 @@ def _text_box(d: ImageDraw.ImageDraw, at: Point, text: str, f, anchor: str) -> B
 def _halo_text(d: ImageDraw.ImageDraw, at: Point, text: str, f, colour: P.RGB, anchor: str = "mm") -> Box:
     d.text(at, text, fill=colour, font=f, anchor=anchor, stroke_width=max(1, f.size // 7), stroke_fill=P.CLEAR)
     return _text_box(d, at, text, f, anchor)
-
-
-def _place_names(d: ImageDraw.ImageDraw, layout: Layout, m: BattleMap, taken: list[Box]) -> list[Box]:
-    """Names in the lower band of their hex (clear of every hex number), nudged sideways off each other."""
-    out: list[Box] = []
-    f = font("italic", round(0.34 * layout.r))
-    for name, hx in sorted(m.places.items()):
-        cx, cy = layout.centre(hx)
-        colour = P.WATER_LABEL if name in WATER_PLACES else P.WOODS_LABEL if "woods" in name else P.TOWN_LABEL
-        for shift in (0.0, -0.5, 0.5, -0.9, 0.9):
-            at = (cx + shift * layout.r, cy + 0.66 * layout.r)
-            box = _text_box(d, at, _short(name), f, "mm")
-            if not any(boxes_overlap(box, other) for other in taken + out):
-                break
-        out.append(_halo_text(d, at, _short(name), f, colour))
-    return out
-
-
-def _short(name: str) -> str:
-    return name.replace(" redoubt", " Redoubt")
 
 
 def _margin_notes(d: ImageDraw.ImageDraw, layout: Layout, m: BattleMap) -> list[Box]:

@@ -99,3 +99,14 @@ def first_impulse_view() -> dict:
     view.update(morale={"french": 1, "russian": 2}, initiative="russian", to_move="russian", player="russian",
                 pools={"french": 7, "russian": 6})
     return view
+
+
+def crowded_view() -> dict:
+    """The first impulse with three more French blocks in Borodino (41): six blocks in a small area."""
+    view = first_impulse_view()
+    near = bm_data.areas()[41].neighbours
+    extra = [u for u in view["units"] if u["side"] == "french" and u["area"] in near and u["area"] != 41][:3]
+    for u in extra:
+        view["log"]["moves"].append({"side": "french", "from": u["area"], "to": 41, "id": u["id"]})
+        u.update(area=41, revealed=True)
+    return view

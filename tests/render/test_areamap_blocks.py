@@ -1,12 +1,10 @@
 """Blocks stand inside their area, never on each other nor on the number circle, even fully stacked."""
 import itertools
 
-from render import palette as P
-from render.areamap.blocks import Face, face_of, sprite
+from render.areamap.blocks import Face, corps_tag, face_of, sprite
 from render.areamap.play import block_boxes
 from render.areamap.stacking import slots
 from render.areamap.static import View, keep_out
-from render.colourblind import simulate_colour
 from rules.bloody_monday import bm_data
 from rules.bloody_monday.bm_data import TERRAIN
 from rules.bloody_monday.geometry import contains
@@ -58,7 +56,22 @@ def test_hidden_blocks_share_one_face():
     assert faces == {Face("russian")}
 
 
-def test_sides_stay_apart_for_deuteranopes():
-    f, r = (simulate_colour(P.BLOCK[s]["fill"]) for s in ("french", "russian"))
-    assert sum(abs(a - b) for a, b in zip(f, r)) > 120
-    assert sprite(Face("french"), 30).size == (30, 30)
+def test_every_corps_of_the_order_of_battle_has_its_own_letters_on_its_side():
+    """Colour alone does not tell gold from orange or brown from red for colour-blind players
+    (issue 12.4): a face-up block's stripe carries its corps' letters, one set per corps of a side."""
+    corps = {(b.side, b.corps) for b in bm_data.blocks().values()}
+    for side in ("french", "russian"):
+        tags = [corps_tag(key) for s, key in corps if s == side]
+        assert all(tags) and len(set(tags)) == len(tags), tags
+    assert (corps_tag("iii"), corps_tag("cavalry_reserve"), corps_tag("1st_army")) == ("III", "CR", "1A")
+
+
+def test_the_corps_letters_are_drawn_on_the_stripe_and_hidden_blocks_have_none():
+    view = seen_by(first_impulse_view(), "french")
+    own = next(u for u in view["units"] if u["side"] == "french" and u["corps"] == "i")
+    face = face_of(own, "french")
+    assert face.corps == "I"
+    plain = Face(**{**face.__dict__, "corps": ""})
+    assert sprite(face, 40).tobytes() != sprite(plain, 40).tobytes()
+    hidden = next(u for u in view["units"] if u["side"] == "russian" and not u.get("revealed"))
+    assert face_of(hidden, "french").corps == ""

@@ -1,8 +1,8 @@
 """Nothing about a hidden block reaches the picture: not its identity, strength or place in the order."""
 import copy
 
-from render import snapshot
-from tests.render.bm_views import first_impulse_view, hidden, seen_by, setup_view
+from render import action_crop, snapshot
+from tests.render.bm_views import crowded_view, first_impulse_view, hidden, seen_by, setup_view
 
 
 def test_a_hidden_block_draws_the_same_whoever_it_is():
@@ -36,3 +36,17 @@ def test_the_order_of_units_in_the_view_does_not_matter():
 def test_each_side_sees_the_other_hidden():
     french, russian = seen_by(setup_view(), "french"), seen_by(setup_view(), "russian")
     assert snapshot(french) != snapshot(russian)
+
+
+def test_the_action_crop_is_the_same_whoever_the_hidden_movers_are():
+    """The crop is chosen from the viewer's log alone (issue 12.1): swapping the identity of the
+    hidden Russian blocks beside the battle area changes neither the public nor the French crop; the
+    Russian crop, which shows them, changes."""
+    a = crowded_view()
+    b = copy.deepcopy(a)
+    hidden_ones = [u for u in b["units"] if u["side"] == "russian" and not u.get("revealed") and u["area"] == 43]
+    hidden_ones[0].update(id="R-Y-OTHER", label="XX", strength=1, type="cavalry")
+    for viewer in (None, "french"):
+        assert seen_by(a, viewer) == seen_by(b, viewer)
+        assert action_crop(seen_by(a, viewer)) == action_crop(seen_by(b, viewer))
+    assert action_crop(seen_by(a, "russian")) != action_crop(seen_by(b, "russian"))

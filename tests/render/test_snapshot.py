@@ -44,15 +44,16 @@ def test_same_view_from_different_states_draws_the_same_bytes():
 
 
 def test_removing_a_unit_changes_only_its_counter():
-    """Beyond palette rounding (PNGs are reduced to 256 colours), only that counter's pixels change."""
+    """Beyond palette rounding (PNGs are reduced to 256 colours), only that counter's pixels change
+    (a clear hex far from any place name: no badge goes, no name moves into the room)."""
     view = fixture_view("start_view")
     fewer = copy.deepcopy(view)
-    fewer["units"] = [u for u in view["units"] if u["hex"] != "2817"]
+    fewer["units"] = [u for u in view["units"] if u["hex"] != "3225"]
     before, after = _image(snapshot(view)), _image(snapshot(fewer))
     diff = ImageChops.difference(before, after).convert("L").point(lambda v: 255 if v > TOLERANCE else 0)
     changed = diff.getbbox()
     assert changed is not None
-    x0, y0, x1, y1 = counter_box(static_layer(28).layout, "2817")
+    x0, y0, x1, y1 = counter_box(static_layer(28).layout, "3225")
     top = title_strip(view, before.width).height
     slack = 4  # the counter's shadow
     assert x0 - slack <= changed[0] and changed[2] <= x1 + slack

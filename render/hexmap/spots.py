@@ -1,0 +1,37 @@
+"""Choosing where a label goes: the first candidate box inside the picture that covers nothing,
+else the one covering least, what it covers weighed by how much it matters (a counter more than
+an arrow)."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from render.hexmap.geometry import Box, boxes_overlap
+
+Weighted = Sequence[tuple[Sequence[Box], float]]  # boxes to keep clear of, and the weight of covering them
+
+
+def best_spot(candidates: Iterable[Box], avoid: Weighted, area: Box) -> Box | None:
+    """The first candidate inside `area` overlapping none of `avoid`, else the inside one whose
+    weighted overlap is least; None when no candidate lies inside `area`."""
+    best: tuple[float, Box] | None = None
+    for box in candidates:
+        if not (area[0] <= box[0] and area[1] <= box[1] and box[2] <= area[2] and box[3] <= area[3]):
+            continue
+        clash = sum(weight * overlap_area(box, other) for boxes, weight in avoid for other in boxes)
+        if clash == 0:
+            return box
+        if best is None or clash < best[0]:
+            best = (clash, box)
+    return None if best is None else best[1]
+
+
+def overlap_area(a: Box, b: Box) -> int:
+    if not boxes_overlap(a, b):
+        return 0
+    return (min(a[2], b[2]) - max(a[0], b[0])) * (min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def near(boxes: Iterable[Box], box: Box, reach: float) -> list[Box]:
+    """The boxes within `reach` pixels of `box`: the only ones its candidates can meet."""
+    return [b for b in boxes if b[0] - reach < box[2] and box[0] < b[2] + reach
+            and b[1] - reach < box[3] and box[1] < b[3] + reach]

@@ -1,0 +1,77 @@
+"""A crowded area's blocks stay legible (issue 12.5): listed at LEGIBLE size in a panel beside the
+area with a leader line, clear of every other block and number circle; the battle's hit count
+never covers a block."""
+import itertools
+
+from render import action_crop
+from render.areamap import callouts
+from render.areamap.picture import FULL_SCALE, frame_for
+from render.areamap.play import arrangement, hits_disc
+from render.areamap.stacking import anchor
+from render.areamap.static import View, keep_out
+from rules.bloody_monday import bm_data
+from tests.render.bm_views import crowded_view, first_impulse_view, seen_by
+from tests.render.golden import check_golden
+
+FULL = View((0, 0, 1000, 1400), FULL_SCALE)
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_five_blocks_in_borodino_are_listed_beside_it_at_a_legible_size():
+    view = seen_by(crowded_view(), "french")
+    assert sum(u["area"] == 41 for u in view["units"]) == 5 and callouts.crowded(41, 5)
+    placed, panels = arrangement(view, FULL)
+    assert [p.number for p in panels] == [41]
+    listed = [box for u, box in placed if u["area"] == 41]
+    assert all(x1 - x0 >= callouts.LEGIBLE * FULL.scale - 1 for x0, _, x1, _ in listed)
+    panel = FULL.px_box(panels[0].box)
+    assert all(panel[0] <= b[0] and panel[1] <= b[1] and b[2] <= panel[2] and b[3] <= panel[3] for b in listed)
+    _, dot = panels[0].leader
+    assert dot == anchor(bm_data.areas()[41])
+
+
+def test_no_block_or_panel_covers_another_block_or_a_number_circle():
+    for view, frame in ((crowded_view(), FULL), (crowded_view(), frame_for([41], 0, 550))):
+        placed, panels = arrangement(seen_by(view, "french"), frame)
+        boxes = [box for _, box in placed]
+        assert not any(_overlap(a, b) for a, b in itertools.combinations(boxes, 2))
+        circles = [frame.px_box(keep_out(a)[0]) for a in bm_data.areas().values()]
+        for box in boxes + [frame.px_box(p.box) for p in panels]:
+            assert not any(_overlap(box, c) for c in circles), box
+
+
+def test_three_blocks_that_fit_stay_in_their_area():
+    """Positive control: the first impulse's three blocks in Borodino fit at a legible size."""
+    view = seen_by(first_impulse_view(), "french")
+    assert sum(u["area"] == 41 for u in view["units"]) == 3 and not callouts.crowded(41, 3)
+    assert arrangement(view, FULL)[1] == []
+
+
+def test_the_panels_are_the_same_whoever_looks():
+    """Where a panel stands depends on how many blocks stand where, which every side sees."""
+    views = [seen_by(crowded_view(), viewer) for viewer in (None, "french", "russian")]
+    assert len({tuple(arrangement(v, FULL)[1]) for v in views}) == 1
+
+
+def test_the_hit_count_never_covers_a_block():
+    for view in (crowded_view(), first_impulse_view()):
+        frame = frame_for([41], 0, 550)
+        placed, panels = arrangement(seen_by(view, "french"), frame)
+        blocks = [box for _, box in placed] + [frame.px_box(p.box) for p in panels]
+        disc = hits_disc(frame.px(bm_data.areas()[41].centre), frame.scale, blocks)
+        assert not any(_overlap(disc, b) for b in blocks)
+
+
+def test_the_hit_count_moves_off_a_block_standing_where_it_would_go():
+    centre, scale = (100.0, 100.0), 1.0
+    usual = hits_disc(centre, scale, [])
+    block = (round(usual[0]) - 2, round(usual[1]) - 2, round(usual[2]) + 2, round(usual[3]) + 2)
+    moved = hits_disc(centre, scale, [block])
+    assert moved != usual and not _overlap(moved, block)
+
+
+def test_golden_crowded_borodino_at_a_phone_s_width():
+    check_golden("bm_crowded_41_french", action_crop(seen_by(crowded_view(), "french")))
