@@ -18,6 +18,7 @@ FULL_SCALE = 1.1  # the whole map about 1100 px wide
 CROP_WIDTH = 1000  # a crop's map part, in pixels, unless `size` says otherwise
 MAX_SCALE = 3.0
 PAD = 12  # frame units around a crop's areas
+MIN_TALL = 0.5  # a crop's least height, as a share of its width
 
 
 def panel_width(map_width: int) -> int:
@@ -35,8 +36,9 @@ def frame_for(around: list[int], radius: int, size: int | None) -> View:
     field = bm_data.battlefield()
     if around:
         pts = [p for n in window(around, radius) for p in field.areas[n].polygon]
-        box = (max(0, min(p[0] for p in pts) - PAD), max(0, min(p[1] for p in pts) - PAD),
-               min(field.width, max(p[0] for p in pts) + PAD), min(field.height, max(p[1] for p in pts) + PAD))
+        box = _tall_enough((max(0, min(p[0] for p in pts) - PAD), max(0, min(p[1] for p in pts) - PAD),
+                            min(field.width, max(p[0] for p in pts) + PAD),
+                            min(field.height, max(p[1] for p in pts) + PAD)), field.height)
     else:
         box = (0, 0, field.width, field.height)
     wide = box[2] - box[0]
@@ -44,6 +46,24 @@ def frame_for(around: list[int], radius: int, size: int | None) -> View:
         target = min(size / 1.2, size - 2 * panel_width(0))
         return View(box, math.floor(100 * target / wide) / 100)
     return View(box, FULL_SCALE if not around else min(MAX_SCALE, round(CROP_WIDTH / wide, 2)))
+
+
+def _tall_enough(box: tuple[int, int, int, int], limit: int) -> tuple[int, int, int, int]:
+    """A crop at least MIN_TALL times as tall as it is wide, grown about its middle and kept on
+    the map: two areas side by side far apart would otherwise give a strip too low for the
+    players' morale panels (and for a phone screen).
+
+    >>> _tall_enough((100, 500, 500, 540), 1000)
+    (100, 420, 500, 620)
+    >>> _tall_enough((100, 0, 500, 40), 1000)
+    (100, 0, 500, 200)
+    """
+    x0, y0, x1, y1 = box
+    need = min(limit, math.ceil(MIN_TALL * (x1 - x0)))
+    if y1 - y0 >= need:
+        return box
+    top = max(0, min(limit - need, (y0 + y1) // 2 - need // 2))
+    return x0, top, x1, top + need
 
 
 def draw_area_map(view: dict, *, highlight: dict | None = None, size: int | None = None,

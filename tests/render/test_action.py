@@ -5,6 +5,7 @@ import io
 from PIL import Image
 
 from render import action_crop
+from render.areamap.picture import draw_area_map
 from render.action import PHONE_WIDTH, latest_areas, latest_hexes
 from render.hexmap.counters import LABEL_FROM, counter_size
 from render.hexmap.picture import PHONE_R, crop_r, legible_radius
@@ -64,3 +65,17 @@ def test_bloody_monday_s_action_is_the_latest_move_and_its_battle():
     assert latest_areas(view) == [last["from"], last["to"]] and last["to"] == 41
     check_golden("bm_action_41_french", action_crop(view))
 
+
+
+def test_a_bloody_monday_crop_of_two_areas_far_apart_side_by_side_is_tall_enough_for_the_panels():
+    """A hidden Russian block moved from 85 to 46, across the map: the crop around both areas was
+    a strip too low for the morale panels, and drawing it raised (found playing the computer)."""
+    png = render_crop(setup_view(), [85, 46])
+    img = Image.open(io.BytesIO(png))
+    assert img.width <= PHONE_WIDTH and img.height > img.width * 0.6
+
+
+def render_crop(view: dict, areas: list[int]) -> bytes:
+    out = io.BytesIO()
+    draw_area_map(view, size=PHONE_WIDTH, around=areas, radius=0).save(out, "PNG")
+    return out.getvalue()
