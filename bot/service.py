@@ -550,6 +550,15 @@ def _told_to(done: Result, side: str | None) -> str:
     return done.public or done.message
 
 
+def still_to_order(system: GameSystem, state: dict) -> list[str]:
+    """The sides that may act now and still owe an order: while several give hidden orders at
+    once, those that have not given theirs (the choosers of the waiting choice); else every side
+    that may act. Only their clocks remind them (bot/tables/clocks.py)."""
+    active = system.active_sides(state)
+    waiting = system.choice(state) if simultaneous(system, state) else None
+    return [side for side in active if waiting is None or side in choosers(waiting)]
+
+
 def said(system: GameSystem, command: str) -> str:
     """A command as the other side and the public may read it: whole in an open game; in a
     game with hidden information only its verb, since its words may name a hidden unit."""
