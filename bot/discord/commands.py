@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 
 import rules
-from bot.converters import parse_hour, parse_hours
+from bot.converters import parse_hour, parse_hours, parse_tables
 from bot.discord.buttons import actor_of, confirmation, verify_button
 from bot.discord.messenger import markup, send_reply
 from bot.permissions import Actor, TableError
@@ -207,17 +207,20 @@ class GameCommands(app_commands.Group):
     @app_commands.describe(system="Game system", scenario="Scenario id",
                            options="Optional rules, comma-separated (e.g. imperial_guard)",
                            hot_seat="One person may play both sides",
-                           thread="Open a thread for the game instead of using this channel")
+                           thread="Open a thread for the game instead of using this channel",
+                           tables="Your own tables file (TOML, the format of 1812's data/tables.toml)")
     @app_commands.autocomplete(system=_systems, scenario=_scenarios)
     async def new(self, interaction: discord.Interaction, system: str, scenario: str,
-                  options: str = "", hot_seat: bool = False, thread: bool = False) -> None:
+                  options: str = "", hot_seat: bool = False, thread: bool = False,
+                  tables: discord.Attachment | None = None) -> None:
         guild = str(interaction.guild_id)
 
-        async def open_game(tables: Tables, actor: Actor, channel: str) -> str:
+        async def open_game(rooms: Tables, actor: Actor, channel: str) -> str:
+            own = None if tables is None else parse_tables(await tables.read(), tables.filename)
             if thread:
-                await asyncio.to_thread(tables.lobby.check_new, system, scenario, options)
+                await asyncio.to_thread(rooms.lobby.check_new, system, scenario, options, own)
                 channel = await open_thread(interaction, f"{system} {scenario}")
-            return await tables.lobby.new(actor, guild, channel, system, scenario, options, hot_seat)
+            return await rooms.lobby.new(actor, guild, channel, system, scenario, options, hot_seat, tables=own)
 
         await answer(interaction, open_game)
 
