@@ -179,7 +179,17 @@ def odds(forecast: dict) -> str:
         return _crt_odds(forecast)
     if forecast["kind"] == "fire":
         return _fire_odds(forecast)
+    if forecast["kind"] == "results":
+        return _results_odds(forecast)
     return _battle_odds(forecast)
+
+
+def _results_odds(f: dict) -> str:
+    """A table's results by die (1812's Combat Results Table), with what each means."""
+    lines = [f"{f['title']}:"]
+    lines += [f"  die {_faces(r['faces'])} ({len(r['faces'])} in 6, {r['probability']:.0%}): {r['result']}, "
+              f"{r['meaning']}." for r in f["results"]]
+    return "\n".join(lines + [note[0].upper() + note[1:] + "." for note in f["notes"]])
 
 
 def _crt_odds(f: dict) -> str:
