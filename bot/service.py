@@ -563,7 +563,8 @@ def said(system: GameSystem, command: str) -> str:
     """A command as the other side and the public may read it: whole in an open game; in a
     game with hidden information only its verb, since its words may name a hidden unit."""
     if system.INFO.hidden_information:
-        return f"a `{command.split()[0]}` command" if command.split() else "a command"
+        verb = command.split()[0] if command.split() else ""
+        return f"{'an' if verb[:1] in tuple('aeiou') else 'a'} `{verb}` command" if verb else "a command"
     return f"`{command}`"
 
 

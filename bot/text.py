@@ -39,11 +39,16 @@ def side_name(side: str | None) -> str:
 
 
 def phase_name(phase: str | None) -> str:
-    """'movement' -> 'Movement Phase'; a name that already says Phase is kept."""
+    """'movement' -> 'Movement Phase'; a name that already says Phase or Segment (or Game over) is kept.
+
+    >>> phase_name("movement"), phase_name("Supply Segment: Victory Point Index")
+    ('Movement Phase', 'Supply Segment: Victory Point Index')
+    """
     if not phase:
         return "Phase"
     name = str(phase).replace("_", " ").title()
-    return name if name.lower().endswith("phase") else f"{name} Phase"
+    said = name.lower().split(":")[0]
+    return name if said.endswith(("phase", "segment", "over")) else f"{name} Phase"
 
 
 def outcome_line(outcome: dict) -> str:
