@@ -99,13 +99,38 @@ def read_script(path: Path) -> str:
                          "it as UTF-8") from None
 
 
+TABLES_BYTES = 256 * 1024  # a table file is a few kilobytes; anything far larger is not one
+
+
 def read_tables(path: Path) -> dict:
     """A player's own table file (TOML), parsed; the system checks what it holds. Unreadable with
     the sentence to print when it is no TOML file."""
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise Unreadable(f"cannot read the tables {path}: {error}") from None
+        data = path.read_bytes()
+    except OSError as error:
+        raise Unreadable(f"cannot read the tables {path}: {error.strerror or error}") from None
+    return parse_tables(data, str(path))
+
+
+def parse_tables(data: bytes, name: str) -> dict:
+    """A table file's bytes (a file given to `--tables`, or attached to `/game new`) as a TOML
+    document; the game system then checks what it holds (rules/campaign_1812: its format).
+
+    >>> parse_tables(b'[turns]\\ncount = 13', "mine.toml")
+    {'turns': {'count': 13}}
+    >>> parse_tables(b'count = ', "mine.toml")
+    Traceback (most recent call last):
+    bot.converters.Unreadable: cannot read the tables mine.toml: it is not TOML (Invalid value (at end of document)).
+    """
+    if len(data) > TABLES_BYTES:
+        raise Unreadable(f"the tables {name} are {len(data) // 1024} KB; a table file is TOML text of at most "
+                         f"{TABLES_BYTES // 1024} KB")
+    try:
+        return tomllib.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise Unreadable(f"cannot read the tables {name}: it is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as error:
+        raise Unreadable(f"cannot read the tables {name}: it is not TOML ({error}).") from None
 
 
 def well_formed(text: str) -> str:

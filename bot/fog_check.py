@@ -280,3 +280,58 @@ def bloody_monday_swap(seed: int, rng_seed: int, scenario: str = "bloody_monday"
         state, _ = system.apply(state, viewer, swaptest.weighted_choice(
             rng, system.legal_commands(state, viewer)))
     return report
+
+
+def _campaign_probes(viewer: str, pair: tuple[int, int], rng: random.Random, plans: bool, now: dict) -> list[str]:
+    """A few of the 1812 engine swap test's probes naming the two places, and `units` there;
+    without battle plans where the viewer's own would reveal the battle (`plans` False)."""
+    from rules.campaign_1812 import swaptest
+
+    named = [p for p in swaptest.probes(now, viewer, pair, rng, 0) if plans or not p.startswith("plan")]
+    return [*rng.sample(named, min(3, len(named))), *(f"units {place}" for place in pair)]
+
+
+def _campaign_compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: random.Random,
+                      steps: int, pair: tuple[int, int], what: str, report: SwapReport, plans: bool = True) -> None:
+    from rules.campaign_1812 import swaptest
+
+    lines = lines_to_type(system, state, other, viewer, rng, steps,
+                          partial(_campaign_probes, viewer, pair, rng, plans), swaptest.weighted_choice)
+    differ = first_difference(observed(system, state, viewer, lines), observed(system, other, viewer, lines))
+    report.positions += 1
+    if differ:
+        report.differences.append(f"{what} viewer={viewer}: {differ}")
+
+
+def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", positions: int = 2,
+                  steps: int = 4, longest: int = 150) -> SwapReport:
+    """One random 1812 game (issue 14.4): at `positions` random points, exchange the contents of
+    two of the other side's hidden stacks and compare what the side to move observes through the
+    front ends; and at every battle's secret plans, whether the other side's chit is down or not
+    (the viewer's own not yet down: once it is, the battle's being revealed or not tells)."""
+    from rules import campaign_1812 as system
+    from rules.campaign_1812 import swaptest
+    from rules.campaign_1812.game import enemy_of
+
+    rng = random.Random(rng_seed)
+    state = system.setup(scenario, seed)
+    report = SwapReport()
+    stops = set(rng.sample(range(longest), positions))
+    for played in range(longest):
+        if system.outcome(state) is not None:
+            break
+        viewer = system.active_sides(state)[0]
+        where = f"{scenario} seed={seed} rng_seed={rng_seed} command {played}"
+        for a, b in swaptest.pairs(state, viewer, rng, 1) if played in stops else []:
+            _campaign_compare(system, state, swaptest.swapped(state, enemy_of(viewer), a, b), viewer, rng,
+                              steps, (a, b), f"{where} swap {a}<->{b}", report)
+        bt = state["battle"]
+        if bt and bt["stage"] == "plans" and not any(bt["plans"].values()):
+            enemy = enemy_of(viewer)
+            chit = rng.choice(system.legal_commands(state, enemy))
+            chosen, _ = system.apply(state, enemy, chit)
+            _campaign_compare(system, state, chosen, viewer, rng, 1, (bt["place"], bt["place"]),
+                              f"{where} the {enemy} chit down or not", report, plans=False)
+        side = rng.choice(system.active_sides(state))
+        state, _ = system.apply(state, side, swaptest.weighted_choice(rng, system.legal_commands(state, side)))
+    return report

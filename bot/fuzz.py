@@ -68,12 +68,15 @@ def engine_swaps(games: int, seed: int, write: Write) -> int:
 
 
 def front_swaps(games: int, seed: int, write: Write) -> int:
-    """The swap test through the front ends over `games` games per scenario and option set."""
-    if not _has_swap_test(write, "front-end swap"):
-        return 0
-    from bot.fog_check import bloody_monday_swap
+    """The swap test through the front ends over `games` games per scenario and option set: 1812's
+    hidden stacks and secret chits (issue 14.4), then Bloody Monday's blocks."""
+    from bot.fog_check import bloody_monday_swap, campaign_swap
 
-    return _swaps("front-end swap", games, seed, write,
+    failed = _swaps("front-end swap", games, seed, write,
+                    lambda n, scenario, options: campaign_swap(n, n, scenario).differences, system="campaign_1812")
+    if not _has_swap_test(write, "front-end swap"):
+        return failed
+    return failed + _swaps("front-end swap", games, seed, write,
                   lambda n, scenario, options: bloody_monday_swap(n, n, scenario,
                                                                   list(options)).differences)
 

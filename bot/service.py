@@ -22,7 +22,7 @@ from bot.store import Opening, Outbox, Store, StoreRefusal, Told
 from rules.core.errors import CommandError, RulesError, RuleViolation
 from rules.core.events import event
 from rules.core.playout import replay
-from rules.core.standing import ASK, check_order, defaults
+from rules.core.standing import ASK, check_order, choosers, defaults
 from rules.core.system import GameSystem
 
 log = logging.getLogger("kolocha.service")
@@ -291,11 +291,12 @@ class GameService:
         side is asked instead; what was stored stands."""
         seats = self.store.seats(game_id)
         while (waiting := system.choice(state)) is not None:
-            side = waiting["side"]
-            orders = self.store.standing_orders(game_id, side)
-            cmd = system.standing_command(state, side, orders)
-            if cmd is None:
+            given = [(side, self.store.standing_orders(game_id, side)) for side in choosers(waiting)]
+            found = [(side, orders, cmd) for side, orders in given
+                     if (cmd := system.standing_command(state, side, orders)) is not None]
+            if not found:
                 break
+            side, orders, cmd = found[0]
             order = f"{waiting['kind']}: {orders[waiting['kind']]}"
             try:
                 done, state = self._store_command(
@@ -307,7 +308,7 @@ class GameService:
                               order, side)
                 break
             result.followed.append(done)
-            result.message += " " + (done.public or done.message)
+            result.message += " " + _told_to(done, result.side)
             result.seq = done.seq
         return result
 
@@ -346,7 +347,7 @@ class GameService:
         system = self.system(game_id)
         seq, state = self.position(game_id)
         waiting = system.choice(state)
-        if waiting is None or waiting["side"] != side:
+        if waiting is None or side not in choosers(waiting):
             return None
         chosen = defaults(system.standing_orders())
         cmd = system.standing_command(state, side, chosen)
@@ -549,11 +550,30 @@ def simultaneous(system: GameSystem, state: dict) -> bool:
     return system.INFO.hidden_information and len(system.active_sides(state)) > 1
 
 
+def _told_to(done: Result, side: str | None) -> str:
+    """What a command a standing order played tells the player whose command it followed: a
+    secret order of another side (a battle plan) only what the rules show everyone, so that
+    nobody learns whether the other has chosen."""
+    if done.secret and done.side != side:
+        return " ".join(e["text"] for e in done.visible_to(None))
+    return done.public or done.message
+
+
+def still_to_order(system: GameSystem, state: dict) -> list[str]:
+    """The sides that may act now and still owe an order: while several give hidden orders at
+    once, those that have not given theirs (the choosers of the waiting choice); else every side
+    that may act. Only their clocks remind them (bot/tables/clocks.py)."""
+    active = system.active_sides(state)
+    waiting = system.choice(state) if simultaneous(system, state) else None
+    return [side for side in active if waiting is None or side in choosers(waiting)]
+
+
 def said(system: GameSystem, command: str) -> str:
     """A command as the other side and the public may read it: whole in an open game; in a
     game with hidden information only its verb, since its words may name a hidden unit."""
     if system.INFO.hidden_information:
-        return f"a `{command.split()[0]}` command" if command.split() else "a command"
+        verb = command.split()[0] if command.split() else ""
+        return f"{'an' if verb[:1] in tuple('aeiou') else 'a'} `{verb}` command" if verb else "a command"
     return f"`{command}`"
 
 

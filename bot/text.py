@@ -39,11 +39,16 @@ def side_name(side: str | None) -> str:
 
 
 def phase_name(phase: str | None) -> str:
-    """'movement' -> 'Movement Phase'; a name that already says Phase is kept."""
+    """'movement' -> 'Movement Phase'; a name that already says Phase or Segment (or Game over) is kept.
+
+    >>> phase_name("movement"), phase_name("Supply Segment: Victory Point Index")
+    ('Movement Phase', 'Supply Segment: Victory Point Index')
+    """
     if not phase:
         return "Phase"
     name = str(phase).replace("_", " ").title()
-    return name if name.lower().endswith("phase") else f"{name} Phase"
+    said = name.lower().split(":")[0]
+    return name if said.endswith(("phase", "segment", "over")) else f"{name} Phase"
 
 
 def outcome_line(outcome: dict) -> str:
@@ -179,7 +184,17 @@ def odds(forecast: dict) -> str:
         return _crt_odds(forecast)
     if forecast["kind"] == "fire":
         return _fire_odds(forecast)
+    if forecast["kind"] == "results":
+        return _results_odds(forecast)
     return _battle_odds(forecast)
+
+
+def _results_odds(f: dict) -> str:
+    """A table's results by die (1812's Combat Results Table), with what each means."""
+    lines = [f"{f['title']}:"]
+    lines += [f"  die {_faces(r['faces'])} ({len(r['faces'])} in 6, {r['probability']:.0%}): {r['result']}, "
+              f"{r['meaning']}." for r in f["results"]]
+    return "\n".join(lines + [note[0].upper() + note[1:] + "." for note in f["notes"]])
 
 
 def _crt_odds(f: dict) -> str:

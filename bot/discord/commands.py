@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 
 import rules
-from bot.converters import parse_hour, parse_hours
+from bot.converters import parse_hour, parse_hours, parse_tables
 from bot.discord.buttons import actor_of, confirmation, verify_button
 from bot.discord.messenger import markup, send_reply
 from bot.permissions import Actor, TableError
@@ -224,7 +224,8 @@ class GameCommands(app_commands.Group):
                            thread="Open a thread for the game instead of using this channel",
                            opponent="computer: you play one side, the computer the other, at once",
                            side="With opponent:computer, the side you play (default: the first)",
-                           level="With opponent:computer, how well it plays")
+                           level="With opponent:computer, how well it plays",
+                           tables="Your own tables file (TOML, the format of 1812's data/tables.toml)")
     @app_commands.autocomplete(system=_systems, scenario=_scenarios, side=_sides_of_system)
     @app_commands.choices(opponent=[app_commands.Choice(name="a person (who joins)", value="person"),
                                     app_commands.Choice(name="the computer", value="computer")])
@@ -232,16 +233,17 @@ class GameCommands(app_commands.Group):
     async def new(self, interaction: discord.Interaction, system: str, scenario: str,
                   options: str = "", hot_seat: bool = False, thread: bool = False,
                   opponent: str = "person", side: str | None = None,
-                  level: int | None = None) -> None:
+                  level: int | None = None, tables: discord.Attachment | None = None) -> None:
         guild = str(interaction.guild_id)
         against = Opponent(side, level) if opponent == "computer" else None
 
-        async def open_game(tables: Tables, actor: Actor, channel: str) -> Text:
+        async def open_game(rooms: Tables, actor: Actor, channel: str) -> Text:
+            own = None if tables is None else parse_tables(await tables.read(), tables.filename)
             if thread:
-                await asyncio.to_thread(tables.lobby.check_new, system, scenario, options)
+                await asyncio.to_thread(rooms.lobby.check_new, system, scenario, options, own)
                 channel = await open_thread(interaction, f"{system} {scenario}")
-            return await tables.lobby.new(actor, guild, channel, system, scenario, options, hot_seat,
-                                          against=against)
+            return await rooms.lobby.new(actor, guild, channel, system, scenario, options, hot_seat,
+                                         against=against, tables=own)
 
         await answer(interaction, open_game)
 

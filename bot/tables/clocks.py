@@ -1,7 +1,12 @@
 """Clocks: the reminder before a deadline and the configured action when it passes.
 
 Each notice is stored with the change it announces (a reminder with its mark, a new deadline
-with its row), in a worker thread, then sent from the outbox."""
+with its row), in a worker thread, then sent from the outbox.
+
+While several sides give hidden orders at once (1812's battle plans, issue 14.4) no one may learn
+whether another has given its order: a side that has is neither reminded nor acted against at its
+deadline (its clock starts again unseen, as a late side's would), and the notices of a side that
+has not go to its player alone, never to the channel, so the other's texts never change."""
 from __future__ import annotations
 
 import asyncio
@@ -10,6 +15,7 @@ from datetime import datetime, timedelta
 from bot import text as fmt
 from bot.delivery import channel_audience, message, user_audience
 from bot.permissions import TableError
+from bot.service import simultaneous, still_to_order
 from bot.store import Outbox
 from bot.tables.room import Room
 from bot.words import Text, due, mention, words
@@ -29,9 +35,12 @@ class Clocks(Room):
     def _mark_reminded(self, game_id: int, side: str, at: str, text: Text) -> None:
         """The reminder's messages, the way its player wants them (DM, channel ping, or both:
         10.2), stored with the mark that it was sent."""
-        rows = self._tell(game_id, side, text)
+        secret, owing = self._secret(game_id, side)
+        if not owing:
+            return
+        rows = self._tell(game_id, side, text, secret)
         how = self.tables.prefs_of(game_id, side).remind
-        if how != "both":
+        if how != "both" and not secret:
             rows = [row for row in rows if row[0].startswith("user:") == (how == "dm")] or rows
         self.store.mark_reminded(game_id, side, at, rows)
 
@@ -43,6 +52,11 @@ class Clocks(Room):
         async with tables.lock(game_id):
             game = await asyncio.to_thread(self.store.game, game_id)
             if game["status"] == "over":
+                return
+            secret, owing = await asyncio.to_thread(self._secret, game_id, side)
+            if not owing:  # its hidden order is given: a fresh clock, and not a word
+                phase = await asyncio.to_thread(self._phase, game_id)
+                await asyncio.to_thread(tables.deadlines.renew, game_id, side, phase)
                 return
             note = " (it fell due while the bot was offline; acted on now)" if late_by > LATE else ""
             action = (await asyncio.to_thread(tables.settings, game_id)).at_deadline
@@ -74,7 +88,7 @@ class Clocks(Room):
                     await change.settle()
                     return
                 note += f"; the phase cannot end by itself: {result.message}"
-            await asyncio.to_thread(self._remind_again, game_id, side, note)
+            await asyncio.to_thread(self._remind_again, game_id, side, note, secret)
             await self.delivery.flush(game_id)
 
     def _computer_takes(self, game_id: int, side: str, note: str) -> str | None:
@@ -86,19 +100,29 @@ class Clocks(Room):
             return str(error)
         return None
 
-    def _remind_again(self, game_id: int, side: str, note: str) -> None:
+    def _secret(self, game_id: int, side: str) -> tuple[bool, bool]:
+        """Whether sides order at once in secret now, and whether `side` still owes its order."""
+        system = self.service.system(game_id)
+        state = self.service.load(game_id)
+        return simultaneous(system, state), side in still_to_order(system, state)
+
+    def _phase(self, game_id: int) -> str:
+        return self.service.system(game_id).phase_key(self.service.load(game_id))
+
+    def _remind_again(self, game_id: int, side: str, note: str, secret: bool = False) -> None:
         """A new deadline for the side, stored with the notice that the last one passed."""
         deadlines = self.tables.deadlines
         moment = deadlines.fresh(game_id, side)
         text = words(f"the {fmt.side_name(side)} deadline has passed{note}. New deadline ",
                      due(moment), ".")
-        phase = self.service.system(game_id).phase_key(self.service.load(game_id))
-        deadlines.renew(game_id, side, phase, moment, self._tell(game_id, side, text))
+        deadlines.renew(game_id, side, self._phase(game_id), moment, self._tell(game_id, side, text, secret))
 
-    def _tell(self, game_id: int, side: str, text: Text) -> Outbox:
+    def _tell(self, game_id: int, side: str, text: Text, secret: bool = False) -> Outbox:
         """A deadline's news: to the side's player by DM, and in the game's channel mentioning
-        them."""
+        them (not while sides order at once in secret: by DM alone)."""
         user = self.store.seats(game_id).get(side)
+        if secret:
+            return [(user_audience(user), message(text))] if user else []
         public = words(mention(user), f" Game {game_id}: ", text) if user else \
             words(f"Game {game_id}: ", text)
         rows: Outbox = [(user_audience(user), message(text))] if user else []

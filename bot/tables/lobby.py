@@ -46,13 +46,32 @@ def _with_level(defaults: GameSettings, against: Opponent | None) -> dict:
     return GameSettings.from_dict({"ai_level": against.level}, defaults).to_dict()
 
 
+def chosen(options: str, tables: dict | None) -> dict:
+    """The set-up options of a new game: the names typed, and a player's own tables if given.
+
+    >>> chosen("a, b", None), chosen("", {"turns": {}})
+    ({'a': True, 'b': True}, {'tables': {'turns': {}}})
+    """
+    return {**parse_options(options), **({"tables": tables} if tables is not None else {})}
+
+
+def with_options(options: dict) -> str:
+    """The options named in a game's opening line (own tables by that name, not their contents).
+
+    >>> with_options({"imperial_guard": True, "tables": {}}), with_options({})
+    (' with imperial_guard, own tables', '')
+    """
+    named = [name if name != "tables" else "own tables" for name in options]
+    return f" with {', '.join(named)}" if named else ""
+
+
 class Lobby(Room):
     """Everything about a table that is not a move of the game."""
 
-    def check_new(self, system: str, scenario: str, options: str = "") -> None:
+    def check_new(self, system: str, scenario: str, options: str = "", tables: dict | None = None) -> None:
         """Refuse a system this server does not offer, a scenario it lacks, or an option it
-        does not know, before anything (a game, a thread) is opened for it: the game's own
-        set-up judges the options."""
+        does not know (or own tables it does not take, or that break their format), before
+        anything (a game, a thread) is opened for it: the game's own set-up judges the options."""
         systems = self.tables.systems
         if system not in systems:
             raise TableError(f"{system!r} is not a game system here; choose "
@@ -61,18 +80,20 @@ class Lobby(Room):
         if scenario not in ids:
             raise TableError(f"{system} has no scenario {scenario!r}; choose {', '.join(ids)}.")
         try:
-            rules.load(system).setup(scenario, 0, parse_options(options))
+            rules.load(system).setup(scenario, 0, chosen(options, tables))
         except RulesError as error:
             raise TableError(str(error))
 
     async def new(self, actor: Actor, guild: str, channel: str, system: str, scenario: str,
                   options: str = "", hot_seat: bool = False, seed: int | None = None,
-                  against: Opponent | None = None) -> Text:
+                  against: Opponent | None = None, tables: dict | None = None) -> Text:
         """Open a game; `against` the computer, the caller takes a side, the computer every
-        other, and the game begins at once (issue 13)."""
+        other, and the game begins at once (issue 13); `tables`, a player's own table document
+        (`/game new tables:`), becomes the option "tables", stored with the game so that it
+        replays with them (issue 14.6)."""
         side = self._check_opponent(system, against)
         game_id = await asyncio.to_thread(self._open, actor, guild, channel, system, scenario,
-                                          options, hot_seat, seed, against)
+                                          chosen(options, tables), hot_seat, seed, against)
         await self.delivery.flush(game_id)
         if side is None:
             return f"Game {game_id} is open. {self.tables.config.defaults.describe()}"
@@ -101,7 +122,7 @@ class Lobby(Room):
         return side
 
     def _open(self, actor: Actor, guild: str, channel: str, system: str, scenario: str,
-              options: str, hot_seat: bool, seed: int | None, against: Opponent | None = None) -> int:
+              options: dict, hot_seat: bool, seed: int | None, against: Opponent | None = None) -> int:
         """The new game, its settings and its opening line in the channel, stored together."""
         self.check_new(system, scenario)
         if any(g["status"] != "over" for g in self.store.games(channel=channel)):
@@ -112,10 +133,10 @@ class Lobby(Room):
         def opening(game_id: int) -> Outbox:
             return [(channel_audience(channel), message(words(
                 name(actor.name), f" opens game {game_id}: {system} {scenario}"
-                f"{' (hot-seat)' if hot_seat else ''}. Sides: {sides}; `/game join` takes one, "
+                f"{' (hot-seat)' if hot_seat else ''}{with_options(options)}. Sides: {sides}; `/game join` takes one, "
                 "then `/game start`.")))]
         try:
-            return self.service.new_game(system, scenario, seed, parse_options(options),
+            return self.service.new_game(system, scenario, seed, options,
                                          guild=guild, channel=channel, created_by=actor.id,
                                          hot_seat=hot_seat,
                                          settings=_with_level(self.tables.config.defaults, against),

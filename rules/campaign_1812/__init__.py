@@ -14,8 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.campaign_1812 import campaign_data as data
-from rules.campaign_1812 import combat, legal, movement, supply, turns
+from rules.campaign_1812 import combat, legal, movement, standing, supply, turns
 from rules.campaign_1812 import commands as C
+from rules.campaign_1812 import odds as _odds
 from rules.campaign_1812.game import SIDES, Game, enemy_of
 from rules.campaign_1812.help import help
 from rules.campaign_1812.setup import new_state
@@ -83,7 +84,7 @@ def outcome(state: dict) -> dict | None:
 
 
 def odds(state: dict, side: str | None, text: str) -> dict:
-    raise CommandError("1812 has no odds to show: a battle's course turns on the two secret Battle Plans.")
+    return _odds.forecast(state, side, text)
 
 
 def view(state: dict, side: str | None) -> dict:
@@ -167,12 +168,12 @@ _STAGES: dict[str, tuple[dict[type | str, Handler], str, str]] = {
 
 
 def choice(state: dict) -> dict | None:
-    return None  # 1812's mid-turn choices are few; no standing orders yet
+    return standing.choice(state)
 
 
 def standing_orders() -> dict[str, dict[str, str]]:
-    return {}
+    return standing.ORDERS
 
 
 def standing_command(state: dict, side: str, orders: dict[str, str] | None) -> C.Command | None:
-    return None
+    return standing.standing_command(state, side, orders)

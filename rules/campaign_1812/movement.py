@@ -84,8 +84,8 @@ def march(g: Game, side: str, cmd: Move) -> list[Event]:
         _shift(g, side, cmd.origin, cmd.to, fate["march"], "marched")
     return [event(f"The {side.title()} player force marches from {g.name(cmd.origin)} toward {g.name(cmd.to)}.",
                   kind="march", origin=cmd.origin, dest=cmd.to),
-            event(f"Forced march from {g.name(cmd.origin)} to {g.name(cmd.to)}: {counted(fate['march'])} arrive, "
-                  f"{counted(fate['stay'])} stay, {counted(fate['eliminated'])} eliminated.", side, kind="march")]
+            event(f"Forced march from {g.name(cmd.origin)} to {g.name(cmd.to)}: arrived {counted(fate['march'])}; "
+                  f"stayed {counted(fate['stay'])}; eliminated {counted(fate['eliminated'])}.", side, kind="march")]
 
 
 def counts_of(units: dict[str, int]) -> Counts:

@@ -111,7 +111,7 @@ def differences(state: dict, other: dict, viewer: str | None, pair: tuple[int, i
     return out
 
 
-def _weighted(rng: random.Random, legal: list[Command]) -> Command:
+def weighted_choice(rng: random.Random, legal: list[Command]) -> Command:
     verbs = sorted({c.to_text().split()[0] for c in legal})
     verb = rng.choices(verbs, [WEIGHTS.get(v, 1.0) for v in verbs])[0]
     return rng.choice([c for c in legal if c.to_text().split()[0] == verb])
@@ -137,5 +137,5 @@ def swap_test(seed: int, rng_seed: int, scenario: str = "campaign", max_commands
                     found += [f"{scenario} seed={seed} rng_seed={rng_seed} command {played} viewer={viewer} "
                               f"swap {a}<->{b}: {d}" for d in differences(state, other, viewer, (a, b), texts)]
         side = rng.choice(active_sides(state))
-        state, _ = apply(state, side, _weighted(rng, legal_commands(state, side)))
+        state, _ = apply(state, side, weighted_choice(rng, legal_commands(state, side)))
     return found

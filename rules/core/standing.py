@@ -53,6 +53,16 @@ def given(orders: dict[str, str] | None, kind: str) -> str | None:
     return None if order in (None, ASK) else order
 
 
+def choosers(waiting: dict) -> list[str]:
+    """The sides a waiting choice falls to: its `side`, or, where several choose at once and in
+    secret (1812's battle plans), every side of its `sides` that has not chosen yet.
+
+    >>> choosers({"kind": "plan", "side": "french", "sides": ["french", "russian"]})
+    ['french', 'russian']
+    """
+    return list(waiting.get("sides") or [waiting["side"]])
+
+
 def command_for(waiting: dict | None, side: str, orders: dict[str, str] | None,
                 obey: Callable[[str, str], Command]) -> Command | None:
     """The command `side`'s standing order gives at the choice waiting now (`choice(state)`):
@@ -65,7 +75,7 @@ def command_for(waiting: dict | None, side: str, orders: dict[str, str] | None,
     >>> command_for(waiting, "russian", {"advance": "never"}, lambda kind, order: "x") is None
     True
     """
-    if waiting is None or waiting["side"] != side:
+    if waiting is None or side not in choosers(waiting):
         return None
     order = given(orders, waiting["kind"])
     return None if order is None else obey(waiting["kind"], order)

@@ -72,7 +72,8 @@ class GameSystem(Protocol):
 
     def choice(self, state: State) -> dict | None:
         """The mid-turn choice waiting now, {"kind": a kind of `standing_orders()`, "side": its
-        chooser}, or None (issue 10.1)."""
+        chooser}, or None (issue 10.1); a choice made at once and in secret by several sides
+        adds "sides", those that have not chosen yet (rules.core.standing.choosers)."""
         ...
 
     def standing_orders(self) -> dict[str, dict[str, str]]:

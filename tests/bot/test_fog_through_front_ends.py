@@ -51,6 +51,9 @@ def test_kolocha_fuzz_runs_every_part_and_writes_a_failing_playout_as_a_script(
     engine_runs: list[tuple] = []
     monkeypatch.setattr(swaptest, "swap_test", lambda *args: engine_runs.append(args) or [])
     monkeypatch.setattr(campaign_swaptest, "swap_test", lambda *args: engine_runs.append(args) or [])
+    front_runs: list[tuple] = []
+    monkeypatch.setattr(fog_check, "campaign_swap",
+                        lambda *args: front_runs.append(args) or fog_check.SwapReport())
     monkeypatch.setattr(fuzz.rules, "systems", lambda: ["toy_system"])
     scenarios = {"toy_system": "short", "campaign_1812": "campaign", "bloody_monday": "bloody_monday"}
     monkeypatch.setattr(fuzz, "option_sets", lambda name: iter([(scenarios[name], {})]))
@@ -59,6 +62,8 @@ def test_kolocha_fuzz_runs_every_part_and_writes_a_failing_playout_as_a_script(
     assert "playouts: toy_system short no options, uniform policy: 1 games" in out
     assert "playouts: toy_system short no options, sample policy: 1 games" in out
     assert "front-end swap: bloody_monday no options: 1 games" in out
+    assert "front-end swap: campaign no options: 1 games" in out
+    assert front_runs == [(1, 1, "campaign")]
     assert engine_runs == [(1, 1, "campaign"), (1, 1, "bloody_monday", [])]
     assert out.rstrip().endswith("kolocha fuzz: 0 failing games.")
 
@@ -70,3 +75,27 @@ def test_kolocha_fuzz_runs_every_part_and_writes_a_failing_playout_as_a_script(
     assert "playout failed" in capsys.readouterr().out
     script = (tmp_path / "fuzz-toy_system-short-sample-1.txt").read_text()
     assert script.startswith("# kolocha system=toy_system scenario=short seed=1")
+
+
+@pytest.mark.parametrize("seed, scenario", [(3, "campaign")])
+def test_1812_what_a_player_observes_is_the_same_whatever_the_hidden_stacks_hold(seed, scenario):
+    """Issue 14.4 through the front ends: two 1812 positions whose hidden stacks are exchanged, or
+    whose other side's battle plan is down or not, look the same to the viewer at Discord's tables
+    and at the terminal."""
+    report = fog_check.campaign_swap(seed, seed, scenario, positions=2)
+    assert report.positions >= 2
+    assert report.differences == []
+
+
+def test_the_1812_check_sees_a_dm_sent_to_the_wrong_player(monkeypatch):
+    """The positive control: each player is sent the other's view by DM, and the check shows it."""
+    private_views = News.private_views
+
+    def crossed(self, game_id, state, seq, before):
+        sides = list(self.store.seats(game_id))
+        return [(sides[1 - sides.index(to)] if to in sides else to, row)
+                for to, row in private_views(self, game_id, state, seq, before)]
+
+    monkeypatch.setattr(News, "private_views", crossed)
+    report = fog_check.campaign_swap(3, 3, "campaign", positions=2)
+    assert report.differences and "DM: " in report.differences[0]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 
+from bot import text as fmt
 from bot.discord.commands import odds
 from bot.service import GameService
 from bot.store import Store
@@ -85,3 +86,14 @@ def test_odds_slash_command_answers_privately_and_posts_nothing(tmp_path):
     (first, deferred), (second, reply) = interaction.calls
     assert first == "defer" and deferred["ephemeral"] and second == "followup" and reply["ephemeral"]
     assert plain(reply["content"]) == "\n".join(EXPECTED)
+
+
+def test_1812_odds_are_worded_die_by_die():
+    """1812's Combat Results Table at the defender's choice, worded by the front ends (issue 14)."""
+    from tests.rules.campaign_1812.test_odds import _at_the_defender_s_choice
+
+    from rules import campaign_1812
+
+    said = fmt.odds(campaign_1812.odds(_at_the_defender_s_choice(), "russian", "15"))
+    assert said.startswith("Battle of Smolensk (15), if it is fought: French 3 against Russian 2")
+    assert "(3 in 6, 50%): D2 Dr, the defender loses 2 infantry corps, the defender retreats." in said

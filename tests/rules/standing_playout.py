@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass, field
 
 import rules
+from rules.core.standing import choosers
 
 
 @dataclass
@@ -28,7 +29,8 @@ def play(name: str, scenario: str, seed: int, side: str, pick: int, max_commands
             break
         mover = system.active_sides(state)[0]
         waiting = system.choice(state)
-        if waiting and waiting["side"] == side:
+        if waiting and side in choosers(waiting):
+            mover = side
             cmd = system.standing_command(state, side, orders)
             assert cmd is not None, f"no command for {waiting}"
             game.made.append((waiting, orders[waiting["kind"]], cmd.to_text()))

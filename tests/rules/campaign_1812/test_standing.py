@@ -1,0 +1,76 @@
+"""1812 standing orders (issue 10.1, 14): every mid-turn choice -- the Battle Plan, attrition, the
+defender's choice, a retreat, the Victory Point Index removal -- can be made by an order, so that a
+deadline's default choice never stalls a game."""
+import pytest
+
+from rules.campaign_1812.commands import Retreat
+from rules.campaign_1812.game import Game
+from rules.core.standing import choosers, defaults
+from tests.rules.campaign_1812.c1812_helpers import c1812, do, position
+from tests.rules.campaign_1812.test_combat import battle
+from tests.rules.standing_playout import play
+
+
+@pytest.mark.parametrize("side", ["french", "russian"])
+def test_random_play_where_one_side_never_chooses(side):
+    """A random stretch of play: each choice of `side` is made by its order, which the rules accept."""
+    game = play("campaign_1812", "borodino", seed=1, side=side, pick=1, max_commands=400)
+    assert "plan" in {waiting["kind"] for waiting, _, _ in game.made}
+
+
+def test_battle_plans_wait_for_every_side_whose_chit_is_not_down():
+    """COMBAT: 'each Player selects a battle tactic ... Both Players simultaneously reveal': the
+    choice falls to both until a chit is down, then to the other alone."""
+    state = battle({"inf": 3}, {"inf": 2})
+    assert choosers(c1812.choice(state)) == ["french", "russian"]
+    state, _ = do(state, "russian", "plan cordon")
+    assert choosers(c1812.choice(state)) == ["french"]
+    assert c1812.standing_command(state, "russian", {"plan": "bold"}) is None  # its chit is down
+
+
+@pytest.mark.parametrize("order, attacker, defender", [("steady", "plan assault", "plan entrench"),
+                                                       ("bold", "plan outflank", "plan counterattack"),
+                                                       ("cautious", "plan reconnaissance", "plan withdraw")])
+def test_a_plan_order_gives_the_chit_of_the_side_s_role(order, attacker, defender):
+    state = battle({"inf": 3}, {"inf": 2})
+    given = {side: c1812.standing_command(state, side, {"plan": order}).to_text() for side in ("french", "russian")}
+    assert given == {"french": attacker, "russian": defender}
+
+
+def test_attrition_falls_on_the_nearest_or_the_deepest_enemy_stack():
+    """ATTRITION: 'These losses are selected by the opponent' -- from where the enemy's markers stand."""
+    state = position({15: {"inf": 2}}, {18: {"inf": 1}, 1: {"inf": 1}}, player="russian", phase="attrition",
+                     attrition=1)
+    near = c1812.standing_command(state, "french", {"attrition": "nearest"}).to_text()
+    deep = c1812.standing_command(state, "french", {"attrition": "deepest"}).to_text()
+    assert (near, deep) == ("attrit 18", "attrit 1")
+    assert c1812.standing_command(state, "russian", {"attrition": "nearest"}) is None  # not its choice
+
+
+def test_the_defender_s_choice_fights_or_falls_back_towards_its_own_edge():
+    """The Battle Plan Chart's 'D choice' (Assault against Withdraw): retreat (Dr(D) & stop) or
+    fight (go CRS-PS-RAC); falling back goes to the place farthest east for the Russians."""
+    state = battle({"inf": 3}, {"inf": 2})
+    state, _ = do(state, "french", "plan assault")
+    state, _ = do(state, "russian", "plan withdraw")
+    assert c1812.choice(state) == {"kind": "defence", "side": "russian"}
+    assert c1812.standing_command(state, "russian", {"defence": "fight"}).to_text() == "fight"
+    back = c1812.standing_command(state, "russian", {"defence": "fall_back"})
+    places = Game(state).places
+    away = [c for c in c1812.legal_commands(state, "russian") if isinstance(c, Retreat)]
+    assert back in away and places[back.to].xy[0] == max(places[c.to].xy[0] for c in away)
+
+
+def test_the_default_of_every_kind_is_an_order_the_rules_accept():
+    """A deadline's default choice (the first order of each kind) is always a legal command."""
+    game = play("campaign_1812", "retreat", seed=4, side="russian", pick=0, max_commands=400)
+    for state, (waiting, _, text) in zip(game.before, game.made, strict=True):
+        assert c1812.parse("russian", text) in c1812.legal_commands(state, "russian"), (waiting, text)
+    assert set(defaults(c1812.standing_orders())) == set(c1812.standing_orders())
+
+
+def test_the_french_remove_the_corps_their_order_names():
+    """VICTORY CONDITIONS: 'the loss of one corps (of his choice)'."""
+    state = position({15: {"inf": 2, "cav": 1}, 18: {"inf": 1}}, phase="removal", removal=1)
+    assert c1812.standing_command(state, "french", {"removal": "cavalry_first"}).to_text() == "remove 15 cav"
+    assert c1812.standing_command(state, "french", {"removal": "infantry_first"}).to_text() == "remove 15 inf"
