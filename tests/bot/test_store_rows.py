@@ -124,6 +124,25 @@ def test_a_snapshot_is_kept_every_few_commands_and_read_newest_first(store):
     assert store.snapshots_before(game_id, SNAPSHOT_EVERY - 1) == []
 
 
+def test_a_command_stores_its_turn_and_an_undo_forgets_the_turns_it_took_back(store):
+    """Spectators one turn behind are shown the start of the turn before (bot/tables/news.py):
+    a turn begun by a command an undo took back must not come back when another command is
+    stored at its number without beginning a turn."""
+    game_id = played(store, 0)
+    store.start_game(game_id, turn="1")
+    store.append(game_id, command(0), {}, [])
+    store.append(game_id, command(1), {}, [], turn="2")
+    store.append(game_id, command(2), {}, [])
+    store.append(game_id, command(3), {}, [], turn="3")
+    assert store.turn_starts(game_id) == {"1": 0, "2": 2, "3": 4}
+    store.truncate(game_id, 4, [], issued_against_seq=4)
+    assert store.turn_starts(game_id) == {"1": 0, "2": 2}
+    store.append(game_id, command(3), {}, [])
+    assert store.turn_starts(game_id) == {"1": 0, "2": 2}
+    store.append(game_id, command(4), {}, [], turn="3")
+    assert store.turn_starts(game_id) == {"1": 0, "2": 2, "3": 5}
+
+
 def test_a_command_sets_the_status_and_clears_a_draw_offer(store):
     game_id = played(store, 1)
     store.set_pending_draw(game_id, {"by": "red"}, [("blue", {"text": "red offers a draw"})])
