@@ -208,7 +208,8 @@ def test_5_3_1_no_fire_without_a_battle():
 
 def test_5_3_6_a_waiting_hit_is_applied_before_anything_else():
     state, _ = do(two_guns(), "french", "fire F-I-A1 42")
-    assert refused(state, "russian", "end", "5.3.6") == "A hit is waiting to be applied; choose the unit with `hit` (5.3.6)."
+    assert refused(state, "russian", "end", "5.3.6") == (
+        "A hit is waiting to be applied; choose the unit with `hit` (5.3.6).")
     first = state["battle"]["choice"]["candidates"][0]
     assert do(state, "russian", f"hit {first}")[0]["battle"]["due"]["russian"] == 2
 
