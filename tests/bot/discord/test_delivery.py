@@ -49,7 +49,7 @@ def test_the_pieces_use_discords_whole_limit_and_no_more():
     back from the code: an unbroken 4,500 characters go as 2,000, 2,000 and 500; with line
     breaks each piece ends after its last one within the limit."""
     assert [len(p) for p in pieces("x" * 4500)] == [DISCORD_LIMIT, DISCORD_LIMIT, 500]
-    lines = "\n".join("y" * 999 for _ in range(3))  # 999 + 1 + 999 = 1,999: two lines fit, a third does not
+    lines = "\n".join("y" * 999 for _ in range(3))  # two lines with their breaks: exactly 2,000
     assert [len(p) for p in pieces(lines)] == [DISCORD_LIMIT, 999]
     assert pieces("z" * DISCORD_LIMIT) == ["z" * DISCORD_LIMIT]
 
