@@ -4,6 +4,9 @@ seats, standing orders, private threads, closed DMs, settings, pauses, draws, tu
 tests reach them only through whole games; these name the exact rows (issue 17.3)."""
 from __future__ import annotations
 
+import sqlite3
+import threading
+
 import pytest
 
 from bot.store import SNAPSHOT_EVERY, GameOver, StaleCommand, Store, UnknownGame
@@ -398,3 +401,43 @@ def test_the_store_refuses_with_the_players_sentence(store):
     assert str(over.value) == f"Game {game_id} is over; it takes no more commands."
     store.add_outbox(game_id, [("all", {"text": "archived"})])
     assert rows(store, game_id)[-1] == (2, "all", {"text": "archived"})
+
+
+def test_an_undo_refused_as_stale_says_both_positions_and_an_undo_stores_its_deadlines(store):
+    game_id = played(store, 3)
+    with pytest.raises(StaleCommand) as stale:
+        store.truncate(game_id, 2, [], issued_against_seq=2)
+    assert "(the game is now at command 3, yours was judged at command 2)" in str(stale.value)
+    store.set_deadline(game_id, "blue", DAY1)
+    store.truncate(game_id, 3, [], issued_against_seq=3, deadlines={"red": (DAY3, "1/red/move", DAY2)})
+    assert [d["side"] for d in store.deadlines(game_id)] == ["red"]
+    assert deadline_row(store, game_id, "red") == (DAY3, "1/red/move", None, DAY2)
+
+
+def test_an_undo_request_is_announced_at_the_last_command(store):
+    game_id = played(store, 2)
+    store.set_pending_undo(game_id, {"by": "red", "seq": 2, "command": "end"}, [("blue", {"text": "undo?"})])
+    assert rows(store, game_id)[-1] == (2, "blue", {"text": "undo?"})
+
+
+def test_a_game_started_after_commands_stores_its_turn_and_news_at_the_last_one(store):
+    game_id = played(store, 2)
+    store.start_game(game_id, [("all", {"text": "begins"})], turn="1")
+    assert store.turn_starts(game_id) == {"1": 2}
+    assert rows(store, game_id)[-1] == (2, "all", {"text": "begins"})
+
+
+def test_a_closed_store_is_used_no_more(tmp_path):
+    """At shutdown every connection closes; the store refuses any use after, in a new thread too."""
+    closing = Store(tmp_path / "c.sqlite")
+    closing.create_game("toy_system", "short", 1)
+    closing.close()
+    with pytest.raises(sqlite3.ProgrammingError, match="closed"):
+        closing.game_ids()
+    errors: list[BaseException] = []
+    thread = threading.Thread(target=lambda: errors.append(pytest.raises(sqlite3.ProgrammingError,
+                                                                         closing.game_ids).value))
+    thread.start()
+    thread.join()
+    assert [str(e) for e in errors] == ["Cannot operate on a closed database."]
+    assert Store(tmp_path / "c.sqlite").game_ids() == [1]  # the file itself is whole
