@@ -371,8 +371,8 @@ def test_a_pause_stops_every_deadline_and_a_resume_starts_them_again(store):
     row = store.game(game_id)
     assert (row["paused"], row["pending_pause"], row["channel"]) == (None, None, "101")
     assert deadline_row(store, game_id, "red") == (DAY3, "1/red/move", None, DAY2)
-    assert [r[1:] for r in rows(store, game_id)[1:]] == [
-        ("blue", {"text": "pause?"}), ("all", {"text": "paused"}), ("all", {"text": "resumed"})]
+    assert rows(store, game_id)[1:] == [
+        (1, "blue", {"text": "pause?"}), (1, "all", {"text": "paused"}), (1, "all", {"text": "resumed"})]
 
 
 def test_a_pause_asked_in_a_game_that_is_over_is_refused(store):
