@@ -530,8 +530,8 @@ class Store:
 
     def truncate(self, game_id: int, from_seq: int, outbox: Outbox, *,
                  issued_against_seq: int, deadlines: DeadlineRows | None = None) -> None:
-        """Undo: drop commands from `from_seq` on, their snapshots and undelivered messages; the
-        deadlines of the position it goes back to are stored with it.
+        """Undo: drop commands from `from_seq` on, their snapshots, the turns they began and their
+        undelivered messages; the deadlines of the position it goes back to are stored with it.
         Refused (StaleCommand) when the last command is no longer `issued_against_seq`, the one
         the undo was judged against, so an undo never takes back a command it has not seen."""
         with self.transaction():
@@ -539,7 +539,7 @@ class Store:
             last = self.last_seq(game_id)
             if issued_against_seq != last:
                 raise StaleCommand(issued_against_seq, last)
-            for table in ("commands", "snapshots"):
+            for table in ("commands", "snapshots", "turns"):
                 self.db.execute(f"DELETE FROM {table} WHERE game = ? AND seq >= ?",
                                 [game_id, from_seq])
             self.db.execute("DELETE FROM outbox WHERE game = ? AND seq >= ?"

@@ -41,6 +41,19 @@ def restart(tables: Tables, clock: FakeClock | None = None) -> Tables:
 
 # -- 8.1: no text is cut ---------------------------------------------------------------------
 
+DISCORD_LIMIT = 2000  # Discord's own limit on a message's content (API reference: Create Message)
+
+
+def test_the_pieces_use_discords_whole_limit_and_no_more():
+    """Issue 17.1: the limit is the platform's, 2,000 characters, not a constant the tests read
+    back from the code: an unbroken 4,500 characters go as 2,000, 2,000 and 500; with line
+    breaks each piece ends after its last one within the limit."""
+    assert [len(p) for p in pieces("x" * 4500)] == [DISCORD_LIMIT, DISCORD_LIMIT, 500]
+    lines = "\n".join("y" * 999 for _ in range(3))  # two lines with their breaks: exactly 2,000
+    assert [len(p) for p in pieces(lines)] == [DISCORD_LIMIT, 999]
+    assert pieces("z" * DISCORD_LIMIT) == ["z" * DISCORD_LIMIT]
+
+
 
 @settings(max_examples=60, deadline=None)
 @given(st.text(st.sampled_from("ab \n"), max_size=5000) |

@@ -1,10 +1,42 @@
-"""What the players read when a battle is called, word for word (rules/bloody_monday/combat.py,
-`start`): the refusals of 5.1 and 5.3 and the event that opens a battle (issue 17.3)."""
+"""What the players read during a battle, word for word (rules/bloody_monday/combat.py): every
+refusal of 5.1, 2.6.3, 5.3, 5.3.1, 5.3.6, 6.4 and 9.1 with its positive control, and every event
+of the combat sequence (5.3 the battle called, 5.3.1 artillery fire, 5.3.3 showdown, 5.3.5 the
+combined force bonus, 5.3.6 and 9.6 hits, 5.3.7 the battle over) (issue 17.3)."""
 from __future__ import annotations
 
-from tests.rules.bloody_monday.bm_helpers import do, position, refused
-from tests.rules.bloody_monday.test_5_3_combat import attack_42
+import copy
 
+import pytest
+
+from rules.bloody_monday import combat
+from rules.bloody_monday.commands import Fire, Hit, Retreat, Skirmish
+from rules.core.errors import RuleViolation
+from tests.rules.bloody_monday.bm_helpers import battle, do, game, position, refused, refused_then_accepted, strength
+from tests.rules.bloody_monday.test_5_3_combat import after_showdown, attack_42
+
+PROTECT_GUN = {"F-III-A": 16}  # a second activated gun beside 42 keeps the artillery step open
+
+
+def texts(events: list[dict], kind: str) -> list[str]:
+    return [e["text"] for e in events if e["kind"] == kind]
+
+
+def two_guns() -> dict:
+    """attack_42 with a second activated gun in 16 and two Guard infantry beside the jager, the
+    battle called, nothing fired yet."""
+    state = attack_42(**PROTECT_GUN, **{"R-G-1LG": 42, "R-G-2LG": 42})
+    state, _ = do(state, "french", "activate F-III-A", "battle 42")
+    return state
+
+
+def apply_hits(state: dict) -> dict:
+    """The Russian applies every waiting hit to his first candidate."""
+    while state["battle"] and state["battle"]["choice"]:
+        state, _ = do(state, "russian", f"hit {state['battle']['choice']['candidates'][0]}")
+    return state
+
+
+# -- calling a battle (5.1, 2.6.3, 5.3) ---------------------------------------------------------------------
 
 def test_5_3_a_battle_opens_with_the_attacker_named():
     state, events = do(attack_42(), "french", "battle 42")
@@ -14,19 +46,342 @@ def test_5_3_a_battle_opens_with_the_attacker_named():
     assert state["impulse"]["segment"] == "combat"
 
 
-def test_5_3_only_a_contested_area_awaiting_battle():
-    assert refused(attack_42(), "french", "battle 16", "5.3") == (
-        "16 is not a contested area awaiting battle this impulse; choose one that is (5.3).")
+def red_55(*guns: str) -> dict:
+    """French F-I-1 in 55 (red, held by the Russian) against R-1-4; Davout and a gun in 44, French."""
+    state = position({"F-I-D": 44, "F-I-A1": 44, "F-I-1": 55, "R-1-4": 55}, control={55: "russian", 44: "french"})
+    return do(state, "french", "tactical", "activate F-I-D", *(f"activate {g}" for g in guns))[0]
+
+
+def test_5_3_a_battle_begins_at_the_artillery_step_with_the_red_areas_bonus():
+    """1.2.1: a red area gives its owner, defending, a bonus of 2 hits absorbed; the battle begins
+    with nothing fired, rolled, scored or shown (5.3)."""
+    state, _ = do(red_55("F-I-A1"), "french", "battle 55")
+    assert state["battle"] == {"area": 55, "attacker": "french", "defender": "russian", "stage": "artillery",
+                               "fired": [], "bonus": 2, "shields": [], "volleys": None, "volley": 0,
+                               "due": {"french": 0, "russian": 0}, "hits": {"french": 0, "russian": 0},
+                               "shown": False, "choice": None, "rolled": [], "ambush": [], "stood": []}
+
+
+def test_5_0_a_battle_called_straight_after_activation_fixes_who_is_commanded():
+    """5.0: leaving the activation segment fixes the units the activated leaders command."""
+    state, _ = do(red_55(), "french", "battle 55")
+    assert state["impulse"]["segment"] == "combat" and state["impulse"]["commanded"] == ["F-I-1", "F-I-A1"]
+
+
+def test_6_2_a_special_action_fights_in_its_combat_segment():
+    """6.2: Special Movement and Combat: its battles close the movement."""
+    state = position({"F-I-1": 55, "R-1-4": 55}, control={55: "russian"})
+    state, _ = do(state, "french", "initiative move", "battle 55")
+    assert state["impulse"]["kind"] == "special" and state["impulse"]["segment"] == "combat"
+
+
+def test_5_3_no_battle_outside_a_tactical_or_special_action():
+    state = position({"F-I-D": 16, "F-I-1": 42, "R-1-2J": 42})
+    sentence, after = refused_then_accepted(state, "french", "battle 42", "5.3",
+                                            lambda s: s.update(do(s, "french", "tactical", "activate F-I-D")[0]))
+    assert sentence == "Battles are fought in a Tactical Action or a Special Initiative Action (6.2) (5.3)."
+    assert after["log"]["battles"][0]["area"] == 42
 
 
 def test_5_1_a_tactical_action_needs_an_activated_leader():
     state, _ = do(position({"F-I-D": 16, "F-I-1": 16, "R-1-2J": 42}), "french", "tactical")
-    assert refused(state, "french", "battle 42", "5.1") == (
-        "Activate a tactical leader first: each one allows one battle (5.1).")
+    state["blocks"]["F-I-1"]["area"] = 42
+    sentence, after = refused_then_accepted(state, "french", "battle 42", "5.1",
+                                            lambda s: s.update(do(s, "french", "activate F-I-D")[0]))
+    assert sentence == "Activate a tactical leader first: each one allows one battle (5.1)."
+    assert after["log"]["battles"][0]["area"] == 42
 
 
-def test_5_3_no_battle_outside_a_tactical_or_special_action():
-    state = position({"F-I-1": 42, "R-1-2J": 42})
-    assert state["impulse"] is None
-    assert refused(state, "french", "battle 42", "5.3") == (
-        "Battles are fought in a Tactical Action or a Special Initiative Action (6.2) (5.3).")
+def test_5_3_only_a_contested_area_awaiting_battle():
+    assert refused(attack_42(), "french", "battle 16", "5.3") == (
+        "16 is not a contested area awaiting battle this impulse; choose one that is (5.3).")
+    state = attack_42(**{"R-G-1LG": 42})
+    state["impulse"]["fought"] = [42]
+    sentence, after = refused_then_accepted(state, "french", "battle 42", "5.3",
+                                            lambda s: s["impulse"].update(fought=[]))
+    assert sentence == "42 is not a contested area awaiting battle this impulse; choose one that is (5.3)."
+    assert after["battle"]["area"] == 42
+
+
+def test_5_3_a_new_engagement_is_fought_before_an_old_contest():
+    """FAQ 4-7: newly contested areas first (44 was contested before the impulse, 42 is new)."""
+    state = attack_42(**{"F-I-2": 44, "R-1-4": 44})
+    sentence, after = refused_then_accepted(state, "french", "battle 44", "5.3",
+                                            lambda s: s["impulse"].update(new=[]))
+    assert sentence == "New engagements are always resolved first: `battle 42` (5.3)."
+    assert after["log"]["battles"][0]["area"] == 44
+
+
+@pytest.mark.parametrize("leaders, sentence", [
+    (["F-I-D"], "You have resolved the 1 battle this impulse allows (one per activated leader); `end` the "
+                "impulse (2.6.3)."),
+    (["F-I-D", "F-III-N"], "You have resolved the 2 battles this impulse allows (one per activated leader); "
+                           "`end` the impulse (2.6.3).")])
+def test_2_6_3_one_battle_per_activated_leader(leaders, sentence):
+    """5.1: "each activated Tactical Leader allows one battle"; 2.6.3 the supreme commander's
+    strength caps them. As many battles fought as leaders: refused; one fewer: accepted."""
+    state = position({"F-I-D": 16, "F-III-N": 16, "F-I-1": 44, "R-1-4": 44})
+    state, _ = do(state, "french", "tactical", *(f"activate {b}" for b in leaders))
+    fought = [1, 2][:len(leaders)]
+    state["impulse"]["fought"] = fought
+    sentence_read, after = refused_then_accepted(state, "french", "battle 44", "2.6.3",
+                                                 lambda s: s["impulse"]["fought"].pop())
+    assert sentence_read == sentence
+    assert after["log"]["battles"][-1]["area"] == 44
+
+
+# -- artillery fire (5.3.1) -------------------------------------------------------------------------------
+
+def test_5_3_1_each_gun_fires_once_and_its_hits_add_up():
+    """5.3.1: "Each activated Artillery rolls as many dice as its Strength ... and has TF" (hits on 4
+    or more, 2.2); each gun fires once per battle; the hits scored add up in the battle's record."""
+    state = two_guns()
+    state, events = do(state, "french", "fire F-I-A1 42")
+    first = next(e for e in events if e["kind"] == "artillery")
+    assert first == {"kind": "artillery", "to": "all", "irreversible": True, "dice": [5, 2, 6, 4], "hits": 3,
+                     "text": "French A (F-I-A1, artillery) fires into 42: [5, 2, 6, 4] at TF, 3 hits (5.3.1)."}
+    state = apply_hits(state)
+    assert refused(state, "french", "fire F-I-A1 42", "5.3.1") == (
+        "French A (F-I-A1, artillery) may not fire: it must be activated, not exhausted, adjacent, not yet fired "
+        "here, and at most 4 guns fire into one area (5.3.1).")
+    state, events = do(state, "french", "fire F-III-A 42")
+    second = next(e for e in events if e["kind"] == "artillery")
+    assert second["text"] == (f"French A (F-III-A, artillery) fires into 42: {second['dice']} at TF, "
+                              f"{second['hits']} hit{'' if second['hits'] == 1 else 's'} (5.3.1).")
+    assert second["hits"] == sum(d >= 4 for d in second["dice"])
+    assert state["battle"]["hits"] == {"french": 3 + second["hits"], "russian": 0}
+
+
+def test_5_3_1_one_hit_is_one():
+    state = attack_42()
+    state["dice"]["rolls"] += 3  # the seed's fourth to seventh dice: 4, 1, 1, 2
+    state, events = do(state, "french", "battle 42", "fire F-I-A1 42")
+    assert texts(events, "artillery") == ["French A (F-I-A1, artillery) fires into 42: [4, 1, 1, 2] at TF, 1 hit "
+                                          "(5.3.1)."]
+
+
+def test_5_3_1_a_gun_not_activated_may_not_fire():
+    state = two_guns()
+    state["blocks"]["F-III-A"]["activated"] = False
+    sentence, _ = refused_then_accepted(state, "french", "fire F-III-A 42", "5.3.1",
+                                        lambda s: s["blocks"]["F-III-A"].update(activated=True))
+    assert sentence == ("French A (F-III-A, artillery) may not fire: it must be activated, not exhausted, adjacent, "
+                        "not yet fired here, and at most 4 guns fire into one area (5.3.1).")
+
+
+def test_5_3_1_the_guns_limit_is_the_supreme_commanders_strength():
+    """2.6.3: at most the supreme commander's strength in guns fire into one area (Napoleon at 1)."""
+    state = two_guns()
+    state["blocks"]["F-NAP"]["strength"] = 2
+    state["battle"]["fired"] = ["F-I-A2", "F-IV-A"]
+    sentence, _ = refused_then_accepted(state, "french", "fire F-I-A1 42", "5.3.1",
+                                        lambda s: s["battle"].update(fired=["F-I-A2"]))
+    assert sentence.endswith("and at most 2 guns fire into one area (5.3.1).")
+
+
+def test_5_3_1_artillery_fires_into_the_battle_area_only():
+    assert refused(two_guns(), "french", "fire F-I-A1 16", "5.3.1") == (
+        "Artillery fires in the first step of the attacker's current battle, into its area (5.3.1).")
+    assert texts(do(two_guns(), "french", "fire F-I-A1 42")[1], "artillery")  # positive control
+
+
+@pytest.mark.parametrize("side, stage", [("russian", "artillery"), ("french", "retreat"), ("french", "ground")])
+def test_5_3_1_artillery_fires_in_the_attackers_first_step_only(side, stage):
+    """Asked of the rule itself (the game would wait for the other player first, 4.0)."""
+    g = game(two_guns())
+    g.s["battle"]["stage"] = stage
+    with pytest.raises(RuleViolation) as refusal:
+        combat.fire(g, side, Fire("F-I-A1", 42))
+    assert str(refusal.value) == ("Artillery fires in the first step of the attacker's current battle, into its "
+                                  "area (5.3.1).")
+    g.s["battle"]["stage"] = "artillery"
+    assert texts(combat.fire(g, "french", Fire("F-I-A1", 42)), "artillery")
+
+
+def test_5_3_1_no_fire_without_a_battle():
+    g = game(attack_42())
+    with pytest.raises(RuleViolation, match=r"^Artillery fires in the first step"):
+        combat.fire(g, "french", Fire("F-I-A1", 42))
+
+
+# -- the steps of a battle: `end`, retreat, hits (5.3.6, 6.4) --------------------------------------------
+
+def test_5_3_6_a_waiting_hit_is_applied_before_anything_else():
+    state, _ = do(two_guns(), "french", "fire F-I-A1 42")
+    assert refused(state, "russian", "end", "5.3.6") == (
+        "A hit is waiting to be applied; choose the unit with `hit` (5.3.6).")
+    first = state["battle"]["choice"]["candidates"][0]
+    assert do(state, "russian", f"hit {first}")[0]["battle"]["due"]["russian"] == 2
+
+
+@pytest.mark.parametrize("stage, ender, other", [
+    ("artillery", "french", "russian"), ("retreat", "russian", "french"), ("jagers", "russian", "french")])
+def test_5_3_end_closes_the_step_of_its_player_only(stage, ender, other):
+    """`end`: the attacker stops firing (5.3.1), the defender stands (6.4), the Russian jagers fight
+    as usual (9.1); the other player's `end` is refused (the rule asked directly; the game answers
+    4.0 first). The battle goes on to the jagers' choice after the showdown, or past it."""
+    g = game(position({"F-I-1": 55, "R-1-2J": 55}, options=["russian_jager"], control={55: "russian"}))
+    battle(g, 55, stage=stage, shown=stage == "jagers", volleys=[] if stage == "jagers" else None)
+    with pytest.raises(RuleViolation) as refusal:
+        combat.end_step(g, other)
+    assert str(refusal.value) == "The battle waits for the other player (5.3)."
+    assert g.s["battle"]["stage"] == stage
+    events = combat.end_step(g, ender)
+    if stage == "jagers":
+        assert g.s["battle"] is None and g.s["log"]["battles"][0]["area"] == 55
+    else:
+        assert g.s["battle"]["stage"] == "jagers" and texts(events, "showdown")
+
+
+def test_9_1_jagers_that_fight_as_usual_stand_with_those_that_stood_before():
+    """9.1: `end` at the jagers' step: every full-strength jager left fights as usual, and may not
+    skirmish or ambush later in this battle. Two French infantry tied for a hit hold the battle
+    at the French choice, where it can be read."""
+    g = game(position({"F-I-1": 55, "F-I-2": 55, "R-1-2J": 55, "R-1-3J": 55, "R-1-4J": 55},
+                      options=["russian_jager"], control={55: "russian"}))
+    battle(g, 55, stage="jagers", shown=True, volleys=[], stood=["R-1-4J"], due={"french": 1, "russian": 0})
+    combat.end_step(g, "russian")
+    assert g.s["battle"]["stood"] == ["R-1-4J", "R-1-2J", "R-1-3J"] and g.s["battle"]["stage"] == "ground"
+    assert g.s["battle"]["choice"] == {"side": "french", "candidates": ["F-I-1", "F-I-2"]}
+
+
+def test_6_4_the_defender_retreats_at_its_step_only():
+    """6.4: the defender holding the disc retreats after the artillery fire: not while a gun may
+    still fire, and never the attacker (the rule asked directly; the game answers 4.0 first)."""
+    state = attack_42()
+    state["initiative"] = "russian"
+    state, _ = do(state, "french", "battle 42")
+    with pytest.raises(RuleViolation) as refusal:
+        combat.retreat(game(copy.deepcopy(state)), "russian", Retreat((41,)))
+    assert str(refusal.value) == "The defender retreats after artillery fire, spending the Initiative Disc (6.4)."
+    state, _ = do(state, "french", "end")
+    assert combat.gunners(game(state)) == []  # F-I-A1, still loaded, fires no more once the step is over
+    with pytest.raises(RuleViolation, match=r"^The defender retreats after artillery fire"):
+        combat.retreat(game(copy.deepcopy(state)), "french", Retreat((41,)))
+    state, _ = do(state, "russian", "retreat 41")
+    assert state["blocks"]["R-1-2J"]["area"] == 41 and state["battle"] is None
+
+
+def tie_of_two(due: int) -> dict:
+    """Two Russian infantry at 3 in 44, `due` artillery hits waiting for them."""
+    state = position({"F-I-1": 44, "R-1-4": 44, "R-1-11": 44})
+    battle(game(state), 44, stage="artillery", due={"french": 0, "russian": due})
+    return do(state, "french", "end")[0]
+
+
+def test_5_3_6_a_hit_goes_to_one_of_the_strongest():
+    state = tie_of_two(2)
+    state, _ = do(state, "russian", "hit R-1-4")
+    assert refused(state, "russian", "hit R-1-4", "5.3.6") == (
+        "The hit goes to one of your strongest units, primary targets first: R-1-11 (5.3.6).")
+    assert strength(do(state, "russian", "hit R-1-11")[0], "R-1-11") == 2  # positive control
+
+
+def test_5_3_6_more_units_named_than_hits_waiting():
+    sentence, after = refused_then_accepted(tie_of_two(1), "russian", "hit R-1-4 R-1-11", "5.3.6",
+                                            lambda s: s["battle"]["due"].update(russian=2))
+    assert sentence == "No hit of yours is waiting to be applied; name fewer units than r-1-4, r-1-11 (5.3.6)."
+    assert (strength(after, "R-1-4"), strength(after, "R-1-11")) == (2, 2)
+    state = tie_of_two(2)
+    assert texts(do(state, "russian", "hit R-1-4 R-1-11")[1], "hit")[:2] == [
+        "Russian 4 (R-1-4, infantry) takes a hit: strength 2 (5.3.6).",
+        "Russian 11 (R-1-11, infantry) takes a hit: strength 2 (5.3.6)."]
+
+
+def test_5_3_6_no_hit_waiting_for_the_other_player():
+    g = game(tie_of_two(1))
+    with pytest.raises(RuleViolation) as refusal:
+        combat.choose_hit(g, "french", Hit(("F-I-1",)))
+    assert str(refusal.value) == "No hit of yours is waiting to be applied (5.3.6)."
+    g.s["battle"] = None
+    with pytest.raises(RuleViolation, match=r"^No hit of yours is waiting to be applied \(5\.3\.6\)\.$"):
+        combat.choose_hit(g, "russian", Hit(("R-1-4",)))
+
+
+def test_9_1_jagers_choose_only_at_their_step():
+    state = position({"F-I-1": 55, "R-1-2J": 55}, options=["russian_jager"], control={55: "russian", 66: "russian"})
+    battle(game(state), 55, stage="artillery", due={"french": 0, "russian": 1})
+    state, _ = do(state, "french", "end")
+    assert refused(state, "russian", "skirmish R-1-2J 66", "9.1") == (
+        "Jagers skirmish or ambush after the showdown of a battle in woods or hills (9.1).")
+    g = game(copy.deepcopy(state))
+    g.s["battle"] = None
+    with pytest.raises(RuleViolation, match=r"^Jagers skirmish or ambush after the showdown"):
+        combat.jager_choice(g, "russian", Skirmish("R-1-2J", 66))
+    state["blocks"]["R-1-2J"]["strength"] = 3
+    state["battle"].update(choice=None, due={"french": 0, "russian": 0}, stage="jagers", shown=True, volleys=[])
+    state, events = do(state, "russian", "skirmish R-1-2J 66")
+    assert texts(events, "skirmish") == ["Russian 2J (R-1-2J, infantry) skirmishes into 66 (9.1)."]
+
+
+# -- the events of the sequence (5.3.3-5.3.7, 9.6) -------------------------------------------------------
+
+def test_5_3_3_the_showdown_names_every_unit_attacker_first():
+    g = game(position({"F-I-1": 44, "F-I-2": 44, "R-1-4": 44}))
+    battle(g, 44, stage="ground", volleys=[])
+    events = combat.advance(g)
+    assert events[0] == {"kind": "showdown", "to": "all", "irreversible": False,
+                         "text": "Showdown in 44 (5.3.3): French: French 1 (F-I-1, infantry), French 2 (F-I-2, "
+                                 "infantry); Russian: Russian 4 (R-1-4, infantry)."}
+
+
+def test_5_3_3_the_showdown_names_the_russian_first_when_he_attacks():
+    g = game(position({"F-I-1": 44, "R-1-4": 44}, player="russian"))
+    battle(g, 44, attacker="russian", stage="ground", volleys=[])
+    assert texts(combat.advance(g), "showdown") == [
+        "Showdown in 44 (5.3.3): Russian: Russian 4 (R-1-4, infantry); French: French 1 (F-I-1, infantry)."]
+
+
+def test_5_3_5_the_combined_force_bonus_is_announced():
+    """5.3.5: infantry and cavalry without a light blue cube in a green area fire first."""
+    g = after_showdown(due={"french": 0, "russian": 0})
+    g.s["battle"]["volleys"] = None
+    g.set_cube("F-CR-3LC", "light_blue", False)
+    events = combat.advance(g)
+    assert events[0] == {"kind": "bonus", "to": "all", "irreversible": False,
+                         "text": "French earns the combined force bonus and fires first (5.3.5)."}
+    g = after_showdown(due={"french": 0, "russian": 0})  # positive control: the cavalry crossed the Kolocha
+    g.s["battle"]["volleys"] = None
+    assert texts(combat.advance(g), "bonus") == []
+
+
+def test_9_6_a_shield_absorbs_the_first_hit_and_is_told_to_all_after_the_showdown():
+    g = after_showdown(options=["shields"])
+    combat.advance(g)
+    events = combat.choose_hit(g, "russian", Hit(("R-1-1Gr",)))
+    assert events[0] == {"kind": "hit", "to": "all", "irreversible": False,
+                         "text": "Russian 1Gr (R-1-1Gr, infantry)'s silver shield absorbs a hit (9.6)."}
+    assert strength(g.s, "R-1-1Gr") == 2 and g.s["battle"]["shields"] == ["R-1-1Gr"]
+    events = combat.choose_hit(g, "russian", Hit(("R-1-1Gr",)))
+    assert events[0]["text"] == "Russian 1Gr (R-1-1Gr, infantry) takes a hit: strength 1 (5.3.6)."
+
+
+def test_5_3_6_a_hit_before_the_showdown_is_told_to_its_owner_only():
+    state, events = do(tie_of_two(1), "russian", "hit R-1-4")
+    assert [e for e in events if e["kind"] == "hit"][0] == {
+        "kind": "hit", "to": "russian", "irreversible": True,
+        "text": "Russian 4 (R-1-4, infantry) takes a hit: strength 2 (5.3.6)."}
+
+
+def test_5_3_7_the_battle_over_says_who_holds_the_area_and_lifts_the_attackers_cubes():
+    """5.3.7: "the cubes are removed"; an area left to one side is held by it."""
+    g = game(position({"F-I-1": 44, "R-1-2J": (44, 1)}, control={44: "russian"}))
+    g.set_cube("F-I-1", "yellow", True)
+    g.set_cube("F-I-1", "light_blue", True)
+    battle(g, 44, shown=True, volleys=[], due={"french": 0, "russian": 1})
+    events = combat.advance(g)
+    assert events[-1] == {"kind": "battle_over", "to": "all", "irreversible": False, "area": 44,
+                          "text": "The battle in 44 is over, held by French (5.3.7)."}
+    assert g.cubes("F-I-1") == ["white"] and g.s["impulse"]["fought"] == [44]  # white: 4.1, cut off
+    assert g.s["log"]["battles"] == [{"area": 44, "hits": {"french": 0, "russian": 0}}]
+
+
+def test_5_3_7_a_battle_can_end_with_the_area_still_contested():
+    g = game(position({"F-I-1": 44, "R-1-4": 44}, control={44: "russian"}))
+    g.set_cube("R-1-4", "light_blue", True)
+    g.set_cube("F-I-1", "light_blue", True)
+    battle(g, 44, shown=True, volleys=[], hits={"french": 2, "russian": 1})
+    events = combat.advance(g)
+    assert texts(events, "battle_over") == ["The battle in 44 is over, still contested (5.3.7)."]
+    assert g.cubes("R-1-4") == ["light_blue"] and g.cubes("F-I-1") == ["white"]
+    assert g.s["log"]["battles"] == [{"area": 44, "hits": {"french": 2, "russian": 1}}]

@@ -1,0 +1,206 @@
+"""bot/service.py word for word: every sentence the service itself says (refusals of a line, of
+a side, of a stale position, of an undo or a draw; what an accepted command, an undo, a consent
+and a draw tell the player and the public) with the positive control of each refusal, and what
+the default composer stores for each audience (issue 17.3). The toy race plays: hidden
+information is Bloody Monday's, asked of `said` alone."""
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+import rules
+from bot.service import BUSY, LONGEST, TURN_RULE, over_sentence, said
+
+
+def told(result) -> tuple:
+    """A result's verdict, sentence, rule and public line."""
+    return result.accepted, result.message, result.rule, result.public
+
+
+# -- lines refused before the game is asked ------------------------------------------------------------
+
+def test_an_empty_line_asks_for_a_command(service, game):
+    assert told(service.submit(game, "red", "   ")) == (False, "Type a command; `help` lists them.", None, None)
+
+
+def test_a_line_longer_than_any_command_is_refused_unread(service, store, game):
+    line = "move r1 " + "0" * (LONGEST - 7)
+    assert told(service.submit(game, "red", line)) == (
+        False, f"That line is {LONGEST + 1} characters long; no command is longer than {LONGEST}. `help` lists "
+               "them.", None, None)
+    judged = service.submit(game, "red", line[:LONGEST])  # one character shorter: read, and judged by the game
+    assert not judged.accepted and judged.rule == "Toy: Sequence (A)" and judged.message.startswith("Move r1 0000")
+    assert store.last_seq(game) == 0
+
+
+def test_a_side_not_in_the_game_is_named_with_the_sides_there_are(service, game):
+    assert told(service.submit(game, "green", "end")) == (
+        False, "'green' is not a side of this game; the sides are red, blue.", None, None)
+    assert service.submit(game, "red", "end").accepted  # positive control
+
+
+def test_only_a_player_gives_orders_but_anyone_may_ask(service, game):
+    assert told(service.submit(game, None, "end")) == (
+        False, "Only a player can give orders; say which side you play.", None, None)
+    status = service.submit(game, None, "status")
+    assert status.accepted and status.reply.startswith("Turn 1 | hour 1 | Movement Phase | Red player")
+
+
+def test_a_line_judged_against_an_old_position_is_refused(service, store, game):
+    assert service.submit(game, "red", "move r1 0201", expected_seq=0).accepted
+    assert told(service.submit(game, "red", "move r2 0201", expected_seq=0)) == (
+        False, "The position has changed since you wrote that (it is now at command 1, you saw command 0); "
+               "nothing was applied. Look at the game again and resend.", None, None)
+    assert service.submit(game, "red", "move r2 0201", expected_seq=1).accepted
+
+
+def test_out_of_turn_the_engines_rule_is_cited_or_the_sequence_of_play(service, game):
+    """The engine's own rule case for an order out of turn; a line it cannot even read out of turn
+    cites the sequence of play."""
+    waits = "It is the Red player's Movement Phase; the Blue player must wait"
+    assert told(service.submit(game, "blue", "end")) == (
+        False, f"{waits} (Toy: Sequence A).", "Toy: Sequence (A)", None)
+    assert told(service.submit(game, "blue", "jump")) == (False, f"{waits} ({TURN_RULE}).", TURN_RULE, None)
+    assert TURN_RULE == "Sequence of Play"
+
+
+def test_a_busy_database_is_a_sentence_to_try_again(service, store, game, monkeypatch, caplog):
+    def locked(*args, **kwargs):
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(store, "append", locked)
+    assert told(service.submit(game, "red", "end")) == (False, BUSY, None, None)
+    assert BUSY == ("The game records are busy with another write just now; nothing was changed. Try again in a "
+                    "moment.")
+    assert "database is locked" in caplog.text and store.last_seq(game) == 0
+    monkeypatch.undo()
+    assert service.submit(game, "red", "end").accepted
+
+
+# -- accepted commands and what they store --------------------------------------------------------------
+
+def test_an_accepted_command_is_said_back_and_stored_for_each_audience(service, store, game):
+    """The default composer stores one row per audience with its events; log-only events stay in
+    the record (the result), never in the outbox."""
+    assert told(service.submit(game, "red", "end")) == (True, "Red: end.", None, "Red: end.")
+    roll = service.submit(game, "red", "roll")
+    assert (roll.seq, roll.side, roll.command) == (2, "red", "roll")
+    assert sorted(roll.addressed()) == ["all", "log", "red"]
+    assert [e["to"] for e in roll.visible_to("blue")] == ["all"]
+    assert [e["to"] for e in roll.visible_to(None)] == ["all"]
+    rows = [(r["seq"], r["audience"], [e["to"] for e in r["payload"]["events"]]) for r in store.outbox(game)]
+    assert rows == [(1, "all", ["all"]), (2, "all", ["all"]), (2, "red", ["red"])]
+
+
+# -- undo ------------------------------------------------------------------------------------------------------
+
+def test_undo_refusals_cite_the_undo_rule(service, game):
+    assert told(service.submit(game, "red", "undo")) == (False, "There is nothing to undo (Undo).", "Undo", None)
+    assert told(service.submit(game, "red", "accept")) == (
+        False, "No request to undo is waiting for an answer; `accept` answers one, and `undo` takes back your own "
+               "last command (Undo).", "Undo", None)
+    assert service.submit(game, "red", "move r1 0201").accepted
+    assert told(service.submit(game, "blue", "undo")) == (
+        False, "The last command (`move r1 0201`) was the Red player's; only your own last command can be undone "
+               "(Undo).", "Undo", None)
+    assert told(service.submit(game, "red", "undo")) == (
+        True, "Undone: `move r1 0201`.", None, "Red undoes `move r1 0201`.")
+
+
+def test_an_undo_across_phases_asks_and_the_answer_is_said(service, store, game):
+    assert service.submit(game, "red", "end").accepted
+    needs = "issued in an earlier phase: undoing it needs the Blue player's consent, who may answer accept or refuse."
+    request = service.submit(game, "red", "undo")
+    assert told(request) == (True, f"`end` was {needs}", None, f"Red asks to undo `end`, {needs}")
+    assert [(e["to"], e["kind"], e["text"]) for e in request.events] == [
+        ("blue", "undo_request", "The Red player asks to undo `end`, issued in an earlier phase: answer `accept` "
+                                 "or `refuse`.")]
+    assert store.game(game)["pending_undo"] == {"by": "red", "seq": 1, "command": "end"}
+    assert service.submit(game, "blue", "status").reply.endswith(
+        "\nThe Red player asks to undo `end`: accept or refuse.")
+    assert told(service.submit(game, "red", "accept")) == (
+        False, "You asked to undo `end`; the other player answers (Undo).", "Undo", None)
+    assert told(service.submit(game, "blue", "refuse")) == (
+        True, "The Blue player refuses to undo `end`; it stands.", None,
+        "The Blue player refuses to undo `end`; it stands.")
+    assert store.game(game)["pending_undo"] is None and store.last_seq(game) == 1
+    service.submit(game, "red", "undo")
+    consent = service.submit(game, "blue", "accept")
+    assert told(consent) == (True, "The Blue player consents: `end` is undone.", None, "Red undoes `end`.")
+    assert (consent.seq, consent.side) == (0, "red") and store.last_seq(game) == 0
+
+
+def test_a_command_cancels_the_undo_request_in_its_sentence(service, game):
+    service.submit(game, "red", "end")
+    service.submit(game, "red", "undo")
+    assert told(service.submit(game, "red", "roll"))[:2] == (
+        True, "Red: roll. The request to undo `end` is cancelled.")
+
+
+def test_undo_never_crosses_a_die_roll(service, game):
+    service.submit(game, "red", "end")
+    service.submit(game, "red", "roll")
+    assert told(service.submit(game, "red", "undo")) == (
+        False, "`roll` rolled dice or revealed something hidden, so it stands: undo never crosses a die roll "
+               "(Undo).", "Undo", None)
+
+
+# -- draws -----------------------------------------------------------------------------------------------------
+
+def test_a_draw_offered_declined_and_agreed(service, store, game):
+    offer = ("The Blue player offers a draw: the Red player may `accept` or `refuse` (a command played instead "
+             "declines it).")
+    offered = service.submit(game, "blue", "draw")
+    assert told(offered) == (True, "You offer a draw; the Red player answers.", None, offer)
+    assert [(e["to"], e["kind"], e["text"]) for e in offered.events] == [("red", "draw_offer", offer)]
+    assert store.game(game)["pending_draw"] == {"by": "blue", "seq": 0}
+    assert told(service.submit(game, "blue", "draw")) == (
+        False, "You have offered a draw already; the other player answers with accept or refuse, or plays on "
+               "(Draw).", "Draw", None)
+    declined = "The Red player declines the Blue player's draw offer; play goes on."
+    assert told(service.submit(game, "red", "refuse")) == (True, declined, None, declined)
+    assert store.game(game)["pending_draw"] is None and store.game(game)["status"] == "active"
+    service.submit(game, "blue", "draw")
+    agreed = service.submit(game, "red", "draw")  # an offer met by an offer is agreed
+    text = f"Game {game} is drawn by agreement: the Blue player offered a draw and the Red player accepted."
+    assert told(agreed) == (True, text, None, text)
+    assert agreed.ended == {"winner": None, "level": "draw",
+                            "reason": "the Blue player offered a draw and the Red player accepted"}
+    assert store.game(game)["ended"] == agreed.ended
+    assert told(service.submit(game, "red", "end")) == (
+        False, f"Game {game} is over (no winner: the Blue player offered a draw and the Red player accepted); it "
+               "takes no more commands.", None, None)
+
+
+def test_a_draw_is_agreed_by_accept(service, store, game):
+    service.submit(game, "red", "draw")
+    assert service.submit(game, "blue", "accept").ended["reason"] == (
+        "the Red player offered a draw and the Blue player accepted")
+    assert store.game(game)["status"] == "over"
+
+
+# -- the sentences themselves ------------------------------------------------------------------------------
+
+def test_a_game_over_says_how_it_ended():
+    assert over_sentence(4, None) == "Game 4 is over; it takes no more commands."
+    assert over_sentence(4, {"winner": "french", "reason": "How to Win A"}) == (
+        "Game 4 is over (French wins: How to Win A); it takes no more commands.")
+    assert over_sentence(4, {"winner": None, "reason": "agreed"}) == (
+        "Game 4 is over (no winner: agreed); it takes no more commands.")
+
+
+@pytest.mark.parametrize("command, open_game, hidden_game", [
+    ("move F-I-1 42", "`move F-I-1 42`", "a `move` command"), ("", "``", "a command")])
+def test_a_command_is_said_whole_in_an_open_game_by_its_verb_in_a_hidden_one(command, open_game, hidden_game):
+    """Setup: Fog of War (Bloody Monday): the words of an order may name a hidden block."""
+    assert said(rules.load("borodino"), command) == open_game
+    assert said(rules.load("bloody_monday"), command) == hidden_game
+
+
+def test_help_adds_the_services_own_verbs_to_the_games(service, game):
+    assert service.submit(game, "red", "help").reply == (
+        "Toy commands: move ID HEX, end, roll.\nAlso: undo, status, units [hex], odds <attack or area>, help "
+        "[command].")
+    assert service.submit(game, "red", "help move").reply == (
+        "move ID HEX: move a runner one hex east, once per Movement Phase.")

@@ -1,0 +1,264 @@
+"""What each side reads in its view (rules/bloody_monday/views.py), word for word: the prompt of
+every stage of a turn (3.0-3.6 logistics, 4.0 impulses, 5.3.1 artillery, 5.3.6 hits, 6.4 retreat,
+9.1 jagers, 9.2 Grande Batterie), the notes (6.0 initiative, 5.1 leaders and battles, 6.2-6.3
+units moved, FAQ 5 battles due, 7.0 a pass made), and the fog of war of the units and the log
+(Setup: Fog of War; Contested Area). Fast, built by hand: the fog-of-war runs are in
+test_fog_of_war.py (issue 17.3)."""
+from __future__ import annotations
+
+from rules.bloody_monday import turns
+from tests.rules.bloody_monday.bm_helpers import battle, bm, do, game, position
+from tests.rules.bloody_monday.test_5_3_combat import after_showdown, attack_42
+
+SIDES = (None, "french", "russian")
+OPENING = "French impulse: `tactical`, `pass` or an `initiative` action (4.0)."
+TURN_1 = "Turn 1 of 4; the French player holds the Initiative Disc (6.0)."
+
+
+def prompts(state: dict) -> dict[str | None, str | None]:
+    """The prompt each viewer reads: the public, the French and the Russian player."""
+    return {viewer: bm.view(state, viewer)["prompt"] for viewer in SIDES}
+
+
+def alike(text: str | None) -> dict[str | None, str | None]:
+    return dict.fromkeys(SIDES, text)
+
+
+# -- prompts -----------------------------------------------------------------------------------------
+
+def test_4_0_an_impulse_opens_with_the_choice_of_action():
+    assert prompts(position({"F-I-1": 16})) == alike(OPENING)
+    assert prompts(position({"F-I-1": 16}, player="russian")) == alike(
+        "Russian impulse: `tactical`, `pass` or an `initiative` action (4.0).")
+
+
+def test_5_0_an_action_under_way_names_its_kind_and_segment():
+    assert prompts(attack_42()) == alike("French tactical action, movement segment (5.0).")
+    state, _ = do(position({"F-I-1": 16}), "french", "pass")
+    assert prompts(state) == alike("French pass action, movement segment (5.0).")
+
+
+def test_5_3_1_a_battle_waits_for_the_attackers_artillery():
+    state, _ = do(attack_42(), "french", "battle 42")
+    assert prompts(state) == alike(
+        "The battle in 42: `fire` activated artillery into it, or `end` the artillery fire (5.3.1).")
+
+
+def test_5_3_6_only_the_chooser_hears_which_units_may_take_the_hits():
+    """5.3.1: the defender applies artillery hits "without showing his Units to the attacker"."""
+    state, _ = do(attack_42(), "french", "battle 42", "fire F-I-A1 42")
+    assert state["battle"]["due"]["russian"] == 3  # the seed's dice: 5, 2, 6, 4 at TF
+    assert prompts(state) == {
+        None: "The Russian player is applying hits in 42 (5.3.6).",
+        "french": "The Russian player is applying hits in 42 (5.3.6).",
+        "russian": "Apply 3 hits in 42: the next goes to one of your strongest units, `hit` R-1-2J (5.3.6)."}
+
+
+def test_5_3_6_a_tie_offers_every_strongest_unit_and_one_hit_is_one():
+    state = position({"F-I-1": 44, "R-1-4": 44, "R-1-11": 44})
+    battle(game(state), 44, stage="artillery", due={"french": 0, "russian": 1})
+    state, _ = do(state, "french", "end")
+    assert prompts(state)["russian"] == (
+        "Apply 1 hit in 44: the next goes to one of your strongest units, `hit` R-1-11 or R-1-4 (5.3.6).")
+    assert prompts(state)[None] == "The Russian player is applying hits in 44 (5.3.6)."
+
+
+def test_6_4_the_retreat_areas_are_public_their_room_the_defenders():
+    """6.4: the areas adjacent and controlled are public; how much room each has (1.2, his own
+    units) only the defender hears."""
+    state = attack_42(**{"R-1-3": 41, "R-1-4": 41, "R-1-11": 41, "R-1-3J": 41})
+    state["initiative"] = "russian"
+    state, _ = do(state, "french", "battle 42", "end")
+    public = ("The battle in 42: the Russian player may spend the Initiative Disc to retreat into 41, 44, 51 or "
+              "stand (6.4).")
+    assert prompts(state) == {
+        None: public, "french": public,
+        "russian": "The battle in 42: spend the Initiative Disc to retreat into 41 (room 0), 44 (room 4), 51 (room 4) "
+                   "- `retreat <area> ...`, or `retreat <block> <area> ...` to place each unit when not all have "
+                   "room (6.4) - or `end` to stand."}
+
+
+def test_6_4_room_is_never_below_nothing():
+    """1.2: an overstacked area (five units where four fit) offers no room, not a negative one."""
+    state = attack_42(**{"R-1-3": 41, "R-1-4": 41, "R-1-11": 41, "R-1-3J": 41, "R-1-4J": 41})
+    state["initiative"] = "russian"
+    state, _ = do(state, "french", "battle 42", "end")
+    assert "retreat into 41 (room 0), 44 (room 4)" in prompts(state)["russian"]
+
+
+def test_9_1_jagers_choose_after_the_showdown():
+    state = position({"F-I-1": 55, "R-1-2J": 55}, options=["russian_jager"], control={55: "russian"})
+    battle(game(state), 55, stage="artillery")
+    state, _ = do(state, "french", "end")
+    assert state["battle"]["stage"] == "jagers"
+    assert prompts(state) == alike("The battle in 55: full-strength Russian jagers may `skirmish <jager> <area>` or "
+                                   "`ambush <jager>`; `end` to fight as usual (9.1).")
+
+
+def test_9_2_the_grande_batterie_fires_before_the_first_impulse():
+    state = position({}, options=["grande_batterie"])
+    assert prompts(state) == alike("Grande Batterie: `fire <artillery> <area>` from 16, 28, 31 and 32, once each, "
+                                   "then `end` (9.2).")
+    state["battery"] = None  # positive control: the batterie done, the first impulse
+    assert prompts(state) == alike(OPENING)
+
+
+def test_3_0_the_logistics_phase_tells_only_its_player_what_to_do():
+    g = game(position({}))
+    turns.start_logistics(g)
+    state = g.s
+    waiting = "The Russian player's logistics (3.0)."
+    assert prompts(state) == {
+        None: waiting, "french": waiting,
+        "russian": "Activate your supreme commander (`activate <sc> [<area>]`) or `end` to keep its strength (3.1)."}
+    state["logistics"].update(stage="reinforce", lv=5, reinforced=2)
+    assert prompts(state)["russian"] == (
+        "You may deploy up to 3 reinforcements (`reinforce`, or `reinforce <count>`), then restore leaders, "
+        "artillery and combat units (`restore <block>`), then `end` (3.1-3.6).")
+    state["logistics"]["stage"] = "restore"
+    assert prompts(state) == {
+        None: waiting, "french": waiting,
+        "russian": "Restore leaders, then artillery, then combat units (`restore <block>`), then `end` (3.4-3.6)."}
+    state["logistics"]["index"] = 1
+    assert prompts(state)["russian"] == "The French player's logistics (3.0)."
+
+
+def test_8_0_a_game_over_prompts_nobody():
+    state = position({})
+    state.update(phase="over", outcome={"winner": "french", "reason": "How to Win A"})
+    view = bm.view(state, "french")
+    assert view["prompt"] is None and view["outcome"] == {"winner": "french", "reason": "How to Win A"}
+
+
+# -- notes ---------------------------------------------------------------------------------------------------
+
+def notes(state: dict) -> dict[str | None, list[str]]:
+    return {viewer: bm.view(state, viewer)["notes"] for viewer in SIDES}
+
+
+def test_6_0_the_turn_and_the_holder_of_the_initiative_disc():
+    assert notes(position({})) == dict.fromkeys(SIDES, [TURN_1])
+    state = position({}, initiative="russian", turn=3)
+    assert notes(state)[None] == ["Turn 3 of 4; the Russian player holds the Initiative Disc (6.0)."]
+
+
+def test_5_1_leaders_and_battles_counted_for_the_player_faq_5_battles_due_for_all():
+    """5.1: one battle per activated leader, within the supreme commander's strength (Napoleon: 4);
+    FAQ 5: "battles in newly contested areas are mandatory", public since the contest is."""
+    due = "Battles due in newly contested areas (FAQ 5): 42."
+    assert notes(attack_42()) == {
+        None: [TURN_1, due], "russian": [TURN_1, due],
+        "french": [TURN_1, "Leaders activated: 1 of 4; battles fought: 0 (5.1).", due]}
+
+
+def test_faq_5_a_battle_fought_is_no_longer_due():
+    state = attack_42(**{"R-G-1LG": 42})
+    state["impulse"]["fought"] = [42]
+    assert notes(state)["french"] == [TURN_1, "Leaders activated: 1 of 4; battles fought: 1 (5.1)."]
+
+
+def test_faq_5_an_area_no_longer_contested_is_not_due():
+    state = attack_42()
+    state["impulse"]["new"] = [42, 41]  # 41 holds nobody: newly entered, not contested
+    assert notes(state)[None] == [TURN_1, "Battles due in newly contested areas (FAQ 5): 42."]
+
+
+def test_6_2_a_limited_action_counts_the_units_moved_for_its_player():
+    state = position({"F-CR-1H": 16})
+    state["impulse"] = {"kind": "raid", "segment": "movement", "leaders": [], "tired": [], "commanded": [],
+                        "moved": ["F-CR-1H"], "inspired": {}, "new": [], "fought": [], "limit": 3,
+                        "offensive": False}
+    assert notes(state) == {None: [TURN_1], "russian": [TURN_1],
+                            "french": [TURN_1, "Units moved: 1 of 3 (6.2-6.3)."]}
+
+
+def test_7_0_one_pass_made():
+    state, _ = do(position({}), "french", "pass", "end")
+    assert notes(state) == dict.fromkeys(SIDES, [TURN_1, "One Pass made: another ends the Impulses Phase (7.0)."])
+
+
+# -- units, log and the rest of the view ---------------------------------------------------------------
+
+def full(bid: str, area: int, **fields) -> dict:
+    """A unit as its owner sees it: the keys every known unit carries."""
+    return {"side": "french" if bid.startswith("F") else "russian", "area": area, "id": bid, **fields}
+
+
+def test_setup_fog_of_war_an_enemy_block_is_a_side_and_an_area():
+    """Setup: "blocks stand upright ... only the owner sees" them; Contested Area: the non-owner's
+    units in a contested area stand revealed (F-I-1 in 42, owned by the Russian)."""
+    state = position({"F-I-1": (42, 3), "R-1-2J": 42, "R-1-4": 44}, control={42: "russian"})
+    state["blocks"]["F-I-1"]["cubes"] = ["yellow"]
+    f_i_1 = full("F-I-1", 42, label="1", type="infantry", subtype="line", corps="i", colour="orange", strength=3,
+                 max_strength=4, firepower="DF", revealed=True, activated=False, cubes=["yellow"])
+    russian_view = bm.view(state, "russian")["units"]
+    assert russian_view[0] == {"side": "french", "area": 21, "revealed": False}  # Napoleon at his icon
+    assert russian_view[1] == f_i_1
+    assert [u.get("id") for u in russian_view[2:]] == ["R-1-2J", "R-1-4", "R-KUT"]
+    assert [u["area"] for u in russian_view] == [21, 42, 42, 44, 69]
+    assert bm.view(state, None)["units"] == [{"side": "french", "area": 21, "revealed": False}, f_i_1,
+                                             {"side": "russian", "area": 42, "revealed": False},
+                                             {"side": "russian", "area": 44, "revealed": False},
+                                             {"side": "russian", "area": 69, "revealed": False}]
+    napoleon = bm.view(state, "french")["units"][0]
+    assert napoleon == full("F-NAP", 21, label="Nap", type="supreme_commander", subtype=None, corps="headquarters",
+                            colour="gold", strength=4, max_strength=4, firepower="TF", revealed=False,
+                            activated=False, cubes=[])
+
+
+def test_a_side_sees_its_own_blocks_before_the_hidden_enemy_in_one_area():
+    state = position({"F-I-1": 42, "F-I-2": 42, "R-1-2J": 42}, control={42: "french"})
+    assert [(u["side"], u.get("id")) for u in bm.view(state, "french")["units"] if u["area"] == 42] == [
+        ("french", "F-I-1"), ("french", "F-I-2"), ("russian", "R-1-2J")]
+    assert [(u["side"], u.get("id")) for u in bm.view(state, "russian")["units"] if u["area"] == 42] == [
+        ("french", None), ("french", None), ("russian", "R-1-2J")]
+
+
+def test_the_log_names_a_moved_block_only_to_who_may_know_it():
+    """Setup: Fog of War: a hidden block's move is seen as a block of a side going from one area to
+    another; its owner, and everyone once it stands revealed, knows which."""
+    state = position({"F-I-1": 16})
+    state["log"] = {"moves": [{"side": "french", "from": 16, "to": 15, "id": "F-I-1"}],
+                    "battles": [{"area": 42, "hits": {"french": 1, "russian": 2}}],
+                    "artillery": [{"from": 16, "to": 42}]}
+    hidden = {"moves": [{"side": "french", "from": 16, "to": 15}], "battles": state["log"]["battles"],
+              "artillery": state["log"]["artillery"]}
+    assert bm.view(state, "russian")["log"] == bm.view(state, None)["log"] == hidden
+    assert bm.view(state, "french")["log"] == state["log"]
+    state["blocks"]["F-I-1"].update(where="eliminated", area=None)  # an eliminated block is public
+    assert bm.view(state, "russian")["log"]["moves"] == state["log"]["moves"]
+
+
+def test_the_rest_of_the_view_counts_and_lists():
+    state = position({"F-I-1": 42, "R-1-2J": 42}, control={42: "russian"}, options=["shields"])
+    state["morale"] = {"french": ["F-I-2"], "russian": ["R-1-3", "R-1-4"]}
+    state["eliminated"] = [{"id": "R-1-3", "turn": 1}]
+    state["isolated_areas"]["russian"] = [42]
+    view = bm.view(state, "french")
+    assert {k: view[k] for k in ("system", "scenario", "title", "viewer", "turn", "last_turn", "phase", "player",
+                                 "to_move", "initiative", "morale", "options", "outcome", "eliminated")} == {
+        "system": "bloody_monday", "scenario": "bloody_monday", "title": "Borodino, 7 September 1812",
+        "viewer": "french", "turn": 1, "last_turn": 4, "phase": "impulses", "player": "french",
+        "to_move": ["french"], "initiative": "french", "morale": {"french": 1, "russian": 2}, "options": ["shields"],
+        "outcome": None, "eliminated": [{"id": "R-1-3", "turn": 1}]}
+    areas = {a["number"]: a for a in view["areas"]}
+    assert len(areas) == 111 and list(areas) == sorted(areas)
+    assert areas[42] == {"number": 42, "owner": "russian", "contested": True, "isolated": True}
+    assert areas[16] == {"number": 16, "owner": "french", "contested": False, "isolated": False}
+    in_pools = {side: sum(b["where"] == "pool" and b_id[0] == side[0].upper() for b_id, b in state["blocks"].items())
+                for side in ("french", "russian")}
+    assert view["pools"] == in_pools and view["pools"]["french"] > 0
+    assert view["my_pool"] == sorted(b for b, x in state["blocks"].items() if x["where"] == "pool" and b[0] == "F")
+    assert "my_pool" not in bm.view(state, None)
+    assert bm.view(state, "russian")["my_pool"][0].startswith("R-")
+
+
+def test_10_0_last_blood_has_its_own_title():
+    assert bm.view(position({}, scenario="last_blood"), None)["title"] == "Last Blood (10.0)"
+
+
+def test_the_showdown_reveals_both_sides_to_everyone():
+    """5.3.3: after the showdown every unit in the battle area stands revealed."""
+    g = after_showdown()
+    public = [u for u in bm.view(g.s, None)["units"] if u["area"] == 54]
+    assert len(public) == 7 and all(u["revealed"] for u in public) and all("id" in u for u in public)
