@@ -54,8 +54,11 @@ def test_a_game_opened_with_own_tables_plays_and_replays_with_them(tmp_path):
     for actor, side in ((ANNA, "french"), (BORIS, "russian")):
         run(tables.lobby.join(actor, CHANNEL, side))
     run(tables.lobby.start(ANNA, CHANNEL))
-    run(tables.play.submit(BORIS, CHANNEL, "end"))
-    assert service.replay_check(game["id"]).ok
+    system, state = service.system(game["id"]), service.load(game["id"])
+    side = system.active_sides(state)[0]  # the Russian, or the French choosing its attrition losses
+    command = system.legal_commands(state, side)[0].to_text()
+    run(tables.play.submit({"french": ANNA, "russian": BORIS}[side], CHANNEL, command))
+    assert len(service.store.commands(game["id"])) == 1 and service.replay_check(game["id"]).ok
 
 
 def test_tables_that_break_their_format_open_no_game(tmp_path):
