@@ -376,7 +376,7 @@ class GameService:
                 return fmt.TABLE_HELP[topic]
             answer = system.help(topic)
             if topic is None and "undo" not in answer:
-                answer += "\nAlso: undo, status, units [hex], odds <attack or area>, help [command]."
+                answer += "\nAlso: undo, status, units [place], odds <attack or place>, help [command]."
             return answer
         if verb == "odds":
             return fmt.odds(system.odds(state, side, " ".join(args)))
