@@ -2,6 +2,7 @@
 seconds it thought, per player-turn (Borodino) or per impulse (Bloody Monday)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 
@@ -17,6 +18,17 @@ class Strength:
     losses: int = 0
     turn_seconds: list[float] = field(default_factory=list)
     per: str = "player-turn"  # what each entry of turn_seconds timed
+
+    def count(self, outcome: dict | None, seconds: Iterable[float]) -> None:
+        """One more game: its outcome (won, drawn or lost for `side`) and its planning times."""
+        winner = (outcome or {}).get("winner")
+        if winner == self.side:
+            self.wins += 1
+        elif winner is None:
+            self.draws += 1
+        else:
+            self.losses += 1
+        self.turn_seconds += seconds
 
     @property
     def games(self) -> int:

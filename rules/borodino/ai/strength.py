@@ -35,14 +35,7 @@ def measure(scenario: str, side: str, games: int, level: int = 1, first_seed: in
     for seed in range(first_seed, first_seed + games):
         clock: dict[tuple[int, str], float] = defaultdict(float)
         game = duel(borodino, scenario, seed, {side: _Timed(borodino.commander(level), clock)}, ai_seed=seed)
-        winner = (game.outcome or {}).get("winner")
-        if winner == side:
-            out.wins += 1
-        elif winner is None:
-            out.draws += 1
-        else:
-            out.losses += 1
-        out.turn_seconds += clock.values()
+        out.count(game.outcome, clock.values())
     return out
 
 
