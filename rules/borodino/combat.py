@@ -318,20 +318,21 @@ def _check_obligations_stay_possible(b: Battle, plan: Plan) -> None:
     # Try the attack out on entries replaced, never changed in place: the state may be shared
     # with a caller that only reads it (legal_commands).
     saved = {u: b.unit(u) for u in plan.attackers + plan.defenders}
-    saved_redoubt = b.s["redoubts"].get(redoubt or "")
+    # the redoubt attacked alone, and the one attacking with its occupant (Redoubts I): neither is
+    # attacked, or attacks, again this phase
+    saved_redoubts = {h: b.s["redoubts"][h] for h in (redoubt, plan.redoubt_attacking) if h}
     for u in plan.attackers:
         b.s["units"][u] = {**b.unit(u), "attacked": True}
     for u in plan.defenders:
         b.s["units"][u] = {**b.unit(u), "defended": True}
-    if redoubt:
-        b.s["redoubts"][redoubt] = {**b.s["redoubts"][redoubt], "attacked": True}
+    for h, row in saved_redoubts.items():
+        b.s["redoubts"][h] = {**row, "attacked": True}
     try:
         after = contact(b, plan.side)
         unmet_after = best_cover(after, only=touched).unmet
     finally:
         b.s["units"].update(saved)
-        if redoubt:
-            b.s["redoubts"][redoubt] = saved_redoubt
+        b.s["redoubts"].update(saved_redoubts)
     stranded = (before.required & touched) - involved - after.required  # left with nothing to attack
     if len(stranded) + len(unmet_after) <= len(unmet_before):
         return
