@@ -393,10 +393,16 @@ def test_1_2_1_the_defensive_bonus_absorbs_the_first_hits_of_the_defender_only()
     """1.2.1: "This Defensive Bonus will absorb the first (1 or 2) hits involved in each battle"; 5.3.6:
     "Before applying any Hits, the Defender must use the Defensive Bonus". Red 55, held by the Russian
     defender: 2 of the gun's 3 hits are absorbed, the third waits for him."""
-    state, _ = do(red_55("F-I-A1"), "french", "battle 55", "fire F-I-A1 55")
+    state = position({"F-I-D": 44, "F-I-A1": 44, "F-I-A2": 44, "F-I-1": 55, "R-1-4": 55},
+                     control={55: "russian", 44: "french"})  # red_55 with a second gun: the step stays open
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "activate F-I-A1", "activate F-I-A2", "battle 55",
+                  "fire F-I-A1 55")
     bt = state["battle"]
     assert (bt["bonus"], bt["due"], bt["hits"]["french"]) == (0, {"french": 0, "russian": 1}, 3)
-    assert bt["choice"] == {"side": "russian", "candidates": ["R-1-4"]}
+    assert bt["choice"] == {"side": "russian", "candidates": ["R-1-4"]} and bt["stage"] == "artillery"
+    g = game(position({"F-I-1": 55, "R-1-4": 55}, control={55: "russian"}))  # one hit, one absorbed
+    battle(g, 55, shown=True, volleys=[], bonus=1, due={"french": 0, "russian": 1})
+    assert texts(combat.advance(g), "hit") == [] and strength(g.s, "R-1-4") == 3
     g = game(position({"F-I-1": 55, "R-1-4": 55}, control={55: "russian"}))  # the attacker has no bonus
     battle(g, 55, shown=True, volleys=[], bonus=2, due={"french": 1, "russian": 0})
     assert texts(combat.advance(g), "hit") == ["French 1 (F-I-1, infantry) takes a hit: strength 3 (5.3.6)."]
@@ -476,3 +482,14 @@ def test_5_3_4_each_side_fires_once_after_the_showdown():
     assert [e["kind"] for e in events][:3] == ["showdown", "roll", "roll"]
     assert sorted(e["text"].split()[0] for e in events if e["kind"] == "roll") == ["French", "Russian"]
     assert events[-1]["text"] == "The battle in 44 is over, still contested (5.3.7)."
+
+
+def test_5_3_5_the_side_with_the_combined_force_bonus_fires_then_the_other_once():
+    """5.3.5: "the player rolls the dice before his opponent, and hits are immediately applied. Then the
+    opponent rolls the dice for his remaining Units": French infantry and cavalry in green 54 against a
+    Guard infantry, each side rolling once."""
+    g = game(position({"F-I-1": 54, "F-I-LC": 54, "R-G-1LG": 54}, control={54: "russian"}))
+    battle(g, 54, shown=True)
+    events = combat.advance(g)
+    assert [e["kind"] for e in events] == ["bonus", "roll", "hit", "hit", "roll", "hit", "battle_over"]
+    assert [e["text"].split()[0] for e in events if e["kind"] == "roll"] == ["French", "Russian"]
