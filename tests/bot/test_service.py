@@ -246,10 +246,12 @@ def test_orders_lists_sets_plays_at_once_and_clears(wager):
     assert (given.message, given.seq) == ("Standing order for answer: soft (answer softly). Blue by standing "
                                           "order: an `answer` command.", 2)
     assert service.store.standing_orders(game, "blue") == {"answer": "soft"}
-    assert "answer: soft" in service.submit(game, "blue", "orders").reply.splitlines()
+    listed = service.submit(game, "blue", "orders")
+    assert (listed.accepted, listed.message, listed.seq, listed.side) == (True, "", 2, "blue")
+    assert listed.reply.splitlines()[1] == "answer: soft"  # its own order, read from the store
     cleared = service.submit(game, "blue", "orders answer ask")
-    assert (cleared.message, cleared.seq) == (
-        "Standing order for answer: ask (no standing order: the game asks you).", 2)
+    assert (cleared.accepted, cleared.message, cleared.seq, cleared.side) == (
+        True, "Standing order for answer: ask (no standing order: the game asks you).", 2, "blue")
     assert service.store.standing_orders(game, "blue") == {}
 
 
@@ -262,7 +264,7 @@ def test_orders_in_an_ended_game_are_refused_with_how_it_ended(wager):
     assert service.store.standing_orders(game, "blue") == {}
 
 
-def test_a_deadline_plays_the_first_order_of_the_choice_waiting_then_the_standing_orders(wager):
+def test_a_deadline_plays_the_first_order_of_the_choice_waiting_then_the_standing_orders(wager, caplog):
     """The default choice (rules.core.standing.defaults): the first order of the kind waiting,
     stored as given by the deadline; Red's standing echo follows it."""
     service, game = wager
@@ -277,9 +279,10 @@ def test_a_deadline_plays_the_first_order_of_the_choice_waiting_then_the_standin
         "blue", "Blue by standing order (answer: loud, the default at the deadline): answer loud. Red by standing "
                 "order: an `echo` command.", "answer: loud, the default at the deadline", 3)
     assert played.public == "Blue by standing order: an `answer` command."
-    rows = [(r["side"], r["user"], r["text"]) for r in service.store.commands(game, after=1)]
-    assert rows == [("blue", "deadline", "deadline answer: loud, the default at the deadline"),
-                    ("red", None, "standing order echo: no")]
+    rows = [(r["side"], r["user"], r["text"], r["issued_against_seq"]) for r in service.store.commands(game, after=1)]
+    assert rows == [("blue", "deadline", "deadline answer: loud, the default at the deadline", 1),
+                    ("red", None, "standing order echo: no", 2)]
+    assert not caplog.text  # nothing failed on the way
 
 
 def test_a_deadline_without_a_command_to_give_or_that_fails_plays_nothing(wager, monkeypatch, caplog):
