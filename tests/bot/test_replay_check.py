@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from bot import cli
+from bot.store import SNAPSHOT_EVERY
 from tests.bot import toy_system
 from tests.bot.bot_helpers import submit_all, toy_commands
 
@@ -96,3 +97,13 @@ def test_a_game_is_replayed_with_its_own_options(service):
     assert all(r.accepted for r in submit_all(service, game, toy_commands(n=26)))
     assert service.store.snapshots(game) and service.replay_check(game).ok
 
+
+
+def test_every_damaged_snapshot_is_named(service):
+    game = _stored_game(service, n=2 * SNAPSHOT_EVERY)
+    with service.store.transaction():
+        service.store.db.execute("UPDATE snapshots SET state_json = NULL WHERE game = ?", [game])
+    report = service.replay_check(game)
+    assert (report.ok, report.seq, report.message) == (
+        False, SNAPSHOT_EVERY, f"the commands replay cleanly, but the snapshot at command {SNAPSHOT_EVERY}, "
+                               f"{2 * SNAPSHOT_EVERY} is damaged (the bot uses an earlier one or the seed instead)")

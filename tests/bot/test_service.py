@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import SIMULTANEOUS_UNDO, SORRY, GameService, record, still_to_order
+from bot.service import SIMULTANEOUS_UNDO, SORRY, GameService, Result, new_turn, record, still_to_order
 from bot.store import SNAPSHOT_EVERY
 from tests.bot import toy_system, toy_wager
 from tests.bot.bot_helpers import straight_replay, submit_all, toy_commands
@@ -318,3 +318,65 @@ def test_only_the_sides_that_may_act_owe_an_order_when_one_side_acts(wager, game
     wager_service.submit(wager_game, "red", "shout")
     assert still_to_order(toy_wager, wager_service.load(wager_game)) == ["blue"]
     assert still_to_order(toy_system, service.load(game)) == ["red"]
+
+
+def test_each_side_asks_about_its_own_view_and_the_undo_waiting(wager):
+    """`status` and `units` answer from the asker's view (its own crier named, its own plan
+    shown); a waiting undo is named whole to the side that asked for it, by its verb to others."""
+    service, _ = wager
+    game = service.new_game("toy_wager", "long", seed=1)
+    for side, line in [("red", "shout"), ("blue", "answer soft"), ("red", "plan bold")]:
+        assert service.submit(game, side, line).accepted
+    counts = "\n`units` lists them; `units <place>` those at one place."
+    assert service.submit(game, "red", "status").reply == (
+        f"Turn 1 | Plan Phase\nTo move: Red, Blue\nYour plan: bold.\n\nRed: 1 unit\nBlue: 1 unit, 1 of them hidden{counts}")
+    assert service.submit(game, None, "status").reply == (
+        "Turn 1 | Plan Phase\nTo move: Red, Blue\n\nRed: 1 unit, 1 of them hidden\nBlue: 1 unit, 1 of them hidden"
+        f"{counts}")
+    assert service.submit(game, "red", "units").reply == "Red:\n  0101  red-crier  crier\n\nBlue:\n  0102  1 hidden unit"
+    assert service.submit(game, None, "units 0101").reply == "Red:\n  0101  1 hidden unit"
+    assert service.submit(game, "blue", "plan calm").accepted
+    assert service.submit(game, "blue", "undo").accepted  # the plans were revealed: Red consents
+    asks = "\nThe Blue player asks to undo {}: accept or refuse."
+    assert service.submit(game, "blue", "status").reply.endswith(asks.format("`plan calm`"))
+    assert service.submit(game, "red", "status").reply.endswith(asks.format("a `plan` command"))
+
+
+def test_a_game_whose_own_help_names_undo_is_answered_as_it_is(service, game, monkeypatch):
+    monkeypatch.setattr(toy_system, "help", lambda topic=None: "Toy commands: move, end, roll, undo.")
+    assert service.submit(game, "red", "help").reply == "Toy commands: move, end, roll, undo."
+
+
+def test_status_without_an_undo_waiting_is_the_position_alone(service, game):
+    assert service.submit(game, "blue", "status").reply == (
+        "Turn 1 | hour 1 | Movement Phase | Red player\nTo move: Red\n\nRed: 2 units\nBlue: 2 units\n`units` lists "
+        "them; `units <place>` those at one place.")
+
+
+def test_each_command_that_begins_a_game_turn_is_stored_with_it(service, store, game):
+    """For spectators a turn behind (bot/tables/news.py): Blue's roll at command 4 begins turn 2."""
+    for side, line in [("red", "end"), ("red", "roll"), ("blue", "end"), ("blue", "roll"), ("red", "end")]:
+        assert service.submit(game, side, line).accepted
+    assert store.turn_starts(game) == {"2": 4}
+    assert new_turn(toy_system, None, service.load(game)) == "2"  # the game begins in the turn it is in
+
+
+def test_an_event_without_an_audience_is_everyones():
+    own, public, log = {"text": "a", "to": "red"}, {"text": "b"}, {"text": "c", "to": "log"}
+    result = Result(True, "", 1, "red", events=[own, public, log])
+    assert result.addressed() == {"red": [own], "all": [public], "log": [log]}
+    assert result.visible_to("blue") == [public] and result.visible_to("red") == [own, public]
+
+
+def test_a_damaged_snapshot_is_logged_and_the_game_rebuilt_with_its_options(store, caplog):
+    """The log line names the command, the error and its kind; the seed is set up again with the
+    game's own options (the bonus adds 1 to every roll)."""
+    service = GameService(store, loader=lambda name: toy_system)
+    game = service.new_game("toy_system", "long", seed=7, options=["bonus"])
+    assert all(r.accepted for r in submit_all(service, game, toy_commands(n=SNAPSHOT_EVERY + 1)))
+    with store.transaction():
+        store.db.execute("UPDATE snapshots SET state_json = 'null' WHERE game = ?", [game])
+    cold = GameService(store, loader=lambda name: toy_system)
+    assert cold.load(game) == service.load(game)
+    assert caplog.messages == [f"game {game}: the snapshot at command {SNAPSHOT_EVERY} is damaged (ValueError: it "
+                               "is not a JSON object with a state in it); using an earlier one or the seed"]

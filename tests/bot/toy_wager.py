@@ -111,8 +111,12 @@ def apply(state: dict, side: str, cmd) -> tuple[dict, list[dict]]:
 
 
 def view(state: dict, side: str | None) -> dict:
-    return {"units": [], "turn": state["turn"], "phase": state["stage"].title(), "to_move": active_sides(state),
-            "plan": state["plans"].get(side) if side else None, "outcome": outcome(state)}
+    """Each side's crier, named to its own side only; a side's own plan, once down, is its prompt."""
+    criers = [{"side": s, "hex": f"01{n:02d}", "type": "crier", **({"id": f"{s}-crier"} if s == side else {})}
+              for n, s in enumerate(SIDES, 1)]
+    plan = state["plans"].get(side) if side else None
+    return {"units": criers, "turn": state["turn"], "phase": state["stage"].title(), "to_move": active_sides(state),
+            "prompt": f"Your plan: {plan}." if plan else None, "outcome": outcome(state)}
 
 
 def outcome(state: dict) -> dict | None:
