@@ -329,11 +329,13 @@ def test_each_side_asks_about_its_own_view_and_the_undo_waiting(wager):
         assert service.submit(game, side, line).accepted
     counts = "\n`units` lists them; `units <place>` those at one place."
     assert service.submit(game, "red", "status").reply == (
-        f"Turn 1 | Plan Phase\nTo move: Red, Blue\nYour plan: bold.\n\nRed: 1 unit\nBlue: 1 unit, 1 of them hidden{counts}")
+        "Turn 1 | Plan Phase\nTo move: Red, Blue\nYour plan: bold.\n\nRed: 1 unit\nBlue: 1 unit, 1 of them hidden"
+        f"{counts}")
     assert service.submit(game, None, "status").reply == (
         "Turn 1 | Plan Phase\nTo move: Red, Blue\n\nRed: 1 unit, 1 of them hidden\nBlue: 1 unit, 1 of them hidden"
         f"{counts}")
-    assert service.submit(game, "red", "units").reply == "Red:\n  0101  red-crier  crier\n\nBlue:\n  0102  1 hidden unit"
+    assert service.submit(game, "red", "units").reply == (
+        "Red:\n  0101  red-crier  crier\n\nBlue:\n  0102  1 hidden unit")
     assert service.submit(game, None, "units 0101").reply == "Red:\n  0101  1 hidden unit"
     assert service.submit(game, "blue", "plan calm").accepted
     assert service.submit(game, "blue", "undo").accepted  # the plans were revealed: Red consents
