@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+import rules
 from bot.service import SIMULTANEOUS_UNDO, SORRY, GameService, Result, new_turn, record, still_to_order
 from bot.store import SNAPSHOT_EVERY
+from rules.core.errors import CommandError
 from tests.bot import toy_system, toy_wager
 from tests.bot.bot_helpers import straight_replay, submit_all, toy_commands
 
@@ -187,7 +189,7 @@ def test_standing_orders_play_every_choice_that_follows_a_command_and_store_each
     _give(service, game, ("blue", "answer loud"), ("red", "echo no"), ("red", "plan bold"), ("blue", "plan calm"))
     shout = service.submit(game, "red", "shout", user="u-red")
     assert shout.message == ("Red: shout. Blue by standing order: an `answer` command. Red by standing order: an "
-                             "`echo` command. Red by standing order: a `plan` command. plans: red bold, blue calm")
+                             "`echo` command. Red by standing order: a `plan` command. red plans bold blue plans calm")
     assert (shout.seq, shout.command, shout.standing) == (5, "shout", None)
     over = "Game over: No winner (draw): the wagers are over"
     assert [(r.side, r.seq, r.message, r.public, r.standing, r.secret) for r in shout.followed] == [
@@ -227,7 +229,7 @@ def test_a_standing_order_the_rules_refuse_is_logged_and_the_player_asked(wager,
     _give(service, game, ("blue", "answer hum"), ("red", "echo yes"))
     shout = service.submit(game, "red", "shout")
     assert (shout.accepted, shout.message, shout.seq, shout.followed) == (True, "Red: shout.", 1, [])
-    assert "game 1: the standing order answer: hum of blue was refused" in caplog.text
+    assert caplog.messages == ["game 1: the standing order answer: hum of blue was refused"]
     assert service.store.last_seq(game) == 1 and toy_wager.choice(service.load(game))["side"] == "blue"
 
 
@@ -292,7 +294,7 @@ def test_a_deadline_without_a_command_to_give_or_that_fails_plays_nothing(wager,
     assert service.default_choice(game, "blue", record) is None and not caplog.text
     monkeypatch.setattr(toy_wager, "choice", lambda state: 1 / 0)
     assert service.default_choice(game, "blue", record) is None
-    assert "game 1: the default choice of blue failed" in caplog.text and "ZeroDivisionError" in caplog.text
+    assert caplog.messages == ["game 1: the default choice of blue failed"] and "ZeroDivisionError" in caplog.text
     assert service.store.last_seq(game) == 1
 
 
@@ -309,15 +311,26 @@ def test_secret_orders_given_at_once_are_told_to_no_one_and_never_undone(wager):
     for side in ("red", "blue"):
         assert service.submit(game, side, "undo").message == f"{SIMULTANEOUS_UNDO} (Undo)."
     last = service.submit(game, "blue", "plan calm")
-    assert [e["text"] for e in last.visible_to(None)] == ["plans: red bold, blue calm"]
+    assert [e["text"] for e in last.visible_to(None)] == ["red plans bold", "blue plans calm"]
     assert still_to_order(toy_wager, service.load(game)) == []
 
 
-def test_only_the_sides_that_may_act_owe_an_order_when_one_side_acts(wager, game, service):
+def test_only_the_sides_that_may_act_owe_an_order_when_one_side_acts(wager, game, service, monkeypatch):
+    """Unless several give hidden orders at once, whoever may act owes an order, whatever choice
+    the engine says waits."""
     wager_service, wager_game = wager
     wager_service.submit(wager_game, "red", "shout")
     assert still_to_order(toy_wager, wager_service.load(wager_game)) == ["blue"]
     assert still_to_order(toy_system, service.load(game)) == ["red"]
+    monkeypatch.setattr(toy_system, "choice", lambda state: {"kind": "retreat", "side": "blue"})
+    assert still_to_order(toy_system, service.load(game)) == ["red"]
+
+
+def test_a_system_is_loaded_by_its_name(store):
+    service = GameService(store)
+    assert service.system_named("borodino") is rules.load("borodino")
+    with pytest.raises(CommandError):
+        service.system_named("chess")
 
 
 def test_each_side_asks_about_its_own_view_and_the_undo_waiting(wager):

@@ -4,7 +4,8 @@ service does with standing orders (issue 10.1) and simultaneous hidden orders (i
 Each turn Red `shout`s; Blue must answer (`answer loud` or `answer soft`: a choice of kind
 "answer"); a loud answer gives Red a choice in turn (`echo yes` / `echo no`). Then both sides
 choose a plan at once and in secret (`plan bold` / `plan calm`, kind "plan"): a side learns only
-that its own plan is down until both are, when both are told; then the next turn. Blue's `answer
+that its own plan is down until both are, when both plans are told (one event each); then the
+next turn. Blue's `answer
 hum` is a standing order the rules refuse (the service must log it and ask the player instead).
 The game has hidden information, so the service names another side's commands by their verb.
 """
@@ -105,7 +106,7 @@ def apply(state: dict, side: str, cmd) -> tuple[dict, list[dict]]:
     new["plans"][side] = cmd.word
     events = [event(f"your plan is {cmd.word}", side, kind="plan")]
     if len(new["plans"]) == len(SIDES):
-        events.append(event(f"plans: red {new['plans']['red']}, blue {new['plans']['blue']}", kind="reveal"))
+        events += [event(f"{s} plans {new['plans'][s]}", kind="reveal") for s in SIDES]
         new["turn"], new["stage"], new["plans"] = new["turn"] + 1, "shout", {}
     return new, events
 
