@@ -264,6 +264,7 @@ def test_an_undo_request_its_refusal_and_its_consent_are_composed_and_stored(ser
     moved = service.load(game)
     service.submit(game, "red", "end", compose=compose)
     ended = service.load(game)
+    assert [(d["side"], d["phase_key"]) for d in store.deadlines(game)] == [("red", "1:red:dice")]
     request = service.submit(game, "red", "undo", compose=compose)
     assert (request.seq, request.side) == (2, "red")
     refusal = service.submit(game, "blue", "refuse", compose=compose)
@@ -276,7 +277,8 @@ def test_an_undo_request_its_refusal_and_its_consent_are_composed_and_stored(ser
     service.submit(game, "red", "undo", compose=compose)
     consent = service.submit(game, "blue", "accept", compose=compose)
     assert (consent.seq, consent.side, events(consent)) == (1, "red", [("all", "undo", "Red undoes `end`.")])
-    assert [(before, after) for _, before, after in compose.seen[1:]] == [(ended, ended)] * 3 + [(ended, moved)]
+    assert [(before, after) for _, before, after in compose.seen] == [(moved, ended)] + [(ended, ended)] * 3 + [
+        (ended, moved)]
     assert service.load(game) == moved and store.last_seq(game) == 1
     assert [(d["side"], d["phase_key"]) for d in store.deadlines(game)] == [("red", "1:red:movement")]
     assert _outbox(store, game) == [(1, "all", [("move", "r1 moves to 0201")]),
