@@ -334,7 +334,7 @@ def test_a_system_is_loaded_by_its_name(store):
 
 
 def test_each_side_asks_about_its_own_view_and_the_undo_waiting(wager):
-    """`status` and `units` answer from the asker's view (its own crier named, its own plan
+    """`status`, `units` and `odds` answer from the asker's view (its own crier named, its own plan
     shown); a waiting undo is named whole to the side that asked for it, by its verb to others."""
     service, _ = wager
     game = service.new_game("toy_wager", "long", seed=1)
@@ -350,6 +350,9 @@ def test_each_side_asks_about_its_own_view_and_the_undo_waiting(wager):
     assert service.submit(game, "red", "units").reply == (
         "Red:\n  0101  red-crier  crier\n\nBlue:\n  0102  1 hidden unit")
     assert service.submit(game, None, "units 0101").reply == "Red:\n  0101  1 hidden unit"
+    odds = "Plans:\n  die 1-3 (3 in 6, 50%): bold, the bold plan wins.\n"
+    assert service.submit(game, "red", "odds plan").reply == odds + "Your plan is bold."
+    assert service.submit(game, None, "odds plan").reply == odds + "No plan of yours."
     assert service.submit(game, "blue", "plan calm").accepted
     assert service.submit(game, "blue", "undo").accepted  # the plans were revealed: Red consents
     asks = "\nThe Blue player asks to undo {}: accept or refuse."

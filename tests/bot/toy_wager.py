@@ -135,4 +135,9 @@ def help(topic: str | None = None) -> str:
 
 
 def odds(state: dict, side: str | None, text: str) -> dict:
-    raise CommandError("The wager has no combat, so no odds to give.")
+    """The odds of the plans, from what `side` knows: its own plan once it is down."""
+    if text != "plan":
+        raise CommandError("The wager gives odds of a `plan` only.")
+    mine = state["plans"].get(side) if side else None
+    return {"kind": "results", "title": "Plans", "notes": [f"your plan is {mine}" if mine else "no plan of yours"],
+            "results": [{"faces": [1, 2, 3], "probability": 0.5, "result": "bold", "meaning": "the bold plan wins"}]}
