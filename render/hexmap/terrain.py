@@ -136,8 +136,7 @@ def _draw(m: BattleMap, r: int, window: Box, size: tuple[int, int]) -> tuple[Ima
     of the labels drawn (in the layer's pixels). Only what reaches into the window is drawn, in the
     order of the whole; nothing that does is cut at the canvas's edge, and the shrink's kernel
     finds the pixels round the window."""
-    M = Margins()
-    layout = layout_for(m.hexes, r, (M.left * r, M.top * r))
+    layout = layer_layout(r)
     canvas = (0, max(0, window[1] - 3 * r), min(size[0], window[2] + 3 * r), min(size[1], window[3] + 3 * r))
     img = Image.new("RGB", (canvas[2], canvas[3] - canvas[1]), P.PAPER)
     d = BandDraw(img, canvas[1])
@@ -165,8 +164,9 @@ def _draw(m: BattleMap, r: int, window: Box, size: tuple[int, int]) -> tuple[Ima
 def _seen(layout: Layout, box: Box) -> Callable[[Hex], bool]:
     """Whether anything drawn for a hex (its trees, number, rivers, the map's edge) can reach a box."""
     reach = 1.5 * layout.r
-    return lambda hx: (box[0] - reach <= layout.centre(hx)[0] <= box[2] + reach
-                       and box[1] - reach <= layout.centre(hx)[1] <= box[3] + reach)
+    centres = ((hx, layout.centre(hx)) for hx in battlemap.load().hexes)
+    return frozenset(hx for hx, (x, y) in centres if box[0] - reach <= x <= box[2] + reach
+                     and box[1] - reach <= y <= box[3] + reach).__contains__
 
 
 def _trees(d: BandDraw, layout: Layout, hx: Hex) -> None:
