@@ -18,6 +18,7 @@ from fractions import Fraction
 from rules import borodino
 from rules.borodino import commands as C
 from rules.borodino import movement
+from rules.borodino.ai.leaders import moves as move_leaders
 from rules.borodino.ai.attacks import Expectation, expectation
 from rules.borodino.ai.goals import doubling, objectives
 from rules.borodino.ai.position import rebuild
@@ -39,7 +40,7 @@ class Level1:
         if state["phase"] == "movement":
             return _movement(state, side)
         if state["phase"] == "rally":
-            return [Decision("end", "level 1 leaves its leaders where they are (Doomed Victory 8.152)")]
+            return move_leaders(state, side)[1] + [Decision("end", "the leaders have moved (Doomed Victory 8.152)")]
         return [_combat(state, side)]
 
 
@@ -88,7 +89,8 @@ def _movement(state: dict, side: str) -> list[Decision]:
         state, _ = borodino.apply(state, side, cmd)
         why = "leaves by the east edge" if best == C.OFF else _why_place(b, best, targets)
         plan.append(Decision(cmd.to_text(), why))
-    return plan + [Decision("end", "every unit that should move has moved (Sequence of Play)")]
+    _, leaders_moved = move_leaders(state, side)  # Doomed Victory 8.1: after the units they lead
+    return plan + leaders_moved + [Decision("end", "every unit that should move has moved (Sequence of Play)")]
 
 
 def _start(b: Battle, uid: str) -> Hex:
