@@ -15,7 +15,7 @@ from rules.borodino.battle import Battle, enemy_of
 from rules.borodino.commands import Attack
 from rules.borodino.tables import odds_column
 from rules.core.errors import RuleViolation
-from rules.core.hexes import Hex, distance, fire_paths, nearby
+from rules.core.hexes import Hex, distance, fire_paths, nearby, neighbours
 
 WOODS = ("woods", "woods_road")
 
@@ -225,7 +225,9 @@ def _strengths(b: Battle, plan: Plan) -> None:
 # --- obligations (Combat B, C; Artillery A; Redoubts C) ------------------------------------
 def _targets(b: Battle, side: str) -> list[Hex]:
     """Hexes that may still be attacked: available enemy units and empty active redoubts."""
-    out = [b.hex_of(d) for d in b.on_map(enemy_of(side)) if _available_defender(b, d)]
+    units, defs, enemy = b.s["units"], b.defs, enemy_of(side)
+    out = [h for h, d in b.occupant.items() if defs[d].side == enemy
+           and not units[d]["defended"] and not units[d]["advanced"]]  # _available_defender
     if side == "french":
         out += [h for h in b.map.redoubts if _empty_redoubt_target(b, h)]
     return out
@@ -234,37 +236,48 @@ def _targets(b: Battle, side: str) -> list[Hex]:
 def capable_edges(b: Battle, side: str) -> dict[str, list[Hex]]:
     """For each attacker still able to attack, the target hexes it could attack on its own."""
     order = {t: i for i, t in enumerate(_targets(b, side))}  # each attacker's targets in this order
+    within_2: set[Hex] = set()  # no target is further from any other hex
+    for t in order:
+        within_2.update(nearby(t, 2))
     out = {}
-    for a in b.on_map(side):
-        if not _available_attacker(b, a):
+    units, defs, doomed = b.s["units"], b.defs, b.doomed
+    for h, a in b.occupant.items():
+        d, u = defs[a], units[a]
+        if d.side != side or u["attacked"] or u["advanced"] or (doomed and dv_combat.why_barred(b, a)):
+            continue  # not an _available_attacker
+        if h not in within_2:
+            out[a] = []
             continue
-        near = nearby(b.hex_of(a), 2 if b.is_artillery(a) else 1)
-        out[a] = sorted((t for t in near if t in order and can_strike(b, a, t) is None), key=order.__getitem__)
+        near = [t for t in nearby(h, 2 if d.kind == "artillery" else 1) if t in order]
+        if len(near) > 1:
+            near.sort(key=order.__getitem__)
+        out[a] = [t for t in near if can_strike(b, a, t) is None]
     return out
 
 
-def obligations(b: Battle, side: str) -> tuple[set[str], set[Hex]]:
-    """(attackers that must still attack, target hexes that must still be attacked)."""
-    edges = capable_edges(b, side)
-    enemies = b.on_map(enemy_of(side))
-    enemy_hexes = {b.hex_of(e) for e in enemies}
-    active_fronts = {f: h for h in b.map.redoubts if b.redoubt_active(h) and side == "french"
-                     for f in b.map.redoubts[h].front}
+def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None) -> tuple[set[str], set[Hex]]:
+    """(attackers that must still attack, target hexes that must still be attacked); `edges`:
+    `capable_edges(b, side)` when the caller has it."""
+    if edges is None:
+        edges = capable_edges(b, side)
+    defs, units, m, enemy = b.defs, b.s["units"], b.map, enemy_of(side)
+    enemy_hexes = {h for h, e in b.occupant.items() if defs[e].side == enemy}
+    active_fronts = {f: h for h in m.redoubts if b.redoubt_active(h) and side == "french"
+                     for f in m.redoubts[h].front}
     must_attack: set[str] = set()
     for a, targets in edges.items():
-        ah = b.hex_of(a)
-        engaged = any(n in enemy_hexes and b.engaged(ah, n) for n in b.map.adjacent(ah)) or ah in active_fronts
-        if engaged and targets:
+        ah = units[a]["hex"]
+        if targets and (ah in active_fronts or any(n in enemy_hexes and b.engaged(ah, n) for n in m.adjacent(ah))):
             must_attack.add(a)
     attackable = {t for targets in edges.values() for t in targets} | _redoubt_targets(b, side)
     # Doomed Victory (binding): a unit that may not attack (broken, 6.10; its leader inactive, 8.10) owes
     # no attack, and the enemy next to it is owed one only by others.
-    movers = [b.hex_of(a) for a in b.on_map(side) if not b.unit(a)["advanced"]
-              and not (b.doomed and dv_combat.why_barred(b, a))]
+    doomed = b.doomed
+    movers = {h for h, a in b.occupant.items() if defs[a].side == side and not units[a]["advanced"]
+              and not (doomed and dv_combat.why_barred(b, a))}
     must_defend: set[Hex] = set()
-    for e in enemies:
-        eh = b.hex_of(e)
-        if eh in attackable and any(distance(eh, m) == 1 and b.engaged(eh, m) for m in movers):
+    for eh in enemy_hexes:
+        if eh in attackable and any(n in movers and b.engaged(eh, n) for n in neighbours(eh)):
             must_defend.add(eh)
     return must_attack, must_defend
 
@@ -280,7 +293,8 @@ def _redoubt_targets(b: Battle, side: str) -> set[Hex]:
 def contact(b: Battle, side: str) -> Contact:
     """Who may still attack whom, and which of them owe an attack (Combat B; Redoubts C, I)."""
     edges: dict[str, dict[Hex, bool]] = {}
-    for a, targets in capable_edges(b, side).items():
+    capable = capable_edges(b, side)
+    for a, targets in capable.items():
         ah = b.hex_of(a)
         # "single": bombarding artillery attacks one unit (Artillery D), an empty redoubt is attacked by itself (I)
         edges[a] = {t: distance(ah, t) == 2 or b.at(t) is None for t in targets}
@@ -291,7 +305,7 @@ def contact(b: Battle, side: str) -> Contact:
                           if b.side_at(f) == "french" and _available_defender(b, b.occupant[f])}
                 if fronts:
                     edges[f"R{h}"] = fronts
-    due_a, due_d = obligations(b, side)
+    due_a, due_d = obligations(b, side, capable)
     return Contact(edges, {("a", a) for a in due_a} | {("d", h) for h in due_d})
 
 

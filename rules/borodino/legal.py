@@ -22,9 +22,9 @@ def legal_commands(b: Battle, side: str) -> list[C.Command]:
     if b.s["pending"]:
         return _choice_commands(b)
     if b.s["phase"] == "rally":
-        return _leader_commands(b, side) + [C.End()]
+        return leader_commands(b, side) + [C.End()]
     if b.s["phase"] == "movement":
-        return _movement_commands(b, side) + _leader_commands(b, side)
+        return _movement_commands(b, side) + leader_commands(b, side)
     out: list[C.Command] = [cmd for cmd in attack_candidates(b, side) if _may_attack(b, side, cmd)]
     due_a, due_d = obligations(b, side)
     return out + ([] if due_a or due_d else [C.End()])
@@ -38,10 +38,10 @@ def sample_command(b: Battle, side: str, rng: random.Random) -> C.Command | None
     if b.s["pending"]:
         return rng.choice(_choice_commands(b))
     if b.s["phase"] == "rally":
-        return rng.choice(_leader_commands(b, side) + [C.End()])
+        return rng.choice(leader_commands(b, side) + [C.End()])
     if b.s["phase"] == "movement":
-        draws: list[str | C.Command] = [C.End(), *_movers(b, side), *_releases(b, side),
-                                        *_leader_commands(b, side)]
+        draws: list[str | C.Command] = [C.End(), *_movers(b, side), *releases(b, side),
+                                        *leader_commands(b, side)]
     else:
         due_a, due_d = obligations(b, side)
         draws = [*attack_candidates(b, side), *([] if due_a or due_d else [C.End()])]
@@ -50,11 +50,11 @@ def sample_command(b: Battle, side: str, rng: random.Random) -> C.Command | None
         if isinstance(draw, str):
             dests = sorted(movement.reachable(b, draw))
             if dests:
-                return C.Move(_ref(b, draw), (rng.choice(dests),))
+                return C.Move(ref(b, draw), (rng.choice(dests),))
         elif isinstance(draw, C.Attack):
             if _may_attack(b, side, draw):
                 return draw
-        elif not isinstance(draw, C.Release) or _may_release(b, side, draw):
+        elif not isinstance(draw, C.Release) or may_release(b, side, draw):
             return draw
     return None
 
@@ -62,12 +62,12 @@ def sample_command(b: Battle, side: str, rng: random.Random) -> C.Command | None
 def _movement_commands(b: Battle, side: str) -> list[C.Command]:
     out: list[C.Command] = []
     for uid in _movers(b, side):
-        out += [C.Move(_ref(b, uid), (dest,)) for dest in sorted(movement.reachable(b, uid))]
-    candidates = _releases(b, side)
-    return out + [cmd for cmd in candidates if _may_release(b, side, cmd)] + [C.End()]
+        out += [C.Move(ref(b, uid), (dest,)) for dest in sorted(movement.reachable(b, uid))]
+    candidates = releases(b, side)
+    return out + [cmd for cmd in candidates if may_release(b, side, cmd)] + [C.End()]
 
 
-def _leader_commands(b: Battle, side: str) -> list[C.Command]:
+def leader_commands(b: Battle, side: str) -> list[C.Command]:
     """Every leader move open to the side (Doomed Victory 8.1, 8.152); none without `dv_leaders`."""
     if "leaders" not in b.s:
         return []
@@ -99,13 +99,13 @@ def _movers(b: Battle, side: str) -> list[str]:
             and not u["moved"] and b.side(uid) == side and not movement.why_immobile(b, side, uid)]
 
 
-def _ref(b: Battle, uid: str) -> str:
+def ref(b: Battle, uid: str) -> str:
     """How a command names a unit: its hex on the map, its id while it waits to enter."""
     u = b.unit(uid)
     return b.hex_of(uid) if u["where"] == "map" else uid
 
 
-def _releases(b: Battle, side: str) -> list[C.Release]:
+def releases(b: Battle, side: str) -> list[C.Release]:
     """Guard units that a `release` might free (Imperial Guard B2), not yet checked."""
     if not b.option("imperial_guard"):
         return []
@@ -121,7 +121,7 @@ def _may_attack(b: Battle, side: str, cmd: C.Attack) -> bool:
         return False
 
 
-def _may_release(b: Battle, side: str, cmd: C.Release) -> bool:
+def may_release(b: Battle, side: str, cmd: C.Release) -> bool:
     try:
         imperial_guard.release(Battle(copy_state(b.s)), side, cmd)
         return True
