@@ -56,8 +56,8 @@ def fronting(m: battlemap.BattleMap, h: Hex) -> tuple[Hex, ...]:
 
 def reading_copy(state: dict) -> dict:
     """A copy good enough for code that only tries commands out: the unit and redoubt tables are
-    new, their entries shared. Such code replaces an entry, never changes one in place (see
-    combat._check_obligations_stay_possible); ten times cheaper than `rules.core.play.copy_state`."""
+    new, their entries shared. Such code replaces an entry, never changes one in place; ten
+    times cheaper than `rules.core.play.copy_state`."""
     return {**state, "units": dict(state["units"]), "redoubts": dict(state["redoubts"])}
 
 

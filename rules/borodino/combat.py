@@ -236,22 +236,21 @@ def _targets(b: Battle, side: str) -> list[Hex]:
 def capable_edges(b: Battle, side: str) -> dict[str, list[Hex]]:
     """For each attacker still able to attack, the target hexes it could attack on its own."""
     order = {t: i for i, t in enumerate(_targets(b, side))}  # each attacker's targets in this order
-    within_2: set[Hex] = set()  # no target is further from any other hex
-    for t in order:
-        within_2.update(nearby(t, 2))
+    targets = set(order)
     out = {}
     units, defs, doomed = b.s["units"], b.defs, b.doomed
     for h, a in b.occupant.items():
         d, u = defs[a], units[a]
         if d.side != side or u["attacked"] or u["advanced"] or (doomed and dv_combat.why_barred(b, a)):
             continue  # not an _available_attacker
-        if h not in within_2:
+        near = nearby(h, 2 if d.kind == "artillery" else 1)
+        if targets.isdisjoint(near):
             out[a] = []
             continue
-        near = [t for t in nearby(h, 2 if d.kind == "artillery" else 1) if t in order]
-        if len(near) > 1:
-            near.sort(key=order.__getitem__)
-        out[a] = [t for t in near if can_strike(b, a, t) is None]
+        hits = [t for t in near if t in order]
+        if len(hits) > 1:
+            hits.sort(key=order.__getitem__)
+        out[a] = [t for t in hits if can_strike(b, a, t) is None]
     return out
 
 
@@ -290,10 +289,12 @@ def _redoubt_targets(b: Battle, side: str) -> set[Hex]:
             for f in r.front if b.side_at(f) == "french" and _available_defender(b, b.occupant[f])}
 
 
-def contact(b: Battle, side: str) -> Contact:
-    """Who may still attack whom, and which of them owe an attack (Combat B; Redoubts C, I)."""
+def contact(b: Battle, side: str, capable: dict[str, list[Hex]] | None = None) -> Contact:
+    """Who may still attack whom, and which of them owe an attack (Combat B; Redoubts C, I);
+    `capable`: `capable_edges(b, side)` when the caller has it."""
     edges: dict[str, dict[Hex, bool]] = {}
-    capable = capable_edges(b, side)
+    if capable is None:
+        capable = capable_edges(b, side)
     for a, targets in capable.items():
         ah = b.hex_of(a)
         # "single": bombarding artillery attacks one unit (Artillery D), an empty redoubt is attacked by itself (I)
@@ -309,10 +310,13 @@ def contact(b: Battle, side: str) -> Contact:
     return Contact(edges, {("a", a) for a in due_a} | {("d", h) for h in due_d})
 
 
-def owed_attacks(b: Battle, side: str) -> list[tuple[tuple[str, ...], tuple[Hex, ...]]]:
-    """An arrangement meeting every obligation that can be met, as (attacker refs, defender hexes)."""
+def owed_attacks(b: Battle, side: str, capable: dict[str, list[Hex]] | None = None
+                 ) -> list[tuple[tuple[str, ...], tuple[Hex, ...]]]:
+    """An arrangement meeting every obligation that can be met, as (attacker refs, defender hexes);
+    `capable`: `capable_edges(b, side)` when the caller has it."""
     refs = {uid: b.hex_of(uid) for uid in b.on_map(side)}
-    return [(tuple(sorted(refs.get(a, a) for a in atts)), defs) for atts, defs in best_cover(contact(b, side)).attacks]
+    return [(tuple(sorted(refs.get(a, a) for a in atts)), defs)
+            for atts, defs in best_cover(contact(b, side, capable)).attacks]
 
 
 def _check_obligations_stay_possible(b: Battle, plan: Plan) -> None:
@@ -329,23 +333,8 @@ def _check_obligations_stay_possible(b: Battle, plan: Plan) -> None:
     if not touched:
         return
     unmet_before = best_cover(before, only=involved).unmet
-    # Try the attack out on entries replaced, never changed in place: the state may be shared
-    # with a caller that only reads it (legal_commands).
-    saved = {u: b.unit(u) for u in plan.attackers + plan.defenders}
-    saved_redoubt = b.s["redoubts"].get(redoubt or "")
-    for u in plan.attackers:
-        b.s["units"][u] = {**b.unit(u), "attacked": True}
-    for u in plan.defenders:
-        b.s["units"][u] = {**b.unit(u), "defended": True}
-    if redoubt:
-        b.s["redoubts"][redoubt] = {**b.s["redoubts"][redoubt], "attacked": True}
-    try:
-        after = contact(b, plan.side)
-        unmet_after = best_cover(after, only=touched).unmet
-    finally:
-        b.s["units"].update(saved)
-        if redoubt:
-            b.s["redoubts"][redoubt] = saved_redoubt
+    after = contact_after(b, before, plan)
+    unmet_after = best_cover(after, only=touched).unmet
     stranded = (before.required & touched) - involved - after.required  # left with nothing to attack
     if len(stranded) + len(unmet_after) <= len(unmet_before):
         return
@@ -357,3 +346,26 @@ def _check_obligations_stay_possible(b: Battle, plan: Plan) -> None:
                         "attack or be attacked, yet every adjacent unit must take part (no unit attacks or is "
                         "attacked twice; bombarding artillery attacks one unit, Artillery D); include them or "
                         "arrange the attacks differently")
+
+
+def contact_after(b: Battle, before: Contact, plan: Plan) -> Contact:
+    """`contact(b, plan.side)` as it will be once the plan's attackers have attacked and its
+    defenders (or the empty redoubt it attacks alone) have been attacked, read off `before`:
+    those attackers have no edges left, those hexes are no target, and an obligation stays
+    owed while its unit still has an edge (`obligations`: the rest of what it reads, who stands
+    next to whom, does not change)."""
+    gone = {b.hex_of(d) for d in plan.defenders}
+    if plan.redoubt_alone and plan.redoubt_defending:
+        gone.add(plan.redoubt_defending)
+    units, attacked = b.s["units"], set(plan.attackers)
+    edges: dict[str, dict[Hex, bool]] = {}
+    for a, targets in before.edges.items():
+        if a in attacked:
+            continue
+        left = {t: single for t, single in targets.items() if t not in gone}
+        if left or a in units:  # a redoubt's own strength (R<hex>) has edges only while it has a target
+            edges[a] = left
+    attackable = {t for targets in edges.values() for t in targets}
+    required = {(kind, key) for kind, key in before.required
+                if (kind == "a" and edges.get(key)) or (kind == "d" and key in attackable)}
+    return Contact(edges, required)

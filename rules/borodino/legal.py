@@ -25,7 +25,7 @@ def legal_commands(b: Battle, side: str) -> list[C.Command]:
         return leader_commands(b, side) + [C.End()]
     if b.s["phase"] == "movement":
         return _movement_commands(b, side) + leader_commands(b, side)
-    out: list[C.Command] = [cmd for cmd in attack_candidates(b, side) if _may_attack(b, side, cmd)]
+    out: list[C.Command] = [cmd for cmd in attack_candidates(b, side) if may_attack(b, side, cmd)]
     due_a, due_d = obligations(b, side)
     return out + ([] if due_a or due_d else [C.End()])
 
@@ -52,7 +52,7 @@ def sample_command(b: Battle, side: str, rng: random.Random) -> C.Command | None
             if dests:
                 return C.Move(ref(b, draw), (rng.choice(dests),))
         elif isinstance(draw, C.Attack):
-            if _may_attack(b, side, draw):
+            if may_attack(b, side, draw):
                 return draw
         elif not isinstance(draw, C.Release) or may_release(b, side, draw):
             return draw
@@ -113,7 +113,7 @@ def releases(b: Battle, side: str) -> list[C.Release]:
             and b.defs[g].guard and g not in b.s["released"] and b.s["units"][g]["where"] == "map"]
 
 
-def _may_attack(b: Battle, side: str, cmd: C.Attack) -> bool:
+def may_attack(b: Battle, side: str, cmd: C.Attack) -> bool:
     try:
         plan_attack(b, side, cmd)
         return True

@@ -336,6 +336,21 @@ def explain_unreachable(b: Battle, uid: str, dest: str, options: dict) -> RuleVi
     return RuleViolation(rule, why + "." + where)
 
 
+def _cheapest_step(b: Battle, side: str, uid: str, dest: Hex) -> int | None:
+    """The cost of moving a unit on the map into an adjacent empty hex when that single step is
+    legal and costs the least any step can: then it is the cheapest path `reachable` would find
+    (any other path enters two hexes or more), without the route search. None otherwise."""
+    t = b.tables
+    start = b.hex_of(uid) if b.unit(uid)["where"] == "map" else None
+    if start is None or dest not in b.map.adjacent(start) or b.at(dest) is not None \
+            or min(t.ford, t.bridge, t.stream) < 0 or b.defs[uid].movement < t.enter:
+        return None
+    cost = step_cost(b, side, start, dest)[0]
+    if cost != t.enter or Limits(b, uid, start).refuse(dest):
+        return None
+    return cost
+
+
 def apply_move(b: Battle, side: str, cmd: Move) -> list[Event]:
     """Validate and carry out a move; returns its events."""
     uid = resolve_unit(b, cmd.unit)
@@ -343,7 +358,9 @@ def apply_move(b: Battle, side: str, cmd: Move) -> list[Event]:
     if refusal:
         raise RuleViolation(*refusal)
     origin = start_hex(b, uid)
-    if len(cmd.path) == 1:
+    if len(cmd.path) == 1 and (cheapest := _cheapest_step(b, side, uid, cmd.path[0])):
+        cost, path = cheapest, cmd.path
+    elif len(cmd.path) == 1:
         options = reachable(b, uid)
         if cmd.path[0] not in options:
             raise explain_unreachable(b, uid, cmd.path[0], options)

@@ -19,6 +19,7 @@ import random
 from rules.borodino import commands as C
 from rules.borodino import legal
 from rules.borodino.battle import Battle, enemy_of
+from rules.borodino.combat import capable_edges, obligations, owed_attacks
 from rules.borodino.movement import Limits, closed_fronts, passable_from, passable_steps, start_hex, why_immobile
 from rules.core.hexes import Hex
 
@@ -27,12 +28,15 @@ END_CHANCE = 0.25  # a Movement Phase moves three units on average
 
 def rollout_command(b: Battle, side: str, rng: random.Random) -> C.Command | None:
     """One legal command of the rollout policy (see the module's docstring)."""
+    if b.s["phase"] == "combat" and not b.s["pending"]:
+        return _combat_command(b, side, rng)
     if b.s["pending"] or b.s["phase"] != "movement":
         return legal.sample_command(b, side, rng)
     if rng.random() < END_CHANCE:
         return C.End()
+    defs = b.defs
     draws: list[str | C.Command] = [uid for uid, u in b.s["units"].items() if not u["moved"]
-                                    and u["where"] in ("map", "waiting") and b.side(uid) == side]
+                                    and u["where"] in ("map", "waiting") and defs[uid].side == side]
     draws += legal.releases(b, side) + legal.leader_commands(b, side)
     while draws:
         i = rng.randrange(len(draws))
@@ -83,3 +87,27 @@ def walk(b: Battle, uid: str, rng: random.Random) -> tuple[Hex, ...] | None:
             return tuple(path) + (C.OFF,)
         else:
             return tuple(path) or (start,)
+
+
+def _combat_command(b: Battle, side: str, rng: random.Random) -> C.Command:
+    """While an attack is owed, one attack of the arrangement that meets the obligations
+    (combat.owed_attacks; as `legal.sample_command` in the rare position where that attack is
+    refused). Once none is owed, `end` with probability END_CHANCE, else one unit's attack on
+    one target it could attack on its own (a bombardment, as nothing adjacent is left), each
+    alike, and `end` when none is legal."""
+    capable = capable_edges(b, side)
+    due_a, due_d = obligations(b, side, capable)
+    if due_a or due_d:
+        owed = owed_attacks(b, side, capable)
+        if owed:
+            attack = C.Attack(*owed[rng.randrange(len(owed))])
+            if legal.may_attack(b, side, attack):
+                return attack
+        return legal.sample_command(b, side, rng) or C.End()
+    singles = [C.Attack((b.hex_of(a),), (t,)) for a, targets in capable.items() for t in targets]
+    if rng.random() >= END_CHANCE:
+        while singles:
+            attack = singles.pop(rng.randrange(len(singles)))
+            if legal.may_attack(b, side, attack):
+                return attack
+    return C.End()

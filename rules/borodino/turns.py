@@ -43,8 +43,9 @@ def start_player_turn(b: Battle) -> list[Event]:
     s = b.s
     s["phase"] = "movement"
     s["last_log"], s["log"] = s["log"], new_log(s["turn"], s["player"])
-    for uid in s["units"]:
-        b.edit(uid)["moved"] = False
+    for uid, u in s["units"].items():
+        if u["moved"]:
+            b.edit(uid)["moved"] = False
     events = [phase_event(f"Game-Turn {s['turn']} ({scenario_data.day(s['turn'])}, {scenario_data.clock(s['turn'])}): "
                      f"{s['player'].title()} Movement Phase.", turn=s["turn"], player=s["player"])]
     if "leaders" in s:  # Doomed Victory 8.10: which leaders are active this Player-Turn
@@ -103,9 +104,10 @@ def end_movement(b: Battle) -> list[Event]:
     if b.night:
         return events + [phase_event("Night: no Combat Phase (Night Movement).")] + end_player_turn(b)
     s["phase"] = "combat"
-    for uid in s["units"]:
-        u = b.edit(uid)
-        u["attacked"] = u["defended"] = u["advanced"] = False
+    for uid, u in s["units"].items():
+        if u["attacked"] or u["defended"] or u["advanced"]:
+            u = b.edit(uid)
+            u["attacked"] = u["defended"] = u["advanced"] = False
     for r in s["redoubts"].values():
         r["attacked"] = False
     events.append(phase_event(f"{s['player'].title()} Combat Phase.", turn=s["turn"], player=s["player"]))
