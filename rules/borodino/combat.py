@@ -6,6 +6,7 @@ can be refused and no declaration may leave an obligation impossible to meet.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -91,9 +92,11 @@ def _empty_redoubt_target(b: Battle, h: Hex) -> bool:
     return b.at(h) is None and b.redoubt_active(h) and not b.s["redoubts"][h]["attacked"]
 
 
-def plan_attack(b: Battle, side: str, cmd: Attack, *, check_obligations: bool = True) -> Plan:
+def plan_attack(b: Battle, side: str, cmd: Attack, *, check_obligations: bool = True,
+                now: Contact | None = None) -> Plan:
     """Check a declared attack against Combat A-K, Artillery A-I and Redoubts A-I; the odds of an
-    attack asked about before the Combat Phase skip Combat (B, D), which the moves may change."""
+    attack asked about before the Combat Phase skip Combat (B, D), which the moves may change.
+    `now`: `contact(b, side)` when the caller has it."""
     if not cmd.attackers or not cmd.defenders:
         raise RuleViolation("Combat (A)", "an attack names its attackers and the enemy units it attacks: "
                             "`attack 3224 -> 3223`")
@@ -160,7 +163,7 @@ def plan_attack(b: Battle, side: str, cmd: Attack, *, check_obligations: bool = 
                                 f"beyond its front hexsides ({', '.join(sorted(front))}), not {', '.join(outside)}")
     _strengths(b, plan)
     if check_obligations:
-        _check_obligations_stay_possible(b, plan)
+        _check_obligations_stay_possible(b, plan, now or contact(b, side))
     return plan
 
 
@@ -235,9 +238,17 @@ def _targets(b: Battle, side: str) -> list[Hex]:
 
 def capable_edges(b: Battle, side: str) -> dict[str, list[Hex]]:
     """For each attacker still able to attack, the target hexes it could attack on its own."""
+    return dict(_capable(b, side))
+
+
+def may_any_attack(b: Battle, side: str) -> bool:
+    """Whether some unit of `side` could attack (an edge of `capable_edges`), found without the rest."""
+    return any(targets for _, targets in _capable(b, side))
+
+
+def _capable(b: Battle, side: str) -> Iterator[tuple[str, list[Hex]]]:
     order = {t: i for i, t in enumerate(_targets(b, side))}  # each attacker's targets in this order
     targets = set(order)
-    out = {}
     units, defs, doomed = b.s["units"], b.defs, b.doomed
     for h, a in b.occupant.items():
         d, u = defs[a], units[a]
@@ -245,13 +256,12 @@ def capable_edges(b: Battle, side: str) -> dict[str, list[Hex]]:
             continue  # not an _available_attacker
         near = nearby(h, 2 if d.kind == "artillery" else 1)
         if targets.isdisjoint(near):
-            out[a] = []
+            yield a, []
             continue
         hits = [t for t in near if t in order]
         if len(hits) > 1:
             hits.sort(key=order.__getitem__)
-        out[a] = [t for t in hits if can_strike(b, a, t) is None]
-    return out
+        yield a, [t for t in hits if can_strike(b, a, t) is None]
 
 
 def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None) -> tuple[set[str], set[Hex]]:
@@ -289,9 +299,10 @@ def _redoubt_targets(b: Battle, side: str) -> set[Hex]:
             for f in r.front if b.side_at(f) == "french" and _available_defender(b, b.occupant[f])}
 
 
-def contact(b: Battle, side: str, capable: dict[str, list[Hex]] | None = None) -> Contact:
+def contact(b: Battle, side: str, capable: dict[str, list[Hex]] | None = None,
+            due: tuple[set[str], set[Hex]] | None = None) -> Contact:
     """Who may still attack whom, and which of them owe an attack (Combat B; Redoubts C, I);
-    `capable`: `capable_edges(b, side)` when the caller has it."""
+    `capable` and `due`: `capable_edges(b, side)` and `obligations(b, side)` when the caller has them."""
     edges: dict[str, dict[Hex, bool]] = {}
     if capable is None:
         capable = capable_edges(b, side)
@@ -306,23 +317,22 @@ def contact(b: Battle, side: str, capable: dict[str, list[Hex]] | None = None) -
                           if b.side_at(f) == "french" and _available_defender(b, b.occupant[f])}
                 if fronts:
                     edges[f"R{h}"] = fronts
-    due_a, due_d = obligations(b, side, capable)
+    due_a, due_d = due or obligations(b, side, capable)
     return Contact(edges, {("a", a) for a in due_a} | {("d", h) for h in due_d})
 
 
-def owed_attacks(b: Battle, side: str, capable: dict[str, list[Hex]] | None = None
-                 ) -> list[tuple[tuple[str, ...], tuple[Hex, ...]]]:
+def owed_attacks(b: Battle, side: str, now: Contact | None = None) -> list[tuple[tuple[str, ...], tuple[Hex, ...]]]:
     """An arrangement meeting every obligation that can be met, as (attacker refs, defender hexes);
-    `capable`: `capable_edges(b, side)` when the caller has it."""
+    `now`: `contact(b, side)` when the caller has it."""
     refs = {uid: b.hex_of(uid) for uid in b.on_map(side)}
     return [(tuple(sorted(refs.get(a, a) for a in atts)), defs)
-            for atts, defs in best_cover(contact(b, side, capable)).attacks]
+            for atts, defs in best_cover(now or contact(b, side)).attacks]
 
 
-def _check_obligations_stay_possible(b: Battle, plan: Plan) -> None:
+def _check_obligations_stay_possible(b: Battle, plan: Plan, before: Contact) -> None:
     """Refuse an attack after which the obligations left can no longer all be met together (Combat B-D):
-    each attack must belong to some arrangement in which every adjacent unit attacks and is attacked."""
-    before = contact(b, plan.side)
+    each attack must belong to some arrangement in which every adjacent unit attacks and is attacked;
+    `before`: the contact now."""
     involved: set[Vertex] = {("a", a) for a in plan.attackers} | {("d", b.hex_of(d)) for d in plan.defenders}
     if plan.redoubt_attacking:
         involved.add(("a", f"R{plan.redoubt_attacking}"))

@@ -19,7 +19,7 @@ import random
 from rules.borodino import commands as C
 from rules.borodino import legal
 from rules.borodino.battle import Battle, enemy_of
-from rules.borodino.combat import capable_edges, obligations, owed_attacks
+from rules.borodino.combat import capable_edges, contact, obligations, owed_attacks
 from rules.borodino.movement import Limits, closed_fronts, passable_from, passable_steps, start_hex, why_immobile
 from rules.core.hexes import Hex
 
@@ -96,18 +96,19 @@ def _combat_command(b: Battle, side: str, rng: random.Random) -> C.Command:
     one target it could attack on its own (a bombardment, as nothing adjacent is left), each
     alike, and `end` when none is legal."""
     capable = capable_edges(b, side)
-    due_a, due_d = obligations(b, side, capable)
-    if due_a or due_d:
-        owed = owed_attacks(b, side, capable)
+    due = obligations(b, side, capable)
+    now = contact(b, side, capable, due)
+    if now.required:
+        owed = owed_attacks(b, side, now)
         if owed:
             attack = C.Attack(*owed[rng.randrange(len(owed))])
-            if legal.may_attack(b, side, attack):
+            if legal.may_attack(b, side, attack, now):
                 return attack
         return legal.sample_command(b, side, rng) or C.End()
     singles = [C.Attack((b.hex_of(a),), (t,)) for a, targets in capable.items() for t in targets]
     if rng.random() >= END_CHANCE:
         while singles:
             attack = singles.pop(rng.randrange(len(singles)))
-            if legal.may_attack(b, side, attack):
+            if legal.may_attack(b, side, attack, now):
                 return attack
     return C.End()

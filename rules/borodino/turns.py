@@ -9,7 +9,7 @@ from functools import partial
 
 from rules.borodino import dv_leaders, rally_phase, scenario_data
 from rules.borodino.battle import Battle
-from rules.borodino.combat import capable_edges, obligations
+from rules.borodino.combat import may_any_attack, obligations
 from rules.core.errors import RuleViolation
 from rules.core.events import Event, event
 from rules.core.hexes import Hex, distance
@@ -111,7 +111,7 @@ def end_movement(b: Battle) -> list[Event]:
     for r in s["redoubts"].values():
         r["attacked"] = False
     events.append(phase_event(f"{s['player'].title()} Combat Phase.", turn=s["turn"], player=s["player"]))
-    if not any(capable_edges(b, s["player"]).values()) and not _redoubt_can_attack(b):
+    if not may_any_attack(b, s["player"]) and not _redoubt_can_attack(b):
         return events + [phase_event("No attack is possible; the Combat Phase ends.")] + end_player_turn(b)
     return events
 
