@@ -136,8 +136,16 @@ class Battle:
     def on_map(self, side: str | None = None) -> list[str]:
         if side is None:
             return list(self.occupant.values())
+        return list(self.stands[side].values())
+
+    @cached_property
+    def stands(self) -> dict[str, dict[Hex, str]]:
+        """`occupant` split by side, in the same order: for each side, its units on the map by hex."""
+        out: dict[str, dict[Hex, str]] = {side: {} for side in SIDES}
         defs = self.defs
-        return [uid for uid in self.occupant.values() if defs[uid].side == side]
+        for h, uid in self.occupant.items():
+            out[defs[uid].side][h] = uid
+        return out
 
     def describe(self, uid: str) -> str:
         """'3224 (French 7-4 infantry)' — how messages name a unit."""
@@ -175,6 +183,7 @@ class Battle:
     def _moved(self) -> None:
         """Forget what depended on where the units stand."""
         self.__dict__.pop("zocs", None)
+        self.__dict__.pop("stands", None)
         self.searched.clear()
 
     # --- redoubts ------------------------------------------------------------------------

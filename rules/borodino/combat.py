@@ -228,9 +228,9 @@ def _strengths(b: Battle, plan: Plan) -> None:
 # --- obligations (Combat B, C; Artillery A; Redoubts C) ------------------------------------
 def _targets(b: Battle, side: str) -> list[Hex]:
     """Hexes that may still be attacked: available enemy units and empty active redoubts."""
-    units, defs, enemy = b.s["units"], b.defs, enemy_of(side)
-    out = [h for h, d in b.occupant.items() if defs[d].side == enemy
-           and not units[d]["defended"] and not units[d]["advanced"]]  # _available_defender
+    units = b.s["units"]
+    out = [h for h, d in b.stands[enemy_of(side)].items()
+           if not units[d]["defended"] and not units[d]["advanced"]]  # _available_defender
     if side == "french":
         out += [h for h in b.map.redoubts if _empty_redoubt_target(b, h)]
     return out
@@ -250,11 +250,11 @@ def _capable(b: Battle, side: str) -> Iterator[tuple[str, list[Hex]]]:
     order = {t: i for i, t in enumerate(_targets(b, side))}  # each attacker's targets in this order
     targets = set(order)
     units, defs, doomed = b.s["units"], b.defs, b.doomed
-    for h, a in b.occupant.items():
-        d, u = defs[a], units[a]
-        if d.side != side or u["attacked"] or u["advanced"] or (doomed and dv_combat.why_barred(b, a)):
+    for h, a in b.stands[side].items():
+        u = units[a]
+        if u["attacked"] or u["advanced"] or (doomed and dv_combat.why_barred(b, a)):
             continue  # not an _available_attacker
-        near = nearby(h, 2 if d.kind == "artillery" else 1)
+        near = nearby(h, 2 if defs[a].kind == "artillery" else 1)
         if targets.isdisjoint(near):
             yield a, []
             continue
@@ -269,8 +269,8 @@ def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None)
     `capable_edges(b, side)` when the caller has it."""
     if edges is None:
         edges = capable_edges(b, side)
-    defs, units, m, enemy = b.defs, b.s["units"], b.map, enemy_of(side)
-    enemy_hexes = {h for h, e in b.occupant.items() if defs[e].side == enemy}
+    units, m = b.s["units"], b.map
+    enemy_hexes = b.stands[enemy_of(side)]
     active_fronts = {f: h for h in m.redoubts if b.redoubt_active(h) and side == "french"
                      for f in m.redoubts[h].front}
     must_attack: set[str] = set()
@@ -282,7 +282,7 @@ def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None)
     # Doomed Victory (binding): a unit that may not attack (broken, 6.10; its leader inactive, 8.10) owes
     # no attack, and the enemy next to it is owed one only by others.
     doomed = b.doomed
-    movers = {h for h, a in b.occupant.items() if defs[a].side == side and not units[a]["advanced"]
+    movers = {h for h, a in b.stands[side].items() if not units[a]["advanced"]
               and not (doomed and dv_combat.why_barred(b, a))}
     must_defend: set[Hex] = set()
     for eh in enemy_hexes:

@@ -66,7 +66,7 @@ class Limits:
                       and uid not in b.s["released"])
         self.night = b.night
         enemy = enemy_of(b.side(uid))
-        self.enemies = [h for h, e in b.occupant.items() if b.side(e) == enemy] if self.guard or self.night else []
+        self.enemies = list(b.stands[enemy]) if self.guard or self.night else []
         self.floor = min(self.nearest(start), 3) if self.night and self.enemies else 0
         self._cache: dict[Hex, int] = {}
 
@@ -195,7 +195,7 @@ def _dijkstra(b: Battle, uid: str, start: Hex, limits: Limits) -> tuple[Search, 
     ma = b.defs[uid].movement
     limited = limits.guard or limits.night
     zoc = b.zocs[side]
-    enemies = {h for h, occ in b.occupant.items() if b.defs[occ].side != side}
+    enemies = b.stands[enemy_of(side)]
     closed = closed_fronts(b) if side == "french" else frozenset()
     steps = passable_steps(b.map)
     entering = b.unit(uid)["where"] == "waiting"  # placed on its entry hex: it has entered that hex (ZOC C)
