@@ -76,9 +76,15 @@ def command_copy(state: dict) -> dict:
             out[k] = v
         elif k == "redoubts":  # entries of scalars only
             out[k] = {h: dict(r) for h, r in v.items()}
+        elif k in _FLAT:
+            out[k] = v.copy()
         else:
             out[k] = copy_state(v)
     return out
+
+
+_FLAT = frozenset({"dice", "losses", "exited", "voluntary_releases", "options", "frozen", "unfrozen", "released",
+                   "broken"})  # the tables and lists of scalars in a state (set_up.new_state)
 
 
 _SCALARS = frozenset({str, int, bool, type(None)})

@@ -34,17 +34,19 @@ def rollout_command(b: Battle, side: str, rng: random.Random) -> C.Command | Non
         return legal.sample_command(b, side, rng)
     if rng.random() < END_CHANCE:
         return C.End()
-    defs = b.defs
-    draws: list[str | C.Command] = [uid for uid, u in b.s["units"].items() if not u["moved"]
-                                    and u["where"] in ("map", "waiting") and defs[uid].side == side]
-    draws += legal.releases(b, side) + legal.leader_commands(b, side)
-    while draws:
+    units, defs = b.s["units"], b.defs
+    draws: list[str | C.Command] = [*units, *legal.releases(b, side), *legal.leader_commands(b, side)]
+    while draws:  # a draw refused is put aside: the first one accepted is drawn alike from all
         i = rng.randrange(len(draws))
         draw = draws[i]
         draws[i] = draws[-1]
         draws.pop()
         if isinstance(draw, str):
-            path = None if why_immobile(b, side, draw) else walk(b, draw, rng)
+            u = units[draw]
+            if defs[draw].side != side or u["moved"] or u["where"] not in ("map", "waiting") \
+                    or why_immobile(b, side, draw):
+                continue
+            path = walk(b, draw, rng)
             if path:
                 return C.Move(legal.ref(b, draw), path)
         elif not isinstance(draw, C.Release) or legal.may_release(b, side, draw):

@@ -83,9 +83,10 @@ def place_reinforcements(b: Battle) -> list[Event]:
     the entry hex ("the nearest map-edge hex not in an Enemy Zone of Control", see entry_hex); when a
     friendly unit stands there, we read the same: no two units end the phase in one hex (Movement)."""
     events = []
-    for uid, u in sorted(b.s["units"].items()):
-        if u["where"] != "waiting" or b.side(uid) != b.s["player"]:
+    for uid in sorted(uid for uid, u in b.s["units"].items() if u["where"] == "waiting"):
+        if b.side(uid) != b.s["player"]:
             continue
+        u = b.unit(uid)
         h = entry_hex(b, u["entry_key"], b.side(uid), empty=True)
         b.place(uid, h)
         b.edit(uid)["moved"] = True
