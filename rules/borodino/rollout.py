@@ -1,16 +1,21 @@
-"""The rollout policy: short random games for a computer opponent's search (issue 11.1).
+"""The rollout policy: shorter random games for a computer opponent's search (issue 11.1).
 
 `rollout_command` plays like `legal.sample_command` except in the Movement Phase, where most of
-a random game's commands are spent: there it says `end` with probability END_CHANCE, else draws
-a unit that can still move (or a Guard release, or a leader's command) alike by rejection, and
-moves the unit by a random walk instead of a route search. The walk starts where the unit
-stands (a reinforcement on its entry hex); at each hex it stops, where a unit may end its move,
-or takes one of the steps the Movement rules allow within the unit's MP (never back into a hex
-it has passed), or leaves by the east edge, each alike; it stops on entering an enemy Zone of
-Control (ZOC C). Every destination `movement.reachable` lists is drawn with some chance (its
-cheapest path is such a walk), at other odds, and the move names the path walked, which
-`movement.check_path` checks. tests/rules/borodino/test_rollout.py shows that such games still
-give every kind of command and meet every combat result.
+a random game's commands and time are spent: there it says `end` with probability END_CHANCE,
+else draws a unit that may still move (or a Guard release, or a leader's command) alike by
+rejection, and moves the unit by a random walk instead of a route search. The walk starts where
+the unit stands (a reinforcement on its entry hex); at each hex it stops, where a unit may end
+its move, or takes one of the steps the Movement rules allow within the unit's MP (never back
+into a hex it has passed), or leaves by the east edge, each alike; it stops on entering an enemy
+Zone of Control (ZOC C); a unit whose walk finds nowhere to end is put aside. Every destination
+`movement.reachable` lists can be drawn (its cheapest path is such a walk), at other odds than
+`sample_command`'s, and the move names the path walked, which `movement.check_path` checks.
+
+A game so played has about half the commands of a `sample_command` game. Fewer moves would
+shorten it further, but then the armies rarely meet: with three moves a phase no Guard unit is
+ever released (Imperial Guard B2 waits for 15 Combat Points of French losses) and no exchange
+asks which units to lose. tests/rules/borodino/test_rollout.py shows that these games give
+every kind of command and meet every combat result.
 """
 from __future__ import annotations
 
@@ -19,17 +24,14 @@ import random
 from rules.borodino import commands as C
 from rules.borodino import legal
 from rules.borodino.battle import Battle, enemy_of
-from rules.borodino.combat import capable_edges, contact, obligations, owed_attacks
 from rules.borodino.movement import Limits, closed_fronts, passable_from, passable_steps, start_hex, why_immobile
 from rules.core.hexes import Hex
 
-END_CHANCE = 0.25  # a Movement Phase moves three units on average
+END_CHANCE = 1 / 8  # a Movement Phase moves seven units on average
 
 
 def rollout_command(b: Battle, side: str, rng: random.Random) -> C.Command | None:
     """One legal command of the rollout policy (see the module's docstring)."""
-    if b.s["phase"] == "combat" and not b.s["pending"]:
-        return _combat_command(b, side, rng)
     if b.s["pending"] or b.s["phase"] != "movement":
         return legal.sample_command(b, side, rng)
     if rng.random() < END_CHANCE:
@@ -90,27 +92,3 @@ def walk(b: Battle, uid: str, rng: random.Random) -> tuple[Hex, ...] | None:
         else:
             return tuple(path) or (start,)
 
-
-def _combat_command(b: Battle, side: str, rng: random.Random) -> C.Command:
-    """While an attack is owed, one attack of the arrangement that meets the obligations
-    (combat.owed_attacks; as `legal.sample_command` in the rare position where that attack is
-    refused). Once none is owed, `end` with probability END_CHANCE, else one unit's attack on
-    one target it could attack on its own (a bombardment, as nothing adjacent is left), each
-    alike, and `end` when none is legal."""
-    capable = capable_edges(b, side)
-    due = obligations(b, side, capable)
-    now = contact(b, side, capable, due)
-    if now.required:
-        owed = owed_attacks(b, side, now)
-        if owed:
-            attack = C.Attack(*owed[rng.randrange(len(owed))])
-            if legal.may_attack(b, side, attack, now):
-                return attack
-        return legal.sample_command(b, side, rng) or C.End()
-    singles = [C.Attack((b.hex_of(a),), (t,)) for a, targets in capable.items() for t in targets]
-    if rng.random() >= END_CHANCE:
-        while singles:
-            attack = singles.pop(rng.randrange(len(singles)))
-            if legal.may_attack(b, side, attack, now):
-                return attack
-    return C.End()
