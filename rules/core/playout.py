@@ -53,6 +53,13 @@ class PlayoutFailure(Exception):
 POLICIES = ("uniform", "sample", "rollout")
 
 
+def policies(system: GameSystem | str) -> tuple[str, ...]:
+    """The policies that play differently on a system: "rollout" only where it has its own
+    `rollout_command` (elsewhere it is "sample" again)."""
+    module = load(system) if isinstance(system, str) else system
+    return tuple(p for p in POLICIES if p != "rollout" or hasattr(module, "rollout_command"))
+
+
 def random_playout(system: GameSystem | str, scenario: str, seed: int,
                    options: dict | None = None, rng_seed: int = 0, max_commands: int = 5000,
                    check: Callable[[dict], object] | None = None, policy: str = "uniform") -> Playout:
