@@ -309,7 +309,7 @@ def contact(b: Battle, side: str, capable: dict[str, list[Hex]] | None = None,
     for a, targets in capable.items():
         ah = b.hex_of(a)
         # "single": bombarding artillery attacks one unit (Artillery D), an empty redoubt is attacked by itself (I)
-        edges[a] = {t: distance(ah, t) == 2 or b.at(t) is None for t in targets}
+        edges[a] = {t: distance(ah, t) == 2 or b.at(t) is None for t in targets} if targets else {}
     if side == "russian":
         for h, r in b.map.redoubts.items():
             if b.redoubt_active(h) and not b.s["redoubts"][h]["attacked"]:
@@ -324,7 +324,7 @@ def contact(b: Battle, side: str, capable: dict[str, list[Hex]] | None = None,
 def owed_attacks(b: Battle, side: str, now: Contact | None = None) -> list[tuple[tuple[str, ...], tuple[Hex, ...]]]:
     """An arrangement meeting every obligation that can be met, as (attacker refs, defender hexes);
     `now`: `contact(b, side)` when the caller has it."""
-    refs = {uid: b.hex_of(uid) for uid in b.on_map(side)}
+    refs = {uid: h for h, uid in b.stands[side].items()}
     return [(tuple(sorted(refs.get(a, a) for a in atts)), defs)
             for atts, defs in best_cover(now or contact(b, side)).attacks]
 
