@@ -66,7 +66,7 @@ def walk(b: Battle, uid: str, rng: random.Random) -> tuple[Hex, ...] | None:
     entering = b.unit(uid)["where"] == "waiting"
     steps, closed = passable_steps(b.map), closed_fronts(b) if side == "french" else frozenset()
     exits = b.map.east_exits if side == "french" and b.scenario.exits_east else frozenset()
-    enemy, occupant = enemy_of(side), b.occupant
+    enemy, occupant, defs = enemy_of(side), b.occupant, b.defs
     path: list[Hex] = []
     here, cost, seen = start, 0, {start}
     while True:
@@ -77,7 +77,8 @@ def walk(b: Battle, uid: str, rng: random.Random) -> tuple[Hex, ...] | None:
             return (tuple(path) or (start,)) if may_end else None
         options = [(n, c) for n, c in (steps[here] if here in steps else passable_from(b.map, here))
                    if cost + c <= ma and n not in seen and (here, n) not in closed
-                   and b.side_at(n) != enemy and not (limited and limits.refuse(n))]
+                   and ((o := occupant.get(n)) is None or defs[o].side != enemy)
+                   and not (limited and limits.refuse(n))]
         leave = here in exits and cost + b.tables.enter <= ma
         k = rng.randrange(len(options) + leave + may_end) if options or leave or may_end else -1
         if k < 0:
