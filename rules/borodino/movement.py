@@ -358,15 +358,15 @@ def apply_move(b: Battle, side: str, cmd: Move) -> list[Event]:
     if refusal:
         raise RuleViolation(*refusal)
     origin = start_hex(b, uid)
-    if len(cmd.path) == 1 and (cheapest := _cheapest_step(b, side, uid, cmd.path[0])):
-        cost, path = cheapest, cmd.path
-    elif len(cmd.path) == 1:
+    path: tuple[Hex, ...] = cmd.path
+    if len(path) == 1 and (cheapest := _cheapest_step(b, side, uid, path[0])) is not None:
+        cost = cheapest
+    elif len(path) == 1:
         options = reachable(b, uid)
-        if cmd.path[0] not in options:
-            raise explain_unreachable(b, uid, cmd.path[0], options)
-        cost, path = options[cmd.path[0]], cheapest_path(b, uid, cmd.path[0])
+        if path[0] not in options:
+            raise explain_unreachable(b, uid, path[0], options)
+        cost, path = options[path[0]], cheapest_path(b, uid, path[0])
     else:
-        path = cmd.path
         cost = check_path(b, uid, path)
     was_waiting = b.unit(uid)["where"] == "waiting"
     described = b.describe(uid)
