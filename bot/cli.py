@@ -139,8 +139,9 @@ def _parser() -> argparse.ArgumentParser:
     fuzz_cmd.add_argument("--out", type=Path, default=Path("."),
                           help="folder for the scripts that replay failed playouts")
     fuzz_cmd.add_argument("--policy", action="append", choices=POLICIES,
-                          help="how playouts draw commands: uniform over the legal list, or the "
-                          "systems' sample_command (repeatable; default: both)")
+                          help="how playouts draw commands: uniform over the legal list, the "
+                          "systems' sample_command, or their rollout_command where they have one "
+                          "(repeatable; default: all)")
     fuzz_cmd.add_argument("--system", action="append", choices=rules.systems(),
                           help="fuzz only this system's playouts (repeatable; default: all)")
     fuzz_cmd.set_defaults(run=_fuzz)
