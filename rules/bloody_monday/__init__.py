@@ -111,8 +111,8 @@ def sample_command(state: dict, side: str, rng: random.Random) -> C.Command | No
 
 def apply(state: dict, side: str, cmd: C.Command) -> tuple[dict, list[Event]]:
     """Apply a command for a side; returns (new state, events). Raises RuleViolation if illegal.
-    Undo never re-rolls a die nor un-sees a block (rules.core.play, with `_seen`)."""
-    return play(state, lambda s: Game(s, shared=True), lambda g: _command(g, side, cmd), seen=_seen,
+    Undo never re-rolls a die nor un-sees a block (rules.core.play, with `Game.seen`)."""
+    return play(state, lambda s: Game(s, shared=True), lambda g: _command(g, side, cmd), seen=Game.seen,
                 copy=command_copy)
 
 
@@ -124,11 +124,6 @@ def _command(g: Game, side: str, cmd: C.Command) -> list[Event]:
     if side not in active:
         raise RuleViolation("4.0", f"the game waits for the {active[0].title()} player")
     return dispatch(g, side, cmd) + victory.settle(g)
-
-
-def _seen(g: Game) -> set[str]:
-    """The blocks the enemy may see now, eliminated ones included."""
-    return {bid for bid in g.s["blocks"] if g.revealed(bid)}
 
 
 def _declare(g: Game, side: str, cmd: C.Word) -> list[Event]:

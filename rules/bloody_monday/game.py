@@ -16,6 +16,8 @@ from rules.core.errors import CommandError
 from rules.core.events import event
 from rules.core.play import copy_state
 
+_SCALARS = (str, int, bool, type(None))
+
 SIDES = ("french", "russian")
 MORALE_LIMIT = 10  # How to Win C: ten enemy blocks eliminated
 
@@ -55,11 +57,27 @@ def plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+# The parts of a state a command only adds to or replaces, never changes inside: the tables of
+# plain values (area control), the lists and tables of lists whose entries stay as they were made
+# (the morale track, the eliminated blocks, the impulse's move log, ...). `command_copy` copies
+# their outer layer only; whatever else a state holds is copied whole.
+_TABLES = frozenset({"blocks", "control", "options", "eliminated", "contested_at_start"})
+_TABLES_OF_LISTS = frozenset({"morale", "log", "isolated_areas"})
+
+
 def command_copy(state: dict) -> dict:
     """The copy a command works on (rules.core.play): the block table is new, its entries shared
-    with `state` until a `Game(..., shared=True)` copies one it touches; the rest is copied whole."""
-    rest = copy_state({k: v for k, v in state.items() if k != "blocks"})
-    return {k: dict(state["blocks"]) if k == "blocks" else rest[k] for k in state}
+    with `state` until a `Game(..., shared=True)` copies one it touches; the entries of the lists
+    that only grow (`_TABLES`, `_TABLES_OF_LISTS`) are shared too; the rest is copied whole."""
+    out = {}
+    for k, v in state.items():
+        if k in _TABLES:
+            out[k] = v.copy()
+        elif k in _TABLES_OF_LISTS:
+            out[k] = {side: list(entries) for side, entries in v.items()}
+        else:
+            out[k] = v if type(v) in _SCALARS else copy_state(v)
+    return out
 
 
 def trial(state: dict) -> Game:
@@ -79,15 +97,20 @@ class Game:
         self.areas: dict[int, Area] = self.field.areas
         self.army = army()
         self.defs: dict[str, Block] = self.army.blocks
-        self.ids = {bid.casefold(): bid for bid in self.defs}
+        self.ids = self.army.ids
+        self._side = self.army.sides
         self.at: dict[int, list[str]] = {n: [] for n in self.areas}
-        for bid, b in sorted(state["blocks"].items()):
+        for bid, b in state["blocks"].items():
             if b["where"] == "map":
                 self.at[b["area"]].append(bid)
-        self._sides: dict[int, frozenset[str]] = {}
+        for ids in self.at.values():
+            if len(ids) > 1:
+                ids.sort()
+        self._contested: frozenset[int] | None = None
         self._enemy: dict[str, frozenset[int]] = {}
         self._map: dict[str, list[str]] = {}
         self._room: dict[tuple[str, int], int] = {}
+        self._full: dict[str, frozenset[int]] = {}
 
     # --- blocks ------------------------------------------------------------------------------
     def block(self, bid: str) -> BlockState:
@@ -99,7 +122,7 @@ class Game:
         return self.s["blocks"][bid]
 
     def side(self, bid: str) -> str:
-        return self.defs[bid].side
+        return self._side[bid]
 
     def strength(self, bid: str) -> int:
         return int(self.s["blocks"][bid]["strength"])
@@ -162,13 +185,20 @@ class Game:
         return str(self.s["control"][str(area)])
 
     def sides_in(self, area: int) -> frozenset[str]:
-        if area not in self._sides:
-            self._sides[area] = frozenset(self.side(bid) for bid in self.at[area])
-        return self._sides[area]
+        side = self._side
+        return frozenset(side[bid] for bid in self.at[area])
 
     def contested(self, area: int) -> bool:
         """Contested Area: both sides have units in it."""
-        return len(self.sides_in(area)) == 2
+        return area in self.contested_areas()
+
+    def contested_areas(self) -> frozenset[int]:
+        """Every contested area (cached until a block moves)."""
+        if self._contested is None:
+            side = self._side
+            self._contested = frozenset(n for n, ids in self.at.items()
+                                        if len(ids) > 1 and len({side[bid] for bid in ids}) == 2)
+        return self._contested
 
     def friendly(self, side: str, area: int) -> bool:
         """Controlled by `side` and not contested: what LoC and tactical range pass through (4.1.1, 5.1.1)."""
@@ -180,7 +210,8 @@ class Game:
     def enemy_areas(self, side: str) -> frozenset[int]:
         """The areas holding units of the other side (cached until a block moves)."""
         if side not in self._enemy:
-            self._enemy[side] = frozenset(n for n, ids in self.at.items() if any(self.side(b) != side for b in ids))
+            of = self._side
+            self._enemy[side] = frozenset(n for n, ids in self.at.items() if ids and any(of[b] != side for b in ids))
         return self._enemy[side]
 
     def room(self, side: str, area: int) -> int:
@@ -190,6 +221,12 @@ class Game:
             used = sum(1 for bid in self.units(area, side) if self.defs[bid].type != "supreme_commander")
             self._room[side, area] = self.areas[area].terrain.stacking - used
         return self._room[side, area]
+
+    def full(self, side: str) -> frozenset[int]:
+        """The areas without room for another unit of `side` (1.2), cached until a block moves."""
+        if side not in self._full:
+            self._full[side] = frozenset(n for n, ids in self.at.items() if ids and self.room(side, n) <= 0)
+        return self._full[side]
 
     def fits(self, bid: str, area: int) -> bool:
         return self.defs[bid].type == "supreme_commander" or self.room(self.side(bid), area) > 0
@@ -219,9 +256,7 @@ class Game:
         left = b["area"] if b["where"] == "map" else None
         if left is not None:
             self.at[left].remove(bid)
-            self._sides.pop(left, None)
             self.claim(left)
-        self._sides.pop(area, None)
         self._forget()
         b["where"], b["area"] = "map", area
         self.at[area].append(bid)
@@ -229,9 +264,11 @@ class Game:
         self.claim(area)
 
     def _forget(self) -> None:
+        self._contested = None
         self._enemy.clear()
         self._map.clear()
         self._room.clear()
+        self._full.clear()
 
     def claim(self, area: int) -> None:
         sides = self.sides_in(area)
@@ -249,7 +286,6 @@ class Game:
         area = b["area"]
         if area is not None:  # on the map
             self.at[area].remove(bid)
-            self._sides.pop(area, None)
             self._forget()
             self.claim(area)
         b["where"], b["area"], b["activated"], b["cubes"] = "eliminated", None, False, []
@@ -278,6 +314,22 @@ class Game:
         if battle and battle["area"] == area and battle["shown"]:
             return True
         return self.contested(area) and self.owner(area) != self.side(bid)
+
+    def seen(self) -> set[str]:
+        """The blocks the enemy may see now, eliminated ones included: `revealed` for every block
+        at once, area by area (what undo may not take back, rules.core.play)."""
+        s = self.s
+        out = {bid for bid, b in s["blocks"].items()
+               if b["where"] == "eliminated" or (b["activated"] and b["where"] == "map")}
+        battle = s["battle"]
+        shown = battle["area"] if battle and battle["shown"] else None
+        for area, ids in self.at.items():
+            if area == shown:
+                out.update(ids)
+            elif ids and self.contested(area):
+                owner = self.owner(area)
+                out.update(bid for bid in ids if self._side[bid] != owner)
+        return out
 
     def knows(self, viewer: str | None, bid: str) -> bool:
         return viewer == self.side(bid) or self.revealed(bid)

@@ -64,14 +64,23 @@ def commanded_by(g: Game, leader: str) -> set[str]:
     return (local | far) - {leader}
 
 
+def commanded(g: Game) -> list[str]:
+    """The units the activated leaders command (5.1): those fixed when the activation segment
+    ended, or, while it lasts, those it would fix if it ended now."""
+    imp: Impulse = g.s["impulse"]
+    if imp["segment"] != "activation":
+        return imp["commanded"]
+    units: set[str] = set()
+    for leader in imp["leaders"]:
+        units |= commanded_by(g, leader)
+    return sorted(units - set(imp["leaders"]))
+
+
 def to_segment(g: Game, segment: str) -> None:
     """Segments follow in order (5.0); leaving the activation segment fixes who is commanded."""
     imp: Impulse = g.s["impulse"]
     if imp["segment"] == "activation" and segment != "activation":
-        units: set[str] = set()
-        for leader in imp["leaders"]:
-            units |= commanded_by(g, leader)
-        imp["commanded"] = sorted(units - set(imp["leaders"]))
+        imp["commanded"] = commanded(g)
     imp["segment"] = segment
 
 
@@ -133,8 +142,22 @@ def activate(g: Game, side: str, cmd: Activate) -> list[dict]:
                            block=bid, area=where)]
 
 
+def movable(g: Game, bid: str, units: frozenset[str] | list[str]) -> bool:
+    """Whether the block may still move this impulse, `units` being the commanded ones (5.1,
+    5.2, 6.2, 6.3, 7.0): `may_move`'s question, answered without its refusals."""
+    imp: Impulse = g.s["impulse"]
+    kind, moved = imp["kind"], imp["moved"]
+    if bid in moved or (kind == "tactical" and bid not in units) or (kind == "pass" and moved):
+        return False
+    if kind in ("special", "raid") and len(moved) >= (imp["limit"] or 0):
+        return False
+    return kind != "raid" or g.defs[bid].type == "cavalry"
+
+
 def may_move(g: Game, bid: str) -> None:
     imp: Impulse = g.s["impulse"]
+    if movable(g, bid, imp["commanded"]):
+        return
     if bid in imp["moved"]:
         raise RuleViolation("5.2", f"{g.public_name(bid)} has already moved this impulse; move another unit")
     if imp["kind"] == "tactical" and bid not in imp["commanded"]:

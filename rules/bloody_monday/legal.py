@@ -68,29 +68,27 @@ def _to_try(cmds: Sequence[C.Command]) -> list[Candidate]:
     return [(cmd, True) for cmd in cmds]
 
 
-def _destinations(g: Game, bid: str, rules: Rules) -> list[int]:
-    return sorted(n for n, (_, path) in movement.routes(g, bid, rules).items() if g.fits(bid, n))
+def _destinations(g: Game, bid: str, rules: Rules, barred: frozenset[int] = frozenset()) -> list[int]:
+    """The areas the block may end a move in, in order: reachable, with room for it (1.2), not barred."""
+    full = frozenset() if g.defs[bid].type == "supreme_commander" else g.full(g.side(bid))
+    return [n for n in movement.reach(g, bid, rules) if n not in full and n not in barred]
 
 
 def _moves(g: Game, side: str) -> list[C.Command]:
     imp: Impulse = g.s["impulse"]
     if impulses.segment_after(g, "movement"):
         return []
-    if imp["kind"] == "tactical":
-        impulses.to_segment(g, "movement")
+    units = frozenset(impulses.commanded(g)) if imp["kind"] == "tactical" else frozenset()
+    # 2.6.3: once the impulse's new engagements are made, no move may make another
+    made = len(imp["new"]) >= impulses.engagement_limit(g, side)
+    barred = g.enemy_areas(side) - set(g.s["contested_at_start"]) - set(imp["new"]) if made else frozenset()
     out: list[C.Command] = []
-    limit = impulses.engagement_limit(g, side)
     for bid in g.on_map(side):
-        try:
-            impulses.may_move(g, bid)
-        except RulesError:
+        if not impulses.movable(g, bid, units):
             continue
-        for n in _destinations(g, bid, impulses.move_rules(g, bid)):
-            new = g.has_enemy(side, n) and n not in g.s["contested_at_start"] and n not in imp["new"]
-            if not new or len(imp["new"]) < limit:
-                out.append(C.Move(bid, (n,)))
+        out += [C.Move(bid, (n,)) for n in _destinations(g, bid, impulses.move_rules(g, bid), barred)]
         if g.defs[bid].type == "artillery" and imp["kind"] == "tactical" and not g.exhausted(bid):
-            here = g.block(bid)["area"]
+            here = g.area(bid)
             reach = _destinations(g, bid, Rules(movement.allowance(g, bid) - 1, engage=False))
             out += [C.Activate(bid, None)] + [C.Activate(bid, n) for n in reach if n != here]
     return out
@@ -99,6 +97,8 @@ def _moves(g: Game, side: str) -> list[C.Command]:
 def _leader_activations(g: Game, side: str) -> list[C.Command]:
     out: list[C.Command] = []
     for bid in g.on_map(side):
+        if not g.is_leader(bid):
+            continue
         try:
             impulses.may_activate_leader(g, side, bid)
         except RulesError:
@@ -116,7 +116,7 @@ def _tactical(g: Game, side: str) -> list[Candidate]:
         if g.option("general_offensive") and not imp["leaders"] and g.s["initiative"] == side and not imp["offensive"]:
             out += _sure([C.Initiative("offensive")])
     if imp["leaders"]:
-        out += _sure(_moves(trial(g.s), side))
+        out += _sure(_moves(g, side))
         if not impulses.segment_after(g, "inspiration"):
             cands = [C.Inspire(ld, b) for ld in imp["leaders"] if ld not in imp["inspired"] for b in g.on_map(side)
                      if g.defs[b].type in ("infantry", "cavalry") and impulses.follows(g, ld, b)]

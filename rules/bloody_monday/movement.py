@@ -57,7 +57,7 @@ def _can_engage(g: Game, bid: str, rules: Rules) -> bool:
 
 
 Routes = dict[int, tuple[int, tuple[int, ...]]]  # area -> (MPs, cheapest path of areas entered)
-_kept: dict[tuple, Routes] = {}  # see `routes`
+_kept: dict[tuple, tuple[Routes, tuple[int, ...]]] = {}  # see `routes`
 _KEPT = 20_000
 
 
@@ -68,6 +68,15 @@ def routes(g: Game, bid: str, rules: Rules) -> Routes:
     enemy units and the command limits (9.11, 9.12), so it is kept and reused while those are
     the same: listing the moves of an impulse again after one block moved searches again only
     where the enemy's areas changed. Callers must not change the answer."""
+    return _kept_search(g, bid, rules)[0]
+
+
+def reach(g: Game, bid: str, rules: Rules) -> tuple[int, ...]:
+    """The areas `routes` reaches, in order (kept with them)."""
+    return _kept_search(g, bid, rules)[1]
+
+
+def _kept_search(g: Game, bid: str, rules: Rules) -> tuple[Routes, tuple[int, ...]]:
     side = g.side(bid)
     key = (bid, g.area(bid), rules, g.enemy_areas(side), g.option("command_limit"),
            g.option("extreme_command_limit"))
@@ -75,7 +84,8 @@ def routes(g: Game, bid: str, rules: Rules) -> Routes:
     if found is None:
         if len(_kept) >= _KEPT:
             _kept.clear()
-        found = _kept[key] = _search(g, bid, rules)
+        best = _search(g, bid, rules)
+        found = _kept[key] = (best, tuple(sorted(best)))
     return found
 
 
