@@ -15,7 +15,7 @@ from typing import Any
 
 from rules.bloody_monday import batterie, combat, impulses, legal, standing, turns, victory
 from rules.bloody_monday import commands as C
-from rules.bloody_monday.game import SIDES, Game, command_copy, trial
+from rules.bloody_monday.game import SIDES, Game, command_copy
 from rules.bloody_monday.help import help
 from rules.bloody_monday.odds import forecast
 from rules.bloody_monday.setup import new_state
@@ -99,14 +99,14 @@ def legal_commands(state: dict, side: str) -> list[C.Command]:
     """Every command `side` may give now: drives autocomplete, hints and random play."""
     if side not in active_sides(state):
         return []
-    return legal.commands(trial(state), side)
+    return legal.commands(Game(state), side)
 
 
 def sample_command(state: dict, side: str, rng: random.Random) -> C.Command | None:
     """One legal command drawn with `rng`, each alike, trying out only those drawn."""
     if side not in active_sides(state):
         return None
-    return legal.sample(trial(state), side, rng)
+    return legal.sample(Game(state), side, rng)
 
 
 def apply(state: dict, side: str, cmd: C.Command) -> tuple[dict, list[Event]]:

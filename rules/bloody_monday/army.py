@@ -158,6 +158,11 @@ class Army:
         return {bid: b.side for bid, b in self.blocks.items()}
 
     @cached_property
+    def stacks(self) -> dict[str, bool]:
+        """Whether each block counts for stacking (1.2: supreme commanders may overstack)."""
+        return {bid: b.type != "supreme_commander" for bid, b in self.blocks.items()}
+
+    @cached_property
     def ids(self) -> dict[str, str]:
         """Block ids by their case-folded spelling, as players may type them."""
         return {bid.casefold(): bid for bid in self.blocks}

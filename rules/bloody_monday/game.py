@@ -225,7 +225,10 @@ class Game:
     def full(self, side: str) -> frozenset[int]:
         """The areas without room for another unit of `side` (1.2), cached until a block moves."""
         if side not in self._full:
-            self._full[side] = frozenset(n for n, ids in self.at.items() if ids and self.room(side, n) <= 0)
+            of, stacks = self._side, self.army.stacks
+            self._full[side] = frozenset(
+                n for n, ids in self.at.items()
+                if ids and sum(1 for bid in ids if of[bid] == side and stacks[bid]) >= self.areas[n].terrain.stacking)
         return self._full[side]
 
     def fits(self, bid: str, area: int) -> bool:
@@ -321,14 +324,12 @@ class Game:
         s = self.s
         out = {bid for bid, b in s["blocks"].items()
                if b["where"] == "eliminated" or (b["activated"] and b["where"] == "map")}
+        for area in self.contested_areas():
+            owner = self.owner(area)
+            out.update(bid for bid in self.at[area] if self._side[bid] != owner)
         battle = s["battle"]
-        shown = battle["area"] if battle and battle["shown"] else None
-        for area, ids in self.at.items():
-            if area == shown:
-                out.update(ids)
-            elif ids and self.contested(area):
-                owner = self.owner(area)
-                out.update(bid for bid in ids if self._side[bid] != owner)
+        if battle and battle["shown"]:
+            out.update(self.at[battle["area"]])
         return out
 
     def knows(self, viewer: str | None, bid: str) -> bool:

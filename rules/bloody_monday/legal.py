@@ -9,7 +9,11 @@ without trying every one).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from itertools import accumulate
 
 from rules.bloody_monday import batterie, combat, ground, impulses, movement
 from rules.bloody_monday import commands as C
@@ -31,21 +35,70 @@ def may_declare_tactical(g: Game, side: str) -> bool:
 Candidate = tuple[C.Command, bool]  # (command, whether it must still be tried on a copy)
 
 
+@dataclass(frozen=True)
+class Moves:
+    """One unit's moves (and artillery activations), all sure: counted at once, made into commands
+    only when listed or drawn (a position offers hundreds of moves; a draw needs one)."""
+
+    count: int
+    make: Callable[[], list[C.Command]]
+
+
+Entry = Candidate | Moves
+
+
 def commands(g: Game, side: str) -> list[C.Command]:
     """Every legal command, in the order of the candidates."""
     return [cmd for cmd, trial in candidates(g, side) if not trial or works(g, side, cmd)]
 
 
+def candidates(g: Game, side: str) -> list[Candidate]:
+    """What `side` might command now, in order, each marked whether it must still be tried."""
+    out: list[Candidate] = []
+    for entry in _entries(g, side):
+        if isinstance(entry, Moves):
+            out += _sure(entry.make())
+        else:
+            out.append(entry)
+    return out
+
+
+class _Drawing:
+    """The candidates as a list to draw from, a unit's moves made only when one of them is drawn;
+    `drop(i)` puts the last candidate in the place of the i-th and shortens the list."""
+
+    def __init__(self, entries: Sequence[Entry]):
+        self.entries = entries
+        self.ends = list(accumulate(e.count if isinstance(e, Moves) else 1 for e in entries))
+        self.size = self.ends[-1] if entries else 0
+        self.made: dict[int, list[C.Command]] = {}
+        self.moved: dict[int, Candidate] = {}
+
+    def __getitem__(self, i: int) -> Candidate:
+        if i in self.moved:
+            return self.moved[i]
+        k = bisect_right(self.ends, i)
+        entry = self.entries[k]
+        if not isinstance(entry, Moves):
+            return entry
+        if k not in self.made:
+            self.made[k] = entry.make()
+        return self.made[k][i - self.ends[k] + entry.count], False
+
+    def drop(self, i: int) -> None:
+        self.moved[i] = self[self.size - 1]
+        self.size -= 1
+
+
 def sample(g: Game, side: str, rng: random.Random) -> C.Command | None:
     """One legal command, each alike, trying only the candidates drawn (None: there is none)."""
-    left = candidates(g, side)
-    while left:
-        i = rng.randrange(len(left))
+    left = _Drawing(_entries(g, side))
+    while left.size:
+        i = rng.randrange(left.size)
         cmd, trial = left[i]
         if not trial or works(g, side, cmd):
             return cmd
-        left[i] = left[-1]
-        left.pop()
+        left.drop(i)
     return None
 
 
@@ -74,7 +127,7 @@ def _destinations(g: Game, bid: str, rules: Rules, barred: frozenset[int] = froz
     return [n for n in movement.reach(g, bid, rules) if n not in full and n not in barred]
 
 
-def _moves(g: Game, side: str) -> list[C.Command]:
+def _moves(g: Game, side: str) -> list[Moves]:
     imp: Impulse = g.s["impulse"]
     if impulses.segment_after(g, "movement"):
         return []
@@ -82,16 +135,22 @@ def _moves(g: Game, side: str) -> list[C.Command]:
     # 2.6.3: once the impulse's new engagements are made, no move may make another
     made = len(imp["new"]) >= impulses.engagement_limit(g, side)
     barred = g.enemy_areas(side) - set(g.s["contested_at_start"]) - set(imp["new"]) if made else frozenset()
-    out: list[C.Command] = []
+    out: list[Moves] = []
     for bid in g.on_map(side):
         if not impulses.movable(g, bid, units):
             continue
-        out += [C.Move(bid, (n,)) for n in _destinations(g, bid, impulses.move_rules(g, bid), barred)]
+        dests = _destinations(g, bid, impulses.move_rules(g, bid), barred)
+        guns: list[int | None] = []
         if g.defs[bid].type == "artillery" and imp["kind"] == "tactical" and not g.exhausted(bid):
             here = g.area(bid)
             reach = _destinations(g, bid, Rules(movement.allowance(g, bid) - 1, engage=False))
-            out += [C.Activate(bid, None)] + [C.Activate(bid, n) for n in reach if n != here]
+            guns = [None, *(n for n in reach if n != here)]
+        out.append(Moves(len(dests) + len(guns), partial(_unit_moves, bid, dests, guns)))
     return out
+
+
+def _unit_moves(bid: str, dests: list[int], guns: list[int | None]) -> list[C.Command]:
+    return [C.Move(bid, (n,)) for n in dests] + [C.Activate(bid, n) for n in guns]
 
 
 def _leader_activations(g: Game, side: str) -> list[C.Command]:
@@ -108,15 +167,15 @@ def _leader_activations(g: Game, side: str) -> list[C.Command]:
     return out
 
 
-def _tactical(g: Game, side: str) -> list[Candidate]:
+def _tactical(g: Game, side: str) -> list[Entry]:
     imp: Impulse = g.s["impulse"]
-    out: list[Candidate] = []
+    out: list[Entry] = []
     if imp["segment"] == "activation":
         out += _sure(_leader_activations(g, side))
         if g.option("general_offensive") and not imp["leaders"] and g.s["initiative"] == side and not imp["offensive"]:
             out += _sure([C.Initiative("offensive")])
     if imp["leaders"]:
-        out += _sure(_moves(g, side))
+        out += _moves(g, side)
         if not impulses.segment_after(g, "inspiration"):
             cands = [C.Inspire(ld, b) for ld in imp["leaders"] if ld not in imp["inspired"] for b in g.on_map(side)
                      if g.defs[b].type in ("infantry", "cavalry") and impulses.follows(g, ld, b)]
@@ -130,7 +189,7 @@ def _tactical(g: Game, side: str) -> list[Candidate]:
 
 
 def _battles(g: Game) -> list[Candidate]:
-    return _to_try([C.Battle(n) for n in sorted(g.areas) if g.contested(n)])
+    return _to_try([C.Battle(n) for n in sorted(g.contested_areas())])
 
 
 def _battle_step(g: Game, side: str) -> list[Candidate]:
@@ -179,8 +238,8 @@ def _logistics(g: Game, side: str) -> list[Candidate]:
     return _to_try(cands) + _sure([END])
 
 
-def candidates(g: Game, side: str) -> list[Candidate]:
-    """What `side` might command now, in order, each marked whether it must still be tried."""
+def _entries(g: Game, side: str) -> Sequence[Entry]:
+    """What `side` might command now, in order: candidates, and units' moves still to make."""
     s = g.s
     if s["phase"] == "logistics":
         return _logistics(g, side)
@@ -198,6 +257,6 @@ def candidates(g: Game, side: str) -> list[Candidate]:
         return _sure(out)
     if imp["kind"] == "tactical":
         return _tactical(g, side)
-    moves = _sure(_moves(g, side))
-    battles = _battles(g) if imp["kind"] == "special" else []
-    return moves + battles + (_sure([END]) if not impulses.due_battles(g) else [])
+    out2: list[Entry] = [*_moves(g, side)]
+    out2 += _battles(g) if imp["kind"] == "special" else []
+    return out2 + (_sure([END]) if not impulses.due_battles(g) else [])
