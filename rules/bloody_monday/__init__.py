@@ -39,6 +39,7 @@ INFO = SystemInfo(
     hidden_information=True,  # blocks stand upright: front ends show one side's view at a time
 )
 __all__ = ["INFO", "active_sides", "apply", "choice", "commander", "help", "legal_commands", "sample_command",
+           "rollout_command",
            "odds", "outcome", "parse", "phase_key", "scenarios", "setup", "standing_command", "standing_orders", "view"]
 
 
@@ -109,11 +110,26 @@ def sample_command(state: dict, side: str, rng: random.Random) -> C.Command | No
     return legal.sample(Game(state), side, rng)
 
 
+def rollout_command(state: dict, side: str, rng: random.Random) -> C.Command | None:
+    """One legal command drawn by the rollout policy (legal.rollout): a kind of command alike,
+    then a unit or candidate of that kind, then one of its commands; fast whole games for search."""
+    if side not in active_sides(state):
+        return None
+    return legal.rollout(Game(state), side, rng)
+
+
 def apply(state: dict, side: str, cmd: C.Command) -> tuple[dict, list[Event]]:
     """Apply a command for a side; returns (new state, events). Raises RuleViolation if illegal.
     Undo never re-rolls a die nor un-sees a block (rules.core.play, with `Game.seen`)."""
-    return play(state, lambda s: Game(s, shared=True), lambda g: _command(g, side, cmd), seen=Game.seen,
-                copy=command_copy)
+    games: list[Game] = []
+
+    def position(s: dict) -> Game:
+        games.append(Game(s, shared=True))
+        return games[-1]
+
+    after = play(state, position, lambda g: _command(g, side, cmd), seen=Game.seen, copy=command_copy)
+    games[0].keep()
+    return after
 
 
 def _command(g: Game, side: str, cmd: C.Command) -> list[Event]:

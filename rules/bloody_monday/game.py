@@ -9,6 +9,7 @@ of a battle after its showdown.
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TypedDict
 
 from rules.bloody_monday.bm_data import Area, Block, army, battlefield
@@ -85,6 +86,47 @@ def trial(state: dict) -> Game:
     return Game(command_copy(state), shared=True)
 
 
+class Placement:
+    """Where the blocks stand (`at`: area -> the ids there, in order) and what follows from that
+    alone, each worked out when first asked for: shared by every position with the same placement,
+    so never changed once made (a move makes a new one)."""
+
+    def __init__(self, at: dict[int, list[str]]):
+        self.at = at
+        self.contested: frozenset[int] | None = None
+        self.enemy: dict[str, frozenset[int]] = {}
+        self.map: dict[str, list[str]] = {}
+        self.room: dict[tuple[str, int], int] = {}
+        self.full: dict[str, frozenset[int]] = {}
+
+
+_placements: dict[tuple, Placement] = {}  # by `_placed`: the placements of the latest positions
+_PLACEMENTS = 256
+_WHERE = itemgetter("where", "area")
+
+
+def _placed(blocks: dict) -> tuple:
+    """What a placement depends on: each block's "where" and "area"."""
+    return tuple(blocks), tuple(map(_WHERE, blocks.values()))
+
+
+def _placement(blocks: dict, areas: dict[int, Area]) -> Placement:
+    key = _placed(blocks)
+    found = _placements.get(key)
+    if found is None:
+        at: dict[int, list[str]] = {n: [] for n in areas}
+        for bid, b in blocks.items():
+            if b["where"] == "map":
+                at[b["area"]].append(bid)
+        for ids in at.values():
+            if len(ids) > 1:
+                ids.sort()
+        if len(_placements) >= _PLACEMENTS:
+            _placements.clear()
+        found = _placements[key] = Placement(at)
+    return found
+
+
 class Game:
     """One position, mutable for the duration of a command. With `shared`, the block entries of
     the state are shared with other states (`command_copy`): `block` copies each one the first
@@ -99,18 +141,13 @@ class Game:
         self.defs: dict[str, Block] = self.army.blocks
         self.ids = self.army.ids
         self._side = self.army.sides
-        self.at: dict[int, list[str]] = {n: [] for n in self.areas}
-        for bid, b in state["blocks"].items():
-            if b["where"] == "map":
-                self.at[b["area"]].append(bid)
-        for ids in self.at.values():
-            if len(ids) > 1:
-                ids.sort()
-        self._contested: frozenset[int] | None = None
-        self._enemy: dict[str, frozenset[int]] = {}
-        self._map: dict[str, list[str]] = {}
-        self._room: dict[tuple[str, int], int] = {}
-        self._full: dict[str, frozenset[int]] = {}
+        self._p = _placement(state["blocks"], self.areas)
+        self.at = self._p.at
+
+    def keep(self) -> None:
+        """Offer this position's placement, with what has been worked out from it, to the next
+        position made of the same state (the state a command returns, read by the next one)."""
+        _placements[_placed(self.s["blocks"])] = self._p
 
     # --- blocks ------------------------------------------------------------------------------
     def block(self, bid: str) -> BlockState:
@@ -141,9 +178,11 @@ class Game:
 
     def on_map(self, side: str) -> list[str]:
         """The side's blocks on the map, by id (cached until a block moves)."""
-        if side not in self._map:
-            self._map[side] = sorted(bid for ids in self.at.values() for bid in ids if self.side(bid) == side)
-        return list(self._map[side])
+        kept = self._p.map
+        if side not in kept:
+            of = self._side
+            kept[side] = sorted(bid for ids in self.at.values() for bid in ids if of[bid] == side)
+        return list(kept[side])
 
     def pool(self, side: str) -> list[str]:
         return sorted(bid for bid, b in self.s["blocks"].items() if b["where"] == "pool" and self.side(bid) == side)
@@ -194,11 +233,11 @@ class Game:
 
     def contested_areas(self) -> frozenset[int]:
         """Every contested area (cached until a block moves)."""
-        if self._contested is None:
+        p = self._p
+        if p.contested is None:
             side = self._side
-            self._contested = frozenset(n for n, ids in self.at.items()
-                                        if len(ids) > 1 and len({side[bid] for bid in ids}) == 2)
-        return self._contested
+            p.contested = frozenset(n for n, ids in self.at.items() if len(ids) > 1 and len({side[bid] for bid in ids}) == 2)
+        return p.contested
 
     def friendly(self, side: str, area: int) -> bool:
         """Controlled by `side` and not contested: what LoC and tactical range pass through (4.1.1, 5.1.1)."""
@@ -209,27 +248,30 @@ class Game:
 
     def enemy_areas(self, side: str) -> frozenset[int]:
         """The areas holding units of the other side (cached until a block moves)."""
-        if side not in self._enemy:
+        kept = self._p.enemy
+        if side not in kept:
             of = self._side
-            self._enemy[side] = frozenset(n for n, ids in self.at.items() if ids and any(of[b] != side for b in ids))
-        return self._enemy[side]
+            kept[side] = frozenset(n for n, ids in self.at.items() if ids and any(of[b] != side for b in ids))
+        return kept[side]
 
     def room(self, side: str, area: int) -> int:
         """Free stacking places for `side` (1.2; supreme commanders may overstack), cached until a
         block moves."""
-        if (side, area) not in self._room:
+        kept = self._p.room
+        if (side, area) not in kept:
             used = sum(1 for bid in self.units(area, side) if self.defs[bid].type != "supreme_commander")
-            self._room[side, area] = self.areas[area].terrain.stacking - used
-        return self._room[side, area]
+            kept[side, area] = self.areas[area].terrain.stacking - used
+        return kept[side, area]
 
     def full(self, side: str) -> frozenset[int]:
         """The areas without room for another unit of `side` (1.2), cached until a block moves."""
-        if side not in self._full:
+        kept = self._p.full
+        if side not in kept:
             of, stacks = self._side, self.army.stacks
-            self._full[side] = frozenset(
+            kept[side] = frozenset(
                 n for n, ids in self.at.items()
                 if ids and sum(1 for bid in ids if of[bid] == side and stacks[bid]) >= self.areas[n].terrain.stacking)
-        return self._full[side]
+        return kept[side]
 
     def fits(self, bid: str, area: int) -> bool:
         return self.defs[bid].type == "supreme_commander" or self.room(self.side(bid), area) > 0
@@ -258,20 +300,18 @@ class Game:
         b = self.block(bid)
         left = b["area"] if b["where"] == "map" else None
         if left is not None:
-            self.at[left].remove(bid)
+            self._set_at(left, [x for x in self.at[left] if x != bid])
             self.claim(left)
-        self._forget()
         b["where"], b["area"] = "map", area
-        self.at[area].append(bid)
-        self.at[area].sort()
+        self._set_at(area, sorted([*self.at[area], bid]))
         self.claim(area)
 
-    def _forget(self) -> None:
-        self._contested = None
-        self._enemy.clear()
-        self._map.clear()
-        self._room.clear()
-        self._full.clear()
+    def _set_at(self, area: int, ids: list[str]) -> None:
+        """A new placement with `ids` in `area` (the one before may be shared: `Placement`)."""
+        at = dict(self.at)
+        at[area] = ids
+        self._p = Placement(at)
+        self.at = at
 
     def claim(self, area: int) -> None:
         sides = self.sides_in(area)
@@ -288,8 +328,7 @@ class Game:
         b = self.block(bid)
         area = b["area"]
         if area is not None:  # on the map
-            self.at[area].remove(bid)
-            self._forget()
+            self._set_at(area, [x for x in self.at[area] if x != bid])
             self.claim(area)
         b["where"], b["area"], b["activated"], b["cubes"] = "eliminated", None, False, []
         d = self.defs[bid]

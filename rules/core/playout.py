@@ -50,7 +50,12 @@ class PlayoutFailure(Exception):
         return "\n".join(lines) + "\n"
 
 
-POLICIES = ("uniform", "sample")
+POLICIES = ("uniform", "sample", "rollout")
+
+
+def policies(module: GameSystem) -> tuple[str, ...]:
+    """The policies that differ for this system: "rollout" only where it has its own."""
+    return POLICIES if hasattr(module, "rollout_command") else POLICIES[:2]
 
 
 def random_playout(system: GameSystem | str, scenario: str, seed: int,
@@ -60,7 +65,9 @@ def random_playout(system: GameSystem | str, scenario: str, seed: int,
 
     Policy "uniform" draws uniformly from `legal_commands`; "sample" takes the system's
     `sample_command`, many times faster where lists are long (Borodino's movement phases), with
-    other odds (in Borodino each unit alike, then one of its moves)."""
+    other odds (in Borodino each unit alike, then one of its moves); "rollout" takes the system's
+    `rollout_command` where it has one (Bloody Monday: a kind of command alike first), else
+    `sample_command`."""
     module = load(system) if isinstance(system, str) else system
     rng = random.Random(rng_seed)
     played: list[tuple[str, str]] = []
@@ -86,7 +93,10 @@ def random_playout(system: GameSystem | str, scenario: str, seed: int,
 
 
 def _draw(module: GameSystem, state: dict, side: str, rng: random.Random, policy: str):
-    if policy == "sample":
+    rollout = getattr(module, "rollout_command", None)
+    if policy == "rollout" and rollout is not None:
+        return rollout(state, side, rng)
+    if policy in ("sample", "rollout"):
         return module.sample_command(state, side, rng)
     legal = module.legal_commands(state, side)
     return rng.choice(legal) if legal else None
