@@ -236,7 +236,8 @@ class Game:
         p = self._p
         if p.contested is None:
             side = self._side
-            p.contested = frozenset(n for n, ids in self.at.items() if len(ids) > 1 and len({side[bid] for bid in ids}) == 2)
+            p.contested = frozenset(n for n, ids in self.at.items()
+                                    if len(ids) > 1 and len({side[bid] for bid in ids}) == 2)
         return p.contested
 
     def friendly(self, side: str, area: int) -> bool:

@@ -56,7 +56,8 @@ class Moves:
 
     def make(self) -> list[C.Command]:
         dests, guns = self._areas()
-        return [C.Move(self.bid, (n,)) for n in dests] + [C.Activate(self.bid, n) for n in guns]
+        out: list[C.Command] = [C.Move(self.bid, (n,)) for n in dests]
+        return out + [C.Activate(self.bid, n) for n in guns]
 
 
 Entry = Candidate | Moves

@@ -9,6 +9,8 @@ import pytest
 
 import rules
 from rules.bloody_monday import commands as C
+from rules.core.playout import policies, random_playout
+from tests.rules.bloody_monday.test_random_games import invariants
 from tests.rules.bloody_monday.test_sample_command import first
 
 bloody_monday = rules.load("bloody_monday")
@@ -27,6 +29,15 @@ def test_the_side_not_to_act_draws_nothing():
     state = bloody_monday.setup("bloody_monday", 1)
     idle = next(side for side in bloody_monday.INFO.sides if side not in bloody_monday.active_sides(state))
     assert bloody_monday.rollout_command(state, idle, random.Random(1)) is None
+
+
+def test_a_whole_rollout_playout_keeps_the_invariants():
+    """rules.core.playout's "rollout" policy takes this system's own `rollout_command`."""
+    result = random_playout(bloody_monday, "bloody_monday", 3, EVERY_OPTION, rng_seed=3, check=invariants,
+                            policy="rollout")
+    assert result.state["phase"] == "over" and result.outcome is not None
+    assert policies(bloody_monday) == ("uniform", "sample", "rollout")
+    assert policies(rules.load("borodino")) == ("uniform", "sample"), "elsewhere it would be `sample` again"
 
 
 def test_a_kind_of_command_is_drawn_as_often_as_the_moves_together():
@@ -75,7 +86,8 @@ def _ending(before: dict, e: dict) -> str | None:
     if e["kind"] == "hit" and "shield" in e["text"]:
         return "a shield absorbs a hit"
     return {"retreat": "a retreat", "eliminated": "a block eliminated", "bonus": "the combined force bonus",
-            "artillery": "artillery fire", "skirmish": "a jager skirmishes", "ambush": "a jager ambushes"}.get(e["kind"])
+            "artillery": "artillery fire", "skirmish": "a jager skirmishes",
+            "ambush": "a jager ambushes"}.get(e["kind"])
 
 
 @pytest.mark.long
