@@ -12,7 +12,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TypedDict
 
-from rules.bloody_monday.bm_data import Area, Block, army, battlefield
+from rules.bloody_monday.bm_data import AREA_COUNT, Area, Block, army, battlefield
 from rules.core.errors import CommandError
 from rules.core.events import event
 from rules.core.play import copy_state
@@ -102,12 +102,14 @@ class Placement:
 
 _placements: dict[tuple, Placement] = {}  # by `_placed`: the placements of the latest positions
 _PLACEMENTS = 256
-_WHERE = itemgetter("where", "area")
+_WHERE, _AREA = itemgetter("where"), itemgetter("area")
+_KEYS = {n: str(n) for n in range(1, AREA_COUNT + 1)}  # state["control"] is keyed by the area's number as a string
 
 
 def _placed(blocks: dict) -> tuple:
     """What a placement depends on: each block's "where" and "area"."""
-    return tuple(blocks), tuple(map(_WHERE, blocks.values()))
+    entries = blocks.values()
+    return tuple(blocks), tuple(map(_WHERE, entries)), tuple(map(_AREA, entries))
 
 
 def _placement(blocks: dict, areas: dict[int, Area]) -> Placement:
@@ -212,16 +214,18 @@ class Game:
         return self.s["blocks"][bid]["cubes"]
 
     def set_cube(self, bid: str, cube: str, on: bool) -> None:
+        if (cube in self.cubes(bid)) == on:
+            return  # as it is: the entry is not copied (`block`)
         cubes = self.block(bid)["cubes"]
-        if on and cube not in cubes:
+        if on:
             cubes.append(cube)
             cubes.sort()
-        elif not on and cube in cubes:
+        else:
             cubes.remove(cube)
 
     # --- areas ---------------------------------------------------------------------------------
     def owner(self, area: int) -> str:
-        return str(self.s["control"][str(area)])
+        return self.s["control"][_KEYS[area]]  # type: ignore[no-any-return]
 
     def sides_in(self, area: int) -> frozenset[str]:
         side = self._side
@@ -243,6 +247,11 @@ class Game:
     def friendly(self, side: str, area: int) -> bool:
         """Controlled by `side` and not contested: what LoC and tactical range pass through (4.1.1, 5.1.1)."""
         return self.owner(area) == side and not self.contested(area)
+
+    def friendly_areas(self, side: str) -> set[int]:
+        """Every area `friendly` to `side`, as it stands now."""
+        control, contested = self.s["control"], self.contested_areas()
+        return {n for n, key in _KEYS.items() if control[key] == side and n not in contested}
 
     def has_enemy(self, side: str, area: int) -> bool:
         return area in self.enemy_areas(side)

@@ -239,10 +239,11 @@ def deactivate(g: Game, side: str) -> list[dict]:
     """5.4: activated leaders are reduced (not exhausted ones under 9.7) and all support concealed."""
     imp: Impulse = g.s["impulse"]
     for bid in g.on_map(side):
-        b = g.block(bid)
-        if b["activated"] and g.is_leader(bid) and bid not in imp["tired"]:
-            b["strength"] = max(1, b["strength"] - 1)
-        b["activated"] = False
+        if g.s["blocks"][bid]["activated"]:
+            b = g.block(bid)
+            if g.is_leader(bid) and bid not in imp["tired"]:
+                b["strength"] = max(1, b["strength"] - 1)
+            b["activated"] = False
         g.set_cube(bid, "yellow", False)
         g.set_cube(bid, "light_blue", False)
     return [event(f"{side.title()} support units deactivate; activated leaders are reduced (5.4).", kind="phase")]

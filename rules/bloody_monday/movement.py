@@ -221,16 +221,18 @@ def distances(g: Game, side: str, origin: int, limit: int | None = None) -> dict
     The far end (where a unit stands) may be any area (4.1.1, 5.1.1 Note)."""
     if not g.friendly(side, origin):
         return {origin: 0}
+    friendly = g.friendly_areas(side)
     dist = {origin: 0}
     todo = deque([origin])
     while todo:
         here = todo.popleft()
-        if limit is not None and dist[here] >= limit:
+        d = dist[here]
+        if limit is not None and d >= limit:
             continue
         for n in g.areas[here].neighbours:
             if n not in dist:
-                dist[n] = dist[here] + 1
-                if g.friendly(side, n):
+                dist[n] = d + 1
+                if n in friendly:
                     todo.append(n)
     return dist
 
