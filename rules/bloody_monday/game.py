@@ -160,6 +160,10 @@ class Game:
             self._own.add(bid)
         return self.s["blocks"][bid]
 
+    def entry(self, bid: str) -> BlockState:
+        """A block's entry, to read only (`block` copies a shared one, to change it)."""
+        return self.s["blocks"][bid]  # type: ignore[no-any-return]
+
     def side(self, bid: str) -> str:
         return self._side[bid]
 
@@ -202,7 +206,7 @@ class Game:
 
     def chief_strength(self, side: str) -> int:
         """2.6.3: the supreme commander's stars; "Once exhausted, its Strength is 0"; 9.8 raises it to 4."""
-        if self.block(self.chief(side))["where"] != "map":
+        if self.entry(self.chief(side))["where"] != "map":
             return 0
         imp: Impulse = self.s["impulse"]
         if imp and imp.get("offensive") and self.s["player"] == side:

@@ -18,9 +18,9 @@ SEGMENTS = ("activation", "movement", "inspiration", "combat")
 def isolation_check(g: Game, side: str) -> list[dict]:
     """4.1: units and controlled victory areas without a LoC to the supreme commander get a white cube."""
     chief = g.chief(side)
-    linked = movement.distances(g, side, g.area(chief)) if g.block(chief)["where"] == "map" else {}
+    linked = movement.distances(g, side, g.area(chief)) if g.entry(chief)["where"] == "map" else {}
     for bid in g.on_map(side):
-        g.set_cube(bid, "white", g.block(bid)["area"] not in linked and bid != g.chief(side))
+        g.set_cube(bid, "white", g.entry(bid)["area"] not in linked and bid != g.chief(side))
     cut = sorted(n for n, a in g.areas.items() if a.victory and g.owner(n) == side and n not in linked)
     g.s["isolated_areas"][side] = cut
     cubes = sum(1 for bid in g.on_map(side) if "white" in g.cubes(bid))
@@ -59,7 +59,7 @@ def commanded_by(g: Game, leader: str) -> set[str]:
     local = {bid for bid in g.units(here, side) if not platov or follows(g, leader, bid)}
     reach = movement.in_range(g, leader)
     beyond = g.option("command_limit") and role == "army_commander"
-    far = {bid for bid in g.on_map(side) if g.block(bid)["area"] in reach and follows(g, leader, bid)
+    far = {bid for bid in g.on_map(side) if g.entry(bid)["area"] in reach and follows(g, leader, bid)
            and not (beyond and g.areas[g.area(bid)].command != g.areas[here].command)}
     return (local | far) - {leader}
 
@@ -92,7 +92,7 @@ def segment_after(g: Game, segment: str) -> bool:
 def may_activate_leader(g: Game, side: str, bid: str) -> None:
     """5.1 (and 9.7): the checks for activating a tactical leader now."""
     imp: Impulse = g.s["impulse"]
-    if not g.is_leader(bid) or g.block(bid)["where"] != "map":
+    if not g.is_leader(bid) or g.entry(bid)["where"] != "map":
         raise RuleViolation("5.1", f"{g.public_name(bid)} is not a tactical leader on the map; activate one of yours")
     if imp["segment"] != "activation":
         raise RuleViolation("5.1", "tactical leaders are activated only in the activation segment, before any move")
@@ -128,7 +128,7 @@ def activate(g: Game, side: str, cmd: Activate) -> list[dict]:
     else:
         raise RuleViolation("5.0", "only tactical leaders and artillery are activated in an impulse")
     events: list[dict] = []
-    if cmd.area is not None and cmd.area != g.block(bid)["area"]:
+    if cmd.area is not None and cmd.area != g.entry(bid)["area"]:
         path = movement.plan(g, bid, (cmd.area,), Rules(movement.allowance(g, bid) - 1, engage=False))
         events = movement.execute(g, bid, path, imp["new"])
     g.block(bid)["activated"] = True
@@ -137,7 +137,7 @@ def activate(g: Game, side: str, cmd: Activate) -> list[dict]:
         imp["leaders"].append(bid)
         if g.exhausted(bid):
             imp["tired"].append(bid)
-    where = g.block(bid)["area"]
+    where = g.entry(bid)["area"]
     return events + [event(f"{g.public_name(bid)} is activated in {where} and revealed (2.6).", kind="activate",
                            block=bid, area=where)]
 
@@ -192,7 +192,7 @@ def move(g: Game, side: str, cmd: Move) -> list[dict]:
     if imp is None:
         raise RuleViolation("4.0", "declare an action first: `tactical`, `pass` or an `initiative` action")
     bid = g.resolve(side, cmd.block)
-    if g.block(bid)["where"] != "map":
+    if g.entry(bid)["where"] != "map":
         raise RuleViolation("5.2", f"{g.public_name(bid)} is not on the map")
     if segment_after(g, "movement"):
         raise RuleViolation("5.2", "the movement segment is over; inspire, fight your battles or `end`")

@@ -280,7 +280,7 @@ def _logistics(g: Game, side: str) -> list[Candidate]:
     cands: list[C.Command] = []
     if lg["stage"] == "choose":
         chief = g.chief(side)
-        if g.block(chief)["where"] != "map" or g.exhausted(chief):
+        if g.entry(chief)["where"] != "map" or g.exhausted(chief):
             return _sure([END])
         cands += [C.Activate(chief, None)]
         cands += [C.Activate(chief, n) for n in _destinations(
