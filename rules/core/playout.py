@@ -68,8 +68,8 @@ def random_playout(system: GameSystem | str, scenario: str, seed: int,
     Policy "uniform" draws uniformly from `legal_commands`; "sample" takes the system's
     `sample_command`, many times faster where lists are long (Borodino's movement phases), with
     other odds (in Borodino each unit alike, then one of its moves); "rollout" takes the system's
-    `rollout_command` where it has one (shorter games for search: rules/borodino/rollout.py),
-    else `sample_command`."""
+    `rollout_command` where it has one (shorter games for search: rules/borodino/rollout.py;
+    Bloody Monday draws a kind of command alike first), else `sample_command`."""
     module = load(system) if isinstance(system, str) else system
     rng = random.Random(rng_seed)
     played: list[tuple[str, str]] = []
