@@ -121,13 +121,13 @@ def rows(systems: Iterable[str], scenario: str | None, side: str | None, level: 
     """The rows to measure, in order: each system, scenario, side and match chosen."""
     for name in systems:
         system = rules.load(name)
+        module = system.__name__  # type: ignore[attr-defined]
         for scenario_id in [s["id"] for s in system.scenarios() if scenario in (None, s["id"])]:
             for each in [s for s in system.INFO.sides if side in (None, s)]:
                 for match in [m for m in MATCHES if level in (None, m.level)]:
                     absent = [lv for lv in (match.level, match.opponent) if lv and not offered(system, lv)]
-                    jobs = [] if absent else [
-                        Game(system.__name__, name, scenario_id, each, match, seed, options)
-                        for seed in range(first_seed, first_seed + games)]
+                    jobs = [] if absent else [Game(module, name, scenario_id, each, match, seed, options)
+                                              for seed in range(first_seed, first_seed + games)]
                     yield Row(name, scenario_id, each, match, jobs,
                               f"no level {absent[0]} yet" if absent else None)
 
