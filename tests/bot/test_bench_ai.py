@@ -47,6 +47,20 @@ def test_a_level_the_system_does_not_offer_is_said_and_not_played():
     assert [row.match.level for row in _toy_rows(2, level=2)] == [2]
 
 
+def test_a_level_the_system_offers_plays_against_the_level_below(monkeypatch):
+    levels: list[int] = []
+
+    def commander(level: int = 1) -> object:  # the toy's commander, offered at every level
+        levels.append(level)
+        return toy_system._Runner()
+
+    monkeypatch.setattr(toy_system, "commander", commander)
+    (_, l1_tally, _), (l2, l2_tally, _) = bench_ai.measure(_toy_rows(2), workers=1)
+    assert (l2.missing, l2_tally.level, l2_tally.opponent, l2_tally.games) == (None, 2, "level 1", 2)
+    assert levels[-2:] == [1, 2]  # the last game: the blue seat at level 1, then red's at level 2
+    assert l1_tally.opponent == "random play"
+
+
 def _row(system: str, level: int = 1) -> bench_ai.Row:
     return bench_ai.Row(system, "scenario", "french", bench_ai.MATCHES[level - 1], [])
 
