@@ -19,7 +19,7 @@ from rules import borodino
 from rules.borodino import commands as C
 from rules.borodino import movement
 from rules.borodino.ai.attacks import Expectation, expectation
-from rules.borodino.ai.goals import doubling, objectives
+from rules.borodino.ai.goals import doubling, loss_weight, objectives
 from rules.borodino.ai.position import rebuild
 from rules.borodino.battle import Battle, enemy_of
 from rules.core.ai import Decision
@@ -112,8 +112,9 @@ def _combat(state: dict, side: str) -> Decision:
     legal = borodino.legal_commands(state, side)
     attacks = [c for c in legal if isinstance(c, C.Attack)]
     owed = not any(isinstance(c, C.End) for c in legal)
-    if attacks:
-        scored = [(expectation(state, side, a, goals), a.to_text(), a) for a in attacks]
+    weight = loss_weight(b, side)
+    scored = [(e, a.to_text(), a) for a in attacks if (e := expectation(b, side, a, goals, weight))]
+    if scored:
         best, text, attack = max(scored, key=lambda x: (x[0].value, x[1]))
         if owed or best.value >= GAIN:
             return Decision(text, _why_attack(b, attack, best, goals, owed and best.value < GAIN))
