@@ -51,6 +51,10 @@ def expectation(b: Battle, side: str, cmd: C.Attack, goals: Collection[Hex],
     printed = theirs if plan.defenders else b.map.redoubts[plan.redoubt_defending or ""].strength
     vacates = any(d in goals for d in cmd.defenders)
     value = Fraction(0)
+
+    def pushed(units: list[str]) -> Fraction:  # points lost by a retreat, whole when it is blocked
+        return sum((b.strength(u) * (Fraction(1) if lost[u] else RETREAT) for u in units), Fraction(0))
+
     for die in range(1, 7):
         result = b.tables.result(plan.odds, die)
         if result == "Ae":
@@ -60,10 +64,10 @@ def expectation(b: Battle, side: str, cmd: C.Attack, goals: Collection[Hex],
         elif result == "Ex":
             v = theirs - own_weight * (printed if exposed else 0)
         elif result == "Ar":
-            v = -own_weight * sum(b.strength(a) if lost[a] else RETREAT * b.strength(a) for a in exposed)
+            v = -own_weight * pushed(exposed)
         else:  # Dr
-            v = sum(b.strength(d) if lost[d] else RETREAT * b.strength(d) for d in plan.defenders)
+            v = pushed(plan.defenders)
         if vacates and result in ("De", "Ex", "Dr"):
             v += GROUND
-        value += Fraction(v) / 6
+        value += v / 6
     return Expectation(plan.odds, value)
