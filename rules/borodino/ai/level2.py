@@ -71,21 +71,22 @@ class Search:
         self.state, self.side, self.rng, self.plans = state, side, rng, plans
         self.genes = len(level1.movers(state, side))
         self.scored: dict[Genome, Fraction] = {}
+        self.boards: dict[Genome, Fraction] = {}  # by the choices made: genomes can decode alike
 
     def best(self) -> list[Decision]:
         first: Genome = (0,) * self.genes
         population = [first] + [self._mutant(first) for _ in range(POPULATION - 1)]
         while True:
-            for genome in population:
-                if genome not in self.scored and len(self.scored) < self.plans:
-                    self.scored[genome] = self._score(genome)
+            fresh = [g for g in dict.fromkeys(population) if g not in self.scored]
+            for genome in fresh[:self.plans - len(self.scored)]:
+                self.scored[genome] = self._score(genome)
             ranked = sorted(self.scored, key=lambda g: (-self.scored[g], g))
-            if len(self.scored) >= self.plans or not self.genes:
+            if len(self.scored) >= self.plans or not fresh:  # the budget spent, or nothing new left
                 break
             elite = ranked[:ELITE]
             population = [self._child(elite) for _ in range(POPULATION)]
-            if all(g in self.scored for g in population):  # nothing new to try
-                population = [self._mutant(self.rng.choice(elite)) for _ in range(POPULATION)]
+            if all(g in self.scored for g in population):  # the elite bred nothing new: mutate harder
+                population = [self._mutant(self._mutant(self.rng.choice(elite))) for _ in range(POPULATION)]
         winner = ranked[0]
         moves, _ = level1.moves(self.state, self.side, self._pick(winner))
         lead = float(self.scored[winner] - self.scored[first])
@@ -109,8 +110,15 @@ class Search:
         return self._mutant(mixed) if self.rng.random() < 0.7 else mixed
 
     def _score(self, genome: Genome) -> Fraction:
-        _, after = level1.moves(self.state, self.side, self._pick(genome))
-        return score(after, self.side)
+        made: list[int] = []
+
+        def pick(n: int, choices: list[Hex | None]) -> int:
+            made.append(self._pick(genome)(n, choices))
+            return made[-1]
+        _, after = level1.moves(self.state, self.side, pick)
+        if tuple(made) not in self.boards:
+            self.boards[tuple(made)] = score(after, self.side)
+        return self.boards[tuple(made)]
 
 
 def score(after: dict, side: str) -> Fraction:
