@@ -14,6 +14,7 @@ A system without a `commander` cannot take a computer seat (`NoComputer`, one se
 from __future__ import annotations
 
 import importlib
+import inspect
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -40,13 +41,17 @@ class Seat:
         return {"level": self.level, "budget": self.budget, "seed": self.seed}
 
 
-def commander_for(system: GameSystem, level: int) -> Commander:
-    """The system's commander of a level; NoComputer when it has none, or not that level."""
-    make: Callable[[int], Commander] | None = getattr(system, "commander", None)
+def commander_for(system: GameSystem, level: int, budget: float | None = None) -> Commander:
+    """The system's commander of a level, handed the seat's time budget when it takes one (a
+    searching level sizes its search by it, never by the clock); NoComputer when the system has
+    none, or not that level."""
+    make: Callable[..., Commander] | None = getattr(system, "commander", None)
     if make is None:
         raise NoComputer(f"{system.INFO.name} has no computer player yet, so only a person can "
                          "take this seat.")
     try:
+        if budget is not None and "budget" in inspect.signature(make).parameters:
+            return make(level, budget=budget)
         return make(level)
     except ValueError as error:  # the system's own sentence: "...; level 2 is not built yet."
         raise NoComputer(str(error)) from None
@@ -76,7 +81,7 @@ class PlanJob:
 def plan(job: PlanJob) -> list[Decision]:
     """The commander's plan for the job (in a worker process): a pure function of the job."""
     system: GameSystem = importlib.import_module(job.module)  # type: ignore[assignment]
-    return commander_for(system, job.level).plan(job.view, job.seen,
+    return commander_for(system, job.level, job.budget).plan(job.view, job.seen,
                                                  decision_rng(job.seed, job.played))
 
 

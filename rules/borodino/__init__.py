@@ -204,7 +204,8 @@ def standing_orders() -> dict[str, dict[str, str]]:
     return standing.ORDERS
 
 
-def commander(level: int = 1) -> Commander:
-    """A computer player of this level (rules/borodino/ai; issue 13)."""
+def commander(level: int = 1, budget: float | None = None) -> Commander:
+    """A computer player of this level, thinking within a time budget in seconds (rules/borodino/ai;
+    issue 13)."""
     from rules.borodino.ai import commander as make  # the AI plays through this module: import it late
-    return make(level)
+    return make(level, budget)

@@ -8,6 +8,7 @@ chooser's `retreat`, `lose`, `advance` or `stay`.
 """
 from __future__ import annotations
 
+from collections.abc import Collection
 from itertools import combinations
 
 from rules.borodino import dv_combat, dv_leaders
@@ -99,6 +100,23 @@ def _eliminate(b: Battle, uid: str) -> Event:
 def retreat_options(b: Battle, uid: str, frm: Hex, taken: frozenset[Hex]) -> list[tuple[Hex, str | None]]:
     """Where a unit may retreat one hex: (hex, friendly unit displaced there or None)."""
     side = b.side(uid)
+    safe = safe_steps(b, side, frm, taken)
+    empty: list[tuple[Hex, str | None]] = [(n, None) for n in safe if b.at(n) is None]
+    if empty:
+        return empty
+    involved = set(b.s["pending"]["involved"]) if b.s.get("pending") else set()
+    out: list[tuple[Hex, str | None]] = []
+    for n in safe:
+        occ = b.occupant[n]
+        if occ in involved:
+            continue
+        if retreat_open(b, side, n, taken | {frm, n}, involved):
+            out.append((n, occ))
+    return out
+
+
+def safe_steps(b: Battle, side: str, frm: Hex, taken: frozenset[Hex]) -> list[Hex]:
+    """The hexes a unit of `side` may retreat into from frm, one hex, empty or friendly."""
     safe = []
     for n in b.map.adjacent(frm):
         if n in taken or b.map.side(frm, n) == "river":
@@ -115,18 +133,25 @@ def retreat_options(b: Battle, uid: str, frm: Hex, taken: frozenset[Hex]) -> lis
         if occ is not None and b.side(occ) != side:
             continue
         safe.append(n)
-    empty: list[tuple[Hex, str | None]] = [(n, None) for n in safe if b.at(n) is None]
-    if empty:
-        return empty
-    involved = set(b.s["pending"]["involved"]) if b.s.get("pending") else set()
-    out: list[tuple[Hex, str | None]] = []
-    for n in safe:
-        occ = b.occupant[n]
-        if occ in involved:
-            continue
-        if retreat_options(b, occ, n, taken | {frm, n}):
-            out.append((n, occ))
-    return out
+    return safe
+
+
+def retreat_open(b: Battle, side: str, frm: Hex, taken: frozenset[Hex], involved: Collection[str]) -> bool:
+    """Whether a unit of `side` in frm has a retreat: an empty safe hex, or a chain of uninvolved
+    friendly units each displaced into the next (Displacement), never through `taken`. A hex that
+    can be reached at all can be reached by a path that never comes back, so one search answers
+    what trying every path would."""
+    seen, frontier = set(taken) | {frm}, [frm]
+    while frontier:
+        here = frontier.pop()
+        for n in safe_steps(b, side, here, frozenset(seen)):
+            occ = b.at(n)
+            if occ is None:
+                return True
+            seen.add(n)
+            if occ not in involved:
+                frontier.append(n)
+    return False
 
 
 def _retreat_to(b: Battle, step: dict, uid: str, to: Hex, displaced: str | None) -> list[Event]:

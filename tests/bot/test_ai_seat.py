@@ -123,11 +123,23 @@ def test_a_system_without_a_commander_cannot_take_a_computer_seat(monkeypatch):
     assert new_seat(toy_system, 1, 60.0, seed=4).seed == 4
 
 
-def test_level_2_is_refused_in_the_systems_own_sentence():
-    """13.6: only level 1 exists; level 2 is refused with the system's sentence (control: 1)."""
-    with pytest.raises(NoComputer, match="^Borodino has a level 1 computer opponent; level 2 is not built yet.$"):
-        new_seat(rules.load("borodino"), 2, 60.0)
-    assert new_seat(rules.load("borodino"), 1, 60.0).level == 1
+def test_a_level_not_built_is_refused_in_the_systems_own_sentence():
+    """13.6: Borodino has levels 1 and 2; level 3 is refused with the system's sentence (control: 2)."""
+    with pytest.raises(NoComputer, match="^Borodino has computer opponents of levels 1 and 2; level 3 is not built.$"):
+        new_seat(rules.load("borodino"), 3, 60.0)
+    assert new_seat(rules.load("borodino"), 2, 60.0).level == 2
+
+
+def test_a_borodino_level_2_seat_plans_a_search_sized_by_its_budget(tmp_path):
+    """13.4, 13.6: `level:2` gives the searching commander, which scores as many plans as the
+    seat's budget allows (plans_for), and plans the same from the same seed."""
+    service = GameService(Store(tmp_path / "k.sqlite"))
+    game_id = service.new_game("borodino", "5sep", seed=2)
+    service.store.take_computer_seat(game_id, "french", new_seat(rules.load("borodino"), 2, 8.0, 4).to_dict())
+    job = next_job(service, Memory(), game_id)
+    decisions = plan(job)
+    assert job.level == 2 and decisions == plan(job)
+    assert "level 2: the best of 8 plans" in decisions[-1].reason and decisions[-1].command == "end"
 
 
 def test_the_worker_process_plans_what_the_thread_plans_and_stops_at_the_budget(service, game):

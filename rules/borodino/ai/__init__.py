@@ -2,18 +2,21 @@
 
 Level 1 (level1.py) is scripted on the rule book: victory hexes from the scenario (goals.py),
 attacks by their exact expectation over the CRT (attacks.py), on a board rebuilt from the view
-with dice of its own (position.py).
+with dice of its own (position.py). Level 2 (level2.py) evolves whole Movement Phase plans from
+level 1's best few options per unit, scored by the expected combat and level 1's reply.
 """
 from __future__ import annotations
 
 from rules.borodino.ai.level1 import Level1
+from rules.borodino.ai.level2 import Level2, plans_for
 from rules.core.ai import Commander
 
-LEVELS = (1,)
+LEVELS = (1, 2)
 
 
-def commander(level: int = 1) -> Commander:
-    """The Borodino commander of a level; ValueError naming the levels there are."""
+def commander(level: int = 1, budget: float | None = None) -> Commander:
+    """The Borodino commander of a level (level 2 searches as many plans as its time budget in
+    seconds allows, `plans_for`); ValueError naming the levels there are."""
     if level not in LEVELS:
-        raise ValueError(f"Borodino has a level 1 computer opponent; level {level} is not built yet.")
-    return Level1()
+        raise ValueError(f"Borodino has computer opponents of levels 1 and 2; level {level} is not built.")
+    return Level1() if level == 1 else Level2(plans_for(budget))

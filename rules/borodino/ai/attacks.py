@@ -1,24 +1,30 @@
 """What an attack is worth, by the exact expectation over the Combat Resolution Table.
 
-`odds.forecast` plans the attack as `attack` would (strengths, doubling, redoubts, artillery) and
-lists what each of the six die faces of its CRT column does, counting a retreat with no open hex as
-an elimination (Retreat and Advance). Here each result is scored in Combat Points for the attacker
-(enemy points destroyed minus its own, an exchange costing at least the defender's printed
-strength: CRT, Ex) plus what the ground is worth: a victory hex the defender must leave.
+The attack is planned as `attack` plans it (`combat.plan_attack`: strengths, doubling, redoubts,
+artillery), and each of the six die faces of its CRT column is followed: a retreat with no open
+hex is an elimination (Retreat and Advance), bombarding artillery suffers nothing (Artillery C).
+Each result is scored in Combat Points for the attacker (enemy points destroyed minus its own, an
+exchange costing at least the defender's printed strength: CRT, Ex), its own points weighted by
+what its side's victory conditions make them cost (goals.loss_weight), plus what the ground is
+worth: a victory hex the defender must leave.
+
+Whether a retreat is open is `results.retreat_open`: one search, exact.
 """
 from __future__ import annotations
 
-import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.borodino import commands as C
-from rules.borodino.odds import forecast
+from rules.borodino.battle import Battle
+from rules.borodino.combat import plan_attack
+from rules.borodino.results import retreat_open
+from rules.core.errors import RuleViolation
 from rules.core.hexes import Hex
 
 RETREAT = Fraction(1, 2)  # a unit pushed back loses its ground, a little less than a point
 GROUND = 6                # a victory hex the defender is driven from
-_DESCRIBED = re.compile(r"^\S+ \((French|Russian) (\d+)-\d+ ")
 
 
 @dataclass(frozen=True)
@@ -29,26 +35,39 @@ class Expectation:
     value: Fraction
 
 
-def _points(described: list[str], side: str) -> int:
-    """Signed points of the units a forecast names ('3224 (French 7-4 infantry)'): + enemy, - own."""
-    total = 0
-    for d in described:
-        m = _DESCRIBED.match(d)
-        if m is None:
-            raise ValueError(f"unexpected unit description {d!r}")
-        total += int(m[2]) * (-1 if m[1].lower() == side else 1)
-    return total
-
-
-def expectation(state: dict, side: str, cmd: C.Attack, goals: dict[Hex, str]) -> Expectation:
-    """The exact expected value of an attack over the six die faces (CRT)."""
-    f = forecast(state, cmd.to_text().removeprefix("attack "))
-    value = Fraction(0)
+def expectation(b: Battle, side: str, cmd: C.Attack, goals: Collection[Hex],
+                own_weight: Fraction = Fraction(1)) -> Expectation | None:
+    """The exact expected value of an attack over the six die faces (CRT); None when the rules
+    refuse it (Combat A-K; the attacks still owed, Combat B-D, are not asked)."""
+    try:
+        plan = plan_attack(b, side, cmd, check_obligations=False)
+    except RuleViolation:
+        return None
+    involved = set(plan.attackers) | set(plan.defenders)
+    exposed = [a for a in plan.attackers if a not in plan.bombarding]  # Artillery C
+    lost = {u: not retreat_open(b, b.side(u), b.hex_of(u), frozenset(), involved) for u in exposed + plan.defenders}
+    ours = sum(b.strength(a) for a in exposed)
+    theirs = sum(b.strength(d) for d in plan.defenders)
+    printed = theirs if plan.defenders else b.map.redoubts[plan.redoubt_defending or ""].strength
     vacates = any(d in goals for d in cmd.defenders)
-    for r in f["results"]:
-        v = Fraction(_points(r["eliminated"] + r["blocked"], side) - r["exchange"])
-        v += RETREAT * _points(r["retreat"], side)
-        if vacates and r["result"] in ("De", "Ex", "Dr"):
+    value = Fraction(0)
+
+    def pushed(units: list[str]) -> Fraction:  # points lost by a retreat, whole when it is blocked
+        return sum((b.strength(u) * (Fraction(1) if lost[u] else RETREAT) for u in units), Fraction(0))
+
+    for die in range(1, 7):
+        result = b.tables.result(plan.odds, die)
+        if result == "Ae":
+            v = -own_weight * ours
+        elif result == "De":
+            v = Fraction(theirs)
+        elif result == "Ex":
+            v = theirs - own_weight * (printed if exposed else 0)
+        elif result == "Ar":
+            v = -own_weight * pushed(exposed)
+        else:  # Dr
+            v = pushed(plan.defenders)
+        if vacates and result in ("De", "Ex", "Dr"):
             v += GROUND
-        value += Fraction(len(r["faces"]), 6) * v
-    return Expectation(f["odds"], value)
+        value += v / 6
+    return Expectation(plan.odds, value)

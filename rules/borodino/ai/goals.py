@@ -2,6 +2,8 @@
 Victory Conditions): the hexes to take or hold, each with the sentence a reason quotes."""
 from __future__ import annotations
 
+from fractions import Fraction
+
 from rules.borodino.battle import Battle
 from rules.core.hexes import Hex
 
@@ -25,3 +27,14 @@ def objectives(b: Battle) -> dict[Hex, str]:
 def doubling(b: Battle, h: Hex) -> bool:
     """Whether a defender in h is doubled by its terrain (Combat J; Terrain Effects Chart)."""
     return b.tables.defence_multiplier.get(b.map.terrain(h), 1) != 1 or h in b.map.redoubts
+
+
+def loss_weight(b: Battle, side: str) -> Fraction:
+    """What one Combat Point of the side's own losses costs beside one of the enemy's.
+
+    7 Sept and the Grand Battle count losses: "French Substantial victory: Russians must have twice
+    as many or more Combat Point losses as the French" and "Russian Substantial victory: French
+    must have more Combat Point losses than the Russians", which outranks the French marginal
+    victory of holding every redoubt. So the French weigh a point of their own at two Russian
+    ones; elsewhere a point is a point."""
+    return Fraction(2) if b.scenario.victory == "grand" and side == "french" else Fraction(1)

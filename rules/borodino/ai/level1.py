@@ -13,6 +13,7 @@ enemy, advance into a victory hex or towards one, lose the fewest Combat Points.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
 
 from rules import borodino
@@ -20,7 +21,7 @@ from rules.borodino import commands as C
 from rules.borodino import movement
 from rules.borodino.ai.leaders import moves as move_leaders
 from rules.borodino.ai.attacks import Expectation, expectation
-from rules.borodino.ai.goals import doubling, objectives
+from rules.borodino.ai.goals import doubling, loss_weight, objectives
 from rules.borodino.ai.position import rebuild
 from rules.borodino.battle import Battle, enemy_of
 from rules.core.ai import Decision
@@ -45,7 +46,7 @@ class Level1:
 
 
 # --- where to go -----------------------------------------------------------------------------
-def _targets(b: Battle, side: str) -> dict[Hex, str]:
+def targets(b: Battle, side: str) -> dict[Hex, str]:
     """The victory hexes the side does not occupy yet; all of them once it occupies every one."""
     goals = objectives(b)
     open_ = {h: why for h, why in goals.items() if b.side_at(h) != side}
@@ -56,7 +57,7 @@ def _nearest(h: Hex, targets: dict[Hex, str]) -> tuple[int, Hex]:
     return min((distance(h, t), t) for t in targets)
 
 
-def _place_score(b: Battle, side: str, h: Hex, targets: dict[Hex, str]) -> Fraction:
+def place_score(b: Battle, side: str, h: Hex, targets: dict[Hex, str]) -> Fraction:
     if h == C.OFF:  # leaving by the east edge counts towards the French decisive victory, once
         held = all(b.side_at(g) == side for g in objectives(b))  # every redoubt is French (marginal)
         return Fraction(1) if side == "french" and held else Fraction(-100)
@@ -64,31 +65,58 @@ def _place_score(b: Battle, side: str, h: Hex, targets: dict[Hex, str]) -> Fract
     return Fraction(-d) + (3 if h in targets else 0) + (Fraction(1, 2) if doubling(b, h) else 0)
 
 
-def _movement(state: dict, side: str) -> list[Decision]:
+def movers(state: dict, side: str) -> list[str]:
+    """The units that may move, nearest a victory hex first (the order level 1 moves them in)."""
     b = Battle(state)
     goals = objectives(b)
-    plan: list[Decision] = []
     leaders = state.get("leaders", {})  # Doomed Victory leaders stay with the units they stand with
-    movers = sorted({c.unit for c in borodino.legal_commands(state, side) if isinstance(c, C.Move)
-                     and c.unit not in leaders})
-    uids = [b.at(m) or m for m in movers]
-    order = sorted(uids, key=lambda u: (_nearest(_start(b, u), goals)[0], u))
-    for uid in order:
+    refs = sorted({c.unit for c in borodino.legal_commands(state, side) if isinstance(c, C.Move)
+                   and c.unit not in leaders})
+    uids = [b.at(m) or m for m in refs]
+    return sorted(uids, key=lambda u: (_nearest(_start(b, u), goals)[0], u))
+
+
+def options(b: Battle, side: str, uid: str) -> list[Hex | None]:
+    """Where the unit may end its move, best first by level 1's measure (None: it stays)."""
+    here = b.hex_of(uid) if b.unit(uid)["where"] == "map" else None
+    aims = targets(b, side)
+    if here in objectives(b) and b.side_at(here) == side:
+        return [None]  # Victory Conditions: a victory hex held is defended, not left
+    dests = {} if movement.why_immobile(b, side, uid) else movement.reachable(b, uid)
+    ranked: list[tuple[Fraction, int, Hex]] = [(-place_score(b, side, h, aims), 1, h) for h in dests]
+    if here is not None:
+        ranked.append((-place_score(b, side, here, aims), 0, here))
+    return [None if stay == 0 else h for _, stay, h in sorted(ranked)] or [None]
+
+
+Pick = Callable[[int, list[Hex | None]], int]
+
+
+def moves(state: dict, side: str, pick: Pick) -> tuple[list[Decision], dict]:
+    """A Movement Phase played on the rebuilt board, each mover in level 1's order ending where
+    `pick(its index, its options)` says; the moves with their reasons, and the board after them."""
+    plan: list[Decision] = []
+    for n, uid in enumerate(movers(state, side)):
         b = Battle(state)
+        choices = options(b, side, uid)
+        best = choices[pick(n, choices) % len(choices)]
+        if best is None:
+            continue
         here = b.hex_of(uid) if b.unit(uid)["where"] == "map" else None
-        targets = _targets(b, side)
-        if here in goals and b.side_at(here) == side:
-            continue  # Victory Conditions: a victory hex held is defended, not left
-        dests = {} if movement.why_immobile(b, side, uid) else movement.reachable(b, uid)
-        if not dests:
-            continue
-        best = max(sorted(dests), key=lambda h: _place_score(b, side, h, targets))
-        if here is not None and _place_score(b, side, here, targets) >= _place_score(b, side, best, targets):
-            continue
         cmd = C.Move(here or uid, (best,))
         state, _ = borodino.apply(state, side, cmd)
-        why = "leaves by the east edge" if best == C.OFF else _why_place(b, best, targets)
+        why = "leaves by the east edge" if best == C.OFF else _why_place(b, best, targets(b, side))
         plan.append(Decision(cmd.to_text(), why))
+    return plan, state
+
+
+def first(n: int, choices: list[Hex | None]) -> int:
+    """Level 1's pick among a unit's options: the best."""
+    return 0
+
+
+def _movement(state: dict, side: str) -> list[Decision]:
+    plan, state = moves(state, side, first)
     _, leaders_moved = move_leaders(state, side)  # Doomed Victory 8.1: after the units they lead
     return plan + leaders_moved + [Decision("end", "every unit that should move has moved (Sequence of Play)")]
 
@@ -114,8 +142,9 @@ def _combat(state: dict, side: str) -> Decision:
     legal = borodino.legal_commands(state, side)
     attacks = [c for c in legal if isinstance(c, C.Attack)]
     owed = not any(isinstance(c, C.End) for c in legal)
-    if attacks:
-        scored = [(expectation(state, side, a, goals), a.to_text(), a) for a in attacks]
+    weight = loss_weight(b, side)
+    scored = [(e, a.to_text(), a) for a in attacks if (e := expectation(b, side, a, goals, weight))]
+    if scored:
         best, text, attack = max(scored, key=lambda x: (x[0].value, x[1]))
         if owed or best.value >= GAIN:
             return Decision(text, _why_attack(b, attack, best, goals, owed and best.value < GAIN))
@@ -136,18 +165,18 @@ def _choice(state: dict, side: str) -> Decision:
     b = Battle(state)
     step = state["pending"]["steps"][0]
     options = borodino.legal_commands(state, side)
-    targets = _targets(b, side)
+    aims = targets(b, side)
     if step["kind"] == "lose":
         lose = min((c for c in options if isinstance(c, C.Lose)),
                    key=lambda c: (sum(b.strength(b.at(h) or "") for h in c.units), c.units))
         return Decision(lose.to_text(), "gives up the fewest Combat Points the exchange allows (CRT, Ex)")
     if step["kind"] == "retreat":
         retreats = [c for c in options if isinstance(c, C.Retreat)]
-        best = max(retreats, key=lambda c: (-_enemies_near(b, side, c.to), _place_score(b, side, c.to, targets), c.to))
+        best = max(retreats, key=lambda c: (-_enemies_near(b, side, c.to), place_score(b, side, c.to, aims), c.to))
         return Decision(best.to_text(), "retreats where the fewest enemy units stand next to it (Retreat and Advance)")
     if step["kind"] == "advance":
         advances = [c for c in options if isinstance(c, C.Advance) and c.to]
-        scored = [(_place_score(b, side, c.to or "", targets) - _place_score(b, side, c.unit, targets), c.to_text())
+        scored = [(place_score(b, side, c.to or "", aims) - place_score(b, side, c.unit, aims), c.to_text())
                   for c in advances]
         if scored and max(scored)[0] > 0:
             gain, text = max(scored)

@@ -1,6 +1,8 @@
-"""How strong a Borodino commander is (issue 13.5): games against random play, and its thinking
-time per player-turn. A measurement, not a test: `kolocha bench --ai` and the README's figures use
-it; run by hand with `nice -n 19 python -m rules.borodino.ai.strength 5sep french 20`.
+"""How strong a Borodino commander is (issue 13.5): games against random play or another level,
+and its thinking time per player-turn in CPU seconds. A measurement, not a test: `kolocha bench
+--ai` and the README's figures use it; run by hand with
+`nice -n 19 python -m rules.borodino.ai.strength SCENARIO SIDE GAMES [FIRST_SEED [LEVEL [OPPONENT]]]`
+(OPPONENT: the other side's level, random play when absent).
 """
 from __future__ import annotations
 
@@ -16,29 +18,43 @@ __all__ = ["Strength", "measure"]
 
 
 class _Timed:
-    """A commander whose planning time is summed per player-turn (turn, phasing player)."""
+    """A commander whose planning time (CPU seconds) is summed per player-turn (turn, phasing player)."""
 
     def __init__(self, inner: Commander, clock: dict[tuple[int, str], float]):
         self.inner, self.clock = inner, clock
 
     def plan(self, view: dict, seen: object, rng: object) -> list[Decision]:
-        start = time.perf_counter()
+        start = time.process_time()
         plan = self.inner.plan(view, seen, rng)  # type: ignore[arg-type]
-        self.clock[(view["turn"], view["player"])] += time.perf_counter() - start
+        self.clock[(view["turn"], view["player"])] += time.process_time() - start
         return plan
 
 
-def measure(scenario: str, side: str, games: int, level: int = 1, first_seed: int = 0) -> Strength:
-    """Play `games` games (dice seeds first_seed, first_seed+1, ...) of `side`'s commander
-    against random play; a refused command raises RefusedPlan."""
+def measure(scenario: str, side: str, games: int, level: int = 1, first_seed: int = 0,
+            opponent: int | None = None) -> Strength:
+    """Play `games` games (dice seeds first_seed, first_seed+1, ..., the AI seed equal to the dice
+    seed) of `side`'s commander against the other side's commander of level `opponent`, or random
+    play; a refused command raises RefusedPlan."""
     out = Strength(scenario, side, level)
+    other = next(s for s in borodino.INFO.sides if s != side)
     for seed in range(first_seed, first_seed + games):
         clock: dict[tuple[int, str], float] = defaultdict(float)
-        game = duel(borodino, scenario, seed, {side: _Timed(borodino.commander(level), clock)}, ai_seed=seed)
+        seats: dict[str, Commander | None] = {side: _Timed(borodino.commander(level), clock)}
+        seats[other] = borodino.commander(opponent) if opponent else None
+        game = duel(borodino, scenario, seed, seats, ai_seed=seed)
         out.count(game.outcome, clock.values())
     return out
 
 
+def line(result: Strength, opponent: int | None) -> str:
+    """The result's line, naming the opponent it played."""
+    return result.line().replace("against random play", f"against level {opponent}" if opponent else
+                                 "against random play").replace("seconds per", "CPU seconds per")
+
+
 if __name__ == "__main__":
-    scenario, side, games = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    print(measure(scenario, side, games, first_seed=int(sys.argv[4]) if len(sys.argv) > 4 else 0).line())
+    args = sys.argv[1:] + [""] * 3
+    scenario, side, games = args[0], args[1], int(args[2])
+    first, level = int(args[3] or 0), int(args[4] or 1)
+    versus = int(args[5]) if args[5] else None
+    print(line(measure(scenario, side, games, level, first, versus), versus))

@@ -12,12 +12,10 @@ from tests.bot.discord.sim import borodino, play, reply, server
 def test_a_game_against_the_computer_on_discord(tmp_path):
     """Anna opens 5 Sept against the computer and plays Russian: the game begins at once and the
     computer plays the French player-turn in a worker process, each command in the channel with
-    its reason; then it is Anna's move (control: level 2 is refused in one sentence)."""
+    its reason; then it is Anna's move (a level not built is refused in one sentence: the toy
+    race's in tests/bot/discord/test_computer_seats.py)."""
     async def test(db: Path) -> None:
         async with server(db) as s:
-            refused = await s.anna.slash(s.channel, "game new", system="borodino", scenario="5sep",
-                                         opponent="computer", side="russian", level=2)
-            assert reply(refused) == "Borodino has a level 1 computer opponent; level 2 is not built yet."
             opened = await s.anna.slash(s.channel, "game new", system="borodino", scenario="5sep",
                                         opponent="computer", side="russian")
             assert "You play Russian in game 1. The computer plays the other side" in reply(opened)

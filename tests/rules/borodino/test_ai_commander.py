@@ -84,7 +84,7 @@ def test_a_game_against_the_commander_replays_bit_for_bit_from_its_seeds():
 
 
 def test_a_level_not_built_is_refused_with_the_levels_there_are():
-    with pytest.raises(ValueError, match="level 1"):
+    with pytest.raises(ValueError, match="levels 1 and 2"):
         borodino.commander(3)
 
 

@@ -1,0 +1,175 @@
+"""Level 2: whole player-turn plans evolved on top of level 1.
+
+A plan gives each unit that may move one of level 1's best few destinations for it (OPTIONS,
+`level1.options`), the units moving in level 1's order, each on the board the earlier moves left.
+Level 1's own plan is one of them (every choice its first). The first generation is level 1's
+plan and mutants of it; each next keeps the best plans (ELITE) and breeds the rest from them by
+crossover and mutation. A plan is scored on the board it leaves (`score`):
+
+- the expected value of the Combat Phase it opens: the attacks level 1 would make there, each by
+  its exact expectation over the six faces of its CRT column (attacks.py), taken best first with no
+  unit twice, and those owed by the contacts (Combat B) at the least cost;
+- the victory hexes held and the ground gained towards the others (level 1's measure of a hex);
+- less the opponent's level-1 reply: its Movement Phase as level 1 plays it, then the expected
+  value of the attacks it could make.
+
+The search is deterministic: it draws only from the AI's own generator, and its effort is a number
+of plans scored (`plans_for` a time budget), never a clock, so a blunder replays. The Combat Phase
+and the choices after a roll are level 1's: each attack is rolled before the next is chosen.
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from rules import borodino
+from rules.borodino import commands as C
+from rules.borodino.ai import level1
+from rules.borodino.ai.attacks import expectation
+from rules.borodino.ai.goals import loss_weight, objectives
+from rules.borodino.ai.leaders import moves as move_leaders
+from rules.borodino.ai.position import rebuild
+from rules.borodino import turns
+from rules.borodino.battle import Battle, command_copy, enemy_of
+from rules.borodino.combat import obligations
+from rules.borodino.legal import attack_candidates
+from rules.core.ai import Decision
+from rules.core.hexes import Hex
+
+OPTIONS = 3      # destinations per unit the search chooses among (level 1's best few)
+POPULATION = 8   # plans per generation
+ELITE = 3        # the best plans kept from one generation to the next
+PLANS = 40       # plans scored per Movement Phase with no time budget given
+HOLD = 6         # a victory hex held at the end of the move (attacks.GROUND: one driven from)
+PROGRESS = Fraction(1, 4)  # a hex nearer a victory hex, for one unit
+
+Genome = tuple[int, ...]
+
+
+def plans_for(budget: float | None) -> int:
+    """Plans scored per Movement Phase for a time budget in seconds: PLANS unless a budget is given,
+    then about one plan per second of it (the seat waits the whole budget at most), at least 8."""
+    return PLANS if budget is None else max(POPULATION, min(4 * PLANS, int(budget)))
+
+
+class Level2:
+    """The searching commander (see the module docstring)."""
+
+    def __init__(self, plans: int = PLANS):
+        self.plans = plans
+
+    def plan(self, view: dict, seen: object, rng: random.Random) -> list[Decision]:
+        state = rebuild(view, rng)
+        if state["phase"] != "movement" or state["pending"]:
+            return level1.Level1().plan(view, seen, rng)
+        return Search(state, view["viewer"], rng, self.plans).best()
+
+
+class Search:
+    """The evolution of one Movement Phase's plans."""
+
+    def __init__(self, state: dict, side: str, rng: random.Random, plans: int):
+        self.state, self.side, self.rng, self.plans = state, side, rng, plans
+        self.genes = len(level1.movers(state, side))
+        self.scored: dict[Genome, Fraction] = {}
+        self.boards: dict[Genome, Fraction] = {}  # by the choices made: genomes can decode alike
+
+    def best(self) -> list[Decision]:
+        first: Genome = (0,) * self.genes
+        population = [first] + [self._mutant(first) for _ in range(POPULATION - 1)]
+        while True:
+            fresh = [g for g in dict.fromkeys(population) if g not in self.scored]
+            for genome in fresh[:self.plans - len(self.scored)]:
+                self.scored[genome] = self._score(genome)
+            ranked = sorted(self.scored, key=lambda g: (-self.scored[g], g))
+            if len(self.scored) >= self.plans or not fresh:  # the budget spent, or nothing new left
+                break
+            elite = ranked[:ELITE]
+            population = [self._child(elite) for _ in range(POPULATION)]
+            if all(g in self.scored for g in population):  # the elite bred nothing new: mutate harder
+                population = [self._mutant(self._mutant(self.rng.choice(elite))) for _ in range(POPULATION)]
+        winner = ranked[0]
+        moves, after = level1.moves(self.state, self.side, self._pick(winner))
+        lead = float(self.scored[winner] - self.scored[first])
+        why = f" (level 2: the best of {len(self.scored)} plans, {lead:+.1f} over level 1's)"
+        moves = [Decision(d.command, d.reason + why) for d in moves]
+        _, leaders_moved = move_leaders(after, self.side)  # Doomed Victory 8.1: after their units
+        return moves + leaders_moved + [Decision("end", "every unit that should move has moved (Sequence of Play)" + why)]
+
+    def _pick(self, genome: Genome) -> level1.Pick:
+        return lambda n, choices: genome[n] % min(OPTIONS, len(choices))
+
+    def _mutant(self, genome: Genome) -> Genome:
+        out = list(genome)
+        for _ in range(1 + self.rng.randrange(3)):
+            if out:
+                out[self.rng.randrange(len(out))] = self.rng.randrange(OPTIONS)
+        return tuple(out)
+
+    def _child(self, elite: list[Genome]) -> Genome:
+        a, b = self.rng.choice(elite), self.rng.choice(elite)
+        mixed = tuple(x if self.rng.random() < 0.5 else y for x, y in zip(a, b))
+        return self._mutant(mixed) if self.rng.random() < 0.7 else mixed
+
+    def _score(self, genome: Genome) -> Fraction:
+        made: list[int] = []
+
+        def pick(n: int, choices: list[Hex | None]) -> int:
+            made.append(self._pick(genome)(n, choices))
+            return made[-1]
+        _, after = level1.moves(self.state, self.side, pick)
+        if tuple(made) not in self.boards:
+            self.boards[tuple(made)] = score(after, self.side)
+        return self.boards[tuple(made)]
+
+
+def score(after: dict, side: str) -> Fraction:
+    """What the board left by a Movement Phase is worth to `side` (see the module docstring)."""
+    b = Battle(after)
+    goals = objectives(b)
+    targets = level1.targets(b, side)
+    ground = sum((HOLD for g in goals if b.side_at(g) == side), Fraction(0))
+    ground += PROGRESS * sum(level1.place_score(b, side, b.hex_of(u), targets) for u in b.on_map(side))
+    combat, _ = borodino.apply(after, side, C.End())
+    ours = combat_value(combat, side) if combat["phase"] == "combat" and combat["player"] == side else 0
+    return ours + ground - loss_weight(b, side) * reply(combat, side)
+
+
+def reply(state: dict, side: str) -> Fraction:
+    """The expected value of the enemy's level-1 Player-Turn from this board, our attacks left out:
+    level 1's moves, then the attacks it could make (0 when the game or the turn ends first)."""
+    enemy = enemy_of(side)
+    if state["phase"] == "combat":
+        b = Battle(command_copy(state))
+        turns.end_player_turn(b)
+        state = b.s
+    if state["phase"] != "movement" or state["player"] != enemy:
+        return Fraction(0)
+    _, moved = level1.moves(state, enemy, level1.first)
+    combat, _ = borodino.apply(moved, enemy, C.End())
+    return combat_value(combat, enemy) if combat["phase"] == "combat" and combat["player"] == enemy else Fraction(0)
+
+
+def combat_value(state: dict, side: str) -> Fraction:
+    """The expected value of a Combat Phase as level 1 fights it, on a board where `side` is to
+    attack: the attacks that gain, best first, no unit twice; then for each attack still owed
+    (Combat B) the least costly one that meets it."""
+    b = Battle(state)
+    goals = objectives(b)
+    weight = loss_weight(b, side)
+    scored = sorted(((e.value, a.to_text(), a) for a in attack_candidates(b, side)
+                     if (e := expectation(b, side, a, goals, weight)) is not None),
+                    key=lambda x: (-x[0], x[1]))
+    due_a, due_d = obligations(b, side)
+    owed_from = {b.hex_of(u) for u in due_a} | set(due_d)
+    used: set[Hex] = set()
+    total = Fraction(0)
+    for gaining in (True, False):
+        for value, _, attack in scored:
+            hexes = set(attack.attackers) | set(attack.defenders)
+            if hexes & used or (gaining and value < level1.GAIN) or not (gaining or hexes & owed_from):
+                continue
+            used |= hexes
+            owed_from -= hexes
+            total += value
+    return total

@@ -1,0 +1,71 @@
+"""rules/borodino/ai/level2.py: whole Movement Phase plans evolved from level 1's options (issue
+13.4), deterministic for an AI seed and a budget (13.6), a smoke game against level 1 (13.5)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules import borodino
+from rules.borodino.ai import level1
+from rules.borodino.ai.level2 import PLANS, POPULATION, Level2, Search, plans_for, score
+from rules.borodino.ai.position import rebuild
+from rules.core.ai import decision_rng, duel
+
+
+def _later(scenario: str, seed: int, commands: int) -> dict:
+    """A position some random commands into the game, at the start of a Movement Phase."""
+    state, rng = borodino.setup(scenario, seed), random.Random(seed)
+    while commands > 0 or state["phase"] != "movement" or state["pending"]:
+        side = borodino.active_sides(state)[0]
+        state, _ = borodino.apply(state, side, borodino.sample_command(state, side, rng))
+        commands -= 1
+    return state
+
+
+def test_the_plans_searched_grow_with_the_time_budget():
+    assert plans_for(None) == PLANS and plans_for(1) == POPULATION and plans_for(30) == 30
+    assert borodino.commander(2, budget=12).plans == 12  # type: ignore[attr-defined]
+
+
+def test_the_plan_chosen_scores_at_least_level_1s_own():
+    """Level 1's plan (every unit's first option) is in the first generation, so the search
+    never picks a plan its measure puts below it."""
+    state = _later("7sep", 2, 60)
+    side = state["player"]
+    search = Search(rebuild(borodino.view(state, side), random.Random(1)), side, random.Random(1), 10)
+    plan = search.best()
+    first = search.scored[(0,) * search.genes]
+    assert plan[-1].command == "end" and max(search.scored.values()) >= first
+    assert 1 < len(search.scored) <= 10
+    _, level1_board = level1.moves(rebuild(borodino.view(state, side), random.Random(1)), side, level1.first)
+    assert first == score(level1_board, side)
+
+
+def test_level_2_decisions_do_not_change_with_the_dice_seed():
+    """13.2: two states alike but for their dice seed give the same plan from the same AI generator."""
+    state = _later("6sep", 1, 60)
+    other = {**state, "dice": {"seed": state["dice"]["seed"] + 99, "rolls": state["dice"]["rolls"]}}
+    side = borodino.active_sides(state)[0]
+    plans = [Level2(POPULATION).plan(borodino.view(s, side), (), decision_rng(7, 60)) for s in (state, other)]
+    assert plans[0] == plans[1] and plans[0][-1].command == "end"
+    assert "level 2: the best of" in plans[0][-1].reason
+
+
+def _against_level_1(max_commands: int):
+    return duel("borodino", "5sep", seed=4, ai_seed=2, max_commands=max_commands,
+                seats={"french": Level2(POPULATION), "russian": borodino.commander(1)})
+
+
+def test_a_level_2_game_against_level_1_replays_bit_for_bit():
+    """13.6: the first game turns of 5 Sept, level 2 (a small search) against level 1, twice
+    from the same seeds: no command refused (duel raises RefusedPlan), the same commands."""
+    first, again = _against_level_1(70), _against_level_1(70)
+    assert first.commands == again.commands and len(first.commands) == 70
+    assert any("level 2: the best of" in reason for side, _, reason in first.commands if side == "french")
+
+
+@pytest.mark.long
+def test_a_whole_level_2_game_against_level_1_refuses_nothing():
+    """13.5 smoke test: 5 Sept to the end."""
+    assert _against_level_1(5000).outcome is not None
