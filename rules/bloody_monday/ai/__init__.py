@@ -6,13 +6,14 @@ belief about the enemy's hidden blocks (belief.py): what its side has seen, neve
 from __future__ import annotations
 
 from rules.bloody_monday.ai.level1 import Level1
+from rules.bloody_monday.ai.level2 import Level2
 from rules.core.ai import Commander
 
-LEVELS = (1,)
+LEVELS = (1, 2)
 
 
 def commander(level: int = 1) -> Commander:
     """The Bloody Monday commander of a level; ValueError naming the levels there are."""
     if level not in LEVELS:
-        raise ValueError(f"Bloody Monday has a level 1 computer opponent; level {level} is not built yet.")
-    return Level1()
+        raise ValueError(f"Bloody Monday has computer opponents of levels 1 and 2; level {level} is not built.")
+    return Level1() if level == 1 else Level2()
