@@ -4,7 +4,10 @@ At the start of each of its impulses (4.0) the commander chooses a macro action:
 (a Tactical Action, a Pass, the Initiative Disc on reinforcements, 6.1) and, for a Tactical
 Action, the leader activated first (5.1) and the area his attack or advance is aimed at (5.3, 1.1),
 or level 1's own choice. A macro is carried out by level 1's planner with those three fixed
-(`MacroPlanner`): the moves, battles, hits and retreats follow level 1's priorities.
+(`MacroPlanner`): the moves, battles, hits and retreats follow level 1's priorities, and in every
+macro a guard is kept with the supreme commander while the enemy near him could kill him (How to
+Win A; 2.4: "Supreme Commanders, Tactical Leaders and Artillery are fragile. Do not leave them
+unguarded!"): level 1 lost half its French games against itself that way.
 
 The search (single-observer ISMCTS): each iteration draws one position consistent with what the
 side has seen, from its belief about the enemy's hidden blocks (belief.assign, with dice of the
@@ -13,7 +16,8 @@ to move chooses among the macros this position offers by UCB1 over those offered
 times a macro was offered standing in for its parent's visits. Both sides play level 1 on the
 drawn position (which the search treats as known) between impulse starts and, past the tree, for
 ROLLOUT more impulses; the position reached is scored by `evaluate`: victory areas (1.1, 8.0),
-the morale track (2.4, How to Win C), steps left, and the game's outcome when it ends.
+the morale track (2.4, How to Win C), steps left, the supreme commanders' strength and guard (How
+to Win A), and the game's outcome when it ends.
 
 The same view, events and AI seed give the same choice: the iterations are counted, not timed.
 Within an impulse, once the macro's first commands are sent, the plans that follow (after each
@@ -31,7 +35,7 @@ from rules import bloody_monday as bm
 from rules.bloody_monday import commands as C
 from rules.bloody_monday import impulses
 from rules.bloody_monday.ai.belief import Belief, assign, believe, board, candidates
-from rules.bloody_monday.ai.judgement import distance, objectives
+from rules.bloody_monday.ai.judgement import distance, expected_hits, objectives, toughness
 from rules.bloody_monday.ai.level1 import Options, Planner, planner
 from rules.bloody_monday.game import Game, enemy_of
 from rules.core.ai import Decision
@@ -92,11 +96,74 @@ class MacroPlanner(Planner):
         t = self.macro.target
         return [t] if t is not None and t in objectives(g, self.side) else super().goals(g)
 
+    def last_defender(self, g: Game, bid: str) -> bool:
+        """Level 1's last defenders, and a guard kept with the supreme commander: a combat unit
+        stays beside him while the others there have fewer steps than twice the threat around
+        him (How to Win A; 5.3.6)."""
+        if super().last_defender(g, bid):
+            return True
+        here, chief = g.area(bid), g.chief(self.side)
+        if g.defs[bid].is_support or chief not in g.units(here, self.side):
+            return False
+        others = [u for u in g.units(here, self.side) if u not in (bid, chief) and not g.defs[u].is_support]
+        return toughness(g, others) < 2 * threat(g, self.side, here)
+
     def attack(self, g: Game, moves: list[C.Move]) -> tuple[C.Command, str] | None:
+        guard = self.guard(g, moves)
+        if guard:
+            return guard
         t = self.macro.target
         if t is not None:
             moves = [m for m in moves if m.path[-1] == t or m.path[-1] in g.s["impulse"]["new"]]
         return super().attack(g, moves)
+
+    def logistics(self, g: Game, o: Options) -> tuple[C.Command, str]:
+        """Level 1's Logistics Phase, but a supreme commander activated where he is exposed moves
+        first to the friendly area where he is least so (3.1: "may also be moved before activating")."""
+        cmd, why = super().logistics(g, o)
+        chief = g.chief(self.side)
+        if not isinstance(cmd, C.Activate) or exposed(g, self.side) <= 0:
+            return cmd, why
+        moves = o.of(C.Activate, lambda c: c.block == chief and c.area is not None)
+        safest = min(moves, key=lambda c: (exposed(g, self.side, c.area), c.area), default=None)
+        if safest is None or exposed(g, self.side, safest.area) >= exposed(g, self.side):
+            return cmd, why
+        return safest, (f"moves the supreme commander to {safest.area}, away from the enemy around "
+                        f"{g.area(chief)}, and activates him there (3.1; How to Win A)")
+
+    def guard(self, g: Game, moves: list[C.Move]) -> tuple[C.Command, str] | None:
+        """The strongest combat unit free to go joins the supreme commander while his guard is
+        short of the threat around him (`exposed`; 2.4: "Do not leave them unguarded!")."""
+        chief = g.chief(self.side)
+        if g.block(chief)["where"] != "map" or exposed(g, self.side) <= 0:
+            return None
+        here = g.area(chief)
+        free = [m for m in moves if m.path[-1] == here and not g.defs[m.block].is_support
+                and not g.contested(g.area(m.block)) and not self.last_defender(g, m.block)]
+        if not free:
+            return None
+        m = max(free, key=lambda m: (g.strength(m.block), m.block))
+        return m, (f"joins the guard of the supreme commander in {here}: the enemy around him is expected to roll "
+                   f"{threat(g, self.side, here):.1f} hits (How to Win A; 2.4, 5.3.6.1)")
+
+
+def threat(g: Game, side: str, area: int) -> float:
+    """The hits the enemy's combat units in and beside `area` are expected to roll (2.2, 2.3)."""
+    foe = enemy_of(side)
+    return expected_hits(g, [u for n in (area, *sorted(g.areas[area].neighbours)) for u in g.units(n, foe)
+                             if not g.defs[u].is_support])
+
+
+def exposed(g: Game, side: str, here: int | None = None) -> float:
+    """How far the guard of the side's supreme commander (his strength and the steps of the combat
+    units beside him) falls short of twice the threat around him, where he stands or in `here`: How
+    to Win A, and 5.3.6.1, support units are hit after the combat units."""
+    chief = g.chief(side)
+    if g.block(chief)["where"] != "map":
+        return 0.0
+    here = g.area(chief) if here is None else here
+    guard = toughness(g, [u for u in g.units(here, side) if u != chief and not g.defs[u].is_support])
+    return max(0.0, 2 * threat(g, side, here) - guard - g.strength(chief))
 
 
 def macros(g: Game, side: str) -> list[Macro]:
@@ -142,7 +209,8 @@ def evaluate(state: dict, side: str) -> float:
         return sum(g.strength(b) for b in (*g.on_map(who), *g.pool(who)) if not g.defs[b].is_support)
     chiefs = g.chief_strength(side) - g.chief_strength(foe)
     late = 1.0 + 0.25 * state["turn"]  # the areas count at the end of Turn 4 (8.0)
-    return math.tanh(0.12 * late * areas + 0.06 * morale + 0.01 * (steps(side) - steps(foe)) + 0.03 * chiefs)
+    return math.tanh(0.12 * late * areas + 0.06 * morale + 0.01 * (steps(side) - steps(foe)) + 0.03 * chiefs
+                     + 0.08 * (exposed(g, foe) - exposed(g, side)))
 
 
 def impulse_start(state: dict) -> str | None:
@@ -235,7 +303,7 @@ class Level2:
     def plan(self, view: dict, seen: Sequence[dict], rng: random.Random) -> list[Decision]:
         belief = believe(view, seen)
         base = planner(view, belief, rng)
-        if impulse_start(view["position"]) != view["viewer"]:
-            return base.plan()
-        macro = Search(view, belief, rng, self.rollout).best(self.iterations)
+        macro = LEVEL1
+        if impulse_start(view["position"]) == view["viewer"]:
+            macro = Search(view, belief, rng, self.rollout).best(self.iterations)
         return MacroPlanner(base.side, base.state, base.hidden, base.draws, macro).plan()

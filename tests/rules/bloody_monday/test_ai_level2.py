@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from rules.bloody_monday.ai.level2 import LEVEL1, Level2, Macro, MacroPlanner, evaluate, impulse_start, macros
+from rules.bloody_monday.ai.level2 import (LEVEL1, Level2, Macro, MacroPlanner, evaluate, exposed, impulse_start,
+                                          macros)
 from rules.bloody_monday.swaptest import pairs, swapped
 from rules.core.ai import addressed_to, decision_rng, duel
 from tests.rules.bloody_monday.bm_helpers import bm, game, position
@@ -130,3 +131,51 @@ def test_the_evaluation_counts_victory_areas_morale_and_the_outcome():
     assert evaluate(lost, "french") < even
     assert evaluate({**state, "outcome": {"winner": "french"}}, "french") == 1.0
     assert evaluate({**state, "outcome": {"winner": None}}, "russian") == 0.0
+
+
+def test_how_to_win_a_a_guard_stays_with_the_supreme_commander_while_the_enemy_is_near():
+    """How to Win A (the enemy supreme commander killed) and 5.3.6 (hits go to the strongest unit):
+    level 2 keeps beside Napoleon in 21 combat units of at least twice the hits the Russians around
+    him are expected to roll. With two Russian grenadiers in 22 neither French infantry leaves him;
+    with the Russians far off, level 1's rule alone holds and one may go (a last one always stays).
+    The evaluation counts a thin guard against the side whose chief it is."""
+    near = position({"F-I-1": 21, "F-I-2": 21, "R-2-CGr": 22, "R-2-2Gr": 22})
+    planner = MacroPlanner("french", near, set(), [{}], LEVEL1)
+    assert planner.last_defender(game(near), "F-I-1") and planner.last_defender(game(near), "F-I-2")
+    far = position({"F-I-1": 21, "F-I-2": 21, "R-2-CGr": 69})
+    assert not planner.last_defender(game(far), "F-I-1")
+    thin = position({"F-I-1": (21, 1), "R-2-CGr": 22, "R-2-2Gr": 22, "R-2-7": 20})
+    assert exposed(game(thin), "french") > exposed(game(far), "french") == 0.0
+
+
+def test_2_4_an_unguarded_supreme_commander_is_joined_by_the_strongest_unit_free_to_go():
+    """2.4's note ("Do not leave them unguarded!") and 5.3.6.1 (support units are hit after the
+    combat units): Napoleon alone in 21 with Russian grenadiers beside him in 22 is joined by the
+    strongest of Davout's infantry in 20; with the Russians far off, nobody is sent to him."""
+    def plan(russians: dict[str, int]) -> list[tuple[str, str]]:
+        state = position({"F-I-D": 20, "F-I-1": (20, 2), "F-I-2": 20, **russians})
+        return [(d.command, d.reason) for d in MacroPlanner("french", state, set(), [{}], LEVEL1).plan()]
+    guarded = [(c, r) for c, r in plan({"R-2-CGr": 22, "R-2-2Gr": 22}) if "guard" in r]
+    assert guarded and guarded[0][0] == "move F-I-2 21" and "(How to Win A; 2.4, 5.3.6.1)" in guarded[0][1]
+    assert not any("guard" in r for _, r in plan({"R-2-CGr": 69}))
+
+
+def _logistics(blocks: dict) -> dict:
+    """Turn 2's Logistics Phase, the French to choose (3.0), a French infantry in the pool."""
+    state = position(blocks, pools=["F-I-4"], turn=2, phase="logistics",
+                     logistics={"order": ["french", "russian"], "index": 0, "stage": "choose", "lv": 0,
+                                "reinforced": 0, "spent": {"tactical_leader": 0, "artillery": 0, "combat": 0},
+                                "step": 0})
+    return state
+
+
+def test_3_1_an_exposed_supreme_commander_moves_away_before_he_is_activated():
+    """3.1: "The Supreme Commander may also be moved before activating": Napoleon alone in 21 with
+    Russian grenadiers beside him moves to a friendly area where fewer enemies reach him, then
+    activates; with the Russians far off he activates where he stands, as level 1 does."""
+    def first(blocks: dict) -> tuple[str, str]:
+        d = MacroPlanner("french", _logistics(blocks), set(), [{}], LEVEL1).plan()[0]
+        return d.command, d.reason
+    command, reason = first({"R-2-CGr": 22, "R-2-2Gr": 22, "R-2-7": 20})
+    assert command.startswith("activate F-NAP ") and command != "activate F-NAP 21" and "(3.1" in reason
+    assert first({"R-2-CGr": 69})[0] == "activate F-NAP"
