@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 
 @dataclass
 class Strength:
-    """Results of one side's commander against random play, and its seconds per player-turn or impulse."""
+    """Results of one side's commander against random play (or another commander), and its seconds
+    per player-turn or impulse."""
 
     scenario: str
     side: str
@@ -18,6 +19,7 @@ class Strength:
     losses: int = 0
     turn_seconds: list[float] = field(default_factory=list)
     per: str = "player-turn"  # what each entry of turn_seconds timed
+    against: str = "random play"  # the other side's player
 
     def count(self, outcome: dict | None, seconds: Iterable[float]) -> None:
         """One more game: its outcome (won, drawn or lost for `side`) and its planning times."""
@@ -40,6 +42,6 @@ class Strength:
         return ranked[max(0, -(-95 * len(ranked) // 100) - 1)] if ranked else 0.0
 
     def line(self) -> str:
-        return (f"{self.scenario} {self.side} level {self.level}: won {self.wins} of {self.games} against random "
-                f"play ({self.draws} drawn, {self.losses} lost); seconds per {self.per} p95 {self.p95():.2f}, "
+        return (f"{self.scenario} {self.side} level {self.level}: won {self.wins} of {self.games} against "
+                f"{self.against} ({self.draws} drawn, {self.losses} lost); seconds per {self.per} p95 {self.p95():.2f}, "
                 f"max {max(self.turn_seconds, default=0.0):.2f}")
