@@ -43,5 +43,5 @@ class Strength:
 
     def line(self) -> str:
         return (f"{self.scenario} {self.side} level {self.level}: won {self.wins} of {self.games} against "
-                f"{self.against} ({self.draws} drawn, {self.losses} lost); seconds per {self.per} p95 {self.p95():.2f}, "
-                f"max {max(self.turn_seconds, default=0.0):.2f}")
+                f"{self.against} ({self.draws} drawn, {self.losses} lost); seconds per {self.per} "
+                f"p95 {self.p95():.2f}, max {max(self.turn_seconds, default=0.0):.2f}")

@@ -40,10 +40,10 @@ from rules.bloody_monday.ai.level1 import Options, Planner, planner
 from rules.bloody_monday.game import Game, enemy_of
 from rules.core.ai import Decision
 
-ITERATIONS = 48  # determinised playouts per impulse choice
-ROLLOUT = 2  # impulse starts played by level 1 past the tree before the position is scored
-LEADERS = 3  # leaders tried first in a Tactical Action, the busiest by level 1's count (5.1)
-TARGETS = 3  # areas aimed at per leader, the nearest enemy or victory areas to his units
+ITERATIONS = 12  # determinised playouts per impulse choice
+ROLLOUT = 0  # impulse starts played by level 1 past the tree before the position is scored
+LEADERS = 2  # leaders tried first in a Tactical Action, the busiest by level 1's count (5.1)
+TARGETS = 2  # areas aimed at per leader, the nearest enemy or victory areas to his units
 EXPLORE = 0.7  # UCB1's exploration constant, for rewards in [-1, 1]
 STEPS = 600  # commands played in one iteration at most (a safety net: impulses end long before)
 
@@ -119,14 +119,15 @@ class MacroPlanner(Planner):
 
     def logistics(self, g: Game, o: Options) -> tuple[C.Command, str]:
         """Level 1's Logistics Phase, but a supreme commander activated where he is exposed moves
-        first to the friendly area where he is least so (3.1: "may also be moved before activating")."""
+        first to the friendly area where his guard best meets the threat (3.1: "may also be moved
+        before activating")."""
         cmd, why = super().logistics(g, o)
         chief = g.chief(self.side)
         if not isinstance(cmd, C.Activate) or exposed(g, self.side) <= 0:
             return cmd, why
         moves = o.of(C.Activate, lambda c: c.block == chief and c.area is not None)
-        safest = min(moves, key=lambda c: (exposed(g, self.side, c.area), c.area), default=None)
-        if safest is None or exposed(g, self.side, safest.area) >= exposed(g, self.side):
+        safest = min(moves, key=lambda c: (shortfall(g, self.side, c.area or 0), c.area), default=None)
+        if safest is None or shortfall(g, self.side, safest.area or 0) >= shortfall(g, self.side, g.area(chief)):
             return cmd, why
         return safest, (f"moves the supreme commander to {safest.area}, away from the enemy around "
                         f"{g.area(chief)}, and activates him there (3.1; How to Win A)")
@@ -147,11 +148,22 @@ class MacroPlanner(Planner):
                    f"{threat(g, self.side, here):.1f} hits (How to Win A; 2.4, 5.3.6.1)")
 
 
+REACH = {0: 1.0, 1: 1.0, 2: 0.5, 3: 0.25}  # an enemy unit's share of the threat by its distance (2.1)
+
+
 def threat(g: Game, side: str, area: int) -> float:
-    """The hits the enemy's combat units in and beside `area` are expected to roll (2.2, 2.3)."""
-    foe = enemy_of(side)
-    return expected_hits(g, [u for n in (area, *sorted(g.areas[area].neighbours)) for u in g.units(n, foe)
-                             if not g.defs[u].is_support])
+    """The hits the enemy's combat units in and beside `area` are expected to roll (2.2, 2.3), half
+    those two areas away and a quarter three away (fast units move 5 MPs, 2.1)."""
+    return sum(expected_hits(g, [u]) * REACH.get(distance(g.area(u), area), 0.0)
+               for u in g.on_map(enemy_of(side)) if not g.defs[u].is_support)
+
+
+def shortfall(g: Game, side: str, here: int) -> float:
+    """Twice the threat around `here` less the guard the side's supreme commander would have there
+    (his strength and the steps of the side's combat units in it)."""
+    chief = g.chief(side)
+    guard = toughness(g, [u for u in g.units(here, side) if u != chief and not g.defs[u].is_support])
+    return 2 * threat(g, side, here) - guard - g.strength(chief)
 
 
 def exposed(g: Game, side: str, here: int | None = None) -> float:
@@ -161,9 +173,7 @@ def exposed(g: Game, side: str, here: int | None = None) -> float:
     chief = g.chief(side)
     if g.block(chief)["where"] != "map":
         return 0.0
-    here = g.area(chief) if here is None else here
-    guard = toughness(g, [u for u in g.units(here, side) if u != chief and not g.defs[u].is_support])
-    return max(0.0, 2 * threat(g, side, here) - guard - g.strength(chief))
+    return max(0.0, shortfall(g, side, g.area(chief) if here is None else here))
 
 
 def macros(g: Game, side: str) -> list[Macro]:
