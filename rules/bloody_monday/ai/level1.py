@@ -211,8 +211,13 @@ class Planner:
         if imp["kind"] not in ("tactical", "special"):
             return None
         by_area: dict[int, list[str]] = {}
+        free: dict[str, bool] = {}  # asked once per block, not per move
         for m in moves:
-            if g.has_enemy(me, m.path[-1]) and not self.last_defender(g, m.block):
+            if not g.has_enemy(me, m.path[-1]):
+                continue
+            if m.block not in free:
+                free[m.block] = not self.last_defender(g, m.block)
+            if free[m.block]:
                 by_area.setdefault(m.path[-1], []).append(m.block)
         for area in imp["new"]:  # a battle begun must be fought (FAQ 5): its group is completed first
             movers = sorted(by_area.get(area, []), key=lambda b: (-expected_hits(g, [b]), b))
@@ -252,10 +257,16 @@ class Planner:
         if not goals:
             return None
         best: tuple[int, str, int] | None = None
+        held: dict[str, bool] = {}  # a block kept where it is (asked once per block, not per move)
+
+        def kept(bid: str, here: int) -> bool:
+            if bid not in held:
+                held[bid] = (g.defs[bid].is_support or g.contested(here) or self.last_defender(g, bid)
+                             or any(g.has_enemy(me, n) for n in g.areas[here].neighbours))
+            return held[bid]
         for m in moves:
             here, there = g.area(m.block), m.path[-1]
-            if (g.defs[m.block].is_support or g.has_enemy(me, there) or g.contested(here)
-                    or self.last_defender(g, m.block) or any(g.has_enemy(me, n) for n in g.areas[here].neighbours)):
+            if g.has_enemy(me, there) or kept(m.block, here):
                 continue
             gain = min(distance(here, t) for t in goals) - min(distance(there, t) for t in goals)
             if gain > 0 and (best is None or (gain, m.block, -there) > (best[0], best[1], -best[2])):
