@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from rules.bloody_monday.ai.level2 import (LEVEL1, Level2, Macro, MacroPlanner, evaluate, exposed, impulse_start,
-                                          macros)
+from rules.bloody_monday.ai.belief import believe
+from rules.bloody_monday.ai.level2 import (LEVEL1, Level2, Macro, MacroPlanner, Search, evaluate, exposed,
+                                          impulse_start, macros)
 from rules.bloody_monday.swaptest import pairs, swapped
 from rules.core.ai import addressed_to, decision_rng, duel
 from tests.rules.bloody_monday.bm_helpers import bm, game, position
@@ -179,3 +180,19 @@ def test_3_1_an_exposed_supreme_commander_moves_away_before_he_is_activated():
     command, reason = first({"R-2-CGr": 22, "R-2-2Gr": 22, "R-2-7": 20})
     assert command.startswith("activate F-NAP ") and command != "activate F-NAP 21" and "(3.1" in reason
     assert first({"R-2-CGr": 69})[0] == "activate F-NAP"
+
+
+def test_1_1_the_search_prefers_taking_an_empty_victory_area_to_passing():
+    """1.1 and Controlled Area: Murat's heavy cavalry beside Borodino (41), left empty by the
+    Russians, take it in every Tactical Action the search tries; a Pass leaves the area Russian. Over
+    enough iterations for UCB1 to revisit its macros, the most visited is one that takes it, and the
+    same generator seed gives the same tree."""
+    state = position({"F-CR-M": 30, "F-CR-1H": 30, "F-CR-2H": 30})
+    view = bm.view(state, "french")
+
+    def search(seed: int) -> tuple[Macro, dict]:
+        s = Search(view, believe(view, ()), random.Random(seed), rollout=0)
+        return s.best(14), {k: (n.visits, round(n.total, 6)) for k, n in s.root.children.items()}
+    best, tree = search(1)
+    assert best.kind != "pass" and sum(v for v, _ in tree.values()) == 14 and max(v for v, _ in tree.values()) > 2
+    assert search(1) == (best, tree)
