@@ -251,16 +251,14 @@ class Search:
         self.side = view["viewer"]
         self.hidden = candidates(view)
         self.root = Node()
+        self.known: dict[tuple, Macro] = {}  # each macro by its key
 
     def best(self, iterations: int) -> Macro:
-        first: dict[tuple, Macro] = {}
+        """The root's most visited macro after `iterations` playouts (ties: the best total, then the key)."""
         for _ in range(iterations):
-            state = board(self.view, self.belief, assign(self.belief, self.hidden, self.rng), self.rng)
-            for m in macros(Game(state), self.side):
-                first.setdefault(m.key(), m)
-            self.iterate(state)
+            self.iterate(board(self.view, self.belief, assign(self.belief, self.hidden, self.rng), self.rng))
         ranked = sorted(self.root.children.items(), key=lambda kv: (-kv[1].visits, -kv[1].total, kv[0]))
-        return first[ranked[0][0]] if ranked else LEVEL1
+        return self.known[ranked[0][0]] if ranked else LEVEL1
 
     def iterate(self, state: dict) -> None:
         path: list[tuple[Node, str]] = []
@@ -291,6 +289,7 @@ class Search:
         offered = macros(g, mover)
         for m in offered:
             node.children.setdefault(m.key(), Node()).offered += 1
+            self.known.setdefault(m.key(), m)
         untried = [m for m in offered if node.children[m.key()].visits == 0]
         if untried:
             m = untried[self.rng.randrange(len(untried))]
