@@ -15,7 +15,7 @@ from render.areamap.campaign import draw_campaign_map
 from render.areamap.campaign import window as campaign_window
 from render.areamap.picture import draw_area_map, window
 from render.frame import NotOnMap
-from render.hexmap.picture import draw_map, hexes_around, legible_radius, png
+from render.hexmap.picture import draw_map, hexes_around, legible_radius, png, warm_layers
 
 __all__ = ["NotOnMap", "action_crop", "check_around", "replay_gif", "snapshot", "warm"]
 
@@ -90,6 +90,8 @@ def warm(views: Iterable[dict]) -> None:
         snapshot(view)
         places = [u.get("hex") or u.get("area") for u in view.get("units", [])]
         snapshot(view, around=[place for place in places if place][:1])
+        if view.get("system") not in ("bloody_monday", "campaign_1812"):
+            warm_layers(view)  # Borodino: a crop at another scale draws only its window
 
 
 def replay_gif(views: Sequence[dict], *, size: int | None = None, seconds: float = 1.5) -> bytes:

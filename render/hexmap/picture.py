@@ -28,6 +28,17 @@ def _map_width_in_r() -> float:
     return layer_size(FULL_R)[0] / FULL_R
 
 
+def warm_layers(view: dict) -> None:
+    """Draw (or read from disk) the whole layers at the whole map's and a crop's default scales, so
+    that crops at the default scale cut their terrain from a layer at hand (map_part), and the
+    view's counters at a crop's default size (a crop draws only the counters it shows)."""
+    static_layer(FULL_R)
+    static_layer(CROP_R)
+    size = counters.counter_size(CROP_R)
+    for unit in view.get("units", []):
+        counters.sprite(counters.look_of(unit, size), size)
+
+
 def hexes_around(around: Iterable[str], radius: int) -> frozenset[str]:
     """The map's hexes within `radius` of those in `around`; NotOnMap when none of them is one."""
     around = list(around)
