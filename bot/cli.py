@@ -7,6 +7,7 @@
                 [--select HEX] [--out FILE] [--db FILE]
     kolocha replay GAME | --all [--db FILE] [--gif FILE] [--verify] [--computer]
     kolocha bench [--system borodino] [--scenario 7sep] | --discord
+    kolocha bench --ai [--system S] [--scenario ID] [--side SIDE] [--level N] [--games 200] [--seed 1]
     kolocha fuzz [--games N] [--seed N] [--part playouts|engine-swap|front-swap ...] [--out DIR]
     kolocha run [--config FILE]     (DISCORD_TOKEN in the environment)
     kolocha sync [--config FILE]    (send the slash commands to Discord now)
@@ -24,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import rules
-from bot import ai_replay, bench, dice_audit, fair_dice, fuzz, pictures
+from bot import ai_replay, bench, bench_ai, dice_audit, fair_dice, fuzz, pictures
 from bot import text as fmt
 from bot.ai_seat import NoComputer, Seat, new_seat
 from bot.config import Config, GameSettings
@@ -118,8 +119,10 @@ def _parser() -> argparse.ArgumentParser:
     map_cmd.set_defaults(run=_map)
 
     bench_cmd = sub.add_parser("bench", help="measure command, load and playout speed")
-    bench_cmd.add_argument("--system", default="borodino")
-    bench_cmd.add_argument("--scenario", help="scenario id (default: the system's own default)")
+    bench_cmd.add_argument("--system", help="the game system (default: borodino; with --ai, every "
+                           "system with a computer player)")
+    bench_cmd.add_argument("--scenario", help="scenario id (default: the system's own default; with --ai, "
+                           "every scenario)")
     bench_cmd.add_argument("--seed", type=_argument(parse_seed), default=1)
     bench_cmd.add_argument("--option", action="append", metavar="NAME")
     bench_cmd.add_argument("--seconds", type=float, default=2.0, help="playout measuring time")
@@ -127,6 +130,16 @@ def _parser() -> argparse.ArgumentParser:
                            "acknowledgement times over a local stand-in for Discord")
     bench_cmd.add_argument("--scale", action="store_true", help="instead: memory and command "
                            "latency with 10 and 10,000 games in the database")
+    bench_cmd.add_argument("--ai", action="store_true", help="instead: the computer players' strength "
+                           "(games won against random play and against the level below) and CPU seconds "
+                           "per decision, each next to its target (issue 13.5)")
+    bench_cmd.add_argument("--side", help="with --ai: only this side (default: each)")
+    bench_cmd.add_argument("--level", type=int, choices=[m.level for m in bench_ai.MATCHES],
+                           help="with --ai: only this level's match (default: each)")
+    bench_cmd.add_argument("--games", type=int, default=200, help="with --ai: games per scenario, side "
+                           "and match (default 200); dice seeds from --seed on, the AI's seed the same")
+    bench_cmd.add_argument("--workers", type=int, default=bench_ai.WORKERS, help="with --ai: worker "
+                           f"processes (default {bench_ai.WORKERS}, the machine's cores)")
     bench_cmd.set_defaults(run=_bench)
 
     fuzz_cmd = sub.add_parser("fuzz", help="long random runs: playouts of every system, scenario "
@@ -139,8 +152,9 @@ def _parser() -> argparse.ArgumentParser:
     fuzz_cmd.add_argument("--out", type=Path, default=Path("."),
                           help="folder for the scripts that replay failed playouts")
     fuzz_cmd.add_argument("--policy", action="append", choices=POLICIES,
-                          help="how playouts draw commands: uniform over the legal list, or the "
-                          "systems' sample_command (repeatable; default: both)")
+                          help="how playouts draw commands: uniform over the legal list, the "
+                          "systems' sample_command, or their rollout_command where they have one "
+                          "(repeatable; default: all)")
     fuzz_cmd.add_argument("--system", action="append", choices=rules.systems(),
                           help="fuzz only this system's playouts (repeatable; default: all)")
     fuzz_cmd.set_defaults(run=_fuzz)
@@ -260,17 +274,37 @@ def _bench(args: argparse.Namespace) -> int:
                           f"{discord_bench.CONCURRENT} interactions at once",
                           discord_bench.measure()))
         return 0
-    scenario = args.scenario or _first_scenario(args.system)
+    if args.ai:
+        return _bench_ai(args)
+    system = args.system or "borodino"
+    scenario = args.scenario or _first_scenario(system)
     options = parse_options(args.option)
     if args.scale:
         from bot import bench_scale
 
-        rows = bench_scale.measure(args.system, scenario, args.seed, options)
-        print(bench.table(f"kolocha bench --scale: {args.system} {scenario}", rows))
+        rows = bench_scale.measure(system, scenario, args.seed, options)
+        print(bench.table(f"kolocha bench --scale: {system} {scenario}", rows))
         return 0
-    rows = bench.measure(args.system, scenario, args.seed, options, args.seconds)
-    print(bench.table(f"kolocha bench: {args.system} {scenario}, seed {args.seed}", rows))
+    rows = bench.measure(system, scenario, args.seed, options, args.seconds)
+    print(bench.table(f"kolocha bench: {system} {scenario}, seed {args.seed}", rows))
     return 0
+
+
+def _bench_ai(args: argparse.Namespace) -> int:
+    """`kolocha bench --ai`: the rows chosen, each printed as soon as its games are played."""
+    if args.games < 1 or args.workers < 1:
+        raise TableError("--games and --workers take a whole number from 1 up.")
+    systems = [args.system] if args.system else bench_ai.systems_with_computer()
+    refusal = bench_ai.unknown(systems, args.scenario, args.side)
+    if refusal:
+        raise TableError(refusal)
+    chosen = list(bench_ai.rows(systems, args.scenario, args.side, args.level, args.games, args.seed,
+                                parse_options(args.option) or None))
+    print(f"kolocha bench --ai: {args.games} games a row, dice seeds {args.seed} to {args.seed + args.games - 1} "
+          f"(the AI's seed the same), {args.workers} worker processes; seconds: CPU seconds the measured "
+          "side spent per decision", flush=True)
+    faults = bench_ai.run(chosen, args.workers, lambda text: print(text, flush=True))
+    return 1 if faults else 0
 
 
 def _fuzz(args: argparse.Namespace) -> int:

@@ -268,15 +268,10 @@ def bloody_monday_swap(seed: int, rng_seed: int, scenario: str = "bloody_monday"
             break
         viewer = system.active_sides(state)[0]
         for a, b in swaptest.pairs(state, viewer, rng, 1) if played in stops else []:
-            other = swaptest.swapped(state, a, b)
-            lines = lines_to_type(system, state, other, viewer, rng, steps,
-                                  partial(_probes, viewer, (a, b), rng), swaptest.weighted_choice)
-            differ = first_difference(observed(system, state, viewer, lines),
-                                      observed(system, other, viewer, lines))
-            report.positions += 1
-            if differ:
-                report.differences.append(f"{scenario} seed={seed} rng_seed={rng_seed} command "
-                                          f"{played} viewer={viewer} swap {a}<->{b}: {differ}")
+            _compare(system, state, swaptest.swapped(state, a, b), viewer, rng, steps,
+                     partial(_probes, viewer, (a, b), rng), swaptest.weighted_choice,
+                     f"{scenario} seed={seed} rng_seed={rng_seed} command {played} viewer={viewer} "
+                     f"swap {a}<->{b}", report)
         state, _ = system.apply(state, viewer, swaptest.weighted_choice(
             rng, system.legal_commands(state, viewer)))
     return report
@@ -291,16 +286,24 @@ def _campaign_probes(viewer: str, pair: tuple[int, int], rng: random.Random, pla
     return [*rng.sample(named, min(3, len(named))), *(f"units {place}" for place in pair)]
 
 
+def _compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: random.Random, steps: int,
+             probes: Callable[[dict], list[str]], choose: Callable[[random.Random, list], Any], what: str,
+             report: SwapReport) -> None:
+    """Type the same lines in two positions the viewer must not tell apart, and report where what
+    the viewer observes through the front ends parts (`what` says which positions they were)."""
+    lines = lines_to_type(system, state, other, viewer, rng, steps, probes, choose)
+    differ = first_difference(observed(system, state, viewer, lines), observed(system, other, viewer, lines))
+    report.positions += 1
+    if differ:
+        report.differences.append(f"{what}: {differ}")
+
+
 def _campaign_compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: random.Random,
                       steps: int, pair: tuple[int, int], what: str, report: SwapReport, plans: bool = True) -> None:
     from rules.campaign_1812 import swaptest
 
-    lines = lines_to_type(system, state, other, viewer, rng, steps,
-                          partial(_campaign_probes, viewer, pair, rng, plans), swaptest.weighted_choice)
-    differ = first_difference(observed(system, state, viewer, lines), observed(system, other, viewer, lines))
-    report.positions += 1
-    if differ:
-        report.differences.append(f"{what} viewer={viewer}: {differ}")
+    _compare(system, state, other, viewer, rng, steps, partial(_campaign_probes, viewer, pair, rng, plans),
+             swaptest.weighted_choice, f"{what} viewer={viewer}", report)
 
 
 def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", positions: int = 2,

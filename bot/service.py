@@ -329,8 +329,6 @@ class GameService:
         self.store.set_standing_order(game_id, side, kind, order)
         said_order = "no standing order: the game asks you" if order == ASK else table[kind][order]
         result = Result(True, f"Standing order for {kind}: {order} ({said_order}).", seq, side)
-        if self.store.game(game_id)["status"] == "over":
-            return result
         return self._follow(game_id, system, state, result, compose)
 
     def default_choice(self, game_id: int, side: str, compose: Compose) -> Result | None:

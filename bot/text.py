@@ -219,12 +219,26 @@ def _faces(faces: list[int]) -> str:
 def _crt_effects(r: dict) -> str:
     """The units a result strikes: eliminated, retreating, or eliminated for want of a retreat."""
     if r["result"] in ("Ar", "Dr"):
-        moving = [", ".join(r["retreat"])] if r["retreat"] else []
+        moving = [", ".join(_how_far(unit, r) for unit in r["retreat"])] if r["retreat"] else []
         if r["blocked"]:
             moving.append("with no path of retreat, eliminated instead: " + ", ".join(r["blocked"]))
+        if r["eliminated"]:
+            moving.append("broken and given a two-hex retreat, eliminated instead (Doomed Victory 6.10): "
+                          + ", ".join(r["eliminated"]))
+        if r.get("rally"):
+            moving.append("a leader stacked with or next to it may rally it, a hex less (Doomed Victory 8.151): "
+                          + ", ".join(r["rally"]))
         return ": " + "; ".join(moving) if moving else ""
     cost = f"; the attacker loses at least {r['exchange']} Combat Points" if r["exchange"] else ""
     return (": " + ", ".join(r["eliminated"]) if r["eliminated"] else "") + cost
+
+
+def _how_far(unit: str, r: dict) -> str:
+    """A retreating unit, with 'two hexes' where Doomed Victory's 6.10 makes it so."""
+    if unit not in r.get("two_hexes", ()):
+        return unit
+    return unit + (" two hexes, and is broken" if unit in r.get("breaks", ()) else " two hexes, being broken") + \
+        " (Doomed Victory 6.10)"
 
 
 def _bonus(bonus: int) -> str:

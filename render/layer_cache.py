@@ -1,7 +1,8 @@
 """Static map layers kept on disk between runs, so that no player waits for the first picture.
 
-Drawing the Borodino terrain at crop scale takes seconds; a fresh process (`kolocha map`, a bot
-just restarted) would make its first player wait for it. A drawn layer is written as raw pixels
+Drawing the whole Borodino terrain takes a second or more; a fresh process (`kolocha map`, a bot
+just restarted) would make its first player wait for it (a crop at another scale draws only its
+window: render/hexmap/terrain.py). A drawn layer is written as raw pixels
 beside a small JSON note, under a name carrying a fingerprint of everything that shapes it (the
 renderer's code and fonts, the map data), and read back in milliseconds by any later process.
 A changed renderer or map simply misses the cache and draws anew; an unwritable cache folder only
@@ -40,6 +41,11 @@ def fingerprint() -> str:
             if path.is_file() and "__pycache__" not in path.parts:
                 digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def kept(name: str) -> bool:
+    """Whether the layer named `name`, as this code and map data draw it, is on disk."""
+    return (folder() / f"{name}-{fingerprint()}.json").exists()
 
 
 def layer(name: str, draw: Callable[[], tuple[Image.Image, Any]]) -> tuple[Image.Image, Any]:

@@ -37,10 +37,12 @@ def _forget_memos_under_mutation():
             for value in list(vars(module).values()):
                 if callable(getattr(value, "cache_clear", None)):
                     value.cache_clear()
+    from rules.bloody_monday import game as bm_game
     from rules.bloody_monday import movement as bm_movement
     from rules.borodino import movement
     movement._searches.clear()
     bm_movement._kept.clear()
+    bm_game._placements.clear()
 
 
 @pytest.fixture

@@ -4,8 +4,9 @@
 
 Copies the checkout (tracked and new files, not ignored ones) to a scratch folder, narrows
 `[tool.mutmut]` there to the module and the given test folders, runs mutmut under `nice -n 19`
-with one child (`--children 2` at most: the machine is shared), and prints the score and the
-surviving mutants (`mutmut show NAME` in the scratch folder prints one). Slow: never part of CI.
+with one child (`--children 2` at most: the machine is shared; `--nice 5` for a run someone waits
+on), and prints the score and the surviving mutants (`mutmut show NAME` in the scratch folder
+prints one). Slow: never part of CI.
 """
 
 import argparse
@@ -55,11 +56,13 @@ def main() -> int:
     parser.add_argument("module", help="a file under rules/ or bot/, e.g. rules/core/hexes.py")
     parser.add_argument("tests", nargs="+", help="test folders or files that cover it")
     parser.add_argument("--children", type=int, choices=(1, 2), default=1)
+    parser.add_argument("--nice", type=int, choices=range(5, 20), default=19, metavar="5..19",
+                        help="the run's niceness (default 19: it yields to everyone)")
     args = parser.parse_args()
     dest = scratch_copy(args.module)
     narrow_config(dest, args.module, args.tests)
     mutmut = str(Path(sys.executable).parent / "mutmut")
-    subprocess.run(["nice", "-n", "19", mutmut, "run", "--max-children", str(args.children)],
+    subprocess.run(["nice", "-n", str(args.nice), mutmut, "run", "--max-children", str(args.children)],
                    cwd=dest, check=False)
     counts = score(dest)
     judged = counts["killed"] + counts["survived"] + counts.get("timeout", 0)

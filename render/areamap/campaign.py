@@ -16,19 +16,22 @@ from PIL import Image, ImageDraw
 from render import palette as P
 from render.areamap.graph import neighbourhood
 from render.areamap.static import View, star_points
-from render.fonts import font
+from render.fonts import Font, font
 from render.frame import flow_legend, line_icon, strip, swatch, text_size
 from rules.campaign_1812 import campaign_data as data
 
 FRAME = (1000, 800)  # data/map.toml's drawing frame
 BOX = (112, 50)  # a place's box, in frame units
-FULL_SCALE = 1.1
+FULL_WIDTH = 1100  # the whole map's width in pixels
+EDGE, TAB = 12, 20  # frame units round the outermost boxes; above the top ones, for their star tab
 PAD = 70
+MIN_FONT = 6  # the smallest text a label shrinks to before it takes two lines
 CONTROL = P.PLACE_CONTROL
 DEPLETION = {50: (150, 140, 110), 100: (90, 70, 50)}
 WINTER: P.RGB = (120, 170, 220)
 BATTLE: P.RGB = (200, 20, 30)
 RECONSTRUCTED = "reconstructed from SPI's published overview"
+PixelBox = tuple[float, float, float, float]
 
 
 def window(around: Iterable[int], radius: int) -> frozenset[int]:
@@ -38,15 +41,18 @@ def window(around: Iterable[int], radius: int) -> frozenset[int]:
 
 
 def frame_for(around: list[int], radius: int, size: int | None) -> View:
+    """The frame of the whole map (every place's box, its star tab and its stacks' labels inside
+    it, FULL_WIDTH pixels wide) or of a crop round the places of `around`, `size` pixels wide."""
     if around:
         pts = [data.places()[n].xy for n in window(around, radius)]
         box = (max(0, min(x for x, _ in pts) - PAD), max(0, min(y for _, y in pts) - PAD),
                min(FRAME[0], max(x for x, _ in pts) + PAD), min(FRAME[1], max(y for _, y in pts) + PAD))
-    else:
-        box = (0, 0, *FRAME)
-    wide = box[2] - box[0]
-    scale = size / wide if size else (FULL_SCALE if not around else min(3.0, 1000 / wide))
-    return View(box, math.floor(100 * scale) / 100)
+        scale = size / (box[2] - box[0]) if size else min(3.0, 1000 / (box[2] - box[0]))
+        return View(box, math.floor(100 * scale) / 100)
+    xs, ys = [p.xy[0] for p in data.places().values()], [p.xy[1] for p in data.places().values()]
+    box = (min(xs) - BOX[0] // 2 - EDGE, min(ys) - BOX[1] // 2 - TAB, max(xs) + BOX[0] // 2 + EDGE,
+           max(ys) + BOX[1] // 2 + EDGE)
+    return View(box, (size or FULL_WIDTH) / (box[2] - box[0]))
 
 
 def _links(d: ImageDraw.ImageDraw, v: View) -> None:
@@ -59,7 +65,36 @@ def _links(d: ImageDraw.ImageDraw, v: View) -> None:
                        width=max(1, round(v.scale * (5 if same else 2))))
 
 
-def _place(d: ImageDraw.ImageDraw, v: View, info: dict, battle: bool) -> None:
+def _fitted(d: ImageDraw.ImageDraw, text: str, style: str, size: int, room: tuple[float, float],
+            least: int = MIN_FONT) -> tuple[list[str], Font]:
+    """The text in a font of `style` that fits `room` (width, height in pixels): on one line, shrunk
+    from `size` down to `least`, else on two lines, shrunk down to MIN_FONT."""
+    words = text.split()
+    half = max(1, len(words) // 2)
+    for lines, floor in (([text], least), ([" ".join(words[:half]), " ".join(words[half:])], MIN_FONT)):
+        for k in range(size, floor - 1, -1):
+            fits = max(d.textlength(line, font=font(style, k)) for line in lines) <= room[0]
+            if fits and len(lines) * (k + 1) <= room[1]:
+                return lines, font(style, k)
+    return lines, font(style, MIN_FONT)
+
+
+def _lines(d: ImageDraw.ImageDraw, lines: list[str], f: Font, x: float, y: float, anchor: str,
+           ink: P.RGB) -> PixelBox:
+    """Draw one or two lines centred on y, aligned on x by `anchor` ("l", "m" or "r"); their box."""
+    step = f.size + 1
+    boxes = []
+    for k, line in enumerate(lines):
+        at = (x, y + (k - (len(lines) - 1) / 2) * step)
+        d.text(at, line, fill=ink, font=f, anchor=anchor + "m")
+        boxes.append(d.textbbox(at, line, font=f, anchor=anchor + "m"))
+    return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
+
+
+def _place(d: ImageDraw.ImageDraw, v: View, info: dict, battle: bool) -> list[PixelBox]:
+    """A place's box and its labels: the name and number in its upper half (shrunk to fit it), the
+    Depletion Counter on a tab above its upper left corner and the Victory Points on a star tab
+    above its upper right one, so that no two labels meet; the labels' boxes."""
     p = data.places()[info["number"]]
     x, y = v.px(p.xy)
     w, h = BOX[0] * v.scale / 2, BOX[1] * v.scale / 2
@@ -67,37 +102,62 @@ def _place(d: ImageDraw.ImageDraw, v: View, info: dict, battle: bool) -> None:
     edge = max(1, round(v.scale * (4 if battle else 1.5)))
     d.rounded_rectangle(box, radius=round(8 * v.scale), fill=CONTROL[info["control"]],
                         outline=BATTLE if battle else P.AREA_BORDER, width=edge)
-    size = max(7, round(13 * v.scale))
-    depleted = info["depleted"]
-    shift = 0.0
-    if depleted:  # the Depletion Counter: a tag at the box's upper left corner, the name beside it
-        tag = (box[0] + 2 * v.scale, box[1] + 2 * v.scale, box[0] + 30 * v.scale, y - 1 * v.scale)
-        d.rectangle(tag, fill=DEPLETION[depleted])
-        d.text(((tag[0] + tag[2]) / 2, (tag[1] + tag[3]) / 2), f"{depleted}%", fill=P.HALO,
-               font=font("condensed", max(6, round(9 * v.scale))), anchor="mm")
-        shift = 14 * v.scale
-    d.text((x + shift, y - h * 0.45), f"{p.name} {p.number}", fill=P.INK, font=font("bold", size), anchor="mm")
+    size, pad = max(7, round(13 * v.scale)), 3 * v.scale
+    lines, f = _fitted(d, f"{p.name} {p.number}", "bold", size, (box[2] - box[0] - 2 * pad, h))
+    out = [_lines(d, lines, f, x, (box[1] + y) / 2, "m", P.INK)]
+    if info["depleted"]:  # the Depletion Counter, on a tab above the box's upper left corner
+        tag = (box[0] + 6 * v.scale, box[1] - 12 * v.scale, box[0] + 36 * v.scale, box[1] + 1 * v.scale)
+        d.rectangle(tag, fill=DEPLETION[info["depleted"]])
+        d.text(((tag[0] + tag[2]) / 2, (tag[1] + tag[3]) / 2), f"{info['depleted']}%", fill=P.HALO,
+               font=font("condensed", max(6, round(10 * v.scale))), anchor="mm")
+        out.append(tag)
     if p.points:
-        star = (x + w - 9 * v.scale, y - h + 9 * v.scale)
-        d.polygon(star_points(star, 8 * v.scale if p.points > 1 else 5 * v.scale), fill=P.STAR, outline=P.INK)
-        if p.points > 1:
-            d.text((star[0] - 12 * v.scale, star[1]), str(p.points), fill=P.INK, font=font("bold", size), anchor="rm")
+        out.append(_star_tab(d, v, (box[2], box[1]), p.points))
+    return out
 
 
-def _stacks(d: ImageDraw.ImageDraw, v: View, units: list[dict]) -> None:
+def _star_tab(d: ImageDraw.ImageDraw, v: View, corner: tuple[float, float], points: int) -> PixelBox:
+    """The Victory Points of a place on a tab above its box's upper right corner: a star, and the
+    number beside it where it is more than one."""
+    radius = (7 if points > 1 else 5) * v.scale
+    f = font("bold", max(7, round(11 * v.scale)))
+    text = str(points) if points > 1 else ""
+    width = 2 * radius + (d.textlength(text, font=f) + 2 * v.scale if text else 0) + 4 * v.scale
+    tab = (corner[0] - width - 6 * v.scale, corner[1] - 2 * radius - 2 * v.scale, corner[0] - 6 * v.scale,
+           corner[1] + 1 * v.scale)
+    d.rounded_rectangle(tab, radius=round(4 * v.scale), fill=P.PAPER, outline=P.AREA_BORDER,
+                        width=max(1, round(v.scale)))
+    centre = (tab[0] + 2 * v.scale + radius, (tab[1] + tab[3]) / 2)
+    d.polygon(star_points(centre, radius), fill=P.STAR, outline=P.INK)
+    if text:
+        d.text((centre[0] + radius + 2 * v.scale, centre[1]), text, fill=P.INK, font=f, anchor="lm")
+    return tab
+
+
+def _stacks(d: ImageDraw.ImageDraw, v: View, units: list[dict]) -> list[PixelBox]:
+    """Each stack's label in the lower half of its place's box, the French on the left and the
+    Russian on the right of the middle, each shrunk to its half (two lines at the least size);
+    their boxes."""
     places = data.places()
-    size = max(7, round(12 * v.scale))
+    out = []
     for u in units:
         x, y = v.px(places[u["area"]].xy)
-        c, f = P.BLOCK[u["side"]], font("condensed", size)
+        c = P.BLOCK[u["side"]]
         text = "stack" if "inf" not in u else " ".join(
             f"{u[k]}{k[0]}" for k in ("inf", "cav", "supply", "depot") if u[k]) or "-"
-        half = max(24 * v.scale, d.textlength(text, font=f) / 2 + 4 * v.scale)
-        mid = x + (-28 if u["side"] == "french" else 28) * v.scale
-        box = (mid - half, y - 4 * v.scale, mid + half, y + 22 * v.scale)
+        pad, half = 3 * v.scale, BOX[0] * v.scale / 2
+        size, tall = max(7, round(12 * v.scale)), (BOX[1] / 2 - 6) * v.scale
+        lines, f = _fitted(d, text, "condensed", size, (half - 4 * pad, tall), least=max(MIN_FONT, round(0.8 * size)))
+        width = max(d.textlength(line, font=f) for line in lines) + 2 * pad
+        inner = x - 2 * v.scale if u["side"] == "french" else x + 2 * v.scale
+        x0, x1 = (inner - max(width, 40 * v.scale), inner) if u["side"] == "french" else \
+            (inner, inner + max(width, 40 * v.scale))
+        box = (x0, y + 1 * v.scale, x1, y + BOX[1] * v.scale / 2 - 5 * v.scale)
         d.rounded_rectangle(box, radius=round(3 * v.scale), fill=c["fill"], outline=c["edge"],
                             width=max(1, round(v.scale)))
-        d.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, fill=c["ink"], font=f, anchor="mm")
+        out.append(box)
+        _lines(d, lines, f, (x0 + x1) / 2, (box[1] + box[3]) / 2, "m", c["ink"])
+    return out
 
 
 def _track(view: dict, width: int) -> Image.Image:
@@ -129,6 +189,15 @@ def _legend(width: int) -> Image.Image:
     return flow_legend(items, width)
 
 
+def draw_places(d: ImageDraw.ImageDraw, v: View, view: dict) -> list[PixelBox]:
+    """The links, the places and the stacks of a view in frame `v`; the boxes of every label
+    drawn (names, star tabs, depletion tags, stacks), which never overlap one another."""
+    _links(d, v)
+    fighting = (view.get("battle") or {}).get("place")
+    labels = [box for info in view.get("places", []) for box in _place(d, v, info, info["number"] == fighting)]
+    return labels + _stacks(d, v, view.get("units", []))
+
+
 def draw_campaign_map(view: dict, *, size: int | None = None, around: Iterable[int] | None = None,
                       radius: int = 1) -> Image.Image:
     """The framed picture of an 1812 view as a Pillow image (see render.snapshot)."""
@@ -137,11 +206,7 @@ def draw_campaign_map(view: dict, *, size: int | None = None, around: Iterable[i
     d = ImageDraw.Draw(img)
     if view.get("winter"):
         d.rectangle((0, 0, v.size[0] - 1, v.size[1] - 1), outline=WINTER, width=max(4, round(8 * v.scale)))
-    _links(d, v)
-    fighting = (view.get("battle") or {}).get("place")
-    for info in view.get("places", []):
-        _place(d, v, info, info["number"] == fighting)
-    _stacks(d, v, view.get("units", []))
+    draw_places(d, v, view)
     width = img.width
     title = f"1812: {view.get('title', '')}"
     if RECONSTRUCTED not in title:

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from render import palette as P
 from render.fonts import font
-from render.hexmap.geometry import Layout
+from render.hexmap.geometry import Layout, boxes_overlap
 from render.symbols import canvas, shrunk, symbol
 
 LABEL_FROM = 44  # counters at least this many pixels wide show the unit designation
@@ -95,13 +95,17 @@ def _doomed_marks(d: ImageDraw.ImageDraw, look: Look, s: int, edge: int) -> None
 
 
 def draw_counters(img: Image.Image, layout: Layout, units: list[dict]) -> None:
-    """Paste a counter for every unit of the view that stands on a hex."""
+    """Paste a counter for every unit of the view that stands on a hex of the picture (a crop
+    draws no sprite for the units outside it: at a crop's size each counter carries its own
+    designation, so each is a sprite of its own to draw)."""
     size = counter_size(layout.r)
     for unit in units:
         if "hex" not in unit:
             continue
-        x0, y0, _, _ = counter_box(layout, unit["hex"])
+        x0, y0, x1, y1 = counter_box(layout, unit["hex"])
         shadow = max(1, size // 16)
+        if not boxes_overlap((x0, y0, x1 + shadow, y1 + shadow), (0, 0, img.width, img.height)):
+            continue
         spr = sprite(look_of(unit, size), size)
         img.paste((40, 36, 30), (x0 + shadow, y0 + shadow, x0 + shadow + size, y0 + shadow + size), spr)
         img.paste(spr, (x0, y0), spr)

@@ -15,7 +15,7 @@ from render.frame import NotOnMap
 from render.hexmap import badges, counters, names, overlays
 from render.hexmap.frame import legend, title_strip
 from render.hexmap.geometry import SQRT3, Box, Layout, window
-from render.hexmap.terrain import static_layer
+from render.hexmap.terrain import at_hand, layer_layout, layer_size, static_layer, terrain_window
 from rules.borodino import battlemap
 
 FULL_R = 28  # default hex size of the whole map: about 1390 px wide
@@ -25,8 +25,7 @@ PAST = 110  # opacity of the previous player-turn's arrows and labels once the c
 
 
 def _map_width_in_r() -> float:
-    s = static_layer(FULL_R)
-    return s.image.width / FULL_R
+    return layer_size(FULL_R)[0] / FULL_R
 
 
 def hexes_around(around: Iterable[str], radius: int) -> frozenset[str]:
@@ -44,7 +43,7 @@ def _crop_box(r: int, around: Iterable[str], radius: int) -> Box:
     margin beyond the map's edge included (drawn as paper) so that the asked hexes stay in the middle."""
     around = list(around)
     hexes_around(around, radius)
-    layout = static_layer(r).layout
+    layout = layer_layout(r)
     centres = [layout.centre(h) for h in around if h in battlemap.load().hexes]
     half_w, half_h = (1.5 * radius + 1.3) * r, (SQRT3 * radius + SQRT3 / 2 + 0.3) * r
     return (math.floor(min(x for x, _ in centres) - half_w), math.floor(min(y for _, y in centres) - half_h),
@@ -80,20 +79,23 @@ def draw_map(view: dict, *, highlight: dict | None = None, size: int | None = No
 
 def map_part(size: int | None, around: list[str], radius: int) -> tuple[Image.Image, Layout, list[Box]]:
     """The terrain of the whole map or of a crop, its layout, and the boxes of its hex numbers and
-    margin notes (which place names keep clear of)."""
-    if around:
-        r = crop_r(around, radius, size)
-        box = _crop_box(r, around, radius)
-    else:
-        r = max(8, math.floor(size / _map_width_in_r())) if size else FULL_R
-        layer = static_layer(r)
-        box = (0, 0, layer.image.width, layer.image.height)
-    layer = static_layer(r)
+    margin notes (which place names keep clear of). A crop takes its window of terrain from the
+    whole layer when that is at hand, else draws only the window (the same pixels, at a fraction of
+    the cost: terrain_window); its margin beyond the map's edge is paper."""
+    if not around:
+        layer = static_layer(max(8, math.floor(size / _map_width_in_r())) if size else FULL_R)
+        return layer.image.copy(), layer.layout, list(layer.labels)
+    r = crop_r(around, radius, size)
+    box = _crop_box(r, around, radius)
+    width, height = layer_size(r)
     img = Image.new("RGB", (box[2] - box[0], box[3] - box[1]), P.PAPER)
-    inner = (max(0, box[0]), max(0, box[1]), min(layer.image.width, box[2]), min(layer.image.height, box[3]))
-    img.paste(layer.image.crop(inner), (inner[0] - box[0], inner[1] - box[1]))
-    layout = Layout(r, layer.layout.x0 - box[0], layer.layout.y0 - box[1])
-    numbers = [(x0 - box[0], y0 - box[1], x1 - box[0], y1 - box[1]) for x0, y0, x1, y1 in layer.labels]
+    inner = (max(0, box[0]), max(0, box[1]), min(width, box[2]), min(height, box[3]))
+    whole = at_hand(r)
+    terrain, labels = (whole.image.crop(inner), whole.labels) if whole else terrain_window(r, inner)
+    img.paste(terrain, (inner[0] - box[0], inner[1] - box[1]))
+    origin = layer_layout(r)
+    layout = Layout(r, origin.x0 - box[0], origin.y0 - box[1])
+    numbers = [(x0 - box[0], y0 - box[1], x1 - box[0], y1 - box[1]) for x0, y0, x1, y1 in labels]
     return img, layout, numbers
 
 

@@ -1,26 +1,30 @@
 """The static layer of the Borodino map: terrain, water, roads, grid, hex numbers, edges (the place
 names are set with the counters: render/hexmap/names.py).
 
-Drawn once per hex size at twice the resolution, scaled down for smooth lines, and cached:
-every snapshot starts from a copy of it.
+Drawn at twice the resolution and scaled down for smooth lines. The whole layer is drawn once per
+hex size and cached (every whole-map snapshot starts from a copy of it); a crop at a scale whose
+whole layer is not at hand draws only its own window, pixel for pixel the same.
 """
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render import layer_cache
 from render import palette as P
 from render.fonts import font
+from render.hexmap.band import BandDraw
 from render.hexmap.geometry import SQRT3, Box, Layout, Point, layout_for
 from rules.borodino import battlemap
 from rules.borodino.battlemap import BattleMap
 from rules.core.hexes import Hex, col_row, neighbours
 
 SUPERSAMPLE = 2
+KERNEL = 8  # supersampled pixels the shrink reads beyond a window's edge (Lanczos at 2:1: 6)
 FILLS = {"clear": P.CLEAR, "woods": P.WOODS, "woods_road": P.WOODS, "town": P.TOWN, "redoubt": P.REDOUBT}
 # Where trees and buildings stand in a hex, as fractions of r (kept clear of the hex number).
 TREES = ((-0.55, -0.05), (0.55, -0.05), (-0.3, 0.45), (0.3, 0.45), (0.0, 0.12), (-0.25, -0.35), (0.25, -0.35))
@@ -58,22 +62,64 @@ def number_size(r: float) -> int:
     return max(7, round(0.32 * r))
 
 
+@lru_cache(maxsize=None)
+def layer_layout(r: int) -> Layout:
+    """Where the hexes stand on the whole layer at hex size r, known without drawing it."""
+    m = battlemap.load()
+    return layout_for(m.hexes, r, (Margins.left * r, Margins.top * r))
+
+
+@lru_cache(maxsize=None)
+def layer_size(r: int) -> tuple[int, int]:
+    """The whole layer's width and height at hex size r: half its supersampled canvas."""
+    width, height = canvas_size(battlemap.load(), r * SUPERSAMPLE)
+    return math.ceil(width / SUPERSAMPLE), math.ceil(height / SUPERSAMPLE)
+
+
 @lru_cache(maxsize=4)
 def static_layer(r: int) -> StaticLayer:
-    """The map without units at hex size r, with its layout (cached per size, in memory and on
-    disk: render/layer_cache.py)."""
+    """The whole map without units at hex size r, with its layout (cached per size, in memory and
+    on disk: render/layer_cache.py)."""
     m = battlemap.load()
-    image, labels = layer_cache.layer(f"borodino-r{r}", lambda: _shrunk(m, r))
-    layout = layout_for(m.hexes, r, (Margins.left * r, Margins.top * r))
+    image, labels = layer_cache.layer(f"borodino-r{r}", lambda: _shrunk(m, r, (0, 0, *layer_size(r))))
+    layout = layer_layout(r)
     return StaticLayer(image, layout, layout.bounds(m.hexes), tuple(tuple(box) for box in labels))  # type: ignore[misc]
 
 
-def _shrunk(m: BattleMap, r: int) -> tuple[Image.Image, list[list[float]]]:
-    """Drawn at twice the size and scaled down; the label boxes scaled with it."""
-    big = _draw(m, r * SUPERSAMPLE)
-    image = big.image.resize((big.image.width // SUPERSAMPLE, big.image.height // SUPERSAMPLE),
-                             Image.Resampling.LANCZOS)
-    return image, [[v // SUPERSAMPLE for v in box] for box in big.labels]
+def at_hand(r: int) -> StaticLayer | None:
+    """The whole layer at hex size r if it costs no drawing (drawn before and kept on disk, so
+    also when it is in memory), else None: a crop then draws its window instead."""
+    return static_layer(r) if layer_cache.kept(f"borodino-r{r}") else None
+
+
+@lru_cache(maxsize=8)
+def terrain_window(r: int, box: Box) -> tuple[Image.Image, tuple[Box, ...]]:
+    """The pixels `box` of the whole layer at hex size r, drawn alone and the same to the last
+    pixel: a crop draws a few dozen hexes instead of the map's 1,400, so the first crop at a new
+    scale takes a fraction of a second, not many (issue 11.5). With it, the boxes of the hex
+    numbers and margin notes drawn (in the whole layer's pixels)."""
+    image, labels = _shrunk(battlemap.load(), r, box)
+    return image, tuple(labels)
+
+
+def _shrunk(m: BattleMap, r: int, window: Box) -> tuple[Image.Image, list[Box]]:
+    """The layer's pixels `window`, drawn at twice the size and scaled down; the label boxes scaled
+    with it. Pillow makes the two passes of a shrink in an order it picks by the picture's shape
+    (vertical first for a tall, narrow one), and the order changes the rounding: they are made
+    one at a time, horizontal first, as for the whole layer."""
+    big, whole = _times(window, SUPERSAMPLE), _times((0, 0, *layer_size(r)), SUPERSAMPLE)
+    canvas, top, labels = _draw(m, r * SUPERSAMPLE, big, whole[2:])
+    rows = (max(0, big[1] - top - KERNEL), min(canvas.height, big[3] - top + KERNEL))  # what the shrink reads
+    width, height = window[2] - window[0], window[3] - window[1]
+    lanczos = Image.Resampling.LANCZOS
+    narrow = canvas.resize((width, rows[1] - rows[0]), lanczos, box=(big[0], rows[0], big[2], rows[1]))
+    image = narrow.resize((width, height), lanczos, box=(0, big[1] - top - rows[0], width, big[3] - top - rows[0]))
+    return image, [(x0 // SUPERSAMPLE, y0 // SUPERSAMPLE, x1 // SUPERSAMPLE, y1 // SUPERSAMPLE)
+                   for x0, y0, x1, y1 in labels]
+
+
+def _times(box: Box, k: int) -> Box:
+    return box[0] * k, box[1] * k, box[2] * k, box[3] * k
 
 
 def canvas_size(m: BattleMap, r: float) -> tuple[int, int]:
@@ -83,30 +129,47 @@ def canvas_size(m: BattleMap, r: float) -> tuple[int, int]:
     return math.ceil(x1 - x0 + (M.left + M.right) * r), math.ceil(y1 - y0 + (M.top + M.bottom) * r)
 
 
-def _draw(m: BattleMap, r: int) -> StaticLayer:
-    M = Margins()
-    layout = layout_for(m.hexes, r, (M.left * r, M.top * r))
-    w, h = (math.ceil(v / SUPERSAMPLE) * SUPERSAMPLE for v in canvas_size(m, r))  # halves exactly
-    img = Image.new("RGB", (w, h), P.PAPER)
-    d = ImageDraw.Draw(img)
-    for hx in m.hexes:
+def _draw(m: BattleMap, r: int, window: Box, size: tuple[int, int]) -> tuple[Image.Image, int, list[Box]]:
+    """The layer at hex size r (`size` pixels) round its pixels `window`: a canvas of the
+    layer's rows from 3 r above the window to 3 r below it, from its left edge to 3 r right of the
+    window (band.py says why it keeps the columns), the layer's row at its top, and the boxes
+    of the labels drawn (in the layer's pixels). Only what reaches into the window is drawn, in the
+    order of the whole; nothing that does is cut at the canvas's edge, and the shrink's kernel
+    finds the pixels round the window."""
+    layout = layer_layout(r)
+    canvas = (0, max(0, window[1] - 3 * r), min(size[0], window[2] + 3 * r), min(size[1], window[3] + 3 * r))
+    img = Image.new("RGB", (canvas[2], canvas[3] - canvas[1]), P.PAPER)
+    d = BandDraw(img, canvas[1])
+    seen = _seen(layout, window)
+    hexes = [hx for hx in sorted(m.hexes) if seen(hx)]  # sorted: the same pixels in every process
+    for hx in hexes:
         d.polygon(layout.corners(hx), fill=FILLS[m.terrain(hx)])
-    for hx in m.woods:
-        _trees(d, layout, hx)
-    for hx in m.towns:
-        _buildings(d, layout, hx)
-    for hx in m.hexes:
-        d.polygon(layout.corners(hx), outline=P.GRID, width=max(1, r // 28))
+    for hx in sorted(m.woods):
+        if seen(hx):
+            _trees(d, layout, hx)
+    for hx in sorted(m.towns):
+        if seen(hx):
+            _buildings(d, layout, hx)
+    for hx in hexes:
+        d.outline(layout.corners(hx), P.GRID, max(1, r // 28))
     _exit_zone(d, layout, m)
-    _water(d, layout, m)
+    _water(d, layout, m, seen)
     _roads(d, layout, m)
-    _edges(d, layout, m)
-    labels = [_hex_number(d, layout, hx) for hx in sorted(m.hexes)]
+    _edges(d, layout, m, seen)
+    labels = [_hex_number(d, layout, hx) for hx in hexes]
     labels += _margin_notes(d, layout, m)
-    return StaticLayer(img, layout, layout.bounds(m.hexes), tuple(labels))
+    return img, canvas[1], labels
 
 
-def _trees(d: ImageDraw.ImageDraw, layout: Layout, hx: Hex) -> None:
+def _seen(layout: Layout, box: Box) -> Callable[[Hex], bool]:
+    """Whether anything drawn for a hex (its trees, number, rivers, the map's edge) can reach a box."""
+    reach = 1.5 * layout.r
+    centres = ((hx, layout.centre(hx)) for hx in battlemap.load().hexes)
+    return frozenset(hx for hx, (x, y) in centres if box[0] - reach <= x <= box[2] + reach
+                     and box[1] - reach <= y <= box[3] + reach).__contains__
+
+
+def _trees(d: BandDraw, layout: Layout, hx: Hex) -> None:
     cx, cy = layout.centre(hx)
     t = 0.16 * layout.r
     for fx, fy in TREES:
@@ -114,7 +177,7 @@ def _trees(d: ImageDraw.ImageDraw, layout: Layout, hx: Hex) -> None:
         d.ellipse((x - t, y - t, x + t, y + t), fill=P.TREE)
 
 
-def _buildings(d: ImageDraw.ImageDraw, layout: Layout, hx: Hex) -> None:
+def _buildings(d: BandDraw, layout: Layout, hx: Hex) -> None:
     cx, cy = layout.centre(hx)
     a, b = 0.14 * layout.r, 0.10 * layout.r
     for fx, fy in BUILDINGS:
@@ -122,7 +185,7 @@ def _buildings(d: ImageDraw.ImageDraw, layout: Layout, hx: Hex) -> None:
         d.rectangle((x - a, y - b, x + a, y + b), fill=P.BUILDING)
 
 
-def _segment(d: ImageDraw.ImageDraw, ends: tuple[Point, Point], colour: P.RGB, width: float) -> None:
+def _segment(d: BandDraw, ends: tuple[Point, Point], colour: P.RGB, width: float) -> None:
     """A thick line with round ends, so consecutive hexsides join cleanly."""
     d.line(ends, fill=colour, width=max(1, round(width)))
     rad = width / 2
@@ -130,16 +193,20 @@ def _segment(d: ImageDraw.ImageDraw, ends: tuple[Point, Point], colour: P.RGB, w
         d.ellipse((x - rad, y - rad, x + rad, y + rad), fill=colour)
 
 
-def _water(d: ImageDraw.ImageDraw, layout: Layout, m: BattleMap) -> None:
+def _water(d: BandDraw, layout: Layout, m: BattleMap, seen: Callable[[Hex], bool]) -> None:
     r = layout.r
     for sides in m.streams.values():
         for s in sides:
-            _segment(d, layout.side(*s.split("/")), P.STREAM, 0.10 * r)
+            if seen(s.split("/")[0]):
+                _segment(d, layout.side(*s.split("/")), P.STREAM, 0.10 * r)
     for sides in m.rivers.values():
         for s in sides:
-            _segment(d, layout.side(*s.split("/")), P.RIVER, 0.20 * r)
+            if seen(s.split("/")[0]):
+                _segment(d, layout.side(*s.split("/")), P.RIVER, 0.20 * r)
     for s, kind in m.sides.items():
         a, b = s.split("/")
+        if not seen(a):
+            continue
         (x1, y1), (x2, y2) = layout.side(a, b)
         if kind == "ford":  # a sandy crossing in the river line, stones showing
             inner = ((x1 + (x2 - x1) * 0.2, y1 + (y2 - y1) * 0.2), (x1 + (x2 - x1) * 0.8, y1 + (y2 - y1) * 0.8))
@@ -156,7 +223,7 @@ def _water(d: ImageDraw.ImageDraw, layout: Layout, m: BattleMap) -> None:
             d.line(span, fill=P.ROAD_CENTRE, width=round(0.12 * r))
 
 
-def _roads(d: ImageDraw.ImageDraw, layout: Layout, m: BattleMap) -> None:
+def _roads(d: BandDraw, layout: Layout, m: BattleMap) -> None:
     r = layout.r
     for road in m.roads:
         pts = [layout.centre(h) for h in road.hexes]
@@ -172,15 +239,15 @@ def _beyond(a: Point, b: Point, dist: float) -> Point:
     return b[0] + dx / n * dist, b[1] + dy / n * dist
 
 
-def _edges(d: ImageDraw.ImageDraw, layout: Layout, m: BattleMap) -> None:
+def _edges(d: BandDraw, layout: Layout, m: BattleMap, seen: Callable[[Hex], bool]) -> None:
     """The map edge: every hexside with no hex beyond it."""
-    for hx in m.edge_hexes:
-        for n in neighbours(hx):
+    for hx in sorted(m.edge_hexes):
+        for n in neighbours(hx) if seen(hx) else ():
             if n not in m.hexes:
                 _segment(d, layout.side(hx, n), P.EDGE, 0.08 * layout.r)
 
 
-def _exit_zone(d: ImageDraw.ImageDraw, layout: Layout, m: BattleMap) -> None:
+def _exit_zone(d: BandDraw, layout: Layout, m: BattleMap) -> None:
     """The east-edge hexes between the two roads: their top sides, and a band in the margin."""
     r = layout.r
     for hx in m.east_exits:
@@ -199,23 +266,23 @@ def _exit_band(layout: Layout, m: BattleMap) -> Box:
     return round(left), round(top - 0.85 * r), round(right), round(top - 0.23 * r)
 
 
-def _hex_number(d: ImageDraw.ImageDraw, layout: Layout, hx: Hex) -> Box:
+def _hex_number(d: BandDraw, layout: Layout, hx: Hex) -> Box:
     x0, y0, x1, _ = number_box(layout, hx)
     f = font("condensed", number_size(layout.r))
     d.text(((x0 + x1) / 2, y0), hx, fill=P.HEX_NUMBER, font=f, anchor="mt")
     return _text_box(d, ((x0 + x1) / 2, y0), hx, f, "mt")
 
 
-def _text_box(d: ImageDraw.ImageDraw, at: Point, text: str, f, anchor: str) -> Box:
+def _text_box(d: BandDraw, at: Point, text: str, f, anchor: str) -> Box:
     return tuple(round(v) for v in d.textbbox(at, text, font=f, anchor=anchor))  # type: ignore[return-value]
 
 
-def _halo_text(d: ImageDraw.ImageDraw, at: Point, text: str, f, colour: P.RGB, anchor: str = "mm") -> Box:
+def _halo_text(d: BandDraw, at: Point, text: str, f, colour: P.RGB, anchor: str = "mm") -> Box:
     d.text(at, text, fill=colour, font=f, anchor=anchor, stroke_width=max(1, f.size // 7), stroke_fill=P.CLEAR)
     return _text_box(d, at, text, f, anchor)
 
 
-def _margin_notes(d: ImageDraw.ImageDraw, layout: Layout, m: BattleMap) -> list[Box]:
+def _margin_notes(d: BandDraw, layout: Layout, m: BattleMap) -> list[Box]:
     """The exit-zone title in its band above the east edge, and the road ends in the margins."""
     r = layout.r
     x0, y0, x1, y1 = _exit_band(layout, m)

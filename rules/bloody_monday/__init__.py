@@ -15,7 +15,7 @@ from typing import Any
 
 from rules.bloody_monday import batterie, combat, impulses, legal, standing, turns, victory
 from rules.bloody_monday import commands as C
-from rules.bloody_monday.game import SIDES, Game, command_copy, trial
+from rules.bloody_monday.game import SIDES, Game, command_copy
 from rules.bloody_monday.help import help
 from rules.bloody_monday.odds import forecast
 from rules.bloody_monday.setup import new_state
@@ -39,6 +39,7 @@ INFO = SystemInfo(
     hidden_information=True,  # blocks stand upright: front ends show one side's view at a time
 )
 __all__ = ["INFO", "active_sides", "apply", "choice", "commander", "help", "legal_commands", "sample_command",
+           "rollout_command",
            "odds", "outcome", "parse", "phase_key", "scenarios", "setup", "standing_command", "standing_orders", "view"]
 
 
@@ -99,21 +100,36 @@ def legal_commands(state: dict, side: str) -> list[C.Command]:
     """Every command `side` may give now: drives autocomplete, hints and random play."""
     if side not in active_sides(state):
         return []
-    return legal.commands(trial(state), side)
+    return legal.commands(Game(state), side)
 
 
 def sample_command(state: dict, side: str, rng: random.Random) -> C.Command | None:
     """One legal command drawn with `rng`, each alike, trying out only those drawn."""
     if side not in active_sides(state):
         return None
-    return legal.sample(trial(state), side, rng)
+    return legal.sample(Game(state), side, rng)
+
+
+def rollout_command(state: dict, side: str, rng: random.Random) -> C.Command | None:
+    """One legal command drawn by the rollout policy (legal.rollout): a kind of command alike,
+    then a unit or candidate of that kind, then one of its commands; fast whole games for search."""
+    if side not in active_sides(state):
+        return None
+    return legal.rollout(Game(state), side, rng)
 
 
 def apply(state: dict, side: str, cmd: C.Command) -> tuple[dict, list[Event]]:
     """Apply a command for a side; returns (new state, events). Raises RuleViolation if illegal.
-    Undo never re-rolls a die nor un-sees a block (rules.core.play, with `_seen`)."""
-    return play(state, lambda s: Game(s, shared=True), lambda g: _command(g, side, cmd), seen=_seen,
-                copy=command_copy)
+    Undo never re-rolls a die nor un-sees a block (rules.core.play, with `Game.seen`)."""
+    games: list[Game] = []
+
+    def position(s: dict) -> Game:
+        games.append(Game(s, shared=True))
+        return games[-1]
+
+    after = play(state, position, lambda g: _command(g, side, cmd), seen=Game.seen, copy=command_copy)
+    games[0].keep()
+    return after
 
 
 def _command(g: Game, side: str, cmd: C.Command) -> list[Event]:
@@ -124,11 +140,6 @@ def _command(g: Game, side: str, cmd: C.Command) -> list[Event]:
     if side not in active:
         raise RuleViolation("4.0", f"the game waits for the {active[0].title()} player")
     return dispatch(g, side, cmd) + victory.settle(g)
-
-
-def _seen(g: Game) -> set[str]:
-    """The blocks the enemy may see now, eliminated ones included."""
-    return {bid for bid in g.s["blocks"] if g.revealed(bid)}
 
 
 def _declare(g: Game, side: str, cmd: C.Word) -> list[Event]:

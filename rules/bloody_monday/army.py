@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 SUBTYPES = {
@@ -145,7 +146,26 @@ class Army:
 
     def chief(self, side: str) -> str:
         """The side's supreme commander (2.6.3)."""
-        return next(b.id for b in self.blocks.values() if b.side == side and b.type == "supreme_commander")
+        return self.chiefs[side]
+
+    @cached_property
+    def chiefs(self) -> dict[str, str]:
+        return {b.side: b.id for b in self.blocks.values() if b.type == "supreme_commander"}
+
+    @cached_property
+    def sides(self) -> dict[str, str]:
+        """Each block's side, by id: the question every rule asks most often."""
+        return {bid: b.side for bid, b in self.blocks.items()}
+
+    @cached_property
+    def stacks(self) -> dict[str, bool]:
+        """Whether each block counts for stacking (1.2: supreme commanders may overstack)."""
+        return {bid: b.type != "supreme_commander" for bid, b in self.blocks.items()}
+
+    @cached_property
+    def ids(self) -> dict[str, str]:
+        """Block ids by their case-folded spelling, as players may type them."""
+        return {bid.casefold(): bid for bid in self.blocks}
 
     def command_half(self, side: str, colour: str) -> str | None:
         """The half of the map the side's corps of that colour keeps to (9.12), if any."""

@@ -40,7 +40,7 @@ def fire(g: Game, side: str, cmd: Fire) -> list[dict]:
                      "shields": battery["shields"].get(area, []), "volleys": None, "volley": 0,
                      "due": {"french": 0, "russian": hits}, "hits": {"french": hits, "russian": 0},
                      "shown": False, "choice": None, "rolled": [], "ambush": [], "stood": []}
-    g.s["log"]["artillery"].append({"from": g.block(bid)["area"], "to": cmd.area})
+    g.s["log"]["artillery"].append({"from": g.entry(bid)["area"], "to": cmd.area})
     return [event(f"Grande Batterie (9.2): the French artillery in {g.block(bid)['area']} fires into {cmd.area}: "
                   f"{dice}, {hits} hits.", kind="artillery", dice=dice, hits=hits)]
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 import itertools
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -129,12 +129,12 @@ class Battlefield:
     grande_batterie: tuple[int, ...]  # 9.2
     reinforcement_order: dict[str, tuple[int, ...]]  # 3.3, by side
 
-    @property
+    @cached_property
     def victory_areas(self) -> tuple[int, ...]:
         """The six star areas (1.1)."""
         return tuple(n for n, a in sorted(self.areas.items()) if a.victory)
 
-    @property
+    @cached_property
     def fleches(self) -> tuple[int, ...]:
         """The three Flèches: one victory area to whoever holds all three (1.1)."""
         return tuple(n for n, a in sorted(self.areas.items()) if a.fleche)

@@ -56,7 +56,7 @@ def loaded(g: Game, bid: str) -> bool:
     """5.3.1: an activated, not exhausted artillery adjacent to the battle that has not fired into it.
     All of it is public: an activated block stands revealed (2.6)."""
     bt = g.s["battle"]
-    b = g.block(bid)
+    b = g.entry(bid)
     return (g.defs[bid].type == "artillery" and b["activated"] and b["where"] == "map"
             and b["area"] in g.areas[bt["area"]].neighbours and not g.exhausted(bid) and bid not in bt["fired"])
 
@@ -95,7 +95,7 @@ def fire(g: Game, side: str, cmd: Fire) -> list[dict]:
     bt["due"][bt["defender"]] += hits
     bt["hits"][side] += hits
     g.block(bid)["strength"] -= 1
-    g.s["log"]["artillery"].append({"from": g.block(bid)["area"], "to": bt["area"]})
+    g.s["log"]["artillery"].append({"from": g.entry(bid)["area"], "to": bt["area"]})
     return [event(f"{g.public_name(bid)} fires into {bt['area']}: {dice} at TF, {plural(hits, 'hit', 'hits')} (5.3.1).",
                   kind="artillery", dice=dice, hits=hits)] + advance(g)
 

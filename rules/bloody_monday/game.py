@@ -9,12 +9,15 @@ of a battle after its showdown.
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TypedDict
 
-from rules.bloody_monday.bm_data import Area, Block, army, battlefield
+from rules.bloody_monday.bm_data import AREA_COUNT, Area, Block, army, battlefield
 from rules.core.errors import CommandError
 from rules.core.events import event
 from rules.core.play import copy_state
+
+_SCALARS = (str, int, bool, type(None))
 
 SIDES = ("french", "russian")
 MORALE_LIMIT = 10  # How to Win C: ten enemy blocks eliminated
@@ -55,16 +58,75 @@ def plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+# The parts of a state a command only adds to or replaces, never changes inside: the tables of
+# plain values (area control), the lists and tables of lists whose entries stay as they were made
+# (the morale track, the eliminated blocks, the impulse's move log, ...). `command_copy` copies
+# their outer layer only; whatever else a state holds is copied whole.
+_TABLES = frozenset({"blocks", "control", "options", "eliminated", "contested_at_start"})
+_TABLES_OF_LISTS = frozenset({"morale", "log", "isolated_areas"})
+
+
 def command_copy(state: dict) -> dict:
     """The copy a command works on (rules.core.play): the block table is new, its entries shared
-    with `state` until a `Game(..., shared=True)` copies one it touches; the rest is copied whole."""
-    rest = copy_state({k: v for k, v in state.items() if k != "blocks"})
-    return {k: dict(state["blocks"]) if k == "blocks" else rest[k] for k in state}
+    with `state` until a `Game(..., shared=True)` copies one it touches; the entries of the lists
+    that only grow (`_TABLES`, `_TABLES_OF_LISTS`) are shared too; the rest is copied whole."""
+    out = {}
+    for k, v in state.items():
+        if k in _TABLES:
+            out[k] = v.copy()
+        elif k in _TABLES_OF_LISTS:
+            out[k] = {side: list(entries) for side, entries in v.items()}
+        else:
+            out[k] = v if type(v) in _SCALARS else copy_state(v)
+    return out
 
 
 def trial(state: dict) -> Game:
     """A position to try commands out on, leaving `state` as it was."""
     return Game(command_copy(state), shared=True)
+
+
+class Placement:
+    """Where the blocks stand (`at`: area -> the ids there, in order) and what follows from that
+    alone, each worked out when first asked for: shared by every position with the same placement,
+    so never changed once made (a move makes a new one)."""
+
+    def __init__(self, at: dict[int, list[str]]):
+        self.at = at
+        self.contested: frozenset[int] | None = None
+        self.enemy: dict[str, frozenset[int]] = {}
+        self.map: dict[str, list[str]] = {}
+        self.room: dict[tuple[str, int], int] = {}
+        self.full: dict[str, frozenset[int]] = {}
+
+
+_placements: dict[tuple, Placement] = {}  # by `_placed`: the placements of the latest positions
+_PLACEMENTS = 256
+_WHERE, _AREA = itemgetter("where"), itemgetter("area")
+_KEYS = {n: str(n) for n in range(1, AREA_COUNT + 1)}  # state["control"] is keyed by the area's number as a string
+
+
+def _placed(blocks: dict) -> tuple:
+    """What a placement depends on: each block's "where" and "area"."""
+    entries = blocks.values()
+    return tuple(blocks), tuple(map(_WHERE, entries)), tuple(map(_AREA, entries))
+
+
+def _placement(blocks: dict, areas: dict[int, Area]) -> Placement:
+    key = _placed(blocks)
+    found = _placements.get(key)
+    if found is None:
+        at: dict[int, list[str]] = {n: [] for n in areas}
+        for bid, b in blocks.items():
+            if b["where"] == "map":
+                at[b["area"]].append(bid)
+        for ids in at.values():
+            if len(ids) > 1:
+                ids.sort()
+        if len(_placements) >= _PLACEMENTS:
+            _placements.clear()
+        found = _placements[key] = Placement(at)
+    return found
 
 
 class Game:
@@ -79,15 +141,15 @@ class Game:
         self.areas: dict[int, Area] = self.field.areas
         self.army = army()
         self.defs: dict[str, Block] = self.army.blocks
-        self.ids = {bid.casefold(): bid for bid in self.defs}
-        self.at: dict[int, list[str]] = {n: [] for n in self.areas}
-        for bid, b in sorted(state["blocks"].items()):
-            if b["where"] == "map":
-                self.at[b["area"]].append(bid)
-        self._sides: dict[int, frozenset[str]] = {}
-        self._enemy: dict[str, frozenset[int]] = {}
-        self._map: dict[str, list[str]] = {}
-        self._room: dict[tuple[str, int], int] = {}
+        self.ids = self.army.ids
+        self._side = self.army.sides
+        self._p = _placement(state["blocks"], self.areas)
+        self.at = self._p.at
+
+    def keep(self) -> None:
+        """Offer this position's placement, with what has been worked out from it, to the next
+        position made of the same state (the state a command returns, read by the next one)."""
+        _placements[_placed(self.s["blocks"])] = self._p
 
     # --- blocks ------------------------------------------------------------------------------
     def block(self, bid: str) -> BlockState:
@@ -98,8 +160,12 @@ class Game:
             self._own.add(bid)
         return self.s["blocks"][bid]
 
+    def entry(self, bid: str) -> BlockState:
+        """A block's entry, to read only (`block` copies a shared one, to change it)."""
+        return self.s["blocks"][bid]  # type: ignore[no-any-return]
+
     def side(self, bid: str) -> str:
-        return self.defs[bid].side
+        return self._side[bid]
 
     def strength(self, bid: str) -> int:
         return int(self.s["blocks"][bid]["strength"])
@@ -118,9 +184,11 @@ class Game:
 
     def on_map(self, side: str) -> list[str]:
         """The side's blocks on the map, by id (cached until a block moves)."""
-        if side not in self._map:
-            self._map[side] = sorted(bid for ids in self.at.values() for bid in ids if self.side(bid) == side)
-        return list(self._map[side])
+        kept = self._p.map
+        if side not in kept:
+            of = self._side
+            kept[side] = sorted(bid for ids in self.at.values() for bid in ids if of[bid] == side)
+        return list(kept[side])
 
     def pool(self, side: str) -> list[str]:
         return sorted(bid for bid, b in self.s["blocks"].items() if b["where"] == "pool" and self.side(bid) == side)
@@ -138,7 +206,7 @@ class Game:
 
     def chief_strength(self, side: str) -> int:
         """2.6.3: the supreme commander's stars; "Once exhausted, its Strength is 0"; 9.8 raises it to 4."""
-        if self.block(self.chief(side))["where"] != "map":
+        if self.entry(self.chief(side))["where"] != "map":
             return 0
         imp: Impulse = self.s["impulse"]
         if imp and imp.get("offensive") and self.s["player"] == side:
@@ -150,46 +218,74 @@ class Game:
         return self.s["blocks"][bid]["cubes"]
 
     def set_cube(self, bid: str, cube: str, on: bool) -> None:
+        if (cube in self.cubes(bid)) == on:
+            return  # as it is: the entry is not copied (`block`)
         cubes = self.block(bid)["cubes"]
-        if on and cube not in cubes:
+        if on:
             cubes.append(cube)
             cubes.sort()
-        elif not on and cube in cubes:
+        else:
             cubes.remove(cube)
 
     # --- areas ---------------------------------------------------------------------------------
     def owner(self, area: int) -> str:
-        return str(self.s["control"][str(area)])
+        return self.s["control"][_KEYS[area]]  # type: ignore[no-any-return]
 
     def sides_in(self, area: int) -> frozenset[str]:
-        if area not in self._sides:
-            self._sides[area] = frozenset(self.side(bid) for bid in self.at[area])
-        return self._sides[area]
+        side = self._side
+        return frozenset(side[bid] for bid in self.at[area])
 
     def contested(self, area: int) -> bool:
         """Contested Area: both sides have units in it."""
-        return len(self.sides_in(area)) == 2
+        return area in self.contested_areas()
+
+    def contested_areas(self) -> frozenset[int]:
+        """Every contested area (cached until a block moves)."""
+        p = self._p
+        if p.contested is None:
+            side = self._side
+            p.contested = frozenset(n for n, ids in self.at.items()
+                                    if len(ids) > 1 and len({side[bid] for bid in ids}) == 2)
+        return p.contested
 
     def friendly(self, side: str, area: int) -> bool:
         """Controlled by `side` and not contested: what LoC and tactical range pass through (4.1.1, 5.1.1)."""
         return self.owner(area) == side and not self.contested(area)
+
+    def friendly_areas(self, side: str) -> set[int]:
+        """Every area `friendly` to `side`, as it stands now."""
+        control, contested = self.s["control"], self.contested_areas()
+        return {n for n, key in _KEYS.items() if control[key] == side and n not in contested}
 
     def has_enemy(self, side: str, area: int) -> bool:
         return area in self.enemy_areas(side)
 
     def enemy_areas(self, side: str) -> frozenset[int]:
         """The areas holding units of the other side (cached until a block moves)."""
-        if side not in self._enemy:
-            self._enemy[side] = frozenset(n for n, ids in self.at.items() if any(self.side(b) != side for b in ids))
-        return self._enemy[side]
+        kept = self._p.enemy
+        if side not in kept:
+            of = self._side
+            kept[side] = frozenset(n for n, ids in self.at.items() if ids and any(of[b] != side for b in ids))
+        return kept[side]
 
     def room(self, side: str, area: int) -> int:
         """Free stacking places for `side` (1.2; supreme commanders may overstack), cached until a
         block moves."""
-        if (side, area) not in self._room:
+        kept = self._p.room
+        if (side, area) not in kept:
             used = sum(1 for bid in self.units(area, side) if self.defs[bid].type != "supreme_commander")
-            self._room[side, area] = self.areas[area].terrain.stacking - used
-        return self._room[side, area]
+            kept[side, area] = self.areas[area].terrain.stacking - used
+        return kept[side, area]
+
+    def full(self, side: str) -> frozenset[int]:
+        """The areas without room for another unit of `side` (1.2), cached until a block moves."""
+        kept = self._p.full
+        if side not in kept:
+            of, stacks = self._side, self.army.stacks
+            kept[side] = frozenset(
+                n for n, ids in self.at.items()
+                if ids and sum(1 for bid in ids if of[bid] == side and stacks[bid]) >= self.areas[n].terrain.stacking)
+        return kept[side]
 
     def fits(self, bid: str, area: int) -> bool:
         return self.defs[bid].type == "supreme_commander" or self.room(self.side(bid), area) > 0
@@ -218,20 +314,18 @@ class Game:
         b = self.block(bid)
         left = b["area"] if b["where"] == "map" else None
         if left is not None:
-            self.at[left].remove(bid)
-            self._sides.pop(left, None)
+            self._set_at(left, [x for x in self.at[left] if x != bid])
             self.claim(left)
-        self._sides.pop(area, None)
-        self._forget()
         b["where"], b["area"] = "map", area
-        self.at[area].append(bid)
-        self.at[area].sort()
+        self._set_at(area, sorted([*self.at[area], bid]))
         self.claim(area)
 
-    def _forget(self) -> None:
-        self._enemy.clear()
-        self._map.clear()
-        self._room.clear()
+    def _set_at(self, area: int, ids: list[str]) -> None:
+        """A new placement with `ids` in `area` (the one before may be shared: `Placement`)."""
+        at = dict(self.at)
+        at[area] = ids
+        self._p = Placement(at)
+        self.at = at
 
     def claim(self, area: int) -> None:
         sides = self.sides_in(area)
@@ -248,9 +342,7 @@ class Game:
         b = self.block(bid)
         area = b["area"]
         if area is not None:  # on the map
-            self.at[area].remove(bid)
-            self._sides.pop(area, None)
-            self._forget()
+            self._set_at(area, [x for x in self.at[area] if x != bid])
             self.claim(area)
         b["where"], b["area"], b["activated"], b["cubes"] = "eliminated", None, False, []
         d = self.defs[bid]
@@ -278,6 +370,20 @@ class Game:
         if battle and battle["area"] == area and battle["shown"]:
             return True
         return self.contested(area) and self.owner(area) != self.side(bid)
+
+    def seen(self) -> set[str]:
+        """The blocks the enemy may see now, eliminated ones included: `revealed` for every block
+        at once, area by area (what undo may not take back, rules.core.play)."""
+        s = self.s
+        out = {bid for bid, b in s["blocks"].items()
+               if b["where"] == "eliminated" or (b["activated"] and b["where"] == "map")}
+        for area in self.contested_areas():
+            owner = self.owner(area)
+            out.update(bid for bid in self.at[area] if self._side[bid] != owner)
+        battle = s["battle"]
+        if battle and battle["shown"]:
+            out.update(self.at[battle["area"]])
+        return out
 
     def knows(self, viewer: str | None, bid: str) -> bool:
         return viewer == self.side(bid) or self.revealed(bid)

@@ -18,9 +18,9 @@ SEGMENTS = ("activation", "movement", "inspiration", "combat")
 def isolation_check(g: Game, side: str) -> list[dict]:
     """4.1: units and controlled victory areas without a LoC to the supreme commander get a white cube."""
     chief = g.chief(side)
-    linked = movement.distances(g, side, g.area(chief)) if g.block(chief)["where"] == "map" else {}
+    linked = movement.distances(g, side, g.area(chief)) if g.entry(chief)["where"] == "map" else {}
     for bid in g.on_map(side):
-        g.set_cube(bid, "white", g.block(bid)["area"] not in linked and bid != g.chief(side))
+        g.set_cube(bid, "white", g.entry(bid)["area"] not in linked and bid != g.chief(side))
     cut = sorted(n for n, a in g.areas.items() if a.victory and g.owner(n) == side and n not in linked)
     g.s["isolated_areas"][side] = cut
     cubes = sum(1 for bid in g.on_map(side) if "white" in g.cubes(bid))
@@ -59,19 +59,28 @@ def commanded_by(g: Game, leader: str) -> set[str]:
     local = {bid for bid in g.units(here, side) if not platov or follows(g, leader, bid)}
     reach = movement.in_range(g, leader)
     beyond = g.option("command_limit") and role == "army_commander"
-    far = {bid for bid in g.on_map(side) if g.block(bid)["area"] in reach and follows(g, leader, bid)
+    far = {bid for bid in g.on_map(side) if g.entry(bid)["area"] in reach and follows(g, leader, bid)
            and not (beyond and g.areas[g.area(bid)].command != g.areas[here].command)}
     return (local | far) - {leader}
+
+
+def commanded(g: Game) -> list[str]:
+    """The units the activated leaders command (5.1): those fixed when the activation segment
+    ended, or, while it lasts, those it would fix if it ended now."""
+    imp: Impulse = g.s["impulse"]
+    if imp["segment"] != "activation":
+        return imp["commanded"]
+    units: set[str] = set()
+    for leader in imp["leaders"]:
+        units |= commanded_by(g, leader)
+    return sorted(units - set(imp["leaders"]))
 
 
 def to_segment(g: Game, segment: str) -> None:
     """Segments follow in order (5.0); leaving the activation segment fixes who is commanded."""
     imp: Impulse = g.s["impulse"]
     if imp["segment"] == "activation" and segment != "activation":
-        units: set[str] = set()
-        for leader in imp["leaders"]:
-            units |= commanded_by(g, leader)
-        imp["commanded"] = sorted(units - set(imp["leaders"]))
+        imp["commanded"] = commanded(g)
     imp["segment"] = segment
 
 
@@ -83,7 +92,7 @@ def segment_after(g: Game, segment: str) -> bool:
 def may_activate_leader(g: Game, side: str, bid: str) -> None:
     """5.1 (and 9.7): the checks for activating a tactical leader now."""
     imp: Impulse = g.s["impulse"]
-    if not g.is_leader(bid) or g.block(bid)["where"] != "map":
+    if not g.is_leader(bid) or g.entry(bid)["where"] != "map":
         raise RuleViolation("5.1", f"{g.public_name(bid)} is not a tactical leader on the map; activate one of yours")
     if imp["segment"] != "activation":
         raise RuleViolation("5.1", "tactical leaders are activated only in the activation segment, before any move")
@@ -119,7 +128,7 @@ def activate(g: Game, side: str, cmd: Activate) -> list[dict]:
     else:
         raise RuleViolation("5.0", "only tactical leaders and artillery are activated in an impulse")
     events: list[dict] = []
-    if cmd.area is not None and cmd.area != g.block(bid)["area"]:
+    if cmd.area is not None and cmd.area != g.entry(bid)["area"]:
         path = movement.plan(g, bid, (cmd.area,), Rules(movement.allowance(g, bid) - 1, engage=False))
         events = movement.execute(g, bid, path, imp["new"])
     g.block(bid)["activated"] = True
@@ -128,13 +137,27 @@ def activate(g: Game, side: str, cmd: Activate) -> list[dict]:
         imp["leaders"].append(bid)
         if g.exhausted(bid):
             imp["tired"].append(bid)
-    where = g.block(bid)["area"]
+    where = g.entry(bid)["area"]
     return events + [event(f"{g.public_name(bid)} is activated in {where} and revealed (2.6).", kind="activate",
                            block=bid, area=where)]
 
 
+def movable(g: Game, bid: str, units: frozenset[str] | list[str]) -> bool:
+    """Whether the block may still move this impulse, `units` being the commanded ones (5.1,
+    5.2, 6.2, 6.3, 7.0): `may_move`'s question, answered without its refusals."""
+    imp: Impulse = g.s["impulse"]
+    kind, moved = imp["kind"], imp["moved"]
+    if bid in moved or (kind == "tactical" and bid not in units) or (kind == "pass" and moved):
+        return False
+    if kind in ("special", "raid") and len(moved) >= (imp["limit"] or 0):
+        return False
+    return kind != "raid" or g.defs[bid].type == "cavalry"
+
+
 def may_move(g: Game, bid: str) -> None:
     imp: Impulse = g.s["impulse"]
+    if movable(g, bid, imp["commanded"]):
+        return
     if bid in imp["moved"]:
         raise RuleViolation("5.2", f"{g.public_name(bid)} has already moved this impulse; move another unit")
     if imp["kind"] == "tactical" and bid not in imp["commanded"]:
@@ -169,7 +192,7 @@ def move(g: Game, side: str, cmd: Move) -> list[dict]:
     if imp is None:
         raise RuleViolation("4.0", "declare an action first: `tactical`, `pass` or an `initiative` action")
     bid = g.resolve(side, cmd.block)
-    if g.block(bid)["where"] != "map":
+    if g.entry(bid)["where"] != "map":
         raise RuleViolation("5.2", f"{g.public_name(bid)} is not on the map")
     if segment_after(g, "movement"):
         raise RuleViolation("5.2", "the movement segment is over; inspire, fight your battles or `end`")
@@ -216,10 +239,11 @@ def deactivate(g: Game, side: str) -> list[dict]:
     """5.4: activated leaders are reduced (not exhausted ones under 9.7) and all support concealed."""
     imp: Impulse = g.s["impulse"]
     for bid in g.on_map(side):
-        b = g.block(bid)
-        if b["activated"] and g.is_leader(bid) and bid not in imp["tired"]:
-            b["strength"] = max(1, b["strength"] - 1)
-        b["activated"] = False
+        if g.s["blocks"][bid]["activated"]:
+            b = g.block(bid)
+            if g.is_leader(bid) and bid not in imp["tired"]:
+                b["strength"] = max(1, b["strength"] - 1)
+            b["activated"] = False
         g.set_cube(bid, "yellow", False)
         g.set_cube(bid, "light_blue", False)
     return [event(f"{side.title()} support units deactivate; activated leaders are reduced (5.4).", kind="phase")]

@@ -9,7 +9,11 @@ without trying every one).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from itertools import accumulate
 
 from rules.bloody_monday import batterie, combat, ground, impulses, movement
 from rules.bloody_monday import commands as C
@@ -31,22 +35,129 @@ def may_declare_tactical(g: Game, side: str) -> bool:
 Candidate = tuple[C.Command, bool]  # (command, whether it must still be tried on a copy)
 
 
+class Moves:
+    """One unit's moves (and artillery activations), all sure, searched only when counted, listed
+    or drawn: a position offers hundreds of moves, a uniform draw needs their count and one of
+    them, a rollout draw (`rollout`) one unit's."""
+
+    def __init__(self, find: Callable[[], tuple[list[int], list[int | None]]], bid: str):
+        self._find, self.bid = find, bid
+        self._found: tuple[list[int], list[int | None]] | None = None
+
+    def _areas(self) -> tuple[list[int], list[int | None]]:
+        if self._found is None:
+            self._found = self._find()
+        return self._found
+
+    @property
+    def count(self) -> int:
+        dests, guns = self._areas()
+        return len(dests) + len(guns)
+
+    def make(self) -> list[C.Command]:
+        dests, guns = self._areas()
+        out: list[C.Command] = [C.Move(self.bid, (n,)) for n in dests]
+        return out + [C.Activate(self.bid, n) for n in guns]
+
+
+Entry = Candidate | Moves
+
+
 def commands(g: Game, side: str) -> list[C.Command]:
     """Every legal command, in the order of the candidates."""
     return [cmd for cmd, trial in candidates(g, side) if not trial or works(g, side, cmd)]
 
 
+def candidates(g: Game, side: str) -> list[Candidate]:
+    """What `side` might command now, in order, each marked whether it must still be tried."""
+    out: list[Candidate] = []
+    for entry in _entries(g, side):
+        if isinstance(entry, Moves):
+            out += _sure(entry.make())
+        else:
+            out.append(entry)
+    return out
+
+
+class _Drawing:
+    """The candidates as a list to draw from, a unit's moves made only when one of them is drawn;
+    `drop(i)` puts the last candidate in the place of the i-th and shortens the list."""
+
+    def __init__(self, entries: Sequence[Entry]):
+        self.entries = entries
+        self.ends = list(accumulate(e.count if isinstance(e, Moves) else 1 for e in entries))
+        self.size = self.ends[-1] if entries else 0
+        self.made: dict[int, list[C.Command]] = {}
+        self.moved: dict[int, Candidate] = {}
+
+    def __getitem__(self, i: int) -> Candidate:
+        if i in self.moved:
+            return self.moved[i]
+        k = bisect_right(self.ends, i)
+        entry = self.entries[k]
+        if not isinstance(entry, Moves):
+            return entry
+        if k not in self.made:
+            self.made[k] = entry.make()
+        return self.made[k][i - self.ends[k] + entry.count], False
+
+    def drop(self, i: int) -> None:
+        self.moved[i] = self[self.size - 1]
+        self.size -= 1
+
+
 def sample(g: Game, side: str, rng: random.Random) -> C.Command | None:
     """One legal command, each alike, trying only the candidates drawn (None: there is none)."""
-    left = candidates(g, side)
-    while left:
-        i = rng.randrange(len(left))
+    left = _Drawing(_entries(g, side))
+    while left.size:
+        i = rng.randrange(left.size)
         cmd, trial = left[i]
         if not trial or works(g, side, cmd):
             return cmd
-        left[i] = left[-1]
+        left.drop(i)
+    return None
+
+
+def rollout(g: Game, side: str, rng: random.Random) -> C.Command | None:
+    """The rollout policy, for searches that play many games to their end: a kind of command
+    alike (move, activate, inspire, battle, end, each Initiative Action, ...), then a candidate of
+    that kind alike (a unit, for moves), then one of its commands. Every legal command may be
+    drawn, none that is not; a draw searches one unit's routes, and an impulse ends after a few
+    moves instead of after nearly every commanded unit has moved, so whole games cost a fraction
+    of uniform ones (tests/rules/bloody_monday/test_rollout_policy.py shows that they still meet
+    every kind of command and of battle and game outcome)."""
+    kinds: dict[str, list[Entry]] = {}
+    for entry in _entries(g, side):
+        kinds.setdefault(_kind(entry), []).append(entry)
+    left = list(kinds.values())
+    while left:
+        k = rng.randrange(len(left))
+        group = left[k]
+        while group:
+            i = rng.randrange(len(group))
+            entry = group[i]
+            if isinstance(entry, Moves):
+                moves = entry.make()
+                if moves:
+                    return moves[rng.randrange(len(moves))]
+            elif not entry[1] or works(g, side, entry[0]):
+                return entry[0]
+            group[i] = group[-1]
+            group.pop()
+        left[k] = left[-1]
         left.pop()
     return None
+
+
+def _kind(entry: Entry) -> str:
+    if isinstance(entry, Moves):
+        return "move"
+    cmd = entry[0]
+    if isinstance(cmd, C.Word):
+        return cmd.verb
+    if isinstance(cmd, C.Initiative):
+        return f"initiative {cmd.action}"
+    return type(cmd).__name__
 
 
 def works(g: Game, side: str, cmd: C.Command) -> bool:
@@ -68,37 +179,40 @@ def _to_try(cmds: Sequence[C.Command]) -> list[Candidate]:
     return [(cmd, True) for cmd in cmds]
 
 
-def _destinations(g: Game, bid: str, rules: Rules) -> list[int]:
-    return sorted(n for n, (_, path) in movement.routes(g, bid, rules).items() if g.fits(bid, n))
+def _destinations(g: Game, bid: str, rules: Rules, barred: frozenset[int] = frozenset()) -> list[int]:
+    """The areas the block may end a move in, in order: reachable, with room for it (1.2), not barred."""
+    full = frozenset() if g.defs[bid].type == "supreme_commander" else g.full(g.side(bid))
+    return [n for n in movement.reach(g, bid, rules) if n not in full and n not in barred]
 
 
-def _moves(g: Game, side: str) -> list[C.Command]:
+def _moves(g: Game, side: str) -> list[Moves]:
     imp: Impulse = g.s["impulse"]
     if impulses.segment_after(g, "movement"):
         return []
-    if imp["kind"] == "tactical":
-        impulses.to_segment(g, "movement")
-    out: list[C.Command] = []
-    limit = impulses.engagement_limit(g, side)
-    for bid in g.on_map(side):
-        try:
-            impulses.may_move(g, bid)
-        except RulesError:
-            continue
-        for n in _destinations(g, bid, impulses.move_rules(g, bid)):
-            new = g.has_enemy(side, n) and n not in g.s["contested_at_start"] and n not in imp["new"]
-            if not new or len(imp["new"]) < limit:
-                out.append(C.Move(bid, (n,)))
-        if g.defs[bid].type == "artillery" and imp["kind"] == "tactical" and not g.exhausted(bid):
-            here = g.block(bid)["area"]
-            reach = _destinations(g, bid, Rules(movement.allowance(g, bid) - 1, engage=False))
-            out += [C.Activate(bid, None)] + [C.Activate(bid, n) for n in reach if n != here]
-    return out
+    units = frozenset(impulses.commanded(g)) if imp["kind"] == "tactical" else frozenset()
+    # 2.6.3: once the impulse's new engagements are made, no move may make another
+    made = len(imp["new"]) >= impulses.engagement_limit(g, side)
+    barred = g.enemy_areas(side) - set(g.s["contested_at_start"]) - set(imp["new"]) if made else frozenset()
+    return [Moves(partial(_unit_moves, g, bid, barred), bid) for bid in g.on_map(side)
+            if impulses.movable(g, bid, units)]
+
+
+def _unit_moves(g: Game, bid: str, barred: frozenset[int]) -> tuple[list[int], list[int | None]]:
+    """The areas a unit may move to, and those where it may be activated, if an artillery, with
+    None for where it stands (5.2, 5.2.1)."""
+    dests = _destinations(g, bid, impulses.move_rules(g, bid), barred)
+    if g.defs[bid].type == "artillery" and g.s["impulse"]["kind"] == "tactical" and not g.exhausted(bid):
+        here = g.area(bid)
+        reach = _destinations(g, bid, Rules(movement.allowance(g, bid) - 1, engage=False))
+        return dests, [None, *(n for n in reach if n != here)]
+    return dests, []
 
 
 def _leader_activations(g: Game, side: str) -> list[C.Command]:
     out: list[C.Command] = []
     for bid in g.on_map(side):
+        if not g.is_leader(bid):
+            continue
         try:
             impulses.may_activate_leader(g, side, bid)
         except RulesError:
@@ -108,15 +222,15 @@ def _leader_activations(g: Game, side: str) -> list[C.Command]:
     return out
 
 
-def _tactical(g: Game, side: str) -> list[Candidate]:
+def _tactical(g: Game, side: str) -> list[Entry]:
     imp: Impulse = g.s["impulse"]
-    out: list[Candidate] = []
+    out: list[Entry] = []
     if imp["segment"] == "activation":
         out += _sure(_leader_activations(g, side))
         if g.option("general_offensive") and not imp["leaders"] and g.s["initiative"] == side and not imp["offensive"]:
             out += _sure([C.Initiative("offensive")])
     if imp["leaders"]:
-        out += _sure(_moves(trial(g.s), side))
+        out += _moves(g, side)
         if not impulses.segment_after(g, "inspiration"):
             cands = [C.Inspire(ld, b) for ld in imp["leaders"] if ld not in imp["inspired"] for b in g.on_map(side)
                      if g.defs[b].type in ("infantry", "cavalry") and impulses.follows(g, ld, b)]
@@ -130,7 +244,7 @@ def _tactical(g: Game, side: str) -> list[Candidate]:
 
 
 def _battles(g: Game) -> list[Candidate]:
-    return _to_try([C.Battle(n) for n in sorted(g.areas) if g.contested(n)])
+    return _to_try([C.Battle(n) for n in sorted(g.contested_areas())])
 
 
 def _battle_step(g: Game, side: str) -> list[Candidate]:
@@ -166,7 +280,7 @@ def _logistics(g: Game, side: str) -> list[Candidate]:
     cands: list[C.Command] = []
     if lg["stage"] == "choose":
         chief = g.chief(side)
-        if g.block(chief)["where"] != "map" or g.exhausted(chief):
+        if g.entry(chief)["where"] != "map" or g.exhausted(chief):
             return _sure([END])
         cands += [C.Activate(chief, None)]
         cands += [C.Activate(chief, n) for n in _destinations(
@@ -179,8 +293,8 @@ def _logistics(g: Game, side: str) -> list[Candidate]:
     return _to_try(cands) + _sure([END])
 
 
-def candidates(g: Game, side: str) -> list[Candidate]:
-    """What `side` might command now, in order, each marked whether it must still be tried."""
+def _entries(g: Game, side: str) -> Sequence[Entry]:
+    """What `side` might command now, in order: candidates, and units' moves still to make."""
     s = g.s
     if s["phase"] == "logistics":
         return _logistics(g, side)
@@ -198,6 +312,6 @@ def candidates(g: Game, side: str) -> list[Candidate]:
         return _sure(out)
     if imp["kind"] == "tactical":
         return _tactical(g, side)
-    moves = _sure(_moves(g, side))
-    battles = _battles(g) if imp["kind"] == "special" else []
-    return moves + battles + (_sure([END]) if not impulses.due_battles(g) else [])
+    out2: list[Entry] = [*_moves(g, side)]
+    out2 += _battles(g) if imp["kind"] == "special" else []
+    return out2 + (_sure([END]) if not impulses.due_battles(g) else [])

@@ -57,40 +57,63 @@ def _can_engage(g: Game, bid: str, rules: Rules) -> bool:
 
 
 Routes = dict[int, tuple[int, tuple[int, ...]]]  # area -> (MPs, cheapest path of areas entered)
-_kept: dict[tuple, Routes] = {}  # see `routes`
-_KEPT = 20_000
+# A kept search: (the areas it looked at, those of them that held enemy units, its routes, their areas in order)
+Kept = tuple[frozenset[int], frozenset[int], Routes, tuple[int, ...]]
+_kept: dict[tuple, list[Kept]] = {}  # see `routes`
+_KEPT = 20_000  # searches kept at most
+_count = [0]
 
 
 def routes(g: Game, bid: str, rules: Rules) -> Routes:
     """Every area the block can reach: area -> (MPs, cheapest path of areas entered).
 
-    The answer depends only on the block, its area, the rules of its move, the areas holding
-    enemy units and the command limits (9.11, 9.12), so it is kept and reused while those are
-    the same: listing the moves of an impulse again after one block moved searches again only
-    where the enemy's areas changed. Callers must not change the answer."""
-    side = g.side(bid)
-    key = (bid, g.area(bid), rules, g.enemy_areas(side), g.option("command_limit"),
-           g.option("extreme_command_limit"))
-    found = _kept.get(key)
-    if found is None:
-        if len(_kept) >= _KEPT:
+    The answer depends only on the block, its area, the rules of its move, the command limits
+    (9.11, 9.12) and which of the areas the search looked at (those it reached and their
+    neighbours) hold enemy units, so it is kept and reused while those are the same: listing the
+    moves of an impulse again after one block moved, or in the enemy's next impulse, searches
+    again only for the blocks near an area whose enemy presence changed. Callers must not change
+    the answer."""
+    return _kept_search(g, bid, rules)[2]
+
+
+def reach(g: Game, bid: str, rules: Rules) -> tuple[int, ...]:
+    """The areas `routes` reaches, in order (kept with them)."""
+    return _kept_search(g, bid, rules)[3]
+
+
+def _kept_search(g: Game, bid: str, rules: Rules) -> Kept:
+    key = (bid, g.area(bid), rules, g.option("command_limit"), g.option("extreme_command_limit"))
+    enemy = g.enemy_areas(g.side(bid))
+    kept = _kept.get(key)
+    if kept is None:
+        if _count[0] >= _KEPT:
             _kept.clear()
-        found = _kept[key] = _search(g, bid, rules)
+            _count[0] = 0
+        kept = _kept[key] = []
+    for found in kept:
+        if enemy & found[0] == found[1]:
+            return found
+    best, looked = _search(g, bid, rules)
+    found = (looked, enemy & looked, best, tuple(sorted(best)))
+    kept.append(found)
+    _count[0] += 1
     return found
 
 
-def _search(g: Game, bid: str, rules: Rules) -> Routes:
+def _search(g: Game, bid: str, rules: Rules) -> tuple[Routes, frozenset[int]]:
     """Dijkstra over MPs from the block's area: engaging stops a unit (1.2.2), leaving an engaged
-    area costs one more (1.2.4)."""
+    area costs one more (1.2.4). Also the areas whose enemy presence the answer depends on."""
     side, start = g.side(bid), g.area(bid)
     enemy = g.enemy_areas(side)
     if start in enemy and not rules.disengage:
-        return {}
+        return {}, frozenset({start})
     engage = _can_engage(g, bid, rules)
     leave = 1 if start in enemy else 0
     limited = g.option("command_limit") or g.option("extreme_command_limit")
     steps = ground_steps(g.field)
+    areas = g.areas
     best: Routes = {}
+    looked = {start}
     heap: list[tuple[int, tuple[int, ...], int]] = [(0, (), start)]
     while heap:
         cost, path, here = heapq.heappop(heap)
@@ -100,13 +123,14 @@ def _search(g: Game, bid: str, rules: Rules) -> Routes:
             best[here] = (cost, path)
             if here in enemy:
                 continue  # 1.2.2: a unit must stop when it engages
+        looked |= areas[here].neighbours
         for n, ground in steps[here]:
             if n == start or n in best or (n in enemy and not engage) or (limited and not may_enter(g, bid, n)):
                 continue
             c = cost + ground + (n in enemy) + (leave if here == start else 0)
             if c <= rules.mp:
                 heapq.heappush(heap, (c, path + (n,), n))
-    return best
+    return best, frozenset(looked)
 
 
 _ground: dict[int, tuple[Battlefield, dict[int, tuple[tuple[int, int], ...]]]] = {}
@@ -197,16 +221,18 @@ def distances(g: Game, side: str, origin: int, limit: int | None = None) -> dict
     The far end (where a unit stands) may be any area (4.1.1, 5.1.1 Note)."""
     if not g.friendly(side, origin):
         return {origin: 0}
+    friendly = g.friendly_areas(side)
     dist = {origin: 0}
     todo = deque([origin])
     while todo:
         here = todo.popleft()
-        if limit is not None and dist[here] >= limit:
+        d = dist[here]
+        if limit is not None and d >= limit:
             continue
         for n in g.areas[here].neighbours:
             if n not in dist:
-                dist[n] = dist[here] + 1
-                if g.friendly(side, n):
+                dist[n] = d + 1
+                if n in friendly:
                     todo.append(n)
     return dist
 

@@ -72,7 +72,7 @@ def activate_chief(g: Game, side: str, cmd: Activate) -> list[dict]:
     if g.exhausted(bid):
         raise RuleViolation("2.6.3", "your supreme commander is exhausted and cannot be activated; `end`")
     events: list[dict] = []
-    if cmd.area is not None and cmd.area != g.block(bid)["area"]:
+    if cmd.area is not None and cmd.area != g.entry(bid)["area"]:
         path = movement.plan(g, bid, (cmd.area,), Rules(movement.allowance(g, bid) - 1, engage=False))
         if not g.friendly(side, path[-1]):
             raise RuleViolation("3.1", "the supreme commander activates in a friendly, uncontested area, "

@@ -10,7 +10,7 @@ def sudden_death(g: Game) -> dict | None:
     """A: the enemy supreme commander killed; B: all 7 victory areas; C: 10 enemy blocks eliminated."""
     for side in SIDES:
         foe = enemy_of(side)
-        if g.block(g.chief(foe))["where"] == "eliminated":
+        if g.entry(g.chief(foe))["where"] == "eliminated":
             return {"winner": side, "level": "sudden death",
                     "reason": f"The {side.title()} player killed the enemy supreme commander (How to Win A)."}
         if g.victory_count(side) == 7:

@@ -17,6 +17,7 @@ from rules.borodino import (
     legal,
     movement,
     results,
+    rollout,
     scenario_data,
     set_up,
     standing,
@@ -53,6 +54,7 @@ __all__ = [
     "help",
     "legal_commands",
     "sample_command",
+    "rollout_command",
     "odds",
     "outcome",
     "parse",
@@ -187,6 +189,13 @@ def sample_command(state: dict, side: str, rng: random.Random) -> C.Command | No
     if side not in active_sides(state):
         return None
     return legal.sample_command(Battle(reading_copy(state)), side, rng)
+
+
+def rollout_command(state: dict, side: str, rng: random.Random) -> C.Command | None:
+    """One legal command of the rollout policy (rollout.py): shorter random games for search."""
+    if side not in active_sides(state):
+        return None
+    return rollout.rollout_command(Battle(reading_copy(state)), side, rng)
 
 
 

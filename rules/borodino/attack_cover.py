@@ -24,18 +24,23 @@ SEARCH_BUDGET = 20000  # nodes per group; far more than any position on the Boro
 
 @dataclass
 class Contact:
-    """Who may attack whom this phase: edges[attacker][defender] = True when the edge is "single"."""
+    """Who may attack whom this phase: edges[attacker][defender] = True when the edge is "single".
+    A value once made: what is worked out from it (neighbours, groups, each group's best cover)
+    is kept with it."""
 
     edges: dict[str, dict[str, bool]]
     required: set[Vertex]
+    known: dict = field(default_factory=dict, repr=False, compare=False)
 
     def neighbours(self) -> dict[Vertex, dict[Vertex, bool]]:
-        out: dict[Vertex, dict[Vertex, bool]] = {}
-        for a, targets in self.edges.items():
-            for d, single in targets.items():
-                out.setdefault(("a", a), {})[("d", d)] = single
-                out.setdefault(("d", d), {})[("a", a)] = single
-        return out
+        if "neighbours" not in self.known:
+            out: dict[Vertex, dict[Vertex, bool]] = {}
+            for a, targets in self.edges.items():
+                for d, single in targets.items():
+                    out.setdefault(("a", a), {})[("d", d)] = single
+                    out.setdefault(("d", d), {})[("a", a)] = single
+            self.known["neighbours"] = out
+        return self.known["neighbours"]
 
 
 @dataclass
@@ -48,6 +53,12 @@ class Cover:
 
 def groups(contact: Contact) -> list[set[Vertex]]:
     """The connected groups of units that hold at least one obligation."""
+    if "groups" not in contact.known:
+        contact.known["groups"] = _groups(contact)
+    return contact.known["groups"]
+
+
+def _groups(contact: Contact) -> list[set[Vertex]]:
     nbrs = contact.neighbours()
     seen: set[Vertex] = set()
     out = []
@@ -69,15 +80,17 @@ def groups(contact: Contact) -> list[set[Vertex]]:
 def best_cover(contact: Contact, only: set[Vertex] | None = None) -> Cover:
     """The arrangement meeting the most obligations, searched group by group (or only in the
     groups that hold a vertex of `only`)."""
-    nbrs = contact.neighbours()
     cover = Cover()
-    for group in groups(contact):
+    for i, group in enumerate(groups(contact)):
         if only is not None and not group & only:
             continue
-        search = _Search(nbrs, contact.required & group)
-        search.run()
-        cover.attacks += search.best_attacks
-        cover.unmet |= search.best_unmet
+        if ("cover", i) not in contact.known:
+            search = _Search(contact.neighbours(), contact.required & group)
+            search.run()
+            contact.known["cover", i] = search.best_attacks, search.best_unmet
+        attacks, unmet = contact.known["cover", i]
+        cover.attacks += attacks
+        cover.unmet |= unmet
     return cover
 
 

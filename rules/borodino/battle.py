@@ -56,8 +56,8 @@ def fronting(m: battlemap.BattleMap, h: Hex) -> tuple[Hex, ...]:
 
 def reading_copy(state: dict) -> dict:
     """A copy good enough for code that only tries commands out: the unit and redoubt tables are
-    new, their entries shared. Such code replaces an entry, never changes one in place (see
-    combat._check_obligations_stay_possible); ten times cheaper than `rules.core.play.copy_state`."""
+    new, their entries shared. Such code replaces an entry, never changes one in place; ten
+    times cheaper than `rules.core.play.copy_state`."""
     return {**state, "units": dict(state["units"]), "redoubts": dict(state["redoubts"])}
 
 
@@ -66,10 +66,28 @@ def command_copy(state: dict) -> dict:
     their entries shared with `state`; everything else is copied whole. A command replaces a unit's
     entry before changing it (`Battle.edit`) and only appends to the log, so `state` stays as it
     was, at a tenth of the cost of `copy_state`."""
-    shared = {"units": dict(state["units"]), "last_log": state["last_log"],
-              "log": {k: list(v) if type(v) is list else v for k, v in state["log"].items()}}
-    rest = copy_state({k: v for k, v in state.items() if k not in shared})
-    return {k: shared[k] if k in shared else rest[k] for k in state}
+    out = {}
+    for k, v in state.items():
+        if k == "units":
+            out[k] = dict(v)
+        elif k == "log":
+            out[k] = {kind: list(x) if type(x) is list else x for kind, x in v.items()}
+        elif k == "last_log" or type(v) in _SCALARS:
+            out[k] = v
+        elif k == "redoubts":  # entries of scalars only
+            out[k] = {h: dict(r) for h, r in v.items()}
+        elif k in _FLAT:
+            out[k] = v.copy()
+        else:
+            out[k] = copy_state(v)
+    return out
+
+
+_FLAT = frozenset({"dice", "losses", "exited", "voluntary_releases", "options", "frozen", "unfrozen", "released",
+                   "broken"})  # the tables and lists of scalars in a state (set_up.new_state)
+
+
+_SCALARS = frozenset({str, int, bool, type(None)})
 
 
 class Battle:
@@ -124,8 +142,16 @@ class Battle:
     def on_map(self, side: str | None = None) -> list[str]:
         if side is None:
             return list(self.occupant.values())
+        return list(self.stands[side].values())
+
+    @cached_property
+    def stands(self) -> dict[str, dict[Hex, str]]:
+        """`occupant` split by side, in the same order: for each side, its units on the map by hex."""
+        out: dict[str, dict[Hex, str]] = {side: {} for side in SIDES}
         defs = self.defs
-        return [uid for uid in self.occupant.values() if defs[uid].side == side]
+        for h, uid in self.occupant.items():
+            out[defs[uid].side][h] = uid
+        return out
 
     def describe(self, uid: str) -> str:
         """'3224 (French 7-4 infantry)' — how messages name a unit."""
@@ -163,6 +189,7 @@ class Battle:
     def _moved(self) -> None:
         """Forget what depended on where the units stand."""
         self.__dict__.pop("zocs", None)
+        self.__dict__.pop("stands", None)
         self.searched.clear()
 
     # --- redoubts ------------------------------------------------------------------------

@@ -6,6 +6,7 @@ can be refused and no declaration may leave an obligation impossible to meet.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -15,7 +16,7 @@ from rules.borodino.battle import Battle, enemy_of
 from rules.borodino.commands import Attack
 from rules.borodino.tables import odds_column
 from rules.core.errors import RuleViolation
-from rules.core.hexes import Hex, distance, fire_paths, nearby
+from rules.core.hexes import Hex, distance, fire_paths, nearby, neighbours
 
 WOODS = ("woods", "woods_road")
 
@@ -91,9 +92,11 @@ def _empty_redoubt_target(b: Battle, h: Hex) -> bool:
     return b.at(h) is None and b.redoubt_active(h) and not b.s["redoubts"][h]["attacked"]
 
 
-def plan_attack(b: Battle, side: str, cmd: Attack, *, check_obligations: bool = True) -> Plan:
+def plan_attack(b: Battle, side: str, cmd: Attack, *, check_obligations: bool = True,
+                now: Contact | None = None) -> Plan:
     """Check a declared attack against Combat A-K, Artillery A-I and Redoubts A-I; the odds of an
-    attack asked about before the Combat Phase skip Combat (B, D), which the moves may change."""
+    attack asked about before the Combat Phase skip Combat (B, D), which the moves may change.
+    `now`: `contact(b, side)` when the caller has it."""
     if not cmd.attackers or not cmd.defenders:
         raise RuleViolation("Combat (A)", "an attack names its attackers and the enemy units it attacks: "
                             "`attack 3224 -> 3223`")
@@ -160,7 +163,7 @@ def plan_attack(b: Battle, side: str, cmd: Attack, *, check_obligations: bool = 
                                 f"beyond its front hexsides ({', '.join(sorted(front))}), not {', '.join(outside)}")
     _strengths(b, plan)
     if check_obligations:
-        _check_obligations_stay_possible(b, plan)
+        _check_obligations_stay_possible(b, plan, now or contact(b, side))
     return plan
 
 
@@ -225,7 +228,9 @@ def _strengths(b: Battle, plan: Plan) -> None:
 # --- obligations (Combat B, C; Artillery A; Redoubts C) ------------------------------------
 def _targets(b: Battle, side: str) -> list[Hex]:
     """Hexes that may still be attacked: available enemy units and empty active redoubts."""
-    out = [b.hex_of(d) for d in b.on_map(enemy_of(side)) if _available_defender(b, d)]
+    units = b.s["units"]
+    out = [h for h, d in b.stands[enemy_of(side)].items()
+           if not units[d]["defended"] and not units[d]["advanced"]]  # _available_defender
     if side == "french":
         out += [h for h in b.map.redoubts if _empty_redoubt_target(b, h)]
     return out
@@ -233,38 +238,55 @@ def _targets(b: Battle, side: str) -> list[Hex]:
 
 def capable_edges(b: Battle, side: str) -> dict[str, list[Hex]]:
     """For each attacker still able to attack, the target hexes it could attack on its own."""
+    return dict(_capable(b, side))
+
+
+def may_any_attack(b: Battle, side: str) -> bool:
+    """Whether some unit of `side` could attack (an edge of `capable_edges`), found without the rest."""
+    return any(targets for _, targets in _capable(b, side))
+
+
+def _capable(b: Battle, side: str) -> Iterator[tuple[str, list[Hex]]]:
     order = {t: i for i, t in enumerate(_targets(b, side))}  # each attacker's targets in this order
-    out = {}
-    for a in b.on_map(side):
-        if not _available_attacker(b, a):
+    targets = set(order)
+    units, defs, doomed = b.s["units"], b.defs, b.doomed
+    for h, a in b.stands[side].items():
+        u = units[a]
+        if u["attacked"] or u["advanced"] or (doomed and dv_combat.why_barred(b, a)):
+            continue  # not an _available_attacker
+        near = nearby(h, 2 if defs[a].kind == "artillery" else 1)
+        if targets.isdisjoint(near):
+            yield a, []
             continue
-        near = nearby(b.hex_of(a), 2 if b.is_artillery(a) else 1)
-        out[a] = sorted((t for t in near if t in order and can_strike(b, a, t) is None), key=order.__getitem__)
-    return out
+        hits = [t for t in near if t in order]
+        if len(hits) > 1:
+            hits.sort(key=order.__getitem__)
+        yield a, [t for t in hits if can_strike(b, a, t) is None]
 
 
-def obligations(b: Battle, side: str) -> tuple[set[str], set[Hex]]:
-    """(attackers that must still attack, target hexes that must still be attacked)."""
-    edges = capable_edges(b, side)
-    enemies = b.on_map(enemy_of(side))
-    enemy_hexes = {b.hex_of(e) for e in enemies}
-    active_fronts = {f: h for h in b.map.redoubts if b.redoubt_active(h) and side == "french"
-                     for f in b.map.redoubts[h].front}
+def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None) -> tuple[set[str], set[Hex]]:
+    """(attackers that must still attack, target hexes that must still be attacked); `edges`:
+    `capable_edges(b, side)` when the caller has it."""
+    if edges is None:
+        edges = capable_edges(b, side)
+    units, m = b.s["units"], b.map
+    enemy_hexes = b.stands[enemy_of(side)]
+    active_fronts = {f: h for h in m.redoubts if b.redoubt_active(h) and side == "french"
+                     for f in m.redoubts[h].front}
     must_attack: set[str] = set()
     for a, targets in edges.items():
-        ah = b.hex_of(a)
-        engaged = any(n in enemy_hexes and b.engaged(ah, n) for n in b.map.adjacent(ah)) or ah in active_fronts
-        if engaged and targets:
+        ah = units[a]["hex"]
+        if targets and (ah in active_fronts or any(n in enemy_hexes and b.engaged(ah, n) for n in m.adjacent(ah))):
             must_attack.add(a)
     attackable = {t for targets in edges.values() for t in targets} | _redoubt_targets(b, side)
     # Doomed Victory (binding): a unit that may not attack (broken, 6.10; its leader inactive, 8.10) owes
     # no attack, and the enemy next to it is owed one only by others.
-    movers = [b.hex_of(a) for a in b.on_map(side) if not b.unit(a)["advanced"]
-              and not (b.doomed and dv_combat.why_barred(b, a))]
+    doomed = b.doomed
+    movers = {h for h, a in b.stands[side].items() if not units[a]["advanced"]
+              and not (doomed and dv_combat.why_barred(b, a))}
     must_defend: set[Hex] = set()
-    for e in enemies:
-        eh = b.hex_of(e)
-        if eh in attackable and any(distance(eh, m) == 1 and b.engaged(eh, m) for m in movers):
+    for eh in enemy_hexes:
+        if eh in attackable and any(n in movers and b.engaged(eh, n) for n in neighbours(eh)):
             must_defend.add(eh)
     return must_attack, must_defend
 
@@ -277,13 +299,17 @@ def _redoubt_targets(b: Battle, side: str) -> set[Hex]:
             for f in r.front if b.side_at(f) == "french" and _available_defender(b, b.occupant[f])}
 
 
-def contact(b: Battle, side: str) -> Contact:
-    """Who may still attack whom, and which of them owe an attack (Combat B; Redoubts C, I)."""
+def contact(b: Battle, side: str, capable: dict[str, list[Hex]] | None = None,
+            due: tuple[set[str], set[Hex]] | None = None) -> Contact:
+    """Who may still attack whom, and which of them owe an attack (Combat B; Redoubts C, I);
+    `capable` and `due`: `capable_edges(b, side)` and `obligations(b, side)` when the caller has them."""
     edges: dict[str, dict[Hex, bool]] = {}
-    for a, targets in capable_edges(b, side).items():
+    if capable is None:
+        capable = capable_edges(b, side)
+    for a, targets in capable.items():
         ah = b.hex_of(a)
         # "single": bombarding artillery attacks one unit (Artillery D), an empty redoubt is attacked by itself (I)
-        edges[a] = {t: distance(ah, t) == 2 or b.at(t) is None for t in targets}
+        edges[a] = {t: distance(ah, t) == 2 or b.at(t) is None for t in targets} if targets else {}
     if side == "russian":
         for h, r in b.map.redoubts.items():
             if b.redoubt_active(h) and not b.s["redoubts"][h]["attacked"]:
@@ -291,20 +317,22 @@ def contact(b: Battle, side: str) -> Contact:
                           if b.side_at(f) == "french" and _available_defender(b, b.occupant[f])}
                 if fronts:
                     edges[f"R{h}"] = fronts
-    due_a, due_d = obligations(b, side)
+    due_a, due_d = due or obligations(b, side, capable)
     return Contact(edges, {("a", a) for a in due_a} | {("d", h) for h in due_d})
 
 
-def owed_attacks(b: Battle, side: str) -> list[tuple[tuple[str, ...], tuple[Hex, ...]]]:
-    """An arrangement meeting every obligation that can be met, as (attacker refs, defender hexes)."""
-    refs = {uid: b.hex_of(uid) for uid in b.on_map(side)}
-    return [(tuple(sorted(refs.get(a, a) for a in atts)), defs) for atts, defs in best_cover(contact(b, side)).attacks]
+def owed_attacks(b: Battle, side: str, now: Contact | None = None) -> list[tuple[tuple[str, ...], tuple[Hex, ...]]]:
+    """An arrangement meeting every obligation that can be met, as (attacker refs, defender hexes);
+    `now`: `contact(b, side)` when the caller has it."""
+    refs = {uid: h for h, uid in b.stands[side].items()}
+    return [(tuple(sorted(refs.get(a, a) for a in atts)), defs)
+            for atts, defs in best_cover(now or contact(b, side)).attacks]
 
 
-def _check_obligations_stay_possible(b: Battle, plan: Plan) -> None:
+def _check_obligations_stay_possible(b: Battle, plan: Plan, before: Contact) -> None:
     """Refuse an attack after which the obligations left can no longer all be met together (Combat B-D):
-    each attack must belong to some arrangement in which every adjacent unit attacks and is attacked."""
-    before = contact(b, plan.side)
+    each attack must belong to some arrangement in which every adjacent unit attacks and is attacked;
+    `before`: the contact now."""
     involved: set[Vertex] = {("a", a) for a in plan.attackers} | {("d", b.hex_of(d)) for d in plan.defenders}
     if plan.redoubt_attacking:
         involved.add(("a", f"R{plan.redoubt_attacking}"))
@@ -315,23 +343,8 @@ def _check_obligations_stay_possible(b: Battle, plan: Plan) -> None:
     if not touched:
         return
     unmet_before = best_cover(before, only=involved).unmet
-    # Try the attack out on entries replaced, never changed in place: the state may be shared
-    # with a caller that only reads it (legal_commands).
-    saved = {u: b.unit(u) for u in plan.attackers + plan.defenders}
-    saved_redoubt = b.s["redoubts"].get(redoubt or "")
-    for u in plan.attackers:
-        b.s["units"][u] = {**b.unit(u), "attacked": True}
-    for u in plan.defenders:
-        b.s["units"][u] = {**b.unit(u), "defended": True}
-    if redoubt:
-        b.s["redoubts"][redoubt] = {**b.s["redoubts"][redoubt], "attacked": True}
-    try:
-        after = contact(b, plan.side)
-        unmet_after = best_cover(after, only=touched).unmet
-    finally:
-        b.s["units"].update(saved)
-        if redoubt:
-            b.s["redoubts"][redoubt] = saved_redoubt
+    after = contact_after(b, before, plan)
+    unmet_after = best_cover(after, only=touched).unmet
     stranded = (before.required & touched) - involved - after.required  # left with nothing to attack
     if len(stranded) + len(unmet_after) <= len(unmet_before):
         return
@@ -343,3 +356,28 @@ def _check_obligations_stay_possible(b: Battle, plan: Plan) -> None:
                         "attack or be attacked, yet every adjacent unit must take part (no unit attacks or is "
                         "attacked twice; bombarding artillery attacks one unit, Artillery D); include them or "
                         "arrange the attacks differently")
+
+
+def contact_after(b: Battle, before: Contact, plan: Plan) -> Contact:
+    """`contact(b, plan.side)` as it will be once the plan's attackers have attacked and its
+    defenders (or the empty redoubt it attacks alone) have been attacked, read off `before`:
+    those attackers have no edges left, those hexes are no target, and an obligation stays
+    owed while its unit still has an edge (`obligations`: the rest of what it reads, who stands
+    next to whom, does not change)."""
+    gone = {b.hex_of(d) for d in plan.defenders}
+    if plan.redoubt_alone and plan.redoubt_defending:
+        gone.add(plan.redoubt_defending)
+    units, attacked = b.s["units"], set(plan.attackers)
+    if plan.redoubt_attacking:  # the redoubt attacking with its occupant is spent too (Redoubts I)
+        attacked.add(f"R{plan.redoubt_attacking}")
+    edges: dict[str, dict[Hex, bool]] = {}
+    for a, targets in before.edges.items():
+        if a in attacked:
+            continue
+        left = {t: single for t, single in targets.items() if t not in gone}
+        if left or a in units:  # a redoubt's own strength (R<hex>) has edges only while it has a target
+            edges[a] = left
+    attackable = {t for targets in edges.values() for t in targets}
+    required = {(kind, key) for kind, key in before.required
+                if (kind == "a" and edges.get(key)) or (kind == "d" and key in attackable)}
+    return Contact(edges, required)

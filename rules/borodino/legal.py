@@ -11,8 +11,9 @@ import random
 
 from rules.borodino import commands as C
 from rules.borodino import dv_leaders, imperial_guard, leader_moves, movement, results
+from rules.borodino.attack_cover import Contact
 from rules.borodino.battle import Battle
-from rules.borodino.combat import capable_edges, obligations, owed_attacks, plan_attack
+from rules.borodino.combat import contact, owed_attacks, plan_attack
 from rules.core.errors import RuleViolation
 from rules.core.play import copy_state
 
@@ -22,12 +23,12 @@ def legal_commands(b: Battle, side: str) -> list[C.Command]:
     if b.s["pending"]:
         return _choice_commands(b)
     if b.s["phase"] == "rally":
-        return _leader_commands(b, side) + [C.End()]
+        return leader_commands(b, side) + [C.End()]
     if b.s["phase"] == "movement":
-        return _movement_commands(b, side) + _leader_commands(b, side)
-    out: list[C.Command] = [cmd for cmd in attack_candidates(b, side) if _may_attack(b, side, cmd)]
-    due_a, due_d = obligations(b, side)
-    return out + ([] if due_a or due_d else [C.End()])
+        return _movement_commands(b, side) + leader_commands(b, side)
+    now = contact(b, side)
+    out: list[C.Command] = [cmd for cmd in attack_candidates(b, side, now) if may_attack(b, side, cmd, now)]
+    return out + ([] if now.required else [C.End()])
 
 
 def sample_command(b: Battle, side: str, rng: random.Random) -> C.Command | None:
@@ -38,23 +39,24 @@ def sample_command(b: Battle, side: str, rng: random.Random) -> C.Command | None
     if b.s["pending"]:
         return rng.choice(_choice_commands(b))
     if b.s["phase"] == "rally":
-        return rng.choice(_leader_commands(b, side) + [C.End()])
+        return rng.choice(leader_commands(b, side) + [C.End()])
+    now: Contact | None = None
     if b.s["phase"] == "movement":
-        draws: list[str | C.Command] = [C.End(), *_movers(b, side), *_releases(b, side),
-                                        *_leader_commands(b, side)]
+        draws: list[str | C.Command] = [C.End(), *_movers(b, side), *releases(b, side),
+                                        *leader_commands(b, side)]
     else:
-        due_a, due_d = obligations(b, side)
-        draws = [*attack_candidates(b, side), *([] if due_a or due_d else [C.End()])]
+        now = contact(b, side)
+        draws = [*attack_candidates(b, side, now), *([] if now.required else [C.End()])]
     rng.shuffle(draws)
     for draw in draws:
         if isinstance(draw, str):
             dests = sorted(movement.reachable(b, draw))
             if dests:
-                return C.Move(_ref(b, draw), (rng.choice(dests),))
+                return C.Move(ref(b, draw), (rng.choice(dests),))
         elif isinstance(draw, C.Attack):
-            if _may_attack(b, side, draw):
+            if may_attack(b, side, draw, now):
                 return draw
-        elif not isinstance(draw, C.Release) or _may_release(b, side, draw):
+        elif not isinstance(draw, C.Release) or may_release(b, side, draw):
             return draw
     return None
 
@@ -62,12 +64,12 @@ def sample_command(b: Battle, side: str, rng: random.Random) -> C.Command | None
 def _movement_commands(b: Battle, side: str) -> list[C.Command]:
     out: list[C.Command] = []
     for uid in _movers(b, side):
-        out += [C.Move(_ref(b, uid), (dest,)) for dest in sorted(movement.reachable(b, uid))]
-    candidates = _releases(b, side)
-    return out + [cmd for cmd in candidates if _may_release(b, side, cmd)] + [C.End()]
+        out += [C.Move(ref(b, uid), (dest,)) for dest in sorted(movement.reachable(b, uid))]
+    candidates = releases(b, side)
+    return out + [cmd for cmd in candidates if may_release(b, side, cmd)] + [C.End()]
 
 
-def _leader_commands(b: Battle, side: str) -> list[C.Command]:
+def leader_commands(b: Battle, side: str) -> list[C.Command]:
     """Every leader move open to the side (Doomed Victory 8.1, 8.152); none without `dv_leaders`."""
     if "leaders" not in b.s:
         return []
@@ -99,13 +101,13 @@ def _movers(b: Battle, side: str) -> list[str]:
             and not u["moved"] and b.side(uid) == side and not movement.why_immobile(b, side, uid)]
 
 
-def _ref(b: Battle, uid: str) -> str:
+def ref(b: Battle, uid: str) -> str:
     """How a command names a unit: its hex on the map, its id while it waits to enter."""
     u = b.unit(uid)
     return b.hex_of(uid) if u["where"] == "map" else uid
 
 
-def _releases(b: Battle, side: str) -> list[C.Release]:
+def releases(b: Battle, side: str) -> list[C.Release]:
     """Guard units that a `release` might free (Imperial Guard B2), not yet checked."""
     if not b.option("imperial_guard"):
         return []
@@ -113,15 +115,16 @@ def _releases(b: Battle, side: str) -> list[C.Release]:
             and b.defs[g].guard and g not in b.s["released"] and b.s["units"][g]["where"] == "map"]
 
 
-def _may_attack(b: Battle, side: str, cmd: C.Attack) -> bool:
+def may_attack(b: Battle, side: str, cmd: C.Attack, now: Contact | None = None) -> bool:
+    """Whether the attack is legal; `now`: `combat.contact(b, side)` when the caller has it."""
     try:
-        plan_attack(b, side, cmd)
+        plan_attack(b, side, cmd, now=now)
         return True
     except RuleViolation:
         return False
 
 
-def _may_release(b: Battle, side: str, cmd: C.Release) -> bool:
+def may_release(b: Battle, side: str, cmd: C.Release) -> bool:
     try:
         imperial_guard.release(Battle(copy_state(b.s)), side, cmd)
         return True
@@ -129,10 +132,12 @@ def _may_release(b: Battle, side: str, cmd: C.Release) -> bool:
         return False
 
 
-def attack_candidates(b: Battle, side: str) -> list[C.Attack]:
+def attack_candidates(b: Battle, side: str, now: Contact | None = None) -> list[C.Attack]:
     """Single attacks, all-on-one and one-on-all shapes, and the attacks of an arrangement that
-    meets every owed attack (combat.owed_attacks), so that the list is never empty while one is due."""
-    edges = capable_edges(b, side)
+    meets every owed attack (combat.owed_attacks), so that the list is never empty while one is due;
+    `now`: `combat.contact(b, side)` when the caller has it."""
+    now = now or contact(b, side)
+    edges = {a: list(targets) for a, targets in now.edges.items() if a in b.s["units"]}  # capable_edges
     by_target: dict[str, list[str]] = {}
     for a, targets in edges.items():
         for t in targets:
@@ -148,7 +153,7 @@ def attack_candidates(b: Battle, side: str) -> list[C.Attack]:
         if len(adjacent) > 1:
             here, aimed = b.hex_of(a), tuple(sorted(adjacent))
             out[here + ">" + "+".join(aimed)] = C.Attack((here,), aimed)
-    for atts, defs in owed_attacks(b, side):
+    for atts, defs in owed_attacks(b, side, now):
         out["+".join(atts) + ">" + "+".join(defs)] = C.Attack(atts, defs)
     if side == "russian":
         for h, r in sorted(b.map.redoubts.items()):

@@ -66,7 +66,7 @@ class Limits:
                       and uid not in b.s["released"])
         self.night = b.night
         enemy = enemy_of(b.side(uid))
-        self.enemies = [h for h, e in b.occupant.items() if b.side(e) == enemy] if self.guard or self.night else []
+        self.enemies = list(b.stands[enemy]) if self.guard or self.night else []
         self.floor = min(self.nearest(start), 3) if self.night and self.enemies else 0
         self._cache: dict[Hex, int] = {}
 
@@ -195,7 +195,7 @@ def _dijkstra(b: Battle, uid: str, start: Hex, limits: Limits) -> tuple[Search, 
     ma = b.defs[uid].movement
     limited = limits.guard or limits.night
     zoc = b.zocs[side]
-    enemies = {h for h, occ in b.occupant.items() if b.defs[occ].side != side}
+    enemies = b.stands[enemy_of(side)]
     closed = closed_fronts(b) if side == "french" else frozenset()
     steps = passable_steps(b.map)
     entering = b.unit(uid)["where"] == "waiting"  # placed on its entry hex: it has entered that hex (ZOC C)
@@ -336,6 +336,21 @@ def explain_unreachable(b: Battle, uid: str, dest: str, options: dict) -> RuleVi
     return RuleViolation(rule, why + "." + where)
 
 
+def _cheapest_step(b: Battle, side: str, uid: str, dest: Hex) -> int | None:
+    """The cost of moving a unit on the map into an adjacent empty hex when that single step is
+    legal and costs the least any step can: then it is the cheapest path `reachable` would find
+    (any other path enters two hexes or more), without the route search. None otherwise."""
+    t = b.tables
+    start = b.hex_of(uid) if b.unit(uid)["where"] == "map" else None
+    if start is None or dest not in b.map.adjacent(start) or b.at(dest) is not None \
+            or min(t.ford, t.bridge, t.stream) < 0 or b.defs[uid].movement < t.enter:
+        return None
+    cost = step_cost(b, side, start, dest)[0]
+    if cost != t.enter or Limits(b, uid, start).refuse(dest):
+        return None
+    return cost
+
+
 def apply_move(b: Battle, side: str, cmd: Move) -> list[Event]:
     """Validate and carry out a move; returns its events."""
     uid = resolve_unit(b, cmd.unit)
@@ -343,13 +358,15 @@ def apply_move(b: Battle, side: str, cmd: Move) -> list[Event]:
     if refusal:
         raise RuleViolation(*refusal)
     origin = start_hex(b, uid)
-    if len(cmd.path) == 1:
+    path: tuple[Hex, ...] = cmd.path
+    if len(path) == 1 and (cheapest := _cheapest_step(b, side, uid, path[0])) is not None:
+        cost = cheapest
+    elif len(path) == 1:
         options = reachable(b, uid)
-        if cmd.path[0] not in options:
-            raise explain_unreachable(b, uid, cmd.path[0], options)
-        cost, path = options[cmd.path[0]], cheapest_path(b, uid, cmd.path[0])
+        if path[0] not in options:
+            raise explain_unreachable(b, uid, path[0], options)
+        cost, path = options[path[0]], cheapest_path(b, uid, path[0])
     else:
-        path = cmd.path
         cost = check_path(b, uid, path)
     was_waiting = b.unit(uid)["where"] == "waiting"
     described = b.describe(uid)

@@ -5,13 +5,18 @@ so the strengths, the defender's modifiers and the odds column are exactly those
 get (Combat, General Rule; J, K; Artillery H; Redoubts E-I). Each die face of that column of the
 Combat Resolution Table is one sixth; faces with the same result are grouped. A retreat is looked
 up with `results.retreat_options`: a unit with no open path "is ELIMINATED" (Retreat and Advance),
-and the forecast names it. The state is never changed and no die is rolled.
+and the forecast names it. Under Doomed Victory's `dv_rally` a retreat may be two hexes (6.10):
+`two_hexes` names those units, `breaks` those it breaks, and a broken unit on a two-hex retreat is
+among the `eliminated`; under `dv_leaders`, `rally` names the units an active leader stacked
+with or next to them may still rally, which shortens a retreat by a hex (8.151). The state is never
+changed and no die is rolled.
 """
 from __future__ import annotations
 
 from fractions import Fraction
 
 from rules.borodino import commands as C
+from rules.borodino import dv_combat, dv_leaders
 from rules.borodino.battle import Battle
 from rules.borodino.combat import Plan, plan_attack
 from rules.borodino.results import retreat_options
@@ -85,9 +90,34 @@ def _consequences(b: Battle, plan: Plan, result: str, faces: list[int]) -> dict:
             b.map.redoubts[plan.redoubt_defending or ""].strength
     retreating = exposed if result == "Ar" else plan.defenders if result == "Dr" else []
     for uid in retreating:
-        open_hexes = retreat_options(b, uid, b.hex_of(uid), frozenset())
-        out["blocked" if not open_hexes else "retreat"].append(b.describe(uid))
+        hexes = _hexes_retreated(b, result, plan.odds, uid)
+        if hexes == dv_combat.ELIMINATED:
+            out["eliminated"].append(b.describe(uid))
+        elif not retreat_options(b, uid, b.hex_of(uid), frozenset()):
+            out["blocked"].append(b.describe(uid))
+        else:
+            out["retreat"].append(b.describe(uid))
+        if hexes == 2:
+            out.setdefault("two_hexes", []).append(b.describe(uid))
+        if hexes == 2 and not dv_combat.is_broken(b, uid):
+            out.setdefault("breaks", []).append(b.describe(uid))
+        if b.doomed and "leaders" in b.s and dv_leaders.can_rally(b, uid):
+            out.setdefault("rally", []).append(b.describe(uid))
     return out
+
+
+def _hexes_retreated(b: Battle, result: str, odds: str, uid: str) -> int:
+    """How far a unit retreats on an Ar or Dr before any leader's rally: 1, or with `dv_rally` 2 where
+    the result is a two-hex one (6.10, binding 1: `two_hex_retreats`) or the unit is already broken
+    ("If a broken unit receives a Dr result, it retreats TWO hexes instead of one"), or
+    dv_combat.ELIMINATED for a broken unit on a two-hex one ("If a broken unit receives another DR
+    result, it is eliminated")."""
+    if not b.doomed:
+        return 1
+    n = dv_combat.nominal_length(b, result, odds)
+    if not dv_combat.is_broken(b, uid):
+        return n
+    return dv_combat.ELIMINATED if n == 2 else 2
 
 
 def _number(x: Fraction) -> int | float:

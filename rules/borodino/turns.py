@@ -9,7 +9,7 @@ from functools import partial
 
 from rules.borodino import dv_leaders, rally_phase, scenario_data
 from rules.borodino.battle import Battle
-from rules.borodino.combat import capable_edges, obligations
+from rules.borodino.combat import may_any_attack, obligations
 from rules.core.errors import RuleViolation
 from rules.core.events import Event, event
 from rules.core.hexes import Hex, distance
@@ -43,8 +43,9 @@ def start_player_turn(b: Battle) -> list[Event]:
     s = b.s
     s["phase"] = "movement"
     s["last_log"], s["log"] = s["log"], new_log(s["turn"], s["player"])
-    for uid in s["units"]:
-        b.edit(uid)["moved"] = False
+    for uid, u in s["units"].items():
+        if u["moved"]:
+            b.edit(uid)["moved"] = False
     events = [phase_event(f"Game-Turn {s['turn']} ({scenario_data.day(s['turn'])}, {scenario_data.clock(s['turn'])}): "
                      f"{s['player'].title()} Movement Phase.", turn=s["turn"], player=s["player"])]
     if "leaders" in s:  # Doomed Victory 8.10: which leaders are active this Player-Turn
@@ -82,9 +83,10 @@ def place_reinforcements(b: Battle) -> list[Event]:
     the entry hex ("the nearest map-edge hex not in an Enemy Zone of Control", see entry_hex); when a
     friendly unit stands there, we read the same: no two units end the phase in one hex (Movement)."""
     events = []
-    for uid, u in sorted(b.s["units"].items()):
-        if u["where"] != "waiting" or b.side(uid) != b.s["player"]:
+    for uid in sorted(uid for uid, u in b.s["units"].items() if u["where"] == "waiting"):
+        if b.side(uid) != b.s["player"]:
             continue
+        u = b.unit(uid)
         h = entry_hex(b, u["entry_key"], b.side(uid), empty=True)
         b.place(uid, h)
         b.edit(uid)["moved"] = True
@@ -103,13 +105,14 @@ def end_movement(b: Battle) -> list[Event]:
     if b.night:
         return events + [phase_event("Night: no Combat Phase (Night Movement).")] + end_player_turn(b)
     s["phase"] = "combat"
-    for uid in s["units"]:
-        u = b.edit(uid)
-        u["attacked"] = u["defended"] = u["advanced"] = False
+    for uid, u in s["units"].items():
+        if u["attacked"] or u["defended"] or u["advanced"]:
+            u = b.edit(uid)
+            u["attacked"] = u["defended"] = u["advanced"] = False
     for r in s["redoubts"].values():
         r["attacked"] = False
     events.append(phase_event(f"{s['player'].title()} Combat Phase.", turn=s["turn"], player=s["player"]))
-    if not any(capable_edges(b, s["player"]).values()) and not _redoubt_can_attack(b):
+    if not may_any_attack(b, s["player"]) and not _redoubt_can_attack(b):
         return events + [phase_event("No attack is possible; the Combat Phase ends.")] + end_player_turn(b)
     return events
 

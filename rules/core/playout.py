@@ -50,7 +50,14 @@ class PlayoutFailure(Exception):
         return "\n".join(lines) + "\n"
 
 
-POLICIES = ("uniform", "sample")
+POLICIES = ("uniform", "sample", "rollout")
+
+
+def policies(system: GameSystem | str) -> tuple[str, ...]:
+    """The policies that play differently on a system: "rollout" only where it has its own
+    `rollout_command` (elsewhere it is "sample" again)."""
+    module = load(system) if isinstance(system, str) else system
+    return tuple(p for p in POLICIES if p != "rollout" or hasattr(module, "rollout_command"))
 
 
 def random_playout(system: GameSystem | str, scenario: str, seed: int,
@@ -60,7 +67,9 @@ def random_playout(system: GameSystem | str, scenario: str, seed: int,
 
     Policy "uniform" draws uniformly from `legal_commands`; "sample" takes the system's
     `sample_command`, many times faster where lists are long (Borodino's movement phases), with
-    other odds (in Borodino each unit alike, then one of its moves)."""
+    other odds (in Borodino each unit alike, then one of its moves); "rollout" takes the system's
+    `rollout_command` where it has one (shorter games for search: rules/borodino/rollout.py;
+    Bloody Monday draws a kind of command alike first), else `sample_command`."""
     module = load(system) if isinstance(system, str) else system
     rng = random.Random(rng_seed)
     played: list[tuple[str, str]] = []
@@ -86,6 +95,8 @@ def random_playout(system: GameSystem | str, scenario: str, seed: int,
 
 
 def _draw(module: GameSystem, state: dict, side: str, rng: random.Random, policy: str):
+    if policy == "rollout":
+        return getattr(module, "rollout_command", module.sample_command)(state, side, rng)
     if policy == "sample":
         return module.sample_command(state, side, rng)
     legal = module.legal_commands(state, side)

@@ -1,14 +1,43 @@
-"""A computer player's strength as measured (issue 13.5): its results against random play and the
-seconds it thought, per player-turn (Borodino) or per impulse (Bloody Monday)."""
+"""A computer player's strength as measured (issue 13.5): its results against random play (or a
+weaker level) and the seconds it thought, per player-turn (Borodino) or per impulse (Bloody Monday)."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+import time
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
+
+from rules.core.ai import Commander, Decision
+from rules.core.system import Event, View
+
+DecisionKey = Callable[[View, Sequence[Event]], Hashable]
+
+
+def player_turn(view: View, seen: Sequence[Event]) -> Hashable:
+    """The decision a plan belongs to when a side decides once per player-turn: (turn, phasing player)."""
+    return view["turn"], view["player"]
+
+
+class Timed:
+    """A commander whose planning time, in CPU seconds of its process (`time.process_time`: on a
+    shared machine the wall clock mostly measures the other jobs), is summed per decision: the
+    plans with the same `key` of their view and events make one decision."""
+
+    def __init__(self, inner: Commander, clock: dict[Hashable, float], key: DecisionKey = player_turn):
+        self.inner, self.clock, self.key = inner, clock, key
+
+    def plan(self, view: View, seen: Sequence[Event], rng: random.Random) -> list[Decision]:
+        start = time.process_time()
+        plan = self.inner.plan(view, seen, rng)
+        decision = self.key(view, seen)
+        self.clock[decision] = self.clock.get(decision, 0.0) + time.process_time() - start
+        return plan
 
 
 @dataclass
 class Strength:
-    """Results of one side's commander against random play, and its seconds per player-turn or impulse."""
+    """Results of one side's commander against random play (or a weaker level), and its seconds
+    per player-turn or impulse."""
 
     scenario: str
     side: str
@@ -18,6 +47,7 @@ class Strength:
     losses: int = 0
     turn_seconds: list[float] = field(default_factory=list)
     per: str = "player-turn"  # what each entry of turn_seconds timed
+    opponent: str = "random play"
 
     def count(self, outcome: dict | None, seconds: Iterable[float]) -> None:
         """One more game: its outcome (won, drawn or lost for `side`) and its planning times."""
@@ -34,12 +64,19 @@ class Strength:
     def games(self) -> int:
         return self.wins + self.draws + self.losses
 
-    def p95(self) -> float:
-        """The 95th percentile of the seconds spent planning one player-turn or impulse (nearest rank)."""
+    def percentile(self, percent: int) -> float:
+        """The seconds spent planning one player-turn or impulse at this percentile (nearest rank).
+
+        >>> Strength("5sep", "french", 1, turn_seconds=[0.4, 0.1, 0.3, 0.2]).percentile(50)
+        0.2
+        """
         ranked = sorted(self.turn_seconds)
-        return ranked[max(0, -(-95 * len(ranked) // 100) - 1)] if ranked else 0.0
+        return ranked[max(0, -(-percent * len(ranked) // 100) - 1)] if ranked else 0.0
+
+    def p95(self) -> float:
+        return self.percentile(95)
 
     def line(self) -> str:
-        return (f"{self.scenario} {self.side} level {self.level}: won {self.wins} of {self.games} against random "
-                f"play ({self.draws} drawn, {self.losses} lost); seconds per {self.per} p95 {self.p95():.2f}, "
-                f"max {max(self.turn_seconds, default=0.0):.2f}")
+        return (f"{self.scenario} {self.side} level {self.level}: won {self.wins} of {self.games} against "
+                f"{self.opponent} ({self.draws} drawn, {self.losses} lost); seconds per {self.per} p95 "
+                f"{self.p95():.2f}, max {max(self.turn_seconds, default=0.0):.2f}")

@@ -10,7 +10,7 @@ import pytest
 
 import rules
 from bot.ai_replay import rethink
-from bot.ai_seat import Memory, NoComputer, PlanJob, new_seat, next_job, plan, send
+from bot.ai_seat import Memory, NoComputer, PlanJob, commander_for, new_seat, next_job, plan, send
 from bot.planner import OverBudget, ProcessPlanner
 from bot.service import GameService, record
 from bot.store import Store
@@ -140,6 +140,15 @@ def test_a_borodino_level_2_seat_plans_a_search_sized_by_its_budget(tmp_path):
     decisions = plan(job)
     assert job.level == 2 and decisions == plan(job)
     assert "level 2: the best of 8 plans" in decisions[-1].reason and decisions[-1].command == "end"
+
+
+def test_a_bloody_monday_seat_of_level_2_is_planned_by_the_search():
+    """13.6: `level:2` gives Bloody Monday's searching commander (rules/bloody_monday/ai/level2.py)
+    (control: level 1 gives level 1's)."""
+    from rules.bloody_monday.ai import Level1, Level2
+    system = rules.load("bloody_monday")
+    assert isinstance(commander_for(system, new_seat(system, 2, 60.0).level), Level2)
+    assert isinstance(commander_for(system, 1), Level1)
 
 
 def test_the_worker_process_plans_what_the_thread_plans_and_stops_at_the_budget(service, game):

@@ -16,6 +16,8 @@ def test_bench_measures_and_prints_a_table():
     assert table.splitlines()[1].startswith("measure")
 
 
-def test_the_playout_rate_stands_next_to_its_target():
-    (name, value), = bench.playout_rate("borodino", "5sep", 1, None, 0.01)[1:]
-    assert name == "random playouts per second, sample policy" and value.endswith("; target 25")
+def test_the_playout_rates_stand_next_to_their_target():
+    rows = bench.playout_rate("borodino", "5sep", 1, None, 0.01)
+    assert [name for name, _ in rows] == [f"random playouts per second, {policy} policy"
+                                          for policy in ("uniform", "sample", "rollout")]
+    assert all(value.endswith("; target 25") for _, value in rows)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from bot import cli
+from bot.store import SNAPSHOT_EVERY
 from tests.bot import toy_system
 from tests.bot.bot_helpers import submit_all, toy_commands
 
@@ -61,3 +62,48 @@ def test_cli_replay_reports_every_game(tmp_path, capsys):
     assert [line.split(" (")[0] for line in out] == ["Game 1", "Game 2"]
     assert cli.main(["replay", "2", "--db", str(db)]) == 0
     assert cli.main(["replay", "--db", str(db)]) == 2
+
+
+def test_each_verdict_of_replay_check_is_reported_word_for_word(service, monkeypatch):
+    """Every field of each report: the one that cannot be read, the set-up that no longer
+    applies, a command that no longer applies, a state that differs from its snapshot."""
+    game = _stored_game(service, n=30)
+    fields = lambda r: (r.game_id, r.commands, r.ok, r.seq, r.message)  # noqa: E731
+    assert str(service.replay_check(game)) == f"Game {game} (30 commands): replays cleanly"
+    with monkeypatch.context() as m:
+        m.setattr(service.store, "snapshots", lambda game_id: 1 / 0)
+        assert fields(service.replay_check(game)) == (game, 0, False, None, "cannot be read: division by zero")
+    with monkeypatch.context() as m:
+        m.setattr(toy_system, "setup", lambda *args: 1 / 0)
+        assert fields(service.replay_check(game)) == (game, 30, False, 0,
+                                                      "set-up no longer applies: division by zero")
+    first = service.store.commands(game)[0]
+    with monkeypatch.context() as m:
+        m.setattr(toy_system, "apply", lambda state, side, cmd: 1 / 0)
+        assert fields(service.replay_check(game)) == (
+            game, 30, False, 1, f"command 1 ({first['side']}: {first['normalised']}) no longer applies: "
+                                "division by zero")
+    row, setup = service.store.commands(game)[24], toy_system.setup
+    with monkeypatch.context() as m:
+        m.setattr(toy_system, "setup", lambda *args: {**setup(*args), "last_turn": 89})  # a longer race
+        assert fields(service.replay_check(game)) == (
+            game, 30, False, 25, f"command 25 ({row['side']}: {row['normalised']}) now gives a state that "
+                                 "differs from the stored snapshot")
+
+
+def test_a_game_is_replayed_with_its_own_options(service):
+    """The bonus option adds 1 to every roll: replayed without it, the snapshot would differ."""
+    game = service.new_game("toy_system", "long", seed=7, options=["bonus"])
+    assert all(r.accepted for r in submit_all(service, game, toy_commands(n=26)))
+    assert service.store.snapshots(game) and service.replay_check(game).ok
+
+
+
+def test_every_damaged_snapshot_is_named(service):
+    game = _stored_game(service, n=2 * SNAPSHOT_EVERY)
+    with service.store.transaction():
+        service.store.db.execute("UPDATE snapshots SET state_json = NULL WHERE game = ?", [game])
+    report = service.replay_check(game)
+    assert (report.ok, report.seq, report.message) == (
+        False, SNAPSHOT_EVERY, f"the commands replay cleanly, but the snapshot at command {SNAPSHOT_EVERY}, "
+                               f"{2 * SNAPSHOT_EVERY} is damaged (the bot uses an earlier one or the seed instead)")

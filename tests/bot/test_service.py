@@ -1,9 +1,14 @@
-"""bot/service.py: loading, refusals, undo and consent, queries, routing, error handling."""
+"""bot/service.py: loading, refusals, undo and consent, queries, routing, error handling; standing
+orders, a deadline's default choice and secret orders given at once (over tests/bot/toy_wager.py)."""
 from __future__ import annotations
 
-from bot.service import SORRY, GameService
+import pytest
+
+import rules
+from bot.service import SIMULTANEOUS_UNDO, SORRY, GameService, Result, new_turn, record, still_to_order
 from bot.store import SNAPSHOT_EVERY
-from tests.bot import toy_system
+from rules.core.errors import CommandError
+from tests.bot import toy_system, toy_wager
 from tests.bot.bot_helpers import straight_replay, submit_all, toy_commands
 
 
@@ -158,3 +163,238 @@ def test_unexpected_errors_become_a_polite_sentence(service, store, game, monkey
 def test_unknown_side_and_empty_line(service, game):
     assert "not a side" in service.submit(game, "green", "end").message
     assert not service.submit(game, "red", "   ").accepted
+
+
+# -- standing orders, deadlines' default choices and secret orders given at once (toy_wager) ------------------
+
+@pytest.fixture
+def wager(store) -> tuple[GameService, int]:
+    """A game of the toy wager: Red shouts, Blue answers, Red may echo, then both plan in secret."""
+    service = GameService(store, loader=lambda name: toy_wager)
+    return service, service.new_game("toy_wager", "short", seed=1)
+
+
+def _give(service: GameService, game: int, *orders: tuple[str, str]) -> None:
+    for side, line in orders:
+        assert service.submit(game, side, f"orders {line}").accepted, line
+
+
+def test_standing_orders_play_every_choice_that_follows_a_command_and_store_each(wager):
+    """Issue 10.1: Red's typed shout is followed by Blue's answer, Red's echo and both secret plans,
+    each stored as its player's command with the order that gave it; Blue's secret plan is told
+    to Red only as the rules show everyone (the reveal), Red's own as his public line."""
+    service, game = wager
+    service.store.take_seat(game, "blue", "u-blue")
+    service.store.take_seat(game, "red", "u-red")
+    _give(service, game, ("blue", "answer loud"), ("red", "echo no"), ("red", "plan bold"), ("blue", "plan calm"))
+    shout = service.submit(game, "red", "shout", user="u-red")
+    assert shout.message == ("Red: shout. Blue by standing order: an `answer` command. Red by standing order: an "
+                             "`echo` command. Red by standing order: a `plan` command. red plans bold blue plans calm")
+    assert (shout.seq, shout.command, shout.standing) == (5, "shout", None)
+    over = "Game over: No winner (draw): the wagers are over"
+    assert [(r.side, r.seq, r.message, r.public, r.standing, r.secret) for r in shout.followed] == [
+        ("blue", 2, "Blue by standing order (answer: loud): answer loud.", "Blue by standing order: an `answer` "
+         "command.", "answer: loud", False),
+        ("red", 3, "Red by standing order (echo: no): echo no.", "Red by standing order: an `echo` command.",
+         "echo: no", False),
+        ("red", 4, "Red by standing order (plan: bold): plan bold.", "Red by standing order: a `plan` command.",
+         "plan: bold", True),
+        ("blue", 5, f"Blue by standing order (plan: calm): plan calm. {over}",
+         f"Blue by standing order: a `plan` command. {over}", "plan: calm", True)]
+    rows = [(r["seq"], r["side"], r["user"], r["text"], r["normalised"], r["issued_against_seq"])
+            for r in service.store.commands(game)]
+    assert rows == [(1, "red", "u-red", "shout", "shout", 0),
+                    (2, "blue", "u-blue", "standing order answer: loud", "answer loud", 1),
+                    (3, "red", "u-red", "standing order echo: no", "echo no", 2),
+                    (4, "red", "u-red", "standing order plan: bold", "plan bold", 3),
+                    (5, "blue", "u-blue", "standing order plan: calm", "plan calm", 4)]
+    assert service.store.game(game)["status"] == "over" and service.replay_check(game).ok
+
+
+def test_a_choice_without_a_standing_order_waits_for_its_player(wager):
+    """The positive control: with no order for the answer, Red's shout stands alone and Blue is
+    asked; once Blue answers by hand, Red's echo order plays for him."""
+    service, game = wager
+    _give(service, game, ("red", "echo yes"))
+    shout = service.submit(game, "red", "shout")
+    assert (shout.message, shout.seq, shout.followed) == ("Red: shout.", 1, [])
+    assert toy_wager.choice(service.load(game)) == {"kind": "answer", "side": "blue"}
+    answer = service.submit(game, "blue", "answer loud")
+    assert answer.message == "Blue: answer loud. Red by standing order: an `echo` command."
+    assert answer.seq == 3 and [r.command for r in answer.followed] == ["echo yes"]
+
+
+def test_a_standing_order_the_rules_refuse_is_logged_and_the_player_asked(wager, caplog):
+    service, game = wager
+    _give(service, game, ("blue", "answer hum"), ("red", "echo yes"))
+    shout = service.submit(game, "red", "shout")
+    assert (shout.accepted, shout.message, shout.seq, shout.followed) == (True, "Red: shout.", 1, [])
+    assert caplog.messages == ["game 1: the standing order answer: hum of blue was refused"]
+    assert service.store.last_seq(game) == 1 and toy_wager.choice(service.load(game))["side"] == "blue"
+
+
+def test_orders_lists_sets_plays_at_once_and_clears(wager):
+    service, game = wager
+    listing = service.submit(game, "blue", "orders")
+    assert (listing.accepted, listing.message, listing.reply.splitlines()[:6]) == (True, "", [
+        "Your standing orders (played for you when that choice falls to you; `orders <kind> <order>` sets one, "
+        "`ask` clears it):", "answer: ask", "    loud: answer loudly (Red may echo)", "    soft: answer softly",
+        "    hum: hum (refused)", "    ask: no standing order; the game waits for you"])
+    assert service.submit(game, "blue", "orders answer").message == (
+        "orders takes a kind of choice and an order: `orders retreat away`, or `orders` alone to list them.")
+    assert service.submit(game, "blue", "orders answer soft now").message.startswith("orders takes a kind")
+    assert service.submit(game, "red", "shout").accepted
+    given = service.submit(game, "blue", "orders Answer Soft")  # the answer waits: played at once
+    assert (given.message, given.seq) == ("Standing order for answer: soft (answer softly). Blue by standing "
+                                          "order: an `answer` command.", 2)
+    assert service.store.standing_orders(game, "blue") == {"answer": "soft"}
+    listed = service.submit(game, "blue", "orders")
+    assert (listed.accepted, listed.message, listed.seq, listed.side) == (True, "", 2, "blue")
+    assert listed.reply.splitlines()[1] == "answer: soft"  # its own order, read from the store
+    cleared = service.submit(game, "blue", "orders answer ask")
+    assert (cleared.accepted, cleared.message, cleared.seq, cleared.side) == (
+        True, "Standing order for answer: ask (no standing order: the game asks you).", 2, "blue")
+    assert service.store.standing_orders(game, "blue") == {}
+
+
+def test_orders_in_an_ended_game_are_refused_with_how_it_ended(wager):
+    service, game = wager
+    assert service.submit(game, "red", "draw").accepted and service.submit(game, "blue", "accept").accepted
+    assert service.submit(game, "blue", "orders answer loud").message == (
+        f"Game {game} is over (no winner: the Red player offered a draw and the Blue player accepted); it takes "
+        "no more commands.")
+    assert service.store.standing_orders(game, "blue") == {}
+
+
+def test_a_deadline_plays_the_first_order_of_the_choice_waiting_then_the_standing_orders(wager, caplog):
+    """The default choice (rules.core.standing.defaults): the first order of the kind waiting,
+    stored as given by the deadline; Red's standing echo follows it."""
+    service, game = wager
+    _give(service, game, ("red", "echo no"))
+    assert service.default_choice(game, "red", record) is None  # no choice waits: Red shouts by hand
+    service.submit(game, "red", "shout")
+    assert service.default_choice(game, "red", record) is None  # the answer is Blue's
+    assert service.store.last_seq(game) == 1
+    played = service.default_choice(game, "blue", record)
+    assert played is not None
+    assert (played.side, played.message, played.standing, played.seq) == (
+        "blue", "Blue by standing order (answer: loud, the default at the deadline): answer loud. Red by standing "
+                "order: an `echo` command.", "answer: loud, the default at the deadline", 3)
+    assert played.public == "Blue by standing order: an `answer` command."
+    rows = [(r["side"], r["user"], r["text"], r["issued_against_seq"]) for r in service.store.commands(game, after=1)]
+    assert rows == [("blue", "deadline", "deadline answer: loud, the default at the deadline", 1),
+                    ("red", None, "standing order echo: no", 2)]
+    assert not caplog.text  # nothing failed on the way
+
+
+def test_a_deadline_without_a_command_to_give_or_that_fails_plays_nothing(wager, monkeypatch, caplog):
+    service, game = wager
+    service.submit(game, "red", "shout")
+    monkeypatch.setattr(toy_wager, "standing_command", lambda state, side, orders: None)
+    assert service.default_choice(game, "blue", record) is None and not caplog.text
+    monkeypatch.setattr(toy_wager, "choice", lambda state: 1 / 0)
+    assert service.default_choice(game, "blue", record) is None
+    assert caplog.messages == ["game 1: the default choice of blue failed"] and "ZeroDivisionError" in caplog.text
+    assert service.store.last_seq(game) == 1
+
+
+def test_secret_orders_given_at_once_are_told_to_no_one_and_never_undone(wager):
+    """Issue 14.2: while both plan at once, a plan is secret (the other side hears nothing, the
+    public its verb) and `undo` is refused alike to both; the last plan reveals both."""
+    service, game = wager
+    for side, line in [("red", "shout"), ("blue", "answer soft")]:
+        assert not service.submit(game, side, line).secret
+    assert still_to_order(toy_wager, service.load(game)) == ["red", "blue"]
+    plan = service.submit(game, "red", "plan bold")
+    assert (plan.message, plan.public, plan.secret) == ("Red: plan bold.", "Red: a `plan` command.", True)
+    assert plan.visible_to("blue") == [] and still_to_order(toy_wager, service.load(game)) == ["blue"]
+    for side in ("red", "blue"):
+        assert service.submit(game, side, "undo").message == f"{SIMULTANEOUS_UNDO} (Undo)."
+    last = service.submit(game, "blue", "plan calm")
+    assert [e["text"] for e in last.visible_to(None)] == ["red plans bold", "blue plans calm"]
+    assert still_to_order(toy_wager, service.load(game)) == []
+
+
+def test_only_the_sides_that_may_act_owe_an_order_when_one_side_acts(wager, game, service, monkeypatch):
+    """Unless several give hidden orders at once, whoever may act owes an order, whatever choice
+    the engine says waits."""
+    wager_service, wager_game = wager
+    wager_service.submit(wager_game, "red", "shout")
+    assert still_to_order(toy_wager, wager_service.load(wager_game)) == ["blue"]
+    assert still_to_order(toy_system, service.load(game)) == ["red"]
+    monkeypatch.setattr(toy_system, "choice", lambda state: {"kind": "retreat", "side": "blue"})
+    assert still_to_order(toy_system, service.load(game)) == ["red"]
+
+
+def test_a_system_is_loaded_by_its_name(store):
+    service = GameService(store)
+    assert service.system_named("borodino") is rules.load("borodino")
+    with pytest.raises(CommandError):
+        service.system_named("chess")
+
+
+def test_each_side_asks_about_its_own_view_and_the_undo_waiting(wager):
+    """`status`, `units` and `odds` answer from the asker's view (its own crier named, its own plan
+    shown); a waiting undo is named whole to the side that asked for it, by its verb to others."""
+    service, _ = wager
+    game = service.new_game("toy_wager", "long", seed=1)
+    for side, line in [("red", "shout"), ("blue", "answer soft"), ("red", "plan bold")]:
+        assert service.submit(game, side, line).accepted
+    counts = "\n`units` lists them; `units <place>` those at one place."
+    assert service.submit(game, "red", "status").reply == (
+        "Turn 1 | Plan Phase\nTo move: Red, Blue\nYour plan: bold.\n\nRed: 1 unit\nBlue: 1 unit, 1 of them hidden"
+        f"{counts}")
+    assert service.submit(game, None, "status").reply == (
+        "Turn 1 | Plan Phase\nTo move: Red, Blue\n\nRed: 1 unit, 1 of them hidden\nBlue: 1 unit, 1 of them hidden"
+        f"{counts}")
+    assert service.submit(game, "red", "units").reply == (
+        "Red:\n  0101  red-crier  crier\n\nBlue:\n  0102  1 hidden unit")
+    assert service.submit(game, None, "units 0101").reply == "Red:\n  0101  1 hidden unit"
+    odds = "Plans:\n  die 1-3 (3 in 6, 50%): bold, the bold plan wins.\n"
+    assert service.submit(game, "red", "odds plan").reply == odds + "Your plan is bold."
+    assert service.submit(game, None, "odds plan").reply == odds + "No plan of yours."
+    assert service.submit(game, "blue", "plan calm").accepted
+    assert service.submit(game, "blue", "undo").accepted  # the plans were revealed: Red consents
+    asks = "\nThe Blue player asks to undo {}: accept or refuse."
+    assert service.submit(game, "blue", "status").reply.endswith(asks.format("`plan calm`"))
+    assert service.submit(game, "red", "status").reply.endswith(asks.format("a `plan` command"))
+
+
+def test_a_game_whose_own_help_names_undo_is_answered_as_it_is(service, game, monkeypatch):
+    monkeypatch.setattr(toy_system, "help", lambda topic=None: "Toy commands: move, end, roll, undo.")
+    assert service.submit(game, "red", "help").reply == "Toy commands: move, end, roll, undo."
+
+
+def test_status_without_an_undo_waiting_is_the_position_alone(service, game):
+    assert service.submit(game, "blue", "status").reply == (
+        "Turn 1 | hour 1 | Movement Phase | Red player\nTo move: Red\n\nRed: 2 units\nBlue: 2 units\n`units` lists "
+        "them; `units <place>` those at one place.")
+
+
+def test_each_command_that_begins_a_game_turn_is_stored_with_it(service, store, game):
+    """For spectators a turn behind (bot/tables/news.py): Blue's roll at command 4 begins turn 2."""
+    for side, line in [("red", "end"), ("red", "roll"), ("blue", "end"), ("blue", "roll"), ("red", "end")]:
+        assert service.submit(game, side, line).accepted
+    assert store.turn_starts(game) == {"2": 4}
+    assert new_turn(toy_system, None, service.load(game)) == "2"  # the game begins in the turn it is in
+
+
+def test_an_event_without_an_audience_is_everyones():
+    own, public, log = {"text": "a", "to": "red"}, {"text": "b"}, {"text": "c", "to": "log"}
+    result = Result(True, "", 1, "red", events=[own, public, log])
+    assert result.addressed() == {"red": [own], "all": [public], "log": [log]}
+    assert result.visible_to("blue") == [public] and result.visible_to("red") == [own, public]
+
+
+def test_a_damaged_snapshot_is_logged_and_the_game_rebuilt_with_its_options(store, caplog):
+    """The log line names the command, the error and its kind; the seed is set up again with the
+    game's own options (the bonus adds 1 to every roll)."""
+    service = GameService(store, loader=lambda name: toy_system)
+    game = service.new_game("toy_system", "long", seed=7, options=["bonus"])
+    assert all(r.accepted for r in submit_all(service, game, toy_commands(n=SNAPSHOT_EVERY + 1)))
+    with store.transaction():
+        store.db.execute("UPDATE snapshots SET state_json = 'null' WHERE game = ?", [game])
+    cold = GameService(store, loader=lambda name: toy_system)
+    assert cold.load(game) == service.load(game)
+    assert caplog.messages == [f"game {game}: the snapshot at command {SNAPSHOT_EVERY} is damaged (ValueError: it "
+                               "is not a JSON object with a state in it); using an earlier one or the seed"]

@@ -10,7 +10,9 @@ import sqlite3
 import pytest
 
 import rules
-from bot.service import BUSY, LONGEST, TURN_RULE, over_sentence, said
+from bot.service import BUSY, LONGEST, SORRY, TURN_RULE, GameService, is_busy, over_sentence, record, said
+from bot.store import StaleCommand, Told
+from tests.bot import toy_system
 
 
 def told(result) -> tuple:
@@ -204,3 +206,148 @@ def test_help_adds_the_services_own_verbs_to_the_games(service, game):
         "[command].")
     assert service.submit(game, "red", "help move").reply == (
         "move ID HEX: move a runner one hex east, once per Movement Phase.")
+
+
+# -- what each accepted change hands its composer, and what the store keeps of it --------------------------
+
+class Composer:
+    """A front end's composer that notes what it is handed (the result, the states before and
+    after) and runs one deadline per side that must act after the change (bot/deadlines.py)."""
+
+    def __init__(self, system=toy_system):
+        self.system, self.seen = system, []
+
+    def __call__(self, result, before: dict, after: dict) -> Told:
+        self.seen.append((result.message, before, after))
+        due = {side: ("2026-12-01T00:00:00+00:00", self.system.phase_key(after), "2026-11-25T00:00:00+00:00")
+               for side in self.system.active_sides(after)}
+        return Told(record(result, before, after).outbox, due)
+
+
+def events(result) -> list[tuple]:
+    return [(e["to"], e["kind"], e["text"]) for e in result.events]
+
+
+def _outbox(store, game) -> list[tuple]:
+    return [(r["seq"], r["audience"], [(e["kind"], e["text"]) for e in r["payload"]["events"]])
+            for r in store.outbox(game)]
+
+
+def test_a_draw_offer_and_its_answers_are_composed_from_the_position_and_stored(service, store, game):
+    compose = Composer()
+    service.submit(game, "red", "move r1 0201")
+    position = service.load(game)
+    offered = service.submit(game, "blue", "draw", compose=compose)
+    declined = service.submit(game, "red", "refuse", compose=compose)
+    service.submit(game, "red", "draw", compose=compose)
+    agreed = service.submit(game, "blue", "draw", compose=compose)  # met by an offer: agreed
+    assert [(r.seq, r.side) for r in (offered, declined, agreed)] == [(1, "blue"), (1, "red"), (1, "blue")]
+    assert [(e["to"], e["kind"]) for r in (declined, agreed) for e in r.events] == [
+        ("all", "draw_declined"), ("all", "draw_agreed")]
+    assert [(before, after) for _, before, after in compose.seen] == [(position, position)] * 4
+    offer = ("The Blue player offers a draw: the Red player may `accept` or `refuse` (a command played instead "
+             "declines it).")
+    assert _outbox(store, game)[1:] == [
+        (1, "red", [("draw_offer", offer)]),
+        (1, "all", [("draw_declined", "The Red player declines the Blue player's draw offer; play goes on.")]),
+        (1, "blue", [("draw_offer", offer.replace("Blue", "X").replace("Red", "Blue").replace("X", "Red"))]),
+        (1, "all", [("draw_agreed", f"Game {game} is drawn by agreement: the Red player offered a draw and the "
+                                    "Blue player accepted.")])]
+
+
+def test_an_undo_request_its_refusal_and_its_consent_are_composed_and_stored(service, store, game):
+    """The undo of `end` issued at command 2 goes back to the position after command 1: the
+    consent hands the composer the states with and without it, and the deadlines of the position
+    it goes back to are stored with it."""
+    compose = Composer()
+    service.submit(game, "red", "move r1 0201")
+    moved = service.load(game)
+    service.submit(game, "red", "end", compose=compose)
+    ended = service.load(game)
+    assert [(d["side"], d["phase_key"]) for d in store.deadlines(game)] == [("red", "1:red:dice")]
+    request = service.submit(game, "red", "undo", compose=compose)
+    assert (request.seq, request.side) == (2, "red")
+    refusal = service.submit(game, "blue", "refuse", compose=compose)
+    assert (refusal.seq, refusal.side, events(refusal)) == (2, "blue", [
+        ("all", "undo_refused", "The Blue player refuses to undo `end`; it stands.")])
+    assert _outbox(store, game)[-2:] == [
+        (2, "blue", [("undo_request", "The Red player asks to undo `end`, issued in an earlier phase: answer "
+                                      "`accept` or `refuse`.")]),
+        (2, "all", [("undo_refused", "The Blue player refuses to undo `end`; it stands.")])]
+    service.submit(game, "red", "undo", compose=compose)
+    consent = service.submit(game, "blue", "accept", compose=compose)
+    assert (consent.seq, consent.side, events(consent)) == (1, "red", [("all", "undo", "Red undoes `end`.")])
+    assert [(before, after) for _, before, after in compose.seen] == [(moved, ended)] + [(ended, ended)] * 3 + [
+        (ended, moved)]
+    assert service.load(game) == moved and store.last_seq(game) == 1
+    assert [(d["side"], d["phase_key"]) for d in store.deadlines(game)] == [("red", "1:red:movement")]
+    assert _outbox(store, game) == [(1, "all", [("move", "r1 moves to 0201")]),
+                                    (1, "all", [("undo", "Red undoes `end`.")])]  # what command 2 caused is gone
+
+
+def test_after_an_undo_the_position_is_known_without_reading_the_log(service, store, game, monkeypatch):
+    service.submit(game, "red", "move r1 0201")
+    assert service.submit(game, "red", "undo").accepted
+    monkeypatch.setattr(store, "commands", lambda *args, **kwargs: 1 / 0)  # a replay would fail
+    assert service.load(game) == toy_system.setup("short", 11, None)
+
+
+def test_a_write_the_store_turns_down_is_its_sentence_at_the_position_there_is(service, store, game,
+                                                                                monkeypatch):
+    assert service.submit(game, "red", "move r1 0201").accepted
+
+    def stale(*args, **kwargs):
+        raise StaleCommand(1, 2)
+
+    monkeypatch.setattr(store, "append", stale)
+    assert told(service.submit(game, "red", "end")) == (
+        False, "Another command was stored while yours was being judged (the game is now at command 2, yours "
+               "was judged at command 1); nothing was applied. Look at the game again and resend.", None, None)
+    assert service.submit(game, "red", "end").seq == 1
+
+
+def test_a_busy_or_broken_record_answers_at_the_last_position_it_can_read(service, store, game, monkeypatch):
+    assert service.submit(game, "red", "move r1 0201").accepted
+    monkeypatch.setattr(store, "append", lambda *args, **kwargs: is_busy(1 / 0))
+    assert (service.submit(game, "red", "end").message, service.submit(game, "red", "end").seq) == (SORRY, 1)
+
+    def locked(*args, **kwargs):
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(store, "append", locked)
+    assert (service.submit(game, "red", "end").message, service.submit(game, "red", "end").seq) == (BUSY, 1)
+    monkeypatch.setattr(store, "last_seq", locked)  # not even the position can be read
+    busy = service.submit(game, "red", "end")
+    assert (busy.accepted, busy.message, busy.seq) == (False, BUSY, 0)
+
+
+def test_only_sqlite_giving_up_on_a_lock_is_busy():
+    assert is_busy(sqlite3.OperationalError("database is locked"))
+    assert is_busy(sqlite3.OperationalError("the database file is busy"))
+    assert not is_busy(sqlite3.OperationalError("no such table: games"))
+    assert not is_busy(sqlite3.DatabaseError("database is locked"))  # not SQLite waiting for a lock
+    assert not is_busy(TimeoutError("busy"))
+
+
+def test_a_game_no_side_may_act_in_says_so_or_how_it_ended(service, game, monkeypatch):
+    """Between an engine's phases no side may act; a game its rules have ended whose record is
+    still open (ended by a rules change) says how it ended."""
+    monkeypatch.setattr(toy_system, "active_sides", lambda state: [])
+    assert told(service.submit(game, "red", "end")) == (
+        False, "No side may act now (Toy: Sequence A).", "Toy: Sequence (A)", None)
+    monkeypatch.undo()
+    monkeypatch.setattr(toy_system, "outcome", lambda state: {"winner": "blue", "level": "decisive",
+                                                              "reason": "scores 0-3"})
+    assert told(service.submit(game, "red", "end")) == (
+        False, "Game over: Blue wins (decisive): scores 0-3 (Toy: Sequence A).", "Toy: Sequence (A)", None)
+
+
+def test_out_of_turn_a_real_game_cites_its_own_sequence_of_play(store):
+    """The engine is asked for the rule with the side that typed the line (Borodino: the French
+    move first on 5 September)."""
+    service = GameService(store)
+    game = service.new_game("borodino", "5sep", seed=3)
+    refusal = service.submit(game, "russian", "end")
+    assert told(refusal) == (False, "It is the French player's Movement Phase; the Russian player must wait "
+                                    "(Turns of Play).", "Turns of Play", None)
+    assert service.submit(game, "french", "end").accepted  # positive control: the French may

@@ -441,3 +441,83 @@ def test_a_closed_store_is_used_no_more(tmp_path):
     thread.join()
     assert [str(e) for e in errors] == ["Cannot operate on a closed database."]
     assert Store(tmp_path / "c.sqlite").game_ids() == [1]  # the file itself is whole
+
+
+# -- what the first mutation runs found unread (issue 17.3) -------------------------------------------
+
+def test_a_long_games_commands_are_all_read_when_no_upper_bound_is_given(store):
+    game_id = played(store, 5 * SNAPSHOT_EVERY + 1)
+    assert [c["seq"] for c in store.commands(game_id)] == list(range(1, 5 * SNAPSHOT_EVERY + 2))
+    assert [c["seq"] for c in store.commands(game_id, after=5 * SNAPSHOT_EVERY)] == [5 * SNAPSHOT_EVERY + 1]
+
+
+def test_a_deadline_is_compared_with_its_own_games_row_only(store):
+    """A side whose deadline is unchanged keeps its row (and its reminder); the rows compared are
+    the game's own, not another game's with the same side, due time and phase."""
+    other, game_id = played(store, 0), played(store, 0)
+    store.start_game(other, deadlines={"red": (DAY2, "1/red/move", DAY1)})
+    store.start_game(game_id, deadlines={"red": (DAY2, "1/red/move", DAY1), "blue": (DAY2, "1/blue/move", DAY1)})
+    assert deadline_row(store, game_id, "red") == (DAY2, "1/red/move", None, DAY1)
+    store.mark_reminded(game_id, "red", DAY1)
+    store.append(game_id, command(0), {}, [], deadlines={"red": (DAY2, "1/red/move", DAY1),
+                                                         "blue": (DAY3, "2/blue/move", DAY2)})
+    assert deadline_row(store, game_id, "red") == (DAY2, "1/red/move", DAY1, DAY1)
+    assert deadline_row(store, game_id, "blue") == (DAY3, "2/blue/move", None, DAY2)
+    assert deadline_row(store, other, "red") == (DAY2, "1/red/move", None, DAY1)
+
+
+def test_a_withdrawn_request_is_stored_as_null_not_as_the_text_null(store):
+    """A pause, draw or undo request withdrawn leaves SQL NULL in its column (what `IS NULL` finds),
+    not the JSON text 'null'."""
+    game_id = played(store, 1)
+    store.set_pending_pause(game_id, {"by": "red", "ask": "pause"}, [])
+    store.set_pending_draw(game_id, {"by": "red"}, [])
+    store.set_pending_undo(game_id, {"by": "red"}, [])
+    pending = "SELECT pending_pause, pending_draw, pending_undo FROM games WHERE id = ?"
+    assert store.db.execute(pending, [game_id]).fetchone() == (
+        '{"by": "red", "ask": "pause"}', '{"by": "red"}', '{"by": "red"}')
+    store.set_pending_pause(game_id, None, [])
+    store.set_pending_draw(game_id, None, [])
+    store.set_pending_undo(game_id, None, [])
+    assert store.db.execute(pending, [game_id]).fetchone() == (None, None, None)
+
+
+def test_a_computer_seat_taken_mid_game_is_announced_at_the_last_command_and_ends_with_the_game(store):
+    game_id, other = played(store, 2), played(store, 0)
+    seat = {"level": 2, "budget": 5.0, "seed": 3}
+    store.take_computer_seat(game_id, "blue", seat, [("all", {"text": "the computer takes Blue"})])
+    store.take_computer_seat(other, "red", seat)
+    assert rows(store, game_id)[-1] == (2, "all", {"text": "the computer takes Blue"})
+    assert store.computer_games() == [game_id, other]
+    store.end_game(game_id, {"reason": "resigned", "side": "red"}, [])
+    assert store.computer_games() == [other] and store.computer_seats(game_id) == {"blue": seat}
+
+
+def test_a_game_row_whose_options_were_lost_reads_as_no_options(store):
+    """A damaged row (options NULL or empty) reads as a game without options, not a crash."""
+    game_id = store.create_game("toy_system", "short", 1, {"fog": True})
+    assert store.game(game_id)["options"] == {"fog": True}
+    for lost in (None, ""):
+        store.db.execute("UPDATE games SET options = ? WHERE id = ?", [lost, game_id])
+        assert store.game(game_id)["options"] == {}
+
+
+def test_an_in_memory_store_writes_no_file_and_is_its_own(tmp_path, monkeypatch):
+    """`:memory:` is SQLite's name for a database in memory, not a file name: two such stores are
+    apart, and nothing is written in the working folder."""
+    monkeypatch.chdir(tmp_path)
+    first, second = Store(":memory:"), Store(":memory:")
+    first.create_game("toy_system", "short", 1)
+    assert (first.game_ids(), second.game_ids()) == ([1], [])
+    assert first.db.execute("PRAGMA journal_mode").fetchone()[0] == "memory"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_new_file_is_migrated_under_a_lock_file_beside_it(tmp_path, monkeypatch):
+    here, there = tmp_path / "here", tmp_path / "there"
+    here.mkdir()
+    there.mkdir()
+    monkeypatch.chdir(here)
+    Store(there / "k.sqlite")
+    assert sorted(p.name for p in there.iterdir() if "lock" in p.name) == ["k.sqlite-migrate.lock"]
+    assert list(here.iterdir()) == []

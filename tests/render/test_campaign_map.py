@@ -1,14 +1,17 @@
 """The 1812 map picture (issue 14.5): drawn from a view alone, so the enemy's stacks are markers and two
 positions a viewer cannot tell apart give the same picture; legible crops around a place."""
 import io
+import itertools
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import render
 from rules import load
 from rules.campaign_1812.swaptest import swapped
+from render.areamap.campaign import draw_places, frame_for
 from render.frame import NotOnMap
+from rules.campaign_1812 import campaign_data as data
 
 c1812 = load("campaign_1812")
 
@@ -39,3 +42,37 @@ def test_the_action_crop_shows_the_latest_battle():
     assert render.action_crop(c1812.view(state, None)) is None
     state["log"].append({"turn": 1, "place": 11, "lines": []})
     assert 540 <= Image.open(io.BytesIO(render.action_crop(c1812.view(state, None)))).width <= 550
+
+
+def _label_boxes(view: dict, size: int | None) -> tuple[list, tuple[int, int]]:
+    frame = frame_for([], 1, size)
+    img = Image.new("RGB", frame.size)
+    return draw_places(ImageDraw.Draw(img), frame, view), img.size
+
+
+def _crowded_view() -> dict:
+    """Every place 100 % depleted, held by both sides, with a French stack of every kind of unit
+    in two-digit numbers and a Russian marker: the most a place's box ever has to hold."""
+    view = c1812.view(c1812.setup("campaign", 1), "french")
+    for info in view["places"]:
+        info["depleted"] = 100
+    view["units"] = [unit for n in data.places() for unit in (
+        {"side": "french", "area": n, "inf": 12, "cav": 10, "supply": 10, "depot": 10},
+        {"side": "russian", "area": n, "stack": True})]
+    return view
+
+
+@pytest.mark.parametrize("size", [None, 550])
+def test_no_label_of_the_1812_map_overlaps_another_or_leaves_the_picture(size):
+    """Names, star tabs with the Victory Points, depletion tags and stacks, in every scenario's
+    set-up from each side and in the most crowded view, on the whole map and at a phone's width."""
+    views = [c1812.view(c1812.setup(scenario, 1), side) for scenario in ("campaign", "borodino", "retreat")
+             for side in ("french", "russian", None)] + [_crowded_view()]
+    for view in views:
+        boxes, (width, height) = _label_boxes(view, size)
+        assert len(boxes) >= len(view["places"])
+        for box in boxes:
+            assert 0 <= box[0] and 0 <= box[1] and box[2] <= width and box[3] <= height, box
+        clashes = [(a, b) for a, b in itertools.combinations(boxes, 2)
+                   if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]
+        assert not clashes, clashes[:3]

@@ -2,17 +2,20 @@
 
 Level 1 (level1.py) plays by heuristics on the rule book's priorities, on boards drawn from its
 belief about the enemy's hidden blocks (belief.py): what its side has seen, never the state.
+Level 2 (level2.py) searches at each of its impulse starts: Information Set Monte Carlo Tree
+Search over macro actions (impulse type, leader, target area) carried out by level 1's planner.
 """
 from __future__ import annotations
 
 from rules.bloody_monday.ai.level1 import Level1
+from rules.bloody_monday.ai.level2 import Level2
 from rules.core.ai import Commander
 
-LEVELS = (1,)
+LEVELS = (1, 2)
 
 
 def commander(level: int = 1) -> Commander:
     """The Bloody Monday commander of a level; ValueError naming the levels there are."""
     if level not in LEVELS:
-        raise ValueError(f"Bloody Monday has a level 1 computer opponent; level {level} is not built yet.")
-    return Level1()
+        raise ValueError(f"Bloody Monday has computer opponents of levels 1 and 2; level {level} is not built.")
+    return Level1() if level == 1 else Level2()

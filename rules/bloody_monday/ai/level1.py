@@ -30,7 +30,7 @@ from typing import Any
 from rules import bloody_monday as bm
 from rules.bloody_monday import commands as C
 from rules.bloody_monday import impulses, legal, turns
-from rules.bloody_monday.ai.belief import assign, believe, board, candidates
+from rules.bloody_monday.ai.belief import Belief, assign, believe, board, candidates
 from rules.bloody_monday.ai.judgement import battle_value, distance, expected_hits, objectives, worth
 from rules.bloody_monday.game import Game, enemy_of
 from rules.core.ai import Decision
@@ -46,17 +46,21 @@ class Level1:
     """The heuristic commander (see the module docstring)."""
 
     def plan(self, view: dict, seen: Sequence[dict], rng: random.Random) -> list[Decision]:
-        belief = believe(view, seen)
-        hidden = candidates(view)
-        draws = [assign(belief, hidden, rng) for _ in range(DRAWS)]
-        placed: list[Drawn] = []
-        for drawn in draws:
-            where: Drawn = {}
-            for bid, area in sorted(drawn.items()):
-                if area is not None:
-                    where.setdefault(area, []).append(bid)
-            placed.append(where)
-        return Planner(view["viewer"], board(view, belief, draws[0], rng), set(hidden), placed).plan()
+        return planner(view, believe(view, seen), rng).plan()
+
+
+def planner(view: dict, belief: Belief, rng: random.Random) -> Planner:
+    """A planner on a board drawn from the belief, judging battles over DRAWS draws of it."""
+    hidden = candidates(view)
+    draws = [assign(belief, hidden, rng) for _ in range(DRAWS)]
+    placed: list[Drawn] = []
+    for drawn in draws:
+        where: Drawn = {}
+        for bid, area in sorted(drawn.items()):
+            if area is not None:
+                where.setdefault(area, []).append(bid)
+        placed.append(where)
+    return Planner(view["viewer"], board(view, belief, draws[0], rng), set(hidden), placed)
 
 
 class Options:
@@ -105,6 +109,10 @@ class Planner:
             units[self.side] += [b for b in joining if b not in units[self.side]]
             total += battle_value(g, attacker, area, units[attacker], units[enemy_of(attacker)])
         return total / len(self.draws)
+
+    def goals(self, g: Game) -> list[int]:
+        """The areas its units make for: the victory areas it lacks (1.1)."""
+        return objectives(g, self.side)
 
     def fights(self, g: Game, area: int) -> bool:
         return self.value(g, area) > GAIN
@@ -179,7 +187,7 @@ class Planner:
         me = self.side
         imp = g.s["impulse"]
         taken = {u for ld in imp["leaders"] for u in impulses.commanded_by(g, ld)}
-        targets = set(objectives(g, me)) | set(g.enemy_areas(me))
+        targets = set(self.goals(g)) | set(g.enemy_areas(me))
         offered = o.of(C.Activate, lambda c: c.area is None and g.is_leader(c.block))
         best: tuple[int, str] | None = None
         for c in offered:
@@ -203,8 +211,13 @@ class Planner:
         if imp["kind"] not in ("tactical", "special"):
             return None
         by_area: dict[int, list[str]] = {}
+        free: dict[str, bool] = {}  # asked once per block, not per move
         for m in moves:
-            if g.has_enemy(me, m.path[-1]) and not self.last_defender(g, m.block):
+            if not g.has_enemy(me, m.path[-1]):
+                continue
+            if m.block not in free:
+                free[m.block] = not self.last_defender(g, m.block)
+            if free[m.block]:
                 by_area.setdefault(m.path[-1], []).append(m.block)
         for area in imp["new"]:  # a battle begun must be fought (FAQ 5): its group is completed first
             movers = sorted(by_area.get(area, []), key=lambda b: (-expected_hits(g, [b]), b))
@@ -229,8 +242,7 @@ class Planner:
 
     def capture(self, g: Game, moves: list[C.Move]) -> tuple[C.Command, str] | None:
         """Controlled Area: an enemy victory area left empty is taken by entering it (1.1)."""
-        me = self.side
-        goals = objectives(g, me)
+        goals = self.goals(g)
         open_ = [m for m in moves if m.path[-1] in goals and not g.at[m.path[-1]]
                  and not self.last_defender(g, m.block)]
         if not open_:
@@ -241,14 +253,20 @@ class Planner:
     def approach(self, g: Game, moves: list[C.Move], quiet: bool) -> tuple[C.Command, str] | None:
         """Units not in contact close on the nearest victory area their side lacks (1.1)."""
         me = self.side
-        goals = objectives(g, me)
+        goals = self.goals(g)
         if not goals:
             return None
         best: tuple[int, str, int] | None = None
+        held: dict[str, bool] = {}  # a block kept where it is (asked once per block, not per move)
+
+        def kept(bid: str, here: int) -> bool:
+            if bid not in held:
+                held[bid] = (g.defs[bid].is_support or g.contested(here) or self.last_defender(g, bid)
+                             or any(g.has_enemy(me, n) for n in g.areas[here].neighbours))
+            return held[bid]
         for m in moves:
             here, there = g.area(m.block), m.path[-1]
-            if (g.defs[m.block].is_support or g.has_enemy(me, there) or g.contested(here)
-                    or self.last_defender(g, m.block) or any(g.has_enemy(me, n) for n in g.areas[here].neighbours)):
+            if g.has_enemy(me, there) or kept(m.block, here):
                 continue
             gain = min(distance(here, t) for t in goals) - min(distance(there, t) for t in goals)
             if gain > 0 and (best is None or (gain, m.block, -there) > (best[0], best[1], -best[2])):

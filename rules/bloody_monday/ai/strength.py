@@ -1,6 +1,7 @@
 """How strong a Bloody Monday commander is (issue 13.5): games against random play, and its
 thinking time per impulse. A measurement, not a test: the README's figures use it; run by hand
-with `nice -n 19 python -m rules.bloody_monday.ai.strength bloody_monday french 20 [FIRST_SEED]`.
+with `nice -n 19 python -m rules.bloody_monday.ai.strength bloody_monday french 20 [FIRST_SEED]`, or
+level 2 against level 1 with `... bloody_monday french 20 FIRST_SEED 2 1`.
 
 Thinking time is the process's CPU time (`time.process_time`), not the clock's: on a shared
 machine under `nice -n 19` the wall clock mostly measures the other jobs.
@@ -14,6 +15,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from rules import bloody_monday
+from rules.bloody_monday.game import enemy_of
 from rules.core.ai import Commander, Decision, duel
 from rules.core.strength import Strength
 
@@ -36,19 +38,25 @@ class _Timed:
         return plan
 
 
-def measure(scenario: str, side: str, games: int, level: int = 1, first_seed: int = 0) -> Strength:
+def measure(scenario: str, side: str, games: int, level: int = 1, first_seed: int = 0,
+            against: int | None = None) -> Strength:
     """Play `games` games (dice seeds first_seed, first_seed+1, ...) of `side`'s commander
-    against random play; a refused command raises RefusedPlan. `turn_seconds` holds the seconds
-    per impulse."""
-    out = Strength(scenario, side, level, per="impulse")
+    against random play, or against the commander of level `against`; a refused command raises
+    RefusedPlan. `turn_seconds` holds the seconds per impulse of `side`'s commander."""
+    out = Strength(scenario, side, level, per="impulse",
+                   opponent="random play" if against is None else f"level {against}")
+    foe = enemy_of(side)
     for seed in range(first_seed, first_seed + games):
         clock: Clock = defaultdict(float)
-        game = duel(bloody_monday, scenario, seed, {side: _Timed(bloody_monday.commander(level), clock)},
-                    ai_seed=seed)
+        seats: dict[str, Commander | None] = {side: _Timed(bloody_monday.commander(level), clock),
+                                              foe: None if against is None else bloody_monday.commander(against)}
+        game = duel(bloody_monday, scenario, seed, seats, ai_seed=seed)
         out.count(game.outcome, clock.values())
     return out
 
 
-if __name__ == "__main__":
+if __name__ == "__main__":  # SCENARIO SIDE GAMES [FIRST_SEED [LEVEL [AGAINST_LEVEL]]]
     scenario, side, games = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    print(measure(scenario, side, games, first_seed=int(sys.argv[4]) if len(sys.argv) > 4 else 0).line())
+    numbers = [int(a) for a in sys.argv[4:7]]
+    first_seed, level, against = (numbers + [0, 1, 0][len(numbers):])[:3]
+    print(measure(scenario, side, games, level, first_seed, against or None).line(), flush=True)

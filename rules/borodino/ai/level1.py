@@ -19,6 +19,7 @@ from fractions import Fraction
 from rules import borodino
 from rules.borodino import commands as C
 from rules.borodino import movement
+from rules.borodino.ai.leaders import moves as move_leaders
 from rules.borodino.ai.attacks import Expectation, expectation
 from rules.borodino.ai.goals import doubling, loss_weight, objectives
 from rules.borodino.ai.position import rebuild
@@ -40,7 +41,7 @@ class Level1:
         if state["phase"] == "movement":
             return _movement(state, side)
         if state["phase"] == "rally":
-            return [Decision("end", "level 1 leaves its leaders where they are (Doomed Victory 8.152)")]
+            return move_leaders(state, side)[1] + [Decision("end", "the leaders have moved (Doomed Victory 8.152)")]
         return [_combat(state, side)]
 
 
@@ -115,8 +116,9 @@ def first(n: int, choices: list[Hex | None]) -> int:
 
 
 def _movement(state: dict, side: str) -> list[Decision]:
-    plan, _ = moves(state, side, first)
-    return plan + [Decision("end", "every unit that should move has moved (Sequence of Play)")]
+    plan, state = moves(state, side, first)
+    _, leaders_moved = move_leaders(state, side)  # Doomed Victory 8.1: after the units they lead
+    return plan + leaders_moved + [Decision("end", "every unit that should move has moved (Sequence of Play)")]
 
 
 def _start(b: Battle, uid: str) -> Hex:

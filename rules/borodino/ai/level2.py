@@ -27,6 +27,7 @@ from rules.borodino import commands as C
 from rules.borodino.ai import level1
 from rules.borodino.ai.attacks import expectation
 from rules.borodino.ai.goals import loss_weight, objectives
+from rules.borodino.ai.leaders import moves as move_leaders
 from rules.borodino.ai.position import rebuild
 from rules.borodino import turns
 from rules.borodino.battle import Battle, command_copy, enemy_of
@@ -88,11 +89,12 @@ class Search:
             if all(g in self.scored for g in population):  # the elite bred nothing new: mutate harder
                 population = [self._mutant(self._mutant(self.rng.choice(elite))) for _ in range(POPULATION)]
         winner = ranked[0]
-        moves, _ = level1.moves(self.state, self.side, self._pick(winner))
+        moves, after = level1.moves(self.state, self.side, self._pick(winner))
         lead = float(self.scored[winner] - self.scored[first])
         why = f" (level 2: the best of {len(self.scored)} plans, {lead:+.1f} over level 1's)"
         moves = [Decision(d.command, d.reason + why) for d in moves]
-        return moves + [Decision("end", "every unit that should move has moved (Sequence of Play)" + why)]
+        _, leaders_moved = move_leaders(after, self.side)  # Doomed Victory 8.1: after their units
+        return moves + leaders_moved + [Decision("end", "every unit that should move has moved (Sequence of Play)" + why)]
 
     def _pick(self, genome: Genome) -> level1.Pick:
         return lambda n, choices: genome[n] % min(OPTIONS, len(choices))

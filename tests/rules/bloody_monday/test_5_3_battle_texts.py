@@ -385,3 +385,111 @@ def test_5_3_7_a_battle_can_end_with_the_area_still_contested():
     assert texts(events, "battle_over") == ["The battle in 44 is over, still contested (5.3.7)."]
     assert g.cubes("R-1-4") == ["light_blue"] and g.cubes("F-I-1") == ["white"]
     assert g.s["log"]["battles"] == [{"area": 44, "hits": {"french": 2, "russian": 1}}]
+
+
+# -- what the mutation run found unread (issue 17.3) -----------------------------------------------------
+
+def test_1_2_1_the_defensive_bonus_absorbs_the_first_hits_of_the_defender_only():
+    """1.2.1: "This Defensive Bonus will absorb the first (1 or 2) hits involved in each battle"; 5.3.6:
+    "Before applying any Hits, the Defender must use the Defensive Bonus". Red 55, held by the Russian
+    defender: 2 of the gun's 3 hits are absorbed, the third waits for him."""
+    state = position({"F-I-D": 44, "F-I-A1": 44, "F-I-A2": 44, "F-I-1": 55, "R-1-4": 55},
+                     control={55: "russian", 44: "french"})  # red_55 with a second gun: the step stays open
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "activate F-I-A1", "activate F-I-A2", "battle 55",
+                  "fire F-I-A1 55")
+    bt = state["battle"]
+    assert (bt["bonus"], bt["due"], bt["hits"]["french"]) == (0, {"french": 0, "russian": 1}, 3)
+    assert bt["choice"] == {"side": "russian", "candidates": ["R-1-4"]} and bt["stage"] == "artillery"
+    g = game(position({"F-I-1": 55, "R-1-4": 55}, control={55: "russian"}))  # one hit, one absorbed
+    battle(g, 55, shown=True, volleys=[], bonus=1, due={"french": 0, "russian": 1})
+    assert texts(combat.advance(g), "hit") == [] and strength(g.s, "R-1-4") == 3
+    g = game(position({"F-I-1": 55, "R-1-4": 55}, control={55: "russian"}))  # the attacker has no bonus
+    battle(g, 55, shown=True, volleys=[], bonus=2, due={"french": 1, "russian": 0})
+    assert texts(combat.advance(g), "hit") == ["French 1 (F-I-1, infantry) takes a hit: strength 3 (5.3.6)."]
+    assert g.s["log"]["battles"][-1]["area"] == 55 and strength(g.s, "F-I-1") == 3
+
+
+def test_5_3_6_hits_applied_one_after_another_are_each_told():
+    """5.3.6: a lone strongest unit takes hit after hit, each one told, then the battle ends (5.3.7)."""
+    g = game(position({"F-I-1": 44, "R-1-4": 44}, control={44: "russian"}))
+    battle(g, 44, shown=True, volleys=[], due={"french": 0, "russian": 2})
+    assert [e["text"] for e in combat.advance(g)] == [
+        "Russian 4 (R-1-4, infantry) takes a hit: strength 2 (5.3.6).",
+        "Russian 4 (R-1-4, infantry) takes a hit: strength 1 (5.3.6).",
+        "The battle in 44 is over, still contested (5.3.7)."]
+
+
+def test_5_3_6_a_refused_hit_names_every_strongest_unit():
+    """5.3.6: of R-1-4 and R-1-11 (3 each) and a jager at 1, the hit may go to either infantry only."""
+    state = position({"F-I-1": 44, "R-1-4": 44, "R-1-11": 44, "R-1-2J": (44, 1)})
+    battle(game(state), 44, stage="artillery", due={"french": 0, "russian": 1})
+    state = do(state, "french", "end")[0]
+    assert refused(state, "russian", "hit R-1-2J", "5.3.6") == (
+        "The hit goes to one of your strongest units, primary targets first: R-1-11, R-1-4 (5.3.6).")
+    assert strength(do(state, "russian", "hit R-1-4")[0], "R-1-4") == 2  # positive control
+
+
+def test_9_6_a_shield_absorbing_an_artillery_hit_is_told_to_its_owner_only():
+    """5.3.1: artillery hits are applied "without showing his Units to the attacker": a shield that
+    absorbs one before the showdown (9.6) is the defender's news alone."""
+    state = position({"F-I-D": 16, "F-I-1": 16, "F-I-A1": 16, "R-1-1Gr": 42}, options=["shields"])
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "activate F-I-A1", "move F-I-1 42", "battle 42",
+                  "fire F-I-A1 42")
+    state, events = do(state, "russian", "hit R-1-1Gr")
+    assert [e for e in events if e["kind"] == "hit"] == [{
+        "kind": "hit", "to": "russian", "irreversible": False,
+        "text": "Russian 1Gr (R-1-1Gr, infantry)'s silver shield absorbs a hit (9.6)."}]
+
+
+def davout_into_42(initiative: str) -> dict:
+    """Davout leads F-I-1 from 16 into 42, held by one Russian jager; no gun supports the battle."""
+    state = position({"F-I-D": 16, "F-I-1": 16, "R-1-2J": 42}, initiative=initiative)
+    return do(state, "french", "tactical", "activate F-I-D", "move F-I-1 42", "battle 42")[0]
+
+
+def test_6_4_with_no_gun_to_fire_the_battle_waits_for_the_defenders_retreat_then_the_showdown():
+    """6.4: "Retreat is performed after Artillery Fire", by the Non-Phasing Player who spends the Disc:
+    with no gun ready the battle goes straight to his choice; his `end` stands, and the showdown
+    follows (5.3.3). Without the disc there is no choice to wait for."""
+    state = davout_into_42("russian")
+    assert state["battle"]["stage"] == "retreat" and state["battle"]["choice"] is None
+    state, events = do(state, "russian", "end")
+    assert [e["kind"] for e in events][:1] == ["showdown"] and (state["battle"] or {}).get("stage") != "retreat"
+    assert davout_into_42("french")["battle"] is None  # positive control: fought out at once
+
+
+def test_6_4_no_retreat_while_an_artillery_hit_waits():
+    """6.4: the retreat comes after the artillery fire and its hits (5.3.1, 5.3.6): asked while a hit
+    waits it is refused; once the hits are applied and no gun is left to fire, it is accepted."""
+    state = attack_42(**{"R-G-1LG": 42})
+    state["initiative"] = "russian"
+    state, _ = do(state, "french", "battle 42", "fire F-I-A1 42")
+    assert state["battle"]["choice"] == {"side": "russian", "candidates": ["R-G-1LG"]}
+    assert refused(state, "russian", "retreat 41", "6.4") == (
+        "The defender retreats after artillery fire, spending the Initiative Disc (6.4).")
+    state = apply_hits(state)  # the only gun has fired: the battle comes to the retreat by itself
+    assert state["battle"]["stage"] == "retreat"
+    state, _ = do(state, "russian", "retreat 41")
+    assert state["blocks"]["R-G-1LG"]["area"] == 41 and state["battle"] is None
+
+
+def test_5_3_4_each_side_fires_once_after_the_showdown():
+    """5.3.3-5.3.4: the showdown, then both players roll once each (no combined force bonus in a
+    yellow area) and the hits are applied; the battle ends still contested (5.3.7)."""
+    g = game(position({"F-I-1": 44, "R-1-4": 44}, control={44: "russian"}))
+    battle(g, 44)
+    events = combat.advance(g)
+    assert [e["kind"] for e in events][:3] == ["showdown", "roll", "roll"]
+    assert sorted(e["text"].split()[0] for e in events if e["kind"] == "roll") == ["French", "Russian"]
+    assert events[-1]["text"] == "The battle in 44 is over, still contested (5.3.7)."
+
+
+def test_5_3_5_the_side_with_the_combined_force_bonus_fires_then_the_other_once():
+    """5.3.5: "the player rolls the dice before his opponent, and hits are immediately applied. Then the
+    opponent rolls the dice for his remaining Units": French infantry and cavalry in green 54 against a
+    Guard infantry, each side rolling once."""
+    g = game(position({"F-I-1": 54, "F-I-LC": 54, "R-G-1LG": 54}, control={54: "russian"}))
+    battle(g, 54, shown=True)
+    events = combat.advance(g)
+    assert [e["kind"] for e in events] == ["bonus", "roll", "hit", "hit", "roll", "hit", "battle_over"]
+    assert [e["text"].split()[0] for e in events if e["kind"] == "roll"] == ["French", "Russian"]

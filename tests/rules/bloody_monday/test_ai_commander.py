@@ -101,8 +101,8 @@ def test_two_commanders_play_a_whole_game_with_no_refused_command():
 
 
 def test_a_level_not_built_is_refused_with_the_levels_there_are():
-    with pytest.raises(ValueError, match="level 1"):
-        bm.commander(2)
+    with pytest.raises(ValueError, match="levels 1 and 2"):
+        bm.commander(3)
     assert bm.commander(1) is not None
 
 

@@ -2,6 +2,7 @@
 trying out only the candidates it draws: over many draws it covers exactly what
 `legal_commands` lists and never anything else — in an impulse, in a battle and in logistics
 (positions from a recorded game, tests/corpus)."""
+import json
 import random
 from pathlib import Path
 
@@ -53,3 +54,19 @@ def test_the_side_not_to_act_draws_nothing():
     state = bloody_monday.setup("bloody_monday", 1)
     idle = next(side for side in bloody_monday.INFO.sides if side not in bloody_monday.active_sides(state))
     assert bloody_monday.sample_command(state, idle, random.Random(1)) is None
+
+
+def test_listing_and_drawing_leave_the_position_as_it_was():
+    """They read the state in place (no copy): over a recorded game with every option, neither
+    `legal_commands` nor `sample_command` changes it, in any kind of position."""
+    game = read(GAME)
+    state = bloody_monday.setup(game.scenario, game.seed, game.options)
+    kinds = set()
+    for i, (state, _) in enumerate(replay(bloody_monday, state, game.commands)):
+        side = bloody_monday.active_sides(state)[0] if bloody_monday.active_sides(state) else "french"
+        before = json.dumps(state, sort_keys=True)
+        bloody_monday.legal_commands(state, side)
+        bloody_monday.sample_command(state, side, random.Random(i))
+        assert json.dumps(state, sort_keys=True) == before, f"after command {i + 1}"
+        kinds.add(kind(state))
+    assert kinds == {"impulses", "battle", "logistics", "over"}

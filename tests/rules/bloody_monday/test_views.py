@@ -163,6 +163,12 @@ def test_faq_5_an_area_no_longer_contested_is_not_due():
     assert notes(state)[None] == [TURN_1, "Battles due in newly contested areas (FAQ 5): 42."]
 
 
+def test_faq_5_every_battle_due_is_named():
+    state = attack_42(**{"F-I-2": 44, "R-1-4": 44})
+    state["impulse"]["new"] = [42, 44]  # both newly contested in this impulse, neither fought yet
+    assert notes(state)[None] == [TURN_1, "Battles due in newly contested areas (FAQ 5): 42, 44."]
+
+
 def test_6_2_a_limited_action_counts_the_units_moved_for_its_player():
     state = position({"F-CR-1H": 16})
     state["impulse"] = {"kind": "raid", "segment": "movement", "leaders": [], "tired": [], "commanded": [],
@@ -212,6 +218,17 @@ def test_a_side_sees_its_own_blocks_before_the_hidden_enemy_in_one_area():
         ("french", "F-I-1"), ("french", "F-I-2"), ("russian", "R-1-2J")]
     assert [(u["side"], u.get("id")) for u in bm.view(state, "russian")["units"] if u["area"] == 42] == [
         ("french", None), ("french", None), ("russian", "R-1-2J")]
+
+
+def test_a_revealed_block_is_listed_before_its_hidden_companions_in_one_area():
+    """Setup: Fog of War; 5.1: an activated leader stands revealed, the blocks beside it stay hidden:
+    the enemy and the public read the revealed one first, then the hidden, one entry each."""
+    state = position({"F-I-3": 16, "F-I-D": 16, "F-I-1": 16, "R-1-2J": 42})
+    state, _ = do(state, "french", "tactical", "activate F-I-D")
+    seen = {viewer: [(u.get("id"), u["revealed"]) for u in bm.view(state, viewer)["units"] if u["area"] == 16]
+            for viewer in SIDES}
+    assert seen[None] == seen["russian"] == [("F-I-D", True), (None, False), (None, False)]
+    assert seen["french"] == [("F-I-1", False), ("F-I-3", False), ("F-I-D", True)]
 
 
 def test_the_log_names_a_moved_block_only_to_who_may_know_it():

@@ -239,3 +239,13 @@ def test_movement_off_the_map_refused():
     s = position({INF: "2930"})  # on the west edge
     err = refused(s, "french", "move 2930 2931", "Movement")
     assert "not on the map" in str(err)
+
+
+def test_movement_a_move_is_told_with_its_destination_and_cost():
+    """Movement: a move by path or by destination alone is told the same way, hex and Movement Points."""
+    s = position({INF: G})
+    one, two = go(G, 0), go(G, 0, 0)
+    moves = {f"move {G} {one}": (one, 1), f"move {G} {one} {two}": (two, 2), f"move {G} {two}": (two, 2)}
+    for command, (to, cost) in moves.items():
+        events = play(s, "french", command)[1]
+        assert [e["text"] for e in events] == [f"{G} (French 7-4 infantry) moves to {to} ({cost} MP)."]

@@ -5,7 +5,7 @@ The Great Redoubt (2817, strength 6, reconstructed) fronts 2718 2818 2918; its r
 """
 from __future__ import annotations
 
-from rules.borodino.combat import plan_attack
+from rules.borodino.combat import owed_attacks, plan_attack
 from rules.borodino.commands import Attack
 from rules.borodino.movement import cheapest_path, reachable
 from tests.rules.borodino.helpers import battle, force_die, play, position, refused, settle, where
@@ -232,3 +232,41 @@ def test_redoubts_not_rebuilt_after_the_first_night_phase():
     s["redoubts"][GREAT]["destroyed"] = True
     s2, _ = play(s, "russian", "end")
     assert s2["redoubts"][GREAT]["destroyed"] and s2["turn"] == 10
+
+
+STRANDED = ("After this attack {} could no longer attack or be attacked, yet every adjacent unit must take part "
+            "(no unit attacks or is attacked twice; bombarding artillery attacks one unit, Artillery D); include "
+            "them or arrange the attacks differently (Combat B, C, D).")
+
+
+def test_redoubts_case_i_an_occupant_attacking_with_its_redoubt_may_not_strand_another_front_unit():
+    """(I): the occupant attacking a single unit through the front takes the redoubt's strength with it,
+    so the redoubt attacks no more this phase; Combat (B): "ALL Enemy units to which there are Friendly
+    units adjacent MUST be attacked". With French units on two front hexes, 2817 alone on 2818 would
+    leave 2918 to nobody: refused. The redoubt taking 2918 first, or 2817 taking both, is accepted."""
+    s = position({R5: GREAT, F4: "2818", F7: "2918"}, player="russian", phase="combat")
+    assert str(refused(s, "russian", "attack 2817 -> 2818", "Combat (B, C, D)")) == STRANDED.format(
+        "2918 (French 7-4 infantry)")
+    force_die(s, 6)
+    s2 = settle(play(s, "russian", f"attack R{GREAT} -> 2918")[0])
+    assert play(s2, "russian", "attack 2817 -> 2818")[1][0]["kind"] == "combat"
+    assert play(s, "russian", "attack 2817 -> 2818+2918")[1][0]["kind"] == "combat"
+
+
+def test_redoubts_case_c_an_empty_redoubt_attacked_may_not_strand_a_unit():
+    """(C): French units on the front hexes "must attack a unit or redoubt"; Combat (B): every enemy unit
+    next to them must be attacked. 2818 touches the empty Great Redoubt and a Russian in 2819, 2918
+    the redoubt only: if 2818 took the redoubt, 2819 would be left to nobody."""
+    s = position({F7: "2818", F4: "2918", R5: "2819"}, phase="combat")
+    assert str(refused(s, "french", "attack 2818 -> 2817", "Combat (B, C, D)")) == STRANDED.format(
+        "2819 (Russian 5-4 infantry)")
+    assert play(s, "french", "attack 2918 -> 2817")[1][0]["kind"] == "combat"   # positive control
+
+
+def test_redoubts_case_i_the_owed_attack_of_a_redoubt_is_named_by_its_r_hex():
+    """(I): once its occupant has attacked, the redoubt alone still owes the French unit on its front an
+    attack (Combat B); the arrangement offered names it `R2817`, as the `attack` command does."""
+    s = position({R5: GREAT, F4: "2818"}, player="russian", phase="combat")
+    s["units"][R5]["attacked"] = True
+    assert owed_attacks(battle(s), "russian") == [(("R" + GREAT,), ("2818",))]
+    assert play(s, "russian", f"attack R{GREAT} -> 2818")[1][0]["kind"] == "combat"

@@ -95,3 +95,88 @@ def test_an_elimination_is_told_and_logged():
     assert events[1] == {"kind": "eliminated", "to": "all", "text": "2705 (Russian 5-4 infantry) is eliminated.",
                          "irreversible": True, "unit": R5, "hex": G}
     assert s2["log"]["eliminated"] == [{"unit": R5, "hex": G, "side": "russian"}]
+
+
+# -- artillery's voluntary retreat (Artillery C) and displaced artillery (Displacement) ----------------------
+
+ART, ART2, F4, R6 = "F-I-art", "F-IV-art", "F-I-5", "R-VIII-2Gr"   # French 7-3 artillery (two), 4-4 infantry;
+# Russian 6-4 infantry
+FAR = go(G, 3, 3)   # 2707: bombards G from two hexes
+ELECT = ("French player: artillery spared by the result ({}) may elect to retreat with the others: "
+         "`retreat <artillery hex>` (the Russian player then chooses where), or `stay` (Artillery C).")
+
+
+def _spared() -> tuple[dict, list[dict]]:
+    """2707's artillery bombards with 2805's 4-4 infantry a 6 in 2705 at 1-1: die 4, Ar; the Russian
+    has retreated the infantry to 2906, the French may elect the gun's retreat."""
+    s = position({ART: FAR, F4: D[2], R6: G}, phase="combat")
+    force_die(s, 4)
+    s, _ = play(s, "french", f"attack {FAR}+{D[2]} -> {G}")
+    return play(s, "russian", f"retreat {go(D[2], 2)}")
+
+
+def test_artillery_c_the_spared_artillery_is_asked_whether_it_retreats_with_the_others():
+    """(C) "Bombarding Artillery units may voluntarily elect to suffer an 'Attacker Retreat'"; Retreat:
+    "the victorious player decides in which direction they will be retreated"."""
+    s, events = _spared()
+    assert [e["text"] for e in events] == ["2805 (French 4-4 infantry) retreats to 2906.", ELECT.format(FAR)]
+    assert events[-1]["chooser"] == "french"
+    s2, events = play(s, "french", f"retreat {FAR}")
+    assert events[0] == {**events[0], "kind": "elects_retreat", "unit": ART,
+                         "text": "2707 (French 7-3 artillery) elects to retreat with the others (Artillery C)."}
+    assert events[1]["text"] == ("Russian player: choose where 2707 (French 7-3 artillery) retreats: `retreat <hex>`, "
+                                 "one of 2806, 2807, 2708, 2607, 2606.")
+    assert [e["text"] for e in play(s, "french", "stay")[1]] == [  # or it stays, and the victor may advance
+        "Russian player: you may advance after combat (`advance 2705 2805`) or `stay`."]
+
+
+def test_artillery_c_two_spared_guns_are_offered_and_each_elects_alone():
+    """Two guns bombard alone (7 and 2 against 6: 1-1, die 4, Ar): both are offered; the one that
+    elects to retreat leaves the other still to decide."""
+    s = position({ART: FAR, "F-VIII-art": go(G, 2, 2), R6: G}, phase="combat")
+    force_die(s, 4)
+    s, events = play(s, "french", f"attack {FAR}+{go(G, 2, 2)} -> {G}")
+    assert events[-1]["text"] == ELECT.format(f"{FAR}, {go(G, 2, 2)}")
+    s, _ = play(s, "french", f"retreat {go(G, 2, 2)}")
+    s, events = play(s, "russian", f"retreat {go(G, 2, 2, 2)}")
+    assert events[-1]["text"] == ELECT.format(FAR) and s["pending"]["steps"][0]["units"] == [ART]
+
+
+def test_artillery_c_refusals_name_the_spared_guns_and_leave_the_hex_to_the_victor():
+    s, _ = _spared()
+    assert str(refused(s, "french", f"retreat {FAR} {go(FAR, 3)}", "Retreat")) == (
+        "The victorious player decides in which direction a unit retreats: elect the retreat with `retreat 2707` "
+        "and the Russian player chooses where (Artillery C) (Retreat).")
+    for not_spared in (D[0], G):   # an empty hex, the defender's own
+        assert str(refused(s, "french", f"retreat {not_spared}", "Artillery (C)")) == (
+            "Name a spared artillery unit of this attack that can retreat: `retreat <its hex>` (2707), or `stay` "
+            "(Artillery C).")
+    assert str(refused(s, "french", f"lose {FAR}", "Artillery (C)")) == (
+        "That is not the answer waiting. " + ELECT.format(FAR))
+    assert play(s, "french", f"retreat {FAR}")[0]["pending"]["steps"][0]["unit"] == ART  # positive control
+
+
+def _displacing(into: int) -> dict:
+    """2805's 4-4 infantry attacks a 6 in 2705 alone at 1-2: die 4, Ar. Its three hexes away from the
+    enemy hold uninvolved French units (artillery in 2905, infantry in 2906 and 2806): the Russian
+    retreats it into the one in direction `into` of 2805, displacing that unit (to the hex beyond)."""
+    a, b, c = (go(D[2], d) for d in (1, 2, 3))
+    s = position({F4: D[2], R6: G, ART2: a, "F-I-2": b, "F-IV-1": c, "R-VIII-12": go(a, 1, 1)}, phase="combat")
+    force_die(s, 4)
+    s, _ = play(s, "french", f"attack {D[2]} -> {G}")
+    displaced = go(D[2], into)
+    s, _ = play(s, "russian", f"retreat {displaced}")
+    s, _ = play(s, "russian", f"retreat {go(displaced, 0 if into == 1 else 2)}")
+    return play(s, "russian", "stay")[0]
+
+
+def test_displacement_displaced_artillery_may_not_fire_that_combat_phase():
+    """Displacement: "Artillery units which are displaced, and have not yet engaged combat during that
+    Combat Phase, may not fire in that Combat Phase." The gun pushed from 2905 to 2904 may not bombard
+    3104; the same gun left in place (an infantry displaced instead) may."""
+    s = _displacing(1)
+    assert s["units"][ART2]["hex"] == "2904" and s["units"][ART2]["attacked"] is True
+    refused(s, "french", "attack 2904 -> 3104", "Combat (D, I)")
+    s = _displacing(2)
+    assert s["units"][ART2]["hex"] == "2905" and s["units"][ART2]["attacked"] is False
+    assert play(s, "french", "attack 2905 -> 3104")[1][0]["kind"] == "combat"

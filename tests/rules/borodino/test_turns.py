@@ -186,6 +186,15 @@ def test_imperial_guard_case_b1_released_by_an_enemy_within_three_hexes():
     assert "F-IG-YG" in s2["released"] and any(e["kind"] == "guard_released" for e in events)
 
 
+def test_imperial_guard_case_b1_a_guard_unit_is_released_once():
+    """(B1): a Guard unit already released is not released again when another enemy unit comes near:
+    no second announcement, no second entry."""
+    s = position({"F-IG-YG": G, "R-VIII-12": go(G, 0, 0, 0, 0, 0)}, options=["imperial_guard"], player="russian")
+    s["released"] = ["F-IG-YG"]
+    s2, events = play(s, "russian", f"move {go(G, 0, 0, 0, 0, 0)} {go(G, 0, 0, 0)}")
+    assert [e["kind"] for e in events] == ["move"] and s2["released"] == ["F-IG-YG"]
+
+
 def test_imperial_guard_case_a_four_hexes_is_the_boundary():
     """(A) "within four hexes": with an enemy unit four hexes away, a neighbouring hex five away may be
     entered, one four away may not, and the refusal says how far the hex is."""

@@ -6,7 +6,7 @@ import pytest
 
 MODULES = ["rules.core.system", "rules.core.hexes", "rules.core.tokens", "rules.core.dice", "rules.core.commands",
            "rules.core.events", "rules.core.play", "rules.core.setup", "rules.core.standing",
-           "rules.core.helptext", "rules.core.ai",
+           "rules.core.helptext", "rules.core.ai", "rules.core.strength",
            "render.areamap.picture", "bot.converters", "bot.player_prefs"]
 
 

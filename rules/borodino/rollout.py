@@ -1,0 +1,95 @@
+"""The rollout policy: shorter random games for a computer opponent's search (issue 11.1).
+
+`rollout_command` plays like `legal.sample_command` except in the Movement Phase, where most of
+a random game's commands and time are spent: there it says `end` with probability END_CHANCE,
+else draws a unit that may still move (or a Guard release, or a leader's command) alike by
+rejection, and moves the unit by a random walk instead of a route search. The walk starts where
+the unit stands (a reinforcement on its entry hex); at each hex it stops, where a unit may end
+its move, or takes one of the steps the Movement rules allow within the unit's MP (never back
+into a hex it has passed), or leaves by the east edge, each alike; it stops on entering an enemy
+Zone of Control (ZOC C); a unit whose walk finds nowhere to end is put aside. Every destination
+`movement.reachable` lists can be drawn (its cheapest path is such a walk), at other odds than
+`sample_command`'s, and the move names the path walked, which `movement.check_path` checks.
+
+A game so played has about half the commands of a `sample_command` game. Fewer moves would
+shorten it further, but then the armies rarely meet: with three moves a phase no Guard unit is
+ever released (Imperial Guard B2 waits for 15 Combat Points of French losses) and no exchange
+asks which units to lose. tests/rules/borodino/test_rollout.py shows that these games give
+every kind of command and meet every combat result.
+"""
+from __future__ import annotations
+
+import random
+
+from rules.borodino import commands as C
+from rules.borodino import legal
+from rules.borodino.battle import Battle, enemy_of
+from rules.borodino.movement import Limits, closed_fronts, passable_from, passable_steps, start_hex, why_immobile
+from rules.core.hexes import Hex
+
+END_CHANCE = 1 / 8  # a Movement Phase moves seven units on average
+
+
+def rollout_command(b: Battle, side: str, rng: random.Random) -> C.Command | None:
+    """One legal command of the rollout policy (see the module's docstring)."""
+    if b.s["pending"] or b.s["phase"] != "movement":
+        return legal.sample_command(b, side, rng)
+    if rng.random() < END_CHANCE:
+        return C.End()
+    units, defs = b.s["units"], b.defs
+    draws: list[str | C.Command] = [*units, *legal.releases(b, side), *legal.leader_commands(b, side)]
+    while draws:  # a draw refused is put aside: the first one accepted is drawn alike from all
+        i = rng.randrange(len(draws))
+        draw = draws[i]
+        draws[i] = draws[-1]
+        draws.pop()
+        if isinstance(draw, str):
+            u = units[draw]
+            if defs[draw].side != side or u["moved"] or u["where"] not in ("map", "waiting") \
+                    or why_immobile(b, side, draw):
+                continue
+            path = walk(b, draw, rng)
+            if path:
+                return C.Move(legal.ref(b, draw), path)
+        elif not isinstance(draw, C.Release) or legal.may_release(b, side, draw):
+            return draw
+    return C.End()
+
+
+def walk(b: Battle, uid: str, rng: random.Random) -> tuple[Hex, ...] | None:
+    """A random legal path for a unit that may move (see the module's docstring): the hexes
+    entered, ending "off" when it leaves the map; its entry hex alone when a reinforcement
+    stops there; None when it has nowhere to end."""
+    side, start, ma = b.side(uid), start_hex(b, uid), b.defs[uid].movement
+    limits = Limits(b, uid, start)
+    limited = limits.guard or limits.night
+    entering = b.unit(uid)["where"] == "waiting"
+    steps, closed = passable_steps(b.map), closed_fronts(b) if side == "french" else frozenset()
+    exits = b.map.east_exits if side == "french" and b.scenario.exits_east else frozenset()
+    enemy, occupant, defs = enemy_of(side), b.occupant, b.defs
+    path: list[Hex] = []
+    here, cost, seen = start, 0, {start}
+    while True:
+        moved = bool(path) or entering
+        occ = occupant.get(here)
+        may_end = moved and (occ is None or occ == uid)
+        if moved and b.in_enemy_zoc(side, here):  # ZOC (C): stop on entering
+            return (tuple(path) or (start,)) if may_end else None
+        options = [(n, c) for n, c in (steps[here] if here in steps else passable_from(b.map, here))
+                   if cost + c <= ma and n not in seen and (here, n) not in closed
+                   and ((o := occupant.get(n)) is None or defs[o].side != enemy)
+                   and not (limited and limits.refuse(n))]
+        leave = here in exits and cost + b.tables.enter <= ma
+        k = rng.randrange(len(options) + leave + may_end) if options or leave or may_end else -1
+        if k < 0:
+            return None
+        if k < len(options):
+            here, c = options[k]
+            cost += c
+            path.append(here)
+            seen.add(here)
+        elif leave and k == len(options):
+            return tuple(path) + (C.OFF,)
+        else:
+            return tuple(path) or (start,)
+

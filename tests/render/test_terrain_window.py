@@ -1,0 +1,84 @@
+"""A crop draws only its window of terrain (render/hexmap/terrain.py, band.py; issue 11.5): pixel for
+pixel what the whole layer has there, so that the first crop at a new scale draws a few dozen hexes
+instead of the whole map at crop scale."""
+from __future__ import annotations
+
+import pytest
+from PIL import Image, ImageDraw
+
+from render import action_crop
+from render.action import PHONE_WIDTH, latest_hexes
+from render.hexmap import counters, terrain
+from render.hexmap.band import BandDraw
+from render.hexmap.geometry import boxes_overlap
+from render.hexmap.picture import crop_r, legible_radius
+from tests.render.golden import fixture_view
+
+R = 28  # the whole map's own scale: its whole layer is drawn in every test session anyway
+
+
+def _windows(width: int, height: int) -> list[tuple[int, int, int, int]]:
+    """Corners, edges, the middle, a wide short strip and tall narrow ones (Pillow shrinks a tall,
+    narrow canvas, such as one at the left edge, in the other order of passes: terrain._shrunk)."""
+    return [(0, 0, 300, 240), (width - 260, height - 200, width, height), (0, height - 150, 220, height),
+            (width // 2 - 200, height // 2 - 150, width // 2 + 200, height // 2 + 150),
+            (width // 3, 40, width // 3 + 60, height - 40), (20, height // 2, width - 20, height // 2 + 50),
+            (width - 90, 0, width, 700), (0, 0, 40, height)]
+
+
+def test_a_window_drawn_alone_is_the_whole_layer_there_to_the_last_pixel():
+    whole = terrain.static_layer(R)
+    for box in _windows(*whole.image.size):
+        image, _ = terrain.terrain_window(R, box)
+        assert image.tobytes() == whole.image.crop(box).tobytes(), box
+
+
+def test_a_window_names_the_hex_numbers_the_whole_layer_has_in_it():
+    whole = terrain.static_layer(R)
+    box = _windows(*whole.image.size)[3]
+    _, labels = terrain.terrain_window(R, box)
+    inside = {label for label in whole.labels if boxes_overlap(label, box)}
+    assert inside and inside <= set(labels) <= set(whole.labels)
+
+
+def test_the_first_phone_crop_at_a_new_scale_draws_only_its_window(tmp_path, monkeypatch):
+    """Nothing kept on disk (a bot just started): the action crop is drawn without the whole
+    layer at its scale, and its terrain is a small part of that layer."""
+    monkeypatch.setenv("KOLOCHA_CACHE", str(tmp_path))
+    monkeypatch.setattr(terrain, "static_layer", _refuse)
+    drawn: list[tuple[int, int, int, int]] = []
+    draw = terrain._draw
+    monkeypatch.setattr(terrain, "_draw", lambda m, r, window, size: drawn.append(window) or draw(m, r, window, size))
+    terrain.terrain_window.cache_clear()
+    view = fixture_view("midgame_view")
+    assert action_crop(view) is not None
+    (x0, y0, x1, y1), = drawn  # supersampled pixels
+    hexes = latest_hexes(view)
+    width, height = terrain.layer_size(crop_r(hexes, legible_radius(hexes), PHONE_WIDTH))
+    assert (x1 - x0) * (y1 - y0) < 0.05 * (2 * width) * (2 * height)
+
+
+def test_a_crop_draws_the_counters_it_shows_and_no_other(monkeypatch):
+    view = fixture_view("midgame_view")
+    drawn: list[counters.Look] = []
+    sprite = counters.sprite
+    monkeypatch.setattr(counters, "sprite", lambda look, size: drawn.append(look) or sprite(look, size))
+    action_crop(view)
+    on_map = [u for u in view["units"] if "hex" in u]
+    assert 0 < len(drawn) < len(on_map) / 3
+
+
+@pytest.mark.parametrize("width", [1, 2, 3, 4])
+def test_band_outline_draws_pillow_s_own_polygon_outline(width):
+    """BandDraw.outline masks each outline with the polygon's rows only; the pixels are Pillow's."""
+    points = [(4021.0, 1300.6), (4063.0, 1227.9), (4147.0, 1227.9), (4189.0, 1300.6), (4147.0, 1373.4),
+              (4063.0, 1373.4)]
+    theirs = Image.new("RGB", (4300, 1500), (250, 250, 250))
+    ImageDraw.Draw(theirs).polygon(points, outline=(90, 80, 70), width=width)
+    ours = Image.new("RGB", (4300, 400), (250, 250, 250))
+    BandDraw(ours, 1100).outline(points, (90, 80, 70), width)
+    assert ours.tobytes() == theirs.crop((0, 1100, 4300, 1500)).tobytes()
+
+
+def _refuse(r: int) -> None:
+    raise AssertionError(f"the whole layer at r={r} was drawn for a crop")
