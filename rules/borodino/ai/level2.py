@@ -94,7 +94,8 @@ class Search:
         why = f" (level 2: the best of {len(self.scored)} plans, {lead:+.1f} over level 1's)"
         moves = [Decision(d.command, d.reason + why) for d in moves]
         _, leaders_moved = move_leaders(after, self.side)  # Doomed Victory 8.1: after their units
-        return moves + leaders_moved + [Decision("end", "every unit that should move has moved (Sequence of Play)" + why)]
+        end = Decision("end", "every unit that should move has moved (Sequence of Play)" + why)
+        return moves + leaders_moved + [end]
 
     def _pick(self, genome: Genome) -> level1.Pick:
         return lambda n, choices: genome[n] % min(OPTIONS, len(choices))
