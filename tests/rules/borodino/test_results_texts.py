@@ -177,6 +177,7 @@ def test_displacement_displaced_artillery_may_not_fire_that_combat_phase():
     s = _displacing(1)
     assert s["units"][ART2]["hex"] == "2904" and s["units"][ART2]["attacked"] is True
     refused(s, "french", "attack 2904 -> 3104", "Combat (D, I)")
-    s = _displacing(2)
+    s = _displacing(2)   # the infantry displaced instead keeps its attack too: the rule takes artillery's only
     assert s["units"][ART2]["hex"] == "2905" and s["units"][ART2]["attacked"] is False
+    assert s["units"]["F-I-2"]["hex"] != "2906" and s["units"]["F-I-2"]["attacked"] is False
     assert play(s, "french", "attack 2905 -> 3104")[1][0]["kind"] == "combat"
