@@ -386,6 +386,19 @@ def test_an_event_without_an_audience_is_everyones():
     assert result.visible_to("blue") == [public] and result.visible_to("red") == [own, public]
 
 
+def test_the_record_keeps_an_event_without_an_audience_for_everyone_and_no_log_event():
+    own, public, log = {"text": "a", "to": "red"}, {"text": "b"}, {"text": "c", "to": "log"}
+    result = Result(True, "", 1, "red", events=[own, public, log])
+    assert record(result, {}, {}).outbox == [("red", {"events": [own]}), ("all", {"events": [public]})]
+
+
+def test_a_computer_players_reason_is_stored_with_its_command_and_the_game_stays_active(service, store, game):
+    assert service.submit(game, "red", "end", user="computer", reason="every runner has run").accepted
+    row = store.commands(game)[0]
+    assert (row["user"], row["text"], row["normalised"]) == ("computer", "end — every runner has run", "end")
+    assert store.game(game)["status"] == "active"
+
+
 def test_a_damaged_snapshot_is_logged_and_the_game_rebuilt_with_its_options(store, caplog):
     """The log line names the command, the error and its kind; the seed is set up again with the
     game's own options (the bonus adds 1 to every roll)."""

@@ -351,3 +351,26 @@ def test_out_of_turn_a_real_game_cites_its_own_sequence_of_play(store):
     assert told(refusal) == (False, "It is the French player's Movement Phase; the Russian player must wait "
                                     "(Turns of Play).", "Turns of Play", None)
     assert service.submit(game, "french", "end").accepted  # positive control: the French may
+
+
+def test_every_refusal_names_the_side_and_the_position_it_was_judged_at(service, store, game, monkeypatch,
+                                                                        caplog):
+    """A rules refusal, a store refusal and a busy record each answer with the side that typed
+    the line and the last command there is; the busy one is logged with game, side and line."""
+    assert service.submit(game, "red", "move r1 0201").accepted
+    refused = service.submit(game, "blue", "end")
+    assert (refused.accepted, refused.seq, refused.side, refused.rule) == (False, 1, "blue", "Toy: Sequence (A)")
+
+    def stale(*args, **kwargs):
+        raise StaleCommand(1, 2)
+
+    monkeypatch.setattr(store, "append", stale)
+    assert (service.submit(game, "red", "end").seq, service.submit(game, "red", "end").side) == (1, "red")
+
+    def locked(*args, **kwargs):
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(store, "append", locked)
+    busy = service.submit(game, "red", "end")
+    assert (busy.message, busy.seq, busy.side) == (BUSY, 1, "red")
+    assert caplog.messages == [f"game {game}: red: 'end': database is locked"]

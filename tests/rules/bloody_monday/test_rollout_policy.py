@@ -37,7 +37,7 @@ def test_a_whole_rollout_playout_keeps_the_invariants():
                             policy="rollout")
     assert result.state["phase"] == "over" and result.outcome is not None
     assert policies(bloody_monday) == ("uniform", "sample", "rollout")
-    assert policies(rules.load("borodino")) == ("uniform", "sample"), "elsewhere it would be `sample` again"
+    assert policies(rules.load("campaign_1812")) == ("uniform", "sample"), "elsewhere it would be `sample` again"
 
 
 def test_a_kind_of_command_is_drawn_as_often_as_the_moves_together():
