@@ -226,7 +226,7 @@ class GameService:
                           f"command {seq}, you saw command {expected_seq}); nothing was applied. "
                           "Look at the game again and resend.", seq, side)
         if verb == "orders":
-            return self.orders(game_id, side, args, user, compose)
+            return self.orders(game_id, side, args, compose)
         if verb == "draw" and not args:
             return self._draw(game_id, state, side, seq, compose)
         if verb in ("accept", "refuse") and game["pending_draw"] and \
@@ -312,8 +312,7 @@ class GameService:
             result.seq = done.seq
         return result
 
-    def orders(self, game_id: int, side: str, args: list[str], user: str | None,
-               compose: Compose) -> Result:
+    def orders(self, game_id: int, side: str, args: list[str], compose: Compose) -> Result:
         """`orders`: the side's standing orders and what may be given; `orders <kind> <order>`
         sets one ("ask" clears it) and plays it at once if that choice is waiting (issue 10.1)."""
         system = self.system(game_id)

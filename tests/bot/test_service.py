@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import rules
+from bot import fair_dice
 from bot.service import SIMULTANEOUS_UNDO, SORRY, GameService, Result, new_turn, record, still_to_order
 from bot.store import SNAPSHOT_EVERY
 from rules.core.errors import CommandError
@@ -24,6 +25,25 @@ def test_load_is_snapshot_plus_replay_and_equals_a_straight_replay(service, stor
 def test_random_seed_is_chosen_and_stored(service, store):
     game = service.new_game("toy_system", "short")
     assert isinstance(store.game(game)["seed"], int)
+
+
+def test_a_new_game_is_stored_with_its_place_maker_settings_and_committed_dice(service, store, monkeypatch):
+    """`new_game` stores where the game is played, who made it, that it is no hot seat unless
+    asked, its settings and the news of its opening; without a chosen seed its dice are fair: a drawn seed with its salt,
+    committed to by their hash (bot/fair_dice.py). Its first position is served from memory."""
+    game = service.new_game("toy_system", "short", guild="g1", channel="c1", created_by="ann",
+                            settings={"deadline_hours": 24},
+                            opening=lambda n: [("channel:c1", {"text": f"Game {n} opens."})])
+    row = store.game(game)
+    assert [(m["seq"], m["audience"], m["payload"]) for m in store.undelivered(game)] == [
+        (0, "channel:c1", {"text": f"Game {game} opens."})]
+    assert (row["guild"], row["channel"], row["created_by"], row["hot_seat"], row["settings"]) == (
+        "g1", "c1", "ann", False, {"deadline_hours": 24})
+    assert len(row["salt"]) == 32 and row["commitment"] == fair_dice.commitment(row["seed"], row["salt"])
+    monkeypatch.setattr(service, "state_at", lambda *args: pytest.fail("a new game read back from the store"))
+    assert service.position(game) == (0, toy_system.setup("short", row["seed"]))
+    chosen = store.game(service.new_game("toy_system", "short", seed=5, hot_seat=True))
+    assert (chosen["seed"], chosen["salt"], chosen["commitment"], chosen["hot_seat"]) == (5, None, None, True)
 
 
 def test_rejected_command_changes_nothing(service, store, game):
@@ -146,8 +166,9 @@ def test_finished_game_refuses_commands(service, store, game):
     commands = toy_commands("short", 11)
     assert all(r.accepted for r in submit_all(service, game, commands))
     assert store.game(game)["status"] == "over"
-    refusal = service.submit(game, "red", "end").message
-    assert refusal.startswith(f"Game {game} is over (") and "takes no more commands" in refusal
+    refused = service.submit(game, "red", "end")
+    assert refused.message.startswith(f"Game {game} is over (") and "takes no more commands" in refused.message
+    assert (refused.accepted, refused.seq, refused.side) == (False, len(commands), "red")
 
 
 def test_unexpected_errors_become_a_polite_sentence(service, store, game, monkeypatch, caplog):
@@ -156,8 +177,20 @@ def test_unexpected_errors_become_a_polite_sentence(service, store, game, monkey
 
     monkeypatch.setattr(toy_system, "apply", broken)
     result = service.submit(game, "red", "end")
-    assert not result.accepted and result.message == SORRY
-    assert "engine bug" in caplog.text and store.last_seq(game) == 0
+    assert (result.accepted, result.message, result.seq, result.side) == (False, SORRY, 0, "red")
+    assert caplog.messages == [f"game {game}: red: 'end' failed"] and "engine bug" in caplog.text
+    assert store.last_seq(game) == 0
+
+
+def test_every_answer_names_the_side_and_the_command_it_was_judged_at(service, store, game):
+    """A query, a stale order and an order to an ended game each come back with the asking side
+    and the number of the last command (the position they were judged at)."""
+    assert service.submit(game, "red", "move r1 0201").accepted
+    query = service.submit(game, "red", "status")
+    assert (query.accepted, query.message, query.seq, query.side) == (True, "", 1, "red") and query.reply
+    stale = service.submit(game, "blue", "end", expected_seq=0)
+    assert (stale.accepted, stale.seq, stale.side) == (False, 1, "blue")
+    assert stale.message.endswith("Look at the game again and resend.")
 
 
 def test_unknown_side_and_empty_line(service, game):
