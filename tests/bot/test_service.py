@@ -40,7 +40,7 @@ def test_a_new_game_is_stored_with_its_place_maker_settings_and_committed_dice(s
     assert (row["guild"], row["channel"], row["created_by"], row["hot_seat"], row["settings"]) == (
         "g1", "c1", "ann", False, {"deadline_hours": 24})
     assert len(row["salt"]) == 32 and row["commitment"] == fair_dice.commitment(row["seed"], row["salt"])
-    monkeypatch.setattr(service, "state_at", lambda *args: pytest.fail("a new game read back from the store"))
+    monkeypatch.setattr(service, "state_at", lambda *args: pytest.fail("a new game read back"))
     assert service.position(game) == (0, toy_system.setup("short", row["seed"]))
     chosen = store.game(service.new_game("toy_system", "short", seed=5, hot_seat=True))
     assert (chosen["seed"], chosen["salt"], chosen["commitment"], chosen["hot_seat"]) == (5, None, None, True)
