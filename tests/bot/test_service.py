@@ -29,8 +29,9 @@ def test_random_seed_is_chosen_and_stored(service, store):
 
 def test_a_new_game_is_stored_with_its_place_maker_settings_and_committed_dice(service, store, monkeypatch):
     """`new_game` stores where the game is played, who made it, that it is no hot seat unless
-    asked, its settings and the news of its opening; without a chosen seed its dice are fair: a drawn seed with its salt,
-    committed to by their hash (bot/fair_dice.py). Its first position is served from memory."""
+    asked, its settings and the news of its opening; without a chosen seed its dice are fair: a
+    drawn seed with its salt, committed to by their hash (bot/fair_dice.py). Its first position
+    is served from memory."""
     game = service.new_game("toy_system", "short", guild="g1", channel="c1", created_by="ann",
                             settings={"deadline_hours": 24},
                             opening=lambda n: [("channel:c1", {"text": f"Game {n} opens."})])
