@@ -6,7 +6,7 @@ units moved, FAQ 5 battles due, 7.0 a pass made), and the fog of war of the unit
 test_fog_of_war.py (issue 17.3)."""
 from __future__ import annotations
 
-from rules.bloody_monday import turns
+from rules.bloody_monday import turns, views
 from tests.rules.bloody_monday.bm_helpers import battle, bm, do, game, position
 from tests.rules.bloody_monday.test_5_3_combat import after_showdown, attack_42
 
@@ -279,3 +279,26 @@ def test_the_showdown_reveals_both_sides_to_everyone():
     g = after_showdown()
     public = [u for u in bm.view(g.s, None)["units"] if u["area"] == 54]
     assert len(public) == 7 and all(u["revealed"] for u in public) and all("id" in u for u in public)
+
+
+def test_the_other_players_logistics_spending_stays_out_of_a_computers_position():
+    """3.4-3.6: the enemy hears of a restore only as "a step", so the position a computer player
+    plans on (`views.position`) leaves out the other player's spending and current step, and keeps
+    the logistics player's own."""
+    g = game(position({}))
+    turns.start_logistics(g)
+    g.s["logistics"]["spent"]["artillery"], g.s["logistics"]["step"] = 2, 1
+    mover = turns.logistics_side(g)
+    other = next(side for side in ("french", "russian") if side != mover)
+    assert views.position(g, mover)["logistics"] == g.s["logistics"]
+    assert views.position(g, other)["logistics"] == {
+        k: v for k, v in g.s["logistics"].items() if k not in ("spent", "step")} != g.s["logistics"]
+
+
+def test_a_computers_position_names_a_logged_move_by_its_block_only_to_the_side_that_knows_it():
+    """Fog of War: the log of moves in `views.position` names the block that moved to its owner,
+    and only its route to the other side, which has not seen it."""
+    g = game(position({"F-I-1": 17}))
+    g.s["log"]["moves"].append({"id": "F-I-1", "side": "french", "path": [16, 17]})
+    assert views.position(g, "french")["log"]["moves"][-1] == {"id": "F-I-1", "side": "french", "path": [16, 17]}
+    assert views.position(g, "russian")["log"]["moves"][-1] == {"side": "french", "path": [16, 17]}
