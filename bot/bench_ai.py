@@ -22,6 +22,7 @@ from typing import cast
 import rules
 from bot.ai_seat import NoComputer, commander_for
 from rules.core.ai import RefusedPlan, duel
+from rules.bloody_monday.ai.strength import impulse
 from rules.core.strength import DecisionKey, Strength, Timed, player_turn
 from rules.core.system import Event, GameSystem, View
 
@@ -42,12 +43,6 @@ class Match:
 
 
 MATCHES = (Match(1, None, 0.90), Match(2, 1, 0.60))
-
-
-def impulse(view: View, seen: Sequence[Event]) -> Hashable:
-    """A Bloody Monday decision: one impulse (a Tactical Action, Pass or Initiative Action with
-    its battles and hits) or one player's Logistics Phase; each impulse is told by a "phase" event."""
-    return view["turn"], view["phase"], sum(1 for e in seen if e.get("kind") == "phase")
 
 
 @dataclass(frozen=True)

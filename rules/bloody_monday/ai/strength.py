@@ -8,34 +8,20 @@ machine under `nice -n 19` the wall clock mostly measures the other jobs.
 """
 from __future__ import annotations
 
-import random
 import sys
-import time
-from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from rules import bloody_monday
 from rules.bloody_monday.game import enemy_of
-from rules.core.ai import Commander, Decision, duel
-from rules.core.strength import Strength
+from rules.core.ai import Commander, duel
+from rules.core.strength import Strength, Timed
+from rules.core.system import Event, View
 
-Clock = dict[tuple[int, str, int], float]
 
-
-class _Timed:
-    """A commander whose planning time is summed per impulse (turn, phase, impulse number): an
-    impulse is one Tactical Action, Pass or Initiative Action with the battles and hits in it, or
-    one player's Logistics Phase. The impulse number is the count of "impulse" events seen."""
-
-    def __init__(self, inner: Commander, clock: Clock):
-        self.inner, self.clock = inner, clock
-
-    def plan(self, view: dict, seen: Sequence[dict], rng: random.Random) -> list[Decision]:
-        start = time.process_time()
-        plan = self.inner.plan(view, seen, rng)
-        count = sum(1 for e in seen if e.get("kind") == "phase")
-        self.clock[(view["turn"], view["phase"], count)] += time.process_time() - start
-        return plan
+def impulse(view: View, seen: Sequence[Event]) -> Hashable:
+    """A Bloody Monday decision: one impulse (a Tactical Action, Pass or Initiative Action with
+    its battles and hits) or one player's Logistics Phase; each impulse is told by a "phase" event."""
+    return view["turn"], view["phase"], sum(1 for e in seen if e.get("kind") == "phase")
 
 
 def measure(scenario: str, side: str, games: int, level: int = 1, first_seed: int = 0,
@@ -47,8 +33,8 @@ def measure(scenario: str, side: str, games: int, level: int = 1, first_seed: in
                    opponent="random play" if against is None else f"level {against}")
     foe = enemy_of(side)
     for seed in range(first_seed, first_seed + games):
-        clock: Clock = defaultdict(float)
-        seats: dict[str, Commander | None] = {side: _Timed(bloody_monday.commander(level), clock),
+        clock: dict[Hashable, float] = {}
+        seats: dict[str, Commander | None] = {side: Timed(bloody_monday.commander(level), clock, impulse),
                                               foe: None if against is None else bloody_monday.commander(against)}
         game = duel(bloody_monday, scenario, seed, seats, ai_seed=seed)
         out.count(game.outcome, clock.values())

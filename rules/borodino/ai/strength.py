@@ -7,27 +7,13 @@ and its thinking time per player-turn in CPU seconds. A measurement, not a test 
 from __future__ import annotations
 
 import sys
-import time
-from collections import defaultdict
+from collections.abc import Hashable
 
 from rules import borodino
-from rules.core.ai import Commander, Decision, duel
-from rules.core.strength import Strength
+from rules.core.ai import Commander, duel
+from rules.core.strength import Strength, Timed
 
 __all__ = ["Strength", "measure"]
-
-
-class _Timed:
-    """A commander whose planning time (CPU seconds) is summed per player-turn (turn, phasing player)."""
-
-    def __init__(self, inner: Commander, clock: dict[tuple[int, str], float]):
-        self.inner, self.clock = inner, clock
-
-    def plan(self, view: dict, seen: object, rng: object) -> list[Decision]:
-        start = time.process_time()
-        plan = self.inner.plan(view, seen, rng)  # type: ignore[arg-type]
-        self.clock[(view["turn"], view["player"])] += time.process_time() - start
-        return plan
 
 
 def measure(scenario: str, side: str, games: int, level: int = 1, first_seed: int = 0,
@@ -38,8 +24,8 @@ def measure(scenario: str, side: str, games: int, level: int = 1, first_seed: in
     out = Strength(scenario, side, level)
     other = next(s for s in borodino.INFO.sides if s != side)
     for seed in range(first_seed, first_seed + games):
-        clock: dict[tuple[int, str], float] = defaultdict(float)
-        seats: dict[str, Commander | None] = {side: _Timed(borodino.commander(level), clock)}
+        clock: dict[Hashable, float] = {}
+        seats: dict[str, Commander | None] = {side: Timed(borodino.commander(level), clock)}  # per player-turn
         seats[other] = borodino.commander(opponent) if opponent else None
         game = duel(borodino, scenario, seed, seats, ai_seed=seed)
         out.count(game.outcome, clock.values())
