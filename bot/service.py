@@ -308,7 +308,8 @@ class GameService:
                               order, side)
                 break
             result.followed.append(done)
-            result.message += " " + _told_to(done, result.side)
+            told = _told_to(done, result.side, system.outcome(state))
+            result.message += " " + told if told else ""
             result.seq = done.seq
         return result
 
@@ -547,12 +548,13 @@ def simultaneous(system: GameSystem, state: dict) -> bool:
     return system.INFO.hidden_information and len(system.active_sides(state)) > 1
 
 
-def _told_to(done: Result, side: str | None) -> str:
+def _told_to(done: Result, side: str | None, outcome: dict | None) -> str:
     """What a command a standing order played tells the player whose command it followed: a
     secret order of another side (a battle plan) only what the rules show everyone, so that
-    nobody learns whether the other has chosen."""
+    nobody learns whether the other has chosen, and how the game ended if it did."""
     if done.secret and done.side != side:
-        return " ".join(e["text"] for e in done.visible_to(None))
+        shown = [e["text"] for e in done.visible_to(None)]
+        return " ".join(shown + ([fmt.outcome_line(outcome)] if outcome else []))
     return done.public or done.message
 
 

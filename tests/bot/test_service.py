@@ -222,10 +222,10 @@ def test_standing_orders_play_every_choice_that_follows_a_command_and_store_each
     service.store.take_seat(game, "red", "u-red")
     _give(service, game, ("blue", "answer loud"), ("red", "echo no"), ("red", "plan bold"), ("blue", "plan calm"))
     shout = service.submit(game, "red", "shout", user="u-red")
-    assert shout.message == ("Red: shout. Blue by standing order: an `answer` command. Red by standing order: an "
-                             "`echo` command. Red by standing order: a `plan` command. red plans bold blue plans calm")
-    assert (shout.seq, shout.command, shout.standing) == (5, "shout", None)
     over = "Game over: No winner (draw): the wagers are over"
+    assert shout.message == ("Red: shout. Blue by standing order: an `answer` command. Red by standing order: an "
+                             f"`echo` command. Red by standing order: a `plan` command. red plans bold blue plans calm {over}")
+    assert (shout.seq, shout.command, shout.standing) == (5, "shout", None)
     assert [(r.side, r.seq, r.message, r.public, r.standing, r.secret) for r in shout.followed] == [
         ("blue", 2, "Blue by standing order (answer: loud): answer loud.", "Blue by standing order: an `answer` "
          "command.", "answer: loud", False),
@@ -243,6 +243,18 @@ def test_standing_orders_play_every_choice_that_follows_a_command_and_store_each
                     (4, "red", "u-red", "standing order plan: bold", "plan bold", 3),
                     (5, "blue", "u-blue", "standing order plan: calm", "plan calm", 4)]
     assert service.store.game(game)["status"] == "over" and service.replay_check(game).ok
+
+
+def test_a_secret_order_played_by_standing_order_tells_the_other_side_nothing_until_the_reveal(wager):
+    """Issue 14.2: Red's standing plan, played after Blue's typed answer, leaves Blue's reply as
+    it was (not even a space); Blue's own plan then reveals both, and the game's end."""
+    service, game = wager
+    _give(service, game, ("red", "plan bold"))
+    assert service.submit(game, "red", "shout").accepted
+    answer = service.submit(game, "blue", "answer soft")
+    assert (answer.message, [r.command for r in answer.followed]) == ("Blue: answer soft.", ["plan bold"])
+    last = service.submit(game, "blue", "plan calm")
+    assert last.message == "Blue: plan calm. Game over: No winner (draw): the wagers are over"
 
 
 def test_a_choice_without_a_standing_order_waits_for_its_player(wager):
