@@ -256,6 +256,10 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
         after = service.load(game_id)
         if result.accepted and system.phase_key(after) != system.phase_key(before):
             write(fmt.headline(system.view(after, seated)))
+        elif result.accepted and result.reply is None:
+            prompt = system.view(after, seated).get("prompt")
+            if prompt and prompt != system.view(before, seated).get("prompt"):
+                write(str(prompt))  # a step within the phase: what the game now waits for
         handing_over = hidden and next_seat(system.active_sides(after), seated, acted) not in (None, seated)
         if result.accepted and result.reply is None and maps and not handing_over:
             write(maps.draw([], seated))

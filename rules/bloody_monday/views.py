@@ -69,7 +69,38 @@ def prompt(g: Game, viewer: str | None) -> str | None:
     imp: Impulse | None = s["impulse"]
     if imp is None:
         return f"{s['player'].title()} impulse: `tactical`, `pass` or an `initiative` action (4.0)."
-    return f"{s['player'].title()} {imp['kind']} action, {imp['segment']} segment (5.0)."
+    if viewer != s["player"]:
+        name, rule = ACTIONS[imp["kind"]]
+        return f"{s['player'].title()} {name}, {imp['segment']} segment ({rule})."
+    return f"{s['player'].title()} {action_prompt(imp)}"
+
+
+# An impulse's kind -> its name and rule case (5.0, 6.2, 6.3, 7.0).
+ACTIONS = {"tactical": ("Tactical Action", "5.0"), "pass": ("Pass", "7.0"), "raid": ("Cavalry Raid", "6.3"),
+           "special": ("Special Movement and Combat", "6.2")}
+
+
+def action_prompt(imp: Impulse) -> str:
+    """The phasing player's action under way, its segment and what may be done in it (5.0-5.3,
+    6.2, 6.3, 7.0)."""
+    if imp["kind"] == "pass":
+        return "Pass: `move <block> <area>`, one unit at most, then `end` (7.0)."
+    if imp["kind"] != "tactical":
+        name, rule = ACTIONS[imp["kind"]]
+        units = "cavalry" if imp["kind"] == "raid" else "units"
+        moves = f"`move <block> <area>`, up to {imp['limit']} {units}, then " if imp["segment"] == "movement" else ""
+        return f"{name}, {imp['segment']} segment: {moves}`battle <area>` where contested, then `end` ({rule})."
+    return "Tactical Action, " + {
+        "activation": "activation segment: `activate <leader> [<area>]` (5.1), then `move` the units your "
+                      "activated leaders command (5.2), `battle <area>` (5.3) and `end` (5.0).",
+        "movement": "movement segment: `move <block> <area>` the units your activated leaders command, "
+                    "`activate <artillery>` (5.2, 5.2.1); then `inspire` (5.2.2), `battle <area>` (5.3) or "
+                    "`end` (5.0).",
+        "inspiration": "inspiration segment: `inspire <leader> <block>` (5.2.2), then `battle <area>` (5.3) "
+                       "or `end` (5.0).",
+        "combat": "combat segment: `battle <area>` in each contested area, newly contested ones first (5.3, "
+                  "FAQ 5), then `end` (5.0).",
+    }[imp["segment"]]
 
 
 def retreat_prompt(g: Game, viewer: str | None) -> str:

@@ -144,3 +144,17 @@ def test_hot_seat_with_hidden_information_hands_over_and_shows_one_side(service,
     red, blue = "\n".join(written[:cuts[0]]), "\n".join(written[cuts[0]:cuts[2]])
     assert "(to Red) your secret number" in red and "(to Blue)" not in red
     assert "(to Blue) your secret number" in blue and "(to Red)" not in blue
+
+
+def test_a_step_within_a_phase_prints_what_the_game_now_waits_for(tmp_path):
+    """Bloody Monday 5.0: `tactical` opens the activation segment in the same phase; the player at the
+    screen reads at once what it allows. A command that leaves the prompt as it was prints no prompt again."""
+    service = GameService(Store(tmp_path / "g.sqlite"))
+    game = service.new_game("bloody_monday", "bloody_monday", seed=1)
+    for side in ("french", "russian"):
+        service.store.take_seat(game, side, f"u-{side}")
+    lines, out = iter(["tactical", "units 16", "quit"]), []
+    assert play(service, game, lambda prompt: next(lines), out.append) == 0
+    told = out[out.index("[1] French: tactical.") + 1:]
+    assert told[0].startswith("French Tactical Action, activation segment: `activate <leader> [<area>]` (5.1)")
+    assert sum("activation segment" in t for t in told) == 1  # `units` (a query) prints no prompt

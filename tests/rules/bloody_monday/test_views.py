@@ -32,10 +32,52 @@ def test_4_0_an_impulse_opens_with_the_choice_of_action():
         "Russian impulse: `tactical`, `pass` or an `initiative` action (4.0).")
 
 
-def test_5_0_an_action_under_way_names_its_kind_and_segment():
-    assert prompts(attack_42()) == alike("French tactical action, movement segment (5.0).")
+def _others_read(state: dict, text: str) -> None:
+    """The Russian player and the public read the French action's name and segment only."""
+    assert prompts(state)[None] == prompts(state)["russian"] == text
+
+
+def test_5_0_a_tactical_action_tells_its_player_what_each_segment_allows():
+    state, _ = do(position({"F-I-D": 16, "F-I-1": 16}), "french", "tactical")
+    assert prompts(state)["french"] == (
+        "French Tactical Action, activation segment: `activate <leader> [<area>]` (5.1), then `move` the units "
+        "your activated leaders command (5.2), `battle <area>` (5.3) and `end` (5.0).")
+    _others_read(state, "French Tactical Action, activation segment (5.0).")
+    state = attack_42()
+    assert prompts(state)["french"] == (
+        "French Tactical Action, movement segment: `move <block> <area>` the units your activated leaders "
+        "command, `activate <artillery>` (5.2, 5.2.1); then `inspire` (5.2.2), `battle <area>` (5.3) or `end` (5.0).")
+    _others_read(state, "French Tactical Action, movement segment (5.0).")
+    state["impulse"]["segment"] = "inspiration"
+    assert prompts(state)["french"] == ("French Tactical Action, inspiration segment: `inspire <leader> <block>` "
+                                        "(5.2.2), then `battle <area>` (5.3) or `end` (5.0).")
+    state["impulse"]["segment"] = "combat"
+    assert prompts(state)["french"] == (
+        "French Tactical Action, combat segment: `battle <area>` in each contested area, newly contested ones first "
+        "(5.3, FAQ 5), then `end` (5.0).")
+    _others_read(state, "French Tactical Action, combat segment (5.0).")
+
+
+def test_7_0_a_pass_tells_its_player_one_unit_may_move():
     state, _ = do(position({"F-I-1": 16}), "french", "pass")
-    assert prompts(state) == alike("French pass action, movement segment (5.0).")
+    assert prompts(state)["french"] == "French Pass: `move <block> <area>`, one unit at most, then `end` (7.0)."
+    _others_read(state, "French Pass, movement segment (7.0).")
+
+
+def test_6_2_and_6_3_initiative_actions_name_how_many_may_move():
+    state, _ = do(position({"F-I-1": 16}), "french", "initiative move")
+    limit = state["impulse"]["limit"]
+    assert prompts(state)["french"] == (
+        f"French Special Movement and Combat, movement segment: `move <block> <area>`, up to {limit} units, then "
+        "`battle <area>` where contested, then `end` (6.2).")
+    _others_read(state, "French Special Movement and Combat, movement segment (6.2).")
+    state["impulse"].update(kind="raid", limit=3)
+    assert prompts(state)["french"] == (
+        "French Cavalry Raid, movement segment: `move <block> <area>`, up to 3 cavalry, then `battle <area>` where "
+        "contested, then `end` (6.3).")
+    state["impulse"]["segment"] = "combat"
+    assert prompts(state)["french"] == "French Cavalry Raid, combat segment: `battle <area>` where contested, then `end` (6.3)."
+    _others_read(state, "French Cavalry Raid, combat segment (6.3).")
 
 
 def test_5_3_1_a_battle_waits_for_the_attackers_artillery():
