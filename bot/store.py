@@ -282,9 +282,9 @@ class Store:
         stamp = now()
         with self.transaction():
             cursor = self.db.execute(
-                "INSERT INTO games (guild, channel, system, scenario, options, seed, status,"
-                " hot_seat, created_by, created_at, updated_at, salt, commitment, settings)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?)",
+                """INSERT INTO games (guild, channel, system, scenario, options, seed, status,
+                   hot_seat, created_by, created_at, updated_at, salt, commitment, settings)
+                   VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?)""",
                 [guild, channel, system, scenario, json.dumps(options or {}), seed,
                  int(hot_seat), created_by, stamp, stamp, salt, commitment,
                  json.dumps(settings) if settings is not None else None])
@@ -340,14 +340,14 @@ class Store:
         handed to a person is not one)."""
         return {row["side"]: {"level": row["level"], "budget": row["budget"], "seed": row["seed"]}
                 for row in self.db.query(
-                    "SELECT a.* FROM ai_seats a JOIN seats s ON s.game = a.game AND s.side = a.side"
-                    " WHERE a.game = ? AND s.user = ?", [game_id, COMPUTER])}
+                    """SELECT a.* FROM ai_seats a JOIN seats s ON s.game = a.game AND s.side = a.side
+                       WHERE a.game = ? AND s.user = ?""", [game_id, COMPUTER])}
 
     def computer_games(self) -> list[int]:
         """The games not over in which the computer holds a seat, oldest first."""
         return [row[0] for row in self.db.execute(
-            "SELECT id FROM games WHERE status != 'over' AND id IN"
-            " (SELECT game FROM seats WHERE user = ?) ORDER BY id", [COMPUTER])]
+            """SELECT id FROM games WHERE status != 'over' AND id IN
+               (SELECT game FROM seats WHERE user = ?) ORDER BY id""", [COMPUTER])]
 
     def leave_seats(self, game_id: int, sides: list[str], outbox: Outbox) -> None:
         """Free seats of a game not yet started (a player leaving the lobby)."""
@@ -413,8 +413,8 @@ class Store:
         messages saying so."""
         with self.transaction():
             self._check_live(game_id)
-            self.db.execute("UPDATE games SET status = 'over', ended = ?, updated_at = ?"
-                            " WHERE id = ?", [json.dumps(ended), now(), game_id])
+            self.db.execute("""UPDATE games SET status = 'over', ended = ?, updated_at = ?
+                               WHERE id = ?""", [json.dumps(ended), now(), game_id])
             self.db.execute("DELETE FROM deadlines WHERE game = ?", [game_id])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
@@ -422,8 +422,8 @@ class Store:
         """A game that waits (its channel is gone, or its players agreed): no deadline runs, and
         the reason and the messages saying so are stored with it."""
         with self.transaction():
-            self.db.execute("UPDATE games SET paused = ?, pending_pause = NULL, updated_at = ?"
-                            " WHERE id = ?", [reason, now(), game_id])
+            self.db.execute("""UPDATE games SET paused = ?, pending_pause = NULL, updated_at = ?
+                               WHERE id = ?""", [reason, now(), game_id])
             self._write_deadlines(game_id, {})
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
@@ -432,9 +432,9 @@ class Store:
         """A paused game goes on, at the table of `channel`, with the messages saying so and
         the deadlines it starts."""
         with self.transaction():
-            self.db.execute("UPDATE games SET paused = NULL, pending_pause = NULL, channel = ?,"
-                            " updated_at = ?"
-                            " WHERE id = ?", [channel, now(), game_id])
+            self.db.execute("""UPDATE games SET paused = NULL, pending_pause = NULL, channel = ?,
+                               updated_at = ?
+                               WHERE id = ?""", [channel, now(), game_id])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
             self._write_deadlines(game_id, deadlines)
 
@@ -492,8 +492,8 @@ class Store:
     def commands(self, game_id: int, after: int = 0, upto: int | None = None) -> list[dict]:
         """The stored commands with after < seq <= upto, in order."""
         limit = upto if upto is not None else 2**62
-        return list(self.db.query("SELECT * FROM commands WHERE game = ? AND seq > ? AND seq <= ?"
-                                  " ORDER BY seq", [game_id, after, limit]))
+        return list(self.db.query("""SELECT * FROM commands WHERE game = ? AND seq > ? AND seq <= ?
+                                     ORDER BY seq""", [game_id, after, limit]))
 
     def append(self, game_id: int, command: dict, state: dict, outbox: Outbox,
                status: str = "active", turn: str | None = None,
@@ -524,8 +524,8 @@ class Store:
             self._write_turn(game_id, turn, seq)
             self._write_outbox(game_id, seq, outbox)
             self._write_deadlines(game_id, {} if status == "over" else deadlines)
-            self.db.execute("UPDATE games SET status = ?, updated_at = ?, pending_undo = NULL,"
-                            " pending_draw = NULL WHERE id = ?", [status, stamp, game_id])
+            self.db.execute("""UPDATE games SET status = ?, updated_at = ?, pending_undo = NULL,
+                               pending_draw = NULL WHERE id = ?""", [status, stamp, game_id])
         return seq
 
     def truncate(self, game_id: int, from_seq: int, outbox: Outbox, *,
@@ -542,8 +542,8 @@ class Store:
             for table in ("commands", "snapshots", "turns"):
                 self.db.execute(f"DELETE FROM {table} WHERE game = ? AND seq >= ?",
                                 [game_id, from_seq])
-            self.db.execute("DELETE FROM outbox WHERE game = ? AND seq >= ?"
-                            " AND delivered_at IS NULL", [game_id, from_seq])
+            self.db.execute("""DELETE FROM outbox WHERE game = ? AND seq >= ?
+                               AND delivered_at IS NULL""", [game_id, from_seq])
             self._write_outbox(game_id, from_seq - 1, outbox)
             self._write_deadlines(game_id, deadlines)
             self._write_pending(game_id, None)
@@ -553,8 +553,8 @@ class Store:
     def snapshots_before(self, game_id: int, at_most: int) -> list[tuple[int, dict | None]]:
         """The cached (seq, state) at or before `at_most`, newest first; a damaged one's state
         is None (a cache: the caller falls back to an earlier one, or to the seed)."""
-        rows = self.db.execute("SELECT seq, state_json FROM snapshots WHERE game = ? AND seq <= ?"
-                               " ORDER BY seq DESC", [game_id, at_most]).fetchall()
+        rows = self.db.execute("""SELECT seq, state_json FROM snapshots WHERE game = ? AND seq <= ?
+                                  ORDER BY seq DESC""", [game_id, at_most]).fetchall()
         return [(seq, decode_state(text)) for seq, text in rows]
 
     def snapshots(self, game_id: int) -> dict[int, dict | None]:
@@ -579,9 +579,9 @@ class Store:
     def undelivered_to(self, user: str) -> list[dict]:
         """Undelivered rows for this person: addressed to "user:<id>" or to a side they hold."""
         rows = self.db.query(
-            "SELECT * FROM outbox o WHERE delivered_at IS NULL AND (audience = ? OR EXISTS"
-            " (SELECT 1 FROM seats s WHERE s.game = o.game AND s.side = o.audience"
-            " AND s.user = ?)) ORDER BY id", [f"user:{user}", user])
+            """SELECT * FROM outbox o WHERE delivered_at IS NULL AND (audience = ? OR EXISTS
+               (SELECT 1 FROM seats s WHERE s.game = o.game AND s.side = o.audience
+               AND s.user = ?)) ORDER BY id""", [f"user:{user}", user])
         return [{**r, "payload": json.loads(r["payload"])} for r in rows]
 
     def add_outbox(self, game_id: int, outbox: Outbox) -> None:
@@ -637,9 +637,7 @@ class Store:
         earlier one, with the messages announcing it."""
         with self.transaction():
             self._check_live(game_id)
-            self.db.execute("INSERT OR REPLACE INTO deadlines (game, side, due_at, reminded_at,"
-                            " phase_key, began_at) VALUES (?, ?, ?, NULL, ?, ?)",
-                            [game_id, side, due_at, phase_key, began_at])
+            self._put_deadline(game_id, side, due_at, None, phase_key, began_at)
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     def _write_deadlines(self, game_id: int, deadlines: DeadlineRows | None) -> None:
@@ -652,9 +650,7 @@ class Store:
         for side, (due_at, phase_key, began_at) in deadlines.items():
             if side in rows and (rows[side]["due_at"], rows[side]["phase_key"]) == (due_at, phase_key):
                 continue
-            self.db.execute("INSERT OR REPLACE INTO deadlines (game, side, due_at, reminded_at,"
-                            " phase_key, began_at) VALUES (?, ?, ?, NULL, ?, ?)",
-                            [game_id, side, due_at, phase_key, began_at])
+            self._put_deadline(game_id, side, due_at, None, phase_key, began_at)
 
     def retime_deadlines(self, game_id: int, deadlines: list[dict], outbox: Outbox | None = None) -> None:
         """Running deadline rows given new due times (a player changed their own time), with
@@ -668,10 +664,15 @@ class Store:
         """Inside a write transaction: these deadline rows (as `deadlines()` reads them, with
         new values) replace the stored ones."""
         for row in deadlines:
-            self.db.execute("INSERT OR REPLACE INTO deadlines (game, side, due_at, reminded_at,"
-                            " phase_key, began_at) VALUES (?, ?, ?, ?, ?, ?)",
-                            [game_id, row["side"], row["due_at"], row["reminded_at"],
-                             row["phase_key"], row.get("began_at")])
+            self._put_deadline(game_id, row["side"], row["due_at"], row["reminded_at"],
+                               row["phase_key"], row.get("began_at"))
+
+    def _put_deadline(self, game_id: int, side: str, due_at: str, reminded_at: str | None,
+                      phase_key: str | None, began_at: str | None) -> None:
+        """Inside a write transaction: the side's one deadline row, replacing any before it."""
+        self.db.execute("""INSERT OR REPLACE INTO deadlines (game, side, due_at, reminded_at,
+                           phase_key, began_at) VALUES (?, ?, ?, ?, ?, ?)""",
+                        [game_id, side, due_at, reminded_at, phase_key, began_at])
 
     def deadlines(self, game_id: int | None = None) -> list[dict]:
         where, args = ("WHERE game = ?", [game_id]) if game_id is not None else ("", [])
