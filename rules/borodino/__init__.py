@@ -19,6 +19,7 @@ from rules.borodino import (
     results,
     rollout,
     scenario_data,
+    session as sessions,
     set_up,
     standing,
     turns,
@@ -60,6 +61,7 @@ __all__ = [
     "parse",
     "phase_key",
     "scenarios",
+    "session",
     "setup",
     "standing_command",
     "standing_orders",
@@ -197,6 +199,11 @@ def rollout_command(state: dict, side: str, rng: random.Random) -> C.Command | N
         return None
     return rollout.rollout_command(Battle(reading_copy(state)), side, rng)
 
+def session(state: dict) -> sessions.Session:
+    """The game from `state` on, played forward in place (session.py): what random playouts and
+    a search's rollouts use; the same rules and the same games as `apply`, without a copy of the
+    state or a new position for every command. `state` itself is never changed."""
+    return sessions.Session(state, _command)
 
 
 def standing_orders() -> dict[str, dict[str, str]]:

@@ -146,11 +146,14 @@ class Battle:
 
     @cached_property
     def stands(self) -> dict[str, dict[Hex, str]]:
-        """`occupant` split by side, in the same order: for each side, its units on the map by hex."""
+        """`occupant` split by side: for each side, its units on the map by hex, in the order of
+        the state's unit table (whatever order the units moved in: what iterates over them, such
+        as the attacks listed, does not depend on the moves before)."""
         out: dict[str, dict[Hex, str]] = {side: {} for side in SIDES}
         defs = self.defs
-        for h, uid in self.occupant.items():
-            out[defs[uid].side][h] = uid
+        for uid, u in self.s["units"].items():
+            if u["where"] == "map":
+                out[defs[uid].side][u["hex"]] = uid  # type: ignore[index]
         return out
 
     def describe(self, uid: str) -> str:
@@ -188,8 +191,14 @@ class Battle:
 
     def _moved(self) -> None:
         """Forget what depended on where the units stand."""
-        self.__dict__.pop("zocs", None)
         self.__dict__.pop("stands", None)
+        self.forget()
+
+    def forget(self) -> None:
+        """Forget what depends on more than where the units stand (the zones of control count the
+        redoubts; a route search, the turn): what a position kept between commands does after
+        each one (session.py). The hex index and the units by side follow every move."""
+        self.__dict__.pop("zocs", None)
         self.searched.clear()
 
     # --- redoubts ------------------------------------------------------------------------
