@@ -10,6 +10,7 @@ from functools import cache, cached_property
 from typing import NotRequired, TypedDict
 
 from rules.borodino import battlemap, scenario_data, tables
+from rules.borodino.attack_cover import Contact
 from rules.core.hexes import Hex, neighbours
 from rules.core.play import copy_state
 
@@ -97,6 +98,7 @@ class Battle:
         self.s = state
         self._own: set[str] = set()  # units whose entry this Battle has copied (`edit`)
         self.searched: dict[tuple, tuple] = {}  # route searches made here (movement._search)
+        self.contacts: dict[tuple, Contact] = {}  # combat.contact worked out here, until a unit changes
         self.map = battlemap.load()
         self.defs = scenario_data.units()
         self.scenario = scenario_data.scenarios()[state["scenario"]]
@@ -114,6 +116,7 @@ class Battle:
         if uid not in self._own:
             self.s["units"][uid] = dict(self.s["units"][uid])  # type: ignore[assignment]
             self._own.add(uid)
+        self.contacts.clear()
         return self.s["units"][uid]
 
     def side(self, uid: str) -> str:
@@ -200,6 +203,7 @@ class Battle:
         each one (session.py). The hex index and the units by side follow every move."""
         self.__dict__.pop("zocs", None)
         self.searched.clear()
+        self.contacts.clear()
 
     # --- redoubts ------------------------------------------------------------------------
     def redoubt_active(self, h: Hex) -> bool:

@@ -299,13 +299,25 @@ def _redoubt_targets(b: Battle, side: str) -> set[Hex]:
             for f in r.front if b.side_at(f) == "french" and _available_defender(b, b.occupant[f])}
 
 
-def contact(b: Battle, side: str, capable: dict[str, list[Hex]] | None = None,
-            due: tuple[set[str], set[Hex]] | None = None) -> Contact:
-    """Who may still attack whom, and which of them owe an attack (Combat B; Redoubts C, I);
-    `capable` and `due`: `capable_edges(b, side)` and `obligations(b, side)` when the caller has them."""
+def contact(b: Battle, side: str) -> Contact:
+    """Who may still attack whom, and which of them owe an attack (Combat B; Redoubts C, I).
+
+    Worked out once per position: kept in `b.contacts` with the redoubts' marks it read, until a
+    unit changes (`Battle.edit`, `Battle.forget`), so that an attack drawn and then carried out in
+    one position (session.py), or several attacks tried in it, share it. Not kept under the
+    Doomed Victory options, whose bars (dv_combat.why_barred) also read the leaders."""
+    if b.doomed:
+        return _contact(b, side)
+    key = (side, tuple((r["destroyed"], r["attacked"]) for r in b.s["redoubts"].values()))
+    found = b.contacts.get(key)
+    if found is None:
+        found = b.contacts[key] = _contact(b, side)
+    return found
+
+
+def _contact(b: Battle, side: str) -> Contact:
     edges: dict[str, dict[Hex, bool]] = {}
-    if capable is None:
-        capable = capable_edges(b, side)
+    capable = capable_edges(b, side)
     for a, targets in capable.items():
         ah = b.hex_of(a)
         # "single": bombarding artillery attacks one unit (Artillery D), an empty redoubt is attacked by itself (I)
@@ -317,7 +329,7 @@ def contact(b: Battle, side: str, capable: dict[str, list[Hex]] | None = None,
                           if b.side_at(f) == "french" and _available_defender(b, b.occupant[f])}
                 if fronts:
                     edges[f"R{h}"] = fronts
-    due_a, due_d = due or obligations(b, side, capable)
+    due_a, due_d = obligations(b, side, capable)
     return Contact(edges, {("a", a) for a in due_a} | {("d", h) for h in due_d})
 
 
