@@ -105,6 +105,7 @@ class Battle:
         self.tables = tables.load()
         self.occupant: dict[Hex, str] = {
             u["hex"]: uid for uid, u in state["units"].items() if u["where"] == "map"}
+        self.control: dict[str, dict[Hex, int]] | None = None  # see `keep_control`
 
     # --- units ---------------------------------------------------------------------------
     def unit(self, uid: str) -> Unit:
@@ -169,8 +170,10 @@ class Battle:
         u = self.edit(uid)
         if u["hex"] is not None:  # on the map
             del self.occupant[u["hex"]]
+            self._control(uid, u["hex"], -1)
         u["where"], u["hex"] = "map", h
         self.occupant[h] = uid
+        self._control(uid, h, +1)
         if h in self.s["redoubts"]:
             self.s["redoubts"][h]["held"] = self.side(uid)
         self._moved()
@@ -181,6 +184,7 @@ class Battle:
         frm = u["hex"]
         if frm is not None:  # on the map
             del self.occupant[frm]
+            self._control(uid, frm, -1)
         u["where"], u["hex"] = where, None
         if "leaders" in self.s and frm is not None:
             from rules.borodino.dv_leaders import rehome  # it reads Battle: imported when first needed
@@ -228,16 +232,41 @@ class Battle:
         return {side: frozenset(hexes) for side, hexes in out.items()}
 
     def in_enemy_zoc(self, side: str, h: Hex) -> bool:
-        """Whether h is in `zocs[side]`, asking only the hexes around it until the whole table
-        has been built (a route search builds it)."""
+        """Whether h is in `zocs[side]`: read off the whole table once a route search has built
+        it, else off the units' zones kept move by move (`keep_control`), else by asking the
+        hexes around h; then the redoubts' fronts."""
         if "zocs" in self.__dict__:
             return h in self.zocs[side]
-        enemy, occupant = enemy_of(side), self.occupant
-        for n in zoc_sources(self.map, h):
-            uid = occupant.get(n)
-            if uid is not None and self.defs[uid].side == enemy:
+        if self.control is not None:
+            if h in self.control[side]:
                 return True
+        else:
+            enemy, occupant = enemy_of(side), self.occupant
+            for n in zoc_sources(self.map, h):
+                uid = occupant.get(n)
+                if uid is not None and self.defs[uid].side == enemy:
+                    return True
         return side == "french" and any(self.redoubt_active(r) for r in fronting(self.map, h))
+
+    def keep_control(self) -> None:
+        """Keep from now on, for each side, how many enemy units control each hex (ZOC A, H),
+        updated by every `place` and `take_off` instead of asked hex by hex: worth it for a
+        position that lives through many commands (session.py), not for one command."""
+        self.control = {side: {} for side in SIDES}
+        for h, uid in self.occupant.items():
+            self._control(uid, h, +1)
+
+    def _control(self, uid: str, h: Hex, step: int) -> None:
+        """Count a unit's zone of control in (step +1) or out of (-1) `control`, when kept."""
+        if self.control is None:
+            return
+        counts = self.control[enemy_of(self.defs[uid].side)]
+        for n in zoc_reach(self.map, h):
+            k = counts.get(n, 0) + step
+            if k:
+                counts[n] = k
+            else:
+                del counts[n]
 
     def engaged(self, a: Hex, b: Hex) -> bool:
         """Adjacent in the sense that forces combat. Combat (B) says "ALL Enemy units to which there are

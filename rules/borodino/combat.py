@@ -386,7 +386,8 @@ def contact_after(b: Battle, before: Contact, plan: Plan) -> Contact:
     for a, targets in before.edges.items():
         if a in attacked:
             continue
-        left = {t: single for t, single in targets.items() if t not in gone}
+        # an attacker's targets are shared with `before` when none of them is gone (a Contact is a value)
+        left = targets if gone.isdisjoint(targets) else {t: single for t, single in targets.items() if t not in gone}
         if left or a in units:  # a redoubt's own strength (R<hex>) has edges only while it has a target
             edges[a] = left
     attackable = {t for targets in edges.values() for t in targets}

@@ -33,6 +33,7 @@ class Session:
 
     def __init__(self, state: dict, command: Callable[[Battle, str, C.Command], list[Event]]):
         self.b: Battle | None = Battle(command_copy(state))
+        self.b.keep_control()
         self._command = command
 
     @property
