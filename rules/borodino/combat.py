@@ -248,7 +248,7 @@ def may_any_attack(b: Battle, side: str) -> bool:
 
 def _capable(b: Battle, side: str) -> Iterator[tuple[str, list[Hex]]]:
     order = {t: i for i, t in enumerate(_targets(b, side))}  # each attacker's targets in this order
-    targets = set(order)
+    targets = order.keys()
     units, defs, doomed = b.s["units"], b.defs, b.doomed
     for h, a in b.stands[side].items():
         u = units[a]
@@ -271,7 +271,7 @@ def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None)
         edges = capable_edges(b, side)
     units, m = b.s["units"], b.map
     enemy_hexes = b.stands[enemy_of(side)]
-    active_fronts = {f: h for h in m.redoubts if b.redoubt_active(h) and side == "french"
+    active_fronts = {f: h for h in m.redoubts if side == "french" and b.redoubt_active(h)
                      for f in m.redoubts[h].front}
     must_attack: set[str] = set()
     for a, targets in edges.items():
@@ -284,10 +284,8 @@ def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None)
     doomed = b.doomed
     movers = {h for h, a in b.stands[side].items() if not units[a]["advanced"]
               and not (doomed and dv_combat.why_barred(b, a))}
-    must_defend: set[Hex] = set()
-    for eh in enemy_hexes:
-        if eh in attackable and any(n in movers and b.engaged(eh, n) for n in neighbours(eh)):
-            must_defend.add(eh)
+    must_defend = {eh for eh in attackable if eh in enemy_hexes
+                   and any(n in movers and b.engaged(eh, n) for n in neighbours(eh))}
     return must_attack, must_defend
 
 
