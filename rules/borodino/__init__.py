@@ -19,6 +19,7 @@ from rules.borodino import (
     results,
     rollout,
     scenario_data,
+    session as sessions,
     set_up,
     standing,
     turns,
@@ -60,6 +61,7 @@ __all__ = [
     "parse",
     "phase_key",
     "scenarios",
+    "session",
     "setup",
     "standing_command",
     "standing_orders",
@@ -136,25 +138,25 @@ def _command(b: Battle, side: str, cmd: C.Command) -> list[Event]:
 
 def _phasing_command(b: Battle, side: str, cmd: C.Command) -> list[Event]:
     s = b.s
-    phase = f"{s['player'].title()} {s['phase'].title()} Phase"
     if side != s["player"]:
-        raise RuleViolation("Turns of Play", f"it is the {phase}; no {side.title()} movement or attacking "
+        raise RuleViolation("Turns of Play", f"it is the {_phase(s)}; no {side.title()} movement or attacking "
                             "takes place during the enemy Player-Turn")
     if s["phase"] == "rally":
         return _rally_command(b, side, cmd)
     if isinstance(cmd, C.Move) and (lid := dv_leaders.resolve(b, cmd.unit)):
         if s["phase"] != "movement":
             raise RuleViolation("Doomed Victory 8.1", f"leaders move in the Movement Phase and the Rally Phase; "
-                                f"it is the {phase}")
+                                f"it is the {_phase(s)}")
         return leader_moves.move(b, side, lid, cmd)
     if isinstance(cmd, C.Move):
         if s["phase"] != "movement":
-            raise RuleViolation("Turns of Play", f"it is the {phase}: no movement takes place during a Combat Phase")
+            raise RuleViolation("Turns of Play", f"it is the {_phase(s)}: no movement takes place during a Combat "
+                                "Phase")
         return movement.apply_move(b, side, cmd)
     if isinstance(cmd, C.Attack):
         if s["phase"] != "combat":
-            raise RuleViolation("Turns of Play", f"it is the {phase}: no combat takes place during a Movement Phase; "
-                                "`end` it first")
+            raise RuleViolation("Turns of Play", f"it is the {_phase(s)}: no combat takes place during a Movement "
+                                "Phase; `end` it first")
         return combat_resolution.resolve(b, side, cmd)
     if isinstance(cmd, C.Release):
         return imperial_guard.release(b, side, cmd)
@@ -165,6 +167,11 @@ def _phasing_command(b: Battle, side: str, cmd: C.Command) -> list[Event]:
     if isinstance(cmd, C.End):
         return turns.end_movement(b) if s["phase"] == "movement" else turns.end_combat(b, side)
     raise RuleViolation("Combat", "nothing is waiting for that choice now")
+
+
+def _phase(s: dict) -> str:
+    """How refusals name the phase: 'French Movement Phase'."""
+    return f"{s['player'].title()} {s['phase'].title()} Phase"
 
 
 def _rally_command(b: Battle, side: str, cmd: C.Command) -> list[Event]:
@@ -197,6 +204,11 @@ def rollout_command(state: dict, side: str, rng: random.Random) -> C.Command | N
         return None
     return rollout.rollout_command(Battle(reading_copy(state)), side, rng)
 
+def session(state: dict) -> sessions.Session:
+    """The game from `state` on, played forward in place (session.py): what random playouts and
+    a search's rollouts use; the same rules and the same games as `apply`, without a copy of the
+    state or a new position for every command. `state` itself is never changed."""
+    return sessions.Session(state, _command)
 
 
 def standing_orders() -> dict[str, dict[str, str]]:

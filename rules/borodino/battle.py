@@ -10,6 +10,7 @@ from functools import cache, cached_property
 from typing import NotRequired, TypedDict
 
 from rules.borodino import battlemap, scenario_data, tables
+from rules.borodino.attack_cover import Contact
 from rules.core.hexes import Hex, neighbours
 from rules.core.play import copy_state
 
@@ -97,12 +98,14 @@ class Battle:
         self.s = state
         self._own: set[str] = set()  # units whose entry this Battle has copied (`edit`)
         self.searched: dict[tuple, tuple] = {}  # route searches made here (movement._search)
+        self.contacts: dict[tuple, Contact] = {}  # combat.contact worked out here, until a unit changes
         self.map = battlemap.load()
         self.defs = scenario_data.units()
         self.scenario = scenario_data.scenarios()[state["scenario"]]
         self.tables = tables.load()
         self.occupant: dict[Hex, str] = {
             u["hex"]: uid for uid, u in state["units"].items() if u["where"] == "map"}
+        self.control: dict[str, dict[Hex, int]] | None = None  # see `keep_control`
 
     # --- units ---------------------------------------------------------------------------
     def unit(self, uid: str) -> Unit:
@@ -114,6 +117,7 @@ class Battle:
         if uid not in self._own:
             self.s["units"][uid] = dict(self.s["units"][uid])  # type: ignore[assignment]
             self._own.add(uid)
+        self.contacts.clear()
         return self.s["units"][uid]
 
     def side(self, uid: str) -> str:
@@ -146,11 +150,14 @@ class Battle:
 
     @cached_property
     def stands(self) -> dict[str, dict[Hex, str]]:
-        """`occupant` split by side, in the same order: for each side, its units on the map by hex."""
+        """`occupant` split by side: for each side, its units on the map by hex, in the order of
+        the state's unit table (whatever order the units moved in: what iterates over them, such
+        as the attacks listed, does not depend on the moves before)."""
         out: dict[str, dict[Hex, str]] = {side: {} for side in SIDES}
         defs = self.defs
-        for h, uid in self.occupant.items():
-            out[defs[uid].side][h] = uid
+        for uid, u in self.s["units"].items():
+            if u["where"] == "map":
+                out[defs[uid].side][u["hex"]] = uid  # type: ignore[index]
         return out
 
     def describe(self, uid: str) -> str:
@@ -163,8 +170,10 @@ class Battle:
         u = self.edit(uid)
         if u["hex"] is not None:  # on the map
             del self.occupant[u["hex"]]
+            self._control(uid, u["hex"], -1)
         u["where"], u["hex"] = "map", h
         self.occupant[h] = uid
+        self._control(uid, h, +1)
         if h in self.s["redoubts"]:
             self.s["redoubts"][h]["held"] = self.side(uid)
         self._moved()
@@ -175,6 +184,7 @@ class Battle:
         frm = u["hex"]
         if frm is not None:  # on the map
             del self.occupant[frm]
+            self._control(uid, frm, -1)
         u["where"], u["hex"] = where, None
         if "leaders" in self.s and frm is not None:
             from rules.borodino.dv_leaders import rehome  # it reads Battle: imported when first needed
@@ -188,9 +198,16 @@ class Battle:
 
     def _moved(self) -> None:
         """Forget what depended on where the units stand."""
-        self.__dict__.pop("zocs", None)
         self.__dict__.pop("stands", None)
+        self.forget()
+
+    def forget(self) -> None:
+        """Forget what depends on more than where the units stand (the zones of control count the
+        redoubts; a route search, the turn): what a position kept between commands does after
+        each one (session.py). The hex index and the units by side follow every move."""
+        self.__dict__.pop("zocs", None)
         self.searched.clear()
+        self.contacts.clear()
 
     # --- redoubts ------------------------------------------------------------------------
     def redoubt_active(self, h: Hex) -> bool:
@@ -215,16 +232,41 @@ class Battle:
         return {side: frozenset(hexes) for side, hexes in out.items()}
 
     def in_enemy_zoc(self, side: str, h: Hex) -> bool:
-        """Whether h is in `zocs[side]`, asking only the hexes around it until the whole table
-        has been built (a route search builds it)."""
+        """Whether h is in `zocs[side]`: read off the whole table once a route search has built
+        it, else off the units' zones kept move by move (`keep_control`), else by asking the
+        hexes around h; then the redoubts' fronts."""
         if "zocs" in self.__dict__:
             return h in self.zocs[side]
-        enemy, occupant = enemy_of(side), self.occupant
-        for n in zoc_sources(self.map, h):
-            uid = occupant.get(n)
-            if uid is not None and self.defs[uid].side == enemy:
+        if self.control is not None:
+            if h in self.control[side]:
                 return True
+        else:
+            enemy, occupant = enemy_of(side), self.occupant
+            for n in zoc_sources(self.map, h):
+                uid = occupant.get(n)
+                if uid is not None and self.defs[uid].side == enemy:
+                    return True
         return side == "french" and any(self.redoubt_active(r) for r in fronting(self.map, h))
+
+    def keep_control(self) -> None:
+        """Keep from now on, for each side, how many enemy units control each hex (ZOC A, H),
+        updated by every `place` and `take_off` instead of asked hex by hex: worth it for a
+        position that lives through many commands (session.py), not for one command."""
+        self.control = {side: {} for side in SIDES}
+        for h, uid in self.occupant.items():
+            self._control(uid, h, +1)
+
+    def _control(self, uid: str, h: Hex, step: int) -> None:
+        """Count a unit's zone of control in (step +1) or out of (-1) `control`, when kept."""
+        if self.control is None:
+            return
+        counts = self.control[enemy_of(self.defs[uid].side)]
+        for n in zoc_reach(self.map, h):
+            k = counts.get(n, 0) + step
+            if k:
+                counts[n] = k
+            else:
+                del counts[n]
 
     def engaged(self, a: Hex, b: Hex) -> bool:
         """Adjacent in the sense that forces combat. Combat (B) says "ALL Enemy units to which there are

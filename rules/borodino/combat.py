@@ -248,7 +248,7 @@ def may_any_attack(b: Battle, side: str) -> bool:
 
 def _capable(b: Battle, side: str) -> Iterator[tuple[str, list[Hex]]]:
     order = {t: i for i, t in enumerate(_targets(b, side))}  # each attacker's targets in this order
-    targets = set(order)
+    targets = order.keys()
     units, defs, doomed = b.s["units"], b.defs, b.doomed
     for h, a in b.stands[side].items():
         u = units[a]
@@ -271,7 +271,7 @@ def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None)
         edges = capable_edges(b, side)
     units, m = b.s["units"], b.map
     enemy_hexes = b.stands[enemy_of(side)]
-    active_fronts = {f: h for h in m.redoubts if b.redoubt_active(h) and side == "french"
+    active_fronts = {f: h for h in m.redoubts if side == "french" and b.redoubt_active(h)
                      for f in m.redoubts[h].front}
     must_attack: set[str] = set()
     for a, targets in edges.items():
@@ -284,10 +284,8 @@ def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None)
     doomed = b.doomed
     movers = {h for h, a in b.stands[side].items() if not units[a]["advanced"]
               and not (doomed and dv_combat.why_barred(b, a))}
-    must_defend: set[Hex] = set()
-    for eh in enemy_hexes:
-        if eh in attackable and any(n in movers and b.engaged(eh, n) for n in neighbours(eh)):
-            must_defend.add(eh)
+    must_defend = {eh for eh in attackable if eh in enemy_hexes
+                   and any(n in movers and b.engaged(eh, n) for n in neighbours(eh))}
     return must_attack, must_defend
 
 
@@ -299,13 +297,25 @@ def _redoubt_targets(b: Battle, side: str) -> set[Hex]:
             for f in r.front if b.side_at(f) == "french" and _available_defender(b, b.occupant[f])}
 
 
-def contact(b: Battle, side: str, capable: dict[str, list[Hex]] | None = None,
-            due: tuple[set[str], set[Hex]] | None = None) -> Contact:
-    """Who may still attack whom, and which of them owe an attack (Combat B; Redoubts C, I);
-    `capable` and `due`: `capable_edges(b, side)` and `obligations(b, side)` when the caller has them."""
+def contact(b: Battle, side: str) -> Contact:
+    """Who may still attack whom, and which of them owe an attack (Combat B; Redoubts C, I).
+
+    Worked out once per position: kept in `b.contacts` with the redoubts' marks it read, until a
+    unit changes (`Battle.edit`, `Battle.forget`), so that an attack drawn and then carried out in
+    one position (session.py), or several attacks tried in it, share it. Not kept under the
+    Doomed Victory options, whose bars (dv_combat.why_barred) also read the leaders."""
+    if b.doomed:
+        return _contact(b, side)
+    key = (side, tuple((r["destroyed"], r["attacked"]) for r in b.s["redoubts"].values()))
+    found = b.contacts.get(key)
+    if found is None:
+        found = b.contacts[key] = _contact(b, side)
+    return found
+
+
+def _contact(b: Battle, side: str) -> Contact:
     edges: dict[str, dict[Hex, bool]] = {}
-    if capable is None:
-        capable = capable_edges(b, side)
+    capable = capable_edges(b, side)
     for a, targets in capable.items():
         ah = b.hex_of(a)
         # "single": bombarding artillery attacks one unit (Artillery D), an empty redoubt is attacked by itself (I)
@@ -317,7 +327,7 @@ def contact(b: Battle, side: str, capable: dict[str, list[Hex]] | None = None,
                           if b.side_at(f) == "french" and _available_defender(b, b.occupant[f])}
                 if fronts:
                     edges[f"R{h}"] = fronts
-    due_a, due_d = due or obligations(b, side, capable)
+    due_a, due_d = obligations(b, side, capable)
     return Contact(edges, {("a", a) for a in due_a} | {("d", h) for h in due_d})
 
 
@@ -374,7 +384,8 @@ def contact_after(b: Battle, before: Contact, plan: Plan) -> Contact:
     for a, targets in before.edges.items():
         if a in attacked:
             continue
-        left = {t: single for t, single in targets.items() if t not in gone}
+        # an attacker's targets are shared with `before` when none of them is gone (a Contact is a value)
+        left = targets if gone.isdisjoint(targets) else {t: single for t, single in targets.items() if t not in gone}
         if left or a in units:  # a redoubt's own strength (R<hex>) has edges only while it has a target
             edges[a] = left
     attackable = {t for targets in edges.values() for t in targets}

@@ -24,6 +24,10 @@ class Move(Worded):
     unit: str            # hex or unit id
     path: tuple[str, ...]  # the destination alone, or the full path of hexes entered; or ("off",)
 
+    def to_text(self) -> str:
+        """`Worded.to_text` written out: every command of a random game is turned into text."""
+        return f"move {self.unit} {' '.join(self.path)}"
+
 
 @dataclass(frozen=True)
 class Attack:

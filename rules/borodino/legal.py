@@ -137,7 +137,8 @@ def attack_candidates(b: Battle, side: str, now: Contact | None = None) -> list[
     meets every owed attack (combat.owed_attacks), so that the list is never empty while one is due;
     `now`: `combat.contact(b, side)` when the caller has it."""
     now = now or contact(b, side)
-    edges = {a: list(targets) for a, targets in now.edges.items() if a in b.s["units"]}  # capable_edges
+    units = b.s["units"]
+    edges = {a: list(targets) for a, targets in now.edges.items() if targets and a in units}  # capable_edges
     by_target: dict[str, list[str]] = {}
     for a, targets in edges.items():
         for t in targets:

@@ -243,8 +243,13 @@ def passable_from(m: BattleMap, h: Hex) -> tuple[tuple[Hex, int], ...]:
 
 def closed_fronts(b: Battle) -> frozenset[tuple[Hex, Hex]]:
     """The (from, to) steps across the front hexsides of intact redoubts (Russian Redoubts, B)."""
-    return frozenset((f, h) for h, r in b.map.redoubts.items() if not b.s["redoubts"][h]["destroyed"]
-                     for f in r.front)
+    return _closed_fronts(b.map, frozenset(h for h in b.map.redoubts if not b.s["redoubts"][h]["destroyed"]))
+
+
+@cache
+def _closed_fronts(m: BattleMap, intact: frozenset[Hex]) -> frozenset[tuple[Hex, Hex]]:
+    """`closed_fronts` for a set of intact redoubts, worked out once per set."""
+    return frozenset((f, h) for h, r in m.redoubts.items() if h in intact for f in r.front)
 
 
 def resolve_unit(b: Battle, ref: str) -> str:

@@ -66,20 +66,19 @@ def walk(b: Battle, uid: str, rng: random.Random) -> tuple[Hex, ...] | None:
     entering = b.unit(uid)["where"] == "waiting"
     steps, closed = passable_steps(b.map), closed_fronts(b) if side == "french" else frozenset()
     exits = b.map.east_exits if side == "french" and b.scenario.exits_east else frozenset()
-    enemy, occupant, defs = enemy_of(side), b.occupant, b.defs
+    enemy, occupant, defs, in_zoc, leaving = enemy_of(side), b.occupant, b.defs, b.in_enemy_zoc, b.tables.enter
     path: list[Hex] = []
-    here, cost, seen = start, 0, {start}
+    here, cost, seen, moved = start, 0, {start}, entering
     while True:
-        moved = bool(path) or entering
         occ = occupant.get(here)
         may_end = moved and (occ is None or occ == uid)
-        if moved and b.in_enemy_zoc(side, here):  # ZOC (C): stop on entering
+        if moved and in_zoc(side, here):  # ZOC (C): stop on entering
             return (tuple(path) or (start,)) if may_end else None
+        left = ma - cost
         options = [(n, c) for n, c in (steps[here] if here in steps else passable_from(b.map, here))
-                   if cost + c <= ma and n not in seen and (here, n) not in closed
-                   and ((o := occupant.get(n)) is None or defs[o].side != enemy)
-                   and not (limited and limits.refuse(n))]
-        leave = here in exits and cost + b.tables.enter <= ma
+                   if c <= left and n not in seen and ((o := occupant.get(n)) is None or defs[o].side != enemy)
+                   and (not closed or (here, n) not in closed) and not (limited and limits.refuse(n))]
+        leave = here in exits and leaving <= left
         k = rng.randrange(len(options) + leave + may_end) if options or leave or may_end else -1
         if k < 0:
             return None
@@ -88,6 +87,7 @@ def walk(b: Battle, uid: str, rng: random.Random) -> tuple[Hex, ...] | None:
             cost += c
             path.append(here)
             seen.add(here)
+            moved = True
         elif leave and k == len(options):
             return tuple(path) + (C.OFF,)
         else:

@@ -9,7 +9,7 @@ from functools import partial
 
 from rules.borodino import dv_leaders, rally_phase, scenario_data
 from rules.borodino.battle import Battle
-from rules.borodino.combat import may_any_attack, obligations
+from rules.borodino.combat import contact, may_any_attack
 from rules.core.errors import RuleViolation
 from rules.core.events import Event, event
 from rules.core.hexes import Hex, distance
@@ -119,7 +119,8 @@ def end_movement(b: Battle) -> list[Event]:
 
 def end_combat(b: Battle, side: str) -> list[Event]:
     """`end` in the Combat Phase: refused while Combat (B) still owes an attack, naming what is due."""
-    due_a, due_d = obligations(b, side)
+    due = contact(b, side).required  # the obligations (Combat B), as the draw of this `end` found them
+    due_a, due_d = [key for kind, key in due if kind == "a"], [key for kind, key in due if kind == "d"]
     if due_a or due_d:
         names = [b.describe(a) for a in sorted(due_a)] + [b.describe(b.occupant[h]) if h in b.occupant
                                                            else f"the redoubt at {h}" for h in sorted(due_d)]

@@ -74,32 +74,63 @@ def random_playout(system: GameSystem | str, scenario: str, seed: int,
     rng = random.Random(rng_seed)
     played: list[tuple[str, str]] = []
     try:
-        state = module.setup(scenario, seed, options)
+        game = _game(module, module.setup(scenario, seed, options), check)
         while len(played) < max_commands:
-            active = module.active_sides(state)
+            active = game.active_sides()
             if not active:
                 break
             side = rng.choice(active)
-            command = _draw(module, state, side, rng, policy)
+            command = _draw(game, side, rng, policy)
             if command is None:
                 raise AssertionError(f"{side} is active but has no legal command")
             text = command.to_text()
             played.append((side, text))
-            state, _ = module.apply(state, side, module.parse(side, text))
+            game.apply(side, module.parse(side, text))
             if check is not None:
-                check(state)
+                check(game.state)
     except Exception as error:
         raise PlayoutFailure(module.INFO.name, scenario, seed, options, rng_seed, played,
                              error, policy) from error
-    return Playout(played, state, module.outcome(state))
+    return Playout(played, game.state, module.outcome(game.state))
 
 
-def _draw(module: GameSystem, state: dict, side: str, rng: random.Random, policy: str):
+class Copying:
+    """A game played forward through the contract alone: each command `apply`d to a new state.
+    A system may offer a quicker `session(state)` with the same methods that changes one state in
+    place (rules/borodino/session.py); playouts use it unless a `check` sees (and may keep) the
+    state after each command."""
+
+    def __init__(self, module: GameSystem, state: dict):
+        self.module, self.state = module, state
+
+    def active_sides(self) -> list[str]:
+        return self.module.active_sides(self.state)
+
+    def legal_commands(self, side: str) -> list:
+        return self.module.legal_commands(self.state, side)
+
+    def sample_command(self, side: str, rng: random.Random):
+        return self.module.sample_command(self.state, side, rng)
+
+    def rollout_command(self, side: str, rng: random.Random):
+        return getattr(self.module, "rollout_command", self.module.sample_command)(self.state, side, rng)
+
+    def apply(self, side: str, cmd) -> list:
+        self.state, events = self.module.apply(self.state, side, cmd)
+        return events
+
+
+def _game(module: GameSystem, state: dict, check: Callable[[dict], object] | None):
+    session = getattr(module, "session", None)
+    return Copying(module, state) if session is None or check is not None else session(state)
+
+
+def _draw(game, side: str, rng: random.Random, policy: str):
     if policy == "rollout":
-        return getattr(module, "rollout_command", module.sample_command)(state, side, rng)
+        return game.rollout_command(side, rng)
     if policy == "sample":
-        return module.sample_command(state, side, rng)
-    legal = module.legal_commands(state, side)
+        return game.sample_command(side, rng)
+    legal = game.legal_commands(side)
     return rng.choice(legal) if legal else None
 
 

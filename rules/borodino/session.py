@@ -1,0 +1,76 @@
+"""One game played forward in place: the position a playout or a search keeps between commands.
+
+`apply` copies the state for every command and builds a fresh `Battle` (the hex index, each
+side's units by hex) for every command and every draw, so that no state a caller holds ever
+changes. A random playout or a search's rollout holds no earlier state: it only goes forward. A
+`Session` takes one copy of the starting state and carries each command out on it in place,
+with the same rules (`_command` of rules/borodino/__init__.py) on one `Battle` that lives as long
+as the session: the hex index and the units by side follow each move instead of being rebuilt,
+and the enemy contact a draw worked out in combat is the one the attack drawn is checked
+against. What depends on more than where units stand (zones of control, which count the
+redoubts; route searches) is forgotten between commands (`Battle.forget`).
+
+The games are the same, command for command and state for state, as through `apply`
+(tests/rules/borodino/test_session.py). A command a rule refuses may have changed part of the
+position before the refusal, so the session refuses every later use; commands drawn here are
+legal by construction (`legal`, `rollout`).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from rules.borodino import commands as C
+from rules.borodino import legal, rollout
+from rules.borodino.battle import Battle, command_copy
+from rules.core.errors import RulesError
+from rules.core.events import Event
+
+
+class Session:
+    """A game from `state` on (the caller's `state` is copied, never changed); `state` holds the
+    position after the last command, a value that changes with every `apply`."""
+
+    def __init__(self, state: dict, command: Callable[[Battle, str, C.Command], list[Event]]):
+        self.b: Battle | None = Battle(command_copy(state))
+        self.b.keep_control()
+        self._command = command
+
+    @property
+    def battle(self) -> Battle:
+        if self.b is None:
+            raise RuntimeError("a refused command left this session's position half-changed; "
+                               "start a new session from a state")
+        return self.b
+
+    @property
+    def state(self) -> dict:
+        return self.battle.s
+
+    def active_sides(self) -> list[str]:
+        s = self.state
+        if s["phase"] == "over":
+            return []
+        if s["pending"]:
+            return [s["pending"]["steps"][0]["chooser"]]
+        return [s["player"]]
+
+    def legal_commands(self, side: str) -> list[C.Command]:
+        return legal.legal_commands(self.battle, side) if side in self.active_sides() else []
+
+    def sample_command(self, side: str, rng: random.Random) -> C.Command | None:
+        return legal.sample_command(self.battle, side, rng) if side in self.active_sides() else None
+
+    def rollout_command(self, side: str, rng: random.Random) -> C.Command | None:
+        return rollout.rollout_command(self.battle, side, rng) if side in self.active_sides() else None
+
+    def apply(self, side: str, cmd: C.Command) -> list[Event]:
+        """Carry a command out on the session's position; RulesError (and no later use) if illegal."""
+        b = self.battle
+        try:
+            events = self._command(b, side, cmd)
+        except RulesError:
+            self.b = None
+            raise
+        b.forget()
+        return events
