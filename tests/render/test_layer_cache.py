@@ -76,3 +76,18 @@ def test_warming_draws_each_view_whole_and_cropped_around_its_first_unit(monkeyp
                  {"system": "bloody_monday", "units": [{"side": "french", "area": 8}]}])
     assert drawn_views == [("borodino", {}), ("borodino", {"around": ["3225"]}), ("borodino", "layers"),
                            ("bloody_monday", {}), ("bloody_monday", {"around": [8]})]
+
+
+def test_names_with_dots_keep_their_fingerprint_and_stay_apart(tmp_path, monkeypatch):
+    """A Bloody Monday layer's name holds its scale ("...-1.1"): the scales 1.1 and 1.15 are two
+    layers, and each file carries the fingerprint (a file without it would outlive a changed renderer)."""
+    monkeypatch.setenv("KOLOCHA_CACHE", str(tmp_path))
+    calls: list = []
+    layer_cache.layer("areamap-0-0-10-10-1.1", drawn(calls))
+    other = layer_cache.layer("areamap-0-0-10-10-1.15", lambda: (Image.new("RGB", (5, 5)), None))
+    again = layer_cache.layer("areamap-0-0-10-10-1.1", drawn(calls))
+    assert calls == [1] and other[0].size == (5, 5) and again[0].size == (30, 20)
+    fingerprint = layer_cache.fingerprint()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        f"areamap-0-0-10-10-1.1-{fingerprint}.json", f"areamap-0-0-10-10-1.1-{fingerprint}.rgb",
+        f"areamap-0-0-10-10-1.15-{fingerprint}.json", f"areamap-0-0-10-10-1.15-{fingerprint}.rgb"]
