@@ -18,6 +18,7 @@ from PIL import Image, ImageChops, ImageDraw
 from render import layer_cache
 from render import palette as P
 from render.fonts import font
+from render.hexmap.band import BandDraw
 from rules.bloody_monday import bm_data
 from rules.bloody_monday.bm_data import Area
 
@@ -107,15 +108,19 @@ def static_layer(view: View) -> Image.Image:
 
 
 def _draw_static(view: View) -> Image.Image:
+    """The static layer of `view`, drawn twice as large and shrunk. A crop draws only the areas
+    that reach into it, and their textures only where they lie: the same pixels as drawing all
+    111 areas over the whole picture, at a fraction of the cost (issue 11.5)."""
     big = view.bigger(SUPERSAMPLE)
     img = Image.new("RGB", big.size, P.PAPER)
     d = ImageDraw.Draw(img)
-    areas = bm_data.areas().values()
+    areas = [a for a in bm_data.areas().values() if _reaches(a, view.box)]
     for a in areas:
         d.polygon([big.px(p) for p in a.polygon], fill=P.AREA_FILL[a.colour])
     _textures(img, big, areas)
+    border = BandDraw(img)
     for a in areas:
-        d.polygon([big.px(p) for p in a.polygon], outline=P.AREA_BORDER, width=max(1, round(1.2 * big.scale)))
+        border.outline([big.px(p) for p in a.polygon], P.AREA_BORDER, max(1, round(1.2 * big.scale)))
     _lines(d, big)
     for p, q in kolocha_sides():
         _round_line(d, [big.px(p), big.px(q)], P.KOLOCHA, 7 * big.scale)
@@ -126,27 +131,49 @@ def _draw_static(view: View) -> Image.Image:
     return img.resize(view.size, Image.Resampling.LANCZOS)
 
 
+REACH = 8  # frame units round an area's drawing that its lines and the shrink may still touch
+
+
+def _reaches(a: Area, box: tuple[int, int, int, int]) -> bool:
+    """Whether anything drawn for area `a` (its polygon and border, number circle, star and name,
+    the name counted a whole NAME wide per letter) can reach into the frame box."""
+    xs, ys = [p[0] for p in a.polygon], [p[1] for p in a.polygon]
+    cx, cy = a.centre
+    half = max(CIRCLE + 2 * STAR + 2, NAME * len(name_text(a)) / 2)
+    x0, x1 = min(min(xs), cx - half) - REACH, max(max(xs), cx + half) + REACH
+    y0, y1 = min(min(ys), cy - CIRCLE - STAR) - REACH, max(max(ys), cy + CIRCLE + 2 * NAME) + REACH
+    return x0 < box[2] and box[0] < x1 and y0 < box[3] and box[1] < y1
+
+
 def _textures(img: Image.Image, view: View, areas: Iterable[Area]) -> None:
-    """Dots in forest (yellow) areas and hatching on hills and redoubts (red), clipped to them."""
+    """Dots in forest (yellow) areas and hatching on hills and redoubts (red), clipped to them.
+    The dots and lines are drawn only round the areas of their colour, and the mask made there."""
     for colour in P.AREA_TEXTURE:
         clip = Image.new("L", img.size, 0)
         cd = ImageDraw.Draw(clip)
         for a in areas:
             if a.colour == colour:
                 cd.polygon([view.px(p) for p in a.polygon], fill=255)
+        where = clip.getbbox()
+        if where is None:
+            continue
         pattern = Image.new("L", img.size, 0)
         pd = ImageDraw.Draw(pattern)
         step, s = 14 * view.scale, view.scale
         w, h = img.size
+        left, top, right, bottom = where[0] - step, where[1] - step, where[2] + step, where[3] + step
         if colour == "yellow":
-            for i in range(int(w / step) + 1):
-                for j in range(int(h / step) + 1):
+            for j in range(max(0, math.floor(top / step)), min(int(h / step), math.ceil(bottom / step)) + 1):
+                for i in range(max(0, math.floor(left / step) - 1), min(int(w / step), math.ceil(right / step)) + 1):
                     x, y = (i + (j % 2) / 2) * step, j * step
                     pd.ellipse((x - 2 * s, y - 2 * s, x + 2 * s, y + 2 * s), fill=255)
         else:
-            for k in range(-int(h / step), int(w / step) + 1):
+            # the line k runs from (k * step, 0) down to (k * step + h, h): it meets the box when
+            # it crosses the box's top row left of its right edge and its bottom row right of its left
+            first, last = max(-int(h / step), math.floor((left - bottom) / step)), min(int(w / step), math.ceil((right - top) / step))
+            for k in range(first, last + 1):
                 pd.line(((k * step, 0), (k * step + h, h)), fill=255, width=max(1, round(1.2 * s)))
-        img.paste(P.AREA_TEXTURE[colour], mask=ImageChops.multiply(clip, pattern))
+        img.paste(P.AREA_TEXTURE[colour], where, mask=ImageChops.multiply(clip.crop(where), pattern.crop(where)))
 
 
 def _lines(d: ImageDraw.ImageDraw, view: View) -> None:
