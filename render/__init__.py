@@ -6,6 +6,8 @@ Everything drawn comes from the view (and `highlight`); nothing here decides a r
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 from collections.abc import Iterable, Sequence
 
 from PIL import Image
@@ -14,6 +16,7 @@ from render.action import PHONE_WIDTH, latest_areas, latest_hexes
 from render.areamap.campaign import draw_campaign_map
 from render.areamap.campaign import window as campaign_window
 from render.areamap.picture import draw_area_map, window
+from render.areamap.static import missing_scales
 from render.frame import NotOnMap
 from render.hexmap.picture import draw_map, hexes_around, legible_radius, png, warm_layers
 
@@ -84,14 +87,26 @@ def action_crop(view: dict) -> bytes | None:
 def warm(views: Iterable[dict]) -> None:
     """Draw each view whole and cropped around its first unit, and forget the pictures: the
     static layers (read from disk when drawn before, render/layer_cache.py) and the counters
-    are then ready, and the first picture a player asks for is as quick as any other. The bot
-    runs this in a thread as it starts (issue 11.5)."""
+    are then ready, and the first picture a player asks for is as quick as any other. Bloody
+    Monday: also the whole map at every crop scale
+    not on disk yet, drawn by a process of its own (it needs half a gigabyte for a few seconds,
+    which the bot's own process then never holds). The bot runs this in a thread as it starts
+    (issue 11.5)."""
     for view in views:
+        if view.get("system") == "bloody_monday":
+            keep_whole_maps()
         snapshot(view)
         places = [u.get("hex") or u.get("area") for u in view.get("units", [])]
         snapshot(view, around=[place for place in places if place][:1])
         if view.get("system") not in ("bloody_monday", "campaign_1812"):
             warm_layers(view)  # Borodino: a crop at another scale draws only its window
+
+
+def keep_whole_maps() -> None:
+    """Bloody Monday's whole maps at its crop scales on disk (render/areamap/static.py)."""
+    if missing_scales():
+        subprocess.run([sys.executable, "-c", "from render.areamap.static import whole_layers; whole_layers()"],
+                       check=True)
 
 
 def replay_gif(views: Sequence[dict], *, size: int | None = None, seconds: float = 1.5) -> bytes:

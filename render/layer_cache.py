@@ -69,6 +69,24 @@ def layer(name: str, draw: Callable[[], tuple[Image.Image, Any]]) -> tuple[Image
     return image, extra
 
 
+def rows(name: str, top: int, bottom: int) -> Image.Image | None:
+    """Rows `top` to `bottom` of the layer named `name` read from disk, without reading the rest
+    (a crop of a large layer reads a few megabytes and keeps no whole layer in memory); None when
+    the layer is not on disk or holds no such rows."""
+    try:
+        note = json.loads(path(name, ".json").read_text())
+        (width, height), mode = note["size"], note["mode"]
+        if not 0 <= top < bottom <= height:
+            return None
+        row = width * Image.getmodebands(mode)
+        with path(name, ".rgb").open("rb") as pixels:
+            pixels.seek(top * row)
+            data = pixels.read((bottom - top) * row)
+        return Image.frombytes(mode, (width, bottom - top), data)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
 def _store(name: str, image: Image.Image, extra: Any) -> None:
     """Write pixels, then the note that makes them count (each by an atomic rename), and drop
     the same layer drawn by earlier code."""
