@@ -12,7 +12,9 @@ from collections.abc import Iterable, Sequence
 
 from PIL import Image
 
+from render import layer_cache
 from render.action import PHONE_WIDTH, latest_areas, latest_hexes
+from render.areamap import stacking
 from render.areamap.campaign import draw_campaign_map
 from render.areamap.campaign import window as campaign_window
 from render.areamap.picture import draw_area_map, window
@@ -88,10 +90,9 @@ def warm(views: Iterable[dict]) -> None:
     """Draw each view whole and cropped around its first unit, and forget the pictures: the
     static layers (read from disk when drawn before, render/layer_cache.py) and the counters
     are then ready, and the first picture a player asks for is as quick as any other. Bloody
-    Monday: also the whole map at every crop scale
-    not on disk yet, drawn by a process of its own (it needs half a gigabyte for a few seconds,
-    which the bot's own process then never holds). The bot runs this in a thread as it starts
-    (issue 11.5)."""
+    Monday: also the whole map at every crop scale and the slots of its blocks, when not on disk
+    yet, made by a process of its own (it needs half a gigabyte for some seconds, which the
+    bot's own process then never holds). The bot runs this in a thread as it starts (issue 11.5)."""
     for view in views:
         if view.get("system") == "bloody_monday":
             keep_whole_maps()
@@ -103,10 +104,11 @@ def warm(views: Iterable[dict]) -> None:
 
 
 def keep_whole_maps() -> None:
-    """Bloody Monday's whole maps at its crop scales on disk (render/areamap/static.py)."""
-    if missing_scales():
-        subprocess.run([sys.executable, "-c", "from render.areamap.static import whole_layers; whole_layers()"],
-                       check=True)
+    """Bloody Monday's whole maps at its crop scales (render/areamap/static.py) and the slots of
+    its blocks (render/areamap/stacking.py) on disk."""
+    if missing_scales() or not layer_cache.kept(stacking.SLOTS):
+        subprocess.run([sys.executable, "-c", "from render.areamap import stacking, static; "
+                        "static.whole_layers(); stacking.kept_slots()"], check=True)
 
 
 def replay_gif(views: Sequence[dict], *, size: int | None = None, seconds: float = 1.5) -> bytes:

@@ -69,6 +69,21 @@ def layer(name: str, draw: Callable[[], tuple[Image.Image, Any]]) -> tuple[Image
     return image, extra
 
 
+def note(name: str, compute: Callable[[], Any] | None = None) -> Any:
+    """The JSON-able value named `name`, from disk; else computed and stored when `compute` is
+    given, None when not: what a layer depends on that costs seconds to work out but only
+    kilobytes to keep (the slots of Bloody Monday's blocks)."""
+    try:
+        return json.loads(path(name, ".json").read_text())["extra"]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    if compute is None:
+        return None
+    value = compute()
+    _store(name, None, value)
+    return value
+
+
 def rows(name: str, top: int, bottom: int) -> Image.Image | None:
     """Rows `top` to `bottom` of the layer named `name` read from disk, without reading the rest
     (a crop of a large layer reads a few megabytes and keeps no whole layer in memory); None when
@@ -87,14 +102,15 @@ def rows(name: str, top: int, bottom: int) -> Image.Image | None:
         return None
 
 
-def _store(name: str, image: Image.Image, extra: Any) -> None:
+def _store(name: str, image: Image.Image | None, extra: Any) -> None:
     """Write pixels, then the note that makes them count (each by an atomic rename), and drop
     the same layer drawn by earlier code."""
     try:
         folder().mkdir(parents=True, exist_ok=True)
-        for suffix, data in ((".rgb", image.tobytes()),
-                             (".json", json.dumps({"mode": image.mode, "size": image.size,
-                                                   "extra": extra}).encode())):
+        files = [] if image is None else [(".rgb", image.tobytes())]
+        files.append((".json", json.dumps({"extra": extra} if image is None else
+                                          {"mode": image.mode, "size": image.size, "extra": extra}).encode()))
+        for suffix, data in files:
             temporary = path(name, f"{suffix}.{os.getpid()}")
             temporary.write_bytes(data)
             os.replace(temporary, path(name, suffix))

@@ -71,5 +71,26 @@ def test_rows_read_from_disk_are_the_layer_s_rows(tmp_path, monkeypatch):
     assert layer_cache.rows("demo", 250, 300) is None and layer_cache.rows("other", 0, 10) is None
 
 
-def _refuse(view):
+def _refuse(*view):
     raise AssertionError(f"{view} drawn, not cut from the whole map")
+
+
+def test_the_slots_kept_on_disk_are_those_worked_out(tmp_path, monkeypatch):
+    """render/areamap/stacking.py: the table a later process reads instead of searching."""
+    from render.areamap import stacking
+
+    monkeypatch.setenv("KOLOCHA_CACHE", str(tmp_path))
+    monkeypatch.setattr(stacking, "MOST", 1)
+    worked_out = stacking._worked_out(41, 1)
+    stacking._kept.cache_clear()
+    stacking.kept_slots()
+    stacking.slots.cache_clear()
+    stacking._kept.cache_clear()
+    monkeypatch.setattr(stacking, "_worked_out", _refuse)  # as a new process: no search
+    try:
+        assert stacking.slots(41, 1) == worked_out and isinstance(worked_out[0], tuple)
+        with pytest.raises(AssertionError, match="drawn"):  # control: two blocks are not in the table
+            stacking.slots(41, 2)
+    finally:
+        stacking.slots.cache_clear()
+        stacking._kept.cache_clear()
