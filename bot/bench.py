@@ -11,16 +11,14 @@ Three measurements, all through the real service and a real SQLite file:
 """
 from __future__ import annotations
 
-import json
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
+from bot import bench_pictures
 from bot.service import GameService
 from bot.store import SNAPSHOT_EVERY, Store
 
@@ -80,49 +78,24 @@ def measure(system_name: str, scenario: str, seed: int = 1, options: dict | None
 
 
 def picture_rows(system_name: str) -> list[tuple[str, str]]:
-    """Map snapshot speed, for the systems the renderer draws."""
+    """Map snapshot speed, for the systems the renderer draws: medians once warm, then the first
+    pictures after a start (bot/bench_pictures.py)."""
+    if system_name not in ("borodino", "bloody_monday"):
+        return []
     from render.bench import measure as measure_pictures
 
     figures = measure_pictures()
     if system_name == "borodino":
-        first = first_pictures()
-        return [(f"map snapshot, whole map with {figures['units']} units, median",
-                 f"{figures['full_snapshot_ms']:.2f} ms"),
-                ("map snapshot, crop of radius 6, median", f"{figures['crop_snapshot_ms']:.2f} ms"),
-                ("bot start: pictures warmed (layers from disk) in", f"{first['warm_ms']:.0f} ms"),
-                ("then the first whole map", f"{first['first_full_ms']:.0f} ms; target 150"),
-                ("then the first crop", f"{first['first_crop_ms']:.0f} ms; target 150")]
-    if system_name == "bloody_monday":
-        return [(f"area map snapshot, {figures['blocks']} blocks, a player's view, median",
-                 f"{figures['area_snapshot_ms']:.2f} ms")]
-    return []
+        medians = [(f"map snapshot, whole map with {figures['units']} units, median",
+                    f"{figures['full_snapshot_ms']:.2f} ms"),
+                   ("map snapshot, crop of radius 6, median", f"{figures['crop_snapshot_ms']:.2f} ms")]
+    else:
+        medians = [(f"area map snapshot, {figures['blocks']} blocks, a player's view, median",
+                    f"{figures['area_snapshot_ms']:.2f} ms")]
+    return medians + bench_pictures.rows(system_name)
 
 
 PLAYOUT_TARGETS = {"borodino": 25, "bloody_monday": 20}  # whole games a second (issue 11.1)
-
-
-FIRST_PICTURES = """
-import json, time
-import rules
-from bot.discord.app import warm_pictures
-from render import snapshot
-start = time.perf_counter(); warm_pictures(); warm = time.perf_counter() - start
-system = rules.load("borodino")
-view = system.view(system.setup("5sep", 2), None)  # another game than the warm-up's
-start = time.perf_counter(); snapshot(view); full = time.perf_counter() - start
-start = time.perf_counter(); snapshot(view, around=["3018"]); crop = time.perf_counter() - start
-print(json.dumps({"warm_ms": warm * 1000, "first_full_ms": full * 1000, "first_crop_ms": crop * 1000}))
-"""
-
-
-def first_pictures() -> dict:
-    """Issue 11.5, as a restarted bot meets it: a new process warms its pictures (from layers a
-    previous run left on disk), then draws the first whole map and crop a player asks for."""
-    subprocess.run([sys.executable, "-c", "from bot.discord.app import warm_pictures; warm_pictures()"],
-                   check=True)  # the layers are on disk from here on
-    out = subprocess.run([sys.executable, "-c", FIRST_PICTURES], capture_output=True, text=True,
-                         check=True).stdout
-    return json.loads(out.splitlines()[-1])
 
 
 def playout_rate(system_name: str, scenario: str, seed: int, options: dict | None,

@@ -6,14 +6,19 @@ Everything drawn comes from the view (and `highlight`); nothing here decides a r
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 from collections.abc import Iterable, Sequence
 
 from PIL import Image
 
+from render import layer_cache
 from render.action import PHONE_WIDTH, latest_areas, latest_hexes
+from render.areamap import stacking
 from render.areamap.campaign import draw_campaign_map
 from render.areamap.campaign import window as campaign_window
 from render.areamap.picture import draw_area_map, window
+from render.areamap.static import missing_scales
 from render.frame import NotOnMap
 from render.hexmap.picture import draw_map, hexes_around, legible_radius, png, warm_layers
 
@@ -84,14 +89,26 @@ def action_crop(view: dict) -> bytes | None:
 def warm(views: Iterable[dict]) -> None:
     """Draw each view whole and cropped around its first unit, and forget the pictures: the
     static layers (read from disk when drawn before, render/layer_cache.py) and the counters
-    are then ready, and the first picture a player asks for is as quick as any other. The bot
-    runs this in a thread as it starts (issue 11.5)."""
+    are then ready, and the first picture a player asks for is as quick as any other. Bloody
+    Monday: also the whole map at every crop scale and the slots of its blocks, when not on disk
+    yet, made by a process of its own (it needs half a gigabyte for some seconds, which the
+    bot's own process then never holds). The bot runs this in a thread as it starts (issue 11.5)."""
     for view in views:
+        if view.get("system") == "bloody_monday":
+            keep_whole_maps()
         snapshot(view)
         places = [u.get("hex") or u.get("area") for u in view.get("units", [])]
         snapshot(view, around=[place for place in places if place][:1])
         if view.get("system") not in ("bloody_monday", "campaign_1812"):
             warm_layers(view)  # Borodino: a crop at another scale draws only its window
+
+
+def keep_whole_maps() -> None:
+    """Bloody Monday's whole maps at its crop scales (render/areamap/static.py) and the slots of
+    its blocks (render/areamap/stacking.py) on disk."""
+    if missing_scales() or not layer_cache.kept(stacking.SLOTS):
+        subprocess.run([sys.executable, "-c", "from render.areamap import stacking, static; "
+                        "static.whole_layers(); stacking.kept_slots()"], check=True)
 
 
 def replay_gif(views: Sequence[dict], *, size: int | None = None, seconds: float = 1.5) -> bytes:

@@ -10,6 +10,7 @@ costs the time. The folder: $KOLOCHA_CACHE, else $XDG_CACHE_HOME/kolocha, else ~
 """
 from __future__ import annotations
 
+import glob
 import hashlib
 import json
 import os
@@ -43,39 +44,87 @@ def fingerprint() -> str:
     return digest.hexdigest()[:16]
 
 
+def path(name: str, suffix: str) -> Path:
+    """The file of the layer named `name` as this code draws it: the pixels (".rgb") or the note
+    (".json"). The suffix is appended, never put in place of one: a name may hold dots (a
+    scale of 1.1), which must neither be cut off with the fingerprint nor make two layers one."""
+    return folder() / f"{name}-{fingerprint()}{suffix}"
+
+
 def kept(name: str) -> bool:
     """Whether the layer named `name`, as this code and map data draw it, is on disk."""
-    return (folder() / f"{name}-{fingerprint()}.json").exists()
+    return path(name, ".json").exists()
 
 
 def layer(name: str, draw: Callable[[], tuple[Image.Image, Any]]) -> tuple[Image.Image, Any]:
     """The image and its JSON-able notes named `name`, from disk, else drawn and stored."""
-    base = folder() / f"{name}-{fingerprint()}"
     try:
-        note = json.loads(base.with_suffix(".json").read_text())
-        pixels = base.with_suffix(".rgb").read_bytes()
+        note = json.loads(path(name, ".json").read_text())
+        pixels = path(name, ".rgb").read_bytes()
         return Image.frombytes(note["mode"], tuple(note["size"]), pixels), note["extra"]
     except (OSError, ValueError, KeyError, TypeError):
         pass
     image, extra = draw()
-    _store(base, image, extra)
+    _store(name, image, extra)
     return image, extra
 
 
-def _store(base: Path, image: Image.Image, extra: Any) -> None:
+def note(name: str, compute: Callable[[], Any] | None = None) -> Any:
+    """The JSON-able value named `name`, from disk; else computed and stored when `compute` is
+    given, None when not: what a layer depends on that costs seconds to work out but only
+    kilobytes to keep (the slots of Bloody Monday's blocks)."""
+    try:
+        return json.loads(path(name, ".json").read_text())["extra"]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    if compute is None:
+        return None
+    value = compute()
+    _store(name, None, value)
+    return value
+
+
+def rows(name: str, top: int, bottom: int) -> Image.Image | None:
+    """Rows `top` to `bottom` of the layer named `name` read from disk, without reading the rest
+    (a crop of a large layer reads a few megabytes and keeps no whole layer in memory); None when
+    the layer is not on disk or holds no such rows."""
+    try:
+        note = json.loads(path(name, ".json").read_text())
+        (width, height), mode = note["size"], note["mode"]
+        if not 0 <= top < bottom <= height:
+            return None
+        row = width * Image.getmodebands(mode)
+        with path(name, ".rgb").open("rb") as pixels:
+            pixels.seek(top * row)
+            data = pixels.read((bottom - top) * row)
+        return Image.frombytes(mode, (width, bottom - top), data)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _store(name: str, image: Image.Image | None, extra: Any) -> None:
     """Write pixels, then the note that makes them count (each by an atomic rename), and drop
     the same layer drawn by earlier code."""
     try:
-        base.parent.mkdir(parents=True, exist_ok=True)
-        for suffix, data in ((".rgb", image.tobytes()),
-                             (".json", json.dumps({"mode": image.mode, "size": image.size,
-                                                   "extra": extra}).encode())):
-            temporary = base.with_suffix(f"{suffix}.{os.getpid()}")
+        folder().mkdir(parents=True, exist_ok=True)
+        files = [] if image is None else [(".rgb", image.tobytes())]
+        files.append((".json", json.dumps({"extra": extra} if image is None else
+                                          {"mode": image.mode, "size": image.size, "extra": extra}).encode()))
+        for suffix, data in files:
+            temporary = path(name, f"{suffix}.{os.getpid()}")
             temporary.write_bytes(data)
-            os.replace(temporary, base.with_suffix(suffix))
-        stem = base.name.rsplit("-", 1)[0]
-        for old in base.parent.glob(f"{stem}-*"):
-            if old.stem != base.name and old.stem.rsplit("-", 1)[0] == stem:
+            os.replace(temporary, path(name, suffix))
+        current = {path(name, ".rgb").name, path(name, ".json").name}
+        for old in folder().glob(f"{glob.escape(name)}-*"):
+            if old.name not in current and _layer_of(old.name) == name:
                 old.unlink(missing_ok=True)
     except OSError:
         pass
+
+
+def _layer_of(file_name: str) -> str | None:
+    """The layer name of a cache file ("areamap-0-0-1000-1400-1.1-<fingerprint>.rgb"), or None
+    for a file of no layer."""
+    stem, _, rest = file_name.rpartition("-")
+    fingerprint_part = rest.split(".", 1)[0]
+    return stem if len(fingerprint_part) == 16 and all(c in "0123456789abcdef" for c in fingerprint_part) else None

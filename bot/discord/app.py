@@ -315,6 +315,14 @@ def run(config: Config) -> int:
     return _exit_status(lambda: asyncio.run(serve(client, token)))
 
 
+def opening_views(system) -> list[dict]:
+    """The views of a system's opening position that players see first: the public one and, when
+    the system hides information, each side's (its own blocks face up, drawn differently)."""
+    state = system.setup(system.INFO.default_scenario, 1)
+    sides = system.INFO.sides if system.INFO.hidden_information else ()
+    return [system.view(state, viewer) for viewer in (None, *sides)]
+
+
 def warm_pictures() -> None:
     """Draw each system's opening picture while the bot connects, so that the first picture a
     player asks for is as quick as any other (issue 11.5); nothing to do without the renderer."""
@@ -324,7 +332,7 @@ def warm_pictures() -> None:
         return
     systems = [rules.load(name) for name in rules.systems()]
     try:
-        warm(system.view(system.setup(system.INFO.default_scenario, 1), None) for system in systems)
+        warm(view for system in systems for view in opening_views(system))
     except Exception as error:  # a thread of its own: the first pictures will just be slower
         log.warning("pictures not warmed: %s: %s", type(error).__name__, error)
 

@@ -61,16 +61,20 @@ def _place_one(number: int, count: int, visible: tuple[float, float, float, floa
     """The nearest free spot for the panel, trying a few shapes (rows of three, one row, two
     columns) at each distance, from over the area itself outwards."""
     ax, ay = anchor(bm_data.areas()[number])
-    near = [t for t in taken if abs((t[0] + t[2]) / 2 - ax) < REACH + 200 and abs((t[1] + t[3]) / 2 - ay) < REACH + 200]
+    # what is taken near, its far sides moved out by GAP once: two boxes overlap when each starts
+    # before the other ends, GAP apart (the same sums as before, computed once, not per spot)
+    near = [(t[0], t[1], t[2] + GAP, t[3] + GAP) for t in taken
+            if abs((t[0] + t[2]) / 2 - ax) < REACH + 200 and abs((t[1] + t[3]) / 2 - ay) < REACH + 200]
     shapes = sorted({(min(count, PER_ROW), math.ceil(count / PER_ROW)), (count, 1), (2, math.ceil(count / 2))})
     for dist in range(0, REACH, 8):
         for k in range(16 if dist else 1):
             cx, cy = ax + dist * math.cos(math.pi * k / 8), ay + dist * math.sin(math.pi * k / 8)
             for cols, rows in shapes:
                 w, h = cols * LISTED + (cols - 1) * GAP + 2 * PAD, rows * LISTED + (rows - 1) * GAP + 2 * PAD
-                box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-                if visible[0] <= box[0] and visible[1] <= box[1] and box[2] <= visible[2] and box[3] <= visible[3] \
-                        and not any(_overlap(box, t) for t in near):
+                x0, y0, x1, y1 = box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+                far_x, far_y = x1 + GAP, y1 + GAP
+                if visible[0] <= x0 and visible[1] <= y0 and x1 <= visible[2] and y1 <= visible[3] \
+                        and not any(x0 < t2 and t0 < far_x and y0 < t3 and t1 < far_y for t0, t1, t2, t3 in near):
                     return Callout(number, box, _grid(box, count, cols), (_edge_towards(box, (ax, ay)), (ax, ay)))
     return None
 
@@ -89,7 +93,3 @@ def _edge_towards(box: UnitBox, p: tuple[float, float]) -> tuple[float, float]:
     hw, hh = (box[2] - box[0]) / 2, (box[3] - box[1]) / 2
     t = min(hw / abs(dx) if dx else math.inf, hh / abs(dy) if dy else math.inf, 1.0)
     return cx + dx * t, cy + dy * t
-
-
-def _overlap(a: UnitBox, b: UnitBox) -> bool:
-    return a[0] < b[2] + GAP and b[0] < a[2] + GAP and a[1] < b[3] + GAP and b[1] < a[3] + GAP

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 from render.areamap import play
 from render.areamap.frame import legend, panel, title_strip
 from render.areamap.graph import neighbourhood
-from render.areamap.static import View, static_layer
+from render.areamap.static import GRID, SCALES, View, static_layer
 from render.frame import text_size
 from rules.bloody_monday import bm_data
 
@@ -32,7 +32,11 @@ def window(around: Iterable[int], radius: int) -> frozenset[int]:
 
 
 def frame_for(around: list[int], radius: int, size: int | None) -> View:
-    """The box of the frame to draw and its scale."""
+    """The box of the frame to draw and its scale. A crop of CROP_WIDTH takes one of SCALES (the
+    largest not above the one that fits its areas to that width), and its box is grown about its
+    middle to fill the width again and laid on the GRID: its background is then cut from a whole
+    map kept on disk instead of drawn (issue 11.5). A crop of a given `size` (a phone's) keeps
+    its own scale: it is small enough to draw quickly."""
     field = bm_data.battlefield()
     if around:
         pts = [p for n in window(around, radius) for p in field.areas[n].polygon]
@@ -42,10 +46,43 @@ def frame_for(around: list[int], radius: int, size: int | None) -> View:
     else:
         box = (0, 0, field.width, field.height)
     wide = box[2] - box[0]
-    if size:
-        target = min(size / 1.2, size - 2 * panel_width(0))
-        return View(box, math.floor(100 * target / wide) / 100)
-    return View(box, FULL_SCALE if not around else min(MAX_SCALE, round(CROP_WIDTH / wide, 2)))
+    if size:  # a phone's crop is small enough to draw quickly at its own scale
+        return View(box, math.floor(100 * min(size / 1.2, size - 2 * panel_width(0)) / wide) / 100)
+    exact = FULL_SCALE if not around else min(MAX_SCALE, round(CROP_WIDTH / wide, 2))
+    scale = max((s for s in SCALES if s <= exact), default=None)
+    if not around or scale is None:
+        return View(box, exact)
+    limit = field.width, field.height
+    return View(_on_grid(_grown(box, exact / scale, limit), limit), scale)
+
+
+def _grown(box: tuple[int, int, int, int], factor: float, limit: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The box grown `factor` times about its middle, moved back onto the map where it juts out,
+    and cut to the map.
+
+    >>> _grown((100, 100, 300, 200), 1.5, (1000, 1400))
+    (50, 75, 350, 225)
+    >>> _grown((0, 0, 200, 100), 2.0, (1000, 1400))
+    (0, 0, 400, 200)
+    """
+    out = []
+    for low, high, edge in ((box[0], box[2], limit[0]), (box[1], box[3], limit[1])):
+        half = (high - low) * factor / 2
+        middle = min(max((low + high) / 2, half), edge - half)
+        out.append((max(0, round(middle - half)), min(edge, round(middle + half))))
+    return out[0][0], out[1][0], out[0][1], out[1][1]
+
+
+def _on_grid(box: tuple[int, int, int, int], limit: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The box's corner moved back to the GRID, its size kept, except that a side on the map's
+    edge stays there.
+
+    >>> _on_grid((50, 75, 350, 225), (1000, 1400)), _on_grid((50, 75, 1000, 225), (1000, 1400))
+    ((40, 60, 340, 210), (40, 60, 1000, 210))
+    """
+    dx, dy = box[0] % GRID, box[1] % GRID
+    return (box[0] - dx, box[1] - dy, box[2] if box[2] == limit[0] else box[2] - dx,
+            box[3] if box[3] == limit[1] else box[3] - dy)
 
 
 def _tall_enough(box: tuple[int, int, int, int], limit: int) -> tuple[int, int, int, int]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from functools import cache
 
+from render import layer_cache
 from render.areamap.static import UnitBox, keep_out
 from rules.bloody_monday import bm_data
 from rules.bloody_monday.bm_data import Area
@@ -17,6 +18,7 @@ from rules.bloody_monday.geometry import contains
 NOMINAL = 30  # block size in frame units when there is room
 SMALLEST = 8
 GAP = 4  # between blocks, and from the area's border
+SLOTS = "areamap-slots"  # the name of the table kept on disk
 SIDE_ORDER = {"french": 0, "russian": 1}
 
 
@@ -26,9 +28,43 @@ def unit_order(unit: dict, face_up: bool) -> tuple:
     return SIDE_ORDER.get(unit["side"], 2), not face_up, known
 
 
+MOST = 10  # blocks in one area: two sides of four (1.2), and each side's supreme commander
+
+
 @cache
 def slots(number: int, count: int) -> tuple[UnitBox, ...]:
-    """`count` square boxes (frame units) inside area `number`, west to east, then north to south."""
+    """`count` square boxes (frame units) inside area `number`, west to east, then north to south:
+    from the table kept on disk (kept_slots) when it holds them, else worked out."""
+    kept = _kept()
+    if kept is not None and f"{number}:{count}" in kept:
+        return tuple(tuple(box) for box in kept[f"{number}:{count}"])  # type: ignore[misc]
+    return _worked_out(number, count)
+
+
+@cache
+def _kept() -> dict | None:
+    return layer_cache.note(SLOTS)
+
+
+def kept_slots() -> None:
+    """Work out the slots of every area for 1 to MOST blocks and keep them on disk: seconds of
+    searching, which would otherwise fall on the first picture after a start that shows an area
+    holding a number of blocks not drawn there before (issue 11.5). render.warm runs this in a
+    process of its own; a later process reads the table (render/layer_cache.py)."""
+    layer_cache.note(SLOTS, lambda: {f"{n}:{c}": _worked_out(n, c) for n in sorted(bm_data.areas())
+                                     for c in range(1, MOST + 1) if _fits(n, c)})
+
+
+def _fits(number: int, count: int) -> bool:
+    try:
+        _worked_out(number, count)
+    except ValueError:
+        return False
+    return True
+
+
+@cache
+def _worked_out(number: int, count: int) -> tuple[UnitBox, ...]:
     area = bm_data.areas()[number]
     for avoid in (keep_out(area), ()):
         for size in range(NOMINAL, SMALLEST - 1, -2):

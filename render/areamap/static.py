@@ -18,6 +18,7 @@ from PIL import Image, ImageChops, ImageDraw
 from render import layer_cache
 from render import palette as P
 from render.fonts import font
+from render.hexmap.band import BandDraw
 from rules.bloody_monday import bm_data
 from rules.bloody_monday.bm_data import Area
 
@@ -99,54 +100,126 @@ def _sides(poly: Sequence[tuple[int, int]]) -> list[tuple[Point, Point]]:
     return [((float(p[0]), float(p[1])), (float(q[0]), float(q[1]))) for p, q in zip(poly, list(poly[1:]) + [poly[0]])]
 
 
+SCALES = (1.1, 1.3, 1.5, 1.65, 1.8, 2.0, 2.2, 2.45, 2.7, 3.0)  # whole maps on disk: the map's, its crops'
+GRID = 20  # frame units: a crop at one of SCALES starts on this grid, so on whole pixels of the layer
+
+
+def full_box() -> tuple[int, int, int, int]:
+    field = bm_data.battlefield()
+    return 0, 0, field.width, field.height
+
+
+def name_of(view: View) -> str:
+    return "areamap-{}-{}-{}-{}-{}".format(*view.box, view.scale)
+
+
 @lru_cache(maxsize=8)
 def static_layer(view: View) -> Image.Image:
-    """The map without play at that view (cached in memory and on disk: render/layer_cache.py)."""
-    name = "areamap-{}-{}-{}-{}-{}".format(*view.box, view.scale)
-    return layer_cache.layer(name, lambda: (_draw_static(view), None))[0]
+    """The map without play at that view: a crop at one of SCALES is cut from the whole map at its
+    scale when that is on disk (whole_layers), reading only its rows; anything else is drawn and
+    cached in memory and on disk (render/layer_cache.py)."""
+    whole = View(full_box(), view.scale)
+    if cuttable(view) and view != whole:
+        x0, y0 = round(view.box[0] * view.scale), round(view.box[1] * view.scale)
+        width, height = view.size
+        rows = layer_cache.rows(name_of(whole), y0, y0 + height)
+        if rows is not None and x0 + width <= rows.width:
+            return rows.crop((x0, 0, x0 + width, height))
+    return layer_cache.layer(name_of(view), lambda: (_draw_static(view), None))[0]
+
+
+def cuttable(view: View) -> bool:
+    """Whether the view's background is a piece of the whole map at its scale: a scale of SCALES,
+    a corner on the GRID."""
+    return view.scale in SCALES and all(v % GRID == 0 for v in view.box[:2])
+
+
+def whole_layers() -> None:
+    """Draw the whole map at each of SCALES not on disk yet, and keep it there (the largest takes
+    seconds and half a gigabyte: render.warm runs this in a process of its own)."""
+    for scale in SCALES:
+        whole = View(full_box(), scale)
+        if not layer_cache.kept(name_of(whole)):
+            layer_cache.layer(name_of(whole), lambda: (_draw_static(whole), None))
+
+
+def missing_scales() -> list[float]:
+    return [scale for scale in SCALES if not layer_cache.kept(name_of(View(full_box(), scale)))]
 
 
 def _draw_static(view: View) -> Image.Image:
+    """The static layer of `view`, drawn twice as large and shrunk. A crop draws only the areas
+    that reach into it, and their textures only where they lie: the same pixels as drawing all
+    111 areas over the whole picture, at a fraction of the cost (issue 11.5). A view that could be
+    cut from a whole map (`cuttable`) has its textures and the map's edge where the whole map has
+    them, so that drawn alone it looks the same; any other has them from its own corner."""
     big = view.bigger(SUPERSAMPLE)
     img = Image.new("RGB", big.size, P.PAPER)
     d = ImageDraw.Draw(img)
-    areas = bm_data.areas().values()
+    areas = [a for a in bm_data.areas().values() if _reaches(a, view.box)]
     for a in areas:
         d.polygon([big.px(p) for p in a.polygon], fill=P.AREA_FILL[a.colour])
-    _textures(img, big, areas)
+    _textures(img, big, areas, big.px((0, 0)) if cuttable(view) else (0.0, 0.0))
+    border = BandDraw(img)
     for a in areas:
-        d.polygon([big.px(p) for p in a.polygon], outline=P.AREA_BORDER, width=max(1, round(1.2 * big.scale)))
+        border.outline([big.px(p) for p in a.polygon], P.AREA_BORDER, max(1, round(1.2 * big.scale)))
     _lines(d, big)
     for p, q in kolocha_sides():
         _round_line(d, [big.px(p), big.px(q)], P.KOLOCHA, 7 * big.scale)
-    w, h = big.size
-    d.rectangle((0, 0, w - 1, h - 1), outline=P.EDGE, width=max(2, round(2 * big.scale)))
+    x0, y0, x1, y1 = (*big.px((0, 0)), *big.px(full_box()[2:])) if cuttable(view) else (0, 0, *big.size)
+    d.rectangle((x0, y0, round(x1) - 1, round(y1) - 1), outline=P.EDGE, width=max(2, round(2 * big.scale)))
     for a in areas:
         draw_circle(d, big, a)
     return img.resize(view.size, Image.Resampling.LANCZOS)
 
 
-def _textures(img: Image.Image, view: View, areas: Iterable[Area]) -> None:
-    """Dots in forest (yellow) areas and hatching on hills and redoubts (red), clipped to them."""
+REACH = 8  # frame units round an area's drawing that its lines and the shrink may still touch
+
+
+def _reaches(a: Area, box: tuple[int, int, int, int]) -> bool:
+    """Whether anything drawn for area `a` (its polygon and border, number circle, star and name,
+    the name counted a whole NAME wide per letter) can reach into the frame box."""
+    xs, ys = [p[0] for p in a.polygon], [p[1] for p in a.polygon]
+    cx, cy = a.centre
+    half = max(CIRCLE + 2 * STAR + 2, NAME * len(name_text(a)) / 2)
+    x0, x1 = min(min(xs), cx - half) - REACH, max(max(xs), cx + half) + REACH
+    y0, y1 = min(min(ys), cy - CIRCLE - STAR) - REACH, max(max(ys), cy + CIRCLE + 2 * NAME) + REACH
+    return x0 < box[2] and box[0] < x1 and y0 < box[3] and box[1] < y1
+
+
+def _textures(img: Image.Image, view: View, areas: Iterable[Area], origin: Point) -> None:
+    """Dots in forest (yellow) areas and hatching on hills and redoubts (red), clipped to them,
+    laid from `origin` (in the picture's pixels) over the whole map's size from there. The dots
+    and lines are drawn only round the areas of their colour, and the mask made there."""
+    ax, ay = -origin[0], -origin[1]  # the picture's corner from the origin
+    w, h = (View(full_box(), view.scale).size if origin != (0.0, 0.0) else img.size)
     for colour in P.AREA_TEXTURE:
         clip = Image.new("L", img.size, 0)
         cd = ImageDraw.Draw(clip)
         for a in areas:
             if a.colour == colour:
                 cd.polygon([view.px(p) for p in a.polygon], fill=255)
+        where = clip.getbbox()
+        if where is None:
+            continue
         pattern = Image.new("L", img.size, 0)
         pd = ImageDraw.Draw(pattern)
         step, s = 14 * view.scale, view.scale
-        w, h = img.size
+        left, top = where[0] + ax - step, where[1] + ay - step  # on the whole map
+        right, bottom = where[2] + ax + step, where[3] + ay + step
         if colour == "yellow":
-            for i in range(int(w / step) + 1):
-                for j in range(int(h / step) + 1):
-                    x, y = (i + (j % 2) / 2) * step, j * step
+            for j in range(max(0, math.floor(top / step)), min(int(h / step), math.ceil(bottom / step)) + 1):
+                for i in range(max(0, math.floor(left / step) - 1), min(int(w / step), math.ceil(right / step)) + 1):
+                    x, y = (i + (j % 2) / 2) * step - ax, j * step - ay
                     pd.ellipse((x - 2 * s, y - 2 * s, x + 2 * s, y + 2 * s), fill=255)
         else:
-            for k in range(-int(h / step), int(w / step) + 1):
-                pd.line(((k * step, 0), (k * step + h, h)), fill=255, width=max(1, round(1.2 * s)))
-        img.paste(P.AREA_TEXTURE[colour], mask=ImageChops.multiply(clip, pattern))
+            # the line k runs from (k * step, 0) down to (k * step + h, h): it meets the box when
+            # it crosses the box's top row left of its right edge and its bottom row right of its left
+            first = max(-int(h / step), math.floor((left - bottom) / step))
+            last = min(int(w / step), math.ceil((right - top) / step))
+            for k in range(first, last + 1):
+                pd.line(((k * step - ax, -ay), (k * step + h - ax, h - ay)), fill=255, width=max(1, round(1.2 * s)))
+        img.paste(P.AREA_TEXTURE[colour], where, mask=ImageChops.multiply(clip.crop(where), pattern.crop(where)))
 
 
 def _lines(d: ImageDraw.ImageDraw, view: View) -> None:

@@ -2,6 +2,8 @@
 and its legend."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from render import palette as P
@@ -83,6 +85,7 @@ def legend_items() -> list[tuple[Icon, str]]:
     ]
 
 
+@lru_cache(maxsize=32)  # the same for every picture of a width: pasted, never changed
 def legend(width: int) -> Image.Image:
     """The Borodino legend, flowed to the width."""
     return flow_legend(legend_items(), width)

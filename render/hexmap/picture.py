@@ -158,5 +158,5 @@ def _logs(view: dict) -> list[tuple[dict, int]]:
 def png(img: Image.Image) -> bytes:
     """PNG bytes, reduced to 256 colours (the map has few; this keeps files small and fast to write)."""
     buf = io.BytesIO()
-    img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(buf, "PNG", compress_level=6)
+    img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(buf, "PNG", compress_level=3)
     return buf.getvalue()

@@ -66,13 +66,31 @@ def test_an_unwritable_folder_only_costs_the_drawing(tmp_path, monkeypatch):
 
 def test_warming_draws_each_view_whole_and_cropped_around_its_first_unit(monkeypatch):
     """...and, for Borodino, the whole layers at the default scales with the view's counters at a
-    crop's size (render.hexmap.picture.warm_layers): a crop at another scale draws only its window."""
+    crop's size (render.hexmap.picture.warm_layers): a crop at another scale draws only its window;
+    for Bloody Monday first the whole maps at its crop scales (render.keep_whole_maps)."""
     import render
 
     drawn_views: list = []
     monkeypatch.setattr(render, "snapshot", lambda view, **kw: drawn_views.append((view["system"], kw)))
     monkeypatch.setattr(render, "warm_layers", lambda view: drawn_views.append((view["system"], "layers")))
+    monkeypatch.setattr(render, "keep_whole_maps", lambda: drawn_views.append(("bloody_monday", "whole maps")))
     render.warm([{"system": "borodino", "units": [{"hex": "3225"}, {"hex": "3224"}]},
                  {"system": "bloody_monday", "units": [{"side": "french", "area": 8}]}])
     assert drawn_views == [("borodino", {}), ("borodino", {"around": ["3225"]}), ("borodino", "layers"),
-                           ("bloody_monday", {}), ("bloody_monday", {"around": [8]})]
+                           ("bloody_monday", "whole maps"), ("bloody_monday", {}),
+                           ("bloody_monday", {"around": [8]})]
+
+
+def test_names_with_dots_keep_their_fingerprint_and_stay_apart(tmp_path, monkeypatch):
+    """A Bloody Monday layer's name holds its scale ("...-1.1"): the scales 1.1 and 1.15 are two
+    layers, and each file carries the fingerprint (a file without it would outlive a changed renderer)."""
+    monkeypatch.setenv("KOLOCHA_CACHE", str(tmp_path))
+    calls: list = []
+    layer_cache.layer("areamap-0-0-10-10-1.1", drawn(calls))
+    other = layer_cache.layer("areamap-0-0-10-10-1.15", lambda: (Image.new("RGB", (5, 5)), None))
+    again = layer_cache.layer("areamap-0-0-10-10-1.1", drawn(calls))
+    assert calls == [1] and other[0].size == (5, 5) and again[0].size == (30, 20)
+    fingerprint = layer_cache.fingerprint()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        f"areamap-0-0-10-10-1.1-{fingerprint}.json", f"areamap-0-0-10-10-1.1-{fingerprint}.rgb",
+        f"areamap-0-0-10-10-1.15-{fingerprint}.json", f"areamap-0-0-10-10-1.15-{fingerprint}.rgb"]

@@ -8,13 +8,17 @@ from bot.discord.app import warm_pictures
 
 
 def test_the_bot_warms_the_opening_picture_of_every_system(monkeypatch):
+    """...the public one, and each side's where a side sees its own blocks face up (Fog of War)."""
     warmed: list = []
     monkeypatch.setattr(render, "warm", lambda views: warmed.extend(views))
     warm_pictures()
-    assert len(warmed) == len(rules.systems())
-    real = [view for view in warmed if view.get("system") in ("borodino", "bloody_monday")]
-    assert sorted(v["scenario"] for v in real) == ["7sep", "bloody_monday"]
-    assert all(view["viewer"] is None and view["units"] for view in real)
+    systems = [rules.load(name) for name in rules.systems()]
+    assert len(warmed) == sum(1 + (len(s.INFO.sides) if s.INFO.hidden_information else 0) for s in systems)
+    real = [(view["scenario"], view["viewer"]) for view in warmed
+            if view.get("system") in ("borodino", "bloody_monday")]
+    assert sorted(real, key=str) == [("7sep", None), ("bloody_monday", "french"), ("bloody_monday", "russian"),
+                                     ("bloody_monday", None)]
+    assert all(view["units"] for view in warmed if view.get("system") in ("borodino", "bloody_monday"))
 
 
 def test_a_failed_warm_up_is_logged_and_harms_nothing(monkeypatch, caplog):

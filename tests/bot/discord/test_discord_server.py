@@ -12,6 +12,7 @@ import bot
 from bot.cli import main
 from bot.config import GameSettings
 from bot.delivery import CHANNEL_REFUSALS
+from bot.discord import app
 from bot.discord.app import EXIT_PORTAL, KolochaBot
 from bot.discord.commands import MAP_SECONDS, MAPS_PER_CHANNEL
 from bot.service import BUSY
@@ -72,6 +73,7 @@ def test_a_missing_privileged_intent_stops_the_bot_for_good_and_names_the_switch
         raise discord.PrivilegedIntentsRequired(None)
 
     monkeypatch.setattr(KolochaBot, "start", refused)
+    monkeypatch.setattr(app, "warm_pictures", lambda: None)  # no drawing left running after the test
     monkeypatch.setenv("DISCORD_TOKEN", "token")
     monkeypatch.setenv("KOLOCHA_DB", str(tmp_path / "k.sqlite"))
     status = main(["run"])
