@@ -28,6 +28,7 @@ from rules.borodino.ai import level1
 from rules.borodino.ai.attacks import expectation
 from rules.borodino.ai.goals import loss_weight, objectives
 from rules.borodino.ai.leaders import moves as move_leaders
+from rules.borodino.ai.playout import playout, worth
 from rules.borodino.ai.position import rebuild
 from rules.borodino import turns
 from rules.borodino.battle import Battle, command_copy, enemy_of
@@ -42,6 +43,9 @@ ELITE = 3        # the best plans kept from one generation to the next
 PLANS = 40       # plans scored per Movement Phase with no time budget given
 HOLD = 6         # a victory hex held at the end of the move (attacks.GROUND: one driven from)
 PROGRESS = Fraction(1, 4)  # a hex nearer a victory hex, for one unit
+CANDIDATES = 4   # plans judged by playouts: level 1's and the best others by `score`
+PLAYOUTS = 8     # playouts per candidate
+HORIZON = 5      # Movement Phases a playout plays (the enemy's last), unless the game ends soon
 
 Genome = tuple[int, ...]
 
@@ -55,24 +59,25 @@ def plans_for(budget: float | None) -> int:
 class Level2:
     """The searching commander (see the module docstring)."""
 
-    def __init__(self, plans: int = PLANS):
-        self.plans = plans
+    def __init__(self, plans: int = PLANS, playouts: int = PLAYOUTS):
+        self.plans, self.playouts = plans, playouts
 
     def plan(self, view: dict, seen: object, rng: random.Random) -> list[Decision]:
         state = rebuild(view, rng)
         if state["phase"] != "movement" or state["pending"]:
             return level1.Level1().plan(view, seen, rng)
-        return Search(state, view["viewer"], rng, self.plans).best()
+        return Search(state, view["viewer"], rng, self.plans, self.playouts).best()
 
 
 class Search:
     """The evolution of one Movement Phase's plans."""
 
-    def __init__(self, state: dict, side: str, rng: random.Random, plans: int):
-        self.state, self.side, self.rng, self.plans = state, side, rng, plans
+    def __init__(self, state: dict, side: str, rng: random.Random, plans: int, playouts: int = PLAYOUTS):
+        self.state, self.side, self.rng, self.plans, self.playouts = state, side, rng, plans, playouts
         self.genes = len(level1.movers(state, side))
         self.scored: dict[Genome, Fraction] = {}
         self.boards: dict[Genome, Fraction] = {}  # by the choices made: genomes can decode alike
+        self.made: dict[Genome, Genome] = {}       # each genome's choices made
 
     def best(self) -> list[Decision]:
         first: Genome = (0,) * self.genes
@@ -88,14 +93,36 @@ class Search:
             population = [self._child(elite) for _ in range(POPULATION)]
             if all(g in self.scored for g in population):  # the elite bred nothing new: mutate harder
                 population = [self._mutant(self._mutant(self.rng.choice(elite))) for _ in range(POPULATION)]
-        winner = ranked[0]
+        winner, lead = self._judged(ranked, first)
         moves, after = level1.moves(self.state, self.side, self._pick(winner))
-        lead = float(self.scored[winner] - self.scored[first])
-        why = f" (level 2: the best of {len(self.scored)} plans, {lead:+.1f} over level 1's)"
+        why = (f" (level 2: the best of {len(self.scored)} plans, {float(lead):+.1f} over level 1's "
+               f"in {self.playouts} playouts each)")
         moves = [Decision(d.command, d.reason + why) for d in moves]
         _, leaders_moved = move_leaders(after, self.side)  # Doomed Victory 8.1: after their units
         end = Decision("end", "every unit that should move has moved (Sequence of Play)" + why)
         return moves + leaders_moved + [end]
+
+    def _judged(self, ranked: list[Genome], first: Genome) -> tuple[Genome, Fraction]:
+        """The plan whose playouts end best, among the best few by `score` and level 1's own; and
+        its lead over level 1's. The playouts of every candidate share their dice (the same
+        draws from the AI's generator), so the plans are compared on the same luck."""
+        boards: dict[Genome, Genome] = {}
+        for g in [first] + ranked:
+            if len(boards) < CANDIDATES:
+                boards.setdefault(self.made[g], g)
+        seeds = [self.rng.getrandbits(48) for _ in range(self.playouts)]
+        ends = {g: self._outlook(g, seeds) for g in boards.values()}
+        best = max(boards.values(), key=lambda g: (ends[g], self.scored[g], g == first))
+        return best, ends[best] - ends[first]
+
+    def _outlook(self, genome: Genome, seeds: list[int]) -> Fraction:
+        """The mean worth to the side of the boards its playouts from this plan end on."""
+        _, after = level1.moves(self.state, self.side, self._pick(genome))
+        after, _ = move_leaders(after, self.side)
+        combat, _ = borodino.apply(after, self.side, C.End())
+        phases = horizon(combat)
+        return sum((worth(playout(combat, phases, random.Random(s)), self.side) for s in seeds),
+                   Fraction(0)) / max(1, len(seeds))
 
     def _pick(self, genome: Genome) -> level1.Pick:
         return lambda n, choices: genome[n] % min(OPTIONS, len(choices))
@@ -119,9 +146,17 @@ class Search:
             made.append(self._pick(genome)(n, choices))
             return made[-1]
         _, after = level1.moves(self.state, self.side, pick)
+        self.made[genome] = tuple(made)
         if tuple(made) not in self.boards:
             self.boards[tuple(made)] = score(after, self.side)
         return self.boards[tuple(made)]
+
+
+def horizon(state: dict) -> int:
+    """Movement Phases a playout from this board plays: HORIZON, or to the end of the game when
+    it ends within two more Game-Turns."""
+    left = Battle(state).scenario.last_turn - state["turn"]
+    return 2 * left + 2 if left <= 2 else HORIZON
 
 
 def score(after: dict, side: str) -> Fraction:
