@@ -46,6 +46,7 @@ PROGRESS = Fraction(1, 4)  # a hex nearer a victory hex, for one unit
 CANDIDATES = 4   # plans judged by playouts: level 1's and the best others by `score`
 PLAYOUTS = 8     # playouts per candidate
 HORIZON = 5      # Movement Phases a playout plays (the enemy's last), unless the game ends soon
+ATTACKS = 3      # attacks judged by playouts in the last Game-Turns, besides level 1's choice
 
 Genome = tuple[int, ...]
 
@@ -64,6 +65,8 @@ class Level2:
 
     def plan(self, view: dict, seen: object, rng: random.Random) -> list[Decision]:
         state = rebuild(view, rng)
+        if state["phase"] == "combat" and not state["pending"] and horizon(state) < HORIZON:
+            return [last_attacks(state, view["viewer"], rng, self.playouts)]
         if state["phase"] != "movement" or state["pending"]:
             return level1.Level1().plan(view, seen, rng)
         return Search(state, view["viewer"], rng, self.plans, self.playouts).best()
@@ -110,7 +113,7 @@ class Search:
         for g in [first] + ranked:
             if len(boards) < CANDIDATES:
                 boards.setdefault(self.made[g], g)
-        seeds = [self.rng.getrandbits(48) for _ in range(self.playouts)]
+        seeds = [self.rng.getrandbits(48) for _ in range(self.playouts * HORIZON // horizon(self.state))]
         ends = {g: self._outlook(g, seeds) for g in boards.values()}
         best = max(boards.values(), key=lambda g: (ends[g], self.scored[g], g == first))
         return best, ends[best] - ends[first]
@@ -120,9 +123,8 @@ class Search:
         _, after = level1.moves(self.state, self.side, self._pick(genome))
         after, _ = move_leaders(after, self.side)
         combat, _ = borodino.apply(after, self.side, C.End())
-        phases = horizon(combat)
-        return sum((worth(playout(combat, phases, random.Random(s)), self.side) for s in seeds),
-                   Fraction(0)) / max(1, len(seeds))
+        return outlook(combat, self.side, seeds)
+
 
     def _pick(self, genome: Genome) -> level1.Pick:
         return lambda n, choices: genome[n] % min(OPTIONS, len(choices))
@@ -151,6 +153,34 @@ class Search:
             self.boards[tuple(made)] = score(after, self.side)
         return self.boards[tuple(made)]
 
+
+def outlook(state: dict, side: str, seeds: list[int], first: C.Command | None = None) -> Fraction:
+    """The mean worth to the side of the boards its playouts from `state` (after `first`) end on,
+    one playout per seed, each to the horizon."""
+    phases = horizon(state)
+    return sum((worth(playout(state, phases, random.Random(s), first), side) for s in seeds),
+               Fraction(0)) / max(1, len(seeds))
+
+
+def last_attacks(state: dict, side: str, rng: random.Random, playouts: int) -> Decision:
+    """In the last Game-Turns (`horizon` reaches the end), the next command of the Combat Phase
+    chosen by playouts to the end of the game among level 1's choice, the best few attacks by
+    their CRT expectation and `end` when no attack is owed (Combat B)."""
+    b = Battle(state)
+    goals, weight = objectives(b), loss_weight(b, side)
+    mine = level1.combat(state, side)
+    legal = borodino.legal_commands(state, side)
+    attacks = sorted(((e.value, a.to_text()) for a in legal if isinstance(a, C.Attack)
+                      and (e := expectation(b, side, a, goals, weight)) is not None), reverse=True)
+    texts = list(dict.fromkeys([mine.command] + [t for _, t in attacks[:ATTACKS]]
+                               + (["end"] if any(isinstance(c, C.End) for c in legal) else [])))
+    seeds = [rng.getrandbits(48) for _ in range(playouts * HORIZON // horizon(state))]
+    ends = {t: outlook(state, side, seeds, borodino.parse(side, t)) for t in texts}
+    best = max(texts, key=lambda t: (ends[t], t == mine.command))
+    if best == mine.command:
+        return mine
+    return Decision(best, f"level 2: the best of {len(texts)} choices in {len(seeds)} playouts to the end "
+                          f"({float(ends[best] - ends[mine.command]):+.1f} over level 1's {mine.command})")
 
 def horizon(state: dict) -> int:
     """Movement Phases a playout from this board plays: HORIZON, or to the end of the game when

@@ -25,10 +25,12 @@ WIN = 40    # the game won, in Combat Points (a Schevardino redoubt held is atta
 HOLD = 3    # a victory hex occupied where the playout stops
 
 
-def playout(state: dict, phases: int, rng: random.Random) -> dict:
-    """The board after level 1 plays both sides from `state` (dice drawn from rng) until `phases`
-    more Movement Phases have begun, or the game is over."""
+def playout(state: dict, phases: int, rng: random.Random, first: C.Command | None = None) -> dict:
+    """The board after `first` (when given) and level 1 playing both sides from `state` (dice
+    drawn from rng) until `phases` more Movement Phases have begun, or the game is over."""
     state = {**state, "dice": new_dice(rng.getrandbits(48))}
+    if first is not None:
+        state, _ = borodino.apply(state, borodino.active_sides(state)[0], first)
     begun = 0
     while state["phase"] != "over":
         side = borodino.active_sides(state)[0]
