@@ -13,9 +13,23 @@ crossover and mutation. A plan is scored on the board it leaves (`score`):
 - less the opponent's level-1 reply: its Movement Phase as level 1 plays it, then the expected
   value of the attacks it could make.
 
+That measure only shortlists: the best few plans by it (CANDIDATES, level 1's own always among
+them) are then judged by playouts (playout.py), level 1 playing both sides from the board each
+leaves, its Combat Phase first, for HORIZON Movement Phases or to the end of the game when it ends
+within two Game-Turns; the plan whose playouts end best (`playout.worth`: the game won were it to
+end there, the victory hexes occupied, the Combat Points lost) is played. Every candidate's
+playouts use the same dice, so the plans are compared on the same luck. Playouts, not the static
+measure, see what decides these scenarios: who occupies the redoubt after the enemy's last
+attacks, the Combat Phase's later attacks rolled one after another, retreats blocked by the
+moves just made.
+
+In the last two Game-Turns the Combat Phase is searched too (`last_attacks`): level 1's choice,
+its best few other attacks by CRT expectation, and `end` when nothing is owed are each judged by
+playouts to the end of the game. Elsewhere the Combat Phase and every choice after a roll are
+level 1's.
+
 The search is deterministic: it draws only from the AI's own generator, and its effort is a number
-of plans scored (`plans_for` a time budget), never a clock, so a blunder replays. The Combat Phase
-and the choices after a roll are level 1's: each attack is rolled before the next is chosen.
+of plans scored (`plans_for` a time budget) and of playouts, never a clock, so a blunder replays.
 """
 from __future__ import annotations
 
