@@ -17,11 +17,12 @@ That measure only shortlists: the best few plans by it (CANDIDATES, level 1's ow
 them) are then judged by playouts (playout.py), level 1 playing both sides from the board each
 leaves, its Combat Phase first, for HORIZON Movement Phases or to the end of the game when it ends
 within two Game-Turns; the plan whose playouts end best (`playout.worth`: the game won were it to
-end there, the victory hexes occupied, the Combat Points lost) is played. Every candidate's
-playouts use the same dice, so the plans are compared on the same luck. Playouts, not the static
-measure, see what decides these scenarios: who occupies the redoubt after the enemy's last
-attacks, the Combat Phase's later attacks rolled one after another, retreats blocked by the
-moves just made.
+end there, the victory hexes occupied, the Combat Points lost) is played, level 1's unless another
+gains MARGIN over it (a few playouts are noisy, and the best of several noisy means flatters).
+Every candidate's playouts use the same dice, so the plans are compared on the same luck.
+Playouts, not the static measure, see what decides these scenarios: who occupies the redoubt
+after the enemy's last attacks, the Combat Phase's later attacks rolled one after another,
+retreats blocked by the moves just made.
 
 In the last two Game-Turns the Combat Phase is searched too (`last_attacks`): level 1's choice,
 its best few other attacks by CRT expectation, and `end` when nothing is owed are each judged by
@@ -42,7 +43,7 @@ from rules.borodino.ai import level1
 from rules.borodino.ai.attacks import expectation
 from rules.borodino.ai.goals import loss_weight, objectives
 from rules.borodino.ai.leaders import moves as move_leaders
-from rules.borodino.ai.playout import playout, worth
+from rules.borodino.ai.playout import WIN, playout, worth
 from rules.borodino.ai.position import rebuild
 from rules.borodino import turns
 from rules.borodino.battle import Battle, command_copy, enemy_of
@@ -61,6 +62,7 @@ CANDIDATES = 4   # plans judged by playouts: level 1's and the best others by `s
 PLAYOUTS = 8     # playouts per candidate
 HORIZON = 5      # Movement Phases a playout plays (the enemy's last), unless the game ends soon
 ATTACKS = 3      # attacks judged by playouts in the last Game-Turns, besides level 1's choice
+MARGIN = Fraction(WIN, 8)  # what another choice must gain over level 1's in the playouts' mean
 
 Genome = tuple[int, ...]
 
@@ -129,7 +131,7 @@ class Search:
                 boards.setdefault(self.made[g], g)
         seeds = [self.rng.getrandbits(48) for _ in range(self.playouts * HORIZON // horizon(self.state))]
         ends = {g: self._outlook(g, seeds) for g in boards.values()}
-        best = max(boards.values(), key=lambda g: (ends[g], self.scored[g], g == first))
+        best = max(boards.values(), key=lambda g: (ends[g] - (0 if g == first else MARGIN), self.scored[g]))
         return best, ends[best] - ends[first]
 
     def _outlook(self, genome: Genome, seeds: list[int]) -> Fraction:
@@ -190,7 +192,7 @@ def last_attacks(state: dict, side: str, rng: random.Random, playouts: int) -> D
                                + (["end"] if any(isinstance(c, C.End) for c in legal) else [])))
     seeds = [rng.getrandbits(48) for _ in range(playouts * HORIZON // horizon(state))]
     ends = {t: outlook(state, side, seeds, borodino.parse(side, t)) for t in texts}
-    best = max(texts, key=lambda t: (ends[t], t == mine.command))
+    best = max(texts, key=lambda t: (ends[t] - (0 if t == mine.command else MARGIN), t == mine.command))
     if best == mine.command:
         return mine
     return Decision(best, f"level 2: the best of {len(texts)} choices in {len(seeds)} playouts to the end "
