@@ -73,6 +73,12 @@ def plans_for(budget: float | None) -> int:
     return PLANS if budget is None else max(POPULATION, min(4 * PLANS, int(budget)))
 
 
+def playouts_for(budget: float | None) -> int:
+    """Playouts per candidate plan for a time budget in seconds: PLAYOUTS unless a budget is given,
+    then one per four seconds of it, at least one and at most PLAYOUTS."""
+    return PLAYOUTS if budget is None else max(1, min(PLAYOUTS, int(budget) // 4))
+
+
 class Level2:
     """The searching commander (see the module docstring)."""
 

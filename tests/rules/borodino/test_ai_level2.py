@@ -9,8 +9,8 @@ import pytest
 from rules import borodino
 from rules.borodino.ai import level1
 from rules.borodino import commands as C
-from rules.borodino.ai.level2 import (HORIZON, PLANS, POPULATION, Level2, Search, horizon, last_attacks, outlook,
-                                      plans_for, score)
+from rules.borodino.ai.level2 import (HORIZON, PLANS, PLAYOUTS, POPULATION, Level2, Search, horizon, last_attacks,
+                                      outlook, plans_for, playouts_for, score)
 from rules.borodino.ai.position import rebuild
 from rules.core.ai import decision_rng, duel
 from tests.rules.borodino.helpers import position
@@ -31,6 +31,8 @@ def _later(scenario: str, seed: int, commands: int) -> dict:
 def test_the_plans_searched_grow_with_the_time_budget():
     assert plans_for(None) == PLANS and plans_for(1) == POPULATION and plans_for(30) == 30
     assert borodino.commander(2, budget=12).plans == 12  # type: ignore[attr-defined]
+    assert playouts_for(None) == PLAYOUTS and playouts_for(1) == 1 and playouts_for(12) == 3
+    assert playouts_for(600) == PLAYOUTS and borodino.commander(2, budget=8).playouts == 2  # type: ignore[attr-defined]
 
 
 def test_the_plan_chosen_scores_at_least_level_1s_own():
