@@ -37,12 +37,12 @@ class Level1:
         side = view["viewer"]
         state = rebuild(view, rng)
         if state["pending"]:
-            return [_choice(state, side)]
+            return [choice(state, side)]
         if state["phase"] == "movement":
             return _movement(state, side)
         if state["phase"] == "rally":
             return move_leaders(state, side)[1] + [Decision("end", "the leaders have moved (Doomed Victory 8.152)")]
-        return [_combat(state, side)]
+        return [combat(state, side)]
 
 
 # --- where to go -----------------------------------------------------------------------------
@@ -136,7 +136,7 @@ def _why_place(b: Battle, h: Hex, targets: dict[Hex, str]) -> str:
 
 
 # --- combat ----------------------------------------------------------------------------------
-def _combat(state: dict, side: str) -> Decision:
+def combat(state: dict, side: str) -> Decision:
     b = Battle(state)
     goals = objectives(b)
     legal = borodino.legal_commands(state, side)
@@ -161,7 +161,7 @@ def _why_attack(b: Battle, attack: C.Attack, e: Expectation, goals: dict[Hex, st
 
 
 # --- mid-turn choices -------------------------------------------------------------------------
-def _choice(state: dict, side: str) -> Decision:
+def choice(state: dict, side: str) -> Decision:
     b = Battle(state)
     step = state["pending"]["steps"][0]
     options = borodino.legal_commands(state, side)

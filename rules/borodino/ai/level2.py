@@ -13,9 +13,24 @@ crossover and mutation. A plan is scored on the board it leaves (`score`):
 - less the opponent's level-1 reply: its Movement Phase as level 1 plays it, then the expected
   value of the attacks it could make.
 
+That measure only shortlists: the best few plans by it (CANDIDATES, level 1's own always among
+them) are then judged by playouts (playout.py), level 1 playing both sides from the board each
+leaves, its Combat Phase first, for HORIZON Movement Phases or to the end of the game when it ends
+within two Game-Turns; the plan whose playouts end best (`playout.worth`: the game won were it to
+end there, the victory hexes occupied, the Combat Points lost) is played, level 1's unless another
+gains MARGIN over it (a few playouts are noisy, and the best of several noisy means flatters).
+Every candidate's playouts use the same dice, so the plans are compared on the same luck.
+Playouts, not the static measure, see what decides these scenarios: who occupies the redoubt
+after the enemy's last attacks, the Combat Phase's later attacks rolled one after another,
+retreats blocked by the moves just made.
+
+In the last two Game-Turns the Combat Phase is searched too (`last_attacks`): level 1's choice,
+its best few other attacks by CRT expectation, and `end` when nothing is owed are each judged by
+playouts to the end of the game. Elsewhere the Combat Phase and every choice after a roll are
+level 1's.
+
 The search is deterministic: it draws only from the AI's own generator, and its effort is a number
-of plans scored (`plans_for` a time budget), never a clock, so a blunder replays. The Combat Phase
-and the choices after a roll are level 1's: each attack is rolled before the next is chosen.
+of plans scored (`plans_for` a time budget) and of playouts, never a clock, so a blunder replays.
 """
 from __future__ import annotations
 
@@ -28,6 +43,7 @@ from rules.borodino.ai import level1
 from rules.borodino.ai.attacks import expectation
 from rules.borodino.ai.goals import loss_weight, objectives
 from rules.borodino.ai.leaders import moves as move_leaders
+from rules.borodino.ai.playout import WIN, playout, worth
 from rules.borodino.ai.position import rebuild
 from rules.borodino import turns
 from rules.borodino.battle import Battle, command_copy, enemy_of
@@ -42,6 +58,11 @@ ELITE = 3        # the best plans kept from one generation to the next
 PLANS = 40       # plans scored per Movement Phase with no time budget given
 HOLD = 6         # a victory hex held at the end of the move (attacks.GROUND: one driven from)
 PROGRESS = Fraction(1, 4)  # a hex nearer a victory hex, for one unit
+CANDIDATES = 4   # plans judged by playouts: level 1's and the best others by `score`
+PLAYOUTS = 8     # playouts per candidate
+HORIZON = 5      # Movement Phases a playout plays (the enemy's last), unless the game ends soon
+ATTACKS = 3      # attacks judged by playouts in the last Game-Turns, besides level 1's choice
+MARGIN = Fraction(WIN, 8)  # what another choice must gain over level 1's in the playouts' mean
 
 Genome = tuple[int, ...]
 
@@ -52,27 +73,36 @@ def plans_for(budget: float | None) -> int:
     return PLANS if budget is None else max(POPULATION, min(4 * PLANS, int(budget)))
 
 
+def playouts_for(budget: float | None) -> int:
+    """Playouts per candidate plan for a time budget in seconds: PLAYOUTS unless a budget is given,
+    then one per four seconds of it, at least one and at most PLAYOUTS."""
+    return PLAYOUTS if budget is None else max(1, min(PLAYOUTS, int(budget) // 4))
+
+
 class Level2:
     """The searching commander (see the module docstring)."""
 
-    def __init__(self, plans: int = PLANS):
-        self.plans = plans
+    def __init__(self, plans: int = PLANS, playouts: int = PLAYOUTS):
+        self.plans, self.playouts = plans, playouts
 
     def plan(self, view: dict, seen: object, rng: random.Random) -> list[Decision]:
         state = rebuild(view, rng)
+        if state["phase"] == "combat" and not state["pending"] and horizon(state) < HORIZON:
+            return [last_attacks(state, view["viewer"], rng, self.playouts)]
         if state["phase"] != "movement" or state["pending"]:
             return level1.Level1().plan(view, seen, rng)
-        return Search(state, view["viewer"], rng, self.plans).best()
+        return Search(state, view["viewer"], rng, self.plans, self.playouts).best()
 
 
 class Search:
     """The evolution of one Movement Phase's plans."""
 
-    def __init__(self, state: dict, side: str, rng: random.Random, plans: int):
-        self.state, self.side, self.rng, self.plans = state, side, rng, plans
+    def __init__(self, state: dict, side: str, rng: random.Random, plans: int, playouts: int = PLAYOUTS):
+        self.state, self.side, self.rng, self.plans, self.playouts = state, side, rng, plans, playouts
         self.genes = len(level1.movers(state, side))
         self.scored: dict[Genome, Fraction] = {}
         self.boards: dict[Genome, Fraction] = {}  # by the choices made: genomes can decode alike
+        self.made: dict[Genome, Genome] = {}       # each genome's choices made
 
     def best(self) -> list[Decision]:
         first: Genome = (0,) * self.genes
@@ -88,14 +118,35 @@ class Search:
             population = [self._child(elite) for _ in range(POPULATION)]
             if all(g in self.scored for g in population):  # the elite bred nothing new: mutate harder
                 population = [self._mutant(self._mutant(self.rng.choice(elite))) for _ in range(POPULATION)]
-        winner = ranked[0]
+        winner, lead = self._judged(ranked, first)
         moves, after = level1.moves(self.state, self.side, self._pick(winner))
-        lead = float(self.scored[winner] - self.scored[first])
-        why = f" (level 2: the best of {len(self.scored)} plans, {lead:+.1f} over level 1's)"
+        why = (f" (level 2: the best of {len(self.scored)} plans, {float(lead):+.1f} over level 1's "
+               f"in {self.playouts} playouts each)")
         moves = [Decision(d.command, d.reason + why) for d in moves]
         _, leaders_moved = move_leaders(after, self.side)  # Doomed Victory 8.1: after their units
         end = Decision("end", "every unit that should move has moved (Sequence of Play)" + why)
         return moves + leaders_moved + [end]
+
+    def _judged(self, ranked: list[Genome], first: Genome) -> tuple[Genome, Fraction]:
+        """The plan whose playouts end best, among the best few by `score` and level 1's own; and
+        its lead over level 1's. The playouts of every candidate share their dice (the same
+        draws from the AI's generator), so the plans are compared on the same luck."""
+        boards: dict[Genome, Genome] = {}
+        for g in [first] + ranked:
+            if len(boards) < CANDIDATES:
+                boards.setdefault(self.made[g], g)
+        seeds = [self.rng.getrandbits(48) for _ in range(self.playouts * HORIZON // horizon(self.state))]
+        ends = {g: self._outlook(g, seeds) for g in boards.values()}
+        best = max(boards.values(), key=lambda g: (ends[g] - (0 if g == first else MARGIN), self.scored[g]))
+        return best, ends[best] - ends[first]
+
+    def _outlook(self, genome: Genome, seeds: list[int]) -> Fraction:
+        """The mean worth to the side of the boards its playouts from this plan end on."""
+        _, after = level1.moves(self.state, self.side, self._pick(genome))
+        after, _ = move_leaders(after, self.side)
+        combat, _ = borodino.apply(after, self.side, C.End())
+        return outlook(combat, self.side, seeds)
+
 
     def _pick(self, genome: Genome) -> level1.Pick:
         return lambda n, choices: genome[n] % min(OPTIONS, len(choices))
@@ -119,9 +170,45 @@ class Search:
             made.append(self._pick(genome)(n, choices))
             return made[-1]
         _, after = level1.moves(self.state, self.side, pick)
+        self.made[genome] = tuple(made)
         if tuple(made) not in self.boards:
             self.boards[tuple(made)] = score(after, self.side)
         return self.boards[tuple(made)]
+
+
+def outlook(state: dict, side: str, seeds: list[int], first: C.Command | None = None) -> Fraction:
+    """The mean worth to the side of the boards its playouts from `state` (after `first`) end on,
+    one playout per seed, each to the horizon."""
+    phases = horizon(state)
+    return sum((worth(playout(state, phases, random.Random(s), first), side) for s in seeds),
+               Fraction(0)) / max(1, len(seeds))
+
+
+def last_attacks(state: dict, side: str, rng: random.Random, playouts: int) -> Decision:
+    """In the last Game-Turns (`horizon` reaches the end), the next command of the Combat Phase
+    chosen by playouts to the end of the game among level 1's choice, the best few attacks by
+    their CRT expectation and `end` when no attack is owed (Combat B)."""
+    b = Battle(state)
+    goals, weight = objectives(b), loss_weight(b, side)
+    mine = level1.combat(state, side)
+    legal = borodino.legal_commands(state, side)
+    attacks = sorted(((e.value, a.to_text()) for a in legal if isinstance(a, C.Attack)
+                      and (e := expectation(b, side, a, goals, weight)) is not None), reverse=True)
+    texts = list(dict.fromkeys([mine.command] + [t for _, t in attacks[:ATTACKS]]
+                               + (["end"] if any(isinstance(c, C.End) for c in legal) else [])))
+    seeds = [rng.getrandbits(48) for _ in range(playouts * HORIZON // horizon(state))]
+    ends = {t: outlook(state, side, seeds, borodino.parse(side, t)) for t in texts}
+    best = max(texts, key=lambda t: (ends[t] - (0 if t == mine.command else MARGIN), t == mine.command))
+    if best == mine.command:
+        return mine
+    return Decision(best, f"level 2: the best of {len(texts)} choices in {len(seeds)} playouts to the end "
+                          f"({float(ends[best] - ends[mine.command]):+.1f} over level 1's {mine.command})")
+
+def horizon(state: dict) -> int:
+    """Movement Phases a playout from this board plays: HORIZON, or to the end of the game when
+    it ends within two more Game-Turns."""
+    left = Battle(state).scenario.last_turn - state["turn"]
+    return 2 * left + 2 if left <= 2 else HORIZON
 
 
 def score(after: dict, side: str) -> Fraction:

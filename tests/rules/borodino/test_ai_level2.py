@@ -8,9 +8,14 @@ import pytest
 
 from rules import borodino
 from rules.borodino.ai import level1
-from rules.borodino.ai.level2 import PLANS, POPULATION, Level2, Search, plans_for, score
+from rules.borodino import commands as C
+from rules.borodino.ai.level2 import (HORIZON, PLANS, PLAYOUTS, POPULATION, Level2, Search, horizon, last_attacks,
+                                      outlook, plans_for, playouts_for, score)
 from rules.borodino.ai.position import rebuild
 from rules.core.ai import decision_rng, duel
+from tests.rules.borodino.helpers import position
+
+SMALL = Level2(POPULATION, playouts=1)  # a search small enough for the suite, the same code as the seat's
 
 
 def _later(scenario: str, seed: int, commands: int) -> dict:
@@ -26,6 +31,8 @@ def _later(scenario: str, seed: int, commands: int) -> dict:
 def test_the_plans_searched_grow_with_the_time_budget():
     assert plans_for(None) == PLANS and plans_for(1) == POPULATION and plans_for(30) == 30
     assert borodino.commander(2, budget=12).plans == 12  # type: ignore[attr-defined]
+    assert playouts_for(None) == PLAYOUTS and playouts_for(1) == 1 and playouts_for(12) == 3
+    assert playouts_for(600) == PLAYOUTS and borodino.commander(2, budget=8).playouts == 2  # type: ignore[attr-defined]
 
 
 def test_the_plan_chosen_scores_at_least_level_1s_own():
@@ -33,7 +40,7 @@ def test_the_plan_chosen_scores_at_least_level_1s_own():
     never picks a plan its measure puts below it."""
     state = _later("7sep", 2, 60)
     side = state["player"]
-    search = Search(rebuild(borodino.view(state, side), random.Random(1)), side, random.Random(1), 10)
+    search = Search(rebuild(borodino.view(state, side), random.Random(1)), side, random.Random(1), 10, 1)
     plan = search.best()
     first = search.scored[(0,) * search.genes]
     assert plan[-1].command == "end" and max(search.scored.values()) >= first
@@ -47,14 +54,14 @@ def test_level_2_decisions_do_not_change_with_the_dice_seed():
     state = _later("6sep", 1, 60)
     other = {**state, "dice": {"seed": state["dice"]["seed"] + 99, "rolls": state["dice"]["rolls"]}}
     side = borodino.active_sides(state)[0]
-    plans = [Level2(POPULATION).plan(borodino.view(s, side), (), decision_rng(7, 60)) for s in (state, other)]
+    plans = [SMALL.plan(borodino.view(s, side), (), decision_rng(7, 60)) for s in (state, other)]
     assert plans[0] == plans[1] and plans[0][-1].command == "end"
     assert "level 2: the best of" in plans[0][-1].reason
 
 
 def _against_level_1(max_commands: int):
     return duel("borodino", "5sep", seed=4, ai_seed=2, max_commands=max_commands,
-                seats={"french": Level2(POPULATION), "russian": borodino.commander(1)})
+                seats={"french": SMALL, "russian": borodino.commander(1)})
 
 
 def test_a_level_2_game_against_level_1_replays_bit_for_bit():
@@ -69,3 +76,29 @@ def test_a_level_2_game_against_level_1_replays_bit_for_bit():
 def test_a_whole_level_2_game_against_level_1_refuses_nothing():
     """13.5 smoke test: 5 Sept to the end."""
     assert _against_level_1(5000).outcome is not None
+
+
+def test_playouts_reach_the_end_of_the_game_from_the_last_two_game_turns():
+    """5 Sept ends with Game-Turn 8: from turn 6 on a playout plays to the end, before it HORIZON
+    Movement Phases."""
+    state = borodino.setup("5sep", 1)
+    assert horizon({**state, "turn": 5}) == HORIZON
+    assert [horizon({**state, "turn": t}) for t in (6, 7, 8)] == [6, 4, 2]
+
+
+def test_in_the_last_game_turn_the_attack_massed_on_the_deciding_redoubt_is_chosen():
+    """5 Sept, Game-Turn 8, French Combat Phase: a 7-4 next to a 5-4 in the Schevardino redoubt
+    (doubled to 10), a 7-point artillery two hexes off (Artillery C). Alone the infantry attacks at
+    1-2; with the guns at 1-1. Playouts to the end value the massed attack higher, since who
+    occupies the redoubt at the end wins (Victory Conditions); the choice is legal and the same
+    from the same generator."""
+    state = position({"F-I-2": "3123", "F-I-art": "3324", "R-VIII-12": "3222"}, scenario="5sep",
+                     phase="combat", turn=8)
+    dice = random.Random(5)
+    seeds = [dice.getrandbits(48) for _ in range(8)]
+    massed, alone = C.Attack(("3123", "3324"), ("3222",)), C.Attack(("3123",), ("3222",))
+    assert outlook(state, "french", seeds, massed) > outlook(state, "french", seeds, alone)
+    choice = last_attacks(state, "french", random.Random(3), 2)
+    assert choice == last_attacks(state, "french", random.Random(3), 2)
+    assert borodino.parse("french", choice.command) == massed
+    borodino.apply(state, "french", massed)

@@ -1,0 +1,38 @@
+"""rules/borodino/ai/playout.py: level-1 self-play from a board, and what the board it stops on is
+worth (issue 13.4: level 2 judges its plans by what follows them)."""
+from __future__ import annotations
+
+import random
+
+from rules import borodino
+from rules.borodino.ai.playout import HOLD, WIN, playout, worth
+from tests.rules.borodino.helpers import position
+
+F7, R5 = "F-I-2", "R-VIII-12"  # French 7-4 infantry, Russian 5-4 infantry
+SCHEVARDINO = "3222"           # the redoubt that decides 5 Sept (Victory Conditions)
+
+
+def test_a_playout_stops_as_its_last_movement_phase_would_begin():
+    """5 Sept opens with the French Movement Phase of Game-Turn 1: three phases begun (French 1,
+    Russian 1, French 2) and the playout stops before the Russian Movement Phase of turn 2."""
+    state = borodino.setup("5sep", 3)
+    after = playout(state, 3, random.Random(1))
+    assert (after["turn"], after["player"], after["phase"], after["pending"]) == (2, "russian", "movement", None)
+    assert after == playout(state, 3, random.Random(1))  # its dice are the generator's own
+    assert after["units"] != state["units"]
+
+
+def test_a_playout_with_phases_to_spare_plays_the_game_to_its_end():
+    after = playout(borodino.setup("shevardino", 3), 99, random.Random(2))
+    assert after["phase"] == "over" and borodino.outcome(after) is not None
+
+
+def test_worth_counts_the_game_won_were_it_to_end_now_and_the_points_lost():
+    """5 Sept: whoever occupies the Schevardino redoubt at the end wins (Victory Conditions); the
+    points lost count one for one there (goals.loss_weight)."""
+    state = position({F7: SCHEVARDINO, R5: "3220"}, scenario="5sep", turn=4)
+    state["losses"] = {"french": 2, "russian": 5}
+    assert worth(state, "french") == WIN + HOLD + 5 - 2
+    assert worth(state, "russian") == -WIN - HOLD + 2 - 5
+    state["units"][F7]["hex"] = "3223"  # nobody in the redoubt: a draw, were the game to end now
+    assert worth(state, "french") == 5 - 2
