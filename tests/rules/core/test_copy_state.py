@@ -46,7 +46,7 @@ def test_what_json_cannot_hold_is_refused(value):
     ({"s": {1, 2}}, "a state holds only JSON values, not set"),
     ({"o": [object()]}, "a state holds only JSON values, not object"),
     ({(1, 2): 3}, "a state's keys are strings, not tuple"),
-])
+], ids=["set", "object", "tuple_key"])
 def test_what_json_cannot_hold_is_refused_naming_its_type(value, sentence):
     with pytest.raises(TypeError) as refused:
         copy_state(value)

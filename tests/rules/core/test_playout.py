@@ -13,6 +13,7 @@ from tests.rules.core.fake_systems import Ticking
 
 def test_rollout_is_a_policy_only_of_a_system_with_its_own_rollout_command():
     assert policies("toy_system") == ("uniform", "sample")
+    assert policies("borodino") == ("uniform", "sample", "rollout")
     assert policies(Ticking()) == ("uniform", "sample")
     assert policies(Ticking(rollout=True)) == ("uniform", "sample", "rollout")
 

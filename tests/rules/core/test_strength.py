@@ -51,9 +51,11 @@ def test_count_scores_a_win_a_loss_and_a_draw_for_its_side_and_keeps_the_seconds
     strength = Strength("short", "red", 2)
     strength.count({"winner": "red"}, [0.5])
     strength.count({"winner": "blue"}, [0.25, 1.5])
+    strength.count({"winner": "red"}, [])
+    strength.count({"winner": "blue"}, [])
     strength.count({"winner": None}, [])
     strength.count(None, (2.0,))
-    assert (strength.wins, strength.losses, strength.draws, strength.games) == (1, 1, 2, 4)
+    assert (strength.wins, strength.losses, strength.draws, strength.games) == (2, 2, 2, 6)
     assert strength.turn_seconds == [0.5, 0.25, 1.5, 2.0]
 
 
