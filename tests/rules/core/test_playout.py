@@ -97,3 +97,11 @@ def test_replay_parses_each_command_as_the_side_that_sent_it():
     assert states == [({"played": 1, "options": None}, [{"text": "a tick", "to": "all"}]),
                       ({"played": 2, "options": None}, [{"text": "b tock", "to": "all"}])]
     assert ticking.calls == [("parse", "a", "tick"), ("parse", "b", "tock")]
+
+
+def test_fuzz_stops_each_game_at_5000_commands_by_default():
+    def check(state: dict) -> None:
+        if state["played"] > 5000:
+            raise AssertionError("played past the budget")
+
+    assert fuzz(Ticking(), "only", 1, check=check) == []
