@@ -40,3 +40,14 @@ def test_keys_and_tuples_come_out_as_json_writes_them():
 def test_what_json_cannot_hold_is_refused(value):
     with pytest.raises(TypeError):
         copy_state(value)
+
+
+@pytest.mark.parametrize(("value", "sentence"), [
+    ({"s": {1, 2}}, "a state holds only JSON values, not set"),
+    ({"o": [object()]}, "a state holds only JSON values, not object"),
+    ({(1, 2): 3}, "a state's keys are strings, not tuple"),
+], ids=["set", "object", "tuple_key"])
+def test_what_json_cannot_hold_is_refused_naming_its_type(value, sentence):
+    with pytest.raises(TypeError) as refused:
+        copy_state(value)
+    assert str(refused.value) == sentence

@@ -3,7 +3,7 @@ import pytest
 
 import rules
 from rules.core.errors import CommandError
-from rules.core.standing import ASK, check_order, defaults, given
+from rules.core.standing import ASK, check_order, command_for, defaults, given
 
 
 @pytest.mark.parametrize("name", ["borodino", "bloody_monday"])
@@ -32,3 +32,18 @@ def test_ask_is_no_order_and_the_first_is_the_default():
     assert given({"advance": ASK}, "advance") is None and given(None, "advance") is None
     assert defaults(table) == {"retreat": "away", "loss": "weakest", "advance": "never",
                                "artillery": "stay"}
+
+
+def test_a_game_without_standing_orders_says_there_are_none():
+    with pytest.raises(CommandError) as refused:
+        check_order({}, "Advance", "never")
+    assert str(refused.value) == ("'advance' is not a kind of choice that standing orders cover; "
+                                  "they are: none in this game.")
+    assert check_order({"advance": {"never": "stay"}}, "advance", "never") == "never"  # positive control
+
+
+def test_ask_gives_no_command_and_an_order_gives_the_systems_command():
+    waiting = {"kind": "advance", "side": "french"}
+    obey = lambda kind, order: f"{kind}={order}"  # noqa: E731
+    assert command_for(waiting, "french", {"advance": "ask"}, obey) is None
+    assert command_for(waiting, "french", {"advance": "always"}, obey) == "advance=always"

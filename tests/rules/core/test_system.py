@@ -46,3 +46,12 @@ def test_scenarios_and_options_are_refused_naming_every_choice():
         scenario({"5sep": 1, "7sep": 2}, "8sep")
     with pytest.raises(CommandError, match=r"\(options: guard, forces\)\.$"):
         chosen_options(["cossacks"], ("guard", "forces"), "the Great Battle")
+
+
+def test_without_the_environment_variable_no_system_is_added(monkeypatch):
+    from rules.core import registry
+    monkeypatch.setattr(registry, "_SYSTEMS", dict(registry._SYSTEMS))
+    monkeypatch.delenv("KOLOCHA_SYSTEMS", raising=False)
+    before = registry.systems()
+    registry._register_from_environment()
+    assert registry.systems() == before == ["bloody_monday", "borodino", "campaign_1812", "toy_system"]
