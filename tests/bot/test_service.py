@@ -224,7 +224,8 @@ def test_standing_orders_play_every_choice_that_follows_a_command_and_store_each
     shout = service.submit(game, "red", "shout", user="u-red")
     over = "Game over: No winner (draw): the wagers are over"
     assert shout.message == ("Red: shout. Blue by standing order: an `answer` command. Red by standing order: an "
-                             f"`echo` command. Red by standing order: a `plan` command. red plans bold blue plans calm {over}")
+                             "`echo` command. Red by standing order: a `plan` command. red plans bold blue plans calm "
+                             f"{over}")
     assert (shout.seq, shout.command, shout.standing) == (5, "shout", None)
     assert [(r.side, r.seq, r.message, r.public, r.standing, r.secret) for r in shout.followed] == [
         ("blue", 2, "Blue by standing order (answer: loud): answer loud.", "Blue by standing order: an `answer` "

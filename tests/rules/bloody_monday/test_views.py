@@ -76,7 +76,8 @@ def test_6_2_and_6_3_initiative_actions_name_how_many_may_move():
         "French Cavalry Raid, movement segment: `move <block> <area>`, up to 3 cavalry, then `battle <area>` where "
         "contested, then `end` (6.3).")
     state["impulse"]["segment"] = "combat"
-    assert prompts(state)["french"] == "French Cavalry Raid, combat segment: `battle <area>` where contested, then `end` (6.3)."
+    assert prompts(state)["french"] == (
+        "French Cavalry Raid, combat segment: `battle <area>` where contested, then `end` (6.3).")
     _others_read(state, "French Cavalry Raid, combat segment (6.3).")
 
 
