@@ -81,9 +81,9 @@ def command_copy(state: dict) -> dict:
     return out
 
 
-def trial(state: dict) -> Game:
-    """A position to try commands out on, leaving `state` as it was."""
-    return Game(command_copy(state), shared=True)
+def trial(g: Game) -> Game:
+    """A position to try commands out on, leaving `g` as it was (its placement taken over)."""
+    return Game(command_copy(g.s), shared=True, like=g)
 
 
 class Placement:
@@ -103,7 +103,8 @@ class Placement:
 _placements: dict[tuple, Placement] = {}  # by `_placed`: the placements of the latest positions
 _PLACEMENTS = 256
 _WHERE, _AREA = itemgetter("where"), itemgetter("area")
-_KEYS = {n: str(n) for n in range(1, AREA_COUNT + 1)}  # state["control"] is keyed by the area's number as a string
+# state["control"] is keyed by the area's number as a string
+CONTROL_KEYS = {n: str(n) for n in range(1, AREA_COUNT + 1)}
 
 
 def _placed(blocks: dict) -> tuple:
@@ -112,8 +113,7 @@ def _placed(blocks: dict) -> tuple:
     return tuple(blocks), tuple(map(_WHERE, entries)), tuple(map(_AREA, entries))
 
 
-def _placement(blocks: dict, areas: dict[int, Area]) -> Placement:
-    key = _placed(blocks)
+def _placement(key: tuple, blocks: dict, areas: dict[int, Area]) -> Placement:
     found = _placements.get(key)
     if found is None:
         at: dict[int, list[str]] = {n: [] for n in areas}
@@ -134,7 +134,8 @@ class Game:
     the state are shared with other states (`command_copy`): `block` copies each one the first
     time, and only the readers that never change a block read them in place."""
 
-    def __init__(self, state: dict, shared: bool = False):
+    def __init__(self, state: dict, shared: bool = False, like: Game | None = None):
+        """`like`: a position whose blocks stand as in `state`, to take its placement from."""
         self.s = state
         self._own: set[str] | None = set() if shared else None  # the entries copied (`block`)
         self.field = battlefield()
@@ -143,13 +144,17 @@ class Game:
         self.defs: dict[str, Block] = self.army.blocks
         self.ids = self.army.ids
         self._side = self.army.sides
-        self._p = _placement(state["blocks"], self.areas)
+        if like is None:
+            self._key: tuple | None = _placed(state["blocks"])  # None once a block has moved (`_set_at`)
+            self._p = _placement(self._key, state["blocks"], self.areas)
+        else:
+            self._key, self._p = like._key, like._p
         self.at = self._p.at
 
     def keep(self) -> None:
         """Offer this position's placement, with what has been worked out from it, to the next
         position made of the same state (the state a command returns, read by the next one)."""
-        _placements[_placed(self.s["blocks"])] = self._p
+        _placements[self._key or _placed(self.s["blocks"])] = self._p
 
     # --- blocks ------------------------------------------------------------------------------
     def block(self, bid: str) -> BlockState:
@@ -229,7 +234,7 @@ class Game:
 
     # --- areas ---------------------------------------------------------------------------------
     def owner(self, area: int) -> str:
-        return self.s["control"][_KEYS[area]]  # type: ignore[no-any-return]
+        return self.s["control"][CONTROL_KEYS[area]]  # type: ignore[no-any-return]
 
     def sides_in(self, area: int) -> frozenset[str]:
         side = self._side
@@ -251,11 +256,6 @@ class Game:
     def friendly(self, side: str, area: int) -> bool:
         """Controlled by `side` and not contested: what LoC and tactical range pass through (4.1.1, 5.1.1)."""
         return self.owner(area) == side and not self.contested(area)
-
-    def friendly_areas(self, side: str) -> set[int]:
-        """Every area `friendly` to `side`, as it stands now."""
-        control, contested = self.s["control"], self.contested_areas()
-        return {n for n, key in _KEYS.items() if control[key] == side and n not in contested}
 
     def has_enemy(self, side: str, area: int) -> bool:
         return area in self.enemy_areas(side)
@@ -281,10 +281,8 @@ class Game:
         """The areas without room for another unit of `side` (1.2), cached until a block moves."""
         kept = self._p.full
         if side not in kept:
-            of, stacks = self._side, self.army.stacks
-            kept[side] = frozenset(
-                n for n, ids in self.at.items()
-                if ids and sum(1 for bid in ids if of[bid] == side and stacks[bid]) >= self.areas[n].terrain.stacking)
+            kept[side] = frozenset(n for n, ids in self.at.items()
+                                   if ids and self._stacked(side, ids) >= self.areas[n].terrain.stacking)
         return kept[side]
 
     def fits(self, bid: str, area: int) -> bool:
@@ -321,11 +319,32 @@ class Game:
         self.claim(area)
 
     def _set_at(self, area: int, ids: list[str]) -> None:
-        """A new placement with `ids` in `area` (the one before may be shared: `Placement`)."""
+        """A new placement with `ids` in `area` (the one before may be shared: `Placement`),
+        taking over what the one before had worked out, brought up to date for `area`: a move
+        changes the answers of two areas, not of the whole map."""
+        old, of = self._p, self._side
+        self._key = None
         at = dict(self.at)
-        at[area] = ids
-        self._p = Placement(at)
+        before, at[area] = at[area], ids
+        p = self._p = Placement(at)
         self.at = at
+        sides = {of[bid] for bid in ids}
+        if old.contested is not None:
+            p.contested = old.contested | {area} if len(sides) == 2 else old.contested - {area}
+        for side, areas in old.enemy.items():
+            p.enemy[side] = areas | {area} if sides - {side} else areas - {area}
+        for side, areas in old.full.items():
+            p.full[side] = areas | {area} if ids and self._stacked(side, ids) >= self.areas[area].terrain.stacking \
+                else areas - {area}
+        for side, listed in old.map.items():
+            mine_before, mine = [b for b in before if of[b] == side], [b for b in ids if of[b] == side]
+            p.map[side] = listed if mine == mine_before else sorted({*listed} - {*mine_before} | {*mine})
+        p.room = {key: n for key, n in old.room.items() if key[1] != area}
+
+    def _stacked(self, side: str, ids: list[str]) -> int:
+        """How many of `ids` count against `side`'s stacking limit (1.2: not supreme commanders)."""
+        of, stacks = self._side, self.army.stacks
+        return sum(1 for bid in ids if of[bid] == side and stacks[bid])
 
     def claim(self, area: int) -> None:
         sides = self.sides_in(area)

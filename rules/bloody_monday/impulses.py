@@ -19,11 +19,13 @@ def isolation_check(g: Game, side: str) -> list[dict]:
     """4.1: units and controlled victory areas without a LoC to the supreme commander get a white cube."""
     chief = g.chief(side)
     linked = movement.distances(g, side, g.area(chief)) if g.entry(chief)["where"] == "map" else {}
+    cubes = 0
     for bid in g.on_map(side):
-        g.set_cube(bid, "white", g.entry(bid)["area"] not in linked and bid != g.chief(side))
-    cut = sorted(n for n, a in g.areas.items() if a.victory and g.owner(n) == side and n not in linked)
+        isolated = g.entry(bid)["area"] not in linked and bid != chief
+        g.set_cube(bid, "white", isolated)
+        cubes += isolated
+    cut = [n for n in g.field.victory_areas if g.owner(n) == side and n not in linked]
     g.s["isolated_areas"][side] = cut
-    cubes = sum(1 for bid in g.on_map(side) if "white" in g.cubes(bid))
     if not cubes and not cut:
         return []
     return [event(f"Isolation check (4.1): {cubes} {side.title()} units are isolated"
@@ -34,7 +36,7 @@ def begin(g: Game, side: str, kind: str, limit: int | None = None) -> list[dict]
     """Open an impulse: isolation check first (4.0), then the action's own record."""
     s = g.s
     s["log"] = {"moves": [], "battles": [], "artillery": []}
-    s["contested_at_start"] = sorted(n for n in g.areas if g.contested(n))
+    s["contested_at_start"] = sorted(g.contested_areas())
     s["impulse"] = Impulse(kind=kind, segment="activation" if kind == "tactical" else "movement",
                            leaders=[], tired=[], commanded=[], moved=[], inspired={}, new=[], fought=[],
                            limit=limit, offensive=False)

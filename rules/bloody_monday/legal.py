@@ -165,7 +165,7 @@ def works(g: Game, side: str, cmd: C.Command) -> bool:
     from rules.bloody_monday import dispatch
 
     try:
-        dispatch(trial(g.s), side, cmd)
+        dispatch(trial(g), side, cmd)
     except RulesError:
         return False
     return True

@@ -12,7 +12,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from rules.bloody_monday.bm_data import Battlefield
-from rules.bloody_monday.game import Game
+from rules.bloody_monday.game import CONTROL_KEYS, Game
 from rules.core.errors import RuleViolation
 from rules.core.events import event
 
@@ -221,7 +221,7 @@ def distances(g: Game, side: str, origin: int, limit: int | None = None) -> dict
     The far end (where a unit stands) may be any area (4.1.1, 5.1.1 Note)."""
     if not g.friendly(side, origin):
         return {origin: 0}
-    friendly = g.friendly_areas(side)
+    control, contested, areas = g.s["control"], g.contested_areas(), g.areas
     dist = {origin: 0}
     todo = deque([origin])
     while todo:
@@ -229,10 +229,10 @@ def distances(g: Game, side: str, origin: int, limit: int | None = None) -> dict
         d = dist[here]
         if limit is not None and d >= limit:
             continue
-        for n in g.areas[here].neighbours:
+        for n in areas[here].neighbours:
             if n not in dist:
                 dist[n] = d + 1
-                if n in friendly:
+                if control[CONTROL_KEYS[n]] == side and n not in contested:  # g.friendly(side, n)
                     todo.append(n)
     return dist
 
