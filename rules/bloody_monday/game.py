@@ -61,21 +61,26 @@ def plural(n: int, one: str, many: str) -> str:
 # The parts of a state a command only adds to or replaces, never changes inside: the tables of
 # plain values (area control), the lists and tables of lists whose entries stay as they were made
 # (the morale track, the eliminated blocks, the impulse's move log, ...). `command_copy` copies
-# their outer layer only; whatever else a state holds is copied whole.
+# their outer layer only; the records of plain values and of lists and tables of them (`Impulse`,
+# the Logistics Phase's record) two layers deep; whatever else a state holds is copied whole.
 _TABLES = frozenset({"blocks", "control", "options", "eliminated", "contested_at_start"})
 _TABLES_OF_LISTS = frozenset({"morale", "log", "isolated_areas"})
+_RECORDS = frozenset({"impulse", "logistics"})
 
 
 def command_copy(state: dict) -> dict:
     """The copy a command works on (rules.core.play): the block table is new, its entries shared
     with `state` until a `Game(..., shared=True)` copies one it touches; the entries of the lists
-    that only grow (`_TABLES`, `_TABLES_OF_LISTS`) are shared too; the rest is copied whole."""
+    that only grow (`_TABLES`, `_TABLES_OF_LISTS`) are shared too; the records (`_RECORDS`) are
+    copied two layers deep, the rest whole."""
     out = {}
     for k, v in state.items():
         if k in _TABLES:
             out[k] = v.copy()
         elif k in _TABLES_OF_LISTS:
             out[k] = {side: list(entries) for side, entries in v.items()}
+        elif k in _RECORDS and v is not None:
+            out[k] = {field: x if type(x) in _SCALARS else x.copy() for field, x in v.items()}
         else:
             out[k] = v if type(v) in _SCALARS else copy_state(v)
     return out

@@ -5,7 +5,10 @@ state["impulse"] is None between impulses, else an `Impulse` (rules/bloody_monda
 """
 from __future__ import annotations
 
+from functools import cache
+
 from rules.bloody_monday import movement, turns
+from rules.bloody_monday.bm_data import Block, army
 from rules.bloody_monday.commands import Activate, Inspire, Move
 from rules.bloody_monday.game import Game, Impulse, enemy_of
 from rules.bloody_monday.movement import Rules
@@ -45,12 +48,27 @@ def begin(g: Game, side: str, kind: str, limit: int | None = None) -> list[dict]
 
 def follows(g: Game, leader: str, bid: str) -> bool:
     """5.1: units of the leader's colour or militia; 9.4 Murat any cavalry; 9.5 Platov cossacks only."""
-    ld, d = g.defs[leader], g.defs[bid]
-    if g.option("cossacks") and ld.role == "cossack_leader":
+    return _follows(g.defs[leader], g.defs[bid], g.option("cossacks"), g.option("first_saber"))
+
+
+def _follows(ld: Block, d: Block, cossacks: bool, first_saber: bool) -> bool:
+    if cossacks and ld.role == "cossack_leader":
         return d.subtype == "cossack"
-    if g.option("first_saber") and ld.role == "cavalry_leader" and d.type == "cavalry":
+    if first_saber and ld.role == "cavalry_leader" and d.type == "cavalry":
         return True
     return d.colour == ld.colour or d.subtype == "militia"
+
+
+def followers(g: Game, leader: str) -> frozenset[str]:
+    """Every block that `follows` the leader (of either side: callers ask about their own)."""
+    return _followers(leader, g.option("cossacks"), g.option("first_saber"))
+
+
+@cache
+def _followers(leader: str, cossacks: bool, first_saber: bool) -> frozenset[str]:
+    """Worked out once per leader and options: who follows whom is printed on the blocks."""
+    blocks = army().blocks
+    return frozenset(bid for bid, d in blocks.items() if _follows(blocks[leader], d, cossacks, first_saber))
 
 
 def commanded_by(g: Game, leader: str) -> set[str]:
@@ -61,7 +79,8 @@ def commanded_by(g: Game, leader: str) -> set[str]:
     local = {bid for bid in g.units(here, side) if not platov or follows(g, leader, bid)}
     reach = movement.in_range(g, leader)
     beyond = g.option("command_limit") and role == "army_commander"
-    far = {bid for bid in g.on_map(side) if g.entry(bid)["area"] in reach and follows(g, leader, bid)
+    fol = followers(g, leader)
+    far = {bid for bid in g.on_map(side) if g.entry(bid)["area"] in reach and bid in fol
            and not (beyond and g.areas[g.area(bid)].command != g.areas[here].command)}
     return (local | far) - {leader}
 
@@ -156,6 +175,19 @@ def movable(g: Game, bid: str, units: frozenset[str] | list[str]) -> bool:
     return kind != "raid" or g.defs[bid].type == "cavalry"
 
 
+def movers(g: Game, side: str, units: frozenset[str]) -> list[str]:
+    """The side's blocks on the map that are `movable`, in order: the same question for all at once."""
+    imp: Impulse = g.s["impulse"]
+    kind, moved = imp["kind"], imp["moved"]
+    if (kind == "pass" and moved) or (kind in ("special", "raid") and len(moved) >= (imp["limit"] or 0)):
+        return []
+    if kind == "tactical":
+        return [bid for bid in g.on_map(side) if bid in units and bid not in moved]
+    if kind == "raid":
+        return [bid for bid in g.on_map(side) if bid not in moved and g.defs[bid].type == "cavalry"]
+    return [bid for bid in g.on_map(side) if bid not in moved]
+
+
 def may_move(g: Game, bid: str) -> None:
     imp: Impulse = g.s["impulse"]
     if movable(g, bid, imp["commanded"]):
@@ -215,9 +247,26 @@ def move(g: Game, side: str, cmd: Move) -> list[dict]:
 def inspire(g: Game, side: str, cmd: Inspire) -> list[dict]:
     """5.2.2: each activated leader inspires one adjacent combat unit of its colour (yellow cube)."""
     imp: Impulse = g.s["impulse"]
+    _inspiration_open(imp, g)
+    leader, bid = g.resolve(side, cmd.leader), g.resolve(side, cmd.block)
+    may_inspire(g, leader, bid)
+    to_segment(g, "inspiration")
+    imp["inspired"][leader] = bid
+    g.set_cube(bid, "yellow", True)
+    return [event(f"{g.public_name(leader)} inspires a unit (5.2.2).", kind="inspire"),
+            event(f"{g.public_name(leader)} inspires {g.public_name(bid)} (yellow cube).", to=side)]
+
+
+def _inspiration_open(imp: Impulse | None, g: Game) -> None:
     if imp is None or imp["kind"] != "tactical" or segment_after(g, "inspiration"):
         raise RuleViolation("5.2.2", "inspiration comes after movement in a Tactical Action, before the battles")
-    leader, bid = g.resolve(side, cmd.leader), g.resolve(side, cmd.block)
+
+
+def may_inspire(g: Game, leader: str, bid: str) -> None:
+    """5.2.2: the checks for the leader inspiring the unit now, both named by id (what `inspire`
+    refuses, asked without trying the command out)."""
+    imp: Impulse = g.s["impulse"]
+    _inspiration_open(imp, g)
     if leader not in imp["leaders"]:
         raise RuleViolation("5.2.2", f"{g.public_name(leader)} is not an activated leader; inspire with one")
     if leader in imp["inspired"]:
@@ -229,11 +278,6 @@ def inspire(g: Game, side: str, cmd: Inspire) -> list[dict]:
                             "of its colour (or militia)")
     if there != here and there not in g.areas[here].neighbours:
         raise RuleViolation("5.2.2", f"{g.public_name(bid)} is not adjacent to {g.public_name(leader)}")
-    to_segment(g, "inspiration")
-    imp["inspired"][leader] = bid
-    g.set_cube(bid, "yellow", True)
-    return [event(f"{g.public_name(leader)} inspires a unit (5.2.2).", kind="inspire"),
-            event(f"{g.public_name(leader)} inspires {g.public_name(bid)} (yellow cube).", to=side)]
 
 
 # --- ending impulses ------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 from itertools import accumulate
 
 from rules.bloody_monday import batterie, combat, ground, impulses, movement
@@ -36,12 +37,13 @@ Candidate = tuple[C.Command, bool]  # (command, whether it must still be tried o
 
 
 class Moves:
-    """One unit's moves (and artillery activations), all sure, searched only when counted, listed
-    or drawn: a position offers hundreds of moves, a uniform draw needs their count and one of
-    them, a rollout draw (`rollout`) one unit's."""
+    """One unit's moves and artillery activations (kind "move"), or one tactical leader's
+    activations (kind "Activate"), all sure, searched only when counted, listed or drawn: a
+    position offers hundreds of moves, a uniform draw needs their count and one of them, a
+    rollout draw (`rollout`) one unit's."""
 
-    def __init__(self, find: Callable[[], tuple[list[int], list[int | None]]], bid: str):
-        self._find, self.bid = find, bid
+    def __init__(self, find: Callable[[], tuple[list[int], list[int | None]]], bid: str, kind: str = "move"):
+        self._find, self.bid, self.kind = find, bid, kind
         self._found: tuple[list[int], list[int | None]] | None = None
 
     def _areas(self) -> tuple[list[int], list[int | None]]:
@@ -58,6 +60,11 @@ class Moves:
         dests, guns = self._areas()
         out: list[C.Command] = [C.Move(self.bid, (n,)) for n in dests]
         return out + [C.Activate(self.bid, n) for n in guns]
+
+    def command(self, i: int) -> C.Command:
+        """`make()[i]`, made alone."""
+        dests, guns = self._areas()
+        return C.Move(self.bid, (dests[i],)) if i < len(dests) else C.Activate(self.bid, guns[i - len(dests)])
 
 
 Entry = Candidate | Moves
@@ -87,7 +94,6 @@ class _Drawing:
         self.entries = entries
         self.ends = list(accumulate(e.count if isinstance(e, Moves) else 1 for e in entries))
         self.size = self.ends[-1] if entries else 0
-        self.made: dict[int, list[C.Command]] = {}
         self.moved: dict[int, Candidate] = {}
 
     def __getitem__(self, i: int) -> Candidate:
@@ -97,9 +103,7 @@ class _Drawing:
         entry = self.entries[k]
         if not isinstance(entry, Moves):
             return entry
-        if k not in self.made:
-            self.made[k] = entry.make()
-        return self.made[k][i - self.ends[k] + entry.count], False
+        return entry.command(i - self.ends[k] + entry.count), False
 
     def drop(self, i: int) -> None:
         self.moved[i] = self[self.size - 1]
@@ -121,11 +125,12 @@ def sample(g: Game, side: str, rng: random.Random) -> C.Command | None:
 def rollout(g: Game, side: str, rng: random.Random) -> C.Command | None:
     """The rollout policy, for searches that play many games to their end: a kind of command
     alike (move, activate, inspire, battle, end, each Initiative Action, ...), then a candidate of
-    that kind alike (a unit, for moves), then one of its commands. Every legal command may be
-    drawn, none that is not; a draw searches one unit's routes, and an impulse ends after a few
-    moves instead of after nearly every commanded unit has moved, so whole games cost a fraction
-    of uniform ones (tests/rules/bloody_monday/test_rollout_policy.py shows that they still meet
-    every kind of command and of battle and game outcome)."""
+    that kind alike (a unit, for moves; a leader, for activations), then one of its commands.
+    Every legal command may be drawn, none that is not; a draw searches one unit's or leader's
+    routes, and an impulse ends after a few moves instead of after nearly every commanded unit
+    has moved, so whole games cost a fraction of uniform ones
+    (tests/rules/bloody_monday/test_rollout_policy.py shows that they still meet every kind of
+    command and of battle and game outcome)."""
     kinds: dict[str, list[Entry]] = {}
     for entry in _entries(g, side):
         kinds.setdefault(_kind(entry), []).append(entry)
@@ -137,9 +142,8 @@ def rollout(g: Game, side: str, rng: random.Random) -> C.Command | None:
             i = rng.randrange(len(group))
             entry = group[i]
             if isinstance(entry, Moves):
-                moves = entry.make()
-                if moves:
-                    return moves[rng.randrange(len(moves))]
+                if entry.count:
+                    return entry.command(rng.randrange(entry.count))
             elif not entry[1] or works(g, side, entry[0]):
                 return entry[0]
             group[i] = group[-1]
@@ -151,7 +155,7 @@ def rollout(g: Game, side: str, rng: random.Random) -> C.Command | None:
 
 def _kind(entry: Entry) -> str:
     if isinstance(entry, Moves):
-        return "move"
+        return entry.kind
     cmd = entry[0]
     if isinstance(cmd, C.Word):
         return cmd.verb
@@ -161,14 +165,26 @@ def _kind(entry: Entry) -> str:
 
 
 def works(g: Game, side: str, cmd: C.Command) -> bool:
-    """Whether the rules accept the command here (tried on a copy)."""
+    """Whether the rules accept the command here: asked of the rule's own checks where it has
+    them (`_CHECKS`), else tried on a copy."""
     from rules.bloody_monday import dispatch
 
+    check = _CHECKS.get(type(cmd))
     try:
-        dispatch(trial(g), side, cmd)
+        if check is None:
+            dispatch(trial(g), side, cmd)
+        else:
+            check(g, cmd)
     except RulesError:
         return False
     return True
+
+
+# The checks that refuse a candidate exactly when carrying it out would (in the stage of the turn
+# where it is offered, naming blocks by id), asked instead of a trial: most inspirations offered
+# are refused (the unit is not adjacent, or already inspired), and a trial copies the position.
+_CHECKS: dict[type, Callable[[Game, Any], None]] = {
+    C.Inspire: lambda g, cmd: impulses.may_inspire(g, cmd.leader, cmd.block)}
 
 
 def _sure(cmds: Sequence[C.Command]) -> list[Candidate]:
@@ -193,8 +209,7 @@ def _moves(g: Game, side: str) -> list[Moves]:
     # 2.6.3: once the impulse's new engagements are made, no move may make another
     made = len(imp["new"]) >= impulses.engagement_limit(g, side)
     barred = g.enemy_areas(side) - set(g.s["contested_at_start"]) - set(imp["new"]) if made else frozenset()
-    return [Moves(partial(_unit_moves, g, bid, barred), bid) for bid in g.on_map(side)
-            if impulses.movable(g, bid, units)]
+    return [Moves(partial(_unit_moves, g, bid, barred), bid) for bid in impulses.movers(g, side, units)]
 
 
 def _unit_moves(g: Game, bid: str, barred: frozenset[int]) -> tuple[list[int], list[int | None]]:
@@ -208,8 +223,10 @@ def _unit_moves(g: Game, bid: str, barred: frozenset[int]) -> tuple[list[int], l
     return dests, []
 
 
-def _leader_activations(g: Game, side: str) -> list[C.Command]:
-    out: list[C.Command] = []
+def _leader_activations(g: Game, side: str) -> list[Moves]:
+    """5.1: each leader that may be activated now, with where it may go first (up to its MPs
+    less the one the activation costs), searched only when counted, listed or drawn."""
+    out: list[Moves] = []
     for bid in g.on_map(side):
         if not g.is_leader(bid):
             continue
@@ -217,23 +234,28 @@ def _leader_activations(g: Game, side: str) -> list[C.Command]:
             impulses.may_activate_leader(g, side, bid)
         except RulesError:
             continue
-        reach = _destinations(g, bid, Rules(movement.allowance(g, bid) - 1, engage=False))
-        out += [C.Activate(bid, None)] + [C.Activate(bid, n) for n in reach]
+        out.append(Moves(partial(_leader_reach, g, bid), bid, "Activate"))
     return out
+
+
+def _leader_reach(g: Game, bid: str) -> tuple[list[int], list[int | None]]:
+    """A leader's activations: where it stands (None), then each area it may move to first."""
+    return [], [None, *_destinations(g, bid, Rules(movement.allowance(g, bid) - 1, engage=False))]
 
 
 def _tactical(g: Game, side: str) -> list[Entry]:
     imp: Impulse = g.s["impulse"]
     out: list[Entry] = []
     if imp["segment"] == "activation":
-        out += _sure(_leader_activations(g, side))
+        out += _leader_activations(g, side)
         if g.option("general_offensive") and not imp["leaders"] and g.s["initiative"] == side and not imp["offensive"]:
             out += _sure([C.Initiative("offensive")])
     if imp["leaders"]:
         out += _moves(g, side)
         if not impulses.segment_after(g, "inspiration"):
-            cands = [C.Inspire(ld, b) for ld in imp["leaders"] if ld not in imp["inspired"] for b in g.on_map(side)
-                     if g.defs[b].type in ("infantry", "cavalry") and impulses.follows(g, ld, b)]
+            cands = [C.Inspire(ld, b) for ld in imp["leaders"] if ld not in imp["inspired"]
+                     for fol in (impulses.followers(g, ld),) for b in g.on_map(side)
+                     if g.defs[b].type in ("infantry", "cavalry") and b in fol]
             out += _to_try(cands)
         out += _battles(g)
         if not impulses.due_battles(g):

@@ -8,7 +8,6 @@ activating a support unit costs +1 more. Stacking counts where a unit ends its m
 from __future__ import annotations
 
 import heapq
-from collections import deque
 from dataclasses import dataclass
 
 from rules.bloody_monday.bm_data import Battlefield
@@ -223,17 +222,12 @@ def distances(g: Game, side: str, origin: int, limit: int | None = None) -> dict
         return {origin: 0}
     control, contested, areas = g.s["control"], g.contested_areas(), g.areas
     dist = {origin: 0}
-    todo = deque([origin])
-    while todo:
-        here = todo.popleft()
-        d = dist[here]
-        if limit is not None and d >= limit:
-            continue
-        for n in areas[here].neighbours:
-            if n not in dist:
-                dist[n] = d + 1
-                if control[CONTROL_KEYS[n]] == side and n not in contested:  # g.friendly(side, n)
-                    todo.append(n)
+    ring, d = [origin], 0  # the friendly areas `d` steps away, whose neighbours are d + 1 away
+    while ring and (limit is None or d < limit):
+        d += 1
+        reached = set().union(*[areas[here].neighbours for here in ring]).difference(dist)
+        dist.update(dict.fromkeys(reached, d))
+        ring = [n for n in reached if control[CONTROL_KEYS[n]] == side and n not in contested]  # g.friendly
     return dist
 
 
