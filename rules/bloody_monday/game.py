@@ -9,6 +9,7 @@ of a battle after its showdown.
 """
 from __future__ import annotations
 
+from functools import cache
 from operator import itemgetter
 from typing import TypedDict
 
@@ -118,6 +119,12 @@ def _placed(blocks: dict) -> tuple:
     return tuple(blocks), tuple(map(_WHERE, entries)), tuple(map(_AREA, entries))
 
 
+@cache
+def _index(ids: tuple[str, ...]) -> dict[str, int]:
+    """Where each block stands in a placement's key (`_placed`)."""
+    return {bid: i for i, bid in enumerate(ids)}
+
+
 def _placement(key: tuple, blocks: dict, areas: dict[int, Area]) -> Placement:
     found = _placements.get(key)
     if found is None:
@@ -150,7 +157,7 @@ class Game:
         self.ids = self.army.ids
         self._side = self.army.sides
         if like is None:
-            self._key: tuple | None = _placed(state["blocks"])  # None once a block has moved (`_set_at`)
+            self._key: tuple | None = _placed(state["blocks"])  # kept up to date by `_rekey`
             self._p = _placement(self._key, state["blocks"], self.areas)
         else:
             self._key, self._p = like._key, like._p
@@ -199,6 +206,11 @@ class Game:
             of = self._side
             kept[side] = sorted(bid for ids in self.at.values() for bid in ids if of[bid] == side)
         return list(kept[side])
+
+    def leaders(self, side: str) -> list[str]:
+        """The side's tactical leaders on the map, by id (`on_map`'s leaders)."""
+        blocks = self.s["blocks"]
+        return [bid for bid in self.army.leaders[side] if blocks[bid]["where"] == "map"]
 
     def pool(self, side: str) -> list[str]:
         return sorted(bid for bid, b in self.s["blocks"].items() if b["where"] == "pool" and self.side(bid) == side)
@@ -316,35 +328,49 @@ class Game:
         """Put a block in an area; a sole occupant converts control at once (Controlled Area)."""
         b = self.block(bid)
         left = b["area"] if b["where"] == "map" else None
-        if left is not None:
-            self._set_at(left, [x for x in self.at[left] if x != bid])
+        self._rekey(bid, "map", area)
+        if left == area:  # out and back in: control follows the area without the block first
+            self._set_at({left: [x for x in self.at[left] if x != bid]})
             self.claim(left)
+            left = None
         b["where"], b["area"] = "map", area
-        self._set_at(area, sorted([*self.at[area], bid]))
+        changes = {area: sorted([*self.at[area], bid])}
+        if left is not None:
+            changes[left] = [x for x in self.at[left] if x != bid]
+        self._set_at(changes)
+        if left is not None:
+            self.claim(left)
         self.claim(area)
 
-    def _set_at(self, area: int, ids: list[str]) -> None:
-        """A new placement with `ids` in `area` (the one before may be shared: `Placement`),
-        taking over what the one before had worked out, brought up to date for `area`: a move
-        changes the answers of two areas, not of the whole map."""
+    def _rekey(self, bid: str, where: str, area: int | None) -> None:
+        """Bring the placement's key (`_placed`) up to date for a block about to stand elsewhere."""
+        if self._key is not None:
+            ids, wheres, areas = self._key
+            i = _index(ids)[bid]
+            self._key = ids, (*wheres[:i], where, *wheres[i + 1:]), (*areas[:i], area, *areas[i + 1:])
+
+    def _set_at(self, changes: dict[int, list[str]]) -> None:
+        """A new placement with the ids given for each area changed (the one before may be
+        shared: `Placement`), taking over what the one before had worked out, brought up to date
+        for those areas: a move changes the answers of two areas, not of the whole map."""
         old, of = self._p, self._side
-        self._key = None
         at = dict(self.at)
-        before, at[area] = at[area], ids
+        at.update(changes)
         p = self._p = Placement(at)
-        self.at = at
-        sides = {of[bid] for bid in ids}
-        if old.contested is not None:
-            p.contested = old.contested | {area} if len(sides) == 2 else old.contested - {area}
-        for side, areas in old.enemy.items():
-            p.enemy[side] = areas | {area} if sides - {side} else areas - {area}
-        for side, areas in old.full.items():
-            p.full[side] = areas | {area} if ids and self._stacked(side, ids) >= self.areas[area].terrain.stacking \
-                else areas - {area}
+        before, self.at = self.at, at
+        p.contested, p.enemy, p.full = old.contested, old.enemy, old.full
+        for area, ids in changes.items():
+            sides = {of[bid] for bid in ids}
+            if p.contested is not None:
+                p.contested = p.contested | {area} if len(sides) == 2 else p.contested - {area}
+            p.enemy = {side: areas | {area} if sides - {side} else areas - {area} for side, areas in p.enemy.items()}
+            p.full = {side: areas | {area} if ids and self._stacked(side, ids) >= self.areas[area].terrain.stacking
+                      else areas - {area} for side, areas in p.full.items()}
         for side, listed in old.map.items():
-            mine_before, mine = [b for b in before if of[b] == side], [b for b in ids if of[b] == side]
-            p.map[side] = listed if mine == mine_before else sorted({*listed} - {*mine_before} | {*mine})
-        p.room = {key: n for key, n in old.room.items() if key[1] != area}
+            gone = {bid for n in changes for bid in before[n] if of[bid] == side}
+            came = {bid for ids in changes.values() for bid in ids if of[bid] == side}
+            p.map[side] = listed if gone == came else sorted({*listed} - gone | came)
+        p.room = {key: n for key, n in old.room.items() if key[1] not in changes}
 
     def _stacked(self, side: str, ids: list[str]) -> int:
         """How many of `ids` count against `side`'s stacking limit (1.2: not supreme commanders)."""
@@ -365,8 +391,9 @@ class Game:
         """Remove a block; it goes on its side's morale track unless a jager, militia or cossack (2.4)."""
         b = self.block(bid)
         area = b["area"]
+        self._rekey(bid, "eliminated", None)
         if area is not None:  # on the map
-            self._set_at(area, [x for x in self.at[area] if x != bid])
+            self._set_at({area: [x for x in self.at[area] if x != bid]})
             self.claim(area)
         b["where"], b["area"], b["activated"], b["cubes"] = "eliminated", None, False, []
         d = self.defs[bid]

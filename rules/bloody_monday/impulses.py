@@ -22,10 +22,12 @@ def isolation_check(g: Game, side: str) -> list[dict]:
     """4.1: units and controlled victory areas without a LoC to the supreme commander get a white cube."""
     chief = g.chief(side)
     linked = movement.distances(g, side, g.area(chief)) if g.entry(chief)["where"] == "map" else {}
-    cubes = 0
+    cubes, blocks = 0, g.s["blocks"]
     for bid in g.on_map(side):
-        isolated = g.entry(bid)["area"] not in linked and bid != chief
-        g.set_cube(bid, "white", isolated)
+        b = blocks[bid]
+        isolated = b["area"] not in linked and bid != chief
+        if isolated != ("white" in b["cubes"]):
+            g.set_cube(bid, "white", isolated)
         cubes += isolated
     cut = [n for n in g.field.victory_areas if g.owner(n) == side and n not in linked]
     g.s["isolated_areas"][side] = cut
@@ -284,14 +286,16 @@ def may_inspire(g: Game, leader: str, bid: str) -> None:
 def deactivate(g: Game, side: str) -> list[dict]:
     """5.4: activated leaders are reduced (not exhausted ones under 9.7) and all support concealed."""
     imp: Impulse = g.s["impulse"]
+    blocks = g.s["blocks"]
     for bid in g.on_map(side):
-        if g.s["blocks"][bid]["activated"]:
+        if blocks[bid]["activated"]:
             b = g.block(bid)
             if g.is_leader(bid) and bid not in imp["tired"]:
                 b["strength"] = max(1, b["strength"] - 1)
             b["activated"] = False
-        g.set_cube(bid, "yellow", False)
-        g.set_cube(bid, "light_blue", False)
+        if blocks[bid]["cubes"]:  # most blocks carry none
+            g.set_cube(bid, "yellow", False)
+            g.set_cube(bid, "light_blue", False)
     return [event(f"{side.title()} support units deactivate; activated leaders are reduced (5.4).", kind="phase")]
 
 

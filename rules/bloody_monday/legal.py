@@ -12,7 +12,6 @@ import random
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 from itertools import accumulate
 
@@ -28,7 +27,7 @@ END = C.Word("end")
 
 def may_declare_tactical(g: Game, side: str) -> bool:
     """5.1: a Tactical Action needs a leader it can activate (9.8 can lift an exhausted chief)."""
-    fresh = any(g.is_leader(b) and not g.exhausted(b) for b in g.on_map(side))
+    fresh = any(not g.exhausted(b) for b in g.leaders(side))
     offensive = g.option("general_offensive") and g.s["initiative"] == side
     return fresh and (g.chief_strength(side) > 0 or offensive)
 
@@ -37,24 +36,48 @@ Candidate = tuple[C.Command, bool]  # (command, whether it must still be tried o
 
 
 class Moves:
-    """One unit's moves and artillery activations (kind "move"), or one tactical leader's
-    activations (kind "Activate"), all sure, searched only when counted, listed or drawn: a
-    position offers hundreds of moves, a uniform draw needs their count and one of them, a
-    rollout draw (`rollout`) one unit's."""
+    """One unit's moves, with an artillery's activations (kind "move"), or one tactical leader's
+    activations (kind "Activate"), all sure, searched only when counted, listed or drawn, and
+    counted without being listed: a position offers hundreds of moves, a uniform draw needs their
+    count and one of them, a rollout draw (`rollout`) one unit's."""
 
-    def __init__(self, find: Callable[[], tuple[list[int], list[int | None]]], bid: str, kind: str = "move"):
-        self._find, self.bid, self.kind = find, bid, kind
+    def __init__(self, g: Game, bid: str, barred: frozenset[int] | None = None):
+        """`barred`: the areas a unit's move may not end in (`_moves`); None for a leader."""
+        self.g, self.bid, self.barred = g, bid, barred
+        self.kind = "Activate" if barred is None else "move"
+        self._count: int | None = None
         self._found: tuple[list[int], list[int | None]] | None = None
 
+    def _rules(self) -> tuple[Rules | None, Rules | None]:
+        """The rules of its moves and of its activation (5.1, 5.2.1: MPs less the one the
+        activation costs), for those it has."""
+        g, bid = self.g, self.bid
+        activation = Rules(movement.allowance(g, bid) - 1, engage=False)
+        if self.barred is None:
+            return None, activation
+        gun = g.defs[bid].type == "artillery" and g.s["impulse"]["kind"] == "tactical" and not g.exhausted(bid)
+        return impulses.move_rules(g, bid), activation if gun else None
+
     def _areas(self) -> tuple[list[int], list[int | None]]:
+        """The areas it may move to, and those where it may be activated, with None for where it
+        stands (5.1, 5.2, 5.2.1)."""
         if self._found is None:
-            self._found = self._find()
+            move, activation = self._rules()
+            dests = _destinations(self.g, self.bid, move, self.barred or frozenset()) if move else []
+            guns: list[int | None] = [None, *_destinations(self.g, self.bid, activation)] if activation else []
+            self._found = dests, guns
         return self._found
 
     @property
     def count(self) -> int:
-        dests, guns = self._areas()
-        return len(dests) + len(guns)
+        if self._count is None:
+            if self._found is None:
+                move, activation = self._rules()
+                self._count = (_count(self.g, self.bid, move, self.barred or frozenset()) if move else 0) + \
+                    (1 + _count(self.g, self.bid, activation) if activation else 0)
+            else:
+                self._count = len(self._found[0]) + len(self._found[1])
+        return self._count
 
     def make(self) -> list[C.Command]:
         dests, guns = self._areas()
@@ -125,10 +148,10 @@ def sample(g: Game, side: str, rng: random.Random) -> C.Command | None:
 def rollout(g: Game, side: str, rng: random.Random) -> C.Command | None:
     """The rollout policy, for searches that play many games to their end: a kind of command
     alike (move, activate, inspire, battle, end, each Initiative Action, ...), then a candidate of
-    that kind alike (a unit, for moves; a leader, for activations), then one of its commands.
-    Every legal command may be drawn, none that is not; a draw searches one unit's or leader's
-    routes, and an impulse ends after a few moves instead of after nearly every commanded unit
-    has moved, so whole games cost a fraction of uniform ones
+    that kind alike (a unit, for moves), then one of its commands. Every legal command may be
+    drawn, none that is not; a draw searches one unit's routes (and counts the leaders'
+    activations), and an impulse ends after a few moves instead of after nearly every commanded
+    unit has moved, so whole games cost a fraction of uniform ones
     (tests/rules/bloody_monday/test_rollout_policy.py shows that they still meet every kind of
     command and of battle and game outcome)."""
     kinds: dict[str, list[Entry]] = {}
@@ -138,6 +161,9 @@ def rollout(g: Game, side: str, rng: random.Random) -> C.Command | None:
     while left:
         k = rng.randrange(len(left))
         group = left[k]
+        if isinstance(group[0], Moves) and group[0].kind == "Activate":  # each activation alike
+            activations = _Drawing(group)
+            return activations[rng.randrange(activations.size)][0]
         while group:
             i = rng.randrange(len(group))
             entry = group[i]
@@ -197,8 +223,18 @@ def _to_try(cmds: Sequence[C.Command]) -> list[Candidate]:
 
 def _destinations(g: Game, bid: str, rules: Rules, barred: frozenset[int] = frozenset()) -> list[int]:
     """The areas the block may end a move in, in order: reachable, with room for it (1.2), not barred."""
-    full = frozenset() if g.defs[bid].type == "supreme_commander" else g.full(g.side(bid))
+    full = _full(g, bid)
     return [n for n in movement.reach(g, bid, rules) if n not in full and n not in barred]
+
+
+def _count(g: Game, bid: str, rules: Rules, barred: frozenset[int] = frozenset()) -> int:
+    """How many `_destinations` there are, counted without listing them."""
+    return len(movement.routes(g, bid, rules).keys() - _full(g, bid) - barred)
+
+
+def _full(g: Game, bid: str) -> frozenset[int]:
+    """The areas without room for the block (1.2: a supreme commander may overstack)."""
+    return frozenset() if g.defs[bid].type == "supreme_commander" else g.full(g.side(bid))
 
 
 def _moves(g: Game, side: str) -> list[Moves]:
@@ -209,38 +245,20 @@ def _moves(g: Game, side: str) -> list[Moves]:
     # 2.6.3: once the impulse's new engagements are made, no move may make another
     made = len(imp["new"]) >= impulses.engagement_limit(g, side)
     barred = g.enemy_areas(side) - set(g.s["contested_at_start"]) - set(imp["new"]) if made else frozenset()
-    return [Moves(partial(_unit_moves, g, bid, barred), bid) for bid in impulses.movers(g, side, units)]
-
-
-def _unit_moves(g: Game, bid: str, barred: frozenset[int]) -> tuple[list[int], list[int | None]]:
-    """The areas a unit may move to, and those where it may be activated, if an artillery, with
-    None for where it stands (5.2, 5.2.1)."""
-    dests = _destinations(g, bid, impulses.move_rules(g, bid), barred)
-    if g.defs[bid].type == "artillery" and g.s["impulse"]["kind"] == "tactical" and not g.exhausted(bid):
-        here = g.area(bid)
-        reach = _destinations(g, bid, Rules(movement.allowance(g, bid) - 1, engage=False))
-        return dests, [None, *(n for n in reach if n != here)]
-    return dests, []
+    return [Moves(g, bid, barred) for bid in impulses.movers(g, side, units)]
 
 
 def _leader_activations(g: Game, side: str) -> list[Moves]:
-    """5.1: each leader that may be activated now, with where it may go first (up to its MPs
-    less the one the activation costs), searched only when counted, listed or drawn."""
+    """5.1: each leader that may be activated now, with where it may go first, searched only when
+    counted, listed or drawn."""
     out: list[Moves] = []
-    for bid in g.on_map(side):
-        if not g.is_leader(bid):
-            continue
+    for bid in g.leaders(side):
         try:
             impulses.may_activate_leader(g, side, bid)
         except RulesError:
             continue
-        out.append(Moves(partial(_leader_reach, g, bid), bid, "Activate"))
+        out.append(Moves(g, bid))
     return out
-
-
-def _leader_reach(g: Game, bid: str) -> tuple[list[int], list[int | None]]:
-    """A leader's activations: where it stands (None), then each area it may move to first."""
-    return [], [None, *_destinations(g, bid, Rules(movement.allowance(g, bid) - 1, engage=False))]
 
 
 def _tactical(g: Game, side: str) -> list[Entry]:

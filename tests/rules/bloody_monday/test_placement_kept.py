@@ -33,6 +33,7 @@ def test_a_command_carries_over_the_answers_a_fresh_position_gives():
         before = g._p
         dispatch(g, side, bloody_monday.parse(side, text))
         carried = _answers(g)
+        assert g._key is None or g._key == game._placed(g.s["blocks"]), "the key kept up to date (`_rekey`)"
         game._placements.clear()
         assert carried == _answers(Game(g.s)), f"after {side}: {text}"
         moved += g._p is not before
@@ -75,3 +76,17 @@ def test_a_trial_takes_over_the_placement_and_leaves_the_position_as_it_was():
     tried.place(bid, min(n for n in g.areas[g.area(bid)].neighbours if not g.at[n]))
     assert tried.at is not g.at and g.area(bid) == state["blocks"][bid]["area"]
     assert Game(state).at == g.at
+
+
+def test_a_block_placed_where_it_stands_leaves_and_comes_back():
+    """Controlled Area: the area converts as if the block had left it, then counts it again."""
+    state = bloody_monday.setup("bloody_monday", 1)
+    g = Game(command_copy(state), shared=True)
+    french, russian = g.on_map("french")[0], g.on_map("russian")[0]
+    here = min(n for n, ids in g.at.items() if not ids)
+    g.place(french, here)
+    g.place(russian, here)
+    assert g.contested(here) and g.owner(here) == "french"
+    g.place(french, here)
+    assert g.owner(here) == "russian" and g.contested(here) and french in g.at[here]
+    assert g._key == game._placed(g.s["blocks"])
