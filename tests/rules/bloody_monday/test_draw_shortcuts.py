@@ -86,8 +86,8 @@ def test_the_followers_of_a_leader_are_the_blocks_that_follow_him(options):
 class _Drawn:
     """A stand-in for random.Random that answers `randrange` from a list and records each range."""
 
-    def __init__(self, *answers: int):
-        self.answers, self.ranges = list(answers), []
+    def __init__(self, *answers: int) -> None:
+        self.answers, self.ranges = list(answers), list[int]()
 
     def randrange(self, n: int) -> int:
         self.ranges.append(n)
