@@ -42,6 +42,7 @@ def _forget_memos_under_mutation():
     from rules.borodino import movement
     movement._searches.clear()
     bm_movement._kept.clear()
+    bm_movement._paths.clear()
     bm_game._placements.clear()
 
 

@@ -158,6 +158,12 @@ class Army:
         return {bid: b.side for bid, b in self.blocks.items()}
 
     @cached_property
+    def leaders(self) -> dict[str, tuple[str, ...]]:
+        """Each side's tactical leaders, by id (5.1)."""
+        return {side: tuple(sorted(bid for bid, b in self.blocks.items()
+                                   if b.side == side and b.type == "tactical_leader")) for side in ARMIES}
+
+    @cached_property
     def stacks(self) -> dict[str, bool]:
         """Whether each block counts for stacking (1.2: supreme commanders may overstack)."""
         return {bid: b.type != "supreme_commander" for bid, b in self.blocks.items()}

@@ -9,6 +9,7 @@ of a battle after its showdown.
 """
 from __future__ import annotations
 
+from functools import cache
 from operator import itemgetter
 from typing import TypedDict
 
@@ -61,29 +62,34 @@ def plural(n: int, one: str, many: str) -> str:
 # The parts of a state a command only adds to or replaces, never changes inside: the tables of
 # plain values (area control), the lists and tables of lists whose entries stay as they were made
 # (the morale track, the eliminated blocks, the impulse's move log, ...). `command_copy` copies
-# their outer layer only; whatever else a state holds is copied whole.
+# their outer layer only; the records of plain values and of lists and tables of them (`Impulse`,
+# the Logistics Phase's record) two layers deep; whatever else a state holds is copied whole.
 _TABLES = frozenset({"blocks", "control", "options", "eliminated", "contested_at_start"})
 _TABLES_OF_LISTS = frozenset({"morale", "log", "isolated_areas"})
+_RECORDS = frozenset({"impulse", "logistics"})
 
 
 def command_copy(state: dict) -> dict:
     """The copy a command works on (rules.core.play): the block table is new, its entries shared
     with `state` until a `Game(..., shared=True)` copies one it touches; the entries of the lists
-    that only grow (`_TABLES`, `_TABLES_OF_LISTS`) are shared too; the rest is copied whole."""
+    that only grow (`_TABLES`, `_TABLES_OF_LISTS`) are shared too; the records (`_RECORDS`) are
+    copied two layers deep, the rest whole."""
     out = {}
     for k, v in state.items():
         if k in _TABLES:
             out[k] = v.copy()
         elif k in _TABLES_OF_LISTS:
             out[k] = {side: list(entries) for side, entries in v.items()}
+        elif k in _RECORDS and v is not None:
+            out[k] = {field: x if type(x) in _SCALARS else x.copy() for field, x in v.items()}
         else:
             out[k] = v if type(v) in _SCALARS else copy_state(v)
     return out
 
 
-def trial(state: dict) -> Game:
-    """A position to try commands out on, leaving `state` as it was."""
-    return Game(command_copy(state), shared=True)
+def trial(g: Game) -> Game:
+    """A position to try commands out on, leaving `g` as it was (its placement taken over)."""
+    return Game(command_copy(g.s), shared=True, like=g)
 
 
 class Placement:
@@ -103,7 +109,8 @@ class Placement:
 _placements: dict[tuple, Placement] = {}  # by `_placed`: the placements of the latest positions
 _PLACEMENTS = 256
 _WHERE, _AREA = itemgetter("where"), itemgetter("area")
-_KEYS = {n: str(n) for n in range(1, AREA_COUNT + 1)}  # state["control"] is keyed by the area's number as a string
+# state["control"] is keyed by the area's number as a string
+CONTROL_KEYS = {n: str(n) for n in range(1, AREA_COUNT + 1)}
 
 
 def _placed(blocks: dict) -> tuple:
@@ -112,8 +119,13 @@ def _placed(blocks: dict) -> tuple:
     return tuple(blocks), tuple(map(_WHERE, entries)), tuple(map(_AREA, entries))
 
 
-def _placement(blocks: dict, areas: dict[int, Area]) -> Placement:
-    key = _placed(blocks)
+@cache
+def _index(ids: tuple[str, ...]) -> dict[str, int]:
+    """Where each block stands in a placement's key (`_placed`)."""
+    return {bid: i for i, bid in enumerate(ids)}
+
+
+def _placement(key: tuple, blocks: dict, areas: dict[int, Area]) -> Placement:
     found = _placements.get(key)
     if found is None:
         at: dict[int, list[str]] = {n: [] for n in areas}
@@ -134,7 +146,8 @@ class Game:
     the state are shared with other states (`command_copy`): `block` copies each one the first
     time, and only the readers that never change a block read them in place."""
 
-    def __init__(self, state: dict, shared: bool = False):
+    def __init__(self, state: dict, shared: bool = False, like: Game | None = None):
+        """`like`: a position whose blocks stand as in `state`, to take its placement from."""
         self.s = state
         self._own: set[str] | None = set() if shared else None  # the entries copied (`block`)
         self.field = battlefield()
@@ -143,13 +156,17 @@ class Game:
         self.defs: dict[str, Block] = self.army.blocks
         self.ids = self.army.ids
         self._side = self.army.sides
-        self._p = _placement(state["blocks"], self.areas)
+        if like is None:
+            self._key: tuple | None = _placed(state["blocks"])  # kept up to date by `_rekey`
+            self._p = _placement(self._key, state["blocks"], self.areas)
+        else:
+            self._key, self._p = like._key, like._p
         self.at = self._p.at
 
     def keep(self) -> None:
         """Offer this position's placement, with what has been worked out from it, to the next
         position made of the same state (the state a command returns, read by the next one)."""
-        _placements[_placed(self.s["blocks"])] = self._p
+        _placements[self._key or _placed(self.s["blocks"])] = self._p
 
     # --- blocks ------------------------------------------------------------------------------
     def block(self, bid: str) -> BlockState:
@@ -190,6 +207,11 @@ class Game:
             kept[side] = sorted(bid for ids in self.at.values() for bid in ids if of[bid] == side)
         return list(kept[side])
 
+    def leaders(self, side: str) -> list[str]:
+        """The side's tactical leaders on the map, by id (`on_map`'s leaders)."""
+        blocks = self.s["blocks"]
+        return [bid for bid in self.army.leaders[side] if blocks[bid]["where"] == "map"]
+
     def pool(self, side: str) -> list[str]:
         return sorted(bid for bid, b in self.s["blocks"].items() if b["where"] == "pool" and self.side(bid) == side)
 
@@ -229,7 +251,7 @@ class Game:
 
     # --- areas ---------------------------------------------------------------------------------
     def owner(self, area: int) -> str:
-        return self.s["control"][_KEYS[area]]  # type: ignore[no-any-return]
+        return self.s["control"][CONTROL_KEYS[area]]  # type: ignore[no-any-return]
 
     def sides_in(self, area: int) -> frozenset[str]:
         side = self._side
@@ -251,11 +273,6 @@ class Game:
     def friendly(self, side: str, area: int) -> bool:
         """Controlled by `side` and not contested: what LoC and tactical range pass through (4.1.1, 5.1.1)."""
         return self.owner(area) == side and not self.contested(area)
-
-    def friendly_areas(self, side: str) -> set[int]:
-        """Every area `friendly` to `side`, as it stands now."""
-        control, contested = self.s["control"], self.contested_areas()
-        return {n for n, key in _KEYS.items() if control[key] == side and n not in contested}
 
     def has_enemy(self, side: str, area: int) -> bool:
         return area in self.enemy_areas(side)
@@ -281,10 +298,8 @@ class Game:
         """The areas without room for another unit of `side` (1.2), cached until a block moves."""
         kept = self._p.full
         if side not in kept:
-            of, stacks = self._side, self.army.stacks
-            kept[side] = frozenset(
-                n for n, ids in self.at.items()
-                if ids and sum(1 for bid in ids if of[bid] == side and stacks[bid]) >= self.areas[n].terrain.stacking)
+            kept[side] = frozenset(n for n, ids in self.at.items()
+                                   if ids and self._stacked(side, ids) >= self.areas[n].terrain.stacking)
         return kept[side]
 
     def fits(self, bid: str, area: int) -> bool:
@@ -313,19 +328,54 @@ class Game:
         """Put a block in an area; a sole occupant converts control at once (Controlled Area)."""
         b = self.block(bid)
         left = b["area"] if b["where"] == "map" else None
-        if left is not None:
-            self._set_at(left, [x for x in self.at[left] if x != bid])
+        self._rekey(bid, "map", area)
+        if left == area:  # out and back in: control follows the area without the block first
+            self._set_at({left: [x for x in self.at[left] if x != bid]})
             self.claim(left)
+            left = None
         b["where"], b["area"] = "map", area
-        self._set_at(area, sorted([*self.at[area], bid]))
+        changes = {area: sorted([*self.at[area], bid])}
+        if left is not None:
+            changes[left] = [x for x in self.at[left] if x != bid]
+        self._set_at(changes)
+        if left is not None:
+            self.claim(left)
         self.claim(area)
 
-    def _set_at(self, area: int, ids: list[str]) -> None:
-        """A new placement with `ids` in `area` (the one before may be shared: `Placement`)."""
+    def _rekey(self, bid: str, where: str, area: int | None) -> None:
+        """Bring the placement's key (`_placed`) up to date for a block about to stand elsewhere."""
+        if self._key is not None:
+            ids, wheres, areas = self._key
+            i = _index(ids)[bid]
+            self._key = ids, (*wheres[:i], where, *wheres[i + 1:]), (*areas[:i], area, *areas[i + 1:])
+
+    def _set_at(self, changes: dict[int, list[str]]) -> None:
+        """A new placement with the ids given for each area changed (the one before may be
+        shared: `Placement`), taking over what the one before had worked out, brought up to date
+        for those areas: a move changes the answers of two areas, not of the whole map."""
+        old, of = self._p, self._side
         at = dict(self.at)
-        at[area] = ids
-        self._p = Placement(at)
-        self.at = at
+        at.update(changes)
+        p = self._p = Placement(at)
+        before, self.at = self.at, at
+        p.contested, p.enemy, p.full = old.contested, old.enemy, old.full
+        for area, ids in changes.items():
+            sides = {of[bid] for bid in ids}
+            if p.contested is not None:
+                p.contested = p.contested | {area} if len(sides) == 2 else p.contested - {area}
+            p.enemy = {side: areas | {area} if sides - {side} else areas - {area} for side, areas in p.enemy.items()}
+            p.full = {side: areas | {area} if ids and self._stacked(side, ids) >= self.areas[area].terrain.stacking
+                      else areas - {area} for side, areas in p.full.items()}
+        for side, listed in old.map.items():
+            gone = {bid for n in changes for bid in before[n] if of[bid] == side}
+            came = {bid for ids in changes.values() for bid in ids if of[bid] == side}
+            p.map[side] = listed if gone == came else sorted({*listed} - gone | came)
+        p.room = {key: n for key, n in old.room.items() if key[1] not in changes}
+
+    def _stacked(self, side: str, ids: list[str]) -> int:
+        """How many of `ids` count against `side`'s stacking limit (1.2: not supreme commanders)."""
+        of, stacks = self._side, self.army.stacks
+        return sum(1 for bid in ids if of[bid] == side and stacks[bid])
 
     def claim(self, area: int) -> None:
         sides = self.sides_in(area)
@@ -341,8 +391,9 @@ class Game:
         """Remove a block; it goes on its side's morale track unless a jager, militia or cossack (2.4)."""
         b = self.block(bid)
         area = b["area"]
+        self._rekey(bid, "eliminated", None)
         if area is not None:  # on the map
-            self._set_at(area, [x for x in self.at[area] if x != bid])
+            self._set_at({area: [x for x in self.at[area] if x != bid]})
             self.claim(area)
         b["where"], b["area"], b["activated"], b["cubes"] = "eliminated", None, False, []
         d = self.defs[bid]

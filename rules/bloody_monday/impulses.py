@@ -5,7 +5,10 @@ state["impulse"] is None between impulses, else an `Impulse` (rules/bloody_monda
 """
 from __future__ import annotations
 
+from functools import cache
+
 from rules.bloody_monday import movement, turns
+from rules.bloody_monday.bm_data import Block, army
 from rules.bloody_monday.commands import Activate, Inspire, Move
 from rules.bloody_monday.game import Game, Impulse, enemy_of
 from rules.bloody_monday.movement import Rules
@@ -19,11 +22,15 @@ def isolation_check(g: Game, side: str) -> list[dict]:
     """4.1: units and controlled victory areas without a LoC to the supreme commander get a white cube."""
     chief = g.chief(side)
     linked = movement.distances(g, side, g.area(chief)) if g.entry(chief)["where"] == "map" else {}
+    cubes, blocks = 0, g.s["blocks"]
     for bid in g.on_map(side):
-        g.set_cube(bid, "white", g.entry(bid)["area"] not in linked and bid != g.chief(side))
-    cut = sorted(n for n, a in g.areas.items() if a.victory and g.owner(n) == side and n not in linked)
+        b = blocks[bid]
+        isolated = b["area"] not in linked and bid != chief
+        if isolated != ("white" in b["cubes"]):
+            g.set_cube(bid, "white", isolated)
+        cubes += isolated
+    cut = [n for n in g.field.victory_areas if g.owner(n) == side and n not in linked]
     g.s["isolated_areas"][side] = cut
-    cubes = sum(1 for bid in g.on_map(side) if "white" in g.cubes(bid))
     if not cubes and not cut:
         return []
     return [event(f"Isolation check (4.1): {cubes} {side.title()} units are isolated"
@@ -34,7 +41,7 @@ def begin(g: Game, side: str, kind: str, limit: int | None = None) -> list[dict]
     """Open an impulse: isolation check first (4.0), then the action's own record."""
     s = g.s
     s["log"] = {"moves": [], "battles": [], "artillery": []}
-    s["contested_at_start"] = sorted(n for n in g.areas if g.contested(n))
+    s["contested_at_start"] = sorted(g.contested_areas())
     s["impulse"] = Impulse(kind=kind, segment="activation" if kind == "tactical" else "movement",
                            leaders=[], tired=[], commanded=[], moved=[], inspired={}, new=[], fought=[],
                            limit=limit, offensive=False)
@@ -43,12 +50,27 @@ def begin(g: Game, side: str, kind: str, limit: int | None = None) -> list[dict]
 
 def follows(g: Game, leader: str, bid: str) -> bool:
     """5.1: units of the leader's colour or militia; 9.4 Murat any cavalry; 9.5 Platov cossacks only."""
-    ld, d = g.defs[leader], g.defs[bid]
-    if g.option("cossacks") and ld.role == "cossack_leader":
+    return _follows(g.defs[leader], g.defs[bid], g.option("cossacks"), g.option("first_saber"))
+
+
+def _follows(ld: Block, d: Block, cossacks: bool, first_saber: bool) -> bool:
+    if cossacks and ld.role == "cossack_leader":
         return d.subtype == "cossack"
-    if g.option("first_saber") and ld.role == "cavalry_leader" and d.type == "cavalry":
+    if first_saber and ld.role == "cavalry_leader" and d.type == "cavalry":
         return True
     return d.colour == ld.colour or d.subtype == "militia"
+
+
+def followers(g: Game, leader: str) -> frozenset[str]:
+    """Every block that `follows` the leader (of either side: callers ask about their own)."""
+    return _followers(leader, g.option("cossacks"), g.option("first_saber"))
+
+
+@cache
+def _followers(leader: str, cossacks: bool, first_saber: bool) -> frozenset[str]:
+    """Worked out once per leader and options: who follows whom is printed on the blocks."""
+    blocks = army().blocks
+    return frozenset(bid for bid, d in blocks.items() if _follows(blocks[leader], d, cossacks, first_saber))
 
 
 def commanded_by(g: Game, leader: str) -> set[str]:
@@ -59,7 +81,8 @@ def commanded_by(g: Game, leader: str) -> set[str]:
     local = {bid for bid in g.units(here, side) if not platov or follows(g, leader, bid)}
     reach = movement.in_range(g, leader)
     beyond = g.option("command_limit") and role == "army_commander"
-    far = {bid for bid in g.on_map(side) if g.entry(bid)["area"] in reach and follows(g, leader, bid)
+    fol = followers(g, leader)
+    far = {bid for bid in g.on_map(side) if g.entry(bid)["area"] in reach and bid in fol
            and not (beyond and g.areas[g.area(bid)].command != g.areas[here].command)}
     return (local | far) - {leader}
 
@@ -154,6 +177,19 @@ def movable(g: Game, bid: str, units: frozenset[str] | list[str]) -> bool:
     return kind != "raid" or g.defs[bid].type == "cavalry"
 
 
+def movers(g: Game, side: str, units: frozenset[str]) -> list[str]:
+    """The side's blocks on the map that are `movable`, in order: the same question for all at once."""
+    imp: Impulse = g.s["impulse"]
+    kind, moved = imp["kind"], imp["moved"]
+    if (kind == "pass" and moved) or (kind in ("special", "raid") and len(moved) >= (imp["limit"] or 0)):
+        return []
+    if kind == "tactical":
+        return [bid for bid in g.on_map(side) if bid in units and bid not in moved]
+    if kind == "raid":
+        return [bid for bid in g.on_map(side) if bid not in moved and g.defs[bid].type == "cavalry"]
+    return [bid for bid in g.on_map(side) if bid not in moved]
+
+
 def may_move(g: Game, bid: str) -> None:
     imp: Impulse = g.s["impulse"]
     if movable(g, bid, imp["commanded"]):
@@ -213,9 +249,26 @@ def move(g: Game, side: str, cmd: Move) -> list[dict]:
 def inspire(g: Game, side: str, cmd: Inspire) -> list[dict]:
     """5.2.2: each activated leader inspires one adjacent combat unit of its colour (yellow cube)."""
     imp: Impulse = g.s["impulse"]
+    _inspiration_open(imp, g)
+    leader, bid = g.resolve(side, cmd.leader), g.resolve(side, cmd.block)
+    may_inspire(g, leader, bid)
+    to_segment(g, "inspiration")
+    imp["inspired"][leader] = bid
+    g.set_cube(bid, "yellow", True)
+    return [event(f"{g.public_name(leader)} inspires a unit (5.2.2).", kind="inspire"),
+            event(f"{g.public_name(leader)} inspires {g.public_name(bid)} (yellow cube).", to=side)]
+
+
+def _inspiration_open(imp: Impulse | None, g: Game) -> None:
     if imp is None or imp["kind"] != "tactical" or segment_after(g, "inspiration"):
         raise RuleViolation("5.2.2", "inspiration comes after movement in a Tactical Action, before the battles")
-    leader, bid = g.resolve(side, cmd.leader), g.resolve(side, cmd.block)
+
+
+def may_inspire(g: Game, leader: str, bid: str) -> None:
+    """5.2.2: the checks for the leader inspiring the unit now, both named by id (what `inspire`
+    refuses, asked without trying the command out)."""
+    imp: Impulse = g.s["impulse"]
+    _inspiration_open(imp, g)
     if leader not in imp["leaders"]:
         raise RuleViolation("5.2.2", f"{g.public_name(leader)} is not an activated leader; inspire with one")
     if leader in imp["inspired"]:
@@ -227,25 +280,22 @@ def inspire(g: Game, side: str, cmd: Inspire) -> list[dict]:
                             "of its colour (or militia)")
     if there != here and there not in g.areas[here].neighbours:
         raise RuleViolation("5.2.2", f"{g.public_name(bid)} is not adjacent to {g.public_name(leader)}")
-    to_segment(g, "inspiration")
-    imp["inspired"][leader] = bid
-    g.set_cube(bid, "yellow", True)
-    return [event(f"{g.public_name(leader)} inspires a unit (5.2.2).", kind="inspire"),
-            event(f"{g.public_name(leader)} inspires {g.public_name(bid)} (yellow cube).", to=side)]
 
 
 # --- ending impulses ------------------------------------------------------------------------------
 def deactivate(g: Game, side: str) -> list[dict]:
     """5.4: activated leaders are reduced (not exhausted ones under 9.7) and all support concealed."""
     imp: Impulse = g.s["impulse"]
+    blocks = g.s["blocks"]
     for bid in g.on_map(side):
-        if g.s["blocks"][bid]["activated"]:
+        if blocks[bid]["activated"]:
             b = g.block(bid)
             if g.is_leader(bid) and bid not in imp["tired"]:
                 b["strength"] = max(1, b["strength"] - 1)
             b["activated"] = False
-        g.set_cube(bid, "yellow", False)
-        g.set_cube(bid, "light_blue", False)
+        if blocks[bid]["cubes"]:  # most blocks carry none
+            g.set_cube(bid, "yellow", False)
+            g.set_cube(bid, "light_blue", False)
     return [event(f"{side.title()} support units deactivate; activated leaders are reduced (5.4).", kind="phase")]
 
 

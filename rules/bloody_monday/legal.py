@@ -12,7 +12,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
+from typing import Any
 from itertools import accumulate
 
 from rules.bloody_monday import batterie, combat, ground, impulses, movement
@@ -27,7 +27,7 @@ END = C.Word("end")
 
 def may_declare_tactical(g: Game, side: str) -> bool:
     """5.1: a Tactical Action needs a leader it can activate (9.8 can lift an exhausted chief)."""
-    fresh = any(g.is_leader(b) and not g.exhausted(b) for b in g.on_map(side))
+    fresh = any(not g.exhausted(b) for b in g.leaders(side))
     offensive = g.option("general_offensive") and g.s["initiative"] == side
     return fresh and (g.chief_strength(side) > 0 or offensive)
 
@@ -36,28 +36,58 @@ Candidate = tuple[C.Command, bool]  # (command, whether it must still be tried o
 
 
 class Moves:
-    """One unit's moves (and artillery activations), all sure, searched only when counted, listed
-    or drawn: a position offers hundreds of moves, a uniform draw needs their count and one of
-    them, a rollout draw (`rollout`) one unit's."""
+    """One unit's moves, with an artillery's activations (kind "move"), or one tactical leader's
+    activations (kind "Activate"), all sure, searched only when counted, listed or drawn, and
+    counted without being listed: a position offers hundreds of moves, a uniform draw needs their
+    count and one of them, a rollout draw (`rollout`) one unit's."""
 
-    def __init__(self, find: Callable[[], tuple[list[int], list[int | None]]], bid: str):
-        self._find, self.bid = find, bid
+    def __init__(self, g: Game, bid: str, barred: frozenset[int] | None = None):
+        """`barred`: the areas a unit's move may not end in (`_moves`); None for a leader."""
+        self.g, self.bid, self.barred = g, bid, barred
+        self.kind = "Activate" if barred is None else "move"
+        self._count: int | None = None
         self._found: tuple[list[int], list[int | None]] | None = None
 
+    def _rules(self) -> tuple[Rules | None, Rules | None]:
+        """The rules of its moves and of its activation (5.1, 5.2.1: MPs less the one the
+        activation costs), for those it has."""
+        g, bid = self.g, self.bid
+        activation = Rules(movement.allowance(g, bid) - 1, engage=False)
+        if self.barred is None:
+            return None, activation
+        gun = g.defs[bid].type == "artillery" and g.s["impulse"]["kind"] == "tactical" and not g.exhausted(bid)
+        return impulses.move_rules(g, bid), activation if gun else None
+
     def _areas(self) -> tuple[list[int], list[int | None]]:
+        """The areas it may move to, and those where it may be activated, with None for where it
+        stands (5.1, 5.2, 5.2.1)."""
         if self._found is None:
-            self._found = self._find()
+            move, activation = self._rules()
+            dests = _destinations(self.g, self.bid, move, self.barred or frozenset()) if move else []
+            guns: list[int | None] = [None, *_destinations(self.g, self.bid, activation)] if activation else []
+            self._found = dests, guns
         return self._found
 
     @property
     def count(self) -> int:
-        dests, guns = self._areas()
-        return len(dests) + len(guns)
+        if self._count is None:
+            if self._found is None:
+                move, activation = self._rules()
+                self._count = (_count(self.g, self.bid, move, self.barred or frozenset()) if move else 0) + \
+                    (1 + _count(self.g, self.bid, activation) if activation else 0)
+            else:
+                self._count = len(self._found[0]) + len(self._found[1])
+        return self._count
 
     def make(self) -> list[C.Command]:
         dests, guns = self._areas()
         out: list[C.Command] = [C.Move(self.bid, (n,)) for n in dests]
         return out + [C.Activate(self.bid, n) for n in guns]
+
+    def command(self, i: int) -> C.Command:
+        """`make()[i]`, made alone."""
+        dests, guns = self._areas()
+        return C.Move(self.bid, (dests[i],)) if i < len(dests) else C.Activate(self.bid, guns[i - len(dests)])
 
 
 Entry = Candidate | Moves
@@ -87,7 +117,6 @@ class _Drawing:
         self.entries = entries
         self.ends = list(accumulate(e.count if isinstance(e, Moves) else 1 for e in entries))
         self.size = self.ends[-1] if entries else 0
-        self.made: dict[int, list[C.Command]] = {}
         self.moved: dict[int, Candidate] = {}
 
     def __getitem__(self, i: int) -> Candidate:
@@ -97,9 +126,7 @@ class _Drawing:
         entry = self.entries[k]
         if not isinstance(entry, Moves):
             return entry
-        if k not in self.made:
-            self.made[k] = entry.make()
-        return self.made[k][i - self.ends[k] + entry.count], False
+        return entry.command(i - self.ends[k] + entry.count), False
 
     def drop(self, i: int) -> None:
         self.moved[i] = self[self.size - 1]
@@ -122,10 +149,11 @@ def rollout(g: Game, side: str, rng: random.Random) -> C.Command | None:
     """The rollout policy, for searches that play many games to their end: a kind of command
     alike (move, activate, inspire, battle, end, each Initiative Action, ...), then a candidate of
     that kind alike (a unit, for moves), then one of its commands. Every legal command may be
-    drawn, none that is not; a draw searches one unit's routes, and an impulse ends after a few
-    moves instead of after nearly every commanded unit has moved, so whole games cost a fraction
-    of uniform ones (tests/rules/bloody_monday/test_rollout_policy.py shows that they still meet
-    every kind of command and of battle and game outcome)."""
+    drawn, none that is not; a draw searches one unit's routes (and counts the leaders'
+    activations), and an impulse ends after a few moves instead of after nearly every commanded
+    unit has moved, so whole games cost a fraction of uniform ones
+    (tests/rules/bloody_monday/test_rollout_policy.py shows that they still meet every kind of
+    command and of battle and game outcome)."""
     kinds: dict[str, list[Entry]] = {}
     for entry in _entries(g, side):
         kinds.setdefault(_kind(entry), []).append(entry)
@@ -133,13 +161,15 @@ def rollout(g: Game, side: str, rng: random.Random) -> C.Command | None:
     while left:
         k = rng.randrange(len(left))
         group = left[k]
+        if isinstance(group[0], Moves) and group[0].kind == "Activate":  # each activation alike
+            activations = _Drawing(group)
+            return activations[rng.randrange(activations.size)][0]
         while group:
             i = rng.randrange(len(group))
             entry = group[i]
             if isinstance(entry, Moves):
-                moves = entry.make()
-                if moves:
-                    return moves[rng.randrange(len(moves))]
+                if entry.count:
+                    return entry.command(rng.randrange(entry.count))
             elif not entry[1] or works(g, side, entry[0]):
                 return entry[0]
             group[i] = group[-1]
@@ -151,7 +181,7 @@ def rollout(g: Game, side: str, rng: random.Random) -> C.Command | None:
 
 def _kind(entry: Entry) -> str:
     if isinstance(entry, Moves):
-        return "move"
+        return entry.kind
     cmd = entry[0]
     if isinstance(cmd, C.Word):
         return cmd.verb
@@ -161,14 +191,26 @@ def _kind(entry: Entry) -> str:
 
 
 def works(g: Game, side: str, cmd: C.Command) -> bool:
-    """Whether the rules accept the command here (tried on a copy)."""
+    """Whether the rules accept the command here: asked of the rule's own checks where it has
+    them (`_CHECKS`), else tried on a copy."""
     from rules.bloody_monday import dispatch
 
+    check = _CHECKS.get(type(cmd))
     try:
-        dispatch(trial(g.s), side, cmd)
+        if check is None:
+            dispatch(trial(g), side, cmd)
+        else:
+            check(g, cmd)
     except RulesError:
         return False
     return True
+
+
+# The checks that refuse a candidate exactly when carrying it out would (in the stage of the turn
+# where it is offered, naming blocks by id), asked instead of a trial: most inspirations offered
+# are refused (the unit is not adjacent, or already inspired), and a trial copies the position.
+_CHECKS: dict[type, Callable[[Game, Any], None]] = {
+    C.Inspire: lambda g, cmd: impulses.may_inspire(g, cmd.leader, cmd.block)}
 
 
 def _sure(cmds: Sequence[C.Command]) -> list[Candidate]:
@@ -181,8 +223,18 @@ def _to_try(cmds: Sequence[C.Command]) -> list[Candidate]:
 
 def _destinations(g: Game, bid: str, rules: Rules, barred: frozenset[int] = frozenset()) -> list[int]:
     """The areas the block may end a move in, in order: reachable, with room for it (1.2), not barred."""
-    full = frozenset() if g.defs[bid].type == "supreme_commander" else g.full(g.side(bid))
+    full = _full(g, bid)
     return [n for n in movement.reach(g, bid, rules) if n not in full and n not in barred]
+
+
+def _count(g: Game, bid: str, rules: Rules, barred: frozenset[int] = frozenset()) -> int:
+    """How many `_destinations` there are, counted without listing them."""
+    return len(movement.routes(g, bid, rules).keys() - _full(g, bid) - barred)
+
+
+def _full(g: Game, bid: str) -> frozenset[int]:
+    """The areas without room for the block (1.2: a supreme commander may overstack)."""
+    return frozenset() if g.defs[bid].type == "supreme_commander" else g.full(g.side(bid))
 
 
 def _moves(g: Game, side: str) -> list[Moves]:
@@ -193,32 +245,19 @@ def _moves(g: Game, side: str) -> list[Moves]:
     # 2.6.3: once the impulse's new engagements are made, no move may make another
     made = len(imp["new"]) >= impulses.engagement_limit(g, side)
     barred = g.enemy_areas(side) - set(g.s["contested_at_start"]) - set(imp["new"]) if made else frozenset()
-    return [Moves(partial(_unit_moves, g, bid, barred), bid) for bid in g.on_map(side)
-            if impulses.movable(g, bid, units)]
+    return [Moves(g, bid, barred) for bid in impulses.movers(g, side, units)]
 
 
-def _unit_moves(g: Game, bid: str, barred: frozenset[int]) -> tuple[list[int], list[int | None]]:
-    """The areas a unit may move to, and those where it may be activated, if an artillery, with
-    None for where it stands (5.2, 5.2.1)."""
-    dests = _destinations(g, bid, impulses.move_rules(g, bid), barred)
-    if g.defs[bid].type == "artillery" and g.s["impulse"]["kind"] == "tactical" and not g.exhausted(bid):
-        here = g.area(bid)
-        reach = _destinations(g, bid, Rules(movement.allowance(g, bid) - 1, engage=False))
-        return dests, [None, *(n for n in reach if n != here)]
-    return dests, []
-
-
-def _leader_activations(g: Game, side: str) -> list[C.Command]:
-    out: list[C.Command] = []
-    for bid in g.on_map(side):
-        if not g.is_leader(bid):
-            continue
+def _leader_activations(g: Game, side: str) -> list[Moves]:
+    """5.1: each leader that may be activated now, with where it may go first, searched only when
+    counted, listed or drawn."""
+    out: list[Moves] = []
+    for bid in g.leaders(side):
         try:
             impulses.may_activate_leader(g, side, bid)
         except RulesError:
             continue
-        reach = _destinations(g, bid, Rules(movement.allowance(g, bid) - 1, engage=False))
-        out += [C.Activate(bid, None)] + [C.Activate(bid, n) for n in reach]
+        out.append(Moves(g, bid))
     return out
 
 
@@ -226,14 +265,15 @@ def _tactical(g: Game, side: str) -> list[Entry]:
     imp: Impulse = g.s["impulse"]
     out: list[Entry] = []
     if imp["segment"] == "activation":
-        out += _sure(_leader_activations(g, side))
+        out += _leader_activations(g, side)
         if g.option("general_offensive") and not imp["leaders"] and g.s["initiative"] == side and not imp["offensive"]:
             out += _sure([C.Initiative("offensive")])
     if imp["leaders"]:
         out += _moves(g, side)
         if not impulses.segment_after(g, "inspiration"):
-            cands = [C.Inspire(ld, b) for ld in imp["leaders"] if ld not in imp["inspired"] for b in g.on_map(side)
-                     if g.defs[b].type in ("infantry", "cavalry") and impulses.follows(g, ld, b)]
+            cands = [C.Inspire(ld, b) for ld in imp["leaders"] if ld not in imp["inspired"]
+                     for fol in (impulses.followers(g, ld),) for b in g.on_map(side)
+                     if g.defs[b].type in ("infantry", "cavalry") and b in fol]
             out += _to_try(cands)
         out += _battles(g)
         if not impulses.due_battles(g):

@@ -8,11 +8,10 @@ activating a support unit costs +1 more. Stacking counts where a unit ends its m
 from __future__ import annotations
 
 import heapq
-from collections import deque
 from dataclasses import dataclass
 
 from rules.bloody_monday.bm_data import Battlefield
-from rules.bloody_monday.game import Game
+from rules.bloody_monday.game import CONTROL_KEYS, Game
 from rules.core.errors import RuleViolation
 from rules.core.events import event
 
@@ -216,24 +215,45 @@ def execute(g: Game, bid: str, path: tuple[int, ...], new_contests: list[int]) -
 
 
 # --- paths the rules trace ------------------------------------------------------------------------
+_paths: dict[tuple, dict[int, int]] = {}  # see `distances`
+_PATHS = 5_000  # answers kept at most
+
+
 def distances(g: Game, side: str, origin: int, limit: int | None = None) -> dict[int, int]:
     """Areas a path of friendly, uncontested areas links to `origin` (the path's end), by length.
-    The far end (where a unit stands) may be any area (4.1.1, 5.1.1 Note)."""
+    The far end (where a unit stands) may be any area (4.1.1, 5.1.1 Note).
+
+    The answer depends only on the side, the origin, the limit and which areas are friendly to
+    the side (the control of every area, and which are contested), so it is kept and handed out
+    again while those are the same: three in four of the isolation checks and tactical ranges of a
+    game ask again what was asked before. Callers must not change the answer."""
+    control = g.s["control"]
+    key = (side, origin, limit, tuple(control), tuple(control.values()), g.contested_areas())
+    found = _paths.get(key)
+    if found is None:
+        if len(_paths) >= _PATHS:
+            _paths.clear()
+        found = _paths[key] = _distances(g, side, origin, limit)
+    return found
+
+
+def _distances(g: Game, side: str, origin: int, limit: int | None) -> dict[int, int]:
+    """Breadth-first, ring by ring from `origin`, going on only from friendly areas."""
     if not g.friendly(side, origin):
         return {origin: 0}
-    friendly = g.friendly_areas(side)
+    control, contested, areas = g.s["control"], g.contested_areas(), g.areas
     dist = {origin: 0}
-    todo = deque([origin])
-    while todo:
-        here = todo.popleft()
-        d = dist[here]
-        if limit is not None and d >= limit:
-            continue
-        for n in g.areas[here].neighbours:
-            if n not in dist:
-                dist[n] = d + 1
-                if n in friendly:
-                    todo.append(n)
+    ring, d = [origin], 0  # the friendly areas `d` steps away, whose neighbours are d + 1 away
+    while ring and (limit is None or d < limit):
+        d += 1
+        nxt = []
+        for here in ring:
+            for n in areas[here].neighbours:
+                if n not in dist:
+                    dist[n] = d
+                    if control[CONTROL_KEYS[n]] == side and n not in contested:  # g.friendly(side, n)
+                        nxt.append(n)
+        ring = nxt
     return dist
 
 

@@ -13,13 +13,19 @@ def sudden_death(g: Game) -> dict | None:
         if g.entry(g.chief(foe))["where"] == "eliminated":
             return {"winner": side, "level": "sudden death",
                     "reason": f"The {side.title()} player killed the enemy supreme commander (How to Win A)."}
-        if g.victory_count(side) == 7:
+        if _holds_all(g, side):
             return {"winner": side, "level": "sudden death",
                     "reason": f"The {side.title()} player controls all 7 victory areas (How to Win B, 1.1)."}
         if len(g.s["morale"][foe]) >= MORALE_LIMIT:
             return {"winner": side, "level": "sudden death",
                     "reason": f"The {side.title()} player eliminated {MORALE_LIMIT} enemy blocks (How to Win C, 2.4)."}
     return None
+
+
+def _holds_all(g: Game, side: str) -> bool:
+    """B: the six victory areas and the three Flèches, which count as the seventh (1.1): a
+    `victory_count` of 7, asked area by area until one is not held."""
+    return all(g.owner(n) == side for n in g.field.victory_areas) and g.holds_fleches(side)
 
 
 def last_blood_points(g: Game, side: str) -> int:
