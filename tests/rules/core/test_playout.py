@@ -7,7 +7,7 @@ import random
 import pytest
 
 from rules.core.commands import Word
-from rules.core.playout import PlayoutFailure, _draw, fuzz, policies, random_playout, replay
+from rules.core.playout import Copying, PlayoutFailure, _draw, _game, fuzz, policies, random_playout, replay
 from tests.rules.core.fake_systems import Ticking
 
 
@@ -22,20 +22,32 @@ def test_each_policy_draws_from_its_own_entry_point_with_the_state_side_and_gene
     rng = random.Random(3)
     state = {"played": 7}
     with_rollout = Ticking(rollout=True)
-    assert _draw(with_rollout, state, "b", rng, "rollout") == Word("tick")
-    assert _draw(with_rollout, state, "b", rng, "sample") == Word("tock")
+    assert _draw(Copying(with_rollout, state), "b", rng, "rollout") == Word("tick")
+    assert _draw(Copying(with_rollout, state), "b", rng, "sample") == Word("tock")
     assert with_rollout.calls == [("rollout", 7, "b", rng), ("sample", 7, "b", rng)]
     plain = Ticking()
-    assert _draw(plain, state, "a", rng, "rollout") == Word("tock")  # "sample" again
+    assert _draw(Copying(plain, state), "a", rng, "rollout") == Word("tock")  # "sample" again
     assert plain.calls == [("sample", 7, "a", rng)]
+
+
+def test_a_playout_goes_through_the_systems_session_unless_a_check_must_see_each_state():
+    class WithSession(Ticking):
+        def session(self, state: dict) -> str:
+            return f"a session from {state}"
+
+    with_session = WithSession()
+    assert _game(with_session, {"played": 0}, None) == "a session from {'played': 0}"
+    copying = _game(with_session, {"played": 0}, print)
+    assert isinstance(copying, Copying) and copying.state == {"played": 0}
+    assert isinstance(_game(Ticking(), {"played": 0}, None), Copying)
 
 
 def test_the_uniform_policy_draws_one_legal_command_and_none_when_there_is_none():
     ticking = Ticking()
-    drawn = [_draw(ticking, {"played": 0}, "a", random.Random(seed), "uniform") for seed in range(8)]
+    drawn = [_draw(Copying(ticking, {"played": 0}), "a", random.Random(seed), "uniform") for seed in range(8)]
     assert drawn == [random.Random(seed).choice([Word("tick"), Word("tock")]) for seed in range(8)]
     assert ticking.calls == [("legal", 0, "a")] * 8
-    assert _draw(Ticking(stuck=True), {"played": 0}, "a", random.Random(0), "uniform") is None
+    assert _draw(Copying(Ticking(stuck=True), {"played": 0}), "a", random.Random(0), "uniform") is None
 
 
 def test_a_playout_stops_at_the_end_of_the_game_with_its_outcome():
