@@ -117,3 +117,14 @@ def test_fuzz_stops_each_game_at_5000_commands_by_default():
             raise AssertionError("played past the budget")
 
     assert fuzz(Ticking(), "only", 1, check=check) == []
+
+
+def test_a_playout_with_a_check_never_opens_a_session():
+    """A session changes one state in place; a check that may keep the states sees each one apart."""
+    class NoSessionWanted(Ticking):
+        def session(self, state: dict):
+            raise AssertionError("a check must see each state")
+
+    seen: list[dict] = []
+    random_playout(NoSessionWanted(ticks=3), "only", 1, policy="sample", check=seen.append)
+    assert [state["played"] for state in seen] == [1, 2, 3]
