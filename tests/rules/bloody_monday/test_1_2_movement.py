@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.bloody_monday.bm_data import areas
-from rules.bloody_monday.movement import Rules, routes, step_cost
+from rules.bloody_monday.movement import Rules, _search, routes, step_cost
 from tests.rules.bloody_monday.bm_helpers import at, do, game, position, refused, refused_then_accepted
 
 AREAS = areas()
@@ -91,3 +91,19 @@ def test_2_1_fast_and_slow_units():
     state = position({"F-CR-1LC": 16}, options=["agility"])
     from rules.bloody_monday.movement import allowance
     assert allowance(game(state), "F-CR-1LC") == 6
+
+
+def test_1_2_2_a_kept_route_search_is_made_again_when_an_enemy_unit_enters_an_area_it_looked_at():
+    """Engaging stops a unit (1.2.2): with a Russian jager in 41 the cavalry in 16 can no longer ride
+    through 41 to 49 or 64. The search kept from the open map must not answer for the engaged one,
+    and the kept answer stays right when the map is open again."""
+    def moving(blocks: dict) -> dict:
+        state, _ = do(position(blocks), "french", "initiative move")
+        return state
+
+    open_map, engaged = moving({"F-CR-1H": 16}), moving({"F-CR-1H": 16, "R-1-2J": 41})
+    first = routes(game(open_map), "F-CR-1H", Rules(5))
+    again = routes(game(engaged), "F-CR-1H", Rules(5))
+    assert {49, 64} <= set(first) and not {49, 64} & set(again)
+    assert again == _search(game(engaged), "F-CR-1H", Rules(5))[0]
+    assert routes(game(open_map), "F-CR-1H", Rules(5)) == first
