@@ -107,3 +107,14 @@ def test_1_2_2_a_kept_route_search_is_made_again_when_an_enemy_unit_enters_an_ar
     assert {49, 64} <= set(first) and not {49, 64} & set(again)
     assert again == _search(game(engaged), "F-CR-1H", Rules(5))[0]
     assert routes(game(open_map), "F-CR-1H", Rules(5)) == first
+
+
+def test_1_2_2_engaging_costs_one_extra_mp_in_the_route_search():
+    """1.2.2: "Engaging and Disengaging cost ONE extra MP each": the route search's price of entering
+    41 rises by one when a Russian jager holds it."""
+    def moving(blocks: dict) -> dict:
+        state, _ = do(position(blocks), "french", "initiative move")
+        return state
+
+    open_price = routes(game(moving({"F-CR-1H": 16})), "F-CR-1H", Rules(5))[41][0]
+    assert routes(game(moving({"F-CR-1H": 16, "R-1-2J": 41})), "F-CR-1H", Rules(5))[41][0] == open_price + 1
