@@ -208,7 +208,7 @@ def session(state: dict) -> sessions.Session:
     """The game from `state` on, played forward in place (session.py): what random playouts and
     a search's rollouts use; the same rules and the same games as `apply`, without a copy of the
     state or a new position for every command. `state` itself is never changed."""
-    return sessions.Session(state, _command)
+    return sessions.Session(state, _command, active_sides)
 
 
 def standing_orders() -> dict[str, dict[str, str]]:

@@ -31,10 +31,11 @@ class Session:
     """A game from `state` on (the caller's `state` is copied, never changed); `state` holds the
     position after the last command, a value that changes with every `apply`."""
 
-    def __init__(self, state: dict, command: Callable[[Battle, str, C.Command], list[Event]]):
+    def __init__(self, state: dict, command: Callable[[Battle, str, C.Command], list[Event]],
+                 sides: Callable[[dict], list[str]]):
         self.b: Battle | None = Battle(command_copy(state))
         self.b.keep_control()
-        self._command = command
+        self._command, self._sides = command, sides
 
     @property
     def battle(self) -> Battle:
@@ -48,12 +49,7 @@ class Session:
         return self.battle.s
 
     def active_sides(self) -> list[str]:
-        s = self.state
-        if s["phase"] == "over":
-            return []
-        if s["pending"]:
-            return [s["pending"]["steps"][0]["chooser"]]
-        return [s["player"]]
+        return self._sides(self.state)
 
     def legal_commands(self, side: str) -> list[C.Command]:
         return legal.legal_commands(self.battle, side) if side in self.active_sides() else []
