@@ -109,3 +109,14 @@ def test_1_2_2_disengaging_costs_one_more_mp_on_the_first_step_only():
     free = routes(game(position({"F-CR-1H": 42})), "F-CR-1H", Rules(5))
     for area, (cost, path) in engaged.items():
         assert cost == free[area][0] + 1, (area, path)
+
+
+def test_1_2_a_full_yellow_area_says_it_holds_2_units_per_side():
+    """1.2 Yellow Area: "Maximum Stacking: 2 Units per player": two French units fill the yellow 1;
+    with one of them gone the third enters (2 MPs, 1.2)."""
+    full = _moving({"F-I-1": 2, "F-I-2": 1, "F-I-3": 1})
+    assert refused(full, "french", "move F-I-1 1", "1.2") == (
+        "1 is fully stacked for your side (a yellow area holds 2 units per side); move a unit out first or "
+        "choose another area (1.2).")
+    state, _ = do(_moving({"F-I-1": 2, "F-I-2": 1}), "french", "move F-I-1 1")
+    assert state["blocks"]["F-I-1"]["area"] == 1
