@@ -99,7 +99,8 @@ def test_5_3_only_a_contested_area_awaiting_battle():
     state["impulse"]["fought"] = [42]
     sentence, after = refused_then_accepted(state, "french", "battle 42", "5.3",
                                             lambda s: s["impulse"].update(fought=[]))
-    assert sentence == "42 is not a contested area awaiting battle this impulse; none does now: `end` the impulse (5.3)."
+    assert sentence == ("42 is not a contested area awaiting battle this impulse; none does now: `end` the "
+                        "impulse (5.3).")
     assert after["battle"]["area"] == 42
 
 
