@@ -57,9 +57,8 @@ def start_result(b: Battle, plan: Plan, result: str) -> list[Event]:
 
 
 def _queue(b: Battle, plan: Plan, steps: list[dict]) -> list[Event]:
-    involved = plan.attackers + plan.defenders
-    b.s["pending"] = {"steps": steps, "involved": involved} if steps else None
-    return run_steps(b)
+    b.s["pending"] = {"steps": steps, "involved": plan.attackers + plan.defenders}
+    return run_steps(b)  # which sets "pending" to None once the queue is empty
 
 
 def _retreats(b: Battle, chooser: str, result: str, odds: str, units: list[str],
@@ -160,7 +159,7 @@ def _retreat_to(b: Battle, step: dict, uid: str, to: Hex, displaced: str | None)
         # The displaced unit leaves first (chosen by the same victor), then this unit takes its hex.
         follower = {"unit": uid, "hex": to}
         if step.get("hexes", 1) > 1:  # a two-hex retreat goes on from there (Doomed Victory 6.10)
-            follower.update(hexes=step["hexes"], taken=step["taken"])
+            follower["hexes"] = step["hexes"]
         b.s["pending"]["steps"][0:0] = [
             {"kind": "retreat", "chooser": step["chooser"], "unit": displaced,
              "taken": sorted(set(step["taken"]) | {frm, to}),
@@ -179,7 +178,7 @@ def _retreat_to(b: Battle, step: dict, uid: str, to: Hex, displaced: str | None)
         b.s["pending"]["steps"].insert(0, {"kind": "retreat", "chooser": step["chooser"], "unit": uid,
                                            "taken": sorted(set(step["taken"]) | {frm}), "away_from": frm})
     for follower in _followers(step):
-        more = {k: follower[k] for k in ("hexes", "taken") if k in follower}
+        more = {"hexes": follower["hexes"]} if "hexes" in follower else {}
         events += _retreat_to(b, {"chooser": step["chooser"], "taken": [], **more}, follower["unit"],
                               follower["hex"], None)
     return events
@@ -187,8 +186,7 @@ def _retreat_to(b: Battle, step: dict, uid: str, to: Hex, displaced: str | None)
 
 def _followers(step: dict) -> list[dict]:
     """The retreating units that displaced this one, each taking the hex the one before it left."""
-    then = step.get("then") or []
-    return then if isinstance(then, list) else [then]
+    return step.get("then", [])
 
 
 # --- the step queue ------------------------------------------------------------------------
@@ -219,9 +217,6 @@ def run_steps(b: Battle) -> list[Event]:
         step = b.s["pending"]["steps"][0]
         options = options_of(b, step)
         kind = step["kind"]
-        if kind == "retreat" and b.unit(step["unit"])["where"] != "map":
-            b.s["pending"]["steps"].pop(0)
-            continue
         if kind == "retreat" and not options:
             b.s["pending"]["steps"].pop(0)
             events.append(_eliminate(b, step["unit"]))
