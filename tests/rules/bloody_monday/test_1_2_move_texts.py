@@ -88,10 +88,11 @@ def test_2_1_out_of_reach_names_the_nearest_areas_where_the_unit_may_stop():
 def test_2_1_up_to_eight_areas_are_named_then_counted():
     """2.1: at most eight areas are named, the rest counted (one area: singular)."""
     sentences = {start: refused(_moving({"F-I-1": start}, impulse="initiative move"), "french", "move F-I-1 1", "2.1")
-                 for start in (61, 60, 12)}
+                 for start in (61, 60, 12, 48)}
     assert sentences[61].endswith("it can reach 48, 60, 75, 76, 37 (2.1).")
     assert sentences[60].endswith("it can reach 39, 47, 48, 61, 62, 75, 36, 37 (2.1).")
     assert sentences[12].endswith("it can reach 11, 10, 24, 26, 27, 9, 23, 25 and 1 more area (2.1).")
+    assert sentences[48].endswith("it can reach 37, 25, 36, 39, 60, 61, 23, 24 and 2 more areas (2.1).")
 
 
 def test_2_1_a_support_unit_hemmed_in_by_the_enemy_is_told_it_cannot_move():
