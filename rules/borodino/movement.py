@@ -312,7 +312,8 @@ def explain_unreachable(b: Battle, uid: str, dest: str, options: dict) -> RuleVi
     """The clearest reason a destination is out of reach, with where the unit can go instead."""
     side = b.side(uid)
     hint = sorted(h for h in options if h != OFF)
-    more = f" and {len(hint) - 8} more hexes" if len(hint) > 8 else ""
+    left = len(hint) - 8
+    more = f" and {left} more {'hex' if left == 1 else 'hexes'}" if left > 0 else ""
     where = f" It can reach {', '.join(hint[:8])}{more}." if hint else " It cannot move anywhere."
     if dest == OFF and not b.scenario.exits_east:
         return RuleViolation("Victory Conditions", f"in the {b.scenario.title} scenario no unit leaves the map: "
