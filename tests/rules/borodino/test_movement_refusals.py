@@ -104,8 +104,8 @@ BEYOND = [go(G, 5, 5), go(G, 5, 4), go(G, 5, 0)]
 
 def test_zoc_c_a_refusal_names_all_eight_hexes_a_hemmed_in_unit_can_reach():
     """Eight hexes in reach are all named, with no count after them: a French unit in one of the
-    three hexes beyond go(G, 5) leaves the other eight ("Units may move through hexes occupied by
-    Friendly units", but not end there)."""
+    three hexes beyond go(G, 5) leaves the other eight (Movement: "Units may NOT finish their
+    Movement Phase in the same hex as other units")."""
     s = position({**HEMMED, CAV: BEYOND[0]})
     eight = sorted([*(go(G, d) for d in range(6)), *BEYOND[1:]])
     err = refused(s, "french", f"move {G} 1010", "Movement")
