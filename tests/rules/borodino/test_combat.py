@@ -514,3 +514,44 @@ def test_retreat_displacement_blocked_when_the_displaced_unit_is_hemmed_in_by_fr
     force_die(s, 3)
     s2, _ = play(s, "french", f"attack {D[2]}+{D[3]}+{D[4]} -> {G}")
     assert where(s2, R6) == go(G, 0, 1) and where(s2, R5) == D[0]
+
+
+def test_retreat_into_a_woods_road_hex_only_along_the_road():
+    """RETREAT forbids "non-Road Woods"; a retreat is a one-hex move, and Woods/Road hexes "may only be
+    entered ... by traveling along the road" (Movement; the reading ZOC (I) gives the advance). The 5 in
+    3708, attacked from 3607 (1-1, die 1: Dr), may not enter the woods/road hex 3808 across a non-road
+    hexside: 3807 and 3709 are open."""
+    s = position({F7: "3607", R5: "3708"}, phase="combat")
+    force_die(s, 1)
+    s2, events = play(s, "french", "attack 3607 -> 3708")
+    assert events[-1]["text"] == ("French player: choose where 3708 (Russian 5-4 infantry) retreats: "
+                                  "`retreat <hex>`, one of 3807, 3709.")
+    refused(s2, "french", "retreat 3808", "Retreat")
+    assert where(play(s2, "french", "retreat 3709")[0], R5) == "3709"
+
+
+def test_optional_advance_into_a_woods_road_hex_only_along_the_road():
+    """ZOC (I): a unit in a Woods/Road hex "may be attacked by adjacent Enemy units even through a non-road
+    hexside. In such instances, however, Advance after Combat option may not be exercised except along
+    roads." The Old Guard (11) in 3708 attacks 3808 (woods/road, doubled as a town: 2) and 3608 (1): 3-1,
+    die 1: De; it may advance into 3608 only."""
+    s = position({"F-IG-OG": "3708", "R-Was": "3808", "R-Cos-1": "3608"}, phase="combat")
+    force_die(s, 1)
+    s2, events = play(s, "french", "attack 3708 -> 3808+3608")
+    assert events[0]["result"] == "De"
+    assert events[-1]["text"] == "French player: you may advance after combat (`advance 3708 3608`) or `stay`."
+    refused(s2, "french", "advance 3708 3808", "Combat (H)")
+
+
+def test_retreat_never_into_an_enemy_occupied_hex():
+    """RETREAT: units may not retreat "into Enemy-occupied hexes", and only a Friendly unit is displaced.
+    The 5 in 1516 is attacked from 1415 (1-1, die 1: Dr); the French 4 in 1616, which has already attacked
+    this phase (Combat D), is outside any French Zone of Control, with the empty 1615 behind it across the
+    ford; the other hexes are in French Zones of Control or across the river. No path is open: the 5 is
+    eliminated and the French 4 stays where it is."""
+    s = position({F7: "1415", F4: "1616", R5: "1516"}, phase="combat")
+    s["units"][F4]["attacked"] = True
+    force_die(s, 1)
+    s2, events = play(s, "french", "attack 1415 -> 1516")
+    assert events[1]["text"] == "1516 (Russian 5-4 infantry) is eliminated: it has no path of retreat (Retreat)."
+    assert where(s2, F4) == "1616"
