@@ -125,3 +125,33 @@ def test_8_14_a_leader_rolls_when_his_unit_is_eliminated_and_the_roll_is_told():
     assert kinds(events)[:3] == ["combat", "leader_casualty", "eliminated"]
     assert events[1]["text"] == (f"Borozdin, stacked with {N} (Russian 1-5 cavalry), rolls 3+4=7: no effect "
                                  "(Doomed Victory 8.14).")
+
+
+
+
+def test_6_10_a_two_hex_retreat_never_displaces_a_chain_back_into_the_hex_it_left():
+    """6.10's two-hex retreat is two retreats, and Displacement ("Displaced units can themselves displace
+    other Friendly units in a sort of chain reaction") applies to each. Reading (results.py, `taken`): a
+    retreat and the chain it pushes never pass back through a hex the retreat has already taken. The
+    artillery bombards the 2 in N (3-1, die 2: DR); hemmed in by French Zones of Control, it goes north to
+    M, where its only way on is to displace the 4 in n, whose only way is to displace the 5 in m, whose
+    only empty hex is N itself: no path, the 2 is eliminated. The control, with m empty: m is beside N, no
+    end for the second hex, so it does not spare the 4 (Displacement: "Units may not be forced to displace
+    other Friendly units if they have other paths of retreat open"): the 4 is displaced into m and the 2
+    ends in n, two hexes from N (this control failed before issue 17.3: the 2 was eliminated)."""
+    start, first, n, m = N, go(N, 0), go(N, 0, 1), go(N, 1)
+    hemming = dict(zip(["F-I-5", "F-V-16", "F-I-cav", "F-III-25", "F-V-18"],
+                       [go(N, 1, 1, 2), go(N, 0, 0, 1, 1), go(N, 0, 0, 5), go(N, 2, 2), go(N, 4, 5)]))
+    units = {"F-I-art": go(N, 3, 3), "R-Siw": start, "R-VI-24": n, "R-VI-7": m, **hemming}
+    s = dv_position(units, options=["dv_rally"], phase="combat")
+    force_dice(s, 2)
+    after, events = play(s, "french", f"attack {go(N, 3, 3)} -> {start}")
+    assert [e["text"] for e in events if e["kind"] in ("retreat", "eliminated")] == [
+        f"{start} (Russian 2-5 cavalry) retreats to {first}.",
+        f"{first} (Russian 2-5 cavalry) is eliminated: it has no path of retreat (Retreat)."]
+    assert after["units"]["R-VI-24"]["hex"] == n and after["units"]["R-VI-7"]["hex"] == m
+    del units["R-VI-7"]
+    s = dv_position(units, options=["dv_rally"], phase="combat")
+    force_dice(s, 2)
+    after = settle(play(s, "french", f"attack {go(N, 3, 3)} -> {start}")[0])
+    assert after["units"]["R-Siw"]["hex"] == n and after["units"]["R-VI-24"]["hex"] == m
