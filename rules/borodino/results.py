@@ -96,14 +96,17 @@ def _eliminate(b: Battle, uid: str) -> Event:
 
 
 # --- retreat and displacement --------------------------------------------------------------
-def retreat_options(b: Battle, uid: str, frm: Hex, taken: frozenset[Hex]) -> list[tuple[Hex, str | None]]:
-    """Where a unit may retreat one hex: (hex, friendly unit displaced there or None)."""
+def retreat_options(b: Battle, uid: str, frm: Hex, taken: frozenset[Hex],
+                    away_from: Hex | None = None) -> list[tuple[Hex, str | None]]:
+    """Where a unit may retreat one hex: (hex, friendly unit displaced there or None). The second hex of
+    a two-hex retreat ends two hexes from `away_from`, where it began (binding, Doomed Victory 6.10): only
+    such hexes count, also when asking whether an empty one spares the friendly units (Displacement)."""
     side = b.side(uid)
-    safe = safe_steps(b, side, frm, taken)
+    safe = [n for n in safe_steps(b, side, frm, taken) if away_from is None or distance(n, away_from) == 2]
     empty: list[tuple[Hex, str | None]] = [(n, None) for n in safe if b.at(n) is None]
     if empty:
         return empty
-    involved = set(b.s["pending"]["involved"]) if b.s.get("pending") else set()
+    involved = set(b.s["pending"]["involved"])  # of the result carried out (or forecast: odds.py)
     out: list[tuple[Hex, str | None]] = []
     for n in safe:
         occ = b.occupant[n]
@@ -196,10 +199,8 @@ def options_of(b: Battle, step: dict) -> list:
     if kind == "retreat":
         if b.unit(step["unit"])["where"] != "map":
             return []
-        options = retreat_options(b, step["unit"], b.hex_of(step["unit"]), frozenset(step["taken"]))
-        if "away_from" in step:  # binding: a two-hex retreat ends two hexes from where it began (6.10)
-            options = [(h, d) for h, d in options if distance(h, step["away_from"]) == 2]
-        return options
+        return retreat_options(b, step["unit"], b.hex_of(step["unit"]), frozenset(step["taken"]),
+                               step.get("away_from"))
     if kind == "advance":
         return advance_options(b, step)
     if kind == "voluntary":

@@ -343,3 +343,19 @@ def test_redoubts_case_i_a_redoubt_alone_may_attack_every_unit_on_its_front_at_o
     both = _plan(s, "russian", ["R" + GREAT], ["2818", "2918"])
     assert both.attack == 6 and both.defence == 4 + 7
     assert play(s, "russian", f"attack R{GREAT} -> 2818+2918")[1][0]["kind"] == "combat"
+
+
+def test_redoubts_case_i_an_exchange_with_an_empty_redoubt_costs_its_intrinsic_strength():
+    """(I) an empty redoubt is attacked by itself, with its intrinsic strength (the Great Redoubt's 6);
+    CRT Ex: "the attacking unit(s) suffer a loss AT LEAST equal ... to that of the defender", and (J) the
+    redoubt itself "is never affected by any combat results". 14 against 6 is 2-1, die 5: Ex; either 7
+    covers the 6, the other may then advance into the redoubt."""
+    s = position({F7: "2818", F7b: "2718"}, phase="combat")
+    force_die(s, 5)
+    s2, events = play(s, "french", "attack 2818+2718 -> 2817")
+    assert (events[0]["odds"], events[0]["result"]) == ("2-1", "Ex")
+    assert events[-1]["text"] == ("French player: the exchange costs you at least 6 Combat Points of the attackers; "
+                                  "choose: lose 2818; lose 2718 (CRT: Exchange).")
+    s3, events = play(s2, "french", "lose 2818")
+    assert s3["losses"] == {"french": 7, "russian": 0} and s3["units"][F7]["where"] == "eliminated"
+    assert events[-1]["text"] == "French player: you may advance after combat (`advance 2718 2817`) or `stay`."
