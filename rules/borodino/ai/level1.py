@@ -155,7 +155,8 @@ def rash(before: dict, after: dict, side: str) -> frozenset[str]:
     b = Battle(state)
     moved = {u for h, u in b.stands[side].items() if old.unit(u)["where"] != "map" or old.hex_of(u) != h}
     out: set[str] = set()
-    while (chosen := _chosen(b, side)) is not None:
+    fights = state["phase"] == "combat" and state["player"] == side  # else no combat phase follows
+    while fights and (chosen := _chosen(b, side)) is not None:
         e, attack, owed = chosen
         if not (owed or e.value >= GAIN):
             break
