@@ -100,24 +100,32 @@ def options(b: Battle, side: str, uid: str) -> list[Hex | None]:
 Pick = Callable[[int, list[Hex | None]], int]
 
 
-def moves(state: dict, side: str, pick: Pick, held: frozenset[str] = frozenset()) -> tuple[list[Decision], dict]:
+def moves(state: dict, side: str, pick: Pick, held: frozenset[str] = frozenset(),
+          drawn: frozenset[Hex] = frozenset()) -> tuple[list[Decision], dict]:
     """A Movement Phase played on the rebuilt board, each mover in level 1's order ending where
-    `pick(its index, its options)` says, the units in `held` among their options out of contact
-    when they have any; the moves with their reasons, and the board after them."""
+    `pick(its index, its options)` says; a unit in `held` keeps to its options out of contact when
+    it has any, any other ends next to an enemy in `drawn` when it can (`_movement`). The moves with
+    their reasons, and the board after them."""
     plan: list[Decision] = []
     for n, uid in enumerate(movers(state, side)):
         b = Battle(state)
         choices = options(b, side, uid)
-        kept = [h for h in choices if not _engages(b, side, h)] if uid in held else []
+        if uid in held:
+            kept = [h for h in choices if not _engages(b, side, h)]
+        else:
+            kept = [h for h in choices if _engages(b, side, h, drawn)][:1]
         best = (kept or choices)[pick(n, kept or choices) % len(kept or choices)]
-        rash_best = kept and _engages(b, side, choices[pick(n, choices) % len(choices)])
         if best is None:
             continue
         here = b.hex_of(uid) if b.unit(uid)["where"] == "map" else None
         cmd = C.Move(here or uid, (best,))
         state, _ = borodino.apply(state, side, cmd)
         why = "leaves by the east edge" if best == C.OFF else _why_place(b, best, targets(b, side))
-        plan.append(Decision(cmd.to_text(), why + (HELD if rash_best else "")))
+        if kept and uid not in held:
+            why = f"joins the attack owed next to it, at better odds (Combat B, E); {why}"
+        elif kept and _engages(b, side, choices[pick(n, choices) % len(choices)]):
+            why += HELD
+        plan.append(Decision(cmd.to_text(), why))
     return plan, state
 
 
@@ -129,19 +137,27 @@ def first(n: int, choices: list[Hex | None]) -> int:
 def _movement(state: dict, side: str) -> list[Decision]:
     plan, after = moves(state, side, first)
     held: frozenset[str] = frozenset()
+    drawn: frozenset[Hex] = frozenset()
     for _ in range(REPLANS if loss_weight(Battle(state), side) > 1 else 0):
-        bad = rash(state, after, side) - held
-        if not bad:
+        bad, losing = walk(state, after, side)
+        if not (bad - held or losing - drawn):
             break
-        held |= bad
-        plan, after = moves(state, side, first, held)
+        held, drawn = held | bad, drawn | losing
+        plan, after = moves(state, side, first, held, drawn)
     state = after
     _, leaders_moved = move_leaders(state, side)  # Doomed Victory 8.1: after the units they lead
     return plan + leaders_moved + [Decision("end", "every unit that should move has moved (Sequence of Play)")]
 
 
 def rash(before: dict, after: dict, side: str) -> frozenset[str]:
-    """The units that moved into contact where the attack they would owe is expected to lose.
+    """The units that moved into contact where the attack they would owe is expected to lose."""
+    return walk(before, after, side)[0]
+
+
+def walk(before: dict, after: dict, side: str) -> tuple[frozenset[str], frozenset[Hex]]:
+    """The units that moved into contact where the attack they would owe is expected to lose,
+    and the enemy units that units which did not move must attack at a loss (where friends that
+    join the attack would better its odds, Combat E).
 
     Combat (B): "ALL Enemy units to which there are Friendly units adjacent MUST be attacked", and
     ZOC (D): a unit in an enemy controlled hex may not leave it. So a unit that ends its move next
@@ -153,8 +169,11 @@ def rash(before: dict, after: dict, side: str) -> frozenset[str]:
     old = Battle(before)
     state, _ = borodino.apply(after, side, C.End())
     b = Battle(state)
-    moved = {u for h, u in b.stands[side].items() if old.unit(u)["where"] != "map" or old.hex_of(u) != h}
+    goals = objectives(b)  # a unit taking a victory hex is worth its attack (Victory Conditions)
+    moved = {u for h, u in b.stands[side].items()
+             if (old.unit(u)["where"] != "map" or old.hex_of(u) != h) and h not in goals}
     out: set[str] = set()
+    losing: set[Hex] = set()
     fights = state["phase"] == "combat" and state["player"] == side  # else no combat phase follows
     while fights and (chosen := _chosen(b, side)) is not None:
         e, attack, owed = chosen
@@ -163,6 +182,7 @@ def rash(before: dict, after: dict, side: str) -> frozenset[str]:
         units = [u for h in attack.attackers if (u := b.at(h))]
         if e.value < HOLD:
             out |= moved.intersection(units)
+            losing |= set() if moved.intersection(units) else set(attack.defenders)
         for u in units:
             b.edit(u)["attacked"] = True
         for h in attack.defenders:
@@ -171,14 +191,16 @@ def rash(before: dict, after: dict, side: str) -> frozenset[str]:
             elif h in state["redoubts"]:
                 state["redoubts"][h]["attacked"] = True
         b = Battle(state)
-    return frozenset(out)
+    return frozenset(out), frozenset(losing)
 
 
-def _engages(b: Battle, side: str, h: Hex | None) -> bool:
-    """Whether a unit ending its move in h stands next to an enemy unit it must attack (Combat B)."""
+def _engages(b: Battle, side: str, h: Hex | None, among: frozenset[Hex] | None = None) -> bool:
+    """Whether a unit ending its move in h stands next to an enemy unit it must attack (Combat B),
+    one of `among` when given."""
     if h is None or h == C.OFF:
         return False
-    return any(b.side_at(n) == enemy_of(side) and b.engaged(h, n) for n in b.map.adjacent(h))
+    return any(b.side_at(n) == enemy_of(side) and b.engaged(h, n) and (among is None or n in among)
+               for n in b.map.adjacent(h))
 
 
 def _start(b: Battle, uid: str) -> Hex:
