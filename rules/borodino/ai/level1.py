@@ -4,6 +4,10 @@ It plans on a board rebuilt from its view (position.py). Movement: every unit, n
 steps towards the victory hexes its side does not hold yet (goals.py), a unit standing in one
 it holds stays to defend it, and among equal steps prefers terrain that doubles a defender
 (Combat J). The whole Movement Phase is planned move by move on the rebuilt board, then `end`.
+Where the side weighs its own losses above the enemy's (goals.loss_weight: the French of 7 Sept
+and the Grand Battle), the plan is checked against the Combat Phase it leads to (`rash`): a unit
+that moved next to an enemy only to owe a losing attack (Combat B; ZOC D keeps it there) is held
+back out of contact and the plan made again. Level 2 and the playouts use `moves` unchecked.
 Combat: every attack the rules offer is scored by its exact expectation over the CRT
 (attacks.py); the best is made while it gains, and while an attack is still owed (Combat B) the
 least costly one is made (a soak-off); then `end`. An attack's result is rolled before the next
@@ -24,10 +28,14 @@ from rules.borodino.ai.attacks import Expectation, expectation
 from rules.borodino.ai.goals import doubling, loss_weight, objectives
 from rules.borodino.ai.position import rebuild
 from rules.borodino.battle import Battle, enemy_of
+from rules.borodino.combat import can_strike
 from rules.core.ai import Decision
 from rules.core.hexes import Hex, distance
 
 GAIN = Fraction(1, 2)  # an attack not owed is made only when it is expected to gain this much
+HOLD = Fraction(0)     # a combined attack a move would owe (Combat B) worth less than this is rash
+REPLANS = 3            # movement plans redone, each holding back the rash units found so far
+HELD = "; keeps out of contact, where the attack owed would lose (Combat B)"
 
 
 class Level1:
@@ -92,20 +100,31 @@ def options(b: Battle, side: str, uid: str) -> list[Hex | None]:
 Pick = Callable[[int, list[Hex | None]], int]
 
 
-def moves(state: dict, side: str, pick: Pick) -> tuple[list[Decision], dict]:
+def moves(state: dict, side: str, pick: Pick, held: frozenset[str] = frozenset(),
+          drawn: frozenset[Hex] = frozenset()) -> tuple[list[Decision], dict]:
     """A Movement Phase played on the rebuilt board, each mover in level 1's order ending where
-    `pick(its index, its options)` says; the moves with their reasons, and the board after them."""
+    `pick(its index, its options)` says; a unit in `held` keeps to its options out of contact when
+    it has any, any other ends next to an enemy in `drawn` when it can (`_movement`). The moves with
+    their reasons, and the board after them."""
     plan: list[Decision] = []
     for n, uid in enumerate(movers(state, side)):
         b = Battle(state)
         choices = options(b, side, uid)
-        best = choices[pick(n, choices) % len(choices)]
+        if uid in held:
+            kept = [h for h in choices if not _engages(b, side, h)]
+        else:
+            kept = [h for h in choices if _engages(b, side, h, drawn)][:1]
+        best = (kept or choices)[pick(n, kept or choices) % len(kept or choices)]
         if best is None:
             continue
         here = b.hex_of(uid) if b.unit(uid)["where"] == "map" else None
         cmd = C.Move(here or uid, (best,))
         state, _ = borodino.apply(state, side, cmd)
         why = "leaves by the east edge" if best == C.OFF else _why_place(b, best, targets(b, side))
+        if kept and uid not in held:
+            why = f"joins the attack owed next to it, at better odds (Combat B, E); {why}"
+        elif kept and _engages(b, side, choices[pick(n, choices) % len(choices)]):
+            why += HELD
         plan.append(Decision(cmd.to_text(), why))
     return plan, state
 
@@ -116,9 +135,72 @@ def first(n: int, choices: list[Hex | None]) -> int:
 
 
 def _movement(state: dict, side: str) -> list[Decision]:
-    plan, state = moves(state, side, first)
+    plan, after = moves(state, side, first)
+    held: frozenset[str] = frozenset()
+    drawn: frozenset[Hex] = frozenset()
+    for _ in range(REPLANS if loss_weight(Battle(state), side) > 1 else 0):
+        bad, losing = walk(state, after, side)
+        if not (bad - held or losing - drawn):
+            break
+        held, drawn = held | bad, drawn | losing
+        plan, after = moves(state, side, first, held, drawn)
+    state = after
     _, leaders_moved = move_leaders(state, side)  # Doomed Victory 8.1: after the units they lead
     return plan + leaders_moved + [Decision("end", "every unit that should move has moved (Sequence of Play)")]
+
+
+def rash(before: dict, after: dict, side: str) -> frozenset[str]:
+    """The units that moved into contact where the attack they would owe is expected to lose."""
+    return walk(before, after, side)[0]
+
+
+def walk(before: dict, after: dict, side: str) -> tuple[frozenset[str], frozenset[Hex]]:
+    """The units that moved into contact where the attack they would owe is expected to lose,
+    and the enemy units that units which did not move must attack at a loss (where friends that
+    join the attack would better its odds, Combat E).
+
+    Combat (B): "ALL Enemy units to which there are Friendly units adjacent MUST be attacked", and
+    ZOC (D): a unit in an enemy controlled hex may not leave it. So a unit that ends its move next
+    to an enemy unit has bought an attack. The Combat Phase after the moves is walked as `combat`
+    would choose its attacks, without rolling: each attack chosen marks its units as having fought
+    (Combat D). A unit that moved and is then owed an attack worth less than HOLD (a soak-off
+    at bad odds) is rash. Friends that moved later in the same plan count: a unit arriving first
+    at a good combined attack is not rash."""
+    old = Battle(before)
+    state, _ = borodino.apply(after, side, C.End())
+    b = Battle(state)
+    goals = objectives(b)  # a unit taking a victory hex is worth its attack (Victory Conditions)
+    moved = {u for h, u in b.stands[side].items()
+             if (old.unit(u)["where"] != "map" or old.hex_of(u) != h) and h not in goals}
+    out: set[str] = set()
+    losing: set[Hex] = set()
+    fights = state["phase"] == "combat" and state["player"] == side  # else no combat phase follows
+    while fights and (chosen := _chosen(b, side)) is not None:
+        e, attack, owed = chosen
+        if not (owed or e.value >= GAIN):
+            break
+        units = [u for h in attack.attackers if (u := b.at(h))]
+        if e.value < HOLD:
+            out |= moved.intersection(units)
+            losing |= set() if moved.intersection(units) else set(attack.defenders)
+        for u in units:
+            b.edit(u)["attacked"] = True
+        for h in attack.defenders:
+            if (d := b.at(h)) is not None:
+                b.edit(d)["defended"] = True
+            elif h in state["redoubts"]:
+                state["redoubts"][h]["attacked"] = True
+        b = Battle(state)
+    return frozenset(out), frozenset(losing)
+
+
+def _engages(b: Battle, side: str, h: Hex | None, among: frozenset[Hex] | None = None) -> bool:
+    """Whether a unit ending its move in h stands next to an enemy unit it must attack (Combat B),
+    one of `among` when given."""
+    if h is None or h == C.OFF:
+        return False
+    return any(b.side_at(n) == enemy_of(side) and b.engaged(h, n) and (among is None or n in among)
+               for n in b.map.adjacent(h))
 
 
 def _start(b: Battle, uid: str) -> Hex:
@@ -138,17 +220,26 @@ def _why_place(b: Battle, h: Hex, targets: dict[Hex, str]) -> str:
 # --- combat ----------------------------------------------------------------------------------
 def combat(state: dict, side: str) -> Decision:
     b = Battle(state)
-    goals = objectives(b)
-    legal = borodino.legal_commands(state, side)
-    attacks = [c for c in legal if isinstance(c, C.Attack)]
-    owed = not any(isinstance(c, C.End) for c in legal)
-    weight = loss_weight(b, side)
-    scored = [(e, a.to_text(), a) for a in attacks if (e := expectation(b, side, a, goals, weight))]
-    if scored:
-        best, text, attack = max(scored, key=lambda x: (x[0].value, x[1]))
+    chosen = _chosen(b, side)
+    if chosen is not None:
+        best, attack, owed = chosen
         if owed or best.value >= GAIN:
-            return Decision(text, _why_attack(b, attack, best, goals, owed and best.value < GAIN))
+            return Decision(attack.to_text(), _why_attack(b, attack, best, objectives(b), owed and best.value < GAIN))
     return Decision("end", "no attack left that is owed or expected to gain (Combat B)")
+
+
+def _chosen(b: Battle, side: str) -> tuple[Expectation, C.Attack, bool] | None:
+    """The legal attack worth most by its expectation (attacks.py), and whether an attack is owed
+    (Combat B: `end` is refused); None when no attack is left."""
+    goals, weight = objectives(b), loss_weight(b, side)
+    legal = borodino.legal_commands(b.s, side)
+    owed = not any(isinstance(c, C.End) for c in legal)
+    scored = [(e, a.to_text(), a) for a in legal if isinstance(a, C.Attack)
+              and (e := expectation(b, side, a, goals, weight))]
+    if not scored:
+        return None
+    best, _, attack = max(scored, key=lambda x: (x[0].value, x[1]))
+    return best, attack, owed
 
 
 def _why_attack(b: Battle, attack: C.Attack, e: Expectation, goals: dict[Hex, str], soak: bool) -> str:
