@@ -11,6 +11,7 @@ from typing import NotRequired, TypedDict
 
 from rules.borodino import battlemap, scenario_data, tables
 from rules.borodino.attack_cover import Contact
+from rules.borodino.commands import Move
 from rules.core.hexes import Hex, neighbours
 from rules.core.play import copy_state
 
@@ -99,6 +100,7 @@ class Battle:
         self._own: set[str] = set()  # units whose entry this Battle has copied (`edit`)
         self.searched: dict[tuple, tuple] = {}  # route searches made here (movement._search)
         self.contacts: dict[tuple, Contact] = {}  # combat.contact worked out here, until a unit changes
+        self.walked: dict[tuple[str, Move], int] = {}  # moves rollout.walk drew here, with their MP cost
         self.map = battlemap.load()
         self.defs = scenario_data.units()
         self.scenario = scenario_data.scenarios()[state["scenario"]]
@@ -203,11 +205,13 @@ class Battle:
 
     def forget(self) -> None:
         """Forget what depends on more than where the units stand (the zones of control count the
-        redoubts; a route search, the turn): what a position kept between commands does after
-        each one (session.py). The hex index and the units by side follow every move."""
+        redoubts; a route search, the turn; a move drawn, the whole position): what a position
+        kept between commands does after each one (session.py). The hex index and the units by
+        side follow every move."""
         self.__dict__.pop("zocs", None)
         self.searched.clear()
         self.contacts.clear()
+        self.walked.clear()
 
     # --- redoubts ------------------------------------------------------------------------
     def redoubt_active(self, h: Hex) -> bool:

@@ -96,7 +96,12 @@ def plan_attack(b: Battle, side: str, cmd: Attack, *, check_obligations: bool = 
                 now: Contact | None = None) -> Plan:
     """Check a declared attack against Combat A-K, Artillery A-I and Redoubts A-I; the odds of an
     attack asked about before the Combat Phase skip Combat (B, D), which the moves may change.
-    `now`: `contact(b, side)` when the caller has it."""
+    `now`: `contact(b, side)` when the caller has it. A plan checked against the obligations is
+    kept with that contact, which lives as long as the position (`contact`): an attack drawn and
+    then carried out in one position (session.py) is planned once. Callers must not change it."""
+    now = (now or contact(b, side)) if check_obligations else None
+    if now is not None and ("plan", cmd) in now.known:
+        return now.known["plan", cmd]
     if not cmd.attackers or not cmd.defenders:
         raise RuleViolation("Combat (A)", "an attack names its attackers and the enemy units it attacks: "
                             "`attack 3224 -> 3223`")
@@ -162,8 +167,9 @@ def plan_attack(b: Battle, side: str, cmd: Attack, *, check_obligations: bool = 
             raise RuleViolation("Russian Redoubts (General Rule)", f"a redoubt's strength attacks only the three hexes "
                                 f"beyond its front hexsides ({', '.join(sorted(front))}), not {', '.join(outside)}")
     _strengths(b, plan)
-    if check_obligations:
-        _check_obligations_stay_possible(b, plan, now or contact(b, side))
+    if now is not None:
+        _check_obligations_stay_possible(b, plan, now)
+        now.known["plan", cmd] = plan
     return plan
 
 
