@@ -243,31 +243,35 @@ def _targets(b: Battle, side: str) -> list[Hex]:
 
 
 def capable_edges(b: Battle, side: str) -> dict[str, list[Hex]]:
-    """For each attacker still able to attack, the target hexes it could attack on its own."""
+    """For each attacker still able to attack something, the target hexes it could attack on its
+    own (in the order of `_targets`); the units of the side in the order of `Battle.stands`."""
     return dict(_capable(b, side))
 
 
 def may_any_attack(b: Battle, side: str) -> bool:
     """Whether some unit of `side` could attack (an edge of `capable_edges`), found without the rest."""
-    return any(targets for _, targets in _capable(b, side))
+    return next(_capable(b, side), None) is not None
 
 
 def _capable(b: Battle, side: str) -> Iterator[tuple[str, list[Hex]]]:
+    """`capable_edges` one attacker at a time. Few units stand next to a target: only those in the
+    hexes round the targets, and the artillery (it fires at two hexes), are looked at closely."""
     order = {t: i for i, t in enumerate(_targets(b, side))}  # each attacker's targets in this order
-    targets = order.keys()
+    close = set().union(*[nearby(t, 1) for t in order])
     units, defs, doomed = b.s["units"], b.defs, b.doomed
     for h, a in b.stands[side].items():
+        artillery = defs[a].kind == "artillery"
+        if h not in close and not artillery:
+            continue
         u = units[a]
         if u["attacked"] or u["advanced"] or (doomed and dv_combat.why_barred(b, a)):
             continue  # not an _available_attacker
-        near = nearby(h, 2 if defs[a].kind == "artillery" else 1)
-        if targets.isdisjoint(near):
-            yield a, []
-            continue
-        hits = [t for t in near if t in order]
+        hits = [t for t in nearby(h, 2 if artillery else 1) if t in order]
         if len(hits) > 1:
             hits.sort(key=order.__getitem__)
-        yield a, [t for t in hits if can_strike(b, a, t) is None]
+        targets = [t for t in hits if can_strike(b, a, t) is None]
+        if targets:
+            yield a, targets
 
 
 def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None) -> tuple[set[str], set[Hex]]:
@@ -282,7 +286,7 @@ def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None)
     must_attack: set[str] = set()
     for a, targets in edges.items():
         ah = units[a]["hex"]
-        if targets and (ah in active_fronts or any(n in enemy_hexes and b.engaged(ah, n) for n in m.adjacent(ah))):
+        if ah in active_fronts or any(n in enemy_hexes and b.engaged(ah, n) for n in m.adjacent(ah)):
             must_attack.add(a)
     attackable = {t for targets in edges.values() for t in targets} | _redoubt_targets(b, side)
     # Doomed Victory (binding): a unit that may not attack (broken, 6.10; its leader inactive, 8.10) owes
@@ -325,7 +329,7 @@ def _contact(b: Battle, side: str) -> Contact:
     for a, targets in capable.items():
         ah = b.hex_of(a)
         # "single": bombarding artillery attacks one unit (Artillery D), an empty redoubt is attacked by itself (I)
-        edges[a] = {t: distance(ah, t) == 2 or b.at(t) is None for t in targets} if targets else {}
+        edges[a] = {t: distance(ah, t) == 2 or b.at(t) is None for t in targets}
     if side == "russian":
         for h, r in b.map.redoubts.items():
             if b.redoubt_active(h) and not b.s["redoubts"][h]["attacked"]:
@@ -383,7 +387,7 @@ def contact_after(b: Battle, before: Contact, plan: Plan) -> Contact:
     gone = {b.hex_of(d) for d in plan.defenders}
     if plan.redoubt_alone and plan.redoubt_defending:
         gone.add(plan.redoubt_defending)
-    units, attacked = b.s["units"], set(plan.attackers)
+    attacked = set(plan.attackers)
     if plan.redoubt_attacking:  # the redoubt attacking with its occupant is spent too (Redoubts I)
         attacked.add(f"R{plan.redoubt_attacking}")
     edges: dict[str, dict[Hex, bool]] = {}
@@ -392,9 +396,9 @@ def contact_after(b: Battle, before: Contact, plan: Plan) -> Contact:
             continue
         # an attacker's targets are shared with `before` when none of them is gone (a Contact is a value)
         left = targets if gone.isdisjoint(targets) else {t: single for t, single in targets.items() if t not in gone}
-        if left or a in units:  # a redoubt's own strength (R<hex>) has edges only while it has a target
+        if left:  # an attacker (a unit, or a redoubt's own strength R<hex>) is listed while it has a target
             edges[a] = left
     attackable = {t for targets in edges.values() for t in targets}
     required = {(kind, key) for kind, key in before.required
-                if (kind == "a" and edges.get(key)) or (kind == "d" and key in attackable)}
+                if (kind == "a" and key in edges) or (kind == "d" and key in attackable)}
     return Contact(edges, required)
