@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
 from rules.borodino import dv_combat
 from rules.borodino.attack_cover import Contact, Vertex, best_cover, groups
@@ -35,8 +36,9 @@ class Plan:
     defence: Fraction = Fraction(0)
     notes: list[str] = field(default_factory=list)
 
-    @property
+    @cached_property
     def odds(self) -> str:
+        """The CRT column, read once the strengths are in (`plan_attack` returns no plan before)."""
         return odds_column(self.attack, self.defence)
 
 
