@@ -204,13 +204,19 @@ class Battle:
         self.forget()
 
     def forget(self) -> None:
-        """Forget what depends on more than where the units stand (the zones of control count the
+        """Forget all that was worked out in this position (the units by side aside)."""
+        self.contacts.clear()
+        self.after_command()
+
+    def after_command(self) -> None:
+        """Forget what a command may change with no unit changing (the zones of control count the
         redoubts; a route search, the turn; a move drawn, the whole position): what a position
         kept between commands does after each one (session.py). The hex index and the units by
-        side follow every move."""
+        side follow every move; the enemy contact, read off the units and kept with the redoubts'
+        marks it read, holds until a unit changes (`edit`): the contact with which an `end` of a
+        Movement Phase opened the Combat Phase is the one its first attack is drawn against."""
         self.__dict__.pop("zocs", None)
         self.searched.clear()
-        self.contacts.clear()
         self.walked.clear()
 
     # --- redoubts ------------------------------------------------------------------------

@@ -6,7 +6,6 @@ can be refused and no declaration may leave an obligation impossible to meet.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -246,21 +245,13 @@ def _targets(b: Battle, side: str) -> list[Hex]:
 
 def capable_edges(b: Battle, side: str) -> dict[str, list[Hex]]:
     """For each attacker still able to attack something, the target hexes it could attack on its
-    own (in the order of `_targets`); the units of the side in the order of `Battle.stands`."""
-    return dict(_capable(b, side))
-
-
-def may_any_attack(b: Battle, side: str) -> bool:
-    """Whether some unit of `side` could attack (an edge of `capable_edges`), found without the rest."""
-    return next(_capable(b, side), None) is not None
-
-
-def _capable(b: Battle, side: str) -> Iterator[tuple[str, list[Hex]]]:
-    """`capable_edges` one attacker at a time. Few units stand next to a target: only those in the
-    hexes round the targets, and the artillery (it fires at two hexes), are looked at closely."""
+    own (in the order of `_targets`); the units of the side in the order of `Battle.stands`. Few
+    units stand next to a target: only those in the hexes round the targets, and the artillery
+    (it fires at two hexes), are looked at closely."""
     order = {t: i for i, t in enumerate(_targets(b, side))}  # each attacker's targets in this order
     close = set().union(*[nearby(t, 1) for t in order])
     units, defs, doomed = b.s["units"], b.defs, b.doomed
+    out: dict[str, list[Hex]] = {}
     for h, a in b.stands[side].items():
         artillery = defs[a].kind == "artillery"
         if h not in close and not artillery:
@@ -273,7 +264,8 @@ def _capable(b: Battle, side: str) -> Iterator[tuple[str, list[Hex]]]:
             hits.sort(key=order.__getitem__)
         targets = [t for t in hits if can_strike(b, a, t) is None]
         if targets:
-            yield a, targets
+            out[a] = targets
+    return out
 
 
 def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None) -> tuple[set[str], set[Hex]]:
@@ -314,7 +306,8 @@ def contact(b: Battle, side: str) -> Contact:
 
     Worked out once per position: kept in `b.contacts` with the redoubts' marks it read, until a
     unit changes (`Battle.edit`, `Battle.forget`), so that an attack drawn and then carried out in
-    one position (session.py), or several attacks tried in it, share it. Not kept under the
+    one position (session.py), or several attacks tried in it, share it, and the first attack of
+    a Combat Phase shares the one its opening found (turns.end_movement). Not kept under the
     Doomed Victory options, whose bars (dv_combat.why_barred) also read the leaders."""
     if b.doomed:
         return _contact(b, side)
