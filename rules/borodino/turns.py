@@ -54,7 +54,7 @@ def start_player_turn(b: Battle) -> list[Event]:
         events += dv_leaders.activate(b, s["player"])
     arriving = []
     for uid, u in s["units"].items():
-        if b.side(uid) != s["player"] or u["where"] not in ("future", "waiting"):
+        if u["where"] not in ("future", "waiting") or b.side(uid) != s["player"]:
             continue
         if u["where"] == "future" and u["arrives"] > s["turn"]:
             continue
