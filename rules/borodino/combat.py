@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
+from functools import cache, cached_property
 
 from rules.borodino import dv_combat
 from rules.borodino.attack_cover import Contact, Vertex, best_cover, groups
 from rules.borodino.battle import Battle, enemy_of
+from rules.borodino.battlemap import BattleMap
 from rules.borodino.commands import Attack
 from rules.borodino.tables import odds_column
 from rules.core.errors import RuleViolation
@@ -248,8 +249,9 @@ def capable_edges(b: Battle, side: str) -> dict[str, list[Hex]]:
     own (in the order of `_targets`); the units of the side in the order of `Battle.stands`. Few
     units stand next to a target: only those in the hexes round the targets, and the artillery
     (it fires at two hexes), are looked at closely."""
-    order = {t: i for i, t in enumerate(_targets(b, side))}  # each attacker's targets in this order
-    close = set().union(*[nearby(t, 1) for t in order])
+    targets = _targets(b, side)
+    order = dict(zip(targets, range(len(targets))))  # each attacker's targets in this order
+    close = set().union(*map(_rings(b.map).__getitem__, targets))
     units, defs, doomed = b.s["units"], b.defs, b.doomed
     out: dict[str, list[Hex]] = {}
     for h, a in b.stands[side].items():
@@ -262,10 +264,16 @@ def capable_edges(b: Battle, side: str) -> dict[str, list[Hex]]:
         hits = [t for t in nearby(h, 2 if artillery else 1) if t in order]
         if len(hits) > 1:
             hits.sort(key=order.__getitem__)
-        targets = [t for t in hits if can_strike(b, a, t) is None]
-        if targets:
-            out[a] = targets
+        strikes = [t for t in hits if can_strike(b, a, t) is None]
+        if strikes:
+            out[a] = strikes
     return out
+
+
+@cache
+def _rings(m: BattleMap) -> dict[Hex, frozenset[Hex]]:
+    """The hexes next to each map hex (`nearby(h, 1)`), to be read without a call per hex."""
+    return {h: nearby(h, 1) for h in m.hexes}
 
 
 def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None) -> tuple[set[str], set[Hex]]:
