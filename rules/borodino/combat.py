@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache, cached_property
+from functools import cached_property
 
 from rules.borodino import dv_combat
 from rules.borodino.attack_cover import Contact, Vertex, best_cover, groups
 from rules.borodino.battle import Battle, enemy_of
-from rules.borodino.battlemap import BattleMap
 from rules.borodino.commands import Attack
 from rules.borodino.tables import odds_column
 from rules.core.errors import RuleViolation
@@ -251,7 +250,7 @@ def capable_edges(b: Battle, side: str) -> dict[str, list[Hex]]:
     (it fires at two hexes), are looked at closely."""
     targets = _targets(b, side)
     order = dict(zip(targets, range(len(targets))))  # each attacker's targets in this order
-    close = set().union(*map(_rings(b.map).__getitem__, targets))
+    close = set().union(*map(_RINGS.__getitem__, targets))
     units, defs, doomed = b.s["units"], b.defs, b.doomed
     out: dict[str, list[Hex]] = {}
     for h, a in b.stands[side].items():
@@ -270,10 +269,16 @@ def capable_edges(b: Battle, side: str) -> dict[str, list[Hex]]:
     return out
 
 
-@cache
-def _rings(m: BattleMap) -> dict[Hex, frozenset[Hex]]:
-    """The hexes next to each map hex (`nearby(h, 1)`), to be read without a call per hex."""
-    return {h: nearby(h, 1) for h in m.hexes}
+class _Rings(dict[Hex, frozenset[Hex]]):
+    """The hexes next to each hex asked about (`nearby(h, 1)`; entry hexes beyond the map edge
+    too), kept: a plain dict, read without a call per hex."""
+
+    def __missing__(self, h: Hex) -> frozenset[Hex]:
+        ring = self[h] = nearby(h, 1)
+        return ring
+
+
+_RINGS = _Rings()
 
 
 def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None) -> tuple[set[str], set[Hex]]:
