@@ -213,7 +213,10 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
             phase = system.phase_key(service.load(game_id))
             if not computer_turn(service, memory, game_id, write, seated):
                 return 1
-            if maps and (humans or system.phase_key(service.load(game_id)) != phase):
+            after = service.load(game_id)
+            if humans and not any(s in computer for s in system.active_sides(after)):
+                write(fmt.headline(system.view(after, seated)))  # the person's turn: what it waits for
+            if maps and (humans or system.phase_key(after) != phase):
                 write(maps.draw([], seated))  # a demonstration redraws once a phase
             continue
         side = next_seat(system.active_sides(service.load(game_id)), seated, acted) if hidden \

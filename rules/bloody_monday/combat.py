@@ -32,7 +32,10 @@ def start(g: Game, side: str, cmd: Battle) -> list[dict]:
     if imp["kind"] == "tactical" and not imp["leaders"]:
         raise RuleViolation("5.1", "activate a tactical leader first: each one allows one battle")
     if not g.contested(area) or area in imp["fought"]:
-        raise RuleViolation("5.3", f"{area} is not a contested area awaiting battle this impulse; choose one that is")
+        waiting = sorted(a for a in g.contested_areas() if a not in imp["fought"])
+        instead = (f"`battle {waiting[0]}`" if len(waiting) == 1 else
+                   f"choose {' or '.join(map(str, waiting))}" if waiting else "none does now: `end` the impulse")
+        raise RuleViolation("5.3", f"{area} is not a contested area awaiting battle this impulse; {instead}")
     due = impulses.due_battles(g)
     if due and area not in due:
         raise RuleViolation("5.3", f"new engagements are always resolved first: `battle {due[0]}`")

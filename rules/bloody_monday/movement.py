@@ -181,7 +181,7 @@ def plan(g: Game, bid: str, path: tuple[int, ...], rules: Rules) -> tuple[int, .
             if path[0] in g.areas[g.area(bid)].neighbours:
                 check_path(g, bid, path, rules)
             raise RuleViolation("2.1", f"{g.public_name(bid)} cannot reach {path[0]} with {rules.mp} MPs; "
-                                "choose a nearer area")
+                                + _reach_hint(g, bid, rules))
         path = found[1]
     else:
         check_path(g, bid, path, rules)
@@ -192,6 +192,14 @@ def plan(g: Game, bid: str, path: tuple[int, ...], rules: Rules) -> tuple[int, .
                             f"{holds} unit{'s' if holds != 1 else ''} per side); "
                             "move a unit out first or choose another area")
     return path
+
+
+def _reach_hint(g: Game, bid: str, rules: Rules) -> str:
+    """Where a unit can go instead (2.1), nearest first: the areas the player most likely meant."""
+    found = routes(g, bid, rules)
+    reach = sorted((n for n in found if n != g.area(bid) and g.fits(bid, n)), key=lambda n: (found[n][0], n))
+    more = f" and {len(reach) - 8} more area{'s' if len(reach) > 9 else ''}" if len(reach) > 8 else ""
+    return f"it can reach {', '.join(map(str, reach[:8]))}{more}" if reach else "it cannot move at all"
 
 
 def execute(g: Game, bid: str, path: tuple[int, ...], new_contests: list[int]) -> list[dict]:

@@ -360,13 +360,9 @@ def owed_attacks(b: Battle, side: str, now: Contact | None = None) -> list[tuple
 def _check_obligations_stay_possible(b: Battle, plan: Plan, before: Contact) -> None:
     """Refuse an attack after which the obligations left can no longer all be met together (Combat B-D):
     each attack must belong to some arrangement in which every adjacent unit attacks and is attacked;
-    `before`: the contact now."""
+    `before`: the contact now. The plan's units name the groups it touches: a redoubt attacking
+    (Redoubts I) or attacked alone has an edge to them, and owes nothing itself."""
     involved: set[Vertex] = {("a", a) for a in plan.attackers} | {("d", b.hex_of(d)) for d in plan.defenders}
-    if plan.redoubt_attacking:
-        involved.add(("a", f"R{plan.redoubt_attacking}"))
-    redoubt = plan.redoubt_defending if plan.redoubt_alone else None
-    if redoubt:
-        involved.add(("d", redoubt))
     touched = set().union(*[g for g in groups(before) if g & involved])
     if not touched:
         return
@@ -376,10 +372,8 @@ def _check_obligations_stay_possible(b: Battle, plan: Plan, before: Contact) -> 
     stranded = (before.required & touched) - involved - after.required  # left with nothing to attack
     if len(stranded) + len(unmet_after) <= len(unmet_before):
         return
-    left = sorted((stranded | unmet_after) - unmet_before)
-    names = [b.describe(key) if kind == "a" and key in b.s["units"] else
-             (b.describe(b.occupant[key]) if key in b.occupant else f"the redoubt at {key.removeprefix('R')}")
-             for kind, key in left]
+    left = sorted((stranded | unmet_after) - unmet_before)  # obligations: the side's units, enemy-held hexes
+    names = [b.describe(key if kind == "a" else b.occupant[key]) for kind, key in left]
     raise RuleViolation("Combat (B, C, D)", f"after this attack {', '.join(names)} could no longer "
                         "attack or be attacked, yet every adjacent unit must take part (no unit attacks or is "
                         "attacked twice; bombarding artillery attacks one unit, Artillery D); include them or "

@@ -312,7 +312,8 @@ def explain_unreachable(b: Battle, uid: str, dest: str, options: dict) -> RuleVi
     """The clearest reason a destination is out of reach, with where the unit can go instead."""
     side = b.side(uid)
     hint = sorted(h for h in options if h != OFF)
-    more = f" and {len(hint) - 8} more hexes" if len(hint) > 8 else ""
+    left = len(hint) - 8
+    more = f" and {left} more {'hex' if left == 1 else 'hexes'}" if left > 0 else ""
     where = f" It can reach {', '.join(hint[:8])}{more}." if hint else " It cannot move anywhere."
     if dest == OFF and not b.scenario.exits_east:
         return RuleViolation("Victory Conditions", f"in the {b.scenario.title} scenario no unit leaves the map: "
@@ -343,12 +344,13 @@ def explain_unreachable(b: Battle, uid: str, dest: str, options: dict) -> RuleVi
 
 def _cheapest_step(b: Battle, side: str, uid: str, dest: Hex) -> int | None:
     """The cost of moving a unit on the map into an adjacent empty hex when that single step is
-    legal and costs the least any step can: then it is the cheapest path `reachable` would find
-    (any other path enters two hexes or more), without the route search. None otherwise."""
+    legal and costs the least any step can (entering a hex: the chart's crossings add to it, never
+    take off, `tables.parse` checks): then it is the cheapest path `reachable` would find (any
+    other path enters two hexes or more), without the route search. None otherwise."""
     t = b.tables
     start = b.hex_of(uid) if b.unit(uid)["where"] == "map" else None
     if start is None or dest not in b.map.adjacent(start) or b.at(dest) is not None \
-            or min(t.ford, t.bridge, t.stream) < 0 or b.defs[uid].movement < t.enter:
+            or b.defs[uid].movement < t.enter:
         return None
     cost = step_cost(b, side, start, dest)[0]
     if cost != t.enter or Limits(b, uid, start).refuse(dest):

@@ -57,9 +57,8 @@ def start_result(b: Battle, plan: Plan, result: str) -> list[Event]:
 
 
 def _queue(b: Battle, plan: Plan, steps: list[dict]) -> list[Event]:
-    involved = plan.attackers + plan.defenders
-    b.s["pending"] = {"steps": steps, "involved": involved} if steps else None
-    return run_steps(b)
+    b.s["pending"] = {"steps": steps, "involved": plan.attackers + plan.defenders}
+    return run_steps(b)  # which sets "pending" to None once the queue is empty
 
 
 def _retreats(b: Battle, chooser: str, result: str, odds: str, units: list[str],
@@ -97,14 +96,17 @@ def _eliminate(b: Battle, uid: str) -> Event:
 
 
 # --- retreat and displacement --------------------------------------------------------------
-def retreat_options(b: Battle, uid: str, frm: Hex, taken: frozenset[Hex]) -> list[tuple[Hex, str | None]]:
-    """Where a unit may retreat one hex: (hex, friendly unit displaced there or None)."""
+def retreat_options(b: Battle, uid: str, frm: Hex, taken: frozenset[Hex],
+                    away_from: Hex | None = None) -> list[tuple[Hex, str | None]]:
+    """Where a unit may retreat one hex: (hex, friendly unit displaced there or None). The second hex of
+    a two-hex retreat ends two hexes from `away_from`, where it began (binding, Doomed Victory 6.10): only
+    such hexes count, also when asking whether an empty one spares the friendly units (Displacement)."""
     side = b.side(uid)
-    safe = safe_steps(b, side, frm, taken)
+    safe = [n for n in safe_steps(b, side, frm, taken) if away_from is None or distance(n, away_from) == 2]
     empty: list[tuple[Hex, str | None]] = [(n, None) for n in safe if b.at(n) is None]
     if empty:
         return empty
-    involved = set(b.s["pending"]["involved"]) if b.s.get("pending") else set()
+    involved = set(b.s["pending"]["involved"])  # of the result carried out (or forecast: odds.py)
     out: list[tuple[Hex, str | None]] = []
     for n in safe:
         occ = b.occupant[n]
@@ -160,7 +162,7 @@ def _retreat_to(b: Battle, step: dict, uid: str, to: Hex, displaced: str | None)
         # The displaced unit leaves first (chosen by the same victor), then this unit takes its hex.
         follower = {"unit": uid, "hex": to}
         if step.get("hexes", 1) > 1:  # a two-hex retreat goes on from there (Doomed Victory 6.10)
-            follower.update(hexes=step["hexes"], taken=step["taken"])
+            follower["hexes"] = step["hexes"]
         b.s["pending"]["steps"][0:0] = [
             {"kind": "retreat", "chooser": step["chooser"], "unit": displaced,
              "taken": sorted(set(step["taken"]) | {frm, to}),
@@ -179,7 +181,7 @@ def _retreat_to(b: Battle, step: dict, uid: str, to: Hex, displaced: str | None)
         b.s["pending"]["steps"].insert(0, {"kind": "retreat", "chooser": step["chooser"], "unit": uid,
                                            "taken": sorted(set(step["taken"]) | {frm}), "away_from": frm})
     for follower in _followers(step):
-        more = {k: follower[k] for k in ("hexes", "taken") if k in follower}
+        more = {"hexes": follower["hexes"]} if "hexes" in follower else {}
         events += _retreat_to(b, {"chooser": step["chooser"], "taken": [], **more}, follower["unit"],
                               follower["hex"], None)
     return events
@@ -187,8 +189,7 @@ def _retreat_to(b: Battle, step: dict, uid: str, to: Hex, displaced: str | None)
 
 def _followers(step: dict) -> list[dict]:
     """The retreating units that displaced this one, each taking the hex the one before it left."""
-    then = step.get("then") or []
-    return then if isinstance(then, list) else [then]
+    return step.get("then", [])
 
 
 # --- the step queue ------------------------------------------------------------------------
@@ -198,10 +199,8 @@ def options_of(b: Battle, step: dict) -> list:
     if kind == "retreat":
         if b.unit(step["unit"])["where"] != "map":
             return []
-        options = retreat_options(b, step["unit"], b.hex_of(step["unit"]), frozenset(step["taken"]))
-        if "away_from" in step:  # binding: a two-hex retreat ends two hexes from where it began (6.10)
-            options = [(h, d) for h, d in options if distance(h, step["away_from"]) == 2]
-        return options
+        return retreat_options(b, step["unit"], b.hex_of(step["unit"]), frozenset(step["taken"]),
+                               step.get("away_from"))
     if kind == "advance":
         return advance_options(b, step)
     if kind == "voluntary":
@@ -219,9 +218,6 @@ def run_steps(b: Battle) -> list[Event]:
         step = b.s["pending"]["steps"][0]
         options = options_of(b, step)
         kind = step["kind"]
-        if kind == "retreat" and b.unit(step["unit"])["where"] != "map":
-            b.s["pending"]["steps"].pop(0)
-            continue
         if kind == "retreat" and not options:
             b.s["pending"]["steps"].pop(0)
             events.append(_eliminate(b, step["unit"]))

@@ -50,6 +50,9 @@ def parse(doc: dict) -> Tables:
     bad = {x for r in rows for x in r} - RESULTS
     if bad:
         raise ValueError(f"unknown CRT results: {sorted(bad)}")
+    if tec["enter"] < 1 or min(tec["ford"], tec["bridge"], tec["stream"]) < 0:
+        raise ValueError("the Terrain Effects Chart: entering a hex costs 1 MP or more, and a ford, bridge "
+                         "or stream hexside adds 0 MP or more (a crossing never makes a step cheaper)")
     return Tables(columns, rows, tec["enter"], tec["ford"], tec["bridge"], tec["stream"],
                   dict(tec["defence_multiplier"]), frozenset(tec["across_halved"]))
 

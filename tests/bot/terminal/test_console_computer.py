@@ -48,6 +48,25 @@ def test_one_person_against_the_computer_is_asked_only_for_their_own_side(servic
     assert users[:4] == [COMPUTER] * 4 and users[4:7] == [None] * 3 and users[7:] == [COMPUTER] * 4
 
 
+def test_after_the_computers_commands_the_person_is_told_what_the_game_waits_for(service, game):
+    """The person's turn begins with its headline: turn, phase, who is to move and the prompt,
+    printed once the computer's last command is shown and before the person is asked
+    (control: never while the computer still plays)."""
+    seat(service, game, "red")
+    answers = iter(["move b1 0202", "end", "roll", "quit"])
+    out: list[str] = []
+
+    def read(prompt: str) -> str:
+        out.append(prompt)
+        return next(answers)
+    play(service, game, read, out.append)
+    turns = [i for i, text in enumerate(out) if text == "Turn 1 | hour 1 | Movement Phase | Blue player\nTo move: Blue"]
+    assert turns == [out.index("Blue > ") - 1] and out[turns[0] - 1].startswith("[4] Red: roll.")
+    assert [text.split(".")[0] for text in out[2:6]] == ["[1] Red: move r2 0201", "[2] Red: move r1 0201",
+                                                           "[3] Red: end", "[4] Red: roll"]
+    assert out[-2:] == ["Turn 2 | hour 2 | Movement Phase | Blue player\nTo move: Blue", "Blue > "]
+
+
 def test_the_computer_at_the_terminal_consents_to_an_undo(service, game):
     seat(service, game, "red")
     answers = iter(["move b1 0202", "end", "undo", "quit"])

@@ -52,7 +52,8 @@ REFUSALS = [
     ({"F-CR-1H": 16}, "initiative move", "move F-CR-1H 16 41", "1.0",
      "Area 16 is not adjacent to 16; name the areas of the path one by one (1.0)."),
     ({"F-CR-1H": 16}, "initiative move", "move F-CR-1H 99", "2.1",
-     "French 1H (F-CR-1H, cavalry) cannot reach 99 with 5 MPs; choose a nearer area (2.1)."),
+     "French 1H (F-CR-1H, cavalry) cannot reach 99 with 5 MPs; it can reach 15, 17, 18, 42, 3, 4, 5, 14 and 33 "
+     "more areas (2.1)."),
     ({"F-I-A1": 16, "R-1-1J": 54}, "initiative move", "move F-I-A1 54", "1.2.2",
      "54 holds enemy units and support units may not engage (1.2.2, FAQ 3); choose an area without enemy units "
      "(1.2.2)."),
@@ -62,13 +63,43 @@ REFUSALS = [
     ({"F-I-1": 16}, "initiative move", "move F-I-1 15 14 1", "2.1",
      "The path costs 4 MPs and French 1 (F-I-1, infantry) has 3; choose a nearer area (2.1)."),
     ({"F-I-1": 16}, "initiative move", "move F-I-1 1", "2.1",
-     "French 1 (F-I-1, infantry) cannot reach 1 with 3 MPs; choose a nearer area (2.1)."),
+     "French 1 (F-I-1, infantry) cannot reach 1 with 3 MPs; it can reach 15, 17, 18, 42, 3, 4, 5, 14 and 14 more "
+     "areas (2.1)."),
 ]
 
 
 def test_each_refusal_reads_exactly():
     for blocks, impulse, command, rule, sentence in REFUSALS:
         assert refused(_moving(blocks, impulse=impulse), "french", command, rule) == sentence, command
+
+
+def test_2_1_out_of_reach_names_the_nearest_areas_where_the_unit_may_stop():
+    """2.1: an area beyond a unit's MPs is refused with where it can go instead, nearest first: 16's
+    green neighbours (1 MP each, 1.2) before the areas two MPs away, and a green area holding four
+    French units ("Maximum Stacking: 4 Units per player", 1.2) left out (control: a named area is
+    accepted)."""
+    blocks = {"F-I-1": 16, "F-I-2": 15, "F-I-4": 15, "F-I-5": 15, "F-I-D": 15}
+    assert refused(_moving(blocks, impulse="initiative move"), "french", "move F-I-1 1", "2.1").startswith(
+        "French 1 (F-I-1, infantry) cannot reach 1 with 3 MPs; it can reach 17, 18, 42, ")
+    after, _ = do(_moving(blocks, impulse="initiative move"), "french", "move F-I-1 17")
+    assert after["blocks"]["F-I-1"]["area"] == 17
+
+
+def test_2_1_up_to_eight_areas_are_named_then_counted():
+    """2.1: at most eight areas are named, the rest counted (one area: singular)."""
+    sentences = {start: refused(_moving({"F-I-1": start}, impulse="initiative move"), "french", "move F-I-1 1", "2.1")
+                 for start in (61, 60, 12, 48)}
+    assert sentences[61].endswith("it can reach 48, 60, 75, 76, 37 (2.1).")
+    assert sentences[60].endswith("it can reach 39, 47, 48, 61, 62, 75, 36, 37 (2.1).")
+    assert sentences[12].endswith("it can reach 11, 10, 24, 26, 27, 9, 23, 25 and 1 more area (2.1).")
+    assert sentences[48].endswith("it can reach 37, 25, 36, 39, 60, 61, 23, 24 and 2 more areas (2.1).")
+
+
+def test_2_1_a_support_unit_hemmed_in_by_the_enemy_is_told_it_cannot_move():
+    """1.2.2, FAQ 3: support units may not engage; 94's only neighbours, 93 and 95, hold Russians."""
+    assert refused(_moving({"F-I-A1": 94, "R-1-1J": 93, "R-1-2J": 95}, impulse="initiative move"), "french",
+                   "move F-I-A1 96", "2.1") == (
+        "French A (F-I-A1, artillery) cannot reach 96 with 3 MPs; it cannot move at all (2.1).")
 
 
 def test_1_2_a_full_area_says_how_many_units_it_holds():
@@ -109,3 +140,14 @@ def test_1_2_2_disengaging_costs_one_more_mp_on_the_first_step_only():
     free = routes(game(position({"F-CR-1H": 42})), "F-CR-1H", Rules(5))
     for area, (cost, path) in engaged.items():
         assert cost == free[area][0] + 1, (area, path)
+
+
+def test_1_2_a_full_yellow_area_says_it_holds_2_units_per_side():
+    """1.2 Yellow Area: "Maximum Stacking: 2 Units per player": two French units fill the yellow 1;
+    with one of them gone the third enters (2 MPs, 1.2)."""
+    full = _moving({"F-I-1": 2, "F-I-2": 1, "F-I-3": 1})
+    assert refused(full, "french", "move F-I-1 1", "1.2") == (
+        "1 is fully stacked for your side (a yellow area holds 2 units per side); move a unit out first or "
+        "choose another area (1.2).")
+    state, _ = do(_moving({"F-I-1": 2, "F-I-2": 1}), "french", "move F-I-1 1")
+    assert state["blocks"]["F-I-1"]["area"] == 1

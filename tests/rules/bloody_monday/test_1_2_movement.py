@@ -2,11 +2,18 @@
 2.1 movement allowances, Controlled Area (control converts on the way), FAQ 3."""
 from __future__ import annotations
 
-from rules.bloody_monday.bm_data import areas
-from rules.bloody_monday.movement import Rules, _search, routes, step_cost
+from rules.bloody_monday import movement
+from rules.bloody_monday.bm_data import areas, battlefield
+from rules.bloody_monday.movement import Rules, _search, distances, ground_steps, routes, step_cost
 from tests.rules.bloody_monday.bm_helpers import at, do, game, position, refused, refused_then_accepted
 
 AREAS = areas()
+
+
+def moving(blocks: dict) -> dict:
+    """A position with `blocks`, the French player in an initiative move."""
+    state, _ = do(position(blocks), "french", "initiative move")
+    return state
 
 
 def kolocha_example() -> dict:
@@ -97,10 +104,6 @@ def test_1_2_2_a_kept_route_search_is_made_again_when_an_enemy_unit_enters_an_ar
     """Engaging stops a unit (1.2.2): with a Russian jager in 41 the cavalry in 16 can no longer ride
     through 41 to 49 or 64. The search kept from the open map must not answer for the engaged one,
     and the kept answer stays right when the map is open again."""
-    def moving(blocks: dict) -> dict:
-        state, _ = do(position(blocks), "french", "initiative move")
-        return state
-
     open_map, engaged = moving({"F-CR-1H": 16}), moving({"F-CR-1H": 16, "R-1-2J": 41})
     first = routes(game(open_map), "F-CR-1H", Rules(5))
     again = routes(game(engaged), "F-CR-1H", Rules(5))
@@ -112,9 +115,82 @@ def test_1_2_2_a_kept_route_search_is_made_again_when_an_enemy_unit_enters_an_ar
 def test_1_2_2_engaging_costs_one_extra_mp_in_the_route_search():
     """1.2.2: "Engaging and Disengaging cost ONE extra MP each": the route search's price of entering
     41 rises by one when a Russian jager holds it."""
-    def moving(blocks: dict) -> dict:
-        state, _ = do(position(blocks), "french", "initiative move")
-        return state
-
     open_price = routes(game(moving({"F-CR-1H": 16})), "F-CR-1H", Rules(5))[41][0]
     assert routes(game(moving({"F-CR-1H": 16, "R-1-2J": 41})), "F-CR-1H", Rules(5))[41][0] == open_price + 1
+
+
+def test_1_2_2_a_path_passes_through_friendly_units_and_may_spend_every_mp():
+    """1.2.2: only an area "occupied by enemy Units" stops a unit and costs an extra MP; 2.1: "Slow
+    Units ... have 3 MPs", every one of which a path may spend. The green areas 4, 5 and 6 cost 1 MP
+    each (1.2), French units stand in all three; 6 to 7 crosses the Kolocha (1.2.3: 1 + 1)."""
+    state = moving({"F-I-1": 3, "F-I-2": 4, "F-I-3": 5, "F-I-4": 6})
+    assert refused(state, "french", "move F-I-1 4 5 6 7", "2.1") == (
+        "The path costs 5 MPs and French 1 (F-I-1, infantry) has 3; choose a nearer area (2.1).")
+    state, _ = do(state, "french", "move F-I-1 4 5 6")
+    assert at(state, "F-I-1") == 6
+
+
+def test_1_2_2_a_path_out_of_an_engaged_area_pays_for_disengaging():
+    """1.2.2: "Engaging and Disengaging cost ONE extra MP each": engaged in 3 by a Russian jager, a
+    French infantry (3 MPs) walks the green 4 and 5 (1 + 1 + 1), not on to 6 (4 MPs)."""
+    engaged = moving({"F-I-1": 3, "R-1-1J": 3})
+    assert refused(engaged, "french", "move F-I-1 4 5 6", "2.1") == (
+        "The path costs 4 MPs and French 1 (F-I-1, infantry) has 3; choose a nearer area (2.1).")
+    state, _ = do(engaged, "french", "move F-I-1 4 5")
+    assert at(state, "F-I-1") == 5
+
+
+def test_1_2_3_each_step_is_priced_by_its_colour_and_the_kolocha_once_per_map(monkeypatch):
+    """1.2: green 1 MP, yellow and red 2; 1.2.3: +1 across the Kolocha (the example: 16 to 42 is a
+    green step, 16 to 54 crosses the river). The steps are worked out once per map."""
+    monkeypatch.setattr(movement, "_ground", {})  # worked out afresh here, not by an earlier test
+    field = battlefield()
+    steps = ground_steps(field)
+    assert steps[16] == ((15, 1), (17, 1), (18, 1), (42, 1), (54, 2))
+    assert steps[1] == ((2, 1), (13, 2), (14, 1))  # 13 is yellow
+    assert steps[44] == ((42, 2), (45, 1), (51, 1), (52, 2), (54, 1), (55, 2))  # 52, 55 red; 42 across
+    assert ground_steps(field) is steps
+
+
+# French cavalry in 94 (green; its only neighbours, 93 and 95, are green) with every Russian unit on
+# the map next to it: engaging either costs 1 + 1 MPs (1.2, 1.2.2), and the search looks at 93-95 only.
+SURROUNDED = {"F-CR-1H": 94, "R-KUT": 93, "R-1-1J": 95}
+
+
+def test_1_2_2_a_kept_route_search_is_made_again_when_the_block_is_engaged_where_it_stands(monkeypatch):
+    """1.2.2: "Engaging and Disengaging cost ONE extra MP each": once a Russian jager enters 94 too,
+    leaving it costs one more, 3 MPs. The search kept from the first position must not answer for
+    the second (every area it looked at now holds enemy units), nor the second's for the first."""
+    monkeypatch.setattr(movement, "_kept", {})  # searches kept by earlier tests do not answer here
+    free, engaged = moving(SURROUNDED), moving({**SURROUNDED, "R-1-2J": 94})
+    for state, price in ((free, 2), (engaged, 3), (free, 2)):
+        assert routes(game(state), "F-CR-1H", Rules(5)) == {93: (price, (93,)), 95: (price, (95,))}
+
+
+def test_1_2_route_searches_are_handed_out_again_and_emptied_when_full(monkeypatch):
+    """`routes` keeps a search and hands the same answer out for the same position; it keeps at most
+    `_KEPT` searches (here 2), emptied when full, and answers as before after (1.2, 1.2.2: 1 + 1)."""
+    monkeypatch.setattr(movement, "_kept", {})
+    monkeypatch.setattr(movement, "_count", [0])
+    monkeypatch.setattr(movement, "_KEPT", 2)
+    g = game(moving(SURROUNDED))
+    for mp in (2, 3, 4, 5, 6):
+        found = routes(g, "F-CR-1H", Rules(mp))
+        assert found == {93: (2, (93,)), 95: (2, (95,))}
+        assert routes(g, "F-CR-1H", Rules(mp)) is found
+        assert sum(map(len, movement._kept.values())) <= 2, f"{mp} MPs"
+
+
+def test_4_1_1_traced_paths_are_handed_out_again_and_emptied_when_full(monkeypatch):
+    """4.1.1, 5.1.1: the areas a path of friendly areas links to 94 (93, 94, 95 French) in at most
+    `limit` steps; the far end may be any area. `distances` keeps at most `_PATHS` answers (here 2),
+    emptied when full. (Its callers read only which areas are linked, not how far.)"""
+    monkeypatch.setattr(movement, "_paths", {})
+    monkeypatch.setattr(movement, "_PATHS", 2)
+    g = game(position({}, control={93: "french", 94: "french", 95: "french"}))
+    rings = {0: {94}, 1: {93, 94, 95}, 2: {93, 94, 95, 77, 79, 96, 107}}  # 93: 77, 79; 95: 79, 96, 107
+    for limit, linked in rings.items():
+        found = distances(g, "french", 94, limit)
+        assert set(found) == linked
+        assert distances(g, "french", 94, limit) is found
+        assert len(movement._paths) <= 2, f"limit {limit}"

@@ -94,13 +94,22 @@ def test_5_1_a_tactical_action_needs_an_activated_leader():
 
 def test_5_3_only_a_contested_area_awaiting_battle():
     assert refused(attack_42(), "french", "battle 16", "5.3") == (
-        "16 is not a contested area awaiting battle this impulse; choose one that is (5.3).")
+        "16 is not a contested area awaiting battle this impulse; `battle 42` (5.3).")
     state = attack_42(**{"R-G-1LG": 42})
     state["impulse"]["fought"] = [42]
     sentence, after = refused_then_accepted(state, "french", "battle 42", "5.3",
                                             lambda s: s["impulse"].update(fought=[]))
-    assert sentence == "42 is not a contested area awaiting battle this impulse; choose one that is (5.3)."
+    assert sentence == ("42 is not a contested area awaiting battle this impulse; none does now: `end` the "
+                        "impulse (5.3).")
     assert after["battle"]["area"] == 42
+
+
+def test_5_3_a_refused_battle_names_every_area_awaiting_one():
+    """5.3 and FAQ 4-7: the refusal names the contested areas not yet fought this impulse."""
+    state = attack_42(**{"F-I-2": 44, "R-1-4": 44})
+    state["impulse"]["new"] = []
+    assert refused(state, "french", "battle 16", "5.3") == (
+        "16 is not a contested area awaiting battle this impulse; choose 42 or 44 (5.3).")
 
 
 def test_5_3_a_new_engagement_is_fought_before_an_old_contest():

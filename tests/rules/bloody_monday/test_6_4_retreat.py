@@ -68,6 +68,17 @@ def test_9_12_command_limit_binds_a_retreat():
     assert state["blocks"]["R-1-3"]["area"] == 46
 
 
+def test_9_11_command_limit_keeps_barclay_north_in_a_retreat():
+    """9.11: "Barclay de Tolly cannot go south of this line" - the case cited is 9.11, the army
+    commander's, whether the areas are named or Barclay is placed; 44 (north) is allowed."""
+    limited = at_retreat({"R-1-BT": 45}, area=45, options=["command_limit"])
+    assert refused(limited, "russian", "retreat 46", "9.11") == (
+        "Russian Barclay de Tolly (R-1-BT, tactical leader) may not cross the command limit into 46 (9.11).")
+    refused(limited, "russian", "retreat R-1-BT 46", "9.11")
+    state, _ = do(limited, "russian", "retreat 44")
+    assert state["blocks"]["R-1-BT"]["area"] == 44
+
+
 def test_9_12_command_limit_binds_a_skirmish():
     """9.1 Skirmish: "retreat into any adjacent friendly-controlled Area"; 9.12 keeps a yellow jager
     out of the south. Battle in the red Great Redoubt (55): 67 lies south, 44 north."""

@@ -240,3 +240,79 @@ def test_artillery_case_h_adjacent_across_a_river():
     err = refused(s, "french", "attack 2723+2722 -> 2622", "Combat (K), Terrain Effects Chart")
     assert "forbidden except to artillery" in str(err)
     assert play(s, "french", "attack 2723 -> 2622")[1][0]["kind"] == "combat"   # the artillery alone: accepted
+
+
+# --- results with artillery in the attack (issue 17.3) ---------------------------------------------
+def test_artillery_procedure_an_exchange_falls_on_the_cooperating_units_even_if_they_are_too_few():
+    """Procedure: "other units cooperating with the bombarding Artillery units from an adjacent position
+    ... would suffer the effects of an Exchange result"; the bombarding 7 and the adjacent 4 against a 5
+    are 2-1, die 5: Ex. Only the 4 may pay, and it is lost, though it is less than 5."""
+    s = position({ART: FAR, F4: D[2], R5: G}, phase="combat")
+    force_die(s, 5)
+    s2, events = play(s, "french", f"attack {FAR}+{D[2]} -> {G}")
+    assert events[0]["result"] == "Ex" and s2["units"][F4]["where"] == "eliminated"
+    assert s2["losses"] == {"french": 4, "russian": 5} and where(s2, ART) == FAR
+
+
+def test_artillery_case_c_only_spared_artillery_may_elect_to_retreat():
+    """(C) "Bombarding Artillery units may voluntarily elect to suffer an 'Attacker Retreat'": naming
+    anything else is refused, and the refusal names both spared batteries (2 and 4, with a 4 adjacent,
+    against a 6: 1-1, die 4: Ar)."""
+    other = go(G, 4, 4)   # two hexes from G
+    s = position({"F-VIII-art": FAR, "F-V-art": other, F4: D[2], R6: G}, phase="combat")
+    force_die(s, 4)
+    s2, _ = play(s, "french", f"attack {FAR}+{other}+{D[2]} -> {G}")
+    s3, _ = play(s2, "russian", f"retreat {go(D[2], 2)}")
+    err = refused(s3, "french", f"retreat {go(D[2], 2)}", "Artillery (C)")
+    assert f"`retreat <its hex>` ({FAR}, {other}), or `stay`" in str(err)
+    s4, _ = play(s3, "french", f"retreat {other}")
+    assert s4["pending"]["steps"][0]["unit"] == "F-V-art"
+
+
+def test_artillery_case_c_artillery_with_no_path_of_retreat_is_not_asked_to_elect_one():
+    """(C) lets bombarding artillery elect an Attacker Retreat, and RETREAT forbids enemy Zones of
+    Control and rivers. On the west-edge strip (1010: the map edge on one side, the river on the other)
+    the 2 bombards 1008 (1-3, die 1: Ar); with a Russian in 1012 both 1009 and 1011 are in Russian Zones
+    of Control and nothing is asked. The control: without it the artillery may elect to retreat to 1011."""
+    s = position({"F-VIII-art": "1010", R5: "1008", R1: "1012"}, phase="combat")
+    force_die(s, 1)
+    s2, events = play(s, "french", "attack 1010 -> 1008")
+    assert events[0]["result"] == "Ar" and s2["pending"] is None and where(s2, "F-VIII-art") == "1010"
+    s = position({"F-VIII-art": "1010", R5: "1008"}, phase="combat")
+    force_die(s, 1)
+    s2, _ = play(s, "french", "attack 1010 -> 1008")
+    assert s2["pending"]["steps"][0] == {"kind": "voluntary", "chooser": "french", "units": ["F-VIII-art"]}
+
+
+def test_artillery_adjacent_across_a_river_may_not_advance_across_it():
+    """Combat (K): units "may move ... across River hexsides only at Fords and Bridges"; the advance after
+    combat (H) is such a move. The artillery in 1007 attacks 1108 across the river and 1006 beside it
+    (Artillery D, H: 7 against 2, 3-1, die 1: De): it may advance into 1006 only."""
+    s = position({ART: "1007", R1: "1108", "R-Cos-1": "1006"}, phase="combat")
+    force_die(s, 1)
+    s2, events = play(s, "french", "attack 1007 -> 1108+1006")
+    assert events[0]["result"] == "De"
+    assert events[-1]["text"] == "French player: you may advance after combat (`advance 1007 1006`) or `stay`."
+    refused(s2, "french", "advance 1007 1108", "Combat (H)")
+    assert where(play(s2, "french", "advance 1007 1006")[0], ART) == "1006"
+
+
+def test_artillery_case_c_a_retreat_into_a_vacated_hex_closes_the_advance_into_it():
+    """OPTIONAL ADVANCE into "the vacated hex", never into an occupied one. The 4 across the 1616 ford,
+    the 2 in 1715 and the artillery across the river in 1716 (out of any Zone of Control, so spared:
+    Artillery C) attack the 6 in 1615 (1-1, die 4: Ar). Both attackers retreat; the artillery elects to
+    follow and the Russians retreat it into 1616: the 6 may advance into 1715 only. The control: retreated
+    elsewhere, 1616 is open too (across the ford)."""
+    s = position({F4: "1616", "F-I-cav": "1715", "F-VIII-art": "1716", R6: "1615"}, phase="combat")
+    force_die(s, 4)
+    s2, events = play(s, "french", "attack 1616+1715+1716 -> 1615")
+    assert events[0]["result"] == "Ar"
+    s2, _ = play(s2, "russian", "retreat 1617")
+    s2, _ = play(s2, "russian", "retreat 1714")
+    s2, _ = play(s2, "french", "retreat 1716")
+    s3, events = play(s2, "russian", "retreat 1616")
+    assert events[-1]["text"] == "Russian player: you may advance after combat (`advance 1615 1715`) or `stay`."
+    refused(s3, "russian", "advance 1615 1616", "Combat (H)")
+    s4, events = play(s2, "russian", "retreat 1717")
+    assert events[-1]["text"] == ("Russian player: you may advance after combat (`advance 1615 1616`, "
+                                  "`advance 1615 1715`) or `stay`.")

@@ -396,3 +396,162 @@ def test_combat_case_b_no_attack_is_owed_across_a_plain_river():
     """TEC: "Combat through river hexsides is forbidden", so nothing is owed across one: `end` is accepted."""
     s = position({F7: "2723", R5: "2622"}, phase="combat")
     assert play(s, "french", "end")[0]["player"] == "russian"
+
+
+# --- the smallest sets of an exchange, the prompts and the advance (issue 17.3) ---------------------
+def test_crt_ex_a_set_that_covers_the_loss_exactly_is_one_of_the_smallest():
+    """Ex: "the attacking unit(s) suffer a loss AT LEAST equal (in terms of strength points) to that of
+    the defender". 4+7+2 against a 4 is 3-1, die 6: Ex. The 4 alone covers 4 exactly and the 7 alone
+    covers it; the 4 with the 2 is more than needed (the 4 alone suffices), so it is not offered."""
+    s = position({F4: D[2], F7: D[3], FCAV: D[4], R4: G}, phase="combat")
+    force_die(s, 6)
+    s2, events = play(s, "french", f"attack {D[2]}+{D[3]}+{D[4]} -> {G}")
+    assert (events[0]["odds"], events[0]["result"]) == ("3-1", "Ex")
+    assert events[-1]["text"] == ("French player: the exchange costs you at least 4 Combat Points of the attackers; "
+                                  f"choose: lose {D[2]}; lose {D[3]} (CRT: Exchange).")
+    refused(s2, "french", f"lose {D[2]}+{D[4]}", "CRT: Exchange")
+    s3, _ = play(s2, "french", f"lose {D[2]}")
+    assert s3["units"][F4]["where"] == "eliminated" and s3["losses"]["french"] == 4
+    assert where(s3, F7) == D[3] and where(s3, FCAV) == D[4]
+
+
+def test_crt_ex_the_prompt_names_each_smallest_set_of_several_units():
+    """Ex against a 5 with 4+4+2 (2-1, die 5): no unit alone covers 5, any two do, and no two are more
+    than needed; the prompt names the three pairs."""
+    s = position({F4: D[2], F4b: D[3], FCAV: D[4], R5: G}, phase="combat")
+    force_die(s, 5)
+    s2, events = play(s, "french", f"attack {D[2]}+{D[3]}+{D[4]} -> {G}")
+    assert events[-1]["text"] == ("French player: the exchange costs you at least 5 Combat Points of the attackers; "
+                                  f"choose: lose {D[2]}+{D[3]}; lose {D[2]}+{D[4]}; lose {D[3]}+{D[4]} "
+                                  "(CRT: Exchange).")
+    s3, _ = play(s2, "french", f"lose {D[3]}+{D[4]}")
+    assert s3["losses"]["french"] == 6 and where(s3, F4) == D[2]
+
+
+def test_optional_advance_the_prompt_and_the_refusal_name_every_open_advance():
+    """OPTIONAL ADVANCE: "the victorious unit responsible for the Enemy ... retreat may advance into the
+    vacated hex": both attackers may; a wrong answer cites Combat (H) and names both."""
+    s = position({F7: D[3], F7b: D[2], R5: G}, phase="combat")
+    force_die(s, 1)  # 14 against 5: 2-1, die 1: Dr
+    s2, _ = play(s, "french", f"attack {D[3]}+{D[2]} -> {G}")
+    s3, events = play(s2, "french", f"retreat {D[0]}")
+    assert events[-1]["text"] == (f"French player: you may advance after combat (`advance {D[3]} {G}`, "
+                                  f"`advance {D[2]} {G}`) or `stay`.")
+    err = refused(s3, "french", f"advance {D[3]} {D[4]}", "Combat (H)")
+    assert f"choose one of: advance {D[3]} {G}, advance {D[2]} {G}, or stay" in str(err)
+    err = refused(s3, "french", f"lose {D[3]}", "Combat (H)")   # not the answer waiting
+    assert "That is not the answer waiting. French player: you may advance after combat" in str(err)
+    s4, _ = play(s3, "french", f"advance {D[2]} {G}")
+    assert where(s4, F7b) == G and where(s4, F7) == D[3]
+
+
+def test_optional_advance_after_an_exchange_by_the_attacker_left_standing():
+    """Ex, then OPTIONAL ADVANCE: 7+4 against a 5 (2-1, die 5); the 7, named first, pays the exchange
+    and the 4 left standing may still advance into the vacated hex."""
+    s = position({F7: D[3], F4: D[2], R5: G}, phase="combat")
+    force_die(s, 5)
+    s2, events = play(s, "french", f"attack {D[3]}+{D[2]} -> {G}")
+    assert events[0]["result"] == "Ex" and s2["units"][F7]["where"] == "eliminated"
+    assert events[-1]["text"] == f"French player: you may advance after combat (`advance {D[2]} {G}`) or `stay`."
+    s3, _ = play(s2, "french", f"advance {D[2]} {G}")
+    assert where(s3, F4) == G
+
+
+def test_retreat_the_prompt_names_the_unit_each_displacement_would_push():
+    """Displacement: with every safe hex held by an uninvolved friendly unit, the victor chooses which one
+    is displaced; the prompt names the unit in each hex."""
+    s = position({F7: D[3], R5: G, R6: D[0], R4: D[1], R4b: D[5]}, phase="combat")
+    force_die(s, 1)  # 7 against 5: 1-1, die 1: Dr; D[2] and D[4] are in the French zone of control
+    s2, events = play(s, "french", f"attack {D[3]} -> {G}")
+    assert events[-1]["text"] == (
+        f"French player: choose where {G} (Russian 5-4 infantry) retreats: `retreat <hex>`, one of "
+        f"{D[0]} (displacing the Russian 6-4 infantry there), {D[1]} (displacing the Russian 4-4 infantry there), "
+        f"{D[5]} (displacing the Russian 4-4 infantry there).")
+    s3, _ = play(s2, "french", f"retreat {D[1]}")
+    assert s3["pending"]["steps"][0]["unit"] == R4
+
+
+def test_retreat_never_across_a_river():
+    """RETREAT: a retreat moves the unit one hex, and "Units may not move through a river hexside" (Terrain
+    Effects Chart). 2622 lies on the Kolocha: 2621, 2722 and 2723 are across it; the French 7 in 2623
+    holds 2523 in its zone of control, so 2522 is the only hex open and the retreat goes there at once."""
+    s = position({F7: "2623", R5: "2622"}, phase="combat")
+    force_die(s, 1)  # 7 against 5: 1-1, die 1: Dr
+    s2, events = play(s, "french", "attack 2623 -> 2622")
+    assert events[1]["text"] == "2622 (Russian 5-4 infantry) retreats to 2522."
+    assert where(s2, R5) == "2522"
+
+
+def test_retreat_displacement_only_of_an_uninvolved_unit():
+    """Displacement: only "another, uninvolved, Friendly unit" is displaced. The French 2 in D[3] retreats
+    (1-1, die 4: Ar); of its safe hexes, two hold the bombarding artillery of the same attack (involved)
+    and one an uninvolved French 4, which is displaced; the Russian player chooses where it goes."""
+    arts = {"F-V-art": go(D[3], 2), "F-VIII-art": go(D[3], 3)}   # 4 and 2, two hexes from G
+    s = position({FCAV: D[3], **arts, F4: go(D[3], 4), R6: G}, phase="combat")
+    force_die(s, 4)  # 2+4+2 against 6: 1-1, die 4: Ar
+    s2, events = play(s, "french", f"attack {D[3]}+{go(D[3], 2)}+{go(D[3], 3)} -> {G}")
+    assert events[0]["result"] == "Ar"
+    step = s2["pending"]["steps"][0]
+    assert (step["kind"], step["unit"], step["chooser"]) == ("retreat", F4, "russian")
+    s3, _ = play(s2, "russian", f"retreat {go(D[3], 4, 4)}")
+    assert where(s3, F4) == go(D[3], 4, 4) and where(s3, FCAV) == go(D[3], 4)
+
+
+def test_retreat_displacement_blocked_when_the_displaced_unit_is_hemmed_in_by_friends():
+    """Displacement: "If the displacement would cause the uninvolved unit to be eliminated ..., the
+    retreating unit is instead eliminated". The Russian 5 in G may only go to D[0], held by an uninvolved
+    6; the 6's only safe hexes hold two more Russians whose own way out is all French zone of control, so
+    no chain is open and the 5 is eliminated. The control: with one of them gone, the chain opens."""
+    units = {F7: D[2], F7b: D[3], F7c: D[4], R5: G, R6: D[0], R4: go(G, 0, 0), R4b: go(G, 0, 1),
+             F4: go(G, 0, 5, 5), F4b: go(G, 0, 0, 0, 1), FCAV: go(G, 1, 1, 1)}   # the French hem them in
+    s = position(units, phase="combat")
+    force_die(s, 3)  # 21 against 5: 4-1, die 3: Dr
+    s2, events = play(s, "french", f"attack {D[2]}+{D[3]}+{D[4]} -> {G}")
+    assert events[1]["text"] == f"{G} (Russian 5-4 infantry) is eliminated: it has no path of retreat (Retreat)."
+    assert where(s2, R6) == D[0] and where(s2, R4b) == go(G, 0, 1)
+    del units[R4b]
+    s = position(units, phase="combat")
+    force_die(s, 3)
+    s2, _ = play(s, "french", f"attack {D[2]}+{D[3]}+{D[4]} -> {G}")
+    assert where(s2, R6) == go(G, 0, 1) and where(s2, R5) == D[0]
+
+
+def test_retreat_into_a_woods_road_hex_only_along_the_road():
+    """RETREAT forbids "non-Road Woods"; a retreat is a one-hex move, and Woods/Road hexes "may only be
+    entered ... by traveling along the road" (Movement; the reading ZOC (I) gives the advance). The 5 in
+    3708, attacked from 3607 (1-1, die 1: Dr), may not enter the woods/road hex 3808 across a non-road
+    hexside: 3807 and 3709 are open."""
+    s = position({F7: "3607", R5: "3708"}, phase="combat")
+    force_die(s, 1)
+    s2, events = play(s, "french", "attack 3607 -> 3708")
+    assert events[-1]["text"] == ("French player: choose where 3708 (Russian 5-4 infantry) retreats: "
+                                  "`retreat <hex>`, one of 3807, 3709.")
+    refused(s2, "french", "retreat 3808", "Retreat")
+    assert where(play(s2, "french", "retreat 3709")[0], R5) == "3709"
+
+
+def test_optional_advance_into_a_woods_road_hex_only_along_the_road():
+    """ZOC (I): a unit in a Woods/Road hex "may be attacked by adjacent Enemy units even through a non-road
+    hexside. In such instances, however, Advance after Combat option may not be exercised except along
+    roads." The Old Guard (11) in 3708 attacks 3808 (woods/road, doubled as a town: 2) and 3608 (1): 3-1,
+    die 1: De; it may advance into 3608 only."""
+    s = position({"F-IG-OG": "3708", "R-Was": "3808", "R-Cos-1": "3608"}, phase="combat")
+    force_die(s, 1)
+    s2, events = play(s, "french", "attack 3708 -> 3808+3608")
+    assert events[0]["result"] == "De"
+    assert events[-1]["text"] == "French player: you may advance after combat (`advance 3708 3608`) or `stay`."
+    refused(s2, "french", "advance 3708 3808", "Combat (H)")
+
+
+def test_retreat_never_into_an_enemy_occupied_hex():
+    """RETREAT: units may not retreat "into Enemy-occupied hexes", and only a Friendly unit is displaced.
+    The 5 in 1516 is attacked from 1415 (1-1, die 1: Dr); the French 4 in 1616, which has already attacked
+    this phase (Combat D), is outside any French Zone of Control, with the empty 1615 behind it across the
+    ford; the other hexes are in French Zones of Control or across the river. No path is open: the 5 is
+    eliminated and the French 4 stays where it is."""
+    s = position({F7: "1415", F4: "1616", R5: "1516"}, phase="combat")
+    s["units"][F4]["attacked"] = True
+    force_die(s, 1)
+    s2, events = play(s, "french", "attack 1415 -> 1516")
+    assert events[1]["text"] == "1516 (Russian 5-4 infantry) is eliminated: it has no path of retreat (Retreat)."
+    assert where(s2, F4) == "1616"

@@ -132,3 +132,37 @@ def test_the_doubling_terrain_is_named_in_the_notes(defender_hex, attacker_hex, 
     s = position({R5: defender_hex, F7: attacker_hex}, phase="combat")
     plan = plan_attack(battle(s), "french", Attack((attacker_hex,), (defender_hex,)), check_obligations=False)
     assert plan.notes == [note] and plan.odds == "1-2"
+
+
+def test_a_broken_unit_is_refused_for_being_broken():
+    """Doomed Victory 6.10: "Since broken units have no FRONT hexsides for combat, they may not attack, but
+    defend normally". The refusal says so (not that the unit has already attacked); the control, unbroken,
+    attacks."""
+    s = position({F7: G, R5: N}, phase="combat", options=["dv_rally"])
+    s["broken"] = [F7]
+    assert str(refused(s, "french", f"attack {G} -> {N}", "Doomed Victory 6.10")) == (
+        f"{G} (French 7-4 infantry) is broken: broken units may not attack, but defend normally, until rallied "
+        "in the Rally Phase (Doomed Victory 6.10).")
+    s["broken"] = []
+    assert play(s, "french", f"attack {G} -> {N}")[0]["units"][F7]["attacked"]
+
+
+def test_a_redoubt_aimed_at_two_hexes_off_its_front_names_both():
+    """Russian Redoubts (General Rule): the redoubt's strength "may only be used when attacking the three
+    gray colored hexes adjacent to the Front hexsides"; 2717 and 2917 are behind the Great Redoubt."""
+    s = _russian({R5: "2816", F7: "2717", F7b: "2917"})
+    assert str(refused(s, "russian", f"attack R{GREAT} -> 2717+2917", "Russian Redoubts (General Rule)")) == (
+        "A redoubt's strength attacks only the three hexes beyond its front hexsides (2718, 2818, 2918), not "
+        "2717, 2917 (Russian Redoubts General Rule).")
+
+
+def test_an_attack_that_strands_two_enemy_units_names_both():
+    """Combat (B, C): the French in G touches the Russians in three hexes around it and nobody else does;
+    attacking one of them alone would leave the other two to nobody: the refusal names both."""
+    s = position({F7: G, R5: D[0], "R-VIII-2Gr": D[1], "R-III-3": D[2]}, phase="combat")
+    assert str(refused(s, "french", f"attack {G} -> {D[0]}", "Combat (B, C, D)")) == (
+        f"After this attack {D[1]} (Russian 6-4 infantry), {D[2]} (Russian 5-4 infantry) could no longer "
+        "attack or be attacked, yet every adjacent unit must take part (no unit attacks or is attacked twice; "
+        "bombarding artillery attacks one unit, Artillery D); include them or arrange the attacks differently "
+        "(Combat B, C, D).")
+    assert play(s, "french", f"attack {G} -> {'+'.join(sorted(D[:3]))}")[1][0]["kind"] == "combat"

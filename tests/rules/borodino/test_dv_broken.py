@@ -136,3 +136,57 @@ def test_6_10_the_view_marks_a_broken_unit():
     assert siw["broken"] is True and view["broken"] == [siw["hex"]]
     assert "broken" not in next(u for u in view["units"] if u["id"] == "F-I-2")
     assert any("Doomed Victory 6.10" in note for note in view["notes"])
+
+
+def _question(unit_hex: str, unit: str, *hexes: str) -> str:
+    return f"French player: choose where {unit_hex} ({unit}) retreats: `retreat <hex>`, one of {', '.join(hexes)}."
+
+
+def test_6_10_the_second_hex_of_a_two_hex_retreat_is_chosen_among_the_hexes_two_away():
+    """6.10: a two-hex retreat (binding: it ends two hexes from where it began). 3-1, die 2: the
+    cavalry in 2704 retreats to 2703 first; of 2703's neighbours the victor is offered 2702, 2802 and
+    2602, not 2803 or 2603, which are open but next to 2704."""
+    s = dv_position({"F-I-2": G, "R-Siw": N}, options=["dv_rally"], phase="combat")
+    force_dice(s, 2)
+    s, events = play(s, "french", f"attack {G} -> {N}")
+    assert events[-1]["text"] == _question(N, "Russian 2-5 cavalry", "2703", "2803", "2603")
+    s, events = play(s, "french", "retreat 2703")
+    assert [e["text"] for e in events] == ["2704 (Russian 2-5 cavalry) retreats to 2703.",
+                                           _question("2703", "Russian 2-5 cavalry", "2702", "2802", "2602")]
+
+
+def test_6_10_a_two_hex_retreat_that_displaces_on_its_first_hex_goes_on_a_second_hex():
+    """6.10: a broken unit's retreat "is performed in exactly the same way as when a unit receives a DR
+    result", and Displacement applies to it. Russian infantry in 2703, 2803 and 2603 leave the
+    cavalry in 2704 no empty hex: it displaces 2703's (sent on to 2702), takes 2703, and is then
+    asked for its second hex, 2802 or 2602, two from 2704."""
+    s = dv_position({"F-I-2": G, "R-Siw": N, "R-VIII-12": "2703", "R-VI-24": "2803", "R-VI-7": "2603"},
+                    options=["dv_rally"], phase="combat")
+    force_dice(s, 2)
+    s, _ = play(s, "french", f"attack {G} -> {N}")
+    s, _ = play(s, "french", "retreat 2703")
+    s, events = play(s, "french", "retreat 2702")
+    assert [e["text"] for e in events] == ["2703 (Russian 5-4 infantry) retreats to 2702.",
+                                           "2704 (Russian 2-5 cavalry) retreats to 2703.",
+                                           _question("2703", "Russian 2-5 cavalry", "2802", "2602")]
+    s, _ = play(s, "french", "retreat 2602")
+    assert s["units"]["R-Siw"]["hex"] == "2602" and s["broken"] == ["R-Siw"]
+
+
+def test_6_10_the_second_hex_never_turns_back_into_the_first_even_out_of_every_zone_of_control():
+    """A gun bombarding from 2707 puts no Zone of Control on 2705 (ZOC: adjacent hexes only), so the
+    hex a two-hex retreat began in stays open ground behind it; the second hex still never goes back
+    there (a retreat moves away, 6.10 binding): with Russians in every other neighbour of 2704, the
+    victor is offered the displacements two hexes from 2705. 7 against 2 at 3-1, die 2: DR."""
+    blockers = dict(zip(("R-VIII-12", "R-VI-24", "R-VI-7", "R-II-17", "R-II-4"),
+                        ("2703", "2803", "2804", "2604", "2603")))
+    s = dv_position({"F-I-art": "2707", "R-Siw": G, **blockers}, options=["dv_rally"], phase="combat")
+    force_dice(s, 2)
+    s, events = play(s, "french", f"attack 2707 -> {G}")
+    assert events[-1]["text"] == _question(G, "Russian 2-5 cavalry", "2704", "2805", "2605")
+    s, events = play(s, "french", "retreat 2704")
+    there = " (displacing the Russian 5-4 infantry there)"
+    assert [e["text"] for e in events] == [
+        "2705 (Russian 2-5 cavalry) retreats to 2704.",
+        _question("2704", "Russian 2-5 cavalry", "2703" + there, "2803 (displacing the Russian 4-4 infantry there)",
+                  "2603" + there)]

@@ -4,6 +4,12 @@ Every refusal goes through `refused()`, which also checks that the state is unch
 """
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from rules.borodino import tables
 from rules.borodino.battle import Battle
 from rules.borodino.movement import reachable, terrain_step
 from tests.rules.borodino.helpers import (MAP, go, open_ground, play, position, refused, refused_then_accepted,
@@ -249,3 +255,17 @@ def test_movement_a_move_is_told_with_its_destination_and_cost():
     for command, (to, cost) in moves.items():
         events = play(s, "french", command)[1]
         assert [e["text"] for e in events] == [f"{G} (French 7-4 infantry) moves to {to} ({cost} MP)."]
+
+
+def test_terrain_effects_chart_a_crossing_never_makes_a_step_cheaper():
+    """Terrain Effects Chart: every hex entered costs 1 MP and a ford, bridge or stream hexside adds
+    to it ("two additional", "one additional"), never takes off: a chart that would let a crossing
+    cost less than entering a hex, or a hex cost nothing to enter, is refused on load. The control:
+    the chart as printed is read."""
+    with open(Path(tables.__file__).parent / "data" / "tables.toml", "rb") as f:
+        doc = tomllib.load(f)
+    printed = tables.parse(doc)
+    assert (printed.enter, printed.ford, printed.bridge, printed.stream) == (1, 2, 0, 1)
+    for key, value in (("enter", 0), ("ford", -1), ("bridge", -1), ("stream", -1)):
+        with pytest.raises(ValueError, match="a crossing never makes a step cheaper"):
+            tables.parse({**doc, "tec": {**doc["tec"], key: value}})

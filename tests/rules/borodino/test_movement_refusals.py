@@ -9,7 +9,9 @@ from __future__ import annotations
 import pytest
 
 from rules.borodino.movement import reachable
-from tests.rules.borodino.helpers import battle, borodino, go, open_ground, play, position, refused
+from rules.core.hexes import distance
+from tests.rules.borodino.dv_helpers import dv_position
+from tests.rules.borodino.helpers import MAP, battle, borodino, go, open_ground, play, position, refused
 
 G = open_ground(4)          # 2705: clear ground four hexes all round
 INF, CAV, RUS = "F-I-2", "F-I-cav", "R-VIII-12"
@@ -91,3 +93,76 @@ def test_5sep_the_frozen_units_already_moving_are_listed():
     err = refused(s, "russian", f"move {s['units'][third]['hex']} {to}", "5 September special rules")
     assert str(err) == ("Only 2 frozen unit(s) may have begun moving by now (R-Cos-1, R-Cos-2 already have) "
                         "(5 September special rules).")
+
+
+# Zones of Control (C): "they must stop upon entering the first enemy controlled hex". Four Russians
+# two or three hexes from G put every neighbour of G in their Zones of Control but one, go(G, 5),
+# and the three hexes beyond it; the French unit reaches its six neighbours and those three: nine.
+HEMMED = {INF: G, RUS: go(G, 0, 1), "R-VI-24": go(G, 2, 3), "R-IV-22": go(G, 4, 4), "R-VII-26": go(G, 5, 5, 0)}
+BEYOND = [go(G, 5, 5), go(G, 5, 4), go(G, 5, 0)]
+
+
+def test_zoc_c_a_refusal_names_all_eight_hexes_a_hemmed_in_unit_can_reach():
+    """Eight hexes in reach are all named, with no count after them: a French unit in one of the
+    three hexes beyond go(G, 5) leaves the other eight (Movement: "Units may NOT finish their
+    Movement Phase in the same hex as other units")."""
+    s = position({**HEMMED, CAV: BEYOND[0]})
+    eight = sorted([*(go(G, d) for d in range(6)), *BEYOND[1:]])
+    err = refused(s, "french", f"move {G} 1010", "Movement")
+    assert str(err) == (f"1010 is beyond the 4 MP of {G} (French 7-4 infantry) by any path that avoids rivers, "
+                        f"woods and enemy Zones of Control. It can reach {', '.join(eight)} (Movement).")
+
+
+def test_zoc_c_a_ninth_hex_in_reach_is_counted_as_one_more_hex():
+    """Nine hexes in reach: the first eight in order are named, then "and 1 more hex"."""
+    nine = sorted([*(go(G, d) for d in range(6)), *BEYOND])
+    err = refused(position(HEMMED), "french", f"move {G} 1010", "Movement")
+    assert str(err) == (f"1010 is beyond the 4 MP of {G} (French 7-4 infantry) by any path that avoids rivers, "
+                        f"woods and enemy Zones of Control. It can reach {', '.join(nine[:8])} and 1 more hex "
+                        "(Movement).")
+
+
+def test_5sep_a_unit_told_it_may_not_leave_the_map_is_told_where_it_can_go():
+    """5 Sept Victory Conditions count no exits, so `move <unit> off` is refused with the whole
+    reason, then the hexes in reach: here the six neighbours, each in the Zone of Control of one of
+    three Russians two hexes off (ZOC C: the unit stops on entering each)."""
+    s = position({INF: G, RUS: go(G, 0, 1), "R-VI-24": go(G, 2, 3), "R-IV-22": go(G, 4, 5)}, scenario="5sep")
+    err = refused(s, "french", f"move {G} off", "Victory Conditions")
+    assert str(err) == ("In the 5 September: the Schevardino Redoubt scenario no unit leaves the map: only the "
+                        "7 September and Grand Battle victory conditions count units moved off the east edge. "
+                        f"It can reach {', '.join(sorted(go(G, d) for d in range(6)))} (Victory Conditions).")
+
+
+def test_movement_a_distant_woods_road_hex_is_refused_as_out_of_reach():
+    """A woods/road hex (Movement: entered "by traveling along the road") eleven hexes off is
+    refused because no path of 4 MP reaches it; its road is no reason when the unit is not beside it."""
+    far = "3808"
+    assert far in MAP.woods and far in MAP.road_hexes and distance(G, far) == 11
+    err = refused(position({INF: G}), "french", f"move {G} {far}", "Movement")
+    assert str(err) == (f"{far} is beyond the 4 MP of {G} (French 7-4 infantry) by any path that avoids rivers, "
+                        "woods and enemy Zones of Control." + HINT.format(52) + " (Movement).")
+
+
+def test_zoc_c_a_reinforcement_stopped_on_its_entry_hex_is_told_it_can_reach_only_that_hex():
+    """Scenarios: a reinforcement is placed on its entry hex 2630; a Russian in 2730 puts 2630 in
+    his Zone of Control, so the unit stops there (ZOC C) and 2629 beyond it is out of reach."""
+    s = position({"R-VIII-12": "2730"}, scenario="5sep")
+    s["units"]["F-IC-1L"].update(where="waiting", entry="2630")
+    err = refused(s, "french", "move F-IC-1L 2629", "Movement")
+    assert str(err) == ("2629 is beyond the 5 MP of F-IC-1L (French 2-5 cavalry) by any path that avoids rivers, "
+                        "woods and enemy Zones of Control. It can reach 2630 (Movement).")
+    s["units"]["R-VIII-12"].update(where="removed", hex=None)  # the control: with no Russian it goes on
+    assert play(s, "french", "move F-IC-1L 2629")[0]["units"]["F-IC-1L"]["hex"] == "2629"
+
+
+def test_doomed_victory_8_10_a_unit_of_an_inactive_corps_leader_may_not_move():
+    """8.10: a unit "is eligible to move ... if its Corps Leader is active"; Davout inactive, his
+    I Corps division stands, the whole reason read. The control: Davout active, it moves."""
+    s = dv_position({INF: G}, options=["dv_leaders"], leaders={"L-DAVOUT": INF})
+    s["leaders"]["L-DAVOUT"]["active"] = False
+    err = refused(s, "french", f"move {G} {go(G, 3)}", "Doomed Victory 8.10")
+    assert str(err) == (f"{G} (French 7-4 infantry) is subordinate to Davout, who is inactive this turn: his units "
+                        "may not move or attack until he is active again (8.10); all leaders turn active at the end "
+                        "of the Rally Phase (8.152) (Doomed Victory 8.10).")
+    s["leaders"]["L-DAVOUT"]["active"] = True
+    assert play(s, "french", f"move {G} {go(G, 3)}")[0]["units"][INF]["hex"] == go(G, 3)

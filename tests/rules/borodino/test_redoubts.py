@@ -270,3 +270,92 @@ def test_redoubts_case_i_the_owed_attack_of_a_redoubt_is_named_by_its_r_hex():
     s["units"][R5]["attacked"] = True
     assert owed_attacks(battle(s), "russian") == [(("R" + GREAT,), ("2818",))]
     assert play(s, "russian", f"attack R{GREAT} -> 2818")[1][0]["kind"] == "combat"
+
+
+def test_redoubts_case_i_an_occupied_redoubt_whose_unit_was_attacked_is_no_target():
+    """(I) "Redoubts may only be attacked by themselves when no Russian unit is in occupation", and Combat (D):
+    "No defending unit may be attacked more than once per turn". Once the Russian in the Great Redoubt has
+    been attacked, the French on its front hex 2718 has nothing left to attack there and owes no attack,
+    although it stands in the redoubt's Zone of Control (C): the French may end the Combat Phase."""
+    s = position({F7b: "2718", R5: GREAT}, phase="combat")
+    err = refused(s, "french", "end", "Combat (B)")   # positive control: not yet attacked, it is owed
+    assert "2718 (French 7-4 infantry)" in str(err)
+    s["units"][R5]["defended"] = True
+    refused(s, "french", "attack 2718 -> 2817", "Combat (D)")
+    assert owed_attacks(battle(s), "french") == []
+    assert play(s, "french", "end")[0]["player"] == "russian"
+
+
+def test_redoubts_case_i_a_redoubt_named_first_attacks_with_the_unit_beside_it():
+    """(I) and Combat (E): the Great Redoubt (intrinsic strength 6), named first, and the 6-4 Grenadiers in
+    2819 attack the French 4-4 in 2818 on its front together: 6 + 6 = 12 against 4, 3-1."""
+    s = position({R6: "2819", F4: "2818"}, player="russian", phase="combat")
+    plan = _plan(s, "russian", ["R" + GREAT, "2819"], ["2818"])
+    assert plan.attackers == [R6] and plan.redoubt_attacking == GREAT
+    assert plan.attack == 6 + 6 and plan.odds == "3-1"
+
+
+def test_redoubts_cases_e_f_g_the_plan_names_the_redoubt_only_when_its_strength_is_added():
+    """(E, G): attacked through a front hexside, the occupant's defence takes the redoubt's strength, and
+    the plan names that redoubt; (F): attacked solely from the rear, it names none."""
+    front = _plan(position({F7: "2818", R5: GREAT}, phase="combat"), "french", ["2818"], [GREAT])
+    assert front.redoubt_defending == GREAT and not front.redoubt_alone and front.defence == 5 * 2 + 6
+    mixed = _plan(position({F7: "2818", F7b: "2917", R5: GREAT}, phase="combat"), "french", ["2818", "2917"], [GREAT])
+    assert mixed.redoubt_defending == GREAT and mixed.defence == 5 + 6
+    rear = _plan(position({F7: "2816", R5: GREAT}, phase="combat"), "french", ["2816"], [GREAT])
+    assert rear.redoubt_defending is None and rear.defence == 5
+
+
+def test_redoubts_case_j_a_destroyed_redoubt_owes_no_attack_on_its_front():
+    """(J): once destroyed, "the redoubt hex is treated as a normal clear terrain hex": it attacks nobody.
+    The Russian in 2819 has already attacked, so the French in 2818 (a front hex) is owed an attack only by
+    the intact redoubt (Combat B; Redoubts I); with the redoubt destroyed, nobody owes it one."""
+    s = position({R5: "2819", F4: "2818"}, player="russian", phase="combat")
+    s["units"][R5]["attacked"] = True
+    err = refused(s, "russian", "end", "Combat (B)")   # positive control: the intact redoubt owes it
+    assert str(err).endswith("still due: 2818 (French 4-4 infantry) (Combat B).")
+    s["redoubts"][GREAT]["destroyed"] = True
+    assert owed_attacks(battle(s), "russian") == []
+    assert play(s, "russian", "end")[0]["phase"] != "combat"
+
+
+def test_redoubts_case_j_a_destroyed_redoubt_cannot_take_over_an_owed_attack():
+    """(J) and Combat (B, C): with the Great Redoubt destroyed, the French in 2818 on its old front can be
+    attacked only by the Russian in 2819, who also touches the French in 2820; 2819 attacking 2820 alone
+    would leave 2818 to nobody: refused. 2819 taking both (Combat F) is accepted."""
+    s = position({R5: "2819", F4: "2818", F7: "2820"}, player="russian", phase="combat")
+    s["redoubts"][GREAT]["destroyed"] = True
+    err = refused(s, "russian", "attack 2819 -> 2820", "Combat (B, C, D)")
+    assert str(err) == STRANDED.format("2818 (French 4-4 infantry)")
+    assert play(s, "russian", "attack 2819 -> 2818+2820")[1][0]["kind"] == "combat"
+
+
+def test_redoubts_case_i_a_redoubt_alone_may_attack_every_unit_on_its_front_at_once():
+    """General Rule and (I): the redoubt's strength attacks the hexes beyond its front; Combat (F): a single
+    attacker may attack all the defenders it touches. The occupant of the Great Redoubt has attacked; the
+    French in 2818 and 2918 are both owed an attack (Combat B) that only the redoubt can make: it must take
+    both at once, and taking 2818 alone, which would leave 2918 to nobody, is refused."""
+    s = position({R5: GREAT, F4: "2818", F7: "2918"}, player="russian", phase="combat")
+    s["units"][R5]["attacked"] = True
+    assert owed_attacks(battle(s), "russian") == [(("R" + GREAT,), ("2818", "2918"))]
+    err = refused(s, "russian", f"attack R{GREAT} -> 2818", "Combat (B, C, D)")
+    assert str(err) == STRANDED.format("2918 (French 7-4 infantry)")
+    both = _plan(s, "russian", ["R" + GREAT], ["2818", "2918"])
+    assert both.attack == 6 and both.defence == 4 + 7
+    assert play(s, "russian", f"attack R{GREAT} -> 2818+2918")[1][0]["kind"] == "combat"
+
+
+def test_redoubts_case_i_an_exchange_with_an_empty_redoubt_costs_its_intrinsic_strength():
+    """(I) an empty redoubt is attacked by itself, with its intrinsic strength (the Great Redoubt's 6);
+    CRT Ex: "the attacking unit(s) suffer a loss AT LEAST equal ... to that of the defender", and (J) the
+    redoubt itself "is never affected by any combat results". 14 against 6 is 2-1, die 5: Ex; either 7
+    covers the 6, the other may then advance into the redoubt."""
+    s = position({F7: "2818", F7b: "2718"}, phase="combat")
+    force_die(s, 5)
+    s2, events = play(s, "french", "attack 2818+2718 -> 2817")
+    assert (events[0]["odds"], events[0]["result"]) == ("2-1", "Ex")
+    assert events[-1]["text"] == ("French player: the exchange costs you at least 6 Combat Points of the attackers; "
+                                  "choose: lose 2818; lose 2718 (CRT: Exchange).")
+    s3, events = play(s2, "french", "lose 2818")
+    assert s3["losses"] == {"french": 7, "russian": 0} and s3["units"][F7]["where"] == "eliminated"
+    assert events[-1]["text"] == "French player: you may advance after combat (`advance 2718 2817`) or `stay`."

@@ -181,3 +181,85 @@ def test_displacement_displaced_artillery_may_not_fire_that_combat_phase():
     assert s["units"][ART2]["hex"] == "2905" and s["units"][ART2]["attacked"] is False
     assert s["units"]["F-I-2"]["hex"] != "2906" and s["units"]["F-I-2"]["attacked"] is False
     assert play(s, "french", "attack 2905 -> 3104")[1][0]["kind"] == "combat"
+
+
+# -- run on without a choice: no path of retreat, forced retreats, a forced loss, a gun that cannot retreat -------
+
+def test_retreat_a_unit_with_no_path_of_retreat_is_eliminated_and_the_victor_may_still_advance():
+    """Retreat: "If no path of retreat is open to the retreating unit ... then the retreating unit is
+    ELIMINATED"; Optional Advance: "Whenever a hex is vacated as a result of combat, the victorious unit
+    ... may advance". Three 7s in 2804, 2706 and 2604 hold every hex around 2705 or its Zone of Control;
+    21 against 5 is 4-1, die 3: Dr."""
+    s = position({F7: D[1], F7b: D[3], "F-IV-IG": D[5], R5: G}, phase="combat")
+    force_die(s, 3)
+    s2, events = play(s, "french", f"attack {D[1]}+{D[3]}+{D[5]} -> {G}")
+    assert [e["text"] for e in events][1:] == [
+        "2705 (Russian 5-4 infantry) is eliminated: it has no path of retreat (Retreat).",
+        "French player: you may advance after combat (`advance 2804 2705`, `advance 2706 2705`, `advance 2604 2705`) "
+        "or `stay`."]
+    assert events[-1] == {**events[-1], "kind": "choice", "chooser": "french"}
+    assert s2["log"]["eliminated"] == [{"unit": R5, "hex": G, "side": "russian"}] and s2["losses"]["russian"] == 5
+
+
+def test_retreat_two_defenders_each_with_one_hex_open_retreat_at_once_and_both_are_told():
+    """Retreat: each retreating unit is moved; where one hex alone is open the victor has nothing to
+    choose. 2804 and 2604 (14) attack 2705 and 2704 (11): 1-1, die 1, Dr. 2705 may go only to 2706
+    (2805 and 2605 touch the attackers), 2704 only to 2703 (2803 and 2603 likewise)."""
+    s = position({F7: D[1], "F-IV-IG": D[5], R5: G, R6: D[0]}, phase="combat")
+    force_die(s, 1)
+    _, events = play(s, "french", f"attack {D[1]}+{D[5]} -> {G}+{D[0]}")
+    assert [e["text"] for e in events] == [
+        "2804+2604 (14) attack 2705+2704 (11): 1-1, die 1: Dr.",
+        "2705 (Russian 5-4 infantry) retreats to 2706.", "2704 (Russian 6-4 infantry) retreats to 2703.",
+        "French player: you may advance after combat (`advance 2804 2705`, `advance 2804 2704`, "
+        "`advance 2604 2705`, `advance 2604 2704`) or `stay`."]
+
+
+def test_crt_exchange_a_forced_loss_is_taken_at_once_and_the_survivor_may_advance():
+    """CRT Ex: 2706's 7 and 2805's 4 (11) attack a 5 at 2-1, die 5. Only the 7 alone covers the 5 (the
+    4 does not, 7+4 is not a smallest set), so it is lost without a question; the 4 may advance."""
+    s = position({F7: D[3], F4: D[2], R5: G}, phase="combat")
+    force_die(s, 5)
+    _, events = play(s, "french", f"attack {D[2]}+{D[3]} -> {G}")
+    assert [e["text"] for e in events] == [
+        "2805+2706 (11) attack 2705 (5): 2-1, die 5: Ex.", "2705 (Russian 5-4 infantry) is eliminated.",
+        "2706 (French 7-4 infantry) is eliminated.",
+        "French player: you may advance after combat (`advance 2805 2705`) or `stay`."]
+
+
+def test_artillery_c_a_spared_gun_with_no_retreat_open_is_not_asked_and_the_victor_may_advance():
+    """Artillery (C) offers the spared gun a retreat "with the others"; a gun whose every neighbour is
+    an enemy Zone of Control (Retreat) cannot take it, so the victor is asked about the advance next.
+    2704's 4 and 2707's gun (11) attack a 6 in 2705 at 1-1, die 4: Ar. Russians in 2907, 2608 and 2605
+    hold 2806, 2807, 2708, 2607 and 2606 in their Zones of Control, 2706 lies in 2705's; the control
+    without them asks about the gun."""
+    blockers = {"R-VIII-12": "2907", "R-VI-24": "2608", "R-VI-7": D[4]}
+    for extra, asked in ((blockers, "Russian player: you may advance after combat (`advance 2705 2704`) or `stay`."),
+                         ({}, ELECT.format(FAR))):
+        s = position({F4: D[0], ART: FAR, R6: G, **extra}, phase="combat")
+        force_die(s, 4)
+        s, _ = play(s, "french", f"attack {D[0]}+{FAR} -> {G}")
+        _, events = play(s, "russian", "retreat 2703")
+        assert [e["text"] for e in events] == ["2704 (French 4-4 infantry) retreats to 2703.", asked]
+
+
+def test_displacement_a_chain_never_turns_back_into_a_hex_of_its_own_chain():
+    """Displacement: "Displaced units can themselves displace other Friendly units in a sort of chain
+    reaction". 2706's 7 attacks a 6 in 2705 at 1-1, die 1: Dr. Uninvolved Russians fill every hex the
+    chain could use (4-4s next to 2705 and in 2703, 5-4s beyond), so the 6 displaces 2704's 4-4, which
+    displaces 2703's. The hexes offered to the last one are its neighbours ahead (2702, 2802, 2803,
+    2603, 2602), never 2704, which the unit displacing it is leaving (nor 2705)."""
+    fours = dict(zip(("R-VI-24", "R-IV-22", "R-IV-23", "R-VII-26"), (D[0], D[1], D[5], "2703")))
+    fives = dict(zip(("R-II-17", "R-II-4", "R-III-3", "R-VI-7", R5), ("2702", "2802", "2803", "2603", "2602")))
+    s = position({F7: D[3], R6: G, **fours, **fives}, phase="combat")
+    force_die(s, 1)
+    s, _ = play(s, "french", f"attack {D[3]} -> {G}")
+    s, _ = play(s, "french", f"retreat {D[0]}")
+    s, events = play(s, "french", "retreat 2703")
+    there = " (displacing the Russian 5-4 infantry there)"
+    assert [e["text"] for e in events] == [
+        "2703 (Russian 4-4 infantry) is displaced by 2704 (Russian 4-4 infantry) retreating into 2703.",
+        "French player: choose where 2703 (Russian 4-4 infantry) retreats: `retreat <hex>`, one of "
+        + ", ".join(h + there for h in ("2702", "2802", "2803", "2603", "2602")) + "."]
+    refused(s, "french", f"retreat {D[0]}", "Retreat")
+    assert play(s, "french", "retreat 2802")[1][0]["kind"] == "displaced"   # the control: ahead is open
