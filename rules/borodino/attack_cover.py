@@ -24,9 +24,10 @@ SEARCH_BUDGET = 20000  # nodes per group; far more than any position on the Boro
 
 @dataclass
 class Contact:
-    """Who may attack whom this phase: edges[attacker][defender] = True when the edge is "single".
-    A value once made: what is worked out from it (neighbours, groups, each group's best cover)
-    is kept with it."""
+    """Who may attack whom this phase: edges[attacker][defender] = True when the edge is "single"
+    (an attacker with no one to attack is not listed). A value once made: what is worked out
+    from it (neighbours, groups, each group's best cover; the attacks `combat.plan_attack`
+    checked against it) is kept with it."""
 
     edges: dict[str, dict[str, bool]]
     required: set[Vertex]

@@ -11,6 +11,7 @@ from typing import NotRequired, TypedDict
 
 from rules.borodino import battlemap, scenario_data, tables
 from rules.borodino.attack_cover import Contact
+from rules.borodino.commands import Move
 from rules.core.hexes import Hex, neighbours
 from rules.core.play import copy_state
 
@@ -99,6 +100,7 @@ class Battle:
         self._own: set[str] = set()  # units whose entry this Battle has copied (`edit`)
         self.searched: dict[tuple, tuple] = {}  # route searches made here (movement._search)
         self.contacts: dict[tuple, Contact] = {}  # combat.contact worked out here, until a unit changes
+        self.walked: dict[tuple[str, Move], int] = {}  # moves rollout.walk drew here, with their MP cost
         self.map = battlemap.load()
         self.defs = scenario_data.units()
         self.scenario = scenario_data.scenarios()[state["scenario"]]
@@ -202,12 +204,20 @@ class Battle:
         self.forget()
 
     def forget(self) -> None:
-        """Forget what depends on more than where the units stand (the zones of control count the
-        redoubts; a route search, the turn): what a position kept between commands does after
-        each one (session.py). The hex index and the units by side follow every move."""
+        """Forget all that was worked out in this position (the units by side aside)."""
+        self.contacts.clear()
+        self.after_command()
+
+    def after_command(self) -> None:
+        """Forget what a command may change with no unit changing (the zones of control count the
+        redoubts; a route search, the turn; a move drawn, the whole position): what a position
+        kept between commands does after each one (session.py). The hex index and the units by
+        side follow every move; the enemy contact, read off the units and kept with the redoubts'
+        marks it read, holds until a unit changes (`edit`): the contact with which an `end` of a
+        Movement Phase opened the Combat Phase is the one its first attack is drawn against."""
         self.__dict__.pop("zocs", None)
         self.searched.clear()
-        self.contacts.clear()
+        self.walked.clear()
 
     # --- redoubts ------------------------------------------------------------------------
     def redoubt_active(self, h: Hex) -> bool:

@@ -6,9 +6,9 @@ can be refused and no declaration may leave an obligation impossible to meet.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
 from rules.borodino import dv_combat
 from rules.borodino.attack_cover import Contact, Vertex, best_cover, groups
@@ -35,8 +35,9 @@ class Plan:
     defence: Fraction = Fraction(0)
     notes: list[str] = field(default_factory=list)
 
-    @property
+    @cached_property
     def odds(self) -> str:
+        """The CRT column, read once the strengths are in (`plan_attack` returns no plan before)."""
         return odds_column(self.attack, self.defence)
 
 
@@ -96,7 +97,12 @@ def plan_attack(b: Battle, side: str, cmd: Attack, *, check_obligations: bool = 
                 now: Contact | None = None) -> Plan:
     """Check a declared attack against Combat A-K, Artillery A-I and Redoubts A-I; the odds of an
     attack asked about before the Combat Phase skip Combat (B, D), which the moves may change.
-    `now`: `contact(b, side)` when the caller has it."""
+    `now`: `contact(b, side)` when the caller has it. A plan checked against the obligations is
+    kept with that contact, which lives as long as the position (`contact`): an attack drawn and
+    then carried out in one position (session.py) is planned once. Callers must not change it."""
+    now = (now or contact(b, side)) if check_obligations else None
+    if now is not None and ("plan", cmd) in now.known:
+        return now.known["plan", cmd]
     if not cmd.attackers or not cmd.defenders:
         raise RuleViolation("Combat (A)", "an attack names its attackers and the enemy units it attacks: "
                             "`attack 3224 -> 3223`")
@@ -162,8 +168,9 @@ def plan_attack(b: Battle, side: str, cmd: Attack, *, check_obligations: bool = 
             raise RuleViolation("Russian Redoubts (General Rule)", f"a redoubt's strength attacks only the three hexes "
                                 f"beyond its front hexsides ({', '.join(sorted(front))}), not {', '.join(outside)}")
     _strengths(b, plan)
-    if check_obligations:
-        _check_obligations_stay_possible(b, plan, now or contact(b, side))
+    if now is not None:
+        _check_obligations_stay_possible(b, plan, now)
+        now.known["plan", cmd] = plan
     return plan
 
 
@@ -237,31 +244,41 @@ def _targets(b: Battle, side: str) -> list[Hex]:
 
 
 def capable_edges(b: Battle, side: str) -> dict[str, list[Hex]]:
-    """For each attacker still able to attack, the target hexes it could attack on its own."""
-    return dict(_capable(b, side))
-
-
-def may_any_attack(b: Battle, side: str) -> bool:
-    """Whether some unit of `side` could attack (an edge of `capable_edges`), found without the rest."""
-    return any(targets for _, targets in _capable(b, side))
-
-
-def _capable(b: Battle, side: str) -> Iterator[tuple[str, list[Hex]]]:
-    order = {t: i for i, t in enumerate(_targets(b, side))}  # each attacker's targets in this order
-    targets = order.keys()
+    """For each attacker still able to attack something, the target hexes it could attack on its
+    own (in the order of `_targets`); the units of the side in the order of `Battle.stands`. Few
+    units stand next to a target: only those in the hexes round the targets, and the artillery
+    (it fires at two hexes), are looked at closely."""
+    targets = _targets(b, side)
+    order = dict(zip(targets, range(len(targets))))  # each attacker's targets in this order
+    close = set().union(*map(_RINGS.__getitem__, targets))
     units, defs, doomed = b.s["units"], b.defs, b.doomed
+    out: dict[str, list[Hex]] = {}
     for h, a in b.stands[side].items():
+        artillery = defs[a].kind == "artillery"
+        if h not in close and not artillery:
+            continue
         u = units[a]
         if u["attacked"] or u["advanced"] or (doomed and dv_combat.why_barred(b, a)):
             continue  # not an _available_attacker
-        near = nearby(h, 2 if defs[a].kind == "artillery" else 1)
-        if targets.isdisjoint(near):
-            yield a, []
-            continue
-        hits = [t for t in near if t in order]
+        hits = [t for t in nearby(h, 2 if artillery else 1) if t in order]
         if len(hits) > 1:
             hits.sort(key=order.__getitem__)
-        yield a, [t for t in hits if can_strike(b, a, t) is None]
+        strikes = [t for t in hits if can_strike(b, a, t) is None]
+        if strikes:
+            out[a] = strikes
+    return out
+
+
+class _Rings(dict[Hex, frozenset[Hex]]):
+    """The hexes next to each hex asked about (`nearby(h, 1)`; entry hexes beyond the map edge
+    too), kept: a plain dict, read without a call per hex."""
+
+    def __missing__(self, h: Hex) -> frozenset[Hex]:
+        ring = self[h] = nearby(h, 1)
+        return ring
+
+
+_RINGS = _Rings()
 
 
 def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None) -> tuple[set[str], set[Hex]]:
@@ -276,7 +293,7 @@ def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None)
     must_attack: set[str] = set()
     for a, targets in edges.items():
         ah = units[a]["hex"]
-        if targets and (ah in active_fronts or any(n in enemy_hexes and b.engaged(ah, n) for n in m.adjacent(ah))):
+        if ah in active_fronts or any(n in enemy_hexes and b.engaged(ah, n) for n in m.adjacent(ah)):
             must_attack.add(a)
     attackable = {t for targets in edges.values() for t in targets} | _redoubt_targets(b, side)
     # Doomed Victory (binding): a unit that may not attack (broken, 6.10; its leader inactive, 8.10) owes
@@ -302,7 +319,8 @@ def contact(b: Battle, side: str) -> Contact:
 
     Worked out once per position: kept in `b.contacts` with the redoubts' marks it read, until a
     unit changes (`Battle.edit`, `Battle.forget`), so that an attack drawn and then carried out in
-    one position (session.py), or several attacks tried in it, share it. Not kept under the
+    one position (session.py), or several attacks tried in it, share it, and the first attack of
+    a Combat Phase shares the one its opening found (turns.end_movement). Not kept under the
     Doomed Victory options, whose bars (dv_combat.why_barred) also read the leaders."""
     if b.doomed:
         return _contact(b, side)
@@ -371,7 +389,7 @@ def contact_after(b: Battle, before: Contact, plan: Plan) -> Contact:
     gone = {b.hex_of(d) for d in plan.defenders}
     if plan.redoubt_alone and plan.redoubt_defending:
         gone.add(plan.redoubt_defending)
-    units, attacked = b.s["units"], set(plan.attackers)
+    attacked = set(plan.attackers)
     if plan.redoubt_attacking:  # the redoubt attacking with its occupant is spent too (Redoubts I)
         attacked.add(f"R{plan.redoubt_attacking}")
     edges: dict[str, dict[Hex, bool]] = {}
@@ -380,9 +398,9 @@ def contact_after(b: Battle, before: Contact, plan: Plan) -> Contact:
             continue
         # an attacker's targets are shared with `before` when none of them is gone (a Contact is a value)
         left = targets if gone.isdisjoint(targets) else {t: single for t, single in targets.items() if t not in gone}
-        if left or a in units:  # a redoubt's own strength (R<hex>) has edges only while it has a target
+        if left:  # an attacker (a unit, or a redoubt's own strength R<hex>) is listed while it has a target
             edges[a] = left
     attackable = {t for targets in edges.values() for t in targets}
     required = {(kind, key) for kind, key in before.required
-                if (kind == "a" and edges.get(key)) or (kind == "d" and key in attackable)}
+                if (kind == "a" and key in edges) or (kind == "d" and key in attackable)}
     return Contact(edges, required)

@@ -138,7 +138,7 @@ def attack_candidates(b: Battle, side: str, now: Contact | None = None) -> list[
     `now`: `combat.contact(b, side)` when the caller has it."""
     now = now or contact(b, side)
     units = b.s["units"]
-    edges = {a: list(targets) for a, targets in now.edges.items() if targets and a in units}  # capable_edges
+    edges = {a: list(targets) for a, targets in now.edges.items() if a in units}  # capable_edges
     by_target: dict[str, list[str]] = {}
     for a, targets in edges.items():
         for t in targets:

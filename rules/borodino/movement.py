@@ -359,14 +359,19 @@ def _cheapest_step(b: Battle, side: str, uid: str, dest: Hex) -> int | None:
 
 
 def apply_move(b: Battle, side: str, cmd: Move) -> list[Event]:
-    """Validate and carry out a move; returns its events."""
+    """Validate and carry out a move; returns its events. A path this position drew for the
+    side (`rollout.walk`, kept in `Battle.walked` until the position changes) is legal by
+    construction: its checks are not made again."""
     uid = resolve_unit(b, cmd.unit)
-    refusal = why_immobile(b, side, uid)
+    walked = b.walked.get((side, cmd))
+    refusal = None if walked is not None else why_immobile(b, side, uid)
     if refusal:
         raise RuleViolation(*refusal)
     origin = start_hex(b, uid)
     path: tuple[Hex, ...] = cmd.path
-    if len(path) == 1 and (cheapest := _cheapest_step(b, side, uid, path[0])) is not None:
+    if walked is not None:
+        cost = walked
+    elif len(path) == 1 and (cheapest := _cheapest_step(b, side, uid, path[0])) is not None:
         cost = cheapest
     elif len(path) == 1:
         options = reachable(b, uid)

@@ -48,18 +48,22 @@ def rollout_command(b: Battle, side: str, rng: random.Random) -> C.Command | Non
             if defs[draw].side != side or u["moved"] or u["where"] not in ("map", "waiting") \
                     or why_immobile(b, side, draw):
                 continue
-            path = walk(b, draw, rng)
-            if path:
-                return C.Move(legal.ref(b, draw), path)
+            walked = walk(b, draw, rng)
+            if walked:
+                path, cost = walked
+                move = C.Move(legal.ref(b, draw), path)
+                if len(path) > 1:  # a path, not a destination: `movement.apply_move` need not check it
+                    b.walked[side, move] = cost
+                return move
         elif not isinstance(draw, C.Release) or legal.may_release(b, side, draw):
             return draw
     return C.End()
 
 
-def walk(b: Battle, uid: str, rng: random.Random) -> tuple[Hex, ...] | None:
-    """A random legal path for a unit that may move (see the module's docstring): the hexes
-    entered, ending "off" when it leaves the map; its entry hex alone when a reinforcement
-    stops there; None when it has nowhere to end."""
+def walk(b: Battle, uid: str, rng: random.Random) -> tuple[tuple[Hex, ...], int] | None:
+    """A random legal path for a unit that may move (see the module's docstring) and its cost in
+    MP: the hexes entered, ending "off" when it leaves the map; its entry hex alone when a
+    reinforcement stops there; None when it has nowhere to end."""
     side, start, ma = b.side(uid), start_hex(b, uid), b.defs[uid].movement
     limits = Limits(b, uid, start)
     limited = limits.guard or limits.night
@@ -73,7 +77,7 @@ def walk(b: Battle, uid: str, rng: random.Random) -> tuple[Hex, ...] | None:
         occ = occupant.get(here)
         may_end = moved and (occ is None or occ == uid)
         if moved and in_zoc(side, here):  # ZOC (C): stop on entering
-            return (tuple(path) or (start,)) if may_end else None
+            return (tuple(path) or (start,), cost) if may_end else None
         left = ma - cost
         options = [(n, c) for n, c in (steps[here] if here in steps else passable_from(b.map, here))
                    if c <= left and n not in seen and ((o := occupant.get(n)) is None or defs[o].side != enemy)
@@ -89,7 +93,7 @@ def walk(b: Battle, uid: str, rng: random.Random) -> tuple[Hex, ...] | None:
             seen.add(here)
             moved = True
         elif leave and k == len(options):
-            return tuple(path) + (C.OFF,)
+            return tuple(path) + (C.OFF,), cost + leaving
         else:
-            return tuple(path) or (start,)
+            return tuple(path) or (start,), cost
 

@@ -6,9 +6,10 @@ changes. A random playout or a search's rollout holds no earlier state: it only 
 `Session` takes one copy of the starting state and carries each command out on it in place,
 with the same rules (`_command` of rules/borodino/__init__.py) on one `Battle` that lives as long
 as the session: the hex index and the units by side follow each move instead of being rebuilt,
-and the enemy contact a draw worked out in combat is the one the attack drawn is checked
-against. What depends on more than where units stand (zones of control, which count the
-redoubts; route searches) is forgotten between commands (`Battle.forget`).
+and the enemy contact worked out in combat (by the `end` of the Movement Phase, or by a draw)
+is the one the next attack drawn is checked against, until a unit changes. What depends on more
+than the units (zones of control, which count the redoubts; route searches) is forgotten between
+commands (`Battle.after_command`).
 
 The games are the same, command for command and state for state, as through `apply`
 (tests/rules/borodino/test_session.py). A command a rule refuses may have changed part of the
@@ -68,5 +69,5 @@ class Session:
         except RulesError:
             self.b = None
             raise
-        b.forget()
+        b.after_command()
         return events

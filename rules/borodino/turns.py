@@ -9,7 +9,7 @@ from functools import partial
 
 from rules.borodino import dv_leaders, rally_phase, scenario_data
 from rules.borodino.battle import Battle
-from rules.borodino.combat import contact, may_any_attack
+from rules.borodino.combat import contact
 from rules.core.errors import RuleViolation
 from rules.core.events import Event, event
 from rules.core.hexes import Hex, distance
@@ -54,7 +54,7 @@ def start_player_turn(b: Battle) -> list[Event]:
         events += dv_leaders.activate(b, s["player"])
     arriving = []
     for uid, u in s["units"].items():
-        if b.side(uid) != s["player"] or u["where"] not in ("future", "waiting"):
+        if u["where"] not in ("future", "waiting") or b.side(uid) != s["player"]:
             continue
         if u["where"] == "future" and u["arrives"] > s["turn"]:
             continue
@@ -112,7 +112,7 @@ def end_movement(b: Battle) -> list[Event]:
     for r in s["redoubts"].values():
         r["attacked"] = False
     events.append(phase_event(f"{s['player'].title()} Combat Phase.", turn=s["turn"], player=s["player"]))
-    if not may_any_attack(b, s["player"]) and not _redoubt_can_attack(b):
+    if not contact(b, s["player"]).edges:  # no unit, nor a redoubt's own strength (Redoubts I), may attack
         return events + [phase_event("No attack is possible; the Combat Phase ends.")] + end_player_turn(b)
     return events
 
@@ -127,13 +127,6 @@ def end_combat(b: Battle, side: str) -> list[Event]:
         raise RuleViolation("Combat (B)", "every unit adjacent to the enemy must attack and every adjacent enemy "
                             f"be attacked; still due: {', '.join(names)}")
     return end_player_turn(b)
-
-
-def _redoubt_can_attack(b: Battle) -> bool:
-    if b.s["player"] != "russian":
-        return False
-    return any(b.redoubt_active(h) and any(b.side_at(f) == "french" for f in r.front)
-               for h, r in b.map.redoubts.items())
 
 
 def end_player_turn(b: Battle) -> list[Event]:

@@ -1,10 +1,11 @@
 """Random playouts over the engine contract: the fuzzer every game system must survive.
 
 `random_playout` plays uniformly random legal commands (after round-tripping each through
-`to_text` and `parse`) until the game ends or a command budget runs out, calling `check(state)`
-after each one. Any exception becomes a PlayoutFailure that carries the seed, options and the
-commands played, and writes them as a script `kolocha local --script` replays. `fuzz` plays
-many such games of one scenario and returns the failures.
+`to_text` and `parse`, except in a system's own session: see `Copying`) until the game ends or a
+command budget runs out, calling `check(state)` after each one. Any exception becomes a
+PlayoutFailure that carries the seed, options and the commands played, and writes them as a
+script `kolocha local --script` replays. `fuzz` plays many such games of one scenario and
+returns the failures.
 """
 from __future__ import annotations
 
@@ -85,7 +86,7 @@ def random_playout(system: GameSystem | str, scenario: str, seed: int,
                 raise AssertionError(f"{side} is active but has no legal command")
             text = command.to_text()
             played.append((side, text))
-            game.apply(side, module.parse(side, text))
+            game.apply(side, module.parse(side, text) if isinstance(game, Copying) else command)
             if check is not None:
                 check(game.state)
     except Exception as error:
@@ -98,7 +99,9 @@ class Copying:
     """A game played forward through the contract alone: each command `apply`d to a new state.
     A system may offer a quicker `session(state)` with the same methods that changes one state in
     place (rules/borodino/session.py); playouts use it unless a `check` sees (and may keep) the
-    state after each command."""
+    state after each command. A session is handed the command it drew, as a search's rollouts
+    are, which never write a command out; only the playouts through `apply` parse each command's
+    text again (those with a `check`, and those of systems without a session)."""
 
     def __init__(self, module: GameSystem, state: dict):
         self.module, self.state = module, state

@@ -1,7 +1,8 @@
 """Issue 11.1: the rollout policy (rules/borodino/rollout.py). Its random walks end on exactly
 the destinations the route search finds (Movement; ZOC C), each walk a path `check_path`
-accepts; its games finish with every command accepted, and over a dozen of them every kind of
-command is given and every combat result met, as with `sample_command`."""
+accepts at the cost the walk counted; its games finish with every command accepted, and over a
+dozen of them every kind of command is given and every combat result met, as with
+`sample_command`."""
 import random
 from pathlib import Path
 
@@ -37,11 +38,12 @@ def test_walks_end_on_every_destination_of_the_route_search_and_on_no_other():
     for uid in units:
         ends, lost = set(), 0
         for seed in range(1500):
-            path = walk(b, uid, random.Random(seed))
-            if path is None:  # a dead end among friendly units: the policy draws another unit
+            walked = walk(b, uid, random.Random(seed))
+            if walked is None:  # a dead end among friendly units: the policy draws another unit
                 lost += 1
                 continue
-            assert movement.check_path(b, uid, path) <= b.defs[uid].movement
+            path, cost = walked
+            assert movement.check_path(b, uid, path) == cost <= b.defs[uid].movement
             ends.add(path[-1])
         assert ends == set(movement.reachable(b, uid)), uid
         assert lost < 300
