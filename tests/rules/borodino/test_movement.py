@@ -4,14 +4,18 @@ Every refusal goes through `refused()`, which also checks that the state is unch
 """
 from __future__ import annotations
 
+import copy
+import random
 import tomllib
 from pathlib import Path
 
 import pytest
 
-from rules.borodino import tables
+from rules.borodino import commands as C
+from rules.borodino import movement, tables
 from rules.borodino.battle import Battle
 from rules.borodino.movement import reachable, terrain_step
+from rules.borodino.rollout import walk
 from tests.rules.borodino.helpers import (MAP, go, open_ground, play, position, refused, refused_then_accepted,
                                          where, without)
 
@@ -269,3 +273,18 @@ def test_terrain_effects_chart_a_crossing_never_makes_a_step_cheaper():
     for key, value in (("enter", 0), ("ford", -1), ("bridge", -1), ("stream", -1)):
         with pytest.raises(ValueError, match="a crossing never makes a step cheaper"):
             tables.parse({**doc, "tec": {**doc["tec"], key: value}})
+
+
+def test_movement_a_path_the_rollout_walked_is_told_as_the_same_path_checked_afresh():
+    """Movement: a path the rollout policy walked (rules/borodino/rollout.py) is carried out without
+    its checks, at the cost the walk counted ("one Movement Point is expended for each hex
+    entered"): the same event, word for word, as the same move checked afresh by `apply`."""
+    s = position({INF: G})
+    b = Battle(copy.deepcopy(s))
+    walked = next(w for seed in range(50) if (w := walk(b, INF, random.Random(seed))) and len(w[0]) > 1)
+    path, cost = walked
+    move = C.Move(G, path)
+    b.walked["french", move] = cost
+    told = movement.apply_move(b, "french", move)
+    assert told[0]["text"] == play(s, "french", move.to_text())[1][0]["text"] == (
+        f"{G} (French 7-4 infantry) moves to {path[-1]} ({len(path)} MP).")
