@@ -122,3 +122,13 @@ def test_odds_of_something_that_is_not_an_attack_say_what_to_ask():
     with pytest.raises(CommandError, match=r"odds takes an attack, attackers -> defenders"):
         odds(s, f"{D[3]} {G}")
     assert odds(s, f"{D[3]} -> {G}")["odds"] == "1-1"
+
+
+def test_odds_during_movement_leave_combat_b_to_the_moves_still_to_come():
+    """Asked in the Movement Phase, an attack that would now leave two adjacent Russians to nobody
+    (Combat B, C) is still forecast: the moves still to come may bring the units that attack them.
+    Control: asked in the French Combat Phase, the same attack is refused citing Combat (B, C, D)."""
+    units = {F7: G, R5: D[0], "R-VIII-2Gr": D[1], "R-III-3": D[2]}
+    assert odds(position(units), f"{G} -> {D[0]}")["odds"] == "1-1"
+    with pytest.raises(RuleViolation, match=r"could no longer attack or be attacked"):
+        odds(position(units, phase="combat"), f"{G} -> {D[0]}")
