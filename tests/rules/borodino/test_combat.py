@@ -555,3 +555,15 @@ def test_retreat_never_into_an_enemy_occupied_hex():
     s2, events = play(s, "french", "attack 1415 -> 1516")
     assert events[1]["text"] == "1516 (Russian 5-4 infantry) is eliminated: it has no path of retreat (Retreat)."
     assert where(s2, F4) == "1616"
+
+
+def test_combat_an_attack_planned_twice_in_one_position_is_planned_once():
+    """An attack drawn and then carried out in one position (a session, rules/borodino/session.py) is
+    checked against Combat (A-K) and the obligations (B-D) once: the plan kept with the position's
+    contact is handed out again (control: in another position it is planned afresh)."""
+    s = position({F7: G, R5: D[0]}, phase="combat")
+    b, cmd = battle(s), Attack((G,), (D[0],))
+    first = plan_attack(b, "french", cmd)
+    assert plan_attack(b, "french", cmd) is first and (first.attack, first.defence) == (7, 5)
+    again = plan_attack(battle(s), "french", cmd)
+    assert again is not first and again.attackers == first.attackers
