@@ -22,7 +22,7 @@ def _layer_cache(tmp_path_factory):
 @pytest.fixture(autouse=True)
 def _forget_memos_under_mutation():
     """Under mutation testing (docs/mutation.md) each mutant runs in a process forked from one that
-    already ran the clean code: its memos (`@cache`, the route searches kept by
+    already ran the clean code: its memos (`@cache`, dicts that fill themselves, the route searches kept by
     rules.borodino.movement and rules.bloody_monday.movement) would hand back the clean answers
     and hide the mutant, and while mutmut maps which tests reach which function ("stats") they
     would hide the callers. Before each test, empty the
@@ -37,6 +37,8 @@ def _forget_memos_under_mutation():
             for value in list(vars(module).values()):
                 if callable(getattr(value, "cache_clear", None)):
                     value.cache_clear()
+                elif isinstance(value, dict) and hasattr(type(value), "__missing__"):
+                    value.clear()  # a memo that fills itself (rules.borodino.combat._RINGS)
     from rules.bloody_monday import game as bm_game
     from rules.bloody_monday import movement as bm_movement
     from rules.borodino import movement
