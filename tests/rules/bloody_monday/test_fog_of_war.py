@@ -24,7 +24,7 @@ from rules.bloody_monday.swaptest import (
     swapped,
     weighted_choice,
 )
-from tests.rules.bloody_monday.bm_helpers import battle, do, game, position
+from tests.rules.bloody_monday.bm_helpers import battle, do, game, position, refused
 
 bm = load("bloody_monday")
 ID = re.compile(r"\b[FR]-[A-Za-z0-9-]+")
@@ -213,3 +213,15 @@ def test_swap_test_sees_the_retreat_leak_of_issue_9_3(monkeypatch):
 
     monkeypatch.setattr(retreat, "retreat_areas", before_9_3)
     assert any("`end` then view differs" in d for d in differences(state, other, "french", ["end"]))
+
+
+def test_swap_test_refusals_naming_where_to_go_instead_tell_no_two_hidden_blocks_apart():
+    """The refusals that name what is legal instead (2.1: the areas a unit can reach; 5.3: the areas
+    awaiting battle) read only where enemy units stand, never which: swapping two hidden Russian
+    blocks changes neither sentence. Control: the probes are refused with those very sentences."""
+    state = position({"F-I-D": 16, "F-I-1": 16, "R-1-2J": 42, "R-G-1LG": 17})
+    state, _ = do(state, "french", "tactical", "activate F-I-D")
+    probes = ["move F-I-1 1", "move F-I-1 99", "battle 16", "battle 42"]
+    assert differences(state, swapped(state, "R-1-2J", "R-G-1LG"), "french", probes) == []
+    assert "it can reach" in refused(state, "french", probes[0], "2.1")
+    assert "not a contested area awaiting battle" in refused(state, "french", probes[2], "5.3")
