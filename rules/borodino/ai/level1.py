@@ -28,7 +28,6 @@ from rules.borodino.ai.attacks import Expectation, expectation
 from rules.borodino.ai.goals import doubling, loss_weight, objectives
 from rules.borodino.ai.position import rebuild
 from rules.borodino.battle import Battle, enemy_of
-from rules.borodino.combat import can_strike
 from rules.core.ai import Decision
 from rules.core.hexes import Hex, distance
 
@@ -139,7 +138,7 @@ def _movement(state: dict, side: str) -> list[Decision]:
     held: frozenset[str] = frozenset()
     drawn: frozenset[Hex] = frozenset()
     for _ in range(REPLANS if loss_weight(Battle(state), side) > 1 else 0):
-        bad, losing = walk(state, after, side)
+        bad, losing = rash(state, after, side)
         if not (bad - held or losing - drawn):
             break
         held, drawn = held | bad, drawn | losing
@@ -149,12 +148,7 @@ def _movement(state: dict, side: str) -> list[Decision]:
     return plan + leaders_moved + [Decision("end", "every unit that should move has moved (Sequence of Play)")]
 
 
-def rash(before: dict, after: dict, side: str) -> frozenset[str]:
-    """The units that moved into contact where the attack they would owe is expected to lose."""
-    return walk(before, after, side)[0]
-
-
-def walk(before: dict, after: dict, side: str) -> tuple[frozenset[str], frozenset[Hex]]:
+def rash(before: dict, after: dict, side: str) -> tuple[frozenset[str], frozenset[Hex]]:
     """The units that moved into contact where the attack they would owe is expected to lose,
     and the enemy units that units which did not move must attack at a loss (where friends that
     join the attack would better its odds, Combat E).
@@ -181,8 +175,10 @@ def walk(before: dict, after: dict, side: str) -> tuple[frozenset[str], frozense
             break
         units = [u for h in attack.attackers if (u := b.at(h))]
         if e.value < HOLD:
-            out |= moved.intersection(units)
-            losing |= set() if moved.intersection(units) else set(attack.defenders)
+            movers_in = moved.intersection(units)
+            out |= movers_in
+            if not movers_in:  # units that stood there already: friends may join them (Combat E)
+                losing |= set(attack.defenders)
         for u in units:
             b.edit(u)["attacked"] = True
         for h in attack.defenders:
