@@ -114,7 +114,7 @@ def moves(state: dict, side: str, pick: Pick, held: frozenset[str] = frozenset()
         if uid in held:
             kept = [h for h in choices if not _engages(b, side, h)]
         else:
-            kept = [h for h in choices if _engages(b, side, h, drawn)][:1]
+            kept = [h for h in choices if _engages(b, side, h, drawn)][:1] if drawn else []
         best = (kept or choices)[pick(n, kept or choices) % len(kept or choices)]
         if best is None:
             continue
