@@ -28,7 +28,8 @@ from rules.borodino.ai.attacks import Expectation, expectation
 from rules.borodino.ai.goals import doubling, loss_weight, objectives
 from rules.borodino.ai.position import rebuild
 from rules.borodino.battle import Battle, enemy_of
-from rules.borodino.legal import may_move
+from rules.borodino.combat import contact
+from rules.borodino.legal import attack_candidates, may_attack, may_move
 from rules.core.ai import Decision
 from rules.core.hexes import Hex, distance
 
@@ -228,16 +229,16 @@ def combat(state: dict, side: str) -> Decision:
 
 def _chosen(b: Battle, side: str) -> tuple[Expectation, C.Attack, bool] | None:
     """The legal attack worth most by its expectation (attacks.py), and whether an attack is owed
-    (Combat B: `end` is refused); None when no attack is left."""
+    (Combat B: `end` is refused); None when no attack is left. The attacks `legal_commands` would
+    try are scored first and checked against Combat B-D best first, up to the first legal one:
+    an attack the rules refuse has no expectation or fails that check."""
     goals, weight = objectives(b), loss_weight(b, side)
-    legal = borodino.legal_commands(b.s, side)
-    owed = not any(isinstance(c, C.End) for c in legal)
-    scored = [(e, a.to_text(), a) for a in legal if isinstance(a, C.Attack)
-              and (e := expectation(b, side, a, goals, weight))]
-    if not scored:
-        return None
-    best, _, attack = max(scored, key=lambda x: (x[0].value, x[1]))
-    return best, attack, owed
+    now = contact(b, side)
+    scored = sorted(((e, a.to_text(), a) for a in attack_candidates(b, side, now)
+                     if (e := expectation(b, side, a, goals, weight))),
+                    key=lambda x: (x[0].value, x[1]), reverse=True)
+    best = next(((e, attack) for e, _, attack in scored if may_attack(b, side, attack, now)), None)
+    return None if best is None else (best[0], best[1], bool(now.required))
 
 
 def _why_attack(b: Battle, attack: C.Attack, e: Expectation, goals: dict[Hex, str], soak: bool) -> str:
