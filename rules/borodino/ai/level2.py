@@ -18,8 +18,12 @@ them) are then judged by playouts (playout.py), level 1 playing both sides from 
 leaves, its Combat Phase first, for HORIZON Movement Phases or to the end of the game when it ends
 within two Game-Turns; the plan whose playouts end best (`playout.worth`: the game won were it to
 end there, the victory hexes occupied, the Combat Points lost) is played, level 1's unless another
-gains MARGIN over it (a few playouts are noisy, and the best of several noisy means flatters).
-Every candidate's playouts use the same dice, so the plans are compared on the same luck.
+clearly beats it (`clear_gain`): by MARGIN, and by Z standard errors of its gains seed by seed.
+Every candidate's playouts use the same dice seeds, yet the same seed is not the same luck: a
+choice that rolls one more die shifts every roll after it, so the redoubt's last attack is won in
+one playout and lost in its pair, and the best of several noisy means flatters. Without the test,
+level 2 as the Russians gave away a won Shevardino (dice seed 8) for a gain of +12.9 Combat Points
+in 20 playouts whose gains were +80, 0 or -80 by the fall of one 1-1 die.
 Playouts, not the static measure, see what decides these scenarios: who occupies the redoubt
 after the enemy's last attacks, the Combat Phase's later attacks rolled one after another,
 retreats blocked by the moves just made.
@@ -63,6 +67,7 @@ PLAYOUTS = 8     # playouts per candidate
 HORIZON = 5      # Movement Phases a playout plays (the enemy's last), unless the game ends soon
 ATTACKS = 3      # attacks judged by playouts in the last Game-Turns, besides level 1's choice
 MARGIN = Fraction(WIN, 8)  # what another choice must gain over level 1's in the playouts' mean
+Z = 2            # and by how many standard errors of that mean (`clear_gain`)
 
 Genome = tuple[int, ...]
 
@@ -136,16 +141,18 @@ class Search:
             if len(boards) < CANDIDATES:
                 boards.setdefault(self.made[g], g)
         seeds = [self.rng.getrandbits(48) for _ in range(self.playouts * HORIZON // horizon(self.state))]
-        ends = {g: self._outlook(g, seeds) for g in boards.values()}
-        best = max(boards.values(), key=lambda g: (ends[g] - (0 if g == first else MARGIN), self.scored[g]))
-        return best, ends[best] - ends[first]
+        ends = {g: self._outcomes(g, seeds) for g in boards.values()}
+        gains = {g: gain for g in boards.values() if g != first
+                 and (gain := clear_gain(ends[g], ends[first])) is not None}
+        best = max(gains, key=lambda g: (gains[g], self.scored[g]), default=first)
+        return best, gains.get(best, Fraction(0))
 
-    def _outlook(self, genome: Genome, seeds: list[int]) -> Fraction:
-        """The mean worth to the side of the boards its playouts from this plan end on."""
+    def _outcomes(self, genome: Genome, seeds: list[int]) -> list[Fraction]:
+        """The worth to the side of the boards its playouts from this plan end on, seed by seed."""
         _, after = level1.moves(self.state, self.side, self._pick(genome))
         after, _ = move_leaders(after, self.side)
         combat, _ = borodino.apply(after, self.side, C.End())
-        return outlook(combat, self.side, seeds)
+        return outcomes(combat, self.side, seeds)
 
 
     def _pick(self, genome: Genome) -> level1.Pick:
@@ -176,12 +183,28 @@ class Search:
         return self.boards[tuple(made)]
 
 
-def outlook(state: dict, side: str, seeds: list[int], first: C.Command | None = None) -> Fraction:
-    """The mean worth to the side of the boards its playouts from `state` (after `first`) end on,
-    one playout per seed, each to the horizon."""
+def outcomes(state: dict, side: str, seeds: list[int], first: C.Command | None = None) -> list[Fraction]:
+    """The worth to the side of the boards its playouts from `state` (after `first`) end on, one
+    playout per seed, each to the horizon."""
     phases = horizon(state)
-    return sum((worth(playout(state, phases, random.Random(s), first), side) for s in seeds),
-               Fraction(0)) / max(1, len(seeds))
+    return [worth(playout(state, phases, random.Random(s), first), side) for s in seeds]
+
+
+def outlook(state: dict, side: str, seeds: list[int], first: C.Command | None = None) -> Fraction:
+    """The mean of `outcomes`."""
+    ends = outcomes(state, side, seeds, first)
+    return sum(ends, Fraction(0)) / max(1, len(ends))
+
+
+def clear_gain(ends: list[Fraction], base: list[Fraction]) -> Fraction | None:
+    """The mean gain of one choice's playouts over level 1's, seed by seed, when it is clear: more
+    than MARGIN, and more than Z standard errors of the gains (their sample variance over the
+    seeds; one playout alone is held to MARGIN only). None when it is not."""
+    gains = [a - b for a, b in zip(ends, base)]
+    n = len(gains)
+    mean = sum(gains, Fraction(0)) / max(1, n)
+    variance = sum(((g - mean) ** 2 for g in gains), Fraction(0)) / (n - 1) if n > 1 else Fraction(0)
+    return mean if mean > MARGIN and mean * mean * n > Z * Z * variance else None
 
 
 def last_attacks(state: dict, side: str, rng: random.Random, playouts: int) -> Decision:
@@ -197,12 +220,14 @@ def last_attacks(state: dict, side: str, rng: random.Random, playouts: int) -> D
     texts = list(dict.fromkeys([mine.command] + [t for _, t in attacks[:ATTACKS]]
                                + (["end"] if any(isinstance(c, C.End) for c in legal) else [])))
     seeds = [rng.getrandbits(48) for _ in range(playouts * HORIZON // horizon(state))]
-    ends = {t: outlook(state, side, seeds, borodino.parse(side, t)) for t in texts}
-    best = max(texts, key=lambda t: (ends[t] - (0 if t == mine.command else MARGIN), t == mine.command))
-    if best == mine.command:
+    ends = {t: outcomes(state, side, seeds, borodino.parse(side, t)) for t in texts}
+    gains = {t: gain for t in texts if t != mine.command
+             and (gain := clear_gain(ends[t], ends[mine.command])) is not None}
+    if not gains:
         return mine
+    best = max(gains, key=lambda t: (gains[t], t))
     return Decision(best, f"level 2: the best of {len(texts)} choices in {len(seeds)} playouts to the end "
-                          f"({float(ends[best] - ends[mine.command]):+.1f} over level 1's {mine.command})")
+                          f"({float(gains[best]):+.1f} over level 1's {mine.command})")
 
 def horizon(state: dict) -> int:
     """Movement Phases a playout from this board plays: HORIZON, or to the end of the game when
