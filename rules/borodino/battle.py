@@ -6,13 +6,14 @@ where, whose zone of control covers a hex, what a unit's printed values are.
 """
 from __future__ import annotations
 
-from functools import cache, cached_property
+from collections.abc import Callable
+from functools import cache, cached_property, partial
 from typing import NotRequired, TypedDict
 
 from rules.borodino import battlemap, scenario_data, tables
 from rules.borodino.attack_cover import Contact
 from rules.borodino.commands import Move
-from rules.core.hexes import Hex, neighbours
+from rules.core.hexes import Hex, nearby, neighbours
 from rules.core.play import copy_state
 
 SIDES = ("french", "russian")
@@ -51,9 +52,38 @@ def zoc_sources(m: battlemap.BattleMap, h: Hex) -> tuple[Hex, ...]:
 
 
 @cache
+def engaged_around(m: battlemap.BattleMap, h: Hex) -> tuple[Hex, ...]:
+    """The adjacent hexes whose units would be engaged with a unit in h (`Battle.engaged`): all
+    but those across a plain river."""
+    return tuple(n for n in m.adjacent(h) if m.side(h, n) != "river")
+
+
+@cache
 def fronting(m: battlemap.BattleMap, h: Hex) -> tuple[Hex, ...]:
     """The redoubts with h among their three front hexes (Redoubts C)."""
     return tuple(r for r, redoubt in m.redoubts.items() if h in redoubt.front)
+
+
+def _radius(kind: str) -> int:
+    """How far a unit of a kind attacks: artillery bombards at two hexes (Artillery, General
+    Rule), every other unit attacks its neighbours (Combat A)."""
+    return 2 if kind == "artillery" else 1
+
+
+class Rings(dict[Hex, frozenset[Hex]]):
+    """The hexes within `radius` of each hex asked about (`nearby`, the hex itself left out;
+    entry hexes beyond the map edge too), kept: a plain dict, read without a call per hex."""
+
+    def __init__(self, radius: int):
+        super().__init__()
+        self.radius = radius
+
+    def __missing__(self, h: Hex) -> frozenset[Hex]:
+        ring = self[h] = nearby(h, self.radius)
+        return ring
+
+
+RING, RING2 = Rings(1), Rings(2)
 
 
 def reading_copy(state: dict) -> dict:
@@ -108,6 +138,7 @@ class Battle:
         self.occupant: dict[Hex, str] = {
             u["hex"]: uid for uid, u in state["units"].items() if u["where"] == "map"}
         self.control: dict[str, dict[Hex, int]] | None = None  # see `keep_control`
+        self.reach: dict[str, int] | None = None  # see `keep_control`
 
     # --- units ---------------------------------------------------------------------------
     def unit(self, uid: str) -> Unit:
@@ -155,12 +186,15 @@ class Battle:
         """`occupant` split by side: for each side, its units on the map by hex, in the order of
         the state's unit table (whatever order the units moved in: what iterates over them, such
         as the attacks listed, does not depend on the moves before)."""
-        out: dict[str, dict[Hex, str]] = {side: {} for side in SIDES}
-        defs = self.defs
-        for uid, u in self.s["units"].items():
-            if u["where"] == "map":
-                out[defs[uid].side][u["hex"]] = uid  # type: ignore[index]
-        return out
+        units = self.s["units"]
+        return {side: {u["hex"]: uid for uid in uids if (u := units[uid])["where"] == "map"}  # type: ignore[misc]
+                for side, uids in self._sides.items()}
+
+    @cached_property
+    def _sides(self) -> dict[str, tuple[str, ...]]:
+        """Each side's units in the order of the state's unit table (a table no command reorders)."""
+        defs, units = self.defs, self.s["units"]
+        return {side: tuple(uid for uid in units if defs[uid].side == side) for side in SIDES}
 
     def describe(self, uid: str) -> str:
         """'3224 (French 7-4 infantry)' — how messages name a unit."""
@@ -172,10 +206,10 @@ class Battle:
         u = self.edit(uid)
         if u["hex"] is not None:  # on the map
             del self.occupant[u["hex"]]
-            self._control(uid, u["hex"], -1)
+            self._count(uid, u["hex"], -1)
         u["where"], u["hex"] = "map", h
         self.occupant[h] = uid
-        self._control(uid, h, +1)
+        self._count(uid, h, +1)
         if h in self.s["redoubts"]:
             self.s["redoubts"][h]["held"] = self.side(uid)
         self._moved()
@@ -186,7 +220,7 @@ class Battle:
         frm = u["hex"]
         if frm is not None:  # on the map
             del self.occupant[frm]
-            self._control(uid, frm, -1)
+            self._count(uid, frm, -1)
         u["where"], u["hex"] = where, None
         if "leaders" in self.s and frm is not None:
             from rules.borodino.dv_leaders import rehome  # it reads Battle: imported when first needed
@@ -258,25 +292,75 @@ class Battle:
                     return True
         return side == "french" and any(self.redoubt_active(r) for r in fronting(self.map, h))
 
-    def keep_control(self) -> None:
-        """Keep from now on, for each side, how many enemy units control each hex (ZOC A, H),
-        updated by every `place` and `take_off` instead of asked hex by hex: worth it for a
-        position that lives through many commands (session.py), not for one command."""
-        self.control = {side: {} for side in SIDES}
-        for h, uid in self.occupant.items():
-            self._control(uid, h, +1)
+    def zoc_test(self, side: str) -> Callable[[Hex], bool]:
+        """`in_enemy_zoc` for one side as a function of the hex, for a caller that asks about many
+        hexes while no unit moves (a random walk): with the zones kept move by move, one look-up
+        in them, then in the fronts of the active redoubts found once (Redoubts C)."""
+        if "zocs" in self.__dict__ or self.control is None:
+            return partial(self.in_enemy_zoc, side)
+        counts = self.control[side]
+        fronts = frozenset(f for h, r in self.map.redoubts.items() if self.redoubt_active(h)
+                           for f in r.front) if side == "french" else frozenset()
+        if not fronts:
+            return counts.__contains__
+        return lambda h: h in counts or h in fronts
 
-    def _control(self, uid: str, h: Hex, step: int) -> None:
-        """Count a unit's zone of control in (step +1) or out of (-1) `control`, when kept."""
-        if self.control is None:
+    def keep_control(self) -> None:
+        """Keep from now on, for each side, how many enemy units control each hex (ZOC A, H), and
+        for each unit on the map how many enemy units are within its reach (`in_reach`), updated
+        by every `place` and `take_off` instead of asked hex by hex: worth it for a position that
+        lives through many commands (session.py), not for one command."""
+        self.control = {side: {} for side in SIDES}
+        self.reach = {}
+        placed, self.occupant = self.occupant, {}
+        for h, uid in placed.items():  # counted as if placed one after another
+            self._count(uid, h, +1)
+            self.occupant[h] = uid
+
+    def _count(self, uid: str, h: Hex, step: int) -> None:
+        """Count a unit in h in (step +1) or out of (-1) `control` and `reach`, when kept; h
+        itself is empty while the unit is counted."""
+        if self.control is None or self.reach is None:
             return
-        counts = self.control[enemy_of(self.defs[uid].side)]
+        defs, reach, occupant = self.defs, self.reach, self.occupant
+        d = defs[uid]
+        counts = self.control[enemy_of(d.side)]
         for n in zoc_reach(self.map, h):
             k = counts.get(n, 0) + step
             if k:
                 counts[n] = k
             else:
                 del counts[n]
+        mine, near = _radius(d.kind), RING[h]
+        for n in RING2[h]:
+            other = occupant.get(n)
+            if other is None or defs[other].side == d.side:
+                continue
+            far = 1 if n in near else 2
+            for unit, radius in ((uid, mine), (other, _radius(defs[other].kind))):
+                if far <= radius:
+                    k = reach.get(unit, 0) + step
+                    if k:
+                        reach[unit] = k
+                    else:
+                        del reach[unit]
+
+    def in_reach(self, side: str) -> list[str]:
+        """The side's units on the map with an enemy unit within their reach (adjacent; within
+        two hexes for artillery, which bombards: Artillery, General Rule), in the order of the
+        unit table: the only units that may have an enemy unit to attack (Combat A). Read off
+        the counts kept move by move (`keep_control`), else found by looking round each unit."""
+        if self.reach is not None:
+            defs = self.defs
+            return sorted((uid for uid in self.reach if defs[uid].side == side), key=self.rank.__getitem__)
+        enemies, defs = self.stands[enemy_of(side)], self.defs
+        return [uid for h, uid in self.stands[side].items() if h is not None  # (a test's unit off the numbering)
+                and not enemies.keys().isdisjoint((RING2 if _radius(defs[uid].kind) == 2 else RING)[h])]
+
+    @cached_property
+    def rank(self) -> dict[str, int]:
+        """Each unit's place in the state's unit table."""
+        return {uid: i for i, uid in enumerate(self.s["units"])}
 
     def engaged(self, a: Hex, b: Hex) -> bool:
         """Adjacent in the sense that forces combat. Combat (B) says "ALL Enemy units to which there are

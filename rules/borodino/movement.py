@@ -252,6 +252,34 @@ def _closed_fronts(m: BattleMap, intact: frozenset[Hex]) -> frozenset[tuple[Hex,
     return frozenset((f, h) for h, r in m.redoubts.items() if h in intact for f in r.front)
 
 
+def open_steps(b: Battle, side: str) -> dict[Hex, tuple[tuple[Hex, int], ...]]:
+    """`passable_steps` less, for the French, the steps across the front hexsides of intact
+    redoubts (Russian Redoubts, B): a side's steps out of every hex (entry hexes beyond the map
+    edge looked up when asked), kept per set of intact redoubts."""
+    if side != "french":
+        return _open_steps(b.map, frozenset())
+    return _open_steps(b.map, frozenset(h for h in b.map.redoubts if not b.s["redoubts"][h]["destroyed"]))
+
+
+class _Steps(dict[Hex, tuple[tuple[Hex, int], ...]]):
+    """The steps out of each hex with some closed (`open_steps`), worked out for a hex when
+    first asked about (an entry hex beyond the map edge too) and kept."""
+
+    def __init__(self, m: BattleMap, closed: frozenset[tuple[Hex, Hex]]):
+        super().__init__()
+        self.m, self.closed, self.passable = m, closed, passable_steps(m)
+
+    def __missing__(self, h: Hex) -> tuple[tuple[Hex, int], ...]:
+        steps = self.passable[h] if h in self.passable else passable_from(self.m, h)
+        found = self[h] = tuple(step for step in steps if (h, step[0]) not in self.closed)
+        return found
+
+
+@cache
+def _open_steps(m: BattleMap, intact: frozenset[Hex]) -> _Steps:
+    return _Steps(m, _closed_fronts(m, intact))
+
+
 def resolve_unit(b: Battle, ref: str) -> str:
     """The unit named by a hex or an id."""
     if ref.isdigit():
