@@ -6,8 +6,7 @@ where, whose zone of control covers a hex, what a unit's printed values are.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache, cached_property, partial
+from functools import cache, cached_property
 from typing import NotRequired, TypedDict
 
 from rules.borodino import battlemap, scenario_data, tables
@@ -59,9 +58,14 @@ def engaged_around(m: battlemap.BattleMap, h: Hex) -> tuple[Hex, ...]:
 
 
 @cache
-def fronting(m: battlemap.BattleMap, h: Hex) -> tuple[Hex, ...]:
-    """The redoubts with h among their three front hexes (Redoubts C)."""
-    return tuple(r for r, redoubt in m.redoubts.items() if h in redoubt.front)
+def fronting(m: battlemap.BattleMap) -> dict[Hex, tuple[Hex, ...]]:
+    """For each hex in front of a redoubt, the redoubts with it among their three front hexes
+    (Redoubts C)."""
+    out: dict[Hex, tuple[Hex, ...]] = {}
+    for r, redoubt in m.redoubts.items():
+        for h in redoubt.front:
+            out[h] = out.get(h, ()) + (r,)
+    return out
 
 
 def _radius(kind: str) -> int:
@@ -135,10 +139,12 @@ class Battle:
         self.defs = scenario_data.units()
         self.scenario = scenario_data.scenarios()[state["scenario"]]
         self.tables = tables.load()
+        self.fronting = fronting(self.map)
         self.occupant: dict[Hex, str] = {
             u["hex"]: uid for uid, u in state["units"].items() if u["where"] == "map"}
         self.control: dict[str, dict[Hex, int]] | None = None  # see `keep_control`
-        self.reach: dict[str, int] | None = None  # see `keep_control`
+        self.held: dict[str, dict[Hex, str]] | None = None  # see `keep_control`
+        self.reach: dict[str, int] | None = None
 
     # --- units ---------------------------------------------------------------------------
     def unit(self, uid: str) -> Unit:
@@ -290,27 +296,16 @@ class Battle:
                 uid = occupant.get(n)
                 if uid is not None and self.defs[uid].side == enemy:
                     return True
-        return side == "french" and any(self.redoubt_active(r) for r in fronting(self.map, h))
-
-    def zoc_test(self, side: str) -> Callable[[Hex], bool]:
-        """`in_enemy_zoc` for one side as a function of the hex, for a caller that asks about many
-        hexes while no unit moves (a random walk): with the zones kept move by move, one look-up
-        in them, then in the fronts of the active redoubts found once (Redoubts C)."""
-        if "zocs" in self.__dict__ or self.control is None:
-            return partial(self.in_enemy_zoc, side)
-        counts = self.control[side]
-        fronts = frozenset(f for h, r in self.map.redoubts.items() if self.redoubt_active(h)
-                           for f in r.front) if side == "french" else frozenset()
-        if not fronts:
-            return counts.__contains__
-        return lambda h: h in counts or h in fronts
+        return side == "french" and h in self.fronting and any(map(self.redoubt_active, self.fronting[h]))
 
     def keep_control(self) -> None:
-        """Keep from now on, for each side, how many enemy units control each hex (ZOC A, H), and
-        for each unit on the map how many enemy units are within its reach (`in_reach`), updated
-        by every `place` and `take_off` instead of asked hex by hex: worth it for a position that
-        lives through many commands (session.py), not for one command."""
+        """Keep from now on, for each side, how many enemy units control each hex (ZOC A, H), its
+        units by hex (in no order), and for each unit on the map how many enemy units are within
+        its reach (`in_reach`), updated by every `place` and `take_off` instead of asked hex by
+        hex: worth it for a position that lives through many commands (session.py), not for one
+        command."""
         self.control = {side: {} for side in SIDES}
+        self.held = {side: {} for side in SIDES}
         self.reach = {}
         placed, self.occupant = self.occupant, {}
         for h, uid in placed.items():  # counted as if placed one after another
@@ -318,24 +313,31 @@ class Battle:
             self.occupant[h] = uid
 
     def _count(self, uid: str, h: Hex, step: int) -> None:
-        """Count a unit in h in (step +1) or out of (-1) `control` and `reach`, when kept; h
-        itself is empty while the unit is counted."""
-        if self.control is None or self.reach is None:
+        """Count a unit in h in (step +1) or out of (-1) `control`, `held` and `reach`, when kept."""
+        if self.control is None or self.held is None or self.reach is None:
             return
-        defs, reach, occupant = self.defs, self.reach, self.occupant
+        defs, reach = self.defs, self.reach
         d = defs[uid]
-        counts = self.control[enemy_of(d.side)]
-        for n in zoc_reach(self.map, h):
-            k = counts.get(n, 0) + step
-            if k:
-                counts[n] = k
-            else:
-                del counts[n]
+        enemy = enemy_of(d.side)
+        counts = self.control[enemy]
+        if step > 0:
+            self.held[d.side][h] = uid
+            for n in zoc_reach(self.map, h):
+                counts[n] = counts.get(n, 0) + 1
+        else:
+            del self.held[d.side][h]
+            for n in zoc_reach(self.map, h):
+                k = counts[n] - 1
+                if k:
+                    counts[n] = k
+                else:
+                    del counts[n]
+        enemies, around = self.held[enemy], RING2[h]
+        if enemies.keys().isdisjoint(around):  # as a rule, no enemy unit within two hexes
+            return
         mine, near = _radius(d.kind), RING[h]
-        for n in RING2[h]:
-            other = occupant.get(n)
-            if other is None or defs[other].side == d.side:
-                continue
+        for n in enemies.keys() & around:
+            other = enemies[n]
             far = 1 if n in near else 2
             for unit, radius in ((uid, mine), (other, _radius(defs[other].kind))):
                 if far <= radius:
