@@ -187,6 +187,10 @@ class Battle:
             return list(self.occupant.values())
         return list(self.stands[side].values())
 
+    def units_of(self, side: str) -> dict[Hex, str]:
+        """A side's units on the map by hex, in no particular order: `held` when kept, else `stands`."""
+        return self.held[side] if self.held is not None else self.stands[side]
+
     @cached_property
     def stands(self) -> dict[str, dict[Hex, str]]:
         """`occupant` split by side: for each side, its units on the map by hex, in the order of

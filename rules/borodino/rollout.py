@@ -70,18 +70,19 @@ def walk(b: Battle, uid: str, rng: random.Random) -> tuple[tuple[Hex, ...], int]
     moved = b.unit(uid)["where"] == "waiting"  # a reinforcement has entered its entry hex (ZOC C)
     steps = open_steps(b, side)
     exits = b.map.east_exits if side == "french" and b.scenario.exits_east else frozenset()
-    enemy, occupant, defs, in_zoc, leaving = enemy_of(side), b.occupant, b.defs, b.in_enemy_zoc, b.tables.enter
+    occupant, enemies, in_zoc, leaving = b.occupant, b.units_of(enemy_of(side)), b.in_enemy_zoc, b.tables.enter
+    kept = b.control[side] if b.control is not None else None  # the units' zones, counted move by move
+    fronts = b.fronting if side == "french" else {}  # where a redoubt's zone may add to them (Redoubts C)
     randrange = rng.randrange
     path: list[Hex] = []
     here, cost, seen = start, 0, {start}
     while True:
         occ = occupant.get(here)
         may_end = moved and (occ is None or occ == uid)
-        if moved and in_zoc(side, here):  # ZOC (C): stop on entering
+        if moved and (in_zoc(side, here) if kept is None or here in fronts else here in kept):  # ZOC (C): stop
             return (tuple(path) or (start,), cost) if may_end else None
         left = ma - cost
-        options = [(n, c) for n, c in steps[here] if c <= left and n not in seen
-                   and ((o := occupant.get(n)) is None or defs[o].side != enemy)]
+        options = [(n, c) for n, c in steps[here] if c <= left and n not in seen and n not in enemies]
         if refuse is not None:
             options = [step for step in options if not refuse(step[0])]
         leave = here in exits and leaving <= left
