@@ -269,8 +269,8 @@ class Battle:
         r = self.s["redoubts"].get(h)
         if r is None or r["destroyed"]:
             return False
-        occ = self.at(h)
-        return occ is None or self.side(occ) == "russian"
+        occ = self.occupant.get(h)
+        return occ is None or self.defs[occ].side == "russian"
 
     # --- zones of control ----------------------------------------------------------------
     @cached_property

@@ -250,8 +250,9 @@ def capable_edges(b: Battle, side: str) -> dict[str, list[Hex]]:
     redoubts = [h for h in m.redoubts if _empty_redoubt_target(b, h)] if side == "french" else []
     attackers = b.in_reach(side)
     if redoubts:
-        near = {a for r in redoubts for n in RING2[r] if (a := occupant.get(n)) is not None
-                and defs[a].side == side and (n in RING[r] or defs[a].kind == "artillery")}
+        mine = b.units_of(side)
+        near = {mine[n] for r in redoubts for n in mine.keys() & RING2[r]
+                if n in RING[r] or defs[mine[n]].kind == "artillery"}
         attackers = sorted(near.union(attackers), key=rank.__getitem__)
     last = len(rank)
 
@@ -277,11 +278,14 @@ def capable_edges(b: Battle, side: str) -> dict[str, list[Hex]]:
     return out
 
 
-def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None) -> tuple[set[str], set[Hex]]:
+def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None,
+                fronts: dict[Hex, dict[Hex, bool]] | None = None) -> tuple[set[str], set[Hex]]:
     """(attackers that must still attack, target hexes that must still be attacked); `edges`:
-    `capable_edges(b, side)` when the caller has it."""
+    `capable_edges(b, side)`, `fronts`: `_redoubt_fronts(b, side)`, when the caller has them."""
     if edges is None:
         edges = capable_edges(b, side)
+    if fronts is None:
+        fronts = _redoubt_fronts(b, side)
     units, m, occupant, defs, doomed = b.s["units"], b.map, b.occupant, b.defs, b.doomed
     enemy = enemy_of(side)
     active_fronts = {f: h for h in m.redoubts if side == "french" and b.redoubt_active(h)
@@ -289,7 +293,7 @@ def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None)
     must_attack = {a for a in edges if (ah := units[a]["hex"]) in active_fronts
                    or any((o := occupant.get(n)) is not None and defs[o].side == enemy
                           for n in engaged_around(m, ah))}  # type: ignore[arg-type]
-    attackable = {t for targets in edges.values() for t in targets} | _redoubt_targets(b, side)
+    attackable = {t for targets in edges.values() for t in targets} | {f for found in fronts.values() for f in found}
     # Doomed Victory (binding): a unit that may not attack (broken, 6.10; its leader inactive, 8.10) owes
     # no attack, and the enemy next to it is owed one only by others.
     must_defend = {eh for eh in attackable if (x := occupant.get(eh)) is not None and defs[x].side == enemy
@@ -298,12 +302,18 @@ def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None)
     return must_attack, must_defend
 
 
-def _redoubt_targets(b: Battle, side: str) -> set[Hex]:
-    """French units a Russian redoubt could still attack on its own (Redoubts, I)."""
+def _redoubt_fronts(b: Battle, side: str) -> dict[Hex, dict[Hex, bool]]:
+    """For each Russian redoubt that may still attack on its own (Redoubts, I), the French units
+    in its front hexes it could attack, as edges (never "single"); none for the French."""
     if side != "russian":
-        return set()
-    return {f for h, r in b.map.redoubts.items() if b.redoubt_active(h) and not b.s["redoubts"][h]["attacked"]
-            for f in r.front if b.side_at(f) == "french" and _available_defender(b, b.occupant[f])}
+        return {}
+    out = {}
+    for h, r in b.map.redoubts.items():
+        if b.redoubt_active(h) and not b.s["redoubts"][h]["attacked"]:
+            found = {f: False for f in r.front if b.side_at(f) == "french" and _available_defender(b, b.occupant[f])}
+            if found:
+                out[h] = found
+    return out
 
 
 def contact(b: Battle, side: str) -> Contact:
@@ -330,14 +340,10 @@ def _contact(b: Battle, side: str) -> Contact:
         ah = b.hex_of(a)
         # "single": bombarding artillery attacks one unit (Artillery D), an empty redoubt is attacked by itself (I)
         edges[a] = {t: distance(ah, t) == 2 or b.at(t) is None for t in targets}
-    if side == "russian":
-        for h, r in b.map.redoubts.items():
-            if b.redoubt_active(h) and not b.s["redoubts"][h]["attacked"]:
-                fronts = {f: False for f in r.front
-                          if b.side_at(f) == "french" and _available_defender(b, b.occupant[f])}
-                if fronts:
-                    edges[f"R{h}"] = fronts
-    due_a, due_d = obligations(b, side, capable)
+    fronts = _redoubt_fronts(b, side)
+    for h, found in fronts.items():
+        edges[f"R{h}"] = found
+    due_a, due_d = obligations(b, side, capable, fronts)
     return Contact(edges, {("a", a) for a in due_a} | {("d", h) for h in due_d})
 
 

@@ -65,8 +65,7 @@ class Limits:
         self.guard = (b.option("imperial_guard") and b.defs[uid].guard
                       and uid not in b.s["released"])
         self.night = b.night
-        enemy = enemy_of(b.side(uid))
-        self.enemies = list(b.stands[enemy]) if self.guard or self.night else []
+        self.enemies = list(b.units_of(enemy_of(b.side(uid)))) if self.guard or self.night else []
         self.floor = min(self.nearest(start), 3) if self.night and self.enemies else 0
         self._cache: dict[Hex, int] = {}
 
@@ -195,7 +194,7 @@ def _dijkstra(b: Battle, uid: str, start: Hex, limits: Limits) -> tuple[Search, 
     ma = b.defs[uid].movement
     limited = limits.guard or limits.night
     zoc = b.zocs[side]
-    enemies = b.stands[enemy_of(side)]
+    enemies = b.units_of(enemy_of(side))
     closed = closed_fronts(b) if side == "french" else frozenset()
     steps = passable_steps(b.map)
     entering = b.unit(uid)["where"] == "waiting"  # placed on its entry hex: it has entered that hex (ZOC C)
