@@ -84,7 +84,8 @@ def test_the_reach_counted_move_by_move_is_the_reach_counted_afresh():
 def test_the_attack_edges_are_those_found_unit_by_unit_and_target_by_target():
     """Combat (A, D); Artillery (D, F, I): in a session (the reach kept) and in a position built
     afresh (the reach looked for), in the order of the unit table."""
-    seen = {"artillery at two hexes": False, "several targets": False, "an empty redoubt": False}
+    seen = {"artillery at two hexes": False, "several targets": False, "an empty redoubt": False,
+            "a redoubt's own attack": False}
     for scenario, seed, options in GAMES:
         for b in positions(scenario, seed, options):
             if b.s["phase"] != "combat" or b.s["pending"]:
@@ -93,6 +94,14 @@ def test_the_attack_edges_are_those_found_unit_by_unit_and_target_by_target():
                 expected = edges_one_by_one(b, side)
                 assert combat.capable_edges(b, side) == expected
                 assert combat.capable_edges(Battle(copy_state(b.s)), side) == expected
+                fronts = {f"R{h}": {f: False for f in r.front if b.side_at(f) == "french"
+                                    and not b.unit(b.occupant[f])["defended"] and not b.unit(b.occupant[f])["advanced"]}
+                          for h, r in b.map.redoubts.items() if side == "russian" and b.redoubt_active(h)
+                          and not b.s["redoubts"][h]["attacked"]}  # Redoubts (I): a redoubt attacks on its own
+                kept = combat.contact(b, side).edges
+                own = {a: t for a, t in kept.items() if a not in b.s["units"]}  # a redoubt: R<hex>
+                assert own == {a: t for a, t in fronts.items() if t}
+                seen["a redoubt's own attack"] |= any(a not in b.s["units"] for a in kept)
                 for a, targets in expected.items():
                     seen["several targets"] |= len(targets) > 1
                     seen["artillery at two hexes"] |= any(distance(b.hex_of(a), t) == 2 for t in targets)
