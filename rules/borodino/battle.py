@@ -178,7 +178,7 @@ class Battle:
 
     def hex_of(self, uid: str) -> Hex:
         """The hex of a unit on the map (the only units that have one)."""
-        h = self.unit(uid)["hex"]
+        h = self.s["units"][uid]["hex"]
         assert h is not None, f"{uid} is not on the map"
         return h
 
