@@ -32,17 +32,20 @@ WORKERS = 2
 @dataclass(frozen=True)
 class Match:
     """The measured side's level against the other sides' (None: random play), and the share
-    of games it should win."""
+    of games it should win: from each side (level 1: "from each side of each scenario"), or, when
+    `pooled`, also of all its games in every seat ("over 200 games per side"), which a lopsided
+    scenario cannot decide for it: level 1 against itself wins half of those."""
 
     level: int
     opponent: int | None
     win_target: float
+    pooled: bool = False
 
     def name(self) -> str:
         return f"L{self.level} v " + (f"L{self.opponent}" if self.opponent else "random")
 
 
-MATCHES = (Match(1, None, 0.90), Match(2, 1, 0.60))
+MATCHES = (Match(1, None, 0.90), Match(2, 1, 0.60, pooled=True))
 
 
 @dataclass(frozen=True)
@@ -212,14 +215,33 @@ def _met(met: bool) -> str:
     return "met" if met else "not met"
 
 
+def pooled(tallies: Sequence[Strength]) -> Strength:
+    """One tally of the games of every seat: the side named "both"."""
+    first = tallies[0]
+    return Strength(first.scenario, "both", first.level, sum(t.wins for t in tallies),
+                    sum(t.draws for t in tallies), sum(t.losses for t in tallies),
+                    [s for t in tallies for s in t.turn_seconds], first.per, first.opponent)
+
+
 def run(chosen: list[Row], workers: int, say: Callable[[str], None]) -> int:
-    """Measure the rows, saying each line as it is done; the number of refused commands (a
-    commander's fault, each said with its dice seed)."""
+    """Measure the rows, saying each line as it is done, and for a pooled match measured from
+    more than one side, the line of all its seats once the last is done; the number of refused
+    commands (a commander's fault, each said with its dice seed)."""
     say(header())
+    seats: dict[tuple[str, str, Match], list[Row]] = {}
+    for row in chosen:
+        if row.match.pooled and not row.missing:
+            seats.setdefault((row.system, row.scenario, row.match), []).append(row)
+    done: dict[tuple[str, str, Match], list[Strength]] = {}
     faults = 0
     for row, tally, refused in measure(chosen, workers):
         say(line(row, None if row.missing else tally))
         for sentence in refused:
             say(f"  refused: {sentence}")
         faults += len(refused)
+        key = (row.system, row.scenario, row.match)
+        if key in seats:
+            done.setdefault(key, []).append(tally)
+            if len(done[key]) == len(seats[key]) > 1:
+                say(line(Row(row.system, row.scenario, "both", row.match, []), pooled(done[key])))
     return faults

@@ -42,7 +42,7 @@ def sample_command(b: Battle, side: str, rng: random.Random) -> C.Command | None
         return rng.choice(leader_commands(b, side) + [C.End()])
     now: Contact | None = None
     if b.s["phase"] == "movement":
-        draws: list[str | C.Command] = [C.End(), *_movers(b, side), *releases(b, side),
+        draws: list[str | C.Command] = [C.End(), *may_move(b, side), *releases(b, side),
                                         *leader_commands(b, side)]
     else:
         now = contact(b, side)
@@ -63,7 +63,7 @@ def sample_command(b: Battle, side: str, rng: random.Random) -> C.Command | None
 
 def _movement_commands(b: Battle, side: str) -> list[C.Command]:
     out: list[C.Command] = []
-    for uid in _movers(b, side):
+    for uid in may_move(b, side):
         out += [C.Move(ref(b, uid), (dest,)) for dest in sorted(movement.reachable(b, uid))]
     candidates = releases(b, side)
     return out + [cmd for cmd in candidates if may_release(b, side, cmd)] + [C.End()]
@@ -95,7 +95,7 @@ def _assignments(b: Battle, side: str) -> list[C.Command]:
     return out
 
 
-def _movers(b: Battle, side: str) -> list[str]:
+def may_move(b: Battle, side: str) -> list[str]:
     """The side's units on the map or waiting to enter that may still move this phase."""
     return [uid for uid, u in sorted(b.s["units"].items()) if u["where"] in ("map", "waiting")
             and not u["moved"] and b.side(uid) == side and not movement.why_immobile(b, side, uid)]

@@ -108,3 +108,22 @@ def test_kolocha_bench_ai_names_what_there_is_for_an_unknown_side_or_scenario(ca
     assert cli.main(["bench", "--ai", "--system", "toy_system", "--scenario", "longest"]) == 2
     assert "--scenario longest: not a scenario here; choose one of long, short." in capsys.readouterr().err
     assert cli.main(["bench", "--ai", "--system", "toy_system", "--side", "red", "--level", "2"]) == 0  # control
+
+
+def test_level_2_is_also_tallied_over_both_seats_once_the_last_is_played(monkeypatch):
+    """Issue 13.5: "level 2 wins at least 60 % against level 1 over 200 games per side"; a
+    lopsided scenario decides a seat, so the games of both seats are counted together too."""
+    monkeypatch.setattr(toy_system, "commander", lambda level=1: toy_system._Runner())
+    said: list[str] = []
+    assert bench_ai.run(_toy_rows(3, side=None, level=2), workers=1, say=said.append) == 0
+    red, blue, both = (line.split() for line in said[1:])
+    assert [red[2], blue[2], both[2]] == ["red", "blue", "both"]
+    assert both[6:10] == [str(int(a) + int(b)) for a, b in zip(red[6:10], blue[6:10])]
+    share = int(both[7]) / 6
+    assert both[10:13] == [f"{share:.1%}", "60%", "met" if share >= 0.6 else "not"]
+    said.clear()
+    assert bench_ai.run(_toy_rows(3, side="red", level=2), workers=1, say=said.append) == 0
+    assert [line.split()[2] for line in said[1:]] == ["red"]  # one seat measured: nothing to pool
+    said.clear()
+    assert bench_ai.run(_toy_rows(3, side=None, level=1), workers=1, say=said.append) == 0
+    assert [line.split()[2] for line in said[1:]] == ["red", "blue"]  # level 1's target is each side's

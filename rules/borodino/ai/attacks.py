@@ -45,29 +45,35 @@ def expectation(b: Battle, side: str, cmd: C.Attack, goals: Collection[Hex],
         return None
     involved = set(plan.attackers) | set(plan.defenders)
     exposed = [a for a in plan.attackers if a not in plan.bombarding]  # Artillery C
-    lost = {u: not retreat_open(b, b.side(u), b.hex_of(u), frozenset(), involved) for u in exposed + plan.defenders}
+    lost: dict[str, bool] = {}  # whether a unit's retreat is blocked, asked only of a column that retreats
+
+    def blocked(u: str) -> bool:
+        if u not in lost:
+            lost[u] = not retreat_open(b, b.side(u), b.hex_of(u), frozenset(), involved)
+        return lost[u]
     ours = sum(b.strength(a) for a in exposed)
     theirs = sum(b.strength(d) for d in plan.defenders)
     printed = theirs if plan.defenders else b.map.redoubts[plan.redoubt_defending or ""].strength
     vacates = any(d in goals for d in cmd.defenders)
-    value = Fraction(0)
+    whole, back = 2, int(2 * RETREAT)  # the sums below count half Combat Points: whole numbers, quick and exact
 
-    def pushed(units: list[str]) -> Fraction:  # points lost by a retreat, whole when it is blocked
-        return sum((b.strength(u) * (Fraction(1) if lost[u] else RETREAT) for u in units), Fraction(0))
+    def pushed(units: list[str]) -> int:  # lost by a retreat, whole when it is blocked
+        return sum(b.strength(u) * (whole if blocked(u) else back) for u in units)
 
+    gained = spent = 0  # over the six faces: the enemy's points lost and the ground, our own lost
     for die in range(1, 7):
         result = b.tables.result(plan.odds, die)
         if result == "Ae":
-            v = -own_weight * ours
+            spent += whole * ours
         elif result == "De":
-            v = Fraction(theirs)
+            gained += whole * theirs
         elif result == "Ex":
-            v = theirs - own_weight * (printed if exposed else 0)
+            gained += whole * theirs
+            spent += whole * printed if exposed else 0
         elif result == "Ar":
-            v = -own_weight * pushed(exposed)
+            spent += pushed(exposed)
         else:  # Dr
-            v = pushed(plan.defenders)
+            gained += pushed(plan.defenders)
         if vacates and result in ("De", "Ex", "Dr"):
-            v += GROUND
-        value += v / 6
-    return Expectation(plan.odds, value)
+            gained += whole * GROUND
+    return Expectation(plan.odds, (Fraction(gained) - own_weight * spent) / (6 * whole))

@@ -28,6 +28,8 @@ from rules.borodino.ai.attacks import Expectation, expectation
 from rules.borodino.ai.goals import doubling, loss_weight, objectives
 from rules.borodino.ai.position import rebuild
 from rules.borodino.battle import Battle, enemy_of
+from rules.borodino.combat import contact
+from rules.borodino.legal import attack_candidates, may_attack, may_move
 from rules.core.ai import Decision
 from rules.core.hexes import Hex, distance
 
@@ -64,22 +66,23 @@ def _nearest(h: Hex, targets: dict[Hex, str]) -> tuple[int, Hex]:
     return min((distance(h, t), t) for t in targets)
 
 
-def place_score(b: Battle, side: str, h: Hex, targets: dict[Hex, str]) -> Fraction:
+def place_score(b: Battle, side: str, h: Hex, targets: dict[Hex, str]) -> int:
+    """How good a hex is to end in, in half hexes (whole numbers keep the measure exact and
+    quick): minus the distance to the nearest target, 3 more in a target, a half more where
+    the terrain doubles a defender (Combat J)."""
     if h == C.OFF:  # leaving by the east edge counts towards the French decisive victory, once
         held = all(b.side_at(g) == side for g in objectives(b))  # every redoubt is French (marginal)
-        return Fraction(1) if side == "french" and held else Fraction(-100)
+        return 2 if side == "french" and held else -200
     d, _ = _nearest(h, targets)
-    return Fraction(-d) + (3 if h in targets else 0) + (Fraction(1, 2) if doubling(b, h) else 0)
+    return -2 * d + (6 if h in targets else 0) + (1 if doubling(b, h) else 0)
 
 
 def movers(state: dict, side: str) -> list[str]:
-    """The units that may move, nearest a victory hex first (the order level 1 moves them in)."""
+    """The units that may move, nearest a victory hex first (the order level 1 moves them in):
+    those the Movement Phase's commands move (legal.py), Doomed Victory leaders apart."""
     b = Battle(state)
     goals = objectives(b)
-    leaders = state.get("leaders", {})  # Doomed Victory leaders stay with the units they stand with
-    refs = sorted({c.unit for c in borodino.legal_commands(state, side) if isinstance(c, C.Move)
-                   and c.unit not in leaders})
-    uids = [b.at(m) or m for m in refs]
+    uids = [u for u in may_move(b, side) if movement.reachable(b, u)]
     return sorted(uids, key=lambda u: (_nearest(_start(b, u), goals)[0], u))
 
 
@@ -90,7 +93,7 @@ def options(b: Battle, side: str, uid: str) -> list[Hex | None]:
     if here in objectives(b) and b.side_at(here) == side:
         return [None]  # Victory Conditions: a victory hex held is defended, not left
     dests = {} if movement.why_immobile(b, side, uid) else movement.reachable(b, uid)
-    ranked: list[tuple[Fraction, int, Hex]] = [(-place_score(b, side, h, aims), 1, h) for h in dests]
+    ranked: list[tuple[int, int, Hex]] = [(-place_score(b, side, h, aims), 1, h) for h in dests]
     if here is not None:
         ranked.append((-place_score(b, side, here, aims), 0, here))
     return [None if stay == 0 else h for _, stay, h in sorted(ranked)] or [None]
@@ -112,7 +115,7 @@ def moves(state: dict, side: str, pick: Pick, held: frozenset[str] = frozenset()
         if uid in held:
             kept = [h for h in choices if not _engages(b, side, h)]
         else:
-            kept = [h for h in choices if _engages(b, side, h, drawn)][:1]
+            kept = [h for h in choices if _engages(b, side, h, drawn)][:1] if drawn else []
         best = (kept or choices)[pick(n, kept or choices) % len(kept or choices)]
         if best is None:
             continue
@@ -226,16 +229,16 @@ def combat(state: dict, side: str) -> Decision:
 
 def _chosen(b: Battle, side: str) -> tuple[Expectation, C.Attack, bool] | None:
     """The legal attack worth most by its expectation (attacks.py), and whether an attack is owed
-    (Combat B: `end` is refused); None when no attack is left."""
+    (Combat B: `end` is refused); None when no attack is left. The attacks `legal_commands` would
+    try are scored first and checked against Combat B-D best first, up to the first legal one:
+    an attack the rules refuse has no expectation or fails that check."""
     goals, weight = objectives(b), loss_weight(b, side)
-    legal = borodino.legal_commands(b.s, side)
-    owed = not any(isinstance(c, C.End) for c in legal)
-    scored = [(e, a.to_text(), a) for a in legal if isinstance(a, C.Attack)
-              and (e := expectation(b, side, a, goals, weight))]
-    if not scored:
-        return None
-    best, _, attack = max(scored, key=lambda x: (x[0].value, x[1]))
-    return best, attack, owed
+    now = contact(b, side)
+    scored = sorted(((e, a.to_text(), a) for a in attack_candidates(b, side, now)
+                     if (e := expectation(b, side, a, goals, weight))),
+                    key=lambda x: (x[0].value, x[1]), reverse=True)
+    best = next(((e, attack) for e, _, attack in scored if may_attack(b, side, attack, now)), None)
+    return None if best is None else (best[0], best[1], bool(now.required))
 
 
 def _why_attack(b: Battle, attack: C.Attack, e: Expectation, goals: dict[Hex, str], soak: bool) -> str:
