@@ -38,7 +38,7 @@ def _forget_memos_under_mutation():
                 if callable(getattr(value, "cache_clear", None)):
                     value.cache_clear()
                 elif isinstance(value, dict) and hasattr(type(value), "__missing__"):
-                    value.clear()  # a memo that fills itself (rules.borodino.combat._RINGS)
+                    value.clear()  # a memo that fills itself (rules.borodino.battle.RING)
     from rules.bloody_monday import game as bm_game
     from rules.bloody_monday import movement as bm_movement
     from rules.borodino import movement

@@ -12,7 +12,7 @@ from typing import NotRequired, TypedDict
 from rules.borodino import battlemap, scenario_data, tables
 from rules.borodino.attack_cover import Contact
 from rules.borodino.commands import Move
-from rules.core.hexes import Hex, neighbours
+from rules.core.hexes import Hex, nearby, neighbours
 from rules.core.play import copy_state
 
 SIDES = ("french", "russian")
@@ -51,9 +51,43 @@ def zoc_sources(m: battlemap.BattleMap, h: Hex) -> tuple[Hex, ...]:
 
 
 @cache
-def fronting(m: battlemap.BattleMap, h: Hex) -> tuple[Hex, ...]:
-    """The redoubts with h among their three front hexes (Redoubts C)."""
-    return tuple(r for r, redoubt in m.redoubts.items() if h in redoubt.front)
+def engaged_around(m: battlemap.BattleMap, h: Hex) -> tuple[Hex, ...]:
+    """The adjacent hexes whose units would be engaged with a unit in h (`Battle.engaged`): all
+    but those across a plain river."""
+    return tuple(n for n in m.adjacent(h) if m.side(h, n) != "river")
+
+
+@cache
+def fronting(m: battlemap.BattleMap) -> dict[Hex, tuple[Hex, ...]]:
+    """For each hex in front of a redoubt, the redoubts with it among their three front hexes
+    (Redoubts C)."""
+    out: dict[Hex, tuple[Hex, ...]] = {}
+    for r, redoubt in m.redoubts.items():
+        for h in redoubt.front:
+            out[h] = out.get(h, ()) + (r,)
+    return out
+
+
+def _radius(kind: str) -> int:
+    """How far a unit of a kind attacks: artillery bombards at two hexes (Artillery, General
+    Rule), every other unit attacks its neighbours (Combat A)."""
+    return 2 if kind == "artillery" else 1
+
+
+class Rings(dict[Hex, frozenset[Hex]]):
+    """The hexes within `radius` of each hex asked about (`nearby`, the hex itself left out;
+    entry hexes beyond the map edge too), kept: a plain dict, read without a call per hex."""
+
+    def __init__(self, radius: int):
+        super().__init__()
+        self.radius = radius
+
+    def __missing__(self, h: Hex) -> frozenset[Hex]:
+        ring = self[h] = nearby(h, self.radius)
+        return ring
+
+
+RING, RING2 = Rings(1), Rings(2)
 
 
 def reading_copy(state: dict) -> dict:
@@ -105,9 +139,12 @@ class Battle:
         self.defs = scenario_data.units()
         self.scenario = scenario_data.scenarios()[state["scenario"]]
         self.tables = tables.load()
+        self.fronting = fronting(self.map)
         self.occupant: dict[Hex, str] = {
             u["hex"]: uid for uid, u in state["units"].items() if u["where"] == "map"}
         self.control: dict[str, dict[Hex, int]] | None = None  # see `keep_control`
+        self.held: dict[str, dict[Hex, str]] | None = None  # see `keep_control`
+        self.reach: dict[str, int] | None = None
 
     # --- units ---------------------------------------------------------------------------
     def unit(self, uid: str) -> Unit:
@@ -141,7 +178,7 @@ class Battle:
 
     def hex_of(self, uid: str) -> Hex:
         """The hex of a unit on the map (the only units that have one)."""
-        h = self.unit(uid)["hex"]
+        h = self.s["units"][uid]["hex"]
         assert h is not None, f"{uid} is not on the map"
         return h
 
@@ -150,17 +187,24 @@ class Battle:
             return list(self.occupant.values())
         return list(self.stands[side].values())
 
+    def units_of(self, side: str) -> dict[Hex, str]:
+        """A side's units on the map by hex, in no particular order: `held` when kept, else `stands`."""
+        return self.held[side] if self.held is not None else self.stands[side]
+
     @cached_property
     def stands(self) -> dict[str, dict[Hex, str]]:
         """`occupant` split by side: for each side, its units on the map by hex, in the order of
         the state's unit table (whatever order the units moved in: what iterates over them, such
         as the attacks listed, does not depend on the moves before)."""
-        out: dict[str, dict[Hex, str]] = {side: {} for side in SIDES}
-        defs = self.defs
-        for uid, u in self.s["units"].items():
-            if u["where"] == "map":
-                out[defs[uid].side][u["hex"]] = uid  # type: ignore[index]
-        return out
+        units = self.s["units"]
+        return {side: {u["hex"]: uid for uid in uids if (u := units[uid])["where"] == "map"}  # type: ignore[misc]
+                for side, uids in self._sides.items()}
+
+    @cached_property
+    def _sides(self) -> dict[str, tuple[str, ...]]:
+        """Each side's units in the order of the state's unit table (a table no command reorders)."""
+        defs, units = self.defs, self.s["units"]
+        return {side: tuple(uid for uid in units if defs[uid].side == side) for side in SIDES}
 
     def describe(self, uid: str) -> str:
         """'3224 (French 7-4 infantry)' — how messages name a unit."""
@@ -172,10 +216,10 @@ class Battle:
         u = self.edit(uid)
         if u["hex"] is not None:  # on the map
             del self.occupant[u["hex"]]
-            self._control(uid, u["hex"], -1)
+            self._count(uid, u["hex"], -1)
         u["where"], u["hex"] = "map", h
         self.occupant[h] = uid
-        self._control(uid, h, +1)
+        self._count(uid, h, +1)
         if h in self.s["redoubts"]:
             self.s["redoubts"][h]["held"] = self.side(uid)
         self._moved()
@@ -186,7 +230,7 @@ class Battle:
         frm = u["hex"]
         if frm is not None:  # on the map
             del self.occupant[frm]
-            self._control(uid, frm, -1)
+            self._count(uid, frm, -1)
         u["where"], u["hex"] = where, None
         if "leaders" in self.s and frm is not None:
             from rules.borodino.dv_leaders import rehome  # it reads Battle: imported when first needed
@@ -225,8 +269,8 @@ class Battle:
         r = self.s["redoubts"].get(h)
         if r is None or r["destroyed"]:
             return False
-        occ = self.at(h)
-        return occ is None or self.side(occ) == "russian"
+        occ = self.occupant.get(h)
+        return occ is None or self.defs[occ].side == "russian"
 
     # --- zones of control ----------------------------------------------------------------
     @cached_property
@@ -256,27 +300,73 @@ class Battle:
                 uid = occupant.get(n)
                 if uid is not None and self.defs[uid].side == enemy:
                     return True
-        return side == "french" and any(self.redoubt_active(r) for r in fronting(self.map, h))
+        return side == "french" and h in self.fronting and any(map(self.redoubt_active, self.fronting[h]))
 
     def keep_control(self) -> None:
-        """Keep from now on, for each side, how many enemy units control each hex (ZOC A, H),
-        updated by every `place` and `take_off` instead of asked hex by hex: worth it for a
-        position that lives through many commands (session.py), not for one command."""
+        """Keep from now on, for each side, how many enemy units control each hex (ZOC A, H), its
+        units by hex (in no order), and for each unit on the map how many enemy units are within
+        its reach (`in_reach`), updated by every `place` and `take_off` instead of asked hex by
+        hex: worth it for a position that lives through many commands (session.py), not for one
+        command."""
         self.control = {side: {} for side in SIDES}
-        for h, uid in self.occupant.items():
-            self._control(uid, h, +1)
+        self.held = {side: {} for side in SIDES}
+        self.reach = {}
+        placed, self.occupant = self.occupant, {}
+        for h, uid in placed.items():  # counted as if placed one after another
+            self._count(uid, h, +1)
+            self.occupant[h] = uid
 
-    def _control(self, uid: str, h: Hex, step: int) -> None:
-        """Count a unit's zone of control in (step +1) or out of (-1) `control`, when kept."""
-        if self.control is None:
+    def _count(self, uid: str, h: Hex, step: int) -> None:
+        """Count a unit in h in (step +1) or out of (-1) `control`, `held` and `reach`, when kept."""
+        if self.control is None or self.held is None or self.reach is None:
             return
-        counts = self.control[enemy_of(self.defs[uid].side)]
-        for n in zoc_reach(self.map, h):
-            k = counts.get(n, 0) + step
-            if k:
-                counts[n] = k
-            else:
-                del counts[n]
+        defs, reach = self.defs, self.reach
+        d = defs[uid]
+        enemy = enemy_of(d.side)
+        counts = self.control[enemy]
+        if step > 0:
+            self.held[d.side][h] = uid
+            for n in zoc_reach(self.map, h):
+                counts[n] = counts.get(n, 0) + 1
+        else:
+            del self.held[d.side][h]
+            for n in zoc_reach(self.map, h):
+                k = counts[n] - 1
+                if k:
+                    counts[n] = k
+                else:
+                    del counts[n]
+        enemies, around = self.held[enemy], RING2[h]
+        if enemies.keys().isdisjoint(around):  # as a rule, no enemy unit within two hexes
+            return
+        mine, near = _radius(d.kind), RING[h]
+        for n in enemies.keys() & around:
+            other = enemies[n]
+            far = 1 if n in near else 2
+            for unit, radius in ((uid, mine), (other, _radius(defs[other].kind))):
+                if far <= radius:
+                    k = reach.get(unit, 0) + step
+                    if k:
+                        reach[unit] = k
+                    else:
+                        del reach[unit]
+
+    def in_reach(self, side: str) -> list[str]:
+        """The side's units on the map with an enemy unit within their reach (adjacent; within
+        two hexes for artillery, which bombards: Artillery, General Rule), in the order of the
+        unit table: the only units that may have an enemy unit to attack (Combat A). Read off
+        the counts kept move by move (`keep_control`), else found by looking round each unit."""
+        if self.reach is not None:
+            defs = self.defs
+            return sorted((uid for uid in self.reach if defs[uid].side == side), key=self.rank.__getitem__)
+        enemies, defs = self.stands[enemy_of(side)], self.defs
+        return [uid for h, uid in self.stands[side].items() if h is not None  # (a test's unit off the numbering)
+                and not enemies.keys().isdisjoint((RING2 if _radius(defs[uid].kind) == 2 else RING)[h])]
+
+    @cached_property
+    def rank(self) -> dict[str, int]:
+        """Each unit's place in the state's unit table."""
+        return {uid: i for i, uid in enumerate(self.s["units"])}
 
     def engaged(self, a: Hex, b: Hex) -> bool:
         """Adjacent in the sense that forces combat. Combat (B) says "ALL Enemy units to which there are

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
+from functools import cache, cached_property
 
 from rules.borodino import dv_combat
 from rules.borodino.attack_cover import Contact, Vertex, best_cover, groups
-from rules.borodino.battle import Battle, enemy_of
+from rules.borodino.battle import RING, RING2, Battle, enemy_of, engaged_around
+from rules.borodino.battlemap import BattleMap
 from rules.borodino.commands import Attack
 from rules.borodino.tables import odds_column
 from rules.core.errors import RuleViolation
-from rules.core.hexes import Hex, distance, fire_paths, nearby, neighbours
+from rules.core.hexes import Hex, distance, fire_paths
 
 WOODS = ("woods", "woods_road")
 
@@ -41,9 +42,9 @@ class Plan:
         return odds_column(self.attack, self.defence)
 
 
-def fire_blocked(b: Battle, a: Hex, d: Hex) -> bool:
+def fire_blocked(m: BattleMap, a: Hex, d: Hex) -> bool:
     """Artillery (F, I): woods block fire at two hexes unless an equidistant path is clear."""
-    return all(any(b.map.terrain(h) in WOODS for h in path) for path in fire_paths(a, d))
+    return all(any(m.terrain(h) in WOODS for h in path) for path in fire_paths(a, d))
 
 
 def through_front(b: Battle, attacker_hex: Hex, redoubt: Hex) -> bool:
@@ -56,21 +57,26 @@ def through_front(b: Battle, attacker_hex: Hex, redoubt: Hex) -> bool:
 
 def can_strike(b: Battle, a: str, d_hex: Hex) -> tuple[str, str] | None:
     """Why unit a may not attack the hex d_hex, as (rule, reason), or None: the per-pair rules."""
-    ah = b.hex_of(a)
+    return strike_refusal(b.map, b.is_artillery(a), b.hex_of(a), d_hex)
+
+
+@cache
+def strike_refusal(m: BattleMap, art: bool, ah: Hex, d_hex: Hex) -> tuple[str, str] | None:
+    """`can_strike` for a unit in ah, artillery or not: the ground and the distance alone decide,
+    so each answer is worked out once."""
     dist = distance(ah, d_hex)
-    art = b.is_artillery(a)
-    if art and b.map.terrain(d_hex) in WOODS:
+    if art and m.terrain(d_hex) in WOODS:
         return "Artillery (I)", f"artillery may not fire into woods or woods/road hexes such as {d_hex}"
     if dist == 1:
         # Combat (K) names the artillery rules as its exception and Artillery (H) speaks of artillery
         # "attacking across ... River hexsides": we read that artillery alone may fire across a river.
-        if b.map.side(ah, d_hex) == "river" and not art:
+        if m.side(ah, d_hex) == "river" and not art:
             return "Combat (K), Terrain Effects Chart", (
                 f"combat across the river hexside {ah}/{d_hex} is forbidden except to artillery; "
                 "infantry and cavalry attack only across fords and bridges")
         return None
     if dist == 2 and art:
-        if fire_blocked(b, ah, d_hex):
+        if fire_blocked(m, ah, d_hex):
             return "Artillery (F, I)", f"woods block the line of fire from {ah} to {d_hex}"
         return None
     if art:
@@ -233,85 +239,81 @@ def _strengths(b: Battle, plan: Plan) -> None:
 
 
 # --- obligations (Combat B, C; Artillery A; Redoubts C) ------------------------------------
-def _targets(b: Battle, side: str) -> list[Hex]:
-    """Hexes that may still be attacked: available enemy units and empty active redoubts."""
-    units = b.s["units"]
-    out = [h for h, d in b.stands[enemy_of(side)].items()
-           if not units[d]["defended"] and not units[d]["advanced"]]  # _available_defender
-    if side == "french":
-        out += [h for h in b.map.redoubts if _empty_redoubt_target(b, h)]
-    return out
-
-
 def capable_edges(b: Battle, side: str) -> dict[str, list[Hex]]:
     """For each attacker still able to attack something, the target hexes it could attack on its
-    own (in the order of `_targets`); the units of the side in the order of `Battle.stands`. Few
-    units stand next to a target: only those in the hexes round the targets, and the artillery
-    (it fires at two hexes), are looked at closely."""
-    targets = _targets(b, side)
-    order = dict(zip(targets, range(len(targets))))  # each attacker's targets in this order
-    close = set().union(*map(_RINGS.__getitem__, targets))
-    units, defs, doomed = b.s["units"], b.defs, b.doomed
+    own: available enemy units in the order of the unit table, then (for the French) empty
+    active redoubts in the map's order; the attackers in the order of the unit table. Only the
+    units with an enemy unit within their reach (`Battle.in_reach`) or, for the French, with an
+    empty redoubt they could attack within it, are looked at."""
+    units, defs, doomed, m, occupant, rank = b.s["units"], b.defs, b.doomed, b.map, b.occupant, b.rank
+    enemy = enemy_of(side)
+    redoubts = [h for h in m.redoubts if _empty_redoubt_target(b, h)] if side == "french" else []
+    attackers = b.in_reach(side)
+    if redoubts:
+        mine = b.units_of(side)
+        near = {mine[n] for r in redoubts for n in mine.keys() & RING2[r]
+                if n in RING[r] or defs[mine[n]].kind == "artillery"}
+        attackers = sorted(near.union(attackers), key=rank.__getitem__)
+    last = len(rank)
+
+    def order(t: Hex) -> int:  # enemy units in the order of the unit table, then the redoubts
+        o = occupant.get(t)
+        return rank[o] if o is not None else last + redoubts.index(t)
+
     out: dict[str, list[Hex]] = {}
-    for h, a in b.stands[side].items():
-        artillery = defs[a].kind == "artillery"
-        if h not in close and not artillery:
-            continue
+    for a in attackers:
         u = units[a]
         if u["attacked"] or u["advanced"] or (doomed and dv_combat.why_barred(b, a)):
             continue  # not an _available_attacker
-        hits = [t for t in nearby(h, 2 if artillery else 1) if t in order]
+        h, artillery = u["hex"], defs[a].kind == "artillery"
+        hits = [t for t in (RING2 if artillery else RING)[h]  # type: ignore[index]
+                if ((o := occupant.get(t)) is not None and defs[o].side == enemy
+                    and not (x := units[o])["defended"] and not x["advanced"])  # _available_defender
+                or (o is None and t in redoubts)]
         if len(hits) > 1:
-            hits.sort(key=order.__getitem__)
-        strikes = [t for t in hits if can_strike(b, a, t) is None]
+            hits.sort(key=order)
+        strikes = [t for t in hits if strike_refusal(m, artillery, h, t) is None]  # type: ignore[arg-type]
         if strikes:
             out[a] = strikes
     return out
 
 
-class _Rings(dict[Hex, frozenset[Hex]]):
-    """The hexes next to each hex asked about (`nearby(h, 1)`; entry hexes beyond the map edge
-    too), kept: a plain dict, read without a call per hex."""
-
-    def __missing__(self, h: Hex) -> frozenset[Hex]:
-        ring = self[h] = nearby(h, 1)
-        return ring
-
-
-_RINGS = _Rings()
-
-
-def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None) -> tuple[set[str], set[Hex]]:
+def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None,
+                fronts: dict[Hex, dict[Hex, bool]] | None = None) -> tuple[set[str], set[Hex]]:
     """(attackers that must still attack, target hexes that must still be attacked); `edges`:
-    `capable_edges(b, side)` when the caller has it."""
+    `capable_edges(b, side)`, `fronts`: `_redoubt_fronts(b, side)`, when the caller has them."""
     if edges is None:
         edges = capable_edges(b, side)
-    units, m = b.s["units"], b.map
-    enemy_hexes = b.stands[enemy_of(side)]
+    if fronts is None:
+        fronts = _redoubt_fronts(b, side)
+    units, m, occupant, defs, doomed = b.s["units"], b.map, b.occupant, b.defs, b.doomed
+    enemy = enemy_of(side)
     active_fronts = {f: h for h in m.redoubts if side == "french" and b.redoubt_active(h)
                      for f in m.redoubts[h].front}
-    must_attack: set[str] = set()
-    for a, targets in edges.items():
-        ah = units[a]["hex"]
-        if ah in active_fronts or any(n in enemy_hexes and b.engaged(ah, n) for n in m.adjacent(ah)):
-            must_attack.add(a)
-    attackable = {t for targets in edges.values() for t in targets} | _redoubt_targets(b, side)
+    must_attack = {a for a in edges if (ah := units[a]["hex"]) in active_fronts
+                   or any((o := occupant.get(n)) is not None and defs[o].side == enemy
+                          for n in engaged_around(m, ah))}  # type: ignore[arg-type]
+    attackable = {t for targets in edges.values() for t in targets} | {f for found in fronts.values() for f in found}
     # Doomed Victory (binding): a unit that may not attack (broken, 6.10; its leader inactive, 8.10) owes
     # no attack, and the enemy next to it is owed one only by others.
-    doomed = b.doomed
-    movers = {h for h, a in b.stands[side].items() if not units[a]["advanced"]
-              and not (doomed and dv_combat.why_barred(b, a))}
-    must_defend = {eh for eh in attackable if eh in enemy_hexes
-                   and any(n in movers and b.engaged(eh, n) for n in neighbours(eh))}
+    must_defend = {eh for eh in attackable if (x := occupant.get(eh)) is not None and defs[x].side == enemy
+                   and any((y := occupant.get(n)) is not None and defs[y].side == side and not units[y]["advanced"]
+                           and not (doomed and dv_combat.why_barred(b, y)) for n in engaged_around(m, eh))}
     return must_attack, must_defend
 
 
-def _redoubt_targets(b: Battle, side: str) -> set[Hex]:
-    """French units a Russian redoubt could still attack on its own (Redoubts, I)."""
+def _redoubt_fronts(b: Battle, side: str) -> dict[Hex, dict[Hex, bool]]:
+    """For each Russian redoubt that may still attack on its own (Redoubts, I), the French units
+    in its front hexes it could attack, as edges (never "single"); none for the French."""
     if side != "russian":
-        return set()
-    return {f for h, r in b.map.redoubts.items() if b.redoubt_active(h) and not b.s["redoubts"][h]["attacked"]
-            for f in r.front if b.side_at(f) == "french" and _available_defender(b, b.occupant[f])}
+        return {}
+    out = {}
+    for h, r in b.map.redoubts.items():
+        if b.redoubt_active(h) and not b.s["redoubts"][h]["attacked"]:
+            found = {f: False for f in r.front if b.side_at(f) == "french" and _available_defender(b, b.occupant[f])}
+            if found:
+                out[h] = found
+    return out
 
 
 def contact(b: Battle, side: str) -> Contact:
@@ -338,22 +340,18 @@ def _contact(b: Battle, side: str) -> Contact:
         ah = b.hex_of(a)
         # "single": bombarding artillery attacks one unit (Artillery D), an empty redoubt is attacked by itself (I)
         edges[a] = {t: distance(ah, t) == 2 or b.at(t) is None for t in targets}
-    if side == "russian":
-        for h, r in b.map.redoubts.items():
-            if b.redoubt_active(h) and not b.s["redoubts"][h]["attacked"]:
-                fronts = {f: False for f in r.front
-                          if b.side_at(f) == "french" and _available_defender(b, b.occupant[f])}
-                if fronts:
-                    edges[f"R{h}"] = fronts
-    due_a, due_d = obligations(b, side, capable)
+    fronts = _redoubt_fronts(b, side)
+    for h, found in fronts.items():
+        edges[f"R{h}"] = found
+    due_a, due_d = obligations(b, side, capable, fronts)
     return Contact(edges, {("a", a) for a in due_a} | {("d", h) for h in due_d})
 
 
 def owed_attacks(b: Battle, side: str, now: Contact | None = None) -> list[tuple[tuple[str, ...], tuple[Hex, ...]]]:
     """An arrangement meeting every obligation that can be met, as (attacker refs, defender hexes);
     `now`: `contact(b, side)` when the caller has it."""
-    refs = {uid: h for h, uid in b.stands[side].items()}
-    return [(tuple(sorted(refs.get(a, a) for a in atts)), defs)
+    units = b.s["units"]  # an attacker is a unit on the map (named by its hex) or a redoubt (R<hex>)
+    return [(tuple(sorted(units[a]["hex"] if a in units else a for a in atts)), defs)  # type: ignore[misc]
             for atts, defs in best_cover(now or contact(b, side)).attacks]
 
 

@@ -65,8 +65,7 @@ class Limits:
         self.guard = (b.option("imperial_guard") and b.defs[uid].guard
                       and uid not in b.s["released"])
         self.night = b.night
-        enemy = enemy_of(b.side(uid))
-        self.enemies = list(b.stands[enemy]) if self.guard or self.night else []
+        self.enemies = list(b.units_of(enemy_of(b.side(uid)))) if self.guard or self.night else []
         self.floor = min(self.nearest(start), 3) if self.night and self.enemies else 0
         self._cache: dict[Hex, int] = {}
 
@@ -195,7 +194,7 @@ def _dijkstra(b: Battle, uid: str, start: Hex, limits: Limits) -> tuple[Search, 
     ma = b.defs[uid].movement
     limited = limits.guard or limits.night
     zoc = b.zocs[side]
-    enemies = b.stands[enemy_of(side)]
+    enemies = b.units_of(enemy_of(side))
     closed = closed_fronts(b) if side == "french" else frozenset()
     steps = passable_steps(b.map)
     entering = b.unit(uid)["where"] == "waiting"  # placed on its entry hex: it has entered that hex (ZOC C)
@@ -250,6 +249,34 @@ def closed_fronts(b: Battle) -> frozenset[tuple[Hex, Hex]]:
 def _closed_fronts(m: BattleMap, intact: frozenset[Hex]) -> frozenset[tuple[Hex, Hex]]:
     """`closed_fronts` for a set of intact redoubts, worked out once per set."""
     return frozenset((f, h) for h, r in m.redoubts.items() if h in intact for f in r.front)
+
+
+def open_steps(b: Battle, side: str) -> dict[Hex, tuple[tuple[Hex, int], ...]]:
+    """`passable_steps` less, for the French, the steps across the front hexsides of intact
+    redoubts (Russian Redoubts, B): a side's steps out of every hex (entry hexes beyond the map
+    edge looked up when asked), kept per set of intact redoubts."""
+    if side != "french":
+        return _open_steps(b.map, frozenset())
+    return _open_steps(b.map, frozenset(h for h in b.map.redoubts if not b.s["redoubts"][h]["destroyed"]))
+
+
+class _Steps(dict[Hex, tuple[tuple[Hex, int], ...]]):
+    """The steps out of each hex with some closed (`open_steps`), worked out for a hex when
+    first asked about (an entry hex beyond the map edge too) and kept."""
+
+    def __init__(self, m: BattleMap, closed: frozenset[tuple[Hex, Hex]]):
+        super().__init__()
+        self.m, self.closed, self.passable = m, closed, passable_steps(m)
+
+    def __missing__(self, h: Hex) -> tuple[tuple[Hex, int], ...]:
+        steps = self.passable[h] if h in self.passable else passable_from(self.m, h)
+        found = self[h] = tuple(step for step in steps if (h, step[0]) not in self.closed)
+        return found
+
+
+@cache
+def _open_steps(m: BattleMap, intact: frozenset[Hex]) -> _Steps:
+    return _Steps(m, _closed_fronts(m, intact))
 
 
 def resolve_unit(b: Battle, ref: str) -> str:

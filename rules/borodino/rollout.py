@@ -24,7 +24,7 @@ import random
 from rules.borodino import commands as C
 from rules.borodino import legal
 from rules.borodino.battle import Battle, enemy_of
-from rules.borodino.movement import Limits, closed_fronts, passable_from, passable_steps, start_hex, why_immobile
+from rules.borodino.movement import Limits, open_steps, start_hex, why_immobile
 from rules.core.hexes import Hex
 
 END_CHANCE = 1 / 8  # a Movement Phase moves seven units on average
@@ -66,24 +66,27 @@ def walk(b: Battle, uid: str, rng: random.Random) -> tuple[tuple[Hex, ...], int]
     reinforcement stops there; None when it has nowhere to end."""
     side, start, ma = b.side(uid), start_hex(b, uid), b.defs[uid].movement
     limits = Limits(b, uid, start)
-    limited = limits.guard or limits.night
-    entering = b.unit(uid)["where"] == "waiting"
-    steps, closed = passable_steps(b.map), closed_fronts(b) if side == "french" else frozenset()
+    refuse = limits.refuse if limits.guard or limits.night else None
+    moved = b.unit(uid)["where"] == "waiting"  # a reinforcement has entered its entry hex (ZOC C)
+    steps = open_steps(b, side)
     exits = b.map.east_exits if side == "french" and b.scenario.exits_east else frozenset()
-    enemy, occupant, defs, in_zoc, leaving = enemy_of(side), b.occupant, b.defs, b.in_enemy_zoc, b.tables.enter
+    occupant, enemies, in_zoc, leaving = b.occupant, b.units_of(enemy_of(side)), b.in_enemy_zoc, b.tables.enter
+    kept = b.control[side] if b.control is not None else None  # the units' zones, counted move by move
+    fronts = b.fronting if side == "french" else {}  # where a redoubt's zone may add to them (Redoubts C)
+    randrange = rng.randrange
     path: list[Hex] = []
-    here, cost, seen, moved = start, 0, {start}, entering
+    here, cost, seen = start, 0, {start}
     while True:
         occ = occupant.get(here)
         may_end = moved and (occ is None or occ == uid)
-        if moved and in_zoc(side, here):  # ZOC (C): stop on entering
+        if moved and (in_zoc(side, here) if kept is None or here in fronts else here in kept):  # ZOC (C): stop
             return (tuple(path) or (start,), cost) if may_end else None
         left = ma - cost
-        options = [(n, c) for n, c in (steps[here] if here in steps else passable_from(b.map, here))
-                   if c <= left and n not in seen and ((o := occupant.get(n)) is None or defs[o].side != enemy)
-                   and (not closed or (here, n) not in closed) and not (limited and limits.refuse(n))]
+        options = [(n, c) for n, c in steps[here] if c <= left and n not in seen and n not in enemies]
+        if refuse is not None:
+            options = [step for step in options if not refuse(step[0])]
         leave = here in exits and leaving <= left
-        k = rng.randrange(len(options) + leave + may_end) if options or leave or may_end else -1
+        k = randrange(len(options) + leave + may_end) if options or leave or may_end else -1
         if k < 0:
             return None
         if k < len(options):
@@ -96,4 +99,3 @@ def walk(b: Battle, uid: str, rng: random.Random) -> tuple[tuple[Hex, ...], int]
             return tuple(path) + (C.OFF,), cost + leaving
         else:
             return tuple(path) or (start,), cost
-

@@ -107,6 +107,7 @@ def _check_turn(turn: int) -> None:
         raise ValueError(f"Game-Turn {turn} is outside {FIRST_TURN}..{LAST_TURN}")
 
 
+@cache  # asked before every move drawn (Night Movement): a look-up, not two calls
 def is_night(turn: int) -> bool:
     """Turns 9, 10, 25 and 26 are the night turns between the days of battle."""
     _check_turn(turn)

@@ -50,7 +50,7 @@ class Session:
         return self.battle.s
 
     def active_sides(self) -> list[str]:
-        return self._sides(self.state)
+        return self._sides(self.battle.s)
 
     def legal_commands(self, side: str) -> list[C.Command]:
         return legal.legal_commands(self.battle, side) if side in self.active_sides() else []
