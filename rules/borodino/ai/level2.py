@@ -18,12 +18,13 @@ them) are then judged by playouts (playout.py), level 1 playing both sides from 
 leaves, its Combat Phase first, for HORIZON Movement Phases or to the end of the game when it ends
 within two Game-Turns; the plan whose playouts end best (`playout.worth`: the game won were it to
 end there, the victory hexes occupied, the Combat Points lost) is played, level 1's unless another
-clearly beats it (`clear_gain`): by MARGIN, and by Z standard errors of its gains seed by seed.
+clearly beats it (`clear_gain`): by MARGIN, and, when level 1's choice ends won on average (the
+side is ahead), by Z standard errors of its gains seed by seed; a side behind takes the chance.
 Every candidate's playouts use the same dice seeds, yet the same seed is not the same luck: a
-choice that rolls one more die shifts every roll after it, so the redoubt's last attack is won in
-one playout and lost in its pair, and the best of several noisy means flatters. Without the test,
-level 2 as the Russians gave away a won Shevardino (dice seed 8) for a gain of +12.9 Combat Points
-in 20 playouts whose gains were +80, 0 or -80 by the fall of one 1-1 die.
+choice that rolls one more die shifts every roll after it. In the Russians' last Combat Phase of
+Shevardino's dice seed 8, another attack gained +12.9 over level 1's in 20 playouts whose gains
+were +80, 0 or -80 by the fall of one 1-1 die against the redoubt: noise, which a side ahead
+must not trade a won game for, and a side behind may as well gamble on.
 Playouts, not the static measure, see what decides these scenarios: who occupies the redoubt
 after the enemy's last attacks, the Combat Phase's later attacks rolled one after another,
 retreats blocked by the moves just made.
@@ -198,13 +199,20 @@ def outlook(state: dict, side: str, seeds: list[int], first: C.Command | None = 
 
 def clear_gain(ends: list[Fraction], base: list[Fraction]) -> Fraction | None:
     """The mean gain of one choice's playouts over level 1's, seed by seed, when it is clear: more
-    than MARGIN, and more than Z standard errors of the gains (their sample variance over the
-    seeds; one playout alone is held to MARGIN only). None when it is not."""
+    than MARGIN and, unless level 1's choice ends lost on average (its playouts' mean worth below
+    nothing: the side is behind and risks nothing by a gamble), more than Z standard errors of the
+    gains (their sample variance over the seeds; one playout alone is held to MARGIN only). A side
+    ahead keeps level 1's choice against noise; a side behind takes the chance another offers.
+    None when the gain is not clear."""
     gains = [a - b for a, b in zip(ends, base)]
     n = len(gains)
     mean = sum(gains, Fraction(0)) / max(1, n)
+    if mean <= MARGIN:
+        return None
+    if sum(base, Fraction(0)) < 0:
+        return mean
     variance = sum(((g - mean) ** 2 for g in gains), Fraction(0)) / (n - 1) if n > 1 else Fraction(0)
-    return mean if mean > MARGIN and mean * mean * n > Z * Z * variance else None
+    return mean if mean * mean * n > Z * Z * variance else None
 
 
 def last_attacks(state: dict, side: str, rng: random.Random, playouts: int) -> Decision:

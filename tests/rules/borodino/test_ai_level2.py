@@ -105,18 +105,23 @@ def test_in_the_last_game_turn_the_attack_massed_on_the_deciding_redoubt_is_chos
     borodino.apply(state, "french", massed)
 
 
-def test_another_choice_replaces_level_1s_only_when_its_gain_is_clear():
+def test_another_choice_replaces_level_1s_only_when_its_gain_is_clear_or_the_side_is_behind():
     """Shevardino, dice seed 8, the Russians' last Combat Phase: level 1 attacks the redoubt at 1-1;
     another attack first rolled a die more, so each of the 20 playouts lost or won the redoubt by
     another die. These are the worths the two choices' playouts ended on: a mean gain of +12.9,
-    above MARGIN, but within two standard errors of nothing (gains of +80, 0 and -80), so level
-    1's choice is kept (the game was lost with it dropped). A gain as large, seed by seed alike,
-    is taken; a steady gain no larger than MARGIN is not."""
-    level_1 = [-42, 41, -42, 41, -42, -42, 44, -45, -38, -38, 41, 48, 41, -38, -42, -38, -42, -42, 48, 44]
-    other = [41, -42, -45, -42, 44, 48, 44, -45, -38, 41, -42, -38, -38, 44, 48, 41, 44, 44, 48, -42]
-    assert sum(other) / 20 - sum(level_1) / 20 == pytest.approx(12.9) and 12.9 > MARGIN
-    assert clear_gain([Fraction(w) for w in other], [Fraction(w) for w in level_1]) is None
-    steady = [Fraction(w + 13) for w in level_1]
-    assert clear_gain(steady, [Fraction(w) for w in level_1]) == 13
-    assert clear_gain([w + MARGIN for w in map(Fraction, level_1)], [Fraction(w) for w in level_1]) is None
+    above MARGIN, but within two standard errors of nothing (gains of +80, 0 and -80). Level 1's
+    choice ended lost on average (-7.15), so the Russians, behind, take the chance; the same
+    gains from a position won on average are noise, and level 1's choice is kept. A gain as
+    large, seed by seed alike, is taken; one no larger than MARGIN never is."""
+    level_1 = [Fraction(w) for w in [-42, 41, -42, 41, -42, -42, 44, -45, -38, -38, 41, 48, 41, -38, -42, -38,
+                                     -42, -42, 48, 44]]
+    other = [Fraction(w) for w in [41, -42, -45, -42, 44, 48, 44, -45, -38, 41, -42, -38, -38, 44, 48, 41,
+                                   44, 44, 48, -42]]
+    assert sum(level_1) / 20 == Fraction(-143, 20) and MARGIN < Fraction(258, 20)
+    assert clear_gain(other, level_1) == Fraction(258, 20)  # behind: the chance is taken
+    ahead = [w + 20 for w in level_1]
+    assert clear_gain([w + 20 for w in other], ahead) is None  # ahead: noise is not a gain
+    assert clear_gain([w + 13 for w in ahead], ahead) == 13  # a steady gain is
+    assert clear_gain([w + MARGIN for w in ahead], ahead) is None
+    assert clear_gain([w + MARGIN for w in level_1], level_1) is None
     assert clear_gain([Fraction(13)], [Fraction(0)]) == 13  # one playout: held to MARGIN alone
