@@ -37,11 +37,12 @@ from rules.bloody_monday import commands as C
 from rules.bloody_monday import impulses
 from rules.bloody_monday.ai.belief import Belief, assign, believe, board, candidates
 from rules.bloody_monday.ai.judgement import distance, expected_hits, objectives, toughness
-from rules.bloody_monday.ai.level1 import Options, Planner, planner
+from rules.bloody_monday.ai.decisive import Decisive
+from rules.bloody_monday.ai.level1 import Options, planner
 from rules.bloody_monday.game import Game, enemy_of
 from rules.core.ai import Decision
 
-ITERATIONS = 12  # determinised playouts per impulse choice
+ITERATIONS = 0  # determinised playouts per impulse choice (0: no search, the Decisive planner alone)
 ROLLOUT = 0  # impulse starts played by level 1 past the tree before the position is scored
 LEADERS = 2  # leaders tried first in a Tactical Action, the busiest by level 1's count (5.1)
 TARGETS = 2  # areas aimed at per leader, the nearest enemy or victory areas to his units
@@ -63,7 +64,7 @@ class Macro(NamedTuple):
 LEVEL1 = Macro("level1")
 
 
-class MacroPlanner(Planner):
+class MacroPlanner(Decisive):
     """Level 1's planner held to a macro: its impulse type, its first leader, its target area."""
 
     def __init__(self, side: str, state: dict, hidden: set[str], draws: list, macro: Macro):
@@ -305,7 +306,8 @@ class Search:
 
 
 class Level2:
-    """The searching commander: ISMCTS at its impulse starts, level 1 elsewhere."""
+    """The level-2 commander: level 1 with the sudden deaths counted (decisive.Decisive); with
+    `iterations` > 0, ISMCTS at its impulse starts over macros carried out by that planner."""
 
     def __init__(self, iterations: int = ITERATIONS, rollout: int = ROLLOUT):
         self.iterations, self.rollout = iterations, rollout
@@ -313,6 +315,8 @@ class Level2:
     def plan(self, view: dict, seen: Sequence[dict], rng: random.Random) -> list[Decision]:
         belief = believe(view, seen)
         base = planner(view, belief, rng)
+        if not self.iterations:
+            return Decisive(base.side, base.state, base.hidden, base.draws).plan()
         macro = LEVEL1
         if impulse_start(view["position"]) == view["viewer"]:
             macro = Search(view, belief, rng, self.rollout).best(self.iterations)
