@@ -83,8 +83,6 @@ class Options:
 class Planner:
     """One plan on the working board; battles judged over the draws of the hidden enemy blocks."""
 
-    gain = GAIN  # the expected gain a battle not owed must promise (level 2 may ask another)
-
     def __init__(self, side: str, state: dict, hidden: set[str], draws: list[Drawn]):
         self.side, self.state, self.hidden, self.draws = side, state, hidden, draws
 
@@ -117,7 +115,7 @@ class Planner:
         return objectives(g, self.side)
 
     def fights(self, g: Game, area: int) -> bool:
-        return self.value(g, area) > self.gain
+        return self.value(g, area) > GAIN
 
     def choose(self, s: dict) -> tuple[C.Command, str]:
         o, g = Options(s, self.side), Game(s)
@@ -232,7 +230,7 @@ class Planner:
             for b in sorted(movers, key=lambda b: (-expected_hits(g, [b]), b)):
                 group += (b,)
                 value = self.value(g, area, group)
-                if value > self.gain:
+                if value > GAIN:
                     if best is None or value > best[0]:
                         best = (value, area, group[0])
                     break
