@@ -2,8 +2,9 @@
 
 Level 1 (level1.py) plays by heuristics on the rule book's priorities, on boards drawn from its
 belief about the enemy's hidden blocks (belief.py): what its side has seen, never the state.
-Level 2 (level2.py) searches at each of its impulse starts: Information Set Monte Carlo Tree
-Search over macro actions (impulse type, leader, target area) carried out by level 1's planner.
+Level 2 (level2.py, decisive.py) is level 1 with two sudden deaths counted from the dice: strikes at
+the enemy supreme commander and the enemy's counting blocks eliminated (How to Win A and C); it can
+also search (Information Set Monte Carlo Tree Search over macro actions), off by default.
 """
 from __future__ import annotations
 

@@ -1,10 +1,15 @@
-"""Level 2: Information Set Monte Carlo Tree Search over macro actions, on top of level 1.
+"""Level 2: level 1 with the sudden deaths counted (decisive.py), and optionally a search.
+
+The seat's level 2 (`Level2()`, ITERATIONS = 0) plays decisive.Decisive: level 1's planner with
+How to Win A and C counted from the dice. Measured against level 1 it wins more games from both
+seats (README, "Level 2 (Bloody Monday)"), while the search below, at 12 iterations an impulse,
+won no more than level 1 and cost about 15 CPU seconds a game. `Level2(iterations=n)` searches:
 
 At the start of each of its impulses (4.0) the commander chooses a macro action: an impulse type
 (a Tactical Action, a Pass, the Initiative Disc on reinforcements, 6.1) and, for a Tactical
 Action, the leader activated first (5.1) and the area his attack or advance is aimed at (5.3, 1.1),
-or level 1's own choice. A macro is carried out by level 1's planner with those three fixed
-(`MacroPlanner`): the moves, battles, hits and retreats follow level 1's priorities, and in every
+or level 1's own choice. A macro is carried out by the Decisive planner with those three fixed
+(`MacroPlanner`): the moves, battles, hits and retreats follow its priorities, and in every
 macro a guard is kept with the supreme commander while the enemy near him could kill him (How to
 Win A; 2.4: "Supreme Commanders, Tactical Leaders and Artillery are fragile. Do not leave them
 unguarded!"), and an exposed one moves before his logistics activation (3.1): in 10 of 20 games of
@@ -14,15 +19,15 @@ The search (single-observer ISMCTS): each iteration draws one position consisten
 side has seen, from its belief about the enemy's hidden blocks (belief.assign, with dice of the
 AI's own drawing), then walks the tree from the root: at each impulse start on the way, the side
 to move chooses among the macros this position offers by UCB1 over those offered, the count of
-times a macro was offered standing in for its parent's visits. Both sides play level 1 (with the
-guard) on the drawn position, which the search treats as known, between impulse starts and, past
+times a macro was offered standing in for its parent's visits. Both sides play the Decisive planner
+(with the guard) on the drawn position, which the search treats as known, between impulse starts and, past
 the tree, for ROLLOUT more impulses; the position reached is scored by `evaluate`: victory areas (1.1, 8.0),
 the morale track (2.4, How to Win C), steps left, the supreme commanders' strength and guard (How
 to Win A), and the game's outcome when it ends.
 
 The same view, events and AI seed give the same choice: the iterations are counted, not timed.
 Within an impulse, once the macro's first commands are sent, the plans that follow (after each
-battle) and the Logistics Phases are level 1's with the guard (the macro LEVEL1).
+battle) and the Logistics Phases are the Decisive planner's with the guard (the macro LEVEL1).
 """
 from __future__ import annotations
 
@@ -37,11 +42,12 @@ from rules.bloody_monday import commands as C
 from rules.bloody_monday import impulses
 from rules.bloody_monday.ai.belief import Belief, assign, believe, board, candidates
 from rules.bloody_monday.ai.judgement import distance, expected_hits, objectives, toughness
-from rules.bloody_monday.ai.level1 import Options, Planner, planner
+from rules.bloody_monday.ai.decisive import Decisive
+from rules.bloody_monday.ai.level1 import Options, planner
 from rules.bloody_monday.game import Game, enemy_of
 from rules.core.ai import Decision
 
-ITERATIONS = 12  # determinised playouts per impulse choice
+ITERATIONS = 0  # determinised playouts per impulse choice (0: no search, the Decisive planner alone)
 ROLLOUT = 0  # impulse starts played by level 1 past the tree before the position is scored
 LEADERS = 2  # leaders tried first in a Tactical Action, the busiest by level 1's count (5.1)
 TARGETS = 2  # areas aimed at per leader, the nearest enemy or victory areas to his units
@@ -63,7 +69,7 @@ class Macro(NamedTuple):
 LEVEL1 = Macro("level1")
 
 
-class MacroPlanner(Planner):
+class MacroPlanner(Decisive):
     """Level 1's planner held to a macro: its impulse type, its first leader, its target area."""
 
     def __init__(self, side: str, state: dict, hidden: set[str], draws: list, macro: Macro):
@@ -305,7 +311,8 @@ class Search:
 
 
 class Level2:
-    """The searching commander: ISMCTS at its impulse starts, level 1 elsewhere."""
+    """The level-2 commander: level 1 with the sudden deaths counted (decisive.Decisive); with
+    `iterations` > 0, ISMCTS at its impulse starts over macros carried out by that planner."""
 
     def __init__(self, iterations: int = ITERATIONS, rollout: int = ROLLOUT):
         self.iterations, self.rollout = iterations, rollout
@@ -313,6 +320,8 @@ class Level2:
     def plan(self, view: dict, seen: Sequence[dict], rng: random.Random) -> list[Decision]:
         belief = believe(view, seen)
         base = planner(view, belief, rng)
+        if not self.iterations:
+            return Decisive(base.side, base.state, base.hidden, base.draws).plan()
         macro = LEVEL1
         if impulse_start(view["position"]) == view["viewer"]:
             macro = Search(view, belief, rng, self.rollout).best(self.iterations)

@@ -13,7 +13,8 @@ from rules.bloody_monday.swaptest import pairs, swapped
 from rules.core.ai import addressed_to, decision_rng, duel
 from tests.rules.bloody_monday.bm_helpers import bm, game, position
 
-SMALL = Level2(iterations=3, rollout=0)  # a search small enough for the suite, the same code as the seat's
+SMALL = Level2(iterations=3, rollout=0)  # a search small enough for the suite, the same code as a searching seat's
+SEAT = Level2()  # the seat's level 2: the Decisive planner, no search (ITERATIONS)
 
 
 def _plan(state: dict, side: str, seen: list[dict], commander=SMALL) -> list[str]:
@@ -45,13 +46,14 @@ def test_a_search_does_not_change_when_two_unseen_enemy_blocks_are_swapped_or_th
     and with two enemy blocks it has not seen exchanged (the swap test's swap)."""
     sides = set()
     for state, side, seen in _impulse_starts(3, 400):
-        plan = _plan(state, side, seen)
-        reseeded = {**state, "dice": {**state["dice"], "seed": state["dice"]["seed"] + 99}}
-        assert plan and _plan(reseeded, side, seen) == plan
-        swaps = pairs(state, side, random.Random(1), 1)
-        assert swaps
-        for a, b in swaps:
-            assert _plan(swapped(state, a, b), side, seen) == plan
+        for commander in (SMALL, SEAT):
+            plan = _plan(state, side, seen, commander)
+            reseeded = {**state, "dice": {**state["dice"], "seed": state["dice"]["seed"] + 99}}
+            assert plan and _plan(reseeded, side, seen, commander) == plan
+            swaps = pairs(state, side, random.Random(1), 1)
+            assert swaps
+            for a, b in swaps:
+                assert _plan(swapped(state, a, b), side, seen, commander) == plan
         sides.add(side)
     assert sides == {"french", "russian"}
 
@@ -74,6 +76,14 @@ def test_level_2_against_level_1_with_no_refused_command():
     russian = [(text, reason) for side, text, reason in played.commands if side == "russian"]
     assert russian and "random play" not in {r for _, r in russian}
     assert any("chosen by search" in r for _, r in russian)
+
+
+def test_the_seats_level_2_against_level_1_with_no_refused_command():
+    """The smoke test for the seat's level 2 (no search): into Turn 2 as the French, every command
+    accepted."""
+    played = duel("bloody_monday", "bloody_monday", seed=6, seats={"french": SEAT, "russian": bm.commander(1)},
+                  ai_seed=6, max_commands=260)
+    assert played.state["turn"] >= 2 and any(side == "french" for side, _, _ in played.commands)
 
 
 @pytest.mark.long

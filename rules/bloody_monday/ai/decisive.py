@@ -1,0 +1,155 @@
+"""Level 2's planner: level 1 with two of the rule book's sudden deaths counted from the dice.
+
+The game is won at once by killing the enemy supreme commander (How to Win A) or eliminating 10
+enemy blocks that count for morale (How to Win C, 2.4). Level 1 weighs a battle by the mean hits
+it expects (judgement.battle_value); here the whole distribution of the hits is used, die by die
+(2.2, 2.3: each die hits at its firepower or better; 5.3.1: artillery fire at TF):
+
+* Blocks eliminated: 5.3.6 puts each hit on the strongest unit, combat units before support units
+  (5.3.6.1), after the defensive bonus (1.2.1); so the k-th of n combat units falls at the hit that
+  leaves none stronger than zero, and a support unit to one hit after them. A battle is worth the
+  counting blocks it is expected to eliminate, weighed up as the enemy's morale track fills, less
+  the counting blocks it is expected to cost (the defender rolls back at the same time, 5.3.4).
+  In level 1 against level 1 the losers' morale track often stood at 5 to 9 (of 10) at the end.
+* The enemy supreme commander: where he stands, a strike goes in when the chance that the attack
+  eliminates every unit in his way and him (hits past the defensive bonus, the combat units'
+  steps and any support unit stronger than he is) reaches STRIKE; his battle is fought after
+  the impulse's other new battles while the enemy holds the Initiative Disc, which he spends to
+  retreat from the first battle he expects to lose (6.4): the disc spent, he cannot save his chief.
+"""
+from __future__ import annotations
+
+from rules.bloody_monday import commands as C
+from rules.bloody_monday import ground, impulses
+from rules.bloody_monday.ai.judgement import expected_hits, toughness
+from rules.bloody_monday.ai.level1 import Options, Planner
+from rules.bloody_monday.game import Game, enemy_of
+
+STRIKE = 0.2  # the chance of killing the enemy supreme commander that sends an attack at him
+MORALE = 4.0  # the worth of a counting enemy block eliminated (a full step is worth about one)
+
+
+def chances(g: Game, units: list[str]) -> list[float]:
+    """Each die the units roll in ground combat, as its chance to hit (2.2, 2.3, 5.2.2, 1.2.3)."""
+    out: list[float] = []
+    for bid in units:
+        dice, need = ground.dice_of(g, bid)
+        out += [max(0, 7 - need) / 6] * dice
+    return out
+
+
+def gun_chances(g: Game, side: str, area: int) -> list[float]:
+    """5.3.1: the dice of the side's artillery beside `area` that may be activated and fire into
+    it (not exhausted; at most the supreme commander's strength of them), strength dice at TF."""
+    near = sorted((g.strength(b) for b in g.on_map(side) if g.defs[b].type == "artillery"
+                   and not g.exhausted(b) and g.area(b) in g.areas[area].neighbours), reverse=True)
+    return [(7 - g.army.hits_on["TF"]) / 6] * sum(near[:g.chief_strength(side)])
+
+
+def at_least(dice: list[float]) -> list[float]:
+    """P(hits >= k) for k = 0 .. len(dice): the dice's hits counted exactly (independent dice)."""
+    dist = [1.0]
+    for p in dice:
+        dist = [(dist[k] if k < len(dist) else 0.0) * (1 - p) + (dist[k - 1] * p if k else 0.0)
+                for k in range(len(dist) + 1)]
+    return [sum(dist[k:]) for k in range(len(dist))]
+
+
+def chance_of(tail: list[float], hits: int) -> float:
+    """P(hits >= `hits`) from `at_least`'s list."""
+    return 1.0 if hits <= 0 else tail[hits] if hits < len(tail) else 0.0
+
+
+def eliminations(g: Game, dice: list[float], bonus: int, units: list[str]) -> float:
+    """The counting blocks (2.4) among `units` these dice are expected to eliminate (5.3.6, 5.3.6.1):
+    the owner, choosing among equals, loses first what does not count."""
+    tail = at_least(dice)
+    combat = sorted((b for b in units if not g.defs[b].is_support), key=lambda b: (g.defs[b].counts_for_morale, b))
+    support = [b for b in units if g.defs[b].is_support]
+    steps = bonus + toughness(g, combat)
+    out = sum(chance_of(tail, steps - len(combat) + k + 1) for k, b in enumerate(combat)
+              if g.defs[b].counts_for_morale)
+    return out + sum(chance_of(tail, steps + k + 1) for k, b in enumerate(support) if g.defs[b].counts_for_morale)
+
+
+def kill_chance(g: Game, side: str, area: int, attackers: list[str]) -> float:
+    """The chance that `attackers`, with the guns beside `area`, kill the enemy supreme commander
+    there: hits past the defensive bonus (1.2.1), every combat unit's steps (5.3.6.1) and the support
+    units stronger than he is (5.3.6), and one more (2.4: one hit destroys a support unit)."""
+    foe = enemy_of(side)
+    chief = g.chief(foe)
+    units = g.units(area, foe)
+    shields = [b for b in units if g.defs[b].is_support and b != chief and g.strength(b) > g.strength(chief)]
+    hits = g.defensive_bonus(area, foe) + toughness(g, [b for b in units if not g.defs[b].is_support]) + len(shields)
+    return chance_of(at_least(chances(g, attackers) + gun_chances(g, side, area)), hits + 1)
+
+
+class Decisive(Planner):
+    """Level 1's planner with How to Win A and C counted (see the module docstring)."""
+
+    def target(self, g: Game) -> int | None:
+        """Where the enemy supreme commander stands on the working board, if on the map."""
+        chief = g.chief(enemy_of(self.side))
+        return g.area(chief) if g.block(chief)["where"] == "map" else None
+
+    def value(self, g: Game, area: int, joining: tuple[str, ...] = (), attacker: str | None = None) -> float:
+        """Level 1's value, and for this side's own attacks the counting blocks expected eliminated
+        on each side, averaged over the draws (How to Win C, 2.4)."""
+        base = super().value(g, area, joining, attacker)
+        if (attacker or self.side) != self.side:
+            return base
+        foe = enemy_of(self.side)
+        mine = [*g.units(area, self.side), *(b for b in joining if b not in g.units(area, self.side))]
+        urgency = 1 + len(g.s["morale"][foe]) / 5  # the enemy's eliminated counting blocks, of 10
+        total = 0.0
+        for drawn in self.draws:
+            theirs = [b for b in g.units(area, foe) if b not in self.hidden] + drawn.get(area, [])
+            if theirs:
+                killed = eliminations(g, chances(g, mine) + gun_chances(g, self.side, area),
+                                      g.defensive_bonus(area, foe), theirs)
+                total += urgency * killed - eliminations(g, chances(g, theirs), 0, mine)
+        return base + MORALE * total / len(self.draws)
+
+    def attack(self, g: Game, moves: list[C.Move]) -> tuple[C.Command, str] | None:
+        """A strike at the enemy supreme commander when it may kill him (How to Win A), else level 1's."""
+        imp, area = g.s["impulse"], self.target(g)
+        if area is not None and imp["kind"] in ("tactical", "special"):
+            mine = g.units(area, self.side)
+            movers = sorted({m.block for m in moves if m.path[-1] == area and not g.defs[m.block].is_support
+                             and not self.last_defender(g, m.block)}, key=lambda b: (-expected_hits(g, [b]), b))
+            engage = area in imp["new"] or len(imp["new"]) < g.chief_strength(self.side)  # 2.6.3: engagements
+            room = g.room(self.side, area)
+            if movers and room > 0 and (mine or engage):
+                group = [b for b in mine + movers[:room] if not g.defs[b].is_support]
+                chance = kill_chance(g, self.side, area, group)
+                if chance >= STRIKE:
+                    return (C.Move(movers[0], (area,)),
+                            f"strikes at the enemy supreme commander in {area} with {g.defs[movers[0]].label}: "
+                            f"{chance:.0%} to kill him (How to Win A; 5.3.6.1)")
+        return super().attack(g, moves)
+
+    def last_defender(self, g: Game, bid: str) -> bool:
+        """Level 1's last defenders, and the artillery beside a new battle with the enemy supreme
+        commander: the strike counted its fire (5.3.1)."""
+        area, imp = self.target(g), g.s["impulse"]
+        if (area is not None and imp is not None and area in imp["new"] and g.defs[bid].type == "artillery"
+                and g.area(bid) in g.areas[area].neighbours):
+            return True
+        return super().last_defender(g, bid)
+
+    def fights(self, g: Game, area: int) -> bool:
+        """Level 1's battles, and always the one with the enemy supreme commander (its guns beside it)."""
+        return area == self.target(g) or super().fights(g, area)
+
+    def action(self, g: Game, o: Options) -> tuple[C.Command, str]:
+        """Level 1's choice, but the enemy supreme commander's battle waits for the impulse's other
+        new battles while the enemy holds the Initiative Disc (6.4)."""
+        cmd, why = super().action(g, o)
+        if not isinstance(cmd, C.Battle) or cmd.area != self.target(g) or g.s["initiative"] == self.side:
+            return cmd, why
+        due = impulses.due_battles(g)
+        others = [c for c in o.of(C.Battle) if c.area in due and c.area != cmd.area]
+        if not others:
+            return cmd, why
+        return others[0], (f"fights the new engagement in {others[0].area} before the battle with the enemy "
+                           f"supreme commander: a retreat there spends the Initiative Disc (6.4; FAQ 5)")

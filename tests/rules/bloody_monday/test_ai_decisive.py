@@ -1,0 +1,104 @@
+"""rules/bloody_monday/ai/decisive.py: level 2's planner counts How to Win A and C from the dice."""
+from __future__ import annotations
+
+import pytest
+
+from rules.bloody_monday.ai.decisive import (Decisive, at_least, chance_of, chances, eliminations, gun_chances,
+                                            kill_chance)
+from rules.bloody_monday.ai.level1 import Planner
+from tests.rules.bloody_monday.bm_helpers import do, game, position
+
+
+def test_2_2_the_hits_of_the_dice_are_counted_exactly():
+    """2.2: each die hits on its firepower or better; two dice hitting half the time score at
+    least one hit 3 times in 4 and two hits once in 4."""
+    assert at_least([0.5, 0.5]) == [1.0, 0.75, 0.25]
+    tail = at_least([1 / 3] * 3)
+    assert chance_of(tail, 0) == 1.0 and chance_of(tail, 3) == pytest.approx(1 / 27) and chance_of(tail, 4) == 0.0
+
+
+def test_2_3_5_3_1_a_units_dice_and_the_guns_beside_an_area():
+    """2.3: a unit rolls its strength in dice at its firepower (heavy cavalry at 4 steps: TF, half
+    its dice hit); 5.3.1: artillery beside the battle rolls its strength at TF, no more guns than
+    the supreme commander's stars; an exhausted or distant gun adds nothing."""
+    state = position({"F-CR-1H": 51, "F-CR-A": (51, 3), "F-I-A1": 20})
+    g = game(state)
+    assert chances(g, ["F-CR-1H"]) == [0.5] * 4
+    assert gun_chances(g, "french", 69) == [0.5] * 3
+    assert gun_chances(g, "french", 107) == []
+
+
+def test_5_3_6_blocks_fall_after_every_step_above_them_and_the_owner_loses_first_what_does_not_count():
+    """5.3.6: hits go to the strongest unit, so a jager (3 steps) and a line infantry at 2 steps fall
+    only from the 4th and 5th hit after the defensive bonus; among equals the owner gives up the
+    jager first, which does not count for morale (2.4). Certain dice: four hits eliminate the jager
+    alone (nothing that counts), five both, and a defensive bonus of 1 takes one hit away."""
+    g = game(position({"R-1-1J": 42, "R-2-7": (42, 2)}))
+    units = ["R-1-1J", "R-2-7"]
+    assert eliminations(g, [1.0] * 4, 0, units) == 0.0
+    assert eliminations(g, [1.0] * 5, 0, units) == 1.0
+    assert eliminations(g, [1.0] * 5, 1, units) == 0.0
+    assert eliminations(g, [0.5] * 5, 0, units) == pytest.approx(1 / 32)
+
+
+def test_how_to_win_a_the_chance_to_kill_the_supreme_commander_counts_the_bonus_and_his_guard():
+    """How to Win A, 1.2.1 and 5.3.6.1: Kutuzov alone in 69 (a red area, defensive bonus 2) dies to
+    the third hit of heavy cavalry and guns; with the Guard's grenadiers beside him, four more
+    steps stand in the way."""
+    alone = game(position({"F-CR-1H": 51, "F-CR-A": (51, 3)}))
+    assert kill_chance(alone, "french", 69, ["F-CR-1H"]) == pytest.approx(chance_of(at_least([0.5] * 7), 3))
+    guarded = game(position({"F-CR-1H": 51, "F-CR-A": (51, 3), "R-2-CGr": 69}))
+    assert kill_chance(guarded, "french", 69, ["F-CR-1H"]) == pytest.approx(chance_of(at_least([0.5] * 7), 7))
+
+
+def _plans(blocks: dict) -> tuple[list[tuple[str, str]], list[str]]:
+    state = position({"F-CR-M": 51, **blocks}, control={50: "french", 51: "french"})
+    mine = [(d.command, d.reason) for d in Decisive("french", state, set(), [{}]).plan()]
+    return mine, [d.command for d in Planner("french", state, set(), [{}]).plan()]
+
+
+def test_how_to_win_a_a_strike_at_a_lone_supreme_commander_with_its_guns_kept_beside_him():
+    """How to Win A: Murat's heavy cavalry at 3 steps beside Kutuzov alone in 69, with Murat's guns:
+    level 1 expects nothing past 69's defensive bonus and takes empty victory areas instead; level 2
+    counts the guns' dice too (5.3.1), strikes, keeps the guns beside him, activates and fights
+    them there. Control: with the Guard's grenadiers beside Kutuzov, no strike."""
+    mine, level1 = _plans({"F-CR-1H": (51, 3), "F-CR-A": (51, 3)})
+    assert "move F-CR-1H 69" not in level1
+    strike = [r for c, r in mine if c == "move F-CR-1H 69"]
+    assert strike and "strikes at the enemy supreme commander" in strike[0] and "(How to Win A" in strike[0]
+    assert "activate F-CR-A" in [c for c, _ in mine] and mine[-1][0] == "battle 69"
+    guarded, _ = _plans({"F-CR-1H": (51, 3), "F-CR-A": (51, 3), "R-2-CGr": 69})
+    assert not any("strikes" in r for _, r in guarded)
+
+
+def test_6_4_the_supreme_commanders_battle_waits_while_the_enemy_holds_the_disc():
+    """6.4: the defender holding the Initiative Disc may retreat from one battle; level 1 (FAQ 5)
+    fights its new battles in the order offered: Kutuzov's in 42 before the infantry's in 52. With
+    the disc Russian, level 2 fights 52 first; with the disc French, it keeps level 1's order."""
+    control = {n: "french" for n in (50, 51, 41, 55, 62, 107, 57, 58, 59)}
+    blocks = {"R-KUT": 42, "F-CR-M": 41, "F-CR-1H": 41, "F-I-D": 51, "F-CR-2H": 51, "R-2-7": (52, 1)}
+
+    def battles(disc: str, commander: type[Planner]) -> list[tuple[str, str]]:
+        state = position(blocks, control=control, initiative=disc, pools=[])
+        state, _ = do(state, "french", "tactical", "activate F-CR-M", "activate F-I-D", "move F-CR-1H 42",
+                      "move F-CR-2H 52")
+        return [(d.command, d.reason) for d in commander("french", state, set(), [{}]).plan()
+                if d.command.startswith("battle")]
+    assert battles("russian", Planner)[0][0] == battles("french", Planner)[0][0] == "battle 42"
+    first, why = battles("russian", Decisive)[0]
+    assert first == "battle 52" and "(6.4; FAQ 5)" in why
+    assert battles("french", Decisive)[0][0] == "battle 42"
+
+
+def test_how_to_win_c_an_attack_is_worth_the_counting_blocks_it_eliminates():
+    """How to Win C and 2.4: a French attack on a lone line infantry at one step (it counts for
+    morale) is worth more to level 2 than to level 1; on a jager at one step (it does not count)
+    the difference is smaller; the enemy's attacks (a retreat's judgement) are judged as level 1's."""
+    def values(target: str) -> tuple[float, float, float]:
+        state = position({"F-CR-1H": 41, target: (42, 1)})
+        g, mine, theirs = game(state), Decisive("french", state, set(), [{}]), Planner("french", state, set(), [{}])
+        return (mine.value(g, 42, ("F-CR-1H",)) - theirs.value(g, 42, ("F-CR-1H",)),
+                mine.value(g, 42, attacker="russian"), theirs.value(g, 42, attacker="russian"))
+    line, jager = values("R-2-7"), values("R-1-1J")
+    assert line[0] > jager[0] >= 0 and line[0] > 1
+    assert line[1] == line[2]
