@@ -27,6 +27,7 @@ from rules.bloody_monday.game import Game, enemy_of
 
 STRIKE = 0.2  # the chance of killing the enemy supreme commander that sends an attack at him
 MORALE = 4.0  # the worth of a counting enemy block eliminated (a full step is worth about one)
+GUARD = 0.05  # the chance the enemy kills this side's supreme commander that keeps the disc for him
 
 
 def chances(g: Game, units: list[str]) -> list[float]:
@@ -86,6 +87,48 @@ def kill_chance(g: Game, side: str, area: int, attackers: list[str]) -> float:
 
 class Decisive(Planner):
     """Level 1's planner with How to Win A and C counted (see the module docstring)."""
+
+    def danger(self, g: Game) -> float:
+        """The chance the enemy units in and beside this side's supreme commander's area kill him
+        in one battle (How to Win A; 2.4: "Do not leave them unguarded!"), averaged over the draws."""
+        chief, foe = g.chief(self.side), enemy_of(self.side)
+        if g.block(chief)["where"] != "map":
+            return 0.0
+        here = g.area(chief)
+        near = (here, *sorted(g.areas[here].neighbours))
+        total = 0.0
+        for drawn in self.draws:
+            foes = [b for n in near for b in [*(u for u in g.units(n, foe) if u not in self.hidden), *drawn.get(n, [])]
+                    if not g.defs[b].is_support]
+            total += kill_chance(g, foe, here, foes) if foes else 0.0
+        return total / len(self.draws)
+
+    def impulse(self, g: Game, o: Options) -> tuple[C.Command, str]:
+        """Level 1's choice, but the Initiative Disc is not spent on reinforcements while the
+        enemy may kill the supreme commander: it is kept for his retreat (6.4, How to Win A)."""
+        cmd, why = super().impulse(g, o)
+        if cmd != o.word("initiative reinforcements") or self.danger(g) < GUARD:
+            return cmd, why
+        tactical = o.word("tactical")
+        keep = f"keeps the Initiative Disc for the supreme commander's retreat, {self.danger(g):.0%} at risk (6.4)"
+        if tactical and self.worth_a_tactical(g.s):
+            return tactical, f"a Tactical Action (5.0); {keep}"
+        passing = o.word("pass")
+        assert passing is not None, "a Pass is always offered between impulses (7.0)"
+        return passing, f"passes (7.0); {keep}"
+
+    def retreat(self, g: Game, o: Options) -> tuple[C.Command, str]:
+        """Level 1's retreats, but a battle without the supreme commander is not left with the
+        Initiative Disc while the enemy may kill him elsewhere: it is kept for his retreat (6.4)."""
+        cmd, why = super().retreat(g, o)
+        area = g.s["battle"]["area"]
+        if (not isinstance(cmd, C.Retreat) or g.chief(self.side) in g.units(area, self.side)
+                or self.danger(g) < GUARD):
+            return cmd, why
+        end = o.word("end")
+        assert end is not None, "the defender may always stand (6.4)"
+        return end, (f"stands in {area}, keeping the Initiative Disc for the supreme commander's retreat: "
+                     f"{self.danger(g):.0%} at risk (6.4, How to Win A)")
 
     def target(self, g: Game) -> int | None:
         """Where the enemy supreme commander stands on the working board, if on the map."""

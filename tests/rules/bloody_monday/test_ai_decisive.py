@@ -6,7 +6,7 @@ import pytest
 from rules.bloody_monday.ai.decisive import (Decisive, at_least, chance_of, chances, eliminations, gun_chances,
                                             kill_chance)
 from rules.bloody_monday.ai.level1 import Planner
-from tests.rules.bloody_monday.bm_helpers import do, game, position
+from tests.rules.bloody_monday.bm_helpers import battle, do, game, position
 
 
 def test_2_2_the_hits_of_the_dice_are_counted_exactly():
@@ -102,3 +102,31 @@ def test_how_to_win_c_an_attack_is_worth_the_counting_blocks_it_eliminates():
     line, jager = values("R-2-7"), values("R-1-1J")
     assert line[0] > jager[0] >= 0 and line[0] > 1
     assert line[1] == line[2]
+
+
+def test_6_1_6_4_the_disc_is_kept_for_a_threatened_supreme_commanders_retreat():
+    """How to Win A, 2.4 ("Do not leave them unguarded!"), 6.1 and 6.4: with three victory areas to
+    reinforce, level 1 spends the Initiative Disc on reinforcements; level 2 keeps it when a Russian
+    line infantry beside Napoleon alone in 21 may kill him, and spends it with none near him."""
+    def first(blocks: dict, commander: type[Planner]) -> tuple[str, str]:
+        state = position(blocks, control={41: "french", 55: "french", 62: "french"})
+        return next((d.command, d.reason) for d in commander("french", state, set(), [{}]).plan())
+    assert first({"R-2-7": 22}, Planner)[0] == "initiative reinforcements"
+    kept, why = first({"R-2-7": 22}, Decisive)
+    assert kept != "initiative reinforcements" and "keeps the Initiative Disc" in why and "(6.4)" in why
+    assert first({"R-2-7": 34}, Decisive)[0] == "initiative reinforcements"
+
+
+def test_6_4_no_retreat_elsewhere_while_the_supreme_commander_may_need_the_disc():
+    """6.4: a Russian line infantry at one step attacked by two French in 44 retreats with the disc
+    (level 1, and level 2 with no French near Kutuzov); with French heavy cavalry beside Kutuzov
+    alone in 69, level 2 stands in 44 and keeps the disc for his retreat (How to Win A)."""
+    def plan(blocks: dict, commander: type[Planner]) -> tuple[str, str]:
+        state = position({"F-I-1": 44, "F-I-2": 44, "R-1-3": (44, 1), **blocks},
+                         control={44: "russian", 45: "russian"}, initiative="russian")
+        battle(game(state), 44, stage="retreat")
+        return next((d.command, d.reason) for d in commander("russian", state, set(), [{}]).plan())
+    threat = {"F-CR-1H": 51}
+    assert plan(threat, Planner)[0].startswith("retreat") and plan({}, Decisive)[0].startswith("retreat")
+    stand, why = plan(threat, Decisive)
+    assert stand == "end" and "keeping the Initiative Disc" in why and "How to Win A" in why
