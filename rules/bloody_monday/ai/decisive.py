@@ -16,6 +16,9 @@ it expects (judgement.battle_value); here the whole distribution of the hits is 
   steps and any support unit stronger than he is) reaches STRIKE; his battle is fought after
   the impulse's other new battles while the enemy holds the Initiative Disc, which he spends to
   retreat from the first battle he expects to lose (6.4): the disc spent, he cannot save his chief.
+* Its own supreme commander: the same count turned round. While the enemy units in and beside
+  his area may kill him (GUARD), the Initiative Disc is kept for his retreat (6.4): not spent on
+  reinforcements (6.1) nor on a retreat from a battle he is not in.
 """
 from __future__ import annotations
 
