@@ -101,8 +101,7 @@ class Decisive(Planner):
         near = (here, *sorted(g.areas[here].neighbours))
         total = 0.0
         for drawn in self.draws:
-            foes = [b for n in near for b in [*(u for u in g.units(n, foe) if u not in self.hidden), *drawn.get(n, [])]
-                    if not g.defs[b].is_support]
+            foes = [b for n in near for b in self.enemies(g, n, drawn) if not g.defs[b].is_support]
             total += kill_chance(g, foe, here, foes) if foes else 0.0
         return total / len(self.draws)
 
@@ -110,10 +109,10 @@ class Decisive(Planner):
         """Level 1's choice, but the Initiative Disc is not spent on reinforcements while the
         enemy may kill the supreme commander: it is kept for his retreat (6.4, How to Win A)."""
         cmd, why = super().impulse(g, o)
-        if cmd != o.word("initiative reinforcements") or self.danger(g) < GUARD:
+        if cmd != o.word("initiative reinforcements") or (risk := self.danger(g)) < GUARD:
             return cmd, why
         tactical = o.word("tactical")
-        keep = f"keeps the Initiative Disc for the supreme commander's retreat, {self.danger(g):.0%} at risk (6.4)"
+        keep = f"keeps the Initiative Disc for the supreme commander's retreat, {risk:.0%} at risk (6.4)"
         if tactical and self.worth_a_tactical(g.s):
             return tactical, f"a Tactical Action (5.0); {keep}"
         passing = o.word("pass")
@@ -126,12 +125,12 @@ class Decisive(Planner):
         cmd, why = super().retreat(g, o)
         area = g.s["battle"]["area"]
         if (not isinstance(cmd, C.Retreat) or g.chief(self.side) in g.units(area, self.side)
-                or self.danger(g) < GUARD):
+                or (risk := self.danger(g)) < GUARD):
             return cmd, why
         end = o.word("end")
         assert end is not None, "the defender may always stand (6.4)"
         return end, (f"stands in {area}, keeping the Initiative Disc for the supreme commander's retreat: "
-                     f"{self.danger(g):.0%} at risk (6.4, How to Win A)")
+                     f"{risk:.0%} at risk (6.4, How to Win A)")
 
     def target(self, g: Game) -> int | None:
         """Where the enemy supreme commander stands on the working board, if on the map."""
@@ -149,7 +148,7 @@ class Decisive(Planner):
         urgency = 1 + len(g.s["morale"][foe]) / 5  # the enemy's eliminated counting blocks, of 10
         total = 0.0
         for drawn in self.draws:
-            theirs = [b for b in g.units(area, foe) if b not in self.hidden] + drawn.get(area, [])
+            theirs = self.enemies(g, area, drawn)
             if theirs:
                 killed = eliminations(g, chances(g, mine) + gun_chances(g, self.side, area),
                                       g.defensive_bonus(area, foe), theirs)

@@ -104,11 +104,14 @@ class Planner:
         attacker = attacker or self.side
         total = 0.0
         for drawn in self.draws:
-            units = {side: [b for b in g.units(area, side) if b not in self.hidden] for side in bm.INFO.sides}
-            units[enemy_of(self.side)] += drawn.get(area, [])
+            units = {self.side: g.units(area, self.side), enemy_of(self.side): self.enemies(g, area, drawn)}
             units[self.side] += [b for b in joining if b not in units[self.side]]
             total += battle_value(g, attacker, area, units[attacker], units[enemy_of(attacker)])
         return total / len(self.draws)
+
+    def enemies(self, g: Game, area: int, drawn: Drawn) -> list[str]:
+        """The enemy units in `area` in one draw: the board's revealed ones and the draw's hidden ones."""
+        return [b for b in g.units(area, enemy_of(self.side)) if b not in self.hidden] + drawn.get(area, [])
 
     def goals(self, g: Game) -> list[int]:
         """The areas its units make for: the victory areas it lacks (1.1)."""

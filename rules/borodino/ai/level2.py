@@ -191,12 +191,6 @@ def outcomes(state: dict, side: str, seeds: list[int], first: C.Command | None =
     return [worth(playout(state, phases, random.Random(s), first), side) for s in seeds]
 
 
-def outlook(state: dict, side: str, seeds: list[int], first: C.Command | None = None) -> Fraction:
-    """The mean of `outcomes`."""
-    ends = outcomes(state, side, seeds, first)
-    return sum(ends, Fraction(0)) / max(1, len(ends))
-
-
 def clear_gain(ends: list[Fraction], base: list[Fraction]) -> Fraction | None:
     """The mean gain of one choice's playouts over level 1's, seed by seed, when it is clear: more
     than MARGIN and, unless level 1's choice ends lost on average (its playouts' mean worth below

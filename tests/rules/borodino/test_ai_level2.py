@@ -11,7 +11,7 @@ from rules import borodino
 from rules.borodino.ai import level1
 from rules.borodino import commands as C
 from rules.borodino.ai.level2 import (HORIZON, MARGIN, PLANS, PLAYOUTS, POPULATION, Level2, Search, clear_gain,
-                                      horizon, last_attacks, outlook, plans_for, playouts_for, score)
+                                      horizon, last_attacks, outcomes, plans_for, playouts_for, score)
 from rules.borodino.ai.position import rebuild
 from rules.core.ai import decision_rng, duel
 from tests.rules.borodino.helpers import position
@@ -98,7 +98,7 @@ def test_in_the_last_game_turn_the_attack_massed_on_the_deciding_redoubt_is_chos
     dice = random.Random(5)
     seeds = [dice.getrandbits(48) for _ in range(8)]
     massed, alone = C.Attack(("3123", "3324"), ("3222",)), C.Attack(("3123",), ("3222",))
-    assert outlook(state, "french", seeds, massed) > outlook(state, "french", seeds, alone)
+    assert sum(outcomes(state, "french", seeds, massed)) > sum(outcomes(state, "french", seeds, alone))
     choice = last_attacks(state, "french", random.Random(3), 2)
     assert choice == last_attacks(state, "french", random.Random(3), 2)
     assert borodino.parse("french", choice.command) == massed
