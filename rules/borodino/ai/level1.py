@@ -1,7 +1,8 @@
 """Level 1: a scripted Borodino commander built on the rule book.
 
 It plans on a board rebuilt from its view (position.py). Movement: every unit, nearest first,
-steps towards the victory hexes its side does not hold yet (goals.py), a unit standing in one
+steps towards the victory hexes its side does not hold yet (goals.py) by the way the ground
+allows (march.py: around rivers and woods), a unit standing in one
 it holds stays to defend it, and among equal steps prefers terrain that doubles a defender
 (Combat J). The whole Movement Phase is planned move by move on the rebuilt board, then `end`.
 Where the side weighs its own losses above the enemy's (goals.loss_weight: the French of 7 Sept
@@ -26,12 +27,13 @@ from rules.borodino import movement
 from rules.borodino.ai.leaders import moves as move_leaders
 from rules.borodino.ai.attacks import Expectation, expectation
 from rules.borodino.ai.goals import doubling, loss_weight, objectives
+from rules.borodino.ai.march import march
 from rules.borodino.ai.position import rebuild
 from rules.borodino.battle import Battle, enemy_of
 from rules.borodino.combat import contact
 from rules.borodino.legal import attack_candidates, may_attack, may_move
 from rules.core.ai import Decision
-from rules.core.hexes import Hex, distance
+from rules.core.hexes import Hex
 
 GAIN = Fraction(1, 2)  # an attack not owed is made only when it is expected to gain this much
 HOLD = Fraction(0)     # a combined attack a move would owe (Combat B) worth less than this is rash
@@ -62,18 +64,19 @@ def targets(b: Battle, side: str) -> dict[Hex, str]:
     return open_ or goals
 
 
-def _nearest(h: Hex, targets: dict[Hex, str]) -> tuple[int, Hex]:
-    return min((distance(h, t), t) for t in targets)
+def _nearest(b: Battle, h: Hex, targets: dict[Hex, str]) -> tuple[int, Hex]:
+    """The march to the nearest target (march.py: around rivers and woods), and that target."""
+    return min((march(b.map, h, t), t) for t in targets)
 
 
 def place_score(b: Battle, side: str, h: Hex, targets: dict[Hex, str]) -> int:
     """How good a hex is to end in, in half hexes (whole numbers keep the measure exact and
-    quick): minus the distance to the nearest target, 3 more in a target, a half more where
+    quick): minus the march to the nearest target (march.py), 3 more in a target, a half more where
     the terrain doubles a defender (Combat J)."""
     if h == C.OFF:  # leaving by the east edge counts towards the French decisive victory, once
         held = all(b.side_at(g) == side for g in objectives(b))  # every redoubt is French (marginal)
         return 2 if side == "french" and held else -200
-    d, _ = _nearest(h, targets)
+    d, _ = _nearest(b, h, targets)
     return -2 * d + (6 if h in targets else 0) + (1 if doubling(b, h) else 0)
 
 
@@ -83,7 +86,7 @@ def movers(state: dict, side: str) -> list[str]:
     b = Battle(state)
     goals = objectives(b)
     uids = [u for u in may_move(b, side) if movement.reachable(b, u)]
-    return sorted(uids, key=lambda u: (_nearest(_start(b, u), goals)[0], u))
+    return sorted(uids, key=lambda u: (_nearest(b, _start(b, u), goals)[0], u))
 
 
 def options(b: Battle, side: str, uid: str) -> list[Hex | None]:
@@ -211,8 +214,8 @@ def _start(b: Battle, uid: str) -> Hex:
 
 
 def _why_place(b: Battle, h: Hex, targets: dict[Hex, str]) -> str:
-    d, t = _nearest(h, targets)
-    where = f"takes {t}" if d == 0 else f"closes on {t}, {d} hexes away"
+    d, t = _nearest(b, h, targets)
+    where = f"takes {t}" if d == 0 else f"closes on {t}, a march of {d} hexes"
     return f"{where}: {targets[t]}" + ("; doubled in its terrain (Combat J)" if d and doubling(b, h) else "")
 
 
