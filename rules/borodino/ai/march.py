@@ -2,13 +2,13 @@
 
 The Kolocha is crossed only at fords and bridges, and woods are entered and left only along a
 road (Terrain Effects Chart; Movement). By the hex count, a unit on the west bank facing the
-Schevardino redoubt is as near it at 2725 as at the ford hex 2724 beside it, and at 2622 as at
-2623: nothing draws it along the bank to the ford, and the units that reach the bank stay there
-(in Shevardino's dice seed 1, level 1's III Corps stood on the west bank from its arrival to the
-end). By steps, 2725 is six from the redoubt and 2724 five. Around woods the gap is wider: 3812 is 10 hexes from the Great Redoubt
-and 20 steps. The march counts the steps of the shortest way the ground allows, units and zones
-of control left out: those change every move, the ground never does, so it is worked out once
-per map and hex.
+Schevardino redoubt is as near it at 2725 as at the ford hex 2724 beside it, and at 2622 as
+at 2623: nothing draws it along the bank to the ford, and the units that reach the bank stay
+there (in Shevardino's dice seed 1, level 1's III Corps stood on the west bank from its arrival
+to the end). By steps, 2725 is six from the redoubt and 2724 five. Around woods the gap is
+wider: 3812 is 10 hexes from the Great Redoubt and 20 steps. The march counts the steps of the
+shortest way the ground allows, units and zones of control left out: those change every move,
+the ground never does, so it is worked out once per map and hex.
 """
 from __future__ import annotations
 
