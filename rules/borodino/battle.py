@@ -212,7 +212,8 @@ class Battle:
         where = u["hex"] if u["where"] == "map" else uid
         return f"{where} ({d.side.title()} {d.strength}-{d.movement} {d.kind})"
 
-    def place(self, uid: str, h: Hex) -> None:
+    def place(self, uid: str, h: Hex) -> Unit:
+        """Put a unit in h (from wherever it was); returns its entry, to change (`edit`)."""
         u = self.edit(uid)
         if u["hex"] is not None:  # on the map
             del self.occupant[u["hex"]]
@@ -223,9 +224,11 @@ class Battle:
         if h in self.s["redoubts"]:
             self.s["redoubts"][h]["held"] = self.side(uid)
         self._moved()
+        return u
 
-    def take_off(self, uid: str, where: str) -> None:
-        """Remove a unit from the map: "eliminated" (a loss) or "exited" (east edge)."""
+    def take_off(self, uid: str, where: str) -> Unit:
+        """Remove a unit from the map: "eliminated" (a loss) or "exited" (east edge); returns its
+        entry, to change (`edit`)."""
         u = self.edit(uid)
         frm = u["hex"]
         if frm is not None:  # on the map
@@ -241,11 +244,17 @@ class Battle:
         elif where == "exited":
             self.s["exited"][side] += self.strength(uid)
         self._moved()
+        return u
 
     def _moved(self) -> None:
-        """Forget what depended on where the units stand."""
-        self.__dict__.pop("stands", None)
-        self.forget()
+        """Forget what depended on where the units stand: the units by side, and all `forget`
+        forgets (written out: a unit moves some 200 times a game)."""
+        kept = self.__dict__
+        kept.pop("stands", None)
+        kept.pop("zocs", None)
+        self.contacts.clear()
+        self.searched.clear()
+        self.walked.clear()
 
     def forget(self) -> None:
         """Forget all that was worked out in this position (the units by side aside)."""
@@ -322,34 +331,40 @@ class Battle:
             return
         defs, reach = self.defs, self.reach
         d = defs[uid]
-        enemy = enemy_of(d.side)
-        counts = self.control[enemy]
+        side = d.side
+        enemy = "russian" if side == "french" else "french"  # enemy_of
+        counts, enemies = self.control[enemy], self.held[enemy]
         if step > 0:
-            self.held[d.side][h] = uid
+            self.held[side][h] = uid
             for n in zoc_reach(self.map, h):
                 counts[n] = counts.get(n, 0) + 1
         else:
-            del self.held[d.side][h]
+            del self.held[side][h]
             for n in zoc_reach(self.map, h):
                 k = counts[n] - 1
                 if k:
                     counts[n] = k
                 else:
                     del counts[n]
-        enemies, around = self.held[enemy], RING2[h]
+        around = RING2[h]
         if enemies.keys().isdisjoint(around):  # as a rule, no enemy unit within two hexes
             return
-        mine, near = _radius(d.kind), RING[h]
+        artillery, near, touched = d.kind == "artillery", RING[h], []
         for n in enemies.keys() & around:
             other = enemies[n]
-            far = 1 if n in near else 2
-            for unit, radius in ((uid, mine), (other, _radius(defs[other].kind))):
-                if far <= radius:
-                    k = reach.get(unit, 0) + step
-                    if k:
-                        reach[unit] = k
-                    else:
-                        del reach[unit]
+            if n in near:  # adjacent: each within the other's reach
+                touched += (uid, other)
+                continue
+            if artillery:  # two hexes apart: within the reach of artillery alone (`_radius`)
+                touched.append(uid)
+            if defs[other].kind == "artillery":
+                touched.append(other)
+        for unit in touched:
+            k = reach.get(unit, 0) + step
+            if k:
+                reach[unit] = k
+            else:
+                del reach[unit]
 
     def in_reach(self, side: str) -> list[str]:
         """The side's units on the map with an enemy unit within their reach (adjacent; within
