@@ -135,6 +135,7 @@ class Battle:
         self.searched: dict[tuple, tuple] = {}  # route searches made here (movement._search)
         self.contacts: dict[tuple, Contact] = {}  # combat.contact worked out here, until a unit changes
         self.walked: dict[tuple[str, Move], int] = {}  # moves rollout.walk drew here, with their MP cost
+        self.walking: dict[str, tuple] = {}  # rollout.walk's tables of a side, until a redoubt's mark changes
         self.map = battlemap.load()
         self.defs = scenario_data.units()
         self.scenario = scenario_data.scenarios()[state["scenario"]]
@@ -273,6 +274,12 @@ class Battle:
         self.walked.clear()
 
     # --- redoubts ------------------------------------------------------------------------
+    def mark_destroyed(self, h: Hex, destroyed: bool) -> None:
+        """Destroy a redoubt (Russian Redoubts J) or rebuild it (Night Movement C), and forget the
+        walks' tables, which read which redoubts are intact (`rollout.walk`)."""
+        self.s["redoubts"][h]["destroyed"] = destroyed
+        self.walking.clear()
+
     def redoubt_active(self, h: Hex) -> bool:
         """An intact redoubt with no French unit in it has its ZOC and strength (Redoubts, J)."""
         r = self.s["redoubts"].get(h)

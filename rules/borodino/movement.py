@@ -252,7 +252,7 @@ def _closed_fronts(m: BattleMap, intact: frozenset[Hex]) -> frozenset[tuple[Hex,
     return frozenset((f, h) for h, r in m.redoubts.items() if h in intact for f in r.front)
 
 
-def open_steps(b: Battle, side: str) -> dict[Hex, tuple[tuple[Hex, int], ...]]:
+def open_steps(b: Battle, side: str) -> Steps:
     """`passable_steps` less, for the French, the steps across the front hexsides of intact
     redoubts (Russian Redoubts, B): a side's steps out of every hex (entry hexes beyond the map
     edge looked up when asked), kept per set of intact redoubts (read as the redoubts' marks in
@@ -266,13 +266,15 @@ def open_steps(b: Battle, side: str) -> dict[Hex, tuple[tuple[Hex, int], ...]]:
 _DESTROYED = itemgetter("destroyed")
 
 
-class _Steps(dict[Hex, tuple[tuple[Hex, int], ...]]):
+class Steps(dict[Hex, tuple[tuple[Hex, int], ...]]):
     """The steps out of each hex with some closed (`open_steps`), worked out for a hex when
-    first asked about (an entry hex beyond the map edge too) and kept."""
+    first asked about (an entry hex beyond the map edge too) and kept; `hops`, the same as a
+    random walk reads them."""
 
     def __init__(self, m: BattleMap, closed: frozenset[tuple[Hex, Hex]]):
         super().__init__()
         self.m, self.closed, self.passable = m, closed, passable_steps(m)
+        self.hops = Hops(self)
 
     def __missing__(self, h: Hex) -> tuple[tuple[Hex, int], ...]:
         steps = self.passable[h] if h in self.passable else passable_from(self.m, h)
@@ -280,9 +282,24 @@ class _Steps(dict[Hex, tuple[tuple[Hex, int], ...]]):
         return found
 
 
+class Hops(dict[Hex, tuple[dict[Hex, int], int]]):
+    """The steps out of a hex (`Steps`) as a table of the hexes they enter, in the same order,
+    with their MP, and the dearest of them: `rollout.walk` takes every step it can afford
+    without a look at each cost."""
+
+    def __init__(self, steps: Steps):
+        super().__init__()
+        self.steps = steps
+
+    def __missing__(self, h: Hex) -> tuple[dict[Hex, int], int]:
+        hop = dict(self.steps[h])
+        found = self[h] = hop, max(hop.values(), default=0)
+        return found
+
+
 @cache
-def _open_steps(m: BattleMap, hexes: tuple[Hex, ...], destroyed: tuple[bool, ...]) -> _Steps:
-    return _Steps(m, _closed_fronts(m, frozenset(h for h, gone in zip(hexes, destroyed) if not gone)))
+def _open_steps(m: BattleMap, hexes: tuple[Hex, ...], destroyed: tuple[bool, ...]) -> Steps:
+    return Steps(m, _closed_fronts(m, frozenset(h for h, gone in zip(hexes, destroyed) if not gone)))
 
 
 def resolve_unit(b: Battle, ref: str) -> str:

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from rules.borodino import commands as C
 from rules.borodino import legal
 from rules.borodino.battle import Battle, enemy_of
-from rules.borodino.movement import Limits, open_steps, why_immobile
+from rules.borodino.movement import Hops, Limits, open_steps, why_immobile
 from rules.core.hexes import Hex
 
 END_CHANCE = 1 / 8  # a Movement Phase moves seven units on average
@@ -83,14 +83,15 @@ def walk(b: Battle, uid: str, rng: random.Random) -> tuple[tuple[Hex, ...], int]
     start = u["entry"] if moved else u["hex"]  # `movement.start_hex`
     limits = Limits(b, uid, start) if d.guard or b.night else None
     refuse = limits.refuse if limits is not None and (limits.guard or limits.night) else None
-    steps = open_steps(b, side)
-    exits = b.map.east_exits if side == "french" and b.scenario.exits_east else frozenset()
-    occupant, enemies, leaving = b.occupant, b.units_of(enemy_of(side)), b.tables.enter
+    tables = b.walking.get(side)
+    if tables is None:
+        tables = b.walking[side] = _tables(b, side)
+    hops, exits, fronts = tables
+    occupant, leaving = b.occupant, b.tables.enter
     kept = b.control[side] if b.control is not None else None  # the units' zones, counted move by move
-    fronts = b.fronting if side == "french" else {}  # where a redoubt's zone may add to them (Redoubts C)
-    getrandbits = rng.getrandbits
+    enemies, seen, getrandbits = b.units_of(enemy_of(side)), {start}, rng.getrandbits
     path: list[Hex] = []
-    here, cost, seen, may_end = start, 0, {start}, False
+    here, cost, may_end = start, 0, False
     while True:
         if moved:
             occ = occupant.get(here)
@@ -98,17 +99,21 @@ def walk(b: Battle, uid: str, rng: random.Random) -> tuple[tuple[Hex, ...], int]
             if here in kept if kept is not None and here not in fronts else b.in_enemy_zoc(side, here):
                 return (tuple(path) or (start,), cost) if may_end else None  # ZOC (C): stop
         left = ma - cost
-        options = [(n, c) for n, c in steps[here] if c <= left and n not in seen and n not in enemies]
+        hop, dearest = hops[here]
+        if dearest <= left:  # every step affordable
+            options = [n for n in hop if n not in seen and n not in enemies]
+        else:
+            options = [n for n, c in hop.items() if c <= left and n not in seen and n not in enemies]
         if refuse is not None:
-            options = [step for step in options if not refuse(step[0])]
+            options = [n for n in options if not refuse(n)]
         leave = here in exits and leaving <= left
         drawn = len(options) + leave + may_end
         if not drawn:
             return None
         k = below(getrandbits, drawn)
         if k < len(options):
-            here, c = options[k]
-            cost += c
+            here = options[k]
+            cost += hop[here]
             path.append(here)
             seen.add(here)
             moved = True
@@ -116,3 +121,13 @@ def walk(b: Battle, uid: str, rng: random.Random) -> tuple[tuple[Hex, ...], int]
             return tuple(path) + (C.OFF,), cost + leaving
         else:
             return tuple(path) or (start,), cost
+
+
+def _tables(b: Battle, side: str) -> tuple[Hops, frozenset[Hex], dict[Hex, tuple[Hex, ...]]]:
+    """What a side's walks read that changes only with the redoubts' marks (kept in
+    `Battle.walking`): the steps out of each hex (`movement.open_steps`), the hexes a unit leaves
+    the map from (7 Sept victory conditions) and the hexes where a redoubt's zone of control may
+    add to the units' (Redoubts C)."""
+    if side != "french":
+        return open_steps(b, side).hops, frozenset(), {}
+    return open_steps(b, side).hops, b.map.east_exits if b.scenario.exits_east else frozenset(), b.fronting

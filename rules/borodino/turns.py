@@ -171,7 +171,7 @@ def _destroy_redoubts(b: Battle) -> list[Event]:
     for h, r in sorted(b.s["redoubts"].items()):
         occ = b.at(h)
         if not r["destroyed"] and occ and b.side(occ) == "french":
-            r["destroyed"] = True
+            b.mark_destroyed(h, True)
             out.append(phase_event(f"The {b.map.redoubts[h].name} at {h} is destroyed (Russian Redoubts J).",
                               kind="redoubt_destroyed", hex=h))
     return out
@@ -183,7 +183,7 @@ def _rebuild_redoubts(b: Battle) -> list[Event]:
     for h, r in sorted(b.s["redoubts"].items()):
         occ = b.at(h)
         if r["destroyed"] and occ and b.side(occ) == "russian":
-            r["destroyed"] = False
+            b.mark_destroyed(h, False)
             out.append(phase_event(f"The Russians rebuild the {b.map.redoubts[h].name} at {h} (Night Movement C).",
                               kind="redoubt_rebuilt", hex=h))
     return out
