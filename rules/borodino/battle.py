@@ -386,6 +386,14 @@ class Battle:
                 and not enemies.keys().isdisjoint((RING2 if _radius(defs[uid].kind) == 2 else RING)[h])]
 
     @cached_property
+    def arrivals(self) -> tuple[str, ...]:
+        """The units still to come or waiting to enter when first asked, in the order of the unit
+        table: the only ones that can be "future" or "waiting" from then on (reinforcements go on
+        the map and never come back to wait, turns.start_player_turn), so what looks for
+        reinforcements need not read every unit."""
+        return tuple(uid for uid, u in self.s["units"].items() if u["where"] in ("future", "waiting"))
+
+    @cached_property
     def rank(self) -> dict[str, int]:
         """Each unit's place in the state's unit table."""
         return {uid: i for i, uid in enumerate(self.s["units"])}

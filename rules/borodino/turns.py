@@ -52,8 +52,9 @@ def start_player_turn(b: Battle) -> list[Event]:
         for leader in s["leaders"].values():
             leader["moved"] = False
         events += dv_leaders.activate(b, s["player"])
-    arriving = []
-    for uid, u in s["units"].items():
+    arriving, units = [], s["units"]
+    for uid in b.arrivals:
+        u = units[uid]
         if u["where"] not in ("future", "waiting") or b.side(uid) != s["player"]:
             continue
         if u["where"] == "future" and u["arrives"] > s["turn"]:
@@ -83,7 +84,8 @@ def place_reinforcements(b: Battle) -> list[Event]:
     the entry hex ("the nearest map-edge hex not in an Enemy Zone of Control", see entry_hex); when a
     friendly unit stands there, we read the same: no two units end the phase in one hex (Movement)."""
     events = []
-    for uid in sorted(uid for uid, u in b.s["units"].items() if u["where"] == "waiting"):
+    units = b.s["units"]
+    for uid in sorted(uid for uid in b.arrivals if units[uid]["where"] == "waiting"):
         if b.side(uid) != b.s["player"]:
             continue
         u = b.unit(uid)
