@@ -6,6 +6,7 @@ where, whose zone of control covers a hex, what a unit's printed values are.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache, cached_property
 from typing import NotRequired, TypedDict
 
@@ -132,6 +133,8 @@ class Battle:
     def __init__(self, state: dict):
         self.s = state
         self._own: set[str] = set()  # units whose entry this Battle has copied (`edit`)
+        self.edited: list[str] = []  # every unit `edit` handed out, in order (`may_be_marked`)
+        self._marks_read: dict[str, int] = {}  # how much of `edited` each kind of marks has read
         self.searched: dict[tuple, tuple] = {}  # route searches made here (movement._search)
         self.contacts: dict[tuple, Contact] = {}  # combat.contact worked out here, until a unit changes
         self.walked: dict[tuple[str, Move], int] = {}  # moves rollout.walk drew here, with their MP cost
@@ -157,8 +160,18 @@ class Battle:
         if uid not in self._own:
             self.s["units"][uid] = dict(self.s["units"][uid])  # type: ignore[assignment]
             self._own.add(uid)
+        self.edited.append(uid)
         self.contacts.clear()
         return self.s["units"][uid]
+
+    def may_be_marked(self, marks: str) -> Iterable[str]:
+        """The units that may hold a kind of marks ("moved"; "combat": attacked, defended,
+        advanced) set since this kind was last asked for, which the caller clears: every unit the
+        first time, then only those edited since (no rule sets a mark but on an entry from `edit`),
+        so that a new phase need not read every unit."""
+        start = self._marks_read.get(marks)
+        self._marks_read[marks] = len(self.edited)
+        return list(self.s["units"]) if start is None else dict.fromkeys(self.edited[start:])
 
     def side(self, uid: str) -> str:
         return self.defs[uid].side

@@ -43,8 +43,8 @@ def start_player_turn(b: Battle) -> list[Event]:
     s = b.s
     s["phase"] = "movement"
     s["last_log"], s["log"] = s["log"], new_log(s["turn"], s["player"])
-    for uid, u in s["units"].items():
-        if u["moved"]:
+    for uid in b.may_be_marked("moved"):
+        if s["units"][uid]["moved"]:
             b.edit(uid)["moved"] = False
     events = [phase_event(f"Game-Turn {s['turn']} ({scenario_data.day(s['turn'])}, {scenario_data.clock(s['turn'])}): "
                      f"{s['player'].title()} Movement Phase.", turn=s["turn"], player=s["player"])]
@@ -107,7 +107,8 @@ def end_movement(b: Battle) -> list[Event]:
     if b.night:
         return events + [phase_event("Night: no Combat Phase (Night Movement).")] + end_player_turn(b)
     s["phase"] = "combat"
-    for uid, u in s["units"].items():
+    for uid in b.may_be_marked("combat"):
+        u = s["units"][uid]
         if u["attacked"] or u["defended"] or u["advanced"]:
             u = b.edit(uid)
             u["attacked"] = u["defended"] = u["advanced"] = False
