@@ -369,7 +369,7 @@ class Battle:
         around = RING2[h]
         if enemies.keys().isdisjoint(around):  # as a rule, no enemy unit within two hexes
             return
-        artillery, near, touched = d.kind == "artillery", RING[h], []
+        artillery, near, touched = d.kind == "artillery", RING[h], list[str]()
         for n in enemies.keys() & around:
             other = enemies[n]
             if n in near:  # adjacent: each within the other's reach
