@@ -6,6 +6,7 @@ where, whose zone of control covers a hex, what a unit's printed values are.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache, cached_property
 from typing import NotRequired, TypedDict
 
@@ -132,9 +133,12 @@ class Battle:
     def __init__(self, state: dict):
         self.s = state
         self._own: set[str] = set()  # units whose entry this Battle has copied (`edit`)
+        self.edited: list[str] = []  # every unit `edit` handed out, in order (`may_be_marked`)
+        self._marks_read: dict[str, int] = {}  # how much of `edited` each kind of marks has read
         self.searched: dict[tuple, tuple] = {}  # route searches made here (movement._search)
         self.contacts: dict[tuple, Contact] = {}  # combat.contact worked out here, until a unit changes
         self.walked: dict[tuple[str, Move], int] = {}  # moves rollout.walk drew here, with their MP cost
+        self.walking: dict[str, tuple] = {}  # rollout.walk's tables of a side, until a redoubt's mark changes
         self.map = battlemap.load()
         self.defs = scenario_data.units()
         self.scenario = scenario_data.scenarios()[state["scenario"]]
@@ -156,8 +160,18 @@ class Battle:
         if uid not in self._own:
             self.s["units"][uid] = dict(self.s["units"][uid])  # type: ignore[assignment]
             self._own.add(uid)
+        self.edited.append(uid)
         self.contacts.clear()
         return self.s["units"][uid]
+
+    def may_be_marked(self, marks: str) -> Iterable[str]:
+        """The units that may hold a kind of marks ("moved"; "combat": attacked, defended,
+        advanced) set since this kind was last asked for, which the caller clears: every unit the
+        first time, then only those edited since (no rule sets a mark but on an entry from `edit`),
+        so that a new phase need not read every unit."""
+        start = self._marks_read.get(marks)
+        self._marks_read[marks] = len(self.edited)
+        return list(self.s["units"]) if start is None else dict.fromkeys(self.edited[start:])
 
     def side(self, uid: str) -> str:
         return self.defs[uid].side
@@ -212,7 +226,8 @@ class Battle:
         where = u["hex"] if u["where"] == "map" else uid
         return f"{where} ({d.side.title()} {d.strength}-{d.movement} {d.kind})"
 
-    def place(self, uid: str, h: Hex) -> None:
+    def place(self, uid: str, h: Hex) -> Unit:
+        """Put a unit in h (from wherever it was); returns its entry, to change (`edit`)."""
         u = self.edit(uid)
         if u["hex"] is not None:  # on the map
             del self.occupant[u["hex"]]
@@ -223,9 +238,11 @@ class Battle:
         if h in self.s["redoubts"]:
             self.s["redoubts"][h]["held"] = self.side(uid)
         self._moved()
+        return u
 
-    def take_off(self, uid: str, where: str) -> None:
-        """Remove a unit from the map: "eliminated" (a loss) or "exited" (east edge)."""
+    def take_off(self, uid: str, where: str) -> Unit:
+        """Remove a unit from the map: "eliminated" (a loss) or "exited" (east edge); returns its
+        entry, to change (`edit`)."""
         u = self.edit(uid)
         frm = u["hex"]
         if frm is not None:  # on the map
@@ -241,11 +258,17 @@ class Battle:
         elif where == "exited":
             self.s["exited"][side] += self.strength(uid)
         self._moved()
+        return u
 
     def _moved(self) -> None:
-        """Forget what depended on where the units stand."""
-        self.__dict__.pop("stands", None)
-        self.forget()
+        """Forget what depended on where the units stand: the units by side, and all `forget`
+        forgets (written out: a unit moves some 200 times a game)."""
+        kept = self.__dict__
+        kept.pop("stands", None)
+        kept.pop("zocs", None)
+        self.contacts.clear()
+        self.searched.clear()
+        self.walked.clear()
 
     def forget(self) -> None:
         """Forget all that was worked out in this position (the units by side aside)."""
@@ -264,6 +287,12 @@ class Battle:
         self.walked.clear()
 
     # --- redoubts ------------------------------------------------------------------------
+    def mark_destroyed(self, h: Hex, destroyed: bool) -> None:
+        """Destroy a redoubt (Russian Redoubts J) or rebuild it (Night Movement C), and forget the
+        walks' tables, which read which redoubts are intact (`rollout.walk`)."""
+        self.s["redoubts"][h]["destroyed"] = destroyed
+        self.walking.clear()
+
     def redoubt_active(self, h: Hex) -> bool:
         """An intact redoubt with no French unit in it has its ZOC and strength (Redoubts, J)."""
         r = self.s["redoubts"].get(h)
@@ -322,34 +351,40 @@ class Battle:
             return
         defs, reach = self.defs, self.reach
         d = defs[uid]
-        enemy = enemy_of(d.side)
-        counts = self.control[enemy]
+        side = d.side
+        enemy = "russian" if side == "french" else "french"  # enemy_of
+        counts, enemies = self.control[enemy], self.held[enemy]
         if step > 0:
-            self.held[d.side][h] = uid
+            self.held[side][h] = uid
             for n in zoc_reach(self.map, h):
                 counts[n] = counts.get(n, 0) + 1
         else:
-            del self.held[d.side][h]
+            del self.held[side][h]
             for n in zoc_reach(self.map, h):
                 k = counts[n] - 1
                 if k:
                     counts[n] = k
                 else:
                     del counts[n]
-        enemies, around = self.held[enemy], RING2[h]
+        around = RING2[h]
         if enemies.keys().isdisjoint(around):  # as a rule, no enemy unit within two hexes
             return
-        mine, near = _radius(d.kind), RING[h]
+        artillery, near, touched = d.kind == "artillery", RING[h], list[str]()
         for n in enemies.keys() & around:
             other = enemies[n]
-            far = 1 if n in near else 2
-            for unit, radius in ((uid, mine), (other, _radius(defs[other].kind))):
-                if far <= radius:
-                    k = reach.get(unit, 0) + step
-                    if k:
-                        reach[unit] = k
-                    else:
-                        del reach[unit]
+            if n in near:  # adjacent: each within the other's reach
+                touched += (uid, other)
+                continue
+            if artillery:  # two hexes apart: within the reach of artillery alone (`_radius`)
+                touched.append(uid)
+            if defs[other].kind == "artillery":
+                touched.append(other)
+        for unit in touched:
+            k = reach.get(unit, 0) + step
+            if k:
+                reach[unit] = k
+            else:
+                del reach[unit]
 
     def in_reach(self, side: str) -> list[str]:
         """The side's units on the map with an enemy unit within their reach (adjacent; within
@@ -362,6 +397,14 @@ class Battle:
         enemies, defs = self.stands[enemy_of(side)], self.defs
         return [uid for h, uid in self.stands[side].items() if h is not None  # (a test's unit off the numbering)
                 and not enemies.keys().isdisjoint((RING2 if _radius(defs[uid].kind) == 2 else RING)[h])]
+
+    @cached_property
+    def arrivals(self) -> tuple[str, ...]:
+        """The units still to come or waiting to enter when first asked, in the order of the unit
+        table: the only ones that can be "future" or "waiting" from then on (reinforcements go on
+        the map and never come back to wait, turns.start_player_turn), so what looks for
+        reinforcements need not read every unit."""
+        return tuple(uid for uid, u in self.s["units"].items() if u["where"] in ("future", "waiting"))
 
     @cached_property
     def rank(self) -> dict[str, int]:

@@ -189,17 +189,20 @@ def attacked_hexes(b: Battle, plan: Plan) -> list[Hex]:
 
 
 def _strengths(b: Battle, plan: Plan) -> None:
-    """Total attack and defence strengths (Combat E, F, J, K; Artillery H; Redoubts E-I)."""
+    """Total attack and defence strengths (Combat E, F, J, K; Artillery H; Redoubts E-I), added
+    up in whole numbers (the attack in half points, for the halving across fords and bridges) and
+    given as fractions."""
     target_hexes = attacked_hexes(b, plan)
-    attack = Fraction(0)
+    halves = 0
     for a in plan.attackers:
         ah = b.hex_of(a)
-        s = Fraction(b.strength(a))
+        s = b.strength(a)
         across = any(distance(ah, dh) == 1 and b.map.side(ah, dh) in b.tables.across_halved for dh in target_hexes)
         if across and not b.is_artillery(a):  # Combat (K); Artillery (H): not halved
-            s /= 2
+            halves += s
             plan.notes.append(f"{ah} halved across a ford or bridge")
-        attack += s
+        else:
+            halves += 2 * s
     # Redoubts (I): an occupied redoubt attacking a single enemy unit adds its strength.
     for a in plan.attackers:
         ah = b.hex_of(a)
@@ -207,8 +210,8 @@ def _strengths(b: Battle, plan: Plan) -> None:
                 and not b.s["redoubts"][ah]["attacked"] and target_hexes[0] in b.map.redoubts[ah].front):
             plan.redoubt_attacking = plan.redoubt_attacking or ah
     if plan.redoubt_attacking:
-        attack += b.map.redoubts[plan.redoubt_attacking].strength
-    plan.attack = attack
+        halves += 2 * b.map.redoubts[plan.redoubt_attacking].strength
+    plan.attack = Fraction(halves, 2)
 
     attacker_hexes = [b.hex_of(a) for a in plan.attackers]
     if plan.redoubt_alone and plan.redoubt_defending:
@@ -216,10 +219,10 @@ def _strengths(b: Battle, plan: Plan) -> None:
         fronts = [through_front(b, ah, h) for ah in attacker_hexes]
         plan.defence = Fraction(b.map.redoubts[h].strength if any(fronts) else 0)
         return
-    defence = Fraction(0)
+    defence = 0
     for d in plan.defenders:
         dh = b.hex_of(d)
-        s = Fraction(b.strength(d))
+        s = b.strength(d)
         if dh in b.map.redoubts and b.redoubt_active(dh):
             fronts = [through_front(b, ah, dh) for ah in attacker_hexes]
             if all(fronts):  # Redoubts (E): doubled, plus the redoubt's strength
@@ -235,7 +238,7 @@ def _strengths(b: Battle, plan: Plan) -> None:
                 plan.notes.append(f"{dh} doubled in {'a town' if b.map.terrain(dh) == 'town' else 'woods/road'}")
             s *= factor
         defence += s
-    plan.defence = defence
+    plan.defence = Fraction(defence)
 
 
 # --- obligations (Combat B, C; Artillery A; Redoubts C) ------------------------------------

@@ -42,20 +42,21 @@ def sample_command(b: Battle, side: str, rng: random.Random) -> C.Command | None
         return rng.choice(leader_commands(b, side) + [C.End()])
     now: Contact | None = None
     if b.s["phase"] == "movement":
-        draws: list[str | C.Command] = [C.End(), *may_move(b, side), *releases(b, side),
-                                        *leader_commands(b, side)]
+        draws: list[str | Shape | C.Command] = [C.End(), *may_move(b, side), *releases(b, side),
+                                                *leader_commands(b, side)]
     else:
         now = contact(b, side)
-        draws = [*attack_candidates(b, side, now), *([] if now.required else [C.End()])]
+        draws = [*attack_shapes(b, side, now), *([] if now.required else [C.End()])]
     rng.shuffle(draws)
     for draw in draws:
         if isinstance(draw, str):
             dests = sorted(movement.reachable(b, draw))
             if dests:
                 return C.Move(ref(b, draw), (rng.choice(dests),))
-        elif isinstance(draw, C.Attack):
-            if may_attack(b, side, draw, now):
-                return draw
+        elif isinstance(draw, tuple):
+            attack = C.Attack(*draw)
+            if may_attack(b, side, attack, now):
+                return attack
         elif not isinstance(draw, C.Release) or may_release(b, side, draw):
             return draw
     return None
@@ -136,6 +137,15 @@ def attack_candidates(b: Battle, side: str, now: Contact | None = None) -> list[
     """Single attacks, all-on-one and one-on-all shapes, and the attacks of an arrangement that
     meets every owed attack (combat.owed_attacks), so that the list is never empty while one is due;
     `now`: `combat.contact(b, side)` when the caller has it."""
+    return [C.Attack(attackers, defenders) for attackers, defenders in attack_shapes(b, side, now)]
+
+
+Shape = tuple[tuple[str, ...], tuple[str, ...]]  # an attack's attacker refs and defender hexes
+
+
+def attack_shapes(b: Battle, side: str, now: Contact | None = None) -> list[Shape]:
+    """`attack_candidates` as (attackers, defenders), in the same order: a random draw makes the
+    command of the one it tries, not of every candidate."""
     now = now or contact(b, side)
     units = b.s["units"]
     edges = {a: list(targets) for a, targets in now.edges.items() if a in units}  # capable_edges
@@ -143,25 +153,25 @@ def attack_candidates(b: Battle, side: str, now: Contact | None = None) -> list[
     for a, targets in edges.items():
         for t in targets:
             by_target.setdefault(t, []).append(b.hex_of(a))
-    out: dict[str, C.Attack] = {}
+    out: dict[str, Shape] = {}
     for t, hexes in sorted(by_target.items()):
         for h in hexes:
-            out[f"{h}>{t}"] = C.Attack((h,), (t,))
+            out[f"{h}>{t}"] = (h,), (t,)
         if len(hexes) > 1:
-            out["+".join(sorted(hexes)) + ">" + t] = C.Attack(tuple(sorted(hexes)), (t,))
+            out["+".join(sorted(hexes)) + ">" + t] = tuple(sorted(hexes)), (t,)
     for a, targets in edges.items():
         adjacent = [t for t in targets if t in b.map.adjacent(b.hex_of(a)) and b.at(t)]
         if len(adjacent) > 1:
             here, aimed = b.hex_of(a), tuple(sorted(adjacent))
-            out[here + ">" + "+".join(aimed)] = C.Attack((here,), aimed)
+            out[here + ">" + "+".join(aimed)] = (here,), aimed
     for atts, defs in owed_attacks(b, side, now):
-        out["+".join(atts) + ">" + "+".join(defs)] = C.Attack(atts, defs)
+        out["+".join(atts) + ">" + "+".join(defs)] = atts, defs
     if side == "russian":
         for h, r in sorted(b.map.redoubts.items()):
             for f in sorted(r.front):
                 occ = b.at(f)
                 if occ and b.side(occ) == "french":
-                    out[f"R{h}>{f}"] = C.Attack((f"R{h}",), (f,))
+                    out[f"R{h}>{f}"] = (f"R{h}",), (f,)
     return list(out.values())
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 from functools import cache
+from operator import itemgetter
 
 from rules.borodino import dv_leaders, tables
 from rules.borodino.battle import Battle, enemy_of
@@ -251,22 +252,29 @@ def _closed_fronts(m: BattleMap, intact: frozenset[Hex]) -> frozenset[tuple[Hex,
     return frozenset((f, h) for h, r in m.redoubts.items() if h in intact for f in r.front)
 
 
-def open_steps(b: Battle, side: str) -> dict[Hex, tuple[tuple[Hex, int], ...]]:
+def open_steps(b: Battle, side: str) -> Steps:
     """`passable_steps` less, for the French, the steps across the front hexsides of intact
     redoubts (Russian Redoubts, B): a side's steps out of every hex (entry hexes beyond the map
-    edge looked up when asked), kept per set of intact redoubts."""
+    edge looked up when asked), kept per set of intact redoubts (read as the redoubts' marks in
+    the order of the state's table, without a loop in Python)."""
     if side != "french":
-        return _open_steps(b.map, frozenset())
-    return _open_steps(b.map, frozenset(h for h in b.map.redoubts if not b.s["redoubts"][h]["destroyed"]))
+        return _open_steps(b.map, (), ())
+    redoubts = b.s["redoubts"]
+    return _open_steps(b.map, tuple(redoubts), tuple(map(_DESTROYED, redoubts.values())))
 
 
-class _Steps(dict[Hex, tuple[tuple[Hex, int], ...]]):
+_DESTROYED = itemgetter("destroyed")
+
+
+class Steps(dict[Hex, tuple[tuple[Hex, int], ...]]):
     """The steps out of each hex with some closed (`open_steps`), worked out for a hex when
-    first asked about (an entry hex beyond the map edge too) and kept."""
+    first asked about (an entry hex beyond the map edge too) and kept; `hops`, the same as a
+    random walk reads them."""
 
     def __init__(self, m: BattleMap, closed: frozenset[tuple[Hex, Hex]]):
         super().__init__()
         self.m, self.closed, self.passable = m, closed, passable_steps(m)
+        self.hops = Hops(self)
 
     def __missing__(self, h: Hex) -> tuple[tuple[Hex, int], ...]:
         steps = self.passable[h] if h in self.passable else passable_from(self.m, h)
@@ -274,9 +282,24 @@ class _Steps(dict[Hex, tuple[tuple[Hex, int], ...]]):
         return found
 
 
+class Hops(dict[Hex, tuple[dict[Hex, int], int]]):
+    """The steps out of a hex (`Steps`) as a table of the hexes they enter, in the same order,
+    with their MP, and the dearest of them: `rollout.walk` takes every step it can afford
+    without a look at each cost."""
+
+    def __init__(self, steps: Steps):
+        super().__init__()
+        self.steps = steps
+
+    def __missing__(self, h: Hex) -> tuple[dict[Hex, int], int]:
+        hop = dict(self.steps[h])
+        found = self[h] = hop, max(hop.values(), default=0)
+        return found
+
+
 @cache
-def _open_steps(m: BattleMap, intact: frozenset[Hex]) -> _Steps:
-    return _Steps(m, _closed_fronts(m, intact))
+def _open_steps(m: BattleMap, hexes: tuple[Hex, ...], destroyed: tuple[bool, ...]) -> Steps:
+    return Steps(m, _closed_fronts(m, frozenset(h for h, gone in zip(hexes, destroyed) if not gone)))
 
 
 def resolve_unit(b: Battle, ref: str) -> str:
@@ -389,11 +412,12 @@ def apply_move(b: Battle, side: str, cmd: Move) -> list[Event]:
     """Validate and carry out a move; returns its events. A path this position drew for the
     side (`rollout.walk`, kept in `Battle.walked` until the position changes) is legal by
     construction: its checks are not made again."""
-    uid = resolve_unit(b, cmd.unit)
+    uid = b.occupant.get(cmd.unit) or resolve_unit(b, cmd.unit)  # a hex names its occupant
     walked = b.walked.get((side, cmd))
-    refusal = None if walked is not None else why_immobile(b, side, uid)
-    if refusal:
+    if walked is None and (refusal := why_immobile(b, side, uid)):
         raise RuleViolation(*refusal)
+    u = b.s["units"][uid]
+    was_waiting = u["where"] == "waiting"
     origin = start_hex(b, uid)
     path: tuple[Hex, ...] = cmd.path
     if walked is not None:
@@ -407,26 +431,24 @@ def apply_move(b: Battle, side: str, cmd: Move) -> list[Event]:
         cost, path = options[path[0]], cheapest_path(b, uid, path[0])
     else:
         cost = check_path(b, uid, path)
-    was_waiting = b.unit(uid)["where"] == "waiting"
     described = b.describe(uid)
     if path[-1] == OFF:
-        b.take_off(uid, "exited")
+        u = b.take_off(uid, "exited")
         text = (f"{described} leaves the map by the east edge ({cost} MP; "
                 f"{b.s['exited'][side]} Combat Points exited).")
     else:
-        b.place(uid, path[-1])
+        u = b.place(uid, path[-1])
         if was_waiting and path[-1] == origin:
             text = f"{described} is placed on its entry hex {origin} (0 MP)."
         else:
             text = f"{described} moves {'on at ' + origin + ' to ' if was_waiting else 'to '}{path[-1]} ({cost} MP)."
-    u = b.edit(uid)
     u["moved"] = True
     if uid in b.s["frozen"] and uid not in b.s["unfrozen"]:
         b.s["unfrozen"].append(uid)
     entered = (origin,) + tuple(h for h in path if h != OFF and h != origin)
     b.s["log"]["moves"].append({"unit": uid, "side": side, "path": list(entered)})
     events = [event(text, kind="move", unit=uid, path=list(entered))]
-    return events + release_guards_near(b, side, entered)
+    return events + release_guards_near(b, side, entered) if b.option("imperial_guard") else events
 
 
 def release_guards_near(b: Battle, mover_side: str, hexes: tuple[Hex, ...]) -> list[Event]:

@@ -20,11 +20,12 @@ every kind of command and meet every combat result.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from rules.borodino import commands as C
 from rules.borodino import legal
 from rules.borodino.battle import Battle, enemy_of
-from rules.borodino.movement import Limits, open_steps, start_hex, why_immobile
+from rules.borodino.movement import Hops, Limits, open_steps, why_immobile
 from rules.core.hexes import Hex
 
 END_CHANCE = 1 / 8  # a Movement Phase moves seven units on average
@@ -32,14 +33,15 @@ END_CHANCE = 1 / 8  # a Movement Phase moves seven units on average
 
 def rollout_command(b: Battle, side: str, rng: random.Random) -> C.Command | None:
     """One legal command of the rollout policy (see the module's docstring)."""
-    if b.s["pending"] or b.s["phase"] != "movement":
+    s = b.s
+    if s["pending"] or s["phase"] != "movement":
         return legal.sample_command(b, side, rng)
     if rng.random() < END_CHANCE:
         return C.End()
-    units, defs = b.s["units"], b.defs
+    units, defs, getrandbits = s["units"], b.defs, rng.getrandbits
     draws: list[str | C.Command] = [*units, *legal.releases(b, side), *legal.leader_commands(b, side)]
     while draws:  # a draw refused is put aside: the first one accepted is drawn alike from all
-        i = rng.randrange(len(draws))
+        i = below(getrandbits, len(draws))
         draw = draws[i]
         draws[i] = draws[-1]
         draws.pop()
@@ -51,7 +53,7 @@ def rollout_command(b: Battle, side: str, rng: random.Random) -> C.Command | Non
             walked = walk(b, draw, rng)
             if walked:
                 path, cost = walked
-                move = C.Move(legal.ref(b, draw), path)
+                move = C.Move(u["hex"] if u["where"] == "map" else draw, path)  # `legal.ref`
                 if len(path) > 1:  # a path, not a destination: `movement.apply_move` need not check it
                     b.walked[side, move] = cost
                 return move
@@ -60,38 +62,58 @@ def rollout_command(b: Battle, side: str, rng: random.Random) -> C.Command | Non
     return C.End()
 
 
+def below(getrandbits: Callable[[int], int], n: int) -> int:
+    """`rng.randrange(n)` for n > 0 as CPython draws it (the same numbers from the same state,
+    tests/rules/borodino/test_rollout.py), without its two calls and checks: a whole number of
+    n's bit length, drawn again while not below n."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
 def walk(b: Battle, uid: str, rng: random.Random) -> tuple[tuple[Hex, ...], int] | None:
     """A random legal path for a unit that may move (see the module's docstring) and its cost in
     MP: the hexes entered, ending "off" when it leaves the map; its entry hex alone when a
     reinforcement stops there; None when it has nowhere to end."""
-    side, start, ma = b.side(uid), start_hex(b, uid), b.defs[uid].movement
-    limits = Limits(b, uid, start)
-    refuse = limits.refuse if limits.guard or limits.night else None
-    moved = b.unit(uid)["where"] == "waiting"  # a reinforcement has entered its entry hex (ZOC C)
-    steps = open_steps(b, side)
-    exits = b.map.east_exits if side == "french" and b.scenario.exits_east else frozenset()
-    occupant, enemies, in_zoc, leaving = b.occupant, b.units_of(enemy_of(side)), b.in_enemy_zoc, b.tables.enter
+    d, u = b.defs[uid], b.s["units"][uid]
+    side, ma = d.side, d.movement
+    moved = u["where"] == "waiting"  # a reinforcement has entered its entry hex (ZOC C)
+    start = u["entry"] if moved else u["hex"]  # `movement.start_hex`
+    limits = Limits(b, uid, start) if d.guard or b.night else None
+    refuse = limits.refuse if limits is not None and (limits.guard or limits.night) else None
+    tables = b.walking.get(side)
+    if tables is None:
+        tables = b.walking[side] = _tables(b, side)
+    hops, exits, fronts = tables
+    occupant, leaving = b.occupant, b.tables.enter
     kept = b.control[side] if b.control is not None else None  # the units' zones, counted move by move
-    fronts = b.fronting if side == "french" else {}  # where a redoubt's zone may add to them (Redoubts C)
-    randrange = rng.randrange
+    enemies, seen, getrandbits = b.units_of(enemy_of(side)), {start}, rng.getrandbits
     path: list[Hex] = []
-    here, cost, seen = start, 0, {start}
+    here, cost, may_end = start, 0, False
     while True:
-        occ = occupant.get(here)
-        may_end = moved and (occ is None or occ == uid)
-        if moved and (in_zoc(side, here) if kept is None or here in fronts else here in kept):  # ZOC (C): stop
-            return (tuple(path) or (start,), cost) if may_end else None
+        if moved:
+            occ = occupant.get(here)
+            may_end = occ is None or occ == uid
+            if here in kept if kept is not None and here not in fronts else b.in_enemy_zoc(side, here):
+                return (tuple(path) or (start,), cost) if may_end else None  # ZOC (C): stop
         left = ma - cost
-        options = [(n, c) for n, c in steps[here] if c <= left and n not in seen and n not in enemies]
+        hop, dearest = hops[here]
+        if dearest <= left:  # every step affordable
+            options = [n for n in hop if n not in seen and n not in enemies]
+        else:
+            options = [n for n, c in hop.items() if c <= left and n not in seen and n not in enemies]
         if refuse is not None:
-            options = [step for step in options if not refuse(step[0])]
+            options = [n for n in options if not refuse(n)]
         leave = here in exits and leaving <= left
-        k = randrange(len(options) + leave + may_end) if options or leave or may_end else -1
-        if k < 0:
+        drawn = len(options) + leave + may_end
+        if not drawn:
             return None
+        k = below(getrandbits, drawn)
         if k < len(options):
-            here, c = options[k]
-            cost += c
+            here = options[k]
+            cost += hop[here]
             path.append(here)
             seen.add(here)
             moved = True
@@ -99,3 +121,13 @@ def walk(b: Battle, uid: str, rng: random.Random) -> tuple[tuple[Hex, ...], int]
             return tuple(path) + (C.OFF,), cost + leaving
         else:
             return tuple(path) or (start,), cost
+
+
+def _tables(b: Battle, side: str) -> tuple[Hops, frozenset[Hex], dict[Hex, tuple[Hex, ...]]]:
+    """What a side's walks read that changes only with the redoubts' marks (kept in
+    `Battle.walking`): the steps out of each hex (`movement.open_steps`), the hexes a unit leaves
+    the map from (7 Sept victory conditions) and the hexes where a redoubt's zone of control may
+    add to the units' (Redoubts C)."""
+    if side != "french":
+        return open_steps(b, side).hops, frozenset(), {}
+    return open_steps(b, side).hops, b.map.east_exits if b.scenario.exits_east else frozenset(), b.fronting

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import NoReturn
 
 from rules.borodino import commands as C
 from rules.borodino import legal, rollout
@@ -40,17 +41,18 @@ class Session:
 
     @property
     def battle(self) -> Battle:
-        if self.b is None:
-            raise RuntimeError("a refused command left this session's position half-changed; "
-                               "start a new session from a state")
-        return self.b
+        return self.b or self._refused()
+
+    def _refused(self) -> NoReturn:
+        raise RuntimeError("a refused command left this session's position half-changed; "
+                           "start a new session from a state")
 
     @property
     def state(self) -> dict:
         return self.battle.s
 
     def active_sides(self) -> list[str]:
-        return self._sides(self.battle.s)
+        return self._sides((self.b or self._refused()).s)
 
     def legal_commands(self, side: str) -> list[C.Command]:
         return legal.legal_commands(self.battle, side) if side in self.active_sides() else []
@@ -59,11 +61,12 @@ class Session:
         return legal.sample_command(self.battle, side, rng) if side in self.active_sides() else None
 
     def rollout_command(self, side: str, rng: random.Random) -> C.Command | None:
-        return rollout.rollout_command(self.battle, side, rng) if side in self.active_sides() else None
+        b = self.b or self._refused()
+        return rollout.rollout_command(b, side, rng) if side in self._sides(b.s) else None
 
     def apply(self, side: str, cmd: C.Command) -> list[Event]:
         """Carry a command out on the session's position; RulesError (and no later use) if illegal."""
-        b = self.battle
+        b = self.b or self._refused()
         try:
             events = self._command(b, side, cmd)
         except RulesError:

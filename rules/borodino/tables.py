@@ -31,14 +31,15 @@ def odds_column(attack: Fraction, defence: Fraction) -> str:
 
     8 against 3 is 2-1; 3 against 8 is 1-3; beyond 6-1 counts as 6-1, below 1-5 as 1-5.
     """
-    if defence <= 0:
+    a, d = attack.numerator * defence.denominator, defence.numerator * attack.denominator  # in whole numbers
+    if d <= 0:
         return "6-1"
-    if attack <= 0:
+    if a <= 0:
         return "1-5"
-    if attack >= defence:
-        return f"{min(6, int(attack // defence))}-1"
-    ratio = -(-defence // attack)  # ceiling: rounding towards the defender
-    return f"1-{min(5, int(ratio))}"
+    if a >= d:
+        return f"{min(6, a // d)}-1"
+    ratio = -(-d // a)  # ceiling: rounding towards the defender
+    return f"1-{min(5, ratio)}"
 
 
 def parse(doc: dict) -> Tables:

@@ -43,8 +43,8 @@ def start_player_turn(b: Battle) -> list[Event]:
     s = b.s
     s["phase"] = "movement"
     s["last_log"], s["log"] = s["log"], new_log(s["turn"], s["player"])
-    for uid, u in s["units"].items():
-        if u["moved"]:
+    for uid in b.may_be_marked("moved"):
+        if s["units"][uid]["moved"]:
             b.edit(uid)["moved"] = False
     events = [phase_event(f"Game-Turn {s['turn']} ({scenario_data.day(s['turn'])}, {scenario_data.clock(s['turn'])}): "
                      f"{s['player'].title()} Movement Phase.", turn=s["turn"], player=s["player"])]
@@ -52,8 +52,9 @@ def start_player_turn(b: Battle) -> list[Event]:
         for leader in s["leaders"].values():
             leader["moved"] = False
         events += dv_leaders.activate(b, s["player"])
-    arriving = []
-    for uid, u in s["units"].items():
+    arriving, units = [], s["units"]
+    for uid in b.arrivals:
+        u = units[uid]
         if u["where"] not in ("future", "waiting") or b.side(uid) != s["player"]:
             continue
         if u["where"] == "future" and u["arrives"] > s["turn"]:
@@ -83,7 +84,8 @@ def place_reinforcements(b: Battle) -> list[Event]:
     the entry hex ("the nearest map-edge hex not in an Enemy Zone of Control", see entry_hex); when a
     friendly unit stands there, we read the same: no two units end the phase in one hex (Movement)."""
     events = []
-    for uid in sorted(uid for uid, u in b.s["units"].items() if u["where"] == "waiting"):
+    units = b.s["units"]
+    for uid in sorted(uid for uid in b.arrivals if units[uid]["where"] == "waiting"):
         if b.side(uid) != b.s["player"]:
             continue
         u = b.unit(uid)
@@ -105,7 +107,8 @@ def end_movement(b: Battle) -> list[Event]:
     if b.night:
         return events + [phase_event("Night: no Combat Phase (Night Movement).")] + end_player_turn(b)
     s["phase"] = "combat"
-    for uid, u in s["units"].items():
+    for uid in b.may_be_marked("combat"):
+        u = s["units"][uid]
         if u["attacked"] or u["defended"] or u["advanced"]:
             u = b.edit(uid)
             u["attacked"] = u["defended"] = u["advanced"] = False
@@ -171,7 +174,7 @@ def _destroy_redoubts(b: Battle) -> list[Event]:
     for h, r in sorted(b.s["redoubts"].items()):
         occ = b.at(h)
         if not r["destroyed"] and occ and b.side(occ) == "french":
-            r["destroyed"] = True
+            b.mark_destroyed(h, True)
             out.append(phase_event(f"The {b.map.redoubts[h].name} at {h} is destroyed (Russian Redoubts J).",
                               kind="redoubt_destroyed", hex=h))
     return out
@@ -183,7 +186,7 @@ def _rebuild_redoubts(b: Battle) -> list[Event]:
     for h, r in sorted(b.s["redoubts"].items()):
         occ = b.at(h)
         if r["destroyed"] and occ and b.side(occ) == "russian":
-            r["destroyed"] = False
+            b.mark_destroyed(h, False)
             out.append(phase_event(f"The Russians rebuild the {b.map.redoubts[h].name} at {h} (Night Movement C).",
                               kind="redoubt_rebuilt", hex=h))
     return out
