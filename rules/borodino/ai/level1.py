@@ -2,9 +2,8 @@
 
 It plans on a board rebuilt from its view (position.py). Movement: every unit, nearest first,
 steps towards the victory hexes its side does not hold yet (goals.py) by the way the ground
-allows (march.py: around rivers and woods), a unit standing in one
-it holds stays to defend it, and among equal steps prefers terrain that doubles a defender
-(Combat J). The whole Movement Phase is planned move by move on the rebuilt board, then `end`.
+allows (march.py: round rivers and woods), a unit standing in one it holds stays to defend it,
+and among equal steps prefers terrain that doubles a defender (Combat J). The whole Movement Phase is planned move by move on the rebuilt board, then `end`.
 Where the side weighs its own losses above the enemy's (goals.loss_weight: the French of 7 Sept
 and the Grand Battle), the plan is checked against the Combat Phase it leads to (`rash`): a unit
 that moved next to an enemy only to owe a losing attack (Combat B; ZOC D keeps it there) is held
