@@ -3,16 +3,17 @@
 It plans on a board rebuilt from its view (position.py). Movement: every unit, nearest first,
 steps towards the victory hexes its side does not hold yet (goals.py) by the way the ground
 allows (march.py: round rivers and woods), a unit standing in one it holds stays to defend it,
-and among equal steps prefers terrain that doubles a defender (Combat J). The whole Movement Phase is planned move by move on the rebuilt board, then `end`.
-Where the side weighs its own losses above the enemy's (goals.loss_weight: the French of 7 Sept
-and the Grand Battle), the plan is checked against the Combat Phase it leads to (`rash`): a unit
-that moved next to an enemy only to owe a losing attack (Combat B; ZOC D keeps it there) is held
-back out of contact and the plan made again. Level 2 and the playouts use `moves` unchecked.
-Combat: every attack the rules offer is scored by its exact expectation over the CRT
-(attacks.py); the best is made while it gains, and while an attack is still owed (Combat B) the
-least costly one is made (a soak-off); then `end`. An attack's result is rolled before the next
-is chosen, so combat is planned one attack at a time. Mid-turn choices: retreat away from the
-enemy, advance into a victory hex or towards one, lose the fewest Combat Points.
+and among equal steps prefers terrain that doubles a defender (Combat J). The whole Movement
+Phase is planned move by move on the rebuilt board, then `end`. Where the side weighs its own
+losses above the enemy's (goals.loss_weight: the French of 7 Sept and the Grand Battle), the
+plan is checked against the Combat Phase it leads to (`rash`): a unit that moved next to an
+enemy only to owe a losing attack (Combat B; ZOC D keeps it there) is held back out of contact
+and the plan made again. Level 2 and the playouts use `moves` unchecked. Combat: every attack
+the rules offer is scored by its exact expectation over the CRT (attacks.py); the best is made
+while it gains, and while an attack is still owed (Combat B) the least costly one is made (a
+soak-off); then `end`. An attack's result is rolled before the next is chosen, so combat is
+planned one attack at a time. Mid-turn choices: retreat away from the enemy, advance into a
+victory hex or towards one, lose the fewest Combat Points.
 """
 from __future__ import annotations
 
