@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 
-import rules.borodino as borodino
 from rules.borodino.battle import SIDES, Battle
 from rules.borodino.movement import open_steps
 from rules.borodino.rollout import _tables, below
 from rules.core.play import copy_state
+from tests.rules.borodino.test_reach import positions
 
 GAMES = [("7sep", 11, {}), ("grand", 12, {"additional_forces": True, "imperial_guard": True}),
          ("5sep", 13, {"dv_leaders": True, "dv_rally": True})]
@@ -21,17 +21,10 @@ MARKS = {"moved": ("moved",), "combat": ("attacked", "defended", "advanced")}
 
 
 def sessions():
-    """Each game's session and the commands drawn in it (None when it is over), one by one."""
+    """Each game's position after each command of its rollout game, with its scenario."""
     for scenario, seed, options in GAMES:
-        game, rng = borodino.session(borodino.setup(scenario, seed, options)), random.Random(seed)
-        for _ in range(400):
-            if not game.active_sides():
-                break
-            side = game.active_sides()[0]
-            cmd = game.rollout_command(side, rng)
-            assert cmd is not None
-            game.apply(side, cmd)
-            yield scenario, game.battle
+        for b in positions(scenario, seed, options, commands=400):
+            yield scenario, b
 
 
 def test_the_walks_tables_kept_are_the_tables_read_afresh():
