@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.bloody_monday import batterie, combat, impulses, legal, standing, turns, victory
+from rules.bloody_monday import session as sessions
 from rules.bloody_monday import commands as C
 from rules.bloody_monday.game import SIDES, Game, command_copy
 from rules.bloody_monday.help import help
@@ -39,7 +40,7 @@ INFO = SystemInfo(
     hidden_information=True,  # blocks stand upright: front ends show one side's view at a time
 )
 __all__ = ["INFO", "active_sides", "apply", "choice", "commander", "help", "legal_commands", "sample_command",
-           "rollout_command",
+           "rollout_command", "session",
            "odds", "outcome", "parse", "phase_key", "scenarios", "setup", "standing_command", "standing_orders", "view"]
 
 
@@ -130,6 +131,13 @@ def apply(state: dict, side: str, cmd: C.Command) -> tuple[dict, list[Event]]:
     after = play(state, position, lambda g: _command(g, side, cmd), seen=Game.seen, copy=command_copy)
     games[0].keep()
     return after
+
+
+def session(state: dict) -> sessions.Session:
+    """The game from `state` on, played forward in place (session.py): what random playouts use;
+    the same rules and the same games as `apply`, without a copy of the state, a new position or
+    the look at what the enemy may see for every command. `state` itself is never changed."""
+    return sessions.Session(state, _command, active_sides)
 
 
 def _command(g: Game, side: str, cmd: C.Command) -> list[Event]:

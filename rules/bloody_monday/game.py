@@ -146,8 +146,10 @@ class Game:
     the state are shared with other states (`command_copy`): `block` copies each one the first
     time, and only the readers that never change a block read them in place."""
 
-    def __init__(self, state: dict, shared: bool = False, like: Game | None = None):
-        """`like`: a position whose blocks stand as in `state`, to take its placement from."""
+    def __init__(self, state: dict, shared: bool = False, like: Game | None = None, keyed: bool = True):
+        """`like`: a position whose blocks stand as in `state`, to take its placement from.
+        Without `keyed`, the placement's key is not kept up to date (`_rekey`): a position that
+        is never offered to the next one (`keep`), as a session's (session.py)."""
         self.s = state
         self._own: set[str] | None = set() if shared else None  # the entries copied (`block`)
         self.field = battlefield()
@@ -157,8 +159,9 @@ class Game:
         self.ids = self.army.ids
         self._side = self.army.sides
         if like is None:
-            self._key: tuple | None = _placed(state["blocks"])  # kept up to date by `_rekey`
-            self._p = _placement(self._key, state["blocks"], self.areas)
+            key = _placed(state["blocks"])
+            self._key: tuple | None = key if keyed else None  # kept up to date by `_rekey`
+            self._p = _placement(key, state["blocks"], self.areas)
         else:
             self._key, self._p = like._key, like._p
         self.at = self._p.at

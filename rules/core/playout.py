@@ -98,10 +98,11 @@ def random_playout(system: GameSystem | str, scenario: str, seed: int,
 class Copying:
     """A game played forward through the contract alone: each command `apply`d to a new state.
     A system may offer a quicker `session(state)` with the same methods that changes one state in
-    place (rules/borodino/session.py); playouts use it unless a `check` sees (and may keep) the
-    state after each command. A session is handed the command it drew, as a search's rollouts
-    are, which never write a command out; only the playouts through `apply` parse each command's
-    text again (those with a `check`, and those of systems without a session)."""
+    place (rules/borodino/session.py, rules/bloody_monday/session.py); playouts use it unless a
+    `check` sees (and may keep) the state after each command. A session is handed the command it
+    drew, as a search's rollouts are, which never write a command out; only the playouts through
+    `apply` parse each command's text again (those with a `check`, and those of systems without
+    a session)."""
 
     def __init__(self, module: GameSystem, state: dict):
         self.module, self.state = module, state

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 
 from rules import load
-from rules.bloody_monday.game import Game
+from rules.bloody_monday.game import SIDES, Game
 from rules.core.errors import RuleViolation
 from tests.rules.controls import cleared
 
@@ -91,3 +91,10 @@ def battle(g: Game, area: int, attacker: str = "french", **fields) -> dict:
           "hits": {"french": 0, "russian": 0}, "shown": False, "choice": None, **fields}
     g.s["battle"] = bt
     return bt
+
+
+def placement_answers(g: Game) -> tuple:
+    """Every answer a placement keeps, each asked for (so that a command carries them over)."""
+    return (g.contested_areas(), {side: g.enemy_areas(side) for side in SIDES},
+            {side: g.full(side) for side in SIDES}, {side: g.on_map(side) for side in SIDES},
+            {(side, n): g.room(side, n) for side in SIDES for n, ids in g.at.items() if ids}, g.at)

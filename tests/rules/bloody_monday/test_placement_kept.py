@@ -9,18 +9,12 @@ from pathlib import Path
 
 import rules
 from rules.bloody_monday import dispatch, game
-from rules.bloody_monday.game import SIDES, Game, command_copy, trial
+from rules.bloody_monday.game import Game, command_copy, trial
+from tests.rules.bloody_monday.bm_helpers import placement_answers
 from tests.corpus.record import read
 
 CORPUS = Path(__file__).parents[2] / "corpus"
 bloody_monday = rules.load("bloody_monday")
-
-
-def _answers(g: Game) -> tuple:
-    """Every answer a placement keeps, each asked for (so that a command carries them over)."""
-    return (g.contested_areas(), {side: g.enemy_areas(side) for side in SIDES},
-            {side: g.full(side) for side in SIDES}, {side: g.on_map(side) for side in SIDES},
-            {(side, n): g.room(side, n) for side in SIDES for n, ids in g.at.items() if ids}, g.at)
 
 
 def test_a_command_carries_over_the_answers_a_fresh_position_gives():
@@ -29,13 +23,13 @@ def test_a_command_carries_over_the_answers_a_fresh_position_gives():
     moved = 0
     for side, text in recorded.commands:
         g = Game(command_copy(state), shared=True)
-        _answers(g)
+        placement_answers(g)
         before = g._p
         dispatch(g, side, bloody_monday.parse(side, text))
-        carried = _answers(g)
+        carried = placement_answers(g)
         assert g._key is None or g._key == game._placed(g.s["blocks"]), "the key kept up to date (`_rekey`)"
         game._placements.clear()
-        assert carried == _answers(Game(g.s)), f"after {side}: {text}"
+        assert carried == placement_answers(Game(g.s)), f"after {side}: {text}"
         moved += g._p is not before
         state = g.s  # what `apply` returns
     assert moved > 50, "the games move blocks, so placements are carried over"

@@ -6,7 +6,6 @@ counted move by move, the enemy contact of a position) is checked against the sa
 afresh, and a refused command leaves the session refusing every later use."""
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -17,7 +16,7 @@ from rules.borodino.battle import SIDES, Battle, zoc_reach
 from rules.borodino.session import Session
 from rules.core.errors import RuleViolation
 from rules.core.play import copy_state
-from rules.core.playout import random_playout
+from tests.rules.sessions import follows_apply, plays_as_apply
 
 GAMES = [("7sep", {}), ("7sep", {"imperial_guard": True}), ("grand", {"additional_forces": True}),
          ("5sep", {"dv_leaders": True, "dv_rally": True}), ("6sep", {})]
@@ -31,10 +30,6 @@ def step(game: Session, rng: random.Random) -> None:
     game.apply(side, cmd)
 
 
-def through_apply(state: dict) -> None:
-    """A `check` for `random_playout`: with one, a playout goes through `apply` (rules.core.playout)."""
-
-
 PLAYS = [("rollout", 5000, *GAMES[0]), ("rollout", 250, *GAMES[1]), ("rollout", 150, *GAMES[2]),
          ("rollout", 50, *GAMES[3]), ("rollout", 150, *GAMES[4]), ("sample", 60, *GAMES[1]),
          ("sample", 40, *GAMES[3]), ("uniform", 8, *GAMES[3])]
@@ -42,29 +37,11 @@ PLAYS = [("rollout", 5000, *GAMES[0]), ("rollout", 250, *GAMES[1]), ("rollout", 
 
 @pytest.mark.parametrize("policy, commands, scenario, options", PLAYS)
 def test_a_session_plays_the_game_apply_plays(policy, commands, scenario, options):
-    seed = len(scenario) + len(options)
-    fast = random_playout(borodino, scenario, seed, options, rng_seed=seed, policy=policy,
-                          max_commands=commands)
-    slow = random_playout(borodino, scenario, seed, options, rng_seed=seed, policy=policy,
-                          max_commands=commands, check=through_apply)
-    assert fast.commands == slow.commands
-    assert fast.state == slow.state and fast.outcome == slow.outcome
-    assert len(fast.commands) == commands or fast.outcome is not None
+    plays_as_apply(borodino, policy, commands, scenario, options)
 
 
 def test_each_state_of_a_session_is_the_state_apply_gives_and_the_start_is_untouched():
-    start = borodino.setup("7sep", 4, {"imperial_guard": True})
-    text = json.dumps(start, sort_keys=True)
-    game, state, rng = borodino.session(start), start, random.Random(4)
-    for _ in range(150):
-        side = game.active_sides()[0]
-        assert game.active_sides() == borodino.active_sides(state)
-        cmd = game.rollout_command(side, rng)
-        assert cmd is not None
-        state, events = borodino.apply(state, side, cmd)
-        assert [e["text"] for e in game.apply(side, cmd)] == [e["text"] for e in events]
-        assert game.state == state
-    assert json.dumps(start, sort_keys=True) == text
+    follows_apply(borodino, borodino.setup("7sep", 4, {"imperial_guard": True}), 4, 150)
 
 
 def test_a_refused_command_ends_the_session():
