@@ -14,6 +14,7 @@ A measurement, not a test: 200 games a row take minutes to hours. The per-system
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -156,25 +157,33 @@ def offered(system: GameSystem, level: int) -> bool:
     return True
 
 
-def measure(chosen: list[Row], workers: int = WORKERS) -> Iterator[tuple[Row, Strength, list[str]]]:
+Record = Callable[[Game, Played], None]
+
+
+def measure(chosen: list[Row], workers: int = WORKERS,
+            record: Record | None = None) -> Iterator[tuple[Row, Strength, list[str]]]:
     """Each row with its tally and the refusals met, as soon as its games are played; the games of
-    every row are shared among `workers` processes (1: played here, one after another)."""
+    every row are shared among `workers` processes (1: played here, one after another). `record`
+    is handed each game and how it went, in the order of the rows."""
     every = [game for row in chosen for game in row.games]
     if workers == 1:
-        yield from _tally(chosen, map(play, every))
+        yield from _tally(chosen, map(play, every), record)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from _tally(chosen, pool.map(play, every))
+        yield from _tally(chosen, pool.map(play, every), record)
 
 
-def _tally(chosen: list[Row], played: Iterator[Played]) -> Iterator[tuple[Row, Strength, list[str]]]:
+def _tally(chosen: list[Row], played: Iterator[Played],
+           record: Record | None) -> Iterator[tuple[Row, Strength, list[str]]]:
     for row in chosen:
         thinking = THINKING.get(row.system, OTHERS)
         opponent = f"level {row.match.opponent}" if row.match.opponent else "random play"
         tally = Strength(row.scenario, row.side, row.match.level, per=thinking.per, opponent=opponent)
         refused = []
-        for _ in row.games:
+        for each in row.games:
             game = next(played)
+            if record:
+                record(each, game)
             if game.refused:
                 refused.append(game.refused)
             else:
@@ -223,10 +232,21 @@ def pooled(tallies: Sequence[Strength]) -> Strength:
                     [s for t in tallies for s in t.turn_seconds], first.per, first.opponent)
 
 
-def run(chosen: list[Row], workers: int, say: Callable[[str], None]) -> int:
+def game_line(game: Game, played: Played) -> str:
+    """One game as a line of JSON (`kolocha bench --ai --games-file`): which game it was, who won
+    and how, the refusal if any, and the measured side's CPU seconds per decision, so that the
+    games two versions play can be compared seed by seed and any game replayed."""
+    outcome = played.outcome or {}
+    return json.dumps({"system": game.system, "scenario": game.scenario, "side": game.side,
+                       "match": game.match.name(), "seed": game.seed, "options": game.options,
+                       "winner": outcome.get("winner"), "level": outcome.get("level"),
+                       "refused": played.refused, "seconds": [round(s, 3) for s in played.seconds]})
+
+
+def run(chosen: list[Row], workers: int, say: Callable[[str], None], record: Record | None = None) -> int:
     """Measure the rows, saying each line as it is done, and for a pooled match measured from
     more than one side, the line of all its seats once the last is done; the number of refused
-    commands (a commander's fault, each said with its dice seed)."""
+    commands (a commander's fault, each said with its dice seed). `record`: as `measure`'s."""
     say(header())
     seats: dict[tuple[str, str, Match], list[Row]] = {}
     for row in chosen:
@@ -234,7 +254,7 @@ def run(chosen: list[Row], workers: int, say: Callable[[str], None]) -> int:
             seats.setdefault((row.system, row.scenario, row.match), []).append(row)
     done: dict[tuple[str, str, Match], list[Strength]] = {}
     faults = 0
-    for row, tally, refused in measure(chosen, workers):
+    for row, tally, refused in measure(chosen, workers, record):
         say(line(row, None if row.missing else tally))
         for sentence in refused:
             say(f"  refused: {sentence}")

@@ -8,6 +8,7 @@
     kolocha replay GAME | --all [--db FILE] [--gif FILE] [--verify] [--computer]
     kolocha bench [--system borodino] [--scenario 7sep] | --discord
     kolocha bench --ai [--system S] [--scenario ID] [--side SIDE] [--level N] [--games 200] [--seed 1]
+                       [--workers 2] [--games-file PATH]
     kolocha fuzz [--games N] [--seed N] [--part playouts|engine-swap|front-swap ...] [--out DIR]
     kolocha run [--config FILE]     (DISCORD_TOKEN in the environment)
     kolocha sync [--config FILE]    (send the slash commands to Discord now)
@@ -140,6 +141,8 @@ def _parser() -> argparse.ArgumentParser:
                            "and match (default 200); dice seeds from --seed on, the AI's seed the same")
     bench_cmd.add_argument("--workers", type=int, default=bench_ai.WORKERS, help="with --ai: worker "
                            f"processes (default {bench_ai.WORKERS}, the machine's cores)")
+    bench_cmd.add_argument("--games-file", type=Path, metavar="PATH", help="with --ai: also add each "
+                           "game to this file, a line of JSON a game (seed, winner, seconds per decision)")
     bench_cmd.set_defaults(run=_bench)
 
     fuzz_cmd = sub.add_parser("fuzz", help="long random runs: playouts of every system, scenario "
@@ -303,8 +306,13 @@ def _bench_ai(args: argparse.Namespace) -> int:
     print(f"kolocha bench --ai: {args.games} games a row, dice seeds {args.seed} to {args.seed + args.games - 1} "
           f"(the AI's seed the same), {args.workers} worker processes; seconds: CPU seconds the measured "
           "side spent per decision", flush=True)
-    faults = bench_ai.run(chosen, args.workers, lambda text: print(text, flush=True))
-    return 1 if faults else 0
+    if args.games_file is None:
+        return 1 if bench_ai.run(chosen, args.workers, lambda text: print(text, flush=True)) else 0
+    with args.games_file.open("a", encoding="utf-8") as out:
+        def record(game: bench_ai.Game, played: bench_ai.Played) -> None:
+            out.write(bench_ai.game_line(game, played) + "\n")
+            out.flush()
+        return 1 if bench_ai.run(chosen, args.workers, lambda text: print(text, flush=True), record) else 0
 
 
 def _fuzz(args: argparse.Namespace) -> int:

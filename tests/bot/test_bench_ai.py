@@ -2,6 +2,7 @@
 and the command line. No timing is asserted: the figures are a measurement, not a test."""
 from __future__ import annotations
 
+import json
 import random
 
 from bot import bench_ai, cli
@@ -127,3 +128,19 @@ def test_level_2_is_also_tallied_over_both_seats_once_the_last_is_played(monkeyp
     said.clear()
     assert bench_ai.run(_toy_rows(3, side=None, level=1), workers=1, say=said.append) == 0
     assert [line.split()[2] for line in said[1:]] == ["red", "blue"]  # level 1's target is each side's
+
+
+def test_kolocha_bench_ai_adds_each_game_to_the_games_file(tmp_path, capsys):
+    """--games-file: a line of JSON a game, the dice seed and winner as the games give them, so two
+    versions can be compared seed by seed; a second run adds to the file."""
+    path = tmp_path / "games.jsonl"
+    argv = ["bench", "--ai", "--system", "toy_system", "--scenario", "short", "--side", "red", "--level", "1",
+            "--games", "3", "--seed", "3", "--workers", "1", "--games-file", str(path)]
+    assert cli.main(argv) == 0
+    games = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [(g["side"], g["match"], g["seed"]) for g in games] == [("red", "L1 v random", s) for s in (3, 4, 5)]
+    assert [g["winner"] for g in games] == _winners("red", range(3, 6))
+    assert all(len(g["seconds"]) == 3 and g["refused"] is None for g in games)
+    row = capsys.readouterr().out.splitlines()[2].split()
+    assert int(row[7]) == sum(g["winner"] == "red" for g in games)  # the table counts the same games
+    assert cli.main(argv) == 0 and len(path.read_text().splitlines()) == 6
