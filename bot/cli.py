@@ -297,6 +297,8 @@ def _bench_ai(args: argparse.Namespace) -> int:
     """`kolocha bench --ai`: the rows chosen, each printed as soon as its games are played."""
     if args.games < 1 or args.workers < 1:
         raise TableError("--games and --workers take a whole number from 1 up.")
+    if args.games_file and not args.games_file.parent.is_dir():
+        raise TableError(f"--games-file: there is no folder {args.games_file.parent}; create it first.")
     systems = [args.system] if args.system else bench_ai.systems_with_computer()
     refusal = bench_ai.unknown(systems, args.scenario, args.side)
     if refusal:
@@ -306,13 +308,13 @@ def _bench_ai(args: argparse.Namespace) -> int:
     print(f"kolocha bench --ai: {args.games} games a row, dice seeds {args.seed} to {args.seed + args.games - 1} "
           f"(the AI's seed the same), {args.workers} worker processes; seconds: CPU seconds the measured "
           "side spent per decision", flush=True)
-    if args.games_file is None:
-        return 1 if bench_ai.run(chosen, args.workers, lambda text: print(text, flush=True)) else 0
-    with args.games_file.open("a", encoding="utf-8") as out:
-        def record(game: bench_ai.Game, played: bench_ai.Played) -> None:
+
+    def record(game: bench_ai.Game, played: bench_ai.Played) -> None:  # each game kept as it ends
+        with args.games_file.open("a", encoding="utf-8") as out:
             out.write(bench_ai.game_line(game, played) + "\n")
-            out.flush()
-        return 1 if bench_ai.run(chosen, args.workers, lambda text: print(text, flush=True), record) else 0
+    faults = bench_ai.run(chosen, args.workers, lambda text: print(text, flush=True),
+                          record if args.games_file else None)
+    return 1 if faults else 0
 
 
 def _fuzz(args: argparse.Namespace) -> int:

@@ -144,3 +144,12 @@ def test_kolocha_bench_ai_adds_each_game_to_the_games_file(tmp_path, capsys):
     row = capsys.readouterr().out.splitlines()[2].split()
     assert int(row[7]) == sum(g["winner"] == "red" for g in games)  # the table counts the same games
     assert cli.main(argv) == 0 and len(path.read_text().splitlines()) == 6
+
+
+def test_a_games_file_in_a_missing_folder_is_refused_before_any_game(tmp_path, capsys):
+    argv = ["bench", "--ai", "--system", "toy_system", "--scenario", "short", "--side", "red", "--level", "1",
+            "--games", "1", "--workers", "1", "--games-file", str(tmp_path / "nowhere" / "games.jsonl")]
+    assert cli.main(argv) == 2
+    refusal = f"kolocha: --games-file: there is no folder {tmp_path / 'nowhere'}; create it first."
+    assert capsys.readouterr().err.strip() == refusal
+    assert cli.main(argv[:-1] + [str(tmp_path / "games.jsonl")]) == 0  # control: a folder that exists
