@@ -10,8 +10,8 @@ import pytest
 from rules import borodino
 from rules.borodino.ai import level1
 from rules.borodino import commands as C
-from rules.borodino.ai.level2 import (HOLD_BACK, HORIZON, MARGIN, PLANS, PLAYOUTS, POPULATION, Level2, Search, clear_gain,
-                                      horizon, last_attacks, outcomes, plans_for, playouts_for, score)
+from rules.borodino.ai.level2 import (HOLD_BACK, HORIZON, MARGIN, PLANS, PLAYOUTS, POPULATION, Level2, Search,
+                                      clear_gain, horizon, last_attacks, outcomes, plans_for, playouts_for, score)
 from rules.borodino.ai.position import rebuild
 from rules.borodino.battle import Battle
 from rules.core.ai import decision_rng, duel
