@@ -1,7 +1,9 @@
 """Level 2: whole player-turn plans evolved on top of level 1.
 
 A plan gives each unit that may move one of level 1's best few destinations for it (OPTIONS,
-`level1.options`), the units moving in level 1's order, each on the board the earlier moves left.
+`level1.options`) or the best of those out of contact (HOLD_BACK: no attack owed, Combat B; a
+unit may wait a turn for friends to strike together), the units moving in level 1's order, each
+on the board the earlier moves left.
 Level 1's own plan is one of them (every choice its first). The first generation is level 1's
 plan and mutants of it; each next keeps the best plans (ELITE) and breeds the rest from them by
 crossover and mutation. A plan is scored on the board it leaves (`score`):
@@ -58,6 +60,7 @@ from rules.core.ai import Decision
 from rules.core.hexes import Hex
 
 OPTIONS = 3      # destinations per unit the search chooses among (level 1's best few)
+HOLD_BACK = OPTIONS  # the gene for a unit kept out of contact (level1.moves' `held`)
 POPULATION = 8   # plans per generation
 ELITE = 3        # the best plans kept from one generation to the next
 PLANS = 40       # plans scored per Movement Phase with no time budget given
@@ -71,6 +74,7 @@ MARGIN = Fraction(WIN, 8)  # what another choice must gain over level 1's in the
 Z = 2            # and by how many standard errors of that mean (`clear_gain`)
 
 Genome = tuple[int, ...]
+Made = tuple[Hex | None, ...]  # where each mover ended (None: it stayed)
 
 
 def plans_for(budget: float | None) -> int:
@@ -105,10 +109,11 @@ class Search:
 
     def __init__(self, state: dict, side: str, rng: random.Random, plans: int, playouts: int = PLAYOUTS):
         self.state, self.side, self.rng, self.plans, self.playouts = state, side, rng, plans, playouts
-        self.genes = len(level1.movers(state, side))
+        self.movers = level1.movers(state, side)
+        self.genes = len(self.movers)
         self.scored: dict[Genome, Fraction] = {}
-        self.boards: dict[Genome, Fraction] = {}  # by the choices made: genomes can decode alike
-        self.made: dict[Genome, Genome] = {}       # each genome's choices made
+        self.boards: dict[Made, Fraction] = {}  # by the choices made: genomes can decode alike
+        self.made: dict[Genome, Made] = {}      # each genome's choices made
 
     def best(self) -> list[Decision]:
         first: Genome = (0,) * self.genes
@@ -125,7 +130,7 @@ class Search:
             if all(g in self.scored for g in population):  # the elite bred nothing new: mutate harder
                 population = [self._mutant(self._mutant(self.rng.choice(elite))) for _ in range(POPULATION)]
         winner, lead = self._judged(ranked, first)
-        moves, after = level1.moves(self.state, self.side, self._pick(winner))
+        moves, after = self._moves(winner)
         why = (f" (level 2: the best of {len(self.scored)} plans, {float(lead):+.1f} over level 1's "
                f"in {self.playouts} playouts each)")
         moves = [Decision(d.command, d.reason + why) for d in moves]
@@ -137,7 +142,7 @@ class Search:
         """The plan whose playouts end best, among the best few by `score` and level 1's own; and
         its lead over level 1's. The playouts of every candidate share their dice (the same
         draws from the AI's generator), so the plans are compared on the same luck."""
-        boards: dict[Genome, Genome] = {}
+        boards: dict[Made, Genome] = {}
         for g in [first] + ranked:
             if len(boards) < CANDIDATES:
                 boards.setdefault(self.made[g], g)
@@ -150,20 +155,28 @@ class Search:
 
     def _outcomes(self, genome: Genome, seeds: list[int]) -> list[Fraction]:
         """The worth to the side of the boards its playouts from this plan end on, seed by seed."""
-        _, after = level1.moves(self.state, self.side, self._pick(genome))
+        _, after = self._moves(genome)
         after, _ = move_leaders(after, self.side)
         combat, _ = borodino.apply(after, self.side, C.End())
         return outcomes(combat, self.side, seeds)
 
+    def _moves(self, genome: Genome, made: list[Hex | None] | None = None) -> tuple[list[Decision], dict]:
+        """Level 1's Movement Phase with the genome's choices (and each choice made, in `made`): a
+        unit whose gene is HOLD_BACK takes the best of its options out of contact."""
+        held = frozenset(u for u, g in zip(self.movers, genome) if g == HOLD_BACK)
 
-    def _pick(self, genome: Genome) -> level1.Pick:
-        return lambda n, choices: genome[n] % min(OPTIONS, len(choices))
+        def pick(n: int, choices: list[Hex | None]) -> int:
+            index = 0 if genome[n] == HOLD_BACK else genome[n] % min(OPTIONS, len(choices))
+            if made is not None:
+                made.append(choices[index])
+            return index
+        return level1.moves(self.state, self.side, pick, held)
 
     def _mutant(self, genome: Genome) -> Genome:
         out = list(genome)
         for _ in range(1 + self.rng.randrange(3)):
             if out:
-                out[self.rng.randrange(len(out))] = self.rng.randrange(OPTIONS)
+                out[self.rng.randrange(len(out))] = self.rng.randrange(OPTIONS + 1)
         return tuple(out)
 
     def _child(self, elite: list[Genome]) -> Genome:
@@ -172,16 +185,12 @@ class Search:
         return self._mutant(mixed) if self.rng.random() < 0.7 else mixed
 
     def _score(self, genome: Genome) -> Fraction:
-        made: list[int] = []
-
-        def pick(n: int, choices: list[Hex | None]) -> int:
-            made.append(self._pick(genome)(n, choices))
-            return made[-1]
-        _, after = level1.moves(self.state, self.side, pick)
+        made: list[Hex | None] = []
+        _, after = self._moves(genome, made)
         self.made[genome] = tuple(made)
-        if tuple(made) not in self.boards:
-            self.boards[tuple(made)] = score(after, self.side)
-        return self.boards[tuple(made)]
+        if self.made[genome] not in self.boards:
+            self.boards[self.made[genome]] = score(after, self.side)
+        return self.boards[self.made[genome]]
 
 
 def outcomes(state: dict, side: str, seeds: list[int], first: C.Command | None = None) -> list[Fraction]:

@@ -10,9 +10,10 @@ import pytest
 from rules import borodino
 from rules.borodino.ai import level1
 from rules.borodino import commands as C
-from rules.borodino.ai.level2 import (HORIZON, MARGIN, PLANS, PLAYOUTS, POPULATION, Level2, Search, clear_gain,
-                                      horizon, last_attacks, outcomes, plans_for, playouts_for, score)
+from rules.borodino.ai.level2 import (HOLD_BACK, HORIZON, MARGIN, PLANS, PLAYOUTS, POPULATION, Level2, Search,
+                                      clear_gain, horizon, last_attacks, outcomes, plans_for, playouts_for, score)
 from rules.borodino.ai.position import rebuild
+from rules.borodino.battle import Battle
 from rules.core.ai import decision_rng, duel
 from tests.rules.borodino.helpers import position
 
@@ -48,6 +49,35 @@ def test_the_plan_chosen_scores_at_least_level_1s_own():
     assert 1 < len(search.scored) <= 10
     _, level1_board = level1.moves(rebuild(borodino.view(state, side), random.Random(1)), side, level1.first)
     assert first == score(level1_board, side)
+
+
+def _level_1_game_until(scenario: str, seed: int, turn: int, side: str) -> dict:
+    """Level 1 against itself from `setup(scenario, seed)` to `side`'s Movement Phase of `turn`."""
+    state, commander, plan = borodino.setup(scenario, seed), borodino.commander(1), []
+    while not (state["turn"] == turn and state["player"] == side and state["phase"] == "movement"):
+        mover = borodino.active_sides(state)[0]
+        plan = plan or list(commander.plan(borodino.view(state, mover), (), random.Random(0)))
+        state, _ = borodino.apply(state, mover, borodino.parse(mover, plan.pop(0).command))
+    return state
+
+
+def _in_contact(state: dict, side: str) -> set[str]:
+    b = Battle(state)
+    return {u for h, u in b.stands[side].items() if level1._engages(b, side, h)}
+
+
+def test_a_unit_held_back_ends_its_move_out_of_contact():
+    """A gene of HOLD_BACK keeps its unit out of contact (Combat B: no attack owed; the unit may
+    wait a turn for friends to strike together). With every gene so, the only French units next
+    to a Russian after the moves are those there before them (ZOC D keeps them), while level 1's
+    own plan brings new ones into contact (the positive control)."""
+    state = _level_1_game_until("shevardino", 1, 6, "french")
+    search = Search(rebuild(borodino.view(state, "french"), random.Random(1)), "french", random.Random(1), 8, 1)
+    before = _in_contact(state, "french")
+    _, held = search._moves((HOLD_BACK,) * search.genes)
+    _, first = search._moves((0,) * search.genes)
+    assert _in_contact(held, "french") <= before < _in_contact(first, "french")
+    assert held != state
 
 
 def test_level_2_decisions_do_not_change_with_the_dice_seed():
