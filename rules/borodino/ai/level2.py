@@ -4,9 +4,11 @@ A plan gives each unit that may move one of level 1's best few destinations for 
 `level1.options`) or the best of those out of contact (HOLD_BACK: no attack owed, Combat B; a
 unit may wait a turn for friends to strike together), the units moving in level 1's order, each
 on the board the earlier moves left.
-Level 1's own plan is one of them (every choice its first). The first generation is level 1's
-plan and mutants of it; each next keeps the best plans (ELITE) and breeds the rest from them by
-crossover and mutation. A plan is scored on the board it leaves (`score`):
+Level 1's own plan is one of them (every choice its first), and so is waiting: every unit held
+back (a side that comes up piecemeal owes an attack at poor odds with each unit that arrives,
+Combat B; one that waits a turn out of contact may strike together the next). The first
+generation is these two plans and mutants of each; each next keeps the best plans (ELITE) and
+breeds the rest from them by crossover and mutation. A plan is scored on the board it leaves (`score`):
 
 - the expected value of the Combat Phase it opens: the attacks level 1 would make there, each by
   its exact expectation over the six faces of its CRT column (attacks.py), taken best first with no
@@ -15,8 +17,8 @@ crossover and mutation. A plan is scored on the board it leaves (`score`):
 - less the opponent's level-1 reply: its Movement Phase as level 1 plays it, then the expected
   value of the attacks it could make.
 
-That measure only shortlists: the best few plans by it (CANDIDATES, level 1's own always among
-them) are then judged by playouts (playout.py), level 1 playing both sides from the board each
+That measure only shortlists: the best few plans by it (CANDIDATES, level 1's own and waiting
+always among them: what waiting buys shows only in the turn after) are then judged by playouts (playout.py), level 1 playing both sides from the board each
 leaves, its Combat Phase first, for HORIZON Movement Phases or to the end of the game when it ends
 within two Game-Turns; the plan whose playouts end best (`playout.worth`: the game won were it to
 end there, the victory hexes occupied, the Combat Points lost) is played, level 1's unless another
@@ -66,7 +68,7 @@ ELITE = 3        # the best plans kept from one generation to the next
 PLANS = 40       # plans scored per Movement Phase with no time budget given
 HOLD = 6         # a victory hex held at the end of the move (attacks.GROUND: one driven from)
 PROGRESS = Fraction(1, 8)  # half a hex nearer a victory hex (level1.place_score), for one unit
-CANDIDATES = 4   # plans judged by playouts: level 1's and the best others by `score`
+CANDIDATES = 5   # plans judged by playouts: level 1's, waiting, and the best others by `score`
 PLAYOUTS = 8     # playouts per candidate
 HORIZON = 5      # Movement Phases a playout plays (the enemy's last), unless the game ends soon
 ATTACKS = 3      # attacks judged by playouts in the last Game-Turns, besides level 1's choice
@@ -117,7 +119,8 @@ class Search:
 
     def best(self) -> list[Decision]:
         first: Genome = (0,) * self.genes
-        population = [first] + [self._mutant(first) for _ in range(POPULATION - 1)]
+        wait: Genome = (HOLD_BACK,) * self.genes
+        population = [first, wait] + [self._mutant(g) for g in (first, wait) * (POPULATION // 2 - 1)]
         while True:
             fresh = [g for g in dict.fromkeys(population) if g not in self.scored]
             for genome in fresh[:self.plans - len(self.scored)]:
@@ -129,7 +132,7 @@ class Search:
             population = [self._child(elite) for _ in range(POPULATION)]
             if all(g in self.scored for g in population):  # the elite bred nothing new: mutate harder
                 population = [self._mutant(self._mutant(self.rng.choice(elite))) for _ in range(POPULATION)]
-        winner, lead = self._judged(ranked, first)
+        winner, lead = self._judged([wait] + ranked, first)
         moves, after = self._moves(winner)
         why = (f" (level 2: the best of {len(self.scored)} plans, {float(lead):+.1f} over level 1's "
                f"in {self.playouts} playouts each)")
@@ -139,7 +142,7 @@ class Search:
         return moves + leaders_moved + [end]
 
     def _judged(self, ranked: list[Genome], first: Genome) -> tuple[Genome, Fraction]:
-        """The plan whose playouts end best, among the best few by `score` and level 1's own; and
+        """The plan whose playouts end best, among the first few of `ranked` and level 1's own; and
         its lead over level 1's. The playouts of every candidate share their dice (the same
         draws from the AI's generator), so the plans are compared on the same luck."""
         boards: dict[Made, Genome] = {}
