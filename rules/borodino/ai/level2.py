@@ -8,7 +8,8 @@ Level 1's own plan is one of them (every choice its first), and so is waiting: e
 back (a side that comes up piecemeal owes an attack at poor odds with each unit that arrives,
 Combat B; one that waits a turn out of contact may strike together the next). The first
 generation is these two plans and mutants of each; each next keeps the best plans (ELITE) and
-breeds the rest from them by crossover and mutation. A plan is scored on the board it leaves (`score`):
+breeds the rest from them by crossover and mutation. A plan is scored on the board it leaves
+(`score`):
 
 - the expected value of the Combat Phase it opens: the attacks level 1 would make there, each by
   its exact expectation over the six faces of its CRT column (attacks.py), taken best first with no
@@ -18,12 +19,13 @@ breeds the rest from them by crossover and mutation. A plan is scored on the boa
   value of the attacks it could make.
 
 That measure only shortlists: the best few plans by it (CANDIDATES, level 1's own and waiting
-always among them: what waiting buys shows only in the turn after) are then judged by playouts (playout.py), level 1 playing both sides from the board each
-leaves, its Combat Phase first, for HORIZON Movement Phases or to the end of the game when it ends
-within two Game-Turns; the plan whose playouts end best (`playout.worth`: the game won were it to
-end there, the victory hexes occupied, the Combat Points lost) is played, level 1's unless another
-clearly beats it (`clear_gain`): by MARGIN, and, when level 1's choice ends won on average (the
-side is ahead), by Z standard errors of its gains seed by seed; a side behind takes the chance.
+always among them: what waiting buys shows only in the turn after) are then judged by playouts
+(playout.py), level 1 playing both sides from the board each leaves, its Combat Phase first, for
+HORIZON Movement Phases or to the end of the game when it ends within two Game-Turns; the plan
+whose playouts end best (`playout.worth`: the game won were it to end there, the victory hexes
+occupied, the Combat Points lost) is played, level 1's unless another clearly beats it
+(`clear_gain`): by MARGIN, and, when level 1's choice ends won on average (the side is ahead),
+by Z standard errors of its gains seed by seed; a side behind takes the chance.
 Every candidate's playouts use the same dice seeds, yet the same seed is not the same luck: a
 choice that rolls one more die shifts every roll after it. In the Russians' last Combat Phase of
 Shevardino's dice seed 8, another attack gained +12.9 over level 1's in 20 playouts whose gains
@@ -132,7 +134,7 @@ class Search:
             population = [self._child(elite) for _ in range(POPULATION)]
             if all(g in self.scored for g in population):  # the elite bred nothing new: mutate harder
                 population = [self._mutant(self._mutant(self.rng.choice(elite))) for _ in range(POPULATION)]
-        winner, lead = self._judged([wait] + ranked, first)
+        winner, lead = self._judged(self.candidates(ranked, first, wait), first)
         moves, after = self._moves(winner)
         why = (f" (level 2: the best of {len(self.scored)} plans, {float(lead):+.1f} over level 1's "
                f"in {self.playouts} playouts each)")
@@ -141,17 +143,23 @@ class Search:
         end = Decision("end", "every unit that should move has moved (Sequence of Play)" + why)
         return moves + leaders_moved + [end]
 
-    def _judged(self, ranked: list[Genome], first: Genome) -> tuple[Genome, Fraction]:
-        """The plan whose playouts end best, among the first few of `ranked` and level 1's own; and
-        its lead over level 1's. The playouts of every candidate share their dice (the same
-        draws from the AI's generator), so the plans are compared on the same luck."""
+    def candidates(self, ranked: list[Genome], first: Genome, wait: Genome) -> list[Genome]:
+        """The plans judged by playouts, one per board, CANDIDATES in all: level 1's own, waiting
+        (whatever `score` makes of it: what it buys shows only the turn after), then the best by
+        `score` (`ranked`)."""
         boards: dict[Made, Genome] = {}
-        for g in [first] + ranked:
+        for g in [first, wait] + ranked:
             if len(boards) < CANDIDATES:
                 boards.setdefault(self.made[g], g)
+        return list(boards.values())
+
+    def _judged(self, candidates: list[Genome], first: Genome) -> tuple[Genome, Fraction]:
+        """The plan whose playouts end best among the candidates (level 1's own the first), and
+        its lead over level 1's. The playouts of every candidate share their dice (the same
+        draws from the AI's generator), so the plans are compared on the same luck."""
         seeds = [self.rng.getrandbits(48) for _ in range(self.playouts * HORIZON // horizon(self.state))]
-        ends = {g: self._outcomes(g, seeds) for g in boards.values()}
-        gains = {g: gain for g in boards.values() if g != first
+        ends = {g: self._outcomes(g, seeds) for g in candidates}
+        gains = {g: gain for g in candidates if g != first
                  and (gain := clear_gain(ends[g], ends[first])) is not None}
         best = max(gains, key=lambda g: (gains[g], self.scored[g]), default=first)
         return best, gains.get(best, Fraction(0))

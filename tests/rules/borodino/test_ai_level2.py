@@ -10,8 +10,9 @@ import pytest
 from rules import borodino
 from rules.borodino.ai import level1
 from rules.borodino import commands as C
-from rules.borodino.ai.level2 import (HOLD_BACK, HORIZON, MARGIN, PLANS, PLAYOUTS, POPULATION, Level2, Search,
-                                      clear_gain, horizon, last_attacks, outcomes, plans_for, playouts_for, score)
+from rules.borodino.ai.level2 import (CANDIDATES, HOLD_BACK, HORIZON, MARGIN, PLANS, PLAYOUTS, POPULATION, Level2,
+                                      Search, clear_gain, horizon, last_attacks, outcomes, plans_for, playouts_for,
+                                      score)
 from rules.borodino.ai.position import rebuild
 from rules.borodino.battle import Battle
 from rules.core.ai import decision_rng, duel
@@ -78,6 +79,21 @@ def test_a_unit_held_back_ends_its_move_out_of_contact():
     _, first = search._moves((0,) * search.genes)
     assert _in_contact(held, "french") <= before < _in_contact(first, "french")
     assert held != state
+
+
+def test_waiting_is_judged_by_playouts_even_where_the_static_measure_ranks_it_low():
+    """Waiting (every unit held back) is in the first generation and among the candidates the
+    playouts judge, beside level 1's own plan, though `score`, which sees only this turn, puts it
+    below the CANDIDATES best here (the positive control: it would not have been judged)."""
+    state = _level_1_game_until("shevardino", 1, 6, "french")
+    search = Search(rebuild(borodino.view(state, "french"), random.Random(1)), "french", random.Random(1), 8, 1)
+    search.best()
+    first, wait = (0,) * search.genes, (HOLD_BACK,) * search.genes
+    ranked = sorted(search.scored, key=lambda g: (-search.scored[g], g))
+    boards = list(dict.fromkeys(search.made[g] for g in ranked))
+    assert boards.index(search.made[wait]) >= CANDIDATES and search.made[wait] != search.made[first]
+    judged = search.candidates(ranked, first, wait)
+    assert judged[:2] == [first, wait] and len({search.made[g] for g in judged}) == len(judged) == CANDIDATES
 
 
 def test_level_2_decisions_do_not_change_with_the_dice_seed():
