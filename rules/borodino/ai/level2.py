@@ -37,8 +37,9 @@ retreats blocked by the moves just made.
 
 In the last two Game-Turns the Combat Phase is searched too (`last_attacks`): level 1's choice,
 its best few other attacks by CRT expectation, and `end` when nothing is owed are each judged by
-playouts to the end of the game. Elsewhere the Combat Phase and every choice after a roll are
-level 1's.
+playouts to the end of the game. So is, in any Game-Turn, who advances into a vacated victory
+hex after combat, or whether none does (`advance`, Combat H): the unit left there must hold it.
+Elsewhere the Combat Phase and every choice after a roll are level 1's.
 
 The search is deterministic: it draws only from the AI's own generator, and its effort is a number
 of plans scored (`plans_for` a time budget) and of playouts, never a clock, so a blunder replays.
@@ -103,6 +104,8 @@ class Level2:
         state = rebuild(view, rng)
         if state["phase"] == "combat" and not state["pending"] and horizon(state) < HORIZON:
             return [last_attacks(state, view["viewer"], rng, self.playouts)]
+        if state["pending"] and into_goal(state, view["viewer"]):
+            return [advance(state, view["viewer"], rng, self.playouts)]
         if state["phase"] != "movement" or state["pending"]:
             return level1.Level1().plan(view, seen, rng)
         return Search(state, view["viewer"], rng, self.plans, self.playouts).best()
@@ -235,12 +238,36 @@ def last_attacks(state: dict, side: str, rng: random.Random, playouts: int) -> D
     their CRT expectation and `end` when no attack is owed (Combat B)."""
     b = Battle(state)
     goals, weight = objectives(b), loss_weight(b, side)
-    mine = level1.combat(state, side)
     legal = borodino.legal_commands(state, side)
     attacks = sorted(((e.value, a.to_text()) for a in legal if isinstance(a, C.Attack)
                       and (e := expectation(b, side, a, goals, weight)) is not None), reverse=True)
-    texts = list(dict.fromkeys([mine.command] + [t for _, t in attacks[:ATTACKS]]
-                               + (["end"] if any(isinstance(c, C.End) for c in legal) else [])))
+    others = [t for _, t in attacks[:ATTACKS]] + (["end"] if any(isinstance(c, C.End) for c in legal) else [])
+    return judged(state, side, rng, playouts, level1.combat(state, side), others)
+
+
+def into_goal(state: dict, side: str) -> bool:
+    """Whether the side is to choose who advances after combat (Combat H) and a victory hex is
+    among the hexes vacated: who holds it then may decide the game."""
+    step = state["pending"]["steps"][0] if state["pending"] else None
+    if step is None or step["kind"] != "advance" or borodino.active_sides(state) != [side]:
+        return False
+    return any(isinstance(c, C.Advance) and c.to in objectives(Battle(state))
+               for c in borodino.legal_commands(state, side))
+
+
+def advance(state: dict, side: str, rng: random.Random, playouts: int) -> Decision:
+    """Who advances into a vacated victory hex, or whether none does, chosen by playouts among
+    every advance the rules offer (Combat H) and staying: the unit left there must hold it against
+    the enemy's next attacks, doubled by its terrain (Combat J), and the hex it leaves opens."""
+    others = [c.to_text() for c in borodino.legal_commands(state, side)]
+    return judged(state, side, rng, playouts, level1.choice(state, side), others)
+
+
+def judged(state: dict, side: str, rng: random.Random, playouts: int, mine: Decision,
+           others: list[str]) -> Decision:
+    """Level 1's choice, or the one of `others` whose playouts from the board after it end
+    clearly better (`clear_gain`), every choice played out on the same dice seeds."""
+    texts = list(dict.fromkeys([mine.command] + others))
     seeds = [rng.getrandbits(48) for _ in range(playouts * HORIZON // horizon(state))]
     ends = {t: outcomes(state, side, seeds, borodino.parse(side, t)) for t in texts}
     gains = {t: gain for t in texts if t != mine.command
@@ -248,8 +275,10 @@ def last_attacks(state: dict, side: str, rng: random.Random, playouts: int) -> D
     if not gains:
         return mine
     best = max(gains, key=lambda t: (gains[t], t))
-    return Decision(best, f"level 2: the best of {len(texts)} choices in {len(seeds)} playouts to the end "
+    to_end = " to the end" if horizon(state) < HORIZON else ""
+    return Decision(best, f"level 2: the best of {len(texts)} choices in {len(seeds)} playouts{to_end} "
                           f"({float(gains[best]):+.1f} over level 1's {mine.command})")
+
 
 def horizon(state: dict) -> int:
     """Movement Phases a playout from this board plays: HORIZON, or to the end of the game when
