@@ -4,9 +4,12 @@ A plan gives each unit that may move one of level 1's best few destinations for 
 `level1.options`) or the best of those out of contact (HOLD_BACK: no attack owed, Combat B; a
 unit may wait a turn for friends to strike together), the units moving in level 1's order, each
 on the board the earlier moves left.
-Level 1's own plan is one of them (every choice its first). The first generation is level 1's
-plan and mutants of it; each next keeps the best plans (ELITE) and breeds the rest from them by
-crossover and mutation. A plan is scored on the board it leaves (`score`):
+Level 1's own plan is one of them (every choice its first), and so is waiting: every unit held
+back (a side that comes up piecemeal owes an attack at poor odds with each unit that arrives,
+Combat B; one that waits a turn out of contact may strike together the next). The first
+generation is these two plans and mutants of each; each next keeps the best plans (ELITE) and
+breeds the rest from them by crossover and mutation. A plan is scored on the board it leaves
+(`score`):
 
 - the expected value of the Combat Phase it opens: the attacks level 1 would make there, each by
   its exact expectation over the six faces of its CRT column (attacks.py), taken best first with no
@@ -15,13 +18,14 @@ crossover and mutation. A plan is scored on the board it leaves (`score`):
 - less the opponent's level-1 reply: its Movement Phase as level 1 plays it, then the expected
   value of the attacks it could make.
 
-That measure only shortlists: the best few plans by it (CANDIDATES, level 1's own always among
-them) are then judged by playouts (playout.py), level 1 playing both sides from the board each
-leaves, its Combat Phase first, for HORIZON Movement Phases or to the end of the game when it ends
-within two Game-Turns; the plan whose playouts end best (`playout.worth`: the game won were it to
-end there, the victory hexes occupied, the Combat Points lost) is played, level 1's unless another
-clearly beats it (`clear_gain`): by MARGIN, and, when level 1's choice ends won on average (the
-side is ahead), by Z standard errors of its gains seed by seed; a side behind takes the chance.
+That measure only shortlists: the best few plans by it (CANDIDATES, level 1's own and waiting
+always among them: what waiting buys shows only in the turn after) are then judged by playouts
+(playout.py), level 1 playing both sides from the board each leaves, its Combat Phase first, for
+HORIZON Movement Phases or to the end of the game when it ends within two Game-Turns; the plan
+whose playouts end best (`playout.worth`: the game won were it to end there, the victory hexes
+occupied, the Combat Points lost) is played, level 1's unless another clearly beats it
+(`clear_gain`): by MARGIN, and, when level 1's choice ends won on average (the side is ahead),
+by Z standard errors of its gains seed by seed; a side behind takes the chance.
 Every candidate's playouts use the same dice seeds, yet the same seed is not the same luck: a
 choice that rolls one more die shifts every roll after it. In the Russians' last Combat Phase of
 Shevardino's dice seed 8, another attack gained +12.9 over level 1's in 20 playouts whose gains
@@ -33,8 +37,9 @@ retreats blocked by the moves just made.
 
 In the last two Game-Turns the Combat Phase is searched too (`last_attacks`): level 1's choice,
 its best few other attacks by CRT expectation, and `end` when nothing is owed are each judged by
-playouts to the end of the game. Elsewhere the Combat Phase and every choice after a roll are
-level 1's.
+playouts to the end of the game. So is, in any Game-Turn, who advances into a vacated victory
+hex after combat, or whether none does (`advance`, Combat H): the unit left there must hold it.
+Elsewhere the Combat Phase and every choice after a roll are level 1's.
 
 The search is deterministic: it draws only from the AI's own generator, and its effort is a number
 of plans scored (`plans_for` a time budget) and of playouts, never a clock, so a blunder replays.
@@ -66,7 +71,7 @@ ELITE = 3        # the best plans kept from one generation to the next
 PLANS = 40       # plans scored per Movement Phase with no time budget given
 HOLD = 6         # a victory hex held at the end of the move (attacks.GROUND: one driven from)
 PROGRESS = Fraction(1, 8)  # half a hex nearer a victory hex (level1.place_score), for one unit
-CANDIDATES = 4   # plans judged by playouts: level 1's and the best others by `score`
+CANDIDATES = 5   # plans judged by playouts: level 1's, waiting, and the best others by `score`
 PLAYOUTS = 8     # playouts per candidate
 HORIZON = 5      # Movement Phases a playout plays (the enemy's last), unless the game ends soon
 ATTACKS = 3      # attacks judged by playouts in the last Game-Turns, besides level 1's choice
@@ -99,6 +104,8 @@ class Level2:
         state = rebuild(view, rng)
         if state["phase"] == "combat" and not state["pending"] and horizon(state) < HORIZON:
             return [last_attacks(state, view["viewer"], rng, self.playouts)]
+        if state["pending"] and into_goal(state, view["viewer"]):
+            return [advance(state, view["viewer"], rng, self.playouts)]
         if state["phase"] != "movement" or state["pending"]:
             return level1.Level1().plan(view, seen, rng)
         return Search(state, view["viewer"], rng, self.plans, self.playouts).best()
@@ -117,7 +124,8 @@ class Search:
 
     def best(self) -> list[Decision]:
         first: Genome = (0,) * self.genes
-        population = [first] + [self._mutant(first) for _ in range(POPULATION - 1)]
+        wait: Genome = (HOLD_BACK,) * self.genes
+        population = [first, wait] + [self._mutant(g) for g in (first, wait) * (POPULATION // 2 - 1)]
         while True:
             fresh = [g for g in dict.fromkeys(population) if g not in self.scored]
             for genome in fresh[:self.plans - len(self.scored)]:
@@ -129,7 +137,7 @@ class Search:
             population = [self._child(elite) for _ in range(POPULATION)]
             if all(g in self.scored for g in population):  # the elite bred nothing new: mutate harder
                 population = [self._mutant(self._mutant(self.rng.choice(elite))) for _ in range(POPULATION)]
-        winner, lead = self._judged(ranked, first)
+        winner, lead = self._judged(self.candidates(ranked, first, wait), first)
         moves, after = self._moves(winner)
         why = (f" (level 2: the best of {len(self.scored)} plans, {float(lead):+.1f} over level 1's "
                f"in {self.playouts} playouts each)")
@@ -138,17 +146,23 @@ class Search:
         end = Decision("end", "every unit that should move has moved (Sequence of Play)" + why)
         return moves + leaders_moved + [end]
 
-    def _judged(self, ranked: list[Genome], first: Genome) -> tuple[Genome, Fraction]:
-        """The plan whose playouts end best, among the best few by `score` and level 1's own; and
-        its lead over level 1's. The playouts of every candidate share their dice (the same
-        draws from the AI's generator), so the plans are compared on the same luck."""
+    def candidates(self, ranked: list[Genome], first: Genome, wait: Genome) -> list[Genome]:
+        """The plans judged by playouts, one per board, CANDIDATES in all: level 1's own, waiting
+        (whatever `score` makes of it: what it buys shows only the turn after), then the best by
+        `score` (`ranked`)."""
         boards: dict[Made, Genome] = {}
-        for g in [first] + ranked:
+        for g in [first, wait] + ranked:
             if len(boards) < CANDIDATES:
                 boards.setdefault(self.made[g], g)
+        return list(boards.values())
+
+    def _judged(self, candidates: list[Genome], first: Genome) -> tuple[Genome, Fraction]:
+        """The plan whose playouts end best among the candidates (level 1's own the first), and
+        its lead over level 1's. The playouts of every candidate share their dice (the same
+        draws from the AI's generator), so the plans are compared on the same luck."""
         seeds = [self.rng.getrandbits(48) for _ in range(self.playouts * HORIZON // horizon(self.state))]
-        ends = {g: self._outcomes(g, seeds) for g in boards.values()}
-        gains = {g: gain for g in boards.values() if g != first
+        ends = {g: self._outcomes(g, seeds) for g in candidates}
+        gains = {g: gain for g in candidates if g != first
                  and (gain := clear_gain(ends[g], ends[first])) is not None}
         best = max(gains, key=lambda g: (gains[g], self.scored[g]), default=first)
         return best, gains.get(best, Fraction(0))
@@ -224,12 +238,36 @@ def last_attacks(state: dict, side: str, rng: random.Random, playouts: int) -> D
     their CRT expectation and `end` when no attack is owed (Combat B)."""
     b = Battle(state)
     goals, weight = objectives(b), loss_weight(b, side)
-    mine = level1.combat(state, side)
     legal = borodino.legal_commands(state, side)
     attacks = sorted(((e.value, a.to_text()) for a in legal if isinstance(a, C.Attack)
                       and (e := expectation(b, side, a, goals, weight)) is not None), reverse=True)
-    texts = list(dict.fromkeys([mine.command] + [t for _, t in attacks[:ATTACKS]]
-                               + (["end"] if any(isinstance(c, C.End) for c in legal) else [])))
+    others = [t for _, t in attacks[:ATTACKS]] + (["end"] if any(isinstance(c, C.End) for c in legal) else [])
+    return judged(state, side, rng, playouts, level1.combat(state, side), others)
+
+
+def into_goal(state: dict, side: str) -> bool:
+    """Whether the side is to choose who advances after combat (Combat H) and a victory hex is
+    among the hexes vacated: who holds it then may decide the game."""
+    step = state["pending"]["steps"][0] if state["pending"] else None
+    if step is None or step["kind"] != "advance" or borodino.active_sides(state) != [side]:
+        return False
+    return any(isinstance(c, C.Advance) and c.to in objectives(Battle(state))
+               for c in borodino.legal_commands(state, side))
+
+
+def advance(state: dict, side: str, rng: random.Random, playouts: int) -> Decision:
+    """Who advances into a vacated victory hex, or whether none does, chosen by playouts among
+    every advance the rules offer (Combat H) and staying: the unit left there must hold it against
+    the enemy's next attacks, doubled by its terrain (Combat J), and the hex it leaves opens."""
+    others = [c.to_text() for c in borodino.legal_commands(state, side)]
+    return judged(state, side, rng, playouts, level1.choice(state, side), others)
+
+
+def judged(state: dict, side: str, rng: random.Random, playouts: int, mine: Decision,
+           others: list[str]) -> Decision:
+    """Level 1's choice, or the one of `others` whose playouts from the board after it end
+    clearly better (`clear_gain`), every choice played out on the same dice seeds."""
+    texts = list(dict.fromkeys([mine.command] + others))
     seeds = [rng.getrandbits(48) for _ in range(playouts * HORIZON // horizon(state))]
     ends = {t: outcomes(state, side, seeds, borodino.parse(side, t)) for t in texts}
     gains = {t: gain for t in texts if t != mine.command
@@ -237,8 +275,10 @@ def last_attacks(state: dict, side: str, rng: random.Random, playouts: int) -> D
     if not gains:
         return mine
     best = max(gains, key=lambda t: (gains[t], t))
-    return Decision(best, f"level 2: the best of {len(texts)} choices in {len(seeds)} playouts to the end "
+    to_end = " to the end" if horizon(state) < HORIZON else ""
+    return Decision(best, f"level 2: the best of {len(texts)} choices in {len(seeds)} playouts{to_end} "
                           f"({float(gains[best]):+.1f} over level 1's {mine.command})")
+
 
 def horizon(state: dict) -> int:
     """Movement Phases a playout from this board plays: HORIZON, or to the end of the game when

@@ -10,11 +10,12 @@ import pytest
 from rules import borodino
 from rules.borodino.ai import level1
 from rules.borodino import commands as C
-from rules.borodino.ai.level2 import (HOLD_BACK, HORIZON, MARGIN, PLANS, PLAYOUTS, POPULATION, Level2, Search,
-                                      clear_gain, horizon, last_attacks, outcomes, plans_for, playouts_for, score)
+from rules.borodino.ai.level2 import (CANDIDATES, HOLD_BACK, HORIZON, MARGIN, PLANS, PLAYOUTS, POPULATION, Level2,
+                                      Search, advance, clear_gain, horizon, into_goal, last_attacks, outcomes,
+                                      plans_for, playouts_for, score)
 from rules.borodino.ai.position import rebuild
 from rules.borodino.battle import Battle
-from rules.core.ai import decision_rng, duel
+from rules.core.ai import Decision, decision_rng, duel
 from tests.rules.borodino.helpers import position
 
 SMALL = Level2(POPULATION, playouts=1)  # a search small enough for the suite, the same code as the seat's
@@ -78,6 +79,52 @@ def test_a_unit_held_back_ends_its_move_out_of_contact():
     _, first = search._moves((0,) * search.genes)
     assert _in_contact(held, "french") <= before < _in_contact(first, "french")
     assert held != state
+
+
+def test_waiting_is_judged_by_playouts_even_where_the_static_measure_ranks_it_low():
+    """Waiting (every unit held back) is in the first generation and among the candidates the
+    playouts judge, beside level 1's own plan, though `score`, which sees only this turn, puts it
+    below the CANDIDATES best here (the positive control: it would not have been judged)."""
+    state = _level_1_game_until("shevardino", 1, 6, "french")
+    search = Search(rebuild(borodino.view(state, "french"), random.Random(1)), "french", random.Random(1), 8, 1)
+    search.best()
+    first, wait = (0,) * search.genes, (HOLD_BACK,) * search.genes
+    ranked = sorted(search.scored, key=lambda g: (-search.scored[g], g))
+    boards = list(dict.fromkeys(search.made[g] for g in ranked))
+    assert boards.index(search.made[wait]) >= CANDIDATES and search.made[wait] != search.made[first]
+    judged = search.candidates(ranked, first, wait)
+    assert judged[:2] == [first, wait] and len({search.made[g] for g in judged}) == len(judged) == CANDIDATES
+
+
+def _level_1_commands(scenario: str, seed: int, commands: int) -> dict:
+    """Level 1 against itself from `setup(scenario, seed)`, the first `commands` commands."""
+    state, commander = borodino.setup(scenario, seed), borodino.commander(1)
+    plan: list[Decision] = []
+    for _ in range(commands):
+        mover = borodino.active_sides(state)[0]
+        plan = plan or list(commander.plan(borodino.view(state, mover), (), random.Random(0)))
+        state, _ = borodino.apply(state, mover, borodino.parse(mover, plan.pop(0).command))
+    return state
+
+
+def test_who_advances_into_a_vacated_victory_hex_is_chosen_by_playouts():
+    """Combat H: after the French drive the Russians from the Schevardino redoubt (Shevardino, dice
+    seed 1, Game-Turn 7), either attacker may advance into 3222, or none. Level 2 judges each by
+    playouts (`advance`), deterministically for its generator; an advance that takes no victory
+    hex (the Russians beside the redoubt, Game-Turn 4) is left to level 1."""
+    state = _level_1_commands("shevardino", 1, 180)
+    assert into_goal(state, "french")
+    offered = {c.to_text() for c in borodino.legal_commands(state, "french")}
+    assert offered == {"advance 3123 3222", "advance 3223 3222", "stay"}
+    choice = advance(state, "french", random.Random(3), 2)
+    assert choice == advance(state, "french", random.Random(3), 2) and choice.command in offered
+    rng = random.Random(5)
+    view = borodino.view(state, "french")
+    assert SMALL.plan(view, (), random.Random(5)) == [advance(rebuild(view, rng), "french", rng, 1)]
+    beside = _level_1_commands("shevardino", 1, 52)
+    assert beside["pending"]["steps"][0]["kind"] == "advance" and not into_goal(beside, "russian")
+    view = borodino.view(beside, "russian")
+    assert SMALL.plan(view, (), random.Random(5)) == level1.Level1().plan(view, (), random.Random(5))
 
 
 def test_level_2_decisions_do_not_change_with_the_dice_seed():
