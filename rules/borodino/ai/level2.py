@@ -47,7 +47,9 @@ of plans scored (`plans_for` a time budget) and of playouts, never a clock, so a
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any, TypeVar
 
 from rules import borodino
 from rules.borodino import commands as C
@@ -79,6 +81,7 @@ MARGIN = Fraction(WIN, 8)  # what another choice must gain over level 1's in the
 Z = 2            # and by how many standard errors of that mean (`clear_gain`)
 
 Genome = tuple[int, ...]
+K = TypeVar("K")  # a choice judged by playouts: a plan's genome or a command's text
 Made = tuple[Hex | None, ...]  # where each mover ended (None: it stayed)
 
 
@@ -162,10 +165,7 @@ class Search:
         draws from the AI's generator), so the plans are compared on the same luck."""
         seeds = [self.rng.getrandbits(48) for _ in range(self.playouts * HORIZON // horizon(self.state))]
         ends = {g: self._outcomes(g, seeds) for g in candidates}
-        gains = {g: gain for g in candidates if g != first
-                 and (gain := clear_gain(ends[g], ends[first])) is not None}
-        best = max(gains, key=lambda g: (gains[g], self.scored[g]), default=first)
-        return best, gains.get(best, Fraction(0))
+        return clearly_best(ends, first, lambda g: self.scored[g])
 
     def _outcomes(self, genome: Genome, seeds: list[int]) -> list[Fraction]:
         """The worth to the side of the boards its playouts from this plan end on, seed by seed."""
@@ -270,14 +270,20 @@ def judged(state: dict, side: str, rng: random.Random, playouts: int, mine: Deci
     texts = list(dict.fromkeys([mine.command] + others))
     seeds = [rng.getrandbits(48) for _ in range(playouts * HORIZON // horizon(state))]
     ends = {t: outcomes(state, side, seeds, borodino.parse(side, t)) for t in texts}
-    gains = {t: gain for t in texts if t != mine.command
-             and (gain := clear_gain(ends[t], ends[mine.command])) is not None}
-    if not gains:
+    best, gain = clearly_best(ends, mine.command, lambda t: t)
+    if best == mine.command:
         return mine
-    best = max(gains, key=lambda t: (gains[t], t))
     to_end = " to the end" if horizon(state) < HORIZON else ""
     return Decision(best, f"level 2: the best of {len(texts)} choices in {len(seeds)} playouts{to_end} "
-                          f"({float(gains[best]):+.1f} over level 1's {mine.command})")
+                          f"({float(gain):+.1f} over level 1's {mine.command})")
+
+
+def clearly_best(ends: dict[K, list[Fraction]], base: K, tie: Callable[[K], Any]) -> tuple[K, Fraction]:
+    """The choice whose playouts gain most over `base`'s where the gain is clear (`clear_gain`;
+    ties by `tie`), with that gain; `base` and no gain when none is clear."""
+    gains = {k: gain for k in ends if k != base and (gain := clear_gain(ends[k], ends[base])) is not None}
+    best = max(gains, key=lambda k: (gains[k], tie(k)), default=base)
+    return best, gains.get(best, Fraction(0))
 
 
 def horizon(state: dict) -> int:
