@@ -6,7 +6,9 @@ hex is an elimination (Retreat and Advance), bombarding artillery suffers nothin
 Each result is scored in Combat Points for the attacker (enemy points destroyed minus its own, an
 exchange costing at least the defender's printed strength: CRT, Ex), its own points weighted by
 what its side's victory conditions make them cost (goals.loss_weight), plus what the ground is
-worth: a victory hex the defender must leave.
+worth: a victory hex the defender must leave, and, for level 2 (`holding`), one an attacker must
+leave when the attack fails (Ar, Ae): a unit in a victory hex next to an enemy owes an attack
+(Combat B), and the defender may advance into the hex it is pushed from (Combat H).
 
 Whether a retreat is open is `results.retreat_open`: one search, exact.
 """
@@ -36,9 +38,10 @@ class Expectation:
 
 
 def expectation(b: Battle, side: str, cmd: C.Attack, goals: Collection[Hex],
-                own_weight: Fraction = Fraction(1)) -> Expectation | None:
+                own_weight: Fraction = Fraction(1), holding: bool = False) -> Expectation | None:
     """The exact expected value of an attack over the six die faces (CRT); None when the rules
-    refuse it (Combat A-K; the attacks still owed, Combat B-D, are not asked)."""
+    refuse it (Combat A-K; the attacks still owed, Combat B-D, are not asked). With `holding`, a
+    victory hex an attacker stands in is ground lost when the attackers retreat or die."""
     try:
         plan = plan_attack(b, side, cmd, check_obligations=False)
     except RuleViolation:
@@ -55,6 +58,7 @@ def expectation(b: Battle, side: str, cmd: C.Attack, goals: Collection[Hex],
     theirs = sum(b.strength(d) for d in plan.defenders)
     printed = theirs if plan.defenders else b.map.redoubts[plan.redoubt_defending or ""].strength
     vacates = any(d in goals for d in cmd.defenders)
+    leaves = holding and any(b.hex_of(a) in goals for a in exposed)
     whole, back = 2, int(2 * RETREAT)  # the sums below count half Combat Points: whole numbers, quick and exact
 
     def pushed(units: list[str]) -> int:  # lost by a retreat, whole when it is blocked
@@ -76,4 +80,6 @@ def expectation(b: Battle, side: str, cmd: C.Attack, goals: Collection[Hex],
             gained += pushed(plan.defenders)
         if vacates and result in ("De", "Ex", "Dr"):
             gained += whole * GROUND
+        if leaves and result in ("Ae", "Ar"):
+            gained -= whole * GROUND
     return Expectation(plan.odds, (Fraction(gained) - own_weight * spent) / (6 * whole))

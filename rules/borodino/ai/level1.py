@@ -220,9 +220,11 @@ def _why_place(b: Battle, h: Hex, targets: dict[Hex, str]) -> str:
 
 
 # --- combat ----------------------------------------------------------------------------------
-def combat(state: dict, side: str) -> Decision:
+def combat(state: dict, side: str, holding: bool = False) -> Decision:
+    """The next command of the Combat Phase (see the module docstring); level 2 asks it `holding`
+    its victory hexes (attacks.expectation)."""
     b = Battle(state)
-    chosen = _chosen(b, side)
+    chosen = _chosen(b, side, holding)
     if chosen is not None:
         best, attack, owed = chosen
         if owed or best.value >= GAIN:
@@ -230,7 +232,7 @@ def combat(state: dict, side: str) -> Decision:
     return Decision("end", "no attack left that is owed or expected to gain (Combat B)")
 
 
-def _chosen(b: Battle, side: str) -> tuple[Expectation, C.Attack, bool] | None:
+def _chosen(b: Battle, side: str, holding: bool = False) -> tuple[Expectation, C.Attack, bool] | None:
     """The legal attack worth most by its expectation (attacks.py), and whether an attack is owed
     (Combat B: `end` is refused); None when no attack is left. The attacks `legal_commands` would
     try are scored first and checked against Combat B-D best first, up to the first legal one:
@@ -238,7 +240,7 @@ def _chosen(b: Battle, side: str) -> tuple[Expectation, C.Attack, bool] | None:
     goals, weight = objectives(b), loss_weight(b, side)
     now = contact(b, side)
     scored = sorted(((e, a.to_text(), a) for a in attack_candidates(b, side, now)
-                     if (e := expectation(b, side, a, goals, weight))),
+                     if (e := expectation(b, side, a, goals, weight, holding))),
                     key=lambda x: (x[0].value, x[1]), reverse=True)
     best = next(((e, attack) for e, _, attack in scored if may_attack(b, side, attack, now)), None)
     return None if best is None else (best[0], best[1], bool(now.required))

@@ -40,6 +40,11 @@ its best few other attacks by CRT expectation, and `end` when nothing is owed ar
 playouts to the end of the game. So is, in any Game-Turn, who advances into a vacated victory
 hex after combat, or whether none does (`advance`, Combat H): the unit left there must hold it.
 Elsewhere the Combat Phase and every choice after a roll are level 1's.
+Among the last attacks judged are two that count a victory hex the side holds (attacks.py,
+`holding`): its holder owes an attack when an enemy stands next to it (Combat B), and if that
+attack fails the defender may advance into the hex (Combat H). In Shevardino's dice seed 38 the
+Russians lost the redoubt so in their last Combat Phase: its holder's owed attack, alone at 1-1,
+failed, and the French advanced into it.
 
 The search is deterministic: it draws only from the AI's own generator, and its effort is a number
 of plans scored (`plans_for` a time budget) and of playouts, never a clock, so a blunder replays.
@@ -140,10 +145,11 @@ class Search:
             population = [self._child(elite) for _ in range(POPULATION)]
             if all(g in self.scored for g in population):  # the elite bred nothing new: mutate harder
                 population = [self._mutant(self._mutant(self.rng.choice(elite))) for _ in range(POPULATION)]
-        winner, lead = self._judged(self.candidates(ranked, first, wait), first)
+        seeds = dice_seeds(self.state, self.rng, self.playouts)
+        winner, lead = self._judged(self.candidates(ranked, first, wait), first, seeds)
         moves, after = self._moves(winner)
         why = (f" (level 2: the best of {len(self.scored)} plans, {float(lead):+.1f} over level 1's "
-               f"in {self.playouts} playouts each)")
+               f"in {len(seeds)} playouts each)")
         moves = [Decision(d.command, d.reason + why) for d in moves]
         _, leaders_moved = move_leaders(after, self.side)  # Doomed Victory 8.1: after their units
         end = Decision("end", "every unit that should move has moved (Sequence of Play)" + why)
@@ -159,11 +165,10 @@ class Search:
                 boards.setdefault(self.made[g], g)
         return list(boards.values())
 
-    def _judged(self, candidates: list[Genome], first: Genome) -> tuple[Genome, Fraction]:
+    def _judged(self, candidates: list[Genome], first: Genome, seeds: list[int]) -> tuple[Genome, Fraction]:
         """The plan whose playouts end best among the candidates (level 1's own the first), and
-        its lead over level 1's. The playouts of every candidate share their dice (the same
-        draws from the AI's generator), so the plans are compared on the same luck."""
-        seeds = [self.rng.getrandbits(48) for _ in range(self.playouts * HORIZON // horizon(self.state))]
+        its lead over level 1's. The playouts of every candidate share their dice `seeds`, so the
+        plans are compared on the same luck."""
         ends = {g: self._outcomes(g, seeds) for g in candidates}
         return clearly_best(ends, first, lambda g: self.scored[g])
 
@@ -234,15 +239,28 @@ def clear_gain(ends: list[Fraction], base: list[Fraction]) -> Fraction | None:
 
 def last_attacks(state: dict, side: str, rng: random.Random, playouts: int) -> Decision:
     """In the last Game-Turns (`horizon` reaches the end), the next command of the Combat Phase
-    chosen by playouts to the end of the game among level 1's choice, the best few attacks by
-    their CRT expectation and `end` when no attack is owed (Combat B)."""
+    chosen by playouts to the end of the game among level 1's choice and `attack_choices`."""
+    return judged(state, side, rng, playouts, level1.combat(state, side), attack_choices(state, side))
+
+
+def attack_choices(state: dict, side: str) -> list[str]:
+    """The Combat Phase's next commands judged besides level 1's: the best few attacks by their
+    CRT expectation, `end` when no attack is owed (Combat B), and two that count a victory hex the
+    side holds (attacks.expectation `holding`): level 1's choice so valued, and the best attack
+    made from the hex. Its holder owes an attack when an enemy stands next to it (Combat B) and,
+    if the attack fails, the defender may advance into the hex (Combat H): better made at once
+    with the friends beside it than alone after they have fought, or made needless by driving
+    that enemy off first."""
     b = Battle(state)
     goals, weight = objectives(b), loss_weight(b, side)
-    legal = borodino.legal_commands(state, side)
-    attacks = sorted(((e.value, a.to_text()) for a in legal if isinstance(a, C.Attack)
-                      and (e := expectation(b, side, a, goals, weight)) is not None), reverse=True)
-    others = [t for _, t in attacks[:ATTACKS]] + (["end"] if any(isinstance(c, C.End) for c in legal) else [])
-    return judged(state, side, rng, playouts, level1.combat(state, side), others)
+    offered = borodino.legal_commands(state, side)
+    legal = [a for a in offered if isinstance(a, C.Attack)]
+    attacks = sorted(((e.value, a.to_text()) for a in legal
+                      if (e := expectation(b, side, a, goals, weight)) is not None), reverse=True)
+    from_goal = sorted(((e.value, a.to_text()) for a in legal if goals.keys() & set(a.attackers)
+                        and (e := expectation(b, side, a, goals, weight, holding=True)) is not None), reverse=True)
+    others = [t for _, t in attacks[:ATTACKS] + from_goal[:1]] + [level1.combat(state, side, holding=True).command]
+    return others + (["end"] if any(isinstance(c, C.End) for c in offered) else [])
 
 
 def into_goal(state: dict, side: str) -> bool:
@@ -268,7 +286,7 @@ def judged(state: dict, side: str, rng: random.Random, playouts: int, mine: Deci
     """Level 1's choice, or the one of `others` whose playouts from the board after it end
     clearly better (`clear_gain`), every choice played out on the same dice seeds."""
     texts = list(dict.fromkeys([mine.command] + others))
-    seeds = [rng.getrandbits(48) for _ in range(playouts * HORIZON // horizon(state))]
+    seeds = dice_seeds(state, rng, playouts)
     ends = {t: outcomes(state, side, seeds, borodino.parse(side, t)) for t in texts}
     best, gain = clearly_best(ends, mine.command, lambda t: t)
     if best == mine.command:
@@ -284,6 +302,18 @@ def clearly_best(ends: dict[K, list[Fraction]], base: K, tie: Callable[[K], Any]
     gains = {k: gain for k in ends if k != base and (gain := clear_gain(ends[k], ends[base])) is not None}
     best = max(gains, key=lambda k: (gains[k], tie(k)), default=base)
     return best, gains.get(best, Fraction(0))
+
+
+def dice_seeds(state: dict, rng: random.Random, playouts: int) -> list[int]:
+    """The dice seeds of the playouts that judge each choice, drawn from the AI's generator:
+    `playouts` where a playout plays HORIZON Movement Phases, more where it plays fewer before
+    the game ends, as many as cost the same. A playout costs about one Movement and one Combat
+    Phase for each Movement Phase it begins, and the Combat Phase it starts with: in Shevardino
+    the Russians' last Player-Turn, a playout of one Combat Phase, is judged by six times as many
+    as a Movement Phase of Game-Turn 5 (Sequence of Play: the French move first)."""
+    left = Battle(state).scenario.last_turn - state["turn"]
+    begun = min(HORIZON, 2 * left + (state["player"] == "french"))
+    return [rng.getrandbits(48) for _ in range(playouts * (HORIZON + 1) // (begun + 1))]
 
 
 def horizon(state: dict) -> int:

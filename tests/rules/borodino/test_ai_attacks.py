@@ -53,6 +53,19 @@ def test_a_victory_hex_the_defender_must_leave_adds_its_ground():
     assert e.value == Fraction(-1, 2) + Fraction(3, 6) * 6
 
 
+def test_holding_a_victory_hex_counts_it_lost_when_the_attack_fails():
+    """Level 2 may value an attack `holding` its victory hexes: the 1-1 attack above, made from a
+    victory hex, loses it on faces 4-6 (Ar; Combat H lets the defender advance into it):
+    -1/2 - 3/6 x 6. Level 1's measure leaves it out, and a defender's victory hex is unchanged."""
+    s = position({F7: D[3], R5: G}, phase="combat")
+    attack, ours = C.Attack((D[3],), (G,)), {D[3]: "a victory hex"}
+    assert expectation(Battle(s), "french", attack, ours).value == Fraction(-1, 2)
+    assert expectation(Battle(s), "french", attack, ours, holding=True).value == Fraction(-1, 2) - Fraction(3, 6) * 6
+    theirs = {G: "a victory hex"}
+    assert (expectation(Battle(s), "french", attack, theirs, holding=True)
+            == expectation(Battle(s), "french", attack, theirs))
+
+
 def test_the_french_of_7_september_weigh_their_own_losses_double():
     """Victory Conditions (7 Sept): the French substantial victory needs twice the Russian losses,
     and the Russians win a substantial victory when the French lose more. The 1-1 attack above

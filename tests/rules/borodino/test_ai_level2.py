@@ -10,9 +10,9 @@ import pytest
 from rules import borodino
 from rules.borodino.ai import level1
 from rules.borodino import commands as C
-from rules.borodino.ai.level2 import (CANDIDATES, HOLD_BACK, HORIZON, MARGIN, PLANS, PLAYOUTS, POPULATION, Level2,
-                                      Search, advance, clear_gain, horizon, into_goal, last_attacks, outcomes,
-                                      plans_for, playouts_for, score)
+from rules.borodino.ai.level2 import (ATTACKS, CANDIDATES, HOLD_BACK, HORIZON, MARGIN, PLANS, PLAYOUTS, POPULATION,
+                                      Level2, Search, advance, attack_choices, clear_gain, dice_seeds, horizon,
+                                      into_goal, last_attacks, outcomes, plans_for, playouts_for, score)
 from rules.borodino.ai.position import rebuild
 from rules.borodino.battle import Battle
 from rules.core.ai import Decision, decision_rng, duel
@@ -127,6 +127,23 @@ def test_who_advances_into_a_vacated_victory_hex_is_chosen_by_playouts():
     assert SMALL.plan(view, (), random.Random(5)) == level1.Level1().plan(view, (), random.Random(5))
 
 
+def test_the_last_attacks_judged_include_the_best_made_from_the_victory_hex_held():
+    """Combat B, H: Shevardino, dice seed 61, the Russians' Combat Phase of Game-Turn 7. The
+    redoubt's holder in 3222 owes an attack. Level 1's choice and its three best attacks by CRT
+    expectation leave the holder out; `attack_choices` adds its best attack, joined by 3121 and
+    3122, valued holding the redoubt. `last_attacks` judges that set by playouts to the end."""
+    state = _level_1_commands("shevardino", 61, 181)
+    assert (state["turn"], state["player"], state["phase"]) == (7, "russian", "combat")
+    mine = level1.combat(state, "russian")
+    choices = attack_choices(state, "russian")
+    assert mine.command == "attack 3223 -> 3424" and all("3222" not in t for t in choices[:ATTACKS])
+    assert choices[ATTACKS] == "attack 3121+3122+3222 -> 3021"
+    assert choices[ATTACKS + 1] == level1.combat(state, "russian", holding=True).command
+    chosen = last_attacks(state, "russian", random.Random(3), 2)
+    assert chosen == last_attacks(state, "russian", random.Random(3), 2)
+    assert chosen.command in [mine.command] + choices
+
+
 def test_level_2_decisions_do_not_change_with_the_dice_seed():
     """13.2: two states alike but for their dice seed give the same plan from the same AI generator."""
     state = _later("6sep", 1, 60)
@@ -162,6 +179,19 @@ def test_playouts_reach_the_end_of_the_game_from_the_last_two_game_turns():
     state = borodino.setup("5sep", 1)
     assert horizon({**state, "turn": 5}) == HORIZON
     assert [horizon({**state, "turn": t}) for t in (6, 7, 8)] == [6, 4, 2]
+
+
+def test_shorter_playouts_are_more_at_the_same_cost():
+    """A playout costs about one Movement and one Combat Phase per Movement Phase it begins, and
+    the Combat Phase it starts with (the French move first, Sequence of Play). 5 Sept: PLAYOUTS
+    per choice while a playout plays HORIZON Movement Phases; then more, up to six times as many
+    in the Russians' last Player-Turn, whose playouts are its Combat Phase alone."""
+    state = borodino.setup("5sep", 1)
+
+    def judged_by(turn: int, player: str) -> int:
+        return len(dice_seeds({**state, "turn": turn, "player": player}, random.Random(0), PLAYOUTS))
+    assert judged_by(4, "french") == judged_by(5, "french") == judged_by(5, "russian") == PLAYOUTS
+    assert [judged_by(t, p) for t in (6, 7, 8) for p in ("french", "russian")] == [8, 9, 12, 16, 24, 48]
 
 
 def test_in_the_last_game_turn_the_attack_massed_on_the_deciding_redoubt_is_chosen():
