@@ -79,9 +79,9 @@ PLANS = 40       # plans scored per Movement Phase with no time budget given
 HOLD = 6         # a victory hex held at the end of the move (attacks.GROUND: one driven from)
 PROGRESS = Fraction(1, 8)  # half a hex nearer a victory hex (level1.place_score), for one unit
 CANDIDATES = 5   # plans judged by playouts: level 1's, waiting, and the best others by `score`
-PLAYOUTS = 8     # playouts per candidate
+PLAYOUTS = 8     # playouts per candidate where they play HORIZON Movement Phases (more when fewer: dice_seeds)
 HORIZON = 5      # Movement Phases a playout plays (the enemy's last), unless the game ends soon
-ATTACKS = 3      # attacks judged by playouts in the last Game-Turns, besides level 1's choice
+ATTACKS = 3      # attacks judged by playouts in the last Game-Turns, besides level 1's choice (attack_choices)
 MARGIN = Fraction(WIN, 8)  # what another choice must gain over level 1's in the playouts' mean
 Z = 2            # and by how many standard errors of that mean (`clear_gain`)
 
