@@ -311,16 +311,20 @@ def dice_seeds(state: dict, rng: random.Random, playouts: int) -> list[int]:
     Phase for each Movement Phase it begins, and the Combat Phase it starts with: in Shevardino
     the Russians' last Player-Turn, a playout of one Combat Phase, is judged by six times as many
     as a Movement Phase of Game-Turn 5 (Sequence of Play: the French move first)."""
-    left = Battle(state).scenario.last_turn - state["turn"]
-    begun = min(HORIZON, 2 * left + (state["player"] == "french"))
+    begun = min(HORIZON, 2 * turns_left(state) + (state["player"] == "french"))
     return [rng.getrandbits(48) for _ in range(playouts * (HORIZON + 1) // (begun + 1))]
 
 
 def horizon(state: dict) -> int:
     """Movement Phases a playout from this board plays: HORIZON, or to the end of the game when
     it ends within two more Game-Turns."""
-    left = Battle(state).scenario.last_turn - state["turn"]
+    left = turns_left(state)
     return 2 * left + 2 if left <= 2 else HORIZON
+
+
+def turns_left(state: dict) -> int:
+    """The Game-Turns after this one before the scenario ends (its last Game-Turn: Victory Conditions)."""
+    return Battle(state).scenario.last_turn - state["turn"]
 
 
 def score(after: dict, side: str) -> Fraction:
