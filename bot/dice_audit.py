@@ -67,7 +67,7 @@ def _published_rolls(service: GameService, game_id: int) -> tuple[int, list[int]
     rows = store.commands(game_id)
     checked, differing = 0, []
     for row, (after, events) in zip(rows, replay(system, state, ((r["side"], r["normalised"]) for r in rows))):
-        rolled = after["dice"]["rolls"] != state["dice"]["rolls"]  # dice live in the state (DESIGN.md)
+        rolled = after["dice"]["rolls"] != state["dice"]["rolls"]  # dice live in the state (docs/architecture.md)
         state = after
         if not rolled:
             continue

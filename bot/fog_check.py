@@ -1,4 +1,4 @@
-"""The swap test through the front ends (DESIGN.md, "The swap test is the proof"; issue 9.7).
+"""The swap test through the front ends (docs/architecture.md, "Hidden information").
 
 The engine's swap test (rules/bloody_monday/swaptest.py) exchanges two blocks of the other side
 that a viewer has not seen and compares what the engine tells that viewer. Here the two positions

@@ -1,4 +1,4 @@
-"""The game service: every front end's one door to games, over the engine contract of DESIGN.md.
+"""The game service: every front end's one door to games, over the engine contract (docs/architecture.md).
 
 `submit` turns a player's line of text into a Result. The engine judges game commands; the
 service itself answers the verbs that are about the record rather than the game: `undo` (and
@@ -103,7 +103,7 @@ class GameService:
     """Games over a Store. Keeps the latest state of each game in memory; the store is the truth.
 
     The cache (bot/state_cache.py, bounded) is keyed by the last command number, so one process must own a game's writes
-    (DESIGN.md: games are partitioned by guild); a second writer would need a fresh service.
+    (games are partitioned by guild); a second writer would need a fresh service.
     """
 
     def __init__(self, store: Store, loader: Callable[[str], GameSystem] = rules.load):

@@ -1,6 +1,6 @@
 """Plain-text pictures of a view and of events, for the terminal (and Discord code blocks).
 
-Generic over the common core of every view (DESIGN.md, "Views are plain JSON dicts"): game
+Generic over the common core of every view (docs/architecture.md, "The engine contract"): game
 fields `turn`, `clock`, `phase`, `player`, `to_move`, `prompt`, `notes` (sentences the engine
 offers the player: attacks due, losses, ...), `outcome` and a `units` list.
 Anything a unit dict holds beyond the core columns and is true shows up as a flag (moved, ...).

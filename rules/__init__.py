@@ -1,6 +1,6 @@
 """The games: data, state, legality, dice and per-side views. Standard library only.
 
-`rules.load(name)` returns a game system module honouring the contract of DESIGN.md:
+`rules.load(name)` returns a game system module honouring the engine contract (docs/architecture.md):
 scenarios, setup, active_sides, legal_commands, parse, apply, view, outcome.
 """
 from rules.core.registry import load, register, systems

@@ -1,5 +1,5 @@
 """Bloody Monday (VentoNuovo): the block game of Borodino with fog of war, behind the engine
-contract of DESIGN.md.
+contract (docs/architecture.md).
 
     state = setup("bloody_monday", seed=1)
     state, events = apply(state, "french", parse("french", "tactical"))

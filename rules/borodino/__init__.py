@@ -1,4 +1,4 @@
-"""Borodino (SPI, 1972): the rules engine behind the contract of DESIGN.md.
+"""Borodino (SPI, 1972): the rules engine behind the engine contract (docs/architecture.md).
 
     state = setup("7sep", seed=1)
     state, events = apply(state, "french", parse("french", "move 3225 3224"))

@@ -1,6 +1,6 @@
 """The Borodino hex map, loaded from data/map.toml and validated on load.
 
-The printed map is lost; data/map.toml reconstructs it (see its header and ../shared/MAP_NOTES.md).
+The printed map is lost; data/map.toml reconstructs it (see its header).
 This module answers the questions the rules ask of terrain: what a hex is, what lies on a hexside,
 where the roads run, where the redoubts face, where the map edges and the east-edge exits are.
 """

@@ -1,5 +1,5 @@
 """SPI's 1812 (the Area Grid Game, 1972), Napoleon's invasion of Russia in 13 half-month Game-Turns,
-RECONSTRUCTED from the publisher's overview (seed 004) behind the engine contract of DESIGN.md.
+RECONSTRUCTED from SPI's published overview of the game, behind the engine contract (docs/architecture.md).
 
     state = setup("campaign", seed=1)
     state, events = apply(state, "french", parse("french", "attrit 12"))

@@ -1,4 +1,4 @@
-"""Events: what a command tells, and to whom (DESIGN.md, "Events carry their audience").
+"""Events: what a command tells, and to whom (docs/architecture.md, "The engine contract").
 
 An event is a plain JSON dict: `kind` (what happened, for front ends that draw or sort it),
 `to` (its audience: "all", one side, or "log"), `text` (the sentence a player reads) and

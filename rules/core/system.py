@@ -1,4 +1,4 @@
-"""The engine contract of DESIGN.md as code: what every game system module declares and exposes.
+"""The engine contract (docs/architecture.md) as code: what every game system module declares and exposes.
 
 A system module (rules/borodino, rules/bloody_monday, ...) is itself the implementation: mypy
 checks each one against `GameSystem` (rules/core/registry.py assigns them to that type), so a
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 State = dict  # a JSON-serialisable dict; dice live in it (rules.core.dice)
-View = dict  # what one side (or the public, side None) may see: plain JSON, see DESIGN.md
+View = dict  # what one side (or the public, side None) may see: plain JSON (docs/architecture.md)
 Event = dict  # {"type": ..., "to": audience, ...}: who may see it travels with it
 
 
@@ -37,7 +37,7 @@ class Command(Protocol):
 
 
 class GameSystem(Protocol):
-    """The surface every system module exposes (DESIGN.md, "The rules engine contract")."""
+    """The surface every system module exposes (docs/architecture.md, "The engine contract")."""
 
     INFO: SystemInfo
 

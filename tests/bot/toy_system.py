@@ -1,4 +1,4 @@
-"""A tiny two-side dice race that honours the engine contract of DESIGN.md, for bot/ tests only.
+"""A tiny two-side dice race that honours the engine contract (docs/architecture.md), for bot/ tests only.
 
 Each side has two runners on its own row of hexes. A player turn is a Movement Phase (`move ID
 HEX` one hex east per runner, freely undoable; `end` closes it) then a Dice Phase (`roll`: a die,

@@ -1,7 +1,7 @@
-"""Bloody Monday's data files against the rule book and ../shared/MAP_NOTES.md.
+"""Bloody Monday's data files against every fact the rule book gives about its map and blocks.
 
 The printed map is lost; rules/bloody_monday/data/map.toml reconstructs it. These tests hold the
-reconstruction to every fact MAP_NOTES.md lists for Bloody Monday (one test each, quoted), to the
+reconstruction to every fact the rule book gives about its map (one test each, quoted), to the
 rule book's worked examples that depend on data, and check that each validation of the loader
 fires on a broken document.
 """
@@ -60,7 +60,7 @@ def test_no_block_left_over_faq_2():
     assert on_map + in_pools == 115
 
 
-# --- MAP_NOTES.md, Bloody Monday: one test per fact -------------------------------------------------
+# --- the rule book's facts about its map: one test per fact -------------------------------------------------
 def test_notes_111_areas_green_yellow_red():
     """"111 areas numbered 1–111, each green (open: 1 MP, stack 4, no bonus), yellow (forest: 2 MP,
     stack 2, bonus 1) or red (hill/redoubt: 2 MP, stack 1, bonus 2 if owner defends)." """

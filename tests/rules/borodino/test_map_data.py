@@ -17,7 +17,7 @@ from rules.borodino import battlemap
 from rules.borodino.battlemap import MapDataError, parse
 from rules.core.hexes import are_adjacent, col_row, neighbours
 
-# Printed set-up hexes, copied from the rule book (../shared/seeds/000_ac6aee7a237691a2.txt,
+# Printed set-up hexes, copied from the rule book (SPI's Borodino rules, 1972,
 # SCENARIOS), one list per formation in the order the rule book gives them.
 SETUPS = {
     # "5 September, Battle Game, Russians Initial Set-Up" ("no French have arrived").

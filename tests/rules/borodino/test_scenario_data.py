@@ -1,5 +1,5 @@
 """Borodino order of battle, scenarios and reinforcement chart against the rule book
-(../shared/seeds/000_ac6aee7a237691a2.txt, SCENARIOS and Order of Battle)."""
+(SPI's Borodino rules, 1972, SCENARIOS and Order of Battle)."""
 from __future__ import annotations
 
 import copy

@@ -1,4 +1,4 @@
-"""COMBAT and the Battle Plan Chart (seed 004), case by case. The French are the phasing player, so the
+"""COMBAT and the Battle Plan Chart (SPI's 1812 overview), case by case. The French are the phasing player, so the
 attacker; each test starts at the end of their forced marches."""
 from rules.campaign_1812.combat import column
 from tests.rules.campaign_1812.c1812_helpers import c1812, do, position, refused, rig, stack, texts

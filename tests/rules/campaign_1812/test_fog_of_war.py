@@ -1,4 +1,4 @@
-"""STACKING (seed 004): 'The opposing Player may not learn the composition of the stack unless he is willing
+"""STACKING (SPI's 1812 overview): 'The opposing Player may not learn the composition of the stack unless he is willing
 to do battle'; battle plans face down until both are shown. The swap test proves it over random games."""
 import random
 

@@ -1,4 +1,4 @@
-"""MOVEMENT (seed 004): one area or sub-area a Player-Turn, then forced march with its three outcomes;
+"""MOVEMENT (SPI's 1812 overview): one area or sub-area a Player-Turn, then forced march with its three outcomes;
 supply units never force march; French depots move only with a supply unit."""
 import pytest
 

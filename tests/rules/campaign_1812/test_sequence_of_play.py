@@ -1,4 +1,4 @@
-"""SEQUENCE OF PLAY, REINFORCEMENTS and ATTRITION (seed 004), case by case."""
+"""SEQUENCE OF PLAY, REINFORCEMENTS and ATTRITION (SPI's 1812 overview), case by case."""
 from rules.campaign_1812 import turns
 from rules.campaign_1812.game import Game
 from tests.rules.campaign_1812.c1812_helpers import c1812, do, position, refused, rig, stack, texts

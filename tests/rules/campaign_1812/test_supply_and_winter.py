@@ -1,4 +1,4 @@
-"""SUPPLY and WINTER (seed 004): depletion undepleted / 50% / 100%, permanent; depots project supply to
+"""SUPPLY and WINTER (SPI's 1812 overview): depletion undepleted / 50% / 100%, permanent; depots project supply to
 adjacent areas except in winter; the French make depots by depleting an empty area with a supply unit."""
 from rules.campaign_1812 import supply
 from rules.campaign_1812.game import Game

@@ -1,4 +1,4 @@
-"""VICTORY CONDITIONS (seed 004): forts 1, Kiev 3, St Petersburg 5, Moscow 5; 22 to win; a French corps
+"""VICTORY CONDITIONS (SPI's 1812 overview): forts 1, Kiev 3, St Petersburg 5, Moscow 5; 22 to win; a French corps
 of his choice removed in every Game-Turn the Victory Point Index is not met."""
 from rules.campaign_1812.game import Game
 from tests.rules.campaign_1812.c1812_helpers import c1812, do, position, refused, stack, texts

@@ -1,4 +1,4 @@
-"""DESIGN.md, the engine contract: `apply` never changes the state it is given. The engines copy
+"""The engine contract (docs/architecture.md): `apply` never changes the state it is given. The engines copy
 a state only in part (copy-on-write: a new state shares the parts no command changed with the one
 before it, rules.core.play), so this plays random games of every scenario of every system, with
 every option on and with none, keeps the text of every state it passed through, and checks at
