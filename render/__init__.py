@@ -73,7 +73,7 @@ def snapshot(view: dict, *, zoc: str | None = None, hexes: Iterable[str] = (),
 
 def action_crop(view: dict) -> bytes | None:
     """PNG of the latest action (render/action.py) at a phone's width, its counters or blocks large
-    enough to read there; None while the view's log holds no action yet (issue 12.1). 1812: the
+    enough to read there; None while the view's log holds no action yet. 1812: the
     battle under way, else the latest battle."""
     if view.get("system") == "campaign_1812":
         fought = [b["place"] for b in view.get("log", [])]
@@ -92,7 +92,7 @@ def warm(views: Iterable[dict]) -> None:
     are then ready, and the first picture a player asks for is as quick as any other. Bloody
     Monday: also the whole map at every crop scale and the slots of its blocks, when not on disk
     yet, made by a process of its own (it needs half a gigabyte for some seconds, which the
-    bot's own process then never holds). The bot runs this in a thread as it starts (issue 11.5)."""
+    bot's own process then never holds). The bot runs this in a thread as it starts."""
     for view in views:
         if view.get("system") == "bloody_monday":
             keep_whole_maps()
@@ -116,7 +116,7 @@ def replay_gif(views: Sequence[dict], *, size: int | None = None, seconds: float
 
     Every frame shares one palette, taken from a sample of frames, so that the GIF stores only
     the pixels that change from one frame to the next (Pillow's optimize): a Grand Battle of 80
-    player-turns at full size is under 2 MB, far below Discord's 10 MB upload limit (issue 10.5)."""
+    player-turns at full size is under 2 MB, far below Discord's 10 MB upload limit."""
     if not views:
         raise ValueError("a replay needs at least one view")
     drawn = [_draw(v, size or 900).convert("RGB") for v in views]

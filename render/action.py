@@ -2,7 +2,7 @@
 
 Discord shows a picture about 550 px wide on a phone: the whole map then has 12 px counters, so every
 post after a change carries a second picture, drawn at that width around the places of the latest
-action (issue 12.1). The places come from the view's log alone, so they show nothing hidden.
+action. The places come from the view's log alone, so they show nothing hidden.
 """
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ The simulation is Machado, Oliveira & Fernandes (2009), "A Physiologically-based
 Simulation of Color Vision Deficiency", at full severity (dichromacy): a 3x3 matrix applied to
 linear RGB. The distance is CIEDE2000 (Sharma, Wu & Dalal 2005) between CIELAB colours under D65.
 tests/render/test_colour_vision.py requires every pair of colours that carries meaning
-(render/palette.py, MEANING) to stay apart under all three simulations (issue 12.4).
+(render/palette.py, MEANING) to stay apart under all three simulations.
 """
 from __future__ import annotations
 

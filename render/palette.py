@@ -4,7 +4,7 @@ colour vision.
 The two armies differ in hue family *and* lightness (dark blue French, orange Russians), so they
 stay distinct for colour-blind players; terrain leans on texture as well as colour. MEANING lists
 the pairs a player must tell apart by colour; tests/render/test_colour_vision.py requires each to
-stay MIN_APART (CIEDE2000) apart under protanopia, deuteranopia and tritanopia (issue 12.4).
+stay MIN_APART (CIEDE2000) apart under protanopia, deuteranopia and tritanopia.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Crowded areas listed beside the map's blocks (issue 12.5): when an area's blocks would shrink below
+"""Crowded areas listed beside the map's blocks: when an area's blocks would shrink below
 LEGIBLE to fit in it (six in Borodino, 41), they stand instead at full size in a small panel
 beside the area (or over it, when that leaves them room), joined to it by a leader line.
 

@@ -35,7 +35,7 @@ def frame_for(around: list[int], radius: int, size: int | None) -> View:
     """The box of the frame to draw and its scale. A crop of CROP_WIDTH takes one of SCALES (the
     largest not above the one that fits its areas to that width), and its box is grown about its
     middle to fill the width again and laid on the GRID: its background is then cut from a whole
-    map kept on disk instead of drawn (issue 11.5). A crop of a given `size` (a phone's) keeps
+    map kept on disk instead of drawn. A crop of a given `size` (a phone's) keeps
     its own scale: it is small enough to draw quickly."""
     field = bm_data.battlefield()
     if around:

@@ -53,7 +53,7 @@ def draw_blocks(img: Image.Image, view: dict, frame: View) -> list[Box]:
         size = x1 - x0
         shadow = max(1, size // 14)
         if x0 >= img.width or y0 >= img.height or x1 + shadow <= 0 or y0 + size + shadow <= 0:
-            continue  # outside a crop: no sprite to draw at its scale (issue 11.5)
+            continue  # outside a crop: no sprite to draw at its scale
         spr = sprite(face_of(unit, viewer), size)
         img.paste((40, 36, 30), (x0 + shadow, y0 + shadow, x0 + shadow + size, y0 + shadow + size), spr)
         img.paste(spr, (x0, y0), spr)

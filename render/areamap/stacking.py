@@ -49,7 +49,7 @@ def _kept() -> dict | None:
 def kept_slots() -> None:
     """Work out the slots of every area for 1 to MOST blocks and keep them on disk: seconds of
     searching, which would otherwise fall on the first picture after a start that shows an area
-    holding a number of blocks not drawn there before (issue 11.5). render.warm runs this in a
+    holding a number of blocks not drawn there before. render.warm runs this in a
     process of its own; a later process reads the table (render/layer_cache.py)."""
     layer_cache.note(SLOTS, lambda: {f"{n}:{c}": _worked_out(n, c) for n in sorted(bm_data.areas())
                                      for c in range(1, MOST + 1) if _fits(n, c)})

@@ -150,7 +150,7 @@ def missing_scales() -> list[float]:
 def _draw_static(view: View) -> Image.Image:
     """The static layer of `view`, drawn twice as large and shrunk. A crop draws only the areas
     that reach into it, and their textures only where they lie: the same pixels as drawing all
-    111 areas over the whole picture, at a fraction of the cost (issue 11.5). A view that could be
+    111 areas over the whole picture, at a fraction of the cost. A view that could be
     cut from a whole map (`cuttable`) has its textures and the map's edge where the whole map has
     them, so that drawn alone it looks the same; any other has them from its own corner."""
     big = view.bigger(SUPERSAMPLE)

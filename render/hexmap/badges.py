@@ -1,4 +1,4 @@
-"""Terrain that stays visible under counters (issue 12.2): a corner badge on an occupied town or
+"""Terrain that stays visible under counters: a corner badge on an occupied town or
 woods hex, and every redoubt's own strength (R6, R4, R3) on a tag, struck through once destroyed.
 
 A counter covers most of its hex, and the terrain under it changes the combat (Terrain Effects

@@ -1,4 +1,4 @@
-"""Place names of the Borodino map, set after the counters so that none hides under one (issue 12.3).
+"""Place names of the Borodino map, set after the counters so that none hides under one.
 
 Each name tries spots round its hex, nearest first (the lower band of the hex, then further out,
 up to two and a half hexes away), and takes the first that overlaps no counter, badge, hex number,

@@ -96,7 +96,7 @@ def at_hand(r: int) -> StaticLayer | None:
 def terrain_window(r: int, box: Box) -> tuple[Image.Image, tuple[Box, ...]]:
     """The pixels `box` of the whole layer at hex size r, drawn alone and the same to the last
     pixel: a crop draws a few dozen hexes instead of the map's 1,400, so the first crop at a new
-    scale takes a fraction of a second, not many (issue 11.5). With it, the boxes of the hex
+    scale takes a fraction of a second, not many. With it, the boxes of the hex
     numbers and margin notes drawn (in the whole layer's pixels)."""
     image, labels = _shrunk(battlemap.load(), r, box)
     return image, tuple(labels)

@@ -202,11 +202,11 @@ def dispatch(g: Game, side: str, cmd: C.Command) -> list[Event]:
 
 
 def commander(level: int = 1) -> Commander:
-    """A computer player of this level (rules/bloody_monday/ai; issue 13)."""
+    """A computer player of this level (rules/bloody_monday/ai)."""
     from rules.bloody_monday.ai import commander as make  # the AI plays through this module: import it late
     return make(level)
 
 
 def standing_orders() -> dict[str, dict[str, str]]:
-    """The kinds of mid-turn choice and the standing orders for each (standing.py; issue 10.1)."""
+    """The kinds of mid-turn choice and the standing orders for each (standing.py)."""
     return standing.ORDERS

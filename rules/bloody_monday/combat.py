@@ -71,7 +71,7 @@ def may_fire(g: Game, bid: str) -> bool:
 
 def ready_guns(g: Game) -> list[str]:
     """The attacker's loaded guns: while there is one, the battle waits for his `fire` or `end`,
-    whether or not his supreme commander's hidden strength lets it fire (issue 9.3)."""
+    whether or not his supreme commander's hidden strength lets it fire."""
     bt = g.s["battle"]
     return [bid for bid in g.on_map(bt["attacker"]) if loaded(g, bid)] if bt["stage"] == "artillery" else []
 
@@ -160,7 +160,7 @@ def hit_one(g: Game, bid: str) -> list[dict]:
 def apply_hits(g: Game) -> list[dict]:
     """Non-phasing player first (FAQ 9); the defensive bonus absorbs first (5.3.6); the owner chooses
     among equally strong units. Before the showdown the defender is asked for every hit, choice or
-    not, so that the pause tells the attacker nothing of his hidden units (issue 9.4)."""
+    not, so that the pause tells the attacker nothing of his hidden units."""
     bt = g.s["battle"]
     events: list[dict] = []
     for side in (bt["defender"], bt["attacker"]):

@@ -1,4 +1,4 @@
-"""Odds before you commit (issue 10.6): the hits a battle or a gun may score, from what the asker may know.
+"""Odds before you commit: the hits a battle or a gun may score, from what the asker may know.
 
 `odds <area>` forecasts the ground combat of a battle there (5.3.4): each side's units roll as
 many dice as their strength, support units one (2.3), hitting at their firepower (2.2), inspired

@@ -3,7 +3,7 @@ overstacking. Retreating Units which cannot retreat due to overstacking are elim
 controlling player's choice."
 
 Where a retreat may go is public (control of the adjacent areas), so whether the game offers the
-retreat never depends on hidden blocks (issue 9.3); room is the defender's own business (stacking
+retreat never depends on hidden blocks; room is the defender's own business (stacking
 counts a side's own units, 1.2). 9.11-9.12 bind a retreating unit like any move. The defender
 names the areas (`retreat 40 43`: the units are spread over them, refused when some would be lost
 while others could go) or places each unit (`retreat r-1-3 40 r-1-4 43`: the units not named are

@@ -1,7 +1,7 @@
-"""Standing orders for Bloody Monday's mid-turn choices (issue 10.1; rules.core.standing).
+"""Standing orders for Bloody Monday's mid-turn choices (rules.core.standing).
 
 A battle waits for the defender's hit choice at every hit before the showdown and among equally
-strong units after it (5.3.6; issue 9.4), for the defender's retreat after artillery fire (6.4),
+strong units after it (5.3.6), for the defender's retreat after artillery fire (6.4),
 and, with the optional rule 9.1, for the Russian player's full-strength jagers to skirmish, ambush
 or fight as usual.
 An order reads only what its player knows: their own blocks and the public control of areas. It

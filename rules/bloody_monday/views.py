@@ -154,7 +154,7 @@ def view(g: Game, viewer: str | None, to_move: list[str]) -> dict:
 
 
 def position(g: Game, viewer: str) -> dict:
-    """The state as `viewer` may know it, for a computer player's board (issue 13.2): no dice, only
+    """The state as `viewer` may know it, for a computer player's board: no dice, only
     the blocks the viewer knows (its own, the revealed, the eliminated), the other side's hidden
     blocks named nowhere (their places are the view's unrevealed `units`), and another player's
     logistics without its private spending (3.4-3.6 restores are told only as "a step")."""

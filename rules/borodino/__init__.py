@@ -212,12 +212,11 @@ def session(state: dict) -> sessions.Session:
 
 
 def standing_orders() -> dict[str, dict[str, str]]:
-    """The kinds of mid-turn choice and the standing orders for each (standing.py; issue 10.1)."""
+    """The kinds of mid-turn choice and the standing orders for each (standing.py)."""
     return standing.ORDERS
 
 
 def commander(level: int = 1, budget: float | None = None) -> Commander:
-    """A computer player of this level, thinking within a time budget in seconds (rules/borodino/ai;
-    issue 13)."""
+    """A computer player of this level, thinking within a time budget in seconds (rules/borodino/ai)."""
     from rules.borodino.ai import commander as make  # the AI plays through this module: import it late
     return make(level, budget)

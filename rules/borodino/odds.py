@@ -1,4 +1,4 @@
-"""Odds before you commit (issue 10.6): what a declared attack would meet, without rolling.
+"""Odds before you commit: what a declared attack would meet, without rolling.
 
 `forecast` reads `attackers -> defenders` as `attack` does and plans it with `combat.plan_attack`,
 so the strengths, the defender's modifiers and the odds column are exactly those the attack would

@@ -1,4 +1,4 @@
-"""The rollout policy: shorter random games for a computer opponent's search (issue 11.1).
+"""The rollout policy: shorter random games for a computer opponent's search.
 
 `rollout_command` plays like `legal.sample_command` except in the Movement Phase, where most of
 a random game's commands and time are spent: there it says `end` with probability END_CHANCE,

@@ -1,4 +1,4 @@
-"""Standing orders for Borodino's mid-turn choices (issue 10.1; rules.core.standing).
+"""Standing orders for Borodino's mid-turn choices (rules.core.standing).
 
 A combat result waits for its chooser (results.py): the victor chooses where each loser retreats
 (Retreat), the attacker which units an exchange costs (CRT: Exchange), the owner of spared

@@ -43,7 +43,7 @@ def scenarios() -> list[dict]:
 
 def setup(scenario_id: str, seed: int, options: dict | list | None = None) -> dict:
     """The opening position. The option "tables" may hold a player's own table document (the format
-    of data/tables.toml, from the owner of the original game: issue 14.6), validated here and kept
+    of data/tables.toml, from the owner of the original game), validated here and kept
     in the state, so that the game replays with it."""
     scenario(TITLES, scenario_id)
     named = dict(options) if isinstance(options, dict) else {name: True for name in options or []}

@@ -1,4 +1,4 @@
-"""Odds before you commit (issue 10.6, 14): the Combat Results Table of a battle, from what the
+"""Odds before you commit: the Combat Results Table of a battle, from what the
 asker may see.
 
 A battle's course turns first on the Battle Plan Chart, whose cell the two secret chits choose,

@@ -1,4 +1,4 @@
-"""Standing orders for 1812's mid-turn choices (issue 10.1, 14; rules.core.standing), so that a
+"""Standing orders for 1812's mid-turn choices (rules.core.standing), so that a
 deadline's default choice never stalls a game.
 
 The choices: the Battle Plan (COMBAT: both players at once, each while their chit is not down),

@@ -5,7 +5,7 @@ replaying the same commands from the same seed rolls the same numbers, bit for b
 command can never re-roll a die: the count only goes forward. Each roll is a pure function of
 (seed, position).
 
-Fair dice (issue 10.7): a seed in FAIR_SEEDS, as the bot draws them, rolls die n as
+Fair dice: a seed in FAIR_SEEDS, as the bot draws them, rolls die n as
 1 + SHA-256("<seed>:<n>") mod sides, so that no run of published rolls betrays the seed or the
 next roll, and anyone holding the revealed seed can recompute every roll with a SHA-256 tool.
 Other seeds (typed by hand, tests, games stored before) roll through splitmix64, small and well

@@ -1,4 +1,4 @@
-"""Standing orders (issue 10.1): what a player wants done when a mid-turn choice falls to them and
+"""Standing orders: what a player wants done when a mid-turn choice falls to them and
 they are not there to type it.
 
 Each system declares its kinds of choice and the orders a player may give for each, as data

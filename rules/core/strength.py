@@ -1,4 +1,4 @@
-"""A computer player's strength as measured (issue 13.5): its results against random play (or a
+"""A computer player's strength as measured: its results against random play (or a
 weaker level) and the seconds it thought, per player-turn (Borodino) or per impulse (Bloody Monday)."""
 from __future__ import annotations
 

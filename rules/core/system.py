@@ -65,14 +65,14 @@ class GameSystem(Protocol):
     def odds(self, state: State, side: str | None, text: str) -> dict:
         """What a combat would bring before it is fought, from `side`'s view (None: the public's),
         as data for the front ends to word; CommandError / RuleViolation for a question that is not
-        one (issue 10.6)."""
+        one."""
         ...
 
     def phase_key(self, state: State) -> str: ...
 
     def choice(self, state: State) -> dict | None:
         """The mid-turn choice waiting now, {"kind": a kind of `standing_orders()`, "side": its
-        chooser}, or None (issue 10.1); a choice made at once and in secret by several sides
+        chooser}, or None; a choice made at once and in secret by several sides
         adds "sides", those that have not chosen yet (rules.core.standing.choosers)."""
         ...
 

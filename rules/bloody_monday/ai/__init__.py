@@ -1,4 +1,4 @@
-"""Computer opponents for Bloody Monday (issue 13): `commander(level)` gives a `rules.core.ai.Commander`.
+"""Computer opponents for Bloody Monday: `commander(level)` gives a `rules.core.ai.Commander`.
 
 Level 1 (level1.py) plays by heuristics on the rule book's priorities, on boards drawn from its
 belief about the enemy's hidden blocks (belief.py): what its side has seen, never the state.

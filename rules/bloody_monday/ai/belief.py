@@ -1,4 +1,4 @@
-"""What a Bloody Monday commander believes about the enemy blocks it cannot see (issue 13.2).
+"""What a Bloody Monday commander believes about the enemy blocks it cannot see.
 
 Blocks stand upright (Setup: Fog of War), so a hidden enemy block is only "a French block in 20".
 The commander follows every enemy block as a token from what its player has legitimately seen:

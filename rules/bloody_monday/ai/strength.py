@@ -1,4 +1,4 @@
-"""How strong a Bloody Monday commander is (issue 13.5): games against random play, and its
+"""How strong a Bloody Monday commander is: games against random play, and its
 thinking time per impulse. A measurement, not a test: the README's figures use it; run by hand
 with `nice -n 19 python -m rules.bloody_monday.ai.strength bloody_monday french 20 [FIRST_SEED]`, or
 level 2 against level 1 with `... bloody_monday french 20 FIRST_SEED 2 1`.

@@ -1,4 +1,4 @@
-"""Computer opponents for Borodino (issue 13): `commander(level)` gives a `rules.core.ai.Commander`.
+"""Computer opponents for Borodino: `commander(level)` gives a `rules.core.ai.Commander`.
 
 Level 1 (level1.py) is scripted on the rule book: victory hexes from the scenario (goals.py),
 attacks by their exact expectation over the CRT (attacks.py), on a board rebuilt from the view
