@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
@@ -18,6 +19,7 @@ from render.fonts import font
 from rules.bloody_monday import bm_data
 
 Box = tuple[int, int, int, int]
+Rect = tuple[float, float, float, float]
 
 
 def block_boxes(view: dict, frame: View) -> list[tuple[dict, Box]]:
@@ -155,20 +157,25 @@ def draw_bursts(d: ImageDraw.ImageDraw, view: dict, frame: View) -> None:
 
 
 def draw_hits(d: ImageDraw.ImageDraw, view: dict, frame: View, blocks: list[Box]) -> None:
-    """The hits a battle scored, in a disc on its burst's rim where no block (or panel) stands."""
+    """The hits each side scored in a battle, a disc per side in its blocks' colour, French first, on
+    the burst's rim where no block (or panel) stands. The engine keeps them per side (5.3)."""
     areas = bm_data.areas()
     s = frame.scale
     for battle in (view.get("log") or {}).get("battles", []):
         a = areas.get(battle.get("area"))
-        if a is None or "hits" not in battle:
+        if a is None or not isinstance(battle.get("hits"), dict):
             continue
-        x0, y0, x1, y1 = hits_disc(frame.px(a.centre), s, blocks)
-        d.ellipse((x0, y0, x1, y1), fill=P.HALO, outline=P.INK, width=max(1, round(s)))
-        d.text(((x0 + x1) / 2, (y0 + y1) / 2), str(battle["hits"]), fill=P.INK, font=font("bold", round(10 * s)),
-               anchor="mm")
+        taken: list[Rect] = list(blocks)
+        for side in ("french", "russian"):
+            box = hits_disc(frame.px(a.centre), s, taken)
+            taken.append(box)
+            colours = P.BLOCK[side]
+            d.ellipse(box, fill=colours["fill"], outline=P.INK, width=max(1, round(s)))
+            d.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), str(battle["hits"].get(side, 0)),
+                   fill=colours["ink"], font=font("bold", round(10 * s)), anchor="mm")
 
 
-def hits_disc(centre: Point, scale: float, blocks: list[Box]) -> tuple[float, float, float, float]:
+def hits_disc(centre: Point, scale: float, blocks: Sequence[Rect]) -> Rect:
     """The box of the hits disc: on the burst's rim, lower left if free, else the first free spot
     round it, else lower left."""
     cx, cy = centre
@@ -179,7 +186,7 @@ def hits_disc(centre: Point, scale: float, blocks: list[Box]) -> tuple[float, fl
     return next((b for b in boxes if not any(_meets(b, block) for block in blocks)), boxes[0])
 
 
-def _meets(a: tuple[float, float, float, float], b: Box) -> bool:
+def _meets(a: Rect, b: Rect) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 

@@ -92,7 +92,7 @@ def first_impulse_view() -> dict:
     for u in guns:
         u.update(revealed=True, activated=True, strength=u["strength"] - 1, cubes=["fired"])
         view["log"]["artillery"].append({"from": u["area"], "to": 41})
-    view["log"]["battles"].append({"area": 41, "hits": 3})
+    view["log"]["battles"].append({"area": 41, "hits": {"french": 3, "russian": 1}})
     for a in view["areas"]:
         if a["number"] == 41:
             a["contested"] = True

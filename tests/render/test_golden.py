@@ -8,9 +8,15 @@ from tests.render import golden
 from tests.render.golden import check_golden, fixture_view
 
 
+@pytest.fixture(autouse=True)
+def _compare_even_when_regolding(monkeypatch):
+    """These tests draw changed pictures on purpose: under KOLOCHA_REGOLD=1 they would write them
+    over the real golden. They always compare (the one that tests writing sets it again)."""
+    monkeypatch.delenv("KOLOCHA_REGOLD", raising=False)
+
+
 def test_a_missing_golden_fails_instead_of_writing_itself(tmp_path, monkeypatch):
     monkeypatch.setattr(golden, "GOLDEN", tmp_path)
-    monkeypatch.delenv("KOLOCHA_REGOLD", raising=False)
     with pytest.raises(AssertionError, match="no golden image"):
         check_golden("7sep_start", snapshot(fixture_view("start_view")))
     assert list(tmp_path.iterdir()) == []
