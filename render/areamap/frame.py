@@ -181,7 +181,8 @@ def legend(width: int, viewer: str | None) -> Image.Image:
         (_line(P.KOLOCHA, 0.35), "Kolocha"), (_line(P.START_LINE, 0.12, dash=True), "start line"),
         (_line(P.COMMAND_LINE, 0.15), "command limit"),
         (_line(P.BLOCK["french"]["arrow"], 0.15, head=True), "move"),
-        (_line(P.ARTILLERY_FIRE, 0.16, head=True, dots=True), "artillery fire"), (_burst, "battle; discs: hits each side scored, in its colour"),
+        (_line(P.ARTILLERY_FIRE, 0.16, head=True, dots=True), "artillery fire"),
+        (_burst, "battle; discs: hits each side scored, in its colour"),
         (lambda img, d, box: None, "ring round a number: owner; two colours: contested; north at the top"),
     ]
     return flow_legend(items, width)
