@@ -25,6 +25,23 @@ AT_DEADLINE = ("remind", "end", "choose", "forfeit", "computer")
 AI_LEVELS = (1, 2)  # what the setting accepts; whether a game has that level is its system's word
 
 
+DEADLINE_HELP = (
+    "Each player to move has a deadline (`/game settings deadline_hours:`), reminders before it, "
+    "and at it the game's action (`/game settings at_deadline:`):\n"
+    "- remind: a new deadline, and the late player is told again;\n"
+    "- end: the late player's phase ends and the game moves on. A choice waiting for them "
+    "(a retreat, an advance, losses, hits, a battle plan) is made by their standing order "
+    "(`/game orders`), else by the first order of its kind; what the rules require before the phase "
+    "may end (attacks still owed, a battle that must be fought, an impulse not begun) is played by "
+    "the computer opponent at level 1, from that player's own view, each command shown with its "
+    "reason; then the phase ends. A game without a computer player (1812) needs none: its standing "
+    "orders cover every choice;\n"
+    "- choose: a waiting choice is made as under end, else remind;\n"
+    "- forfeit: the late player loses the game;\n"
+    "- computer: the computer takes the late player's seat for the rest of the game.\n"
+    "`/prefs` sets your own time zone, deadline hour and absences.")
+
+
 @dataclass(frozen=True)
 class GameSettings:
     """The per-game rules of the table (not of the game): deadlines and spectators."""
@@ -79,7 +96,7 @@ class GameSettings:
 
     def describe(self) -> str:
         reminders = ", ".join(f"{h:g} h" for h in self.reminders) or "none"
-        action = {"remind": "remind again", "end": "end the phase (a mid-turn choice: the default)",
+        action = {"remind": "remind again", "end": "end the phase (what is owed played for the late side)",
                   "choose": "the default choice at a mid-turn choice, else remind again",
                   "forfeit": "the late side forfeits",
                   "computer": "the computer takes the late side's seat"}[self.at_deadline]

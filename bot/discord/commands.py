@@ -383,7 +383,7 @@ class GameCommands(app_commands.Group):
                            budget="Seconds a computer seat taken from now on may think per plan")
     @app_commands.choices(at_deadline=[
         app_commands.Choice(name="remind again", value="remind"),
-        app_commands.Choice(name="end the phase (a mid-turn choice: the default)", value="end"),
+        app_commands.Choice(name="end the phase (what is owed played for the late side)", value="end"),
         app_commands.Choice(name="the default mid-turn choice, else remind", value="choose"),
         app_commands.Choice(name="the late side forfeits", value="forfeit"),
         app_commands.Choice(name="the computer takes the late side's seat", value="computer")])
@@ -473,7 +473,7 @@ async def prefs(interaction: discord.Interaction, timezone: str | None = None,
 
 @app_commands.command(name="help", description="The commands of the game in this channel, "
                       "with examples")
-@app_commands.describe(topic="One command in full, e.g. move, retreat, orders")
+@app_commands.describe(topic="One command in full (move, retreat, orders), or deadlines: what happens at one")
 async def help_command(interaction: discord.Interaction, topic: str | None = None) -> None:
     await answer(interaction, lambda t, a, c: t.overview.help(c, topic))
 

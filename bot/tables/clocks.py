@@ -15,10 +15,13 @@ from datetime import datetime, timedelta
 from bot import text as fmt
 from bot.delivery import channel_audience, message, user_audience
 from bot.permissions import TableError
-from bot.service import simultaneous, still_to_order
+from bot.service import Compose, simultaneous, still_to_order
+from bot.stand_in import LEVEL, ComposeFor, stand_in
 from bot.store import Outbox
+from bot.tables.news import Change
 from bot.tables.room import Room
 from bot.words import Text, due, mention, words
+from rules.core.ai import Decision
 
 LATE = timedelta(minutes=1)  # a deadline acted on later than this was missed while the bot was down
 
@@ -72,7 +75,7 @@ class Clocks(Room):
                     tables.computer.wake(game_id)
                     return
                 note += f"; the computer cannot take the seat: {taken}"
-            if action in ("end", "choose"):
+            if action == "choose":
                 change = tables.news.change(game_id, f"Deadline{note}", frozenset({side}))
                 result = await asyncio.to_thread(  # a mid-turn choice waits: its default (10.1)
                     lambda: self.service.default_choice(game_id, side, change.compose))
@@ -80,16 +83,28 @@ class Clocks(Room):
                     await change.settle()  # the side's clock started again if it still acts
                     return
             if action == "end":
-                change = tables.news.change(game_id, f"Deadline{note}", frozenset({side}))
-                result = await asyncio.to_thread(  # off the event loop, like a player's command
-                    lambda: self.service.submit(game_id, side, "end", user="deadline",
-                                                compose=change.compose))
-                if result.accepted:
-                    await change.settle()
+                changes: list[Change] = []
+                done, refusal = await asyncio.to_thread(  # off the event loop, like a player's command
+                    stand_in, self.service, tables.computer.memory, game_id, side,
+                    self._composer(game_id, side, note, changes))
+                if done:  # any Change settles them all: the jobs of the stored rows, the outbox
+                    await changes[-1].settle()
+                if refusal is None:
                     return
-                note += f"; the phase cannot end by itself: {result.message}"
+                note += f"; the phase cannot end by itself: {refusal}"
             await asyncio.to_thread(self._remind_again, game_id, side, note, secret)
             await self.delivery.flush(game_id)
+
+    def _composer(self, game_id: int, side: str, note: str, changes: list[Change]) -> ComposeFor:
+        """The news of each command a passed deadline plays for the side (bot/stand_in.py): the
+        computer's reason beside those it planned; every Change kept in `changes`, the last to
+        settle once all are stored."""
+        def compose_for(decision: Decision | None) -> Compose:
+            who = f"Deadline{note}" if decision is None else f"Deadline{note}, the computer (level {LEVEL})"
+            changes.append(self.tables.news.change(game_id, who, frozenset({side}),
+                                                   why=decision.reason if decision else None))
+            return changes[-1].compose
+        return compose_for
 
     def _computer_takes(self, game_id: int, side: str, note: str) -> str | None:
         """The computer takes the late side's seat (issue 13); None once it has, else why not."""

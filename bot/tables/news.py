@@ -49,7 +49,8 @@ class Change:
         system = self.news.service.system(self.game_id)
         events: list[Text] = [line.strip() for line in fmt.event_lines(result.visible_to(None), False)]
         who = "standing order" if result.standing else self.who  # played for a player (10.1)
-        line = join([words("**", who, "** — ", result.public or result.message, self._why(system)),
+        why = "" if result.standing else self._why(system)  # the computer's reason is not the order's
+        line = join([words("**", who, "** — ", result.public or result.message, why),
                      *events])
         if result.secret:  # given while the other side orders too: only what the rules show
             line = join(events)

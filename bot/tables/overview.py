@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot import dice_audit, pictures
 from bot import text as fmt
+from bot.config import DEADLINE_HELP
 from bot.permissions import Actor, TableError
 from bot.store import UnknownGame
 from bot.tables.room import Room
@@ -72,11 +73,15 @@ class Overview(Room):
         try:
             game = self.tables.game_in(channel_id)
         except TableError:
+            if topic and topic.strip().lower() == "deadlines":
+                return DEADLINE_HELP
             systems = ", ".join(self.tables.systems)
             return ("No game in this channel. `/game new system:<one of " + systems + ">` opens "
                     "one, `/game list` shows this server's games, `/games mine` yours.")
-        answer = self.service.submit(game["id"], None, " ".join(["help", *([topic] if topic else [])]))
         head = f"Game {game['id']}: {game['system']} {game['scenario']}.\n"
+        if topic and topic.strip().lower() == "deadlines":
+            return f"{head}{self.tables.settings(game['id']).describe()}\n{DEADLINE_HELP}"
+        answer = self.service.submit(game["id"], None, " ".join(["help", *([topic] if topic else [])]))
         return head + (answer.reply if answer.reply is not None else answer.message)
 
     def export(self, channel_id: str, guild: str | None, game_id: int | None) -> tuple[int, str, str, bytes]:

@@ -109,9 +109,14 @@ def test_auto_end_at_the_deadline(service):
     assert service.store.commands(game_id)[-1]["normalised"] == "end"
     assert service.store.commands(game_id)[-1]["user"] == "deadline"
     assert service.store.deadline(game_id, "red")["phase_key"] == "1:red:dice"
-    clock.advance(hours=2)  # "end" is not a command of the dice phase: remind instead
+    clock.advance(hours=2)  # "end" is not a command of the dice phase: the computer rolls for Red
     run(tables.deadlines.scheduler.run_due())
-    assert "cannot end by itself" in tables.delivery.messenger.in_channel(CHANNEL)[-1]
+    rolled = service.store.commands(game_id)[-1]
+    assert (rolled["side"], rolled["normalised"], rolled["user"]) == ("red", "roll", "computer")
+    said = tables.delivery.messenger.in_channel(CHANNEL)[-1]
+    assert said.startswith("**Deadline, the computer (level 1)** — Red: roll. Why: ")
+    assert service.store.deadline(game_id, "red") is None and service.store.deadline(game_id, "blue")
+    assert service.replay_check(game_id).ok
 
 
 def test_forfeit_at_the_deadline(service):
