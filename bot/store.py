@@ -10,7 +10,9 @@ Several threads (and processes) may share one file: each thread gets its own con
 every write that could be judged against an old position is checked again inside its
 BEGIN IMMEDIATE transaction, where no other writer can slip in between the check and the write:
 a command issued against an earlier command than the last stored one is refused, and nothing is
-ever written to a game that is over.
+ever written to a game that is over. Every change of a game's life (pause, resume, settings, a
+seat changing hands, an end) reads the game's status inside its own transaction: a cancel racing
+a resume leaves the game over, never revived.
 """
 from __future__ import annotations
 
@@ -52,6 +54,20 @@ class GameOver(StoreRefusal):
 
     def __init__(self, game_id: int):
         super().__init__(f"Game {game_id} is over; it takes no more commands.")
+
+
+class NotPaused(StoreRefusal):
+    """A resume of a game that is not paused (another command resumed it meanwhile)."""
+
+    def __init__(self, game_id: int):
+        super().__init__(f"Game {game_id} is not paused.")
+
+
+class AlreadyPaused(StoreRefusal):
+    """A pause of a game that is paused already (another command paused it meanwhile)."""
+
+    def __init__(self, game_id: int):
+        super().__init__(f"Game {game_id} is already paused.")
 
 
 class StaleCommand(StoreRefusal):
@@ -318,7 +334,10 @@ class Store:
             [user])]
 
     def take_seat(self, game_id: int, side: str, user: str, outbox: Outbox | None = None) -> None:
+        """A person takes a side (a join, or a substitute seated), with the messages saying so;
+        refused (GameOver) once the game is over."""
         with self.transaction():
+            self._check_live(game_id)
             self.db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?)", [game_id, side, user])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
@@ -389,8 +408,10 @@ class Store:
 
     def set_settings(self, game_id: int, settings: dict, outbox: Outbox | None = None,
                      deadlines: list[dict] | None = None) -> None:
-        """New settings, the running `deadlines` rows they reshape, and the messages saying so."""
+        """New settings, the running `deadlines` rows they reshape, and the messages saying so;
+        refused (GameOver) once the game is over."""
         with self.transaction():
+            self._check_live(game_id)
             self.db.execute("UPDATE games SET settings = ?, updated_at = ? WHERE id = ?",
                             [json.dumps(settings), now(), game_id])
             self._rewrite_deadlines(game_id, deadlines or [])
@@ -420,8 +441,10 @@ class Store:
 
     def pause_game(self, game_id: int, reason: str, outbox: Outbox | None = None) -> None:
         """A game that waits (its channel is gone, or its players agreed): no deadline runs, and
-        the reason and the messages saying so are stored with it."""
+        the reason and the messages saying so are stored with it. Refused (GameOver,
+        AlreadyPaused) when the game is over or paused already."""
         with self.transaction():
+            self._check_live(game_id, paused=False)
             self.db.execute("""UPDATE games SET paused = ?, pending_pause = NULL, updated_at = ?
                                WHERE id = ?""", [reason, now(), game_id])
             self._write_deadlines(game_id, {})
@@ -430,8 +453,10 @@ class Store:
     def resume_game(self, game_id: int, channel: str, outbox: Outbox | None = None,
                     deadlines: DeadlineRows | None = None) -> None:
         """A paused game goes on, at the table of `channel`, with the messages saying so and
-        the deadlines it starts."""
+        the deadlines it starts. Refused (GameOver, NotPaused) when the game is over or no
+        longer paused: a resume never revives a game cancelled meanwhile."""
         with self.transaction():
+            self._check_live(game_id, paused=True)
             self.db.execute("""UPDATE games SET paused = NULL, pending_pause = NULL, channel = ?,
                                updated_at = ?
                                WHERE id = ?""", [channel, now(), game_id])
@@ -692,13 +717,18 @@ class Store:
                             [at, game_id, side])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
-    def _check_live(self, game_id: int) -> None:
-        """Inside a write transaction: refuse to touch a game that is over."""
-        row = self.db.execute("SELECT status FROM games WHERE id = ?", [game_id]).fetchone()
+    def _check_live(self, game_id: int, paused: bool | None = None) -> None:
+        """Inside a write transaction: refuse to touch a game that is over, and (`paused` given)
+        one that is not paused (True) or is (False)."""
+        row = self.db.execute("SELECT status, paused FROM games WHERE id = ?", [game_id]).fetchone()
         if row is None:
             raise UnknownGame(game_id)
         if row[0] == "over":
             raise GameOver(game_id)
+        if paused is True and not row[1]:
+            raise NotPaused(game_id)
+        if paused is False and row[1]:
+            raise AlreadyPaused(game_id)
 
     def _write_outbox(self, game_id: int, seq: int, outbox: Outbox | None) -> None:
         for audience, payload in outbox or []:

@@ -27,6 +27,7 @@ from bot.permissions import Actor, TableError
 from bot.tables import Offer, Tables
 from bot.tables.lobby import Opponent
 from bot.tables.overview import STATUSES
+from bot.store import StoreRefusal
 from bot.words import Text
 
 Work = Callable[[Tables, Actor, str], Awaitable[Text] | Text]
@@ -53,6 +54,8 @@ async def answer(interaction: discord.Interaction, work: Work) -> None:
         text = await reply if isinstance(reply, Awaitable) else reply
     except TableError as error:  # a refusal, or an option's text that is not its value (Unreadable)
         text = error.text
+    except StoreRefusal as error:  # a change the store turned down inside its write (a race lost)
+        text = str(error)
     await send_reply(lambda piece: interaction.followup.send(piece, ephemeral=True),
                      tables.delivery,
                      await asyncio.to_thread(tables.private, actor, text or "Done."))

@@ -263,6 +263,7 @@ class Lobby(Room):
     def _set(self, actor: Actor, game: dict, channel: str, changes: dict) -> Text:
         """Under the game's lock: the new settings, the deadlines they reshape and the post
         saying so, stored together; then the deadlines' jobs. What is now due, as words."""
+        self.tables.current(game["id"])
         before = self.tables.settings(game["id"])
         settings = GameSettings.from_dict(changes, before)  # Unreadable: its sentence is the reply
         if settings.at_deadline == "computer" or settings.ai_level != before.ai_level:
@@ -330,6 +331,7 @@ class Lobby(Room):
                          player: Actor) -> None:
         """Under the game's lock: the seat changes hands, with the news and the newcomer's view."""
         game_id = game["id"]
+        game = self.tables.current(game_id)
         seats = self.store.seats(game_id)
         if seats.get(side) == player.id:
             raise TableError(words(mention(player.id), f" already plays "
@@ -377,8 +379,12 @@ class Lobby(Room):
             await self.delivery.flush(game_id)
 
     def _wait(self, game: dict, reason: str) -> None:
-        """Under the game's lock: no deadlines, and the game waits, with the news by DM."""
+        """Under the game's lock: no deadlines, and the game waits, with the news by DM; a game
+        that ended or paused meanwhile is left as it is."""
         game_id = game["id"]
+        game = self.store.game(game_id)
+        if game["status"] == "over" or game["paused"]:
+            return
         text = (f"{game['system']} {game['scenario']} is paused: {reason}. Nothing is lost. "
                 f"To go on, its creator or a member with Manage Server runs `/game resume "
                 f"game:{game_id}` in a channel of the server; `/game cancel game:{game_id}` "
@@ -413,8 +419,10 @@ class Lobby(Room):
         return game
 
     def _go_on(self, actor: Actor, game: dict, channel: str) -> None:
-        """Under the game's lock: the game moves here, with the news and its deadlines."""
+        """Under the game's lock: the game moves here, with the news and its deadlines (refused
+        when a cancel ended it meanwhile; the store checks again inside its write)."""
         game_id = game["id"]
+        game = self.tables.current(game_id)
         self.store.resume_game(game_id, channel, [(channel_audience(channel), message(words(
             name(actor.name), f" resumes game {game_id} ({game['system']} "
             f"{game['scenario']}) here.")))], self.tables.running(game_id) if game["started_at"] else None)
