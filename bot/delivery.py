@@ -13,8 +13,9 @@ start-up).
 Every read and write of the store runs in a worker thread (`asyncio.to_thread`): the event loop
 never waits for another connection's write lock, only the messages wait.
 
-A row's audience is "channel:<id>", "user:<id>", a side (whoever holds its seat when it is sent)
-or "all" (the record of a change's public events, already in its public line). Private rows go
+A row's audience is "channel:<id>", "user:<id>", a side (whoever holds its seat when it is sent),
+"owner:<guild>" (the server's owner: a damaged row set aside, bot/damage.py) or "all" (the
+record of a change's public events, already in its public line). Private rows go
 by DM, prefixed once with "Game N: ". Closed DMs are remembered per person and retried after a
 back-off; meanwhile the person's private news is shown in the replies to their own commands, or
 goes to their private thread in the game's channel if they asked for one.
@@ -25,7 +26,7 @@ import asyncio
 import json
 import logging
 from collections import OrderedDict, defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
@@ -38,6 +39,7 @@ from bot.words import COMPUTER, Text, words
 log = logging.getLogger("kolocha.delivery")
 
 Renderer = Callable[..., bytes]
+OwnerOf = Callable[[str], Awaitable[str | None]]  # a server -> its owner's user id (None: unknown)
 Cropper = Callable[[dict], bytes | None]  # a view -> its latest action at a phone's width, or None
 PlaceCheck = Callable[[dict, list[str]], None]  # refuses (ValueError) places not on the view's map
 # A question's buttons, stored in its outbox row as data and rebuilt by the messenger when the row is
@@ -145,6 +147,11 @@ def payload_text(payload: dict) -> Text:
     return "\n".join(line.strip() for line in fmt.event_lines(payload.get("events", []), False))
 
 
+async def no_owner(guild: str) -> str | None:
+    """Without a chat service that knows servers, a notice to a server's owner stays the record."""
+    return None
+
+
 def utc_now() -> datetime:
     return datetime.now(UTC)
 
@@ -167,6 +174,7 @@ class Delivery:
         self.place_check = place_check  # what a map request around places is checked with
         self.clock = clock
         self.channel_lost: Callable[[str], None] = lambda channel: None  # Tables sets it
+        self.owner_of: OwnerOf = no_owner  # the Discord app sets it
         self._sending: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._pictures: OrderedDict[str, list[bytes]] = OrderedDict()
 
@@ -201,6 +209,8 @@ class Delivery:
             except Exception:
                 log.exception("outbox row %s: no place to send it", row["id"])
                 continue
+            if target is not None and target.startswith("owner:"):
+                target = await self._owner(target.removeprefix("owner:"))
             if target is None or target in held:
                 continue
             if (row["retry_at"] or "") > now or not await self._deliver(row, target):
@@ -209,13 +219,26 @@ class Delivery:
             sent += 1
         return sent
 
+    async def _owner(self, guild: str) -> str | None:
+        """Where a notice to a server's owner goes: their DMs (None while those are closed and
+        their retry is not due), or the record when the owner is unknown."""
+        try:
+            user = await self.owner_of(guild)
+        except Exception:
+            log.exception("the owner of server %s is not known now; the notice waits", guild)
+            return None
+        if user is None:
+            return "record"
+        closed = await asyncio.to_thread(self.store.closed_dm, user)
+        return None if closed is not None and closed["retry_at"] > stamp(self.clock()) else f"dm:{user}"
+
     def _target(self, row: dict) -> str | None:
         """Where a row goes now: "record", "channel:<id>", "thread:<id>" or "dm:<user>"; None
         while it cannot go anywhere (no one holds the seat; DMs closed, retry not due)."""
         audience = row["audience"]
         if audience == "all":
             return "record"
-        if audience.startswith("channel:"):
+        if audience.startswith(("channel:", "owner:")):
             return audience
         user = audience.removeprefix("user:") if audience.startswith("user:") \
             else self.store.seats(row["game"]).get(audience)

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import fcntl
 import json
+import logging
 import os
 import sqlite3
 import threading
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -31,7 +32,10 @@ from typing import Any
 
 import sqlite_utils
 
+from bot import damage
 from bot.words import COMPUTER
+
+log = logging.getLogger("kolocha.store")
 
 SNAPSHOT_EVERY = 25
 BUSY_SECONDS = 2.0  # how long a statement waits for another writer before "database is locked"
@@ -68,6 +72,14 @@ class AlreadyPaused(StoreRefusal):
 
     def __init__(self, game_id: int):
         super().__init__(f"Game {game_id} is already paused.")
+
+
+class DamagedGame(StoreRefusal):
+    """A game whose own row cannot be read: set aside (bot/damage.py) until it is repaired."""
+
+    def __init__(self, game_id: int):
+        super().__init__(f"Game {game_id}'s stored record is damaged, so it is set aside; the server's "
+                         "owner has been told. Every other game goes on.")
 
 
 class StaleCommand(StoreRefusal):
@@ -214,6 +226,12 @@ def _ai_seats(db: sqlite_utils.Database) -> None:
                                 foreign_keys=[("game", "games", "id")])
 
 
+@MIGRATIONS(name="quarantine: damaged rows set aside, with the reason")
+def _quarantine(db: sqlite_utils.Database) -> None:
+    db.table("quarantine").create({"id": int, "tbl": str, "row_key": str, "raw": str, "reason": str,
+                                   "at": str}, pk="id")
+
+
 class Store:
     """One SQLite file holding every game; safe to reopen after a crash at any point."""
 
@@ -318,20 +336,33 @@ class Store:
         rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))
         if not rows:
             raise UnknownGame(game_id)
-        return _decode_game(rows[0])
+        games = self._games(rows)
+        if not games:
+            raise DamagedGame(game_id)
+        return games[0]
 
     def games(self, guild: str | None = None, channel: str | None = None) -> list[dict]:
         """Every game, or those of one server and/or channel, oldest first."""
         where = [f"{k} = ?" for k, v in (("guild", guild), ("channel", channel)) if v is not None]
         args = [v for v in (guild, channel) if v is not None]
         sql = "SELECT * FROM games" + (" WHERE " + " AND ".join(where) if where else "")
-        return [_decode_game(r) for r in self.db.query(sql + " ORDER BY id", args)]
+        return self._games(self.db.query(sql + " ORDER BY id", args))
 
     def games_of(self, user: str) -> list[dict]:
         """Every game in which this user holds a seat, on any server, oldest first."""
-        return [_decode_game(r) for r in self.db.query(
+        return self._games(self.db.query(
             "SELECT * FROM games WHERE id IN (SELECT game FROM seats WHERE user = ?) ORDER BY id",
-            [user])]
+            [user]))
+
+    def _games(self, rows: Iterable[dict]) -> list[dict]:
+        """The rows decoded; a damaged one is set aside (kept in place, left out of every list)."""
+        games = []
+        for row in list(rows):  # read whole before any row is set aside
+            try:
+                games.append(damage.game(row))
+            except ValueError as error:
+                self._set_aside("games", row, error, row["id"])
+        return games
 
     def take_seat(self, game_id: int, side: str, user: str, outbox: Outbox | None = None) -> None:
         """A person takes a side (a join, or a substitute seated), with the messages saying so;
@@ -386,8 +417,12 @@ class Store:
 
     def player_prefs(self, user: str | None) -> dict:
         """A person's stored preferences (bot/player_prefs.py), {} when none."""
-        rows = list(self.db.query("SELECT prefs FROM players WHERE user = ?", [user]))
-        return json.loads(rows[0]["prefs"]) if rows else {}
+        rows = list(self.db.query("SELECT * FROM players WHERE user = ?", [user]))
+        try:
+            return damage.prefs(rows[0]["prefs"]) if rows else {}
+        except ValueError as error:  # set aside: the person has the defaults until they set theirs
+            self._set_aside("players", rows[0], error, None, "user = ?", [user])
+            return {}
 
     def set_player_prefs(self, user: str, prefs: dict) -> None:
         with self.transaction():
@@ -594,12 +629,12 @@ class Store:
         where, args = ("AND game = ?", [game_id]) if game_id is not None else ("", [])
         rows = self.db.query(f"SELECT * FROM outbox WHERE delivered_at IS NULL {where}"
                              " ORDER BY id", args)
-        return [{**r, "payload": json.loads(r["payload"])} for r in rows]
+        return self._outbox_rows(rows)
 
     def outbox(self, game_id: int) -> list[dict]:
         """Every outbox row of a game, delivered or not, oldest first: the record of what was said."""
         rows = self.db.query("SELECT * FROM outbox WHERE game = ? ORDER BY id", [game_id])
-        return [{**r, "payload": json.loads(r["payload"])} for r in rows]
+        return self._outbox_rows(rows)
 
     def undelivered_to(self, user: str) -> list[dict]:
         """Undelivered rows for this person: addressed to "user:<id>" or to a side they hold."""
@@ -607,7 +642,17 @@ class Store:
             """SELECT * FROM outbox o WHERE delivered_at IS NULL AND (audience = ? OR EXISTS
                (SELECT 1 FROM seats s WHERE s.game = o.game AND s.side = o.audience
                AND s.user = ?)) ORDER BY id""", [f"user:{user}", user])
-        return [{**r, "payload": json.loads(r["payload"])} for r in rows]
+        return self._outbox_rows(rows)
+
+    def _outbox_rows(self, rows: Iterable[dict]) -> list[dict]:
+        """The rows with their payloads decoded; a damaged one is moved to the quarantine."""
+        decoded = []
+        for row in list(rows):  # read whole before any row is set aside
+            try:
+                decoded.append(damage.outbox(row))
+            except ValueError as error:
+                self._set_aside("outbox", row, error, row["game"], "id = ?", [row["id"]])
+        return decoded
 
     def add_outbox(self, game_id: int, outbox: Outbox) -> None:
         """Messages outside any command of the game (a reminder, a notice)."""
@@ -701,12 +746,57 @@ class Store:
 
     def deadlines(self, game_id: int | None = None) -> list[dict]:
         where, args = ("WHERE game = ?", [game_id]) if game_id is not None else ("", [])
-        return list(self.db.query(f"SELECT * FROM deadlines {where} ORDER BY due_at", args))
+        return self._deadline_rows(self.db.query(f"SELECT * FROM deadlines {where} ORDER BY due_at", args))
 
     def deadline(self, game_id: int, side: str) -> dict | None:
-        rows = list(self.db.query("SELECT * FROM deadlines WHERE game = ? AND side = ?",
-                                  [game_id, side]))
+        rows = self._deadline_rows(self.db.query("SELECT * FROM deadlines WHERE game = ? AND side = ?",
+                                                 [game_id, side]))
         return rows[0] if rows else None
+
+    def _deadline_rows(self, rows: Iterable[dict]) -> list[dict]:
+        """The rows whose due time reads; a damaged one is moved to the quarantine."""
+        kept = []
+        for row in list(rows):  # read whole before any row is set aside
+            try:
+                kept.append(damage.deadline(row))
+            except (ValueError, TypeError) as error:
+                self._set_aside("deadlines", row, error, row["game"], "game = ? AND side = ?",
+                                [row["game"], row["side"]])
+        return kept
+
+    def _set_aside(self, table: str, row: dict, error: Exception, game_id: int | None,
+                   where: str | None = None, args: list | None = None) -> None:
+        """A damaged row: a copy and the reason go to the quarantine, the row leaves its table
+        (`where` it is) unless it is a game's own, and the owner of the game's server is told
+        by DM (an outbox row to "owner:<guild>"), once; logged. A failure to write this (a
+        full disk, a read-only copy) is logged too: the row is left out all the same."""
+        key = str(row.get("id", row.get("user", row.get("game"))))
+        reason = f"{type(error).__name__}: {error}"
+
+        def write() -> bool:
+            if table == "games" and self.db.execute("SELECT 1 FROM quarantine WHERE tbl = ? AND row_key = ?",
+                                                    [table, key]).fetchone():
+                return False
+            self.db.execute("INSERT INTO quarantine (tbl, row_key, raw, reason, at) VALUES (?, ?, ?, ?, ?)",
+                            [table, key, json.dumps(row, default=str), reason, now()])
+            if where is not None:
+                self.db.execute(f"DELETE FROM {table} WHERE {where}", args or [])
+            guild = self.db.execute("SELECT guild FROM games WHERE id = ?", [game_id]).fetchone()
+            if game_id is not None and guild and guild[0]:
+                self._write_outbox(game_id, self.last_seq(game_id),
+                                   [(f"owner:{guild[0]}", {"text": damage.notice(game_id, table)})])
+            return True
+        try:
+            if self.db.conn.in_transaction:
+                fresh = write()
+            else:
+                with self.transaction():
+                    fresh = write()
+        except sqlite3.Error:
+            log.exception("a damaged %s row (%s) could not be set aside", table, key)
+            return
+        if fresh:
+            log.warning("set aside a damaged %s row (%s) of game %s: %s", table, key, game_id, reason)
 
     def mark_reminded(self, game_id: int, side: str, at: str,
                       outbox: Outbox | None = None) -> None:
@@ -743,17 +833,6 @@ class Store:
     def _write_pending(self, game_id: int, request: dict | None) -> None:
         self.db.execute("UPDATE games SET pending_undo = ? WHERE id = ?",
                         [json.dumps(request) if request else None, game_id])
-
-
-def _decode_game(row: dict) -> dict:
-    pending, draw = row.get("pending_undo"), row.get("pending_draw")
-    pause = row.get("pending_pause")
-    return {**row, "options": json.loads(row["options"] or "{}"),
-            "pending_pause": json.loads(pause) if pause else None,
-            "pending_draw": json.loads(draw) if draw else None,
-            "hot_seat": bool(row["hot_seat"]), "pending_undo": json.loads(pending) if pending else None,
-            "settings": json.loads(row.get("settings") or "{}"),
-            "ended": json.loads(row["ended"]) if row.get("ended") else None}
 
 
 def decode_state(text: str | None) -> dict | None:

@@ -161,6 +161,7 @@ class KolochaBot(commands.Bot):
         delivery = Delivery(service, DiscordMessenger(self), self.pictures.renderer, self.clock,
                             self.pictures.cropper, self.pictures.place_check)
         delivery.channel_lost = self._refused
+        delivery.owner_of = self._owner
         self.tables = Tables(service, delivery, scheduler, self.config, self.clock)
         scheduler.start()
         log.info("rebuilt %d deadline(s) from the database", self.tables.deadlines.rebuild())
@@ -193,6 +194,14 @@ class KolochaBot(commands.Bot):
         if self.tables is not None:
             await self.tables.lobby.lose_guild(str(guild.id), "the bot was removed from "
                                                "its server")
+
+    async def _owner(self, guild: str) -> str | None:
+        """The owner of a server the bot is in (a notice of a damaged row goes to them)."""
+        try:
+            found = self.get_guild(int(guild)) or await self.fetch_guild(int(guild))
+        except (discord.NotFound, discord.Forbidden):  # the bot left that server
+            return None
+        return str(found.owner_id) if found.owner_id else None
 
     def _refused(self, channel: str) -> None:
         """Discord refused CHANNEL_REFUSALS posts in a row in this channel: its games pause (in

@@ -1,0 +1,64 @@
+"""Reading stored rows that may be damaged (a disk error, a hand edit, a torn copy).
+
+Each decoder turns one row as SQLite holds it into what the bot uses, and raises ValueError when
+the row cannot be read: a JSON column that is not JSON, or not the shape it must have. The store
+sets such a row aside (its `quarantine` table keeps a copy, with the reason), logs it, tells the
+server's owner, and goes on with every other row: one damaged row never stops the bot, a server's
+list of games, or another game. Snapshots are a cache and have their own fallback
+(Store.snapshots_before).
+"""
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+
+def _json(text: str | None, kind: type, default: Any = None) -> Any:
+    """The JSON value of a column, which must be of `kind` (NULL or empty: `default`)."""
+    if not text:
+        return default
+    value = json.loads(text)
+    if not isinstance(value, kind):
+        raise ValueError(f"{kind.__name__} expected, {type(value).__name__} found")
+    return value
+
+
+def game(row: dict) -> dict:
+    """A games row with its JSON columns decoded."""
+    return {**row, "options": _json(row["options"], dict, {}),
+            "pending_pause": _json(row.get("pending_pause"), dict),
+            "pending_draw": _json(row.get("pending_draw"), dict),
+            "hot_seat": bool(row["hot_seat"]), "pending_undo": _json(row.get("pending_undo"), dict),
+            "settings": _json(row.get("settings"), dict, {}),
+            "ended": _json(row.get("ended"), dict)}
+
+
+def outbox(row: dict) -> dict:
+    """An outbox row with its payload decoded: an object."""
+    payload = _json(row["payload"], dict)
+    if payload is None:
+        raise ValueError("an empty payload")
+    return {**row, "payload": payload}
+
+
+def deadline(row: dict) -> dict:
+    """A deadlines row, whose due time must be a moment."""
+    datetime.fromisoformat(row["due_at"])
+    return row
+
+
+def prefs(text: str | None) -> dict:
+    """A person's stored preferences."""
+    return _json(text, dict, {})
+
+
+def notice(game_id: int, table: str) -> str:
+    """What the server's owner is told (by DM) when a row of one of its games is set aside."""
+    what = {"games": "its own record (its settings or options)", "outbox": "a message to send",
+            "deadlines": "a deadline"}[table]
+    lost = ("the game is set aside until it is repaired" if table == "games" else
+            "that message was not sent" if table == "outbox" else "that deadline no longer runs")
+    return (f"the bot found {what} of game {game_id} damaged in its database and set it aside: "
+            f"{lost}. Every other game goes on. Whoever runs the bot finds a copy of the damaged "
+            "row, with the reason, in the database's `quarantine` table.")

@@ -1,0 +1,100 @@
+"""A damaged row of any table is set aside, with a log line and a DM to the server's owner, and
+everything else goes on: the bot starts past an outbox payload that is not JSON, and one game's
+damaged settings leave `/game list` and `/games mine` whole (bot/damage.py)."""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from bot.discord.app import RETRY_SECONDS
+from bot.store import DamagedGame, Store
+from tests.bot.discord.sim import borodino, play, reply, server
+
+BROKEN = ["not json at all", "{\"text\": \"cut", "[1, 2]", "null"]
+
+
+def spoil(store: Store, sql: str, *args: object) -> None:
+    with store.transaction():
+        store.db.execute(sql, list(args))
+
+
+def owner_dms(s) -> list[str]:
+    return [m.content for m in s.guild.owner.dm_channel.history()]
+
+
+def quarantined(store: Store) -> list[tuple[str, str]]:
+    return [(row["tbl"], row["row_key"]) for row in store.db.query("SELECT * FROM quarantine ORDER BY id")]
+
+
+@pytest.mark.parametrize("payload", BROKEN)
+def test_the_bot_starts_past_an_undelivered_row_that_is_not_json(tmp_path, payload, caplog):
+    """The damaged row goes to the quarantine with a log line, the owner is told by DM, the
+    row after it is sent, and the game takes its next command."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id = await borodino(s)
+            store = s.tables.store
+            await s.client.close()  # the bot stops; two messages wait, the first one damaged
+            damaged = Store(db)
+            damaged.add_outbox(game_id, [(f"channel:{s.channel.id}", {"text": "first"}),
+                                         (f"channel:{s.channel.id}", {"text": "second"})])
+            first, second = [row["id"] for row in damaged.undelivered(game_id)]
+            spoil(damaged, "UPDATE outbox SET payload = ? WHERE id = ?", payload, first)
+            with caplog.at_level(logging.WARNING, "kolocha.store"):
+                await s.restart()
+                await s.env.settle()
+            store = s.tables.store
+            assert f"set aside a damaged outbox row ({first}) of game {game_id}" in caplog.text
+            assert quarantined(store) == [("outbox", str(first))]
+            assert "second" in s.posts() and "first" not in s.posts()
+            assert [row["id"] for row in store.undelivered(game_id)] == []
+            assert store.outbox(game_id)[-1]["id"] != first and second in {r["id"] for r in store.outbox(game_id)}
+            told, = owner_dms(s)
+            assert told.startswith(f"Game {game_id}: the bot found a message to send of game {game_id} "
+                                   "damaged in its database and set it aside: that message was not sent.")
+            assert "game" in reply(await s.anna.slash(s.channel, "game status"))
+    play(test, tmp_path)
+
+
+def test_one_games_damaged_settings_leave_the_server_list_and_mine_whole(tmp_path, caplog):
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            first = await borodino(s)
+            other = s.guild.create_text_channel("other")
+            await s.anna.slash(other, "game new", system="borodino", scenario="7sep")
+            second = s.tables.game_in(str(other.id))["id"]
+            await s.anna.slash(other, "game join", side="french")
+            store = s.tables.store
+            spoil(store, "UPDATE games SET settings = '{\"deadline_hours\": 4' WHERE id = ?", first)
+            with caplog.at_level(logging.WARNING, "kolocha.store"):
+                listed = reply(await s.mod.slash(s.channel, "game list"))
+                mine = reply(await s.anna.slash(s.channel, "games mine"))
+            assert f"Game {second} in" in listed and f"Game {first} in" not in listed
+            assert f"Game {second} in" in mine
+            assert caplog.text.count(f"set aside a damaged games row ({first})") == 1  # once, not per read
+            assert quarantined(store) == [("games", str(first))]
+            with pytest.raises(DamagedGame):
+                store.game(first)
+            await s.env.advance_time(RETRY_SECONDS)  # the outbox's periodic retry sends the notice
+            told, = owner_dms(s)
+            assert "its own record (its settings or options) of game" in told
+            assert store.game(second)["settings"]  # positive control: the other game reads
+    play(test, tmp_path)
+
+
+def test_a_damaged_deadline_and_damaged_prefs_are_set_aside(store):
+    """The other JSON or time columns: a due time that is not a moment, preferences that are
+    not an object; the game's other deadlines still read."""
+    game_id = store.create_game("toy_system", "short", 1, guild="900", channel="100")
+    store.set_deadline(game_id, "red", "2030-01-01T00:00:00+00:00")
+    store.set_deadline(game_id, "blue", "2030-01-02T00:00:00+00:00")
+    spoil(store, "UPDATE deadlines SET due_at = 'soon' WHERE side = 'red'")
+    store.set_player_prefs("1", {"tz": "Europe/Paris"})
+    spoil(store, "UPDATE players SET prefs = '{\"tz\": ' WHERE user = '1'")
+    assert [row["side"] for row in store.deadlines(game_id)] == ["blue"]
+    assert store.player_prefs("1") == {}
+    assert quarantined(store) == [("deadlines", str(game_id)), ("players", "1")]
+    notice, = [row for row in store.undelivered(game_id) if row["audience"] == "owner:900"]
+    assert "a deadline of game" in notice["payload"]["text"]
