@@ -232,6 +232,12 @@ def _quarantine(db: sqlite_utils.Database) -> None:
                                    "at": str}, pk="id")
 
 
+DECODE = {"games": damage.game, "outbox": damage.outbox, "deadlines": damage.deadline}
+# How a damaged row leaves its table (a game's own row stays: its commands refer to it).
+WHERE = {"outbox": ("id = ?", ("id",)), "deadlines": ("game = ? AND side = ?", ("game", "side")),
+         "players": ("user = ?", ("user",))}
+
+
 class Store:
     """One SQLite file holding every game; safe to reopen after a crash at any point."""
 
@@ -336,7 +342,7 @@ class Store:
         rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))
         if not rows:
             raise UnknownGame(game_id)
-        games = self._games(rows)
+        games = self._readable("games", rows)
         if not games:
             raise DamagedGame(game_id)
         return games[0]
@@ -346,23 +352,13 @@ class Store:
         where = [f"{k} = ?" for k, v in (("guild", guild), ("channel", channel)) if v is not None]
         args = [v for v in (guild, channel) if v is not None]
         sql = "SELECT * FROM games" + (" WHERE " + " AND ".join(where) if where else "")
-        return self._games(self.db.query(sql + " ORDER BY id", args))
+        return self._readable("games", self.db.query(sql + " ORDER BY id", args))
 
     def games_of(self, user: str) -> list[dict]:
         """Every game in which this user holds a seat, on any server, oldest first."""
-        return self._games(self.db.query(
+        return self._readable("games", self.db.query(
             "SELECT * FROM games WHERE id IN (SELECT game FROM seats WHERE user = ?) ORDER BY id",
             [user]))
-
-    def _games(self, rows: Iterable[dict]) -> list[dict]:
-        """The rows decoded; a damaged one is set aside (kept in place, left out of every list)."""
-        games = []
-        for row in list(rows):  # read whole before any row is set aside
-            try:
-                games.append(damage.game(row))
-            except ValueError as error:
-                self._set_aside("games", row, error, row["id"])
-        return games
 
     def take_seat(self, game_id: int, side: str, user: str, outbox: Outbox | None = None) -> None:
         """A person takes a side (a join, or a substitute seated), with the messages saying so;
@@ -421,7 +417,7 @@ class Store:
         try:
             return damage.prefs(rows[0]["prefs"]) if rows else {}
         except ValueError as error:  # set aside: the person has the defaults until they set theirs
-            self._set_aside("players", rows[0], error, None, "user = ?", [user])
+            self._set_aside("players", rows[0], error)
             return {}
 
     def set_player_prefs(self, user: str, prefs: dict) -> None:
@@ -629,12 +625,12 @@ class Store:
         where, args = ("AND game = ?", [game_id]) if game_id is not None else ("", [])
         rows = self.db.query(f"SELECT * FROM outbox WHERE delivered_at IS NULL {where}"
                              " ORDER BY id", args)
-        return self._outbox_rows(rows)
+        return self._readable("outbox", rows)
 
     def outbox(self, game_id: int) -> list[dict]:
         """Every outbox row of a game, delivered or not, oldest first: the record of what was said."""
         rows = self.db.query("SELECT * FROM outbox WHERE game = ? ORDER BY id", [game_id])
-        return self._outbox_rows(rows)
+        return self._readable("outbox", rows)
 
     def undelivered_to(self, user: str) -> list[dict]:
         """Undelivered rows for this person: addressed to "user:<id>" or to a side they hold."""
@@ -642,17 +638,7 @@ class Store:
             """SELECT * FROM outbox o WHERE delivered_at IS NULL AND (audience = ? OR EXISTS
                (SELECT 1 FROM seats s WHERE s.game = o.game AND s.side = o.audience
                AND s.user = ?)) ORDER BY id""", [f"user:{user}", user])
-        return self._outbox_rows(rows)
-
-    def _outbox_rows(self, rows: Iterable[dict]) -> list[dict]:
-        """The rows with their payloads decoded; a damaged one is moved to the quarantine."""
-        decoded = []
-        for row in list(rows):  # read whole before any row is set aside
-            try:
-                decoded.append(damage.outbox(row))
-            except ValueError as error:
-                self._set_aside("outbox", row, error, row["game"], "id = ?", [row["id"]])
-        return decoded
+        return self._readable("outbox", rows)
 
     def add_outbox(self, game_id: int, outbox: Outbox) -> None:
         """Messages outside any command of the game (a reminder, a notice)."""
@@ -746,31 +732,32 @@ class Store:
 
     def deadlines(self, game_id: int | None = None) -> list[dict]:
         where, args = ("WHERE game = ?", [game_id]) if game_id is not None else ("", [])
-        return self._deadline_rows(self.db.query(f"SELECT * FROM deadlines {where} ORDER BY due_at", args))
+        return self._readable("deadlines", self.db.query(f"SELECT * FROM deadlines {where} ORDER BY due_at", args))
 
     def deadline(self, game_id: int, side: str) -> dict | None:
-        rows = self._deadline_rows(self.db.query("SELECT * FROM deadlines WHERE game = ? AND side = ?",
+        rows = self._readable("deadlines", self.db.query("SELECT * FROM deadlines WHERE game = ? AND side = ?",
                                                  [game_id, side]))
         return rows[0] if rows else None
 
-    def _deadline_rows(self, rows: Iterable[dict]) -> list[dict]:
-        """The rows whose due time reads; a damaged one is moved to the quarantine."""
+    def _readable(self, table: str, rows: Iterable[dict]) -> list[dict]:
+        """The rows of a table decoded (bot/damage.py); a damaged one is set aside and left out."""
         kept = []
         for row in list(rows):  # read whole before any row is set aside
             try:
-                kept.append(damage.deadline(row))
+                kept.append(DECODE[table](row))
             except (ValueError, TypeError) as error:
-                self._set_aside("deadlines", row, error, row["game"], "game = ? AND side = ?",
-                                [row["game"], row["side"]])
+                self._set_aside(table, row, error)
         return kept
 
-    def _set_aside(self, table: str, row: dict, error: Exception, game_id: int | None,
-                   where: str | None = None, args: list | None = None) -> None:
+    def _set_aside(self, table: str, row: dict, error: Exception) -> None:
         """A damaged row: a copy and the reason go to the quarantine, the row leaves its table
-        (`where` it is) unless it is a game's own, and the owner of the game's server is told
-        by DM (an outbox row to "owner:<guild>"), once; logged. A failure to write this (a
+        (a game's own row stays, left out of every list), and the owner of the game's server is
+        told by DM (an outbox row to "owner:<guild>"), once; logged. A failure to write this (a
         full disk, a read-only copy) is logged too: the row is left out all the same."""
-        key = str(row.get("id", row.get("user", row.get("game"))))
+        game_id = row["id"] if table == "games" else row.get("game")
+        where, columns = WHERE.get(table, (None, ()))
+        args = [row[column] for column in columns]
+        key = str(row["id"] if "id" in row else row["user"] if table == "players" else row["game"])
         reason = f"{type(error).__name__}: {error}"
 
         def write() -> bool:
@@ -780,7 +767,7 @@ class Store:
             self.db.execute("INSERT INTO quarantine (tbl, row_key, raw, reason, at) VALUES (?, ?, ?, ?, ?)",
                             [table, key, json.dumps(row, default=str), reason, now()])
             if where is not None:
-                self.db.execute(f"DELETE FROM {table} WHERE {where}", args or [])
+                self.db.execute(f"DELETE FROM {table} WHERE {where}", args)
             guild = self.db.execute("SELECT guild FROM games WHERE id = ?", [game_id]).fetchone()
             if game_id is not None and guild and guild[0]:
                 self._write_outbox(game_id, self.last_seq(game_id),
