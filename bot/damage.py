@@ -14,19 +14,19 @@ from datetime import datetime
 from typing import Any
 
 
-def _json(text: str | None, kind: type, default: Any = None) -> Any:
+def _json(text: str | None, kind: type | tuple[type, ...], default: Any = None) -> Any:
     """The JSON value of a column, which must be of `kind` (NULL or empty: `default`)."""
     if not text:
         return default
     value = json.loads(text)
     if not isinstance(value, kind):
-        raise ValueError(f"{kind.__name__} expected, {type(value).__name__} found")
+        raise ValueError(f"{kind} expected, {type(value).__name__} found")
     return value
 
 
 def game(row: dict) -> dict:
     """A games row with its JSON columns decoded."""
-    return {**row, "options": _json(row["options"], dict, {}),
+    return {**row, "options": _json(row["options"], (dict, list), {}),
             "pending_pause": _json(row.get("pending_pause"), dict),
             "pending_draw": _json(row.get("pending_draw"), dict),
             "hot_seat": bool(row["hot_seat"]), "pending_undo": _json(row.get("pending_undo"), dict),
