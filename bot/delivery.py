@@ -7,7 +7,11 @@ limit goes as several messages (the Messenger splits it), and a row remembers ho
 were accepted, so a retry sends only the rest. Pictures are not stored: a row names the view to
 draw (`{"seq": n, "side": side or None}`) and it is rendered when sent, once for every channel
 that shows it; a row posted after a change (`crop`) carries a second picture, the latest action
-at a phone's width (issue 12.1). Nothing here raises after a change has been stored: a failure is
+at a phone's width (issue 12.1). A kept row (`kept`) does not send a new message: it edits the
+messages that hold a player's private view of the game in place (one per piece of its text, the
+first ones sent when there are none yet; a piece more is sent, a piece less deleted), and the
+store remembers their ids as soon as the platform made them, so a retry edits, never repeats.
+Nothing here raises after a change has been stored: a failure is
 logged and the row waits for a retry (the next change of the game, the periodic retry, the next
 start-up).
 Every read and write of the store runs in a worker thread (`asyncio.to_thread`): the event loop
@@ -91,6 +95,13 @@ class Messenger(Protocol):
     async def private_thread(self, channel: str, user: str, title: str) -> str:
         """Open a thread in a channel that only this person (and moderators) can see."""
 
+    async def keep(self, place: str, piece: str, kept: str | None) -> str:
+        """Write a piece into the message `kept` of a place ("dm:<user>", "thread:<id>") by
+        editing it, or into a new message when there is none or it is gone; its id."""
+
+    async def drop(self, place: str, kept: str) -> None:
+        """Delete a message of a place that held a piece no longer needed (gone: nothing)."""
+
 
 def default_renderer() -> Renderer | None:
     """render.snapshot when the renderer is installed, else None (text only, with a note)."""
@@ -138,6 +149,12 @@ def message(text: Text, seq: int | None = None, side: str | None = None, *, crop
     if buttons is not None:
         payload["buttons"] = buttons
     return payload
+
+
+def kept_view(text: Text) -> dict[str, Any]:
+    """An outbox payload that edits the messages holding a player's private view of the game
+    into `text`, rather than sending a new one."""
+    return {"text": text, "kept": True}
 
 
 def payload_text(payload: dict) -> Text:
@@ -203,7 +220,12 @@ class Delivery:
         sent = 0
         held: set[str] = set()
         now = stamp(self.clock())
-        for row in await asyncio.to_thread(self.store.undelivered, game_id):
+        rows = await asyncio.to_thread(self.store.undelivered, game_id)
+        latest = {row["audience"]: row["id"] for row in rows if row["payload"].get("kept")}
+        for row in rows:
+            if row["payload"].get("kept") and latest[row["audience"]] != row["id"]:
+                await asyncio.to_thread(self.store.mark_delivered, row["id"])  # a later one says it all
+                continue
             try:
                 target = await asyncio.to_thread(self._target, row)
             except Exception:
@@ -285,6 +307,9 @@ class Delivery:
         text = payload_text(row["payload"])
         if not target.startswith("channel:"):
             text = words(f"Game {row['game']}: ", text)
+        if row["payload"].get("kept"):
+            await self._edit_kept(row["game"], target, self.messenger.pieces(text))
+            return
         pictures: list[bytes] = []
         spec = row["payload"].get("picture")
         if spec is not None:
@@ -298,6 +323,20 @@ class Delivery:
             await send(where, pieces[n], pictures if n == 0 else (), buttons if n == len(pieces) - 1 else None)
             if n + 1 < len(pieces):
                 await asyncio.to_thread(self.store.mark_pieces_sent, row["id"], n + 1)
+
+    async def _edit_kept(self, game_id: int, place: str, pieces: list[str]) -> None:
+        """The messages of a player's private view at a place, edited into these pieces: one
+        sent for a piece more, one deleted for a piece less; each id stored once it changes."""
+        kept = await asyncio.to_thread(self.store.kept_messages, game_id, place)
+        for n, piece in enumerate(pieces):
+            made = await self.messenger.keep(place, piece, kept[n] if n < len(kept) else None)
+            if kept[n:n + 1] != [made]:
+                kept = [*kept[:n], made, *kept[n + 1:]]
+                await asyncio.to_thread(self.store.set_kept_messages, game_id, place, kept)
+        while len(kept) > len(pieces):
+            await self.messenger.drop(place, kept[-1])
+            kept = kept[:-1]
+            await asyncio.to_thread(self.store.set_kept_messages, game_id, place, kept)
 
     def _dm_closed(self, user: str) -> None:
         """Remember that this person's DMs are closed; try again after a growing pause."""

@@ -87,6 +87,15 @@ class Recorder:
         if user == VIEWER.id:
             self.seen.append(f"DM: {text}{_pictures(pictures)}{_buttons(buttons)}")
 
+    async def keep(self, place: str, piece: str, kept: str | None) -> str:
+        if place == f"dm:{VIEWER.id}":
+            self.seen.append(f"DM kept {kept}: {piece}")
+        return kept or f"{place}:{len(self.seen)}"
+
+    async def drop(self, place: str, kept: str) -> None:
+        if place == f"dm:{VIEWER.id}":
+            self.seen.append(f"DM dropped {kept}")
+
 
 class Unscheduled:
     """Deadlines without a clock that runs: jobs are taken and never fire (clocks are not what

@@ -232,6 +232,13 @@ def _quarantine(db: sqlite_utils.Database) -> None:
                                    "at": str}, pk="id")
 
 
+@MIGRATIONS(name="kept_messages: the messages that hold a player's private view, edited in place")
+def _kept_messages(db: sqlite_utils.Database) -> None:
+    # place: where the messages are ("dm:<user>" or "thread:<id>"); messages: their ids, in order
+    db.table("kept_messages").create({"game": int, "place": str, "messages": str}, pk=("game", "place"),
+                                     foreign_keys=[("game", "games", "id")])
+
+
 DECODE = {"games": damage.game, "outbox": damage.outbox, "deadlines": damage.deadline}
 # How a damaged row leaves its table (a game's own row stays: its commands refer to it).
 WHERE = {"outbox": ("id = ?", ("id",)), "deadlines": ("game = ? AND side = ?", ("game", "side")),
@@ -686,6 +693,22 @@ class Store:
         with self.transaction():
             self.db.execute("INSERT OR REPLACE INTO private_threads VALUES (?, ?, ?)",
                             [game_id, user, thread])
+
+    def kept_messages(self, game_id: int, place: str) -> list[str]:
+        """The ids of the messages holding a player's private view of a game at a place
+        ("dm:<user>", "thread:<id>"), in order; none before the first is sent."""
+        row = self.db.execute("SELECT messages FROM kept_messages WHERE game = ? AND place = ?",
+                              [game_id, place]).fetchone()
+        try:
+            return json.loads(row[0]) if row else []
+        except ValueError:  # damaged: the view is sent anew, and the new ids replace these
+            return []
+
+    def set_kept_messages(self, game_id: int, place: str, messages: list[str]) -> None:
+        """Stored as soon as the platform made or dropped one, so a retry edits it, never sends it again."""
+        with self.transaction():
+            self.db.execute("INSERT OR REPLACE INTO kept_messages VALUES (?, ?, ?)",
+                            [game_id, place, json.dumps(messages)])
 
     def set_deadline(self, game_id: int, side: str, due_at: str, phase_key: str | None = None,
                      outbox: Outbox | None = None, began_at: str | None = None) -> None:

@@ -265,11 +265,13 @@ class GameCommands(app_commands.Group):
         await answer(interaction, lambda t, a, c: t.lobby.status(a, c))
 
     @app_commands.command(name="map", description="Post a fresh map of the game")
-    @app_commands.describe(around="Centre on this hex (e.g. 3224)")
+    @app_commands.describe(around="Centre on this hex (e.g. 3224)",
+                           private="Send me my own side's map by DM (with the units only I see)")
     @app_commands.checks.cooldown(MAPS_PER_CHANNEL, MAP_SECONDS, key=lambda i: i.channel_id)
     @app_commands.checks.cooldown(1, MAP_SECONDS, key=lambda i: (i.channel_id, i.user.id))
-    async def map(self, interaction: discord.Interaction, around: str | None = None) -> None:
-        await answer(interaction, lambda t, a, c: t.play.map(a, c, around))
+    async def map(self, interaction: discord.Interaction, around: str | None = None,
+                  private: bool = False) -> None:
+        await answer(interaction, lambda t, a, c: t.play.map(a, c, around, private))
 
     @app_commands.command(name="orders", description="Standing orders for mid-turn "
                           "choices (retreats, losses, hits, advances), played for you")

@@ -117,6 +117,39 @@ class DiscordMessenger:
         except (discord.Forbidden, discord.NotFound) as error:
             raise DMClosed(user) from error
 
+    async def _place(self, place: str) -> discord.DMChannel | discord.Thread | discord.TextChannel:
+        """The DM channel ("dm:<user>") or thread ("thread:<id>") a kept message lives in."""
+        kind, _, where = place.partition(":")
+        if kind == "dm":
+            person = self.client.get_user(int(where)) or await self.client.fetch_user(int(where))
+            return person.dm_channel or await person.create_dm()
+        target = await self._channel(where)
+        if not isinstance(target, discord.Thread | discord.TextChannel):
+            raise TypeError(f"{place} takes no kept messages")
+        return target
+
+    async def keep(self, place: str, piece: str, kept: str | None) -> str:
+        """Edit a message of a DM or a thread, else (none, or deleted) send a new one; its id."""
+        kind, _, where = place.partition(":")
+        try:
+            target = await self._place(place)
+            if kept is not None:
+                try:
+                    edited = await target.get_partial_message(int(kept)).edit(
+                        content=piece, allowed_mentions=QUIET)
+                    return str(edited.id)
+                except discord.NotFound:  # the player deleted it: a new one
+                    pass
+            return str((await target.send(piece, allowed_mentions=QUIET)).id)
+        except (discord.Forbidden, discord.NotFound) as error:
+            raise (DMClosed(where) if kind == "dm" else ChannelClosed(where)) from error
+
+    async def drop(self, place: str, kept: str) -> None:
+        try:
+            await (await self._place(place)).get_partial_message(int(kept)).delete()
+        except discord.NotFound:
+            return
+
     async def private_thread(self, channel: str, user: str, title: str) -> str:
         """A private thread off the game's text channel, with only this person added."""
         target = await self._channel(channel)

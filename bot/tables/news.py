@@ -18,7 +18,7 @@ from datetime import datetime
 
 from bot import fair_dice
 from bot import text as fmt
-from bot.delivery import Buttons, channel_audience, message
+from bot.delivery import Buttons, channel_audience, kept_view, message
 from bot.permissions import Actor, TableError, sides_of
 from bot.service import Result, new_turn
 from bot.store import DeadlineRows, Outbox, Told
@@ -56,11 +56,16 @@ class Change:
             line = join(events)
         if result.ended:  # ended by the players (an agreed draw): the final map, spectators, dice
             return Told(self.news.final_rows(self.game_id, line), {})
-        rows = self.announce(line, before, after, result.seq, quiet=result.secret and not events)
-        for side, private in result.addressed().items():
-            if side in system.INFO.sides:
-                rows.append((side, message(join([line.strip() for line in fmt.event_lines(private, False)]),
-                                           buttons=self._answers(private, side, result.seq))))
+        private = {side: told for side, told in result.addressed().items() if side in system.INFO.sides}
+        lines: dict[str, Text] = {side: join([line.strip() for line in fmt.event_lines(told, False)])
+                                  for side, told in private.items()}
+        rows = self.announce(line, before, after, result.seq, quiet=result.secret and not events, private=lines)
+        kept = {side for side, payload in rows if payload.get("kept")}
+        for side, told in private.items():
+            buttons = self._answers(told, side, result.seq)
+            if side == result.side and side in kept and buttons is None:
+                continue  # their own command: answered to them, and its lines are in their view
+            rows.append((side, message(lines[side], buttons=buttons)))
         return Told(rows, self.deadlines)
 
     def _why(self, system) -> str:
@@ -75,10 +80,12 @@ class Change:
             return None
         return {"action": "draw", "other": "decline", "game": self.game_id, "side": side, "seq": seq}
 
-    def announce(self, line: Text, before: dict | None, after: dict, seq: int, quiet: bool = False) -> Outbox:
+    def announce(self, line: Text, before: dict | None, after: dict, seq: int, quiet: bool = False,
+                 private: dict[str, Text] | None = None) -> Outbox:
         """The public line (with the map and who must move by when once the phase changed; a
-        game beginning has `before` None), spectators and each side's private view; `quiet`: no
-        public line while the phase goes on (a secret order given, nothing shown)."""
+        game beginning has `before` None), spectators and each side's private view with the
+        `private` lines of the change for it; `quiet`: no public line while the phase goes on
+        (a secret order given, nothing shown)."""
         news, game_id = self.news, self.game_id
         system = news.service.system(game_id)
         self.after = after
@@ -101,7 +108,7 @@ class Change:
             rows += news.spectator_rows(game_id, seq, after, over, self.turn)
         if over:
             rows += news.reveal_rows(game)
-        return rows + news.private_views(game_id, after, seq, None if moved else before)
+        return rows + news.private_views(game_id, after, seq, before, private)
 
     def _due_note(self) -> Text:
         """Who must move now, mentioned, and by when."""
@@ -121,6 +128,23 @@ class Change:
         except Exception:
             log.exception("game %s: scheduling the deadlines of a stored change failed", game_id)
         await news.delivery.flush(game_id)
+
+
+def own_view(view: dict, side: str) -> Text:
+    """A side's view in words: the headline, and the list of its own units."""
+    return f"{fmt.headline(view)}\n\n{fmt.units_table([u for u in view.get('units', []) if u.get('side') == side])}"
+
+
+def player_turn(view: dict) -> tuple:
+    """Which player-turn (a Bloody Monday impulse) a public view is in: its turn, phase and player."""
+    return view.get("turn"), view.get("phase"), view.get("player")
+
+
+def player_turn_name(view: dict) -> str:
+    """A player-turn as a player reads it: "turn 2, Impulses Phase, French player"."""
+    phase = str(view.get("phase") or "").replace("_", " ").title()
+    return ", ".join(filter(None, (f"turn {view.get('turn')}", phase,
+                                   f"{fmt.side_name(view['player'])} player" if view.get("player") else "")))
 
 
 class News(Room):
@@ -165,25 +189,32 @@ class News(Room):
         text = fair_dice.reveal(game)
         return [(channel_audience(game["channel"]), message(text))] if text else []
 
-    def private_views(self, game_id: int, state: dict, seq: int,
-                      before: dict | None) -> Outbox:
-        """Each side's own view, with the list of its own units, when that view shows more than
-        the public one (hidden blocks): at every phase change (`before` None), and otherwise
-        whenever a command changed that side's own units."""
+    def private_views(self, game_id: int, state: dict, seq: int, before: dict | None,
+                      private: dict[str, Text] | None = None) -> Outbox:
+        """Each side's own view, with the list of its own units, when it shows more than the
+        public one (hidden blocks), kept in messages edited in place (bot/delivery.py), not sent
+        anew: rewritten when what the side sees changed or the change has `private` lines for it
+        (shown at its top); `before` None (the game begins, a player takes the seat) writes it
+        whatever it was. With it, once a player-turn (the first change of one, or `before` None),
+        the side's map by DM: at most one private picture a player-turn, and more on request."""
         system = self.service.system(game_id)
-        bare = {k: v for k, v in system.view(state, None).items() if k != "viewer"}
+        public = system.view(state, None)
+        bare = {k: v for k, v in public.items() if k != "viewer"}
+        private = private or {}
+        turn_begins = before is None or player_turn(system.view(before, None)) != player_turn(public)
         rows: Outbox = []
         for side in self.store.seats(game_id):
             view = system.view(state, side)
             if {k: v for k, v in view.items() if k != "viewer"} == bare:
                 continue
-            own = [u for u in view.get("units", []) if u.get("side") == side]
-            if before is not None and own == [u for u in system.view(before, side).get("units", [])
-                                              if u.get("side") == side]:
-                continue
-            rows.append((side, message(f"your view as {fmt.side_name(side)}:\n"
-                                       f"{fmt.headline(view)}\n\n{fmt.units_table(own)}",
-                                       seq, side, crop=True)))
+            if before is None or side in private or own_view(view, side) != own_view(system.view(before, side), side):
+                latest = words("Latest for you: ", private[side], "\n\n") if private.get(side) else ""
+                rows.append((side, kept_view(words(f"your view as {fmt.side_name(side)}, as of command {seq} "
+                                                   "(this message is kept up to date):\n", latest,
+                                                   own_view(view, side)))))
+            if turn_begins:
+                rows.append((side, message(f"your map as {fmt.side_name(side)}: {player_turn_name(public)}.",
+                                           seq, side, crop=True)))
         return rows
 
     async def concede(self, game_id: int, loser: str, reason: Text) -> None:

@@ -4,9 +4,10 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
 from bot import text as fmt
-from bot.delivery import Reply, channel_audience, message
+from bot.delivery import Reply, channel_audience, message, user_audience
 from bot.permissions import (
     Actor,
     TableError,
@@ -233,26 +234,37 @@ class Play(Room):
         active = self.service.system(game_id).active_sides(self.service.load(game_id))
         return commanding_side(seats, actor, active, side)
 
-    async def map(self, actor: Actor, channel: str, around: str | None = None) -> str:
-        game_id, post = await asyncio.to_thread(self._map_post, actor, channel, around)
+    async def map(self, actor: Actor, channel: str, around: str | None = None, private: bool = False) -> str:
+        """A fresh map in the channel; `private`: the player's own view of it, by DM."""
+        game_id, post = await asyncio.to_thread(self._map_post, actor, channel, around, private)
         await self.delivery.send(game_id, post)
-        return "Map posted."
+        return "Your map is on its way to your DMs." if private else "Map posted."
 
-    def _map_post(self, actor: Actor, channel: str, around: str | None) -> tuple[int, Outbox]:
-        """The game here and the post of its map, at the caller's request."""
+    def _map_post(self, actor: Actor, channel: str, around: str | None, private: bool) -> tuple[int, Outbox]:
+        """The game here and the post of its map, at the caller's request: in the channel the
+        public view, or (`private`) the side the caller plays as it sees the game, to them alone."""
         game = self.tables.game_in(channel)
         seq, state = self.service.position(game["id"])
-        view = self.service.system(game["id"]).view(state, None)
+        side = None
+        if private:
+            sides = sides_of(self.store.seats(game["id"]), actor)
+            if not sides:
+                raise TableError("Only the game's players have a map of their own; `/game map` posts the "
+                                 "public one.")
+            side = sides[0]
+        view = self.service.system(game["id"]).view(state, side)
         places = around.replace("+", " ").replace(",", " ").split() if around else []
         if places and self.delivery.place_check is not None:  # refused now, not when drawn
             try:
                 self.delivery.place_check(view, places)
             except ValueError as error:  # render.NotOnMap: its sentence is the reply
                 raise TableError(str(error)) from None
-        text = words(f"Game {game['id']}, at ", name(actor.name), "'s request:\n",
-                     fmt.headline(view))
-        post = message(text, seq, None, around=places) if places else message(text, seq, None)
-        return game["id"], [(channel_audience(channel), post)]
+        where: dict[str, Any] = {"around": places} if places else {}
+        if side is not None:
+            text: Text = f"your map as {fmt.side_name(side)}, at your request:\n{fmt.headline(view)}"
+            return game["id"], [(user_audience(actor.id), message(text, seq, side, **where))]
+        text = words(f"Game {game['id']}, at ", name(actor.name), "'s request:\n", fmt.headline(view))
+        return game["id"], [(channel_audience(channel), message(text, seq, None, **where))]
 
 
 def _names_a_unit(system, side: str, line: str) -> bool:

@@ -102,7 +102,7 @@ def test_a_block_game_in_discord_keeps_the_channel_public_and_dms_each_side_its_
     public = "\n".join(messenger.in_channel(CHANNEL))
     hidden = {b.id.lower() for b in bm_data.blocks().values()}
     assert not any(block in public.lower() for block in hidden)
-    anna, boris = "\n".join(messenger.to(ANNA.id)), "\n".join(messenger.to(BORIS.id))
+    anna, boris = "\n".join(messenger.read_by(ANNA.id)), "\n".join(messenger.read_by(BORIS.id))
     french = {b.id for b in bm_data.blocks().values() if b.side == "french"}
     russian = {b.id for b in bm_data.blocks().values() if b.side == "russian"}
 

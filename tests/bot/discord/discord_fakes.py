@@ -43,6 +43,8 @@ class FakeMessenger:
     threads: dict[str, tuple[str, str]] = field(default_factory=dict)
     attempts: list[str] = field(default_factory=list)
     buttons: list[tuple[str, str, dict]] = field(default_factory=list)  # (where, text, buttons)
+    kept: dict[str, tuple[str, str]] = field(default_factory=dict)  # kept message id: (place, piece)
+    edits: list[tuple[str, str]] = field(default_factory=list)  # (place, kept message id) written
 
     def pieces(self, text: Text) -> list[str]:
         return pieces(text)
@@ -66,6 +68,30 @@ class FakeMessenger:
         self.dms.append((user, text, tuple(pictures)))
         if buttons is not None:
             self.buttons.append((user, text, buttons))
+
+    async def keep(self, place: str, piece: str, kept: str | None) -> str:
+        """Edits a kept message (its id: its number in `kept`), or sends a new one."""
+        self.attempts.append(place)
+        if place.removeprefix("dm:") in self.closed:
+            raise DMClosed(place)
+        if place.removeprefix("dm:") in self.failing:
+            raise ServerError(place)
+        if kept is None or kept not in self.kept:
+            kept = str(len(self.edits))  # a new message's id: never one used before
+        self.kept[kept] = (place, piece)
+        self.edits.append((place, kept))
+        return kept
+
+    async def drop(self, place: str, kept: str) -> None:
+        self.kept.pop(kept, None)
+
+    def kept_text(self, place: str) -> str:
+        """What a place's kept messages say now, put together."""
+        return "".join(piece for where, piece in self.kept.values() if where == place)
+
+    def read_by(self, user: str) -> list[str]:
+        """What a person can read in their DMs now: the messages sent, and the kept view."""
+        return [*self.to(user), self.kept_text(f"dm:{user}")]
 
     async def private_thread(self, channel: str, user: str, title: str) -> str:
         thread = str(800 + len(self.threads))

@@ -114,7 +114,12 @@ async def server(db: Path, *, defaults: GameSettings | None = None,
 
 async def borodino(s: Server) -> int:
     """Borodino 7 September in the game channel: Anna French, Boris Russian, started."""
-    await s.anna.slash(s.channel, "game new", system="borodino", scenario="7sep")
+    return await started(s, "borodino", "7sep")
+
+
+async def started(s: Server, system: str, scenario: str) -> int:
+    """A game of a system in the game channel: Anna French, Boris Russian, started."""
+    await s.anna.slash(s.channel, "game new", system=system, scenario=scenario)
     await s.anna.slash(s.channel, "game join", side="french")
     await s.boris.slash(s.channel, "game join", side="russian")
     await s.anna.slash(s.channel, "game start")

@@ -42,7 +42,7 @@ def test_a_whole_retreat_game_at_the_tables(tmp_path):
     assert "Game over" in channel and "Your Battle Plan" not in channel
     assert len(re.findall(r"Battle of [^:]+: (French|Russian) \w[\w-]* against", channel)) == battles
     for side, other in (("french", "russian"), ("russian", "french")):
-        mine = messenger.to(SEATS[side].id)
+        mine = messenger.read_by(SEATS[side].id)
         assert any(f"your view as {side.title()}" in text for text in mine)
         assert not any(f"your view as {other.title()}" in text for text in mine)
     assert service.replay_check(game).ok

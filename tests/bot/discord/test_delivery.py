@@ -6,15 +6,17 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from datetime import timedelta
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.delivery import Delivery, channel_audience, message, user_audience
+from bot.delivery import Delivery, channel_audience, kept_view, message, user_audience
 from bot.discord.messenger import LIMIT, markup, pieces, split
 from bot.service import SORRY
 from bot.store import Store
+from bot.words import words
 from bot.tables import Tables
 from tests.bot.discord.discord_fakes import (
     ANNA,
@@ -142,7 +144,7 @@ def test_news_of_a_command_is_stored_with_it_and_sent_after_a_stop(service):
     run(tables.play.submit(ANNA, CHANNEL, "roll"))
     assert service.store.last_seq(game_id) == 2
     stored = [row["audience"] for row in service.store.undelivered(game_id)]
-    assert stored == [channel_audience(CHANNEL), channel_audience(CHANNEL), "red", "red"]
+    assert stored == [channel_audience(CHANNEL), channel_audience(CHANNEL), "red", "red"]  # view, map
     after = restart(tables)
     assert run(after.delivery.flush()) == 4
     messenger = after.delivery.messenger
@@ -150,8 +152,10 @@ def test_news_of_a_command_is_stored_with_it_and_sent_after_a_stop(service):
     assert end.startswith("**Anna** — Red: end.") and "<@1>: your move, due <t:" in end
     assert roll.startswith("**Anna** — Red: roll.") and "<@2>: your move, due <t:" in roll
     assert messenger.posts[0][2][0].startswith(b"PNG turn=1")  # drawn when sent
-    view, secret = messenger.to(ANNA.id)
-    assert "your view as Red" in view and "your secret number" in secret
+    view = messenger.kept_text(f"dm:{ANNA.id}")
+    assert "your view as Red" in view and "your secret number" in view  # her own roll's private line
+    (private_map,) = messenger.dms
+    assert private_map[1].startswith("Game 1: your map as Red") and private_map[2][0].startswith(b"PNG")
     assert run(after.delivery.flush()) == 0 and len(messenger.posts) == 2  # never twice
 
 
@@ -288,8 +292,8 @@ def test_a_private_thread_carries_the_news_of_a_player_whose_dms_are_closed(serv
     tries = messenger.attempts.count(ANNA.id)
     run(tables.play.submit(ANNA, CHANNEL, "end"))
     run(tables.play.submit(ANNA, CHANNEL, "roll"))
-    assert any("your secret number" in t for t in messenger.in_channel(thread))
-    assert any("your view as Red" in t for t in messenger.in_channel(thread))
+    assert "your secret number" in messenger.kept_text(f"thread:{thread}")  # Anna's own roll
+    assert "your view as Red" in messenger.kept_text(f"thread:{thread}")
     assert messenger.attempts.count(ANNA.id) == tries and tables.private(ANNA, "ok").held == ()
     assert service.store.undelivered(game_id) == []
 
@@ -412,11 +416,34 @@ def test_the_russian_block_list_of_bloody_monday_arrives_whole(tmp_path):
         await tables.lobby.join(BORIS, CHANNEL, "russian")
         await tables.lobby.start(ANNA, CHANNEL)
     run(start())
-    (row,) = service.store.db.query("SELECT payload FROM outbox WHERE audience = 'russian'")
-    view = "Game 1: " + json.loads(row["payload"])["text"]
-    sent = messenger.to(BORIS.id)[1:]  # after the DM check at join
+    (row,) = service.store.db.query("SELECT payload FROM outbox WHERE audience = 'russian' AND "
+                                    "payload LIKE '%\"kept\": true%'")
+    view = markup(words("Game 1: ", json.loads(row["payload"])["text"]))
+    sent = [piece for place, piece in messenger.kept.values() if place == f"dm:{BORIS.id}"]
     assert len(view) > LIMIT and len(sent) > 1 and all(len(s) <= LIMIT for s in sent)
     assert "".join(sent) == view
+
+
+def test_a_kept_view_is_edited_in_place_with_a_message_more_or_less_as_its_length_changes(service):
+    """A player's private view is edited where it stands: a longer text sends one message more
+    for the piece it adds, a shorter one deletes the last; the ids are stored as soon as they
+    exist, so a retry after a failure edits them, and none is ever sent twice."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    messenger, place = tables.delivery.messenger, f"dm:{ANNA.id}"
+    lines = lambda n: "\n".join(f"line {k}: " + "x" * 90 for k in range(n))  # noqa: E731
+    for n in (10, 50, 5):
+        run(tables.delivery.send(game_id, [(user_audience(ANNA.id), kept_view(lines(n)))]))
+        assert messenger.kept_text(place) == f"Game {game_id}: " + lines(n)
+        assert service.store.kept_messages(game_id, place) == [i for i, (p, _) in messenger.kept.items() if p == place]
+    assert len(service.store.kept_messages(game_id, place)) == 1
+    messenger.failing.add(ANNA.id)
+    run(tables.delivery.send(game_id, [(user_audience(ANNA.id), kept_view(lines(40)))]))
+    messenger.failing.clear()
+    after = make_tables(service, FakeClock(FakeClock().now + timedelta(hours=2)), messenger)  # a restart
+    run(after.delivery.flush(game_id))
+    assert messenger.kept_text(place) == f"Game {game_id}: " + lines(40) and len(messenger.kept) == 2
+    assert service.store.undelivered(game_id) == []
 
 
 def test_a_database_error_while_sending_is_no_refusal(service, monkeypatch):

@@ -145,8 +145,8 @@ def test_private_events_and_views_go_by_dm_never_in_public(service):
     run(tables.play.submit(ANNA, CHANNEL, "end"))
     run(tables.play.submit(ANNA, CHANNEL, "roll"))
     messenger = tables.delivery.messenger
-    secret = [t for t in messenger.to(ANNA.id) if "your secret number" in t]
-    assert secret and not any("secret number" in t for t in messenger.to(BORIS.id))
+    secret = [t for t in messenger.read_by(ANNA.id) if "your secret number" in t]
+    assert secret and not any("secret number" in t for t in messenger.read_by(BORIS.id))
     assert not any("secret number" in text for _, text, _ in messenger.posts)
     assert any(b"secrets=[" in p[0] and b"secrets=[]" not in p[0] for _, _, p in messenger.dms if p)
     assert all(b"secrets=[]" in picture for _, _, p in messenger.posts for picture in p)
@@ -288,16 +288,20 @@ def test_without_a_renderer_the_news_says_so(service):
     assert "No map picture" in tables.delivery.messenger.in_channel(CHANNEL)[-1]
 
 
-def test_a_hidden_view_goes_by_dm_whenever_the_players_own_units_change(service):
-    """Block games (issue 5, point 4): each player gets their own view and unit list by DM after
-    every change of their own units, not only at phase changes; the other player gets nothing."""
+def test_a_hidden_view_is_kept_current_by_editing_it_whenever_the_players_own_units_change(service):
+    """Block games: each player's own view and unit list is edited in place after every change
+    of their own units, not only at phase changes, with no new DM; the other player's view is
+    left alone."""
     tables = make_tables(service)
     messenger = tables.delivery.messenger
     run(seated_game(tables))
     for who, line in ((ANNA, "end"), (ANNA, "roll"), (BORIS, "end"), (BORIS, "roll")):
         run(tables.play.submit(who, CHANNEL, line))  # both sides now hold secrets: views differ
-    anna, boris = len(messenger.to(ANNA.id)), len(messenger.to(BORIS.id))
+    anna, boris, edits = len(messenger.to(ANNA.id)), len(messenger.to(BORIS.id)), len(messenger.edits)
+    kept = dict(messenger.kept)
     run(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))  # no phase change, Red's own runner moved
-    news = messenger.to(ANNA.id)[anna:]
-    assert any("your view as Red" in t and "r1" in t and "0201" in t for t in news)
-    assert len(messenger.to(BORIS.id)) == boris
+    view = messenger.kept_text(f"dm:{ANNA.id}")
+    assert "your view as Red" in view and "r1" in view and "0201" in view
+    assert messenger.kept.keys() == kept.keys() and len(messenger.edits) > edits  # edited, not sent anew
+    assert len(messenger.to(ANNA.id)) == anna and len(messenger.to(BORIS.id)) == boris
+    assert messenger.kept_text(f"dm:{BORIS.id}") == "".join(p for w, p in kept.values() if w == f"dm:{BORIS.id}")

@@ -1,0 +1,84 @@
+"""Private news without a flood, on simcord: a Bloody Monday player's own view is one set of DMs
+edited in place (split when longer than a message, never cut), their map comes once an impulse
+(and on request), and a player gets at most five DMs an impulse, whatever they order."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from bot import fair_dice
+from rules.bloody_monday import swaptest
+from tests.bot.discord.sim import Server, play, reply, server, started
+
+DMS_PER_IMPULSE = 5  # the most DMs a player should get in one player-turn or impulse
+COMMANDS = 90
+
+
+@pytest.fixture(autouse=True)
+def known_dice(monkeypatch):
+    """The same game every run: its dice drawn from a seed the test knows."""
+    monkeypatch.setattr(fair_dice, "draw", lambda: (3, "salt"))
+
+
+def _dm_messages(s: Server, person) -> list:
+    return [m for m in person.user.dm_channel.history() if m.author.id == s.client.user.id]
+
+
+def test_a_bloody_monday_player_gets_at_most_five_dms_an_impulse(tmp_path):
+    async def scenario(db):
+        async with server(db) as s:
+            game_id = await started(s, "bloody_monday", "bloody_monday")
+            service = s.tables.service
+            system, rng = service.system(game_id), random.Random(3)
+            people = {"french": s.anna, "russian": s.boris}
+            per_impulse: Counter[tuple[int, str]] = Counter()
+            impulse, last = 0, None
+            for _ in range(COMMANDS):
+                state = service.load(game_id)
+                view = system.view(state, None)
+                if (view["turn"], view["phase"], view["player"]) != last:
+                    impulse, last = impulse + 1, (view["turn"], view["phase"], view["player"])
+                side = system.active_sides(state)[0]
+                line = swaptest.weighted_choice(rng, system.legal_commands(state, side)).to_text()
+                before = {who: len(_dm_messages(s, person)) for who, person in people.items()}
+                await people[side].slash(s.channel, "order", command=line)
+                for who, person in people.items():
+                    per_impulse[(impulse, who)] += len(_dm_messages(s, person)) - before[who]
+            assert impulse > 6 and max(per_impulse.values()) <= DMS_PER_IMPULSE, per_impulse.most_common(3)
+            assert not s.errors()
+    play(scenario, tmp_path)
+
+
+def test_the_private_view_is_one_set_of_messages_edited_in_place_and_the_map_comes_on_request(tmp_path):
+    async def scenario(db):
+        async with server(db) as s:
+            game_id = await started(s, "bloody_monday", "bloody_monday")
+            kept = s.tables.service.store.kept_messages(game_id, f"dm:{s.boris.user.id}")
+            russian = [m for m in _dm_messages(s, s.boris) if str(m.id) in kept]
+            assert len(russian) > 1 and all(len(m.content) <= 2000 for m in russian)  # split, never cut
+            assert russian[0].content.startswith("Game 1: your view as Russian")
+            text = "".join(m.content for m in russian)
+            service = s.tables.service
+            system, rng = service.system(game_id), random.Random(5)
+            while system.active_sides(service.load(game_id)) == ["french"]:
+                state = service.load(game_id)
+                line = swaptest.weighted_choice(rng, system.legal_commands(state, "french")).to_text()
+                await s.anna.slash(s.channel, "order", command=line)
+            state = service.load(game_id)
+            line = next(c.to_text() for c in system.legal_commands(state, "russian") if c.to_text() != "pass")
+            count = len(_dm_messages(s, s.boris))
+            await s.boris.slash(s.channel, "order", command=line)
+            now = [m for m in _dm_messages(s, s.boris) if str(m.id) in kept]
+            assert [m.id for m in now] == [m.id for m in russian] and "".join(m.content for m in now) != text
+            assert len(_dm_messages(s, s.boris)) == count  # edited, no new DM for his own order
+            asked = await s.boris.slash(s.channel, "game map", private=True)
+            assert reply(asked) == "Your map is on its way to your DMs."
+            (mine,) = _dm_messages(s, s.boris)[count:]
+            assert mine.content.startswith("Game 1: your map as Russian, at your request") and mine.attachments
+            assert not any("your map as Russian" in p for p in s.posts())
+            refused = await s.stranger.slash(s.channel, "game map", private=True)
+            assert reply(refused).startswith("Only the game's players have a map of their own")
+            assert not s.errors()
+    play(scenario, tmp_path)
