@@ -237,6 +237,9 @@ class GameService:
         if verb == "undo":
             return self._undo(game_id, system, state, side, seq, compose)
         if verb in ("accept", "refuse"):
+            if not pending and game["pending_draw"]:
+                raise RuleViolation("Draw", "Your draw offer waits for the other player's answer; only they "
+                                    "may accept or refuse it, and you may play on meanwhile")
             if not pending:
                 raise RuleViolation("Undo", f"No request to undo is waiting for an answer; `{verb}` "
                                     "answers one, and `undo` takes back your own last command")

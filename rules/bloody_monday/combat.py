@@ -157,10 +157,11 @@ def hit_one(g: Game, bid: str) -> list[dict]:
     return [event(f"{g.public_name(bid)} takes a hit: strength {b['strength']} (5.3.6).", to=to, kind="hit")]
 
 
-def apply_hits(g: Game) -> list[dict]:
+def apply_hits(g: Game, given: list[tuple[str, str]] | None = None) -> list[dict]:
     """Non-phasing player first (FAQ 9); the defensive bonus absorbs first (5.3.6); the owner chooses
     among equally strong units. Before the showdown the defender is asked for every hit, choice or
-    not, so that the pause tells the attacker nothing of his hidden units."""
+    not, so that the pause tells the attacker nothing of his hidden units. Each hit that had only
+    one unit to go to is added to `given` as (side, block)."""
     bt = g.s["battle"]
     events: list[dict] = []
     for side in (bt["defender"], bt["attacker"]):
@@ -177,27 +178,41 @@ def apply_hits(g: Game) -> list[dict]:
                 bt["choice"] = {"side": side, "candidates": cands}
                 return events
             bt["due"][side] -= 1
+            if given is not None:
+                given.append((side, cands[0]))
             events += hit_one(g, cands[0])
     return events
 
 
 def choose_hit(g: Game, side: str, cmd: Hit) -> list[dict]:
     """5.3.6: "the controlling player chooses to which Unit that hit must be applied"; several units
-    named take the next hits in order."""
+    named take the next hits in order. A hit that had only one unit to go to is applied by the rules
+    at once; naming that unit in its place in the list is right, naming another is refused."""
     bt = g.s["battle"]
     events: list[dict] = []
-    for ref in cmd.blocks:
+    given: list[str] = []  # the player's hits the rules applied since the last unit named
+    for count, ref in enumerate(cmd.blocks):
+        if given:
+            bid = g.resolve(side, ref)
+            if bid != given[0]:
+                raise RuleViolation("5.3.6", f"hit {count + 1} had only one unit to go to, "
+                                    f"{g.public_name(given[0])}, and took it; name it there or leave it out")
+            given.pop(0)
+            continue
         choice = bt["choice"] if bt else None
         if choice is None or choice["side"] != side:
             raise RuleViolation("5.3.6", "no hit of yours is waiting to be applied"
-                                + (f"; name fewer units than {', '.join(cmd.blocks)}" if events else ""))
+                                + (f"; only the first {count} units named had hits to take" if count > 1 else
+                                   "; only the first unit named had a hit to take" if count else ""))
         bid = g.resolve(side, ref)
         if bid not in choice["candidates"]:
             raise RuleViolation("5.3.6", "the hit goes to one of your strongest units, primary targets first: "
                                 + ", ".join(choice["candidates"]))
         bt["choice"] = None
         bt["due"][side] -= 1
-        events += hit_one(g, bid) + apply_hits(g)
+        applied: list[tuple[str, str]] = []
+        events += hit_one(g, bid) + apply_hits(g, applied)
+        given = [b for owner, b in applied if owner == side]
     return events + advance(g)
 
 

@@ -159,10 +159,7 @@ def check_path(g: Game, bid: str, path: tuple[int, ...], rules: Rules) -> int:
         if not may_enter(g, bid, n):
             raise RuleViolation("9.11-9.12", f"{g.public_name(bid)} may not cross the command limit into {n}")
         if g.has_enemy(side, n):
-            if not _can_engage(g, bid, rules):
-                why = ("support units may not engage (1.2.2, FAQ 3)" if g.defs[bid].is_support
-                       else "no engagement is allowed in this action (6.3, 7.0)")
-                raise RuleViolation("1.2.2", f"{n} holds enemy units and {why}; choose an area without enemy units")
+            check_engage(g, bid, n, rules)
             if i != len(path) - 1:
                 raise RuleViolation("1.2.2", f"a unit must stop when it engages in {n}; end the path there")
         cost += step_cost(g, side, start, here, n)
@@ -173,6 +170,14 @@ def check_path(g: Game, bid: str, path: tuple[int, ...], rules: Rules) -> int:
     return cost
 
 
+def check_engage(g: Game, bid: str, area: int, rules: Rules) -> None:
+    """1.2.2: a unit entering an area with enemy units engages them, where this action allows it."""
+    if not _can_engage(g, bid, rules):
+        why = ("support units may not engage (1.2.2, FAQ 3)" if g.defs[bid].is_support
+               else "no engagement is allowed in this action (6.3, 7.0)")
+        raise RuleViolation("1.2.2", f"{area} holds enemy units and {why}; choose an area without enemy units")
+
+
 def plan(g: Game, bid: str, path: tuple[int, ...], rules: Rules) -> tuple[int, ...]:
     """The full path of a move given by its destination or its areas; checks MPs and stacking."""
     if len(path) == 1:
@@ -180,6 +185,8 @@ def plan(g: Game, bid: str, path: tuple[int, ...], rules: Rules) -> tuple[int, .
         if found is None:
             if path[0] in g.areas[g.area(bid)].neighbours:
                 check_path(g, bid, path, rules)
+            if g.has_enemy(g.side(bid), path[0]):
+                check_engage(g, bid, path[0], rules)
             raise RuleViolation("2.1", f"{g.public_name(bid)} cannot reach {path[0]} with {rules.mp} MPs; "
                                 + _reach_hint(g, bid, rules))
         path = found[1]

@@ -16,7 +16,10 @@ def test_a_draw_offered_and_accepted_ends_the_game_with_nobody_winning(tmp_path)
     offer = service.submit(game, "french", "draw")
     assert offer.accepted and offer.message == "You offer a draw; the Russian player answers."
     assert [e["to"] for e in offer.events] == ["russian"]
-    assert not service.submit(game, "french", "accept").accepted  # not his own offer
+    own = service.submit(game, "french", "accept")  # not his own offer, and not an undo either
+    assert not own.accepted and own.rule == "Draw" and own.message.endswith(
+        "Your draw offer waits for the other player's answer; only they may accept or refuse it, and you may "
+        "play on meanwhile (Draw).")
     agreed = service.submit(game, "russian", "accept")
     assert agreed.accepted and agreed.ended["level"] == "draw" and agreed.ended["winner"] is None
     assert agreed.message == (f"Game {game} is drawn by agreement: the French player offered a "

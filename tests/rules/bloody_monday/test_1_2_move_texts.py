@@ -60,6 +60,9 @@ REFUSALS = [
     ({"F-I-1": 16, "R-1-2J": 42}, "pass", "move F-I-1 42", "1.2.2",
      "42 holds enemy units and no engagement is allowed in this action (6.3, 7.0); choose an area without enemy "
      "units (1.2.2)."),
+    ({"F-I-1": 15, "R-1-2J": 42}, "pass", "move F-I-1 42", "1.2.2",  # two areas away: not a question of MPs
+     "42 holds enemy units and no engagement is allowed in this action (6.3, 7.0); choose an area without enemy "
+     "units (1.2.2)."),
     ({"F-I-1": 16}, "initiative move", "move F-I-1 15 14 1", "2.1",
      "The path costs 4 MPs and French 1 (F-I-1, infantry) has 3; choose a nearer area (2.1)."),
     ({"F-I-1": 16}, "initiative move", "move F-I-1 1", "2.1",

@@ -289,12 +289,34 @@ def test_5_3_6_a_hit_goes_to_one_of_the_strongest():
 def test_5_3_6_more_units_named_than_hits_waiting():
     sentence, after = refused_then_accepted(tie_of_two(1), "russian", "hit R-1-4 R-1-11", "5.3.6",
                                             lambda s: s["battle"]["due"].update(russian=2))
-    assert sentence == "No hit of yours is waiting to be applied; name fewer units than r-1-4, r-1-11 (5.3.6)."
+    assert sentence == "No hit of yours is waiting to be applied; only the first unit named had a hit to take (5.3.6)."
     assert (strength(after, "R-1-4"), strength(after, "R-1-11")) == (2, 2)
     state = tie_of_two(2)
     assert texts(do(state, "russian", "hit R-1-4 R-1-11")[1], "hit")[:2] == [
         "Russian 4 (R-1-4, infantry) takes a hit: strength 2 (5.3.6).",
         "Russian 11 (R-1-11, infantry) takes a hit: strength 2 (5.3.6)."]
+
+
+def shown_tie_of_two(due: int) -> dict:
+    """The tie of two after the showdown: a hit with one strongest unit goes to it at once."""
+    state = position({"F-I-1": 44, "R-1-4": 44, "R-1-11": 44})
+    battle(game(state), 44, stage="artillery", due={"french": 0, "russian": due}, shown=True)
+    return do(state, "french", "end")[0]
+
+
+def test_5_3_6_every_hit_named_in_order_is_accepted_though_one_had_no_choice():
+    """Three hits: a tie (R-1-4 chosen), then R-1-11 alone strongest takes the second at once, then
+    a tie again. Naming all three in order is the whole answer, not one unit too many."""
+    state, events = do(shown_tie_of_two(3), "russian", "hit R-1-4 R-1-11 R-1-4")
+    assert (strength(state, "R-1-4"), strength(state, "R-1-11")) == (1, 2)
+    assert [t.split(" (")[0] for t in texts(events, "hit")[:3]] == ["Russian 4", "Russian 11", "Russian 4"]
+
+
+def test_5_3_6_a_hit_that_had_one_unit_to_go_to_names_it():
+    sentence = refused(shown_tie_of_two(3), "russian", "hit R-1-4 R-1-4", "5.3.6")
+    assert sentence == ("Hit 2 had only one unit to go to, Russian 11 (R-1-11, infantry), and took it; "
+                        "name it there or leave it out (5.3.6).")
+    assert strength(do(shown_tie_of_two(3), "russian", "hit R-1-4")[0], "R-1-11") == 2  # positive control
 
 
 def test_5_3_6_no_hit_waiting_for_the_other_player():
