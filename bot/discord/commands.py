@@ -501,12 +501,34 @@ async def attack(interaction: discord.Interaction, attackers: str, defenders: st
     await answer(interaction, lambda t, a, c: t.play.submit(a, c, f"attack {attackers} -> {defenders}"))
 
 
-@app_commands.command(name="order", description="Any command in the game's grammar")
-@app_commands.describe(command="e.g. retreat 3217, advance 3224, lose 3224+3225, accept")
+@app_commands.command(name="order", description="Any command in the game's grammar (several: "
+                      "separate them with ;)")
+@app_commands.describe(command="e.g. retreat 3217, advance 3224, lose 3224+3225, accept; or move 2525 2824; end")
 @app_commands.autocomplete(command=_completer("order"))
 @app_commands.guild_only()
 async def order(interaction: discord.Interaction, command: str) -> None:
-    await answer(interaction, lambda t, a, c: t.play.submit(a, c, command))
+    await answer(interaction, lambda t, a, c: t.play.orders(a, c, command))
+
+
+ORDERS_BOX = "kolocha:orders:text"  # the box's field, by a name of ours
+
+
+class OrdersBox(discord.ui.Modal, title="Your orders"):
+    """`/orders`: a box for a phase's orders, one a line, judged in order (bot/tables/batch.py)."""
+
+    orders: discord.ui.TextInput = discord.ui.TextInput(
+        label="One order a line, judged in order", style=discord.TextStyle.paragraph,
+        placeholder="move 2525 2824\nmove 2626 2725\nend", max_length=4000, custom_id=ORDERS_BOX)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        text = self.orders.value
+        await answer(interaction, lambda t, a, c: t.play.orders(a, c, text))
+
+
+@app_commands.command(name="orders", description="A phase's orders at once: a box, one order a line")
+@app_commands.guild_only()
+async def orders(interaction: discord.Interaction) -> None:
+    await interaction.response.send_modal(OrdersBox())
 
 
 @app_commands.command(name="odds", description="The odds of an attack, or a battle's expected hits, "
@@ -524,4 +546,4 @@ async def end(interaction: discord.Interaction) -> None:
     await offer(interaction, "end")
 
 
-PLAY_COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (move, attack, order, odds, end)
+PLAY_COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (move, attack, order, orders, odds, end)

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,9 +16,10 @@ from bot.permissions import (
 )
 from bot.service import QUERIES, Result, simultaneous
 from bot.store import Outbox
+from bot.tables.batch import MOST, Batch, Said, lines_of, public_texts
 from bot.tables.news import Change
 from bot.tables.room import Room
-from bot.words import Text, name, words
+from bot.words import Text, join, name, words
 from rules.core.errors import RulesError
 
 TABLE_VERBS = (*QUERIES, "undo", "accept", "refuse", "end", "orders", "draw")  # verbs of every game, at any time
@@ -27,24 +27,25 @@ TABLE_VERBS = (*QUERIES, "undo", "accept", "refuse", "end", "orders", "draw")  #
 
 @dataclass(frozen=True)
 class PlainReply:
-    """What a command typed as a plain message earns: ✅ or ❌, words for its author alone
-    ("" when the public line says it all), and whether the message should be deleted (it names
-    a hidden unit in public; the front end deletes it where it may)."""
+    """What a message of orders typed in the channel earns: ✅ or ❌, words for its author alone
+    ("" when the public lines say it all), and whether the message should be deleted (it tells
+    more than the public lines in a game with hidden information; the front end deletes it
+    where it may)."""
 
     accepted: bool
     private: Text
     withdraw: bool = False
 
 
-UNIT_FIELDS = ("unit", "units", "block", "blocks", "leader")  # command fields that name units
-SECRET_ORDER = ("While both players give their orders at once (a battle plan), each order is secret: give it "
-                "with a slash command (`/order` and the same words), which only you read; typed in the channel, "
-                "everyone reads it. It was not played, and I delete your message where the server lets me "
-                "(Manage Messages); otherwise please delete it.")
-NAMES_A_UNIT = ("In a game with hidden units an order that names a unit is given with a slash "
-                "command (`/order` and the same words), which only you read (Fog of War): typed "
-                "in the channel, everyone reads it. It was not played, and I delete your message "
-                "where the server lets me (Manage Messages); otherwise please delete it.")
+SECRET_ORDER = ("While both players give their orders at once (a battle plan), each order is secret, so "
+                "an order typed in the channel is not played: give it with `/order` (and the same words) "
+                "or in a direct message to me, which only you read.")
+WITHDRAWN = ("In a game with hidden units everyone reads the channel, and what you typed tells more than "
+             "the public lines of your orders (Fog of War), so I delete your message where the server lets "
+             "me (Manage Messages); otherwise please delete it. `/order`, `/orders` or a direct message to "
+             "me keep your orders private.")
+TOO_MANY = f"One message holds at most {MOST} orders; send the rest in another."
+NO_ORDERS = "Write one order a line, or several separated by `;`: `move 3225 3224; end`."
 
 
 @dataclass(frozen=True)
@@ -71,22 +72,74 @@ class Play(Room):
     async def _submit(self, actor: Actor, channel: str, line: str, side: str | None,
                       expected_seq: int | None) -> Text:
         """submit, its place in the channel's queue already taken."""
+        game = await self._playing(channel)
+        async with self.tables.lock(game["id"]):
+            said = await self._said(actor, game["id"], line, side, expected_seq)
+        if not said.accepted:
+            raise TableError(said.text)
+        return said.text
+
+    async def orders(self, actor: Actor, channel: str, text: str, side: str | None = None) -> Text:
+        """Several orders in one message (bot/tables/batch.py), judged in order: the reply lists
+        what became of each, and which were not tried after a refusal. A single order is
+        answered as `submit` answers it."""
+        lines = lines_of(text)
+        if not lines or len(lines) > MOST:
+            raise TableError(TOO_MANY if lines else NO_ORDERS)
+        async with self.tables.in_order(channel):
+            batch = await self._batch(actor, channel, lines, side)
+        if len(lines) == 1 and not batch.accepted:
+            raise TableError(batch.reply())
+        return batch.reply()
+
+    async def _playing(self, channel: str) -> dict:
+        """The game here, refused unless it has started and is not paused."""
         game = await asyncio.to_thread(self.tables.game_in, channel)
-        game_id = game["id"]
         if not game["started_at"]:
-            raise TableError(f"Game {game_id} has not started yet; `/game start` begins it.")
+            raise TableError(f"Game {game['id']} has not started yet; `/game start` begins it.")
         check_not_paused(game)
-        async with self.tables.lock(game_id):
-            # Judged and stored in a worker thread: the event loop never waits for the engine,
-            # nor for a write lock another connection holds.
+        return game
+
+    async def _batch(self, actor: Actor, channel: str, lines: list[str], side: str | None,
+                     typed: bool = False) -> Batch:
+        """The orders judged one after another under the game's lock (nobody else's command
+        comes between them), up to the first refused; `typed` in the channel, where a secret
+        order is not played."""
+        game = await self._playing(channel)
+        hidden = await asyncio.to_thread(lambda: self.service.system(game["id"]).INFO.hidden_information)
+        batch = Batch(lines, hidden)
+        async with self.tables.lock(game["id"]):
+            for line in lines:
+                if typed and await asyncio.to_thread(self._secret_now, game["id"], line):
+                    batch.said.append(Said(line, False, SECRET_ORDER, withdraw=True))
+                    break
+                said = await self._said(actor, game["id"], line, side, None)
+                batch.said.append(said)
+                if not said.accepted:
+                    break
+        return batch
+
+    def _secret_now(self, game_id: int, line: str) -> bool:
+        """Whether a line is an order given while both sides order at once in secret."""
+        verb = line.split()[0].lower()
+        return verb not in TABLE_VERBS and simultaneous(self.service.system(game_id), self.service.load(game_id))
+
+    async def _said(self, actor: Actor, game_id: int, line: str, side: str | None,
+                    expected_seq: int | None) -> Said:
+        """One order under the game's lock: judged and stored in a worker thread (the event
+        loop never waits for the engine, nor for a write lock another connection holds), its
+        news sent once stored."""
+        try:
             result, change = await asyncio.to_thread(self._judge, actor, game_id, line, side,
                                                      expected_seq)
-            if result.reply is not None:
-                return result.reply
-            if not result.accepted:
-                raise TableError(result.message)
-            await change.settle()
-        return result.message
+        except TableError as error:
+            return Said(line, False, error.text)
+        if result.reply is not None:
+            return Said(line, True, result.reply)
+        if not result.accepted:
+            return Said(line, False, result.message)
+        await change.settle()
+        return Said(line, True, result.message, public_texts(result))
 
     def _judge(self, actor: Actor, game_id: int, line: str, side: str | None,
                expected_seq: int | None) -> tuple[Result, Change]:
@@ -104,43 +157,39 @@ class Play(Room):
         return self.service.submit(game_id, mover, line, actor.id, expected_seq,
                                    change.compose), change
 
-    async def plain(self, actor: Actor, channel: str, line: str) -> PlainReply | None:
-        """A line typed in a game channel: None (chat stays chat) unless a seated player of a
-        started game wrote it and it reads as an order of their own side; else played as from
-        a slash command. Query answers are private; an accepted order's line is public. In a
-        game with hidden units an order naming a unit is not played but withdrawn."""
+    async def plain(self, actor: Actor, channel: str, text: str) -> PlainReply | None:
+        """A message typed in a game channel: None (chat stays chat) unless a seated player of
+        a started game wrote it and its first line reads as an order of their own side; else
+        its orders are played as from `/orders`. Query answers and refusals are private; an
+        accepted order's line is public. In a game with hidden information a message that
+        tells more than the public lines of its orders is withdrawn."""
+        lines = lines_of(text)
         async with self.tables.in_order(channel):
-            verdict = await asyncio.to_thread(self._order_or_chat, actor, channel, line)
-            if verdict is None or isinstance(verdict, PlainReply):
-                return verdict
-            verb = line.split()[0].lower()
+            if not lines or not await asyncio.to_thread(self._order_or_chat, actor, channel, lines[0]):
+                return None
+            if len(lines) > MOST:
+                return PlainReply(False, TOO_MANY)
             try:
-                reply = await self._submit(actor, channel, line, None, None)
+                batch = await self._batch(actor, channel, lines, None, typed=True)
             except TableError as error:
                 return PlainReply(False, error.text)
-            return PlainReply(True, reply if verb in QUERIES else "")
+        told = not batch.accepted or any(line.split()[0].lower() in QUERIES for line in lines)
+        private = batch.reply() if told else ""
+        if batch.withdraw():
+            return PlainReply(batch.accepted, join([WITHDRAWN, private]) if private else WITHDRAWN, True)
+        return PlainReply(batch.accepted, private)
 
-    def _order_or_chat(self, actor: Actor, channel: str, line: str) -> PlainReply | bool | None:
-        """In a worker thread: True for a line to play, None for chat, or the reply to an
-        order that names a hidden unit in public (withdrawn, not played)."""
+    def _order_or_chat(self, actor: Actor, channel: str, line: str) -> bool:
+        """In a worker thread: whether a line is an order to play (else chat)."""
         words = line.split()
         try:
             game = self.tables.game_in(channel)
         except TableError:
-            return None
+            return False
         sides = sides_of(self.store.seats(game["id"]), actor)
         if not words or not game["started_at"] or not sides:
-            return None
-        verb = words[0].lower()
-        if not self._reads_as_order(game["id"], sides, verb, words):
-            return None
-        system = self.service.system(game["id"])
-        if verb not in TABLE_VERBS and system.INFO.hidden_information and \
-                _names_a_unit(system, sides[0], line):
-            return PlainReply(False, NAMES_A_UNIT, withdraw=True)
-        if verb not in TABLE_VERBS and simultaneous(system, self.service.load(game["id"])):
-            return PlainReply(False, SECRET_ORDER, withdraw=True)
-        return True
+            return False
+        return self._reads_as_order(game["id"], sides, words[0].lower(), words)
 
     def _reads_as_order(self, game_id: int, sides: list[str], verb: str, words: list[str]) -> bool:
         """Chat that merely starts with a game word ("end of story") stays chat: a line is an
@@ -266,14 +315,3 @@ class Play(Room):
         text = words(f"Game {game['id']}, at ", name(actor.name), "'s request:\n", fmt.headline(view))
         return game["id"], [(channel_audience(channel), message(text, seq, None, **where))]
 
-
-def _names_a_unit(system, side: str, line: str) -> bool:
-    """Whether an order names a unit, from its words alone: a field of the parsed command that
-    holds units, or (a line that does not parse) any word after the verb that is not a number."""
-    try:
-        cmd = system.parse(side, line)
-    except RulesError:
-        return any(not word.isdigit() for word in line.split()[1:])
-    if not dataclasses.is_dataclass(cmd):
-        return True
-    return any(f.name in UNIT_FIELDS and getattr(cmd, f.name) for f in dataclasses.fields(cmd))

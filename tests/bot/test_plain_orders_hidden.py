@@ -1,13 +1,15 @@
-"""Plain-text orders in a game with hidden units (issue 9.6): whether a line counts as an order
-is decided from the grammar and the speaker's own options, never from what the other side may
-do; and a typed order that names a unit is withdrawn (deleted where the bot may) and answered
-privately, since everyone reads the channel."""
+"""Plain-text orders in a game with hidden units: whether a line counts as an order is decided from
+the grammar and the speaker's own options, never from what the other side may do; and a typed
+order whose words tell more than its public line (a block's name, a stack's parts) is played as
+from `/order` but withdrawn (deleted where the bot may) and answered privately, since everyone
+reads the channel (Fog of War)."""
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
 
-from bot.tables.play import NAMES_A_UNIT
+from bot.tables.play import WITHDRAWN
+from bot.words import plain
 from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL
 from tests.bot.discord.test_discord_wire import play, start
 from tests.bot.test_hidden_information import _a_move, _bloody_monday_tables
@@ -26,19 +28,23 @@ def test_a_line_reads_as_an_order_whatever_the_other_side_may_do(tmp_path):
     assert mine is not None  # the control: the French player's own verb, mistyped, is an order
 
 
-def test_a_typed_order_naming_a_block_is_withdrawn_and_answered_privately(tmp_path):
+def test_a_typed_order_naming_a_block_is_played_withdrawn_and_answered_privately(tmp_path):
     service, tables, messenger, game_id = _bloody_monday_tables(tmp_path)
     line = _a_move(service, game_id)
+    block = line.split()[1]
     seq = service.store.last_seq(game_id)
     posted = len(messenger.in_channel(CHANNEL))
     reply = asyncio.run(tables.play.plain(ANNA, CHANNEL, line))
-    assert reply is not None and reply.withdraw and not reply.accepted
-    assert reply.private.startswith("In a game with hidden units") and "Fog of War" in reply.private
-    assert service.store.last_seq(game_id) == seq and len(messenger.in_channel(CHANNEL)) == posted
-    assert asyncio.run(tables.play.plain(BORIS, CHANNEL, "move r-1-4 41")).withdraw  # a probe too
-    ended = asyncio.run(tables.play.plain(ANNA, CHANNEL, "end"))  # the control: names no block
+    assert reply is not None and reply.withdraw and reply.accepted
+    assert reply.private == WITHDRAWN and "Fog of War" in reply.private
+    assert service.store.last_seq(game_id) == seq + 1  # played, as from /order
+    public = messenger.in_channel(CHANNEL)[posted:]
+    assert public and "a `move` command" in public[0] and block not in " ".join(public).lower()
+    probe = asyncio.run(tables.play.plain(BORIS, CHANNEL, "move r-1-4 41"))  # refused, and a probe
+    assert probe.withdraw and not probe.accepted and "must wait" in plain(probe.private)
+    ended = asyncio.run(tables.play.plain(ANNA, CHANNEL, "end"))  # the control: tells nothing more
     assert ended is not None and ended.accepted and not ended.withdraw
-    assert service.store.last_seq(game_id) == seq + 1
+    assert service.store.last_seq(game_id) == seq + 2
 
 
 def test_over_the_wire_the_message_is_deleted_and_the_answer_goes_by_dm(tmp_path):
@@ -55,5 +61,5 @@ def test_over_the_wire_the_message_is_deleted_and_the_answer_goes_by_dm(tmp_path
         assert wire.http.of("delete") == [(CHANNEL, str(message.id))]
         assert wire.http.of("react") == []
         (user, dm), = wire.http.of("dm")[-1:]
-        assert user == ANNA.id and dm["content"] == NAMES_A_UNIT
+        assert user == ANNA.id and dm["content"] == WITHDRAWN
     play(test, tmp_path)

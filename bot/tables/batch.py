@@ -1,0 +1,105 @@
+"""Several orders in one message: a phase's orders judged in order, as one batch.
+
+A message (a `/orders` box, a typed message, a direct message, `/order` with `;`) holds one order
+a line, or several separated by `;`. They are judged one after another, each stored as its own
+command with its own news (so `undo` takes back one at a time); the first refused stops the batch,
+and the reply says which were not tried. Nothing accepted before it is lost.
+
+>>> lines_of("move 2525 2824; end\\n\\n  attack 2824 -> 2723 ")
+['move 2525 2824', 'end', 'attack 2824 -> 2723']
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from bot import text as fmt
+from bot.service import Result
+from bot.words import Text, join, words
+
+MOST = 60  # orders in one message: a Borodino player-turn takes at most about 30
+SEPARATOR = re.compile(r"[;\n]")
+WORD = re.compile(r"[\w-]+")
+
+
+def lines_of(text: str) -> list[str]:
+    """The orders of a message: one a line, or separated by `;`; blank ones left out."""
+    return [line.strip() for line in SEPARATOR.split(text) if line.strip()]
+
+
+def public_texts(result: Result) -> tuple[str, ...]:
+    """Everything the public reads of an accepted result: its public line and public events,
+    and those of the commands standing orders played after it."""
+    done = [result, *result.followed]
+    return tuple(text for r in done
+                 for text in (r.public or r.message, *(e["text"] for e in r.visible_to(None))))
+
+
+def tells_more(line: str, public: Sequence[str]) -> bool:
+    """Whether a typed line says more than what everyone read of it: a word after its verb that
+    none of its public texts holds. In 1812, `move 4 3 1 inf` names part of a hidden stack, while
+    the public reads only that a stack moved from Riga (4) to Pskov (3) (Fog of War).
+
+    >>> tells_more("move 4 3", ["A Russian stack moves from Riga (4) to Pskov (3)."])
+    False
+    >>> tells_more("move 4 3 1 inf", ["A Russian stack moves from Riga (4) to Pskov (3)."])
+    True
+    >>> tells_more("end", [])
+    False
+    """
+    shown = set(WORD.findall(" ".join(public).lower()))
+    return any(word not in shown for word in WORD.findall(" ".join(line.lower().split()[1:])))
+
+
+@dataclass(frozen=True)
+class Said:
+    """What became of one order: accepted or not (a query answered counts as accepted), the words
+    for its author, what everyone read of it (empty when refused, or for a query), and whether it
+    must leave a public channel whatever it says (a secret order)."""
+
+    line: str
+    accepted: bool
+    text: Text
+    public: tuple[str, ...] = ()
+    withdraw: bool = False
+
+
+@dataclass
+class Batch:
+    """A message's orders and what became of those tried, in order; `hidden`: the game hides
+    information, so a typed order that tells more than its public line is withdrawn."""
+
+    lines: list[str]
+    hidden: bool = False
+    said: list[Said] = field(default_factory=list)
+
+    @property
+    def accepted(self) -> bool:
+        return len(self.said) == len(self.lines) and all(s.accepted for s in self.said)
+
+    def untried(self) -> list[str]:
+        return self.lines[len(self.said):]
+
+    def withdraw(self) -> bool:
+        """Whether the message, typed in a public channel, must leave it: a secret order, or
+        in a game with hidden information an order (tried or not, refused or accepted) with
+        words the public lines do not hold."""
+        public = [s.public for s in self.said] + [() for _ in self.untried()]
+        return any(s.withdraw for s in self.said) or \
+            self.hidden and any(tells_more(line, shown) for line, shown in zip(self.lines, public))
+
+    def reply(self) -> Text:
+        """The reply to the batch's author: one order's own answer; for several, a line each
+        (✅ or ❌, the order, its answer) and the orders not tried after a refusal."""
+        if len(self.lines) == 1 and self.said:
+            return self.said[0].text
+        out: list[Text] = [words(f"{n}. {'✅' if s.accepted else '❌'} `{fmt.clipped(s.line)}` — ", s.text)
+                           for n, s in enumerate(self.said, 1)]
+        untried = self.untried()
+        if untried:
+            first = len(self.said) + 1
+            out.append(f"Not tried, after line {first - 1} was refused: " + "; ".join(
+                f"{n}. `{fmt.clipped(line)}`" for n, line in enumerate(untried, first))
+                + ". Send them again once it is put right.")
+        return join(out)

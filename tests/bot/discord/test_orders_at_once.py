@@ -1,0 +1,81 @@
+"""A phase's orders in one message, on simcord with the real bot: the `/orders` box, `/order` with
+`;`, and a typed message of several lines are judged in order as one batch; the reply lists each
+line, a refused line stops the batch and says which were not tried, and what was accepted before it
+stands, each order stored as its own command (so `undo` takes back one at a time)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.discord.commands import ORDERS_BOX
+from bot.permissions import Actor
+from tests.bot.discord.sim import Server, borodino, play, reply, server
+
+
+def french_moves(s: Server, count: int) -> list[str]:
+    """Legal moves of `count` French units at the start of 7 September, from and to different
+    hexes (so that each stays legal after the others)."""
+    anna = Actor(str(s.anna.id), "anna")
+    moves: list[str] = []
+    for text in s.tables.completion.legal_texts(anna, str(s.channel.id)):
+        hexes = {h for move in moves for h in move.split()[1:]}
+        if text.startswith("move ") and not hexes & set(text.split()[1:]) and len(text.split()) == 3:
+            moves.append(text)
+    return moves[:count]
+
+
+def stored(s: Server, game_id: int) -> list[str]:
+    return [row["normalised"] for row in s.tables.store.commands(game_id)]
+
+
+def test_the_orders_box_judges_in_order_and_stops_at_a_refusal(tmp_path):
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id = await borodino(s)
+            one, two, three = french_moves(s, 3)
+            shown = await s.anna.slash(s.channel, "orders")
+            assert shown.modal is not None and shown.modal["title"] == "Your orders"
+            answer = reply(await s.anna.submit_modal(shown, {ORDERS_BOX: "\n".join(
+                [one, two, "move 9999 1111", three, "end"])}))
+            lines = answer.splitlines()
+            assert lines[0] == f"1. ✅ `{one}` — French: {one}." and lines[1].startswith("2. ✅")
+            assert lines[2].startswith("3. ❌ `move 9999 1111` — There is no unit in 9999")
+            assert lines[3] == (f"Not tried, after line 3 was refused: 4. `{three}`; 5. `end`. Send them "
+                                "again once it is put right.")
+            assert stored(s, game_id) == [one, two]  # each its own command; nothing after the refusal
+            assert s.posts()[-1].startswith(f"**anna** — French: {two}.")  # each has its public line
+            assert reply(await s.anna.slash(s.channel, "game undo")) == f"Undone: `{two}`."
+            assert stored(s, game_id) == [one]  # undo takes back one command, not the batch
+    play(test, tmp_path)
+
+
+def test_order_with_semicolons_is_a_batch(tmp_path):
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id = await borodino(s)
+            move, = french_moves(s, 1)
+            answer = reply(await s.anna.slash(s.channel, "order", command=f"{move}; end"))
+            assert answer.splitlines() == [f"1. ✅ `{move}` — French: {move}.", "2. ✅ `end` — French: end."]
+            assert stored(s, game_id) == [move, "end"]
+            alone = reply(await s.anna.slash(s.channel, "order", command="move 3225 3224"))
+            assert "must wait" in alone and "1." not in alone  # one order is answered as before
+    play(test, tmp_path)
+
+
+def test_a_typed_message_of_several_lines_is_a_batch(tmp_path):
+    async def test(db: Path) -> None:
+        async with server(db, message_content=True) as s:
+            game_id = await borodino(s)
+            one, two, three = french_moves(s, 3)
+            sent = await s.anna.send(s.channel, f"{one}\n{two}")
+            mine = next(m for m in s.channel.history() if m.id == sent.id)
+            assert [str(r.emoji) for r in mine.reactions] == ["✅"] and stored(s, game_id) == [one, two]
+            dms = len(s.dms(s.anna))
+            sent = await s.anna.send(s.channel, f"{three}; move 9999 1111; end")
+            mine = next(m for m in s.channel.history() if m.id == sent.id)
+            assert [str(r.emoji) for r in mine.reactions] == ["❌"]
+            assert stored(s, game_id) == [one, two, three]
+            told = "\n".join(s.dms(s.anna)[dms:])
+            assert "2. ❌ `move 9999 1111`" in told and "Not tried, after line 2 was refused: 3. `end`" in told
+            await s.anna.send(s.channel, "good luck; have fun")  # chat stays chat
+            assert stored(s, game_id) == [one, two, three]
+    play(test, tmp_path)
