@@ -180,6 +180,13 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _local(args: argparse.Namespace) -> int:
+    if args.game is None:
+        return _play_local(args)
+    with sole_server(args.db, "terminal game (kolocha local)"):  # not while a bot serves it
+        return _play_local(args)
+
+
+def _play_local(args: argparse.Namespace) -> int:
     script = parse_script(read_script(args.script)) if args.script else None
     service = GameService(Store(args.db))
     if args.game is not None:

@@ -870,20 +870,24 @@ def _file_lock(path: str) -> Iterator[None]:
 
 
 @contextmanager
-def sole_server(path: str | Path) -> Iterator[None]:
-    """Held while a bot serves the database at `path`: a second bot on the same file would
-    answer every command twice, so it is refused (AlreadyServed). The lock is the file
-    `<database>.lock`, released by the system whenever the process ends, however it ends."""
-    with open(f"{path}.lock", "a+") as handle:
+def sole_server(path: str | Path, holder: str = "bot") -> Iterator[None]:
+    """Held while a bot serves the database at `path`, or while `kolocha local` plays one of its
+    stored games (`holder` says which, in the other's refusal): a second server of the same file
+    would answer commands twice, so it is refused (AlreadyServed). The lock belongs to the file itself, not to the name it was given: it is
+    `<database>.lock` beside the database's resolved path, so a symlink (to the file or to a
+    folder on its way) or a relative name finds the same lock. It is released by the system
+    whenever the process ends, however it ends."""
+    real = os.path.realpath(path)
+    with open(f"{real}.lock", "a+") as handle:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             handle.seek(0)
-            holder = handle.read().strip() or "?"
-            raise AlreadyServed(f"Another Kolocha bot (process {holder}) is already serving {path}; "
+            held = handle.read().strip() or "process"
+            raise AlreadyServed(f"Another Kolocha {held} is already serving {path}; "
                                 "stop it first, or give this one another database.") from None
         handle.seek(0)
         handle.truncate()
-        handle.write(f"{os.getpid()}\n")
+        handle.write(f"{holder} (process {os.getpid()})\n")
         handle.flush()
         yield

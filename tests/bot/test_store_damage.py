@@ -153,3 +153,35 @@ def test_a_second_bot_on_the_same_database_is_refused(tmp_path, monkeypatch, cap
     assert "Another Kolocha bot (process" in capsys.readouterr().err
     with sole_server(path):  # positive control: once the first has stopped, a bot may serve it
         pass
+
+
+def test_the_one_bot_lock_belongs_to_the_file_not_to_the_name_it_is_given(tmp_path):
+    """A second bot reaching the same database through a symlink (to the file, or to its folder)
+    is refused as one giving the same name is."""
+    real = tmp_path / "data" / "k.sqlite"
+    real.parent.mkdir()
+    Store(real)
+    (tmp_path / "link.sqlite").symlink_to(real)
+    (tmp_path / "folder").symlink_to(real.parent)
+    with sole_server(real):
+        for other in (tmp_path / "link.sqlite", tmp_path / "folder" / "k.sqlite"):
+            with pytest.raises(AlreadyServed, match="Another Kolocha bot"), sole_server(other):
+                pass
+    with sole_server(tmp_path / "link.sqlite"):  # positive control: free once the first stops
+        pass
+
+
+def test_the_terminal_does_not_play_a_stored_game_of_a_database_a_bot_serves(tmp_path, capsys):
+    """`kolocha local --game N` would answer the game's players beside the bot: refused in one
+    sentence while the bot runs, and nothing is written; a new terminal game is not refused. Once
+    the bot has stopped, the stored game plays in the terminal; a bot is refused meanwhile."""
+    path = tmp_path / "k.sqlite"
+    game_id = GameService(Store(path)).new_game("borodino", "7sep", 1)
+    script = tmp_path / "moves.txt"
+    script.write_text("french: end\n")
+    with sole_server(path):
+        assert cli.main(["local", "--db", str(path), "--game", str(game_id), "--script", str(script)]) == 2
+        assert "Another Kolocha bot (process" in capsys.readouterr().err
+        assert Store(path).commands(game_id) == []
+    assert cli.main(["local", "--db", str(path), "--game", str(game_id), "--script", str(script)]) == 0
+    assert len(Store(path).commands(game_id)) == 1
