@@ -1,10 +1,12 @@
-"""`kolocha bench --scale`: memory and latency as the database grows (issue 11.6).
+"""`kolocha bench --scale`: memory, latency and start-up as the database grows.
 
-Two figures, each next to its target:
+Three figures, each next to its target:
 * the resident memory of a process that has loaded 1,000 stored games and serves 10 of them
   (the service keeps a bounded number of states, bot/state_cache.py): under 150 MB;
 * the median latency of an accepted command in a database of 10 games and in one of 10,000:
-  the same within noise (every query goes by an index, none scans the games).
+  the same within noise (every query goes by an index, none scans the games);
+* the bot's start-up to its first answer with 10, 1,000 and 10,000 running games, each with a
+  command history and a deadline (bot/discord/bench_start.py): under 5 s.
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import time
 from pathlib import Path
 
 from bot.bench import longest_playout
+from bot.discord import bench_start
 from bot.service import GameService
 from bot.store import Store
 
@@ -42,6 +45,7 @@ def measure(system: str, scenario: str, seed: int, options: dict | None,
         (f"accepted command, median, {stored:,} games in the database", _ms(big) + " (target: the same)"),
         (f"resident memory after loading {loaded:,} games, serving {SERVED}",
          f"{rss:.0f} MB (target under {RSS_TARGET_MB} MB)"),
+        *bench_start.measure(system, scenario, seed, options, commands),
     ]
 
 

@@ -3,10 +3,12 @@ that remind the player and act at expiry.
 
 The table is the only truth. Every job re-reads its row when it fires and does nothing if the
 deadline has since been met, replaced or cleared, so stale jobs are harmless; `reminded_at` is
-written with the reminder's messages (by the handler), so none is sent twice or lost; `rebuild()` re-creates the jobs at
-start-up, and a deadline or reminder that fell due while the bot was down fires once, late.
+written with the reminder's messages (by the handler), so none is sent twice or lost; `rebuild()` re-creates the
+jobs at start-up, and a deadline or reminder that fell due while the bot was down fires once, late.
 Jobs are APScheduler 3 date jobs (coalesced, no misfire limit), removed when their deadline is
-replaced or cleared; tests pass a fake scheduler and a fake clock.
+replaced or cleared; the ids of each side's jobs are kept here, so that scheduling one deadline
+never scans the jobs of all the others (a start-up with 10,000 games schedules in one pass).
+Tests pass a fake scheduler and a fake clock.
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from bot.player_prefs import PlayerPrefs, due_at, reminder_at
 from bot.store import DeadlineRows, Outbox, Store
 
 Clock = Callable[[], datetime]
+STEP = 20  # games whose deadlines a start-up schedules between two turns of the event loop
 GRACE = timedelta(hours=1)  # a settings change never makes a deadline fall due sooner than this
 RemindHandler = Callable[[int, str, datetime, str], Awaitable[None]]  # ..., due, reminded at
 ExpireHandler = Callable[[int, str, timedelta], Awaitable[None]]
@@ -38,8 +41,6 @@ class Scheduler(Protocol):
     """The part of APScheduler 3's scheduler interface that deadlines use."""
 
     def add_job(self, func: Callable[..., Any], trigger: str, **kwargs: Any) -> Any: ...
-
-    def get_jobs(self) -> list[Any]: ...
 
     def remove_job(self, job_id: str) -> None: ...
 
@@ -62,6 +63,7 @@ class Deadlines:
         self.on_expire = on_expire
         self.clock = clock
         self.prefs_of = prefs_of
+        self._jobs: dict[int, dict[str, list[str]]] = {}  # game -> side -> the ids of its jobs
 
     def fresh(self, game_id: int, side: str) -> datetime:
         """A deadline starting now, in the side's player's own time (bot/player_prefs.py)."""
@@ -143,29 +145,34 @@ class Deadlines:
         them (a command, a start, a pause, the end, new settings): a side without a row has no
         job left; a stop before this is mended by `rebuild` at the next start."""
         rows = self.store.deadlines(game_id)
-        for side in self._scheduled_sides(game_id) - {row["side"] for row in rows}:
+        for side in set(self._jobs.get(game_id, {})) - {row["side"] for row in rows}:
             self._unschedule(game_id, side)
         for row in rows:
             self._schedule(row)
 
-    def rebuild(self) -> int:
-        """Schedule every stored deadline (at start-up); returns how many."""
-        rows = self.store.deadlines()
-        for row in rows:
-            self._schedule(row)
-        return len(rows)
-
-    def _scheduled_sides(self, game_id: int) -> set[str]:
-        """The sides of the game that have jobs (ids are expire:<game>:<side>, remind:<game>:<side>:<n>)."""
-        return {job.id.split(":")[2] for job in self.scheduler.get_jobs()
-                if job.id.split(":")[1:2] == [str(game_id)]}
+    async def rebuild(self) -> int:
+        """Schedule every stored deadline (at start-up), STEP games at a time with the event loop
+        free in between, so that a bot holding thousands of games answers while it schedules;
+        returns how many games have one. Each game's rows are read afresh as its turn comes: a
+        game a command has rescheduled meanwhile is taken as it now stands."""
+        games = sorted({row["game"] for row in self.store.deadlines()})
+        for start in range(0, len(games), STEP):
+            for game_id in games[start:start + STEP]:
+                self.reschedule(game_id)
+            await asyncio.sleep(0)
+        return len(games)
 
     def _unschedule(self, game_id: int, side: str) -> None:
-        """Remove the jobs of this side's deadline (its expiry and every reminder)."""
-        mine = (f"expire:{game_id}:{side}", f"remind:{game_id}:{side}:")
-        for job in self.scheduler.get_jobs():
-            if job.id == mine[0] or job.id.startswith(mine[1]):
-                self.scheduler.remove_job(job.id)
+        """Remove the jobs of this side's deadline (its expiry and every reminder); one that has
+        already run is gone from the scheduler (a KeyError, APScheduler's JobLookupError)."""
+        sides = self._jobs.get(game_id, {})
+        for job_id in sides.pop(side, []):
+            try:
+                self.scheduler.remove_job(job_id)
+            except KeyError:
+                pass
+        if not sides:
+            self._jobs.pop(game_id, None)
 
     def _schedule(self, row: dict) -> None:
         """Jobs for one deadline row, replacing any it had."""
@@ -187,9 +194,11 @@ class Deadlines:
             self._add(f"remind:{game_id}:{side}:{i}", moment, self._remind, game_id, side,
                       due_at, stamp(moment))
 
-    def _add(self, job_id: str, when: datetime, func: Callable[..., Any], *args: Any) -> None:
-        self.scheduler.add_job(func, "date", run_date=when, id=job_id, args=list(args),
+    def _add(self, job_id: str, when: datetime, func: Callable[..., Any], game_id: int, side: str,
+             *args: Any) -> None:
+        self.scheduler.add_job(func, "date", run_date=when, id=job_id, args=[game_id, side, *args],
                                replace_existing=True, misfire_grace_time=None, coalesce=True)
+        self._jobs.setdefault(game_id, {}).setdefault(side, []).append(job_id)
 
     def _current(self, game_id: int, side: str, due_at: str) -> dict | None:
         row = self.store.deadline(game_id, side)

@@ -104,9 +104,6 @@ class Unscheduled:
     def add_job(self, func: Callable[..., Any], trigger: str, **kwargs: Any) -> None:
         return None
 
-    def get_jobs(self) -> list[Any]:
-        return []
-
     def remove_job(self, job_id: str) -> None:
         return None
 

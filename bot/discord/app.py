@@ -2,7 +2,7 @@
 
 Nothing here decides anything: commands call Tables (bot/tables/). At start-up (setup_hook,
 once) the bot opens the store, starts the deadline scheduler and rebuilds its jobs from the
-database, starts the outbox job (what a stop or a failure left unsent is sent now, and retried
+database (in steps, while it connects and answers), starts the outbox job (what a stop or a failure left unsent is sent now, and retried
 every minute), sets the computer seats whose side acts to play, registers the persistent
 buttons and syncs the command tree with Discord when it differs from the one last synced (its
 hash is kept in the database; `kolocha sync` forces it).
@@ -143,6 +143,7 @@ class KolochaBot(commands.Bot):
         self._background: set[asyncio.Task] = set()
         self.tables: Tables | None = None
         self.scheduler: AsyncIOScheduler | None = None
+        self._rebuilding: asyncio.Task | None = None
         self.tree.add_command(GameCommands())
         self.tree.add_command(GamesCommands())
         self.tree.add_command(help_command)
@@ -164,7 +165,7 @@ class KolochaBot(commands.Bot):
         delivery.owner_of = self._owner
         self.tables = Tables(service, delivery, scheduler, self.config, self.clock)
         scheduler.start()
-        log.info("rebuilt %d deadline(s) from the database", self.tables.deadlines.rebuild())
+        self._rebuilding = asyncio.get_running_loop().create_task(self._rebuild(self.tables))
         log.info("%d message(s) wait in the outbox", len(service.store.undelivered()))
         scheduler.add_job(delivery.flush, "interval", seconds=RETRY_SECONDS, id="outbox",
                           next_run_time=self.clock(), coalesce=True, max_instances=1,
@@ -172,6 +173,11 @@ class KolochaBot(commands.Bot):
         await self.tables.computer.wake_all()  # a computer seat whose side acts plays now
         self.add_dynamic_items(Confirm, Verify)
         await self.sync_commands(store)
+
+    async def _rebuild(self, tables: Tables) -> None:
+        """The stored deadlines' jobs, made while the bot connects and answers (Deadlines.rebuild)."""
+        log.info("scheduled the deadlines of %d game(s) from the database",
+                 await tables.deadlines.rebuild())
 
     async def sync_commands(self, store: Store, force: bool = False) -> None:
         """Send the command tree to Discord when it changed since the last sync (or when
@@ -232,6 +238,8 @@ class KolochaBot(commands.Bot):
 
     async def close(self) -> None:
         """Stop gracefully: no new jobs, commands under way finish, the store closes."""
+        if self._rebuilding is not None:
+            self._rebuilding.cancel()
         if self.scheduler is not None and self.scheduler.running:
             self.scheduler.shutdown(wait=False)
         if self.tables is not None:

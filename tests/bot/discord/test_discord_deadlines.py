@@ -9,7 +9,7 @@ import pytest
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot.config import GameSettings
-from bot.deadlines import Deadlines, stamp, utc_now
+from bot.deadlines import STEP, Deadlines, stamp, utc_now
 from bot.discord.messenger import markup
 from tests.bot.discord.discord_fakes import (
     ANNA,
@@ -35,7 +35,7 @@ def reminders_to(tables, user: str) -> list[str]:
 def restart(service, clock, messenger, settings=TEN_HOURS):
     """A new bot process over the same database: fresh scheduler, jobs rebuilt from the table."""
     tables = make_tables(service, clock, messenger, defaults=settings)
-    tables.deadlines.rebuild()
+    run(tables.deadlines.rebuild())
     return tables
 
 
@@ -160,7 +160,7 @@ def test_apscheduler_runs_a_past_deadline_job_once(store):
         store.create_game("toy_system", "short", 1)
         store.set_deadline(1, "red", stamp(utc_now() - timedelta(hours=1)), "k")
         deadlines = Deadlines(store, scheduler, lambda _: TEN_HOURS, handle, handle)
-        assert deadlines.rebuild() == 1
+        assert await deadlines.rebuild() == 1
         await asyncio.sleep(0.2)
         scheduler.shutdown(wait=False)
 
@@ -239,3 +239,80 @@ def test_a_reminder_is_stored_with_its_mark_or_not_at_all(service, monkeypatch):
     run(tables.deadlines.scheduler.run_due())
     assert len(reminders_to(tables, ANNA.id)) == 1
     assert len([t for t in tables.delivery.messenger.in_channel(CHANNEL) if "is due" in t]) == 1
+
+
+class CountingScheduler(AsyncIOScheduler):
+    """APScheduler's own, counting the jobs it hands out when asked for all of them."""
+
+    handed = 0
+
+    def get_jobs(self, *args, **kwargs):
+        jobs = super().get_jobs(*args, **kwargs)
+        self.handed += len(jobs)
+        return jobs
+
+
+def many_deadlines(store, rows: int) -> None:
+    """`rows` running toy games, each with Red's deadline hours ahead."""
+    due = stamp(utc_now() + timedelta(hours=8))
+    with store.transaction():
+        for game_id in range(1, rows + 1):
+            store.db.execute("INSERT INTO games (id, system, scenario, seed, status, created_at) "
+                             "VALUES (?, 'toy_system', 'short', 1, 'active', '2026-03-01')", [game_id])
+            store.db.execute("INSERT INTO deadlines (game, side, due_at, phase_key) VALUES (?, 'red', ?, 'k')",
+                             [game_id, due])
+
+
+async def nothing_falls_due(*args):
+    raise AssertionError("nothing falls due")
+
+
+def test_a_start_with_many_deadlines_schedules_them_in_one_pass(store):
+    """A start-up schedules each stored deadline without looking through the jobs of the others
+    (looking gave a start-up that grew with the square of the games: 1,000 deadlines 2.8 s,
+    4,000 28.7 s, offline meanwhile); a command then reschedules its own game alone."""
+    rows = 1_000
+    many_deadlines(store, rows)
+
+    async def main():
+        scheduler = CountingScheduler(timezone="UTC")
+        scheduler.start()
+        deadlines = Deadlines(store, scheduler, lambda _: TEN_HOURS, nothing_falls_due, nothing_falls_due)
+        assert await deadlines.rebuild() == rows
+        scheduled = len(scheduler.get_jobs())
+        store.db.execute("DELETE FROM deadlines WHERE game = 7")
+        deadlines.reschedule(7)
+        left = {job.id for job in scheduler.get_jobs()}
+        scheduler.shutdown(wait=False)
+        return scheduled, left, scheduler.handed
+
+    scheduled, left, handed = run(main())
+    assert scheduled == 3 * rows  # each: its expiry and two reminders
+    assert len(left) == 3 * rows - 3 and not any(":7:" in job for job in left)
+    assert handed == scheduled + len(left)  # only the two looks of this test
+
+
+def test_a_start_answers_while_it_schedules_the_deadlines(store):
+    """The bot connects and answers while a start-up schedules thousands of deadlines: the
+    scheduling gives the event loop back every STEP games (a command coming meanwhile is
+    answered then), and a game rescheduled meanwhile is taken as it stands."""
+    many_deadlines(store, 3 * STEP)
+
+    async def main():
+        scheduler = AsyncIOScheduler(timezone="UTC")
+        scheduler.start()
+        deadlines = Deadlines(store, scheduler, lambda _: TEN_HOURS, nothing_falls_due, nothing_falls_due)
+        rebuilding = asyncio.get_running_loop().create_task(deadlines.rebuild())
+        await asyncio.sleep(0)
+        seen = len(scheduler.get_jobs())  # what a command arriving meanwhile finds
+        store.db.execute("DELETE FROM deadlines WHERE game = ?", [3 * STEP])  # the last game ends
+        deadlines.reschedule(3 * STEP)
+        count = await rebuilding
+        jobs = {job.id for job in scheduler.get_jobs()}
+        scheduler.shutdown(wait=False)
+        return seen, count, jobs
+
+    seen, count, jobs = run(main())
+    assert 0 < seen < 3 * 3 * STEP
+    assert count == 3 * STEP and len(jobs) == 3 * (3 * STEP - 1)
+    assert not any(job.startswith(f"expire:{3 * STEP}:") for job in jobs)

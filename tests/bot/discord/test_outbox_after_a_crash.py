@@ -159,7 +159,7 @@ def test_the_deadline_a_command_announces_commits_with_it(service, monkeypatch):
     assert row["due_at"] == (clock() + timedelta(hours=48)).isoformat(timespec="seconds")
     told, = [p for p in posts(after) if p.startswith("**Anna** — Red: end.")]
     assert due_in_post(told) == row["due_at"]
-    assert after.deadlines.rebuild() == 1
+    assert asyncio.run(after.deadlines.rebuild()) == 1
     assert after.deadlines.scheduler.jobs[f"expire:{game_id}:red"][0].isoformat() == row["due_at"]
 
 
