@@ -11,13 +11,16 @@ enabled in the config; Tables.plain decides which are commands. A deleted game c
 server pauses its games (Lobby.lose_channel).
 
 `run()` stops gracefully on SIGTERM and SIGINT: the scheduler stops, so does the computer's
-thinking (made again at the next start), commands under way finish
-(each game's lock is taken in turn, for up to STOP_SECONDS), the store is closed, then the
-connection. What was stored but not sent waits in the outbox for the next start.
+thinking (made again at the next start), the interactions and messages under way are answered
+and the outbox's sending finishes (then each game's lock is taken in turn; all within
+STOP_SECONDS), the store is closed, then the connection: at once, even while discord.py waits
+to reconnect to an unreachable Discord. What was stored but not sent waits in the outbox for
+the next start.
 """
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -65,6 +68,7 @@ DM_CLOSED_SECONDS = 20.0
 RETRY_SECONDS = 60  # how often the outbox is tried again for what failed to send
 STOP_SECONDS = 20.0  # how long a stop waits for commands under way (Docker waits 10 s by default)
 TREE_HASH = "command_tree_sha256"
+HANDLERS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_message")  # discord.py's task names
 EXIT_PORTAL = 78  # EX_CONFIG; deploy/kolocha.service: RestartPreventExitStatus=78
 PORTAL_SWITCH = ("kolocha run: Discord refused the Message Content intent this server's config "
                  "asks for (message_content = true). Turn on Bot > Privileged Gateway Intents > "
@@ -167,12 +171,22 @@ class KolochaBot(commands.Bot):
         scheduler.start()
         self._rebuilding = asyncio.get_running_loop().create_task(self._rebuild(self.tables))
         log.info("%d message(s) wait in the outbox", len(service.store.undelivered()))
-        scheduler.add_job(delivery.flush, "interval", seconds=RETRY_SECONDS, id="outbox",
+        scheduler.add_job(self._flush, "interval", seconds=RETRY_SECONDS, id="outbox", args=[delivery],
                           next_run_time=self.clock(), coalesce=True, max_instances=1,
                           replace_existing=True, misfire_grace_time=None)
         await self.tables.computer.wake_all()  # a computer seat whose side acts plays now
         self.add_dynamic_items(Confirm, Verify)
         await self.sync_commands(store)
+
+    async def _flush(self, delivery: Delivery) -> None:
+        """The outbox's sending, waited for by a stop (the scheduler's shutdown does not)."""
+        task = asyncio.current_task()
+        assert task is not None
+        self._background.add(task)
+        try:
+            await delivery.flush()
+        finally:
+            self._background.discard(task)
 
     async def _rebuild(self, tables: Tables) -> None:
         """The stored deadlines' jobs, made while the bot connects and answers (Deadlines.rebuild)."""
@@ -237,21 +251,29 @@ class KolochaBot(commands.Bot):
             await answer_plain(self.tables.delivery.messenger, message, outcome)
 
     async def close(self) -> None:
-        """Stop gracefully: no new jobs, commands under way finish, the store closes."""
+        """Stop gracefully: no new jobs, what is under way is answered, the store closes."""
         if self._rebuilding is not None:
             self._rebuilding.cancel()
         if self.scheduler is not None and self.scheduler.running:
             self.scheduler.shutdown(wait=False)
         if self.tables is not None:
-            tables, self.tables = self.tables, None  # new interactions find no tables
-            tables.computer.stop()
+            self.tables.computer.stop()
             try:
-                await asyncio.wait_for(tables.quiesce(), STOP_SECONDS)
+                await asyncio.wait_for(self._finish(self.tables), STOP_SECONDS)
             except TimeoutError:
                 log.warning("commands still under way after %.0f s; stopping anyway",
                             STOP_SECONDS)
+            tables, self.tables = self.tables, None  # anything later finds no tables
             tables.store.close()
         await super().close()
+
+    async def _finish(self, tables: Tables) -> None:
+        """Until nothing is under way: the handlers of interactions and messages (one arriving
+        meanwhile is answered too), the outbox's sending, then every game's lock."""
+        while under_way := {task for task in asyncio.all_tasks() if not task.done() and (
+                task.get_name().startswith(HANDLERS) or task in self._background)}:
+            await asyncio.wait(under_way)
+        await tables.quiesce()
 
 
 async def answer_plain(messenger: Messenger, message: discord.Message, outcome: PlainReply
@@ -355,17 +377,21 @@ def warm_pictures() -> None:
 
 
 async def serve(bot: KolochaBot, token: str) -> None:
-    """Serve until a stop signal, then close gracefully (KolochaBot.close)."""
+    """Serve until a stop signal, then close gracefully (KolochaBot.close), and stop connecting:
+    discord.py's reconnecting (its back-off waits up to minutes) is cancelled once closed."""
     loop = asyncio.get_running_loop()
+    signalled: asyncio.Future[signal.Signals] = loop.create_future()
     for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop, bot, sig)
+        loop.add_signal_handler(sig, lambda sig=sig: signalled.done() or signalled.set_result(sig))
     async with bot:
-        await bot.start(token)
-
-
-def stop(bot: KolochaBot, sig: signal.Signals) -> None:
-    log.info("%s: stopping gracefully", sig.name)
-    asyncio.get_running_loop().create_task(bot.close())
+        serving = loop.create_task(bot.start(token))
+        await asyncio.wait([serving, signalled], return_when=asyncio.FIRST_COMPLETED)
+        if signalled.done():
+            log.info("%s: stopping gracefully", signalled.result().name)
+            await bot.close()
+            serving.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await serving
 
 
 def sync(config: Config) -> int:

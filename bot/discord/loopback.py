@@ -78,6 +78,8 @@ class Loopback:
         self.acked: dict[str, float] = {}
         self.sockets: list[web.WebSocketResponse] = []
         self.identified = asyncio.Event()
+        self.ack_delay = 0.0  # seconds each acknowledgement of an interaction takes (a slow Discord)
+        self.acking = asyncio.Event()  # set when one is under way
         self._dm_channels: dict[str, str] = {}
         self._seq = itertools.count(1)
         self._runner: web.AppRunner | None = None
@@ -207,6 +209,9 @@ class Loopback:
     async def _rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["path"]
         body = await self._body(request)
+        if path.startswith("/interactions/") and self.ack_delay:
+            self.acking.set()
+            await asyncio.sleep(self.ack_delay)
         answer = self._route(request.method, path, body)
         if answer is None:
             return web.Response(status=204)

@@ -4,13 +4,17 @@ answered, and its public line is posted; `kolocha sync` sends the command tree t
 from __future__ import annotations
 
 import asyncio
+import logging
+import os
+import signal
 
 import discord
+from discord.backoff import ExponentialBackoff
 
 import bot
 from bot.cli import main
 from bot.config import Config
-from bot.discord.app import TREE_HASH, tree_hash
+from bot.discord.app import TREE_HASH, serve, tree_hash
 from bot.discord.loopback import Loopback, Person, point_at
 from bot.store import Store
 from tests.bot.discord.discord_fakes import picture
@@ -74,3 +78,43 @@ def test_kolocha_sync_sends_the_command_tree_and_records_its_hash(tmp_path, monk
         assert names == sorted(c.name for c in tree.get_commands()) and {"game", "move"} <= set(names)
         assert not loopback.identified.is_set()
     on_the_loopback(test)
+
+
+class Reconnecting(logging.Handler):
+    """Set when discord.py announces it waits to reconnect."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waiting = asyncio.Event()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "Attempting a reconnect" in record.getMessage():
+            self.waiting.set()
+
+
+def test_a_stop_while_discord_is_unreachable_does_not_wait_out_the_reconnect(tmp_path, monkeypatch):
+    """SIGTERM while discord.py waits to reconnect to an unreachable Discord (its back-off grows
+    to minutes; here it is ten) stops the bot at once, the store closed."""
+    class Patient(ExponentialBackoff):
+        def delay(self) -> float:
+            return 600.0
+    monkeypatch.setattr(discord.client, "ExponentialBackoff", Patient)
+    monkeypatch.setattr(discord.shard, "ExponentialBackoff", Patient)
+    reconnecting = Reconnecting()
+    logging.getLogger("discord").addHandler(reconnecting)
+
+    async def test() -> None:
+        loopback = Loopback()
+        point_at(await loopback.start())
+        client = bot.create_bot(Config(database=str(tmp_path / "k.sqlite")), picture)
+        serving = asyncio.get_running_loop().create_task(serve(client, "token"))
+        await asyncio.wait_for(loopback.identified.wait(), 30)
+        await loopback.stop()  # Discord is gone
+        await asyncio.wait_for(reconnecting.waiting.wait(), 30)
+        os.kill(os.getpid(), signal.SIGTERM)
+        await asyncio.wait_for(serving, 5)
+        assert client.is_closed() and client.tables is None
+    try:
+        on_the_loopback(test)
+    finally:
+        logging.getLogger("discord").removeHandler(reconnecting)

@@ -200,3 +200,33 @@ def test_a_bot_process_stopped_mid_command_and_restarted_loses_and_repeats_nothi
         unannounced = [c for c in stored if not any(c in p for p in posts)]
         assert unannounced == [], f"accepted but never announced: {unannounced}"
     asyncio.run(test())
+
+
+def test_a_bot_stopped_while_a_command_is_under_way_answers_it_before_it_stops(tmp_path):
+    """SIGTERM while Discord is still acknowledging a command (its answer not yet given): the
+    bot finishes the command, stores it, answers the player, and only then closes the store
+    and the connection."""
+    async def test() -> None:
+        loopback = Loopback()
+        await loopback.start()
+        (tmp_path / "k.toml").write_text(CONFIG)
+        bot = Bot(loopback, tmp_path)
+        await bot.start()
+        try:
+            await ask(loopback, ANNA, "game new", system="borodino", scenario="7sep")
+            await ask(loopback, ANNA, "game join", side="french")
+            await ask(loopback, BORIS, "game join", side="russian")
+            await ask(loopback, ANNA, "game start")
+            move = attack_making_move(bot.database)
+            loopback.ack_delay = 1.0
+            interaction = await loopback.interact(ANNA, "order", {"command": move})
+            await asyncio.wait_for(loopback.acking.wait(), WAIT)
+            assert await bot.stop() == 0
+        finally:
+            if bot.process is not None and bot.process.returncode is None:
+                bot.process.kill()
+            await loopback.stop()
+        answer = " ".join(loopback.texts(f"reply:{interaction}"))
+        assert [row["normalised"] for row in Store(bot.database).commands(1)] == [move]
+        assert move.split()[1] in answer, answer
+    asyncio.run(test())
