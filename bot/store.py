@@ -873,9 +873,10 @@ def _file_lock(path: str) -> Iterator[None]:
 def sole_server(path: str | Path, holder: str = "bot") -> Iterator[None]:
     """Held while a bot serves the database at `path`, or while `kolocha local` plays one of its
     stored games (`holder` says which, in the other's refusal): a second server of the same file
-    would answer commands twice, so it is refused (AlreadyServed). The lock belongs to the file itself, not to the name it was given: it is
-    `<database>.lock` beside the database's resolved path, so a symlink (to the file or to a
-    folder on its way) or a relative name finds the same lock. It is released by the system
+    would answer commands twice, so it is refused (AlreadyServed). The lock belongs to the file
+    itself, not to the name it was given: it is `<database>.lock` beside the database's resolved
+    path, so a symlink (to the file or to a folder on its way) or a relative name finds the same
+    lock. It is released by the system
     whenever the process ends, however it ends."""
     real = os.path.realpath(path)
     with open(f"{real}.lock", "a+") as handle:

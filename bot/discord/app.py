@@ -2,10 +2,14 @@
 
 Nothing here decides anything: commands call Tables (bot/tables/). At start-up (setup_hook,
 once) the bot opens the store, starts the deadline scheduler and rebuilds its jobs from the
-database (in steps, while it connects and answers), starts the outbox job (what a stop or a failure left unsent is sent now, and retried
-every minute), sets the computer seats whose side acts to play, registers the persistent
-buttons and syncs the command tree with Discord when it differs from the one last synced (its
-hash is kept in the database; `kolocha sync` forces it).
+database (in steps, while it connects and answers), starts the outbox job (what a stop or a
+failure left unsent is sent now, and retried every minute), sets the computer seats whose side
+acts to play, registers the persistent buttons and, in the background, syncs the command tree
+with Discord when it differs from the one last synced (its hash is kept in the database;
+`kolocha sync` forces it). A sync Discord fails (a 5xx, a network error) is tried again with a
+growing pause (SYNC_RETRY) while the bot serves; `kolocha sync` gives up after those tries.
+Discord out of reach at the start is one sentence and exit status 1 (the service manager tries
+again later), never a traceback.
 Plain messages in a game channel are read as commands only when the message-content intent is
 enabled in the config; Tables.plain decides which are commands. A deleted game channel, thread or
 server pauses its games (Lobby.lose_channel).
@@ -22,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import itertools
 import json
 import logging
 import signal
@@ -29,8 +34,9 @@ import sys
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime, tzinfo
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+import aiohttp
 import discord
 from apscheduler.schedulers import base as apscheduler_base
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
@@ -68,6 +74,7 @@ DM_CLOSED_SECONDS = 20.0
 RETRY_SECONDS = 60  # how often the outbox is tried again for what failed to send
 STOP_SECONDS = 20.0  # how long a stop waits for commands under way (Docker waits 10 s by default)
 TREE_HASH = "command_tree_sha256"
+SYNC_RETRY = (5.0, 15.0, 60.0, 300.0)  # seconds before each new try of a failed sync (then the last)
 HANDLERS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_message")  # discord.py's task names
 EXIT_PORTAL = 78  # EX_CONFIG; deploy/kolocha.service: RestartPreventExitStatus=78
 PORTAL_SWITCH = ("kolocha run: Discord refused the Message Content intent this server's config "
@@ -75,6 +82,8 @@ PORTAL_SWITCH = ("kolocha run: Discord refused the Message Content intent this s
                  "MESSAGE CONTENT INTENT for this application in the Discord developer portal "
                  "(https://discord.com/developers/applications), or set message_content = false "
                  "in the config; then start the bot again.")
+UNREACHABLE = ("{command}: cannot reach Discord ({error}); check this machine's network (and "
+               "https://discordstatus.com), then {then}.")
 BAD_TOKEN = ("kolocha run: Discord refused the token in DISCORD_TOKEN. Copy the bot's token "
              "again (developer portal > Bot > Reset Token) into the environment file.")
 
@@ -147,7 +156,7 @@ class KolochaBot(commands.Bot):
         self._background: set[asyncio.Task] = set()
         self.tables: Tables | None = None
         self.scheduler: AsyncIOScheduler | None = None
-        self._rebuilding: asyncio.Task | None = None
+        self._starting: list[asyncio.Task] = []  # the deadlines' rebuild and the command sync
         self.tree.add_command(GameCommands())
         self.tree.add_command(GamesCommands())
         self.tree.add_command(help_command)
@@ -159,7 +168,7 @@ class KolochaBot(commands.Bot):
     async def setup_hook(self) -> None:
         store = Store(self.config.database)
         if self.sync_only:
-            await self.sync_commands(store, force=True)
+            await self.sync_commands(store, force=True, tries=len(SYNC_RETRY) + 1)
             return
         scheduler = self.scheduler = ClockedScheduler(self.clock)
         service = GameService(store)
@@ -169,14 +178,15 @@ class KolochaBot(commands.Bot):
         delivery.owner_of = self._owner
         self.tables = Tables(service, delivery, scheduler, self.config, self.clock)
         scheduler.start()
-        self._rebuilding = asyncio.get_running_loop().create_task(self._rebuild(self.tables))
+        loop = asyncio.get_running_loop()
+        self._starting.append(loop.create_task(self._rebuild(self.tables)))
         log.info("%d message(s) wait in the outbox", len(service.store.undelivered()))
         scheduler.add_job(self._flush, "interval", seconds=RETRY_SECONDS, id="outbox", args=[delivery],
                           next_run_time=self.clock(), coalesce=True, max_instances=1,
                           replace_existing=True, misfire_grace_time=None)
         await self.tables.computer.wake_all()  # a computer seat whose side acts plays now
         self.add_dynamic_items(Confirm, Verify)
-        await self.sync_commands(store)
+        self._starting.append(loop.create_task(self.sync_commands(store)))
 
     async def _flush(self, delivery: Delivery) -> None:
         """The outbox's sending, waited for by a stop (the scheduler's shutdown does not)."""
@@ -193,14 +203,25 @@ class KolochaBot(commands.Bot):
         log.info("scheduled the deadlines of %d game(s) from the database",
                  await tables.deadlines.rebuild())
 
-    async def sync_commands(self, store: Store, force: bool = False) -> None:
+    async def sync_commands(self, store: Store, force: bool = False, tries: int | None = None) -> None:
         """Send the command tree to Discord when it changed since the last sync (or when
-        forced): a restart loop must not sync on every start (Discord rate-limits it)."""
+        forced): a restart loop must not sync on every start (Discord rate-limits it). A sync
+        that fails on Discord's side or on the way is tried again after SYNC_RETRY's pauses (the
+        last one over and over), `tries` times in all (None: until it succeeds)."""
         fingerprint = tree_hash(self.tree)
         if not force and store.meta(TREE_HASH) == fingerprint:
             log.info("command tree unchanged since the last sync; not syncing")
             return
-        synced = await self.tree.sync()
+        for attempt in itertools.count(1):
+            try:
+                synced = await self.tree.sync()
+                break
+            except (discord.DiscordServerError, aiohttp.ClientError, OSError) as error:
+                if tries is not None and attempt >= tries:
+                    raise
+                pause = SYNC_RETRY[min(attempt, len(SYNC_RETRY)) - 1]
+                log.warning("command sync failed (%s); trying again in %.0f s", error, pause)
+                await asyncio.sleep(pause)
         store.set_meta(TREE_HASH, fingerprint)
         log.info("synced %d application commands", len(synced))
 
@@ -252,8 +273,8 @@ class KolochaBot(commands.Bot):
 
     async def close(self) -> None:
         """Stop gracefully: no new jobs, what is under way is answered, the store closes."""
-        if self._rebuilding is not None:
-            self._rebuilding.cancel()
+        for task in self._starting:
+            task.cancel()
         if self.scheduler is not None and self.scheduler.running:
             self.scheduler.shutdown(wait=False)
         if self.tables is not None:
@@ -351,7 +372,8 @@ def run(config: Config) -> int:
         point_at(config.discord_url)
     client = create_bot(config)
     threading.Thread(target=warm_pictures, name="warm pictures", daemon=True).start()
-    return _exit_status(lambda: asyncio.run(serve(client, token)))
+    return _exit_status("kolocha run", lambda: asyncio.run(serve(client, token)),
+                        "start it again (under systemd it starts again by itself)")
 
 
 def opening_views(system) -> list[dict]:
@@ -380,11 +402,15 @@ async def serve(bot: KolochaBot, token: str) -> None:
     """Serve until a stop signal, then close gracefully (KolochaBot.close), and stop connecting:
     discord.py's reconnecting (its back-off waits up to minutes) is cancelled once closed."""
     loop = asyncio.get_running_loop()
-    signalled: asyncio.Future[signal.Signals] = loop.create_future()
+    signalled: asyncio.Future[Any] = loop.create_future()
+
+    def received(sig: signal.Signals) -> None:
+        if not signalled.done():
+            signalled.set_result(sig)
     for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, lambda sig=sig: signalled.done() or signalled.set_result(sig))
+        loop.add_signal_handler(sig, received, sig)
     async with bot:
-        serving = loop.create_task(bot.start(token))
+        serving: asyncio.Future[Any] = loop.create_task(bot.start(token))
         await asyncio.wait([serving, signalled], return_when=asyncio.FIRST_COMPLETED)
         if signalled.done():
             log.info("%s: stopping gracefully", signalled.result().name)
@@ -405,12 +431,16 @@ def sync(config: Config) -> int:
     async def log_in() -> None:
         async with client:
             await client.login(token)
-    return _exit_status(lambda: asyncio.run(log_in()))
+    return _exit_status("kolocha sync", lambda: asyncio.run(log_in()), "run it again")
 
 
-def _exit_status(connect: Callable[[], None]) -> int:
+def _exit_status(command: str, connect: Callable[[], None], then: str) -> int:
     try:
         connect()
+    except (discord.DiscordServerError, discord.GatewayNotFound, aiohttp.ClientError, OSError) as error:
+        print(UNREACHABLE.format(command=command, error=str(error) or type(error).__name__,
+                                 then=then), file=sys.stderr)
+        return 1
     except discord.PrivilegedIntentsRequired:
         print(PORTAL_SWITCH, file=sys.stderr)
         return EXIT_PORTAL

@@ -80,6 +80,7 @@ class Loopback:
         self.identified = asyncio.Event()
         self.ack_delay = 0.0  # seconds each acknowledgement of an interaction takes (a slow Discord)
         self.acking = asyncio.Event()  # set when one is under way
+        self.failing_syncs = 0  # how many syncs of the command tree to answer 503 (Discord is down)
         self._dm_channels: dict[str, str] = {}
         self._seq = itertools.count(1)
         self._runner: web.AppRunner | None = None
@@ -212,6 +213,9 @@ class Loopback:
         if path.startswith("/interactions/") and self.ack_delay:
             self.acking.set()
             await asyncio.sleep(self.ack_delay)
+        if path.endswith("/commands") and request.method == "PUT" and self.failing_syncs:
+            self.failing_syncs -= 1
+            return web.Response(status=503, text="upstream connect error")
         answer = self._route(request.method, path, body)
         if answer is None:
             return web.Response(status=204)

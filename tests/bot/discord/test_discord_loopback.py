@@ -14,6 +14,7 @@ from discord.backoff import ExponentialBackoff
 import bot
 from bot.cli import main
 from bot.config import Config
+from bot.discord import app
 from bot.discord.app import TREE_HASH, serve, tree_hash
 from bot.discord.loopback import Loopback, Person, point_at
 from bot.store import Store
@@ -118,3 +119,33 @@ def test_a_stop_while_discord_is_unreachable_does_not_wait_out_the_reconnect(tmp
         on_the_loopback(test)
     finally:
         logging.getLogger("discord").removeHandler(reconnecting)
+
+
+def test_a_command_sync_discord_fails_is_tried_again_while_the_bot_serves(tmp_path, monkeypatch):
+    """Discord answers the command sync with a server error (a 503, twice): the bot does not
+    stop (a stop would restart-loop under systemd) but serves, and syncs on a later try, with
+    a pause before each; the tree's hash is stored once it is sent."""
+    monkeypatch.setattr(app, "SYNC_RETRY", (0.05, 0.1))
+    db = tmp_path / "k.sqlite"
+
+    async def test() -> None:
+        loopback = Loopback()
+        point_at(await loopback.start())
+        loopback.failing_syncs = 2
+        client = bot.create_bot(Config(database=str(db)), picture)
+        running = asyncio.get_running_loop().create_task(client.start("token"))
+        try:
+            await asyncio.wait_for(loopback.identified.wait(), 30)
+            asked = await loopback.interact(Person(1, "Anna"), "help")
+            for _ in range(600):
+                if loopback.texts(f"reply:{asked}") and loopback.synced:
+                    break
+                await asyncio.sleep(0.05)
+            assert loopback.texts(f"reply:{asked}") and loopback.failing_syncs == 0
+            assert len(loopback.synced) == 1 and not running.done()
+        finally:
+            await client.close()
+            running.cancel()
+            await loopback.stop()
+    on_the_loopback(test)
+    assert Store(db).meta(TREE_HASH) == tree_hash(bot.create_bot(Config(database=str(db))).tree)

@@ -230,3 +230,23 @@ def test_a_bot_stopped_while_a_command_is_under_way_answers_it_before_it_stops(t
         assert [row["normalised"] for row in Store(bot.database).commands(1)] == [move]
         assert move.split()[1] in answer, answer
     asyncio.run(test())
+
+
+@pytest.mark.parametrize("command", ["run", "sync"])
+def test_discord_out_of_reach_is_one_sentence_not_a_traceback(tmp_path, command):
+    """`kolocha run` and `kolocha sync` with Discord out of reach (nothing listens where it
+    should be) say so in one sentence and exit with status 1 (systemd tries again later)."""
+    async def test() -> tuple[int, str]:
+        env = {**os.environ, "DISCORD_TOKEN": "token", "KOLOCHA_DB": str(tmp_path / "k.sqlite"),
+               "KOLOCHA_DISCORD_URL": "http://127.0.0.1:9"}  # the discard port: nothing listens
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot.cli", command, cwd=ROOT, env=env,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        _, err = await asyncio.wait_for(process.communicate(), WAIT)
+        assert process.returncode is not None
+        return process.returncode, err.decode()
+    status, err = asyncio.run(test())
+    said = [line for line in err.splitlines() if line.startswith("kolocha")]
+    assert status == 1 and "Traceback" not in err, err
+    assert said == [line for line in err.splitlines() if "discord.client" not in line]
+    assert len(said) == 1 and said[0].startswith(f"kolocha {command}: cannot reach Discord (")
