@@ -60,8 +60,8 @@ from bot.delivery import (
 from bot.discord.buttons import Confirm, Verify
 from bot.discord.commands import PLAY_COMMANDS, GameCommands, GamesCommands, help_command, prefs
 from bot.discord.loopback import point_at
-from bot.discord.messenger import QUIET, DiscordMessenger, pieces
-from bot.permissions import Actor
+from bot.discord.messenger import QUIET, DiscordMessenger, pieces, send_reply
+from bot.permissions import Actor, TableError
 from bot.service import BUSY, SORRY, GameService, is_busy
 from bot.store import Store
 from bot.tables import PlainReply, Tables
@@ -89,9 +89,11 @@ BAD_TOKEN = ("kolocha run: Discord refused the token in DISCORD_TOKEN. Copy the 
 
 
 def intents_for(config: Config) -> discord.Intents:
-    """Guilds only, plus the privileged message-content intent for plain-message commands."""
+    """Guilds and direct messages (whose text Discord always shows the bot), plus the privileged
+    message-content intent for plain-message commands in game channels."""
     intents = discord.Intents.none()
     intents.guilds = True
+    intents.dm_messages = True
     if config.message_content:
         intents.guild_messages = True
         intents.message_content = True
@@ -258,11 +260,15 @@ class KolochaBot(commands.Bot):
             await self.tables.lobby.lose_channel(channel, reason)
 
     async def on_message(self, message: discord.Message) -> None:
-        """A seated player's command typed in a game channel: ✅ or ❌ on the message, the
-        public line from Tables, and anything for the author alone by DM (see answer_plain)."""
-        if not self.config.message_content or self.tables is None:
+        """Orders in a direct message, answered there (Tables.direct); a seated player's
+        command typed in a game channel: ✅ or ❌ on the message, the public line from Tables,
+        and anything for the author alone by DM (see answer_plain)."""
+        if self.tables is None or message.author.bot:
             return
-        if message.author.bot or message.guild is None:
+        if message.guild is None:
+            await self._direct(message, self.tables)
+            return
+        if not self.config.message_content:
             return
         manage = isinstance(message.author, discord.Member) and \
             message.author.guild_permissions.manage_guild
@@ -270,6 +276,16 @@ class KolochaBot(commands.Bot):
         outcome = await self.tables.play.plain(actor, str(message.channel.id), message.content)
         if outcome is not None:
             await answer_plain(self.tables.delivery.messenger, message, outcome)
+
+    async def _direct(self, message: discord.Message, tables: Tables) -> None:
+        """A direct message's orders, played in the sender's game; the answer in the same DM."""
+        actor = Actor(str(message.author.id), message.author.display_name)
+        try:
+            text = await tables.direct.message(actor, message.content)
+        except TableError as error:
+            text = error.text
+        await send_reply(message.channel.send, tables.delivery,
+                         await asyncio.to_thread(tables.private, actor, text or "Done."))
 
     async def close(self) -> None:
         """Stop gracefully: no new jobs, what is under way is answered, the store closes."""

@@ -10,6 +10,7 @@ one job:
 * `absence`: leaving a lobby, pausing and resuming by agreement (issue 10.2);
 * `overview`: a player's games across servers, a server's games filtered, help (issue 10.3);
 * `play`: the game's own commands, typed or from buttons, and the map on request;
+* `direct`: orders typed to the bot in a direct message, played in the sender's game;
 * `completion`: autocomplete from the legal commands of the caller's side;
 * `news`: what others hear after a change (public lines, maps, DMs, spectators);
 * `clocks`: what happens when a deadline comes near or passes;
@@ -36,6 +37,7 @@ from bot.tables.absence import Absence
 from bot.tables.clocks import Clocks
 from bot.tables.completion import Completion
 from bot.tables.computer import Computer
+from bot.tables.direct import Direct
 from bot.tables.lobby import Lobby
 from bot.tables.news import News
 from bot.tables.overview import Overview
@@ -71,6 +73,7 @@ class Tables:
         self.overview = Overview(self)
         self.absence = Absence(self)
         self.play = Play(self)
+        self.direct = Direct(self)
         self.computer = Computer(self, planner or ProcessPlanner())
 
     def game_in(self, channel: str) -> dict:
