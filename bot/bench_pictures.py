@@ -62,7 +62,7 @@ def first_pictures(system_name: str, viewer: str | None) -> dict[str, float]:
     picture of another game, as `viewer` sees it ("warm": the warm-up's)."""
     from bot.discord.app import warm_pictures
     from render import action_crop, snapshot
-    from render.action import PHONE_WIDTH, latest_areas, latest_hexes
+    from render.action import PHONE_WIDTH, crop_areas, crop_hexes
     from render.areamap.picture import frame_for
     from render.hexmap.picture import crop_r, legible_radius
 
@@ -71,13 +71,13 @@ def first_pictures(system_name: str, viewer: str | None) -> dict[str, float]:
     view = system.view(game_in_progress(system_name), viewer)
     figures[f"whole map, {_whose(viewer)}"] = _cpu_ms(lambda: snapshot(view))
     if system_name == "bloody_monday":
-        areas = latest_areas(view)
+        areas = crop_areas(view)
         crop, phone = frame_for(areas[-1:], 2, None), frame_for(areas, 0, PHONE_WIDTH)
         figures[f"crop round area {areas[-1]} (scale {crop.scale})"] = \
             _cpu_ms(lambda: snapshot(view, around=areas[-1:]))
         figures[f"phone-width action crop, areas {areas} (scale {phone.scale})"] = _cpu_ms(lambda: action_crop(view))
     else:
-        hexes = latest_hexes(view)
+        hexes = crop_hexes(view)
         figures[f"crop round {hexes[-1]}"] = _cpu_ms(lambda: snapshot(view, around=hexes[-1:]))
         r = crop_r(hexes, legible_radius(hexes), PHONE_WIDTH)
         figures[f"phone-width action crop, hexes of {r} px (a scale drawn nowhere before)"] = \
@@ -88,11 +88,11 @@ def first_pictures(system_name: str, viewer: str | None) -> dict[str, float]:
 def game_in_progress(system_name: str, commands: int = 40) -> dict:
     """A position of a game the warm-up never drew, after a few random commands, whose log holds
     an action to picture (the latest such position of the first `commands`)."""
-    from render.action import latest_areas, latest_hexes
+    from render.action import crop_areas, crop_hexes
 
     scenario, seed = OTHER_GAME[system_name]
     system = rules.load(system_name)
-    latest = latest_areas if system_name == "bloody_monday" else latest_hexes
+    latest = crop_areas if system_name == "bloody_monday" else crop_hexes
     playout = random_playout(system, scenario, seed, rng_seed=7, max_commands=commands, policy="sample")
     state = system.setup(scenario, seed)
     acted = state

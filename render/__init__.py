@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from PIL import Image
 
 from render import layer_cache
-from render.action import PHONE_WIDTH, latest_areas, latest_hexes
+from render.action import PHONE_WIDTH, crop_areas, crop_hexes
 from render.areamap import stacking
 from render.areamap.campaign import draw_campaign_map
 from render.areamap.campaign import window as campaign_window
@@ -80,9 +80,9 @@ def action_crop(view: dict) -> bytes | None:
         place = (view.get("battle") or {}).get("place") or (fought[-1] if fought else None)
         return None if place is None else png(draw_campaign_map(view, size=PHONE_WIDTH, around=[place], radius=1))
     if view.get("system") == "bloody_monday":
-        areas = latest_areas(view)
+        areas = crop_areas(view)
         return png(draw_area_map(view, size=PHONE_WIDTH, around=areas, radius=0)) if areas else None
-    hexes = latest_hexes(view)
+    hexes = crop_hexes(view)
     return png(draw_map(view, size=PHONE_WIDTH, around=hexes, radius=legible_radius(hexes))) if hexes else None
 
 

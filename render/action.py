@@ -2,7 +2,9 @@
 
 Discord shows a picture about 550 px wide on a phone: the whole map then has 12 px counters, so every
 post after a change carries a second picture, drawn at that width around the places of the latest
-action. The places come from the view's log alone, so they show nothing hidden.
+action and of what the game now waits on. The places come from the view alone (its log, and `owed`,
+where the rules say the game waits: attacks due, a battle's hits), so they show nothing hidden; what
+is owed is the engine's to say, the crop only frames it.
 """
 from __future__ import annotations
 
@@ -25,6 +27,27 @@ def latest_hexes(view: dict) -> list[str]:
     if log.get("moves"):
         return list(dict.fromkeys(log["moves"][-1].get("path", [])))
     return []
+
+
+def crop_hexes(view: dict) -> list[str]:
+    """Borodino: the hexes of the latest action and of what is owed now. Once attacks are owed and
+    none has been made yet, the latest moves belong to the Movement Phase before: the picture is then
+    of the attacks due (Sequence of Play)."""
+    owed = [str(h) for h in view.get("owed", [])]
+    log = _busy(view.get("log"), ("moves", "attacks"))
+    if owed and view.get("phase") == "combat" and not log.get("attacks"):
+        return owed
+    return sorted({*latest_hexes(view), *owed})
+
+
+def crop_areas(view: dict) -> list[int]:
+    """Bloody Monday: the areas of the latest action and of what is owed now (battles due). While a
+    battle is under way (`battle`, its area) every command acts in it, where its hits are applied and
+    its retreats go (`owed`): the picture is then of the battle alone."""
+    owed = sorted(int(n) for n in view.get("owed", []))
+    if view.get("battle") is not None and owed:
+        return owed
+    return sorted({*latest_areas(view), *owed})
 
 
 def latest_areas(view: dict) -> list[int]:

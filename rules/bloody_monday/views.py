@@ -125,13 +125,29 @@ def notes(g: Game, viewer: str | None) -> list[str]:
                        f"battles fought: {len(imp['fought'])} (5.1).")
         if imp["limit"] is not None:
             out.append(f"Units moved: {len(imp['moved'])} of {imp['limit']} (6.2-6.3).")
-    if imp and imp["new"]:
-        due = [n for n in imp["new"] if n not in imp["fought"] and g.contested(n)]
-        if due:
-            out.append(f"Battles due in newly contested areas (FAQ 5): {', '.join(map(str, due))}.")
+    due = battles_due(g)
+    if due:
+        out.append(f"Battles due in newly contested areas (FAQ 5): {', '.join(map(str, due))}.")
     if s["passes"] == 1:
         out.append("One Pass made: another ends the Impulses Phase (7.0).")
     return out
+
+
+def owed(g: Game) -> list[int]:
+    """The areas the game now waits on, all public: the battle under way (where hits are applied,
+    5.3.6; jagers, 9.1; a retreat, 6.4, with the areas it may go to), else the battles due in newly
+    contested areas (FAQ 5)."""
+    s = g.s
+    bt = s["battle"]
+    if bt:
+        return sorted({bt["area"], *(retreats.retreat_areas(g) if bt["stage"] == "retreat" else [])})
+    return sorted(battles_due(g))
+
+
+def battles_due(g: Game) -> list[int]:
+    """The newly contested areas of the impulse under way not fought over yet (FAQ 5)."""
+    imp: Impulse | None = g.s["impulse"]
+    return [n for n in imp["new"] if n not in imp["fought"] and g.contested(n)] if imp and imp["new"] else []
 
 
 def view(g: Game, viewer: str | None, to_move: list[str]) -> dict:
@@ -145,7 +161,7 @@ def view(g: Game, viewer: str | None, to_move: list[str]) -> dict:
                    "isolated": n in s["isolated_areas"][g.owner(n)]} for n in sorted(g.areas)],
         "units": _units(g, viewer), "pools": {side: len(g.pool(side)) for side in SIDES},
         "eliminated": [dict(e) for e in s["eliminated"]], "log": _log(g, viewer), "options": list(s["options"]),
-        "outcome": s["outcome"],
+        "outcome": s["outcome"], "owed": owed(g), "battle": s["battle"]["area"] if s["battle"] else None,
     }
     if viewer in SIDES:
         out["my_pool"] = g.pool(viewer)

@@ -248,6 +248,23 @@ def prompt(b: Battle) -> str | None:
     return str(RuleViolation(rule, question)) if cited else f"{question}."  # "... (Artillery C)."
 
 
+def waiting_hexes(b: Battle) -> list[str]:
+    """The hexes the waiting step is about: the units it concerns and where they may go (a
+    retreat's hexes, an advance's), for a picture of the choice; none while nothing waits."""
+    pending = b.s.get("pending")
+    if not pending or not pending["steps"]:
+        return []
+    step = pending["steps"][0]
+    options = options_of(b, step)
+    if step["kind"] == "retreat":
+        return sorted({b.hex_of(step["unit"]), *(h for h, _ in options)})
+    if step["kind"] == "advance":
+        return sorted({h for u, h in options} | {b.hex_of(u) for u, _ in options})
+    if step["kind"] == "voluntary":
+        return sorted({b.hex_of(u) for u in options})
+    return sorted({b.hex_of(u) for units in options for u in units})
+
+
 def _question(b: Battle, step: dict) -> tuple[str, str, bool]:
     """The step's rule, its question (no closing citation) and whether the prompt cites the rule."""
     who = step["chooser"].title()

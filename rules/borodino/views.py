@@ -58,6 +58,8 @@ def view(b: Battle, side: str | None, to_move: list[str]) -> dict:
                      for h, r in sorted(s["redoubts"].items())],
         "losses": dict(s["losses"]), "exited_points": dict(s["exited"]),
         "must_attack": sorted(b.hex_of(a) for a in due_a), "must_be_attacked": sorted(due_d),
+        # what the game now waits on, where: the attacks due (Combat B) and a combat result's choice
+        "owed": sorted({*(b.hex_of(a) for a in due_a), *due_d, *results.waiting_hexes(b)}),
         "options": list(s["options"]), "log": s["log"], "last_log": s["last_log"],
         "outcome": outcome(b), "notes": notes(b, due_a, due_d),
         "zoc": {side: sorted(hexes) for side, hexes in b.zocs.items()},  # hexes in that side's enemy ZOC

@@ -6,9 +6,12 @@ from PIL import Image
 
 from render import action_crop
 from render.areamap.picture import draw_area_map
-from render.action import PHONE_WIDTH, latest_areas, latest_hexes
+import rules
+from render.action import PHONE_WIDTH, crop_areas, crop_hexes, latest_areas, latest_hexes
 from render.hexmap.counters import LABEL_FROM, counter_size
-from render.hexmap.picture import PHONE_R, crop_r, legible_radius
+from render.hexmap.picture import PHONE_R, crop_r, hexes_around, legible_radius
+from rules.bloody_monday import bm_data
+from rules.core.playout import random_playout, replay
 from tests.render.bm_views import first_impulse_view, seen_by, setup_view
 from tests.render.golden import check_golden, fixture_view
 
@@ -79,3 +82,55 @@ def render_crop(view: dict, areas: list[int]) -> bytes:
     out = io.BytesIO()
     draw_area_map(view, size=PHONE_WIDTH, around=areas, radius=0).save(out, "PNG")
     return out.getvalue()
+
+
+def _first(system, scenario: str, seed: int, rng_seed: int, commands: int, found) -> dict:
+    """The public view of the first position of a random game where `found(state)` holds."""
+    playout = random_playout(system, scenario, seed, rng_seed=rng_seed, max_commands=commands, policy="sample")
+    return next(system.view(state, None) for state, _ in replay(system, system.setup(scenario, seed), playout.commands)
+                if found(state))
+
+
+def test_after_a_movement_phase_the_crop_holds_the_attacks_now_owed():
+    """The Combat Phase begins with six hexes owing or owed an attack (Combat B) far from the last
+    move of the Movement Phase: the crop is of the attacks due, every one of their hexes in it."""
+    system = rules.load("borodino")
+    view = _first(system, "7sep", 1, 1, 45, lambda s: s["phase"] == "combat" and not s["log"]["attacks"])
+    owed = set(view["owed"])
+    assert owed == set(view["must_attack"]) | set(view["must_be_attacked"]) and len(owed) == 6
+    moved = latest_hexes(view)
+    assert not owed & hexes_around(moved, legible_radius(moved))  # the old crop: the move alone
+    hexes = crop_hexes(view)
+    assert owed <= hexes_around(hexes, legible_radius(hexes))
+    assert PHONE_WIDTH - 12 <= _width(action_crop(view)) <= PHONE_WIDTH
+
+
+def test_a_combat_result_s_choice_is_in_the_crop():
+    """A retreat the victor must choose: the unit's hex and the hexes it may retreat to are owed."""
+    system = rules.load("borodino")
+    view = _first(system, "7sep", 1, 1, 200,
+                  lambda s: bool(s["pending"]) and s["pending"]["steps"][0]["kind"] == "retreat")
+    assert view["owed"] and set(view["owed"]) <= set(crop_hexes(view))
+
+
+def test_the_bloody_monday_crop_of_hits_being_applied_holds_their_area():
+    """"The Russian player is applying hits in 46 (5.3.6)": the battle in 46 is what the game waits
+    on, the latest move (17 to 4) an earlier command: the crop is of area 46, all of it."""
+    from render.areamap.picture import frame_for
+
+    system = rules.load("bloody_monday")
+    view = _first(system, "bloody_monday", 3, 2, 125,
+                  lambda s: bool(s["battle"]) and bool(s["battle"]["choice"]) and s["battle"]["area"] == 46)
+    assert view["prompt"] == "The Russian player is applying hits in 46 (5.3.6)." and view["owed"] == [46]
+    assert 46 not in latest_areas(view) and crop_areas(view) == [46]
+    x0, y0, x1, y1 = frame_for(crop_areas(view), 0, PHONE_WIDTH).box
+    assert all(x0 <= x <= x1 and y0 <= y <= y1 for x, y in bm_data.battlefield().areas[46].polygon)
+    assert PHONE_WIDTH - 12 <= _width(action_crop(view)) <= PHONE_WIDTH
+
+
+def test_a_bloody_monday_battle_due_joins_the_latest_move_in_the_crop():
+    """Battles due in newly contested areas (FAQ 5) are owed: the crop holds them with the move."""
+    system = rules.load("bloody_monday")
+    view = _first(system, "bloody_monday", 3, 2, 125,
+                  lambda s: not s["battle"] and bool(system.view(s, None)["owed"]))
+    assert view["owed"] and set(view["owed"]) | set(latest_areas(view)) == set(crop_areas(view))

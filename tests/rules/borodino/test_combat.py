@@ -12,6 +12,7 @@ from rules.borodino.tables import load as load_tables
 from rules.borodino.tables import odds_column
 from tests.rules.borodino.helpers import (
     battle,
+    borodino,
     force_die,
     go,
     open_ground,
@@ -567,3 +568,18 @@ def test_combat_an_attack_planned_twice_in_one_position_is_planned_once():
     assert plan_attack(b, "french", cmd) is first and (first.attack, first.defence) == (7, 5)
     again = plan_attack(battle(s), "french", cmd)
     assert again is not first and again.attackers == first.attackers
+
+
+def test_the_view_owes_the_retreat_s_unit_and_hexes_then_nothing():
+    """While the victor chooses where an Ar retreats (Retreat), the view's `owed` holds the
+    retreating unit's hex and the hexes it may go to; then the victor's advance (Combat H): the
+    hex it may advance into and where it stands; once it stays, nothing is owed."""
+    s = position({F7: D[3], R5: G}, phase="combat")
+    force_die(s, 4)  # 1-1, die 4: Ar
+    s2, _ = play(s, "french", f"attack {D[3]} -> {G}")
+    owed = borodino.view(s2, None)["owed"]
+    assert D[3] in owed and go(D[3], 3) in owed and D[2] not in owed  # D[2]: in the Russian ZOC
+    s3, _ = play(s2, "russian", f"retreat {go(D[3], 3)}")
+    assert s3["pending"]["steps"][0]["kind"] == "advance" and borodino.view(s3, None)["owed"] == sorted([D[3], G])
+    s4, _ = play(s3, "russian", "stay")
+    assert borodino.view(s4, None)["owed"] == []
