@@ -153,7 +153,7 @@ async def at_table(position: Position, viewer: str, lines: list[tuple[str, bool]
     await tables.lobby.join(OTHER, CHANNEL, other)
     await tables.lobby.start(VIEWER, CHANNEL)
     for line, typed in lines:
-        seen.append(f"autocomplete: {tables.completion.legal_texts(VIEWER, CHANNEL)}")
+        seen.append(f"autocomplete: {_answer(lambda: tables.completion.legal_texts(VIEWER, CHANNEL))}")
         if typed:
             seen.append(f"typed `{line}`: {await tables.play.plain(VIEWER, CHANNEL, line)}")
             continue
@@ -161,8 +161,17 @@ async def at_table(position: Position, viewer: str, lines: list[tuple[str, bool]
             seen.append(f"/order {line}: {await tables.play.submit(VIEWER, CHANNEL, line)}")
         except TableError as error:
             seen.append(f"/order {line} refused: {error.text}")
-    seen.append(f"/game status: {tables.lobby.status(VIEWER, CHANNEL)}")
+    seen.append(f"/game status: {_answer(lambda: tables.lobby.status(VIEWER, CHANNEL))}")
     return seen
+
+
+def _answer(ask: Callable[[], object]) -> object:
+    """What the viewer is answered: the reply, or the refusal (once the game has ended, the
+    channel has no game running and every question is refused alike)."""
+    try:
+        return ask()
+    except TableError as error:
+        return f"refused: {error.text}"
 
 
 def at_terminal(position: Position, lines: list[str], folder: Path) -> list[str]:
@@ -254,14 +263,17 @@ class SwapReport:
 
     positions: int = 0
     differences: list[str] = field(default_factory=list)
+    turns: set[int] = field(default_factory=set)  # the Game-Turns the random game went through
 
 
 def bloody_monday_swap(seed: int, rng_seed: int, scenario: str = "bloody_monday",
                        options: list[str] | None = None, positions: int = 2, steps: int = 6,
-                       longest: int = 120) -> SwapReport:
+                       longest: int = 200) -> SwapReport:
     """One random Bloody Monday game: at `positions` random points, swap two blocks the side to
     move has not seen and compare what that side observes through the front ends, typing the
-    queries, probes naming the two blocks, `units` at their areas, and its own commands."""
+    queries, probes naming the two blocks, `units` at their areas, and its own commands. The game
+    goes on by the rollout policy, which passes often enough that the Impulses Phase ends (two
+    consecutive Passes, Bloody Monday 7.0) and later Game-Turns are tested too."""
     from rules import bloody_monday as system
     from rules.bloody_monday import swaptest
 
@@ -273,13 +285,13 @@ def bloody_monday_swap(seed: int, rng_seed: int, scenario: str = "bloody_monday"
         if system.outcome(state) is not None:
             break
         viewer = system.active_sides(state)[0]
+        report.turns.add(state["turn"])
         for a, b in swaptest.pairs(state, viewer, rng, 1) if played in stops else []:
             _compare(system, state, swaptest.swapped(state, a, b), viewer, rng, steps,
                      partial(_probes, viewer, (a, b), rng), swaptest.weighted_choice,
                      f"{scenario} seed={seed} rng_seed={rng_seed} command {played} viewer={viewer} "
                      f"swap {a}<->{b}", report)
-        state, _ = system.apply(state, viewer, swaptest.weighted_choice(
-            rng, system.legal_commands(state, viewer)))
+        state, _ = system.apply(state, viewer, system.rollout_command(state, viewer, rng))
     return report
 
 
@@ -330,6 +342,7 @@ def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", position
         if system.outcome(state) is not None:
             break
         viewer = system.active_sides(state)[0]
+        report.turns.add(state["turn"])
         where = f"{scenario} seed={seed} rng_seed={rng_seed} command {played}"
         for a, b in swaptest.pairs(state, viewer, rng, 1) if played in stops else []:
             _campaign_compare(system, state, swaptest.swapped(state, enemy_of(viewer), a, b), viewer, rng,

@@ -96,7 +96,10 @@ def _swaps(part: str, games: int, seed: int, write: Write,
     failed = 0
     for scenario, options in option_sets(system):
         for n in range(seed, seed + games):
-            found = run(n, scenario, options)
+            try:
+                found = run(n, scenario, options)
+            except Exception as error:  # a long run reports a broken game and goes on to the next
+                found = [f"{scenario} seed={n}: stopped by {type(error).__name__}: {error}"]
             failed += bool(found)
             for difference in found:
                 write(f"{part}: {difference}")

@@ -99,3 +99,36 @@ def test_the_1812_check_sees_a_dm_sent_to_the_wrong_player(monkeypatch):
     monkeypatch.setattr(News, "private_views", crossed)
     report = fog_check.campaign_swap(3, 3, "campaign", positions=2)
     assert report.differences and "DM" in report.differences[0]
+
+
+def test_a_game_that_ends_during_the_lines_typed_is_compared_to_its_end():
+    """1812's Borodino scenario ends within the lines typed at seeds 7301 and 7330: the tables then
+    refuse every question alike ("no game running in this channel"), and the check goes on."""
+    for seed in (7301, 7330):
+        report = fog_check.campaign_swap(seed, seed, "borodino")
+        assert report.positions >= 1
+        assert report.differences == []
+
+
+def test_a_broken_game_is_one_failure_of_a_long_fuzz_run_not_its_end(monkeypatch, capsys):
+    from bot import fuzz
+
+    def run(seed, scenario):
+        if seed == 2:
+            raise ValueError("broken")
+        return fog_check.SwapReport()
+
+    monkeypatch.setattr(fog_check, "campaign_swap", lambda seed, rng_seed, scenario: run(seed, scenario))
+    monkeypatch.setattr(fog_check, "bloody_monday_swap", lambda *args: fog_check.SwapReport())
+    monkeypatch.setattr(fuzz, "option_sets", lambda name: iter([("campaign", {})]))
+    assert fuzz.front_swaps(3, 1, print) == 1
+    out = capsys.readouterr().out
+    assert "front-end swap: campaign seed=2: stopped by ValueError: broken" in out
+    assert "front-end swap: campaign no options: 3 games" in out
+
+
+def test_the_random_bloody_monday_games_of_the_swap_test_reach_later_game_turns():
+    """The game between the swaps goes on by the rollout policy: the Impulses Phase ends (two
+    consecutive Passes, Bloody Monday 7.0) and every game reaches Game-Turn 3 or later."""
+    for seed in range(1, 11):
+        assert max(fog_check.bloody_monday_swap(seed, seed, positions=0).turns) >= 3
