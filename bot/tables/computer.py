@@ -20,7 +20,7 @@ from bot import text as fmt
 from bot.ai_seat import Memory, NoComputer, PlanJob, Seat, answer, new_seat, next_job, send
 from bot.delivery import channel_audience, message, user_audience
 from bot.permissions import Actor, TableError, check_manage
-from bot.planner import Planner
+from bot.planner import OverBudget, Planner
 from bot.service import Compose
 from bot.store import Outbox
 from bot.tables.news import Change
@@ -140,7 +140,8 @@ class Computer(Room):
             decisions = await self.planner.plan(job)
         except Exception as error:  # noqa: BLE001 - over budget, a broken worker, a commander's bug
             log.exception("game %s: the %s computer could not plan", game_id, job.side)
-            await self._give_up(game_id, job, f"it could not plan ({error})")
+            await self._give_up(game_id, job, f"it could not plan ({error})" if isinstance(error, OverBudget)
+                                else "it could not plan")
             return False
         async with self.tables.lock(game_id):
             outcome = await asyncio.to_thread(self._send, game_id, job, decisions)
@@ -199,12 +200,13 @@ class Computer(Room):
             decision, result = refused[0]
             log.error("game %s: the %s computer's %r (%s) was refused: %s", game_id, job.side,
                       decision.command, decision.reason, result.message)
-            if not accepted:
-                return f"the rules refuse its command `{decision.command}`: {result.message}"
+            if not accepted:  # the command and the refusal may name its hidden units: they stay in the log
+                return "the rules refuse a command it planned"
         return accepted[-1] if accepted else None
 
     async def _give_up(self, game_id: int, job: PlanJob, why: str) -> None:
-        """Said once in the game's channel; the seat waits at this position."""
+        """Said once in the game's channel, in words that name nothing of the position (the
+        details are in the log); the seat waits at this position."""
         self._failed[(game_id, job.side)] = job.played
         game = await asyncio.to_thread(self.store.game, game_id)
         text = (f"Game {game_id}: the computer playing {fmt.side_name(job.side)} stops: {why.rstrip('.')}. "

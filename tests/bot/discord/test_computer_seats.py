@@ -189,10 +189,11 @@ def broken_toy(plan) -> types.ModuleType:
     return module
 
 
-def test_a_refused_computer_command_is_said_once_and_the_seat_waits_for_a_person(tmp_path, monkeypatch):
-    """A commander that plans an illegal command: nothing is stored, the channel is told once,
-    and the seat does not try again at the same position; `/game replace` seats a person, who
-    gets a deadline (the computer kept none)."""
+def test_a_refused_computer_command_is_said_once_and_the_seat_waits_for_a_person(tmp_path, monkeypatch, caplog):
+    """A commander that plans an illegal command: nothing is stored, the channel is told once in
+    words that name none of its units (the command and the refusal may name hidden ones: they go
+    to the log), and the seat does not try again at the same position; `/game replace` seats a
+    person, who gets a deadline (the computer kept none)."""
     module = broken_toy(lambda view: [Decision("move r1 9999", "a bug")])
     monkeypatch.setitem(__import__("sys").modules, "broken_toy", module)
     service = GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: module)
@@ -205,14 +206,33 @@ def test_a_refused_computer_command_is_said_once_and_the_seat_waits_for_a_person
     game_id = run(test())
     assert service.store.commands(game_id) == []
     stops = [p for p in tables.delivery.messenger.in_channel(CHANNEL) if "stops" in p]
-    assert stops == ["Game 1: the computer playing Red stops: the rules refuse its command `move r1 9999`: "
-                     "Move r1 9999 is not possible now (Toy: Sequence A). This is logged as a fault of the "
+    assert stops == ["Game 1: the computer playing Red stops: the rules refuse a command it planned. "
+                     "This is logged as a fault of the "
                      "computer player; the game's creator can hand the side to a person with `/game replace`, "
                      "or seat the computer again with `/game seat` (after `/game settings budget:` for more time)."]
+    assert "'move r1 9999' (a bug) was refused: Move r1 9999 is not possible now" in caplog.text
     run(tables.lobby.replace(ANNA, CHANNEL, "red", BORIS))  # a person takes over, with a deadline
     assert service.store.seats(game_id)["red"] == BORIS.id and service.store.computer_seats(game_id) == {}
     assert [d["side"] for d in service.store.deadlines(game_id)] == ["red"]
     assert "in place of the computer" in tables.delivery.messenger.in_channel(CHANNEL)[-1]
+
+
+def test_a_computer_that_fails_to_plan_names_nothing_of_its_position_in_public(tmp_path, monkeypatch, caplog):
+    """A commander's bug whose message names one of its units: the channel reads that it could
+    not plan, the log has the error."""
+    def plan(view):
+        raise KeyError("r1 at 9999")
+
+    module = broken_toy(plan)
+    monkeypatch.setitem(__import__("sys").modules, "broken_toy", module)
+    tables = make_tables(GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: module))
+    async def test() -> None:
+        tables.computer.wake(await against_computer(tables, "blue"))
+        await tables.computer.settled()
+    run(test())
+    stops = [p for p in tables.delivery.messenger.in_channel(CHANNEL) if "stops" in p]
+    assert len(stops) == 1 and stops[0].startswith("Game 1: the computer playing Red stops: it could not plan. ")
+    assert "r1 at 9999" not in stops[0] and "r1 at 9999" in caplog.text
 
 
 def test_with_fog_of_war_the_reason_stays_out_of_the_public_line(tmp_path, monkeypatch):
