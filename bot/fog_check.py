@@ -28,11 +28,12 @@ from typing import Any, cast
 
 from bot.config import Config
 from bot.delivery import Buttons, Delivery
+from bot.discord.buttons import Confirm
 from bot.discord.messenger import pieces
 from bot.permissions import Actor, TableError
 from bot.service import GameService
 from bot.store import Store
-from bot.tables import Tables
+from bot.tables import Offer, Tables
 from bot.terminal.console import play
 from bot.terminal.map_files import MapFiles
 from bot.words import Text
@@ -138,9 +139,13 @@ def _service(path: Path, position: Position) -> GameService:
 
 
 async def at_table(position: Position, viewer: str, lines: list[tuple[str, bool]],
-                   folder: Path) -> list[str]:
+                   folder: Path, hidden: Sequence[str] | None = None) -> list[str]:
     """The game at a Discord table, the viewer seated at their side: what they observe while
-    typing `lines` (text, typed as a plain message rather than a slash command)."""
+    typing `lines` (text, typed as a plain message rather than a slash command). With `hidden`,
+    the other side first gives those secret orders at the table (one branch of a game's history;
+    the other branch has none), and the viewer then presses the "End the phase" button it was
+    offered before them. After every line: the buttons the viewer is offered, the game's status
+    (deadlines: who is waited on) and the viewer's own deadline."""
     seen: list[str] = []
     service = _service(folder / "table.sqlite", position)
     delivery = Delivery(service, Recorder(seen), view_json, lambda: NOON, crop_json)
@@ -152,17 +157,55 @@ async def at_table(position: Position, viewer: str, lines: list[tuple[str, bool]
     await tables.lobby.join(VIEWER, CHANNEL, viewer)
     await tables.lobby.join(OTHER, CHANNEL, other)
     await tables.lobby.start(VIEWER, CHANNEL)
+    before = _answer(lambda: tables.play.offer(VIEWER, CHANNEL, "end"))
+    seen += _looks(tables, service)
+    if hidden is not None:
+        for line in hidden:
+            await tables.play.submit(OTHER, CHANNEL, line, other)
+        seen.append(f"pressed {_button(before)}: {await _press(tables, before)}")
     for line, typed in lines:
         seen.append(f"autocomplete: {_answer(lambda: tables.completion.legal_texts(VIEWER, CHANNEL))}")
         if typed:
             seen.append(f"typed `{line}`: {await tables.play.plain(VIEWER, CHANNEL, line)}")
-            continue
-        try:
-            seen.append(f"/order {line}: {await tables.play.submit(VIEWER, CHANNEL, line)}")
-        except TableError as error:
-            seen.append(f"/order {line} refused: {error.text}")
-    seen.append(f"/game status: {_answer(lambda: tables.lobby.status(VIEWER, CHANNEL))}")
+        else:
+            try:
+                seen.append(f"/order {line}: {await tables.play.submit(VIEWER, CHANNEL, line)}")
+            except TableError as error:
+                seen.append(f"/order {line} refused: {error.text}")
+        seen += _looks(tables, service)
     return seen
+
+
+def _looks(tables: Tables, service: GameService) -> list[str]:
+    """What the viewer may look at any time: the buttons `/end` and `/game resign` offer them
+    (their ids carry the position they were asked at), `/game status` and their own deadline."""
+    offers = [f"/{action} offers {_button(_answer(lambda: tables.play.offer(VIEWER, CHANNEL, action)), action)}"
+              for action in ("end", "resign")]
+    mine = [row for game in service.store.games(channel=CHANNEL)
+            for row in service.store.deadlines(game["id"]) if row["side"] == _side(service, game["id"])]
+    return [*offers, f"/game status: {_answer(lambda: tables.lobby.status(VIEWER, CHANNEL))}",
+            f"own deadline: {[(row['due_at'], row['began_at'], row['reminded_at']) for row in mine]}"]
+
+
+def _side(service: GameService, game_id: int) -> str:
+    return next(side for side, user in service.store.seats(game_id).items() if user == VIEWER.id)
+
+
+def _button(offer: object, action: str = "end") -> str:
+    """An offer's "do it" button as Discord carries it (its custom_id), or the refusal."""
+    if isinstance(offer, Offer):
+        return str(Confirm(action, offer.game_id, offer.side, offer.seq).custom_id)
+    return str(offer)
+
+
+async def _press(tables: Tables, offer: object) -> object:
+    """The viewer presses an "End the phase" button offered earlier: what they are answered."""
+    if not isinstance(offer, Offer):
+        return offer
+    try:
+        return await tables.play.confirm(VIEWER, "end", offer.game_id, offer.side, offer.seq)
+    except TableError as error:
+        return f"refused: {error.text}"
 
 
 def _answer(ask: Callable[[], object]) -> object:
@@ -174,13 +217,18 @@ def _answer(ask: Callable[[], object]) -> object:
         return f"refused: {error.text}"
 
 
-def at_terminal(position: Position, lines: list[str], folder: Path) -> list[str]:
+def at_terminal(position: Position, lines: list[str], folder: Path, viewer: str,
+                hidden: Sequence[str] = ()) -> list[str]:
     """The game at the terminal's hot seat, the side to move at the screen: its screen, prompts
-    and picture files while it types `lines`, up to the hand-over to the other player."""
+    and picture files while it types `lines`, up to the hand-over to the other player; the other
+    side's secret orders `hidden` given before it sits down."""
     seen: list[str] = []
     service = _service(folder / "terminal.sqlite", position)
     game_id = service.new_game(position.INFO.name, position.INFO.default_scenario, 1,
                                hot_seat=True)
+    other = next(side for side in position.INFO.sides if side != viewer)
+    for line in hidden:
+        service.submit(game_id, other, line)
     maps = MapFiles(service, game_id, folder, png=view_file, crop=action_file)
     feed = iter(lines)
 
@@ -199,13 +247,15 @@ def at_terminal(position: Position, lines: list[str], folder: Path) -> list[str]
     return seen
 
 
-def observed(system: ModuleType, state: dict, viewer: str,
-             lines: list[tuple[str, bool]]) -> list[str]:
-    """Everything the viewer observes of the position through both front ends."""
+def observed(system: ModuleType, state: dict, viewer: str, lines: list[tuple[str, bool]],
+             hidden: Sequence[str] | None = None) -> list[str]:
+    """Everything the viewer observes of the position through both front ends; with `hidden`,
+    after the other side's secret orders (see at_table)."""
     position = Position(system, state)
     with tempfile.TemporaryDirectory() as folder:
-        table = asyncio.run(at_table(position, viewer, lines, Path(folder)))
-        terminal = at_terminal(position, [line for line, _ in lines] + ["map"], Path(folder))
+        table = asyncio.run(at_table(position, viewer, lines, Path(folder), hidden))
+        terminal = at_terminal(position, [line for line, _ in lines] + ["map"], Path(folder), viewer,
+                               hidden or ())
     return [seen.replace(folder, "<folder>") for seen in [*table, "-- terminal --", *terminal]]
 
 
@@ -291,7 +341,9 @@ def bloody_monday_swap(seed: int, rng_seed: int, scenario: str = "bloody_monday"
                      partial(_probes, viewer, (a, b), rng), swaptest.weighted_choice,
                      f"{scenario} seed={seed} rng_seed={rng_seed} command {played} viewer={viewer} "
                      f"swap {a}<->{b}", report)
-        state, _ = system.apply(state, viewer, system.rollout_command(state, viewer, rng))
+        command = system.rollout_command(state, viewer, rng)
+        assert command is not None, "the side to move has a command"
+        state, _ = system.apply(state, viewer, command)
     return report
 
 
@@ -306,22 +358,29 @@ def _campaign_probes(viewer: str, pair: tuple[int, int], rng: random.Random, pla
 
 def _compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: random.Random, steps: int,
              probes: Callable[[dict], list[str]], choose: Callable[[random.Random, list], Any], what: str,
-             report: SwapReport) -> None:
+             report: SwapReport, hidden: Sequence[str] = ()) -> None:
     """Type the same lines in two positions the viewer must not tell apart, and report where what
-    the viewer observes through the front ends parts (`what` says which positions they were)."""
+    the viewer observes through the front ends parts (`what` says which positions they were).
+    With `hidden`, the other side's secret orders that make `other` of `state`: both branches
+    start from the same game history, one with those orders given at the table, one without."""
     lines = lines_to_type(system, state, other, viewer, rng, steps, probes, choose)
-    differ = first_difference(observed(system, state, viewer, lines), observed(system, other, viewer, lines))
+    if hidden:
+        one, two = observed(system, state, viewer, lines, []), observed(system, state, viewer, lines, hidden)
+    else:
+        one, two = observed(system, state, viewer, lines), observed(system, other, viewer, lines)
+    differ = first_difference(one, two)
     report.positions += 1
     if differ:
         report.differences.append(f"{what}: {differ}")
 
 
 def _campaign_compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: random.Random,
-                      steps: int, pair: tuple[int, int], what: str, report: SwapReport, plans: bool = True) -> None:
+                      steps: int, pair: tuple[int, int], what: str, report: SwapReport, plans: bool = True,
+                      hidden: Sequence[str] = ()) -> None:
     from rules.campaign_1812 import swaptest
 
     _compare(system, state, other, viewer, rng, steps, partial(_campaign_probes, viewer, pair, rng, plans),
-             swaptest.weighted_choice, f"{what} viewer={viewer}", report)
+             swaptest.weighted_choice, f"{what} viewer={viewer}", report, hidden)
 
 
 def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", positions: int = 2,
@@ -333,6 +392,7 @@ def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", position
     from rules import campaign_1812 as system
     from rules.campaign_1812 import swaptest
     from rules.campaign_1812.game import enemy_of
+    from rules.campaign_1812.standing import ORDERS
 
     rng = random.Random(rng_seed)
     state = system.setup(scenario, seed)
@@ -350,10 +410,21 @@ def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", position
         bt = state["battle"]
         if bt and bt["stage"] == "plans" and not any(bt["plans"].values()):
             enemy = enemy_of(viewer)
-            chit = rng.choice(system.legal_commands(state, enemy))
-            chosen, _ = system.apply(state, enemy, chit)
+            if rng.random() < 0.5:  # a chit put down, then changed
+                legal = system.legal_commands(state, enemy)
+                chits = rng.sample(legal, min(2, len(legal)))
+                hidden = [chit.to_text() for chit in chits]
+            else:  # a standing order, played at once
+                order = rng.choice(sorted(ORDERS["plan"]))
+                standing = system.standing_command(state, enemy, {"plan": order})
+                assert standing is not None, "a plan order gives a chit while the plan waits"
+                chits = [standing]
+                hidden = [f"orders plan {order}"]
+            chosen = state
+            for chit in chits:
+                chosen, _ = system.apply(chosen, enemy, chit)
             _campaign_compare(system, state, chosen, viewer, rng, 1, (bt["place"], bt["place"]),
-                              f"{where} the {enemy} chit down or not", report, plans=False)
+                              f"{where} the {enemy} chit down or not", report, plans=False, hidden=hidden)
         side = rng.choice(system.active_sides(state))
         state, _ = system.apply(state, side, swaptest.weighted_choice(rng, system.legal_commands(state, side)))
     return report

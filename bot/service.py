@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import rules
@@ -60,6 +60,7 @@ class Result:
     followed: list[Result] = field(default_factory=list)  # commands standing orders played after it
     ended: dict | None = None  # how the game ended outside the rules (an agreed draw: issue 10.4)
     secret: bool = False  # a hidden order given while others order at once: not told it was given
+    seen: int = 0  # the number of commands the side has observed after it (Store.seen_seq)
 
     def addressed(self) -> dict[str, list[dict]]:
         """The events grouped by audience: "all", a side, or "log"."""
@@ -71,6 +72,11 @@ class Result:
     def visible_to(self, side: str | None) -> list[dict]:
         """The events one side may read (side None: the public ones)."""
         return [e for e in self.events if e.get("to", "all") in ("all", side)]
+
+    def hidden_from(self, sides: Sequence[str]) -> list[str]:
+        """The sides that cannot observe this command: those it tells nothing when it is a
+        secret order of another side (a battle plan whose chit goes down unseen)."""
+        return [s for s in sides if s != self.side and not self.visible_to(s)] if self.secret else []
 
 
 Compose = Callable[[Result, dict, dict], Told]
@@ -186,7 +192,9 @@ class GameService:
         `compose` writes the news of an accepted change, stored with it; `reason`, why a
         computer player gives it, is stored with the command's text (bot/ai_seat.py)."""
         try:
-            return self._submit(game_id, side, text.strip(), user, expected_seq, compose, reason)
+            result = self._submit(game_id, side, text.strip(), user, expected_seq, compose, reason)
+            result.seen = self.store.seen_seq(game_id, side) if side is not None else result.seq
+            return result
         except RulesError as error:
             return Result(False, str(error), self.store.last_seq(game_id), side, rule=error.rule)
         except StoreRefusal as error:  # judged against a position that has since changed
@@ -280,6 +288,7 @@ class GameService:
         result = Result(True, message, seq + 1, side, normalised, events=events, public=public,
                         standing=standing, secret=simultaneous(system, state))
         told = compose(result, state, new_state)
+        row["hidden_from"] = result.hidden_from(system.INFO.sides)
         new_seq = self.store.append(game_id, row, new_state, told.outbox,
                                     status="over" if outcome else "active",
                                     turn=new_turn(system, state, new_state), deadlines=told.deadlines)

@@ -239,6 +239,12 @@ def _kept_messages(db: sqlite_utils.Database) -> None:
                                      foreign_keys=[("game", "games", "id")])
 
 
+@MIGRATIONS(name="commands.hidden_from: the sides that cannot observe a command")
+def _hidden_from(db: sqlite_utils.Database) -> None:
+    # a JSON list of sides, NULL for a command every side observes (bot/service.py, hidden_from)
+    db.table("commands").add_column("hidden_from", str)
+
+
 DECODE = {"games": damage.game, "outbox": damage.outbox, "deadlines": damage.deadline}
 # How a damaged row leaves its table (a game's own row stays: its commands refer to it).
 WHERE = {"outbox": ("id = ?", ("id",)), "deadlines": ("game = ? AND side = ?", ("game", "side")),
@@ -552,6 +558,16 @@ class Store:
         rows = self.db.execute("SELECT MAX(seq) FROM commands WHERE game = ?", [game_id])
         return rows.fetchone()[0] or 0
 
+    def seen_seq(self, game_id: int, side: str) -> int:
+        """The number of the game's commands `side` has observed: all but those hidden from it
+        (another side's secret order, given while both order at once). What a side is shown as
+        the game's position (button ids, the terminal's command numbers) is counted so, never by
+        last_seq, which would tell it when the other side gives a hidden order."""
+        rows = self.db.execute("""SELECT COUNT(*) FROM commands WHERE game = ?
+                                  AND (hidden_from IS NULL OR instr(hidden_from, ?) = 0)""",
+                               [game_id, json.dumps(side)])
+        return int(rows.fetchone()[0])
+
     def commands(self, game_id: int, after: int = 0, upto: int | None = None) -> list[dict]:
         """The stored commands with after < seq <= upto, in order."""
         limit = upto if upto is not None else 2**62
@@ -564,7 +580,8 @@ class Store:
         """Store one accepted command, its snapshot if due, its outbox rows and the deadlines it
         announced: all or nothing (a game it ends keeps no deadline).
 
-        `command` has side, user, text, normalised, issued_against_seq; `outbox` holds the
+        `command` has side, user, text, normalised, issued_against_seq and optionally
+        hidden_from (the sides that cannot observe it, see seen_seq); `outbox` holds the
         messages it causes; `turn` is the game turn it began, if it began one. Accepting a
         command also cancels any pending undo request.
         Refused (StaleCommand, GameOver) when another command was stored after the one it was
@@ -577,10 +594,13 @@ class Store:
                 raise StaleCommand(command["issued_against_seq"], last)
             seq = last + 1
             stamp = now()
+            hidden_from = command.get("hidden_from")
             self.db.execute(
-                "INSERT INTO commands VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                """INSERT INTO commands (game, seq, side, user, text, normalised, issued_against_seq,
+                   accepted_at, hidden_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                 [game_id, seq, command["side"], command.get("user"), command["text"],
-                 command["normalised"], command["issued_against_seq"], stamp])
+                 command["normalised"], command["issued_against_seq"], stamp,
+                 json.dumps(hidden_from) if hidden_from else None])
             if seq % SNAPSHOT_EVERY == 0:
                 self.db.execute("INSERT INTO snapshots VALUES (?, ?, ?)",
                                 [game_id, seq, json.dumps(state)])

@@ -62,7 +62,7 @@ class Change:
         rows = self.announce(line, before, after, result.seq, quiet=result.secret and not events, private=lines)
         kept = {side for side, payload in rows if payload.get("kept")}
         for side, told in private.items():
-            buttons = self._answers(told, side, result.seq)
+            buttons = self._answers(told, side)
             if side == result.side and side in kept and buttons is None:
                 continue  # their own command: answered to them, and its lines are in their view
             rows.append((side, message(lines[side], buttons=buttons)))
@@ -73,12 +73,13 @@ class Change:
         war it may name the blocks it moves (it stays in the command's stored text)."""
         return f" Why: {self.why}." if self.why and not system.INFO.hidden_information else ""
 
-    def _answers(self, private: list[dict], side: str, seq: int) -> Buttons | None:
+    def _answers(self, private: list[dict], side: str) -> Buttons | None:
         """The buttons a side's news carries: Accept and Decline under a draw offered to it
-        (issue 10.4), for the position it was offered at."""
+        (issue 10.4), for the position it was offered at (the commands that side has observed)."""
         if not any(e.get("kind") == "draw_offer" for e in private):
             return None
-        return {"action": "draw", "other": "decline", "game": self.game_id, "side": side, "seq": seq}
+        return {"action": "draw", "other": "decline", "game": self.game_id, "side": side,
+                "seq": self.news.store.seen_seq(self.game_id, side)}
 
     def announce(self, line: Text, before: dict | None, after: dict, seq: int, quiet: bool = False,
                  private: dict[str, Text] | None = None) -> Outbox:

@@ -46,11 +46,14 @@ WITHDRAWN = ("In a game with hidden units everyone reads the channel, and what y
              "me keep your orders private.")
 TOO_MANY = f"One message holds at most {MOST} orders; send the rest in another."
 NO_ORDERS = "Write one order a line, or several separated by `;`: `move 3225 3224; end`."
+EXPIRED = ("This button has expired: the game has moved on since it was offered. Look at the game "
+           "again and use `/end` if you still mean it.")
 
 
 @dataclass(frozen=True)
 class Offer:
-    """A confirmation to offer with buttons: its question, and what the buttons are for."""
+    """A confirmation to offer with buttons: its question, and what the buttons are for: the
+    side, and the position it was asked at as the number of commands that side has observed."""
 
     reply: Reply
     game_id: int
@@ -62,19 +65,20 @@ class Play(Room):
     """Commands of the game's grammar from the people seated at it."""
 
     async def submit(self, actor: Actor, channel: str, line: str, side: str | None = None,
-                     expected_seq: int | None = None) -> Text:
+                     seen: int | None = None) -> Text:
         """One line of the game's grammar from a player: a private answer to a query, the
         engine's sentence when refused (nothing public, nothing changed), else the news.
-        Lines of one channel are judged in the order they arrived."""
+        Lines of one channel are judged in the order they arrived. `seen`: the number of commands
+        the side had observed when it was asked (a button's), expired once it has observed more."""
         async with self.tables.in_order(channel):
-            return await self._submit(actor, channel, line, side, expected_seq)
+            return await self._submit(actor, channel, line, side, seen)
 
     async def _submit(self, actor: Actor, channel: str, line: str, side: str | None,
-                      expected_seq: int | None) -> Text:
+                      seen: int | None) -> Text:
         """submit, its place in the channel's queue already taken."""
         game = await self._playing(channel)
         async with self.tables.lock(game["id"]):
-            said = await self._said(actor, game["id"], line, side, expected_seq)
+            said = await self._said(actor, game["id"], line, side, seen)
         if not said.accepted:
             raise TableError(said.text)
         return said.text
@@ -125,13 +129,12 @@ class Play(Room):
         return verb not in TABLE_VERBS and simultaneous(self.service.system(game_id), self.service.load(game_id))
 
     async def _said(self, actor: Actor, game_id: int, line: str, side: str | None,
-                    expected_seq: int | None) -> Said:
+                    seen: int | None) -> Said:
         """One order under the game's lock: judged and stored in a worker thread (the event
         loop never waits for the engine, nor for a write lock another connection holds), its
         news sent once stored."""
         try:
-            result, change = await asyncio.to_thread(self._judge, actor, game_id, line, side,
-                                                     expected_seq)
+            result, change = await asyncio.to_thread(self._judge, actor, game_id, line, side, seen)
         except TableError as error:
             return Said(line, False, error.text)
         if result.reply is not None:
@@ -142,9 +145,10 @@ class Play(Room):
         return Said(line, True, result.message, public_texts(result))
 
     def _judge(self, actor: Actor, game_id: int, line: str, side: str | None,
-               expected_seq: int | None) -> tuple[Result, Change]:
+               seen: int | None) -> tuple[Result, Change]:
         """Under the game's lock, off the event loop: the service's verdict on the line, its
-        news stored with it when accepted."""
+        news stored with it when accepted; refused when the side has observed more commands than
+        the `seen` it was asked at."""
         self.tables.current(game_id)
         system = self.service.system(game_id)
         state = self.service.load(game_id)
@@ -154,8 +158,9 @@ class Play(Room):
         if verb in QUERIES and not sides_of(seats, actor):
             return self.service.submit(game_id, None, line), change
         mover = commanding_side(seats, actor, system.active_sides(state), side)
-        return self.service.submit(game_id, mover, line, actor.id, expected_seq,
-                                   change.compose), change
+        if seen is not None and self.store.seen_seq(game_id, mover) != seen:
+            raise TableError(EXPIRED)
+        return self.service.submit(game_id, mover, line, actor.id, compose=change.compose), change
 
     async def plain(self, actor: Actor, channel: str, text: str) -> PlainReply | None:
         """A message typed in a game channel: None (chat stays chat) unless a seated player of
@@ -226,7 +231,7 @@ class Play(Room):
                 else f"End the {name} phase in game {game_id}? Units that have not moved or "
                 "attacked lose the chance.")
         return Offer(self.tables.private(actor, text), game_id, side,
-                     self.store.last_seq(game_id))
+                     self.store.seen_seq(game_id, side))
 
     async def confirm(self, actor: Actor, action: str, game_id: int, side: str,
                       seq: int) -> Text:
@@ -243,10 +248,7 @@ class Play(Room):
                 raise TableError("This button has expired: no draw offer waits for your answer.")
             return await self.submit(actor, game["channel"], "accept" if action == "draw"
                                      else "refuse", side)
-        if await asyncio.to_thread(self.store.last_seq, game_id) != seq:
-            raise TableError("This button has expired: the game has moved on since it was "
-                             "offered. Look at the game again and use `/end` if you still mean it.")
-        return await self.submit(actor, game["channel"], "end", side, expected_seq=seq)
+        return await self.submit(actor, game["channel"], "end", side, seen=seq)
 
     async def draw(self, actor: Actor, channel: str) -> Offer | Text:
         """`/game draw`: offer a draw, or, when the other side has offered one, the question
@@ -266,7 +268,7 @@ class Play(Room):
         text = (f"The {fmt.side_name(offer['by'])} player offers a draw in game {game['id']}. "
                 "Accept it (the game ends, nobody wins) or decline it (play goes on)?")
         return Offer(self.tables.private(actor, text), game["id"], side,
-                     self.store.last_seq(game["id"]))
+                     self.store.seen_seq(game["id"], side))
 
     async def resign(self, actor: Actor, channel: str, side: str | None = None) -> str:
         game = await asyncio.to_thread(self.tables.game_in, channel)

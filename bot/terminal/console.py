@@ -86,13 +86,16 @@ def run_line(service: GameService, game_id: int, line: str) -> Result:
 def render(result: Result, line: str, viewer: str | None = None) -> str:
     """The terminal's account of a result: the reply, or the verdict and the events. In an
     open game both players share the screen and see every event; in a game with hidden
-    information (`viewer` given) only the events that side may read."""
+    information (`viewer` given) only the events that side may read, numbered by the commands
+    it has observed."""
     if result.reply is not None:
         return result.reply
     if not result.accepted:
         return f"Refused: {fmt.clipped(line)}: {result.message}"
-    events = result.events if viewer is None else result.visible_to(viewer)
-    return "\n".join([f"[{result.seq}] {result.message}", *fmt.event_lines(events)])
+    if viewer is None:
+        return "\n".join([f"[{result.seq}] {result.message}", *fmt.event_lines(result.events)])
+    # the commands this side has observed: the other's secret orders are not counted
+    return "\n".join([f"[{result.seen}] {result.message}", *fmt.event_lines(result.visible_to(viewer))])
 
 
 OWN_SIDE_ONLY = ("Refused: at this screen you speak for the {side} player alone (Fog of War: each "
