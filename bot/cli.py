@@ -206,8 +206,8 @@ def _play_local(args: argparse.Namespace) -> int:
         game = service.store.game(game_id)
         dice = f"seed {game['seed']}" if seed is not None else f"fair dice committed to as SHA-256 {game['commitment']}"
         print(f"Game {game_id}: {system} {scenario}, {dice}"
-              + (f", options {','.join(options)}" if options else "") + f", stored in {args.db}",
-              file=sys.stderr)
+              + (f", options {','.join(options)}" if options else "") + f", stored in {args.db}.",
+              *filter(None, [fair_dice.local_note(game)]), file=sys.stderr)
     if args.game is not None:
         seats = _computer_seats(service.system(game_id), args)
     for side, seat in seats:

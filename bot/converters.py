@@ -40,14 +40,16 @@ def parse_options(names: list[str] | str | None) -> dict:
 
 
 def parse_seed(text: str | int) -> int:
-    """A dice seed: a whole number from 0 to 2**63 - 1 (what the store keeps).
+    """A dice seed: a whole number from -2**63 to 2**63 - 1 (what the store keeps; the seeds the
+    bot draws for fair dice are negative, and an ended game's exported record names its own).
 
-    >>> parse_seed("123")
-    123
+    >>> parse_seed("123"), parse_seed("-4611686018427387905")
+    (123, -4611686018427387905)
     """
     word = str(text).strip()
-    if not (word.isascii() and word.isdigit() and len(word) <= 19 and int(word) < SEEDS):
-        raise Unreadable(f"a seed is a whole number from 0 to {SEEDS - 1}, not {shown(word)}")
+    digits = word[1:] if word.startswith("-") else word
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 19 and -SEEDS <= int(word) < SEEDS):
+        raise Unreadable(f"a seed is a whole number from {-SEEDS} to {SEEDS - 1}, not {shown(word)}")
     return int(word)
 
 

@@ -14,10 +14,13 @@ from bot import fair_dice
 from bot.delivery import payload_text
 from bot.service import GameService
 from bot.words import plain
+from rules.core.dice import rolls_made
 from rules.core.playout import replay
 
 NOT_COMMITTED = ("there is no commitment to check: the seed was chosen when the game was made, "
                  "or the game is older than fair dice")
+RUNNING = ("the game is still running: its seed and salt, which the proof shows, would tell every die still "
+           "to roll; they are revealed, and the dice proved, once it has ended")
 
 
 @dataclass
@@ -34,10 +37,13 @@ class Verdict:
 
 
 def verify(service: GameService, game_id: int) -> Verdict:
-    """The three checks of one stored game; ok only when all three pass."""
+    """The three checks of one ended game; ok only when all three pass. Refused while it runs:
+    the proof shows the seed and salt, and so every die still to roll."""
     game = service.store.game(game_id)
     if not fair_dice.committed(game):
         return Verdict(game_id, False, [NOT_COMMITTED])
+    if game["status"] != "over":
+        return Verdict(game_id, False, [RUNNING, *filter(None, [fair_dice.local_note(game)])])
     seed, salt = game["seed"], game["salt"]
     digest = fair_dice.commitment(seed, salt)
     matches = digest == game["commitment"]
@@ -46,15 +52,17 @@ def verify(service: GameService, game_id: int) -> Verdict:
                 else f"NOT the commitment published at the start, {game['commitment']}")]
     report = service.replay_check(game_id)
     lines.append(f"replaying the {report.commands} stored commands from the seed: {report.message}")
-    checked, differing = _published_rolls(service, game_id)
-    lines.append(f"{checked} commands rolled dice; their public lines, replayed, "
+    checked, differing, dice = _published_rolls(service, game_id)
+    lines.append(f"{checked} commands rolled {dice} dice in all, each from the seed; their public lines, replayed, "
                  + (f"differ from what was published after command(s) {', '.join(map(str, differing))}"
                     if differing else "are word for word what was published"))
-    return Verdict(game_id, matches and report.ok and not differing, lines)
+    return Verdict(game_id, matches and report.ok and not differing,
+                   [*lines, *filter(None, [fair_dice.local_note(game)])])
 
 
-def _published_rolls(service: GameService, game_id: int) -> tuple[int, list[int]]:
-    """(commands that rolled dice, those whose replayed public lines the record lacks)."""
+def _published_rolls(service: GameService, game_id: int) -> tuple[int, list[int], int]:
+    """(commands that rolled dice, those whose replayed public lines the record lacks, the dice
+    rolled in all: a side's own unseen dice counted with the others)."""
     store = service.store
     game = store.game(game_id)
     system = service.system(game_id)
@@ -67,7 +75,7 @@ def _published_rolls(service: GameService, game_id: int) -> tuple[int, list[int]
     rows = store.commands(game_id)
     checked, differing = 0, []
     for row, (after, events) in zip(rows, replay(system, state, ((r["side"], r["normalised"]) for r in rows))):
-        rolled = after["dice"]["rolls"] != state["dice"]["rolls"]  # dice live in the state (docs/architecture.md)
+        rolled = rolls_made(after) != rolls_made(state)  # dice live in the state (docs/architecture.md)
         state = after
         if not rolled:
             continue
@@ -75,4 +83,4 @@ def _published_rolls(service: GameService, game_id: int) -> tuple[int, list[int]
         public = [e["text"].strip() for e in events if e.get("to", "all") == "all" and e.get("text")]
         if any(line not in said.get(row["seq"], "") for line in public):
             differing.append(row["seq"])
-    return checked, differing
+    return checked, differing, rolls_made(state)

@@ -1,12 +1,17 @@
 """Fair dice players can verify (issue 10.7): a commitment to the seed at the start, the seed at the end.
 
-A game whose seed the service draws gets one from rules.core.dice.FAIR_SEEDS (such seeds roll through
-SHA-256, so no run of published rolls betrays the seed or the next roll) and a secret salt. When the
+A game whose seed the service draws gets one from rules.core.dice.FAIR_SEEDS (such seeds roll every die
+through SHA-256, a side's own unseen dice included, so no run of published rolls betrays the seed or
+the next roll) and a secret salt. When the
 game begins its channel reads the commitment, SHA-256 of "<seed>:<salt>"; seed and salt stay in the
 store, out of every view, event and text, until the game is over. Then both are published: anyone
 can check the commitment and recompute every roll with a SHA-256 tool, and `kolocha replay GAME
 --verify` replays the stored commands from the seed. The salt keeps anyone from finding the seed by
 hashing candidate seeds against the commitment.
+
+The commitment proves that the dice were fixed before the first command and never changed. It does
+not keep the seed from whoever holds the database: a bot's operator, or, in a local game, the player
+on whose machine it is stored (`local_note`).
 """
 from __future__ import annotations
 
@@ -14,6 +19,9 @@ import hashlib
 import secrets
 
 from rules.core.dice import FAIR_SEEDS
+
+STREAMS = ("; a side's own dice, rolled unseen where a game has them (1812's forced march and supply), "
+           "roll n as 1 + (SHA-256 of \"{seed}:SIDE:n\") mod 6, SIDE french or russian")
 
 
 def draw() -> tuple[int, str]:
@@ -48,5 +56,14 @@ def reveal(game: dict) -> str:
     return (f"Fair dice of game {game_id} revealed: seed {seed}, salt {salt}. Check the commitment posted "
             f"at the start: `printf '%s' '{seed}:{salt}' | sha256sum` prints {game['commitment']}. "
             f"Roll n (counting from 0) was 1 + (SHA-256 of \"{seed}:n\" as a number) mod 6 (mod the pool for a "
-            "drawn block); "
+            f"drawn block){STREAMS.format(seed=seed) if seed in FAIR_SEEDS else ''}; "
             f"`kolocha replay {game_id} --verify` replays every command and roll from the seed.")
+
+
+def local_note(game: dict) -> str:
+    """What the commitment of a game played at the terminal (stored on the player's own machine,
+    no Discord channel) proves, and what not; "" for other games."""
+    return ("The seed and salt are stored in your own database file: the commitment proves that the dice "
+            "were fixed when the game began and not changed since, but not that nobody read the file "
+            "meanwhile (whoever holds it can read the seed and so every die to come).") \
+        if game["channel"] is None and committed(game) else ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.campaign_1812 import campaign_data as data
 from rules.campaign_1812 import turns
 from rules.campaign_1812.game import SIDES, Game
-from rules.core.dice import new_dice
+from rules.core.dice import FAIR_SEEDS, new_dice
 
 
 def new_state(scenario_id: str, seed: int, tables: dict | None = None) -> tuple[dict, list]:
@@ -19,10 +19,21 @@ def new_state(scenario_id: str, seed: int, tables: dict | None = None) -> tuple[
         "stacks": {side: {} for side in SIDES}, "moved": {}, "marched": {}, "fought": [],
         "depleted": {str(a): level for a, level in sc.depleted.items()}, "control": control,
         "attrition": 0, "battle": None, "retreat": None, "removal": 0, "log": [], "outcome": None,
-        "dice": new_dice(seed), "side_dice": {side: new_dice(seed * 4 + 1 + i) for i, side in enumerate(SIDES)},
+        "dice": new_dice(seed), "side_dice": own_dice(seed),
     }
     g = Game(state)
     for side in SIDES:
         for stack in sc.stacks[side]:
             g.add(side, stack.place, stack.counts)
     return state, turns.begin_player_turn(g, turns.ORDER[0])
+
+
+def own_dice(seed: int) -> dict:
+    """Each side's own dice (the Forced March Table and the Unsupplied Chart, rolled unseen by
+    the other, one die per corps of a hidden stack: SPI's 1812 rules, MOVEMENT and SUPPLY): for a
+    seed the bot draws, a stream of the game's committed seed per side, rolled by SHA-256 like
+    every other die; a game begun with another seed keeps the dice it was played with
+    (seed * 4 + 1 and + 2), so that it replays bit for bit."""
+    if seed in FAIR_SEEDS:
+        return {side: new_dice(seed, side) for side in SIDES}
+    return {side: new_dice(seed * 4 + 1 + i) for i, side in enumerate(SIDES)}

@@ -8,7 +8,7 @@ import json
 import re
 from collections.abc import Awaitable
 
-from bot import dice_audit
+from bot import dice_audit, fair_dice
 from bot.cli import main
 from bot.permissions import TableError
 from bot.service import GameService
@@ -121,7 +121,8 @@ def test_kolocha_replay_verify_proves_the_commitment_the_replay_and_every_publis
     verdict = dice_audit.verify(service, game_id)
     assert verdict.ok, str(verdict)
     assert "the commitment published at the start" in str(verdict)
-    assert "180 commands rolled dice; their public lines, replayed, are word for word" in str(verdict)
+    assert "180 commands rolled 180 dice in all, each from the seed; their public lines, replayed, are word for word" \
+        in str(verdict)
 
 
 def test_verify_fails_when_a_published_roll_is_not_the_seeds(service):
@@ -148,7 +149,9 @@ def test_verify_fails_when_the_seed_does_not_match_the_commitment(service):
 
 
 def test_cli_replay_verify_exit_code(tmp_path, capsys):
-    """The command line: 0 and "verified" for a fair Borodino game, 1 for a game with a chosen seed."""
+    """The command line: 1 for a fair Borodino game still running, without its seed and salt (they
+    would tell every die to come), 0 and "verified" once it has ended, 1 for a game with a chosen
+    seed. It is a game played at the terminal: the verdict says what the commitment proves there."""
     db = tmp_path / "k.sqlite"
     service = GameService(Store(db))
     fair = service.new_game("borodino", "7sep")
@@ -156,6 +159,44 @@ def test_cli_replay_verify_exit_code(tmp_path, capsys):
         side = service.system(fair).active_sides(service.load(fair))[0]
         assert service.submit(fair, side, text).accepted
     chosen = service.new_game("borodino", "7sep", seed=3)
+    game = service.store.game(fair)
+    assert main(["replay", str(fair), "--verify", "--db", str(db)]) == 1
+    out = capsys.readouterr().out
+    assert "NOT verified" in out and "still running" in out
+    assert str(game["seed"]) not in out and game["salt"] not in out
+    service.store.end_game(fair, {"winner": None, "reason": "abandoned"}, [])
     assert main(["replay", str(fair), "--verify", "--db", str(db)]) == 0
-    assert f"Game {fair}: fair dice verified." in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"Game {fair}: fair dice verified." in out and "stored in your own database file" in out
     assert main(["replay", str(chosen), "--verify", "--db", str(db)]) == 1
+
+
+def test_every_die_of_a_fair_1812_game_comes_from_the_seed_by_sha256_and_the_proof_counts_them_all(tmp_path):
+    """1812's own dice of each side (Forced March Table, Unsupplied Chart: rolled unseen) are streams
+    of the committed seed, die n of the French ones 1 + SHA-256("<seed>:french:n") mod 6, as the reveal
+    says; the proof counts them with the others. A chosen seed keeps the dice it always had."""
+    import random
+
+    from rules.campaign_1812 import swaptest
+    from rules.core.dice import rolls_made
+
+    service = GameService(Store(tmp_path / "k.sqlite"))
+    game_id = service.new_game("campaign_1812", "campaign")
+    seed = service.store.game(game_id)["seed"]
+    state = service.load(game_id)
+    assert state["side_dice"] == {side: {"seed": seed, "rolls": 0, "stream": side} for side in ("french", "russian")}
+    rng = random.Random(1)
+    while not any(d["rolls"] for d in service.load(game_id)["side_dice"].values()):
+        state = service.load(game_id)
+        side = rng.choice(service.system(game_id).active_sides(state))
+        command = swaptest.weighted_choice(rng, service.system(game_id).legal_commands(state, side)).to_text()
+        assert service.submit(game_id, side, command).accepted
+    final = service.load(game_id)
+    service.store.end_game(game_id, {"winner": None, "reason": "abandoned"}, [])
+    game = service.store.game(game_id)
+    verdict = dice_audit.verify(service, game_id)
+    assert verdict.ok, str(verdict)
+    assert f"rolled {rolls_made(final)} dice in all" in str(verdict) and rolls_made(final) > final["dice"]["rolls"]
+    assert f'SHA-256 of \\"{seed}:SIDE:n\\"' in json.dumps(fair_dice.reveal(game))
+    chosen = service.load(service.new_game("campaign_1812", "campaign", seed=5))
+    assert chosen["side_dice"] == {"french": {"seed": 21, "rolls": 0}, "russian": {"seed": 22, "rolls": 0}}

@@ -39,7 +39,7 @@ def test_a_huge_seed_is_a_sentence(tmp_path, capsys, script):
     db = str(tmp_path / "k.sqlite")
     with pytest.raises(SystemExit):  # argparse's own one-line error
         cli.main(["local", "--db", db, "--script", str(script), "--seed", "9" * 40])
-    assert "a seed is a whole number from 0 to" in capsys.readouterr().err
+    assert "a seed is a whole number from -9223372036854775808 to" in capsys.readouterr().err
     script.write_text(SCRIPT.replace("seed=5", "seed=" + "9" * 40))
     assert "a seed is a whole number" in _sentence(capsys, ["local", "--db", db, "--script", str(script)])
     assert cli.main(["local", "--db", db, "--script", str(script), "--seed", "12"]) == 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 
-from rules.core.dice import FAIR_SEEDS, new_dice, roll
+from rules.core.dice import FAIR_SEEDS, FIRST_FAIR_SEEDS, new_dice, roll
 
 
 def _rolls(seed: int, n: int) -> list[int]:
@@ -44,15 +44,30 @@ def test_other_die_sizes():
     assert values == set(range(1, 11))
 
 
-FAIR = 4611686018427387904 + 12345  # 2**62 + 12345: a seed the bot could draw (FAIR_SEEDS)
+FAIR = -4611686018427387904 - 12345  # -(2**62) - 12345: a seed the bot could draw (FAIR_SEEDS)
+FIRST = 4611686018427387904 + 12345  # 2**62 + 12345: a seed the bot could have drawn before (FIRST_FAIR_SEEDS)
+
+
+def _by_hand(key: str, count: int) -> list[int]:
+    return [int(hashlib.sha256(f"{key}:{n}".encode()).hexdigest(), 16) % 6 + 1 for n in range(count)]
 
 
 def test_fair_seeds_roll_sha256_of_seed_and_position_as_a_player_checks_it():
     """Issue 10.7: with the revealed seed a player recomputes die n as 1 + SHA-256("<seed>:<n>") mod 6,
-    e.g. `printf '%s' '4611686018427387904:0' | sha256sum`, with nothing but a SHA-256 tool."""
-    assert FAIR in FAIR_SEEDS and FAIR - 12346 not in FAIR_SEEDS
-    by_hand = [int(hashlib.sha256(f"{FAIR}:{n}".encode()).hexdigest(), 16) % 6 + 1 for n in range(40)]
-    assert _rolls(FAIR, 40) == by_hand
+    e.g. `printf '%s' '-4611686018427387904:0' | sha256sum`, with nothing but a SHA-256 tool; so the
+    seeds drawn before, which stored games hold."""
+    assert FAIR in FAIR_SEEDS and -4611686018427387904 not in FAIR_SEEDS and 0 not in FAIR_SEEDS
+    assert FIRST in FIRST_FAIR_SEEDS and FIRST - 12346 not in FIRST_FAIR_SEEDS
+    assert _rolls(FAIR, 40) == _by_hand(str(FAIR), 40)
+    assert _rolls(FIRST, 40) == _by_hand(str(FIRST), 40)
+
+
+def test_a_stream_of_a_seed_rolls_sha256_of_seed_stream_and_position():
+    """A second set of dice from the same seed (a side's own, rolled unseen): die n is
+    1 + SHA-256("<seed>:<stream>:<n>") mod 6, apart from the game's own dice."""
+    dice = new_dice(FAIR, "french")
+    assert [roll(dice) for _ in range(40)] == _by_hand(f"{FAIR}:french", 40)
+    assert _by_hand(f"{FAIR}:french", 40) != _by_hand(f"{FAIR}:russian", 40) != _rolls(FAIR, 40)
 
 
 def test_fair_rolls_are_uniform_over_6000():
