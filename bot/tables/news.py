@@ -75,7 +75,7 @@ class Change:
 
     def _answers(self, private: list[dict], side: str) -> Buttons | None:
         """The buttons a side's news carries: Accept and Decline under a draw offered to it
-        (issue 10.4), for the position it was offered at (the commands that side has observed)."""
+        (Draw), for the position it was offered at (the commands that side has observed)."""
         if not any(e.get("kind") == "draw_offer" for e in private):
             return None
         return {"action": "draw", "other": "decline", "game": self.game_id, "side": side,
