@@ -393,7 +393,7 @@ class GameService:
         view = system.view(state, side)
         if verb == "units":
             where = fmt.place(args[0]) if args else None
-            return fmt.units_table(view.get("units", []), where=where)
+            return fmt.units_table(view.get("units", []), where=where, words=view.get("unit_words"))
         pending = self.store.game(game_id)["pending_undo"]
         asked = pending and (f"`{pending['command']}`" if pending["by"] == side
                              else said(system, pending["command"]))

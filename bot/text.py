@@ -83,24 +83,32 @@ def place(word: str) -> str:
     return word
 
 
+UNIT_WORDS = {"unit": "unit", "units": "units"}  # a view's `unit_words` may call them otherwise (1812: stacks)
+
+
 def status(view: dict) -> str:
     """The headline and how many units each side has (`units` lists them)."""
-    return headline(view) + "\n\n" + unit_counts(view.get("units", []))
+    return headline(view) + "\n\n" + unit_counts(view.get("units", []), view.get("unit_words"))
 
 
-def unit_counts(units: list[dict]) -> str:
+def unit_counts(units: list[dict], words: dict | None = None) -> str:
     """One line per side: its units, and how many of them the viewer may not identify."""
     lines = []
     for side in dict.fromkeys(u.get("side") for u in units):
         mine = [u for u in units if u.get("side") == side]
         hidden = sum("id" not in u for u in mine)
-        lines.append(f"{side_name(side)}: {_units(len(mine))}"
+        lines.append(f"{side_name(side)}: {_units(len(mine), words)}"
                      + (f", {hidden} of them hidden" if hidden else ""))
-    return "\n".join(lines or ["No units."]) + "\n`units` lists them; `units <place>` those at one place."
+    return "\n".join(lines or [f"No {_word(words, 'units')}."]) + \
+        "\n`units` lists them; `units <place>` those at one place."
 
 
-def _units(n: int) -> str:
-    return f"{n} unit{'' if n == 1 else 's'}"
+def _word(words: dict | None, key: str) -> str:
+    return (words or UNIT_WORDS).get(key, UNIT_WORDS[key])
+
+
+def _units(n: int, words: dict | None = None) -> str:
+    return f"{n} {_word(words, 'unit' if n == 1 else 'units')}"
 
 
 def headline(view: dict) -> str:
@@ -122,15 +130,17 @@ def headline(view: dict) -> str:
     return "\n".join(lines)
 
 
-def units_table(units: list[dict], where: str | None = None) -> str:
+def units_table(units: list[dict], where: str | None = None, words: dict | None = None) -> str:
     """One block per side: place, id, type, strength-movement and flags; `where` filters a place.
 
-    Units the viewer may not identify (no "id": a hidden block) are only counted, per place.
+    Units the viewer may not identify (no "id": a hidden block) are only counted, per place. A view's
+    `unit_words` name the units (1812: stacks) and may give the columns a heading row.
     """
     if where is not None:
         units = [u for u in units if _place(u) == where]
     if not units:
-        return f"No units at {where}." if where is not None else "No units."
+        none = f"No {_word(words, 'units')}"
+        return f"{none} at {where}." if where is not None else f"{none}."
     blocks = []
     for side in dict.fromkeys(u.get("side") for u in units):
         mine = [u for u in units if u.get("side") == side]
@@ -139,7 +149,10 @@ def units_table(units: list[dict], where: str | None = None) -> str:
         for u in mine:
             if "id" not in u:
                 hidden[_place(u)] = hidden.get(_place(u), 0) + 1
-        rows += [[place, f"{_units(n).replace(' ', ' hidden ')}", "", "", ""] for place, n in hidden.items()]
+        rows += [[place, f"{_units(n, words).replace(' ', ' hidden ')}", "", "", ""] for place, n in hidden.items()]
+        columns = (words or {}).get("columns")
+        if columns and len(rows) > len(hidden):
+            rows.insert(0, [*columns, ""])
         widths = [max(len(r[i]) for r in rows) for i in range(4)]
         lines = [f"{side_name(side)}:"]
         for row in rows:

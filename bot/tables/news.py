@@ -133,7 +133,8 @@ class Change:
 
 def own_view(view: dict, side: str) -> Text:
     """A side's view in words: the headline, and the list of its own units."""
-    return f"{fmt.headline(view)}\n\n{fmt.units_table([u for u in view.get('units', []) if u.get('side') == side])}"
+    own = [u for u in view.get("units", []) if u.get("side") == side]
+    return f"{fmt.headline(view)}\n\n{fmt.units_table(own, words=view.get('unit_words'))}"
 
 
 def player_turn(view: dict) -> tuple:

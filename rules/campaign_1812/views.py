@@ -106,6 +106,7 @@ def view(g: Game, viewer: str | None, to_move: list[str]) -> dict:
                     "control": s["control"].get(str(n)), "depleted": s["depleted"].get(str(p.area), 0)}
                    for n, p in sorted(g.places.items())],
         "units": _units(g, viewer), "battle": _battle(g, viewer),
+        "unit_words": {"unit": "stack", "units": "stacks", "columns": ["place", "stack", "holds", "corps"]},
         "retreat": dict(s["retreat"]) if s["retreat"] else None,
         "log": [dict(b) for b in s["log"][-6:]], "outcome": s["outcome"],
     }

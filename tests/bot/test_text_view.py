@@ -1,6 +1,7 @@
 """bot/text.py: the terminal's picture of a view and of events."""
 from __future__ import annotations
 
+import rules
 from bot import text
 
 VIEW = {"turn": 3, "clock": "0900", "phase": "movement", "player": "french",
@@ -59,3 +60,14 @@ def test_a_unit_row_names_what_stands_with_it():
     assert text.units_table(units).splitlines() == [
         "Russian:", "  1311  R-III-1Gr  infantry  6-4  broken leaders: Tuchkov, Barclay",
         "", "French:", "  8  F-CR-1H  cavalry  4"]
+
+
+def test_1812_counts_and_lists_stacks_under_a_heading():
+    """1812's view calls its units stacks and heads the columns, the last of which counts corps."""
+    module = rules.load("campaign_1812")
+    view = module.view(module.setup("campaign", 3, None), "russian")
+    assert "French: 3 stacks, 3 of them hidden" in text.status(view).splitlines()
+    table = text.units_table(view["units"], words=view["unit_words"]).splitlines()
+    assert table[:4] == ["French:", "  30  1 hidden stack", "  31  1 hidden stack", "  32  1 hidden stack"]
+    assert table[4:6] == ["", "Russian:"]
+    assert table[6].split() == ["place", "stack", "holds", "corps"] and table[7].split()[:2] == ["1", "R1"]
