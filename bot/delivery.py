@@ -4,7 +4,10 @@ A change to a game stores the messages it causes in the outbox in its own transa
 GameService.submit's `compose`); Delivery then sends the stored rows, oldest first, and marks a
 row delivered only once the platform has accepted all of it. A text longer than the platform's
 limit goes as several messages (the Messenger splits it), and a row remembers how many of them
-were accepted, so a retry sends only the rest. Pictures are not stored: a row names the view to
+were accepted, so a retry sends only the rest. Each message is sent once: it goes with a nonce
+(the row and the piece) that Discord de-duplicates, and what the platform accepted is remembered
+in memory until the store has marked it, so when marking fails (a full disk, a write lock held
+longer than the store waits) only the marking is tried again, never the send. Pictures are not stored: a row names the view to
 draw (`{"seq": n, "side": side or None}`) and it is rendered when sent, once for every channel
 that shows it; a row posted after a change (`crop`) carries a second picture, the latest action
 at a phone's width (issue 12.1). A kept row (`kept`) does not send a new message: it edits the
@@ -85,12 +88,14 @@ class Messenger(Protocol):
         """The text as this platform writes it, split into messages within its limit."""
 
     async def post(self, channel: str, piece: str, pictures: Sequence[bytes] = (),
-                   buttons: Buttons | None = None) -> None:
-        """Post one message in a channel or thread; raises when the platform refuses it."""
+                   buttons: Buttons | None = None, nonce: str | None = None) -> str | None:
+        """Post one message in a channel or thread; its id (None: the platform gives none);
+        raises when the platform refuses it. The platform makes one message of two sends
+        with the same `nonce` (a retry after an answer was lost)."""
 
     async def dm(self, user: str, piece: str, pictures: Sequence[bytes] = (),
-                 buttons: Buttons | None = None) -> None:
-        """Send one direct message; raises DMClosed when the person's DMs are closed."""
+                 buttons: Buttons | None = None, nonce: str | None = None) -> str | None:
+        """Send one direct message, as `post`; raises DMClosed when the person's DMs are closed."""
 
     async def private_thread(self, channel: str, user: str, title: str) -> str:
         """Open a thread in a channel that only this person (and moderators) can see."""
@@ -194,6 +199,7 @@ class Delivery:
         self.owner_of: OwnerOf = no_owner  # the Discord app sets it
         self._sending: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._pictures: OrderedDict[str, list[bytes]] = OrderedDict()
+        self._accepted: dict[int, int] = {}  # row id -> pieces the platform took, not yet marked
 
     async def send(self, game_id: int, outbox: Outbox) -> None:
         """Messages that no stored change causes (a map on request): stored, then sent."""
@@ -277,7 +283,7 @@ class Delivery:
         return f"dm:{user}"
 
     async def _deliver(self, row: dict, target: str) -> bool:
-        """Send one row (the pieces not yet accepted); True once all of it is delivered."""
+        """Send one row (the pieces not yet accepted); True once the platform has all of it."""
         if target == "record":
             await asyncio.to_thread(self.store.mark_delivered, row["id"])
             return True
@@ -294,7 +300,13 @@ class Delivery:
             if isinstance(error, ChannelClosed) and row["attempts"] + 1 >= CHANNEL_REFUSALS:
                 self.channel_lost(error.channel)
             return False
-        await asyncio.to_thread(self._delivered, row["id"], target)
+        try:
+            await asyncio.to_thread(self._delivered, row["id"], target)
+        except Exception:  # sent all the same (the rows after it may go): the next try marks it
+            log.exception("outbox row %s was sent to %s, but marking it delivered failed; only the "
+                          "marking is tried again", row["id"], target)
+            return True
+        self._accepted.pop(row["id"], None)
         return True
 
     def _delivered(self, outbox_id: int, target: str) -> None:
@@ -319,10 +331,20 @@ class Delivery:
         send = self.messenger.dm if kind == "dm" else self.messenger.post
         pieces = self.messenger.pieces(text)
         buttons = row["payload"].get("buttons")
-        for n in range(row["pieces_sent"], len(pieces)):
-            await send(where, pieces[n], pictures if n == 0 else (), buttons if n == len(pieces) - 1 else None)
+        for n in range(max(row["pieces_sent"], self._accepted.get(row["id"], 0)), len(pieces)):
+            await send(where, pieces[n], pictures if n == 0 else (), buttons if n == len(pieces) - 1 else None,
+                       nonce=f"{row['id']}.{n}")
+            self._accepted[row["id"]] = n + 1
             if n + 1 < len(pieces):
-                await asyncio.to_thread(self.store.mark_pieces_sent, row["id"], n + 1)
+                await self._mark_pieces(row["id"], n + 1)
+
+    async def _mark_pieces(self, outbox_id: int, pieces: int) -> None:
+        """Store how many pieces of a row went; a failure is logged (memory holds it meanwhile)."""
+        try:
+            await asyncio.to_thread(self.store.mark_pieces_sent, outbox_id, pieces)
+        except Exception:
+            log.exception("outbox row %s: marking %d pieces sent failed; tried again later",
+                          outbox_id, pieces)
 
     async def _edit_kept(self, game_id: int, place: str, pieces: list[str]) -> None:
         """The messages of a player's private view at a place, edited into these pieces: one

@@ -80,11 +80,11 @@ class Recorder:
         return f"{channel}-{user}"
 
     async def post(self, channel: str, text: str, pictures: Sequence[bytes] = (),
-                   buttons: Buttons | None = None) -> None:
+                   buttons: Buttons | None = None, nonce: str | None = None) -> None:
         self.seen.append(f"posted in {channel}: {text}{_pictures(pictures)}{_buttons(buttons)}")
 
     async def dm(self, user: str, text: str, pictures: Sequence[bytes] = (),
-                 buttons: Buttons | None = None) -> None:
+                 buttons: Buttons | None = None, nonce: str | None = None) -> None:
         if user == VIEWER.id:
             self.seen.append(f"DM: {text}{_pictures(pictures)}{_buttons(buttons)}")
 

@@ -6,7 +6,8 @@ KOLOCHA_DISCORD_URL environment variable read by `kolocha run`) turns discord.py
 and gateway URL to it. One server (guild) with text channels and members; people act by sending
 interactions (`interact`, `press`), and everything the bot says is recorded in `sent`, with the
 moment each interaction was acknowledged; each command tree the bot syncs is kept in `synced`.
-Nothing here checks permissions or rate limits: that is simcord's job in the tests.
+Like Discord, a message sent with a nonce and enforce_nonce that this channel has already taken is
+answered by the first message, not posted again. Nothing here checks permissions or rate limits: that is simcord's job in the tests.
 """
 from __future__ import annotations
 
@@ -82,6 +83,7 @@ class Loopback:
         self.acking = asyncio.Event()  # set when one is under way
         self.failing_syncs = 0  # how many syncs of the command tree to answer 503 (Discord is down)
         self._dm_channels: dict[str, str] = {}
+        self._nonces: dict[tuple[str, str], dict] = {}  # (channel, nonce) -> the message it made
         self._seq = itertools.count(1)
         self._runner: web.AppRunner | None = None
         self.url = ""
@@ -270,10 +272,15 @@ class Loopback:
             channel = self._dm_channels.setdefault(user, str(next(self._ids)))
             return {"id": channel, "type": 1, "recipients": [user_payload(user, "someone")]}
         if parts[0] == "channels" and parts[-1] == "messages" and method == "POST":
-            where = self._where(parts[1])
-            self.sent.append(Sent(where, body.get("content") or "", now))
-            return self._message(parts[1], user_payload(BOT_ID, "Kolocha", bot=True),
-                                 body.get("content") or "")
+            nonce = (parts[1], str(body["nonce"])) if body.get("enforce_nonce") else None
+            if nonce in self._nonces:
+                return self._nonces[nonce]
+            self.sent.append(Sent(self._where(parts[1]), body.get("content") or "", now))
+            posted = self._message(parts[1], user_payload(BOT_ID, "Kolocha", bot=True),
+                                   body.get("content") or "", nonce=body.get("nonce"))
+            if nonce is not None:
+                self._nonces[nonce] = posted
+            return posted
         if parts[0] == "channels" and len(parts) == 2:
             return self._channel(parts[1])
         if parts[0] == "users" and len(parts) == 2:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import re
+import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 
@@ -97,25 +98,29 @@ class DiscordMessenger:
             await self.client.fetch_channel(int(channel))
 
     async def post(self, channel: str, piece: str, pictures: Sequence[bytes] = (),
-                   buttons: Buttons | None = None) -> None:
-        """Raises ChannelClosed when Discord refuses (403) or no longer knows (404) it."""
+                   buttons: Buttons | None = None, nonce: str | None = None) -> str:
+        """The message's id; raises ChannelClosed when Discord refuses (403) or no longer knows
+        (404) the channel. A nonce goes with enforce_nonce (discord.py sets it), so Discord
+        answers a second send with it by the first message."""
         try:
             target = await self._channel(channel)
             if not isinstance(target, discord.abc.Messageable):
                 raise TypeError(f"channel {channel} takes no messages")
-            await target.send(piece, files=attachments(pictures), allowed_mentions=mentions(piece),
-                              view=_view(buttons))
+            sent = await target.send(piece, files=attachments(pictures), allowed_mentions=mentions(piece),
+                                     view=_view(buttons), nonce=_nonce(nonce))
         except (discord.Forbidden, discord.NotFound) as error:
             raise ChannelClosed(channel) from error
+        return str(sent.id)
 
     async def dm(self, user: str, piece: str, pictures: Sequence[bytes] = (),
-                 buttons: Buttons | None = None) -> None:
+                 buttons: Buttons | None = None, nonce: str | None = None) -> str:
         try:
             person = self.client.get_user(int(user)) or await self.client.fetch_user(int(user))
-            await person.send(piece, files=attachments(pictures), allowed_mentions=mentions(piece),
-                              view=_view(buttons))
+            sent = await person.send(piece, files=attachments(pictures), allowed_mentions=mentions(piece),
+                                     view=_view(buttons), nonce=_nonce(nonce))
         except (discord.Forbidden, discord.NotFound) as error:
             raise DMClosed(user) from error
+        return str(sent.id)
 
     async def _place(self, place: str) -> discord.DMChannel | discord.Thread | discord.TextChannel:
         """The DM channel ("dm:<user>") or thread ("thread:<id>") a kept message lives in."""
@@ -167,6 +172,12 @@ class DiscordMessenger:
                              "Threads and Send Messages in Threads, or allow DMs from this "
                              "server's members (Privacy Settings).")
         return str(thread.id)
+
+
+def _nonce(nonce: str | None) -> str:
+    """The nonce of a send (discord.py enforces it: Discord answers a second send with the same
+    one by the first message); a message sent once, outside the outbox, gets one of its own."""
+    return nonce if nonce is not None else secrets.token_hex(12)
 
 
 def _view(buttons: Buttons | None) -> discord.ui.View:

@@ -50,7 +50,7 @@ class FakeMessenger:
         return pieces(text)
 
     async def post(self, channel: str, text: str, pictures: Sequence[bytes] = (),
-                   buttons: dict | None = None) -> None:
+                   buttons: dict | None = None, nonce: str | None = None) -> None:
         self.attempts.append(channel)
         if channel in self.failing:
             raise ServerError(channel)
@@ -59,7 +59,7 @@ class FakeMessenger:
             self.buttons.append((channel, text, buttons))
 
     async def dm(self, user: str, text: str, pictures: Sequence[bytes] = (),
-                 buttons: dict | None = None) -> None:
+                 buttons: dict | None = None, nonce: str | None = None) -> None:
         self.attempts.append(user)
         if user in self.closed:
             raise DMClosed(user)

@@ -94,7 +94,7 @@ def test_a_split_message_resumes_where_a_failure_stopped_it(tmp_path):
     count = len(pieces(text))
     real_post, posted = messenger.post, []
 
-    async def fails_on_the_third(channel, piece, pictures=(), buttons=None):
+    async def fails_on_the_third(channel, piece, pictures=(), buttons=None, nonce=None):
         if len(posted) == 2:
             posted.append("failed")
             raise ConnectionResetError("network")

@@ -1,0 +1,88 @@
+"""A message is posted once, even when marking it delivered fails (a full disk, a write lock held
+longer than the store waits): what Discord accepted is remembered, and only the marking is tried
+again by the outbox's periodic retry, never the send; and a send repeated after a restart goes
+with the same nonce, which Discord de-duplicates."""
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import bot
+from bot.config import Config
+from bot.discord.app import RETRY_SECONDS
+from bot.discord.loopback import GUILD, Loopback, point_at
+from bot.store import Store
+from tests.bot.discord.discord_fakes import picture
+from tests.bot.discord.sim import borodino, play, server
+from tests.bot.discord.test_discord_loopback import on_the_loopback
+
+LONG = "\n".join(f"line {n}: " + "x" * 90 for n in range(50))  # three messages' worth
+
+
+def test_a_message_is_posted_once_while_marking_it_fails_for_minutes(tmp_path, monkeypatch):
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id = await borodino(s)
+            store = s.tables.store
+            disk_full = [True]
+
+            def failing(real):
+                def write(*args):
+                    if disk_full[0]:
+                        raise sqlite3.OperationalError("database or disk is full")
+                    return real(*args)
+                return write
+            monkeypatch.setattr(store, "mark_delivered", failing(store.mark_delivered))
+            monkeypatch.setattr(store, "mark_pieces_sent", failing(store.mark_pieces_sent))
+            before = len(s.posts())
+            await s.tables.delivery.send(game_id, [(f"channel:{s.channel.id}", {"text": "Hear ye"}),
+                                                   (f"channel:{s.channel.id}", {"text": LONG})])
+            for _ in range(4):  # four minutes of retries
+                await s.env.advance_time(RETRY_SECONDS)
+            posted = s.posts()[before:]
+            assert posted.count("Hear ye") == 1
+            assert len(posted) == 4 and "".join(posted[1:]) == LONG  # each piece once, in order
+            assert len(store.undelivered(game_id)) == 2  # not marked yet: the disk is full
+            disk_full[0] = False
+            await s.env.advance_time(RETRY_SECONDS)
+            assert store.undelivered(game_id) == []
+            assert s.posts()[before:] == posted  # marked, nothing sent again
+    play(test, tmp_path)
+
+
+def test_a_send_repeated_after_a_restart_is_one_message_by_its_nonce(tmp_path, monkeypatch):
+    """The bot stops after Discord took a message and before the store marked it: the next
+    start sends it again with the same nonce, and Discord (here the loopback, which enforces
+    nonces as Discord does) answers with the first message instead of posting a second."""
+    db = tmp_path / "k.sqlite"
+
+    async def test() -> None:
+        loopback = Loopback()
+        point_at(await loopback.start())
+        channel = loopback.channels[0]
+        game_id = Store(db).create_game("borodino", "7sep", 1, guild=str(GUILD), channel=channel)
+        try:
+            for start in ("marking fails", "again"):
+                client = bot.create_bot(Config(database=str(db)), picture)
+                running = asyncio.get_running_loop().create_task(client.start("token"))
+                loopback.identified.clear()
+                await asyncio.wait_for(loopback.identified.wait(), 30)
+                tables = client.tables
+                assert tables is not None
+                if start == "marking fails":
+                    monkeypatch.setattr(tables.store, "mark_delivered", full_disk)
+                    await tables.delivery.send(game_id, [(f"channel:{channel}", {"text": "Hear ye"})])
+                else:
+                    await tables.delivery.flush(game_id)
+                await client.close()
+                running.cancel()
+        finally:
+            await loopback.stop()
+        assert loopback.texts(f"channel:{channel}") == ["Hear ye"]
+        assert Store(db).undelivered(game_id) == []
+    on_the_loopback(test)
+
+
+def full_disk(*outbox_ids: int) -> None:
+    raise sqlite3.OperationalError("database or disk is full")
