@@ -7,8 +7,8 @@ limit goes as several messages (the Messenger splits it), and a row remembers ho
 were accepted, so a retry sends only the rest. Each message is sent once: it goes with a nonce
 (the row and the piece) that Discord de-duplicates, and what the platform accepted is remembered
 in memory until the store has marked it, so when marking fails (a full disk, a write lock held
-longer than the store waits) only the marking is tried again, never the send. Pictures are not stored: a row names the view to
-draw (`{"seq": n, "side": side or None}`) and it is rendered when sent, once for every channel
+longer than the store waits) only the marking is tried again, never the send. Pictures are not
+stored: a row names the view to draw (`{"seq": n, "side": side or None}`) and it is rendered when sent, once for every channel
 that shows it; a row posted after a change (`crop`) carries a second picture, the latest action
 at a phone's width (issue 12.1). A kept row (`kept`) does not send a new message: it edits the
 messages that hold a player's private view of the game in place (one per piece of its text, the

@@ -7,7 +7,8 @@ and gateway URL to it. One server (guild) with text channels and members; people
 interactions (`interact`, `press`), and everything the bot says is recorded in `sent`, with the
 moment each interaction was acknowledged; each command tree the bot syncs is kept in `synced`.
 Like Discord, a message sent with a nonce and enforce_nonce that this channel has already taken is
-answered by the first message, not posted again. Nothing here checks permissions or rate limits: that is simcord's job in the tests.
+answered by the first message, not posted again. Nothing here checks permissions or rate limits:
+that is simcord's job in the tests.
 """
 from __future__ import annotations
 
