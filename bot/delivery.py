@@ -8,14 +8,14 @@ were accepted, so a retry sends only the rest. Each message is sent once: it goe
 (the row and the piece) that Discord de-duplicates, and what the platform accepted is remembered
 in memory until the store has marked it, so when marking fails (a full disk, a write lock held
 longer than the store waits) only the marking is tried again, never the send. Pictures are not
-stored: a row names the view to draw (`{"seq": n, "side": side or None}`) and it is rendered
-when sent, once for every channel that shows it; a row posted after a change (`crop`) carries
-a second picture, the latest action at a phone's width (issue 12.1). A kept row (`kept`) does not send a new message: it edits the
-messages that hold a player's private view of the game in place (one per piece of its text, the
-first ones sent when there are none yet; a piece more is sent, a piece less deleted), and the
-store remembers their ids as soon as the platform made them, so a retry edits, never repeats.
-Nothing here raises after a change has been stored: a failure is logged and the row waits for a
-retry (the next change of the game, the periodic retry, the next start-up).
+stored: a row names the view to draw (`{"seq": n, "side": side or None}`) and it is rendered when
+sent, once for every channel that shows it; a row posted after a change (`crop`) carries a second
+picture, the latest action at a phone's width (issue 12.1). A kept row (`kept`) does not send a
+new message: it edits the messages that hold a player's private view of the game in place (one per
+piece of its text, the first ones sent when there are none yet; a piece more is sent, a piece less
+deleted), and the store remembers their ids as soon as the platform made them, so a retry edits,
+never repeats. Nothing here raises after a change has been stored: a failure is logged and the row
+waits for a retry (the next change of the game, the periodic retry, the next start-up).
 Every read and write of the store runs in a worker thread (`asyncio.to_thread`): the event loop
 never waits for another connection's write lock, only the messages wait.
 
