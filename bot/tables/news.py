@@ -138,15 +138,15 @@ def own_view(view: dict, side: str) -> Text:
 
 
 def player_turn(view: dict) -> tuple:
-    """Which player-turn (a Bloody Monday impulse) a public view is in: its turn, phase and player."""
-    return view.get("turn"), view.get("phase"), view.get("player")
+    """Which player-turn a public view is in: its turn and phasing player (a Bloody Monday impulse
+    is one, the players' impulses alternating; an 1812 player-turn holds all its phases)."""
+    return view.get("turn"), view.get("player")
 
 
 def player_turn_name(view: dict) -> str:
-    """A player-turn as a player reads it: "turn 2, Impulses Phase, French player"."""
-    phase = str(view.get("phase") or "").replace("_", " ").title()
-    return ", ".join(filter(None, (f"turn {view.get('turn')}", phase,
-                                   f"{fmt.side_name(view['player'])} player" if view.get("player") else "")))
+    """A player-turn as a player reads it: "turn 2, French player"."""
+    player = f"{fmt.side_name(view['player'])} player" if view.get("player") else ""
+    return ", ".join(filter(None, (f"turn {view.get('turn')}", player)))
 
 
 class News(Room):

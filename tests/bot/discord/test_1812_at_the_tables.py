@@ -1,12 +1,13 @@
 """Issue 14, a whole game of 1812 at Discord's tables (the fakes): Anna plays the French and Boris the
 Russians by commands, their secret Battle Plans by `/order`; the channel shows every battle only as
 the rules reveal it, each player's DMs hold their own stacks and plans and never the other's, and
-the game ends and replays."""
+the game ends and replays; no player gets more than five DMs in a player-turn."""
 from __future__ import annotations
 
 import asyncio
 import random
 import re
+from collections import Counter
 
 from bot.service import GameService
 from bot.store import Store
@@ -23,14 +24,18 @@ def test_a_whole_retreat_game_at_the_tables(tmp_path):
     game = asyncio.run(seated_game(tables, system="campaign_1812", scenario="retreat", seed=3))
     system, rng, messenger = load("campaign_1812"), random.Random(3), tables.delivery.messenger
     plans, battles = 0, 0
+    dms: Counter[tuple[object, object, str]] = Counter()  # DMs a player got in each player-turn
     for _ in range(400):
         state = service.load(game)
         if system.outcome(state) is not None:
             break
         side = rng.choice(system.active_sides(state))
         line = swaptest.weighted_choice(rng, system.legal_commands(state, side)).to_text()
-        posts = len(messenger.posts)
+        posts, sent = len(messenger.posts), len(messenger.dms)
+        public = system.view(state, None)
         reply = str(asyncio.run(tables.play.submit(SEATS[side], CHANNEL, line)))
+        for user, _, _ in messenger.dms[sent:]:
+            dms[(public["turn"], public["player"], user)] += 1
         assert reply.startswith(f"{side.title()}: {line}"), reply
         if line.startswith("plan"):
             plans += 1
@@ -38,6 +43,7 @@ def test_a_whole_retreat_game_at_the_tables(tmp_path):
             assert all(text.startswith("Battle of ") for text in shown), shown  # a reveal, or nothing at all
             battles += bool(shown)
     assert system.outcome(service.load(game)) is not None and plans > battles > 0
+    assert max(dms.values()) <= 5, dms.most_common(3)  # private news without a flood
     channel = "\n".join(messenger.in_channel(CHANNEL))
     assert "Game over" in channel and "Your Battle Plan" not in channel
     assert len(re.findall(r"Battle of [^:]+: (French|Russian) \w[\w-]* against", channel)) == battles

@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from bot import fair_dice
+from bot.delivery import kept_view, user_audience
 from rules.bloody_monday import swaptest
 from tests.bot.discord.sim import Server, play, reply, server, started
 
@@ -80,5 +81,11 @@ def test_the_private_view_is_one_set_of_messages_edited_in_place_and_the_map_com
             assert not any("your map as Russian" in p for p in s.posts())
             refused = await s.stranger.slash(s.channel, "game map", private=True)
             assert reply(refused).startswith("Only the game's players have a map of their own")
+            place = f"dm:{s.boris.user.id}"
+            await s.tables.delivery.send(game_id, [(user_audience(str(s.boris.user.id)), kept_view("short"))])
+            await s.env.settle()
+            (left,) = [m for m in _dm_messages(s, s.boris) if str(m.id) in kept]  # the others deleted
+            assert left.id == russian[0].id and left.content == "Game 1: short"
+            assert s.tables.service.store.kept_messages(game_id, place) == [str(left.id)]
             assert not s.errors()
     play(scenario, tmp_path)
