@@ -18,6 +18,7 @@ from bot import text as fmt
 from bot.ai_seat import Memory, answer, next_job, plan, send
 from bot.converters import well_formed
 from bot.service import GameService, Result, record
+from bot.terminal.catch_up import last_looks, since_last_look
 from bot.terminal.map_files import MapFiles
 
 
@@ -142,22 +143,38 @@ def forget_history() -> None:
     readline.clear_history()
 
 
-def hand_over(read: Callable[[str], str], write: Callable[[str], None], maps: MapFiles | None,
-              leaving: str, coming: str) -> bool:
-    """Between two players of a game with hidden information: the one leaving reads their last
-    result, then the screen, its scrollback, the line history and the pictures keep nothing of
-    theirs before the next one sits down. False when the input ends."""
+def leave_nothing(write: Callable[[str], None], maps: MapFiles | None) -> None:
+    """The player leaving the screen takes everything of theirs with them: the screen, its
+    scrollback, the line history and the pictures (only the public one stays on disk)."""
+    write(CLEAR)
+    if maps:
+        maps.hand_over()
+    forget_history()
+
+
+def sit_down(read: Callable[[str], str], write: Callable[[str], None], coming: str) -> bool:
+    """The pause before the incoming player sees their side; False when the input ends."""
     try:
-        read(LEAVE.format(side=leaving, other=coming))
-        write(CLEAR)
-        if maps:
-            maps.hand_over()
-        forget_history()
         read(HANDOVER.format(side=coming))
     except (EOFError, KeyboardInterrupt):
         write("")
         return False
     return True
+
+
+def hand_over(read: Callable[[str], str], write: Callable[[str], None], maps: MapFiles | None,
+              leaving: str, coming: str) -> bool:
+    """Between two players of a game with hidden information: the one leaving reads their last
+    result, then the screen, its scrollback, the line history and the pictures keep nothing of
+    theirs before the next one sits down (also when the input ends or Ctrl-C stops it there).
+    False when the input ends."""
+    try:
+        read(LEAVE.format(side=leaving, other=coming))
+    except (EOFError, KeyboardInterrupt):
+        leave_nothing(write, maps)
+        return False
+    leave_nothing(write, maps)
+    return sit_down(read, write, coming)
 
 
 def computer_turn(service: GameService, memory: Memory, game_id: int,
@@ -189,7 +206,10 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
     every accepted command, and draws `map ...` on request. With hidden information one side
     looks at a time: the side to move changes only behind a hand-over, which leaves only the
     public picture on disk, clears the screen, its scrollback and the line history, and the
-    player at the screen speaks for their own side alone. Sides the computer holds (`kolocha
+    player at the screen speaks for their own side alone; the incoming player first reads what
+    they missed (bot/terminal/catch_up.py). A game begun or resumed opens with the same pause,
+    and a player leaving (`quit`, the input's end, Ctrl-C) leaves the screen cleared and only the
+    public picture on disk. Sides the computer holds (`kolocha
     local --ai SIDE`) play themselves, shown as the one person at the screen may see them; with
     every side the computer's, the game plays itself to the end (a demonstration).
     """
@@ -201,71 +221,86 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
     write(f"Game {game_id}. Type `help` for commands, `map` for a picture, `quit` to leave; "
           f"resume later with `kolocha local --game {game_id}`.")
     seated = (humans[0] if len(humans) == 1 else side_to_move(service, game_id)) if hidden else None
-    write(fmt.status(system.view(service.load(game_id), seated)))
+    turns = hidden and len(humans) > 1  # players take turns at one screen, each seeing their side
+    looks = last_looks(service, game_id)
+    status = fmt.status(system.view(service.load(game_id), seated))
+    if turns and seated:  # a game begun or resumed: its first player sits down as at a hand-over
+        if maps:
+            maps.hand_over()
+        if not sit_down(read, write, fmt.side_name(seated)):
+            return 0
+        status = CLEAR + since_last_look(service, game_id, seated, looks.get(seated, 0)) + status
+    write(status)
     if maps:
         write(maps.draw([], seated))
     acted = False
-    while True:
-        answered = answer(service, game_id, lambda decision: record) if computer else None
-        if answered is not None:  # an undo or a draw asked of the computer
-            write(render(answered, answered.command or "", seated))
-            if not answered.accepted:
-                return 1
-            continue
-        if any(s in computer for s in system.active_sides(service.load(game_id))):
-            phase = system.phase_key(service.load(game_id))
-            if not computer_turn(service, memory, game_id, write, seated):
-                return 1
-            after = service.load(game_id)
-            if humans and not any(s in computer for s in system.active_sides(after)):
-                write(fmt.headline(system.view(after, seated)))  # the person's turn: what it waits for
-            if maps and (humans or system.phase_key(after) != phase):
-                write(maps.draw([], seated))  # a demonstration redraws once a phase
-            continue
-        side = next_seat(system.active_sides(service.load(game_id)), seated, acted) if hidden \
-            else side_to_move(service, game_id)
-        acted = False
-        if not humans:
-            outcome = system.outcome(service.load(game_id))
-            write(fmt.outcome_line(outcome) if outcome else "No side may act now.")
-            return 0
-        if hidden and side and side != seated:
-            if not hand_over(read, write, maps, fmt.side_name(seated), fmt.side_name(side)):
-                return 0
-            seated = side
-            write(CLEAR + fmt.status(system.view(service.load(game_id), seated)))
-            if maps:
-                write(maps.draw([], seated))
-        try:
-            line = well_formed(read(f"{fmt.side_name(side)} > " if side else "(game over) > ")).strip()
-        except (EOFError, KeyboardInterrupt):
-            write("")
-            return 0
-        if line.lower() in ("quit", "exit"):
-            return 0
-        if not line or line.startswith("#"):
-            continue
-        if maps and line.split()[0].lower() == "map":
-            write(maps.draw(line.lower().split()[1:], seated))
-            continue
-        before = service.load(game_id)
-        if hidden:
-            named, command = split_side(line, system.INFO.sides)
-            if named not in (None, seated):
-                write(OWN_SIDE_ONLY.format(side=fmt.side_name(seated)))
+    try:
+        while True:
+            answered = answer(service, game_id, lambda decision: record) if computer else None
+            if answered is not None:  # an undo or a draw asked of the computer
+                write(render(answered, answered.command or "", seated))
+                if not answered.accepted:
+                    return 1
                 continue
-            result = service.submit(game_id, seated, command)
-        else:
-            result = run_line(service, game_id, line)
-        write(render(result, line, seated))
-        acted = result.accepted and result.reply is None
-        after = service.load(game_id)
-        if result.accepted and system.phase_key(after) != system.phase_key(before):
-            write(fmt.headline(system.view(after, seated)))
-        elif result.accepted and result.reply is None:
-            prompt = system.view(after, seated).get("prompt")
-            if prompt and prompt != system.view(before, seated).get("prompt"):
-                write(str(prompt))  # a step within the phase: what the game now waits for
-        handing_over = hidden and next_seat(system.active_sides(after), seated, acted) not in (None, seated)
-        if result.accepted and result.reply is None and maps and not handing_over:
-            write(maps.draw([], seated))
+            if any(s in computer for s in system.active_sides(service.load(game_id))):
+                phase = system.phase_key(service.load(game_id))
+                if not computer_turn(service, memory, game_id, write, seated):
+                    return 1
+                after = service.load(game_id)
+                if humans and not any(s in computer for s in system.active_sides(after)):
+                    write(fmt.headline(system.view(after, seated)))  # the person's turn: what it waits for
+                if maps and (humans or system.phase_key(after) != phase):
+                    write(maps.draw([], seated))  # a demonstration redraws once a phase
+                continue
+            side = next_seat(system.active_sides(service.load(game_id)), seated, acted) if hidden \
+                else side_to_move(service, game_id)
+            acted = False
+            if not humans:
+                outcome = system.outcome(service.load(game_id))
+                write(fmt.outcome_line(outcome) if outcome else "No side may act now.")
+                return 0
+            if hidden and side and side != seated:
+                looks[str(seated)] = service.store.last_seq(game_id)
+                if not hand_over(read, write, maps, fmt.side_name(seated), fmt.side_name(side)):
+                    return 0
+                seated = side
+                write(CLEAR + since_last_look(service, game_id, side, looks.get(side, 0))
+                      + fmt.status(system.view(service.load(game_id), seated)))
+                if maps:
+                    write(maps.draw([], seated))
+            try:
+                line = well_formed(read(f"{fmt.side_name(side)} > " if side else "(game over) > ")).strip()
+            except (EOFError, KeyboardInterrupt):
+                write("")
+                return 0
+            if line.lower() in ("quit", "exit"):
+                return 0
+            if not line or line.startswith("#"):
+                continue
+            if maps and line.split()[0].lower() == "map":
+                write(maps.draw(line.lower().split()[1:], seated))
+                continue
+            before = service.load(game_id)
+            if hidden:
+                named, command = split_side(line, system.INFO.sides)
+                if named not in (None, seated):
+                    write(OWN_SIDE_ONLY.format(side=fmt.side_name(seated)))
+                    continue
+                result = service.submit(game_id, seated, command)
+            else:
+                result = run_line(service, game_id, line)
+            write(render(result, line, seated))
+            acted = result.accepted and result.reply is None
+            after = service.load(game_id)
+            if result.accepted and system.phase_key(after) != system.phase_key(before):
+                write(fmt.headline(system.view(after, seated)))
+            elif result.accepted and result.reply is None:
+                prompt = system.view(after, seated).get("prompt")
+                if prompt and prompt != system.view(before, seated).get("prompt"):
+                    write(str(prompt))  # a step within the phase: what the game now waits for
+            handing_over = hidden and next_seat(system.active_sides(after), seated, acted) not in (None, seated)
+            if result.accepted and result.reply is None and maps and not handing_over:
+                write(maps.draw([], seated))
+    finally:
+        if turns:  # quit, the input's end or Ctrl-C: the player leaving leaves nothing behind
+            leave_nothing(write, maps)

@@ -126,7 +126,7 @@ def test_hot_seat_with_hidden_information_hands_over_and_shows_one_side(service,
     from bot.terminal.console import CLEAR, play
 
     monkeypatch.setattr(toy_system, "INFO", replace(toy_system.INFO, hidden_information=True))
-    answers = iter(["end", "roll", "", "", "end", "roll", "", "", "quit"])
+    answers = iter(["", "end", "roll", "", "", "end", "roll", "", "", "quit"])
     prompts: list[str] = []
     written: list[str] = []
 
@@ -137,11 +137,11 @@ def test_hot_seat_with_hidden_information_hands_over_and_shows_one_side(service,
     play(service, game, read=read, write=written.append)
     handover = [p for p in prompts if p.startswith("Hand over")]
     assert handover == [f"Hand over to the {side} player, then press Enter (the screen will be cleared)."
-                        for side in ("Blue", "Red")]
+                        for side in ("Red", "Blue", "Red")]  # Red sits down first
     assert [p for p in prompts if p.endswith("then hand over to the Blue player.")] == [
         "Red player: press Enter to clear the screen, then hand over to the Blue player."]
     cuts = [i for i, w in enumerate(written) if w.startswith(CLEAR)]
-    red, blue = "\n".join(written[:cuts[0]]), "\n".join(written[cuts[0]:cuts[2]])
+    red, blue = "\n".join(written[:cuts[1]]), "\n".join(written[cuts[1]:cuts[3]])
     assert "(to Red) your secret number" in red and "(to Blue)" not in red
     assert "(to Blue) your secret number" in blue and "(to Red)" not in blue
 
@@ -153,7 +153,7 @@ def test_a_step_within_a_phase_prints_what_the_game_now_waits_for(tmp_path):
     game = service.new_game("bloody_monday", "bloody_monday", seed=1)
     for side in ("french", "russian"):
         service.store.take_seat(game, side, f"u-{side}")
-    lines, out = iter(["tactical", "units 16", "quit"]), []
+    lines, out = iter(["", "tactical", "units 16", "quit"]), []
     assert play(service, game, lambda prompt: next(lines), out.append) == 0
     told = out[out.index("[1] French: tactical.") + 1:]
     assert told[0].startswith("French Tactical Action, activation segment: `activate <leader> [<area>]` (5.1)")

@@ -23,21 +23,29 @@ def to_battle(service: GameService) -> int:
     return game
 
 
-def test_the_hot_seat_passes_the_screen_after_each_secret_order(tmp_path):
-    """The French give their plan and the screen passes to the Russian player at once (both may act, but the
-    French have acted); the Russian screen shows nothing of the French chit until both are down."""
-    service = GameService(Store(tmp_path / "g.sqlite"))
-    game = to_battle(service)
+def at_the_hot_seat(service: GameService, game: int, lines: list[str]) -> list[str]:
+    """The players type `lines` at the hot seat, pressing Enter at each hand-over: what was asked and
+    written, in order (each prompt as "read: ...")."""
     transcript: list[str] = []
-    answers = iter(["plan assault", "plan cordon", "quit"])
+    answers = iter(lines)
 
     def read(prompt: str) -> str:
         transcript.append(f"read: {prompt}")
         return "" if "press Enter" in prompt else next(answers)
 
     play(service, game, read, transcript.append)
+    return transcript
+
+
+def test_the_hot_seat_passes_the_screen_after_each_secret_order(tmp_path):
+    """The French give their plan and the screen passes to the Russian player at once (both may act, but the
+    French have acted); the Russian screen shows nothing of the French chit until both are down."""
+    service = GameService(Store(tmp_path / "g.sqlite"))
+    game = to_battle(service)
+    transcript = at_the_hot_seat(service, game, ["plan assault", "plan cordon", "quit"])
     asked = [t for t in transcript if t.endswith("> ") or t.startswith("read: Hand over")]
-    assert asked[:3] == ["read: French > ", f"read: {HANDOVER.format(side='Russian')}", "read: Russian > "]
+    assert asked[:4] == [f"read: {HANDOVER.format(side='French')}", "read: French > ",
+                         f"read: {HANDOVER.format(side='Russian')}", "read: Russian > "]
     russian = transcript[transcript.index(f"read: {HANDOVER.format(side='Russian')}"):]
     reveal = next(i for i, t in enumerate(russian) if "French Assault against Russian Cordon" in t)
     assert not any("Assault" in t for t in russian[:reveal])

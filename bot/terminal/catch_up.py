@@ -1,0 +1,47 @@
+"""What a hot-seat player missed while the other sat at the screen, told when they sit down again.
+
+With hidden information each player sees only their own side, so what the other side did in
+between (its moves, the battles they brought, attrition, a retreat now asked of you) must be told
+to the incoming player, and told as they may read it: read from the store (the commands and the
+states they lead to), each command in its public words (`said`) unless it was a secret order given
+while the other side ordered too (then nothing of it, not even that it was given), and of its
+events only the public ones and those addressed to this side. Nothing here depends on what the
+incoming side may not see: the swap test holds it to that.
+"""
+from __future__ import annotations
+
+from bot import text as fmt
+from bot.service import GameService, said, simultaneous
+
+
+def last_looks(service: GameService, game_id: int) -> dict[str, int]:
+    """When each side last sat at the screen, as far as the store knows: its own last command."""
+    looks: dict[str, int] = {}
+    for row in service.store.commands(game_id):
+        looks[row["side"]] = row["seq"]
+    return looks
+
+
+def missed(service: GameService, game_id: int, side: str, since: int) -> list[str]:
+    """The lines telling `side` what happened after command `since`, as that side may read them."""
+    system = service.system(game_id)
+    state = service.state_at(game_id, since)
+    lines: list[str] = []
+    for row in service.store.commands(game_id, after=since):
+        secret = simultaneous(system, state)
+        state, events = system.apply(state, row["side"], system.parse(row["side"], row["normalised"]))
+        heard = [e for e in events if e.get("to", "all") in ("all", side)]
+        if row["side"] == side:
+            lines.append(f"{fmt.side_name(side)}: {row['normalised']}.")
+        elif not secret:
+            lines.append(f"{fmt.side_name(row['side'])}: {said(system, row['normalised'])}.")
+        lines += fmt.event_lines(heard)
+    return lines
+
+
+def since_last_look(service: GameService, game_id: int, side: str, since: int) -> str:
+    """The account an incoming player reads before the status: empty when nothing happened."""
+    lines = missed(service, game_id, side, since)
+    if not lines:
+        return ""
+    return "\n".join([f"Since the {fmt.side_name(side)} player last looked:", *lines, ""])
