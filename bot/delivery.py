@@ -68,6 +68,17 @@ class Reply:
     held: tuple[dict, ...] = ()
 
 
+@dataclass(frozen=True)
+class Onlookers:
+    """Who besides the person it is for could read a private thread off a channel: those of the
+    people asked (the other players of a game) who could, and in words everyone else who could
+    (a server's owner, and members with Administrator or Manage Threads there); empty words when
+    nobody else could."""
+
+    among: tuple[str, ...]
+    others: Text
+
+
 class DMClosed(Exception):
     """The person does not accept direct messages from the bot."""
 
@@ -105,6 +116,10 @@ class Messenger(Protocol):
 
     async def drop(self, place: str, kept: str) -> None:
         """Delete a message of a place that held a piece no longer needed (gone: nothing)."""
+
+    async def onlookers(self, channel: str, person: str, users: Sequence[str]) -> Onlookers:
+        """Who but `person` could read their private thread off this channel: which of `users`,
+        and who else. Raises when the platform will not say."""
 
 
 def default_renderer() -> Renderer | None:

@@ -27,7 +27,7 @@ from types import ModuleType
 from typing import Any, cast
 
 from bot.config import Config
-from bot.delivery import Buttons, Delivery
+from bot.delivery import Buttons, Delivery, Onlookers
 from bot.discord.buttons import Confirm
 from bot.discord.messenger import pieces
 from bot.permissions import Actor, TableError
@@ -36,7 +36,7 @@ from bot.store import Store
 from bot.tables import Offer, Tables
 from bot.terminal.console import play
 from bot.terminal.map_files import MapFiles
-from bot.words import Text
+from bot.words import Text, words
 from rules.core.errors import RulesError
 from rules.core.system import GameSystem
 
@@ -78,6 +78,10 @@ class Recorder:
     async def private_thread(self, channel: str, user: str, title: str) -> str:
         self.seen.append(f"private thread for {user} in {channel}: {title}")
         return f"{channel}-{user}"
+
+    async def onlookers(self, channel: str, person: str, users: Sequence[str]) -> Onlookers:
+        """Nobody but the player reads a private thread here (the viewer's thread, if any)."""
+        return Onlookers((), words())
 
     async def post(self, channel: str, text: str, pictures: Sequence[bytes] = (),
                    buttons: Buttons | None = None, nonce: str | None = None) -> None:

@@ -730,6 +730,13 @@ class Store:
             self.db.execute("INSERT OR REPLACE INTO kept_messages VALUES (?, ?, ?)",
                             [game_id, place, json.dumps(messages)])
 
+    def drop_private_thread(self, game_id: int, user: str, outbox: Outbox) -> None:
+        """This player's news no longer goes to their private thread (others could read it),
+        with the messages saying so."""
+        with self.transaction():
+            self.db.execute("DELETE FROM private_threads WHERE game = ? AND user = ?", [game_id, user])
+            self._write_outbox(game_id, self.last_seq(game_id), outbox)
+
     def set_deadline(self, game_id: int, side: str, due_at: str, phase_key: str | None = None,
                      outbox: Outbox | None = None, began_at: str | None = None) -> None:
         """A fresh deadline for a side (no reminder sent yet), begun at `began_at`, replacing any

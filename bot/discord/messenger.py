@@ -18,9 +18,9 @@ from datetime import datetime
 
 import discord
 
-from bot.delivery import Buttons, ChannelClosed, Delivery, DMClosed, Reply
+from bot.delivery import Buttons, ChannelClosed, Delivery, DMClosed, Onlookers, Reply
 from bot.permissions import TableError
-from bot.words import Text, write
+from bot.words import Text, join, mention, name, words, write
 
 LIMIT = 2000
 MENTION = re.compile(r"<@!?([0-9]+)>")
@@ -172,6 +172,52 @@ class DiscordMessenger:
                              "Threads and Send Messages in Threads, or allow DMs from this "
                              "server's members (Privacy Settings).")
         return str(thread.id)
+
+    async def onlookers(self, channel: str, person: str, users: Sequence[str]) -> Onlookers:
+        """Who could read `person`'s private thread off the game's channel: which of `users`
+        (checked one by one: the bot sees no member list), and who else."""
+        target = await self._channel(channel)
+        if not isinstance(target, discord.TextChannel):
+            return Onlookers((), words())  # no private thread opens here
+        among = []
+        for user in users:
+            member = target.guild.get_member(int(user))
+            if member is None:
+                try:
+                    member = await target.guild.fetch_member(int(user))
+                except discord.NotFound:  # no longer on the server: reads nothing there
+                    continue
+            if reads_private_threads(target.permissions_for(member)):
+                among.append(user)
+        return Onlookers(tuple(among), other_readers(target, person))
+
+
+def reads_private_threads(permissions: discord.Permissions) -> bool:
+    """Discord shows a private thread to those added to it and to whoever may manage threads in its
+    channel (Administrator, and the server's owner, hold every permission)."""
+    return permissions.administrator or (permissions.view_channel and permissions.manage_threads)
+
+
+def other_readers(channel: discord.TextChannel, person: str) -> Text:
+    """Everyone but `person` who may read every private thread off the channel, in words: the
+    server's owner, the roles whose members may (this channel's overwrites counted), and members
+    given it here."""
+    guild = channel.guild
+    roles = [role for role in guild.roles if reads_private_threads(channel.permissions_for(role))
+             and not (role.managed and role in guild.me.roles)]  # the bot's own role
+    members = [str(target.id) for target, overwrite in channel.overwrites.items()
+               if not isinstance(target, discord.Role)
+               and (overwrite.manage_threads or overwrite.administrator)]
+    parts: list[Text] = []
+    if guild.owner_id is not None and str(guild.owner_id) != person:
+        parts.append(words("the server's owner (", mention(str(guild.owner_id)), ")"))
+    if roles:
+        everyone = [role for role in roles if role.is_default()]
+        parts.append(words("everyone on the server") if everyone else
+                     words("members with the role", "s " if len(roles) > 1 else " ",
+                           join([name(role.name) for role in roles], ", ")))
+    parts += [mention(member) for member in members if member not in (str(guild.owner_id), person)]
+    return join(parts, ", ") if parts else words()
 
 
 def _nonce(nonce: str | None) -> str:

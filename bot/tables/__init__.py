@@ -48,7 +48,8 @@ __all__ = ["Offer", "PlainReply", "Reply", "Tables"]
 
 INBOX_OFFER = ("\n\nI cannot send you direct messages (your DMs are closed), so your private "
                "news waits for your next command here. `/game inbox` opens a private thread in "
-               "the game's channel, that only you can see, where it arrives at once.")
+               "the game's channel, where it arrives at once, if no other player of the game could "
+               "read it there (it says who else can).")
 
 
 class Tables:

@@ -159,6 +159,7 @@ class Lobby(Room):
                       "(Privacy Settings), or your private news waits for your next command here.")
         except Exception:  # the seat is taken whatever the DM check meets
             log.exception("the DM check of %s failed", actor.id)
+        await self.tables.news.recheck_threads(game["id"])
         await self.delivery.flush(game["id"])
         return reply
 
@@ -315,6 +316,7 @@ class Lobby(Room):
         check_manage(game, actor, "seat a substitute")
         async with self.tables.lock(game_id):
             await asyncio.to_thread(self._seat_substitute, actor, game, channel, side, player)
+            await self.tables.news.recheck_threads(game_id)
             await self.delivery.flush(game_id)
         return words(mention(player.id), f" plays {fmt.side_name(side)} in game {game_id}.")
 

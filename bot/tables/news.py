@@ -18,12 +18,12 @@ from datetime import datetime
 
 from bot import fair_dice
 from bot import text as fmt
-from bot.delivery import Buttons, channel_audience, kept_view, message
+from bot.delivery import Buttons, Onlookers, channel_audience, kept_view, message, user_audience
 from bot.permissions import Actor, TableError, sides_of
 from bot.service import Result, new_turn
 from bot.store import DeadlineRows, Outbox, Told
 from bot.tables.room import Room
-from bot.words import Text, channel, due, join, mention, plain, words
+from bot.words import COMPUTER, Text, channel, due, join, mention, plain, words
 
 log = logging.getLogger("kolocha.news")
 
@@ -245,13 +245,71 @@ class News(Room):
         return rows + self.reveal_rows(game)
 
     async def inbox(self, actor: Actor, channel_id: str) -> Text:
-        """The fallback for closed DMs: a private thread in the game's channel, seen only by
-        this player (and the server's moderators), where their private news goes instead."""
+        """The fallback for closed DMs: a private thread in the game's channel where this
+        player's private news goes instead, offered only where no other player of the game could
+        read it (Discord shows every private thread to the server's owner and to members with
+        Administrator or Manage Threads), and saying truthfully who else could."""
         game, thread = await asyncio.to_thread(self._inbox_of, actor, channel_id)
+        seen = await self._onlookers(game, actor.id)
+        if seen.among:
+            if thread is not None:
+                await asyncio.to_thread(self.store.drop_private_thread, game["id"], actor.id, [])
+            raise TableError(words(
+                "A private thread here would not be private from this game: ", _names(seen.among),
+                " may read every private thread in this channel (the server's owner and members "
+                "with Administrator or Manage Threads can). Your private news keeps coming by DM: "
+                "allow DMs from this server's members (Privacy Settings), or read it in the "
+                "replies to your commands here."))
         if thread is None:
             thread = await self.delivery.messenger.private_thread(
                 game["channel"], actor.id, f"Game {game['id']}: private news")
             await asyncio.to_thread(self.store.set_private_thread, game["id"], actor.id, thread)
         await self.delivery.flush(game["id"])
-        return words("Your private news of game ", str(game["id"]), " now goes to ",
-                     channel(thread), ", which only you can see.")
+        if not seen.others:
+            return words("Your private news of game ", str(game["id"]), " now goes to ",
+                         channel(thread), ", which only you can see.")
+        return words("Your private news of game ", str(game["id"]), " now goes to ", channel(thread),
+                     ". No other player of this game can read it; besides you, ", seen.others,
+                     " can (Discord shows every private thread to the server's owner and to members "
+                     "with Administrator or Manage Threads).")
+
+    async def _onlookers(self, game: dict, user: str) -> Onlookers:
+        """Who could read this player's private thread: which other players of the game, who else."""
+        seats = await asyncio.to_thread(self.store.seats, game["id"])
+        players = sorted(set(seats.values()) - {user, COMPUTER})
+        try:
+            return await self.delivery.messenger.onlookers(game["channel"], user, players)
+        except Exception as error:  # a thread nobody can vouch for is offered to no one
+            log.exception("game %s: who may read private threads could not be checked", game["id"])
+            raise TableError("I could not check who else may read a private thread here, so I "
+                             "open none; your private news keeps coming by DM.") from error
+
+    async def recheck_threads(self, game_id: int) -> None:
+        """After a seat changes hands: a player whose private thread a newly seated player could
+        read gets their news by DM again, and is told why. Never raises: the seat stands."""
+        try:
+            game = await asyncio.to_thread(self.store.game, game_id)
+            seats = await asyncio.to_thread(self.store.seats, game_id)
+            for user in sorted(set(seats.values()) - {COMPUTER}):
+                if await asyncio.to_thread(self.store.private_thread, game_id, user) is not None:
+                    await self._recheck(game, user)
+        except Exception:
+            log.exception("game %s: rechecking its private threads failed", game_id)
+
+    async def _recheck(self, game: dict, user: str) -> None:
+        try:
+            among = (await self._onlookers(game, user)).among
+            why: Text | None = words(_names(among), " may read it (the server's owner and members "
+                                     "with Administrator or Manage Threads can)") if among else None
+        except TableError:
+            why = words("I could not check who else may read it")
+        if why is not None:
+            notice = words("your private thread in ", channel(game["channel"]), " no longer carries "
+                           f"your news of game {game['id']}: ", why, ". It comes by DM again.")
+            await asyncio.to_thread(self.store.drop_private_thread, game["id"], user,
+                                    [(user_audience(user), message(notice))])
+
+
+def _names(users: tuple[str, ...]) -> Text:
+    """Players mentioned, in a list."""
+    return join([mention(user) for user in users], ", ")

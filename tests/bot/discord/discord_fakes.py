@@ -11,13 +11,13 @@ import discord
 
 import rules
 from bot.config import Config, GameSettings
-from bot.delivery import Delivery, DMClosed
+from bot.delivery import Delivery, DMClosed, Onlookers
 from bot.discord.messenger import pieces
 from bot.permissions import Actor
 from bot.planner import ThreadPlanner
 from bot.service import GameService
 from bot.tables import Tables
-from bot.words import Text
+from bot.words import Text, join, mention
 
 GUILD, CHANNEL, WATCH = "900", "100", "200"
 ANNA = Actor("1", "Anna")
@@ -34,13 +34,15 @@ class ServerError(Exception):
 class FakeMessenger:
     """Records every message posted and DM'd, written and split as Discord's messenger does;
     people in `closed` have their DMs closed; channels and people in `failing` make every send
-    fail like a server error; `threads` are the private threads opened, by id."""
+    fail like a server error; `threads` are the private threads opened, by id, which `moderators`
+    may read too."""
 
     posts: list[tuple[str, str, tuple[bytes, ...]]] = field(default_factory=list)
     dms: list[tuple[str, str, tuple[bytes, ...]]] = field(default_factory=list)
     closed: set[str] = field(default_factory=set)
     failing: set[str] = field(default_factory=set)
     threads: dict[str, tuple[str, str]] = field(default_factory=dict)
+    moderators: set[str] = field(default_factory=set)  # who may read every private thread
     attempts: list[str] = field(default_factory=list)
     buttons: list[tuple[str, str, dict]] = field(default_factory=list)  # (where, text, buttons)
     kept: dict[str, tuple[str, str]] = field(default_factory=dict)  # kept message id: (place, piece)
@@ -97,6 +99,11 @@ class FakeMessenger:
         thread = str(800 + len(self.threads))
         self.threads[thread] = (channel, user)
         return thread
+
+    async def onlookers(self, channel: str, person: str, users: Sequence[str]) -> Onlookers:
+        """Those of `users` in `moderators` may read every private thread, as may `moderators`."""
+        return Onlookers(tuple(u for u in users if u in self.moderators),
+                         join([mention(u) for u in sorted(self.moderators - {person})], ", "))
 
     def in_channel(self, channel: str) -> list[str]:
         return [text for where, text, _ in self.posts if where == channel]

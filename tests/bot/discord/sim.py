@@ -81,10 +81,10 @@ def make_bot(config: Config, clock: Callable[[], datetime]) -> KolochaBot:
 
 
 @asynccontextmanager
-async def server(db: Path, *, defaults: GameSettings | None = None,
-                 message_content: bool = False, **options: object) -> AsyncIterator[Server]:
-    """A running bot in a simulated guild; simcord `options` (strict_sync, approved_intents,
-    check_errors) go to simcord.Env."""
+async def server(db: Path, *, defaults: GameSettings | None = None, message_content: bool = False,
+                 owner: str | None = None, **options: object) -> AsyncIterator[Server]:
+    """A running bot in a simulated guild, owned by the person named `owner` (else by someone
+    else); simcord `options` (strict_sync, approved_intents, check_errors) go to simcord.Env."""
     clock = VirtualClock()
     config = Config(database=str(db), message_content=message_content,
                     defaults=defaults or GameSettings())
@@ -96,11 +96,12 @@ async def server(db: Path, *, defaults: GameSettings | None = None,
     world: Server | None = None
     try:
         with env.time_context():
-            guild = env.create_guild("Kolocha club")
-            people = [guild.add_member(env.create_user(name)) for name in ("anna", "boris")]
+            users = {name: env.create_user(name) for name in ("anna", "boris", "mod", "stranger")}
+            guild = env.create_guild("Kolocha club", owner=users[owner] if owner else None)
+            people = [guild.add_member(users[name]) for name in ("anna", "boris")]
             managers = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
-            mod = guild.add_member(env.create_user("mod"), roles=[managers])
-            stranger = guild.add_member(env.create_user("stranger"))
+            mod = guild.add_member(users["mod"], roles=[managers])
+            stranger = guild.add_member(users["stranger"])
             await env.settle()
             world = Server(env, client, guild, guild.create_text_channel("game"),
                            guild.create_text_channel("watch"), *people, mod, stranger)

@@ -1,0 +1,103 @@
+"""`/game inbox` on a simulated Discord (simcord): a private thread is private from the players it is
+offered to, or not offered. Discord shows every private thread to the server's owner and to members
+with Administrator or Manage Threads in its channel, so the bot checks the game's other players
+before it opens or uses one, says truthfully who else could read it, and checks again whenever a
+seat changes hands."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import discord
+import pytest
+from simcord.backend.errors import SetupError
+
+from tests.bot.discord.sim import Server, play, reply, server
+
+POWERS = {"Manage Threads": discord.Permissions(manage_threads=True, view_channel=True),
+          "Administrator": discord.Permissions(administrator=True)}
+
+
+async def bloody_monday(s: Server, start: bool = True) -> int:
+    """Bloody Monday (blocks hidden from the enemy): Anna French, Boris Russian, started unless not."""
+    await s.anna.slash(s.channel, "game new", system="bloody_monday", scenario="bloody_monday")
+    await s.anna.slash(s.channel, "game join", side="french")
+    await s.boris.slash(s.channel, "game join", side="russian")
+    if start:
+        await s.anna.slash(s.channel, "game start")
+    return s.game()["id"]
+
+
+def give(s: Server, member, power: str) -> None:
+    """A role holding `power`, given to the member."""
+    role = s.guild.create_role(power, permissions=POWERS[power])
+    s.env.backend.add_member_role(s.guild.id, member.user.id, role.id)
+
+
+@pytest.mark.parametrize("power", ["Manage Threads", "Administrator", "owner"])
+def test_no_private_thread_is_offered_where_the_opponent_could_read_it(tmp_path, power):
+    """Boris, the Russian player, may read every private thread in the channel (a role with Manage
+    Threads or Administrator, or he owns the server): Anna's `/game inbox` opens none, says why,
+    and her news keeps coming by DM."""
+    async def test(db: Path) -> None:
+        async with server(db, owner="boris" if power == "owner" else None) as s:
+            if power != "owner":
+                give(s, s.boris, power)
+                await s.env.settle()
+            game_id = await bloody_monday(s)
+            answer = reply(await s.anna.slash(s.channel, "game inbox"))
+            assert "would not be private from this game" in answer and f"<@{s.boris.user.id}>" in answer
+            assert "only you can see" not in answer
+            assert s.channel.threads == []
+            assert s.tables.store.private_thread(game_id, str(s.anna.user.id)) is None
+            assert any("your view as French" in dm for dm in s.dms(s.anna))
+            messenger = s.tables.delivery.messenger  # what would have been: Boris reads such a thread
+            thread = await messenger.private_thread(str(s.channel.id), str(s.anna.user.id), "a test")
+            await messenger.post(thread, "French blocks")
+            assert [m.content for m in s.channel.threads[0].history(viewer=s.boris)] == ["French blocks"]
+    play(test, tmp_path)
+
+
+def test_the_thread_is_opened_where_no_player_could_read_it_and_says_who_else_can(tmp_path):
+    """Only the server's owner and a member with Manage Threads who plays no part may read it: the
+    thread opens, Anna's private news goes there, and the answer names them rather than claiming
+    that only she can see it; Boris cannot read it."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            give(s, s.stranger, "Manage Threads")
+            await s.env.settle()
+            game_id = await bloody_monday(s, start=False)
+            answer = reply(await s.anna.slash(s.channel, "game inbox"))
+            (thread,) = s.channel.threads
+            assert f"<#{thread.id}>" in answer and "No other player of this game can read it" in answer
+            assert f"the server's owner (<@{s.guild.owner.id}>)" in answer
+            assert "members with the role Manage Threads" in answer and "only you can see" not in answer
+            assert s.tables.store.private_thread(game_id, str(s.anna.user.id)) == str(thread.id)
+            await s.anna.slash(s.channel, "game start")
+            assert any("your view as French" in m.content for m in thread.history(viewer=s.anna))
+            with pytest.raises(SetupError, match="cannot read"):
+                thread.history(viewer=s.boris)
+    play(test, tmp_path)
+
+
+def test_a_player_seated_who_could_read_the_thread_sends_the_news_back_to_dms(tmp_path):
+    """Anna opened her thread while the Russian seat was free; the member who then joins as Russian
+    may manage threads: her thread carries no more of her news, she is told why by DM, and her
+    private news comes by DM from then on."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            give(s, s.stranger, "Manage Threads")
+            await s.env.settle()
+            await s.anna.slash(s.channel, "game new", system="bloody_monday", scenario="bloody_monday")
+            await s.anna.slash(s.channel, "game join", side="french")
+            assert "only you can see" not in reply(await s.anna.slash(s.channel, "game inbox"))
+            game_id = s.game()["id"]
+            assert s.tables.store.private_thread(game_id, str(s.anna.user.id)) is not None
+            await s.stranger.slash(s.channel, "game join", side="russian")
+            assert s.tables.store.private_thread(game_id, str(s.anna.user.id)) is None
+            (notice,) = [dm for dm in s.dms(s.anna) if "no longer carries" in dm]
+            assert f"<@{s.stranger.user.id}> may read it" in notice and "comes by DM again" in notice
+            await s.anna.slash(s.channel, "game start")
+            assert any("your view as French" in dm for dm in s.dms(s.anna))
+            (thread,) = s.channel.threads
+            assert not any("your view" in m.content for m in thread.history(viewer=s.anna))
+    play(test, tmp_path)
