@@ -29,6 +29,7 @@ def game(row: dict) -> dict:
     return {**row, "options": _json(row["options"], (dict, list), {}),
             "pending_pause": _json(row.get("pending_pause"), dict),
             "pending_draw": _json(row.get("pending_draw"), dict),
+            "pending_seat": _json(row.get("pending_seat"), dict),
             "hot_seat": bool(row["hot_seat"]), "pending_undo": _json(row.get("pending_undo"), dict),
             "settings": _json(row.get("settings"), dict, {}),
             "ended": _json(row.get("ended"), dict)}

@@ -245,6 +245,11 @@ def _hidden_from(db: sqlite_utils.Database) -> None:
     db.table("commands").add_column("hidden_from", str)
 
 
+@MIGRATIONS(name="games.pending_seat: a seat to hand to a substitute, waiting for its player's consent")
+def _pending_seat(db: sqlite_utils.Database) -> None:
+    db.table("games").add_column("pending_seat", str)
+
+
 DECODE = {"games": damage.game, "outbox": damage.outbox, "deadlines": damage.deadline}
 # How a damaged row leaves its table (a game's own row stays: its commands refer to it).
 WHERE = {"outbox": ("id = ?", ("id",)), "deadlines": ("game = ? AND side = ?", ("game", "side")),
@@ -379,6 +384,16 @@ class Store:
         with self.transaction():
             self._check_live(game_id)
             self.db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?)", [game_id, side, user])
+            self.db.execute("UPDATE games SET pending_seat = NULL WHERE id = ?", [game_id])
+            self._write_outbox(game_id, self.last_seq(game_id), outbox)
+
+    def set_pending_seat(self, game_id: int, request: dict | None, outbox: Outbox) -> None:
+        """Record (or clear, with None) a request to hand a seat to a substitute, waiting for the
+        consent of the player holding it, and the messages about it; a seat taken clears it."""
+        with self.transaction():
+            self._check_live(game_id)
+            self.db.execute("UPDATE games SET pending_seat = ? WHERE id = ?",
+                            [json.dumps(request) if request else None, game_id])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     def take_computer_seat(self, game_id: int, side: str, seat: dict,

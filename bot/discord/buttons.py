@@ -1,9 +1,11 @@
-"""Persistent confirmation buttons for ending a phase, resigning, and answering a draw offer.
+"""Persistent confirmation buttons for ending a phase, resigning, answering a draw offer, and
+answering a request to hand one's seat to a substitute.
 
 Each button's custom_id carries the game, the side and the position (command number) it was
-offered for, so a click still works after a restart (Confirm is registered with
-add_dynamic_items in setup_hook), only that side's player can use it, and an "end the phase"
-from an earlier position has expired instead of ending the current one. Tables decides.
+offered for (for a seat, the substitute it would go to: what its player agrees to), so a click
+still works after a restart (Confirm is registered with add_dynamic_items in setup_hook), only
+that side's player can use it, and an "end the phase" from an earlier position has expired
+instead of ending the current one. Tables decides.
 """
 from __future__ import annotations
 
@@ -17,13 +19,15 @@ from bot.discord.messenger import send_reply
 from bot.permissions import Actor, TableError
 from bot.tables import Offer
 
-TEMPLATE = (r"kolocha:(?P<action>end|resign|keep|draw|decline):(?P<game>[0-9]+):(?P<side>[a-z_]*)"
-            r":(?P<seq>[0-9]+)")
+TEMPLATE = (r"kolocha:(?P<action>end|resign|keep|draw|decline|cede|hold):(?P<game>[0-9]+)"
+            r":(?P<side>[a-z_]*):(?P<seq>[0-9]+)")
 LABELS = {"end": ("End the phase", discord.ButtonStyle.danger),
           "resign": ("Resign", discord.ButtonStyle.danger),
           "keep": ("Cancel", discord.ButtonStyle.secondary),
           "draw": ("Accept the draw", discord.ButtonStyle.success),
-          "decline": ("Decline", discord.ButtonStyle.secondary)}
+          "decline": ("Decline", discord.ButtonStyle.secondary),
+          "cede": ("Hand over my seat", discord.ButtonStyle.danger),
+          "hold": ("Keep my seat", discord.ButtonStyle.secondary)}
 
 
 def actor_of(interaction: discord.Interaction) -> Actor:

@@ -235,13 +235,16 @@ class Play(Room):
 
     async def confirm(self, actor: Actor, action: str, game_id: int, side: str,
                       seq: int) -> Text:
-        """A pressed confirmation button: resign, or end the phase, for the side it was offered
-        for; an end offered at an earlier position has expired."""
+        """A pressed confirmation button: resign, end the phase, answer a draw offer or a request
+        to hand one's seat to a substitute, for the side it was offered for; an end offered at an
+        earlier position has expired."""
         game = await asyncio.to_thread(self.store.game, game_id)
         if game["status"] == "over":
             raise TableError(f"This button has expired: game {game_id} is over.")
         if action == "resign":
             return await self.resign(actor, game["channel"], side)
+        if action in ("cede", "hold"):  # `seq`: the substitute the seat would go to
+            return await self.tables.lobby.answer_seat(actor, game_id, side, str(seq), action == "cede")
         if action in ("draw", "decline"):
             offer = game["pending_draw"]
             if not offer or offer["by"] == side:
