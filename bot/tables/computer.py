@@ -55,17 +55,30 @@ class Computer(Room):
 
     async def seat(self, actor: Actor, channel: str, side: str, level: int | None = None) -> Text:
         """`/game seat side player:computer`: the computer takes a side (its creator or a server
-        manager), started or not; a person holding it is told. A side the computer holds
+        manager; in a game with hidden information a person's side only as for `/game replace`),
+        started or not; a person holding it is told. A side the computer holds
         already is seated again, at the game's settings now and with a fresh seed."""
         side = side.strip().lower()
         game = await asyncio.to_thread(self.tables.lobby.seat_of, channel, side)
         check_manage(game, actor, "hand a seat to the computer")
         async with self.tables.lock(game["id"]):
-            said = await asyncio.to_thread(self.take, game["id"], side, level,
-                                           words(name(actor.name), " seats the computer"))
+            said = await asyncio.to_thread(self._take_from, actor, game["id"], side, level)
         await self.delivery.flush(game["id"])
         self.wake(game["id"])
         return said
+
+    def _take_from(self, actor: Actor, game_id: int, side: str, level: int | None) -> Text:
+        """Under the game's lock: the computer takes the side, unless a person holds it whose
+        consent a substitute would need (a computer's seat changes hands without anyone's)."""
+        game = self.tables.current(game_id)
+        seats = self.store.seats(game_id)
+        holder = seats.get(side)
+        if holder is not None and self.tables.lobby.needs_consent(game, seats, actor, holder):
+            raise TableError(words(
+                mention(holder), f" holds the {fmt.side_name(side)} seat: in a game with hidden "
+                "information only they, or a member with Manage Server who does not play in it, may "
+                "hand it to the computer, whose seat then goes to anyone without asking."))
+        return self.take(game_id, side, level, words(name(actor.name), " seats the computer"))
 
     def take(self, game_id: int, side: str, level: int | None, by: Text) -> Text:
         """Under the game's lock, in a worker thread: the computer takes the side, with the

@@ -344,7 +344,7 @@ class Lobby(Room):
             raise TableError(words(mention(player.id), f" already plays "
                                    f"{fmt.side_name(side)}."))
         check_seat(game, {s: u for s, u in seats.items() if s != side}, player, side)
-        if holder is None or not self._needs_consent(game, seats, actor, holder):
+        if holder is None or not self.needs_consent(game, seats, actor, holder):
             self._seat_substitute(actor, game, channel, side, player)
             return None
         request = {"side": side, "user": player.id, "by": actor.id, "name": actor.name}
@@ -359,7 +359,7 @@ class Lobby(Room):
                                               "side": side, "seq": int(player.id)}))])
         return holder
 
-    def _needs_consent(self, game: dict, seats: dict[str, str], actor: Actor, holder: str) -> bool:
+    def needs_consent(self, game: dict, seats: dict[str, str], actor: Actor, holder: str) -> bool:
         """Whether handing a person's seat to another needs that person's consent: in a game with
         hidden information, unless they hand it over themselves or a member with Manage Server
         who plays no part in the game does."""

@@ -96,3 +96,15 @@ def test_a_server_manager_who_plays_needs_the_consent_too(tmp_path):
             answer = reply(await s.mod.slash(s.channel, "game replace", side="russian", user=s.stranger))
             assert "who holds it, agrees" in answer and russian(s) == str(s.boris.user.id)
     play(test, tmp_path)
+
+
+def test_the_creator_cannot_pass_the_opponents_seat_through_the_computer(tmp_path):
+    """The way round: Anna hands Boris's seat to the computer, whose seat needs nobody's consent,
+    then to her accomplice. The first step is refused."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await bloody_monday(s)
+            answer = reply(await s.anna.slash(s.channel, "game seat", side="russian", player="computer"))
+            assert f"<@{s.boris.user.id}> holds the Russian seat" in answer
+            assert russian(s) == str(s.boris.user.id)
+    play(test, tmp_path)
