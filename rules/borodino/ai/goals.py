@@ -8,18 +8,27 @@ from rules.borodino.battle import Battle
 from rules.core.hexes import Hex
 
 
-def objectives(b: Battle) -> dict[Hex, str]:
-    """Victory hexes of the scenario, each with why it matters.
+SCENARIO_NAMES = {"5sep": "5 Sept", "shevardino": "Shevardino"}  # how a reason names the scenario
 
-    5 Sept: the Schevardino redoubt decides the game; 6 Sept: three redoubts win; 7 Sept and the
-    Grand Battle: the French need every redoubt (the Flèches and the Great Redoubt) for a marginal
-    victory, the Russians every redoubt east of the front line."""
+
+def objectives(b: Battle, side: str) -> dict[Hex, str]:
+    """The victory hexes of the scenario for this side, each with why it matters.
+
+    5 Sept and Shevardino: the Schevardino redoubt decides the game; 6 Sept: three redoubts win;
+    7 Sept and the Grand Battle: the French need every redoubt (the Flèches and the Great Redoubt)
+    for a marginal victory, the Russians every redoubt east of the front line ("Russian Marginal
+    victory: occupy all redoubt hexes at the end of the game that were on the east side of the Front
+    Line at the beginning of the game"), so the Schevardino redoubt, west of it, is no Russian aim."""
     kind = b.scenario.victory
     if kind == "schevardino":
         r = b.map.deciding_redoubt
-        return {r.hex: f"the {r.name} decides the 5 Sept scenario"}
+        name = SCENARIO_NAMES.get(b.scenario.id, b.scenario.id)
+        return {r.hex: f"the {r.name} decides the {name} scenario"}
     if kind == "three_redoubts":
         return {h: f"the {r.name} is one of the three redoubts that win 6 Sept" for h, r in b.map.redoubts.items()}
+    if side == "russian":
+        return {h: f"the {r.name} is a victory hex (every redoubt east of the front line held wins a marginal "
+                   "victory)" for h, r in b.map.redoubts.items() if not b.scenario.west_of_front(h)}
     return {h: f"the {r.name} is a victory hex (every redoubt held wins a marginal victory)"
             for h, r in b.map.redoubts.items()}
 
@@ -27,6 +36,12 @@ def objectives(b: Battle) -> dict[Hex, str]:
 def doubling(b: Battle, h: Hex) -> bool:
     """Whether a defender in h is doubled by its terrain (Combat J; Terrain Effects Chart)."""
     return b.tables.defence_multiplier.get(b.map.terrain(h), 1) != 1 or h in b.map.redoubts
+
+
+def counts_losses(b: Battle) -> bool:
+    """Whether the victory conditions count Combat Point losses (7 Sept, the Grand Battle): there
+    an attack owed at poor odds (Combat B) throws away what decides a substantial victory."""
+    return b.scenario.victory == "grand"
 
 
 def loss_weight(b: Battle, side: str) -> Fraction:
@@ -37,4 +52,4 @@ def loss_weight(b: Battle, side: str) -> Fraction:
     must have more Combat Point losses than the Russians", which outranks the French marginal
     victory of holding every redoubt. So the French weigh a point of their own at two Russian
     ones; elsewhere a point is a point."""
-    return Fraction(2) if b.scenario.victory == "grand" and side == "french" else Fraction(1)
+    return Fraction(2) if counts_losses(b) and side == "french" else Fraction(1)

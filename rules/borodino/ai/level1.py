@@ -4,8 +4,8 @@ It plans on a board rebuilt from its view (position.py). Movement: every unit, n
 steps towards the victory hexes its side does not hold yet (goals.py) by the way the ground
 allows (march.py: round rivers and woods), a unit standing in one it holds stays to defend it,
 and among equal steps prefers terrain that doubles a defender (Combat J). The whole Movement
-Phase is planned move by move on the rebuilt board, then `end`. Where the side weighs its own
-losses above the enemy's (goals.loss_weight: the French of 7 Sept and the Grand Battle), the
+Phase is planned move by move on the rebuilt board, then `end`. Where the victory conditions
+count Combat Point losses (goals.counts_losses: 7 Sept and the Grand Battle, both sides), the
 plan is checked against the Combat Phase it leads to (`rash`): a unit that moved next to an
 enemy only to owe a losing attack (Combat B; ZOC D keeps it there) is held back out of contact
 and the plan made again. Level 2 and the playouts use `moves` unchecked. Combat: every attack
@@ -26,7 +26,7 @@ from rules.borodino import commands as C
 from rules.borodino import movement
 from rules.borodino.ai.leaders import moves as move_leaders
 from rules.borodino.ai.attacks import Expectation, expectation
-from rules.borodino.ai.goals import doubling, loss_weight, objectives
+from rules.borodino.ai.goals import counts_losses, doubling, loss_weight, objectives
 from rules.borodino.ai.march import march
 from rules.borodino.ai.position import rebuild
 from rules.borodino.battle import Battle, enemy_of
@@ -59,7 +59,7 @@ class Level1:
 # --- where to go -----------------------------------------------------------------------------
 def targets(b: Battle, side: str) -> dict[Hex, str]:
     """The victory hexes the side does not occupy yet; all of them once it occupies every one."""
-    goals = objectives(b)
+    goals = objectives(b, side)
     open_ = {h: why for h, why in goals.items() if b.side_at(h) != side}
     return open_ or goals
 
@@ -74,7 +74,7 @@ def place_score(b: Battle, side: str, h: Hex, targets: dict[Hex, str]) -> int:
     quick): minus the march to the nearest target (march.py), 3 more in a target, a half more where
     the terrain doubles a defender (Combat J)."""
     if h == C.OFF:  # leaving by the east edge counts towards the French decisive victory, once
-        held = all(b.side_at(g) == side for g in objectives(b))  # every redoubt is French (marginal)
+        held = all(b.side_at(g) == side for g in objectives(b, side))  # every redoubt is French (marginal)
         return 2 if side == "french" and held else -200
     d, _ = _nearest(b, h, targets)
     return -2 * d + (6 if h in targets else 0) + (1 if doubling(b, h) else 0)
@@ -84,7 +84,7 @@ def movers(state: dict, side: str) -> list[str]:
     """The units that may move, nearest a victory hex first (the order level 1 moves them in):
     those the Movement Phase's commands move (legal.py), Doomed Victory leaders apart."""
     b = Battle(state)
-    goals = objectives(b)
+    goals = objectives(b, side)
     uids = [u for u in may_move(b, side) if movement.reachable(b, u)]
     return sorted(uids, key=lambda u: (_nearest(b, _start(b, u), goals)[0], u))
 
@@ -93,7 +93,7 @@ def options(b: Battle, side: str, uid: str) -> list[Hex | None]:
     """Where the unit may end its move, best first by level 1's measure (None: it stays)."""
     here = b.hex_of(uid) if b.unit(uid)["where"] == "map" else None
     aims = targets(b, side)
-    if here in objectives(b) and b.side_at(here) == side:
+    if here in objectives(b, side) and b.side_at(here) == side:
         return [None]  # Victory Conditions: a victory hex held is defended, not left
     dests = {} if movement.why_immobile(b, side, uid) else movement.reachable(b, uid)
     ranked: list[tuple[int, int, Hex]] = [(-place_score(b, side, h, aims), 1, h) for h in dests]
@@ -143,7 +143,7 @@ def _movement(state: dict, side: str) -> list[Decision]:
     plan, after = moves(state, side, first)
     held: frozenset[str] = frozenset()
     drawn: frozenset[Hex] = frozenset()
-    for _ in range(REPLANS if loss_weight(Battle(state), side) > 1 else 0):
+    for _ in range(REPLANS if counts_losses(Battle(state)) else 0):
         bad, losing = rash(state, after, side)
         if not (bad - held or losing - drawn):
             break
@@ -169,7 +169,7 @@ def rash(before: dict, after: dict, side: str) -> tuple[frozenset[str], frozense
     old = Battle(before)
     state, _ = borodino.apply(after, side, C.End())
     b = Battle(state)
-    goals = objectives(b)  # a unit taking a victory hex is worth its attack (Victory Conditions)
+    goals = objectives(b, side)  # a unit taking a victory hex is worth its attack (Victory Conditions)
     moved = {u for h, u in b.stands[side].items()
              if (old.unit(u)["where"] != "map" or old.hex_of(u) != h) and h not in goals}
     out: set[str] = set()
@@ -228,7 +228,8 @@ def combat(state: dict, side: str, holding: bool = False) -> Decision:
     if chosen is not None:
         best, attack, owed = chosen
         if owed or best.value >= GAIN:
-            return Decision(attack.to_text(), _why_attack(b, attack, best, objectives(b), owed and best.value < GAIN))
+            why = _why_attack(b, attack, best, objectives(b, side), owed and best.value < GAIN)
+            return Decision(attack.to_text(), why)
     return Decision("end", "no attack left that is owed or expected to gain (Combat B)")
 
 
@@ -237,7 +238,7 @@ def _chosen(b: Battle, side: str, holding: bool = False) -> tuple[Expectation, C
     (Combat B: `end` is refused); None when no attack is left. The attacks `legal_commands` would
     try are scored first and checked against Combat B-D best first, up to the first legal one:
     an attack the rules refuse has no expectation or fails that check."""
-    goals, weight = objectives(b), loss_weight(b, side)
+    goals, weight = objectives(b, side), loss_weight(b, side)
     now = contact(b, side)
     scored = sorted(((e, a.to_text(), a) for a in attack_candidates(b, side, now)
                      if (e := expectation(b, side, a, goals, weight, holding))),

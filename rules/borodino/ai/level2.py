@@ -252,7 +252,7 @@ def attack_choices(state: dict, side: str) -> list[str]:
     with the friends beside it than alone after they have fought, or made needless by driving
     that enemy off first."""
     b = Battle(state)
-    goals, weight = objectives(b), loss_weight(b, side)
+    goals, weight = objectives(b, side), loss_weight(b, side)
     offered = borodino.legal_commands(state, side)
     legal = [a for a in offered if isinstance(a, C.Attack)]
     attacks = sorted(((e.value, a.to_text()) for a in legal
@@ -269,7 +269,7 @@ def into_goal(state: dict, side: str) -> bool:
     step = state["pending"]["steps"][0] if state["pending"] else None
     if step is None or step["kind"] != "advance" or borodino.active_sides(state) != [side]:
         return False
-    return any(isinstance(c, C.Advance) and c.to in objectives(Battle(state))
+    return any(isinstance(c, C.Advance) and c.to in objectives(Battle(state), side)
                for c in borodino.legal_commands(state, side))
 
 
@@ -330,7 +330,7 @@ def turns_left(state: dict) -> int:
 def score(after: dict, side: str) -> Fraction:
     """What the board left by a Movement Phase is worth to `side` (see the module docstring)."""
     b = Battle(after)
-    goals = objectives(b)
+    goals = objectives(b, side)
     targets = level1.targets(b, side)
     ground = sum((HOLD for g in goals if b.side_at(g) == side), Fraction(0))
     ground += PROGRESS * sum(level1.place_score(b, side, b.hex_of(u), targets) for u in b.on_map(side))
@@ -359,7 +359,7 @@ def combat_value(state: dict, side: str) -> Fraction:
     attack: the attacks that gain, best first, no unit twice; then for each attack still owed
     (Combat B) the least costly one that meets it."""
     b = Battle(state)
-    goals = objectives(b)
+    goals = objectives(b, side)
     weight = loss_weight(b, side)
     scored = sorted(((e.value, a.to_text(), a) for a in attack_candidates(b, side)
                      if (e := expectation(b, side, a, goals, weight)) is not None),

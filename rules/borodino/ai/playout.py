@@ -58,5 +58,6 @@ def worth(state: dict, side: str) -> Fraction:
     winner = ended["winner"] if ended else None
     value = Fraction(WIN if winner == side else -WIN if winner else 0)
     enemy = enemy_of(side)
-    value += HOLD * sum((b.side_at(g) == side) - (b.side_at(g) == enemy) for g in objectives(b))
+    held = sum(b.side_at(g) == side for g in objectives(b, side))
+    value += HOLD * (held - sum(b.side_at(g) == enemy for g in objectives(b, enemy)))
     return value + state["losses"][enemy] - loss_weight(b, side) * state["losses"][side]

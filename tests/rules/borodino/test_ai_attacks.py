@@ -100,7 +100,7 @@ def test_the_one_search_for_an_open_retreat_agrees_with_the_forecast_over_a_rand
     for _ in range(300):
         side = borodino.active_sides(state)[0]
         if state["phase"] == "combat" and not state["pending"]:
-            b, goals = Battle(state), objectives(Battle(state))
+            b, goals = Battle(state), objectives(Battle(state), side)
             for attack in borodino.legal_commands(state, side):
                 if isinstance(attack, C.Attack):
                     e = expectation(b, side, attack, goals)

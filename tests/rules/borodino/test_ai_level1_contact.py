@@ -1,9 +1,10 @@
-"""rules/borodino/ai/level1.py: where the French weigh their losses double (7 Sept), a unit does not
-move into contact only to owe a losing attack (Combat B: "ALL Enemy units to which there are
+"""rules/borodino/ai/level1.py: where the victory conditions count losses (7 Sept), a unit of either
+side does not move into contact only to owe a losing attack (Combat B: "ALL Enemy units to which there are
 Friendly units adjacent MUST be attacked"; ZOC D: it may not leave again)."""
 from __future__ import annotations
 
-from rules.borodino.ai.level1 import HELD, moves, rash
+from rules.borodino.ai import level1
+from rules.borodino.ai.level1 import HELD, _movement, moves, rash
 from rules.core.hexes import distance
 from tests.rules.borodino.helpers import go, open_ground, position, ring
 
@@ -39,3 +40,15 @@ def test_combat_b_a_held_unit_ends_its_move_out_of_contact():
     assert distance(after["units"][CAV]["hex"], G) == 1 and not free[0].reason.endswith(HELD)
     held, after = moves(state, "french", _next_to_g, frozenset({CAV}))
     assert distance(after["units"][CAV]["hex"], G) > 1 and held[0].reason.endswith(HELD)
+
+
+def test_combat_b_the_russians_of_7_sept_do_not_walk_into_a_losing_attack_either(monkeypatch):
+    """"Russian Substantial victory: French must have more Combat Point losses than the Russians":
+    the Russian 2-4 Guard infantry that would end next to a French 7-4 (1-4, and owed) is held back."""
+    R2, F = "R-V-3G", "F-I-2"
+    state = position({R2: go(G, 3, 3, 3), F: G}, player="russian")
+    _, after = moves(state, "russian", _next_to_g)
+    assert rash(state, after, "russian")[0] == {R2}  # the unchecked plan walks in
+    monkeypatch.setattr(level1, "first", _next_to_g)  # the plan's own pick would walk in next to G
+    plan = _movement(state, "russian")
+    assert plan[0].command.startswith(f"move {go(G, 3, 3, 3)} ") and distance(plan[0].command.split()[-1], G) > 1

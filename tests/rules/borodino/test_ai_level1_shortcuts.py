@@ -25,7 +25,7 @@ def _listed_choice(state: dict, side: str) -> tuple[object, str, bool] | None:
     b = Battle(state)
     legal = borodino.legal_commands(state, side)
     scored = [(e, a.to_text()) for a in legal if isinstance(a, C.Attack)
-              and (e := expectation(b, side, a, objectives(b), loss_weight(b, side)))]
+              and (e := expectation(b, side, a, objectives(b, side), loss_weight(b, side)))]
     if not scored:
         return None
     best, text = max(scored, key=lambda x: (x[0].value, x[1]))
