@@ -60,17 +60,22 @@ from bot.delivery import (
 from bot.discord.buttons import Confirm, Verify
 from bot.discord.commands import PLAY_COMMANDS, GameCommands, GamesCommands, help_command, prefs
 from bot.discord.loopback import point_at
-from bot.discord.messenger import QUIET, DiscordMessenger, pieces, send_reply
+from bot.discord.messenger import QUIET, DiscordMessenger, send_reply
 from bot.permissions import Actor, TableError
 from bot.service import BUSY, SORRY, GameService, is_busy
 from bot.store import Store
 from bot.tables import PlainReply, Tables
+from bot.words import Text
 
 log = logging.getLogger("kolocha.discord")
 
 DM_CLOSED = ("I could not DM you the answer (your DMs are closed). Use `/order` for a private "
              "answer, or allow DMs from this server's members (Privacy Settings).")
 DM_CLOSED_SECONDS = 20.0
+TYPED_HINT = ("I cannot read orders typed in a game's channel on this server (the bot runs without Discord's "
+              "message-content permission), so nothing typed there is played. Give an order with `/order "
+              "command:` and its words, a phase's orders at once with `/orders` (one a line), or type them to "
+              "me here: I read direct messages. (I say this once.)")
 RETRY_SECONDS = 60  # how often the outbox is tried again for what failed to send
 STOP_SECONDS = 20.0  # how long a stop waits for commands under way (Docker waits 10 s by default)
 TREE_HASH = "command_tree_sha256"
@@ -94,9 +99,8 @@ def intents_for(config: Config) -> discord.Intents:
     intents = discord.Intents.none()
     intents.guilds = True
     intents.dm_messages = True
-    if config.message_content:
-        intents.guild_messages = True
-        intents.message_content = True
+    intents.guild_messages = True  # without message content: who typed, for a hint on how to give orders
+    intents.message_content = config.message_content
     return intents
 
 
@@ -174,7 +178,8 @@ class KolochaBot(commands.Bot):
             return
         scheduler = self.scheduler = ClockedScheduler(self.clock)
         service = GameService(store)
-        delivery = Delivery(service, DiscordMessenger(self), self.pictures.renderer, self.clock,
+        messenger = DiscordMessenger(self, self.config.message_content)
+        delivery = Delivery(service, messenger, self.pictures.renderer, self.clock,
                             self.pictures.cropper, self.pictures.place_check)
         delivery.channel_lost = self._refused
         delivery.owner_of = self._owner
@@ -269,6 +274,7 @@ class KolochaBot(commands.Bot):
             await self._direct(message, self.tables)
             return
         if not self.config.message_content:
+            await self._hint(message, self.tables)
             return
         manage = isinstance(message.author, discord.Member) and \
             message.author.guild_permissions.manage_guild
@@ -276,6 +282,13 @@ class KolochaBot(commands.Bot):
         outcome = await self.tables.play.plain(actor, str(message.channel.id), message.content)
         if outcome is not None:
             await answer_plain(self.tables.delivery.messenger, message, outcome)
+
+    async def _hint(self, message: discord.Message, tables: Tables) -> None:
+        """Without the message-content intent a typed line cannot be read: a seated player who
+        types in their game's channel is told once how orders are given (Play.hint_due)."""
+        actor = Actor(str(message.author.id), message.author.display_name)
+        if await asyncio.to_thread(tables.play.hint_due, actor, str(message.channel.id)):
+            await tell_author(tables.delivery.messenger, message, TYPED_HINT)
 
     async def _direct(self, message: discord.Message, tables: Tables) -> None:
         """A direct message's orders, played in the sender's game; the answer in the same DM."""
@@ -324,10 +337,16 @@ async def answer_plain(messenger: Messenger, message: discord.Message, outcome: 
             await message.add_reaction("✅" if outcome.accepted else "❌")
         except discord.HTTPException:
             log.warning("cannot react in channel %s", message.channel.id)
-    if not outcome.private:
-        return
+    if outcome.private:
+        await tell_author(messenger, message, outcome.private, deleted)
+
+
+async def tell_author(messenger: Messenger, message: discord.Message, text: Text,
+                      deleted: bool = False) -> None:
+    """DM the author of a message in a channel what is for them alone; when their DMs are
+    closed, a short reply (gone after DM_CLOSED_SECONDS) says only where to look."""
     try:
-        for piece in pieces(outcome.private):
+        for piece in messenger.pieces(text):
             await messenger.dm(str(message.author.id), piece)
     except DMClosed:
         if deleted:  # nothing left to reply to

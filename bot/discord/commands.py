@@ -23,6 +23,7 @@ import rules
 from bot.converters import parse_hour, parse_hours, parse_tables
 from bot.discord.buttons import actor_of, confirmation, verify_button
 from bot.discord.messenger import markup, send_reply
+from bot.discord.order_forms import help_header
 from bot.permissions import Actor, TableError
 from bot.tables import Offer, Tables
 from bot.tables.lobby import Opponent
@@ -480,7 +481,7 @@ async def prefs(interaction: discord.Interaction, timezone: str | None = None,
                       "with examples")
 @app_commands.describe(topic="One command in full (move, retreat, orders), or deadlines: what happens at one")
 async def help_command(interaction: discord.Interaction, topic: str | None = None) -> None:
-    await answer(interaction, lambda t, a, c: t.overview.help(c, topic))
+    await answer(interaction, lambda t, a, c: t.overview.help(c, topic, help_header(t.config.message_content)))
 
 
 @app_commands.command(name="move", description="Move a unit")

@@ -19,6 +19,7 @@ from datetime import datetime
 import discord
 
 from bot.delivery import Buttons, ChannelClosed, Delivery, DMClosed, Onlookers, Reply
+from bot.discord.order_forms import shown
 from bot.permissions import TableError
 from bot.words import Text, join, mention, name, words, write
 
@@ -51,10 +52,13 @@ def split(text: str, limit: int = LIMIT) -> list[str]:
     return [*pieces, text] if text else pieces
 
 
-def pieces(text: Text) -> list[str]:
-    """The messages that carry a text: whitespace-only pieces are left out (Discord refuses an
-    empty message and strips the blanks around one)."""
-    return [piece for piece in split(markup(text)) if piece.strip()]
+def pieces(text: Text, typed: bool | None = None) -> list[str]:
+    """The messages that carry a text, its commands in the form that works here (`typed`: the
+    bot reads orders typed in channels, or not; None: as written; bot/discord/order_forms.py):
+    whitespace-only pieces are left out (Discord refuses an empty message and strips the blanks
+    around one)."""
+    written = markup(text)
+    return [piece for piece in split(written if typed is None else shown(written, typed)) if piece.strip()]
 
 
 def mentions(piece: str) -> discord.AllowedMentions:
@@ -78,7 +82,7 @@ async def send_reply(send: Send, delivery: Delivery, reply: Reply, first: Send |
     """A private answer in as many messages as it takes (`first` sends the first one when it
     goes another way: with buttons, or as an edit); the held news it shows is marked delivered
     once Discord has accepted all of them."""
-    for n, piece in enumerate(pieces(reply.text) or ["Done."]):
+    for n, piece in enumerate(delivery.messenger.pieces(reply.text) or ["Done."]):
         await (first if first is not None and n == 0 else send)(piece)
     await delivery.mark_shown(reply.held)
 
@@ -86,11 +90,12 @@ async def send_reply(send: Send, delivery: Delivery, reply: Reply, first: Send |
 class DiscordMessenger:
     """Posts, DMs and private threads through a connected client."""
 
-    def __init__(self, client: discord.Client):
+    def __init__(self, client: discord.Client, typed: bool = True):
         self.client = client
+        self.typed = typed  # the bot reads orders typed in channels (the message-content intent)
 
     def pieces(self, text: Text) -> list[str]:
-        return pieces(text)
+        return pieces(text, self.typed)
 
     async def _channel(self, channel: str) -> discord.abc.GuildChannel | discord.Thread | \
             discord.abc.PrivateChannel:

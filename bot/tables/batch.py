@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from bot import text as fmt
 from bot.service import Result
-from bot.words import Text, join, words
+from bot.words import Text, join, name, words
 
 MOST = 60  # orders in one message: a Borodino player-turn takes at most about 30
 SEPARATOR = re.compile(r"[;\n]")
@@ -91,15 +91,17 @@ class Batch:
 
     def reply(self) -> Text:
         """The reply to the batch's author: one order's own answer; for several, a line each
-        (✅ or ❌, the order, its answer) and the orders not tried after a refusal."""
+        (✅ and the order's news, or ❌, the order as written and why) and the orders not tried
+        after a refusal. The author's words are shown as written, never read as markup."""
         if len(self.lines) == 1 and self.said:
             return self.said[0].text
-        out: list[Text] = [words(f"{n}. {'✅' if s.accepted else '❌'} `{fmt.clipped(s.line)}` — ", s.text)
+        out: list[Text] = [words(f"{n}. ✅ ", s.text) if s.accepted and s.public else
+                           words(f"{n}. {'✅' if s.accepted else '❌'} ", name(fmt.clipped(s.line)), " — ", s.text)
                            for n, s in enumerate(self.said, 1)]
         untried = self.untried()
         if untried:
             first = len(self.said) + 1
-            out.append(f"Not tried, after line {first - 1} was refused: " + "; ".join(
-                f"{n}. `{fmt.clipped(line)}`" for n, line in enumerate(untried, first))
-                + ". Send them again once it is put right.")
+            out.append(words(f"Not tried, after line {first - 1} was refused: ", join(
+                [words(f"{n}. ", name(fmt.clipped(line))) for n, line in enumerate(untried, first)], "; "),
+                ". Send them again once it is put right."))
         return join(out)

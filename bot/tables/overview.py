@@ -67,9 +67,10 @@ class Overview(Room):
             lines += ["Waiting for others:", *(self._line(g) for g in rest)]
         return join(lines)
 
-    def help(self, channel_id: str, topic: str | None) -> Text:
+    def help(self, channel_id: str, topic: str | None, how: str = "") -> Text:
         """The grammar and examples of the game in this channel (`help` of its system, the
-        table's verbs beside it), or how to begin when none is there."""
+        table's verbs beside it) after `how` they are given here, or how to begin when none
+        is there."""
         try:
             game = self.tables.game_in(channel_id)
         except TableError:
@@ -78,7 +79,7 @@ class Overview(Room):
             systems = ", ".join(self.tables.systems)
             return ("No game in this channel. `/game new system:<one of " + systems + ">` opens "
                     "one, `/game list` shows this server's games, `/games mine` yours.")
-        head = f"Game {game['id']}: {game['system']} {game['scenario']}.\n"
+        head = f"Game {game['id']}: {game['system']} {game['scenario']}.\n{how}"
         if topic and topic.strip().lower() == "deadlines":
             return f"{head}{self.tables.settings(game['id']).describe()}\n{DEADLINE_HELP}"
         answer = self.service.submit(game["id"], None, " ".join(["help", *([topic] if topic else [])]))

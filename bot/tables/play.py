@@ -184,6 +184,22 @@ class Play(Room):
             return PlainReply(batch.accepted, join([WITHDRAWN, private]) if private else WITHDRAWN, True)
         return PlainReply(batch.accepted, private)
 
+    def hint_due(self, actor: Actor, channel: str) -> bool:
+        """Where typed lines cannot be read: whether the person who typed one in this channel is
+        a seated player of its started game not yet told how orders are given here. Told once
+        per player (remembered in the store), so chat is not answered again and again."""
+        try:
+            game = self.tables.game_in(channel)
+        except TableError:
+            return False
+        if not game["started_at"] or not sides_of(self.store.seats(game["id"]), actor):
+            return False
+        key = f"told how to give orders: {actor.id}"
+        if self.store.meta(key):
+            return False
+        self.store.set_meta(key, str(game["id"]))
+        return True
+
     def _order_or_chat(self, actor: Actor, channel: str, line: str) -> bool:
         """In a worker thread: whether a line is an order to play (else chat)."""
         words = line.split()

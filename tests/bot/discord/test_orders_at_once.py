@@ -37,13 +37,14 @@ def test_the_orders_box_judges_in_order_and_stops_at_a_refusal(tmp_path):
             answer = reply(await s.anna.submit_modal(shown, {ORDERS_BOX: "\n".join(
                 [one, two, "move 9999 1111", three, "end"])}))
             lines = answer.splitlines()
-            assert lines[0] == f"1. ✅ `{one}` — French: {one}." and lines[1].startswith("2. ✅")
-            assert lines[2].startswith("3. ❌ `move 9999 1111` — There is no unit in 9999")
-            assert lines[3] == (f"Not tried, after line 3 was refused: 4. `{three}`; 5. `end`. Send them "
+            assert lines[0] == f"1. ✅ French: {one}." and lines[1].startswith("2. ✅ French: ")
+            assert lines[2].startswith("3. ❌ move 9999 1111 — There is no unit in 9999")
+            assert lines[3] == (f"Not tried, after line 3 was refused: 4. {three}; 5. end. Send them "
                                 "again once it is put right.")
             assert stored(s, game_id) == [one, two]  # each its own command; nothing after the refusal
             assert s.posts()[-1].startswith(f"**anna** — French: {two}.")  # each has its public line
-            assert reply(await s.anna.slash(s.channel, "game undo")) == f"Undone: `{two}`."
+            undone = reply(await s.anna.slash(s.channel, "game undo"))
+            assert undone == f"Undone: `/order command:{two}`."  # the command as it is given here
             assert stored(s, game_id) == [one]  # undo takes back one command, not the batch
     play(test, tmp_path)
 
@@ -54,7 +55,7 @@ def test_order_with_semicolons_is_a_batch(tmp_path):
             game_id = await borodino(s)
             move, = french_moves(s, 1)
             answer = reply(await s.anna.slash(s.channel, "order", command=f"{move}; end"))
-            assert answer.splitlines() == [f"1. ✅ `{move}` — French: {move}.", "2. ✅ `end` — French: end."]
+            assert answer.splitlines() == [f"1. ✅ French: {move}.", "2. ✅ French: end."]
             assert stored(s, game_id) == [move, "end"]
             alone = reply(await s.anna.slash(s.channel, "order", command="move 3225 3224"))
             assert "must wait" in alone and "1." not in alone  # one order is answered as before
@@ -75,7 +76,7 @@ def test_a_typed_message_of_several_lines_is_a_batch(tmp_path):
             assert [str(r.emoji) for r in mine.reactions] == ["❌"]
             assert stored(s, game_id) == [one, two, three]
             told = "\n".join(s.dms(s.anna)[dms:])
-            assert "2. ❌ `move 9999 1111`" in told and "Not tried, after line 2 was refused: 3. `end`" in told
+            assert "2. ❌ move 9999 1111 — " in told and "Not tried, after line 2 was refused: 3. end." in told
             await s.anna.send(s.channel, "good luck; have fun")  # chat stays chat
             assert stored(s, game_id) == [one, two, three]
     play(test, tmp_path)

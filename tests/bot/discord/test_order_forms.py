@@ -1,0 +1,63 @@
+"""The form that works is the form shown, on simcord with the real bot. Without the message-content
+intent (the default config) the bot cannot read orders typed in a channel: `/help`, prompts and
+requests show each command as the slash command that gives it, and a seated player who types in the
+channel is told once how orders are given. With the intent, both forms are shown."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.discord.app import TYPED_HINT
+from bot.discord.order_forms import BOTH
+from tests.bot.discord.sim import Server, borodino, play, reply, server
+from tests.bot.discord.test_orders_at_once import french_moves
+
+
+async def undo_asked(s: Server) -> str:
+    """Anna moves, ends her Movement Phase and asks to undo `end`: the request Boris is sent."""
+    move, = french_moves(s, 1)
+    await s.anna.slash(s.channel, "orders")  # the box opens; the same orders by /order:
+    await s.anna.slash(s.channel, "order", command=f"{move}; end")
+    await s.anna.slash(s.channel, "game undo")
+    return next(dm for dm in reversed(s.dms(s.boris)) if "asks to undo" in dm)
+
+
+def test_without_message_content_help_and_requests_show_the_slash_form(tmp_path):
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await borodino(s)
+            helped = reply(await s.anna.slash(s.channel, "help"))
+            assert "Give each with `/order command:` and its words; `/orders` opens a box" in helped
+            assert "`/order command:attack 3224+3124 -> 3223`" in helped and "`attack 3224" not in helped
+            assert "/help topic:<command>" in helped
+            asked = await undo_asked(s)
+            assert "answer `/order command:accept` or `/order command:refuse`" in asked, asked
+            assert BOTH.strip() not in asked
+    play(test, tmp_path)
+
+
+def test_a_typed_line_gets_one_hint_per_player(tmp_path):
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id = await borodino(s)
+            await s.anna.send(s.channel, "move 3225 3224")  # unread: the bot sees only that she typed
+            assert s.dms(s.anna)[-1] == TYPED_HINT
+            await s.anna.send(s.channel, "end")
+            await s.stranger.send(s.channel, "hello")  # not a player here: no hint
+            await s.boris.send(s.channel, "good luck")
+            hints = {name: s.dms(person).count(TYPED_HINT) for name, person in
+                     (("anna", s.anna), ("boris", s.boris), ("stranger", s.stranger))}
+            assert hints == {"anna": 1, "boris": 1, "stranger": 0}
+            assert s.tables.store.commands(game_id) == []  # nothing typed was played
+    play(test, tmp_path)
+
+
+def test_with_message_content_both_forms_are_shown(tmp_path):
+    async def test(db: Path) -> None:
+        async with server(db, message_content=True) as s:
+            await borodino(s)
+            helped = reply(await s.anna.slash(s.channel, "help"))
+            assert "Type them in this channel, or give each with `/order command:`" in helped
+            assert "`attack 3224+3124 -> 3223`" in helped and helped.endswith(BOTH)
+            asked = await undo_asked(s)
+            assert "answer `accept` or `refuse`" in asked and asked.endswith(BOTH)
+    play(test, tmp_path)
