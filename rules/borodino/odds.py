@@ -19,7 +19,7 @@ from rules.borodino import commands as C
 from rules.borodino import dv_combat, dv_leaders
 from rules.borodino.battle import Battle
 from rules.borodino.combat import Plan, plan_attack
-from rules.borodino.results import retreat_options
+from rules.borodino.results import retreat_options, spared_attackers
 from rules.core.errors import CommandError
 from rules.core.play import copy_state
 
@@ -78,7 +78,8 @@ def _faces(b: Battle, column: str) -> list[tuple[str, list[int]]]:
 
 def _consequences(b: Battle, plan: Plan, result: str, faces: list[int]) -> dict:
     """What one result does to the units of this attack (CRT; Artillery C; Redoubts J)."""
-    exposed = [a for a in plan.attackers if a not in plan.bombarding]  # bombarding artillery: Artillery C
+    spared = spared_attackers(b, plan)  # Artillery C
+    exposed = [a for a in plan.attackers if a not in spared]
     out: dict = {"result": result, "faces": faces, "probability": len(faces) / 6,
                  "eliminated": [], "retreat": [], "blocked": [], "exchange": 0}
     if result == "Ae":

@@ -23,7 +23,7 @@ from rules.core.hexes import Hex, distance
 def start_result(b: Battle, plan: Plan, result: str) -> list[Event]:
     """Turn a CRT result into the steps that carry it out, and run them as far as they go."""
     side, other = plan.side, enemy_of(plan.side)
-    spared = [a for a in plan.attackers if a in plan.bombarding or _artillery_out_of_zoc(b, side, a)]
+    spared = spared_attackers(b, plan)
     attackers = [a for a in plan.attackers if a not in spared]  # they suffer the result
     adjacent = [a for a in plan.attackers if a not in plan.bombarding]  # they may advance (Artillery G)
     steps: list[dict] = []
@@ -78,6 +78,13 @@ def _retreats(b: Battle, chooser: str, result: str, odds: str, units: list[str],
             if lengths[uid] > 1:
                 steps[-1]["hexes"] = lengths[uid]
     return steps
+
+
+def spared_attackers(b: Battle, plan: Plan) -> list[str]:
+    """The attackers a result does not strike (Artillery C): bombarding artillery, and artillery
+    attacking from an adjacent hex outside every enemy Zone of Control. The one reading of the rule
+    for the attack itself, the `odds` forecast and the computer's expectation."""
+    return [a for a in plan.attackers if a in plan.bombarding or _artillery_out_of_zoc(b, plan.side, a)]
 
 
 def _artillery_out_of_zoc(b: Battle, side: str, uid: str) -> bool:

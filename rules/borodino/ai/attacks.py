@@ -2,7 +2,8 @@
 
 The attack is planned as `attack` plans it (`combat.plan_attack`: strengths, doubling, redoubts,
 artillery), and each of the six die faces of its CRT column is followed: a retreat with no open
-hex is an elimination (Retreat and Advance), bombarding artillery suffers nothing (Artillery C).
+hex is an elimination (Retreat and Advance), artillery the result spares suffers nothing (Artillery C:
+`results.spared_attackers`, the attack's own reading).
 Each result is scored in Combat Points for the attacker (enemy points destroyed minus its own, an
 exchange costing at least the defender's printed strength: CRT, Ex), its own points weighted by
 what its side's victory conditions make them cost (goals.loss_weight), plus what the ground is
@@ -21,7 +22,7 @@ from fractions import Fraction
 from rules.borodino import commands as C
 from rules.borodino.battle import Battle
 from rules.borodino.combat import plan_attack
-from rules.borodino.results import retreat_open
+from rules.borodino.results import retreat_open, spared_attackers
 from rules.core.errors import RuleViolation
 from rules.core.hexes import Hex
 
@@ -47,7 +48,8 @@ def expectation(b: Battle, side: str, cmd: C.Attack, goals: Collection[Hex],
     except RuleViolation:
         return None
     involved = set(plan.attackers) | set(plan.defenders)
-    exposed = [a for a in plan.attackers if a not in plan.bombarding]  # Artillery C
+    spared = spared_attackers(b, plan)  # Artillery C
+    exposed = [a for a in plan.attackers if a not in spared]
     lost: dict[str, bool] = {}  # whether a unit's retreat is blocked, asked only of a column that retreats
 
     def blocked(u: str) -> bool:

@@ -1,6 +1,9 @@
 """Borodino ARTILLERY, cases A-I (rules/borodino/combat.py, results.py)."""
 from __future__ import annotations
 
+from rules import borodino
+from rules.borodino.ai.attacks import expectation
+from rules.borodino.battle import Battle
 from rules.borodino.combat import plan_attack
 from rules.borodino.commands import Attack
 from tests.rules.borodino.helpers import (
@@ -132,7 +135,7 @@ def _across_a_ford() -> tuple[str, str]:
 def test_artillery_case_c_adjacent_artillery_outside_enemy_zoc_suffers_no_result():
     """(C): "Artillery units attacking from an adjacent position and in an Enemy Zone of Control must
     suffer all the combat results" — so adjacent artillery outside one suffers none, like bombarding
-    artillery; it may still elect to retreat (issue 9.16)."""
+    artillery; it may still elect to retreat."""
     a, d = _across_a_ford()
     s = position({"F-VIII-art": a, R6: d}, phase="combat")   # 2 against 6: 1-3
     force_die(s, 6)  # Ae
@@ -142,6 +145,18 @@ def test_artillery_case_c_adjacent_artillery_outside_enemy_zoc_suffers_no_result
     s3, events = play(s, "french", f"attack {a} -> {d}")
     assert events[0]["result"] == "Ar" and where(s3, "F-VIII-art") == a
     assert s3["pending"]["steps"][0] == {"kind": "voluntary", "chooser": "french", "units": ["F-VIII-art"]}
+
+
+def test_artillery_case_c_the_forecast_and_the_computer_spare_it_as_the_attack_does():
+    """One reading of (C) for the attack, `odds` and the computer's expectation: an Ae eliminates
+    nobody of artillery attacking across a ford, so the attack costs nothing at any die."""
+    a, d = _across_a_ford()
+    s = position({"F-VIII-art": a, R6: d}, phase="combat")
+    forecast = borodino.odds(s, "french", f"{a} -> {d}")
+    ae = next(r for r in forecast["results"] if r["result"] == "Ae")
+    assert ae["eliminated"] == []
+    b = Battle(s)
+    assert expectation(b, "french", Attack((a,), (d,)), {}).value >= 0
 
 
 def test_artillery_case_c_adjacent_artillery_in_enemy_zoc_suffers_the_result():
