@@ -36,6 +36,12 @@ def public_texts(result: Result) -> tuple[str, ...]:
                  for text in (r.public or r.message, *(e["text"] for e in r.visible_to(None))))
 
 
+def news_of(result: Result) -> tuple[str, ...]:
+    """What an accepted result tells its own side of its effects, and of the commands standing
+    orders played after it."""
+    return tuple(e["text"] for r in (result, *result.followed) for e in r.visible_to(result.side))
+
+
 def tells_more(line: str, public: Sequence[str]) -> bool:
     """Whether a typed line says more than what everyone read of it: a word after its verb that
     none of its public texts holds. In 1812, `move 4 3 1 inf` names part of a hidden stack, while
@@ -55,13 +61,15 @@ def tells_more(line: str, public: Sequence[str]) -> bool:
 @dataclass(frozen=True)
 class Said:
     """What became of one order: accepted or not (a query answered counts as accepted), the words
-    for its author, what everyone read of it (empty when refused, or for a query), and whether it
-    must leave a public channel whatever it says (a secret order)."""
+    for its author, what everyone read of it (empty when refused, or for a query), what its
+    author was told of its effects (the dice, the choice it leaves), and whether it must leave a
+    public channel whatever it says (a secret order)."""
 
     line: str
     accepted: bool
     text: Text
     public: tuple[str, ...] = ()
+    news: tuple[str, ...] = ()
     withdraw: bool = False
 
 
@@ -95,9 +103,7 @@ class Batch:
         after a refusal. The author's words are shown as written, never read as markup."""
         if len(self.lines) == 1 and self.said:
             return self.said[0].text
-        out: list[Text] = [words(f"{n}. ✅ ", s.text) if s.accepted and s.public else
-                           words(f"{n}. {'✅' if s.accepted else '❌'} ", name(fmt.clipped(s.line)), " — ", s.text)
-                           for n, s in enumerate(self.said, 1)]
+        out: list[Text] = [_told(n, said) for n, said in enumerate(self.said, 1)]
         untried = self.untried()
         if untried:
             first = len(self.said) + 1
@@ -105,3 +111,11 @@ class Batch:
                 [words(f"{n}. ", name(fmt.clipped(line))) for n, line in enumerate(untried, first)], "; "),
                 ". Send them again once it is put right."))
         return join(out)
+
+
+def _told(n: int, said: Said) -> Text:
+    """One line of a batch's reply: an order played, with what it did; else a query answered or
+    an order refused, after the words the player wrote (never read as markup)."""
+    if said.accepted and said.public:
+        return words(f"{n}. ✅ ", said.text, *(f" {line}" for line in said.news))
+    return words(f"{n}. {'✅' if said.accepted else '❌'} ", name(fmt.clipped(said.line)), " — ", said.text)

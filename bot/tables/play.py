@@ -16,7 +16,7 @@ from bot.permissions import (
 )
 from bot.service import QUERIES, Result, simultaneous
 from bot.store import Outbox
-from bot.tables.batch import MOST, Batch, Said, lines_of, public_texts
+from bot.tables.batch import MOST, Batch, Said, lines_of, news_of, public_texts
 from bot.tables.news import Change
 from bot.tables.room import Room
 from bot.words import Text, join, name, words
@@ -142,7 +142,7 @@ class Play(Room):
         if not result.accepted:
             return Said(line, False, result.message)
         await change.settle()
-        return Said(line, True, result.message, public_texts(result))
+        return Said(line, True, result.message, public_texts(result), news_of(result))
 
     def _judge(self, actor: Actor, game_id: int, line: str, side: str | None,
                seen: int | None) -> tuple[Result, Change]:
