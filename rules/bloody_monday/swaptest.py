@@ -8,7 +8,9 @@ viewer observes must be the same in both positions: the view (prompt and `to_mov
 type - the legal ones and probes naming the two enemy blocks and their areas: refused with the
 same sentence, or accepted with the same events addressed to the viewer or to all and the same
 view afterwards. Only when the command makes the rules disclose a block in one of the two areas
-(a showdown, an elimination) may what follows the acceptance differ.
+(a showdown, an elimination) may what follows the acceptance differ. The other side's Actions
+that name none of its blocks are played in both positions too (`enemy_steps`): after them only
+what the rules themselves disclose may differ (rules/disclosures.py: the Isolation Check, 4.1).
 
 `swap_test(seed, rng_seed)` plays one random game and returns the differences found, as sentences
 (empty when nothing leaks); the suite runs a few games, `kolocha fuzz` may run hundreds.
@@ -20,10 +22,12 @@ import random
 from collections.abc import Iterable
 
 from rules.bloody_monday import active_sides, apply, legal_commands, parse, setup, view
-from rules.bloody_monday.commands import Command
+from rules.bloody_monday.commands import Command, Initiative
 from rules.bloody_monday.game import SIDES, Game, enemy_of
+from rules.core.commands import Word
 from rules.core.errors import RulesError
 from rules.core.play import copy_state
+from rules.disclosures import governed, set_aside, telling
 
 WEIGHTS = {"pass": 0.15, "end": 0.3, "battle": 3.0, "retreat": 0.5, "fire": 2.0}  # toward battles
 Pair = tuple[str, str]
@@ -103,10 +107,12 @@ def _audience(events: Iterable[dict], viewer: str | None) -> list[dict]:
     return [e for e in events if e["to"] in ("all", viewer)]
 
 
-def _reply(state: dict, viewer: str, text: str) -> tuple[str, dict | None, list[dict]]:
-    """("refused: <sentence>", None, []) or ("accepted", the position after, the viewer's events)."""
+def _reply(state: dict, viewer: str, text: str, side: str | None = None) -> tuple[str, dict | None, list[dict]]:
+    """("refused: <sentence>", None, []) or ("accepted", the position after, the viewer's events),
+    `text` given by `side` (the viewer's own, unless named)."""
+    side = side or viewer
     try:
-        after, events = apply(state, viewer, parse(viewer, text))
+        after, events = apply(state, side, parse(side, text))
     except RulesError as error:
         return f"refused: {error}", None, []
     return "accepted", after, _audience(events, viewer)
@@ -170,6 +176,32 @@ def weighted_choice(rng: random.Random, legal: list[Command]) -> Command:
     return rng.choice([c for c in legal if verb(c) == chosen])
 
 
+def enemy_steps(state: dict, other: dict, viewer: str) -> list[str]:
+    """The other side's commands that name none of its blocks (a Pass, a Tactical or an Initiative
+    Action, `end`), played in both positions: what the viewer observes after each must be the same,
+    but for what the rules disclose (rules/disclosures.py; the Isolation Check at the start of each
+    Action, 4.1, tells where the supreme commander's Line of Communication reaches)."""
+    enemy = enemy_of(viewer)
+    if enemy not in active_sides(state):
+        return []
+    out: list[str] = []
+    areas = {b["area"] for s in (state, other) for bid, b in s["blocks"].items()
+             if b["where"] == "map" and state["blocks"][bid] != other["blocks"][bid]}
+    for text in sorted({c.to_text() for c in legal_commands(state, enemy) if isinstance(c, Word | Initiative)}):
+        (_, after, events), (_, after2, events2) = (_reply(s, viewer, text, enemy) for s in (state, other))
+        if after is None or after2 is None or _disclosed(state, after, viewer, areas) or \
+                _disclosed(other, after2, viewer, areas):
+            continue
+        mine, theirs = observed(after, viewer, legal=False), observed(after2, viewer, legal=False)
+        mine["view"], mine["events"] = set_aside("bloody_monday", mine["view"], events)
+        theirs["view"], theirs["events"] = set_aside("bloody_monday", theirs["view"], events2)
+        if telling("bloody_monday", events) != telling("bloody_monday", events2) and governed("bloody_monday", events):
+            continue  # the disclosure differs, and with it what its rule makes follow (reinforcements)
+        out += [f"the {enemy} `{text}`: {key} differs: {_contrast(mine[key], theirs[key])}"
+                for key in mine if mine[key] != theirs[key]]
+    return out
+
+
 def swap_test(seed: int, rng_seed: int, scenario: str = "bloody_monday", options: list[str] | None = None,
               max_commands: int = 400, every: int = 1, swaps: int = 2, legal: int = 6, named: int = 20) -> list[str]:
     """Play one random game; every `every` commands, for the public and each side, swap `swaps`
@@ -186,8 +218,11 @@ def swap_test(seed: int, rng_seed: int, scenario: str = "bloody_monday", options
                 looker = viewer or rng.choice(SIDES)  # the public sees no hidden block of either side
                 for a, b in pairs(state, looker, rng, swaps if viewer else 1):
                     texts = probes(state, viewer, (a, b), rng, legal, named) if viewer else []
+                    other = swapped(state, a, b)
+                    told = differences(state, other, viewer, texts) + \
+                        (enemy_steps(state, other, viewer) if viewer else [])
                     found += [f"{scenario} seed={seed} rng_seed={rng_seed} command {played} viewer={viewer} "
-                              f"swap {a}<->{b}: {d}" for d in differences(state, swapped(state, a, b), viewer, texts)]
+                              f"swap {a}<->{b}: {d}" for d in told]
         side = active_sides(state)[0]
         state, _ = apply(state, side, weighted_choice(rng, legal_commands(state, side)))
     return found
