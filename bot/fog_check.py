@@ -278,25 +278,39 @@ def lines_to_type(system: ModuleType, state: dict, other: dict, viewer: str,
                   rng: random.Random, steps: int, probes: Callable[[dict], list[str]],
                   choose: Callable[[random.Random, list], Any]) -> list[tuple[str, bool]]:
     """Queries, then up to `steps` legal commands of the viewer, each after a few probes (half
-    typed as messages); they stop before a command after which the engine's own observations
-    differ (a disclosure, or a leak that the engine's swap test reports)."""
+    typed as messages; a probe the rules accept is a command, given with `/order`); they stop
+    before a line after which the engine's own observations differ (a disclosure, or a leak that
+    the engine's swap test reports)."""
     lines = [(query, n % 2 == 1) for n, query in enumerate(QUERIES)]
     for _ in range(steps):
         if viewer not in system.active_sides(state):
             break
-        lines += [(probe, rng.random() < 0.5) for probe in probes(state)]
-        text = choose(rng, system.legal_commands(state, viewer)).to_text()
-        try:
-            after = [system.apply(s, viewer, system.parse(viewer, text)) for s in (state, other)]
-        except RulesError:
-            break
-        (one, events), (two, events2) = after
-        if system.view(one, viewer) != system.view(two, viewer) or \
-                _heard(events, viewer) != _heard(events2, viewer):
-            break
-        lines.append((text, False))
-        state, other = one, two
+        for text in [*probes(state), choose(rng, system.legal_commands(state, viewer)).to_text()]:
+            step = _played(system, state, other, viewer, text)
+            if step is None:
+                return lines
+            played, state, other = step
+            lines.append((text, not played and rng.random() < 0.5))
     return lines
+
+
+def _played(system: ModuleType, state: dict, other: dict, viewer: str,
+            text: str) -> tuple[bool, dict, dict] | None:
+    """The viewer's line in both positions: (whether the rules accepted it, the positions after);
+    None when it is accepted and what the viewer observes then differs. A line the rules refuse in
+    one position only is kept: the front ends will show that refusal, a leak."""
+    after = []
+    for position in (state, other):
+        try:
+            after.append(system.apply(position, viewer, system.parse(viewer, text)))
+        except RulesError:
+            after.append(None)
+    one, two = after
+    if one is None or two is None:
+        return False, state, other
+    if system.view(one[0], viewer) != system.view(two[0], viewer) or _heard(one[1], viewer) != _heard(two[1], viewer):
+        return None
+    return True, one[0], two[0]
 
 
 def _heard(events: list[dict], viewer: str) -> list[dict]:
