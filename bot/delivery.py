@@ -40,7 +40,8 @@ from typing import Any, Protocol
 from bot import text as fmt
 from bot.service import GameService
 from bot.store import Outbox
-from bot.words import COMPUTER, Text, words
+from bot.words import COMPUTER, Text, join, mention, words
+from bot.words import channel as channel_ref
 
 log = logging.getLogger("kolocha.delivery")
 
@@ -243,6 +244,7 @@ class Delivery:
         now = stamp(self.clock())
         rows = await asyncio.to_thread(self.store.undelivered, game_id)
         latest = {row["audience"]: row["id"] for row in rows if row["payload"].get("kept")}
+        private: dict[str, bool] = {}  # each private thread, checked once a flush
         for row in rows:
             if row["payload"].get("kept") and latest[row["audience"]] != row["id"]:
                 await asyncio.to_thread(self.store.mark_delivered, row["id"])  # a later one says it all
@@ -254,6 +256,12 @@ class Delivery:
                 continue
             if target is not None and target.startswith("owner:"):
                 target = await self._owner(target.removeprefix("owner:"))
+            if target is not None and target.startswith("thread:"):
+                if target not in private:
+                    user = await asyncio.to_thread(self._person, row)
+                    private[target] = user is not None and await self.keep_thread(game_id, user)
+                if not private[target]:  # given up: the row goes by DM, and a notice says why
+                    return sent + await self._flush_game(game_id)
             if target is None or target in held:
                 continue
             if (row["retry_at"] or "") > now or not await self._deliver(row, target):
@@ -261,6 +269,34 @@ class Delivery:
                 continue
             sent += 1
         return sent
+
+    async def onlookers(self, game_id: int, user: str) -> Onlookers:
+        """Who could read this player's private thread in the game's channel: which of the game's
+        other players, and who else. Raises what the platform raises when it cannot tell."""
+        game = await asyncio.to_thread(self.store.game, game_id)
+        seats = await asyncio.to_thread(self.store.seats, game_id)
+        return await self.messenger.onlookers(game["channel"], user, sorted(set(seats.values()) - {user, COMPUTER}))
+
+    async def keep_thread(self, game_id: int, user: str) -> bool:
+        """Whether this player's private thread may go on carrying their news: no other player of
+        the game could read it (a seat changed hands, a role was given). Else, or when nobody can
+        tell, the thread is given up, with a notice to the player saying why; False."""
+        try:
+            among = (await self.onlookers(game_id, user)).among
+            why: Text | None = words(join([mention(u) for u in among], ", "), " may read it (the "
+                                     "server's owner and members with Administrator or Manage Threads "
+                                     "can)") if among else None
+        except Exception:
+            log.exception("game %s: who may read the private thread of %s is not known", game_id, user)
+            why = words("I could not check who else may read it")
+        if why is None:
+            return True
+        game = await asyncio.to_thread(self.store.game, game_id)
+        notice = words("your private thread in ", channel_ref(game["channel"]), " no longer carries your news "
+                       f"of game {game_id}: ", why, ". It comes by DM again.")
+        await asyncio.to_thread(self.store.drop_private_thread, game_id, user,
+                                [(user_audience(user), message(notice))])
+        return False
 
     async def _owner(self, guild: str) -> str | None:
         """Where a notice to a server's owner goes: their DMs (None while those are closed and
@@ -283,8 +319,7 @@ class Delivery:
             return "record"
         if audience.startswith(("channel:", "owner:")):
             return audience
-        user = audience.removeprefix("user:") if audience.startswith("user:") \
-            else self.store.seats(row["game"]).get(audience)
+        user = self._person(row)
         if user is None:
             return None
         if user == COMPUTER:  # the computer reads no messages: its side's news stays the record
@@ -296,6 +331,13 @@ class Delivery:
         if closed is not None and closed["retry_at"] > stamp(self.clock()):
             return None
         return f"dm:{user}"
+
+    def _person(self, row: dict) -> str | None:
+        """Who a private row is for: its user, or whoever holds its side's seat (None: nobody)."""
+        audience = row["audience"]
+        if audience.startswith("user:"):
+            return audience.removeprefix("user:")
+        return self.store.seats(row["game"]).get(audience)
 
     async def _deliver(self, row: dict, target: str) -> bool:
         """Send one row (the pieces not yet accepted); True once the platform has all of it."""

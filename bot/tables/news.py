@@ -18,7 +18,7 @@ from datetime import datetime
 
 from bot import fair_dice
 from bot import text as fmt
-from bot.delivery import Buttons, Onlookers, channel_audience, kept_view, message, user_audience
+from bot.delivery import Buttons, Onlookers, channel_audience, kept_view, message
 from bot.permissions import Actor, TableError, sides_of
 from bot.service import Result, new_turn
 from bot.store import DeadlineRows, Outbox, Told
@@ -255,7 +255,7 @@ class News(Room):
             if thread is not None:
                 await asyncio.to_thread(self.store.drop_private_thread, game["id"], actor.id, [])
             raise TableError(words(
-                "A private thread here would not be private from this game: ", _names(seen.among),
+                "A private thread here would not be private from the other players: ", _names(seen.among),
                 " may read every private thread in this channel (the server's owner and members "
                 "with Administrator or Manage Threads can). Your private news keeps coming by DM: "
                 "allow DMs from this server's members (Privacy Settings), or read it in the "
@@ -275,10 +275,8 @@ class News(Room):
 
     async def _onlookers(self, game: dict, user: str) -> Onlookers:
         """Who could read this player's private thread: which other players of the game, who else."""
-        seats = await asyncio.to_thread(self.store.seats, game["id"])
-        players = sorted(set(seats.values()) - {user, COMPUTER})
         try:
-            return await self.delivery.messenger.onlookers(game["channel"], user, players)
+            return await self.delivery.onlookers(game["id"], user)
         except Exception as error:  # a thread nobody can vouch for is offered to no one
             log.exception("game %s: who may read private threads could not be checked", game["id"])
             raise TableError("I could not check who else may read a private thread here, so I "
@@ -286,28 +284,15 @@ class News(Room):
 
     async def recheck_threads(self, game_id: int) -> None:
         """After a seat changes hands: a player whose private thread a newly seated player could
-        read gets their news by DM again, and is told why. Never raises: the seat stands."""
+        read gets their news by DM again, and is told why (Delivery.keep_thread). Never raises:
+        the seat stands."""
         try:
-            game = await asyncio.to_thread(self.store.game, game_id)
             seats = await asyncio.to_thread(self.store.seats, game_id)
             for user in sorted(set(seats.values()) - {COMPUTER}):
                 if await asyncio.to_thread(self.store.private_thread, game_id, user) is not None:
-                    await self._recheck(game, user)
+                    await self.delivery.keep_thread(game_id, user)
         except Exception:
             log.exception("game %s: rechecking its private threads failed", game_id)
-
-    async def _recheck(self, game: dict, user: str) -> None:
-        try:
-            among = (await self._onlookers(game, user)).among
-            why: Text | None = words(_names(among), " may read it (the server's owner and members "
-                                     "with Administrator or Manage Threads can)") if among else None
-        except TableError:
-            why = words("I could not check who else may read it")
-        if why is not None:
-            notice = words("your private thread in ", channel(game["channel"]), " no longer carries "
-                           f"your news of game {game['id']}: ", why, ". It comes by DM again.")
-            await asyncio.to_thread(self.store.drop_private_thread, game["id"], user,
-                                    [(user_audience(user), message(notice))])
 
 
 def _names(users: tuple[str, ...]) -> Text:

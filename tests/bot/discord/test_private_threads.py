@@ -45,7 +45,7 @@ def test_no_private_thread_is_offered_where_the_opponent_could_read_it(tmp_path,
                 await s.env.settle()
             game_id = await bloody_monday(s)
             answer = reply(await s.anna.slash(s.channel, "game inbox"))
-            assert "would not be private from this game" in answer and f"<@{s.boris.user.id}>" in answer
+            assert "would not be private from the other players" in answer and f"<@{s.boris.user.id}>" in answer
             assert "only you can see" not in answer
             assert s.channel.threads == []
             assert s.tables.store.private_thread(game_id, str(s.anna.user.id)) is None
@@ -100,4 +100,23 @@ def test_a_player_seated_who_could_read_the_thread_sends_the_news_back_to_dms(tm
             assert any("your view as French" in dm for dm in s.dms(s.anna))
             (thread,) = s.channel.threads
             assert not any("your view" in m.content for m in thread.history(viewer=s.anna))
+    play(test, tmp_path)
+
+
+def test_a_thread_an_opponent_came_to_read_carries_no_more_news(tmp_path):
+    """Boris is given Manage Threads after Anna's thread opened: her next private news goes by DM,
+    with a notice saying why, and nothing more of hers reaches the thread."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id = await bloody_monday(s, start=False)
+            reply(await s.anna.slash(s.channel, "game inbox"))
+            (thread,) = s.channel.threads
+            give(s, s.boris, "Manage Threads")
+            await s.env.settle()
+            await s.anna.slash(s.channel, "game start")
+            assert s.tables.store.private_thread(game_id, str(s.anna.user.id)) is None
+            assert not any("your view" in m.content for m in thread.history(viewer=s.anna))
+            (notice,) = [dm for dm in s.dms(s.anna) if "no longer carries" in dm]
+            assert f"<@{s.boris.user.id}> may read it" in notice
+            assert any("your view as French" in dm for dm in s.dms(s.anna))
     play(test, tmp_path)
