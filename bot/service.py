@@ -264,6 +264,8 @@ class GameService:
             rule = _turn_rule(system, state, side, line)
             raise RuleViolation(rule, self._wait_sentence(system, state, side, active))
         cmd = system.parse(side, line)
+        canonical = getattr(system, "canonical", None)  # the game's own spelling of what was typed
+        cmd = canonical(state, side, cmd) if canonical is not None else cmd
         result, new_state = self._store_command(game_id, system, state, side, cmd,
                                                 {"user": user, "text": f"{line} — {reason}" if reason
                                                  else line}, seq, pending, compose)
@@ -480,7 +482,8 @@ class GameService:
             before = self.state_at(game_id, seq - 1)
             return self._take_back(game_id, system, by, seq, cmd, (state, before),
                                    f"The {fmt.side_name(side)} player consents: "
-                                   f"{said(system, cmd)} is undone.", compose)
+                                   f"{said(system, cmd)} is undone.", compose,
+                                   f"The {fmt.side_name(side)} player consents: ")
         note = event(f"The {fmt.side_name(side)} player refuses to undo {said(system, cmd)}; "
                      "it stands.", kind="undo_refused")
         result = Result(True, note["text"], seq, side, events=[note], public=note["text"])
@@ -488,10 +491,11 @@ class GameService:
         return result
 
     def _take_back(self, game_id: int, system: GameSystem, by: str, seq: int, cmd: str,
-                   states: tuple[dict, dict], message: str, compose: Compose) -> Result:
-        """Drop command `seq`; `states` are the states with it and without it."""
+                   states: tuple[dict, dict], message: str, compose: Compose, consent: str = "") -> Result:
+        """Drop command `seq`; `states` are the states with it and without it; `consent`, who
+        agreed to it, begins the public line (said by the one who consented)."""
         note = event(f"{fmt.side_name(by)} undoes {said(system, cmd)}.", kind="undo")
-        result = Result(True, message, seq - 1, by, events=[note], public=note["text"])
+        result = Result(True, message, seq - 1, by, events=[note], public=consent + note["text"])
         told = compose(result, *states)
         self.store.truncate(game_id, seq, told.outbox, issued_against_seq=seq, deadlines=told.deadlines)
         self._cache.put(game_id, seq - 1, states[1])

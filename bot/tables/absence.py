@@ -128,7 +128,7 @@ class Absence(Room):
         # a hot-seat game, or one against the computer (which agrees): no other person to ask
         alone = set(seats) - set(self.store.computer_seats(game_id)) <= set(mine)
         if actor.manage_guild or agreed or alone:
-            self._do(game, action, actor)
+            self._do(game, action, actor, asked if agreed else None)
             return f"Game {game_id} is {'paused' if action == 'pause' else 'going on'}."
         others = " or ".join(fmt.side_name(s) for s in seats if s not in mine)
         now = self.tables.deadlines.clock()
@@ -136,7 +136,7 @@ class Absence(Room):
         said = words(name(actor.name), f" asks to {action} game {game_id}: the {others} player "
                      f"agrees with `/game {action}` (or a member with Manage Server does it); the "
                      "request lapses ", lapses, ".")
-        request = {"by": mine[0], "action": action, "asked_at": now.isoformat()}
+        request = {"by": mine[0], "action": action, "asked_at": now.isoformat(), "name": actor.name}
         self.store.set_pending_pause(game_id, request, [(channel_audience(channel), message(said))])
         return words(f"You asked to {action} game {game_id}; the {others} player must agree (the "
                      "request lapses ", lapses, ").")
@@ -150,16 +150,22 @@ class Absence(Room):
         fresh = datetime.fromisoformat(asked["asked_at"]) + ASKING_LAPSES > self.tables.deadlines.clock()
         return asked if fresh else None
 
-    def _do(self, game: dict, action: str, actor: Actor) -> None:
-        """The game pauses or goes on, stored with the line saying so."""
+    def _do(self, game: dict, action: str, actor: Actor, asked: dict | None = None) -> None:
+        """The game pauses or goes on, stored with the line saying so: who did it, or who asked
+        and who agreed."""
         game_id, channel = game["id"], game["channel"]
-        if action == "pause":
-            said = words(name(actor.name), f" pauses game {game_id}: no deadlines run and no "
-                         "orders are taken until `/game resume`.")
+        pause = action == "pause"
+        who = words(name(actor.name), f" {'pauses' if pause else 'resumes'} game {game_id}: ")
+        if asked is not None:
+            asker = name(asked["name"]) if "name" in asked else f"the {fmt.side_name(asked['by'])} player"
+            who = words(asker, " asked and ", name(actor.name), f" agreed: game {game_id} "
+                        f"{'is paused' if pause else 'goes on'}; ")
+        if pause:
+            said = words(who, "no deadlines run and no orders are taken until `/game resume`.")
             self.store.pause_game(game_id, BY_AGREEMENT, [(channel_audience(channel),
                                                            message(said))])
         else:
-            said = words(name(actor.name), f" resumes game {game_id}: the deadlines start afresh.")
+            said = words(who, "the deadlines start afresh.")
             self.store.resume_game(game_id, channel, [(channel_audience(channel), message(said))],
                                    self.tables.running(game_id))
         self.tables.deadlines.reschedule(game_id)

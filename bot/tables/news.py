@@ -47,10 +47,12 @@ class Change:
         """What an accepted result makes known (GameService.submit's `compose`): the outbox
         rows, and the deadlines they announce."""
         system = self.news.service.system(self.game_id)
-        events: list[Text] = [line.strip() for line in fmt.event_lines(result.visible_to(None), False)]
+        said = result.public or result.message
+        events: list[Text] = [line.strip() for line in fmt.event_lines(result.visible_to(None), False)
+                              if not said.endswith(line.strip())]  # said once (an undo's own event)
         who = "standing order" if result.standing else self.who  # played for a player (10.1)
         why = "" if result.standing else self._why(system)  # the computer's reason is not the order's
-        line = join([words("**", who, "** — ", result.public or result.message, why),
+        line = join([words("**", who, "** — ", said, why),
                      *events])
         if result.secret:  # given while the other side orders too: only what the rules show
             line = join(events)

@@ -9,6 +9,7 @@ blocks leave the engine only through `view(state, side)` and events addressed to
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from typing import Any
@@ -24,7 +25,7 @@ from rules.bloody_monday.standing import choice, standing_command
 from rules.bloody_monday.views import TITLES
 from rules.bloody_monday.views import view as _view
 from rules.core.ai import Commander
-from rules.core.errors import RuleViolation
+from rules.core.errors import CommandError, RuleViolation
 from rules.core.events import Event
 from rules.core.play import play
 from rules.core.setup import chosen_options, scenario
@@ -117,6 +118,27 @@ def rollout_command(state: dict, side: str, rng: random.Random) -> C.Command | N
     if side not in active_sides(state):
         return None
     return legal.rollout(Game(state), side, rng)
+
+
+BLOCK_FIELDS = ("block", "leader", "blocks")  # the fields of a command that name blocks
+
+
+def canonical(state: dict, side: str, cmd: C.Command) -> C.Command:
+    """The command as the game writes it: each of the side's own blocks named by its id, whatever
+    case, label or leader's name the player typed (`activate f-iv-e` is `activate F-IV-E`). A
+    word that names none of them is left as typed, for `apply` to refuse in its own words."""
+    if not dataclasses.is_dataclass(cmd) or isinstance(cmd, C.Word):
+        return cmd
+    g = Game(state, shared=True)
+
+    def named(ref: str) -> str:
+        try:
+            return g.resolve(side, ref)
+        except CommandError:
+            return ref
+    found = {f.name: getattr(cmd, f.name) for f in dataclasses.fields(cmd) if f.name in BLOCK_FIELDS}
+    return dataclasses.replace(cmd, **{name: tuple(map(named, value)) if isinstance(value, tuple) else named(value)
+                                       for name, value in found.items()})
 
 
 def apply(state: dict, side: str, cmd: C.Command) -> tuple[dict, list[Event]]:

@@ -129,7 +129,8 @@ def test_an_undo_across_phases_asks_and_the_answer_is_said(service, store, game)
     assert store.game(game)["pending_undo"] is None and store.last_seq(game) == 1
     service.submit(game, "red", "undo")
     consent = service.submit(game, "blue", "accept")
-    assert told(consent) == (True, "The Blue player consents: `end` is undone.", None, "Red undoes `end`.")
+    assert told(consent) == (True, "The Blue player consents: `end` is undone.", None,
+                             "The Blue player consents: Red undoes `end`.")
     assert (consent.seq, consent.side) == (0, "red") and store.last_seq(game) == 0
 
 

@@ -9,8 +9,9 @@ from datetime import datetime
 import rules
 from bot.config import GameSettings
 from bot.discord.commands import GameCommands
-from bot.service import GameService
+from bot.service import GameService, Result
 from bot.store import Store
+from bot.words import plain
 from bot.tables import Tables
 from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, FakeInteraction, make_tables, seated_game
 
@@ -80,3 +81,18 @@ def test_a_deadline_plays_the_default_choice(tmp_path):
     now = tables.deadlines.clock()  # the expired deadline is gone; whoever acts next has a fresh one
     assert all(datetime.fromisoformat(row["due_at"]) > now for row in service.store.deadlines(game))
     assert service.store.deadlines(game)
+
+
+def test_a_standing_orders_line_never_carries_the_computers_reason(tmp_path):
+    """A computer's command and the standing order it sets off are stored under one Change that
+    holds the computer's reason: the order's own line is said without it."""
+    service = GameService(Store(tmp_path / "games.sqlite"))
+    tables, game = borodino_table(service)
+    state = service.load(game)
+    change = tables.news.change(game, "Computer", why="attacks 2924 at 1-1")
+    said = {}
+    for standing in (None, "advance: never"):
+        result = Result(True, "Russian: stay.", 1, "russian", "stay", public="Russian: stay.", standing=standing)
+        said[standing] = plain(change.compose(result, state, state).outbox[0][1]["text"])
+    assert said[None] == "**Computer** — Russian: stay. Why: attacks 2924 at 1-1."
+    assert said["advance: never"] == "**standing order** — Russian: stay."
