@@ -137,8 +137,9 @@ def canonical(state: dict, side: str, cmd: C.Command) -> C.Command:
         except CommandError:
             return ref
     found = {f.name: getattr(cmd, f.name) for f in dataclasses.fields(cmd) if f.name in BLOCK_FIELDS}
-    return dataclasses.replace(cmd, **{name: tuple(map(named, value)) if isinstance(value, tuple) else named(value)
-                                       for name, value in found.items()})
+    ids: dict[str, Any] = {name: tuple(map(named, value)) if isinstance(value, tuple) else named(value)
+                           for name, value in found.items()}
+    return dataclasses.replace(cmd, **ids)
 
 
 def apply(state: dict, side: str, cmd: C.Command) -> tuple[dict, list[Event]]:
