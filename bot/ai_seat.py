@@ -90,7 +90,7 @@ class Told:
     """A game replayed to command `seq`, and the events each side was told on the way."""
 
     seq: int
-    version: str | None  # the time command `seq` was stored: tells an undone one from its successor
+    version: str | None  # command `seq` as stored (`stored_as`): tells an undone one from its successor
     state: dict
     events: dict[str, list[Event]] = field(default_factory=dict)
 
@@ -107,7 +107,7 @@ class Told:
                                           system.parse(row["side"], row["normalised"]))
         for side in self.events:
             self.events[side] += [e for e in events if addressed_to(e, side)]
-        self.seq, self.version = row["seq"], row["accepted_at"]
+        self.seq, self.version = row["seq"], stored_as(row)
 
 
 class Memory:
@@ -133,9 +133,16 @@ class Memory:
         self._games.pop(game_id, None)
 
 
+def stored_as(row: dict) -> str:
+    """A stored command told from another stored at the same number: when, by whom, what (an
+    undone command and the one after it may be stored within the same millisecond, but then
+    only the same command tells the same)."""
+    return f"{row['accepted_at']} {row['side']}: {row['normalised']}"
+
+
 def _version(service: GameService, game_id: int, seq: int) -> str | None:
     rows = service.store.commands(game_id, after=seq - 1, upto=seq) if seq else []
-    return rows[0]["accepted_at"] if rows else None
+    return stored_as(rows[0]) if rows else None
 
 
 def next_job(service: GameService, memory: Memory, game_id: int) -> PlanJob | None:

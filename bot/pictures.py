@@ -85,14 +85,19 @@ def replay_gif(service: GameService, game_id: int, size: int | None = None) -> b
     return render.replay_gif(turn_views(service, game_id), size=size)
 
 
+def check_ended(game: dict) -> None:
+    """TableError while the game runs: its record is not shown until it has ended."""
+    if game["status"] != "over":
+        raise TableError(f"Game {game['id']} is still running; its record is exported once it has "
+                         "ended (until then its seed is secret and its orders name hidden units).")
+
+
 def command_script(service: GameService, game_id: int) -> str:
     """The command log of an ended game as a script that `kolocha local --script` replays
     (issue 10.5). Refused (TableError) while the game runs: its seed is still secret (fair dice)
     and its log names hidden units."""
     game = service.store.game(game_id)
-    if game["status"] != "over":
-        raise TableError(f"Game {game_id} is still running; its record is exported once it has "
-                         "ended (until then its seed is secret and its orders name hidden units).")
+    check_ended(game)
     chosen = game["options"] or {}
     names = [name for name, on in chosen.items() if on] if isinstance(chosen, dict) else list(chosen)
     header = f"# kolocha system={game['system']} scenario={game['scenario']} seed={game['seed']}"

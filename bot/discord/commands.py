@@ -316,15 +316,15 @@ class GameCommands(app_commands.Group):
     @app_commands.describe(game="The game's number (default: the last game of this channel)")
     async def export(self, interaction: discord.Interaction,
                      game: app_commands.Range[int, 1] | None = None) -> None:
-        await interaction.response.defer(thinking=True)  # public: the archive is for everyone
         tables = tables_of(interaction)
         guild = str(interaction.guild_id)
-        try:
-            number, text, script, gif = await asyncio.to_thread(
-                tables.overview.export, str(interaction.channel_id), guild, game)
+        try:  # a quick look first: a refusal is the asker's alone, the archive is for everyone
+            chosen = await asyncio.to_thread(tables.overview.archived, str(interaction.channel_id), guild, game)
         except TableError as error:
-            await interaction.followup.send(markup(error.text), ephemeral=True)
+            await interaction.response.send_message(markup(error.text), ephemeral=True)
             return
+        await interaction.response.defer(thinking=True)
+        number, text, script, gif = await asyncio.to_thread(tables.overview.export, chosen)
         await interaction.followup.send(text, view=verify_button(number), files=[
             discord.File(io.BytesIO(script.encode()), f"kolocha-game{number}.txt"),
             discord.File(io.BytesIO(gif), f"kolocha-game{number}.gif")])

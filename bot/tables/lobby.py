@@ -19,7 +19,7 @@ from bot.config import GameSettings
 from bot.converters import parse_options
 from bot.delivery import DMClosed, channel_audience, message, user_audience
 from bot.permissions import Actor, TableError, check_manage, check_seat, sides_of
-from bot.tables.overview import seats_text
+from bot.tables.overview import ended_how, seats_text
 from bot.store import Outbox, UnknownGame
 from bot.tables.news import Change
 from bot.tables.room import Room
@@ -232,8 +232,18 @@ class Lobby(Room):
         self.tables.deadlines.reschedule(game["id"])
 
     def status(self, actor: Actor, channel: str) -> Text:
-        """Headline, seats, deadlines and settings; the caller's own view when seated."""
-        game = self.tables.game_in(channel)
+        """Headline, seats, deadlines and settings; the caller's own view when seated. With no
+        game running here, the last one played here, and how it ended."""
+        try:
+            game = self.tables.game_in(channel)
+        except TableError:
+            played = self.store.games(channel=channel)
+            if not played:
+                raise
+            game = played[-1]
+            return words(f"Game {game['id']}: {game['system']} {game['scenario']} is over "
+                         f"({ended_how(self.service, game)}). Seats: ", seats_text(self.store.seats(game["id"]))
+                         or "none taken", ". `/game export` posts its record; `/game new` starts another game.")
         game_id = game["id"]
         seats = self.store.seats(game_id)
         mine = sides_of(seats, actor)

@@ -166,14 +166,18 @@ class News(Room):
         return Change(self, game_id, who, restart, why)
 
     def spectator_rows(self, game_id: int, seq: int, state: dict, over: bool,
-                       new_turn: tuple[str, int] | None) -> Outbox:
+                       new_turn: tuple[str, int] | None, ended: Text = "") -> Outbox:
         """Spectators see the public view (`state` is the state after command `seq`): live at
         each phase, or one game turn behind (when a new turn begins, the start of the one
-        before)."""
+        before); a game its players `ended` (a resignation) with that line, always live."""
         channels = self.store.spectators(game_id)
         if not channels:
             return []
         system = self.service.system(game_id)
+        if ended:
+            view = _final(system.view(state, None))
+            return [(channel_audience(c), message(words(f"Game {game_id}: ", ended, "\n", fmt.headline(view)),
+                                                  seq, crop=True)) for c in channels]
         header = f"Game {game_id}:"
         shown = seq
         if self.tables.settings(game_id).spectator_delay and not over:
@@ -240,10 +244,11 @@ class News(Room):
         final map in its channel, spectators, and the seed of its dice (issue 10.4)."""
         seq = self.store.last_seq(game_id)
         game = self.store.game(game_id)
-        view = self.service.system(game_id).view(self.service.load(game_id), None)
+        state = self.service.load(game_id)
+        view = _final(self.service.system(game_id).view(state, None))
         rows: Outbox = [(channel_audience(game["channel"]),
                          message(words(text, "\n", fmt.headline(view)), seq))]
-        rows += self.spectator_rows(game_id, seq, self.service.load(game_id), True, None)
+        rows += self.spectator_rows(game_id, seq, state, True, None, text)
         return rows + self.reveal_rows(game)
 
     async def inbox(self, actor: Actor, channel_id: str) -> Text:
@@ -300,3 +305,8 @@ class News(Room):
 def _names(users: tuple[str, ...]) -> Text:
     """Players mentioned, in a list."""
     return join([mention(user) for user in users], ", ")
+
+
+def _final(view: dict) -> dict:
+    """The public view of a game its players ended: where it stood, no one to move."""
+    return {key: value for key, value in view.items() if key not in ("to_move", "prompt")}

@@ -7,11 +7,13 @@ from bot import dice_audit, pictures
 from bot import text as fmt
 from bot.config import DEADLINE_HELP
 from bot.permissions import Actor, TableError
+from bot.service import GameService
 from bot.store import UnknownGame
 from bot.tables.room import Room
 from bot.words import Text, channel, join, mention, words
 
-STATUSES = ("open", "playing", "paused", "over")  # what /game list filters by
+STATUSES = ("open", "playing", "paused", "over")
+ENDED_SHOWN = 5  # the ended games `/games mine` lists, the newest first  # what /game list filters by
 
 
 def seats_text(seats: dict[str, str]) -> Text:
@@ -25,6 +27,17 @@ def status_of(game: dict) -> str:
     if game["status"] == "over":
         return "over"
     return "paused" if game["paused"] else "playing" if game["started_at"] else "open"
+
+
+def ended_how(service: GameService, game: dict) -> str:
+    """How an ended game ended: who won and why (its players' end, else the rules').
+
+    >>> ended_how(None, {"ended": {"winner": "russian", "reason": "French resigns"}})  # type: ignore[arg-type]
+    'Russian wins: French resigns'
+    """
+    ended = game["ended"] or service.system(game["id"]).outcome(service.load(game["id"])) or {}
+    who = f"{fmt.side_name(ended['winner'])} wins" if ended.get("winner") else "no winner"
+    return f"{who}: {ended['reason']}" if ended.get("reason") else who
 
 
 class Overview(Room):
@@ -55,16 +68,21 @@ class Overview(Room):
 
     def mine(self, actor: Actor) -> Text:
         """Every game the person holds a seat in, on any server, their turn first."""
-        games = [g for g in self.store.games_of(actor.id) if g["status"] != "over"]
-        if not games:
+        everyone = self.store.games_of(actor.id)
+        games = [g for g in everyone if g["status"] != "over"]
+        ended = [g for g in everyone if g["status"] == "over"][-ENDED_SHOWN:]
+        if not everyone:
             return "You have no seat in a running game; `/game list` shows a server's games."
         turn = [g for g in games if actor.id in self._users_to_move(g)]
         rest = [g for g in games if g not in turn]
-        lines: list[Text] = []
+        lines: list[Text] = [] if games else ["You have no seat in a running game."]
         if turn:
             lines += [f"Your move ({len(turn)}):", *(self._line(g) for g in turn)]
         if rest:
             lines += ["Waiting for others:", *(self._line(g) for g in rest)]
+        if ended:
+            lines += [f"Ended (your last {len(ended)}; `/game export game:<id>` posts a record):",
+                      *(self._line(g) for g in reversed(ended))]
         return join(lines)
 
     def help(self, channel_id: str, topic: str | None, how: str = "") -> Text:
@@ -85,10 +103,10 @@ class Overview(Room):
         answer = self.service.submit(game["id"], None, " ".join(["help", *([topic] if topic else [])]))
         return head + (answer.reply if answer.reply is not None else answer.message)
 
-    def export(self, channel_id: str, guild: str | None, game_id: int | None) -> tuple[int, str, str, bytes]:
-        """An ended game's archive (issue 10.5): its number, a line saying what it holds, its command log as
-        a `kolocha local --script` file, and its animated replay (all blocks face up). The game of
-        this channel by default, else one of this server by its number."""
+    def archived(self, channel_id: str, guild: str | None, game_id: int | None) -> dict:
+        """The ended game `/game export` asks for: the last of this channel by default, else one
+        of this server by its number; TableError (told to the asker alone) for none, or one
+        still running."""
         if game_id is None:
             games = self.store.games(channel=channel_id)
             if not games:
@@ -102,6 +120,12 @@ class Overview(Room):
                 raise TableError(refusal) from None
             if game["guild"] != guild:
                 raise TableError(refusal)
+        pictures.check_ended(game)
+        return game
+
+    def export(self, game: dict) -> tuple[int, str, str, bytes]:
+        """An ended game's archive (issue 10.5): its number, a line saying what it holds, its command log as
+        a `kolocha local --script` file, and its animated replay (all blocks face up)."""
         script = pictures.command_script(self.service, game["id"])
         gif = pictures.replay_gif(self.service, game["id"])
         count = len(self.store.commands(game["id"]))
@@ -131,6 +155,8 @@ class Overview(Room):
         state = status_of(game)
         if state == "paused":
             state = f"paused ({game['paused']}; `/game resume game:{game['id']}`)"
+        if state == "over":
+            state = f"over ({ended_how(self.service, game)})"
         moving = self.waiting_on(game)
         waits = f", waiting on {' and '.join(map(fmt.side_name, moving))}" if moving else ""
         return words(f"Game {game['id']} in ", channel(game["channel"]),

@@ -202,6 +202,9 @@ class FakeInteraction:
             async def defer(self, **kwargs):
                 outer.calls.append(("defer", kwargs))
 
+            async def send_message(self, content, **kwargs):
+                outer.calls.append(("response", {"content": content, **kwargs}))
+
         class Followup:
             async def send(self, content, **kwargs):
                 outer.calls.append(("followup", {"content": content, **kwargs}))

@@ -61,3 +61,31 @@ def test_a_pause_by_agreement_names_who_asked_and_who_agreed(tmp_path):
             await s.env.settle()
             assert s.posts()[-1] == "boris asked and anna agreed: game 1 goes on; the deadlines start afresh."
     play(test, tmp_path)
+
+
+def test_after_a_resignation_everyone_reads_how_the_game_ended(tmp_path):
+    """Spectators read the resignation with the final position (no one to move); `/game status`
+    in the channel and `/games mine` still show the ended game and how it ended; an export
+    refused (a running game, a game of no number) is told to the asker alone."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await borodino(s)
+            await s.anna.slash(s.channel, "game spectate", channel=s.watch)
+            refused = await s.anna.slash(s.channel, "game export")
+            assert refused.response.ephemeral and "still running" in refused.response.content
+            missing = await s.anna.slash(s.channel, "game export", game=7)
+            assert missing.response.ephemeral and "no game 7" in missing.response.content
+            asked = await s.anna.slash(s.channel, "game resign")
+            await s.anna.click(asked.response, label="Resign")
+            await s.env.settle()
+            resigned = "anna resigns for French: Russian wins game 1."
+            assert s.posts()[-2].startswith(resigned + "\nTurn 27 | 0600 | Movement Phase") and \
+                "To move" not in s.posts()[-2]
+            watched = s.posts(s.watch)[-1]
+            assert watched.startswith(f"Game 1: {resigned}\nTurn 27") and "To move" not in watched
+            status = reply(await s.boris.slash(s.channel, "game status"))
+            assert status.startswith("Game 1: borodino 7sep is over (Russian wins: anna resigns for French).")
+            mine = reply(await s.boris.slash(s.channel, "games mine"))
+            assert "Ended (your last 1; " in mine and "borodino 7sep, over (Russian wins: " in mine
+            assert not any("still running" in p or "no game 7" in p for p in s.posts())
+    play(test, tmp_path)
