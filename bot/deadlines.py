@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from bot.config import GameSettings
-from bot.player_prefs import PlayerPrefs, due_at, reminder_at
+from bot.player_prefs import LONGEST_AWAY, PlayerPrefs, due_at, reminder_at
 from bot.store import DeadlineRows, Outbox, Store
 
 Clock = Callable[[], datetime]
@@ -122,8 +123,9 @@ class Deadlines:
         """The running deadlines of these sides counted again from when they began, under their
         player's own time as it is now (after /prefs: a vacation stretches one, a time zone or
         a deadline hour moves it), those that change: a deadline brought forward falls due no
-        sooner than GRACE from now (nor later than it was). A row from before `began_at` was
-        kept counts from its due time less the game's deadline length."""
+        sooner than GRACE from now (nor later than it was), and a vacation moves it on by
+        LONGEST_AWAY at most. A row from before `began_at` was kept counts from its due time
+        less the game's deadline length."""
         settings = self.settings_of(game_id)
         length = timedelta(hours=settings.deadline_hours)
         soon = self.clock() + GRACE
@@ -133,8 +135,10 @@ class Deadlines:
                 continue
             was = datetime.fromisoformat(row["due_at"])
             began = datetime.fromisoformat(row["began_at"]) if row["began_at"] else was - length
-            due = due_at(began, settings.deadline_hours, self.prefs_of(game_id, row["side"]),
-                         settings.skip_weekends)
+            prefs = self.prefs_of(game_id, row["side"])
+            due = due_at(began, settings.deadline_hours, prefs, settings.skip_weekends)
+            home = due_at(began, settings.deadline_hours, replace(prefs, away_until=None), settings.skip_weekends)
+            due = min(due, home + LONGEST_AWAY)  # however often the vacation is set again
             due = due if due >= was else max(due, min(was, soon))
             if stamp(due) != row["due_at"]:
                 moved.append({**row, "due_at": stamp(due)})

@@ -1,6 +1,7 @@
 """Who may do what at a game table; each refusal is a sentence for the person refused."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot import text as fmt
@@ -61,11 +62,18 @@ def sides_of(seats: dict[str, str], actor: Actor) -> list[str]:
 
 
 def commanding_side(seats: dict[str, str], actor: Actor, active: list[str],
-                    asked: str | None = None) -> str:
+                    asked: str | None = None, sides: Sequence[str] = ()) -> str:
     """The side an order from this person is for: the one asked, else the one they hold that
-    may act now, else the one they hold. Only the seated player commands a side."""
+    may act now, else the one they hold. Only the seated player commands a side: someone else
+    hears who does (a button of a seat since given to another), or whether a side of the game's
+    `sides` is free to join."""
     mine = sides_of(seats, actor)
     if not mine:
+        if asked is not None and seats.get(asked):
+            raise TableError(words(f"The {fmt.side_name(asked)} seat is held by ", mention(seats[asked]),
+                                   " now; only its player commands it."))
+        if sides and all(seats.get(side) for side in sides):
+            raise TableError("You have no seat in this game, and every side is taken.")
         raise TableError("You have no seat in this game; `/game join` takes a free side.")
     if asked is not None:
         if asked not in mine:

@@ -22,6 +22,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from bot.converters import Unreadable
 
 REMIND = ("both", "dm", "channel")  # by DM, by a ping in the game's channel, or both
+LONGEST_AWAY = timedelta(days=14)  # a vacation moves a deadline on by no more: the other player waits too
 
 
 @dataclass(frozen=True)
@@ -66,8 +67,26 @@ class PlayerPrefs:
         due = f"deadlines fall at {self.due_hour}:00" if self.due_hour is not None \
             else "deadlines as the game sets them"
         quiet = f"no reminders {self.quiet[0]}:00-{self.quiet[1]}:00" if self.quiet else "reminders at any hour"
-        away = f"away until {self.away_until} (your deadlines wait)" if self.away_until else "not away"
+        away = f"away until {self.away_until} (your deadlines wait, {LONGEST_AWAY.days} days at most)" \
+            if self.away_until else "not away"
         return f"Time zone {self.tz}; {due}; reminders by {self.remind}; {quiet}; {away}."
+
+
+def check_away(prefs: PlayerPrefs, now: datetime) -> None:
+    """Unreadable for a vacation that ends more than LONGEST_AWAY from today (in the player's
+    time zone): the opponent's game waits for it, so a longer absence is a pause both agree to.
+
+    >>> check_away(PlayerPrefs(away_until="2026-12-20"), datetime(2026, 11, 27, tzinfo=UTC))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    bot.converters.Unreadable: A vacation lasts at most 14 days (until 2026-12-11 at the latest); for a ...
+    """
+    if prefs.away_until is None:
+        return
+    latest = now.astimezone(_zone(prefs)).date() + LONGEST_AWAY
+    if date.fromisoformat(prefs.away_until) > latest:
+        raise Unreadable(f"A vacation lasts at most {LONGEST_AWAY.days} days (until {latest} at the latest); for a "
+                         "longer absence ask the other player to `/game pause` the game with you.")
 
 
 def _zone(prefs: PlayerPrefs) -> ZoneInfo:

@@ -384,6 +384,8 @@ class GameService:
                verb: str, args: list[str]) -> str:
         if verb == "help":
             topic = args[0].lower() if args else None
+            if topic == "orders":  # its examples are the game's own kinds of choice
+                return fmt.orders_help(system.standing_orders())
             if topic in fmt.TABLE_HELP:
                 return fmt.TABLE_HELP[topic]
             answer = system.help(topic)

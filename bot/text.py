@@ -26,8 +26,7 @@ TABLE_HELP = {  # the verbs every game answers, beside its own grammar (`help <v
     "map": "map [place ...] [radius N] [size N] [zoc SIDE] [select place]   a picture of what you may "
            "see (terminal: a PNG beside the database; Discord: `/game map`)",
     "orders": "orders [kind order]        standing orders for the opponent's mid-turn choices, played "
-              "for you when the choice falls to you: `orders retreat away`, `orders hit ask`; "
-              "`orders` alone lists the kinds and orders",
+              "for you when the choice falls to you: {examples}; `orders` alone lists the kinds and orders",
     "quit": "quit                       leave the terminal; the game is stored: resume it with "
             "`kolocha local --game ID` (in Discord, `/game resign` ends a game)",
 }
@@ -277,6 +276,19 @@ def _battle_odds(f: dict) -> str:
                          "seen, at full strength)")
         lines.append(f"  {side_name(side)}: about {s['expected']:.1f} hits: " + "; ".join(units) + ".")
     return "\n".join(lines) + _bonus(f["bonus"])
+
+
+def orders_help(table: dict[str, dict[str, str]]) -> str:
+    """`help orders` in a game's own words: its first kinds of choice as the examples.
+
+    >>> "`orders retreat away`, `orders advance ask`;" in orders_help({"retreat": {"away": "."}, "advance": {}})
+    True
+    """
+    if not table:
+        return "orders                     this game has no mid-turn choices for standing orders"
+    kinds = list(table)
+    examples = [f"`orders {kinds[0]} {next(iter(table[kinds[0]]), 'ask')}`", f"`orders {kinds[-1]} ask`"]
+    return TABLE_HELP["orders"].format(examples=", ".join(dict.fromkeys(examples)))
 
 
 def standing_orders(table: dict[str, dict[str, str]], mine: dict[str, str]) -> str:

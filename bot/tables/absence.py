@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from bot import text as fmt
 from bot.delivery import channel_audience, message
 from bot.permissions import Actor, TableError, sides_of
-from bot.player_prefs import PlayerPrefs
+from bot.player_prefs import PlayerPrefs, check_away
 from bot.tables.room import Room
 from bot.words import Text, due, name, words
 
@@ -63,6 +63,8 @@ class Absence(Room):
         if isinstance(quiet, str):
             values["quiet"] = _hours(quiet)
         prefs = PlayerPrefs.from_dict({**before.to_dict(), **values})  # Unreadable: its sentence is the reply
+        if values.get("away_until"):
+            check_away(prefs, self.tables.deadlines.clock())
         self.store.set_player_prefs(actor.id, prefs.to_dict())
         return prefs.describe()
 

@@ -157,7 +157,7 @@ class Play(Room):
         verb = line.split()[0].lower() if line.split() else ""
         if verb in QUERIES and not sides_of(seats, actor):
             return self.service.submit(game_id, None, line), change
-        mover = commanding_side(seats, actor, system.active_sides(state), side)
+        mover = commanding_side(seats, actor, system.active_sides(state), side, system.INFO.sides)
         if seen is not None and self.store.seen_seq(game_id, mover) != seen:
             raise TableError(EXPIRED)
         return self.service.submit(game_id, mover, line, actor.id, compose=change.compose), change
@@ -240,8 +240,9 @@ class Play(Room):
             raise TableError(f"Game {game_id} has not started yet; `/game start` begins it.")
         check_not_paused(game)
         state = self.service.load(game_id)
-        side = commanding_side(self.store.seats(game_id), actor,
-                               self.service.system(game_id).active_sides(state))
+        system = self.service.system(game_id)
+        side = commanding_side(self.store.seats(game_id), actor, system.active_sides(state), None,
+                               system.INFO.sides)
         name = fmt.side_name(side)
         text = (f"Resign game {game_id} as {name}? This ends the game." if action == "resign"
                 else f"End the {name} phase in game {game_id}? Units that have not moved or "
@@ -301,8 +302,9 @@ class Play(Room):
         """Under the game's lock: the side the caller resigns for."""
         self.tables.current(game_id)
         seats = self.store.seats(game_id)
-        active = self.service.system(game_id).active_sides(self.service.load(game_id))
-        return commanding_side(seats, actor, active, side)
+        system = self.service.system(game_id)
+        return commanding_side(seats, actor, system.active_sides(self.service.load(game_id)), side,
+                               system.INFO.sides)
 
     async def map(self, actor: Actor, channel: str, around: str | None = None, private: bool = False) -> str:
         """A fresh map in the channel; `private`: the player's own view of it, by DM."""

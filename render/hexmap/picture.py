@@ -45,7 +45,7 @@ def hexes_around(around: Iterable[str], radius: int) -> frozenset[str]:
     hexes = window(battlemap.load().hexes, around, radius)
     if not hexes:
         raise NotOnMap(f"{', '.join(map(str, around))}: no hex of this map; name hexes on "
-                       "the map (their four digits), or draw all of it without any")
+                       "the map (their four digits), or none to draw the whole map")
     return hexes
 
 

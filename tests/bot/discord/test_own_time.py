@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.config import GameSettings
+from bot.converters import Unreadable
 from bot.discord.commands import prefs
 from bot.player_prefs import PlayerPrefs, reminder_at
 from bot.permissions import TableError
@@ -143,3 +144,20 @@ def test_quiet_hours_set_during_a_turn_move_its_pending_reminder(service):
     assert tables.deadlines.scheduler.jobs[f"remind:{game_id}:red:0"][0] == datetime(2026, 3, 2, tzinfo=UTC)
     run(tables.absence.prefs(ANNA, {"quiet": "22-7"}))
     assert tables.deadlines.scheduler.jobs[f"remind:{game_id}:red:0"][0] == datetime(2026, 3, 2, 7, tzinfo=UTC)
+
+
+def test_a_vacation_moves_a_running_deadline_by_two_weeks_at_most(service):
+    """The other player waits for a vacation too: one ending more than 14 days from today is
+    refused (a longer absence is a pause both agree to), and one set again and again never moves
+    a running deadline more than 14 days past where it fell without it."""
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=DAY)
+    game_id = run(seated_game(tables))  # Red (Anna) due Monday 2 March, 12:00
+    with pytest.raises(Unreadable, match=r"^A vacation lasts at most 14 days \(until 2026-03-15 at the latest\)"):
+        run(tables.absence.prefs(ANNA, {"away_until": "2026-03-16"}))
+    said = run(tables.absence.prefs(ANNA, {"away_until": "2026-03-15"}))
+    assert "(your deadlines wait, 14 days at most)" in plain(said)
+    assert due_of(service, game_id, "red") == datetime(2026, 3, 16, 12, tzinfo=UTC)  # 2 March + 14 days
+    clock.advance(days=10)
+    run(tables.absence.prefs(ANNA, {"away_until": "2026-03-25"}))
+    assert due_of(service, game_id, "red") == datetime(2026, 3, 16, 12, tzinfo=UTC)  # no further

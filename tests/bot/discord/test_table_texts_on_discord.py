@@ -2,8 +2,10 @@
 real bot): each line names the right person once, in the game's own words."""
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
+import render
 from tests.bot.discord.sim import borodino, play, reply, server
 
 
@@ -88,4 +90,59 @@ def test_after_a_resignation_everyone_reads_how_the_game_ended(tmp_path):
             mine = reply(await s.boris.slash(s.channel, "games mine"))
             assert "Ended (your last 1; " in mine and "borodino 7sep, over (Russian wins: " in mine
             assert not any("still running" in p or "no game 7" in p for p in s.posts())
+    play(test, tmp_path)
+
+
+def test_a_replaced_players_old_button_says_who_holds_the_seat_now(tmp_path):
+    """Anna's resign button, offered before the creator seated a substitute in her place, says
+    who holds the French seat now; an order from her says every side is taken (no `/game join`
+    to a table with no free side)."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await borodino(s)
+            asked = await s.anna.slash(s.channel, "game resign")
+            await s.mod.slash(s.channel, "game replace", side="french", user=s.stranger)
+            await s.env.settle()
+            assert s.tables.store.seats(s.game()["id"])["french"] == str(s.stranger.user.id)
+            pressed = reply(await s.anna.click(asked.response, label="Resign"))
+            assert pressed == f"The French seat is held by <@{s.stranger.user.id}> now; only its player commands it."
+            ordered = reply(await s.anna.slash(s.channel, "order", command="end"))
+            assert ordered == "You have no seat in this game, and every side is taken."
+            assert s.game()["status"] != "over"
+    play(test, tmp_path)
+
+
+def test_a_map_of_no_hex_says_how_to_draw_the_whole_map(tmp_path):
+    """`/game map around:9999`, checked as the real renderer checks (the simulated bot draws
+    stand-in pictures): the refusal's sentence ends saying how to draw the whole map."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await borodino(s)
+            s.tables.delivery.place_check = render.check_around
+            said = reply(await s.anna.slash(s.channel, "game map", around="9999"))
+            assert said.startswith("9999: no hex of this map; name hexes on the map (their four digits), "
+                                   "or none to draw the whole map")
+    play(test, tmp_path)
+
+
+def test_help_orders_gives_the_games_own_examples(tmp_path):
+    """Borodino's `/help topic:orders` shows Borodino's orders (`orders hit ask` is Bloody Monday's)."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await borodino(s)
+            said = reply(await s.anna.slash(s.channel, "help", topic="orders"))
+            assert "`orders retreat away`, `orders artillery ask`" in said and "hit" not in said
+    play(test, tmp_path)
+
+
+def test_prefs_says_a_vacation_lasts_two_weeks_at_most(tmp_path):
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await borodino(s)
+            today = s.env.now().date()
+            far = reply(await s.anna.slash(s.channel, "prefs", away_until=str(today + timedelta(days=15))))
+            assert far == (f"A vacation lasts at most 14 days (until {today + timedelta(days=14)} at the latest); "
+                           "for a longer absence ask the other player to `/game pause` the game with you.")
+            near = reply(await s.anna.slash(s.channel, "prefs", away_until=str(today + timedelta(days=14))))
+            assert "(your deadlines wait, 14 days at most)" in near
     play(test, tmp_path)
