@@ -1,38 +1,101 @@
-"""Autocomplete from the engine's legal commands, read through their text form.
+"""Autocomplete from the engine's legal commands, read through their text form, named as the board
+shows them.
 
 Works for any system whose grammar says `move UNIT DEST...` and `attack A+B -> C+D`; every
-other legal command is offered whole by the generic order field. At most 25 choices of at most
-100 characters each, as Discord allows.
+other legal command is offered whole by the generic order field. Each choice is a value (the
+plain word the command takes) and a name (what the player reads: "2424 · French 5-4 infantry
+(I-4)"), drawn from the side's own view; destinations come nearest first. At most 25 choices
+of at most 100 characters each, as Discord allows (a name longer than that is the value alone).
 """
 from __future__ import annotations
+
+from collections.abc import Callable
 
 MAX_CHOICES = 25
 MAX_LENGTH = 100
 
+Choice = tuple[str, str]  # (value, name)
+Names = dict[str, str]  # value -> what the player reads for it
+Distance = Callable[[str, str], int | None]  # how far apart two places are (None: not known)
 
-def _pick(values: list[str], typed: str) -> list[str]:
-    """Distinct values starting with what was typed first, then those containing it."""
+
+def _pick(values: list[str], typed: str, names: Names | None = None) -> list[Choice]:
+    """Distinct values whose value or name starts with what was typed first, then those
+    containing it, each with its name."""
+    names = names or {}
     typed = typed.strip().lower()
     distinct = [v for v in dict.fromkeys(values) if len(v) <= MAX_LENGTH]
-    starts = [v for v in distinct if v.lower().startswith(typed)]
-    inside = [v for v in distinct if typed in v.lower() and v not in starts]
-    return (starts + inside)[:MAX_CHOICES]
+
+    def said(value: str) -> str:
+        name = names.get(value, value)
+        return name if len(name) <= MAX_LENGTH else value
+    starts = [v for v in distinct if v.lower().startswith(typed) or said(v).lower().startswith(typed)]
+    inside = [v for v in distinct if typed in said(v).lower() and v not in starts]
+    return [(v, said(v)) for v in (starts + inside)[:MAX_CHOICES]]
 
 
 def _words(texts: list[str], verb: str) -> list[list[str]]:
     return [words for words in (t.split() for t in texts) if words[:1] == [verb]]
 
 
-def move_units(texts: list[str], typed: str) -> list[str]:
+def unit_names(view: dict, side: str) -> Names:
+    """What the side's own units read as, by each word a command names them with (their place
+    and their id): "2424 · French 5-4 infantry (I-4)", "F-CR-1H · French heavy cavalry 3 in 8".
+
+    >>> unit = {"id": "F-I-4", "side": "french", "hex": "2424", "type": "infantry", "strength": 5, "movement": 4}
+    >>> unit_names({"units": [unit]}, "french")["2424"]
+    '2424 · French 5-4 infantry (I-4)'
+    """
+    names: Names = {}
+    for unit in view.get("units", []):
+        if unit.get("side") != side:
+            continue
+        place = str(unit.get("hex") or unit.get("area") or "")
+        kind = " ".join(str(unit[k]) for k in ("subtype", "type") if unit.get(k))
+        strength = f"{unit['strength']}-{unit['movement']}" if unit.get("movement") else ""
+        short = str(unit.get("id", "")).split("-", 1)[-1]
+        what = " ".join(w for w in (side.title(), strength, kind) if w)
+        if place:  # units stacked in one place are named one after the other
+            names[place] = (f"{names[place]}, " if place in names else f"{place} · ") + what + \
+                (f" ({short})" if strength else "")
+        if unit.get("id"):
+            names[str(unit["id"])] = f"{unit['id']} · {what}" + (f" {unit['strength']}" if not strength else "") + \
+                (f" in {place}" if place else "")
+    return names
+
+
+def move_units(texts: list[str], typed: str, names: Names | None = None) -> list[Choice]:
     """Units that can still move."""
-    return _pick([w[1] for w in _words(texts, "move") if len(w) > 2], typed)
+    return _pick([w[1] for w in _words(texts, "move") if len(w) > 2], typed, names)
 
 
-def move_destinations(texts: list[str], unit: str, typed: str) -> list[str]:
-    """Where that unit can go."""
+def move_destinations(texts: list[str], unit: str, typed: str, distance: Distance | None = None,
+                      origin: str | None = None) -> list[Choice]:
+    """Where that unit can go: the places a `move UNIT PLACE` command takes (never the counts
+    of a part of a stack), nearest to `origin` (the unit's place) first."""
     unit = unit.strip().lower()
-    return _pick([w[-1] for w in _words(texts, "move") if len(w) > 2 and w[1].lower() == unit],
-                 typed)
+    places = [w[2] for w in _words(texts, "move") if len(w) == 3 and w[1].lower() == unit]
+    if distance is None or origin is None:
+        return _pick(places, typed)
+    far = {place: distance(origin, place) for place in dict.fromkeys(places)}
+    names: Names = {}
+    for place, n in far.items():
+        if n is not None:
+            step = "hex" if len(place) == 4 else "area"  # a hex has four digits (rules/core/hexes.py)
+            names[place] = f"{place} · {n} {step if n == 1 else step + 'es' if step == 'hex' else step + 's'} away"
+    return _pick(sorted(far, key=lambda place: (far[place] is None, far[place] or 0)), typed, names)
+
+
+def unit_places(view: dict, side: str) -> dict[str, str]:
+    """Where each of the side's own units stands, by each word a command names it with."""
+    places: dict[str, str] = {}
+    for unit in view.get("units", []):
+        place = str(unit.get("hex") or unit.get("area") or "")
+        if unit.get("side") == side and place:
+            places[place] = place
+            if unit.get("id"):
+                places[str(unit["id"])] = place
+    return places
 
 
 def _attack_sides(texts: list[str]) -> list[tuple[str, str]]:
@@ -45,18 +108,18 @@ def _attack_sides(texts: list[str]) -> list[tuple[str, str]]:
     return out
 
 
-def attackers(texts: list[str], typed: str) -> list[str]:
+def attackers(texts: list[str], typed: str) -> list[Choice]:
     """The groups of units that have a legal attack."""
     return _pick([left for left, _ in _attack_sides(texts)], typed)
 
 
-def defenders(texts: list[str], attacking: str, typed: str) -> list[str]:
+def defenders(texts: list[str], attacking: str, typed: str) -> list[Choice]:
     """Legal targets of those attackers (of any attack when none are given yet)."""
     attacking = attacking.strip().lower()
     return _pick([right for left, right in _attack_sides(texts)
                   if not attacking or left.lower() == attacking], typed)
 
 
-def orders(texts: list[str], typed: str) -> list[str]:
+def orders(texts: list[str], typed: str) -> list[Choice]:
     """Any legal command, whole."""
     return _pick(texts, typed)

@@ -169,6 +169,7 @@ async def at_table(position: Position, viewer: str, lines: list[tuple[str, bool]
         seen.append(f"pressed {_button(before)}: {await _press(tables, before)}")
     for line, typed in lines:
         seen.append(f"autocomplete: {_answer(lambda: tables.completion.legal_texts(VIEWER, CHANNEL))}")
+        seen.append(f"units offered: {_answer(lambda: tables.completion.complete(VIEWER, CHANNEL, 'unit', '', {}))}")
         if typed:
             seen.append(f"typed `{line}`: {await tables.play.plain(VIEWER, CHANNEL, line)}")
         else:

@@ -126,8 +126,10 @@ async def read(work: Callable[..., Result], *args: Any) -> Result:
     return await asyncio.get_running_loop().run_in_executor(READS, functools.partial(work, *args))
 
 
-def _choices(values: list[str]) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=v, value=v) for v in values]
+def _choices(values: list[str] | list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+    """Choices from plain values, or from (value, name) pairs: the name is what the player reads."""
+    pairs = [(v, v) if isinstance(v, str) else v for v in values]
+    return [app_commands.Choice(name=name, value=value) for value, name in pairs]
 
 
 Completer = Callable[[discord.Interaction, str],

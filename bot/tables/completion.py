@@ -1,4 +1,5 @@
-"""Autocomplete: the legal commands of the caller's side as text, cached per position."""
+"""Autocomplete: the legal commands of the caller's side as text, cached per position, and what
+each choice reads as on the board (bot/choices.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -24,19 +25,27 @@ class Completion(Room):
     def legal_texts(self, actor: Actor, channel: str) -> list[str]:
         """The legal commands of the caller's side, as text (cached per position); none for
         someone without a seat or outside a running game."""
+        acting = self._acting(actor, channel)
+        if acting is None:
+            return []
+        game_id, side, state = acting
+        system = self.service.system(game_id)
+        return self._texts(game_id, side, lambda: [c.to_text() for c in
+                                                   system.legal_commands(state, side)])
+
+    def _acting(self, actor: Actor, channel: str) -> tuple[int, str, dict] | None:
+        """The game here, the caller's side that may act now, and the position; None for
+        someone without a seat that acts, or outside a running game."""
         try:
             game = self.tables.game_in(channel)
         except TableError:
-            return []
+            return None
         game_id = game["id"]
         state = self.service.load(game_id)
         system = self.service.system(game_id)
         mine = sides_of(self.store.seats(game_id), actor)
         side = next((s for s in mine if s in system.active_sides(state)), None)
-        if side is None or not game["started_at"]:
-            return []
-        return self._texts(game_id, side, lambda: [c.to_text() for c in
-                                                   system.legal_commands(state, side)])
+        return None if side is None or not game["started_at"] else (game_id, side, state)
 
     def _texts(self, game_id: int, side: str, compute: Callable[[], list[str]]) -> list[str]:
         """Legal command texts at the game's current position, cached (a few dozen at most)."""
@@ -63,9 +72,23 @@ class Completion(Room):
         self._legal = {key: texts for key, texts in self._legal.items() if key[0] != game_id}
 
     def complete(self, actor: Actor, channel: str, field: str, typed: str,
-                 given: dict[str, str]) -> list[str]:
-        """Choices for one field of a play command (unit, to, attackers, defenders, order)."""
+                 given: dict[str, str]) -> list[choices.Choice]:
+        """Choices for one field of a play command (unit, to, attackers, defenders, order): each
+        value with what the player reads for it, from their side's own view (the units they
+        command, never another side's), destinations nearest the unit first."""
         texts = self.legal_texts(actor, channel)
+        if field in ("unit", "to") and texts:
+            acting = self._acting(actor, channel)
+            assert acting is not None  # texts: the caller's side acts
+            game_id, side, state = acting
+            system = self.service.system(game_id)
+            view = system.view(state, side)
+            if field == "unit":
+                return choices.move_units(texts, typed, choices.unit_names(view, side))
+            unit = given.get("unit") or ""
+            places = {word.lower(): place for word, place in choices.unit_places(view, side).items()}
+            return choices.move_destinations(texts, unit, typed, getattr(system, "distance", None),
+                                             places.get(unit.strip().lower()))
         if field == "unit":
             return choices.move_units(texts, typed)
         if field == "to":

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from rules.bloody_monday import batterie, combat, impulses, legal, standing, turns, victory
+from rules.bloody_monday import batterie, bm_data, combat, impulses, legal, standing, turns, victory
 from rules.bloody_monday import session as sessions
 from rules.bloody_monday import commands as C
 from rules.bloody_monday.game import SIDES, Game, command_copy
@@ -29,6 +29,7 @@ from rules.core.errors import CommandError, RuleViolation
 from rules.core.events import Event
 from rules.core.play import play
 from rules.core.setup import chosen_options, scenario
+from rules.core.steps import place_steps
 from rules.core.system import SystemInfo
 
 INFO = SystemInfo(
@@ -118,6 +119,13 @@ def rollout_command(state: dict, side: str, rng: random.Random) -> C.Command | N
     if side not in active_sides(state):
         return None
     return legal.rollout(Game(state), side, rng)
+
+
+def distance(a: str, b: str) -> int | None:
+    """Areas between two areas of the map (a neighbour is 1 away; None for a word that is not an
+    area): autocomplete offers destinations nearest first."""
+    areas = bm_data.areas()
+    return place_steps(lambda n: areas[n].neighbours, areas, a, b)
 
 
 BLOCK_FIELDS = ("block", "leader", "blocks")  # the fields of a command that name blocks

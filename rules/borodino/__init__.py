@@ -31,6 +31,7 @@ from rules.borodino.odds import forecast
 from rules.borodino.standing import choice, standing_command
 from rules.borodino.victory import outcome as _outcome
 from rules.borodino.views import view as _view
+from rules.core import hexes
 from rules.core.ai import Commander
 from rules.core.errors import RuleViolation
 from rules.core.events import Event, event
@@ -107,6 +108,12 @@ def odds(state: dict, side: str | None, text: str) -> dict:
 
 def outcome(state: dict) -> dict | None:
     return _outcome(Battle(state))
+
+
+def distance(a: str, b: str) -> int | None:
+    """Hexes between two hexes (a neighbour is 1 away; None for a word that is not a hex):
+    autocomplete offers destinations nearest first."""
+    return hexes.distance(a, b) if hexes.is_hex(a) and hexes.is_hex(b) else None
 
 
 def view(state: dict, side: str | None) -> dict:

@@ -27,6 +27,7 @@ from rules.core.errors import CommandError, RuleViolation
 from rules.core.events import Event
 from rules.core.play import copy_state, play
 from rules.core.setup import chosen_options, scenario
+from rules.core.steps import place_steps
 from rules.core.system import SystemInfo
 
 INFO = SystemInfo(name="campaign_1812", sides=SIDES, default_scenario="campaign", options=(),
@@ -85,6 +86,13 @@ def outcome(state: dict) -> dict | None:
 
 def odds(state: dict, side: str | None, text: str) -> dict:
     return _odds.forecast(state, side, text)
+
+
+def distance(a: str, b: str) -> int | None:
+    """Places between two places of the map (a neighbour is 1 away; None for a word that is not
+    a place): autocomplete offers destinations nearest first."""
+    places = data.places()
+    return place_steps(lambda n: places[n].neighbours, places, a, b)
 
 
 def view(state: dict, side: str | None) -> dict:

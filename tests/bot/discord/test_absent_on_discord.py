@@ -8,7 +8,7 @@ from pathlib import Path
 import rules
 from bot.config import GameSettings
 from rules.core.ai import decision_rng
-from tests.bot.discord.sim import play, reply, server
+from tests.bot.discord.sim import play, reply, server, started
 
 BORODINO = rules.load("borodino")
 
@@ -22,10 +22,7 @@ def test_an_absent_player_owing_attacks_does_not_stall_the_game(tmp_path):
     async def test(db: Path) -> None:
         settings = GameSettings(deadline_hours=1, reminders=(), at_deadline="end")
         async with server(db, defaults=settings) as s:
-            await s.anna.slash(s.channel, "game new", system="borodino", scenario="shevardino")
-            await s.anna.slash(s.channel, "game join", side="french")
-            await s.boris.slash(s.channel, "game join", side="russian")
-            await s.anna.slash(s.channel, "game start")
+            await started(s, "borodino", "shevardino")
             game_id = s.game()["id"]
             service, commander = s.tables.service, BORODINO.commander(1)
             while (state := service.load(game_id))["phase"] == "movement":

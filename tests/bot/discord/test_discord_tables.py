@@ -242,11 +242,12 @@ def test_orders_of_a_channel_are_judged_in_the_order_they_arrived(service, monke
 def test_autocomplete_offers_the_callers_legal_commands(service):
     tables = make_tables(service)
     run(seated_game(tables))
-    assert tables.completion.complete(ANNA, CHANNEL, "unit", "", {}) == ["r1", "r2"]
-    assert tables.completion.complete(ANNA, CHANNEL, "to", "", {"unit": "r2"}) == ["0201"]
+    assert tables.completion.complete(ANNA, CHANNEL, "unit", "", {}) == [
+        ("r1", "r1 · Red 1-1 runner in 0101"), ("r2", "r2 · Red 2-1 runner in 0101")]
+    assert tables.completion.complete(ANNA, CHANNEL, "to", "", {"unit": "r2"}) == [("0201", "0201")]
     assert tables.completion.complete(BORIS, CHANNEL, "unit", "", {}) == []  # not Blue's turn
     assert tables.completion.complete(STRANGER, CHANNEL, "order", "", {}) == []
-    assert "end" in tables.completion.complete(ANNA, CHANNEL, "order", "en", {})
+    assert ("end", "end") in tables.completion.complete(ANNA, CHANNEL, "order", "en", {})
 
 
 def test_status_and_listing(service):
@@ -266,7 +267,8 @@ def test_a_map_around_places_the_map_lacks_is_refused_before_anything_is_posted(
     tables.delivery.place_check = render.check_around
     run(seated_game(tables, system="borodino", scenario="7sep", seed=1))
     posted = len(tables.delivery.messenger.posts)
-    with pytest.raises(TableError, match=r"^9999: no hex of this map; name hexes on the map"):
+    with pytest.raises(TableError, match=r"^9999: no hex of this map; name hexes on the map \(their four digits\), "
+                                         r"or none to draw the whole map$"):
         run(tables.play.map(BORIS, CHANNEL, "9999"))
     assert len(tables.delivery.messenger.posts) == posted
     assert run(tables.play.map(BORIS, CHANNEL, "3218")) == "Map posted."

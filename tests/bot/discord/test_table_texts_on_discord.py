@@ -5,8 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-import render
-from tests.bot.discord.sim import borodino, play, reply, server
+from tests.bot.discord.sim import borodino, play, reply, server, started
 
 
 def test_an_undo_is_said_once_and_by_whom(tmp_path):
@@ -33,10 +32,7 @@ def test_a_command_is_echoed_as_the_game_writes_it(tmp_path):
     as the game writes it, `activate F-CR-M`; the stored command replays."""
     async def test(db: Path) -> None:
         async with server(db) as s:
-            await s.anna.slash(s.channel, "game new", system="bloody_monday", scenario="bloody_monday")
-            await s.anna.slash(s.channel, "game join", side="french")
-            await s.boris.slash(s.channel, "game join", side="russian")
-            await s.anna.slash(s.channel, "game start")
+            await started(s, "bloody_monday", "bloody_monday")
             await s.anna.slash(s.channel, "order", command="tactical")
             assert reply(await s.anna.slash(s.channel, "order", command="activate f-cr-m")) == \
                 "French: activate F-CR-M."
@@ -109,19 +105,6 @@ def test_a_replaced_players_old_button_says_who_holds_the_seat_now(tmp_path):
             ordered = reply(await s.anna.slash(s.channel, "order", command="end"))
             assert ordered == "You have no seat in this game, and every side is taken."
             assert s.game()["status"] != "over"
-    play(test, tmp_path)
-
-
-def test_a_map_of_no_hex_says_how_to_draw_the_whole_map(tmp_path):
-    """`/game map around:9999`, checked as the real renderer checks (the simulated bot draws
-    stand-in pictures): the refusal's sentence ends saying how to draw the whole map."""
-    async def test(db: Path) -> None:
-        async with server(db) as s:
-            await borodino(s)
-            s.tables.delivery.place_check = render.check_around
-            said = reply(await s.anna.slash(s.channel, "game map", around="9999"))
-            assert said.startswith("9999: no hex of this map; name hexes on the map (their four digits), "
-                                   "or none to draw the whole map")
     play(test, tmp_path)
 
 

@@ -1,0 +1,68 @@
+"""Autocomplete that reads like the board, on a simulated Discord server (simcord and the real
+bot): each choice's value stays the plain word the command takes (a hex, a block's id, a place);
+its name says what stands there, from the player's own view; destinations nearest first."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from simcord import MemberActor
+
+from bot.permissions import Actor
+from tests.bot.discord.sim import Server, borodino, play, server, started
+
+
+def legal(s: Server, person: MemberActor) -> list[str]:
+    """The person's legal commands, computed (and kept) before autocomplete asks: Discord drops
+    an answer after 3 s, which a loaded test machine's first computation may pass."""
+    return s.tables.completion.legal_texts(Actor(str(person.id), person.user.name), str(s.channel.id))
+
+
+def test_borodino_units_are_named_and_destinations_come_nearest_first(tmp_path):
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await borodino(s)
+            legal(s, s.anna)
+            units = await s.anna.autocomplete(s.channel, "move", "unit", "")
+            assert {"name": "3321 · French 5-4 infantry (I-4)", "value": "3321"} in units
+            assert all(c["name"].startswith(c["value"] + " · French ") for c in units)
+            places = await s.anna.autocomplete(s.channel, "move", "to", "", unit="3322")
+            steps = [int(c["name"].split(" · ")[1].split()[0]) for c in places]
+            assert places[0] == {"name": "3221 · 1 hex away", "value": "3221"} and steps == sorted(steps)
+            assert await s.boris.autocomplete(s.channel, "move", "unit", "") == []  # not his turn
+    play(test, tmp_path)
+
+
+def test_bloody_monday_blocks_are_named_from_their_own_sides_view(tmp_path):
+    """The French player reads his own blocks (never a Russian one) and the areas they can reach,
+    nearest first."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await started(s, "bloody_monday", "bloody_monday")
+            await s.anna.slash(s.channel, "order", command="initiative move")
+            legal(s, s.anna)
+            units = await s.anna.autocomplete(s.channel, "move", "unit", "")
+            assert units and all(c["value"].startswith("F-") and c["name"].startswith(c["value"] + " · French ")
+                                 for c in units)
+            block = next(c for c in units if c["name"].startswith(c["value"] + " · French heavy cavalry "))
+            assert re.fullmatch(r"F-CR-\w+ · French heavy cavalry \d in \d+", block["name"])
+            places = await s.anna.autocomplete(s.channel, "move", "to", "", unit=block["value"])
+            steps = [int(c["name"].split(" · ")[1].split()[0]) for c in places]
+            assert places and steps == sorted(steps) and steps[0] == 1 and all(c["value"].isdigit() for c in places)
+    play(test, tmp_path)
+
+
+def test_1812_move_to_offers_places_only(tmp_path):
+    """1812's `move <from> <to> [<n> inf|cav ...]`: `/move to:` offers the places a stack can
+    go (never the words of a part of it: `inf`, `cav`)."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await started(s, "campaign_1812", "campaign")
+            moves = [text for text in legal(s, s.boris) if text.startswith("move 4 ")]
+            units = await s.boris.autocomplete(s.channel, "move", "unit", "")
+            assert {"name": "4 · Russian 1 infantry corps, 1 depot", "value": "4"} in units
+            places = await s.boris.autocomplete(s.channel, "move", "to", "", unit="4")
+            assert any(text.endswith((" inf", " cav")) for text in moves)  # a part may go: its counts are no places
+            assert {c["value"] for c in places} == {text.split()[2] for text in moves}
+            assert all(re.fullmatch(r"\d+ · 1 area away", c["name"]) for c in places)
+    play(test, tmp_path)
