@@ -12,8 +12,8 @@ from bot.store import UnknownGame
 from bot.tables.room import Room
 from bot.words import Text, channel, join, mention, words
 
-STATUSES = ("open", "playing", "paused", "over")
-ENDED_SHOWN = 5  # the ended games `/games mine` lists, the newest first  # what /game list filters by
+STATUSES = ("open", "playing", "paused", "over")  # what /game list filters by
+ENDED_SHOWN = 5  # the ended games `/games mine` lists, the newest first
 
 
 def seats_text(seats: dict[str, str]) -> Text:
