@@ -24,7 +24,8 @@ TABLE_HELP = {  # the verbs every game answers, beside its own grammar (`help <v
     "units": "units [place]              every unit you may see, or those at one hex or area: `units 3224`",
     "help": "help [command]             the commands, or one command in full: `help move`",
     "map": "map [place ...] [radius N] [size N] [zoc SIDE] [select place]   a picture of what you may "
-           "see (terminal: a PNG beside the database; Discord: `/game map`)",
+           "see (terminal: a PNG beside the database; Discord: `/game map`, and `/game map private:True` "
+           "for your own side's map by DM)",
     "orders": "orders [kind order]        standing orders for the opponent's mid-turn choices, played "
               "for you when the choice falls to you: {examples}; `orders` alone lists the kinds and orders",
     "quit": "quit                       leave the terminal; the game is stored: resume it with "
