@@ -12,9 +12,11 @@ from bot.permissions import Actor
 from tests.bot.discord.sim import Server, borodino, play, server, started
 
 
-def legal(s: Server, person: MemberActor) -> list[str]:
-    """The person's legal commands, computed (and kept) before autocomplete asks: Discord drops
-    an answer after 3 s, which a loaded test machine's first computation may pass."""
+async def legal(s: Server, person: MemberActor) -> list[str]:
+    """The person's legal commands, computed (and kept) once the last change has settled, before
+    autocomplete asks: Discord drops an answer after 3 s, which a loaded test machine's first
+    computation may pass."""
+    await s.env.settle()
     return s.tables.completion.legal_texts(Actor(str(person.id), person.user.name), str(s.channel.id))
 
 
@@ -22,7 +24,7 @@ def test_borodino_units_are_named_and_destinations_come_nearest_first(tmp_path):
     async def test(db: Path) -> None:
         async with server(db) as s:
             await borodino(s)
-            legal(s, s.anna)
+            await legal(s, s.anna)
             units = await s.anna.autocomplete(s.channel, "move", "unit", "")
             assert {"name": "3321 · French 5-4 infantry (I-4)", "value": "3321"} in units
             assert all(c["name"].startswith(c["value"] + " · French ") for c in units)
@@ -40,7 +42,7 @@ def test_bloody_monday_blocks_are_named_from_their_own_sides_view(tmp_path):
         async with server(db) as s:
             await started(s, "bloody_monday", "bloody_monday")
             await s.anna.slash(s.channel, "order", command="initiative move")
-            legal(s, s.anna)
+            await legal(s, s.anna)
             units = await s.anna.autocomplete(s.channel, "move", "unit", "")
             assert units and all(c["value"].startswith("F-") and c["name"].startswith(c["value"] + " · French ")
                                  for c in units)
@@ -58,7 +60,7 @@ def test_1812_move_to_offers_places_only(tmp_path):
     async def test(db: Path) -> None:
         async with server(db) as s:
             await started(s, "campaign_1812", "campaign")
-            moves = [text for text in legal(s, s.boris) if text.startswith("move 4 ")]
+            moves = [text for text in await legal(s, s.boris) if text.startswith("move 4 ")]
             units = await s.boris.autocomplete(s.channel, "move", "unit", "")
             assert {"name": "4 · Russian 1 infantry corps, 1 depot", "value": "4"} in units
             places = await s.boris.autocomplete(s.channel, "move", "to", "", unit="4")

@@ -18,12 +18,12 @@ def test_an_undo_is_said_once_and_by_whom(tmp_path):
             await s.anna.slash(s.channel, "order", command="end")
             await s.anna.slash(s.channel, "order", command="undo")
             assert reply(await s.boris.slash(s.channel, "order", command="accept")) == \
-                "The Russian player consents: `end` is undone."
+                "The Russian player consents: `/end` is undone."
             await s.anna.slash(s.channel, "order", command="undo")
             await s.env.settle()
             consented, undone = [p for p in s.posts() if "undoes" in p]
-            assert consented.startswith("**boris** — The Russian player consents: French undoes `end`.\n")
-            assert undone == "**anna** — French undoes `move 3225 3224`."
+            assert consented.startswith("**boris** — The Russian player consents: French undoes `/end`.\n")
+            assert undone == "**anna** — French undoes `/order command:move 3225 3224`."
     play(test, tmp_path)
 
 
@@ -114,7 +114,8 @@ def test_help_orders_gives_the_games_own_examples(tmp_path):
         async with server(db) as s:
             await borodino(s)
             said = reply(await s.anna.slash(s.channel, "help", topic="orders"))
-            assert "`orders retreat away`, `orders artillery ask`" in said and "hit" not in said
+            assert "`/game orders kind:retreat order:away`, `/game orders kind:artillery order:ask`" in said
+            assert "hit" not in said
     play(test, tmp_path)
 
 
