@@ -52,7 +52,8 @@ PlaceCheck = Callable[[dict, list[str]], None]  # refuses (ValueError) places no
 # A question's buttons, stored in its outbox row as data and rebuilt by the messenger when the row is
 # sent (so they survive a restart): {"action", "other", "game", "side", "seq"}, e.g. a draw offer's
 # Accept ("draw") and Decline ("decline") for the side it waits on, at the position it was made (a
-# request for a seat: "cede" and "hold", "seq" the substitute's id).
+# request for a seat: "cede" and "hold", "seq" the substitute's id); or a mid-turn choice's
+# {"answers": [command texts], "game", "side", "seq"} (bot/tables/notices.py).
 Buttons = dict[str, Any]
 NO_PICTURE = "(No map picture: the map renderer is not available on this server.)"
 RETRY_CAP = timedelta(hours=1)  # a failing row is retried at least this often

@@ -57,7 +57,7 @@ from bot.delivery import (
     default_place_check,
     default_renderer,
 )
-from bot.discord.buttons import Confirm, Verify
+from bot.discord.buttons import Answer, Answers, Confirm, Verify
 from bot.discord.commands import PLAY_COMMANDS, GameCommands, GamesCommands, help_command, prefs
 from bot.discord.loopback import point_at
 from bot.discord.messenger import QUIET, DiscordMessenger, send_reply
@@ -192,7 +192,7 @@ class KolochaBot(commands.Bot):
                           next_run_time=self.clock(), coalesce=True, max_instances=1,
                           replace_existing=True, misfire_grace_time=None)
         await self.tables.computer.wake_all()  # a computer seat whose side acts plays now
-        self.add_dynamic_items(Confirm, Verify)
+        self.add_dynamic_items(Confirm, Verify, Answer, Answers)
         self._starting.append(loop.create_task(self.sync_commands(store)))
 
     async def _flush(self, delivery: Delivery) -> None:

@@ -1,16 +1,21 @@
-"""Persistent confirmation buttons for ending a phase, resigning, answering a draw offer, and
-answering a request to hand one's seat to a substitute.
+"""Persistent buttons: confirmations (ending a phase, resigning), answers to a draw offer, to a
+request to undo or to a request to hand one's seat to a substitute, and the answers of a mid-turn
+choice (a button each, or a menu of them).
 
-Each button's custom_id carries the game, the side and the position (command number) it was
-offered for (for a seat, the substitute it would go to: what its player agrees to), so a click
-still works after a restart (Confirm is registered with add_dynamic_items in setup_hook), only
-that side's player can use it, and an "end the phase" from an earlier position has expired
-instead of ending the current one. Tables decides.
+Each custom_id carries the game, the side and the position (the commands that side has observed)
+it was offered for (for a seat, the substitute it would go to: what its player agrees to), so a
+click still works after a restart (the items are registered with add_dynamic_items in
+setup_hook), only that side's player can use it, and an "end the phase" from an earlier position
+has expired instead of ending the current one. A choice's answer carries its command's text (a
+menu's options carry theirs as values): the engine's own legal command for that side
+(bot/asked.py), played as if typed. Tables decides.
 """
 from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
 import discord
 
@@ -18,8 +23,9 @@ from bot.delivery import Buttons
 from bot.discord.messenger import send_reply
 from bot.permissions import Actor, TableError
 from bot.tables import Offer
+from bot.words import Text
 
-TEMPLATE = (r"kolocha:(?P<action>end|resign|keep|draw|decline|cede|hold):(?P<game>[0-9]+)"
+TEMPLATE = (r"kolocha:(?P<action>end|resign|keep|draw|decline|cede|hold|accept|refuse):(?P<game>[0-9]+)"
             r":(?P<side>[a-z_]*):(?P<seq>[0-9]+)")
 LABELS = {"end": ("End the phase", discord.ButtonStyle.danger),
           "resign": ("Resign", discord.ButtonStyle.danger),
@@ -54,17 +60,66 @@ class Confirm(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
         if self.action == "keep":
             await interaction.response.edit_message(content="Nothing was done.", view=None)
             return
-        await interaction.response.defer()
-        tables = interaction.client.tables  # type: ignore[attr-defined]
-        actor = actor_of(interaction)
-        try:
-            reply = await tables.play.confirm(actor, self.action, self.game_id, self.side, self.seq)
-        except TableError as error:
-            reply = error.text
-        await send_reply(lambda piece: interaction.followup.send(piece, ephemeral=True),
-                         tables.delivery, await asyncio.to_thread(tables.private, actor, reply),
-                         lambda piece: interaction.edit_original_response(content=piece,
-                                                                          view=None))
+        await answered(interaction, lambda tables, actor: tables.play.confirm(
+            actor, self.action, self.game_id, self.side, self.seq))
+
+
+async def answered(interaction: discord.Interaction,
+                   act: Callable[[Any, Actor], Awaitable[Text]]) -> None:
+    """A pressed button's answer, in the place of the question: what `act` (given the tables and
+    the person) replies, or its refusal; the buttons are taken away."""
+    await interaction.response.defer()
+    tables = interaction.client.tables  # type: ignore[attr-defined]
+    actor = actor_of(interaction)
+    try:
+        reply = await act(tables, actor)
+    except TableError as error:
+        reply = error.text
+    await send_reply(lambda piece: interaction.followup.send(piece, ephemeral=True),
+                     tables.delivery, await asyncio.to_thread(tables.private, actor, reply),
+                     lambda piece: interaction.edit_original_response(content=piece, view=None))
+
+
+class Answer(discord.ui.DynamicItem[discord.ui.Button], template=ANSWER):
+    """One answer of a mid-turn choice: a click plays its command for the side it was offered to."""
+
+    def __init__(self, game_id: int, side: str, seq: int, text: str):
+        super().__init__(discord.ui.Button(label=text[:LABEL_LENGTH], style=discord.ButtonStyle.primary,
+                                           custom_id=answer_id(game_id, side, seq, text)))
+        self.game_id, self.side, self.seq, self.text = game_id, side, seq, text
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item,
+                             match: re.Match[str], /) -> Answer:
+        return cls(int(match["game"]), match["side"], int(match["seq"]), match["text"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await answered(interaction, lambda tables, actor: tables.play.answer(
+            actor, self.game_id, self.side, self.seq, self.text))
+
+
+class Answers(discord.ui.DynamicItem[discord.ui.Select], template=MENU):
+    """A menu of a choice's answers (more than fit in a row of buttons): the one picked is played."""
+
+    def __init__(self, game_id: int, side: str, seq: int, answers: Sequence[str] = ()):
+        options = [discord.SelectOption(label=text, value=text) for text in answers]
+        super().__init__(discord.ui.Select(custom_id=f"kolocha:answers:{game_id}:{side}:{seq}",
+                                           placeholder="Choose your answer", options=options))
+        self.game_id, self.side, self.seq = game_id, side, seq
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item,
+                             match: re.Match[str], /) -> Answers:
+        return cls(int(match["game"]), match["side"], int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        text = self.item.values[0]
+        await answered(interaction, lambda tables, actor: tables.play.answer(
+            actor, self.game_id, self.side, self.seq, text))
+
+
+def answer_id(game_id: int, side: str, seq: int, text: str) -> str:
+    return f"kolocha:answer:{game_id}:{side}:{seq}:{text}"
 
 
 def confirmation(action: str, offer: Offer, other: str = "keep") -> discord.ui.View:
@@ -76,11 +131,21 @@ def confirmation(action: str, offer: Offer, other: str = "keep") -> discord.ui.V
     return view
 
 
-def stored_confirmation(buttons: Buttons) -> discord.ui.View:
-    """The buttons an outbox row carries (bot/delivery.py, Buttons), as they were offered."""
+def stored_view(buttons: Buttons) -> discord.ui.View:
+    """The buttons an outbox row carries (bot/delivery.py, Buttons), as they were offered: a
+    confirmation's pair, or a choice's answers (a button each when they fit in a row, else a menu)."""
     view = discord.ui.View(timeout=None)
-    for action in (buttons["action"], buttons["other"]):
-        view.add_item(Confirm(action, int(buttons["game"]), str(buttons["side"]), int(buttons["seq"])))
+    game, side, seq = int(buttons["game"]), str(buttons["side"]), int(buttons["seq"])
+    answers = [str(text) for text in buttons.get("answers", [])]
+    if not answers:
+        for action in (buttons["action"], buttons["other"]):
+            view.add_item(Confirm(action, game, side, seq))
+    elif len(answers) <= BUTTONS_IN_A_ROW and \
+            all(len(answer_id(game, side, seq, text)) <= ID_LENGTH for text in answers):
+        for text in answers:
+            view.add_item(Answer(game, side, seq, text))
+    else:
+        view.add_item(Answers(game, side, seq, answers))
     return view
 
 

@@ -236,6 +236,6 @@ def _view(buttons: Buttons | None) -> discord.ui.View:
     discord.py's "no view" without them."""
     if buttons is None:
         return discord.utils.MISSING
-    from bot.discord.buttons import stored_confirmation  # buttons.py sends its replies through this module
+    from bot.discord.buttons import stored_view  # buttons.py sends its replies through this module
 
-    return stored_confirmation(buttons)
+    return stored_view(buttons)

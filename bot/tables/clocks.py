@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 from datetime import datetime, timedelta
 
+from bot import asked as ask
 from bot import text as fmt
 from bot.delivery import channel_audience, message, user_audience
 from bot.permissions import TableError
@@ -19,6 +20,7 @@ from bot.service import Compose, simultaneous, still_to_order
 from bot.stand_in import LEVEL, ComposeFor, stand_in
 from bot.store import Outbox
 from bot.tables.news import Change
+from bot.tables.notices import answer_buttons
 from bot.tables.room import Room
 from bot.words import Text, due, mention, words
 from rules.core.ai import Decision
@@ -31,7 +33,7 @@ class Clocks(Room):
 
     async def remind(self, game_id: int, side: str, moment: datetime, at: str) -> None:
         """The reminder of a deadline, stored with the mark that it was sent at `at`."""
-        text = words(f"the {fmt.side_name(side)} move is due ", due(moment), ".")
+        text = words(f"the {fmt.side_name(side)} move is due ", due(moment))
         await asyncio.to_thread(self._mark_reminded, game_id, side, at, text)
         await self.delivery.flush(game_id)
 
@@ -129,16 +131,23 @@ class Clocks(Room):
         deadlines = self.tables.deadlines
         moment = deadlines.fresh(game_id, side)
         text = words(f"the {fmt.side_name(side)} deadline has passed{note}. New deadline ",
-                     due(moment), ".")
+                     due(moment))
         deadlines.renew(game_id, side, self._phase(game_id), moment, self._tell(game_id, side, text, secret))
 
     def _tell(self, game_id: int, side: str, text: Text, secret: bool = False) -> Outbox:
-        """A deadline's news: to the side's player by DM, and in the game's channel mentioning
-        them (not while sides order at once in secret: by DM alone)."""
+        """A deadline's news, followed by what is asked (bot/asked.py): to the side's player by DM,
+        with a choice's answers as buttons, and in the game's channel mentioning them, in the
+        public's words (not while sides order at once in secret: by DM alone)."""
         user = self.store.seats(game_id).get(side)
+        system = self.service.system(game_id)
+        state = self.service.load(game_id)
+        mine = ask.question(system, state, side)
+        private = message(words(text, ": ", mine.text, ask.typed_note(mine)),
+                          buttons=answer_buttons(game_id, mine, self.store.seen_seq(game_id, side)))
         if secret:
-            return [(user_audience(user), message(text))] if user else []
+            return [(user_audience(user), private)] if user else []
+        text = words(text, ": ", ask.question(system, state, side, public=True).text)
         public = words(mention(user), f" Game {game_id}: ", text) if user else \
             words(f"Game {game_id}: ", text)
-        rows: Outbox = [(user_audience(user), message(text))] if user else []
+        rows: Outbox = [(user_audience(user), private)] if user else []
         return [*rows, (channel_audience(self.store.game(game_id)["channel"]), message(public))]

@@ -22,6 +22,7 @@ from bot.delivery import Buttons, Onlookers, channel_audience, kept_view, messag
 from bot.permissions import Actor, TableError, sides_of
 from bot.service import Result, new_turn
 from bot.store import DeadlineRows, Outbox, Told
+from bot.tables.notices import notices, told_privately
 from bot.tables.room import Room
 from bot.words import COMPUTER, Text, channel, due, join, mention, plain, words
 
@@ -77,10 +78,14 @@ class Change:
 
     def _answers(self, private: list[dict], side: str) -> Buttons | None:
         """The buttons a side's news carries: Accept and Decline under a draw offered to it
-        (Draw), for the position it was offered at (the commands that side has observed)."""
-        if not any(e.get("kind") == "draw_offer" for e in private):
+        (Draw), Accept and Refuse under a request to undo a command of an earlier phase (Undo),
+        for the position it was made at (the commands that side has observed)."""
+        kinds = {e.get("kind") for e in private}
+        pair = ("draw", "decline") if "draw_offer" in kinds else ("accept", "refuse") if "undo_request" in kinds \
+            else None
+        if pair is None:
             return None
-        return {"action": "draw", "other": "decline", "game": self.game_id, "side": side,
+        return {"action": pair[0], "other": pair[1], "game": self.game_id, "side": side,
                 "seq": self.news.store.seen_seq(self.game_id, side)}
 
     def announce(self, line: Text, before: dict | None, after: dict, seq: int, quiet: bool = False,
@@ -102,6 +107,7 @@ class Change:
             self.planned = news.tables.deadlines.plan(game_id, active, phase, self.restart)
             self.deadlines = news.tables.deadlines.rows(game_id, active, phase, self.planned)
         game = news.store.game(game_id)
+        told = notices(news.tables, game_id, before, after, seq, self.planned, moved) if not over else []
         if not moved:
             rows: Outbox = [] if quiet else [(channel_audience(game["channel"]), message(line))]
         else:
@@ -111,12 +117,15 @@ class Change:
             rows += news.spectator_rows(game_id, seq, after, over, self.turn)
         if over:
             rows += news.reveal_rows(game)
-        return rows + news.private_views(game_id, after, seq, before, private)
+        return rows + told + news.private_views(game_id, after, seq, before, private)
 
     def _due_note(self) -> Text:
-        """Who must move now, mentioned, and by when."""
+        """Who must move now, mentioned, and by when; a side told privately (bot/tables/notices.py)
+        is named without a ping."""
         seats = self.news.store.seats(self.game_id)
-        return words(*(words("\n", mention(seats[side]), ": your move, due ", due(when), ".")
+        told = {side for side in self.planned if told_privately(self.news.tables, self.game_id, side)}
+        return words(*(words("\n", f"{fmt.side_name(side)} player" if side in told else mention(seats[side]),
+                             ": your move, due ", due(when), ".")
                        for side, when in self.planned.items() if side in seats))
 
     async def settle(self) -> None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,7 @@ from bot.tables.news import Change
 from bot.tables.room import Room
 from bot.words import Text, join, name, words
 from rules.core.errors import RulesError
+from rules.core.standing import choosers
 
 TABLE_VERBS = (*QUERIES, "undo", "accept", "refuse", "end", "orders", "draw")  # verbs of every game, at any time
 
@@ -65,20 +67,22 @@ class Play(Room):
     """Commands of the game's grammar from the people seated at it."""
 
     async def submit(self, actor: Actor, channel: str, line: str, side: str | None = None,
-                     seen: int | None = None) -> Text:
+                     seen: int | None = None, still: Callable[[], None] | None = None) -> Text:
         """One line of the game's grammar from a player: a private answer to a query, the
         engine's sentence when refused (nothing public, nothing changed), else the news.
         Lines of one channel are judged in the order they arrived. `seen`: the number of commands
-        the side had observed when it was asked (a button's), expired once it has observed more."""
+        the side had observed when it was asked (a button's), expired once it has observed more;
+        `still`, called under the game's lock before judging, refuses (TableError) a line whose
+        question has passed."""
         async with self.tables.in_order(channel):
-            return await self._submit(actor, channel, line, side, seen)
+            return await self._submit(actor, channel, line, side, seen, still)
 
     async def _submit(self, actor: Actor, channel: str, line: str, side: str | None,
-                      seen: int | None) -> Text:
+                      seen: int | None, still: Callable[[], None] | None = None) -> Text:
         """submit, its place in the channel's queue already taken."""
         game = await self._playing(channel)
         async with self.tables.lock(game["id"]):
-            said = await self._said(actor, game["id"], line, side, seen)
+            said = await self._said(actor, game["id"], line, side, seen, still)
         if not said.accepted:
             raise TableError(said.text)
         return said.text
@@ -129,12 +133,12 @@ class Play(Room):
         return verb not in TABLE_VERBS and simultaneous(self.service.system(game_id), self.service.load(game_id))
 
     async def _said(self, actor: Actor, game_id: int, line: str, side: str | None,
-                    seen: int | None) -> Said:
+                    seen: int | None, still: Callable[[], None] | None = None) -> Said:
         """One order under the game's lock: judged and stored in a worker thread (the event
         loop never waits for the engine, nor for a write lock another connection holds), its
         news sent once stored."""
         try:
-            result, change = await asyncio.to_thread(self._judge, actor, game_id, line, side, seen)
+            result, change = await asyncio.to_thread(self._judge, actor, game_id, line, side, seen, still)
         except TableError as error:
             return Said(line, False, error.text)
         if result.reply is not None:
@@ -145,11 +149,13 @@ class Play(Room):
         return Said(line, True, result.message, public_texts(result), news_of(result))
 
     def _judge(self, actor: Actor, game_id: int, line: str, side: str | None,
-               seen: int | None) -> tuple[Result, Change]:
+               seen: int | None, still: Callable[[], None] | None = None) -> tuple[Result, Change]:
         """Under the game's lock, off the event loop: the service's verdict on the line, its
         news stored with it when accepted; refused when the side has observed more commands than
         the `seen` it was asked at."""
         self.tables.current(game_id)
+        if still is not None:
+            still()
         system = self.service.system(game_id)
         state = self.service.load(game_id)
         seats = self.store.seats(game_id)
@@ -268,7 +274,39 @@ class Play(Room):
                 raise TableError("This button has expired: no draw offer waits for your answer.")
             return await self.submit(actor, game["channel"], "accept" if action == "draw"
                                      else "refuse", side)
+        if action in ("accept", "refuse"):
+            return await self.submit(actor, game["channel"], action, side, seen=seq,
+                                     still=lambda: self._undo_asked(game_id, side, seq))
         return await self.submit(actor, game["channel"], "end", side, seen=seq)
+
+    def _undo_asked(self, game_id: int, side: str, seen: int) -> None:
+        """Under the game's lock: the request to undo asked of `side` when it had observed `seen`
+        commands still waits for its answer, and no draw offer would take the answer instead."""
+        game = self.store.game(game_id)
+        pending, offer = game["pending_undo"], game["pending_draw"]
+        if not pending or pending["by"] == side or self.store.seen_seq(game_id, side) != seen:
+            raise TableError("This button has expired: that request to undo no longer waits for your answer.")
+        if offer and offer["by"] != side:
+            raise TableError("A draw offer waits for your answer first (`/game draw`); answer it, then "
+                             "this button answers the request to undo.")
+
+    async def answer(self, actor: Actor, game_id: int, side: str, seq: int, text: str) -> Text:
+        """A clicked answer of a mid-turn choice (bot/asked.py): its command, played for the side
+        it was offered to while that question still waits for it."""
+        game = await asyncio.to_thread(self.store.game, game_id)
+        if game["status"] == "over":
+            raise TableError(f"This button has expired: game {game_id} is over.")
+        return await self.submit(actor, game["channel"], text, side, seen=seq,
+                                 still=lambda: self._still_asked(game_id, side, seq))
+
+    def _still_asked(self, game_id: int, side: str, seen: int) -> None:
+        """Under the game's lock: the choice asked of `side` when it had observed `seen` commands
+        still waits for it (it has observed none since: another side's secret order given meanwhile
+        does not expire it, so that nobody learns whether one was given)."""
+        waiting = self.service.system(game_id).choice(self.service.load(game_id))
+        if waiting is None or side not in choosers(waiting) or self.store.seen_seq(game_id, side) != seen:
+            raise TableError("This button has expired: that question has been answered or the game has "
+                             "moved on. The question waiting now comes with its own buttons.")
 
     async def draw(self, actor: Actor, channel: str) -> Offer | Text:
         """`/game draw`: offer a draw, or, when the other side has offered one, the question

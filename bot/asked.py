@@ -1,0 +1,66 @@
+"""What a game asks of a side now: who it waits for, what it asks them in words, and the answers a
+mid-turn choice allows, to offer as buttons.
+
+The answers are the engine's own legal commands for that side (`legal_commands`), in their text
+form: the bot never judges legality a second time, and since a side's legal commands depend only on
+what that side knows (the swap test), neither do the answers offered to it nor the buttons that
+carry them. Pure: reads a system and a state, writes nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot import text as fmt
+from bot.service import still_to_order
+from rules.core.standing import choosers
+from rules.core.system import GameSystem
+
+MAX_ANSWERS = 25  # Discord's most options in one select menu; beyond it the answer is typed
+MAX_LENGTH = 100  # the longest value a menu option holds
+
+
+@dataclass(frozen=True)
+class Question:
+    """What is asked of one side: the words (from its own view, or the public's), and the answers
+    of a waiting choice (empty outside one)."""
+
+    side: str
+    text: str
+    answers: tuple[str, ...] = ()
+
+
+def awaited(system: GameSystem, state: dict) -> list[str]:
+    """The sides the game waits for now (while several order at once in secret, those that have not
+    given their order yet)."""
+    return still_to_order(system, state) if system.outcome(state) is None else []
+
+
+def answers(system: GameSystem, state: dict, side: str) -> tuple[str, ...]:
+    """The legal answers of `side` to the mid-turn choice waiting for it; () when none waits."""
+    waiting = system.choice(state)
+    if waiting is None or side not in choosers(waiting):
+        return ()
+    return tuple(dict.fromkeys(cmd.to_text() for cmd in system.legal_commands(state, side)))
+
+
+def question(system: GameSystem, state: dict, side: str, public: bool = False) -> Question:
+    """What the game asks of `side`: the prompt of its own view (`public`: of the public view, for a
+    text everyone reads), else its phase; with the choice's answers."""
+    view = system.view(state, None if public else side)
+    prompt = view.get("prompt")
+    text = str(prompt) if prompt else \
+        f"the {fmt.side_name(side)} {fmt.phase_name(view.get('phase'))} (turn {view.get('turn')})."
+    return Question(side, text, answers(system, state, side))
+
+
+def clickable(asked: Question) -> bool:
+    """Whether the answers fit in buttons or a menu (at most 25, none longer than 100 characters)."""
+    return 0 < len(asked.answers) <= MAX_ANSWERS and all(len(text) <= MAX_LENGTH for text in asked.answers)
+
+
+def typed_note(asked: Question) -> str:
+    """The fallback when a choice has more answers than a menu holds: typing one."""
+    if not asked.answers or clickable(asked):
+        return ""
+    return (f" ({len(asked.answers)} answers are possible, more than a menu holds: type yours with "
+            "`/order` and its words.)")

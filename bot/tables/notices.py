@@ -1,0 +1,88 @@
+"""Awaited means told: the notice a player gets when the game starts waiting for them, and the
+buttons of a mid-turn choice.
+
+Whenever a change makes the game wait for a side it did not wait for (a new phase, or a choice
+that falls to the opponent in the middle of one: a retreat, an advance, an exchange's losses), that
+side's player is told once what is asked, and by when: by a mention in the game's channel, or by
+DM when they asked for reminders by DM (bot/player_prefs.py). In a game with hidden units the
+notice is always private: what is asked names the player's own units, and only they may see the
+answers. A choice's answers (bot/asked.py) come with the notice as buttons; a chooser already
+awaited who faces a new question (the next unit to retreat) gets its buttons the same way, without
+a second ping. A side whose standing order answers the choice at once (rules.core.standing) is not
+asked. The rows go into the outbox in the transaction of the change that caused them.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from bot import asked as ask
+from bot import text as fmt
+from bot.delivery import Buttons, channel_audience, message
+from bot.store import Outbox
+from bot.words import Text, due, mention, words
+
+if TYPE_CHECKING:
+    from bot.tables import Tables
+
+
+def answer_buttons(game_id: int, question: ask.Question, seen: int) -> Buttons | None:
+    """The stored buttons of a choice's answers (bot/delivery.py, Buttons), asked when the side had
+    observed `seen` commands (Store.seen_seq); None when there are none to click (no choice, or
+    more answers than a menu holds: then they are typed)."""
+    if not ask.clickable(question):
+        return None
+    return {"answers": list(question.answers), "game": game_id, "side": question.side, "seq": seen}
+
+
+def told_privately(tables: Tables, game_id: int, side: str) -> bool:
+    """Whether the side's notices go to its player alone: in a game with hidden units, or when
+    they asked for reminders by DM."""
+    return tables.service.system(game_id).INFO.hidden_information or \
+        tables.prefs_of(game_id, side).remind == "dm"
+
+
+def asked_of(tables: Tables, game_id: int, state: dict) -> list[str]:
+    """The sides the game waits for whose player must answer: not the computer's, nor a side whose
+    standing order answers the waiting choice at once."""
+    system = tables.service.system(game_id)
+    computer = tables.store.computer_seats(game_id)
+    return [side for side in ask.awaited(system, state) if side not in computer and
+            system.standing_command(state, side, tables.store.standing_orders(game_id, side)) is None]
+
+
+def notices(tables: Tables, game_id: int, before: dict | None, after: dict, seq: int,
+            planned: dict[str, datetime], moved: bool) -> Outbox:
+    """The rows telling each newly awaited side what is asked (and each chooser facing a new
+    question its buttons). At a phase change the channel's "your move" line pings the sides not
+    told privately (it names the others without a ping). `seq`: the game's position after the
+    change (its command not stored yet: a side's buttons count it among those it has observed; a
+    secret order hidden from a side never makes it newly awaited nor changes its question)."""
+    system = tables.service.system(game_id)
+    seats = tables.store.seats(game_id)
+    game = tables.store.game(game_id)
+    waited = set() if before is None else set(ask.awaited(system, before))
+    rows: Outbox = []
+    for side in asked_of(tables, game_id, after):
+        user = seats.get(side)
+        if user is None:
+            continue
+        new = side not in waited
+        question = ask.question(system, after, side)
+        if not new and (not question.answers or before is None or
+                        question == ask.question(system, before, side)):
+            continue
+        seen = tables.store.seen_seq(game_id, side) + seq - tables.store.last_seq(game_id)
+        buttons = answer_buttons(game_id, question, seen)
+        when: Text = words(", due ", due(planned[side])) if side in planned else ""
+        asked = words(question.text, ask.typed_note(question))
+        if told_privately(tables, game_id, side):
+            rows.append((side, message(words("the game waits for you" if new else "next", when, ": ", asked),
+                                       buttons=buttons)))
+        elif new and not moved:
+            rows.append((channel_audience(game["channel"]), message(
+                words(mention(user), f" Game {game_id}: your move", when, ": ", asked), buttons=buttons)))
+        elif buttons is not None:
+            rows.append((channel_audience(game["channel"]), message(
+                words(f"{fmt.side_name(side)} player: ", asked), buttons=buttons)))
+    return rows

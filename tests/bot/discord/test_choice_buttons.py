@@ -1,0 +1,208 @@
+"""Every mid-turn choice on a simulated Discord (simcord, the real discord.py client and bot): the
+chooser is offered the engine's legal answers as buttons (or a menu), a click plays the answer,
+the buttons still work after a restart, and a player the game starts waiting for is told once what
+is asked. One position per kind of choice of each system, reached by seeded random play."""
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+import rules
+from bot import asked as ask
+from bot.config import GameSettings
+from bot.permissions import Actor, TableError
+from bot.store import Told
+from rules.core.standing import choosers
+from tests.bot.discord.sim import Server, borodino, play, reply, server
+
+BORODINO = rules.load("borodino")
+# (system, scenario, options, seed, kind, told): seeded random play (random.Random(seed), the first
+# side that may act drawing its command) reaches that kind of choice early; `told`: the choice falls
+# to a player the game was not waiting for, who gets a notice.
+POSITIONS = [
+    ("borodino", "6sep", None, 10, "retreat", True),  # the defender won: it sends the attackers back
+    ("borodino", "6sep", None, 3, "advance", True),  # the defender advances into the hex left
+    ("borodino", "6sep", None, 11, "loss", False),  # the attacker's own exchange
+    ("borodino", "6sep", None, 7, "artillery", False),
+    ("bloody_monday", "last_blood", ["russian_jager"], 1, "hit", True),  # the defender's hits
+    ("bloody_monday", "bloody_monday", ["russian_jager"], 9, "retreat", True),
+    ("bloody_monday", "last_blood", ["russian_jager"], 4, "jager", False),
+    ("campaign_1812", "campaign", None, 2, "attrition", True),  # the game begins with it
+    ("campaign_1812", "borodino", None, 9, "plan", True),  # both players, at once, in secret
+    ("campaign_1812", "borodino", None, 11, "retreat", True),
+    ("campaign_1812", "borodino", None, 19, "removal", False),
+]
+
+
+def person(s: Server, side: str):
+    return s.anna if side == "french" else s.boris
+
+
+def actor(member) -> Actor:
+    return Actor(str(member.user.id), member.user.name, False)
+
+
+def quietly(result, before, after) -> Told:
+    """The news of the commands that set a position up: none (they are not what is tested)."""
+    return Told([])
+
+
+async def reach(s: Server, system_name: str, scenario: str, options, seed: int, kind: str
+                ) -> tuple[int, bool, set[int]]:
+    """A seeded game in the channel, Anna French and Boris Russian, played at random until the
+    first choice of `kind` waits: every command quietly but the last, which is played at the
+    table by its player's `/order` (its news is what the test reads); a game that begins with the choice
+    asks it when it starts. Returns the game, whether the game waited for the chooser before, and
+    the messages sent before that last command."""
+    system = rules.load(system_name)
+    state, rng, line = system.setup(scenario, seed, options), random.Random(seed), []
+    while (waiting := system.choice(state)) is None or waiting["kind"] != kind:
+        side = system.active_sides(state)[0]
+        cmd = system.sample_command(state, side, rng)
+        line.append((side, cmd.to_text()))
+        state, _ = system.apply(state, side, cmd)
+    tables = s.tables
+    await tables.lobby.new(actor(s.anna), str(s.guild.id), str(s.channel.id), system_name, scenario,
+                           seed=seed, options=" ".join(options or ()))
+    await s.anna.slash(s.channel, "game join", side="french")
+    await s.boris.slash(s.channel, "game join", side="russian")
+    chooser = choosers(system.choice(state))[0]
+    await s.env.settle()
+    earlier = {m.id for m in seen(s, person(s, chooser))}
+    await s.anna.slash(s.channel, "game start")
+    game_id = s.game()["id"]
+    for side, text in line[:-1]:
+        result = await asyncio.to_thread(tables.service.submit, game_id, side, text, compose=quietly)
+        assert result.accepted
+    before = tables.service.load(game_id)
+    waited = bool(line) and chooser in ask.awaited(system, before)
+    await s.env.settle()
+    if line:
+        earlier = {m.id for m in seen(s, person(s, chooser))}
+        side, text = line[-1]
+        await person(s, side).slash(s.channel, "order", command=text)
+    await s.env.settle()
+    return game_id, waited, earlier
+
+
+async def answer(member, message, value: str):
+    """Click the button of `value`, or pick it in the menu: as the member in the channel, as the
+    user in their DMs."""
+    who = member.user if message.guild is None else member
+    ids = answer_ids(message)
+    if ids[0].startswith("kolocha:answers:"):
+        return await who.select(message, [value])
+    return await who.click(message, custom_id=next(i for i in ids if i.endswith(f":{value}")))
+
+
+def answer_ids(message) -> list[str]:
+    return [child.custom_id for row in message.components for child in row.children
+            if str(child.custom_id).startswith("kolocha:answer")]
+
+
+def seen(s: Server, member) -> list:
+    """The messages a player reads: their DMs and the channel's."""
+    return [*member.user.dm_channel.history(), *s.channel.history()] if member.user.dm_channel \
+        else list(s.channel.history())
+
+
+def questions(s: Server, member) -> list:
+    """The messages the chooser may answer with a click: in their DMs or in the channel."""
+    return [m for m in seen(s, member) if answer_ids(m)]
+
+
+@pytest.mark.parametrize("system_name, scenario, options, seed, kind, told", POSITIONS,
+                         ids=[f"{p[0]}-{p[4]}" for p in POSITIONS])
+def test_a_choice_comes_with_its_answers_and_a_click_after_a_restart_plays_one(
+        tmp_path, system_name, scenario, options, seed, kind, told):
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id, waited, earlier = await reach(s, system_name, scenario, options, seed, kind)
+            system = rules.load(system_name)
+            seq, state = s.tables.service.position(game_id)
+            chooser = choosers(system.choice(state))[0]
+            member = person(s, chooser)
+            legal = ask.answers(system, state, chooser)
+            (offered,) = [m for m in questions(s, member) if f":{chooser}:{seq}" in answer_ids(m)[0]]
+            asked = ask.question(system, state, chooser).text
+            assert asked in offered.content
+            assert waited is not told
+            if told:  # awaited means told: once, saying what is asked
+                notices = [m for m in seen(s, member) if m.id not in earlier and (
+                    f"<@{member.user.id}>" in m.content if m.guild is not None
+                    else asked in m.content and "your view as" not in m.content)]
+                assert [m.id for m in notices] == [offered.id]
+            await s.restart()
+            if len(legal) <= 5:
+                assert answer_ids(offered) == [f"kolocha:answer:{game_id}:{chooser}:{seq}:{text}"
+                                               for text in legal]
+            else:
+                assert answer_ids(offered) == [f"kolocha:answers:{game_id}:{chooser}:{seq}"]
+            clicked = await answer(member, offered, legal[0])
+            assert "expired" not in reply(clicked)
+            row = s.tables.store.commands(game_id, after=seq)[0]
+            assert (row["side"], row["normalised"]) == (chooser, legal[0].lower())
+            (now,) = [m for m in seen(s, member) if m.id == offered.id]
+            assert answer_ids(now) == [], "the answered question loses its buttons"
+            with pytest.raises(TableError, match="This button has expired"):
+                await s.tables.play.answer(actor(member), game_id, chooser, seq, legal[0])
+    play(test, tmp_path)
+
+
+def test_a_reminder_repeats_what_is_asked_with_the_answers(tmp_path):
+    """The reminder of a Borodino retreat that fell to the French player says what is asked, in
+    the channel and by DM, and the DM carries the answers again."""
+    async def test(db: Path) -> None:
+        async with server(db, defaults=GameSettings(deadline_hours=2, reminders=(1,))) as s:
+            game_id, _, _ = await reach(s, "borodino", "6sep", None, 10, "retreat")
+            seq, state = s.tables.service.position(game_id)
+            asked = ask.question(BORODINO, state, "russian").text
+            await s.env.advance_time(3600 + 1)
+            (mention,) = [p for p in s.posts() if p.startswith(f"<@{s.boris.user.id}> Game {game_id}: the Russian "
+                                                                "move is due")]
+            assert asked in mention
+            reminded = [m for m in s.boris.user.dm_channel.history() if "move is due" in m.content]
+            assert asked in reminded[-1].content and answer_ids(reminded[-1])
+            await answer(s.boris, reminded[-1], ask.answers(BORODINO, state, "russian")[0])
+            assert s.tables.store.commands(game_id, after=seq)[0]["side"] == "russian"
+    play(test, tmp_path)
+
+
+def test_a_player_who_wants_dms_is_told_by_dm_not_pinged_in_the_channel(tmp_path):
+    """Boris asked for reminders by DM (/prefs): the Borodino advance that falls to him comes by
+    DM with its buttons, and no channel message pings him."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await s.boris.slash(s.channel, "prefs", remind="dm")
+            game_id, _, earlier = await reach(s, "borodino", "6sep", None, 3, "advance")
+            seq, state = s.tables.service.position(game_id)
+            new = [m for m in seen(s, s.boris) if m.id not in earlier]
+            assert not [m for m in new if m.guild is not None and f"<@{s.boris.user.id}>" in m.content]
+            (told,) = [m for m in new if m.guild is None]
+            assert "the game waits for you, due" in told.content and answer_ids(told)
+            assert ask.question(BORODINO, state, "russian").text in told.content
+    play(test, tmp_path)
+
+
+def test_an_undo_request_comes_with_accept_and_refuse_that_survive_a_restart(tmp_path):
+    """Anna ends her Movement Phase and asks to undo it: Boris's DM carries Accept and Refuse for
+    that request; after a restart Accept undoes it; the request answered, the buttons are gone
+    and an old one has expired."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id = await borodino(s)
+            await s.anna.slash(s.channel, "order", command="end")
+            seq = s.tables.store.last_seq(game_id)
+            await s.anna.slash(s.channel, "order", command="undo")
+            (asked,) = [m for m in s.boris.user.dm_channel.history() if "asks to undo" in m.content]
+            ids = [child.custom_id for row in asked.components for child in row.children]
+            assert ids == [f"kolocha:accept:{game_id}:russian:{seq}", f"kolocha:refuse:{game_id}:russian:{seq}"]
+            await s.restart()
+            await s.boris.user.click(asked, custom_id=ids[0])
+            assert s.tables.store.last_seq(game_id) == seq - 1 and not s.game()["pending_undo"]
+            with pytest.raises(TableError, match="This button has expired"):
+                await s.tables.play.confirm(actor(s.boris), "refuse", game_id, "russian", seq)
+    play(test, tmp_path)
