@@ -33,7 +33,13 @@ LABELS = {"end": ("End the phase", discord.ButtonStyle.danger),
           "draw": ("Accept the draw", discord.ButtonStyle.success),
           "decline": ("Decline", discord.ButtonStyle.secondary),
           "cede": ("Hand over my seat", discord.ButtonStyle.danger),
-          "hold": ("Keep my seat", discord.ButtonStyle.secondary)}
+          "hold": ("Keep my seat", discord.ButtonStyle.secondary),
+          "accept": ("Accept the undo", discord.ButtonStyle.success),
+          "refuse": ("Refuse", discord.ButtonStyle.secondary)}
+ANSWER = r"kolocha:answer:(?P<game>[0-9]+):(?P<side>[a-z_]+):(?P<seq>[0-9]+):(?P<text>.+)"
+MENU = r"kolocha:answers:(?P<game>[0-9]+):(?P<side>[a-z_]+):(?P<seq>[0-9]+)"
+BUTTONS_IN_A_ROW = 5  # more answers than this go in a menu
+ID_LENGTH, LABEL_LENGTH = 100, 80  # Discord's longest custom_id and button label
 
 
 def actor_of(interaction: discord.Interaction) -> Actor:

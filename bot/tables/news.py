@@ -43,6 +43,7 @@ class Change:
         self.deadlines: DeadlineRows = {}
         self.turn: tuple[str, int] | None = None
         self.after: dict | None = None
+        self.asked: dict[str, dict] = {}  # what is asked of a side by DM (bot/tables/notices.py)
 
     def compose(self, result: Result, before: dict, after: dict) -> Told:
         """What an accepted result makes known (GameService.submit's `compose`): the outbox
@@ -68,6 +69,9 @@ class Change:
             buttons = self._answers(told, side)
             if side == result.side and side in kept and buttons is None:
                 continue  # their own command: answered to them, and its lines are in their view
+            if buttons is None and side in self.asked:  # one DM: the lines, then what is asked
+                self.asked[side]["text"] = join([lines[side], self.asked[side]["text"]])
+                continue
             rows.append((side, message(lines[side], buttons=buttons)))
         return Told(rows, self.deadlines)
 
@@ -108,6 +112,7 @@ class Change:
             self.deadlines = news.tables.deadlines.rows(game_id, active, phase, self.planned)
         game = news.store.game(game_id)
         told = notices(news.tables, game_id, before, after, seq, self.planned, moved) if not over else []
+        self.asked = {to: payload for to, payload in told if to in system.INFO.sides}
         if not moved:
             rows: Outbox = [] if quiet else [(channel_audience(game["channel"]), message(line))]
         else:
