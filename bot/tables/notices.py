@@ -17,7 +17,6 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot import asked as ask
-from bot import text as fmt
 from bot.delivery import Buttons, channel_audience, message
 from bot.store import Outbox
 from bot.words import Text, due, mention, words
@@ -83,6 +82,5 @@ def notices(tables: Tables, game_id: int, before: dict | None, after: dict, seq:
             rows.append((channel_audience(game["channel"]), message(
                 words(mention(user), f" Game {game_id}: your move", when, ": ", asked), buttons=buttons)))
         elif buttons is not None:
-            rows.append((channel_audience(game["channel"]), message(
-                words(f"{fmt.side_name(side)} player: ", asked), buttons=buttons)))
+            rows.append((channel_audience(game["channel"]), message(asked, buttons=buttons)))
     return rows

@@ -13,6 +13,7 @@ import pytest
 import rules
 from bot import asked as ask
 from bot.config import GameSettings
+from bot.discord.order_forms import shown
 from bot.permissions import Actor, TableError
 from bot.store import Told
 from rules.core.standing import choosers
@@ -128,7 +129,7 @@ def test_a_choice_comes_with_its_answers_and_a_click_after_a_restart_plays_one(
             legal = ask.answers(system, state, chooser)
             known = s.tables.store.seen_seq(game_id, chooser)  # the position as the chooser knows it
             (offered,) = [m for m in questions(s, member) if f":{chooser}:{known}" in answer_ids(m)[0]]
-            asked = ask.question(system, state, chooser).text
+            asked = shown(ask.question(system, state, chooser).text, typed=False)  # as Discord shows it
             assert asked in offered.content
             assert waited is not told
             if told:  # awaited means told: once, saying what is asked
@@ -145,7 +146,7 @@ def test_a_choice_comes_with_its_answers_and_a_click_after_a_restart_plays_one(
             clicked = await answer(member, offered, legal[0])
             assert "expired" not in reply(clicked)
             row = s.tables.store.commands(game_id, after=seq)[0]
-            assert (row["side"], row["normalised"]) == (chooser, legal[0].lower())
+            assert (row["side"], row["normalised"].lower()) == (chooser, legal[0].lower())
             (now,) = [m for m in seen(s, member) if m.id == offered.id]
             assert answer_ids(now) == [], "the answered question loses its buttons"
             with pytest.raises(TableError, match="This button has expired"):
@@ -160,7 +161,7 @@ def test_a_reminder_repeats_what_is_asked_with_the_answers(tmp_path):
         async with server(db, defaults=GameSettings(deadline_hours=2, reminders=(1,))) as s:
             game_id, _, _ = await reach(s, "borodino", "6sep", None, 10, "retreat")
             seq, state = s.tables.service.position(game_id)
-            asked = ask.question(BORODINO, state, "russian").text
+            asked = shown(ask.question(BORODINO, state, "russian").text, typed=False)
             await s.env.advance_time(3600 + 1)
             (mention,) = [p for p in s.posts() if p.startswith(f"<@{s.boris.user.id}> Game {game_id}: the Russian "
                                                                 "move is due")]
@@ -184,7 +185,7 @@ def test_a_player_who_wants_dms_is_told_by_dm_not_pinged_in_the_channel(tmp_path
             assert not [m for m in new if m.guild is not None and f"<@{s.boris.user.id}>" in m.content]
             (told,) = [m for m in new if m.guild is None]
             assert "the game waits for you, due" in told.content and answer_ids(told)
-            assert ask.question(BORODINO, state, "russian").text in told.content
+            assert shown(ask.question(BORODINO, state, "russian").text, typed=False) in told.content
     play(test, tmp_path)
 
 
