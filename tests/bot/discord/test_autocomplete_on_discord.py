@@ -59,7 +59,10 @@ def test_1812_move_to_offers_places_only(tmp_path):
     go (never the words of a part of it: `inf`, `cav`)."""
     async def test(db: Path) -> None:
         async with server(db) as s:
-            await started(s, "campaign_1812", "campaign")
+            game_id = await started(s, "campaign_1812", "campaign")
+            while s.tables.service.load(game_id)["player"] != "russian" or \
+                    s.tables.service.load(game_id)["phase"] != "movement":  # a few dice begin with attrition
+                await s.anna.slash(s.channel, "order", command=(await legal(s, s.anna))[0])
             moves = [text for text in await legal(s, s.boris) if text.startswith("move 4 ")]
             units = await s.boris.autocomplete(s.channel, "move", "unit", "")
             assert {"name": "4 · Russian 1 infantry corps, 1 depot", "value": "4"} in units
