@@ -58,6 +58,7 @@ Buttons = dict[str, Any]
 NO_PICTURE = "(No map picture: the map renderer is not available on this server.)"
 RETRY_CAP = timedelta(hours=1)  # a failing row is retried at least this often
 CHANNEL_REFUSALS = 3  # a channel refusing a row this many times in a row is lost to its games
+GIVE_UP_AFTER = 8  # a row failing this many times (about two hours of tries) ends; see Delivery._give_up
 DM_RETRY_FIRST, DM_RETRY_CAP = timedelta(hours=1), timedelta(days=1)
 PICTURES_KEPT = 16
 
@@ -353,8 +354,11 @@ class Delivery:
         except Exception as error:
             log.exception("outbox row %s to %s failed; kept for a retry", row["id"], target)
             pause = min(RETRY_CAP, timedelta(seconds=30 * 2 ** row["attempts"]))
-            await asyncio.to_thread(self.store.mark_failed, row["id"],
-                                    stamp(self.clock() + pause))
+            if row["attempts"] + 1 >= GIVE_UP_AFTER:
+                await asyncio.to_thread(self._give_up, row)
+            else:
+                await asyncio.to_thread(self.store.mark_failed, row["id"],
+                                        stamp(self.clock() + pause))
             if isinstance(error, ChannelClosed) and row["attempts"] + 1 >= CHANNEL_REFUSALS:
                 self.channel_lost(error.channel)
             return False
@@ -366,6 +370,21 @@ class Delivery:
             return True
         self._accepted.pop(row["id"], None)
         return True
+
+    def _give_up(self, row: dict) -> None:
+        """A row that failed GIVE_UP_AFTER times is sent no more; a post for a channel reaches
+        the game's players by DM instead, saying where it could not go (a cancelled game whose
+        channel was lost, a channel the bot may no longer post in)."""
+        instead: Outbox = []
+        if row["audience"].startswith("channel:"):
+            said = words("This could not be posted in ", channel_ref(row["audience"].removeprefix("channel:")),
+                         f" (Discord refused it {GIVE_UP_AFTER} times): ", payload_text(row["payload"]))
+            picture = {"picture": row["payload"]["picture"]} if "picture" in row["payload"] else {}
+            people = set(self.store.seats(row["game"]).values()) - {COMPUTER}
+            instead = [(user_audience(user), {"text": said, **picture}) for user in sorted(people)]
+        self.store.give_up(row["id"], row["game"], instead)
+        log.warning("outbox row %s to %s failed %d times; given up (%d players told by DM)",
+                    row["id"], row["audience"], GIVE_UP_AFTER, len(instead))
 
     def _delivered(self, outbox_id: int, target: str) -> None:
         """A row Discord accepted all of; a DM that went through opens the person's DMs again."""

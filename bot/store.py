@@ -250,6 +250,11 @@ def _pending_seat(db: sqlite_utils.Database) -> None:
     db.table("games").add_column("pending_seat", str)
 
 
+@MIGRATIONS(name="outbox.given_up: a row that could not be delivered, ended after its tries")
+def _given_up(db: sqlite_utils.Database) -> None:
+    db.table("outbox").add_column("given_up", str)
+
+
 DECODE = {"games": damage.game, "outbox": damage.outbox, "deadlines": damage.deadline}
 # How a damaged row leaves its table (a game's own row stays: its commands refer to it).
 WHERE = {"outbox": ("id = ?", ("id",)), "deadlines": ("game = ? AND side = ?", ("game", "side")),
@@ -665,7 +670,7 @@ class Store:
     def undelivered(self, game_id: int | None = None) -> list[dict]:
         """Rows not yet delivered, oldest first: of one game, or of all."""
         where, args = ("AND game = ?", [game_id]) if game_id is not None else ("", [])
-        rows = self.db.query(f"SELECT * FROM outbox WHERE delivered_at IS NULL {where}"
+        rows = self.db.query(f"SELECT * FROM outbox WHERE delivered_at IS NULL AND given_up IS NULL {where}"
                              " ORDER BY id", args)
         return self._readable("outbox", rows)
 
@@ -677,7 +682,7 @@ class Store:
     def undelivered_to(self, user: str) -> list[dict]:
         """Undelivered rows for this person: addressed to "user:<id>" or to a side they hold."""
         rows = self.db.query(
-            """SELECT * FROM outbox o WHERE delivered_at IS NULL AND (audience = ? OR EXISTS
+            """SELECT * FROM outbox o WHERE delivered_at IS NULL AND given_up IS NULL AND (audience = ? OR EXISTS
                (SELECT 1 FROM seats s WHERE s.game = o.game AND s.side = o.audience
                AND s.user = ?)) ORDER BY id""", [f"user:{user}", user])
         return self._readable("outbox", rows)
@@ -697,6 +702,13 @@ class Store:
         """How many messages of a split row the platform has accepted (a retry sends the rest)."""
         with self.transaction():
             self.db.execute("UPDATE outbox SET pieces_sent = ? WHERE id = ?", [pieces, outbox_id])
+
+    def give_up(self, outbox_id: int, game_id: int, instead: Outbox) -> None:
+        """A row that failed every try ends (it is no longer sent), with the rows that carry its
+        words another way (`instead`), together."""
+        with self.transaction():
+            self.db.execute("UPDATE outbox SET given_up = ? WHERE id = ?", [now(), outbox_id])
+            self._write_outbox(game_id, self.last_seq(game_id), instead)
 
     def mark_failed(self, outbox_id: int, retry_at: str) -> None:
         """A send failed: one more attempt counted, and no retry before `retry_at`."""

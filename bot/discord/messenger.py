@@ -26,6 +26,8 @@ from bot.words import Text, join, mention, name, words, write
 LIMIT = 2000
 MENTION = re.compile(r"<@!?([0-9]+)>")
 QUIET = discord.AllowedMentions(everyone=False, roles=False, users=False, replied_user=False)
+NO_ATTACH = ("(No map picture: I may not attach files in this channel. A member with Manage Server "
+             "gives me Attach Files here to bring the maps back.)")
 
 
 def markup(text: Text) -> str:
@@ -105,17 +107,32 @@ class DiscordMessenger:
     async def post(self, channel: str, piece: str, pictures: Sequence[bytes] = (),
                    buttons: Buttons | None = None, nonce: str | None = None) -> str:
         """The message's id; raises ChannelClosed when Discord refuses (403) or no longer knows
-        (404) the channel. A nonce goes with enforce_nonce (discord.py sets it), so Discord
+        (404) the channel. Where the bot may not attach files, the words go alone (`_text_only`). A nonce goes with enforce_nonce (discord.py sets it), so Discord
         answers a second send with it by the first message."""
         try:
             target = await self._channel(channel)
             if not isinstance(target, discord.abc.Messageable):
                 raise TypeError(f"channel {channel} takes no messages")
-            sent = await target.send(piece, files=attachments(pictures), allowed_mentions=mentions(piece),
-                                     view=_view(buttons), nonce=_nonce(nonce))
+            if pictures and not _may_attach(target):
+                sent = await self._text_only(target, piece, buttons, nonce)
+            else:
+                sent = await target.send(piece, files=attachments(pictures), allowed_mentions=mentions(piece),
+                                         view=_view(buttons), nonce=_nonce(nonce))
         except (discord.Forbidden, discord.NotFound) as error:
             raise ChannelClosed(channel) from error
         return str(sent.id)
+
+    async def _text_only(self, target: discord.abc.Messageable, piece: str, buttons: Buttons | None,
+                         nonce: str | None) -> discord.Message:
+        """A post with pictures where the bot may not attach files: its words alone, with a note
+        saying how to get the pictures back (after it, as a message of its own, when the two do
+        not fit in one), rather than a refusal that would pause the game."""
+        noted = f"{piece}\n{NO_ATTACH}"
+        sent = await target.send(noted if len(noted) <= LIMIT else piece, allowed_mentions=mentions(piece),
+                                 view=_view(buttons), nonce=_nonce(nonce))
+        if len(noted) > LIMIT:
+            await target.send(NO_ATTACH, allowed_mentions=QUIET)
+        return sent
 
     async def dm(self, user: str, piece: str, pictures: Sequence[bytes] = (),
                  buttons: Buttons | None = None, nonce: str | None = None) -> str:
@@ -223,6 +240,14 @@ def other_readers(channel: discord.TextChannel, person: str) -> Text:
                            join([name(role.name) for role in roles], ", ")))
     parts += [mention(member) for member in members if member not in (str(guild.owner_id), person)]
     return join(parts, ", ") if parts else words()
+
+
+def _may_attach(target: discord.abc.Messageable) -> bool:
+    """Whether the bot may attach files in a server's channel or thread (Attach Files)."""
+    if not isinstance(target, discord.abc.GuildChannel | discord.Thread):
+        return True
+    me = target.guild.me
+    return me is None or target.permissions_for(me).attach_files
 
 
 def _nonce(nonce: str | None) -> str:

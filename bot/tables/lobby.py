@@ -221,12 +221,9 @@ class Lobby(Room):
 
     def _end(self, actor: Actor, game: dict) -> None:
         """Under the game's lock: the game ends without a winner, with the news."""
-        self.tables.current(game["id"])
+        game = self.tables.current(game["id"])
         ended = message(words(name(actor.name), f" ends game {game['id']}; no winner."))
-        # a paused game's channel is gone: its players hear it by DM instead
-        places = [user_audience(user) for user in sorted(set(self.store.seats(
-            game["id"]).values()))] if game["paused"] else [channel_audience(game["channel"])]
-        rows = [(place, ended) for place in places]
+        rows = [(place, ended) for place in self.tables.news.places(game)]
         self.store.end_game(game["id"], {"winner": None, "reason": f"ended by {actor.name}"},
                             [*rows, *self.tables.news.reveal_rows(game)])
         self.tables.deadlines.reschedule(game["id"])

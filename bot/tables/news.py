@@ -207,9 +207,18 @@ class News(Room):
         return [(channel_audience(c), message(f"{header}\n{headline}", shown, crop=True)) for c in channels]
 
     def reveal_rows(self, game: dict) -> Outbox:
-        """Once a game is over: its seed and salt in its channel, to check the dice (fair_dice)."""
+        """Once a game is over: its seed and salt where its news goes (`places`), to check the
+        dice (fair_dice)."""
         text = fair_dice.reveal(game)
-        return [(channel_audience(game["channel"]), message(text))] if text else []
+        return [(place, message(text)) for place in self.places(game)] if text else []
+
+    def places(self, game: dict) -> list[str]:
+        """Where a game's public news goes: its channel, or each of its players by DM while it
+        is paused (its channel may be gone)."""
+        if not game["paused"]:
+            return [channel_audience(game["channel"])]
+        people = set(self.store.seats(game["id"]).values()) - {COMPUTER}
+        return [user_audience(user) for user in sorted(people)]
 
     def private_views(self, game_id: int, state: dict, seq: int, before: dict | None,
                       private: dict[str, Text] | None = None) -> Outbox:
