@@ -107,8 +107,9 @@ class DiscordMessenger:
     async def post(self, channel: str, piece: str, pictures: Sequence[bytes] = (),
                    buttons: Buttons | None = None, nonce: str | None = None) -> str:
         """The message's id; raises ChannelClosed when Discord refuses (403) or no longer knows
-        (404) the channel. Where the bot may not attach files, the words go alone (`_text_only`). A nonce goes with enforce_nonce (discord.py sets it), so Discord
-        answers a second send with it by the first message."""
+        (404) the channel. Where the bot may not attach files, the words go alone (`_text_only`).
+        A nonce goes with enforce_nonce (discord.py sets it), so Discord answers a second send
+        with it by the first message."""
         try:
             target = await self._channel(channel)
             if not isinstance(target, discord.abc.Messageable):
@@ -116,8 +117,9 @@ class DiscordMessenger:
             if pictures and not _may_attach(target):
                 sent = await self._text_only(target, piece, buttons, nonce)
             else:
-                sent = await target.send(piece, files=attachments(pictures), allowed_mentions=mentions(piece),
-                                         view=_view(buttons), nonce=_nonce(nonce))
+                sent = await target.send(piece, files=attachments(pictures),
+                                         allowed_mentions=mentions(piece), view=_view(buttons),
+                                         nonce=_nonce(nonce))
         except (discord.Forbidden, discord.NotFound) as error:
             raise ChannelClosed(channel) from error
         return str(sent.id)
