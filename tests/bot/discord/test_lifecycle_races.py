@@ -20,11 +20,11 @@ async def cancel_queued_before_resume(tables, game_id: int) -> list[object]:
     lock = tables.lock(game_id)
     await lock.acquire()
     cancel = asyncio.create_task(tables.lobby.cancel(MOD, ELSEWHERE, game_id, GUILD))
-    resume = asyncio.create_task(tables.lobby.resume(MOD, GUILD, ELSEWHERE, game_id))
-    for _ in range(50):  # both pass their checks in worker threads, then wait for the lock
+    while not getattr(lock, "_waiters", None):  # the cancel queues first
         await asyncio.sleep(0.01)
-        if len(getattr(lock, "_waiters", None) or ()) == 2:
-            break
+    resume = asyncio.create_task(tables.lobby.resume(MOD, GUILD, ELSEWHERE, game_id))
+    while len(getattr(lock, "_waiters", None) or ()) < 2:  # each passes its checks in a worker
+        await asyncio.sleep(0.01)                           # thread, then waits for the lock
     lock.release()
     return await asyncio.gather(cancel, resume, return_exceptions=True)
 
