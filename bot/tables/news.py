@@ -18,7 +18,7 @@ from datetime import datetime
 
 from bot import fair_dice
 from bot import text as fmt
-from bot.delivery import Buttons, Onlookers, channel_audience, kept_view, message
+from bot.delivery import Buttons, Onlookers, channel_audience, kept_view, message, user_audience
 from bot.permissions import Actor, TableError, sides_of
 from bot.service import Result, new_turn
 from bot.store import DeadlineRows, Outbox, Told
