@@ -23,6 +23,7 @@ import sqlite3
 import sys
 import tomllib
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 
 import rules
@@ -53,8 +54,36 @@ def main(argv: list[str] | None = None) -> int:
     log_file = Path(args.db).with_suffix(".log") if hasattr(args, "db") else None
     logging.basicConfig(level=logging.WARNING, filename=log_file,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    made = [] if log_file is None or Path(args.db).exists() else [Path(args.db), log_file]
+    status = _refused(args)
+    if status == 2 and made:
+        _remove_what_a_refusal_made(*made)
+    return status
+
+
+def _remove_what_a_refusal_made(database: Path, log_file: Path) -> None:
+    """A command refused before it stored anything leaves no files behind in a folder that had no
+    database: not the database, its journal and lock files, nor an empty log."""
+    try:
+        with closing(sqlite3.connect(database)) as db:
+            if db.execute("SELECT count(*) FROM games").fetchone()[0]:
+                return  # a game was stored: it is kept
+    except sqlite3.Error:
+        pass  # no games table: nothing was stored
+    logging.shutdown()
+    for path in [database, *(Path(f"{database}{tail}") for tail in ("-wal", "-shm", "-migrate.lock"))]:
+        path.unlink(missing_ok=True)
+    if log_file.exists() and log_file.stat().st_size == 0:
+        log_file.unlink()
+
+
+def _refused(args: argparse.Namespace) -> int:
+    """Run the command; a refusal is one sentence on stderr and exit status 2 (130 for Ctrl-C)."""
     try:
         return args.run(args)
+    except KeyboardInterrupt:  # Ctrl-C while the computer thinks or a map is drawn: nothing accepted is lost
+        print("\nkolocha: stopped; every accepted command is kept.", file=sys.stderr)
+        return 130
     except (TableError, StoreRefusal, RulesError, SchemaTooNew, AlreadyServed) as error:
         # a bad value (a script, a setting: TableError), a game the store lacks, a bad name
         # (system, scenario, option: RulesError), a database this version or process cannot use
@@ -91,7 +120,7 @@ def _parser() -> argparse.ArgumentParser:
     local.add_argument("--script", type=Path, help="run this command file non-interactively")
     local.add_argument("--json", action="store_true", help="with --script: one JSON per command")
     local.add_argument("--ai", action="append", metavar="SIDE", help="the computer plays this side "
-                       "(repeat it for every side: a game that plays itself)")
+                       "(repeat it, or `--ai both`: a game that plays itself)")
     local.add_argument("--level", type=int, default=1, help="the computer's level (default 1)")
     local.add_argument("--ai-seed", type=_argument(parse_seed), help="the computer's own seed "
                        "(default: drawn, and stored with its seat: the same seed replays its play)")
@@ -228,10 +257,11 @@ def _computer_seats(system: GameSystem, args: argparse.Namespace) -> list[tuple[
     """`--ai SIDE ...`: the seats the computer takes, refused in one sentence (before a game is
     opened) for a side that is not one or a system without that computer player."""
     seats = []
-    for side in (s.strip().lower() for s in args.ai or []):
+    asked = [s.strip().lower() for s in args.ai or []]
+    for side in (list(system.INFO.sides) if "both" in asked else asked):
         if side not in system.INFO.sides:
             raise TableError(f"--ai {side}: {side!r} is not a side of {system.INFO.name}; choose "
-                             f"{' or '.join(system.INFO.sides)}.")
+                             f"{' or '.join(system.INFO.sides)}, or both.")
         try:
             seats.append((side, new_seat(system, args.level, GameSettings().ai_budget, args.ai_seed)))
         except NoComputer as error:
@@ -269,7 +299,8 @@ def _map(args: argparse.Namespace) -> int:
         print(f"kolocha map: no game in {args.db}; start one with `kolocha local`", file=sys.stderr)
         return 2
     service = GameService(store)
-    out = args.out or Path(f"kolocha-game{game_id}.png")
+    crop = "-" + "-".join(args.around) if args.around else ""  # a crop never overwrites the whole map
+    out = args.out or Path(f"kolocha-game{game_id}{crop}.png")
     pictures.write_map(service, store.game(game_id)["id"], out, around=args.around, radius=args.radius,
                        size=args.size, zoc=args.zoc, select=args.select)
     print(f"Map: {out}")
@@ -332,7 +363,7 @@ def _fuzz(args: argparse.Namespace) -> int:
                      systems=tuple(args.system or rules.systems()))
 
 
-NO_TOKEN = """kolocha run: no DISCORD_TOKEN in the environment.
+NO_TOKEN = """kolocha {command}: no DISCORD_TOKEN in the environment.
 
 To serve a Discord server, create a bot application and copy its token (the steps are in
 deploy/DISCORD.md), then:  DISCORD_TOKEN=... kolocha run [--config kolocha.toml]
@@ -354,7 +385,7 @@ def _run(args: argparse.Namespace) -> int:
     if config is None:
         return 2
     if not config.token:
-        print(NO_TOKEN, file=sys.stderr)
+        print(NO_TOKEN.format(command="run"), file=sys.stderr)
         return 2
     logging.getLogger().setLevel(logging.INFO)
     from bot.discord.app import run
@@ -365,8 +396,10 @@ def _run(args: argparse.Namespace) -> int:
 
 def _sync(args: argparse.Namespace) -> int:
     config = _config(args)
-    if config is None or not config.token:
-        print(NO_TOKEN, file=sys.stderr)
+    if config is None:
+        return 2
+    if not config.token:
+        print(NO_TOKEN.format(command="sync"), file=sys.stderr)
         return 2
     from bot.discord.app import sync
 

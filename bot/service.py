@@ -389,9 +389,7 @@ class GameService:
             if topic in fmt.TABLE_HELP:
                 return fmt.TABLE_HELP[topic]
             answer = system.help(topic)
-            if topic is None and "undo" not in answer:
-                answer += "\nAlso: undo, status, units [place], odds <attack or place>, help [command]."
-            return answer
+            return answer if topic else fmt.with_table_commands(answer)
         if verb == "odds":
             return fmt.odds(system.odds(state, side, " ".join(args)))
         view = system.view(state, side)

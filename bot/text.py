@@ -7,6 +7,8 @@ Anything a unit dict holds beyond the core columns and is true shows up as a fla
 """
 from __future__ import annotations
 
+import re
+
 from rules.core.errors import CommandError
 
 _CORE = ("side", "hex", "area", "id", "type", "strength", "movement")
@@ -15,7 +17,8 @@ TABLE_HELP = {  # the verbs every game answers, beside its own grammar (`help <v
     "undo": "undo                       take back your own last command: freely within its phase, "
             "with the other player's consent across phases; never across a die roll or a reveal",
     "accept": "accept                     consent to the other player's draw offer, else to their "
-              "request to undo a command",
+              "request to undo a command (at a shared terminal of an open game, answer for the other "
+              "player with their side first: `russian: accept`)",
     "refuse": "refuse                     turn down the other player's draw offer, else their request "
               "to undo a command",
     "draw": "draw                       offer a draw; the other player may accept or refuse (a "
@@ -31,6 +34,18 @@ TABLE_HELP = {  # the verbs every game answers, beside its own grammar (`help <v
     "quit": "quit                       leave the terminal; the game is stored: resume it with "
             "`kolocha local --game ID` (in Discord, `/game resign` ends a game)",
 }
+
+
+def with_table_commands(listing: str) -> str:
+    """A system's command list with the commands every table answers (undo, draw, map, orders,
+    quit...) that it does not list itself, before its closing line."""
+    lines = listing.splitlines()
+    named = set(re.findall(r"[a-z]+", listing))
+    extra = [verb for verb in TABLE_HELP if verb not in named]
+    if not extra:
+        return listing
+    last = len(lines) - 1 if lines and lines[-1].startswith("Type `help") else len(lines)
+    return "\n".join(lines[:last] + ["Also: " + ", ".join(extra) + "."] + lines[last:])
 
 
 def side_name(side: str | None) -> str:

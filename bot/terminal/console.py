@@ -289,15 +289,16 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
                 result = service.submit(game_id, seated, command)
             else:
                 result = run_line(service, game_id, line)
-            write(render(result, line, seated))
+            told = render(result, line, seated)
+            write(told)
             acted = result.accepted and result.reply is None
             after = service.load(game_id)
             if result.accepted and system.phase_key(after) != system.phase_key(before):
                 write(fmt.headline(system.view(after, seated)))
             elif result.accepted and result.reply is None:
                 prompt = system.view(after, seated).get("prompt")
-                if prompt and prompt != system.view(before, seated).get("prompt"):
-                    write(str(prompt))  # a step within the phase: what the game now waits for
+                if prompt and prompt != system.view(before, seated).get("prompt") and str(prompt) not in told:
+                    write(str(prompt))  # a step within the phase: what the game now waits for, if not told
             handing_over = hidden and next_seat(system.active_sides(after), seated, acted) not in (None, seated)
             if result.accepted and result.reply is None and maps and not handing_over:
                 write(maps.draw([], seated))

@@ -38,7 +38,7 @@ TOPICS = {
              "  The strengths, the defender's modifiers (towns, woods/roads, redoubts, fords), and the chance "
              "of each result of the Combat Resolution Table, naming units whose retreat would be blocked. "
              "Nothing is rolled or changed."),
-    "doomed": ("doomed                     the Doomed Victory options dv_rally and dv_leaders, and the Shevardino "
+    "doomed": ("help doomed                the Doomed Victory options dv_rally and dv_leaders, and the Shevardino "
                "training scenario\n"
                "  dv_rally (6.10, 3.2): some retreats are two hexes and break the unit (Dr at 3-1 and 4-1, Ar at 1-2 "
                "to 1-4); a broken unit may not attack, retreats two hexes on a Dr and is eliminated by a second "

@@ -47,17 +47,17 @@ def chits_text() -> str:
     """The Battle Plan Chart as a player reads it: each pair of chits and its results, in order."""
     t = campaign_data.tables()
     rows = [f"  {d} against {a}: {', '.join(t.chart[a, d])}" for d in t.defender_plans for a in t.attacker_plans]
-    return ("chits: the Battle Plan Chart (COMBAT). Both players put a chit down in secret; the pair gives "
-            "results applied in order.\n" + "\n".join(rows) + "\nWhat the results mean:\n"
+    return ("help chits                 the Battle Plan Chart (COMBAT). Both players put a chit down in secret; "
+            "the pair gives results applied in order.\n" + "\n".join(rows) + "\nWhat the results mean:\n"
             + "\n".join(f"  {code}: {meaning}" for code, meaning in CODE_MEANINGS.items()))
 
 
 def results_text() -> str:
     """What the Combat Results and Pursuit Tables' codes mean (COMBAT)."""
     t = campaign_data.tables()
-    return ("results: the Combat Results Table (COMBAT), one die in the column of the attacker's infantry corps "
-            f"to the defender's ({', '.join(t.crt_columns)}), +{t.french_leadership} when the French attack, "
-            f"-{t.french_leadership} when they defend.\n"
+    return ("help results               the Combat Results Table (COMBAT), one die in the column of the "
+            f"attacker's infantry corps to the defender's ({', '.join(t.crt_columns)}), +{t.french_leadership} "
+            f"when the French attack, -{t.french_leadership} when they defend.\n"
             "  A1, A2: the attacker loses one or two infantry corps; D1 to D4: the defender loses one to four.\n"
             "  Ar, Dr: the attacker or the defender retreats. \"D2 Dr\": two defending corps lost, then a retreat.\n"
             "Pursuit (PS): the attacker's surplus of cavalry corps rolls; D1, D2: defending infantry corps lost; "

@@ -409,7 +409,9 @@ def test_each_side_asks_about_its_own_view_and_the_undo_waiting(wager):
 
 def test_a_game_whose_own_help_names_undo_is_answered_as_it_is(service, game, monkeypatch):
     monkeypatch.setattr(toy_system, "help", lambda topic=None: "Toy commands: move, end, roll, undo.")
-    assert service.submit(game, "red", "help").reply == "Toy commands: move, end, roll, undo."
+    reply = service.submit(game, "red", "help").reply or ""
+    assert reply == ("Toy commands: move, end, roll, undo.\n"
+                     "Also: accept, refuse, draw, status, units, help, map, orders, quit.")
 
 
 def test_status_without_an_undo_waiting_is_the_position_alone(service, game):

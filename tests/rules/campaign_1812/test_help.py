@@ -28,4 +28,4 @@ def test_help_results_reads_a_line_such_as_d2_dr():
 
 def test_the_plan_entry_and_the_command_list_point_to_the_chits():
     assert "`help chits`" in HELP("plan")
-    assert any(line.startswith("chits:") for line in HELP().splitlines())
+    assert any(line.startswith("help chits ") for line in HELP().splitlines())

@@ -1,0 +1,83 @@
+"""The details a terminal player meets: no trace on Ctrl-C, nothing left behind by a refused start,
+`--ai both`, a crop that does not overwrite the whole map, each prompt said once, and a `help` that
+lists every command the table answers."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot import cli
+from bot.service import GameService
+from bot.store import Store
+from bot.terminal import console
+
+
+def test_a_start_refused_leaves_no_file_in_a_folder_that_had_none(tmp_path, capsys):
+    db = tmp_path / "kolocha.sqlite"
+    assert cli.main(["local", "--db", str(db), "--scenario", "nope"]) == 2
+    assert "Unknown scenario 'nope'" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_refusal_on_a_database_with_games_keeps_it(tmp_path, capsys):
+    db = tmp_path / "kolocha.sqlite"
+    GameService(Store(db)).new_game("borodino", "5sep", seed=1)
+    assert cli.main(["local", "--db", str(db), "--scenario", "nope"]) == 2
+    assert db.exists() and len(Store(db).games()) == 1
+
+
+def test_ctrl_c_while_the_computer_thinks_is_one_sentence(tmp_path, capsys, monkeypatch):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(cli, "play", interrupted)
+    assert cli.main(["local", "--db", str(tmp_path / "k.sqlite"), "--seed", "1", "--ai", "russian"]) == 130
+    err = capsys.readouterr().err.strip()
+    assert err.splitlines()[-1] == "kolocha: stopped; every accepted command is kept." and "Traceback" not in err
+
+
+def test_ai_both_seats_the_computer_on_every_side(tmp_path, capsys):
+    script = ["local", "--db", str(tmp_path / "k.sqlite"), "--scenario", "shevardino", "--seed", "1",
+              "--ai", "both", "--ai-seed", "1"]
+    assert cli.main(script) == 0
+    said = capsys.readouterr()
+    assert "The computer plays French" in said.err and "The computer plays Russian" in said.err
+    assert "Game over" in said.out
+
+
+def test_a_crop_is_written_beside_the_whole_map_not_over_it(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    db = str(tmp_path / "k.sqlite")
+    GameService(Store(db)).new_game("borodino", "7sep", seed=1)
+    assert cli.main(["map", "--db", db]) == 0 and cli.main(["map", "--db", db, "--around", "2817"]) == 0
+    assert {p.name for p in tmp_path.glob("*.png")} == {"kolocha-game1.png", "kolocha-game1-2817.png"}
+
+
+def test_sync_without_a_token_names_itself(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["sync"]) == 2
+    assert capsys.readouterr().err.startswith("kolocha sync: no DISCORD_TOKEN")
+
+
+def test_a_choice_the_events_ask_for_is_said_once(tmp_path):
+    service = GameService(Store(tmp_path / "k.sqlite"))
+    game = service.new_game("borodino", "7sep", seed=7)
+    lines = iter(["move 3321 3219", "end", "attack 3219 -> 3218", "quit"])
+    out: list[str] = []
+    console.play(service, game, read=lambda prompt: next(lines), write=out.append)
+    said = "\n".join(out)
+    asked = [line for line in said.splitlines() if "you may advance after combat" in line]
+    assert len(asked) == 1
+
+
+def test_help_lists_the_commands_every_table_answers(tmp_path):
+    service = GameService(Store(tmp_path / "k.sqlite"))
+    game = service.new_game("borodino", "7sep", seed=7)
+    listing = service.submit(game, "french", "help").reply or ""
+    also = listing.splitlines()[-2]
+    assert also == "Also: accept, refuse, draw, map, orders, quit."  # undo, status, units, odds: listed above
+    starts = {line.split()[0] for line in listing.splitlines()[1:-2]}
+    assert {"undo", "odds", "status", "units"} <= starts
+    assert "doomed" not in starts and any(line.startswith("help doomed ") for line in listing.splitlines())
+    assert listing.splitlines()[-1] == "Type `help <command>` for more."
