@@ -461,12 +461,13 @@ class GameService:
             return self._take_back(game_id, system, side, seq, cmd, (state, before),
                                    f"Undone: `{cmd}`.", compose)
         others = [s for s in system.INFO.sides if s != side]
-        ask = f"The {fmt.side_name(side)} player asks to undo {said(system, cmd)}, issued in an " \
-              "earlier phase: answer `accept` or `refuse`."
+        reason = getattr(system, "undo_reason", None)  # a system whose moves stand within a phase says why
+        made = reason(before, state) if reason else "issued in an earlier phase"
+        ask = f"The {fmt.side_name(side)} player asks to undo {said(system, cmd)}, {made}: " \
+              "answer `accept` or `refuse`."
         notes = [event(ask, other, "undo_request") for other in others]
         names = " or ".join(fmt.side_name(s) for s in others)
-        needs = f"issued in an earlier phase: undoing it needs the {names} player's consent, " \
-                "who may answer accept or refuse."
+        needs = f"{made}: undoing it needs the {names} player's consent, who may answer accept or refuse."
         result = Result(True, f"`{cmd}` was {needs}", seq, side, events=notes,
                         public=f"{fmt.side_name(side)} asks to undo {said(system, cmd)}, {needs}")
         self.store.set_pending_undo(game_id, {"by": side, "seq": seq, "command": cmd},

@@ -43,7 +43,7 @@ INFO = SystemInfo(
     name="borodino",
     sides=SIDES,
     default_scenario="7sep",  # the great day
-    options=("imperial_guard", "additional_forces", "dv_rally", "dv_leaders"),
+    options=scenario_data.OPTIONS,
     hidden_information=False,  # an open game: both players see the whole board
 )
 
@@ -61,6 +61,7 @@ __all__ = [
     "outcome",
     "parse",
     "phase_key",
+    "undo_reason",
     "scenarios",
     "session",
     "setup",
@@ -97,8 +98,26 @@ def parse(side: str, text: str) -> C.Command:
 
 
 def phase_key(state: dict) -> str:
-    """Commands issued under the same key may be taken back without the opponent's consent."""
-    return f"{state['turn']}:{state['player']}:{state['phase']}"
+    """Commands issued under the same key may be taken back without the opponent's consent.
+
+    The rule book (Movement) says: "Once a unit has been moved, and the Player's hand is taken from
+    the piece, it may not be moved any further during that Player-Turn, nor may it change its move
+    without the consent of the opposing Player." By post the hand leaves the piece when the move is
+    sent, so under the option moves_stand every move is a key of its own and taking one back asks
+    the opponent. Without it (the default) a player takes back his moves freely until his phase
+    ends: a table by post has no hand hovering over the piece, and a mistyped hex should cost no
+    round trip to the opponent; players who want the letter of the rule choose moves_stand."""
+    key = f"{state['turn']}:{state['player']}:{state['phase']}"
+    if "moves_stand" in state["options"]:
+        return f"{key}:{len(state['log']['moves'])}"
+    return key
+
+
+def undo_reason(before: dict, after: dict) -> str:
+    """Why taking back the command that led from `before` to `after` asks the opponent (phase_key)."""
+    if phase_key(before).rsplit(":", 1)[0] == phase_key(after).rsplit(":", 1)[0] and "moves_stand" in after["options"]:
+        return "already made, and under the option moves_stand a move once made stands (Movement)"
+    return "issued in an earlier phase"
 
 
 def odds(state: dict, side: str | None, text: str) -> dict:

@@ -293,16 +293,32 @@ def obligations(b: Battle, side: str, edges: dict[str, list[Hex]] | None = None,
     enemy = enemy_of(side)
     active_fronts = {f: h for h in m.redoubts if side == "french" and b.redoubt_active(h)
                      for f in m.redoubts[h].front}
+    guns = b.option("river_artillery")
     must_attack = {a for a in edges if (ah := units[a]["hex"]) in active_fronts
                    or any((o := occupant.get(n)) is not None and defs[o].side == enemy
-                          for n in engaged_around(m, ah))}  # type: ignore[arg-type]
+                          for n in _facing(b, a, ah, guns))}  # type: ignore[arg-type]
     attackable = {t for targets in edges.values() for t in targets} | {f for found in fronts.values() for f in found}
     # Doomed Victory (binding): a unit that may not attack (broken, 6.10; its leader inactive, 8.10) owes
     # no attack, and the enemy next to it is owed one only by others.
     must_defend = {eh for eh in attackable if (x := occupant.get(eh)) is not None and defs[x].side == enemy
                    and any((y := occupant.get(n)) is not None and defs[y].side == side and not units[y]["advanced"]
-                           and not (doomed and dv_combat.why_barred(b, y)) for n in engaged_around(m, eh))}
+                           and (not guns or m.side(n, eh) != "river" or defs[y].kind == "artillery")
+                           and not (doomed and dv_combat.why_barred(b, y))
+                           for n in (m.adjacent(eh) if guns else engaged_around(m, eh)))}
     return must_attack, must_defend
+
+
+def _facing(b: Battle, uid: str, h: Hex, guns: bool) -> tuple[Hex, ...]:
+    """The adjacent hexes whose enemy units oblige the unit in h to attack (Combat B): all but those
+    across a plain river (`Battle.engaged`). Under the option river_artillery artillery owes its
+    attack across a plain river too, reading the Artillery General Rule, "Artillery units must
+    participate in combat when adjacent to opposing units", and case A, "Artillery units must
+    participate in attack if they are adjacent to an Enemy unit", with case H, which lets artillery
+    attack across "River hexsides" at full strength. Without it (the default), a river hexside parts
+    units as Combat K and Zones of Control H part them, and stored games replay as they were played."""
+    if guns and b.defs[uid].kind == "artillery":
+        return b.map.adjacent(h)
+    return engaged_around(b.map, h)
 
 
 def _redoubt_fronts(b: Battle, side: str) -> dict[Hex, dict[Hex, bool]]:

@@ -460,3 +460,20 @@ def test_a_damaged_snapshot_is_logged_and_the_game_rebuilt_with_its_options(stor
     assert cold.load(game) == service.load(game)
     assert caplog.messages == [f"game {game}: the snapshot at command {SNAPSHOT_EVERY} is damaged (ValueError: it "
                                "is not a JSON object with a state in it); using an earlier one or the seed"]
+
+
+def test_a_borodino_move_under_moves_stand_is_undone_only_with_consent(store):
+    """SPI's Borodino rules (1972), Movement: a move may not "change its move without the consent of
+    the opposing Player" once the hand leaves the piece. Under moves_stand the undo of a move in the
+    same phase asks the Russian player; without it (the positive control) it is undone at once."""
+    service = GameService(store)
+    strict = service.new_game("borodino", "7sep", seed=3, options={"moves_stand": True})
+    service.submit(strict, "french", "move 3225 3224")
+    asked = service.submit(strict, "french", "undo")
+    assert asked.accepted and store.last_seq(strict) == 1
+    assert "already made, and under the option moves_stand a move once made stands" in asked.message
+    assert [e["to"] for e in asked.events] == ["russian"]
+    assert service.submit(strict, "russian", "accept").accepted and store.last_seq(strict) == 0
+    free = service.new_game("borodino", "7sep", seed=3)
+    service.submit(free, "french", "move 3225 3224")
+    assert "Undone" in service.submit(free, "french", "undo").message and store.last_seq(free) == 0

@@ -17,6 +17,7 @@ from tests.rules.borodino.helpers import (
     refused,
     refused_then_accepted,
     ring,
+    settle,
     where,
     without,
 )
@@ -331,3 +332,37 @@ def test_artillery_case_c_a_retreat_into_a_vacated_hex_closes_the_advance_into_i
     s4, events = play(s2, "russian", "retreat 1717")
     assert events[-1]["text"] == ("Russian player: you may advance after combat (`advance 1615 1616`, "
                                   "`advance 1615 1715`) or `stay`.")
+
+
+# --- the option river_artillery: the General Rule's duty across a plain river ---------------------------
+def test_artillery_general_rule_adjacent_across_a_plain_river_owes_its_attack_under_river_artillery():
+    """General Rule: "Artillery units must participate in combat when adjacent to opposing units"; (A)
+    "Artillery units must participate in attack if they are adjacent to an Enemy unit"; (H) lets it attack
+    across "River hexsides". Under river_artillery the battery in 2723 facing the 5 in 2622 across the
+    Kolocha owes its attack: `end` is refused, and accepted once the 5 has gone (the positive control)."""
+    s = position({ART: "2723", R5: "2622"}, phase="combat", options=["river_artillery"])
+    err, s2 = refused_then_accepted(s, "french", "end", "Combat (B)", without(R5))
+    assert "2723 (French 7-3 artillery)" in str(err) and s2["player"] == "russian"
+
+
+def test_artillery_across_a_plain_river_once_attacked_lets_the_phase_end_under_river_artillery():
+    """The duty is met by the attack itself (Combat B): once the battery has fired across the river,
+    `end` is accepted."""
+    s = position({ART: "2723", R5: "2622"}, phase="combat", options=["river_artillery"])
+    force_die(s, 1)
+    s2, _ = play(s, "french", "attack 2723 -> 2622")
+    assert play(settle(s2), "french", "end")[0]["player"] == "russian"
+
+
+def test_artillery_across_a_plain_river_owes_nothing_by_default():
+    """Without the option a plain river parts the units as it parts Zones of Control (ZOC H) and all
+    other combat (Combat K): the battery may fire across it (H) but `end` is accepted."""
+    s = position({ART: "2723", R5: "2622"}, phase="combat")
+    assert play(s, "french", "end")[0]["player"] == "russian"
+
+
+def test_infantry_across_a_plain_river_owes_nothing_even_under_river_artillery():
+    """Combat (K): "Units may move and attack across River hexsides only at Fords and Bridges"; the
+    General Rule's duty is the artillery's alone, so a 7-4 across the river owes no attack."""
+    s = position({F7: "2723", R5: "2622"}, phase="combat", options=["river_artillery"])
+    assert play(s, "french", "end")[0]["player"] == "russian"

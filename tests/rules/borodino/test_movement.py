@@ -288,3 +288,28 @@ def test_movement_a_path_the_rollout_walked_is_told_as_the_same_path_checked_afr
     told = movement.apply_move(b, "french", move)
     assert told[0]["text"] == play(s, "french", move.to_text())[1][0]["text"] == (
         f"{G} (French 7-4 infantry) moves to {path[-1]} ({len(path)} MP).")
+
+
+# --- the option moves_stand: "once ... the Player's hand is taken from the piece" -----------------------
+def test_movement_a_finished_move_stands_under_moves_stand():
+    """Movement: "Once a unit has been moved, and the Player's hand is taken from the piece, it may not be
+    moved any further during that Player-Turn, nor may it change its move without the consent of the
+    opposing Player." Under moves_stand a sent move is a hand taken from the piece: each move opens a
+    new undo key (phase_key), so taking it back asks the opponent."""
+    from rules import borodino
+    s = position({"F-I-2": "3225"}, options=["moves_stand"])
+    s2, _ = play(s, "french", "move 3225 3224")
+    assert borodino.phase_key(s) != borodino.phase_key(s2)
+    assert borodino.undo_reason(s, s2).startswith("already made")
+
+
+def test_movement_moves_are_taken_back_freely_within_the_phase_by_default():
+    """The default reading: until his phase ends a player may take his moves back (a table by post has
+    no hand over the piece); the key changes only with the phase."""
+    from rules import borodino
+    s = position({"F-I-2": "3225"})
+    s2, _ = play(s, "french", "move 3225 3224")
+    assert borodino.phase_key(s) == borodino.phase_key(s2)
+    s3, _ = play(s2, "french", "end")
+    assert borodino.phase_key(s3) != borodino.phase_key(s2)
+    assert borodino.undo_reason(s2, s3) == "issued in an earlier phase"
