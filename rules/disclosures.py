@@ -33,6 +33,11 @@ DISCLOSURES = (
                "something of where he stands even while his block is hidden",
                event="isolation", area_fields=("isolated",), cubes=("white",), position_keys=("isolated_areas",),
                governs=("reinforcements",)),  # "Isolated Victory Areas cannot be used for deploying Reinforcements"
+    Disclosure("bloody_monday", "Bloody Monday 1.2, 3.3",
+               "where reinforcements deploy, in public: into a victory area without overstacking, where only a "
+               "supreme commander may overstack, so an area at its limit takes one when a hidden block there is "
+               "the supreme commander",
+               event="reinforcements", governs=("reinforcements",)),
 )
 
 
@@ -42,7 +47,7 @@ def of(system: str) -> tuple[Disclosure, ...]:
 
 
 def telling(system: str, events: list[dict]) -> list[dict]:
-    """The events that make a disclosure of `system` (the Isolation Check's)."""
+    """The events that make a disclosure of `system` (the Isolation Check's, the reinforcements')."""
     kinds = {d.event for d in of(system)}
     return [e for e in events if e.get("kind") in kinds]
 

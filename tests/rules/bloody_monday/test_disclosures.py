@@ -38,7 +38,7 @@ def _chief_swapped_before_an_action() -> tuple[dict, dict, str]:
 
 
 def test_every_disclosure_cites_its_rule_and_where_it_shows():
-    assert [d.rule for d in of("bloody_monday")] == ["Bloody Monday 4.1"]
+    assert [d.rule for d in of("bloody_monday")] == ["Bloody Monday 4.1", "Bloody Monday 1.2, 3.3"]
     assert all(d.rule and d.tells and d.event for d in DISCLOSURES)
 
 
@@ -64,3 +64,10 @@ def test_the_swap_test_plays_the_other_sides_actions_and_sees_a_leak_beside_the_
 
     monkeypatch.setattr(swaptest, "view", leaky)
     assert any("view differs: chief" in d for d in swaptest.enemy_steps(state, other, viewer))
+
+
+def test_reinforcements_deployed_beside_a_hidden_supreme_commander_are_the_rules_disclosure():
+    """Engine swap test, seed 7000: Napoleon exchanged with a Guard block; the French Special Call for
+    Reinforcements finds room in an area at its limit only where the hidden block there is Napoleon
+    (only supreme commanders may overstack, 1.2), and where they deploy is public (3.3)."""
+    assert swaptest.swap_test(7000, 7000, max_commands=215, every=211, swaps=1, legal=0, named=0) == []
