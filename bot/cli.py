@@ -387,6 +387,11 @@ def _run(args: argparse.Namespace) -> int:
     if not config.token:
         print(NO_TOKEN.format(command="run"), file=sys.stderr)
         return 2
+    if not Path(config.database).parent.is_dir():
+        print(f"kolocha run: there is no folder {Path(config.database).parent} for the database "
+              f"{config.database} (KOLOCHA_DB, or `database` in the config); create it, or point "
+              "to a file in a folder that exists.", file=sys.stderr)
+        return 2
     logging.getLogger().setLevel(logging.INFO)
     from bot.discord.app import run
 

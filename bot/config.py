@@ -7,7 +7,7 @@
     deadline_hours = 48
     reminders = [24, 1]            # hours before the deadline
     at_deadline = "remind"         # remind | end | choose | forfeit | computer
-    ai_level = 1                   # a computer player's level (issue 13; only 1 exists)
+    ai_level = 1                   # a computer player's level: 1, or 2 where the system has it
     ai_budget = 60                 # seconds a computer player may think per plan
     skip_weekends = false          # Saturdays and Sundays do not count toward deadlines
     spectator_delay = false        # spectators one game turn behind

@@ -1,0 +1,124 @@
+"""The deploy recipes (deploy/) run as written: the Docker image's command with the example
+environment, in a temporary root holding the folders the image makes, serves Discord (the
+loopback stand-in) and stops on SIGTERM; the systemd recipe creates every file and folder its
+unit needs, and `systemd-analyze verify` accepts the unit (where systemd is installed)."""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot import cli
+from bot.discord.loopback import Loopback
+
+ROOT = Path(__file__).resolve().parents[2]
+DEPLOY = ROOT / "deploy"
+WAIT = 60.0
+
+
+def dockerfile() -> tuple[set[str], dict[str, str], list[str]]:
+    """The folders the image has (made by RUN mkdir, VOLUME, WORKDIR), its ENV, its CMD."""
+    text = (DEPLOY / "Dockerfile").read_text().replace("\\\n", " ")
+    lines = [line for line in text.splitlines() if not line.startswith("#")]
+    folders = {word for line in lines if line.startswith("RUN") for word in
+               re.findall(r"mkdir (?:-p )?(\S+)", line)}
+    folders |= {line.split()[1] for line in lines if line.split()[:1] in (["VOLUME"], ["WORKDIR"])}
+    env = dict(line.split(None, 1)[1].split("=", 1) for line in lines if line.startswith("ENV "))
+    command = json.loads(next(line for line in lines if line.startswith("CMD")).removeprefix("CMD"))
+    return folders, env, command
+
+
+def env_file() -> dict[str, str]:
+    """deploy/kolocha.env.example as `docker run --env-file` reads it."""
+    lines = (DEPLOY / "kolocha.env.example").read_text().splitlines()
+    return dict(line.split("=", 1) for line in lines if line.strip() and not line.startswith("#"))
+
+
+@pytest.mark.long
+def test_the_docker_image_serves_with_the_example_environment(tmp_path):
+    folders, image_env, command = dockerfile()
+    env = {**image_env, **env_file()}  # --env-file overrides the image's ENV
+    database = env["KOLOCHA_DB"]
+    assert str(Path(database).parent) in folders, f"{database}: a folder the image lacks"
+    for folder in folders:
+        (tmp_path / folder.lstrip("/")).mkdir(parents=True, exist_ok=True)
+    env["KOLOCHA_DB"] = str(tmp_path / database.lstrip("/"))
+    assert command[0] == "kolocha" and env["DISCORD_TOKEN"] == ""  # the operator's to fill in
+    log = tmp_path / "kolocha.log"
+
+    async def serve() -> int:
+        loopback = Loopback()
+        await loopback.start()
+        environment = {**os.environ, **env, "DISCORD_TOKEN": "token", "KOLOCHA_DISCORD_URL": loopback.url}
+        with log.open("w") as output:
+            process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot.cli", *command[1:], cwd=ROOT, env=environment,
+                stdout=output, stderr=output)
+        try:
+            identified = asyncio.ensure_future(loopback.identified.wait())
+            await asyncio.wait([identified, asyncio.ensure_future(process.wait())], timeout=WAIT,
+                               return_when=asyncio.FIRST_COMPLETED)
+            assert identified.done(), log.read_text()[-2000:]
+            process.send_signal(signal.SIGTERM)
+            return await asyncio.wait_for(process.wait(), WAIT)
+        finally:
+            if process.returncode is None:
+                process.kill()
+            await loopback.stop()
+    assert asyncio.run(serve()) == 0
+    assert Path(env["KOLOCHA_DB"]).is_file()
+
+
+def test_kolocha_run_refuses_a_database_in_a_folder_that_does_not_exist(tmp_path, monkeypatch, capsys):
+    """One sentence naming the folder and exit status 2 (systemd does not restart it), not a
+    traceback."""
+    monkeypatch.setenv("DISCORD_TOKEN", "token")
+    monkeypatch.setenv("KOLOCHA_DB", str(tmp_path / "missing" / "kolocha.sqlite"))
+    assert cli.main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"kolocha run: there is no folder {tmp_path / 'missing'} for the database")
+    assert len(err.strip().splitlines()) == 1
+
+
+def unit() -> tuple[list[str], dict[str, str]]:
+    """kolocha.service: its install recipe (the commented lines) and its settings."""
+    lines = (DEPLOY / "kolocha.service").read_text().splitlines()
+    recipe = [line.removeprefix("#").strip() for line in lines if line.startswith("#   ")]
+    settings = dict(line.split("=", 1) for line in lines if "=" in line and not line.startswith("#"))
+    return recipe, settings
+
+
+def test_the_systemd_recipe_creates_what_its_unit_needs():
+    recipe, settings = unit()
+    config = settings["ExecStart"].split("--config ")[1].split()[0]
+    made = " ".join(recipe)
+    needed = [settings["EnvironmentFile"], config, settings["ExecStart"].split()[0]]
+    assert f"install -d -m 755 {Path(config).parent}" in made
+    for path in needed:
+        source = {"kolocha.env": "deploy/kolocha.env.example", "kolocha.toml": "deploy/kolocha.toml.example"}
+        name = Path(path).name
+        assert (f"{source[name]} {path}" in made) if name in source else ("/opt/kolocha/bin/pip install" in made)
+    assert f"--home {settings['WorkingDirectory']} --create-home {settings['User']}" in made
+    assert (ROOT / "deploy" / "kolocha.toml.example").is_file()
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd is not installed here")
+def test_systemd_analyze_verifies_the_unit(tmp_path):
+    """The unit as written, its program replaced by a stand-in (it is installed only on the
+    server): systemd reads every line without a warning."""
+    program = tmp_path / "kolocha"
+    program.write_text("#!/bin/sh\n")
+    program.chmod(0o755)
+    copy = tmp_path / "kolocha.service"
+    copy.write_text((DEPLOY / "kolocha.service").read_text().replace("/opt/kolocha/bin/kolocha", str(program)))
+    verified = subprocess.run(["systemd-analyze", "verify", "--man=no", str(copy)],
+                              capture_output=True, text=True, timeout=WAIT)
+    assert verified.returncode == 0 and verified.stderr == "", verified.stderr
