@@ -5,12 +5,9 @@ Everything drawn comes from the view (and `highlight`); nothing here decides a r
 """
 from __future__ import annotations
 
-import io
 import subprocess
 import sys
-from collections.abc import Iterable, Sequence
-
-from PIL import Image
+from collections.abc import Iterable
 
 from render import layer_cache
 from render.action import PHONE_WIDTH, crop_areas, crop_hexes
@@ -21,6 +18,7 @@ from render.areamap.picture import draw_area_map, window
 from render.areamap.static import missing_scales
 from render.frame import NotOnMap
 from render.hexmap.picture import draw_map, hexes_around, legible_radius, png, warm_layers
+from render.replay import replay_gif
 
 __all__ = ["NotOnMap", "action_crop", "check_around", "replay_gif", "snapshot", "warm"]
 
@@ -109,37 +107,3 @@ def keep_whole_maps() -> None:
     if missing_scales() or not layer_cache.kept(stacking.SLOTS):
         subprocess.run([sys.executable, "-c", "from render.areamap import stacking, static; "
                         "static.whole_layers(); stacking.kept_slots()"], check=True)
-
-
-def replay_gif(views: Sequence[dict], *, size: int | None = None, seconds: float = 1.5) -> bytes:
-    """Animated GIF, one frame per player-turn view, each with that player-turn's arrows.
-
-    Every frame shares one palette, taken from a sample of frames, so that the GIF stores only
-    the pixels that change from one frame to the next (Pillow's optimize): a Grand Battle of 80
-    player-turns at full size is under 2 MB, far below Discord's 10 MB upload limit."""
-    if not views:
-        raise ValueError("a replay needs at least one view")
-    drawn = [_draw(v, size or 900).convert("RGB") for v in views]
-    palette = _shared_palette(drawn[:: max(1, len(drawn) // 8)])
-    frames = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in drawn]
-    buf = io.BytesIO()
-    frames[0].save(buf, "GIF", save_all=True, append_images=frames[1:], duration=round(seconds * 1000),
-                   loop=0, optimize=True)
-    return buf.getvalue()
-
-
-def _shared_palette(sample: Sequence[Image.Image]) -> Image.Image:
-    """A 128-colour palette for all frames, from the sample stacked in one picture."""
-    width, height = max(f.width for f in sample), sum(f.height for f in sample)
-    strip = Image.new("RGB", (width, height), "white")
-    top = 0
-    for frame in sample:
-        strip.paste(frame, (0, top))
-        top += frame.height
-    return strip.quantize(128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-
-
-def _draw(view: dict, size: int) -> Image.Image:
-    if view.get("system") == "campaign_1812":
-        return draw_campaign_map(view, size=size)
-    return draw_area_map(view, size=size) if view.get("system") == "bloody_monday" else draw_map(view, size=size)

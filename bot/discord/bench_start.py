@@ -1,30 +1,39 @@
-"""`kolocha bench --scale`, the start: how long the bot takes to be connected and answering over
-a database of 10, 1,000 and 10,000 running games.
+"""`kolocha bench --scale`, the bot process: how long it takes to be connected and answering over
+a database of 10, 1,000 and 10,000 running games, and the memory it holds.
 
 Each database holds one game played for real (seated, started, its commands accepted through
 the service, its deadline for the side to act) copied as many times as asked, each copy in a
 channel of its own: every copy has a real command history and a deadline with its reminders.
-The real bot (discord.py's client) starts over it against the loopback stand-in for Discord
-(in a thread of its own, as for `kolocha bench --discord`), and is timed from its start to its
-answer to a player's `/game status`. Not a timed test: figures for this machine.
+The biggest also holds an ended Grand Battle of EXPORTED commands. `kolocha run` starts over it
+as a process of its own, against the loopback stand-in for Discord, and is timed from its start
+to its answer to a player's `/game status`; then players ask `/game status` in STATUS_ASKED games
+and `/game export` of the Grand Battle EXPORTS times (its command log and its animated replay,
+the largest picture the bot draws), and the process's resident memory is read, now and at its
+peak. Not a timed test: figures for this machine.
 """
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
+import sys
 import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from bot.bench import longest_playout
 from bot.config import Config
-from bot.discord.app import create_bot
-from bot.discord.bench import Elsewhere
-from bot.discord.loopback import GUILD, Loopback, Person, point_at
+from bot.discord.loopback import GUILD, Loopback, Person
 from bot.service import GameService
 from bot.store import Store
 
 GAMES = (10, 1_000, 10_000)
 TARGET_SECONDS = 5.0
+RSS_TARGET_MB = 150
+EXPORTED = ("borodino", "grand")  # the ended game exported: the longest replay
+EXPORTS, STATUS_ASKED = 3, 50
+WAIT = 300.0
 ANNA, BORIS = Person(1, "Anna"), Person(2, "Boris")
 COPIED = ("seats", "commands", "snapshots", "turns", "deadlines")  # a game's rows, by its id
 
@@ -66,48 +75,76 @@ def _copy(store: Store, game_id: int, copies: int) -> None:
                                  f"{', '.join(rest)} FROM {table} WHERE game = ?", [copy, game_id])
 
 
-async def _open_loopback() -> Loopback:
-    loopback = Loopback()
-    await loopback.start()
-    return loopback
+def ended_game(database: Path, commands: list[tuple[str, str]], channel: str) -> int:
+    """A Grand Battle played for `commands`, then ended (cancelled): one `/game export` takes."""
+    service = GameService(Store(database))
+    game_id = service.new_game(*EXPORTED, 1, None, guild=str(GUILD), channel=channel,
+                               created_by=str(ANNA.id))
+    for side, text in commands:
+        if not service.submit(game_id, side, text).accepted:
+            raise RuntimeError(f"bench --scale: a replayed command was refused: {side}: {text}")
+    service.store.end_game(game_id, {"winner": None, "reason": "cancelled"}, [])
+    return game_id
 
 
-async def _answer(loopback: Loopback) -> None:
-    """Wait for the bot to connect, then ask for the first game's status until answered."""
-    await asyncio.wait_for(loopback.identified.wait(), 120)
-    interaction = await loopback.interact(ANNA, "game status")
+async def _answer(loopback: Loopback, command: str, channel: str | None = None,
+                  **options: object) -> None:
+    interaction = await loopback.interact(ANNA, command, options, channel)
     while not any(loopback.texts(f"reply:{interaction}")):
         await asyncio.sleep(0.01)
 
 
-async def time_start(database: Path) -> float:
-    """Seconds from the bot's start to its answer to a `/game status`."""
-    elsewhere = Elsewhere()
-    loopback = await elsewhere.run(_open_loopback())
-    point_at(loopback.url)
-    client = create_bot(Config(database=str(database)))
+def _memory_mb(pid: int) -> tuple[float, float]:
+    """The process's resident memory now and at its peak (Linux /proc), in MB."""
+    fields = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines())
+    return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
+
+
+async def serve_and_measure(database: Path, export: int | None) -> tuple[float, tuple[float, float] | None]:
+    """Seconds from the start of `kolocha run` to its answer to a `/game status`; with a game to
+    export, the memory the process holds after STATUS_ASKED statuses and EXPORTS exports."""
+    loopback = Loopback()
+    await loopback.start()
+    env = {**os.environ, "DISCORD_TOKEN": "bench-token", "KOLOCHA_DB": str(database),
+           "KOLOCHA_DISCORD_URL": loopback.url}
     start = time.monotonic()
-    running = asyncio.get_running_loop().create_task(client.start("bench-token"))
+    process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot.cli", "run", env=env,
+                                                   stdout=asyncio.subprocess.DEVNULL,
+                                                   stderr=asyncio.subprocess.DEVNULL)
     try:
-        await elsewhere.run(_answer(loopback))
-        return time.monotonic() - start
+        await asyncio.wait_for(loopback.identified.wait(), WAIT)
+        await asyncio.wait_for(_answer(loopback, "game status"), WAIT)
+        seconds = time.monotonic() - start
+        if export is None:
+            return seconds, None
+        for game_id in range(2, 2 + STATUS_ASKED):
+            await asyncio.wait_for(_answer(loopback, "game status", str(10**9 + game_id)), WAIT)
+        for _ in range(EXPORTS):
+            await asyncio.wait_for(_answer(loopback, "game export", game=export), WAIT)
+        return seconds, _memory_mb(process.pid)
     finally:
-        await client.close()
-        running.cancel()
-        await elsewhere.run(loopback.stop())
-        elsewhere.stop()
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)
+            await process.wait()
+        await loopback.stop()
 
 
 def measure(system: str, scenario: str, seed: int, options: dict | None,
             commands: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """The start-up rows of `kolocha bench --scale`."""
+    """The bot process's rows of `kolocha bench --scale`."""
     rows = []
+    exported = longest_playout(*EXPORTED, 1, None).commands
     for count in GAMES:
         with tempfile.TemporaryDirectory() as tmp:
             database = Path(tmp) / "start.sqlite"
-            played_games(database, count, system, scenario, seed, options, commands,
-                         Loopback().channels[0])
-            seconds = asyncio.run(time_start(database))
-        rows.append((f"start-up to the first answer, {count:,} running games with their deadlines",
+            channel = Loopback().channels[0]
+            played_games(database, count, system, scenario, seed, options, commands, channel)
+            export = ended_game(database, exported, channel) if count == GAMES[-1] else None
+            seconds, memory = asyncio.run(serve_and_measure(database, export))
+        rows.append((f"start-up of `kolocha run` to its first answer, {count:,} running games",
                      f"{seconds:.2f} s (target under {TARGET_SECONDS:g} s)"))
+    if memory is not None:
+        rows.append((f"bot's resident memory after {STATUS_ASKED} statuses and {EXPORTS} exports of a "
+                     f"{len(exported)}-command Grand Battle, {GAMES[-1]:,} games: now, peak",
+                     f"{memory[0]:.0f} MB, {memory[1]:.0f} MB (target under {RSS_TARGET_MB} MB)"))
     return rows

@@ -59,8 +59,10 @@ Routes = dict[int, tuple[int, tuple[int, ...]]]  # area -> (MPs, cheapest path o
 # A kept search: (the areas it looked at, those of them that held enemy units, its routes, their areas in order)
 Kept = tuple[frozenset[int], frozenset[int], Routes, tuple[int, ...]]
 _kept: dict[tuple, list[Kept]] = {}  # see `routes`
-_KEPT = 20_000  # searches kept at most
-_count = [0]
+# Areas held by the kept searches at most (each holds its routes and their areas in order): some
+# 140 bytes an area, about 20 MB in all; counting searches instead let the longest ones fill 140 MB.
+_KEPT_AREAS = 150_000
+_held = [0]
 
 
 def routes(g: Game, bid: str, rules: Rules) -> Routes:
@@ -83,19 +85,16 @@ def reach(g: Game, bid: str, rules: Rules) -> tuple[int, ...]:
 def _kept_search(g: Game, bid: str, rules: Rules) -> Kept:
     key = (bid, g.area(bid), rules, g.option("command_limit"), g.option("extreme_command_limit"))
     enemy = g.enemy_areas(g.side(bid))
-    kept = _kept.get(key)
-    if kept is None:
-        if _count[0] >= _KEPT:
-            _kept.clear()
-            _count[0] = 0
-        kept = _kept[key] = []
-    for found in kept:
+    for found in _kept.get(key, ()):
         if enemy & found[0] == found[1]:
             return found
     best, looked = _search(g, bid, rules)
     found = (looked, enemy & looked, best, tuple(sorted(best)))
-    kept.append(found)
-    _count[0] += 1
+    if _held[0] >= _KEPT_AREAS:
+        _kept.clear()
+        _held[0] = 0
+    _kept.setdefault(key, []).append(found)
+    _held[0] += 2 * len(best) + 1
     return found
 
 
@@ -231,7 +230,7 @@ def execute(g: Game, bid: str, path: tuple[int, ...], new_contests: list[int]) -
 
 # --- paths the rules trace ------------------------------------------------------------------------
 _paths: dict[tuple, dict[int, int]] = {}  # see `distances`
-_PATHS = 5_000  # answers kept at most
+_PATHS = 2_000  # answers kept at most (some 4.4 KB each, the key naming every area's control: 9 MB)
 
 
 def distances(g: Game, side: str, origin: int, limit: int | None = None) -> dict[int, int]:

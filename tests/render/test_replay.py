@@ -1,0 +1,44 @@
+"""render/replay.py: the GIF replay shows every view as drawn, and is written a frame at a time
+(a Grand Battle held every frame at once: 560 MB)."""
+from __future__ import annotations
+
+import io
+import weakref
+
+from PIL import Image, ImageChops, ImageSequence
+
+from render import replay
+from tests.render.golden import fixture_view
+
+VIEWS = [fixture_view("start_view"), fixture_view("midgame_view"), fixture_view("midgame_view"),
+         fixture_view("start_view")]
+
+
+def test_each_frame_of_the_replay_is_its_view_as_drawn():
+    """Decoded, frame after frame (each one only the pixels that changed, over the one before),
+    the GIF shows each view in the shared palette; a view that changes nothing lengthens the
+    frame before it instead of adding one."""
+    gif = Image.open(io.BytesIO(replay.replay_gif(VIEWS, size=400, seconds=1.5)))
+    palette = replay._shared_palette(VIEWS, 400)
+    expected = [replay._draw(v, 400).convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+                .convert("RGB") for v in (VIEWS[0], VIEWS[1], VIEWS[3])]
+    shown = [(frame.convert("RGB"), frame.info["duration"]) for frame in ImageSequence.Iterator(gif)]
+    assert [ms for _, ms in shown] == [1500, 3000, 1500]
+    assert all(ImageChops.difference(frame, want).getbbox() is None
+               for (frame, _), want in zip(shown, expected))
+
+
+def test_a_replay_holds_two_pictures_at_most_whatever_its_length(monkeypatch):
+    """However many views, no more than two drawn pictures are alive at once."""
+    alive: list[weakref.ref] = []
+    most = [0]
+    draw = replay._draw
+
+    def counted(view: dict, size: int) -> Image.Image:
+        picture = draw(view, size)
+        alive.append(weakref.ref(picture))
+        most[0] = max(most[0], sum(1 for ref in alive if ref() is not None))
+        return picture
+    monkeypatch.setattr(replay, "_draw", counted)
+    replay.replay_gif(VIEWS * 5, size=300)
+    assert len(alive) > 20 and most[0] <= 2  # every view drawn, and the sample for the palette
