@@ -146,8 +146,10 @@ class Pictures(NamedTuple):
     place_check: PlaceCheck | None = None
 
 
-class KolochaBot(commands.Bot):
-    """The bot; `tables` exists once setup_hook has opened the store. `clock` is the time its
+class KolochaBot(commands.AutoShardedBot):
+    """The bot, sharded as Discord recommends (one connection per 2,500 servers at most, which
+    Discord requires beyond that: discord.py's AutoShardedBot asks how many and runs them all in
+    this process); `tables` exists once setup_hook has opened the store. `clock` is the time its
     deadlines and scheduler read (tests pass a fake one); `sync_only` makes a bot that only
     syncs its command tree and opens nothing else (`kolocha sync`)."""
 

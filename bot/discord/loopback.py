@@ -6,6 +6,8 @@ KOLOCHA_DISCORD_URL environment variable read by `kolocha run`) turns discord.py
 and gateway URL to it. One server (guild) with text channels and members; people act by sending
 interactions (`interact`, `press`), and everything the bot says is recorded in `sent`, with the
 moment each interaction was acknowledged; each command tree the bot syncs is kept in `synced`.
+It recommends `shards` connections (Discord's sharding: each server's events go to the shard
+(server id >> 22) % shards only) and keeps which shard each connection identified as.
 Like Discord, a message sent with a nonce and enforce_nonce that this channel has already taken is
 answered by the first message, not posted again. Nothing here checks permissions or rate limits:
 that is simcord's job in the tests.
@@ -72,14 +74,16 @@ class Sent:
 class Loopback:
     """The stand-in: start() it, point the bot at `url`, then act and read `sent`."""
 
-    def __init__(self, channels: int = 1) -> None:
+    def __init__(self, channels: int = 1, shards: int = 1) -> None:
         self._ids = itertools.count(10**15)
         self.channels = [str(700 + n) for n in range(channels)]
         self.sent: list[Sent] = []
         self.synced: list[list[dict]] = []  # each command tree the bot sent (PUT .../commands)
         self.acked: dict[str, float] = {}
         self.sockets: list[web.WebSocketResponse] = []
-        self.identified = asyncio.Event()
+        self.identified = asyncio.Event()  # set at each shard's READY
+        self.shards = shards
+        self.shard_of: dict[web.WebSocketResponse, int] = {}  # each connection's shard, as identified
         self.ack_delay = 0.0  # seconds each acknowledgement of an interaction takes (a slow Discord)
         self.acking = asyncio.Event()  # set when one is under way
         self.failing_syncs = 0  # how many syncs of the command tree to answer 503 (Discord is down)
@@ -148,7 +152,11 @@ class Loopback:
         return interaction_id
 
     async def dispatch(self, event: str, data: dict) -> None:
-        for ws in list(self.sockets):
+        """Send an event on the connections of the shard its server belongs to (all of them for
+        an event of no server)."""
+        guild = data.get("guild_id")
+        shard = None if guild is None else (int(guild) >> 22) % self.shards
+        for ws in [ws for ws in self.sockets if shard is None or self.shard_of.get(ws) == shard]:
             await ws.send_str(json.dumps({"op": 0, "t": event, "s": next(self._seq), "d": data}))
 
     def texts(self, where: str) -> list[str]:
@@ -168,6 +176,7 @@ class Loopback:
                 await self._gateway_op(ws, json.loads(frame.data))
         finally:
             self.sockets.remove(ws)
+            self.shard_of.pop(ws, None)
         return ws
 
     async def _gateway_op(self, ws: web.WebSocketResponse, message: dict) -> None:
@@ -177,15 +186,19 @@ class Loopback:
         elif op == 6:  # RESUME: this stand-in keeps no sessions
             await ws.send_str(json.dumps({"op": 9, "d": False}))
         elif op == 2:
+            shard, count = message["d"].get("shard") or [0, 1]
+            self.shard_of[ws] = shard
+            mine = (GUILD >> 22) % count == shard
             ready = {"v": 10, "user": user_payload(BOT_ID, "Kolocha", bot=True),
-                     "guilds": [{"id": str(GUILD), "unavailable": True}],
-                     "session_id": "loopback", "resume_gateway_url": self.url.replace(
+                     "guilds": [{"id": str(GUILD), "unavailable": True}] if mine else [],
+                     "session_id": f"loopback-{shard}", "resume_gateway_url": self.url.replace(
                          "http", "ws") + GATEWAY_PATH,
-                     "application": {"id": str(APP_ID), "flags": 0}, "shard": [0, 1]}
+                     "application": {"id": str(APP_ID), "flags": 0}, "shard": [shard, count]}
             await ws.send_str(json.dumps({"op": 0, "t": "READY", "s": next(self._seq),
                                           "d": ready}))
-            await ws.send_str(json.dumps({"op": 0, "t": "GUILD_CREATE", "s": next(self._seq),
-                                          "d": self._guild()}))
+            if mine:
+                await ws.send_str(json.dumps({"op": 0, "t": "GUILD_CREATE", "s": next(self._seq),
+                                              "d": self._guild()}))
             self.identified.set()
 
     def _guild(self) -> dict:
@@ -247,7 +260,7 @@ class Loopback:
                     "verify_key": "0", "flags": 0, "summary": "",
                     "owner": user_payload(1, "owner"), "team": None}
         if path == "/gateway/bot":
-            return {"url": self.url.replace("http", "ws") + GATEWAY_PATH, "shards": 1,
+            return {"url": self.url.replace("http", "ws") + GATEWAY_PATH, "shards": self.shards,
                     "session_start_limit": {"total": 1000, "remaining": 1000,
                                             "reset_after": 0, "max_concurrency": 1}}
         if parts[0] == "applications" and parts[-1] == "commands":

@@ -9,6 +9,7 @@ import os
 import signal
 
 import discord
+import pytest
 from discord.backoff import ExponentialBackoff
 
 import bot
@@ -16,7 +17,7 @@ from bot.cli import main
 from bot.config import Config
 from bot.discord import app
 from bot.discord.app import TREE_HASH, serve, tree_hash
-from bot.discord.loopback import Loopback, Person, point_at
+from bot.discord.loopback import GUILD, Loopback, Person, point_at
 from bot.store import Store
 from tests.bot.discord.discord_fakes import picture
 
@@ -149,3 +150,35 @@ def test_a_command_sync_discord_fails_is_tried_again_while_the_bot_serves(tmp_pa
             await loopback.stop()
     on_the_loopback(test)
     assert Store(db).meta(TREE_HASH) == tree_hash(bot.create_bot(Config(database=str(db))).tree)
+
+
+@pytest.mark.long
+def test_the_bot_runs_the_shards_discord_recommends(tmp_path):
+    """Beyond 2,500 servers Discord requires sharding: the bot opens as many connections as
+    Discord recommends (two here), each identifying as its shard, and plays on the shard that
+    carries its server's events. Long: discord.py waits 5 s before identifying a second shard."""
+    async def test() -> None:
+        loopback = Loopback(shards=2)
+        point_at(await loopback.start())
+        client = bot.create_bot(Config(database=str(tmp_path / "k.sqlite")), picture)
+        running = asyncio.get_running_loop().create_task(client.start("token"))
+        try:
+            for _ in range(600):
+                if sorted(loopback.shard_of.values()) == [0, 1]:
+                    break
+                await asyncio.sleep(0.05)
+            assert sorted(loopback.shard_of.values()) == [0, 1] and client.shard_count == 2
+            opened = await loopback.interact(Person(1, "Anna"), "game new",
+                                             {"system": "borodino", "scenario": "7sep"})
+            for _ in range(600):
+                if loopback.texts(f"reply:{opened}"):
+                    break
+                await asyncio.sleep(0.05)
+            assert "Game 1 is open" in loopback.texts(f"reply:{opened}")[-1]
+            assert "Anna opens game 1" in loopback.texts(f"channel:{loopback.channels[0]}")[0]
+            assert client.get_guild(GUILD) is not None and set(client.shards) == {0, 1}
+        finally:
+            await client.close()
+            running.cancel()
+            await loopback.stop()
+    on_the_loopback(test)
