@@ -90,6 +90,7 @@ async def server(db: Path, *, defaults: GameSettings | None = None, message_cont
                     defaults=defaults or GameSettings())
     client = make_bot(config, clock)
     options.setdefault("settle_timeout", 30.0)
+    options.setdefault("shard_count", 1)  # the bot shards as Discord recommends; one server needs one
     env = simcord.Env(client, **options)  # type: ignore[arg-type]
     clock.env = env
     await env.start()

@@ -168,17 +168,18 @@ def test_1_2_2_a_kept_route_search_is_made_again_when_the_block_is_engaged_where
 
 
 def test_1_2_route_searches_are_handed_out_again_and_emptied_when_full(monkeypatch):
-    """`routes` keeps a search and hands the same answer out for the same position; it keeps at most
-    `_KEPT` searches (here 2), emptied when full, and answers as before after (1.2, 1.2.2: 1 + 1)."""
+    """`routes` keeps a search and hands the same answer out for the same position; its searches
+    hold at most `_KEPT_AREAS` areas (here 10: two searches of two areas, each kept with its routes
+    and their order, 5 apiece), emptied when full, and answers as before after (1.2, 1.2.2: 1 + 1)."""
     monkeypatch.setattr(movement, "_kept", {})
-    monkeypatch.setattr(movement, "_count", [0])
-    monkeypatch.setattr(movement, "_KEPT", 2)
+    monkeypatch.setattr(movement, "_held", [0])
+    monkeypatch.setattr(movement, "_KEPT_AREAS", 10)
     g = game(moving(SURROUNDED))
     for mp in (2, 3, 4, 5, 6):
         found = routes(g, "F-CR-1H", Rules(mp))
         assert found == {93: (2, (93,)), 95: (2, (95,))}
         assert routes(g, "F-CR-1H", Rules(mp)) is found
-        assert sum(map(len, movement._kept.values())) <= 2, f"{mp} MPs"
+        assert sum(map(len, movement._kept.values())) <= 2 and movement._held[0] <= 10, f"{mp} MPs"
 
 
 def test_4_1_1_traced_paths_are_handed_out_again_and_emptied_when_full(monkeypatch):
