@@ -79,13 +79,33 @@ def name(lid: str) -> str:
 
 
 def why_inactive(b: Battle, uid: str) -> tuple[str, str] | None:
-    """8.10: a unit moves and attacks only "if its Corps Leader is active"; the reason, or None."""
+    """8.10: a unit is "eligible to move, attack, ... and Rally (8.15) if its Corps Leader is active";
+    the reason it may not, or None. A corps whose leader has fallen (8.14) has no active leader: under
+    the option dv_leaderless_halt it neither moves nor attacks until `assign` gives it one. Without it
+    (the default) it acts as in SPI Borodino, whose corps fight without leaders (binding: 8.14 gives a
+    leaderless corps a new leader only when an army commander, or a corps commander whose command is
+    gone, is free, so to the letter a corps whose leader falls may stand idle for the rest of the game)."""
     lid = leader_of(b, uid)
-    if lid is None or b.s["leaders"][lid]["active"]:
+    if lid is None:
+        return _leaderless(b, uid) if b.option("dv_leaderless_halt") else None
+    if b.s["leaders"][lid]["active"]:
         return None
     return ("Doomed Victory 8.10", f"{b.describe(uid)} is subordinate to {name(lid)}, who is inactive "
             "this turn: his units may not move or attack until he is active again (8.10); all leaders turn "
             "active at the end of the Rally Phase (8.152)")
+
+
+def _leaderless(b: Battle, uid: str) -> tuple[str, str] | None:
+    """Under dv_leaderless_halt: why a unit whose corps leader has fallen may not act, or None for a
+    corps no leader ever commanded."""
+    corps, defs = b.defs[uid].corps, dv_data.load().leaders
+    fallen = next((lid for lid, leader in sorted(b.s["leaders"].items()) if leader["where"] == "removed"
+                   and defs[lid].side == b.side(uid) and corps in leader["commands"]), None)
+    if fallen is None:
+        return None
+    return ("Doomed Victory 8.10", f"{b.describe(uid)} belongs to {name(fallen)}'s leaderless corps: a unit "
+            "moves and attacks only \"if its Corps Leader is active\" (8.10, option dv_leaderless_halt); "
+            f"`assign <leader> {name(fallen).lower()}` gives the corps a leader (8.14)")
 
 
 def can_rally(b: Battle, uid: str) -> str | None:

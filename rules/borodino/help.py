@@ -49,6 +49,9 @@ TOPICS = {
                "a retreat rolls to rally it (die <= rating); two dice for a leader whose unit receives a result "
                "(2, 4, 11, 12: he is lost); in the Rally Phase leaders move, rally broken units, then all turn "
                "active.\n"
+               "  With dv_leaders, to the letter: dv_rally_moves lets every active leader move in the Rally Phase, "
+               "also with nothing to rally (8.152); dv_leaderless_halt stops a corps whose leader has fallen "
+               "until `assign` gives it one (8.10).\n"
                "  Scenario `shevardino`: the errata's six-turn training scenario (2000-2300 on its own map), adapted "
                "to SPI Borodino as Game-Turns 3-8 (1400-1900: SPI's 2000 and later are night turns without combat) "
                "around the Schevardino redoubt 3222; who has a unit in 3222 at the end wins."),

@@ -104,8 +104,9 @@ def why_immobile(b: Battle, side: str, uid: str) -> tuple[str, str] | None:
     if u["where"] not in ("map", "waiting"):
         return "Movement", f"{uid} is not on the map"
     if u["moved"]:
+        when = "" if b.option("moves_stand") else " once the phase has ended"
         return "Movement", (f"{b.describe(uid)} has already moved this turn; to change a finished move, `undo` it "
-                            "(with the opponent's consent once the phase has ended)")
+                            f"(with the opponent's consent{when})")
     if "leaders" in s and (inactive := dv_leaders.why_inactive(b, uid)):
         return inactive  # Doomed Victory 8.10
     if u["where"] == "map" and b.in_enemy_zoc(side, b.hex_of(uid)) and not b.night:

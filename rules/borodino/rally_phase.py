@@ -7,8 +7,12 @@ Phase": it runs after the Russian Player-Turn (and its redoubt upkeep), before t
 * with `dv_leaders` (8.152, which "supersedes" 6.10's roll): first the leaders may move, the
   French player's then the Russian player's (`move <leader> <hex>`, then `end`); then each active
   leader rolls for each broken subordinate unit stacked with or adjacent to him, rallying it on his
-  rating or less; then every leader turns active. A side with no broken unit, or no active leader,
-  has nothing to move for: its part is skipped (binding: the phase exists for rallying).
+  rating or less; then every leader turns active. A side with no active leader on the map has no
+  part. 8.152 says "Each active Leader has the option to move during the Rally Phase"; under the
+  option dv_rally_moves that is read to the letter, and a side's leaders may move whenever one is
+  active. Without it (the default) a side with no broken unit on the map is skipped too (binding:
+  the phase exists for rallying, and by post each part of it is a wait for a player every Game-Turn
+  while nothing is to be rallied; a leader moves again in his own Movement Phase).
 """
 from __future__ import annotations
 
@@ -50,8 +54,11 @@ def _next_mover(b: Battle, sides: tuple[str, ...], then: Then) -> list[Event]:
 
 
 def _has_rallying(b: Battle, side: str) -> bool:
-    broken = [u for u in b.s.get("broken", ()) if b.unit(u)["where"] == "map" and b.side(u) == side]
-    return bool(broken) and any(b.s["leaders"][lid]["active"] for lid in dv_leaders.on_map(b, side))
+    """Whether the side's leaders have a part in the Rally Phase (8.152; the module's docstring)."""
+    if not (b.option("dv_rally_moves") or any(b.unit(u)["where"] == "map" and b.side(u) == side
+                                              for u in b.s.get("broken", ()))):
+        return False
+    return any(b.s["leaders"][lid]["active"] for lid in dv_leaders.on_map(b, side))
 
 
 def _unit_rolls(b: Battle) -> list[Event]:

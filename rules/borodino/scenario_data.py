@@ -22,8 +22,10 @@ DATA = Path(__file__).parent / "data"
 SIDES = ("french", "russian")
 KINDS = ("infantry", "cavalry", "artillery")
 VICTORIES = ("schevardino", "three_redoubts", "grand")
-# dv_: Doomed Victory; river_artillery and moves_stand: readings of the rule book (battle.py, phase_key)
-OPTIONS = ("imperial_guard", "additional_forces", "dv_rally", "dv_leaders", "river_artillery", "moves_stand")
+# dv_: Doomed Victory (dv_rally_moves and dv_leaderless_halt read its errata to the letter, with dv_leaders);
+# river_artillery and moves_stand read SPI's rule book to the letter (combat.py, phase_key)
+OPTIONS = ("imperial_guard", "additional_forces", "dv_rally", "dv_leaders", "dv_rally_moves", "dv_leaderless_halt",
+           "river_artillery", "moves_stand")
 FRENCH_ENTRIES = ("new_road_west", "old_road_west")
 RUSSIAN_ENTRIES = ("new_road_east", "old_road_east")
 ENTRIES = FRENCH_ENTRIES + RUSSIAN_ENTRIES

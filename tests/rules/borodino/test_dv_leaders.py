@@ -155,3 +155,40 @@ def test_8_112_a_general_of_cavalry_rolls_only_beyond_14_hexes_of_murat():
         events = activate(Battle(s), "french")
         assert s["dice"]["rolls"] - before == rolls and len(events) == rolls
         assert s["leaders"]["L-NANSOUTY"]["active"] == (rolls == 0 or events[0]["active"])
+
+
+def _leaderless(options: tuple[str, ...], phase: str = "movement") -> dict:
+    """Dokhturov has fallen; his VI Corps 24th Division stands next to a French 7-4; Barclay is in play."""
+    s = dv_position({"R-VI-24": G, "F-I-2": N, "R-IV-22": go(G, 3, 3)}, options=options, player="russian",
+                    phase=phase, leaders={"L-BARCLAY": "R-IV-22", "L-DOKHTUROV": "R-VI-24"})
+    return _fallen(s, "L-DOKHTUROV")
+
+
+def test_8_10_under_dv_leaderless_halt_a_leaderless_corps_neither_moves_nor_attacks():
+    """8.10: a unit "is eligible to move, attack, receive Attack/Defense Bonus (8.13), and Rally (8.15) if
+    its Corps Leader is active". Under dv_leaderless_halt a corps whose leader has fallen has none: its
+    unit's move is refused; once `assign barclay dokhturov` gives it a leader (8.14), it moves."""
+    s = _leaderless(("dv_leaders", "dv_leaderless_halt"))
+    s["units"]["F-I-2"].update(where="removed", hex=None)  # out of contact, free to move
+    err = refused(s, "russian", f"move {G} {go(G, 3)}", "Doomed Victory 8.10")
+    assert "Dokhturov's leaderless corps" in str(err) and "assign <leader> dokhturov" in str(err)
+    s2, _ = play(s, "russian", "assign barclay dokhturov")
+    assert play(s2, "russian", f"move {G} {go(G, 3)}")[0]["units"]["R-VI-24"]["moved"]
+
+
+def test_8_10_under_dv_leaderless_halt_a_leaderless_unit_may_not_attack_and_owes_none():
+    """8.10 as above, in the Combat Phase: its attack is refused, and (binding 4) a unit that may not
+    attack owes none, so `end` is accepted though it stands next to the enemy."""
+    s = _leaderless(("dv_leaders", "dv_leaderless_halt"), phase="combat")
+    refused(s, "russian", f"attack {G} -> {N}", "Doomed Victory 8.10")
+    assert play(s, "russian", "end")[0]["player"] == "french"
+
+
+def test_8_10_by_default_a_leaderless_corps_acts_as_in_spi_borodino():
+    """The default binding: a corps whose leader has fallen moves and attacks as in SPI Borodino, whose
+    corps fight without leaders; only its rally waits for `assign` (8.15)."""
+    s = _leaderless(("dv_leaders",))
+    s["units"]["F-I-2"].update(where="removed", hex=None)
+    assert play(s, "russian", f"move {G} {go(G, 3)}")[0]["units"]["R-VI-24"]["moved"]
+    s = _leaderless(("dv_leaders",), phase="combat")
+    refused(s, "russian", "end", "Combat (B)")

@@ -96,3 +96,36 @@ def test_8_152_in_the_rally_phase_only_leaders_move():
     refused(s, "french", f"move {G} {go(G, 3)}", "Doomed Victory 8.152")
     refused(s, "french", f"attack {G} -> {go(G, 0)}", "Doomed Victory 8.152")
     assert play(s, "french", f"move davout {beside}")[0]["leaders"]["L-DAVOUT"]["with"] == "F-I-5"
+
+
+def _quiet_rally_phase(options: tuple[str, ...]) -> dict:
+    """The end of a Russian Player-Turn with no broken unit anywhere; Davout active, with F-I-2."""
+    return dv_position({"F-I-2": G, "F-I-5": go(G, 3, 3, 3), "R-VI-24": go(G, 0, 0, 0, 0, 0, 0)},
+                       options=options, player="russian", turn=30, leaders={"L-DAVOUT": "F-I-2"})
+
+
+def test_8_152_under_dv_rally_moves_every_active_leader_may_move_with_nothing_to_rally():
+    """8.152: "Each active Leader has the option to move during the Rally Phase, up to the limit of his
+    movement allowance". Under dv_rally_moves the French leaders get their part although no unit is
+    broken: Davout moves to F-I-5, then `end` goes on to the next Game-Turn."""
+    s, _ = play(_quiet_rally_phase(("dv_rally", "dv_leaders", "dv_rally_moves")), "russian", "end")
+    assert (s["phase"], s["player"], s["turn"]) == ("rally", "french", 30)
+    s, _ = play(s, "french", f"move davout {go(G, 3, 3, 3)}")
+    assert s["leaders"]["L-DAVOUT"]["with"] == "F-I-5"
+    s, _ = play(s, "french", "end")
+    assert (s["phase"], s["player"], s["turn"]) == ("movement", "french", 31)
+
+
+def test_8_152_by_default_a_side_with_nothing_to_rally_has_no_part():
+    """The default binding: the phase exists for rallying, so with no broken unit it passes at once."""
+    s, _ = play(_quiet_rally_phase(("dv_rally", "dv_leaders")), "russian", "end")
+    assert (s["phase"], s["player"], s["turn"]) == ("movement", "french", 31)
+
+
+def test_8_152_an_inactive_leader_has_no_part_even_under_dv_rally_moves():
+    """8.152 gives the option to move to "each active Leader": with Davout inactive the French part is
+    skipped."""
+    s = _quiet_rally_phase(("dv_rally", "dv_leaders", "dv_rally_moves"))
+    s["leaders"]["L-DAVOUT"]["active"] = False
+    s, _ = play(s, "russian", "end")
+    assert (s["phase"], s["player"], s["turn"]) == ("movement", "french", 31)

@@ -301,6 +301,8 @@ def test_movement_a_finished_move_stands_under_moves_stand():
     s2, _ = play(s, "french", "move 3225 3224")
     assert borodino.phase_key(s) != borodino.phase_key(s2)
     assert borodino.undo_reason(s, s2).startswith("already made")
+    err = refused(s2, "french", "move 3224 3223", "Movement")
+    assert str(err).endswith("`undo` it (with the opponent's consent) (Movement).")
 
 
 def test_movement_moves_are_taken_back_freely_within_the_phase_by_default():
