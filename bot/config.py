@@ -21,6 +21,7 @@ from pathlib import Path
 
 from bot.converters import Unreadable
 
+MAX_REMINDERS = 5  # reminder points a deadline may have
 AT_DEADLINE = ("remind", "end", "choose", "forfeit", "computer")
 AI_LEVELS = (1, 2)  # what the setting accepts; whether a game has that level is its system's word
 
@@ -62,6 +63,9 @@ class GameSettings:
                              f"not {self.at_deadline!r}.")
         if any(not 0 < h < self.deadline_hours for h in self.reminders):
             raise Unreadable("Reminders are hours before the deadline, each shorter than it.")
+        if len(self.reminders) > MAX_REMINDERS:
+            raise Unreadable(f"A deadline has at most {MAX_REMINDERS} reminders before it (each pings the "
+                             f"player and DMs them), not {len(self.reminders)}.")
         if self.ai_level not in AI_LEVELS:
             raise Unreadable(f"A computer player's level is 1 or 2, not {self.ai_level}.")
         if not 1 <= self.ai_budget <= 3600:

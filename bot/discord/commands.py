@@ -247,6 +247,7 @@ class GameCommands(app_commands.Group):
             own = None if tables is None else parse_tables(await tables.read(), tables.filename)
             if thread:
                 await asyncio.to_thread(rooms.lobby.check_new, system, scenario, options, own)
+                await asyncio.to_thread(rooms.lobby.check_thread, actor, guild)
                 channel = await open_thread(interaction, f"{system} {scenario}")
             return await rooms.lobby.new(actor, guild, channel, system, scenario, options, hot_seat,
                                          against=against, tables=own)

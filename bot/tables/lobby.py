@@ -28,6 +28,7 @@ from bot.words import channel as channel_ref
 from rules.core.errors import RulesError
 
 log = logging.getLogger("kolocha.lobby")
+OPEN_THREADS = 3  # games not ended a person may have opened on a server, to open one more in a new thread
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,16 @@ class Lobby(Room):
             rules.load(system).setup(scenario, 0, chosen(options, tables))
         except RulesError as error:
             raise TableError(str(error))
+
+    def check_thread(self, actor: Actor, guild: str) -> None:
+        """Refuse a new game thread to a person who has opened OPEN_THREADS games on this server
+        that have not ended: each game asked with a thread opens one, and a server's threads are
+        not to be flooded by one person."""
+        mine = [g for g in self.store.games(guild=guild) if g["created_by"] == actor.id and g["status"] != "over"]
+        if len(mine) >= OPEN_THREADS:
+            raise TableError(f"You have opened {len(mine)} games on this server that have not ended "
+                             f"(the most for opening a thread for another); finish or `/game cancel` one "
+                             "first, or open the game in a channel without `thread`.")
 
     async def new(self, actor: Actor, guild: str, channel: str, system: str, scenario: str,
                   options: str = "", hot_seat: bool = False, seed: int | None = None,
