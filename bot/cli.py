@@ -34,7 +34,7 @@ from bot.config import Config, GameSettings
 from bot.converters import Unreadable, parse_options, parse_seed, read_script, read_tables, well_formed
 from bot.service import GameService
 from bot.permissions import TableError
-from bot.store import AlreadyServed, SchemaTooNew, Store, StoreRefusal, sole_server
+from bot.store import AlreadyServed, NotKolocha, SchemaTooNew, Store, StoreRefusal, existing, sole_server
 from bot.terminal.console import enable_line_editing, parse_script, play, run_script
 from bot.terminal.map_files import MapFiles
 from rules.core.errors import RulesError
@@ -84,7 +84,7 @@ def _refused(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:  # Ctrl-C while the computer thinks or a map is drawn: nothing accepted is lost
         print("\nkolocha: stopped; every accepted command is kept.", file=sys.stderr)
         return 130
-    except (TableError, StoreRefusal, RulesError, SchemaTooNew, AlreadyServed) as error:
+    except (TableError, StoreRefusal, RulesError, SchemaTooNew, AlreadyServed, NotKolocha) as error:
         # a bad value (a script, a setting: TableError), a game the store lacks, a bad name
         # (system, scenario, option: RulesError), a database this version or process cannot use
         print(f"kolocha: {error}", file=sys.stderr)
@@ -270,7 +270,7 @@ def _computer_seats(system: GameSystem, args: argparse.Namespace) -> list[tuple[
 
 
 def _replay(args: argparse.Namespace) -> int:
-    store = Store(args.db)
+    store = existing(args.db)
     if args.all == (args.game is not None):
         print("kolocha replay: give one GAME id or --all", file=sys.stderr)
         return 2

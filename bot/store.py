@@ -117,6 +117,11 @@ class SchemaTooNew(Exception):
     """A database file that a newer Kolocha has migrated: opening it here could damage it."""
 
 
+class NotKolocha(Exception):
+    """A file that is not a Kolocha database: missing, empty, another program's, or a copy of a
+    running bot's file made without its write-ahead log."""
+
+
 class AlreadyServed(Exception):
     """Another bot process is already serving this database file."""
 
@@ -907,6 +912,36 @@ def decode_state(text: str | None) -> dict | None:
     except ValueError:
         return None
     return state if isinstance(state, dict) and state else None
+
+
+def existing(path: str | Path) -> Store:
+    """The Kolocha database at `path`, for a tool that reads one (`kolocha replay`): refused
+    (NotKolocha), with nothing created or migrated, when the file is missing or empty, is not
+    SQLite, or has no Kolocha tables (a `cp` of a running bot's file can hold none: its recent
+    writes are in the `-wal` file beside it, which is why `kolocha backup` exists)."""
+    file = Path(path)
+    header = b""
+    if file.is_file():
+        with file.open("rb") as handle:
+            header = handle.read(16)
+    if not header:
+        raise NotKolocha(f"{path} is not a Kolocha database: {'it is empty' if file.is_file() else 'no such file'}. "
+                         "Give --db the bot's database (KOLOCHA_DB), or a copy made with `kolocha backup`.")
+    if header != b"SQLite format 3\x00":
+        raise NotKolocha(f"{path} is not a Kolocha database (not an SQLite file).")
+    # read only; without a -wal beside it the file is all there is, read as immutable so that
+    # SQLite makes no -wal or -shm file of its own
+    wal = Path(f"{file}-wal").exists()
+    conn = sqlite3.connect(file.absolute().as_uri() + ("?mode=ro" if wal else "?immutable=1"), uri=True)
+    try:
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    finally:
+        conn.close()
+    if not {"games", "_sqlite_migrations"} <= tables:
+        raise NotKolocha(f"{path} is not a Kolocha database: it has no Kolocha tables. A copy of a running "
+                         "bot's file made with `cp` lacks what waits in its -wal file; make copies with "
+                         "`kolocha backup`.")
+    return Store(file)
 
 
 @contextmanager

@@ -1,0 +1,46 @@
+"""`kolocha replay --all --db X` reads a Kolocha database and nothing else: a missing, empty,
+foreign or `cp`-copied (without its write-ahead log) file is refused with one sentence and exit
+status 2, and nothing is created or migrated."""
+from __future__ import annotations
+
+import shutil
+import sqlite3
+
+import pytest
+
+from bot import cli
+from bot.store import Store
+
+
+def files(folder) -> set[str]:
+    return {p.name for p in folder.iterdir()}
+
+
+@pytest.mark.parametrize("kind", ["missing", "empty", "text", "foreign sqlite"])
+def test_replay_refuses_a_file_that_is_not_a_kolocha_database(tmp_path, kind, capsys):
+    path = tmp_path / "x.sqlite"
+    if kind == "empty":
+        path.write_bytes(b"")
+    elif kind == "text":
+        path.write_text("games,commands\n1,2\n")
+    elif kind == "foreign sqlite":
+        with sqlite3.connect(path) as conn:
+            conn.execute("CREATE TABLE notes (body TEXT)")
+    before = files(tmp_path), path.read_bytes() if path.exists() else None
+    assert cli.main(["replay", "--all", "--db", str(path)]) == 2
+    assert "is not a Kolocha database" in capsys.readouterr().err
+    assert (files(tmp_path), path.read_bytes() if path.exists() else None) == before
+
+
+def test_replay_refuses_a_cp_copy_of_a_running_bots_file_without_its_wal(tmp_path, capsys):
+    live = tmp_path / "live.sqlite"
+    store = Store(live)  # the bot runs: its writes wait in live.sqlite-wal
+    store.create_game("toy_system", "short", 1, channel="100")
+    copy = tmp_path / "copy" / "k.sqlite"
+    copy.parent.mkdir()
+    shutil.copyfile(live, copy)  # `cp live.sqlite copy/`: the -wal stays behind
+    assert cli.main(["replay", "--all", "--db", str(copy)]) == 2
+    assert "has no Kolocha tables" in capsys.readouterr().err
+    assert files(copy.parent) == {"k.sqlite"}
+    assert cli.main(["replay", "--all", "--db", str(live)]) == 0  # positive control: the live file reads
+    store.close()
