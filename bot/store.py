@@ -692,6 +692,14 @@ class Store:
                AND s.user = ?)) ORDER BY id""", [f"user:{user}", user])
         return self._readable("outbox", rows)
 
+    def told_beyond_log(self) -> list[tuple[int, int, int]]:
+        """The games whose newest outbox row was written for a command the log no longer holds
+        (a database restored from an older copy): (game, last command held, last command told).
+        Every write stores its messages at the game's last command, an undo's at the one it goes
+        back to, so in a whole file the newest row is never beyond the log."""
+        newest = self.db.execute("SELECT game, seq FROM outbox WHERE id IN (SELECT MAX(id) FROM outbox GROUP BY game)")
+        return [(game, held, told) for game, told in newest.fetchall() if told > (held := self.last_seq(game))]
+
     def add_outbox(self, game_id: int, outbox: Outbox) -> None:
         """Messages outside any command of the game (a reminder, a notice)."""
         with self.transaction():

@@ -189,6 +189,7 @@ class KolochaBot(commands.AutoShardedBot):
         scheduler.start()
         loop = asyncio.get_running_loop()
         self._starting.append(loop.create_task(self._rebuild(self.tables)))
+        log.info("%d game(s) told of commands a restored database lost", self.tables.news.tell_lost())
         log.info("%d message(s) wait in the outbox", len(service.store.undelivered()))
         scheduler.add_job(self._flush, "interval", seconds=RETRY_SECONDS, id="outbox", args=[delivery],
                           next_run_time=self.clock(), coalesce=True, max_instances=1,
