@@ -1,4 +1,4 @@
-"""Replaying a computer player's thinking (issue 13.6): `kolocha replay GAME --computer`.
+"""Replaying a computer player's thinking: `kolocha replay GAME --computer`.
 
 A reported blunder is looked at by making the computer's plans again from its stored seed. The
 game is replayed from its seed; wherever a command stored as the computer's comes, the plan it

@@ -1,4 +1,4 @@
-"""A seat the computer plays (issue 13): a player like any other, through the game service.
+"""A seat the computer plays: a player like any other, through the game service.
 
 A computer seat is a `seats` row whose user is COMPUTER, with its level, time budget and seed of
 its own beside it (`Store.computer_seats`). When its side is to act, `next_job` gathers what that

@@ -95,7 +95,7 @@ def picture_rows(system_name: str) -> list[tuple[str, str]]:
     return medians + bench_pictures.rows(system_name)
 
 
-PLAYOUT_TARGETS = {"borodino": 25, "bloody_monday": 20}  # whole games a second (issue 11.1)
+PLAYOUT_TARGETS = {"borodino": 25, "bloody_monday": 20}  # whole games a second
 
 
 def playout_rate(system_name: str, scenario: str, seed: int, options: dict | None,

@@ -1,6 +1,6 @@
-"""`kolocha bench --ai`: how strong each computer opponent is, and how long it thinks (issue 13.5).
+"""`kolocha bench --ai`: how strong each computer opponent is, and how long it thinks.
 
-For every system with a computer player, each scenario and side, the matches of issue 13.5:
+For every system with a computer player, each scenario and side, the matches it is judged by:
 level 1 against random play (target: 90 % of the games won) and level 2 against level 1 (60 %),
 each over `games` games (dice seeds from `first_seed` on, the AI's own seed equal to the dice
 seed, so any game replays). Beside each, the CPU seconds the measured side spent per decision, a

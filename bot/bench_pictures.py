@@ -1,4 +1,4 @@
-"""`kolocha bench` rows for issue 11.5: the first pictures a player can cause once a restarted bot
+"""`kolocha bench` rows for the first pictures a player can cause once a restarted bot
 has warmed up, each next to its target.
 
 Measured as a restarted bot meets them: a new process warms its pictures as the bot does

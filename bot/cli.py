@@ -162,7 +162,7 @@ def _parser() -> argparse.ArgumentParser:
                            "latency with 10 and 10,000 games in the database")
     bench_cmd.add_argument("--ai", action="store_true", help="instead: the computer players' strength "
                            "(games won against random play and against the level below) and CPU seconds "
-                           "per decision, each next to its target (issue 13.5)")
+                           "per decision, each next to its target")
     bench_cmd.add_argument("--side", help="with --ai: only this side (default: each)")
     bench_cmd.add_argument("--level", type=int, choices=[m.level for m in bench_ai.MATCHES],
                            help="with --ai: only this level's match (default: each)")

@@ -52,7 +52,7 @@ class GameSettings:
     at_deadline: str = "remind"
     spectator_delay: bool = False
     skip_weekends: bool = False  # Saturdays and Sundays (in each player's time zone) do not count
-    ai_level: int = 1  # how a computer seat of this game plays (issue 13.6)
+    ai_level: int = 1  # how a computer seat of this game plays
     ai_budget: float = 60.0  # the seconds it may think per plan before the bot stops waiting
 
     def __post_init__(self) -> None:

@@ -10,7 +10,7 @@ in memory until the store has marked it, so when marking fails (a full disk, a w
 longer than the store waits) only the marking is tried again, never the send. Pictures are not
 stored: a row names the view to draw (`{"seq": n, "side": side or None}`) and it is rendered when
 sent, once for every channel that shows it; a row posted after a change (`crop`) carries a second
-picture, the latest action at a phone's width (issue 12.1). A kept row (`kept`) does not send a
+picture, the latest action at a phone's width. A kept row (`kept`) does not send a
 new message: it edits the messages that hold a player's private view of the game in place (one per
 piece of its text, the first ones sent when there are none yet; a piece more is sent, a piece less
 deleted), and the store remembers their ids as soon as the platform made them, so a retry edits,
@@ -164,7 +164,7 @@ def channel_audience(channel: str) -> str:
 def message(text: Text, seq: int | None = None, side: str | None = None, *, crop: bool = False,
             buttons: Buttons | None = None, **options: object) -> dict[str, Any]:
     """An outbox payload: words, and the view at command `seq` to draw when it is sent; `crop`
-    adds the picture of its latest action (issue 12.1); `buttons`, a question's buttons, go with
+    adds the picture of its latest action; `buttons`, a question's buttons, go with
     its last piece."""
     payload: dict[str, Any] = {"text": text}
     if seq is not None:

@@ -1,4 +1,4 @@
-"""`kolocha replay GAME --verify` (issue 10.7): proof that a game's dice came from its committed seed.
+"""`kolocha replay GAME --verify`: proof that a game's dice came from its committed seed.
 
 Three checks, each a line of the verdict: the stored seed and salt hash to the commitment published
 when the game began; replaying the stored commands from that seed gives every stored snapshot again

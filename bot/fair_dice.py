@@ -1,4 +1,4 @@
-"""Fair dice players can verify (issue 10.7): a commitment to the seed at the start, the seed at the end.
+"""Fair dice players can verify: a commitment to the seed at the start, the seed at the end.
 
 A game whose seed the service draws gets one from rules.core.dice.FAIR_SEEDS (such seeds roll every die
 through SHA-256, a side's own unseen dice included, so no run of published rolls betrays the seed or

@@ -405,7 +405,7 @@ def _campaign_compare(system: ModuleType, state: dict, other: dict, viewer: str,
 
 def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", positions: int = 2,
                   steps: int = 4, longest: int = 150) -> SwapReport:
-    """One random 1812 game (issue 14.4): at `positions` random points, exchange the contents of
+    """One random 1812 game: at `positions` random points, exchange the contents of
     two of the other side's hidden stacks and compare what the side to move observes through the
     front ends; and at every battle's secret plans, whether the other side's chit is down or not
     (the viewer's own not yet down: once it is, the battle's being revealed or not tells)."""

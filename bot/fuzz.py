@@ -1,4 +1,4 @@
-"""`kolocha fuzz`: long runs of what the test suite runs a little of (issue 9.7, 9.19).
+"""`kolocha fuzz`: long runs of what the test suite runs a little of.
 
 * playouts: random games of every registered system, scenario and option set (none, all), from
   rules/core/playout.py; a failure is written as a script `kolocha local --script` replays;
@@ -56,7 +56,7 @@ def playouts(games: int, seed: int, out: Path, write: Write,
 
 def engine_swaps(games: int, seed: int, write: Write) -> int:
     """The engine swap tests over `games` games per scenario and option set: Bloody Monday's, then
-    1812's (rules/campaign_1812/swaptest.py: hidden stacks, issue 14.4)."""
+    1812's (rules/campaign_1812/swaptest.py: hidden stacks and secret battle plans)."""
     from rules.campaign_1812.swaptest import swap_test as campaign_swap
 
     failed = _swaps("engine swap", games, seed, write, lambda n, scenario, options: campaign_swap(n, n, scenario),
@@ -70,7 +70,7 @@ def engine_swaps(games: int, seed: int, write: Write) -> int:
 
 def front_swaps(games: int, seed: int, write: Write) -> int:
     """The swap test through the front ends over `games` games per scenario and option set: 1812's
-    hidden stacks and secret chits (issue 14.4), then Bloody Monday's blocks."""
+    hidden stacks and secret chits, then Bloody Monday's blocks."""
     from bot.fog_check import bloody_monday_swap, campaign_swap
 
     failed = _swaps("front-end swap", games, seed, write,

@@ -39,7 +39,7 @@ def map_png(service: GameService, game_id: int, *, around: list[str] | None = No
 
 
 def action_png(service: GameService, game_id: int, *, viewer: str | None = None) -> bytes | None:
-    """PNG of the latest action that `viewer` sees, at a phone's width; None before any (issue 12.1)."""
+    """PNG of the latest action that `viewer` sees, at a phone's width; None before any."""
     return render.action_crop(service.system(game_id).view(service.load(game_id), viewer))
 
 
@@ -50,7 +50,7 @@ def write_map(service: GameService, game_id: int, path: Path, **options) -> Path
 
 def face_up(system, state: dict) -> dict:
     """The public view with every side's own units as their owner sees them: all blocks face up,
-    as the rule book's players show them once the game is over (issue 10.5). Only for an ended
+    as the rule book's players show them once the game is over. Only for an ended
     game: before the end it would give away what each side hides."""
     view = system.view(state, None)
     if not system.INFO.hidden_information:
@@ -94,7 +94,7 @@ def check_ended(game: dict) -> None:
 
 def command_script(service: GameService, game_id: int) -> str:
     """The command log of an ended game as a script that `kolocha local --script` replays
-    (issue 10.5). Refused (TableError) while the game runs: its seed is still secret (fair dice)
+   . Refused (TableError) while the game runs: its seed is still secret (fair dice)
     and its log names hidden units."""
     game = service.store.game(game_id)
     check_ended(game)

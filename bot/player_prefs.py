@@ -1,4 +1,4 @@
-"""A player's own time (issue 10.2): their time zone, the hour their deadlines fall at, a vacation
+"""A player's own time: their time zone, the hour their deadlines fall at, a vacation
 that stretches them, weekends skipped where the game says so, and how and when reminders reach
 them. Kept per person, for all their games; every function here is pure.
 

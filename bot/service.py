@@ -56,9 +56,9 @@ class Result:
     reply: str | None = None  # the answer to a query (status, units, help)
     events: list[dict] = field(default_factory=list)
     public: str | None = None  # what everyone may read of it, when `message` says more
-    standing: str | None = None  # the standing order that gave this command (issue 10.1)
+    standing: str | None = None  # the standing order that gave this command
     followed: list[Result] = field(default_factory=list)  # commands standing orders played after it
-    ended: dict | None = None  # how the game ended outside the rules (an agreed draw: issue 10.4)
+    ended: dict | None = None  # how the game ended outside the rules (an agreed draw)
     secret: bool = False  # a hidden order given while others order at once: not told it was given
     seen: int = 0  # the number of commands the side has observed after it (Store.seen_seq)
 
@@ -299,7 +299,7 @@ class GameService:
 
     def _follow(self, game_id: int, system: GameSystem, state: dict, result: Result,
                 compose: Compose) -> Result:
-        """Standing orders at work (issue 10.1): while the choice now waiting falls to a side
+        """Standing orders at work: while the choice now waiting falls to a side
         whose standing order covers it, that order's command is played for the side, stored and
         told like a typed one. A command the rules refuse (it never should) is logged and the
         side is asked instead; what was stored stands."""
@@ -329,7 +329,7 @@ class GameService:
 
     def orders(self, game_id: int, side: str, args: list[str], compose: Compose) -> Result:
         """`orders`: the side's standing orders and what may be given; `orders <kind> <order>`
-        sets one ("ask" clears it) and plays it at once if that choice is waiting (issue 10.1)."""
+        sets one ("ask" clears it) and plays it at once if that choice is waiting."""
         system = self.system(game_id)
         table = system.standing_orders()
         seq, state = self.position(game_id)
@@ -404,7 +404,7 @@ class GameService:
         return fmt.status(view) + waiting
 
     def _draw(self, game_id: int, state: dict, side: str, seq: int, compose: Compose) -> Result:
-        """Offer a draw (issue 10.4); an offer met by the other side's own offer is agreed."""
+        """Offer a draw; an offer met by the other side's own offer is agreed."""
         offer = self.store.game(game_id)["pending_draw"]
         if offer and offer["by"] != side:
             return self._answer_draw(game_id, state, side, seq, offer, True, compose)
@@ -561,7 +561,7 @@ def new_turn(system: GameSystem, before: dict | None, after: dict) -> str | None
 
 def simultaneous(system: GameSystem, state: dict) -> bool:
     """Whether several sides give hidden orders at once now (1812's battle plans): then no one
-    may learn whether another has given its order until all have (issue 14.2)."""
+    may learn whether another has given its order until all have."""
     return system.INFO.hidden_information and len(system.active_sides(state)) > 1
 
 

@@ -2,7 +2,7 @@
 (its last command number, the state after it).
 
 A state is about 70 kB of Python objects; a bot that has touched 1,000 games would otherwise
-hold them all for ever (issue 11.6). Games beyond the bound are simply rebuilt from the store
+hold them all for ever. Games beyond the bound are simply rebuilt from the store
 (newest snapshot plus replay) the next time they are asked for: the store is the truth, the
 cache only saves that work for the games being played.
 """

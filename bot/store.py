@@ -183,7 +183,7 @@ def _delivery(db: sqlite_utils.Database) -> None:
                                        pk=("game", "user"), foreign_keys=[("game", "games", "id")])
 
 
-@MIGRATIONS(name="fair dice: games.salt and games.commitment (issue 10.7)")
+@MIGRATIONS(name="fair dice: games.salt and games.commitment")
 def _fair_dice(db: sqlite_utils.Database) -> None:
     db.table("games").add_column("salt", str)  # secret until the game is over
     db.table("games").add_column("commitment", str)  # SHA-256 of "<seed>:<salt>", published at the start
@@ -196,34 +196,34 @@ def _server(db: sqlite_utils.Database) -> None:
     db.table("meta").create({"key": str, "value": str}, pk="key")
 
 
-@MIGRATIONS(name="standing orders: a player's answer to each kind of mid-turn choice (issue 10.1)")
+@MIGRATIONS(name="standing orders: a player's answer to each kind of mid-turn choice")
 def _standing_orders(db: sqlite_utils.Database) -> None:
     db.table("standing_orders").create({"game": int, "side": str, "kind": str, "standing": str},
                                        pk=("game", "side", "kind"),
                                        foreign_keys=[("game", "games", "id")])
 
 
-@MIGRATIONS(name="games.pending_draw: a draw offered, waiting for the opponent (issue 10.4)")
+@MIGRATIONS(name="games.pending_draw: a draw offered, waiting for the opponent")
 def _pending_draw(db: sqlite_utils.Database) -> None:
     db.table("games").add_column("pending_draw", str)
 
 
-@MIGRATIONS(name="games.pending_pause: a pause or resume asked, waiting for consent (issue 10.2)")
+@MIGRATIONS(name="games.pending_pause: a pause or resume asked, waiting for consent")
 def _pending_pause(db: sqlite_utils.Database) -> None:
     db.table("games").add_column("pending_pause", str)
 
 
-@MIGRATIONS(name="players: each person's own time and reminder preferences (issue 10.2)")
+@MIGRATIONS(name="players: each person's own time and reminder preferences")
 def _players(db: sqlite_utils.Database) -> None:
     db.table("players").create({"user": str, "prefs": str}, pk="user")
 
 
-@MIGRATIONS(name="deadlines.began_at: when a deadline's clock started, to count it again (issue 10.2)")
+@MIGRATIONS(name="deadlines.began_at: when a deadline's clock started, to count it again")
 def _deadline_start(db: sqlite_utils.Database) -> None:
     db.table("deadlines").add_column("began_at", str)  # NULL for rows older than this column
 
 
-@MIGRATIONS(name="ai_seats: a computer player's level, time budget and seed (issue 13)")
+@MIGRATIONS(name="ai_seats: a computer player's level, time budget and seed")
 def _ai_seats(db: sqlite_utils.Database) -> None:
     # the seat itself is a `seats` row whose user is bot.words.COMPUTER; this row says how it plays
     db.table("ai_seats").create({"game": int, "side": str, "level": int, "budget": float,

@@ -201,7 +201,7 @@ def event_lines(events: list[dict], sides: bool = True) -> list[str]:
     return lines
 
 
-# --- odds before you commit (issue 10.6): the engine's forecast in words -------------------------
+# --- odds before you commit: the engine's forecast in words -------------------------
 CRT_WORDS = {"Ae": "attacker eliminated", "Ar": "attacker retreats", "Ex": "exchange",
              "Dr": "defender retreats", "De": "defender eliminated"}
 
@@ -308,7 +308,7 @@ def orders_help(table: dict[str, dict[str, str]]) -> str:
 
 
 def standing_orders(table: dict[str, dict[str, str]], mine: dict[str, str]) -> str:
-    """The standing orders a side has given and those it may give (issue 10.1)."""
+    """The standing orders a side has given and those it may give."""
     if not table:
         return "This game has no mid-turn choices for standing orders."
     lines = ["Your standing orders (played for you when that choice falls to you; "

@@ -1,4 +1,4 @@
-"""Mutation-test one module against the tests that cover it (issue 17.3), gently.
+"""Mutation-test one module against the tests that cover it, gently.
 
     .venv/bin/python tests/mutate.py rules/borodino/movement.py tests/rules/borodino
 

@@ -1,5 +1,5 @@
 """The line length of pyproject.toml ([tool.ruff] line-length) holds for every Python file, so the
-suite keeps it without ruff installed (issue 16.6)."""
+suite keeps it without ruff installed."""
 import tomllib
 from pathlib import Path
 

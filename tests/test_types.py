@@ -1,4 +1,4 @@
-"""Issue 16.1: the engine contract is code, and mypy checks it. `rules/core/registry.py` assigns
+"""The engine contract is code, and mypy checks it. `rules/core/registry.py` assigns
 every shipped system module to the `GameSystem` Protocol, so a missing or misspelt entry point of a
 system, or a signature that drifted from the contract, fails here; the rest of rules, render and
 bot is checked with it."""

@@ -424,7 +424,7 @@ def opening_views(system) -> list[dict]:
 
 def warm_pictures() -> None:
     """Draw each system's opening picture while the bot connects, so that the first picture a
-    player asks for is as quick as any other (issue 11.5); nothing to do without the renderer."""
+    player asks for is as quick as any other; nothing to do without the renderer."""
     try:
         from render import warm
     except ImportError:

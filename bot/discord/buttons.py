@@ -156,7 +156,7 @@ def stored_view(buttons: Buttons) -> discord.ui.View:
 
 
 class Verify(discord.ui.DynamicItem[discord.ui.Button], template=r"kolocha:verify:(?P<game>[0-9]+)"):
-    """The button under an ended game's archive that proves its dice (issue 10.7): anyone may
+    """The button under an ended game's archive that proves its dice: anyone may
     press it, and reads the proof privately."""
 
     def __init__(self, game_id: int):

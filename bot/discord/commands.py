@@ -99,7 +99,7 @@ async def open_thread(interaction: discord.Interaction, name: str) -> str:
 
 
 def check_may_post(interaction: discord.Interaction, channel: discord.TextChannel) -> None:
-    """Spectators' posts go where the asker may post, and the bot too (issue 8.9): the bot
+    """Spectators' posts go where the asker may post, and the bot too: the bot
     must never be a way to speak in a channel closed to the person asking."""
     needed = ("view_channel", "send_messages")
     person = interaction.user
@@ -190,7 +190,7 @@ def _side_completer(free_only: bool) -> Completer:
 
 
 def _order_completer(field: str) -> Completer:
-    """Autocomplete for standing orders (issue 10.1): the kinds of choice of the game here, or
+    """Autocomplete for standing orders: the kinds of choice of the game here, or
     the orders of the kind already given."""
     async def complete(interaction: discord.Interaction, current: str
                        ) -> list[app_commands.Choice[str]]:
@@ -444,7 +444,7 @@ class GameCommands(app_commands.Group):
 
 
 class GamesCommands(app_commands.Group):
-    """`/games`: a player's games on every server (issue 10.3)."""
+    """`/games`: a player's games on every server."""
 
     def __init__(self) -> None:
         super().__init__(name="games", description="Your games on every server")

@@ -71,7 +71,7 @@ def mentions(piece: str) -> discord.AllowedMentions:
 
 
 def attachments(pictures: Sequence[bytes]) -> list[discord.File]:
-    """The map first, then the latest action (issue 12.1)."""
+    """The map first, then the latest action."""
     names = ("map.png", "action.png")
     return [discord.File(io.BytesIO(picture), filename=names[min(n, 1)]) for n, picture in enumerate(pictures)]
 

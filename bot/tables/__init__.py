@@ -7,14 +7,14 @@ orders typed in a channel are played in the order they arrived) and composes the
 one job:
 
 * `lobby`: opening, joining, starting and ending games, settings, spectators;
-* `absence`: leaving a lobby, pausing and resuming by agreement (issue 10.2);
-* `overview`: a player's games across servers, a server's games filtered, help (issue 10.3);
+* `absence`: leaving a lobby, pausing and resuming by agreement;
+* `overview`: a player's games across servers, a server's games filtered, help;
 * `play`: the game's own commands, typed or from buttons, and the map on request;
 * `direct`: orders typed to the bot in a direct message, played in the sender's game;
 * `completion`: autocomplete from the legal commands of the caller's side;
 * `news`: what others hear after a change (public lines, maps, DMs, spectators);
 * `clocks`: what happens when a deadline comes near or passes;
-* `computer`: the seats the computer holds, played when their side acts (issue 13).
+* `computer`: the seats the computer holds, played when their side acts.
 
 Each room method takes an Actor and a channel id and returns the private reply for the caller, or
 raises TableError with the sentence of refusal.

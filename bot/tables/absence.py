@@ -1,4 +1,4 @@
-"""Absence (issue 10.2): leaving a lobby, and pausing and resuming a running game by agreement.
+"""Absence: leaving a lobby, and pausing and resuming a running game by agreement.
 
 A seated player asks `/game pause` (or `/game resume`); the game pauses (or goes on) when the
 other player asks the same within 48 hours, which is their consent, or at once when a member with

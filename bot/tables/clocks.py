@@ -3,7 +3,7 @@
 Each notice is stored with the change it announces (a reminder with its mark, a new deadline
 with its row), in a worker thread, then sent from the outbox.
 
-While several sides give hidden orders at once (1812's battle plans, issue 14.4) no one may learn
+While several sides give hidden orders at once (1812's battle plans, chosen in secret: COMBAT) no one may learn
 whether another has given its order: a side that has is neither reminded nor acted against at its
 deadline (its clock starts again unseen, as a late side's would), and the notices of a side that
 has not go to its player alone, never to the channel, so the other's texts never change."""
@@ -109,7 +109,7 @@ class Clocks(Room):
         return compose_for
 
     def _computer_takes(self, game_id: int, side: str, note: str) -> str | None:
-        """The computer takes the late side's seat (issue 13); None once it has, else why not."""
+        """The computer takes the late side's seat; None once it has, else why not."""
         try:
             self.tables.computer.take(game_id, side, None, words(
                 f"The {fmt.side_name(side)} deadline has passed{note}: the computer takes the seat"))

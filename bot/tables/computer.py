@@ -1,4 +1,4 @@
-"""The computer's seats at the tables (issue 13): taking a seat, and playing it when its side acts.
+"""The computer's seats at the tables: taking a seat, and playing it when its side acts.
 
 After every change of a game (`Change.settle`), when the computer takes a seat, and for every
 game at start-up, `wake` looks whether a side the computer holds is to act; if so it plans in the

@@ -99,9 +99,9 @@ class Lobby(Room):
                   options: str = "", hot_seat: bool = False, seed: int | None = None,
                   against: Opponent | None = None, tables: dict | None = None) -> Text:
         """Open a game; `against` the computer, the caller takes a side, the computer every
-        other, and the game begins at once (issue 13); `tables`, a player's own table document
+        other, and the game begins at once; `tables`, a player's own table document
         (`/game new tables:`), becomes the option "tables", stored with the game so that it
-        replays with them (issue 14.6)."""
+        replays with them."""
         side = self._check_opponent(system, against)
         game_id = await asyncio.to_thread(self._open, actor, guild, channel, system, scenario,
                                           chosen(options, tables), hot_seat, seed, against)

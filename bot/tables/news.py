@@ -37,7 +37,7 @@ class Change:
         self.news = news
         self.game_id = game_id
         self.who = who
-        self.why = why  # a computer player's reason, told with its command (issue 13)
+        self.why = why  # a computer player's reason, told with its command
         self.restart = restart  # sides whose deadline has passed: a fresh one even if they go on
         self.planned: dict[str, datetime] = {}
         self.deadlines: DeadlineRows = {}
@@ -139,7 +139,7 @@ class Change:
         logged (the jobs are rebuilt from the stored rows at the next start)."""
         news, game_id = self.news, self.game_id
         news.tables.completion.forget(game_id)
-        news.tables.computer.wake(game_id)  # a computer seat whose side now acts plays (issue 13)
+        news.tables.computer.wake(game_id)  # a computer seat whose side now acts plays
         try:
             await asyncio.to_thread(news.tables.deadlines.reschedule, game_id)
         except Exception:
@@ -277,7 +277,7 @@ class News(Room):
 
     def final_rows(self, game_id: int, text: Text) -> Outbox:
         """A game ended by its players (resignation, forfeit, agreed draw): the line with the
-        final map in its channel, spectators, and the seed of its dice (issue 10.4)."""
+        final map in its channel, spectators, and the seed of its dice."""
         seq = self.store.last_seq(game_id)
         game = self.store.game(game_id)
         state = self.service.load(game_id)

@@ -1,4 +1,4 @@
-"""Overviews (issue 10.3): a player's own games across servers and where it is their turn, a
+"""Overviews: a player's own games across servers and where it is their turn, a
 server's games filtered by system, status or whom they wait on, and the help of the game in a
 channel (its grammar and examples) or of the bot when no game is there."""
 from __future__ import annotations
@@ -124,7 +124,7 @@ class Overview(Room):
         return game
 
     def export(self, game: dict) -> tuple[int, str, str, bytes]:
-        """An ended game's archive (issue 10.5): its number, a line saying what it holds, its command log as
+        """An ended game's archive: its number, a line saying what it holds, its command log as
         a `kolocha local --script` file, and its animated replay (all blocks face up)."""
         script = pictures.command_script(self.service, game["id"])
         gif = pictures.replay_gif(self.service, game["id"])
@@ -135,7 +135,7 @@ class Overview(Room):
         return game["id"], text, script, gif
 
     def verify(self, game_id: int) -> Text:
-        """The fair-dice proof of an ended game (issue 10.7, bot/dice_audit.py): the commitment,
+        """The fair-dice proof of an ended game (bot/dice_audit.py): the commitment,
         the replay from the seed, the published rolls. Refused while the game runs: the proof
         shows the seed, which is secret until the end."""
         try:

@@ -310,7 +310,7 @@ class Play(Room):
 
     async def draw(self, actor: Actor, channel: str) -> Offer | Text:
         """`/game draw`: offer a draw, or, when the other side has offered one, the question
-        with buttons to accept or decline it (issue 10.4)."""
+        with buttons to accept or decline it."""
         answer = await asyncio.to_thread(self._draw_offered, actor, channel)
         return answer if answer is not None else await self.submit(actor, channel, "draw")
 

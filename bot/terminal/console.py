@@ -62,8 +62,8 @@ def side_to_move(service: GameService, game_id: int) -> str | None:
 
 def next_seat(active: list[str], seated: str | None, acted: bool) -> str | None:
     """The side the hot seat serves next: the seated side while it may act, unless it has just
-    acted while others may act at once too (simultaneous secret orders, 1812's battle plans:
-    issue 14.2); then the next of those sides, so each gives its order unseen by the other.
+    acted while others may act at once too (simultaneous secret orders, 1812's battle plans,
+    COMBAT); then the next of those sides, so each gives its order unseen by the other.
 
     >>> next_seat(["french", "russian"], "french", True), next_seat(["french", "russian"], "french", False)
     ('russian', 'french')

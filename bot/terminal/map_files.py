@@ -1,7 +1,7 @@
 """The picture files of a terminal game, written beside its database for the player at the screen.
 
 `kolocha-game<ID>.png` is redrawn after each change with `kolocha-game<ID>-action.png`, the latest
-action at a phone's width (issue 12.1; removed while there is none), `kolocha-game<ID>-map.png` on
+action at a phone's width (removed while there is none), `kolocha-game<ID>-map.png` on
 `map ...` with words. At a hot-seat hand-over with hidden information they would still show the
 player who just left: `hand_over()` removes the asked-for map and redraws the main two with the
 public view, and the loop draws them again for the incoming player once they sit down.

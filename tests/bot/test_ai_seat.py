@@ -1,4 +1,4 @@
-"""A computer seat through the game service (issue 13.1, 13.2, 13.6): what it is given, what it
+"""A computer seat through the game service: what it is given, what it
 sends, how it is stored, and that it replays."""
 from __future__ import annotations
 
@@ -171,7 +171,7 @@ def test_the_worker_process_plans_what_the_thread_plans_and_stops_at_the_budget(
 
 
 def test_borodino_computer_against_computer_through_the_service(tmp_path):
-    """Smoke test (issue 13.5): 5 Sept, both sides the computer, through the service, no
+    """Smoke test: 5 Sept, both sides the computer, through the service, no
     command refused, for the first game turns (the whole game runs under the `long` mark)."""
     service = GameService(Store(tmp_path / "k.sqlite"))
     game_id = service.new_game("borodino", "5sep", seed=3)

@@ -1,4 +1,4 @@
-"""The archive (issue 10.5): an ended game's command log as a script `kolocha local --script`
+"""The archive: an ended game's command log as a script `kolocha local --script`
 replays, and its animated replay, all blocks face up once a hidden-information game is over."""
 from __future__ import annotations
 

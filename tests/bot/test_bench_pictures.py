@@ -1,5 +1,5 @@
 """bot/bench_pictures.py: `kolocha bench` prints a figure for each first picture a player can cause
-after a restart, next to its target (issue 11.5). The structure only: tests never time things."""
+after a restart, next to its target. The structure only: tests never time things."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,4 @@
-"""Draw offers through the service (issue 10.4), as the terminal plays them: `draw` offers,
+"""Draw offers through the service, as the terminal plays them: `draw` offers,
 `accept` / `refuse` answer, both offering is agreement, a command played instead declines."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Fair dice players can verify (issue 10.7; bot/fair_dice.py, bot/dice_audit.py): a commitment to a
+"""Fair dice players can verify (bot/fair_dice.py, bot/dice_audit.py): a commitment to a
 secret seed when the game begins, the seed revealed when it ends, `kolocha replay GAME --verify`."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 9.7, the front-end half of the swap test: two Bloody Monday positions that differ only
+"""The front-end half of the swap test: two Bloody Monday positions that differ only
 in two blocks the viewer has not seen are played through the Discord tables (over a recording
 messenger) and the terminal's hot seat with the same lines typed; everything the viewer observes
 must be the same. A few games here; `kolocha fuzz` runs hundreds."""
@@ -79,7 +79,7 @@ def test_kolocha_fuzz_runs_every_part_and_writes_a_failing_playout_as_a_script(
 
 @pytest.mark.parametrize("seed, scenario", [(3, "campaign")])
 def test_1812_what_a_player_observes_is_the_same_whatever_the_hidden_stacks_hold(seed, scenario):
-    """Issue 14.4 through the front ends: two 1812 positions whose hidden stacks are exchanged, or
+    """Through the front ends: two 1812 positions whose hidden stacks are exchanged, or
     whose other side's battle plan is down or not, look the same to the viewer at Discord's tables
     and at the terminal."""
     report = fog_check.campaign_swap(seed, seed, scenario, positions=2)

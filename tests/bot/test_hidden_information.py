@@ -89,7 +89,7 @@ def _bloody_monday_tables(tmp_path):
 
 
 def test_a_block_game_in_discord_keeps_the_channel_public_and_dms_each_side_its_blocks(tmp_path):
-    """Issue 5, point 4: the channel gets the public board only; each player gets their own
+    """Point 4: the channel gets the public board only; each player gets their own
     block list by DM; no hidden block is named in public, through the real game tables."""
     import asyncio
 
@@ -135,7 +135,7 @@ def test_an_undo_at_the_table_posts_no_hidden_block_in_public(tmp_path):
 
 
 def test_an_undo_request_across_phases_names_no_command_in_public(tmp_path, monkeypatch):
-    """Issue 9.2, the request: "`move f-i-5 20` was issued in an earlier phase: undoing it needs
+    """The request: "`move f-i-5 20` was issued in an earlier phase: undoing it needs
     the Russian player's consent" was posted in the channel. The asker reads their command; the
     channel and the status the enemy reads say only its verb. (Phases here change with every
     move of a block, so that a hidden move is the command asked back.)"""

@@ -1,4 +1,4 @@
-"""`odds` through the front ends (issue 10.6): a query like `status` — a private answer, nothing
+"""`odds` through the front ends: a query like `status` — a private answer, nothing
 stored — in the service, the terminal and Discord's `/odds`. The worked example is the README's
 (Combat; Russian Redoubts E): after `move 3321 3219` the French 5 attacks the Russian 6 in the
 Southern Flèche through its front: doubled to 12 plus the flèche's 3 is 15, so 5 against 15, 1 to
@@ -89,7 +89,7 @@ def test_odds_slash_command_answers_privately_and_posts_nothing(tmp_path):
 
 
 def test_1812_odds_are_worded_die_by_die():
-    """1812's Combat Results Table at the defender's choice, worded by the front ends (issue 14)."""
+    """1812's Combat Results Table at the defender's choice, worded by the front ends."""
     from tests.rules.campaign_1812.test_odds import _at_the_defender_s_choice
 
     from rules import campaign_1812

@@ -94,7 +94,7 @@ def test_terminal_map_command_writes_a_picture(borodino_game, tmp_path):
 
 
 def test_the_terminal_writes_the_map_and_the_latest_action(borodino_game, tmp_path):
-    """Issue 12.1: after a change the terminal writes both pictures, the action at a phone's width."""
+    """After a change the terminal writes both pictures, the action at a phone's width."""
     from bot.terminal.map_files import MapFiles
     service, game_id = borodino_game
     maps = MapFiles(service, game_id, tmp_path)

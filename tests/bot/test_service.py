@@ -214,7 +214,7 @@ def _give(service: GameService, game: int, *orders: tuple[str, str]) -> None:
 
 
 def test_standing_orders_play_every_choice_that_follows_a_command_and_store_each(wager):
-    """Issue 10.1: Red's typed shout is followed by Blue's answer, Red's echo and both secret plans,
+    """Red's typed shout is followed by Blue's answer, Red's echo and both secret plans,
     each stored as its player's command with the order that gave it; Blue's secret plan is told
     to Red only as the rules show everyone (the reveal), Red's own as his public line."""
     service, game = wager
@@ -247,7 +247,7 @@ def test_standing_orders_play_every_choice_that_follows_a_command_and_store_each
 
 
 def test_a_secret_order_played_by_standing_order_tells_the_other_side_nothing_until_the_reveal(wager):
-    """Issue 14.2: Red's standing plan, played after Blue's typed answer, leaves Blue's reply as
+    """Red's standing plan, played after Blue's typed answer, leaves Blue's reply as
     it was (not even a space); Blue's own plan then reveals both, and the game's end."""
     service, game = wager
     _give(service, game, ("red", "plan bold"))
@@ -346,7 +346,7 @@ def test_a_deadline_without_a_command_to_give_or_that_fails_plays_nothing(wager,
 
 
 def test_secret_orders_given_at_once_are_told_to_no_one_and_never_undone(wager):
-    """Issue 14.2: while both plan at once, a plan is secret (the other side hears nothing, the
+    """While both plan at once, a plan is secret (the other side hears nothing, the
     public its verb) and `undo` is refused alike to both; the last plan reveals both."""
     service, game = wager
     for side, line in [("red", "shout"), ("blue", "answer soft")]:

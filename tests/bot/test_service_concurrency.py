@@ -1,5 +1,5 @@
 """bot/service.py under concurrency: two writers on one game, one service shared by threads,
-a game that ends while a command waits (issue 8.2, 8.11)."""
+a game that ends while a command waits."""
 from __future__ import annotations
 
 import random
@@ -32,7 +32,7 @@ def in_thread(work) -> tuple[threading.Thread, dict]:
 
 
 def test_a_second_writer_cannot_store_a_command_judged_against_an_old_position(store):
-    """Issue 8.11: two services judge `move` against the same position; the one that stores
+    """Two services judge `move` against the same position; the one that stores
     second is refused, nothing stale is stored, and the game stays playable."""
     judging, go_on = threading.Event(), threading.Event()
     fast = GameService(store, loader=lambda name: toy_system)
@@ -53,7 +53,7 @@ def test_a_second_writer_cannot_store_a_command_judged_against_an_old_position(s
 
 
 def test_one_service_serves_several_threads(service, store, game):
-    """Issue 8.11: a GameService made in one thread answers in another (no ProgrammingError:
+    """A GameService made in one thread answers in another (no ProgrammingError:
     each thread has its own SQLite connection)."""
     thread, done = in_thread(lambda: service.submit(game, "red", "move r1 0201"))
     thread.join(WAIT)
@@ -81,7 +81,7 @@ def play_randomly(make_service, game: int, seed: int, commands: int) -> list[str
 
 
 def test_two_writers_in_random_play_never_store_a_stale_command(store):
-    """Issue 8.11, as found: two services (each in its own thread, with its own connection)
+    """As found: two services (each in its own thread, with its own connection)
     play random legal commands on one game; every stored command was judged against the
     command before it, the game replays cleanly and stays playable."""
     game = GameService(store, loader=lambda name: toy_system).new_game("toy_system", "long", 5)

@@ -1,7 +1,7 @@
 """bot/service.py word for word: every sentence the service itself says (refusals of a line, of
 a side, of a stale position, of an undo or a draw; what an accepted command, an undo, a consent
 and a draw tell the player and the public) with the positive control of each refusal, and what
-the default composer stores for each audience (issue 17.3). The toy race plays: hidden
+the default composer stores for each audience. The toy race plays: hidden
 information is Bloody Monday's, asked of `said` alone."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Standing orders through the service (issue 10.1): a player sets them with `orders`, and when a
+"""Standing orders through the service: a player sets them with `orders`, and when a
 mid-turn choice falls to them the command is played for them, stored like a typed one, replayed
 from the log, and told to both (in a game with hidden units, without naming them)."""
 from __future__ import annotations

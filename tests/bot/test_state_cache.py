@@ -1,4 +1,4 @@
-"""bot/state_cache.py: the service keeps a bounded number of recent positions (issue 11.6); a
+"""bot/state_cache.py: the service keeps a bounded number of recent positions; a
 game that fell out is rebuilt from the store, unchanged."""
 from __future__ import annotations
 

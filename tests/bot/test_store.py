@@ -93,13 +93,13 @@ def test_seats_spectators_outbox_delivery_and_deadlines(store):
 
 
 def test_an_unknown_game_is_refused_with_the_players_sentence(store):
-    """Issue 16.4: the store's own refusal, not a KeyError unwrapped later."""
+    """The store's own refusal, not a KeyError unwrapped later."""
     with pytest.raises(UnknownGame, match=r"^There is no game 99\.$"):
         store.game(99)
 
 
 def test_a_command_judged_against_an_old_position_is_refused_inside_the_write(store):
-    """Issue 8.11: two writers judging the same position must not both be stored; the check
+    """Two writers judging the same position must not both be stored; the check
     runs inside the BEGIN IMMEDIATE transaction, where no other writer can come between."""
     game = store.create_game("toy", "short", 1)
     store.append(game, _row("first", seq=0), {}, [("all", {"n": 1})])
@@ -112,7 +112,7 @@ def test_a_command_judged_against_an_old_position_is_refused_inside_the_write(st
 
 
 def test_an_undo_judged_against_an_old_position_is_refused(store):
-    """Issue 8.11: an undo takes back only the command it was judged against, never one that
+    """An undo takes back only the command it was judged against, never one that
     another writer stored after it."""
     game = store.create_game("toy", "short", 1)
     store.append(game, _row("mine", seq=0), {}, [])
@@ -125,7 +125,7 @@ def test_an_undo_judged_against_an_old_position_is_refused(store):
 
 
 def test_nothing_is_written_to_a_game_that_is_over(store):
-    """Issue 8.2: once a game has ended, no write turns it active again or replaces its end."""
+    """Once a game has ended, no write turns it active again or replaces its end."""
     game = store.create_game("toy", "short", 1)
     store.append(game, _row(seq=0), {}, [])
     store.end_game(game, {"winner": "blue", "reason": "Red resigns"}, [("all", {"text": "over"})])
@@ -208,7 +208,7 @@ def test_a_commands_deadlines_commit_with_it_and_a_running_one_keeps_its_reminde
 
 
 def test_a_computer_seat_is_a_seat_with_its_level_budget_and_seed(store):
-    """Issue 13: the computer's seat, how it plays and the news commit together, and its side's
+    """The computer's seat, how it plays and the news commit together, and its side's
     deadline goes; a seat handed back to a person is no longer the computer's."""
     game = store.create_game("toy", "short", 1)
     store.set_deadline(game, "red", "2026-03-01T14:00:00+00:00", "1:red:movement")

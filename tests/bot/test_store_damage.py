@@ -1,5 +1,5 @@
 """The store and the service with a damaged file, a new file opened by many at once, a newer
-schema, and a second bot on the same file (issue 8.6, 8.12)."""
+schema, and a second bot on the same file."""
 from __future__ import annotations
 
 import logging
@@ -37,7 +37,7 @@ def played(service, store) -> tuple[int, list]:
 
 @pytest.mark.parametrize("text", DAMAGE)
 def test_a_damaged_snapshot_falls_back_to_an_earlier_one(store, played, text, caplog):
-    """Issue 8.12: a snapshot that does not decode, or does not replay onto, is passed over
+    """A snapshot that does not decode, or does not replay onto, is passed over
     with a log line; the game loads as a straight replay and takes the next command."""
     game, commands = played
     damage(store, game, 2 * SNAPSHOT_EVERY, text)
@@ -101,7 +101,7 @@ def test_replay_all_reports_every_game_even_after_a_damaged_one(tmp_path, capsys
 
 
 def test_simultaneous_first_opens_of_a_new_file_all_succeed(tmp_path):
-    """Issue 8.12: six openers of a file that does not exist yet, released at once: one
+    """Six openers of a file that does not exist yet, released at once: one
     migrates, the others wait for it; none fails inside the migrations."""
     path = tmp_path / "new.sqlite"
     start = threading.Barrier(6)
@@ -124,7 +124,7 @@ def test_simultaneous_first_opens_of_a_new_file_all_succeed(tmp_path):
 
 
 def test_a_database_with_a_newer_schema_is_refused(tmp_path, capsys):
-    """Issue 8.12: a file migrated by a newer Kolocha is refused with a sentence, not used."""
+    """A file migrated by a newer Kolocha is refused with a sentence, not used."""
     path = tmp_path / "k.sqlite"
     Store(path)
     assert Store(path).schema_version() > 0  # positive control: this version's own file opens

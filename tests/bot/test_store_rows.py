@@ -1,7 +1,7 @@
 """bot/store.py, row by row: what each write leaves in the file and what each read gives back, for
 the parts the service and the front ends lean on (the outbox and its delivery marks, deadlines,
 seats, standing orders, private threads, closed DMs, settings, pauses, draws, turns). The service
-tests reach them only through whole games; these name the exact rows (issue 17.3)."""
+tests reach them only through whole games; these name the exact rows."""
 from __future__ import annotations
 
 import sqlite3
@@ -308,7 +308,7 @@ def test_a_reminder_marks_only_its_own_side(store):
 
 
 def test_retimed_deadlines_keep_their_reminder_and_say_so(store):
-    """A player changed their own time (issue 10.2): the rows read back with new due times replace
+    """A player changed their own time: the rows read back with new due times replace
     the stored ones, reminder and start included, with the message saying so."""
     game_id = played(store, 1)
     store.set_deadline(game_id, "red", DAY2, "1/red/move", began_at=DAY1)
@@ -387,7 +387,7 @@ def test_a_pause_asked_in_a_game_that_is_over_is_refused(store):
 
 
 def test_the_store_refuses_with_the_players_sentence(store):
-    """A refusal of the store is one sentence for the player (issue 16.4); a notice outside the
+    """A refusal of the store is one sentence for the player; a notice outside the
     game's commands (a reminder) is still stored after the end (positive control)."""
     game_id = played(store, 2)
     with pytest.raises(StaleCommand) as stale:
@@ -443,7 +443,7 @@ def test_a_closed_store_is_used_no_more(tmp_path):
     assert Store(tmp_path / "c.sqlite").game_ids() == [1]  # the file itself is whole
 
 
-# -- what the first mutation runs found unread (issue 17.3) -------------------------------------------
+# -- what the first mutation runs found unread -------------------------------------------
 
 def test_a_long_games_commands_are_all_read_when_no_upper_bound_is_given(store):
     game_id = played(store, 5 * SNAPSHOT_EVERY + 1)

@@ -1,12 +1,12 @@
 """What a server's tables need from the store: games found by channel through an index, paused
-games, and the bot's own meta values (issue 8.5, 8.7, 8.10)."""
+games, and the bot's own meta values."""
 from __future__ import annotations
 
 from bot.store import Store
 
 
 def test_a_games_channel_is_looked_up_through_an_index(store):
-    """Every message in a game channel looks its game up by channel (issue 8.10): an index."""
+    """Every message in a game channel looks its game up by channel: an index."""
     plan = " ".join(str(row[-1]) for row in store.db.execute(
         "EXPLAIN QUERY PLAN SELECT * FROM games WHERE channel = ?", ["100"]).fetchall())
     assert "USING INDEX" in plan and "SCAN" not in plan

@@ -1,5 +1,5 @@
 """The verbs every game answers beside its own grammar (help, status, units, accept, refuse) and
-how refusals treat what a player typed (issue 9, "Small, a player trips over them")."""
+how refusals treat what a player typed ("Small, a player trips over them")."""
 from __future__ import annotations
 
 import pytest

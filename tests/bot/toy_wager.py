@@ -1,5 +1,5 @@
 """A toy of mid-turn choices and of secret orders given at once, for bot/ tests only: what the
-service does with standing orders (issue 10.1) and simultaneous hidden orders (issue 14.2).
+service does with standing orders and simultaneous hidden orders.
 
 Each turn Red `shout`s; Blue must answer (`answer loud` or `answer soft`: a choice of kind
 "answer"); a loud answer gives Red a choice in turn (`echo yes` / `echo no`). Then both sides

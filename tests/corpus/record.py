@@ -1,6 +1,6 @@
 """Record the replay corpus: whole random games of every scenario, each with the digests of
 every state and event it went through, so that a faster engine can be shown to decide exactly
-as the recorded one did (issue 11.3).
+as the recorded one did.
 
     python -m tests.corpus.record          # rewrites tests/corpus/*.txt — only on purpose
 
@@ -29,7 +29,7 @@ GAMES = [  # (system, scenario, options, seed)
     ("borodino", "7sep", {"imperial_guard": True}, 4),
     ("borodino", "grand", {}, 5),
     ("borodino", "grand", {"imperial_guard": True, "additional_forces": True}, 6),
-    ("borodino", "5sep", {"dv_rally": True, "dv_leaders": True}, 10),  # Doomed Victory (issue 15)
+    ("borodino", "5sep", {"dv_rally": True, "dv_leaders": True}, 10),  # Doomed Victory
     ("bloody_monday", "bloody_monday", {}, 7),
     ("bloody_monday", "bloody_monday", {name: True for name in BM_OPTIONS}, 8),
     ("bloody_monday", "last_blood", {}, 9),

@@ -1,4 +1,4 @@
-"""The latest action and its crop at a phone's width (issue 12.1): every post after a change carries
+"""The latest action and its crop at a phone's width: every post after a change carries
 the whole map and this crop, whose counters and blocks a phone reads."""
 import io
 

@@ -58,7 +58,7 @@ def test_hidden_blocks_share_one_face():
 
 def test_every_corps_of_the_order_of_battle_has_its_own_letters_on_its_side():
     """Colour alone does not tell gold from orange or brown from red for colour-blind players
-    (issue 12.4): a face-up block's stripe carries its corps' letters, one set per corps of a side."""
+   : a face-up block's stripe carries its corps' letters, one set per corps of a side."""
     corps = {(b.side, b.corps) for b in bm_data.blocks().values()}
     for side in ("french", "russian"):
         tags = [corps_tag(key) for s, key in corps if s == side]

@@ -1,4 +1,4 @@
-"""A crowded area's blocks stay legible (issue 12.5): listed at LEGIBLE size in a panel beside the
+"""A crowded area's blocks stay legible: listed at LEGIBLE size in a panel beside the
 area with a leader line, clear of every other block and number circle; the battle's hit count
 never covers a block."""
 import itertools

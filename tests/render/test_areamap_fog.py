@@ -39,7 +39,7 @@ def test_each_side_sees_the_other_hidden():
 
 
 def test_the_action_crop_is_the_same_whoever_the_hidden_movers_are():
-    """The crop is chosen from the viewer's log alone (issue 12.1): swapping the identity of the
+    """The crop is chosen from the viewer's log alone: swapping the identity of the
     hidden Russian blocks beside the battle area changes neither the public nor the French crop; the
     Russian crop, which shows them, changes."""
     a = crowded_view()

@@ -1,4 +1,4 @@
-"""Bloody Monday's crops cut from whole maps kept on disk (issue 11.5): a crop of CROP_WIDTH takes
+"""Bloody Monday's crops cut from whole maps kept on disk: a crop of CROP_WIDTH takes
 one of a few scales and a box on a grid, so that its background is a piece of the whole map at that
 scale, read from disk row by row; drawn alone, before the whole map is there, it looks the same."""
 import pytest

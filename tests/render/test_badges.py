@@ -1,4 +1,4 @@
-"""Terrain stays visible under counters (issue 12.2): corner badges on occupied towns and woods,
+"""Terrain stays visible under counters: corner badges on occupied towns and woods,
 every redoubt's strength on a tag even when occupied, destroyed redoubts drawn destroyed, and the
 legend saying so."""
 import copy

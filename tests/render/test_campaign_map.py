@@ -1,4 +1,4 @@
-"""The 1812 map picture (issue 14.5): drawn from a view alone, so the enemy's stacks are markers and two
+"""The 1812 map picture: drawn from a view alone, so the enemy's stacks are markers and two
 positions a viewer cannot tell apart give the same picture; legible crops around a place."""
 import io
 import itertools

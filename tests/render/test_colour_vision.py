@@ -1,4 +1,4 @@
-"""Every pair of colours that carries meaning stays apart for every colour vision (issue 12.4):
+"""Every pair of colours that carries meaning stays apart for every colour vision:
 simulated protanopia, deuteranopia and tritanopia (Machado 2009, full severity), CIEDE2000."""
 import pytest
 

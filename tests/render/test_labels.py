@@ -1,4 +1,4 @@
-"""Labels never collide, never hide under counters, never run off the picture (issue 12.3): place
+"""Labels never collide, never hide under counters, never run off the picture: place
 names, attack labels, hex numbers, counters and badges, on the whole map and in crops."""
 import copy
 import itertools

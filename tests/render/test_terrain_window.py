@@ -1,4 +1,4 @@
-"""A crop draws only its window of terrain (render/hexmap/terrain.py, band.py; issue 11.5): pixel for
+"""A crop draws only its window of terrain (render/hexmap/terrain.py, band.py): pixel for
 pixel what the whole layer has there, so that the first crop at a new scale draws a few dozen hexes
 instead of the whole map at crop scale."""
 from __future__ import annotations

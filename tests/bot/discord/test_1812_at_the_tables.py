@@ -1,4 +1,4 @@
-"""Issue 14, a whole game of 1812 at Discord's tables (the fakes): Anna plays the French and Boris the
+"""A whole game of 1812 at Discord's tables (the fakes): Anna plays the French and Boris the
 Russians by commands, their secret Battle Plans by `/order`; the channel shows every battle only as
 the rules reveal it, each player's DMs hold their own stacks and plans and never the other's, and
 the game ends and replays; no player gets more than five DMs in a player-turn."""

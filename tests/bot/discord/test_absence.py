@@ -1,4 +1,4 @@
-"""Absence (issue 10.2): `/game leave` in the lobby, `/game pause` and `/game resume` by the
+"""Absence: `/game leave` in the lobby, `/game pause` and `/game resume` by the
 players' agreement or a member with Manage Server."""
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def test_a_pause_needs_the_other_players_consent_and_stops_the_clock(service):
 
 
 def test_a_pause_asked_and_not_agreed_to_lapses_after_48_hours(service):
-    """Issue 10.2: a request does not hang forever; the ask says when it lapses, and the other
+    """A request does not hang forever; the ask says when it lapses, and the other
     player's `/game pause` after that is a new request, not a consent."""
     clock = FakeClock()
     tables = make_tables(service, clock)

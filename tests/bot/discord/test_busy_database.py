@@ -1,4 +1,4 @@
-"""A database write lock held by another connection (issue 8.6): commands are judged and stored
+"""A database write lock held by another connection: commands are judged and stored
 off the event loop, and a write that cannot get the lock soon enough is answered "try again"."""
 from __future__ import annotations
 
@@ -151,7 +151,7 @@ def button(actor, custom_id: str, channel: str) -> dict:
 
 def test_every_interaction_is_acknowledged_while_another_connection_holds_the_write_lock(
         tmp_path):
-    """Issue 8.6: while another connection holds the database's write lock, `/game new`,
+    """While another connection holds the database's write lock, `/game new`,
     `join`, `start`, `settings`, a resign button and an autocomplete of five games are all
     acknowledged before the lock is released, and nothing is answered yet; once it is
     released, each is done. A write waiting for the lock on the event loop would freeze every
@@ -218,7 +218,7 @@ def test_sending_the_outbox_waits_for_the_write_lock_off_the_event_loop(tmp_path
 
 
 def test_autocomplete_and_end_answer_while_every_worker_thread_waits_for_the_write_lock(tmp_path):
-    """Issue 8.6: with every thread of the default pool taken by commands waiting for another
+    """With every thread of the default pool taken by commands waiting for another
     connection's write lock, an autocomplete is still answered (from autocomplete's own reading
     threads: readers pass a write lock) and `/end` is acknowledged at once, its question
     following once a thread is free. Discord drops either after 3 s."""

@@ -1,6 +1,6 @@
 """The computer on a simulated Discord server (simcord, the real discord.py client and the real
 bot, whose computer plans in a worker process): `/game new ... opponent:computer`, `/game seat
-side:<side> player:computer`, and the settings that hand a late seat to it (issue 13.1, 13.6)."""
+side:<side> player:computer`, and the settings that hand a late seat to it."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""Computer seats at the tables (issue 13.1, 13.6): a game against the computer, a seat handed to
+"""Computer seats at the tables: a game against the computer, a seat handed to
 it, a deadline that hands it the seat, a restart, a failing computer, and fog of war."""
 from __future__ import annotations
 

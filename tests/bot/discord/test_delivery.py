@@ -1,4 +1,4 @@
-"""Issue 8: nothing lost, nothing truncated. Every message goes through the outbox, stored with the
+"""Nothing lost, nothing truncated. Every message goes through the outbox, stored with the
 change that causes it; it is marked delivered only once the platform took all of it; a failure
 after a commit never reads as a refusal; closed DMs are remembered, and a private thread offered."""
 from __future__ import annotations
@@ -47,7 +47,7 @@ DISCORD_LIMIT = 2000  # Discord's own limit on a message's content (API referenc
 
 
 def test_the_pieces_use_discords_whole_limit_and_no_more():
-    """Issue 17.1: the limit is the platform's, 2,000 characters, not a constant the tests read
+    """The limit is the platform's, 2,000 characters, not a constant the tests read
     back from the code: an unbroken 4,500 characters go as 2,000, 2,000 and 500; with line
     breaks each piece ends after its last one within the limit."""
     assert [len(p) for p in pieces("x" * 4500)] == [DISCORD_LIMIT, DISCORD_LIMIT, 500]
@@ -62,14 +62,14 @@ def test_the_pieces_use_discords_whole_limit_and_no_more():
        st.text(st.characters(codec="utf-8"), max_size=4000) |
        st.integers(0, 100_000).map(lambda n: ("word " * 30 + "\n") * (n // 151)))
 def test_split_keeps_every_character_in_order_within_the_limit(text):
-    """Issue 8.1: any text arrives whole, in order, in messages of at most 2,000 characters."""
+    """Any text arrives whole, in order, in messages of at most 2,000 characters."""
     parts = split(text)
     assert "".join(parts) == text
     assert all(0 < len(part) <= LIMIT for part in parts)
 
 
 def test_a_100_kb_text_reaches_a_channel_whole_in_order(tmp_path):
-    """Issue 8.1, through Delivery: 100 kB of lines of news arrive as ≤ 2,000-character
+    """Through Delivery: 100 kB of lines of news arrive as ≤ 2,000-character
     messages, cut after line breaks, which put back together are the text."""
     lines = [f"line {n}: " + "x" * (n % 97) for n in range(1700)]
     text = "\n".join(lines)
@@ -84,7 +84,7 @@ def test_a_100_kb_text_reaches_a_channel_whole_in_order(tmp_path):
 
 
 def test_a_split_message_resumes_where_a_failure_stopped_it(tmp_path):
-    """Issue 8.1: a row is delivered only once all its pieces were accepted; after a failure
+    """A row is delivered only once all its pieces were accepted; after a failure
     in the middle, the retry sends the rest and never repeats a piece."""
     clock = FakeClock()
     tables = make_tables(_service(tmp_path), clock)
@@ -112,7 +112,7 @@ def test_a_split_message_resumes_where_a_failure_stopped_it(tmp_path):
 
 
 def test_long_held_notices_come_whole_in_several_private_answers(service):
-    """Issue 8.1: replies with held notices appended are no longer clipped, and the notices are
+    """Replies with held notices appended are no longer clipped, and the notices are
     marked delivered only once the answer was sent."""
     tables = make_tables(service)
     game_id = run(seated_game(tables))
@@ -132,7 +132,7 @@ def test_long_held_notices_come_whole_in_several_private_answers(service):
 
 
 def test_news_of_a_command_is_stored_with_it_and_sent_after_a_stop(service):
-    """Issue 8.3: the process dies right after a command's commit, before anything is sent:
+    """The process dies right after a command's commit, before anything is sent:
     at the next start the public line, the map and the private news are sent, once."""
     tables = make_tables(service)
     game_id = run(seated_game(tables))
@@ -160,7 +160,7 @@ def test_news_of_a_command_is_stored_with_it_and_sent_after_a_stop(service):
 
 
 def test_news_rolls_back_with_its_command(service, monkeypatch):
-    """Issue 8.3: the messages and the command commit together or not at all."""
+    """The messages and the command commit together or not at all."""
     tables = make_tables(service)
     game_id = run(seated_game(tables))
     delivered = len(tables.delivery.messenger.posts)
@@ -176,7 +176,7 @@ def test_news_rolls_back_with_its_command(service, monkeypatch):
 
 
 def test_lobby_news_is_stored_with_the_seat_and_the_start(service):
-    """Issue 8.3: joining and starting store their announcements with the change itself."""
+    """Joining and starting store their announcements with the change itself."""
     tables = make_tables(service)
 
     async def dies(game_id=None):
@@ -194,7 +194,7 @@ def test_lobby_news_is_stored_with_the_seat_and_the_start(service):
 
 
 def test_a_server_error_after_the_commit_is_no_refusal_and_is_retried(service):
-    """Issue 8.4: the channel answers 500 while a command is announced: the player is told what
+    """The channel answers 500 while a command is announced: the player is told what
     was done (not "nothing was changed"), the line waits, and goes once the server is back."""
     clock = FakeClock()
     tables = make_tables(service, clock)
@@ -216,7 +216,7 @@ def test_a_server_error_after_the_commit_is_no_refusal_and_is_retried(service):
 
 
 def test_a_failing_dm_holds_back_later_news_to_the_same_person_in_order(service):
-    """Issue 8.4: what follows a failed message to the same place waits for it, so nobody reads
+    """What follows a failed message to the same place waits for it, so nobody reads
     their news out of order."""
     clock = FakeClock()
     tables = make_tables(service, clock)
@@ -247,7 +247,7 @@ def dms_closed(service, who):
 
 
 def test_closed_dms_are_not_tried_after_every_command_and_retried_later(service):
-    """Issue 8.8: after one refusal of a DM, no DM to that person is tried until the back-off
+    """After one refusal of a DM, no DM to that person is tried until the back-off
     has passed; the held text reads "Game N:" once."""
     clock, tables, messenger = dms_closed(service, ANNA)
     game_id = 1
@@ -265,7 +265,7 @@ def test_closed_dms_are_not_tried_after_every_command_and_retried_later(service)
 
 
 def test_the_back_off_of_closed_dms_grows(service):
-    """Issue 8.8: each refusal doubles the pause before the next try."""
+    """Each refusal doubles the pause before the next try."""
     clock, tables, messenger = dms_closed(service, BORIS)
     run(tables.delivery.send(1, [(user_audience(BORIS.id), message("news"))]))
     clock.advance(minutes=61)
@@ -302,7 +302,7 @@ def test_a_private_thread_carries_the_news_of_a_player_whose_dms_are_closed(serv
 
 
 def test_a_display_name_never_pings_or_formats_a_public_post(service):
-    """Issue 8.9: a player named `@everyone **x**` appears escaped in public posts."""
+    """A player named `@everyone **x**` appears escaped in public posts."""
     from bot.permissions import Actor
     tables = make_tables(service)
     rogue = Actor("9", "@everyone **x** <@&123456789012345678>")
@@ -313,7 +313,7 @@ def test_a_display_name_never_pings_or_formats_a_public_post(service):
 
 
 def test_the_table_layer_writes_no_platform_markup():
-    """Issue 16.3: mentions, moments and channels leave the tables as values; only the Discord
+    """Mentions, moments and channels leave the tables as values; only the Discord
     messenger writes `<@id>`, `<t:…:R>` and `<#id>`."""
     root = Path(__file__).parents[3] / "bot"
     sources = [*sorted((root / "tables").glob("*.py")), root / "permissions.py"]
@@ -323,7 +323,7 @@ def test_the_table_layer_writes_no_platform_markup():
 
 
 def test_a_deadline_reads_as_each_front_end_writes_it(service):
-    """Issue 16.3: the same announcement, in Discord's markup and in plain words."""
+    """The same announcement, in Discord's markup and in plain words."""
     from bot.words import plain
     clock = FakeClock()
     tables = make_tables(service, clock)
@@ -337,7 +337,7 @@ def test_a_deadline_reads_as_each_front_end_writes_it(service):
 
 
 def test_spectator_channels_share_one_rendering_of_a_change(service):
-    """Issue 8.10: the game channel and every spectator channel show the same public picture,
+    """The game channel and every spectator channel show the same public picture,
     drawn once."""
     drawn = []
 
@@ -358,7 +358,7 @@ def test_spectator_channels_share_one_rendering_of_a_change(service):
 
 
 def test_a_change_posts_the_map_and_its_latest_action(service):
-    """Issue 12.1: every post after a change carries two pictures, the map then the crop of its
+    """Every post after a change carries two pictures, the map then the crop of its
     latest action; a map asked for is the one picture asked for."""
     def crop(view):
         return f"CROP turn={view.get('turn')}".encode()
@@ -379,7 +379,7 @@ def _service(tmp_path):
 
 
 def test_a_restart_sends_what_the_outbox_holds_for_every_game(tmp_path):
-    """Issue 8.3: start-up sends the unsent rows of all games, oldest first."""
+    """Start-up sends the unsent rows of all games, oldest first."""
     service = _service(tmp_path)
     clock = FakeClock()
     delivery = Delivery(service, FakeMessenger(), picture, clock)
@@ -399,7 +399,7 @@ def test_a_restart_sends_what_the_outbox_holds_for_every_game(tmp_path):
 
 
 def test_the_russian_block_list_of_bloody_monday_arrives_whole(tmp_path):
-    """Issue 8.1: the Russian player's own view at set-up is longer than one Discord message (it
+    """The Russian player's own view at set-up is longer than one Discord message (it
     was clipped at 2,000 characters); it arrives whole, in order, in several DMs."""
     from bot.config import Config
     from bot.service import GameService
@@ -447,7 +447,7 @@ def test_a_kept_view_is_edited_in_place_with_a_message_more_or_less_as_its_lengt
 
 
 def test_a_database_error_while_sending_is_no_refusal(service, monkeypatch):
-    """Issue 8.4: the store fails while the news of an accepted command is being sent (a
+    """The store fails while the news of an accepted command is being sent (a
     locked database): the player still reads what was done, and the news goes later."""
     import sqlite3
     tables = make_tables(service)
@@ -463,7 +463,7 @@ def test_a_database_error_while_sending_is_no_refusal(service, monkeypatch):
 
 
 def test_a_picture_is_drawn_again_for_a_new_command_with_an_undone_ones_number(service):
-    """Issue 8.10: pictures are drawn once per change, and an undo followed by a new command
+    """Pictures are drawn once per change, and an undo followed by a new command
     (the same command number, another position) is a new change."""
     drawn = []
 

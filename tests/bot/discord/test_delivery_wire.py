@@ -1,4 +1,4 @@
-"""Issue 8 through the real discord.py objects over fake HTTP: mentions that ping nobody at large,
+"""Through the real discord.py objects over fake HTTP: mentions that ping nobody at large,
 a server error after a commit, and a graceful stop on SIGTERM."""
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from tests.bot.discord.test_discord_wire import borodino, play, start, text_of
 
 
 def test_posts_ping_only_the_users_they_mention(tmp_path):
-    """Issue 8.9: every message the bot sends pings no role, @everyone or @here; the "your move"
+    """Every message the bot sends pings no role, @everyone or @here; the "your move"
     line pings the player it names, and nobody else."""
     async def test(db: Path) -> None:
         wire = await start(db)
@@ -42,7 +42,7 @@ def test_posts_ping_only_the_users_they_mention(tmp_path):
 
 
 def test_a_500_while_announcing_is_no_refusal(tmp_path):
-    """Issue 8.4: Discord answers 500 when the accepted command is posted: the player reads what
+    """Discord answers 500 when the accepted command is posted: the player reads what
     was done, the line waits in the outbox, and goes out once Discord is back."""
     async def test(db: Path) -> None:
         wire = await start(db)
@@ -64,7 +64,7 @@ def test_a_500_while_announcing_is_no_refusal(tmp_path):
 
 @pytest.mark.skipif(os.name != "posix", reason="signals")
 def test_sigterm_stops_the_bot_gracefully(tmp_path):
-    """Issue 8.3: SIGTERM stops the scheduler, waits for the command under way, closes the
+    """SIGTERM stops the scheduler, waits for the command under way, closes the
     store, then the connection — no longer the instant death of the default handler."""
     async def main() -> None:
         client = bot.create_bot(Config(database=str(tmp_path / "k.sqlite")), picture)
@@ -111,14 +111,14 @@ def _keeping(hook, after):
 
 
 def test_the_image_runs_the_bot_under_an_init():
-    """Issue 8.3: in the container the bot is not PID 1 (which ignores SIGTERM): tini is."""
+    """In the container the bot is not PID 1 (which ignores SIGTERM): tini is."""
     dockerfile = (Path(__file__).parents[3] / "deploy" / "Dockerfile").read_text()
     assert 'ENTRYPOINT ["/usr/bin/tini", "--"]' in dockerfile and "install -y" in dockerfile
     assert "STOPSIGNAL SIGTERM" in dockerfile
 
 
 def test_the_bot_sends_at_start_up_what_a_stop_left_in_the_outbox(tmp_path):
-    """Issue 8.3: rows stored by a process that stopped before sending them go out when the next
+    """Rows stored by a process that stopped before sending them go out when the next
     one starts, without waiting for a command."""
     from bot.delivery import channel_audience, message
     from bot.store import Store

@@ -1,5 +1,5 @@
 """bot/discord/app.py warm_pictures: as the bot starts, the opening picture of every registered
-system is drawn once, so that no player waits for the maps' static layers (issue 11.5)."""
+system is drawn once, so that no player waits for the maps' static layers."""
 from __future__ import annotations
 
 import render

@@ -28,7 +28,7 @@ def test_config_from_file_and_environment(tmp_path):
     ({"ai_level": "best"}, "A computer player's level and time budget are numbers, like 1 and 60."),
     ({"ai_budget": 0.5}, "A computer player's time budget is between 1 and 3600 seconds.")])
 def test_settings_refuse_nonsense_with_a_sentence(bad, sentence):
-    """Issue 16.4: the refusal is the converters' one type, carrying the player's sentence."""
+    """The refusal is the converters' one type, carrying the player's sentence."""
     with pytest.raises(Unreadable) as refused:
         GameSettings.from_dict(bad)
     assert str(refused.value).startswith(sentence)

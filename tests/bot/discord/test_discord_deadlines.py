@@ -220,7 +220,7 @@ def test_cleared_deadlines_take_their_jobs_with_them(service):
 
 
 def test_a_reminder_is_stored_with_its_mark_or_not_at_all(service, monkeypatch):
-    """Issue 8.3: a reminder's messages are stored in the transaction that marks it sent: the
+    """A reminder's messages are stored in the transaction that marks it sent: the
     process dying in between neither loses it nor sends it twice."""
     clock = FakeClock()
     tables = make_tables(service, clock, defaults=TEN_HOURS)

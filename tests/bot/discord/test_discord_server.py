@@ -1,5 +1,5 @@
 """The bot on a simulated Discord server (simcord): what a real server does to it — threads,
-permissions, cooldowns, deleted channels, restarts and the command tree (issue 8)."""
+permissions, cooldowns, deleted channels, restarts and the command tree."""
 from __future__ import annotations
 
 import sqlite3
@@ -21,7 +21,7 @@ from tests.bot.discord.sim import borodino, make_bot, play, reply, server
 
 
 def test_a_bad_option_with_thread_true_opens_no_thread(tmp_path):
-    """Issue 8.10: the options are judged before the thread is opened, so a refusal leaves no
+    """The options are judged before the thread is opened, so a refusal leaves no
     empty thread behind; with the option right, the thread opens and holds the game."""
     async def test(db: Path) -> None:
         async with server(db) as s:
@@ -44,7 +44,7 @@ def syncs(s) -> int:
 
 
 def test_commands_are_synced_only_when_the_tree_changed(tmp_path):
-    """Issue 8.7: a restart loop must not sync on every start. The first start syncs, a restart
+    """A restart loop must not sync on every start. The first start syncs, a restart
     with the same tree does not (its hash is in the database), a changed tree syncs again."""
     async def test(db: Path) -> None:
         async with server(db) as s:
@@ -66,7 +66,7 @@ async def nothing(interaction: discord.Interaction) -> None:
 
 def test_a_missing_privileged_intent_stops_the_bot_for_good_and_names_the_switch(
         tmp_path, monkeypatch, capsys):
-    """Issue 8.7: Discord refuses the message-content intent when its portal switch is off.
+    """Discord refuses the message-content intent when its portal switch is off.
     `kolocha run` then exits with a status systemd does not restart (RestartPreventExitStatus
     in deploy/kolocha.service) and says which switch to turn on."""
     async def refused(self, token: str, *, reconnect: bool = True) -> None:
@@ -83,7 +83,7 @@ def test_a_missing_privileged_intent_stops_the_bot_for_good_and_names_the_switch
 
 
 def test_a_second_bot_on_the_same_database_stops_for_good(tmp_path, monkeypatch, capsys):
-    """Issue 8.6: while one bot serves a database file, a second `kolocha run` on it stops at
+    """While one bot serves a database file, a second `kolocha run` on it stops at
     once, saying which process serves it, with status 2, which systemd does not restart
     (RestartPreventExitStatus in deploy/kolocha.service) and deploy/DISCORD.md explains."""
     db = tmp_path / "k.sqlite"
@@ -116,7 +116,7 @@ def test_the_simulated_portal_refuses_the_intent_the_config_asks_for(tmp_path):
 
 
 def test_game_map_has_a_cooldown_per_person_and_per_channel(tmp_path):
-    """Issue 8.9: anyone could flood a channel with pictures. One map a minute per person,
+    """Anyone could flood a channel with pictures. One map a minute per person,
     MAPS_PER_CHANNEL a minute per channel; after the minute, maps come again."""
     async def test(db: Path) -> None:
         async with server(db) as s:
@@ -138,7 +138,7 @@ def test_game_map_has_a_cooldown_per_person_and_per_channel(tmp_path):
 
 
 def test_spectate_needs_the_askers_own_right_to_post_there(tmp_path):
-    """Issue 8.9: a game's creator could make the bot post where they may not. Refused for a
+    """A game's creator could make the bot post where they may not. Refused for a
     channel closed to the asker, and for one closed to the bot; accepted where both may post."""
     async def test(db: Path) -> None:
         async with server(db) as s:
@@ -159,7 +159,7 @@ def test_spectate_needs_the_askers_own_right_to_post_there(tmp_path):
 
 
 def test_a_deleted_game_channel_pauses_the_game_and_tells_the_players_by_dm(tmp_path):
-    """Issue 8.5: games outlive their channel. Deleting it pauses the game (no deadline runs
+    """Games outlive their channel. Deleting it pauses the game (no deadline runs
     on), each player and the creator hear by DM how to go on; `/game resume` in another
     channel carries on with fresh deadlines, and the game takes orders again. (Deadlines of an
     hour: each virtual minute runs the outbox job, and simcord gives the whole advance 30 real
@@ -267,7 +267,7 @@ def test_a_deadline_fires_once_on_the_virtual_clock_through_the_real_scheduler(t
 
 
 def test_a_channel_that_keeps_refusing_the_bot_pauses_its_game(tmp_path):
-    """Issue 8.5: a game channel where Discord refuses every post (403 or 404, permissions
+    """A game channel where Discord refuses every post (403 or 404, permissions
     taken away) pauses the game after CHANNEL_REFUSALS refusals and tells the players by DM;
     one refusal alone does not."""
     async def test(db: Path) -> None:

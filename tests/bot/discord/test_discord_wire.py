@@ -250,7 +250,7 @@ def test_game_new_in_a_thread_refuses_an_unknown_scenario_before_opening_one(tmp
 
 
 def test_game_settings_refuses_reminders_that_are_not_hours_with_a_sentence(tmp_path):
-    """Issue 16.4: the text becomes hours at the edge, or the player reads why not; nothing changes."""
+    """The text becomes hours at the edge, or the player reads why not; nothing changes."""
     async def test(db: Path) -> None:
         wire = await start(db)
         game_id = await borodino(wire)

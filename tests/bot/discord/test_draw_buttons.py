@@ -1,4 +1,4 @@
-"""Endings (issue 10.4): `/game draw` over the wire: the offer, then the other player's Accept / Decline
+"""Endings: `/game draw` over the wire: the offer, then the other player's Accept / Decline
 buttons, persistent, usable only by the player the offer waits on; the end posts the final map."""
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def test_a_game_won_by_the_rules_announces_its_victory_level_with_the_final_map(
 
 
 def test_the_draw_offer_reaches_the_other_player_with_its_buttons(service):
-    """Issue 10.4: the offer itself carries Accept and Decline (stored with the outbox row, so a
+    """The offer itself carries Accept and Decline (stored with the outbox row, so a
     restart before it is sent still sends them); the opponent need not ask with `/game draw`."""
     tables = make_tables(service)
     game_id = asyncio.run(seated_game(tables))

@@ -1,4 +1,4 @@
-"""`/game export` (issue 10.5): an ended game's command log and animated replay, posted in the
+"""`/game export`: an ended game's command log and animated replay, posted in the
 channel as two files; a running game's record stays closed."""
 from __future__ import annotations
 

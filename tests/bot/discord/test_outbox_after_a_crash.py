@@ -1,4 +1,4 @@
-"""Issue 8.3: the process dies right after a change is committed, before anything is sent. Each
+"""The process dies right after a change is committed, before anything is sent. Each
 announcement was stored in the change's own transaction, so the next start sends it, once: the
 opening line of a game, a settings post, a map post, the notice of a new deadline after one
 passed, and the turn mark that spectators one turn behind are shown from. The deadlines a change

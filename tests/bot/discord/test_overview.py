@@ -1,4 +1,4 @@
-"""Overviews (issue 10.3): `/games mine` across servers, `/game list` filters, and `/help` with
+"""Overviews: `/games mine` across servers, `/game list` filters, and `/help` with
 the grammar of the game in the channel."""
 from __future__ import annotations
 

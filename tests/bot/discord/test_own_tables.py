@@ -1,4 +1,4 @@
-"""Issue 14.6 on Discord: `/game new tables:<file>` loads a player's own table file (the format of
+"""On Discord: `/game new tables:<file>` loads a player's own table file (the format of
 rules/campaign_1812/data/tables.toml), validated before the game opens and stored with it as its
 "tables" option, so that the game replays with them."""
 from __future__ import annotations

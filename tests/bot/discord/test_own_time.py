@@ -1,4 +1,4 @@
-"""A player's own time (issue 10.2): /prefs, a vacation that stretches their deadlines, the hour
+"""A player's own time: /prefs, a vacation that stretches their deadlines, the hour
 their deadlines fall at in their time zone, weekends skipped where the game says so, and
 reminders by DM, channel or both, never in quiet hours."""
 from __future__ import annotations
@@ -118,7 +118,7 @@ def test_a_deadline_brought_forward_by_prefs_leaves_at_least_an_hour(service):
 
 
 def test_a_reminder_in_quiet_hours_is_held_until_they_end_and_sent_once(service):
-    """Quiet hours at the table (issue 10.2): the 12-hour reminder of a deadline due Monday
+    """Quiet hours at the table: the 12-hour reminder of a deadline due Monday
     12:00 UTC falls at midnight, inside Anna's quiet hours (22-7 UTC): nothing is sent then; at
     07:00 it is, once."""
     clock = FakeClock()

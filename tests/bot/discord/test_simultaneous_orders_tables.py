@@ -1,4 +1,4 @@
-"""Issue 14.2 on Discord's tables: while both players choose 1812 battle plans, a plan given leaves no
+"""On Discord's tables: while both players choose 1812 battle plans, a plan given leaves no
 trace in the channel or in the other player's DMs, a plan typed in the channel is withdrawn unplayed, and
 the reveal is posted once both are down."""
 from __future__ import annotations
@@ -73,7 +73,7 @@ def _through_the_deadlines(folder, plan_first: bool, at_deadline: str) -> tuple[
 
 
 def test_a_side_that_has_chosen_is_not_reminded_and_the_other_cannot_tell(tmp_path):
-    """Issue 14.4: the French chit down or not, the Russian player is told the same (his reminders
+    """The French chit down or not, the Russian player is told the same (his reminders
     by DM, nothing in the channel, the same status); the French player, once chosen, hears nothing
     of a deadline she has met."""
     chose, told_chose, _ = _through_the_deadlines(tmp_path / "a", True, "remind")

@@ -1,4 +1,4 @@
-"""Standing orders at the table (issue 10.1): `/game orders` through the command glue, the
+"""Standing orders at the table: `/game orders` through the command glue, the
 command played for the absent player and told in the channel, and a deadline's default choice."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Game tables and games that end while a command waits for the game's lock (issue 8.2): the
+"""Game tables and games that end while a command waits for the game's lock: the
 waiting command reads the game again under the lock and is refused, so an ended game never
 comes back to life (no command stored, no new deadline, no scheduler job)."""
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """`kolocha` meets a mistake in its command line, script or database: one sentence on stderr and
-exit status 2, never a traceback (issue 9, "Small"); each with the same call made right."""
+exit status 2, never a traceback ("Small"); each with the same call made right."""
 from __future__ import annotations
 
 import sys

@@ -1,4 +1,4 @@
-"""The computer in the terminal (issue 13.1): `kolocha local --ai SIDE`, a demonstration game that
+"""The computer in the terminal: `kolocha local --ai SIDE`, a demonstration game that
 plays itself, one person against the computer (with fog of war too), and the refusals."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The terminal hot seat with hidden information (issue 9, points 1 and 5, and line editing):
+"""The terminal hot seat with hidden information (points 1 and 5, and line editing):
 what one player leaves behind at a hand-over (picture files, screen, scrollback, line history)
 shows the next player nothing of their side, and a seat speaks for its own side alone."""
 from __future__ import annotations
@@ -28,7 +28,7 @@ def hidden(monkeypatch):
 
 def test_at_a_hand_over_the_pictures_show_the_public_view_then_the_incoming_player(
         service, game, hidden, tmp_path):
-    """Issue 9.1: Red rolls (a secret for Red alone) and the screen passes to Blue. During the
+    """Red rolls (a secret for Red alone) and the screen passes to Blue. During the
     pause the picture is the public one and Red's `map` picture is gone; once Blue sits down
     the picture is Blue's."""
     maps = MapFiles(service, game, tmp_path, png=fake_png)
@@ -70,7 +70,7 @@ def test_the_red_picture_is_drawn_while_red_is_at_the_screen(service, game, hidd
 
 
 def test_a_hand_over_clears_the_screen_its_scrollback_and_the_line_history(service, game, hidden):
-    """Issue 9.1: ESC[2J clears the screen only; ESC[3J the scrollback too. And readline's
+    """ESC[2J clears the screen only; ESC[3J the scrollback too. And readline's
     history would give Blue Red's commands at the up arrow."""
     assert "\033[2J" in CLEAR and "\033[3J" in CLEAR
     written: list[str] = []

@@ -1,4 +1,4 @@
-"""Issue 14.2: two sides act at once (1812's secret battle plans). The terminal hot seat hands the screen
+"""Two sides act at once (1812's secret battle plans). The terminal hot seat hands the screen
 from one to the other after each order, the service tells no one that an order was given, and `undo`
 answers alike whether or not the other side has ordered."""
 from __future__ import annotations

@@ -2,7 +2,7 @@
 event and the mover's own, the move log, and every refusal of a move.
 
 A hidden block's move is told to the public as "a French block" with no id; its owner reads the
-block's name. The case tests check the rule cited; these pin the sentences (issue 17.3).
+block's name. The case tests check the rule cited; these pin the sentences.
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """What the players read during a battle, word for word (rules/bloody_monday/combat.py): every
 refusal of 5.1, 2.6.3, 5.3, 5.3.1, 5.3.6, 6.4 and 9.1 with its positive control, and every event
 of the combat sequence (5.3 the battle called, 5.3.1 artillery fire, 5.3.3 showdown, 5.3.5 the
-combined force bonus, 5.3.6 and 9.6 hits, 5.3.7 the battle over) (issue 17.3)."""
+combined force bonus, 5.3.6 and 9.6 hits, 5.3.7 the battle over)."""
 from __future__ import annotations
 
 import copy
@@ -418,7 +418,7 @@ def test_5_3_7_a_battle_can_end_with_the_area_still_contested():
     assert g.s["log"]["battles"] == [{"area": 44, "hits": {"french": 2, "russian": 1}}]
 
 
-# -- what the mutation run found unread (issue 17.3) -----------------------------------------------------
+# -- what the mutation run found unread -----------------------------------------------------
 
 def test_1_2_1_the_defensive_bonus_absorbs_the_first_hits_of_the_defender_only():
     """1.2.1: "This Defensive Bonus will absorb the first (1 or 2) hits involved in each battle"; 5.3.6:

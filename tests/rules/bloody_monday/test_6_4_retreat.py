@@ -1,7 +1,7 @@
 """6.4 Defender Retreat: "Retreating Units must move into any adjacent and controlled Areas without
 overstacking. Retreating Units which cannot retreat due to overstacking are eliminated at the
 controlling player's choice"; with 9.11-9.12 the command limits bind a retreat and a 9.1 skirmish
-too; and the fog of war holds (issue 9, points 3 and 8-10).
+too; and the fog of war holds (points 3 and 8-10).
 
 The battle is in 44 (green, north of the command limit); its neighbours are 42, 45, 51, 54 (green),
 52 and 55 (red: room for one unit). 45 borders the south half (46, 53, 67).
@@ -103,7 +103,7 @@ def swapped_chief(kutuzov_in_52: bool) -> dict:
 
 
 def test_issue_9_3_the_retreat_option_is_computed_from_what_the_attacker_may_know():
-    """Issue 9.3: a supreme commander takes no room (1.2), so 52 with Kutuzov alone has room while
+    """A supreme commander takes no room (1.2), so 52 with Kutuzov alone has room while
     52 with an infantry has none; the French player sees one hidden block in 52 either way, so his
     view (prompt and who is to move) must not tell the two apart."""
     views = []

@@ -102,7 +102,7 @@ def test_10_0_last_blood_plays_with_every_optional_rule():
 
 
 def test_issue_16_5_rule_code_names_no_block():
-    """Issue 16.5: rule code asks a block's type or role (blocks.toml), never its id: no string in
+    """Rule code asks a block's type or role (blocks.toml), never its id: no string in
     rules/bloody_monday/*.py looks like a block id ("R-KUT", "F-CR-M")."""
     import re
     from pathlib import Path
@@ -115,7 +115,7 @@ def test_issue_16_5_rule_code_names_no_block():
 
 
 def test_9_1_the_jagers_choice_waits_for_the_russian_and_a_standing_order_answers_it():
-    """Issue 10.1 for 9.1: the jagers' choice is a mid-turn choice of the Russian player; the
+    """For 9.1: the jagers' choice is a mid-turn choice of the Russian player; the
     standing order `ambush` gives each full-strength jager's ambush, `fight` the `end` that lets
     them fight as usual, and none leaves it to the player."""
     g = redoubt_fight()

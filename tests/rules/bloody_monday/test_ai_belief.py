@@ -1,5 +1,5 @@
 """rules/bloody_monday/ai/belief.py and the view's `position`: what a computer player may know of the
-enemy's hidden blocks, and the boards it plans on (issue 13.2)."""
+enemy's hidden blocks, and the boards it plans on."""
 from __future__ import annotations
 
 import json

@@ -1,5 +1,5 @@
 """rules/bloody_monday/ai: the level-1 commander plays through the rules from its view and the events
-told to its side alone (issue 13.2, 13.3, 13.6)."""
+told to its side alone."""
 from __future__ import annotations
 
 import random
@@ -49,7 +49,7 @@ def _unmoved(state: dict, side: str, seen: list[dict]) -> int:
 
 
 def test_decisions_do_not_change_when_two_unseen_enemy_blocks_are_swapped_or_the_dice_seed_changes():
-    """Issue 13.2: with the AI's generator fixed, its plan is the same in a position whose dice seed
+    """With the AI's generator fixed, its plan is the same in a position whose dice seed
     differs, and in one where two enemy blocks it has not seen exchange places, in impulses and
     battles of both sides of a random game, and in a Logistics Phase."""
     swaps, kinds = 0, set()
@@ -62,7 +62,7 @@ def test_decisions_do_not_change_when_two_unseen_enemy_blocks_are_swapped_or_the
 
 
 def test_a_game_replays_bit_for_bit_from_its_seeds():
-    """Issue 13.6: a reported blunder replays: the same dice seed and AI seed give the same game."""
+    """A reported blunder replays: the same dice seed and AI seed give the same game."""
     games = [duel("bloody_monday", "bloody_monday", seed=5, seats={"russian": bm.commander()}, ai_seed=ai_seed,
                   max_commands=50) for ai_seed in (3, 3, 4)]
     assert games[0].commands == games[1].commands and games[0].state == games[1].state
@@ -85,7 +85,7 @@ def test_the_commander_is_handed_the_view_never_the_state():
 
 @pytest.mark.parametrize("side, seed", [pytest.param("french", 4, marks=pytest.mark.long), ("russian", 5)])
 def test_level_1_beats_random_play_with_no_refused_command_and_a_reason_citing_the_rules(side, seed):
-    """Issue 13.3 and 13.5: a whole game against random play, each command with its reason."""
+    """A whole game against random play, each command with its reason."""
     game_ = duel("bloody_monday", "bloody_monday", seed=seed, seats={side: bm.commander(1)}, ai_seed=seed)
     assert game_.outcome is not None and game_.outcome["winner"] == side
     reasons = [reason for who, _, reason in game_.commands if who == side]
@@ -93,7 +93,7 @@ def test_level_1_beats_random_play_with_no_refused_command_and_a_reason_citing_t
 
 
 def test_two_commanders_play_a_whole_game_with_no_refused_command():
-    """The suite's smoke test (issue 13.5): level 1 against level 1, to the end."""
+    """The suite's smoke test: level 1 against level 1, to the end."""
     game_ = duel("bloody_monday", "bloody_monday", seed=5,
                  seats={"french": bm.commander(), "russian": bm.commander()}, ai_seed=5)
     assert game_.outcome is not None and {side for side, _, _ in game_.commands} == {"french", "russian"}

@@ -1,5 +1,5 @@
 """rules/bloody_monday/ai/level2.py: the searching commander plays from its view and the events told
-to its side alone, replays from its seed, and holds to the macro it chose (issue 13.2, 13.4, 13.6)."""
+to its side alone, replays from its seed, and holds to the macro it chose."""
 from __future__ import annotations
 
 import random
@@ -41,7 +41,7 @@ def _impulse_starts(seed: int, commands: int, skip: int = 40):
 
 
 def test_a_search_does_not_change_when_two_unseen_enemy_blocks_are_swapped_or_the_dice_seed_changes():
-    """Issue 13.2 for level 2: the search draws its positions from the belief and its dice from its
+    """For level 2: the search draws its positions from the belief and its dice from its
     own generator, so its plan at an impulse start of either side is the same with another dice seed
     and with two enemy blocks it has not seen exchanged (the swap test's swap)."""
     sides = set()
@@ -59,7 +59,7 @@ def test_a_search_does_not_change_when_two_unseen_enemy_blocks_are_swapped_or_th
 
 
 def test_its_decisions_replay_from_its_seed_and_change_with_it():
-    """Issue 13.6: the same dice seed and AI seed give the same commands (the iterations are counted,
+    """The same dice seed and AI seed give the same commands (the iterations are counted,
     not timed); another AI seed is another search."""
     games = [duel("bloody_monday", "bloody_monday", seed=5, seats={"french": SMALL}, ai_seed=ai_seed,
                   max_commands=30) for ai_seed in (3, 3, 4)]
@@ -68,7 +68,7 @@ def test_its_decisions_replay_from_its_seed_and_change_with_it():
 
 
 def test_level_2_against_level_1_with_no_refused_command():
-    """The suite's smoke test (issue 13.5): level 2 against level 1 into Turn 2, every command
+    """The suite's smoke test: level 2 against level 1 into Turn 2, every command
     accepted; each of level 2's impulse choices says it was chosen by search or is level 1's own."""
     played = duel("bloody_monday", "bloody_monday", seed=6, seats={"russian": SMALL, "french": bm.commander(1)},
                   ai_seed=6, max_commands=260)

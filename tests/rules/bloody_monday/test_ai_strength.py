@@ -13,7 +13,7 @@ def test_games_against_random_play_are_counted_and_each_impulse_timed():
 
 
 def test_a_commander_measured_against_another_commander_says_which():
-    """Level 2's figures are games against level 1 (issue 13.5): the opponent is a commander, and
+    """Level 2's figures are games against level 1: the opponent is a commander, and
     only the measured side's impulses are timed (here level 1 against itself, the quickest pair)."""
     result = measure("bloody_monday", "french", games=1, first_seed=5, against=1)
     assert result.games == 1 and " against level 1 (" in result.line() and result.turn_seconds

@@ -147,7 +147,7 @@ def test_broken_setup_is_refused(case):
 
 
 def test_victory_areas_come_from_the_map_alone():
-    """Issue 16.5: the six victory areas are whichever areas map.toml marks (1.1), with the
+    """The six victory areas are whichever areas map.toml marks (1.1), with the
     reinforcement orders listing them (3.3); no second list in the code to agree with."""
     def move_star(d: dict) -> None:
         area(d, 107).pop("victory")
@@ -158,7 +158,7 @@ def test_victory_areas_come_from_the_map_alone():
 
 
 def test_roles_are_data():
-    """Issue 16.5: what a leader does in an optional rule is a field of its block (9.4, 9.5, 9.11)."""
+    """What a leader does in an optional rule is a field of its block (9.4, 9.5, 9.11)."""
     roles = {b.id: b.role for b in bm_data.blocks().values() if b.role}
     assert roles == {"F-CR-M": "cavalry_leader", "R-C-P": "cossack_leader", "R-1-BT": "army_commander",
                      "R-2-B": "army_commander"}

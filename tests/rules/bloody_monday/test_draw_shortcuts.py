@@ -1,4 +1,4 @@
-"""Issue 11.1: the shortcuts listing and drawing take give the answers of the long way round, over
+"""The shortcuts listing and drawing take give the answers of the long way round, over
 every position of two recorded games (every optional rule, and none): an inspiration is judged by
 the rule's own checks (impulses.may_inspire) exactly as trying it out on a copy judges it; the
 units still free to move are `movable`'s answer for every unit at once (impulses.movers); and

@@ -1,4 +1,4 @@
-"""Issue 5, point 3, and Setup: Fog of War: "blocks are placed upright with the stickers facing the
+"""Point 3, and Setup: Fog of War: "blocks are placed upright with the stickers facing the
 owning player so that the enemy player cannot see them".
 
 THE property: over hundreds of seeded random games, after every command, no public output

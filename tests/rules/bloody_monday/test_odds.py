@@ -1,4 +1,4 @@
-"""Odds before you commit (issue 10.6; rules/bloody_monday/odds.py): the expected hits of a battle or of
+"""Odds before you commit (rules/bloody_monday/odds.py): the expected hits of a battle or of
 a gun's fire, from what the asker may know. Expected values are worked by hand from the rule book:
 2.2 "SF hits at 6, DF at 5 & 6, TF at 4, 5 & 6, QF at 3, 4, 5 & 6", so a die hits with 1, 2, 3 or 4
 chances in 6; 2.3 a unit rolls as many dice as its strength, a support unit one die."""

@@ -1,4 +1,4 @@
-"""Issue 11.1: a position's placement (game.Placement: blocks by area, and what follows from it:
+"""A position's placement (game.Placement: blocks by area, and what follows from it:
 contested areas, areas holding the enemy, full areas, blocks on the map, room left) is worked out
 once per placement. A command that moves a block takes over what the placement before had worked
 out and brings only the areas it changed up to date (`Game._set_at`); a trial position takes over

@@ -1,4 +1,4 @@
-"""Issue 11.1: Bloody Monday's rollout policy (`rollout_command`, legal.rollout) draws a kind of
+"""Bloody Monday's rollout policy (`rollout_command`, legal.rollout) draws a kind of
 command alike, then a candidate of that kind, then one of its commands. It changes the odds, not
 the rules: in a position it can draw every legal command and nothing else, and whole games played
 with it still meet every kind of command and every way a battle and a game can end."""

@@ -1,4 +1,4 @@
-"""Issue 11.2: Bloody Monday's `sample_command` draws uniformly from the legal commands while
+"""Bloody Monday's `sample_command` draws uniformly from the legal commands while
 trying out only the candidates it draws: over many draws it covers exactly what
 `legal_commands` lists and never anything else — in an impulse, in a battle and in logistics
 (positions from a recorded game, tests/corpus)."""

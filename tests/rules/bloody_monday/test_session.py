@@ -1,4 +1,4 @@
-"""Issue 11.1: a game played forward in place (rules/bloody_monday/session.py) is the game `apply`
+"""A game played forward in place (rules/bloody_monday/session.py) is the game `apply`
 plays: the same commands drawn and the same states and events after each, under every policy, in
 both scenarios with and without the optional rules (9.1-9.12), while the caller's state stays as
 it was. The placement the session's position carries from command to command (blocks by area,

@@ -1,4 +1,4 @@
-"""Bloody Monday standing orders (issue 10.1): the defender's hit choice (5.3.6, asked at every
+"""Bloody Monday standing orders: the defender's hit choice (5.3.6, asked at every
 hit before the showdown: issue 9.4) and the retreat after artillery fire (6.4)."""
 import pytest
 

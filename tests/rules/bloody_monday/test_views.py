@@ -3,7 +3,7 @@ every stage of a turn (3.0-3.6 logistics, 4.0 impulses, 5.3.1 artillery, 5.3.6 h
 9.1 jagers, 9.2 Grande Batterie), the notes (6.0 initiative, 5.1 leaders and battles, 6.2-6.3
 units moved, FAQ 5 battles due, 7.0 a pass made), and the fog of war of the units and the log
 (Setup: Fog of War; Contested Area). Fast, built by hand: the fog-of-war runs are in
-test_fog_of_war.py (issue 17.3)."""
+test_fog_of_war.py."""
 from __future__ import annotations
 
 from rules.bloody_monday import turns, views

@@ -90,7 +90,7 @@ def test_a_level_not_built_is_refused_with_the_levels_there_are():
 
 
 def test_two_commanders_play_a_whole_game_with_no_refused_command():
-    """The suite's smoke test (issue 13.5): level 1 against level 1, 5 Sept, to the end."""
+    """The suite's smoke test: level 1 against level 1, 5 Sept, to the end."""
     game = duel("borodino", "5sep", seed=3, seats={"french": borodino.commander(), "russian": borodino.commander()})
     assert game.outcome is not None and {side for side, _, _ in game.commands} == {"french", "russian"}
     assert "random play" not in {reason for _, _, reason in game.commands}

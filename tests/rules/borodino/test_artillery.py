@@ -96,7 +96,7 @@ def test_artillery_general_rule_exchange_by_bombarding_artillery_alone():
 def test_artillery_case_c_cooperating_units_suffer_and_artillery_may_elect_to_retreat():
     """(C) "Bombarding Artillery units may voluntarily elect to suffer an 'Attacker Retreat' ... these other
     units always suffer all combat results"; Retreat: "the victorious player decides in which direction
-    they will be retreated" — the French elect, the Russians choose where (issue 9.16; this test used to
+    they will be retreated" — the French elect, the Russians choose where (this test used to
     let the French choose the hex)."""
     s = position({ART: FAR, F4: D[2], R6: G}, phase="combat")  # 11 against 6: 1-1
     force_die(s, 4)  # Ar
@@ -258,7 +258,7 @@ def test_artillery_case_h_adjacent_across_a_river():
     assert play(s, "french", "attack 2723 -> 2622")[1][0]["kind"] == "combat"   # the artillery alone: accepted
 
 
-# --- results with artillery in the attack (issue 17.3) ---------------------------------------------
+# --- results with artillery in the attack ---------------------------------------------
 def test_artillery_procedure_an_exchange_falls_on_the_cooperating_units_even_if_they_are_too_few():
     """Procedure: "other units cooperating with the bombarding Artillery units from an adjacent position
     ... would suffer the effects of an Exchange result"; the bombarding 7 and the adjacent 4 against a 5

@@ -383,7 +383,7 @@ def test_combat_case_b_units_adjacent_across_a_ford_or_bridge_must_attack():
     """(B) "ALL Enemy units to which there are Friendly units adjacent MUST be attacked" — adjacency, not
     Zones of Control: the Terrain Effects Chart lets units attack across Ford and Bridge hexsides
     ("Unit attacking across have their Combat Strength halved"), so there the attack is owed even though
-    no Zone of Control crosses (issue 9.15)."""
+    no Zone of Control crosses."""
     for french, russian in (("1616", "1615"), ("2319", "2318")):   # a ford, a bridge
         s = position({F7: french, R4: russian}, phase="combat")
         error = refused(s, "french", "end", "Combat (B)")
@@ -399,7 +399,7 @@ def test_combat_case_b_no_attack_is_owed_across_a_plain_river():
     assert play(s, "french", "end")[0]["player"] == "russian"
 
 
-# --- the smallest sets of an exchange, the prompts and the advance (issue 17.3) ---------------------
+# --- the smallest sets of an exchange, the prompts and the advance ---------------------
 def test_crt_ex_a_set_that_covers_the_loss_exactly_is_one_of_the_smallest():
     """Ex: "the attacking unit(s) suffer a loss AT LEAST equal (in terms of strength points) to that of
     the defender". 4+7+2 against a 4 is 3-1, die 6: Ex. The 4 alone covers 4 exactly and the 7 alone

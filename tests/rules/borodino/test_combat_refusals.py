@@ -2,7 +2,7 @@
 the notes and owed attacks the engine tells.
 
 The case tests check which rule is cited; these pin the whole sentence, so that a reason lost or
-garbled, or a check that lets the wrong side or the wrong unit through, fails here (issue 17.3).
+garbled, or a check that lets the wrong side or the wrong unit through, fails here.
 """
 from __future__ import annotations
 

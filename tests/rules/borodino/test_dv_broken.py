@@ -108,7 +108,7 @@ def test_3_2_a_broken_unit_off_the_map_is_not_rolled_for():
 
 
 def test_6_10_each_hex_of_a_two_hex_retreat_is_a_retreat_choice_standing_orders_decide():
-    """Both hexes of a two-hex retreat are ordinary retreat choices of the victor (issue 10.1), so a
+    """Both hexes of a two-hex retreat are ordinary retreat choices of the victor, so a
     standing order, or a deadline's default (the first order), plays each; the second ends two hexes
     from where the retreat began (binding)."""
     from rules.core.standing import defaults

@@ -70,7 +70,7 @@ def test_8_151_odds_say_which_retreating_units_a_leader_may_rally():
     assert "rally" not in _retreat(dv_position(units, phase="combat"))
 
 
-# --- the same results carried out (rules/borodino/results.py; issue 17.3) ---------------------------
+# --- the same results carried out (rules/borodino/results.py) ---------------------------
 def test_6_10_an_attacker_retreat_at_1_2_is_two_hexes_and_breaks_the_attackers():
     """6.10 on an AR: "Any unit that receives a 2-hex retreat result ... is also considered 'Broken'";
     Ar counts as AR at 1-2 (data/doomed_victory.toml). A 4 against a 6 is 1-2, die 2: Ar; the Russian

@@ -1,4 +1,4 @@
-"""Issue 11.1: what a position keeps between commands for the rollout policy, checked against the
+"""What a position keeps between commands for the rollout policy, checked against the
 same worked out afresh after commands of whole rollout games (7 September; the Grand Battle with
 its night turns, the Guard and the additional forces; 5 September under the Doomed Victory
 options): the walks' tables (`Battle.walking`: the steps of each side less the fronts of the

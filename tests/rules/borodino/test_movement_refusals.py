@@ -2,7 +2,7 @@
 
 A refusal is one sentence citing the rule case, then where the unit can go instead. The other
 movement tests check which rule is cited; these pin the whole sentence, so that a reason that is
-lost, garbled or swapped for another branch's fails here (issue 17.3).
+lost, garbled or swapped for another branch's fails here.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Odds before you commit (issue 10.6; rules/borodino/odds.py): the odds of an attack, the defender's
+"""Odds before you commit (rules/borodino/odds.py): the odds of an attack, the defender's
 modifiers and the chance of each result, read by hand from the rule book's printed Combat Resolution
 Table (each die face is one sixth), never from the engine's own table."""
 from __future__ import annotations

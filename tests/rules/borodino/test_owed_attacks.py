@@ -1,5 +1,5 @@
 """Borodino COMBAT (B, C, D) with ARTILLERY (D): attacks are arranged so that every owed attack can
-still be made (rules/borodino/combat.py, attack_cover.py; issue 9.19)."""
+still be made (rules/borodino/combat.py, attack_cover.py)."""
 from __future__ import annotations
 
 from pathlib import Path

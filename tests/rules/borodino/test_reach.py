@@ -1,4 +1,4 @@
-"""Issue 11.1: who may attack whom is looked for only where an enemy unit is within reach
+"""Who may attack whom is looked for only where an enemy unit is within reach
 (Combat A: attackers adjacent; Artillery, General Rule: artillery also at two hexes). A session
 counts, move by move, each side's units by hex and the enemy units within each unit's reach;
 these are checked after every command of rollout games against the same counted afresh, and

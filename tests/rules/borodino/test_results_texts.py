@@ -1,6 +1,6 @@
 """What the chooser reads after a combat result, word for word (rules/borodino/results.py): the
 questions asked (retreat, advance, exchange) and the refusals of a wrong answer, which repeat the
-question once and cite it once (issue 17.3)."""
+question once and cite it once."""
 from __future__ import annotations
 
 from tests.rules.borodino.helpers import force_die, go, open_ground, play, position, refused, ring

@@ -1,4 +1,4 @@
-"""Issue 11.1: the rollout policy (rules/borodino/rollout.py). Its random walks end on exactly
+"""The rollout policy (rules/borodino/rollout.py). Its random walks end on exactly
 the destinations the route search finds (Movement; ZOC C), each walk a path `check_path`
 accepts at the cost the walk counted; its games finish with every command accepted, and over a
 dozen of them every kind of command is given and every combat result met, as with

@@ -46,7 +46,7 @@ def test_the_side_not_to_act_draws_nothing():
 
 @pytest.mark.long
 def test_sampled_random_games_still_visit_the_whole_rule_set():
-    """Issue 11.1: the faster policy plays every command kind and meets every combat result.
+    """The faster policy plays every command kind and meets every combat result.
     (Leaving by the east edge, `move <unit> off`, is as rare in random play under either policy;
     tests/rules/borodino/test_victory_exit_edge.py plays it.)"""
     verbs, results = set(), set()

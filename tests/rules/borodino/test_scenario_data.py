@@ -100,7 +100,7 @@ def _raw(name: str) -> dict:
 
 # --- loading -------------------------------------------------------------------------------------
 def test_all_five_scenarios_load_in_order():
-    """The four of the rule book, then Doomed Victory's Shevardino training scenario (issue 15)."""
+    """The four of the rule book, then Doomed Victory's Shevardino training scenario."""
     assert list(sd.scenarios()) == ["5sep", "6sep", "7sep", "grand", "shevardino"]
     assert sd.scenarios() is sd.scenarios()  # loaded once
 

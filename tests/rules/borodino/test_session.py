@@ -1,4 +1,4 @@
-"""Issue 11.1: a game played forward in place (rules/borodino/session.py) is the game `apply`
+"""A game played forward in place (rules/borodino/session.py) is the game `apply`
 plays: the same commands drawn and the same states after each, under every policy, in every
 scenario with and without the options, while the caller's state stays as it was. What the
 session keeps between commands (the hex index, the units by side, each side's zones of control

@@ -1,4 +1,4 @@
-"""Borodino standing orders (issue 10.1): the victor's retreat choice (Retreat), the attacker's
+"""Borodino standing orders: the victor's retreat choice (Retreat), the attacker's
 exchange loss (CRT: Exchange), the advance after combat (Combat H) and spared artillery
 (Artillery C) are made by a player's standing orders, as commands the rules accept."""
 import pytest

@@ -264,7 +264,7 @@ def test_additional_forces_only_in_the_grand_battle():
 def test_reinforcements_are_placed_in_their_turn_of_arrival_not_held_off_the_map():
     """Scenarios: "In all four scenarios reinforcements are placed on their respective entry hexes as
     called for on the Reinforcement Chart": a reinforcement not moved on is on its entry hex when the
-    Movement Phase ends, not waiting off the map for a later turn (issue 9.17)."""
+    Movement Phase ends, not waiting off the map for a later turn."""
     s = borodino.setup("5sep", 1)
     assert s["units"]["F-IC-1H"]["where"] == "waiting" and s["units"]["F-IC-1H"]["entry"] == "2630"
     s2, events = play(s, "french", "end")

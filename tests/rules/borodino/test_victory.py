@@ -105,7 +105,7 @@ EXIT = sorted(MAP.east_exits)[len(MAP.east_exits) // 2]  # an east-edge hex betw
 def test_victory_conditions_only_7sep_and_grand_count_units_leaving_the_map(scenario):
     """7 Sept: "French Decisive victory: Move 60 Combat Points of units off the east edge of the map between
     the two roads inclusive"; 5 Sept ("occupies the Schevardino redoubt") and 6 Sept ("holds three or more
-    of the redoubts") say nothing of leaving the map, so there no unit leaves it (issue 9.14)."""
+    of the redoubts") say nothing of leaving the map, so there no unit leaves it."""
     s = position({"F-I-2": EXIT}, scenario=scenario)
     error = refused(s, "french", f"move {EXIT} off", "Victory Conditions")
     assert "7 September" in str(error)

@@ -1,4 +1,4 @@
-"""The 1812 data files load, carry their provenance, and keep the facts the seed states (issue 14.3)."""
+"""The 1812 data files load, carry their provenance, and keep the facts the seed states."""
 import copy
 import tomllib
 
@@ -51,7 +51,7 @@ def test_a_one_way_neighbour_is_refused():
 
 
 def test_the_historical_march_vilna_vitebsk_smolensk_borodino_moscow_is_a_route():
-    """Issue 14.3: Vilna, Vitebsk, Smolensk, (Vyazma,) Borodino, Moscow, one place a move."""
+    """Vilna, Vitebsk, Smolensk, (Vyazma,) Borodino, Moscow, one place a move."""
     names = {p.name: p for p in data.places().values()}
     route = ["Vilna", "Vitebsk", "Smolensk", "Vyazma", "Borodino", "Moscow"]
     assert all(names[b].number in names[a].neighbours for a, b in zip(route, route[1:]))
@@ -116,7 +116,7 @@ def test_a_players_table_file_is_read_and_validated(tmp_path):
 
 
 def test_a_game_plays_with_the_tables_it_was_set_up_with_and_refuses_broken_ones():
-    """Issue 14.6: the owner of the original game loads its tables; the state keeps them, so the game
+    """The owner of the original game loads its tables; the state keeps them, so the game
     replays with them."""
     from rules import load
     from rules.campaign_1812.game import Game

@@ -1,4 +1,4 @@
-"""`odds` in 1812 (issue 10.6, 14): the Combat Results Table of a battle once the rules have shown both
+"""`odds` in 1812: the Combat Results Table of a battle once the rules have shown both
 stacks and both chits; before, a refusal that says why (the chits and the enemy stack are secret)."""
 import pytest
 

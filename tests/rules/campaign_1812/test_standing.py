@@ -1,4 +1,4 @@
-"""1812 standing orders (issue 10.1, 14): every mid-turn choice -- the Battle Plan, attrition, the
+"""1812 standing orders: every mid-turn choice -- the Battle Plan, attrition, the
 defender's choice, a retreat, the Victory Point Index removal -- can be made by an order, so that a
 deadline's default choice never stalls a game."""
 import pytest

@@ -53,7 +53,7 @@ def _by_hand(key: str, count: int) -> list[int]:
 
 
 def test_fair_seeds_roll_sha256_of_seed_and_position_as_a_player_checks_it():
-    """Issue 10.7: with the revealed seed a player recomputes die n as 1 + SHA-256("<seed>:<n>") mod 6,
+    """With the revealed seed a player recomputes die n as 1 + SHA-256("<seed>:<n>") mod 6,
     e.g. `printf '%s' '-4611686018427387904:0' | sha256sum`, with nothing but a SHA-256 tool; so the
     seeds drawn before, which stored games hold."""
     assert FAIR in FAIR_SEEDS and -4611686018427387904 not in FAIR_SEEDS and 0 not in FAIR_SEEDS

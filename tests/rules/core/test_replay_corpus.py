@@ -1,4 +1,4 @@
-"""Issue 11.3: decisions stay identical. Each corpus game (tests/corpus, recorded by
+"""Decisions stay identical. Each corpus game (tests/corpus, recorded by
 `python -m tests.corpus.record` before the engine was made faster) replays from its seed and
 commands to exactly the recorded final state and events, in every scenario and option set."""
 from pathlib import Path

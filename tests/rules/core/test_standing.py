@@ -1,4 +1,4 @@
-"""Standing orders' shared part (issue 10.1): an order is checked against its system's table."""
+"""Standing orders' shared part: an order is checked against its system's table."""
 import pytest
 
 import rules
