@@ -22,6 +22,13 @@ from bot.store import Store
 from tests.bot.discord.discord_fakes import picture
 
 
+async def replied(loopback: Loopback, interaction: str) -> None:
+    """Wait (up to 30 s) for the bot's reply to an interaction."""
+    for _ in range(600):
+        if loopback.texts(f"reply:{interaction}"):
+            return
+        await asyncio.sleep(0.05)
+
 def test_the_real_client_plays_over_the_loopback(tmp_path):
     async def test() -> None:
         loopback = Loopback()
@@ -32,10 +39,7 @@ def test_the_real_client_plays_over_the_loopback(tmp_path):
             await asyncio.wait_for(loopback.identified.wait(), 30)
             opened = await loopback.interact(Person(1, "Anna"), "game new",
                                              {"system": "borodino", "scenario": "7sep"})
-            for _ in range(600):
-                if loopback.texts(f"reply:{opened}"):
-                    break
-                await asyncio.sleep(0.05)
+            await replied(loopback, opened)
             assert opened in loopback.acked
             assert "Game 1 is open" in loopback.texts(f"reply:{opened}")[-1]
             assert "Anna opens game 1" in loopback.texts(f"channel:{loopback.channels[0]}")[0]
@@ -170,10 +174,7 @@ def test_the_bot_runs_the_shards_discord_recommends(tmp_path):
             assert sorted(loopback.shard_of.values()) == [0, 1] and client.shard_count == 2
             opened = await loopback.interact(Person(1, "Anna"), "game new",
                                              {"system": "borodino", "scenario": "7sep"})
-            for _ in range(600):
-                if loopback.texts(f"reply:{opened}"):
-                    break
-                await asyncio.sleep(0.05)
+            await replied(loopback, opened)
             assert "Game 1 is open" in loopback.texts(f"reply:{opened}")[-1]
             assert "Anna opens game 1" in loopback.texts(f"channel:{loopback.channels[0]}")[0]
             assert client.get_guild(GUILD) is not None and set(client.shards) == {0, 1}

@@ -143,6 +143,14 @@ def public_posts(loopback: Loopback) -> list[str]:
     return [s.text for s in loopback.sent if s.where.startswith("channel:")]
 
 
+async def started_7sep(loopback: Loopback) -> None:
+    """Anna opens a 7 Sept game, both join, and it starts."""
+    await ask(loopback, ANNA, "game new", system="borodino", scenario="7sep")
+    await ask(loopback, ANNA, "game join", side="french")
+    await ask(loopback, BORIS, "game join", side="russian")
+    await ask(loopback, ANNA, "game start")
+
+
 def test_a_bot_process_stopped_mid_command_and_restarted_loses_and_repeats_nothing(tmp_path):
     async def test() -> None:
         loopback = Loopback()
@@ -151,10 +159,7 @@ def test_a_bot_process_stopped_mid_command_and_restarted_loses_and_repeats_nothi
         bot = Bot(loopback, tmp_path)
         await bot.start()
         try:
-            await ask(loopback, ANNA, "game new", system="borodino", scenario="7sep")
-            await ask(loopback, ANNA, "game join", side="french")
-            await ask(loopback, BORIS, "game join", side="russian")
-            await ask(loopback, ANNA, "game start")
+            await started_7sep(loopback)
             move = attack_making_move(bot.database)
             await ask(loopback, ANNA, "order", command=move)
             await end_phase(loopback, ANNA)
@@ -213,10 +218,7 @@ def test_a_bot_stopped_while_a_command_is_under_way_answers_it_before_it_stops(t
         bot = Bot(loopback, tmp_path)
         await bot.start()
         try:
-            await ask(loopback, ANNA, "game new", system="borodino", scenario="7sep")
-            await ask(loopback, ANNA, "game join", side="french")
-            await ask(loopback, BORIS, "game join", side="russian")
-            await ask(loopback, ANNA, "game start")
+            await started_7sep(loopback)
             move = attack_making_move(bot.database)
             loopback.ack_delay = 1.0
             interaction = await loopback.interact(ANNA, "order", {"command": move})
