@@ -27,16 +27,18 @@ from contextlib import closing
 from pathlib import Path
 
 import rules
-from bot import ai_replay, bench, bench_ai, dice_audit, fair_dice, fuzz, pictures
+from bot import dice_audit, fair_dice, pictures
 from bot import text as fmt
-from bot.ai_seat import NoComputer, Seat, new_seat
+from bot.computer import replay as ai_replay
+from bot.computer.seat import NoComputer, Seat, new_seat
 from bot.config import Config, GameSettings
 from bot.converters import Unreadable, parse_options, parse_seed, read_script, read_tables, well_formed
-from bot.service import GameService
 from bot.permissions import TableError
+from bot.service import GameService
 from bot.store import AlreadyServed, NotKolocha, SchemaTooNew, Store, StoreRefusal, existing, sole_server
 from bot.terminal.console import enable_line_editing, parse_script, play, run_script
 from bot.terminal.map_files import MapFiles
+from bot.tools import bench, bench_ai, fuzz
 from rules.core.errors import RulesError
 from rules.core.playout import POLICIES
 from rules.core.system import GameSystem
@@ -309,7 +311,7 @@ def _map(args: argparse.Namespace) -> int:
 
 def _bench(args: argparse.Namespace) -> int:
     if args.discord:
-        from bot.discord import bench as discord_bench
+        from bot.tools import bench_discord as discord_bench
 
         print(bench.table(f"kolocha bench --discord: {discord_bench.GAMES} games, "
                           f"{discord_bench.CONCURRENT} interactions at once",
@@ -321,7 +323,7 @@ def _bench(args: argparse.Namespace) -> int:
     scenario = args.scenario or _first_scenario(system)
     options = parse_options(args.option)
     if args.scale:
-        from bot import bench_scale
+        from bot.tools import bench_scale
 
         rows = bench_scale.measure(system, scenario, args.seed, options)
         print(bench.table(f"kolocha bench --scale: {system} {scenario}", rows))

@@ -190,7 +190,7 @@ class GameService:
                reason: str | None = None) -> Result:
         """Judge one line from `side`; `expected_seq` is the position the player was looking at;
         `compose` writes the news of an accepted change, stored with it; `reason`, why a
-        computer player gives it, is stored with the command's text (bot/ai_seat.py)."""
+        computer player gives it, is stored with the command's text (bot/computer/seat.py)."""
         try:
             result = self._submit(game_id, side, text.strip(), user, expected_seq, compose, reason)
             result.seen = self.store.seen_seq(game_id, side) if side is not None else result.seq

@@ -21,7 +21,7 @@ Words = list[Part]
 Text = Part | Words
 
 
-COMPUTER = "computer"  # the user holding a seat the computer plays (bot/ai_seat.py)
+COMPUTER = "computer"  # the user holding a seat the computer plays (bot/computer/seat.py)
 
 
 def mention(user: str) -> Part:

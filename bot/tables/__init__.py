@@ -25,11 +25,11 @@ import asyncio
 from collections import defaultdict
 
 import rules
+from bot.computer.planner import Planner, ProcessPlanner
 from bot.config import Config, GameSettings
 from bot.deadlines import Clock, Deadlines, Scheduler, utc_now
 from bot.delivery import Delivery, Reply
 from bot.permissions import Actor, TableError
-from bot.planner import Planner, ProcessPlanner
 from bot.player_prefs import PlayerPrefs
 from bot.service import GameService, over_sentence
 from bot.store import DeadlineRows

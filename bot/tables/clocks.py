@@ -14,10 +14,10 @@ from datetime import datetime, timedelta
 
 from bot import asked as ask
 from bot import text as fmt
+from bot.computer.stand_in import LEVEL, ComposeFor, stand_in
 from bot.delivery import channel_audience, message, user_audience
 from bot.permissions import TableError
 from bot.service import Compose, simultaneous, still_to_order
-from bot.stand_in import LEVEL, ComposeFor, stand_in
 from bot.store import Outbox
 from bot.tables.news import Change
 from bot.tables.notices import answer_buttons
@@ -98,7 +98,7 @@ class Clocks(Room):
             await self.delivery.flush(game_id)
 
     def _composer(self, game_id: int, side: str, note: str, changes: list[Change]) -> ComposeFor:
-        """The news of each command a passed deadline plays for the side (bot/stand_in.py): the
+        """The news of each command a passed deadline plays for the side (bot/computer/stand_in.py): the
         computer's reason beside those it planned; every Change kept in `changes`, the last to
         settle once all are stored."""
         def compose_for(decision: Decision | None) -> Compose:

@@ -2,7 +2,7 @@
 
 After every change of a game (`Change.settle`), when the computer takes a seat, and for every
 game at start-up, `wake` looks whether a side the computer holds is to act; if so it plans in the
-planner (a worker process: bot/planner.py) with nothing locked, then, under the game's lock, sends
+planner (a worker process: bot/computer/planner.py) with nothing locked, then, under the game's lock, sends
 the plan through the service like a player's commands and the news of each, its reason in the
 public line. One task per game; a wake while it runs makes it look again when done. A plan made
 against a position that has since moved is dropped and made again. A plan that fails (refused by
@@ -17,10 +17,10 @@ import logging
 from collections.abc import Callable
 
 from bot import text as fmt
-from bot.ai_seat import Memory, NoComputer, PlanJob, Seat, answer, new_seat, next_job, send
+from bot.computer.planner import OverBudget, Planner
+from bot.computer.seat import Memory, NoComputer, PlanJob, Seat, answer, new_seat, next_job, send
 from bot.delivery import channel_audience, message, user_audience
 from bot.permissions import Actor, TableError, check_manage
-from bot.planner import OverBudget, Planner
 from bot.service import Compose
 from bot.store import Outbox
 from bot.tables.news import Change

@@ -14,14 +14,14 @@ from datetime import datetime
 import rules
 from bot import fair_dice
 from bot import text as fmt
-from bot.ai_seat import NoComputer, new_seat
+from bot.computer.seat import NoComputer, new_seat
 from bot.config import GameSettings
 from bot.converters import parse_options
 from bot.delivery import DMClosed, channel_audience, message, user_audience
 from bot.permissions import Actor, TableError, check_manage, check_seat, sides_of
-from bot.tables.overview import ended_how, seats_text
 from bot.store import Outbox, UnknownGame
 from bot.tables.news import Change
+from bot.tables.overview import ended_how, seats_text
 from bot.tables.room import Room
 from bot.words import COMPUTER, Text, due, join, mention, name, words
 from bot.words import channel as channel_ref

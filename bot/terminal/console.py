@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from bot import text as fmt
-from bot.ai_seat import Memory, answer, next_job, plan, send
+from bot.computer.seat import Memory, answer, next_job, plan, send
 from bot.converters import well_formed
 from bot.service import GameService, Result, record
 from bot.terminal.catch_up import last_looks, since_last_look
@@ -179,7 +179,7 @@ def hand_over(read: Callable[[str], str], write: Callable[[str], None], maps: Ma
 
 def computer_turn(service: GameService, memory: Memory, game_id: int,
                   write: Callable[[str], None], viewer: str | None) -> bool:
-    """A computer seat whose side acts plans and plays (bot/ai_seat.py), each command printed
+    """A computer seat whose side acts plans and plays (bot/computer/seat.py), each command printed
     with its reason as `viewer` may read it (None: everything, a demonstration). False when it
     had nothing to play or a command of its was refused (said, and the game waits)."""
     job = next_job(service, memory, game_id)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot import cli, fog_check
+from bot import cli
+from bot.tools import fog_check
 
 swaptest = pytest.importorskip("rules.bloody_monday.swaptest",
                                reason="the engine's swap test has not landed yet")
@@ -43,7 +44,7 @@ def test_kolocha_fuzz_runs_every_part_and_writes_a_failing_playout_as_a_script(
         tmp_path, capsys, monkeypatch):
     """`kolocha fuzz` over one game of each part (the engine's own swap test stands in by a
     recording stub: it has its tests with the rules)."""
-    from bot import fuzz
+    from bot.tools import fuzz
     from tests.bot import toy_system
 
     from rules.campaign_1812 import swaptest as campaign_swaptest
@@ -111,7 +112,7 @@ def test_a_game_that_ends_during_the_lines_typed_is_compared_to_its_end():
 
 
 def test_a_broken_game_is_one_failure_of_a_long_fuzz_run_not_its_end(monkeypatch, capsys):
-    from bot import fuzz
+    from bot.tools import fuzz
 
     def run(seed, scenario):
         if seed == 2:

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from bot.fog_check import Position
 from bot.service import GameService
 from bot.store import Store
 from bot.terminal.console import render
+from bot.tools.fog_check import Position
 from rules import campaign_1812 as system
 from rules.campaign_1812 import swaptest
 

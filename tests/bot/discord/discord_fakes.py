@@ -10,11 +10,11 @@ from datetime import UTC, datetime, timedelta
 import discord
 
 import rules
+from bot.computer.planner import ThreadPlanner
 from bot.config import Config, GameSettings
 from bot.delivery import Delivery, DMClosed, Onlookers
 from bot.discord.messenger import pieces
 from bot.permissions import Actor
-from bot.planner import ThreadPlanner
 from bot.service import GameService
 from bot.tables import Tables
 from bot.words import Text, join, mention

@@ -8,7 +8,7 @@ import types
 
 import pytest
 
-from bot.ai_replay import rethink
+from bot.computer.replay import rethink
 from bot.config import GameSettings
 from bot.permissions import TableError
 from bot.service import GameService

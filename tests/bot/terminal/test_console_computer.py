@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot import cli
-from bot.ai_seat import new_seat
+from bot.computer.seat import new_seat
 from bot.store import Store
 from bot.terminal.console import CLEAR, play
 from bot.words import COMPUTER

@@ -7,12 +7,12 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot import fog_check
 from bot.service import GameService
 from bot.store import Store
 from bot.terminal.catch_up import missed
 from bot.terminal.console import HANDOVER, play
 from bot.terminal.map_files import MapFiles
+from bot.tools import fog_check
 from rules import bloody_monday
 from rules.bloody_monday import swaptest
 from tests.bot.terminal.test_simultaneous_orders import at_the_hot_seat, to_battle

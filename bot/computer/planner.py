@@ -14,7 +14,7 @@ import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from typing import Protocol
 
-from bot.ai_seat import PlanJob, plan
+from bot.computer.seat import PlanJob, plan
 from rules.core.ai import Decision
 
 

@@ -1,11 +1,11 @@
-"""bot/bench_pictures.py: `kolocha bench` prints a figure for each first picture a player can cause
+"""bot/tools/bench_pictures.py: `kolocha bench` prints a figure for each first picture a player can cause
 after a restart, next to its target. The structure only: tests never time things."""
 from __future__ import annotations
 
 import pytest
 
-from bot import bench_pictures
 from bot.discord import app
+from bot.tools import bench_pictures
 
 
 @pytest.mark.long  # draws each system's layers afresh: seconds

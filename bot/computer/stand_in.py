@@ -8,7 +8,7 @@ game is over, or the side owes nothing more (another side must answer):
 2. else the side plays `end` (which may end only a step of the phase: then again from 1);
 3. when the rules refuse `end` (an attack still owed, SPI's Borodino rules, Combat B; a battle
    that must be fought, Bloody Monday FAQ 5; an impulse not yet begun, 4.0), the computer opponent
-   at level 1 plans from that side's own view and what it was told (bot/ai_seat.py) and its
+   at level 1 plans from that side's own view and what it was told (bot/computer/seat.py) and its
    commands are played, each stored with its reason, like a player's.
 Every command goes through GameService.submit and is stored with its news, so the game replays
 from seed and commands as ever. A system without a computer player (the 1812 campaign) has a
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.ai_seat import Memory, NoComputer, job_for, plan, send
+from bot.computer.seat import Memory, NoComputer, job_for, plan, send
 from bot.service import Compose, GameService, Result, still_to_order
 from rules.core.ai import Decision
 

@@ -9,9 +9,9 @@ import re
 import pytest
 
 import rules
-from bot.ai_replay import rethink
-from bot.ai_seat import Memory, NoComputer, PlanJob, commander_for, new_seat, next_job, plan, send
-from bot.planner import OverBudget, ProcessPlanner
+from bot.computer.planner import OverBudget, ProcessPlanner
+from bot.computer.replay import rethink
+from bot.computer.seat import Memory, NoComputer, PlanJob, commander_for, new_seat, next_job, plan, send
 from bot.service import GameService, record
 from bot.store import Store
 from bot.words import COMPUTER

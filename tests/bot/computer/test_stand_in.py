@@ -1,4 +1,4 @@
-"""bot/stand_in.py: at a deadline whose action is `end`, the absent side's phase ends whatever it
+"""bot/computer/stand_in.py: at a deadline whose action is `end`, the absent side's phase ends whatever it
 left owed, in every phase of every system, and the commands played replay like any others.
 
 Each game is played by random commands through the service; now and then the side to act is
@@ -11,9 +11,9 @@ import random
 import pytest
 
 import rules
-from bot.ai_seat import Memory, NoComputer, job_for, plan
+from bot.computer.seat import Memory, NoComputer, job_for, plan
+from bot.computer.stand_in import stand_in
 from bot.service import GameService, record, still_to_order
-from bot.stand_in import stand_in
 from bot.store import Store
 
 

@@ -4,7 +4,7 @@
   rules/core/playout.py; a failure is written as a script `kolocha local --script` replays;
 * engine swap: the swap tests at the engine (rules/bloody_monday/swaptest.py, and 1812's hidden
   stacks in rules/campaign_1812/swaptest.py);
-* front-end swap: the same through the Discord tables and the terminal (bot/fog_check.py).
+* front-end swap: the same through the Discord tables and the terminal (bot/tools/fog_check.py).
 
 Each part reports one line per failure and a total; the exit status is 1 if anything failed.
 """
@@ -71,7 +71,7 @@ def engine_swaps(games: int, seed: int, write: Write) -> int:
 def front_swaps(games: int, seed: int, write: Write) -> int:
     """The swap test through the front ends over `games` games per scenario and option set: 1812's
     hidden stacks and secret chits, then Bloody Monday's blocks."""
-    from bot.fog_check import bloody_monday_swap, campaign_swap
+    from bot.tools.fog_check import bloody_monday_swap, campaign_swap
 
     failed = _swaps("front-end swap", games, seed, write,
                     lambda n, scenario, options: campaign_swap(n, n, scenario).differences, system="campaign_1812")

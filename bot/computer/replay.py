@@ -2,7 +2,7 @@
 
 A reported blunder is looked at by making the computer's plans again from its stored seed. The
 game is replayed from its seed; wherever a command stored as the computer's comes, the plan it
-belongs to is made again as the bot made it (bot/ai_seat.py: from the side's view and the events
+belongs to is made again as the bot made it (bot/computer/seat.py: from the side's view and the events
 told to it, at the position the plan was made, the plan dropped when another command comes between
 or the side stops acting), and its next command must be the stored one. Each computer command is
 given with its reason and where its plan was made; the first that differs is reported. The seat's
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.ai_seat import Told, job_for, plan
+from bot.computer.seat import Told, job_for, plan
 from bot.service import GameService
 from bot.words import COMPUTER
 from rules.core.ai import Decision

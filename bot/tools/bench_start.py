@@ -22,11 +22,11 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.bench import longest_playout
 from bot.config import Config
 from bot.discord.loopback import GUILD, Loopback, Person
 from bot.service import GameService
 from bot.store import Store
+from bot.tools.bench import longest_playout
 
 GAMES = (10, 1_000, 10_000)
 TARGET_SECONDS = 5.0

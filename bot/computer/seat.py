@@ -3,7 +3,7 @@
 A computer seat is a `seats` row whose user is COMPUTER, with its level, time budget and seed of
 its own beside it (`Store.computer_seats`). When its side is to act, `next_job` gathers what that
 side's player would be given, its view and the events addressed to it so far (`Memory`), never
-the state: the dice seed lives in the state. `plan` (run in a worker process by bot/planner.py)
+the state: the dice seed lives in the state. `plan` (run in a worker process by bot/computer/planner.py)
 hands them to the system's commander (rules/core/ai.py) with a generator drawn from the seat's
 seed and the number of commands played, so the same seat plans the same commands from the same
 position: a reported blunder replays. `send` submits the plan's commands one by one like typed

@@ -1,7 +1,7 @@
-"""bot/bench.py: the measurements run end to end on the toy system and print a table."""
+"""bot/tools/bench.py: the measurements run end to end on the toy system and print a table."""
 from __future__ import annotations
 
-from bot import bench
+from bot.tools import bench
 
 
 def test_bench_measures_and_prints_a_table():

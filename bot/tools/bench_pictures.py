@@ -29,7 +29,7 @@ TARGET_MS = 150  # a first picture after the warm-up
 TARGET_MAP_S = 1.0  # `kolocha map` from the shell
 OTHER_GAME = {"borodino": ("5sep", 2), "bloody_monday": ("bloody_monday", 2)}  # not the warm-up's game
 VIEWERS: dict[str, list[str | None]] = {"borodino": [None], "bloody_monday": ["french", None]}
-CHILD = ("import json, sys; from bot.bench_pictures import first_pictures; "
+CHILD = ("import json, sys; from bot.tools.bench_pictures import first_pictures; "
          "print(json.dumps(first_pictures(sys.argv[1], sys.argv[2] or None)))")
 
 

@@ -1,11 +1,12 @@
-"""bot/bench_ai.py (`kolocha bench --ai`, issue 13.5): the tally and the table over tiny toy games,
+"""bot/tools/bench_ai.py (`kolocha bench --ai`, issue 13.5): the tally and the table over tiny toy games,
 and the command line. No timing is asserted: the figures are a measurement, not a test."""
 from __future__ import annotations
 
 import json
 import random
 
-from bot import bench_ai, cli
+from bot import cli
+from bot.tools import bench_ai
 from rules.core.ai import Decision, duel
 from rules.core.strength import Strength
 from tests.bot import toy_system

@@ -6,7 +6,7 @@ Three figures, each next to its target:
 * the median latency of an accepted command in a database of 10 games and in one of 10,000:
   the same within noise (every query goes by an index, none scans the games);
 * the bot's start-up to its first answer with 10, 1,000 and 10,000 running games, each with a
-  command history and a deadline (bot/discord/bench_start.py): under 5 s.
+  command history and a deadline (bot/tools/bench_start.py): under 5 s.
 """
 from __future__ import annotations
 
@@ -15,10 +15,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.bench import longest_playout
-from bot.discord import bench_start
 from bot.service import GameService
 from bot.store import Store
+from bot.tools import bench_start
+from bot.tools.bench import longest_playout
 
 SERVED = 10  # games being played
 LOADED = 1_000  # games the process has touched

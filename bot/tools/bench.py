@@ -18,9 +18,9 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from bot import bench_pictures
 from bot.service import GameService
 from bot.store import SNAPSHOT_EVERY, Store
+from bot.tools import bench_pictures
 
 LOAD_LENGTH = 500  # the game length whose load time the README quotes
 import rules
@@ -79,7 +79,7 @@ def measure(system_name: str, scenario: str, seed: int = 1, options: dict | None
 
 def picture_rows(system_name: str) -> list[tuple[str, str]]:
     """Map snapshot speed, for the systems the renderer draws: medians once warm, then the first
-    pictures after a start (bot/bench_pictures.py)."""
+    pictures after a start (bot/tools/bench_pictures.py)."""
     if system_name not in ("borodino", "bloody_monday"):
         return []
     from render.bench import measure as measure_pictures

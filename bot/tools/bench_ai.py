@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 import rules
-from bot.ai_seat import NoComputer, commander_for
+from bot.computer.seat import NoComputer, commander_for
 from rules.core.ai import RefusedPlan, duel
 from rules.bloody_monday.ai.strength import impulse
 from rules.core.strength import DecisionKey, Strength, Timed, player_turn

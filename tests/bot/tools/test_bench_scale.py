@@ -1,12 +1,11 @@
-"""bot/bench_scale.py (`kolocha bench --scale`): both databases are built and measured, the bot
+"""bot/tools/bench_scale.py (`kolocha bench --scale`): both databases are built and measured, the bot
 process is started over databases of running games and asked for an export, and the figures
 stand next to their targets. Long: it starts `kolocha run` twice."""
 from __future__ import annotations
 
 import pytest
 
-from bot import bench_scale
-from bot.discord import bench_start
+from bot.tools import bench_scale, bench_start
 from rules.core.playout import Playout
 
 pytestmark = pytest.mark.long
