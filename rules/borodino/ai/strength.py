@@ -1,6 +1,6 @@
 """How strong a Borodino commander is: games against random play or another level,
 and its thinking time per player-turn in CPU seconds. A measurement, not a test (`kolocha bench
---ai`, bot/bench_ai.py, plays its own matches the same way); run by hand with
+--ai`, bot/tools/bench_ai.py, plays its own matches the same way); run by hand with
 `nice -n 19 python -m rules.borodino.ai.strength SCENARIO SIDE GAMES [FIRST_SEED [LEVEL [OPPONENT]]]`
 (OPPONENT: the other side's level, random play when absent).
 """
