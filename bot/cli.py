@@ -172,6 +172,9 @@ def _parser() -> argparse.ArgumentParser:
                            "and match (default 200); dice seeds from --seed on, the AI's seed the same")
     bench_cmd.add_argument("--workers", type=int, default=bench_ai.WORKERS, help="with --ai: worker "
                            f"processes (default {bench_ai.WORKERS}, the machine's cores)")
+    bench_cmd.add_argument("--budget", type=float, default=bench_ai.BUDGET, help="with --ai: CPU seconds "
+                           f"a searching level may think a decision (default {bench_ai.BUDGET:g}, a seat's "
+                           "wall-clock seconds a turn); 0: its whole fixed effort, every game replayable")
     bench_cmd.add_argument("--games-file", type=Path, metavar="PATH", help="with --ai: also add each "
                            "game to this file, a line of JSON a game (seed, winner, seconds per decision)")
     bench_cmd.set_defaults(run=_bench)
@@ -343,11 +346,13 @@ def _bench_ai(args: argparse.Namespace) -> int:
     refusal = bench_ai.unknown(systems, args.scenario, args.side)
     if refusal:
         raise TableError(refusal)
+    budget = args.budget or None
     chosen = list(bench_ai.rows(systems, args.scenario, args.side, args.level, args.games, args.seed,
-                                parse_options(args.option) or None))
+                                parse_options(args.option) or None, budget))
+    thinks = f"{budget:g} CPU seconds a decision" if budget else "its whole fixed effort"
     print(f"kolocha bench --ai: {args.games} games a row, dice seeds {args.seed} to {args.seed + args.games - 1} "
-          f"(the AI's seed the same), {args.workers} worker processes; seconds: CPU seconds the measured "
-          "side spent per decision", flush=True)
+          f"(the AI's seed the same), {args.workers} worker processes; a searching level thinks {thinks}; "
+          "seconds: CPU seconds the measured side spent per decision", flush=True)
 
     def record(game: bench_ai.Game, played: bench_ai.Played) -> None:  # each game kept as it ends
         with args.games_file.open("a", encoding="utf-8") as out:

@@ -8,7 +8,7 @@
     reminders = [24, 1]            # hours before the deadline
     at_deadline = "remind"         # remind | end | choose | forfeit | computer
     ai_level = 1                   # a computer player's level: 1, or 2 where the system has it
-    ai_budget = 60                 # seconds a computer player may think per plan
+    ai_budget = 20                 # seconds a computer player may think a turn, its wait for a worker included
     skip_weekends = false          # Saturdays and Sundays do not count toward deadlines
     spectator_delay = false        # spectators one game turn behind
 """
@@ -53,7 +53,7 @@ class GameSettings:
     spectator_delay: bool = False
     skip_weekends: bool = False  # Saturdays and Sundays (in each player's time zone) do not count
     ai_level: int = 1  # how a computer seat of this game plays
-    ai_budget: float = 60.0  # the seconds it may think per plan before the bot stops waiting
+    ai_budget: float = 20.0  # the wall-clock seconds it may think a turn (its anytime search stops then)
 
     def __post_init__(self) -> None:
         if not 0 < self.deadline_hours <= 24 * 60:
@@ -108,7 +108,7 @@ class GameSettings:
         weekends = " (weekends not counted)" if self.skip_weekends else ""
         return (f"Deadline {self.deadline_hours:g} h{weekends} (reminders {reminders} before); at the "
                 f"deadline: {action}; spectators see the game {delay}; a computer player plays at "
-                f"level {self.ai_level}, thinking up to {self.ai_budget:g} s a plan.")
+                f"level {self.ai_level}, thinking up to {self.ai_budget:g} s a turn.")
 
 
 @dataclass(frozen=True)

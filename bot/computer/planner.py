@@ -1,31 +1,49 @@
 """Where a computer player thinks: never on the bot's event loop.
 
-`ProcessPlanner` (the bot's) runs bot.ai_seat.plan in a worker process, so a long think blocks
-neither the event loop nor, through the GIL, the threads that judge the players' commands. One
-plan runs at a time (the server has two cores; the others queue), and the bot waits for it at most
-the seat's time budget: past it the worker is ended, a fresh one starts for the next plan, and
-OverBudget says so. `ThreadPlanner` runs the same function in a worker thread of this process
-(tests, where a process per test would cost more than the plan).
+`ProcessPlanner` (the bot's) runs bot.computer.seat.plan in worker processes, so a long think
+blocks neither the event loop nor, through the GIL, the threads that judge the players' commands.
+It keeps one worker per core but one (`workers`: the bot keeps a core for the players; at least
+one), each planning one game's plan at a time; the others wait for a free worker, and that wait
+counts in their turn's budget (the plan's deadline is set before it, bot/tables/computer.py). A
+searching commander stops at its deadline and answers with the best plan found by then, so a slow
+host makes plans weaker, never late: the planner waits for the answer. Only a worker that has not
+answered GRACE seconds (or the seat's budget, if longer) past the deadline is taken for hung: it is
+ended, a fresh one starts for the next plan, and Hung says so. `ThreadPlanner` runs the same
+function in a worker thread of this process (tests, where a process per test would cost more than
+the plan).
 """
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Protocol
 
 from bot.computer.seat import PlanJob, plan
 from rules.core.ai import Decision
 
+GRACE = 60.0  # seconds past its deadline a worker may take before it is taken for hung
 
-class OverBudget(Exception):
-    """A plan took longer than its seat's time budget and was abandoned."""
+
+class Hung(Exception):
+    """A worker gave no plan long past its deadline (a fault of the commander, not slowness)."""
 
 
 class Planner(Protocol):
     async def plan(self, job: PlanJob) -> list[Decision]: ...
 
     def close(self) -> None: ...
+
+
+def workers(cores: int | None = None) -> int:
+    """The worker processes for a host's cores: one per core but one, at least one.
+
+    >>> workers(1), workers(2), workers(8)
+    (1, 1, 7)
+    """
+    return max(1, (cores or 1) - 1)
 
 
 class ThreadPlanner:
@@ -39,29 +57,48 @@ class ThreadPlanner:
 
 
 class ProcessPlanner:
-    """Plans in one worker process, started at the first plan (forkserver: a clean process,
+    """Plans in worker processes, each started at its first plan (forkserver: a clean process,
     not a fork of the bot's threads and database connections)."""
 
-    def __init__(self) -> None:
-        self._pool: ProcessPoolExecutor | None = None
-        self._turn = asyncio.Lock()
+    def __init__(self, count: int | None = None) -> None:
+        self.count = count or workers(os.cpu_count())
+        self._idle: list[ProcessPoolExecutor | None] = [None] * self.count
+        self._running: set[ProcessPoolExecutor] = set()
+        self._free = asyncio.Semaphore(self.count)
 
     async def plan(self, job: PlanJob) -> list[Decision]:
-        async with self._turn:  # the budget counts the plan's own time, not the queue's
-            if self._pool is None:
-                self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("forkserver"))
-            running = asyncio.get_running_loop().run_in_executor(self._pool, plan, job)
+        async with self._free:
+            worker = self._idle.pop() or ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("forkserver"))
+            self._running.add(worker)
+            kept: ProcessPoolExecutor | None = None
             try:
-                return await asyncio.wait_for(running, job.budget)
-            except TimeoutError:
-                self.close()
-                raise OverBudget(f"it thought for longer than its budget of {job.budget:g} s") from None
+                running = asyncio.get_running_loop().run_in_executor(worker, plan, job)
+                late = None if job.deadline is None else \
+                    max(0.0, job.deadline - time.monotonic()) + max(GRACE, job.budget)
+                try:
+                    decisions = await asyncio.wait_for(running, late)
+                except TimeoutError:
+                    raise Hung(f"its worker gave no plan {late:.0f} s after it began") from None
+                kept = worker
+                return decisions
+            finally:
+                self._running.discard(worker)
+                if kept is None:  # hung, broken or cancelled: the next plan gets a fresh worker
+                    _end(worker)
+                if len(self._idle) < self.count:
+                    self._idle.append(kept)
+                elif kept is not None:  # closed while it planned
+                    _end(kept)
 
     def close(self) -> None:
-        """End the worker (thinking or not); the next plan starts a fresh one."""
-        pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        for process in list(pool._processes.values()):  # the executor has no way to stop a task
-            process.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
+        """End the workers (thinking or not); the next plans start fresh ones."""
+        for worker in [*self._running, *self._idle]:
+            if worker is not None:
+                _end(worker)
+        self._idle = [None] * self.count
+
+
+def _end(pool: ProcessPoolExecutor) -> None:
+    for process in list(pool._processes.values()):  # the executor has no way to stop a task
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)

@@ -7,12 +7,18 @@ told to it, at the position the plan was made, the plan dropped when another com
 or the side stops acting), and its next command must be the stored one. Each computer command is
 given with its reason and where its plan was made; the first that differs is reported. The seat's
 seed is the one stored now (a side the computer took twice, with two seeds, replays from the later).
+
+A searching level thinks within its turn's wall-clock budget, so how far its search went hangs on
+the machine's speed and load; the game itself replays from its stored commands whatever the
+plan was. To make the plan again, the steps at which the clock stopped its search, said in its
+first command's stored reason (seat.STOPPED), stop it again at the same steps: the same plan,
+however fast this machine thinks.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.computer.seat import Told, job_for, plan
+from bot.computer.seat import Told, job_for, plan, stops_in
 from bot.service import GameService
 from bot.words import COMPUTER
 from rules.core.ai import Decision
@@ -50,7 +56,8 @@ def rethink(service: GameService, game_id: int) -> Thinking:
         if row["user"] == COMPUTER and side in seats:
             if not pending:
                 planned_at = told.seq
-                pending = plan(job_for(system, seats[side], side, told.state, told.events[side], told.seq))
+                pending = plan(job_for(system, seats[side], side, told.state, told.events[side], told.seq,
+                                       stops_in(row["text"])))
             decision = pending.pop(0) if pending else Decision("nothing", "the plan was empty")
             if not _same(system, side, decision.command, row["normalised"]):
                 out.differs = (f"Game {game_id}: command {row['seq']} ({side}: {row['normalised']}) is not "

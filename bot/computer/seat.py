@@ -9,19 +9,29 @@ seed and the number of commands played, so the same seat plans the same commands
 position: a reported blunder replays. `send` submits the plan's commands one by one like typed
 ones, each validated and stored with its reason, until one is refused or the side no longer acts.
 
+The seat's budget is the wall-clock seconds of a turn of its own (its plans from the moment its
+side is to act until another side's command comes, the wait for a worker included): each plan
+carries the turn's deadline, and a searching commander's anytime search is stopped by a `Clock`
+reading it (`plan`), answering with the best it found by then. Where the clock stopped it, the
+plan's first command says so in its reason ("[the clock stopped its search at steps 41, 58]"), and
+`stops_in` reads it back: `kolocha replay --computer` makes the plan again stopped at those steps,
+which gives the same commands whatever the machine's speed.
+
 A system without a `commander` cannot take a computer seat (`NoComputer`, one sentence).
 """
 from __future__ import annotations
 
 import importlib
 import inspect
+import re
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.service import Compose, GameService, Result
 from bot.words import COMPUTER
-from rules.core.ai import Commander, Decision, addressed_to, decision_rng
+from rules.core.ai import Clock, Commander, Decision, Stop, addressed_to, decision_rng
 from rules.core.system import Event, GameSystem
 
 
@@ -31,7 +41,7 @@ class NoComputer(Exception):
 
 @dataclass(frozen=True)
 class Seat:
-    """How a computer seat plays: its level, the seconds it may think per plan, and its seed."""
+    """How a computer seat plays: its level, the seconds it may think a turn, and its seed."""
 
     level: int
     budget: float
@@ -41,17 +51,16 @@ class Seat:
         return {"level": self.level, "budget": self.budget, "seed": self.seed}
 
 
-def commander_for(system: GameSystem, level: int, budget: float | None = None) -> Commander:
-    """The system's commander of a level, handed the seat's time budget when it takes one (a
-    searching level sizes its search by it, never by the clock); NoComputer when the system has
-    none, or not that level."""
+def commander_for(system: GameSystem, level: int, stop: Stop | None = None) -> Commander:
+    """The system's commander of a level, handed the plan's `stop` when it takes one (a searching
+    level searches until it says so); NoComputer when the system has none, or not that level."""
     make: Callable[..., Commander] | None = getattr(system, "commander", None)
     if make is None:
         raise NoComputer(f"{system.INFO.name} has no computer player yet, so only a person can "
                          "take this seat.")
     try:
-        if budget is not None and "budget" in inspect.signature(make).parameters:
-            return make(level, budget=budget)
+        if stop is not None and "stop" in inspect.signature(make).parameters:
+            return make(level, stop=stop)
         return make(level)
     except ValueError as error:  # the system's own sentence: "...; level 2 is not built yet."
         raise NoComputer(str(error)) from None
@@ -75,14 +84,36 @@ class PlanJob:
     seen: tuple[Event, ...]
     seed: int
     played: int  # the commands stored when it was made: the position it is for
-    budget: float
+    budget: float  # the seat's seconds a turn
+    deadline: float | None = None  # when its turn's time is up (`time.monotonic`); None: no clock
+    stops: tuple[int, ...] | None = None  # made again: the steps its clock stopped it at (`stops_in`)
+
+
+STOPPED = "[the clock stopped its search at steps {}]"
 
 
 def plan(job: PlanJob) -> list[Decision]:
-    """The commander's plan for the job (in a worker process): a pure function of the job."""
+    """The commander's plan for the job (in a worker process): a function of the job and, when it
+    has a deadline, of the clock, whose stops its first command's reason tells (STOPPED)."""
     system: GameSystem = importlib.import_module(job.module)  # type: ignore[assignment]
-    return commander_for(system, job.level, job.budget).plan(job.view, job.seen,
-                                                 decision_rng(job.seed, job.played))
+    clock = Clock(job.deadline, time.monotonic, job.stops)
+    decisions = commander_for(system, job.level, clock).plan(job.view, job.seen, decision_rng(job.seed, job.played))
+    if clock.stops and decisions:
+        first = decisions[0]
+        decisions[0] = Decision(first.command, f"{first.reason} {STOPPED.format(', '.join(map(str, clock.stops)))}")
+    return decisions
+
+
+def stops_in(text: str) -> tuple[int, ...]:
+    """The steps a plan's clock stopped it at, read back from its first command as stored.
+
+    >>> stops_in("move 2525 2824 — closes on 3222 [the clock stopped its search at steps 41, 58]")
+    (41, 58)
+    >>> stops_in("end — every unit that should move has moved")
+    ()
+    """
+    said = re.search(re.escape(STOPPED).replace(r"\{\}", r"([\d, ]+)") + "$", text)
+    return tuple(int(n) for n in said.group(1).split(", ")) if said else ()
 
 
 @dataclass
@@ -161,10 +192,11 @@ def next_job(service: GameService, memory: Memory, game_id: int) -> PlanJob | No
 
 
 def job_for(system: GameSystem, seat: dict, side: str, state: dict, told: list[Event],
-            played: int) -> PlanJob:
-    """The job of a seat (its stored level, seed, budget) at a position: the side's view of it."""
+            played: int, stops: tuple[int, ...] | None = None) -> PlanJob:
+    """The job of a seat (its stored level, seed, budget) at a position: the side's view of it
+    (`stops`: made again, stopped where its clock stopped it)."""
     return PlanJob(system.__name__, seat["level"], side, system.view(state, side),  # type: ignore[attr-defined]
-                   tuple(told), seat["seed"], played, seat["budget"])
+                   tuple(told), seat["seed"], played, seat["budget"], stops=stops)
 
 
 ANSWERS = (("pending_draw", "refuse", "it does not judge draws yet, so it plays on"),

@@ -389,7 +389,7 @@ class GameCommands(app_commands.Group):
                            spectator_delay="Spectators see the game one turn behind",
                            skip_weekends="Saturdays and Sundays do not count toward deadlines",
                            level="How well a computer seat taken from now on plays",
-                           budget="Seconds a computer seat taken from now on may think per plan")
+                           budget="Seconds a computer seat taken from now on may think a turn")
     @app_commands.choices(at_deadline=[
         app_commands.Choice(name="remind again", value="remind"),
         app_commands.Choice(name="end the phase (what is owed played for the late side)", value="end"),

@@ -5,19 +5,23 @@ game at start-up, `wake` looks whether a side the computer holds is to act; if s
 planner (a worker process: bot/computer/planner.py) with nothing locked, then, under the game's lock, sends
 the plan through the service like a player's commands and the news of each, its reason in the
 public line. One task per game; a wake while it runs makes it look again when done. A plan made
-against a position that has since moved is dropped and made again. A plan that fails (refused by
-the rules, over its budget, or broken) is logged and said in the game's channel once, and the
-seat waits at that position for a person (`/game replace`), the computer seated again (`/game
-seat`, with the game's settings as they are then: a longer budget) or the next start.
+against a position that has since moved is dropped and made again. Each plan carries its turn's
+deadline: the seat's budget from when its side came to act after another's command (`_deadline`),
+so the wait for a worker and the plans before it in the same turn count; a searching commander
+answers by then with the best it has found. A plan that fails (refused by the rules, a hung
+worker, or broken) is logged and said in the game's channel once, and the seat waits at that
+position for a person (`/game replace`), the computer seated again (`/game seat`) or the next start.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from bot import text as fmt
-from bot.computer.planner import OverBudget, Planner
+from bot.computer.planner import Hung, Planner
 from bot.computer.seat import Memory, NoComputer, PlanJob, Seat, answer, new_seat, next_job, send
 from bot.delivery import channel_audience, message, user_audience
 from bot.permissions import Actor, TableError, check_manage
@@ -41,6 +45,7 @@ class Computer(Room):
         self._tasks: dict[int, asyncio.Task] = {}
         self._again: set[int] = set()
         self._failed: dict[tuple[int, str], int] = {}  # (game, side) -> the position its plan failed at
+        self._turns: dict[tuple[int, str], tuple[float, int]] = {}  # (game, side) -> its turn's deadline, last sent
 
     # -- taking a seat -------------------------------------------------------------------------
 
@@ -88,7 +93,7 @@ class Computer(Room):
         seat = self.seat_for(game_id, level)
         was = words(" in place of ", mention(holder)) if holder and holder != COMPUTER else ""
         said = words(by, " again" if holder == COMPUTER else "", f" as {fmt.side_name(side)} in game {game_id}", was,
-                     f" (level {seat.level}, thinking up to {seat.budget:g} s a plan, its seed "
+                     f" (level {seat.level}, thinking up to {seat.budget:g} s a turn, its seed "
                      f"{seat.seed}).")
         rows: Outbox = [(channel_audience(game["channel"]), message(said))]
         if holder and holder != COMPUTER:
@@ -151,9 +156,9 @@ class Computer(Room):
             return False
         try:
             decisions = await self.planner.plan(job)
-        except Exception as error:  # noqa: BLE001 - over budget, a broken worker, a commander's bug
+        except Exception as error:  # noqa: BLE001 - a hung or broken worker, a commander's bug
             log.exception("game %s: the %s computer could not plan", game_id, job.side)
-            await self._give_up(game_id, job, f"it could not plan ({error})" if isinstance(error, OverBudget)
+            await self._give_up(game_id, job, f"it could not plan ({error})" if isinstance(error, Hung)
                                 else "it could not plan")
             return False
         async with self.tables.lock(game_id):
@@ -194,7 +199,17 @@ class Computer(Room):
         job = next_job(self.service, self.memory, game_id)
         if job is None or self._failed.get((game_id, job.side)) == job.played:
             return None
-        return job
+        return replace(job, deadline=self._deadline(game_id, job))
+
+    def _deadline(self, game_id: int, job: PlanJob) -> float:
+        """When the plan's turn is up: the seat's budget after its side came to act, kept while the
+        computer's own commands are the last (a turn of several plans: a Movement Phase, then each
+        attack), started again after any other command."""
+        deadline, sent = self._turns.get((game_id, job.side), (0.0, -1))
+        if sent != job.played:
+            deadline = time.monotonic() + job.budget
+        self._turns[(game_id, job.side)] = (deadline, job.played)
+        return deadline
 
     def _send(self, game_id: int, job: PlanJob, decisions: list[Decision]) -> Change | str | None:
         """Under the game's lock: the plan sent; the last accepted command's Change (to settle),
@@ -208,6 +223,8 @@ class Computer(Room):
         compose_for = self._composer(game_id, changes)
         sent = send(self.service, game_id, job, decisions, compose_for)
         accepted = [change for change, (_, result) in zip(changes, sent) if result.accepted]
+        if accepted and job.deadline is not None:  # its turn goes on while its own commands are the last
+            self._turns[(game_id, job.side)] = (job.deadline, self.store.last_seq(game_id))
         refused = [(d, r) for d, r in sent if not r.accepted]
         if refused:
             decision, result = refused[0]
@@ -225,5 +242,5 @@ class Computer(Room):
         text = (f"Game {game_id}: the computer playing {fmt.side_name(job.side)} stops: {why.rstrip('.')}. "
                 "This is logged as a fault of the computer player; the game's creator can hand "
                 "the side to a person with `/game replace`, or seat the computer again with "
-                "`/game seat` (after `/game settings budget:` for more time).")
+                "`/game seat`.")
         await self.delivery.send(game_id, [(channel_audience(game["channel"]), message(text))])

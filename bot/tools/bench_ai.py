@@ -1,11 +1,14 @@
 """`kolocha bench --ai`: how strong each computer opponent is, and how long it thinks.
 
 For every system with a computer player, each scenario and side, the matches it is judged by:
-level 1 against random play (target: 90 % of the games won) and level 2 against level 1 (60 %),
-each over `games` games (dice seeds from `first_seed` on, the AI's own seed equal to the dice
-seed, so any game replays). Beside each, the CPU seconds the measured side spent per decision, a
-Bloody Monday impulse or a Borodino player-turn, at the median and the 95th percentile, next to
-the target for its level. A level the system does not offer is said so ("no level 2 yet"), never
+level 1 against random play (target: 90 % of the games won) and level 2 against level 1 (70 %, as
+each side), each over `games` games (dice seeds from `first_seed` on, the AI's own seed equal to
+the dice seed), the share won with its 95 % interval. Beside each, the CPU seconds the measured
+side spent per decision, a Bloody Monday impulse or a Borodino player-turn, at the median and the
+95th percentile, next to the target for its level. A searching level thinks within `budget` CPU
+seconds a decision (`Budgeted`: as a seat within its wall-clock seconds a turn), so a game replays
+only as far as the search got as far each time; with no budget it searches its whole fixed effort
+and every game replays. A level the system does not offer is said so ("no level 2 yet"), never
 given a figure. Games run in worker processes (two by default: the machine has two cores).
 
 A measurement, not a test: 200 games a row take minutes to hours. The per-system strength runners
@@ -24,10 +27,11 @@ import rules
 from bot.computer.seat import NoComputer, commander_for
 from rules.core.ai import RefusedPlan, duel
 from rules.bloody_monday.ai.strength import impulse
-from rules.core.strength import DecisionKey, Strength, Timed, player_turn
+from rules.core.strength import Budgeted, DecisionKey, Strength, Timed, player_turn
 from rules.core.system import Event, GameSystem, View
 
 WORKERS = 2
+BUDGET = 20.0  # CPU seconds a decision of a searching level, as a seat's default wall-clock seconds a turn
 
 
 @dataclass(frozen=True)
@@ -46,7 +50,7 @@ class Match:
         return f"L{self.level} v " + (f"L{self.opponent}" if self.opponent else "random")
 
 
-MATCHES = (Match(1, None, 0.90), Match(2, 1, 0.60, pooled=True))
+MATCHES = (Match(1, None, 0.90), Match(2, 1, 0.70, pooled=True))
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,7 @@ class Game:
     match: Match
     seed: int
     options: dict | None = None
+    budget: float | None = BUDGET  # CPU seconds a decision of the measured side; None: its whole effort
 
 
 @dataclass
@@ -95,7 +100,10 @@ def play(game: Game) -> Played:
              for side in system.INFO.sides if side != game.side}
     clock: dict[Hashable, float] = {}
     key = THINKING.get(game.system, OTHERS).key
-    seats[game.side] = Timed(commander_for(system, game.match.level), clock, key)
+    level = game.match.level
+    measured = commander_for(system, level) if game.budget is None else \
+        Budgeted(lambda stop: commander_for(system, level, stop), game.budget, key)
+    seats[game.side] = Timed(measured, clock, key)
     try:
         result = duel(system, game.scenario, game.seed, seats, game.options, ai_seed=game.seed)
     except RefusedPlan as error:
@@ -116,7 +124,7 @@ class Row:
 
 
 def rows(systems: Iterable[str], scenario: str | None, side: str | None, level: int | None,
-         games: int, first_seed: int, options: dict | None = None) -> Iterator[Row]:
+         games: int, first_seed: int, options: dict | None = None, budget: float | None = BUDGET) -> Iterator[Row]:
     """The rows to measure, in order: each system, scenario, side and match chosen."""
     for name in systems:
         system = rules.load(name)
@@ -125,7 +133,7 @@ def rows(systems: Iterable[str], scenario: str | None, side: str | None, level: 
             for each in [s for s in system.INFO.sides if side in (None, s)]:
                 for match in [m for m in MATCHES if level in (None, m.level)]:
                     absent = [lv for lv in (match.level, match.opponent) if lv and not offered(system, lv)]
-                    jobs = [] if absent else [Game(module, name, scenario_id, each, match, seed, options)
+                    jobs = [] if absent else [Game(module, name, scenario_id, each, match, seed, options, budget)
                                               for seed in range(first_seed, first_seed + games)]
                     yield Row(name, scenario_id, each, match, jobs,
                               f"no level {absent[0]} yet" if absent else None)
@@ -192,7 +200,8 @@ def _tally(chosen: list[Row], played: Iterator[Played],
 
 
 COLUMNS = (("system", 14), ("scenario", 14), ("side", 8), ("match", 12), ("games", -5), ("won", -5),
-           ("drawn", -5), ("lost", -5), ("win %", -6), ("target", -6), ("met", 8), ("per", 12),
+           ("drawn", -5), ("lost", -5), ("win %", -6), ("95 % interval", 13), ("target", -6), ("met", 8),
+           ("per", 12),
            ("p50 s", -7), ("p95 s", -7), ("target", -6), ("met", 8))
 
 
@@ -215,8 +224,9 @@ def line(row: Row, tally: Strength | None = None) -> str:
     target = thinking.targets.get(row.match.level)
     p95 = tally.percentile(95)
     quick = _met(p95 <= target) if target and tally.turn_seconds else ""
+    low, high = tally.interval()
     return _line([*start, str(tally.games), str(tally.wins), str(tally.draws), str(tally.losses),
-                  f"{share:.1%}", f"{row.match.win_target:.0%}", won, thinking.per,
+                  f"{share:.1%}", f"{low:.1%}-{high:.1%}", f"{row.match.win_target:.0%}", won, thinking.per,
                   f"{tally.percentile(50):.2f}", f"{p95:.2f}", f"{target:g} s" if target else "-", quick])
 
 

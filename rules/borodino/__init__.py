@@ -32,7 +32,7 @@ from rules.borodino.standing import choice, standing_command
 from rules.borodino.victory import outcome as _outcome
 from rules.borodino.views import view as _view
 from rules.core import hexes
-from rules.core.ai import Commander
+from rules.core.ai import Commander, Stop
 from rules.core.errors import RuleViolation
 from rules.core.events import Event, event
 from rules.core.play import play
@@ -242,7 +242,7 @@ def standing_orders() -> dict[str, dict[str, str]]:
     return standing.ORDERS
 
 
-def commander(level: int = 1, budget: float | None = None) -> Commander:
-    """A computer player of this level, thinking within a time budget in seconds (rules/borodino/ai)."""
+def commander(level: int = 1, stop: Stop | None = None) -> Commander:
+    """A computer player of this level; a searching one thinks until `stop` says so (rules/borodino/ai)."""
     from rules.borodino.ai import commander as make  # the AI plays through this module: import it late
-    return make(level, budget)
+    return make(level, stop)

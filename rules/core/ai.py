@@ -7,7 +7,11 @@ answers with a plan, the commands it means to send in order with a one-line reas
 
 A commander is a pure function of its inputs and of the random generator it is handed, and the
 generator is seeded from the AI's own seed and the number of commands played so far: so a
-reported blunder replays bit for bit, and the dice seed never changes a decision.
+reported blunder replays bit for bit, and the dice seed never changes a decision. A searching
+commander thinks within a time budget by asking a `Stop` between the steps of its search (an
+anytime search: whenever it is told to stop it answers with the best plan found so far). It never
+reads a clock itself: the same answers from its `Stop` give the same plan, so a plan the clock
+stopped at some of its steps is made again by a `Clock` that stops it at the same steps.
 
 `duel` plays a whole game between commanders (or random play, for a seat given None) through the
 same validation every player's command goes through; `kolocha bench --ai` and the AI tests run it.
@@ -15,7 +19,7 @@ same validation every player's command goes through; `kolocha bench --ai` and th
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -40,6 +44,48 @@ class Commander(Protocol):
         caller sends them until one is refused, the side is no longer to move, or the list ends,
         and then asks again with the new view."""
         ...
+
+
+Stop = Callable[[float], bool]
+"""Asked by an anytime search between two of its steps, with the share of its plan's time it means
+to have spent by then (1: all of it; a search in stages ends its first at a smaller share):
+whether to stop now (the search, or the stage)."""
+
+
+def never(share: float) -> bool:
+    """The stop of a search with no time budget: it searches its whole effort."""
+    return False
+
+
+class Clock:
+    """A plan's `Stop`: past `start + share × (deadline - start)` on the clock `now` (the seat's
+    wall clock, the bench's CPU time), or, given `stops`, at those asks (a plan made again where
+    the clock stopped it the first time); with neither, never. `asked` counts the asks, `stops`
+    lists those it said stop at.
+
+    >>> again = Clock(stops=(1, 3))
+    >>> [again(0.5), again(0.5), again(1.0), again(1.0)], again.stops
+    ([False, True, False, True], [1, 3])
+    """
+
+    def __init__(self, deadline: float | None = None, now: Callable[[], float] | None = None,
+                 stops: Sequence[int] | None = None):
+        self.deadline, self.now, self.replayed = deadline, now, stops
+        self.start = now() if now is not None else 0.0
+        self.asked = 0
+        self.stops: list[int] = []
+
+    def __call__(self, share: float) -> bool:
+        if self.replayed is not None:
+            stop = self.asked in self.replayed
+        elif self.deadline is not None and self.now is not None:
+            stop = self.now() >= self.start + share * (self.deadline - self.start)
+        else:
+            stop = False
+        if stop:
+            self.stops.append(self.asked)
+        self.asked += 1
+        return stop
 
 
 def addressed_to(event: Event, side: str) -> bool:

@@ -2,12 +2,13 @@
 weaker level) and the seconds it thought, per player-turn (Borodino) or per impulse (Bloody Monday)."""
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from rules.core.ai import Commander, Decision
+from rules.core.ai import Clock, Commander, Decision, Stop
 from rules.core.system import Event, View
 
 DecisionKey = Callable[[View, Sequence[Event]], Hashable]
@@ -32,6 +33,22 @@ class Timed:
         decision = self.key(view, seen)
         self.clock[decision] = self.clock.get(decision, 0.0) + time.process_time() - start
         return plan
+
+
+class Budgeted:
+    """A commander that thinks within `budget` CPU seconds a decision (the plans with the same
+    `key`), as a seat thinks within its wall-clock budget a turn: each plan is made by `make` with
+    a `Clock` on this process's CPU time and the decision's deadline. CPU time stands in for an
+    idle machine's wall clock: under `nice -n 19` on a shared machine the wall clock mostly
+    measures the other jobs."""
+
+    def __init__(self, make: Callable[[Stop], Commander], budget: float, key: DecisionKey = player_turn):
+        self.make, self.budget, self.key = make, budget, key
+        self.deadlines: dict[Hashable, float] = {}
+
+    def plan(self, view: View, seen: Sequence[Event], rng: random.Random) -> list[Decision]:
+        deadline = self.deadlines.setdefault(self.key(view, seen), time.process_time() + self.budget)
+        return self.make(Clock(deadline, time.process_time)).plan(view, seen, rng)
 
 
 @dataclass
@@ -75,6 +92,21 @@ class Strength:
 
     def p95(self) -> float:
         return self.percentile(95)
+
+    def interval(self) -> tuple[float, float]:
+        """The 95 % interval of the share of games won (Wilson's score interval: sound at a few
+        games and near 0 or 100 %, where the normal one is not).
+
+        >>> [round(x, 3) for x in Strength("5sep", "french", 2, wins=140, losses=60).interval()]
+        [0.633, 0.759]
+        """
+        n = self.games
+        if not n:
+            return 0.0, 1.0
+        z, p = 1.959964, self.wins / n
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
 
     def line(self) -> str:
         return (f"{self.scenario} {self.side} level {self.level}: won {self.wins} of {self.games} against "

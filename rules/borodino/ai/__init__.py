@@ -8,15 +8,15 @@ level 1's best few options per unit, scored by the expected combat and level 1's
 from __future__ import annotations
 
 from rules.borodino.ai.level1 import Level1
-from rules.borodino.ai.level2 import Level2, plans_for, playouts_for
-from rules.core.ai import Commander
+from rules.borodino.ai.level2 import Level2
+from rules.core.ai import Commander, Stop
 
 LEVELS = (1, 2)
 
 
-def commander(level: int = 1, budget: float | None = None) -> Commander:
-    """The Borodino commander of a level (level 2 searches as many plans and playouts as its time
-    budget in seconds allows, `plans_for`, `playouts_for`); ValueError naming the levels there are."""
+def commander(level: int = 1, stop: Stop | None = None) -> Commander:
+    """The Borodino commander of a level (level 2 searches until `stop` says so, its whole effort
+    without one); ValueError naming the levels there are."""
     if level not in LEVELS:
         raise ValueError(f"Borodino has computer opponents of levels 1 and 2; level {level} is not built.")
-    return Level1() if level == 1 else Level2(plans_for(budget), playouts_for(budget))
+    return Level1() if level == 1 else Level2(stop)

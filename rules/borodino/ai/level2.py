@@ -46,8 +46,14 @@ attack fails the defender may advance into the hex (Combat H). In Shevardino's d
 Russians lost the redoubt so in their last Combat Phase: its holder's owed attack, alone at 1-1,
 failed, and the French advanced into it.
 
-The search is deterministic: it draws only from the AI's own generator, and its effort is a number
-of plans scored (`plans_for` a time budget) and of playouts, never a clock, so a blunder replays.
+The search is anytime: with a `Stop` (rules/core/ai.py: the seat's clock) it scores plans until
+the stop says so at SCORING of its time, up to MAX_PLANS, then plays out the candidates a round at
+a time (one playout each on the same dice seed) until the stop says so, up to MAX_PLAYOUTS rounds,
+and answers with the best found by then: level 1's plan when no playout was played. It spends up
+to MOVEMENT of the time the stop gives it on a Movement Phase, LATE in the last two Game-Turns
+(whose Combat Phase choices are searched too) and on each of those choices. It draws only from
+the AI's own generator and never reads a clock: the same answers from the stop give the same
+plan. With no stop it searches PLANS plans and PLAYOUTS rounds (the bench and the tests).
 """
 from __future__ import annotations
 
@@ -68,18 +74,23 @@ from rules.borodino import turns
 from rules.borodino.battle import Battle, command_copy, enemy_of
 from rules.borodino.combat import obligations
 from rules.borodino.legal import attack_candidates
-from rules.core.ai import Decision
+from rules.core.ai import Decision, Stop, never
 from rules.core.hexes import Hex
 
 OPTIONS = 3      # destinations per unit the search chooses among (level 1's best few)
 HOLD_BACK = OPTIONS  # the gene for a unit kept out of contact (level1.moves' `held`)
 POPULATION = 8   # plans per generation
 ELITE = 3        # the best plans kept from one generation to the next
-PLANS = 40       # plans scored per Movement Phase with no time budget given
+PLANS = 40       # plans scored per Movement Phase with no stop given
+MAX_PLANS = 4 * PLANS  # and at most, with one
 HOLD = 6         # a victory hex held at the end of the move (attacks.GROUND: one driven from)
 PROGRESS = Fraction(1, 8)  # half a hex nearer a victory hex (level1.place_score), for one unit
 CANDIDATES = 5   # plans judged by playouts: level 1's, waiting, and the best others by `score`
 PLAYOUTS = 12    # playouts per candidate where they play HORIZON Movement Phases (more when fewer: dice_seeds)
+MAX_PLAYOUTS = 4 * PLAYOUTS  # and at most, with a stop given
+MOVEMENT = 0.9   # the share of the stop's time a Movement Phase's search may spend
+LATE = 0.5       # in the last two Game-Turns, and each Combat Phase choice searched there
+SCORING = 0.3    # the share of a search's own time spent scoring plans before the playouts
 HORIZON = 5      # Movement Phases a playout plays (the enemy's last), unless the game ends soon
 ATTACKS = 3      # attacks judged by playouts in the last Game-Turns, besides level 1's choice (attack_choices)
 MARGIN = Fraction(WIN, 8)  # what another choice must gain over level 1's in the playouts' mean
@@ -90,40 +101,40 @@ K = TypeVar("K")  # a choice judged by playouts: a plan's genome or a command's 
 Made = tuple[Hex | None, ...]  # where each mover ended (None: it stayed)
 
 
-def plans_for(budget: float | None) -> int:
-    """Plans scored per Movement Phase for a time budget in seconds: PLANS unless a budget is given,
-    then about one plan per second of it (the seat waits the whole budget at most), at least 8."""
-    return PLANS if budget is None else max(POPULATION, min(4 * PLANS, int(budget)))
-
-
-def playouts_for(budget: float | None) -> int:
-    """Playouts per candidate plan for a time budget in seconds: PLAYOUTS unless a budget is given,
-    then one per four seconds of it, at least one and at most PLAYOUTS."""
-    return PLAYOUTS if budget is None else max(1, min(PLAYOUTS, int(budget) // 4))
-
-
 class Level2:
-    """The searching commander (see the module docstring)."""
+    """The searching commander (see the module docstring), within the time its `stop` gives it."""
 
-    def __init__(self, plans: int = PLANS, playouts: int = PLAYOUTS):
-        self.plans, self.playouts = plans, playouts
+    def __init__(self, stop: Stop | None = None, plans: int | None = None, playouts: int | None = None):
+        self.stop = stop or never
+        self.plans = plans or (PLANS if stop is None else MAX_PLANS)
+        self.playouts = playouts or (PLAYOUTS if stop is None else MAX_PLAYOUTS)
 
     def plan(self, view: dict, seen: object, rng: random.Random) -> list[Decision]:
         state = rebuild(view, rng)
-        if state["phase"] == "combat" and not state["pending"] and horizon(state) < HORIZON:
-            return [last_attacks(state, view["viewer"], rng, self.playouts)]
+        late = horizon(state) < HORIZON
+        within = shared(self.stop, LATE)
+        if state["phase"] == "combat" and not state["pending"] and late:
+            return [last_attacks(state, view["viewer"], rng, self.playouts, within)]
         if state["pending"] and into_goal(state, view["viewer"]):
-            return [advance(state, view["viewer"], rng, self.playouts)]
+            return [advance(state, view["viewer"], rng, self.playouts, within)]
         if state["phase"] != "movement" or state["pending"]:
             return level1.Level1().plan(view, seen, rng)
-        return Search(state, view["viewer"], rng, self.plans, self.playouts).best()
+        within = within if late else shared(self.stop, MOVEMENT)
+        return Search(state, view["viewer"], rng, self.plans, self.playouts, within).best()
+
+
+def shared(stop: Stop, part: float) -> Stop:
+    """A stop for a search that may spend `part` of the time `stop` gives."""
+    return lambda share: stop(part * share)
 
 
 class Search:
     """The evolution of one Movement Phase's plans."""
 
-    def __init__(self, state: dict, side: str, rng: random.Random, plans: int, playouts: int = PLAYOUTS):
+    def __init__(self, state: dict, side: str, rng: random.Random, plans: int, playouts: int = PLAYOUTS,
+                 stop: Stop = never):
         self.state, self.side, self.rng, self.plans, self.playouts = state, side, rng, plans, playouts
+        self.stop = stop
         self.movers = level1.movers(state, side)
         self.genes = len(self.movers)
         self.scored: dict[Genome, Fraction] = {}
@@ -134,22 +145,28 @@ class Search:
         first: Genome = (0,) * self.genes
         wait: Genome = (HOLD_BACK,) * self.genes
         population = [first, wait] + [self._mutant(g) for g in (first, wait) * (POPULATION // 2 - 1)]
+        for genome in (first, wait):  # the two plans every search judges by playouts
+            self.scored[genome] = self._score(genome)
+        timed_out = False
         while True:
             fresh = [g for g in dict.fromkeys(population) if g not in self.scored]
             for genome in fresh[:self.plans - len(self.scored)]:
+                timed_out = self.stop(SCORING)
+                if timed_out:
+                    break
                 self.scored[genome] = self._score(genome)
             ranked = sorted(self.scored, key=lambda g: (-self.scored[g], g))
-            if len(self.scored) >= self.plans or not fresh:  # the budget spent, or nothing new left
+            if timed_out or len(self.scored) >= self.plans or not fresh:  # time or effort spent, or nothing new left
                 break
             elite = ranked[:ELITE]
             population = [self._child(elite) for _ in range(POPULATION)]
             if all(g in self.scored for g in population):  # the elite bred nothing new: mutate harder
                 population = [self._mutant(self._mutant(self.rng.choice(elite))) for _ in range(POPULATION)]
         seeds = dice_seeds(self.state, self.rng, self.playouts)
-        winner, lead = self._judged(self.candidates(ranked, first, wait), first, seeds)
+        winner, lead, played = self._judged(self.candidates(ranked, first, wait), first, seeds)
         moves, after = self._moves(winner)
         why = (f" (level 2: the best of {len(self.scored)} plans, {float(lead):+.1f} over level 1's "
-               f"in {len(seeds)} playouts each)")
+               f"in {played} playouts each)")
         moves = [Decision(d.command, d.reason + why) for d in moves]
         _, leaders_moved = move_leaders(after, self.side)  # Doomed Victory 8.1: after their units
         end = Decision("end", "every unit that should move has moved (Sequence of Play)" + why)
@@ -165,19 +182,21 @@ class Search:
                 boards.setdefault(self.made[g], g)
         return list(boards.values())
 
-    def _judged(self, candidates: list[Genome], first: Genome, seeds: list[int]) -> tuple[Genome, Fraction]:
-        """The plan whose playouts end best among the candidates (level 1's own the first), and
-        its lead over level 1's. The playouts of every candidate share their dice `seeds`, so the
-        plans are compared on the same luck."""
-        ends = {g: self._outcomes(g, seeds) for g in candidates}
-        return clearly_best(ends, first, lambda g: self.scored[g])
+    def _judged(self, candidates: list[Genome], first: Genome,
+                seeds: list[int]) -> tuple[Genome, Fraction, int]:
+        """The plan whose playouts end best among the candidates (level 1's own the first), its
+        lead over level 1's, and the playouts each was judged by (`rounds`). The playouts of every
+        candidate share their dice `seeds`, so the plans are compared on the same luck."""
+        ends = rounds({g: self._combat(g) for g in candidates}, self.side, seeds, self.stop)
+        best, lead = clearly_best(ends, first, lambda g: self.scored[g])
+        return best, lead, len(ends[first])
 
-    def _outcomes(self, genome: Genome, seeds: list[int]) -> list[Fraction]:
-        """The worth to the side of the boards its playouts from this plan end on, seed by seed."""
+    def _combat(self, genome: Genome) -> dict:
+        """The board this plan leaves for its Combat Phase (its leaders moved, its `end` said)."""
         _, after = self._moves(genome)
         after, _ = move_leaders(after, self.side)
         combat, _ = borodino.apply(after, self.side, C.End())
-        return outcomes(combat, self.side, seeds)
+        return combat
 
     def _moves(self, genome: Genome, made: list[Hex | None] | None = None) -> tuple[list[Decision], dict]:
         """Level 1's Movement Phase with the genome's choices (and each choice made, in `made`): a
@@ -219,6 +238,21 @@ def outcomes(state: dict, side: str, seeds: list[int], first: C.Command | None =
     return [worth(playout(state, phases, random.Random(s), first), side) for s in seeds]
 
 
+def rounds(starts: dict[K, dict | tuple[dict, C.Command]], side: str, seeds: list[int],
+           stop: Stop) -> dict[K, list[Fraction]]:
+    """Each choice's playouts (from its board, or from a board and a command), a round at a time:
+    one playout of every choice on the next seed, until the seeds are spent or `stop` says so
+    before a round. Seed by seed, so that choices cut short are compared on the same luck."""
+    ends: dict[K, list[Fraction]] = {k: [] for k in starts}
+    for seed in seeds:
+        if stop(1.0):
+            break
+        for k, start in starts.items():
+            state, first = start if isinstance(start, tuple) else (start, None)
+            ends[k] += outcomes(state, side, [seed], first)
+    return ends
+
+
 def clear_gain(ends: list[Fraction], base: list[Fraction]) -> Fraction | None:
     """The mean gain of one choice's playouts over level 1's, seed by seed, when it is clear: more
     than MARGIN and, unless level 1's choice ends lost on average (its playouts' mean worth below
@@ -237,10 +271,10 @@ def clear_gain(ends: list[Fraction], base: list[Fraction]) -> Fraction | None:
     return mean if mean * mean * n > Z * Z * variance else None
 
 
-def last_attacks(state: dict, side: str, rng: random.Random, playouts: int) -> Decision:
+def last_attacks(state: dict, side: str, rng: random.Random, playouts: int, stop: Stop = never) -> Decision:
     """In the last Game-Turns (`horizon` reaches the end), the next command of the Combat Phase
     chosen by playouts to the end of the game among level 1's choice and `attack_choices`."""
-    return judged(state, side, rng, playouts, level1.combat(state, side), attack_choices(state, side))
+    return judged(state, side, rng, playouts, level1.combat(state, side), attack_choices(state, side), stop)
 
 
 def attack_choices(state: dict, side: str) -> list[str]:
@@ -273,26 +307,27 @@ def into_goal(state: dict, side: str) -> bool:
                for c in borodino.legal_commands(state, side))
 
 
-def advance(state: dict, side: str, rng: random.Random, playouts: int) -> Decision:
+def advance(state: dict, side: str, rng: random.Random, playouts: int, stop: Stop = never) -> Decision:
     """Who advances into a vacated victory hex, or whether none does, chosen by playouts among
     every advance the rules offer (Combat H) and staying: the unit left there must hold it against
     the enemy's next attacks, doubled by its terrain (Combat J), and the hex it leaves opens."""
     others = [c.to_text() for c in borodino.legal_commands(state, side)]
-    return judged(state, side, rng, playouts, level1.choice(state, side), others)
+    return judged(state, side, rng, playouts, level1.choice(state, side), others, stop)
 
 
 def judged(state: dict, side: str, rng: random.Random, playouts: int, mine: Decision,
-           others: list[str]) -> Decision:
+           others: list[str], stop: Stop = never) -> Decision:
     """Level 1's choice, or the one of `others` whose playouts from the board after it end
-    clearly better (`clear_gain`), every choice played out on the same dice seeds."""
+    clearly better (`clear_gain`), every choice played out on the same dice seeds, a round at a
+    time while `stop` lets it (`rounds`)."""
     texts = list(dict.fromkeys([mine.command] + others))
     seeds = dice_seeds(state, rng, playouts)
-    ends = {t: outcomes(state, side, seeds, borodino.parse(side, t)) for t in texts}
+    ends = rounds({t: (state, borodino.parse(side, t)) for t in texts}, side, seeds, stop)
     best, gain = clearly_best(ends, mine.command, lambda t: t)
     if best == mine.command:
         return mine
     to_end = " to the end" if horizon(state) < HORIZON else ""
-    return Decision(best, f"level 2: the best of {len(texts)} choices in {len(seeds)} playouts{to_end} "
+    return Decision(best, f"level 2: the best of {len(texts)} choices in {len(ends[best])} playouts{to_end} "
                           f"({float(gain):+.1f} over level 1's {mine.command})")
 
 

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
+import time
+from dataclasses import replace
 
 import pytest
 
 import rules
-from bot.computer.planner import OverBudget, ProcessPlanner
+from bot.computer import planner as planner_module
+from bot.computer.planner import Hung, ProcessPlanner, workers
 from bot.computer.replay import rethink
-from bot.computer.seat import Memory, NoComputer, PlanJob, commander_for, new_seat, next_job, plan, send
+from bot.computer.seat import Memory, NoComputer, PlanJob, commander_for, new_seat, next_job, plan, send, stops_in
 from bot.service import GameService, record
 from bot.store import Store
 from bot.words import COMPUTER
@@ -130,16 +134,24 @@ def test_a_level_not_built_is_refused_in_the_systems_own_sentence():
     assert new_seat(rules.load("borodino"), 2, 60.0).level == 2
 
 
-def test_a_borodino_level_2_seat_plans_a_search_sized_by_its_budget(tmp_path):
-    """13.4, 13.6: `level:2` gives the searching commander, which scores as many plans as the
-    seat's budget allows (plans_for), and plans the same from the same seed."""
+def test_a_borodino_level_2_seat_stopped_by_its_clock_is_planned_again_at_the_same_steps(tmp_path):
+    """A seat's level 2 searches until its turn's deadline: stopped by the clock, its first
+    command says at which steps (seat.STOPPED), and made again stopped at those steps (as
+    `kolocha replay --computer` does) it gives the same plan; with no time at all it plays level
+    1's plan."""
     service = GameService(Store(tmp_path / "k.sqlite"))
     game_id = service.new_game("borodino", "5sep", seed=2)
-    service.store.take_computer_seat(game_id, "french", new_seat(rules.load("borodino"), 2, 8.0, 4).to_dict())
+    service.store.take_computer_seat(game_id, "french", new_seat(rules.load("borodino"), 2, 20.0, 4).to_dict())
     job = next_job(service, Memory(), game_id)
-    decisions = plan(job)
-    assert job.level == 2 and decisions == plan(job)
-    assert "level 2: the best of 8 plans" in decisions[-1].reason and decisions[-1].command == "end"
+    at_once = plan(replace(job, deadline=time.monotonic()))
+    assert stops_in(f"{at_once[0].command} — {at_once[0].reason}") == (0, 1)  # no plan scored, no playout
+    assert "level 2: the best of 2 plans, +0.0 over level 1's in 0 playouts each" in at_once[-1].reason
+    level_1 = plan(PlanJob(**{**job.__dict__, "module": "rules.borodino", "level": 1}))
+    assert [d.command for d in at_once] == [d.command for d in level_1]
+    cut = (5, 7)  # five plans scored after the first two, then two rounds of playouts
+    stopped = plan(replace(job, stops=cut))
+    assert stops_in(f"{stopped[0].command} — {stopped[0].reason}") == cut and stopped == plan(replace(job, stops=cut))
+    assert "the best of 7 plans" in stopped[-1].reason and "in 1 playouts each" in stopped[-1].reason
 
 
 def test_a_bloody_monday_seat_of_level_2_is_planned_by_the_search():
@@ -151,23 +163,25 @@ def test_a_bloody_monday_seat_of_level_2_is_planned_by_the_search():
     assert isinstance(commander_for(system, 1), Level1)
 
 
-def test_the_worker_process_plans_what_the_thread_plans_and_stops_at_the_budget(service, game):
+def test_the_worker_process_plans_what_the_thread_plans_and_a_hung_one_is_ended(service, game, monkeypatch):
     """The bot's planner thinks in another process (the event loop never waits for it) and gives
-    the same plan as planning in this one; a plan over its budget is abandoned, and the next
-    plan gets a fresh worker."""
+    the same plan as planning in this one; a worker that gives no plan long past its deadline is
+    taken for hung and ended, and the next plan gets a fresh one. One worker per core but one."""
     computers(service, game, "red")
     job = next_job(service, Memory(), game)
+    monkeypatch.setattr(planner_module, "GRACE", 0.0)
 
     async def both() -> tuple[list, list]:
         planner = ProcessPlanner()
         try:
-            with pytest.raises(OverBudget, match="longer than its budget of 0.001 s"):
-                await planner.plan(PlanJob(**{**job.__dict__, "budget": 0.001}))
+            with pytest.raises(Hung, match="^its worker gave no plan 0 s after it began$"):
+                await planner.plan(replace(job, deadline=time.monotonic() - 1, budget=0.0))
             return await planner.plan(job), plan(job)
         finally:
             planner.close()
     in_process, here = asyncio.run(both())
     assert in_process == here and [d.command for d in here][-1] == "end"
+    assert ProcessPlanner(3).count == 3 and ProcessPlanner().count == workers(os.cpu_count())
 
 
 def test_borodino_computer_against_computer_through_the_service(tmp_path):

@@ -57,6 +57,6 @@ def test_settings_set_the_computers_level_budget_and_the_deadline_action(tmp_pat
             assert reply(changed).startswith("Settings saved.")
             await s.env.settle()
             assert "at the deadline: the computer takes the late side's seat" in s.posts()[-1]
-            assert "thinking up to 20 s a plan" in s.posts()[-1]
+            assert "thinking up to 20 s a turn" in s.posts()[-1]
             assert s.tables.settings(s.game()["id"]).at_deadline == "computer"
     play(test, tmp_path)

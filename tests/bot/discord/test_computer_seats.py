@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import time
 import types
 
 import pytest
 
+from bot.computer.planner import ThreadPlanner
 from bot.computer.replay import rethink
+from bot.computer.seat import PlanJob
 from bot.config import GameSettings
 from bot.permissions import TableError
 from bot.service import GameService
@@ -56,7 +59,7 @@ def test_a_game_against_the_computer_starts_at_once_and_the_computer_plays_its_t
     rows = service.store.commands(game_id)
     assert [r["normalised"] for r in rows][-2:] == ["end", "roll"] and {r["user"] for r in rows} == {COMPUTER}
     posts = tables.delivery.messenger.in_channel(CHANNEL)
-    assert "seats the computer as Red in game 1 (level 1, thinking up to 60 s a plan" in posts[2]
+    assert "seats the computer as Red in game 1 (level 1, thinking up to 20 s a turn" in posts[2]
     assert any(p.startswith("**Computer** — Red: roll. Why: the die decides the race.") for p in posts)
     assert "<@1>: your move" in posts[-1]
     assert [d["side"] for d in service.store.deadlines(game_id)] == ["blue"]
@@ -82,6 +85,33 @@ def test_the_computer_answers_each_turn_and_its_game_replays(service):
     assert rethink(service, game_id).differs is None  # its plans made again from its seed (13.6)
 
 
+def test_the_plans_of_one_computer_turn_share_its_deadline_and_another_command_starts_a_new_one(service):
+    """The seat's budget is a turn's: its plans from its side coming to act until another side's
+    command (its moves and `end`, then its roll) carry one deadline, set
+    before a plan waits for a worker, the budget after the first; after Anna's turn a later one."""
+    jobs: list[PlanJob] = []
+
+    class Recording(ThreadPlanner):
+        async def plan(self, job: PlanJob) -> list[Decision]:
+            jobs.append(job)
+            return await super().plan(job)
+    tables = make_tables(service, planner=Recording())
+    async def test() -> None:
+        before = time.monotonic()
+        await seated_game(tables)
+        await tables.computer.seat(ANNA, CHANNEL, "Red")
+        await tables.computer.settled()
+        first = len(jobs)
+        assert first >= 2 and {j.deadline for j in jobs} == {jobs[0].deadline}
+        assert before + 20 <= (jobs[0].deadline or 0) <= time.monotonic() + 20
+        for line in ("move b1 0202", "end", "roll"):
+            await tables.play.submit(BORIS, CHANNEL, line)
+        await tables.computer.settled()
+        assert len(jobs) > first and (jobs[first].deadline or 0) > (jobs[0].deadline or 0)
+        assert {j.deadline for j in jobs[first:]} == {jobs[first].deadline}
+    run(test())
+
+
 def test_the_computer_takes_a_seat_from_the_creator_and_the_player_is_told(service):
     """`/game seat side:blue player:computer` mid-game: Boris is told by DM, the channel sees
     who sat whom, and when Blue acts the computer plays. A stranger may not (control)."""
@@ -102,7 +132,7 @@ def test_the_computer_takes_a_seat_from_the_creator_and_the_player_is_told(servi
     assert "the computer now plays Blue in game 1." in tables.delivery.messenger.to(BORIS.id)[-1]
     again = run(tables.computer.seat(ANNA, CHANNEL, "blue"))  # at the settings now, a fresh seed
     assert plain(again).startswith("Anna seats the computer again as Blue in game 1 (level 1, thinking up to "
-                                   "60 s a plan, its seed ")
+                                   "20 s a turn, its seed ")
 
 
 def test_no_computer_seat_for_a_system_without_a_commander(tmp_path):
@@ -209,7 +239,7 @@ def test_a_refused_computer_command_is_said_once_and_the_seat_waits_for_a_person
     assert stops == ["Game 1: the computer playing Red stops: the rules refuse a command it planned. "
                      "This is logged as a fault of the "
                      "computer player; the game's creator can hand the side to a person with `/game replace`, "
-                     "or seat the computer again with `/game seat` (after `/game settings budget:` for more time)."]
+                     "or seat the computer again with `/game seat`."]
     assert "'move r1 9999' (a bug) was refused: Move r1 9999 is not possible now" in caplog.text
     run(tables.lobby.replace(ANNA, CHANNEL, "red", BORIS))  # a person takes over, with a deadline
     assert service.store.seats(game_id)["red"] == BORIS.id and service.store.computer_seats(game_id) == {}

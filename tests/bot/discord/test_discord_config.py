@@ -42,4 +42,4 @@ def test_settings_round_trip_and_describe():
     assert (computer.ai_level, computer.ai_budget) == (1, 30.0)
     assert GameSettings.from_dict(computer.to_dict()) == computer
     assert "the computer takes the late side's seat" in computer.describe()
-    assert "a computer player plays at level 1, thinking up to 30 s a plan" in computer.describe()
+    assert "a computer player plays at level 1, thinking up to 30 s a turn" in computer.describe()

@@ -59,7 +59,7 @@ def test_a_level_the_system_offers_plays_against_the_level_below(monkeypatch):
     monkeypatch.setattr(toy_system, "commander", commander)
     (_, l1_tally, _), (l2, l2_tally, _) = bench_ai.measure(_toy_rows(2), workers=1)
     assert (l2.missing, l2_tally.level, l2_tally.opponent, l2_tally.games) == (None, 2, "level 1", 2)
-    assert levels[-2:] == [1, 2]  # the last game: the blue seat at level 1, then red's at level 2
+    assert levels[-1] == 2 and 1 in levels  # blue at level 1, red at level 2 (made for each plan, with its clock)
     assert l1_tally.opponent == "random play"
 
 
@@ -68,16 +68,19 @@ def _row(system: str, level: int = 1) -> bench_ai.Row:
 
 
 def test_each_figure_stands_next_to_its_target_met_or_not():
-    """90 % of the games won at level 1, 60 % at level 2; p95 per impulse 1 s and 5 s (Bloody Monday)."""
+    """90 % of the games won at level 1, 70 % at level 2, each share with its 95 % interval (Wilson's);
+    p95 per impulse 1 s and 5 s (Bloody Monday)."""
     quick = Strength("last_blood", "french", 1, wins=9, losses=1, turn_seconds=[0.2] * 19 + [3.0])
     slow = Strength("last_blood", "french", 1, wins=8, draws=1, losses=1, turn_seconds=[0.2] * 18 + [3.0] * 2)
     def tail(system: str, level: int, tally: Strength) -> list[str]:  # from the win %
         return bench_ai.line(_row(system, level), tally).split()[10:]
 
-    assert tail("bloody_monday", 1, quick) == ["90.0%", "90%", "met", "impulse", "0.20", "0.20", "1", "s", "met"]
-    assert tail("bloody_monday", 1, slow) == ["80.0%", "90%", "not", "met", "impulse", "0.20", "3.00", "1", "s",
-                                              "not", "met"]
-    assert tail("bloody_monday", 2, slow) == ["80.0%", "60%", "met", "impulse", "0.20", "3.00", "5", "s", "met"]
+    assert tail("bloody_monday", 1, quick) == ["90.0%", "59.6%-98.2%", "90%", "met", "impulse", "0.20", "0.20",
+                                               "1", "s", "met"]
+    assert tail("bloody_monday", 1, slow) == ["80.0%", "49.0%-94.3%", "90%", "not", "met", "impulse", "0.20",
+                                              "3.00", "1", "s", "not", "met"]
+    assert tail("bloody_monday", 2, slow) == ["80.0%", "49.0%-94.3%", "70%", "met", "impulse", "0.20", "3.00",
+                                              "5", "s", "met"]
     assert tail("borodino", 1, slow)[-5:] == ["0.20", "3.00", "10", "s", "met"]
 
 
@@ -113,8 +116,8 @@ def test_kolocha_bench_ai_names_what_there_is_for_an_unknown_side_or_scenario(ca
 
 
 def test_level_2_is_also_tallied_over_both_seats_once_the_last_is_played(monkeypatch):
-    """Issue 13.5: "level 2 wins at least 60 % against level 1 over 200 games per side"; a
-    lopsided scenario decides a seat, so the games of both seats are counted together too."""
+    """Level 2 is judged against level 1 as each side, and the games of both seats are counted
+    together too (a lopsided scenario decides a seat)."""
     monkeypatch.setattr(toy_system, "commander", lambda level=1: toy_system._Runner())
     said: list[str] = []
     assert bench_ai.run(_toy_rows(3, side=None, level=2), workers=1, say=said.append) == 0
@@ -122,7 +125,7 @@ def test_level_2_is_also_tallied_over_both_seats_once_the_last_is_played(monkeyp
     assert [red[2], blue[2], both[2]] == ["red", "blue", "both"]
     assert both[6:10] == [str(int(a) + int(b)) for a, b in zip(red[6:10], blue[6:10])]
     share = int(both[7]) / 6
-    assert both[10:13] == [f"{share:.1%}", "60%", "met" if share >= 0.6 else "not"]
+    assert both[10] == f"{share:.1%}" and both[12:14] == ["70%", "met" if share >= 0.7 else "not"]
     said.clear()
     assert bench_ai.run(_toy_rows(3, side="red", level=2), workers=1, say=said.append) == 0
     assert [line.split()[2] for line in said[1:]] == ["red"]  # one seat measured: nothing to pool

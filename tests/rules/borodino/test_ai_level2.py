@@ -1,5 +1,5 @@
 """rules/borodino/ai/level2.py: whole Movement Phase plans evolved from level 1's options (issue
-13.4), deterministic for an AI seed and a budget (13.6), a smoke game against level 1 (13.5)."""
+13.4), deterministic for an AI seed and its clock's stops, a smoke game against level 1 (13.5)."""
 from __future__ import annotations
 
 import random
@@ -10,15 +10,15 @@ import pytest
 from rules import borodino
 from rules.borodino.ai import level1
 from rules.borodino import commands as C
-from rules.borodino.ai.level2 import (ATTACKS, CANDIDATES, HOLD_BACK, HORIZON, MARGIN, PLANS, PLAYOUTS, POPULATION,
-                                      Level2, Search, advance, attack_choices, clear_gain, dice_seeds, horizon,
-                                      into_goal, last_attacks, outcomes, plans_for, playouts_for, score)
+from rules.borodino.ai.level2 import (ATTACKS, CANDIDATES, HOLD_BACK, HORIZON, MARGIN, MAX_PLANS, MAX_PLAYOUTS,
+                                      PLANS, PLAYOUTS, POPULATION, Level2, Search, advance, attack_choices,
+                                      clear_gain, dice_seeds, horizon, into_goal, last_attacks, outcomes, score)
 from rules.borodino.ai.position import rebuild
 from rules.borodino.battle import Battle
 from rules.core.ai import Decision, decision_rng, duel
 from tests.rules.borodino.helpers import position
 
-SMALL = Level2(POPULATION, playouts=1)  # a search small enough for the suite, the same code as the seat's
+SMALL = Level2(plans=POPULATION, playouts=1)  # a search small enough for the suite, the same code as the seat's
 
 
 def _later(scenario: str, seed: int, commands: int) -> dict:
@@ -31,11 +31,26 @@ def _later(scenario: str, seed: int, commands: int) -> dict:
     return state
 
 
-def test_the_plans_searched_grow_with_the_time_budget():
-    assert plans_for(None) == PLANS and plans_for(1) == POPULATION and plans_for(30) == 30
-    assert borodino.commander(2, budget=12).plans == 12  # type: ignore[attr-defined]
-    assert playouts_for(None) == PLAYOUTS and playouts_for(1) == 1 and playouts_for(12) == 3
-    assert playouts_for(600) == PLAYOUTS and borodino.commander(2, budget=8).playouts == 2  # type: ignore[attr-defined]
+def test_a_search_with_a_clock_goes_as_far_as_it_lets_it():
+    """Without a stop level 2 searches PLANS plans and PLAYOUTS rounds; with one, up to four
+    times as many, until the stop says so: scoring first, then the playouts a round at a time.
+    Stopped after four plans and two rounds, the plan says so, and level 1's is what no playout judged."""
+    assert (Level2().plans, Level2().playouts) == (PLANS, PLAYOUTS)
+    seat = borodino.commander(2, stop=lambda share: False)
+    assert (seat.plans, seat.playouts) == (MAX_PLANS, MAX_PLAYOUTS)  # type: ignore[attr-defined]
+    state = _later("shevardino", 3, 40)
+    side = state["player"]
+    view = borodino.view(state, side)
+    asked: list[float] = []
+
+    def stop(share: float) -> bool:
+        asked.append(share)
+        return len(asked) in (5, 8)  # the 5th ask ends the scoring, the 8th the playouts
+    plan = borodino.commander(2, stop=stop).plan(view, (), random.Random(1))
+    assert len(asked) == 8 and "the best of 6 plans" in plan[-1].reason and "in 2 playouts each" in plan[-1].reason
+    assert asked[0] < asked[-1] <= 1  # its stages end at shares of the time the seat gives
+    nothing = borodino.commander(2, stop=lambda share: True).plan(view, (), random.Random(1))
+    assert [d.command for d in nothing] == [d.command for d in borodino.commander(1).plan(view, (), random.Random(1))]
 
 
 def test_the_plan_chosen_scores_at_least_level_1s_own():
