@@ -1,5 +1,5 @@
 """`kolocha backup FILE`: SQLite's online backup of the bot's database, safe while it runs
-(deploy/DISCORD.md, issue 8)."""
+(deploy/DISCORD.md, "Administering it")."""
 from __future__ import annotations
 
 import sqlite3

@@ -77,7 +77,7 @@ def test_fair_dice_store_migration_keeps_older_games_without_a_commitment(tmp_pa
 
 
 def test_fair_dice_nothing_published_before_the_end_holds_the_seed_or_salt_then_both_are_revealed():
-    """Issue 10.7: "No player can learn a future roll from anything published": through the Discord
+    """Fair dice: "No player can learn a future roll from anything published": through the Discord
     tables, every channel post, DM, query answer and view before the last command lacks the seed
     and the salt; the start shows the commitment, and the end reveals seed and salt."""
     async def scenario(tables) -> tuple[int, list[str]]:

@@ -114,7 +114,7 @@ def test_a_block_game_in_discord_keeps_the_channel_public_and_dms_each_side_its_
 
 
 def test_an_undo_at_the_table_posts_no_hidden_block_in_public(tmp_path):
-    """Issue 9.2: `undo` posted "Undone: `move f-i-5 20`" in the channel. The channel reads the
+    """`undo` once posted "Undone: `move f-i-5 20`" in the channel, naming a hidden block. The channel reads the
     public rendering ("French undoes a `move` command."); the mover alone reads the command."""
     import asyncio
 

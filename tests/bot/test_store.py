@@ -184,7 +184,7 @@ def test_a_game_is_active_until_it_is_ended_outside_the_rules(store):
 
 
 def test_a_commands_deadlines_commit_with_it_and_a_running_one_keeps_its_reminder(store):
-    """Issue 8.3: `append` writes the game's deadline rows with the command: a side left out
+    """Nothing accepted is half-told: `append` writes the game's deadline rows with the command: a side left out
     loses its row, a side whose due time and phase are unchanged keeps its row (and the mark of
     the reminder it had), any other gets a fresh one; a command that ends the game leaves none."""
     game = store.create_game("toy", "short", 1)

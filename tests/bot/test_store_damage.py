@@ -83,7 +83,7 @@ def test_replay_check_reports_a_damaged_snapshot_without_raising(store, played, 
 
 
 def test_replay_all_reports_every_game_even_after_a_damaged_one(tmp_path, capsys):
-    """Issue 8.12: `kolocha replay --all` goes on past a damaged game and reports each one."""
+    """`kolocha replay --all` goes on past a damaged game and reports each one."""
     path = tmp_path / "k.sqlite"
     service = GameService(Store(path))
     games = [service.new_game("toy_system", "short", seed=11) for _ in range(3)]
@@ -141,7 +141,7 @@ def test_a_database_with_a_newer_schema_is_refused(tmp_path, capsys):
 
 
 def test_a_second_bot_on_the_same_database_is_refused(tmp_path, monkeypatch, capsys):
-    """Issue 8.6: `kolocha run` on a database another bot is serving stops with a sentence and
+    """`kolocha run` on a database another bot is serving stops with a sentence and
     exit status 2, before connecting to Discord."""
     path = tmp_path / "k.sqlite"
     monkeypatch.setenv("DISCORD_TOKEN", "token")

@@ -1,5 +1,5 @@
 """Bloody Monday's artillery fire and start line are both red: their patterns tell them apart
-(issue 12.4), round dots for the fire, long dashes for the line."""
+(colour alone would not), round dots for the fire, long dashes for the line."""
 from PIL import Image, ImageDraw
 
 from render.arrows import dotted, polyline

@@ -38,7 +38,7 @@ def test_a_colour_and_its_simulation_look_alike_to_that_vision_only(vision, colo
 
 
 def test_the_old_russian_counter_and_guard_band_were_too_close():
-    """The weak pair the issue found (8 under deuteranopia) fails the minimum: the check bites."""
+    """The weak pair once drawn (8 under deuteranopia) fails the minimum: the check bites."""
     assert min(seen_apart((238, 160, 80), (240, 200, 40)).values()) < P.MIN_APART
 
 

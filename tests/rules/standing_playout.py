@@ -1,5 +1,5 @@
-"""A random game in which one side's mid-turn choices are all made by its standing orders
-(issue 10.1), shared by the systems' tests."""
+"""A random game in which one side's mid-turn choices are all made by its standing orders,
+shared by the systems' tests."""
 from __future__ import annotations
 
 import random

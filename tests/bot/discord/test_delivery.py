@@ -278,7 +278,7 @@ def test_the_back_off_of_closed_dms_grows(service):
 
 
 def test_a_private_thread_carries_the_news_of_a_player_whose_dms_are_closed(service):
-    """Issue 8.8: `/game inbox` opens a private thread in the game's channel for this player;
+    """`/game inbox` opens a private thread in the game's channel for this player;
     what was held goes there, and so does later private news, without trying DMs."""
     tables = make_tables(service)
     game_id = run(seated_game(tables))
@@ -298,7 +298,7 @@ def test_a_private_thread_carries_the_news_of_a_player_whose_dms_are_closed(serv
     assert service.store.undelivered(game_id) == []
 
 
-# -- 8.9 and issue 16.3: names and mentions are values ---------------------------------------
+# -- names and mentions are values: a player's name never pings or formats a post -------------
 
 
 def test_a_display_name_never_pings_or_formats_a_public_post(service):

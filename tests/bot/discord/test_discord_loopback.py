@@ -60,7 +60,7 @@ def on_the_loopback(test) -> None:
 
 
 def test_kolocha_sync_sends_the_command_tree_and_records_its_hash(tmp_path, monkeypatch):
-    """Issue 8.7: `kolocha sync` sends the whole command tree and stores the hash of what it
+    """`kolocha sync` sends the whole command tree and stores the hash of what it
     sent (so the next start does not sync again); run again with that hash stored, it still
     sends the tree (it is the way to force a sync). It opens nothing else: no gateway."""
     db = tmp_path / "k.sqlite"

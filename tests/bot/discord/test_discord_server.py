@@ -208,7 +208,7 @@ def test_a_deleted_thread_or_a_lost_server_pauses_its_games(tmp_path):
 
 
 def test_game_cancel_by_number_from_any_channel_for_manage_server(tmp_path):
-    """Issue 8.5: `/game cancel game:<id>` ends a game from any channel, for a member with
+    """`/game cancel game:<id>` ends a game from any channel, for a member with
     Manage Server; its creator may not from elsewhere, nor may anyone for another server."""
     async def test(db: Path) -> None:
         async with server(db) as s:
@@ -227,7 +227,7 @@ def test_game_cancel_by_number_from_any_channel_for_manage_server(tmp_path):
 
 
 def test_game_replace_seats_a_substitute(tmp_path):
-    """Issue 8.5: `/game replace side user` hands a side to another member (creator or Manage
+    """`/game replace side user` hands a side to another member (creator or Manage
     Server); the substitute then gives its orders and the one replaced no longer can."""
     async def test(db: Path) -> None:
         async with server(db) as s:

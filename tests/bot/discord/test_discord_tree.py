@@ -83,7 +83,7 @@ def test_the_commands_of_issue_4_are_all_there():
             "leave", "export", "seat"} == sub
     orders = {o["name"]: o for o in next(o for o in commands["game"]["options"]
                                          if o["name"] == "orders")["options"]}
-    assert orders["kind"]["autocomplete"] and orders["order"]["autocomplete"]  # issue 10.1
+    assert orders["kind"]["autocomplete"] and orders["order"]["autocomplete"]  # standing orders are offered
     move = {o["name"]: o for o in commands["move"]["options"]}
     assert move["unit"]["autocomplete"] and move["to"]["autocomplete"]
     attack = {o["name"]: o for o in commands["attack"]["options"]}

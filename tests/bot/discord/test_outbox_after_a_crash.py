@@ -193,7 +193,7 @@ def test_the_first_deadline_commits_with_the_start(service, monkeypatch):
 
 
 def test_a_pause_and_a_resume_carry_their_deadlines_through_a_crash(service, monkeypatch):
-    """Issue 10.2's pause: no deadline is left to expire in a paused game; the resume's fresh
+    """A pause stops the clock: no deadline is left to expire in a paused game; the resume's fresh
     deadlines are stored with it."""
     clock = FakeClock()
     tables = make_tables(service, clock)

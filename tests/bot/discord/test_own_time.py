@@ -89,7 +89,7 @@ def test_prefs_through_the_slash_command_and_its_refusals(service):
 
 
 def test_a_vacation_taken_during_a_turn_stretches_the_running_deadline_at_once(service):
-    """Issue 10.2: /prefs re-times the deadlines already running, not only those to come: the
+    """/prefs re-times the deadlines already running, not only those to come: the
     new due time is stored with a post in the game's channel, and the expiry job moves with it."""
     clock = FakeClock()
     tables = make_tables(service, clock, defaults=DAY)

@@ -96,7 +96,7 @@ def test_a_hand_over_clears_the_screen_its_scrollback_and_the_line_history(servi
 
 
 def test_a_seat_speaks_for_its_own_side_alone(service, game, hidden):
-    """Issue 9.5: `blue: units` typed at Red's seat would show Blue's view: refused. The side
+    """Hidden information at a hot seat: `blue: units` typed at Red's seat would show Blue's view: refused. The side
     prefix is for scripts; naming one's own side is harmless (the positive control)."""
     written: list[str] = []
     answers = iter(["", "blue: units", "blue: end", "red: units", "quit"])

@@ -1,4 +1,4 @@
-"""bot/tools/bench_ai.py (`kolocha bench --ai`, issue 13.5): the tally and the table over tiny toy games,
+"""bot/tools/bench_ai.py (`kolocha bench --ai`): the tally and the table over tiny toy games,
 and the command line. No timing is asserted: the figures are a measurement, not a test."""
 from __future__ import annotations
 

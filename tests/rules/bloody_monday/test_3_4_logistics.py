@@ -32,7 +32,7 @@ def test_3_2_example_napoleon_logistics_value_4_plus_2_is_6():
 
 def test_3_2_example_six_reinforcements_into_shevardino_and_borodino():
     """3.2: "Then he first deploys 6 Reinforcements" - with Napoleon in Shevardino, the French hold
-    only Shevardino and Borodino, so both together take six units (issue 9.13: map.toml's colours)."""
+    only Shevardino and Borodino, so both together take six units (map.toml's colours)."""
     state = logistics(position({"F-NAP": 19}, control={41: "french"}))
     state, _ = do(state, "russian", "end")
     state, _ = do(state, "french", "activate F-NAP", "reinforce")

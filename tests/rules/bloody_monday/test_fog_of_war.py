@@ -115,7 +115,7 @@ def test_no_output_reveals_a_hidden_block_in_whole_games():
 
 
 def test_the_chooser_alone_hears_which_units_may_take_a_hit():
-    """5.3.6 / issue 5.3: the engine asks the owner privately; others only learn a choice is due."""
+    """5.3.6: the engine asks the owner privately; others only learn a choice is due."""
     for seed in range(40):
         rng = random.Random(seed)
         state = bm.setup("bloody_monday", seed)
@@ -180,7 +180,7 @@ SWAP_GAMES = [("bloody_monday", [], 21), ("bloody_monday", list(bm.INFO.options)
 
 @pytest.mark.parametrize("scenario, options, seed", SWAP_GAMES)
 def test_swap_test_a_viewer_tells_no_two_hidden_blocks_apart(scenario, options, seed):
-    """Issue 9.7 / DESIGN, the swap test: exchange two blocks a viewer has not seen and everything the
+    """The swap test: exchange two blocks a viewer has not seen and everything the
     viewer observes stays the same - view, prompt, to_move, who acts, legal commands, and the reply
     to what he types (probes naming the enemy blocks included). A short random game per scenario
     and option set; `rules.bloody_monday.swaptest.swap_test` runs long ones for `kolocha fuzz`."""
@@ -188,16 +188,17 @@ def test_swap_test_a_viewer_tells_no_two_hidden_blocks_apart(scenario, options, 
 
 
 def kutuzov_next_to_a_battle() -> dict:
-    """Issue 9.3's position: the French attack 44; the red area 52 beside it holds one hidden Russian
-    block, Kutuzov (an infantry, R-1-4, stands in Gorki); every other neighbour is French-held."""
+    """A retreat beside a hidden commander (6.4): the French attack 44; the red area 52 beside it
+    holds one hidden Russian block, Kutuzov (an infantry, R-1-4, stands in Gorki); every other
+    neighbour is French-held."""
     held = {n: "french" for n in (42, 45, 51, 54, 55)}
     state = position({"F-I-1": 44, "R-1-3": 44, "R-KUT": 52, "R-1-4": 69}, control=held, initiative="russian")
     battle(game(state), 44, stage="artillery")
     return state
 
 
-def test_swap_test_sees_the_retreat_leak_of_issue_9_3(monkeypatch):
-    """The swap test catches a leak: with the retreat areas reckoned as before issue 9.3 (uncontested
+def test_swap_test_sees_a_retreat_reckoned_from_hidden_blocks(monkeypatch):
+    """The swap test catches a leak: with the retreat areas reckoned from hidden facts (uncontested
     areas with room, a supreme commander taking none), swapping Kutuzov with the infantry in Gorki
     changes what the French player sees once he ends his artillery fire; as the rules stand, nothing."""
     from rules.bloody_monday import retreat
@@ -206,12 +207,12 @@ def test_swap_test_sees_the_retreat_leak_of_issue_9_3(monkeypatch):
     other = swapped(state, "R-KUT", "R-1-4")
     assert differences(state, other, "french", ["end"]) == []
 
-    def before_9_3(g):
+    def from_hidden_room(g):
         bt = g.s["battle"]
         side = bt["defender"]
         return sorted(n for n in g.areas[bt["area"]].neighbours if g.friendly(side, n) and g.room(side, n) > 0)
 
-    monkeypatch.setattr(retreat, "retreat_areas", before_9_3)
+    monkeypatch.setattr(retreat, "retreat_areas", from_hidden_room)
     assert any("`end` then view differs" in d for d in differences(state, other, "french", ["end"]))
 
 

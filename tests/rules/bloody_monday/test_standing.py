@@ -1,5 +1,5 @@
 """Bloody Monday standing orders: the defender's hit choice (5.3.6, asked at every
-hit before the showdown: issue 9.4) and the retreat after artillery fire (6.4)."""
+hit before the showdown) and the retreat after artillery fire (6.4)."""
 import pytest
 
 from rules.bloody_monday import combat

@@ -1,5 +1,5 @@
-"""rules/borodino/ai: the level-1 commander plays through the rules from its view alone (issue 13.2,
-13.3, 13.6)."""
+"""rules/borodino/ai: the level-1 commander plays through the rules from its view alone,
+sees nothing hidden, and is deterministic for an AI seed."""
 from __future__ import annotations
 
 import random

@@ -1,5 +1,5 @@
-"""rules/borodino/ai/level2.py: whole Movement Phase plans evolved from level 1's options (issue
-13.4), deterministic for an AI seed and its clock's stops, a smoke game against level 1 (13.5)."""
+"""rules/borodino/ai/level2.py: whole Movement Phase plans evolved from level 1's options,
+deterministic for an AI seed and its clock's stops, a smoke game against level 1."""
 from __future__ import annotations
 
 import random

@@ -1,5 +1,5 @@
 """rules/borodino/ai/playout.py: level-1 self-play from a board, and what the board it stops on is
-worth (issue 13.4: level 2 judges its plans by what follows them)."""
+worth (level 2 judges its plans by what follows them)."""
 from __future__ import annotations
 
 import random

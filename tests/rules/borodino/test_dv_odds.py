@@ -138,7 +138,7 @@ def test_6_10_a_two_hex_retreat_never_displaces_a_chain_back_into_the_hex_it_lef
     only empty hex is N itself: no path, the 2 is eliminated. The control, with m empty: m is beside N, no
     end for the second hex, so it does not spare the 4 (Displacement: "Units may not be forced to displace
     other Friendly units if they have other paths of retreat open"): the 4 is displaced into m and the 2
-    ends in n, two hexes from N (this control failed before issue 17.3: the 2 was eliminated)."""
+    ends in n, two hexes from N (an earlier reckoning failed this control: the 2 was eliminated)."""
     start, first, n, m = N, go(N, 0), go(N, 0, 1), go(N, 1)
     hemming = dict(zip(["F-I-5", "F-V-16", "F-I-cav", "F-III-25", "F-V-18"],
                        [go(N, 1, 1, 2), go(N, 0, 0, 1, 1), go(N, 0, 0, 5), go(N, 2, 2), go(N, 4, 5)]))

@@ -45,7 +45,7 @@ def test_each_option_alone_plays_a_whole_game(playout):
 
 
 def test_without_the_options_the_state_has_nothing_of_doomed_victory():
-    """The hard constraint of issue 15: options off, every game decides as before (the replay corpus
+    """The Doomed Victory options are options: off, every game decides as before (the replay corpus
     proves it); here, the opening state carries no Doomed Victory key."""
     state = borodino.setup("7sep", 1)
     assert "broken" not in state and "leaders" not in state

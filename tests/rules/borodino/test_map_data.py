@@ -367,8 +367,8 @@ def test_roads_cross_rivers_only_at_bridges_and_fords(bmap):
     for road in bmap.roads:
         for a, b in zip(road.hexes, road.hexes[1:]):
             assert bmap.side(a, b) in (None, "stream", "ford", "bridge"), (road.name, a, b)
-    # The Borodino bridge carries the new road; the four pontoon bridges carry none (issue 9.18: this
-    # test used to demand a road on every bridge, which the printed pontoon bridges contradict).
+    # The Borodino bridge carries the new road; the four pontoon bridges carry none (this test
+    # used to demand a road on every bridge, which the printed pontoon bridges contradict).
     assert "2318/2319" in bmap.road_sides
 
 
@@ -437,7 +437,7 @@ def test_redoubts_face_the_french(bmap):
         assert f"{col:02d}{row + 1:02d}" in r.front, f"{r.name} does not face due west"
 
 
-# --- issue 9.18: printed-map facts and history ----------------------------------------------------
+# --- printed-map facts and history -------------------------------------------------------------
 
 def test_four_pontoon_bridges_between_borodino_and_fomkino(bmap):
     """"Borodino dismembered": besides the wooden bridge at Borodino, four pontoon bridges "are marked on

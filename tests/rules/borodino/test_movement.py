@@ -73,8 +73,8 @@ def test_movement_stream_costs_one_more():
 
 
 def test_movement_stream_free_along_a_road():
-    """"... except when crossing on a road." The new road crosses the Voina at 2309/2310 (map.toml); until
-    issue 9.18 no road crossed a stream and this test used a doctored copy of the map."""
+    """"... except when crossing on a road." The new road crosses the Voina at 2309/2310 (map.toml); the map once
+    had no road crossing a stream and this test used a doctored copy of the map."""
     assert terrain_step(MAP, "2310", "2309")[0] == 1       # along the road, over the Voina
     assert terrain_step(MAP, "2409", "2309")[0] == 2       # over the Voina off the road
 

@@ -27,8 +27,8 @@ def test_combat_case_c_an_attack_that_strands_another_is_refused():
     as long as ALL adjacent Enemy units are attacked", and Artillery (D): "Artillery units may only
     attack a single unit when bombarding". The infantry in 3922 touches the French in 3822, 3923 and
     4022; the artillery in 4021 touches 4022 and is two hexes from 3923. If 3922 attacks 3822 alone,
-    the artillery cannot attack both 3923 and 4022, and no command would be left (the dead end of
-    issue 9.19): the attack is refused."""
+    the artillery cannot attack both 3923 and 4022, and no command would be left (the dead end a
+    random game once reached): the attack is refused."""
     state = _stored_game()
     error = refused(state, "russian", "attack 3922 -> 3822", "Combat (B, C, D)")
     assert "4022" in str(error)
@@ -58,7 +58,7 @@ def test_combat_case_c_an_arrangement_that_leaves_4022_to_the_artillery():
 
 
 def test_the_stored_game_always_offers_a_command():
-    """The random game of issue 9.19 played on from the stored position: a command is always legal."""
+    """The random game that reached that dead end, played on from the stored position: a command is always legal."""
     state = _stored_game()
     for _ in range(40):
         side = borodino.active_sides(state)[0]

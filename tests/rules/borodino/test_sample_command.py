@@ -1,4 +1,4 @@
-"""Issue 11.2: `sample_command` draws one legal command without listing them all. Over many
+"""`sample_command` draws one legal command without listing them all. Over many
 draws it covers exactly the set `legal_commands` lists, and never draws anything else, in a
 movement phase (units then destinations), a combat phase (attack shapes and `end`) and at a
 choice after combat; the positions come from a recorded game (tests/corpus)."""
