@@ -7,57 +7,48 @@ blocks (game.resolve). Areas are numbers 1-111.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
-from rules.core.commands import Word, Worded
+from rules.core.commands import Word, Worded, command
 from rules.core.errors import CommandError
-from rules.core.tokens import tokenize
+from rules.core.words import number, read, shown
 
 
-@dataclass(frozen=True)
+@command("move")
 class Move(Worded):
-    VERB: ClassVar[str] = "move"
     block: str
     path: tuple[int, ...]  # the destination alone, or every area entered in order
 
 
-@dataclass(frozen=True)
+@command("activate")
 class Activate(Worded):
-    VERB: ClassVar[str] = "activate"
     block: str  # a tactical leader, an artillery, or (Logistics Phase) the supreme commander
     area: int | None = None  # where it moves before activating
 
 
-@dataclass(frozen=True)
+@command("inspire")
 class Inspire(Worded):
-    VERB: ClassVar[str] = "inspire"
     leader: str
     block: str
 
 
-@dataclass(frozen=True)
+@command("battle")
 class Battle(Worded):
-    VERB: ClassVar[str] = "battle"
     area: int
 
 
-@dataclass(frozen=True)
+@command("fire")
 class Fire(Worded):
-    VERB: ClassVar[str] = "fire"
     block: str
     area: int
 
 
-@dataclass(frozen=True)
+@command("hit")
 class Hit(Worded):
     """The units that take the next hits, one each, in order (5.3.6)."""
 
-    VERB: ClassVar[str] = "hit"
     blocks: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@command("retreat")
 class Retreat:
     """`retreat 40 43` (the units spread over the areas) or `retreat r-1-3 40 r-1-4 43` (each unit
     placed; `blocks[i]` goes to `areas[i]`, the units not named are lost: 6.4)."""
@@ -71,37 +62,32 @@ class Retreat:
         return " ".join(["retreat", *map(str, self.areas)])
 
 
-@dataclass(frozen=True)
+@command("skirmish")
 class Skirmish(Worded):
-    VERB: ClassVar[str] = "skirmish"
     block: str
     area: int
 
 
-@dataclass(frozen=True)
+@command("ambush")
 class Ambush(Worded):
-    VERB: ClassVar[str] = "ambush"
     block: str
 
 
-@dataclass(frozen=True)
+@command("restore")
 class Restore(Worded):
-    VERB: ClassVar[str] = "restore"
     block: str
 
 
-@dataclass(frozen=True)
+@command("reinforce")
 class Reinforce(Worded):
     """3.1: the activated supreme commander's player deploys reinforcements: `count` of them, or
     (None) as many as the Logistics Value and the victory areas allow."""
 
-    VERB: ClassVar[str] = "reinforce"
     count: int | None = None
 
 
-@dataclass(frozen=True)
+@command("initiative")
 class Initiative(Worded):
-    VERB: ClassVar[str] = "initiative"
     action: str  # reinforcements | move | raid | offensive
 
 
@@ -115,70 +101,61 @@ VERBS = ("move", "activate", "inspire", "battle", "fire", "hit", "retreat", "ski
 
 
 def _area(word: str) -> int:
-    """An area number in plain digits 0-9 (str.isdigit() also takes '²' or '➄', which int() does
-    not), at most three of them: a longer word is echoed only by its start."""
-    if not (word.isascii() and word.isdigit() and len(word) <= 3 and 1 <= int(word) <= 111):
-        shown = word if len(word) <= 12 else word[:12] + "..."
-        raise CommandError(f"{shown!r} is not an area: areas are numbered 1 to 111.")
-    return int(word)
-
-
-def _count(verb: str, args: list[str], low: int, high: int, usage: str) -> None:
-    if not low <= len(args) <= high:
-        raise CommandError(f"`{verb}` takes {usage}.")
+    """An area number, 1 to 111."""
+    area = number(word, 1, 111)
+    if area is None:
+        raise CommandError(f"{shown(word)!r} is not an area: areas are numbered 1 to 111.")
+    return area
 
 
 def parse(text: str) -> Command:
     """Parse one command line (see help.py for the grammar)."""
-    words = tokenize(text)
-    if not words:
-        raise CommandError("Type a command, e.g. `tactical`, `move f-i-5 20` or `pass`; `help` lists them all.")
-    verb, args = words[0], words[1:]
-    if verb not in VERBS:
-        raise CommandError(f"Unknown command {verb!r}; commands are: {', '.join(VERBS)} (and help).")
+    line = read(text, VERBS, "`tactical`, `move f-i-5 20` or `pass`", "help")
+    verb, takes = line.verb, line.takes
     if verb in WORDS:
-        _count(verb, args, 0, 0, "nothing after it")
+        takes(0, 0, "nothing after it")
         return Word(verb)
     if verb == "move":
-        _count(verb, args, 2, 30, "a block and its destination area, or the areas of its path: `move f-i-5 20 22`")
+        args = takes(2, 30, "a block and its destination area, or the areas of its path: `move f-i-5 20 22`")
         return Move(args[0], tuple(_area(w) for w in args[1:]))
     if verb == "activate":
-        _count(verb, args, 1, 2, "a leader or artillery and, to move it first, an area: `activate f-i-d 20`")
+        args = takes(1, 2, "a leader or artillery and, to move it first, an area: `activate f-i-d 20`")
         return Activate(args[0], _area(args[1]) if len(args) == 2 else None)
     if verb == "inspire":
-        _count(verb, args, 2, 2, "the activated leader and one of its combat units: `inspire f-g-b vg`")
+        args = takes(2, 2, "the activated leader and one of its combat units: `inspire f-g-b vg`")
         return Inspire(args[0], args[1])
     if verb in ("battle", "fire"):
         if verb == "battle":
-            _count(verb, args, 1, 1, "the contested area to fight in: `battle 41`")
+            args = takes(1, 1, "the contested area to fight in: `battle 41`")
             return Battle(_area(args[0]))
-        _count(verb, args, 2, 2, "an activated artillery and the adjacent battle area: `fire f-i-a1 41`")
+        args = takes(2, 2, "an activated artillery and the adjacent battle area: `fire f-i-a1 41`")
         return Fire(args[0], _area(args[1]))
     if verb == "hit":
-        _count(verb, args, 1, 8, "the unit that takes the next hit, or several for the next hits in order: `hit f-i-5`")
+        args = takes(1, 8, "the unit that takes the next hit, or several for the next hits in order: `hit f-i-5`")
         return Hit(tuple(args))
     if verb in ("restore", "ambush"):
-        _count(verb, args, 1, 1, f"one of your blocks: `{verb} {'r-1-1j' if verb == 'ambush' else 'f-i-5'}`")
+        args = takes(1, 1, f"one of your blocks: `{verb} {'r-1-1j' if verb == 'ambush' else 'f-i-5'}`")
         return Restore(args[0]) if verb == "restore" else Ambush(args[0])
     if verb == "skirmish":
-        _count(verb, args, 2, 2, "a full-strength jager and the adjacent friendly area: `skirmish r-1-1j 43`")
+        args = takes(2, 2, "a full-strength jager and the adjacent friendly area: `skirmish r-1-1j 43`")
         return Skirmish(args[0], _area(args[1]))
     if verb == "retreat":
         usage = ("the adjacent areas you control to retreat into, `retreat 40 43`, or each unit and its area, "
                  "`retreat r-1-3 40 r-1-4 43`")
-        _count(verb, args, 1, 12, usage)
+        args = takes(1, 12, usage)
         if all(w.isdigit() for w in args):
             return Retreat(tuple(_area(w) for w in args))
         if len(args) % 2:
             raise CommandError(f"`retreat` takes {usage}.")
         return Retreat(tuple(_area(w) for w in args[1::2]), tuple(args[0::2]))
     if verb == "reinforce":
-        _count(verb, args, 0, 1, "nothing (as many as you may) or how many: `reinforce 3`")
-        if args and not (args[0].isascii() and args[0].isdigit() and len(args[0]) <= 2 and int(args[0]) >= 1):
-            shown = args[0] if len(args[0]) <= 12 else args[0][:12] + "..."
-            raise CommandError(f"{shown!r} is not a number of reinforcements: `reinforce 3`, or `reinforce` for all.")
-        return Reinforce(int(args[0]) if args else None)
-    _count(verb, args, 1, 1, "one of " + ", ".join(INITIATIVE_ACTIONS))
+        args = takes(0, 1, "nothing (as many as you may) or how many: `reinforce 3`")
+        count = number(args[0], 1, 99) if args else None
+        if args and count is None:
+            raise CommandError(f"{shown(args[0])!r} is not a number of reinforcements: `reinforce 3`, "
+                               "or `reinforce` for all.")
+        return Reinforce(count)
+    args = takes(1, 1, "one of " + ", ".join(INITIATIVE_ACTIONS))
     if args[0] not in INITIATIVE_ACTIONS:
         raise CommandError(f"{args[0]!r} is not an Initiative Action; choose {', '.join(INITIATIVE_ACTIONS)} (6.0).")
     return Initiative(args[0])

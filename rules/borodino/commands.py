@@ -7,20 +7,16 @@ strength is named "R2817" when it attacks on its own (Russian Redoubts, case I).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
-from rules.core.commands import Worded
+from rules.core.commands import Worded, command
 from rules.core.errors import CommandError
 from rules.core.hexes import is_hex
-from rules.core.tokens import group, tokenize
+from rules.core.words import group, read
 
 OFF = "off"  # destination of a unit leaving the map by the east edge
 
 
-@dataclass(frozen=True)
+@command("move")
 class Move(Worded):
-    VERB: ClassVar[str] = "move"
     unit: str            # hex or unit id
     path: tuple[str, ...]  # the destination alone, or the full path of hexes entered; or ("off",)
 
@@ -29,7 +25,7 @@ class Move(Worded):
         return f"move {self.unit} {' '.join(self.path)}"
 
 
-@dataclass(frozen=True)
+@command("attack")
 class Attack:
     attackers: tuple[str, ...]  # hexes (or "R<hex>" for a redoubt's intrinsic strength)
     defenders: tuple[str, ...]
@@ -38,7 +34,7 @@ class Attack:
         return f"attack {'+'.join(self.attackers)} -> {'+'.join(self.defenders)}"
 
 
-@dataclass(frozen=True)
+@command("retreat")
 class Retreat:
     to: str
     unit: str | None = None  # which retreating unit, when more than one waits
@@ -47,14 +43,13 @@ class Retreat:
         return f"retreat {self.unit} {self.to}" if self.unit else f"retreat {self.to}"
 
 
-@dataclass(frozen=True)
+@command("advance")
 class Advance(Worded):
-    VERB: ClassVar[str] = "advance"
     unit: str
     to: str | None = None
 
 
-@dataclass(frozen=True)
+@command("lose")
 class Lose:
     units: tuple[str, ...]
 
@@ -62,29 +57,27 @@ class Lose:
         return "lose " + "+".join(self.units)
 
 
-@dataclass(frozen=True)
+@command("release")
 class Release(Worded):
-    VERB: ClassVar[str] = "release"
     unit: str
 
 
-@dataclass(frozen=True)
+@command("assign")
 class Assign(Worded):
     """`assign barclay dokhturov`: a leader takes the corps of a fallen one (Doomed Victory 8.14)."""
 
-    VERB: ClassVar[str] = "assign"
     leader: str
     fallen: str
 
 
-@dataclass(frozen=True)
+@command("stay")
 class Stay(Worded):
-    VERB: ClassVar[str] = "stay"
+    """Decline an advance after combat (Combat H), or artillery's voluntary retreat."""
 
 
-@dataclass(frozen=True)
+@command("end")
 class End(Worded):
-    VERB: ClassVar[str] = "end"
+    """The phase, or the player's part of it, is over."""
 
 
 Command = Move | Attack | Retreat | Advance | Lose | Release | Assign | Stay | End
@@ -107,13 +100,8 @@ def _hex(word: str, what: str) -> str:
 
 def parse(text: str) -> Command:
     """Parse one command line (see help.py for the grammar)."""
-    words = tokenize(text)
-    if not words:
-        raise CommandError("Type a command, e.g. `move 3225 3224` or `end`; `help` lists them all.")
-    verb, args = words[0], words[1:]
-    if verb not in VERBS:
-        raise CommandError(f"Unknown command {verb!r}; commands are: {', '.join(VERBS)} "
-                           "(and undo, status, units, help).")
+    line = read(text, VERBS, "`move 3225 3224` or `end`", "undo, status, units, help")
+    verb, args = line.verb, line.args
     if verb == "move":
         if len(args) < 2:
             raise CommandError("move needs a unit and a destination: `move 3225 3224` "
@@ -162,6 +150,5 @@ def parse(text: str) -> Command:
             raise CommandError("assign names a leader and the fallen leader whose corps he takes: "
                                "`assign barclay dokhturov` (Doomed Victory 8.14).")
         return Assign(args[0].upper(), args[1].upper())
-    if args:
-        raise CommandError(f"`{verb}` takes nothing after it.")
+    line.takes(0, 0, "nothing after it")
     return Stay() if verb == "stay" else End()

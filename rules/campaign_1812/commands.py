@@ -9,13 +9,10 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from rules.campaign_1812.campaign_data import KINDS
-from rules.core.commands import Word, Worded
+from rules.core.commands import Word, Worded, command
 from rules.core.errors import CommandError
-from rules.core.tokens import tokenize
+from rules.core.words import number, split
 
 ALIASES = {"inf": "inf", "infantry": "inf", "cav": "cav", "cavalry": "cav", "supply": "supply",
            "supplies": "supply", "depot": "depot", "depots": "depot"}
@@ -29,11 +26,10 @@ def _counts_text(counts: Counts) -> str:
     return "".join(f" {n} {k}" for k, n in counts)
 
 
-@dataclass(frozen=True)
-class Move:
+@command("move")
+class Move(Worded):
     """MOVEMENT: a stack's units go one place (area or sub-area)."""
 
-    VERB: ClassVar[str] = "move"
     origin: int
     to: int
     counts: Counts = ()
@@ -42,24 +38,20 @@ class Move:
         return f"{self.VERB} {self.origin} {self.to}{_counts_text(self.counts)}"
 
 
-@dataclass(frozen=True)
+@command("march")
 class March(Move):
     """MOVEMENT: a forced march of corps one place further, a die for each corps."""
 
-    VERB: ClassVar[str] = "march"
 
-
-@dataclass(frozen=True)
+@command("attrit")
 class Attrit(Worded):
-    VERB: ClassVar[str] = "attrit"
     place: int
 
 
-@dataclass(frozen=True)
+@command("plan")
 class Plan(Worded):
     """COMBAT: a Battle Plan chit placed face down, and where the cavalry withdraws before the battle."""
 
-    VERB: ClassVar[str] = "plan"
     chit: str
     withdraw: int | None = None
 
@@ -67,21 +59,18 @@ class Plan(Worded):
         return f"plan {self.chit}" + (f" withdraw {self.withdraw}" if self.withdraw is not None else "")
 
 
-@dataclass(frozen=True)
+@command("retreat")
 class Retreat(Worded):
-    VERB: ClassVar[str] = "retreat"
     to: int
 
 
-@dataclass(frozen=True)
+@command("depot")
 class Depot(Worded):
-    VERB: ClassVar[str] = "depot"
     place: int
 
 
-@dataclass(frozen=True)
+@command("remove")
 class Remove(Worded):
-    VERB: ClassVar[str] = "remove"
     place: int
     kind: str
 
@@ -92,46 +81,49 @@ USAGE = ("commands: `move <from> <to> [<n> inf|cav|supply|depot ...]`, `march <f
          "`remove <place> inf|cav`, `end`")
 
 
-def number(word: str) -> int:
-    if not word.isdigit():
+def place(word: str) -> int:
+    """An area or sub-area, named by its number."""
+    found = number(word)
+    if found is None:
         raise CommandError(f"{word!r} is not a place: name areas and sub-areas by number (`move 12 10`).")
-    return int(word)
+    return found
 
 
 def counts(words: list[str], corps_only: bool) -> Counts:
+    """The parts of a stack that move, as pairs of a count and a kind (`3 inf 1 supply`)."""
     if len(words) % 2:
         raise CommandError("Give each part as a count and a kind: `3 inf 1 cav`.")
     out: dict[str, int] = {}
     for n, kind in zip(words[::2], words[1::2]):
-        k = ALIASES.get(kind)
-        if not n.isdigit() or k is None or int(n) == 0:
+        k, count = ALIASES.get(kind), number(n, 1)
+        if count is None or k is None:
             raise CommandError(f"{n} {kind!r}: give a count and one of inf, cav, supply, depot (`3 inf`).")
         if corps_only and k not in ("inf", "cav"):
             raise CommandError("Supply units may not force march, nor depots (MOVEMENT); march `inf` and `cav`.")
-        out[k] = out.get(k, 0) + int(n)
+        out[k] = out.get(k, 0) + count
     return tuple((k, out[k]) for k in KINDS if k in out)
 
 
 def parse(text: str) -> Command:
     """Text -> command; CommandError with the grammar for text that is not one."""
-    words = tokenize(text)
-    verb, args = (words[0], words[1:]) if words else ("", [])
+    line = split(text)
+    verb, args = line.verb, line.args
     if verb in ("move", "march") and len(args) >= 2:
         kind = Move if verb == "move" else March
-        return kind(number(args[0]), number(args[1]), counts(args[2:], verb == "march"))
+        return kind(place(args[0]), place(args[1]), counts(args[2:], verb == "march"))
     if verb in ("attrit", "depot") and len(args) == 1:
-        return (Attrit if verb == "attrit" else Depot)(number(args[0]))
+        return (Attrit if verb == "attrit" else Depot)(place(args[0]))
     if verb == "plan" and len(args) in (1, 3):
         if args[0] not in PLANS:
             raise CommandError(f"{args[0]!r} is no Battle Plan chit: the attacker's are outflank, assault, "
                                "reconnaissance, contact; the defender's withdraw, entrench, counterattack, cordon.")
         if len(args) == 3 and args[1] != "withdraw":
             raise CommandError("Name where your cavalry withdraws as `plan <chit> withdraw <place>`.")
-        return Plan(PLANS[args[0]], number(args[2]) if len(args) == 3 else None)
+        return Plan(PLANS[args[0]], place(args[2]) if len(args) == 3 else None)
     if verb == "retreat" and len(args) == 1:
-        return Retreat(number(args[0]))
+        return Retreat(place(args[0]))
     if verb == "remove" and len(args) == 2 and ALIASES.get(args[1]) in ("inf", "cav"):
-        return Remove(number(args[0]), ALIASES[args[1]])
+        return Remove(place(args[0]), ALIASES[args[1]])
     if verb in ("end", "fight") and not args:
         return Word(verb)
     raise CommandError(f"{text.strip()!r} is not a command of 1812; {USAGE}.")

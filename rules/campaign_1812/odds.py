@@ -13,7 +13,7 @@ fighting goes to the Combat Results Table -- and refused before, saying why.
 from __future__ import annotations
 
 from rules.campaign_1812.combat import column
-from rules.campaign_1812.commands import number
+from rules.campaign_1812.commands import place as read_place
 from rules.campaign_1812.game import Game
 from rules.core.errors import CommandError, RuleViolation
 
@@ -26,7 +26,7 @@ def forecast(state: dict, viewer: str | None, text: str) -> dict:
     if len(words) != 1:
         raise CommandError("odds takes the place of a battle: `odds 15`.")
     g = Game(state)
-    place, bt = number(words[0]), state["battle"]
+    place, bt = read_place(words[0]), state["battle"]
     if place not in g.places:
         raise CommandError(f"{place} is no place of the map of 1812.")
     if bt is None or bt["place"] != place:

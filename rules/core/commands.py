@@ -1,9 +1,9 @@
 """Commands as small typed values whose text is their verb and their fields in order
-(python-chess's `Move.uci()`): every system's commands inherit `to_text` from `Worded`.
+(python-chess's `Move.uci()`): every system's commands inherit `to_text` from `Worded`, and
+`@command(verb)` makes a class a frozen dataclass with that verb.
 
-    @dataclass(frozen=True)
+    @command("fire")
     class Fire(Worded):
-        VERB: ClassVar[str] = "fire"
         block: str
         area: int
 
@@ -12,8 +12,21 @@ command whose text has another shape (`attack 3022+3121 -> 3020`) writes its own
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar, dataclass_transform
+
+C = TypeVar("C")
+
+
+@dataclass_transform(frozen_default=True)
+def command(verb: str) -> Callable[[type[C]], type[C]]:
+    """The decorator of a command class: a frozen dataclass (a value, hashable, compared by its
+    fields) whose `VERB` is `verb`."""
+    def make(cls: type[C]) -> type[C]:
+        setattr(cls, "VERB", verb)
+        return dataclass(frozen=True)(cls)
+    return make
 
 
 @dataclass(frozen=True)
@@ -29,10 +42,8 @@ class Word:
 class Worded:
     """`to_text()`: the verb, then each field's words.
 
-    >>> from dataclasses import dataclass
-    >>> @dataclass(frozen=True)
+    >>> @command("move")
     ... class Move(Worded):
-    ...     VERB: ClassVar[str] = "move"
     ...     block: str
     ...     path: tuple[int, ...]
     ...     note: str | None = None

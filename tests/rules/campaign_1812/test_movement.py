@@ -44,6 +44,14 @@ def test_russian_depots_move_without_a_supply_unit():
     assert do(state, "russian", "move 15 10")[0]["stacks"]["russian"]["10"]["depot"] == 1
 
 
+@pytest.mark.parametrize("line", ["move ² 10", "attrit ²", "move 15 10 ² inf"])
+def test_a_digit_python_reads_but_int_does_not_is_refused_with_a_sentence(line):
+    """'²' is a digit to str.isdigit and not to int(): the place or count is refused in a sentence
+    that says how to name one, never with a traceback."""
+    with pytest.raises(CommandError, match="not a place: name areas|give a count and one of inf"):
+        c1812.parse("french", line)
+
+
 def test_supply_units_may_not_force_march():
     """'Supply units may move one area per Player-Turn and may not force march.'"""
     with pytest.raises(CommandError, match="Supply units may not force march"):

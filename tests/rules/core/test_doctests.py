@@ -4,7 +4,7 @@ import importlib
 
 import pytest
 
-MODULES = ["rules.core.system", "rules.core.hexes", "rules.core.tokens", "rules.core.dice", "rules.core.commands",
+MODULES = ["rules.core.system", "rules.core.hexes", "rules.core.words", "rules.core.dice", "rules.core.commands",
            "rules.core.events", "rules.core.play", "rules.core.setup", "rules.core.standing",
            "rules.core.helptext", "rules.core.ai", "rules.core.strength",
            "render.areamap.picture", "bot.converters", "bot.player_prefs", "bot.tables.batch",
