@@ -92,6 +92,18 @@ class GameSettings:
             raise Unreadable("A computer player's level and time budget are numbers, like 1 and 60.") from None
         return replace(base or cls(), **values)
 
+    @classmethod
+    def stored(cls, data: dict, base: GameSettings | None = None) -> GameSettings:
+        """A game's settings as its row holds them. A game may hold more reminder points than
+        MAX_REMINDERS (set before that cap): it keeps the MAX_REMINDERS nearest its deadline."""
+        reminders = data.get("reminders")
+        if isinstance(reminders, list) and len(reminders) > MAX_REMINDERS:
+            try:
+                data = {**data, "reminders": sorted(float(h) for h in reminders)[:MAX_REMINDERS]}
+            except (TypeError, ValueError):
+                pass  # from_dict says what is wrong with them
+        return cls.from_dict(data, base)
+
     def to_dict(self) -> dict:
         return {"deadline_hours": self.deadline_hours, "reminders": list(self.reminders),
                 "at_deadline": self.at_deadline, "spectator_delay": self.spectator_delay,

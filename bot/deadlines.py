@@ -1,18 +1,22 @@
-"""Turn deadlines: a row in the `deadlines` table per side whose turn it is, and scheduler jobs
-that remind the player and act at expiry.
+"""Turn deadlines: a row in the `deadlines` table per side whose turn it is, and a scheduler job
+that reminds the player and acts at expiry.
 
-The table is the only truth. Every job re-reads its row when it fires and does nothing if the
-deadline has since been met, replaced or cleared, so stale jobs are harmless; `reminded_at` is
-written with the reminder's messages (by the handler), so none is sent twice or lost; `rebuild()` re-creates the
-jobs at start-up, and a deadline or reminder that fell due while the bot was down fires once, late.
-Jobs are APScheduler 3 date jobs (coalesced, no misfire limit), removed when their deadline is
-replaced or cleared; the ids of each side's jobs are kept here, so that scheduling one deadline
-never scans the jobs of all the others (a start-up with 10,000 games schedules in one pass).
-Tests pass a fake scheduler and a fake clock.
+The table is the only truth. A job re-reads its row when it fires and does nothing if the
+deadline has since been met, replaced or cleared, so a stale job is harmless; `reminded_at` is
+written with the reminder's messages (by the handler), so none is sent twice or lost; `rebuild()`
+plans every stored deadline at start-up, and a deadline or reminder that fell due while the bot was
+down fires once, late. Each deadline has one APScheduler 3 date job (coalesced, no misfire limit)
+at its next moment, a reminder point or its expiry, which moves itself on to the following one;
+and only while that moment is within HORIZON: a later one is noted here alone, and one job (the
+horizon's) schedules it when its time comes near. So a start-up with 10,000 games puts a few
+hundred jobs in the scheduler, not 30,000 (each costs APScheduler about a millisecond and a
+kilobyte), and scheduling one deadline never looks at the others. Tests pass a fake scheduler
+and a fake clock.
 """
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -24,6 +28,8 @@ from bot.store import DeadlineRows, Outbox, Store
 
 Clock = Callable[[], datetime]
 STEP = 20  # games whose deadlines a start-up schedules between two turns of the event loop
+HORIZON = timedelta(hours=6)  # a deadline's job is in the scheduler from this long before it runs
+HORIZON_JOB = "deadlines:horizon"
 GRACE = timedelta(hours=1)  # a settings change never makes a deadline fall due sooner than this
 RemindHandler = Callable[[int, str, datetime, str], Awaitable[None]]  # ..., due, reminded at
 ExpireHandler = Callable[[int, str, timedelta], Awaitable[None]]
@@ -64,7 +70,10 @@ class Deadlines:
         self.on_expire = on_expire
         self.clock = clock
         self.prefs_of = prefs_of
-        self._jobs: dict[int, dict[str, list[str]]] = {}  # game -> side -> the ids of its jobs
+        self._next: dict[int, dict[str, datetime]] = {}  # game -> side -> its deadline's next moment
+        self._jobs: set[tuple[int, str]] = set()  # the (game, side) deadlines with a job in the scheduler
+        self._horizon_at: datetime | None = None  # when the horizon's job runs next
+        self._lock = threading.RLock()  # commands plan their deadlines in worker threads
 
     def fresh(self, game_id: int, side: str) -> datetime:
         """A deadline starting now, in the side's player's own time (bot/player_prefs.py)."""
@@ -145,20 +154,25 @@ class Deadlines:
         return moved
 
     def reschedule(self, game_id: int) -> None:
-        """Jobs for the game's deadline rows as stored, after a write that may have changed
-        them (a command, a start, a pause, the end, new settings): a side without a row has no
-        job left; a stop before this is mended by `rebuild` at the next start."""
+        """Plan the game's deadline rows as stored, after a write that may have changed them (a
+        command, a start, a pause, the end, new settings): a side without a row has nothing
+        left; a stop before this is mended by `rebuild` at the next start."""
         rows = self.store.deadlines(game_id)
-        for side in set(self._jobs.get(game_id, {})) - {row["side"] for row in rows}:
-            self._unschedule(game_id, side)
+        with self._lock:
+            for side in set(self._next.get(game_id, {})) - {row["side"] for row in rows}:
+                self._unschedule(game_id, side)
         for row in rows:
             self._schedule(row)
 
+    def next_at(self, game_id: int, side: str) -> datetime | None:
+        """When the side's deadline next needs the bot (a reminder, or its expiry); None without one."""
+        return self._next.get(game_id, {}).get(side)
+
     async def rebuild(self) -> int:
-        """Schedule every stored deadline (at start-up), STEP games at a time with the event loop
-        free in between, so that a bot holding thousands of games answers while it schedules;
-        returns how many games have one. Each game's rows are read afresh as its turn comes: a
-        game a command has rescheduled meanwhile is taken as it now stands."""
+        """Plan every stored deadline (at start-up), STEP games at a time with the event loop free
+        in between, so that a bot holding thousands of games answers while it plans; returns how
+        many games have one. Each game's rows are read afresh as its turn comes: a game a command
+        has rescheduled meanwhile is taken as it now stands."""
         games = sorted({row["game"] for row in self.store.deadlines()})
         for start in range(0, len(games), STEP):
             for game_id in games[start:start + STEP]:
@@ -167,58 +181,112 @@ class Deadlines:
         return len(games)
 
     def _unschedule(self, game_id: int, side: str) -> None:
-        """Remove the jobs of this side's deadline (its expiry and every reminder); one that has
-        already run is gone from the scheduler (a KeyError, APScheduler's JobLookupError)."""
-        sides = self._jobs.get(game_id, {})
-        for job_id in sides.pop(side, []):
-            try:
-                self.scheduler.remove_job(job_id)
-            except KeyError:
-                pass
+        """Forget this side's deadline and remove its job (under the lock); one that has already
+        run is gone from the scheduler (a KeyError, APScheduler's JobLookupError)."""
+        sides = self._next.get(game_id, {})
+        sides.pop(side, None)
         if not sides:
-            self._jobs.pop(game_id, None)
+            self._next.pop(game_id, None)
+        if (game_id, side) in self._jobs:
+            self._jobs.discard((game_id, side))
+            self._remove(f"deadline:{game_id}:{side}")
+        if not self._next and self._horizon_at is not None:
+            self._horizon_at = None
+            self._remove(HORIZON_JOB)
 
-    def _schedule(self, row: dict) -> None:
-        """Jobs for one deadline row, replacing any it had."""
-        game_id, side, due_at = row["game"], row["side"], row["due_at"]
-        self._unschedule(game_id, side)
+    def _remove(self, job_id: str) -> None:
+        try:
+            self.scheduler.remove_job(job_id)
+        except KeyError:
+            pass
+
+    def _schedule(self, row: dict, after: datetime | None = None) -> None:
+        """Plan one deadline row, replacing what it had: its job at its next moment when that falls
+        within HORIZON, else that moment noted for the horizon's job. `after`: only moments
+        later than this (its job has just run: a reminder it failed to store waits for a
+        restart rather than firing again at once)."""
+        game_id, side = row["game"], row["side"]
         now = self.clock()
-        due = datetime.fromisoformat(due_at)
-        self._add(f"expire:{game_id}:{side}", max(due, now), self._expire, game_id, side, due_at)
-        if due <= now:
-            return
-        reminded = datetime.fromisoformat(row["reminded_at"]) if row["reminded_at"] else None
-        prefs = self.prefs_of(game_id, side)
-        times = sorted(reminder_at(t, due, prefs) for t in reminder_times(due, self.settings_of(game_id).reminders))
-        missed = [t for t in times if t <= now and (reminded is None or reminded < t)]
-        if missed:  # fell due while the bot was down: one reminder now, not one per point
-            self._add(f"remind:{game_id}:{side}:late", now, self._remind, game_id, side, due_at,
-                      stamp(missed[-1]))
-        for i, moment in enumerate(t for t in times if t > now):
-            self._add(f"remind:{game_id}:{side}:{i}", moment, self._remind, game_id, side,
-                      due_at, stamp(moment))
+        moment = self._moment(row, now, after)
+        with self._lock:
+            self._unschedule(game_id, side)
+            self._next.setdefault(game_id, {})[side] = moment
+            if moment <= now + HORIZON:
+                self.scheduler.add_job(self._fire, "date", run_date=moment, id=f"deadline:{game_id}:{side}",
+                                       args=[game_id, side, row["due_at"]], replace_existing=True,
+                                       misfire_grace_time=None, coalesce=True)
+                self._jobs.add((game_id, side))
+            else:
+                self._look_ahead(moment - HORIZON, now)
 
-    def _add(self, job_id: str, when: datetime, func: Callable[..., Any], game_id: int, side: str,
-             *args: Any) -> None:
-        self.scheduler.add_job(func, "date", run_date=when, id=job_id, args=[game_id, side, *args],
-                               replace_existing=True, misfire_grace_time=None, coalesce=True)
-        self._jobs.setdefault(game_id, {}).setdefault(side, []).append(job_id)
+    def _points(self, row: dict) -> tuple[datetime, list[datetime]]:
+        """A deadline row's due time and its reminder points, in its player's own time."""
+        due = datetime.fromisoformat(row["due_at"])
+        prefs = self.prefs_of(row["game"], row["side"])
+        reminders = self.settings_of(row["game"]).reminders
+        return due, sorted(reminder_at(t, due, prefs) for t in reminder_times(due, reminders))
+
+    def _moment(self, row: dict, now: datetime, after: datetime | None) -> datetime:
+        """When a deadline next needs the bot: now for a reminder point missed while the bot was
+        down (one reminder for them all, not one per point), else its next reminder point, else
+        its due time (now if past)."""
+        due, points = self._points(row)
+        if due <= now:
+            return now
+        if after is None and self._missed(row, points, now):
+            return now
+        return min([t for t in points if t > now] + [due])
+
+    @staticmethod
+    def _missed(row: dict, points: list[datetime], now: datetime) -> bool:
+        """Whether a reminder point has passed since the row's last reminder."""
+        reminded = datetime.fromisoformat(row["reminded_at"]) if row["reminded_at"] else None
+        return any(t <= now and (reminded is None or reminded < t) for t in points)
+
+    def _look_ahead(self, moment: datetime, now: datetime) -> None:
+        """The horizon's job no later than `moment`, nor sooner than half a HORIZON from now (under the lock)."""
+        moment = max(moment, now + HORIZON / 2)
+        if self._horizon_at is None or moment < self._horizon_at:
+            self._horizon_at = moment
+            self.scheduler.add_job(self._horizon, "date", run_date=moment, id=HORIZON_JOB, args=[],
+                                   replace_existing=True, misfire_grace_time=None, coalesce=True)
+
+    async def _horizon(self) -> None:
+        """Schedule the deadlines whose next moment has come within HORIZON (each game's rows read
+        afresh), then come back before the next of the others does."""
+        now = self.clock()
+        with self._lock:
+            self._horizon_at = None
+            near = sorted({game for game, sides in self._next.items() for side, moment in sides.items()
+                           if (game, side) not in self._jobs and moment <= now + HORIZON})
+        for game_id in near:
+            await asyncio.to_thread(self.reschedule, game_id)
+        with self._lock:
+            later = [moment for game, sides in self._next.items() for side, moment in sides.items()
+                     if (game, side) not in self._jobs]
+            if later:
+                self._look_ahead(min(later) - HORIZON, now)
 
     def _current(self, game_id: int, side: str, due_at: str) -> dict | None:
         row = self.store.deadline(game_id, side)
         return row if row is not None and row["due_at"] == due_at else None
 
-    async def _remind(self, game_id: int, side: str, due_at: str, point: str) -> None:
+    async def _fire(self, game_id: int, side: str, due_at: str) -> None:
+        """A deadline's moment: its expiry once due, else the reminder of the points passed since
+        the last one; then its next moment. The job re-reads its row and does nothing for one
+        since met, replaced or cleared."""
         row = await asyncio.to_thread(self._current, game_id, side, due_at)
+        if row is None:
+            return
+        with self._lock:
+            self._jobs.discard((game_id, side))
         now = self.clock()
-        due = datetime.fromisoformat(due_at)
-        if row is None or now >= due or (row["reminded_at"] or "") >= point:
+        due, points = await asyncio.to_thread(self._points, row)
+        if now >= due:
+            await self.on_expire(game_id, side, now - due)  # it replaces the row and reschedules
             return
-        await self.on_remind(game_id, side, due, stamp(now))
-
-    async def _expire(self, game_id: int, side: str, due_at: str) -> None:
-        """The handler replaces the expired row (or ends the game), in the transaction of what
-        it announces; until then the row stays, so a stop in between does not lose it."""
-        if await asyncio.to_thread(self._current, game_id, side, due_at) is None:
-            return
-        await self.on_expire(game_id, side, self.clock() - datetime.fromisoformat(due_at))
+        if self._missed(row, points, now):
+            await self.on_remind(game_id, side, due, stamp(now))
+        fresh = await asyncio.to_thread(self._current, game_id, side, due_at)
+        if fresh is not None:
+            await asyncio.to_thread(self._schedule, fresh, now)

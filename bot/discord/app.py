@@ -1,8 +1,8 @@
 """The Discord bot: `create_bot()` builds it with every command, `run()` connects it.
 
 Nothing here decides anything: commands call Tables (bot/tables/). At start-up (setup_hook,
-once) the bot opens the store, starts the deadline scheduler and rebuilds its jobs from the
-database (in steps, while it connects and answers), starts the outbox job (what a stop or a
+once) the bot opens the store, starts the deadline scheduler and plans the stored deadlines
+(in steps, while it connects and answers; bot/deadlines.py), starts the outbox job (what a stop or a
 failure left unsent is sent now, and retried every minute), sets the computer seats whose side
 acts to play, registers the persistent buttons and, in the background, syncs the command tree
 with Discord when it differs from the one last synced (its hash is kept in the database;
@@ -165,6 +165,7 @@ class KolochaBot(commands.AutoShardedBot):
         self.tables: Tables | None = None
         self.scheduler: AsyncIOScheduler | None = None
         self._starting: list[asyncio.Task] = []  # the deadlines' rebuild and the command sync
+        self.when_ready: list[Callable[[], None]] = []  # run once, when first connected (run()'s warm-up)
         self.tree.add_command(GameCommands())
         self.tree.add_command(GamesCommands())
         self.tree.add_command(help_command)
@@ -234,6 +235,12 @@ class KolochaBot(commands.AutoShardedBot):
                 await asyncio.sleep(pause)
         store.set_meta(TREE_HASH, fingerprint)
         log.info("synced %d application commands", len(synced))
+
+    async def on_ready(self) -> None:
+        """Connected and answering: now what waited for it (run()'s warm-up of the pictures, whose
+        drawing would hold the interpreter from the bot's own start-up)."""
+        while self.when_ready:
+            self.when_ready.pop(0)()
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         await self._lost(str(channel.id), "its channel was deleted")
@@ -409,7 +416,7 @@ def run(config: Config) -> int:
     if config.discord_url:
         point_at(config.discord_url)
     client = create_bot(config)
-    threading.Thread(target=warm_pictures, name="warm pictures", daemon=True).start()
+    client.when_ready.append(threading.Thread(target=warm_pictures, name="warm pictures", daemon=True).start)
     return _exit_status("kolocha run", lambda: asyncio.run(serve(client, token)),
                         "start it again (under systemd it starts again by itself)")
 
@@ -423,8 +430,9 @@ def opening_views(system) -> list[dict]:
 
 
 def warm_pictures() -> None:
-    """Draw each system's opening picture while the bot connects, so that the first picture a
-    player asks for is as quick as any other; nothing to do without the renderer."""
+    """Draw each system's opening picture once the bot is connected (`kolocha run` starts it then,
+    in a thread), so that the first picture a player asks for is as quick as any other; nothing to
+    do without the renderer."""
     try:
         from render import warm
     except ImportError:

@@ -104,7 +104,7 @@ class Tables:
         return PlayerPrefs.from_dict(self.store.player_prefs(self.store.seats(game_id).get(side)))
 
     def settings(self, game_id: int) -> GameSettings:
-        return GameSettings.from_dict(self.store.game(game_id)["settings"], self.config.defaults)
+        return GameSettings.stored(self.store.game(game_id)["settings"], self.config.defaults)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks[game_id]

@@ -3,6 +3,7 @@ deadline (each pings the player and DMs them), and at most OPEN_THREADS games no
 by one person before `/game new thread:true` opens another thread."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,21 @@ def test_a_deadline_takes_at_most_five_reminders(tmp_path):
             five = await s.anna.slash(s.channel, "game settings", reminders="24, 12, 6, 2, 1")
             assert "Settings saved." in reply(five)
             assert s.tables.settings(game_id).reminders == (24.0, 12.0, 6.0, 2.0, 1.0)
+    play(test, tmp_path)
+
+
+def test_a_game_stored_with_more_reminders_than_the_cap_keeps_the_nearest_five(tmp_path):
+    """A game whose settings were saved before the cap, with eight reminder points: its settings
+    read (not set aside as damaged), with the five points nearest its deadline, and it is listed."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id = await borodino(s)
+            eight = {**s.tables.settings(game_id).to_dict(), "reminders": [40, 30, 20, 12, 6, 3, 2, 1]}
+            s.tables.store.db.execute("UPDATE games SET settings = ? WHERE id = ?", [json.dumps(eight), game_id])
+            assert s.tables.settings(game_id).reminders == (12.0, 6.0, 3.0, 2.0, 1.0)
+            shown = reply(await s.anna.slash(s.channel, "game settings"))
+            assert "(reminders 12 h, 6 h, 3 h, 2 h, 1 h before)" in shown
+            assert f"Game {game_id}" in reply(await s.anna.slash(s.channel, "game list"))
     play(test, tmp_path)
 
 

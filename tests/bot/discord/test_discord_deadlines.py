@@ -3,13 +3,13 @@ deadline and repeat no reminder; plus the real APScheduler taking our jobs."""
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot.config import GameSettings
-from bot.deadlines import STEP, Deadlines, stamp, utc_now
+from bot.deadlines import HORIZON, HORIZON_JOB, STEP, Deadlines, stamp, utc_now
 from bot.discord.messenger import markup
 from tests.bot.discord.discord_fakes import (
     ANNA,
@@ -17,6 +17,7 @@ from tests.bot.discord.discord_fakes import (
     CHANNEL,
     FakeClock,
     FakeMessenger,
+    FakeScheduler,
     make_tables,
     seated_game,
 )
@@ -142,7 +143,7 @@ def test_a_met_deadline_does_nothing_when_its_old_job_fires(service):
     posts = len(tables.delivery.messenger.posts)
     tables = restart(service, clock, tables.delivery.messenger)
     tables.deadlines.scheduler.jobs.update(
-        {"stale": (clock(), tables.deadlines._expire, [game_id, "red", old])})
+        {"stale": (clock(), tables.deadlines._fire, [game_id, "red", old])})
     run(tables.deadlines.scheduler.run_due())
     passed = [t for _, t, _ in tables.delivery.messenger.posts[posts:]]
     assert len(passed) == 1 and "Blue deadline has passed" in passed[0]
@@ -177,10 +178,7 @@ def test_a_settings_change_reschedules_the_running_deadline(service):
     reply = run(tables.lobby.change_settings(ANNA, CHANNEL, {"deadline_hours": 20, "reminders": [2]}))
     assert "Red is now due <t:" in markup(reply)
     assert service.store.deadline(game_id, "red")["due_at"] == stamp(began + timedelta(hours=20))
-    jobs = tables.deadlines.scheduler.jobs
-    assert jobs[f"expire:{game_id}:red"][0] == began + timedelta(hours=20)
-    assert [when for job, (when, _, _) in jobs.items() if job.startswith("remind:")] == \
-        [began + timedelta(hours=18)]  # the old 5 h and 1 h points are gone
+    assert tables.deadlines.next_at(game_id, "red") == began + timedelta(hours=18)  # not the old 5 h point
     clock.advance(hours=9)  # past the old deadline: nothing happens
     run(tables.deadlines.scheduler.run_due())
     assert not any("has passed" in t for t in tables.delivery.messenger.in_channel(CHANNEL))
@@ -212,10 +210,8 @@ def test_cleared_deadlines_take_their_jobs_with_them(service):
         return game_id, started, after_turn, left
 
     game_id, started, after_turn, left = run(main())
-    assert started == [f"expire:{game_id}:red", f"remind:{game_id}:red:0",
-                       f"remind:{game_id}:red:1"]
-    assert after_turn == [f"expire:{game_id}:blue", f"remind:{game_id}:blue:0",
-                          f"remind:{game_id}:blue:1"]
+    assert started == [f"deadline:{game_id}:red"]  # one job: its reminders, then its expiry
+    assert after_turn == [f"deadline:{game_id}:blue"]
     assert left == []
 
 
@@ -287,8 +283,8 @@ def test_a_start_with_many_deadlines_schedules_them_in_one_pass(store):
         return scheduled, left, scheduler.handed
 
     scheduled, left, handed = run(main())
-    assert scheduled == 3 * rows  # each: its expiry and two reminders
-    assert len(left) == 3 * rows - 3 and not any(":7:" in job for job in left)
+    assert scheduled == rows  # each: one job, for its reminders and its expiry
+    assert len(left) == rows - 1 and not any(":7:" in job for job in left)
     assert handed == scheduled + len(left)  # only the two looks of this test
 
 
@@ -313,6 +309,47 @@ def test_a_start_answers_while_it_schedules_the_deadlines(store):
         return seen, count, jobs
 
     seen, count, jobs = run(main())
-    assert 0 < seen < 3 * 3 * STEP
-    assert count == 3 * STEP and len(jobs) == 3 * (3 * STEP - 1)
-    assert not any(job.startswith(f"expire:{3 * STEP}:") for job in jobs)
+    assert 0 < seen < 3 * STEP
+    assert count == 3 * STEP and len(jobs) == 3 * STEP - 1
+    assert f"deadline:{3 * STEP}:red" not in jobs
+
+
+TWO_DAYS = GameSettings(deadline_hours=48, reminders=(24,))
+
+
+def test_a_far_deadline_waits_outside_the_scheduler_until_its_moment_comes_near(service):
+    """A deadline whose next moment is beyond HORIZON has no job of its own, only the horizon's;
+    its reminder and its expiry still come on time, across a restart, and once each."""
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=TWO_DAYS)
+    game_id = run(seated_game(tables))
+    reminder = clock() + timedelta(hours=24)
+    assert tables.deadlines.next_at(game_id, "red") == reminder
+    assert set(tables.deadlines.scheduler.jobs) == {HORIZON_JOB}
+    assert tables.deadlines.scheduler.jobs[HORIZON_JOB][0] == reminder - HORIZON
+    clock.advance(hours=20)
+    tables = restart(service, clock, tables.delivery.messenger, TWO_DAYS)
+    assert set(tables.deadlines.scheduler.jobs) == {f"deadline:{game_id}:red"}  # within HORIZON now
+    clock.advance(hours=4)
+    assert run(tables.deadlines.scheduler.run_due()) == 1
+    assert len(reminders_to(tables, ANNA.id)) == 1
+    assert tables.deadlines.next_at(game_id, "red") == reminder + timedelta(hours=24)
+    assert set(tables.deadlines.scheduler.jobs) == {HORIZON_JOB}
+    clock.advance(hours=24)
+    run(tables.deadlines.scheduler.run_due())  # the horizon's job, then the deadline's
+    passed = [t for t in tables.delivery.messenger.in_channel(CHANNEL) if "deadline has passed" in t]
+    assert len(passed) == 1 and "offline" not in passed[0] and len(reminders_to(tables, ANNA.id)) == 1
+
+
+def test_a_start_puts_only_the_near_deadlines_in_the_scheduler(store):
+    """Of 1,000 deadlines, 999 with their first reminder 35 hours away and one with its in 3 hours, a
+    start-up schedules the one and the horizon's job: the others wait, noted, for their time."""
+    many_deadlines(store, 1_000)
+    store.db.execute("UPDATE deadlines SET due_at = ? WHERE game > 1", [stamp(utc_now() + timedelta(hours=40))])
+    scheduler = FakeScheduler(FakeClock(utc_now()))
+    deadlines = Deadlines(store, scheduler, lambda _: TEN_HOURS, nothing_falls_due, nothing_falls_due,
+                          clock=scheduler.clock)
+    assert run(deadlines.rebuild()) == 1_000
+    assert set(scheduler.jobs) == {"deadline:1:red", HORIZON_JOB}
+    assert deadlines.next_at(1_000, "red") == datetime.fromisoformat(store.deadline(1_000, "red")["due_at"]) \
+        - timedelta(hours=5)

@@ -50,6 +50,29 @@ def test_the_real_client_plays_over_the_loopback(tmp_path):
     on_the_loopback(test)
 
 
+def test_what_waits_for_the_connection_runs_once_the_bot_is_ready(tmp_path):
+    """`kolocha run` warms the pictures once connected, not while connecting (their drawing would
+    hold the interpreter from the start-up): the bot runs what waits in `when_ready` then, once."""
+    async def test() -> None:
+        loopback = Loopback()
+        point_at(await loopback.start())
+        client = bot.create_bot(Config(database=str(tmp_path / "k.sqlite")), picture)
+        ran: list[bool] = []
+        client.when_ready.append(lambda: ran.append(client.is_ready()))
+        running = asyncio.get_running_loop().create_task(client.start("token"))
+        try:
+            await asyncio.wait_for(client.wait_until_ready(), 30)
+            await asyncio.sleep(0)
+            status = await loopback.interact(Person(1, "Anna"), "game status", {})
+            await replied(loopback, status)
+            assert ran == [True] and client.when_ready == []
+        finally:
+            await client.close()
+            running.cancel()
+            await loopback.stop()
+    on_the_loopback(test)
+
+
 def on_the_loopback(test) -> None:
     """Run a test that points discord.py at a loopback, then point it back at Discord."""
     base, gateway = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY

@@ -160,7 +160,8 @@ def test_the_deadline_a_command_announces_commits_with_it(service, monkeypatch):
     told, = [p for p in posts(after) if p.startswith("**Anna** — Red: end.")]
     assert due_in_post(told) == row["due_at"]
     assert asyncio.run(after.deadlines.rebuild()) == 1
-    assert after.deadlines.scheduler.jobs[f"expire:{game_id}:red"][0].isoformat() == row["due_at"]
+    reminder = datetime.fromisoformat(row["due_at"]) - timedelta(hours=24)  # the default reminder
+    assert after.deadlines.next_at(game_id, "red") == reminder
 
 
 def test_a_side_whose_phase_ended_keeps_no_deadline_after_a_crash(service, monkeypatch):

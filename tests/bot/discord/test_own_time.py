@@ -100,8 +100,7 @@ def test_a_vacation_taken_during_a_turn_stretches_the_running_deadline_at_once(s
     assert "In game 1, Red is now due" in plain(said)
     post = tables.delivery.messenger.in_channel(CHANNEL)[-1]
     assert post.startswith("Anna changed their own time (`/prefs`). In game 1, Red is now due <t:")
-    expiry = tables.deadlines.scheduler.jobs[f"expire:{game_id}:red"][0]
-    assert expiry == datetime(2026, 3, 6, tzinfo=UTC)
+    assert tables.deadlines.next_at(game_id, "red") == datetime(2026, 3, 5, 12, tzinfo=UTC)  # its reminder
     assert due_of(service, game_id, "red") == datetime.fromtimestamp(int(post.split("<t:")[1].split(":")[0]), UTC)
 
 
@@ -141,9 +140,9 @@ def test_quiet_hours_set_during_a_turn_move_its_pending_reminder(service):
     clock = FakeClock()
     tables = make_tables(service, clock, defaults=DAY)
     game_id = run(seated_game(tables))
-    assert tables.deadlines.scheduler.jobs[f"remind:{game_id}:red:0"][0] == datetime(2026, 3, 2, tzinfo=UTC)
+    assert tables.deadlines.next_at(game_id, "red") == datetime(2026, 3, 2, tzinfo=UTC)
     run(tables.absence.prefs(ANNA, {"quiet": "22-7"}))
-    assert tables.deadlines.scheduler.jobs[f"remind:{game_id}:red:0"][0] == datetime(2026, 3, 2, 7, tzinfo=UTC)
+    assert tables.deadlines.next_at(game_id, "red") == datetime(2026, 3, 2, 7, tzinfo=UTC)
 
 
 def test_a_vacation_moves_a_running_deadline_by_two_weeks_at_most(service):
