@@ -6,7 +6,7 @@
     kolocha map [--game ID] [--around HEX ...] [--radius N] [--size N] [--zoc SIDE]
                 [--select HEX] [--out FILE] [--db FILE]
     kolocha replay GAME | --all [--db FILE] [--gif FILE] [--verify] [--computer]
-    kolocha bench [--system borodino] [--scenario 7sep] | --discord
+    kolocha bench [--system borodino] [--scenario 7sep] | --discord | --ux
     kolocha bench --ai [--system S] [--scenario ID] [--side SIDE] [--level N] [--games 200] [--seed 1]
                        [--workers 2] [--games-file PATH]
     kolocha fuzz [--games N] [--seed N] [--part playouts|engine-swap|front-swap ...] [--out DIR]
@@ -160,6 +160,9 @@ def _parser() -> argparse.ArgumentParser:
     bench_cmd.add_argument("--seconds", type=float, default=2.0, help="playout measuring time")
     bench_cmd.add_argument("--discord", action="store_true", help="instead: the Discord bot's "
                            "acknowledgement times over a local stand-in for Discord")
+    bench_cmd.add_argument("--ux", action="store_true", help="instead: what whole games cost their "
+                           "players on a simulated Discord (interactions, DMs, pictures, silent waits; "
+                           "needs the test extras)")
     bench_cmd.add_argument("--scale", action="store_true", help="instead: memory and command "
                            "latency with 10 and 10,000 games in the database")
     bench_cmd.add_argument("--ai", action="store_true", help="instead: the computer players' strength "
@@ -322,6 +325,8 @@ def _bench(args: argparse.Namespace) -> int:
         return 0
     if args.ai:
         return _bench_ai(args)
+    if args.ux:
+        return _bench_ux(args.seed)
     system = args.system or "borodino"
     scenario = args.scenario or _first_scenario(system)
     options = parse_options(args.option)
@@ -333,6 +338,19 @@ def _bench(args: argparse.Namespace) -> int:
         return 0
     rows = bench.measure(system, scenario, args.seed, options, args.seconds)
     print(bench.table(f"kolocha bench: {system} {scenario}, seed {args.seed}", rows))
+    return 0
+
+
+def _bench_ux(seed: int) -> int:
+    """`kolocha bench --ux`: one row per player-turn of each system's game, then the goals."""
+    from bot.discord import bench_ux
+
+    if not bench_ux.simcord_installed():
+        print(bench_ux.INSTALL, file=sys.stderr)
+        return 2
+    rows = bench_ux.measure(seed=seed)
+    print(bench.table("kolocha bench --ux: scripted players on simcord (an /orders box opened and sent "
+                      "counts as one interaction)", rows))
     return 0
 
 
