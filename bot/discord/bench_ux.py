@@ -272,7 +272,7 @@ async def measure_game(workdir: Path, system_name: str, scenario: str, player_tu
     env_box: list[simcord.Env] = []
     client = create_bot(Config(database=str(workdir / f"{system_name}.sqlite")), stand_in_picture,
                         lambda: env_box[0].now())
-    env = simcord.Env(client, settle_timeout=30.0)  # type: ignore[arg-type]
+    env = simcord.Env(client, settle_timeout=30.0, shard_count=1)  # type: ignore[arg-type]  # one server, one shard
     env_box.append(env)
     await env.start()
     try:
