@@ -122,6 +122,7 @@ class Change:
             rows += news.spectator_rows(game_id, seq, after, over, self.turn)
         if over:
             rows += news.reveal_rows(game)
+        told = [row for row in told if not _carried(rows, row)]
         return rows + told + news.private_views(game_id, after, seq, before, private)
 
     def _due_note(self) -> Text:
@@ -163,6 +164,17 @@ def player_turn_name(view: dict) -> str:
     """A player-turn as a player reads it: "turn 2, French player"."""
     player = f"{fmt.side_name(view['player'])} player" if view.get("player") else ""
     return ", ".join(filter(None, (f"turn {view.get('turn')}", player)))
+
+
+def _carried(rows: Outbox, asked: tuple[str, dict]) -> bool:
+    """Whether a question's buttons went onto the change's own line in the channel, which already
+    shows the question word for word (the engine's prompt): one message instead of two."""
+    to, payload = asked
+    if not rows or rows[0][0] != to or "buttons" in rows[0][1] or "buttons" not in payload or \
+            plain(payload["text"]) not in plain(rows[0][1]["text"]):
+        return False
+    rows[0][1]["buttons"] = payload["buttons"]
+    return True
 
 
 class News(Room):
