@@ -20,6 +20,9 @@ from rules.core.standing import choosers
 from tests.bot.discord.sim import Server, borodino, play, reply, server
 
 BORODINO = rules.load("borodino")
+# 1812's Battle Plan Chart leaves the defender the choice when Assault meets Withdraw: random play
+# gives those chits when it may, to reach that rare choice.
+PREFERRED = {"defence": ("plan assault", "plan withdraw")}
 # (system, scenario, options, seed, kind, told): seeded random play (random.Random(seed), the first
 # side that may act drawing its command) reaches that kind of choice early; `told`: the choice falls
 # to a player the game was not waiting for, who gets a notice.
@@ -35,6 +38,7 @@ POSITIONS = [
     ("campaign_1812", "borodino", None, 9, "plan", True),  # both players, at once, in secret
     ("campaign_1812", "borodino", None, 11, "retreat", True),
     ("campaign_1812", "borodino", None, 19, "removal", False),
+    ("campaign_1812", "borodino", None, 9, "defence", False),
 ]
 
 
@@ -62,7 +66,9 @@ async def reach(s: Server, system_name: str, scenario: str, options, seed: int, 
     state, rng, line = system.setup(scenario, seed, options), random.Random(seed), []
     while (waiting := system.choice(state)) is None or waiting["kind"] != kind:
         side = system.active_sides(state)[0]
-        cmd = system.sample_command(state, side, rng)
+        wanted = [cmd for cmd in system.legal_commands(state, side) if cmd.to_text() in PREFERRED[kind]] \
+            if kind in PREFERRED else []
+        cmd = wanted[0] if wanted else system.sample_command(state, side, rng)
         line.append((side, cmd.to_text()))
         state, _ = system.apply(state, side, cmd)
     tables = s.tables
