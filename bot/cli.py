@@ -343,7 +343,7 @@ def _bench(args: argparse.Namespace) -> int:
 
 def _bench_ux(seed: int) -> int:
     """`kolocha bench --ux`: one row per player-turn of each system's game, then the goals."""
-    from bot.discord import bench_ux
+    from bot.tools import bench_ux
 
     if not bench_ux.simcord_installed():
         print(bench_ux.INSTALL, file=sys.stderr)

@@ -23,6 +23,7 @@ BORODINO = rules.load("borodino")
 # 1812's Battle Plan Chart leaves the defender the choice when Assault meets Withdraw: random play
 # gives those chits when it may, to reach that rare choice.
 PREFERRED = {"defence": ("plan assault", "plan withdraw")}
+STEPS = 2000  # random commands before a position is given up (a seed that no longer reaches its choice)
 # (system, scenario, options, seed, kind, told): seeded random play (random.Random(seed), the first
 # side that may act drawing its command) reaches that kind of choice early; `told`: the choice falls
 # to a player the game was not waiting for, who gets a notice.
@@ -38,7 +39,7 @@ POSITIONS = [
     ("campaign_1812", "borodino", None, 9, "plan", True),  # both players, at once, in secret
     ("campaign_1812", "borodino", None, 11, "retreat", True),
     ("campaign_1812", "borodino", None, 19, "removal", False),
-    ("campaign_1812", "borodino", None, 9, "defence", False),
+    ("campaign_1812", "borodino", None, 9, "defence", True),  # the defender, whose chit was down
 ]
 
 
@@ -65,7 +66,10 @@ async def reach(s: Server, system_name: str, scenario: str, options, seed: int, 
     system = rules.load(system_name)
     state, rng, line = system.setup(scenario, seed, options), random.Random(seed), []
     while (waiting := system.choice(state)) is None or waiting["kind"] != kind:
+        assert len(line) < STEPS, f"{system_name} seed {seed}: no {kind} choice in {STEPS} commands"
         side = system.active_sides(state)[0]
+        if kind in PREFERRED and waiting is not None and waiting.get("sides"):
+            side = waiting["sides"][0]  # a side whose chit is down may change it: the other places its own
         wanted = [cmd for cmd in system.legal_commands(state, side) if cmd.to_text() in PREFERRED[kind]] \
             if kind in PREFERRED else []
         cmd = wanted[0] if wanted else system.sample_command(state, side, rng)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from bot import cli
-from bot.discord import bench_ux
+from bot.tools import bench_ux
 
 
 def test_two_shevardino_player_turns_are_counted(tmp_path):

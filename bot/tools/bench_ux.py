@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.ai_seat import Memory, commander_for
+from bot.computer.seat import Memory, commander_for
 from bot.config import Config, GameSettings
 from bot.discord.app import KolochaBot, create_bot
 from bot.discord.commands import ORDERS_BOX
@@ -47,8 +47,6 @@ GAMES = (("borodino", "shevardino", 16), ("bloody_monday", "bloody_monday", 24),
 GOAL_INTERACTIONS, GOAL_DMS = 3, 5  # a player who knows their orders, per player-turn; no silent wait
 LINES = 12  # random orders in one box before it ends the phase
 GRACE = 60.0  # virtual seconds before the deadline at which a silent wait stops being watched
-CONFIRMATIONS = ("kolocha:end:", "kolocha:resign:", "kolocha:keep:", "kolocha:draw:", "kolocha:decline:",
-                 "kolocha:cede:", "kolocha:hold:", "kolocha:verify:")
 INSTALL = "simcord is missing: install the test extras with `pip install -e '.[test]'` and run it again."
 
 
@@ -77,7 +75,6 @@ class Person:
     actor: simcord.MemberActor
     dms_seen: int = 0
     untold_since: datetime | None = None
-    offered: list[discord.Message] = field(default_factory=list)  # received since awaited
 
 
 class Table:
@@ -94,7 +91,7 @@ class Table:
         assert self.client.tables is not None
         return self.client.tables.service
 
-    def _dms(self, person: Person) -> list[discord.Message]:
+    def dms(self, person: Person) -> list[discord.Message]:
         channel = person.actor.user.dm_channel
         if channel is None:
             return []
@@ -111,7 +108,7 @@ class Table:
         new_posts, self.posts_seen = posts[self.posts_seen:], len(posts)
         now, awaited = self.env.now(), self.awaited()
         for side, person in self.people.items():
-            dms = self._dms(person)
+            dms = self.dms(person)
             new_dms, person.dms_seen = dms[person.dms_seen:], len(dms)
             turn.dms[side] += len(new_dms)
             turn.pictures[side] += sum(len(m.attachments) for m in new_dms)
@@ -119,15 +116,13 @@ class Table:
                          or f"<@!{person.actor.id}>" in m.content]
             told = bool(new_dms or mentioned) or person is actor
             if side not in awaited:
-                person.untold_since, person.offered = None, []
+                person.untold_since = None
                 continue
             if side not in before:
-                person.offered = []
                 person.untold_since = None if told else now
             elif told and person.untold_since is not None:
                 turn.silent = max(turn.silent, (now - person.untold_since).total_seconds())
                 person.untold_since = None
-            person.offered += new_dms + new_posts
         if actor is not None and answer is not None:
             private = [answer.response, *answer.followups]
             turn.pictures[actor.side] += sum(len(m.attachments) for m in private if m is not None)
@@ -142,7 +137,7 @@ class Table:
         await self.env.advance_time(max(limit - GRACE - (self.env.now() - since).total_seconds(), 0))
         await self.env.settle()
         mention = (f"<@{person.actor.id}>", f"<@!{person.actor.id}>")
-        came = [m for m in self._dms(person)[dms:]] + [m for m in list(self.channel.history())[posts:]
+        came = [m for m in self.dms(person)[dms:]] + [m for m in list(self.channel.history())[posts:]
                                                         if any(t in m.content for t in mention)]
         told = min((m.created_at for m in came), default=self.env.now())
         turn.silent = max(turn.silent, (told - since).total_seconds())
@@ -183,25 +178,26 @@ def orders(system: GameSystem, state: dict, side: str, planned: list[str], rng: 
     return lines + ends  # a phase's worth of random orders, then the phase ends
 
 
-def choice_offered(person: Person) -> tuple[discord.Message, str, str | None] | None:
-    """A button or menu of a choice given to the player since they became awaited (never a
-    confirmation such as End the phase): the message, its custom id, and a menu's first value."""
-    for message in reversed(person.offered):
+def choice_offered(table: Table, person: Person) -> tuple[discord.Message, str, str | None] | None:
+    """The button or menu of a choice offered to the player for the game's present position, as
+    the messages stand now (a pressed question loses its buttons; a question may ride on a message
+    edited in place): the message, its custom id, and a menu's first value."""
+    position = f"{table.game_id}:{person.side}:{table.service.store.seen_seq(table.game_id, person.side)}"
+    prefixes = (f"kolocha:answer:{position}:", f"kolocha:answers:{position}")
+    for message in reversed([*table.channel.history(), *table.dms(person)]):
         for row in message.components:
             for item in getattr(row, "children", [row]):
                 custom_id = getattr(item, "custom_id", None) or ""
-                if not custom_id.startswith("kolocha:") or custom_id.startswith(CONFIRMATIONS):
+                if not custom_id.startswith(prefixes):
                     continue
                 options = getattr(item, "options", None)
-                if options:
-                    return message, custom_id, options[0].value
-                return message, custom_id, None
+                return message, custom_id, options[0].value if options else None
     return None
 
 
 async def act(table: Table, person: Person, lines: list[str]) -> simcord.InteractionResult:
     """One interaction: a choice's button or menu when one is offered, else the orders box."""
-    offered = choice_offered(person)
+    offered = choice_offered(table, person)
     if offered is not None:
         message, custom_id, value = offered
         if value is None:
