@@ -3,17 +3,20 @@
 The real bot (discord.py's client and command tree, the real tables, a stand-in renderer: pictures
 are counted, not drawn) plays games of each system on simcord, a simulated Discord with a virtual
 clock (installed with the test extras). Two scripted players, Anna (French) and Boris (Russian),
-know their orders: a side to act sends the rest of its phase at once in one `/orders` box (opening
-and sending the box counts as one interaction), planned by the level-1 computer where the system
-has one, else by random legal commands (rules.core.system.sample_command), cut where the phase
-ends; a choice offered with a button or a menu is pressed instead. A batch stopped by a refusal
-(the opponent owes a choice first) is planned again once it is the side's turn.
+know their orders. As the game starts, each gives standing orders for every kind of mid-turn
+choice in one `/orders` box (counted in the set-up row), so the choices the dice bring are
+answered without them (rules.core.standing). Then a side to act sends, in one `/orders` box
+(opening and sending it counts as one interaction), all it can write in advance: its phase's
+orders and the phases of its own that follow, up to the first order that depends on the dice
+(`orders`). They are planned by the level-1 computer where the system has one, else are random
+legal commands (rules.core.system.sample_command). A choice still offered with a button or a
+menu is pressed instead; a batch stopped by a refusal is planned again from the new position.
 
 Counted per player-turn (a Bloody Monday impulse), for each player: interactions, new DMs, the
 pictures in them and in private replies; and the longest silent wait: when a player becomes
 awaited and nothing told them (a DM, a mention in the channel, or the reply to their own
 interaction), virtual time runs until something does, up to the deadline (default settings).
-Not a timed test: figures of one run (the dice are drawn fresh each run).
+Not a timed test: the figures of one game per system, replayed alike from the same seed.
 """
 from __future__ import annotations
 
@@ -36,7 +39,11 @@ from bot.computer.seat import Memory, commander_for
 from bot.config import Config, GameSettings
 from bot.discord.app import KolochaBot, create_bot
 from bot.discord.commands import ORDERS_BOX
+from bot.permissions import Actor
+from bot.tables.batch import MOST
 from rules.core.ai import Commander, decision_rng
+from rules.core.dice import rolls_made
+from rules.core.standing import choosers, defaults
 from rules.core.system import GameSystem
 
 if TYPE_CHECKING:
@@ -46,6 +53,7 @@ if TYPE_CHECKING:
 GAMES = (("borodino", "shevardino", 16), ("bloody_monday", "bloody_monday", 24), ("campaign_1812", "campaign", 12))
 GOAL_INTERACTIONS, GOAL_DMS = 3, 5  # a player who knows their orders, per player-turn; no silent wait
 LINES = 12  # random orders in one box before it ends the phase
+DICE = 3  # other streams of dice an order written in advance must be accepted with
 GRACE = 60.0  # virtual seconds before the deadline at which a silent wait stops being watched
 INSTALL = "simcord is missing: install the test extras with `pip install -e '.[test]'` and run it again."
 
@@ -145,24 +153,83 @@ class Table:
         self.news(turn, None, None, self.awaited())
 
 
-def orders(system: GameSystem, state: dict, side: str, planned: list[str], rng: random.Random) -> list[str]:
-    """What the side sends at once: its plan until its phase ends, or the whole plan when a line of
-    it waits on dice (the bot stops the batch there, as it would a player's); without a plan
-    (or one refused at once), random legal orders until the phase ends or a die is rolled (what
-    follows a die is not known in advance)."""
-    key, state = system.phase_key(state), copy.deepcopy(state)
-    for done, text in enumerate(planned):
-        try:
-            state, _ = system.apply(state, side, system.parse(side, text))
-        except Exception:  # refused here: after a die, the rest of the intended orders go as they are
-            if done:
-                return planned
-            break
-        if side not in system.active_sides(state) or system.phase_key(state) != key:
-            return planned[:done + 1]
-    else:
-        if planned:
-            return planned
+def standing(system: GameSystem) -> dict[str, str]:
+    """The standing orders a scripted player gives once, as the game starts: the first order of each
+    kind of choice (rules.core.standing.defaults), so no choice waits for a click."""
+    return defaults(system.standing_orders())
+
+
+def follow_standing(system: GameSystem, state: dict, orders: dict[str, str]) -> dict:
+    """The position once both players' standing orders have answered the choices waiting (as the
+    bot plays them after each command)."""
+    while (waiting := system.choice(state)) is not None:
+        found = [cmd for side in choosers(waiting)
+                 if (cmd := system.standing_command(state, side, orders)) is not None]
+        if not found:
+            return state
+        state, _ = system.apply(state, choosers(waiting)[0], found[0])
+    return state
+
+
+def orders(system: GameSystem, state: dict, side: str, plan: Callable[[dict], list[str]],
+           rng: random.Random) -> list[str]:
+    """What the side sends in one box: its plan (`plan` on a position: the orders it means to give
+    there, which the computer at level 1 gives a few at a time) as far as the player can write it
+    in advance, across its phases. The position is followed with both players' standing orders
+    answering the choices (`standing`). Until a die is rolled the player knows every position to
+    come; after one, a further order goes into the box only if it would be accepted whatever the
+    dice (tried from the last position known with DICE other streams of dice): the player writes
+    it not knowing them. Should the real dice make it refused after all, the bot stops the batch
+    there and the side sends the rest in another box. The box stops where a choice waits for the
+    other side and where the side's turn ends. Without a plan (the bot refused the last one),
+    random legal orders until the phase ends or a die is rolled."""
+    state, rolls, sent = copy.deepcopy(state), rolls_made(state), list[str]()
+    given = standing(system)
+    others: list[dict] = []  # the position under other dice, once a die was rolled
+
+    def apply(position: dict, text: str) -> dict:
+        return follow_standing(system, system.apply(position, side, system.parse(side, text))[0], given)
+    while len(sent) < MOST:
+        key, before = system.phase_key(state), state
+        lines = plan(state) or random_orders(system, state, side, rng)
+        for done, text in enumerate(lines):
+            if others:
+                try:
+                    others = [apply(other, text) for other in others]
+                except Exception:
+                    return sent  # it depends on the dice: written once they are known
+                if any(side not in system.active_sides(o) for o in others):
+                    return sent + [text]  # after it, the dice may leave the other side to choose
+            sent.append(text)
+            try:
+                after = apply(state, text)
+            except Exception:  # refused after the dice: the rest of the intended orders go as they are
+                return sent + lines[done + 1:]
+            if not others and rolls_made(after) != rolls:
+                others = [apply(reseeded(state, n), text) for n in range(1, DICE + 1)]
+            state = after
+            if side not in system.active_sides(state) or system.outcome(state) is not None:
+                return sent  # a choice waits for the other side, or the side's turn is over
+            if system.phase_key(state) != key:
+                break
+        else:
+            if not lines or state == before:
+                return sent  # nothing more to say now
+    return sent[:MOST]
+
+
+def reseeded(state: dict, n: int) -> dict:
+    """The position with other dice: each stream's seed moved by `n` (rules.core.dice)."""
+    state = copy.deepcopy(state)
+    for dice in (state["dice"], *state.get("side_dice", {}).values()):
+        dice["seed"] += n
+    return state
+
+
+def random_orders(system: GameSystem, state: dict, side: str, rng: random.Random) -> list[str]:
+    """Random legal orders (rules.core.system.sample_command) until the phase ends, a die is rolled
+    (what follows it is not known in advance), or the side has said all it can now; then `end`."""
+    key, state, rolls = system.phase_key(state), copy.deepcopy(state), rolls_made(state)
     lines: list[str] = []
     while len(lines) < LINES:
         command = system.sample_command(state, side, rng)
@@ -171,9 +238,9 @@ def orders(system: GameSystem, state: dict, side: str, planned: list[str], rng: 
         options = [c.to_text() for c in system.legal_commands(state, side)]
         state, _ = system.apply(state, side, command)
         lines.append(command.to_text())
-        if (side not in system.active_sides(state) or system.phase_key(state) != key
+        if (side not in system.active_sides(state) or system.phase_key(state) != key or rolls_made(state) != rolls
                 or [c.to_text() for c in system.legal_commands(state, side)] == options):
-            return lines  # the phase is over, or the side has said all it can now (a secret plan chosen)
+            return lines  # the phase is over, a die was rolled, or the side has said all it can (a secret plan)
     ends = [c.to_text() for c in system.legal_commands(state, side) if c.to_text() == "end"]
     return lines + ends  # a phase's worth of random orders, then the phase ends
 
@@ -200,9 +267,10 @@ async def act(table: Table, person: Person, lines: list[str]) -> simcord.Interac
     offered = choice_offered(table, person)
     if offered is not None:
         message, custom_id, value = offered
+        who = person.actor.user if message.guild is None else person.actor  # a DM's button: as the user
         if value is None:
-            return await person.actor.click(message, custom_id=custom_id)
-        return await person.actor.select(message, [value], custom_id=custom_id)
+            return await who.click(message, custom_id=custom_id)
+        return await who.select(message, [value], custom_id=custom_id)
     shown = await person.actor.slash(table.channel, "orders")
     return await person.actor.submit_modal(shown, {ORDERS_BOX: "\n".join(lines)})
 
@@ -238,16 +306,20 @@ async def play(table: Table, system_name: str, player_turns: int, seed: int) -> 
             turns.append(PlayerTurn(f"turn {view.get('turn')} {str(view.get('player')).title()}"))
         turn = turns[-1]
         played = len(service.store.commands(table.game_id))
-        side = next((s for s in active if sent.get(s) != played), active[0])  # sides acting at once take turns
+        waiting = system.choice(state)
+        asked = [s for s in choosers(waiting) if s in active] if waiting else []
+        side = next((s for s in asked or active if sent.get(s) != played), (asked or active)[0])  # in turn
         sent[side] = played
         person = table.people[side]
         await table.wait_until_told(person, turn, limit)
-        planned: list[str] = []
-        if commander is not None and stalled == 0:
-            planned = [d.command for d in commander.plan(system.view(state, side),
-                                                         tuple(memory.told(service, table.game_id, side)),
-                                                         decision_rng(seed, played))]
-        lines = orders(system, state, side, planned, rng)
+
+        def plan(position: dict) -> list[str]:
+            if commander is None or stalled:
+                return []
+            return [d.command for d in commander.plan(system.view(position, side),
+                                                      tuple(memory.told(service, table.game_id, side)),
+                                                      decision_rng(seed, played))]
+        lines = orders(system, state, side, plan, rng)
         before, count = table.awaited(), len(service.store.commands(table.game_id))
         answer = await act(table, person, lines)
         await table.env.settle()
@@ -280,14 +352,25 @@ async def measure_game(workdir: Path, system_name: str, scenario: str, player_tu
             channel = guild.create_text_channel("game")
             people = {"french": Person("french", members[0]), "russian": Person("russian", members[1])}
             table = Table(env, client, channel, people)
-            await members[0].slash(channel, "game new", system=system_name, scenario=scenario)
+            tables = client.tables
+            assert tables is not None
+            await tables.lobby.new(Actor(str(anna.id), anna.name, False), str(guild.id), str(channel.id),
+                                   system_name, scenario, seed=seed)  # `/game new`, with the dice's seed given
             await members[0].slash(channel, "game join", side="french")
             await members[1].slash(channel, "game join", side="russian")
             await members[0].slash(channel, "game start")
-            table.game_id = client.tables.game_in(str(channel.id))["id"]  # type: ignore[union-attr]
+            table.game_id = tables.game_in(str(channel.id))["id"]
             setup = PlayerTurn("set-up")
             table.news(setup, None, None, set())
-            return await play(table, system_name, player_turns, seed)
+            given = [f"orders {kind} {order}" for kind, order in standing(tables.service.system(table.game_id)).items()]
+            for person in people.values():  # once a game: the standing orders, in one box
+                before = table.awaited()
+                answer = await person.actor.submit_modal(await person.actor.slash(channel, "orders"),
+                                                         {ORDERS_BOX: "\n".join(given)})
+                await env.settle()
+                setup.interactions[person.side] += 1
+                table.news(setup, person, answer, before)
+            return [setup, *await play(table, system_name, player_turns, seed)]
     finally:
         await env.shutdown()
 
@@ -299,6 +382,7 @@ def rows(system_name: str, scenario: str, turns: list[PlayerTurn]) -> list[tuple
             "; ".join(f"{s}: {t.interactions[s]} int ({t.fruitless[s]} fruitless), {t.dms[s]} DMs, "
                       f"{t.pictures[s]} pic" for s in sides)
             + f"; silent {t.silent / 3600:g} h") for t in turns]
+    turns = [t for t in turns if t.label != "set-up"]  # once a game: shown, not a player-turn
     if not turns:
         return out
     figures: dict[str, tuple[list[float], float, Callable[[float], str]]] = {

@@ -1,28 +1,56 @@
 """`kolocha bench --ux` on a short game: two player-turns of Shevardino played on simcord by the
-scripted players, each counted (interactions, DMs, pictures, silent wait) and set beside the goals;
-without simcord, the command says how to install it."""
+scripted players, counted and set beside the goals; without simcord, the command says how to
+install it. The figures are those of the seeded game, so they are asserted exactly."""
 from __future__ import annotations
 
 import asyncio
+import random
 
+import rules
 from bot import cli
 from bot.tools import bench_ux
 
 
-def test_two_shevardino_player_turns_are_counted(tmp_path):
+def test_a_shevardino_player_turn_takes_its_player_one_box(tmp_path):
     turns = asyncio.run(bench_ux.measure_game(tmp_path, "borodino", "shevardino", 2, seed=1))
-    assert [t.label for t in turns] == ["turn 3 French", "turn 3 Russian"]
-    for turn, phasing in zip(turns, ("french", "russian")):
-        assert turn.interactions[phasing] >= 1  # the phasing player sent their orders
-        assert turn.fruitless[phasing] < turn.interactions[phasing]
-        assert all(n >= 0 for n in (*turn.dms.values(), *turn.pictures.values())) and turn.silent >= 0
+    assert [t.label for t in turns] == ["set-up", "turn 3 French", "turn 3 Russian"]
+    setup, french, russian = turns
+    assert setup.interactions == {"french": 1, "russian": 1}  # the standing orders, once
+    # Each phasing player's moves, the end of movement, the attacks and the end of combat in one
+    # box; the other player, whose standing orders answer the choices, is not asked to act.
+    assert (french.interactions, russian.interactions) == ({"french": 1}, {"russian": 1})
+    assert sum(french.fruitless.values()) + sum(russian.fruitless.values()) == 0
+    assert sum(french.dms.values()) + sum(russian.dms.values()) == 0  # an open game: news in the channel
+    assert french.silent == russian.silent == 0
     rows = dict(bench_ux.rows("borodino", "shevardino", turns))
-    assert rows["borodino shevardino, turn 3 French"].startswith("french: ")
-    worst = rows["borodino shevardino, interactions per player and player-turn"]
-    assert worst.startswith(f"max {max(t.interactions[s] for t in turns for s in ('french', 'russian'))}, ")
-    assert "(goal at most 3: " in worst
-    assert "(goal at most 5: " in rows["borodino shevardino, DMs per player and player-turn"]
-    assert "(goal at most 0: " in rows["borodino shevardino, silent wait (h) per player and player-turn"]
+    assert rows["borodino shevardino, turn 3 French"] == (
+        "french: 1 int (0 fruitless), 0 DMs, 0 pic; russian: 0 int (0 fruitless), 0 DMs, 0 pic; silent 0 h")
+    assert rows["borodino shevardino, interactions per player and player-turn"] == \
+        "max 1, median 0.5 (goal at most 3: met)"
+    assert rows["borodino shevardino, silent wait (h) per player and player-turn"] == \
+        "max 0, median 0 (goal at most 0: met)"
+
+
+def test_a_box_holds_the_orders_written_before_the_dice_and_those_that_hold_whatever_they_roll():
+    """The French first player-turn of Shevardino: the moves, `end`, and the attacks the computer
+    plans; every attack after the first is accepted under other dice too, and the box stops
+    before any order the dice decide."""
+    system = rules.load("borodino")
+    state = bench_ux.follow_standing(system, system.setup("shevardino", 1, None), bench_ux.standing(system))
+    commander = bench_ux.commander_for(system, 1)
+
+    def plan(position: dict) -> list[str]:
+        return [d.command for d in commander.plan(system.view(position, "french"), (), random.Random(1))]
+    lines = bench_ux.orders(system, state, "french", plan, random.Random(1))
+    end = lines.index("end")
+    assert all(line.startswith("move ") for line in lines[:end])
+    assert lines[end + 1:] and all(line.startswith("attack ") or line == "end" for line in lines[end + 1:])
+    for n in range(1, bench_ux.DICE + 1):  # under other dice the same box is accepted line by line
+        other = bench_ux.reseeded(state, n)
+        for line in lines[:-1]:
+            other = bench_ux.follow_standing(system, system.apply(other, "french", system.parse("french", line))[0],
+                                             bench_ux.standing(system))
+            assert "french" in system.active_sides(other)
 
 
 def test_without_simcord_the_bench_says_how_to_install_it(monkeypatch, capsys):
