@@ -49,8 +49,11 @@ from rules.core.system import GameSystem
 if TYPE_CHECKING:
     import simcord
 
-# (system, scenario, player-turns played): whole Shevardino; Bloody Monday's first impulses; 1812's first turns
-GAMES = (("borodino", "shevardino", 16), ("bloody_monday", "bloody_monday", 24), ("campaign_1812", "campaign", 12))
+# (system, scenario, options, player-turns played): whole Shevardino; the first turns of 5 September with
+# the Doomed Victory errata's rules; Bloody Monday's first impulses; 1812's first turns
+DOOMED_VICTORY = "dv_rally,dv_leaders,dv_rally_moves,dv_leaderless_halt"
+GAMES = (("borodino", "shevardino", "", 16), ("borodino", "5sep", DOOMED_VICTORY, 8),
+         ("bloody_monday", "bloody_monday", "", 24), ("campaign_1812", "campaign", "", 12))
 GOAL_INTERACTIONS, GOAL_DMS = 3, 5  # a player who knows their orders, per player-turn; no silent wait
 LINES = 12  # random orders in one box before it ends the phase
 DICE = 3  # other streams of dice an order written in advance must be accepted with
@@ -333,12 +336,12 @@ async def play(table: Table, system_name: str, player_turns: int, seed: int) -> 
 
 
 async def measure_game(workdir: Path, system_name: str, scenario: str, player_turns: int,
-                       seed: int) -> list[PlayerTurn]:
+                       seed: int, options: str = "") -> list[PlayerTurn]:
     """One game on a fresh simulated server."""
     import simcord
 
     env_box: list[simcord.Env] = []
-    client = create_bot(Config(database=str(workdir / f"{system_name}.sqlite")), stand_in_picture,
+    client = create_bot(Config(database=str(workdir / f"{system_name}-{scenario}.sqlite")), stand_in_picture,
                         lambda: env_box[0].now())
     env = simcord.Env(client, settle_timeout=30.0, shard_count=1)  # type: ignore[arg-type]  # one server, one shard
     env_box.append(env)
@@ -355,7 +358,7 @@ async def measure_game(workdir: Path, system_name: str, scenario: str, player_tu
             tables = client.tables
             assert tables is not None
             await tables.lobby.new(Actor(str(anna.id), anna.name, False), str(guild.id), str(channel.id),
-                                   system_name, scenario, seed=seed)  # `/game new`, with the dice's seed given
+                                   system_name, scenario, options, seed=seed)  # `/game new`, with the dice's seed given
             await members[0].slash(channel, "game join", side="french")
             await members[1].slash(channel, "game join", side="russian")
             await members[0].slash(channel, "game start")
@@ -404,11 +407,11 @@ def simcord_installed() -> bool:
     return importlib.util.find_spec("simcord") is not None
 
 
-def measure(games: tuple[tuple[str, str, int], ...] = GAMES, seed: int = 1) -> list[tuple[str, str]]:
+def measure(games: tuple[tuple[str, str, str, int], ...] = GAMES, seed: int = 1) -> list[tuple[str, str]]:
     """The table rows of `kolocha bench --ux` (simcord installed)."""
     out: list[tuple[str, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
-        for system_name, scenario, player_turns in games:
-            turns = asyncio.run(measure_game(Path(tmp), system_name, scenario, player_turns, seed))
-            out += rows(system_name, scenario, turns)
+        for system_name, scenario, options, player_turns in games:
+            turns = asyncio.run(measure_game(Path(tmp), system_name, scenario, player_turns, seed, options))
+            out += rows(system_name, scenario + (" (Doomed Victory)" if options == DOOMED_VICTORY else ""), turns)
     return out
