@@ -64,7 +64,7 @@ def targets(b: Battle, side: str) -> dict[Hex, str]:
     return open_ or goals
 
 
-def _nearest(b: Battle, h: Hex, targets: dict[Hex, str]) -> tuple[int, Hex]:
+def nearest(b: Battle, h: Hex, targets: dict[Hex, str]) -> tuple[int, Hex]:
     """The march to the nearest target (march.py: around rivers and woods), and that target."""
     return min((march(b.map, h, t), t) for t in targets)
 
@@ -76,7 +76,7 @@ def place_score(b: Battle, side: str, h: Hex, targets: dict[Hex, str]) -> int:
     if h == C.OFF:  # leaving by the east edge counts towards the French decisive victory, once
         held = all(b.side_at(g) == side for g in objectives(b, side))  # every redoubt is French (marginal)
         return 2 if side == "french" and held else -200
-    d, _ = _nearest(b, h, targets)
+    d, _ = nearest(b, h, targets)
     return -2 * d + (6 if h in targets else 0) + (1 if doubling(b, h) else 0)
 
 
@@ -86,7 +86,7 @@ def movers(state: dict, side: str) -> list[str]:
     b = Battle(state)
     goals = objectives(b, side)
     uids = [u for u in may_move(b, side) if movement.reachable(b, u)]
-    return sorted(uids, key=lambda u: (_nearest(b, _start(b, u), goals)[0], u))
+    return sorted(uids, key=lambda u: (nearest(b, start(b, u), goals)[0], u))
 
 
 def options(b: Battle, side: str, uid: str) -> list[Hex | None]:
@@ -205,7 +205,7 @@ def _engages(b: Battle, side: str, h: Hex | None, among: frozenset[Hex] | None =
                for n in b.map.adjacent(h))
 
 
-def _start(b: Battle, uid: str) -> Hex:
+def start(b: Battle, uid: str) -> Hex:
     """Where a unit moves from: its hex, or the road end it enters by (Reinforcements)."""
     u = b.unit(uid)
     start = u["hex"] if u["where"] == "map" else u.get("entry")
@@ -214,7 +214,7 @@ def _start(b: Battle, uid: str) -> Hex:
 
 
 def _why_place(b: Battle, h: Hex, targets: dict[Hex, str]) -> str:
-    d, t = _nearest(b, h, targets)
+    d, t = nearest(b, h, targets)
     where = f"takes {t}" if d == 0 else f"closes on {t}, a march of {d} hexes"
     return f"{where}: {targets[t]}" + ("; doubled in its terrain (Combat J)" if d and doubling(b, h) else "")
 

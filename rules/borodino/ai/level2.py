@@ -20,7 +20,8 @@ breeds the rest from them by crossover and mutation. A plan is scored on the boa
 
 That measure only shortlists: the best few plans by it (CANDIDATES, level 1's own and waiting
 always among them: what waiting buys shows only in the turn after) are then judged by playouts
-(playout.py), level 1 playing both sides from the board each leaves, its Combat Phase first, for
+(playout.py: level 1's aims and attacks on the rollout engine) playing both sides from the board
+each leaves, its Combat Phase first, for
 HORIZON Movement Phases or to the end of the game when it ends within two Game-Turns; the plan
 whose playouts end best (`playout.worth`: the game won were it to end there, the victory hexes
 occupied, the Combat Points lost) is played, level 1's unless another clearly beats it

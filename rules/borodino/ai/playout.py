@@ -1,11 +1,16 @@
-"""Level-1 self-play from a board: how level 2 sees what follows a plan.
+"""Self-play from a board on the rollout engine: how level 2 sees what follows a plan.
 
-A playout plays both sides by level 1 (its moves, attacks, retreats and leaders) on a board with
-dice of the AI's own drawing, for a number of Movement Phases or to the end of the game. What the
-board it stops on is worth to a side (`worth`) is first who would win were the game to end there
-(SCENARIOS: Victory Conditions, `victory.outcome` read as if the last turn were over), then the
-victory hexes it occupies and the Combat Points lost on either side, weighed as level 1 weighs
-them (goals.loss_weight).
+A playout plays both sides on a board with dice of the AI's own drawing, for a number of Movement
+Phases or to the end of the game, in place on one `Session` (rules/borodino/session.py: no copy of
+the state per command). Its attacks, retreats, advances and leaders are level 1's; its Movement
+Phases are level 1's aims without its route searches, which took most of a plan's time (`march_on`):
+each unit, nearest a victory hex first, draws WALKS random walks by the rollout policy
+(rollout.walk: legal paths by construction, stopping at an enemy zone of control) and ends where
+the best of them ends by level 1's measure of a hex (level1.place_score), or stays where none
+is better; a victory hex held is not left. What the board it stops on is worth to a side (`worth`)
+is first who would win were the game to end there (SCENARIOS: Victory Conditions,
+`victory.outcome` read as if the last turn were over), then the victory hexes it occupies and the
+Combat Points lost on either side, weighed as level 1 weighs them (goals.loss_weight).
 """
 from __future__ import annotations
 
@@ -19,36 +24,76 @@ from rules.borodino.ai import level1
 from rules.borodino.ai.goals import loss_weight, objectives
 from rules.borodino.ai.leaders import moves as move_leaders
 from rules.borodino.battle import Battle, enemy_of
+from rules.borodino.legal import may_move
+from rules.borodino.movement import why_immobile
+from rules.borodino.rollout import walk
+from rules.borodino.session import Session
 from rules.core.dice import new_dice
+from rules.core.hexes import Hex
 
 WIN = 40    # the game won, in Combat Points (a Schevardino redoubt held is attacks.GROUND: 6)
 HOLD = 3    # a victory hex occupied where the playout stops
+WALKS = 8   # random walks a unit draws in a playout's Movement Phase, ending where the best ends
 
 
 def playout(state: dict, phases: int, rng: random.Random, first: C.Command | None = None) -> dict:
-    """The board after `first` (when given) and level 1 playing both sides from `state` (dice
+    """The board after `first` (when given) and both sides playing from `state` (dice and walks
     drawn from rng) until `phases` more Movement Phases have begun, or the game is over."""
-    state = {**state, "dice": new_dice(rng.getrandbits(48))}
+    play = borodino.session({**state, "dice": new_dice(rng.getrandbits(48))})
     if first is not None:
-        state, _ = borodino.apply(state, borodino.active_sides(state)[0], first)
+        play.apply(play.active_sides()[0], first)
     begun = 0
-    while state["phase"] != "over":
-        side = borodino.active_sides(state)[0]
+    while play.state["phase"] != "over":
+        state, side = play.state, play.active_sides()[0]
         if state["pending"]:
-            state, _ = borodino.apply(state, side, borodino.parse(side, level1.choice(state, side).command))
+            play.apply(side, borodino.parse(side, level1.choice(state, side).command))
         elif state["phase"] == "movement":
             if begun == phases:
                 break
             begun += 1
-            _, state = level1.moves(state, side, level1.first)
-            state, _ = move_leaders(state, side)
-            state, _ = borodino.apply(state, side, C.End())
+            march_on(play, side, rng)
+            _leaders(play, side)
         elif state["phase"] == "rally":
-            state, _ = move_leaders(state, side)
-            state, _ = borodino.apply(state, side, C.End())
+            _leaders(play, side)
         else:
-            state, _ = borodino.apply(state, side, borodino.parse(side, level1.combat(state, side).command))
-    return state
+            play.apply(side, borodino.parse(side, level1.combat(state, side).command))
+    return play.state
+
+
+def march_on(play: Session, side: str, rng: random.Random) -> None:
+    """A playout's Movement Phase of the side's units (see the module docstring), on the session."""
+    b = play.battle
+    goals = objectives(b, side)
+    for uid in sorted(may_move(b, side), key=lambda u: (level1.nearest(b, level1.start(b, u), goals), u)):
+        u = b.unit(uid)
+        here = u["hex"] if u["where"] == "map" else None
+        if here in goals and b.side_at(here) == side or u["moved"] or why_immobile(b, side, uid):
+            continue  # Victory Conditions: a victory hex held is defended, not left; one that may not move
+        aims = level1.targets(b, side)
+        scores: dict[Hex, int] = {}  # walks often end alike
+        best, best_score = None, None if here is None else level1.place_score(b, side, here, aims)
+        for _ in range(WALKS):
+            walked = walk(b, uid, rng)
+            if walked is not None:
+                end = walked[0][-1]
+                score = scores.get(end)
+                if score is None:
+                    score = scores[end] = level1.place_score(b, side, end, aims)
+                if best_score is None or score > best_score:
+                    best, best_score = walked, score
+        if best is not None:
+            path, cost = best
+            move = C.Move(here or uid, path)
+            if len(path) > 1:  # a path, not a destination: `movement.apply_move` need not check it
+                b.walked[side, move] = cost
+            play.apply(side, move)
+
+
+def _leaders(play: Session, side: str) -> None:
+    """The side's leaders moved as level 1 moves them (Doomed Victory 8.1), then its `end`."""
+    for decision in move_leaders(play.state, side)[1]:
+        play.apply(side, borodino.parse(side, decision.command))
+    play.apply(side, C.End())
 
 
 def worth(state: dict, side: str) -> Fraction:

@@ -1,11 +1,14 @@
-"""rules/borodino/ai/playout.py: level-1 self-play from a board, and what the board it stops on is
+"""rules/borodino/ai/playout.py: self-play from a board on the rollout engine, and what the board it stops on is
 worth (level 2 judges its plans by what follows them)."""
 from __future__ import annotations
 
+import copy
 import random
 
 from rules import borodino
-from rules.borodino.ai.playout import HOLD, WIN, playout, worth
+from rules.borodino.ai import level1
+from rules.borodino.ai.playout import HOLD, WIN, march_on, playout, worth
+from rules.borodino.battle import Battle
 from tests.rules.borodino.helpers import position
 
 F7, R5 = "F-I-2", "R-VIII-12"  # French 7-4 infantry, Russian 5-4 infantry
@@ -36,3 +39,20 @@ def test_worth_counts_the_game_won_were_it_to_end_now_and_the_points_lost():
     assert worth(state, "russian") == -WIN - HOLD + 2 - 5
     state["units"][F7]["hex"] = "3223"  # nobody in the redoubt: a draw, were the game to end now
     assert worth(state, "french") == 5 - 2
+
+
+def test_a_playouts_movement_walks_each_unit_to_where_its_best_walk_ends_and_holds_the_redoubt():
+    """A playout's Movement Phase runs on the rollout engine (a session, random walks): a unit in
+    the victory hex it holds stays; another ends where level 1's measure of a hex is no worse than
+    where it stood, by a path the rules accept; the board handed in is never changed."""
+    state = position({F7: SCHEVARDINO, "F-I-5": "2826", R5: "3720"}, scenario="5sep", turn=2)
+    before = copy.deepcopy(state)
+    play = borodino.session(state)
+    march_on(play, "french", random.Random(4))
+    after = play.state
+    b, aims = Battle(after), level1.targets(Battle(state), "french")
+    assert after["units"][F7]["hex"] == SCHEVARDINO and state == before
+    assert after["units"]["F-I-5"]["hex"] != "2826"
+    assert level1.place_score(b, "french", after["units"]["F-I-5"]["hex"], aims) > \
+        level1.place_score(b, "french", "2826", aims)
+    assert playout(state, 2, random.Random(1)) == playout(state, 2, random.Random(1))  # its walks are the rng's
