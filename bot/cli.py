@@ -196,7 +196,7 @@ def _parser() -> argparse.ArgumentParser:
                           "systems' sample_command, or their rollout_command where they have one "
                           "(repeatable; default: all)")
     fuzz_cmd.add_argument("--system", action="append", choices=rules.systems(),
-                          help="fuzz only this system's playouts (repeatable; default: all)")
+                          help="fuzz only this system (repeatable; default: all)")
     fuzz_cmd.set_defaults(run=_fuzz)
 
     serve = sub.add_parser("run", help="serve the Discord bot (DISCORD_TOKEN from the environment)")
@@ -385,7 +385,7 @@ def _fuzz(args: argparse.Namespace) -> int:
         raise TableError(f"there is no folder {args.out} for the failure scripts; create it first.")
     return fuzz.fuzz(tuple(args.part or fuzz.PARTS), args.games, args.seed, args.out,
                      lambda line: print(line, flush=True), policies=tuple(args.policy or POLICIES),
-                     systems=tuple(args.system or rules.systems()))
+                     systems=tuple(args.system) if args.system else None)
 
 
 NO_TOKEN = """kolocha {command}: no DISCORD_TOKEN in the environment.

@@ -21,6 +21,7 @@ from rules.core.playout import policies as system_policies  # `policies` names a
 
 PARTS = ("playouts", "engine-swap", "front-swap")
 HIDDEN_SYSTEM = "bloody_monday"  # the system whose swap tests exist (fog of war)
+SWAP_SYSTEMS = ("campaign_1812", HIDDEN_SYSTEM)  # the systems with hidden forces, and so swap tests
 Write = Callable[[str], None]
 
 
@@ -54,28 +55,33 @@ def playouts(games: int, seed: int, out: Path, write: Write,
     return failed
 
 
-def engine_swaps(games: int, seed: int, write: Write) -> int:
-    """The engine swap tests over `games` games per scenario and option set: Bloody Monday's, then
-    1812's (rules/campaign_1812/swaptest.py: hidden stacks and secret battle plans)."""
+def engine_swaps(games: int, seed: int, write: Write, systems: tuple[str, ...] = SWAP_SYSTEMS) -> int:
+    """The engine swap tests over `games` games per scenario and option set of `systems`: 1812's
+    (rules/campaign_1812/swaptest.py: hidden stacks and secret battle plans), then Bloody Monday's."""
     from rules.campaign_1812.swaptest import swap_test as campaign_swap
 
-    failed = _swaps("engine swap", games, seed, write, lambda n, scenario, options: campaign_swap(n, n, scenario),
-                    system="campaign_1812")
-    if not _has_swap_test(write, "engine swap"):
+    failed = 0
+    if "campaign_1812" in systems:
+        failed += _swaps("engine swap", games, seed, write,
+                         lambda n, scenario, options: campaign_swap(n, n, scenario), system="campaign_1812")
+    if HIDDEN_SYSTEM not in systems or not _has_swap_test(write, "engine swap"):
         return failed
     swap_test = importlib.import_module("rules.bloody_monday.swaptest").swap_test
     return failed + _swaps("engine swap", games, seed, write,
                            lambda n, scenario, options: swap_test(n, n, scenario, list(options)))
 
 
-def front_swaps(games: int, seed: int, write: Write) -> int:
-    """The swap test through the front ends over `games` games per scenario and option set: 1812's
-    hidden stacks and secret chits, then Bloody Monday's blocks."""
+def front_swaps(games: int, seed: int, write: Write, systems: tuple[str, ...] = SWAP_SYSTEMS) -> int:
+    """The swap test through the front ends over `games` games per scenario and option set of
+    `systems`: 1812's hidden stacks and secret chits, then Bloody Monday's blocks."""
     from bot.tools.fog_check import bloody_monday_swap, campaign_swap
 
-    failed = _swaps("front-end swap", games, seed, write,
-                    lambda n, scenario, options: campaign_swap(n, n, scenario).differences, system="campaign_1812")
-    if not _has_swap_test(write, "front-end swap"):
+    failed = 0
+    if "campaign_1812" in systems:
+        failed += _swaps("front-end swap", games, seed, write,
+                         lambda n, scenario, options: campaign_swap(n, n, scenario).differences,
+                         system="campaign_1812")
+    if HIDDEN_SYSTEM not in systems or not _has_swap_test(write, "front-end swap"):
         return failed
     return failed + _swaps("front-end swap", games, seed, write,
                   lambda n, scenario, options: bloody_monday_swap(n, n, scenario,
@@ -113,9 +119,10 @@ def fuzz(parts: tuple[str, ...], games: int, seed: int, out: Path, write: Write,
     failed = 0
     if "playouts" in parts:
         failed += playouts(games, seed, out, write, policies, systems)
+    chosen = SWAP_SYSTEMS if systems is None else tuple(s for s in SWAP_SYSTEMS if s in systems)
     if "engine-swap" in parts:
-        failed += engine_swaps(games, seed, write)
+        failed += engine_swaps(games, seed, write, chosen)
     if "front-swap" in parts:
-        failed += front_swaps(games, seed, write)
+        failed += front_swaps(games, seed, write, chosen)
     write(f"kolocha fuzz: {failed} failing game{'s' if failed != 1 else ''}.")
     return 1 if failed else 0

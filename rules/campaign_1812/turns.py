@@ -12,7 +12,7 @@ from rules.campaign_1812 import combat, supply, victory
 from rules.campaign_1812.game import Game, counted, enemy_of, empty
 from rules.core.dice import roll
 from rules.core.errors import RuleViolation
-from rules.core.events import Event, event
+from rules.core.events import Event, event, seal
 
 ORDER = ("russian", "french")  # the Russian Player-Turn comes first (SEQUENCE OF PLAY)
 
@@ -75,7 +75,10 @@ def attrit(g: Game, side: str, place: int) -> list[Event]:
 
 def end_phase(g: Game) -> list[Event]:
     """`end`: the Movement Phase gives way to the Forced March, that to Combat; the French end
-    their depots and the Supply Segment is resolved."""
+    their depots and the Supply Segment is resolved. The Segment always stands (undo never takes it
+    back): its Unsupplied Chart rolls fall on each side's own dice, behind its screen, and whether
+    any falls turns on Russian depots the French cannot see; were the `end` undoable only when no
+    die fell, the French would learn it from the answer to their `undo`."""
     s = g.s
     if s["phase"] == "movement":
         s["phase"], s["moved"] = "march", {}
@@ -84,7 +87,7 @@ def end_phase(g: Game) -> list[Event]:
         s["phase"], s["marched"] = "combat", {}
         return [event("Combat Phase.", kind="phase")] + advance(g)
     if s["phase"] == "supply":
-        return supply.resolve(g) + after_supply(g)
+        return seal(supply.resolve(g) + after_supply(g))
     raise RuleViolation("Sequence of Play", f"there is nothing to end in the {s['phase']} step")
 
 

@@ -2,8 +2,9 @@
 
 An event is a plain JSON dict: `kind` (what happened, for front ends that draw or sort it),
 `to` (its audience: "all", one side, or "log"), `text` (the sentence a player reads) and
-`irreversible` (undo may not take it back; `rules.core.play` sets it), plus any fields of its
-kind. Every system, and the service's own notices, make them with `event`.
+`irreversible` (undo may not take it back; `rules.core.play` sets it, and so does a rule whose
+step always stands), plus any fields of its kind. Every system, and the service's own notices, make
+them with `event`.
 """
 from __future__ import annotations
 

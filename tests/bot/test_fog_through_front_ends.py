@@ -111,6 +111,24 @@ def test_a_game_that_ends_during_the_lines_typed_is_compared_to_its_end():
         assert report.differences == []
 
 
+def test_kolocha_fuzz_runs_the_swap_parts_of_the_systems_asked_for_only(tmp_path, capsys, monkeypatch):
+    """`--system campaign_1812` runs 1812's swap tests and none of Bloody Monday's."""
+    from bot.tools import fuzz
+
+    from rules.campaign_1812 import swaptest as campaign_swaptest
+
+    ran: list[tuple] = []
+    monkeypatch.setattr(swaptest, "swap_test", lambda *args: ran.append(args) or [])
+    monkeypatch.setattr(campaign_swaptest, "swap_test", lambda *args: ran.append(args) or [])
+    monkeypatch.setattr(fog_check, "campaign_swap", lambda *args: ran.append(args) or fog_check.SwapReport())
+    monkeypatch.setattr(fog_check, "bloody_monday_swap", lambda *args: ran.append(args) or fog_check.SwapReport())
+    monkeypatch.setattr(fuzz, "option_sets", lambda name: iter([("only", {})]))
+    assert cli.main(["fuzz", "--games", "2", "--seed", "5", "--part", "engine-swap", "--part", "front-swap",
+                     "--system", "campaign_1812", "--out", str(tmp_path)]) == 0
+    assert ran == [(5, 5, "only"), (6, 6, "only")] * 2
+    assert "bloody_monday" not in capsys.readouterr().out
+
+
 def test_a_broken_game_is_one_failure_of_a_long_fuzz_run_not_its_end(monkeypatch, capsys):
     from bot.tools import fuzz
 

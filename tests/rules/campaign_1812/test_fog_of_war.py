@@ -27,6 +27,20 @@ def test_swap_test_no_viewer_tells_two_hidden_stacks_apart(scenario, seed):
     assert swap_test(seed, seed, scenario, max_commands=80, every=10) == []
 
 
+def test_whether_an_unsupplied_russian_rolls_is_not_told_by_the_french_end():
+    """SUPPLY: a Russian corps in a 100% depleted area rolls on the Unsupplied Chart unless a depot next
+    door projects; the roll is the Russian's alone. With the depot in Zhitomir (next to Lutsk) or in
+    Mogilev (and a supply unit in Zhitomir), the French `end` of the Supply Segment tells the French the
+    same, its standing beyond undo included (the swap test's game at seed 7017 caught it)."""
+    state = position(None, {29: {"inf": 1}, 28: {"depot": 1}, 18: {"supply": 1}}, turn=3, phase="supply",
+                     depleted={"29": 100})
+    other = swapped(state, "russian", 18, 28)
+    assert swaptest.differences(state, other, "french", (18, 28), ["end"]) == []
+    _, events = do(other, "french", "end")
+    assert [e["kind"] for e in events if e["to"] == "russian"] == ["unsupplied"]
+    assert all(e["irreversible"] for e in events)
+
+
 def test_swap_test_sees_a_leak(monkeypatch):
     """Negative control: a view that shows every stack's strength is caught at once."""
     leaky = views._units
