@@ -84,7 +84,7 @@ class Person:
 
     side: str
     actor: simcord.MemberActor
-    dms_seen: int = 0
+    dms_seen: set[int] = field(default_factory=set)  # ids: a kept message may be deleted as others come
     untold_since: datetime | None = None
 
 
@@ -94,8 +94,9 @@ class Table:
     def __init__(self, env: simcord.Env, client: KolochaBot, channel: simcord.ChannelHandle,
                  people: dict[str, Person]):
         self.env, self.client, self.channel, self.people = env, client, channel, people
-        self.posts_seen = 0
+        self.posts_seen: set[int] = set()
         self.game_id = 0
+        self.standing: dict[str, str] = {}  # the standing orders both players gave
 
     @property
     def service(self):
@@ -116,11 +117,13 @@ class Table:
              before: set[str]) -> None:
         """Count what the last action brought each player; who is now awaited untold."""
         posts = list(self.channel.history())
-        new_posts, self.posts_seen = posts[self.posts_seen:], len(posts)
+        new_posts = [m for m in posts if m.id not in self.posts_seen]
+        self.posts_seen |= {m.id for m in new_posts}
         now, awaited = self.env.now(), self.awaited()
         for side, person in self.people.items():
             dms = self.dms(person)
-            new_dms, person.dms_seen = dms[person.dms_seen:], len(dms)
+            new_dms = [m for m in dms if m.id not in person.dms_seen]
+            person.dms_seen |= {m.id for m in new_dms}
             turn.dms[side] += len(new_dms)
             turn.pictures[side] += sum(len(m.attachments) for m in new_dms)
             mentioned = [m for m in new_posts if f"<@{person.actor.id}>" in m.content
@@ -144,12 +147,12 @@ class Table:
         since = person.untold_since
         if since is None:
             return
-        posts, dms = self.posts_seen, person.dms_seen
+        posts, dms = set(self.posts_seen), set(person.dms_seen)
         await self.env.advance_time(max(limit - GRACE - (self.env.now() - since).total_seconds(), 0))
         await self.env.settle()
         mention = (f"<@{person.actor.id}>", f"<@!{person.actor.id}>")
-        came = [m for m in self.dms(person)[dms:]] + [m for m in list(self.channel.history())[posts:]
-                                                        if any(t in m.content for t in mention)]
+        came = [m for m in self.dms(person) if m.id not in dms] + \
+            [m for m in self.channel.history() if m.id not in posts and any(t in m.content for t in mention)]
         told = min((m.created_at for m in came), default=self.env.now())
         turn.silent = max(turn.silent, (told - since).total_seconds())
         person.untold_since = None
@@ -175,11 +178,11 @@ def follow_standing(system: GameSystem, state: dict, orders: dict[str, str]) -> 
 
 
 def orders(system: GameSystem, state: dict, side: str, plan: Callable[[dict], list[str]],
-           rng: random.Random) -> list[str]:
+           rng: random.Random, given: dict[str, str]) -> list[str]:
     """What the side sends in one box: its plan (`plan` on a position: the orders it means to give
     there, which the computer at level 1 gives a few at a time) as far as the player can write it
     in advance, across its phases. The position is followed with both players' standing orders
-    answering the choices (`standing`). Until a die is rolled the player knows every position to
+    (`given`) answering the choices. Until a die is rolled the player knows every position to
     come; after one, a further order goes into the box only if it would be accepted whatever the
     dice (tried from the last position known with DICE other streams of dice): the player writes
     it not knowing them. Should the real dice make it refused after all, the bot stops the batch
@@ -187,7 +190,6 @@ def orders(system: GameSystem, state: dict, side: str, plan: Callable[[dict], li
     other side and where the side's turn ends. Without a plan (the bot refused the last one),
     random legal orders until the phase ends or a die is rolled."""
     state, rolls, sent = copy.deepcopy(state), rolls_made(state), list[str]()
-    given = standing(system)
     others: list[dict] = []  # the position under other dice, once a die was rolled
 
     def apply(position: dict, text: str) -> dict:
@@ -322,7 +324,7 @@ async def play(table: Table, system_name: str, player_turns: int, seed: int) -> 
             return [d.command for d in commander.plan(system.view(position, side),
                                                       tuple(memory.told(service, table.game_id, side)),
                                                       decision_rng(seed, played))]
-        lines = orders(system, state, side, plan, rng)
+        lines = orders(system, state, side, plan, rng, table.standing)
         before, count = table.awaited(), len(service.store.commands(table.game_id))
         answer = await act(table, person, lines)
         await table.env.settle()
@@ -336,12 +338,13 @@ async def play(table: Table, system_name: str, player_turns: int, seed: int) -> 
 
 
 async def measure_game(workdir: Path, system_name: str, scenario: str, player_turns: int,
-                       seed: int, options: str = "") -> list[PlayerTurn]:
-    """One game on a fresh simulated server."""
+                       seed: int, options: str = "", asked: bool = False) -> list[PlayerTurn]:
+    """One game on a fresh simulated server; `asked`: the players give no standing orders, so
+    every choice waits for its chooser's click."""
     import simcord
 
     env_box: list[simcord.Env] = []
-    client = create_bot(Config(database=str(workdir / f"{system_name}-{scenario}.sqlite")), stand_in_picture,
+    client = create_bot(Config(database=str(workdir / f"{system_name}-{scenario}-{asked}.sqlite")), stand_in_picture,
                         lambda: env_box[0].now())
     env = simcord.Env(client, settle_timeout=30.0, shard_count=1)  # type: ignore[arg-type]  # one server, one shard
     env_box.append(env)
@@ -365,8 +368,9 @@ async def measure_game(workdir: Path, system_name: str, scenario: str, player_tu
             table.game_id = tables.game_in(str(channel.id))["id"]
             setup = PlayerTurn("set-up")
             table.news(setup, None, None, set())
-            given = [f"orders {kind} {order}" for kind, order in standing(tables.service.system(table.game_id)).items()]
-            for person in people.values():  # once a game: the standing orders, in one box
+            table.standing = {} if asked else standing(tables.service.system(table.game_id))
+            given = [f"orders {kind} {order}" for kind, order in table.standing.items()]
+            for person in people.values() if given else ():  # once a game: the standing orders, in one box
                 before = table.awaited()
                 answer = await person.actor.submit_modal(await person.actor.slash(channel, "orders"),
                                                          {ORDERS_BOX: "\n".join(given)})
@@ -408,10 +412,17 @@ def simcord_installed() -> bool:
 
 
 def measure(games: tuple[tuple[str, str, str, int], ...] = GAMES, seed: int = 1) -> list[tuple[str, str]]:
-    """The table rows of `kolocha bench --ux` (simcord installed)."""
+    """The table rows of `kolocha bench --ux` (simcord installed): each game played by players
+    with standing orders, a row per player-turn and the figures beside the goals; then the same
+    game played by players who answer every choice themselves, its figures only."""
     out: list[tuple[str, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
         for system_name, scenario, options, player_turns in games:
+            name = scenario + (" (Doomed Victory)" if options == DOOMED_VICTORY else "")
             turns = asyncio.run(measure_game(Path(tmp), system_name, scenario, player_turns, seed, options))
-            out += rows(system_name, scenario + (" (Doomed Victory)" if options == DOOMED_VICTORY else ""), turns)
+            out += rows(system_name, name, turns)
+        for system_name, scenario, options, player_turns in games:
+            name = scenario + (" (Doomed Victory)" if options == DOOMED_VICTORY else "")
+            turns = asyncio.run(measure_game(Path(tmp), system_name, scenario, player_turns, seed, options, True))
+            out += rows(system_name, f"{name}, every choice asked", turns)[len(turns):]
     return out

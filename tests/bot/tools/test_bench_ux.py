@@ -41,7 +41,7 @@ def test_a_box_holds_the_orders_written_before_the_dice_and_those_that_hold_what
 
     def plan(position: dict) -> list[str]:
         return [d.command for d in commander.plan(system.view(position, "french"), (), random.Random(1))]
-    lines = bench_ux.orders(system, state, "french", plan, random.Random(1))
+    lines = bench_ux.orders(system, state, "french", plan, random.Random(1), bench_ux.standing(system))
     end = lines.index("end")
     assert all(line.startswith("move ") for line in lines[:end])
     assert lines[end + 1:] and all(line.startswith("attack ") or line == "end" for line in lines[end + 1:])
