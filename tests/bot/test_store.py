@@ -1,10 +1,11 @@
-"""bot/store.py: migrations, one transaction per command, undo truncation, outbox, deadlines."""
+"""bot/store/: migrations, one transaction per command, undo truncation, outbox, deadlines."""
 from __future__ import annotations
 
 import pytest
+import sqlite_utils
 
-from bot import store as store_module
 from bot.store import SNAPSHOT_EVERY, GameOver, StaleCommand, Store, UnknownGame
+from bot.store.migrations import MIGRATIONS
 
 
 def _row(text: str = "end", seq: int = 0) -> dict:
@@ -16,10 +17,10 @@ def test_migrations_are_recorded_once(tmp_path):
     """Schema changes go through sqlite-utils' Migrations; reopening applies nothing twice."""
     path = tmp_path / "m.sqlite"
     first = Store(path)
-    empty = store_module.sqlite_utils.Database(":memory:")
-    assert first.schema_version() == len(store_module.MIGRATIONS.pending(empty))
+    empty = sqlite_utils.Database(":memory:")
+    assert first.schema_version() == len(MIGRATIONS.pending(empty))
     again = Store(path)
-    assert again.schema_version() == first.schema_version() and not store_module.MIGRATIONS.pending(again.db)
+    assert again.schema_version() == first.schema_version() and not MIGRATIONS.pending(again.db)
     names = [r["name"] for r in again.db["_sqlite_migrations"].rows]
     assert names[0] == "initial tables" and len(names) == len(set(names))
     assert again.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"

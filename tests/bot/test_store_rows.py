@@ -1,4 +1,4 @@
-"""bot/store.py, row by row: what each write leaves in the file and what each read gives back, for
+"""bot/store/, row by row: what each write leaves in the file and what each read gives back, for
 the parts the service and the front ends lean on (the outbox and its delivery marks, deadlines,
 seats, standing orders, private threads, closed DMs, settings, pauses, draws, turns). The service
 tests reach them only through whole games; these name the exact rows."""

@@ -1,0 +1,67 @@
+"""Event-sourced game storage in one SQLite file (WAL), through sqlite-utils.
+
+The truth of a game is its row in `games` (system, scenario, options, seed) plus its ordered,
+append-only `commands`. `snapshots` are a cache of the state every SNAPSHOT_EVERY commands, and
+`outbox` holds the messages a front end has not delivered yet. Every write that belongs to one
+accepted command (command row, snapshot, outbox rows, deadlines) runs in one transaction. Writes
+inside a transaction use plain SQL, because sqlite-utils' table helpers commit on their own.
+
+`Store` is one object over parts by table family, each in its own module: connection.py (the file,
+its threads and transactions, the quarantine of damaged rows), migrations.py (the schema),
+games.py (games, seats, spectators), commands.py (the command log and snapshots), outbox.py (the
+messages and their delivery), deadlines.py, preferences.py (players, standing orders, the bot's
+own values); errors.py holds its refusals and locks.py the locks on files beside the database.
+A command issued against an earlier command than the last stored one is refused, and nothing is
+ever written to a game that is over.
+"""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from bot.store.commands import SNAPSHOT_EVERY, CommandsPart
+from bot.store.connection import DeadlineRows, Opening, Outbox, Told
+from bot.store.errors import (AlreadyPaused, AlreadyServed, DamagedGame, GameOver, NotKolocha, NotPaused,
+                              SchemaTooNew, StaleCommand, StoreRefusal, UnknownGame)
+from bot.store.games import GamesPart
+from bot.store.locks import sole_server
+from bot.store.outbox import OutboxPart
+from bot.store.preferences import PreferencesPart
+
+__all__ = ["SNAPSHOT_EVERY", "AlreadyPaused", "AlreadyServed", "DamagedGame", "DeadlineRows", "GameOver",
+           "NotKolocha", "NotPaused", "Opening", "Outbox", "SchemaTooNew", "StaleCommand", "Store", "StoreRefusal",
+           "Told", "UnknownGame", "existing", "sole_server"]
+
+
+class Store(GamesPart, CommandsPart, OutboxPart, PreferencesPart):
+    """One SQLite file holding every game; safe to reopen after a crash at any point."""
+
+
+def existing(path: str | Path) -> Store:
+    """The Kolocha database at `path`, for a tool that reads one (`kolocha replay`): refused
+    (NotKolocha), with nothing created or migrated, when the file is missing or empty, is not
+    SQLite, or has no Kolocha tables (a `cp` of a running bot's file can hold none: its recent
+    writes are in the `-wal` file beside it, which is why `kolocha backup` exists)."""
+    file = Path(path)
+    header = b""
+    if file.is_file():
+        with file.open("rb") as handle:
+            header = handle.read(16)
+    if not header:
+        raise NotKolocha(f"{path} is not a Kolocha database: {'it is empty' if file.is_file() else 'no such file'}. "
+                         "Give --db the bot's database (KOLOCHA_DB), or a copy made with `kolocha backup`.")
+    if header != b"SQLite format 3\x00":
+        raise NotKolocha(f"{path} is not a Kolocha database (not an SQLite file).")
+    # read only; without a -wal beside it the file is all there is, read as immutable so that
+    # SQLite makes no -wal or -shm file of its own
+    wal = Path(f"{file}-wal").exists()
+    conn = sqlite3.connect(file.absolute().as_uri() + ("?mode=ro" if wal else "?immutable=1"), uri=True)
+    try:
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    finally:
+        conn.close()
+    if not {"games", "_sqlite_migrations"} <= tables:
+        raise NotKolocha(f"{path} is not a Kolocha database: it has no Kolocha tables. A copy of a running "
+                         "bot's file made with `cp` lacks what waits in its -wal file; make copies with "
+                         "`kolocha backup`.")
+    return Store(file)

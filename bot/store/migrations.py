@@ -1,0 +1,133 @@
+"""The schema of the store's SQLite file, as its history of migrations.
+
+Ordered and append-only: a schema change is a new migration, never an edit of an old one.
+sqlite-utils records each applied one in _sqlite_migrations, in the same transaction.
+"""
+from __future__ import annotations
+
+import sqlite_utils
+
+MIGRATIONS = sqlite_utils.Migrations("kolocha")
+
+
+def _add_column(name: str, table: str, column: str) -> None:
+    """The next migration, `name`: a text column added to a table (NULL in the rows before it)."""
+    MIGRATIONS(name=name)(lambda db: db.table(table).add_column(column, str))
+
+
+@MIGRATIONS(name="initial tables")
+def _initial(db: sqlite_utils.Database) -> None:
+    db.table("games").create({
+        "id": int, "guild": str, "channel": str, "system": str, "scenario": str,
+        "options": str, "seed": int, "status": str, "hot_seat": int, "created_by": str,
+        "created_at": str, "updated_at": str}, pk="id")
+    db.table("seats").create({"game": int, "side": str, "user": str}, pk=("game", "side"),
+                       foreign_keys=[("game", "games", "id")])
+    db.table("spectators").create({"game": int, "channel": str}, pk=("game", "channel"),
+                            foreign_keys=[("game", "games", "id")])
+    db.table("commands").create({
+        "game": int, "seq": int, "side": str, "user": str, "text": str, "normalised": str,
+        "issued_against_seq": int, "accepted_at": str}, pk=("game", "seq"),
+        foreign_keys=[("game", "games", "id")])
+    db.table("snapshots").create({"game": int, "seq": int, "state_json": str}, pk=("game", "seq"),
+                           foreign_keys=[("game", "games", "id")])
+    db.table("deadlines").create({"game": int, "side": str, "due_at": str, "reminded_at": str},
+                           pk=("game", "side"), foreign_keys=[("game", "games", "id")])
+    db.table("outbox").create({"id": int, "game": int, "seq": int, "audience": str, "payload": str,
+                         "delivered_at": str}, pk="id", foreign_keys=[("game", "games", "id")])
+    db.table("outbox").create_index(["delivered_at"])
+
+
+_add_column("games.pending_undo: an undo waiting for the opponent's consent",
+            "games", "pending_undo")
+
+
+@MIGRATIONS(name="game tables: settings, start, end, deadline phases, turn starts")
+def _tables(db: sqlite_utils.Database) -> None:
+    db.table("games").add_column("settings", str)
+    db.table("games").add_column("started_at", str)
+    db.table("games").add_column("ended", str)
+    db.table("deadlines").add_column("phase_key", str)
+    db.table("turns").create({"game": int, "turn": str, "seq": int}, pk=("game", "turn"),
+                             foreign_keys=[("game", "games", "id")])
+
+
+@MIGRATIONS(name="outbox delivery: pieces sent, retries, closed DMs, private threads")
+def _delivery(db: sqlite_utils.Database) -> None:
+    db.table("outbox").add_column("pieces_sent", int, not_null_default=0)
+    db.table("outbox").add_column("attempts", int, not_null_default=0)
+    db.table("outbox").add_column("retry_at", str)
+    db.table("closed_dms").create({"user": str, "failures": int, "retry_at": str}, pk="user")
+    db.table("private_threads").create({"game": int, "user": str, "thread": str},
+                                       pk=("game", "user"), foreign_keys=[("game", "games", "id")])
+
+
+@MIGRATIONS(name="fair dice: games.salt and games.commitment")
+def _fair_dice(db: sqlite_utils.Database) -> None:
+    db.table("games").add_column("salt", str)  # secret until the game is over
+    db.table("games").add_column("commitment", str)  # SHA-256 of "<seed>:<salt>", published at the start
+
+
+@MIGRATIONS(name="a server's games: games.channel index, games.paused, the bot's own meta values")
+def _server(db: sqlite_utils.Database) -> None:
+    db.table("games").create_index(["channel"])  # every message in a channel looks its game up
+    db.table("games").add_column("paused", str)  # why a game waits (its channel is gone), or NULL
+    db.table("meta").create({"key": str, "value": str}, pk="key")
+
+
+@MIGRATIONS(name="standing orders: a player's answer to each kind of mid-turn choice")
+def _standing_orders(db: sqlite_utils.Database) -> None:
+    db.table("standing_orders").create({"game": int, "side": str, "kind": str, "standing": str},
+                                       pk=("game", "side", "kind"),
+                                       foreign_keys=[("game", "games", "id")])
+
+
+_add_column("games.pending_draw: a draw offered, waiting for the opponent",
+            "games", "pending_draw")
+
+
+_add_column("games.pending_pause: a pause or resume asked, waiting for consent",
+            "games", "pending_pause")
+
+
+@MIGRATIONS(name="players: each person's own time and reminder preferences")
+def _players(db: sqlite_utils.Database) -> None:
+    db.table("players").create({"user": str, "prefs": str}, pk="user")
+
+
+_add_column("deadlines.began_at: when a deadline's clock started, to count it again",
+            "deadlines", "began_at")  # NULL for rows older than this column
+
+
+@MIGRATIONS(name="ai_seats: a computer player's level, time budget and seed")
+def _ai_seats(db: sqlite_utils.Database) -> None:
+    # the seat itself is a `seats` row whose user is bot.words.COMPUTER; this row says how it plays
+    db.table("ai_seats").create({"game": int, "side": str, "level": int, "budget": float,
+                                 "seed": int}, pk=("game", "side"),
+                                foreign_keys=[("game", "games", "id")])
+
+
+@MIGRATIONS(name="quarantine: damaged rows set aside, with the reason")
+def _quarantine(db: sqlite_utils.Database) -> None:
+    db.table("quarantine").create({"id": int, "tbl": str, "row_key": str, "raw": str, "reason": str,
+                                   "at": str}, pk="id")
+
+
+@MIGRATIONS(name="kept_messages: the messages that hold a player's private view, edited in place")
+def _kept_messages(db: sqlite_utils.Database) -> None:
+    # place: where the messages are ("dm:<user>" or "thread:<id>"); messages: their ids, in order
+    db.table("kept_messages").create({"game": int, "place": str, "messages": str}, pk=("game", "place"),
+                                     foreign_keys=[("game", "games", "id")])
+
+
+# a JSON list of sides, NULL for a command every side observes (bot/service.py, hidden_from)
+_add_column("commands.hidden_from: the sides that cannot observe a command",
+            "commands", "hidden_from")
+
+
+_add_column("games.pending_seat: a seat to hand to a substitute, waiting for its player's consent",
+            "games", "pending_seat")
+
+
+_add_column("outbox.given_up: a row that could not be delivered, ended after its tries",
+            "outbox", "given_up")

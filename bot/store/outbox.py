@@ -1,0 +1,118 @@
+"""The outbox part of the store: the messages each change causes, stored in its transaction and
+sent from here (and again after a restart), with what delivery learns on the way: pieces sent,
+failed tries, closed DMs, private threads, and the messages that hold a player's private view.
+"""
+from __future__ import annotations
+
+import json
+
+from bot.store.connection import Connection, Outbox, now
+
+
+class OutboxPart(Connection):
+    """The `outbox`, `closed_dms`, `private_threads` and `kept_messages` tables."""
+
+    def undelivered(self, game_id: int | None = None) -> list[dict]:
+        """Rows not yet delivered, oldest first: of one game, or of all."""
+        where, args = ("AND game = ?", [game_id]) if game_id is not None else ("", [])
+        rows = self.db.query(f"SELECT * FROM outbox WHERE delivered_at IS NULL AND given_up IS NULL {where}"
+                             " ORDER BY id", args)
+        return self._readable("outbox", rows)
+
+    def outbox(self, game_id: int) -> list[dict]:
+        """Every outbox row of a game, delivered or not, oldest first: the record of what was said."""
+        rows = self.db.query("SELECT * FROM outbox WHERE game = ? ORDER BY id", [game_id])
+        return self._readable("outbox", rows)
+
+    def undelivered_to(self, user: str) -> list[dict]:
+        """Undelivered rows for this person: addressed to "user:<id>" or to a side they hold."""
+        rows = self.db.query(
+            """SELECT * FROM outbox o WHERE delivered_at IS NULL AND given_up IS NULL AND (audience = ? OR EXISTS
+               (SELECT 1 FROM seats s WHERE s.game = o.game AND s.side = o.audience
+               AND s.user = ?)) ORDER BY id""", [f"user:{user}", user])
+        return self._readable("outbox", rows)
+
+    def told_beyond_log(self) -> list[tuple[int, int, int]]:
+        """The games whose newest outbox row was written for a command the log no longer holds
+        (a database restored from an older copy): (game, last command held, last command told).
+        Every write stores its messages at the game's last command, an undo's at the one it goes
+        back to, so in a whole file the newest row is never beyond the log."""
+        newest = self.db.execute("SELECT game, seq FROM outbox WHERE id IN (SELECT MAX(id) FROM outbox GROUP BY game)")
+        return [(game, held, told) for game, told in newest.fetchall() if told > (held := self.last_seq(game))]
+
+    def add_outbox(self, game_id: int, outbox: Outbox) -> None:
+        """Messages outside any command of the game (a reminder, a notice)."""
+        with self.transaction():
+            self._write_outbox(game_id, self.last_seq(game_id), outbox)
+
+    def mark_delivered(self, *outbox_ids: int) -> None:
+        with self.transaction():
+            for outbox_id in outbox_ids:
+                self.db.execute("UPDATE outbox SET delivered_at = ? WHERE id = ?",
+                                [now(), outbox_id])
+
+    def mark_pieces_sent(self, outbox_id: int, pieces: int) -> None:
+        """How many messages of a split row the platform has accepted (a retry sends the rest)."""
+        with self.transaction():
+            self.db.execute("UPDATE outbox SET pieces_sent = ? WHERE id = ?", [pieces, outbox_id])
+
+    def give_up(self, outbox_id: int, game_id: int, instead: Outbox) -> None:
+        """A row that failed every try ends (it is no longer sent), with the rows that carry its
+        words another way (`instead`), together."""
+        with self.transaction():
+            self.db.execute("UPDATE outbox SET given_up = ? WHERE id = ?", [now(), outbox_id])
+            self._write_outbox(game_id, self.last_seq(game_id), instead)
+
+    def mark_failed(self, outbox_id: int, retry_at: str) -> None:
+        """A send failed: one more attempt counted, and no retry before `retry_at`."""
+        with self.transaction():
+            self.db.execute("UPDATE outbox SET attempts = attempts + 1, retry_at = ? WHERE id = ?",
+                            [retry_at, outbox_id])
+
+    def closed_dm(self, user: str) -> dict | None:
+        """When DMs to this person were last found closed: failures so far, next try."""
+        rows = list(self.db.query("SELECT * FROM closed_dms WHERE user = ?", [user]))
+        return rows[0] if rows else None
+
+    def set_closed_dm(self, user: str, failures: int, retry_at: str) -> None:
+        with self.transaction():
+            self.db.execute("INSERT OR REPLACE INTO closed_dms VALUES (?, ?, ?)",
+                            [user, failures, retry_at])
+
+    def clear_closed_dm(self, user: str) -> None:
+        with self.transaction():
+            self.db.execute("DELETE FROM closed_dms WHERE user = ?", [user])
+
+    def private_thread(self, game_id: int, user: str) -> str | None:
+        """The private thread in the game's channel where this player's news goes, if any."""
+        row = self.db.execute("SELECT thread FROM private_threads WHERE game = ? AND user = ?",
+                              [game_id, user]).fetchone()
+        return row[0] if row else None
+
+    def set_private_thread(self, game_id: int, user: str, thread: str) -> None:
+        with self.transaction():
+            self.db.execute("INSERT OR REPLACE INTO private_threads VALUES (?, ?, ?)",
+                            [game_id, user, thread])
+
+    def drop_private_thread(self, game_id: int, user: str, outbox: Outbox) -> None:
+        """This player's news no longer goes to their private thread (others could read it),
+        with the messages saying so."""
+        with self.transaction():
+            self.db.execute("DELETE FROM private_threads WHERE game = ? AND user = ?", [game_id, user])
+            self._write_outbox(game_id, self.last_seq(game_id), outbox)
+
+    def kept_messages(self, game_id: int, place: str) -> list[str]:
+        """The ids of the messages holding a player's private view of a game at a place
+        ("dm:<user>", "thread:<id>"), in order; none before the first is sent."""
+        row = self.db.execute("SELECT messages FROM kept_messages WHERE game = ? AND place = ?",
+                              [game_id, place]).fetchone()
+        try:
+            return json.loads(row[0]) if row else []
+        except ValueError:  # damaged: the view is sent anew, and the new ids replace these
+            return []
+
+    def set_kept_messages(self, game_id: int, place: str, messages: list[str]) -> None:
+        """Stored as soon as the platform made or dropped one, so a retry edits it, never sends it again."""
+        with self.transaction():
+            self.db.execute("INSERT OR REPLACE INTO kept_messages VALUES (?, ?, ?)",
+                            [game_id, place, json.dumps(messages)])

@@ -1,0 +1,49 @@
+"""What the store keeps beside the games' record: each person's own preferences, each side's
+standing orders, and the bot's own values (the hash of its synced command tree).
+"""
+from __future__ import annotations
+
+import json
+
+from bot import damage
+from bot.store.connection import Connection
+
+
+class PreferencesPart(Connection):
+    """The `players`, `standing_orders` and `meta` tables."""
+
+    def player_prefs(self, user: str | None) -> dict:
+        """A person's stored preferences (bot/player_prefs.py), {} when none."""
+        rows = list(self.db.query("SELECT * FROM players WHERE user = ?", [user]))
+        try:
+            return damage.prefs(rows[0]["prefs"]) if rows else {}
+        except ValueError as error:  # set aside: the person has the defaults until they set theirs
+            self._set_aside("players", rows[0], error)
+            return {}
+
+    def set_player_prefs(self, user: str, prefs: dict) -> None:
+        with self.transaction():
+            self.db.execute("INSERT OR REPLACE INTO players VALUES (?, ?)", [user, json.dumps(prefs)])
+
+    def set_standing_order(self, game_id: int, side: str, kind: str, order: str) -> None:
+        """A side's standing order for one kind of choice ("ask" removes it)."""
+        with self.transaction():
+            self.db.execute("DELETE FROM standing_orders WHERE game = ? AND side = ? AND kind = ?",
+                            [game_id, side, kind])
+            if order != "ask":
+                self.db.execute("INSERT INTO standing_orders VALUES (?, ?, ?, ?)",
+                                [game_id, side, kind, order])
+
+    def standing_orders(self, game_id: int, side: str) -> dict[str, str]:
+        """A side's standing orders, kind -> order."""
+        return {row["kind"]: row["standing"] for row in self.db.query(
+            "SELECT kind, standing FROM standing_orders WHERE game = ? AND side = ?", [game_id, side])}
+
+    def meta(self, key: str) -> str | None:
+        """A value the bot keeps about itself (the hash of its synced command tree)."""
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", [key]).fetchone()
+        return row[0] if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self.transaction():
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [key, value])
