@@ -79,7 +79,7 @@ class Clocks(Room):
                 note += f"; the computer cannot take the seat: {taken}"
             if action == "choose":
                 change = tables.news.change(game_id, f"Deadline{note}", frozenset({side}))
-                result = await asyncio.to_thread(  # a mid-turn choice waits: its default (10.1)
+                result = await asyncio.to_thread(  # a mid-turn choice waits: its default standing order
                     lambda: self.service.default_choice(game_id, side, change.compose))
                 if result is not None and result.accepted:
                     await change.settle()  # the side's clock started again if it still acts

@@ -52,7 +52,7 @@ class Change:
         said = result.public or result.message
         events: list[Text] = [line.strip() for line in fmt.event_lines(result.visible_to(None), False)
                               if not said.endswith(line.strip())]  # said once (an undo's own event)
-        who = "standing order" if result.standing else self.who  # played for a player (10.1)
+        who = "standing order" if result.standing else self.who  # played for a player by their standing order
         why = "" if result.standing else self._why(system)  # the computer's reason is not the order's
         line = join([words("**", who, "** — ", said, why),
                      *events])

@@ -82,7 +82,7 @@ def test_the_computer_answers_each_turn_and_its_game_replays(service):
     sides = [r["side"] for r in service.store.commands(game_id)]
     assert sides.count("red") == sides.count("blue") == 12  # 3 turns of 2 moves, end and roll
     assert service.replay_check(game_id).ok
-    assert rethink(service, game_id).differs is None  # its plans made again from its seed (13.6)
+    assert rethink(service, game_id).differs is None  # its plans made again from its seed
 
 
 def test_the_plans_of_one_computer_turn_share_its_deadline_and_another_command_starts_a_new_one(service):
