@@ -9,6 +9,8 @@ import pytest
 import rules
 from rules.core.playout import Playout, PlayoutFailure, random_playout
 
+pytest_plugins = ["pytester"]  # tests of the tests' own guards (tests/bot/test_background_failures.py)
+
 # The tests' toy game system (tests/bot/toy_system.py) plays through every front end.
 rules.register("toy_system", "tests.bot.toy_system")
 

@@ -2,7 +2,6 @@
 secret seed when the game begins, the seed revealed when it ends, `kolocha replay GAME --verify`."""
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import re
@@ -21,6 +20,7 @@ from tests.bot.discord.discord_fakes import (
     BORIS,
     CHANNEL,
     make_tables,
+    run,
     seated_game,
 )
 
@@ -97,7 +97,7 @@ def test_fair_dice_nothing_published_before_the_end_holds_the_seed_or_salt_then_
 
     service = GameService(Store(":memory:"), loader=lambda name: toy_system)
     tables = make_tables(service)
-    game_id, heard = asyncio.run(scenario(tables))
+    game_id, heard = run(scenario(tables))
     game = service.store.game(game_id)
     seed, salt = str(game["seed"]), game["salt"]
     messenger = tables.delivery.messenger

@@ -56,8 +56,6 @@ def test_undo_notices_name_no_hidden_block(bloody_monday):
 
 def _bloody_monday_tables(tmp_path):
     """A Bloody Monday game at a Discord table over fakes: Anna French, Boris Russian."""
-    import asyncio
-
     from bot.config import Config
     from bot.delivery import Delivery
     from bot.tables import Tables
@@ -70,6 +68,7 @@ def _bloody_monday_tables(tmp_path):
         FakeMessenger,
         FakeScheduler,
         picture,
+        run,
     )
 
     service = GameService(Store(tmp_path / "k.sqlite"))
@@ -84,21 +83,19 @@ def _bloody_monday_tables(tmp_path):
         await tables.lobby.join(BORIS, CHANNEL, "russian")
         await tables.lobby.start(ANNA, CHANNEL)
 
-    asyncio.run(seat())
+    run(seat())
     return service, tables, messenger, tables.game_in(CHANNEL)["id"]
 
 
 def test_a_block_game_in_discord_keeps_the_channel_public_and_dms_each_side_its_blocks(tmp_path):
     """Point 4: the channel gets the public board only; each player gets their own
     block list by DM; no hidden block is named in public, through the real game tables."""
-    import asyncio
-
     from rules.bloody_monday import bm_data
-    from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL
+    from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, run
 
     service, tables, messenger, game_id = _bloody_monday_tables(tmp_path)
     line = _a_move(service, game_id)  # tactical + activations through the service ...
-    asyncio.run(tables.play.submit(ANNA, CHANNEL, line))  # ... and the move through the tables
+    run(tables.play.submit(ANNA, CHANNEL, line))  # ... and the move through the tables
     public = "\n".join(messenger.in_channel(CHANNEL))
     hidden = {b.id.lower() for b in bm_data.blocks().values()}
     assert not any(block in public.lower() for block in hidden)
@@ -116,9 +113,7 @@ def test_a_block_game_in_discord_keeps_the_channel_public_and_dms_each_side_its_
 def test_an_undo_at_the_table_posts_no_hidden_block_in_public(tmp_path):
     """`undo` once posted "Undone: `move f-i-5 20`" in the channel, naming a hidden block. The channel reads the
     public rendering ("French undoes a `move` command."); the mover alone reads the command."""
-    import asyncio
-
-    from tests.bot.discord.discord_fakes import ANNA, CHANNEL
+    from tests.bot.discord.discord_fakes import ANNA, CHANNEL, run
 
     service, tables, messenger, game_id = _bloody_monday_tables(tmp_path)
     line = _a_move(service, game_id)
@@ -128,7 +123,7 @@ def test_an_undo_at_the_table_posts_no_hidden_block_in_public(tmp_path):
         await tables.play.submit(ANNA, CHANNEL, line)
         return await tables.play.submit(ANNA, CHANNEL, "undo")
 
-    reply = asyncio.run(move_and_undo())
+    reply = run(move_and_undo())
     public = "\n".join(messenger.in_channel(CHANNEL)).lower()
     assert block.lower() in reply.lower()  # Anna's own (private) reply names her block
     assert "french undoes a `move` command" in public and block.lower() not in public
@@ -139,11 +134,10 @@ def test_an_undo_request_across_phases_names_no_command_in_public(tmp_path, monk
     the Russian player's consent" was posted in the channel. The asker reads their command; the
     channel and the status the enemy reads say only its verb. (Phases here change with every
     move of a block, so that a hidden move is the command asked back.)"""
-    import asyncio
     import json
 
     from rules import bloody_monday
-    from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL
+    from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, run
 
     service, tables, messenger, game_id = _bloody_monday_tables(tmp_path)
     line = _a_move(service, game_id)
@@ -156,7 +150,7 @@ def test_an_undo_request_across_phases_names_no_command_in_public(tmp_path, monk
         return asked, await tables.play.submit(ANNA, CHANNEL, "status"), \
             await tables.play.submit(BORIS, CHANNEL, "status")
 
-    asked, anna_status, boris_status = asyncio.run(move_ask_and_look())
+    asked, anna_status, boris_status = run(move_ask_and_look())
     public = "\n".join(messenger.in_channel(CHANNEL)).lower()
     assert "consent" in asked and block.lower() in asked.lower()
     assert block.lower() in anna_status.lower()

@@ -5,8 +5,6 @@ Southern Flèche through its front: doubled to 12 plus the flèche's 3 is 15, so
 3, whose printed column reads Ar Ar Ae Ae Ae Ae."""
 from __future__ import annotations
 
-import asyncio
-
 from bot import text as fmt
 from bot.discord.commands import odds
 from bot.service import GameService
@@ -20,6 +18,7 @@ from tests.bot.discord.discord_fakes import (
     FakeInteraction,
     FakeMessenger,
     make_tables,
+    run,
     seated_game,
 )
 
@@ -82,7 +81,7 @@ def test_odds_slash_command_answers_privately_and_posts_nothing(tmp_path):
         assert len(messenger.in_channel(CHANNEL)) == posted
         return interaction
 
-    interaction = asyncio.run(scenario())
+    interaction = run(scenario())
     (first, deferred), (second, reply) = interaction.calls
     assert first == "defer" and deferred["ephemeral"] and second == "followup" and reply["ephemeral"]
     assert plain(reply["content"]) == "\n".join(EXPECTED)

@@ -5,12 +5,11 @@ from `/order` but withdrawn (deleted where the bot may) and answered privately, 
 reads the channel (Fog of War)."""
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from bot.tables.play import WITHDRAWN
 from bot.words import plain
-from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL
+from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, run
 from tests.bot.discord.test_discord_wire import play, start
 from tests.bot.test_hidden_information import _a_move, _bloody_monday_tables
 
@@ -20,11 +19,11 @@ def test_a_line_reads_as_an_order_whatever_the_other_side_may_do(tmp_path):
     now is the French player's business: the line is chat in both positions."""
     service, tables, _, game_id = _bloody_monday_tables(tmp_path)
     probe = "move r-1-4 200"
-    before = asyncio.run(tables.play.plain(BORIS, CHANNEL, probe))  # no French move legal yet
+    before = run(tables.play.plain(BORIS, CHANNEL, probe))  # no French move legal yet
     _a_move(service, game_id)  # now French blocks may move
-    after = asyncio.run(tables.play.plain(BORIS, CHANNEL, probe))
+    after = run(tables.play.plain(BORIS, CHANNEL, probe))
     assert before is None and after is None
-    mine = asyncio.run(tables.play.plain(ANNA, CHANNEL, "move f-i-5 200"))
+    mine = run(tables.play.plain(ANNA, CHANNEL, "move f-i-5 200"))
     assert mine is not None  # the control: the French player's own verb, mistyped, is an order
 
 
@@ -34,15 +33,15 @@ def test_a_typed_order_naming_a_block_is_played_withdrawn_and_answered_privately
     block = line.split()[1]
     seq = service.store.last_seq(game_id)
     posted = len(messenger.in_channel(CHANNEL))
-    reply = asyncio.run(tables.play.plain(ANNA, CHANNEL, line))
+    reply = run(tables.play.plain(ANNA, CHANNEL, line))
     assert reply is not None and reply.withdraw and reply.accepted
     assert reply.private == WITHDRAWN and "Fog of War" in reply.private
     assert service.store.last_seq(game_id) == seq + 1  # played, as from /order
     public = messenger.in_channel(CHANNEL)[posted:]
     assert public and "a `move` command" in public[0] and block not in " ".join(public).lower()
-    probe = asyncio.run(tables.play.plain(BORIS, CHANNEL, "move r-1-4 41"))  # refused, and a probe
+    probe = run(tables.play.plain(BORIS, CHANNEL, "move r-1-4 41"))  # refused, and a probe
     assert probe.withdraw and not probe.accepted and "must wait" in plain(probe.private)
-    ended = asyncio.run(tables.play.plain(ANNA, CHANNEL, "end"))  # the control: tells nothing more
+    ended = run(tables.play.plain(ANNA, CHANNEL, "end"))  # the control: tells nothing more
     assert ended is not None and ended.accepted and not ended.withdraw
     assert service.store.last_seq(game_id) == seq + 2
 

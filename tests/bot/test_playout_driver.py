@@ -34,6 +34,7 @@ def test_a_failing_check_carries_seed_and_commands():
     assert "turn 2 reached" in str(failure)
 
 
+@pytest.mark.logs_errors("kolocha.service")
 def test_an_engine_crash_writes_a_script_that_reproduces_it(tmp_path, monkeypatch, capsys):
     original = toy_system.apply
 

@@ -172,6 +172,7 @@ def test_finished_game_refuses_commands(service, store, game):
     assert (refused.accepted, refused.seq, refused.side) == (False, len(commands), "red")
 
 
+@pytest.mark.logs_errors("kolocha.service")
 def test_unexpected_errors_become_a_polite_sentence(service, store, game, monkeypatch, caplog):
     def broken(state, side, cmd):
         raise ZeroDivisionError("engine bug")
@@ -271,6 +272,7 @@ def test_a_choice_without_a_standing_order_waits_for_its_player(wager):
     assert answer.seq == 3 and [r.command for r in answer.followed] == ["echo yes"]
 
 
+@pytest.mark.logs_errors("kolocha.service")
 def test_a_standing_order_the_rules_refuse_is_logged_and_the_player_asked(wager, caplog):
     service, game = wager
     _give(service, game, ("blue", "answer hum"), ("red", "echo yes"))
@@ -334,6 +336,7 @@ def test_a_deadline_plays_the_first_order_of_the_choice_waiting_then_the_standin
     assert not caplog.text  # nothing failed on the way
 
 
+@pytest.mark.logs_errors("kolocha.service")
 def test_a_deadline_without_a_command_to_give_or_that_fails_plays_nothing(wager, monkeypatch, caplog):
     service, game = wager
     service.submit(game, "red", "shout")

@@ -307,6 +307,7 @@ def test_a_write_the_store_turns_down_is_its_sentence_at_the_position_there_is(s
     assert service.submit(game, "red", "end").seq == 1
 
 
+@pytest.mark.logs_errors("kolocha.service")
 def test_a_busy_or_broken_record_answers_at_the_last_position_it_can_read(service, store, game, monkeypatch):
     assert service.submit(game, "red", "move r1 0201").accepted
     monkeypatch.setattr(store, "append", lambda *args, **kwargs: is_busy(1 / 0))

@@ -2,10 +2,12 @@
 clock, and a Tables over the toy system wired to them."""
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import Any, TypeVar
 
 import discord
 
@@ -19,11 +21,42 @@ from bot.service import GameService
 from bot.tables import Tables
 from bot.words import Text, join, mention
 
+T = TypeVar("T")
 GUILD, CHANNEL, WATCH = "900", "100", "200"
 ANNA = Actor("1", "Anna")
 BORIS = Actor("2", "Boris")
 MOD = Actor("3", "Mod", manage_guild=True)
 STRANGER = Actor("4", "Stranger")
+
+
+_loop: asyncio.Runner | None = None
+
+
+def run(work: Coroutine[Any, Any, T]) -> T:
+    """Run `work` on the test's one event loop, as the bot runs everything on one: the locks of
+    Tables and the tasks it starts (the computer's play) belong to the loop that first uses them,
+    and a background task goes on at the test's next `run`. tests/bot/conftest.py ends the loop
+    after each test (`end_loop`)."""
+    global _loop
+    if _loop is None:
+        _loop = asyncio.Runner()
+    return _loop.run(work)
+
+
+def end_loop() -> None:
+    """After a test: let the tasks its `run`s left behind finish (the computer's play, a send),
+    then close its loop; a task still at work after a minute is cancelled."""
+    global _loop
+    loop, _loop = _loop, None
+    if loop is None:
+        return
+
+    async def finish() -> None:
+        left = asyncio.all_tasks() - {asyncio.current_task()}
+        if left:
+            await asyncio.wait(left, timeout=60)
+    loop.run(finish())
+    loop.close()
 
 
 class ServerError(Exception):
@@ -291,7 +324,7 @@ class FakeHTTP:
         self.dm_channels: dict[str, str] = {}
 
     def install(self, client) -> None:
-        for name in ("add_reaction", "send_message", "start_private_message",
+        for name in ("add_reaction", "send_message", "edit_message", "start_private_message",
                      "start_thread_without_message", "delete_message", "get_user", "get_channel"):
             setattr(client.http, name, getattr(self, name))
 
@@ -314,6 +347,12 @@ class FakeHTTP:
         self.calls.append(("dm" if user else "send", (user or str(channel_id), payload)))
         return message_data(str(channel_id), user_data(BOT_ID, "Kolocha", bot=True),
                             **{k: v for k, v in payload.items() if k in ("content",)})
+
+    async def edit_message(self, channel_id, message_id, *, params):
+        """A kept message written again (a player's view of their own units)."""
+        self.calls.append(("edit", (str(channel_id), str(message_id), params.payload)))
+        return message_data(str(channel_id), user_data(BOT_ID, "Kolocha", bot=True), id=str(message_id),
+                            **{k: v for k, v in params.payload.items() if k in ("content",)})
 
     async def delete_message(self, channel_id, message_id, *, reason=None):
         self.calls.append(("delete", (str(channel_id), str(message_id))))

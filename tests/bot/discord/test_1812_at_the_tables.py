@@ -4,7 +4,6 @@ the rules reveal it, each player's DMs hold their own stacks and plans and never
 the game ends and replays; no player gets more than five DMs in a player-turn."""
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 from collections import Counter
@@ -13,7 +12,7 @@ from bot.service import GameService
 from bot.store import Store
 from rules import load
 from rules.campaign_1812 import swaptest
-from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, make_tables, seated_game
+from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, make_tables, run, seated_game
 
 SEATS = {"french": ANNA, "russian": BORIS}
 
@@ -21,7 +20,7 @@ SEATS = {"french": ANNA, "russian": BORIS}
 def test_a_whole_retreat_game_at_the_tables(tmp_path):
     service = GameService(Store(tmp_path / "k.sqlite"))
     tables = make_tables(service, systems=("campaign_1812",))
-    game = asyncio.run(seated_game(tables, system="campaign_1812", scenario="retreat", seed=3))
+    game = run(seated_game(tables, system="campaign_1812", scenario="retreat", seed=3))
     system, rng, messenger = load("campaign_1812"), random.Random(3), tables.delivery.messenger
     plans, battles = 0, 0
     dms: Counter[tuple[object, object, str]] = Counter()  # DMs a player got in each player-turn
@@ -33,7 +32,7 @@ def test_a_whole_retreat_game_at_the_tables(tmp_path):
         line = swaptest.weighted_choice(rng, system.legal_commands(state, side)).to_text()
         posts, sent = len(messenger.posts), len(messenger.dms)
         public = system.view(state, None)
-        reply = str(asyncio.run(tables.play.submit(SEATS[side], CHANNEL, line)))
+        reply = str(run(tables.play.submit(SEATS[side], CHANNEL, line)))
         for user, _, _ in messenger.dms[sent:]:
             dms[(public["turn"], public["player"], user)] += 1
         assert reply.startswith(f"{side.title()}: {line}"), reply

@@ -2,7 +2,6 @@
 players' agreement or a member with Manage Server."""
 from __future__ import annotations
 
-import asyncio
 from datetime import timedelta
 
 import pytest
@@ -12,11 +11,8 @@ from bot.discord.messenger import markup
 from bot.permissions import TableError
 from bot.words import plain
 from tests.bot.discord.discord_fakes import (ANNA, BORIS, CHANNEL, GUILD, MOD, STRANGER, FakeClock,
-                                              FakeInteraction, make_tables, seated_game)
+                                             FakeInteraction, make_tables, run, seated_game)
 
-
-def run(coro):
-    return asyncio.run(coro)
 
 
 def refused(coro) -> str:

@@ -27,6 +27,7 @@ from tests.bot.discord.discord_fakes import (
     interaction_data,
     make_tables,
     message_data,
+    run,
     seated_game,
     user_data,
 )
@@ -79,7 +80,7 @@ def test_the_event_loop_runs_while_a_command_waits_for_the_write_lock(tmp_path):
             other.execute("COMMIT")  # the loop is free, so it can let the command through
         return await move
 
-    assert asyncio.run(scenario()) == "Red: move r1 0201."
+    assert run(scenario()) == "Red: move r1 0201."
     assert tables.store.last_seq(1) == 1
 
 
@@ -96,7 +97,7 @@ def test_a_deadline_ends_the_phase_off_the_event_loop(tmp_path):
             other.execute("COMMIT")
         await expiry
 
-    asyncio.run(scenario())
+    run(scenario())
     assert [(c["user"], c["normalised"]) for c in tables.store.commands(1)] == [("deadline", "end")]
 
 
@@ -109,9 +110,10 @@ def test_a_busy_database_reaches_a_table_player_as_try_again(tmp_path):
             await tables.play.submit(ANNA, CHANNEL, "move r1 0201")
         assert await tables.play.submit(ANNA, CHANNEL, "move r1 0201") == "Red: move r1 0201."
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
+@pytest.mark.logs_errors("kolocha.discord")
 def test_a_busy_database_in_any_discord_command_is_answered_try_again(tmp_path):
     """Whatever command meets "database is locked" answers with the "try again" sentence."""
     async def test(db: Path) -> None:
@@ -212,7 +214,7 @@ def test_sending_the_outbox_waits_for_the_write_lock_off_the_event_loop(tmp_path
             other.execute("COMMIT")
         assert await flush == 1
 
-    asyncio.run(scenario())
+    run(scenario())
     assert tables.store.undelivered(1) == []
     assert messenger.in_channel(CHANNEL).count("Hear this.") == 1
 

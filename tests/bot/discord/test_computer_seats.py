@@ -2,7 +2,6 @@
 it, a deadline that hands it the seat, a restart, a failing computer, and fog of war."""
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import time
 import types
@@ -28,12 +27,10 @@ from tests.bot.discord.discord_fakes import (
     STRANGER,
     FakeClock,
     make_tables,
+    run,
     seated_game,
 )
 
-
-def run(coro):
-    return asyncio.run(coro)
 
 
 async def against_computer(tables, side: str = "blue", level: int | None = None) -> int:
@@ -219,6 +216,7 @@ def broken_toy(plan) -> types.ModuleType:
     return module
 
 
+@pytest.mark.logs_errors("kolocha.computer")
 def test_a_refused_computer_command_is_said_once_and_the_seat_waits_for_a_person(tmp_path, monkeypatch, caplog):
     """A commander that plans an illegal command: nothing is stored, the channel is told once in
     words that name none of its units (the command and the refusal may name hidden ones: they go
@@ -247,6 +245,7 @@ def test_a_refused_computer_command_is_said_once_and_the_seat_waits_for_a_person
     assert "in place of the computer" in tables.delivery.messenger.in_channel(CHANNEL)[-1]
 
 
+@pytest.mark.logs_errors("kolocha.computer")
 def test_a_computer_that_fails_to_plan_names_nothing_of_its_position_in_public(tmp_path, monkeypatch, caplog):
     """A commander's bug whose message names one of its units: the channel reads that it could
     not plan, the log has the error."""

@@ -3,12 +3,12 @@ change that causes it; it is marked delivered only once the platform took all of
 after a commit never reads as a refusal; closed DMs are remembered, and a private thread offered."""
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,12 +28,10 @@ from tests.bot.discord.discord_fakes import (
     FakeScheduler,
     make_tables,
     picture,
+    run,
     seated_game,
 )
 
-
-def run(coro):
-    return asyncio.run(coro)
 
 
 def restart(tables: Tables, clock: FakeClock | None = None) -> Tables:
@@ -83,6 +81,7 @@ def test_a_100_kb_text_reaches_a_channel_whole_in_order(tmp_path):
     assert tables.store.undelivered(game_id) == []
 
 
+@pytest.mark.logs_errors("kolocha.delivery")
 def test_a_split_message_resumes_where_a_failure_stopped_it(tmp_path):
     """A row is delivered only once all its pieces were accepted; after a failure
     in the middle, the retry sends the rest and never repeats a piece."""
@@ -159,6 +158,7 @@ def test_news_of_a_command_is_stored_with_it_and_sent_after_a_stop(service):
     assert run(after.delivery.flush()) == 0 and len(messenger.posts) == 2  # never twice
 
 
+@pytest.mark.logs_errors("kolocha.service")
 def test_news_rolls_back_with_its_command(service, monkeypatch):
     """The messages and the command commit together or not at all."""
     tables = make_tables(service)
@@ -193,6 +193,7 @@ def test_lobby_news_is_stored_with_the_seat_and_the_start(service):
 # -- 8.4: a failure after the commit is no refusal -------------------------------------------
 
 
+@pytest.mark.logs_errors("kolocha.delivery")
 def test_a_server_error_after_the_commit_is_no_refusal_and_is_retried(service):
     """The channel answers 500 while a command is announced: the player is told what
     was done (not "nothing was changed"), the line waits, and goes once the server is back."""
@@ -215,6 +216,7 @@ def test_a_server_error_after_the_commit_is_no_refusal_and_is_retried(service):
         ["**Anna** — Red: move r1 0201.\nr1 moves to 0201"]
 
 
+@pytest.mark.logs_errors("kolocha.delivery")
 def test_a_failing_dm_holds_back_later_news_to_the_same_person_in_order(service):
     """What follows a failed message to the same place waits for it, so nobody reads
     their news out of order."""
@@ -378,6 +380,7 @@ def _service(tmp_path):
     return GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: toy_system)
 
 
+@pytest.mark.logs_errors("kolocha.delivery")
 def test_a_restart_sends_what_the_outbox_holds_for_every_game(tmp_path):
     """Start-up sends the unsent rows of all games, oldest first."""
     service = _service(tmp_path)
@@ -424,6 +427,7 @@ def test_the_russian_block_list_of_bloody_monday_arrives_whole(tmp_path):
     assert "".join(sent) == view
 
 
+@pytest.mark.logs_errors("kolocha.delivery")
 def test_a_kept_view_is_edited_in_place_with_a_message_more_or_less_as_its_length_changes(service):
     """A player's private view is edited where it stands: a longer text sends one message more
     for the piece it adds, a shorter one deletes the last; the ids are stored as soon as they
@@ -446,6 +450,7 @@ def test_a_kept_view_is_edited_in_place_with_a_message_more_or_less_as_its_lengt
     assert service.store.undelivered(game_id) == []
 
 
+@pytest.mark.logs_errors("kolocha.delivery")
 def test_a_database_error_while_sending_is_no_refusal(service, monkeypatch):
     """The store fails while the news of an accepted command is being sent (a
     locked database): the player still reads what was done, and the news goes later."""

@@ -41,6 +41,7 @@ def test_posts_ping_only_the_users_they_mention(tmp_path):
     play(test, tmp_path)
 
 
+@pytest.mark.logs_errors("kolocha.delivery")
 def test_a_500_while_announcing_is_no_refusal(tmp_path):
     """Discord answers 500 when the accepted command is posted: the player reads what
     was done, the line waits in the outbox, and goes out once Discord is back."""

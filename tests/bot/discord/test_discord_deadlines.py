@@ -19,14 +19,12 @@ from tests.bot.discord.discord_fakes import (
     FakeMessenger,
     FakeScheduler,
     make_tables,
+    run,
     seated_game,
 )
 
 TEN_HOURS = GameSettings(deadline_hours=10, reminders=(5, 1))
 
-
-def run(coro):
-    return asyncio.run(coro)
 
 
 def reminders_to(tables, user: str) -> list[str]:

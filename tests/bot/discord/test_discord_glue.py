@@ -1,8 +1,6 @@
 """The command glue with a fake interaction: defer first, answer privately, notices included."""
 from __future__ import annotations
 
-import asyncio
-
 from bot.discord.commands import answer
 from tests.bot.discord.discord_fakes import (
     ANNA,
@@ -10,15 +8,16 @@ from tests.bot.discord.discord_fakes import (
     CHANNEL,
     FakeInteraction,
     make_tables,
+    run,
     seated_game,
 )
 
 
 def test_answer_defers_privately_then_replies_privately(service):
     tables = make_tables(service)
-    asyncio.run(seated_game(tables))
+    run(seated_game(tables))
     interaction = FakeInteraction(tables, ANNA)
-    asyncio.run(answer(interaction, lambda t, a, c: t.play.submit(a, c, "move r1 0201")))
+    run(answer(interaction, lambda t, a, c: t.play.submit(a, c, "move r1 0201")))
     (first, deferred), (second, reply) = interaction.calls
     assert first == "defer" and deferred["ephemeral"] and second == "followup"
     assert reply["ephemeral"] and reply["content"] == "Red: move r1 0201."
@@ -26,17 +25,17 @@ def test_answer_defers_privately_then_replies_privately(service):
 
 def test_refusal_is_private_and_held_back_dms_come_with_the_next_answer(service):
     tables = make_tables(service)
-    asyncio.run(seated_game(tables))
+    run(seated_game(tables))
     tables.delivery.messenger.closed.add(ANNA.id)
-    asyncio.run(tables.play.submit(ANNA, CHANNEL, "end"))
-    asyncio.run(tables.play.submit(ANNA, CHANNEL, "roll"))
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    run(tables.play.submit(ANNA, CHANNEL, "roll"))
     posts = len(tables.delivery.messenger.posts)
     interaction = FakeInteraction(tables, ANNA)
-    asyncio.run(answer(interaction, lambda t, a, c: t.play.submit(a, c, "move b1 0202", side="blue")))
+    run(answer(interaction, lambda t, a, c: t.play.submit(a, c, "move b1 0202", side="blue")))
     reply = interaction.calls[-1][1]
     assert reply["ephemeral"] and "Only the Blue player" in reply["content"]
     assert "While your DMs were closed" in reply["content"] and "secret number" in reply["content"]
     assert len(tables.delivery.messenger.posts) == posts
     other = FakeInteraction(tables, BORIS)
-    asyncio.run(answer(other, lambda t, a, c: t.lobby.status(a, c)))
+    run(answer(other, lambda t, a, c: t.lobby.status(a, c)))
     assert "secret number" not in other.calls[-1][1]["content"]

@@ -6,6 +6,7 @@ import sqlite3
 from pathlib import Path
 
 import discord
+import pytest
 from discord.app_commands import CommandOnCooldown
 
 import bot
@@ -266,6 +267,7 @@ def test_a_deadline_fires_once_on_the_virtual_clock_through_the_real_scheduler(t
     play(test, tmp_path)
 
 
+@pytest.mark.logs_errors("kolocha.delivery")
 def test_a_channel_that_keeps_refusing_the_bot_pauses_its_game(tmp_path):
     """A game channel where Discord refuses every post (403 or 404, permissions
     taken away) pauses the game after CHANNEL_REFUSALS refusals and tells the players by DM;

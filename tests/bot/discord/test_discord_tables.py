@@ -21,12 +21,10 @@ from tests.bot.discord.discord_fakes import (
     STRANGER,
     WATCH,
     make_tables,
+    run,
     seated_game,
 )
 
-
-def run(coro):
-    return asyncio.run(coro)
 
 
 def test_new_join_start_announces_and_deals_deadline(service):

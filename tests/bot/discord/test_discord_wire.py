@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import discord
+import pytest
 from discord.webhook.async_ import async_context
 
 import bot
@@ -385,6 +386,7 @@ def test_a_button_still_works_after_a_restart(tmp_path):
     play(test, tmp_path)
 
 
+@pytest.mark.logs_errors("kolocha.discord")
 def test_an_unexpected_error_in_a_command_becomes_one_private_sentence(tmp_path):
     """No exception reaches a player as a traceback, and no command is left 'thinking' forever."""
     from bot.service import SORRY

@@ -2,10 +2,9 @@
 buttons, persistent, usable only by the player the offer waits on; the end posts the final map."""
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
-from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, make_tables, seated_game
+from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, make_tables, run, seated_game
 from bot.service import GameService
 from bot.store import Store
 from tests.bot.discord.test_discord_wire import borodino, custom_ids, play, start, text_of
@@ -41,8 +40,8 @@ def test_a_draw_is_offered_declined_offered_again_and_accepted_by_button(tmp_pat
 
 def test_a_resignation_posts_the_final_map(service):
     tables = make_tables(service)
-    game_id = asyncio.run(seated_game(tables))
-    asyncio.run(tables.play.resign(BORIS, CHANNEL))
+    game_id = run(seated_game(tables))
+    run(tables.play.resign(BORIS, CHANNEL))
     (post,) = [p for p in tables.delivery.messenger.posts if f"Red wins game {game_id}" in p[1]]
     assert post[0] == CHANNEL and post[2] is not None  # the line, with the final map
 
@@ -60,8 +59,8 @@ def test_the_draw_offer_reaches_the_other_player_with_its_buttons(service):
     """The offer itself carries Accept and Decline (stored with the outbox row, so a
     restart before it is sent still sends them); the opponent need not ask with `/game draw`."""
     tables = make_tables(service)
-    game_id = asyncio.run(seated_game(tables))
-    asyncio.run(tables.play.submit(ANNA, CHANNEL, "draw"))
+    game_id = run(seated_game(tables))
+    run(tables.play.submit(ANNA, CHANNEL, "draw"))
     (to, text, buttons), = tables.delivery.messenger.buttons
     assert to == BORIS.id and "offers a draw" in text
     assert buttons == {"action": "draw", "other": "decline", "game": game_id, "side": "blue", "seq": 0}

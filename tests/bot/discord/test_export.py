@@ -2,8 +2,6 @@
 channel as two files; a running game's record stays closed."""
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from bot.discord.buttons import Verify
@@ -11,23 +9,23 @@ from bot.discord.commands import GameCommands
 from bot.permissions import TableError
 from bot.service import GameService
 from bot.store import Store
-from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, GUILD, FakeInteraction
+from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, GUILD, FakeInteraction, run
 from tests.bot.discord.test_standing_orders_tables import borodino_table
 
 
 def exported(tables, actor, game=None) -> dict:
     asked = FakeInteraction(tables, actor)
     asked.guild_id = int(GUILD)
-    asyncio.run(GameCommands().export.callback(GameCommands(), asked, game))
+    run(GameCommands().export.callback(GameCommands(), asked, game))
     return asked.calls[-1][1]
 
 
 def test_an_ended_game_is_exported_as_its_log_and_its_replay(tmp_path):
     tables, game_id = borodino_table(GameService(Store(tmp_path / "games.sqlite")))
-    asyncio.run(tables.play.submit(ANNA, CHANNEL, "end"))
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
     running = exported(tables, BORIS)
     assert "still running" in running["content"] and running.get("ephemeral")
-    asyncio.run(tables.play.resign(BORIS, CHANNEL))
+    run(tables.play.resign(BORIS, CHANNEL))
     posted = exported(tables, BORIS)
     assert posted["content"].startswith(f"Game {game_id} (borodino 5sep): its 1 command,")
     names = [f.filename for f in posted["files"]]
@@ -49,5 +47,5 @@ def test_the_verify_button_proves_the_dice_of_an_ended_game_only(tmp_path):
     proof = tables.overview.verify(fair)
     assert proof.startswith(f"Game {fair}: fair dice verified.")
     pressed = FakeInteraction(tables, BORIS)
-    asyncio.run(Verify(fair).callback(pressed))
+    run(Verify(fair).callback(pressed))
     assert pressed.calls[-1][1]["content"].startswith(f"Game {fair}: fair dice verified.")

@@ -8,8 +8,7 @@ import asyncio
 import pytest
 
 from bot.store import AlreadyPaused, GameOver, NotPaused, StoreRefusal
-from tests.bot.discord.discord_fakes import (BORIS, CHANNEL, GUILD, MOD, STRANGER, make_tables,
-                                              seated_game)
+from tests.bot.discord.discord_fakes import BORIS, CHANNEL, GUILD, MOD, STRANGER, make_tables, run, seated_game
 
 ELSEWHERE = "300"
 
@@ -37,7 +36,7 @@ def test_a_cancel_queued_before_a_resume_leaves_the_game_over(service):
         await tables.lobby.lose_channel(CHANNEL, "its channel was deleted")
         assert service.store.game(game_id)["paused"] and service.store.deadlines(game_id) == []
         return game_id, await cancel_queued_before_resume(tables, game_id)
-    game_id, (cancelled, resumed) = asyncio.run(race())
+    game_id, (cancelled, resumed) = run(race())
     assert cancelled == f"Game {game_id} is ended."
     assert isinstance(resumed, Exception) and f"Game {game_id}" in str(resumed)
     game = service.store.game(game_id)
@@ -51,7 +50,7 @@ def test_a_cancel_queued_before_a_resume_leaves_the_game_over(service):
 def ended(service) -> int:
     """A started toy game, paused, then cancelled."""
     tables = make_tables(service)
-    game_id = asyncio.run(seated_game(tables))
+    game_id = run(seated_game(tables))
     service.store.pause_game(game_id, "its channel was deleted")
     service.store.end_game(game_id, {"winner": None, "reason": "ended by Mod"}, [])
     return game_id
@@ -78,7 +77,7 @@ def test_every_change_of_life_is_refused_once_the_game_is_over(service, ended, c
 
 def test_a_resume_of_a_running_game_and_a_second_pause_are_refused_in_the_write(service):
     tables = make_tables(service)
-    game_id = asyncio.run(seated_game(tables))
+    game_id = run(seated_game(tables))
     with pytest.raises(NotPaused, match=f"Game {game_id} is not paused."):
         service.store.resume_game(game_id, CHANNEL, [])
     service.store.pause_game(game_id, "paused by its players")

@@ -5,7 +5,6 @@ passed, and the turn mark that spectators one turn behind are shown from. The de
 announces are stored with it too, so the next start schedules exactly what the players were told."""
 from __future__ import annotations
 
-import asyncio
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -23,6 +22,7 @@ from tests.bot.discord.discord_fakes import (
     FakeClock,
     FakeMessenger,
     make_tables,
+    run,
     seated_game,
 )
 
@@ -46,8 +46,8 @@ def restarted(tables: Tables, monkeypatch: pytest.MonkeyPatch, clock: FakeClock)
     what the outbox holds sent (as the bot's outbox job does at start-up)."""
     monkeypatch.undo()
     after = make_tables(tables.service, clock, FakeMessenger(), defaults=tables.config.defaults)
-    asyncio.run(after.delivery.flush())
-    assert asyncio.run(after.delivery.flush()) == 0  # nothing is left to send twice
+    run(after.delivery.flush())
+    assert run(after.delivery.flush()) == 0  # nothing is left to send twice
     return after
 
 
@@ -60,7 +60,7 @@ def test_the_opening_line_of_a_new_game_survives_a_crash(service, monkeypatch):
     tables = make_tables(service, clock)
     killed_after(monkeypatch, "create_game")
     with pytest.raises(Killed):
-        asyncio.run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
+        run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
     after = restarted(tables, monkeypatch, clock)
     opened, = posts(after)
     assert opened.startswith("Anna opens game 1: toy_system short.")
@@ -70,10 +70,10 @@ def test_the_opening_line_of_a_new_game_survives_a_crash(service, monkeypatch):
 def test_a_settings_post_survives_a_crash(service, monkeypatch):
     clock = FakeClock()
     tables = make_tables(service, clock)
-    game_id = asyncio.run(seated_game(tables))
+    game_id = run(seated_game(tables))
     killed_after(monkeypatch, "set_settings")
     with pytest.raises(Killed):
-        asyncio.run(tables.lobby.change_settings(ANNA, CHANNEL, {"deadline_hours": 72}))
+        run(tables.lobby.change_settings(ANNA, CHANNEL, {"deadline_hours": 72}))
     after = restarted(tables, monkeypatch, clock)
     changed, = [p for p in posts(after) if "changes the settings" in p]
     assert changed.startswith(f"Anna changes the settings of game {game_id}: ")
@@ -85,10 +85,10 @@ def test_a_settings_post_survives_a_crash(service, monkeypatch):
 def test_a_map_post_survives_a_crash(service, monkeypatch):
     clock = FakeClock()
     tables = make_tables(service, clock)
-    asyncio.run(seated_game(tables))
+    run(seated_game(tables))
     killed_after(monkeypatch, "add_outbox")
     with pytest.raises(Killed):
-        asyncio.run(tables.play.map(BORIS, CHANNEL))
+        run(tables.play.map(BORIS, CHANNEL))
     after = restarted(tables, monkeypatch, clock)
     requested, = [p for p in posts(after) if "at Boris's request" in p]
     assert after.delivery.messenger.posts[-1][2][0].startswith(b"PNG turn=1")
@@ -98,11 +98,11 @@ def test_the_notice_of_a_new_deadline_survives_a_crash(service, monkeypatch):
     """At a deadline set to "remind again", the new deadline and its notice commit together."""
     clock = FakeClock()
     tables = make_tables(service, clock, defaults=GameSettings(at_deadline="remind"))
-    game_id = asyncio.run(seated_game(tables))
+    game_id = run(seated_game(tables))
     clock.advance(hours=48)
     killed_after(monkeypatch, "set_deadline")
     with pytest.raises(Killed):
-        asyncio.run(tables.clocks.expire(game_id, "red", timedelta(0)))
+        run(tables.clocks.expire(game_id, "red", timedelta(0)))
     after = restarted(tables, monkeypatch, clock)
     notice, = [p for p in posts(after) if "has passed" in p]
     assert notice.startswith(f"<@{ANNA.id}> Game {game_id}: the Red deadline has passed. New "
@@ -118,20 +118,20 @@ def test_the_turn_mark_of_delayed_spectators_survives_a_crash(service, monkeypat
     right after that command's commit."""
     clock = FakeClock()
     tables = make_tables(service, clock, defaults=GameSettings(spectator_delay=True))
-    asyncio.run(seated_game(tables))
-    asyncio.run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
+    run(seated_game(tables))
+    run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
     who = {"red": ANNA, "blue": BORIS}
     turn = [("red", "end"), ("red", "roll"), ("blue", "end"), ("blue", "roll")]
     for side, line in turn[:-1]:
-        asyncio.run(tables.play.submit(who[side], CHANNEL, line))
+        run(tables.play.submit(who[side], CHANNEL, line))
     killed_after(monkeypatch, "append")
     with pytest.raises(Killed):
-        asyncio.run(tables.play.submit(BORIS, CHANNEL, "roll"))  # turn 2 begins
+        run(tables.play.submit(BORIS, CHANNEL, "roll"))  # turn 2 begins
     after = restarted(tables, monkeypatch, clock)
     begun, = posts(after, WATCH)
     assert "one turn behind: the start of turn 1" in begun
     for side, line in turn:  # turn 3 begins
-        asyncio.run(after.play.submit(who[side], CHANNEL, line))
+        run(after.play.submit(who[side], CHANNEL, line))
     assert "one turn behind: the start of turn 2" in posts(after, WATCH)[-1]
     assert after.delivery.messenger.posts[-1][2][0].startswith(b"PNG turn=2")
 
@@ -147,11 +147,11 @@ def test_the_deadline_a_command_announces_commits_with_it(service, monkeypatch):
     the post and stored in the command's transaction, so the next start schedules it."""
     clock = FakeClock()
     tables = make_tables(service, clock)
-    game_id = asyncio.run(seated_game(tables))
+    game_id = run(seated_game(tables))
     clock.advance(hours=5)
     killed_after(monkeypatch, "append")
     with pytest.raises(Killed):
-        asyncio.run(tables.play.submit(ANNA, CHANNEL, "end"))
+        run(tables.play.submit(ANNA, CHANNEL, "end"))
     after = restarted(tables, monkeypatch, clock)
     system, state = after.service.system(game_id), after.service.load(game_id)
     row, = after.store.deadlines(game_id)
@@ -159,7 +159,7 @@ def test_the_deadline_a_command_announces_commits_with_it(service, monkeypatch):
     assert row["due_at"] == (clock() + timedelta(hours=48)).isoformat(timespec="seconds")
     told, = [p for p in posts(after) if p.startswith("**Anna** — Red: end.")]
     assert due_in_post(told) == row["due_at"]
-    assert asyncio.run(after.deadlines.rebuild()) == 1
+    assert run(after.deadlines.rebuild()) == 1
     reminder = datetime.fromisoformat(row["due_at"]) - timedelta(hours=24)  # the default reminder
     assert after.deadlines.next_at(game_id, "red") == reminder
 
@@ -169,11 +169,11 @@ def test_a_side_whose_phase_ended_keeps_no_deadline_after_a_crash(service, monke
     transaction (no stale Red deadline fires after the restart)."""
     clock = FakeClock()
     tables = make_tables(service, clock)
-    game_id = asyncio.run(seated_game(tables))
-    asyncio.run(tables.play.submit(ANNA, CHANNEL, "end"))
+    game_id = run(seated_game(tables))
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
     killed_after(monkeypatch, "append")
     with pytest.raises(Killed):
-        asyncio.run(tables.play.submit(ANNA, CHANNEL, "roll"))
+        run(tables.play.submit(ANNA, CHANNEL, "roll"))
     after = restarted(tables, monkeypatch, clock)
     assert [row["side"] for row in after.store.deadlines(game_id)] == ["blue"]
 
@@ -181,12 +181,12 @@ def test_a_side_whose_phase_ended_keeps_no_deadline_after_a_crash(service, monke
 def test_the_first_deadline_commits_with_the_start(service, monkeypatch):
     clock = FakeClock()
     tables = make_tables(service, clock)
-    asyncio.run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
-    asyncio.run(tables.lobby.join(ANNA, CHANNEL, "red"))
-    asyncio.run(tables.lobby.join(BORIS, CHANNEL, "blue"))
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
+    run(tables.lobby.join(ANNA, CHANNEL, "red"))
+    run(tables.lobby.join(BORIS, CHANNEL, "blue"))
     killed_after(monkeypatch, "start_game")
     with pytest.raises(Killed):
-        asyncio.run(tables.lobby.start(ANNA, CHANNEL))
+        run(tables.lobby.start(ANNA, CHANNEL))
     after = restarted(tables, monkeypatch, clock)
     row, = after.store.deadlines(1)
     begun, = [p for p in posts(after) if p.startswith("Game 1 begins.")]
@@ -198,16 +198,16 @@ def test_a_pause_and_a_resume_carry_their_deadlines_through_a_crash(service, mon
     deadlines are stored with it."""
     clock = FakeClock()
     tables = make_tables(service, clock)
-    game_id = asyncio.run(seated_game(tables))
+    game_id = run(seated_game(tables))
     killed_after(monkeypatch, "pause_game")
     with pytest.raises(Killed):
-        asyncio.run(tables.absence.pause(MOD, CHANNEL))
+        run(tables.absence.pause(MOD, CHANNEL))
     after = restarted(tables, monkeypatch, clock)
     assert after.store.deadlines(game_id) == []
     clock.advance(hours=100)
     killed_after(monkeypatch, "resume_game")
     with pytest.raises(Killed):
-        asyncio.run(after.absence.resume(MOD, CHANNEL))
+        run(after.absence.resume(MOD, CHANNEL))
     again = restarted(after, monkeypatch, clock)
     row, = again.store.deadlines(game_id)
     assert (row["side"], row["due_at"]) == ("red", (clock() + timedelta(hours=48)).isoformat(timespec="seconds"))

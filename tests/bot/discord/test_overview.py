@@ -2,8 +2,6 @@
 the grammar of the game in the channel."""
 from __future__ import annotations
 
-import asyncio
-
 from bot.discord.commands import GameCommands, GamesCommands, help_command
 from bot.discord.messenger import markup
 from bot.permissions import TableError
@@ -16,14 +14,12 @@ from tests.bot.discord.discord_fakes import (
     WATCH,
     FakeInteraction,
     make_tables,
+    run,
     seated_game,
 )
 
 OTHER_GUILD, OTHER_CHANNEL = "901", "300"
 
-
-def run(coro):
-    return asyncio.run(coro)
 
 
 def two_games(service):

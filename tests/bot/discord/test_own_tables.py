@@ -3,20 +3,15 @@ rules/campaign_1812/data/tables.toml), validated before the game opens and store
 "tables" option, so that the game replays with them."""
 from __future__ import annotations
 
-import asyncio
-
 from bot.discord.commands import GameCommands
 from bot.service import GameService
 from bot.store import Store
 from rules.campaign_1812.campaign_data import DATA
-from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, GUILD, FakeInteraction, make_tables
+from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, GUILD, FakeInteraction, make_tables, run
 
 SHIPPED = (DATA / "tables.toml").read_bytes()
 OWN = SHIPPED.replace(b"french_leadership = 1", b"french_leadership = 0")  # a table only its owner has
 
-
-def run(coro):
-    return asyncio.run(coro)
 
 
 class Attachment:

@@ -3,7 +3,6 @@ their deadlines fall at in their time zone, weekends skipped where the game says
 reminders by DM, channel or both, never in quiet hours."""
 from __future__ import annotations
 
-import asyncio
 from datetime import UTC, datetime
 
 import pytest
@@ -14,14 +13,11 @@ from bot.discord.commands import prefs
 from bot.player_prefs import PlayerPrefs, reminder_at
 from bot.permissions import TableError
 from bot.words import plain
-from tests.bot.discord.discord_fakes import (ANNA, BORIS, CHANNEL, FakeClock, FakeInteraction, make_tables,
-                                              seated_game)
+from tests.bot.discord.discord_fakes import (ANNA, BORIS, CHANNEL, FakeClock, FakeInteraction,
+                                             make_tables, run, seated_game)
 
 DAY = GameSettings(deadline_hours=24, reminders=(12,))  # the fake clock starts Sunday 1 March, 12:00 UTC
 
-
-def run(coro):
-    return asyncio.run(coro)
 
 
 def due_of(service, game_id: int, side: str) -> datetime:

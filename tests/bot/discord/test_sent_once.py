@@ -8,6 +8,8 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 import bot
 from bot.config import Config
 from bot.discord.app import RETRY_SECONDS
@@ -20,6 +22,7 @@ from tests.bot.discord.test_discord_loopback import on_the_loopback
 LONG = "\n".join(f"line {n}: " + "x" * 90 for n in range(50))  # three messages' worth
 
 
+@pytest.mark.logs_errors("kolocha.delivery")
 def test_a_message_is_posted_once_while_marking_it_fails_for_minutes(tmp_path, monkeypatch):
     async def test(db: Path) -> None:
         async with server(db) as s:
@@ -51,6 +54,7 @@ def test_a_message_is_posted_once_while_marking_it_fails_for_minutes(tmp_path, m
     play(test, tmp_path)
 
 
+@pytest.mark.logs_errors("kolocha.delivery")
 def test_a_send_repeated_after_a_restart_is_one_message_by_its_nonce(tmp_path, monkeypatch):
     """The bot stops after Discord took a message and before the store marked it: the next
     start sends it again with the same nonce, and Discord (here the loopback, which enforces

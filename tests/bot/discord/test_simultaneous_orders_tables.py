@@ -3,19 +3,14 @@ trace in the channel or in the other player's DMs, a plan typed in the channel i
 the reveal is posted once both are down."""
 from __future__ import annotations
 
-import asyncio
-
 from bot.service import GameService
 from bot.store import Store
 from bot.tables.play import SECRET_ORDER
 from bot.words import plain
 from rules import load
 from bot.config import GameSettings
-from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, FakeClock, make_tables, seated_game
+from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, FakeClock, make_tables, run, seated_game
 
-
-def run(coro):
-    return asyncio.run(coro)
 
 
 def at_battle_plans(folder, at_deadline: str = "remind"):

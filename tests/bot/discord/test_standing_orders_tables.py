@@ -2,7 +2,6 @@
 command played for the absent player and told in the channel, and a deadline's default choice."""
 from __future__ import annotations
 
-import asyncio
 import random
 from datetime import datetime
 
@@ -13,14 +12,11 @@ from bot.service import GameService, Result
 from bot.store import Store
 from bot.words import plain
 from bot.tables import Tables
-from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, FakeInteraction, make_tables, seated_game
+from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, FakeInteraction, make_tables, run, seated_game
 
 BORODINO = rules.load("borodino")
 WHO = {"french": ANNA, "russian": BORIS}
 
-
-def run(coro):
-    return asyncio.run(coro)
 
 
 def borodino_table(service: GameService, at_deadline: str = "remind") -> tuple[Tables, int]:

@@ -16,6 +16,7 @@ from tests.bot.discord.discord_fakes import (
     CHANNEL,
     GUILD,
     make_tables,
+    run,
     seated_game,
 )
 
@@ -53,7 +54,7 @@ def test_a_move_queued_behind_a_resignation_is_refused(service):
         return game_id, await queued(tables, game_id, tables.play.resign(ANNA, CHANNEL),
                                      tables.play.submit(ANNA, CHANNEL, "move r1 0201"))
 
-    game_id, (resigned, move) = asyncio.run(scenario())
+    game_id, (resigned, move) = run(scenario())
     assert resigned == f"You resigned game {game_id}."
     assert isinstance(move, TableError) and f"Game {game_id} is over (Blue wins" in str(move)
     assert_ended_for_good(tables, game_id, "blue")
@@ -68,7 +69,7 @@ def test_a_move_queued_behind_nothing_is_played(service):
         return game_id, await queued(tables, game_id,
                                      tables.play.submit(ANNA, CHANNEL, "move r1 0201"))
 
-    game_id, (move,) = asyncio.run(scenario())
+    game_id, (move,) = run(scenario())
     assert move == "Red: move r1 0201." and tables.store.last_seq(game_id) == 1
 
 
@@ -84,7 +85,7 @@ def test_a_start_queued_behind_a_cancel_is_refused(service):
         return game_id, await queued(tables, game_id, tables.lobby.cancel(ANNA, CHANNEL),
                                      tables.lobby.start(BORIS, CHANNEL))
 
-    game_id, (cancelled, start) = asyncio.run(scenario())
+    game_id, (cancelled, start) = run(scenario())
     assert cancelled == f"Game {game_id} is ended."
     assert isinstance(start, TableError) and f"Game {game_id} is over" in str(start)
     assert tables.store.game(game_id)["started_at"] is None
@@ -102,7 +103,7 @@ def test_a_deadline_expiring_behind_a_cancel_does_nothing(service, at_deadline):
         return game_id, await queued(tables, game_id, tables.lobby.cancel(ANNA, CHANNEL),
                                      tables.clocks.expire(game_id, "red", timedelta(0)))
 
-    game_id, (cancelled, expired) = asyncio.run(scenario())
+    game_id, (cancelled, expired) = run(scenario())
     assert cancelled == f"Game {game_id} is ended." and expired is None
     assert_ended_for_good(tables, game_id, None)
 
@@ -116,7 +117,7 @@ def test_a_second_resignation_keeps_the_first_winner(service):
         return game_id, await queued(tables, game_id, tables.play.resign(BORIS, CHANNEL),
                                      tables.play.resign(ANNA, CHANNEL))
 
-    game_id, (first, second) = asyncio.run(scenario())
+    game_id, (first, second) = run(scenario())
     assert first == f"You resigned game {game_id}."
     assert isinstance(second, TableError) and "is over (Red wins" in str(second)
     assert_ended_for_good(tables, game_id, "red")

@@ -5,29 +5,30 @@ where the bot lost only Attach Files gets the words without the map, with a note
 goes on (it does not pause)."""
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import discord
+import pytest
 
 from bot.delivery import GIVE_UP_AFTER, channel_audience, message
 from bot.discord.app import RETRY_SECONDS
 from bot.discord.messenger import NO_ATTACH
-from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, FakeClock, make_tables, seated_game
+from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, FakeClock, make_tables, run, seated_game
 from tests.bot.discord.sim import borodino, play, reply, server
 
 
+@pytest.mark.logs_errors("kolocha.delivery")
 def test_a_post_refused_every_time_ends_and_reaches_the_players_by_dm(service):
     clock = FakeClock()
     tables = make_tables(service, clock)
-    game_id = asyncio.run(seated_game(tables))
+    game_id = run(seated_game(tables))
     messenger = tables.delivery.messenger
     messenger.failing.add(CHANNEL)
     before = messenger.attempts.count(CHANNEL)
-    asyncio.run(tables.delivery.send(game_id, [(channel_audience(CHANNEL), message("Hear ye"))]))
+    run(tables.delivery.send(game_id, [(channel_audience(CHANNEL), message("Hear ye"))]))
     for _ in range(3 * GIVE_UP_AFTER):  # a day of hourly retries
         clock.advance(hours=1)
-        asyncio.run(tables.delivery.flush())
+        run(tables.delivery.flush())
     assert messenger.attempts.count(CHANNEL) - before == GIVE_UP_AFTER
     assert service.store.undelivered(game_id) == []
     (row,) = [r for r in service.store.outbox(game_id) if r["payload"].get("text") == "Hear ye"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from rules.bloody_monday import turns, views
 from tests.rules.bloody_monday.bm_helpers import battle, bm, do, game, position
 from tests.rules.bloody_monday.test_5_3_combat import after_showdown, attack_42
+from tests.rules.bloody_monday.test_6_4_retreat import FRENCH_HELD, at_retreat
 
 SIDES = (None, "french", "russian")
 OPENING = "French impulse: `tactical`, `pass` or an `initiative` action (4.0)."
@@ -127,6 +128,15 @@ def test_6_4_room_is_never_below_nothing():
     state["initiative"] = "russian"
     state, _ = do(state, "french", "battle 42", "end")
     assert "retreat into 41 (room 0), 44 (room 4)" in prompts(state)["russian"]
+
+
+def test_6_4_the_room_of_a_contested_retreat_area_counts_the_defenders_units_only():
+    """1.2: stacking counts a side's own units, so the room the defender reads for a contested area he
+    controls (6.4 allows it) leaves the enemy's units out: 42 (green, four places) with one Russian and
+    one French unit has room for three Russians, not two."""
+    state = at_retreat({"R-1-3": 44, "F-I-2": 42, "R-1-4": 42}, control=FRENCH_HELD | {42: "russian"})
+    assert game(state).contested(42)
+    assert "retreat into 42 (room 3) - `retreat <area> ...`" in prompts(state)["russian"]
 
 
 def test_9_1_jagers_choose_after_the_showdown():
