@@ -3,9 +3,11 @@ to its side alone, replays from its seed, and holds to the macro it chose."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
+from rules.bloody_monday import bm_data
 from rules.bloody_monday.ai.belief import believe
 from rules.bloody_monday.ai.level2 import (LEVEL1, Level2, Macro, MacroPlanner, Search, evaluate, exposed,
                                           impulse_start, macros)
@@ -80,10 +82,27 @@ def test_level_2_against_level_1_with_no_refused_command():
 
 def test_the_seats_level_2_against_level_1_with_no_refused_command():
     """The smoke test for the seat's level 2 (no search): into Turn 2 as the French, every command
-    accepted."""
+    accepted, and no reason of either side names a block of the enemy's."""
     played = duel("bloody_monday", "bloody_monday", seed=6, seats={"french": SEAT, "russian": bm.commander(1)},
                   ai_seed=6, max_commands=260)
     assert played.state["turn"] >= 2 and any(side == "french" for side, _, _ in played.commands)
+    for side in ("french", "russian"):
+        reasons = [reason for who, _, reason in played.commands if who == side]
+        assert reasons and not [r for r in reasons if _names_an_enemy_block(r, side)]
+    kutuzov = next(b for b in bm_data.blocks().values() if b.side == "russian" and b.type == "supreme_commander")
+    assert _names_an_enemy_block(f"attacks {kutuzov.name} in 41", "french")  # control: the check sees a name
+
+
+def _names_an_enemy_block(reason: str, side: str) -> bool:
+    """Whether a reason names a block of the enemy's, by its id, its name, or a label with a letter
+    that no block of the side's own bears (a number is an area's too): each reason speaks from the
+    side's own view, where the enemy's blocks stand face down (the areas, counts and expectations
+    drawn from its belief, never a block)."""
+    blocks = bm_data.blocks().values()
+    own_labels = {b.label for b in blocks if b.side == side}
+    words = {w for b in blocks if b.side != side for w in (
+        b.id, b.name, b.label if re.search("[A-Za-z]", b.label) and b.label not in own_labels else "") if w}
+    return any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", reason) for w in words)
 
 
 @pytest.mark.long
