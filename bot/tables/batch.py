@@ -81,10 +81,11 @@ class Batch:
     lines: list[str]
     hidden: bool = False
     said: list[Said] = field(default_factory=list)
+    held: bool = False  # the orders not tried wait for a choice to be made (bot/tables/held.py)
 
     @property
     def accepted(self) -> bool:
-        return len(self.said) == len(self.lines) and all(s.accepted for s in self.said)
+        return (len(self.said) == len(self.lines) or self.held) and all(s.accepted for s in self.said)
 
     def untried(self) -> list[str]:
         return self.lines[len(self.said):]
@@ -105,12 +106,20 @@ class Batch:
             return self.said[0].text
         out: list[Text] = [_told(n, said) for n, said in enumerate(self.said, 1)]
         untried = self.untried()
-        if untried:
+        if untried and self.held:
             first = len(self.said) + 1
-            out.append(words(f"Not tried, after line {first - 1} was refused: ", join(
-                [words(f"{n}. ", name(fmt.clipped(line))) for n, line in enumerate(untried, first)], "; "),
-                ". Send them again once it is put right."))
+            out.append(words(f"Held until the choice waiting now is made, then played in order (a new message "
+                             f"of orders replaces them): ", _listed(untried, first), "."))
+        elif untried:
+            first = len(self.said) + 1
+            out.append(words(f"Not tried, after line {first - 1} was refused: ", _listed(untried, first),
+                             ". Send them again once it is put right."))
         return join(out)
+
+
+def _listed(lines: list[str], first: int) -> Text:
+    """Orders as written, numbered from `first` (never read as markup)."""
+    return join([words(f"{n}. ", name(fmt.clipped(line))) for n, line in enumerate(lines, first)], "; ")
 
 
 def _told(n: int, said: Said) -> Text:

@@ -83,6 +83,7 @@ class Clocks(Room):
                     lambda: self.service.default_choice(game_id, side, change.compose))
                 if result is not None and result.accepted:
                     await change.settle()  # the side's clock started again if it still acts
+                    await tables.play.release(game_id)  # orders the other side held till this choice
                     return
             if action == "end":
                 changes: list[Change] = []
@@ -91,6 +92,7 @@ class Clocks(Room):
                     self._composer(game_id, side, note, changes))
                 if done:  # any Change settles them all: the jobs of the stored rows, the outbox
                     await changes[-1].settle()
+                    await tables.play.release(game_id)
                 if refusal is None:
                     return
                 note += f"; the phase cannot end by itself: {refusal}"

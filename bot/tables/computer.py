@@ -150,6 +150,7 @@ class Computer(Room):
             answered = await asyncio.to_thread(self._answer, game_id)
         if answered is not None:
             await answered.settle()
+            await self._release(game_id)
             return True
         job = await asyncio.to_thread(self._job, game_id)
         if job is None:
@@ -165,11 +166,17 @@ class Computer(Room):
             outcome = await asyncio.to_thread(self._send, game_id, job, decisions)
         if isinstance(outcome, Change):
             await outcome.settle()
+            await self._release(game_id)
             return True
         if outcome:
             await self._give_up(game_id, job, outcome)
             return False
         return True  # the position moved while it thought: plan again
+
+    async def _release(self, game_id: int) -> None:
+        """The held orders of a person that the computer's command set going (bot/tables/held.py)."""
+        async with self.tables.lock(game_id):
+            await self.tables.play.release(game_id)
 
     def _composer(self, game_id: int, changes: list[Change]) -> Callable[[Decision], Compose]:
         """The news of each of the computer's commands, its reason with it (kept in `changes`)."""

@@ -17,6 +17,7 @@ from bot.permissions import (
 )
 from bot.service import QUERIES, Result, simultaneous
 from bot.store import Outbox
+from bot.tables import held
 from bot.tables.batch import MOST, Batch, Said, lines_of, news_of, public_texts
 from bot.tables.news import Change
 from bot.tables.room import Room
@@ -82,7 +83,10 @@ class Play(Room):
         """submit, its place in the channel's queue already taken."""
         game = await self._playing(channel)
         async with self.tables.lock(game["id"]):
+            if line.split()[:1] == ["undo"]:  # taking back a command drops what the side held after it
+                await asyncio.to_thread(self._drop_held, game["id"], actor, side)
             said = await self._said(actor, game["id"], line, side, seen, still)
+            await self.release(game["id"])
         if not said.accepted:
             raise TableError(said.text)
         return said.text
@@ -96,7 +100,7 @@ class Play(Room):
             raise TableError(TOO_MANY if lines else NO_ORDERS)
         async with self.tables.in_order(channel):
             batch = await self._batch(actor, channel, lines, side)
-        if len(lines) == 1 and not batch.accepted:
+        if len(lines) == 1 and not batch.accepted and not batch.held:
             raise TableError(batch.reply())
         return batch.reply()
 
@@ -117,15 +121,67 @@ class Play(Room):
         hidden = await asyncio.to_thread(lambda: self.service.system(game["id"]).INFO.hidden_information)
         batch = Batch(lines, hidden)
         async with self.tables.lock(game["id"]):
-            for line in lines:
-                if typed and await asyncio.to_thread(self._secret_now, game["id"], line):
-                    batch.said.append(Said(line, False, SECRET_ORDER, withdraw=True))
-                    break
-                said = await self._said(actor, game["id"], line, side, None)
-                batch.said.append(said)
-                if not said.accepted:
-                    break
+            await asyncio.to_thread(self._drop_held, game["id"], actor, side)  # a new message replaces them
+            await self._judge_all(actor, game["id"], side, batch, typed)
+            await self.release(game["id"])
         return batch
+
+    async def _judge_all(self, actor: Actor, game_id: int, side: str | None, batch: Batch,
+                         typed: bool = False) -> None:
+        """Under the game's lock: the batch's orders judged one after another up to the first
+        refused, which with those after it is held when a choice waiting first refused it."""
+        for n, line in enumerate(batch.lines):
+            if typed and await asyncio.to_thread(self._secret_now, game_id, line):
+                batch.said.append(Said(line, False, SECRET_ORDER, withdraw=True))
+                return
+            said = await self._said(actor, game_id, line, side, None)
+            if not said.accepted and await asyncio.to_thread(self._hold, game_id, actor, side, batch.lines[n:]):
+                batch.held = True
+                return
+            batch.said.append(said)
+            if not said.accepted:
+                return
+
+    def _own_side(self, game_id: int, actor: Actor, side: str | None) -> str | None:
+        """The one side an order of this person is for (None at a hot seat, where it is not known)."""
+        mine = sides_of(self.store.seats(game_id), actor)
+        return side if side in mine else (mine[0] if len(mine) == 1 else None)
+
+    def _drop_held(self, game_id: int, actor: Actor, side: str | None) -> None:
+        for own in [side] if side else sides_of(self.store.seats(game_id), actor):
+            held.drop(self.store, game_id, own)
+
+    def _hold(self, game_id: int, actor: Actor, side: str | None, lines: list[str]) -> bool:
+        """Under the game's lock: hold `lines` (from a refused order on) for the person's side when
+        a choice still to be made is what refused it (bot/tables/held.py)."""
+        own = self._own_side(game_id, actor, side)
+        if own is None or not held.waits_for_a_choice(self.service.system(game_id), self.service.load(game_id),
+                                                      own, lines[0]):
+            return False
+        held.hold(self.store, game_id, held.Held(own, actor, lines))
+        return True
+
+    def _due_held(self, game_id: int) -> held.Held | None:
+        """Under the game's lock: a side's held orders that may be judged now, taken from the store."""
+        system, state = self.service.system(game_id), self.service.load(game_id)
+        for side in system.INFO.sides:
+            orders = held.held_by(self.store, game_id, side)
+            if orders is not None and held.due(system, state, side):
+                held.drop(self.store, game_id, side)
+                return orders
+        return None
+
+    async def release(self, game_id: int) -> None:
+        """Under the game's lock, after a command (a player's, the computer's, a deadline's): held
+        orders now due are judged in order, as if sent now, and their author is told (privately)
+        what became of them once none is held any more."""
+        hidden = await asyncio.to_thread(lambda: self.service.system(game_id).INFO.hidden_information)
+        while (orders := await asyncio.to_thread(self._due_held, game_id)) is not None:
+            batch = Batch(orders.lines, hidden)
+            await self._judge_all(orders.actor, game_id, orders.side, batch)
+            if not batch.held:  # held again: told once they are all played, or one is refused
+                await self.tables.delivery.send(game_id, [(orders.side, message(words(
+                    "The orders you held, played once the choices were made:\n", batch.reply())))])
 
     def _secret_now(self, game_id: int, line: str) -> bool:
         """Whether a line is an order given while both sides order at once in secret."""

@@ -178,11 +178,13 @@ def follow_standing(system: GameSystem, state: dict, orders: dict[str, str]) -> 
 
 
 def orders(system: GameSystem, state: dict, side: str, plan: Callable[[dict], list[str]],
-           rng: random.Random, given: dict[str, str]) -> list[str]:
+           rng: random.Random) -> list[str]:
     """What the side sends in one box: its plan (`plan` on a position: the orders it means to give
     there, which the computer at level 1 gives a few at a time) as far as the player can write it
-    in advance, across its phases. The position is followed with both players' standing orders
-    (`given`) answering the choices. Until a die is rolled the player knows every position to
+    in advance, across its phases. The position is followed with the choices answered as the first
+    standing orders answer them (`standing`: what the players gave, or, when they answer every
+    choice themselves, what they expect and click; the bot holds the rest of a box while a choice
+    waits, bot/tables/held.py). Until a die is rolled the player knows every position to
     come; after one, a further order goes into the box only if it would be accepted whatever the
     dice (tried from the last position known with DICE other streams of dice): the player writes
     it not knowing them. Should the real dice make it refused after all, the bot stops the batch
@@ -193,7 +195,7 @@ def orders(system: GameSystem, state: dict, side: str, plan: Callable[[dict], li
     others: list[dict] = []  # the position under other dice, once a die was rolled
 
     def apply(position: dict, text: str) -> dict:
-        return follow_standing(system, system.apply(position, side, system.parse(side, text))[0], given)
+        return follow_standing(system, system.apply(position, side, system.parse(side, text))[0], standing(system))
     while len(sent) < MOST:
         key, before = system.phase_key(state), state
         lines = plan(state) or random_orders(system, state, side, rng)
@@ -214,7 +216,7 @@ def orders(system: GameSystem, state: dict, side: str, plan: Callable[[dict], li
                 others = [apply(reseeded(state, n), text) for n in range(1, DICE + 1)]
             state = after
             if side not in system.active_sides(state) or system.outcome(state) is not None:
-                return sent  # a choice waits for the other side, or the side's turn is over
+                return sent  # the side's turn is over
             if system.phase_key(state) != key:
                 break
         else:
@@ -253,18 +255,26 @@ def random_orders(system: GameSystem, state: dict, side: str, rng: random.Random
 def choice_offered(table: Table, person: Person) -> tuple[discord.Message, str, str | None] | None:
     """The button or menu of a choice offered to the player for the game's present position, as
     the messages stand now (a pressed question loses its buttons; a question may ride on a message
-    edited in place): the message, its custom id, and a menu's first value."""
+    edited in place): the message, its custom id, and a menu's value. The answer is the one the
+    first standing order would give (what the player expected when writing the rest of their
+    orders), else the first."""
+    system, state = table.service.system(table.game_id), table.service.load(table.game_id)
+    expected = system.standing_command(state, person.side, standing(system))
+    wanted = expected.to_text() if expected is not None else None
     position = f"{table.game_id}:{person.side}:{table.service.store.seen_seq(table.game_id, person.side)}"
     prefixes = (f"kolocha:answer:{position}:", f"kolocha:answers:{position}")
+    found: list[tuple[discord.Message, str, str | None]] = []
     for message in reversed([*table.channel.history(), *table.dms(person)]):
         for row in message.components:
             for item in getattr(row, "children", [row]):
                 custom_id = getattr(item, "custom_id", None) or ""
                 if not custom_id.startswith(prefixes):
                     continue
-                options = getattr(item, "options", None)
-                return message, custom_id, options[0].value if options else None
-    return None
+                values = [option.value for option in getattr(item, "options", None) or ()]
+                if values:
+                    return message, custom_id, wanted if wanted in values else values[0]
+                found.append((message, custom_id, None))
+    return next((f for f in found if f[1].endswith(f":{wanted}")), found[0] if found else None)
 
 
 async def act(table: Table, person: Person, lines: list[str]) -> simcord.InteractionResult:
@@ -324,7 +334,7 @@ async def play(table: Table, system_name: str, player_turns: int, seed: int) -> 
             return [d.command for d in commander.plan(system.view(position, side),
                                                       tuple(memory.told(service, table.game_id, side)),
                                                       decision_rng(seed, played))]
-        lines = orders(system, state, side, plan, rng, table.standing)
+        lines = orders(system, state, side, plan, rng)
         before, count = table.awaited(), len(service.store.commands(table.game_id))
         answer = await act(table, person, lines)
         await table.env.settle()

@@ -31,6 +31,18 @@ def test_a_shevardino_player_turn_takes_its_player_one_box(tmp_path):
         "max 0, median 0 (goal at most 0: met)"
 
 
+def test_players_who_answer_every_choice_send_one_box_and_click_the_choices(tmp_path):
+    """Without standing orders: no set-up box; the French player sends one box for the whole
+    player-turn and clicks the two choices its combat leaves them (the victor's, Retreat and
+    Combat H), the rest of the box held meanwhile and reported once played (one DM)."""
+    turns = asyncio.run(bench_ux.measure_game(tmp_path, "borodino", "shevardino", 2, seed=1, asked=True))
+    setup, french, russian = turns
+    assert not +setup.interactions
+    assert (+french.interactions, +russian.interactions) == ({"french": 3}, {"russian": 1})
+    assert (+french.dms, +russian.dms) == ({"french": 1}, {})
+    assert french.silent == russian.silent == 0
+
+
 def test_a_box_holds_the_orders_written_before_the_dice_and_those_that_hold_whatever_they_roll():
     """The French first player-turn of Shevardino: the moves, `end`, and the attacks the computer
     plans; every attack after the first is accepted under other dice too, and the box stops
@@ -41,7 +53,7 @@ def test_a_box_holds_the_orders_written_before_the_dice_and_those_that_hold_what
 
     def plan(position: dict) -> list[str]:
         return [d.command for d in commander.plan(system.view(position, "french"), (), random.Random(1))]
-    lines = bench_ux.orders(system, state, "french", plan, random.Random(1), bench_ux.standing(system))
+    lines = bench_ux.orders(system, state, "french", plan, random.Random(1))
     end = lines.index("end")
     assert all(line.startswith("move ") for line in lines[:end])
     assert lines[end + 1:] and all(line.startswith("attack ") or line == "end" for line in lines[end + 1:])

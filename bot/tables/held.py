@@ -1,0 +1,72 @@
+"""Held orders: the rest of a message of orders that met a choice still to be made.
+
+A player who knows their orders sends a phase at once; the dice may then leave a choice to make
+before the next order can be judged (a Borodino retreat or advance, Bloody Monday hits, 1812's
+defender's choice), by the opponent or by the player themself. The orders from the one refused
+for that reason on are held, not dropped: once no choice waits and the side may act, they are
+judged in order as if sent then (and held again should a new choice stop them). Their author is
+told what became of them. A new message of orders from the side replaces what it held; only
+players' own messages (not a deadline's or the computer's commands) set them going.
+
+Held orders are the side's own words, kept for it alone: whether the game holds some is
+nobody else's business, and they are judged on the position everyone sees when they are due.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from bot import asked
+from bot.permissions import Actor
+from bot.store import Store
+from rules.core.errors import RulesError
+from rules.core.system import GameSystem
+
+
+@dataclass(frozen=True)
+class Held:
+    """A side's held orders and who wrote them."""
+
+    side: str
+    actor: Actor
+    lines: list[str]
+
+
+def _key(game_id: int, side: str) -> str:
+    return f"held orders: {game_id} {side}"
+
+
+def hold(store: Store, game_id: int, held: Held) -> None:
+    store.set_meta(_key(game_id, held.side), json.dumps(
+        {"user": held.actor.id, "name": held.actor.name, "lines": held.lines}))
+
+
+def drop(store: Store, game_id: int, side: str) -> None:
+    if store.meta(_key(game_id, side)):
+        store.set_meta(_key(game_id, side), "")
+
+
+def held_by(store: Store, game_id: int, side: str) -> Held | None:
+    value = store.meta(_key(game_id, side))
+    if not value:
+        return None
+    data = json.loads(value)
+    return Held(side, Actor(data["user"], data["name"], False), data["lines"])
+
+
+def waits_for_a_choice(system: GameSystem, state: dict, side: str, line: str) -> bool:
+    """Whether a refused order is held: it reads as an order of the side, a choice waits, and the
+    order is not a (mistaken) answer to it (a verb of the side's own answers: refused at once)."""
+    if system.choice(state) is None:
+        return False
+    try:
+        system.parse(side, line)
+    except RulesError:
+        return False
+    verb = line.split()[0].lower()
+    return all(answer.split()[0].lower() != verb for answer in asked.answers(system, state, side))
+
+
+def due(system: GameSystem, state: dict, side: str) -> bool:
+    """Whether the side's held orders are judged now: no choice waits and the side may act."""
+    return system.outcome(state) is None and system.choice(state) is None and side in system.active_sides(state)

@@ -1,0 +1,80 @@
+"""Held orders on a simulated Discord: orders that meet a choice still to be made wait for it.
+
+A Borodino combat result leaves the Russian player a choice in the French Combat Phase (where
+the beaten attackers retreat, Retreat); the French player sends their next orders meanwhile. They
+are held, not refused; once the Russian has clicked every answer the result asks, they are played
+as if sent then, and the French player is told privately what became of them. A new message of
+orders replaces what was held."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import rules
+from bot import asked as ask
+from bot.discord.commands import ORDERS_BOX
+from tests.bot.discord.sim import Server, play, reply, server
+from tests.bot.discord.test_choice_buttons import answer, questions, reach
+
+BORODINO = rules.load("borodino")
+
+
+def french_next(state: dict) -> tuple[list[str], str]:
+    """The answers the Russian gives (each the first offered) until no choice waits, and then the
+    French player's first legal command."""
+    answers = []
+    while (waiting := BORODINO.choice(state)) is not None:
+        text = ask.answers(BORODINO, state, waiting["side"])[0]
+        answers.append(text)
+        state, _ = BORODINO.apply(state, waiting["side"], BORODINO.parse(waiting["side"], text))
+    return answers, BORODINO.legal_commands(state, "french")[0].to_text()
+
+
+async def send(s: Server, lines: list[str]) -> str:
+    shown = await s.anna.slash(s.channel, "orders")
+    return reply(await s.anna.submit_modal(shown, {ORDERS_BOX: "\n".join(lines)}))
+
+
+async def click_all(s: Server, game_id: int, answers: list[str]) -> None:
+    """The Russian player clicks each answer as it is asked."""
+    for text in answers:
+        known = s.tables.store.seen_seq(game_id, "russian")
+        (offered,) = [m for m in questions(s, s.boris) if any(f":russian:{known}:" in child.custom_id
+                                                               for row in m.components for child in row.children)]
+        await answer(s.boris, offered, text)
+
+
+async def retreat_asked(s: Server) -> tuple[int, int, list[str], str]:
+    """The game, its position, the answers its Russian retreat asks, the French order after them."""
+    game_id, _, _ = await reach(s, "borodino", "6sep", None, 10, "retreat")
+    seq, state = s.tables.service.position(game_id)
+    return game_id, seq, *french_next(state)
+
+
+def test_orders_sent_while_the_opponent_chooses_are_played_once_the_choice_is_made(tmp_path):
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id, seq, answers, command = await retreat_asked(s)
+            said = await send(s, [command])
+            assert said.startswith("Held until the choice waiting now is made, then played in order")
+            assert command in said
+            assert s.tables.store.commands(game_id, after=seq) == []  # nothing played yet
+            await click_all(s, game_id, answers)
+            rows = s.tables.store.commands(game_id, after=seq)
+            assert [(r["side"], r["normalised"]) for r in rows][-1] == ("french", command)
+            told = [m.content for m in s.anna.user.dm_channel.history()]
+            assert told[-1] == f"Game {game_id}: The orders you held, played once the choices were made:\n" \
+                f"French: {command}."
+            # the French player, whose orders were waiting, is not pinged to move meanwhile
+            assert not [p for p in s.posts() if p.startswith(f"<@{s.anna.user.id}> Game {game_id}: your move")]
+    play(test, tmp_path)
+
+
+def test_a_new_message_of_orders_replaces_those_held(tmp_path):
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id, seq, answers, command = await retreat_asked(s)
+            await send(s, [command])
+            await send(s, ["help"])  # a query: answered, and what was held is dropped
+            await click_all(s, game_id, answers)
+            assert [r["side"] for r in s.tables.store.commands(game_id, after=seq)] == ["russian"] * len(answers)
+    play(test, tmp_path)
