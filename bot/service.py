@@ -441,11 +441,12 @@ class GameService:
 
     def _undo(self, game_id: int, system: GameSystem, state: dict, side: str, seq: int,
               compose: Compose) -> Result:
-        """Take back the side's own last command: free within its phase, else by consent."""
-        if seq == 0:
-            raise RuleViolation("Undo", "There is nothing to undo")
+        """Take back the side's own last command: free within its phase, else by consent. While
+        sides give hidden orders at once, the answer is the same whatever has been given so far."""
         if simultaneous(system, state):
             raise RuleViolation("Undo", SIMULTANEOUS_UNDO)
+        if seq == 0:
+            raise RuleViolation("Undo", "There is nothing to undo")
         last = self.store.commands(game_id, after=seq - 1)[0]
         cmd = last["normalised"]
         if last["side"] != side:

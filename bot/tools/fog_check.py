@@ -4,7 +4,7 @@ The engine's swap test (rules/bloody_monday/swaptest.py) exchanges two blocks of
 that a viewer has not seen and compares what the engine tells that viewer. Here the two positions
 become games, once at a Discord table (the real Tables over a recording messenger) and once at
 the terminal's hot seat, and the viewer types the same lines in both: legal commands of theirs,
-probes naming the enemy blocks, and queries. Everything the viewer can observe must be the same:
+probes naming the enemy blocks, and queries, then `undo`. Everything the viewer can observe must be the same:
 the replies (slash commands and typed messages), what is posted in the game channel, what they
 are sent by DM, the pictures (drawn here as the JSON of the view they show), the autocomplete
 choices, the terminal's screen and the files it writes for them. The lines stop before the first
@@ -44,6 +44,7 @@ VIEWER, OTHER = Actor("1", "Viewer"), Actor("2", "Other")
 GUILD, CHANNEL = "900", "100"
 NOON = datetime(2026, 3, 1, 12, tzinfo=UTC)
 QUERIES = ("status", "units", "help")
+LAST = (("undo", False),)  # typed after the lines: whether the viewer's last command may be taken back
 
 
 class Position:
@@ -259,8 +260,8 @@ def observed(system: ModuleType, state: dict, viewer: str, lines: list[tuple[str
     after the other side's secret orders (see at_table)."""
     position = Position(system, state)
     with tempfile.TemporaryDirectory() as folder:
-        table = asyncio.run(at_table(position, viewer, lines, Path(folder), hidden))
-        terminal = at_terminal(position, [line for line, _ in lines] + ["map"], Path(folder), viewer,
+        table = asyncio.run(at_table(position, viewer, [*lines, *LAST], Path(folder), hidden))
+        terminal = at_terminal(position, [line for line, _ in [*lines, *LAST]] + ["map"], Path(folder), viewer,
                                hidden or ())
     return [seen.replace(folder, "<folder>") for seen in [*table, "-- terminal --", *terminal]]
 

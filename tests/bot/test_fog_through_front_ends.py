@@ -160,3 +160,18 @@ def test_a_probe_the_rules_accept_is_followed_as_a_command():
     report = fog_check.campaign_swap(1001, 1001, "retreat")
     assert report.positions >= 2
     assert report.differences == []
+
+
+def test_undo_while_the_battle_plans_are_given_says_the_same_whether_the_other_chit_is_down():
+    """COMBAT (SPI's 1812 overview): chits face down until both are shown. The front-end check types
+    `undo` last; at the plans it is refused alike whether or not the other side has given its chit,
+    even at a table whose first command that chit is (nothing else to undo)."""
+    from rules import campaign_1812
+    from tests.rules.campaign_1812.c1812_helpers import do, position
+
+    state, _ = do(position({15: {"inf": 3}}, {15: {"inf": 2}}, phase="march"), "french", "end")
+    assert state["battle"]["stage"] == "plans"
+    without = fog_check.observed(campaign_1812, state, "french", [], [])
+    assert any("give it again" in line for line in without)
+    assert fog_check.first_difference(without, fog_check.observed(campaign_1812, state, "french", [],
+                                                                  ["plan cordon"])) is None
