@@ -120,7 +120,7 @@ def _kept_messages(db: sqlite_utils.Database) -> None:
                                      foreign_keys=[("game", "games", "id")])
 
 
-# a JSON list of sides, NULL for a command every side observes (bot/service.py, hidden_from)
+# a JSON list of sides, NULL for a command every side observes (bot/service/result.py, hidden_from)
 _add_column("commands.hidden_from: the sides that cannot observe a command",
             "commands", "hidden_from")
 

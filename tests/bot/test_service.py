@@ -1,4 +1,4 @@
-"""bot/service.py: loading, refusals, undo and consent, queries, routing, error handling; standing
+"""bot/service/: loading, refusals, undo and consent, queries, routing, error handling; standing
 orders, a deadline's default choice and secret orders given at once (over tests/bot/toy_wager.py)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""bot/service.py under concurrency: two writers on one game, one service shared by threads,
+"""bot/service/ under concurrency: two writers on one game, one service shared by threads,
 a game that ends while a command waits."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""bot/service.py word for word: every sentence the service itself says (refusals of a line, of
+"""bot/service/ word for word: every sentence the service itself says (refusals of a line, of
 a side, of a stale position, of an undo or a draw; what an accepted command, an undo, a consent
 and a draw tell the player and the public) with the positive control of each refusal, and what
 the default composer stores for each audience. The toy race plays: hidden

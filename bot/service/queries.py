@@ -1,0 +1,39 @@
+"""The verbs about the record rather than the game, answered to the one who asks and changing
+nothing: `status`, `units [place]`, `help [command]` and `odds`.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot import text as fmt
+from bot.service.turns import said
+from rules.core.system import GameSystem
+
+if TYPE_CHECKING:
+    from bot.service import GameService
+
+QUERIES = ("status", "units", "help", "odds")
+
+
+def answer(service: GameService, game_id: int, system: GameSystem, state: dict, side: str | None,
+           verb: str, args: list[str]) -> str:
+    if verb == "help":
+        topic = args[0].lower() if args else None
+        if topic == "orders":  # its examples are the game's own kinds of choice
+            return fmt.orders_help(system.standing_orders())
+        if topic in fmt.TABLE_HELP:
+            return fmt.TABLE_HELP[topic]
+        answer = system.help(topic)
+        return answer if topic else fmt.with_table_commands(answer)
+    if verb == "odds":
+        return fmt.odds(system.odds(state, side, " ".join(args)))
+    view = system.view(state, side)
+    if verb == "units":
+        where = fmt.place(args[0]) if args else None
+        return fmt.units_table(view.get("units", []), where=where, words=view.get("unit_words"))
+    pending = service.store.game(game_id)["pending_undo"]
+    asked = pending and (f"`{pending['command']}`" if pending["by"] == side
+                         else said(system, pending["command"]))
+    waiting = (f"\nThe {fmt.side_name(pending['by'])} player asks to undo {asked}: accept "
+               "or refuse." if pending else "")
+    return fmt.status(view) + waiting

@@ -1,0 +1,106 @@
+"""Standing orders at work: a side's answer to a kind of mid-turn choice given in advance
+(`orders`), played for it whenever that choice falls to it, and the default played at a deadline.
+"""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from bot import text as fmt
+from bot.service.result import Compose, Result
+from rules.core.errors import CommandError, RulesError
+from rules.core.standing import ASK, check_order, choosers, defaults
+from rules.core.system import GameSystem
+
+if TYPE_CHECKING:
+    from bot.service import GameService
+
+log = logging.getLogger("kolocha.service")
+
+
+def orders(service: GameService, game_id: int, side: str, args: list[str], compose: Compose) -> Result:
+    """`orders`: the side's standing orders and what may be given; `orders <kind> <order>`
+    sets one ("ask" clears it) and plays it at once if that choice is waiting."""
+    system = service.system(game_id)
+    table = system.standing_orders()
+    seq, state = service.position(game_id)
+    if not args:
+        return Result(True, "", seq, side, reply=fmt.standing_orders(
+            table, service.store.standing_orders(game_id, side)))
+    if len(args) != 2:
+        raise CommandError("orders takes a kind of choice and an order: `orders retreat away`, "
+                           "or `orders` alone to list them.")
+    kind, order = args[0].lower(), check_order(table, args[0], args[1])
+    service.store.set_standing_order(game_id, side, kind, order)
+    said_order = "no standing order: the game asks you" if order == ASK else table[kind][order]
+    result = Result(True, f"Standing order for {kind}: {order} ({said_order}).", seq, side)
+    return follow(service, game_id, system, state, result, compose)
+
+
+def follow(service: GameService, game_id: int, system: GameSystem, state: dict, result: Result,
+           compose: Compose) -> Result:
+    """Standing orders at work: while the choice now waiting falls to a side
+    whose standing order covers it, that order's command is played for the side, stored and
+    told like a typed one. A command the rules refuse (it never should) is logged and the
+    side is asked instead; what was stored stands."""
+    seats = service.store.seats(game_id)
+    while (waiting := system.choice(state)) is not None:
+        given = [(side, service.store.standing_orders(game_id, side)) for side in choosers(waiting)]
+        found = [(side, orders, cmd) for side, orders in given
+                 if (cmd := system.standing_command(state, side, orders)) is not None]
+        if not found:
+            break
+        side, orders, cmd = found[0]
+        order = f"{waiting['kind']}: {orders[waiting['kind']]}"
+        try:
+            done, state = service.store_command(
+                game_id, system, state, side, cmd,
+                {"user": seats.get(side), "text": f"standing order {order}"},
+                service.store.last_seq(game_id), None, compose, standing=order)
+        except RulesError:
+            log.exception("game %s: the standing order %s of %s was refused", game_id,
+                          order, side)
+            break
+        result.followed.append(done)
+        told = _told_to(done, result.side, system.outcome(state))
+        result.message += " " + told if told else ""
+        result.seq = done.seq
+    return result
+
+
+def default_choice(service: GameService, game_id: int, side: str, compose: Compose) -> Result | None:
+    """A deadline's default choice: the first standing order of the kind waiting for `side`
+    (rules.core.standing.defaults) played for them; None when no choice of theirs waits, or
+    (logged) when it could not be played: the deadline then acts as if none waited."""
+    try:
+        return _default_choice(service, game_id, side, compose)
+    except Exception:
+        log.exception("game %s: the default choice of %s failed", game_id, side)
+        return None
+
+
+def _default_choice(service: GameService, game_id: int, side: str, compose: Compose) -> Result | None:
+    system = service.system(game_id)
+    seq, state = service.position(game_id)
+    waiting = system.choice(state)
+    if waiting is None or side not in choosers(waiting):
+        return None
+    chosen = defaults(system.standing_orders())
+    cmd = system.standing_command(state, side, chosen)
+    if cmd is None:
+        return None
+    order = f"{waiting['kind']}: {chosen[waiting['kind']]}, the default at the deadline"
+    result, state = service.store_command(game_id, system, state, side, cmd,
+                                          {"user": "deadline", "text": f"deadline {order}"},
+                                          seq, None, compose, standing=order)
+    return follow(service, game_id, system, state, result, compose)
+
+
+def _told_to(done: Result, side: str | None, outcome: dict | None) -> str:
+    """What a command a standing order played tells the player whose command it followed: a
+    secret order of another side (a battle plan) only what the rules show everyone, so that
+    nobody learns whether the other has chosen, and how the game ended if it did."""
+    if done.secret and done.side != side:
+        shown = [e["text"] for e in done.visible_to(None)]
+        return " ".join(shown + ([fmt.outcome_line(outcome)] if outcome else []))
+    return done.public or done.message

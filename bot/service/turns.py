@@ -1,0 +1,73 @@
+"""Whose turn it is, as the service tells it: who may act and who still owes an order, the
+game turn a command began, the rule a command out of turn breaks, the refusal of a game that is
+over, and what the other side may read of a command (only its verb where units are hidden).
+"""
+from __future__ import annotations
+
+from bot import text as fmt
+from rules.core.errors import RulesError, RuleViolation
+from rules.core.standing import choosers
+from rules.core.system import GameSystem
+
+TURN_RULE = "Sequence of Play"  # cited when the engine names no rule for a command out of turn
+
+
+def over_sentence(game_id: int, ended: dict | None) -> str:
+    """The refusal of a command to a game that has ended, saying how it ended."""
+    if not ended:
+        return f"Game {game_id} is over; it takes no more commands."
+    who = f"{fmt.side_name(ended['winner'])} wins" if ended.get("winner") else "no winner"
+    return f"Game {game_id} is over ({who}: {ended.get('reason')}); it takes no more commands."
+
+
+def new_turn(system: GameSystem, before: dict | None, after: dict) -> str | None:
+    """The game turn `after` is in, when `before` was in another one (None: the game begins);
+    else None. Stored with the command, for spectators who watch a turn behind."""
+    turn = str(system.view(after, None).get("turn"))
+    return turn if before is None or turn != str(system.view(before, None).get("turn")) else None
+
+
+def simultaneous(system: GameSystem, state: dict) -> bool:
+    """Whether several sides give hidden orders at once now (1812's battle plans): then no one
+    may learn whether another has given its order until all have."""
+    return system.INFO.hidden_information and len(system.active_sides(state)) > 1
+
+
+def still_to_order(system: GameSystem, state: dict) -> list[str]:
+    """The sides that may act now and still owe an order: while several give hidden orders at
+    once, those that have not given theirs (the choosers of the waiting choice); else every side
+    that may act. Only their clocks remind them (bot/tables/clocks.py)."""
+    active = system.active_sides(state)
+    waiting = system.choice(state) if simultaneous(system, state) else None
+    return [side for side in active if waiting is None or side in choosers(waiting)]
+
+
+def said(system: GameSystem, command: str) -> str:
+    """A command as the other side and the public may read it: whole in an open game; in a
+    game with hidden information only its verb, since its words may name a hidden unit."""
+    if system.INFO.hidden_information:
+        verb = command.split()[0] if command.split() else ""
+        return f"{'an' if verb[:1] in tuple('aeiou') else 'a'} `{verb}` command" if verb else "a command"
+    return f"`{command}`"
+
+
+def turn_rule(system: GameSystem, state: dict, side: str, line: str) -> str:
+    """The rule case the engine cites for a command given out of turn (its sequence of play),
+    asked of the engine itself so that each system's rule book is quoted."""
+    try:
+        system.apply(state, side, system.parse(side, line))
+    except RuleViolation as error:
+        return error.rule or TURN_RULE
+    except RulesError:
+        pass
+    return TURN_RULE
+
+
+def wait_sentence(system: GameSystem, state: dict, side: str, active: list[str]) -> str:
+    """The refusal of a side that must wait: whose phase it is (or how the game ended)."""
+    outcome = system.outcome(state)
+    if not active:
+        return fmt.outcome_line(outcome) if outcome else "No side may act now."
+    phase = fmt.phase_name(system.view(state, None).get("phase"))
+    movers = " and ".join(fmt.side_name(s) for s in active)
+    return f"It is the {movers} player's {phase}; the {fmt.side_name(side)} player must wait."
