@@ -250,7 +250,7 @@ class KolochaBot(commands.AutoShardedBot):
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         if self.tables is not None:
-            await self.tables.lobby.lose_guild(str(guild.id), "the bot was removed from "
+            await self.tables.management.lose_guild(str(guild.id), "the bot was removed from "
                                                "its server")
 
     async def _owner(self, guild: str) -> str | None:
@@ -272,7 +272,7 @@ class KolochaBot(commands.AutoShardedBot):
 
     async def _lost(self, channel: str, reason: str) -> None:
         if self.tables is not None:
-            await self.tables.lobby.lose_channel(channel, reason)
+            await self.tables.management.lose_channel(channel, reason)
 
     async def on_message(self, message: discord.Message) -> None:
         """Orders in a direct message, answered there (Tables.direct); a seated player's

@@ -266,7 +266,7 @@ class GameCommands(app_commands.Group):
 
     @app_commands.command(name="status", description="Turn, phase, seats and deadlines")
     async def status(self, interaction: discord.Interaction) -> None:
-        await answer(interaction, lambda t, a, c: t.lobby.status(a, c))
+        await answer(interaction, lambda t, a, c: t.overview.status(a, c))
 
     @app_commands.command(name="map", description="Post a fresh map of the game")
     @app_commands.describe(around="Centre on this hex (e.g. 3224)",
@@ -338,7 +338,7 @@ class GameCommands(app_commands.Group):
     async def cancel(self, interaction: discord.Interaction,
                      game: app_commands.Range[int, 1] | None = None) -> None:
         guild = str(interaction.guild_id)
-        await answer(interaction, lambda t, a, c: t.lobby.cancel(a, c, game, guild))
+        await answer(interaction, lambda t, a, c: t.management.cancel(a, c, game, guild))
 
     @app_commands.command(name="replace", description="Seat a substitute for a side (creator or "
                           "Manage Server)")
@@ -347,7 +347,7 @@ class GameCommands(app_commands.Group):
     async def replace(self, interaction: discord.Interaction, side: str,
                       user: discord.Member) -> None:
         player = Actor(str(user.id), user.display_name, user.guild_permissions.manage_guild)
-        await answer(interaction, lambda t, a, c: t.lobby.replace(a, c, side, player))
+        await answer(interaction, lambda t, a, c: t.seats.replace(a, c, side, player))
 
     @app_commands.command(name="seat", description="Hand a side to the computer (creator or "
                           "Manage Server)")
@@ -370,7 +370,7 @@ class GameCommands(app_commands.Group):
         if game is None:
             await answer(interaction, lambda t, a, c: t.absence.resume(a, c))
             return
-        await answer(interaction, lambda t, a, c: t.lobby.resume(a, guild, c, game))
+        await answer(interaction, lambda t, a, c: t.management.resume(a, guild, c, game))
 
     @app_commands.command(name="pause", description="Pause the game here (the other player agrees "
                           "by pausing too, or Manage Server)")

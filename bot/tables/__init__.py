@@ -6,9 +6,11 @@ one game run one at a time and games never wait for each other, plus one per cha
 orders typed in a channel are played in the order they arrived) and composes the rooms, each with
 one job:
 
-* `lobby`: opening, joining, starting and ending games, settings, spectators;
+* `lobby`: opening, joining and starting games, settings, spectators;
+* `seats`: a substitute seated for a side, with its holder's consent where views are hidden;
+* `management`: cancelling a game; the games of a lost channel paused, and resumed elsewhere;
 * `absence`: leaving a lobby, pausing and resuming by agreement;
-* `overview`: a player's games across servers, a server's games filtered, help;
+* `overview`: a game's status, a player's games across servers, a server's games filtered, help;
 * `play`: the game's own commands, typed or from buttons, and the map on request;
 * `direct`: orders typed to the bot in a direct message, played in the sender's game;
 * `completion`: autocomplete from the legal commands of the caller's side;
@@ -39,9 +41,11 @@ from bot.tables.completion import Completion
 from bot.tables.computer import Computer
 from bot.tables.direct import Direct
 from bot.tables.lobby import Lobby
+from bot.tables.management import Management
 from bot.tables.news import News
 from bot.tables.overview import Overview
 from bot.tables.play import Offer, PlainReply, Play
+from bot.tables.seats import Seats
 from bot.words import Text, words
 
 __all__ = ["Offer", "PlainReply", "Reply", "Tables"]
@@ -71,6 +75,8 @@ class Tables:
                                    self.clocks.expire, clock, self.prefs_of)
         self.completion = Completion(self)
         self.lobby = Lobby(self)
+        self.seats = Seats(self)
+        self.management = Management(self)
         self.overview = Overview(self)
         self.absence = Absence(self)
         self.play = Play(self)

@@ -64,7 +64,7 @@ class Computer(Room):
         started or not; a person holding it is told. A side the computer holds
         already is seated again, at the game's settings now and with a fresh seed."""
         side = side.strip().lower()
-        game = await asyncio.to_thread(self.tables.lobby.seat_of, channel, side)
+        game = await asyncio.to_thread(self.tables.seats.seat_of, channel, side)
         check_manage(game, actor, "hand a seat to the computer")
         async with self.tables.lock(game["id"]):
             said = await asyncio.to_thread(self._take_from, actor, game["id"], side, level)
@@ -78,7 +78,7 @@ class Computer(Room):
         game = self.tables.current(game_id)
         seats = self.store.seats(game_id)
         holder = seats.get(side)
-        if holder is not None and self.tables.lobby.needs_consent(game, seats, actor, holder):
+        if holder is not None and self.tables.seats.needs_consent(game, seats, actor, holder):
             raise TableError(words(
                 mention(holder), f" holds the {fmt.side_name(side)} seat: in a game with hidden "
                 "information only they, or a member with Manage Server who does not play in it, may "

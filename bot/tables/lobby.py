@@ -1,4 +1,5 @@
-"""The lobby: opening, joining, starting and ending games; settings and spectators.
+"""The lobby: opening, joining and starting games; settings and spectators (a game's seats changing
+hands are in seats.py, its cancel and its lost channel in management.py).
 
 Each command reads and writes the store in a worker thread (`asyncio.to_thread`), so that a
 write lock held by another connection never stops the event loop; each change is stored with
@@ -17,13 +18,12 @@ from bot import text as fmt
 from bot.computer.seat import NoComputer, new_seat
 from bot.config import GameSettings
 from bot.converters import parse_options
-from bot.delivery import DMClosed, channel_audience, message, user_audience
+from bot.delivery import DMClosed, channel_audience, message
 from bot.permissions import Actor, TableError, check_manage, check_seat, sides_of
-from bot.store import Outbox, UnknownGame
+from bot.store import Outbox
 from bot.tables.news import Change
-from bot.tables.overview import ended_how, seats_text
 from bot.tables.room import Room
-from bot.words import COMPUTER, Text, due, join, mention, name, words
+from bot.words import Text, due, name, words
 from bot.words import channel as channel_ref
 from rules.core.errors import RulesError
 
@@ -67,7 +67,7 @@ def with_options(options: dict) -> str:
 
 
 class Lobby(Room):
-    """Everything about a table that is not a move of the game."""
+    """A table from its opening to its start, its settings and who watches it."""
 
     def check_new(self, system: str, scenario: str, options: str = "", tables: dict | None = None) -> None:
         """Refuse a system this server does not offer, a scenario it lacks, or an option it
@@ -176,7 +176,7 @@ class Lobby(Room):
 
     def _free_seat(self, channel: str, side: str) -> dict:
         """The game here, if `side` is one of its seats and it has not started."""
-        game = self.seat_of(channel, side)
+        game = self.tables.seats.seat_of(channel, side)
         if game["started_at"]:
             raise TableError("This game has started; its seats are taken.")
         return game
@@ -211,61 +211,6 @@ class Lobby(Room):
         news = change.announce(begins, None, self.service.load(game_id), 0)
         self.store.start_game(game_id, news, change.turn[0] if change.turn else None, change.deadlines)
         return change
-
-    async def cancel(self, actor: Actor, channel: str, game_id: int | None = None,
-                     guild: str | None = None) -> str:
-        """End a game without a winner: the one here, by its creator or a server manager; or
-        any game of this server by its number, from any channel, by a member with Manage
-        Server (its channel may be gone)."""
-        game = await asyncio.to_thread(self._to_end, actor, channel, game_id, guild)
-        async with self.tables.lock(game["id"]):
-            await asyncio.to_thread(self._end, actor, game)
-            await self.delivery.flush(game["id"])
-        return f"Game {game['id']} is ended."
-
-    def _to_end(self, actor: Actor, channel: str, game_id: int | None,
-                guild: str | None) -> dict:
-        game = self.tables.game_in(channel) if game_id is None else \
-            self.game_of_server(actor, guild, game_id, "end a game from another channel")
-        check_manage(game, actor, "end a game")
-        return game
-
-    def _end(self, actor: Actor, game: dict) -> None:
-        """Under the game's lock: the game ends without a winner, with the news."""
-        game = self.tables.current(game["id"])
-        ended = message(words(name(actor.name), f" ends game {game['id']}; no winner."))
-        rows = [(place, ended) for place in self.tables.news.places(game)]
-        self.store.end_game(game["id"], {"winner": None, "reason": f"ended by {actor.name}"},
-                            [*rows, *self.tables.news.reveal_rows(game)])
-        self.tables.deadlines.reschedule(game["id"])
-
-    def status(self, actor: Actor, channel: str) -> Text:
-        """Headline, seats, deadlines and settings; the caller's own view when seated. With no
-        game running here, the last one played here, and how it ended."""
-        try:
-            game = self.tables.game_in(channel)
-        except TableError:
-            played = self.store.games(channel=channel)
-            if not played:
-                raise
-            game = played[-1]
-            return words(f"Game {game['id']}: {game['system']} {game['scenario']} is over "
-                         f"({ended_how(self.service, game)}). Seats: ", seats_text(self.store.seats(game["id"]))
-                         or "none taken", ". `/game export` posts its record; `/game new` starts another game.")
-        game_id = game["id"]
-        seats = self.store.seats(game_id)
-        mine = sides_of(seats, actor)
-        view = self.service.system(game_id).view(self.service.load(game_id),
-                                                 mine[0] if mine else None)
-        lines: list[Text] = [(f"Game {game_id}: {game['system']} {game['scenario']}"
-                              f"{' (hot-seat)' if game['hot_seat'] else ''}"),
-                             fmt.headline(view) if game["started_at"] else "Not started yet.",
-                             words("Seats: ", seats_text(seats) or "none taken")]
-        for row in self.store.deadlines(game_id):
-            lines.append(words(f"{fmt.side_name(row['side'])} deadline ",
-                               due(datetime.fromisoformat(row["due_at"]))))
-        lines.append(self.tables.settings(game_id).describe())
-        return join(lines)
 
     async def change_settings(self, actor: Actor, channel: str, changes: dict) -> Text:
         """Show the settings, or change them (creator or Manage Server); running deadlines
@@ -310,209 +255,3 @@ class Lobby(Room):
             channel_audience(spectator_channel),
             message(f"This channel now follows game {game['id']} (public view only)."))])
         return game
-
-    def game_of_server(self, actor: Actor, guild: str | None, game_id: int, what: str) -> dict:
-        """A game of this server named by its number, for a member with Manage Server."""
-        try:
-            game = self.store.game(game_id)
-        except UnknownGame:
-            game = None
-        if game is None or game["guild"] != guild or game["status"] == "over":
-            raise TableError(f"This server has no game {game_id} running; `/game list` shows "
-                             "its games.")
-        if not actor.manage_guild:
-            raise TableError(f"Only a member with Manage Server may {what}; in game "
-                             f"{game_id}'s channel, its creator may too.")
-        return game
-
-    async def replace(self, actor: Actor, channel: str, side: str, player: Actor) -> Text:
-        """Seat a substitute for a side (its creator, a server manager, or the side's own player),
-        started or not:
-        the newcomer gets the side's private view at once, and its held news from now on. In a
-        game with hidden information a seated player's side changes hands only with their
-        consent (asked with buttons), unless a member with Manage Server who plays no part in the
-        game seats the substitute: else a player could seat an accomplice in the other's seat,
-        read that side's whole private view and seat its player back."""
-        side = side.strip().lower()
-        game = await asyncio.to_thread(self.seat_of, channel, side)
-        game_id = game["id"]
-        if (await asyncio.to_thread(self.store.seats, game_id)).get(side) != actor.id:  # one's own: free
-            check_manage(game, actor, "seat a substitute")
-        async with self.tables.lock(game_id):
-            asked = await asyncio.to_thread(self._seat_or_ask, actor, game, channel, side, player)
-            if asked is None:
-                await self.tables.news.recheck_threads(game_id)
-            await self.delivery.flush(game_id)
-        if asked is not None:
-            return words(f"The {fmt.side_name(side)} seat changes hands once ", mention(asked),
-                         ", who holds it, agrees: I have asked them (the other side's view is hidden "
-                         "from you, so only they, or a member with Manage Server who does not play "
-                         "in this game, may hand it over).")
-        return words(mention(player.id), f" plays {fmt.side_name(side)} in game {game_id}.")
-
-    def _seat_or_ask(self, actor: Actor, game: dict, channel: str, side: str,
-                     player: Actor) -> str | None:
-        """Under the game's lock: the seat changes hands, or, where its player must consent, they
-        are asked with buttons (None, or the player asked)."""
-        game_id = game["id"]
-        game = self.tables.current(game_id)
-        seats = self.store.seats(game_id)
-        holder = seats.get(side)
-        if holder == player.id:
-            raise TableError(words(mention(player.id), f" already plays "
-                                   f"{fmt.side_name(side)}."))
-        check_seat(game, {s: u for s, u in seats.items() if s != side}, player, side)
-        if holder is None or not self.needs_consent(game, seats, actor, holder):
-            self._seat_substitute(actor, game, channel, side, player)
-            return None
-        request = {"side": side, "user": player.id, "by": actor.id, "name": actor.name}
-        where = f"the {fmt.side_name(side)} seat of game {game_id}"
-        question = words(name(actor.name), f" asks you to hand {where} to ", mention(player.id),
-                         ", who would see everything your side sees. Hand it over, or keep it? "
-                         "(`/game replace` by you hands it over too.)")
-        self.store.set_pending_seat(game_id, request, [
-            (channel_audience(channel), message(words(name(actor.name), " asks ", mention(holder),
-                                                      f" to hand {where} to ", mention(player.id), "."))),
-            (side, message(question, buttons={"action": "cede", "other": "hold", "game": game_id,
-                                              "side": side, "seq": int(player.id)}))])
-        return holder
-
-    def needs_consent(self, game: dict, seats: dict[str, str], actor: Actor, holder: str) -> bool:
-        """Whether handing a person's seat to another needs that person's consent: in a game with
-        hidden information, unless they hand it over themselves or a member with Manage Server
-        who plays no part in the game does."""
-        if holder in (COMPUTER, actor.id) or not self.service.system(game["id"]).INFO.hidden_information:
-            return False
-        return not (actor.manage_guild and actor.id not in seats.values())
-
-    async def answer_seat(self, actor: Actor, game_id: int, side: str, user: str, agreed: bool) -> Text:
-        """The seated player's answer (a button) to a request to hand their seat to `user`."""
-        async with self.tables.lock(game_id):
-            answer = await asyncio.to_thread(self._answer_seat, actor, game_id, side, user, agreed)
-            if agreed:
-                await self.tables.news.recheck_threads(game_id)
-            await self.delivery.flush(game_id)
-        return answer
-
-    def _answer_seat(self, actor: Actor, game_id: int, side: str, user: str, agreed: bool) -> Text:
-        game = self.tables.current(game_id)
-        request = game["pending_seat"]
-        if not request or request["side"] != side or request["user"] != user:
-            raise TableError("This button has expired: no request to hand over your seat waits "
-                             "for your answer.")
-        if self.store.seats(game_id).get(side) != actor.id:
-            raise TableError(f"Only the {fmt.side_name(side)} player may answer this.")
-        if agreed:
-            self._seat_substitute(Actor(request["by"], request["name"]), game, game["channel"], side,
-                                  Actor(user, ""))
-            return words("You handed the ", fmt.side_name(side), " seat to ", mention(user), ".")
-        self.store.set_pending_seat(game_id, None, [(channel_audience(game["channel"]), message(words(
-            mention(actor.id), f" keeps the {fmt.side_name(side)} seat of game {game_id}.")))])
-        return f"You keep the {fmt.side_name(side)} seat."
-
-    def seat_of(self, channel: str, side: str) -> dict:
-        """The game here, if `side` is one of its sides."""
-        game = self.tables.game_in(channel)
-        sides = self.service.system(game["id"]).INFO.sides
-        if side not in sides:
-            raise TableError(f"{side!r} is not a side of this game; choose "
-                             f"{' or '.join(sides)}.")
-        return game
-
-    def _seat_substitute(self, actor: Actor, game: dict, channel: str, side: str,
-                         player: Actor) -> None:
-        """Under the game's lock: the seat changes hands, with the news and the newcomer's view."""
-        game_id = game["id"]
-        seats = self.store.seats(game_id)
-        check_seat(game, {s: u for s, u in seats.items() if s != side}, player, side)
-        was = words(" in place of ", mention(seats[side])) if side in seats else ""
-        rows = [(channel_audience(channel), message(words(
-                    name(actor.name), " seats ", mention(player.id), f" as "
-                    f"{fmt.side_name(side)} in game {game_id}", was, "."))),
-                (user_audience(player.id), message(words(
-                    f"you now play {fmt.side_name(side)} (seated by ", name(actor.name),
-                    ") in ", channel_ref(channel), ".")))]
-        if game["started_at"]:
-            state = self.service.load(game_id)
-            rows += [row for row in self.tables.news.private_views(
-                game_id, state, self.store.last_seq(game_id), None) if row[0] == side]
-        self.store.take_seat(game_id, side, player.id, rows)
-        if game["started_at"] and seats.get(side) == COMPUTER and not game["paused"]:
-            self._clock_for(game_id, side)
-
-    def _clock_for(self, game_id: int, side: str) -> None:
-        """A person taking a side from the computer (which keeps no deadline): a deadline of
-        their own if that side acts now."""
-        system = self.service.system(game_id)
-        state = self.service.load(game_id)
-        if side in system.active_sides(state):
-            self.tables.deadlines.renew(game_id, side, system.phase_key(state))
-
-    async def lose_channel(self, channel: str, reason: str) -> None:
-        """The channel (or thread) of running games is gone or closed to the bot: each game
-        waits, without deadlines, and its players hear why and what to do, by DM."""
-        for game in await asyncio.to_thread(self.store.games, None, channel):
-            if game["status"] != "over" and not game["paused"]:
-                await self._pause(game, reason)
-
-    async def lose_guild(self, guild: str, reason: str) -> None:
-        for game in await asyncio.to_thread(self.store.games, guild):
-            if game["status"] != "over" and not game["paused"]:
-                await self._pause(game, reason)
-
-    async def _pause(self, game: dict, reason: str) -> None:
-        game_id = game["id"]
-        async with self.tables.lock(game_id):
-            await asyncio.to_thread(self._wait, game, reason)
-            await self.delivery.flush(game_id)
-
-    def _wait(self, game: dict, reason: str) -> None:
-        """Under the game's lock: no deadlines, and the game waits, with the news by DM; a game
-        that ended or paused meanwhile is left as it is."""
-        game_id = game["id"]
-        game = self.store.game(game_id)
-        if game["status"] == "over" or game["paused"]:
-            return
-        text = (f"{game['system']} {game['scenario']} is paused: {reason}. Nothing is lost. "
-                f"To go on, its creator or a member with Manage Server runs `/game resume "
-                f"game:{game_id}` in a channel of the server; `/game cancel game:{game_id}` "
-                "ends it.")
-        people = sorted(set(self.store.seats(game_id).values()) | {game["created_by"]})
-        self.store.pause_game(game_id, reason, [(user_audience(user), message(text))
-                                                for user in people])
-        self.tables.deadlines.reschedule(game_id)
-
-    async def resume(self, actor: Actor, guild: str | None, channel: str, game_id: int) -> Text:
-        """A paused game goes on at this channel's table, with fresh deadlines."""
-        game = await asyncio.to_thread(self._paused, actor, guild, channel, game_id)
-        async with self.tables.lock(game_id):
-            await asyncio.to_thread(self._go_on, actor, game, channel)
-            await self.delivery.flush(game_id)
-        self.tables.computer.wake(game_id)
-        return words(f"Game {game_id} goes on in ", channel_ref(channel), ".")
-
-    def _paused(self, actor: Actor, guild: str | None, channel: str, game_id: int) -> dict:
-        """The paused game of this server that the caller may resume in this channel."""
-        try:
-            game = self.store.game(game_id)
-        except UnknownGame:
-            raise TableError(f"There is no game {game_id}; `/game list` shows this server's games.")
-        if game["guild"] != guild or game["status"] == "over" or not game["paused"]:
-            raise TableError(f"This server has no paused game {game_id}; only a game whose "
-                             "channel was lost waits to be resumed.")
-        check_manage(game, actor, "resume a game")
-        if any(g["status"] != "over" and g["id"] != game_id
-               for g in self.store.games(channel=channel)):
-            raise TableError("This channel already has a game; resume it in another channel.")
-        return game
-
-    def _go_on(self, actor: Actor, game: dict, channel: str) -> None:
-        """Under the game's lock: the game moves here, with the news and its deadlines (refused
-        when a cancel ended it meanwhile; the store checks again inside its write)."""
-        game_id = game["id"]
-        game = self.tables.current(game_id)
-        self.store.resume_game(game_id, channel, [(channel_audience(channel), message(words(
-            name(actor.name), f" resumes game {game_id} ({game['system']} "
-            f"{game['scenario']}) here.")))], self.tables.running(game_id) if game["started_at"] else None)
-        self.tables.deadlines.reschedule(game_id)
-

@@ -1,16 +1,18 @@
-"""Overviews: a player's own games across servers and where it is their turn, a
-server's games filtered by system, status or whom they wait on, and the help of the game in a
-channel (its grammar and examples) or of the bot when no game is there."""
+"""Overviews: the status of the game in a channel, a player's own games across servers and where it
+is their turn, a server's games filtered by system, status or whom they wait on, and the help of
+the game in a channel (its grammar and examples) or of the bot when no game is there."""
 from __future__ import annotations
+
+from datetime import datetime
 
 from bot import dice_audit, pictures
 from bot import text as fmt
 from bot.config import DEADLINE_HELP
-from bot.permissions import Actor, TableError
+from bot.permissions import Actor, TableError, sides_of
 from bot.service import GameService
 from bot.store import UnknownGame
 from bot.tables.room import Room
-from bot.words import Text, channel, join, mention, words
+from bot.words import Text, channel, due, join, mention, words
 
 STATUSES = ("open", "playing", "paused", "over")  # what /game list filters by
 ENDED_SHOWN = 5  # the ended games `/games mine` lists, the newest first
@@ -42,6 +44,34 @@ def ended_how(service: GameService, game: dict) -> str:
 
 class Overview(Room):
     """Lists of games and help: read only."""
+
+    def status(self, actor: Actor, channel: str) -> Text:
+        """Headline, seats, deadlines and settings; the caller's own view when seated. With no
+        game running here, the last one played here, and how it ended."""
+        try:
+            game = self.tables.game_in(channel)
+        except TableError:
+            played = self.store.games(channel=channel)
+            if not played:
+                raise
+            game = played[-1]
+            return words(f"Game {game['id']}: {game['system']} {game['scenario']} is over "
+                         f"({ended_how(self.service, game)}). Seats: ", seats_text(self.store.seats(game["id"]))
+                         or "none taken", ". `/game export` posts its record; `/game new` starts another game.")
+        game_id = game["id"]
+        seats = self.store.seats(game_id)
+        mine = sides_of(seats, actor)
+        view = self.service.system(game_id).view(self.service.load(game_id),
+                                                 mine[0] if mine else None)
+        lines: list[Text] = [(f"Game {game_id}: {game['system']} {game['scenario']}"
+                              f"{' (hot-seat)' if game['hot_seat'] else ''}"),
+                             fmt.headline(view) if game["started_at"] else "Not started yet.",
+                             words("Seats: ", seats_text(seats) or "none taken")]
+        for row in self.store.deadlines(game_id):
+            lines.append(words(f"{fmt.side_name(row['side'])} deadline ",
+                               due(datetime.fromisoformat(row["due_at"]))))
+        lines.append(self.tables.settings(game_id).describe())
+        return join(lines)
 
     def waiting_on(self, game: dict) -> list[str]:
         """The sides a running game waits for now (none before the start, when paused or over)."""

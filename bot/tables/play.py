@@ -323,7 +323,7 @@ class Play(Room):
         if action == "resign":
             return await self.resign(actor, game["channel"], side)
         if action in ("cede", "hold"):  # `seq`: the substitute the seat would go to
-            return await self.tables.lobby.answer_seat(actor, game_id, side, str(seq), action == "cede")
+            return await self.tables.seats.answer_seat(actor, game_id, side, str(seq), action == "cede")
         if action in ("draw", "decline"):
             offer = game["pending_draw"]
             if not offer or offer["by"] == side:

@@ -189,7 +189,7 @@ def _looks(tables: Tables, service: GameService) -> list[str]:
               for action in ("end", "resign")]
     mine = [row for game in service.store.games(channel=CHANNEL)
             for row in service.store.deadlines(game["id"]) if row["side"] == _side(service, game["id"])]
-    return [*offers, f"/game status: {_answer(lambda: tables.lobby.status(VIEWER, CHANNEL))}",
+    return [*offers, f"/game status: {_answer(lambda: tables.overview.status(VIEWER, CHANNEL))}",
             f"own deadline: {[(row['due_at'], row['began_at'], row['reminded_at']) for row in mine]}"]
 
 

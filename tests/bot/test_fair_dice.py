@@ -88,7 +88,7 @@ def test_fair_dice_nothing_published_before_the_end_holds_the_seed_or_salt_then_
             player = ANNA if active[0] == "red" else BORIS
             for query in ("status", "units", "help", "odds 1"):
                 heard.append(await said(tables.play.submit(player, CHANNEL, query)))
-            heard.append(plain(tables.lobby.status(player, CHANNEL)))
+            heard.append(plain(tables.overview.status(player, CHANNEL)))
             state = service.load(game_id)
             heard += [json.dumps(service.system(game_id).view(state, side)) for side in ("red", "blue", None)]
             command = service.system(game_id).legal_commands(state, active[0])[0].to_text()

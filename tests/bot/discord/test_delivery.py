@@ -330,7 +330,7 @@ def test_a_deadline_reads_as_each_front_end_writes_it(service):
     clock = FakeClock()
     tables = make_tables(service, clock)
     run(seated_game(tables))
-    status = tables.lobby.status(ANNA, CHANNEL)
+    status = tables.overview.status(ANNA, CHANNEL)
     assert "Red <@1>" in markup(status) and "Red deadline <t:" in markup(status)
     assert "Red @1" in plain(status, clock()) and "Red deadline in 2 days" in plain(status, clock())
 

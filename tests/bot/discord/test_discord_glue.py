@@ -37,5 +37,5 @@ def test_refusal_is_private_and_held_back_dms_come_with_the_next_answer(service)
     assert "While your DMs were closed" in reply["content"] and "secret number" in reply["content"]
     assert len(tables.delivery.messenger.posts) == posts
     other = FakeInteraction(tables, BORIS)
-    run(answer(other, lambda t, a, c: t.lobby.status(a, c)))
+    run(answer(other, lambda t, a, c: t.overview.status(a, c)))
     assert "secret number" not in other.calls[-1][1]["content"]

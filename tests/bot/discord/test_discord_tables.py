@@ -121,8 +121,8 @@ def test_settings_and_cancel_need_creator_or_manage_server(service):
     with pytest.raises(TableError, match="each shorter"):
         run(tables.lobby.change_settings(ANNA, CHANNEL, {"reminders": [20]}))
     with pytest.raises(TableError, match="end a game"):
-        run(tables.lobby.cancel(BORIS, CHANNEL))
-    run(tables.lobby.cancel(ANNA, CHANNEL))
+        run(tables.management.cancel(BORIS, CHANNEL))
+    run(tables.management.cancel(ANNA, CHANNEL))
     assert "No games running" in tables.overview.listing(GUILD)
 
 
@@ -251,7 +251,7 @@ def test_autocomplete_offers_the_callers_legal_commands(service):
 def test_status_and_listing(service):
     tables = make_tables(service)
     game_id = run(seated_game(tables))
-    status = markup(tables.lobby.status(BORIS, CHANNEL))
+    status = markup(tables.overview.status(BORIS, CHANNEL))
     assert f"Game {game_id}" in status and "Red <@1>" in status and "Red deadline <t:" in status
     assert f"Game {game_id} in <#{CHANNEL}>" in markup(tables.overview.listing(GUILD))
     assert "Map posted." == run(tables.play.map(BORIS, CHANNEL, "0201"))

@@ -18,10 +18,10 @@ async def cancel_queued_before_resume(tables, game_id: int) -> list[object]:
     (the cancel first): each passed its checks before the lock; they run one after the other."""
     lock = tables.lock(game_id)
     await lock.acquire()
-    cancel = asyncio.create_task(tables.lobby.cancel(MOD, ELSEWHERE, game_id, GUILD))
+    cancel = asyncio.create_task(tables.management.cancel(MOD, ELSEWHERE, game_id, GUILD))
     while not getattr(lock, "_waiters", None):  # the cancel queues first
         await asyncio.sleep(0.01)
-    resume = asyncio.create_task(tables.lobby.resume(MOD, GUILD, ELSEWHERE, game_id))
+    resume = asyncio.create_task(tables.management.resume(MOD, GUILD, ELSEWHERE, game_id))
     while len(getattr(lock, "_waiters", None) or ()) < 2:  # each passes its checks in a worker
         await asyncio.sleep(0.01)                           # thread, then waits for the lock
     lock.release()
@@ -33,7 +33,7 @@ def test_a_cancel_queued_before_a_resume_leaves_the_game_over(service):
 
     async def race() -> tuple[int, list[object]]:
         game_id = await seated_game(tables)
-        await tables.lobby.lose_channel(CHANNEL, "its channel was deleted")
+        await tables.management.lose_channel(CHANNEL, "its channel was deleted")
         assert service.store.game(game_id)["paused"] and service.store.deadlines(game_id) == []
         return game_id, await cancel_queued_before_resume(tables, game_id)
     game_id, (cancelled, resumed) = run(race())

@@ -61,7 +61,7 @@ def _through_the_deadlines(folder, plan_first: bool, at_deadline: str) -> tuple[
     for hours in (25, 22, 2):  # the 24 h reminder, the 1 h reminder, the deadline
         clock.advance(hours=hours)
         run(tables.deadlines.scheduler.run_due())
-        seen.append(tables.lobby.status(BORIS, CHANNEL))
+        seen.append(tables.overview.status(BORIS, CHANNEL))
     seen += [("posted", text, pictures) for _, text, pictures in messenger.posts[posts:]]
     seen += messenger.to(BORIS.id)[boris:]
     return seen, messenger.to(ANNA.id)[anna + plan_first:], service.load(game)["phase"]

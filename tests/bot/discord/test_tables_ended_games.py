@@ -82,7 +82,7 @@ def test_a_start_queued_behind_a_cancel_is_refused(service):
         await tables.lobby.join(ANNA, CHANNEL, "red")
         await tables.lobby.join(BORIS, CHANNEL, "blue")
         game_id = tables.game_in(CHANNEL)["id"]
-        return game_id, await queued(tables, game_id, tables.lobby.cancel(ANNA, CHANNEL),
+        return game_id, await queued(tables, game_id, tables.management.cancel(ANNA, CHANNEL),
                                      tables.lobby.start(BORIS, CHANNEL))
 
     game_id, (cancelled, start) = run(scenario())
@@ -100,7 +100,7 @@ def test_a_deadline_expiring_behind_a_cancel_does_nothing(service, at_deadline):
 
     async def scenario():
         game_id = await seated_game(tables)
-        return game_id, await queued(tables, game_id, tables.lobby.cancel(ANNA, CHANNEL),
+        return game_id, await queued(tables, game_id, tables.management.cancel(ANNA, CHANNEL),
                                      tables.clocks.expire(game_id, "red", timedelta(0)))
 
     game_id, (cancelled, expired) = run(scenario())
