@@ -405,12 +405,18 @@ def _config(args: argparse.Namespace) -> Config | None:
         return None
 
 
-def _run(args: argparse.Namespace) -> int:
+def _with_token(args: argparse.Namespace, command: str) -> Config | None:
+    """The server's config when it can be read and holds a bot token; else None, after saying why."""
     config = _config(args)
+    if config is not None and not config.token:
+        print(NO_TOKEN.format(command=command), file=sys.stderr)
+        return None
+    return config
+
+
+def _run(args: argparse.Namespace) -> int:
+    config = _with_token(args, "run")
     if config is None:
-        return 2
-    if not config.token:
-        print(NO_TOKEN.format(command="run"), file=sys.stderr)
         return 2
     if not Path(config.database).parent.is_dir():
         print(f"kolocha run: there is no folder {Path(config.database).parent} for the database "
@@ -425,11 +431,8 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _sync(args: argparse.Namespace) -> int:
-    config = _config(args)
+    config = _with_token(args, "sync")
     if config is None:
-        return 2
-    if not config.token:
-        print(NO_TOKEN.format(command="sync"), file=sys.stderr)
         return 2
     from bot.discord.app import sync
 

@@ -24,9 +24,8 @@ def test_what_a_player_observes_is_the_same_whatever_the_hidden_blocks_are(seed,
     assert report.differences == []
 
 
-def test_the_check_sees_a_dm_sent_to_the_wrong_player(monkeypatch):
-    """The positive control: plant a leak (each player is sent the other's view by DM) and the
-    same games show it."""
+def cross_the_dms(monkeypatch) -> None:
+    """A planted leak: each player is sent the other's private view by DM."""
     private_views = News.private_views
 
     def crossed(self, game_id, state, seq, before, private=None):
@@ -35,6 +34,12 @@ def test_the_check_sees_a_dm_sent_to_the_wrong_player(monkeypatch):
                 for to, row in private_views(self, game_id, state, seq, before, private)]
 
     monkeypatch.setattr(News, "private_views", crossed)
+
+
+def test_the_check_sees_a_dm_sent_to_the_wrong_player(monkeypatch):
+    """The positive control: plant a leak (each player is sent the other's view by DM) and the
+    same games show it."""
+    cross_the_dms(monkeypatch)
     seed, scenario, options = GAMES[0]
     report = fog_check.bloody_monday_swap(seed, seed, scenario, options, positions=3)
     assert report.differences and "DM" in report.differences[0]
@@ -90,14 +95,7 @@ def test_1812_what_a_player_observes_is_the_same_whatever_the_hidden_stacks_hold
 
 def test_the_1812_check_sees_a_dm_sent_to_the_wrong_player(monkeypatch):
     """The positive control: each player is sent the other's view by DM, and the check shows it."""
-    private_views = News.private_views
-
-    def crossed(self, game_id, state, seq, before, private=None):
-        sides = list(self.store.seats(game_id))
-        return [(sides[1 - sides.index(to)] if to in sides else to, row)
-                for to, row in private_views(self, game_id, state, seq, before, private)]
-
-    monkeypatch.setattr(News, "private_views", crossed)
+    cross_the_dms(monkeypatch)
     report = fog_check.campaign_swap(3, 3, "campaign", positions=2)
     assert report.differences and "DM" in report.differences[0]
 

@@ -13,6 +13,8 @@ import os
 import signal
 import sys
 from collections import Counter
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -62,6 +64,23 @@ class Bot:
     @property
     def database(self) -> Path:
         return self.workdir / "k.sqlite"
+
+
+@asynccontextmanager
+async def bot_on_loopback(workdir: Path) -> AsyncIterator[tuple[Loopback, Bot]]:
+    """A loopback Discord and one `kolocha run` process on it, started; afterwards, whatever
+    happened, the process is killed if it still runs and the loopback closed."""
+    loopback = Loopback()
+    await loopback.start()
+    (workdir / "k.toml").write_text(CONFIG)
+    bot = Bot(loopback, workdir)
+    try:
+        await bot.start()
+        yield loopback, bot
+    finally:
+        if bot.process is not None and bot.process.returncode is None:
+            bot.process.kill()
+        await loopback.stop()
 
 
 async def answered(loopback: Loopback, interaction: str) -> list[Sent]:
@@ -153,12 +172,7 @@ async def started_7sep(loopback: Loopback) -> None:
 
 def test_a_bot_process_stopped_mid_command_and_restarted_loses_and_repeats_nothing(tmp_path):
     async def test() -> None:
-        loopback = Loopback()
-        await loopback.start()
-        (tmp_path / "k.toml").write_text(CONFIG)
-        bot = Bot(loopback, tmp_path)
-        await bot.start()
-        try:
+        async with bot_on_loopback(tmp_path) as (loopback, bot):
             await started_7sep(loopback)
             move = attack_making_move(bot.database)
             await ask(loopback, ANNA, "order", command=move)
@@ -191,10 +205,6 @@ def test_a_bot_process_stopped_mid_command_and_restarted_loses_and_repeats_nothi
             await bot.start()  # and once more: nothing is sent again
             await asyncio.sleep(2.0)
             assert await bot.stop() == 0
-        finally:
-            if bot.process is not None and bot.process.returncode is None:
-                bot.process.kill()
-            await loopback.stop()
         posts = public_posts(loopback)
         twice = [text for text, n in Counter(posts).items() if n > 1]
         assert twice == [], f"announced twice: {twice}"
@@ -212,22 +222,13 @@ def test_a_bot_stopped_while_a_command_is_under_way_answers_it_before_it_stops(t
     bot finishes the command, stores it, answers the player, and only then closes the store
     and the connection."""
     async def test() -> None:
-        loopback = Loopback()
-        await loopback.start()
-        (tmp_path / "k.toml").write_text(CONFIG)
-        bot = Bot(loopback, tmp_path)
-        await bot.start()
-        try:
+        async with bot_on_loopback(tmp_path) as (loopback, bot):
             await started_7sep(loopback)
             move = attack_making_move(bot.database)
             loopback.ack_delay = 1.0
             interaction = await loopback.interact(ANNA, "order", {"command": move})
             await asyncio.wait_for(loopback.acking.wait(), WAIT)
             assert await bot.stop() == 0
-        finally:
-            if bot.process is not None and bot.process.returncode is None:
-                bot.process.kill()
-            await loopback.stop()
         answer = " ".join(loopback.texts(f"reply:{interaction}"))
         assert [row["normalised"] for row in Store(bot.database).commands(1)] == [move]
         assert move.split()[1] in answer, answer

@@ -62,45 +62,28 @@ def _error(text: str) -> str:
     return message
 
 
-def test_unknown_word_lists_the_commands():
-    message = _error("charge 3225 3224")
-    assert "'charge'" in message and "move" in message and "attack" in message
+MALFORMED = [
+    ("   ", ["move 3225 3224"]),  # an empty line suggests a command
+    ("charge 3225 3224", ["'charge'", "move", "attack"]),  # an unknown word: the commands listed
+    ("move 3225 322", ["'322'", "four digits"]),
+    ("move 32255 3224", ["four digits"]),
+    ("attack 3224 -> 32x3", ["four digits"]),
+    ("retreat 21", ["four digits"]),
+    ("attack 3224 3223", ["->", "attack 3224+3225 -> 3223"]),  # no arrow: the form shown
+    ("attack 3224 -> 3223 -> 3222", ["->"]),
+    ("attack -> 3223", ["->"]),
+    ("move 3225", ["move 3225 3224"]),  # no destination
+    ("attack rx -> 2818", ["R2817"]),  # a redoubt is named R and its hex
+    ("end now", ["`end` takes nothing"]),
+    ("stay 3224", ["`stay` takes nothing"]),
+    ("lose", ["lose 3224+3225"]),
+    ("release", ["release"]),
+    ("retreat 1 2 3", ["retreat 3217"]),
+    ("advance", ["advance 3224"]),
+]
 
 
-def test_empty_line_suggests_a_command():
-    assert "move 3225 3224" in _error("   ")
-
-
-def test_malformed_hex_says_four_digits():
-    message = _error("move 3225 322")
-    assert "'322'" in message and "four digits" in message
-    assert "four digits" in _error("move 32255 3224")
-    assert "four digits" in _error("attack 3224 -> 32x3")
-    assert "four digits" in _error("retreat 21")
-
-
-def test_attack_without_arrow_shows_the_form():
-    message = _error("attack 3224 3223")
-    assert "->" in message and "attack 3224+3225 -> 3223" in message
-    assert "->" in _error("attack 3224 -> 3223 -> 3222")
-    assert "->" in _error("attack -> 3223")
-
-
-def test_move_without_destination_shows_the_form():
-    assert "move 3225 3224" in _error("move 3225")
-
-
-def test_bad_redoubt_name():
-    assert "R2817" in _error("attack rx -> 2818")
-
-
-def test_words_after_end_or_stay():
-    assert "`end` takes nothing" in _error("end now")
-    assert "`stay` takes nothing" in _error("stay 3224")
-
-
-def test_lose_and_release_need_units():
-    assert "lose 3224+3225" in _error("lose")
-    assert "release" in _error("release")
-    assert "retreat 3217" in _error("retreat 1 2 3")
-    assert "advance 3224" in _error("advance")
+@pytest.mark.parametrize("text, said", MALFORMED, ids=[t for t, _ in MALFORMED])
+def test_a_line_that_is_not_a_command_says_what_would_be(text, said):
+    message = _error(text)
+    assert all(words in message for words in said), message
