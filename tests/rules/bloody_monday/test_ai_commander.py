@@ -11,6 +11,7 @@ from rules.bloody_monday import combat
 from rules.bloody_monday.swaptest import pairs, swapped
 from rules.core.ai import addressed_to, decision_rng, duel
 from tests.rules.bloody_monday.bm_helpers import battle, bm, do, game, position
+from tests.rules.watched import Watched, never_the_state
 
 RULE = re.compile(r"[(,;] ?(\d+\.\d|How to Win|Controlled Area|FAQ)")  # a reason cites its case
 
@@ -70,17 +71,9 @@ def test_a_game_replays_bit_for_bit_from_its_seeds():
 
 
 def test_the_commander_is_handed_the_view_never_the_state():
-    class Watched:
-        def __init__(self):
-            self.inner, self.views = bm.commander(), []
-
-        def plan(self, view, seen, rng):
-            self.views.append(view)
-            return self.inner.plan(view, seen, rng)
-
-    watched = Watched()
+    watched = Watched(bm.commander())
     duel("bloody_monday", "bloody_monday", seed=5, seats={"russian": watched}, max_commands=80)
-    assert watched.views and all("dice" not in v and "dice" not in v["position"] for v in watched.views)
+    assert never_the_state(watched.views)
 
 
 @pytest.mark.parametrize("side, seed", [pytest.param("french", 4, marks=pytest.mark.long), ("russian", 5)])

@@ -10,6 +10,7 @@ import pytest
 from rules import borodino
 from rules.borodino.ai.position import rebuild
 from rules.core.ai import decision_rng, duel
+from tests.rules.watched import Watched, never_the_state
 
 
 def _texts(state: dict, side: str) -> list[str]:
@@ -52,17 +53,9 @@ def test_level_1_attacks_by_the_crt_and_soaks_off_what_is_owed():
 
 
 def test_the_commander_is_handed_the_view_never_the_state():
-    class Watched:
-        def __init__(self):
-            self.inner, self.views = borodino.commander(), []
-
-        def plan(self, view, seen, rng):
-            self.views.append(view)
-            return self.inner.plan(view, seen, rng)
-
-    watched = Watched()
+    watched = Watched(borodino.commander())
     duel("borodino", "5sep", seed=4, seats={"russian": watched}, max_commands=150)
-    assert watched.views and all("dice" not in v and "dice" not in v["position"] for v in watched.views)
+    assert never_the_state(watched.views)
 
 
 def test_decisions_do_not_change_with_the_dice_seed():
