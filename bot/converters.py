@@ -39,6 +39,25 @@ def parse_options(names: list[str] | str | None) -> dict:
     return {name.strip(): True for name in names or [] if name.strip()}
 
 
+def chosen(options: str, tables: dict | None) -> dict:
+    """The set-up options of a new game: the names typed, and a player's own tables if given.
+
+    >>> chosen("a, b", None), chosen("", {"turns": {}})
+    ({'a': True, 'b': True}, {'tables': {'turns': {}}})
+    """
+    return {**parse_options(options), **({"tables": tables} if tables is not None else {})}
+
+
+def with_options(options: dict) -> str:
+    """The options named in a game's opening line (own tables by that name, not their contents).
+
+    >>> with_options({"imperial_guard": True, "tables": {}}), with_options({})
+    (' with imperial_guard, own tables', '')
+    """
+    named = [name if name != "tables" else "own tables" for name in options]
+    return f" with {', '.join(named)}" if named else ""
+
+
 def parse_seed(text: str | int) -> int:
     """A dice seed: a whole number from -2**63 to 2**63 - 1 (what the store keeps; the seeds the
     bot draws for fair dice are negative, and an ended game's exported record names its own).

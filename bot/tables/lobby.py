@@ -17,7 +17,7 @@ from bot import fair_dice
 from bot import text as fmt
 from bot.computer.seat import NoComputer, new_seat
 from bot.config import GameSettings
-from bot.converters import parse_options
+from bot.converters import chosen, with_options
 from bot.delivery import DMClosed, channel_audience, message
 from bot.permissions import Actor, TableError, check_manage, check_seat, sides_of
 from bot.store import Outbox
@@ -45,25 +45,6 @@ def _with_level(defaults: GameSettings, against: Opponent | None) -> dict:
     if against is None or against.level is None:
         return defaults.to_dict()
     return GameSettings.from_dict({"ai_level": against.level}, defaults).to_dict()
-
-
-def chosen(options: str, tables: dict | None) -> dict:
-    """The set-up options of a new game: the names typed, and a player's own tables if given.
-
-    >>> chosen("a, b", None), chosen("", {"turns": {}})
-    ({'a': True, 'b': True}, {'tables': {'turns': {}}})
-    """
-    return {**parse_options(options), **({"tables": tables} if tables is not None else {})}
-
-
-def with_options(options: dict) -> str:
-    """The options named in a game's opening line (own tables by that name, not their contents).
-
-    >>> with_options({"imperial_guard": True, "tables": {}}), with_options({})
-    (' with imperial_guard, own tables', '')
-    """
-    named = [name if name != "tables" else "own tables" for name in options]
-    return f" with {', '.join(named)}" if named else ""
 
 
 class Lobby(Room):
