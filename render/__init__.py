@@ -17,7 +17,8 @@ from render.areamap.campaign import window as campaign_window
 from render.areamap.picture import draw_area_map, window
 from render.areamap.static import missing_scales
 from render.frame import NotOnMap
-from render.hexmap.picture import draw_map, hexes_around, legible_radius, png, warm_layers
+from render.hexmap.picture import CROP_R, FULL_R, draw_map, hexes_around, legible_radius, png, warm_layers
+from render.one_at_a_time import one_at_a_time
 from render.replay import replay_gif
 
 __all__ = ["NotOnMap", "action_crop", "check_around", "replay_gif", "snapshot", "warm"]
@@ -39,6 +40,7 @@ def check_around(view: dict, around: Iterable[str]) -> None:
         hexes_around(places, 0)
 
 
+@one_at_a_time
 def snapshot(view: dict, *, zoc: str | None = None, hexes: Iterable[str] = (),
              destinations: Iterable[str] = (), areas: Iterable[int] = (), select: str | int | None = None,
              size: int | None = None, around: Iterable[str] | Iterable[int] | None = None,
@@ -69,6 +71,7 @@ def snapshot(view: dict, *, zoc: str | None = None, hexes: Iterable[str] = (),
                         radius=6 if radius is None else radius))
 
 
+@one_at_a_time
 def action_crop(view: dict) -> bytes | None:
     """PNG of the latest action (render/action.py) at a phone's width, its counters or blocks large
     enough to read there; None while the view's log holds no action yet. 1812: the
@@ -87,13 +90,11 @@ def action_crop(view: dict) -> bytes | None:
 def warm(views: Iterable[dict]) -> None:
     """Draw each view whole and cropped around its first unit, and forget the pictures: the
     static layers (read from disk when drawn before, render/layer_cache.py) and the counters
-    are then ready, and the first picture a player asks for is as quick as any other. Bloody
-    Monday: also the whole map at every crop scale and the slots of its blocks, when not on disk
-    yet, made by a process of its own (it needs half a gigabyte for some seconds, which the
-    bot's own process then never holds). The bot runs this in a thread as it starts."""
+    are then ready, and the first picture a player asks for is as quick as any other. The
+    layers its pictures start from are first made on disk when missing (keep_layers). The bot
+    runs this in a thread once connected."""
     for view in views:
-        if view.get("system") == "bloody_monday":
-            keep_whole_maps()
+        keep_layers(view.get("system"))
         snapshot(view)
         places = [u.get("hex") or u.get("area") for u in view.get("units", [])]
         snapshot(view, around=[place for place in places if place][:1])
@@ -101,9 +102,18 @@ def warm(views: Iterable[dict]) -> None:
             warm_layers(view)  # Borodino: a crop at another scale draws only its window
 
 
-def keep_whole_maps() -> None:
-    """Bloody Monday's whole maps at its crop scales (render/areamap/static.py) and the slots of
-    its blocks (render/areamap/stacking.py) on disk."""
-    if missing_scales() or not layer_cache.kept(stacking.SLOTS):
-        subprocess.run([sys.executable, "-c", "from render.areamap import stacking, static; "
-                        "static.whole_layers(); stacking.kept_slots()"], check=True)
+def keep_layers(system: str | None) -> None:
+    """The whole layers a system's pictures start from, on disk, made when missing by a process
+    of its own (drawn at twice their size, they need 150 MB to half a gigabyte for some seconds,
+    which the bot's own process then never holds): Bloody Monday's whole maps at its crop scales
+    (render/areamap/static.py) and the slots of its blocks (render/areamap/stacking.py);
+    Borodino's layers at the whole map's and a crop's hex sizes (render/hexmap/terrain.py)."""
+    if system == "bloody_monday":
+        if missing_scales() or not layer_cache.kept(stacking.SLOTS):
+            _apart("from render.areamap import stacking, static; static.whole_layers(); stacking.kept_slots()")
+    elif system != "campaign_1812" and not all(layer_cache.kept(f"borodino-r{r}") for r in (FULL_R, CROP_R)):
+        _apart(f"from render.hexmap import terrain; terrain.static_layer({FULL_R}); terrain.static_layer({CROP_R})")
+
+
+def _apart(code: str) -> None:
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -17,9 +17,11 @@ FACES = {
 }
 
 Font = ImageFont.FreeTypeFont
+FONTS_HELD = 24  # faces kept open: each holds some 200 KB or more (its glyphs), and the scales of
+# every map and crop ask for a hundred sizes; opening one again takes about a millisecond
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=FONTS_HELD)
 def font(face: str, size: int) -> Font:
     """A font of the given face (a key of FACES) and pixel size."""
     return ImageFont.truetype(str(DEJAVU / FACES[face]), max(6, size))

@@ -7,22 +7,34 @@ beside a small JSON note, under a name carrying a fingerprint of everything that
 renderer's code and fonts, the map data), and read back in milliseconds by any later process.
 A changed renderer or map simply misses the cache and draws anew; an unwritable cache folder only
 costs the time. The folder: $KOLOCHA_CACHE, else $XDG_CACHE_HOME/kolocha, else ~/.cache/kolocha.
+
+In memory, the layers in use (and the legends) are `held`: all together at most HELD_BYTES of
+pixels, the least recently used let go first, and read from disk again when next needed. A whole
+layer takes up to 40 MB; the bot must stay small through long uptimes and exports that draw
+at other scales.
 """
 from __future__ import annotations
 
+import functools
 import glob
 import hashlib
 import json
 import os
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import fields, is_dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from PIL import Image
 
 ROOT = Path(__file__).resolve().parent.parent
 SHAPED_BY = ("render", "rules/borodino/data", "rules/bloody_monday/data")  # what a layer depends on
+HELD_BYTES = 16 * 2**20  # the pixels of the layers held in memory, all together (the largest
+# one alone is held whatever its size): the Borodino layer of a crop takes 19 MB, of the whole map 8
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def folder() -> Path:
@@ -128,3 +140,69 @@ def _layer_of(file_name: str) -> str | None:
     stem, _, rest = file_name.rpartition("-")
     fingerprint_part = rest.split(".", 1)[0]
     return stem if len(fingerprint_part) == 16 and all(c in "0123456789abcdef" for c in fingerprint_part) else None
+
+
+class _Held:
+    """The answers of every `held` function, least recently used first, and their pixels' bytes."""
+
+    def __init__(self) -> None:
+        self.answers: OrderedDict[tuple, tuple[Any, int]] = OrderedDict()
+        self.bytes = 0
+        self.lock = threading.Lock()  # the bot draws in worker threads
+
+    def get(self, key: tuple) -> tuple[bool, Any]:
+        with self.lock:
+            if key not in self.answers:
+                return False, None
+            self.answers.move_to_end(key)
+            return True, self.answers[key][0]
+
+    def put(self, key: tuple, answer: Any) -> None:
+        size = pixel_bytes(answer)
+        with self.lock:
+            if key in self.answers:
+                return
+            self.answers[key] = answer, size
+            self.bytes += size
+            while self.bytes > HELD_BYTES and len(self.answers) > 1:
+                _, (_, dropped) = self.answers.popitem(last=False)
+                self.bytes -= dropped
+
+    def clear(self, function: Callable) -> None:
+        with self.lock:
+            for key in [key for key in self.answers if key[0] is function]:
+                self.bytes -= self.answers.pop(key)[1]
+
+
+_held = _Held()
+
+
+def held(function: F) -> F:
+    """Keep `function`'s answers (layers: images, or values holding them) in memory, within the
+    HELD_BYTES all held functions share; `cache_clear()` lets this one's go."""
+    @functools.wraps(function)
+    def holding(*args: Any) -> Any:
+        key = (function, *args)
+        found, answer = _held.get(key)
+        if not found:
+            answer = function(*args)
+            _held.put(key, answer)
+        return answer
+    holding.cache_clear = lambda: _held.clear(function)  # type: ignore[attr-defined]
+    return holding  # type: ignore[return-value]
+
+
+def held_bytes() -> int:
+    """The pixels' bytes the held layers take now."""
+    return _held.bytes
+
+
+def pixel_bytes(value: Any) -> int:
+    """The bytes of the pixels in a value: an image, or a tuple or dataclass holding some."""
+    if isinstance(value, Image.Image):  # Pillow keeps a pixel of three or four bands in four bytes
+        return value.width * value.height * (4 if len(value.getbands()) > 1 else 1)
+    if isinstance(value, tuple | list):
+        return sum(pixel_bytes(item) for item in value)
+    if is_dataclass(value) and not isinstance(value, type):
+        return sum(pixel_bytes(getattr(value, field.name)) for field in fields(value))
+    return 0

@@ -18,6 +18,7 @@ from PIL import GifImagePlugin, Image, ImageChops
 from render.areamap.campaign import draw_campaign_map
 from render.areamap.picture import draw_area_map
 from render.hexmap.picture import draw_map
+from render.one_at_a_time import one_at_a_time
 
 WIDTH = 900  # pixels, unless a size is asked for
 COLOURS = 127  # the palette's colours; one more index is the transparent "unchanged"
@@ -86,6 +87,7 @@ def _shared_palette(views: Sequence[dict], width: int) -> Image.Image:
     return strip.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
+@one_at_a_time  # a frame at a time, between the pictures players ask for
 def _draw(view: dict, size: int) -> Image.Image:
     if view.get("system") == "campaign_1812":
         return draw_campaign_map(view, size=size)

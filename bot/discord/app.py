@@ -32,7 +32,7 @@ import logging
 import signal
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, tzinfo
 from typing import Any, NamedTuple
 
@@ -61,6 +61,7 @@ from bot.discord.buttons import Answer, Answers, Confirm, Verify
 from bot.discord.commands import PLAY_COMMANDS, GameCommands, GamesCommands, help_command, prefs
 from bot.discord.loopback import point_at
 from bot.discord.messenger import QUIET, DiscordMessenger, send_reply
+from bot.memory import give_back_large_blocks
 from bot.permissions import Actor, TableError
 from bot.service import BUSY, SORRY, GameService, is_busy
 from bot.store import Store
@@ -235,6 +236,10 @@ class KolochaBot(commands.AutoShardedBot):
                 await asyncio.sleep(pause)
         store.set_meta(TREE_HASH, fingerprint)
         log.info("synced %d application commands", len(synced))
+
+    def systems_in_play(self) -> list[str]:
+        """The systems of the games not over (none before setup_hook has opened the store)."""
+        return self.tables.store.systems_in_play() if self.tables is not None else []
 
     async def on_ready(self) -> None:
         """Connected and answering: now what waited for it (run()'s warm-up of the pictures, whose
@@ -413,10 +418,12 @@ def run(config: Config) -> int:
     token = config.token
     assert token, "run() needs a token"
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    give_back_large_blocks()  # a long uptime's pictures leave no freed memory held (bot/memory.py)
     if config.discord_url:
         point_at(config.discord_url)
     client = create_bot(config)
-    client.when_ready.append(threading.Thread(target=warm_pictures, name="warm pictures", daemon=True).start)
+    client.when_ready.append(threading.Thread(target=lambda: warm_pictures(client.systems_in_play()),
+                                              name="warm pictures", daemon=True).start)
     return _exit_status("kolocha run", lambda: asyncio.run(serve(client, token)),
                         "start it again (under systemd it starts again by itself)")
 
@@ -429,15 +436,16 @@ def opening_views(system) -> list[dict]:
     return [system.view(state, viewer) for viewer in (None, *sides)]
 
 
-def warm_pictures() -> None:
-    """Draw each system's opening picture once the bot is connected (`kolocha run` starts it then,
-    in a thread), so that the first picture a player asks for is as quick as any other; nothing to
-    do without the renderer."""
+def warm_pictures(names: Iterable[str] | None = None) -> None:
+    """Draw the opening pictures of these systems (default: every one), so that the first picture
+    a player asks for is as quick as any other: `kolocha run` warms, in a thread once connected,
+    those of the games in play (a system no game plays costs no memory until one does); nothing
+    to do without the renderer."""
     try:
         from render import warm
     except ImportError:
         return
-    systems = [rules.load(name) for name in rules.systems()]
+    systems = [rules.load(name) for name in (rules.systems() if names is None else names)]
     try:
         warm(view for system in systems for view in opening_views(system))
     except Exception as error:  # a thread of its own: the first pictures will just be slower

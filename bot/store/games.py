@@ -43,6 +43,11 @@ class GamesPart(DeadlinesPart):
         """The id of every game, oldest first (without decoding the rows, which may be damaged)."""
         return [row[0] for row in self.db.execute("SELECT id FROM games ORDER BY id")]
 
+    def systems_in_play(self) -> list[str]:
+        """The game systems of the games not over, by name (what the bot may be asked to draw)."""
+        return [row[0] for row in self.db.execute("SELECT DISTINCT system FROM games WHERE status != 'over' "
+                                                  "ORDER BY system")]
+
     def game(self, game_id: int) -> dict:
         """The game's row with options and pending_undo decoded; UnknownGame if there is none."""
         rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))

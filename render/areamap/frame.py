@@ -3,10 +3,9 @@ player's edge (French west, Russian east) with morale track, reinforcements pool
 holder, the initiative disc; and a legend below."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
+from render import layer_cache
 from render import palette as P
 from render.areamap.blocks import Face, sprite
 from render.areamap.static import star_points
@@ -164,7 +163,7 @@ def _burst(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, i
     d.polygon(star_points(((x0 + x1) / 2, (y0 + y1) / 2), r), fill=P.BURST, outline=P.INK)
 
 
-@lru_cache(maxsize=32)  # the same for every picture of a width: pasted, never changed
+@layer_cache.held  # the same for every picture of a width: pasted, never changed
 def legend(width: int, viewer: str | None) -> Image.Image:
     own = viewer if viewer in SIDES else "french"
     sample = Face(own, False, "5", "infantry", "orange", 3, 4, "TF", "silver", corps="I")

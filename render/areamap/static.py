@@ -11,7 +11,7 @@ import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -113,7 +113,7 @@ def name_of(view: View) -> str:
     return "areamap-{}-{}-{}-{}-{}".format(*view.box, view.scale)
 
 
-@lru_cache(maxsize=8)
+@layer_cache.held
 def static_layer(view: View) -> Image.Image:
     """The map without play at that view: a crop at one of SCALES is cut from the whole map at its
     scale when that is on disk (whole_layers), reading only its rows; anything else is drawn and

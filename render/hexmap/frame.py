@@ -2,10 +2,9 @@
 and its legend."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
+from render import layer_cache
 from render import palette as P
 from render.frame import Icon, arrow_icon, cross_icon, flow_legend, line_icon, strip, swatch, symbol_icon
 from render.hexmap.badges import badge, redoubt_tag
@@ -85,7 +84,7 @@ def legend_items() -> list[tuple[Icon, str]]:
     ]
 
 
-@lru_cache(maxsize=32)  # the same for every picture of a width: pasted, never changed
+@layer_cache.held  # the same for every picture of a width: pasted, never changed
 def legend(width: int) -> Image.Image:
     """The Borodino legend, flowed to the width."""
     return flow_legend(legend_items(), width)

@@ -15,7 +15,7 @@ from render.frame import NotOnMap
 from render.hexmap import badges, counters, names, overlays
 from render.hexmap.frame import legend, title_strip
 from render.hexmap.geometry import SQRT3, Box, Layout, window
-from render.hexmap.terrain import at_hand, layer_layout, layer_size, static_layer, terrain_window
+from render.hexmap.terrain import kept_window, layer_layout, layer_size, static_layer, terrain_window
 from rules.borodino import battlemap
 
 FULL_R = 28  # default hex size of the whole map: about 1390 px wide
@@ -29,11 +29,10 @@ def _map_width_in_r() -> float:
 
 
 def warm_layers(view: dict) -> None:
-    """Draw (or read from disk) the whole layers at the whole map's and a crop's default scales, so
-    that crops at the default scale cut their terrain from a layer at hand (map_part), and the
-    view's counters at a crop's default size (a crop draws only the counters it shows)."""
+    """Read from disk (or draw) the whole layer at the whole map's default scale, and the view's
+    counters at a crop's default size (a crop draws only the counters it shows; its terrain it
+    reads from the layer of its scale on disk, or draws: map_part)."""
     static_layer(FULL_R)
-    static_layer(CROP_R)
     size = counters.counter_size(CROP_R)
     for unit in view.get("units", []):
         counters.sprite(counters.look_of(unit, size), size)
@@ -90,9 +89,9 @@ def draw_map(view: dict, *, highlight: dict | None = None, size: int | None = No
 
 def map_part(size: int | None, around: list[str], radius: int) -> tuple[Image.Image, Layout, list[Box]]:
     """The terrain of the whole map or of a crop, its layout, and the boxes of its hex numbers and
-    margin notes (which place names keep clear of). A crop takes its window of terrain from the
-    whole layer when that is at hand, else draws only the window (the same pixels, at a fraction of
-    the cost: terrain_window); its margin beyond the map's edge is paper."""
+    margin notes (which place names keep clear of). A crop reads its window of terrain from the
+    whole layer of its scale on disk when that is there, else draws only the window (the same
+    pixels, at a fraction of the cost: terrain_window); its margin beyond the map's edge is paper."""
     if not around:
         layer = static_layer(max(8, math.floor(size / _map_width_in_r())) if size else FULL_R)
         return layer.image.copy(), layer.layout, list(layer.labels)
@@ -101,8 +100,7 @@ def map_part(size: int | None, around: list[str], radius: int) -> tuple[Image.Im
     width, height = layer_size(r)
     img = Image.new("RGB", (box[2] - box[0], box[3] - box[1]), P.PAPER)
     inner = (max(0, box[0]), max(0, box[1]), min(width, box[2]), min(height, box[3]))
-    whole = at_hand(r)
-    terrain, labels = (whole.image.crop(inner), whole.labels) if whole else terrain_window(r, inner)
+    terrain, labels = kept_window(r, inner) or terrain_window(r, inner)
     img.paste(terrain, (inner[0] - box[0], inner[1] - box[1]))
     origin = layer_layout(r)
     layout = Layout(r, origin.x0 - box[0], origin.y0 - box[1])

@@ -76,7 +76,7 @@ def layer_size(r: int) -> tuple[int, int]:
     return math.ceil(width / SUPERSAMPLE), math.ceil(height / SUPERSAMPLE)
 
 
-@lru_cache(maxsize=4)
+@layer_cache.held
 def static_layer(r: int) -> StaticLayer:
     """The whole map without units at hex size r, with its layout (cached per size, in memory and
     on disk: render/layer_cache.py)."""
@@ -86,13 +86,19 @@ def static_layer(r: int) -> StaticLayer:
     return StaticLayer(image, layout, layout.bounds(m.hexes), tuple(tuple(box) for box in labels))  # type: ignore[misc]
 
 
-def at_hand(r: int) -> StaticLayer | None:
-    """The whole layer at hex size r if it costs no drawing (drawn before and kept on disk, so
-    also when it is in memory), else None: a crop then draws its window instead."""
-    return static_layer(r) if layer_cache.kept(f"borodino-r{r}") else None
+def kept_window(r: int, box: Box) -> tuple[Image.Image, tuple[Box, ...]] | None:
+    """The pixels `box` of the whole layer at hex size r, with the boxes of its hex numbers and
+    margin notes, read from disk, only the rows the box spans (a crop holds no whole layer in
+    memory: at a crop's hex size one takes 19 MB); None when that layer is not on disk."""
+    name = f"borodino-r{r}"
+    rows = layer_cache.rows(name, box[1], box[3])
+    labels = layer_cache.note(name)
+    if rows is None or labels is None or box[2] > rows.width:
+        return None
+    return rows.crop((box[0], 0, box[2], rows.height)), tuple(tuple(label) for label in labels)  # type: ignore[misc]
 
 
-@lru_cache(maxsize=8)
+@layer_cache.held
 def terrain_window(r: int, box: Box) -> tuple[Image.Image, tuple[Box, ...]]:
     """The pixels `box` of the whole layer at hex size r, drawn alone and the same to the last
     pixel: a crop draws a few dozen hexes instead of the map's 1,400, so the first crop at a new

@@ -67,17 +67,17 @@ def test_an_unwritable_folder_only_costs_the_drawing(tmp_path, monkeypatch):
 def test_warming_draws_each_view_whole_and_cropped_around_its_first_unit(monkeypatch):
     """...and, for Borodino, the whole layers at the default scales with the view's counters at a
     crop's size (render.hexmap.picture.warm_layers): a crop at another scale draws only its window;
-    for Bloody Monday first the whole maps at its crop scales (render.keep_whole_maps)."""
+    each first keeps on disk the whole layers its pictures start from (render.keep_layers)."""
     import render
 
     drawn_views: list = []
     monkeypatch.setattr(render, "snapshot", lambda view, **kw: drawn_views.append((view["system"], kw)))
     monkeypatch.setattr(render, "warm_layers", lambda view: drawn_views.append((view["system"], "layers")))
-    monkeypatch.setattr(render, "keep_whole_maps", lambda: drawn_views.append(("bloody_monday", "whole maps")))
+    monkeypatch.setattr(render, "keep_layers", lambda system: drawn_views.append((system, "kept")))
     render.warm([{"system": "borodino", "units": [{"hex": "3225"}, {"hex": "3224"}]},
                  {"system": "bloody_monday", "units": [{"side": "french", "area": 8}]}])
-    assert drawn_views == [("borodino", {}), ("borodino", {"around": ["3225"]}), ("borodino", "layers"),
-                           ("bloody_monday", "whole maps"), ("bloody_monday", {}),
+    assert drawn_views == [("borodino", "kept"), ("borodino", {}), ("borodino", {"around": ["3225"]}),
+                           ("borodino", "layers"), ("bloody_monday", "kept"), ("bloody_monday", {}),
                            ("bloody_monday", {"around": [8]})]
 
 
@@ -94,3 +94,34 @@ def test_names_with_dots_keep_their_fingerprint_and_stay_apart(tmp_path, monkeyp
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         f"areamap-0-0-10-10-1.1-{fingerprint}.json", f"areamap-0-0-10-10-1.1-{fingerprint}.rgb",
         f"areamap-0-0-10-10-1.15-{fingerprint}.json", f"areamap-0-0-10-10-1.15-{fingerprint}.rgb"]
+
+
+def test_the_layers_held_in_memory_stay_within_their_bytes(monkeypatch):
+    """Held layers share HELD_BYTES: past it the least recently used is let go (and made again
+    when next asked for); a layer larger than the budget alone is still held."""
+    monkeypatch.setattr(layer_cache, "HELD_BYTES", 3 * 100 * 100 * 4)
+    made: list[int] = []
+
+    @layer_cache.held
+    def square(n: int) -> Image.Image:
+        made.append(n)
+        return Image.new("RGB", (100, 100), (n, 0, 0))
+
+    layer_cache.HELD_BYTES, budget = 0, layer_cache.HELD_BYTES  # let go whatever other tests held
+    square(0)
+    layer_cache.HELD_BYTES = budget
+    made.clear()
+    try:
+        for n in (1, 2, 3, 1, 4, 1, 2):
+            assert square(n).getpixel((0, 0)) == (n, 0, 0)
+            assert layer_cache.held_bytes() <= layer_cache.HELD_BYTES
+        assert made == [1, 2, 3, 4, 2] and layer_cache.held_bytes() == budget  # 1 was used again before 4: 2 went
+        assert layer_cache.pixel_bytes((Image.new("L", (10, 10)), [Image.new("RGB", (10, 10))])) == 100 + 400
+        monkeypatch.setattr(layer_cache, "HELD_BYTES", 10)
+        assert square(5).getpixel((0, 0)) == (5, 0, 0) and layer_cache.held_bytes() == 100 * 100 * 4
+    finally:
+        square.cache_clear()
+    assert layer_cache.held_bytes() == 0
+    square(1)
+    assert made[-1] == 1  # let go: made again
+    square.cache_clear()

@@ -82,3 +82,17 @@ def test_band_outline_draws_pillow_s_own_polygon_outline(width):
 
 def _refuse(r: int) -> None:
     raise AssertionError(f"the whole layer at r={r} was drawn for a crop")
+
+
+def test_a_crop_reads_only_its_window_of_a_layer_on_disk(tmp_path, monkeypatch):
+    """A crop at a scale whose whole layer is on disk reads the rows of its window, the same
+    pixels, and holds no whole layer in memory."""
+    monkeypatch.setenv("KOLOCHA_CACHE", str(tmp_path))
+    terrain.static_layer.cache_clear()
+    whole = terrain.static_layer(R)  # drawn, and kept on disk
+    box = _windows(*whole.image.size)[3]
+    terrain.static_layer.cache_clear()
+    monkeypatch.setattr(terrain, "static_layer", _refuse)
+    image, labels = terrain.kept_window(R, box)
+    assert image.tobytes() == whole.image.crop(box).tobytes() and set(labels) == set(whole.labels)
+    assert terrain.kept_window(R + 1, box) is None  # not on disk: the crop draws its window

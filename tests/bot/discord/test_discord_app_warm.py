@@ -1,5 +1,5 @@
-"""bot/discord/app.py warm_pictures: as the bot starts, the opening picture of every registered
-system is drawn once, so that no player waits for the maps' static layers."""
+"""bot/discord/app.py warm_pictures: once the bot is connected, the opening picture of each system in
+play is drawn once, so that no player waits for the maps' static layers."""
 from __future__ import annotations
 
 import render
@@ -28,3 +28,18 @@ def test_a_failed_warm_up_is_logged_and_harms_nothing(monkeypatch, caplog):
     monkeypatch.setattr(render, "warm", broken)
     warm_pictures()
     assert "pictures not warmed: OSError: disk full" in caplog.text
+
+
+def test_a_bot_warms_only_the_systems_of_its_games_in_play(monkeypatch, store):
+    """`kolocha run` warms the systems its games not over play: a system no game plays costs the
+    bot no memory (its layers, its fonts) until a game of it begins."""
+    warmed: list = []
+    monkeypatch.setattr(render, "warm", lambda views: warmed.extend(views))
+    store.create_game("borodino", "7sep", 1)
+    store.end_game(store.create_game("bloody_monday", "bloody_monday", 1), {"winner": None, "reason": "cancelled"}, [])
+    assert store.systems_in_play() == ["borodino"]
+    warm_pictures(store.systems_in_play())
+    assert {view.get("system") for view in warmed} == {"borodino"}
+    warmed.clear()
+    warm_pictures([])
+    assert warmed == []
