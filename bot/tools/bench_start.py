@@ -6,7 +6,8 @@ the service, its deadline for the side to act) copied as many times as asked, ea
 channel of its own: every copy has a real command history and a deadline with its reminders.
 The biggest also holds an ended Grand Battle of EXPORTED commands. `kolocha run` starts over it
 as a process of its own, against the loopback stand-in for Discord, and is timed from its start
-to its answer to a player's `/game status`; then players ask `/game status` in STATUS_ASKED games
+to its answer to a player's `/game status` (with the CPU time it used meanwhile, which the
+machine's other load does not change); then players ask `/game status` in STATUS_ASKED games
 and `/game export` of the Grand Battle EXPORTS times (its command log and its animated replay,
 the largest picture the bot draws), and the process's resident memory is read, now and at its
 peak. Not a timed test: figures for this machine.
@@ -94,15 +95,23 @@ async def _answer(loopback: Loopback, command: str, channel: str | None = None,
         await asyncio.sleep(0.01)
 
 
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time the process has used (user and system, Linux /proc): its start-up's cost,
+    whatever else loads the machine."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _memory_mb(pid: int) -> tuple[float, float]:
     """The process's resident memory now and at its peak (Linux /proc), in MB."""
     fields = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines())
     return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
 
 
-async def serve_and_measure(database: Path, export: int | None) -> tuple[float, tuple[float, float] | None]:
-    """Seconds from the start of `kolocha run` to its answer to a `/game status`; with a game to
-    export, the memory the process holds after STATUS_ASKED statuses and EXPORTS exports."""
+async def serve_and_measure(database: Path, export: int | None) -> tuple[float, float, tuple[float, float] | None]:
+    """Seconds from the start of `kolocha run` to its answer to a `/game status`, and the CPU
+    seconds it used meanwhile; with a game to export, the memory the process holds after
+    STATUS_ASKED statuses and EXPORTS exports."""
     loopback = Loopback()
     await loopback.start()
     env = {**os.environ, "DISCORD_TOKEN": "bench-token", "KOLOCHA_DB": str(database),
@@ -114,14 +123,14 @@ async def serve_and_measure(database: Path, export: int | None) -> tuple[float, 
     try:
         await asyncio.wait_for(loopback.identified.wait(), WAIT)
         await asyncio.wait_for(_answer(loopback, "game status"), WAIT)
-        seconds = time.monotonic() - start
+        seconds, cpu = time.monotonic() - start, _cpu_seconds(process.pid)
         if export is None:
-            return seconds, None
+            return seconds, cpu, None
         for game_id in range(2, 2 + STATUS_ASKED):
             await asyncio.wait_for(_answer(loopback, "game status", str(10**9 + game_id)), WAIT)
         for _ in range(EXPORTS):
             await asyncio.wait_for(_answer(loopback, "game export", game=export), WAIT)
-        return seconds, _memory_mb(process.pid)
+        return seconds, cpu, _memory_mb(process.pid)
     finally:
         if process.returncode is None:
             process.send_signal(signal.SIGTERM)
@@ -140,9 +149,9 @@ def measure(system: str, scenario: str, seed: int, options: dict | None,
             channel = Loopback().channels[0]
             played_games(database, count, system, scenario, seed, options, commands, channel)
             export = ended_game(database, exported, channel) if count == GAMES[-1] else None
-            seconds, memory = asyncio.run(serve_and_measure(database, export))
+            seconds, cpu, memory = asyncio.run(serve_and_measure(database, export))
         rows.append((f"start-up of `kolocha run` to its first answer, {count:,} running games",
-                     f"{seconds:.2f} s (target under {TARGET_SECONDS:g} s)"))
+                     f"{seconds:.2f} s, {cpu:.2f} s of CPU (target under {TARGET_SECONDS:g} s)"))
     if memory is not None:
         rows.append((f"bot's resident memory after {STATUS_ASKED} statuses and {EXPORTS} exports of a "
                      f"{len(exported)}-command Grand Battle, {GAMES[-1]:,} games: now, peak",
