@@ -174,14 +174,21 @@ class Play(Room):
     async def release(self, game_id: int) -> None:
         """Under the game's lock, after a command (a player's, the computer's, a deadline's): held
         orders now due are judged in order, as if sent now, and their author is told (privately)
-        what became of them once none is held any more."""
+        what became of them (`_asked_of`)."""
         hidden = await asyncio.to_thread(lambda: self.service.system(game_id).INFO.hidden_information)
         while (orders := await asyncio.to_thread(self._due_held, game_id)) is not None:
             batch = Batch(orders.lines, hidden)
             await self._judge_all(orders.actor, game_id, orders.side, batch)
-            if not batch.held:  # held again: told once they are all played, or one is refused
+            if not batch.held or await asyncio.to_thread(self._asked_of, game_id, orders.side):
                 await self.tables.delivery.send(game_id, [(orders.side, message(words(
-                    "The orders you held, played once the choices were made:\n", batch.reply())))])
+                    "Your held orders, played once the choices were made:\n", batch.reply())))])
+
+    def _asked_of(self, game_id: int, side: str) -> bool:
+        """Whether the choice waiting now is the side's own: held orders it stopped are then told
+        at once (the side must answer); held again behind the other side's choice, they are told
+        once they are all played or one is refused."""
+        waiting = self.service.system(game_id).choice(self.service.load(game_id))
+        return waiting is not None and side in choosers(waiting)
 
     def _secret_now(self, game_id: int, line: str) -> bool:
         """Whether a line is an order given while both sides order at once in secret."""

@@ -62,7 +62,7 @@ def test_orders_sent_while_the_opponent_chooses_are_played_once_the_choice_is_ma
             rows = s.tables.store.commands(game_id, after=seq)
             assert [(r["side"], r["normalised"]) for r in rows][-1] == ("french", command)
             told = [m.content for m in s.anna.user.dm_channel.history()]
-            assert told[-1] == f"Game {game_id}: The orders you held, played once the choices were made:\n" \
+            assert told[-1] == f"Game {game_id}: Your held orders, played once the choices were made:\n" \
                 f"French: {command}."
             # the French player, whose orders were waiting, is not pinged to move meanwhile
             assert not [p for p in s.posts() if p.startswith(f"<@{s.anna.user.id}> Game {game_id}: your move")]
