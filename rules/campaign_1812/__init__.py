@@ -22,6 +22,7 @@ from rules.campaign_1812.help import help
 from rules.campaign_1812.setup import new_state
 from rules.campaign_1812.views import TITLES
 from rules.campaign_1812.views import view as _view
+from rules.core.ai import Commander
 from rules.core.commands import Word
 from rules.core.errors import CommandError, RuleViolation
 from rules.core.events import Event
@@ -32,7 +33,7 @@ from rules.core.system import SystemInfo
 
 INFO = SystemInfo(name="campaign_1812", sides=SIDES, default_scenario="campaign", options=(),
                   hidden_information=True)
-__all__ = ["INFO", "active_sides", "apply", "choice", "help", "legal_commands", "odds", "outcome", "parse",
+__all__ = ["INFO", "active_sides", "apply", "choice", "commander", "help", "legal_commands", "odds", "outcome", "parse",
            "phase_key", "sample_command", "scenarios", "setup", "standing_command", "standing_orders", "view"]
 
 
@@ -185,3 +186,9 @@ def standing_orders() -> dict[str, dict[str, str]]:
 
 def standing_command(state: dict, side: str, orders: dict[str, str] | None) -> C.Command | None:
     return standing.standing_command(state, side, orders)
+
+
+def commander(level: int = 1) -> Commander:
+    """A computer player of this level (rules/campaign_1812/ai)."""
+    from rules.campaign_1812.ai import commander as make  # the AI plays through this module: import it late
+    return make(level)

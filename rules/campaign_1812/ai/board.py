@@ -1,0 +1,185 @@
+"""The map as one side sees it: its own stacks in full, the enemy's as markers (STACKING: "The
+opposing Player may not learn the composition of the stack unless he is willing to do battle"),
+control and depletion of every place, and the side's belief about what each marker holds.
+
+The belief is built from what a player of the board game knows: the scenario's set-up and the
+reinforcement schedule (both printed for both players), the attrition table's mean loss for
+every enemy Player-Turn played, and the battles the side has seen revealed. The enemy's corps
+so counted are spread over its markers, a marker that began the game as a lone depot counting a
+fifth of one that did not (depots are left behind as armies march on). It never reads the state.
+"""
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+from rules.campaign_1812 import campaign_data as data
+from rules.campaign_1812.game import enemy_of
+from rules.campaign_1812.views import STEPS
+
+PHASES = {title: key for key, title in STEPS.items()}  # the view's words for a step -> the state's
+DEPOT_ONLY = 0.2  # what a marker standing where the set-up put a lone depot weighs in the belief
+REVEALED = re.compile(r"(French|Russian): ((?:\d+ [a-z ]+?(?:, |;|\.|$))+)")
+COUNTED = re.compile(r"(\d+) (infantry|cavalry) corps")
+
+
+@cache
+def distances(start: int) -> dict[int, int]:
+    """Places from `start` to every place of the map (breadth first)."""
+    places = data.places()
+    out, todo = {start: 0}, deque([start])
+    while todo:
+        here = todo.popleft()
+        for n in places[here].neighbours:
+            if n not in out:
+                out[n] = out[here] + 1
+                todo.append(n)
+    return out
+
+
+def revealed(lines: Sequence[str]) -> dict[str, dict[str, int]]:
+    """The stacks a battle's reveal line showed: {"french": {"inf": 3, "cav": 1}, ...}.
+
+    >>> revealed(["Battle of Vilna (12): French Assault against Russian Cordon. French: 6 infantry corps, "
+    ...           "1 supply unit; Russian: 2 infantry corps, 1 cavalry corps."])["russian"]
+    {'inf': 2, 'cav': 1}
+    """
+    for line in lines:
+        found = REVEALED.findall(line)
+        if len(found) == 2:
+            out = {}
+            for side, text in found:
+                counts = {"inf": 0, "cav": 0}
+                for n, kind in COUNTED.findall(text):
+                    counts["inf" if kind == "infantry" else "cav"] = int(n)
+                out[side.lower()] = counts
+            return out
+    return {}
+
+
+@dataclass
+class Board:
+    """What `side` knows, read from its view (and the battles it was told of)."""
+
+    side: str
+    view: dict
+    mine: dict[int, dict[str, int]] = field(default_factory=dict)  # place -> inf, cav, supply, depot, moved
+    enemy: set[int] = field(default_factory=set)  # places of the enemy's markers
+    control: dict[int, str] = field(default_factory=dict)
+    depleted: dict[int, int] = field(default_factory=dict)  # by supply area
+    belief: dict[int, float] = field(default_factory=dict)  # marker place -> infantry corps believed there
+
+    @property
+    def foe(self) -> str:
+        return enemy_of(self.side)
+
+    @property
+    def phase(self) -> str:
+        return PHASES.get(self.view["phase"], self.view["phase"])
+
+    @property
+    def winter(self) -> bool:
+        return bool(self.view["winter"])
+
+    def points(self, place: int) -> int:
+        return data.places()[place].points
+
+    def name(self, place: int) -> str:
+        return data.places()[place].name
+
+    def neighbours(self, place: int) -> tuple[int, ...]:
+        return data.places()[place].neighbours
+
+    def area_depleted(self, place: int) -> int:
+        return self.depleted.get(data.places()[place].area, 0)
+
+    def corps(self, place: int) -> int:
+        st = self.mine.get(place)
+        return st["inf"] + st["cav"] if st else 0
+
+    def wanted(self, place: int) -> int:
+        """The Victory Points a place is worth taking for this side: the French take what they do
+        not control, the Russians take back what the French hold (VICTORY CONDITIONS)."""
+        held = self.control.get(place)
+        if held is None or held == self.side:
+            return 0
+        return self.points(place)
+
+    def supplied(self, place: int, depot: bool) -> bool:
+        """Whether units of this side would be in supply there (SUPPLY): the area not 100% depleted,
+        a depot with them, one next door out of winter, or a victory place the Russians hold."""
+        if self.area_depleted(place) < 100 or depot:
+            return True
+        if self.side == "russian" and self.control.get(place) == "russian":
+            return True
+        return not self.winter and any(self.mine.get(n, {}).get("depot") for n in self.neighbours(place))
+
+
+def read(view: dict, seen: Sequence[dict]) -> Board:
+    """The board of the viewing side."""
+    side = view["viewer"]
+    b = Board(side, view)
+    for unit in view["units"]:
+        if unit["side"] == side:
+            b.mine[unit["area"]] = {k: unit[k] for k in ("inf", "cav", "supply", "depot")}
+            b.mine[unit["area"]]["moved"] = unit.get("moved", 0)
+            b.mine[unit["area"]]["marched"] = unit.get("marched", 0)
+        else:
+            b.enemy.add(unit["area"])
+    for p in view["places"]:
+        if p["control"]:
+            b.control[p["number"]] = p["control"]
+        if p["depleted"]:
+            b.depleted[p["area"]] = p["depleted"]
+    b.belief = believe(view, seen, b.foe, sorted(b.enemy))
+    return b
+
+
+def believe(view: dict, seen: Sequence[dict], foe: str, markers: list[int]) -> dict[int, float]:
+    """The enemy infantry believed at each marker (see the module's docstring)."""
+    if not markers:
+        return {}
+    sc = data.scenarios()[view["scenario"]]
+    t = data.tables()
+    total = float(sum(s.counts["inf"] for s in sc.stacks[foe]))
+    total += sum(r.counts["inf"] for r in data.reinforcements()
+                 if r.side == foe and sc.first_turn <= r.turn <= view["turn"])
+    played = view["turn"] - sc.first_turn + (1 if foe == "russian" or view["player"] == foe else 0)
+    total -= played * sum(t.attrition[foe]) / 6
+    total -= sum(losses(e, foe) for e in seen)
+    lone_depots = {s.place for s in sc.stacks[foe] if not (s.counts["inf"] or s.counts["cav"])}
+    weight = {m: DEPOT_ONLY if m in lone_depots else 1.0 for m in markers}
+    last = last_seen(view, foe)
+    for m, inf in last.items():
+        if m in weight:
+            weight[m] = 0.0
+    known = sum(inf for m, inf in last.items() if m in weight)
+    spread = max(0.0, total - known)
+    whole = sum(weight.values())
+    return {m: last[m] if m in last else max(0.5, spread * weight[m] / whole) if whole else 1.0 for m in markers}
+
+
+def losses(e: dict, foe: str) -> float:
+    """Enemy corps the side saw lost in an event told to all (a battle's losses)."""
+    text = e.get("text", "")
+    m = re.match(rf"{foe.title()} loses (\d+) infantry corps", text)
+    return float(m.group(1)) if m else 0.0
+
+
+def last_seen(view: dict, foe: str) -> dict[int, float]:
+    """The enemy infantry left where a battle of this Game-Turn revealed it and a marker still
+    stands: what the reveal showed, less the losses told after it."""
+    out: dict[int, float] = {}
+    for battle in view["log"]:
+        if battle["turn"] != view["turn"]:
+            continue
+        shown = revealed(battle["lines"]).get(foe)
+        if shown is None:
+            continue
+        lost = sum(int(m.group(1)) for line in battle["lines"]
+                   if (m := re.match(rf"{foe.title()} loses (\d+) infantry", line)))
+        out[battle["place"]] = max(0.0, shown["inf"] - lost)
+    return out
