@@ -9,8 +9,8 @@ believes, and the enemy's battle plan is secret until both chits are down.
   with a quarter of the worst cell (battle.py), drawn among those nearly as good so that it is
   not read; at the defender's choice it fights when the Combat Results Table promises more than
   the retreat costs; a retreat goes where its side is supplied, holds ground and is safe.
-* Supply Segment (French): a depot where a supply unit stands apart and a stack of corps next
-  door would starve without one; Victory Point Index: a cavalry corps of the largest stack first.
+* Supply Segment (French): a depot wherever a supply unit stands apart in an area not stripped
+  bare; Victory Point Index: a cavalry corps of the largest stack first.
 """
 from __future__ import annotations
 
@@ -109,8 +109,9 @@ def retreat(b: Board, place: int, why: str = "the rules demand it") -> Decision:
 
 
 def depots(b: Board) -> list[Decision]:
-    """SUPPLY: a depot made where a supply unit stands in an area without French corps or a Russian
-    stack, not yet 100% depleted, next to corps that stand in a 100% depleted area without one."""
+    """SUPPLY: a depot wherever a supply unit stands in an area without French corps or a Russian
+    stack and not yet 100% depleted: it feeds the place and, out of winter, the places next door,
+    and it is one more stack the enemy cannot tell from one of corps (STACKING)."""
     if b.side != "french":
         return []
     out, used = [], set()
@@ -120,11 +121,9 @@ def depots(b: Board) -> list[Decision]:
         if (not st["supply"] or area in used or b.area_depleted(place) == 100
                 or any(b.corps(p) or p in b.enemy for p in members)):
             continue
-        hungry = [n for n in b.neighbours(place) if b.corps(n) and not b.supplied(n, bool(b.mine[n]["depot"]))]
-        if hungry and not b.winter:
-            used.add(area)
-            out.append(Decision(f"depot {place}", f"a depot in {b.name(place)} feeds the corps in "
-                                f"{', '.join(b.name(n) for n in hungry)}, whose area is stripped bare"))
+        used.add(area)
+        out.append(Decision(f"depot {place}", f"a depot in {b.name(place)}: it feeds the corps that come by, and "
+                            "the enemy cannot tell it from a stack of corps"))
     return out
 
 

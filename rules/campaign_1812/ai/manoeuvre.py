@@ -29,6 +29,7 @@ CORPS = 4.0  # a corps, in the planner's units
 POINT = 10.0  # a Victory Point taken
 PULL = 6.0  # the weight of the places still to take, far off
 STAY = 0.2  # what a move must gain over staying
+LAST = 0.25  # what a French corps counts for in the last Player-Turn
 SLACK = 4.0  # corps to spare over the attrition still to come, below which each counts for more
 UNITS = ("inf", "cav", "supply", "depot")
 
@@ -68,6 +69,7 @@ class Manoeuvre:
         self.arriving: dict[int, int] = {}  # place -> own corps there once the plan is done
         self.depots = {p for p, st in b.mine.items() if st["depot"]}
         self.corps = CORPS * precious(b)
+        self.spots: set[int] = set()  # where the plan puts a stack of its own
 
     def plan(self) -> list[Decision]:
         b, out = self.b, []
@@ -82,11 +84,14 @@ class Manoeuvre:
 
     def stack(self, place: int) -> list[Decision]:
         """The moves of one stack: where the whole goes (or stays), then one infantry corps sent to
-        each victory place next door that is free to take, the stack keeping infantry of its own."""
+        each victory place next door that is free to take, the stack keeping infantry of its own;
+        the French send their cavalry and spare supply units off as stacks of their own (decoys)."""
         b = self.b
         st = b.mine[place]
         depot = st["depot"] if st["supply"] or b.side == "russian" else 0  # MOVEMENT: French depots go with supply
         group = Group(st["inf"], st["cav"], st["supply"], depot)
+        if not group.inf and b.side == "french":
+            return self.decoy(place, group, stays=True)
         if not group.corps:
             return []
         here = self.worth(place, group, place) + STAY
@@ -99,6 +104,7 @@ class Manoeuvre:
         keep = max(1, round(2 * b.belief.get(dest, 0.0))) if dest in b.enemy else 1
         if dest != place and b.wanted(dest) and dest not in b.enemy:
             self.claimed.add(dest)
+        self.spots.add(dest)
         for n in sorted(b.neighbours(place), key=lambda n: (-b.wanted(n), n)):
             one = Group(inf=1)
             if (group.inf <= keep or n == dest or n in b.enemy or n in self.claimed or not b.wanted(n)
@@ -106,12 +112,42 @@ class Manoeuvre:
                 continue
             out.append(self.send(place, n, one, self.why(n, one)))
             group = group.without(one)
+        if b.side == "french":
+            spare = Group(cav=group.cav, supply=max(0, group.supply - 1))
+            for kind in ("cav", "supply"):
+                for _ in range(getattr(spare, kind)):
+                    one = Group(**{kind: 1})
+                    out += self.decoy(place, one, stays=dest != place)
+                    group = group.without(one)
         if dest != place:
             why = self.why(dest, group)
             if dest in self.claimed and b.wanted(dest) and dest not in b.enemy:
                 why = f"{b.name(dest)} is worth {b.points(dest)} VP and no enemy stack stands there"
             out.append(self.send(place, dest, group, why))
         return out
+
+    def decoy(self, place: int, group: Group, stays: bool) -> list[Decision]:
+        """Where French units without infantry stand: apart from every other stack, so that the
+        enemy, who cannot see what a stack holds (STACKING), spends attrition on it (ATTRITION: an
+        infantry corps is lost first, nothing where there is no corps); away from enemy markers,
+        in supply. `stays`: the place it is in is one to choose."""
+        b = self.b
+        if not any(group.counts().values()):
+            return []  # a French depot alone never moves (MOVEMENT)
+        choices = ([place] if stays else []) + [n for n in b.neighbours(place) if n not in b.enemy]
+        if not choices:
+            return []
+
+        def safe(n: int) -> float:
+            near = sum(1 for m in b.neighbours(n) if m in b.enemy)
+            crowded = n in self.spots or (n in b.mine and n != place)
+            return -3.0 * near - 6.0 * crowded - 4.0 * self.starving(n, group, place) * group.corps
+        to = max(choices, key=lambda n: (safe(n), n == place, -n))
+        self.spots.add(to)
+        if to == place:
+            return []
+        return [self.send(place, to, group, "a stack of its own away from the enemy, who cannot tell it from one "
+                          "of infantry")]
 
     def send(self, place: int, to: int, part: Group, why: str) -> Decision:
         """A move planned: the board of the plan updated, the decision said."""
@@ -198,9 +234,12 @@ class Manoeuvre:
 
 
 def marches(b: Board) -> list[Decision]:
-    """Forced marches (MOVEMENT): one infantry corps at a time onto a victory place to take next
-    door with no enemy marker, when the Forced March Table's odds of arriving are worth its
-    odds of losing the corps; never the last infantry of a place being taken."""
+    """Forced marches (MOVEMENT): only while the French fall short of the Victory Point Index of the
+    next Game-Turn (or of victory on the last), one infantry corps at a time onto a victory place
+    to take next door with no enemy marker, when the Forced March Table's odds of arriving are
+    worth its odds of losing the corps; never the last infantry of a place being taken."""
+    if not short(b):
+        return []
     table = data.tables().forced_march["winter" if b.winter else "normal"]
     corps = CORPS * precious(b)
     arrive, lost = table.count("march") / 6, table.count("eliminated") / 6
@@ -226,6 +265,16 @@ def precious(b: Board) -> float:
     attrition of the Player-Turns left will take (ATTRITION: the table's mean loss), since a side
     left without corps has lost (the French) or cannot hold what it has."""
     t = data.tables()
+    if b.side == "french" and b.view["turn"] == b.view["last_turn"]:
+        return LAST  # the last Player-Turn: the points count, and one corps left is enough
     left = b.view["last_turn"] - b.view["turn"] + 1
     slack = sum(b.corps(p) for p in b.mine) - left * sum(t.attrition[b.side]) / 6
     return 1.0 if slack >= SLACK else min(4.0, 1.0 + (SLACK - slack) / 2)
+
+
+def short(b: Board) -> bool:
+    """Whether the French points fall short of what the next Game-Turn's index asks (the last
+    turn: victory); the Russians: whether the French points reach it (VICTORY CONDITIONS)."""
+    v = b.view
+    need = v["index_track"][v["turn"]] if v["turn"] < v["last_turn"] else data.tables().to_win
+    return (v["vp"] < need) == (b.side == "french")
