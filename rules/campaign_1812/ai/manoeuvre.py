@@ -251,11 +251,12 @@ def marches(b: Board) -> list[Decision]:
             if spare <= 0:
                 break
             points = b.wanted(n)
-            if not points or n in b.enemy or n in b.mine or n in aimed or arrive * POINT * points <= lost * corps:
+            if not points or n in b.enemy or b.corps(n) or n in aimed or arrive * POINT * points <= lost * corps:
                 continue
             aimed.add(n)
-            spare -= 1
-            out.append(Decision(f"march {place} {n} 1 inf", f"a forced march from {b.name(place)} on "
+            tries = min(spare, 2 if b.view["turn"] == b.view["last_turn"] else 1)  # the last chance: two dice
+            spare -= tries
+            out.append(Decision(f"march {place} {n} {tries} inf", f"a forced march from {b.name(place)} on "
                                 f"{b.name(n)} ({points} VP), where no enemy stack stands"))
     return out
 
