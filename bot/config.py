@@ -35,7 +35,7 @@ DEADLINE_HELP = (
     "(`/game orders`), else by the first order of its kind; what the rules require before the phase "
     "may end (attacks still owed, a battle that must be fought, an impulse not begun) is played by "
     "the computer opponent at level 1, from that player's own view, each command shown with its "
-    "reason; then the phase ends. A game without a computer player (1812) needs none: its standing "
+    "reason; then the phase ends. 1812 needs none: its standing "
     "orders cover every choice;\n"
     "- choose: a waiting choice is made as under end, else remind;\n"
     "- forfeit: the late player loses the game;\n"

@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bot.service import Compose, GameService, Result
+from bot.service import Compose, GameService, Result, still_to_order
 from bot.words import COMPUTER
 from rules.core.ai import Clock, Commander, Decision, Stop, addressed_to, decision_rng
 from rules.core.system import Event, GameSystem
@@ -177,15 +177,16 @@ def _version(service: GameService, game_id: int, seq: int) -> str | None:
 
 
 def next_job(service: GameService, memory: Memory, game_id: int) -> PlanJob | None:
-    """The plan to make now: for the first side to act that the computer holds; None when the
-    game is over or no computer side acts."""
+    """The plan to make now: for the first side to act that the computer holds and that still owes
+    an order (a chit already down waits for the other side's: 1812, COMBAT); None when the game is
+    over or no computer side owes one."""
     game = service.store.game(game_id)
     if game["status"] == "over":
         return None
     computer = service.store.computer_seats(game_id)
     system = service.system(game_id)
     seq, state = service.position(game_id)
-    side = next((s for s in system.active_sides(state) if s in computer), None)
+    side = next((s for s in still_to_order(system, state) if s in computer), None)
     if side is None:
         return None
     return job_for(system, computer[side], side, state, memory.told(service, game_id, side), seq)

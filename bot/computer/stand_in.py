@@ -11,8 +11,8 @@ game is over, or the side owes nothing more (another side must answer):
    at level 1 plans from that side's own view and what it was told (bot/computer/seat.py) and its
    commands are played, each stored with its reason, like a player's.
 Every command goes through GameService.submit and is stored with its news, so the game replays
-from seed and commands as ever. A system without a computer player (the 1812 campaign) has a
-standing order for every choice its rules ask mid-phase, so steps 1 and 2 end each of its phases.
+from seed and commands as ever. The 1812 campaign has a standing order for every choice its rules
+ask mid-phase and refuses no `end`, so steps 1 and 2 end each of its phases.
 """
 from __future__ import annotations
 

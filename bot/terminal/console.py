@@ -17,7 +17,7 @@ from typing import TextIO
 from bot import text as fmt
 from bot.computer.seat import Memory, answer, next_job, plan, send
 from bot.converters import well_formed
-from bot.service import GameService, Result, record
+from bot.service import GameService, Result, record, still_to_order
 from bot.terminal.catch_up import last_looks, since_last_look
 from bot.terminal.map_files import MapFiles
 
@@ -242,17 +242,18 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
                 if not answered.accepted:
                     return 1
                 continue
-            if any(s in computer for s in system.active_sides(service.load(game_id))):
+            if any(s in computer for s in still_to_order(system, service.load(game_id))):
                 phase = system.phase_key(service.load(game_id))
                 if not computer_turn(service, memory, game_id, write, seated):
                     return 1
                 after = service.load(game_id)
-                if humans and not any(s in computer for s in system.active_sides(after)):
+                if humans and not any(s in computer for s in still_to_order(system, after)):
                     write(fmt.headline(system.view(after, seated)))  # the person's turn: what it waits for
                 if maps and (humans or system.phase_key(after) != phase):
                     write(maps.draw([], seated))  # a demonstration redraws once a phase
                 continue
-            side = next_seat(system.active_sides(service.load(game_id)), seated, acted) if hidden \
+            people = [s for s in system.active_sides(service.load(game_id)) if s not in computer]
+            side = next_seat(people, seated, acted) if hidden \
                 else side_to_move(service, game_id)
             acted = False
             if not humans:

@@ -64,7 +64,8 @@ class Thinking:
 
 
 THINKING = {"borodino": Thinking("player-turn", player_turn, {1: 10.0, 2: 30.0}),
-            "bloody_monday": Thinking("impulse", impulse, {1: 1.0, 2: 5.0})}
+            "bloody_monday": Thinking("impulse", impulse, {1: 1.0, 2: 5.0}),
+            "campaign_1812": Thinking("player-turn", player_turn, {1: 1.0})}
 OTHERS = Thinking("player-turn", player_turn)  # a system without targets of its own
 
 

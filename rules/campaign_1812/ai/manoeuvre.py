@@ -110,7 +110,7 @@ class Manoeuvre:
             if (group.inf <= keep or n == dest or n in b.enemy or n in self.claimed or not b.wanted(n)
                     or self.worth(n, one, place) <= self.worth(place, one, place) + STAY):
                 continue
-            out.append(self.send(place, n, one, self.why(n, one)))
+            out.append(self.send(place, n, one, self.why(n, one, place)))
             group = group.without(one)
         if b.side == "french":
             spare = Group(cav=group.cav, supply=max(0, group.supply - 1))
@@ -120,7 +120,7 @@ class Manoeuvre:
                     out += self.decoy(place, one, stays=dest != place)
                     group = group.without(one)
         if dest != place:
-            why = self.why(dest, group)
+            why = self.why(dest, group, place)
             if dest in self.claimed and b.wanted(dest) and dest not in b.enemy:
                 why = f"{b.name(dest)} is worth {b.points(dest)} VP and no enemy stack stands there"
             out.append(self.send(place, dest, group, why))
@@ -153,6 +153,7 @@ class Manoeuvre:
         """A move planned: the board of the plan updated, the decision said."""
         self.arriving[place] -= part.corps
         self.arriving[to] = self.arriving.get(to, 0) + part.corps
+        self.spots.add(to)
         if self.b.wanted(to) and part.inf and to not in self.b.enemy:
             self.claimed.add(to)
         if part.depot:
@@ -219,18 +220,22 @@ class Manoeuvre:
                 best = max(best, points / (1 + far[target]))
         return best
 
-    def why(self, place: int, part: Group) -> str:
+    def why(self, place: int, part: Group, origin: int) -> str:
         b = self.b
         if place in b.enemy:
             return (f"it attacks the enemy stack there (believed about {b.belief.get(place, 1.0):.0f} infantry "
                     "corps)")
-        if b.wanted(place) and place not in self.claimed:
+        if b.wanted(place) and place not in self.claimed and (part.inf or b.side == "russian"):
             return f"{b.name(place)} is worth {b.points(place)} VP and no enemy stack stands there"
         target = max((t for t in b.control if b.wanted(t) and t not in self.claimed),
                      key=lambda t: (b.wanted(t) / (1 + distances(place)[t]), -t), default=None)
         if target is not None:
             return f"closer to {b.name(target)} ({b.points(target)} VP)"
-        return "a better place to stand"
+        if self.danger(origin, part) > self.danger(place, part):
+            return f"away from the enemy stacks next to {b.name(origin)}, believed stronger"
+        if self.starving(origin, part, origin) > self.starving(place, part, origin):
+            return f"{b.name(place)} can feed it and {b.name(origin)} cannot (SUPPLY)"
+        return "a safer place to stand"
 
 
 def marches(b: Board) -> list[Decision]:
