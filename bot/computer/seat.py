@@ -27,7 +27,7 @@ import re
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.service import Compose, GameService, Result, still_to_order
 from bot.words import COMPUTER
@@ -190,6 +190,28 @@ def next_job(service: GameService, memory: Memory, game_id: int) -> PlanJob | No
     if side is None:
         return None
     return job_for(system, computer[side], side, state, memory.told(service, game_id, side), seq)
+
+
+class TurnClock:
+    """When each computer side's turn is up: its seat's budget after its side came to act, kept
+    while the computer's own commands are the last (a turn of several plans: a Movement Phase,
+    then each attack), started again after any other command."""
+
+    def __init__(self) -> None:
+        self._turns: dict[tuple[int, str], tuple[float, int]] = {}  # (game, side) -> deadline, last sent
+
+    def timed(self, game_id: int, job: PlanJob) -> PlanJob:
+        """The job with its turn's deadline (set now, before it waits for a worker)."""
+        deadline, sent = self._turns.get((game_id, job.side), (0.0, -1))
+        if sent != job.played:
+            deadline = time.monotonic() + job.budget
+        self._turns[(game_id, job.side)] = (deadline, job.played)
+        return replace(job, deadline=deadline)
+
+    def sent(self, game_id: int, job: PlanJob, seq: int) -> None:
+        """The job's commands were sent, the last stored as `seq`: its turn goes on from there."""
+        if job.deadline is not None:
+            self._turns[(game_id, job.side)] = (job.deadline, seq)
 
 
 def job_for(system: GameSystem, seat: dict, side: str, state: dict, told: list[Event],

@@ -6,7 +6,7 @@ planner (a worker process: bot/computer/planner.py) with nothing locked, then, u
 the plan through the service like a player's commands and the news of each, its reason in the
 public line. One task per game; a wake while it runs makes it look again when done. A plan made
 against a position that has since moved is dropped and made again. Each plan carries its turn's
-deadline: the seat's budget from when its side came to act after another's command (`_deadline`),
+deadline: the seat's budget from when its side came to act after another's command (`TurnClock`),
 so the wait for a worker and the plans before it in the same turn count; a searching commander
 answers by then with the best it has found. A plan that fails (refused by the rules, a hung
 worker, or broken) is logged and said in the game's channel once, and the seat waits at that
@@ -16,13 +16,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Callable
-from dataclasses import replace
 
 from bot import text as fmt
 from bot.computer.planner import Hung, Planner
-from bot.computer.seat import Memory, NoComputer, PlanJob, Seat, answer, new_seat, next_job, send
+from bot.computer.seat import Memory, NoComputer, PlanJob, Seat, TurnClock, answer, new_seat, next_job, send
 from bot.delivery import channel_audience, message, user_audience
 from bot.permissions import Actor, TableError, check_manage
 from bot.service import Compose
@@ -45,7 +43,7 @@ class Computer(Room):
         self._tasks: dict[int, asyncio.Task] = {}
         self._again: set[int] = set()
         self._failed: dict[tuple[int, str], int] = {}  # (game, side) -> the position its plan failed at
-        self._turns: dict[tuple[int, str], tuple[float, int]] = {}  # (game, side) -> its turn's deadline, last sent
+        self.clock = TurnClock()
 
     # -- taking a seat -------------------------------------------------------------------------
 
@@ -206,17 +204,7 @@ class Computer(Room):
         job = next_job(self.service, self.memory, game_id)
         if job is None or self._failed.get((game_id, job.side)) == job.played:
             return None
-        return replace(job, deadline=self._deadline(game_id, job))
-
-    def _deadline(self, game_id: int, job: PlanJob) -> float:
-        """When the plan's turn is up: the seat's budget after its side came to act, kept while the
-        computer's own commands are the last (a turn of several plans: a Movement Phase, then each
-        attack), started again after any other command."""
-        deadline, sent = self._turns.get((game_id, job.side), (0.0, -1))
-        if sent != job.played:
-            deadline = time.monotonic() + job.budget
-        self._turns[(game_id, job.side)] = (deadline, job.played)
-        return deadline
+        return self.clock.timed(game_id, job)
 
     def _send(self, game_id: int, job: PlanJob, decisions: list[Decision]) -> Change | str | None:
         """Under the game's lock: the plan sent; the last accepted command's Change (to settle),
@@ -230,8 +218,8 @@ class Computer(Room):
         compose_for = self._composer(game_id, changes)
         sent = send(self.service, game_id, job, decisions, compose_for)
         accepted = [change for change, (_, result) in zip(changes, sent) if result.accepted]
-        if accepted and job.deadline is not None:  # its turn goes on while its own commands are the last
-            self._turns[(game_id, job.side)] = (job.deadline, self.store.last_seq(game_id))
+        if accepted:
+            self.clock.sent(game_id, job, self.store.last_seq(game_id))
         refused = [(d, r) for d, r in sent if not r.accepted]
         if refused:
             decision, result = refused[0]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from bot import text as fmt
-from bot.computer.seat import Memory, answer, next_job, plan, send
+from bot.computer.seat import Memory, TurnClock, answer, next_job, plan, send
 from bot.converters import well_formed
 from bot.service import GameService, Result, record, still_to_order
 from bot.terminal.catch_up import last_looks, since_last_look
@@ -178,14 +178,18 @@ def hand_over(read: Callable[[str], str], write: Callable[[str], None], maps: Ma
 
 
 def computer_turn(service: GameService, memory: Memory, game_id: int,
-                  write: Callable[[str], None], viewer: str | None) -> bool:
-    """A computer seat whose side acts plans and plays (bot/computer/seat.py), each command printed
-    with its reason as `viewer` may read it (None: everything, a demonstration). False when it
-    had nothing to play or a command of its was refused (said, and the game waits)."""
+                  write: Callable[[str], None], viewer: str | None, clock: TurnClock | None = None) -> bool:
+    """A computer seat whose side acts plans and plays (bot/computer/seat.py), within its turn's
+    budget on `clock` (none: its whole effort), each command printed with its reason as `viewer`
+    may read it (None: everything, a demonstration). False when it had nothing to play or a
+    command of its was refused (said, and the game waits)."""
     job = next_job(service, memory, game_id)
     if job is None:
         return False
+    job = clock.timed(game_id, job) if clock is not None else job
     sent = send(service, game_id, job, plan(job), lambda decision: record)
+    if clock is not None and sent:
+        clock.sent(game_id, job, sent[-1][1].seq)
     hidden = service.system(game_id).INFO.hidden_information and viewer not in (None, job.side)
     for decision, result in sent:
         if not result.accepted:
@@ -217,7 +221,7 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
     hidden = system.INFO.hidden_information  # fog of war: one side at a time
     computer = service.store.computer_seats(game_id)
     humans = [s for s in system.INFO.sides if s not in computer]
-    memory = Memory()
+    memory, clock = Memory(), TurnClock()
     write(f"Game {game_id}. Type `help` for commands, `map` for a picture, `quit` to leave; "
           f"resume later with `kolocha local --game {game_id}`.")
     seated = (humans[0] if len(humans) == 1 else side_to_move(service, game_id)) if hidden else None
@@ -244,7 +248,7 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
                 continue
             if any(s in computer for s in still_to_order(system, service.load(game_id))):
                 phase = system.phase_key(service.load(game_id))
-                if not computer_turn(service, memory, game_id, write, seated):
+                if not computer_turn(service, memory, game_id, write, seated, clock):
                     return 1
                 after = service.load(game_id)
                 if humans and not any(s in computer for s in still_to_order(system, after)):
