@@ -16,6 +16,7 @@ and a fake clock.
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import replace
@@ -23,9 +24,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from bot.config import GameSettings
+from bot.permissions import TableError
 from bot.player_prefs import LONGEST_AWAY, PlayerPrefs, due_at, reminder_at
-from bot.store import DeadlineRows, Outbox, Store
+from bot.store import DeadlineRows, Outbox, Store, StoreRefusal
 
+log = logging.getLogger("kolocha.deadlines")
 Clock = Callable[[], datetime]
 STEP = 20  # games whose deadlines a start-up schedules between two turns of the event loop
 HORIZON = timedelta(hours=6)  # a deadline's job is in the scheduler from this long before it runs
@@ -176,9 +179,17 @@ class Deadlines:
         games = sorted({row["game"] for row in self.store.deadlines()})
         for start in range(0, len(games), STEP):
             for game_id in games[start:start + STEP]:
-                self.reschedule(game_id)
+                self._replan(game_id)
             await asyncio.sleep(0)
         return len(games)
+
+    def _replan(self, game_id: int) -> None:
+        """`reschedule`, for the start-up and the horizon's job: a game whose row or settings are
+        damaged keeps no job, with a log line, and the others go on."""
+        try:
+            self.reschedule(game_id)
+        except (StoreRefusal, TableError) as error:
+            log.warning("game %s: its deadlines are not scheduled: %s", game_id, error)
 
     def _unschedule(self, game_id: int, side: str) -> None:
         """Forget this side's deadline and remove its job (under the lock); one that has already
@@ -260,7 +271,7 @@ class Deadlines:
             near = sorted({game for game, sides in self._next.items() for side, moment in sides.items()
                            if (game, side) not in self._jobs and moment <= now + HORIZON})
         for game_id in near:
-            await asyncio.to_thread(self.reschedule, game_id)
+            await asyncio.to_thread(self._replan, game_id)
         with self._lock:
             later = [moment for game, sides in self._next.items() for side, moment in sides.items()
                      if (game, side) not in self._jobs]

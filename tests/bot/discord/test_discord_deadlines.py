@@ -351,3 +351,17 @@ def test_a_start_puts_only_the_near_deadlines_in_the_scheduler(store):
     assert set(scheduler.jobs) == {"deadline:1:red", HORIZON_JOB}
     assert deadlines.next_at(1_000, "red") == datetime.fromisoformat(store.deadline(1_000, "red")["due_at"]) \
         - timedelta(hours=5)
+
+
+def test_a_damaged_game_leaves_the_other_deadlines_scheduled(service, caplog):
+    """A start-up meets a game whose settings cannot be read and one whose row is damaged: each
+    is logged and keeps no job; the deadlines of the others are scheduled all the same."""
+    store = service.store
+    many_deadlines(store, 3)
+    store.db.execute("UPDATE games SET settings = ? WHERE id = 1", ['{"deadline_hours": "soon"}'])
+    store.db.execute("UPDATE games SET options = ? WHERE id = 2", ["{not json"])
+    tables = make_tables(service, FakeClock(utc_now()))
+    assert run(tables.deadlines.rebuild()) == 3
+    assert [tables.deadlines.next_at(game_id, "red") is not None for game_id in (1, 2, 3)] == [False, False, True]
+    assert "game 1: its deadlines are not scheduled" in caplog.text
+    assert "game 2: its deadlines are not scheduled" in caplog.text
