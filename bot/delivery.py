@@ -14,7 +14,10 @@ picture, the latest action at a phone's width. A kept row (`kept`) does not send
 new message: it edits the messages that hold a player's private view of the game in place (one per
 piece of its text, the first ones sent when there are none yet; a piece more is sent, a piece less
 deleted), and the store remembers their ids as soon as the platform made them, so a retry edits,
-never repeats. Nothing here raises after a change has been stored: a failure is logged and the row
+never repeats. A question asked in place (`in_place`: the id of the message whose button the
+player pressed to answer the question before it) edits that message into itself, with its buttons,
+rather than sending a new one: a chain of questions to one player (hit after hit) is one DM.
+Nothing here raises after a change has been stored: a failure is logged and the row
 waits for a retry (the next change of the game, the periodic retry, the next start-up).
 Every read and write of the store runs in a worker thread (`asyncio.to_thread`): the event loop
 never waits for another connection's write lock, only the messages wait.
@@ -114,9 +117,10 @@ class Messenger(Protocol):
     async def private_thread(self, channel: str, user: str, title: str) -> str:
         """Open a thread in a channel that only this person (and moderators) can see."""
 
-    async def keep(self, place: str, piece: str, kept: str | None) -> str:
+    async def keep(self, place: str, piece: str, kept: str | None, buttons: Buttons | None = None) -> str:
         """Write a piece into the message `kept` of a place ("dm:<user>", "thread:<id>") by
-        editing it, or into a new message when there is none or it is gone; its id."""
+        editing it, or into a new message when there is none or it is gone; its id. `buttons`
+        replace the message's own."""
 
     async def drop(self, place: str, kept: str) -> None:
         """Delete a message of a place that held a piece no longer needed (gone: nothing)."""
@@ -172,6 +176,12 @@ def message(text: Text, seq: int | None = None, side: str | None = None, *, crop
     if buttons is not None:
         payload["buttons"] = buttons
     return payload
+
+
+def in_place(payload: dict[str, Any], asked_in: str, outcome: Text) -> None:
+    """Turn a question's payload into one asked in the place of the message `asked_in` (the one
+    whose button answered the question before it), its `outcome` read first."""
+    payload.update(text=words(outcome, "\n", payload["text"]), in_place=asked_in)
 
 
 def kept_view(text: Text) -> dict[str, Any]:
@@ -408,9 +418,13 @@ class Delivery:
         send = self.messenger.dm if kind == "dm" else self.messenger.post
         pieces = self.messenger.pieces(text)
         buttons = row["payload"].get("buttons")
+        asked_in = row["payload"].get("in_place") if kind in ("dm", "thread") and not pictures else None
         for n in range(max(row["pieces_sent"], self._accepted.get(row["id"], 0)), len(pieces)):
-            await send(where, pieces[n], pictures if n == 0 else (), buttons if n == len(pieces) - 1 else None,
-                       nonce=f"{row['id']}.{n}")
+            last = buttons if n == len(pieces) - 1 else None
+            if n == 0 and asked_in is not None:  # an edit: a retry edits it again, never repeats it
+                await self.messenger.keep(target, pieces[n], str(asked_in), last)
+            else:
+                await send(where, pieces[n], pictures if n == 0 else (), last, nonce=f"{row['id']}.{n}")
             self._accepted[row["id"]] = n + 1
             if n + 1 < len(pieces):
                 await self._mark_pieces(row["id"], n + 1)

@@ -71,9 +71,10 @@ class Confirm(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
 
 
 async def answered(interaction: discord.Interaction,
-                   act: Callable[[Any, Actor], Awaitable[Text]]) -> None:
+                   act: Callable[[Any, Actor], Awaitable[Text | None]]) -> None:
     """A pressed button's answer, in the place of the question: what `act` (given the tables and
-    the person) replies, or its refusal; the buttons are taken away."""
+    the person) replies, or its refusal; the buttons are taken away. None: the news already wrote
+    the answer there, with the next question (bot/delivery.py, in_place)."""
     await interaction.response.defer()
     tables = interaction.client.tables  # type: ignore[attr-defined]
     actor = actor_of(interaction)
@@ -81,6 +82,8 @@ async def answered(interaction: discord.Interaction,
         reply = await act(tables, actor)
     except TableError as error:
         reply = error.text
+    if reply is None:
+        return
     await send_reply(lambda piece: interaction.followup.send(piece, ephemeral=True),
                      tables.delivery, await asyncio.to_thread(tables.private, actor, reply),
                      lambda piece: interaction.edit_original_response(content=piece, view=None))
@@ -101,7 +104,7 @@ class Answer(discord.ui.DynamicItem[discord.ui.Button], template=ANSWER):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await answered(interaction, lambda tables, actor: tables.play.answer(
-            actor, self.game_id, self.side, self.seq, self.text))
+            actor, self.game_id, self.side, self.seq, self.text, asked_in(interaction)))
 
 
 class Answers(discord.ui.DynamicItem[discord.ui.Select], template=MENU):
@@ -121,7 +124,14 @@ class Answers(discord.ui.DynamicItem[discord.ui.Select], template=MENU):
     async def callback(self, interaction: discord.Interaction) -> None:
         text = self.item.values[0]
         await answered(interaction, lambda tables, actor: tables.play.answer(
-            actor, self.game_id, self.side, self.seq, text))
+            actor, self.game_id, self.side, self.seq, text, asked_in(interaction)))
+
+
+def asked_in(interaction: discord.Interaction) -> str | None:
+    """The DM whose question a click answers (its id), for the next question to the same player to
+    take its place; None in a channel, which everyone reads as it was."""
+    message = interaction.message
+    return str(message.id) if message is not None and message.guild is None else None
 
 
 def answer_id(game_id: int, side: str, seq: int, text: str) -> str:

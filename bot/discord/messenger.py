@@ -157,19 +157,20 @@ class DiscordMessenger:
             raise TypeError(f"{place} takes no kept messages")
         return target
 
-    async def keep(self, place: str, piece: str, kept: str | None) -> str:
-        """Edit a message of a DM or a thread, else (none, or deleted) send a new one; its id."""
+    async def keep(self, place: str, piece: str, kept: str | None, buttons: Buttons | None = None) -> str:
+        """Edit a message of a DM or a thread, else (none, or deleted) send a new one; its id.
+        `buttons` replace the message's own (without them, an edit leaves them as they are)."""
         kind, _, where = place.partition(":")
         try:
             target = await self._place(place)
             if kept is not None:
                 try:
                     edited = await target.get_partial_message(int(kept)).edit(
-                        content=piece, allowed_mentions=QUIET)
+                        content=piece, allowed_mentions=QUIET, view=_view(buttons))
                     return str(edited.id)
                 except discord.NotFound:  # the player deleted it: a new one
                     pass
-            return str((await target.send(piece, allowed_mentions=QUIET)).id)
+            return str((await target.send(piece, allowed_mentions=QUIET, view=_view(buttons))).id)
         except (discord.Forbidden, discord.NotFound) as error:
             raise (DMClosed(where) if kind == "dm" else ChannelClosed(where)) from error
 

@@ -71,6 +71,7 @@ class Said:
     public: tuple[str, ...] = ()
     news: tuple[str, ...] = ()
     withdraw: bool = False
+    in_place: bool = False  # its outcome was written with the next question, where it was asked
 
 
 @dataclass

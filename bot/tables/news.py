@@ -18,7 +18,7 @@ from datetime import datetime
 
 from bot import fair_dice
 from bot import text as fmt
-from bot.delivery import Buttons, Onlookers, channel_audience, kept_view, message, user_audience
+from bot.delivery import Buttons, Onlookers, channel_audience, in_place, kept_view, message, user_audience
 from bot.permissions import Actor, TableError, sides_of
 from bot.service import Result, new_turn
 from bot.store import DeadlineRows, Outbox, Told
@@ -44,6 +44,8 @@ class Change:
         self.turn: tuple[str, int] | None = None
         self.after: dict | None = None
         self.asked: dict[str, dict] = {}  # what is asked of a side by DM (bot/tables/notices.py)
+        self.asked_in: str | None = None  # the DM whose button gave the command (its id)
+        self.in_place = False  # the next question to its player went in that DM's place, with the outcome
 
     def compose(self, result: Result, before: dict, after: dict) -> Told:
         """What an accepted result makes known (GameService.submit's `compose`): the outbox
@@ -73,6 +75,10 @@ class Change:
                 self.asked[side]["text"] = join([lines[side], self.asked[side]["text"]])
                 continue
             rows.append((side, message(lines[side], buttons=buttons)))
+        own = self.asked.get(str(result.side))  # the next question to the side that gave the command
+        if self.asked_in is not None and own is not None and "buttons" in own:
+            in_place(own, self.asked_in, result.message)  # one DM for a chain of questions
+            self.in_place = True
         return Told(rows, self.deadlines)
 
     def _why(self, system) -> str:

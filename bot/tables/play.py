@@ -76,20 +76,22 @@ class Play(Room):
         `still`, called under the game's lock before judging, refuses (TableError) a line whose
         question has passed."""
         async with self.tables.in_order(channel):
-            return await self._submit(actor, channel, line, side, seen, still)
+            return (await self._submit(actor, channel, line, side, seen, still)).text
 
     async def _submit(self, actor: Actor, channel: str, line: str, side: str | None,
-                      seen: int | None, still: Callable[[], None] | None = None) -> Text:
-        """submit, its place in the channel's queue already taken."""
+                      seen: int | None, still: Callable[[], None] | None = None,
+                      asked_in: str | None = None) -> Said:
+        """submit, its place in the channel's queue already taken; `asked_in`: the DM whose button
+        gave the line (the next question to its player goes in its place)."""
         game = await self._playing(channel)
         async with self.tables.lock(game["id"]):
             if line.split()[:1] == ["undo"]:  # taking back a command drops what the side held after it
                 await asyncio.to_thread(self._drop_held, game["id"], actor, side)
-            said = await self._said(actor, game["id"], line, side, seen, still)
+            said = await self._said(actor, game["id"], line, side, seen, still, asked_in)
             await self.release(game["id"])
         if not said.accepted:
             raise TableError(said.text)
-        return said.text
+        return said
 
     async def orders(self, actor: Actor, channel: str, text: str, side: str | None = None) -> Text:
         """Several orders in one message (bot/tables/batch.py), judged in order: the reply lists
@@ -196,12 +198,12 @@ class Play(Room):
         return verb not in TABLE_VERBS and simultaneous(self.service.system(game_id), self.service.load(game_id))
 
     async def _said(self, actor: Actor, game_id: int, line: str, side: str | None,
-                    seen: int | None, still: Callable[[], None] | None = None) -> Said:
+                    seen: int | None, still: Callable[[], None] | None = None, asked_in: str | None = None) -> Said:
         """One order under the game's lock: judged and stored in a worker thread (the event
         loop never waits for the engine, nor for a write lock another connection holds), its
         news sent once stored."""
         try:
-            result, change = await asyncio.to_thread(self._judge, actor, game_id, line, side, seen, still)
+            result, change = await asyncio.to_thread(self._judge, actor, game_id, line, side, seen, still, asked_in)
         except TableError as error:
             return Said(line, False, error.text)
         if result.reply is not None:
@@ -209,10 +211,10 @@ class Play(Room):
         if not result.accepted:
             return Said(line, False, result.message)
         await change.settle()
-        return Said(line, True, result.message, public_texts(result), news_of(result))
+        return Said(line, True, result.message, public_texts(result), news_of(result), in_place=change.in_place)
 
-    def _judge(self, actor: Actor, game_id: int, line: str, side: str | None,
-               seen: int | None, still: Callable[[], None] | None = None) -> tuple[Result, Change]:
+    def _judge(self, actor: Actor, game_id: int, line: str, side: str | None, seen: int | None,
+               still: Callable[[], None] | None = None, asked_in: str | None = None) -> tuple[Result, Change]:
         """Under the game's lock, off the event loop: the service's verdict on the line, its
         news stored with it when accepted; refused when the side has observed more commands than
         the `seen` it was asked at."""
@@ -223,6 +225,7 @@ class Play(Room):
         state = self.service.load(game_id)
         seats = self.store.seats(game_id)
         change = self.tables.news.change(game_id, name(actor.name))
+        change.asked_in = asked_in
         verb = line.split()[0].lower() if line.split() else ""
         if verb in QUERIES and not sides_of(seats, actor):
             return self.service.submit(game_id, None, line), change
@@ -353,14 +356,19 @@ class Play(Room):
             raise TableError("A draw offer waits for your answer first (`/game draw`); answer it, then "
                              "this button answers the request to undo.")
 
-    async def answer(self, actor: Actor, game_id: int, side: str, seq: int, text: str) -> Text:
+    async def answer(self, actor: Actor, game_id: int, side: str, seq: int, text: str,
+                     asked_in: str | None = None) -> Text | None:
         """A clicked answer of a mid-turn choice (bot/asked.py): its command, played for the side
-        it was offered to while that question still waits for it."""
+        it was offered to while that question still waits for it. `asked_in`: the DM that asked
+        it (its id); when the next question goes to the same player it is written there, after
+        this answer's outcome, rather than in a new DM, and None is returned (nothing more to say)."""
         game = await asyncio.to_thread(self.store.game, game_id)
         if game["status"] == "over":
             raise TableError(f"This button has expired: game {game_id} is over.")
-        return await self.submit(actor, game["channel"], text, side, seen=seq,
-                                 still=lambda: self._still_asked(game_id, side, seq))
+        async with self.tables.in_order(game["channel"]):
+            said = await self._submit(actor, game["channel"], text, side, seq,
+                                      lambda: self._still_asked(game_id, side, seq), asked_in)
+        return None if said.in_place else said.text
 
     def _still_asked(self, game_id: int, side: str, seen: int) -> None:
         """Under the game's lock: the choice asked of `side` when it had observed `seen` commands

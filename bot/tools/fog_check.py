@@ -93,7 +93,7 @@ class Recorder:
         if user == VIEWER.id:
             self.seen.append(f"DM: {text}{_pictures(pictures)}{_buttons(buttons)}")
 
-    async def keep(self, place: str, piece: str, kept: str | None) -> str:
+    async def keep(self, place: str, piece: str, kept: str | None, buttons: dict | None = None) -> str:
         if place == f"dm:{VIEWER.id}":
             self.seen.append(f"DM kept {kept}: {piece}")
         return kept or f"{place}:{len(self.seen)}"

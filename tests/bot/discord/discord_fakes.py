@@ -104,7 +104,7 @@ class FakeMessenger:
         if buttons is not None:
             self.buttons.append((user, text, buttons))
 
-    async def keep(self, place: str, piece: str, kept: str | None) -> str:
+    async def keep(self, place: str, piece: str, kept: str | None, buttons: dict | None = None) -> str:
         """Edits a kept message (its id: its number in `kept`), or sends a new one."""
         self.attempts.append(place)
         if place.removeprefix("dm:") in self.closed:

@@ -158,7 +158,8 @@ def test_a_choice_comes_with_its_answers_and_a_click_after_a_restart_plays_one(
             row = s.tables.store.commands(game_id, after=seq)[0]
             assert (row["side"], row["normalised"].lower()) == (chooser, legal[0].lower())
             (now,) = [m for m in seen(s, member) if m.id == offered.id]
-            assert answer_ids(now) == [], "the answered question loses its buttons"
+            assert all(i.split(":")[4] != str(known) for i in answer_ids(now)), \
+                "the answered question loses its buttons (a next question to the chooser may take its place)"
             with pytest.raises(TableError, match="This button has expired"):
                 await s.tables.play.answer(actor(member), game_id, chooser, known, legal[0])
     play(test, tmp_path)
@@ -217,4 +218,37 @@ def test_an_undo_request_comes_with_accept_and_refuse_that_survive_a_restart(tmp
             assert s.tables.store.last_seq(game_id) == seq - 1 and not s.game()["pending_undo"]
             with pytest.raises(TableError, match="This button has expired"):
                 await s.tables.play.confirm(actor(s.boris), "refuse", game_id, "russian", seq)
+    play(test, tmp_path)
+
+
+def test_a_chain_of_hits_is_asked_in_one_dm_edited_in_place_after_a_restart_too(tmp_path):
+    """Bloody Monday 5.3.6: each hit goes to one of the strongest blocks, one click a hit. Each
+    next question of the chain takes the place of the one just answered, saying what the click
+    did, with its own buttons: one DM for the chain rather than one a hit, also after a restart."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id, _, _ = await reach(s, "bloody_monday", "last_blood", ["russian_jager"], 2, "hit")
+            system = rules.load("bloody_monday")
+            member = s.boris
+            dms = member.user.dm_channel
+            earlier = {m.id for m in dms.history()}
+            (asked,) = [m for m in dms.history() if answer_ids(m)]
+            outcomes = []
+            while (waiting := system.choice(state := s.tables.service.load(game_id))) is not None and \
+                    waiting["kind"] == "hit" and "russian" in choosers(waiting):
+                known = s.tables.store.seen_seq(game_id, "russian")
+                assert all(i.split(":")[4] == str(known) for i in answer_ids(asked))
+                legal = ask.answers(system, state, "russian")
+                clicked = await answer(member, asked, legal[0])
+                assert clicked.followups == []
+                await s.env.settle()
+                (asked,) = [m for m in dms.history() if m.id == asked.id]
+                outcomes.append(asked.content)
+                await s.restart()  # the next question's buttons are persistent
+            assert len(outcomes) == 3
+            assert [m.id for m in dms.history() if m.id not in earlier] == []  # no DM more for the chain
+            for outcome, left in zip(outcomes, ("Apply 2 hits in 42", "Apply 1 hit in 42")):
+                assert outcome.startswith("Game 1: Russian: hit R-1-17.\nNext, due ") and left in outcome
+            assert answer_ids(asked) == [] and outcomes[-1] == "Russian: hit R-1-17."  # the last: its outcome
+            assert [r["side"] for r in s.tables.store.commands(game_id)[-3:]] == ["russian"] * 3
     play(test, tmp_path)
