@@ -30,6 +30,7 @@ from bot.service.turns import (TURN_RULE, new_turn, over_sentence, said, simulta
 from bot.state_cache import StateCache
 from bot.store import Opening, Store, StoreRefusal
 from rules.core.errors import CommandError, RulesError, RuleViolation
+from rules.core.setup import for_a_new_game
 from rules.core.system import GameSystem
 
 __all__ = ["BUSY", "LONGEST", "QUERIES", "SIMULTANEOUS_UNDO", "SORRY", "TURN_RULE", "Compose", "GameService",
@@ -61,18 +62,23 @@ class GameService:
         return self._loader(name)
 
     def new_game(self, system: str, scenario: str, seed: int | None = None,
-                 options: dict | None = None, *, guild: str | None = None,
+                 options: dict | list | None = None, *, guild: str | None = None,
                  channel: str | None = None, created_by: str | None = None,
                  hot_seat: bool = False, settings: dict | None = None,
                  opening: Opening | None = None) -> int:
         """Set up a game and return its id. Without a chosen seed the dice are fair: a secret
         seed, committed to by its hash and revealed at the end (bot/fair_dice.py). Its
-        `settings` and the news of its `opening` are stored with it."""
+        `settings` and the news of its `opening` are stored with it, and so are the options the
+        system sets up new games with (its current readings: `SystemInfo.new_game_options`),
+        unless `options` turns one off."""
         salt = commitment = None
         if seed is None:
             seed, salt = fair_dice.draw()
             commitment = fair_dice.commitment(seed, salt)
-        state = self._loader(system).setup(scenario, seed, options)
+        loaded = self._loader(system)
+        if loaded.INFO.new_game_options:
+            options = for_a_new_game(loaded.INFO.new_game_options, options)
+        state = loaded.setup(scenario, seed, options)
         game_id = self.store.create_game(system, scenario, seed, options, guild=guild,
                                          channel=channel, created_by=created_by,
                                          hot_seat=hot_seat, salt=salt, commitment=commitment,

@@ -18,7 +18,7 @@ from bot.words import COMPUTER
 class GamesPart(DeadlinesPart):
     """The `games`, `seats`, `ai_seats` and `spectators` tables."""
 
-    def create_game(self, system: str, scenario: str, seed: int, options: dict | None = None,
+    def create_game(self, system: str, scenario: str, seed: int, options: dict | list | None = None,
                     *, guild: str | None = None, channel: str | None = None,
                     created_by: str | None = None, hot_seat: bool = False,
                     salt: str | None = None, commitment: str | None = None,

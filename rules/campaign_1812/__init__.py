@@ -18,6 +18,7 @@ from rules.campaign_1812 import combat, legal, movement, standing, supply, turns
 from rules.campaign_1812 import commands as C
 from rules.campaign_1812 import odds as _odds
 from rules.campaign_1812.game import SIDES, Game, enemy_of
+from rules.campaign_1812.readings import READINGS
 from rules.campaign_1812.help import help
 from rules.campaign_1812.setup import new_state
 from rules.campaign_1812.views import TITLES
@@ -31,8 +32,8 @@ from rules.core.setup import chosen_options, scenario
 from rules.core.steps import place_steps
 from rules.core.system import SystemInfo
 
-INFO = SystemInfo(name="campaign_1812", sides=SIDES, default_scenario="campaign", options=(),
-                  hidden_information=True)
+INFO = SystemInfo(name="campaign_1812", sides=SIDES, default_scenario="campaign", options=READINGS,
+                  hidden_information=True, new_game_options=READINGS)
 __all__ = ["INFO", "active_sides", "apply", "choice", "commander", "help", "legal_commands", "odds", "outcome", "parse",
            "phase_key", "sample_command", "scenarios", "setup", "standing_command", "standing_orders", "view"]
 
@@ -40,13 +41,13 @@ __all__ = ["INFO", "active_sides", "apply", "choice", "commander", "help", "lega
 def scenarios() -> list[dict]:
     t = data.tables()
     return [{"id": sid, "title": TITLES[sid], "sides": list(SIDES), "first_turn": sc.first_turn,
-             "last_turn": t.turns, "options": []} for sid, sc in data.scenarios().items()]
+             "last_turn": t.turns, "options": list(INFO.options)} for sid, sc in data.scenarios().items()]
 
 
 def setup(scenario_id: str, seed: int, options: dict | list | None = None) -> dict:
     """The opening position. The option "tables" may hold a player's own table document (the format
     of data/tables.toml, from the owner of the original game), validated here and kept
-    in the state, so that the game replays with it."""
+    in the state, so that the game replays with it. The other options are named in readings.py."""
     scenario(TITLES, scenario_id)
     named = dict(options) if isinstance(options, dict) else {name: True for name in options or []}
     tables = named.pop("tables", None)
@@ -54,8 +55,8 @@ def setup(scenario_id: str, seed: int, options: dict | list | None = None) -> di
         if not isinstance(tables, dict):
             raise CommandError("The tables option is a table document (`kolocha local --tables FILE`).")
         data.parse_tables(tables)
-    chosen_options(named, INFO.options, "1812")
-    return new_state(scenario_id, seed, tables)[0]
+    chosen = chosen_options(named, INFO.options, "1812")
+    return new_state(scenario_id, seed, tables, chosen)[0]
 
 
 def active_sides(state: dict) -> list[str]:

@@ -66,6 +66,7 @@ class Tables:
     attacker_plans: tuple[str, ...]
     defender_plans: tuple[str, ...]
     chart: dict[tuple[str, str], tuple[str, ...]]  # (attacker plan, defender plan) -> codes
+    first_chart: dict[tuple[str, str], tuple[str, ...]]  # its first reading (readings.py)
     crt_columns: tuple[str, ...]
     crt_rows: tuple[tuple[str, ...], ...]
     french_leadership: int
@@ -99,6 +100,7 @@ class Reinforcement:
     side: str
     counts: dict[str, int]
     places: tuple[int, ...]
+    option: str | None = None  # arrives only in games with this option (rules/campaign_1812/readings.py)
 
 
 def _need(entry: dict, key: str, where: str) -> Any:
@@ -196,12 +198,8 @@ def parse_tables(doc: dict) -> Tables:
         raise DataError("a forced march ends in march, stay or eliminated (seed: MOVEMENT).")
     bp = doc["battle_plans"]
     attackers, defenders = tuple(bp["attacker"]), tuple(bp["defender"])
-    chart = {}
-    for d in defenders:
-        for a, codes in zip(attackers, _rows(bp["cells"][d], len(attackers), f"battle_plans.cells.{d}")):
-            if not codes or not set(codes) <= CHART_CODES:
-                raise DataError(f"the Battle Plan cell {a} x {d} uses codes the seed's chart does not show.")
-            chart[a, d] = tuple(codes)
+    chart = _chart(bp, "cells", attackers, defenders)
+    first_chart = _chart(bp, "first_cells", attackers, defenders) if "first_cells" in bp else chart
     crt = doc["combat_results"]
     columns = tuple(crt["columns"])
     rows = tuple(_rows(r, len(columns), "a combat results row") for r in _rows(crt["rows"], 8, "combat_results.rows"))
@@ -217,9 +215,22 @@ def parse_tables(doc: dict) -> Tables:
         count, _rows(t["labels"], count, "turns.labels"), frozenset(t["winter"]), int(v["to_win"]),
         _rows(v["index"], count, "victory.index"),
         tuple((int(x["at_least"]), x["winner"], x["level"]) for x in v["levels"]), attrition, march,
-        attackers, defenders, chart, columns, rows, int(crt["french_leadership"]), pursuit,
+        attackers, defenders, chart, first_chart, columns, rows, int(crt["french_leadership"]), pursuit,
         {"normal": frozenset(un["eliminated_on"]), "winter": frozenset(un["winter_eliminated_on"])},
         {k: tuple((int(a), int(b)) for a, b in dep[k]) for k in ("without_supply", "with_supply")})
+
+
+def _chart(bp: dict, key: str, attackers: tuple[str, ...],
+           defenders: tuple[str, ...]) -> dict[tuple[str, str], tuple[str, ...]]:
+    """The cells of `battle_plans.<key>`, checked: one per pair of chits, codes from the chart."""
+    chart = {}
+    for d in defenders:
+        for a, codes in zip(attackers, _rows(_need(bp, key, "[battle_plans]")[d], len(attackers),
+                                             f"battle_plans.{key}.{d}")):
+            if not codes or not set(codes) <= CHART_CODES:
+                raise DataError(f"the Battle Plan cell {a} x {d} uses codes the seed's chart does not show.")
+            chart[a, d] = tuple(codes)
+    return chart
 
 
 def _check_result(cell: str, what: str, prefixes: tuple[str, ...]) -> None:
@@ -257,7 +268,10 @@ def parse_scenarios(doc: dict, places: dict[int, Place]) -> tuple[dict[str, Scen
         _provenance(r, f"a reinforcement of turn {r.get('turn')}")
         if r["side"] == "french" and not all(places[n].west_edge for n in r["places"]):
             raise DataError("French reinforcements start along the map's western edge (seed: REINFORCEMENTS).")
-        arrivals.append(Reinforcement(int(r["turn"]), r["side"], _counts(r), tuple(r["places"])))
+        if r.get("option") is not None and not any(places[n].fort for n in r["places"]):
+            raise DataError(f"a reinforcement of turn {r['turn']} under {r['option']} names no fort (SPI's 1812 "
+                            "overview, REINFORCEMENTS: the Russian reinforcements appear in forts).")
+        arrivals.append(Reinforcement(int(r["turn"]), r["side"], _counts(r), tuple(r["places"]), r.get("option")))
     return out, arrivals
 
 

@@ -123,7 +123,7 @@ def reveal(g: Game) -> list[Event]:
             n = g.take(side, place, "cav", g.stack(side, place)["cav"])
             g.add(side, to, {"cav": n})
             out.append(_told(g, f"{side.title()} cavalry ({n}) withdraws to {g.name(to)} before the battle."))
-    bt["codes"] = list(g.tables.chart[bt["plans"][a], bt["plans"][d]])
+    bt["codes"] = list(g.chart()[bt["plans"][a], bt["plans"][d]])
     out.append(_told(g, f"The Battle Plan Chart: {', '.join(bt['codes'])}."))
     return out + run(g)
 

@@ -14,7 +14,9 @@ State, as the rules read it (place numbers are JSON string keys):
 * `dice` (attrition, combat, pursuit: rolls whose number everyone knows) and `side_dice[side]`
   (forced march and unsupplied rolls, one per corps of a stack whose size only its owner knows,
   so that the other side's rolls never shift with a hidden count);
-* `log`: battles as they were revealed (public), `outcome`.
+* `log`: battles as they were revealed (public), `outcome`;
+* `options`: the optional rules and readings the game was set up with (readings.py); absent in a
+  game set up without any.
 """
 from __future__ import annotations
 
@@ -65,6 +67,14 @@ class Game:
         """The shipped tables, or the player's own the game was set up with."""
         own = self.s.get("tables")
         return _own_tables(json.dumps(own, sort_keys=True)) if own else data.tables()
+
+    def option(self, name: str) -> bool:
+        """Whether the game was set up with that option (readings.py)."""
+        return name in self.s.get("options", ())
+
+    def chart(self) -> dict[tuple[str, str], tuple[str, ...]]:
+        """The Battle Plan Chart this game plays: its reading of the fragments (readings.py)."""
+        return self.tables.chart if self.option("chart_fragments") else self.tables.first_chart
 
     def name(self, place: int) -> str:
         return self.places[place].label
@@ -138,8 +148,9 @@ class Game:
         return [n for n in self.neighbours(place) if not self.has(enemy_of(side), n)]
 
     def arrivals(self, side: str) -> list[data.Reinforcement]:
-        """The side's reinforcements of this Game-Turn."""
-        return [r for r in data.reinforcements() if r.turn == self.s["turn"] and r.side == side]
+        """The side's reinforcements of this Game-Turn (those of an option only in a game with it)."""
+        return [r for r in data.reinforcements() if r.turn == self.s["turn"] and r.side == side
+                and (r.option is None or self.option(r.option))]
 
     def vp(self) -> int:
         """The French Victory Points: the points of every place the French control."""

@@ -8,8 +8,11 @@ from rules.campaign_1812.game import SIDES, Game
 from rules.core.dice import FAIR_SEEDS, new_dice
 
 
-def new_state(scenario_id: str, seed: int, tables: dict | None = None) -> tuple[dict, list]:
-    """The state and the events of its first steps (reinforcements, the first attrition roll)."""
+def new_state(scenario_id: str, seed: int, tables: dict | None = None,
+              options: list[str] | None = None) -> tuple[dict, list]:
+    """The state and the events of its first steps (reinforcements, the first attrition roll).
+    The chosen options (readings.py) are kept in the state; a game without any has no `options`
+    entry, as games had before there were options."""
     sc = data.scenarios()[scenario_id]
     control = {str(n): ("french" if n in sc.french_control else "russian")
                for n, p in data.places().items() if p.points}
@@ -21,6 +24,8 @@ def new_state(scenario_id: str, seed: int, tables: dict | None = None) -> tuple[
         "attrition": 0, "battle": None, "retreat": None, "removal": 0, "log": [], "outcome": None,
         "dice": new_dice(seed), "side_dice": own_dice(seed),
     }
+    if options:
+        state["options"] = sorted(options)
     g = Game(state)
     for side in SIDES:
         for stack in sc.stacks[side]:

@@ -13,8 +13,10 @@
   susceptible to elimination."
 
 Reconstructed: depletion steps first, then supply (so an army that strips an area bare this turn
-starves in it now); a depot supplies its own place even in winter; Russian corps in a victory place
-the Russians control draw on its magazines.
+starves in it now). Who is supplied follows the option depot_supply (readings.py): a depot feeds its
+own area always and projects into the areas next to it outside winter; in games without the option,
+the first reading: a depot feeds its own place and projects to the places next to it, and Russian
+corps in a victory place the Russians control draw on its magazines.
 """
 from __future__ import annotations
 
@@ -73,11 +75,27 @@ def deplete(g: Game) -> list[Event]:
 
 def supplied(g: Game, side: str, place: int) -> bool:
     """Whether the side's units there are in supply (see the module's rules)."""
-    if g.s["depleted"].get(str(g.places[place].area)) != 100 or g.stack(side, place)["depot"]:
+    area = g.places[place].area
+    if g.s["depleted"].get(str(area)) != 100:
+        return True
+    if g.option("depot_supply"):
+        fed = {area} if g.winter() else {area} | areas_next_to(g, area)
+        return any(g.stack(side, n)["depot"] for n in g.places if g.places[n].area in fed)
+    if g.stack(side, place)["depot"]:
         return True
     if side == "russian" and g.s["control"].get(str(place)) == "russian":
         return True
     return not g.winter() and any(g.stack(side, n)["depot"] for n in g.neighbours(place))
+
+
+def areas_next_to(g: Game, area: int) -> set[int]:
+    """The areas adjacent to an area: those of the places next to any of its places (sub-areas
+    included).
+
+    >>> sorted(areas_next_to(Game({}), 16))  # Vyazma and Borodino
+    [8, 15, 17, 23, 24]
+    """
+    return {g.places[n].area for p in g.places if g.places[p].area == area for n in g.neighbours(p)} - {area}
 
 
 def starve(g: Game, side: str) -> list[Event]:

@@ -36,11 +36,14 @@ def begin_player_turn(g: Game, side: str) -> list[Event]:
 
 
 def reinforce(g: Game, side: str) -> list[Event]:
-    """French reinforcements on the western edge; Russian ones in a fort the Russians control
-    (REINFORCEMENTS); data/scenarios.toml lists the places in order of preference."""
+    """REINFORCEMENTS: "The French must start their reinforcements along the map's western edge ...
+    The Russian reinforcements appear in forts controlled by the Russians"; data/scenarios.toml lists
+    the places in order of preference. Under the option fort_reinforcements a Russian one appears in a
+    fort alone; in games without it, in any victory place the Russians control (the first reading)."""
     out = []
     for r in g.arrivals(side):
-        place = next((p for p in r.places if side == "french" or g.s["control"].get(str(p)) == "russian"), None)
+        place = next((p for p in r.places if side == "french" or g.s["control"].get(str(p)) == "russian"
+                      and (g.places[p].fort or not g.option("fort_reinforcements"))), None)
         if place is None:
             out.append(event(f"A {side.title()} reinforcement finds no fort its side controls among "
                              f"{', '.join(g.name(p) for p in r.places)} and does not appear.", kind="reinforce"))

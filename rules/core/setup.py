@@ -44,3 +44,16 @@ def chosen_options(options: dict | list | None, offered: Iterable[str], game: st
             raise CommandError(f"{name!r} is not an option of {game} "
                                f"(options: {', '.join(offered) or 'none'}).")
     return chosen
+
+
+def for_a_new_game(new_game_options: Iterable[str], options: dict | list | None) -> dict:
+    """The options a new game is stored and set up with: the system's new-game options (its
+    current readings, `SystemInfo.new_game_options`) unless `options` turns one off, and those asked.
+
+    >>> for_a_new_game(("depot_supply", "chart_fragments"), {"chart_fragments": False, "leaders": True})
+    {'depot_supply': True, 'chart_fragments': False, 'leaders': True}
+    >>> for_a_new_game((), ["imperial_guard"])
+    {'imperial_guard': True}
+    """
+    named = dict.fromkeys(options, True) if isinstance(options, list) else dict(options or {})
+    return {**dict.fromkeys(new_game_options, True), **named}

@@ -28,6 +28,10 @@ class SystemInfo:
     default_scenario: str  # what `kolocha local` and `kolocha bench` play unless told
     options: tuple[str, ...] = ()
     hidden_information: bool = False  # fog of war: front ends show one side's view at a time
+    # Options a new game is stored with unless its creator says {name: False}: a system's later
+    # readings of its rule book, on for games set up from now on; a game stored before keeps the
+    # options it was stored with, so a changed reading never changes how it replays.
+    new_game_options: tuple[str, ...] = ()
 
 
 class Command(Protocol):

@@ -16,13 +16,14 @@ from bot.config import GameSettings
 from bot.discord.order_forms import shown
 from bot.permissions import Actor, TableError
 from bot.store import Told
+from rules.core.setup import for_a_new_game
 from rules.core.standing import choosers
 from tests.bot.discord.sim import Server, borodino, play, reply, server
 
 BORODINO = rules.load("borodino")
-# 1812's Battle Plan Chart leaves the defender the choice when Assault meets Withdraw: random play
+# 1812's Battle Plan Chart leaves the defender the choice when Outflank meets Withdraw: random play
 # gives those chits when it may, to reach that rare choice.
-PREFERRED = {"defence": ("plan assault", "plan withdraw")}
+PREFERRED = {"defence": ("plan outflank", "plan withdraw")}
 STEPS = 2000  # random commands before a position is given up (a seed that no longer reaches its choice)
 # (system, scenario, options, seed, kind, told): seeded random play (random.Random(seed), the first
 # side that may act drawing its command) reaches that kind of choice early; `told`: the choice falls
@@ -37,8 +38,8 @@ POSITIONS = [
     ("bloody_monday", "last_blood", ["russian_jager"], 4, "jager", False),
     ("campaign_1812", "campaign", None, 2, "attrition", True),  # the game begins with it
     ("campaign_1812", "borodino", None, 9, "plan", True),  # both players, at once, in secret
-    ("campaign_1812", "borodino", None, 11, "retreat", True),
-    ("campaign_1812", "borodino", None, 19, "removal", False),
+    ("campaign_1812", "borodino", None, 23, "retreat", True),
+    ("campaign_1812", "borodino", None, 31, "removal", False),
     ("campaign_1812", "borodino", None, 9, "defence", True),  # the defender, whose chit was down
 ]
 
@@ -64,7 +65,8 @@ async def reach(s: Server, system_name: str, scenario: str, options, seed: int, 
     asks it when it starts. Returns the game, whether the game waited for the chooser before, and
     the messages sent before that last command."""
     system = rules.load(system_name)
-    state, rng, line = system.setup(scenario, seed, options), random.Random(seed), []
+    state = system.setup(scenario, seed, for_a_new_game(system.INFO.new_game_options, list(options or ())))
+    rng, line = random.Random(seed), []
     while (waiting := system.choice(state)) is None or waiting["kind"] != kind:
         assert len(line) < STEPS, f"{system_name} seed {seed}: no {kind} choice in {STEPS} commands"
         side = system.active_sides(state)[0]
