@@ -63,7 +63,8 @@ def engine_swaps(games: int, seed: int, write: Write, systems: tuple[str, ...] =
     failed = 0
     if "campaign_1812" in systems:
         failed += _swaps("engine swap", games, seed, write,
-                         lambda n, scenario, options: campaign_swap(n, n, scenario), system="campaign_1812")
+                         lambda n, scenario, options: campaign_swap(n, n, scenario, list(options)),
+                         system="campaign_1812")
     if HIDDEN_SYSTEM not in systems or not _has_swap_test(write, "engine swap"):
         return failed
     swap_test = importlib.import_module("rules.bloody_monday.swaptest").swap_test

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.campaign_1812 import campaign_data as data
-from rules.campaign_1812 import combat, legal, movement, standing, supply, turns
+from rules.campaign_1812 import combat, leaders, legal, movement, standing, supply, turns
 from rules.campaign_1812 import commands as C
 from rules.campaign_1812 import odds as _odds
 from rules.campaign_1812.game import SIDES, Game, enemy_of
@@ -32,7 +32,7 @@ from rules.core.setup import chosen_options, scenario
 from rules.core.steps import place_steps
 from rules.core.system import SystemInfo
 
-INFO = SystemInfo(name="campaign_1812", sides=SIDES, default_scenario="campaign", options=READINGS,
+INFO = SystemInfo(name="campaign_1812", sides=SIDES, default_scenario="campaign", options=(*READINGS, "leaders"),
                   hidden_information=True, new_game_options=READINGS)
 __all__ = ["INFO", "active_sides", "apply", "choice", "commander", "help", "legal_commands", "odds", "outcome", "parse",
            "phase_key", "sample_command", "scenarios", "setup", "standing_command", "standing_orders", "view"]
@@ -137,7 +137,7 @@ def _command(g: Game, side: str, cmd: C.Command) -> list[Event]:
     handler = table.get(cmd.verb if isinstance(cmd, Word) else type(cmd))
     if handler is None:
         raise RuleViolation(rule, refusal)
-    return handler(g, side, cmd)
+    return handler(g, side, cmd) + leaders.lost(g)
 
 
 def _combat(g: Game, side: str, cmd: Any) -> list[Event]:

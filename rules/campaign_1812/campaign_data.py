@@ -85,6 +85,16 @@ class Stack:
 
 
 @dataclass(frozen=True)
+class Leader:
+    """A leader unit of the optional leader rule (rules/campaign_1812/leaders.py)."""
+
+    side: str
+    name: str
+    place: int
+    rating: int  # the die roll shift he brings to a battle
+
+
+@dataclass(frozen=True)
 class Scenario:
     id: str
     title: str
@@ -92,6 +102,7 @@ class Scenario:
     stacks: dict[str, tuple[Stack, ...]]
     french_control: tuple[int, ...]
     depleted: dict[int, int]
+    leaders: tuple[Leader, ...]
 
 
 @dataclass(frozen=True)
@@ -262,7 +273,7 @@ def parse_scenarios(doc: dict, places: dict[int, Place]) -> tuple[dict[str, Scen
         if not set(depleted.values()) <= {50, 100}:
             raise DataError(f"{where}: an area is undepleted, 50% or 100% depleted (seed: SUPPLY).")
         out[entry["id"]] = Scenario(entry["id"], entry["title"], int(entry["first_turn"]), stacks,
-                                    tuple(entry["french_control"]), depleted)
+                                    tuple(entry["french_control"]), depleted, _leaders(entry, stacks, where))
     arrivals = []
     for r in doc["reinforcement"]:
         _provenance(r, f"a reinforcement of turn {r.get('turn')}")
@@ -273,6 +284,22 @@ def parse_scenarios(doc: dict, places: dict[int, Place]) -> tuple[dict[str, Scen
                             "overview, REINFORCEMENTS: the Russian reinforcements appear in forts).")
         arrivals.append(Reinforcement(int(r["turn"]), r["side"], _counts(r), tuple(r["places"]), r.get("option")))
     return out, arrivals
+
+
+def _leaders(entry: dict, stacks: dict[str, tuple[Stack, ...]], where: str) -> tuple[Leader, ...]:
+    """A scenario's leaders, one a side, each starting with corps of his side."""
+    out = []
+    for x in _need(entry, "leaders", where):
+        _provenance(x, f"{where}: a leader")
+        side, place, rating = x["side"], int(x["place"]), int(x["rating"])
+        if not any(st.place == place and st.counts["inf"] + st.counts["cav"] for st in stacks.get(side, ())):
+            raise DataError(f"{where}: leader {x['name']} starts in {place}, where his side has no corps.")
+        if rating < 0:
+            raise DataError(f"{where}: leader {x['name']}'s rating is a die roll shift of 0 or more.")
+        out.append(Leader(side, str(x["name"]), place, rating))
+    if sorted(x.side for x in out) != ["french", "russian"]:
+        raise DataError(f"{where}: the optional leader rule gives each side one leader.")
+    return tuple(out)
 
 
 def _load(name: str) -> dict:

@@ -17,6 +17,7 @@ Player may not learn the composition of the stack unless he is willing to do bat
 """
 from __future__ import annotations
 
+from rules.campaign_1812 import leaders
 from rules.campaign_1812.commands import Plan, Retreat
 from rules.campaign_1812.game import SIDES, Game, counted, enemy_of
 from rules.core.commands import Word
@@ -113,7 +114,7 @@ def reveal(g: Game) -> list[Event]:
     bt = g.s["battle"]
     place, a, d = bt["place"], bt["attacker"], bt["defender"]
     bt["stage"] = "resolving"
-    shown = "; ".join(f"{s.title()}: {counted(g.stack(s, place))}" for s in (a, d))
+    shown = "; ".join(f"{s.title()}: {counted(g.stack(s, place))}{leaders.named(g, s, place)}" for s in (a, d))
     line = (f"Battle of {g.name(place)}: {a.title()} {CHIT_NAMES[bt['plans'][a]]} against {d.title()} "
             f"{CHIT_NAMES[bt['plans'][d]]}. {shown}.")
     out = [_told(g, line)]
@@ -189,7 +190,8 @@ def column(table: tuple[str, ...], attack: int, defence: int) -> int:
 
 def _resolve(g: Game) -> list[Event]:
     """The Combat Resolution Step: a die on the Combat Results Table, one to it when the French
-    attack and one off when they defend (the basic game's leadership rule)."""
+    attack and one off when they defend (the basic game's leadership rule; with the optional leader
+    rule, the ratings of the leaders present: leaders.py)."""
     bt = g.s["battle"]
     t, place, a, d = g.tables, bt["place"], bt["attacker"], bt["defender"]
     strength = {s: g.infantry(s, place) * (2 if s in bt["double"] else 1) for s in (a, d)}
@@ -197,7 +199,7 @@ def _resolve(g: Game) -> list[Event]:
         return []
     col = column(t.crt_columns, strength[a], strength[d])
     die = roll(g.s["dice"])
-    modified = max(0, min(len(t.crt_rows) - 1, die + (t.french_leadership if a == "french" else -t.french_leadership)))
+    modified = max(0, min(len(t.crt_rows) - 1, die + leaders.shift(g, a, d, place)))
     result = t.crt_rows[modified][col]
     out = [_told(g, f"Combat Results Table: {strength[a]} against {strength[d]}, column {t.crt_columns[col]}, "
                     f"die {die} (modified {modified}): {result}.")]
@@ -272,7 +274,8 @@ def _move_off(g: Game, side: str, place: int, to: int) -> list[Event]:
     del g.s["stacks"][side][str(place)]
     g.add(side, to, units)
     text = f"The {side.title()} stack in {g.name(place)} retreats to {g.name(to)}."
-    return [_told(g, text) if g.s["battle"] else event(text, kind="retreat", place=place, dest=to)]
+    moved = _told(g, text) if g.s["battle"] else event(text, kind="retreat", place=place, dest=to)
+    return [moved, *leaders.go(g, side, place, to, asked=True)]
 
 
 def retreat(g: Game, side: str, cmd: Retreat) -> list[Event]:

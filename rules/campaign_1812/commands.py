@@ -2,6 +2,7 @@
 
     move 12 10                 every unmoved unit of the stack in 12 moves to 10
     move 12 10 3 inf 1 supply  part of it (inf, cav, supply, depot); `march` alike, corps only
+    move 12 10 3 inf leader    and the leader there with them (the optional leader rule)
     attrit 12                  choose where the enemy takes an attrition loss
     plan assault [withdraw 9]  your secret battle plan (and where your cavalry withdraws first)
     fight | retreat 9          the defender's choice; where a retreating stack goes
@@ -33,9 +34,10 @@ class Move(Worded):
     origin: int
     to: int
     counts: Counts = ()
+    leader: bool = False  # the leader there goes too (the optional leader rule)
 
     def to_text(self) -> str:
-        return f"{self.VERB} {self.origin} {self.to}{_counts_text(self.counts)}"
+        return f"{self.VERB} {self.origin} {self.to}{_counts_text(self.counts)}" + (" leader" if self.leader else "")
 
 
 @command("march")
@@ -76,7 +78,7 @@ class Remove(Worded):
 
 
 Command = Move | March | Attrit | Plan | Retreat | Depot | Remove | Word
-USAGE = ("commands: `move <from> <to> [<n> inf|cav|supply|depot ...]`, `march <from> <to> [<n> inf|cav ...]`, "
+USAGE = ("commands: `move <from> <to> [<n> inf|cav|supply|depot ...] [leader]`, `march <from> <to> [<n> inf|cav ...]`, "
          "`attrit <place>`, `plan <chit> [withdraw <place>]`, `fight`, `retreat <place>`, `depot <place>`, "
          "`remove <place> inf|cav`, `end`")
 
@@ -109,8 +111,11 @@ def parse(text: str) -> Command:
     line = split(text)
     verb, args = line.verb, line.args
     if verb in ("move", "march") and len(args) >= 2:
+        leader = args[-1] == "leader"
+        if leader and verb == "march":
+            raise CommandError("A leader never force marches; he goes with the last corps to leave his place.")
         kind = Move if verb == "move" else March
-        return kind(place(args[0]), place(args[1]), counts(args[2:], verb == "march"))
+        return kind(place(args[0]), place(args[1]), counts(args[2:len(args) - leader], verb == "march"), leader)
     if verb in ("attrit", "depot") and len(args) == 1:
         return (Attrit if verb == "attrit" else Depot)(place(args[0]))
     if verb == "plan" and len(args) in (1, 3):

@@ -8,9 +8,10 @@ RECONSTRUCTED = ("1812 is reconstructed from SPI's published overview of the gam
                  "tables are lost): the map, orders of battle and every number come from history, each marked "
                  "with its provenance in rules/campaign_1812/data/.")
 TOPICS = {
-    "move": ("move <from> <to> [<n> inf|cav|supply|depot ...]   move a stack, or part of it, one area or "
+    "move": ("move <from> <to> [<n> inf|cav|supply|depot ...] [leader]   move a stack, or part of it, one area or "
              "sub-area (MOVEMENT)\n  Without counts every unit there that has not moved goes. French depots "
-             "move only with a supply unit."),
+             "move only with a supply unit. With the optional leader rule, `leader` takes your leader along with "
+             "the corps named (a whole stack takes him anyway); he never stays behind alone."),
     "march": ("march <from> <to> [<n> inf|cav ...]   after movement, force march corps one place further: a die "
               "for each corps, which arrives, stays or is eliminated (MOVEMENT). Supply units and depots never do."),
     "attrit": ("attrit <place>             choose the enemy stack that takes the next attrition loss "

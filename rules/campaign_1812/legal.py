@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from rules.campaign_1812.commands import Attrit, Command, Counts, Depot, March, Move, Plan, Remove, Retreat
 from rules.campaign_1812.game import Game, enemy_of
+from rules.campaign_1812.leaders import leader
 from rules.core.commands import Word
 from rules.core.errors import RulesError
 from rules.core.play import copy_state
@@ -44,6 +45,9 @@ def _moves(g: Game, side: str, kind: type[Move], key: str) -> list[Command]:
         if kind is Move and free["supply"]:
             parts.append((("supply", 1), ("depot", 1)) if free["depot"] else (("supply", 1),))
         out += [kind(place, n, part) for n in g.neighbours(place) for part in parts]
+        x = leader(g, side, place)
+        if kind is Move and x and not x["moved"] and free["inf"]:
+            out += [Move(place, n, (("inf", 1),), leader=True) for n in g.neighbours(place)]
     return out
 
 

@@ -11,6 +11,7 @@ holds is allowed (battle follows where both sides have infantry).
 """
 from __future__ import annotations
 
+from rules.campaign_1812 import leaders
 from rules.campaign_1812.campaign_data import KINDS
 from rules.campaign_1812.commands import Counts, Move
 from rules.campaign_1812.game import Game, counted, empty
@@ -52,10 +53,14 @@ def move(g: Game, side: str, cmd: Move) -> list[Event]:
         raise RuleViolation("Movement", "French depot units can only move if accompanied by a supply unit: "
                             f"add `1 supply` (there are {g.free('moved', cmd.origin)['supply']} free in "
                             f"{g.name(cmd.origin)})")
+    if cmd.leader:
+        leaders.check_asked(g, side, cmd.origin, units)
     _shift(g, side, cmd.origin, cmd.to, units, "moved")
     return [event(f"A {side.title()} stack moves from {g.name(cmd.origin)} to {g.name(cmd.to)}.", kind="move",
                   origin=cmd.origin, dest=cmd.to),
-            event(f"Moved {counted(units)} from {g.name(cmd.origin)} to {g.name(cmd.to)}.", side, kind="move")]
+            event(f"Moved {counted(units)} from {g.name(cmd.origin)} to {g.name(cmd.to)}.", side, kind="move"),
+            *leaders.go(g, side, cmd.origin, cmd.to,
+                        asked=(cmd.leader or not cmd.counts) and bool(units["inf"] + units["cav"]))]
 
 
 def _shift(g: Game, side: str, origin: int, to: int, units: dict[str, int], key: str) -> None:
@@ -80,12 +85,15 @@ def march(g: Game, side: str, cmd: Move) -> list[Event]:
     for kind, n in fate["eliminated"].items():
         g.take(side, cmd.origin, kind, n)
     g.unmark("marched", cmd.origin, fate["eliminated"])
+    followed = []
     if any(fate["march"].values()):
         _shift(g, side, cmd.origin, cmd.to, fate["march"], "marched")
+        followed = leaders.go(g, side, cmd.origin, cmd.to, asked=False)
     return [event(f"The {side.title()} player force marches from {g.name(cmd.origin)} toward {g.name(cmd.to)}.",
                   kind="march", origin=cmd.origin, dest=cmd.to),
             event(f"Forced march from {g.name(cmd.origin)} to {g.name(cmd.to)}: arrived {counted(fate['march'])}; "
-                  f"stayed {counted(fate['stay'])}; eliminated {counted(fate['eliminated'])}.", side, kind="march")]
+                  f"stayed {counted(fate['stay'])}; eliminated {counted(fate['eliminated'])}.", side, kind="march"),
+            *followed]
 
 
 def counts_of(units: dict[str, int]) -> Counts:

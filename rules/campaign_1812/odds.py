@@ -12,6 +12,7 @@ fighting goes to the Combat Results Table -- and refused before, saying why.
 """
 from __future__ import annotations
 
+from rules.campaign_1812 import leaders
 from rules.campaign_1812.combat import column
 from rules.campaign_1812.commands import place as read_place
 from rules.campaign_1812.game import Game
@@ -44,7 +45,7 @@ def _table(g: Game, bt: dict) -> dict:
     t, place, a, d = g.tables, bt["place"], bt["attacker"], bt["defender"]
     strength = {s: g.infantry(s, place) * (2 if s in bt["double"] else 1) for s in (a, d)}
     col = column(t.crt_columns, strength[a], max(1, strength[d]))
-    shift = t.french_leadership if a == "french" else -t.french_leadership
+    shift = leaders.shift(g, a, d, place)
     by_result: dict[str, list[int]] = {}
     for die in range(1, 7):
         row = max(0, min(len(t.crt_rows) - 1, die + shift))
@@ -52,7 +53,8 @@ def _table(g: Game, bt: dict) -> dict:
     return {"kind": "results",
             "title": f"Battle of {g.name(place)}, if it is fought: {a.title()} {strength[a]} against "
                      f"{d.title()} {strength[d]} infantry (doubled where the chart says cx2), column "
-                     f"{t.crt_columns[col]}, die {'+' if shift >= 0 else ''}{shift} for French leadership",
+                     f"{t.crt_columns[col]}, die {'+' if shift >= 0 else ''}{shift} for "
+                     f"{'the leaders present' if g.option('leaders') else 'French leadership'}",
             "notes": ["then the attacker's surplus cavalry pursues (the Pursuit Step)"],
             "results": [{"faces": faces, "probability": len(faces) / 6, "result": result,
                          "meaning": _meaning(result)} for result, faces in by_result.items()]}

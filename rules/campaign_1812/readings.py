@@ -1,5 +1,6 @@
 """The 1812 options: the later readings of SPI's 1812 overview, which every game set up from now on
-plays with (`INFO.new_game_options`), and the optional leader rule, which players choose. A game
+plays with (`INFO.new_game_options`), and the optional leader rule (`leaders`: leaders.py), which
+players choose. A game
 stored before a reading changed was set up without its option, so it replays exactly as it was
 played; a game with no option plays the first readings, listed under each option below.
 

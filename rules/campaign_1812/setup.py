@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.campaign_1812 import campaign_data as data
 from rules.campaign_1812 import turns
+from rules.campaign_1812.leaders import place_leaders
 from rules.campaign_1812.game import SIDES, Game
 from rules.core.dice import FAIR_SEEDS, new_dice
 
@@ -26,6 +27,8 @@ def new_state(scenario_id: str, seed: int, tables: dict | None = None,
     }
     if options:
         state["options"] = sorted(options)
+    if "leaders" in state.get("options", ()):
+        place_leaders(state)
     g = Game(state)
     for side in SIDES:
         for stack in sc.stacks[side]:

@@ -117,13 +117,13 @@ def weighted_choice(rng: random.Random, legal: list[Command]) -> Command:
     return rng.choice([c for c in legal if c.to_text().split()[0] == verb])
 
 
-def swap_test(seed: int, rng_seed: int, scenario: str = "campaign", max_commands: int = 300, every: int = 10,
-              swaps: int = 1, legal: int = 3) -> list[str]:
+def swap_test(seed: int, rng_seed: int, scenario: str = "campaign", options: list[str] | None = None,
+              max_commands: int = 300, every: int = 10, swaps: int = 1, legal: int = 3) -> list[str]:
     """Play one random game; every `every` commands (and at every battle), for the public and each
     side, swap pairs of the other side's stacks and compare what that viewer observes. Returns the
     differences found (empty: no leak)."""
     rng = random.Random(rng_seed)
-    state = setup(scenario, seed)
+    state = setup(scenario, seed, options)
     found: list[str] = []
     for played in range(max_commands):
         if state["phase"] == "over":

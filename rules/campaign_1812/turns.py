@@ -8,7 +8,7 @@ over. Reinforcements and the attrition roll happen as a Player-Turn begins.
 """
 from __future__ import annotations
 
-from rules.campaign_1812 import combat, supply, victory
+from rules.campaign_1812 import combat, leaders, supply, victory
 from rules.campaign_1812.game import Game, counted, enemy_of, empty
 from rules.core.dice import roll
 from rules.core.errors import RuleViolation
@@ -21,6 +21,7 @@ def begin_player_turn(g: Game, side: str) -> list[Event]:
     """Reinforcements, then the attrition roll (REINFORCEMENTS, ATTRITION)."""
     s = g.s
     s["player"], s["phase"], s["moved"], s["marched"], s["fought"] = side, "attrition", {}, {}, []
+    leaders.new_player_turn(g)
     label = g.tables.labels[s["turn"] - 1]
     out = [event(f"Game-Turn {s['turn']} ({label}{', winter' if g.winter() else ''}): the {side.title()} "
                  "Player-Turn.", kind="phase")]

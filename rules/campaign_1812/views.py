@@ -5,6 +5,7 @@ been chosen. `side=None` is the public view. Hidden facts never enter the dict."
 from __future__ import annotations
 
 from rules.campaign_1812 import campaign_data as data
+from rules.campaign_1812 import leaders
 from rules.campaign_1812.combat import CHIT_NAMES
 from rules.campaign_1812.game import SIDES, Game, counted, enemy_of
 
@@ -23,7 +24,8 @@ def _units(g: Game, viewer: str | None) -> list[dict]:
                 out.append({"side": side, "area": place, "type": "stack"})
                 continue
             st = g.stack(side, place)
-            unit = {"side": side, "area": place, "id": f"{side[0].upper()}{place}", "type": counted(st),
+            unit = {"side": side, "area": place, "id": f"{side[0].upper()}{place}",
+                    "type": counted(st) + leaders.named(g, side, place),
                     "strength": st["inf"] + st["cav"], **st}
             if g.s["player"] == side:
                 unit.update(moved=sum(g.marks("moved", place).values()),

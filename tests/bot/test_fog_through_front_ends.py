@@ -70,7 +70,7 @@ def test_kolocha_fuzz_runs_every_part_and_writes_a_failing_playout_as_a_script(
     assert "front-end swap: bloody_monday no options: 1 games" in out
     assert "front-end swap: campaign no options: 1 games" in out
     assert front_runs == [(1, 1, "campaign")]
-    assert engine_runs == [(1, 1, "campaign"), (1, 1, "bloody_monday", [])]
+    assert engine_runs == [(1, 1, "campaign", []), (1, 1, "bloody_monday", [])]
     assert out.rstrip().endswith("kolocha fuzz: 0 failing games.")
 
     def broken(state, side, cmd):

@@ -22,6 +22,7 @@ HERE = Path(__file__).parent
 BM_OPTIONS = ("russian_jager", "grande_batterie", "agility", "first_saber", "cossacks", "shields",
               "exhausted_leaders", "general_offensive", "advanced_combat", "battle_fatigue",
               "command_limit")  # all but extreme_command_limit, which replaces command_limit
+C1812_OPTIONS = ("chart_fragments", "depot_supply", "fort_reinforcements", "leaders")
 GAMES = [  # (system, scenario, options, seed)
     ("borodino", "5sep", {}, 1),
     ("borodino", "6sep", {}, 2),
@@ -36,6 +37,7 @@ GAMES = [  # (system, scenario, options, seed)
     ("campaign_1812", "campaign", {}, 10),
     ("campaign_1812", "borodino", {}, 11),
     ("campaign_1812", "retreat", {}, 12),
+    ("campaign_1812", "campaign", {name: True for name in C1812_OPTIONS}, 13),  # the later readings, leaders
 ]
 
 

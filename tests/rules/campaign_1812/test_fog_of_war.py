@@ -41,6 +41,13 @@ def test_whether_an_unsupplied_russian_rolls_is_not_told_by_the_french_end():
     assert all(e["irreversible"] for e in events)
 
 
+@pytest.mark.parametrize("scenario,seed", [("campaign", 3), ("borodino", 4)])
+def test_swap_test_with_every_option(scenario, seed):
+    """The later readings (depots feeding across areas, told only their owner) and the leaders, hidden in their
+    stacks (rules/campaign_1812/readings.py, leaders.py)."""
+    assert swap_test(seed, seed, scenario, list(c1812.INFO.options), max_commands=80, every=10) == []
+
+
 def test_swap_test_sees_a_leak(monkeypatch):
     """Negative control: a view that shows every stack's strength is caught at once."""
     leaky = views._units

@@ -29,12 +29,25 @@ def invariants(state: dict) -> None:
     if bt and bt["stage"] == "plans" and not state["retreat"]:
         assert active == ["french", "russian"], "battle plans are chosen by both at once (COMBAT)"
     assert json.loads(json.dumps(state)) == state, "the state round-trips through JSON"
+    for side, leader in state.get("leaders", {}).items():
+        stack = state["stacks"][side].get(str(leader["place"]), {})
+        assert stack.get("inf", 0) + stack.get("cav", 0), f"a leader never stands alone ({side})"
 
 
 @pytest.mark.parametrize("scenario,seed", [("campaign", 1), ("borodino", 2), ("retreat", 3)])
 def test_random_playout_of_a_whole_game(playout, scenario, seed):
     result = playout("campaign_1812", scenario, seed, seed * 7, check=invariants)
     assert result.state["phase"] == "over" and result.outcome["winner"] in ("french", "russian")
+
+
+EVERY_OPTION = dict.fromkeys(c1812.INFO.options, True)
+
+
+@pytest.mark.parametrize("scenario,seed", [("campaign", 4), ("borodino", 5), ("retreat", 6)])
+def test_random_playout_with_every_option(playout, scenario, seed):
+    """The later readings and the optional leader rule (rules/campaign_1812/readings.py, leaders.py)."""
+    result = playout("campaign_1812", scenario, seed, seed * 7, options=EVERY_OPTION, check=invariants)
+    assert result.state["phase"] == "over" and result.state["options"] == sorted(EVERY_OPTION)
 
 
 def test_replay_is_deterministic():
@@ -47,7 +60,7 @@ def test_replay_is_deterministic():
 def test_every_listed_command_is_accepted_and_sampling_draws_listed_ones():
     """legal_commands (built legal in movement, tried elsewhere) against the rules themselves."""
     rng = random.Random(11)
-    state = c1812.setup("campaign", 11)
+    state = c1812.setup("campaign", 11, EVERY_OPTION)
     for _ in range(100):
         side = rng.choice(c1812.active_sides(state))
         legal = c1812.legal_commands(state, side)
