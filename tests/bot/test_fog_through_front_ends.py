@@ -123,7 +123,7 @@ def test_kolocha_fuzz_runs_the_swap_parts_of_the_systems_asked_for_only(tmp_path
     monkeypatch.setattr(fuzz, "option_sets", lambda name: iter([("only", {})]))
     assert cli.main(["fuzz", "--games", "2", "--seed", "5", "--part", "engine-swap", "--part", "front-swap",
                      "--system", "campaign_1812", "--out", str(tmp_path)]) == 0
-    assert ran == [(5, 5, "only"), (6, 6, "only")] * 2
+    assert ran == [(5, 5, "only", []), (6, 6, "only", []), (5, 5, "only"), (6, 6, "only")]
     assert "bloody_monday" not in capsys.readouterr().out
 
 
