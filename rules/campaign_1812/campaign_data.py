@@ -333,6 +333,18 @@ def _scenario_data() -> tuple[dict[str, Scenario], list[Reinforcement]]:
     return parse_scenarios(_load("scenarios.toml"), places())
 
 
+@cache
+def areas_next_to(area: int) -> frozenset[int]:
+    """The areas adjacent to an area: those of the places next to any of its places (sub-areas
+    included).
+
+    >>> sorted(areas_next_to(16))  # Vyazma and Borodino
+    [8, 15, 17, 23, 24]
+    """
+    ps = places()
+    return frozenset(ps[n].area for p in ps.values() if p.area == area for n in p.neighbours) - {area}
+
+
 def scenarios() -> dict[str, Scenario]:
     return _scenario_data()[0]
 

@@ -20,6 +20,7 @@ corps in a victory place the Russians control draw on its magazines.
 """
 from __future__ import annotations
 
+from rules.campaign_1812 import campaign_data as data
 from rules.campaign_1812.game import SIDES, Game, counted
 from rules.core.dice import roll
 from rules.core.errors import RuleViolation
@@ -79,23 +80,13 @@ def supplied(g: Game, side: str, place: int) -> bool:
     if g.s["depleted"].get(str(area)) != 100:
         return True
     if g.option("depot_supply"):
-        fed = {area} if g.winter() else {area} | areas_next_to(g, area)
+        fed = {area} if g.winter() else {area} | data.areas_next_to(area)
         return any(g.stack(side, n)["depot"] for n in g.places if g.places[n].area in fed)
     if g.stack(side, place)["depot"]:
         return True
     if side == "russian" and g.s["control"].get(str(place)) == "russian":
         return True
     return not g.winter() and any(g.stack(side, n)["depot"] for n in g.neighbours(place))
-
-
-def areas_next_to(g: Game, area: int) -> set[int]:
-    """The areas adjacent to an area: those of the places next to any of its places (sub-areas
-    included).
-
-    >>> sorted(areas_next_to(Game({}), 16))  # Vyazma and Borodino
-    [8, 15, 17, 23, 24]
-    """
-    return {g.places[n].area for p in g.places if g.places[p].area == area for n in g.neighbours(p)} - {area}
 
 
 def starve(g: Game, side: str) -> list[Event]:

@@ -111,4 +111,5 @@ def view(g: Game, viewer: str | None, to_move: list[str]) -> dict:
         "unit_words": {"unit": "stack", "units": "stacks", "columns": ["place", "stack", "holds", "corps"]},
         "retreat": dict(s["retreat"]) if s["retreat"] else None,
         "log": [dict(b) for b in s["log"][-6:]], "outcome": s["outcome"],
+        "options": list(s.get("options", [])),  # chosen at set-up, known to both players
     }

@@ -106,15 +106,19 @@ def cell(codes: tuple[str, ...], st: Stacks, french_attack: bool) -> float:
     return total
 
 
-def matrix(st: Stacks, french_attack: bool) -> dict[tuple[str, str], float]:
-    """The value of every pair of chits (attacker's, defender's) for the attacker."""
-    return {pair: cell(codes, st, french_attack) for pair, codes in data.tables().chart.items()}
+Chart = dict[tuple[str, str], tuple[str, ...]]
 
 
-def chit_values(st: Stacks, french_attack: bool, attacking: bool, offered: list[str]) -> dict[str, float]:
+def matrix(st: Stacks, french_attack: bool, chart: Chart) -> dict[tuple[str, str], float]:
+    """The value of every pair of chits (attacker's, defender's) for the attacker, on the game's chart."""
+    return {pair: cell(codes, st, french_attack) for pair, codes in chart.items()}
+
+
+def chit_values(st: Stacks, french_attack: bool, attacking: bool, offered: list[str],
+                chart: Chart) -> dict[str, float]:
     """Each chit the side may put down, valued for that side: the mean over the enemy's chits
     with RISK of the worst added (the enemy's chit is secret)."""
-    values = matrix(st, french_attack)
+    values = matrix(st, french_attack, chart)
     out = {}
     for chit in offered:
         cells = [v if attacking else -v for (a, d), v in values.items() if (a if attacking else d) == chit]
@@ -123,9 +127,9 @@ def chit_values(st: Stacks, french_attack: bool, attacking: bool, offered: list[
     return out
 
 
-def expected(st: Stacks, french_attack: bool) -> float:
+def expected(st: Stacks, french_attack: bool, chart: Chart) -> float:
     """What attacking is worth to the attacker when both sides choose their chits as the level-1
     commander does: its best chit against the defender's chits taken evenly."""
     t = data.tables()
-    values = chit_values(st, french_attack, True, list(t.attacker_plans))
+    values = chit_values(st, french_attack, True, list(t.attacker_plans), chart)
     return max(values.values()) if values else 0.0

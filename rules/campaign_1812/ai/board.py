@@ -108,11 +108,26 @@ class Board:
             return 0
         return self.points(place)
 
+    def option(self, name: str) -> bool:
+        """Whether the game was set up with that option (rules/campaign_1812/readings.py)."""
+        return name in self.view.get("options", ())
+
+    def chart(self) -> dict[tuple[str, str], tuple[str, ...]]:
+        """The Battle Plan Chart the game plays (its reading: rules/campaign_1812/readings.py)."""
+        t = data.tables()
+        return t.chart if self.option("chart_fragments") else t.first_chart
+
     def supplied(self, place: int, depot: bool) -> bool:
         """Whether units of this side would be in supply there (SUPPLY): the area not 100% depleted,
-        a depot with them, one next door out of winter, or a victory place the Russians hold."""
+        a depot with them, or (rules/campaign_1812/supply.py) under depot_supply one in the area or,
+        out of winter, an adjacent area; in a game without it one next door out of winter, or a
+        victory place the Russians hold."""
         if self.area_depleted(place) < 100 or depot:
             return True
+        if self.option("depot_supply"):
+            area = data.places()[place].area
+            fed = {area} if self.winter else {area} | data.areas_next_to(area)
+            return any(st.get("depot") for p, st in self.mine.items() if data.places()[p].area in fed)
         if self.side == "russian" and self.control.get(place) == "russian":
             return True
         return not self.winter and any(self.mine.get(n, {}).get("depot") for n in self.neighbours(place))

@@ -69,7 +69,7 @@ def battle(b: Board, bt: dict, rng: random.Random) -> Decision:
     st = Stacks(mine["inf"], mine["cav"], *enemy) if attacking else Stacks(*enemy, mine["inf"], mine["cav"])
     t = data.tables()
     offered = list(t.attacker_plans if attacking else t.defender_plans)
-    values = chit_values(st, bt["attacker"] == "french", attacking, offered)
+    values = chit_values(st, bt["attacker"] == "french", attacking, offered, b.chart())
     best = max(values.values())
     chit = rng.choice(sorted(c for c, v in values.items() if v >= best - NEARLY))
     role = "attacker" if attacking else "defender"

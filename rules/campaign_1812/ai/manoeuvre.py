@@ -171,7 +171,7 @@ class Manoeuvre:
             if not group.inf:
                 return -self.corps * group.corps
             believed = b.belief.get(place, 1.0)
-            fight = expected(Stacks(group.inf, group.cav, believed, believed / 5), b.side == "french")
+            fight = expected(Stacks(group.inf, group.cav, believed, believed / 5), b.side == "french", b.chart())
             value += self.corps * fight
             if fight > 0.3:
                 value += POINT * b.wanted(place) * 0.5

@@ -7,6 +7,8 @@ import random
 import pytest
 
 from bot.computer.seat import NoComputer, commander_for
+from rules.campaign_1812 import supply
+from rules.campaign_1812.ai.board import read
 from rules.campaign_1812.combat import next_step
 from rules.campaign_1812.game import Game, enemy_of
 from rules.campaign_1812.swaptest import pairs, swapped
@@ -125,3 +127,15 @@ def test_the_battle_plan_is_one_the_chart_offers_and_stays_down():
     assert command in {"plan outflank", "plan assault", "plan reconnaissance", "plan contact"} and "attacker" in reason
     state, _ = c1812.apply(state, "french", c1812.parse("french", command))
     assert _plan(state, "french", [])[0][0] == command
+
+
+@pytest.mark.parametrize("options", [[], ["chart_fragments", "depot_supply"]])
+def test_the_commander_reads_the_games_readings_from_its_view(options):
+    """The options a game was set up with are in every view; the commander's board supplies and charts as that
+    game's rules do (rules/campaign_1812/readings.py)."""
+    state = position({30: {"inf": 1}}, {15: {"inf": 3}, 17: {"depot": 1}, 161: {"inf": 1}}, player="russian",
+                     depleted={"15": 100, "16": 100}, options=options)
+    board = read(c1812.view(state, "russian"), [])
+    for place in (15, 161):
+        assert board.supplied(place, False) == supply.supplied(Game(state), "russian", place), place
+    assert board.chart() == Game(state).chart()
