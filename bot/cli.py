@@ -9,6 +9,7 @@
     kolocha bench [--system borodino] [--scenario 7sep] | --discord | --ux
     kolocha bench --ai [--system S] [--scenario ID] [--side SIDE] [--level N] [--games 200] [--seed 1]
                        [--workers 2] [--games-file PATH]
+    kolocha bench --ai --positions [--system S]
     kolocha fuzz [--games N] [--seed N] [--part playouts|engine-swap|front-swap ...] [--out DIR]
     kolocha run [--config FILE]     (DISCORD_TOKEN in the environment)
     kolocha sync [--config FILE]    (send the slash commands to Discord now)
@@ -38,7 +39,7 @@ from bot.service import GameService
 from bot.store import AlreadyServed, NotKolocha, SchemaTooNew, Store, StoreRefusal, existing, sole_server
 from bot.terminal.console import enable_line_editing, parse_script, play, run_script
 from bot.terminal.map_files import MapFiles
-from bot.tools import bench, bench_ai, fuzz
+from bot.tools import bench, bench_ai, bench_positions, fuzz
 from rules.core.errors import RulesError
 from rules.core.playout import POLICIES
 from rules.core.system import GameSystem
@@ -168,6 +169,8 @@ def _parser() -> argparse.ArgumentParser:
     bench_cmd.add_argument("--ai", action="store_true", help="instead: the computer players' strength "
                            "(games won against random play and against the level below) and CPU seconds "
                            "per decision, each next to its target")
+    bench_cmd.add_argument("--positions", action="store_true", help="with --ai: instead, how many of the "
+                           "tactical test positions each computer level finds")
     bench_cmd.add_argument("--side", help="with --ai: only this side (default: each)")
     bench_cmd.add_argument("--level", type=int, choices=[m.level for m in bench_ai.MATCHES],
                            help="with --ai: only this level's match (default: each)")
@@ -361,6 +364,9 @@ def _bench_ai(args: argparse.Namespace) -> int:
     if args.games_file and not args.games_file.parent.is_dir():
         raise TableError(f"--games-file: there is no folder {args.games_file.parent}; create it first.")
     systems = [args.system] if args.system else bench_ai.systems_with_computer()
+    if args.positions:
+        bench_positions.run(systems, lambda text: print(text, flush=True))
+        return 0
     refusal = bench_ai.unknown(systems, args.scenario, args.side)
     if refusal:
         raise TableError(refusal)

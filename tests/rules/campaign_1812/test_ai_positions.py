@@ -1,0 +1,46 @@
+"""rules/campaign_1812/data/positions.toml: the tactical test positions of 1812 load, and level 1
+finds the known set (rules/core/positions.py; `kolocha bench --ai --positions` counts them)."""
+from __future__ import annotations
+
+import pytest
+
+from rules.campaign_1812.ai.positions import position_state
+from rules.core import positions
+from tests.rules.campaign_1812.c1812_helpers import c1812
+
+MISSED = {"russian-chit-against-the-grande-armee"}  # level 1 takes the attacker's chits as even: Entrench
+
+
+def _set() -> list[positions.Position]:
+    return positions.load("campaign_1812", c1812.INFO.sides)
+
+
+def test_the_set_holds_twenty_positions_for_both_sides_each_with_its_source():
+    found = _set()
+    assert len(found) >= 20 and {p.side for p in found} == {"french", "russian"}
+    assert all(p.provenance and p.sound for p in found)
+    assert len({p.id for p in found}) == len(found)
+
+
+def test_each_position_is_a_position_of_the_rules_where_its_side_decides():
+    for p in _set():
+        state = position_state(p.entry)
+        assert p.side in c1812.active_sides(state), p.id
+        assert c1812.legal_commands(state, p.side), p.id
+
+
+def test_level_1_finds_every_position_but_the_known_misses():
+    missed = {p.id for p in _set()
+              if not p.judge(positions.plans(p, position_state(p.entry), c1812.view, c1812.commander(1)))}
+    assert missed == MISSED
+
+
+def test_a_position_without_a_sound_move_or_with_a_broken_pattern_is_refused():
+    entry = {"id": "x", "title": "x", "provenance": "x", "side": "french", "sound": ["^move"]}
+    assert positions.parse({"position": [entry]}, ("french", "russian"))[0].sound == ("^move",)
+    with pytest.raises(positions.PositionError, match="position x has no 'sound'"):
+        positions.parse({"position": [{**entry, "sound": []}]}, ("french", "russian"))
+    with pytest.raises(positions.PositionError, match="is not a regular expression"):
+        positions.parse({"position": [{**entry, "unsound": ["("]}]}, ("french", "russian"))
+    with pytest.raises(positions.PositionError, match="'prussian' is not a side"):
+        positions.parse({"position": [{**entry, "side": "prussian"}]}, ("french", "russian"))
