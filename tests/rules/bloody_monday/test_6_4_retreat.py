@@ -9,6 +9,7 @@ The battle is in 44 (green, north of the command limit); its neighbours are 42, 
 from __future__ import annotations
 
 from rules.bloody_monday import combat
+from rules.bloody_monday import retreat as retreats
 from tests.rules.bloody_monday.bm_helpers import battle, bm, do, game, position, refused
 
 FRENCH_HELD = {n: "french" for n in (42, 45, 51, 52, 54, 55)}  # every neighbour of 44
@@ -43,6 +44,23 @@ def test_6_4_the_controlling_player_chooses_who_is_eliminated():
         assert any(e["kind"] == "eliminated" and e["block"] == lost for e in events)
     refused(at_retreat(two, control=FRENCH_HELD | {55: "russian", 45: "russian"}), "russian",
             "retreat R-1-3 55", "6.4")  # 45 has room for R-1-4
+
+
+def test_6_4_a_unit_placed_in_an_area_not_controlled_is_refused_naming_those_that_are():
+    """6.4: "into any adjacent and controlled Areas", in the long form too."""
+    sentence = refused(at_retreat({"R-1-3": 44}, control=FRENCH_HELD | {55: "russian"}), "russian",
+                       "retreat R-1-3 42", "6.4")
+    assert sentence == "Retreat into adjacent areas you control: 55 (6.4)."
+
+
+def test_6_4_the_placement_offered_when_room_runs_out_keeps_the_units_taken_first():
+    """6.4: with one place (55, red) for two units, each unit in turn goes to the first area with room
+    and the rest, without room, are lost: the strongest kept, or the other when taken first (the two
+    unit-by-unit retreats offered to a player and to the computer)."""
+    g = game(at_retreat({"R-1-3": 44, "R-1-4": 44}, control=FRENCH_HELD | {55: "russian"}))
+    first, second = retreats.retreating(g)
+    assert retreats.greedy(g, [first, second]) == {first: 55}
+    assert retreats.greedy(g, [second, first]) == {second: 55}
 
 
 def test_6_4_every_unit_placed_when_all_fit():
