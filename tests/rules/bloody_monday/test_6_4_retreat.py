@@ -42,8 +42,10 @@ def test_6_4_the_controlling_player_chooses_who_is_eliminated():
         state, events = do(at_retreat(two, control=FRENCH_HELD | {55: "russian"}), "russian", f"retreat {kept} 55")
         assert state["blocks"][kept]["area"] == 55 and state["blocks"][lost]["where"] == "eliminated"
         assert any(e["kind"] == "eliminated" and e["block"] == lost for e in events)
-    refused(at_retreat(two, control=FRENCH_HELD | {55: "russian", 45: "russian"}), "russian",
-            "retreat R-1-3 55", "6.4")  # 45 has room for R-1-4
+    assert refused(at_retreat(two, control=FRENCH_HELD | {55: "russian", 45: "russian"}), "russian",
+                   "retreat R-1-3 55", "6.4") == (  # 45 has room for R-1-4
+        "Russian 4 (R-1-4, infantry) has room in 45: only units that cannot retreat for overstacking are "
+        "eliminated; place it too (6.4).")
 
 
 def test_6_4_a_unit_placed_in_an_area_not_controlled_is_refused_naming_those_that_are():
@@ -51,6 +53,38 @@ def test_6_4_a_unit_placed_in_an_area_not_controlled_is_refused_naming_those_tha
     sentence = refused(at_retreat({"R-1-3": 44}, control=FRENCH_HELD | {55: "russian"}), "russian",
                        "retreat R-1-3 42", "6.4")
     assert sentence == "Retreat into adjacent areas you control: 55 (6.4)."
+
+
+def test_6_4_the_long_form_names_each_unit_of_the_battle_area_once_and_within_the_room():
+    """6.4 with 1.2: a unit from elsewhere, a unit named twice, two units in one place are refused."""
+    state = at_retreat({"R-1-3": 44, "R-1-4": 44, "R-1-11": 52}, control=FRENCH_HELD | {55: "russian", 52: "russian"})
+    for stray in ("retreat R-1-11 55", "retreat R-1-3 55 R-1-3 45"):
+        assert refused(state, "russian", stray, "6.4") == (
+            "Name each of your units in the battle area once: R-1-3, R-1-4 (6.4).")
+    assert refused(state, "russian", "retreat R-1-3 55 R-1-4 55", "1.2") == (
+        "55 has no room left for Russian 4 (R-1-4, infantry); place it elsewhere (1.2).")
+
+
+def test_6_4_units_retreat_supreme_commander_first_then_strongest_first():
+    """The order a retreat places the units in (the short form, and what the computer offers)."""
+    g = game(at_retreat({"R-KUT": 44, "R-1-4": 44, "R-1-3": 44, "R-1-11": 44}))
+    assert retreats.retreating(g) == ["R-KUT", "R-1-3", "R-1-11", "R-1-4"]
+
+
+def test_1_2_room_in_a_retreat_is_the_defenders_own_and_a_supreme_commander_takes_none():
+    """1.2: "Supreme Commanders may overstack" and take no place; the places each area has left are
+    counted as units go into it; the enemy's units in a contested area take none of the defender's."""
+    def areas(blocks: dict, control: dict, command: str, moved: tuple[str, ...]) -> list[int]:
+        state, _ = do(at_retreat(blocks, control=FRENCH_HELD | control), "russian", command)
+        return [state["blocks"][b]["area"] for b in moved]
+
+    assert areas({"R-KUT": 44, "R-1-3": 44, "R-1-11": 55}, {55: "russian", 52: "russian"}, "retreat 55 52",
+                 ("R-KUT", "R-1-3")) == [55, 52]  # Kutuzov into the full 55
+    assert areas({"R-KUT": 44, "R-1-3": 44}, {55: "russian"}, "retreat 55", ("R-KUT", "R-1-3")) == [55, 55]
+    assert areas({"R-1-3": 44, "R-1-17": 44, "R-1-23": 44, "R-1-4": 42, "R-1-11": 42}, {42: "russian", 55: "russian"},
+                 "retreat 42 55", ("R-1-3", "R-1-17", "R-1-23")) == [42, 42, 55]  # two places left in 42
+    assert areas({"R-1-3": 44, "R-1-11": 44, "R-1-17": 44, "F-I-2": 42, "R-1-4": 42}, {42: "russian"}, "retreat 42",
+                 ("R-1-3", "R-1-11", "R-1-17")) == [42, 42, 42]  # contested: three Russian places left
 
 
 def test_6_4_the_placement_offered_when_room_runs_out_keeps_the_units_taken_first():
