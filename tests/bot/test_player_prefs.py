@@ -45,3 +45,29 @@ def test_quiet_hours_within_one_day_hold_a_reminder_from_their_first_hour_to_the
     due = datetime(2026, 11, 30, 12, tzinfo=UTC)
     expected = datetime(2026, 11, 27, 17, tzinfo=UTC) if waits else moment
     assert reminder_at(moment, due, prefs) == expected
+
+
+def at(day: int, hour: int, minute: int = 0, second: int = 0, micro: int = 0) -> datetime:
+    return datetime(2026, 11, day, hour, minute, second, micro, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("moment", "expected"), [
+    (at(27, 22), at(28, 7)),  # the first quiet hour
+    (at(27, 23, 30, 15, 500), at(28, 7)),  # late evening: the next morning, on the hour
+    (at(28, 3), at(28, 7)),  # after midnight: the same morning
+    (at(28, 7), at(28, 7)),  # quiet ends at 7:00
+])
+def test_quiet_hours_across_midnight_hold_a_reminder_until_the_morning(moment, expected):
+    assert reminder_at(moment, at(30, 12), PlayerPrefs(quiet=(22, 7))) == expected
+
+
+def test_a_reminder_whose_wait_would_reach_the_deadline_comes_as_planned():
+    """Held until 7:00 it would come with the deadline itself (7:00): it comes at 23:30 instead."""
+    assert reminder_at(at(27, 23, 30), at(28, 7), PlayerPrefs(quiet=(22, 7))) == at(27, 23, 30)
+
+
+def test_quiet_hours_from_an_hour_to_itself_are_the_whole_day():
+    """22-22 wraps round the clock: every reminder waits for the next 22:00."""
+    prefs = PlayerPrefs(quiet=(22, 22))
+    assert reminder_at(at(27, 12), at(30, 12), prefs) == at(27, 22)
+    assert reminder_at(at(27, 22), at(30, 12), prefs) == at(28, 22)
