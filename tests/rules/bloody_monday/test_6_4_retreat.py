@@ -65,6 +65,38 @@ def test_6_4_the_long_form_names_each_unit_of_the_battle_area_once_and_within_th
         "55 has no room left for Russian 4 (R-1-4, infantry); place it elsewhere (1.2).")
 
 
+def test_6_4_the_short_forms_refusals_name_the_areas():
+    """6.4: the areas that may be named, the areas without room for all, the command limit's areas."""
+    held = FRENCH_HELD | {55: "russian", 52: "russian"}
+    assert refused(at_retreat({"R-1-3": 44}, control=held), "russian", "retreat 42", "6.4") == (
+        "Retreat into adjacent areas you control: 52, 55 (6.4).")
+    assert refused(at_retreat({"R-1-3": 44, "R-1-4": 44, "R-1-11": 44}, control=held), "russian", "retreat 55 52",
+                   "6.4") == ("Not all your units have room in 55, 52: place each, `retreat <block> <area> ...`; the "
+                              "units you do not name are eliminated (6.4).")
+    limited = at_retreat({"R-1-3": 45}, area=45, options=["extreme_command_limit"])
+    assert refused(limited, "russian", "retreat 46 53", "9.12") == (
+        "Russian 3 (R-1-3, infantry) may not cross the command limit into 46, 53 (9.12).")
+
+
+def test_6_4_a_retreat_is_told_by_area_in_public_and_unit_by_unit_to_the_defender():
+    three = {"R-1-3": 44, "R-1-4": 44, "R-1-BT": 44}
+    _, events = do(at_retreat(three), "russian", "retreat R-1-3 51 R-1-4 52 barclay 51")
+    assert [(e["kind"], e["to"], e["text"]) for e in events[:2]] == [
+        ("retreat", "all", "Russian spends the Initiative Disc and retreats from 44: 2 blocks into 51, 1 block into 52 "
+                           "(6.4)."),
+        ("info", "russian", "Your retreat: Russian 3 (R-1-3, infantry) → 51; Russian 4 (R-1-4, infantry) → 52; "
+                            "Russian Barclay de Tolly (R-1-BT, tactical leader) → 51.")]
+
+
+def test_6_4_a_retreat_where_no_unit_has_room_says_so():
+    _, events = do(at_retreat({"R-1-3": 44, "R-1-11": 52}, control=FRENCH_HELD | {52: "russian"}), "russian",
+                   "retreat 52")
+    assert [(e["kind"], e["to"], e["text"]) for e in events[:3]] == [
+        ("retreat", "all", "Russian spends the Initiative Disc and retreats from 44: no unit had room (6.4)."),
+        ("eliminated", "all", "Russian 3 (R-1-3, infantry) in 44 is eliminated (a loss for morale, 2.4)."),
+        ("info", "russian", "Your retreat: no unit had room.")]
+
+
 def test_6_4_units_retreat_supreme_commander_first_then_strongest_first():
     """The order a retreat places the units in (the short form, and what the computer offers)."""
     g = game(at_retreat({"R-KUT": 44, "R-1-4": 44, "R-1-3": 44, "R-1-11": 44}))
