@@ -1,7 +1,9 @@
 """A player's own time (bot/player_prefs.py), read in the player's own time zone, not the
-server's: the weekend days a game skips, the longest vacation; and quiet hours within one day."""
+server's: the weekend days a game skips, the longest vacation, quiet hours, the hour deadlines fall
+at; and what the preferences accept and say of themselves."""
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime
 
 import pytest
@@ -71,3 +73,36 @@ def test_quiet_hours_from_an_hour_to_itself_are_the_whole_day():
     prefs = PlayerPrefs(quiet=(22, 22))
     assert reminder_at(at(27, 12), at(30, 12), prefs) == at(27, 22)
     assert reminder_at(at(27, 22), at(30, 12), prefs) == at(28, 22)
+
+
+def test_a_deadline_hour_is_an_hour_of_the_day():
+    assert PlayerPrefs(due_hour=0).due_hour == 0 and PlayerPrefs(due_hour=23).due_hour == 23
+    for hour in (-1, 24):
+        with pytest.raises(Unreadable) as refused:
+            PlayerPrefs(due_hour=hour)
+        assert str(refused.value) == "A deadline hour is between 0 and 23."
+
+
+def test_the_stored_quiet_hours_read_back_as_set_and_the_defaults_describe_themselves():
+    assert PlayerPrefs.from_dict({"quiet": [22, 7]}) == PlayerPrefs(quiet=(22, 7))  # JSON keeps a list
+    assert PlayerPrefs().describe() == ("Time zone UTC; deadlines as the game sets them; reminders by both; "
+                                        "reminders at any hour; not away.")
+
+
+@pytest.mark.parametrize(("start", "hour", "due"), [
+    (at(27, 9, 17, 23, 500), 20, at(28, 20)),  # on the hour, later that day
+    (at(27, 9, 17, 23, 500), 8, at(29, 8)),  # the hour has passed that day: the next
+    (at(27, 20), 20, at(28, 20)),  # exactly at the hour
+])
+def test_a_deadline_falls_at_the_players_hour_on_the_hour(start, hour, due):
+    assert due_at(start, 24, PlayerPrefs(due_hour=hour)) == due
+
+
+def test_a_deadline_is_given_in_utc_whatever_the_servers_own_time_zone(monkeypatch):
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    try:
+        assert due_at(at(27, 9), 24, PlayerPrefs()).isoformat() == "2026-11-28T09:00:00+00:00"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
