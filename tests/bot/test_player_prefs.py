@@ -106,3 +106,19 @@ def test_a_deadline_is_given_in_utc_whatever_the_servers_own_time_zone(monkeypat
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+@pytest.mark.parametrize(("prefs", "sentence"), [
+    ({"remind": "never"}, "Reminders come by both, dm, channel; not 'never'."),
+    ({"quiet": (24, 7)}, "Quiet hours are two hours between 0 and 23, like 22-7."),
+    ({"quiet": (-1, 7)}, "Quiet hours are two hours between 0 and 23, like 22-7."),
+    ({"away_until": "31-12-2026"}, "'31-12-2026' is not a day; give it as YYYY-MM-DD."),
+])
+def test_a_preference_out_of_its_range_is_refused_with_what_it_takes(prefs, sentence):
+    with pytest.raises(Unreadable) as refused:
+        PlayerPrefs(**prefs)
+    assert str(refused.value) == sentence
+
+
+def test_quiet_hours_may_be_the_first_and_last_hours_of_the_day():
+    assert PlayerPrefs(quiet=(0, 23)).quiet == (0, 23)

@@ -50,9 +50,9 @@ def test_6_4_the_controlling_player_chooses_who_is_eliminated():
 
 def test_6_4_a_unit_placed_in_an_area_not_controlled_is_refused_naming_those_that_are():
     """6.4: "into any adjacent and controlled Areas", in the long form too."""
-    sentence = refused(at_retreat({"R-1-3": 44}, control=FRENCH_HELD | {55: "russian"}), "russian",
+    sentence = refused(at_retreat({"R-1-3": 44}, control=FRENCH_HELD | {55: "russian", 52: "russian"}), "russian",
                        "retreat R-1-3 42", "6.4")
-    assert sentence == "Retreat into adjacent areas you control: 55 (6.4)."
+    assert sentence == "Retreat into adjacent areas you control: 52, 55 (6.4)."
 
 
 def test_6_4_the_long_form_names_each_unit_of_the_battle_area_once_and_within_the_room():
