@@ -115,6 +115,8 @@ class FakeMessenger:
             kept = str(len(self.edits))  # a new message's id: never one used before
         self.kept[kept] = (place, piece)
         self.edits.append((place, kept))
+        if buttons is not None:
+            self.buttons.append((place, piece, buttons))
         return kept
 
     async def drop(self, place: str, kept: str) -> None:

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.delivery import Delivery, channel_audience, kept_view, message, user_audience
+from bot.delivery import Delivery, channel_audience, in_place, kept_view, message, user_audience
 from bot.discord.messenger import LIMIT, markup, pieces, split
 from bot.service import SORRY
 from bot.store import Store
@@ -425,6 +425,29 @@ def test_the_russian_block_list_of_bloody_monday_arrives_whole(tmp_path):
     sent = [piece for place, piece in messenger.kept.values() if place == f"dm:{BORIS.id}"]
     assert len(view) > LIMIT and len(sent) > 1 and all(len(s) <= LIMIT for s in sent)
     assert "".join(sent) == view
+
+
+@pytest.mark.logs_errors("kolocha.delivery")
+def test_a_question_asked_in_place_edits_the_answered_dm_with_its_buttons_and_a_retry_edits_it_again(service):
+    """The next question to a player who answered one by a button in a DM (`in_place`: that DM's
+    id) is written into that DM after the answer's outcome, with its own buttons, rather than
+    sent anew; a failure leaves the row stored, and its retry after a restart edits the same DM."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    messenger, place = tables.delivery.messenger, f"dm:{ANNA.id}"
+    asked = run(messenger.keep(place, f"Game {game_id}: the game waits for you: apply 2 hits", None))
+    dms = len(messenger.dms)
+    buttons = {"answers": ["hit r1"], "game": game_id, "side": "red", "seq": 0}
+    payload = message("Next: apply 1 hit", buttons=buttons)
+    in_place(payload, asked, "Red: hit r1.")
+    messenger.failing.add(ANNA.id)
+    run(tables.delivery.send(game_id, [(user_audience(ANNA.id), payload)]))
+    messenger.failing.clear()
+    after = make_tables(service, FakeClock(FakeClock().now + timedelta(hours=2)), messenger)  # a restart
+    run(after.delivery.flush(game_id))
+    said = f"Game {game_id}: Red: hit r1.\nNext: apply 1 hit"
+    assert messenger.kept[asked] == (place, said) and messenger.buttons[-1] == (place, said, buttons)
+    assert len(messenger.dms) == dms and service.store.undelivered(game_id) == []
 
 
 @pytest.mark.logs_errors("kolocha.delivery")
