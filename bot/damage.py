@@ -54,12 +54,22 @@ def prefs(text: str | None) -> dict:
     return _json(text, dict, {})
 
 
+def held_orders(row: dict) -> dict:
+    """A held_orders row: who wrote them and their lines, a list of texts."""
+    lines = _json(row["lines"], list, [])
+    if not lines or not all(isinstance(line, str) for line in lines):
+        raise ValueError("held orders must be a list of texts")
+    return {"user": row["user"], "name": row["name"], "lines": lines}
+
+
 def notice(game_id: int, table: str) -> str:
     """What the server's owner is told (by DM) when a row of one of its games is set aside."""
     what = {"games": "its own record (its settings or options)", "outbox": "a message to send",
-            "deadlines": "a deadline"}[table]
+            "deadlines": "a deadline", "held_orders": "a side's held orders"}[table]
     lost = ("the game is set aside until it is repaired" if table == "games" else
-            "that message was not sent" if table == "outbox" else "that deadline no longer runs")
+            "that message was not sent" if table == "outbox" else
+            "they will not be played: their author may send them again" if table == "held_orders" else
+            "that deadline no longer runs")
     return (f"the bot found {what} of game {game_id} damaged in its database and set it aside: "
             f"{lost}. Every other game goes on. Whoever runs the bot finds a copy of the damaged "
             "row, with the reason, in the database's `quarantine` table.")

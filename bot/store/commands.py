@@ -66,6 +66,8 @@ class CommandsPart(DeadlinesPart):
             self._write_turn(game_id, turn, seq)
             self._write_outbox(game_id, seq, outbox)
             self._write_deadlines(game_id, {} if status == "over" else deadlines)
+            if status == "over":  # nothing a side held is ever due
+                self.db.execute("DELETE FROM held_orders WHERE game = ?", [game_id])
             self.db.execute("""UPDATE games SET status = ?, updated_at = ?, pending_undo = NULL,
                                pending_draw = NULL WHERE id = ?""", [status, stamp, game_id])
         return seq

@@ -64,7 +64,7 @@ def now() -> str:
 DECODE = {"games": damage.game, "outbox": damage.outbox, "deadlines": damage.deadline}
 # How a damaged row leaves its table (a game's own row stays: its commands refer to it).
 WHERE = {"outbox": ("id = ?", ("id",)), "deadlines": ("game = ? AND side = ?", ("game", "side")),
-         "players": ("user = ?", ("user",))}
+         "players": ("user = ?", ("user",)), "held_orders": ("game = ? AND side = ?", ("game", "side"))}
 
 
 class Connection:

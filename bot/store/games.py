@@ -159,6 +159,7 @@ class GamesPart(DeadlinesPart):
             self.db.execute("""UPDATE games SET status = 'over', ended = ?, updated_at = ?
                                WHERE id = ?""", [json.dumps(ended), now(), game_id])
             self.db.execute("DELETE FROM deadlines WHERE game = ?", [game_id])
+            self.db.execute("DELETE FROM held_orders WHERE game = ?", [game_id])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     def pause_game(self, game_id: int, reason: str, outbox: Outbox | None = None) -> None:

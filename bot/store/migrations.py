@@ -5,6 +5,8 @@ sqlite-utils records each applied one in _sqlite_migrations, in the same transac
 """
 from __future__ import annotations
 
+import json
+
 import sqlite_utils
 
 MIGRATIONS = sqlite_utils.Migrations("kolocha")
@@ -131,3 +133,18 @@ _add_column("games.pending_seat: a seat to hand to a substitute, waiting for its
 
 _add_column("outbox.given_up: a row that could not be delivered, ended after its tries",
             "outbox", "given_up")
+
+
+@MIGRATIONS(name="held_orders: the rest of a side's message of orders, waiting for a choice to be made")
+def _held_orders(db: sqlite_utils.Database) -> None:
+    # lines: a JSON list of the orders held, in order (bot/tables/held.py)
+    db.table("held_orders").create({"game": int, "side": str, "user": str, "name": str, "lines": str},
+                                   pk=("game", "side"), foreign_keys=[("game", "games", "id")])
+    prefix = "held orders: "  # where they were kept before: a meta value "held orders: <game> <side>"
+    for key, value in db.execute("SELECT key, value FROM meta WHERE key LIKE ?", [prefix + "%"]).fetchall():
+        game, side = key[len(prefix):].split(" ", 1)
+        if value and db.execute("SELECT 1 FROM games WHERE id = ?", [int(game)]).fetchone():
+            held = json.loads(value)
+            db.execute("INSERT INTO held_orders VALUES (?, ?, ?, ?, ?)",
+                       [int(game), side, held["user"], held["name"], json.dumps(held["lines"])])
+    db.execute("DELETE FROM meta WHERE key LIKE ?", [prefix + "%"])

@@ -1,5 +1,5 @@
 """What the store keeps beside the games' record: each person's own preferences, each side's
-standing orders, and the bot's own values (the hash of its synced command tree).
+standing orders and held orders, and the bot's own values (the hash of its synced command tree).
 """
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from bot.store.connection import Connection
 
 
 class PreferencesPart(Connection):
-    """The `players`, `standing_orders` and `meta` tables."""
+    """The `players`, `standing_orders`, `held_orders` and `meta` tables."""
 
     def player_prefs(self, user: str | None) -> dict:
         """A person's stored preferences (bot/player_prefs.py), {} when none."""
@@ -38,6 +38,25 @@ class PreferencesPart(Connection):
         """A side's standing orders, kind -> order."""
         return {row["kind"]: row["standing"] for row in self.db.query(
             "SELECT kind, standing FROM standing_orders WHERE game = ? AND side = ?", [game_id, side])}
+
+    def hold_orders(self, game_id: int, side: str, user: str, name: str, lines: list[str]) -> None:
+        """Keep the rest of a side's message of orders (bot/tables/held.py), replacing what it held."""
+        with self.transaction():
+            self.db.execute("INSERT OR REPLACE INTO held_orders VALUES (?, ?, ?, ?, ?)",
+                            [game_id, side, user, name, json.dumps(lines)])
+
+    def held_orders(self, game_id: int, side: str) -> dict | None:
+        """A side's held orders ({"user", "name", "lines"}), None when it holds none."""
+        rows = list(self.db.query("SELECT * FROM held_orders WHERE game = ? AND side = ?", [game_id, side]))
+        try:
+            return damage.held_orders(rows[0]) if rows else None
+        except ValueError as error:  # set aside: the side holds nothing, and is told so
+            self._set_aside("held_orders", rows[0], error)
+            return None
+
+    def drop_held_orders(self, game_id: int, side: str) -> None:
+        with self.transaction():
+            self.db.execute("DELETE FROM held_orders WHERE game = ? AND side = ?", [game_id, side])
 
     def meta(self, key: str) -> str | None:
         """A value the bot keeps about itself (the hash of its synced command tree)."""

@@ -13,7 +13,6 @@ nobody else's business, and they are judged on the position everyone sees when t
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 from bot import asked
@@ -32,26 +31,17 @@ class Held:
     lines: list[str]
 
 
-def _key(game_id: int, side: str) -> str:
-    return f"held orders: {game_id} {side}"
-
-
 def hold(store: Store, game_id: int, held: Held) -> None:
-    store.set_meta(_key(game_id, held.side), json.dumps(
-        {"user": held.actor.id, "name": held.actor.name, "lines": held.lines}))
+    store.hold_orders(game_id, held.side, held.actor.id, held.actor.name, held.lines)
 
 
 def drop(store: Store, game_id: int, side: str) -> None:
-    if store.meta(_key(game_id, side)):
-        store.set_meta(_key(game_id, side), "")
+    store.drop_held_orders(game_id, side)
 
 
 def held_by(store: Store, game_id: int, side: str) -> Held | None:
-    value = store.meta(_key(game_id, side))
-    if not value:
-        return None
-    data = json.loads(value)
-    return Held(side, Actor(data["user"], data["name"], False), data["lines"])
+    row = store.held_orders(game_id, side)
+    return None if row is None else Held(side, Actor(row["user"], row["name"], False), row["lines"])
 
 
 def waits_for_a_choice(system: GameSystem, state: dict, side: str, line: str) -> bool:

@@ -1,15 +1,18 @@
 """bot/store/, row by row: what each write leaves in the file and what each read gives back, for
 the parts the service and the front ends lean on (the outbox and its delivery marks, deadlines,
-seats, standing orders, private threads, closed DMs, settings, pauses, draws, turns). The service
+seats, standing and held orders, private threads, closed DMs, settings, pauses, draws, turns). The service
 tests reach them only through whole games; these name the exact rows."""
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 
 import pytest
+import sqlite_utils
 
 from bot.store import SNAPSHOT_EVERY, GameOver, StaleCommand, Store, UnknownGame
+from bot.store.migrations import MIGRATIONS
 
 DAY1, DAY2, DAY3 = "2026-01-01T00:00:00+00:00", "2026-01-02T00:00:00+00:00", "2026-01-03T00:00:00+00:00"
 
@@ -268,6 +271,46 @@ def test_standing_orders_are_per_side_and_kind_and_ask_removes_one(store):
     assert store.standing_orders(game_id, "blue") == {"retreat": "always"}
     assert store.standing_orders(other, "red") == {"retreat": "always"}
     assert store.standing_orders(other, "blue") == {}
+
+
+
+def test_held_orders_are_per_side_replaced_dropped_and_forgotten_when_the_game_ends(store):
+    """A side's held orders (bot/tables/held.py): one set a side, a new message replacing the old;
+    nothing is held once the game is over, by the rules or outside them."""
+    game_id, other = played(store, 1), played(store, 0)
+    store.hold_orders(game_id, "red", "7", "ada", ["move 1 2", "end"])
+    store.hold_orders(game_id, "red", "7", "ada", ["end"])
+    store.hold_orders(game_id, "blue", "8", "bo", ["attack 3"])
+    store.hold_orders(other, "red", "7", "ada", ["end"])
+    assert store.held_orders(game_id, "red") == {"user": "7", "name": "ada", "lines": ["end"]}
+    store.drop_held_orders(game_id, "red")
+    assert store.held_orders(game_id, "red") is None and store.held_orders(game_id, "blue") is not None
+    store.append(game_id, command(1), {}, [], status="over")
+    store.end_game(other, {"reason": "cancelled"}, [])
+    assert store.held_orders(game_id, "blue") is None and store.held_orders(other, "red") is None
+    assert store.db.execute("SELECT COUNT(*) FROM held_orders").fetchone()[0] == 0
+
+
+def test_held_orders_kept_as_meta_values_move_to_their_table(tmp_path):
+    """A file from before the held_orders table kept them as meta values, a blank value for
+    none: each set moves to the table (those of games no longer in the file are dropped), and
+    no meta value of held orders is left."""
+    path = tmp_path / "old.sqlite"
+    db = sqlite_utils.Database(path)
+    MIGRATIONS.apply(db, stop_before="held_orders: the rest of a side's message of orders, "
+                                     "waiting for a choice to be made")
+    db.execute("INSERT INTO games (id, system, scenario, seed, status) VALUES (1, 'toy_system', 'short', 1, 'active')")
+    held = {"user": "7", "name": "ada", "lines": ["move 1 2", "end"]}
+    db.execute("INSERT INTO meta VALUES (?, ?)", ["held orders: 1 red", json.dumps(held)])
+    db.execute("INSERT INTO meta VALUES (?, ?)", ["held orders: 1 blue", ""])
+    db.execute("INSERT INTO meta VALUES (?, ?)", ["held orders: 2 red", json.dumps(held)])
+    db.execute("INSERT INTO meta VALUES (?, ?)", ["told how to give orders: 7", "1"])
+    db.conn.commit()
+    db.close()
+    store = Store(path)
+    assert store.held_orders(1, "red") == held
+    assert store.held_orders(1, "blue") is None and store.held_orders(2, "red") is None
+    assert [row[0] for row in store.db.execute("SELECT key FROM meta")] == ["told how to give orders: 7"]
 
 
 # -- deadlines ----------------------------------------------------------------------------------------

@@ -98,3 +98,19 @@ def test_a_damaged_deadline_and_damaged_prefs_are_set_aside(store):
     assert quarantined(store) == [("deadlines", str(game_id)), ("players", "1")]
     notice, = [row for row in store.undelivered(game_id) if row["audience"] == "owner:900"]
     assert "a deadline of game" in notice["payload"]["text"]
+
+
+@pytest.mark.parametrize("lines", BROKEN + ["[]", "[\"end\", 3]"])
+def test_damaged_held_orders_are_set_aside_and_their_author_may_send_them_again(store, lines):
+    """Held orders whose lines are not a list of texts: the side holds nothing (none is played
+    half-read), and the server's owner is told what that means."""
+    game_id = store.create_game("toy_system", "short", 1, guild="900", channel="100")
+    store.hold_orders(game_id, "red", "7", "ada", ["end"])
+    store.hold_orders(game_id, "blue", "8", "bo", ["end"])
+    spoil(store, "UPDATE held_orders SET lines = ? WHERE side = 'red'", lines)
+    assert store.held_orders(game_id, "red") is None
+    assert store.held_orders(game_id, "blue") == {"user": "8", "name": "bo", "lines": ["end"]}
+    assert quarantined(store) == [("held_orders", str(game_id))]
+    notice, = [row for row in store.undelivered(game_id) if row["audience"] == "owner:900"]
+    assert "a side's held orders of game" in notice["payload"]["text"]
+    assert "their author may send them again" in notice["payload"]["text"]
