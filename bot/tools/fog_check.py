@@ -5,8 +5,9 @@ that a viewer has not seen and compares what the engine tells that viewer. Here 
 become games, once at a Discord table (the real Tables over a recording messenger) and once at
 the terminal's hot seat, and the viewer types the same lines in both: legal commands of theirs,
 probes naming the enemy blocks, and queries, then `undo`. Everything the viewer can observe must be the same:
-the replies (slash commands and typed messages), what is posted in the game channel, what they
-are sent by DM, the pictures (drawn here as the JSON of the view they show), the autocomplete
+the replies (slash commands, typed messages and `/orders` boxes of several orders), what is posted
+in the game channel, what they are sent by DM (new messages and the kept ones edited in place, with
+their buttons), the pictures (drawn here as the JSON of the view they show), the autocomplete
 choices, the terminal's screen and the files it writes for them. The lines stop before the first
 step after which the engine itself tells the two positions apart (the rules disclosed a block).
 """
@@ -18,13 +19,14 @@ import hashlib
 import json
 import random
 import tempfile
+from itertools import takewhile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from types import ModuleType
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from bot.config import Config
 from bot.delivery import Buttons, Delivery, Onlookers
@@ -44,7 +46,18 @@ VIEWER, OTHER = Actor("1", "Viewer"), Actor("2", "Other")
 GUILD, CHANNEL = "900", "100"
 NOON = datetime(2026, 3, 1, 12, tzinfo=UTC)
 QUERIES = ("status", "units", "help")
-LAST = (("undo", False),)  # typed after the lines: whether the viewer's last command may be taken back
+
+
+class Line(NamedTuple):
+    """A line the viewer gives: typed as a plain message or given with `/order`; whether the rules
+    accept it (in both positions alike: lines_to_type stops before one they do not)."""
+
+    text: str
+    typed: bool = False
+    accepted: bool = False
+
+
+LAST = (Line("undo"),)  # given after the lines: whether the viewer's last command may be taken back
 
 
 class Position:
@@ -95,7 +108,7 @@ class Recorder:
 
     async def keep(self, place: str, piece: str, kept: str | None, buttons: dict | None = None) -> str:
         if place == f"dm:{VIEWER.id}":
-            self.seen.append(f"DM kept {kept}: {piece}")
+            self.seen.append(f"DM kept {kept}: {piece}{_buttons(buttons)}")
         return kept or f"{place}:{len(self.seen)}"
 
     async def drop(self, place: str, kept: str) -> None:
@@ -143,14 +156,16 @@ def _service(path: Path, position: Position) -> GameService:
     return GameService(Store(path), loader=lambda name: cast(GameSystem, position))
 
 
-async def at_table(position: Position, viewer: str, lines: list[tuple[str, bool]],
-                   folder: Path, hidden: Sequence[str] | None = None) -> list[str]:
+async def at_table(position: Position, viewer: str, lines: Sequence[Line],
+                   folder: Path, hidden: Sequence[str] | None = None, batched: bool = False) -> list[str]:
     """The game at a Discord table, the viewer seated at their side: what they observe while
-    typing `lines` (text, typed as a plain message rather than a slash command). With `hidden`,
-    the other side first gives those secret orders at the table (one branch of a game's history;
-    the other branch has none), and the viewer then presses the "End the phase" button it was
-    offered before them. After every line: the buttons the viewer is offered, the game's status
-    (deadlines: who is waited on) and the viewer's own deadline."""
+    giving `lines`, one message each; `batched`, the orders the rules accept and the last line
+    go in one `/orders` box instead (the last one held when it meets a choice still to be made,
+    bot/tables/held.py), the queries and `undo` one by one. With `hidden`, the other side first
+    gives those secret orders at the table (one branch of a game's history; the other branch has
+    none), and the viewer then presses the "End the phase" button it was offered before them.
+    After every message: the buttons the viewer is offered, the game's status (deadlines: who is
+    waited on) and the viewer's own deadline."""
     seen: list[str] = []
     service = _service(folder / "table.sqlite", position)
     delivery = Delivery(service, Recorder(seen), view_json, lambda: NOON, crop_json)
@@ -168,18 +183,39 @@ async def at_table(position: Position, viewer: str, lines: list[tuple[str, bool]
         for line in hidden:
             await tables.play.submit(OTHER, CHANNEL, line, other)
         seen.append(f"pressed {_button(before)}: {await _press(tables, before)}")
-    for line, typed in lines:
+    for message in _batched(lines) if batched else [[line] for line in lines]:
         seen.append(f"autocomplete: {_answer(lambda: tables.completion.legal_texts(VIEWER, CHANNEL))}")
         seen.append(f"units offered: {_answer(lambda: tables.completion.complete(VIEWER, CHANNEL, 'unit', '', {}))}")
-        if typed:
-            seen.append(f"typed `{line}`: {await tables.play.plain(VIEWER, CHANNEL, line)}")
-        else:
-            try:
-                seen.append(f"/order {line}: {await tables.play.submit(VIEWER, CHANNEL, line)}")
-            except TableError as error:
-                seen.append(f"/order {line} refused: {error.text}")
+        seen.append(await _give(tables, message))
         seen += _looks(tables, service)
     return seen
+
+
+def _batched(lines: Sequence[Line]) -> list[list[Line]]:
+    """The messages of a batched run: the queries one by one, then the accepted orders and the
+    last line of the body in one box, then the lines after the body (`undo`) one by one."""
+    head, after = lines[:-len(LAST)], lines[-len(LAST):]
+    queries = list(takewhile(lambda line: line.text in QUERIES, head))
+    body = head[len(queries):]
+    box = [line for line in body[:-1] if line.accepted] + list(body[-1:])
+    return [*([line] for line in queries), *([box] if box else []), *([line] for line in after)]
+
+
+async def _give(tables: Tables, message: list[Line]) -> str:
+    """One message of the viewer's, and what they are answered."""
+    if len(message) > 1:
+        text = "\n".join(line.text for line in message)
+        try:
+            return f"/orders {text!r}: {await tables.play.orders(VIEWER, CHANNEL, text)}"
+        except TableError as error:
+            return f"/orders {text!r} refused: {error.text}"
+    line, = message
+    if line.typed:
+        return f"typed `{line.text}`: {await tables.play.plain(VIEWER, CHANNEL, line.text)}"
+    try:
+        return f"/order {line.text}: {await tables.play.submit(VIEWER, CHANNEL, line.text)}"
+    except TableError as error:
+        return f"/order {line.text} refused: {error.text}"
 
 
 def _looks(tables: Tables, service: GameService) -> list[str]:
@@ -254,14 +290,14 @@ def at_terminal(position: Position, lines: list[str], folder: Path, viewer: str,
     return seen
 
 
-def observed(system: ModuleType, state: dict, viewer: str, lines: list[tuple[str, bool]],
-             hidden: Sequence[str] | None = None) -> list[str]:
+def observed(system: ModuleType, state: dict, viewer: str, lines: Sequence[Line],
+             hidden: Sequence[str] | None = None, batched: bool = False) -> list[str]:
     """Everything the viewer observes of the position through both front ends; with `hidden`,
-    after the other side's secret orders (see at_table)."""
+    after the other side's secret orders; `batched`, the orders in one box (see at_table)."""
     position = Position(system, state)
     with tempfile.TemporaryDirectory() as folder:
-        table = asyncio.run(at_table(position, viewer, [*lines, *LAST], Path(folder), hidden))
-        terminal = at_terminal(position, [line for line, _ in [*lines, *LAST]] + ["map"], Path(folder), viewer,
+        table = asyncio.run(at_table(position, viewer, [*lines, *LAST], Path(folder), hidden, batched))
+        terminal = at_terminal(position, [line.text for line in [*lines, *LAST]] + ["map"], Path(folder), viewer,
                                hidden or ())
     return [seen.replace(folder, "<folder>") for seen in [*table, "-- terminal --", *terminal]]
 
@@ -278,21 +314,25 @@ def first_difference(one: list[str], two: list[str]) -> str | None:
 
 def lines_to_type(system: ModuleType, state: dict, other: dict, viewer: str,
                   rng: random.Random, steps: int, probes: Callable[[dict], list[str]],
-                  choose: Callable[[random.Random, list], Any]) -> list[tuple[str, bool]]:
+                  choose: Callable[[random.Random, list], Any]) -> list[Line]:
     """Queries, then up to `steps` legal commands of the viewer, each after a few probes (half
-    typed as messages; a probe the rules accept is a command, given with `/order`); they stop
-    before a line after which the engine's own observations differ (a disclosure, or a leak that
-    the engine's swap test reports)."""
-    lines = [(query, n % 2 == 1) for n, query in enumerate(QUERIES)]
+    typed as messages; a probe the rules accept is a command, given with `/order`), and once the
+    viewer may no longer act (a choice of the other side waits, or the turn passed) one probe
+    more; they stop before a line after which the engine's own observations differ (a disclosure,
+    or a leak that the engine's swap test reports)."""
+    lines = [Line(query, n % 2 == 1) for n, query in enumerate(QUERIES)]
     for _ in range(steps):
-        if viewer not in system.active_sides(state):
-            break
-        for text in [*probes(state), choose(rng, system.legal_commands(state, viewer)).to_text()]:
+        waiting = viewer not in system.active_sides(state)
+        texts = probes(state)[:1] if waiting else \
+            [*probes(state), choose(rng, system.legal_commands(state, viewer)).to_text()]
+        for text in texts:
             step = _played(system, state, other, viewer, text)
             if step is None:
                 return lines
             played, state, other = step
-            lines.append((text, not played and rng.random() < 0.5))
+            lines.append(Line(text, not played and rng.random() < 0.5, played))
+        if waiting:
+            break
     return lines
 
 
@@ -385,10 +425,13 @@ def _compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: ran
     With `hidden`, the other side's secret orders that make `other` of `state`: both branches
     start from the same game history, one with those orders given at the table, one without."""
     lines = lines_to_type(system, state, other, viewer, rng, steps, probes, choose)
+    batched = report.positions % 2 == 1  # every other position, the orders in one `/orders` box
     if hidden:
-        one, two = observed(system, state, viewer, lines, []), observed(system, state, viewer, lines, hidden)
+        one, two = (observed(system, state, viewer, lines, [], batched),
+                    observed(system, state, viewer, lines, hidden, batched))
     else:
-        one, two = observed(system, state, viewer, lines), observed(system, other, viewer, lines)
+        one, two = (observed(system, state, viewer, lines, None, batched),
+                    observed(system, other, viewer, lines, None, batched))
     differ = first_difference(one, two)
     report.positions += 1
     if differ:

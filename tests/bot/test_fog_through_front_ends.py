@@ -173,3 +173,18 @@ def test_undo_while_the_battle_plans_are_given_says_the_same_whether_the_other_c
     assert any("give it again" in line for line in without)
     assert fog_check.first_difference(without, fog_check.observed(campaign_1812, state, "french", [],
                                                                   ["plan cordon"])) is None
+
+
+def test_orders_given_in_one_box_and_held_behind_a_choice_say_the_same_whatever_the_hidden_blocks_are(monkeypatch):
+    """Every other position, the check gives the viewer's orders in one `/orders` box with a probe
+    last, typed once the viewer may no longer act; at seed 1 that probe (`fire R-2-CGr 72`) meets
+    the other side's choice and is held (bot/tables/held.py), in both positions alike."""
+    from bot.tables import held
+
+    holds: list[list[str]] = []
+    hold = held.hold
+    monkeypatch.setattr(held, "hold", lambda store, game_id, orders: holds.append(orders.lines) or
+                        hold(store, game_id, orders))
+    report = fog_check.bloody_monday_swap(1, 1, positions=4)
+    assert report.positions >= 2 and report.differences == []
+    assert holds and holds[0] == holds[1]
