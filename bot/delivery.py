@@ -14,9 +14,12 @@ picture, the latest action at a phone's width. A kept row (`kept`) does not send
 new message: it edits the messages that hold a player's private view of the game in place (one per
 piece of its text, the first ones sent when there are none yet; a piece more is sent, a piece less
 deleted), and the store remembers their ids as soon as the platform made them, so a retry edits,
-never repeats. A question asked in place (`in_place`: the id of the message whose button the
-player pressed to answer the question before it) edits that message into itself, with its buttons,
-rather than sending a new one: a chain of questions to one player (hit after hit) is one DM.
+never repeats. A question (`question`: {"since": the command after which its player-turn began,
+"fresh": whether it must notify}) goes the same way into the player's question message of that
+player-turn: edited in place with its buttons (the answered question replaced), unless it is the
+first of the player-turn or `fresh` (a new message, which notifies); `in_place`, the id of the message
+whose button gave the command, is edited when the player has no question message of the player-turn
+yet. One message asks all of a player's questions of a player-turn (bot/tables/news.py, Change._ask).
 Nothing here raises after a change has been stored: a failure is logged and the row
 waits for a retry (the next change of the game, the periodic retry, the next start-up).
 Every read and write of the store runs in a worker thread (`asyncio.to_thread`): the event loop
@@ -37,6 +40,7 @@ import logging
 from collections import OrderedDict, defaultdict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
@@ -120,7 +124,7 @@ class Messenger(Protocol):
     async def keep(self, place: str, piece: str, kept: str | None, buttons: Buttons | None = None) -> str:
         """Write a piece into the message `kept` of a place ("dm:<user>", "thread:<id>") by
         editing it, or into a new message when there is none or it is gone; its id. `buttons`
-        replace the message's own."""
+        replace the message's own (None: it has none)."""
 
     async def drop(self, place: str, kept: str) -> None:
         """Delete a message of a place that held a piece no longer needed (gone: nothing)."""
@@ -176,12 +180,6 @@ def message(text: Text, seq: int | None = None, side: str | None = None, *, crop
     if buttons is not None:
         payload["buttons"] = buttons
     return payload
-
-
-def in_place(payload: dict[str, Any], asked_in: str, outcome: Text) -> None:
-    """Turn a question's payload into one asked in the place of the message `asked_in` (the one
-    whose button answered the question before it), its `outcome` read first."""
-    payload.update(text=words(outcome, "\n", payload["text"]), in_place=asked_in)
 
 
 def kept_view(text: Text) -> dict[str, Any]:
@@ -409,6 +407,9 @@ class Delivery:
         if row["payload"].get("kept"):
             await self._edit_kept(row["game"], target, self.messenger.pieces(text))
             return
+        if "question" in row["payload"] and target.startswith(("dm:", "thread:")):
+            await self._ask(row, target, self.messenger.pieces(text))
+            return
         pictures: list[bytes] = []
         spec = row["payload"].get("picture")
         if spec is not None:
@@ -418,13 +419,9 @@ class Delivery:
         send = self.messenger.dm if kind == "dm" else self.messenger.post
         pieces = self.messenger.pieces(text)
         buttons = row["payload"].get("buttons")
-        asked_in = row["payload"].get("in_place") if kind in ("dm", "thread") and not pictures else None
         for n in range(max(row["pieces_sent"], self._accepted.get(row["id"], 0)), len(pieces)):
             last = buttons if n == len(pieces) - 1 else None
-            if n == 0 and asked_in is not None:  # an edit: a retry edits it again, never repeats it
-                await self.messenger.keep(target, pieces[n], str(asked_in), last)
-            else:
-                await send(where, pieces[n], pictures if n == 0 else (), last, nonce=f"{row['id']}.{n}")
+            await send(where, pieces[n], pictures if n == 0 else (), last, nonce=f"{row['id']}.{n}")
             self._accepted[row["id"]] = n + 1
             if n + 1 < len(pieces):
                 await self._mark_pieces(row["id"], n + 1)
@@ -437,19 +434,44 @@ class Delivery:
             log.exception("outbox row %s: marking %d pieces sent failed; tried again later",
                           outbox_id, pieces)
 
+    async def _ask(self, row: dict, place: str, pieces: list[str]) -> None:
+        """A question written into the player's question message of its player-turn at a place
+        (one message a piece, the buttons under the last): edited in place, or new ones (see the
+        module's docstring); a retry goes on with the messages it made."""
+        game_id, question = row["game"], row["payload"]["question"]
+        asked = await asyncio.to_thread(self.store.question_messages, game_id, place)
+        if asked is not None and asked[1] == row["id"]:
+            kept = asked[2]  # a retry
+        elif not question.get("fresh") and asked is not None and asked[0] == question["since"]:
+            kept = asked[2]
+        elif not question.get("fresh") and question.get("in_place"):
+            kept = [str(question["in_place"])]
+        else:
+            kept = []
+        await asyncio.to_thread(self.store.set_question_messages, game_id, place, question["since"], row["id"], kept)
+        await self._write(place, pieces, kept, row["payload"].get("buttons"),
+                          partial(self.store.set_question_messages, game_id, place, question["since"], row["id"]))
+
     async def _edit_kept(self, game_id: int, place: str, pieces: list[str]) -> None:
-        """The messages of a player's private view at a place, edited into these pieces: one
-        sent for a piece more, one deleted for a piece less; each id stored once it changes."""
+        """The messages of a player's private view at a place, edited into these pieces."""
         kept = await asyncio.to_thread(self.store.kept_messages, game_id, place)
+        await self._write(place, pieces, kept, None, partial(self.store.set_kept_messages, game_id, place))
+
+    async def _write(self, place: str, pieces: list[str], kept: list[str], buttons: Buttons | None,
+                     remember: Callable[[list[str]], None]) -> None:
+        """The messages `kept` at a place edited into these pieces (`buttons` under the last): one
+        sent for a piece more, one deleted for a piece less; their ids `remember`ed (in a worker
+        thread) each time they change."""
         for n, piece in enumerate(pieces):
-            made = await self.messenger.keep(place, piece, kept[n] if n < len(kept) else None)
+            made = await self.messenger.keep(place, piece, kept[n] if n < len(kept) else None,
+                                             buttons if n == len(pieces) - 1 else None)
             if kept[n:n + 1] != [made]:
                 kept = [*kept[:n], made, *kept[n + 1:]]
-                await asyncio.to_thread(self.store.set_kept_messages, game_id, place, kept)
+                await asyncio.to_thread(remember, kept)
         while len(kept) > len(pieces):
             await self.messenger.drop(place, kept[-1])
             kept = kept[:-1]
-            await asyncio.to_thread(self.store.set_kept_messages, game_id, place, kept)
+            await asyncio.to_thread(remember, kept)
 
     def _dm_closed(self, user: str) -> None:
         """Remember that this person's DMs are closed; try again after a growing pause."""

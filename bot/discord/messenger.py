@@ -159,14 +159,14 @@ class DiscordMessenger:
 
     async def keep(self, place: str, piece: str, kept: str | None, buttons: Buttons | None = None) -> str:
         """Edit a message of a DM or a thread, else (none, or deleted) send a new one; its id.
-        `buttons` replace the message's own (without them, an edit leaves them as they are)."""
+        `buttons` replace the message's own (without them, an edit takes them away)."""
         kind, _, where = place.partition(":")
         try:
             target = await self._place(place)
             if kept is not None:
                 try:
                     edited = await target.get_partial_message(int(kept)).edit(
-                        content=piece, allowed_mentions=QUIET, view=_view(buttons))
+                        content=piece, allowed_mentions=QUIET, view=_view(buttons) if buttons else None)
                     return str(edited.id)
                 except discord.NotFound:  # the player deleted it: a new one
                     pass

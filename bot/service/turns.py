@@ -1,6 +1,7 @@
 """Whose turn it is, as the service tells it: who may act and who still owes an order, the
-game turn a command began, the rule a command out of turn breaks, the refusal of a game that is
-over, and what the other side may read of a command (only its verb where units are hidden).
+game turn and the player-turn a command began, the rule a command out of turn breaks, the refusal
+of a game that is over, and what the other side may read of a command (only its verb where units
+are hidden).
 """
 from __future__ import annotations
 
@@ -25,6 +26,18 @@ def new_turn(system: GameSystem, before: dict | None, after: dict) -> str | None
     else None. Stored with the command, for spectators who watch a turn behind."""
     turn = str(system.view(after, None).get("turn"))
     return turn if before is None or turn != str(system.view(before, None).get("turn")) else None
+
+
+def player_turn(view: dict) -> tuple:
+    """Which player-turn a public view is in: its turn and phasing player (a Bloody Monday impulse
+    is one, the players' impulses alternating; an 1812 player-turn holds all its phases)."""
+    return view.get("turn"), view.get("player")
+
+
+def new_player_turn(system: GameSystem, before: dict | None, after: dict) -> bool:
+    """Whether `after` is in another player-turn than `before` (None: the game begins). Stored
+    with the command: a player's questions of one player-turn share one message (bot/tables/news.py)."""
+    return before is None or player_turn(system.view(before, None)) != player_turn(system.view(after, None))
 
 
 def simultaneous(system: GameSystem, state: dict) -> bool:

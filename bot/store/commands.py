@@ -1,7 +1,8 @@
 """The command log of the store: the truth of a game is its row plus its ordered, append-only
-`commands`; `snapshots` cache the state every SNAPSHOT_EVERY commands, and `turns` remember after
-which command each game turn began. An accepted command is stored with its snapshot, its messages
-and its deadlines in one transaction, checked there against the position it was judged on.
+`commands`; `snapshots` cache the state every SNAPSHOT_EVERY commands; `turns` remember after
+which command each game turn began, and `player_turns` after which each player-turn did. An
+accepted command is stored with its snapshot, its messages and its deadlines in one transaction,
+checked there against the position it was judged on.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ SNAPSHOT_EVERY = 25
 
 
 class CommandsPart(DeadlinesPart):
-    """The `commands`, `snapshots` and `turns` tables."""
+    """The `commands`, `snapshots`, `turns` and `player_turns` tables."""
 
     def seen_seq(self, game_id: int, side: str) -> int:
         """The number of the game's commands `side` has observed: all but those hidden from it
@@ -35,13 +36,14 @@ class CommandsPart(DeadlinesPart):
 
     def append(self, game_id: int, command: dict, state: dict, outbox: Outbox,
                status: str = "active", turn: str | None = None,
-               deadlines: DeadlineRows | None = None) -> int:
+               deadlines: DeadlineRows | None = None, player_turn: bool = False) -> int:
         """Store one accepted command, its snapshot if due, its outbox rows and the deadlines it
         announced: all or nothing (a game it ends keeps no deadline).
 
         `command` has side, user, text, normalised, issued_against_seq and optionally
         hidden_from (the sides that cannot observe it, see seen_seq); `outbox` holds the
-        messages it causes; `turn` is the game turn it began, if it began one. Accepting a
+        messages it causes; `turn` is the game turn it began, if it began one; `player_turn`,
+        whether it began a player-turn (Store.player_turn_start). Accepting a
         command also cancels any pending undo request.
         Refused (StaleCommand, GameOver) when another command was stored after the one it was
         judged against, or the game is over: checked inside the write transaction.
@@ -64,6 +66,8 @@ class CommandsPart(DeadlinesPart):
                 self.db.execute("INSERT INTO snapshots VALUES (?, ?, ?)",
                                 [game_id, seq, json.dumps(state)])
             self._write_turn(game_id, turn, seq)
+            if player_turn:
+                self.db.execute("INSERT OR REPLACE INTO player_turns VALUES (?, ?)", [game_id, seq])
             self._write_outbox(game_id, seq, outbox)
             self._write_deadlines(game_id, {} if status == "over" else deadlines)
             if status == "over":  # nothing a side held is ever due
@@ -83,7 +87,7 @@ class CommandsPart(DeadlinesPart):
             last = self.last_seq(game_id)
             if issued_against_seq != last:
                 raise StaleCommand(issued_against_seq, last)
-            for table in ("commands", "snapshots", "turns"):
+            for table in ("commands", "snapshots", "turns", "player_turns"):
                 self.db.execute(f"DELETE FROM {table} WHERE game = ? AND seq >= ?",
                                 [game_id, from_seq])
             self.db.execute("""DELETE FROM outbox WHERE game = ? AND seq >= ?
@@ -111,6 +115,14 @@ class CommandsPart(DeadlinesPart):
         return {r["turn"]: r["seq"] for r in self.db.query(
             "SELECT turn, seq FROM turns WHERE game = ? AND seq <= ? ORDER BY seq",
             [game_id, self.last_seq(game_id)])}
+
+
+    def player_turn_start(self, game_id: int, upto: int) -> int:
+        """The command after which the player-turn of the position after command `upto` began (0:
+        the game's first)."""
+        row = self.db.execute("SELECT MAX(seq) FROM player_turns WHERE game = ? AND seq <= ?",
+                              [game_id, upto]).fetchone()
+        return int(row[0] or 0)
 
 
 def decode_state(text: str | None) -> dict | None:

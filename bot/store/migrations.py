@@ -148,3 +148,14 @@ def _held_orders(db: sqlite_utils.Database) -> None:
             db.execute("INSERT INTO held_orders VALUES (?, ?, ?, ?, ?)",
                        [int(game), side, held["user"], held["name"], json.dumps(held["lines"])])
     db.execute("DELETE FROM meta WHERE key LIKE ?", [prefix + "%"])
+
+
+@MIGRATIONS(name="player_turns and question_messages: one question message a player-turn")
+def _question_messages(db: sqlite_utils.Database) -> None:
+    # seq: a command after which a player-turn (a Bloody Monday impulse) began
+    db.table("player_turns").create({"game": int, "seq": int}, pk=("game", "seq"),
+                                    foreign_keys=[("game", "games", "id")])
+    # place: "dm:<user>" or "thread:<id>"; since: the player-turn they ask in (its player_turns seq);
+    # row: the outbox row last written into them; messages: their ids, in order
+    db.table("question_messages").create({"game": int, "place": str, "since": int, "row": int, "messages": str},
+                                         pk=("game", "place"), foreign_keys=[("game", "games", "id")])

@@ -1,6 +1,7 @@
 """The outbox part of the store: the messages each change causes, stored in its transaction and
 sent from here (and again after a restart), with what delivery learns on the way: pieces sent,
-failed tries, closed DMs, private threads, and the messages that hold a player's private view.
+failed tries, closed DMs, private threads, the messages that hold a player's private view, and
+each player's question message of the player-turn.
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from bot.store.connection import Connection, Outbox, now
 
 
 class OutboxPart(Connection):
-    """The `outbox`, `closed_dms`, `private_threads` and `kept_messages` tables."""
+    """The `outbox`, `closed_dms`, `private_threads`, `kept_messages` and `question_messages` tables."""
 
     def undelivered(self, game_id: int | None = None) -> list[dict]:
         """Rows not yet delivered, oldest first: of one game, or of all."""
@@ -116,3 +117,26 @@ class OutboxPart(Connection):
         with self.transaction():
             self.db.execute("INSERT OR REPLACE INTO kept_messages VALUES (?, ?, ?)",
                             [game_id, place, json.dumps(messages)])
+
+    def asked_since(self, game_id: int, side: str, since: int) -> bool:
+        """Whether a question went to the side by DM after command `since` (bot/tables/news.py)."""
+        return self.db.execute("""SELECT 1 FROM outbox WHERE game = ? AND audience = ? AND seq >= ?
+                                  AND json_extract(payload, '$.question') IS NOT NULL LIMIT 1""",
+                               [game_id, side, since]).fetchone() is not None
+
+    def question_messages(self, game_id: int, place: str) -> tuple[int, int, list[str]] | None:
+        """The messages asking a player's questions of a player-turn at a place ("dm:<user>",
+        "thread:<id>"): the player-turn (the command after which it began), the outbox row last
+        written into them, and their ids in order; None before the first."""
+        row = self.db.execute("SELECT since, row, messages FROM question_messages WHERE game = ? AND place = ?",
+                              [game_id, place]).fetchone()
+        try:
+            return (int(row[0]), int(row[1]), [str(m) for m in json.loads(row[2])]) if row else None
+        except (ValueError, TypeError):  # damaged: the next question is sent anew
+            return None
+
+    def set_question_messages(self, game_id: int, place: str, since: int, row: int, messages: list[str]) -> None:
+        """Stored as soon as the platform made one, so a retry edits it, never sends it again."""
+        with self.transaction():
+            self.db.execute("INSERT OR REPLACE INTO question_messages VALUES (?, ?, ?, ?, ?)",
+                            [game_id, place, since, row, json.dumps(messages)])

@@ -18,15 +18,16 @@ from datetime import datetime
 
 from bot import fair_dice
 from bot import text as fmt
-from bot.delivery import Buttons, Onlookers, channel_audience, in_place, kept_view, message, user_audience
+from bot.delivery import Buttons, Onlookers, channel_audience, kept_view, message, user_audience
 from bot.permissions import Actor, TableError, sides_of
-from bot.service import Result, new_turn
+from bot.service import Result, new_player_turn, new_turn
 from bot.store import DeadlineRows, Outbox, Told
 from bot.tables.notices import notices, told_privately
 from bot.tables.room import Room
 from bot.words import COMPUTER, Text, channel, due, join, mention, plain, words
 
 log = logging.getLogger("kolocha.news")
+HERE = "; what is asked is in your private news"  # a ping's pointer to the question message
 
 
 class Change:
@@ -45,7 +46,9 @@ class Change:
         self.after: dict | None = None
         self.asked: dict[str, dict] = {}  # what is asked of a side by DM (bot/tables/notices.py)
         self.asked_in: str | None = None  # the DM whose button gave the command (its id)
-        self.in_place = False  # the next question to its player went in that DM's place, with the outcome
+        self.in_place = False  # the command's outcome is written in that DM's place, by the outbox
+        self.since = 0  # the command after which the player-turn of the position after the change began
+        self.pinged: set[str] = set()  # sides newly awaited, asked in their question message and pinged
 
     def compose(self, result: Result, before: dict, after: dict) -> Told:
         """What an accepted result makes known (GameService.submit's `compose`): the outbox
@@ -75,11 +78,24 @@ class Change:
                 self.asked[side]["text"] = join([lines[side], self.asked[side]["text"]])
                 continue
             rows.append((side, message(lines[side], buttons=buttons)))
-        own = self.asked.get(str(result.side))  # the next question to the side that gave the command
-        if self.asked_in is not None and own is not None and "buttons" in own:
-            in_place(own, self.asked_in, result.message)  # one DM for a chain of questions
-            self.in_place = True
+        if self.asked_in is not None:  # a button of a DM gave the command: its outcome is written there
+            self._answered(rows, str(result.side), result.message)
         return Told(rows, self.deadlines)
+
+    def _answered(self, rows: Outbox, side: str, outcome: Text) -> None:
+        """The outcome of a command given by a button of a DM (`asked_in`), written in the side's
+        question message by the outbox, before the next question when one goes there (so nothing
+        else edits it meanwhile); else the button's own reply writes it."""
+        own = self.asked.get(side)
+        if own is not None and "question" in own:
+            if own["question"]["fresh"]:
+                return
+            own["text"] = words(outcome, "\n", own["text"])
+        else:
+            own = {"text": outcome, "question": {"since": self.since, "fresh": False}}
+            rows.append((side, own))
+        own["question"]["in_place"] = self.asked_in
+        self.in_place = True
 
     def _why(self, system) -> str:
         """A computer's reason, in public only where nothing is hidden: in a game with fog of
@@ -119,8 +135,12 @@ class Change:
         game = news.store.game(game_id)
         told = notices(news.tables, game_id, before, after, seq, self.planned, moved) if not over else []
         self.asked = {to: payload for to, payload in told if to in system.INFO.sides}
+        self.since = seq if seq > news.store.last_seq(game_id) and new_player_turn(system, before, after) \
+            else news.store.player_turn_start(game_id, seq)
+        self.pinged = {side for side, payload in self.asked.items() if "question" in payload and
+                       self._ask(side, payload["question"], quiet)}
         if not moved:
-            rows: Outbox = [] if quiet else [(channel_audience(game["channel"]), message(line))]
+            rows: Outbox = [] if quiet else [(channel_audience(game["channel"]), message(words(line, self._pings())))]
         else:
             rows = [(channel_audience(game["channel"]),
                      message(words(line, "\n", fmt.headline(public), self._due_note()), seq,
@@ -131,14 +151,36 @@ class Change:
         told = [row for row in told if not _carried(rows, row)]
         return rows + told + news.private_views(game_id, after, seq, before, private)
 
+    def _ask(self, side: str, question: dict, quiet: bool) -> bool:
+        """A private notice as its side's question message of the player-turn (bot/delivery.py):
+        the first of the player-turn is a new DM, which notifies; a next one edits it in place,
+        which does not, so a side newly awaited again in the same player-turn is pinged in the
+        channel, the question staying in their DMs (True), unless they take their reminders by
+        DM or the change says nothing in public (a secret order): then a new DM again. Whether
+        a side is awaited is public (who is to move), so the ping tells the other side nothing."""
+        new = question.pop("new")
+        again = new and self.news.store.asked_since(self.game_id, side, self.since)
+        ping = again and not quiet and self.news.tables.prefs_of(self.game_id, side).remind != "dm"
+        question.update(since=self.since, fresh=new and not ping)
+        return ping
+
+    def _pings(self, planned: frozenset[str] = frozenset()) -> Text:
+        """The pings of the sides asked again in their question message (`_ask`), but those
+        whose "your move" line (`planned`) pings them."""
+        seats = self.news.store.seats(self.game_id)
+        return words(*(words("\n", mention(seats[side]), ": your move", HERE, ".")
+                       for side in sorted(self.pinged - planned) if side in seats))
+
     def _due_note(self) -> Text:
         """Who must move now, mentioned, and by when; a side told privately (bot/tables/notices.py)
-        is named without a ping."""
+        is named without a ping, unless its question edits its question message (`_ask`)."""
         seats = self.news.store.seats(self.game_id)
-        told = {side for side in self.planned if told_privately(self.news.tables, self.game_id, side)}
+        told = {side for side in self.planned
+                if told_privately(self.news.tables, self.game_id, side) and side not in self.pinged}
         return words(*(words("\n", f"{fmt.side_name(side)} player" if side in told else mention(seats[side]),
-                             ": your move, due ", due(when), ".")
-                       for side, when in self.planned.items() if side in seats))
+                             ": your move, due ", due(when), HERE if side in self.pinged else "", ".")
+                       for side, when in self.planned.items() if side in seats),
+                     self._pings(frozenset(self.planned)))
 
     async def settle(self) -> None:
         """Once the store holds the change (and the deadlines it announced): their jobs (in a
@@ -158,12 +200,6 @@ def own_view(view: dict, side: str) -> Text:
     """A side's view in words: the headline, and the list of its own units."""
     own = [u for u in view.get("units", []) if u.get("side") == side]
     return f"{fmt.headline(view)}\n\n{fmt.units_table(own, words=view.get('unit_words'))}"
-
-
-def player_turn(view: dict) -> tuple:
-    """Which player-turn a public view is in: its turn and phasing player (a Bloody Monday impulse
-    is one, the players' impulses alternating; an 1812 player-turn holds all its phases)."""
-    return view.get("turn"), view.get("player")
 
 
 def player_turn_name(view: dict) -> str:
@@ -263,7 +299,7 @@ class News(Room):
         public = system.view(state, None)
         bare = {k: v for k, v in public.items() if k != "viewer"}
         private = private or {}
-        turn_begins = before is None or player_turn(system.view(before, None)) != player_turn(public)
+        turn_begins = new_player_turn(system, before, state)
         rows: Outbox = []
         for side in self.store.seats(game_id):
             view = system.view(state, side)

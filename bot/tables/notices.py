@@ -8,9 +8,11 @@ DM when they asked for reminders by DM (bot/player_prefs.py). In a game with hid
 notice is always private: what is asked names the player's own units, and only they may see the
 answers. A choice's answers (bot/asked.py) come with the notice as buttons; a chooser already
 awaited who faces a new question (the next unit to retreat) gets its buttons the same way, without
-a second ping (in the place of the question it answered, when a button in its DM answered it:
-bot/tables/news.py, Change.compose). A side whose standing order answers the choice at once (rules.core.standing) is not
-asked. The rows go into the outbox in the transaction of the change that caused them.
+a second ping. A private notice is a question (its payload's "question", {"new": whether the side
+is newly awaited}): the questions of one player-turn to a player share one message, edited in
+place (bot/tables/news.py, Change.ask). A side whose standing order answers the choice at once
+(rules.core.standing) is not asked. The rows go into the outbox in the transaction of the change
+that caused them.
 """
 from __future__ import annotations
 
@@ -79,7 +81,7 @@ def notices(tables: Tables, game_id: int, before: dict | None, after: dict, seq:
         asked = words(question.text, ask.typed_note(question))
         if told_privately(tables, game_id, side):
             rows.append((side, message(words("the game waits for you" if new else "Next", when, ": ", asked),
-                                       buttons=buttons)))
+                                       buttons=buttons) | {"question": {"new": new}}))
         elif new and not moved:
             rows.append((channel_audience(game["channel"]), message(
                 words(mention(user), f" Game {game_id}: your move", when, ": ", asked), buttons=buttons)))

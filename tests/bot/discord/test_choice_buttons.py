@@ -251,6 +251,75 @@ def test_a_chain_of_hits_is_asked_in_one_dm_edited_in_place_after_a_restart_too(
             assert [m.id for m in dms.history() if m.id not in earlier] == []  # no DM more for the chain
             for outcome, left in zip(outcomes, ("Apply 2 hits in 42", "Apply 1 hit in 42")):
                 assert outcome.startswith("Game 1: Russian: hit R-1-17.\nNext, due ") and left in outcome
-            assert answer_ids(asked) == [] and outcomes[-1] == "Russian: hit R-1-17."  # the last: its outcome
+            assert answer_ids(asked) == [] and outcomes[-1] == "Game 1: Russian: hit R-1-17."  # the last: its outcome
             assert [r["side"] for r in s.tables.store.commands(game_id)[-3:]] == ["russian"] * 3
+    play(test, tmp_path)
+
+
+
+# Bloody Monday, seed 1: the French first impulse up to its fires, played quietly (not what is tested)
+OPENING = ("tactical; activate F-IV-E; activate F-I-D; activate F-CR-M; activate F-III-N; move F-CR-1H 41; "
+           "move F-CR-2H 41; move F-IV-IRG 41; move F-IV-13 41; move F-I-5 46; move F-CR-5H 46; move F-I-1 46; "
+           "move F-I-3 46; move F-III-10 45; move F-CR-6H 45; move F-CR-7H 45; move F-CR-4LC 45; move F-CR-1LC 42; "
+           "move F-IV-14 42; move F-IV-15 42; move F-IV-Bav 42; move F-III-LC 29; move F-III-11 15; move F-I-LC 31; "
+           "move F-I-4 31; move F-I-2 31; move F-CR-3LC 29; move F-CR-2LC 29; activate F-I-A2; activate F-III-A; "
+           "activate F-IV-A; inspire F-I-D F-I-5; battle 41; battle 42").split("; ")
+
+
+@pytest.mark.parametrize("remind", ["both", "dm"])
+def test_a_players_questions_of_an_impulse_share_one_dm_and_a_ping_tells_them_when_awaited_again(tmp_path, remind):
+    """Bloody Monday 5.3.6, the French firing four times in their impulse: the Russian player applies
+    the hits of each fire, the French acting between them. Their questions of the impulse are all
+    asked in one DM, edited in place: the first notifies as a new DM; when the game waits for them
+    again, the question takes the place of the one answered, and a ping in the channel (whether the
+    game waits for them is public) points to it; a player who takes reminders by DM (/prefs) gets a
+    new DM instead, unpinged. Its buttons work after a restart; the next impulse waits for them
+    anew in a new DM."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            system = rules.load("bloody_monday")
+            await s.boris.slash(s.channel, "prefs", remind=remind)
+            await s.tables.lobby.new(actor(s.anna), str(s.guild.id), str(s.channel.id), "bloody_monday",
+                                     "bloody_monday", seed=1)
+            await s.anna.slash(s.channel, "game join", side="french")
+            await s.boris.slash(s.channel, "game join", side="russian")
+            await s.anna.slash(s.channel, "game start")
+            game_id = s.game()["id"]
+            for text in OPENING:
+                result = await asyncio.to_thread(s.tables.service.submit, game_id, "french", text, compose=quietly)
+                assert result.accepted, text
+            await s.env.settle()
+            dms, earlier = s.boris.user.dm_channel, {m.id for m in s.boris.user.dm_channel.history()}
+            asked = None
+            pings = 0
+            for n, fire in enumerate(("fire F-IV-A 42", "battle 45; fire F-III-A 45", "battle 46; fire F-I-A2 46",
+                                      "fire F-III-A 46")):
+                posts = {m.id for m in s.channel.history()}
+                for text in fire.split("; "):
+                    await s.anna.slash(s.channel, "order", command=text)
+                await s.env.settle()
+                new = [m for m in dms.history() if m.id not in earlier]
+                assert len(new) == (1 if remind == "both" else n + 1)  # one question message, or one a fire
+                asked = new[-1]
+                assert "the game waits for you, due" in asked.content and answer_ids(asked)
+                pinged = [m for m in s.channel.history() if m.id not in posts and f"<@{s.boris.user.id}>" in m.content]
+                assert len(pinged) == (1 if n and remind == "both" else 0)  # a new DM notifies
+                pings += len(pinged)
+                assert all(m.content.endswith("what is asked is in your private news.") for m in pinged)
+                if n == 2:
+                    await s.restart()  # the buttons of the edited question are persistent
+                while (waiting := system.choice(state := s.tables.service.load(game_id))) is not None and \
+                        "russian" in choosers(waiting):
+                    await answer(s.boris, asked, ask.answers(system, state, "russian")[0])
+                    await s.env.settle()
+                    (asked,) = [m for m in dms.history() if m.id == asked.id]
+                assert asked.content.startswith("Game 1: Russian: hit ") and answer_ids(asked) == []
+            assert pings == (3 if remind == "both" else 0)
+            earlier = {m.id for m in dms.history()}
+            await s.anna.slash(s.channel, "order", command="end")
+            await s.env.settle()
+            fresh = [m for m in dms.history() if m.id not in earlier]
+            assert [m.content for m in fresh if "waits for you" in m.content] == [
+                "Game 1: the game waits for you, due <t:1767398400:R>: Russian impulse: `/order command:tactical`, "
+                "`/order command:pass` or an `initiative` action (4.0)."]
     play(test, tmp_path)

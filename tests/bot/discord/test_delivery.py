@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.delivery import Delivery, channel_audience, in_place, kept_view, message, user_audience
+from bot.delivery import Delivery, channel_audience, kept_view, message, user_audience
 from bot.discord.messenger import LIMIT, markup, pieces, split
 from bot.service import SORRY
 from bot.store import Store
@@ -428,26 +428,40 @@ def test_the_russian_block_list_of_bloody_monday_arrives_whole(tmp_path):
 
 
 @pytest.mark.logs_errors("kolocha.delivery")
-def test_a_question_asked_in_place_edits_the_answered_dm_with_its_buttons_and_a_retry_edits_it_again(service):
-    """The next question to a player who answered one by a button in a DM (`in_place`: that DM's
-    id) is written into that DM after the answer's outcome, with its own buttons, rather than
-    sent anew; a failure leaves the row stored, and its retry after a restart edits the same DM."""
+def test_the_questions_of_a_player_turn_share_one_message_split_with_their_buttons_and_retried_in_place(service):
+    """A player's questions of one player-turn go into one question message: the first is sent,
+    the next edit it in place with their own buttons (a longer one adds a message for its second
+    piece, the buttons under the last; a shorter one deletes it). A failure leaves the row stored,
+    and its retry after a restart edits the same messages. A question of another player-turn, or
+    one that must notify (`fresh`), is a new message."""
     tables = make_tables(service)
     game_id = run(seated_game(tables))
-    messenger, place = tables.delivery.messenger, f"dm:{ANNA.id}"
-    asked = run(messenger.keep(place, f"Game {game_id}: the game waits for you: apply 2 hits", None))
-    dms = len(messenger.dms)
+    messenger, place, anna = tables.delivery.messenger, f"dm:{ANNA.id}", user_audience(ANNA.id)
     buttons = {"answers": ["hit r1"], "game": game_id, "side": "red", "seq": 0}
-    payload = message("Next: apply 1 hit", buttons=buttons)
-    in_place(payload, asked, "Red: hit r1.")
+    dms = len(messenger.dms)
+
+    def ask(text: str, since: int = 0, fresh: bool = False) -> None:
+        run(tables.delivery.send(game_id, [(anna, message(text, buttons=buttons) |
+                                            {"question": {"since": since, "fresh": fresh}})]))
+    ask("the game waits for you: apply 2 hits", fresh=True)
+    (first,) = service.store.question_messages(game_id, place)[2]
+    long = "Red: hit r1.\n" + "x" * 1500 + "\n" + "y" * 1000
     messenger.failing.add(ANNA.id)
-    run(tables.delivery.send(game_id, [(user_audience(ANNA.id), payload)]))
+    ask(long)
     messenger.failing.clear()
     after = make_tables(service, FakeClock(FakeClock().now + timedelta(hours=2)), messenger)  # a restart
     run(after.delivery.flush(game_id))
-    said = f"Game {game_id}: Red: hit r1.\nNext: apply 1 hit"
-    assert messenger.kept[asked] == (place, said) and messenger.buttons[-1] == (place, said, buttons)
-    assert len(messenger.dms) == dms and service.store.undelivered(game_id) == []
+    first_piece, second = service.store.question_messages(game_id, place)[2]
+    assert first_piece == first and messenger.kept_text(place) == f"Game {game_id}: " + long
+    assert messenger.buttons[-1] == (place, messenger.kept[second][1], buttons)  # under the last piece
+    ask("Next: apply 1 hit")
+    assert service.store.question_messages(game_id, place)[2] == [first] and second not in messenger.kept
+    assert messenger.kept[first] == (place, f"Game {game_id}: Next: apply 1 hit")
+    ask("the game waits for you: apply 1 hit", fresh=True)  # newly awaited, told by a new DM
+    (notified,) = service.store.question_messages(game_id, place)[2]
+    ask("the game waits for you: Red impulse", since=4)  # another player-turn
+    (other,) = service.store.question_messages(game_id, place)[2]
+    assert len({first, notified, other}) == 3 and len(messenger.dms) == dms and service.store.undelivered(game_id) == []
 
 
 @pytest.mark.logs_errors("kolocha.delivery")
