@@ -6,15 +6,12 @@ tests). The supreme commanders stay at their icons (21, 69) unless placed elsewh
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-
-import pytest
 
 from rules import load
 from rules.bloody_monday.game import SIDES, Game
-from rules.core.errors import RuleViolation
 from tests.rules.controls import cleared
+from tests.rules.typed import refusal, typed
 
 bm = load("bloody_monday")
 CHIEFS = {"F-NAP": 21, "R-KUT": 69}
@@ -40,22 +37,13 @@ def position(blocks: dict[str, int | tuple[int, int]], *, player: str = "french"
 
 def do(state: dict, side: str, *texts: str) -> tuple[dict, list[dict]]:
     """Apply command lines in order; returns the last state and all events."""
-    events: list[dict] = []
-    for text in texts:
-        state, new = bm.apply(state, side, bm.parse(side, text))
-        events += new
-    return state, events
+    return typed(bm, state, side, *texts)
 
 
 def refused(state: dict, side: str, text: str, rule: str) -> str:
     """The command is refused citing exactly `rule` (the rule book's case), and the state is
     unchanged; returns the sentence."""
-    before = json.dumps(state, sort_keys=True)
-    with pytest.raises(RuleViolation) as err:
-        bm.apply(state, side, bm.parse(side, text))
-    assert json.dumps(state, sort_keys=True) == before
-    assert err.value.rule == rule, f"cited {err.value.rule!r}, wanted {rule!r}: {err.value}"
-    return str(err.value)
+    return str(refusal(bm, state, side, text, rule))
 
 
 def refused_then_accepted(state: dict, side: str, text: str, rule: str,

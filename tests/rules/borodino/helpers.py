@@ -5,17 +5,15 @@ test shows exactly the units its rule case is about (compare the diplomacy packa
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-
-import pytest
 
 from rules import load
 from rules.borodino import battlemap
 from rules.borodino.battle import Battle
 from rules.core.errors import RuleViolation
-from tests.rules.controls import cleared
 from rules.core.hexes import within
+from tests.rules.controls import cleared
+from tests.rules.typed import refusal
 
 borodino = load("borodino")
 MAP = battlemap.load()
@@ -44,12 +42,7 @@ def play(state: dict, side: str, text: str) -> tuple[dict, list[dict]]:
 def refused(state: dict, side: str, text: str, rule: str) -> RuleViolation:
     """Assert the command is refused citing exactly `rule`, and that the state is unchanged;
     return the violation."""
-    before = json.dumps(state, sort_keys=True)
-    with pytest.raises(RuleViolation) as err:
-        play(state, side, text)
-    assert json.dumps(state, sort_keys=True) == before
-    assert err.value.rule == rule, f"cited {err.value.rule!r}, wanted {rule!r}: {err.value}"
-    return err.value
+    return refusal(borodino, state, side, text, rule)
 
 
 def refused_then_accepted(state: dict, side: str, text: str, rule: str,

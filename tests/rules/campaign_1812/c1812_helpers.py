@@ -5,14 +5,10 @@ in the phase asked, so a test shows exactly the stacks its rule case is about.
 """
 from __future__ import annotations
 
-import json
-
-import pytest
-
 from rules import load
 from rules.campaign_1812.game import Game, empty
 from rules.core.dice import roll
-from rules.core.errors import RuleViolation
+from tests.rules.typed import refusal, typed
 
 c1812 = load("campaign_1812")
 
@@ -35,21 +31,12 @@ def position(french: dict[int, dict] | None = None, russian: dict[int, dict] | N
 
 def do(state: dict, side: str, *texts: str) -> tuple[dict, list[dict]]:
     """Apply command lines in order; returns the last state and all events."""
-    events: list[dict] = []
-    for text in texts:
-        state, new = c1812.apply(state, side, c1812.parse(side, text))
-        events += new
-    return state, events
+    return typed(c1812, state, side, *texts)
 
 
 def refused(state: dict, side: str, text: str, rule: str) -> str:
     """The command is refused citing exactly `rule`, and the state is unchanged; returns the sentence."""
-    before = json.dumps(state, sort_keys=True)
-    with pytest.raises(RuleViolation) as err:
-        c1812.apply(state, side, c1812.parse(side, text))
-    assert json.dumps(state, sort_keys=True) == before
-    assert err.value.rule == rule, f"cited {err.value.rule!r}, wanted {rule!r}: {err.value}"
-    return str(err.value)
+    return str(refusal(c1812, state, side, text, rule))
 
 
 def rig(dice: dict, *faces: int) -> None:
