@@ -16,84 +16,9 @@ import pytest
 from rules.borodino import battlemap
 from rules.borodino.battlemap import MapDataError, parse
 from rules.core.hexes import are_adjacent, col_row, neighbours
+from tests.rules.borodino import printed_setups as printed
 
-# Printed set-up hexes, copied from the rule book (SPI's Borodino rules, 1972,
-# SCENARIOS), one list per formation in the order the rule book gives them.
-SETUPS = {
-    # "5 September, Battle Game, Russians Initial Set-Up" ("no French have arrived").
-    "5 Sept": {
-        "russian": {
-            "V Corps (Guards)": ["2313", "2414", "2319", "2312", "2413", "2412"],
-            "III Corps": ["1311", "1210", "1310"],
-            "VIII Corps": ["3117", "3218", "3018", "3116"],
-            "VII Corps": ["3122", "3224", "3222"],
-            "VI Corps": ["2215", "2316", "2315"],
-            "IV Corps": ["1812", "1913", "1912"],
-            "II Corps": ["1610", "1710", "1709"],
-            "Cossacks": ["1506", "1507", "1607"],
-            "Moscow Militia": ["3110", "3111"],
-            "cavalry divisions": ["3115", "2924", "2723", "2110", "2111", "2211"],
-        },
-        "french": {},
-    },
-    # "6 September, Battle Game".
-    "6 Sept": {
-        "french": {
-            "V Corps": ["3928", "4028", "3828", "4029"],
-            "I Cavalry Corps": ["3524", "3624", "3625"],
-            "III Cavalry Corps": ["3626", "3526", "3627"],
-            # The rule book prints the I Corps cavalry in 3324, the hex it also gives IV Corps'
-            # 3 Inf. Div.: a misprint. 3323 is where the same cavalry stands on 7 Sept.
-            "I Corps": ["3322", "3321", "3222", "3323", "3423"],
-            "III Corps": ["2922", "3022", "3023", "3123", "3122"],
-            "IV Corps": ["3224", "3324", "2525"],
-            "VIII Corps": ["2825", "2924", "2824", "2925"],
-        },
-        "russian": {
-            "V Corps (Guards)": ["2712", "2613", "2319", "2612", "2512", "2711"],
-            "III Corps": ["3213", "3312", "3212"],
-            "VIII Corps": ["3117", "3218", "3018", "3116"],
-            "VII Corps": ["2618", "2917", "2817"],
-            "VI Corps": ["2216", "2417", "2315"],
-            "IV Corps": ["1912", "2013", "2111"],
-            "II Corps": ["1610", "1710", "1709"],
-            "Cossacks": ["1210", "1309", "1409"],
-            "Moscow Militia": ["3110", "3111"],
-            "cavalry divisions": ["3115", "2716", "2514", "2109", "1605", "1606"],
-        },
-    },
-    # "7 September, Battle Game".
-    "7 Sept": {
-        "french": {
-            "Imperial Guard": ["3225", "3226", "3227", "3026", "3125", "3126", "3124"],
-            "I Corps": ["3322", "3321", "3222", "3323", "3422"],
-            "III Corps": ["2922", "3022", "3023", "3123", "3121"],
-            "IV Corps": ["2722", "2523", "2425", "2223", "2424", "1921", "2426"],
-            "V Corps": ["3922", "4022", "3921", "4023"],
-            "VIII Corps": ["2825", "2924", "2824", "2925"],
-            "I Cavalry Corps": ["3524", "3624", "3625"],
-            "II Cavalry Corps": ["2525", "2625", "2626"],
-            "III Cavalry Corps": ["3626", "3526", "3627"],
-            "IV Cavalry Corps": ["3723", "3724"],
-        },
-        "russian": {
-            "V Corps (Guards)": ["2712", "2613", "2319", "2612", "2512", "2711"],
-            "III Corps": ["3819", "3919", "3818"],
-            "VIII Corps": ["3116", "3218", "3018", "3117"],
-            "VII Corps": ["2717", "2917", "2817"],
-            "VI Corps": ["2417", "2517", "2516"],
-            "IV Corps": ["2215", "2114", "2213"],
-            "II Corps": ["1610", "1710", "1709"],
-            "Cossacks": ["1210", "1309", "1409"],
-            "Moscow Militia": ["3515", "3514"],
-            "cavalry divisions": ["3115", "2716", "2514", "2011", "1605", "1606"],
-        },
-    },
-}
-# "Grand Battle Game ... Initial Set-Up Map: 5 Sept., 1812."
-SETUPS["Grand Battle"] = SETUPS["5 Sept"]
-
-SCENARIOS = sorted(SETUPS)
+SCENARIOS = printed.SCENARIOS
 RIVER_KINDS = ("river", "ford", "bridge")
 
 # The Russian right and Eugene's IV Corps (7 Sept): opposite banks of the Kolocha.
@@ -101,12 +26,8 @@ RUSSIAN_RIGHT = ("1311", "1610", "1812", "2110")
 IV_CORPS = ("1921", "2223", "2424", "2523")
 
 
-def hexes_of(scenario: str, side: str) -> list[str]:
-    return [h for group in SETUPS[scenario][side].values() for h in group]
-
-
 def all_setup_hexes() -> list[str]:
-    return sorted({h for s in SCENARIOS for side in ("french", "russian") for h in hexes_of(s, side)})
+    return sorted({h for s in SCENARIOS for side in printed.SIDES for h in printed.hexes(s, side)})
 
 
 def raw_doc() -> dict:
@@ -263,7 +184,7 @@ def test_schevardino_decides_the_5_september_scenario(bmap):
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_setup_hexes_are_legal_ground(bmap, scenario):
     for side in ("french", "russian"):
-        for h in hexes_of(scenario, side):
+        for h in printed.hexes(scenario, side):
             assert bmap.on_map(h), f"{scenario} {side}: {h} is off the map"
             assert bmap.terrain(h) in ("clear", "town", "redoubt", "woods_road"), (
                 f"{scenario} {side}: {h} is {bmap.terrain(h)}, where no unit may stand")
@@ -271,25 +192,25 @@ def test_setup_hexes_are_legal_ground(bmap, scenario):
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_one_unit_per_setup_hex(scenario):
-    placed = hexes_of(scenario, "french") + hexes_of(scenario, "russian")
+    placed = printed.hexes(scenario, "french") + printed.hexes(scenario, "russian")
     doubled = sorted({h for h in placed if placed.count(h) > 1})
     assert not doubled, f"{scenario}: two units in {doubled}"
 
 
 def test_setup_unit_counts_match_the_rule_book():
-    assert len(hexes_of("5 Sept", "russian")) == 36
-    assert len(hexes_of("6 Sept", "french")) == 27
-    assert len(hexes_of("6 Sept", "russian")) == 36
-    assert len(hexes_of("7 Sept", "french")) == 43
-    assert len(hexes_of("7 Sept", "russian")) == 36
+    assert len(printed.hexes("5sep", "russian")) == 36
+    assert len(printed.hexes("6sep", "french")) == 27
+    assert len(printed.hexes("6sep", "russian")) == 36
+    assert len(printed.hexes("7sep", "french")) == 43
+    assert len(printed.hexes("7sep", "russian")) == 36
 
 
 # --- 2. the armies start apart ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_no_french_setup_hex_next_to_a_russian_one(scenario):
-    russians = hexes_of(scenario, "russian")
-    touching = [(f, r) for f in hexes_of(scenario, "french") for r in russians if are_adjacent(f, r)]
+    russians = printed.hexes(scenario, "russian")
+    touching = [(f, r) for f in printed.hexes(scenario, "french") for r in russians if are_adjacent(f, r)]
     assert not touching, f"{scenario}: French and Russians adjacent at {touching}"
 
 

@@ -10,83 +10,7 @@ import pytest
 
 from rules.borodino import scenario_data as sd
 from rules.borodino.scenario_data import ScenarioDataError
-
-# --- the set-ups as printed: hex -> "strength-movement", French and Russian -------------------
-# Plt and Uvr are printed without values ("Plt Cav. Div. in 1605"); the OOB gives both 2-5.
-_RUSSIAN_5SEP = """
-2313 10-4  2414 10-4  2319 2-4  2312 4-5  2413 3-5  2412 7-3
-1311 6-4  1210 5-4  1310 4-3
-3117 7-4  3218 6-4  3018 5-4  3116 5-3
-3122 4-4  3224 5-4  3222 2-3
-2215 5-4  2316 4-4  2315 3-3
-1812 4-4  1913 4-4  1912 3-3
-1610 5-4  1710 5-4  1709 3-3
-1506 1-6  1507 1-6  1607 1-6
-3110 3-3  3111 3-3
-3115 1-5  2924 2-5  2723 2-5  2110 2-5  2111 2-5  2211 2-5
-"""
-_RUSSIAN_6SEP = """
-2712 10-4  2613 10-4  2319 2-4  2612 4-5  2512 3-5  2711 7-3
-3213 6-4  3312 5-4  3212 4-3
-3117 7-4  3218 6-4  3018 5-4  3116 5-3
-2618 4-4  2917 3-4  2817 2-3
-2216 5-4  2417 4-4  2315 3-3
-1912 4-4  2013 4-4  2111 3-3
-1610 5-4  1710 5-4  1709 3-3
-1210 1-6  1309 1-6  1409 1-6
-3110 3-3  3111 3-3
-3115 1-5  2716 2-5  2514 2-5  2109 2-5  1605 2-5  1606 2-5
-"""
-_RUSSIAN_7SEP = """
-2712 10-4  2613 10-4  2319 2-4  2612 4-5  2512 3-5  2711 7-3
-3819 6-4  3919 5-4  3818 4-3
-3116 7-4  3218 6-4  3018 5-4  3117 5-3
-2717 4-4  2917 3-4  2817 2-3
-2417 5-4  2517 4-4  2516 3-3
-2215 4-4  2114 4-4  2213 3-3
-1610 5-4  1710 5-4  1709 3-3
-1210 1-6  1309 1-6  1409 1-6
-3515 3-3  3514 3-3
-3115 1-5  2716 2-5  2514 2-5  2011 2-5  1605 2-5  1606 2-5
-"""
-# 6 Sept as printed, with I Corps Cav. (2-5) and IV Corps 3 Inf. Div. (5-4) both in 3324.
-_FRENCH_6SEP = """
-3928 4-4  4028 4-4  3828 2-5  4029 4-3
-3524 2-5  3624 2-5  3625 2-5
-3626 1-5  3526 2-5  3627 2-5
-3322 7-4  3321 5-4  3222 4-4  3324 2-5  3423 7-3
-2922 6-4  3022 6-4  3023 3-4  3123 2-5  3122 5-3
-3224 7-4  3324 5-4  2525 2-5
-2825 2-4  2924 2-4  2824 1-5  2925 2-3
-"""
-_FRENCH_7SEP = """
-3225 7-4  3226 6-4  3227 11-4  3026 6-4  3125 4-5  3126 4-5  3124 8-3
-3322 7-4  3321 5-4  3222 4-4  3323 2-5  3422 7-3
-2922 6-4  3022 6-4  3023 3-4  3123 2-5  3121 5-3
-2722 7-4  2523 5-4  2425 7-4  2223 5-4  2424 5-4  1921 2-5  2426 7-3
-3922 4-4  4022 4-4  3921 2-5  4023 4-3
-2825 2-4  2924 2-4  2824 1-5  2925 2-3
-3524 2-5  3624 2-5  3625 2-5
-2525 1-5  2625 2-5  2626 2-5
-3626 1-5  3526 2-5  3627 2-5
-3723 2-5  3724 2-5
-"""
-# The one correction the data makes to a printed set-up: (scenario, hex, value) -> hex used.
-CORRECTIONS = {("6sep", "3324", "2-5"): "3323"}
-
-
-def _entries(text: str) -> list[tuple[str, str]]:
-    words = text.split()
-    return list(zip(words[::2], words[1::2]))
-
-
-PRINTED = {
-    "5sep": {"french": [], "russian": _entries(_RUSSIAN_5SEP)},
-    "6sep": {"french": _entries(_FRENCH_6SEP), "russian": _entries(_RUSSIAN_6SEP)},
-    "7sep": {"french": _entries(_FRENCH_7SEP), "russian": _entries(_RUSSIAN_7SEP)},
-    "grand": {"french": [], "russian": _entries(_RUSSIAN_5SEP)},  # "Initial Set-Up Map: 5 Sept."
-}
-
+from tests.rules.borodino import printed_setups as printed
 
 def _side(scenario: sd.Scenario, side: str) -> dict[str, str]:
     units = sd.units()
@@ -137,16 +61,15 @@ def test_guards():
 def test_counts_per_side(sid, french, russian):
     s = sd.scenarios()[sid]
     assert (len(_side(s, "french")), len(_side(s, "russian"))) == (french, russian)
-    assert len(PRINTED[sid]["french"]) == french and len(PRINTED[sid]["russian"]) == russian
+    assert (len(printed.units(sid, "french")), len(printed.units(sid, "russian"))) == (french, russian)
 
 
-@pytest.mark.parametrize("sid", ["5sep", "6sep", "7sep", "grand"])
-@pytest.mark.parametrize("side", ["french", "russian"])
+@pytest.mark.parametrize("sid", printed.SCENARIOS)
+@pytest.mark.parametrize("side", printed.SIDES)
 def test_setup_values_match_printed_hexes(sid, side):
     units = sd.units()
-    printed = Counter((CORRECTIONS.get((sid, h, v), h), v) for h, v in PRINTED[sid][side])
     placed = Counter((h, units[u].value) for u, h in _side(sd.scenarios()[sid], side).items())
-    assert placed == printed
+    assert placed == Counter(printed.units(sid, side))
 
 
 @pytest.mark.parametrize("sid", ["5sep", "6sep", "7sep", "grand"])
