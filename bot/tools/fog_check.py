@@ -20,7 +20,7 @@ import json
 import random
 import tempfile
 from itertools import takewhile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import partial
@@ -39,7 +39,9 @@ from bot.tables import Offer, Tables
 from bot.terminal.console import play
 from bot.terminal.map_files import MapFiles
 from bot.words import Text, words
+from rules.core import playout
 from rules.core.errors import RulesError
+from rules.core.playout import Move
 from rules.core.system import GameSystem
 
 VIEWER, OTHER = Actor("1", "Viewer"), Actor("2", "Other")
@@ -377,6 +379,17 @@ class SwapReport:
     turns: set[int] = field(default_factory=set)  # the Game-Turns the random game went through
 
 
+def _walk(system: GameSystem, state: dict, rng: random.Random, positions: int, longest: int, move: Move,
+          report: SwapReport) -> Iterator[tuple[int, dict, str, bool]]:
+    """One random game's positions (rules/core/playout.py), each with the side to move and whether
+    it is one of `positions` stops drawn at random among the first `longest`; notes each position's
+    Game-Turn in the report."""
+    stops = set(rng.sample(range(longest), positions))
+    for played, state in playout.positions(system, state, rng, longest, move):
+        report.turns.add(state["turn"])
+        yield played, state, system.active_sides(state)[0], played in stops
+
+
 def bloody_monday_swap(seed: int, rng_seed: int, scenario: str = "bloody_monday",
                        options: list[str] | None = None, positions: int = 2, steps: int = 6,
                        longest: int = 200) -> SwapReport:
@@ -389,23 +402,26 @@ def bloody_monday_swap(seed: int, rng_seed: int, scenario: str = "bloody_monday"
     from rules.bloody_monday import swaptest
 
     rng = random.Random(rng_seed)
-    state = system.setup(scenario, seed, options or [])
     report = SwapReport()
-    stops = set(rng.sample(range(longest), positions))
-    for played in range(longest):
-        if system.outcome(state) is not None:
-            break
-        viewer = system.active_sides(state)[0]
-        report.turns.add(state["turn"])
-        for a, b in swaptest.pairs(state, viewer, rng, 1) if played in stops else []:
+    for played, state, viewer, stop in _walk(system, system.setup(scenario, seed, options or []), rng, positions,
+                                             longest, _rollout, report):
+        for a, b in swaptest.pairs(state, viewer, rng, 1) if stop else []:
             _compare(system, state, swaptest.swapped(state, a, b), viewer, rng, steps,
                      partial(_probes, viewer, (a, b), rng), swaptest.weighted_choice,
                      f"{scenario} seed={seed} rng_seed={rng_seed} command {played} viewer={viewer} "
                      f"swap {a}<->{b}", report)
-        command = system.rollout_command(state, viewer, rng)
-        assert command is not None, "the side to move has a command"
-        state, _ = system.apply(state, viewer, command)
     return report
+
+
+def _rollout(state: dict, rng: random.Random) -> tuple[str, Any]:
+    """Bloody Monday's rollout policy for the side to move, which passes often enough that the
+    Impulses Phase ends (two consecutive Passes, Bloody Monday 7.0)."""
+    from rules import bloody_monday as system
+
+    viewer = system.active_sides(state)[0]
+    command = system.rollout_command(state, viewer, rng)
+    assert command is not None, "the side to move has a command"
+    return viewer, command
 
 
 def _campaign_probes(viewer: str, pair: tuple[int, int], rng: random.Random, plans: bool, now: dict) -> list[str]:
@@ -459,16 +475,11 @@ def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", position
     from rules.campaign_1812.standing import ORDERS
 
     rng = random.Random(rng_seed)
-    state = system.setup(scenario, seed)
     report = SwapReport()
-    stops = set(rng.sample(range(longest), positions))
-    for played in range(longest):
-        if system.outcome(state) is not None:
-            break
-        viewer = system.active_sides(state)[0]
-        report.turns.add(state["turn"])
+    for played, state, viewer, stop in _walk(system, system.setup(scenario, seed), rng, positions, longest,
+                                             swaptest.random_move, report):
         where = f"{scenario} seed={seed} rng_seed={rng_seed} command {played}"
-        for a, b in swaptest.pairs(state, viewer, rng, 1) if played in stops else []:
+        for a, b in swaptest.pairs(state, viewer, rng, 1) if stop else []:
             _campaign_compare(system, state, swaptest.swapped(state, enemy_of(viewer), a, b), viewer, rng,
                               steps, (a, b), f"{where} swap {a}<->{b}", report)
         bt = state["battle"]
@@ -489,6 +500,4 @@ def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", position
                 chosen, _ = system.apply(chosen, enemy, chit)
             _campaign_compare(system, state, chosen, viewer, rng, 1, (bt["place"], bt["place"]),
                               f"{where} the {enemy} chit down or not", report, plans=False, hidden=hidden)
-        side = rng.choice(system.active_sides(state))
-        state, _ = system.apply(state, side, swaptest.weighted_choice(rng, system.legal_commands(state, side)))
     return report

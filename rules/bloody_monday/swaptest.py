@@ -21,12 +21,14 @@ import json
 import random
 from collections.abc import Iterable
 
+from rules import bloody_monday
 from rules.bloody_monday import active_sides, apply, legal_commands, parse, setup, view
 from rules.bloody_monday.commands import Command, Initiative
 from rules.bloody_monday.game import SIDES, Game, enemy_of
 from rules.core.commands import Word
 from rules.core.errors import RulesError
 from rules.core.play import copy_state
+from rules.core.playout import positions
 from rules.disclosures import governed, set_aside, telling
 
 WEIGHTS = {"pass": 0.15, "end": 0.3, "battle": 3.0, "retreat": 0.5, "fire": 2.0}  # toward battles
@@ -202,17 +204,21 @@ def enemy_steps(state: dict, other: dict, viewer: str) -> list[str]:
     return out
 
 
+def random_move(state: dict, rng: random.Random) -> tuple[str, Command]:
+    """The side to move (the first active) and a random command of its, toward battles."""
+    side = active_sides(state)[0]
+    return side, weighted_choice(rng, legal_commands(state, side))
+
+
 def swap_test(seed: int, rng_seed: int, scenario: str = "bloody_monday", options: list[str] | None = None,
               max_commands: int = 400, every: int = 1, swaps: int = 2, legal: int = 6, named: int = 20) -> list[str]:
     """Play one random game; every `every` commands, for the public and each side, swap `swaps`
     pairs of unseen enemy blocks and compare what that viewer observes, probing with `legal`
     legal commands and `named` probes (see `probes`). Returns the differences found (empty: no leak)."""
     rng = random.Random(rng_seed)
-    state = setup(scenario, seed, options or [])
     found: list[str] = []
-    for played in range(max_commands):
-        if state["phase"] == "over":
-            break
+    for played, state in positions(bloody_monday, setup(scenario, seed, options or []), rng, max_commands,
+                                   random_move):
         if played % every == 0 or state["battle"]:
             for viewer in (None, *SIDES):
                 looker = viewer or rng.choice(SIDES)  # the public sees no hidden block of either side
@@ -223,6 +229,4 @@ def swap_test(seed: int, rng_seed: int, scenario: str = "bloody_monday", options
                         (enemy_steps(state, other, viewer) if viewer else [])
                     found += [f"{scenario} seed={seed} rng_seed={rng_seed} command {played} viewer={viewer} "
                               f"swap {a}<->{b}: {d}" for d in told]
-        side = active_sides(state)[0]
-        state, _ = apply(state, side, weighted_choice(rng, legal_commands(state, side)))
     return found

@@ -15,12 +15,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from rules import campaign_1812
 from rules.campaign_1812 import active_sides, apply, legal_commands, parse, setup, view
 from rules.campaign_1812 import campaign_data as data
 from rules.campaign_1812.commands import Command
 from rules.campaign_1812.game import SIDES, enemy_of
 from rules.core.errors import RulesError
 from rules.core.play import copy_state
+from rules.core.playout import positions
 
 DISCLOSING = frozenset({"battle", "retreat", "eliminated", "unsupplied", "depletion", "control"})
 WEIGHTS = {"end": 0.5, "plan": 2.0}
@@ -117,17 +119,20 @@ def weighted_choice(rng: random.Random, legal: list[Command]) -> Command:
     return rng.choice([c for c in legal if c.to_text().split()[0] == verb])
 
 
+def random_move(state: dict, rng: random.Random) -> tuple[str, Command]:
+    """A random active side and a random command of its, toward battle plans."""
+    side = rng.choice(active_sides(state))
+    return side, weighted_choice(rng, legal_commands(state, side))
+
+
 def swap_test(seed: int, rng_seed: int, scenario: str = "campaign", options: list[str] | None = None,
               max_commands: int = 300, every: int = 10, swaps: int = 1, legal: int = 3) -> list[str]:
     """Play one random game; every `every` commands (and at every battle), for the public and each
     side, swap pairs of the other side's stacks and compare what that viewer observes. Returns the
     differences found (empty: no leak)."""
     rng = random.Random(rng_seed)
-    state = setup(scenario, seed, options)
     found: list[str] = []
-    for played in range(max_commands):
-        if state["phase"] == "over":
-            break
+    for played, state in positions(campaign_1812, setup(scenario, seed, options), rng, max_commands, random_move):
         if played % every == 0 or state["battle"]:
             for viewer in (None, *SIDES):
                 looker = viewer or rng.choice(SIDES)
@@ -136,6 +141,4 @@ def swap_test(seed: int, rng_seed: int, scenario: str = "campaign", options: lis
                     texts = probes(state, viewer, (a, b), rng, legal) if viewer else []
                     found += [f"{scenario} seed={seed} rng_seed={rng_seed} command {played} viewer={viewer} "
                               f"swap {a}<->{b}: {d}" for d in differences(state, other, viewer, (a, b), texts)]
-        side = rng.choice(active_sides(state))
-        state, _ = apply(state, side, weighted_choice(rng, legal_commands(state, side)))
     return found

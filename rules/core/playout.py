@@ -5,13 +5,15 @@
 command budget runs out, calling `check(state)` after each one. Any exception becomes a
 PlayoutFailure that carries the seed, options and the commands played, and writes them as a
 script `kolocha local --script` replays. `fuzz` plays many such games of one scenario and
-returns the failures.
+returns the failures. `positions` walks one random game a position at a time, for the swap tests
+that look at each.
 """
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from rules.core.registry import load
 from rules.core.system import GameSystem
@@ -166,3 +168,19 @@ def replay(system: GameSystem, state: dict,
     for side, text in commands:
         state, events = system.apply(state, side, system.parse(side, text))
         yield state, events
+
+
+Move = Callable[[dict, random.Random], tuple[str, Any]]  # a position -> (side, its command), drawn with the rng
+
+
+def positions(system: GameSystem, state: dict, rng: random.Random, longest: int,
+              move: Move) -> Iterator[tuple[int, dict]]:
+    """The positions of one random game, numbered from 0: each is yielded before `move` draws its
+    command with `rng`, so that a test may look at it (and draw from `rng` itself) first. Ends when
+    the game is over or after `longest` commands."""
+    for played in range(longest):
+        if system.outcome(state) is not None:
+            return
+        yield played, state
+        side, command = move(state, rng)
+        state, _ = system.apply(state, side, command)
