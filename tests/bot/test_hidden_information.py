@@ -56,35 +56,13 @@ def test_undo_notices_name_no_hidden_block(bloody_monday):
 
 def _bloody_monday_tables(tmp_path):
     """A Bloody Monday game at a Discord table over fakes: Anna French, Boris Russian."""
-    from bot.config import Config
-    from bot.delivery import Delivery
-    from bot.tables import Tables
-    from tests.bot.discord.discord_fakes import (
-        ANNA,
-        BORIS,
-        CHANNEL,
-        GUILD,
-        FakeClock,
-        FakeMessenger,
-        FakeScheduler,
-        picture,
-        run,
-    )
+    from tests.bot.discord.discord_fakes import FakeMessenger, make_tables, run, seated_game
 
     service = GameService(Store(tmp_path / "k.sqlite"))
     messenger = FakeMessenger()
-    clock = FakeClock()
-    tables = Tables(service, Delivery(service, messenger, picture), FakeScheduler(clock), Config(), clock,
-                    systems=("bloody_monday",))
-
-    async def seat() -> None:
-        await tables.lobby.new(ANNA, GUILD, CHANNEL, "bloody_monday", "bloody_monday", seed=5)
-        await tables.lobby.join(ANNA, CHANNEL, "french")
-        await tables.lobby.join(BORIS, CHANNEL, "russian")
-        await tables.lobby.start(ANNA, CHANNEL)
-
-    run(seat())
-    return service, tables, messenger, tables.game_in(CHANNEL)["id"]
+    tables = make_tables(service, messenger=messenger, systems=("bloody_monday",))
+    game_id = run(seated_game(tables, system="bloody_monday", scenario="bloody_monday", seed=5))
+    return service, tables, messenger, game_id
 
 
 def test_a_block_game_in_discord_keeps_the_channel_public_and_dms_each_side_its_blocks(tmp_path):

@@ -404,21 +404,11 @@ def test_a_restart_sends_what_the_outbox_holds_for_every_game(tmp_path):
 def test_the_russian_block_list_of_bloody_monday_arrives_whole(tmp_path):
     """The Russian player's own view at set-up is longer than one Discord message (it
     was clipped at 2,000 characters); it arrives whole, in order, in several DMs."""
-    from bot.config import Config
     from bot.service import GameService
-    from tests.bot.discord.discord_fakes import GUILD
     service = GameService(Store(tmp_path / "k.sqlite"))
-    clock = FakeClock()
     messenger = FakeMessenger()
-    tables = Tables(service, Delivery(service, messenger, picture, clock), FakeScheduler(clock),
-                    Config(), clock, systems=("bloody_monday",))
-
-    async def start() -> None:
-        await tables.lobby.new(ANNA, GUILD, CHANNEL, "bloody_monday", "bloody_monday", seed=5)
-        await tables.lobby.join(ANNA, CHANNEL, "french")
-        await tables.lobby.join(BORIS, CHANNEL, "russian")
-        await tables.lobby.start(ANNA, CHANNEL)
-    run(start())
+    tables = make_tables(service, messenger=messenger, systems=("bloody_monday",))
+    run(seated_game(tables, system="bloody_monday", scenario="bloody_monday", seed=5))
     (row,) = service.store.db.query("SELECT payload FROM outbox WHERE audience = 'russian' AND "
                                     "payload LIKE '%\"kept\": true%'")
     view = markup(words("Game 1: ", json.loads(row["payload"])["text"]))

@@ -225,11 +225,16 @@ def test_a_plain_query_is_answered_by_dm(tmp_path):
 # -- /game new thread:true -------------------------------------------------------------------
 
 
+async def new_in_a_thread(wire: Wire, scenario: str) -> list[tuple[str, dict]]:
+    """Anna's `/game new system:borodino scenario:<scenario> thread:true`; the interaction's answers."""
+    return await wire.command(ANNA, "new", {"system": "borodino", "scenario": scenario, "thread": True},
+                              group="game")
+
+
 def test_game_new_in_a_thread_opens_it_and_plays_there(tmp_path):
     async def test(db: Path) -> None:
         wire = await start(db)
-        answers = await wire.command(ANNA, "new", {"system": "borodino", "scenario": "7sep",
-                                                   "thread": True}, group="game")
+        answers = await new_in_a_thread(wire, "7sep")
         (parent, options), = wire.http.of("thread")
         assert parent == CHANNEL and options["name"] == "borodino 7sep"
         assert options["type"] == discord.ChannelType.public_thread.value
@@ -244,8 +249,7 @@ def test_game_new_in_a_thread_opens_it_and_plays_there(tmp_path):
 def test_game_new_in_a_thread_refuses_an_unknown_scenario_before_opening_one(tmp_path):
     async def test(db: Path) -> None:
         wire = await start(db)
-        answers = await wire.command(ANNA, "new", {"system": "borodino", "scenario": "8sep",
-                                                   "thread": True}, group="game")
+        answers = await new_in_a_thread(wire, "8sep")
         assert wire.http.of("thread") == [] and "no scenario '8sep'" in text_of(answers[-1])
     play(test, tmp_path)
 

@@ -6,21 +6,8 @@ from rules.borodino.ai.attacks import expectation
 from rules.borodino.battle import Battle
 from rules.borodino.combat import plan_attack
 from rules.borodino.commands import Attack
-from tests.rules.borodino.helpers import (
-    battle,
-    force_die,
-    go,
-    hexside_of,
-    open_ground,
-    play,
-    position,
-    refused,
-    refused_then_accepted,
-    ring,
-    settle,
-    where,
-    without,
-)
+from tests.rules.borodino.helpers import (battle, force_die, go, hexside_of, open_ground, play, position, refused,
+                                          refused_then_accepted, ring, settle, where, without)
 
 G = open_ground(4)
 D = ring(G)

@@ -10,21 +10,8 @@ from rules.borodino.combat import plan_attack
 from rules.borodino.commands import Attack
 from rules.borodino.tables import load as load_tables
 from rules.borodino.tables import odds_column
-from tests.rules.borodino.helpers import (
-    battle,
-    borodino,
-    force_die,
-    go,
-    open_ground,
-    play,
-    position,
-    refused,
-    refused_then_accepted,
-    ring,
-    settle,
-    where,
-    without,
-)
+from tests.rules.borodino.helpers import (battle, borodino, force_die, go, open_ground, play, position, refused,
+                                          refused_then_accepted, ring, settle, where, without)
 
 G = open_ground(4)
 D = ring(G)
