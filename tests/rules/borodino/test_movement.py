@@ -31,6 +31,13 @@ def _mp(events) -> int:
     return int(text.rsplit("(", 1)[1].split()[0])
 
 
+def moved(path: str) -> tuple[str, int]:
+    """The 7-4 infantry alone in the first hex of `path` moves along it: where it ends, and the MP
+    its move's event says it spent."""
+    after, events = play(position({INF: path.split()[0]}), "french", f"move {path}")
+    return where(after, INF), _mp(events)
+
+
 def test_movement_each_hex_costs_one_mp():
     """"one Movement Point is expended for each hex entered"."""
     s = position({INF: G})
@@ -55,21 +62,16 @@ def test_movement_allowance_is_never_exceeded():
 
 def test_movement_ford_costs_two_more():
     """"it costs unit two additional Movement Points to cross river through a ford hexside"."""
-    s = position({INF: "1616"})
-    s2, events = play(s, "french", "move 1616 1615")
-    assert where(s2, INF) == "1615" and _mp(events) == 3
-    s2, events = play(s, "french", "move 1616 1615 1614")
-    assert _mp(events) == 4
-    err = refused(s, "french", "move 1616 1615 1614 1514", "Movement")
+    assert moved("1616 1615") == ("1615", 3)
+    assert moved("1616 1615 1614") == ("1614", 4)
+    err = refused(position({INF: "1616"}), "french", "move 1616 1615 1614 1514", "Movement")
     assert "costs 5 MP" in str(err)
 
 
 def test_movement_stream_costs_one_more():
     """"to move through a Stream hexside costs one additional Movement Point"."""
-    s = position({INF: "1907"})
-    s2, events = play(s, "french", "move 1907 2007")
-    assert _mp(events) == 2
-    assert reachable(Battle(s), INF)["2007"] == 2
+    assert moved("1907 2007") == ("2007", 2)
+    assert reachable(Battle(position({INF: "1907"})), INF)["2007"] == 2
 
 
 def test_movement_stream_free_along_a_road():
@@ -81,9 +83,7 @@ def test_movement_stream_free_along_a_road():
 
 def test_movement_bridge_costs_nothing_extra():
     """"Rivers may be crossed through bridge hexsides without penalty"."""
-    s = position({INF: "2319"})
-    s2, events = play(s, "french", "move 2319 2318")
-    assert where(s2, INF) == "2318" and _mp(events) == 1
+    assert moved("2319 2318") == ("2318", 1)
 
 
 def test_movement_no_river_crossing_elsewhere():
@@ -110,9 +110,7 @@ def test_movement_woods_road_entered_only_along_the_road():
     assert "woods/road hex from off its road" in str(err)
     s2, events = play(s, "french", "move 3918 3817")  # the cheapest legal path goes round by the road
     assert events[0]["path"] == ["3918", "3818", "3817"] and _mp(events) == 2
-    s = position({INF: "3818"})
-    s2, events = play(s, "french", "move 3818 3817 3816 3815")
-    assert where(s2, INF) == "3815" and _mp(events) == 3
+    assert moved("3818 3817 3816 3815") == ("3815", 3)
 
 
 def test_movement_woods_road_left_only_along_the_road():

@@ -13,6 +13,16 @@ def battle(french: dict, russian: dict, place: int = 15, **extra) -> dict:
     return state
 
 
+def fought(french: dict, russian: dict, die: int, french_plan: str, russian_plan: str) -> tuple[dict, list[str]]:
+    """The battle of these two stacks in 15, its next die rigged to `die`, fought with these two
+    battle plans: the state after, and the lines told to all."""
+    state = battle(french, russian)
+    rig(state["dice"], die)
+    state, _ = do(state, "french", f"plan {french_plan}")
+    state, events = do(state, "russian", f"plan {russian_plan}")
+    return state, texts(events, "all")
+
+
 def test_combat_occurs_where_both_players_have_infantry():
     """'Combat occurs in each area where both Players have infantry units present during the combat phase.'"""
     state = battle({"inf": 3}, {"inf": 2})
@@ -81,32 +91,21 @@ def test_a_retreat_goes_next_door_without_enemy_infantry():
 
 def test_chart_outflank_against_entrench_costs_the_attacker_a_corps_then_combat():
     """Chart: 'A-1c' then 'go CRS-PS-RAC'."""
-    state = battle({"inf": 4}, {"inf": 2})
-    rig(state["dice"], 3)
-    state, _ = do(state, "french", "plan outflank")
-    state, events = do(state, "russian", "plan entrench")
-    lines = texts(events, "all")
+    _, lines = fought({"inf": 4}, {"inf": 2}, 3, "outflank", "entrench")
     assert "French loses 1 infantry corps." in lines
     assert "Combat Results Table: 3 against 2, column 3-2, die 3 (modified 4): D1 Dr." in lines
 
 
 def test_chart_assault_against_entrench_doubles_the_defender():
     """Chart: 'cx2' -- the entrenched corps count double in the Combat Resolution Step."""
-    state = battle({"inf": 4}, {"inf": 2})
-    rig(state["dice"], 1)
-    state, _ = do(state, "french", "plan assault")
-    state, events = do(state, "russian", "plan entrench")
-    assert "Combat Results Table: 4 against 4, column 1-1, die 1 (modified 2): A1 D1." in texts(events, "all")
+    _, lines = fought({"inf": 4}, {"inf": 2}, 1, "assault", "entrench")
+    assert "Combat Results Table: 4 against 4, column 1-1, die 1 (modified 2): A1 D1." in lines
 
 
 def test_chart_counterattack_switches_attacker_and_defender():
     """Chart: 'A&D switch' -- the defender becomes the attacker for all further steps; here the Russian
     cavalry surplus then pursues the French (go PS-RAC)."""
-    state = battle({"inf": 2}, {"inf": 2, "cav": 2})
-    rig(state["dice"], 1)
-    state, _ = do(state, "french", "plan reconnaissance")
-    state, events = do(state, "russian", "plan counterattack")
-    lines = texts(events, "all")
+    state, lines = fought({"inf": 2}, {"inf": 2, "cav": 2}, 1, "reconnaissance", "counterattack")
     assert "A&D switch: the Russian player is now the attacker." in lines
     assert "Pursuit: 2 surplus Russian cavalry, die 1: D1." in lines
     assert stack(state, "french", 15)["inf"] == 1
@@ -177,11 +176,8 @@ def test_the_combat_results_table_column_favours_the_defender():
 
 def test_french_leadership_adds_one_when_they_attack_and_takes_one_when_they_defend():
     """'leaders are accounted for by a rule that adjusts the die roll to reflect French superiority.'"""
-    state = battle({"inf": 2}, {"inf": 2})
-    rig(state["dice"], 3)
-    state, _ = do(state, "french", "plan assault")
-    state, events = do(state, "russian", "plan cordon")
-    assert "Combat Results Table: 2 against 2, column 1-1, die 3 (modified 4): D1." in texts(events)
+    _, lines = fought({"inf": 2}, {"inf": 2}, 3, "assault", "cordon")
+    assert "Combat Results Table: 2 against 2, column 1-1, die 3 (modified 4): D1." in lines
     russian = position({15: {"inf": 2}}, {15: {"inf": 2}}, player="russian", phase="march")
     russian, _ = do(russian, "russian", "end")
     rig(russian["dice"], 3)
