@@ -27,7 +27,7 @@ from rules.bloody_monday.views import view as _view
 from rules.core.ai import Commander
 from rules.core.errors import CommandError, RuleViolation
 from rules.core.events import Event
-from rules.core.play import play
+from rules.core.play import play, refuse_out_of_turn
 from rules.core.setup import chosen_options, scenario
 from rules.core.steps import place_steps
 from rules.core.system import SystemInfo
@@ -172,12 +172,7 @@ def session(state: dict) -> sessions.Session:
 
 
 def _command(g: Game, side: str, cmd: C.Command) -> list[Event]:
-    s = g.s
-    if s["phase"] == "over":
-        raise RuleViolation("8.0", "the game is over; " + (s["outcome"] or {}).get("reason", ""))
-    active = active_sides(s)
-    if side not in active:
-        raise RuleViolation("4.0", f"the game waits for the {active[0].title()} player")
+    refuse_out_of_turn(g.s, side, active_sides, over="8.0", waiting="4.0")
     return dispatch(g, side, cmd) + victory.settle(g)
 
 

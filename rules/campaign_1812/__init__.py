@@ -27,7 +27,7 @@ from rules.core.ai import Commander
 from rules.core.commands import Word
 from rules.core.errors import CommandError, RuleViolation
 from rules.core.events import Event
-from rules.core.play import copy_state, play
+from rules.core.play import copy_state, play, refuse_out_of_turn
 from rules.core.setup import chosen_options, scenario
 from rules.core.steps import place_steps
 from rules.core.system import SystemInfo
@@ -128,11 +128,7 @@ def _seen(g: Game) -> set[str]:
 
 def _command(g: Game, side: str, cmd: C.Command) -> list[Event]:
     s = g.s
-    if s["phase"] == "over":
-        raise RuleViolation("Victory Conditions", "the game is over; " + (s["outcome"] or {}).get("reason", ""))
-    active = active_sides(s)
-    if side not in active:
-        raise RuleViolation("Sequence of Play", f"the game waits for the {active[0].title()} player")
+    refuse_out_of_turn(s, side, active_sides, over="Victory Conditions", waiting="Sequence of Play")
     table, rule, refusal = _STAGES[s["phase"]]
     handler = table.get(cmd.verb if isinstance(cmd, Word) else type(cmd))
     if handler is None:

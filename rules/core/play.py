@@ -21,6 +21,7 @@ import json
 from collections.abc import Callable, Set
 from typing import Any, TypeVar
 
+from rules.core.errors import RuleViolation
 from rules.core.events import Event, seal
 from rules.core.system import State
 
@@ -84,3 +85,15 @@ def play(state: State, position: Callable[[State], Position],
     if s["dice"]["rolls"] != rolls or (seen is not None and not seen(p) <= before):
         seal(events)
     return s, events
+
+
+def refuse_out_of_turn(state: State, side: str, sides: Callable[[State], list[str]], *, over: str,
+                       waiting: str) -> None:
+    """Refuse a command given after the game's end (citing the rule case `over`) or by a side the game
+    does not wait for (citing `waiting`, and naming the side it waits for); the first check of a
+    command in the systems that say it the same way."""
+    if state["phase"] == "over":
+        raise RuleViolation(over, "the game is over; " + (state["outcome"] or {}).get("reason", ""))
+    active = sides(state)
+    if side not in active:
+        raise RuleViolation(waiting, f"the game waits for the {active[0].title()} player")
