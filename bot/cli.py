@@ -1,6 +1,6 @@
 """The `kolocha` command: play in the terminal, run scripts, re-run stored games, benchmark.
 
-    kolocha local [--system borodino] [--scenario ID] [--seed N] [--option NAME ...]
+    kolocha local [--system borodino] [--scenario ID] [--seed N] [--option NAME[=off] ...]
                   [--db FILE] [--game ID] [--script FILE [--json]]
                   [--ai SIDE ...] [--level N] [--ai-seed N]
     kolocha map [--game ID] [--around HEX ...] [--radius N] [--size N] [--zoc SIDE]
@@ -33,7 +33,7 @@ from bot import text as fmt
 from bot.computer import replay as ai_replay
 from bot.computer.seat import NoComputer, Seat, new_seat
 from bot.config import Config, GameSettings
-from bot.converters import Unreadable, parse_options, parse_seed, read_script, read_tables, well_formed
+from bot.converters import Unreadable, named_options, parse_options, parse_seed, read_script, read_tables, well_formed
 from bot.permissions import TableError
 from bot.service import GameService
 from bot.store import AlreadyServed, NotKolocha, SchemaTooNew, Store, StoreRefusal, existing, sole_server
@@ -115,7 +115,9 @@ def _parser() -> argparse.ArgumentParser:
     local.add_argument("--system", help="game system (default: borodino, or the script header)")
     local.add_argument("--scenario", help="scenario id (default: the system's own default)")
     local.add_argument("--seed", type=_argument(parse_seed), help="dice seed (default: random, then stored)")
-    local.add_argument("--option", action="append", metavar="NAME", help="turn an option on")
+    local.add_argument("--option", action="append", metavar="NAME[=off]",
+                       help="turn an option on, or with =off a reading a new game plays unless told off "
+                       "(repeatable; `help options` in a game says what they play)")
     local.add_argument("--tables", type=Path, metavar="FILE",
                        help="your own table file, for a system that reconstructs its tables (1812)")
     local.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default: ./{DEFAULT_DB})")
@@ -245,8 +247,9 @@ def _play_local(args: argparse.Namespace) -> int:
                                    hot_seat=True)
         game = service.store.game(game_id)
         dice = f"seed {game['seed']}" if seed is not None else f"fair dice committed to as SHA-256 {game['commitment']}"
-        print(f"Game {game_id}: {system} {scenario}, {dice}"
-              + (f", options {','.join(options)}" if options else "") + f", stored in {args.db}.",
+        named = named_options(game["options"])
+        print(f"Game {game_id}: {system} {scenario}, {dice}" + (f", with {named}" if named else "")
+              + f", stored in {args.db}.",
               *filter(None, [fair_dice.local_note(game)]), file=sys.stderr)
     if args.game is not None:
         seats = _computer_seats(service.system(game_id), args)

@@ -27,35 +27,67 @@ def shown(word: str) -> str:
 
 
 def parse_options(names: list[str] | str | None) -> dict:
-    """Option names as one comma-separated text or a list, as the setup's option dict.
+    """Option names as one comma-separated text or a list (each item may hold several), as the
+    setup's option dict: a name turns its option on, `name=off` turns it off (a reading a new game
+    plays unless told), `name=on` says on; names are read in lower case (a phone capitalises).
 
-    >>> parse_options("imperial_guard, additional_forces")
-    {'imperial_guard': True, 'additional_forces': True}
-    >>> parse_options(None)
-    {}
+    >>> parse_options("imperial_guard, Chart_Fragments=off")
+    {'imperial_guard': True, 'chart_fragments': False}
+    >>> parse_options(["leaders", "depot_supply=on,chart_fragments=off"]), parse_options(None)
+    ({'leaders': True, 'depot_supply': True, 'chart_fragments': False}, {})
+    >>> parse_options("leaders=maybe")
+    Traceback (most recent call last):
+    bot.converters.Unreadable: An option is on by its name, off by name=off (like `leaders=off`); not 'leaders=maybe'.
     """
-    if isinstance(names, str):
-        names = names.split(",")
-    return {name.strip(): True for name in names or [] if name.strip()}
+    words = ",".join(names or []) if isinstance(names, list) else names or ""
+    chosen = {}
+    for word in filter(None, (part.strip() for part in words.split(","))):
+        name, _, value = (part.strip().lower() for part in word.partition("="))
+        if not name or value not in ("", "on", "off") or (value == "" and "=" in word):
+            raise Unreadable(f"An option is on by its name, off by name=off (like `leaders=off`); not {shown(word)}.")
+        chosen[name] = value != "off"
+    return chosen
+
+
+def option_completions(typed: str, offered: list[str], on_unless_told: tuple[str, ...]) -> list[str]:
+    """What the options field may become as it is typed: the names already given, then each option
+    not yet named that matches the word being typed, as a new game would change it (its name turns
+    it on; name=off turns off a reading on unless told).
+
+    >>> option_completions("leaders, ch", ["chart_fragments", "depot_supply", "leaders"], ("chart_fragments",))
+    ['leaders, chart_fragments=off']
+    >>> option_completions("", ["dv_rally", "dv_leaders"], ())
+    ['dv_rally', 'dv_leaders']
+    """
+    *given, typing = typed.split(",")
+    named = {part.partition("=")[0].strip().lower() for part in given}
+    head = "".join(f"{part.strip()}, " for part in given if part.strip())
+    return [head + (f"{name}=off" if name in on_unless_told else name)
+            for name in offered if name not in named and typing.strip().lower() in name]
 
 
 def chosen(options: str, tables: dict | None) -> dict:
-    """The set-up options of a new game: the names typed, and a player's own tables if given.
+    """The set-up options of a new game: those typed, and a player's own tables if given.
 
-    >>> chosen("a, b", None), chosen("", {"turns": {}})
-    ({'a': True, 'b': True}, {'tables': {'turns': {}}})
+    >>> chosen("a, b=off", None), chosen("", {"turns": {}})
+    ({'a': True, 'b': False}, {'tables': {'turns': {}}})
     """
     return {**parse_options(options), **({"tables": tables} if tables is not None else {})}
 
 
-def with_options(options: dict) -> str:
-    """The options named in a game's opening line (own tables by that name, not their contents).
+def named_options(options: dict | list) -> str:
+    """The options a game is played with, as its opening line and its status name them: those on
+    (own tables by that name, not their contents), then those turned off; '' for none.
 
-    >>> with_options({"imperial_guard": True, "tables": {}}), with_options({})
-    (' with imperial_guard, own tables', '')
+    >>> named_options({"depot_supply": True, "tables": {}, "chart_fragments": False}), named_options([])
+    ('depot_supply, own tables (chart_fragments off)', '')
+    >>> named_options({"leaders": False})
+    'leaders off'
     """
-    named = [name if name != "tables" else "own tables" for name in options]
-    return f" with {', '.join(named)}" if named else ""
+    given = dict.fromkeys(options, True) if isinstance(options, list) else options
+    on = ", ".join(name if name != "tables" else "own tables" for name, value in given.items() if value is not False)
+    off = ", ".join(name for name, value in given.items() if value is False)
+    return f"{on} ({off} off)" if on and off else on or (f"{off} off" if off else "")
 
 
 def parse_seed(text: str | int) -> int:

@@ -100,6 +100,8 @@ def command_script(service: GameService, game_id: int) -> str:
     check_ended(game)
     chosen = game["options"] or {}
     names = [name for name, on in chosen.items() if on] if isinstance(chosen, dict) else list(chosen)
+    # a reading the game was played without is said off: a new game would play it unless told
+    names += [f"{name}=off" for name in service.system(game_id).INFO.new_game_options if name not in names]
     header = f"# kolocha system={game['system']} scenario={game['scenario']} seed={game['seed']}"
     lines = [header + (f" options={','.join(names)}" if names else ""),
              f"# game {game_id}, exported by Kolocha", "# expect: all-accepted"]

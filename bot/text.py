@@ -7,8 +7,6 @@ Anything a unit dict holds beyond the core columns and is true shows up as a fla
 """
 from __future__ import annotations
 
-import re
-
 from rules.core.errors import CommandError
 
 _CORE = ("side", "hex", "area", "id", "type", "strength", "movement")
@@ -36,11 +34,37 @@ TABLE_HELP = {  # the verbs every game answers, beside its own grammar (`help <v
 }
 
 
+def options_help(offered: tuple[str, ...], on_unless_told: tuple[str, ...]) -> str:
+    """How a new game's options are chosen, with this system's own as the examples.
+
+    >>> print(options_help(("imperial_guard", "dv_rally"), ()))
+    A game's options are chosen when it is opened and kept to its end: a name turns an option on. On Discord \
+`/game new ... options:imperial_guard`; in the terminal `kolocha local --option imperial_guard`.
+    >>> "options:leaders, chart_fragments=off`" in options_help(("chart_fragments", "leaders"), ("chart_fragments",))
+    True
+    """
+    examples = [name for name in offered if name not in on_unless_told][:1] + [f"{name}=off" for name in
+                                                                               on_unless_told][:1]
+    off = ", name=off turns off a reading a new game plays unless told" if on_unless_told else ""
+    return (f"A game's options are chosen when it is opened and kept to its end: a name turns an option on{off}. "
+            f"On Discord `/game new ... options:{', '.join(examples)}`; in the terminal `kolocha local "
+            + " ".join(f"--option {example}" for example in examples) + "`.")
+
+
 def with_table_commands(listing: str) -> str:
     """A system's command list with the commands every table answers (undo, draw, map, orders,
-    quit...) that it does not list itself, before its closing line."""
+    quit...) that it does not list itself (the first word of one of its lines), before its closing line.
+
+    >>> print(with_table_commands("Commands:\\nmove <unit> <hex>\\nundo   take back\\nThe map.\\nType `help`."))
+    Commands:
+    move <unit> <hex>
+    undo   take back
+    The map.
+    Also: accept, refuse, draw, status, units, help, map, orders, quit.
+    Type `help`.
+    """
     lines = listing.splitlines()
-    named = set(re.findall(r"[a-z]+", listing))
+    named = {line.split()[0] for line in lines if line.strip()}
     extra = [verb for verb in TABLE_HELP if verb not in named]
     if not extra:
         return listing

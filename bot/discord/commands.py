@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 
 import rules
-from bot.converters import parse_hour, parse_hours, parse_tables
+from bot.converters import option_completions, parse_hour, parse_hours, parse_tables
 from bot.discord.buttons import actor_of, confirmation, verify_button
 from bot.discord.messenger import markup, send_reply
 from bot.discord.order_forms import help_header
@@ -162,6 +162,20 @@ async def _scenarios(interaction: discord.Interaction, current: str
             for s in found if current.lower() in s["id"].lower()][:25]
 
 
+async def _options(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for `/game new options:`: the names typed, then each option of the system and
+    scenario chosen not named yet, as a new game would change it (name=off for a reading it plays
+    unless told)."""
+    system = interaction.namespace.system or "borodino"
+    if system not in rules.systems():
+        return []
+    loaded = rules.load(system)
+    found = next((s for s in loaded.scenarios() if s["id"] == interaction.namespace.scenario), None)
+    offered = found["options"] if found else list(loaded.INFO.options)
+    return _choices([text for text in option_completions(current, offered, loaded.INFO.new_game_options)
+                     if len(text) <= 100][:25])
+
+
 async def _sides_of_system(interaction: discord.Interaction, current: str
                            ) -> list[app_commands.Choice[str]]:
     """Autocomplete for the side to play in `/game new`: the sides of the system chosen."""
@@ -225,14 +239,14 @@ class GameCommands(app_commands.Group):
 
     @app_commands.command(name="new", description="Open a game in this channel (or a new thread)")
     @app_commands.describe(system="Game system", scenario="Scenario id",
-                           options="Optional rules, comma-separated (e.g. imperial_guard)",
+                           options="Options, comma-separated: a name turns one on, name=off a reading off",
                            hot_seat="One person may play both sides",
                            thread="Open a thread for the game instead of using this channel",
                            opponent="computer: you play one side, the computer the other, at once",
                            side="With opponent:computer, the side you play (default: the first)",
                            level="With opponent:computer, how well it plays",
                            tables="Your own tables file (TOML, the format of 1812's data/tables.toml)")
-    @app_commands.autocomplete(system=_systems, scenario=_scenarios, side=_sides_of_system)
+    @app_commands.autocomplete(system=_systems, scenario=_scenarios, side=_sides_of_system, options=_options)
     @app_commands.choices(opponent=[app_commands.Choice(name="a person (who joins)", value="person"),
                                     app_commands.Choice(name="the computer", value="computer")])
     @app_commands.choices(level=LEVELS)
@@ -482,7 +496,7 @@ async def prefs(interaction: discord.Interaction, timezone: str | None = None,
 
 @app_commands.command(name="help", description="The commands of the game in this channel, "
                       "with examples")
-@app_commands.describe(topic="One command in full (move, retreat, orders), or deadlines: what happens at one")
+@app_commands.describe(topic="One command in full (move, retreat, orders); options: the game's own; or deadlines")
 async def help_command(interaction: discord.Interaction, topic: str | None = None) -> None:
     await answer(interaction, lambda t, a, c: t.overview.help(c, topic, help_header(t.config.message_content)))
 

@@ -61,6 +61,11 @@ class GameService:
         """A game system by name, as this service loads them (CommandError for none)."""
         return self._loader(name)
 
+    def options_of_new_game(self, system: str, options: dict | list | None) -> dict:
+        """The options a new game of `system` is stored and set up with, {name: on}: the system's
+        current readings (`SystemInfo.new_game_options`) unless `options` turns one off, and those asked."""
+        return for_a_new_game(self._loader(system).INFO.new_game_options, options)
+
     def new_game(self, system: str, scenario: str, seed: int | None = None,
                  options: dict | list | None = None, *, guild: str | None = None,
                  channel: str | None = None, created_by: str | None = None,
@@ -76,8 +81,7 @@ class GameService:
             seed, salt = fair_dice.draw()
             commitment = fair_dice.commitment(seed, salt)
         loaded = self._loader(system)
-        if loaded.INFO.new_game_options:
-            options = for_a_new_game(loaded.INFO.new_game_options, options)
+        options = self.options_of_new_game(system, options)
         state = loaded.setup(scenario, seed, options)
         game_id = self.store.create_game(system, scenario, seed, options, guild=guild,
                                          channel=channel, created_by=created_by,

@@ -23,7 +23,9 @@ def answer(service: GameService, game_id: int, system: GameSystem, state: dict, 
             return fmt.orders_help(system.standing_orders())
         if topic in fmt.TABLE_HELP:
             return fmt.TABLE_HELP[topic]
-        answer = system.help(topic)
+        answer = system.help(topic, state)  # this game's own rules: its options, its tables
+        if topic == "options":
+            return f"{answer}\n{fmt.options_help(system.INFO.options, system.INFO.new_game_options)}"
         return answer if topic else fmt.with_table_commands(answer)
     if verb == "odds":
         return fmt.odds(system.odds(state, side, " ".join(args)))

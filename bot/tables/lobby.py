@@ -17,7 +17,7 @@ from bot import fair_dice
 from bot import text as fmt
 from bot.computer.seat import NoComputer, new_seat
 from bot.config import GameSettings
-from bot.converters import chosen, with_options
+from bot.converters import chosen, named_options
 from bot.delivery import DMClosed, channel_audience, message
 from bot.permissions import Actor, TableError, check_manage, check_seat, sides_of
 from bot.store import Outbox
@@ -121,12 +121,14 @@ class Lobby(Room):
             raise TableError("This channel already has a game; finish it, or start one in "
                              "another channel or thread.")
         sides = ", ".join(map(fmt.side_name, rules.load(system).INFO.sides))
+        options = self.service.options_of_new_game(system, options)
+        named = named_options(options)
 
         def opening(game_id: int) -> Outbox:
             return [(channel_audience(channel), message(words(
                 name(actor.name), f" opens game {game_id}: {system} {scenario}"
-                f"{' (hot-seat)' if hot_seat else ''}{with_options(options)}. Sides: {sides}; `/game join` takes one, "
-                "then `/game start`.")))]
+                f"{' (hot-seat)' if hot_seat else ''}{f' with {named}' if named else ''}. Sides: {sides}; "
+                "`/game join` takes one, then `/game start`.")))]
         try:
             return self.service.new_game(system, scenario, seed, options,
                                          guild=guild, channel=channel, created_by=actor.id,

@@ -8,6 +8,7 @@ from datetime import datetime
 from bot import dice_audit, pictures
 from bot import text as fmt
 from bot.config import DEADLINE_HELP
+from bot.converters import named_options
 from bot.permissions import Actor, TableError, sides_of
 from bot.service import GameService
 from bot.store import UnknownGame
@@ -70,6 +71,8 @@ class Overview(Room):
         for row in self.store.deadlines(game_id):
             lines.append(words(f"{fmt.side_name(row['side'])} deadline ",
                                due(datetime.fromisoformat(row["due_at"]))))
+        lines.append(f"Options: {named_options(game['options']) or 'none'}; `/help topic:options` says what "
+                     "they play.")
         lines.append(self.tables.settings(game_id).describe())
         return join(lines)
 
@@ -126,7 +129,8 @@ class Overview(Room):
                 return DEADLINE_HELP
             systems = ", ".join(self.tables.systems)
             return ("No game in this channel. `/game new system:<one of " + systems + ">` opens "
-                    "one, `/game list` shows this server's games, `/games mine` yours.")
+                    "one (its `options:` turn optional rules on by name, or a reading off by name=off), "
+                    "`/game list` shows this server's games, `/games mine` yours.")
         head = f"Game {game['id']}: {game['system']} {game['scenario']}.\n{how}"
         if topic and topic.strip().lower() == "deadlines":
             return f"{head}{self.tables.settings(game['id']).describe()}\n{DEADLINE_HELP}"

@@ -18,7 +18,7 @@ from rules.bloody_monday import batterie, bm_data, combat, impulses, legal, stan
 from rules.bloody_monday import session as sessions
 from rules.bloody_monday import commands as C
 from rules.bloody_monday.game import SIDES, Game, command_copy
-from rules.bloody_monday.help import help
+from rules.bloody_monday.help import OPTIONS, help
 from rules.bloody_monday.odds import forecast
 from rules.bloody_monday.setup import new_state
 from rules.bloody_monday.standing import choice, standing_command
@@ -36,9 +36,7 @@ INFO = SystemInfo(
     name="bloody_monday",
     sides=SIDES,
     default_scenario="bloody_monday",
-    options=("russian_jager", "grande_batterie", "agility", "first_saber", "cossacks",  # 9.1-9.5
-             "shields", "exhausted_leaders", "general_offensive", "advanced_combat",  # 9.6-9.9
-             "battle_fatigue", "command_limit", "extreme_command_limit"),  # 9.10-9.12
+    options=tuple(OPTIONS),  # the optional rules 9.1-9.12
     hidden_information=True,  # blocks stand upright: front ends show one side's view at a time
 )
 __all__ = ["INFO", "active_sides", "apply", "choice", "commander", "help", "legal_commands", "sample_command",

@@ -1,7 +1,7 @@
 """The Bloody Monday command grammar, as players read it (`help`, `help move`, ...)."""
 from __future__ import annotations
 
-from rules.core.helptext import help_text
+from rules.core.helptext import help_text, options_entry
 
 TOPICS = {
     "tactical": "tactical                   declare a Tactical Action: activate leaders, move, inspire, fight (5.0)",
@@ -40,7 +40,20 @@ TOPICS = {
 }
 
 
-def help(topic: str | None = None) -> str:
-    """Help on one command, or the list of all commands."""
-    return help_text(TOPICS, topic, "Blocks are named by id or label (`f-i-5`, `vg`), leaders also by name "
-                     "(`davout`); areas by number. ")
+OPTIONS = {  # the optional rules, by their section of the rule book
+    "russian_jager": "9.1 Russian Jager", "grande_batterie": "9.2 Grande Batterie Artillery Fire",
+    "agility": "9.3 Agility", "first_saber": "9.4 First Saber of the Empire", "cossacks": "9.5 Cossacks",
+    "shields": "9.6 Shielded Units", "exhausted_leaders": "9.7 Exhausted Tactical Leader",
+    "general_offensive": "9.8 General Offensive", "advanced_combat": "9.9 Advanced Combat",
+    "battle_fatigue": "9.10 Battle Fatigue Attrition", "command_limit": "9.11 BdT/B Command Limit",
+    "extreme_command_limit": "9.12 BdT/B Extreme Command Limit",
+}
+
+
+def help(topic: str | None = None, state: dict | None = None) -> str:
+    """Help on one command, or the list of all commands; `help options` names those of the game in
+    `state` (None: a new game's, none chosen)."""
+    chosen = state["options"] if state else []
+    options = options_entry([(name, name in chosen, f"optional rule {title}") for name, title in OPTIONS.items()])
+    return help_text({**TOPICS, "options": options}, topic, "Blocks are named by id or label (`f-i-5`, `vg`), "
+                     "leaders also by name (`davout`); areas by number.\n")

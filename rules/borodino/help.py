@@ -1,7 +1,8 @@
 """The Borodino command grammar, as players read it (`help`, `help move`, ...)."""
 from __future__ import annotations
 
-from rules.core.helptext import help_text
+from rules.borodino import scenario_data
+from rules.core.helptext import help_text, options_entry
 
 TOPICS = {
     "move": ("move <unit> <hex>          move a unit by its cheapest legal path: `move 3225 3224`\n"
@@ -58,6 +59,24 @@ TOPICS = {
 }
 
 
-def help(topic: str | None = None) -> str:
-    """Help on one command, or the list of all commands."""
-    return help_text(TOPICS, topic)
+OPTIONS = {  # what each option plays (the rule book's optional rules, the errata's, its letter)
+    "imperial_guard": ("the optional Imperial Guard rule: Guard units keep four hexes from the enemy until released "
+                       "(Imperial Guard)"),
+    "additional_forces": ("the optional Additional Forces rule: a Russian 3-3 militia infantry unit each Game-Turn "
+                          "from 11 to 21 (Grand Battle only)"),
+    "dv_rally": "the Doomed Victory errata's two-hex retreats, broken units and rally (`help doomed`)",
+    "dv_leaders": "the Doomed Victory errata's leaders, their activity and casualties (`help doomed`)",
+    "dv_rally_moves": "with dv_leaders, every active leader may move in the Rally Phase (8.152)",
+    "dv_leaderless_halt": "with dv_leaders, a corps whose leader has fallen halts until one is assigned (8.10)",
+    "river_artillery": "artillery next to an enemy across a plain river must attack (Artillery, General Rule)",
+    "moves_stand": "a move once sent changes only with the opponent's consent (Movement)",
+}
+
+
+def help(topic: str | None = None, state: dict | None = None) -> str:
+    """Help on one command, or the list of all commands; `help options` names those of the game in
+    `state` (None: a new game's, none chosen)."""
+    offered = scenario_data.scenarios()[state["scenario"]].options if state else scenario_data.OPTIONS
+    chosen = state["options"] if state else []
+    options = options_entry([(name, name in chosen, OPTIONS[name]) for name in OPTIONS if name in offered])
+    return help_text({**TOPICS, "options": options}, topic)

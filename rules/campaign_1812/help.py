@@ -1,17 +1,16 @@
-"""The 1812 command grammar as players read it (`help`, `help move`, ...)."""
+"""The 1812 command grammar as players read it (`help`, `help move`, ...), in the rules of the game
+asked about: its Battle Plan Chart, Combat Results Table, supply and leaders follow the options and
+own tables it was set up with (readings.py), so a game begun before a reading is told its own."""
 from __future__ import annotations
 
-from rules.campaign_1812 import campaign_data
-from rules.core.helptext import help_text
+from rules.campaign_1812.game import Game
+from rules.campaign_1812.readings import READINGS
+from rules.core.helptext import help_text, options_entry
 
 RECONSTRUCTED = ("1812 is reconstructed from SPI's published overview of the game (the rules folder and its "
                  "tables are lost): the map, orders of battle and every number come from history, each marked "
                  "with its provenance in rules/campaign_1812/data/.")
 TOPICS = {
-    "move": ("move <from> <to> [<n> inf|cav|supply|depot ...] [leader]   move a stack, or part of it, one area or "
-             "sub-area (MOVEMENT)\n  Without counts every unit there that has not moved goes. French depots "
-             "move only with a supply unit. With the optional leader rule, `leader` takes your leader along with "
-             "the corps named (a whole stack takes him anyway); he never stays behind alone."),
     "march": ("march <from> <to> [<n> inf|cav ...]   after movement, force march corps one place further: a die "
               "for each corps, which arrives, stays or is eliminated (MOVEMENT). Supply units and depots never do."),
     "attrit": ("attrit <place>             choose the enemy stack that takes the next attrition loss "
@@ -23,13 +22,12 @@ TOPICS = {
     "fight": "fight                      as defender, at the chart's 'D choice': fight it out (go CRS-PS-RAC)",
     "retreat": ("retreat <place>            where your retreating stack goes: an adjacent place without "
                 "an enemy stack (COMBAT)"),
-    "depot": ("depot <place>              Supply Segment, French: a supply unit 100% depletes an area no corps "
-              "occupies and makes a depot there (SUPPLY)"),
     "remove": ("remove <place> inf|cav     remove the corps the Victory Point Index costs you "
                "(VICTORY CONDITIONS)"),
     "end": "end                        end your Movement Phase, your forced marches, or the Supply Segment",
 }
 
+ORDER = ("move", "march", "attrit", "plan", "fight", "retreat", "depot", "remove", "end", "chits", "results", "options")
 
 CODE_MEANINGS = {  # the Battle Plan Chart's results, as the overview's chart names them
     "Dr(D)": "the defender must retreat at the Retreat After Combat step",
@@ -43,28 +41,88 @@ CODE_MEANINGS = {  # the Battle Plan Chart's results, as the overview's chart na
     "Dchoice": "the defender chooses: retreat (Dr(D) and stop) or fight (`fight`: go CRS-PS-RAC)",
 }
 
+OPTIONS = {  # what each option plays, (on, off): readings.py and leaders.py quote the overview
+    "chart_fragments": ("the Battle Plan Chart holds every legible fragment of the overview's chart in its cell "
+                        "(Outflank against Entrench: Acx2, CRS)",
+                        "the chart's first reading (Assault against Entrench: Dcx2, CRS; Outflank against "
+                        "Withdraw: D-1c, Dr(D), PS)"),
+    "depot_supply": ("a depot feeds its own area and projects into the areas next to it, not in winter; nothing "
+                     "else supplies a 100% depleted area",
+                     "the first reading: a depot feeds its own place and, outside winter, the places next to it; "
+                     "Russian corps are also supplied in any victory place the Russians hold"),
+    "fort_reinforcements": ("a Russian reinforcement arrives every Game-Turn, in a fort the Russians hold",
+                            "the first reading: no Russian reinforcement on turns 1, 2, 4, 12 and 13, and some "
+                            "arrive in Moscow, Kiev or St Petersburg"),
+    "leaders": ("one leader a side (Napoleon 2; Barclay or Kutuzov 1) moves with corps (`help move`), and the "
+                "leaders in a battle shift the Combat Results Table's die by their ratings",
+                "no leader units: the die is shifted for the French superiority of leadership (`help results`)"),
+}
 
-def chits_text() -> str:
-    """The Battle Plan Chart as a player reads it: each pair of chits and its results, in order."""
-    t = campaign_data.tables()
-    rows = [f"  {d} against {a}: {', '.join(t.chart[a, d])}" for d in t.defender_plans for a in t.attacker_plans]
+
+def _game(state: dict | None) -> Game:
+    """The game whose rules help tells: the one in `state`, else a new game's (the current readings
+    on, the optional leader rule off, the shipped tables)."""
+    return Game(state if state is not None else {"options": list(READINGS)})
+
+
+def move_text(g: Game) -> str:
+    """MOVEMENT; the `leader` word only in a game with the optional leader rule."""
+    leader = (" [leader]", "\n  `leader` takes your leader along with the corps named (a whole stack takes him "
+              "anyway); he never stays behind alone.") if g.option("leaders") else ("", "")
+    return (f"move <from> <to> [<n> inf|cav|supply|depot ...]{leader[0]}   move a stack, or part of it, one area or "
+            "sub-area (MOVEMENT)\n  Without counts every unit there that has not moved goes. French depots "
+            f"move only with a supply unit.{leader[1]}")
+
+
+def depot_text(g: Game) -> str:
+    """SUPPLY: who is supplied in a 100% depleted area, in this game's reading."""
+    winter = ", ".join(map(str, sorted(g.tables.winter)))
+    if g.option("depot_supply"):
+        fed = (f"a friendly depot in their area or, outside winter (turns {winter}), in an area next to it; "
+               "nothing else")
+    else:
+        fed = (f"a friendly depot in their place or, outside winter (turns {winter}), in a place next to it; "
+               "Russian corps also in any victory place the Russians hold (this game's reading of SUPPLY)")
+    return ("depot <place>              Supply Segment, French: a supply unit 100% depletes an area no corps "
+            f"occupies and makes a depot there (SUPPLY)\n  Units in a 100% depleted area are supplied by {fed}.")
+
+
+def chits_text(g: Game) -> str:
+    """The Battle Plan Chart this game plays: each pair of chits and its results, in order."""
+    t, chart = g.tables, g.chart()
+    which = ("every legible fragment of the overview's chart in its cell" if g.option("chart_fragments")
+             else "the chart's first reading (this game is played without the option chart_fragments)")
+    rows = [f"  {d} against {a}: {', '.join(chart[a, d])}" for d in t.defender_plans for a in t.attacker_plans]
     return ("help chits                 the Battle Plan Chart (COMBAT). Both players put a chit down in secret; "
-            "the pair gives results applied in order.\n" + "\n".join(rows) + "\nWhat the results mean:\n"
-            + "\n".join(f"  {code}: {meaning}" for code, meaning in CODE_MEANINGS.items()))
+            f"the pair gives results applied in order.\nThis game's chart, {which}:\n" + "\n".join(rows)
+            + "\nWhat the results mean:\n" + "\n".join(f"  {code}: {what}" for code, what in CODE_MEANINGS.items()))
 
 
-def results_text() -> str:
-    """What the Combat Results and Pursuit Tables' codes mean (COMBAT)."""
-    t = campaign_data.tables()
+def results_text(g: Game) -> str:
+    """What the Combat Results and Pursuit Tables' codes mean (COMBAT), and this game's die shift."""
+    t = g.tables
+    shift = ("the die shifted up by the attacking leader's rating and down by the defending leader's, for "
+             "those in the battle (the optional leader rule)" if g.option("leaders") else
+             f"+{t.french_leadership} when the French attack, -{t.french_leadership} when they defend")
     return ("help results               the Combat Results Table (COMBAT), one die in the column of the "
-            f"attacker's infantry corps to the defender's ({', '.join(t.crt_columns)}), +{t.french_leadership} "
-            f"when the French attack, -{t.french_leadership} when they defend.\n"
+            f"attacker's infantry corps to the defender's ({', '.join(t.crt_columns)}), {shift}.\n"
             "  A1, A2: the attacker loses one or two infantry corps; D1 to D4: the defender loses one to four.\n"
             "  Ar, Dr: the attacker or the defender retreats. \"D2 Dr\": two defending corps lost, then a retreat.\n"
             "Pursuit (PS): the attacker's surplus of cavalry corps rolls; D1, D2: defending infantry corps lost; "
             "Ac1: one pursuing cavalry corps lost; -: nothing.")
 
 
-def help(topic: str | None = None) -> str:
-    topics = {**TOPICS, "chits": chits_text(), "results": results_text()}
+def options_text(g: Game) -> str:
+    """Each option, on or off in this game, and what that plays."""
+    own = "\n  own tables: the tables this game was set up with, not the shipped ones" if g.s.get("tables") else ""
+    return options_entry([(name, g.option(name), OPTIONS[name][not g.option(name)]) for name in OPTIONS]) + own
+
+
+def help(topic: str | None = None, state: dict | None = None) -> str:
+    """Help on one command, or the list of all commands, in the rules of the game in `state` (None:
+    those of a new game)."""
+    g = _game(state)
+    own = {"move": move_text(g), "depot": depot_text(g), "chits": chits_text(g), "results": results_text(g),
+           "options": options_text(g)}
+    topics = {name: own.get(name) or TOPICS[name] for name in ORDER}
     return help_text(topics, topic, footer=RECONSTRUCTED + "\n")

@@ -20,3 +20,14 @@ def help_text(topics: dict[str, str], topic: str | None, footer: str = "") -> st
     head = f"Unknown command {topic!r}. " if topic else ""
     lines = "\n".join(entry.splitlines()[0] for entry in topics.values())
     return f"{head}Commands:\n{lines}\n{footer}Type `help <command>` for more."
+
+
+def options_entry(rows: list[tuple[str, bool, str]]) -> str:
+    """`help options`: each option a game offers, on or off in it, and what it plays.
+
+    >>> print(options_entry([("imperial_guard", True, "the Guard is held back")]))
+    help options               the options this game is played with, chosen when it was set up
+      imperial_guard (on): the Guard is held back
+    """
+    return ("help options               the options this game is played with, chosen when it was set up\n"
+            + "\n".join(f"  {name} ({'on' if on else 'off'}): {meaning}" for name, on, meaning in rows))

@@ -28,7 +28,7 @@ def scenario(known: Mapping[str, Scenario], scenario_id: str) -> Scenario:
 
 def chosen_options(options: dict | list | None, offered: Iterable[str], game: str) -> list[str]:
     """The options asked for ({name: on} or a list of names), sorted; CommandError for one that
-    `game` does not offer.
+    `game` does not offer, asked on or off.
 
     >>> chosen_options({"imperial_guard": True, "additional_forces": False},
     ...                ("additional_forces", "imperial_guard"), "the Great Battle")
@@ -36,10 +36,13 @@ def chosen_options(options: dict | list | None, offered: Iterable[str], game: st
     >>> chosen_options(["cossacks"], (), "the Great Battle")
     Traceback (most recent call last):
     rules.core.errors.CommandError: 'cossacks' is not an option of the Great Battle (options: none).
+    >>> chosen_options({"cossacks": False}, ("shields",), "Bloody Monday")
+    Traceback (most recent call last):
+    rules.core.errors.CommandError: 'cossacks' is not an option of Bloody Monday (options: shields).
     """
     offered = list(offered)
     chosen = sorted(k for k, v in options.items() if v) if isinstance(options, dict) else sorted(options or [])
-    for name in chosen:
+    for name in options or []:
         if name not in offered:
             raise CommandError(f"{name!r} is not an option of {game} "
                                f"(options: {', '.join(offered) or 'none'}).")

@@ -90,4 +90,8 @@ class GameSystem(Protocol):
         computed from `side`'s own knowledge only; None when no order applies (ask the player)."""
         ...
 
-    def help(self, topic: str | None = None) -> str: ...
+    def help(self, topic: str | None = None, state: State | None = None) -> str:
+        """Help on one command (its whole entry), or the list of all, in the rules of the game in
+        `state` (the options and tables it was set up with: a game's help tells its own rules),
+        or of a new game (None)."""
+        ...

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 import render
-from bot import pictures
+from bot import cli, pictures
 from bot.permissions import TableError
 from bot.service import GameService
 from bot.store import Store
@@ -67,3 +67,21 @@ def test_a_grand_battle_replay_of_80_player_turns_fits_a_discord_upload(tmp_path
     gif = render.replay_gif(views)
     assert len(gif) < 10 * 1024 * 1024  # Discord's upload limit
     assert Image.open(io.BytesIO(gif)).n_frames == 81
+
+
+def test_an_exported_1812_game_names_the_readings_it_was_played_without(tmp_path, capsys):
+    """A game stored before a reading (or with it turned off) is exported with that reading off, so that
+    `kolocha local --script` plays it again as it was played, not as a new game would be set up."""
+    service = GameService(Store(tmp_path / "games.sqlite"))
+    game = service.store.create_game("campaign_1812", "campaign", 4, {"leaders": True})
+    for side, text in random_playout("campaign_1812", "campaign", 4, max_commands=40, policy="sample",
+                                     options={"leaders": True}).commands:
+        assert service.submit(game, side, text).accepted
+    end(service, game)
+    exported = pictures.command_script(service, game)
+    assert parse_script(exported).settings["options"] == "leaders,chart_fragments=off,depot_supply=off," \
+                                                         "fort_reinforcements=off"
+    (tmp_path / "game.txt").write_text(exported)
+    assert cli.main(["local", "--db", str(tmp_path / "again.sqlite"), "--script", str(tmp_path / "game.txt")]) == 0
+    again = GameService(Store(tmp_path / "again.sqlite"))
+    assert json.dumps(again.load(1), sort_keys=True) == json.dumps(service.load(game), sort_keys=True)

@@ -411,10 +411,13 @@ def test_each_side_asks_about_its_own_view_and_the_undo_waiting(wager):
 
 
 def test_a_game_whose_own_help_names_undo_is_answered_as_it_is(service, game, monkeypatch):
-    monkeypatch.setattr(toy_system, "help", lambda topic=None: "Toy commands: move, end, roll, undo.")
+    """A command is listed as the first word of a line (help_text): one the system lists is not added."""
+    listing = "Commands:\nmove ID HEX\nundo   take back a move of the map\nType `help <command>` for more."
+    monkeypatch.setattr(toy_system, "help", lambda topic=None, state=None: listing)
     reply = service.submit(game, "red", "help").reply or ""
-    assert reply == ("Toy commands: move, end, roll, undo.\n"
-                     "Also: accept, refuse, draw, status, units, help, map, orders, quit.")
+    assert reply == ("Commands:\nmove ID HEX\nundo   take back a move of the map\n"
+                     "Also: accept, refuse, draw, status, units, help, map, orders, quit.\n"
+                     "Type `help <command>` for more.")
 
 
 def test_status_without_an_undo_waiting_is_the_position_alone(service, game):

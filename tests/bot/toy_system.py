@@ -139,7 +139,7 @@ def phase_key(state: dict) -> str:
     return f"{state['turn']}:{state['player']}:{state['phase']}"
 
 
-def help(topic: str | None = None) -> str:
+def help(topic: str | None = None, state: dict | None = None) -> str:
     if topic == "move":
         return "move ID HEX: move a runner one hex east, once per Movement Phase."
     return "Toy commands: move ID HEX, end, roll."

@@ -130,7 +130,7 @@ def phase_key(state: dict) -> str:
     return f"{state['turn']}:{state['stage']}"
 
 
-def help(topic: str | None = None) -> str:
+def help(topic: str | None = None, state: dict | None = None) -> str:
     return "Wager commands: shout, answer loud|soft, echo yes|no, plan bold|calm."
 
 

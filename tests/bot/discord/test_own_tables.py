@@ -45,7 +45,7 @@ def test_a_game_opened_with_own_tables_plays_and_replays_with_them(tmp_path):
     game = tables.game_in(CHANNEL)
     assert game["options"]["tables"]["combat_results"]["french_leadership"] == 0
     assert service.load(game["id"])["tables"] == game["options"]["tables"]
-    assert "with own tables" in tables.delivery.messenger.in_channel(CHANNEL)[0]
+    assert "fort_reinforcements, own tables. Sides" in tables.delivery.messenger.in_channel(CHANNEL)[0]
     for actor, side in ((ANNA, "french"), (BORIS, "russian")):
         run(tables.lobby.join(actor, CHANNEL, side))
     run(tables.lobby.start(ANNA, CHANNEL))

@@ -81,3 +81,12 @@ def test_help_lists_the_commands_every_table_answers(tmp_path):
     assert {"undo", "odds", "status", "units"} <= starts
     assert "doomed" not in starts and any(line.startswith("help doomed ") for line in listing.splitlines())
     assert listing.splitlines()[-1] == "Type `help <command>` for more."
+
+
+@pytest.mark.parametrize("system, scenario", [("bloody_monday", "bloody_monday"), ("campaign_1812", "campaign")])
+def test_help_lists_the_table_commands_a_systems_footer_mentions_in_passing(tmp_path, system, scenario):
+    """1812's footer says "the map, orders of battle": `map` and `orders` are still listed as commands."""
+    service = GameService(Store(tmp_path / "k.sqlite"))
+    listing = service.submit(service.new_game(system, scenario, seed=7), None, "help").reply or ""
+    also = listing.splitlines()[-2]
+    assert also.startswith("Also: ") and {"map", "orders", "quit", "draw", "accept"} <= set(also[6:-1].split(", "))

@@ -1,6 +1,8 @@
 """rules/core/helptext.py: the `help` every game system answers."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import rules
@@ -30,3 +32,15 @@ def test_the_list_shows_every_entry_as_a_whole_sentence(system):
     ("deploy reinforcements," with the rest hidden on the next line)."""
     listing = rules.load(system).help(None).splitlines()[1:-1]
     assert listing and not [line for line in listing if line.rstrip().endswith((",", ":", ";", "-"))]
+
+
+@pytest.mark.parametrize("system, scenario, options", [("borodino", "7sep", ["dv_rally", "moves_stand"]),
+                                                       ("bloody_monday", "bloody_monday", ["shields"]),
+                                                       ("campaign_1812", "campaign", ["leaders"])])
+def test_help_options_names_the_options_of_the_game_asked_about(system, scenario, options):
+    """`help options` lists every option the game's scenario offers, on or off in that game."""
+    loaded = rules.load(system)
+    text = loaded.help("options", loaded.setup(scenario, 1, options))
+    offered = next(s["options"] for s in loaded.scenarios() if s["id"] == scenario)
+    said = dict(re.findall(r"^  (\w+) \((on|off)\): ", text, re.MULTILINE))
+    assert said == {name: "on" if name in options else "off" for name in offered}
