@@ -17,7 +17,8 @@ retreat, reinforcements, the end of an impulse): the game answers it before the 
   first, then those worth fighting; every gun fired (5.3.1).
 * Defence: a retreat with the Initiative Disc (6.4) when the battle is expected lost or the supreme
   commander stands in it; hits to the unit whose loss costs least (5.3.6): a unit that does not
-  count for morale (2.4), artillery before leaders, the supreme commander last; jagers ambush (9.1).
+  count for morale (2.4), artillery before leaders, the supreme commander last, among equals the
+  one whose lost step fires worst (2.2); jagers ambush (9.1).
 * Logistics (3.0): the supreme commander activated while he keeps a star to command with (3.1,
   2.6.3), every reinforcement (3.3), steps restored leaders first (3.4-3.6).
 """
@@ -314,7 +315,9 @@ class Planner:
         return end, "no gun left to fire (5.3.1)" if bt["stage"] == "artillery" else "the jagers stand (9.1)"
 
     def hit(self, g: Game, hits: list[C.Hit]) -> tuple[C.Command, str]:
-        """5.3.6: the owner chooses among equally strong units: the cheapest loss."""
+        """5.3.6: the owner chooses among equally strong units: the cheapest loss. The step a hit
+        takes rolls the unit's firepower at its strength (2.2, 2.3): among equals, the die that
+        hits least often is the one given up."""
         rank = ("artillery", "tactical_leader", "supreme_commander")
 
         def cost(c: C.Hit) -> tuple:
@@ -322,7 +325,7 @@ class Planner:
             d = g.defs[bid]
             dies = d.is_support or g.strength(bid) <= 1
             return (rank.index(d.type) if d.type in rank else -1, dies and d.counts_for_morale,
-                    "yellow" in g.cubes(bid), bid)
+                    "yellow" in g.cubes(bid), -g.army.hits_on[d.firepower_at(g.strength(bid))], bid)
         c = min(hits, key=cost)
         d = g.defs[c.blocks[0]]
         why = "no loss for morale (2.4)" if not d.counts_for_morale else \

@@ -52,7 +52,7 @@ def position_state(entry: dict) -> dict:
 
 def _placed(state: dict, entry: dict, where: str) -> dict[str, str]:
     """The units the position names, each with its hex ('F-I-2 3225'), checked against the map."""
-    b, placed = Battle(state), {}
+    b, placed = Battle(state), dict[str, str]()
     for item in entry.get("units", []):
         words = item.split()
         if len(words) != 2 or words[0] in placed:

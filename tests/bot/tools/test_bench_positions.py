@@ -3,9 +3,12 @@ from __future__ import annotations
 
 from bot import cli
 from bot.tools import bench_positions
+from rules.core import positions
 
 
-def test_each_level_is_counted_and_a_system_without_positions_or_a_level_said_so():
+def test_each_level_is_counted_and_a_system_without_positions_or_a_level_said_so(monkeypatch):
+    load = positions.load
+    monkeypatch.setattr(positions, "load", lambda name, sides: [] if name == "borodino" else load(name, sides))
     lines: list[str] = []
     bench_positions.run(["campaign_1812", "borodino"], lines.append)
     assert lines[1].split()[:4] == ["campaign_1812", "1", "19", "20"]

@@ -8,7 +8,9 @@ import re
 import pytest
 
 from rules.bloody_monday import combat
+from rules.bloody_monday.ai.positions import position_state
 from rules.bloody_monday.swaptest import pairs, swapped
+from rules.core import positions
 from rules.core.ai import addressed_to, decision_rng, duel
 from tests.rules.bloody_monday.bm_helpers import battle, bm, do, game, position
 from tests.rules.watched import Watched, never_the_state
@@ -192,3 +194,12 @@ def test_5_3_an_attack_is_made_where_the_expected_hits_favour_it_and_not_where_t
     assert attacks and plan[-1] == ("battle 42", "fights the new engagement in 42 first, as it must (5.3; FAQ 5)")
     weak = _plan(position({"F-CR-M": 30, "F-CR-1H": (30, 1), "R-1-3": 42}), "french", [])
     assert not any(c.endswith(" 42") for c, _ in weak)
+
+
+def test_a_hit_among_equally_strong_units_goes_to_the_one_whose_lost_step_fires_worst():
+    """5.3.6: the owner chooses among equally strong units; 2.2: the 25th Division's last step fires
+    single (a 6), Compans' 5th triple (4 to 6): the 25th takes the hit, whatever their names' order."""
+    found = {p.id: p for p in positions.load("bloody_monday", bm.INFO.sides)}
+    state = position_state(found["keep-the-better-division"].entry)
+    assert state["battle"]["choice"]["candidates"] == ["F-I-5", "F-III-25"]
+    assert [c for c, _ in _plan(state, "french", [])] == ["hit F-III-25"]
