@@ -17,6 +17,7 @@ from pathlib import Path
 
 from rules.core.ai import Commander, addressed_to, decision_rng
 from rules.core.errors import CommandError
+from rules.core.system import GameSystem
 
 RULES = Path(__file__).parent.parent
 
@@ -81,3 +82,15 @@ def plans(position: Position, state: dict, view: Callable[[dict, str], dict], co
     """The commands the commander plans in the position, from its view (no events told)."""
     seen = [e for e in position.entry.get("told", []) if addressed_to(e, position.side)]
     return [d.command for d in commander.plan(view(state, position.side), tuple(seen), decision_rng(0, 0))]
+
+
+def played(system: GameSystem, state: dict, entry: dict) -> dict:
+    """The position after its `commands` (side and line) are played through the rules from `state`
+    (a battle under way, a result waiting for a choice); PositionError when its `side` is not the
+    one the rules wait for there."""
+    for side, text in entry.get("commands", []):
+        state, _ = system.apply(state, side, system.parse(side, text))
+    if system.active_sides(state) != [entry["side"]]:
+        raise PositionError(f"position {entry['id']}: the {entry['side'].title()} player does not decide there; "
+                            f"{', '.join(system.active_sides(state)) or 'nobody'} does.")
+    return state

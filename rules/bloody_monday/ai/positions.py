@@ -16,6 +16,7 @@ from __future__ import annotations
 from rules import bloody_monday as bm
 from rules.bloody_monday.bm_data import areas
 from rules.bloody_monday.game import SIDES, Game
+from rules.core import positions
 from rules.core.positions import PositionError
 
 CHIEFS = {"F-NAP": 21, "R-KUT": 69}  # their icons (Setup)
@@ -45,12 +46,7 @@ def position_state(entry: dict) -> dict:
                                     f"{side.title()} units at most (1.2).")
     state.update({"turn": entry.get("turn", 1), "player": entry.get("player", entry["side"]),
                   "initiative": entry.get("initiative", state["initiative"]), "passes": entry.get("passes", 0)})
-    for side, text in entry.get("commands", []):
-        state, _ = bm.apply(state, side, bm.parse(side, text))
-    if bm.active_sides(state) != [entry["side"]]:
-        raise PositionError(f"{where}: the {entry['side'].title()} player does not decide there; "
-                            f"{', '.join(bm.active_sides(state)) or 'nobody'} does.")
-    return state
+    return positions.played(bm, state, entry)
 
 
 def _placed(state: dict, entry: dict, where: str) -> dict[str, tuple[int, int | None]]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from rules import borodino
 from rules.borodino.battle import Battle
 from rules.borodino.scenario_data import units as unit_defs
+from rules.core import positions
 from rules.core.positions import PositionError
 
 
@@ -42,12 +43,7 @@ def position_state(entry: dict) -> dict:
                   "phase": entry.get("phase", "movement")})
     for log in ("log", "last_log"):
         state[log].update(turn=state["turn"], player=state["player"])
-    for side, text in entry.get("commands", []):
-        state, _ = borodino.apply(state, side, borodino.parse(side, text))
-    if borodino.active_sides(state) != [entry["side"]]:
-        raise PositionError(f"{where}: the {entry['side'].title()} player does not decide there; "
-                            f"{', '.join(borodino.active_sides(state)) or 'nobody'} does.")
-    return state
+    return positions.played(borodino, state, entry)
 
 
 def _placed(state: dict, entry: dict, where: str) -> dict[str, str]:

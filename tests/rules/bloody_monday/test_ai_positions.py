@@ -11,6 +11,7 @@ import pytest
 from rules import bloody_monday as bm
 from rules.bloody_monday.ai.positions import position_state
 from rules.core import positions
+from tests.rules.position_sets import holds_twenty_for_both_sides
 
 MISSED = {
     "strike-the-exposed-supreme-commander",  # level 1 takes the empty Great Redoubt with the division
@@ -24,10 +25,7 @@ def _set() -> list[positions.Position]:
 
 
 def test_the_set_holds_twenty_positions_for_both_sides_each_with_its_source():
-    found = _set()
-    assert len(found) >= 20 and {p.side for p in found} == {"french", "russian"}
-    assert all(p.provenance and p.sound for p in found)
-    assert len({p.id for p in found}) == len(found)
+    holds_twenty_for_both_sides(_set(), bm.INFO.sides)
 
 
 def test_each_position_is_one_where_its_side_decides_and_its_sound_answer_is_played():

@@ -11,6 +11,7 @@ import pytest
 from rules import borodino
 from rules.borodino.ai.positions import position_state
 from rules.core import positions
+from tests.rules.position_sets import holds_twenty_for_both_sides
 
 MISSED = {
     "schevardino-from-the-rear",  # level 1 tells no front hexside from a rear one (Russian Redoubts E-G)
@@ -24,11 +25,8 @@ def _set() -> list[positions.Position]:
 
 
 def test_the_set_holds_twenty_positions_for_both_sides_each_with_its_source():
-    found = _set()
-    assert len(found) >= 20 and {p.side for p in found} == {"french", "russian"}
-    assert all(p.provenance and p.sound for p in found)
-    assert len({p.id for p in found}) == len(found)
-    assert {p.entry.get("scenario", "7sep") for p in found} >= {"5sep", "6sep", "7sep"}
+    holds_twenty_for_both_sides(_set(), borodino.INFO.sides)
+    assert {p.entry.get("scenario", "7sep") for p in _set()} >= {"5sep", "6sep", "7sep"}
 
 
 def test_each_position_is_one_where_its_side_decides_and_may_play_every_sound_answer():

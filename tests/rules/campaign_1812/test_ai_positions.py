@@ -6,6 +6,7 @@ import pytest
 
 from rules.campaign_1812.ai.positions import position_state
 from rules.core import positions
+from tests.rules.position_sets import holds_twenty_for_both_sides
 from tests.rules.campaign_1812.c1812_helpers import c1812
 
 MISSED = {"russian-chit-against-the-grande-armee"}  # level 1 takes the attacker's chits as even: Entrench
@@ -16,10 +17,7 @@ def _set() -> list[positions.Position]:
 
 
 def test_the_set_holds_twenty_positions_for_both_sides_each_with_its_source():
-    found = _set()
-    assert len(found) >= 20 and {p.side for p in found} == {"french", "russian"}
-    assert all(p.provenance and p.sound for p in found)
-    assert len({p.id for p in found}) == len(found)
+    holds_twenty_for_both_sides(_set(), c1812.INFO.sides)
 
 
 def test_each_position_is_a_position_of_the_rules_where_its_side_decides():
