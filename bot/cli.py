@@ -241,6 +241,8 @@ def _play_local(args: argparse.Namespace) -> int:
         options = parse_options(args.option or settings.get("options"))
         if args.tables is not None:
             options["tables"] = read_tables(args.tables)
+        elif script and script.tables is not None:
+            options["tables"] = script.tables
         seats = _computer_seats(rules.load(system), args)
         game_id = service.new_game(system, scenario, None if seed is None else parse_seed(seed),
                                    options, created_by=well_formed(getpass.getuser()),

@@ -5,6 +5,8 @@ destinations come from the engine's legal commands, never from the picture code.
 """
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 
 import render
@@ -99,11 +101,14 @@ def command_script(service: GameService, game_id: int) -> str:
     game = service.store.game(game_id)
     check_ended(game)
     chosen = game["options"] or {}
-    names = [name for name, on in chosen.items() if on] if isinstance(chosen, dict) else list(chosen)
+    tables = chosen.get("tables") if isinstance(chosen, dict) else None
+    names = [name for name, on in chosen.items() if on and name != "tables"] if isinstance(chosen, dict) \
+        else list(chosen)
     # a reading the game was played without is said off: a new game would play it unless told
     names += [f"{name}=off" for name in service.system(game_id).INFO.new_game_options if name not in names]
     header = f"# kolocha system={game['system']} scenario={game['scenario']} seed={game['seed']}"
     lines = [header + (f" options={','.join(names)}" if names else ""),
+             *([f"# tables: {json.dumps(tables, sort_keys=True)}"] if tables is not None else []),
              f"# game {game_id}, exported by Kolocha", "# expect: all-accepted"]
     lines += [f"{row['side']}: {row['normalised']}" for row in service.store.commands(game_id)]
     return "\n".join(lines) + "\n"

@@ -3,8 +3,9 @@
 Both speak to the game only through GameService, so a terminal game is stored, undone, resumed
 and replayed exactly like a Discord one. A line may name its side ("french: move 3225 3224");
 otherwise it is given by the side to move. A script may start with a header that sets up the
-game, `# kolocha system=borodino scenario=7sep seed=123 options=imperial_guard`, and may say
-`# expect: all-accepted` to make any refusal fail the run.
+game, `# kolocha system=borodino scenario=7sep seed=123 options=imperial_guard`, with the players'
+own tables the game was played with as one line of JSON, `# tables: {...}` (an exported game's),
+and may say `# expect: all-accepted` to make any refusal fail the run.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from typing import TextIO
 
 from bot import text as fmt
 from bot.computer.seat import Memory, TurnClock, answer, next_job, plan, send
-from bot.converters import well_formed
+from bot.converters import Unreadable, well_formed
 from bot.service import GameService, Result, record, still_to_order
 from bot.terminal.catch_up import last_looks, since_last_look
 from bot.terminal.map_files import MapFiles
@@ -27,6 +28,7 @@ class Script:
     """A parsed command script: header settings, the expectation, and its command lines."""
 
     settings: dict[str, str] = field(default_factory=dict)
+    tables: dict | None = None  # the game's own tables (`--tables`), when it was played with them
     expect_all_accepted: bool = False
     lines: list[str] = field(default_factory=list)
 
@@ -40,6 +42,12 @@ def parse_script(source: str) -> Script:
             if comment.startswith("kolocha "):
                 pairs = (word.split("=", 1) for word in comment.split()[1:] if "=" in word)
                 script.settings.update({key: value for key, value in pairs})
+            elif comment.startswith("tables:"):
+                try:
+                    script.tables = json.loads(comment.removeprefix("tables:"))
+                except ValueError:
+                    raise Unreadable("the script's `# tables:` line is not one line of JSON; "
+                                     "export the game again, or give its tables with --tables.") from None
             elif comment.replace(" ", "") == "expect:all-accepted":
                 script.expect_all_accepted = True
         elif line:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import tomllib
 
 import pytest
 from PIL import Image
@@ -14,6 +15,7 @@ from bot.permissions import TableError
 from bot.service import GameService
 from bot.store import Store
 from bot.terminal.console import parse_script
+from rules.campaign_1812.campaign_data import DATA
 from rules.core.playout import random_playout
 
 
@@ -85,3 +87,31 @@ def test_an_exported_1812_game_names_the_readings_it_was_played_without(tmp_path
     assert cli.main(["local", "--db", str(tmp_path / "again.sqlite"), "--script", str(tmp_path / "game.txt")]) == 0
     again = GameService(Store(tmp_path / "again.sqlite"))
     assert json.dumps(again.load(1), sort_keys=True) == json.dumps(service.load(game), sort_keys=True)
+
+
+def test_an_exported_game_with_its_own_tables_plays_again_with_them(tmp_path):
+    """A game played with its players' own tables (`--tables`, `/game new tables:`) is exported with
+    them, one line of JSON, and `kolocha local --script` plays it again with them."""
+    service = GameService(Store(tmp_path / "games.sqlite"))
+    shipped = tomllib.loads((DATA / "tables.toml").read_text())
+    own = {"tables": {**shipped, "combat_results": {**shipped["combat_results"], "french_leadership": 0}}}
+    game = service.store.create_game("campaign_1812", "campaign", 4, own)
+    for side, text in random_playout("campaign_1812", "campaign", 4, max_commands=40, policy="sample",
+                                     options=own).commands:
+        assert service.submit(game, side, text).accepted
+    end(service, game)
+    exported = pictures.command_script(service, game)
+    assert "tables" not in parse_script(exported).settings["options"]
+    assert parse_script(exported).tables == own["tables"]
+    (tmp_path / "game.txt").write_text(exported)
+    assert cli.main(["local", "--db", str(tmp_path / "again.sqlite"), "--script", str(tmp_path / "game.txt")]) == 0
+    again = GameService(Store(tmp_path / "again.sqlite"))
+    assert again.load(1)["tables"] == service.load(game)["tables"]
+    assert json.dumps(again.load(1), sort_keys=True) == json.dumps(service.load(game), sort_keys=True)
+
+
+def test_a_scripts_tables_line_that_is_not_json_is_refused_with_a_sentence(tmp_path, capsys):
+    (tmp_path / "game.txt").write_text("# kolocha system=campaign_1812 scenario=campaign seed=4\n"
+                                       "# tables: {\"combat_results\": \n")
+    assert cli.main(["local", "--db", str(tmp_path / "k.sqlite"), "--script", str(tmp_path / "game.txt")]) != 0
+    assert "`# tables:` line is not one line of JSON" in capsys.readouterr().err
