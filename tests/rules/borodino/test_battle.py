@@ -88,3 +88,15 @@ def test_the_zones_of_control_kept_follow_the_units_that_leave():
     b.place(R6, go(h, 5, 5))
     assert not b.in_enemy_zoc("french", h) and not Battle(state).in_enemy_zoc("french", h)
     assert b.in_enemy_zoc("french", go(h, 3, 3, 3)) and b.in_enemy_zoc("french", go(h, 5, 5, 0))
+
+
+def test_the_whole_table_of_zones_once_built_answers_and_follows_a_move():
+    """ZOC (A): the table a route search builds (`Battle.zocs`) answers `in_enemy_zoc`, and a move
+    makes it forget the hexes the unit no longer controls."""
+    h = open_ground()
+    state = position({R5: go(h, 0)})
+    b = Battle(state)
+    assert h in b.zocs["french"]
+    assert b.in_enemy_zoc("french", h) and not b.in_enemy_zoc("french", go(h, 3, 3))
+    b.place(R5, go(h, 3, 3, 3))
+    assert not b.in_enemy_zoc("french", h) and b.in_enemy_zoc("french", go(h, 3, 3))
