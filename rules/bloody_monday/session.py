@@ -18,59 +18,25 @@ are legal by construction (rules/bloody_monday/legal.py).
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
-from typing import NoReturn
 
 from rules.bloody_monday import commands as C
 from rules.bloody_monday import legal
 from rules.bloody_monday.game import Game
-from rules.core.errors import RulesError
+from rules.core import session
 from rules.core.events import Event
 from rules.core.play import copy_state
 
 
-class Session:
-    """A game from `state` on (the caller's `state` is copied, never changed); `state` holds the
-    position after the last command, a value that changes with every `apply`."""
+class Session(session.Session[Game]):
+    """A game from `state` on (the caller's `state` is copied, never changed), on one `Game` that
+    keeps no placement key (`keyed`)."""
 
     def __init__(self, state: dict, command: Callable[[Game, str, C.Command], list[Event]],
                  sides: Callable[[dict], list[str]]):
-        self.g: Game | None = Game(copy_state(state), keyed=False)
-        self._command, self._sides = command, sides
+        super().__init__(Game(copy_state(state), keyed=False), command, sides,
+                         legal=legal.commands, sample=legal.sample, rollout=legal.rollout)
 
     @property
     def game(self) -> Game:
-        return self.g or self._refused()
-
-    def _refused(self) -> NoReturn:
-        raise RuntimeError("a refused command left this session's position half-changed; "
-                           "start a new session from a state")
-
-    @property
-    def state(self) -> dict:
-        return self.game.s
-
-    def active_sides(self) -> list[str]:
-        return self._sides(self.game.s)
-
-    def legal_commands(self, side: str) -> list[C.Command]:
-        g = self.game
-        return legal.commands(g, side) if side in self._sides(g.s) else []
-
-    def sample_command(self, side: str, rng: random.Random) -> C.Command | None:
-        g = self.game
-        return legal.sample(g, side, rng) if side in self._sides(g.s) else None
-
-    def rollout_command(self, side: str, rng: random.Random) -> C.Command | None:
-        g = self.game
-        return legal.rollout(g, side, rng) if side in self._sides(g.s) else None
-
-    def apply(self, side: str, cmd: C.Command) -> list[Event]:
-        """Carry a command out on the session's position; RulesError (and no later use) if illegal."""
-        g = self.game
-        try:
-            return self._command(g, side, cmd)
-        except RulesError:
-            self.g = None
-            raise
+        return self.position

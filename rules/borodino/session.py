@@ -18,59 +18,26 @@ legal by construction (`legal`, `rollout`).
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
-from typing import NoReturn
 
 from rules.borodino import commands as C
 from rules.borodino import legal, rollout
 from rules.borodino.battle import Battle, command_copy
-from rules.core.errors import RulesError
+from rules.core import session
 from rules.core.events import Event
 
 
-class Session:
-    """A game from `state` on (the caller's `state` is copied, never changed); `state` holds the
-    position after the last command, a value that changes with every `apply`."""
+class Session(session.Session[Battle]):
+    """A game from `state` on (the caller's `state` is copied, never changed), on one `Battle`
+    that keeps the zones of control and units by hex up to date as units move (`keep_control`)."""
 
     def __init__(self, state: dict, command: Callable[[Battle, str, C.Command], list[Event]],
                  sides: Callable[[dict], list[str]]):
-        self.b: Battle | None = Battle(command_copy(state))
-        self.b.keep_control()
-        self._command, self._sides = command, sides
+        battle = Battle(command_copy(state))
+        battle.keep_control()
+        super().__init__(battle, command, sides, legal=legal.legal_commands, sample=legal.sample_command,
+                         rollout=rollout.rollout_command, after=Battle.after_command)
 
     @property
     def battle(self) -> Battle:
-        return self.b or self._refused()
-
-    def _refused(self) -> NoReturn:
-        raise RuntimeError("a refused command left this session's position half-changed; "
-                           "start a new session from a state")
-
-    @property
-    def state(self) -> dict:
-        return self.battle.s
-
-    def active_sides(self) -> list[str]:
-        return self._sides((self.b or self._refused()).s)
-
-    def legal_commands(self, side: str) -> list[C.Command]:
-        return legal.legal_commands(self.battle, side) if side in self.active_sides() else []
-
-    def sample_command(self, side: str, rng: random.Random) -> C.Command | None:
-        return legal.sample_command(self.battle, side, rng) if side in self.active_sides() else None
-
-    def rollout_command(self, side: str, rng: random.Random) -> C.Command | None:
-        b = self.b or self._refused()
-        return rollout.rollout_command(b, side, rng) if side in self._sides(b.s) else None
-
-    def apply(self, side: str, cmd: C.Command) -> list[Event]:
-        """Carry a command out on the session's position; RulesError (and no later use) if illegal."""
-        b = self.b or self._refused()
-        try:
-            events = self._command(b, side, cmd)
-        except RulesError:
-            self.b = None
-            raise
-        b.after_command()
-        return events
+        return self.position
