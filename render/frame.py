@@ -59,6 +59,15 @@ def strip(title: str, parts: list[str], prompt: str, width: int) -> Image.Image:
 Icon = Callable[[Image.Image, ImageDraw.ImageDraw, tuple[int, int, int, int]], None]
 
 
+def sprite_icon(sprite: Callable[[int], Image.Image]) -> Icon:
+    """A piece drawn as on the map (a counter, a block): `sprite(size)`, as tall as the box, centred in it."""
+    def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+        s = box[3] - box[1]
+        spr = sprite(s)
+        img.paste(spr, (box[0] + (box[2] - box[0] - s) // 2, box[1]), spr)
+    return draw
+
+
 def swatch(fill: P.RGB, dots: P.RGB | None = None) -> Icon:
     def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
         d.rectangle(box, fill=fill, outline=P.GRID)

@@ -3,6 +3,8 @@ player's edge (French west, Russian east) with morale track, reinforcements pool
 holder, the initiative disc; and a legend below."""
 from __future__ import annotations
 
+from functools import partial
+
 from PIL import Image, ImageDraw
 
 from render import layer_cache
@@ -11,7 +13,7 @@ from render.areamap.blocks import Face, sprite
 from render.areamap.static import star_points
 from render.arrows import arrow
 from render.fonts import font
-from render.frame import Icon, flow_legend, strip, text_size
+from render.frame import Icon, flow_legend, sprite_icon, strip, text_size
 
 PHASES = {"logistics": "Logistics Phase", "impulses": "Impulses Phase", "final": "Final Phase", "over": "Game over"}
 SIDES = ("french", "russian")
@@ -105,11 +107,7 @@ def panel(view: dict, side: str, width: int, height: int, text: int) -> Image.Im
 
 
 def _block(face: Face) -> Icon:
-    def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
-        s = box[3] - box[1]
-        spr = sprite(face, s)
-        img.paste(spr, (box[0] + (box[2] - box[0] - s) // 2, box[1]), spr)
-    return draw
+    return sprite_icon(partial(sprite, face))
 
 
 def _circle(colour: str) -> Icon:

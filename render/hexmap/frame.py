@@ -2,11 +2,13 @@
 and its legend."""
 from __future__ import annotations
 
+from functools import partial
+
 from PIL import Image, ImageDraw
 
 from render import layer_cache
 from render import palette as P
-from render.frame import Icon, arrow_icon, cross_icon, flow_legend, line_icon, strip, swatch, symbol_icon
+from render.frame import Icon, arrow_icon, cross_icon, flow_legend, line_icon, sprite_icon, strip, swatch, symbol_icon
 from render.hexmap.badges import badge, redoubt_tag
 from render.hexmap.counters import Look, sprite
 
@@ -43,11 +45,7 @@ def title_strip(view: dict, width: int) -> Image.Image:
 
 
 def _counter_icon(look: Look) -> Icon:
-    def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
-        s = box[3] - box[1]
-        spr = sprite(look, s)
-        img.paste(spr, (box[0] + (box[2] - box[0] - s) // 2, box[1]), spr)
-    return draw
+    return sprite_icon(partial(sprite, look))
 
 
 def _badge_icon(kind: str) -> Icon:
