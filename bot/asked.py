@@ -1,10 +1,11 @@
 """What a game asks of a side now: who it waits for, what it asks them in words, and the answers a
 mid-turn choice allows, to offer as buttons.
 
-The answers are the engine's own legal commands for that side (`legal_commands`), in their text
-form: the bot never judges legality a second time, and since a side's legal commands depend only on
-what that side knows (the swap test), neither do the answers offered to it nor the buttons that
-carry them. Pure: reads a system and a state, writes nothing.
+The answers are the engine's own legal commands for that side (`legal_commands`, or those that
+make a chain of choices at once, `whole_answers`), in their text form: the bot never judges
+legality a second time, and since a side's legal commands depend only on what that side knows
+(the swap test), neither do the answers offered to it nor the buttons that carry them. Pure: reads
+a system and a state, writes nothing.
 """
 from __future__ import annotations
 
@@ -36,10 +37,16 @@ def awaited(system: GameSystem, state: dict) -> list[str]:
 
 
 def answers(system: GameSystem, state: dict, side: str) -> tuple[str, ...]:
-    """The legal answers of `side` to the mid-turn choice waiting for it; () when none waits."""
+    """The legal answers of `side` to the mid-turn choice waiting for it; () when none waits. Where
+    the system makes a chain of such choices at once (`whole_answers`: Bloody Monday's hits) and
+    they fit in a menu, those: one click for the chain, every way to make it offered."""
     waiting = system.choice(state)
     if waiting is None or side not in choosers(waiting):
         return ()
+    whole = getattr(system, "whole_answers", None)
+    together = tuple(dict.fromkeys(cmd.to_text() for cmd in whole(state, side))) if whole is not None else ()
+    if together and clickable(Question(side, "", together)):
+        return together
     return tuple(dict.fromkeys(cmd.to_text() for cmd in system.legal_commands(state, side)))
 
 

@@ -255,12 +255,19 @@ def random_orders(system: GameSystem, state: dict, side: str, rng: random.Random
 def choice_offered(table: Table, person: Person) -> tuple[discord.Message, str, str | None] | None:
     """The button or menu of a choice offered to the player for the game's present position, as
     the messages stand now (a pressed question loses its buttons; a question may ride on a message
-    edited in place): the message, its custom id, and a menu's value. The answer is the one the
-    first standing order would give (what the player expected when writing the rest of their
-    orders), else the first."""
+    edited in place): the message, its custom id, and a menu's value. The answer is the one that
+    leads where the first standing orders would (what the player expected when writing the rest of
+    their orders; an answer may make several choices at once), else the first."""
     system, state = table.service.system(table.game_id), table.service.load(table.game_id)
-    expected = system.standing_command(state, person.side, standing(system))
-    wanted = expected.to_text() if expected is not None else None
+    orders = standing(system)
+    expected = follow_standing(system, state, orders)
+
+    def wanted(text: str) -> bool:
+        try:
+            after, _ = system.apply(state, person.side, system.parse(person.side, text))
+        except Exception:
+            return False
+        return follow_standing(system, after, orders) == expected
     position = f"{table.game_id}:{person.side}:{table.service.store.seen_seq(table.game_id, person.side)}"
     prefixes = (f"kolocha:answer:{position}:", f"kolocha:answers:{position}")
     found: list[tuple[discord.Message, str, str | None]] = []
@@ -272,9 +279,9 @@ def choice_offered(table: Table, person: Person) -> tuple[discord.Message, str, 
                     continue
                 values = [option.value for option in getattr(item, "options", None) or ()]
                 if values:
-                    return message, custom_id, wanted if wanted in values else values[0]
+                    return message, custom_id, next((v for v in values if wanted(v)), values[0])
                 found.append((message, custom_id, None))
-    return next((f for f in found if f[1].endswith(f":{wanted}")), found[0] if found else None)
+    return next((f for f in found if wanted(f[1].removeprefix(prefixes[0]))), found[0] if found else None)
 
 
 async def act(table: Table, person: Person, lines: list[str]) -> simcord.InteractionResult:

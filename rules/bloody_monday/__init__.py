@@ -17,6 +17,7 @@ from typing import Any
 from rules.bloody_monday import batterie, bm_data, combat, impulses, legal, standing, turns, victory
 from rules.bloody_monday import session as sessions
 from rules.bloody_monday import commands as C
+from rules.bloody_monday.commands import MOST_HITS
 from rules.bloody_monday.game import SIDES, Game, command_copy
 from rules.bloody_monday.help import OPTIONS, help
 from rules.bloody_monday.odds import forecast
@@ -102,6 +103,37 @@ def legal_commands(state: dict, side: str) -> list[C.Command]:
     if side not in active_sides(state):
         return []
     return legal.commands(Game(state), side)
+
+
+def whole_answers(state: dict, side: str) -> list[C.Command]:
+    """The hits `side` is applying now, chosen together: each way to apply them, one `hit` naming
+    the units in order, up to MOST_HITS and up to a hit the rules apply at once (a single unit to
+    go to after the showdown: the command ends there, and the hits after it are asked again), each
+    set of units once; [] when no hit waits for `side`. Sound by 5.3.6: "Hits are applied one by
+    one", the owner choosing among equally strong units, and nothing is rolled or shown between
+    them, so choosing them together is choosing each in turn. Played hit by hit through `apply`."""
+    waiting = choice(state)
+    if waiting is None or waiting["kind"] != "hit" or waiting["side"] != side:
+        return []
+    found: dict[tuple[str, ...], C.Command] = {}
+    tried: set[tuple[str, ...]] = set()
+
+    def walk(named: tuple[str, ...], position: dict) -> None:
+        due = position["battle"]["due"][side]
+        for bid in position["battle"]["choice"]["candidates"]:
+            path = (*named, bid)
+            if tuple(sorted(path)) in tried:
+                continue  # the same hits in another order: the same position
+            tried.add(tuple(sorted(path)))
+            after, _ = apply(position, side, C.Hit((bid,)))
+            bt = after["battle"]
+            if len(path) < MOST_HITS and bt and bt["choice"] and bt["choice"]["side"] == side \
+                    and bt["due"][side] == due - 1:
+                walk(path, after)
+            else:
+                found.setdefault(tuple(sorted(path)), C.Hit(path))
+    walk((), state)
+    return list(found.values())
 
 
 def sample_command(state: dict, side: str, rng: random.Random) -> C.Command | None:

@@ -96,6 +96,7 @@ Command = (Move | Activate | Inspire | Battle | Fire | Hit | Retreat | Skirmish 
 
 INITIATIVE_ACTIONS = ("reinforcements", "move", "raid", "offensive")
 WORDS = ("pass", "tactical", "end")
+MOST_HITS = 8  # units one `hit` names
 VERBS = ("move", "activate", "inspire", "battle", "fire", "hit", "retreat", "skirmish", "ambush", "restore",
          "reinforce", "initiative") + WORDS
 
@@ -131,7 +132,8 @@ def parse(text: str) -> Command:
         args = takes(2, 2, "an activated artillery and the adjacent battle area: `fire f-i-a1 41`")
         return Fire(args[0], _area(args[1]))
     if verb == "hit":
-        args = takes(1, 8, "the unit that takes the next hit, or several for the next hits in order: `hit f-i-5`")
+        args = takes(1, MOST_HITS,
+                     "the unit that takes the next hit, or several for the next hits in order: `hit f-i-5`")
         return Hit(tuple(args))
     if verb in ("restore", "ambush"):
         args = takes(1, 1, f"one of your blocks: `{verb} {'r-1-1j' if verb == 'ambush' else 'f-i-5'}`")

@@ -224,35 +224,37 @@ def test_an_undo_request_comes_with_accept_and_refuse_that_survive_a_restart(tmp
 
 
 def test_a_chain_of_hits_is_asked_in_one_dm_edited_in_place_after_a_restart_too(tmp_path):
-    """Bloody Monday 5.3.6: each hit goes to one of the strongest blocks, one click a hit. Each
-    next question of the chain takes the place of the one just answered, saying what the click
-    did, with its own buttons: one DM for the chain rather than one a hit, also after a restart."""
+    """Bloody Monday 5.3.6: hits are applied one by one, each to one of the strongest blocks; nothing
+    comes between them, so one click applies them all: the buttons offer each whole way to apply
+    them. A player who types one hit instead gets the next question of the chain in the place of
+    the one answered, with its own buttons: one DM for the chain, also after a restart, the click's
+    outcome written there."""
     async def test(db: Path) -> None:
         async with server(db) as s:
             game_id, _, _ = await reach(s, "bloody_monday", "last_blood", ["russian_jager"], 2, "hit")
             system = rules.load("bloody_monday")
-            member = s.boris
-            dms = member.user.dm_channel
+            dms = s.boris.user.dm_channel
             earlier = {m.id for m in dms.history()}
             (asked,) = [m for m in dms.history() if answer_ids(m)]
-            outcomes = []
-            while (waiting := system.choice(state := s.tables.service.load(game_id))) is not None and \
-                    waiting["kind"] == "hit" and "russian" in choosers(waiting):
-                known = s.tables.store.seen_seq(game_id, "russian")
-                assert all(i.split(":")[4] == str(known) for i in answer_ids(asked))
-                legal = ask.answers(system, state, "russian")
-                clicked = await answer(member, asked, legal[0])
-                assert clicked.followups == []
-                await s.env.settle()
-                (asked,) = [m for m in dms.history() if m.id == asked.id]
-                outcomes.append(asked.content)
-                await s.restart()  # the next question's buttons are persistent
-            assert len(outcomes) == 3
+            state = s.tables.service.load(game_id)
+            assert ask.answers(system, state, "russian") == ("hit R-1-17 R-1-17 R-1-17",)
+            assert [i.split(":")[-1] for i in answer_ids(asked)] == ["hit R-1-17 R-1-17 R-1-17"]
+            await s.boris.slash(s.channel, "order", command="hit R-1-17")  # one hit, typed
+            await s.env.settle()
+            (asked,) = [m for m in dms.history() if m.id == asked.id]
+            assert "Next, due " in asked.content and "Apply 2 hits in 42" in asked.content
+            assert [i.split(":")[-1] for i in answer_ids(asked)] == ["hit R-1-17 R-1-17"]
+            await s.restart()  # the edited question's buttons are persistent
+            clicked = await answer(s.boris, asked, "hit R-1-17 R-1-17")
+            assert clicked.followups == []
+            await s.env.settle()
+            (asked,) = [m for m in dms.history() if m.id == asked.id]
+            assert answer_ids(asked) == [] and asked.content == "Game 1: Russian: hit R-1-17 R-1-17."  # its outcome
             assert [m.id for m in dms.history() if m.id not in earlier] == []  # no DM more for the chain
-            for outcome, left in zip(outcomes, ("Apply 2 hits in 42", "Apply 1 hit in 42")):
-                assert outcome.startswith("Game 1: Russian: hit R-1-17.\nNext, due ") and left in outcome
-            assert answer_ids(asked) == [] and outcomes[-1] == "Game 1: Russian: hit R-1-17."  # the last: its outcome
-            assert [r["side"] for r in s.tables.store.commands(game_id)[-3:]] == ["russian"] * 3
+            assert [r["normalised"] for r in s.tables.store.commands(game_id)[-2:]] == [
+                "hit R-1-17", "hit R-1-17 R-1-17"]
+            assert system.choice(s.tables.service.load(game_id)) is None or \
+                "russian" not in choosers(system.choice(s.tables.service.load(game_id)))
     play(test, tmp_path)
 
 

@@ -251,3 +251,32 @@ def test_issue_9_3_the_artillery_step_waits_whatever_the_hidden_chief_strength()
     assert bm.active_sides(weak) == bm.active_sides(strong) == ["french"]
     refused(weak, "french", "fire F-I-A2 42", "5.3.1")
     assert next(e["kind"] for e in do(strong, "french", "fire F-I-A2 42")[1]) == "artillery"
+
+
+def test_5_3_6_hits_chosen_together_offer_every_way_to_apply_them_once():
+    """5.3.6: the hits are applied one by one, the owner choosing among equally strong units, with
+    nothing rolled or shown between them: `whole_answers` offers each way to apply them all as one
+    `hit`, each set of units once. Three artillery hits on two infantry tied at 3: the two ways
+    (which unit takes two), each leading where the same hits named one at a time lead."""
+    state = position({"F-I-1": 44, "R-1-4": 44, "R-1-11": 44})
+    battle(game(state), 44, stage="artillery", due={"french": 0, "russian": 3})
+    state, _ = do(state, "french", "end")
+    together = [c.to_text() for c in bm.whole_answers(state, "russian")]
+    assert together == ["hit R-1-11 R-1-4 R-1-11", "hit R-1-11 R-1-4 R-1-4"]
+    for text in together:
+        one_by_one = state
+        for unit in text.split()[1:]:
+            one_by_one, _ = do(one_by_one, "russian", f"hit {unit}")
+        assert do(state, "russian", text)[0] == one_by_one
+    assert bm.whole_answers(state, "french") == []
+
+
+def test_5_3_6_hits_chosen_together_stop_at_a_hit_the_rules_apply_at_once():
+    """After the showdown a hit with a single unit to go to is applied by the rules at once: in the
+    5.3.6.1 example the Russian's first hit goes to one of two infantry tied at 2, and the next then
+    has one unit to go to, so each answer names one unit, and the hits after it are asked again."""
+    g = after_showdown()
+    combat.advance(g)
+    assert g.s["battle"]["choice"]["side"] == "russian"
+    together = [c.to_text() for c in bm.whole_answers(g.s, "russian")]
+    assert together == ["hit R-1-1Gr", "hit R-1-1J"]
