@@ -45,6 +45,22 @@ def test_players_who_answer_every_choice_send_one_box_and_click_the_choices(tmp_
     assert [t.silent for t in turns] == [0] * 9
 
 
+def test_a_bloody_monday_impulse_with_every_choice_asked_takes_a_click_a_fire_and_one_question_dm(tmp_path):
+    """The French first impulse of Bloody Monday, every choice asked: the French fire four times,
+    and the Russian player applies the hits of each, a click for all the hits of a step (5.3.6;
+    the 8 hits of the last fire stop once at a hit the rules apply at once). Their questions of the
+    impulse are one DM edited in place, pinged when the game waits for them again; with the notice
+    and the map of their own impulse that follows, 3 DMs."""
+    turns = asyncio.run(bench_ux.measure_game(tmp_path, "bloody_monday", "bloody_monday", 1, seed=1,
+                                              asked=True))
+    setup, french = turns
+    assert (+french.interactions, +french.dms) == ({"french": 1, "russian": 5}, {"french": 2, "russian": 3})
+    assert french.silent == 0
+    rows = dict(bench_ux.rows("bloody_monday", "bloody_monday", turns))
+    assert rows["bloody_monday bloody_monday, DMs per player and player-turn"] == \
+        "max 3, median 2.5 (goal at most 5: met)"
+
+
 def test_a_box_holds_the_orders_written_before_the_dice_and_those_that_hold_whatever_they_roll():
     """The French first player-turn of Shevardino: the moves, `end`, and the attacks the computer
     plans; every attack after the first is accepted under other dice too, and the box stops
