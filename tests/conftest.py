@@ -34,8 +34,8 @@ def _forget_memos_under_mutation():
     if name != "stats" and "__mutmut_" not in name:
         return
     mutated = name.rsplit(".x", 1)[0]  # "rules.borodino.movement.x_step_cost__mutmut_3"
-    # a layer kept by one renderer module is drawn by others (terrain's layer holds the names and
-    # the band), so a mutant anywhere in render/ empties the memos of every render module
+    # a layer kept by one renderer module is drawn by others (terrain's layer holds the map-edge
+    # band of band.py), so a mutant anywhere in render/ empties the memos of every render module
     within_render = mutated.startswith("render.")
     for module_name, module in list(sys.modules.items()):
         if (module_name == mutated or (within_render and module_name.startswith("render."))

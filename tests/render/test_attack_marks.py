@@ -99,7 +99,8 @@ def test_a_blocked_label_turns_to_the_next_side_nearest_the_far_one(tried):
     away = math.atan2(dy - ay, dx - ax)
 
     def spot(turn: int, reach: float) -> tuple[float, float]:
-        return dx + math.cos(away + turn * math.pi / 6) * reach * R, dy + math.sin(away + turn * math.pi / 6) * reach * R
+        angle = away + turn * math.pi / 6
+        return dx + math.cos(angle) * reach * R, dy + math.sin(angle) * reach * R
 
     taken = [(round(x) - 2, round(y) - 2, round(x) + 2, round(y) + 2)
              for turn in ORDER[:tried] for x, y in [spot(turn, reach) for reach in (1.05, 1.7, 2.4, 3.1)]]
