@@ -33,6 +33,8 @@ TABLE_HELP = {  # the verbs every game answers, beside its own grammar (`help <v
             "`kolocha local --game ID` (in Discord, `/game resign` ends a game)",
 }
 
+TERMINAL_ONLY = ("quit",)  # the table's verbs that only the terminal answers
+
 
 def options_help(offered: tuple[str, ...], on_unless_told: tuple[str, ...]) -> str:
     """How a new game's options are chosen, with this system's own as the examples.
@@ -70,6 +72,21 @@ def with_table_commands(listing: str) -> str:
         return listing
     last = len(lines) - 1 if lines and lines[-1].startswith("Type `help") else len(lines)
     return "\n".join(lines[:last] + ["Also: " + ", ".join(extra) + "."] + lines[last:])
+
+
+def in_chat(listing: str) -> str:
+    """A command list as a chat shows it: without the verbs of the terminal alone (`quit`) on its
+    "Also:" line.
+
+    >>> in_chat("move <unit> <hex>\nAlso: accept, map, quit.\nType `help`.")
+    'move <unit> <hex>\nAlso: accept, map.\nType `help`.'
+    """
+    def kept(line: str) -> str:
+        if not line.startswith("Also: "):
+            return line
+        verbs = line.removeprefix("Also: ").removesuffix(".").split(", ")
+        return "Also: " + ", ".join(verb for verb in verbs if verb not in TERMINAL_ONLY) + "."
+    return "\n".join(kept(line) for line in listing.split("\n"))
 
 
 def side_name(side: str | None) -> str:
@@ -210,19 +227,33 @@ def _unit_row(unit: dict) -> list[str]:
     flags = [k for k, v in unit.items() if k not in _CORE and v is True]
     flags += [f"{k}: {', '.join(map(str, v))}" for k, v in unit.items()
               if k not in _CORE and type(v) is list and v]  # the leaders with it, its cubes
-    return [_place(unit), str(unit["id"]), str(unit.get("type", "")), factors, " ".join(flags)]
+    kind = str(unit.get("type", "")).replace("_", " ")  # a view's `tactical_leader` reads "tactical leader"
+    return [_place(unit), str(unit["id"]), kind, factors, " ".join(flags)]
 
 
 def event_lines(events: list[dict], sides: bool = True) -> list[str]:
-    """One line per event; a private one says whom it is for. Log-only events are left out."""
+    """One line per event; a private one says whom it is for. Log-only events are left out, and
+    so is a private one that a public one already says (a Bloody Monday block revealed as it
+    engages: its own side's line is the public one without "and engages")."""
+    public = [str(e.get("text", "")) for e in events if e.get("to", "all") == "all"]
     lines = []
     for event in events:
         to = event.get("to", "all")
-        if to == "log":
+        if to == "log" or to != "all" and said_in(str(event.get("text", "")), public):
             continue
         prefix = f"(to {side_name(to)}) " if sides and to != "all" else ""
         lines.append(f"  {prefix}{event.get('text', event.get('kind', ''))}")
     return lines
+
+
+def said_in(line: str, told: list[str] | tuple[str, ...]) -> bool:
+    """Whether `line` (a sentence) is already said by one of `told`, in full or as its start.
+
+    >>> said_in("5 moves 34 → 46.", ["5 moves 34 → 46 and engages."]), said_in("5 moves 34 → 31.", ["5 moves 34."])
+    (True, False)
+    """
+    core = line.strip().removesuffix(".")
+    return bool(core) and any(core in other for other in told)
 
 
 # --- odds before you commit: the engine's forecast in words -------------------------

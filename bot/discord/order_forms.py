@@ -22,9 +22,9 @@ from bot import text as fmt
 from rules.core.errors import RulesError
 
 SPAN = re.compile(r"(?<!\\)`([^`\n]+)(?<!\\)`")  # an inline code span (an escaped backtick is a name's)
+KIND = re.compile(r"\ban? $")  # the article before a code span that names a kind of command
 TABLE_SLASH = {"undo": "/game undo", "draw": "/game draw", "status": "/game status",
                "map": "/game map", "orders": "/game orders"}  # the table's verbs with a slash command
-TERMINAL_ONLY = ("quit",)
 BOTH = "\n(Type these in the channel, or give them with `/order command:` and the same words.)"
 
 
@@ -32,7 +32,7 @@ BOTH = "\n(Type these in the channel, or give them with `/order command:` and th
 def verbs() -> frozenset[str]:
     """The first words of every command of every game (their `help` lists them) and of the
     table's own verbs."""
-    found = set(fmt.TABLE_HELP) - set(TERMINAL_ONLY)
+    found = set(fmt.TABLE_HELP) - set(fmt.TERMINAL_ONLY)
     for name in rules.systems():
         listing = rules.load(name).help().splitlines()
         found |= {line.split()[0].lower() for line in listing[1:-1] if line[:1].isalpha()}  # not the footer
@@ -44,7 +44,7 @@ def whole_alone() -> frozenset[str]:
     """The verbs that are a whole command by themselves (`end`, `stay`, `accept`): the table's,
     and each game's that its grammar reads alone. `move` alone is not one: "a `move` command"
     names a kind of command (a hidden game's public line), which stays as it is."""
-    found = set(fmt.TABLE_HELP) - set(TERMINAL_ONLY)
+    found = set(fmt.TABLE_HELP) - set(fmt.TERMINAL_ONLY)
     for name in rules.systems():
         system = rules.load(name)
         for verb in verbs():
@@ -83,10 +83,21 @@ def slash_form(command: str) -> str:
 
 def shown(text: str, typed: bool) -> str:
     """A message with its commands in the form that works here: each as its slash command
-    without typed orders; as typed, and a line saying both work, with them."""
+    without typed orders; as typed, and a line saying both work, with them. A hidden game's
+    public line names a kind of command ("a `tactical` command"), which is no order to give.
+
+    >>> shown("French: a `tactical` command.", typed=False), shown("French: an `end` command.", typed=True)
+    ('French: a `tactical` command.', 'French: an `end` command.')
+    """
     if typed:
-        return text + BOTH if any(is_command(m.group(1)) for m in SPAN.finditer(text)) else text
-    return SPAN.sub(lambda m: f"`{slash_form(m.group(1))}`" if is_command(m.group(1)) else m.group(0), text)
+        return text + BOTH if any(_an_order(m) for m in SPAN.finditer(text)) else text
+    return SPAN.sub(lambda m: f"`{slash_form(m.group(1))}`" if _an_order(m) else m.group(0), text)
+
+
+def _an_order(span: re.Match[str]) -> bool:
+    """Whether a code span of a message is a command to give, not the kind of one ("a `pass` command")."""
+    kind = span.string[span.end():].startswith(" command") and KIND.search(span.string, 0, span.start())
+    return is_command(span.group(1)) and not kind
 
 
 def help_header(typed: bool) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from bot import text as fmt
 from bot.service import Result
-from bot.words import Text, join, name, words
+from bot.words import Text, join, name, plain, words
 
 MOST = 60  # orders in one message: a Borodino player-turn takes at most about 30
 SEPARATOR = re.compile(r"[;\n]")
@@ -127,5 +127,9 @@ def _told(n: int, said: Said) -> Text:
     """One line of a batch's reply: an order played, with what it did; else a query answered or
     an order refused, after the words the player wrote (never read as markup)."""
     if said.accepted and said.public:
-        return words(f"{n}. ✅ ", said.text, *(f" {line}" for line in said.news))
+        news: list[str] = []
+        for line in said.news:  # each effect once: its side's line may repeat a public one
+            if not fmt.said_in(line, [plain(said.text), *news]):
+                news.append(line)
+        return words(f"{n}. ✅ ", said.text, *(f" {line}" for line in news))
     return words(f"{n}. {'✅' if said.accepted else '❌'} ", name(fmt.clipped(said.line)), " — ", said.text)

@@ -135,7 +135,7 @@ class Overview(Room):
         if topic and topic.strip().lower() == "deadlines":
             return f"{head}{self.tables.settings(game['id']).describe()}\n{DEADLINE_HELP}"
         answer = self.service.submit(game["id"], None, " ".join(["help", *([topic] if topic else [])]))
-        return head + (answer.reply if answer.reply is not None else answer.message)
+        return head + fmt.in_chat(answer.reply if answer.reply is not None else answer.message)
 
     def archived(self, channel_id: str, guild: str | None, game_id: int | None) -> dict:
         """The ended game `/game export` asks for: the last of this channel by default, else one

@@ -71,3 +71,22 @@ def test_1812_counts_and_lists_stacks_under_a_heading():
     assert table[:4] == ["French:", "  30  1 hidden stack", "  31  1 hidden stack", "  32  1 hidden stack"]
     assert table[4:6] == ["", "Russian:"]
     assert table[6].split() == ["place", "stack", "holds", "corps"] and table[7].split()[:2] == ["1", "R1"]
+
+
+def test_a_unit_type_reads_as_words():
+    """Bloody Monday's leaders are `tactical_leader` and `supreme_commander` in the view (2.0): the
+    table writes them as words."""
+    units = [{"side": "french", "area": 21, "id": "F-NAP", "type": "supreme_commander", "strength": 4},
+             {"side": "french", "area": 19, "id": "F-I-D", "type": "tactical_leader", "strength": 4}]
+    assert [line.split()[2:] for line in text.units_table(units).splitlines()[1:]] == [
+        ["supreme", "commander", "4"], ["tactical", "leader", "4"]]
+
+
+def test_a_private_event_the_public_one_already_says_is_told_once():
+    """A Bloody Monday block that engages is revealed (2.6): the public line names it, and its own
+    side's line ("moves 34 → 31 → 46.") says nothing more; one that says more stays."""
+    events = [{"to": "all", "text": "French 5 (F-I-5, infantry) moves 34 → 31 → 46 and engages."},
+              {"to": "french", "text": "French 5 (F-I-5, infantry) moves 34 → 31 → 46."},
+              {"to": "french", "text": "French 1 (F-I-1, infantry) moves 34 → 31."}]
+    assert text.event_lines(events) == ["  French 5 (F-I-5, infantry) moves 34 → 31 → 46 and engages.",
+                                        "  (to French) French 1 (F-I-1, infantry) moves 34 → 31."]

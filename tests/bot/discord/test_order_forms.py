@@ -8,7 +8,7 @@ from pathlib import Path
 
 from bot.discord.app import TYPED_HINT
 from bot.discord.order_forms import BOTH
-from tests.bot.discord.sim import Server, borodino, play, reply, server
+from tests.bot.discord.sim import Server, borodino, play, reply, server, started
 from tests.bot.discord.test_orders_at_once import french_moves
 
 
@@ -60,4 +60,25 @@ def test_with_message_content_both_forms_are_shown(tmp_path):
             assert "`attack 3224+3124 -> 3223`" in helped and helped.endswith(BOTH)
             asked = await undo_asked(s)
             assert "answer `accept` or `refuse`" in asked and asked.endswith(BOTH)
+    play(test, tmp_path)
+
+
+def test_a_hidden_games_public_line_names_the_kind_of_command_as_it_is(tmp_path):
+    """Bloody Monday's public line tells only a command's verb, "a `tactical` command" (Fog of War):
+    that names a kind of command, not one to give, so it is not written as a slash command."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await started(s, "bloody_monday", "bloody_monday")
+            await s.anna.slash(s.channel, "order", command="tactical")
+            assert "**anna** — French: a `tactical` command." in s.posts()
+    play(test, tmp_path)
+
+
+def test_help_on_discord_lists_no_terminal_command(tmp_path):
+    """`quit` leaves the terminal; a chat has nothing to quit, so its `/help` does not offer it."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await borodino(s)
+            helped = reply(await s.anna.slash(s.channel, "help"))
+            assert "Also: accept, refuse, draw, map, orders." in helped and "quit" not in helped
     play(test, tmp_path)

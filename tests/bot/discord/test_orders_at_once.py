@@ -8,7 +8,7 @@ from pathlib import Path
 
 from bot.discord.commands import ORDERS_BOX
 from bot.permissions import Actor
-from tests.bot.discord.sim import Server, borodino, play, reply, server
+from tests.bot.discord.sim import Server, borodino, play, reply, server, started
 
 
 def french_moves(s: Server, count: int) -> list[str]:
@@ -82,4 +82,26 @@ def test_a_typed_message_of_several_lines_is_a_batch(tmp_path):
             assert "2. ❌ move 9999 1111 — " in told and "Not tried, after line 2 was refused: 3. end." in told
             await s.anna.send(s.channel, "good luck; have fun")  # chat stays chat
             assert stored(s, game_id) == [one, two, three]
+    play(test, tmp_path)
+
+
+def test_a_batch_reply_tells_each_effect_once(tmp_path):
+    """Bloody Monday: a block that engages is revealed (2.6), and the public line names it; its own
+    side's line, the same move without "and engages", is not repeated after it in the reply."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id = await started(s, "bloody_monday", "bloody_monday")
+            service = s.tables.service
+            system = service.system(game_id)
+            state = service.load(game_id)
+            orders = ["tactical", "activate davout"]
+            for line in orders:
+                state, _ = system.apply(state, "french", system.parse("french", line))
+            engaging = next(c.to_text() for c in system.legal_commands(state, "french")
+                            if c.to_text().startswith("move ") and any(
+                                "engages" in e.get("text", "") for e in system.apply(state, "french", c)[1]))
+            answer = reply(await s.anna.slash(s.channel, "order", command="; ".join([*orders, engaging])))
+            moved = answer.splitlines()[-1]
+            assert moved.startswith(f"3. ✅ French: {engaging}. ") and "and engages." in moved
+            assert moved.count(" moves ") == 1, moved
     play(test, tmp_path)
