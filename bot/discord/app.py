@@ -313,7 +313,7 @@ class KolochaBot(commands.AutoShardedBot):
         except TableError as error:
             text = error.text
         await send_reply(message.channel.send, tables.delivery,
-                         await asyncio.to_thread(tables.private, actor, text or "Done."))
+                         await asyncio.to_thread(tables.private, actor, text or "Done."), typed=True)
 
     async def close(self) -> None:
         """Stop gracefully: no new jobs, what is under way is answered, the store closes."""

@@ -79,12 +79,13 @@ def attachments(pictures: Sequence[bytes]) -> list[discord.File]:
 Send = Callable[[str], Awaitable[object]]
 
 
-async def send_reply(send: Send, delivery: Delivery, reply: Reply, first: Send | None = None
-                     ) -> None:
+async def send_reply(send: Send, delivery: Delivery, reply: Reply, first: Send | None = None,
+                     typed: bool = False) -> None:
     """A private answer in as many messages as it takes (`first` sends the first one when it
     goes another way: with buttons, or as an edit); the held news it shows is marked delivered
-    once Discord has accepted all of them."""
-    for n, piece in enumerate(delivery.messenger.pieces(reply.text) or ["Done."]):
+    once Discord has accepted all of them. `typed`: the answer to orders typed in a DM, where the
+    commands it shows are typed as they are written (no slash command works in a DM)."""
+    for n, piece in enumerate((pieces(reply.text) if typed else delivery.messenger.pieces(reply.text)) or ["Done."]):
         await (first if first is not None and n == 0 else send)(piece)
     await delivery.mark_shown(reply.held)
 

@@ -71,3 +71,16 @@ def test_a_battle_plan_given_by_direct_message_leaves_no_trace_in_the_channel(tm
             await s.boris.send_dm("plan cordon")
             assert "French Assault against Russian Cordon" in "\n".join(s.posts()[posts:])
     play(test, tmp_path)
+
+
+def test_the_answer_to_a_direct_message_shows_commands_as_typed_there(tmp_path):
+    """No slash command works in a DM, where orders are typed: the answer shows `accept` as a player
+    types it there, not as `/order command:accept` (without the message-content intent too)."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await borodino(s)
+            await s.boris.send_dm("ACCEPT")
+            answered = answers(s, s.boris)[-1]
+            assert answered.startswith("No request to undo is waiting for an answer; `accept` answers one"), answered
+            assert "/order" not in answered
+    play(test, tmp_path)
