@@ -60,13 +60,21 @@ def _tag_icon(strength: int, destroyed: bool) -> Icon:
     return draw
 
 
-def legend_items() -> list[tuple[Icon, str]]:
+DOOMED = ("dv_rally", "dv_leaders")  # the options whose marks the legend then explains
+
+
+def legend_items(doomed: bool = False) -> list[tuple[Icon, str]]:
+    """What the legend explains; `doomed`: with the Doomed Victory options, the corner marks of a
+    broken unit (6.10) and of a unit a leader stands with (8.1) too."""
     french = Look("french", "infantry", "4-4", False, False, False, "")
+    marks = [(_counter_icon(Look("french", "infantry", "4-4", False, False, False, "", broken=True)), "broken"),
+             (_counter_icon(Look("french", "infantry", "4-4", False, False, False, "", leader=True)),
+              "leader with it")] if doomed else []
     return [
         (_counter_icon(french), "French"),
         (_counter_icon(Look("russian", "infantry", "4-4", False, False, False, "")), "Russian"),
         (_counter_icon(Look("french", "infantry", "5-4", True, False, False, "")), "Guard"),
-        (_counter_icon(Look("french", "infantry", "4-4", False, True, False, "")), "moved"),
+        (_counter_icon(Look("french", "infantry", "4-4", False, True, False, "")), "moved"), *marks,
         (symbol_icon("infantry"), "infantry"), (symbol_icon("cavalry"), "cavalry"),
         (symbol_icon("artillery"), "artillery"),
         (swatch(P.CLEAR), "clear"), (swatch(P.WOODS, P.TREE), "woods"), (swatch(P.TOWN, P.BUILDING), "town"),
@@ -83,6 +91,6 @@ def legend_items() -> list[tuple[Icon, str]]:
 
 
 @layer_cache.held  # the same for every picture of a width: pasted, never changed
-def legend(width: int) -> Image.Image:
-    """The Borodino legend, flowed to the width."""
-    return flow_legend(legend_items(), width)
+def legend(width: int, doomed: bool = False) -> Image.Image:
+    """The Borodino legend, flowed to the width (`doomed`: see legend_items)."""
+    return flow_legend(legend_items(doomed), width)

@@ -13,7 +13,7 @@ from render import palette as P
 from render.action import PHONE_WIDTH
 from render.frame import NotOnMap
 from render.hexmap import badges, counters, names, overlays
-from render.hexmap.frame import legend, title_strip
+from render.hexmap.frame import DOOMED, legend, title_strip
 from render.hexmap.geometry import SQRT3, Box, Layout, window
 from render.hexmap.terrain import kept_window, layer_layout, layer_size, static_layer, terrain_window
 from rules.borodino import battlemap
@@ -79,7 +79,8 @@ def draw_map(view: dict, *, highlight: dict | None = None, size: int | None = No
     """The framed picture of a view as a Pillow image (see render.snapshot)."""
     img, layout, numbers = map_part(size, list(around or []), radius)
     draw_play(img, layout, view, highlight or {}, numbers)
-    top, bottom = title_strip(view, img.width), legend(img.width)
+    doomed = any(option in DOOMED for option in view.get("options", []))
+    top, bottom = title_strip(view, img.width), legend(img.width, doomed)
     out = Image.new("RGB", (img.width, top.height + img.height + bottom.height))
     out.paste(top, (0, 0))
     out.paste(img, (0, top.height))
