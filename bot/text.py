@@ -7,7 +7,10 @@ Anything a unit dict holds beyond the core columns and is true shows up as a fla
 """
 from __future__ import annotations
 
-from rules.core.errors import CommandError
+import functools
+
+import rules
+from rules.core.errors import CommandError, RulesError
 
 _CORE = ("side", "hex", "area", "id", "type", "strength", "movement")
 
@@ -78,8 +81,8 @@ def in_chat(listing: str) -> str:
     """A command list as a chat shows it: without the verbs of the terminal alone (`quit`) on its
     "Also:" line.
 
-    >>> in_chat("move <unit> <hex>\nAlso: accept, map, quit.\nType `help`.")
-    'move <unit> <hex>\nAlso: accept, map.\nType `help`.'
+    >>> in_chat("move <unit> <hex>\\nAlso: accept, map, quit.\\nType `help`.")
+    'move <unit> <hex>\\nAlso: accept, map.\\nType `help`.'
     """
     def kept(line: str) -> str:
         if not line.startswith("Also: "):
@@ -87,6 +90,25 @@ def in_chat(listing: str) -> str:
         verbs = line.removeprefix("Also: ").removesuffix(".").split(", ")
         return "Also: " + ", ".join(verb for verb in verbs if verb not in TERMINAL_ONLY) + "."
     return "\n".join(kept(line) for line in listing.split("\n"))
+
+
+SYSTEM_NAMES = {"borodino": "Borodino", "bloody_monday": "Bloody Monday", "campaign_1812": "1812"}
+
+
+@functools.cache
+def game_name(system: str, scenario: str) -> str:
+    """A game as players read it, as its picture's title reads: the game and its scenario's title
+    (without the provenance in brackets); the ids (`borodino 7sep`) where a scenario has no title.
+
+    >>> game_name("bloody_monday", "bloody_monday"), game_name("borodino", "shevardino")
+    ('Bloody Monday: Borodino, 7 September 1812', 'Borodino: Shevardino training scenario')
+    """
+    try:
+        found = next((s for s in rules.load(system).scenarios() if s["id"] == scenario), {})
+    except RulesError:
+        found = {}
+    title = str(found.get("title", "")).split(" (")[0]
+    return f"{SYSTEM_NAMES.get(system, system)}: {title}" if title else f"{system} {scenario}"
 
 
 def side_name(side: str | None) -> str:
@@ -127,16 +149,37 @@ def clipped(words: str, limit: int = ECHO) -> str:
     return words if len(words) <= limit else f"{words[:limit]}... ({len(words)} characters)"
 
 
-def place(word: str) -> str:
-    """A place as a player names one: a hex of four digits (3224) or an area number (41).
+def place(word: str, view: dict | None = None) -> str:
+    """A place as a player names one: a hex of four digits (3224), an area number (41), or where
+    the view names its places (1812) a place's name (Vilna, for 12). A refusal gives examples of
+    the game's own kind of place.
 
-    >>> place("3224")
-    '3224'
+    >>> place("3224"), place("vilna", {"places": [{"number": 12, "name": "Vilna"}]})
+    ('3224', '12')
     """
+    named = {str(p["name"]).lower(): str(p["number"]) for p in (view or {}).get("places", [])}
+    if word.lower() in named:
+        return named[word.lower()]
     if not (word.isascii() and word.isdigit() and len(word) <= 4):
-        raise CommandError(f"{clipped(word)!r} is not a place: name a hex by its four digits "
-                           "(`units 3224`) or an area by its number (`units 41`).")
+        raise CommandError(f"{clipped(word)!r} is not a place: {_how_to_name(view or {}, named)}.")
     return word
+
+
+def _how_to_name(view: dict, named: dict[str, str]) -> str:
+    """How a game's places are named, with an example of each way."""
+    if named:
+        number, name = next((n, p) for p, n in named.items())
+        return f"name one by its number or its name (`units {number}`, `units {name.title()}`)"
+    if any("hex" in u for u in view.get("units", [])):
+        return "name a hex by its four digits (`units 3224`)"
+    if any("area" in u for u in view.get("units", [])):
+        return "name an area by its number (`units 41`)"
+    return "name a hex by its four digits (`units 3224`) or an area by its number (`units 41`)"
+
+
+def place_names(view: dict) -> dict[str, str]:
+    """The names of a view's places by number, where it names them (1812)."""
+    return {str(p["number"]): str(p["name"]) for p in view.get("places", []) if "name" in p}
 
 
 UNIT_WORDS = {"unit": "unit", "units": "units"}  # a view's `unit_words` may call them otherwise (1812: stacks)
@@ -186,17 +229,19 @@ def headline(view: dict) -> str:
     return "\n".join(lines)
 
 
-def units_table(units: list[dict], where: str | None = None, words: dict | None = None) -> str:
+def units_table(units: list[dict], where: str | None = None, words: dict | None = None,
+                names: dict[str, str] | None = None) -> str:
     """One block per side: place, id, type, strength-movement and flags; `where` filters a place.
 
     Units the viewer may not identify (no "id": a hidden block) are only counted, per place. A view's
-    `unit_words` name the units (1812: stacks) and may give the columns a heading row.
+    `unit_words` name the units (1812: stacks) and may give the columns a heading row; `names` name
+    the places (1812: "Vilna (12)", as its events write them).
     """
     if where is not None:
         units = [u for u in units if _place(u) == where]
     if not units:
         none = f"No {_word(words, 'units')}"
-        return f"{none} at {where}." if where is not None else f"{none}."
+        return f"{none} at {_named(where, names)}." if where is not None else f"{none}."
     blocks = []
     for side in dict.fromkeys(u.get("side") for u in units):
         mine = [u for u in units if u.get("side") == side]
@@ -206,6 +251,7 @@ def units_table(units: list[dict], where: str | None = None, words: dict | None 
             if "id" not in u:
                 hidden[_place(u)] = hidden.get(_place(u), 0) + 1
         rows += [[place, f"{_units(n, words).replace(' ', ' hidden ')}", "", "", ""] for place, n in hidden.items()]
+        rows = [[_named(row[0], names), *row[1:]] for row in rows]
         columns = (words or {}).get("columns")
         if columns and len(rows) > len(hidden):
             rows.insert(0, [*columns, ""])
@@ -216,6 +262,10 @@ def units_table(units: list[dict], where: str | None = None, words: dict | None 
             lines.append(("  " + "  ".join(cells) + "  " + row[4]).rstrip())
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
+
+
+def _named(place: str, names: dict[str, str] | None) -> str:
+    return f"{names[place]} ({place})" if names and place in names else place
 
 
 def _place(unit: dict) -> str:
@@ -249,8 +299,10 @@ def event_lines(events: list[dict], sides: bool = True) -> list[str]:
 def said_in(line: str, told: list[str] | tuple[str, ...]) -> bool:
     """Whether `line` (a sentence) is already said by one of `told`, in full or as its start.
 
-    >>> said_in("5 moves 34 → 46.", ["5 moves 34 → 46 and engages."]), said_in("5 moves 34 → 31.", ["5 moves 34."])
-    (True, False)
+    >>> said_in("5 moves 34 → 46.", ["5 moves 34 → 46 and engages."])
+    True
+    >>> said_in("5 moves 34 → 31.", ["5 moves 34."])
+    False
     """
     core = line.strip().removesuffix(".")
     return bool(core) and any(core in other for other in told)

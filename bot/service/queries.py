@@ -31,8 +31,9 @@ def answer(service: GameService, game_id: int, system: GameSystem, state: dict, 
         return fmt.odds(system.odds(state, side, " ".join(args)))
     view = system.view(state, side)
     if verb == "units":
-        where = fmt.place(args[0]) if args else None
-        return fmt.units_table(view.get("units", []), where=where, words=view.get("unit_words"))
+        where = fmt.place(" ".join(args), view) if args else None
+        return fmt.units_table(view.get("units", []), where=where, words=view.get("unit_words"),
+                               names=fmt.place_names(view))
     pending = service.store.game(game_id)["pending_undo"]
     asked = pending and (f"`{pending['command']}`" if pending["by"] == side
                          else said(system, pending["command"]))

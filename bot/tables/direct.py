@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import re
 
+from bot import text as fmt
 from bot.permissions import Actor, TableError, sides_of
 from bot.tables.room import Room
 from bot.words import Text, channel, join, words
@@ -47,7 +48,7 @@ class Direct(Room):
     def _choose(self, actor: Actor, games: list[dict]) -> Text:
         """The sender's running games, and how to name one."""
         lines: list[Text] = [words(f"Game {g['id']} in ", channel(g["channel"]),
-                                   f": {g['system']} {g['scenario']}",
+                                   f": {fmt.game_name(g['system'], g['scenario'])}",
                                    ", waits for you" if self._waits_for(g, actor) else "")
                              for g in games]
         example = games[0]["id"]

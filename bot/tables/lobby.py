@@ -126,7 +126,7 @@ class Lobby(Room):
 
         def opening(game_id: int) -> Outbox:
             return [(channel_audience(channel), message(words(
-                name(actor.name), f" opens game {game_id}: {system} {scenario}"
+                name(actor.name), f" opens game {game_id}: {fmt.game_name(system, scenario)}"
                 f"{' (hot-seat)' if hot_seat else ''}{f' with {named}' if named else ''}. Sides: {sides}; "
                 "`/game join` takes one, then `/game start`.")))]
         try:

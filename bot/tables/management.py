@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 
+from bot import text as fmt
 from bot.delivery import channel_audience, message, user_audience
 from bot.permissions import Actor, TableError, check_manage
 from bot.store import UnknownGame
@@ -87,7 +88,7 @@ class Management(Room):
         game = self.store.game(game_id)
         if game["status"] == "over" or game["paused"]:
             return
-        text = (f"{game['system']} {game['scenario']} is paused: {reason}. Nothing is lost. "
+        text = (f"{fmt.game_name(game['system'], game['scenario'])} is paused: {reason}. Nothing is lost. "
                 f"To go on, its creator or a member with Manage Server runs `/game resume "
                 f"game:{game_id}` in a channel of the server; `/game cancel game:{game_id}` "
                 "ends it.")
@@ -125,7 +126,8 @@ class Management(Room):
         when a cancel ended it meanwhile; the store checks again inside its write)."""
         game_id = game["id"]
         game = self.tables.current(game_id)
-        self.store.resume_game(game_id, channel, [(channel_audience(channel), message(words(
-            name(actor.name), f" resumes game {game_id} ({game['system']} "
-            f"{game['scenario']}) here.")))], self.tables.running(game_id) if game["started_at"] else None)
+        titled = fmt.game_name(game["system"], game["scenario"])
+        said = words(name(actor.name), f" resumes game {game_id} ({titled}) here.")
+        self.store.resume_game(game_id, channel, [(channel_audience(channel), message(said))],
+                               self.tables.running(game_id) if game["started_at"] else None)
         self.tables.deadlines.reschedule(game_id)

@@ -199,7 +199,8 @@ class Change:
 def own_view(view: dict, side: str) -> Text:
     """A side's view in words: the headline, and the list of its own units."""
     own = [u for u in view.get("units", []) if u.get("side") == side]
-    return f"{fmt.headline(view)}\n\n{fmt.units_table(own, words=view.get('unit_words'))}"
+    table = fmt.units_table(own, words=view.get("unit_words"), names=fmt.place_names(view))  # 1812: "Vilna (12)"
+    return f"{fmt.headline(view)}\n\n{table}"
 
 
 def player_turn_name(view: dict) -> str:

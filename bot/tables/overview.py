@@ -56,7 +56,7 @@ class Overview(Room):
             if not played:
                 raise
             game = played[-1]
-            return words(f"Game {game['id']}: {game['system']} {game['scenario']} is over "
+            return words(f"Game {game['id']}: {fmt.game_name(game['system'], game['scenario'])} is over "
                          f"({ended_how(self.service, game)}). Seats: ", seats_text(self.store.seats(game["id"]))
                          or "none taken", ". `/game export` posts its record; `/game new` starts another game.")
         game_id = game["id"]
@@ -64,7 +64,7 @@ class Overview(Room):
         mine = sides_of(seats, actor)
         view = self.service.system(game_id).view(self.service.load(game_id),
                                                  mine[0] if mine else None)
-        lines: list[Text] = [(f"Game {game_id}: {game['system']} {game['scenario']}"
+        lines: list[Text] = [(f"Game {game_id}: {fmt.game_name(game['system'], game['scenario'])}"
                               f"{' (hot-seat)' if game['hot_seat'] else ''}"),
                              fmt.headline(view) if game["started_at"] else "Not started yet.",
                              words("Seats: ", seats_text(seats) or "none taken")]
@@ -131,7 +131,7 @@ class Overview(Room):
             return ("No game in this channel. `/game new system:<one of " + systems + ">` opens "
                     "one (its `options:` turn optional rules on by name, or a reading off by name=off), "
                     "`/game list` shows this server's games, `/games mine` yours.")
-        head = f"Game {game['id']}: {game['system']} {game['scenario']}.\n{how}"
+        head = f"Game {game['id']}: {fmt.game_name(game['system'], game['scenario'])}.\n{how}"
         if topic and topic.strip().lower() == "deadlines":
             return f"{head}{self.tables.settings(game['id']).describe()}\n{DEADLINE_HELP}"
         answer = self.service.submit(game["id"], None, " ".join(["help", *([topic] if topic else [])]))
@@ -194,5 +194,5 @@ class Overview(Room):
         moving = self.waiting_on(game)
         waits = f", waiting on {' and '.join(map(fmt.side_name, moving))}" if moving else ""
         return words(f"Game {game['id']} in ", channel(game["channel"]),
-                     f": {game['system']} {game['scenario']}, {state}{waits}; ",
+                     f": {fmt.game_name(game['system'], game['scenario'])}, {state}{waits}; ",
                      seats_text(self.store.seats(game["id"])) or "no seats")

@@ -1,8 +1,11 @@
 """bot/text.py: the terminal's picture of a view and of events."""
 from __future__ import annotations
 
+import pytest
+
 import rules
 from bot import text
+from rules.core.errors import CommandError
 
 VIEW = {"turn": 3, "clock": "0900", "phase": "movement", "player": "french",
         "to_move": ["french"], "prompt": "Choose a retreat hex for 4C.", "outcome": None,
@@ -90,3 +93,26 @@ def test_a_private_event_the_public_one_already_says_is_told_once():
               {"to": "french", "text": "French 1 (F-I-1, infantry) moves 34 → 31."}]
     assert text.event_lines(events) == ["  French 5 (F-I-5, infantry) moves 34 → 31 → 46 and engages.",
                                         "  (to French) French 1 (F-I-1, infantry) moves 34 → 31."]
+
+
+def test_1812_names_its_places_as_its_events_do():
+    """1812's events say "Vilna (12)": its `units` table does too, and `units Vilna` (any case) or
+    `units st petersburg` finds the place; a word that is no place is refused with the game's own
+    kind of example, not a Borodino hex."""
+    module = rules.load("campaign_1812")
+    view = module.view(module.setup("campaign", 3, None), "russian")
+    names = text.place_names(view)
+    table = text.units_table(view["units"], words=view["unit_words"], names=names).splitlines()
+    assert table[1].split() == ["East", "Prussia", "(30)", "1", "hidden", "stack"]
+    assert text.place("vilna", view) == "12" and text.place("st petersburg", view) == "1"
+    assert "  Vilna (12)  R12" in text.units_table(view["units"], where="12", words=view["unit_words"], names=names)
+    with pytest.raises(CommandError) as refusal:
+        text.place("Paris", view)
+    assert str(refusal.value) == ("'Paris' is not a place: name one by its number or its name (`units 1`, "
+                                  "`units St Petersburg`).")
+
+
+def test_a_place_refusal_names_the_games_own_kind_of_place():
+    borodino = rules.load("borodino")
+    with pytest.raises(CommandError, match=r"name a hex by its four digits \(`units 3224`\)\.$"):
+        text.place("north", borodino.view(borodino.setup("7sep", 1, None), None))

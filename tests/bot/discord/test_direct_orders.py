@@ -42,7 +42,7 @@ def test_with_several_games_the_reply_lists_them_and_game_n_chooses(tmp_path):
             await s.anna.send_dm("status")  # the French move first in both
             listing = answers(s, s.anna)[-1]
             assert "2 of your games wait for you; which one is this for?" in listing
-            assert f"Game {first} in <#{home.id}>: borodino 7sep, waits for you" in listing
+            assert f"Game {first} in <#{home.id}>: Borodino: 7 September: the Great Battle, waits for you" in listing
             assert f"`game {first}` and then your orders" in listing
             await s.anna.send_dm(f"game {second} status")
             assert "Turn 27" in answers(s, s.anna)[-1]

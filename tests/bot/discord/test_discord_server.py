@@ -306,5 +306,5 @@ def test_a_query_is_answered_while_another_connection_holds_the_write_lock(tmp_p
             finally:
                 other.execute("ROLLBACK")
                 other.close()
-            assert answer.startswith("Game 1: borodino 7sep") and BUSY not in answer
+            assert answer.startswith("Game 1: Borodino: 7 September: the Great Battle") and BUSY not in answer
     play(test, tmp_path)

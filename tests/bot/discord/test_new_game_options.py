@@ -21,7 +21,8 @@ def test_a_reading_turned_off_and_an_option_turned_on_are_named_and_played(tmp_p
         async with server(db) as s:
             assert (await _new(s, "Leaders, chart_fragments=off")).startswith("Game 1 is open.")
             named = "with depot_supply, fort_reinforcements, leaders (chart_fragments off)"
-            assert f"opens game 1: campaign_1812 campaign {named}. Sides: French, Russian" in s.posts()[-1]
+            opened = f"opens game 1: 1812: The Campaign, June to December 1812 {named}. Sides: French, Russian"
+            assert opened in s.posts()[-1]
             status = reply(await s.boris.slash(s.channel, "game status"))
             assert "Options: depot_supply, fort_reinforcements, leaders (chart_fragments off)" in status
             assert s.tables.service.load(1)["options"] == ["depot_supply", "fort_reinforcements", "leaders"]
@@ -36,7 +37,7 @@ def test_a_new_game_plays_the_readings_and_help_shows_its_chart(tmp_path):
     async def test(db: Path) -> None:
         async with server(db) as s:
             await _new(s, "")
-            assert "campaign with chart_fragments, depot_supply, fort_reinforcements." in s.posts()[-1]
+            assert "June to December 1812 with chart_fragments, depot_supply, fort_reinforcements." in s.posts()[-1]
             chits = reply(await s.anna.slash(s.channel, "help", topic="chits"))
             assert FRAGMENTS in chits and FIRST not in chits
     play(test, tmp_path)

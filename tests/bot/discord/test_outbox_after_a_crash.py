@@ -63,7 +63,7 @@ def test_the_opening_line_of_a_new_game_survives_a_crash(service, monkeypatch):
         run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
     after = restarted(tables, monkeypatch, clock)
     opened, = posts(after)
-    assert opened.startswith("Anna opens game 1: toy_system short.")
+    assert opened.startswith("Anna opens game 1: toy_system: A short race.")
     assert after.settings(1) == after.config.defaults  # the settings came with the game
 
 

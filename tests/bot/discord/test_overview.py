@@ -81,7 +81,7 @@ def test_game_list_through_the_slash_command(service):
 def test_help_gives_the_grammar_of_the_game_here_and_the_way_in_elsewhere(service):
     tables, first, _ = two_games(service)
     here = markup(tables.overview.help(CHANNEL, None))
-    assert here.startswith(f"Game {first}: toy_system short.") and "undo" in here
+    assert here.startswith(f"Game {first}: toy_system: A short race.") and "undo" in here
     assert "orders" in markup(tables.overview.help(CHANNEL, "orders"))
     assert markup(tables.overview.help("555", None)).startswith("No game in this channel.")
     asked = FakeInteraction(tables, STRANGER)

@@ -82,9 +82,9 @@ def test_after_a_resignation_everyone_reads_how_the_game_ended(tmp_path):
             watched = s.posts(s.watch)[-1]
             assert watched.startswith(f"Game 1: {resigned}\nTurn 27") and "To move" not in watched
             status = reply(await s.boris.slash(s.channel, "game status"))
-            assert status.startswith("Game 1: borodino 7sep is over (Russian wins: anna resigns for French).")
+            assert status.startswith("Game 1: Borodino: 7 September: the Great Battle is over (Russian wins: anna resigns for French).")
             mine = reply(await s.boris.slash(s.channel, "games mine"))
-            assert "Ended (your last 1; " in mine and "borodino 7sep, over (Russian wins: " in mine
+            assert "Ended (your last 1; " in mine and "Borodino: 7 September: the Great Battle, over (Russian wins: " in mine
             assert not any("still running" in p or "no game 7" in p for p in s.posts())
     play(test, tmp_path)
 
@@ -129,4 +129,19 @@ def test_prefs_says_a_vacation_lasts_two_weeks_at_most(tmp_path):
                            "for a longer absence ask the other player to `/game pause` the game with you.")
             near = reply(await s.anna.slash(s.channel, "prefs", away_until=str(today + timedelta(days=14))))
             assert "(your deadlines wait, 14 days at most)" in near
+    play(test, tmp_path)
+
+
+def test_a_game_is_named_by_its_title_not_its_ids(tmp_path):
+    """The opening line, `/game status` and `/help` name a game as its picture's title does
+    ("Bloody Monday: Borodino, 7 September 1812"), never as the ids `bloody_monday bloody_monday`."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await started(s, "bloody_monday", "bloody_monday")
+            title = "Bloody Monday: Borodino, 7 September 1812"
+            assert f"anna opens game 1: {title}. Sides: French, Russian" in s.posts()[0]
+            assert reply(await s.anna.slash(s.channel, "game status")).startswith(f"Game 1: {title}\n")
+            helped = await s.anna.slash(s.channel, "help")  # in two messages: the first names the game
+            assert helped.response is not None and helped.response.content.startswith(f"Game 1: {title}.\n")
+            assert not any("bloody_monday bloody_monday" in post for post in s.posts())
     play(test, tmp_path)
