@@ -195,8 +195,8 @@ def choose_hit(g: Game, side: str, cmd: Hit) -> list[dict]:
         if given:
             bid = g.resolve(side, ref)
             if bid != given[0]:
-                raise RuleViolation("5.3.6", f"hit {count + 1} had only one unit to go to, "
-                                    f"{g.public_name(given[0])}, and took it; name it there or leave it out")
+                raise RuleViolation("5.3.6", f"hit {count + 1} can go only to {g.public_name(given[0])}, so the "
+                                    "rules give it that hit; name it there or leave it out")
             given.pop(0)
             continue
         choice = bt["choice"] if bt else None

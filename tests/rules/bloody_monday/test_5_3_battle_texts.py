@@ -314,8 +314,8 @@ def test_5_3_6_every_hit_named_in_order_is_accepted_though_one_had_no_choice():
 
 def test_5_3_6_a_hit_that_had_one_unit_to_go_to_names_it():
     sentence = refused(shown_tie_of_two(3), "russian", "hit R-1-4 R-1-4", "5.3.6")
-    assert sentence == ("Hit 2 had only one unit to go to, Russian 11 (R-1-11, infantry), and took it; "
-                        "name it there or leave it out (5.3.6).")
+    assert sentence == ("Hit 2 can go only to Russian 11 (R-1-11, infantry), so the rules give it that hit; "
+                        "name it there or leave it out (5.3.6).")  # a refusal changes nothing: nothing "took" it
     assert strength(do(shown_tie_of_two(3), "russian", "hit R-1-4")[0], "R-1-11") == 2  # positive control
 
 
