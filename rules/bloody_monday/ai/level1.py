@@ -6,13 +6,14 @@ until a command whose outcome hangs on dice or on hidden blocks (a battle, a gun
 retreat, reinforcements, the end of an impulse): the game answers it before the next is chosen.
 
 * Impulse (4.0): a Tactical Action when it has a leader to activate and something to do with him;
-  a Pass when the enemy has just passed and it leads on victory areas (7.0: the turn ends), or
-  when nothing is worth a leader's step; the Initiative Disc on reinforcements (6.1) when several
-  wait in the pool.
+  a Pass when the enemy has just passed and it leads on victory areas (7.0: the turn ends), or on
+  the last turn would lead once the Pass's one move takes an empty victory area, or when nothing
+  is worth a leader's step; the Initiative Disc on reinforcements (6.1) when several wait in the
+  pool.
 * Tactical Action (5.0): leaders near the enemy or an open victory area first (5.1); then attack
   groups, each formed where the expected hits dealt beat those taken (5.3), victory areas taken
-  when empty, the rest closing on the nearest victory area it lacks, a last defender never leaving
-  its victory area nor its supreme commander (2.4: "Do not leave them unguarded!"); artillery
+  when empty by units no battle worth fighting holds, the rest closing on the nearest victory area
+  it lacks, a last defender never leaving its victory area nor its supreme commander (2.4: "Do not leave them unguarded!"); artillery
   activated beside the battles (5.2.1); one inspiration per leader (5.2.2); battles newly engaged
   first, then those worth fighting; every gun fired (5.3.1).
 * Defence: a retreat with the Initiative Disc (6.4) when the battle is expected lost or the supreme
@@ -141,6 +142,9 @@ class Planner:
         assert passing is not None, "a Pass is always offered between impulses (7.0)"
         if g.s["passes"] == 1 and lead > 0:
             return passing, f"passes to end the turn while ahead on victory areas, {lead} more (7.0, 8.0)"
+        if g.s["passes"] == 1 and g.s["turn"] == turns.LAST_TURN and (taken := self.winning_pass(g.s)):
+            return passing, (f"passes to end the game with its one move into {taken}, an empty victory area: "
+                             "ahead on victory areas then (7.0, 8.0; Controlled Area)")
         call = o.word("initiative reinforcements")
         room = sum(max(0, g.room(me, n)) for n in turns.deploy_areas(g, me))
         deploy = min(len(g.pool(me)), g.logistics_value(me), room)
@@ -150,6 +154,18 @@ class Planner:
         if tactical and self.worth_a_tactical(g.s):
             return tactical, "a Tactical Action: leaders to activate near enemies or victory areas (5.0, 5.1)"
         return passing, "nothing is worth a leader's step this impulse; one unit may move (7.0)"
+
+    def winning_pass(self, s: dict) -> int | None:
+        """The empty victory area a Pass's one move takes (`capture`) when that leaves this side
+        ahead as the turn ends; None when none does (7.0, 8.0)."""
+        after, _ = bm.apply(s, self.side, C.Word("pass"))
+        chosen = self.capture(Game(after), Options(after, self.side).of(C.Move))
+        if chosen is None:
+            return None
+        move = chosen[0]
+        g = Game(bm.apply(after, self.side, move)[0])
+        ahead = g.victory_count(self.side) > g.victory_count(enemy_of(self.side))
+        return move.path[-1] if ahead and isinstance(move, C.Move) else None
 
     def worth_a_tactical(self, s: dict) -> bool:
         """5.1: a leader worth activating (one commanding units near the enemy or a victory area)."""
@@ -245,14 +261,21 @@ class Planner:
                 f"attacks {area} with {g.defs[bid].label} (expected {value:+.1f} hits and ground, 5.3)")
 
     def capture(self, g: Game, moves: list[C.Move]) -> tuple[C.Command, str] | None:
-        """Controlled Area: an enemy victory area left empty is taken by entering it (1.1)."""
+        """Controlled Area: an enemy victory area left empty is taken by entering it (1.1), by a
+        unit not needed where it stands: neither a last defender nor one in a battle worth fighting
+        (5.3; FAQ 6: a battle already joined may be fought this impulse)."""
         goals = self.goals(g)
         open_ = [m for m in moves if m.path[-1] in goals and not g.at[m.path[-1]]
-                 and not self.last_defender(g, m.block)]
+                 and not self.last_defender(g, m.block) and not self.fighting(g, m.block)]
         if not open_:
             return None
         m = min(open_, key=lambda m: (-worth(m.path[-1]), g.strength(m.block), m.block))
         return m, f"takes {m.path[-1]}, an empty victory area (1.1; Controlled Area)"
+
+    def fighting(self, g: Game, bid: str) -> bool:
+        """Whether the block stands in a contested area whose battle is worth fighting (`fights`)."""
+        here = g.area(bid)
+        return g.contested(here) and self.fights(g, here)
 
     def approach(self, g: Game, moves: list[C.Move], quiet: bool) -> tuple[C.Command, str] | None:
         """Units not in contact close on the nearest victory area their side lacks (1.1)."""

@@ -203,3 +203,21 @@ def test_a_hit_among_equally_strong_units_goes_to_the_one_whose_lost_step_fires_
     state = position_state(found["keep-the-better-division"].entry)
     assert state["battle"]["choice"]["candidates"] == ["F-I-5", "F-III-25"]
     assert [c for c, _ in _plan(state, "french", [])] == ["hit F-III-25"]
+
+
+def test_on_the_last_turn_a_pass_that_walks_into_an_empty_victory_area_and_wins_is_played():
+    """7.0: the Russians have just passed, so a French Pass ends Turn 4 and the game (8.0); its one
+    move into empty Utitsa makes the French 4 to 3 ahead. On Turn 3 the Pass would only end the
+    turn, behind, and level 1 plays something else."""
+    entry = {p.id: p for p in positions.load("bloody_monday", bm.INFO.sides)}["take-utitsa-with-the-last-pass"].entry
+    assert [c for c, _ in _plan(position_state(entry), "french", [])] == ["pass", "move F-V-16 62", "end"]
+    assert _plan(position_state({**entry, "turn": 3}), "french", [])[0][0] != "pass"
+
+
+def test_a_unit_in_a_battle_worth_fighting_stays_for_it_rather_than_take_an_empty_victory_area():
+    """Controlled Area and 5.3: Davout's division stands with Kutuzov revealed alone in 44 (How to Win
+    the Game, A); the empty Great Redoubt next to it can wait: the division fights in 44."""
+    entry = {p.id: p for p in positions.load("bloody_monday", bm.INFO.sides)}[
+        "strike-the-exposed-supreme-commander"].entry
+    plan = [c for c, _ in _plan(position_state(entry), "french", [])]
+    assert plan[-1] == "battle 44" and not any(c.startswith("move F-I-1") for c in plan)

@@ -14,9 +14,7 @@ from rules.core import positions
 from tests.rules.position_sets import holds_twenty_for_both_sides
 
 MISSED = {
-    "strike-the-exposed-supreme-commander",  # level 1 takes the empty Great Redoubt with the division
-    "take-utitsa-with-the-last-pass",  # it calls reinforcements rather than pass into the empty victory area
-    "reinforce-borodino",  # its reserve closes on Shevardino, round Borodino
+    "reinforce-borodino",  # level 1's reserve closes on Shevardino, round Borodino
 }
 
 
