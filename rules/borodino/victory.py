@@ -10,6 +10,8 @@ from rules.borodino.battle import Battle
 
 LEVELS = ("marginal", "substantial", "decisive")
 
+DECISIVE_EXIT = 60  # "French Decisive victory: Move 60 Combat Points of units off the east edge" (7 September)
+
 
 def outcome(b: Battle) -> dict | None:
     """None while the game runs; else {"winner", "level", "reason"}."""
@@ -58,7 +60,7 @@ def levels(b: Battle) -> dict[str, list[str]]:
         out["french"].append("marginal")
     if lr >= 2 * lf and lr >= 40:
         out["french"].append("substantial")
-    if s["exited"]["french"] >= 60:
+    if s["exited"]["french"] >= DECISIVE_EXIT:
         out["french"].append("decisive")
     marginal = russian_in == russian_home
     substantial = lf > lr

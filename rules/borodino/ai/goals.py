@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rules.borodino.battle import Battle
+from rules.borodino.victory import DECISIVE_EXIT
 from rules.core.hexes import Hex
 
 
@@ -53,3 +54,10 @@ def loss_weight(b: Battle, side: str) -> Fraction:
     victory of holding every redoubt. So the French weigh a point of their own at two Russian
     ones; elsewhere a point is a point."""
     return Fraction(2) if counts_losses(b) and side == "french" else Fraction(1)
+
+
+def exit_decides(b: Battle, side: str, uid: str) -> bool:
+    """Whether this unit leaving by the east edge brings the French to the 60 Combat Points of a
+    Decisive victory, the best 7 Sept and the Grand Battle offer (Victory Conditions)."""
+    exited = b.s["exited"]["french"]
+    return side == "french" and b.scenario.victory == "grand" and exited < DECISIVE_EXIT <= exited + b.strength(uid)

@@ -26,7 +26,7 @@ from rules.borodino import commands as C
 from rules.borodino import movement
 from rules.borodino.ai.leaders import moves as move_leaders
 from rules.borodino.ai.attacks import Expectation, expectation
-from rules.borodino.ai.goals import counts_losses, doubling, loss_weight, objectives
+from rules.borodino.ai.goals import counts_losses, doubling, exit_decides, loss_weight, objectives
 from rules.borodino.ai.march import march
 from rules.borodino.ai.position import rebuild
 from rules.borodino.battle import Battle, enemy_of
@@ -96,6 +96,8 @@ def options(b: Battle, side: str, uid: str) -> list[Hex | None]:
     if here in objectives(b, side) and b.side_at(here) == side:
         return [None]  # Victory Conditions: a victory hex held is defended, not left
     dests = {} if movement.why_immobile(b, side, uid) else movement.reachable(b, uid)
+    if C.OFF in dests and exit_decides(b, side, uid):
+        return [C.OFF]  # Victory Conditions: the French Decisive victory, whatever the redoubts
     ranked: list[tuple[int, int, Hex]] = [(-place_score(b, side, h, aims), 1, h) for h in dests]
     if here is not None:
         ranked.append((-place_score(b, side, here, aims), 0, here))

@@ -16,7 +16,6 @@ from tests.rules.position_sets import holds_twenty_for_both_sides
 MISSED = {
     "schevardino-from-the-rear",  # level 1 tells no front hexside from a rear one (Russian Redoubts E-G)
     "great-redoubt-from-the-rear",
-    "exit-for-the-decisive-victory",  # it leaves by the east edge only once every redoubt is French
 }
 
 
