@@ -13,9 +13,9 @@ retreat, reinforcements, the end of an impulse): the game answers it before the 
 * Tactical Action (5.0): leaders near the enemy or an open victory area first (5.1); then attack
   groups, each formed where the expected hits dealt beat those taken (5.3), victory areas taken
   when empty by units no battle worth fighting holds, the rest closing on the nearest victory area
-  it lacks, a last defender never leaving its victory area nor its supreme commander (2.4: "Do not leave them unguarded!"); artillery
-  activated beside the battles (5.2.1); one inspiration per leader (5.2.2); battles newly engaged
-  first, then those worth fighting; every gun fired (5.3.1).
+  it lacks, a last defender never leaving its victory area nor its supreme commander (2.4: "Do not
+  leave them unguarded!"); artillery activated beside the battles (5.2.1); one inspiration per
+  leader (5.2.2); battles newly engaged first, then those worth fighting; every gun fired (5.3.1).
 * Defence: a retreat with the Initiative Disc (6.4) when the battle is expected lost or the supreme
   commander stands in it; hits to the unit whose loss costs least (5.3.6): a unit that does not
   count for morale (2.4), artillery before leaders, the supreme commander last, among equals the
