@@ -151,7 +151,7 @@ class Deadlines:
             due = due_at(began, settings.deadline_hours, prefs, settings.skip_weekends)
             home = due_at(began, settings.deadline_hours, replace(prefs, away_until=None), settings.skip_weekends)
             due = min(due, home + LONGEST_AWAY)  # however often the vacation is set again
-            due = due if due >= was else max(due, min(was, soon))
+            due = max(due, min(was, soon))  # brought forward: no sooner than GRACE, nor later than it was
             if stamp(due) != row["due_at"]:
                 moved.append({**row, "due_at": stamp(due)})
         return moved

@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 import discord
+from apscheduler.jobstores.base import ConflictingIdError
 
 import rules
 from bot.computer.planner import ThreadPlanner
@@ -165,29 +166,40 @@ class FakeJob:
 
 class FakeScheduler:
     """APScheduler's add_job, get_jobs and remove_job, keeping jobs by id; run_due() fires
-    those due by the clock."""
+    those due by the clock. As APScheduler 3 does, it refuses a second job with a held id
+    unless told to replace it (ConflictingIdError), and drops a run that comes later than the
+    job's misfire_grace_time (1 second unless given; None: however late) instead of firing it."""
 
     def __init__(self, clock: FakeClock):
         self.clock = clock
         self.jobs: dict[str, tuple[datetime, object, list]] = {}
-        self.options: list[dict] = []
+        self.grace: dict[str, float | None] = {}  # seconds a run may come late; a job put in by hand has no limit
+        self.missed: list[str] = []  # the jobs dropped for coming too late
 
     def add_job(self, func, trigger, *, run_date, id, args, **options):
         assert trigger == "date"
-        self.options.append(options)
+        if id in self.jobs and not options.get("replace_existing", False):
+            raise ConflictingIdError(id)
         self.jobs[id] = (run_date, func, args)
+        self.grace[id] = options.get("misfire_grace_time", 1)
 
     def get_jobs(self) -> list[FakeJob]:
         return [FakeJob(job_id) for job_id in self.jobs]
 
     def remove_job(self, job_id: str) -> None:
         del self.jobs[job_id]
+        self.grace.pop(job_id, None)
 
     async def run_due(self) -> int:
         ran = 0
         while due := sorted((when, job_id) for job_id, (when, _, _) in self.jobs.items()
                             if when <= self.clock()):
-            _, func, args = self.jobs.pop(due[0][1])
+            when, job_id = due[0]
+            _, func, args = self.jobs.pop(job_id)
+            grace = self.grace.pop(job_id, None)
+            if grace is not None and self.clock() - when > timedelta(seconds=grace):
+                self.missed.append(job_id)
+                continue
             await func(*args)
             ran += 1
         return ran

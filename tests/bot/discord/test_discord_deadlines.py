@@ -3,7 +3,9 @@ deadline and repeat no reminder; plus the real APScheduler taking our jobs."""
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timedelta
+import time
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
@@ -11,6 +13,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from bot.config import GameSettings
 from bot.deadlines import HORIZON, HORIZON_JOB, STEP, Deadlines, stamp, utc_now
 from bot.discord.messenger import markup
+from bot.player_prefs import PlayerPrefs
 from tests.bot.discord.discord_fakes import (
     ANNA,
     BORIS,
@@ -363,5 +366,273 @@ def test_a_damaged_game_leaves_the_other_deadlines_scheduled(service, caplog):
     tables = make_tables(service, FakeClock(utc_now()))
     assert run(tables.deadlines.rebuild()) == 3
     assert [tables.deadlines.next_at(game_id, "red") is not None for game_id in (1, 2, 3)] == [False, False, True]
-    assert "game 1: its deadlines are not scheduled" in caplog.text
-    assert "game 2: its deadlines are not scheduled" in caplog.text
+    said = [m for m in caplog.messages if "its deadlines are not scheduled" in m]
+    assert said == ["game 1: its deadlines are not scheduled: A deadline and its reminders are numbers of "
+                    "hours, like 48 and 24, 1.",
+                    "game 2: its deadlines are not scheduled: Game 2's stored record is damaged, so it is "
+                    "set aside; the server's owner has been told. Every other game goes on."]
+
+
+# The deadlines alone, over stored rows, a fake scheduler and a fake clock (no table around them).
+
+T0 = datetime(2026, 3, 1, 12, tzinfo=UTC)  # FakeClock's start, a Sunday
+
+
+async def never(*args):
+    raise AssertionError("nothing falls due")
+
+
+def recorder() -> tuple[list[tuple], Callable[..., Awaitable[None]]]:
+    """A handler that notes what it is called with, and what it noted."""
+    calls: list[tuple] = []
+
+    async def record(*args) -> None:
+        calls.append(args)
+    return calls, record
+
+
+def bare(store, clock: FakeClock, settings: GameSettings = TEN_HOURS, prefs: PlayerPrefs = PlayerPrefs(),
+         on_remind=never, on_expire=never) -> Deadlines:
+    return Deadlines(store, FakeScheduler(clock), lambda _: settings, on_remind, on_expire, clock=clock,
+                     prefs_of=lambda game_id, side: prefs)
+
+
+def running(store, side: str = "red", due: datetime = T0 + timedelta(hours=10), phase: str = "k",
+            began: datetime | None = T0, game_id: int | None = None) -> int:
+    """A deadline row (in a new game unless one is named); began None: a row from before `began_at` was kept."""
+    game_id = game_id or store.create_game("toy_system", "short", 1)
+    store.set_deadline(game_id, side, stamp(due), phase, began_at=stamp(began) if began else None)
+    return game_id
+
+
+def test_stamps_are_utc_whatever_the_servers_zone(monkeypatch):
+    """Due times are compared and sorted as text in the store: one zone for them all."""
+    monkeypatch.setenv("TZ", "Europe/Moscow")
+    time.tzset()
+    try:
+        assert stamp(T0) == "2026-03-01T12:00:00+00:00"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+
+
+def test_a_phase_that_goes_on_keeps_its_deadline_and_when_it_began(service):
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=TEN_HOURS)
+    game_id = run(seated_game(tables))
+    clock.advance(hours=3)
+    run(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))  # the Movement Phase goes on
+    row = service.store.deadline(game_id, "red")
+    assert (row["due_at"], row["began_at"], row["phase_key"]) == (stamp(T0 + timedelta(hours=10)), stamp(T0),
+                                                                  "1:red:movement")
+    run(tables.play.submit(ANNA, CHANNEL, "end"))  # a new phase: a new clock
+    row = service.store.deadline(game_id, "red")
+    assert (row["due_at"], row["began_at"], row["phase_key"]) == (stamp(clock() + timedelta(hours=10)),
+                                                                  stamp(clock()), "1:red:dice")
+
+
+def test_a_plan_reads_its_own_games_rows_and_gives_the_computer_none(store):
+    clock = FakeClock(T0 + timedelta(hours=3))
+    deadlines = bare(store, clock)
+    first = running(store, due=T0 + timedelta(hours=10))
+    other = running(store, due=T0 + timedelta(hours=20))  # another game, same side and phase
+    assert deadlines.plan(first, ["red"], "k") == {"red": T0 + timedelta(hours=10)}
+    assert deadlines.plan(other, ["red"], "k") == {"red": T0 + timedelta(hours=20)}
+    assert deadlines.plan(first, ["red"], "k", restart=frozenset({"red"})) == {"red": clock() + timedelta(hours=10)}
+    store.take_computer_seat(other, "blue", {"level": 1, "budget": 20, "seed": 1})
+    assert deadlines.plan(other, ["red", "blue"], "k") == {"red": T0 + timedelta(hours=20)}
+
+
+def test_rows_keep_the_start_of_their_own_running_deadline_only(store):
+    clock = FakeClock(T0 + timedelta(hours=3))
+    deadlines = bare(store, clock)
+    first = running(store, due=T0 + timedelta(hours=10))
+    running(store, "blue", due=T0 + timedelta(hours=10), game_id=first)  # a side not planned now
+    now, kept = stamp(clock()), stamp(T0 + timedelta(hours=10))
+    assert deadlines.rows(first, ["red"], "k") == {"red": (kept, "k", stamp(T0))}
+    assert deadlines.rows(first, ["red"], "k", {"red": clock() + timedelta(hours=10)}) == \
+        {"red": (stamp(clock() + timedelta(hours=10)), "k", now)}  # as announced: a fresh clock
+    other = store.create_game("toy_system", "short", 1)  # the same due time in another game lends no start
+    assert deadlines.rows(other, ["red"], "k", {"red": T0 + timedelta(hours=10)}) == {"red": (kept, "k", now)}
+
+
+def test_a_settings_change_reshapes_its_own_games_deadlines_only(store):
+    deadlines = bare(store, FakeClock())
+    first, other = running(store), running(store)
+    longer = GameSettings(deadline_hours=20, reminders=(5, 1))
+    assert [(row["game"], row["due_at"]) for row in deadlines.reshaped(first, TEN_HOURS, longer)] == \
+        [(first, stamp(T0 + timedelta(hours=20)))]
+    assert other != first
+
+
+def test_a_person_taking_a_side_from_the_computer_gets_a_clock_of_their_own(store):
+    """Their game's deadline length, their own time (Blue's player wants deadlines at 20:00)."""
+    clock = FakeClock(T0 + timedelta(hours=3))
+    game_id = store.create_game("toy_system", "short", 1)
+    deadlines = Deadlines(store, FakeScheduler(clock), {game_id: TEN_HOURS}.__getitem__, never, never, clock,
+                          lambda game, side: PlayerPrefs(due_hour=20) if side == "blue" else PlayerPrefs())
+    due = T0 + timedelta(hours=32)  # 15:00 + 10 h is 01:00 on Monday: due at 20:00 that day
+    assert deadlines.renew(game_id, "blue", "1:blue:movement") == due
+    row = store.deadline(game_id, "blue")
+    assert (row["due_at"], row["phase_key"], row["began_at"], row["reminded_at"]) == \
+        (stamp(due), "1:blue:movement", stamp(clock()), None)
+    assert deadlines.next_at(game_id, "blue") == due - timedelta(hours=5)
+
+
+def test_own_time_retimes_a_row_kept_from_before_began_at_from_its_due_time(store):
+    """A row without `began_at` began the game's deadline length before it falls due."""
+    deadlines = bare(store, FakeClock(), GameSettings(deadline_hours=24, reminders=()), PlayerPrefs(due_hour=20))
+    game_id = running(store, due=T0 + timedelta(hours=24), began=None)
+    assert [row["due_at"] for row in deadlines.retimed(game_id, ["red"])] == [stamp(T0 + timedelta(hours=32))]
+
+
+def test_own_time_retimes_the_sides_asked_for_in_their_own_game(store):
+    deadlines = bare(store, FakeClock(), GameSettings(deadline_hours=24, reminders=()), PlayerPrefs(due_hour=20))
+    game_id = running(store, due=T0 + timedelta(hours=2))  # Red falls due first
+    running(store, "blue", due=T0 + timedelta(hours=24), game_id=game_id)
+    running(store, "blue", due=T0 + timedelta(hours=24))  # another game
+    assert [(row["game"], row["side"], row["due_at"]) for row in deadlines.retimed(game_id, ["blue"])] == \
+        [(game_id, "blue", stamp(T0 + timedelta(hours=32)))]
+
+
+def test_own_time_skips_weekends_where_the_game_says_so_also_in_the_longest_vacation(store):
+    """Begun Friday 6 March noon, a day's deadline skipping weekends falls Monday 9 March noon;
+    a vacation to Friday 20 March would move it to Tuesday 24 March, but no vacation moves it
+    more than 14 days past Monday 9 March."""
+    friday = datetime(2026, 3, 6, 12, tzinfo=UTC)
+    settings = GameSettings(deadline_hours=24, reminders=(), skip_weekends=True)
+    deadlines = bare(store, FakeClock(friday), settings, PlayerPrefs(away_until="2026-03-20"))
+    game_id = running(store, due=datetime(2026, 3, 9, 12, tzinfo=UTC), began=friday)
+    assert [row["due_at"] for row in deadlines.retimed(game_id, ["red"])] == \
+        [stamp(datetime(2026, 3, 23, 12, tzinfo=UTC))]
+    deadlines = bare(store, FakeClock(friday), settings, PlayerPrefs(due_hour=20))
+    assert [row["due_at"] for row in deadlines.retimed(game_id, ["red"])] == \
+        [stamp(datetime(2026, 3, 9, 20, tzinfo=UTC))]
+
+
+def test_a_reminder_not_stored_waits_for_the_next_moment_rather_than_firing_again(store):
+    """The reminder's handler fails to mark it sent: its job moves on to the next point, not back to now."""
+    clock = FakeClock()
+    told, remind = recorder()
+    deadlines = bare(store, clock, on_remind=remind)
+    game_id = running(store)
+    deadlines.reschedule(game_id)
+    clock.advance(hours=5)
+    assert run(deadlines.scheduler.run_due()) == 1 and len(told) == 1
+    assert deadlines.next_at(game_id, "red") == T0 + timedelta(hours=9)  # the one-hour reminder
+    assert deadlines.scheduler.jobs[f"deadline:{game_id}:red"][0] == T0 + timedelta(hours=9)
+
+
+def test_an_old_job_of_a_replaced_deadline_does_nothing(store):
+    """A job carries the due time it was planned for: the side's deadline replaced since (here by a
+    shorter one whose reminder has passed), it neither reminds nor expires."""
+    clock = FakeClock()
+    deadlines = bare(store, clock)
+    game_id = running(store)
+    deadlines.reschedule(game_id)
+    running(store, due=T0 + timedelta(hours=5, minutes=30), game_id=game_id)  # not rescheduled
+    clock.advance(hours=5)
+    assert run(deadlines.scheduler.run_due()) == 1  # the old job, at the old reminder point: nothing
+
+
+def test_a_job_that_comes_late_still_runs(store):
+    """The machine slept past a reminder point: the job runs when it wakes, however late."""
+    clock = FakeClock()
+    told, remind = recorder()
+    deadlines = bare(store, clock, on_remind=remind)
+    deadlines.reschedule(running(store))
+    clock.advance(hours=7)
+    assert run(deadlines.scheduler.run_due()) == 1
+    assert len(told) == 1 and deadlines.scheduler.missed == []
+
+
+def test_the_horizon_comes_back_for_the_next_far_deadline(store):
+    """Two far deadlines, due at +24 h and +25 h: the horizon's job runs at +18 h (six hours before the
+    first), gives the first its job, forgets a third cleared meanwhile, and comes back for the
+    second, no sooner than half a HORIZON later (+21 h), where it gives the second its job."""
+    clock = FakeClock()
+    deadlines = bare(store, clock, GameSettings(deadline_hours=48, reminders=()))
+    first = running(store, due=T0 + timedelta(hours=24))
+    second = running(store, due=T0 + timedelta(hours=25))
+    cleared = running(store, due=T0 + timedelta(hours=24))
+    assert run(deadlines.rebuild()) == 3
+    jobs = deadlines.scheduler.jobs
+    assert set(jobs) == {HORIZON_JOB} and jobs[HORIZON_JOB][0] == T0 + timedelta(hours=18)
+    store.db.execute("DELETE FROM deadlines WHERE game = ?", [cleared])  # met, by a process not rescheduling it
+    clock.advance(hours=18)
+    assert run(deadlines.scheduler.run_due()) == 1
+    assert set(jobs) == {HORIZON_JOB, f"deadline:{first}:red"} and deadlines.next_at(cleared, "red") is None
+    assert jobs[HORIZON_JOB][0] == clock() + HORIZON / 2
+    clock.advance(hours=3)
+    assert run(deadlines.scheduler.run_due()) == 1
+    assert set(jobs) == {f"deadline:{first}:red", f"deadline:{second}:red"}
+
+
+def test_the_horizon_moves_sooner_for_a_nearer_far_deadline_and_goes_with_the_last(store):
+    clock = FakeClock()
+    deadlines = bare(store, clock, GameSettings(deadline_hours=48, reminders=()))
+    later = running(store, due=T0 + timedelta(hours=40))
+    deadlines.reschedule(later)
+    sooner = running(store, due=T0 + timedelta(hours=30))
+    deadlines.reschedule(sooner)  # its horizon replaces the later one's (APScheduler: one job an id)
+    jobs = deadlines.scheduler.jobs
+    assert set(jobs) == {HORIZON_JOB} and jobs[HORIZON_JOB][0] == T0 + timedelta(hours=24)
+    store.db.execute("DELETE FROM deadlines WHERE game = ?", [sooner])
+    deadlines.reschedule(sooner)
+    assert jobs[HORIZON_JOB][0] == T0 + timedelta(hours=24)  # noted for the other deadline: kept
+    store.db.execute("DELETE FROM deadlines WHERE game = ?", [later])
+    deadlines.reschedule(later)
+    assert jobs == {} and deadlines.next_at(later, "red") is None
+
+
+def test_one_sides_deadline_goes_and_the_others_stays(store):
+    deadlines = bare(store, FakeClock())
+    game_id = running(store)
+    running(store, "blue", game_id=game_id)
+    deadlines.reschedule(game_id)
+    store.db.execute("DELETE FROM deadlines WHERE game = ? AND side = 'red'", [game_id])
+    deadlines.reschedule(game_id)
+    assert deadlines.next_at(game_id, "red") is None
+    assert deadlines.next_at(game_id, "blue") == T0 + timedelta(hours=5)
+    assert set(deadlines.scheduler.jobs) == {f"deadline:{game_id}:blue"}
+
+
+def test_a_deadline_moved_far_leaves_its_job_and_the_horizon_brings_it_back(store):
+    """A near deadline made far (a longer deadline, a vacation) gives up its job; the horizon's
+    job gives it a new one when its moment comes near, and it expires on time."""
+    clock = FakeClock()
+    expired, expire = recorder()
+    deadlines = bare(store, clock, GameSettings(deadline_hours=48, reminders=()), on_expire=expire)
+    game_id = running(store, due=T0 + timedelta(hours=5))
+    deadlines.reschedule(game_id)
+    assert set(deadlines.scheduler.jobs) == {f"deadline:{game_id}:red"}
+    running(store, due=T0 + timedelta(hours=30), game_id=game_id)
+    deadlines.reschedule(game_id)
+    assert set(deadlines.scheduler.jobs) == {HORIZON_JOB}
+    clock.advance(hours=24)
+    run(deadlines.scheduler.run_due())
+    assert set(deadlines.scheduler.jobs) == {f"deadline:{game_id}:red"}
+    clock.advance(hours=6)
+    run(deadlines.scheduler.run_due())
+    assert expired == [(game_id, "red", timedelta(0))]
+
+
+def test_a_start_schedules_step_games_a_turn_of_the_event_loop_each_once(store):
+    many_deadlines(store, 3 * STEP)
+    scheduler = FakeScheduler(FakeClock(utc_now()))
+    deadlines = Deadlines(store, scheduler, lambda _: TEN_HOURS, never, never, clock=scheduler.clock)
+    added: list[str] = []
+    add_job = scheduler.add_job
+    scheduler.add_job = lambda func, trigger, **kwargs: added.append(kwargs["id"]) or add_job(func, trigger, **kwargs)
+
+    async def main() -> list[int]:
+        rebuilding = asyncio.get_running_loop().create_task(deadlines.rebuild())
+        seen = []
+        for _ in range(3):
+            await asyncio.sleep(0)
+            seen.append(len(scheduler.jobs))
+        await rebuilding
+        return seen
+
+    assert run(main()) == [STEP, 2 * STEP, 3 * STEP]
+    assert sorted(added) == sorted(f"deadline:{game_id}:red" for game_id in range(1, 3 * STEP + 1))
