@@ -4,6 +4,7 @@ after a commit never reads as a refusal; closed DMs are remembered, and a privat
 from __future__ import annotations
 
 import json
+import logging
 import re
 from datetime import timedelta
 from pathlib import Path
@@ -12,11 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.delivery import Delivery, channel_audience, kept_view, message, user_audience
+from bot.delivery import Delivery, channel_audience, kept_view, message, stamp, user_audience
 from bot.discord.messenger import LIMIT, markup, pieces, split
 from bot.service import SORRY
 from bot.store import Store
-from bot.words import words
+from bot.words import plain, words
 from bot.tables import Tables
 from tests.bot.discord.discord_fakes import (
     ANNA,
@@ -26,6 +27,7 @@ from tests.bot.discord.discord_fakes import (
     FakeClock,
     FakeMessenger,
     FakeScheduler,
+    ServerError,
     make_tables,
     picture,
     run,
@@ -277,6 +279,73 @@ def test_the_back_off_of_closed_dms_grows(service):
     run(tables.delivery.flush())
     assert messenger.attempts.count(BORIS.id) == 2  # now two hours
     assert service.store.closed_dm(BORIS.id)["failures"] == 2
+    clock.advance(minutes=60)
+    run(tables.delivery.flush())  # the third refusal: four hours
+    assert service.store.closed_dm(BORIS.id)["retry_at"] == stamp(clock() + timedelta(hours=4))
+
+
+def test_a_closed_dm_is_logged_with_its_count_and_pause(service, caplog):
+    caplog.set_level(logging.INFO, "kolocha.delivery")
+    _, tables, _ = dms_closed(service, BORIS)
+    run(tables.delivery.send(1, [(user_audience(BORIS.id), message("news"))]))
+    assert f"DMs to {BORIS.id} are closed (1 times); next try in 1:00:00" in caplog.messages
+
+
+def test_held_notices_read_one_a_line_each_with_its_game():
+    rows = [{"game": 1, "payload": message("news 0")}, {"game": 2, "payload": message("news 1")}]
+    assert plain(Delivery.held_text(None, rows)) == "Game 1: news 0\nGame 2: news 1"
+
+
+def _thread_of_anna(service):
+    """A started game whose player Anna has a private thread in its channel, DMs open again."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    messenger = tables.delivery.messenger
+    messenger.closed.add(ANNA.id)
+    run(tables.news.inbox(ANNA, CHANNEL))
+    messenger.closed.clear()
+    return tables, game_id, messenger
+
+
+def test_a_thread_another_player_could_read_is_given_up_with_a_notice_naming_them(service):
+    tables, game_id, messenger = _thread_of_anna(service)
+    messenger.moderators.add(BORIS.id)  # Boris may now read every private thread
+    run(tables.delivery.send(game_id, [(user_audience(ANNA.id), message("secret news"))]))
+    assert service.store.private_thread(game_id, ANNA.id) is None
+    assert messenger.to(ANNA.id)[-2:] == [f"Game {game_id}: secret news",
+        f"Game {game_id}: your private thread in <#{CHANNEL}> no longer carries your news of game {game_id}: "
+        f"<@{BORIS.id}> may read it (the server's owner and members with Administrator or Manage Threads can). "
+        "It comes by DM again."]
+
+
+@pytest.mark.logs_errors("kolocha.delivery")
+def test_a_thread_whose_readers_cannot_be_told_is_given_up_and_says_so(service, caplog):
+    tables, game_id, messenger = _thread_of_anna(service)
+
+    async def unknown(*args):
+        raise ServerError("who may read it")
+    messenger.onlookers = unknown
+    run(tables.delivery.send(game_id, [(user_audience(ANNA.id), message("secret news"))]))
+    assert messenger.to(ANNA.id)[-2:] == [f"Game {game_id}: secret news",
+        f"Game {game_id}: your private thread in <#{CHANNEL}> no longer carries your news of game {game_id}: "
+        "I could not check who else may read it. It comes by DM again."]
+    assert f"game {game_id}: who may read the private thread of {ANNA.id} is not known" in caplog.messages
+
+
+@pytest.mark.logs_errors("kolocha.delivery")
+def test_a_failed_marking_of_pieces_is_logged_and_each_piece_goes_once(service, monkeypatch, caplog):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+
+    def disk_full(*args):
+        raise OSError("disk full")
+    monkeypatch.setattr(service.store, "mark_pieces_sent", disk_full)
+    text = "\n".join(f"{n:04d} " + "y" * 60 for n in range(50))
+    run(tables.delivery.send(game_id, [(channel_audience(CHANNEL), message(text))]))
+    assert "".join(tables.delivery.messenger.in_channel(CHANNEL)[-len(pieces(text)):]) == text
+    row = service.store.outbox(game_id)[-1]
+    assert [m for m in caplog.messages if "pieces sent failed" in m] == \
+        [f"outbox row {row['id']}: marking 1 pieces sent failed; tried again later"]
 
 
 def test_a_private_thread_carries_the_news_of_a_player_whose_dms_are_closed(service):

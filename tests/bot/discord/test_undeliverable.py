@@ -10,22 +10,24 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.delivery import GIVE_UP_AFTER, channel_audience, message
+from bot.delivery import GIVE_UP_AFTER, channel_audience, message, user_audience
 from bot.discord.app import RETRY_SECONDS
 from bot.discord.messenger import NO_ATTACH
-from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, FakeClock, make_tables, run, seated_game
+from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, FakeClock, make_tables, picture, run, seated_game
 from tests.bot.discord.sim import borodino, play, reply, server
 
 
 @pytest.mark.logs_errors("kolocha.delivery")
-def test_a_post_refused_every_time_ends_and_reaches_the_players_by_dm(service):
+@pytest.mark.logs_errors("kolocha.delivery")
+def test_a_post_refused_every_time_ends_and_reaches_the_players_by_dm(service, caplog):
+    """With its picture, and a line in the log."""
     clock = FakeClock()
     tables = make_tables(service, clock)
     game_id = run(seated_game(tables))
     messenger = tables.delivery.messenger
     messenger.failing.add(CHANNEL)
     before = messenger.attempts.count(CHANNEL)
-    run(tables.delivery.send(game_id, [(channel_audience(CHANNEL), message("Hear ye"))]))
+    run(tables.delivery.send(game_id, [(channel_audience(CHANNEL), message("Hear ye", 0))]))
     for _ in range(3 * GIVE_UP_AFTER):  # a day of hourly retries
         clock.advance(hours=1)
         run(tables.delivery.flush())
@@ -34,8 +36,27 @@ def test_a_post_refused_every_time_ends_and_reaches_the_players_by_dm(service):
     (row,) = [r for r in service.store.outbox(game_id) if r["payload"].get("text") == "Hear ye"]
     assert row["given_up"] and row["delivered_at"] is None  # the record says it never went
     for person in (ANNA, BORIS):
-        assert messenger.to(person.id)[-1] == (f"Game {game_id}: This could not be posted in <#{CHANNEL}> "
-                                               f"(Discord refused it {GIVE_UP_AFTER} times): Hear ye")
+        assert messenger.dms[-2 if person == ANNA else -1][1:] == (
+            f"Game {game_id}: This could not be posted in <#{CHANNEL}> (Discord refused it {GIVE_UP_AFTER} times): "
+            "Hear ye", (picture(service.system(game_id).view(service.state_at(game_id, 0), None)),))
+    assert f"outbox row {row['id']} to channel:{CHANNEL} failed {GIVE_UP_AFTER} times; given up (2 players " \
+        "told by DM)" in caplog.messages
+
+
+@pytest.mark.logs_errors("kolocha.delivery")
+def test_a_dm_refused_every_time_ends_with_nobody_else_told(service, caplog):
+    clock = FakeClock()
+    tables = make_tables(service, clock)
+    game_id = run(seated_game(tables))
+    tables.delivery.messenger.failing.add(ANNA.id)
+    run(tables.delivery.send(game_id, [(user_audience(ANNA.id), message("psst"))]))
+    for _ in range(3 * GIVE_UP_AFTER):
+        clock.advance(hours=1)
+        run(tables.delivery.flush())
+    (row,) = [r for r in service.store.outbox(game_id) if r["payload"].get("text") == "psst"]
+    assert row["given_up"] and service.store.undelivered(game_id) == []
+    assert f"outbox row {row['id']} to user:{ANNA.id} failed {GIVE_UP_AFTER} times; given up (0 players " \
+        "told by DM)" in caplog.messages
 
 
 def test_cancelling_a_paused_game_tells_its_dice_by_dm_not_to_its_lost_channel(tmp_path):
