@@ -121,7 +121,9 @@ class FakeMessenger:
         return kept
 
     async def drop(self, place: str, kept: str) -> None:
-        self.kept.pop(kept, None)
+        """Deletes a kept message of this place (one of another place, or gone: nothing)."""
+        if self.kept.get(kept, ("",))[0] == place:
+            del self.kept[kept]
 
     def kept_text(self, place: str) -> str:
         """What a place's kept messages say now, put together."""

@@ -348,6 +348,14 @@ def test_a_failed_marking_of_pieces_is_logged_and_each_piece_goes_once(service, 
         [f"outbox row {row['id']}: marking 1 pieces sent failed; tried again later"]
 
 
+def test_a_player_who_may_read_every_thread_is_not_among_the_others_who_can(service):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    tables.delivery.messenger.moderators.add(ANNA.id)  # Anna manages threads on this server herself
+    assert plain(run(tables.news.inbox(ANNA, CHANNEL))).endswith(
+        f"Your private news of game {game_id} now goes to #800, which only you can see.")
+
+
 def test_a_private_thread_carries_the_news_of_a_player_whose_dms_are_closed(service):
     """`/game inbox` opens a private thread in the game's channel for this player;
     what was held goes there, and so does later private news, without trying DMs."""
@@ -544,6 +552,26 @@ def test_a_kept_view_is_edited_in_place_with_a_message_more_or_less_as_its_lengt
     run(after.delivery.flush(game_id))
     assert messenger.kept_text(place) == f"Game {game_id}: " + lines(40) and len(messenger.kept) == 2
     assert service.store.undelivered(game_id) == []
+
+
+def test_a_kept_view_stores_only_the_id_that_changed_when_one_message_was_deleted(service, monkeypatch):
+    """Anna deleted the second message of her view: the next view edits the others where they
+    stand and sends that piece anew; only its id changes in the store, in its place."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    messenger, place = tables.delivery.messenger, f"dm:{ANNA.id}"
+    view = lambda mark: "\n".join(f"{mark} {k}: " + "x" * 90 for k in range(60))  # noqa: E731
+    run(tables.delivery.send(game_id, [(user_audience(ANNA.id), kept_view(view("a")))]))
+    ids = service.store.kept_messages(game_id, place)
+    assert len(ids) >= 3
+    del messenger.kept[ids[1]]
+    stored: list[list[str]] = []
+    keep = service.store.set_kept_messages
+    monkeypatch.setattr(service.store, "set_kept_messages", lambda *args: stored.append(args[2]) or keep(*args))
+    run(tables.delivery.send(game_id, [(user_audience(ANNA.id), kept_view(view("b")))]))
+    now = service.store.kept_messages(game_id, place)
+    assert now[:1] + now[2:] == ids[:1] + ids[2:] and now[1] not in ids and stored == [now]
+    assert "".join(messenger.kept[i][1] for i in now) == f"Game {game_id}: " + view("b")
 
 
 @pytest.mark.logs_errors("kolocha.delivery")

@@ -590,6 +590,7 @@ def test_one_sides_deadline_goes_and_the_others_stays(store):
     game_id = running(store)
     running(store, "blue", game_id=game_id)
     deadlines.reschedule(game_id)
+    assert [deadlines.next_at(game_id, side) for side in ("red", "blue")] == [T0 + timedelta(hours=5)] * 2
     store.db.execute("DELETE FROM deadlines WHERE game = ? AND side = 'red'", [game_id])
     deadlines.reschedule(game_id)
     assert deadlines.next_at(game_id, "red") is None

@@ -10,7 +10,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.delivery import GIVE_UP_AFTER, channel_audience, message, user_audience
+from bot.delivery import CHANNEL_REFUSALS, GIVE_UP_AFTER, ChannelClosed, channel_audience, message, user_audience
 from bot.discord.app import RETRY_SECONDS
 from bot.discord.messenger import NO_ATTACH
 from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, FakeClock, make_tables, picture, run, seated_game
@@ -41,6 +41,27 @@ def test_a_post_refused_every_time_ends_and_reaches_the_players_by_dm(service, c
             "Hear ye", (picture(service.system(game_id).view(service.state_at(game_id, 0), None)),))
     assert f"outbox row {row['id']} to channel:{CHANNEL} failed {GIVE_UP_AFTER} times; given up (2 players " \
         "told by DM)" in caplog.messages
+
+
+@pytest.mark.logs_errors("kolocha.delivery")
+def test_a_channel_closed_to_the_bot_three_times_is_lost_to_its_games(service, caplog):
+    """The Discord messenger raises ChannelClosed when a channel is gone or its permissions were taken."""
+    clock = FakeClock()
+    tables = make_tables(service, clock)
+    game_id = run(seated_game(tables))
+    lost: list[str] = []
+    tables.delivery.channel_lost = lost.append
+
+    async def closed(channel, *args, **kwargs):
+        raise ChannelClosed(channel)
+    tables.delivery.messenger.post = closed
+    run(tables.delivery.send(game_id, [(channel_audience(CHANNEL), message("Hear ye"))]))
+    for _ in range(CHANNEL_REFUSALS - 1):
+        assert lost == []
+        clock.advance(hours=1)
+        run(tables.delivery.flush())
+    assert lost == [CHANNEL]
+    assert {str(r.exc_info[1]) for r in caplog.records if r.exc_info} == {CHANNEL}
 
 
 @pytest.mark.logs_errors("kolocha.delivery")
