@@ -348,12 +348,14 @@ def test_a_failed_marking_of_pieces_is_logged_and_each_piece_goes_once(service, 
         [f"outbox row {row['id']}: marking 1 pieces sent failed; tried again later"]
 
 
-def test_a_player_who_may_read_every_thread_is_not_among_the_others_who_can(service):
+def test_a_player_who_may_read_every_thread_keeps_hers_and_is_not_among_the_others_who_can(service):
     tables = make_tables(service)
     game_id = run(seated_game(tables))
     tables.delivery.messenger.moderators.add(ANNA.id)  # Anna manages threads on this server herself
     assert plain(run(tables.news.inbox(ANNA, CHANNEL))).endswith(
         f"Your private news of game {game_id} now goes to #800, which only you can see.")
+    run(tables.delivery.send(game_id, [(user_audience(ANNA.id), message("secret news"))]))
+    assert tables.delivery.messenger.in_channel("800")[-1] == f"Game {game_id}: secret news"  # she may read it
 
 
 def test_a_private_thread_carries_the_news_of_a_player_whose_dms_are_closed(service):
