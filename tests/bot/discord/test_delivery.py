@@ -23,6 +23,7 @@ from tests.bot.discord.discord_fakes import (
     ANNA,
     BORIS,
     CHANNEL,
+    GUILD,
     WATCH,
     FakeClock,
     FakeMessenger,
@@ -574,6 +575,36 @@ def test_a_kept_view_stores_only_the_id_that_changed_when_one_message_was_delete
     now = service.store.kept_messages(game_id, place)
     assert now[:1] + now[2:] == ids[:1] + ids[2:] and now[1] not in ids and stored == [now]
     assert "".join(messenger.kept[i][1] for i in now) == f"Game {game_id}: " + view("b")
+
+
+@pytest.mark.logs_errors("kolocha.delivery")
+def test_a_notice_to_a_servers_owner_goes_by_dm_or_waits_or_stays_the_record(service, caplog):
+    """A damaged row set aside is told to the server's owner (bot/damage.py): by DM; while the
+    owner is not known now, or their DMs are closed and not due for a retry, it waits; when the
+    platform knows no owner, it stays the record."""
+    clock = FakeClock()
+    tables = make_tables(service, clock)
+    game_id = run(seated_game(tables))
+    messenger, owners = tables.delivery.messenger, {GUILD: "7"}
+
+    async def owner_of(guild):
+        if guild not in owners:
+            raise ServerError(guild)
+        return owners[guild]
+    tables.delivery.owner_of = owner_of
+    service.store.set_closed_dm("7", 1, stamp(clock() + timedelta(minutes=30)))
+    run(tables.delivery.send(game_id, [(f"owner:{GUILD}", message("a row was set aside"))]))
+    assert messenger.to("7") == [] and len(service.store.undelivered(game_id)) == 1  # closed: it waits
+    clock.advance(minutes=31)
+    run(tables.delivery.flush(game_id))
+    assert messenger.to("7") == [f"Game {game_id}: a row was set aside"] and service.store.closed_dm("7") is None
+    del owners[GUILD]
+    run(tables.delivery.send(game_id, [(f"owner:{GUILD}", message("another"))]))
+    assert len(service.store.undelivered(game_id)) == 1
+    assert f"the owner of server {GUILD} is not known now; the notice waits" in caplog.messages
+    owners[GUILD] = None
+    run(tables.delivery.flush(game_id))
+    assert service.store.undelivered(game_id) == [] and messenger.to("7") == [f"Game {game_id}: a row was set aside"]
 
 
 @pytest.mark.logs_errors("kolocha.delivery")
