@@ -8,6 +8,7 @@ says what is legal instead; a grammar adds the sentences of its own words (a hex
 """
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -87,5 +88,7 @@ def read(text: str, verbs: Sequence[str], examples: str, also: str) -> Words:
     if not line.verb:
         raise CommandError(f"Type a command, e.g. {examples}; `help` lists them all.")
     if line.verb not in verbs:
-        raise CommandError(f"Unknown command {line.verb!r}; commands are: {', '.join(verbs)} (and {also}).")
+        near = difflib.get_close_matches(line.verb, [*verbs, *also.split(", ")], n=1, cutoff=0.7)  # a typo
+        meant = f" (did you mean `{near[0]}`?)" if near else ""
+        raise CommandError(f"Unknown command {line.verb!r}{meant}; commands are: {', '.join(verbs)} (and {also}).")
     return line

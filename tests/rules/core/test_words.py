@@ -47,6 +47,16 @@ def test_read_refuses_an_empty_line_and_an_unknown_verb_naming_what_is_legal():
     assert read("END", ("end",), "`end`", "help") == split("end")
 
 
+def test_an_unknown_verb_close_to_a_command_says_which_one_was_meant():
+    meant = r"Unknown command 'mvoe' \(did you mean `move`\?\); commands are: move, end "
+    with pytest.raises(CommandError, match=meant):
+        read("mvoe 3321 3219", ("move", "end"), "`end`", "undo, status")
+    with pytest.raises(CommandError, match=r"Unknown command 'stat' \(did you mean `status`\?\); "):
+        read("stat", ("move", "end"), "`end`", "undo, status")
+    with pytest.raises(CommandError, match=r"^Unknown command 'quit'; commands are: "):  # not `units`
+        read("quit", ("move", "end"), "`end`", "units, help")
+
+
 def test_takes_counts_the_arguments_and_names_what_the_verb_takes():
     line = split("fire f-i-a1 41 42")
     assert line.takes(2, 3, "an artillery and an area") == ["f-i-a1", "41", "42"]
