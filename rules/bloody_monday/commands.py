@@ -111,7 +111,7 @@ def _area(word: str) -> int:
 
 def parse(text: str) -> Command:
     """Parse one command line (see help.py for the grammar)."""
-    line = read(text, VERBS, "`tactical`, `move f-i-5 20` or `pass`", "help")
+    line = read(text, VERBS, "`tactical`, `move f-i-5 20` or `pass`")
     verb, takes = line.verb, line.takes
     if verb in WORDS:
         takes(0, 0, "nothing after it")

@@ -100,7 +100,7 @@ def _hex(word: str, what: str) -> str:
 
 def parse(text: str) -> Command:
     """Parse one command line (see help.py for the grammar)."""
-    line = read(text, VERBS, "`move 3225 3224` or `end`", "undo, status, units, help")
+    line = read(text, VERBS, "`move 3225 3224` or `end`")
     verb, args = line.verb, line.args
     if verb == "move":
         if len(args) < 2:

@@ -81,14 +81,19 @@ def split(text: str) -> Words:
     return Words(words[0], words[1:]) if words else Words("", [])
 
 
-def read(text: str, verbs: Sequence[str], examples: str, also: str) -> Words:
+ANSWERED_TOO = "undo, odds, status, units, map, help"  # what every front end answers beside a game's own commands
+
+
+def read(text: str, verbs: Sequence[str], examples: str, also: str = ANSWERED_TOO) -> Words:
     """A line whose verb is one of `verbs`; an empty line is refused with the `examples` of a command,
     an unknown verb with the list of verbs and the words a front end adds (`also`)."""
     line = split(text)
     if not line.verb:
         raise CommandError(f"Type a command, e.g. {examples}; `help` lists them all.")
     if line.verb not in verbs:
-        near = difflib.get_close_matches(line.verb, [*verbs, *also.split(", ")], n=1, cutoff=0.7)  # a typo
+        known = [*verbs, *also.split(", ")]
+        swapped = [verb for verb in known if sorted(verb) == sorted(line.verb)]  # `hti` for `hit`
+        near = swapped or difflib.get_close_matches(line.verb, known, n=1, cutoff=0.7)  # a typo
         meant = f" (did you mean `{near[0]}`?)" if near else ""
         raise CommandError(f"Unknown command {line.verb!r}{meant}; commands are: {', '.join(verbs)} (and {also}).")
     return line

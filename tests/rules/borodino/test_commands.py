@@ -87,3 +87,9 @@ MALFORMED = [
 def test_a_line_that_is_not_a_command_says_what_would_be(text, said):
     message = _error(text)
     assert all(words in message for words in said), message
+
+
+def test_a_typo_of_a_verb_names_the_command_meant_and_what_else_is_answered():
+    message = _error("mvoe 3321 3219")
+    assert message.startswith("Unknown command 'mvoe' (did you mean `move`?); commands are: move, attack, ")
+    assert message.endswith("(and undo, odds, status, units, map, help).")

@@ -53,6 +53,8 @@ def test_an_unknown_verb_close_to_a_command_says_which_one_was_meant():
         read("mvoe 3321 3219", ("move", "end"), "`end`", "undo, status")
     with pytest.raises(CommandError, match=r"Unknown command 'stat' \(did you mean `status`\?\); "):
         read("stat", ("move", "end"), "`end`", "undo, status")
+    with pytest.raises(CommandError, match=r"Unknown command 'hti' \(did you mean `hit`\?\); "):  # letters swapped
+        read("hti f-i-5", ("hit", "end"), "`end`", "help")
     with pytest.raises(CommandError, match=r"^Unknown command 'quit'; commands are: "):  # not `units`
         read("quit", ("move", "end"), "`end`", "units, help")
 
