@@ -75,6 +75,16 @@ def choice(state: dict) -> dict | None:
     return {"kind": stage, "side": _STAGES[stage]}
 
 
+def legal_commands(state: dict, side: str) -> list:
+    """What `side` may say now: the answers of its own stage (Blue's hum is refused by the rules)."""
+    stage = state["stage"]
+    if side not in active_sides(state) or side in state["plans"]:
+        return []
+    if stage == "shout":
+        return [Word("shout")]
+    return [Say(stage, word) for word in _ORDERS[stage] if (stage, word) != ("answer", "hum")]
+
+
 def standing_orders() -> dict[str, dict[str, str]]:
     return copy.deepcopy(_ORDERS)
 

@@ -1,0 +1,290 @@
+"""Play at the tables (bot/tables/play.py) without Discord: the map on request, the hint of how
+orders are given, draw offers, messages of several orders, answers clicked to a mid-turn choice,
+and orders held behind a choice (over the toy race and the toy wager of tests/bot)."""
+from __future__ import annotations
+
+import pytest
+
+from bot.permissions import TableError
+from bot.service import GameService
+from bot.store import Store
+from bot.words import plain
+from rules.core.registry import _SYSTEMS
+from tests.bot import toy_wager
+from tests.bot.discord.discord_fakes import (
+    ANNA,
+    BORIS,
+    CHANNEL,
+    GUILD,
+    STRANGER,
+    make_tables,
+    run,
+    seated_game,
+)
+from tests.bot.discord.discord_fakes import picture as drawn
+
+OTHER = "101"  # a second game's channel
+HEADLINE = "Turn 1 | hour 1 | Movement Phase | Red player\nTo move: Red"  # the toy race's first
+
+
+def _second_game(tables) -> int:
+    """A game opened after the one in CHANNEL, in OTHER: a room that read the wrong channel
+    would find this one."""
+    run(tables.lobby.new(BORIS, GUILD, OTHER, "toy_system", "short"))
+    run(tables.lobby.join(BORIS, OTHER, "red"))
+    run(tables.lobby.join(STRANGER, OTHER, "blue"))
+    run(tables.lobby.start(BORIS, OTHER))
+    return tables.game_in(OTHER)["id"]
+
+
+# -- the map on request --------------------------------------------------------------------------
+
+def test_the_public_map_is_posted_in_the_channel_with_the_public_view(service):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    _second_game(tables)
+    messenger = tables.delivery.messenger
+    assert run(tables.play.map(BORIS, CHANNEL)) == "Map posted."
+    where, text, pictures = messenger.posts[-1]
+    view = service.system(game_id).view(service.load(game_id), None)
+    assert (where, text) == (CHANNEL, f"Game {game_id}, at Boris's request:\n{HEADLINE}")
+    assert pictures == (drawn(view),)  # the whole map: no options
+
+
+def test_a_private_map_goes_to_the_player_alone_with_their_own_view(service):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    _second_game(tables)
+    messenger = tables.delivery.messenger
+    posted = len(messenger.posts)
+    assert run(tables.play.map(BORIS, CHANNEL, private=True)) == "Your map is on its way to your DMs."
+    assert len(messenger.posts) == posted
+    view = service.system(game_id).view(service.load(game_id), "blue")
+    assert messenger.dms[-1] == (BORIS.id, f"Game {game_id}: your map as Blue, at your request:\n{HEADLINE}",
+                                 (drawn(view),))
+    with pytest.raises(TableError, match=r"^Only the game's players have a map of their own; `/game map` "
+                                         r"posts the public one\.$"):
+        run(tables.play.map(STRANGER, CHANNEL, private=True))
+
+
+def test_a_map_around_places_names_each_place_however_they_are_separated(service):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    checked = []
+    tables.delivery.place_check = lambda view, places: checked.append((view["turn"], places))
+    run(tables.play.map(ANNA, CHANNEL, "0201+0202,0203 0204"))
+    view = service.system(game_id).view(service.load(game_id), None)
+    assert checked == [(1, ["0201", "0202", "0203", "0204"])]
+    assert tables.delivery.messenger.posts[-1][2] == (drawn(view, around=["0201", "0202", "0203", "0204"]),)
+    run(tables.play.map(ANNA, CHANNEL, "0201", private=True))
+    own = service.system(game_id).view(service.load(game_id), "red")
+    assert tables.delivery.messenger.dms[-1][2] == (drawn(own, around=["0201"]),)
+
+
+def test_a_place_the_map_lacks_is_refused_with_the_renderers_sentence(service):
+    tables = make_tables(service)
+    run(seated_game(tables))
+
+    def lacks(view, places):
+        raise ValueError(f"{places[0]}: no hex of this map")
+    tables.delivery.place_check = lacks
+    posted = len(tables.delivery.messenger.posts)
+    with pytest.raises(TableError, match="^9999: no hex of this map$"):
+        run(tables.play.map(ANNA, CHANNEL, "9999"))
+    assert len(tables.delivery.messenger.posts) == posted
+
+
+# -- the hint of how orders are given where typed lines cannot be read ---------------------------
+
+def test_a_seated_player_is_told_once_how_orders_are_given_others_never(service):
+    tables = make_tables(service)
+    assert not tables.play.hint_due(ANNA, CHANNEL)  # no game here
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
+    run(tables.lobby.join(ANNA, CHANNEL, "red"))
+    run(tables.lobby.join(BORIS, CHANNEL, "blue"))
+    assert not tables.play.hint_due(ANNA, CHANNEL)  # not started
+    run(tables.lobby.start(ANNA, CHANNEL))
+    assert not tables.play.hint_due(STRANGER, CHANNEL)  # no seat
+    assert tables.play.hint_due(ANNA, CHANNEL)
+    assert not tables.play.hint_due(ANNA, CHANNEL)  # told once
+    assert tables.play.hint_due(BORIS, CHANNEL)  # each player once
+    _second_game(tables)
+    assert not tables.play.hint_due(BORIS, OTHER)  # once per player, not per game
+    assert tables.play.hint_due(STRANGER, OTHER)
+
+
+# -- draw offers ---------------------------------------------------------------------------------
+
+def test_a_draw_offered_in_one_channel_is_the_question_for_the_other_player_there(service):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    other = _second_game(tables)
+    said = run(tables.play.draw(ANNA, CHANNEL))
+    assert "offer" in said and service.store.game(game_id)["pending_draw"]["by"] == "red"
+    assert not service.store.game(other)["pending_draw"]
+    offer = run(tables.play.draw(BORIS, CHANNEL))
+    assert (offer.game_id, offer.side, offer.seq) == (game_id, "blue", service.store.seen_seq(game_id, "blue"))
+    assert offer.reply.text == (f"The Red player offers a draw in game {game_id}. Accept it (the game ends, "
+                                "nobody wins) or decline it (play goes on)?")
+    assert run(tables.play.confirm(BORIS, "draw", offer.game_id, offer.side, offer.seq)) == \
+        f"Game {game_id} is drawn by agreement: the Red player offered a draw and the Blue player accepted."
+    assert service.store.game(game_id)["status"] == "over"
+    assert service.store.game(other)["status"] != "over"
+
+
+# -- several orders in one message ---------------------------------------------------------------
+
+def test_orders_of_one_message_are_played_in_order_until_one_is_refused(service):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    reply = plain(run(tables.play.orders(ANNA, CHANNEL, "move r1 0201; move r1 0301\nend")))
+    assert reply == ("1. ✅ Red: move r1 0201. r1 moves to 0201\n2. ❌ move r1 0301 — Move r1 0301 is not possible "
+                     "now (Toy: Sequence A).\nNot tried, after line 2 was refused: 3. end. Send them again once it "
+                     "is put right.")
+    assert service.store.last_seq(game_id) == 1
+    with pytest.raises(TableError, match="not possible now"):  # one order: its own answer, refused
+        run(tables.play.orders(ANNA, CHANNEL, "move r1 0401"))
+    assert run(tables.play.orders(ANNA, CHANNEL, " end ;")) == "Red: end."
+    with pytest.raises(TableError, match="^Write one order a line"):
+        run(tables.play.orders(ANNA, CHANNEL, " ; \n"))
+    with pytest.raises(TableError, match="^One message holds at most 60 orders"):
+        run(tables.play.orders(ANNA, CHANNEL, "roll;" * 61))
+    assert service.store.last_seq(game_id) == 2
+
+
+# -- answers clicked to a mid-turn choice, and orders held behind one (the toy wager) ------------
+
+@pytest.fixture
+def wager(tmp_path, monkeypatch):
+    """Tables over the toy wager: Anna plays Red (who shouts), Boris Blue (who answers)."""
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    service = GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager)
+    tables = make_tables(service, systems=("toy_wager",))
+    game_id = run(seated_game(tables, system="toy_wager", scenario="long"))
+    return tables, game_id
+
+
+def test_a_clicked_answer_is_played_while_its_question_waits_and_expires_after(wager):
+    tables, game_id = wager
+    store = tables.store
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    seen = store.seen_seq(game_id, "blue")
+    expired = "^This button has expired: that question has been answered or the game has moved on"
+    with pytest.raises(TableError, match=expired):  # asked at another position
+        run(tables.play.answer(BORIS, game_id, "blue", seen - 1, "answer soft"))
+    with pytest.raises(TableError, match=expired):  # not Red's question
+        run(tables.play.answer(ANNA, game_id, "red", store.seen_seq(game_id, "red"), "echo yes"))
+    assert run(tables.play.answer(BORIS, game_id, "blue", seen, "answer loud")) == "Blue: answer loud."
+    with pytest.raises(TableError, match=expired):  # answered: Red's echo waits now
+        run(tables.play.answer(BORIS, game_id, "blue", seen, "answer soft"))
+    assert run(tables.play.answer(ANNA, game_id, "red", store.seen_seq(game_id, "red"), "echo no")) == \
+        "Red: echo no."
+    assert store.last_seq(game_id) == 3
+
+
+def test_orders_that_meet_a_choice_are_held_and_played_once_it_is_made(wager):
+    """Red sends two shouts: the second meets Blue's answer still to be made, so it is held (not
+    refused); once the choices of the turn are made and Red may shout again it is played, and
+    Red is told privately."""
+    tables, game_id = wager
+    messenger = tables.delivery.messenger
+    reply = plain(run(tables.play.orders(ANNA, CHANNEL, "shout; shout")))
+    assert reply == ("1. ✅ Red: shout. red shouts\nHeld until the choice waiting now is made, then played in "
+                     "order (a new message of orders replaces them): 2. shout.")
+    run(tables.play.submit(BORIS, CHANNEL, "answer soft"))
+    run(tables.play.submit(BORIS, CHANNEL, "plan bold"))
+    assert tables.store.last_seq(game_id) == 3 and not any("held orders" in dm for dm in messenger.to(ANNA.id))
+    run(tables.play.submit(ANNA, CHANNEL, "plan calm"))  # turn 2: Red shouts, no choice waits
+    assert tables.store.last_seq(game_id) == 5
+    assert messenger.to(ANNA.id)[-1] == f"Game {game_id}: Your held orders, played once the choices were made:\n" \
+                                        "Red: shout."
+    assert toy_wager.choice(tables.service.load(game_id)) == {"kind": "answer", "side": "blue"}
+
+
+def test_held_orders_held_again_behind_the_other_sides_choice_are_told_once_played(wager):
+    tables, game_id = wager
+    messenger = tables.delivery.messenger
+    run(tables.play.orders(ANNA, CHANNEL, "shout; shout; shout"))
+    for line in ("answer soft", "plan bold"):
+        run(tables.play.submit(BORIS, CHANNEL, line))
+    run(tables.play.submit(ANNA, CHANNEL, "plan calm"))  # the second shout played, the third held again
+    assert tables.store.last_seq(game_id) == 5
+    assert not any("held orders" in dm for dm in messenger.to(ANNA.id))
+    for line in ("answer soft", "plan bold"):
+        run(tables.play.submit(BORIS, CHANNEL, line))
+    run(tables.play.submit(ANNA, CHANNEL, "plan calm"))  # turn 3: the last shout
+    assert tables.store.last_seq(game_id) == 9
+    assert messenger.to(ANNA.id)[-1] == f"Game {game_id}: Your held orders, played once the choices were made:\n" \
+                                        "Red: shout."
+
+
+def test_a_new_message_of_orders_or_an_undo_drops_what_was_held(wager):
+    tables, game_id = wager
+    run(tables.play.orders(ANNA, CHANNEL, "shout; shout"))
+    run(tables.play.submit(BORIS, CHANNEL, "answer loud"))
+    run(tables.play.orders(ANNA, CHANNEL, "echo no"))  # a new message: the held shout is dropped
+    run(tables.play.submit(BORIS, CHANNEL, "plan bold"))
+    run(tables.play.submit(ANNA, CHANNEL, "plan calm"))
+    assert tables.store.last_seq(game_id) == 5  # turn 2 waits for Red's own shout
+    assert toy_wager.choice(tables.service.load(game_id)) is None
+
+
+# -- the buttons of a request to undo, and of the question before ending a phase ------------------
+
+def _undo_asked_of_red(service, tables) -> int:
+    """Blue asks to undo its `end` of an earlier phase: Red's consent is asked (at command 5)."""
+    game_id = run(seated_game(tables))
+    for actor, line in ((ANNA, "move r1 0201"), (ANNA, "end"), (ANNA, "roll"), (BORIS, "move b1 0202"),
+                        (BORIS, "end"), (BORIS, "undo")):
+        run(tables.play.submit(actor, CHANNEL, line))
+    assert service.store.game(game_id)["pending_undo"] == {"by": "blue", "seq": 5, "command": "end"}
+    return game_id
+
+
+def test_a_request_to_undo_is_answered_by_its_button_while_it_waits(service):
+    tables = make_tables(service)
+    game_id = _undo_asked_of_red(service, tables)
+    expired = r"^This button has expired: that request to undo no longer waits for your answer\.$"
+    with pytest.raises(TableError, match=expired):  # asked at another position
+        run(tables.play.confirm(ANNA, "accept", game_id, "red", 4))
+    with pytest.raises(TableError, match=expired):  # the asker's own side
+        run(tables.play.confirm(BORIS, "refuse", game_id, "blue", 5))
+    assert "undone" in plain(run(tables.play.confirm(ANNA, "accept", game_id, "red", 5))).lower()
+    assert service.store.last_seq(game_id) == 4 and not service.store.game(game_id)["pending_undo"]
+    with pytest.raises(TableError, match=expired):  # answered
+        run(tables.play.confirm(ANNA, "refuse", game_id, "red", 5))
+
+
+def test_a_draw_offer_waiting_too_is_answered_before_the_request_to_undo(service):
+    tables = make_tables(service)
+    game_id = _undo_asked_of_red(service, tables)
+    run(tables.play.submit(BORIS, CHANNEL, "draw"))
+    with pytest.raises(TableError, match=r"^A draw offer waits for your answer first \(`/game draw`\); answer it, "
+                                         r"then this button answers the request to undo\.$"):
+        run(tables.play.confirm(ANNA, "accept", game_id, "red", 5))
+    assert service.store.game(game_id)["pending_undo"]
+    with pytest.raises(TableError, match=r"^This button has expired: no draw offer waits for your answer\.$"):
+        run(tables.play.confirm(BORIS, "draw", game_id, "blue", 5))  # Blue's own offer
+    run(tables.play.confirm(ANNA, "decline", game_id, "red", 5))
+    assert not service.store.game(game_id)["pending_draw"] and service.store.game(game_id)["status"] != "over"
+
+
+def test_at_a_hot_seat_orders_are_held_for_the_side_they_were_given_for(tmp_path, monkeypatch):
+    """One person holds both sides: orders sent for Red are held for Red; sent for no side in
+    particular, nobody knows whose they are, so the refused one is not held."""
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    service = GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager)
+    tables = make_tables(service, systems=("toy_wager",))
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_wager", "long", hot_seat=True))
+    for side in ("red", "blue"):
+        run(tables.lobby.join(ANNA, CHANNEL, side))
+    run(tables.lobby.start(ANNA, CHANNEL))
+    game_id = tables.game_in(CHANNEL)["id"]
+    unheld = plain(run(tables.play.orders(ANNA, CHANNEL, "shout; shout")))
+    assert unheld.startswith("1. ✅ Red: shout. red shouts\n2. ❌ shout — ") and "Held" not in unheld
+    for line in ("answer soft", "plan bold", "plan calm"):
+        run(tables.play.submit(ANNA, CHANNEL, line, side="blue" if line != "plan calm" else "red"))
+    held = plain(run(tables.play.orders(ANNA, CHANNEL, "shout; shout", side="red")))
+    assert held.endswith("Held until the choice waiting now is made, then played in order (a new message of "
+                         "orders replaces them): 2. shout.")
+    assert tables.store.last_seq(game_id) == 5
