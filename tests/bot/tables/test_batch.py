@@ -1,0 +1,87 @@
+"""Several orders in one message (bot/tables/batch.py): how a message is split into orders, what
+everyone and the author read of each, whether a typed message must leave a public channel, and
+the reply listing what became of each order."""
+from __future__ import annotations
+
+from bot.service import Result
+from bot.tables.batch import MOST, Batch, Said, lines_of, news_of, public_texts, tells_more
+from bot.words import plain
+
+
+def _result(message: str, events: list[dict], public: str | None = None, side: str = "red",
+            followed: list[Result] | None = None) -> Result:
+    return Result(True, message, 1, side, events=events, public=public, followed=followed or [])
+
+
+def test_a_message_holds_one_order_a_line_or_several_separated_by_semicolons():
+    assert lines_of("move 2525 2824; end\n\n  attack 2824 -> 2723 ") == ["move 2525 2824", "end", "attack 2824 -> 2723"]
+    assert lines_of(" ;\n ; ") == []
+    assert MOST == 60
+
+
+def test_the_public_reads_the_public_line_and_public_events_of_a_command_and_those_after_it():
+    after = _result("Blue by standing order (answer: loud): answer loud.", [{"text": "blue answers"}],
+                    public="Blue by standing order: an `answer` command.", side="blue")
+    result = _result("Red: shout.", [{"text": "red shouts"}, {"text": "a secret", "to": "red"},
+                                     {"text": "for the log", "to": "log"}], followed=[after])
+    assert public_texts(result) == ("Red: shout.", "red shouts", "Blue by standing order: an `answer` command.",
+                                    "blue answers")
+    assert news_of(result) == ("red shouts", "a secret", "blue answers")
+    blue = _result("Blue: roll.", [{"text": "you rolled 6", "to": "blue"}, {"text": "red's", "to": "red"}], side="blue")
+    assert news_of(blue) == ("you rolled 6",)
+
+
+def test_a_typed_line_tells_more_when_a_word_after_its_verb_is_not_public():
+    assert not tells_more("MOVE 4  3", ["A stack moves from Riga (4) to Pskov (3)."])
+    assert tells_more("move 4 3 1 inf", ["A stack moves from Riga (4) to Pskov (3)."])
+    assert tells_more("move f-i-5 46", ["A block moves to 46."])  # a block's id is one word
+    assert not tells_more("move f-i-5 46", ["F-I-5 moves to 46."])
+    assert not tells_more("end", [])
+
+
+def test_a_batch_is_accepted_when_every_order_tried_was_and_none_is_left_unless_held():
+    batch = Batch(["a", "b"])
+    batch.said.append(Said("a", True, "done"))
+    assert not batch.accepted and batch.untried() == ["b"]
+    batch.held = True
+    assert batch.accepted
+    batch.said.append(Said("b", False, "no"))
+    assert not batch.accepted and batch.untried() == []
+    whole = Batch(["a"], said=[Said("a", True, "done")])
+    assert whole.accepted
+
+
+def test_a_typed_message_leaves_the_channel_for_a_secret_order_or_words_the_public_lines_lack():
+    secret = Batch(["plan bold"], said=[Said("plan bold", False, "secret", withdraw=True)])
+    assert secret.withdraw()
+    told = Batch(["move 4 3 1 inf", "end"], hidden=True,
+                 said=[Said("move 4 3 1 inf", True, "ok", public=("A stack moves from Riga (4) to Pskov (3).",))])
+    assert told.withdraw()
+    assert not Batch(["move 4 3 1 inf"], hidden=False,
+                     said=[Said("move 4 3 1 inf", True, "ok", public=("A stack moves.",))]).withdraw()
+    shown = Batch(["move 4 3", "move 5 6"], hidden=True,
+                  said=[Said("move 4 3", True, "ok", public=("From (4) to (3).",))])
+    assert shown.withdraw()  # the order not tried names places nobody has read
+    assert not Batch(["move 4 3", "end"], hidden=True,
+                     said=[Said("move 4 3", True, "ok", public=("From (4) to (3).",))]).withdraw()
+
+
+def test_one_order_is_answered_with_its_own_words_several_with_a_line_each():
+    assert Batch(["end"], said=[Said("end", True, "Red: end.")]).reply() == "Red: end."
+    batch = Batch(["move r1 0201", "status", "move r1 0301", "roll", "*end*"],
+                  said=[Said("move r1 0201", True, "Red: move r1 0201.", ("Red: move r1 0201.",), ("r1 moves", "ok")),
+                        Said("status", True, "Turn 1"),
+                        Said("move r1 0301", False, "Not possible now.")])
+    assert plain(batch.reply()) == (
+        "1. ✅ Red: move r1 0201. r1 moves ok\n2. ✅ status — Turn 1\n3. ❌ move r1 0301 — Not possible now.\n"
+        "Not tried, after line 3 was refused: 4. roll; 5. *end*. Send them again once it is put right.")
+    assert {"name": "*end*"} in batch.reply()  # the author's words are never read as markup
+    batch.held = True
+    assert plain(batch.reply()).endswith(
+        "3. ❌ move r1 0301 — Not possible now.\nHeld until the choice waiting now is made, then played in order "
+        "(a new message of orders replaces them): 4. roll; 5. *end*.")
+    assert plain(Batch(["a", "b"], said=[Said("a", True, "A."), Said("b", True, "B.")]).reply()) == \
+        "1. ✅ a — A.\n2. ✅ b — B."
+    assert plain(Batch(["roll"], held=True).reply()) == (  # one order, held at once
+        "Held until the choice waiting now is made, then played in order (a new message of orders replaces them): "
+        "1. roll.")

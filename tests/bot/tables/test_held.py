@@ -1,0 +1,46 @@
+"""Held orders (bot/tables/held.py) over the toy wager of tests/bot: which refused orders are held,
+when they are due, and how a side's are kept, replaced and dropped."""
+from __future__ import annotations
+
+from bot.permissions import Actor
+from bot.tables import held
+from tests.bot import toy_wager
+
+ANNA = Actor("1", "Anna")
+
+
+def _after(*orders: tuple[str, str]) -> dict:
+    state = toy_wager.setup("long", 1)
+    for side, line in orders:
+        state, _ = toy_wager.apply(state, side, toy_wager.parse(side, line))
+    return state
+
+
+def test_a_refused_order_of_the_side_is_held_while_a_choice_waits_unless_it_answers_it():
+    answering = _after(("red", "shout"))  # Blue's answer waits
+    assert held.waits_for_a_choice(toy_wager, answering, "red", "shout")
+    assert held.waits_for_a_choice(toy_wager, answering, "red", "echo yes")  # not Red's question now
+    assert not held.waits_for_a_choice(toy_wager, answering, "red", "shout louder")  # not an order
+    assert not held.waits_for_a_choice(toy_wager, answering, "blue", "ANSWER hum")  # a wrong answer: told at once
+    assert held.waits_for_a_choice(toy_wager, answering, "blue", "echo yes")
+    assert not held.waits_for_a_choice(toy_wager, _after(), "red", "echo yes")  # no choice waits
+
+
+def test_held_orders_are_due_once_no_choice_waits_and_the_side_may_act():
+    assert held.due(toy_wager, _after(), "red")
+    assert not held.due(toy_wager, _after(), "blue")  # Red shouts first
+    assert not held.due(toy_wager, _after(("red", "shout")), "red")  # Blue's answer waits
+    over = toy_wager.setup("short", 1) | {"turn": 2}
+    assert not held.due(toy_wager, over, "red")
+
+
+def test_a_sides_held_orders_are_kept_apart_replaced_and_dropped(store):
+    held.hold(store, 1, held.Held("red", ANNA, ["shout", "echo no"]))
+    assert held.held_by(store, 1, "red") == held.Held("red", Actor("1", "Anna", False), ["shout", "echo no"])
+    assert held.held_by(store, 1, "blue") is None and held.held_by(store, 2, "red") is None
+    held.hold(store, 1, held.Held("red", ANNA, ["plan calm"]))
+    assert held.held_by(store, 1, "red").lines == ["plan calm"]
+    held.drop(store, 1, "blue")  # nothing held: nothing written
+    assert store.meta("held orders: 1 blue") is None
+    held.drop(store, 1, "red")
+    assert held.held_by(store, 1, "red") is None
