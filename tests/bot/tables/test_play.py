@@ -288,3 +288,92 @@ def test_at_a_hot_seat_orders_are_held_for_the_side_they_were_given_for(tmp_path
     assert held.endswith("Held until the choice waiting now is made, then played in order (a new message of "
                          "orders replaces them): 2. shout.")
     assert tables.store.last_seq(game_id) == 5
+
+
+def test_ending_a_phase_or_resigning_is_asked_first_for_the_callers_side_at_this_position(service):
+    tables = make_tables(service)
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
+    run(tables.lobby.join(ANNA, CHANNEL, "red"))
+    with pytest.raises(TableError, match=r"^Game 1 has not started yet; `/game start` begins it\.$"):
+        tables.play.offer(ANNA, CHANNEL, "end")
+    run(tables.lobby.join(BORIS, CHANNEL, "blue"))
+    run(tables.lobby.start(ANNA, CHANNEL))
+    game_id = _second_game(tables) - 1
+    run(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))
+    end = tables.play.offer(ANNA, CHANNEL, "end")
+    assert end.reply.text == (f"End the Red phase in game {game_id}? Units that have not moved or attacked "
+                              "lose the chance.")
+    assert (end.game_id, end.side, end.seq) == (game_id, "red", 1)
+    resign = tables.play.offer(BORIS, CHANNEL, "resign")
+    assert resign.reply.text == f"Resign game {game_id} as Blue? This ends the game."
+    assert (resign.game_id, resign.side, resign.seq) == (game_id, "blue", service.store.seen_seq(game_id, "blue"))
+    with pytest.raises(TableError, match="no seat"):
+        tables.play.offer(STRANGER, CHANNEL, "end")
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    with pytest.raises(TableError, match=r"^This button has expired: the game has moved on"):
+        run(tables.play.confirm(ANNA, "end", end.game_id, end.side, end.seq))
+    run(tables.management.lose_channel(CHANNEL, "its channel was deleted"))
+    with pytest.raises(TableError, match=f"^Game {game_id} is paused: its channel was deleted"):
+        tables.play.offer(ANNA, CHANNEL, "end")
+
+
+def _after_a_secret_plan(tables, *lines: tuple) -> None:
+    """The wager's first turn, Blue's plan given first (in secret: hidden from Red), then `lines`."""
+    for actor, line in ((ANNA, "shout"), (BORIS, "answer soft"), (BORIS, "plan bold"), (ANNA, "plan calm"), *lines):
+        run(tables.play.submit(actor, CHANNEL, line))
+
+
+def test_another_sides_secret_order_does_not_expire_a_question_nor_a_request_to_undo(wager):
+    """Red has observed one command fewer than were given (Blue's secret plan): Red's buttons
+    carry that number and still answer."""
+    tables, game_id = wager
+    store = tables.store
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    run(tables.play.submit(BORIS, CHANNEL, "answer soft"))
+    run(tables.play.submit(BORIS, CHANNEL, "plan bold"))
+    seen = store.seen_seq(game_id, "red")
+    assert seen == store.last_seq(game_id) - 1
+    assert run(tables.play.answer(ANNA, game_id, "red", seen, "plan calm")) == "Red: plan calm."
+    for actor, line in ((ANNA, "shout"), (BORIS, "answer loud"), (BORIS, "undo")):
+        run(tables.play.submit(actor, CHANNEL, line))
+    assert store.game(game_id)["pending_undo"]["by"] == "blue"
+    assert "undone" in plain(run(tables.play.confirm(ANNA, "accept", game_id, "red", store.seen_seq(game_id, "red"))))
+
+
+def test_held_orders_stopped_by_their_own_sides_choice_are_told_at_once(wager):
+    """Blue's standing order answers loudly, which leaves Red the echo to choose: Red's held
+    orders, played at the next turn, stop at it and Red hears at once, since Red must answer."""
+    tables, game_id = wager
+    messenger = tables.delivery.messenger
+    run(tables.play.orders(ANNA, CHANNEL, "shout; shout; shout"))
+    for line in ("answer soft", "orders answer loud", "plan bold"):
+        run(tables.play.submit(BORIS, CHANNEL, line))
+    run(tables.play.submit(ANNA, CHANNEL, "plan calm"))
+    assert toy_wager.choice(tables.service.load(game_id)) == {"kind": "echo", "side": "red"}
+    told = messenger.to(ANNA.id)[-1]
+    assert told.startswith(f"Game {game_id}: Your held orders, played once the choices were made:\n1. ✅ Red: shout.")
+    assert told.endswith("Held until the choice waiting now is made, then played in order (a new message of orders "
+                         "replaces them): 2. shout.")
+
+
+def test_the_hint_is_for_the_game_of_the_channel_it_was_typed_in(service):
+    tables = make_tables(service)
+    run(seated_game(tables))
+    _second_game(tables)  # newer, and Anna has no seat in it
+    assert tables.play.hint_due(ANNA, CHANNEL)
+
+
+def test_a_resignation_from_a_button_is_for_the_side_it_was_offered_for(service):
+    tables = make_tables(service)
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", hot_seat=True))
+    for side in ("red", "blue"):
+        run(tables.lobby.join(ANNA, CHANNEL, side))
+    run(tables.lobby.start(ANNA, CHANNEL))
+    game_id = tables.game_in(CHANNEL)["id"]
+    _second_game(tables)
+    assert run(tables.play.confirm(ANNA, "resign", game_id, "blue", 0)) == f"You resigned game {game_id}."
+    posted = "\n".join(tables.delivery.messenger.in_channel(CHANNEL))
+    assert f"Anna resigns for Blue: Red wins game {game_id}." in posted
+    assert tables.store.game(game_id)["ended"]["winner"] == "red"
+    with pytest.raises(TableError, match=f"^This button has expired: game {game_id} is over\\.$"):
+        run(tables.play.answer(ANNA, game_id, "red", 0, "end"))
