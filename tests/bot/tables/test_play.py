@@ -3,6 +3,10 @@ orders are given, draw offers, messages of several orders, answers clicked to a 
 and orders held behind a choice (over the toy race and the toy wager of tests/bot)."""
 from __future__ import annotations
 
+import asyncio
+import threading
+import time
+
 import pytest
 
 from bot.permissions import TableError
@@ -149,7 +153,8 @@ def test_orders_of_one_message_are_played_in_order_until_one_is_refused(service)
         run(tables.play.orders(ANNA, CHANNEL, " ; \n"))
     with pytest.raises(TableError, match="^One message holds at most 60 orders"):
         run(tables.play.orders(ANNA, CHANNEL, "roll;" * 61))
-    assert service.store.last_seq(game_id) == 2
+    assert "; 60. roll. Send them again" in plain(run(tables.play.orders(ANNA, CHANNEL, "roll;" * 60)))
+    assert service.store.last_seq(game_id) == 3  # the first roll played
 
 
 # -- answers clicked to a mid-turn choice, and orders held behind one (the toy wager) ------------
@@ -377,3 +382,55 @@ def test_a_resignation_from_a_button_is_for_the_side_it_was_offered_for(service)
     assert tables.store.game(game_id)["ended"]["winner"] == "red"
     with pytest.raises(TableError, match=f"^This button has expired: game {game_id} is over\\.$"):
         run(tables.play.answer(ANNA, game_id, "red", 0, "end"))
+
+
+def _first_finding_slowest(tables, monkeypatch) -> threading.Event:
+    """The first worker thread that finds a channel's game is made the slowest; the event is set
+    once it is under way."""
+    find, calls, reached = tables.game_in, [], threading.Event()
+
+    def slow_first(channel):
+        calls.append(channel)
+        if len(calls) == 1:
+            reached.set()
+            time.sleep(0.3)
+        return find(channel)
+    monkeypatch.setattr(tables, "game_in", slow_first)
+    return reached
+
+
+def test_a_message_of_orders_keeps_its_place_in_the_channels_queue(service, monkeypatch):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    _first_finding_slowest(tables, monkeypatch)
+
+    async def sent():
+        return await asyncio.gather(tables.play.orders(ANNA, CHANNEL, "move r1 0201; move r2 0201"),
+                                    tables.play.submit(ANNA, CHANNEL, "end"))
+    run(sent())
+    assert [r["normalised"] for r in service.store.commands(game_id)] == ["move r1 0201", "move r2 0201", "end"]
+
+
+def test_a_clicked_answer_keeps_its_place_in_the_channels_queue(wager, monkeypatch):
+    tables, game_id = wager
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    seen = tables.store.seen_seq(game_id, "blue")
+    reached = _first_finding_slowest(tables, monkeypatch)
+
+    async def clicked_then_typed():
+        clicked = asyncio.ensure_future(tables.play.answer(BORIS, game_id, "blue", seen, "answer soft"))
+        await asyncio.to_thread(reached.wait)  # the answer is on its way: a line typed now comes after it
+        typed = await tables.play.submit(BORIS, CHANNEL, "plan bold")
+        return await clicked, typed
+    assert run(clicked_then_typed()) == ("Blue: answer soft.", "Blue: plan bold.")
+
+
+def test_a_seat_changes_hands_in_a_game_with_hidden_units_only_when_its_player_agrees(wager):
+    tables, game_id = wager
+    run(tables.seats.replace(ANNA, CHANNEL, "blue", STRANGER))
+    assert plain(run(tables.play.confirm(BORIS, "hold", game_id, "blue", int(STRANGER.id)))) == "You keep the Blue seat."
+    assert tables.store.seats(game_id)["blue"] == BORIS.id
+    run(tables.seats.replace(ANNA, CHANNEL, "blue", STRANGER))
+    assert plain(run(tables.play.confirm(BORIS, "cede", game_id, "blue", int(STRANGER.id)))) == \
+        f"You handed the Blue seat to @{STRANGER.id}."
+    assert tables.store.seats(game_id)["blue"] == STRANGER.id
