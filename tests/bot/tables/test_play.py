@@ -428,7 +428,7 @@ def test_a_clicked_answer_keeps_its_place_in_the_channels_queue(wager, monkeypat
 def test_a_seat_changes_hands_in_a_game_with_hidden_units_only_when_its_player_agrees(wager):
     tables, game_id = wager
     run(tables.seats.replace(ANNA, CHANNEL, "blue", STRANGER))
-    assert plain(run(tables.play.confirm(BORIS, "hold", game_id, "blue", int(STRANGER.id)))) == "You keep the Blue seat."
+    assert run(tables.play.confirm(BORIS, "hold", game_id, "blue", int(STRANGER.id))) == "You keep the Blue seat."
     assert tables.store.seats(game_id)["blue"] == BORIS.id
     run(tables.seats.replace(ANNA, CHANNEL, "blue", STRANGER))
     assert plain(run(tables.play.confirm(BORIS, "cede", game_id, "blue", int(STRANGER.id)))) == \
