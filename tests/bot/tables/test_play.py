@@ -12,7 +12,8 @@ import pytest
 from bot.permissions import TableError
 from bot.service import GameService
 from bot.store import Store
-from bot.words import plain
+from bot.tables.play import SECRET_ORDER, TOO_MANY, WITHDRAWN, PlainReply
+from bot.words import join, plain
 from rules.core.registry import _SYSTEMS
 from tests.bot import toy_wager
 from tests.bot.discord.discord_fakes import (
@@ -434,3 +435,26 @@ def test_a_seat_changes_hands_in_a_game_with_hidden_units_only_when_its_player_a
     assert plain(run(tables.play.confirm(BORIS, "cede", game_id, "blue", int(STRANGER.id)))) == \
         f"You handed the Blue seat to @{STRANGER.id}."
     assert tables.store.seats(game_id)["blue"] == STRANGER.id
+
+
+def test_a_typed_message_of_orders_is_played_in_its_own_channels_game(service):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    _second_game(tables)  # newer, and Anna has no seat in it
+    assert run(tables.play.plain(ANNA, CHANNEL, "move r1 0201")) == PlainReply(True, "")
+    assert service.store.last_seq(game_id) == 1
+    assert run(tables.play.plain(ANNA, CHANNEL, "roll\n" * 61)) == PlainReply(False, TOO_MANY)
+    sixty = run(tables.play.plain(ANNA, CHANNEL, "roll\n" * 60))
+    assert not sixty.accepted and "; 60. roll. Send them again" in plain(sixty.private)
+    assert run(tables.play.plain(ANNA, CHANNEL, "nice move")) is None  # chat stays chat
+
+
+def test_while_both_order_in_secret_a_typed_order_is_not_played_but_a_table_verb_is(wager):
+    tables, game_id = wager
+    for actor, line in ((ANNA, "shout"), (BORIS, "answer soft")):
+        run(tables.play.submit(actor, CHANNEL, line))
+    secret = run(tables.play.plain(ANNA, CHANNEL, "plan bold"))
+    assert secret == PlainReply(False, join([WITHDRAWN, SECRET_ORDER]), True)
+    assert tables.store.last_seq(game_id) == 2
+    status = run(tables.play.plain(ANNA, CHANNEL, "status"))
+    assert status.accepted and "Turn 1" in plain(status.private)
