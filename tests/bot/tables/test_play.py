@@ -175,7 +175,8 @@ def test_a_clicked_answer_is_played_while_its_question_waits_and_expires_after(w
     store = tables.store
     run(tables.play.submit(ANNA, CHANNEL, "shout"))
     seen = store.seen_seq(game_id, "blue")
-    expired = "^This button has expired: that question has been answered or the game has moved on"
+    expired = (r"^This button has expired: that question has been answered or the game has moved on\. The question "
+               r"waiting now comes with its own buttons\.$")
     with pytest.raises(TableError, match=expired):  # asked at another position
         run(tables.play.answer(BORIS, game_id, "blue", seen - 1, "answer soft"))
     with pytest.raises(TableError, match=expired):  # not Red's question
