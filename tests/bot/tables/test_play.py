@@ -225,7 +225,7 @@ def test_held_orders_held_again_behind_the_other_sides_choice_are_told_once_play
                                         "Red: shout."
 
 
-def test_a_new_message_of_orders_or_an_undo_drops_what_was_held(wager):
+def test_a_new_message_of_orders_drops_what_was_held(wager):
     tables, game_id = wager
     run(tables.play.orders(ANNA, CHANNEL, "shout; shout"))
     run(tables.play.submit(BORIS, CHANNEL, "answer loud"))
@@ -459,3 +459,33 @@ def test_while_both_order_in_secret_a_typed_order_is_not_played_but_a_table_verb
     assert tables.store.last_seq(game_id) == 2
     status = run(tables.play.plain(ANNA, CHANNEL, "status"))
     assert status.accepted and "Turn 1" in plain(status.private)
+
+
+def test_a_typed_line_is_an_order_when_it_reads_as_one_of_the_speakers_side_else_chat(service):
+    tables = make_tables(service)
+    run(seated_game(tables))
+
+    def typed(actor, text):
+        reply = run(tables.play.plain(actor, CHANNEL, text))
+        return None if reply is None else (reply.accepted, plain(reply.private))
+    assert typed(ANNA, "end of story") is None  # a game word, but no place or unit named
+    assert typed(ANNA, "undo that, please") is None and typed(ANNA, "draw me a map") is None
+    assert typed(STRANGER, "move r1 0201") is None  # no seat
+    assert typed(BORIS, "move b1") is None  # Blue may not move now: its mistyped order is chat
+    assert typed(ANNA, "Status please")[0] and typed(BORIS, "status")[0]  # queries always count
+    accepted, why = typed(ANNA, "move r1")  # mistyped, naming a unit: explained
+    assert not accepted and why
+    assert typed(BORIS, "move b1 0202")[0] is False  # an order of his own side, refused: not his turn
+    assert typed(ANNA, "undo")[0] is False  # nothing to undo, said
+    assert typed(ANNA, "MOVE r1 0201") == (True, "")
+
+
+def test_an_undo_drops_what_was_held(wager):
+    tables, game_id = wager
+    run(tables.play.orders(ANNA, CHANNEL, "shout; shout"))
+    run(tables.play.submit(ANNA, CHANNEL, "undo"))  # asks Blue's consent; the held shout goes at once
+    run(tables.play.submit(BORIS, CHANNEL, "refuse"))
+    for actor, line in ((BORIS, "answer soft"), (BORIS, "plan bold"), (ANNA, "plan calm")):
+        run(tables.play.submit(actor, CHANNEL, line))
+    assert toy_wager.choice(tables.service.load(game_id)) is None  # turn 2 waits for Red's own shout
+    assert not any("held orders" in dm for dm in tables.delivery.messenger.to(ANNA.id))
