@@ -489,3 +489,82 @@ def test_an_undo_drops_what_was_held(wager):
         run(tables.play.submit(actor, CHANNEL, line))
     assert toy_wager.choice(tables.service.load(game_id)) is None  # turn 2 waits for Red's own shout
     assert not any("held orders" in dm for dm in tables.delivery.messenger.to(ANNA.id))
+
+
+def test_a_private_map_shows_what_only_the_players_side_sees(service):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    for line in ("end", "roll"):  # Red's roll whispers a secret number to Red alone
+        run(tables.play.submit(ANNA, CHANNEL, line))
+    run(tables.play.map(ANNA, CHANNEL, private=True))
+    own = service.system(game_id).view(service.load(game_id), "red")
+    assert own["secrets"] and tables.delivery.messenger.dms[-1][2] == (drawn(own),)
+
+
+def test_a_wrong_answer_to_ones_own_question_is_refused_at_once_not_held(wager):
+    tables, _ = wager
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    with pytest.raises(TableError, match=r"^Answer hum is not possible now \(Wager A\)\.$"):
+        run(tables.play.orders(BORIS, CHANNEL, "answer hum"))
+
+
+def test_someone_without_a_seat_hears_that_every_side_is_taken(service):
+    tables = make_tables(service)
+    run(seated_game(tables))
+    taken = r"^You have no seat in this game, and every side is taken\.$"
+    with pytest.raises(TableError, match=taken):
+        tables.play.offer(STRANGER, CHANNEL, "end")
+    with pytest.raises(TableError, match=taken):
+        run(tables.play.resign(STRANGER, CHANNEL))
+
+
+def test_a_confirmed_end_ends_the_phase_and_a_button_of_an_ended_game_has_expired(service):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    _second_game(tables)
+    end = tables.play.offer(ANNA, CHANNEL, "end")
+    assert run(tables.play.confirm(ANNA, "end", end.game_id, end.side, end.seq)) == "Red: end."
+    run(tables.play.resign(BORIS, CHANNEL))
+    with pytest.raises(TableError, match=f"^This button has expired: game {game_id} is over\\.$"):
+        run(tables.play.confirm(ANNA, "end", game_id, "red", 1))
+
+
+def test_typed_lines_where_no_game_runs_or_before_the_start_stay_chat_and_a_paused_game_says_so(service):
+    tables = make_tables(service)
+    assert run(tables.play.plain(ANNA, CHANNEL, "move r1 0201")) is None
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
+    run(tables.lobby.join(ANNA, CHANNEL, "red"))
+    run(tables.lobby.join(BORIS, CHANNEL, "blue"))
+    assert run(tables.play.plain(ANNA, CHANNEL, "move r1 0201")) is None
+    run(tables.lobby.start(ANNA, CHANNEL))
+    run(tables.management.lose_channel(CHANNEL, "its channel was deleted"))
+    paused = run(tables.play.plain(ANNA, CHANNEL, "move r1 0201"))
+    assert not paused.accepted and plain(paused.private).startswith("Game 1 is paused: its channel was deleted.")
+
+
+def test_in_a_game_with_hidden_units_buttons_carry_what_their_side_has_observed(wager):
+    """After Blue's secret plan Red has observed one command fewer than were given: the end and
+    draw questions asked of Red carry Red's count."""
+    tables, game_id = wager
+    for actor, line in ((ANNA, "shout"), (BORIS, "answer soft"), (BORIS, "plan bold")):
+        run(tables.play.submit(actor, CHANNEL, line))
+    seen = tables.store.seen_seq(game_id, "red")
+    assert seen == tables.store.last_seq(game_id) - 1
+    assert tables.play.offer(ANNA, CHANNEL, "resign").seq == seen
+    run(tables.play.submit(BORIS, CHANNEL, "draw"))
+    assert run(tables.play.draw(ANNA, CHANNEL)).seq == seen
+
+
+def test_the_next_question_to_the_same_player_goes_in_the_place_of_the_one_answered(wager):
+    """Red answers the echo with the button of a DM: the plan asked of Red next is written there,
+    with the echo's outcome, and the answer returns nothing more to say."""
+    tables, game_id = wager
+    for actor, line in ((ANNA, "shout"), (BORIS, "answer loud")):
+        run(tables.play.submit(actor, CHANNEL, line))
+    run(tables.lobby.new(BORIS, GUILD, OTHER, "toy_wager", "long"))  # a newer game, not Anna's
+    run(tables.lobby.join(BORIS, OTHER, "red"))
+    run(tables.lobby.join(STRANGER, OTHER, "blue"))
+    run(tables.lobby.start(BORIS, OTHER))
+    seen = tables.store.seen_seq(game_id, "red")
+    assert run(tables.play.answer(ANNA, game_id, "red", seen, "echo no", asked_in="7")) is None
+    assert tables.store.last_seq(game_id) == 3
