@@ -568,3 +568,27 @@ def test_the_next_question_to_the_same_player_goes_in_the_place_of_the_one_answe
     seen = tables.store.seen_seq(game_id, "red")
     assert run(tables.play.answer(ANNA, game_id, "red", seen, "echo no", asked_in="7")) is None
     assert tables.store.last_seq(game_id) == 3
+
+
+def test_at_a_hot_seat_a_button_answers_for_the_side_it_was_asked_of(service, tmp_path, monkeypatch):
+    """One person holds both sides: Red's consent to Blue's undo, and Blue's secret plan while
+    both plan, are given for the side whose button was pressed, not for the side acting first."""
+    tables = make_tables(service)
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", hot_seat=True))
+    for side in ("red", "blue"):
+        run(tables.lobby.join(ANNA, CHANNEL, side))
+    run(tables.lobby.start(ANNA, CHANNEL))
+    for line in ("move r1 0201", "end", "roll", "move b1 0202", "end", "undo"):
+        run(tables.play.submit(ANNA, CHANNEL, line))
+    assert "undone" in plain(run(tables.play.confirm(ANNA, "accept", 1, "red", 5)))
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    wagers = make_tables(GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager),
+                         systems=("toy_wager",))
+    run(wagers.lobby.new(ANNA, GUILD, CHANNEL, "toy_wager", "long", hot_seat=True))
+    for side in ("red", "blue"):
+        run(wagers.lobby.join(ANNA, CHANNEL, side))
+    run(wagers.lobby.start(ANNA, CHANNEL))
+    for line, side in (("shout", "red"), ("answer soft", "blue")):
+        run(wagers.play.submit(ANNA, CHANNEL, line, side=side))
+    seen = wagers.store.seen_seq(1, "blue")
+    assert run(wagers.play.answer(ANNA, 1, "blue", seen, "plan bold")) == "Blue: plan bold."
