@@ -251,6 +251,7 @@ def _undo_asked_of_red(service, tables) -> int:
 def test_a_request_to_undo_is_answered_by_its_button_while_it_waits(service):
     tables = make_tables(service)
     game_id = _undo_asked_of_red(service, tables)
+    _second_game(tables)
     expired = r"^This button has expired: that request to undo no longer waits for your answer\.$"
     with pytest.raises(TableError, match=expired):  # asked at another position
         run(tables.play.confirm(ANNA, "accept", game_id, "red", 4))
@@ -592,3 +593,12 @@ def test_at_a_hot_seat_a_button_answers_for_the_side_it_was_asked_of(service, tm
         run(wagers.play.submit(ANNA, CHANNEL, line, side=side))
     seen = wagers.store.seen_seq(1, "blue")
     assert run(wagers.play.answer(ANNA, 1, "blue", seen, "plan bold")) == "Blue: plan bold."
+
+
+def test_a_private_map_is_headed_by_the_players_own_view(wager):
+    tables, game_id = wager
+    for actor, line in ((ANNA, "shout"), (BORIS, "answer soft"), (ANNA, "plan calm")):
+        run(tables.play.submit(actor, CHANNEL, line))
+    run(tables.play.map(ANNA, CHANNEL, private=True))
+    assert tables.delivery.messenger.to(ANNA.id)[-1] == (
+        f"Game {game_id}: your map as Red, at your request:\nTurn 1 | Plan Phase\nTo move: Red, Blue\nYour plan: calm.")
