@@ -572,8 +572,8 @@ def test_the_next_question_to_the_same_player_goes_in_the_place_of_the_one_answe
 
 
 def test_at_a_hot_seat_a_button_answers_for_the_side_it_was_asked_of(service, tmp_path, monkeypatch):
-    """One person holds both sides: Red's consent to Blue's undo, and Blue's secret plan while
-    both plan, are given for the side whose button was pressed, not for the side acting first."""
+    """One person holds both sides: Red's consent to Blue's undo, and each secret plan while both
+    plan, are given for the side whose button was pressed, not for the side acting first."""
     tables = make_tables(service)
     run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", hot_seat=True))
     for side in ("red", "blue"):
@@ -591,8 +591,9 @@ def test_at_a_hot_seat_a_button_answers_for_the_side_it_was_asked_of(service, tm
     run(wagers.lobby.start(ANNA, CHANNEL))
     for line, side in (("shout", "red"), ("answer soft", "blue")):
         run(wagers.play.submit(ANNA, CHANNEL, line, side=side))
-    seen = wagers.store.seen_seq(1, "blue")
-    assert run(wagers.play.answer(ANNA, 1, "blue", seen, "plan bold")) == "Blue: plan bold."
+    for side, plan in (("red", "plan calm"), ("blue", "plan bold")):  # whichever the store lists first
+        seen = wagers.store.seen_seq(1, side)
+        assert run(wagers.play.answer(ANNA, 1, side, seen, plan)) == f"{side.title()}: {plan}."
 
 
 def test_a_private_map_is_headed_by_the_players_own_view(wager):
