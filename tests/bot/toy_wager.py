@@ -1,5 +1,6 @@
 """A toy of mid-turn choices and of secret orders given at once, for bot/ tests only: what the
-service does with standing orders and simultaneous hidden orders.
+service does with standing orders and simultaneous hidden orders, and what the tables do with
+answers clicked, orders held behind a choice and secret orders typed (tests/bot/tables).
 
 Each turn Red `shout`s; Blue must answer (`answer loud` or `answer soft`: a choice of kind
 "answer"); a loud answer gives Red a choice in turn (`echo yes` / `echo no`). Then both sides
