@@ -41,7 +41,7 @@ def test_with_no_game_waiting_the_reply_lists_the_games_and_how_to_name_one(serv
         run(tables.direct.message(ANNA, "status"))
     assert plain(refused.value.text) == (
         "None of your games waits for you; which one is this for?\n"
-        f"Game {first} in #{CHANNEL}: toy_system short\nGame {second} in #{OTHER}: toy_system long\n"
+        f"Game {first} in #{CHANNEL}: toy_system: A short race\nGame {second} in #{OTHER}: toy_system: A long race\n"
         f"Start your message with the game's number: `game {first}` and then your orders, e.g. `game {first} status`.")
     assert "Turn 1" in plain(run(tables.direct.message(ANNA, f"GAME {second} status")))
 
@@ -55,8 +55,8 @@ def test_two_games_waiting_are_counted_and_marked(service):
         run(tables.direct.message(ANNA, "status"))
     assert plain(refused.value.text).startswith(
         "2 of your games wait for you; which one is this for?\n"
-        f"Game {first} in #{CHANNEL}: toy_system short, waits for you\n"
-        f"Game {second} in #{OTHER}: toy_system long, waits for you\n")
+        f"Game {first} in #{CHANNEL}: toy_system: A short race, waits for you\n"
+        f"Game {second} in #{OTHER}: toy_system: A long race, waits for you\n")
 
 
 def test_a_game_named_that_the_sender_does_not_play_is_refused_with_the_list(service):

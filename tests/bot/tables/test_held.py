@@ -34,13 +34,14 @@ def test_held_orders_are_due_once_no_choice_waits_and_the_side_may_act():
     assert not held.due(toy_wager, over, "red")
 
 
-def test_a_sides_held_orders_are_kept_apart_replaced_and_dropped(store):
-    held.hold(store, 1, held.Held("red", ANNA, ["shout", "echo no"]))
-    assert held.held_by(store, 1, "red") == held.Held("red", Actor("1", "Anna", False), ["shout", "echo no"])
-    assert held.held_by(store, 1, "blue") is None and held.held_by(store, 2, "red") is None
-    held.hold(store, 1, held.Held("red", ANNA, ["plan calm"]))
-    assert held.held_by(store, 1, "red").lines == ["plan calm"]
-    held.drop(store, 1, "blue")  # nothing held: nothing written
-    assert store.meta("held orders: 1 blue") is None
-    held.drop(store, 1, "red")
-    assert held.held_by(store, 1, "red") is None
+def test_a_sides_held_orders_are_kept_apart_replaced_and_dropped(service, game):
+    store, other = service.store, service.new_game("toy_system", "short", seed=2)
+    held.hold(store, game, held.Held("red", ANNA, ["shout", "echo no"]))
+    assert held.held_by(store, game, "red") == held.Held("red", Actor("1", "Anna", False), ["shout", "echo no"])
+    assert held.held_by(store, game, "blue") is None and held.held_by(store, other, "red") is None
+    held.hold(store, game, held.Held("red", ANNA, ["plan calm"]))
+    assert held.held_by(store, game, "red").lines == ["plan calm"]
+    held.drop(store, game, "blue")  # nothing held there: nothing to drop
+    assert held.held_by(store, game, "red").lines == ["plan calm"]
+    held.drop(store, game, "red")
+    assert held.held_by(store, game, "red") is None
