@@ -158,3 +158,11 @@ def test_a_step_within_a_phase_prints_what_the_game_now_waits_for(tmp_path):
     told = out[out.index("[1] French: tactical.") + 1:]
     assert told[0].startswith("French Tactical Action, activation segment: `activate <leader> [<area>]` (5.1)")
     assert sum("activation segment" in t for t in told) == 1  # `units` (a query) prints no prompt
+
+
+def test_an_undo_is_said_once_at_the_terminal(tmp_path, capsys):
+    """A free undo's line and its event are the same news ("Red undoes `move r1 0201`."): the
+    terminal says it once, as the channel does, not as "Undone: ..." and then the event again."""
+    assert _run(tmp_path, "red: move r1 0201\nred: undo\n") == 0
+    out = capsys.readouterr().out
+    assert "[0] Red undoes `move r1 0201`.\n" in out and "Undone:" not in out
