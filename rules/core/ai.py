@@ -58,20 +58,27 @@ def never(share: float) -> bool:
 
 
 class Clock:
-    """A plan's `Stop`: past `start + share × (deadline - start)` on the clock `now` (the seat's
-    wall clock, the bench's CPU time), or, given `stops`, at those asks (a plan made again where
-    the clock stopped it the first time); with neither, never. `asked` counts the asks, `stops`
-    lists those it said stop at.
+    """A plan's `Stop`: when the next step, as long as the one since the last ask, would end past
+    `start + share × (deadline - start)` on the clock `now` (the seat's wall clock, the bench's CPU
+    time), so that a search's last step (a round of playouts takes seconds on a busy host) does not
+    carry it past its time; or, given `stops`, at those asks (a plan made again where the clock
+    stopped it the first time); with neither, never. `asked` counts the asks, `stops` lists those it
+    said stop at.
 
     >>> again = Clock(stops=(1, 3))
     >>> [again(0.5), again(0.5), again(1.0), again(1.0)], again.stops
     ([False, True, False, True], [1, 3])
+    >>> ticks = iter(range(0, 100, 2))  # each step takes 2 s; the time's end at 10 s
+    >>> timed = Clock(10.0, lambda: float(next(ticks)))
+    >>> [timed(1.0) for _ in range(4)], timed.stops  # asked at 2, 4, 6 and 8 s: a step more ends at 10
+    ([False, False, False, True], [3])
     """
 
     def __init__(self, deadline: float | None = None, now: Callable[[], float] | None = None,
                  stops: Sequence[int] | None = None):
         self.deadline, self.now, self.replayed = deadline, now, stops
         self.start = now() if now is not None else 0.0
+        self.last = self.start  # when it was last asked
         self.asked = 0
         self.stops: list[int] = []
 
@@ -79,7 +86,9 @@ class Clock:
         if self.replayed is not None:
             stop = self.asked in self.replayed
         elif self.deadline is not None and self.now is not None:
-            stop = self.now() >= self.start + share * (self.deadline - self.start)
+            now = self.now()
+            step, self.last = now - self.last, now
+            stop = now + step >= self.start + share * (self.deadline - self.start)
         else:
             stop = False
         if stop:
