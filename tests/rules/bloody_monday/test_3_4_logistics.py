@@ -113,3 +113,21 @@ def test_4_1_1_a_line_of_communication_restored_clears_the_cube_at_the_next_chec
     state["blocks"]["F-I-1"]["cubes"] = ["white"]
     state, _ = do(state, "french", "pass")
     assert state["blocks"]["F-I-1"]["cubes"] == []
+
+
+def isolation(state: dict) -> list[str]:
+    """The texts of the isolation check that opens the French impulse."""
+    return [e["text"] for e in do(state, "french", "pass")[1] if e["kind"] == "isolation"]
+
+
+def test_4_1_the_isolation_check_counts_the_isolated_units_and_names_the_areas_cut_off():
+    """4.1: the check reports how many units it marks (French blocks in area 100, cut off from
+    Napoleon) and the victory areas cut off, each when there are any; nothing when all is linked."""
+    two = {"F-I-1": (100, 2), "F-I-2": (100, 2)}
+    cut = (55, 107)  # Russian victory areas with only Russian areas around them
+    assert isolation(position(two)) == ["Isolation check (4.1): 2 French units are isolated."]
+    assert isolation(position(two, control={cut[0]: "french"})) == [
+        f"Isolation check (4.1): 2 French units are isolated, and victory areas {cut[0]}."]
+    assert isolation(position({}, control={n: "french" for n in cut})) == [
+        f"Isolation check (4.1): 0 French units are isolated, and victory areas {cut[0]}, {cut[1]}."]
+    assert isolation(position({"F-I-1": 21})) == []

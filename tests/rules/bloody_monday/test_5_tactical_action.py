@@ -3,8 +3,9 @@ strength, tactical range, who is commanded, artillery activation, inspiration, n
 limited and mandatory, deactivation; FAQ 4-7, 12, 13."""
 from __future__ import annotations
 
+from rules.bloody_monday import impulses
 from rules.bloody_monday.bm_data import areas
-from tests.rules.bloody_monday.bm_helpers import at, do, position, refused, refused_then_accepted, strength
+from tests.rules.bloody_monday.bm_helpers import at, do, game, position, refused, refused_then_accepted, strength
 
 AREAS = areas()
 
@@ -173,3 +174,62 @@ def test_leaders_may_be_named_as_the_rule_book_names_them():
     assert game.resolve("french", "davout") == game.resolve("french", "D") == "F-I-D"
     assert game.resolve("russian", "Barclay") == game.resolve("russian", "barclay de tolly") == "R-1-BT"
     assert game.resolve("french", "Napoleon") == "F-NAP"
+
+
+def test_5_4_a_leader_at_two_steps_is_reduced_to_one_and_the_impulse_s_cubes_come_off():
+    """5.4: "Tactical Leaders are reduced and then concealed"; a leader on its 2 edge ends on its 1
+    (heart) edge. The yellow and light blue cubes the impulse left (5.2.2, 1.2.3; after a battle
+    "The Phasing Player removes yellow and light blue cubes from the Area", 5.3) come off too; an
+    isolated unit's white cube stays (4.1)."""
+    state = position({"F-I-D": (21, 2), "F-I-1": 21, "F-I-2": 100})  # F-I-2 cut off: isolated (4.1)
+    state["blocks"]["F-I-1"]["cubes"] = ["light_blue", "yellow"]
+    state, events = do(state, "french", "tactical", "activate F-I-D", "end")
+    assert strength(state, "F-I-D") == 1 and state["blocks"]["F-I-D"]["activated"] is False
+    assert state["blocks"]["F-I-1"]["cubes"] == [] and state["blocks"]["F-I-2"]["cubes"] == ["white"]
+    phases = [(e["kind"], e["text"], e.get("player")) for e in events if e["kind"] == "phase"]
+    assert phases == [("phase", "French support units deactivate; activated leaders are reduced (5.4).", None),
+                      ("phase", "Russian impulse (4.0).", "russian")]
+
+
+def test_5_1_no_leader_is_activated_once_a_unit_has_moved():
+    """5.0, 5.1: the activation segment comes before the movement segment: after a move, no more
+    leaders are activated."""
+    near = ring(21, 1)[0]
+    state = position({"F-I-D": 21, "F-III-N": 21, "F-IV-13": 21})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", f"move F-IV-13 {near}")
+    refused(state, "french", "activate F-III-N", "5.1")
+
+
+def test_5_1_each_activated_leader_commands_its_own_units():
+    """5.1: each activated leader commands the units of its area: with two leaders activated far
+    apart, the units of the first leader's area still move."""
+    far = ring(21, 4)[0]
+    state = position({"F-I-D": 21, "F-IV-13": 21, "F-III-N": far})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "activate F-III-N", f"move F-IV-13 {ring(21, 1)[0]}")
+    assert at(state, "F-IV-13") == ring(21, 1)[0]
+
+
+def test_5_1_a_leader_in_a_contested_area_commands_no_enemy_block():
+    """5.1: a leader commands "any Units in the Area" of its own side: the Russian jager sharing the
+    contested area 42 is not among them."""
+    state = position({"F-I-D": 42, "F-I-1": 42, "R-1-2J": 42})
+    assert impulses.commanded_by(game(state), "F-I-D") == {"F-I-1"}
+
+
+def test_5_1_the_units_commanded_are_fixed_when_the_activation_segment_ends():
+    """5.1: the units commanded are those of the leader's area when the activation segment ends: a
+    unit that moved off stays commanded (Napoleon, in the area, is commanded too: FAQ 10)."""
+    near = ring(21, 1)[0]
+    state = position({"F-I-D": 21, "F-IV-13": 21})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", f"move F-IV-13 {near}")
+    assert impulses.commanded(game(state)) == ["F-IV-13", "F-NAP"]
+
+
+def test_faq_5_a_battle_fought_need_not_be_fought_again():
+    """FAQ 5: battles in newly contested areas are mandatory, once: area 42, still contested after
+    its battle, does not keep the impulse from ending."""
+    state = position({"F-I-D": 16, "F-I-1": 42, "R-1-2J": 42})
+    state, _ = do(state, "french", "tactical", "activate F-I-D")
+    state["impulse"].update(new=[42], fought=[42])
+    state, _ = do(state, "french", "end")
+    assert state["player"] == "russian"

@@ -92,3 +92,21 @@ def test_9_8_general_offensive_lifts_an_exhausted_chief_to_4():
     state, _ = do(state, "french", "tactical", "initiative offensive", "activate F-I-D", "activate F-III-N",
                   "activate F-IV-E", "activate F-V-P")
     refused(state, "french", "activate F-CR-M", "5.1")
+
+
+def test_5_2_a_unit_moves_once_an_impulse():
+    """5.2: each commanded unit moves once in an impulse: a second move of the same unit is refused."""
+    state = position({"F-I-D": 21, "F-I-1": 21})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "move F-I-1 22")
+    assert "already moved" in refused(state, "french", "move F-I-1 21", "5.2")
+
+
+def test_6_3_a_cavalry_raid_moves_no_more_units_than_the_lv():
+    """6.3: "move a number of Cavalry Units up to his LV": with LV 3 (Napoleon 2 + Shevardino), the
+    fourth cavalry unit is refused."""
+    state = position({"F-NAP": (21, 2), "F-I-D": 16, "F-CR-1LC": 16, "F-CR-2LC": 16, "F-CR-3LC": 16,
+                      "F-CR-1H": 16})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "initiative raid")
+    assert state["impulse"]["limit"] == 3
+    state, _ = do(state, "french", "move F-CR-1LC 30", "move F-CR-2LC 30", "move F-CR-3LC 30")
+    refused(state, "french", "move F-CR-1H 30", "6.3")

@@ -127,3 +127,35 @@ def test_9_1_the_jagers_choice_waits_for_the_russian_and_a_standing_order_answer
     assert bm.standing_command(g.s, "french", {"jager": "ambush"}) is None  # not the French player's choice
     after, _ = bm.apply(g.s, "russian", bm.standing_command(g.s, "russian", {"jager": "ambush"}))
     assert after["battle"] is None or after["battle"]["stage"] != "jagers"
+
+
+def test_9_5_platov_leaves_the_militia_to_others_and_commands_it_without_the_rule():
+    """9.5: Platov commands "only Cossacks", the militia in his area or in range too; without the
+    optional rule he commands like any leader (5.1: "any Units in the Area", and "Units of its color
+    (or Militia) in its Tactical Range")."""
+    blocks = {"R-C-P": 100, "R-M-1Mos": 100, "R-M-2Mos": 101, "R-C-At": 101}
+    assert impulses.commanded_by(game(position(blocks, options=["cossacks"])), "R-C-P") == {"R-C-At"}
+    assert impulses.commanded_by(game(position(blocks)), "R-C-P") == {"R-M-1Mos", "R-M-2Mos", "R-C-At"}
+    other = game(position({"R-1-BT": 100, "R-2-7": 100}, options=["cossacks"]))
+    assert impulses.commanded_by(other, "R-1-BT") == {"R-2-7"}, "the rule is Platov's alone"
+
+
+def test_9_4_murat_commands_cavalry_of_any_colour_in_range():
+    """9.4: "Murat, when activated, may move any Cavalry Unit (regardless of its color) in Tactical
+    Range": the orange light cavalry in the next area only under the optional rule."""
+    blocks = {"F-CR-M": 22, "F-I-LC": 21}
+    assert impulses.commanded_by(game(position(blocks, options=["first_saber"])), "F-CR-M") == {"F-I-LC"}
+    assert impulses.commanded_by(game(position(blocks)), "F-CR-M") == set()
+
+
+def test_9_11_barclay_commands_in_range_only_north_of_the_line():
+    """9.11: "Barclay de Tolly cannot go south of this line": with the rule he commands the yellow
+    units in range on his side of the line only; without it, on both."""
+    north, south, beside = next((n, m, k) for n, a in sorted(AREAS.items()) if a.command == "north"
+                                for m in sorted(a.neighbours) if AREAS[m].command == "south"
+                                for k in sorted(a.neighbours) if AREAS[k].command == "north")
+    blocks = {"R-1-BT": north, "R-1-1J": south, "R-1-2J": beside}
+    control = {n: "russian" for n in (north, south, beside)}
+    limited = game(position(blocks, options=["command_limit"], control=control))
+    assert impulses.commanded_by(limited, "R-1-BT") == {"R-1-2J"}
+    assert impulses.commanded_by(game(position(blocks, control=control)), "R-1-BT") == {"R-1-1J", "R-1-2J"}
