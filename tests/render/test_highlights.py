@@ -32,3 +32,9 @@ def test_hexes_asked_for_are_shaded_with_the_zones_of_control():
 def test_a_side_the_view_does_not_know_shades_nothing():
     view = fixture_view("start_view")
     assert snapshot(view, zoc="prussian", around=[EMPTY], radius=1) == snapshot(view, around=[EMPTY], radius=1)
+
+
+def test_a_selected_hex_off_the_map_rings_nothing():
+    """`kolocha map --select` takes any text: a hex number beside the map's first column rings nothing."""
+    view = fixture_view("start_view")
+    assert snapshot(view, select="0915") == snapshot(view)
