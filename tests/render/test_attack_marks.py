@@ -110,3 +110,23 @@ def test_a_blocked_label_turns_to_the_next_side_nearest_the_far_one(tried):
     [(_, box)] = place_attack_labels(d, LAYOUT, log, taken, [], [], (0, 0, 600, 600))
     x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     assert any(math.dist((x, y), spot(ORDER[tried], reach)) < 2 for reach in (1.05, 1.7, 2.4, 3.1))
+
+
+def test_a_bombarding_battery_s_arrow_is_dashed():
+    """Artillery firing from two hexes away (Borodino's bombardment) draws a dashed arrow: along
+    its middle, painted runs with gaps between them; a plain attack's arrow is one run."""
+    attacker = "3021"  # two hexes from DEFENDER, straight up the column
+    img = {}
+    for bombarding in ([], [attacker]):
+        picture = Image.new("RGB", (600, 600), (255, 255, 255))
+        log = {"attacks": [{"attackers": [attacker], "defenders": [DEFENDER], "bombarding": bombarding}]}
+        draw_attack_arrows(ImageDraw.Draw(picture, "RGBA"), LAYOUT, log)
+        img[bool(bombarding)] = picture
+    x = round(LAYOUT.centre(DEFENDER)[0])
+    top, bottom = round(LAYOUT.centre(attacker)[1] + R), round(LAYOUT.centre(DEFENDER)[1] - R)
+
+    def runs(picture: Image.Image) -> int:
+        painted = [min(picture.getpixel((x, y))) < 128 for y in range(top, bottom)]
+        return sum(1 for a, b in zip([False] + painted, painted, strict=False) if b and not a)
+
+    assert runs(img[False]) == 1 and runs(img[True]) >= 3
