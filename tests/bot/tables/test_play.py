@@ -484,7 +484,7 @@ def test_a_typed_line_is_an_order_when_it_reads_as_one_of_the_speakers_side_else
 def test_an_undo_drops_what_was_held(wager):
     tables, game_id = wager
     run(tables.play.orders(ANNA, CHANNEL, "shout; shout"))
-    run(tables.play.submit(ANNA, CHANNEL, "undo"))  # asks Blue's consent; the held shout goes at once
+    run(tables.play.submit(ANNA, CHANNEL, "undo that"))  # asks Blue's consent; the held shout goes at once
     run(tables.play.submit(BORIS, CHANNEL, "refuse"))
     for actor, line in ((BORIS, "answer soft"), (BORIS, "plan bold"), (ANNA, "plan calm")):
         run(tables.play.submit(actor, CHANNEL, line))
@@ -603,3 +603,22 @@ def test_a_private_map_is_headed_by_the_players_own_view(wager):
     run(tables.play.map(ANNA, CHANNEL, private=True))
     assert tables.delivery.messenger.to(ANNA.id)[-1] == (
         f"Game {game_id}: your map as Red, at your request:\nTurn 1 | Plan Phase\nTo move: Red, Blue\nYour plan: calm.")
+
+
+def test_accept_refuse_and_draw_typed_alone_are_orders(service):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    for verb in ("accept", "refuse"):
+        said = run(tables.play.plain(ANNA, CHANNEL, verb))
+        assert not said.accepted and "No request to undo is waiting" in plain(said.private)
+    assert run(tables.play.plain(ANNA, CHANNEL, "draw")).accepted
+    assert tables.store.game(game_id)["pending_draw"]["by"] == "red"
+
+
+def test_a_secret_order_is_played_from_orders_but_not_from_the_channel(wager):
+    tables, game_id = wager
+    for actor, line in ((ANNA, "shout"), (BORIS, "answer soft")):
+        run(tables.play.submit(actor, CHANNEL, line))
+    typed = run(tables.play.plain(ANNA, CHANNEL, "plan bold\nstatus"))
+    assert plain(typed.private).startswith(f"{WITHDRAWN}\n1. ❌ plan bold — {SECRET_ORDER}\nNot tried")
+    assert run(tables.play.orders(ANNA, CHANNEL, "plan calm")) == "Red: plan calm."
