@@ -296,6 +296,13 @@ def test_at_a_hot_seat_orders_are_held_for_the_side_they_were_given_for(tmp_path
     assert held.endswith("Held until the choice waiting now is made, then played in order (a new message of "
                          "orders replaces them): 2. shout.")
     assert tables.store.last_seq(game_id) == 5
+    run(tables.play.orders(ANNA, CHANNEL, "answer soft", side="blue"))  # Blue's message: Red's held orders stay
+    with pytest.raises(TableError, match="nothing is undone"):  # Blue's undo: Red's held orders stay too
+        run(tables.play.submit(ANNA, CHANNEL, "undo", side="blue"))
+    run(tables.play.submit(ANNA, CHANNEL, "plan bold", side="blue"))
+    run(tables.play.submit(ANNA, CHANNEL, "plan calm", side="red"))  # turn 3: Red's held shout is played
+    assert tables.store.last_seq(game_id) == 9
+    assert "Your held orders, played once the choices were made" in tables.delivery.messenger.to(ANNA.id)[-1]
 
 
 def test_ending_a_phase_or_resigning_is_asked_first_for_the_callers_side_at_this_position(service):
@@ -591,9 +598,9 @@ def test_at_a_hot_seat_a_button_answers_for_the_side_it_was_asked_of(service, tm
     run(wagers.lobby.start(ANNA, CHANNEL))
     for line, side in (("shout", "red"), ("answer soft", "blue")):
         run(wagers.play.submit(ANNA, CHANNEL, line, side=side))
-    for side, plan in (("red", "plan calm"), ("blue", "plan bold")):  # whichever the store lists first
-        seen = wagers.store.seen_seq(1, side)
-        assert run(wagers.play.answer(ANNA, 1, side, seen, plan)) == f"{side.title()}: {plan}."
+    seen = wagers.store.seen_seq(1, "red")  # Red before Blue, whichever the store lists first
+    assert run(wagers.play.answer(ANNA, 1, "red", seen, "plan calm")) == "Red: plan calm."
+    assert run(wagers.play.orders(ANNA, CHANNEL, "plan bold", side="red")) == "Red: plan bold."  # given again
 
 
 def test_a_private_map_is_headed_by_the_players_own_view(wager):
