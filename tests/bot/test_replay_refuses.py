@@ -16,6 +16,10 @@ def files(folder) -> set[str]:
     return {p.name for p in folder.iterdir()}
 
 
+WHY = {"missing": "no such file", "empty": "it is empty", "text": "not an SQLite file",
+       "foreign sqlite": "it has no Kolocha tables"}  # the sentence says which
+
+
 @pytest.mark.parametrize("kind", ["missing", "empty", "text", "foreign sqlite"])
 def test_replay_refuses_a_file_that_is_not_a_kolocha_database(tmp_path, kind, capsys):
     path = tmp_path / "x.sqlite"
@@ -28,7 +32,8 @@ def test_replay_refuses_a_file_that_is_not_a_kolocha_database(tmp_path, kind, ca
             conn.execute("CREATE TABLE notes (body TEXT)")
     before = files(tmp_path), path.read_bytes() if path.exists() else None
     assert cli.main(["replay", "--all", "--db", str(path)]) == 2
-    assert "is not a Kolocha database" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "is not a Kolocha database" in said and WHY[kind] in said
     assert (files(tmp_path), path.read_bytes() if path.exists() else None) == before
 
 
