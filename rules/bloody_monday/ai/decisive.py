@@ -19,18 +19,23 @@ it expects (judgement.battle_value); here the whole distribution of the hits is 
 * Its own supreme commander: the same count turned round. While the enemy units in and beside
   his area may kill him (GUARD), the Initiative Disc is kept for his retreat (6.4): not spent on
   reinforcements (6.1) nor on a retreat from a battle he is not in.
+* The last turn: at the end of Turn 4 the victory areas alone decide (8.0), so a side behind on
+  them has nothing to keep its steps for. In Turn 4, while behind, an attack on a victory area it
+  lacks is worth, on top, LAST_STAND × the area's worth × the chance the attack clears it (every
+  defender's steps and the defensive bonus hit, 2.4, 1.2.1; Controlled Area).
 """
 from __future__ import annotations
 
 from rules.bloody_monday import commands as C
-from rules.bloody_monday import ground, impulses
-from rules.bloody_monday.ai.judgement import expected_hits, toughness
+from rules.bloody_monday import ground, impulses, turns
+from rules.bloody_monday.ai.judgement import expected_hits, objectives, toughness, worth
 from rules.bloody_monday.ai.level1 import Options, Planner
 from rules.bloody_monday.game import Game, enemy_of
 
 STRIKE = 0.2  # the chance of killing the enemy supreme commander that sends an attack at him
 MORALE = 4.0  # the worth of a counting enemy block eliminated (a full step is worth about one)
 GUARD = 0.05  # the chance the enemy kills this side's supreme commander that keeps the disc for him
+LAST_STAND = 1.0  # in Turn 4 while behind on victory areas, an area's worth again times the chance to clear it
 
 
 def chances(g: Game, units: list[str]) -> list[float]:
@@ -153,7 +158,19 @@ class Decisive(Planner):
                 killed = eliminations(g, chances(g, mine) + gun_chances(g, self.side, area),
                                       g.defensive_bonus(area, foe), theirs)
                 total += urgency * killed - eliminations(g, chances(g, theirs), 0, mine)
-        return base + MORALE * total / len(self.draws)
+        bonus = 0.0
+        if self.behind_at_the_end(g) and area in objectives(g, self.side):
+            for drawn in self.draws:
+                theirs = self.enemies(g, area, drawn)
+                if theirs:
+                    steps = g.defensive_bonus(area, foe) + toughness(g, theirs)
+                    bonus += chance_of(at_least(chances(g, mine) + gun_chances(g, self.side, area)), steps)
+            bonus *= LAST_STAND * worth(area)
+        return base + (MORALE * total + bonus) / len(self.draws)
+
+    def behind_at_the_end(self, g: Game) -> bool:
+        """In the last turn and behind on victory areas, which alone decide at its end (8.0)."""
+        return g.s["turn"] >= turns.LAST_TURN and g.victory_count(self.side) < g.victory_count(enemy_of(self.side))
 
     def attack(self, g: Game, moves: list[C.Move]) -> tuple[C.Command, str] | None:
         """A strike at the enemy supreme commander when it may kill him (How to Win A), else level 1's."""

@@ -5,6 +5,7 @@ import pytest
 
 from rules.bloody_monday.ai.decisive import (Decisive, at_least, chance_of, chances, eliminations, gun_chances,
                                             kill_chance)
+from rules.bloody_monday.ai.judgement import worth
 from rules.bloody_monday.ai.level1 import Planner
 from tests.rules.bloody_monday.bm_helpers import battle, do, game, position
 
@@ -130,3 +131,25 @@ def test_6_4_no_retreat_elsewhere_while_the_supreme_commander_may_need_the_disc(
     assert plan(threat, Planner)[0].startswith("retreat") and plan({}, Decisive)[0].startswith("retreat")
     stand, why = plan(threat, Decisive)
     assert stand == "end" and "keeping the Initiative Disc" in why and "How to Win A" in why
+
+
+def test_8_0_behind_in_turn_4_an_attack_on_a_victory_area_is_worth_the_chance_of_taking_it():
+    """8.0: at the end of Turn 4 the victory areas alone decide. Heavy cavalry in 42 against a lone
+    jager in 41 (a victory area the Russians hold): in Turn 4 with the French behind on victory
+    areas the attack is worth the area again, times the chance of clearing it (the jager's steps and
+    the defensive bonus, 2.4, 1.2.1); in Turn 3, or in Turn 4 when not behind, no more than before."""
+    def value(turn: int, control: dict[int, str]) -> float:
+        state = position({"F-CR-1H": 42, "R-1-1J": (41, 1)}, control=control, turn=turn)
+        return Decisive("french", state, set(), [{}]).value(game(state), 41, ("F-CR-1H",))
+    behind = {41: "russian", 55: "russian"}
+    g = game(position({"F-CR-1H": 42, "R-1-1J": (41, 1)}, control=behind, turn=4))
+    assert g.victory_count("french") < g.victory_count("russian")
+    cleared = chance_of(at_least(chances(g, ["F-CR-1H"]) + gun_chances(g, "french", 41)),
+                        g.defensive_bonus(41, "russian") + 1)
+    assert 0 < cleared < 1
+    assert value(4, behind) == pytest.approx(value(3, behind) + worth(41) * cleared)
+    level = {19: "french", 55: "french", 62: "french", 41: "russian", 69: "russian", 107: "russian",
+             57: "french", 58: "russian"}
+    assert game(position({}, control=level)).victory_count("french") == 3 == game(
+        position({}, control=level)).victory_count("russian")
+    assert value(4, level) == value(3, level)
