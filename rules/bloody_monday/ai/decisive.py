@@ -22,7 +22,10 @@ it expects (judgement.battle_value); here the whole distribution of the hits is 
 * The last turn: at the end of Turn 4 the victory areas alone decide (8.0), so a side behind on
   them has nothing to keep its steps for. In Turn 4, while behind, an attack on a victory area it
   lacks is worth, on top, LAST_STAND × the area's worth × the chance the attack clears it (every
-  defender's steps and the defensive bonus hit, 2.4, 1.2.1; Controlled Area).
+  defender's steps and the defensive bonus hit, 2.4, 1.2.1; Controlled Area); and where it would
+  pass with no leader left to activate (5.1), it spends the Initiative Disc on Special Movement
+  and Combat (6.2) rather than let two Passes end the game lost (7.0), even if its supreme
+  commander may need the disc: a game lost on victory areas is lost all the same.
 """
 from __future__ import annotations
 
@@ -112,8 +115,14 @@ class Decisive(Planner):
 
     def impulse(self, g: Game, o: Options) -> tuple[C.Command, str]:
         """Level 1's choice, but the Initiative Disc is not spent on reinforcements while the
-        enemy may kill the supreme commander: it is kept for his retreat (6.4, How to Win A)."""
+        enemy may kill the supreme commander: it is kept for his retreat (6.4, How to Win A); and
+        behind in the last turn with no leader to activate, Special Movement and Combat (6.2, 8.0)."""
         cmd, why = super().impulse(g, o)
+        if cmd == o.word("pass") and self.behind_at_the_end(g) and not o.word("tactical"):
+            special = o.word("initiative move")
+            if special:
+                return special, ("spends the Initiative Disc on Special Movement and Combat (6.2): no leader to "
+                                 "activate, and behind on victory areas in the last turn, which alone decide (8.0)")
         if cmd != o.word("initiative reinforcements") or (risk := self.danger(g)) < GUARD:
             return cmd, why
         tactical = o.word("tactical")

@@ -7,7 +7,7 @@ from rules.bloody_monday.ai.decisive import (Decisive, at_least, chance_of, chan
                                             kill_chance)
 from rules.bloody_monday.ai.judgement import worth
 from rules.bloody_monday.ai.level1 import Planner
-from tests.rules.bloody_monday.bm_helpers import battle, do, game, position
+from tests.rules.bloody_monday.bm_helpers import battle, bm, do, game, position
 
 
 def test_2_2_the_hits_of_the_dice_are_counted_exactly():
@@ -153,3 +153,19 @@ def test_8_0_behind_in_turn_4_an_attack_on_a_victory_area_is_worth_the_chance_of
     assert game(position({}, control=level)).victory_count("french") == 3 == game(
         position({}, control=level)).victory_count("russian")
     assert value(4, level) == value(3, level)
+
+
+def test_6_2_8_0_behind_in_turn_4_with_no_leader_to_activate_the_disc_buys_special_movement_and_combat():
+    """5.1, 6.2, 7.0, 8.0: no French leader is on the map, so no Tactical Action; behind on victory
+    areas in Turn 4, level 2 spends the Initiative Disc on Special Movement and Combat and attacks
+    (Kutuzov beside it in 69, How to Win A) rather than pass (level 1 passes, and two Passes would
+    end the game lost); in Turn 3 it passes as level 1 does."""
+    def plan(turn: int, commander: type[Planner] = Decisive) -> list[str]:
+        state = position({"F-CR-1H": 42, "R-1-1J": (41, 1)}, control={41: "russian"}, turn=turn, initiative="french")
+        assert "tactical" not in {c.to_text() for c in bm.legal_commands(state, "french")}
+        return [d.command for d in commander("french", state, set(), [{}]).plan()]
+    assert plan(4) == ["initiative move"]
+    assert plan(4, Planner)[0] == plan(3)[0] == "pass"
+    state = position({"F-CR-1H": 42, "R-1-1J": (41, 1)}, control={41: "russian"}, turn=4, initiative="french")
+    state, _ = do(state, "french", "initiative move")
+    assert [d.command for d in Decisive("french", state, set(), [{}]).plan()][0] == "move F-CR-1H 69"
