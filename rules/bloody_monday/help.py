@@ -54,6 +54,6 @@ def help(topic: str | None = None, state: dict | None = None) -> str:
     """Help on one command, or the list of all commands; `help options` names those of the game in
     `state` (None: a new game's, none chosen)."""
     chosen = state["options"] if state else []
-    options = options_entry([(name, name in chosen, f"optional rule {title}") for name, title in OPTIONS.items()])
-    return help_text({**TOPICS, "options": options}, topic, "Blocks are named by id or label (`f-i-5`, `vg`), "
-                     "leaders also by name (`davout`); areas by number.\n")
+    rows = [(name, name in chosen, f"optional rule {title}") for name, title in OPTIONS.items()]
+    return help_text({**TOPICS, "options": options_entry(rows)}, topic, "Blocks are named by id or label "
+                     "(`f-i-5`, `vg`), leaders also by name (`davout`); areas by number.\n", rows)

@@ -78,5 +78,5 @@ def help(topic: str | None = None, state: dict | None = None) -> str:
     `state` (None: a new game's, none chosen)."""
     offered = scenario_data.scenarios()[state["scenario"]].options if state else scenario_data.OPTIONS
     chosen = state["options"] if state else []
-    options = options_entry([(name, name in chosen, OPTIONS[name]) for name in OPTIONS if name in offered])
-    return help_text({**TOPICS, "options": options}, topic)
+    rows = [(name, name in chosen, OPTIONS[name]) for name in OPTIONS if name in offered]
+    return help_text({**TOPICS, "options": options_entry(rows)}, topic, options=rows)

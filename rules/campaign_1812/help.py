@@ -112,10 +112,14 @@ def results_text(g: Game) -> str:
             "Ac1: one pursuing cavalry corps lost; -: nothing.")
 
 
-def options_text(g: Game) -> str:
+def option_rows(g: Game) -> list[tuple[str, bool, str]]:
     """Each option, on or off in this game, and what that plays."""
+    return [(name, g.option(name), OPTIONS[name][not g.option(name)]) for name in OPTIONS]
+
+
+def options_text(g: Game) -> str:
     own = "\n  own tables: the tables this game was set up with, not the shipped ones" if g.s.get("tables") else ""
-    return options_entry([(name, g.option(name), OPTIONS[name][not g.option(name)]) for name in OPTIONS]) + own
+    return options_entry(option_rows(g)) + own
 
 
 def help(topic: str | None = None, state: dict | None = None) -> str:
@@ -125,4 +129,4 @@ def help(topic: str | None = None, state: dict | None = None) -> str:
     own = {"move": move_text(g), "depot": depot_text(g), "chits": chits_text(g), "results": results_text(g),
            "options": options_text(g)}
     topics = {name: own.get(name) or TOPICS[name] for name in ORDER}
-    return help_text(topics, topic, footer=RECONSTRUCTED + "\n")
+    return help_text(topics, topic, footer=RECONSTRUCTED + "\n", options=option_rows(g))

@@ -34,9 +34,11 @@ def test_the_list_shows_every_entry_as_a_whole_sentence(system):
     assert listing and not [line for line in listing if line.rstrip().endswith((",", ":", ";", "-"))]
 
 
-@pytest.mark.parametrize("system, scenario, options", [("borodino", "7sep", ["dv_rally", "moves_stand"]),
-                                                       ("bloody_monday", "bloody_monday", ["shields"]),
-                                                       ("campaign_1812", "campaign", ["leaders"])])
+GAMES = [("borodino", "7sep", ["dv_rally", "moves_stand"]), ("bloody_monday", "bloody_monday", ["shields"]),
+         ("campaign_1812", "campaign", ["leaders"])]
+
+
+@pytest.mark.parametrize(("system", "scenario", "options"), GAMES)
 def test_help_options_names_the_options_of_the_game_asked_about(system, scenario, options):
     """`help options` lists every option the game's scenario offers, on or off in that game."""
     loaded = rules.load(system)
@@ -44,3 +46,14 @@ def test_help_options_names_the_options_of_the_game_asked_about(system, scenario
     offered = next(s["options"] for s in loaded.scenarios() if s["id"] == scenario)
     said = dict(re.findall(r"^  (\w+) \((on|off)\): ", text, re.MULTILINE))
     assert said == {name: "on" if name in options else "off" for name in offered}
+
+
+@pytest.mark.parametrize(("system", "scenario", "options"), GAMES)
+def test_help_on_an_options_name_tells_that_option_in_the_game_asked_about(system, scenario, options):
+    """The opening line and `help options` name the options; `help <name>` tells that one, on or off."""
+    loaded = rules.load(system)
+    state = loaded.setup(scenario, 1, options)
+    offered = next(s["options"] for s in loaded.scenarios() if s["id"] == scenario)
+    for name in offered:
+        said = re.findall(r"^  (\w+) \((on|off)\): ", loaded.help(name.upper(), state), re.MULTILINE)
+        assert said == [(name, "on" if name in options else "off")]
