@@ -110,3 +110,24 @@ def test_6_3_a_cavalry_raid_moves_no_more_units_than_the_lv():
     assert state["impulse"]["limit"] == 3
     state, _ = do(state, "french", "move F-CR-1LC 30", "move F-CR-2LC 30", "move F-CR-3LC 30")
     refused(state, "french", "move F-CR-1H 30", "6.3")
+
+
+def test_4_0_end_needs_an_action_and_a_tactical_action_a_leader():
+    """4.0: an impulse is a Tactical Action, a Pass or an Initiative Action: `end` with none under way
+    is refused; 5.1: a Tactical Action activates at least one tactical leader before it ends."""
+    state = position({"F-I-D": 21})
+    assert refused(state, "french", "end", "4.0").startswith("No action is under way; choose `tactical`")
+    state, _ = do(state, "french", "tactical")
+    assert refused(state, "french", "end", "5.1").startswith("A Tactical Action activates at least one")
+
+
+def test_7_0_a_pass_opens_in_movement_and_ends_without_deactivation():
+    """7.0: a Pass moves one unit: it has no activation segment (5.0) and nothing to deactivate (5.4).
+    The next impulse starts a log of its own."""
+    state, _ = do(position({}), "french", "pass")
+    assert state["impulse"]["segment"] == "movement"
+    state, events = do(state, "french", "move F-NAP 22", "end")
+    assert [e["text"] for e in events if e["kind"] == "phase"] == ["Russian impulse (4.0)."]
+    assert state["log"]["moves"], "the French move is in the impulse's log"
+    state, _ = do(state, "russian", "pass")
+    assert state["log"] == {"moves": [], "battles": [], "artillery": []}, "each impulse logs its own"
