@@ -34,10 +34,11 @@ class Change:
     """One change of a game on its way to the store: its news, and what follows once stored."""
 
     def __init__(self, news: News, game_id: int, who: Text, restart: frozenset[str] = frozenset(),
-                 why: str | None = None):
+                 why: str | None = None, author: str | None = None):
         self.news = news
         self.game_id = game_id
         self.who = who
+        self.author = author  # the person whose own command it is: answered, never pinged by it
         self.why = why  # a computer player's reason, told with its command
         self.restart = restart  # sides whose deadline has passed: a fresh one even if they go on
         self.planned: dict[str, datetime] = {}
@@ -173,10 +174,11 @@ class Change:
 
     def _due_note(self) -> Text:
         """Who must move now, mentioned, and by when; a side told privately (bot/tables/notices.py)
-        is named without a ping, unless its question edits its question message (`_ask`)."""
+        is named without a ping, unless its question edits its question message (`_ask`), and so
+        is the author of the command, who reads its answer (a message of orders that ends a phase)."""
         seats = self.news.store.seats(self.game_id)
-        told = {side for side in self.planned
-                if told_privately(self.news.tables, self.game_id, side) and side not in self.pinged}
+        told = {side for side in self.planned if seats.get(side) == self.author or
+                told_privately(self.news.tables, self.game_id, side) and side not in self.pinged}
         return words(*(words("\n", f"{fmt.side_name(side)} player" if side in told else mention(seats[side]),
                              ": your move, due ", due(when), HERE if side in self.pinged else "", ".")
                        for side, when in self.planned.items() if side in seats),
@@ -231,8 +233,8 @@ class News(Room):
         return game, self.store.private_thread(game["id"], actor.id)
 
     def change(self, game_id: int, who: Text, restart: frozenset[str] = frozenset(),
-               why: str | None = None) -> Change:
-        return Change(self, game_id, who, restart, why)
+               why: str | None = None, author: str | None = None) -> Change:
+        return Change(self, game_id, who, restart, why, author)
 
     def spectator_rows(self, game_id: int, seq: int, state: dict, over: bool,
                        new_turn: tuple[str, int] | None, ended: Text = "") -> Outbox:

@@ -224,7 +224,7 @@ class Play(Room):
         system = self.service.system(game_id)
         state = self.service.load(game_id)
         seats = self.store.seats(game_id)
-        change = self.tables.news.change(game_id, name(actor.name))
+        change = self.tables.news.change(game_id, name(actor.name), author=actor.id)
         change.asked_in = asked_in
         verb = line.split()[0].lower() if line.split() else ""
         if verb in QUERIES and not sides_of(seats, actor):

@@ -151,7 +151,7 @@ def test_news_of_a_command_is_stored_with_it_and_sent_after_a_stop(service):
     assert run(after.delivery.flush()) == 4
     messenger = after.delivery.messenger
     end, roll = messenger.in_channel(CHANNEL)
-    assert end.startswith("**Anna** — Red: end.") and "<@1>: your move, due <t:" in end
+    assert end.startswith("**Anna** — Red: end.") and "Red player: your move, due <t:" in end  # her own end: no ping
     assert roll.startswith("**Anna** — Red: roll.") and "<@2>: your move, due <t:" in roll
     assert messenger.posts[0][2][0].startswith(b"PNG turn=1")  # drawn when sent
     view = messenger.kept_text(f"dm:{ANNA.id}")
