@@ -97,12 +97,16 @@ def draw_eliminations(d: ImageDraw.ImageDraw, layout: Layout, log: dict, alpha: 
 
 
 def draw_results(d: ImageDraw.ImageDraw, layout: Layout, log: dict, alpha: int = 255) -> None:
-    """Retreats (dashed) and advances after combat (solid, thin), in the moving side's colour."""
+    """Retreats (dashed) and advances after combat (solid, thin), in the moving side's colour; a
+    step between the two hexes of an attack (a victor advancing into the hex its enemy attacked
+    from or held, Combat H) runs beside the attack's arrow, which would otherwise hide it."""
     r = layout.r
-    for step in log.get("retreats", []):
-        _short_arrow(d, layout, step["from"], step["to"], _side_colour(step, alpha), 0.08 * r, 0.1 * r)
-    for step in log.get("advances", []):
-        _short_arrow(d, layout, step["from"], step["to"], _side_colour(step, alpha), 0.08 * r, 0.0)
+    fought = {frozenset((_hex(a), _hex(b))) for attack in log.get("attacks", [])
+              for a in attack.get("attackers", []) for b in attack.get("defenders", [])}
+    for kind, dash in (("retreats", 0.1 * r), ("advances", 0.0)):
+        for step in log.get(kind, []):
+            beside = 0.3 * r if frozenset((_hex(step["from"]), _hex(step["to"]))) in fought else 0.0
+            _short_arrow(d, layout, step["from"], step["to"], _side_colour(step, alpha), 0.08 * r, dash, beside)
 
 
 def _side_colour(event: dict, alpha: int) -> tuple:
@@ -110,9 +114,13 @@ def _side_colour(event: dict, alpha: int) -> tuple:
 
 
 def _short_arrow(d: ImageDraw.ImageDraw, layout: Layout, a: Hex, b: Hex, colour: tuple, width: float,
-                 dash: float) -> None:
-    """An arrow between two nearby hexes, from beside a's centre to just short of b's."""
+                 dash: float, beside: float = 0.0) -> None:
+    """An arrow between two nearby hexes, from beside a's centre to just short of b's, shifted
+    `beside` to its right (seen along it)."""
     pa, pb = layout.centre(_hex(a)), layout.centre(_hex(b))
+    length = math.dist(pa, pb) or 1.0
+    dx, dy = -(pb[1] - pa[1]) / length * beside, (pb[0] - pa[0]) / length * beside
+    pa, pb = (pa[0] + dx, pa[1] + dy), (pb[0] + dx, pb[1] + dy)
     arrow(d, [towards(pa, pb, 0.3 * layout.r), towards(pb, pa, 0.45 * layout.r)], colour, width, dash=dash)
 
 

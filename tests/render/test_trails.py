@@ -1,12 +1,13 @@
 """Trails and crosses on the Borodino map (render/hexmap/overlays.py): a reinforcement placed on
 its entry hex has no trail, and the moves logged after it keep theirs; the previous player-turn's
-crosses are faint."""
+crosses are faint; a victor's advance into the hex its enemy attacked from runs beside the
+attack's arrow (Combat H)."""
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
 from render.hexmap.geometry import Layout
-from render.hexmap.overlays import draw_eliminations, draw_moves
+from render.hexmap.overlays import draw_attack_arrows, draw_eliminations, draw_moves, draw_results
 
 LAYOUT = Layout(30, 0.0, 0.0)
 
@@ -37,3 +38,27 @@ def test_a_past_elimination_is_drawn_faint_halo_and_all():
     colours = {colour for _, colour in img.getcolors(300 * 300)}
     assert len(colours) > 1
     assert all(min(colour) < 200 for colour in colours)  # nothing near white: the edging is faint too
+
+
+def test_an_advance_between_an_attacks_two_hexes_runs_beside_its_arrow():
+    """The French attack from 2520 fails and the Russian defender advances into the hex they left
+    (Combat H): drawn on the attack's line, the advance would lie under its arrow, unseen."""
+    origin = LAYOUT.centre("2520")
+    layout = Layout(30, 150 - origin[0], 150 - origin[1])
+    attack = {"side": "french", "attackers": ["2520"], "defenders": ["2521"]}
+    advance = {"unit": "R-I-1", "side": "russian", "from": "2521", "to": "2520"}
+
+    def drawn(log: dict) -> Image.Image:
+        img = Image.new("RGB", (300, 300), (255, 255, 255))
+        d = ImageDraw.Draw(img, "RGBA")
+        draw_results(d, layout, log)
+        draw_attack_arrows(d, layout, log)
+        return img
+
+    def advance_pixels(img: Image.Image) -> int:
+        return sum(count for count, colour in img.getcolors(300 * 300) if colour in russian)
+
+    alone = drawn({"advances": [advance]})
+    russian = {colour for _, colour in alone.getcolors(300 * 300)} - \
+        {colour for _, colour in drawn({"attacks": [attack]}).getcolors(300 * 300)} - {(255, 255, 255)}
+    assert advance_pixels(drawn({"advances": [advance], "attacks": [attack]})) > 0.8 * advance_pixels(alone)
