@@ -43,6 +43,12 @@ def name(text: str) -> dict[str, str]:
     return {"name": text}
 
 
+def table(text: str) -> dict[str, str]:
+    """Lines whose columns are lined up with spaces: set in a fixed-width font where the
+    platform's own is proportional (a Discord code block), as they are at the terminal."""
+    return {"table": text}
+
+
 def words(*parts: Text) -> Words:
     """One text of the given strings, parts and texts, adjacent strings merged."""
     out: Words = []
@@ -63,7 +69,7 @@ def join(texts: list[Text], separator: str = "\n") -> Words:
     return out
 
 
-Writers = Mapping[str, Callable[[str], str]]  # by kind of reference: user, channel, at, name
+Writers = Mapping[str, Callable[[str], str]]  # by kind of reference: user, channel, at, name, table
 
 
 def write(text: Text, writers: Writers) -> str:
@@ -80,7 +86,7 @@ def plain(text: Text, now: datetime | None = None) -> str:
     moment = now or datetime.now(UTC)
     return write(text, {"user": lambda user: f"@{user}", "channel": lambda to: f"#{to}",
                         "at": lambda at: relative(datetime.fromisoformat(at), moment),
-                        "name": str})
+                        "name": str, "table": str})
 
 
 def relative(moment: datetime, now: datetime) -> str:

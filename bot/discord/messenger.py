@@ -30,11 +30,14 @@ NO_ATTACH = ("(No map picture: I may not attach files in this channel. A member 
              "gives me Attach Files here to bring the maps back.)")
 
 
+FENCE = "```"  # a code block's fence: its lines in a fixed-width font
+
+
 def markup(text: Text) -> str:
     """Our words as Discord writes them."""
     return write(text, {"user": lambda user: f"<@{user}>", "channel": lambda to: f"<#{to}>",
                         "at": lambda at: f"<t:{int(datetime.fromisoformat(at).timestamp())}:R>",
-                        "name": escape_name})
+                        "name": escape_name, "table": lambda lines: f"{FENCE}\n{lines}\n{FENCE}"})
 
 
 def escape_name(name: str) -> str:
@@ -44,14 +47,29 @@ def escape_name(name: str) -> str:
 
 def split(text: str, limit: int = LIMIT) -> list[str]:
     """The text in consecutive pieces of at most `limit` characters, each cut after its last line
-    break (else after its last space, else at the limit): "".join(split(text)) == text."""
+    break (else after its last space, else at the limit): "".join(split(text)) == text, but that
+    a code block cut in two is closed at the end of one piece and opened again in the next."""
+    fenced = FENCE in text
     pieces = []
-    while len(text) > limit:
-        window = text[:limit]
-        cut = window.rfind("\n") + 1 or window.rfind(" ") + 1 or limit
+    room = limit - 2 * (len(FENCE) + 1) if fenced else limit
+    while len(text) > room:
+        window = text[:room]
+        cut = window.rfind("\n") + 1 or window.rfind(" ") + 1 or room
         pieces.append(text[:cut])
         text = text[cut:]
-    return [*pieces, text] if text else pieces
+    pieces = [*pieces, text] if text else pieces
+    return _fences_closed(pieces) if fenced else pieces
+
+
+def _fences_closed(pieces: list[str]) -> list[str]:
+    """Each piece a whole message: a code block still open at its end is closed there and
+    opened again at the start of the next piece."""
+    out, inside = [], False
+    for piece in pieces:
+        opened = (FENCE + "\n" if inside else "") + piece
+        inside = inside != (piece.count(FENCE) % 2 == 1)
+        out.append(opened + (("" if opened.endswith("\n") else "\n") + FENCE if inside else ""))
+    return out
 
 
 def pieces(text: Text, typed: bool | None = None) -> list[str]:

@@ -24,7 +24,7 @@ from bot.service import Result, new_player_turn, new_turn
 from bot.store import DeadlineRows, Outbox, Told
 from bot.tables.notices import notices, told_privately
 from bot.tables.room import Room
-from bot.words import COMPUTER, Text, channel, due, join, mention, plain, words
+from bot.words import COMPUTER, Text, channel, due, join, mention, plain, table, words
 
 log = logging.getLogger("kolocha.news")
 HERE = "; what is asked is in your private news"  # a ping's pointer to the question message
@@ -201,8 +201,8 @@ class Change:
 def own_view(view: dict, side: str) -> Text:
     """A side's view in words: the headline, and the list of its own units."""
     own = [u for u in view.get("units", []) if u.get("side") == side]
-    table = fmt.units_table(own, words=view.get("unit_words"), names=fmt.place_names(view))  # 1812: "Vilna (12)"
-    return f"{fmt.headline(view)}\n\n{table}"
+    lines = fmt.units_table(own, words=view.get("unit_words"), names=fmt.place_names(view))  # 1812: "Vilna (12)"
+    return words(fmt.headline(view), "\n", table(lines))
 
 
 def player_turn_name(view: dict) -> str:

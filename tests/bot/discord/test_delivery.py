@@ -64,9 +64,20 @@ def test_the_pieces_use_discords_whole_limit_and_no_more():
        st.integers(0, 100_000).map(lambda n: ("word " * 30 + "\n") * (n // 151)))
 def test_split_keeps_every_character_in_order_within_the_limit(text):
     """Any text arrives whole, in order, in messages of at most 2,000 characters."""
+    text = text.replace("```", "``")  # a code block's fences are closed and opened again at a cut (below)
     parts = split(text)
     assert "".join(parts) == text
     assert all(0 < len(part) <= LIMIT for part in parts)
+
+
+def test_a_code_block_cut_in_two_is_closed_and_opened_again():
+    """Lines in a code block (a table whose columns line up) cut over two messages: each message
+    is a whole code block, and the lines are all there, in order."""
+    lines = [f"{n:>4}  R-C-{n}  cavalry  3" for n in range(150)]
+    text = "Your blocks:\n```\n" + "\n".join(lines) + "\n```\nThe end."
+    parts = split(text)
+    assert len(parts) > 1 and all(len(part) <= LIMIT and part.count("```") == 2 for part in parts)
+    assert "".join(parts).replace("``````\n", "") == text
 
 
 def test_a_100_kb_text_reaches_a_channel_whole_in_order(tmp_path):
@@ -483,7 +494,8 @@ def test_a_restart_sends_what_the_outbox_holds_for_every_game(tmp_path):
 
 def test_the_russian_block_list_of_bloody_monday_arrives_whole(tmp_path):
     """The Russian player's own view at set-up is longer than one Discord message (it
-    was clipped at 2,000 characters); it arrives whole, in order, in several DMs."""
+    was clipped at 2,000 characters); it arrives whole, in order, in several DMs, its table of
+    blocks in a code block (columns lined up on a phone) closed and opened again between them."""
     from bot.service import GameService
     service = GameService(Store(tmp_path / "k.sqlite"))
     messenger = FakeMessenger()
@@ -494,7 +506,8 @@ def test_the_russian_block_list_of_bloody_monday_arrives_whole(tmp_path):
     view = markup(words("Game 1: ", json.loads(row["payload"])["text"]))
     sent = [piece for place, piece in messenger.kept.values() if place == f"dm:{BORIS.id}"]
     assert len(view) > LIMIT and len(sent) > 1 and all(len(s) <= LIMIT for s in sent)
-    assert "".join(sent) == view
+    assert all(piece.count("```") == 2 for piece in sent)
+    assert "".join(sent).replace("``````\n", "") == view
 
 
 @pytest.mark.logs_errors("kolocha.delivery")
