@@ -21,7 +21,7 @@ from bot.tables import held
 from bot.tables.batch import MOST, Batch, Said, lines_of, news_of, public_texts
 from bot.tables.news import Change
 from bot.tables.room import Room
-from bot.words import Text, join, name, words
+from bot.words import Text, join, name, table, words
 from rules.core.errors import RulesError
 from rules.core.standing import choosers
 
@@ -206,8 +206,8 @@ class Play(Room):
             result, change = await asyncio.to_thread(self._judge, actor, game_id, line, side, seen, still, asked_in)
         except TableError as error:
             return Said(line, False, error.text)
-        if result.reply is not None:
-            return Said(line, True, result.reply)
+        if result.reply is not None:  # `units` is a table: its columns lined up (a code block on Discord)
+            return Said(line, True, table(result.reply) if line.split()[0].lower() == "units" else result.reply)
         if not result.accepted:
             return Said(line, False, result.message)
         await change.settle()

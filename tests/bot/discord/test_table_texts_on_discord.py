@@ -146,3 +146,13 @@ def test_a_game_is_named_by_its_title_not_its_ids(tmp_path):
             assert helped.response is not None and helped.response.content.startswith(f"Game 1: {title}.\n")
             assert not any("bloody_monday bloody_monday" in post for post in s.posts())
     play(test, tmp_path)
+
+
+def test_units_line_their_columns_up_in_a_code_block(tmp_path):
+    """Discord's font is proportional: a table of units reads as columns only in a code block."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await borodino(s)
+            said = reply(await s.anna.slash(s.channel, "order", command="units 3222"))
+            assert said.count("```") == 2 and "3222" in said.split("```")[1]
+    play(test, tmp_path)
