@@ -109,15 +109,23 @@ def test_a_replaced_players_old_button_says_who_holds_the_seat_now(tmp_path):
     play(test, tmp_path)
 
 
-def test_help_orders_gives_the_games_own_examples(tmp_path):
-    """Borodino's `/help topic:orders` shows Borodino's orders (`orders hit ask` is Bloody Monday's)."""
+def answered_in_borodino(tmp_path: Path, slash: str, **options: str) -> str:
+    """What a player of a Borodino game just begun is answered to one slash command."""
+    said: list[str] = []
+
     async def test(db: Path) -> None:
         async with server(db) as s:
             await borodino(s)
-            said = reply(await s.anna.slash(s.channel, "help", topic="orders"))
-            assert "`/game orders kind:retreat order:away`, `/game orders kind:artillery order:ask`" in said
-            assert "hit" not in said
+            said.append(reply(await s.anna.slash(s.channel, slash, **options)))
     play(test, tmp_path)
+    return said[0]
+
+
+def test_help_orders_gives_the_games_own_examples(tmp_path):
+    """Borodino's `/help topic:orders` shows Borodino's orders (`orders hit ask` is Bloody Monday's)."""
+    said = answered_in_borodino(tmp_path, "help", topic="orders")
+    assert "`/game orders kind:retreat order:away`, `/game orders kind:artillery order:ask`" in said
+    assert "hit" not in said
 
 
 def test_prefs_says_a_vacation_lasts_two_weeks_at_most(tmp_path):
@@ -150,9 +158,5 @@ def test_a_game_is_named_by_its_title_not_its_ids(tmp_path):
 
 def test_units_line_their_columns_up_in_a_code_block(tmp_path):
     """Discord's font is proportional: a table of units reads as columns only in a code block."""
-    async def test(db: Path) -> None:
-        async with server(db) as s:
-            await borodino(s)
-            said = reply(await s.anna.slash(s.channel, "order", command="units 3222"))
-            assert said.count("```") == 2 and "3222" in said.split("```")[1]
-    play(test, tmp_path)
+    said = answered_in_borodino(tmp_path, "order", command="units 3222")
+    assert said.count("```") == 2 and "3222" in said.split("```")[1]
