@@ -169,8 +169,9 @@ def place_attack_labels(d: ImageDraw.ImageDraw, layout: Layout, log: dict, solid
         attackers = [layout.centre(_hex(h)) for h in attack.get("attackers", [])] or defenders
         text = f"{attack.get('odds', '?')}  die {attack.get('die', '?')}: {attack.get('result', '?')}"
         candidates = list(_label_boxes(d, layout, defenders, attackers, text))
-        avoid = [(near(solid, candidates[0], 4 * layout.r), 20.0), (labels, 4.0),
-                 (near(arrows, candidates[0], 4 * layout.r), 1.0)]
+        span = (min(b[0] for b in candidates), min(b[1] for b in candidates),
+                max(b[2] for b in candidates), max(b[3] for b in candidates))  # all a candidate can meet
+        avoid = [(near(solid, span, 0), 20.0), (labels, 4.0), (near(arrows, span, 0), 1.0)]
         box = best_spot(candidates, avoid, area) or candidates[0]
         labels.append(box)
         out.append((text, box))

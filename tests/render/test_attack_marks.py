@@ -10,7 +10,14 @@ from PIL import Image, ImageDraw
 
 from render.hexmap.counters import counter_box
 from render.hexmap.geometry import Layout, boxes_overlap
-from render.hexmap.overlays import _boxes_along, _to_counter_edge, draw_attack_arrows, place_attack_labels
+from render.hexmap.overlays import (
+    _boxes_along,
+    _label_boxes,
+    _to_counter_edge,
+    draw_attack_arrows,
+    place_attack_labels,
+)
+from render.hexmap.spots import overlap_area
 from rules.core.hexes import neighbours
 
 R = 40
@@ -39,14 +46,17 @@ def test_the_label_stands_on_the_side_away_from_the_attackers():
     assert (box[0] + box[2]) / 2 > LAYOUT.centre(DEFENDER)[0] + R / 2
 
 
-def test_the_label_keeps_clear_of_an_arrow_where_it_would_first_stand():
-    """Attackers on the left and right: the side away from them is the right, along an arrow."""
+@pytest.mark.parametrize("pair", ["left and right", "above and below", "below and above"])
+def test_the_label_keeps_clear_of_an_arrow_where_it_would_first_stand(pair):
+    """Attackers on two opposite sides: the spots away from them lie along an arrow. The room of
+    every attacker's arrow counts, whichever is listed first."""
     ordered = _by_x(neighbours(DEFENDER))
-    attackers = [ordered[0], ordered[-1]]
+    attackers = {"left and right": [ordered[0], ordered[-1]], "above and below": ["3022", "3024"],
+                 "below and above": ["3024", "3022"]}[pair]
     _, box = _place(attackers)
     for h in attackers:
         (ax, ay), (dx, dy) = LAYOUT.centre(h), LAYOUT.centre(DEFENDER)
-        along = [(ax + (dx - ax) * k / 50, ay + (dy - ay) * k / 50) for k in range(51)]
+        along = [(ax + (dx - ax) * k / 50, ay + (dy - ay) * k / 50) for k in range(13, 38)]  # the arrow itself
         inside = [p for p in along if box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]]
         assert not inside, f"the label {box} covers the arrow from {h}"
 
@@ -73,8 +83,8 @@ def test_the_arrows_room_runs_along_them():
     for k in range(11):
         p = (ax + (dx - ax) * (0.25 + 0.5 * k / 10), ay + (dy - ay) * (0.25 + 0.5 * k / 10))
         assert any(b[0] <= p[0] <= b[2] and b[1] <= p[1] <= b[3] for b in arrows), p
-    around = (min(ax, dx) - R, min(ay, dy) - R, max(ax, dx) + R, max(ay, dy) + R)
-    assert all(boxes_overlap(b, tuple(round(v) for v in around)) for b in arrows)
+    around = (min(ax, dx) - R / 2, min(ay, dy) - R / 2, max(ax, dx) + R / 2, max(ay, dy) + R / 2)
+    assert all(around[0] <= b[0] and around[1] <= b[1] and b[2] <= around[2] and b[3] <= around[3] for b in arrows)
 
 
 @pytest.mark.parametrize(("length", "count"), [(60.0, 11), (4.0, 2)])
@@ -130,3 +140,116 @@ def test_a_bombarding_battery_s_arrow_is_dashed():
         return sum(1 for a, b in zip([False] + painted, painted, strict=False) if b and not a)
 
     assert runs(img[False]) == 1 and runs(img[True]) >= 3
+
+
+@pytest.mark.parametrize("attacker", sorted(neighbours(DEFENDER)))
+def test_a_plain_attack_s_arrow_is_unbroken_in_every_direction(attacker):
+    """Only a bombardment's arrow is dashed: a plain attack's, from any side, is painted all along
+    its axis and a pixel either side of it."""
+    picture = Image.new("RGB", (600, 600), (255, 255, 255))
+    log = {"attacks": [{"attackers": [attacker], "defenders": [DEFENDER], "bombarding": []}]}
+    draw_attack_arrows(ImageDraw.Draw(picture, "RGBA"), LAYOUT, log)
+    (ax, ay), (dx, dy) = LAYOUT.centre(attacker), LAYOUT.centre(DEFENDER)
+    across = (-(dy - ay) / math.dist((ax, ay), (dx, dy)), (dx - ax) / math.dist((ax, ay), (dx, dy)))
+    gaps = [(k, off) for k in range(35, 56) for off in (-1, 0, 1)
+            if min(picture.getpixel((round(ax + (dx - ax) * k / 100 + across[0] * off),
+                                     round(ay + (dy - ay) * k / 100 + across[1] * off)))) >= 128]
+    assert not gaps
+
+
+NORTH = "3022"  # the attacker straight above DEFENDER: its label's spots stand in a column below
+
+
+def _spots(layout: Layout = LAYOUT) -> list[tuple[int, int, int, int]]:
+    d = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    return list(_label_boxes(d, layout, [layout.centre(DEFENDER)], [layout.centre(NORTH)], "2-1  die 4: Dr"))
+
+
+def _label(solid=(), arrows=(), labels=None, area=(0, 0, 600, 600), attacks=None, layout: Layout = LAYOUT) -> list:
+    d = ImageDraw.Draw(Image.new("RGB", (600, 600)), "RGBA")
+    attacks = attacks or [{"attackers": [NORTH], "defenders": [DEFENDER], "odds": "2-1", "die": 4, "result": "Dr"}]
+    return place_attack_labels(d, layout, {"attacks": attacks}, list(solid), list(arrows),
+                               [] if labels is None else labels, area)
+
+
+def _dot(box, w: int = 2, h: int = 2, at: str = "centre") -> tuple[int, int, int, int]:
+    """A w x h box at a candidate's centre or just inside its far (top) edge."""
+    x = (box[0] + box[2]) // 2
+    y = (box[1] + box[3]) // 2 if at == "centre" else box[1]
+    return x, y, x + w, y + h
+
+
+def _covered(box, dots) -> int:
+    return sum(overlap_area(box, dot) for dot in dots)
+
+
+@pytest.mark.parametrize(("kind", "at"), [("solid", "edge"), ("solid", "centre"), ("arrows", "centre")])
+def test_a_label_sees_every_counter_and_arrow_round_the_defender(kind, at):
+    """Each spot round the defender covers a dot of a counter (or of an arrow); the furthest on the
+    attackers' side, at its centre or its far edge, a larger one: the label takes a spot covering
+    least, never that one."""
+    spots = _spots()
+    dots = [_dot(b) for b in spots[:-1]] + [_dot(spots[-1], 5, 5, at=at)]
+    [(_, box)] = _label(**{kind: dots})
+    assert box != spots[-1] and _covered(box, dots) == min(_covered(b, dots) for b in spots)
+
+
+@pytest.mark.parametrize("at", [(300.0, 300.0), (150.0, 450.0), (450.0, 150.0)])
+def test_a_label_keeps_clear_of_an_arrow_past_its_first_spot(at):
+    """The first spot covers a counter, the second an arrow: the label takes the third, clear of
+    both, wherever the defender stands in the picture."""
+    layout = Layout(R, at[0] - LAYOUT.centre(DEFENDER)[0] + LAYOUT.x0, at[1] - LAYOUT.centre(DEFENDER)[1] + LAYOUT.y0)
+    spots = _spots(layout)
+    arrow_room = _boxes_along((spots[1][0] - 20.0, (spots[1][1] + spots[1][3]) / 2),
+                              (spots[1][2] + 20.0, (spots[1][1] + spots[1][3]) / 2), 3.0)
+    [(_, box)] = _label(solid=[_dot(spots[0])], arrows=arrow_room, layout=layout)
+    assert box == spots[2]
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ({"labels": 21}, {"solid": 4}),  # a label's 84 against a counter's 80: the counter's piece
+    ({"arrows": 17}, {"labels": 4}),  # an arrow's 17 against a label's 16: the label's piece
+    ({"labels": 4}, {"arrows": 9}),  # a label's 16 against an arrow's 9: the arrow's piece
+])
+def test_a_label_with_no_clear_spot_covers_what_weighs_least(first, second):
+    """Where every spot covers something, a label takes the one covering least: an arrow's area
+    counts once, another label's four times, a counter's twenty times. The picture is cut to the
+    first two spots; each covers a piece of one kind."""
+    spots = _spots()
+    area = (spots[0][0], spots[0][1], spots[1][2], spots[1][3])
+    boxes: dict[str, list] = {"solid": [], "arrows": [], "labels": []}
+    for spot, cover in zip(spots[:2], (first, second), strict=True):
+        [(kind, size)] = cover.items()
+        w = next(w for w in range(1, size + 1) if size % w == 0 and size // w <= 7)
+        boxes[kind].append(_dot(spot, w, size // w))
+    [(_, box)] = _label(**boxes, area=area)
+    assert box == spots[1]
+
+
+def test_a_label_with_no_room_in_the_picture_stands_at_its_nearest_spot():
+    """A picture too small for any spot (a crop of one hex): the label stands just beyond the
+    defender on the side away from the attacker, cut by the edge, not further out."""
+    x, y = LAYOUT.centre(DEFENDER)
+    [(_, box)] = _label(area=(round(x - R), round(y - R), round(x + R), round(y + R)))
+    assert box == _spots()[0]
+
+
+def test_the_second_label_keeps_clear_of_the_first():
+    """Two attacks on the same hex from the same side: their labels stand apart, and both are
+    added to the labels placed (which the place names keep clear of)."""
+    attack = {"attackers": [NORTH], "defenders": [DEFENDER], "odds": "2-1", "die": 4, "result": "Dr"}
+    placed: list = []
+    out = _label(labels=placed, attacks=[attack, {**attack, "die": 6, "result": "De"}])
+    assert [text for text, _ in out] == ["2-1  die 4: Dr", "2-1  die 6: De"]
+    assert placed == [box for _, box in out] and not boxes_overlap(placed[0], placed[1])
+
+
+def test_a_label_s_letters_grow_with_the_map_s_scale():
+    """A crop's hexes are half as large again as the whole map's, its labels' letters too."""
+    d = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    height = {}
+    for r in (28, 42):
+        layout = Layout(r, 300.0, 300.0)
+        box = next(_label_boxes(d, layout, [layout.centre(DEFENDER)], [layout.centre(NORTH)], "2-1  die 4: Dr"))
+        height[r] = box[3] - box[1]
+    assert height[42] >= 1.3 * height[28]
