@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.computer.seat import Told, job_for, plan, stops_in
-from bot.service import GameService
+from bot.service import GameService, written
 from bot.words import COMPUTER
 from rules.core.ai import Decision
 from rules.core.errors import RulesError
@@ -59,7 +59,7 @@ def rethink(service: GameService, game_id: int) -> Thinking:
                 pending = plan(job_for(system, seats[side], side, told.state, told.events[side], told.seq,
                                        stops_in(row["text"])))
             decision = pending.pop(0) if pending else Decision("nothing", "the plan was empty")
-            if not _same(system, side, decision.command, row["normalised"]):
+            if not _same(system, told.state, side, decision.command, row["normalised"]):
                 out.differs = (f"Game {game_id}: command {row['seq']} ({side}: {row['normalised']}) is not "
                                f"what its plan gives now ({decision.command}: {decision.reason}).")
                 return out
@@ -72,9 +72,9 @@ def rethink(service: GameService, game_id: int) -> Thinking:
     return out
 
 
-def _same(system: GameSystem, side: str, text: str, normalised: str) -> bool:
+def _same(system: GameSystem, state: dict, side: str, text: str, normalised: str) -> bool:
     """Whether a planned command is the stored one (as the rules write it)."""
     try:
-        return system.parse(side, text).to_text() == normalised
+        return written(system, state, side, text).to_text() == normalised
     except RulesError:
         return False

@@ -31,15 +31,23 @@ from bot.state_cache import StateCache
 from bot.store import Opening, Store, StoreRefusal
 from rules.core.errors import CommandError, RulesError, RuleViolation
 from rules.core.setup import for_a_new_game
-from rules.core.system import GameSystem
+from rules.core.system import Command, GameSystem
 
 __all__ = ["BUSY", "LONGEST", "QUERIES", "SIMULTANEOUS_UNDO", "SORRY", "TURN_RULE", "Compose", "GameService",
            "ReplayReport", "Result", "is_busy", "new_player_turn", "new_turn", "over_sentence", "player_turn", "record",
-           "said", "simultaneous", "still_to_order"]
+           "said", "simultaneous", "still_to_order", "written"]
 
 log = logging.getLogger("kolocha.service")
 
 LONGEST = 200  # characters: no command of any game is longer; a longer line is refused unread
+
+
+def written(system: GameSystem, state: dict, side: str, line: str) -> Command:
+    """A line as the game writes it: parsed, each unit named in the game's own spelling where the
+    game has one (`canonical`: `move f-i-cav 3224` is `move F-I-cav 3224`)."""
+    cmd = system.parse(side, line)
+    canonical = getattr(system, "canonical", None)
+    return canonical(state, side, cmd) if canonical is not None else cmd
 
 
 class GameService:
@@ -189,9 +197,7 @@ class GameService:
         if side not in active:
             rule = turn_rule(system, state, side, line)
             raise RuleViolation(rule, wait_sentence(system, state, side, active))
-        cmd = system.parse(side, line)
-        canonical = getattr(system, "canonical", None)  # the game's own spelling of what was typed
-        cmd = canonical(state, side, cmd) if canonical is not None else cmd
+        cmd = written(system, state, side, line)
         result, new_state = self.store_command(game_id, system, state, side, cmd,
                                                {"user": user, "text": f"{line} — {reason}" if reason
                                                 else line}, seq, pending, compose)

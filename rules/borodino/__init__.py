@@ -7,6 +7,7 @@ State is a JSON dict; dice live in it (rules.core.dice); `apply` never mutates i
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from rules.borodino import (
@@ -95,6 +96,16 @@ def active_sides(state: dict) -> list[str]:
 def parse(side: str, text: str) -> C.Command:
     """Text -> command; CommandError with a hint when the text is not a command."""
     return C.parse(text)
+
+
+def canonical(state: dict, side: str, cmd: C.Command) -> C.Command:
+    """The command as the game writes it: a unit named by its id, in whatever case the player
+    typed it, is written as that id (`move f-i-cav 3224` is `move F-I-cav 3224`). A hex, or a word
+    that names no unit (a leader's name, Doomed Victory 8.1), is left as typed, for `apply` to read."""
+    if not isinstance(cmd, (C.Move, C.Retreat, C.Release)) or cmd.unit is None or cmd.unit.isdigit():
+        return cmd
+    named = next((uid for uid in state["units"] if uid.upper() == cmd.unit.upper()), cmd.unit)
+    return dataclasses.replace(cmd, unit=named)
 
 
 def phase_key(state: dict) -> str:

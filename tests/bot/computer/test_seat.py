@@ -193,6 +193,10 @@ def test_borodino_computer_against_computer_through_the_service(tmp_path):
     sent = play_out(service, game_id, limit=80)
     assert len(sent) >= 80 and {result.side for _, result in sent} == {"french", "russian"}
     assert service.replay_check(game_id).ok
+    units = service.load(game_id)["units"]
+    named = {w for row in service.store.commands(game_id) for w in row["normalised"].split() if w[:2] in ("F-", "R-")}
+    assert "F-I-cav" in named and named <= set(units)  # an id as the game spells it, never `F-I-CAV`
+    assert rethink(service, game_id).differs is None
 
 
 @pytest.mark.long

@@ -1,0 +1,26 @@
+"""A unit named by its id is written in the game's own spelling, whatever case was typed
+(`canonical`, which the service applies to every line before the rules judge it)."""
+from __future__ import annotations
+
+from rules import borodino
+from rules.borodino import commands as C
+
+
+def written(state: dict, side: str, line: str) -> C.Command:
+    return borodino.canonical(state, side, borodino.parse(side, line))
+
+
+def test_an_id_typed_in_any_case_is_written_as_the_id():
+    state = borodino.setup("shevardino", seed=1)
+    assert "F-I-cav" in state["units"]
+    for typed in ("move f-i-cav 3224", "move F-I-CAV 3224", "move F-I-cav 3224"):
+        assert written(state, "french", typed).to_text() == "move F-I-cav 3224"
+    assert written(state, "russian", "release r-v-art").to_text() == "release R-V-art"
+    assert written(state, "russian", "retreat r-v-art 3217") == C.Retreat("3217", "R-V-art")
+
+
+def test_a_hex_or_a_word_naming_no_unit_is_left_as_typed():
+    state = borodino.setup("shevardino", seed=1)
+    assert written(state, "french", "move 3225 3224") == C.Move("3225", ("3224",))
+    assert written(state, "french", "move davout 3224") == C.Move("DAVOUT", ("3224",))
+    assert written(state, "french", "attack 3224 -> 3223") == C.Attack(("3224",), ("3223",))
