@@ -224,7 +224,8 @@ _LOGISTICS: dict[type | str, Handler] = {
     "end": lambda g, side, cmd: turns.end_logistics_turn(g)}
 _BATTLE: dict[type | str, Handler] = {
     C.Hit: combat.choose_hit, C.Fire: combat.fire, C.Retreat: combat.retreat, C.Skirmish: combat.jager_choice,
-    C.Ambush: combat.jager_choice, "end": lambda g, side, cmd: combat.end_step(g, side)}
+    C.Ambush: combat.jager_choice, "end": lambda g, side, cmd: combat.end_step(g, side),
+    "stand": lambda g, side, cmd: combat.stand(g, side)}
 _BATTERY: dict[type | str, Handler] = {
     C.Fire: lambda g, side, cmd: batterie.fire(g, side, cmd) + combat.advance(g),
     "end": lambda g, side, cmd: batterie.end(g)}
@@ -237,10 +238,10 @@ _STAGES = {
     "logistics": (_LOGISTICS, "3.0", "in the Logistics Phase you `activate` your supreme commander, `reinforce`, "
                   "`restore` units, or `end`"),
     "battle": (_BATTLE, "5.3", "each battle is resolved completely before anything else: "
-               "`fire`, `hit`, `retreat` or `end` as the prompt says"),
+               "`fire`, `hit`, `retreat`, `stand` or `end` as the prompt says"),
     "battery": (_BATTERY, "9.2", "the Grande Batterie fires before the first impulse: "
                 "`fire <artillery> <area>` or `end`"),
-    "impulse": (_IMPULSE, "5.3", "no battle is waiting for that; `hit`, `fire` and `retreat` belong to a battle, "
+    "impulse": (_IMPULSE, "5.3", "no battle is waiting for that; `hit`, `fire`, `retreat` and `stand` belong to a battle, "
                 "`restore` to the Logistics Phase")}
 
 

@@ -122,6 +122,16 @@ def end_step(g: Game, side: str) -> list[dict]:
 
 
 # --- retreat (6.4) -------------------------------------------------------------------------------
+def stand(g: Game, side: str) -> list[dict]:
+    """`stand`: the defender declines to retreat after artillery fire, and the battle goes on (6.4)."""
+    bt = g.s["battle"]
+    if bt is None or bt["choice"] or bt["stage"] != "retreat" or side != bt["defender"]:
+        raise RuleViolation("6.4", "`stand` answers the retreat the defender may make after artillery fire, "
+                            "and none is offered now; the prompt says what the battle waits for")
+    return end_step(g, side)
+
+
+
 def retreat(g: Game, side: str, cmd: Retreat) -> list[dict]:
     """6.4: spend the disc; the units move to adjacent controlled areas, those without room are lost."""
     bt = g.s["battle"]

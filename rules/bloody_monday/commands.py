@@ -95,7 +95,7 @@ Command = (Move | Activate | Inspire | Battle | Fire | Hit | Retreat | Skirmish 
            | Initiative | Word)
 
 INITIATIVE_ACTIONS = ("reinforcements", "move", "raid", "offensive")
-WORDS = ("pass", "tactical", "end")
+WORDS = ("pass", "tactical", "end", "stand")  # `stand`: the defender declines to retreat (6.4)
 MOST_HITS = 8  # units one `hit` names
 VERBS = ("move", "activate", "inspire", "battle", "fire", "hit", "retreat", "skirmish", "ambush", "restore",
          "reinforce", "initiative") + WORDS

@@ -23,6 +23,7 @@ from rules.bloody_monday.movement import Rules
 from rules.core.errors import RulesError
 
 END = C.Word("end")
+STAND = C.Word("stand")  # the defender declines to retreat (6.4); `end` says the same, as it did before `stand`
 
 
 def may_declare_tactical(g: Game, side: str) -> bool:
@@ -296,7 +297,7 @@ def _battle_step(g: Game, side: str) -> list[Candidate]:
         jagers += [C.Skirmish(b, n) for b in ground.jagers(g) for n in ground.skirmish_areas(g, b)]
         return _sure(jagers + [END])
     if bt["stage"] == "retreat":
-        return _retreats(g) + _sure([END])
+        return _retreats(g) + _sure([STAND])
     fire: list[C.Command] = [C.Fire(b, bt["area"]) for b in combat.gunners(g)]
     return _sure(fire + [END])
 

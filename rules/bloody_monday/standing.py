@@ -62,7 +62,7 @@ def _obey(g: Game, side: str, kind: str, order: str) -> Command:
         return _hit(g, g.s["battle"]["choice"]["candidates"], order)
     if kind == "jager":  # 9.1: `end` lets the jagers left fight as usual
         return Ambush(ground.jagers(g)[0]) if order == "ambush" else Word("end")
-    return _retreat(g, side) if order == "own_lines" else Word("end")
+    return _retreat(g, side) if order == "own_lines" else Word("stand")
 
 
 def _hit(g: Game, candidates: list[str], order: str) -> Hit:
@@ -75,11 +75,11 @@ def _hit(g: Game, candidates: list[str], order: str) -> Hit:
 
 
 def _retreat(g: Game, side: str) -> Command:
-    """Every unit into the retreat areas nearest the side's own edge, or `end` (stand) when some
-    would be lost for want of room."""
+    """Every unit into the retreat areas nearest the side's own edge, or `stand` when some would be
+    lost for want of room."""
     west = side == "french"
     areas = sorted(retreats.retreat_areas(g), key=lambda n: (g.areas[n].centre[0] * (1 if west else -1), n))
     places = retreats.spread(g, retreats.retreating(g), tuple(areas))
     if not areas or places is None:
-        return Word("end")
+        return Word("stand")
     return Retreat(tuple(areas))

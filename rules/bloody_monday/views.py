@@ -112,7 +112,7 @@ def retreat_prompt(g: Game, viewer: str | None) -> str:
                 f"to retreat into {', '.join(map(str, areas))} or stand (6.4).")
     rooms = ", ".join(f"{n} (room {max(0, g.room(viewer, n))})" for n in areas)
     return (f"The battle in {bt['area']}: spend the Initiative Disc to retreat into {rooms} - `retreat <area> ...`, "
-            "or `retreat <block> <area> ...` to place each unit when not all have room (6.4) - or `end` to stand.")
+            "or `retreat <block> <area> ...` to place each unit when not all have room (6.4) - or `stand`.")
 
 
 def notes(g: Game, viewer: str | None) -> list[str]:

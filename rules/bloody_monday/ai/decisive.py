@@ -141,9 +141,9 @@ class Decisive(Planner):
         if (not isinstance(cmd, C.Retreat) or g.chief(self.side) in g.units(area, self.side)
                 or (risk := self.danger(g)) < GUARD):
             return cmd, why
-        end = o.word("end")
-        assert end is not None, "the defender may always stand (6.4)"
-        return end, (f"stands in {area}, keeping the Initiative Disc for the supreme commander's retreat: "
+        stand = o.word("stand")
+        assert stand is not None, "the defender may always stand (6.4)"
+        return stand, (f"stands in {area}, keeping the Initiative Disc for the supreme commander's retreat: "
                      f"{risk:.0%} at risk (6.4, How to Win A)")
 
     def target(self, g: Game) -> int | None:

@@ -366,9 +366,9 @@ class Planner:
             why = ("the supreme commander stands in it (How to Win A)" if chief
                    else f"expected {stand:+.1f} if it stands")
             return retreats[0], f"spends the Initiative Disc to retreat from {area}: {why} (6.4)"
-        end = o.word("end")
-        assert end is not None, "the defender may always stand (6.4)"
-        return end, f"stands in {area}: expected {stand:+.1f} (6.4)"
+        word = o.word("stand")
+        assert word is not None, "the defender may always stand (6.4)"
+        return word, f"stands in {area}: expected {stand:+.1f} (6.4)"
 
     def battery(self, g: Game, o: Options) -> tuple[C.Command, str]:
         """9.2: each gun fires once, into the adjacent area where the most Russian blocks stand."""

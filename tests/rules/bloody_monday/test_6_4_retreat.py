@@ -8,8 +8,11 @@ The battle is in 44 (green, north of the command limit); its neighbours are 42, 
 """
 from __future__ import annotations
 
+import pytest
+
 from rules.bloody_monday import combat
 from rules.bloody_monday import retreat as retreats
+from rules.core.errors import RuleViolation
 from tests.rules.bloody_monday.bm_helpers import battle, bm, do, game, position, refused
 
 FRENCH_HELD = {n: "french" for n in (42, 45, 51, 52, 54, 55)}  # every neighbour of 44
@@ -30,6 +33,20 @@ def test_6_4_retreat_into_a_controlled_area_even_if_contested():
     state, _ = do(state, "russian", "retreat 42")
     assert state["blocks"]["R-1-3"]["area"] == 42 and state["battle"] is None
     refused(at_retreat({"R-1-3": 44}, control=FRENCH_HELD), "russian", "retreat 42", "6.4")
+
+
+def test_6_4_the_defender_stands_by_stand_which_the_answers_offer_and_end_still_says():
+    """6.4: the defender "may" retreat; declining is `stand` among the answers (a button reading
+    `end` would seem to end the turn); `end`, the word of stored games, still stands."""
+    state = at_retreat({"R-1-3": 44}, control=FRENCH_HELD | {42: "russian"})
+    answers = [c.to_text() for c in bm.legal_commands(state, "russian")]
+    assert "stand" in answers and "end" not in answers and any(a.startswith("retreat") for a in answers)
+    stood, _ = do(state, "russian", "stand")
+    ended, _ = do(state, "russian", "end")
+    assert stood == ended and stood["blocks"]["R-1-3"]["area"] == 44
+    with pytest.raises(RuleViolation) as no_retreat:  # the battle has gone on: no retreat is offered
+        combat.stand(game(stood), "russian")
+    assert no_retreat.value.rule == "6.4" and "none is offered now" in str(no_retreat.value)
 
 
 def test_6_4_the_controlling_player_chooses_who_is_eliminated():
@@ -186,7 +203,7 @@ def swapped_chief(kutuzov_in_52: bool) -> dict:
     return {"F-I-1": 44, "R-1-3": 44, "R-1-4": 52, "R-KUT": 69}
 
 
-def test_issue_9_3_the_retreat_option_is_computed_from_what_the_attacker_may_know():
+def test_6_4_the_retreat_option_is_computed_from_what_the_attacker_may_know():
     """A supreme commander takes no room (1.2), so 52 with Kutuzov alone has room while
     52 with an infantry has none; the French player sees one hidden block in 52 either way, so his
     view (prompt and who is to move) must not tell the two apart."""

@@ -135,7 +135,7 @@ def test_6_4_the_supreme_commander_retreats_rather_than_risk_the_game():
     assert command.startswith("retreat") and "How to Win A" in reason
     state = position({"F-I-1": (44, 1), "R-1-3": 44}, control={44: "russian", 45: "russian"}, initiative="russian")
     battle(game(state), 44, stage="retreat")
-    assert _plan(state, "russian", [])[0][0] == "end"
+    assert _plan(state, "russian", [])[0][0] == "stand"
 
 
 def test_7_0_a_second_pass_ends_the_turn_when_ahead_on_victory_areas():

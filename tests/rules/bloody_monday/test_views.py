@@ -119,7 +119,7 @@ def test_6_4_the_retreat_areas_are_public_their_room_the_defenders():
         None: public, "french": public,
         "russian": "The battle in 42: spend the Initiative Disc to retreat into 41 (room 0), 44 (room 4), 51 (room 4) "
                    "- `retreat <area> ...`, or `retreat <block> <area> ...` to place each unit when not all have "
-                   "room (6.4) - or `end` to stand."}
+                   "room (6.4) - or `stand`."}
 
 
 def test_6_4_room_is_never_below_nothing():
