@@ -250,7 +250,8 @@ def _play_local(args: argparse.Namespace) -> int:
         game = service.store.game(game_id)
         dice = f"seed {game['seed']}" if seed is not None else f"fair dice committed to as SHA-256 {game['commitment']}"
         named = named_options(game["options"])
-        print(f"Game {game_id}: {system} {scenario}, {dice}" + (f", with {named}" if named else "")
+        title = fmt.game_name(game["system"], game["scenario"])
+        print(f"Game {game_id}: {title}, {dice}" + (f", with {named}" if named else "")
               + f", stored in {args.db}.",
               *filter(None, [fair_dice.local_note(game)]), file=sys.stderr)
     if args.game is not None:

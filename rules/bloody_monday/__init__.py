@@ -241,8 +241,8 @@ _STAGES = {
                "`fire`, `hit`, `retreat`, `stand` or `end` as the prompt says"),
     "battery": (_BATTERY, "9.2", "the Grande Batterie fires before the first impulse: "
                 "`fire <artillery> <area>` or `end`"),
-    "impulse": (_IMPULSE, "5.3", "no battle is waiting for that; `hit`, `fire`, `retreat` and `stand` belong to a battle, "
-                "`restore` to the Logistics Phase")}
+    "impulse": (_IMPULSE, "5.3", "no battle is waiting for that; `hit`, `fire`, `retreat` and `stand` belong to "
+                "a battle, `restore` to the Logistics Phase")}
 
 
 def dispatch(g: Game, side: str, cmd: C.Command) -> list[Event]:

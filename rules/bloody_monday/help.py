@@ -26,7 +26,8 @@ TOPICS = {
                 "you control (6.4)\n"
                 "retreat <block> <area> [<block> <area>..]   place each unit yourself; when not all have room,\n"
                 "  the units you do not name are eliminated (6.4). Command limits bind a retreat (9.11-9.12)."),
-    "stand": "stand                      as defender, decline to retreat after artillery fire: the battle goes on (6.4)",
+    "stand": ("stand                      as defender, decline to retreat after artillery fire: "
+              "the battle goes on (6.4)"),
     "skirmish": ("skirmish <jager> <area>    a full-strength Russian jager slips away, one step down "
                  "(optional rule 9.1)"),
     "ambush": "ambush <jager>             a full-strength Russian jager fires before anyone (optional rule 9.1)",

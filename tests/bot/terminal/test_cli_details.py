@@ -36,6 +36,13 @@ def test_ctrl_c_while_the_computer_thinks_is_one_sentence(tmp_path, capsys, monk
     assert err.splitlines()[-1] == "kolocha: stopped; every accepted command is kept." and "Traceback" not in err
 
 
+def test_a_new_game_is_named_by_its_title(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(cli, "play", lambda *args, **kwargs: 0)
+    assert cli.main(["local", "--db", str(tmp_path / "k.sqlite"), "--system", "bloody_monday", "--seed", "1"]) == 0
+    opening = capsys.readouterr().err.splitlines()[0]
+    assert opening.startswith("Game 1: Bloody Monday: Borodino, 7 September 1812, seed 1")
+
+
 def test_ai_both_seats_the_computer_on_every_side(tmp_path, capsys):
     script = ["local", "--db", str(tmp_path / "k.sqlite"), "--scenario", "shevardino", "--seed", "1",
               "--ai", "both", "--ai-seed", "1"]
