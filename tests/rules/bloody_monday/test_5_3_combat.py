@@ -186,7 +186,7 @@ def artillery_hit_on(blocks: dict) -> dict:
     return do(state, "french", "end")[0]
 
 
-def test_issue_9_4_the_defender_applies_artillery_hits_whether_or_not_he_has_a_choice():
+def test_5_3_1_the_defender_applies_artillery_hits_whether_or_not_he_has_a_choice():
     """5.3.1: "Hits are immediately applied by the the defender, without showing his Units to the
     attacker"; 5.3.6: with units of equal strength "the controlling player chooses". Two hidden
     infantry tied at 3 or not (3 and 4): the attacker's view and who is to move are the same, and
@@ -212,7 +212,7 @@ def test_5_3_6_several_hits_named_at_once_in_order():
     assert (strength(state, "R-1-4"), strength(state, "R-1-11")) == (2, 2)
 
 
-def test_issue_9_12_hits_after_the_showdown_are_face_up():
+def test_5_3_3_hits_after_the_showdown_are_face_up():
     """5.3.3: after the showdown the blocks stand revealed, so each hit's result is seen by both
     players (the event goes to all); 5.3.1: artillery hits before it stay the defender's."""
     g = after_showdown()
@@ -232,7 +232,7 @@ def fire_and_absorb(state: dict, gun: str) -> dict:
     return state
 
 
-def test_issue_9_3_the_artillery_step_waits_whatever_the_hidden_chief_strength():
+def test_2_6_3_the_artillery_step_waits_whatever_the_hidden_chief_strength():
     """2.6.3: the supreme commander's strength limits "the maximum number of activated Artillery which
     may fire into a battle Area at once"; that strength is hidden, so with a third activated gun
     beside the battle the game waits for the French `fire` or `end` whether Napoleon has 2 stars or

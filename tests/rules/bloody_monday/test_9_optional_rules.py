@@ -101,7 +101,7 @@ def test_10_0_last_blood_plays_with_every_optional_rule():
     assert state["battery"] is not None
 
 
-def test_issue_16_5_rule_code_names_no_block():
+def test_rule_code_names_no_block():
     """Rule code asks a block's type or role (blocks.toml), never its id: no string in
     rules/bloody_monday/*.py looks like a block id ("R-KUT", "F-CR-M")."""
     import re
