@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from collections import defaultdict
 
 import pytest
 
@@ -433,6 +434,40 @@ def test_a_clicked_answer_keeps_its_place_in_the_channels_queue(wager, monkeypat
         typed = await tables.play.submit(BORIS, CHANNEL, "plan bold")
         return await clicked, typed
     assert run(clicked_then_typed()) == ("Blue: answer soft.", "Blue: plan bold.")
+
+
+def test_a_resignation_pressed_while_a_message_of_orders_is_judged_comes_after_all_its_orders(service, monkeypatch):
+    """A resignation button takes no place in the channel's queue, only the game's lock: the orders of
+    a message already being judged are all played before it, none refused because the game ended."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    reached, go = threading.Event(), threading.Event()
+    submit = service.submit
+
+    def first_waits(*args, **kwargs):  # the message's first order, under way until the resignation waits
+        if not reached.is_set():
+            reached.set()
+            go.wait()
+        return submit(*args, **kwargs)
+    monkeypatch.setattr(service, "submit", first_waits)
+
+    class Observed(asyncio.Lock):
+        async def acquire(self):
+            if self.locked():
+                go.set()  # a command waits for the game: the message's orders go on
+            return await super().acquire()
+    monkeypatch.setattr(tables, "lock", defaultdict(Observed).__getitem__)
+
+    async def resigned_meanwhile():
+        orders = asyncio.ensure_future(tables.play.orders(ANNA, CHANNEL, "move r1 0201; move r2 0201"))
+        await asyncio.to_thread(reached.wait)
+        resigned = asyncio.ensure_future(tables.play.confirm(BORIS, "resign", game_id, "blue", 0))
+        resigned.add_done_callback(lambda _: go.set())  # or it did not wait at all
+        return plain(await orders), await resigned
+    assert run(resigned_meanwhile()) == ("1. ✅ Red: move r1 0201. r1 moves to 0201\n"
+                                         "2. ✅ Red: move r2 0201. r2 moves to 0201", f"You resigned game {game_id}.")
+    assert [r["normalised"] for r in service.store.commands(game_id)] == ["move r1 0201", "move r2 0201"]
+    assert tables.store.game(game_id)["ended"]["winner"] == "red"
 
 
 def test_a_seat_changes_hands_in_a_game_with_hidden_units_only_when_its_player_agrees(wager):
