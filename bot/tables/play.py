@@ -177,9 +177,8 @@ class Play(Room):
         """Under the game's lock, after a command (a player's, the computer's, a deadline's): held
         orders now due are judged in order, as if sent now, and their author is told (privately)
         what became of them (`_asked_of`)."""
-        hidden = await asyncio.to_thread(lambda: self.service.system(game_id).INFO.hidden_information)
         while (orders := await asyncio.to_thread(self._due_held, game_id)) is not None:
-            batch = Batch(orders.lines, hidden)
+            batch = Batch(orders.lines)  # told privately, never withdrawn: whether it hides anything is not asked
             await self._judge_all(orders.actor, game_id, orders.side, batch)
             if not batch.held or await asyncio.to_thread(self._asked_of, game_id, orders.side):
                 await self.tables.delivery.send(game_id, [(orders.side, message(words(

@@ -207,6 +207,11 @@ def test_orders_that_meet_a_choice_are_held_and_played_once_it_is_made(wager):
     assert messenger.to(ANNA.id)[-1] == f"Game {game_id}: Your held orders, played once the choices were made:\n" \
                                         "Red: shout."
     assert toy_wager.choice(tables.service.load(game_id)) == {"kind": "answer", "side": "blue"}
+    for actor, line in ((BORIS, "answer soft"), (BORIS, "plan bold"), (ANNA, "plan calm")):
+        run(tables.play.submit(actor, CHANNEL, line))
+    assert tables.store.last_seq(game_id) == 8  # turn 3: the held shout, played once, is not played again
+    assert toy_wager.choice(tables.service.load(game_id)) is None
+    assert sum("held orders" in dm for dm in messenger.to(ANNA.id)) == 1
 
 
 def test_held_orders_held_again_behind_the_other_sides_choice_are_told_once_played(wager):
@@ -293,17 +298,18 @@ def test_at_a_hot_seat_orders_are_held_for_the_side_they_were_given_for(tmp_path
     assert unheld.startswith("1. ✅ Red: shout. red shouts\n2. ❌ shout — ") and "Held" not in unheld
     for line in ("answer soft", "plan bold", "plan calm"):
         run(tables.play.submit(ANNA, CHANNEL, line, side="blue" if line != "plan calm" else "red"))
-    held = plain(run(tables.play.orders(ANNA, CHANNEL, "shout; shout", side="red")))
+    held = plain(run(tables.play.orders(ANNA, CHANNEL, "shout; shout; shout", side="red")))
     assert held.endswith("Held until the choice waiting now is made, then played in order (a new message of "
-                         "orders replaces them): 2. shout.")
+                         "orders replaces them): 2. shout; 3. shout.")
     assert tables.store.last_seq(game_id) == 5
     run(tables.play.orders(ANNA, CHANNEL, "answer soft", side="blue"))  # Blue's message: Red's held orders stay
     with pytest.raises(TableError, match="nothing is undone"):  # Blue's undo: Red's held orders stay too
         run(tables.play.submit(ANNA, CHANNEL, "undo", side="blue"))
     run(tables.play.submit(ANNA, CHANNEL, "plan bold", side="blue"))
-    run(tables.play.submit(ANNA, CHANNEL, "plan calm", side="red"))  # turn 3: Red's held shout is played
-    assert tables.store.last_seq(game_id) == 9
-    assert "Your held orders, played once the choices were made" in tables.delivery.messenger.to(ANNA.id)[-1]
+    run(tables.play.submit(ANNA, CHANNEL, "plan calm", side="red"))  # turn 3: Red's first held shout is played,
+    assert tables.store.last_seq(game_id) == 9  # the second held again for Red behind Blue's answer, not told yet
+    assert not any("held orders" in dm for dm in tables.delivery.messenger.to(ANNA.id))
+    assert tables.store.held_orders(game_id, "red")["lines"] == ["shout"]
 
 
 def test_ending_a_phase_or_resigning_is_asked_first_for_the_callers_side_at_this_position(service):
@@ -559,6 +565,9 @@ def test_someone_without_a_seat_hears_that_every_side_is_taken(service):
         tables.play.offer(STRANGER, CHANNEL, "end")
     with pytest.raises(TableError, match=taken):
         run(tables.play.resign(STRANGER, CHANNEL))
+    assert plain(run(tables.play.orders(STRANGER, CHANNEL, "move r1 0201; end"))) == (
+        "1. ❌ move r1 0201 — You have no seat in this game, and every side is taken.\n"
+        "Not tried, after line 1 was refused: 2. end. Send them again once it is put right.")
 
 
 def test_a_confirmed_end_ends_the_phase_and_a_button_of_an_ended_game_has_expired(service):
