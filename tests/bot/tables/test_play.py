@@ -159,6 +159,35 @@ def test_orders_of_one_message_are_played_in_order_until_one_is_refused(service)
     assert service.store.last_seq(game_id) == 3  # the first roll played
 
 
+
+def test_queries_in_a_message_are_answered_each_after_its_own_words_the_units_as_a_table(service):
+    tables = make_tables(service)
+    run(seated_game(tables))
+    units = {"table": "Red:\n  0101  r1  runner  1-1\n  0101  r2  runner  2-1\n\n"
+                      "Blue:\n  0102  b1  runner  1-1\n  0102  b2  runner  2-1"}
+    assert run(tables.play.submit(ANNA, CHANNEL, "units")) == units  # its columns lined up
+    reply = run(tables.play.orders(ANNA, CHANNEL, "units; status"))
+    assert reply[:4] == ["1. ✅ ", {"name": "units"}, " — ", units]
+    assert reply[4:6] == ["\n2. ✅ ", {"name": "status"}] and reply[6].startswith(" — Turn 1 | hour 1")
+
+
+def test_a_blank_order_is_told_to_type_a_command(service):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    with pytest.raises(TableError, match=r"^Type a command; `help` lists them\.$"):
+        run(tables.play.submit(ANNA, CHANNEL, "  "))
+    assert service.store.last_seq(game_id) == 0
+
+
+def test_the_author_of_a_command_that_begins_their_own_next_phase_is_named_not_pinged(service):
+    tables = make_tables(service)
+    run(seated_game(tables))
+    run(tables.play.submit(ANNA, CHANNEL, "end"))  # Red's Movement Phase over, Red's Dice Phase begins
+    run(tables.delivery.flush())
+    ended = tables.delivery.messenger.in_channel(CHANNEL)[-1]
+    assert ended.startswith("**Anna** — Red: end.") and "\nRed player: your move, due <t:" in ended
+    assert f"<@{ANNA.id}>" not in ended
+
 # -- answers clicked to a mid-turn choice, and orders held behind one (the toy wager) ------------
 
 @pytest.fixture
