@@ -148,6 +148,7 @@ def test_orders_of_one_message_are_played_in_order_until_one_is_refused(service)
                      "now (Toy: Sequence A).\nNot tried, after line 2 was refused: 3. end. Send them again once it "
                      "is put right.")
     assert service.store.last_seq(game_id) == 1
+    assert [row["user"] for row in service.store.commands(game_id)] == [ANNA.id]  # stored with who gave it
     with pytest.raises(TableError, match="not possible now"):  # one order: its own answer, refused
         run(tables.play.orders(ANNA, CHANNEL, "move r1 0401"))
     assert run(tables.play.orders(ANNA, CHANNEL, " end ;")) == "Red: end."
@@ -617,6 +618,11 @@ def test_typed_lines_where_no_game_runs_or_before_the_start_stay_chat_and_a_paus
     run(tables.lobby.join(ANNA, CHANNEL, "red"))
     run(tables.lobby.join(BORIS, CHANNEL, "blue"))
     assert run(tables.play.plain(ANNA, CHANNEL, "move r1 0201")) is None
+    not_started = r"^Game 1 has not started yet; `/game start` begins it\.$"  # sent as an order, it is told so
+    with pytest.raises(TableError, match=not_started):
+        run(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))
+    with pytest.raises(TableError, match=not_started):
+        run(tables.play.orders(ANNA, CHANNEL, "move r1 0201; end"))
     run(tables.lobby.start(ANNA, CHANNEL))
     run(tables.management.lose_channel(CHANNEL, "its channel was deleted"))
     paused = run(tables.play.plain(ANNA, CHANNEL, "move r1 0201"))
