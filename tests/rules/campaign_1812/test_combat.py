@@ -184,3 +184,253 @@ def test_french_leadership_adds_one_when_they_attack_and_takes_one_when_they_def
     russian, _ = do(russian, "russian", "plan assault")
     russian, events = do(russian, "french", "plan cordon")
     assert "Combat Results Table: 2 against 2, column 1-1, die 3 (modified 2): A1 D1." in texts(events)
+
+
+def russian_attack(french: dict, russian: dict, place: int = 15, **more) -> dict:
+    """The Russian Combat Phase opened with these two stacks in `place`: the Russians attack, the French defend."""
+    state = position({place: french, **more.get("more_french", {})}, {place: russian}, player="russian",
+                     phase="march")
+    state, _ = do(state, "russian", "end")
+    return state
+
+
+def test_a_french_stack_confronted_without_infantry_retreats_like_a_russian_one():
+    """COMBAT: a confronted stack retreats next door, to a place without an enemy stack (its own are no
+    bar); the events say where, for the front ends."""
+    state = battle({"cav": 1}, {"inf": 2}, more_french={23: {"inf": 1}})
+    assert state["retreat"] == {"side": "french", "place": 15, "battle": False}
+    state, events = do(state, "french", "retreat 23")
+    assert events[0] == {"kind": "retreat", "to": "all", "text": "The French stack in Smolensk (15) retreats to "
+                         "Roslavl (23).", "irreversible": False, "place": 15, "dest": 23}
+    assert stack(state, "french", 23) == {"inf": 1, "cav": 1, "supply": 0, "depot": 0}
+    told = battle({"cav": 1}, {"inf": 2})
+    _, events = do(position({15: {"cav": 1}}, {15: {"inf": 2}}, phase="march"), "french", "end")
+    assert events[1] == {"kind": "retreat", "to": "all", "text": "The French stack in Smolensk (15) has no infantry "
+                         "and is confronted by Russian infantry: it must retreat (COMBAT).", "irreversible": False,
+                         "place": 15}
+    assert told["retreat"]["side"] == "french"
+
+
+def test_a_stack_eliminated_where_it_is_confronted_and_the_next_step_both_told():
+    """A French cavalry stack confronted in Smolensk with a Russian stack in every place next door is
+    eliminated; the same `end` then opens the battle of Vyazma (or the Russian retreat from East Prussia),
+    and both are told."""
+    russian = {15: {"inf": 2}, 10: {"inf": 1}, 18: {"inf": 1}, 23: {"inf": 1}, 161: {"inf": 2}}
+    state = position({15: {"cav": 1}, 161: {"inf": 2}}, russian, phase="march")
+    state, events = do(state, "french", "end")
+    assert events[1:3] == [
+        {"kind": "eliminated", "to": "all", "text": "The French stack in Smolensk (15) is eliminated, confronted "
+         "by enemy infantry with nowhere to retreat: 1 cavalry corps.", "irreversible": False, "place": 15},
+        {"kind": "battle", "to": "all", "text": "Battle in Vyazma (161): the French player attacks. Both players "
+         "choose a Battle Plan in secret (`plan <chit> [withdraw <place>]`).", "irreversible": False, "place": 161}]
+    assert "15" not in state["stacks"]["french"] and state["battle"]["place"] == 161
+    state = position({15: {"cav": 1}, 30: {"inf": 1}}, {**russian, 30: {"cav": 1}}, phase="march")
+    state, events = do(state, "french", "end")
+    assert [e["kind"] for e in events] == ["phase", "eliminated", "retreat"]
+    assert state["retreat"] == {"side": "russian", "place": 30, "battle": False}
+
+
+def test_the_defender_plays_defender_chits_and_each_side_is_told_its_own_plan():
+    state = battle({"inf": 3, "cav": 2}, {"inf": 2, "cav": 1})
+    assert refused(state, "russian", "plan assault", "Battle Plan Chart") == (
+        "As the defender you choose one of withdraw, entrench, counterattack, cordon (Battle Plan Chart).")
+    state, events = do(state, "russian", "plan cordon withdraw 23")
+    assert events == [{"kind": "plan", "to": "russian", "text": "Your Battle Plan in Smolensk (15): Cordon, cavalry "
+                       "withdrawing to Roslavl (23).", "irreversible": False}]
+    state, events = do(state, "french", "plan contact")
+    assert texts(events, "french") == ["Your Battle Plan in Smolensk (15): Contact."]
+    assert events[1]["kind"] == "battle" and events[1]["place"] == 15 and events[1]["to"] == "all"
+
+
+def test_cavalry_withdraws_next_to_its_own_stacks_and_is_told_where_it_may_go():
+    """Either side's cavalry may withdraw to a place next door without an enemy stack, its own there or not."""
+    state = battle({"inf": 3, "cav": 2}, {"inf": 2}, more_french={23: {"inf": 1}})
+    state, _ = do(state, "french", "plan contact withdraw 23")
+    state, _ = do(state, "russian", "plan cordon")
+    assert stack(state, "french", 23)["cav"] == 2
+    state = battle({"inf": 3}, {"inf": 2, "cav": 1}, more_french={18: {"inf": 1}})
+    assert refused(state, "russian", "plan cordon withdraw 18", "Combat") == (
+        "Cavalry withdraws to an adjacent place without an enemy stack: 10, 23, 161 (Combat).")
+    hemmed = battle({"inf": 3}, {"inf": 2, "cav": 1}, more_french={n: {"inf": 1} for n in (10, 18, 23, 161)})
+    assert refused(hemmed, "russian", "plan cordon withdraw 23", "Combat") == (
+        "Cavalry withdraws to an adjacent place without an enemy stack: there is none (Combat).")
+
+
+def test_a_retreat_after_combat_is_told_in_the_battle_and_the_battle_waits_for_it():
+    """Withdraw against Reconnaissance, 'Dr(D) & stop': the chart's codes told; the revealed battle (both plans
+    shown) waits for the Russian retreat, which its account then tells; the account stays in the public log."""
+    state = battle({"inf": 3}, {"inf": 2})
+    state, _ = do(state, "french", "plan reconnaissance")
+    state, _ = do(state, "russian", "plan withdraw")
+    lines = ["Battle of Smolensk (15): French Reconnaissance against Russian Withdraw. French: 3 infantry corps; "
+             "Russian: 2 infantry corps.", "The Battle Plan Chart: Dr(D), stop.",
+             "The Russian player must retreat from Smolensk (15) (`retreat <place>`)."]
+    assert c1812.view(state, None)["battle"] == {"place": 15, "attacker": "french", "defender": "russian",
+                                                 "stage": "resolving", "lines": lines,
+                                                 "plans": {"french": "reconnaissance", "russian": "withdraw"}}
+    state, _ = do(state, "russian", "retreat 23")
+    assert c1812.view(state, None)["log"] == [{"turn": 2, "place": 15, "lines": [
+        *lines, "The Russian stack in Smolensk (15) retreats to Roslavl (23)."]}]
+
+
+def test_chart_withdraw_against_outflank_costs_the_defender_a_corps_before_it_retreats():
+    """First reading, Withdraw x Outflank: 'D-1c', 'Dr(D)', go PS-RAC. With no corps left in Smolensk after the
+    loss there is no pursuit, though the Russians have corps elsewhere and the French surplus cavalry."""
+    state = battle({"inf": 3}, {"inf": 2})
+    state, _ = do(state, "french", "plan outflank")
+    state, events = do(state, "russian", "plan withdraw")
+    assert "Russian loses 1 infantry corps." in texts(events) and stack(state, "russian", 15)["inf"] == 1
+    assert state["retreat"] == {"side": "russian", "place": 15, "battle": True}
+    state = battle({"inf": 3, "cav": 2}, {"inf": 1}, more_russian={1: {"inf": 1}})
+    rolls = state["dice"]["rolls"]
+    state, _ = do(state, "french", "plan outflank")
+    state, events = do(state, "russian", "plan withdraw")
+    assert not any(t.startswith("Pursuit") for t in texts(events)) and state["dice"]["rolls"] == rolls
+
+
+def test_stop_and_no_effect_end_the_battle_without_a_pursuit():
+    """'Dr(D) & stop' and 'no effect': no die is rolled, however much cavalry the attacker has."""
+    for russian_plan, french_plan in (("withdraw", "reconnaissance"), ("entrench", "contact")):
+        state = battle({"inf": 3, "cav": 3}, {"inf": 2})
+        rolls = state["dice"]["rolls"]
+        state, _ = do(state, "french", f"plan {french_plan}")
+        state, events = do(state, "russian", f"plan {russian_plan}")
+        assert not any(t.startswith("Pursuit") for t in texts(events)) and state["dice"]["rolls"] == rolls
+
+
+def own_chart(**cells: list[list[str]]) -> dict:
+    """The shipped tables with these rows of the Battle Plan Chart (a defender chit's row, one cell per
+    attacker chit), as a player's own table file may give them."""
+    from tests.rules.campaign_1812.test_data import _doc
+    doc = _doc("tables.toml")
+    del doc["battle_plans"]["first_cells"]
+    doc["battle_plans"]["cells"].update(cells)
+    return doc
+
+
+def test_a_players_chart_is_read_code_by_code():
+    """A player's own chart: 'stop' ends the cell (what follows is not carried out); a defender's choice ends it
+    too; a retreat due twice (Dr(D) and a Dr on the Combat Results Table) is one retreat."""
+    tables = own_chart(withdraw=[["CRS"], ["CRS"], ["Dr(D)", "stop", "A-1c"], ["Dchoice", "A-1c"]],
+                       cordon=[["CRS"], ["Dr(D)", "CRS"], ["CRS"], ["CRS"]])
+    for french_plan in ("reconnaissance", "contact"):
+        state = position({15: {"inf": 3}}, {15: {"inf": 2}}, phase="march", tables=tables)
+        state, _ = do(state, "french", "end", f"plan {french_plan}")
+        state, _ = do(state, "russian", "plan withdraw", "retreat 23")
+        assert stack(state, "french", 15)["inf"] == 3 and state["battle"] is None, french_plan
+    state = position({15: {"inf": 3}}, {15: {"inf": 2}}, phase="march", tables=tables)
+    state, _ = do(state, "french", "end", "plan assault")
+    rig(state["dice"], 3)  # 3 against 2, die 3 modified 4: D1 Dr
+    state, events = do(state, "russian", "plan cordon")
+    assert "Combat Results Table: 3 against 2, column 3-2, die 3 (modified 4): D1 Dr." in texts(events)
+    assert state["retreat"] == {"side": "russian", "place": 15, "battle": True}
+    state, _ = do(state, "russian", "retreat 23")
+    assert state["battle"] is None and stack(state, "russian", 23)["inf"] == 1
+
+
+def test_the_combat_results_table_die_stays_on_the_table_and_its_losses_fall_where_it_says():
+    """The modified die is 0 at the least and 7 at the most (the rows of data/tables.toml); 'A<n>' is the
+    attacker's loss, 'D<n>' the defender's, 'Ar' the attacker's retreat."""
+    state = russian_attack({"inf": 2}, {"inf": 2})
+    rig(state["dice"], 1)
+    state, _ = do(state, "russian", "plan assault")
+    state, events = do(state, "french", "plan cordon")
+    assert "Combat Results Table: 2 against 2, column 1-1, die 1 (modified 0): A1 Ar." in texts(events)
+    assert stack(state, "russian", 15)["inf"] == 1 and stack(state, "french", 15)["inf"] == 2
+    assert state["retreat"] == {"side": "russian", "place": 15, "battle": True}
+    state, lines = fought({"inf": 3}, {"inf": 3}, 6, "assault", "cordon")
+    assert "Combat Results Table: 3 against 3, column 1-1, die 6 (modified 7): D2 Dr." in lines
+    assert stack(state, "russian", 15)["inf"] == 1 and stack(state, "french", 15)["inf"] == 3
+    state = position({15: {"inf": 3}}, {15: {"inf": 3}}, phase="march", options=["leaders"],
+                     leaders={"french": {"name": "Napoleon", "place": 15, "rating": 2, "moved": False}})
+    state, _ = do(state, "french", "end")
+    rig(state["dice"], 6)
+    state, _ = do(state, "french", "plan assault")
+    state, events = do(state, "russian", "plan cordon")
+    assert "Combat Results Table: 3 against 3, column 1-1, die 6 (modified 7): D2 Dr." in texts(events)
+
+
+def pursued(french: dict, russian: dict, die: int) -> tuple[dict, list[str]]:
+    """Reconnaissance against Cordon (first reading: 'Dr(D)', go PS-RAC): only the pursuit die, rigged."""
+    state = battle(french, russian)
+    rig(state["dice"], die)
+    state, _ = do(state, "french", "plan reconnaissance")
+    state, events = do(state, "russian", "plan cordon")
+    return state, [e["text"] for e in events if e["kind"] == "battle"]
+
+
+def test_the_pursuit_table_by_surplus_and_die():
+    """Rows by surplus 1, 2, 3 or more: one surplus corps and a 1, D1; four (the last row) and a 1, D2; one and
+    a 6, Ac1: the pursuer loses a cavalry corps."""
+    state, lines = pursued({"inf": 2, "cav": 1}, {"inf": 2}, 1)
+    assert "Pursuit: 1 surplus French cavalry, die 1: D1." in lines
+    assert "Russian loses 1 infantry corps in the pursuit." in lines and stack(state, "russian", 15)["inf"] == 1
+    _, lines = pursued({"inf": 2, "cav": 4}, {"inf": 3}, 1)
+    assert "Pursuit: 4 surplus French cavalry, die 1: D2." in lines
+    state, lines = pursued({"inf": 2, "cav": 2}, {"inf": 2, "cav": 1}, 6)
+    assert lines[-3:-1] == ["Pursuit: 1 surplus French cavalry, die 6: Ac1.", "French loses 1 cavalry corps."]
+    assert stack(state, "french", 15)["cav"] == 1 and stack(state, "russian", 15)["inf"] == 2
+
+
+def test_a_pursuit_takes_infantry_first_then_cavalry():
+    """D2 against one infantry and one cavalry corps takes both; against one infantry and three cavalry corps,
+    one of each; against one infantry corps alone, that one, and nothing more is told."""
+    state, lines = pursued({"inf": 2, "cav": 4}, {"inf": 1, "cav": 1}, 1)
+    assert lines[-3:] == ["Pursuit: 3 surplus French cavalry, die 1: D2.",
+                          "Russian loses 1 infantry corps in the pursuit.", "Russian loses 1 cavalry corps."]
+    assert not state["stacks"]["russian"]
+    state, _ = pursued({"inf": 2, "cav": 6}, {"inf": 1, "cav": 3}, 1)
+    assert stack(state, "russian", 15) == {"inf": 0, "cav": 2, "supply": 0, "depot": 0}
+    _, lines = pursued({"inf": 2, "cav": 3}, {"inf": 1}, 1)
+    assert lines[-2:] == ["Pursuit: 3 surplus French cavalry, die 1: D2.",
+                          "Russian loses 1 infantry corps in the pursuit."]
+    state = battle({"inf": 3, "cav": 4}, {"inf": 1, "cav": 1})
+    rig(state["dice"], 1)
+    state, _ = do(state, "french", "plan outflank")  # Withdraw x Outflank: D-1c, Dr(D), go PS-RAC
+    state, events = do(state, "russian", "plan withdraw")
+    assert [e["text"] for e in events if e["kind"] == "battle"][-2:] == [
+        "Pursuit: 3 surplus French cavalry, die 1: D2.", "Russian loses 1 cavalry corps."]
+
+
+def test_the_defenders_choice_is_told_and_a_french_defender_may_fall_back_onto_its_own_stack():
+    state = russian_attack({"inf": 2}, {"inf": 3}, more_french={23: {"inf": 1}})
+    state, _ = do(state, "russian", "plan assault")
+    state, events = do(state, "french", "plan withdraw")
+    assert texts(events, "all")[-1] == ("Defender's choice: the French player retreats (`retreat <place>`) or "
+                                        "fights (`fight`).")
+    state, _ = do(state, "french", "retreat 23")
+    assert stack(state, "french", 23)["inf"] == 3 and state["battle"] is None
+
+
+def test_a_defender_who_fights_and_must_retreat_leaves_the_battle_resolving():
+    state = battle({"inf": 3}, {"inf": 2})
+    state, _ = do(state, "french", "plan assault", )
+    state, _ = do(state, "russian", "plan withdraw")
+    rig(state["dice"], 3)  # 3 against 2, die 3 modified 4: D1 Dr
+    state, _ = do(state, "russian", "fight")
+    assert state["retreat"] == {"side": "russian", "place": 15, "battle": True}
+    assert c1812.view(state, "french")["battle"]["stage"] == "resolving"
+
+
+def test_an_attacker_with_nowhere_to_retreat_after_combat_is_eliminated():
+    """'A1 Ar' against the French in Smolensk with a Russian stack in every place next door: the last French
+    corps there is eliminated."""
+    russian = {15: {"inf": 4}, **{n: {"inf": 1} for n in (10, 18, 23, 161)}}
+    state = position({15: {"inf": 2}}, russian, phase="march")
+    state, _ = do(state, "french", "end")
+    rig(state["dice"], 1)  # 2 against 4, column 1-2, die 1 modified 2: A1 Ar
+    state, _ = do(state, "french", "plan assault")
+    state, events = do(state, "russian", "plan cordon")
+    assert ("The French stack in Smolensk (15) is eliminated, with nowhere to retreat: 1 infantry corps."
+            in texts(events, "all"))
+    assert "15" not in state["stacks"]["french"] and state["retreat"] is None and state["battle"] is None
+
+
+def test_a_leader_retreats_with_his_stack():
+    """Leaders: a confronted stack's leader goes with it (leaders.py: he never stands alone)."""
+    state = position({15: {"inf": 2}}, {15: {"cav": 1}}, phase="march", options=["leaders"],
+                     leaders={"russian": {"name": "Kutuzov", "place": 15, "rating": 1, "moved": False}})
+    state, _ = do(state, "french", "end")
+    state, events = do(state, "russian", "retreat 23")
+    assert state["leaders"]["russian"]["place"] == 23
+    assert texts(events, "russian") == ["Kutuzov goes with them to Roslavl (23)."]

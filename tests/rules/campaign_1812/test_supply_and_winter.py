@@ -86,3 +86,42 @@ def test_the_french_create_a_depot_by_depleting_an_unoccupied_area_with_a_supply
     assert do(empty_vilna, "french", "depot 12")[0]["stacks"]["french"]["12"]["depot"] == 1
     refused(state, "french", "depot 14", "Supply")  # already 100% depleted
     refused(state, "french", "depot 10", "Supply")  # no supply unit there
+
+
+def test_a_supply_unit_with_few_corps_depletes_nothing_and_an_area_of_sub_areas_is_named_as_an_area():
+    """The Area Depletion Chart with a supply unit starts at 3 corps: two corps with one deplete nothing.
+    Vyazma and Borodino are one area (16): its depletion is told as the area's."""
+    state, events = do(supply_segment({12: {"inf": 2, "supply": 1}}), "french", "end")
+    assert "12" not in state["depleted"]
+    state, events = do(supply_segment({161: {"inf": 1}}), "french", "end")
+    assert {"kind": "depletion", "to": "all", "text": "area 16 is now 50% depleted (Area Depletion Chart).",
+            "irreversible": True, "area": 16} in events
+
+
+def test_the_unsupplied_chart_rolls_for_every_unsupplied_stack_with_corps_and_tells_its_owner():
+    """Kovno (11) is supplied, Vilna (12) is not; a supply unit alone in a depleted place has no corps to lose
+    and is not told; a roll of 6 costs a corps."""
+    state = supply_segment({11: {"inf": 1}, 12: {"inf": 1}, 14: {"supply": 1}},
+                           depleted={"12": 100, "14": 100})
+    rig(state["side_dice"]["french"], 6)
+    state, events = do(state, "french", "end")
+    assert [e for e in events if e["kind"] == "unsupplied"] == [
+        {"kind": "unsupplied", "to": "french", "text": "Your units in Vilna (12) are unsupplied (Unsupplied Chart): "
+         "lost 1 infantry corps.", "irreversible": True, "place": 12}]
+    assert "12" not in state["stacks"]["french"] and stack(state, "french", 14)["supply"] == 1
+
+
+def test_a_depot_is_refused_without_a_supply_unit_in_an_area_with_a_russian_stack_or_a_depleted_one():
+    state = supply_segment({14: {"supply": 1}, 18: {"supply": 1}, 10: {"inf": 1}}, {13: {"cav": 1}},
+                           depleted={"18": 100})
+    assert refused(state, "french", "depot 10", "Supply") == (
+        "A depot is created by a supply unit, and you have none in Vitebsk (10); yours are in 14, 18 (Supply).")
+    assert refused(supply_segment({10: {"inf": 1}}), "french", "depot 10", "Supply") == (
+        "A depot is created by a supply unit, and you have none in Vitebsk (10); yours are in no place (Supply).")
+    assert refused(state, "french", "depot 18", "Supply") == (
+        "The area of Mogilev (18) is already 100% depleted: nothing is left to gather (Supply).")
+    russian = supply_segment({14: {"supply": 1}}, {14: {"cav": 1}})
+    refused(russian, "french", "depot 14", "Supply")
+    state, events = do(state, "french", "depot 14")
+    assert events == [{"kind": "depot", "to": "all", "text": "The French create a depot in Minsk (14); the area is "
+                       "100% depleted (SUPPLY).", "irreversible": False, "place": 14}]
