@@ -90,3 +90,46 @@ def test_movement_comes_before_forced_march():
     state, _ = do(state, "french", "move 15 10", "end")
     assert state["phase"] == "march"
     refused(state, "french", "move 10 7", "Movement: forced march")
+
+
+def test_forced_march_rolls_on_the_winter_table_in_winter_and_counts_every_corps():
+    """WINTER (reconstructed): a 3 marches in summer and stays in winter; two corps that both arrive are
+    told as two; the event says from where and to where, for the front ends."""
+    for turn, arrived in ((2, 1), (10, 0)):
+        state = position({15: {"inf": 1}}, phase="march", turn=turn)
+        rig(state["side_dice"]["french"], 3)
+        state, _ = do(state, "french", "march 15 10")
+        assert stack(state, "french", 10)["inf"] == arrived, turn
+    state = position({15: {"inf": 2}}, phase="march")
+    rig(state["side_dice"]["french"], 1, 1)
+    state, events = do(state, "french", "march 15 10")
+    assert events[0] == {"kind": "march", "to": "all", "text": "The French player force marches from Smolensk (15) "
+                         "toward Vitebsk (10).", "irreversible": True, "origin": 15, "dest": 10}
+    assert texts(events, "french")[0] == ("Forced march from Smolensk (15) to Vitebsk (10): arrived 2 infantry "
+                                          "corps; stayed nothing; eliminated nothing.")
+
+
+def test_the_corps_that_tried_a_forced_march_are_marked_and_the_others_stay_free():
+    """Three corps, two try (a 6: eliminated, a 4: stays): the one that stayed has tried; the third may still try."""
+    state = position({15: {"inf": 3}}, phase="march")
+    rig(state["side_dice"]["french"], 6, 4)
+    state, _ = do(state, "french", "march 15 10 2 inf")
+    assert stack(state, "french", 15)["inf"] == 2
+    assert [u["marched"] for u in c1812.view(state, "french")["units"] if u["side"] == "french"] == [1]
+    assert refused(state, "french", "march 15 10 2 inf", "Movement: forced march") == (
+        "Smolensk (15) holds 1 infantry corps free to force march this Player-Turn, not 2 infantry corps "
+        "(Movement: forced march).")
+
+
+def test_a_leader_follows_a_forced_march_only_when_no_corps_stays_behind():
+    """Leaders: he never force marches himself; he goes when the last corps of his place leave it."""
+    napoleon = {"name": "Napoleon", "place": 15, "rating": 2, "moved": False}
+    state = position({15: {"inf": 2}}, phase="march", options=["leaders"], leaders={"french": napoleon})
+    rig(state["side_dice"]["french"], 1)
+    state, _ = do(state, "french", "march 15 10 1 inf")
+    assert state["leaders"]["french"]["place"] == 15
+    state = position({15: {"inf": 1}}, phase="march", options=["leaders"], leaders={"french": napoleon})
+    rig(state["side_dice"]["french"], 1)
+    state, events = do(state, "french", "march 15 10")
+    assert state["leaders"]["french"]["place"] == 10
+    assert texts(events, "french")[-1] == "Napoleon goes with them to Vitebsk (10)."
