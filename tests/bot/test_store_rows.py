@@ -236,6 +236,36 @@ def test_a_persons_undelivered_rows_are_theirs_by_name_or_by_seat(store):
     assert [r["payload"] for r in store.undelivered_to("u2")] == [{"k": 4}]
 
 
+def test_a_row_given_up_is_sent_no_more_and_the_rows_carrying_its_words_are_told_at_the_last_command(store):
+    game_id, other = played(store, 2), played(store, 1)
+    store.add_outbox(game_id, [("channel:c", {"text": "lost"})])
+    lost = store.undelivered(game_id)[-1]["id"]
+    store.give_up(lost, game_id, [("user:u1", {"text": "by DM instead"}), ("user:u2", {"text": "and to you"})])
+    assert [r["payload"] for r in store.undelivered(game_id)] == [
+        {"n": 1}, {"n": 2}, {"text": "by DM instead"}, {"text": "and to you"}]
+    gone = next(r for r in store.outbox(game_id) if r["id"] == lost)
+    assert gone["given_up"] is not None and gone["delivered_at"] is None
+    assert rows(store, game_id)[-2:] == [(2, "user:u1", {"text": "by DM instead"}),
+                                         (2, "user:u2", {"text": "and to you"})]
+    assert [r["payload"] for r in store.undelivered(other)] == [{"n": 1}]  # another game's rows stay
+
+
+def test_the_newest_row_beyond_the_log_tells_a_restored_file(store):
+    game_id, other = played(store, 3), played(store, 1)
+    assert store.told_beyond_log() == []  # each game's newest row is at its last command
+    store.db.execute("DELETE FROM commands WHERE game = ? AND seq = 3", [game_id])  # an older copy's log
+    assert store.told_beyond_log() == [(game_id, 2, 3)]
+
+
+def test_a_question_is_found_from_the_player_turn_it_was_asked_in(store):
+    game_id = played(store, 3)
+    store.add_outbox(game_id, [("red", {"text": "a notice"})])
+    assert not store.asked_since(game_id, "red", 0)  # no question yet
+    store.add_outbox(game_id, [("red", {"text": "your move", "question": {"since": 3, "fresh": True}})])
+    assert store.asked_since(game_id, "red", 3) and store.asked_since(game_id, "red", 1)
+    assert not store.asked_since(game_id, "red", 4) and not store.asked_since(game_id, "blue", 0)
+
+
 def test_closed_dms_are_remembered_replaced_and_cleared(store):
     assert store.closed_dm("u1") is None
     store.set_closed_dm("u1", 1, DAY2)
@@ -256,6 +286,15 @@ def test_a_players_private_thread_is_per_game_and_replaced(store):
     store.set_private_thread(first, "u1", "t4")
     assert [store.private_thread(first, "u1"), store.private_thread(first, "u2"),
             store.private_thread(second, "u1"), store.private_thread(second, "u2")] == ["t4", "t2", "t3", None]
+
+
+def test_a_private_thread_given_up_says_so_at_the_last_command(store):
+    game_id = played(store, 2)
+    store.set_private_thread(game_id, "u1", "t1")
+    store.set_private_thread(game_id, "u2", "t2")
+    store.drop_private_thread(game_id, "u1", [("user:u1", {"text": "by DM again"})])
+    assert (store.private_thread(game_id, "u1"), store.private_thread(game_id, "u2")) == (None, "t2")
+    assert rows(store, game_id)[-1] == (2, "user:u1", {"text": "by DM again"})
 
 
 def test_standing_orders_are_per_side_and_kind_and_ask_removes_one(store):
