@@ -75,7 +75,7 @@ def test_one_games_damaged_settings_leave_the_server_list_and_mine_whole(tmp_pat
             assert f"Game {second} in" in mine
             assert caplog.text.count(f"set aside a damaged games row ({first})") == 1  # once, not per read
             assert quarantined(store) == [("games", str(first))]
-            with pytest.raises(DamagedGame):
+            with pytest.raises(DamagedGame, match=f"Game {first}'s stored record is damaged"):
                 store.game(first)
             await s.env.advance_time(RETRY_SECONDS)  # the outbox's periodic retry sends the notice
             told, = owner_dms(s)
