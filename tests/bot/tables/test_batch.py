@@ -36,6 +36,7 @@ def test_a_typed_line_tells_more_when_a_word_after_its_verb_is_not_public():
     assert tells_more("move 4 3 1 inf", ["A stack moves from Riga (4) to Pskov (3)."])
     assert tells_more("move f-i-5 46", ["A block moves to 46."])  # a block's id is one word
     assert not tells_more("move f-i-5 46", ["F-I-5 moves to 46."])
+    assert not tells_more("move f-i-5 46", ["French: move", "F-I-5 moves to 46"])  # each text's own words, ends too
     assert not tells_more("end", [])
 
 
