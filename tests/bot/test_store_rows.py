@@ -149,6 +149,20 @@ def test_a_command_stores_its_turn_and_an_undo_forgets_the_turns_it_took_back(st
     assert store.turn_starts(game_id) == {"1": 0, "2": 2, "3": 5}
 
 
+def test_a_player_turn_began_after_the_command_that_began_it_and_the_first_after_none(store):
+    """Where a player's question message of the player-turn counts from (bot/tables/news.py): the
+    game's first player-turn began after no command (0), each later one after the command that began it,
+    and an undo forgets the player-turns it took back."""
+    game_id = played(store, 0)
+    store.append(game_id, command(0), {}, [], player_turn=False)
+    assert store.player_turn_start(game_id, 1) == 0
+    store.append(game_id, command(1), {}, [], player_turn=True)
+    store.append(game_id, command(2), {}, [], player_turn=False)
+    assert [store.player_turn_start(game_id, seq) for seq in (0, 1, 2, 3)] == [0, 0, 2, 2]
+    store.truncate(game_id, 2, [], issued_against_seq=3)
+    assert store.player_turn_start(game_id, 3) == 0
+
+
 def test_a_command_sets_the_status_and_clears_a_draw_offer(store):
     game_id = played(store, 1)
     store.set_pending_draw(game_id, {"by": "red"}, [("blue", {"text": "red offers a draw"})])
