@@ -10,7 +10,7 @@ from functools import cache
 from rules.bloody_monday import movement, turns
 from rules.bloody_monday.bm_data import Block, army
 from rules.bloody_monday.commands import Activate, Inspire, Move
-from rules.bloody_monday.game import Game, Impulse, enemy_of
+from rules.bloody_monday.game import Game, Impulse, enemy_of, plural
 from rules.bloody_monday.movement import Rules
 from rules.core.errors import RuleViolation
 from rules.core.events import event
@@ -240,8 +240,9 @@ def move(g: Game, side: str, cmd: Move) -> list[dict]:
     if g.has_enemy(side, dest) and dest not in g.s["contested_at_start"] and dest not in imp["new"]:
         limit = engagement_limit(g, side)
         if len(imp["new"]) >= limit:
-            raise RuleViolation("2.6.3", f"you may make {limit} new engagements this impulse and have made them; "
-                                "move into an area without enemy units or one contested since the impulse began")
+            made = plural(limit, "new engagement", "new engagements")
+            raise RuleViolation("2.6.3", f"you may make {made} this impulse and have made them; move into an area "
+                                "without enemy units or one contested since the impulse began")
     imp["moved"].append(bid)
     return movement.execute(g, bid, path, imp["new"])
 
@@ -273,6 +274,9 @@ def may_inspire(g: Game, leader: str, bid: str) -> None:
         raise RuleViolation("5.2.2", f"{g.public_name(leader)} is not an activated leader; inspire with one")
     if leader in imp["inspired"]:
         raise RuleViolation("5.2.2", f"{g.public_name(leader)} has already inspired a unit this impulse")
+    if g.entry(bid)["where"] != "map":
+        raise RuleViolation("5.2.2", f"{g.public_name(bid)} is not on the map; inspire a unit in or next to "
+                            f"{g.area(leader)}")
     d = g.defs[bid]
     here, there = g.area(leader), g.area(bid)
     if d.type not in ("infantry", "cavalry") or not follows(g, leader, bid) or "yellow" in g.cubes(bid):
@@ -368,7 +372,8 @@ def initiative(g: Game, side: str, action: str) -> list[dict]:
         raise RuleViolation("6.3", "a Cavalry Raid follows a completed Tactical Action; finish its battles first")
     events = deactivate(g, side)
     spend_disc(g, side)
-    lv = g.logistics_value(side)
-    g.s["impulse"] = dict(imp, kind="raid", segment="movement", moved=[], limit=lv, offensive=False)
+    # 9.8's strength 4 holds for the Tactical Impulse alone: the raid's LV counts the commander's own
+    g.s["impulse"] = dict(imp, kind="raid", segment="movement", moved=[], offensive=False)
+    lv = g.s["impulse"]["limit"] = g.logistics_value(side)
     return events + [event(f"{side.title()} spends the Initiative Disc: Cavalry Raid of up to {lv} cavalry (6.3).",
                            kind="initiative")]

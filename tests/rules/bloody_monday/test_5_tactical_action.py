@@ -3,7 +3,7 @@ strength, tactical range, who is commanded, artillery activation, inspiration, n
 limited and mandatory, deactivation; FAQ 4-7, 12, 13."""
 from __future__ import annotations
 
-from rules.bloody_monday import impulses
+from rules.bloody_monday import impulses, movement
 from rules.bloody_monday.bm_data import areas
 from tests.rules.bloody_monday.bm_helpers import at, do, game, position, refused, refused_then_accepted, strength
 
@@ -233,3 +233,51 @@ def test_faq_5_a_battle_fought_need_not_be_fought_again():
     state["impulse"].update(new=[42], fought=[42])
     state, _ = do(state, "french", "end")
     assert state["player"] == "russian"
+
+
+def test_5_1_a_leader_may_spend_all_4_mps_before_activating():
+    """5.1: "move up to 4 MPs and then activate": an area exactly 4 MPs away is within reach."""
+    state, _ = do(position({"F-I-D": 21}), "french", "tactical")
+    four = min(n for n, (mps, _) in movement.routes(game(state), "F-I-D", movement.Rules(5)).items() if mps == 4)
+    state, _ = do(state, "french", f"activate F-I-D {four}")
+    assert at(state, "F-I-D") == four
+
+
+def test_5_2_1_an_activated_gun_has_made_its_move():
+    """5.2.1: artillery moves up to its MPs less one, then activates: it moves no further this impulse."""
+    state = position({"F-I-D": 16, "F-I-A1": 16})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "activate F-I-A1")
+    assert refused(state, "french", "move F-I-A1 15", "5.2") == (
+        "French A (F-I-A1, artillery) has already moved this impulse; move another unit (5.2).")
+
+
+def test_5_2_2_a_leader_inspires_a_cavalry_unit_in_its_own_area():
+    """5.2.2: a combat unit (infantry or cavalry) "of the Tactical Leader's color ... and adjacent to
+    it": the leader's own area counts as adjacent."""
+    state = position({"F-I-D": 16, "F-I-LC": 16})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "inspire F-I-D F-I-LC")
+    assert state["blocks"]["F-I-LC"]["cubes"] == ["yellow"]
+
+
+def test_5_2_2_a_unit_is_inspired_once_though_two_leaders_may_inspire_it():
+    """5.2.2: "an uninspired" unit: under 9.4 Murat inspires any cavalry, so Davout's light cavalry,
+    once inspired by Davout, is refused to Murat."""
+    state = position({"F-I-D": 16, "F-CR-M": 16, "F-I-LC": 16}, options=["first_saber"])
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "activate F-CR-M", "inspire F-I-D F-I-LC")
+    refused(state, "french", "inspire F-CR-M F-I-LC", "5.2.2")
+
+
+def test_5_2_2_no_inspiration_once_the_battles_have_begun():
+    """5.0, 5.2.2: inspiration comes before the combat segment: after a battle it is over."""
+    state = position({"F-I-D": 16, "F-I-1": 42, "R-1-2J": 42, "F-I-LC": 16})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "battle 42")
+    assert state["battle"] is None and state["impulse"]["segment"] == "combat"
+    refused(state, "french", "inspire F-I-D F-I-LC", "5.2.2")
+
+
+def test_2_6_3_with_the_engagements_made_a_unit_still_joins_its_own_side():
+    """2.6.3 limits new engagements only: with the one engagement of one leader made, a unit still
+    moves into an area its own side holds."""
+    state = position({"F-I-D": 16, "F-I-1": 16, "F-I-2": 16, "F-I-3": 15, "R-1-2J": 42})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "move F-I-1 42", "move F-I-2 15")
+    assert at(state, "F-I-2") == 15

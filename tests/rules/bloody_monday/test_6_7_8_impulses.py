@@ -2,7 +2,7 @@
 8.0 the Final Phase, 9.8 the General Offensive; FAQ 8, 10, 11."""
 from __future__ import annotations
 
-from tests.rules.bloody_monday.bm_helpers import at, do, position, refused, strength
+from tests.rules.bloody_monday.bm_helpers import at, do, game, position, refused, strength
 
 
 def test_setup_the_french_start_with_the_initiative_disc():
@@ -131,3 +131,35 @@ def test_7_0_a_pass_opens_in_movement_and_ends_without_deactivation():
     assert state["log"]["moves"], "the French move is in the impulse's log"
     state, _ = do(state, "russian", "pass")
     assert state["log"] == {"moves": [], "battles": [], "artillery": []}, "each impulse logs its own"
+
+
+def test_6_1_reinforcements_break_a_run_of_passes_and_open_with_the_isolation_check():
+    """7.0: "two consecutive Passes" end the Impulses Phase: a Pass, then the other player's Call for
+    Reinforcements, then a Pass is no such pair. 4.0: the reinforcements' impulse opens with the
+    isolation check, like any impulse (4.1)."""
+    state = position({"R-1-2J": 3}, initiative="russian", pools=["R-1-3"])  # 3, deep in French land: cut off
+    state, _ = do(state, "french", "pass", "end")
+    state, events = do(state, "russian", "initiative reinforcements")
+    assert [e["text"] for e in events if e["kind"] == "isolation"] == [
+        "Isolation check (4.1): 1 Russian units are isolated."]
+    state, _ = do(state, "french", "pass", "end")
+    assert state["phase"] == "impulses" and state["turn"] == 1 and state["player"] == "russian"
+
+
+def test_6_3_a_cavalry_raid_moves_after_the_battles():
+    """6.3: the raid follows a completed Tactical Impulse, its battles fought: its cavalry moves then."""
+    state = position({"F-I-D": 16, "F-I-1": 42, "R-1-2J": 42, "F-I-LC": 16})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "battle 42", "initiative raid", "move F-I-LC 15")
+    assert at(state, "F-I-LC") == 15
+
+
+def test_9_8_a_raid_after_a_general_offensive_counts_the_supreme_commanders_own_stars():
+    """9.8: the offensive's strength 4 serves "during his Tactical Impulse"; a Cavalry Raid after it
+    (the disc back through a Russian retreat, 6.4) moves up to the LV of Napoleon's own 2 stars and
+    Shevardino: 3."""
+    state = position({"F-NAP": (21, 2), "F-I-D": 16, "F-CR-1LC": 16}, options=["general_offensive"])
+    state, _ = do(state, "french", "tactical", "initiative offensive", "activate F-I-D")
+    assert game(state).chief_strength("french") == 4
+    state["initiative"] = "french"  # as a Russian retreat (6.4) hands the disc back
+    state, _ = do(state, "french", "initiative raid")
+    assert state["impulse"]["limit"] == 3 and game(state).chief_strength("french") == 2
