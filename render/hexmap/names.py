@@ -58,7 +58,7 @@ def place_names(d: ImageDraw.ImageDraw, layout: Layout, m: BattleMap, taken: Seq
             continue
         x0, y0, x1, y1 = d.textbbox((0, 0), short(name), font=f, anchor="mm", stroke_width=max(1, f.size // 7))
         reach = (round(cx - 2.6 * r + x0), round(cy - 1.7 * r + y0), round(cx + 2.6 * r + x1), round(cy + 1.7 * r + y1))
-        avoid = near(taken, reach, 0) + [n.box for n in placed]
+        avoid = near(taken, reach) + [n.box for n in placed]
         candidates = ((round(cx + dx * r + x0), round(cy + dy * r + y0), round(cx + dx * r + x1),
                        round(cy + dy * r + y1)) for dx, dy in SPOTS)
         box = best_spot(candidates, [(avoid, 1.0)], area)

@@ -171,7 +171,7 @@ def place_attack_labels(d: ImageDraw.ImageDraw, layout: Layout, log: dict, solid
         candidates = list(_label_boxes(d, layout, defenders, attackers, text))
         span = (min(b[0] for b in candidates), min(b[1] for b in candidates),
                 max(b[2] for b in candidates), max(b[3] for b in candidates))  # all a candidate can meet
-        avoid = [(near(solid, span, 0), 20.0), (labels, 4.0), (near(arrows, span, 0), 1.0)]
+        avoid = [(near(solid, span), 20.0), (labels, 4.0), (near(arrows, span), 1.0)]
         box = best_spot(candidates, avoid, area) or candidates[0]
         labels.append(box)
         out.append((text, box))

@@ -31,7 +31,6 @@ def overlap_area(a: Box, b: Box) -> int:
     return (min(a[2], b[2]) - max(a[0], b[0])) * (min(a[3], b[3]) - max(a[1], b[1]))
 
 
-def near(boxes: Iterable[Box], box: Box, reach: float) -> list[Box]:
-    """The boxes within `reach` pixels of `box`: the only ones its candidates can meet."""
-    return [b for b in boxes if b[0] - reach < box[2] and box[0] < b[2] + reach
-            and b[1] - reach < box[3] and box[1] < b[3] + reach]
+def near(boxes: Iterable[Box], box: Box) -> list[Box]:
+    """The boxes that overlap `box` (the span of a label's candidates): the only ones they can meet."""
+    return [b for b in boxes if boxes_overlap(b, box)]
