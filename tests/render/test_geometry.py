@@ -3,7 +3,7 @@ import math
 
 import pytest
 
-from render.hexmap.geometry import SQRT3, Layout, layout_for, window
+from render.hexmap.geometry import SQRT3, Layout, boxes_overlap, layout_for, window
 from rules.borodino import battlemap
 from rules.core.hexes import distance
 
@@ -48,8 +48,36 @@ def test_map_bounds_start_at_the_margin():
     assert layout.bounds(MAP.hexes)[:2] == (12, 34)
 
 
+@pytest.mark.parametrize("hexes", [MAP.hexes, ["2817", "3023", "1001"]])
+def test_bounds_hold_every_corner_and_no_more(hexes):
+    layout = Layout(30, 7.0, 11.0)
+    xs, ys = zip(*(c for h in hexes for c in layout.corners(h)))
+    exact = [round(v, 6) for v in (min(xs), min(ys), max(xs), max(ys))]  # sin(240 degrees) is a hair off
+    assert layout.bounds(hexes) == (math.floor(exact[0]), math.floor(exact[1]), math.ceil(exact[2]),
+                                    math.ceil(exact[3]))
+
+
 def test_window_holds_the_hexes_within_radius_on_the_map():
     hexes = window(MAP.hexes, ["2817", "1001"], 2)
     assert "2817" in hexes and "2816" in hexes and "2717" in hexes and "1001" in hexes
     assert all(min(distance(h, "2817"), distance(h, "1001")) <= 2 for h in hexes)
     assert hexes <= MAP.hexes
+
+
+def test_corners_run_clockwise_from_the_right_hand_one():
+    """Clockwise on the picture (y grows downwards): the right-hand corner, then down and round;
+    corners 4 and 5 end the top side, which the east edge's exit zone marks."""
+    layout = Layout(20, 100, 100)
+    corners = layout.corners("2817")
+    cx, cy = layout.centre("2817")
+    assert len(corners) == 6
+    assert corners[0] == pytest.approx((cx + 20, cy))
+    assert corners[1][1] > cy and corners[3] == pytest.approx((cx - 20, cy))
+    assert corners[4][1] == pytest.approx(cy - SQRT3 * 10) == corners[5][1] and corners[4][0] < corners[5][0]
+
+
+def test_boxes_sharing_only_an_edge_or_a_corner_do_not_overlap():
+    box = (10, 10, 20, 20)
+    for other in [(20, 10, 30, 20), (0, 10, 10, 20), (10, 20, 20, 30), (10, 0, 20, 10), (20, 20, 30, 30)]:
+        assert not boxes_overlap(box, other) and not boxes_overlap(other, box)
+    assert boxes_overlap(box, (19, 19, 30, 30))
