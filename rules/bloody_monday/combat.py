@@ -28,7 +28,7 @@ def start(g: Game, side: str, cmd: Battle) -> list[dict]:
     """5.3: the attacker picks the next battle, newly contested areas first (FAQ 4-7)."""
     imp, area = g.s["impulse"], cmd.area
     if imp is None or imp["kind"] not in ("tactical", "special"):
-        raise RuleViolation("5.3", "battles are fought in a Tactical Action or a Special Initiative Action (6.2)")
+        raise RuleViolation("5.3, 6.2", "battles are fought in a Tactical Action or a Special Initiative Action")
     if imp["kind"] == "tactical" and not imp["leaders"]:
         raise RuleViolation("5.1", "activate a tactical leader first: each one allows one battle")
     if not g.contested(area) or area in imp["fought"]:

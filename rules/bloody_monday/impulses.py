@@ -136,9 +136,11 @@ def activate(g: Game, side: str, cmd: Activate) -> list[dict]:
     imp: Impulse = g.s["impulse"]
     bid = g.resolve(side, cmd.block)
     d = g.defs[bid]
-    if imp is None or imp["kind"] != "tactical":
-        raise RuleViolation("5.0", "support units are activated only in a Tactical Action; declare `tactical` first"
-                            if imp is None else "support units may not be activated in this action (6.2, 7.0)")
+    if imp is None:
+        raise RuleViolation("5.0", "support units are activated only in a Tactical Action; declare `tactical` first")
+    if imp["kind"] != "tactical":
+        raise RuleViolation("6.2, 7.0", "support units are moved but not activated in a Pass or a Special "
+                            "Initiative Action")
     if d.type == "tactical_leader":
         may_activate_leader(g, side, bid)
     elif d.type == "artillery":

@@ -91,8 +91,8 @@ def why_inactive(b: Battle, uid: str) -> tuple[str, str] | None:
     if b.s["leaders"][lid]["active"]:
         return None
     return ("Doomed Victory 8.10", f"{b.describe(uid)} is subordinate to {name(lid)}, who is inactive "
-            "this turn: his units may not move or attack until he is active again (8.10); all leaders turn "
-            "active at the end of the Rally Phase (8.152)")
+            "this turn (every leader turns active at the end of the Rally Phase, 8.152): his units may not "
+            "move or attack until he is active again")
 
 
 def _leaderless(b: Battle, uid: str) -> tuple[str, str] | None:
@@ -103,9 +103,9 @@ def _leaderless(b: Battle, uid: str) -> tuple[str, str] | None:
                    and defs[lid].side == b.side(uid) and corps in leader["commands"]), None)
     if fallen is None:
         return None
-    return ("Doomed Victory 8.10", f"{b.describe(uid)} belongs to {name(fallen)}'s leaderless corps: a unit "
-            "moves and attacks only \"if its Corps Leader is active\" (8.10, option dv_leaderless_halt); "
-            f"`assign <leader> {name(fallen).lower()}` gives the corps a leader (8.14)")
+    return ("Doomed Victory 8.10", f"{b.describe(uid)} belongs to {name(fallen)}'s leaderless corps "
+            f"(`assign <leader> {name(fallen).lower()}` gives it a leader, 8.14): under the option "
+            "dv_leaderless_halt a unit moves and attacks only \"if its Corps Leader is active\"")
 
 
 def can_rally(b: Battle, uid: str) -> str | None:

@@ -20,7 +20,8 @@ REFUSALS = [
     # (commands before, command, rule, sentence); the French blocks of FRENCH unless told
     ((), "activate F-I-A1", "5.0",
      "Support units are activated only in a Tactical Action; declare `tactical` first (5.0)."),
-    (("pass",), "activate F-I-A1", "5.0", "Support units may not be activated in this action (6.2, 7.0) (5.0)."),
+    (("pass",), "activate F-I-A1", "6.2, 7.0",
+     "Support units are moved but not activated in a Pass or a Special Initiative Action (6.2, 7.0)."),
     (("tactical",), "activate F-I-1", "5.0", "Only tactical leaders and artillery are activated in an impulse (5.0)."),
     (("tactical", "activate F-I-D", "activate F-I-A1", "inspire F-I-D F-I-1"), "activate F-I-A1", "5.2.1",
      "Artillery is activated in the movement segment, which is over (5.2.1)."),

@@ -77,9 +77,9 @@ def test_6_2_a_special_action_fights_in_its_combat_segment():
 
 def test_5_3_no_battle_outside_a_tactical_or_special_action():
     state = position({"F-I-D": 16, "F-I-1": 42, "R-1-2J": 42})
-    sentence, after = refused_then_accepted(state, "french", "battle 42", "5.3",
+    sentence, after = refused_then_accepted(state, "french", "battle 42", "5.3, 6.2",
                                             lambda s: s.update(do(s, "french", "tactical", "activate F-I-D")[0]))
-    assert sentence == "Battles are fought in a Tactical Action or a Special Initiative Action (6.2) (5.3)."
+    assert sentence == "Battles are fought in a Tactical Action or a Special Initiative Action (5.3, 6.2)."
     assert after["log"]["battles"][0]["area"] == 42
 
 

@@ -29,7 +29,7 @@ def test_6_2_special_movement_up_to_the_lv_support_units_not_activated():
     state, _ = do(state, "french", "move F-I-A1 21", "move F-NAP 22", "move F-I-1 21")
     assert strength(state, "F-I-A1") == 4
     refused(state, "french", "move F-I-2 21", "6.2")
-    refused(state, "french", "activate F-I-A1", "5.0")
+    refused(state, "french", "activate F-I-A1", "6.2, 7.0")
 
 
 def test_6_3_cavalry_raid_after_a_tactical_action():

@@ -161,8 +161,8 @@ def test_doomed_victory_8_10_a_unit_of_an_inactive_corps_leader_may_not_move():
     s = dv_position({INF: G}, options=["dv_leaders"], leaders={"L-DAVOUT": INF})
     s["leaders"]["L-DAVOUT"]["active"] = False
     err = refused(s, "french", f"move {G} {go(G, 3)}", "Doomed Victory 8.10")
-    assert str(err) == (f"{G} (French 7-4 infantry) is subordinate to Davout, who is inactive this turn: his units "
-                        "may not move or attack until he is active again (8.10); all leaders turn active at the end "
-                        "of the Rally Phase (8.152) (Doomed Victory 8.10).")
+    assert str(err) == (f"{G} (French 7-4 infantry) is subordinate to Davout, who is inactive this turn (every "
+                        "leader turns active at the end of the Rally Phase, 8.152): his units may not move or attack "
+                        "until he is active again (Doomed Victory 8.10).")
     s["leaders"]["L-DAVOUT"]["active"] = True
     assert play(s, "french", f"move {G} {go(G, 3)}")[0]["units"][INF]["hex"] == go(G, 3)
