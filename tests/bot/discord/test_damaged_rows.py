@@ -113,6 +113,8 @@ def test_damaged_held_orders_are_set_aside_and_their_author_may_send_them_again(
     assert store.held_orders(game_id, "red") is None
     assert store.held_orders(game_id, "blue") == {"user": "8", "name": "bo", "lines": ["end"]}
     assert quarantined(store) == [("held_orders", str(game_id))]
+    reason, = store.db.execute("SELECT reason FROM quarantine").fetchone()
+    assert reason.startswith(("JSONDecodeError: ", "ValueError: "))  # why, kept with the copy
     notice, = [row for row in store.undelivered(game_id) if row["audience"] == "owner:900"]
     assert "a side's held orders of game" in notice["payload"]["text"]
     assert "their author may send them again" in notice["payload"]["text"]
