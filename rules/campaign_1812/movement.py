@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from rules.campaign_1812 import leaders
 from rules.campaign_1812.campaign_data import KINDS
-from rules.campaign_1812.commands import Counts, Move
+from rules.campaign_1812.commands import Move
 from rules.campaign_1812.game import Game, counted, empty
 from rules.core.dice import roll
 from rules.core.errors import RuleViolation
@@ -94,7 +94,3 @@ def march(g: Game, side: str, cmd: Move) -> list[Event]:
             event(f"Forced march from {g.name(cmd.origin)} to {g.name(cmd.to)}: arrived {counted(fate['march'])}; "
                   f"stayed {counted(fate['stay'])}; eliminated {counted(fate['eliminated'])}.", side, kind="march"),
             *followed]
-
-
-def counts_of(units: dict[str, int]) -> Counts:
-    return tuple((k, n) for k, n in units.items() if n)

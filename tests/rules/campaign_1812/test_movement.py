@@ -133,3 +133,52 @@ def test_a_leader_follows_a_forced_march_only_when_no_corps_stays_behind():
     state, events = do(state, "french", "march 15 10")
     assert state["leaders"]["french"]["place"] == 10
     assert texts(events, "french")[-1] == "Napoleon goes with them to Vitebsk (10)."
+
+
+def test_a_move_is_refused_from_a_place_without_a_stack_or_to_a_place_off_the_map():
+    state = position({12: {"inf": 1}, 30: {"inf": 1}})
+    assert refused(state, "french", "move 15 10", "Movement") == (
+        "You have no stack in Smolensk (15); yours are in 12, 30 (Movement).")
+    assert refused(state, "french", "move 12 99", "Movement") == (
+        "99 is not next to Vilna (12): a move is one area or sub-area, to one of 6, 9, 10, 11, 13, 14 (Movement).")
+
+
+def test_a_whole_french_stack_leaves_its_depot_without_a_supply_unit_and_takes_it_with_one():
+    """'French depot units can only move if accompanied by a supply unit': `move 12 10` moves every unit that may
+    go; the events say from where and to where."""
+    state, events = do(position({12: {"inf": 2, "depot": 1}}), "french", "move 12 10")
+    assert stack(state, "french", 12)["depot"] == 1 and stack(state, "french", 10)["inf"] == 2
+    assert events[:2] == [
+        {"kind": "move", "to": "all", "text": "A French stack moves from Vilna (12) to Vitebsk (10).",
+         "irreversible": False, "origin": 12, "dest": 10},
+        {"kind": "move", "to": "french", "text": "Moved 2 infantry corps from Vilna (12) to Vitebsk (10).",
+         "irreversible": False}]
+    state, _ = do(position({12: {"inf": 1, "supply": 1, "depot": 1}}), "french", "move 12 10")
+    assert stack(state, "french", 10) == {"inf": 1, "cav": 0, "supply": 1, "depot": 1}
+    assert refused(position({12: {"inf": 1, "supply": 1, "depot": 1}}), "french", "move 12 10 1 depot",
+                   "Movement") == ("French depot units can only move if accompanied by a supply unit: add `1 supply` "
+                                   "(there are 1 free in Vilna (12)) (Movement).")
+
+
+def test_a_named_leader_goes_with_the_corps_named_though_others_stay():
+    napoleon = {"name": "Napoleon", "place": 12, "rating": 2, "moved": False}
+    state = position({12: {"inf": 2, "cav": 1}}, options=["leaders"], leaders={"french": napoleon})
+    state, _ = do(state, "french", "move 12 10 1 inf 1 cav leader")
+    assert state["leaders"]["french"]["place"] == 10
+
+
+def test_a_supply_unit_does_not_try_a_forced_march_with_its_corps():
+    """'Supply units ... may not force march': `march 15 10` tries the corps alone, and only they are marked."""
+    state = position({15: {"inf": 1, "supply": 1}}, phase="march")
+    rig(state["side_dice"]["french"], 4)  # the corps stays
+    state, _ = do(state, "french", "march 15 10")
+    assert [u["marched"] for u in c1812.view(state, "french")["units"] if u["side"] == "french"] == [1]
+
+
+def test_corps_that_arrive_by_forced_march_leave_the_others_free_to_try():
+    state = position({15: {"inf": 3}}, phase="march")
+    rig(state["side_dice"]["french"], 1)
+    state, _ = do(state, "french", "march 15 10 1 inf")
+    assert [u["marched"] for u in c1812.view(state, "french")["units"] if u["side"] == "french"] == [1, 0]
+    state, events = do(state, "french", "march 15 10 2 inf")
+    assert texts(events, "french")[0].startswith("Forced march from Smolensk (15) to Vitebsk (10): arrived")
