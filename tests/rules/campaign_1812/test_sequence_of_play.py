@@ -89,3 +89,54 @@ def test_russian_reinforcements_appear_only_in_forts_the_russians_control():
     state, events = do(state, "french", "end")
     assert stack(state, "russian", 17)["inf"] == 1 and not stack(state, "russian", 15)["inf"]
     assert "Russian reinforcements arrive in Moscow (17)." in texts(events, "all")
+
+
+def test_attrition_takes_cavalry_from_a_stack_without_infantry_and_nothing_from_one_without_corps():
+    """ATTRITION: the stack named loses an infantry corps, or a cavalry corps when it has none; a stack without
+    corps loses nothing and the loss is spent. The refusal lists every stack that may be named."""
+    state = position({12: {"cav": 2}, 30: {"supply": 1}, 14: {"inf": 1}}, {1: {"inf": 1}}, player="french",
+                     phase="attrition", attrition=2)
+    assert refused(state, "russian", "attrit 15", "Attrition") == (
+        "There is no French stack in Smolensk (15); name one of 12, 14, 30 (Attrition).")
+    state, events = do(state, "russian", "attrit 12")
+    assert events == [
+        {"kind": "attrition", "to": "all", "text": "Attrition: the Russian player takes a French loss in Vilna (12).",
+         "irreversible": False, "place": 12},
+        {"kind": "attrition", "to": "french", "text": "Attrition in Vilna (12): 1 cavalry corps.",
+         "irreversible": False}]
+    assert stack(state, "french", 12)["cav"] == 1
+    state, events = do(state, "russian", "attrit 30")
+    assert texts(events, "french") == ["Attrition in East Prussia (30): no corps there to lose."]
+    assert state["phase"] == "movement"
+
+
+def test_the_marks_of_movement_are_cleared_when_the_forced_march_begins():
+    """The view's count of moved units is of the Movement Phase: at its `end` it goes back to nothing."""
+    state, _ = do(position({12: {"inf": 2}}), "french", "move 12 10 1 inf")
+    state, events = do(state, "french", "end")
+    assert events == [{"kind": "phase", "to": "all", "text": "The French player ends movement; forced marches "
+                       "follow.", "irreversible": False}]
+    assert [u["moved"] for u in c1812.view(state, "french")["units"] if u["side"] == "french"] == [0, 0]
+
+
+def test_a_stack_eliminated_in_the_combat_phase_is_told_before_the_supply_segment():
+    russian = {n: {"inf": 1} for n in (10, 18, 23, 161)}
+    state = position({15: {"cav": 1}}, {**russian, 15: {"inf": 2}}, phase="march")
+    state, events = do(state, "french", "end")
+    assert [e["kind"] for e in events][:2] == ["phase", "eliminated"]
+    assert events[-1] == {"kind": "phase", "to": "all", "text": "Supply Segment: the French player may create depots "
+                          "(`depot <place>`), then `end`.", "irreversible": False}
+
+
+def test_the_french_remove_a_corps_of_their_choice_told_as_such():
+    """VICTORY CONDITIONS: 'the loss of one corps (of his choice)'; the refusal lists the stacks with corps."""
+    state = position({12: {"inf": 1}, 14: {"supply": 1}, 30: {"inf": 2}}, {1: {"inf": 1}}, phase="removal",
+                     removal=1, turn=3)
+    assert refused(state, "french", "remove 12 cav", "Victory Conditions") == (
+        "The French have no cav corps in Vilna (12); remove one from 12, 30 (Victory Conditions).")
+    state, events = do(state, "french", "remove 30 inf")
+    assert events[:2] == [
+        {"kind": "remove", "to": "all", "text": "The French player removes a corps from East Prussia (30) (Victory "
+         "Point Index).", "irreversible": True, "place": 30},
+        {"kind": "remove", "to": "french", "text": "Removed: 1 infantry corps.", "irreversible": True}]
+    assert stack(state, "french", 30)["inf"] == 1 and state["turn"] == 4
