@@ -281,3 +281,11 @@ def test_2_6_3_with_the_engagements_made_a_unit_still_joins_its_own_side():
     state = position({"F-I-D": 16, "F-I-1": 16, "F-I-2": 16, "F-I-3": 15, "R-1-2J": 42})
     state, _ = do(state, "french", "tactical", "activate F-I-D", "move F-I-1 42", "move F-I-2 15")
     assert at(state, "F-I-2") == 15
+
+
+def test_2_6_3_an_exhausted_supreme_commander_activates_no_leader():
+    """2.6.3: "Once exhausted, its Strength is 0": Napoleon on his heart edge allows no activation, so
+    no Tactical Action is declared (2 stars allow two)."""
+    assert refused(position({"F-NAP": (21, 1), "F-I-D": 21}), "french", "tactical", "5.1").startswith(
+        "No tactical leader can be activated")
+    assert do(position({"F-NAP": (21, 2), "F-I-D": 21}), "french", "tactical")[0]["impulse"]["kind"] == "tactical"
