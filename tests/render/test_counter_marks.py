@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import rules
 from render.hexmap import picture
-from render.hexmap.counters import look_of, sprite
+from render.hexmap.counters import LABEL_FROM, look_of, sprite
 from render.hexmap.frame import DOOMED, legend_items
 
 UNIT = {"id": "F-I-2", "side": "french", "hex": "3224", "type": "infantry", "strength": 7, "movement": 4}
@@ -47,3 +47,49 @@ def test_a_picture_of_a_game_with_a_doomed_victory_option_has_that_legend(monkey
     picture.draw_map(view, around=["3222"], radius=1)
     picture.draw_map({**view, "options": ["moves_stand"]}, around=["3222"], radius=1)
     assert asked == [True, False] and set(DOOMED) & set(view["options"])
+
+
+def test_the_broken_mark_is_a_red_cross_clear_of_the_counter_s_edge():
+    """On a large counter: the red pixels make a cross (the same mirrored left to right), at least
+    an eighth of the counter across, and the outline round the corner stays whole."""
+    size = 96
+    plain, broken = (sprite(look_of(u, size), size) for u in (UNIT, {**UNIT, "broken": True}))
+    red = {(x, y) for x in range(size // 2) for y in range(size // 2)
+           if (p := broken.getpixel((x, y)))[0] > 150 and p[1] < 90 and p[2] < 90}
+    xs, ys = [x for x, _ in red], [y for _, y in red]
+    assert max(xs) - min(xs) >= size / 8 and max(ys) - min(ys) >= size / 8
+    mirrored = {(min(xs) + max(xs) - x, y) for x, y in red}
+    assert len(red & mirrored) >= 0.9 * len(red)
+    edge = size // 22
+    assert all(broken.getpixel((x, y)) == plain.getpixel((x, y))
+               for x in range(size // 2) for y in range(size // 2) if min(x, y) < edge - 1)
+
+
+def test_the_leader_mark_is_a_round_gold_disc_ringed_in_ink_clear_of_the_counter_s_edge():
+    """On a large counter: pale gold pixels make a disc (as tall as wide) in the top right corner,
+    dark ones ring it on its left and right, and the outline round the corner stays whole."""
+    size = 96
+    plain, marked = (sprite(look_of(u, size), size) for u in (UNIT, {**UNIT, "leaders": ["Davout"]}))
+    gold = {(x, y) for x in range(size // 2, size) for y in range(size // 2)
+            if (p := marked.getpixel((x, y)))[0] > 230 and p[1] > 215 and p[2] < 170}
+    xs, ys = [x for x, _ in gold], [y for _, y in gold]
+    width, height = max(xs) - min(xs), max(ys) - min(ys)
+    assert width >= size / 16 and abs(width - height) <= 2
+    mid = round((min(ys) + max(ys)) / 2)
+    for side in (range(min(xs) - 3, min(xs)), range(max(xs) + 1, max(xs) + 4)):
+        assert min(sum(marked.getpixel((x, mid))[:3]) for x in side) < 120  # ink, darker than any side's fill
+    edge = size // 22
+    assert all(marked.getpixel((x, y)) == plain.getpixel((x, y))
+               for x in range(size // 2, size) for y in range(size // 2) if x > size - edge or y < edge - 1)
+
+
+def test_a_counter_without_its_values_shows_a_question_mark():
+    """A view that does not give a unit's strength and movement (hidden information) gets "?" for them."""
+    assert look_of({"side": "french", "hex": "3224", "type": "infantry"}, SIZE).values == "?"
+    assert look_of(UNIT, SIZE).values == "7-4"
+
+
+def test_only_a_large_counter_carries_its_designation():
+    assert look_of(UNIT, SIZE).label == "I-2" == look_of(UNIT, LABEL_FROM).label
+    assert look_of(UNIT, LABEL_FROM - 1).label == ""
+    assert look_of({**UNIT, "id": "Guard"}, SIZE).label == ""
