@@ -230,10 +230,6 @@ class GameService:
         self.keep(game_id, new_seq, new_state)
         return result, new_state
 
-    def orders(self, game_id: int, side: str, args: list[str], compose: Compose) -> Result:
-        """`orders`: list the side's standing orders, or set one (standing.orders)."""
-        return standing.orders(self, game_id, side, args, compose)
-
     def default_choice(self, game_id: int, side: str, compose: Compose) -> Result | None:
         """A deadline's default choice played for `side` (standing.default_choice)."""
         return standing.default_choice(self, game_id, side, compose)
