@@ -67,3 +67,10 @@ def test_the_terminal_refuses_an_unknown_option_naming_the_legal_ones(tmp_path, 
         err = capsys.readouterr().err.strip()
         assert err.endswith(sentence) and len(err.splitlines()) == 1
     assert Store(db).games() == []
+
+
+def test_help_orders_gives_the_games_own_kinds_of_choice_as_examples(store: Store):
+    service = GameService(store)
+    said = service.submit(service.new_game("borodino", "7sep", seed=3), None, "help Orders").reply or ""
+    assert said.startswith("orders [kind order]        standing orders for the opponent's mid-turn choices")
+    assert "`orders retreat away`, `orders artillery ask`; `orders` alone lists the kinds and orders" in said
