@@ -483,3 +483,15 @@ def test_a_borodino_move_under_moves_stand_is_undone_only_with_consent(store):
     free = service.new_game("borodino", "7sep", seed=3)
     service.submit(free, "french", "move 3225 3224")
     assert "Undone" in service.submit(free, "french", "undo").message and store.last_seq(free) == 0
+
+
+def test_units_at_a_place_named_in_words_is_told_in_the_games_own_words(store):
+    """1812 names its places as its events do and its units as stacks and corps, through the service
+    as in the table it draws (bot/text.py)."""
+    service = GameService(store)
+    game = service.new_game("campaign_1812", "campaign", seed=3)
+    assert service.submit(game, "russian", "units st petersburg").reply == (
+        "Russian:\n  place              stack  holds    corps\n  St Petersburg (1)  R1     1 depot  0")
+    assert service.submit(game, "russian", "units Vilna").reply == (
+        "Russian:\n  place       stack  holds                                                      corps\n"
+        "  Vilna (12)  R12    4 infantry corps, 1 cavalry corps, 1 supply unit, 1 depot  5")
