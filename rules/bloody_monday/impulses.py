@@ -33,8 +33,11 @@ def isolation_check(g: Game, side: str) -> list[dict]:
     g.s["isolated_areas"][side] = cut
     if not cubes and not cut:
         return []
-    return [event(f"Isolation check (4.1): {cubes} {side.title()} units are isolated"
-                  + (f", and victory areas {', '.join(map(str, cut))}." if cut else "."), kind="isolation")]
+    units = f"{cubes} {side.title()} unit{'s' if cubes > 1 else ''}" if cubes else ""
+    areas = f"{'' if cubes else side.title() + ' '}victory area{'s' if len(cut) > 1 else ''} " \
+        f"{', '.join(map(str, cut))}" if cut else ""
+    isolated = " and ".join(filter(None, (units, areas))) + (" is" if cubes + len(cut) == 1 else " are")
+    return [event(f"Isolation check (4.1): {isolated} isolated.", kind="isolation")]
 
 
 def begin(g: Game, side: str, kind: str, limit: int | None = None) -> list[dict]:

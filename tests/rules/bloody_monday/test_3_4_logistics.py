@@ -127,7 +127,9 @@ def test_4_1_the_isolation_check_counts_the_isolated_units_and_names_the_areas_c
     cut = (55, 107)  # Russian victory areas with only Russian areas around them
     assert isolation(position(two)) == ["Isolation check (4.1): 2 French units are isolated."]
     assert isolation(position(two, control={cut[0]: "french"})) == [
-        f"Isolation check (4.1): 2 French units are isolated, and victory areas {cut[0]}."]
+        f"Isolation check (4.1): 2 French units and victory area {cut[0]} are isolated."]
     assert isolation(position({}, control={n: "french" for n in cut})) == [
-        f"Isolation check (4.1): 0 French units are isolated, and victory areas {cut[0]}, {cut[1]}."]
+        f"Isolation check (4.1): French victory areas {cut[0]}, {cut[1]} are isolated."]
+    assert isolation(position({}, control={cut[0]: "french"})) == [
+        f"Isolation check (4.1): French victory area {cut[0]} is isolated."]
     assert isolation(position({"F-I-1": 21})) == []

@@ -141,7 +141,7 @@ def test_6_1_reinforcements_break_a_run_of_passes_and_open_with_the_isolation_ch
     state, _ = do(state, "french", "pass", "end")
     state, events = do(state, "russian", "initiative reinforcements")
     assert [e["text"] for e in events if e["kind"] == "isolation"] == [
-        "Isolation check (4.1): 1 Russian units are isolated."]
+        "Isolation check (4.1): 1 Russian unit is isolated."]
     state, _ = do(state, "french", "pass", "end")
     assert state["phase"] == "impulses" and state["turn"] == 1 and state["player"] == "russian"
 
