@@ -25,3 +25,11 @@ def test_dots_are_short_and_many_dashes_long():
     dashes = _runs(lambda d: polyline(d, [(0, 10), (200, 10)], 255, 6, 18))
     assert len(dots) > 12 and max(dots) <= 7
     assert min(dashes[:-1]) >= 17 and len(dashes) < len(dots) / 2
+
+
+def test_a_trail_that_bends_is_drawn_round_at_the_bend():
+    """A move's path turning at a hex: the line is joined round there, with no notch cut into the
+    outside of the bend (a straight cut would leave the bend's tip bare)."""
+    img = Image.new("L", (200, 100), 0)
+    polyline(ImageDraw.Draw(img), [(20, 90), (100, 20), (180, 90)], 255, 16, 0.0)
+    assert all(img.getpixel((100, y)) == 255 for y in range(14, 27))
