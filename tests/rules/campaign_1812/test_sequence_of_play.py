@@ -140,3 +140,59 @@ def test_the_french_remove_a_corps_of_their_choice_told_as_such():
          "Point Index).", "irreversible": True, "place": 30},
         {"kind": "remove", "to": "french", "text": "Removed: 1 infantry corps.", "irreversible": True}]
     assert stack(state, "french", 30)["inf"] == 1 and state["turn"] == 4
+
+
+def test_a_player_turn_begins_with_its_name_its_reinforcements_and_the_attrition_roll():
+    """Game-Turn 8 brings two Russian reinforcements: the first finds none of Riga, St Petersburg and Pskov
+    Russian and does not appear; the second comes to Kaluga. A Russian 6 costs a corps, chosen by the French."""
+    state = position({30: {"inf": 1}}, {17: {"inf": 2}}, player="french", phase="supply", turn=8, held=(11, 4, 1, 3))
+    rig(state["dice"], 6)
+    events = turns.begin_player_turn(Game(state), "russian")
+    assert events == [
+        {"kind": "phase", "to": "all", "text": "Game-Turn 8 (October I): the Russian Player-Turn.", "irreversible": False},
+        {"kind": "reinforce", "to": "all", "text": "A Russian reinforcement finds no fort its side controls among Riga "
+         "(4), St Petersburg (1), Pskov (3) and does not appear.", "irreversible": False},
+        {"kind": "reinforce", "to": "all", "text": "Russian reinforcements arrive in Kaluga (24).", "irreversible": False,
+         "place": 24},
+        {"kind": "reinforce", "to": "russian", "text": "Your reinforcements in Kaluga (24): 1 cavalry corps.",
+         "irreversible": False},
+        {"kind": "attrition", "to": "all", "text": "Attrition: Russian die 6, 1 corps lost, chosen by the French player "
+         "(ATTRITION).", "irreversible": False}]
+    assert (state["phase"], state["attrition"]) == ("attrition", 1)
+
+
+def test_winter_is_named_with_the_game_turn_and_no_attrition_due_goes_straight_to_movement():
+    """The French attrition table costs a corps on a 1; the Russian one costs none on a 5."""
+    state = position({30: {"inf": 2}}, {17: {"inf": 2}}, player="russian", turn=10)
+    rig(state["dice"], 1)
+    events = turns.begin_player_turn(Game(state), "french")
+    assert [e["text"] for e in events] == ["Game-Turn 10 (November I, winter): the French Player-Turn.",
+                                           "Attrition: French die 1, 1 corps lost, chosen by the Russian player "
+                                           "(ATTRITION)."]
+    state = position({30: {"inf": 2}}, {17: {"inf": 2}}, player="french", turn=2)
+    rig(state["dice"], 5)
+    assert turns.begin_player_turn(Game(state), "russian")[0]["text"] == "Game-Turn 2 (July I): the Russian Player-Turn."
+    assert (state["phase"], state["attrition"]) == ("movement", 0)
+
+
+def test_a_place_fought_over_in_one_player_turn_is_fought_over_again_in_the_next():
+    """COMBAT 'in each area where both Players have infantry units present during the combat phase of a
+    Player-Turn': the Russian attack at Smolensk ends with no effect; in the French Combat Phase both are still
+    there, and they fight again."""
+    state = position({15: {"inf": 3}}, {15: {"inf": 2}}, player="russian", phase="march")
+    state, _ = do(state, "russian", "end", "plan contact")
+    state, _ = do(state, "french", "plan entrench")  # Entrench x Contact: no effect
+    state, _ = do(state, "russian", *["attrit 15"] * state["attrition"])
+    state, _ = do(state, "french", "end", "end")
+    assert state["battle"]["place"] == 15
+
+
+def test_the_marks_of_forced_marches_are_cleared_when_the_combat_phase_begins():
+    state = position({12: {"inf": 2}}, {1: {"inf": 1}}, phase="march")
+    rig(state["side_dice"]["french"], 4)  # the corps stays
+    state, _ = do(state, "french", "march 12 10 1 inf")
+    assert [u["marched"] for u in c1812.view(state, "french")["units"] if u["side"] == "french"] == [1]
+    state, events = do(state, "french", "end")
+    assert events[0] == {"kind": "phase", "to": "all", "text": "Combat Phase.", "irreversible": False}
+    assert state["phase"] == "supply"
+    assert [u["marched"] for u in c1812.view(state, "french")["units"] if u["side"] == "french"] == [0]
