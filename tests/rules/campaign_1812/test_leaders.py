@@ -3,6 +3,7 @@ brought into play via an optional rule ... in the basic game ... leaders are acc
 the die roll to reflect French superiority of leadership"; how they perform is reconstructed."""
 import pytest
 
+from rules.campaign_1812 import turns
 from rules.campaign_1812.game import Game
 from rules.core.errors import CommandError
 from tests.rules.campaign_1812.c1812_helpers import c1812, do, position, refused, rig, texts
@@ -124,3 +125,31 @@ def test_a_move_naming_a_leader_elsewhere_says_where_he_is():
     state = with_leaders({12: {"inf": 3}, 10: {"inf": 1}}, {1: {"inf": 1}}, {"french": napoleon(10)})
     assert refused(state, "french", "move 12 9 1 inf leader", "Leaders") == \
         "No leader of yours stands in Vilna (12); Napoleon is in Vitebsk (10) (Leaders)."
+
+
+def test_a_move_naming_a_lost_leader_says_he_is_lost_and_his_going_is_told_to_his_side():
+    state = with_leaders({12: {"inf": 3}}, {1: {"inf": 1}}, {"russian": kutuzov(1)})
+    assert refused(state, "french", "move 12 10 1 inf leader", "Leaders") == \
+        "No leader of yours stands in Vilna (12); yours is lost (Leaders)."
+    state = with_leaders({12: {"inf": 3}}, {1: {"inf": 1}}, {"french": napoleon(12)})
+    _, events = do(state, "french", "move 12 10 1 inf leader")
+    assert events[-1] == {"kind": "leader", "to": "french", "text": "Napoleon goes with them to Vitebsk (10).",
+                          "irreversible": False}
+
+
+def test_a_leader_who_moved_moves_again_in_his_sides_next_player_turn():
+    state = with_leaders({12: {"inf": 3}, 30: {"inf": 2}}, {1: {"inf": 1}}, {"french": napoleon(12, moved=True)},
+                         player="russian")
+    rig(state["dice"], 1)  # the French attrition: one corps
+    turns.begin_player_turn(Game(state), "french")
+    state, _ = do(state, "russian", "attrit 30")
+    state, _ = do(state, "french", "move 12 10 1 inf leader")
+    assert state["leaders"]["french"]["place"] == 10
+
+
+def test_the_loss_of_a_leader_is_told_to_his_side_alone():
+    state = with_leaders({12: {"inf": 2}}, {15: {"inf": 1}, 10: {"inf": 2}}, {"russian": kutuzov(15)},
+                         phase="attrition", player="russian", attrition=1)
+    _, events = do(state, "french", "attrit 15")
+    assert events[-1] == {"kind": "leader", "to": "russian", "text": "Kutuzov is lost with the last corps in Smolensk "
+                          "(15).", "irreversible": False}
