@@ -149,15 +149,16 @@ def test_a_player_turn_begins_with_its_name_its_reinforcements_and_the_attrition
     rig(state["dice"], 6)
     events = turns.begin_player_turn(Game(state), "russian")
     assert events == [
-        {"kind": "phase", "to": "all", "text": "Game-Turn 8 (October I): the Russian Player-Turn.", "irreversible": False},
+        {"kind": "phase", "to": "all", "text": "Game-Turn 8 (October I): the Russian Player-Turn.",
+         "irreversible": False},
         {"kind": "reinforce", "to": "all", "text": "A Russian reinforcement finds no fort its side controls among Riga "
          "(4), St Petersburg (1), Pskov (3) and does not appear.", "irreversible": False},
-        {"kind": "reinforce", "to": "all", "text": "Russian reinforcements arrive in Kaluga (24).", "irreversible": False,
-         "place": 24},
+        {"kind": "reinforce", "to": "all", "text": "Russian reinforcements arrive in Kaluga (24).",
+         "irreversible": False, "place": 24},
         {"kind": "reinforce", "to": "russian", "text": "Your reinforcements in Kaluga (24): 1 cavalry corps.",
          "irreversible": False},
-        {"kind": "attrition", "to": "all", "text": "Attrition: Russian die 6, 1 corps lost, chosen by the French player "
-         "(ATTRITION).", "irreversible": False}]
+        {"kind": "attrition", "to": "all", "text": "Attrition: Russian die 6, 1 corps lost, chosen by the French "
+         "player (ATTRITION).", "irreversible": False}]
     assert (state["phase"], state["attrition"]) == ("attrition", 1)
 
 
@@ -171,7 +172,8 @@ def test_winter_is_named_with_the_game_turn_and_no_attrition_due_goes_straight_t
                                            "(ATTRITION)."]
     state = position({30: {"inf": 2}}, {17: {"inf": 2}}, player="french", turn=2)
     rig(state["dice"], 5)
-    assert turns.begin_player_turn(Game(state), "russian")[0]["text"] == "Game-Turn 2 (July I): the Russian Player-Turn."
+    events = turns.begin_player_turn(Game(state), "russian")
+    assert events[0]["text"] == "Game-Turn 2 (July I): the Russian Player-Turn."
     assert (state["phase"], state["attrition"]) == ("movement", 0)
 
 

@@ -50,3 +50,46 @@ def test_twenty_two_points_at_the_end_win_for_the_french_fewer_for_the_russians(
     assert c1812.active_sides(state) == [] and state["phase"] == "over"
     assert c1812.outcome(state) == {"winner": "french", "level": "marginal",
                                     "reason": "the French hold 22 Victory Points; they needed 22"}
+
+
+def test_control_changes_are_told_in_place_order_with_their_points():
+    """Novgorod (2) and Vitebsk (10) both fall to French infantry; Moscow (17) is worth 5 points."""
+    state = position({2: {"inf": 1}, 10: {"inf": 1}, 17: {"inf": 1}}, {36: {"inf": 1}}, phase="march")
+    _, events = do(state, "french", "end")
+    assert [e for e in events if e["kind"] == "control"] == [
+        {"kind": "control", "to": "all", "text": f"{name} passes to the French ({points}).", "irreversible": False,
+         "place": place} for place, name, points in ((2, "Novgorod (2)", "1 point"), (10, "Vitebsk (10)", "1 point"),
+                                                     (17, "Moscow (17)", "5 points"))]
+
+
+def test_control_stays_where_both_sides_hold_corps_and_the_russians_retake_with_any_corps():
+    """After a battle with no effect both stacks stay: neither side takes the place (Smolensk stays Russian,
+    Vilna French); Russian infantry with cavalry retake Kovno, where the French have no corps."""
+    russian = {15: {"inf": 2}, 12: {"inf": 1}, 11: {"inf": 1, "cav": 1}}
+    state = position({15: {"inf": 3}, 12: {"inf": 1, "cav": 1}}, russian, player="russian", phase="march",
+                     held=(11, 12))
+    state, _ = do(state, "russian", "end", "plan contact")
+    state, _ = do(state, "french", "plan entrench")  # Entrench x Contact: no effect, at Vilna
+    state, _ = do(state, "russian", "plan contact")
+    state, events = do(state, "french", "plan entrench")  # and at Smolensk
+    assert (state["control"]["15"], state["control"]["12"], state["control"]["11"]) == ("russian", "french", "russian")
+
+
+def test_the_grande_armee_without_a_corps_loses_decisively_and_the_game_has_no_player():
+    state = position({30: {"supply": 1}}, {36: {"inf": 1}}, phase="supply", turn=5)
+    state, events = do(state, "french", "end")
+    assert c1812.outcome(state) == {"winner": "russian", "level": "decisive",
+                                    "reason": "the Grande Armee has no corps left"}
+    assert events[-2:] == [
+        {"kind": "victory", "to": "all", "text": "Victory Points: French 1, index 6: met.", "irreversible": True},
+        {"kind": "outcome", "to": "all", "text": "The game is over: Russian decisive victory (the Grande Armee has no "
+         "corps left).", "irreversible": True}]
+    assert c1812.view(state, None)["player"] is None
+
+
+def test_short_of_the_index_the_removal_is_told_as_a_victory_event():
+    state = position({30: {"inf": 2}}, {1: {"inf": 1}}, phase="supply", turn=3)
+    _, events = do(state, "french", "end")
+    assert events[-1] == {"kind": "victory", "to": "all", "text": "Victory Points: French 1, index 3: not met; the "
+                          "French player removes a corps of his choice (`remove <place> inf|cav`).",
+                          "irreversible": True}
