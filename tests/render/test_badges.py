@@ -4,11 +4,14 @@ legend saying so."""
 import copy
 import io
 
-from PIL import Image, ImageChops
+import pytest
+from PIL import Image, ImageChops, ImageDraw
 
+from render import palette as P
 from render import snapshot
-from render.hexmap.badges import BADGED, RUINS, spot
+from render.hexmap.badges import BADGED, RUINS, badge, draw_badges, spot
 from render.hexmap.frame import legend_items, title_strip
+from render.hexmap.geometry import Layout
 from render.hexmap.picture import map_part
 from rules.borodino import battlemap
 from tests.render.golden import TOLERANCE, fixture_view
@@ -77,3 +80,30 @@ def test_the_legend_explains_badges_redoubts_and_zoc():
     for phrase in ("redoubt strength", "destroyed redoubt", "town under a counter", "woods under a counter",
                    "enemy ZOC"):
         assert phrase in words
+
+
+def test_a_woods_badge_shows_a_tree_and_a_town_badge_its_houses():
+    """The badge of each occupied hex, drawn on white: a tree in the middle of a woods badge, the
+    town's grey between its two houses, and houses only on the town's; the box it gives is the disc's."""
+    woods = sorted(h for h in MAP.hexes if BADGED.get(MAP.terrain(h)) == "woods")[0]
+    layout = Layout(42, 0.0, 0.0)
+    for h, middle in ((woods, P.TREE), ("2319", P.TOWN)):
+        x, y = spot(layout, h)
+        img = Image.new("RGB", (round(x) + 60, round(y) + 60), (255, 255, 255))
+        view = dict(EMPTY, units=[{"side": "french", "hex": h, "type": "infantry"}])
+        [box] = draw_badges(ImageDraw.Draw(img, "RGBA"), layout, view, MAP)
+        assert img.getpixel((round(x), round(y))) == middle, h
+        drawn = ImageChops.difference(img, Image.new("RGB", img.size, (255, 255, 255))).getbbox()
+        assert all(abs(a - b) <= 1 for a, b in zip(box, drawn, strict=True)), (box, drawn)  # what labels keep clear of
+        houses = {img.getpixel((round(x + fx * 8), round(y + fy * 8))) for fx, fy in ((-0.35, 0.1), (0.35, -0.15))}
+        assert (houses == {P.BUILDING}) == (h == "2319"), h
+
+
+@pytest.mark.parametrize(("r", "trunk"), [(28, 1), (42, 2)])
+def test_a_woods_badge_s_trunk_grows_with_the_map(r, trunk):
+    """The whole map's badge (r 28) has a trunk one pixel wide, a crop's (r 42) two."""
+    img = Image.new("RGB", (60, 60), (255, 255, 255))
+    rad = 0.19 * r
+    badge(ImageDraw.Draw(img), (30.0, 30.0), rad, "woods")
+    row = round(30 + 0.65 * rad)
+    assert sum(img.getpixel((x, row)) == P.TREE for x in range(20, 41)) == trunk
