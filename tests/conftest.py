@@ -27,11 +27,11 @@ def _forget_memos_under_mutation():
     already ran the clean code: its memos (`@cache`, dicts that fill themselves, the route searches kept by
     rules.borodino.movement and rules.bloody_monday.movement) would hand back the clean answers
     and hide the mutant, and while mutmut maps which tests reach which function ("stats") they
-    would hide the callers. Before each test, empty the
-    mutated module's memos (every module's while mapping) and the kept searches; outside mutmut,
-    nothing."""
+    would hide the callers, as they would in its check that every test fails when every mutant is
+    live ("fail"). Before each test, empty the mutated module's memos (every module's while mapping
+    or checking) and the kept searches; outside mutmut, nothing."""
     name = os.environ.get("MUTANT_UNDER_TEST", "")
-    if name != "stats" and "__mutmut_" not in name:
+    if name not in ("stats", "fail") and "__mutmut_" not in name:
         return
     mutated = name.rsplit(".x", 1)[0]  # "rules.borodino.movement.x_step_cost__mutmut_3"
     # a layer kept by one renderer module is drawn by others (terrain's layer holds the map-edge
@@ -39,7 +39,7 @@ def _forget_memos_under_mutation():
     within_render = mutated.startswith("render.")
     for module_name, module in list(sys.modules.items()):
         if (module_name == mutated or (within_render and module_name.startswith("render."))
-                or (name == "stats" and module_name.startswith(("rules.", "bot.", "render.")))):
+                or (name in ("stats", "fail") and module_name.startswith(("rules.", "bot.", "render.")))):
             for value in list(vars(module).values()):
                 if callable(getattr(value, "cache_clear", None)):
                     value.cache_clear()
