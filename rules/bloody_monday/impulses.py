@@ -36,8 +36,8 @@ def isolation_check(g: Game, side: str) -> list[dict]:
     units = f"{cubes} {side.title()} unit{'s' if cubes > 1 else ''}" if cubes else ""
     areas = f"{'' if cubes else side.title() + ' '}victory area{'s' if len(cut) > 1 else ''} " \
         f"{', '.join(map(str, cut))}" if cut else ""
-    isolated = " and ".join(filter(None, (units, areas))) + (" is" if cubes + len(cut) == 1 else " are")
-    return [event(f"Isolation check (4.1): {isolated} isolated.", kind="isolation")]
+    said = " and ".join(filter(None, (units, areas))) + (" is" if cubes + len(cut) == 1 else " are")
+    return [event(f"Isolation check (4.1): {said} isolated.", kind="isolation")]
 
 
 def begin(g: Game, side: str, kind: str, limit: int | None = None) -> list[dict]:
