@@ -48,6 +48,19 @@ def test_the_other_sides_secret_chits_are_not_counted_in_the_viewers_number(batt
     assert service.store.last_seq(game_id) == 3
     assert service.store.seen_seq(game_id, side) == 1
     assert service.store.seen_seq(game_id, enemy) == 3
+    own = system.legal_commands(service.load(game_id), side)[0].to_text()
+    assert service.submit(game_id, side, own).accepted  # the last plan: both are revealed to all
+    assert service.store.seen_seq(game_id, enemy) == 4 and service.store.seen_seq(game_id, side) == 2
+
+
+def test_a_command_that_tells_no_event_is_observed_by_every_side(tmp_path):
+    """Bloody Monday's `tactical` has no event, yet the Russian player reads "French: tactical."
+    and sees the French impulse go on: he counts it as observed."""
+    service = GameService(Store(tmp_path / "k.sqlite"))
+    game_id = service.new_game("bloody_monday", "bloody_monday", 1)
+    result = service.submit(game_id, "french", "tactical")
+    assert result.accepted and result.events == [] and service.store.last_seq(game_id) == 1
+    assert service.store.seen_seq(game_id, "russian") == 1
 
 
 def test_the_terminal_numbers_a_command_by_what_its_side_observed(battle):
