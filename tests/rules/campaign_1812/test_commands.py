@@ -1,0 +1,67 @@
+"""The 1812 command grammar (rules/campaign_1812/commands.py): what a player types, read back and written out."""
+import pytest
+
+from rules.campaign_1812.commands import Move, Plan, parse
+from rules.core.errors import CommandError
+
+
+def refusal(text: str) -> str:
+    with pytest.raises(CommandError) as err:
+        parse(text)
+    return str(err.value)
+
+
+@pytest.mark.parametrize("text, command", [
+    ("move 12 10 3 inf leader", Move(12, 10, (("inf", 3),), True)),
+    ("plan cordon withdraw 23", Plan("cordon", 23)),
+    ("plan assault", Plan("assault")),
+])
+def test_a_command_is_written_out_as_it_is_typed(text, command):
+    assert parse(text) == command and command.to_text() == text
+
+
+def test_parts_of_a_stack_are_counted_by_kind():
+    """`1 inf 2 infantry` is three infantry corps; a count is at least one."""
+    assert parse("move 12 10 1 inf 2 infantry 1 supply").counts == (("inf", 3), ("supply", 1))
+    assert refusal("move 12 10 0 inf") == "0 'inf': give a count and one of inf, cav, supply, depot (`3 inf`)."
+    assert refusal("move 12 10 3") == "Give each part as a count and a kind: `3 inf 1 cav`."
+
+
+def test_a_forced_march_is_of_corps_alone_and_never_of_a_leader():
+    """MOVEMENT: 'Supply units ... may not force march'; the optional leader goes with the last corps to leave."""
+    assert refusal("march 12 10 1 supply") == ("Supply units may not force march, nor depots (MOVEMENT); march `inf` "
+                                               "and `cav`.")
+    assert refusal("march 12 10 1 inf leader") == ("A leader never force marches; he goes with the last corps to "
+                                                   "leave his place.")
+
+
+@pytest.mark.parametrize("text, command", [
+    ("attrit 12", "Attrit(place=12)"), ("depot 14", "Depot(place=14)"), ("retreat 9", "Retreat(to=9)"),
+    ("remove 12 infantry", "Remove(place=12, kind='inf')"), ("remove 12 cav", "Remove(place=12, kind='cav')"),
+    ("plan flank", "Plan(chit='outflank', withdraw=None)"),
+    ("plan recon", "Plan(chit='reconnaissance', withdraw=None)"),
+    ("plan counter-attack withdraw 9", "Plan(chit='counterattack', withdraw=9)"), ("fight", "Word(verb='fight')"),
+    ("end", "Word(verb='end')"), ("march 12 10", "March(origin=12, to=10, counts=(), leader=False)"),
+])
+def test_each_verb_reads_its_words(text, command):
+    assert repr(parse(text)) == command
+
+
+@pytest.mark.parametrize("text, sentence", [
+    ("move x 10", "'x' is not a place: name areas and sub-areas by number (`move 12 10`)."),
+    ("plan charge", "'charge' is no Battle Plan chit: the attacker's are outflank, assault, reconnaissance, contact; "
+                    "the defender's withdraw, entrench, counterattack, cordon."),
+    ("plan cordon to 9", "Name where your cavalry withdraws as `plan <chit> withdraw <place>`."),
+    ("remove 12 supply", "'remove 12 supply' is not a command of 1812; commands: `move <from> <to> [<n> "
+                         "inf|cav|supply|depot ...] [leader]`, `march <from> <to> [<n> inf|cav ...]`, "
+                         "`attrit <place>`, `plan <chit> [withdraw <place>]`, `fight`, `retreat <place>`, "
+                         "`depot <place>`, `remove <place> inf|cav`, `end`."),
+])
+def test_what_is_not_a_command_is_refused_with_what_is(text, sentence):
+    assert refusal(text) == sentence
+
+
+@pytest.mark.parametrize("text", ["move 12", "attrit", "attrit 12 13", "plan", "plan cordon withdraw", "retreat",
+                                  "remove 12", "end now", "fight 12", "depot"])
+def test_a_verb_with_the_wrong_number_of_words_is_refused(text):
+    assert refusal(text).startswith(f"{text!r} is not a command of 1812; commands: ")
