@@ -46,6 +46,10 @@ OPTIONS = {  # what each option plays, (on, off): readings.py and leaders.py quo
                         "(Outflank against Entrench: Acx2, CRS)",
                         "the chart's first reading (Assault against Entrench: Dcx2, CRS; Outflank against "
                         "Withdraw: D-1c, Dr(D), PS)"),
+    "corps_move_once": ("each corps moves once a Player-Turn: corps that came into a place stay marked as moved "
+                        "when others there move on",
+                        "the first reading: corps moving on from a place took the marks of those that came in, so "
+                        "one of those could move again"),
     "depot_supply": ("a depot feeds its own area and projects into the areas next to it, not in winter; nothing "
                      "else supplies a 100% depleted area",
                      "the first reading: a depot feeds its own place and, outside winter, the places next to it; "

@@ -4,6 +4,11 @@ players choose. A game
 stored before a reading changed was set up without its option, so it replays exactly as it was
 played; a game with no option plays the first readings, listed under each option below.
 
+* `corps_move_once` -- MOVEMENT: "Each corps can move one area, or sub-area per Player-Turn". The
+  corps that move on from a place are those that have not moved, and the marks of the corps that came
+  in stay with them; a forced march takes its own marks. First reading: any corps leaving a place
+  took marks away with it, so after two corps came into a place where one stood and that one moved
+  on, one of the two could move again.
 * `depot_supply` -- SUPPLY: "Units existing in a 100% depleted area are unsupplied unless a
   friendly depot in an adjacent area can 'project' supplies to those units", and depots "are used to
   supply combat units in areas whose supply capacity has been depleted". A depot feeds its own area
@@ -23,4 +28,4 @@ played; a game with no option plays the first readings, listed under each option
 """
 from __future__ import annotations
 
-READINGS = ("chart_fragments", "depot_supply", "fort_reinforcements")
+READINGS = ("chart_fragments", "corps_move_once", "depot_supply", "fort_reinforcements")

@@ -81,8 +81,8 @@ def test_an_exported_1812_game_names_the_readings_it_was_played_without(tmp_path
         assert service.submit(game, side, text).accepted
     end(service, game)
     exported = pictures.command_script(service, game)
-    assert parse_script(exported).settings["options"] == "leaders,chart_fragments=off,depot_supply=off," \
-                                                         "fort_reinforcements=off"
+    assert parse_script(exported).settings["options"] == \
+        "leaders,chart_fragments=off,corps_move_once=off,depot_supply=off,fort_reinforcements=off"
     (tmp_path / "game.txt").write_text(exported)
     assert cli.main(["local", "--db", str(tmp_path / "again.sqlite"), "--script", str(tmp_path / "game.txt")]) == 0
     again = GameService(Store(tmp_path / "again.sqlite"))

@@ -51,15 +51,16 @@ def test_the_terminal_turns_options_on_and_readings_off(tmp_path, capsys):
     assert cli.main(["local", "--db", str(db), "--system", "campaign_1812", "--seed", "3", "--option", "leaders",
                      "--option", "chart_fragments=off", "--script", _script(tmp_path, "help chits\n")]) == 0
     said = capsys.readouterr()
-    assert "with depot_supply, fort_reinforcements, leaders (chart_fragments off)" in said.err
+    assert "with corps_move_once, depot_supply, fort_reinforcements, leaders (chart_fragments off)" in said.err
     assert FIRST in said.out
-    assert GameService(Store(db)).load(1)["options"] == ["depot_supply", "fort_reinforcements", "leaders"]
+    assert GameService(Store(db)).load(1)["options"] == ["corps_move_once", "depot_supply", "fort_reinforcements",
+                                                         "leaders"]
 
 
 def test_the_terminal_refuses_an_unknown_option_naming_the_legal_ones(tmp_path, capsys):
     db = str(tmp_path / "k.sqlite")
     for option, sentence in (("cossacks=off", "'cossacks' is not an option of 1812 (options: chart_fragments, "
-                                              "depot_supply, fort_reinforcements, leaders)."),
+                                              "corps_move_once, depot_supply, fort_reinforcements, leaders)."),
                              ("leaders=maybe", "An option is on by its name, off by name=off (like `leaders=off`); "
                                                "not 'leaders=maybe'.")):
         assert cli.main(["local", "--db", db, "--system", "campaign_1812", "--option", option, "--script",

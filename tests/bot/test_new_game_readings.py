@@ -24,7 +24,7 @@ def test_a_new_1812_game_is_stored_and_set_up_with_the_current_readings(store: S
 def test_its_creator_may_turn_a_reading_off(store: Store):
     service = GameService(store)
     game = service.new_game("campaign_1812", "campaign", seed=3, options={"chart_fragments": False})
-    assert service.load(game)["options"] == ["depot_supply", "fort_reinforcements"]
+    assert service.load(game)["options"] == ["corps_move_once", "depot_supply", "fort_reinforcements"]
 
 
 def test_other_systems_store_the_options_they_are_given(store: Store):

@@ -39,7 +39,7 @@ POSITIONS = [
     ("campaign_1812", "campaign", None, 2, "attrition", True),  # the game begins with it
     ("campaign_1812", "borodino", None, 9, "plan", True),  # both players, at once, in secret
     ("campaign_1812", "borodino", None, 23, "retreat", True),
-    ("campaign_1812", "borodino", None, 31, "removal", False),
+    ("campaign_1812", "borodino", None, 323, "removal", False),
     ("campaign_1812", "borodino", None, 9, "defence", True),  # the defender, whose chit was down
 ]
 

@@ -20,12 +20,12 @@ def test_a_reading_turned_off_and_an_option_turned_on_are_named_and_played(tmp_p
     async def test(db: Path) -> None:
         async with server(db) as s:
             assert (await _new(s, "Leaders, chart_fragments=off")).startswith("Game 1 is open.")
-            named = "with depot_supply, fort_reinforcements, leaders (chart_fragments off)"
+            named = "with corps_move_once, depot_supply, fort_reinforcements, leaders (chart_fragments off)"
             opened = f"opens game 1: 1812: The Campaign, June to December 1812 {named}. Sides: French, Russian"
             assert opened in s.posts()[-1]
             status = reply(await s.boris.slash(s.channel, "game status"))
-            assert "Options: depot_supply, fort_reinforcements, leaders (chart_fragments off)" in status
-            assert s.tables.service.load(1)["options"] == ["depot_supply", "fort_reinforcements", "leaders"]
+            assert f"Options: {named.removeprefix('with ')}" in status
+            assert s.tables.service.load(1)["options"] == named.removeprefix("with ").split(" (")[0].split(", ")
             chits = reply(await s.boris.slash(s.channel, "help", topic="chits"))
             assert FIRST in chits and FRAGMENTS not in chits
             options = reply(await s.boris.slash(s.channel, "help", topic="options"))
@@ -37,7 +37,8 @@ def test_a_new_game_plays_the_readings_and_help_shows_its_chart(tmp_path):
     async def test(db: Path) -> None:
         async with server(db) as s:
             await _new(s, "")
-            assert "June to December 1812 with chart_fragments, depot_supply, fort_reinforcements." in s.posts()[-1]
+            readings = "chart_fragments, corps_move_once, depot_supply, fort_reinforcements"
+            assert f"June to December 1812 with {readings}." in s.posts()[-1]
             chits = reply(await s.anna.slash(s.channel, "help", topic="chits"))
             assert FRAGMENTS in chits and FIRST not in chits
     play(test, tmp_path)
@@ -58,8 +59,8 @@ def test_an_unknown_option_is_refused_in_one_sentence_naming_the_legal_ones(tmp_
     async def test(db: Path) -> None:
         async with server(db) as s:
             assert await _new(s, "leaders, cossacks=off") == ("'cossacks' is not an option of 1812 (options: "
-                                                              "chart_fragments, depot_supply, fort_reinforcements, "
-                                                              "leaders).")
+                                                              "chart_fragments, corps_move_once, depot_supply, "
+                                                              "fort_reinforcements, leaders).")
             assert (await _new(s, "leaders=yes")).startswith("An option is on by its name, off by name=off")
             said = reply(await s.anna.slash(s.channel, "game new", system="borodino", scenario="5sep",
                                             options="dv_rally,river_artillery=of"))

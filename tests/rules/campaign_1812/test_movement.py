@@ -23,6 +23,30 @@ def test_each_corps_moves_one_area_or_sub_area():
     assert do(state, "french", "move 15 161")[0]["stacks"]["french"]["161"]["cav"] == 1  # the rest may go
 
 
+def test_a_corps_that_came_into_a_place_may_not_move_on_when_another_there_does():
+    """'Each corps can move one area, or sub-area per Player-Turn' (option corps_move_once): two corps
+    move from Vilna into Vitebsk, where one stood; that one goes on to Polotsk, and the two may not.
+    The first reading let one of them move again."""
+    state = position({12: {"inf": 2}, 10: {"inf": 1}}, options=["corps_move_once"])
+    state, _ = do(state, "french", "move 12 10", "move 10 9 1 inf")
+    assert stack(state, "french", 10)["inf"] == 2 and stack(state, "french", 9)["inf"] == 1
+    sentence = refused(state, "french", "move 10 9 1 inf", "Movement")
+    assert sentence == "Vitebsk (10) holds nothing free to move this Player-Turn, not 1 infantry corps (Movement)."
+    first = position({12: {"inf": 2}, 10: {"inf": 1}}, options=[])
+    first, _ = do(first, "french", "move 12 10", "move 10 9 1 inf", "move 10 9 1 inf")
+    assert stack(first, "french", 9)["inf"] == 2
+
+
+def test_a_forced_march_takes_its_own_marks_and_leaves_those_that_stayed():
+    """A corps tries one forced march a Player-Turn (reconstructed): of two corps that try, the one
+    that arrives takes its mark along, and the one the table holds back stays marked."""
+    state = position({15: {"inf": 2}}, phase="march", options=["corps_move_once"])
+    rig(state["side_dice"]["french"], 1, 4)  # the Forced March Table: 1 marches, 4 stays
+    state, _ = do(state, "french", "march 15 10")
+    assert stack(state, "french", 10)["inf"] == 1 and stack(state, "french", 15)["inf"] == 1
+    assert state["marched"]["15"]["inf"] == 1 and state["marched"]["10"]["inf"] == 1
+
+
 def test_a_stack_may_not_move_more_than_it_holds():
     state = position({15: {"inf": 1}})
     sentence = refused(state, "french", "move 15 10 2 inf", "Movement")
