@@ -131,7 +131,6 @@ def stand(g: Game, side: str) -> list[dict]:
     return end_step(g, side)
 
 
-
 def retreat(g: Game, side: str, cmd: Retreat) -> list[dict]:
     """6.4: spend the disc; the units move to adjacent controlled areas, those without room are lost."""
     bt = g.s["battle"]

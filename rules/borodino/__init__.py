@@ -104,8 +104,7 @@ def canonical(state: dict, side: str, cmd: C.Command) -> C.Command:
     that names no unit (a leader's name, Doomed Victory 8.1), is left as typed, for `apply` to read."""
     if not isinstance(cmd, (C.Move, C.Retreat, C.Release)) or cmd.unit is None or cmd.unit.isdigit():
         return cmd
-    named = next((uid for uid in state["units"] if uid.upper() == cmd.unit.upper()), cmd.unit)
-    return dataclasses.replace(cmd, unit=named)
+    return dataclasses.replace(cmd, unit=movement.unit_named(state["units"], cmd.unit) or cmd.unit)
 
 
 def phase_key(state: dict) -> str:

@@ -9,6 +9,7 @@ so `move 3225 3223` needs no path, and an explicit path is checked step by step.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterable
 from functools import cache
 from operator import itemgetter
 
@@ -310,10 +311,15 @@ def resolve_unit(b: Battle, ref: str) -> str:
         if uid is None:
             raise RuleViolation("Movement", f"there is no unit in {ref}")
         return uid
-    for uid in b.s["units"]:
-        if uid.upper() == ref.upper():
-            return uid
-    raise RuleViolation("Movement", f"no unit is called {ref}")
+    uid = unit_named(b.s["units"], ref)
+    if uid is None:
+        raise RuleViolation("Movement", f"no unit is called {ref}")
+    return uid
+
+
+def unit_named(units: Iterable[str], ref: str) -> str | None:
+    """The unit id `ref` names, whatever its letter case (`f-i-cav` is F-I-cav), or None."""
+    return next((uid for uid in units if uid.upper() == ref.upper()), None)
 
 
 def check_path(b: Battle, uid: str, path: tuple[Hex, ...]) -> int:
