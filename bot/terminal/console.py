@@ -101,11 +101,13 @@ def render(result: Result, line: str, viewer: str | None = None) -> str:
         return result.reply
     if not result.accepted:
         return f"Refused: {fmt.clipped(line)}: {result.message}"
-    if viewer is None:  # an undo's public line is its event ("French undoes `end`."): said once, as in the channel
+    if viewer is None:
         lines = fmt.event_lines(result.events)
+        # an undo's public line is its event ("French undoes `end`."): said once, as in the channel, and
+        # unnumbered, as it adds no command (the next command takes the number the undone one had)
         said = next((line for line in lines if result.public and result.public.endswith(line.strip())), None)
         if said is not None:
-            return "\n".join([f"[{result.seq}] {result.public}", *(line for line in lines if line is not said)])
+            return "\n".join([result.public, *(line for line in lines if line is not said)])
         return "\n".join([f"[{result.seq}] {result.message}", *lines])
     # the commands this side has observed: the other's secret orders are not counted
     return "\n".join([f"[{result.seen}] {result.message}", *fmt.event_lines(result.visible_to(viewer))])

@@ -217,7 +217,7 @@ def start(b: Battle, uid: str) -> Hex:
 
 def _why_place(b: Battle, h: Hex, targets: dict[Hex, str]) -> str:
     d, t = nearest(b, h, targets)
-    where = f"takes {t}" if d == 0 else f"closes on {t}, a march of {d} hexes"
+    where = f"takes {t}" if d == 0 else f"closes on {t}, a march of {d} hex{'es' if d > 1 else ''}"
     return f"{where}: {targets[t]}" + ("; doubled in its terrain (Combat J)" if d and doubling(b, h) else "")
 
 

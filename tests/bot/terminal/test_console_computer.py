@@ -72,7 +72,7 @@ def test_the_computer_at_the_terminal_consents_to_an_undo(service, game):
     answers = iter(["move b1 0202", "end", "undo", "quit"])
     out: list[str] = []
     play(service, game, lambda prompt: next(answers), out.append)
-    assert "[5] The Red player consents: Blue undoes `end`." in out  # said once, as the channel reads it
+    assert "The Red player consents: Blue undoes `end`." in out  # said once, as the channel reads it, unnumbered
     assert service.load(game)["phase"] == "movement"
 
 
