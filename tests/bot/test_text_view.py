@@ -76,6 +76,22 @@ def test_1812_counts_and_lists_stacks_under_a_heading():
     assert table[6].split() == ["place", "stack", "holds", "corps"] and table[7].split()[:2] == ["1", "R1"]
 
 
+@pytest.mark.parametrize("system, first_row", [("bloody_monday", ["area", "block", "kind", "strength"]),
+                                               ("borodino", ["hex", "unit", "type", "strength-movement"])])
+def test_the_own_units_are_listed_under_a_heading_and_the_hidden_ones_counted_without_one(system, first_row):
+    """A listing says what its columns are (a block's last number is its strength, 2.0; a Borodino
+    counter's two, its combat strength and movement allowance); hidden blocks are only counted."""
+    module = rules.load(system)
+    view = module.view(module.setup(module.INFO.default_scenario, 3), "french")
+    blocks = text.units_table(view["units"], words=view["unit_words"]).split("\n\n")
+    french = next(b.splitlines() for b in blocks if b.startswith("French:"))
+    assert french[1].split() == first_row and len(french[2].split()) >= 4
+    assert text.status(view).splitlines()[-1] == "`units` lists them; `units <place>` those at one place."
+    if system == "bloody_monday":
+        russian = next(b.splitlines() for b in blocks if b.startswith("Russian:"))
+        assert all("hidden unit" in line for line in russian[1:])
+
+
 def test_a_unit_type_reads_as_words():
     """Bloody Monday's leaders are `tactical_leader` and `supreme_commander` in the view (2.0): the
     table writes them as words."""
