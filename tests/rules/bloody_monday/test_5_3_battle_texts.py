@@ -290,6 +290,8 @@ def test_5_3_6_more_units_named_than_hits_waiting():
     sentence, after = refused_then_accepted(tie_of_two(1), "russian", "hit R-1-4 R-1-11", "5.3.6",
                                             lambda s: s["battle"]["due"].update(russian=2))
     assert sentence == "No hit of yours is waiting to be applied; only the first unit named had a hit to take (5.3.6)."
+    assert refused(tie_of_two(2), "russian", "hit R-1-4 R-1-11 R-1-4", "5.3.6") == (
+        "No hit of yours is waiting to be applied; only the first 2 units named had hits to take (5.3.6).")
     assert (strength(after, "R-1-4"), strength(after, "R-1-11")) == (2, 2)
     state = tie_of_two(2)
     assert texts(do(state, "russian", "hit R-1-4 R-1-11")[1], "hit")[:2] == [

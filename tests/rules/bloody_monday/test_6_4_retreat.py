@@ -44,9 +44,15 @@ def test_6_4_the_defender_stands_by_stand_which_the_answers_offer_and_end_still_
     stood, _ = do(state, "russian", "stand")
     ended, _ = do(state, "russian", "end")
     assert stood == ended and stood["blocks"]["R-1-3"]["area"] == 44
-    with pytest.raises(RuleViolation) as no_retreat:  # the battle has gone on: no retreat is offered
-        combat.stand(game(stood), "russian")
-    assert no_retreat.value.rule == "6.4" and "none is offered now" in str(no_retreat.value)
+    # once the battle has gone on, or before the attacker's guns are done, no retreat is offered; the
+    # attacker never has one to decline (at the table the turn, 4.0, refuses him first)
+    jagers = position({"F-I-1": 44, "R-1-3": 44})
+    battle(game(jagers), 44, stage="jagers")
+    for board, side in ((stood, "russian"), (state, "french"), (jagers, "russian")):
+        with pytest.raises(RuleViolation) as no_retreat:
+            combat.stand(game(board), side)
+        assert str(no_retreat.value) == ("`stand` answers the retreat the defender may make after artillery fire, "
+                                         "and none is offered now; the prompt says what the battle waits for (6.4).")
 
 
 def test_6_4_the_controlling_player_chooses_who_is_eliminated():
