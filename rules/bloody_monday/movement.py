@@ -222,8 +222,8 @@ def execute(g: Game, bid: str, path: tuple[int, ...], new_contests: list[int]) -
         g.set_cube(bid, "light_blue", True)
     g.place(bid, dest)
     g.s["log"]["moves"].append({"side": side, "from": frm, "to": dest, "id": bid})
-    route = " → ".join(map(str, (frm, *path)))
-    return [event(f"{g.name_for(None, bid)} moves {route}" + (" and engages." if engaging else "."),
+    route, mover = " → ".join(map(str, (frm, *path))), g.name_for(None, bid)  # "a French block" begins a sentence
+    return [event(f"{mover[:1].upper()}{mover[1:]} moves {route}" + (" and engages." if engaging else "."),
                   kind="move", side=side, **({"block": bid} if g.revealed(bid) else {})),
             event(f"{g.public_name(bid)} moves {route}.", to=side, kind="move", block=bid)]
 

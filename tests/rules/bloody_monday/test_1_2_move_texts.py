@@ -19,7 +19,7 @@ def test_a_hidden_block_moves_as_a_french_block_to_the_public_and_by_name_to_its
     state = _moving({"F-CR-1H": 16, "R-1-2J": 42})
     state, events = do(state, "french", "move F-CR-1H 41")
     public, private = events
-    assert public == {"kind": "move", "to": "all", "text": "a French block moves 16 → 15 → 30 → 41.",
+    assert public == {"kind": "move", "to": "all", "text": "A French block moves 16 → 15 → 30 → 41.",
                       "irreversible": False, "side": "french"}
     assert private == {"kind": "move", "to": "french", "irreversible": False, "block": "F-CR-1H",
                        "text": "French 1H (F-CR-1H, cavalry) moves 16 → 15 → 30 → 41."}

@@ -65,7 +65,7 @@ def test_a_route_too_long_for_infantry_was_made_by_a_mounted_unit():
     assert all(areas[n].colour == "green" for n in route[1:])
     assert not any(n in areas[m].kolocha for m, n in zip(route, route[1:], strict=False))
     tracker = Tracker("russian", [])
-    text = "a French block moves 20 → 6 → 5 → 4 → 3."
+    text = "A French block moves 20 → 6 → 5 → 4 → 3."
     tracker.see({"kind": "move", "to": "all", "side": "french", "text": text})
     [moved], [stayed] = tracker.belief.at(3), tracker.belief.at(20)
     assert {army().blocks[b].type for b in moved.odds} == {"cavalry"}
