@@ -46,6 +46,16 @@ def test_9_1_ambush_rolls_before_anyone():
     assert first["side"] == "russian" and len(first["dice"]) == 3  # the jager's 3 steps
 
 
+def test_9_1_the_jagers_answers_are_each_ambush_each_skirmish_and_end():
+    """9.1: the Russian player's answers at the jagers' choice, as his buttons offer them: the jager's
+    ambush, a skirmish into each adjacent friendly-controlled area, or `end` (they fight as usual)."""
+    g = redoubt_fight()
+    combat.advance(g)
+    answers = [c.to_text() for c in bm.legal_commands(g.s, "russian")]
+    skirmishes = [f"skirmish R-1-1J {n}" for n in ground.skirmish_areas(g, "R-1-1J")]
+    assert skirmishes and answers == ["ambush R-1-1J", *skirmishes, "end"]
+
+
 def test_9_9_advanced_combat_fires_by_class_in_woods_and_hills():
     """9.9: "Russian Jager; Infantry; Russian Militia; Light Cavalry; Heavy Cavalry; Secondary Targets"."""
     g = redoubt_fight("advanced_combat")
