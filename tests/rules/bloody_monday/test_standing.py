@@ -3,7 +3,7 @@ hit before the showdown) and the retreat after artillery fire (6.4)."""
 import pytest
 
 from rules.bloody_monday import combat
-from rules.bloody_monday.commands import Hit
+from rules.bloody_monday.commands import Hit, Retreat
 from rules.bloody_monday.game import Game
 from tests.rules.bloody_monday.bm_helpers import battle, bm, position
 from tests.rules.standing_playout import play
@@ -29,13 +29,28 @@ def test_a_standing_hit_goes_to_a_candidate_of_the_rules():
         assert Game(state).resolve("russian", text.split()[1]) in state["battle"]["choice"]["candidates"]
 
 
-@pytest.mark.parametrize("order, struck", [("protect_leaders", "R-1-A1"), ("protect_artillery", "R-1-BT")])
-def test_between_a_leader_and_a_gun_the_order_says_which_is_spared(order, struck):
-    """5.3.6.1: with no combat unit left, the hits fall on the support units, here a tactical
-    leader and a gun of equal strength (4): the order picks the one to lose."""
-    g = Game(position({"F-I-1": 55, "R-1-BT": 55, "R-1-A1": 55}, control={55: "russian"}))
+@pytest.mark.parametrize("leader, order, struck", [
+    ("R-1-BT", "protect_leaders", "R-1-A1"), ("R-1-BT", "protect_artillery", "R-1-BT"),
+    ("R-KUT", "protect_leaders", "R-1-A1"), ("R-KUT", "protect_artillery", "R-KUT")])
+def test_between_a_leader_and_a_gun_the_order_says_which_is_spared(leader, order, struck):
+    """5.3.6.1: with no combat unit left, the hits fall on the support units, here a leader (a
+    tactical leader, or the supreme commander) and a gun of equal strength (4): the order picks the
+    one to lose."""
+    g = Game(position({"F-I-1": 55, leader: 55, "R-1-A1": 55}, control={55: "russian"}))
     bt = battle(g, 55, shown=True)
     bt["due"]["russian"] = 1
     combat.apply_hits(g)
-    assert sorted(bt["choice"]["candidates"]) == ["R-1-A1", "R-1-BT"]
+    assert sorted(bt["choice"]["candidates"]) == sorted(["R-1-A1", leader])
     assert bm.standing_command(g.s, "russian", {"hit": order}) == Hit((struck,))
+
+
+@pytest.mark.parametrize("defender, attacker, nearest_first", [("russian", "french", (52, 42)),
+                                                               ("french", "russian", (42, 52))])
+def test_the_retreat_order_stands_or_retreats_into_the_areas_nearest_the_own_edge(defender, attacker, nearest_first):
+    """6.4: `own_lines` retreats the defender into his two controlled neighbours, 52 (east) and 42
+    (west), the one nearer his own map edge first, every unit having room; `stand` declines."""
+    state = position({"F-I-1": 44, "R-1-3": 44}, initiative=defender,
+                     control={n: attacker for n in (45, 51, 54, 55)} | {42: defender, 52: defender})
+    battle(Game(state), 44, attacker=attacker, stage="retreat")
+    assert bm.standing_command(state, defender, {"retreat": "own_lines"}) == Retreat(nearest_first)
+    assert bm.standing_command(state, defender, {"retreat": "stand"}).to_text() == "stand"
