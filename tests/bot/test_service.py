@@ -358,6 +358,7 @@ def test_secret_orders_given_at_once_are_told_to_no_one_and_never_undone(wager):
     plan = service.submit(game, "red", "plan bold")
     assert (plan.message, plan.public, plan.secret) == ("Red: plan bold.", "Red: a `plan` command.", True)
     assert plan.visible_to("blue") == [] and still_to_order(toy_wager, service.load(game)) == ["blue"]
+    assert (plan.seen, service.submit(game, "blue", "status").seen) == (3, 2)  # Blue is not told a plan came
     for side in ("red", "blue"):
         assert service.submit(game, side, "undo").message == f"{SIMULTANEOUS_UNDO} (Undo)."
     last = service.submit(game, "blue", "plan calm")
@@ -434,6 +435,14 @@ def test_each_command_that_begins_a_game_turn_is_stored_with_it(service, store, 
     assert new_turn(toy_system, None, service.load(game)) == "2"  # the game begins in the turn it is in
 
 
+def test_each_command_that_begins_a_player_turn_is_stored_with_it(service, store, game):
+    """A player's questions of one player-turn share one message (bot/tables/news.py): Red's roll
+    at command 2 begins Blue's player-turn, Blue's roll at command 4 Red's next one."""
+    for side, line in [("red", "end"), ("red", "roll"), ("blue", "end"), ("blue", "roll"), ("red", "end")]:
+        assert service.submit(game, side, line).accepted
+    assert [store.player_turn_start(game, seq) for seq in range(6)] == [0, 0, 2, 2, 4, 4]
+
+
 def test_an_event_without_an_audience_is_everyones():
     own, public, log = {"text": "a", "to": "red"}, {"text": "b"}, {"text": "c", "to": "log"}
     result = Result(True, "", 1, "red", events=[own, public, log])
@@ -483,6 +492,16 @@ def test_a_borodino_move_under_moves_stand_is_undone_only_with_consent(store):
     free = service.new_game("borodino", "7sep", seed=3)
     service.submit(free, "french", "move 3225 3224")
     assert "Undone" in service.submit(free, "french", "undo").message and store.last_seq(free) == 0
+
+
+def test_a_unit_named_in_any_letter_case_is_stored_and_said_back_as_the_game_writes_it(store):
+    """The line is written in the game's own spelling before the rules judge it (Borodino's
+    `canonical`): the player and the record read the unit's id, not what was typed."""
+    service = GameService(store)
+    game = service.new_game("borodino", "shevardino", seed=1)
+    moved = service.submit(game, "french", "move f-i-cav 2327")
+    assert (moved.message, moved.command) == ("French: move F-I-cav 2327.", "move F-I-cav 2327")
+    assert store.commands(game)[-1]["normalised"] == "move F-I-cav 2327" and service.replay_check(game).ok
 
 
 def test_units_at_a_place_named_in_words_is_told_in_the_games_own_words(store):
