@@ -12,7 +12,7 @@ from render.frame import Icon, arrow_icon, cross_icon, flow_legend, line_icon, s
 from render.hexmap.badges import badge, redoubt_tag
 from render.hexmap.counters import Look, sprite
 
-PHASES = {"movement": "Movement Phase", "combat": "Combat Phase", "over": "Game over"}
+PHASES = {"movement": "Movement Phase", "combat": "Combat Phase", "rally": "Rally Phase"}  # "over": see over()
 
 
 def status_parts(view: dict) -> list[str]:
@@ -24,9 +24,7 @@ def status_parts(view: dict) -> list[str]:
     parts.append(" ".join(p for p in (view.get("day", ""), when) if p))
     phase = view.get("phase", "")
     if phase == "over":
-        outcome = view.get("outcome") or {}
-        parts.append("Game over" + (f": {outcome['winner'].title()} {outcome.get('level', '')} victory".rstrip()
-                                    if outcome.get("winner") else ""))
+        parts.append(over(view.get("outcome") or {}))
     else:
         side = (view.get("player") or "").title()
         parts.append(f"{side} {PHASES.get(phase, phase.title())}".strip())
@@ -36,6 +34,15 @@ def status_parts(view: dict) -> list[str]:
     if losses:
         parts.append("Losses: " + ", ".join(f"{s.title()} {n}" for s, n in sorted(losses.items())))
     return [p for p in parts if p]
+
+
+def over(outcome: dict) -> str:
+    """The end of the game as the rules decided it: the 7 September scenario's levels ("French decisive
+    victory"), the one level of the 5 and 6 September scenarios ("Russian victory"), or a draw."""
+    winner, level = outcome.get("winner"), outcome.get("level", "")
+    if not winner:
+        return "Game over: a draw" if level == "draw" else "Game over"
+    return f"Game over: {winner.title()} {level + ' ' if level not in ('', 'victory') else ''}victory"
 
 
 def title_strip(view: dict, width: int) -> Image.Image:

@@ -1,0 +1,57 @@
+"""The title strip of the Borodino map (render/hexmap/frame.py): its facts, in reading order, as a
+player reads them above the map."""
+import pytest
+
+from render.hexmap.frame import status_parts, title_strip
+from tests.render.golden import fixture_view
+
+
+def test_the_strip_tells_the_turn_the_hour_the_phase_who_is_to_move_and_the_losses():
+    assert status_parts(fixture_view("midgame_view")) == [
+        "Game-Turn 30 of 40", "7 Sept 0900", "French Combat Phase", "to move: French", "Losses: French 16, Russian 8"]
+
+
+def test_a_night_turn_says_night_and_the_losses_come_french_first():
+    view = {"turn": 13, "last_turn": 40, "day": "6 Sept", "clock": "night", "night": True, "phase": "movement",
+            "player": "russian", "to_move": ["russian"], "losses": {"russian": 2, "french": 0}}
+    assert status_parts(view) == [
+        "Game-Turn 13 of 40", "6 Sept Night", "Russian Movement Phase", "to move: Russian", "Losses: French 0, Russian 2"]
+
+
+def test_the_doomed_victory_rally_phase_and_both_sides_to_move():
+    """The Doomed Victory errata's Rally Phase is named as the other phases are; both sides named
+    when both are to move, in the order the view gives."""
+    view = {"turn": 28, "last_turn": 40, "day": "7 Sept", "clock": "0700", "phase": "rally", "player": "french",
+            "to_move": ["french", "russian"], "losses": {}}
+    assert status_parts(view) == ["Game-Turn 28 of 40", "7 Sept 0700", "French Rally Phase", "to move: French, Russian"]
+
+
+@pytest.mark.parametrize(("outcome", "said"), [
+    ({"winner": "french", "level": "decisive", "reason": "..."}, "Game over: French decisive victory"),
+    ({"winner": "russian", "level": "marginal", "reason": "..."}, "Game over: Russian marginal victory"),
+    ({"winner": "russian", "level": "victory", "reason": "..."}, "Game over: Russian victory"),  # 5 and 6 Sept
+    ({"winner": None, "level": "draw", "reason": "..."}, "Game over: a draw"),
+])
+def test_the_end_of_the_game_names_the_winner_and_the_level_once(outcome, said):
+    """The outcome as rules/borodino/victory.py gives it: the 5 and 6 September scenarios have one
+    level, "victory", which is said once ("Russian victory", never "Russian victory victory")."""
+    view = {"turn": 40, "last_turn": 40, "day": "7 Sept", "clock": "1800", "phase": "over", "player": "russian",
+            "to_move": [], "outcome": outcome, "losses": {"french": 30, "russian": 41}}
+    assert status_parts(view) == ["Game-Turn 40 of 40", "7 Sept 1800", said, "Losses: French 30, Russian 41"]
+
+
+def test_a_view_without_a_clock_or_a_phase_gives_no_empty_or_made_up_fact():
+    """A view made by hand (the pictures' own tests) says only what it holds: no turn, hour or phase
+    it lacks, a last turn it lacks as "?", and no empty line."""
+    assert status_parts({}) == []
+    assert status_parts({"turn": 3, "player": "french"}) == ["Game-Turn 3 of ?", "French"]
+    assert status_parts({"phase": "over"}) == ["Game over"]
+    assert status_parts({"day": "5 Sept", "night": False, "to_move": [], "losses": {}}) == ["5 Sept"]
+
+
+def test_the_strip_shows_the_scenario_s_title_above_the_facts_and_the_prompt_below():
+    """A prompt adds a line to the strip; the strip's width is the picture's."""
+    view = fixture_view("midgame_view")
+    plain, prompted = title_strip(dict(view, prompt=None), 900), title_strip(dict(view, prompt="Attack 2817?"), 900)
+    assert plain.width == prompted.width == 900
+    assert prompted.height > plain.height
