@@ -20,8 +20,8 @@ def status_parts(view: dict) -> list[str]:
     parts = []
     if "turn" in view:
         parts.append(f"Game-Turn {view['turn']} of {view.get('last_turn', '?')}")
-    when = "Night" if view.get("night") else view.get("clock", "")
-    parts.append(" ".join(p for p in (view.get("day", ""), when) if p))
+    when = "Night" if view.get("night") else view.get("clock")
+    parts.append(" ".join(p for p in (view.get("day"), when) if p))
     phase = view.get("phase", "")
     if phase == "over":
         parts.append(over(view.get("outcome") or {}))

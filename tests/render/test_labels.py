@@ -4,10 +4,14 @@ import copy
 import itertools
 
 import pytest
+from PIL import Image, ImageDraw
 
+from render import palette as P
 from render.action import PHONE_WIDTH, latest_hexes
+from render.hexmap import names, terrain
 from render.hexmap.geometry import boxes_overlap
 from render.hexmap.picture import PAST, _logs, draw_play, legible_radius, map_part
+from rules.borodino import battlemap
 from tests.render.golden import fixture_view
 
 ISSUE_NAMES = ("Semyonovskaya", "Semyonovka", "Great Redoubt", "Flèches", "Schevardino Redoubt", "Tatarinovo",
@@ -79,3 +83,43 @@ def test_crops_are_centred_on_what_was_asked_even_at_the_map_s_edge(around):
     mid = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
     assert abs(mid[0] - img.width / 2) <= 2 and abs(mid[1] - img.height / 2) <= 2
     assert latest_hexes(fixture_view("midgame_view")) == ["3921", "3922"]
+
+
+WATER = {"Kolocha", "Moskva", "Semyonovka", "Voina", "Stonets"}
+
+
+def _names_alone(r: int) -> tuple[Image.Image, list[names.Name]]:
+    """Every place name of the map set at hex size r with nothing else drawn."""
+    img = Image.new("RGB", terrain.layer_size(r), (0, 0, 0))
+    placed = names.place_names(ImageDraw.Draw(img), terrain.layer_layout(r), battlemap.load(), [],
+                               (0, 0, img.width, img.height))
+    return img, placed
+
+
+def test_each_name_is_coloured_by_what_it_names_rivers_blue_woods_green_the_rest_red_brown():
+    """Water blue for the streams and rivers, green for woods, the towns' red-brown for villages and
+    redoubts; a redoubt's name is capitalised as a place ("Schevardino Redoubt")."""
+    _, placed = _names_alone(28)
+    colours = {name.text: name.colour for name in placed}
+    assert set(colours) == {names.short(place) for place in battlemap.load().places}
+    assert {text for text, c in colours.items() if c == P.WATER_LABEL} == WATER
+    assert {text for text, c in colours.items() if c == P.WOODS_LABEL} == {"Utitsa woods"}
+    assert colours["Schevardino Redoubt"] == colours["Borodino"] == colours["Great Redoubt"] == P.TOWN_LABEL
+    assert len({P.WATER_LABEL, P.WOODS_LABEL, P.TOWN_LABEL}) == 3
+
+
+@pytest.mark.parametrize("r", [28, 42])
+def test_a_name_is_drawn_in_its_colour_with_a_pale_halo_filling_the_box_it_kept(r):
+    """What place_names kept free for a name is where its letters and halo land, at the whole map's and a
+    crop's scale: the ink of each name, drawn alone on black, spans its box to a pixel, in its own
+    colour ringed with the map's pale clear colour (its left and right ends, slanted, round either way)."""
+    img, placed = _names_alone(r)
+    for name in placed:
+        alone = Image.new("RGB", img.size, (0, 0, 0))
+        names.draw_names(ImageDraw.Draw(alone), terrain.layer_layout(r), [name])
+        ink = alone.getbbox()
+        assert ink is not None and (ink[1], ink[3]) == (name.box[1], name.box[3]), (name.text, ink, name.box)
+        assert abs(ink[0] - name.box[0]) <= 1 and abs(ink[2] - name.box[2]) <= 1, (name.text, ink, name.box)
+        colours = [c for _, c in alone.crop(ink).getcolors(1 << 16)]
+        for wanted in (name.colour, P.CLEAR):
+            assert min(sum(abs(a - b) for a, b in zip(c, wanted)) for c in colours) <= 40, (name.text, wanted)

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from render import action_crop
 from render.action import PHONE_WIDTH, latest_hexes
 from render.hexmap import counters, terrain
-from render.hexmap.band import BandDraw
+from render.hexmap.band import BandDraw, narrowed
 from render.hexmap.geometry import boxes_overlap
 from render.hexmap.picture import crop_r, legible_radius
 from tests.render.golden import fixture_view
@@ -96,3 +96,50 @@ def test_a_crop_reads_only_its_window_of_a_layer_on_disk(tmp_path, monkeypatch):
     image, labels = terrain.kept_window(R, box)
     assert image.tobytes() == whole.image.crop(box).tobytes() and set(labels) == set(whole.labels)
     assert terrain.kept_window(R + 1, box) is None  # not on disk: the crop draws its window
+
+
+def _band_and_whole(draw: str, *args, **options) -> tuple[bytes, bytes]:
+    """One ImageDraw call made on a band of rows from 1100 down and on the whole picture: the
+    band's pixels and the whole picture's same rows."""
+    whole = Image.new("RGB", (4300, 1500), (250, 250, 250))
+    getattr(ImageDraw.Draw(whole), draw)(*args, **options)
+    band = Image.new("RGB", (4300, 400), (250, 250, 250))
+    getattr(BandDraw(band, 1100), draw)(*args, **options)
+    return band.tobytes(), whole.crop((0, 1100, 4300, 1500)).tobytes()
+
+
+@pytest.mark.parametrize(("draw", "args", "options"), [
+    ("polygon", ([(4021.0, 1300.6), (4063.0, 1227.9), (4147.0, 1227.9), (4189.0, 1300.6)],), {"fill": (90, 80, 70)}),
+    ("line", ([(3000.0, 1090.0), (3100.0, 1210.0), (3300.0, 1150.0)],), {"fill": (20, 60, 200), "width": 5}),
+    ("ellipse", ((2000.2, 1180.5, 2050.7, 1240.3),), {"fill": (10, 120, 10)}),
+    ("rectangle", ((1500.4, 1180.6, 1560.2, 1230.9),), {"fill": (200, 10, 10)}),
+    ("text", ((1200.0, 1150.0), "2817"), {"fill": (0, 0, 0), "anchor": "mt"}),
+])
+def test_a_band_draws_the_rows_the_whole_picture_has_there(draw, args, options):
+    """Coordinates are the whole picture's: a band from row 1100 holds what the whole has from there."""
+    ours, theirs = _band_and_whole(draw, *args, **options)
+    assert ours == theirs
+    assert ours != Image.new("RGB", (4300, 400), (250, 250, 250)).tobytes()  # something was drawn in the band
+
+
+def test_a_band_gives_a_text_s_box_in_the_whole_picture_s_coordinates():
+    band, whole = Image.new("RGB", (300, 100)), Image.new("RGB", (300, 1300))
+    theirs = ImageDraw.Draw(whole).textbbox((150.0, 1250.0), "2817", anchor="mt")
+    assert BandDraw(band, 1200).textbbox((150.0, 1250.0), "2817", anchor="mt") == theirs
+    assert BandDraw(whole).textbbox((150.0, 1250.0), "2817", anchor="mt") == theirs  # a band from the top row
+
+
+def test_an_outline_wholly_left_of_or_above_the_picture_draws_nothing():
+    blank = Image.new("RGB", (200, 200), (250, 250, 250)).tobytes()
+    for points in ([(-60.0, 50.0), (-10.0, 50.0), (-30.0, 90.0)], [(50.0, -90.0), (90.0, -60.0), (70.0, -40.0)]):
+        band = Image.new("RGB", (200, 200), (250, 250, 250))
+        BandDraw(band).outline(points, (90, 80, 70), 2)
+        assert band.tobytes() == blank
+
+
+@pytest.mark.parametrize(("left", "right", "moved"), [
+    (3000, 3300, 1976), (900, 1200, 0), (8000, 8300, 0), (1024, 1300, 0), (1025, 1300, 1), (2000, 8191, 976),
+    (2000, 8192, 0)])
+def test_a_drawing_moves_left_only_between_the_safe_columns(left, right, moved):
+    """narrowed: the columns a drawing may move left and keep every pixel (band.py says why)."""
+    assert narrowed(left, right) == moved

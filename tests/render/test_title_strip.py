@@ -31,6 +31,8 @@ def test_the_doomed_victory_rally_phase_and_both_sides_to_move():
     ({"winner": "russian", "level": "marginal", "reason": "..."}, "Game over: Russian marginal victory"),
     ({"winner": "russian", "level": "victory", "reason": "..."}, "Game over: Russian victory"),  # 5 and 6 Sept
     ({"winner": None, "level": "draw", "reason": "..."}, "Game over: a draw"),
+    ({"winner": "french"}, "Game over: French victory"),  # an outcome without its level
+    ({"winner": "french", "level": ""}, "Game over: French victory"),
 ])
 def test_the_end_of_the_game_names_the_winner_and_the_level_once(outcome, said):
     """The outcome as rules/borodino/victory.py gives it: the 5 and 6 September scenarios have one
