@@ -4,8 +4,12 @@ crosses are faint; a victor's advance into the hex its enemy attacked from runs 
 attack's arrow (Combat H)."""
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+import math
 
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+from render import palette as P
 from render.hexmap.geometry import Layout
 from render.hexmap.overlays import draw_attack_arrows, draw_eliminations, draw_moves, draw_results
 
@@ -62,3 +66,62 @@ def test_an_advance_between_an_attacks_two_hexes_runs_beside_its_arrow():
     russian = {colour for _, colour in alone.getcolors(300 * 300)} - \
         {colour for _, colour in drawn({"attacks": [attack]}).getcolors(300 * 300)} - {(255, 255, 255)}
     assert advance_pixels(drawn({"advances": [advance], "attacks": [attack]})) > 0.8 * advance_pixels(alone)
+
+
+R = 60
+WHITE = (255, 255, 255)
+
+
+def _step(kind: str, step: dict, attacks: list[dict] | None = None, alpha: int = 255) -> tuple[Image.Image, Layout]:
+    """One retreat or advance drawn alone on white (its white halo unseen), 2520 at the picture's middle."""
+    origin = LAYOUT.centre("2520")
+    layout = Layout(R, 200 - origin[0] * R / 30, 200 - origin[1] * R / 30)
+    img = Image.new("RGB", (400, 400), WHITE)
+    draw_results(ImageDraw.Draw(img, "RGBA"), layout, {kind: [step], "attacks": attacks or []}, alpha)
+    return img, layout
+
+
+def _runs(img: Image.Image, x: int, y0: int, y1: int) -> int:
+    """How many stretches of ink the column x holds between rows y0 and y1."""
+    inked = [img.getpixel((x, y)) != WHITE for y in range(y0, y1)]
+    return sum(1 for i, ink in enumerate(inked) if ink and (i == 0 or not inked[i - 1]))
+
+
+@pytest.mark.parametrize(("kind", "side", "dashes"), [("advances", "russian", 1), ("retreats", "french", 4)])
+def test_a_step_after_combat_runs_from_beside_its_hex_to_short_of_the_next_in_its_side_s_colour(kind, side, dashes):
+    """From 0.3 r past the centre of the hex left to the head's tip 0.45 r short of the hex entered,
+    0.08 r wide, in the moving side's colour: an advance solid, a retreat dashed (every 0.1 r)."""
+    img, layout = _step(kind, {"unit": "X", "side": side, "from": "2520", "to": "2521"})
+    (ax, ay), (_, by) = layout.centre("2520"), layout.centre("2521")  # 2521 lies straight below 2520
+    x0, y0, x1, y1 = ImageChops.invert(img).getbbox()
+    assert abs(y0 - (ay + 0.3 * R)) <= 1.5 and abs(y1 - (by - 0.45 * R)) <= 1.5
+    assert abs((x0 + x1) / 2 - ax) <= 1
+    assert sum(img.getpixel((x, y0 + 2)) != WHITE for x in range(x0, x1)) == round(0.08 * R)  # the shaft's first row
+    assert img.getpixel((round(ax), y0 + 2)) == P.SIDES[side]["arrow"]
+    assert _runs(img, round(ax), y0, round(by - 0.45 * R - 2.6 * 0.08 * R)) == dashes
+
+
+def test_a_past_step_is_drawn_faint():
+    img, layout = _step("advances", {"unit": "X", "side": "russian", "from": "2520", "to": "2521"}, alpha=110)
+    colours = {c for _, c in img.getcolors(400 * 400)} - {WHITE}
+    assert colours and P.SIDES["russian"]["arrow"] not in colours and all(min(c) > 80 for c in colours)
+
+
+@pytest.mark.parametrize(("attack", "step"), [
+    (("2520", "2521"), ("2520", "2521")), (("2521", "2520"), ("2520", "2521")), (("2520", "2521"), ("2521", "2520")),
+    (("2620", "2520"), ("2520", "2620")), (("2520", "2619"), ("2619", "2520"))])
+def test_a_step_between_an_attack_s_two_hexes_runs_0_3_r_to_its_right(attack, step):
+    """Whichever way the attack went, a step between its two hexes is moved 0.3 r to its own right
+    (seen along it: left on the picture for a step down the map), the same arrow otherwise; a step
+    between other hexes is not moved."""
+    fought = [{"side": "french", "attackers": [attack[0]], "defenders": [attack[1]]}]
+    elsewhere = [{"side": "french", "attackers": ["2520"], "defenders": ["2519"]}]
+    advance = {"unit": "X", "side": "russian", "from": step[0], "to": step[1]}
+    (plain, layout), (beside, _) = _step("advances", advance), _step("advances", advance, fought)
+    assert _step("advances", advance, elsewhere)[0] == plain
+    (ax, ay), (bx, by) = layout.centre(step[0]), layout.centre(step[1])
+    length = math.dist((ax, ay), (bx, by))
+    right = (-(by - ay) / length * 0.3 * R, (bx - ax) / length * 0.3 * R)
+    moved = ImageChops.invert(beside).getbbox()
+    for k, v in enumerate(ImageChops.invert(plain).getbbox()):
+        assert abs(moved[k] - v - right[k % 2]) <= 1.5, (k, moved, right)
