@@ -1,8 +1,8 @@
-"""The title strip of the Borodino map (render/hexmap/frame.py): its facts, in reading order, as a
-player reads them above the map."""
+"""The frame of the Borodino map (render/hexmap/frame.py): the title strip's facts, in reading order,
+as a player reads them above the map, and what the legend explains."""
 import pytest
 
-from render.hexmap.frame import status_parts, title_strip
+from render.hexmap.frame import legend_items, status_parts, title_strip
 from tests.render.golden import fixture_view
 
 
@@ -57,3 +57,11 @@ def test_the_strip_shows_the_scenario_s_title_above_the_facts_and_the_prompt_bel
     plain, prompted = title_strip(dict(view, prompt=None), 900), title_strip(dict(view, prompt="Attack 2817?"), 900)
     assert plain.width == prompted.width == 900
     assert prompted.height > plain.height
+
+
+def test_the_legend_explains_the_doomed_victory_marks_only_in_a_game_with_those_options():
+    """A broken unit's mark (the Doomed Victory errata, 6.10) and a leader's (8.1) are explained in
+    a game that has them, and nowhere else."""
+    plain, doomed = ([text for _, text in legend_items(*flag)] for flag in ((), (True,)))
+    assert "broken" not in plain and "leader with it" not in plain
+    assert doomed == plain[:4] + ["broken", "leader with it"] + plain[4:]

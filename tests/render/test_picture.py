@@ -1,0 +1,90 @@
+"""What a Borodino picture holds before anything is drawn (render/hexmap/picture.py): a crop's box
+centred on the asked hexes, its hex size from the width asked, the widest context a phone can
+read, and the refusal of hexes off the map."""
+import io
+import math
+
+import pytest
+from PIL import Image
+
+from render.action import PHONE_WIDTH
+from render.frame import NotOnMap
+from render.hexmap import counters, picture, terrain
+from render.hexmap.geometry import SQRT3
+from render.hexmap.terrain import layer_layout, layer_size
+from tests.render.golden import fixture_view
+
+
+@pytest.mark.parametrize(("around", "radius"), [(["2817"], 6), (["2817"], 2), (["2817", "3019"], 2), (["1001"], 1)])
+def test_a_crop_is_centred_on_the_asked_hexes_with_radius_hexes_round_them(around, radius):
+    """Across, 1.5 r a hex and 1.3 r of margin each side; down, a hex's height each and half one and
+    0.3 r more; the asked hexes in the middle, even at the map's corner (1001), where paper fills in."""
+    r = picture.CROP_R
+    x0, y0, x1, y1 = picture._crop_box(r, around, radius)
+    xs, ys = zip(*(layer_layout(r).centre(h) for h in around))
+    assert abs((x0 + x1) / 2 - (min(xs) + max(xs)) / 2) <= 1 and abs((y0 + y1) / 2 - (min(ys) + max(ys)) / 2) <= 1
+    assert abs(x1 - x0 - (max(xs) - min(xs) + 2 * (1.5 * radius + 1.3) * r)) <= 2
+    assert abs(y1 - y0 - (max(ys) - min(ys) + 2 * (SQRT3 * radius + SQRT3 / 2 + 0.3) * r)) <= 2
+
+
+def test_a_crop_s_hex_size_fits_the_width_asked_and_never_falls_below_8():
+    assert picture.crop_r(["2817"], 6, None) == picture.CROP_R == 42
+    x0, _, x1, _ = picture._crop_box(42, ["2817"], 6)
+    assert picture.crop_r(["2817"], 6, 800) == math.floor(42 * 800 / (x1 - x0)) == 38
+    assert picture.crop_r(["2817"], 2, PHONE_WIDTH) == 63  # a narrower context, larger hexes
+    assert picture.crop_r(["2817"], 6, 100) == 8
+
+
+@pytest.mark.parametrize(("around", "radius"), [
+    (["2817"], 2), (["2817", "3018"], 2), (["2817", "3218"], 1), (["2817", "2320"], 1), (["2817", "3417"], 0)])
+def test_a_phone_s_crop_keeps_the_widest_context_whose_counters_it_can_read(around, radius):
+    """Two hexes of context round the asked ones, else one, else none: the widest whose hexes are
+    still PHONE_R (38) across or more at a phone's width."""
+    assert picture.legible_radius(around) == radius
+    if radius:
+        assert picture.crop_r(around, radius, PHONE_WIDTH) >= picture.PHONE_R == 38
+    if radius < 2:
+        assert picture.crop_r(around, radius + 1, PHONE_WIDTH) < 38
+
+
+def test_hexes_off_the_map_are_refused_or_left_out():
+    with pytest.raises(NotOnMap, match=r"^9999, 0000: no hex of this map; name hexes on the map \(their four "
+                                       r"digits\), or none to draw the whole map$"):
+        picture.hexes_around(["9999", "0000"], 2)
+    assert picture.hexes_around(["2817", "9999"], 0) == {"2817"}
+    assert len(picture.hexes_around(["2817"], 1)) == 7 and len(picture.hexes_around(["2817"], 2)) == 19
+
+
+def test_the_whole_map_at_a_width_asked_is_drawn_at_the_hex_size_that_fits_it():
+    """`kolocha map --size 700`: the whole layer at the largest hex size within 700 pixels."""
+    assert picture._map_width_in_r() == layer_size(28)[0] / 28
+    image, layout, numbers = picture.map_part(700, [], 6)
+    assert layout.r == math.floor(700 / picture._map_width_in_r()) == 14
+    assert image.size == layer_size(14) and image.width <= 700 and numbers
+
+
+def test_a_picture_is_written_as_a_png_of_256_colours_at_most():
+    img = Image.new("RGB", (64, 32))
+    img.putdata([(x * 4, y * 8, (x * y) % 256) for y in range(32) for x in range(64)])
+    back = Image.open(io.BytesIO(picture.png(img)))
+    assert back.format == "PNG" and back.size == (64, 32) and back.mode == "P"
+    assert len(back.getcolors(1 << 16)) <= 256
+
+
+def test_warming_draws_the_counters_a_crop_then_shows_and_the_whole_layer(monkeypatch):
+    """The bot warms a game's pictures at start-up (render.warm): after warm_layers, the first crop
+    round a unit draws no counter anew, and the whole map's layer is at hand."""
+    view = fixture_view("midgame_view")
+    counters.sprite.cache_clear()
+    picture.warm_layers(view)
+    drawn = counters.sprite.cache_info().misses
+    assert drawn == len({counters.look_of(u, counters.counter_size(picture.CROP_R)) for u in view["units"]})
+    img, layout, numbers = picture.map_part(None, [view["units"][0]["hex"]], 2)
+    picture.draw_play(img, layout, view, {}, numbers)
+    assert counters.sprite.cache_info().misses == drawn
+    monkeypatch.setattr(terrain, "_shrunk", _refuse)
+    assert terrain.static_layer(picture.FULL_R).image.width == layer_size(picture.FULL_R)[0]
+
+
+def _refuse(*args: object) -> None:
+    raise AssertionError("the whole layer was drawn again")
