@@ -1,7 +1,12 @@
 """The frame of the Borodino map (render/hexmap/frame.py): the title strip's facts, in reading order,
 as a player reads them above the map, and what the legend explains."""
-import pytest
+from functools import partial
 
+import pytest
+from PIL import Image, ImageDraw
+
+from render.frame import sprite_icon
+from render.hexmap.counters import look_of, sprite
 from render.hexmap.frame import legend_items, status_parts, title_strip
 from tests.render.golden import fixture_view
 
@@ -65,3 +70,18 @@ def test_the_legend_explains_the_doomed_victory_marks_only_in_a_game_with_those_
     plain, doomed = ([text for _, text in legend_items(*flag)] for flag in ((), (True,)))
     assert "broken" not in plain and "leader with it" not in plain
     assert doomed == plain[:4] + ["broken", "leader with it"] + plain[4:]
+
+
+@pytest.mark.parametrize(("text", "unit"), [
+    ("French", {"side": "french"}), ("Russian", {"side": "russian"}),
+    ("Guard", {"side": "french", "strength": 5, "guard": True}), ("moved", {"side": "french", "moved": True}),
+    ("broken", {"side": "french", "broken": True}), ("leader with it", {"side": "french", "leaders": ["Ney"]})])
+def test_the_legend_s_counters_are_drawn_as_the_map_draws_such_a_unit(text, unit):
+    """Each counter the legend explains is the map's own counter for such a unit: a 4-4 infantry
+    (the Guard's 5-4), with the mark named and no other."""
+    unit = {"type": "infantry", "strength": 4, "movement": 4, **unit}
+    icon = dict((words, icon) for icon, words in legend_items(True))[text]
+    ours, theirs = (Image.new("RGB", (60, 40), (255, 255, 255)) for _ in range(2))
+    icon(ours, ImageDraw.Draw(ours), (10, 0, 50, 40))
+    sprite_icon(partial(sprite, look_of(unit, 40)))(theirs, ImageDraw.Draw(theirs), (10, 0, 50, 40))
+    assert ours.tobytes() == theirs.tobytes()
