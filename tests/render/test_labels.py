@@ -8,6 +8,7 @@ from PIL import Image, ImageDraw
 
 from render import palette as P
 from render.action import PHONE_WIDTH, latest_hexes
+from render.fonts import font
 from render.hexmap import names, terrain
 from render.hexmap.geometry import boxes_overlap
 from render.hexmap.picture import PAST, _logs, draw_play, legible_radius, map_part
@@ -108,8 +109,8 @@ def test_each_name_is_coloured_by_what_it_names_rivers_blue_woods_green_the_rest
     assert len({P.WATER_LABEL, P.WOODS_LABEL, P.TOWN_LABEL}) == 3
 
 
-@pytest.mark.parametrize("r", [28, 42])
-def test_a_name_is_drawn_in_its_colour_with_a_pale_halo_filling_the_box_it_kept(r):
+@pytest.mark.parametrize(("r", "halo"), [(28, 1), (42, 2)])
+def test_a_name_is_drawn_in_its_colour_with_a_pale_halo_filling_the_box_it_kept(r, halo):
     """What place_names kept free for a name is where its letters and halo land, at the whole map's and a
     crop's scale: the ink of each name, drawn alone on black, spans its box to a pixel, in its own
     colour ringed with the map's pale clear colour (its left and right ends, slanted, round either way)."""
@@ -123,3 +124,11 @@ def test_a_name_is_drawn_in_its_colour_with_a_pale_halo_filling_the_box_it_kept(
         colours = [c for _, c in alone.crop(ink).getcolors(1 << 16)]
         for wanted in (name.colour, P.CLEAR):
             assert min(sum(abs(a - b) for a, b in zip(c, wanted)) for c in colours) <= 40, (name.text, wanted)
+    size = names.name_font(terrain.layer_layout(r)).size
+    assert size == round(0.34 * r)
+    name = placed[0]
+    drawn, told = (Image.new("RGB", img.size, (0, 0, 0)) for _ in range(2))
+    names.draw_names(ImageDraw.Draw(drawn), terrain.layer_layout(r), [name])
+    ImageDraw.Draw(told).text(name.at, name.text, fill=name.colour, font=font("italic", size), anchor="mm",
+                              stroke_width=halo, stroke_fill=P.CLEAR)
+    assert drawn.tobytes() == told.tobytes()  # a halo of `halo` whole pixels round letters 0.34 r tall
