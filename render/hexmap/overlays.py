@@ -114,7 +114,7 @@ def _side_colour(event: dict, alpha: int) -> tuple:
 
 
 def _short_arrow(d: ImageDraw.ImageDraw, layout: Layout, a: Hex, b: Hex, colour: tuple, width: float,
-                 dash: float, beside: float = 0.0) -> None:
+                 dash: float, beside: float) -> None:
     """An arrow between two nearby hexes, from beside a's centre to just short of b's, shifted
     `beside` to its right (seen along it)."""
     pa, pb = layout.centre(_hex(a)), layout.centre(_hex(b))

@@ -73,9 +73,9 @@ WHITE = (255, 255, 255)
 
 
 def _step(kind: str, step: dict, attacks: list[dict] | None = None, alpha: int = 255) -> tuple[Image.Image, Layout]:
-    """One retreat or advance drawn alone on white (its white halo unseen), 2520 at the picture's middle."""
+    """One retreat or advance drawn alone on white (its white halo unseen), 2520 near the picture's middle."""
     origin = LAYOUT.centre("2520")
-    layout = Layout(R, 200 - origin[0] * R / 30, 200 - origin[1] * R / 30)
+    layout = Layout(R, 190 - origin[0] * R / 30, 170 - origin[1] * R / 30)
     img = Image.new("RGB", (400, 400), WHITE)
     draw_results(ImageDraw.Draw(img, "RGBA"), layout, {kind: [step], "attacks": attacks or []}, alpha)
     return img, layout
@@ -122,6 +122,9 @@ def test_a_step_between_an_attack_s_two_hexes_runs_0_3_r_to_its_right(attack, st
     (ax, ay), (bx, by) = layout.centre(step[0]), layout.centre(step[1])
     length = math.dist((ax, ay), (bx, by))
     right = (-(by - ay) / length * 0.3 * R, (bx - ax) / length * 0.3 * R)
+    x0, y0, x1, y1 = ImageChops.invert(plain).getbbox()
+    assert min(ax, bx) - 0.2 * R <= x0 and x1 <= max(ax, bx) + 0.2 * R  # between the two hexes' centres
+    assert min(ay, by) - 0.2 * R <= y0 and y1 <= max(ay, by) + 0.2 * R
     moved = ImageChops.invert(beside).getbbox()
     for k, v in enumerate(ImageChops.invert(plain).getbbox()):
         assert abs(moved[k] - v - right[k % 2]) <= 1.5, (k, moved, right)
