@@ -143,3 +143,13 @@ def test_an_outline_wholly_left_of_or_above_the_picture_draws_nothing():
 def test_a_drawing_moves_left_only_between_the_safe_columns(left, right, moved):
     """narrowed: the columns a drawing may move left and keep every pixel (band.py says why)."""
     assert narrowed(left, right) == moved
+
+
+@pytest.mark.parametrize("points", [
+    [(-20.0, 30.6), (1.0, -6.1), (43.0, -6.1), (64.0, 30.6), (43.0, 67.4), (1.0, 67.4)],  # over the top-left corner
+    [(0.0, 30.6), (21.0, 0.0), (63.0, 0.0), (84.0, 30.6), (63.0, 61.2), (21.0, 61.2)]])  # touching both edges
+def test_an_outline_at_the_picture_s_corner_is_pillow_s_own(points):
+    theirs, ours = (Image.new("RGB", (120, 100), (250, 250, 250)) for _ in range(2))
+    ImageDraw.Draw(theirs).polygon(points, outline=(90, 80, 70), width=2)
+    BandDraw(ours).outline(points, (90, 80, 70), 2)
+    assert ours.tobytes() == theirs.tobytes()
