@@ -132,3 +132,12 @@ def test_a_name_is_drawn_in_its_colour_with_a_pale_halo_filling_the_box_it_kept(
     ImageDraw.Draw(told).text(name.at, name.text, fill=name.colour, font=font("italic", size), anchor="mm",
                               stroke_width=halo, stroke_fill=P.CLEAR)
     assert drawn.tobytes() == told.tobytes()  # a halo of `halo` whole pixels round letters 0.34 r tall
+
+
+def test_a_name_whose_hex_lies_just_beyond_a_crop_s_right_edge_is_left_out():
+    """Borodino (2319) stands a few pixels right of the crop round 2119 with one hex of context: its
+    name, which could find room inside, is left out with its hex."""
+    img, layout, numbers = map_part(None, ["2119"], 1)
+    assert img.width < layout.centre("2319")[0] <= img.height
+    placed = draw_play(img, layout, fixture_view("start_view"), {}, numbers)
+    assert "Borodino" not in {name.text for name in placed.names}
