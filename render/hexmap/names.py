@@ -57,10 +57,11 @@ def place_names(d: ImageDraw.ImageDraw, layout: Layout, m: BattleMap, taken: Seq
         if not (area[0] <= cx <= area[2] and area[1] <= cy <= area[3]):
             continue
         x0, y0, x1, y1 = d.textbbox((0, 0), short(name), font=f, anchor="mm", stroke_width=max(1, f.size // 7))
-        reach = (round(cx - 2.6 * r + x0), round(cy - 1.7 * r + y0), round(cx + 2.6 * r + x1), round(cy + 1.7 * r + y1))
-        avoid = near(taken, reach) + [n.box for n in placed]
-        candidates = ((round(cx + dx * r + x0), round(cy + dy * r + y0), round(cx + dx * r + x1),
-                       round(cy + dy * r + y1)) for dx, dy in SPOTS)
+        candidates = [(round(cx + dx * r + x0), round(cy + dy * r + y0), round(cx + dx * r + x1),
+                       round(cy + dy * r + y1)) for dx, dy in SPOTS]
+        span = (min(c[0] for c in candidates), min(c[1] for c in candidates), max(c[2] for c in candidates),
+                max(c[3] for c in candidates))
+        avoid = near(taken, span) + [n.box for n in placed]
         box = best_spot(candidates, [(avoid, 1.0)], area)
         if box is not None:
             placed.append(Name(short(name), colour_of(name), ((box[0] + box[2] - x0 - x1) / 2,

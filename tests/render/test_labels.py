@@ -89,12 +89,22 @@ def test_crops_are_centred_on_what_was_asked_even_at_the_map_s_edge(around):
 WATER = {"Kolocha", "Moskva", "Semyonovka", "Voina", "Stonets"}
 
 
-def _names_alone(r: int) -> tuple[Image.Image, list[names.Name]]:
-    """Every place name of the map set at hex size r with nothing else drawn."""
+def _names_alone(r: int, taken: list | None = None) -> tuple[Image.Image, list[names.Name]]:
+    """Every place name of the map set at hex size r with nothing else drawn (`taken` kept clear)."""
     img = Image.new("RGB", terrain.layer_size(r), (0, 0, 0))
-    placed = names.place_names(ImageDraw.Draw(img), terrain.layer_layout(r), battlemap.load(), [],
+    placed = names.place_names(ImageDraw.Draw(img), terrain.layer_layout(r), battlemap.load(), taken or [],
                                (0, 0, img.width, img.height))
     return img, placed
+
+
+def _ink_fills_its_box(img: Image.Image, r: int, name: names.Name) -> None:
+    """The name drawn alone on black covers its box: its top and bottom to the pixel, its slanted ends
+    to a pixel either way."""
+    alone = Image.new("RGB", img.size, (0, 0, 0))
+    names.draw_names(ImageDraw.Draw(alone), terrain.layer_layout(r), [name])
+    ink = alone.getbbox()
+    assert ink is not None and (ink[1], ink[3]) == (name.box[1], name.box[3]), (name.text, ink, name.box)
+    assert abs(ink[0] - name.box[0]) <= 1 and abs(ink[2] - name.box[2]) <= 1, (name.text, ink, name.box)
 
 
 def test_each_name_is_coloured_by_what_it_names_rivers_blue_woods_green_the_rest_red_brown():
@@ -141,3 +151,15 @@ def test_a_name_whose_hex_lies_just_beyond_a_crop_s_right_edge_is_left_out():
     assert img.width < layout.centre("2319")[0] <= img.height
     placed = draw_play(img, layout, fixture_view("start_view"), {}, numbers)
     assert "Borodino" not in {name.text for name in placed.names}
+
+
+def test_a_name_pushed_aside_is_drawn_where_its_box_says():
+    """With its hex and a hex's width each side taken, every name moves to the side (or covers least)
+    and is drawn in the box it kept there."""
+    layout, places = terrain.layer_layout(42), battlemap.load().places
+    centres = {names.short(place): layout.centre(h) for place, h in places.items()}
+    taken = [(round(x - 60), round(y - 80), round(x + 60), round(y + 80)) for x, y in centres.values()]
+    img, placed = _names_alone(42, taken)
+    assert sum(abs((name.box[0] + name.box[2]) / 2 - centres[name.text][0]) > 42 for name in placed) >= 8
+    for name in placed:
+        _ink_fills_its_box(img, 42, name)
