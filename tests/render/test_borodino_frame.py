@@ -5,6 +5,7 @@ from functools import partial
 import pytest
 from PIL import Image, ImageDraw
 
+from render import palette as P
 from render.frame import sprite_icon
 from render.hexmap.counters import look_of, sprite
 from render.hexmap.frame import legend_items, status_parts, title_strip
@@ -85,3 +86,13 @@ def test_the_legend_s_counters_are_drawn_as_the_map_draws_such_a_unit(text, unit
     icon(ours, ImageDraw.Draw(ours), (10, 0, 50, 40))
     sprite_icon(partial(sprite, look_of(unit, 40)))(theirs, ImageDraw.Draw(theirs), (10, 0, 50, 40))
     assert ours.tobytes() == theirs.tobytes()
+
+
+@pytest.mark.parametrize(("text", "fill"), [
+    ("clear", P.CLEAR), ("woods", P.WOODS), ("town", P.TOWN), ("redoubt", P.REDOUBT),
+    ("enemy ZOC (map zoc)", P.tinted(P.CLEAR, P.ZOC))])
+def test_the_legend_s_terrain_swatches_are_filled_with_the_map_s_own_colours(text, fill):
+    icon = dict((words, icon) for icon, words in legend_items())[text]
+    img = Image.new("RGB", (40, 24), (255, 0, 255))
+    icon(img, ImageDraw.Draw(img), (0, 0, 39, 23))
+    assert max(img.getcolors(40 * 24))[1] == fill
