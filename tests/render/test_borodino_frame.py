@@ -21,7 +21,8 @@ def test_a_night_turn_says_night_and_the_losses_come_french_first():
     view = {"turn": 13, "last_turn": 40, "day": "6 Sept", "clock": "night", "night": True, "phase": "movement",
             "player": "russian", "to_move": ["russian"], "losses": {"russian": 2, "french": 0}}
     assert status_parts(view) == [
-        "Game-Turn 13 of 40", "6 Sept Night", "Russian Movement Phase", "to move: Russian", "Losses: French 0, Russian 2"]
+        "Game-Turn 13 of 40", "6 Sept Night", "Russian Movement Phase", "to move: Russian",
+        "Losses: French 0, Russian 2"]
 
 
 def test_the_doomed_victory_rally_phase_and_both_sides_to_move():
