@@ -24,3 +24,4 @@ def test_a_hex_or_a_word_naming_no_unit_is_left_as_typed():
     assert written(state, "french", "move 3225 3224") == C.Move("3225", ("3224",))
     assert written(state, "french", "move davout 3224") == C.Move("DAVOUT", ("3224",))
     assert written(state, "french", "attack 3224 -> 3223") == C.Attack(("3224",), ("3223",))
+    assert written(state, "russian", "retreat 3217") == C.Retreat("3217")  # the one unit waiting, unnamed
