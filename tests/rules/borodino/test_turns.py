@@ -248,6 +248,7 @@ def test_imperial_guard_case_b2_and_c_voluntary_release_old_guard_last():
     s2, _ = play(s, "french", "release F-IG-YG")
     assert "F-IG-YG" in s2["released"]
     refused(s2, "french", "release F-IG-MG", "Imperial Guard (B2)")
+    assert play(s, "french", f"release {G}")[0]["released"] == s2["released"]  # a unit named by its hex
 
 
 def test_additional_forces_only_in_the_grand_battle():
