@@ -47,6 +47,16 @@ def test_a_forced_march_takes_its_own_marks_and_leaves_those_that_stayed():
     assert state["marched"]["15"]["inf"] == 1 and state["marched"]["10"]["inf"] == 1
 
 
+def test_a_corps_that_has_not_tried_a_forced_march_still_may_when_others_marched_on():
+    """Of three corps, two try (one arrives, one stays): the third, which never tried, may still
+    force march; the one that stayed may not."""
+    state = position({15: {"inf": 3}}, phase="march", options=["corps_move_once"])
+    rig(state["side_dice"]["french"], 1, 4)  # the Forced March Table: 1 marches, 4 stays
+    state, _ = do(state, "french", "march 15 10 2 inf")
+    assert stack(state, "french", 15)["inf"] == 2 and state["marched"]["15"]["inf"] == 1
+    refused(do(state, "french", "march 15 10")[0], "french", "march 15 10", "Movement: forced march")
+
+
 def test_a_stack_may_not_move_more_than_it_holds():
     state = position({15: {"inf": 1}})
     sentence = refused(state, "french", "move 15 10 2 inf", "Movement")
