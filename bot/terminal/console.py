@@ -106,7 +106,7 @@ def render(result: Result, line: str, viewer: str | None = None) -> str:
         # an undo's public line is its event ("French undoes `end`."): said once, as in the channel, and
         # unnumbered, as it adds no command (the next command takes the number the undone one had)
         said = next((line for line in lines if result.public and result.public.endswith(line.strip())), None)
-        if said is not None:
+        if said is not None and result.public:
             return "\n".join([result.public, *(line for line in lines if line is not said)])
         return "\n".join([f"[{result.seq}] {result.message}", *lines])
     # the commands this side has observed: the other's secret orders are not counted

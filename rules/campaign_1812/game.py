@@ -141,16 +141,6 @@ class Game:
             for k, n in counts.items():
                 marks[k] = max(0, marks[k] - n)
 
-    def keep_marks(self, side: str, place: int) -> None:
-        """The marks of a place count no more units than `side` has left there: those that stay
-        keep the marks (a corps that moved or marched is still counted so, as far as they go)."""
-        stack = self.stack(side, place)
-        for key in ("moved", "marched"):
-            marks = self.s[key].get(str(place))
-            if marks:
-                for k in marks:
-                    marks[k] = min(marks[k], stack[k])
-
     def retreat_places(self, side: str, place: int) -> list[int]:
         """Where a side's units may retreat from a place: an adjacent place without an enemy
         stack (reconstructed: a stack's composition is hidden, so a retreat may not go where the

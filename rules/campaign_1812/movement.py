@@ -65,15 +65,14 @@ def move(g: Game, side: str, cmd: Move) -> list[Event]:
 
 def _shift(g: Game, side: str, origin: int, to: int, units: dict[str, int], key: str) -> None:
     """`units` go from `origin` to `to`, marked there as moved (or marched). Under the option
-    corps_move_once (readings.py) a move takes the free corps, so the marks of those that came in stay
-    behind them, and a forced march takes its own marks; the first reading took marks away with any
-    corps that left, so a corps that had come in could move on."""
+    corps_move_once (readings.py) a move takes only free corps (`_chosen`), so the marks of those that
+    came in stay behind them, and a forced march takes its own marks; the first reading took marks
+    away with any corps that left, so a corps that had come in could move on."""
     for k, n in units.items():
         g.take(side, origin, k, n)
     if g.option("corps_move_once"):
         if key == "marched":
             g.unmark("marched", origin, units)
-        g.keep_marks(side, origin)
     else:
         g.unmark("moved", origin, units)
         g.unmark("marched", origin, units)
