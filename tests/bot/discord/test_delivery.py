@@ -547,6 +547,23 @@ def test_the_questions_of_a_player_turn_share_one_message_split_with_their_butto
     assert len({first, notified, other}) == 3 and len(messenger.dms) == dms and service.store.undelivered(game_id) == []
 
 
+def test_a_posts_buttons_go_under_its_last_piece_in_a_channel_and_by_dm(service):
+    """A draw offer's Accept and Decline (not a question: a message of its own) split into three
+    messages carries its buttons under the last one only; a short one to a player, by DM, under its one."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    messenger = tables.delivery.messenger
+    buttons = {"action": "draw", "other": "decline", "game": game_id, "side": "blue", "seq": 0}
+    text = "\n".join(f"line {n}: " + "x" * 90 for n in range(50))
+    before = len(messenger.buttons)
+    run(tables.delivery.send(game_id, [(channel_audience(CHANNEL), message(text, buttons=buttons)),
+                                       (user_audience(BORIS.id), message("Accept the draw?", buttons=buttons))]))
+    posted = messenger.in_channel(CHANNEL)[-len(pieces(text)):]
+    assert len(posted) == 3 and "".join(posted) == text
+    assert messenger.buttons[before:] == [(CHANNEL, posted[-1], buttons),
+                                          (BORIS.id, f"Game {game_id}: Accept the draw?", buttons)]
+
+
 @pytest.mark.logs_errors("kolocha.delivery")
 def test_a_kept_view_is_edited_in_place_with_a_message_more_or_less_as_its_length_changes(service):
     """A player's private view is edited where it stands: a longer text sends one message more

@@ -19,15 +19,16 @@ from tests.bot.discord.sim import borodino, play, reply, server
 
 @pytest.mark.logs_errors("kolocha.delivery")
 @pytest.mark.logs_errors("kolocha.delivery")
-def test_a_post_refused_every_time_ends_and_reaches_the_players_by_dm(service, caplog):
-    """With its picture, and a line in the log."""
+@pytest.mark.parametrize("drawn", [True, False], ids=["with its picture", "words alone"])
+def test_a_post_refused_every_time_ends_and_reaches_the_players_by_dm(service, caplog, drawn):
+    """Each player, by DM, with its picture when it had one; and a line in the log."""
     clock = FakeClock()
     tables = make_tables(service, clock)
     game_id = run(seated_game(tables))
     messenger = tables.delivery.messenger
     messenger.failing.add(CHANNEL)
     before = messenger.attempts.count(CHANNEL)
-    run(tables.delivery.send(game_id, [(channel_audience(CHANNEL), message("Hear ye", 0))]))
+    run(tables.delivery.send(game_id, [(channel_audience(CHANNEL), message("Hear ye", 0 if drawn else None))]))
     for _ in range(3 * GIVE_UP_AFTER):  # a day of hourly retries
         clock.advance(hours=1)
         run(tables.delivery.flush())
@@ -35,10 +36,11 @@ def test_a_post_refused_every_time_ends_and_reaches_the_players_by_dm(service, c
     assert service.store.undelivered(game_id) == []
     (row,) = [r for r in service.store.outbox(game_id) if r["payload"].get("text") == "Hear ye"]
     assert row["given_up"] and row["delivered_at"] is None  # the record says it never went
+    drawing = (picture(service.system(game_id).view(service.state_at(game_id, 0), None)),) if drawn else ()
     for person in (ANNA, BORIS):
-        assert messenger.dms[-2 if person == ANNA else -1][1:] == (
+        assert messenger.dms[-2 if person == ANNA else -1] == (person.id,
             f"Game {game_id}: This could not be posted in <#{CHANNEL}> (Discord refused it {GIVE_UP_AFTER} times): "
-            "Hear ye", (picture(service.system(game_id).view(service.state_at(game_id, 0), None)),))
+            "Hear ye", drawing)
     assert f"outbox row {row['id']} to channel:{CHANNEL} failed {GIVE_UP_AFTER} times; given up (2 players " \
         "told by DM)" in caplog.messages
 
