@@ -3,6 +3,7 @@ everything else goes on: the bot starts past an outbox payload that is not JSON,
 damaged settings leave `/game list` and `/games mine` whole (bot/damage.py)."""
 from __future__ import annotations
 
+import json
 import logging
 from pathlib import Path
 
@@ -100,6 +101,23 @@ def test_a_damaged_deadline_and_damaged_prefs_are_set_aside(store):
         ("JSONDecodeError: Expecting value: line 1 column 8 (char 7)",)  # why, kept with the copy
     notice, = [row for row in store.undelivered(game_id) if row["audience"] == "owner:900"]
     assert "a deadline of game" in notice["payload"]["text"]
+
+
+def test_a_damaged_row_is_kept_whole_in_the_quarantine_even_as_bytes_and_told_at_the_last_command(store):
+    """A due time written as bytes (no text at all): the copy kept with the reason says what the row held;
+    the owner's notice stands at the game's last command, as every message does (a restored file is told
+    from the newest one, Outboxes.told_beyond_log); a game on no server has no owner to tell."""
+    game_id = store.create_game("toy_system", "short", 1, guild="900", channel="100")
+    local = store.create_game("toy_system", "short", 1)
+    for game in (game_id, local):
+        store.set_deadline(game, "red", "2030-01-01T00:00:00+00:00")
+        spoil(store, "UPDATE deadlines SET due_at = x'ff' WHERE game = ?", game)
+        assert store.deadlines(game) == []
+    raw = [json.loads(row[0]) for row in store.db.execute("SELECT raw FROM quarantine ORDER BY id")]
+    assert raw == [{"game": game, "side": "red", "due_at": "b'\\xff'", "reminded_at": None, "phase_key": None,
+                    "began_at": None} for game in (game_id, local)]
+    assert [row["audience"] for row in store.outbox(game_id)] == ["owner:900"] and store.outbox(local) == []
+    assert store.told_beyond_log() == []
 
 
 @pytest.mark.parametrize("lines", BROKEN + ["[]", "[\"end\", 3]"])

@@ -547,6 +547,33 @@ def test_the_questions_of_a_player_turn_share_one_message_split_with_their_butto
     assert len({first, notified, other}) == 3 and len(messenger.dms) == dms and service.store.undelivered(game_id) == []
 
 
+@pytest.mark.logs_errors("kolocha.delivery")
+def test_a_fresh_question_cut_short_by_a_failure_goes_on_in_the_message_it_made(service):
+    """A question that must notify, two messages long: the first went, the second failed. The retry
+    edits the first where it stands and sends the second; the player never reads the first twice."""
+    clock = FakeClock()
+    tables = make_tables(service, clock)
+    game_id = run(seated_game(tables))
+    messenger, place = tables.delivery.messenger, f"dm:{ANNA.id}"
+    buttons = {"answers": ["hit r1"], "game": game_id, "side": "red", "seq": 0}
+    real_keep, written = messenger.keep, []
+
+    async def fails_on_the_second(where, piece, kept, buttons=None):
+        written.append(piece)
+        if len(written) == 2:
+            raise ServerError(where)
+        return await real_keep(where, piece, kept, buttons)
+    messenger.keep = fails_on_the_second
+    long = "x" * 1500 + "\n" + "y" * 1000
+    run(tables.delivery.send(game_id, [(user_audience(ANNA.id), message(long, buttons=buttons) |
+                                        {"question": {"since": 0, "fresh": True}})]))
+    (first,) = service.store.question_messages(game_id, place)[2]
+    clock.advance(minutes=5)
+    run(tables.delivery.flush(game_id))
+    assert service.store.question_messages(game_id, place)[2][0] == first
+    assert messenger.kept_text(place) == f"Game {game_id}: " + long and service.store.undelivered(game_id) == []
+
+
 def test_a_posts_buttons_go_under_its_last_piece_in_a_channel_and_by_dm(service):
     """A draw offer's Accept and Decline (not a question: a message of its own) split into three
     messages carries its buttons under the last one only; a short one to a player, by DM, under its one."""
