@@ -547,6 +547,27 @@ def test_the_questions_of_a_player_turn_share_one_message_split_with_their_butto
     assert len({first, notified, other}) == 3 and len(messenger.dms) == dms and service.store.undelivered(game_id) == []
 
 
+def test_a_question_is_written_into_the_message_whose_button_was_pressed_unless_it_must_notify(service):
+    """A player-turn's first question edits the message whose button gave the command (`in_place`), so
+    the answered question turns into the next; one that must notify (`fresh`) is a new message."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    messenger, place = tables.delivery.messenger, f"dm:{ANNA.id}"
+    buttons = {"answers": ["hit r1"], "game": game_id, "side": "red", "seq": 0}
+    pressed = run(messenger.keep(place, "Choose: hit r1", None, buttons))
+
+    def ask(text: str, since: int, fresh: bool) -> None:
+        run(tables.delivery.send(game_id, [(user_audience(ANNA.id), message(text, buttons=buttons) |
+                                            {"question": {"since": since, "fresh": fresh, "in_place": pressed}})]))
+    ask("Next: retreat r1", since=2, fresh=False)
+    assert service.store.question_messages(game_id, place)[2] == [pressed]
+    assert messenger.kept[pressed] == (place, f"Game {game_id}: Next: retreat r1")
+    ask("the game waits for you: Red impulse", since=4, fresh=True)
+    (new,) = service.store.question_messages(game_id, place)[2]
+    assert new != pressed and messenger.kept[new] == (place, f"Game {game_id}: the game waits for you: Red impulse")
+    assert messenger.kept[pressed] == (place, f"Game {game_id}: Next: retreat r1")
+
+
 @pytest.mark.logs_errors("kolocha.delivery")
 def test_a_fresh_question_cut_short_by_a_failure_goes_on_in_the_message_it_made(service):
     """A question that must notify, two messages long: the first went, the second failed. The retry
