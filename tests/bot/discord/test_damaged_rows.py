@@ -120,6 +120,25 @@ def test_a_damaged_row_is_kept_whole_in_the_quarantine_even_as_bytes_and_told_at
     assert store.told_beyond_log() == []
 
 
+@pytest.mark.logs_errors("kolocha.store")
+def test_a_damaged_row_read_inside_a_write_or_beyond_a_lost_quarantine_is_left_out_and_logged(store, caplog):
+    """Read inside another write's transaction, the row is set aside within it and logged; when the
+    quarantine cannot be written (here it is gone), the row is left out all the same, and the log says so."""
+    caplog.set_level(logging.WARNING, "kolocha.store")
+    game_id = store.create_game("toy_system", "short", 1, guild="900", channel="100")
+    for side in ("red", "blue"):
+        store.set_deadline(game_id, side, "2030-01-01T00:00:00+00:00")
+    spoil(store, "UPDATE deadlines SET due_at = 'soon' WHERE side = 'red'")
+    with store.transaction():
+        assert [row["side"] for row in store.deadlines(game_id)] == ["blue"]
+    assert f"set aside a damaged deadlines row ({game_id}) of game {game_id}: ValueError: Invalid isoformat " \
+        "string: 'soon'" in caplog.messages
+    spoil(store, "DROP TABLE quarantine")
+    spoil(store, "UPDATE deadlines SET due_at = 'later' WHERE side = 'blue'")
+    assert store.deadlines(game_id) == []
+    assert f"a damaged deadlines row ({game_id}) could not be set aside" in caplog.messages
+
+
 @pytest.mark.parametrize("lines", BROKEN + ["[]", "[\"end\", 3]"])
 def test_damaged_held_orders_are_set_aside_and_their_author_may_send_them_again(store, lines):
     """Held orders whose lines are not a list of texts: the side holds nothing (none is played
