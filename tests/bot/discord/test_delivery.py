@@ -571,7 +571,8 @@ def test_a_question_is_written_into_the_message_whose_button_was_pressed_unless_
 @pytest.mark.logs_errors("kolocha.delivery")
 def test_a_fresh_question_cut_short_by_a_failure_goes_on_in_the_message_it_made(service):
     """A question that must notify, two messages long: the first went, the second failed. The retry
-    edits the first where it stands and sends the second; the player never reads the first twice."""
+    edits the first where it stands and sends the second, the buttons under it alone; the player never
+    reads the first twice."""
     clock = FakeClock()
     tables = make_tables(service, clock)
     game_id = run(seated_game(tables))
@@ -591,7 +592,8 @@ def test_a_fresh_question_cut_short_by_a_failure_goes_on_in_the_message_it_made(
     (first,) = service.store.question_messages(game_id, place)[2]
     clock.advance(minutes=5)
     run(tables.delivery.flush(game_id))
-    assert service.store.question_messages(game_id, place)[2][0] == first
+    first_again, second = service.store.question_messages(game_id, place)[2]
+    assert first_again == first and messenger.buttons == [(place, messenger.kept[second][1], buttons)]  # under the last
     assert messenger.kept_text(place) == f"Game {game_id}: " + long and service.store.undelivered(game_id) == []
 
 
