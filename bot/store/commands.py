@@ -90,8 +90,9 @@ class CommandsPart(DeadlinesPart):
             for table in ("commands", "snapshots", "turns", "player_turns"):
                 self.db.execute(f"DELETE FROM {table} WHERE game = ? AND seq >= ?",
                                 [game_id, from_seq])
+            # a notice to a server's owner (a damaged row set aside) is about the file, not a command: it stays
             self.db.execute("""DELETE FROM outbox WHERE game = ? AND seq >= ?
-                               AND delivered_at IS NULL""", [game_id, from_seq])
+                               AND delivered_at IS NULL AND audience NOT LIKE 'owner:%'""", [game_id, from_seq])
             self._write_outbox(game_id, from_seq - 1, outbox)
             self._write_deadlines(game_id, deadlines)
             self.db.execute("UPDATE games SET pending_undo = NULL WHERE id = ?", [game_id])

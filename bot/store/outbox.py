@@ -37,8 +37,10 @@ class OutboxPart(Connection):
         """The games whose newest outbox row was written for a command the log no longer holds
         (a database restored from an older copy): (game, last command held, last command told).
         Every write stores its messages at the game's last command, an undo's at the one it goes
-        back to, so in a whole file the newest row is never beyond the log."""
-        newest = self.db.execute("SELECT game, seq FROM outbox WHERE id IN (SELECT MAX(id) FROM outbox GROUP BY game)")
+        back to, so in a whole file the newest row is never beyond the log (a notice to a server's
+        owner, which an undo keeps, is left out)."""
+        newest = self.db.execute("SELECT game, seq FROM outbox WHERE id IN (SELECT MAX(id) FROM outbox "
+                                 "WHERE audience NOT LIKE 'owner:%' GROUP BY game)")
         return [(game, held, told) for game, told in newest.fetchall() if told > (held := self.last_seq(game))]
 
     def add_outbox(self, game_id: int, outbox: Outbox) -> None:

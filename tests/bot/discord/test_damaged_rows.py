@@ -120,6 +120,21 @@ def test_a_damaged_row_is_kept_whole_in_the_quarantine_even_as_bytes_and_told_at
     assert store.told_beyond_log() == []
 
 
+def test_the_owners_notice_of_a_damaged_row_outlives_an_undo(store):
+    """The notice waits (the owner's DMs are closed) while a player undoes the last command: the undo
+    drops that command's messages, not the notice, and the file is not taken for one restored from an
+    older copy (Outboxes.told_beyond_log)."""
+    game_id = store.create_game("toy_system", "short", 1, guild="900", channel="100")
+    store.append(game_id, {"side": "red", "user": "1", "text": "end", "normalised": "end", "issued_against_seq": 0},
+                 {}, [("all", {"text": "Red: end."})])
+    store.set_deadline(game_id, "red", "2030-01-01T00:00:00+00:00")
+    spoil(store, "UPDATE deadlines SET due_at = 'soon'")
+    assert store.deadlines(game_id) == []
+    store.truncate(game_id, 1, [], issued_against_seq=1)
+    assert [row["audience"] for row in store.undelivered(game_id)] == ["owner:900"]
+    assert store.told_beyond_log() == []
+
+
 @pytest.mark.logs_errors("kolocha.store")
 def test_a_damaged_row_read_inside_a_write_or_beyond_a_lost_quarantine_is_left_out_and_logged(store, caplog):
     """Read inside another write's transaction, the row is set aside within it and logged; when the
