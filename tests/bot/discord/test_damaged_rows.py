@@ -103,10 +103,9 @@ def test_a_damaged_deadline_and_damaged_prefs_are_set_aside(store):
     assert "a deadline of game" in notice["payload"]["text"]
 
 
-def test_a_damaged_row_is_kept_whole_in_the_quarantine_even_as_bytes_and_told_at_the_last_command(store):
+def test_a_damaged_row_is_kept_whole_in_the_quarantine_even_as_bytes(store):
     """A due time written as bytes (no text at all): the copy kept with the reason says what the row held;
-    the owner's notice stands at the game's last command, as every message does (a restored file is told
-    from the newest one, Outboxes.told_beyond_log); a game on no server has no owner to tell."""
+    the server's owner is told, and a game on no server has no owner to tell."""
     game_id = store.create_game("toy_system", "short", 1, guild="900", channel="100")
     local = store.create_game("toy_system", "short", 1)
     for game in (game_id, local):
@@ -117,7 +116,6 @@ def test_a_damaged_row_is_kept_whole_in_the_quarantine_even_as_bytes_and_told_at
     assert raw == [{"game": game, "side": "red", "due_at": "b'\\xff'", "reminded_at": None, "phase_key": None,
                     "began_at": None} for game in (game_id, local)]
     assert [row["audience"] for row in store.outbox(game_id)] == ["owner:900"] and store.outbox(local) == []
-    assert store.told_beyond_log() == []
 
 
 def test_the_owners_notice_of_a_damaged_row_outlives_an_undo(store):
