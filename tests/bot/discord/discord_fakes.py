@@ -215,11 +215,11 @@ def picture(view: dict, **options: object) -> bytes:
 def make_tables(service: GameService, clock: FakeClock | None = None,
                 messenger: FakeMessenger | None = None, renderer=picture,
                 defaults: GameSettings | None = None, cropper=None,
-                systems: tuple[str, ...] = ("toy_system",), planner=None) -> Tables:
+                systems: tuple[str, ...] = ("toy_system",), planner=None, place_check=None) -> Tables:
     """Tables over fakes; a computer seat plans in a worker thread unless `planner` says."""
     clock = clock or FakeClock()
     config = Config(defaults=defaults or GameSettings())
-    return Tables(service, Delivery(service, messenger or FakeMessenger(), renderer, clock, cropper),
+    return Tables(service, Delivery(service, messenger or FakeMessenger(), renderer, clock, cropper, place_check),
                   FakeScheduler(clock), config, clock, systems=systems,
                   planner=planner or ThreadPlanner())
 

@@ -13,7 +13,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.delivery import Delivery, channel_audience, kept_view, message, stamp, user_audience
+from bot.delivery import (
+    CHANNEL_REFUSALS,
+    ChannelClosed,
+    Delivery,
+    channel_audience,
+    kept_view,
+    message,
+    stamp,
+    user_audience,
+)
 from bot.discord.messenger import LIMIT, markup, pieces, split
 from bot.service import SORRY
 from bot.store import Store
@@ -686,6 +695,28 @@ def test_a_notice_to_a_servers_owner_goes_by_dm_or_waits_or_stays_the_record(ser
     sent = (len(messenger.posts), len(messenger.dms))
     run(tables.delivery.flush(game_id))
     assert service.store.undelivered(game_id) == [] and (len(messenger.posts), len(messenger.dms)) == sent
+
+
+@pytest.mark.logs_errors("kolocha.delivery")
+def test_without_a_chat_service_that_knows_servers_their_hooks_change_nothing(service, caplog):
+    """Delivery as the terminal makes it (the Discord app sets `owner_of` and `channel_lost`): a notice to a
+    server's owner stays the record, and a channel that keeps refusing is only retried."""
+    clock = FakeClock()
+    tables = make_tables(service, clock)
+    game_id = run(seated_game(tables))
+    delivery = Delivery(service, tables.delivery.messenger, clock=clock)
+    messenger, sent = delivery.messenger, (len(delivery.messenger.posts), len(delivery.messenger.dms))
+    run(delivery.send(game_id, [(f"owner:{GUILD}", message("a row was set aside"))]))
+    assert service.store.undelivered(game_id) == [] and (len(messenger.posts), len(messenger.dms)) == sent
+
+    async def closed(channel, *args, **kwargs):
+        raise ChannelClosed(channel)
+    messenger.post = closed
+    run(delivery.send(game_id, [(channel_audience(CHANNEL), message("Hear ye"))]))
+    for _ in range(CHANNEL_REFUSALS):
+        clock.advance(hours=1)
+        run(delivery.flush())
+    assert "sending the outbox failed; it is tried again later" not in caplog.messages
 
 
 @pytest.mark.logs_errors("kolocha.delivery")

@@ -261,8 +261,8 @@ def test_status_and_listing(service):
 def test_a_map_around_places_the_map_lacks_is_refused_before_anything_is_posted(tmp_path):
     """`/map around:9999`: the sentence, nothing stored or posted (the picture used to be
     missing after "Map posted."); a hex of the map is posted as asked."""
-    tables = make_tables(GameService(Store(tmp_path / "k.sqlite")), systems=("borodino",))
-    tables.delivery.place_check = render.check_around
+    tables = make_tables(GameService(Store(tmp_path / "k.sqlite")), systems=("borodino",),
+                         place_check=render.check_around)
     run(seated_game(tables, system="borodino", scenario="7sep", seed=1))
     posted = len(tables.delivery.messenger.posts)
     with pytest.raises(TableError, match=r"^9999: no hex of this map; name hexes on the map \(their four digits\), "
