@@ -482,7 +482,7 @@ def _service(tmp_path):
 
 @pytest.mark.logs_errors("kolocha.delivery")
 def test_a_restart_sends_what_the_outbox_holds_for_every_game(tmp_path):
-    """Start-up sends the unsent rows of all games, oldest first."""
+    """Start-up sends the unsent rows of all games, oldest first, and says how many went."""
     service = _service(tmp_path)
     clock = FakeClock()
     delivery = Delivery(service, FakeMessenger(), picture, clock)
@@ -495,9 +495,9 @@ def test_a_restart_sends_what_the_outbox_holds_for_every_game(tmp_path):
     messenger.failing.clear()
     clock.advance(hours=2)
     after = restart(tables, clock)
-    run(after.delivery.flush())
+    sent = run(after.delivery.flush())
     channels = [c for c, _, _ in after.delivery.messenger.posts]
-    assert channels.count(CHANNEL) == 4 and channels.count("101") == 1
+    assert channels.count(CHANNEL) == 4 and channels.count("101") == 1 and sent == 5
     assert service.store.undelivered(first) == []
 
 
