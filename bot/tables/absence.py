@@ -159,7 +159,7 @@ class Absence(Room):
         pause = action == "pause"
         who = words(name(actor.name), f" {'pauses' if pause else 'resumes'} game {game_id}: ")
         if asked is not None:
-            asker = name(asked["name"]) if "name" in asked else f"the {fmt.side_name(asked['by'])} player"
+            asker = name(asked["name"]) if "name" in asked else f"The {fmt.side_name(asked['by'])} player"
             who = words(asker, " asked and ", name(actor.name), f" agreed: game {game_id} "
                         f"{'is paused' if pause else 'goes on'}; ")
         if pause:

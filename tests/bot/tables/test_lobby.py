@@ -1,0 +1,247 @@
+"""The lobby (bot/tables/lobby.py) without Discord: a game opened, joined and started, its settings
+shown and changed, spectators added, and every refusal on the way in its own words (over the toy
+race of tests/bot)."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from bot.config import GameSettings
+from bot.discord.messenger import markup
+from bot.permissions import TableError
+from bot.service import GameService
+from bot.store import Store
+from bot.tables.lobby import OPEN_THREADS, Opponent
+from tests.bot import toy_without_computer
+from tests.bot.discord.discord_fakes import (
+    ANNA,
+    BORIS,
+    CHANNEL,
+    GUILD,
+    MOD,
+    STRANGER,
+    WATCH,
+    FakeClock,
+    make_tables,
+    run,
+    seated_game,
+)
+
+OTHER = "101"  # a game opened after the one in CHANNEL: a room that read the wrong channel would find it
+TITLE = "toy_system: A short race"  # the game and its scenario's title
+
+
+def under_lock(tables, room, method: str, game_id: int) -> list[bool]:
+    """Whether the game's lock was held each time `room.method` (a worker thread's part) ran."""
+    held: list[bool] = []
+    kept = getattr(room, method)
+
+    def spy(*args):
+        held.append(tables.lock(game_id).locked())
+        return kept(*args)
+    setattr(room, method, spy)
+    return held
+
+
+def refused(work) -> str:
+    with pytest.raises(TableError) as error:
+        run(work)
+    return markup(error.value.text)
+
+
+def test_a_game_is_opened_with_its_line_in_the_channel_and_the_settings_it_plays_under(service):
+    tables = make_tables(service)
+    reply = run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", options="bonus", hot_seat=True))
+    game_id = tables.game_in(CHANNEL)["id"]
+    assert reply == f"Game {game_id} is open. {GameSettings().describe()}"
+    assert tables.delivery.messenger.in_channel(CHANNEL) == [
+        f"Anna opens game {game_id}: {TITLE} (hot-seat) with bonus. Sides: Red, Blue; `/game join` takes "
+        "one, then `/game start`."]
+    game = service.store.game(game_id)
+    assert (game["guild"], game["created_by"], game["hot_seat"]) == (GUILD, ANNA.id, 1)
+    run(tables.lobby.new(BORIS, GUILD, "101", "toy_system", "short"))
+    assert tables.delivery.messenger.in_channel("101") == [
+        f"Boris opens game {game_id + 1}: {TITLE}. Sides: Red, Blue; `/game join` takes one, then `/game start`."]
+
+
+def test_a_system_a_scenario_or_an_option_not_offered_is_refused_before_anything_is_opened(service):
+    tables = make_tables(service, systems=("toy_system", "toy_wager"))
+    assert refused(tables.lobby.new(ANNA, GUILD, CHANNEL, "os", "short")) == \
+        "'os' is not a game system here; choose toy_system or toy_wager."
+    assert refused(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "nowhere")) == \
+        "toy_system has no scenario 'nowhere'; choose short, long."
+    assert "bonus" in refused(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", options="malus"))
+    with pytest.raises(TableError):
+        tables.lobby.check_new("toy_system", "short", "malus")
+    tables.lobby.check_new("toy_system", "short", "bonus")
+    assert service.store.games() == [] and tables.delivery.messenger.posts == []
+
+
+def test_a_fourth_game_thread_is_refused_to_one_person_until_one_ends(service):
+    tables = make_tables(service)
+    for n in range(OPEN_THREADS):
+        run(tables.lobby.new(ANNA, GUILD, str(300 + n), "toy_system", "short"))
+    run(tables.lobby.new(ANNA, "901", "400", "toy_system", "short"))  # another server's
+    with pytest.raises(TableError) as error:
+        tables.lobby.check_thread(ANNA, GUILD)
+    assert str(error.value) == (
+        f"You have opened {OPEN_THREADS} games on this server that have not ended (the most for opening a thread "
+        "for another); finish or `/game cancel` one first, or open the game in a channel without `thread`.")
+    tables.lobby.check_thread(BORIS, GUILD)  # another person's count
+    run(tables.management.cancel(ANNA, "300"))
+    tables.lobby.check_thread(ANNA, GUILD)
+
+
+def test_joining_takes_a_seat_says_so_and_checks_the_dms(service):
+    tables = make_tables(service)
+    messenger = tables.delivery.messenger
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
+    game_id = tables.game_in(CHANNEL)["id"]
+    assert run(tables.lobby.join(ANNA, CHANNEL, " RED ")) == f"You play Red in game {game_id}."
+    assert messenger.in_channel(CHANNEL)[-1] == f"Anna takes the Red seat in game {game_id}."
+    assert messenger.to(ANNA.id) == [f"You play Red in game {game_id}. Your private news arrives here."]
+    assert service.store.seats(game_id) == {"red": ANNA.id}
+    assert refused(tables.lobby.join(BORIS, CHANNEL, "green")) == \
+        "'green' is not a side of this game; choose red or blue."
+    messenger.closed.add(BORIS.id)
+    assert run(tables.lobby.join(BORIS, CHANNEL, "blue")) == (
+        f"You play Blue in game {game_id}. I cannot send you direct messages: allow DMs from this server's "
+        "members (Privacy Settings), or your private news waits for your next command here.")
+    assert service.store.seats(game_id) == {"red": ANNA.id, "blue": BORIS.id}
+
+
+@pytest.mark.logs_errors("kolocha.lobby")
+def test_a_seat_is_taken_whatever_the_dm_check_meets(service):
+    tables = make_tables(service)
+    tables.delivery.messenger.failing.add(ANNA.id)
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
+    game_id = tables.game_in(CHANNEL)["id"]
+    assert run(tables.lobby.join(ANNA, CHANNEL, "red")) == f"You play Red in game {game_id}."
+    assert service.store.seats(game_id) == {"red": ANNA.id}
+
+
+def test_a_game_starts_once_every_seat_is_taken_by_a_player_or_a_manager(service):
+    tables = make_tables(service)
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
+    game_id = tables.game_in(CHANNEL)["id"]
+    run(tables.lobby.join(BORIS, CHANNEL, "blue"))
+    assert refused(tables.lobby.start(BORIS, CHANNEL)) == "The Red seat is still free; `/game join` fills it."
+    run(tables.lobby.join(ANNA, CHANNEL, "red"))
+    run(tables.lobby.new(STRANGER, GUILD, OTHER, "toy_system", "short"))
+    assert refused(tables.lobby.start(STRANGER, CHANNEL)) == (
+        "Only the game's creator (<@1>) or a member with Manage Server may start a game they do not play in.")
+    held = under_lock(tables, tables.lobby, "_start", game_id)
+    assert run(tables.lobby.start(BORIS, CHANNEL)) == f"Game {game_id} has started."  # a player, not its creator
+    assert held == [True]
+    assert service.store.game(game_id)["started_at"] and not service.store.game(game_id + 1)["started_at"]
+    due = int((FakeClock()() + timedelta(hours=48)).timestamp())
+    assert tables.delivery.messenger.in_channel(CHANNEL)[-1] == (
+        f"Game {game_id} begins. Fair dice: every roll of game {game_id} comes from a secret seed, committed to as "
+        f"SHA-256 {service.store.game(game_id)['commitment']}. The seed and its salt are revealed when the game ends, "
+        f"so that anyone can check every roll.\nTurn 1 | hour 1 | Movement Phase | Red player\nTo move: Red\n"
+        f"<@1>: your move, due <t:{due}:R>.")
+    assert refused(tables.lobby.start(ANNA, CHANNEL)) == f"Game {game_id} has already started."
+    assert refused(tables.lobby.join(STRANGER, CHANNEL, "red")) == "This game has started; its seats are taken."
+
+
+def test_a_manager_starts_a_game_he_does_not_play_in(service):
+    tables = make_tables(service)
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
+    run(tables.lobby.join(ANNA, CHANNEL, "red"))
+    run(tables.lobby.join(BORIS, CHANNEL, "blue"))
+    assert run(tables.lobby.start(MOD, CHANNEL)) == f"Game {tables.game_in(CHANNEL)['id']} has started."
+
+
+def test_no_seat_free_refuses_a_start_naming_every_free_seat(service):
+    tables = make_tables(service)
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
+    assert refused(tables.lobby.start(ANNA, CHANNEL)) == \
+        "The Red and Blue seat is still free; `/game join` fills it."
+
+
+def test_a_game_against_the_computer_begins_at_once_with_the_side_asked(service):
+    tables = make_tables(service)
+    reply = markup(run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", against=Opponent(" Blue "))))
+    game_id = tables.game_in(CHANNEL)["id"]
+    assert reply == f"You play Blue in game {game_id}. The computer plays the other side; game {game_id} has begun."
+    assert service.store.seats(game_id)["blue"] == ANNA.id and service.store.game(game_id)["started_at"]
+    run(tables.computer.settled())
+
+
+def test_against_the_computer_a_wrong_side_or_level_is_refused_before_anything_is_opened(service):
+    tables = make_tables(service)
+    assert refused(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", against=Opponent("green"))) == \
+        "'green' is not a side of toy_system; choose red or blue."
+    assert refused(tables.lobby.new(ANNA, GUILD, CHANNEL, "chess", "short", against=Opponent("red"))) == \
+        "'chess' is not a game system here; choose toy_system."
+    assert refused(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", against=Opponent("red", 2))) == \
+        "The toy race has a level 1 computer player; level 2 is not built yet."
+    assert service.store.games() == []
+
+
+def test_against_the_computer_the_default_side_is_the_first_and_the_level_is_the_tables(service):
+    tables = make_tables(service)
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", against=Opponent(level=1)))
+    game_id = tables.game_in(CHANNEL)["id"]
+    assert service.store.seats(game_id)["red"] == ANNA.id
+    assert tables.settings(game_id).ai_level == 1
+    run(tables.computer.settled())
+
+
+def test_settings_are_shown_to_anyone_and_changed_by_a_manager_with_the_deadlines_they_reshape(service):
+    clock = FakeClock()
+    tables = make_tables(service, clock)
+    game_id = run(seated_game(tables))
+    run(tables.lobby.new(STRANGER, GUILD, OTHER, "toy_system", "short"))
+    locked = under_lock(tables, tables.lobby, "_set", game_id)
+    assert run(tables.lobby.change_settings(STRANGER, CHANNEL, {})) == GameSettings().describe()
+    assert refused(tables.lobby.change_settings(BORIS, CHANNEL, {"deadline_hours": 30})) == (
+        "Only the game's creator (<@1>) or a member with Manage Server may change a game's settings.")
+    due = int((clock() + timedelta(hours=30)).timestamp())
+    assert markup(run(tables.lobby.change_settings(ANNA, CHANNEL, {"deadline_hours": 30}))) == \
+        f"Settings saved. Red is now due <t:{due}:R>."
+    assert locked == [True]
+    settings = GameSettings(deadline_hours=30)
+    assert tables.settings(game_id) == settings
+    assert tables.delivery.messenger.in_channel(CHANNEL)[-1] == (
+        f"Anna changes the settings of game {game_id}: {settings.describe()} Red is now due <t:{due}:R>.")
+    assert [row["due_at"] for row in service.store.deadlines(game_id)] == [
+        (clock() + timedelta(hours=30)).isoformat()]
+    reminder = tables.deadlines.scheduler.jobs[f"deadline:{game_id}:red"][0]
+    assert reminder == clock() + timedelta(hours=30 - 24)  # the clock's job follows: its first reminder
+    assert tables.settings(game_id + 1) == GameSettings()
+
+
+def test_the_computer_s_level_and_its_seat_at_a_deadline_are_settings_only_where_it_can_play(service):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    assert refused(tables.lobby.change_settings(ANNA, CHANNEL, {"ai_level": 2})) == \
+        "The toy race has a level 1 computer player; level 2 is not built yet."
+    assert markup(run(tables.lobby.change_settings(ANNA, CHANNEL, {"at_deadline": "computer"}))).startswith(
+        "Settings saved.")
+    assert tables.settings(game_id).at_deadline == "computer"
+
+
+def test_a_setting_the_games_computer_cannot_play_is_refused(tmp_path):
+    service = GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: toy_without_computer)
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    assert refused(tables.lobby.change_settings(ANNA, CHANNEL, {"at_deadline": "computer"})) == (
+        "toy_system has no computer player yet, so only a person can take this seat.")
+    assert tables.settings(game_id).at_deadline == "remind"
+    assert markup(run(tables.lobby.change_settings(ANNA, CHANNEL, {"at_deadline": "end"}))).startswith("Settings saved.")
+
+
+def test_spectators_follow_from_another_channel_added_by_a_manager(service):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    run(tables.lobby.new(STRANGER, GUILD, OTHER, "toy_system", "short"))
+    assert refused(tables.lobby.spectate(BORIS, CHANNEL, WATCH)) == (
+        "Only the game's creator (<@1>) or a member with Manage Server may add a spectator channel.")
+    assert refused(tables.lobby.spectate(ANNA, CHANNEL, CHANNEL)) == \
+        "Spectators watch from another channel than the game's."
+    assert markup(run(tables.lobby.spectate(MOD, CHANNEL, WATCH))) == f"<#{WATCH}> follows game {game_id}."
+    assert tables.delivery.messenger.in_channel(WATCH) == [
+        f"This channel now follows game {game_id} (public view only)."]
+    assert service.store.spectators(game_id) == [WATCH] and service.store.spectators(game_id + 1) == []
