@@ -176,19 +176,29 @@ def test_own_time_retimes_each_running_game_under_its_lock_and_says_so_there(ser
     clock = FakeClock()
     tables = make_tables(service, clock, defaults=GameSettings(deadline_hours=24, reminders=(12,)))
     game_id = run(seated_game(tables))  # Anna's Red due Monday 2 March, 12:00
-    for channel in (OTHER, "102"):  # a paused game, and one not started, where she plays Red too
+    for channel in (OTHER, "102", "103"):  # one more running, one paused, one not started; she plays Red
         run(tables.lobby.new(BORIS, GUILD, channel, "toy_system", "short"))
         run(tables.lobby.join(ANNA, channel, "red"))
         run(tables.lobby.join(BORIS, channel, "blue"))
     run(tables.lobby.start(BORIS, OTHER))
-    run(tables.absence.pause(MOD, OTHER))
-    held = under_lock(tables, tables.absence, "_retime", game_id)
+    run(tables.lobby.start(BORIS, "102"))
+    run(tables.absence.pause(MOD, "102"))
+    held: list[bool] = []
+    retime = tables.absence._retime
+
+    def spy(actor, game, sides):  # whether the lock of the game retimed is held
+        held.append(tables.lock(game).locked())
+        return retime(actor, game, sides)
+    tables.absence._retime = spy
     said = markup(run(tables.absence.prefs(ANNA, {"away_until": "2026-03-04"})))
     due = f"<t:{int(datetime(2026, 3, 6, tzinfo=UTC).timestamp())}:R>"  # back on the 5th, + 24 h
-    assert said == f"{PlayerPrefs(away_until='2026-03-04').describe()} In game {game_id}, Red is now due {due}."
-    assert held == [True]
+    assert said == (f"{PlayerPrefs(away_until='2026-03-04').describe()} In game {game_id}, Red is now due {due}. "
+                    f"In game {game_id + 1}, Red is now due {due}.")
+    assert held == [True, True]
     assert tables.delivery.messenger.in_channel(CHANNEL)[-1] == \
         f"Anna changed their own time (`/prefs`). In game {game_id}, Red is now due {due}."
+    assert tables.delivery.messenger.in_channel(OTHER)[-1] == \
+        f"Anna changed their own time (`/prefs`). In game {game_id + 1}, Red is now due {due}."
     assert tables.deadlines.next_at(game_id, "red") == datetime(2026, 3, 5, 12, tzinfo=UTC)  # its reminder
-    assert service.store.deadlines(game_id + 1) == [] and service.store.deadlines(game_id + 2) == []
+    assert service.store.deadlines(game_id + 2) == [] and service.store.deadlines(game_id + 3) == []
     assert run(tables.absence.prefs(BORIS, {"remind": "dm"})) == PlayerPrefs(remind="dm").describe()  # nothing moved
