@@ -45,15 +45,17 @@ def check_not_paused(game: dict) -> None:
                          f"game:{game['id']}`.")
 
 
-def check_seat(game: dict, seats: dict[str, str], actor: Actor, side: str) -> None:
-    """A side may take its seat if free, and one person takes two only in a hot-seat game."""
+def check_seat(game: dict, seats: dict[str, str], actor: Actor, side: str, by: str | None = None) -> None:
+    """A side may take its seat if free, and one person takes two only in a hot-seat game; `by`,
+    who seats them when another does (the refusal then names the person, not "you")."""
     if side in seats:
         holder = "you" if seats[side] == actor.id else mention(seats[side])
         raise TableError(words(f"The {fmt.side_name(side)} seat is taken by ", holder, "."))
     if actor.id in seats.values() and not game["hot_seat"]:
         mine = next(s for s, u in seats.items() if u == actor.id)
-        raise TableError(f"You already play {fmt.side_name(mine)}; one person plays both sides "
-                         "only in a game created as hot-seat.")
+        who: Text = "You already play" if by in (None, actor.id) else words(mention(actor.id), " already plays")
+        raise TableError(words(who, f" {fmt.side_name(mine)}; one person plays both sides only in a game "
+                               "created as hot-seat."))
 
 
 def sides_of(seats: dict[str, str], actor: Actor) -> list[str]:

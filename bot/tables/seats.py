@@ -53,7 +53,7 @@ class Seats(Room):
         if holder == player.id:
             raise TableError(words(mention(player.id), f" already plays "
                                    f"{fmt.side_name(side)}."))
-        check_seat(game, {s: u for s, u in seats.items() if s != side}, player, side)
+        check_seat(game, {s: u for s, u in seats.items() if s != side}, player, side, actor.id)
         if holder is None or not self.needs_consent(game, seats, actor, holder):
             self._seat_substitute(actor, game, channel, side, player)
             return None
@@ -116,7 +116,7 @@ class Seats(Room):
         """Under the game's lock: the seat changes hands, with the news and the newcomer's view."""
         game_id = game["id"]
         seats = self.store.seats(game_id)
-        check_seat(game, {s: u for s, u in seats.items() if s != side}, player, side)
+        check_seat(game, {s: u for s, u in seats.items() if s != side}, player, side, actor.id)
         was = words(" in place of ", mention(seats[side])) if side in seats else ""
         rows = [(channel_audience(channel), message(words(
                     name(actor.name), " seats ", mention(player.id), f" as "

@@ -76,6 +76,10 @@ def test_where_no_view_is_hidden_the_creator_seats_a_substitute_at_once(service)
     assert refused(tables.seats.replace(ANNA, CHANNEL, "blue", STRANGER)) == f"<@{STRANGER.id}> already plays Blue."
     assert refused(tables.seats.replace(ANNA, CHANNEL, "blue", ANNA)) == (
         "You already play Red; one person plays both sides only in a game created as hot-seat.")
+    run(tables.seats.replace(ANNA, CHANNEL, "blue", BORIS))
+    assert refused(tables.seats.replace(ANNA, CHANNEL, "red", BORIS)) == (
+        f"<@{BORIS.id}> already plays Blue; one person plays both sides only in a game created as hot-seat.")
+    run(tables.seats.replace(ANNA, CHANNEL, "blue", STRANGER))
     assert refused(tables.seats.replace(BORIS, CHANNEL, "blue", BORIS)) == (
         "Only the game's creator (<@1>) or a member with Manage Server may seat a substitute.")
     assert refused(tables.seats.replace(ANNA, CHANNEL, "green", BORIS)) == \
@@ -189,3 +193,41 @@ def test_a_person_taking_the_acting_side_from_the_computer_gets_a_deadline(servi
     assert [(row["side"], row["due_at"]) for row in service.store.deadlines(game_id)] == [
         ("red", (clock() + timedelta(hours=48)).isoformat())]
     tables.computer.stop()
+
+
+def test_no_deadline_for_a_seat_taken_from_the_computer_before_the_start_or_while_paused(service):
+    tables = make_tables(service, planner=Thinking())
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
+    game_id = tables.game_in(CHANNEL)["id"]
+    run(tables.lobby.join(ANNA, CHANNEL, "blue"))
+    run(tables.computer.seat(ANNA, CHANNEL, "red"))
+    run(tables.seats.replace(ANNA, CHANNEL, "red", BORIS))
+    assert service.store.deadlines(game_id) == []
+    run(tables.computer.seat(ANNA, CHANNEL, "red"))
+    run(tables.lobby.start(ANNA, CHANNEL))
+    run(tables.absence.pause(ANNA, CHANNEL))  # alone against the computer
+    run(tables.seats.replace(ANNA, CHANNEL, "red", BORIS))
+    assert service.store.deadlines(game_id) == []
+    tables.computer.stop()
+
+
+def test_the_newcomer_sees_the_sides_view_as_of_the_last_command_and_a_request_waiting_lapses(wager):
+    tables, game_id = wager
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    run(tables.seats.replace(ANNA, CHANNEL, "blue", STRANGER))
+    run(tables.seats.replace(MOD, CHANNEL, "red", STRANGER))  # a manager who plays no part: at once
+    assert tables.delivery.messenger.read_by(STRANGER.id)[-1].startswith(
+        f"Game {game_id}: your view as Red, as of command 1 (this message is kept up to date):\n")
+    assert refused(tables.seats.answer_seat(BORIS, game_id, "blue", STRANGER.id, True)) == \
+        "This button has expired: no request to hand over your seat waits for your answer."
+    assert tables.store.seats(game_id) == {"red": STRANGER.id, "blue": BORIS.id}
+
+
+def test_a_person_replacing_a_person_keeps_the_running_deadline(service):
+    clock = FakeClock()
+    tables = make_tables(service, clock)
+    game_id = run(seated_game(tables))
+    due = service.store.deadlines(game_id)[0]["due_at"]
+    clock.advance(hours=5)
+    run(tables.seats.replace(ANNA, CHANNEL, "red", STRANGER))
+    assert [(row["side"], row["due_at"]) for row in service.store.deadlines(game_id)] == [("red", due)]
