@@ -71,9 +71,13 @@ def test_a_system_a_scenario_or_an_option_not_offered_is_refused_before_anything
         "'os' is not a game system here; choose toy_system or toy_wager."
     assert refused(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "nowhere")) == \
         "toy_system has no scenario 'nowhere'; choose short, long."
-    assert "bonus" in refused(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", options="malus"))
-    with pytest.raises(TableError):
+    malus = refused(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", options="malus"))
+    assert "bonus" in malus
+    with pytest.raises(TableError) as error:  # before a thread is opened for the game
         tables.lobby.check_new("toy_system", "short", "malus")
+    assert str(error.value) == malus
+    with pytest.raises(TableError):
+        tables.lobby.check_new("toy_system", "short", "", {"turns": {}})  # the toy race takes no own tables
     tables.lobby.check_new("toy_system", "short", "bonus")
     assert service.store.games() == [] and tables.delivery.messenger.posts == []
 
@@ -98,7 +102,10 @@ def test_joining_takes_a_seat_says_so_and_checks_the_dms(service):
     messenger = tables.delivery.messenger
     run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
     game_id = tables.game_in(CHANNEL)["id"]
+    run(tables.lobby.new(STRANGER, GUILD, OTHER, "toy_system", "short"))
+    held = under_lock(tables, tables.lobby, "_take_seat", game_id)
     assert run(tables.lobby.join(ANNA, CHANNEL, " RED ")) == f"You play Red in game {game_id}."
+    assert held == [True] and service.store.seats(game_id + 1) == {}
     assert messenger.in_channel(CHANNEL)[-1] == f"Anna takes the Red seat in game {game_id}."
     assert messenger.to(ANNA.id) == [f"You play Red in game {game_id}. Your private news arrives here."]
     assert service.store.seats(game_id) == {"red": ANNA.id}
@@ -112,13 +119,29 @@ def test_joining_takes_a_seat_says_so_and_checks_the_dms(service):
 
 
 @pytest.mark.logs_errors("kolocha.lobby")
-def test_a_seat_is_taken_whatever_the_dm_check_meets(service):
+def test_a_seat_is_taken_whatever_the_dm_check_meets(service, caplog):
     tables = make_tables(service)
     tables.delivery.messenger.failing.add(ANNA.id)
     run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
     game_id = tables.game_in(CHANNEL)["id"]
     assert run(tables.lobby.join(ANNA, CHANNEL, "red")) == f"You play Red in game {game_id}."
     assert service.store.seats(game_id) == {"red": ANNA.id}
+    assert [r.getMessage() for r in caplog.records if r.name == "kolocha.lobby"] == [
+        f"the DM check of {ANNA.id} failed"]
+
+
+def test_a_private_thread_a_newly_seated_player_could_read_carries_its_players_news_no_more(service):
+    tables = make_tables(service)
+    messenger = tables.delivery.messenger
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
+    game_id = tables.game_in(CHANNEL)["id"]
+    run(tables.lobby.join(ANNA, CHANNEL, "red"))
+    messenger.closed.add(ANNA.id)
+    run(tables.news.inbox(ANNA, CHANNEL))
+    messenger.closed.clear()
+    messenger.moderators.add(MOD.id)  # who may read every private thread
+    run(tables.lobby.join(MOD, CHANNEL, "blue"))
+    assert service.store.private_thread(game_id, ANNA.id) is None
 
 
 def test_a_game_starts_once_every_seat_is_taken_by_a_player_or_a_manager(service):
@@ -180,13 +203,16 @@ def test_against_the_computer_a_wrong_side_or_level_is_refused_before_anything_i
     assert service.store.games() == []
 
 
-def test_against_the_computer_the_default_side_is_the_first_and_the_level_is_the_tables(service):
-    tables = make_tables(service)
+def test_against_the_computer_the_default_side_is_the_first_and_the_level_asked_is_kept(service):
+    defaults = GameSettings(ai_level=2, ai_budget=5)  # a level the toy race lacks, unless one is asked for
+    tables = make_tables(service, defaults=defaults)
     run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", against=Opponent(level=1)))
     game_id = tables.game_in(CHANNEL)["id"]
     assert service.store.seats(game_id)["red"] == ANNA.id
-    assert tables.settings(game_id).ai_level == 1
+    assert tables.settings(game_id) == GameSettings(ai_level=1, ai_budget=5)
     run(tables.computer.settled())
+    run(tables.lobby.new(ANNA, GUILD, OTHER, "toy_system", "short"))
+    assert tables.settings(game_id + 1) == defaults
 
 
 def test_settings_are_shown_to_anyone_and_changed_by_a_manager_with_the_deadlines_they_reshape(service):

@@ -1,0 +1,74 @@
+"""Clocks (bot/tables/clocks.py) without Discord: a deadline's reminder the way its player asked for
+it, and what its passing does at each setting, every line in full (over the toy race of tests/bot,
+whose Red player moves first)."""
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.config import GameSettings
+from tests.bot.discord.discord_fakes import ANNA, CHANNEL, FakeClock, make_tables, run, seated_game
+
+PHASE = "the Red Movement Phase (turn 1)"  # what the toy race asks of Red first
+
+
+def stamp(moment: datetime) -> str:
+    return f"<t:{int(moment.timestamp())}:R>"
+
+
+@pytest.mark.parametrize("how, public, private", [("both", True, True), ("dm", False, True),
+                                                  ("channel", True, False)])
+def test_a_reminder_comes_the_way_its_player_asked(service, how, public, private):
+    clock = FakeClock()
+    tables = make_tables(service, clock)
+    run(tables.absence.prefs(ANNA, {"remind": how}))
+    game_id = run(seated_game(tables))
+    messenger = tables.delivery.messenger
+    posts, dms = len(messenger.posts), len(messenger.to(ANNA.id))
+    due = clock() + timedelta(hours=24)
+    run(tables.clocks.remind(game_id, "red", due, clock().isoformat()))
+    said = f"Game {game_id}: the Red move is due {stamp(due)}: {PHASE}."
+    assert messenger.in_channel(CHANNEL)[posts:] == ([f"<@{ANNA.id}> {said}"] if public else [])
+    assert messenger.to(ANNA.id)[dms:] == ([said] if private else [])
+
+
+def test_a_passed_deadline_reminds_again_with_a_fresh_one_at_the_players_hour(service):
+    clock = FakeClock()
+    tables = make_tables(service, clock)
+    run(tables.absence.prefs(ANNA, {"due_hour": 20}))
+    game_id = run(seated_game(tables))
+    messenger = tables.delivery.messenger
+    clock.advance(hours=50)
+    run(tables.clocks.expire(game_id, "red", timedelta(seconds=30)))
+    fresh = datetime(2026, 3, 5, 20, tzinfo=UTC)  # 48 hours on, at her hour
+    said = f"Game {game_id}: the Red deadline has passed. New deadline {stamp(fresh)}: {PHASE}."
+    assert messenger.in_channel(CHANNEL)[-1] == f"<@{ANNA.id}> {said}" and messenger.to(ANNA.id)[-1] == said
+    assert service.store.deadline(game_id, "red")["due_at"] == fresh.isoformat()
+
+
+def test_a_deadline_acted_on_late_says_it_fell_due_while_the_bot_was_offline(service):
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=GameSettings(at_deadline="forfeit"))
+    game_id = run(seated_game(tables))
+    run(tables.clocks.expire(game_id, "red", timedelta(minutes=2)))
+    assert tables.delivery.messenger.in_channel(CHANNEL)[-2] == (
+        "Red missed the deadline (it fell due while the bot was offline; acted on now) and forfeits: Blue wins game "
+        f"{game_id}.\nTurn 1 | hour 1 | Movement Phase | Red player")
+    assert service.store.game(game_id)["ended"]["winner"] == "blue"
+    posted = len(tables.delivery.messenger.posts)
+    run(tables.clocks.expire(game_id, "red", timedelta(0)))  # an ended game: nothing
+    assert len(tables.delivery.messenger.posts) == posted
+
+
+def test_at_the_end_setting_the_deadline_ends_the_phase_and_the_side_s_clock_starts_again(service):
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=GameSettings(at_deadline="end"))
+    game_id = run(seated_game(tables))
+    clock.advance(hours=48)
+    run(tables.clocks.expire(game_id, "red", timedelta(0)))
+    due = clock() + timedelta(hours=48)
+    assert tables.delivery.messenger.in_channel(CHANNEL)[-1] == (
+        "**Deadline** — Red: end.\nred ends the Movement Phase\nTurn 1 | hour 1 | Dice Phase | Red player\n"
+        f"To move: Red\nRoll the die.\n<@{ANNA.id}>: your move, due {stamp(due)}.")
+    assert service.store.deadline(game_id, "red")["due_at"] == due.isoformat()
