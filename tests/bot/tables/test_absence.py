@@ -89,6 +89,7 @@ def test_a_pause_and_a_resume_are_asked_agreed_and_said_in_full(service):
     assert channel(CHANNEL)[-1] == (f"Anna asked and Boris agreed: game {game_id} is paused; no deadlines run and "
                                     "no orders are taken until `/game resume`.")
     assert service.store.game(game_id)["paused"] == "paused by its players"
+    assert tables.deadlines.next_at(game_id, "red") is None  # its clock's job is gone too
     assert markup(run(tables.absence.resume(BORIS, CHANNEL))) == \
         f"You asked to resume game {game_id}; the Red player must agree (the request lapses {lapses})."
     assert channel(CHANNEL)[-1] == (
@@ -98,6 +99,7 @@ def test_a_pause_and_a_resume_are_asked_agreed_and_said_in_full(service):
     assert channel(CHANNEL)[-1] == \
         f"Boris asked and Anna agreed: game {game_id} goes on; the deadlines start afresh."
     assert held == [True] * 4
+    assert tables.deadlines.next_at(game_id, "red") == clock() + timedelta(hours=24)  # the fresh one's reminder
     assert service.store.game(game_id)["paused"] is None and service.store.game(game_id + 1)["paused"] is None
     assert refused(tables.absence.resume(ANNA, CHANNEL)) == f"Game {game_id} is not paused."
 
@@ -176,13 +178,14 @@ def test_own_time_retimes_each_running_game_under_its_lock_and_says_so_there(ser
     clock = FakeClock()
     tables = make_tables(service, clock, defaults=GameSettings(deadline_hours=24, reminders=(12,)))
     game_id = run(seated_game(tables))  # Anna's Red due Monday 2 March, 12:00
-    for channel in (OTHER, "102", "103"):  # one more running, one paused, one not started; she plays Red
+    for channel in (OTHER, "102", "103", "104"):  # one more running, one paused, one not started, one ended
         run(tables.lobby.new(BORIS, GUILD, channel, "toy_system", "short"))
         run(tables.lobby.join(ANNA, channel, "red"))
         run(tables.lobby.join(BORIS, channel, "blue"))
-    run(tables.lobby.start(BORIS, OTHER))
-    run(tables.lobby.start(BORIS, "102"))
+    for channel in (OTHER, "102", "104"):
+        run(tables.lobby.start(BORIS, channel))
     run(tables.absence.pause(MOD, "102"))
+    run(tables.management.cancel(BORIS, "104"))
     held: list[bool] = []
     retime = tables.absence._retime
 
