@@ -128,7 +128,7 @@ class Clocks(Room):
     def _phase(self, game_id: int) -> str:
         return self.service.system(game_id).phase_key(self.service.load(game_id))
 
-    def _remind_again(self, game_id: int, side: str, note: str, secret: bool = False) -> None:
+    def _remind_again(self, game_id: int, side: str, note: str, secret: bool) -> None:
         """A new deadline for the side, stored with the notice that the last one passed."""
         deadlines = self.tables.deadlines
         moment = deadlines.fresh(game_id, side)
@@ -136,7 +136,7 @@ class Clocks(Room):
                      due(moment))
         deadlines.renew(game_id, side, self._phase(game_id), moment, self._tell(game_id, side, text, secret))
 
-    def _tell(self, game_id: int, side: str, text: Text, secret: bool = False) -> Outbox:
+    def _tell(self, game_id: int, side: str, text: Text, secret: bool) -> Outbox:
         """A deadline's news, followed by what is asked (bot/asked.py): to the side's player by DM,
         with a choice's answers as buttons, and in the game's channel mentioning them, in the
         public's words (not while sides order at once in secret: by DM alone)."""

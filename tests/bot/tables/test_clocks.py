@@ -8,7 +8,11 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.config import GameSettings
-from tests.bot.discord.discord_fakes import ANNA, CHANNEL, FakeClock, make_tables, run, seated_game
+from bot.service import GameService
+from bot.store import Store
+from rules.core.registry import _SYSTEMS
+from tests.bot import toy_wager
+from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, FakeClock, make_tables, run, seated_game
 
 PHASE = "the Red Movement Phase (turn 1)"  # what the toy race asks of Red first
 
@@ -45,6 +49,9 @@ def test_a_passed_deadline_reminds_again_with_a_fresh_one_at_the_players_hour(se
     said = f"Game {game_id}: the Red deadline has passed. New deadline {stamp(fresh)}: {PHASE}."
     assert messenger.in_channel(CHANNEL)[-1] == f"<@{ANNA.id}> {said}" and messenger.to(ANNA.id)[-1] == said
     assert service.store.deadline(game_id, "red")["due_at"] == fresh.isoformat()
+    clock.advance(hours=1)
+    run(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))  # the same phase goes on: its deadline stands
+    assert service.store.deadline(game_id, "red")["due_at"] == fresh.isoformat()
 
 
 def test_a_deadline_acted_on_late_says_it_fell_due_while_the_bot_was_offline(service):
@@ -72,3 +79,18 @@ def test_at_the_end_setting_the_deadline_ends_the_phase_and_the_side_s_clock_sta
         "**Deadline** — Red: end.\nred ends the Movement Phase\nTurn 1 | hour 1 | Dice Phase | Red player\n"
         f"To move: Red\nRoll the die.\n<@{ANNA.id}>: your move, due {stamp(due)}.")
     assert service.store.deadline(game_id, "red")["due_at"] == due.isoformat()
+
+
+def test_a_passed_deadline_at_a_choice_asks_it_again_with_its_answers_as_buttons(tmp_path, monkeypatch):
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    service = GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager)
+    tables = make_tables(service, systems=("toy_wager",))
+    game_id = run(seated_game(tables, system="toy_wager", scenario="long"))
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    messenger = tables.delivery.messenger
+    asked = messenger.buttons[-1]
+    run(tables.clocks.expire(game_id, "blue", timedelta(0)))
+    where, text, buttons = messenger.buttons[-1]
+    due = stamp(FakeClock()() + timedelta(hours=48))
+    assert (where, buttons) == (BORIS.id, asked[2])  # the same answers, still good at this position
+    assert text == f"Game {game_id}: the Blue deadline has passed. New deadline {due}: the Blue Answer Phase (turn 1)."
