@@ -183,20 +183,26 @@ class Thinking:
         pass
 
 
-def test_a_person_taking_the_acting_side_from_the_computer_gets_a_deadline(service):
-    clock = FakeClock()
-    tables = make_tables(service, clock, planner=Thinking())
+@pytest.fixture
+def thinking(service):
+    """Tables whose computer never finishes thinking, stopped at the end."""
+    tables = make_tables(service, FakeClock(), planner=Thinking())
+    yield tables
+    tables.computer.stop()
+
+
+def test_a_person_taking_the_acting_side_from_the_computer_gets_a_deadline(service, thinking):
+    tables, clock = thinking, thinking.deadlines.clock
     run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", against=Opponent("blue")))
     game_id = tables.game_in(CHANNEL)["id"]
     assert service.store.deadlines(game_id) == []  # Red, the computer's, acts: no clock
     run(tables.seats.replace(ANNA, CHANNEL, "red", BORIS))
     assert [(row["side"], row["due_at"]) for row in service.store.deadlines(game_id)] == [
         ("red", (clock() + timedelta(hours=48)).isoformat())]
-    tables.computer.stop()
 
 
-def test_no_deadline_for_a_seat_taken_from_the_computer_before_the_start_or_while_paused(service):
-    tables = make_tables(service, planner=Thinking())
+def test_no_deadline_for_a_seat_taken_from_the_computer_before_the_start_or_while_paused(service, thinking):
+    tables = thinking
     run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
     game_id = tables.game_in(CHANNEL)["id"]
     run(tables.lobby.join(ANNA, CHANNEL, "blue"))
@@ -208,7 +214,6 @@ def test_no_deadline_for_a_seat_taken_from_the_computer_before_the_start_or_whil
     run(tables.absence.pause(ANNA, CHANNEL))  # alone against the computer
     run(tables.seats.replace(ANNA, CHANNEL, "red", BORIS))
     assert service.store.deadlines(game_id) == []
-    tables.computer.stop()
 
 
 def test_the_newcomer_sees_the_sides_view_as_of_the_last_command_and_a_request_waiting_lapses(wager):
