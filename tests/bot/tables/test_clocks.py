@@ -12,6 +12,7 @@ from bot.service import GameService
 from bot.store import Store
 from rules.core.registry import _SYSTEMS
 from tests.bot import toy_wager
+from bot.tables.clocks import LATE
 from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, FakeClock, make_tables, run, seated_game
 
 PHASE = "the Red Movement Phase (turn 1)"  # what the toy race asks of Red first
@@ -37,6 +38,17 @@ def test_a_reminder_comes_the_way_its_player_asked(service, how, public, private
     assert messenger.to(ANNA.id)[dms:] == ([said] if private else [])
 
 
+@pytest.fixture
+def wager(tmp_path, monkeypatch):
+    """Tables over the toy wager (Anna plays Red, Boris Blue), with their clock."""
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    service = GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager)
+    clock = FakeClock()
+    tables = make_tables(service, clock, systems=("toy_wager",))
+    game_id = run(seated_game(tables, system="toy_wager", scenario="long"))
+    return tables, game_id, clock
+
+
 def test_a_passed_deadline_reminds_again_with_a_fresh_one_at_the_players_hour(service):
     clock = FakeClock()
     tables = make_tables(service, clock)
@@ -44,7 +56,11 @@ def test_a_passed_deadline_reminds_again_with_a_fresh_one_at_the_players_hour(se
     game_id = run(seated_game(tables))
     messenger = tables.delivery.messenger
     clock.advance(hours=50)
-    run(tables.clocks.expire(game_id, "red", timedelta(seconds=30)))
+    held: list[bool] = []
+    secret = tables.clocks._secret
+    tables.clocks._secret = lambda *args: (held.append(tables.lock(game_id).locked()), secret(*args))[1]
+    run(tables.clocks.expire(game_id, "red", LATE))  # a minute late is on time
+    assert held == [True]
     fresh = datetime(2026, 3, 5, 20, tzinfo=UTC)  # 48 hours on, at her hour
     said = f"Game {game_id}: the Red deadline has passed. New deadline {stamp(fresh)}: {PHASE}."
     assert messenger.in_channel(CHANNEL)[-1] == f"<@{ANNA.id}> {said}" and messenger.to(ANNA.id)[-1] == said
@@ -81,16 +97,27 @@ def test_at_the_end_setting_the_deadline_ends_the_phase_and_the_side_s_clock_sta
     assert service.store.deadline(game_id, "red")["due_at"] == due.isoformat()
 
 
-def test_a_passed_deadline_at_a_choice_asks_it_again_with_its_answers_as_buttons(tmp_path, monkeypatch):
-    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    service = GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager)
-    tables = make_tables(service, systems=("toy_wager",))
-    game_id = run(seated_game(tables, system="toy_wager", scenario="long"))
+def test_a_passed_deadline_at_a_choice_asks_it_again_with_its_answers_as_buttons(wager):
+    tables, game_id, clock = wager
     run(tables.play.submit(ANNA, CHANNEL, "shout"))
     messenger = tables.delivery.messenger
     asked = messenger.buttons[-1]
     run(tables.clocks.expire(game_id, "blue", timedelta(0)))
     where, text, buttons = messenger.buttons[-1]
-    due = stamp(FakeClock()() + timedelta(hours=48))
+    due = stamp(clock() + timedelta(hours=48))
     assert (where, buttons) == (BORIS.id, asked[2])  # the same answers, still good at this position
     assert text == f"Game {game_id}: the Blue deadline has passed. New deadline {due}: the Blue Answer Phase (turn 1)."
+
+
+def test_a_side_whose_secret_order_is_down_gets_a_fresh_clock_and_not_a_word(wager):
+    tables, game_id, clock = wager
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    run(tables.play.submit(BORIS, CHANNEL, "answer soft"))
+    run(tables.play.submit(BORIS, CHANNEL, "plan bold"))  # both plan at once; Blue's is down
+    messenger = tables.delivery.messenger
+    posts, dms = len(messenger.posts), len(messenger.dms)
+    clock.advance(hours=48)
+    run(tables.clocks.expire(game_id, "blue", timedelta(0)))
+    assert (len(messenger.posts), len(messenger.dms)) == (posts, dms)
+    row = tables.store.deadline(game_id, "blue")
+    assert (row["due_at"], row["phase_key"]) == ((clock() + timedelta(hours=48)).isoformat(), "1:plan")
