@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-import pytest
-
 from bot.config import GameSettings
 from bot.discord.messenger import markup
-from bot.permissions import Actor, TableError
+from bot.permissions import Actor
 from bot.player_prefs import PlayerPrefs
 from bot.tables.lobby import Opponent
 from tests.bot.discord.discord_fakes import (
@@ -24,26 +22,9 @@ from tests.bot.discord.discord_fakes import (
     run,
     seated_game,
 )
+from tests.bot.tables.room_checks import refused, under_lock
 
 OTHER = "101"  # a game opened after the one in CHANNEL: a room that read the wrong channel would find it
-
-
-def refused(work) -> str:
-    with pytest.raises(TableError) as error:
-        run(work)
-    return markup(error.value.text)
-
-
-def under_lock(tables, room, method: str, game_id: int) -> list[bool]:
-    """Whether the game's lock was held each time `room.method` (a worker thread's part) ran."""
-    held: list[bool] = []
-    kept = getattr(room, method)
-
-    def spy(*args):
-        held.append(tables.lock(game_id).locked())
-        return kept(*args)
-    setattr(room, method, spy)
-    return held
 
 
 def test_seats_are_left_in_the_lobby_in_one_line_naming_each(service):

@@ -27,27 +27,10 @@ from tests.bot.discord.discord_fakes import (
     run,
     seated_game,
 )
+from tests.bot.tables.room_checks import refused, under_lock
 
 OTHER = "101"  # a game opened after the one in CHANNEL: a room that read the wrong channel would find it
 TITLE = "toy_system: A short race"  # the game and its scenario's title
-
-
-def under_lock(tables, room, method: str, game_id: int) -> list[bool]:
-    """Whether the game's lock was held each time `room.method` (a worker thread's part) ran."""
-    held: list[bool] = []
-    kept = getattr(room, method)
-
-    def spy(*args):
-        held.append(tables.lock(game_id).locked())
-        return kept(*args)
-    setattr(room, method, spy)
-    return held
-
-
-def refused(work) -> str:
-    with pytest.raises(TableError) as error:
-        run(work)
-    return markup(error.value.text)
 
 
 def test_a_game_is_opened_with_its_line_in_the_channel_and_the_settings_it_plays_under(service):
@@ -256,7 +239,8 @@ def test_a_setting_the_games_computer_cannot_play_is_refused(tmp_path):
     assert refused(tables.lobby.change_settings(ANNA, CHANNEL, {"at_deadline": "computer"})) == (
         "toy_system has no computer player yet, so only a person can take this seat.")
     assert tables.settings(game_id).at_deadline == "remind"
-    assert markup(run(tables.lobby.change_settings(ANNA, CHANNEL, {"at_deadline": "end"}))).startswith("Settings saved.")
+    saved = markup(run(tables.lobby.change_settings(ANNA, CHANNEL, {"at_deadline": "end"})))
+    assert saved.startswith("Settings saved.")
 
 
 def test_spectators_follow_from_another_channel_added_by_a_manager(service):

@@ -9,7 +9,6 @@ from datetime import timedelta
 import pytest
 
 from bot.discord.messenger import markup
-from bot.permissions import TableError
 from bot.service import GameService
 from bot.store import Store
 from bot.tables.lobby import Opponent
@@ -27,26 +26,9 @@ from tests.bot.discord.discord_fakes import (
     run,
     seated_game,
 )
+from tests.bot.tables.room_checks import refused, under_lock
 
 OTHER = "101"  # a game opened after the one in CHANNEL: a room that read the wrong channel would find it
-
-
-def refused(work) -> str:
-    with pytest.raises(TableError) as error:
-        run(work)
-    return markup(error.value.text)
-
-
-def under_lock(tables, room, method: str, game_id: int) -> list[bool]:
-    """Whether the game's lock was held each time `room.method` (a worker thread's part) ran."""
-    held: list[bool] = []
-    kept = getattr(room, method)
-
-    def spy(*args):
-        held.append(tables.lock(game_id).locked())
-        return kept(*args)
-    setattr(room, method, spy)
-    return held
 
 
 @pytest.fixture
@@ -92,7 +74,8 @@ def test_a_free_seat_is_filled_before_the_start_without_a_word_of_whom_it_replac
     game_id = tables.game_in(CHANNEL)["id"]
     run(tables.seats.replace(ANNA, CHANNEL, "blue", BORIS))
     assert tables.delivery.messenger.in_channel(CHANNEL)[-1] == f"Anna seats <@{BORIS.id}> as Blue in game {game_id}."
-    assert tables.delivery.messenger.to(BORIS.id) == [f"Game {game_id}: you now play Blue (seated by Anna) in <#{CHANNEL}>."]
+    assert tables.delivery.messenger.to(BORIS.id) == [
+        f"Game {game_id}: you now play Blue (seated by Anna) in <#{CHANNEL}>."]
 
 
 def test_a_hidden_sides_seat_changes_hands_only_when_its_player_agrees(wager):
@@ -109,8 +92,8 @@ def test_a_hidden_sides_seat_changes_hands_only_when_its_player_agrees(wager):
     assert (BORIS.id, messenger.to(BORIS.id)[-1], {"action": "cede", "other": "hold", "game": game_id, "side": "blue",
                                                     "seq": int(STRANGER.id)}) == messenger.buttons[-1]
     assert messenger.to(BORIS.id)[-1] == (
-        f"Game {game_id}: Anna asks you to hand the Blue seat of game {game_id} to <@{STRANGER.id}>, who would see everything your "
-        "side sees. Hand it over, or keep it? (`/game replace` by you hands it over too.)")
+        f"Game {game_id}: Anna asks you to hand the Blue seat of game {game_id} to <@{STRANGER.id}>, who would see "
+        "everything your side sees. Hand it over, or keep it? (`/game replace` by you hands it over too.)")
     assert refused(tables.seats.answer_seat(ANNA, game_id, "blue", STRANGER.id, True)) == \
         "Only the Blue player may answer this."
     assert refused(tables.seats.answer_seat(BORIS, game_id, "blue", MOD.id, True)) == \
@@ -137,7 +120,8 @@ def test_a_hidden_side_is_handed_over_at_once_by_its_player_or_a_manager_who_pla
     tables, game_id = wager
     assert markup(run(tables.seats.replace(BORIS, CHANNEL, "blue", STRANGER))) == \
         f"<@{STRANGER.id}> plays Blue in game {game_id}."
-    assert markup(run(tables.seats.replace(MOD, CHANNEL, "blue", BORIS))) == f"<@{BORIS.id}> plays Blue in game {game_id}."
+    assert markup(run(tables.seats.replace(MOD, CHANNEL, "blue", BORIS))) == \
+        f"<@{BORIS.id}> plays Blue in game {game_id}."
     assert tables.store.seats(game_id)["blue"] == BORIS.id
     seated_mod = {"red": ANNA.id, "blue": MOD.id}
     assert tables.seats.needs_consent(tables.store.game(game_id), seated_mod, MOD, ANNA.id)
