@@ -3,6 +3,7 @@ it, and what its passing does at each setting, every line in full (over the toy 
 whose Red player moves first)."""
 from __future__ import annotations
 
+import types
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -11,7 +12,7 @@ from bot.config import GameSettings
 from bot.service import GameService
 from bot.store import Store
 from rules.core.registry import _SYSTEMS
-from tests.bot import toy_wager
+from tests.bot import toy_system, toy_wager
 from bot.tables.clocks import LATE
 from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, FakeClock, make_tables, run, seated_game
 
@@ -107,6 +108,7 @@ def test_a_passed_deadline_at_a_choice_asks_it_again_with_its_answers_as_buttons
     due = stamp(clock() + timedelta(hours=48))
     assert (where, buttons) == (BORIS.id, asked[2])  # the same answers, still good at this position
     assert text == f"Game {game_id}: the Blue deadline has passed. New deadline {due}: the Blue Answer Phase (turn 1)."
+    assert messenger.in_channel(CHANNEL)[-1] == f"<@{BORIS.id}> {text}"
 
 
 def test_a_side_whose_secret_order_is_down_gets_a_fresh_clock_and_not_a_word(wager):
@@ -121,3 +123,26 @@ def test_a_side_whose_secret_order_is_down_gets_a_fresh_clock_and_not_a_word(wag
     assert (len(messenger.posts), len(messenger.dms)) == (posts, dms)
     row = tables.store.deadline(game_id, "blue")
     assert (row["due_at"], row["phase_key"]) == ((clock() + timedelta(hours=48)).isoformat(), "1:plan")
+
+
+def whispering_toy() -> types.ModuleType:
+    """The toy race whose side's own view prompts it in words the public view lacks."""
+    module = types.ModuleType("whispering_toy")
+    module.__dict__.update({**vars(toy_system), "__name__": "whispering_toy"})
+
+    def view(state: dict, side: str | None = None) -> dict:
+        seen = toy_system.view(state, side)
+        return {**seen, "prompt": f"{side}, your runners wait."} if side else seen
+    module.view = view
+    return module
+
+
+def test_the_channel_reads_the_public_question_and_the_player_their_own(tmp_path):
+    service = GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: whispering_toy())
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    run(tables.clocks.expire(game_id, "red", timedelta(0)))
+    due = stamp(FakeClock()() + timedelta(hours=48))
+    passed = f"Game {game_id}: the Red deadline has passed. New deadline {due}: "
+    assert tables.delivery.messenger.to(ANNA.id)[-1] == passed + "red, your runners wait."
+    assert tables.delivery.messenger.in_channel(CHANNEL)[-1] == f"<@{ANNA.id}> {passed}{PHASE}."
