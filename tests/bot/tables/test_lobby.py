@@ -202,7 +202,10 @@ def test_settings_are_shown_to_anyone_and_changed_by_a_manager_with_the_deadline
     clock = FakeClock()
     tables = make_tables(service, clock)
     game_id = run(seated_game(tables))
-    run(tables.lobby.new(STRANGER, GUILD, OTHER, "toy_system", "short"))
+    run(tables.lobby.new(STRANGER, GUILD, OTHER, "toy_system", "short"))  # another game, with its own deadline
+    run(tables.lobby.join(STRANGER, OTHER, "red"))
+    run(tables.lobby.join(BORIS, OTHER, "blue"))
+    run(tables.lobby.start(STRANGER, OTHER))
     locked = under_lock(tables, tables.lobby, "_set", game_id)
     assert run(tables.lobby.change_settings(STRANGER, CHANNEL, {})) == GameSettings().describe()
     assert refused(tables.lobby.change_settings(BORIS, CHANNEL, {"deadline_hours": 30})) == (
@@ -220,6 +223,8 @@ def test_settings_are_shown_to_anyone_and_changed_by_a_manager_with_the_deadline
     reminder = tables.deadlines.scheduler.jobs[f"deadline:{game_id}:red"][0]
     assert reminder == clock() + timedelta(hours=30 - 24)  # the clock's job follows: its first reminder
     assert tables.settings(game_id + 1) == GameSettings()
+    assert [row["due_at"] for row in service.store.deadlines(game_id + 1)] == [
+        (clock() + timedelta(hours=48)).isoformat()]
 
 
 def test_the_computer_s_level_and_its_seat_at_a_deadline_are_settings_only_where_it_can_play(service):
