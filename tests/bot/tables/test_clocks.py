@@ -66,7 +66,7 @@ def test_a_passed_deadline_reminds_again_with_a_fresh_one_at_the_players_hour(se
     said = f"Game {game_id}: the Red deadline has passed. New deadline {stamp(fresh)}: {PHASE}."
     assert messenger.in_channel(CHANNEL)[-1] == f"<@{ANNA.id}> {said}" and messenger.to(ANNA.id)[-1] == said
     assert service.store.deadline(game_id, "red")["due_at"] == fresh.isoformat()
-    clock.advance(hours=1)
+    clock.advance(hours=7)  # a fresh deadline now would fall a day later, at her hour
     run(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))  # the same phase goes on: its deadline stands
     assert service.store.deadline(game_id, "red")["due_at"] == fresh.isoformat()
 
