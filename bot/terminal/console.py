@@ -210,6 +210,8 @@ def computer_turn(service: GameService, memory: Memory, game_id: int,
             write(f"The computer playing {fmt.side_name(job.side)} stops: the rules refuse its "
                   f"command `{decision.command}`: {result.message}")
             return False
+        if hidden and result.hidden_from([viewer]):  # a secret order given while the viewer orders too:
+            continue                                   # not told even that it was given, as at the table
         shown = dataclasses.replace(result, message=result.public or result.message) if hidden else result
         head, *events = render(shown, decision.command, viewer).split("\n")
         write("\n".join([head, *([] if hidden else [f"  Why: {decision.reason}."]), *events]))
@@ -261,10 +263,13 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
                     return 1
                 continue
             if any(s in computer for s in still_to_order(system, service.load(game_id))):
-                phase = system.phase_key(service.load(game_id))
+                before = service.load(game_id)
+                phase, seen = system.phase_key(before), system.view(before, seated)
                 if not computer_turn(service, memory, game_id, write, seated, clock):
                     return 1
                 after = service.load(game_id)
+                if system.view(after, seated) == seen:  # a secret order the person may not learn of
+                    continue
                 if humans and not any(s in computer for s in still_to_order(system, after)):
                     write(fmt.headline(system.view(after, seated)))  # the person's turn: what it waits for
                 if maps and (humans or system.phase_key(after) != phase):

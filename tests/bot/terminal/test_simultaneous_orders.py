@@ -3,6 +3,7 @@ from one to the other after each order, the service tells no one that an order w
 answers alike whether or not the other side has ordered."""
 from __future__ import annotations
 
+from bot.computer.seat import new_seat
 from bot.service import SIMULTANEOUS_UNDO, GameService
 from bot.store import Store
 from bot.terminal.console import HANDOVER, play
@@ -63,3 +64,16 @@ def test_no_one_is_told_that_an_order_was_given_and_undo_answers_alike(tmp_path)
     revealed = service.submit(game, "russian", "plan cordon")
     assert revealed.secret and any("French Assault against Russian Cordon" in e["text"]
                                    for e in revealed.visible_to(None))
+
+
+def test_the_computer_s_battle_plan_is_not_told_even_that_it_was_given(tmp_path):
+    """The computer holds the Russians: at the Battle Plans the French player's screen shows nothing of
+    the Russian chit going down, as a table tells no one (control: once both are down, the battle)."""
+    service = GameService(Store(tmp_path / "g.sqlite"))
+    game = to_battle(service)
+    service.store.take_computer_seat(game, "russian", new_seat(load("campaign_1812"), 1, 60.0, seed=2).to_dict())
+    transcript = at_the_hot_seat(service, game, ["plan assault", "quit"])
+    before = transcript[:transcript.index("read: French > ")]
+    assert not any("Russian: a `plan` command" in t for t in before)
+    assert len(before) == 2 and before[1].startswith("Turn 1 | June II 1812 | Combat Phase")  # the status once
+    assert any("Battle of Kovno (11): French Assault against Russian" in t for t in transcript)
