@@ -210,8 +210,8 @@ def computer_turn(service: GameService, memory: Memory, game_id: int,
             write(f"The computer playing {fmt.side_name(job.side)} stops: the rules refuse its "
                   f"command `{decision.command}`: {result.message}")
             return False
-        if hidden and result.hidden_from([viewer]):  # a secret order given while the viewer orders too:
-            continue                                   # not told even that it was given, as at the table
+        if hidden and viewer and result.hidden_from([viewer]):
+            continue  # a secret order given while the viewer orders too: not told even that it was given
         shown = dataclasses.replace(result, message=result.public or result.message) if hidden else result
         head, *events = render(shown, decision.command, viewer).split("\n")
         write("\n".join([head, *([] if hidden else [f"  Why: {decision.reason}."]), *events]))
