@@ -74,3 +74,79 @@ def test_the_french_remove_the_corps_their_order_names():
     state = position({15: {"inf": 2, "cav": 1}, 18: {"inf": 1}}, phase="removal", removal=1)
     assert c1812.standing_command(state, "french", {"removal": "cavalry_first"}).to_text() == "remove 15 cav"
     assert c1812.standing_command(state, "french", {"removal": "infantry_first"}).to_text() == "remove 15 inf"
+
+
+def test_the_french_attrition_is_chosen_by_the_russians():
+    """ATTRITION: 'These losses are selected by the opponent': in the French Player-Turn, the Russian."""
+    state = position({15: {"inf": 2}, 32: {"inf": 1}}, {29: {"inf": 1}}, player="french", phase="attrition",
+                     attrition=1)
+    assert c1812.choice(state) == {"kind": "attrition", "side": "russian"}
+    near = c1812.standing_command(state, "russian", {"attrition": "nearest"}).to_text()
+    deep = c1812.standing_command(state, "russian", {"attrition": "deepest"}).to_text()
+    assert (near, deep) == ("attrit 32", "attrit 15")
+
+
+def test_the_nearest_stack_is_counted_in_places_to_my_own_not_by_how_far_it_sees():
+    """Galicia, next to the Russians in Lutsk, is nearer them than Mogilev (three places off), though from
+    Mogilev, in the middle of the map, every place is fewer steps away than from Galicia in its corner."""
+    state = position({32: {"inf": 1}, 18: {"inf": 1}}, {29: {"inf": 1}}, player="french", phase="attrition",
+                     attrition=1)
+    near = c1812.standing_command(state, "russian", {"attrition": "nearest"}).to_text()
+    deep = c1812.standing_command(state, "russian", {"attrition": "deepest"}).to_text()
+    assert (near, deep) == ("attrit 32", "attrit 18")
+
+
+def test_a_side_without_stacks_still_chooses_where_attrition_falls():
+    """With no stack of its own to measure from, the order takes the enemy stack of the lowest number."""
+    state = position({15: {"inf": 2}, 12: {"inf": 1}}, None, player="french", phase="attrition", attrition=1)
+    for order in ("nearest", "deepest"):
+        assert c1812.standing_command(state, "russian", {"attrition": order}).to_text() == "attrit 12"
+
+
+def test_both_sides_choose_their_plans_at_once_and_the_first_is_named():
+    state = battle({"inf": 3}, {"inf": 2})
+    assert c1812.choice(state) == {"kind": "plan", "side": "french", "sides": ["french", "russian"]}
+
+
+def test_a_plan_order_whose_chit_a_players_own_tables_lack_gives_their_first():
+    """A player's own tables may offer other chits: the order then gives the first of the side's role."""
+    from tests.rules.campaign_1812.test_data import _doc
+    tables = _doc("tables.toml")
+    plans = tables["battle_plans"]
+    plans["attacker"] = ["contact", "outflank", "reconnaissance"]
+    for key in ("cells", "first_cells"):
+        plans[key] = {d: [row[3], row[0], row[2]] for d, row in plans[key].items()}
+    state = position({15: {"inf": 3}}, {15: {"inf": 2}}, phase="march", tables=tables)
+    state, _ = do(state, "french", "end")
+    assert c1812.standing_command(state, "french", {"plan": "steady"}).to_text() == "plan contact"
+    assert c1812.standing_command(state, "russian", {"plan": "steady"}).to_text() == "plan entrench"
+
+
+def test_the_french_fall_back_west_and_only_where_no_enemy_stands():
+    """The French defend Smolensk; their own stack stands in Vitebsk, the Russians' in Mogilev (further west):
+    falling back goes to Vitebsk, the westernmost place without an enemy stack."""
+    state = position({15: {"inf": 2}, 10: {"inf": 1}}, {15: {"inf": 3}, 18: {"inf": 1}}, player="russian",
+                     phase="march")
+    state, _ = do(state, "russian", "end", "plan assault")
+    state, _ = do(state, "french", "plan withdraw")
+    assert c1812.choice(state) == {"kind": "defence", "side": "french"}
+    assert c1812.standing_command(state, "french", {"defence": "fall_back"}).to_text() == "retreat 10"
+
+
+def test_a_defender_with_nowhere_to_go_fights_whatever_its_order():
+    """Kiev's every neighbour holds a French stack: no retreat is open, so falling back is fighting."""
+    state = battle({"inf": 3}, {"inf": 2}, place=27, more_french={p: {"inf": 1} for p in (22, 26, 28)})
+    state, _ = do(state, "french", "plan assault")
+    state, _ = do(state, "russian", "plan withdraw")
+    assert c1812.standing_command(state, "russian", {"defence": "fall_back"}).to_text() == "fight"
+
+
+@pytest.mark.parametrize("order, stacks, removed", [
+    ("cavalry_first", {12: {"inf": 1}, 18: {"inf": 3}}, "remove 18 inf"),
+    ("infantry_first", {12: {"cav": 1}, 18: {"cav": 1}}, "remove 12 cav"),
+    ("infantry_first", {12: {"inf": 1}, 18: {"inf": 1}}, "remove 12 inf")])
+def test_the_removal_takes_the_other_kind_when_none_of_the_first_is_left_from_the_largest_stack(order, stacks,
+                                                                                                removed):
+    """The largest stack holding the kind gives the corps (of equal ones, the lowest place)."""
+    state = position(stacks, phase="removal", removal=1)
+    assert c1812.standing_command(state, "french", {"removal": order}).to_text() == removed

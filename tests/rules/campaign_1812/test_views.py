@@ -1,0 +1,96 @@
+"""views.py: what each side is shown -- its prompt in every step of the Sequence of Play, for the side that acts
+and for the one that waits (and the public), and the view's fields as the front ends read them."""
+import pytest
+
+from tests.rules.campaign_1812.c1812_helpers import c1812, do, position
+from tests.rules.campaign_1812.test_combat import battle
+
+def _plans(*chits: tuple[str, str]) -> dict:
+    state = battle({"inf": 3}, {"inf": 2})
+    for side, chit in chits:
+        state, _ = do(state, side, f"plan {chit}")
+    return state
+
+
+ATTACKER = ("Battle of Smolensk (15), you are the attacker: `plan <chit> [withdraw <place>]`, one of outflank, assault, "
+            "reconnaissance, contact.")
+DEFENDER = ("Battle of Smolensk (15), you are the defender: `plan <chit> [withdraw <place>]`, one of withdraw, "
+            "entrench, counterattack, cordon.")
+STEPS = {
+    "attrition": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}, player="russian", phase="attrition",
+                                   attrition=2),
+                  "Choose where the Russian takes 2 attrition loss(es): `attrit <place>`.",
+                  "The French player chooses where Russian attrition falls (2 to take)."),
+    "movement": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}),
+                 "Move stacks one place (`move <from> <to> [<n> inf ...]`), then `end`.",
+                 "The French player's Movement Phase."),
+    "march": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}, phase="march"),
+              "Force march corps one place further (`march <from> <to> [<n> inf ...]`), then `end`.",
+              "The French player's Forced March."),
+    "supply": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}, phase="supply"),
+               "Create depots (`depot <place>`) or `end` the Supply Segment.",
+               "The French player may create depots; then the Supply Segment is resolved."),
+    "removal": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}, phase="removal", removal=1),
+                "Remove a corps of your choice: `remove <place> inf|cav`.",
+                "The French player removes a corps (Victory Point Index)."),
+    "plans": (_plans, ATTACKER, DEFENDER),
+    "a plan down": (lambda: _plans(("french", "assault")),
+                    ATTACKER + " Your chit: Assault (you may change it until both are revealed).", DEFENDER),
+}
+
+
+@pytest.mark.parametrize("step", STEPS)
+def test_the_side_that_acts_is_told_what_to_type_and_the_other_what_it_waits_for(step):
+    make, french, russian = STEPS[step]
+    prompts = {viewer: c1812.view(make(), viewer)["prompt"] for viewer in ("french", "russian", None)}
+    public = "Battle of Smolensk (15): both players choose a Battle Plan in secret." if "plan" in step else russian
+    assert prompts == {"french": french, "russian": russian, None: public}
+
+
+def test_the_defender_s_choice_and_a_retreat_are_asked_of_their_side_alone():
+    state = _plans(("french", "assault"), ("russian", "withdraw"))
+    waiting = "Battle of Smolensk (15): the Russian player's choice."
+    assert {viewer: c1812.view(state, viewer)["prompt"] for viewer in ("french", "russian", None)} == {
+        "french": waiting, "russian": "Battle of Smolensk (15): retreat (`retreat <place>`) or `fight`.", None: waiting}
+    state = position({15: {"inf": 2}}, {15: {"cav": 1}}, phase="combat",
+                     retreat={"side": "russian", "place": 15, "battle": True})
+    retreats = "The Russian stack in Smolensk (15) retreats."
+    assert {viewer: c1812.view(state, viewer)["prompt"] for viewer in ("french", "russian", None)} == {
+        "french": retreats, "russian": "Retreat your stack from Smolensk (15): `retreat <place>`.", None: retreats}
+
+
+def test_a_game_over_asks_nothing():
+    state = position({15: {"inf": 2}}, {18: {"inf": 1}}, phase="over")
+    assert [c1812.view(state, viewer)["prompt"] for viewer in ("french", "russian", None)] == [None, None, None]
+
+
+def test_the_view_in_full_for_its_owner_and_the_public():
+    """December I, a winter turn: the clock and track, the options, the last six battles of the log, each
+    place's control and depletion, the owner's stack with its moved corps and the enemy's as a marker."""
+    state = position({12: {"inf": 2, "supply": 1}}, {18: {"inf": 1}}, turn=12, depleted={"12": 50},
+                     moved={"12": {"inf": 1, "cav": 0, "supply": 0, "depot": 0}},
+                     log=[{"turn": n} for n in range(1, 9)], options=["depot_supply"])
+    french = c1812.view(state, "french")
+    places = french.pop("places")
+    assert len(places) == 38 and [p for p in places if p["number"] in (12, 162)] == [
+        {"number": 12, "name": "Vilna", "area": 12, "fort": True, "points": 1, "control": "russian", "depleted": 50},
+        {"number": 162, "name": "Borodino", "area": 16, "fort": False, "points": 0, "control": None, "depleted": 0}]
+    assert french == {
+        "system": "campaign_1812", "scenario": "campaign", "viewer": "french", "reconstructed": True,
+        "title": "The Campaign, June to December 1812 (reconstructed from SPI's published overview)",
+        "turn": 12, "last_turn": 13, "label": "December I", "clock": "December I 1812, winter", "winter": True,
+        "phase": "Movement Phase", "player": "french", "to_move": ["french"],
+        "prompt": "Move stacks one place (`move <from> <to> [<n> inf ...]`), then `end`.",
+        "notes": ["Victory Points: French 1, index 19, 22 to win."], "vp": 1, "index": 19,
+        "index_track": [0, 1, 3, 5, 6, 8, 9, 11, 13, 15, 17, 19, 22],
+        "units": [{"side": "french", "area": 12, "id": "F12", "type": "2 infantry corps, 1 supply unit",
+                   "strength": 2, "inf": 2, "cav": 0, "supply": 1, "depot": 0, "moved": 1, "marched": 0},
+                  {"side": "russian", "area": 18, "type": "stack"}],
+        "battle": None, "retreat": None,
+        "unit_words": {"unit": "stack", "units": "stacks", "columns": ["place", "stack", "holds", "corps"]},
+        "log": [{"turn": n} for n in range(3, 9)], "outcome": None, "options": ["depot_supply"]}
+    public = c1812.view(state, None)
+    assert public["units"] == [{"side": "french", "area": 12, "type": "stack"}, {"side": "russian", "area": 18,
+                                                                                  "type": "stack"}]
+    assert {k: v for k, v in public.items() if k not in ("units", "viewer", "prompt")} == \
+        {k: v for k, v in c1812.view(state, "french").items() if k not in ("units", "viewer", "prompt")}
