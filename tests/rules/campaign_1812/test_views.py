@@ -12,8 +12,8 @@ def _plans(*chits: tuple[str, str]) -> dict:
     return state
 
 
-ATTACKER = ("Battle of Smolensk (15), you are the attacker: `plan <chit> [withdraw <place>]`, one of outflank, assault, "
-            "reconnaissance, contact.")
+ATTACKER = ("Battle of Smolensk (15), you are the attacker: `plan <chit> [withdraw <place>]`, one of outflank, "
+            "assault, reconnaissance, contact.")
 DEFENDER = ("Battle of Smolensk (15), you are the defender: `plan <chit> [withdraw <place>]`, one of withdraw, "
             "entrench, counterattack, cordon.")
 STEPS = {
