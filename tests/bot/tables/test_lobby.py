@@ -13,7 +13,7 @@ from bot.permissions import TableError
 from bot.service import GameService
 from bot.store import Store
 from bot.tables.lobby import OPEN_THREADS, Opponent
-from tests.bot import toy_without_computer
+from tests.bot import toy_system, toy_without_computer
 from tests.bot.discord.discord_fakes import (
     ANNA,
     BORIS,
@@ -62,6 +62,8 @@ def test_a_system_a_scenario_or_an_option_not_offered_is_refused_before_anything
     with pytest.raises(TableError):
         tables.lobby.check_new("toy_system", "short", "", {"turns": {}})  # the toy race takes no own tables
     tables.lobby.check_new("toy_system", "short", "bonus")
+    assert refused(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", tables={"turns": {}})) == \
+        refused(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", options="tables"))  # opened with them
     assert service.store.games() == [] and tables.delivery.messenger.posts == []
 
 
@@ -166,7 +168,8 @@ def test_no_seat_free_refuses_a_start_naming_every_free_seat(service):
         "The Red and Blue seat is still free; `/game join` fills it."
 
 
-def test_a_game_against_the_computer_begins_at_once_with_the_side_asked(service):
+def test_a_game_against_the_computer_begins_at_once_with_the_side_asked(store):
+    service = GameService(store, loader={"toy_system": toy_system}.__getitem__)  # each system by its own name
     tables = make_tables(service)
     reply = markup(run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", against=Opponent(" Blue "))))
     game_id = tables.game_in(CHANNEL)["id"]
