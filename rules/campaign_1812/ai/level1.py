@@ -134,7 +134,7 @@ def removal(b: Board) -> Decision:
         places = [p for p, st in b.mine.items() if st[kind]]
         if places:
             place = max(places, key=lambda p: (b.corps(p), -p))
-            word = "cavalry" if kind == "cav" else "infantry"
-            return Decision(f"remove {place} {kind}", f"a {word} corps of the largest stack, in {b.name(place)}: "
+            word = "a cavalry" if kind == "cav" else "an infantry"
+            return Decision(f"remove {place} {kind}", f"{word} corps of the largest stack, in {b.name(place)}: "
                             "infantry takes and holds the victory places")
     raise AssertionError("the removal waits only while the French have a corps")

@@ -129,3 +129,112 @@ def test_a_game_plays_with_the_tables_it_was_set_up_with_and_refuses_broken_ones
     del own["pursuit"]["provenance"]
     with pytest.raises(DataError, match=r"\[pursuit\] has no provenance"):
         c1812.setup("campaign", 1, {"tables": own})
+
+
+def test_the_scenarios_hold_their_titles_leaders_and_first_turns():
+    """SPI's 1812 overview: three scenarios; the optional leader rule gives each side one leader, Napoleon
+    shifting the die two rows, the Russian one."""
+    scenarios = data.scenarios()
+    campaign = scenarios["campaign"]
+    assert campaign.id == "campaign" and campaign.title.startswith("The Campaign, June to December 1812")
+    assert campaign.leaders == (data.Leader("french", "Napoleon", 30, 2), data.Leader("russian", "Barclay", 12, 1))
+    assert [(s.first_turn, [x.name for x in s.leaders]) for s in scenarios.values()] == [
+        (1, ["Napoleon", "Barclay"]), (6, ["Napoleon", "Kutuzov"]), (9, ["Napoleon", "Kutuzov"])]
+    first = data.reinforcements()[0]
+    assert first.counts == {"inf": 1, "cav": 0, "supply": 0, "depot": 0} and first.option is None
+
+
+def _broken(name: str, change) -> str:
+    """The sentence the loader refuses `name` with once `change` broke it (the shipped file loads)."""
+    doc = _doc(name)
+    parse = {"map.toml": data.parse_map, "tables.toml": data.parse_tables,
+             "scenarios.toml": lambda d: data.parse_scenarios(d, data.places())}[name]
+    parse(copy.deepcopy(doc))
+    change(doc)
+    with pytest.raises(DataError) as refused:
+        parse(doc)
+    return str(refused.value)
+
+
+def _leader(doc: dict, **fields) -> None:
+    doc["scenario"][0]["leaders"][0].update(fields)
+
+
+def _optional(doc: dict) -> dict:
+    """The first reinforcement that arrives only under an option."""
+    return next(r for r in doc["reinforcement"] if r.get("option"))
+
+
+def _set(path: tuple, value):
+    def change(doc: dict) -> None:
+        entry = doc
+        for key in path[:-1]:
+            entry = entry[key]
+        if value is None:
+            del entry[path[-1]]
+        else:
+            entry[path[-1]] = value
+    return change
+
+
+@pytest.mark.parametrize("name,change,sentence", [
+    ("tables.toml", _set(("turns", "count"), 12), "the game has 13 Game-Turns and the French need 22 Victory Points "
+     "(seed: SEQUENCE OF PLAY, VICTORY CONDITIONS)."),
+    ("tables.toml", _set(("victory", "to_win"), 20), "the game has 13 Game-Turns and the French need 22 Victory "
+     "Points (seed: SEQUENCE OF PLAY, VICTORY CONDITIONS)."),
+    ("tables.toml", _set(("depletion",), None), "the tables has no 'depletion'."),
+    ("tables.toml", _set(("attrition", "french"), [2, 2, 2]), "attrition.french must have 6 entries."),
+    ("tables.toml", _set(("attrition", "russian"), "000001"), "attrition.russian must have 6 entries."),
+    ("tables.toml", _set(("forced_march", "winter"), ["march"]), "forced_march.winter must have 6 entries."),
+    ("tables.toml", _set(("attrition", "russian"), [1, 1, 1, 1, 1, 2]), "French attrition must be greater than "
+     "Russian at every roll (seed: ATTRITION)."),
+    ("scenarios.toml", lambda doc: doc["scenario"][1].pop("provenance"), "scenario borodino has no provenance: say "
+     "which sentence of the seed it honours, or what history it is reconstructed from."),
+    ("scenarios.toml", lambda doc: doc["scenario"][0]["russian"][1].pop("provenance"), "scenario campaign: a russian "
+     "stack has no provenance: say which sentence of the seed it honours, or what history it is reconstructed from."),
+    ("scenarios.toml", lambda doc: doc["scenario"][0]["french"][0].update(place=99), "scenario campaign: a french "
+     "stack stands in 99, which is no place."),
+    ("scenarios.toml", lambda doc: doc["scenario"][1]["depleted"][0].update(level=75), "scenario borodino: an area is "
+     "undepleted, 50% or 100% depleted (seed: SUPPLY)."),
+    ("scenarios.toml", lambda doc: doc["reinforcement"][0].pop("provenance"), "a reinforcement of turn 3 has no "
+     "provenance: say which sentence of the seed it honours, or what history it is reconstructed from."),
+    ("scenarios.toml", lambda doc: doc["reinforcement"][1].update(places=[12]), "French reinforcements start along "
+     "the map's western edge (seed: REINFORCEMENTS)."),
+    ("scenarios.toml", lambda doc: _optional(doc).update(places=[211]), "a reinforcement of turn 1 under "
+     "fort_reinforcements names no fort (SPI's 1812 overview, REINFORCEMENTS: the Russian reinforcements appear in "
+     "forts)."),
+    ("scenarios.toml", lambda doc: doc["scenario"][0].pop("leaders"), "scenario campaign has no 'leaders'."),
+    ("scenarios.toml", lambda doc: doc["scenario"][0]["leaders"][1].pop("provenance"), "scenario campaign: a leader "
+     "has no provenance: say which sentence of the seed it honours, or what history it is reconstructed from."),
+    ("scenarios.toml", lambda doc: _leader(doc, place=29), "scenario campaign: leader Napoleon starts in 29, where "
+     "his side has no corps."),
+    ("scenarios.toml", lambda doc: _leader(doc, place=12), "scenario campaign: leader Napoleon starts in 12, where "
+     "his side has no corps."),
+    ("scenarios.toml", lambda doc: _leader(doc, rating=-1), "scenario campaign: leader Napoleon's rating is a die "
+     "roll shift of 0 or more."),
+    ("scenarios.toml", lambda doc: _leader(doc, side="russian", place=12), "scenario campaign: the optional leader rule gives "
+     "each side one leader."),
+])
+def test_broken_data_is_refused_with_one_sentence_naming_the_entry(name, change, sentence):
+    assert _broken(name, change) == sentence
+
+
+def test_a_leader_may_start_with_cavalry_alone_and_rate_nothing():
+    """A leader starts with corps of his side, cavalry as well as infantry; a rating of 0 shifts no row."""
+    doc = _doc("scenarios.toml")
+    doc["scenario"][0]["french"][0].update(inf=0, cav=2)
+    _leader(doc, rating=0)
+    scenarios, _ = data.parse_scenarios(doc, data.places())
+    assert scenarios["campaign"].leaders[0] == data.Leader("french", "Napoleon", 30, 0)
+
+
+def test_a_players_table_file_that_is_not_toml_is_refused_with_its_reason(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[turns\n")
+    with pytest.raises(DataError) as refused:
+        data.read_tables(str(bad))
+    assert str(refused.value).startswith(f"{bad}: cannot read the tables (") and str(refused.value).endswith(").")
+    accented = tmp_path / "accented.toml"
+    accented.write_text((data.DATA / "tables.toml").read_text() + "# Barclay de Tolly, Bagration: Смоленск\n",
+                        encoding="utf-8")
+    assert data.parse_tables(data.read_tables(str(accented))).to_win == 22

@@ -1,0 +1,69 @@
+"""rules/campaign_1812/ai/board.py: what the level-1 commander knows and believes, read from its own view and the
+events told to its side: where its units are supplied, and what the enemy's markers hold after a battle it saw
+(STACKING: 'The opposing Player may not learn the composition of the stack unless he is willing to do battle')."""
+from __future__ import annotations
+
+import pytest
+
+from rules.campaign_1812 import campaign_data as data
+from rules.campaign_1812 import supply
+from rules.campaign_1812.ai.board import read
+from rules.campaign_1812.ai.positions import position_state
+from rules.campaign_1812.game import Game
+from rules.core.ai import addressed_to, decision_rng
+from tests.rules.campaign_1812.c1812_helpers import c1812, position, rig
+
+
+@pytest.mark.parametrize("options", [[], ["depot_supply"]])
+@pytest.mark.parametrize("turn", [5, 11])
+@pytest.mark.parametrize("side", ["french", "russian"])
+def test_the_commander_counts_supply_as_the_rules_do_in_every_place(options, turn, side):
+    """SUPPLY: depleted areas, depots with the units, next door out of winter (WINTER) or projecting into
+    adjacent areas under depot_supply, and the Russians' own places in a game without it."""
+    depleted = {"15": 100, "16": 100, "12": 100, "9": 100, "10": 100, "14": 100, "6": 50, "30": 100, "23": 100,
+                "17": 100}
+    state = position({12: {"inf": 2}, 6: {"depot": 1, "supply": 1}, 161: {"inf": 1}, 17: {"depot": 1}},
+                     {15: {"inf": 3}, 14: {"depot": 1}, 30: {"inf": 1}, 23: {"inf": 1}}, player=side, turn=turn,
+                     depleted=depleted, options=options, held=(11, 12, 6))
+    board = read(c1812.view(state, side), [])
+    for place in data.places():
+        with_depot = bool(board.mine.get(place, {}).get("depot"))
+        assert board.supplied(place, with_depot) == supply.supplied(Game(state), side, place), place
+
+
+def _after_a_russian_battle(french: list[dict]) -> tuple[dict, list[dict]]:
+    """A Russian Assault of six corps on the French in Vilna, entrenched: 6 against their doubled corps, a 6
+    rolled: A1 D1, both stay. Played on to the French Player-Turn's attrition, which the Russian chooses; the
+    events told to the Russian side on the way."""
+    state = position_state({"side": "russian", "player": "russian", "phase": "combat", "turn": 4, "held": [11, 12],
+                            "french": french, "russian": [{"place": 12, "inf": 6}, {"place": 10, "inf": 1}]})
+    rig(state["dice"], 6)
+    seen: list[dict] = []
+    for side, command in (("russian", "plan assault"), ("french", "plan entrench")):
+        state, events = c1812.apply(state, side, c1812.parse(side, command))
+        seen += [e for e in events if addressed_to(e, "russian")]
+    assert (state["phase"], state["player"]) == ("attrition", "french")
+    return state, seen
+
+
+def _attrition(state: dict, seen: list[dict]) -> tuple[str, str]:
+    (decision,) = c1812.commander().plan(c1812.view(state, "russian"), tuple(seen), decision_rng(7, 0))
+    return decision.command, decision.reason
+
+
+@pytest.mark.parametrize("french,believed,unseen", [
+    # the French the set-up, the reinforcements and the mean attrition leave, less the 3 corps still seen in
+    # Vilna (4 shown, 1 lost) and, once told, the corps lost there: East Prussia is believed to hold the rest
+    ([{"place": 12, "inf": 4}, {"place": 30, "inf": 2}], 8, 9),
+    # ... spread over two markers
+    ([{"place": 12, "inf": 4}, {"place": 30, "inf": 2}, {"place": 31, "depot": 1}], 4, 5),
+    # both corps in Vilna lost, told: two fewer
+    ([{"place": 12, "inf": 2}, {"place": 30, "inf": 2}], 10, 12),
+])
+def test_a_battle_seen_tells_what_is_left_in_its_place_and_the_losses_count_against_the_rest(french, believed, unseen):
+    state, seen = _after_a_russian_battle(french)
+    tail = "infantry corps, 2 place(s) from mine"
+    assert _attrition(state, seen) == ("attrit 30", f"the enemy stack in East Prussia is believed to hold about "
+                                                    f"{believed} {tail}")
+    assert _attrition(state, []) == ("attrit 30", f"the enemy stack in East Prussia is believed to hold about "
+                                                  f"{unseen} {tail}")

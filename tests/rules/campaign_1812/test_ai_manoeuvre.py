@@ -1,0 +1,168 @@
+"""rules/campaign_1812/ai/manoeuvre.py: where the level-1 commander sends its stacks and which corps it force
+marches, with its reasons, in positions built by hand."""
+from __future__ import annotations
+
+import pytest
+
+from rules.campaign_1812 import campaign_data as data
+from rules.campaign_1812.ai.positions import position_state
+from rules.core import positions
+from rules.core.ai import decision_rng
+from tests.rules.campaign_1812.c1812_helpers import c1812, position
+
+END_MARCH = ("end", "no other forced march is worth its risk")
+
+
+def _plan(state: dict, side: str = "french") -> list[tuple[str, str]]:
+    plan = c1812.commander().plan(c1812.view(state, side), (), decision_rng(7, 0))
+    return [(d.command, d.reason) for d in plan]
+
+
+def _marches(french: dict, russian: dict | None = None, **fields) -> list[tuple[str, str]]:
+    return _plan(position(french, russian or {1: {"inf": 1}}, phase="march", **fields))
+
+
+def _march(origin: tuple[int, str], to: tuple[int, str], tries: int) -> tuple[str, str]:
+    return (f"march {origin[0]} {to[0]} {tries} inf", f"a forced march from {origin[1]} on {to[1]} (1 VP), where no "
+            "enemy stack stands")
+
+
+KOVNO, VILNA, GRODNO, DINABURG, POLOTSK = (11, "Kovno"), (12, "Vilna"), (13, "Grodno"), (6, "Dinaburg"), (9, "Polotsk")
+
+
+def test_a_corps_a_fort_is_force_marched_while_points_are_short_and_two_on_the_last_turn():
+    """MOVEMENT: a forced march may eliminate the corps; VICTORY CONDITIONS: 22 points at the end of the last
+    Game-Turn, so there two corps are staked on each fort, as long as the stack has corps to spare."""
+    assert _marches({11: {"inf": 5}}, turn=5) == [
+        _march(KOVNO, DINABURG, 1), _march(KOVNO, VILNA, 1), _march(KOVNO, GRODNO, 1), END_MARCH]
+    assert _marches({11: {"inf": 5}}, turn=13) == [
+        _march(KOVNO, DINABURG, 2), _march(KOVNO, VILNA, 2), _march(KOVNO, GRODNO, 1), END_MARCH]
+    held = (11, 13, 14, 20, 6, 9, 10, 18, 15, 161, 19, 22, 4, 3, 2, 7)
+    assert _marches({11: {"inf": 5}}, turn=13, held=held) == [_march(KOVNO, VILNA, 2), END_MARCH]
+
+
+def test_winter_odds_are_not_worth_a_corps_the_army_can_hardly_spare():
+    """The Forced March Table in winter eliminates on 5 and 6 and arrives on 1 and 2 only: three corps with four
+    Game-Turns of attrition to come march in September, not in October (WINTER)."""
+    marches = [_march(KOVNO, DINABURG, 1), _march(KOVNO, VILNA, 1), _march(KOVNO, GRODNO, 1), END_MARCH]
+    assert _marches({11: {"inf": 3}}, turn=9) == marches
+    assert _marches({11: {"inf": 3}}, turn=10) == [END_MARCH]
+
+
+def test_a_stack_keeps_a_corps_in_a_fort_it_takes_and_counts_the_corps_that_tried_already():
+    """Vilna, held by the Russians, is taken by the French infantry left in it: of three corps two march. Of two
+    corps in Kovno, one has tried a forced march this Player-Turn: one is left to try."""
+    assert _marches({12: {"inf": 3}}) == [_march(VILNA, DINABURG, 1), _march(VILNA, POLOTSK, 1), END_MARCH]
+    tried = {"11": {"inf": 1, "cav": 0, "supply": 0, "depot": 0}}
+    assert _marches({11: {"inf": 2}}, turn=5, marched=tried) == [_march(KOVNO, DINABURG, 1), END_MARCH]
+
+
+def test_the_largest_stack_marches_first_and_no_fort_is_aimed_at_twice_nor_one_with_a_stack_in_it():
+    """Grodno's four corps (one kept to take Grodno) march on Vilna, Minsk and Brest-Litovsk; Kovno's two find
+    Vilna aimed at, Grodno their own and Dinaburg held by a Russian stack."""
+    minsk, brest = (14, "Minsk"), (20, "Brest-Litovsk")
+    assert _marches({11: {"inf": 2}, 13: {"inf": 4}}, {6: {"inf": 1}}, turn=5) == [
+        _march(GRODNO, VILNA, 1), _march(GRODNO, minsk, 1), _march(GRODNO, brest, 1), END_MARCH]
+
+
+DECOY = "a stack of its own away from the enemy, who cannot tell it from one of infantry"
+ONE = "1 infantry corps"
+
+
+def _free(name: str, points: int = 1) -> str:
+    return f"{name} is worth {points} VP and no enemy stack stands there"
+
+
+def _attacks(believed: int) -> str:
+    return f"it attacks the enemy stack there (believed about {believed} infantry corps)"
+
+
+def _move(command: str, part: str, origin: str, to: str, why: str) -> tuple[str, str]:
+    return command, f"{part} from {origin} to {to}: {why}"
+
+
+ARMY = "infantry corps, 1 supply unit, 1 depot"
+PLANS = {
+    "take-the-fort-next-door": [_move("move 11 6 1 inf", ONE, "Kovno", "Dinaburg", _free("Dinaburg")),
+                                _move("move 11 12 1 inf", ONE, "Kovno", "Vilna", _free("Vilna"))],
+    "march-on-moscow": [_move("move 162 8 1 cav", "1 cavalry corps", "Borodino", "Tver", DECOY),
+                        _move("move 162 17 6 inf 1 supply 1 depot", f"6 {ARMY}", "Borodino", "Moscow",
+                              _free("Moscow", 5))],
+    "army-keeps-its-depot": [_move("move 11 12 1 inf", ONE, "Kovno", "Vilna", _free("Vilna")),
+                             _move("move 11 13 1 inf", ONE, "Kovno", "Grodno", _free("Grodno")),
+                             _move("move 11 6 4 inf 1 supply 1 depot", f"4 {ARMY}", "Kovno", "Dinaburg",
+                                   _free("Dinaburg"))],
+    "cavalry-apart": [_move("move 11 12 1 inf", ONE, "Kovno", "Vilna", _free("Vilna")),
+                      _move("move 11 13 1 inf", ONE, "Kovno", "Grodno", _free("Grodno")),
+                      _move("move 11 30 1 cav", "1 cavalry corps", "Kovno", "East Prussia", DECOY),
+                      _move("move 11 6 2 inf 1 supply 1 depot", f"2 {ARMY}", "Kovno", "Dinaburg", _free("Dinaburg"))],
+    "strike-a-weak-stack": [_move("move 11 6 1 inf", ONE, "Kovno", "Dinaburg", _free("Dinaburg")),
+                            _move("move 11 30 1 cav", "1 cavalry corps", "Kovno", "East Prussia", DECOY),
+                            _move("move 11 12 7 inf 1 supply 1 depot", f"7 {ARMY}", "Kovno", "Vilna", _attacks(2))],
+    "no-lone-corps-into-the-main-army": [_move("move 11 6 1 inf", ONE, "Kovno", "Dinaburg", _free("Dinaburg"))],
+    "russians-retake-a-fort": [_move("move 14 12 2 inf", "2 infantry corps", "Minsk", "Vilna", _free("Vilna"))],
+    "russians-strike-a-lone-corps": [_move("move 23 15 6 inf 2 cav", "6 infantry corps, 2 cavalry corps", "Roslavl",
+                                           "Smolensk", _attacks(1))],
+    "leave-a-stripped-area": [_move("move 12 9 1 inf", ONE, "Vilna", "Polotsk", _free("Polotsk")),
+                              _move("move 12 10 1 inf", ONE, "Vilna", "Vitebsk", _free("Vitebsk")),
+                              _move("move 12 6 1 inf", ONE, "Vilna", "Dinaburg", _free("Dinaburg"))],
+    "last-turn-every-corps-counts": [_move("move 12 9 1 inf", ONE, "Vilna", "Polotsk", _free("Polotsk")),
+                                     _move("move 12 6 3 inf", "3 infantry corps", "Vilna", "Dinaburg",
+                                           _free("Dinaburg"))],
+    "bring-up-the-reserve": [_move("move 14 10 6 inf 1 supply 1 depot", f"6 {ARMY}", "Minsk", "Vitebsk",
+                                   _free("Vitebsk")),
+                             _move("move 31 13 1 inf", ONE, "Warsaw", "Grodno", "closer to St Petersburg (5 VP)")],
+}
+END_MOVES = ("end", "every stack that should move has moved")
+
+
+@pytest.mark.parametrize("name", sorted(PLANS))
+def test_the_movement_plan_of_each_tactical_position_move_by_move_with_its_reasons(name):
+    """The Movement Phase positions of data/positions.toml (MOVEMENT, STACKING, VICTORY CONDITIONS, SUPPLY): each
+    stack, the largest first, goes whole or sends one infantry corps to each free victory place next door;
+    French cavalry goes apart; the army takes its supply unit and depot along; each move says why."""
+    (position,) = [p for p in positions.load("campaign_1812", c1812.INFO.sides) if p.id == name]
+    assert _plan(position_state(position.entry), position.side) == [*PLANS[name], END_MOVES]
+
+
+def _moves(french: dict, russian: dict, side: str = "french", **fields) -> list[tuple[str, str]]:
+    return _plan(position(french, russian, player=side, **fields), side)
+
+
+ALL_PLACES = tuple(p for p, place in data.places().items() if place.points)
+
+
+def test_with_every_victory_place_held_a_stack_moves_for_its_safety_and_its_supply():
+    """Nothing left to take: a lone corps steps away from an army next door believed stronger; two corps leave a
+    100% depleted area for one that feeds them (SUPPLY), in winter too; French cavalry stands apart; a supply unit
+    with its depot is a stack of its own (STACKING)."""
+    assert _moves({12: {"inf": 1}}, {10: {"inf": 6}, 1: {"depot": 1}}, held=ALL_PLACES) == [
+        _move("move 12 6 1 inf", ONE, "Vilna", "Dinaburg", "away from the enemy stacks next to Vilna, believed "
+              "stronger"), END_MOVES]
+    fed = [_move("move 12 6 2 inf", "2 infantry corps", "Vilna", "Dinaburg", "Dinaburg can feed it and Vilna "
+                 "cannot (SUPPLY)"), END_MOVES]
+    assert _moves({12: {"inf": 2}}, {1: {"inf": 1}}, held=ALL_PLACES, depleted={"12": 100}) == fed
+    assert _moves({12: {"inf": 2}}, {1: {"inf": 1}}, held=ALL_PLACES, depleted={"12": 100}, turn=11) == fed
+    assert _moves({12: {"inf": 2, "cav": 1}}, {1: {"inf": 1}}, held=ALL_PLACES) == [
+        _move("move 12 6 1 cav", "1 cavalry corps", "Vilna", "Dinaburg", DECOY), END_MOVES]
+    assert _moves({12: {"supply": 1, "depot": 1}, 11: {"inf": 2}}, {1: {"inf": 1}}) == [
+        _move("move 11 12 1 inf", ONE, "Kovno", "Vilna", _free("Vilna")),
+        _move("move 11 6 1 inf", ONE, "Kovno", "Dinaburg", _free("Dinaburg")),
+        _move("move 12 9 1 supply 1 depot", "1 supply unit, 1 depot", "Vilna", "Polotsk", DECOY), END_MOVES]
+
+
+def test_cavalry_alone_never_walks_into_an_enemy_stack():
+    """COMBAT: a stack without infantry confronted by enemy infantry must retreat: cavalry ringed by Russian
+    stacks goes to the one place next door without one."""
+    russian = {p: {"inf": 1} for p in (6, 9, 10, 13, 14)}
+    assert _moves({12: {"cav": 1}}, russian) == [
+        _move("move 12 11 1 cav", "1 cavalry corps", "Vilna", "Kovno", DECOY), END_MOVES]
+
+
+def test_the_russians_retake_the_places_the_french_hold_one_corps_each():
+    """VICTORY CONDITIONS: the Russians take back what the French hold; a cavalry corps alone does not go."""
+    assert _moves({30: {"inf": 1}}, {14: {"inf": 2}}, side="russian", held=(11, 12, 13)) == [
+        _move("move 14 13 1 inf", ONE, "Minsk", "Grodno", _free("Grodno")),
+        _move("move 14 12 1 inf", ONE, "Minsk", "Vilna", _free("Vilna")), END_MOVES]
+    assert _moves({30: {"inf": 1}, 12: {"inf": 1}}, {14: {"inf": 1}, 18: {"cav": 1}}, side="russian",
+                  held=(11, 12, 13)) == [_move("move 14 13 1 inf", ONE, "Minsk", "Grodno", _free("Grodno")), END_MOVES]
