@@ -42,3 +42,13 @@ def test_a_position_without_a_sound_move_or_with_a_broken_pattern_is_refused():
         positions.parse({"position": [{**entry, "unsound": ["("]}]}, ("french", "russian"))
     with pytest.raises(positions.PositionError, match="'prussian' is not a side"):
         positions.parse({"position": [{**entry, "side": "prussian"}]}, ("french", "russian"))
+
+
+def test_a_position_names_only_what_it_needs():
+    """No Russian stack and no place held named: the French corps stand alone on the map, at Game-Turn 2, in
+    the Movement Phase of their own Player-Turn, and the commander plans there."""
+    state = position_state({"side": "french", "french": [{"place": 11, "inf": 2}]})
+    assert state["stacks"]["russian"] == {} and "french" not in state["control"].values()
+    assert (state["turn"], state["player"], state["phase"]) == (2, "french", "movement")
+    assert positions.plans(positions.Position("alone", "", "", "french", ("^move",), (), {}), state, c1812.view,
+                           c1812.commander(1))[-1] == "end"

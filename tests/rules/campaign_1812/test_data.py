@@ -140,6 +140,10 @@ def test_the_scenarios_hold_their_titles_leaders_and_first_turns():
     assert campaign.leaders == (data.Leader("french", "Napoleon", 30, 2), data.Leader("russian", "Barclay", 12, 1))
     assert [(s.first_turn, [x.name for x in s.leaders]) for s in scenarios.values()] == [
         (1, ["Napoleon", "Barclay"]), (6, ["Napoleon", "Kutuzov"]), (9, ["Napoleon", "Kutuzov"])]
+    t = data.tables()
+    assert t.forced_march["normal"] == ("march", "march", "march", "stay", "stay", "eliminated")
+    assert t.unsupplied == {"normal": frozenset({6}), "winter": frozenset({4, 5, 6})}
+    assert t.pursuit[0] == ("D1", "D1", "-", "-", "-", "Ac1") and t.levels[0] == (26, "french", "decisive")
     first = data.reinforcements()[0]
     assert first.counts == {"inf": 1, "cav": 0, "supply": 0, "depot": 0} and first.option is None
 
@@ -188,6 +192,27 @@ def _set(path: tuple, value):
     ("tables.toml", _set(("forced_march", "winter"), ["march"]), "forced_march.winter must have 6 entries."),
     ("tables.toml", _set(("attrition", "russian"), [1, 1, 1, 1, 1, 2]), "French attrition must be greater than "
      "Russian at every roll (seed: ATTRITION)."),
+    ("tables.toml", _set(("forced_march", "winter"), ["march", "march", "stay", "stay", "eliminated", "lost"]),
+     "a forced march ends in march, stay or eliminated (seed: MOVEMENT)."),
+    ("tables.toml", lambda doc: doc["combat_results"]["rows"].pop(), "combat_results.rows must have 8 entries."),
+    ("tables.toml", lambda doc: doc["combat_results"]["rows"][3].pop(), "a combat results row must have 6 entries."),
+    ("tables.toml", lambda doc: doc["combat_results"]["rows"][3].__setitem__(0, "Dr Q1"), "'Q1' is not a combat "
+     "result: write A<n>/D<n> corps lost, Ar/Dr retreats."),
+    ("tables.toml", lambda doc: doc["pursuit"]["rows"].pop(), "pursuit.rows must have 3 entries."),
+    ("tables.toml", lambda doc: doc["pursuit"]["rows"][0].pop(), "a pursuit row must have 6 entries."),
+    ("tables.toml", lambda doc: doc["pursuit"]["rows"][0].__setitem__(0, "Dx"), "'Dx' is not a pursuit result: "
+     "write A<n>/D<n> corps lost, Ar/Dr retreats."),
+    ("tables.toml", lambda doc: doc["turns"]["labels"].pop(), "turns.labels must have 13 entries."),
+    ("tables.toml", lambda doc: doc["victory"]["index"].pop(), "victory.index must have 13 entries."),
+    ("tables.toml", lambda doc: doc["battle_plans"]["cells"]["cordon"].pop(), "battle_plans.cells.cordon must have "
+     "4 entries."),
+    ("tables.toml", _set(("battle_plans", "cells"), None), "[battle_plans] has no 'cells'."),
+    ("map.toml", _set(("areas",), None), "map.toml has no 'areas'."),
+    ("map.toml", lambda doc: doc["areas"].pop("provenance"), "[areas] has no provenance: say which sentence of the "
+     "seed it honours, or what history it is reconstructed from."),
+    ("map.toml", _set(("place",), None), "map.toml has no 'place'."),
+    ("map.toml", lambda doc: doc["place"][3].update(fort=False, points=0), "the map has 18 forts and cities worth "
+     "[3, 5, 5]; the seed gives nineteen fort-areas, Kiev 3, St. Petersburg 5 and Moscow 5 (VICTORY CONDITIONS)."),
     ("scenarios.toml", lambda doc: doc["scenario"][1].pop("provenance"), "scenario borodino has no provenance: say "
      "which sentence of the seed it honours, or what history it is reconstructed from."),
     ("scenarios.toml", lambda doc: doc["scenario"][0]["russian"][1].pop("provenance"), "scenario campaign: a russian "
@@ -238,3 +263,9 @@ def test_a_players_table_file_that_is_not_toml_is_refused_with_its_reason(tmp_pa
     accented.write_text((data.DATA / "tables.toml").read_text() + "# Barclay de Tolly, Bagration: Смоленск\n",
                         encoding="utf-8")
     assert data.parse_tables(data.read_tables(str(accented))).to_win == 22
+
+
+def test_a_battle_plan_cell_may_carry_out_every_code_of_the_chart():
+    doc = _doc("tables.toml")
+    doc["battle_plans"]["cells"]["cordon"][0] = sorted(data.CHART_CODES)
+    assert data.parse_tables(doc).chart["outflank", "cordon"] == tuple(sorted(data.CHART_CODES))
