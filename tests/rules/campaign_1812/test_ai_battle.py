@@ -29,6 +29,9 @@ def _exact(value: float) -> Fraction:
     ((2, 0, 0.4, 0), True, "", Fraction(9, 10)),  # less than half a corps believed: counted as one, at 2-1
     ((6, 0, 1, 0), True, "", Fraction(3, 2)),  # 3-1: D2 Dr and more on every row, one corps to lose
     ((3, 2, 1, 0), True, "", Fraction(3, 2)),  # the defender gone: no pursuit
+    ((2, 0, 0, 0), True, "", 0),  # no defending infantry left: nothing to fight
+    # 1-1 with two cavalry corps to pursue the infantry each result leaves
+    ((2, 2, 2, 0), True, "", Fraction(49, 36)),
 ])
 def test_the_combat_resolution_step_is_counted_over_the_die(stacks, french, doubled, worth):
     assert _exact(crs(Stacks(*stacks), french, frozenset(doubled))) == worth
@@ -52,6 +55,9 @@ def test_the_pursuit_step_counts_the_attacker_s_surplus_cavalry(stacks, worth):
     (("A-1c", "CRS"), (3, 0, 2, 0), True, Fraction(1, 12)),  # a corps lost, then 2 against 2: 13/12 - 1
     (("D-1c", "CRS"), (3, 0, 2, 0), True, Fraction(5, 2)),  # a corps taken, then 3-1 on one corps: 1 + 3/2
     (("A-1c", "CRS"), (0.5, 0, 2, 0), True, Fraction(-1, 2)),  # half a corps believed: half lost, none left
+    (("A-1c", "CRS"), (1, 0, 1, 0), True, -1),  # the one corps lost: no battle left to fight
+    (("D-1c", "CRS"), (3, 0, 1, 0), True, 1),
+    (("D-1c", "CRS"), (3, 0, 0.5, 0), True, Fraction(1, 2)),
     (("switch", "A-1c", "CRS"), (3, 0, 2, 0), True, Fraction(13, 6)),  # the defender attacks 2 against 3, loses one
     (("switch", "D-1c", "CRS"), (2, 0, 3, 0), False, Fraction(-5, 2)),
     (("switch", "Acx2", "CRS"), (2, 0, 1, 0), True, 0),  # the Russian one doubled against two: 1-1, a wash
@@ -61,6 +67,7 @@ def test_the_pursuit_step_counts_the_attacker_s_surplus_cavalry(stacks, worth):
     (("Dr(D)", "stop"), (1, 0, 1, 0), True, Fraction(1, 2)),
     (("Dchoice",), (6, 0, 1, 0), True, Fraction(1, 2)),  # the defender retreats rather than lose 3/2
     (("Dchoice",), (2, 0, 2, 0), False, 0),  # and fights what costs it nothing
+    (("Dchoice",), (2, 0, 2, 0), True, Fraction(1, 2)),  # against the French, 13/12: it retreats
     (("none",), (1, 0, 1, 0), True, 0),
 ])
 def test_a_battle_plan_chart_cell_is_carried_out_code_by_code(codes, stacks, french, worth):

@@ -57,12 +57,14 @@ def test_the_index_removes_a_cavalry_corps_first_then_infantry_from_the_largest_
         assert _plan(state, "french") == [(command, reason + tail)], french
 
 
-def _battle(attacker: str, mine: list[dict], theirs: list[dict], *, at: int = 12, held=(11,), **fields) -> dict:
-    """The defender's choice in a battle at `at`: the attacker's Assault against a Withdraw (Dchoice)."""
+def _battle(attacker: str, mine: list[dict], theirs: list[dict], *, at: int = 12, held=(11,), chits=("assault",
+            "withdraw"), **fields) -> dict:
+    """A battle at `at` once both chits are down: by default the attacker's Assault against a Withdraw, the
+    defender's choice (Dchoice)."""
     defender = "russian" if attacker == "french" else "french"
     stacks = {defender: mine, attacker: theirs}
     return position_state({"side": defender, "player": attacker, "phase": "combat", "held": list(held),
-                           **stacks, "plans": {attacker: "assault", defender: "withdraw"}, **fields})
+                           **stacks, "plans": {attacker: chits[0], defender: chits[1]}, **fields})
 
 
 def test_two_corps_give_up_the_place_to_two_french_corps_but_hold_it_against_two_russian():
@@ -91,16 +93,31 @@ def test_a_russian_retreat_goes_east_away_from_french_stacks_to_its_own_stacks_a
 
 
 def test_a_french_retreat_goes_west_and_where_it_is_supplied():
-    """From Minsk (14), Grodno is the westernmost place next door; from Vilna, Kovno, held by the French, unless
-    its area is stripped bare (SUPPLY), then Grodno; a stack that carries its depot is supplied anywhere."""
+    """From Minsk (14), Grodno is the westernmost place next door; from Vilna, Kovno, held by the French (and the
+    lower number when Kovno and Grodno, as far west, are both Russian), unless its area is stripped bare (SUPPLY),
+    then Grodno; in winter too, when no depot next door feeds it (WINTER); a stack that carries its depot is
+    supplied anywhere."""
     cases = [(14, {}, {}, (11,), "retreat 13", "from Minsk to Grodno"),
              (12, {}, {}, (11, 12), "retreat 11", "from Vilna to Kovno"),
              (12, {}, {"11": 100}, (11, 12), "retreat 13", "from Vilna to Grodno"),
-             (12, {"supply": 1, "depot": 1}, {"11": 100}, (11, 12), "retreat 11", "from Vilna to Kovno")]
-    for at, extra, depleted, held, command, reason in cases:
+             (12, {}, {}, (12,), "retreat 11", "from Vilna to Kovno"),
+             (12, {}, {"11": 100}, (11, 12), "retreat 13", "from Vilna to Grodno", 11),
+             (12, {"supply": 1, "depot": 1}, {"11": 100}, (11, 12), "retreat 11", "from Vilna to Kovno", 11)]
+    for at, extra, depleted, held, command, reason, *turn in cases:
         state = _battle("russian", [{"place": at, "inf": 2, **extra}], [{"place": at, "inf": 3}], at=at, held=held,
-                        depleted=depleted)
+                        depleted=depleted, turn=turn[0] if turn else 2)
         assert _plan(state, "french") == [(command, f"{reason}: {CHOICE_RETREAT}")], (at, extra, depleted)
+
+
+def test_a_retreat_the_rules_demand_says_so_and_an_even_choice_gives_up_the_place():
+    """COMBAT: Contact against Withdraw is a forced retreat (Dr(D)) on the chart a game without options plays.
+    One French corps with three of cavalry against three Russian corps would cost the Russians exactly the
+    retreat's half corps: they retreat."""
+    state = _battle("french", [{"place": 12, "inf": 2}], [{"place": 12, "inf": 3}], chits=("contact", "withdraw"))
+    assert _plan(state, "russian") == [("retreat 10", "from Vilna to Vitebsk: the rules demand it; it is the safest "
+                                        "place next door")]
+    even = _battle("french", [{"place": 12, "inf": 3}], [{"place": 12, "inf": 1, "cav": 3}])
+    assert _plan(even, "russian") == [("retreat 10", f"from Vilna to Vitebsk: {CHOICE_RETREAT}")]
 
 
 def _depots(french: dict, russian: dict | None = None, **fields) -> list[tuple[str, str]]:

@@ -47,6 +47,21 @@ def test_winter_odds_are_not_worth_a_corps_the_army_can_hardly_spare():
     marches = [_march(KOVNO, DINABURG, 1), _march(KOVNO, VILNA, 1), _march(KOVNO, GRODNO, 1), END_MARCH]
     assert _marches({11: {"inf": 3}}, turn=9) == marches
     assert _marches({11: {"inf": 3}}, turn=10) == [END_MARCH]
+    assert _marches({11: {"inf": 6}}, turn=10) == marches  # more to spare: worth the winter table
+    assert _marches({11: {"inf": 5}}, turn=10) == [END_MARCH]
+
+
+def test_moscow_is_worth_a_winter_march_that_a_fort_is_not():
+    """Five points against one: from Borodino, with few corps to spare in October, Moscow is force marched on, the
+    fort of Kaluga (24) is not."""
+    assert _marches({162: {"inf": 5}}, turn=10, held=(11, 161)) == [
+        ("march 162 17 1 inf", "a forced march from Borodino on Moscow (5 VP), where no enemy stack stands"),
+        END_MARCH]
+
+
+def test_no_forced_march_once_the_index_is_met_exactly():
+    """VICTORY CONDITIONS: Kovno, Vilna and Grodno make the 3 points of Game-Turn 2's index: Dinaburg is left."""
+    assert _marches({11: {"inf": 3}}, turn=2, held=(11, 12, 13)) == [END_MARCH]
 
 
 def test_a_stack_keeps_a_corps_in_a_fort_it_takes_and_counts_the_corps_that_tried_already():
