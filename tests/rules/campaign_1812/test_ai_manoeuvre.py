@@ -181,3 +181,19 @@ def test_the_russians_retake_the_places_the_french_hold_one_corps_each():
         _move("move 14 12 1 inf", ONE, "Minsk", "Vilna", _free("Vilna")), END_MOVES]
     assert _moves({30: {"inf": 1}, 12: {"inf": 1}}, {14: {"inf": 1}, 18: {"cav": 1}}, side="russian",
                   held=(11, 12, 13)) == [_move("move 14 13 1 inf", ONE, "Minsk", "Grodno", _free("Grodno")), END_MOVES]
+
+
+def test_cavalry_counts_in_the_size_of_a_stack_that_marches_first():
+    """Kovno's two infantry and two cavalry corps make the larger stack: they take Vilna first, Grodno's three
+    infantry corps (one kept in Grodno) the forts left."""
+    grodno, minsk, brest = (13, "Grodno"), (14, "Minsk"), (20, "Brest-Litovsk")
+    assert _marches({11: {"inf": 2, "cav": 2}, 13: {"inf": 3}}, turn=5) == [
+        _march(KOVNO, DINABURG, 1), _march(KOVNO, VILNA, 1), _march(grodno, minsk, 1), _march(grodno, brest, 1),
+        END_MARCH]
+
+
+def test_a_stack_that_has_moved_is_not_moved_again():
+    """MOVEMENT: each corps moves one area per Player-Turn: Kovno's corps moved, Grodno's has not."""
+    moved = {"11": {"inf": 2, "cav": 0, "supply": 0, "depot": 0}}
+    assert _moves({11: {"inf": 2}, 13: {"inf": 1}}, {4: {"inf": 1}}, moved=moved) == [
+        _move("move 13 12 1 inf", ONE, "Grodno", "Vilna", _free("Vilna")), END_MOVES]
