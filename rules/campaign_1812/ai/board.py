@@ -3,7 +3,7 @@ opposing Player may not learn the composition of the stack unless he is willing 
 control and depletion of every place, and the side's belief about what each marker holds.
 
 The belief is built from what a player of the board game knows: the scenario's set-up and the
-reinforcement schedule (both printed for both players), the attrition table's mean loss for
+reinforcement schedule (both printed for both players; those of an option only in a game with it), the attrition table's mean loss for
 every enemy Player-Turn played, and the battles the side has seen revealed. The enemy's corps
 so counted are spread over its markers, a marker that began the game as a lone depot counting a
 fifth of one that did not (depots are left behind as armies march on). It never reads the state.
@@ -160,8 +160,9 @@ def believe(view: dict, seen: Sequence[dict], foe: str, markers: list[int]) -> d
     sc = data.scenarios()[view["scenario"]]
     t = data.tables()
     total = float(sum(s.counts["inf"] for s in sc.stacks[foe]))
-    total += sum(r.counts["inf"] for r in data.reinforcements()
-                 if r.side == foe and sc.first_turn <= r.turn <= view["turn"])
+    options = view.get("options", ())
+    total += sum(r.counts["inf"] for r in data.reinforcements() if r.side == foe
+                 and sc.first_turn <= r.turn <= view["turn"] and (r.option is None or r.option in options))
     played = view["turn"] - sc.first_turn + (1 if foe == "russian" or view["player"] == foe else 0)
     total -= played * sum(t.attrition[foe]) / 6
     total -= sum(losses(e, foe) for e in seen)

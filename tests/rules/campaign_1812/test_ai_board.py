@@ -37,6 +37,9 @@ def _after_a_russian_battle(french: list[dict]) -> tuple[dict, list[dict]]:
     events told to the Russian side on the way."""
     state = position_state({"side": "russian", "player": "russian", "phase": "combat", "turn": 4, "held": [11, 12],
                             "french": french, "russian": [{"place": 12, "inf": 6}, {"place": 10, "inf": 1}]})
+    state["log"].append({"turn": 3, "place": 12, "lines": [
+        "Battle of Vilna (12): French Assault against Russian Cordon. French: 9 infantry corps; Russian: 1 infantry "
+        "corps."]})  # a battle of the Game-Turn before: what it showed has moved on since
     rig(state["dice"], 6)
     seen: list[dict] = []
     for side, command in (("russian", "plan assault"), ("french", "plan entrench")):
@@ -67,3 +70,24 @@ def test_a_battle_seen_tells_what_is_left_in_its_place_and_the_losses_count_agai
                                                     f"{believed} {tail}")
     assert _attrition(state, []) == ("attrit 30", f"the enemy stack in East Prussia is believed to hold about "
                                                   f"{unseen} {tail}")
+
+
+@pytest.mark.parametrize("options,turn,believed", [([], 1, 10), ([], 2, 10), (["fort_reinforcements"], 1, 11),
+                                                   (["fort_reinforcements"], 2, 12)])
+def test_the_reinforcements_believed_are_those_the_game_s_options_bring(options, turn, believed):
+    """REINFORCEMENTS: the schedule is printed for both players; under fort_reinforcements (readings.py) a Russian
+    corps arrives on Game-Turns 1 and 2 as well, and only then is it counted in the Russian stacks."""
+    state = position({30: {"inf": 5}}, {12: {"inf": 2}}, player="russian", phase="attrition", attrition=1, turn=turn,
+                     options=options)
+    (decision,) = c1812.commander().plan(c1812.view(state, "french"), (), decision_rng(7, 0))
+    assert (decision.command, decision.reason) == (
+        "attrit 12", f"the enemy stack in Vilna is believed to hold about {believed} infantry corps, 2 place(s) from "
+        "mine")
+
+
+def test_the_stack_a_battle_showed_is_believed_to_hold_what_it_showed_less_its_losses():
+    """Vilna showed four French corps and lost one: believed three, more than any of seven markers elsewhere."""
+    french = [{"place": 12, "inf": 4}] + [{"place": p, "inf": 1} for p in (30, 31, 32, 5, 29, 20, 28)]
+    state, seen = _after_a_russian_battle(french)
+    assert _attrition(state, seen) == ("attrit 12", "the enemy stack in Vilna is believed to hold about 3 infantry "
+                                                    "corps, 0 place(s) from mine")

@@ -25,7 +25,7 @@ def test_attrition_falls_on_the_nearest_of_stacks_believed_alike_the_lowest_numb
     Vilna (12) two places off; the three markers are believed to hold as much."""
     state = _attrition({30: {"inf": 5}}, {11: {"inf": 2}, 12: {"inf": 2}, 13: {"inf": 2}})
     assert _plan(state, "french") == [
-        ("attrit 11", "the enemy stack in Kovno is believed to hold about 4 infantry corps, 1 place(s) from mine")]
+        ("attrit 11", "the enemy stack in Kovno is believed to hold about 3 infantry corps, 1 place(s) from mine")]
 
 
 def test_attrition_takes_a_stack_believed_larger_one_place_farther_rather_than_a_lone_depot_next_door():
@@ -149,9 +149,18 @@ def test_each_side_puts_down_a_chit_of_its_role_and_says_what_it_believes_it_fac
                             "russian": [{"place": 12, "inf": 1}, {"place": 17, "depot": 1}]})
     tail = "the best of the chart against any enemy chit"
     assert _plan(state, "french") == [
-        ("plan outflank", f"Outflank as the attacker in Vilna: 7 infantry corps against about 10, {tail}")]
+        ("plan outflank", f"Outflank as the attacker in Vilna: 7 infantry corps against about 9, {tail}")]
     assert _plan(state, "russian") == [
         ("plan entrench", f"Entrench as the defender in Vilna: 1 infantry corps against about 14, {tail}")]
+
+
+def test_a_russian_attacker_counts_the_french_attrition_of_its_own_game_turn_not_yet_played():
+    """In the Russian Player-Turn the French have not yet rolled this Game-Turn's attrition (SEQUENCE OF PLAY):
+    the French stack in Vilna is believed to hold the set-up's corps less two Game-Turns of attrition."""
+    state = position_state({"side": "russian", "player": "russian", "phase": "combat", "turn": 3, "held": [11, 12],
+                            "french": [{"place": 12, "inf": 2}], "russian": [{"place": 12, "inf": 2}]})
+    assert _plan(state, "russian") == [("plan reconnaissance", "Reconnaissance as the attacker in Vilna: 2 infantry "
+                                        "corps against about 15, the best of the chart against any enemy chit")]
 
 
 def test_a_french_defender_entrenches_against_a_russian_attack_and_its_chit_stays_down():
@@ -160,6 +169,6 @@ def test_a_french_defender_entrenches_against_a_russian_attack_and_its_chit_stay
     state = position_state({"side": "french", "player": "russian", "phase": "combat", "turn": 3, "held": [11, 12],
                             "french": [{"place": 12, "inf": 3}], "russian": [{"place": 12, "inf": 2}]})
     assert _plan(state, "french") == [("plan entrench", "Entrench as the defender in Vilna: 3 infantry corps against "
-                                       "about 12, the best of the chart against any enemy chit")]
+                                       "about 10, the best of the chart against any enemy chit")]
     state, _ = c1812.apply(state, "french", c1812.parse("french", "plan entrench"))
     assert _plan(state, "french") == [("plan entrench", "the chit stays down until the enemy's is")]
