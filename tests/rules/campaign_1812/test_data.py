@@ -164,6 +164,12 @@ def _leader(doc: dict, **fields) -> None:
     doc["scenario"][0]["leaders"][0].update(fields)
 
 
+def _cut_off(doc: dict, number: int) -> None:
+    """Every link to and from `number` taken away."""
+    for place in doc["place"]:
+        place["neighbours"] = [] if place["number"] == number else [n for n in place["neighbours"] if n != number]
+
+
 def _optional(doc: dict) -> dict:
     """The first reinforcement that arrives only under an option."""
     return next(r for r in doc["reinforcement"] if r.get("option"))
@@ -208,6 +214,26 @@ def _set(path: tuple, value):
      "4 entries."),
     ("tables.toml", _set(("battle_plans", "cells"), None), "[battle_plans] has no 'cells'."),
     ("map.toml", _set(("areas",), None), "map.toml has no 'areas'."),
+    ("map.toml", lambda doc: doc["place"][3].pop("provenance"), "place 4 has no provenance: say which sentence of "
+     "the seed it honours, or what history it is reconstructed from."),
+    ("map.toml", lambda doc: doc["place"][3].pop("number"), "place ? has no 'number'."),
+    ("map.toml", lambda doc: doc["place"][4].update(number=4), "place 4 is listed twice."),
+    ("map.toml", lambda doc: doc["place"][1].update(points=2), "place 2 is a fort-area, worth one Victory Point (seed: "
+     "VICTORY CONDITIONS)."),
+    ("map.toml", lambda doc: doc["place"][3].pop("xy"), "place 4 has no 'xy'."),
+    ("map.toml", lambda doc: doc["place"][3].pop("name"), "place 4 has no 'name'."),
+    ("map.toml", lambda doc: doc["place"][3].pop("area"), "place 4 has no 'area'."),
+    ("map.toml", lambda doc: doc["place"][3].pop("neighbours"), "place 4 has no 'neighbours'."),
+    ("map.toml", lambda doc: doc["place"][0]["neighbours"].append(99), "place 1 names neighbour 99, which is no place."),
+    ("map.toml", lambda doc: doc["place"][0]["neighbours"].append(2), "place 1 lists a neighbour twice, or itself."),
+    ("map.toml", lambda doc: doc["place"][0]["neighbours"].append(1), "place 1 lists a neighbour twice, or itself."),
+    ("map.toml", lambda doc: _cut_off(doc, 32), "the map is not connected: [32] cannot be reached."),
+    ("map.toml", lambda doc: doc["areas"]["subdivided"][0].pop("provenance"), "sub-divided area 16 has no "
+     "provenance: say which sentence of the seed it honours, or what history it is reconstructed from."),
+    ("map.toml", lambda doc: doc["areas"]["subdivided"][0]["places"].append(15), "sub-area 15 is not a place of "
+     "area 16."),
+    ("map.toml", lambda doc: doc["areas"]["subdivided"][0]["places"].append(99), "sub-area 99 is not a place of "
+     "area 16."),
     ("map.toml", lambda doc: doc["areas"].pop("provenance"), "[areas] has no provenance: say which sentence of the "
      "seed it honours, or what history it is reconstructed from."),
     ("map.toml", _set(("place",), None), "map.toml has no 'place'."),
@@ -235,6 +261,8 @@ def _set(path: tuple, value):
      "his side has no corps."),
     ("scenarios.toml", lambda doc: _leader(doc, place=12), "scenario campaign: leader Napoleon starts in 12, where "
      "his side has no corps."),
+    ("scenarios.toml", lambda doc: _leader(doc, side="prussian"), "scenario campaign: leader Napoleon starts in 30, "
+     "where his side has no corps."),
     ("scenarios.toml", lambda doc: _leader(doc, rating=-1), "scenario campaign: leader Napoleon's rating is a die "
      "roll shift of 0 or more."),
     ("scenarios.toml", lambda doc: _leader(doc, side="russian", place=12), "scenario campaign: the optional leader rule gives "
@@ -247,10 +275,18 @@ def test_broken_data_is_refused_with_one_sentence_naming_the_entry(name, change,
 def test_a_leader_may_start_with_cavalry_alone_and_rate_nothing():
     """A leader starts with corps of his side, cavalry as well as infantry; a rating of 0 shifts no row."""
     doc = _doc("scenarios.toml")
-    doc["scenario"][0]["french"][0].update(inf=0, cav=2)
     _leader(doc, rating=0)
-    scenarios, _ = data.parse_scenarios(doc, data.places())
-    assert scenarios["campaign"].leaders[0] == data.Leader("french", "Napoleon", 30, 0)
+    for inf, cav in ((0, 2), (2, 2)):
+        doc["scenario"][0]["french"][0].update(inf=inf, cav=cav)
+        scenarios, _ = data.parse_scenarios(doc, data.places())
+        assert scenarios["campaign"].leaders[0] == data.Leader("french", "Napoleon", 30, 0)
+
+
+def test_a_map_without_sub_divided_areas_loads_and_its_places_keep_their_spots():
+    doc = _doc("map.toml")
+    doc["areas"].pop("subdivided")
+    places = data.parse_map(doc)
+    assert places[12].xy == (300, 350) and places[30].west_edge and not places[12].west_edge
 
 
 def test_a_players_table_file_that_is_not_toml_is_refused_with_its_reason(tmp_path):
