@@ -3,10 +3,11 @@ opposing Player may not learn the composition of the stack unless he is willing 
 control and depletion of every place, and the side's belief about what each marker holds.
 
 The belief is built from what a player of the board game knows: the scenario's set-up and the
-reinforcement schedule (both printed for both players; those of an option only in a game with it), the attrition table's mean loss for
-every enemy Player-Turn played, and the battles the side has seen revealed. The enemy's corps
-so counted are spread over its markers, a marker that began the game as a lone depot counting a
-fifth of one that did not (depots are left behind as armies march on). It never reads the state.
+reinforcement schedule (both printed for both players; those of an option only in a game with it),
+the attrition table's mean loss for every enemy Player-Turn played, and the battles the side has
+seen revealed. The enemy's corps so counted are spread over its markers, a marker that began the
+game as a lone depot counting a fifth of one that did not (depots are left behind as armies march
+on). It never reads the state.
 """
 from __future__ import annotations
 

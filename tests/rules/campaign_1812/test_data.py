@@ -224,7 +224,8 @@ def _set(path: tuple, value):
     ("map.toml", lambda doc: doc["place"][3].pop("name"), "place 4 has no 'name'."),
     ("map.toml", lambda doc: doc["place"][3].pop("area"), "place 4 has no 'area'."),
     ("map.toml", lambda doc: doc["place"][3].pop("neighbours"), "place 4 has no 'neighbours'."),
-    ("map.toml", lambda doc: doc["place"][0]["neighbours"].append(99), "place 1 names neighbour 99, which is no place."),
+    ("map.toml", lambda doc: doc["place"][0]["neighbours"].append(99), "place 1 names neighbour 99, which is no "
+     "place."),
     ("map.toml", lambda doc: doc["place"][0]["neighbours"].append(2), "place 1 lists a neighbour twice, or itself."),
     ("map.toml", lambda doc: doc["place"][0]["neighbours"].append(1), "place 1 lists a neighbour twice, or itself."),
     ("map.toml", lambda doc: _cut_off(doc, 32), "the map is not connected: [32] cannot be reached."),
@@ -265,8 +266,8 @@ def _set(path: tuple, value):
      "where his side has no corps."),
     ("scenarios.toml", lambda doc: _leader(doc, rating=-1), "scenario campaign: leader Napoleon's rating is a die "
      "roll shift of 0 or more."),
-    ("scenarios.toml", lambda doc: _leader(doc, side="russian", place=12), "scenario campaign: the optional leader rule gives "
-     "each side one leader."),
+    ("scenarios.toml", lambda doc: _leader(doc, side="russian", place=12), "scenario campaign: the optional leader "
+     "rule gives each side one leader."),
 ])
 def test_broken_data_is_refused_with_one_sentence_naming_the_entry(name, change, sentence):
     assert _broken(name, change) == sentence
