@@ -99,12 +99,20 @@ def parse(side: str, text: str) -> C.Command:
 
 
 def canonical(state: dict, side: str, cmd: C.Command) -> C.Command:
-    """The command as the game writes it: a unit named by its id, in whatever case the player
-    typed it, is written as that id (`move f-i-cav 3224` is `move F-I-cav 3224`). A hex, or a word
-    that names no unit (a leader's name, Doomed Victory 8.1), is left as typed, for `apply` to read."""
+    """The command as the game writes it, in whatever case the player typed it: a unit named by its
+    id is written as that id (`move f-i-cav 3224` is `move F-I-cav 3224`), a leader of Doomed Victory
+    8.1 by his name (`move BAGRATION 3218` is `move Bagration 3218`, `assign barclay dokhturov`
+    `assign Barclay Dokhturov`). A hex, or a word that names neither, is left as typed, for `apply` to
+    refuse in its own words."""
+    def written(ref: str) -> str:
+        lid = dv_leaders.named(ref) if "leaders" in state else None
+        return movement.unit_named(state["units"], ref) or (dv_leaders.name(lid) if lid else ref)
+
+    if isinstance(cmd, C.Assign):
+        return C.Assign(written(cmd.leader), written(cmd.fallen))
     if not isinstance(cmd, (C.Move, C.Retreat, C.Release)) or cmd.unit is None or cmd.unit.isdigit():
         return cmd
-    return dataclasses.replace(cmd, unit=movement.unit_named(state["units"], cmd.unit) or cmd.unit)
+    return dataclasses.replace(cmd, unit=written(cmd.unit))
 
 
 def phase_key(state: dict) -> str:

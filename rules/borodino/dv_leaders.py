@@ -65,13 +65,14 @@ def leader_of(b: Battle, uid: str) -> str | None:
 
 def resolve(b: Battle, ref: str) -> str | None:
     """The leader a command names by id (L-DAVOUT) or by name (davout), or None."""
-    if "leaders" not in b.s or ref.isdigit():
-        return None
+    return named(ref) if "leaders" in b.s and not ref.isdigit() else None
+
+
+def named(ref: str) -> str | None:
+    """The leader `ref` names, by id or by name in any letter case, or None."""
     key = ref.upper()
-    for lid, d in dv_data.load().leaders.items():
-        if key in (lid, d.name.upper(), "L-" + d.name.upper()):
-            return lid
-    return None
+    return next((lid for lid, d in dv_data.load().leaders.items()
+                 if key in (lid, d.name.upper(), "L-" + d.name.upper())), None)
 
 
 def name(lid: str) -> str:

@@ -25,3 +25,14 @@ def test_a_hex_or_a_word_naming_no_unit_is_left_as_typed():
     assert written(state, "french", "move davout 3224") == C.Move("DAVOUT", ("3224",))
     assert written(state, "french", "attack 3224 -> 3223") == C.Attack(("3224",), ("3223",))
     assert written(state, "russian", "retreat 3217") == C.Retreat("3217")  # the one unit waiting, unnamed
+
+
+def test_a_leader_is_written_by_his_name_with_doomed_victory_leaders():
+    """Doomed Victory 8.1: a leader moves as a unit does (`move davout 3224`); the game writes his name
+    as its events do, however it was typed, and the written command is read back the same."""
+    state = borodino.setup("shevardino", seed=1, options=["dv_leaders"])
+    for typed in ("move davout 3224", "move DAVOUT 3224", "move l-davout 3224"):
+        assert written(state, "french", typed).to_text() == "move Davout 3224"
+    assert written(state, "russian", "assign barclay dokhturov").to_text() == "assign Barclay Dokhturov"
+    assert written(state, "french", "move Davout 3224") == written(state, "french", "move davout 3224")
+    assert written(state, "french", "move nobody 3224").to_text() == "move NOBODY 3224"  # for apply to refuse
