@@ -197,3 +197,18 @@ def test_a_stack_that_has_moved_is_not_moved_again():
     moved = {"11": {"inf": 2, "cav": 0, "supply": 0, "depot": 0}}
     assert _moves({11: {"inf": 2}, 13: {"inf": 1}}, {4: {"inf": 1}}, moved=moved) == [
         _move("move 13 12 1 inf", ONE, "Grodno", "Vilna", _free("Vilna")), END_MOVES]
+
+
+def test_a_victory_place_one_stack_is_sent_to_is_not_sent_another():
+    """Kovno's army sends a corps to Vilna: Grodno's corps, next to Vilna too, stay to take Grodno. Vilna's corps
+    take the free forts next door, Vitebsk among them: Minsk's go to Mogilev instead."""
+    assert _moves({11: {"inf": 4, "supply": 1, "depot": 1}, 13: {"inf": 3}}, {4: {"inf": 1}},
+                  depleted={"12": 50, "6": 50}) == [
+        _move("move 11 12 1 inf", ONE, "Kovno", "Vilna", _free("Vilna")),
+        _move("move 11 6 3 inf 1 supply 1 depot", f"3 {ARMY}", "Kovno", "Dinaburg", _free("Dinaburg")), END_MOVES]
+    assert _moves({12: {"inf": 5}, 14: {"inf": 2}}, {1: {"inf": 1}}, held=(11, 12)) == [
+        _move("move 12 9 1 inf", ONE, "Vilna", "Polotsk", _free("Polotsk")),
+        _move("move 12 10 1 inf", ONE, "Vilna", "Vitebsk", _free("Vitebsk")),
+        _move("move 12 13 1 inf", ONE, "Vilna", "Grodno", _free("Grodno")),
+        _move("move 12 6 2 inf", "2 infantry corps", "Vilna", "Dinaburg", _free("Dinaburg")),
+        _move("move 14 18 2 inf", "2 infantry corps", "Minsk", "Mogilev", _free("Mogilev")), END_MOVES]
