@@ -720,7 +720,7 @@ def test_without_a_chat_service_that_knows_servers_their_hooks_change_nothing(se
 
 
 @pytest.mark.logs_errors("kolocha.delivery")
-def test_a_database_error_while_sending_is_no_refusal(service, monkeypatch):
+def test_a_database_error_while_sending_is_no_refusal(service, monkeypatch, caplog):
     """The store fails while the news of an accepted command is being sent (a
     locked database): the player still reads what was done, and the news goes later."""
     import sqlite3
@@ -734,6 +734,9 @@ def test_a_database_error_while_sending_is_no_refusal(service, monkeypatch):
     assert run(tables.play.submit(ANNA, CHANNEL, "move r1 0201")) == "Red: move r1 0201."
     monkeypatch.setattr(service.store, "mark_delivered", real)
     assert service.store.last_seq(game_id) == 1 and service.store.undelivered(game_id)
+    monkeypatch.setattr(service.store, "undelivered", locked)  # the rows cannot even be read: the log says so
+    assert run(tables.delivery.flush()) == 0
+    assert "sending the outbox failed; it is tried again later" in caplog.messages
 
 
 def test_a_picture_is_drawn_again_for_a_new_command_with_an_undone_ones_number(service):
