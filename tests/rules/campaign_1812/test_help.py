@@ -80,3 +80,36 @@ def test_help_options_says_which_options_the_game_plays_and_what_each_does():
     assert "  leaders (on): one leader a side" in text
     assert [line.split(" (")[0].strip() for line in text.splitlines()[1:]] == list(c1812.INFO.options)
     assert "depot_supply (on)" in HELP("options") and "leaders (off)" in HELP("options")  # a new game's
+
+
+MOVE = ("move <from> <to> [<n> inf|cav|supply|depot ...]{}   move a stack, or part of it, one area or sub-area "
+        "(MOVEMENT)\n  Without counts every unit there that has not moved goes. French depots move only with a supply "
+        "unit.{}")
+LEADER = ("\n  `leader` takes your leader along with the corps named (a whole stack takes him anyway); he never stays "
+          "behind alone.")
+DEPOT = ("depot <place>              Supply Segment, French: a supply unit 100% depletes an area no corps occupies and "
+         "makes a depot there (SUPPLY)\n  Units in a 100% depleted area are supplied by a friendly depot in their ")
+
+
+def test_help_move_names_the_leader_word_only_in_a_game_with_leaders():
+    assert HELP("move") == MOVE.format("", "")
+    assert HELP("move", c1812.setup("campaign", 1, ["leaders"])) == MOVE.format(" [leader]", LEADER)
+
+
+def test_help_depot_tells_the_supply_of_the_game_s_own_reading():
+    """SUPPLY, as readings.py's `depot_supply` reads it, and the first reading a game without it plays."""
+    assert HELP("depot") == DEPOT + ("area or, outside winter (turns 10, 11, 12, 13), in an area next to it; nothing "
+                                     "else.")
+    assert HELP("depot", c1812.setup("campaign", 1)) == DEPOT + (
+        "place or, outside winter (turns 10, 11, 12, 13), in a place next to it; Russian corps also in any victory "
+        "place the Russians hold (this game's reading of SUPPLY).")
+
+
+def test_help_chits_says_which_reading_of_the_chart_the_game_plays():
+    head = ("help chits                 the Battle Plan Chart (COMBAT). Both players put a chit down in secret; the "
+            "pair gives results applied in order.\nThis game's chart, ")
+    assert HELP("chits").startswith(head + "every legible fragment of the overview's chart in its cell:\n"
+                                    "  withdraw against outflank: Dchoice\n")
+    assert HELP("chits", c1812.setup("campaign", 1)).startswith(
+        head + "the chart's first reading (this game is played without the option chart_fragments):\n"
+        "  withdraw against outflank: D-1c, Dr(D), PS\n")

@@ -57,6 +57,19 @@ def test_the_defender_s_choice_and_a_retreat_are_asked_of_their_side_alone():
     retreats = "The Russian stack in Smolensk (15) retreats."
     assert {viewer: c1812.view(state, viewer)["prompt"] for viewer in ("french", "russian", None)} == {
         "french": retreats, "russian": "Retreat your stack from Smolensk (15): `retreat <place>`.", None: retreats}
+    assert c1812.view(state, None)["retreat"] == {"side": "russian", "place": 15, "battle": True}
+
+
+def test_a_side_sees_its_own_chit_until_both_are_revealed():
+    state = _plans(("french", "assault"))
+    assert [c1812.view(state, side)["battle"]["my_plan"] for side in ("french", "russian")] == ["assault", None]
+
+
+def test_the_french_attrition_is_chosen_by_the_russian_player():
+    state = position({15: {"inf": 2}}, {18: {"inf": 1}}, phase="attrition", attrition=1)
+    assert [c1812.view(state, viewer)["prompt"] for viewer in ("russian", "french")] == [
+        "Choose where the French takes 1 attrition loss(es): `attrit <place>`.",
+        "The Russian player chooses where French attrition falls (1 to take)."]
 
 
 def test_a_game_over_asks_nothing():
@@ -89,6 +102,9 @@ def test_the_view_in_full_for_its_owner_and_the_public():
         "battle": None, "retreat": None,
         "unit_words": {"unit": "stack", "units": "stacks", "columns": ["place", "stack", "holds", "corps"]},
         "log": [{"turn": n} for n in range(3, 9)], "outcome": None, "options": ["depot_supply"]}
+    state["turn"] = 8
+    assert (c1812.view(state, None)["clock"], c1812.view(state, None)["winter"]) == ("October I 1812", False)
+    state["turn"] = 12
     public = c1812.view(state, None)
     assert public["units"] == [{"side": "french", "area": 12, "type": "stack"}, {"side": "russian", "area": 18,
                                                                                   "type": "stack"}]
