@@ -33,6 +33,8 @@ def test_a_leader_is_written_by_his_name_with_doomed_victory_leaders():
     state = borodino.setup("shevardino", seed=1, options=["dv_leaders"])
     for typed in ("move davout 3224", "move DAVOUT 3224", "move l-davout 3224"):
         assert written(state, "french", typed).to_text() == "move Davout 3224"
+    for typed in ("move latour-maubourg 3224", "move l-latour-maubourg 3224", "move l-latour 3224"):
+        assert written(state, "french", typed).to_text() == "move Latour-Maubourg 3224"  # his id is L-LATOUR
     assert written(state, "russian", "assign barclay dokhturov").to_text() == "assign Barclay Dokhturov"
     assert written(state, "french", "move Davout 3224") == written(state, "french", "move davout 3224")
     assert written(state, "french", "move nobody 3224").to_text() == "move NOBODY 3224"  # for apply to refuse
