@@ -7,6 +7,7 @@ from PIL import Image, ImageDraw
 
 from render import palette as P
 from render.frame import sprite_icon
+from render.hexmap import frame
 from render.hexmap.counters import look_of, sprite
 from render.hexmap.frame import legend_items, status_parts, title_strip
 from tests.render.golden import fixture_view
@@ -97,3 +98,16 @@ def test_the_legend_s_terrain_swatches_are_filled_with_the_map_s_own_colours(tex
     img = Image.new("RGB", (40, 24), (255, 0, 255))
     icon(img, ImageDraw.Draw(img), (0, 0, 39, 23))
     assert max(img.getcolors(40 * 24))[1] == fill
+
+
+def test_the_strip_is_titled_by_the_scenario_and_ends_with_the_prompt(monkeypatch):
+    """The title names the scenario (its id when the view has no title); the prompt, if any, comes last."""
+    told: list[tuple] = []
+    monkeypatch.setattr(frame, "strip", lambda *args: told.append(args) or Image.new("RGB", (args[3], 10)))
+    view = fixture_view("midgame_view")
+    frame.title_strip(dict(view, prompt="Attack 2817?"), 700)
+    frame.title_strip({k: v for k, v in view.items() if k != "title"}, 700)
+    frame.title_strip({}, 700)
+    assert told == [("Borodino: 7 September: the Great Battle", status_parts(view), "Attack 2817?", 700),
+                    ("Borodino: 7sep", status_parts(view), view.get("prompt") or "", 700),
+                    ("Borodino: ", [], "", 700)]
