@@ -7,10 +7,11 @@ import math
 import pytest
 from PIL import Image
 
+from render import palette as P
 from render.action import PHONE_WIDTH
 from render.frame import NotOnMap
 from render.hexmap import counters, picture, terrain
-from render.hexmap.geometry import SQRT3
+from render.hexmap.geometry import SQRT3, Layout
 from render.hexmap.terrain import layer_layout, layer_size
 from tests.render.golden import fixture_view
 
@@ -88,3 +89,21 @@ def test_warming_draws_the_counters_a_crop_then_shows_and_the_whole_layer(monkey
 
 def _refuse(*args: object) -> None:
     raise AssertionError("the whole layer was drawn again")
+
+
+def test_the_previous_player_turn_s_crosses_are_faint_once_the_current_one_has_events():
+    """An elimination of the previous player-turn is drawn at the faint opacity (PAST) under the
+    current player-turn's events, at full strength while the current one has none."""
+    origin = Layout(42, 0.0, 0.0).centre("2720")
+    layout = Layout(42, 200 - origin[0], 200 - origin[1])
+    past = {"eliminated": [{"unit": "R-I-1", "hex": "2720"}]}
+    moved = {"moves": [{"unit": "F-I-2", "side": "french", "path": ["2420", "2421"]}]}
+
+    def colours(view: dict) -> set:
+        img = Image.new("RGB", (400, 400), (255, 255, 255))
+        picture.draw_play(img, layout, {"units": [], "redoubts": [], **view}, {}, [])
+        return {c for _, c in img.crop((150, 150, 250, 250)).getcolors(1 << 16)}
+
+    assert P.ELIMINATED in colours({"last_log": past})
+    faint = colours({"last_log": past, "log": moved})
+    assert P.ELIMINATED not in faint and len(faint) > 1

@@ -1,7 +1,9 @@
 """The static layer draws every hex of the map data where the geometry puts it, labels apart."""
+import math
+
 from render import palette as P
 from render.hexmap.geometry import boxes_overlap
-from render.hexmap.terrain import static_layer
+from render.hexmap.terrain import _beyond, static_layer
 from rules.borodino import battlemap
 
 MAP = battlemap.load()
@@ -50,3 +52,15 @@ def test_labels_never_overlap():
 def test_the_layer_is_cached_per_size():
     assert static_layer(28) is static_layer(28)
     assert static_layer(20).image.width < static_layer(28).image.width
+
+
+def test_a_road_runs_on_past_its_end_hexes_in_its_own_direction():
+    """Into the margin, 0.9 r on from each end hex of a road, along its last step."""
+    layout = static_layer(28).layout
+    for road in MAP.roads:
+        for a, b in ((road.hexes[1], road.hexes[0]), (road.hexes[-2], road.hexes[-1])):
+            (ax, ay), (bx, by) = layout.centre(a), layout.centre(b)
+            x, y = _beyond((ax, ay), (bx, by), 0.9 * 28)
+            step = math.dist((ax, ay), (bx, by))
+            assert math.isclose(x - bx, (bx - ax) / step * 0.9 * 28, abs_tol=1e-9)
+            assert math.isclose(y - by, (by - ay) / step * 0.9 * 28, abs_tol=1e-9)
