@@ -3,7 +3,7 @@ import math
 
 from render import palette as P
 from render.hexmap.geometry import boxes_overlap
-from render.hexmap.terrain import _beyond, static_layer
+from render.hexmap.terrain import _beyond, layer_layout, static_layer
 from rules.borodino import battlemap
 
 MAP = battlemap.load()
@@ -56,7 +56,7 @@ def test_the_layer_is_cached_per_size():
 
 def test_a_road_runs_on_past_its_end_hexes_in_its_own_direction():
     """Into the margin, 0.9 r on from each end hex of a road, along its last step."""
-    layout = static_layer(28).layout
+    layout = layer_layout(28)
     for road in MAP.roads:
         for a, b in ((road.hexes[1], road.hexes[0]), (road.hexes[-2], road.hexes[-1])):
             (ax, ay), (bx, by) = layout.centre(a), layout.centre(b)
