@@ -55,7 +55,9 @@ def test_the_layer_is_cached_per_size():
 
 
 def test_a_road_runs_on_past_its_end_hexes_in_its_own_direction():
-    """Into the margin, 0.9 r on from each end hex of a road, along its last step."""
+    """Into the margin, 0.9 r on from each end hex of a road, along its last step (the roads end on
+    steps straight up or down the map; a slanting step goes on the same way)."""
+    assert _beyond((10.0, 20.0), (13.0, 24.0), 10.0) == (19.0, 32.0)
     layout = layer_layout(28)
     for road in MAP.roads:
         for a, b in ((road.hexes[1], road.hexes[0]), (road.hexes[-2], road.hexes[-1])):
