@@ -113,3 +113,40 @@ def test_help_chits_says_which_reading_of_the_chart_the_game_plays():
     assert HELP("chits", c1812.setup("campaign", 1)).startswith(
         head + "the chart's first reading (this game is played without the option chart_fragments):\n"
         "  withdraw against outflank: D-1c, Dr(D), PS\n")
+
+
+RESULTS = ("help results               the Combat Results Table (COMBAT), one die in the column of the attacker's "
+           "infantry corps to the defender's (1-3, 1-2, 1-1, 3-2, 2-1, 3-1), {}.\n  A1, A2: the attacker loses one or "
+           "two infantry corps; D1 to D4: the defender loses one to four.\n  Ar, Dr: the attacker or the defender "
+           "retreats. \"D2 Dr\": two defending corps lost, then a retreat.\nPursuit (PS): the attacker's surplus of "
+           "cavalry corps rolls; D1, D2: defending infantry corps lost; Ac1: one pursuing cavalry corps lost; -: "
+           "nothing.")
+
+
+def test_help_results_in_full_with_the_die_shift_of_the_game():
+    assert HELP("results") == RESULTS.format("+1 when the French attack, -1 when they defend")
+    assert HELP("results", c1812.setup("campaign", 1, ["leaders"])) == RESULTS.format(
+        "the die shifted up by the attacking leader's rating and down by the defending leader's, for those in the "
+        "battle (the optional leader rule)")
+
+
+def test_help_chits_ends_with_what_each_result_means_a_line_each():
+    text = HELP("chits")
+    assert text[text.index("\nWhat the results mean:\n"):] == "\nWhat the results mean:\n" + "\n".join(
+        f"  {code}: {what}" for code, what in CODE_MEANINGS.items())
+
+
+def test_help_options_names_a_players_own_tables_and_help_of_an_option_tells_that_one():
+    from tests.rules.campaign_1812.test_combat import own_chart
+    own = HELP("options", c1812.setup("campaign", 1, {"tables": own_chart()}))
+    assert own.endswith(")\n  own tables: the tables this game was set up with, not the shipped ones")
+    assert "own tables" not in HELP("options") and HELP("options").endswith("(`help results`)")
+    assert HELP("leaders") == ("help options               the options this game is played with, chosen when it "
+                               "was set up\n  leaders (off): no leader units: the die is shifted for the French "
+                               "superiority of leadership (`help results`)")
+
+
+def test_the_list_of_commands_ends_with_the_reconstruction_s_provenance():
+    assert HELP().endswith("\n1812 is reconstructed from SPI's published overview of the game (the rules folder and "
+                           "its tables are lost): the map, orders of battle and every number come from history, each "
+                           "marked with its provenance in rules/campaign_1812/data/.\nType `help <command>` for more.")
