@@ -12,6 +12,7 @@ from rules.campaign_1812.swaptest import swapped
 from render.areamap.campaign import draw_places, frame_for
 from render.frame import NotOnMap
 from rules.campaign_1812 import campaign_data as data
+from tests.render.golden import check_golden
 
 c1812 = load("campaign_1812")
 
@@ -76,3 +77,30 @@ def test_no_label_of_the_1812_map_overlaps_another_or_leaves_the_picture(size):
         clashes = [(a, b) for a, b in itertools.combinations(boxes, 2)
                    if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]
         assert not clashes, clashes[:3]
+
+
+def _winter_battle_state() -> dict:
+    """The campaign's set-up moved on to its first winter turn: the French hold Kovno, stripped bare
+    (100 % depleted), and fight for Vilna (50 %), where a French stack met the Russian one: both
+    choose their Battle Plans."""
+    state = c1812.setup("campaign", 1)
+    state["turn"], state["player"], state["phase"] = 10, "french", "combat"
+    state["control"]["11"] = "french"
+    del state["stacks"]["russian"]["11"]
+    state["depleted"].update({"11": 100, "12": 50})
+    state["stacks"]["french"]["12"] = state["stacks"]["french"].pop("32")
+    state["battle"] = {"place": 12, "attacker": "french", "defender": "russian", "stage": "plans",
+                       "plans": {"french": None, "russian": None}, "withdraw": {"french": None, "russian": None},
+                       "codes": [], "double": [], "retreats": [], "lines": []}
+    return state
+
+
+def test_golden_1812_map_french_view_in_winter():
+    """The whole map as the French see it: their stacks in full, the Russians' as markers, control,
+    depletion tabs, Victory Points, the battle's box, the winter border and turn track."""
+    check_golden("c1812_winter_french", render.snapshot(c1812.view(_winter_battle_state(), "french")))
+
+
+def test_golden_1812_battle_crop_russian_view_at_a_phone_s_width():
+    check_golden("c1812_crop_12_russian",
+                 render.snapshot(c1812.view(_winter_battle_state(), "russian"), around=[12], size=550))
