@@ -64,6 +64,7 @@ def test_every_corps_of_the_order_of_battle_has_its_own_letters_on_its_side():
         tags = [corps_tag(key) for s, key in corps if s == side]
         assert all(tags) and len(set(tags)) == len(tags), tags
     assert (corps_tag("iii"), corps_tag("cavalry_reserve"), corps_tag("1st_army")) == ("III", "CR", "1A")
+    assert (corps_tag("xiv"), corps_tag("")) == ("XIV", "")  # a numeral of all three letters; no corps
 
 
 def test_the_corps_letters_are_drawn_on_the_stripe_and_hidden_blocks_have_none():

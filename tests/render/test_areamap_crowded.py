@@ -75,3 +75,17 @@ def test_the_hit_count_moves_off_a_block_standing_where_it_would_go():
 
 def test_golden_crowded_borodino_at_a_phone_s_width():
     check_golden("bm_crowded_41_french", action_crop(seen_by(crowded_view(), "french")))
+
+
+def test_ten_blocks_in_borodino_are_listed_in_rows_of_two_each_a_legible_square_inside_the_panel():
+    """A panel too wide for one row near its area lists the blocks in rows, west to east, then
+    north to south, each block a full LEGIBLE square, apart from the others."""
+    (panel,) = callouts.place({41: 10}, (0, 0, 1000, 1400))
+    x0, y0, x1, y1 = panel.box
+    step = callouts.LISTED + 4  # a block and the gap to the next
+    assert x1 - x0 == 2 * callouts.LISTED + 4 + 2 * callouts.PAD
+    assert panel.slots == tuple((x0 + callouts.PAD + col * step, y0 + callouts.PAD + row * step,
+                                 x0 + callouts.PAD + col * step + callouts.LISTED,
+                                 y0 + callouts.PAD + row * step + callouts.LISTED)
+                                for row in range(5) for col in range(2))
+    assert panel.slots[-1][3] == y1 - callouts.PAD

@@ -10,6 +10,7 @@ import render
 from rules import load
 from rules.campaign_1812.swaptest import swapped
 from render.areamap.campaign import draw_places, frame_for
+from render.areamap.static import View
 from render.frame import NotOnMap
 from rules.campaign_1812 import campaign_data as data
 from tests.render.golden import check_golden
@@ -33,8 +34,10 @@ def test_a_swap_of_hidden_stacks_gives_the_same_picture_and_the_owner_sees_the_d
 
 def test_a_crop_around_no_place_is_refused_in_words():
     view = c1812.view(c1812.setup("campaign", 1), None)
-    with pytest.raises(NotOnMap, match="no place of this map"):
+    with pytest.raises(NotOnMap) as refused:
         render.check_around(view, ["99"])
+    assert str(refused.value) == ("99: no place of this map; name areas (1 to 36) and sub-areas (161, 162, 211, 212) "
+                                  "by number, or none to draw the whole map")
     render.check_around(view, ["162"])  # positive control: the Borodino sub-area
 
 
@@ -104,3 +107,36 @@ def test_golden_1812_map_french_view_in_winter():
 def test_golden_1812_battle_crop_russian_view_at_a_phone_s_width():
     check_golden("c1812_crop_12_russian",
                  render.snapshot(c1812.view(_winter_battle_state(), "russian"), around=[12], size=550))
+
+
+def test_a_crop_without_a_size_is_a_thousand_pixels_wide_at_most_three_times_the_scale_and_kept_on_the_frame():
+    """`kolocha map --around`: the places within the radius, PAD frame units round them, cut to the
+    map's frame, 1000 px wide unless that is more than three times the frame."""
+    assert frame_for([12], 1, None) == View((120, 170, 610, 500), 2.04)  # 490 frame units, 1000 px
+    assert frame_for([30], 0, None) == View((0, 230, 130, 370), 3.0)  # East Prussia, on the west edge
+    assert frame_for([1], 0, None).box == (490, 0, 630, 110)  # St Petersburg, on the north edge
+    assert frame_for([35], 0, None).box == (890, 150, 1000, 290)  # Vladimir, on the east edge
+
+
+def _strip_texts(view: dict, monkeypatch) -> list[str]:
+    """The texts drawn on the picture of `view`, in the order drawn (the map's, then the title strip's)."""
+    drawn: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def recording(self, xy, text, *args, **kwargs):
+        drawn.append(str(text))
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    render.snapshot(view, size=1600)  # wide enough for the facts on one line
+    return drawn
+
+
+def test_the_title_strip_names_the_public_view_and_a_game_that_asks_nothing_has_no_prompt_line(monkeypatch):
+    state = c1812.setup("campaign", 1)
+    state["phase"] = "over"
+    view = c1812.view(state, None)
+    assert view["prompt"] is None
+    drawn = _strip_texts(view, monkeypatch)
+    facts = "Turn 1 of 13, June II 1812  ·  Game over  ·  French VP 0, index 0, 22 to win  ·  Public view"
+    assert drawn[drawn.index(facts) + 1] == "T1"  # the turn track follows at once
