@@ -3,11 +3,13 @@ area with a leader line, clear of every other block and number circle; the battl
 never covers a block."""
 import itertools
 
+import pytest
+
 from render import action_crop
 from render.areamap import callouts
 from render.areamap.picture import FULL_SCALE, frame_for
 from render.areamap.play import arrangement, hits_disc
-from render.areamap.stacking import anchor
+from render.areamap.stacking import GAP, anchor, slots
 from render.areamap.static import View, keep_out
 from rules.bloody_monday import bm_data
 from tests.render.bm_views import crowded_view, first_impulse_view, seen_by
@@ -89,3 +91,37 @@ def test_ten_blocks_in_borodino_are_listed_in_rows_of_two_each_a_legible_square_
                                  y0 + callouts.PAD + row * step + callouts.LISTED)
                                 for row in range(5) for col in range(2))
     assert panel.slots[-1][3] == y1 - callouts.PAD
+
+
+def test_a_panel_s_leader_line_runs_from_its_edge_facing_the_area_to_the_area_s_dot():
+    """Panels beside their area, level with its dot, straight below it, across its corners, and one over
+    its own area, whose line is then a point: the line starts on the panel's edge, on the way from its
+    middle to the dot."""
+    for number, count in ((1, 8), (2, 7), (2, 9), (6, 10), (11, 5), (41, 10), (20, 5)):
+        (panel,) = callouts.place({number: count}, (0, 0, 1000, 1400))
+        (ex, ey), (ax, ay) = panel.leader
+        x0, y0, x1, y1 = panel.box
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        assert (ax, ay) == anchor(bm_data.areas()[number])
+        if x0 <= ax <= x1 and y0 <= ay <= y1:
+            assert (ex, ey) == (ax, ay), number
+            continue
+        on_side = (min(abs(ex - x0), abs(ex - x1)) < 1e-9 and y0 <= ey <= y1) or \
+            (min(abs(ey - y0), abs(ey - y1)) < 1e-9 and x0 <= ex <= x1)
+        towards = abs((ex - cx) * (ay - cy) - (ey - cy) * (ax - cx)) < 1e-6 and (ex - cx) * (ax - cx) >= 0 \
+            and (ey - cy) * (ay - cy) >= 0
+        assert on_side and towards, (number, panel.box, panel.leader)
+
+
+@pytest.mark.parametrize("number, count", [(110, 8), (109, 10), (12, 6), (27, 7), (92, 7)])
+def test_a_panel_far_from_the_north_west_stays_clear_of_its_neighbours_blocks_and_every_number_circle(number, count):
+    """In the south-west and south-east corners, on the east edge and on the south edge (frame units up to
+    1000 x 1400) as near the map's origin: a crowded area, two blocks in each of its neighbours; the panel
+    keeps GAP from every block and number circle."""
+    counts = {number: count, **{n: 2 for n in bm_data.areas()[number].neighbours}}
+    (panel,) = callouts.place(counts, (0, 0, 1000, 1400))
+    assert panel.number == number
+    blocks = [b for n, c in counts.items() if n != number for b in slots(n, c)]
+    circles = [keep_out(a)[0] for a in bm_data.areas().values()]
+    x0, y0, x1, y1 = panel.box
+    assert not [b for b in blocks + circles if _overlap((x0 - GAP, y0 - GAP, x1 + GAP, y1 + GAP), b)]
