@@ -125,3 +125,12 @@ def test_a_panel_far_from_the_north_west_stays_clear_of_its_neighbours_blocks_an
     circles = [keep_out(a)[0] for a in bm_data.areas().values()]
     x0, y0, x1, y1 = panel.box
     assert not [b for b in blocks + circles if _overlap((x0 - GAP, y0 - GAP, x1 + GAP, y1 + GAP), b)]
+
+
+def test_a_panel_takes_the_nearest_free_spot_first_clockwise_from_east_and_the_narrowest_shape_that_fits_there():
+    """Shapes of two columns, of three, or of all the blocks in one row; the spots tried outwards from
+    the area, each ring from east round by south."""
+    where = {(n, c): tuple(round(v) for v in callouts.place({n: c}, (0, 0, 1000, 1400))[0].box)
+             for n, c in ((1, 8), (2, 7), (6, 10), (11, 5), (41, 10), (20, 5))}
+    assert where == {(1, 8): (10, 84, 222, 114), (2, 7): (77, 104, 133, 212), (6, 10): (82, 519, 164, 627),
+                     (11, 5): (6, 1253, 88, 1309), (41, 10): (320, 202, 376, 336), (20, 5): (84, 672, 218, 702)}
