@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 import render
 from rules import load
 from rules.campaign_1812.swaptest import swapped
-from render.areamap.campaign import draw_places, frame_for
+from render.areamap.campaign import BOX, draw_places, frame_for
 from render.areamap.static import View
 from render.frame import NotOnMap
 from rules.campaign_1812 import campaign_data as data
@@ -140,3 +140,13 @@ def test_the_title_strip_names_the_public_view_and_a_game_that_asks_nothing_has_
     drawn = _strip_texts(view, monkeypatch)
     facts = "Turn 1 of 13, June II 1812  ·  Game over  ·  French VP 0, index 0, 22 to win  ·  Public view"
     assert drawn[drawn.index(facts) + 1] == "T1"  # the turn track follows at once
+
+
+def test_a_long_name_shrinks_only_as_far_as_its_box_needs_and_its_label_box_is_the_text_s():
+    """St Petersburg 1, the longest name on one line, fills the upper half of its box nearly edge to edge."""
+    view = c1812.view(c1812.setup("campaign", 1), "french")
+    boxes, _ = _label_boxes(view, None)
+    frame = frame_for([], 1, None)
+    room = BOX[0] * frame.scale - 6 * frame.scale  # the box less its padding
+    x0, y0, x1, y1 = boxes[0]  # the first place's name
+    assert room - 8 <= x1 - x0 <= room and 12 <= y1 - y0 <= 14
