@@ -113,6 +113,7 @@ def test_a_crop_without_a_size_is_a_thousand_pixels_wide_at_most_three_times_the
     """`kolocha map --around`: the places within the radius, PAD frame units round them, cut to the
     map's frame, 1000 px wide unless that is more than three times the frame."""
     assert frame_for([12], 1, None) == View((120, 170, 610, 500), 2.04)  # 490 frame units, 1000 px
+    assert frame_for([1], 1, None) == View((360, 0, 720, 210), 2.77)  # 1000 / 360 = 2.778: floored, 997 px
     assert frame_for([30], 0, None) == View((0, 230, 130, 370), 3.0)  # East Prussia, on the west edge
     assert frame_for([1], 0, None).box == (490, 0, 630, 110)  # St Petersburg, on the north edge
     assert frame_for([35], 0, None).box == (890, 150, 1000, 290)  # Vladimir, on the east edge
