@@ -134,3 +134,10 @@ def test_a_panel_takes_the_nearest_free_spot_first_clockwise_from_east_and_the_n
              for n, c in ((1, 8), (2, 7), (6, 10), (11, 5), (41, 10), (20, 5))}
     assert where == {(1, 8): (10, 84, 222, 114), (2, 7): (77, 104, 133, 212), (6, 10): (82, 519, 164, 627),
                      (11, 5): (6, 1253, 88, 1309), (41, 10): (320, 202, 376, 336), (20, 5): (84, 672, 218, 702)}
+
+
+def test_three_blocks_too_small_in_their_area_are_listed_and_a_crop_s_panel_stands_anywhere_inside_the_crop():
+    assert callouts.crowded(108, 3) and not callouts.crowded(108, 2)  # two blocks always stay in their area
+    assert [p.number for p in callouts.place({108: 3}, (0, 0, 1000, 1400))] == [108]
+    whole = callouts.place({20: 5}, (0, 0, 1000, 1400))
+    assert callouts.place({20: 5}, (0, 300, 1000, 1400)) == whole  # a crop of the south half: west of x 300 too
