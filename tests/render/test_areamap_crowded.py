@@ -113,18 +113,18 @@ def test_a_panel_s_leader_line_runs_from_its_edge_facing_the_area_to_the_area_s_
         assert on_side and towards, (number, panel.box, panel.leader)
 
 
-@pytest.mark.parametrize("number, count", [(110, 8), (109, 10), (12, 6), (27, 7), (92, 7)])
-def test_a_panel_far_from_the_north_west_stays_clear_of_its_neighbours_blocks_and_every_number_circle(number, count):
+@pytest.mark.parametrize("number, count", [(110, 8), (109, 10), (12, 6), (27, 7), (92, 7), (25, 5)])
+def test_a_panel_far_from_the_north_west_stays_clear_of_its_neighbours_blocks_and_every_circle_star_and_name(number, count):
     """In the south-west and south-east corners, on the east edge and on the south edge (frame units up to
     1000 x 1400) as near the map's origin: a crowded area, two blocks in each of its neighbours; the panel
-    keeps GAP from every block and number circle."""
+    keeps GAP from every block, number circle, star and name (there is room for that here)."""
     counts = {number: count, **{n: 2 for n in bm_data.areas()[number].neighbours}}
     (panel,) = callouts.place(counts, (0, 0, 1000, 1400))
     assert panel.number == number
     blocks = [b for n, c in counts.items() if n != number for b in slots(n, c)]
-    circles = [keep_out(a)[0] for a in bm_data.areas().values()]
+    marks = [b for a in bm_data.areas().values() for b in keep_out(a)]  # number circles, stars and names
     x0, y0, x1, y1 = panel.box
-    assert not [b for b in blocks + circles if _overlap((x0 - GAP, y0 - GAP, x1 + GAP, y1 + GAP), b)]
+    assert not [b for b in blocks + marks if _overlap((x0 - GAP, y0 - GAP, x1 + GAP, y1 + GAP), b)]
 
 
 def test_a_panel_takes_the_nearest_free_spot_first_clockwise_from_east_and_the_narrowest_shape_that_fits_there():
