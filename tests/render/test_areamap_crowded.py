@@ -141,3 +141,8 @@ def test_three_blocks_too_small_in_their_area_are_listed_and_a_crop_s_panel_stan
     assert [p.number for p in callouts.place({108: 3}, (0, 0, 1000, 1400))] == [108]
     whole = callouts.place({20: 5}, (0, 0, 1000, 1400))
     assert callouts.place({20: 5}, (0, 300, 1000, 1400)) == whole  # a crop of the south half: west of x 300 too
+
+
+def test_the_panels_of_two_crowded_neighbours_stand_apart():
+    panels = callouts.place({41: 10, 42: 8}, (0, 0, 1000, 1400))
+    assert [p.number for p in panels] == [41, 42] and not _overlap(panels[0].box, panels[1].box)
