@@ -2,13 +2,13 @@
 import itertools
 
 from render.areamap.blocks import Face, corps_tag, face_of, sprite
-from render.areamap.play import block_boxes
+from render.areamap.play import arrangement, block_boxes
 from render.areamap.stacking import slots
 from render.areamap.static import View, keep_out
 from rules.bloody_monday import bm_data
 from rules.bloody_monday.bm_data import TERRAIN
 from rules.bloody_monday.geometry import contains
-from tests.render.bm_views import first_impulse_view, seen_by
+from tests.render.bm_views import first_impulse_view, full_unit, seen_by
 
 SCALES = (View((0, 0, 1000, 1400), 1.1), View((0, 0, 1000, 1400), 0.45))
 
@@ -76,3 +76,12 @@ def test_the_corps_letters_are_drawn_on_the_stripe_and_hidden_blocks_have_none()
     assert sprite(face, 40).tobytes() != sprite(plain, 40).tobytes()
     hidden = next(u for u in view["units"] if u["side"] == "russian" and not u.get("revealed"))
     assert face_of(hidden, "french").corps == ""
+
+
+def test_face_up_blocks_of_an_area_stand_in_the_order_of_their_labels_then_ids():
+    """The slots are taken west to east, then north to south: "1" (F-I-1) before "A" (F-CR-A), though its
+    id sorts after; two labelled "A" by id."""
+    units = [full_unit(bid, 41) for bid in ("F-I-A2", "F-CR-A", "F-I-1", "F-I-A1")]
+    placed, _ = arrangement({"units": units, "viewer": "french"}, SCALES[0])
+    assert [u["id"] for u, _ in placed] == ["F-I-1", "F-CR-A", "F-I-A1", "F-I-A2"]
+    assert [box for _, box in placed] == [SCALES[0].px_box(b) for b in slots(41, 4)]
