@@ -114,7 +114,7 @@ def test_a_panel_s_leader_line_runs_from_its_edge_facing_the_area_to_the_area_s_
 
 
 @pytest.mark.parametrize("number, count", [(110, 8), (109, 10), (12, 6), (27, 7), (92, 7), (25, 5)])
-def test_a_panel_far_from_the_north_west_stays_clear_of_its_neighbours_blocks_and_every_circle_star_and_name(number, count):
+def test_a_panel_far_from_the_north_west_keeps_clear_of_neighbours_blocks_circles_stars_and_names(number, count):
     """In the south-west and south-east corners, on the east edge and on the south edge (frame units up to
     1000 x 1400) as near the map's origin: a crowded area, two blocks in each of its neighbours; the panel
     keeps GAP from every block, number circle, star and name (there is room for that here)."""
