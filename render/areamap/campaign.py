@@ -184,6 +184,7 @@ def _legend(width: int) -> Image.Image:
              (swatch(DEPLETION[50]), "50% depleted"), (swatch(DEPLETION[100]), "100% depleted"),
              (swatch(P.BLOCK["french"]["fill"]), "French stack"), (swatch(P.BLOCK["russian"]["fill"]), "Russian stack"),
              (swatch(P.STAR), "fort 1 VP; Kiev 3, capitals 5"), (line_icon(BATTLE, 0.3), "battle"),
+             (line_icon(P.EDGE, 0.3), "sub-areas of one area"),
              (swatch(WINTER), "winter turn"),
              (lambda img, d, box: None, "own stacks: i infantry, c cavalry, s supply, d depots; the enemy's hidden")]
     return flow_legend(items, width)
