@@ -234,7 +234,7 @@ class Computer(Room):
         details are in the log); the seat waits at this position."""
         self._failed[(game_id, job.side)] = job.played
         game = await asyncio.to_thread(self.store.game, game_id)
-        text = (f"Game {game_id}: the computer playing {fmt.side_name(job.side)} stops: {why.rstrip('.')}. "
+        text = (f"Game {game_id}: the computer playing {fmt.side_name(job.side)} stops: {why}. "
                 "This is logged as a fault of the computer player; the game's creator can hand "
                 "the side to a person with `/game replace`, or seat the computer again with "
                 "`/game seat`.")

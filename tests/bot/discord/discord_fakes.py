@@ -24,6 +24,7 @@ from bot.words import Text, join, mention
 
 T = TypeVar("T")
 GUILD, CHANNEL, WATCH = "900", "100", "200"
+OTHER = "101"  # a second game's channel
 ANNA = Actor("1", "Anna")
 BORIS = Actor("2", "Boris")
 MOD = Actor("3", "Mod", manage_guild=True)
@@ -234,6 +235,16 @@ async def seated_game(tables: Tables, hot_seat: bool = False, system: str = "toy
     await tables.lobby.join(BORIS, CHANNEL, second)
     await tables.lobby.start(ANNA, CHANNEL)
     return tables.game_in(CHANNEL)["id"]
+
+
+def second_game(tables: Tables) -> int:
+    """A game opened after the one in CHANNEL, in OTHER, Boris holding Red and the Stranger Blue
+    (Anna has no seat in it): a room that read the wrong channel would find this one."""
+    run(tables.lobby.new(BORIS, GUILD, OTHER, "toy_system", "short"))
+    run(tables.lobby.join(BORIS, OTHER, "red"))
+    run(tables.lobby.join(STRANGER, OTHER, "blue"))
+    run(tables.lobby.start(BORIS, OTHER))
+    return tables.game_in(OTHER)["id"]
 
 
 class FakeInteraction:

@@ -12,6 +12,7 @@ from bot.computer.planner import ThreadPlanner
 from bot.computer.replay import rethink
 from bot.computer.seat import PlanJob
 from bot.config import GameSettings
+from bot.delivery import payload_text
 from bot.permissions import TableError
 from bot.service import GameService
 from bot.store import Store
@@ -240,6 +241,7 @@ def test_a_refused_computer_command_is_said_once_and_the_seat_waits_for_a_person
                      "computer player; the game's creator can hand the side to a person with `/game replace`, "
                      "or seat the computer again with `/game seat`."]
     assert "'move r1 9999' (a bug) was refused: Move r1 9999 is not possible now" in caplog.text
+    assert stops[0] in [plain(payload_text(row["payload"])) for row in service.store.outbox(game_id)]  # its record
     run(tables.seats.replace(ANNA, CHANNEL, "red", BORIS))  # a person takes over, with a deadline
     assert service.store.seats(game_id)["red"] == BORIS.id and service.store.computer_seats(game_id) == {}
     assert [d["side"] for d in service.store.deadlines(game_id)] == ["red"]

@@ -22,25 +22,16 @@ from tests.bot.discord.discord_fakes import (
     BORIS,
     CHANNEL,
     GUILD,
+    OTHER,
     STRANGER,
     make_tables,
     run,
+    second_game,
     seated_game,
 )
 from tests.bot.discord.discord_fakes import picture as drawn
 
-OTHER = "101"  # a second game's channel
 HEADLINE = "Turn 1 | hour 1 | Movement Phase | Red player\nTo move: Red"  # the toy race's first
-
-
-def _second_game(tables) -> int:
-    """A game opened after the one in CHANNEL, in OTHER: a room that read the wrong channel
-    would find this one."""
-    run(tables.lobby.new(BORIS, GUILD, OTHER, "toy_system", "short"))
-    run(tables.lobby.join(BORIS, OTHER, "red"))
-    run(tables.lobby.join(STRANGER, OTHER, "blue"))
-    run(tables.lobby.start(BORIS, OTHER))
-    return tables.game_in(OTHER)["id"]
 
 
 # -- the map on request --------------------------------------------------------------------------
@@ -48,7 +39,7 @@ def _second_game(tables) -> int:
 def test_the_public_map_is_posted_in_the_channel_with_the_public_view(service):
     tables = make_tables(service)
     game_id = run(seated_game(tables))
-    _second_game(tables)
+    second_game(tables)
     messenger = tables.delivery.messenger
     assert run(tables.play.map(BORIS, CHANNEL)) == "Map posted."
     where, text, pictures = messenger.posts[-1]
@@ -60,7 +51,7 @@ def test_the_public_map_is_posted_in_the_channel_with_the_public_view(service):
 def test_a_private_map_goes_to_the_player_alone_with_their_own_view(service):
     tables = make_tables(service)
     game_id = run(seated_game(tables))
-    _second_game(tables)
+    second_game(tables)
     messenger = tables.delivery.messenger
     posted = len(messenger.posts)
     assert run(tables.play.map(BORIS, CHANNEL, private=True)) == "Your map is on its way to your DMs."
@@ -114,7 +105,7 @@ def test_a_seated_player_is_told_once_how_orders_are_given_others_never(service)
     assert tables.play.hint_due(ANNA, CHANNEL)
     assert not tables.play.hint_due(ANNA, CHANNEL)  # told once
     assert tables.play.hint_due(BORIS, CHANNEL)  # each player once
-    _second_game(tables)
+    second_game(tables)
     assert not tables.play.hint_due(BORIS, OTHER)  # once per player, not per game
     assert tables.play.hint_due(STRANGER, OTHER)
 
@@ -124,7 +115,7 @@ def test_a_seated_player_is_told_once_how_orders_are_given_others_never(service)
 def test_a_draw_offered_in_one_channel_is_the_question_for_the_other_player_there(service):
     tables = make_tables(service)
     game_id = run(seated_game(tables))
-    other = _second_game(tables)
+    other = second_game(tables)
     said = run(tables.play.draw(ANNA, CHANNEL))
     assert "offer" in said and service.store.game(game_id)["pending_draw"]["by"] == "red"
     assert not service.store.game(other)["pending_draw"]
@@ -287,7 +278,7 @@ def _undo_asked_of_red(service, tables) -> int:
 def test_a_request_to_undo_is_answered_by_its_button_while_it_waits(service):
     tables = make_tables(service)
     game_id = _undo_asked_of_red(service, tables)
-    _second_game(tables)
+    second_game(tables)
     expired = r"^This button has expired: that request to undo no longer waits for your answer\.$"
     with pytest.raises(TableError, match=expired):  # asked at another position
         run(tables.play.confirm(ANNA, "accept", game_id, "red", 4))
@@ -350,7 +341,7 @@ def test_ending_a_phase_or_resigning_is_asked_first_for_the_callers_side_at_this
         tables.play.offer(ANNA, CHANNEL, "end")
     run(tables.lobby.join(BORIS, CHANNEL, "blue"))
     run(tables.lobby.start(ANNA, CHANNEL))
-    game_id = _second_game(tables) - 1
+    game_id = second_game(tables) - 1
     run(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))
     end = tables.play.offer(ANNA, CHANNEL, "end")
     assert end.reply.text == (f"End the Red phase in game {game_id}? Units that have not moved or attacked "
@@ -411,7 +402,7 @@ def test_held_orders_stopped_by_their_own_sides_choice_are_told_at_once(wager):
 def test_the_hint_is_for_the_game_of_the_channel_it_was_typed_in(service):
     tables = make_tables(service)
     run(seated_game(tables))
-    _second_game(tables)  # newer, and Anna has no seat in it
+    second_game(tables)  # newer, and Anna has no seat in it
     assert tables.play.hint_due(ANNA, CHANNEL)
 
 
@@ -422,7 +413,7 @@ def test_a_resignation_from_a_button_is_for_the_side_it_was_offered_for(service)
         run(tables.lobby.join(ANNA, CHANNEL, side))
     run(tables.lobby.start(ANNA, CHANNEL))
     game_id = tables.game_in(CHANNEL)["id"]
-    _second_game(tables)
+    second_game(tables)
     assert run(tables.play.confirm(ANNA, "resign", game_id, "blue", 0)) == f"You resigned game {game_id}."
     posted = "\n".join(tables.delivery.messenger.in_channel(CHANNEL))
     assert f"Anna resigns for Blue: Red wins game {game_id}." in posted
@@ -520,7 +511,7 @@ def test_a_seat_changes_hands_in_a_game_with_hidden_units_only_when_its_player_a
 def test_a_typed_message_of_orders_is_played_in_its_own_channels_game(service):
     tables = make_tables(service)
     game_id = run(seated_game(tables))
-    _second_game(tables)  # newer, and Anna has no seat in it
+    second_game(tables)  # newer, and Anna has no seat in it
     assert run(tables.play.plain(ANNA, CHANNEL, "move r1 0201")) == PlainReply(True, "")
     assert service.store.last_seq(game_id) == 1
     assert run(tables.play.plain(ANNA, CHANNEL, "roll\n" * 61)) == PlainReply(False, TOO_MANY)
@@ -603,7 +594,7 @@ def test_someone_without_a_seat_hears_that_every_side_is_taken(service):
 def test_a_confirmed_end_ends_the_phase_and_a_button_of_an_ended_game_has_expired(service):
     tables = make_tables(service)
     game_id = run(seated_game(tables))
-    _second_game(tables)
+    second_game(tables)
     end = tables.play.offer(ANNA, CHANNEL, "end")
     assert run(tables.play.confirm(ANNA, "end", end.game_id, end.side, end.seq)) == "Red: end."
     run(tables.play.resign(BORIS, CHANNEL))
