@@ -4,6 +4,7 @@ and orders held behind a choice (over the toy race and the toy wager of tests/bo
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 import time
 from collections import defaultdict
@@ -630,6 +631,8 @@ def test_in_a_game_with_hidden_units_buttons_carry_what_their_side_has_observed(
     assert seen == tables.store.last_seq(game_id) - 1
     assert tables.play.offer(ANNA, CHANNEL, "resign").seq == seen
     run(tables.play.submit(BORIS, CHANNEL, "draw"))
+    assert tables.delivery.messenger.buttons[-1][2] == {"action": "draw", "other": "decline", "game": game_id,
+                                                         "side": "red", "seq": seen}  # the offer's news to Red
     assert run(tables.play.draw(ANNA, CHANNEL)).seq == seen
 
 
@@ -646,6 +649,9 @@ def test_the_next_question_to_the_same_player_goes_in_the_place_of_the_one_answe
     seen = tables.store.seen_seq(game_id, "red")
     assert run(tables.play.answer(ANNA, game_id, "red", seen, "echo no", asked_in="7")) is None
     assert tables.store.last_seq(game_id) == 3
+    where, text, buttons = tables.delivery.messenger.buttons[-2]  # the echo's outcome on top of the plan asked
+    assert (where, buttons["answers"]) == (f"dm:{ANNA.id}", ["plan bold", "plan calm"])
+    assert re.fullmatch(rf"Game {game_id}: Red: echo no\.\nNext, due <t:\d+:R>: the Red Plan Phase \(turn 1\)\.", text)
 
 
 def test_at_a_hot_seat_a_button_answers_for_the_side_it_was_asked_of(service, tmp_path, monkeypatch):
