@@ -150,9 +150,6 @@ def battles_due(g: Game) -> list[int]:
     return [n for n in imp["new"] if n not in imp["fought"] and g.contested(n)] if imp and imp["new"] else []
 
 
-UNIT_WORDS = {"unit": "unit", "units": "units", "columns": ["area", "block", "kind", "strength"]}  # a listing's heading
-
-
 def view(g: Game, viewer: str | None, to_move: list[str]) -> dict:
     s = g.s
     out = {
@@ -165,7 +162,7 @@ def view(g: Game, viewer: str | None, to_move: list[str]) -> dict:
         "units": _units(g, viewer), "pools": {side: len(g.pool(side)) for side in SIDES},
         "eliminated": [dict(e) for e in s["eliminated"]], "log": _log(g, viewer), "options": list(s["options"]),
         "outcome": s["outcome"], "owed": owed(g), "battle": s["battle"]["area"] if s["battle"] else None,
-        "unit_words": UNIT_WORDS,
+        "unit_words": {"unit": "unit", "units": "units", "columns": ["area", "block", "kind", "strength"]},
     }
     if viewer in SIDES:
         out["my_pool"] = g.pool(viewer)

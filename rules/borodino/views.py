@@ -37,9 +37,6 @@ def _leaders(b: Battle) -> list[dict]:
             for lid, leader in sorted(b.s["leaders"].items())]
 
 
-UNIT_WORDS = {"unit": "unit", "units": "units", "columns": ["hex", "unit", "type", "strength-movement"]}
-
-
 def view(b: Battle, side: str | None, to_move: list[str]) -> dict:
     """The public view; Borodino hides nothing, so every side's view is the same: `position` is the
     whole state but its dice (what a computer player rebuilds the board from, rules/borodino/ai)."""
@@ -63,7 +60,8 @@ def view(b: Battle, side: str | None, to_move: list[str]) -> dict:
         "must_attack": sorted(b.hex_of(a) for a in due_a), "must_be_attacked": sorted(due_d),
         # what the game now waits on, where: the attacks due (Combat B) and a combat result's choice
         "owed": sorted({*(b.hex_of(a) for a in due_a), *due_d, *results.waiting_hexes(b)}),
-        "options": list(s["options"]), "log": s["log"], "last_log": s["last_log"], "unit_words": UNIT_WORDS,
+        "options": list(s["options"]), "log": s["log"], "last_log": s["last_log"],
+        "unit_words": {"unit": "unit", "units": "units", "columns": ["hex", "unit", "type", "strength-movement"]},
         "outcome": outcome(b), "notes": notes(b, due_a, due_d),
         "zoc": {side: sorted(hexes) for side, hexes in b.zocs.items()},  # hexes in that side's enemy ZOC
         "position": {k: v for k, v in s.items() if k != "dice"},  # all but the dice: a computer player's board
