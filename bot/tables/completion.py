@@ -77,7 +77,9 @@ class Completion(Room):
         value with what the player reads for it, from their side's own view (the units they
         command, never another side's), destinations nearest the unit first."""
         texts = self.legal_texts(actor, channel)
-        if field in ("unit", "to") and texts:
+        if not texts:
+            return []
+        if field in ("unit", "to"):
             acting = self._acting(actor, channel)
             assert acting is not None  # texts: the caller's side acts
             game_id, side, state = acting
@@ -89,10 +91,6 @@ class Completion(Room):
             places = {word.lower(): place for word, place in choices.unit_places(view, side).items()}
             return choices.move_destinations(texts, unit, typed, getattr(system, "distance", None),
                                              places.get(unit.strip().lower()))
-        if field == "unit":
-            return choices.move_units(texts, typed)
-        if field == "to":
-            return choices.move_destinations(texts, given.get("unit") or "", typed)
         if field == "attackers":
             return choices.attackers(texts, typed)
         if field == "defenders":

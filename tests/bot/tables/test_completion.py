@@ -3,6 +3,10 @@ for the side to move, none for anyone else, choices that follow the position aft
 and the verbs a line of chat is read as an order by (over the toy race of tests/bot)."""
 from __future__ import annotations
 
+from bot.service import GameService
+from bot.store import Store
+from rules.core.registry import _SYSTEMS
+from tests.bot import toy_system, toy_wager
 from tests.bot.discord.discord_fakes import (
     ANNA,
     BORIS,
@@ -62,16 +66,61 @@ def test_a_hot_seat_player_is_offered_the_moves_of_whichever_side_is_to_move(ser
 def test_the_choices_follow_the_position_through_a_move_an_undo_and_another_move(service):
     tables = make_tables(service)
     run(seated_game(tables))
-    second_game(tables)
-    assert tables.completion.legal_texts(BORIS, OTHER) == MOVES  # the other game's cache stays its own
-    run(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))
-    assert tables.completion.legal_texts(ANNA, CHANNEL) == MOVES[1:]
-    run(tables.play.submit(ANNA, CHANNEL, "undo"))
-    assert tables.completion.legal_texts(ANNA, CHANNEL) == MOVES
-    run(tables.play.submit(ANNA, CHANNEL, "move r2 0201"))
-    assert tables.completion.legal_texts(ANNA, CHANNEL) == [MOVES[0], MOVES[2]]
-    assert tables.completion.complete(ANNA, CHANNEL, "unit", "", {}) == RUNNERS[:1]
+    second_game(tables)  # game 2, Boris to move: its first command's number is not its own
+    assert tables.completion.legal_texts(ANNA, CHANNEL) == MOVES  # the other game's cache stays its own
+    for _ in range(2):
+        assert tables.completion.legal_texts(BORIS, OTHER) == MOVES
+        run(tables.play.submit(BORIS, OTHER, "move r1 0201"))
+        assert tables.completion.legal_texts(BORIS, OTHER) == MOVES[1:]
+        run(tables.play.submit(BORIS, OTHER, "undo"))
     assert tables.completion.legal_texts(BORIS, OTHER) == MOVES
+    run(tables.play.submit(BORIS, OTHER, "move r2 0201"))
+    assert tables.completion.legal_texts(BORIS, OTHER) == [MOVES[0], MOVES[2]]
+    assert tables.completion.complete(BORIS, OTHER, "unit", "", {}) == RUNNERS[:1]
+    assert tables.completion.legal_texts(ANNA, CHANNEL) == MOVES
+
+
+def test_two_sides_ordering_at_once_are_each_offered_their_own_orders(tmp_path, monkeypatch):
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    service = GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager)
+    tables = make_tables(service, systems=("toy_wager",))
+    run(seated_game(tables, system="toy_wager", scenario="long"))
+    for who, line in ((ANNA, "shout"), (BORIS, "answer soft"), (ANNA, "plan bold")):
+        run(tables.play.submit(who, CHANNEL, line))
+    assert tables.completion.legal_texts(ANNA, CHANNEL) == []  # her plan is down; Blue's is not
+    assert tables.completion.legal_texts(BORIS, CHANNEL) == ["plan bold", "plan calm"]
+
+
+def test_destinations_come_nearest_first_from_where_the_unit_stands_in_its_own_side_s_view(service, monkeypatch):
+    """A system that measures distances (as Borodino does) and hides the units from the public view."""
+    tables = make_tables(service)
+    run(seated_game(tables))
+    asked: list[tuple[str, str]] = []
+
+    def distance(a: str, b: str) -> int:
+        asked.append((a, b))
+        return 1
+
+    public = toy_system.view
+    monkeypatch.setattr(toy_system, "distance", distance, raising=False)
+    monkeypatch.setattr(toy_system, "view", lambda state, side: {**public(state, side), "units": []} if side is None
+                        else public(state, side))
+    complete = tables.completion.complete
+    assert complete(ANNA, CHANNEL, "to", "", {"unit": " R1 "}) == [("0201", "0201 · 1 hex away")]
+    assert asked == [("0101", "0201")]
+    assert complete(ANNA, CHANNEL, "unit", "", {}) == RUNNERS
+
+
+def test_the_attack_fields_offer_the_attacking_groups_then_the_targets_of_the_group_chosen(service, monkeypatch):
+    """Over legal commands that attack (the race has none), as the engine words them: `attack A+B -> C`."""
+    tables = make_tables(service)
+    run(seated_game(tables))
+    monkeypatch.setattr(tables.completion, "legal_texts", lambda actor, channel: [
+        "attack r1+r2 -> b1", "attack r1 -> b2", "end"])
+    complete = tables.completion.complete
+    assert complete(ANNA, CHANNEL, "attackers", "", {}) == [("r1+r2", "r1+r2"), ("r1", "r1")]
+    assert complete(ANNA, CHANNEL, "defenders", "", {"attackers": "R1 "}) == [("b2", "b2")]
+    assert complete(ANNA, CHANNEL, "defenders", "", {}) == [("b1", "b1"), ("b2", "b2")]
 
 
 def test_the_verbs_are_those_of_the_speaker_s_sides_at_this_position(service):

@@ -8,6 +8,10 @@ import pytest
 from bot.config import DEADLINE_HELP, GameSettings
 from bot.discord.messenger import markup
 from bot.permissions import TableError
+from bot.service import GameService
+from bot.store import Store
+from rules.core.registry import _SYSTEMS
+from tests.bot import toy_wager
 from tests.bot.discord.discord_fakes import (
     ANNA,
     BORIS,
@@ -115,3 +119,77 @@ def test_a_record_is_asked_of_an_ended_game_of_this_channel_or_this_server(games
     assert refused(lambda: games.overview.verify(1)) == \
         "Game 1 is still running; its dice are proved once it has ended and its seed is revealed."
     assert games.overview.verify(4).startswith("Game 4: fair dice verified.\n")
+
+
+def _play_to_the_end(tables) -> None:
+    """The toy race's three turns, each side ending its Movement Phase and rolling."""
+    for _ in range(3):
+        for who in (ANNA, BORIS):
+            for line in ("end", "roll"):
+                run(tables.play.submit(who, CHANNEL, line))
+
+
+def test_a_game_the_rules_ended_and_one_ended_by_hand_before_anyone_sat_say_how_they_ended(service):
+    tables = make_tables(service)
+    run(seated_game(tables, seed=1))
+    _play_to_the_end(tables)
+    run(tables.lobby.new(BORIS, GUILD, "101", "toy_system", "short"))
+    run(tables.management.cancel(MOD, "101"))
+    over = f"Game 1: {RACE} is over (Red wins: scores 12-9). Seats: {SEATED}."
+    assert markup(tables.overview.status(STRANGER, CHANNEL)) == \
+        f"{over} `/game export` posts its record; `/game new` starts another game."
+    assert markup(tables.overview.status(STRANGER, "101")) == (
+        f"Game 2: {RACE} is over (no winner: ended by Mod). Seats: none taken. `/game export` posts its record; "
+        "`/game new` starts another game.")
+    assert markup(tables.overview.listing(GUILD, status="over")) == "\n".join([
+        f"Game 1 in <#100>: {RACE}, over (Red wins: scores 12-9); {SEATED}",
+        f"Game 2 in <#101>: {RACE}, over (no winner: ended by Mod); no seats"])
+    assert markup(tables.overview.mine(ANNA)) == "\n".join([
+        "You have no seat in a running game.", "Ended (your last 1; `/game export game:<id>` posts a record):",
+        f"Game 1 in <#100>: {RACE}, over (Red wins: scores 12-9); {SEATED}"])
+
+
+def test_the_record_of_a_game_holds_its_commands_as_a_script_and_its_replay(service):
+    tables = make_tables(service)
+    run(seated_game(tables, seed=1))
+    _play_to_the_end(tables)
+    game_id, said, script, gif = tables.overview.export(tables.store.game(1))
+    assert (game_id, said) == (1, "Game 1 (toy_system short): its 12 commands, which `kolocha local --script` replays, "
+                                  "and its replay, one frame per player-turn.")
+    assert script.splitlines()[2:] == ["# expect: all-accepted", *["red: end", "red: roll", "blue: end", "blue: roll"] * 3]
+    assert gif.startswith(b"GIF89a")
+    run(tables.lobby.new(ANNA, GUILD, "101", "toy_system", "short"))
+    run(tables.lobby.join(ANNA, "101", "red"))
+    run(tables.lobby.join(BORIS, "101", "blue"))
+    run(tables.lobby.start(ANNA, "101"))
+    run(tables.play.submit(ANNA, "101", "move r1 0201"))
+    run(tables.management.cancel(MOD, "101"))
+    assert tables.overview.export(tables.store.game(2))[1] == (
+        "Game 2 (toy_system short): its 1 command, which `kolocha local --script` replays, and its replay, one frame "
+        "per player-turn.")
+
+
+def test_a_status_no_game_has_is_refused_with_those_a_game_has(games):
+    assert refused(lambda: games.overview.listing(GUILD, status="lost")) == \
+        "A game is open, playing, paused, over; not 'lost'."
+
+
+def test_the_help_of_a_topic_is_the_game_s_own(games):
+    assert markup(games.overview.help(CHANNEL, "move")) == \
+        f"Game 1: {RACE}.\nmove ID HEX: move a runner one hex east, once per Movement Phase."
+
+
+def test_a_game_of_orders_at_once_waits_on_both_and_each_player_sees_their_own_plan(tmp_path, monkeypatch):
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    service = GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager)
+    tables = make_tables(service, systems=("toy_system", "toy_wager"))
+    run(seated_game(tables, system="toy_wager", scenario="long"))
+    for who, line in ((ANNA, "shout"), (BORIS, "answer soft"), (ANNA, "plan bold")):
+        run(tables.play.submit(who, CHANNEL, line))
+    assert markup(tables.overview.listing(GUILD)) == (
+        "Game 1 in <#100>: toy_wager: Three turns of wagers, playing, waiting on Red and Blue; Blue <@2>, Red <@1>")
+    assert "\nYour plan: bold.\n" in markup(tables.overview.status(ANNA, CHANNEL))
+    for someone in (BORIS, STRANGER):
+        assert "Your plan" not in markup(tables.overview.status(someone, CHANNEL))
+    assert markup(tables.overview.help("555", None)).startswith(
+        "No game in this channel. `/game new system:<one of toy_system, toy_wager>` opens one")
