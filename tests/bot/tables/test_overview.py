@@ -156,7 +156,8 @@ def test_the_record_of_a_game_holds_its_commands_as_a_script_and_its_replay(serv
     game_id, said, script, gif = tables.overview.export(tables.store.game(1))
     assert (game_id, said) == (1, "Game 1 (toy_system short): its 12 commands, which `kolocha local --script` replays, "
                                   "and its replay, one frame per player-turn.")
-    assert script.splitlines()[2:] == ["# expect: all-accepted", *["red: end", "red: roll", "blue: end", "blue: roll"] * 3]
+    turn = ["red: end", "red: roll", "blue: end", "blue: roll"]
+    assert script.splitlines()[2:] == ["# expect: all-accepted", *turn * 3]
     assert gif.startswith(b"GIF89a")
     run(tables.lobby.new(ANNA, GUILD, "101", "toy_system", "short"))
     run(tables.lobby.join(ANNA, "101", "red"))
