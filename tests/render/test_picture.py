@@ -64,6 +64,37 @@ def test_the_whole_map_at_a_width_asked_is_drawn_at_the_hex_size_that_fits_it():
     assert image.size == layer_size(14) and image.width <= 700 and numbers
 
 
+def test_the_whole_map_is_drawn_at_its_default_hex_size_and_never_below_8():
+    """`kolocha map` with no size draws the whole layer at FULL_R; a width too narrow for 8 px hexes
+    still draws them at 8 (the picture is then wider than asked)."""
+    image, layout, numbers = picture.map_part(None, [], 6)
+    assert layout.r == picture.FULL_R and image.size == layer_size(picture.FULL_R) and numbers
+    image, layout, _ = picture.map_part(300, [], 6)
+    assert math.floor(300 / picture._map_width_in_r()) < 8 and layout.r == 8 and image.size == layer_size(8)
+
+
+def test_a_crop_at_the_map_s_corner_shows_the_terrain_in_place_and_paper_beyond_the_edge():
+    """Round 1001 the crop reaches past the map's top and left edges: there it is paper, and the
+    terrain inside is the whole layer's, pixel for pixel, with hex 1001 where the crop's layout says."""
+    img, layout, _ = picture.map_part(None, ["1001"], 2)
+    x0, y0, x1, y1 = picture._crop_box(picture.CROP_R, ["1001"], 2)
+    assert x0 < 0 and y0 < 0 and img.size == (x1 - x0, y1 - y0)
+    whole, _ = terrain.terrain_window(picture.CROP_R, (0, 0, x1, y1))
+    assert img.crop((-x0, -y0, img.width, img.height)).tobytes() == whole.tobytes()
+    for margin in (img.crop((0, 0, -x0, img.height)), img.crop((0, 0, img.width, -y0))):
+        assert {colour for _, colour in margin.getcolors(1 << 16)} == {P.PAPER}
+    cx, cy = layer_layout(picture.CROP_R).centre("1001")
+    assert layout.centre("1001") == pytest.approx((cx - x0, cy - y0))
+
+
+def test_a_crop_s_hex_numbers_are_kept_where_they_are_drawn():
+    """Place names keep clear of the hex numbers: the box of 2817's number, in the crop's pixels,
+    is where its layout draws that number."""
+    _, layout, numbers = picture.map_part(None, ["2817"], 2)
+    drawn = terrain.number_box(layout, "2817")
+    assert any(all(abs(a - b) <= 2 for a, b in zip(box, drawn)) for box in numbers)
+
+
 def test_a_picture_is_written_as_a_png_of_256_colours_at_most():
     img = Image.new("RGB", (64, 32))
     img.putdata([(x * 4, y * 8, (x * y) % 256) for y in range(32) for x in range(64)])
@@ -107,3 +138,54 @@ def test_the_previous_player_turn_s_crosses_are_faint_once_the_current_one_has_e
     assert P.ELIMINATED in colours({"last_log": past})
     faint = colours({"last_log": past, "log": moved})
     assert P.ELIMINATED not in faint and len(faint) > 1
+
+
+@pytest.mark.parametrize("current", [
+    {"attacks": [{"side": "french", "attackers": ["3219"], "defenders": ["3218"], "bombarding": [], "odds": "1-1",
+                  "die": 5, "result": "Ar"}]},
+    {"retreats": [{"unit": "F-I-4", "side": "french", "from": "3219", "to": "3220"}]},
+    {"advances": [{"unit": "R-IV-23", "side": "russian", "from": "3218", "to": "3219"}]},
+    {"eliminated": [{"unit": "F-I-2", "hex": "3219", "side": "french"}]},
+], ids=["attacks", "retreats", "advances", "eliminated"])
+def test_any_event_of_the_current_player_turn_makes_the_previous_one_faint(current):
+    """An attack, a retreat, an advance after combat or an elimination alone is enough: the previous
+    player-turn's cross at 2720 is drawn faint, the current player-turn's events (at 3219, out of
+    the picture) at full strength."""
+    origin = Layout(42, 0.0, 0.0).centre("2720")
+    layout = Layout(42, 200 - origin[0], 200 - origin[1])
+    img = Image.new("RGB", (400, 400), (255, 255, 255))
+    view = {"units": [], "redoubts": [], "last_log": {"eliminated": [{"unit": "R-I-1", "hex": "2720"}]}, "log": current}
+    picture.draw_play(img, layout, view, {}, [])
+    faint = {c for _, c in img.crop((150, 150, 250, 250)).getcolors(1 << 16)}
+    assert P.ELIMINATED not in faint and len(faint) > 1
+    assert picture._logs(view) == [(view["last_log"], picture.PAST), (current, 255)]
+
+
+PAST_ATTACK = {"side": "russian", "attackers": ["2720"], "defenders": ["2719"], "bombarding": [], "odds": "1-2",
+               "die": 4, "result": "Ar"}
+CURRENT_ATTACK = {"side": "french", "attackers": ["2720"], "defenders": ["2719"], "bombarding": [], "odds": "3-1",
+                  "die": 2, "result": "Dr"}
+
+
+def _attack_labels(size: int, last: bool) -> tuple[Image.Image, list]:
+    """The attack on 2719 of the current player-turn, with (or without) one of the previous player-turn
+    on the same hexes, in a picture `size` pixels square centred on 2719."""
+    origin = Layout(42, 0.0, 0.0).centre("2719")
+    layout = Layout(42, size / 2 - origin[0], size / 2 - origin[1])
+    img = Image.new("RGB", (size, size), (255, 255, 255))
+    view = {"units": [], "redoubts": [], "log": {"attacks": [CURRENT_ATTACK]},
+            "last_log": {"attacks": [PAST_ATTACK]} if last else {}}
+    return img, picture.draw_play(img, layout, view, {}, []).labels
+
+
+@pytest.mark.parametrize("size", [400, 120], ids=["room for both", "room for neither"])
+def test_the_current_player_turn_s_attack_label_takes_the_best_spot_and_lies_on_top(size):
+    """Two labels by the same hexes: the current player-turn's goes where it would go alone, and
+    where there is no room for either (both then at their first spot) it is drawn over the faint
+    one of the previous player-turn, which does not show through."""
+    alone, (box,) = _attack_labels(size, last=False)
+    both, labels = _attack_labels(size, last=True)
+    assert labels[0] == box and len(labels) == 2
+    inside = (max(0, box[0] + 3), max(0, box[1] + 3), min(size, box[2] - 3), min(size, box[3] - 3))
+    assert inside[0] < inside[2] and inside[1] < inside[3]
+    assert both.crop(inside).tobytes() == alone.crop(inside).tobytes()
