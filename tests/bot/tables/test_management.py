@@ -119,6 +119,7 @@ def test_a_paused_game_is_resumed_in_a_free_channel_of_its_server_by_its_creator
     assert refused(lambda: tables.management.resume(MOD, GUILD, OTHER, game_id)) == \
         "This channel already has a game; resume it in another channel."
     run(tables.management.cancel(MOD, "555", other, GUILD))  # OTHER's game is over: the channel is free
+    run(tables.lobby.new(BORIS, GUILD, "600", "toy_system", "short"))  # a game in another channel is no bar
     posted = len(messenger.posts)
     assert markup(run(tables.management.resume(STRANGER, GUILD, OTHER, game_id))) == \
         f"Game {game_id} goes on in <#{OTHER}>."
@@ -126,5 +127,20 @@ def test_a_paused_game_is_resumed_in_a_free_channel_of_its_server_by_its_creator
     game = service.store.game(game_id)
     assert (game["channel"], game["paused"]) == (OTHER, None)
     assert [row["side"] for row in service.store.deadlines(game_id)] == ["red"]
+    assert tables.deadlines.next_at(game_id, "red") is not None
     run(tables.play.submit(ANNA, OTHER, "move r1 0201"))
     assert refused(lambda: tables.management.resume(MOD, GUILD, "300", game_id)) == not_paused.format(game_id)
+
+
+def test_a_game_ended_while_paused_is_not_resumed_and_one_not_started_goes_on_without_deadlines(service):
+    tables = make_tables(service)
+    game_id = stranger_s_game(tables)
+    run(tables.management.lose_channel(CHANNEL, "its channel was deleted"))
+    assert run(tables.management.cancel(MOD, "555", game_id, GUILD)) == f"Game {game_id} is ended."
+    assert refused(lambda: tables.management.resume(MOD, GUILD, "300", game_id)) == \
+        f"This server has no paused game {game_id}; only a game whose channel was lost waits to be resumed."
+    run(tables.lobby.new(BORIS, GUILD, OTHER, "toy_system", "short"))
+    opened = tables.game_in(OTHER)["id"]
+    run(tables.management.lose_channel(OTHER, "its channel was deleted"))
+    run(tables.management.resume(BORIS, GUILD, "300", opened))
+    assert service.store.deadlines(opened) == [] and tables.game_in("300")["id"] == opened
