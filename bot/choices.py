@@ -64,7 +64,7 @@ def unit_names(view: dict, side: str) -> Names:
     return names
 
 
-def move_units(texts: list[str], typed: str, names: Names | None = None) -> list[Choice]:
+def move_units(texts: list[str], typed: str, names: Names) -> list[Choice]:
     """Units that can still move."""
     return _pick([w[1] for w in _words(texts, "move") if len(w) > 2], typed, names)
 
