@@ -162,7 +162,7 @@ def view(g: Game, viewer: str | None, to_move: list[str]) -> dict:
         "units": _units(g, viewer), "pools": {side: len(g.pool(side)) for side in SIDES},
         "eliminated": [dict(e) for e in s["eliminated"]], "log": _log(g, viewer), "options": list(s["options"]),
         "outcome": s["outcome"], "owed": owed(g), "battle": s["battle"]["area"] if s["battle"] else None,
-        "unit_words": {"unit": "unit", "units": "units", "columns": ["area", "block", "kind", "strength"]},
+        "unit_words": {"columns": ["area", "block", "kind", "strength"]},  # units keep their name (bot/text.py)
     }
     if viewer in SIDES:
         out["my_pool"] = g.pool(viewer)

@@ -61,7 +61,7 @@ def view(b: Battle, side: str | None, to_move: list[str]) -> dict:
         # what the game now waits on, where: the attacks due (Combat B) and a combat result's choice
         "owed": sorted({*(b.hex_of(a) for a in due_a), *due_d, *results.waiting_hexes(b)}),
         "options": list(s["options"]), "log": s["log"], "last_log": s["last_log"],
-        "unit_words": {"unit": "unit", "units": "units", "columns": ["hex", "unit", "type", "strength-movement"]},
+        "unit_words": {"columns": ["hex", "unit", "type", "strength-movement"]},  # units keep their name (bot/text.py)
         "outcome": outcome(b), "notes": notes(b, due_a, due_d),
         "zoc": {side: sorted(hexes) for side, hexes in b.zocs.items()},  # hexes in that side's enemy ZOC
         "position": {k: v for k, v in s.items() if k != "dice"},  # all but the dice: a computer player's board
