@@ -16,6 +16,7 @@ from tests.bot.discord.discord_fakes import (
     CHANNEL,
     GUILD,
     MOD,
+    OTHER,
     STRANGER,
     FakeClock,
     make_tables,
@@ -23,8 +24,6 @@ from tests.bot.discord.discord_fakes import (
     seated_game,
 )
 from tests.bot.tables.room_checks import refused, under_lock
-
-OTHER = "101"  # a game opened after the one in CHANNEL: a room that read the wrong channel would find it
 
 
 def test_seats_are_left_in_the_lobby_in_one_line_naming_each(service):

@@ -7,9 +7,7 @@ import pytest
 
 from bot.permissions import TableError
 from bot.words import plain
-from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, GUILD, STRANGER, make_tables, run, seated_game
-
-OTHER = "101"
+from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, GUILD, OTHER, STRANGER, make_tables, run, seated_game
 
 
 def _two_games(tables) -> tuple[int, int]:

@@ -20,6 +20,7 @@ from tests.bot.discord.discord_fakes import (
     CHANNEL,
     GUILD,
     MOD,
+    OTHER,
     STRANGER,
     WATCH,
     FakeClock,
@@ -29,7 +30,6 @@ from tests.bot.discord.discord_fakes import (
 )
 from tests.bot.tables.room_checks import refused, under_lock
 
-OTHER = "101"  # a game opened after the one in CHANNEL: a room that read the wrong channel would find it
 TITLE = "toy_system: A short race"  # the game and its scenario's title
 
 
