@@ -37,6 +37,11 @@ def _own_tables(document: str) -> Tables:
     return data.parse_tables(json.loads(document))
 
 
+def tables_of(own: dict | None) -> Tables:
+    """The tables a game plays: a player's own document it was set up with, or (None) the shipped ones."""
+    return _own_tables(json.dumps(own, sort_keys=True)) if own else data.tables()
+
+
 def enemy_of(side: str) -> str:
     return "russian" if side == "french" else "french"
 
@@ -65,8 +70,7 @@ class Game:
     @property
     def tables(self) -> Tables:
         """The shipped tables, or the player's own the game was set up with."""
-        own = self.s.get("tables")
-        return _own_tables(json.dumps(own, sort_keys=True)) if own else data.tables()
+        return tables_of(self.s.get("tables"))
 
     def option(self, name: str) -> bool:
         """Whether the game was set up with that option (readings.py)."""

@@ -112,4 +112,5 @@ def view(g: Game, viewer: str | None, to_move: list[str]) -> dict:
         "retreat": dict(s["retreat"]) if s["retreat"] else None,
         "log": [dict(b) for b in s["log"][-6:]], "outcome": s["outcome"],
         "options": list(s.get("options", [])),  # chosen at set-up, known to both players
+        "tables": s.get("tables"),  # a player's own tables the game plays (None: the shipped ones), public as well
     }

@@ -6,16 +6,18 @@ A value is counted for the side that attacks when the chits are put down: infant
 enemy loses less those it loses, and half a corps for each retreat forced on the enemy (the place
 is left to the winner) or suffered. The level-1 commander chooses its chit against an enemy whose
 chit it cannot see: the best mean over the enemy's chits, with a quarter of the worst cell added,
-so that it does not stake a corps on the enemy choosing badly.
+so that it does not stake a corps on the enemy choosing badly. Every value is counted on the tables
+the game plays (its view names a player's own; both players know them).
 
->>> round(crs(Stacks(6, 0, 2, 0), True), 2) > 0 > round(crs(Stacks(2, 0, 6, 0), True), 2)
+>>> from rules.campaign_1812.campaign_data import tables
+>>> round(crs(Stacks(6, 0, 2, 0), True, tables()), 2) > 0 > round(crs(Stacks(2, 0, 6, 0), True, tables()), 2)
 True
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.campaign_1812 import campaign_data as data
+from rules.campaign_1812.campaign_data import Tables
 from rules.campaign_1812.combat import column
 
 RETREAT = 0.5  # a forced retreat, in infantry corps: the place is given up, nothing more is lost
@@ -35,10 +37,9 @@ class Stacks:
         return Stacks(self.d_inf, self.d_cav, self.a_inf, self.a_cav)
 
 
-def crs(st: Stacks, french_attack: bool, doubled: frozenset[str] = frozenset()) -> float:
+def crs(st: Stacks, french_attack: bool, t: Tables, doubled: frozenset[str] = frozenset()) -> float:
     """The Combat Resolution Step and the Pursuit Step that follows it (go CRS-PS-RAC), for the
     attacker; `doubled` holds "A" and/or "D" (a cx2 result)."""
-    t = data.tables()
     a = st.a_inf * (2 if "A" in doubled else 1)
     d = st.d_inf * (2 if "D" in doubled else 1)
     if a <= 0 or d <= 0:
@@ -57,16 +58,16 @@ def crs(st: Stacks, french_attack: bool, doubled: frozenset[str] = frozenset()) 
             else:
                 lost_d += min(int(word[1:]), st.d_inf)
         left = replace(st, a_inf=st.a_inf - lost_a, d_inf=st.d_inf - lost_d)
-        total += lost_d - lost_a + pursuit(left)
+        total += lost_d - lost_a + pursuit(left, t)
     return total / 6
 
 
-def pursuit(st: Stacks) -> float:
+def pursuit(st: Stacks, t: Tables) -> float:
     """The Pursuit Step: the attacker's surplus cavalry against the Pursuit Table."""
     surplus = int(st.a_cav - st.d_cav)
     if surplus <= 0 or st.d_inf + st.d_cav <= 0:
         return 0.0
-    row = data.tables().pursuit[min(surplus, 3) - 1]
+    row = t.pursuit[min(surplus, 3) - 1]
     total = 0.0
     for result in row:
         if result == "Ac1":
@@ -76,7 +77,7 @@ def pursuit(st: Stacks) -> float:
     return total / 6
 
 
-def cell(codes: tuple[str, ...], st: Stacks, french_attack: bool) -> float:
+def cell(codes: tuple[str, ...], st: Stacks, french_attack: bool, t: Tables) -> float:
     """A Battle Plan Chart cell carried out in order, for the side attacking when it began."""
     sign, doubled = 1.0, frozenset[str]()
     total = 0.0
@@ -95,12 +96,12 @@ def cell(codes: tuple[str, ...], st: Stacks, french_attack: bool) -> float:
         elif code == "Dr(D)":
             total += sign * RETREAT
         elif code == "Dchoice":  # the defender takes the better of retreating and fighting
-            fight = crs(st, french_attack, doubled)
+            fight = crs(st, french_attack, t, doubled)
             return total + sign * min(RETREAT, fight)
         elif code == "CRS":
-            return total + sign * crs(st, french_attack, doubled)
+            return total + sign * crs(st, french_attack, t, doubled)
         elif code == "PS":
-            return total + sign * pursuit(st)
+            return total + sign * pursuit(st, t)
         elif code == "stop":
             return total
     return total
@@ -109,16 +110,16 @@ def cell(codes: tuple[str, ...], st: Stacks, french_attack: bool) -> float:
 Chart = dict[tuple[str, str], tuple[str, ...]]
 
 
-def matrix(st: Stacks, french_attack: bool, chart: Chart) -> dict[tuple[str, str], float]:
+def matrix(st: Stacks, french_attack: bool, t: Tables, chart: Chart) -> dict[tuple[str, str], float]:
     """The value of every pair of chits (attacker's, defender's) for the attacker, on the game's chart."""
-    return {pair: cell(codes, st, french_attack) for pair, codes in chart.items()}
+    return {pair: cell(codes, st, french_attack, t) for pair, codes in chart.items()}
 
 
-def chit_values(st: Stacks, french_attack: bool, attacking: bool, offered: list[str],
+def chit_values(st: Stacks, french_attack: bool, attacking: bool, offered: list[str], t: Tables,
                 chart: Chart) -> dict[str, float]:
     """Each chit the side may put down, valued for that side: the mean over the enemy's chits
     with RISK of the worst added (the enemy's chit is secret)."""
-    values = matrix(st, french_attack, chart)
+    values = matrix(st, french_attack, t, chart)
     out = {}
     for chit in offered:
         cells = [v if attacking else -v for (a, d), v in values.items() if (a if attacking else d) == chit]
@@ -127,9 +128,8 @@ def chit_values(st: Stacks, french_attack: bool, attacking: bool, offered: list[
     return out
 
 
-def expected(st: Stacks, french_attack: bool, chart: Chart) -> float:
+def expected(st: Stacks, french_attack: bool, t: Tables, chart: Chart) -> float:
     """What attacking is worth to the attacker when both sides choose their chits as the level-1
     commander does: its best chit against the defender's chits taken evenly."""
-    t = data.tables()
-    values = chit_values(st, french_attack, True, list(t.attacker_plans), chart)
+    values = chit_values(st, french_attack, True, list(t.attacker_plans), t, chart)
     return max(values.values()) if values else 0.0

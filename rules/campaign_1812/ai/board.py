@@ -7,7 +7,8 @@ reinforcement schedule (both printed for both players; those of an option only i
 the attrition table's mean loss for every enemy Player-Turn played, and the battles the side has
 seen revealed. The enemy's corps so counted are spread over its markers, a marker that began the
 game as a lone depot counting a fifth of one that did not (depots are left behind as armies march
-on). It never reads the state.
+on). It never reads the state: the tables too are those its view names (a player's own the game
+was set up with, public to both, or the shipped ones).
 """
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from rules.campaign_1812 import campaign_data as data
-from rules.campaign_1812.game import enemy_of
+from rules.campaign_1812.campaign_data import Tables
+from rules.campaign_1812.game import enemy_of, tables_of
 from rules.campaign_1812.views import STEPS
 
 PHASES = {title: key for key, title in STEPS.items()}  # the view's words for a step -> the state's
@@ -67,6 +69,7 @@ class Board:
 
     side: str
     view: dict
+    tables: Tables  # the tables the game plays, as its view names them
     mine: dict[int, dict[str, int]] = field(default_factory=dict)  # place -> inf, cav, supply, depot, moved
     enemy: set[int] = field(default_factory=set)  # places of the enemy's markers
     control: dict[int, str] = field(default_factory=dict)
@@ -115,7 +118,7 @@ class Board:
 
     def chart(self) -> dict[tuple[str, str], tuple[str, ...]]:
         """The Battle Plan Chart the game plays (its reading: rules/campaign_1812/readings.py)."""
-        t = data.tables()
+        t = self.tables
         return t.chart if self.option("chart_fragments") else t.first_chart
 
     def supplied(self, place: int, depot: bool) -> bool:
@@ -137,7 +140,7 @@ class Board:
 def read(view: dict, seen: Sequence[dict]) -> Board:
     """The board of the viewing side."""
     side = view["viewer"]
-    b = Board(side, view)
+    b = Board(side, view, tables_of(view["tables"]))
     for unit in view["units"]:
         if unit["side"] == side:
             b.mine[unit["area"]] = {k: unit[k] for k in ("inf", "cav", "supply", "depot")}
@@ -150,16 +153,15 @@ def read(view: dict, seen: Sequence[dict]) -> Board:
             b.control[p["number"]] = p["control"]
         if p["depleted"]:
             b.depleted[p["area"]] = p["depleted"]
-    b.belief = believe(view, seen, b.foe, sorted(b.enemy))
+    b.belief = believe(view, seen, b.foe, sorted(b.enemy), b.tables)
     return b
 
 
-def believe(view: dict, seen: Sequence[dict], foe: str, markers: list[int]) -> dict[int, float]:
+def believe(view: dict, seen: Sequence[dict], foe: str, markers: list[int], t: Tables) -> dict[int, float]:
     """The enemy infantry believed at each marker (see the module's docstring)."""
     if not markers:
         return {}
     sc = data.scenarios()[view["scenario"]]
-    t = data.tables()
     total = float(sum(s.counts["inf"] for s in sc.stacks[foe]))
     options = view.get("options", ())
     total += sum(r.counts["inf"] for r in data.reinforcements() if r.side == foe

@@ -67,9 +67,9 @@ def battle(b: Board, bt: dict, rng: random.Random) -> Decision:
     believed = b.belief.get(place, 1.0)
     enemy = (believed, believed / 5)
     st = Stacks(mine["inf"], mine["cav"], *enemy) if attacking else Stacks(*enemy, mine["inf"], mine["cav"])
-    t = data.tables()
+    t = b.tables
     offered = list(t.attacker_plans if attacking else t.defender_plans)
-    values = chit_values(st, bt["attacker"] == "french", attacking, offered, b.chart())
+    values = chit_values(st, bt["attacker"] == "french", attacking, offered, t, b.chart())
     best = max(values.values())
     chit = rng.choice(sorted(c for c, v in values.items() if v >= best - NEARLY))
     role = "attacker" if attacking else "defender"
@@ -84,7 +84,7 @@ def choose(b: Board, bt: dict) -> Decision:
     place = bt["place"]
     mine, theirs = b.mine.get(place, {"inf": 0, "cav": 0}), shown.get(b.foe, {"inf": 1, "cav": 0})
     st = Stacks(theirs["inf"], theirs["cav"], mine["inf"], mine["cav"])
-    cost = crs(st, bt["attacker"] == "french")
+    cost = crs(st, bt["attacker"] == "french", b.tables)
     if cost < RETREAT or not b_retreats(b, place):
         return Decision("fight", f"{mine['inf']} infantry corps against {theirs['inf']}: the Combat Results Table "
                         "costs less than giving up the place")

@@ -171,7 +171,8 @@ class Manoeuvre:
             if not group.inf:
                 return -self.corps * group.corps
             believed = b.belief.get(place, 1.0)
-            fight = expected(Stacks(group.inf, group.cav, believed, believed / 5), b.side == "french", b.chart())
+            fight = expected(Stacks(group.inf, group.cav, believed, believed / 5), b.side == "french", b.tables,
+                             b.chart())
             value += self.corps * fight
             if fight > 0.3:
                 value += POINT * b.wanted(place) * 0.5
@@ -189,15 +190,15 @@ class Manoeuvre:
             if b.area_depleted(place) == 100 or depot:
                 return 0.0
             corps = self.arriving.get(place, 0) + (group.corps if place != origin else 0)
-            steps = max((s for least, s in data.tables().depletion["with_supply" if group.supply else
-                                                                  "without_supply"] if corps >= least), default=0)
+            steps = max((s for least, s in b.tables.depletion["with_supply" if group.supply else "without_supply"]
+                         if corps >= least), default=0)
             if b.area_depleted(place) + 50 * steps < 100:
                 return 0.0
             if not b.winter and any(n in self.depots for n in b.neighbours(place)):
                 return 0.0
         if b.side == "russian" and b.control.get(place) == "russian":
             return 0.0
-        doomed = data.tables().unsupplied["winter" if b.winter else "normal"]
+        doomed = b.tables.unsupplied["winter" if b.winter else "normal"]
         return len(doomed) / 6
 
     def danger(self, place: int, group: Group) -> float:
@@ -245,7 +246,7 @@ def marches(b: Board) -> list[Decision]:
     worth its odds of losing the corps; never the last infantry of a place being taken."""
     if not short(b):
         return []
-    table = data.tables().forced_march["winter" if b.winter else "normal"]
+    table = b.tables.forced_march["winter" if b.winter else "normal"]
     corps = CORPS * precious(b)
     arrive, lost = table.count("march") / 6, table.count("eliminated") / 6
     out, aimed = [], set()
@@ -270,7 +271,7 @@ def precious(b: Board) -> float:
     """How many times its usual worth a corps counts: more as the side's corps come near what the
     attrition of the Player-Turns left will take (ATTRITION: the table's mean loss), since a side
     left without corps has lost (the French) or cannot hold what it has."""
-    t = data.tables()
+    t = b.tables
     if b.side == "french" and b.view["turn"] == b.view["last_turn"]:
         return LAST  # the last Player-Turn: the points count, and one corps left is enough
     left = b.view["last_turn"] - b.view["turn"] + 1
@@ -282,5 +283,5 @@ def short(b: Board) -> bool:
     """Whether the French points fall short of what the next Game-Turn's index asks (the last
     turn: victory); the Russians: whether the French points reach it (VICTORY CONDITIONS)."""
     v = b.view
-    need = v["index_track"][v["turn"]] if v["turn"] < v["last_turn"] else data.tables().to_win
+    need = v["index_track"][v["turn"]] if v["turn"] < v["last_turn"] else b.tables.to_win
     return (v["vp"] < need) == (b.side == "french")

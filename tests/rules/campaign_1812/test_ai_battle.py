@@ -34,7 +34,7 @@ def _exact(value: float) -> Fraction:
     ((2, 2, 2, 0), True, "", Fraction(49, 36)),
 ])
 def test_the_combat_resolution_step_is_counted_over_the_die(stacks, french, doubled, worth):
-    assert _exact(crs(Stacks(*stacks), french, frozenset(doubled))) == worth
+    assert _exact(crs(Stacks(*stacks), french, data.tables(), frozenset(doubled))) == worth
 
 
 @pytest.mark.parametrize("stacks,worth", [
@@ -48,7 +48,7 @@ def test_the_combat_resolution_step_is_counted_over_the_die(stacks, french, doub
     ((2, 1, 1, 1), 0),  # no surplus
 ])
 def test_the_pursuit_step_counts_the_attacker_s_surplus_cavalry(stacks, worth):
-    assert _exact(pursuit(Stacks(*stacks))) == worth
+    assert _exact(pursuit(Stacks(*stacks), data.tables())) == worth
 
 
 @pytest.mark.parametrize("codes,stacks,french,worth", [
@@ -71,7 +71,7 @@ def test_the_pursuit_step_counts_the_attacker_s_surplus_cavalry(stacks, worth):
     (("none",), (1, 0, 1, 0), True, 0),
 ])
 def test_a_battle_plan_chart_cell_is_carried_out_code_by_code(codes, stacks, french, worth):
-    assert _exact(cell(codes, Stacks(*stacks), french)) == worth
+    assert _exact(cell(codes, Stacks(*stacks), french, data.tables())) == worth
 
 
 def test_each_chit_is_worth_its_mean_over_the_enemy_s_chits_with_a_quarter_of_the_worst():
@@ -79,15 +79,15 @@ def test_each_chit_is_worth_its_mean_over_the_enemy_s_chits_with_a_quarter_of_th
     attacker (Dchoice, Acx2 CRS, switch A-1c CRS, D-1c CRS), and to the defender Counter-attack costs least."""
     t = data.tables()
     st = Stacks(3, 0, 2, 0)
-    attacker = chit_values(st, True, True, list(t.attacker_plans), t.chart)
+    attacker = chit_values(st, True, True, list(t.attacker_plans), t, t.chart)
     assert {c: _exact(v) for c, v in attacker.items()} == {
         "outflank": Fraction(49, 24), "assault": Fraction(13, 12), "reconnaissance": Fraction(2, 3),
         "contact": Fraction(-3, 8)}
-    defender = chit_values(st, True, False, list(t.defender_plans), t.chart)
+    defender = chit_values(st, True, False, list(t.defender_plans), t, t.chart)
     assert {c: _exact(v) for c, v in defender.items()} == {
         "withdraw": Fraction(-9, 8), "entrench": Fraction(-7, 4), "counterattack": Fraction(-23, 24),
         "cordon": Fraction(-89, 48)}
-    assert chit_values(st, True, True, ["stay"], t.chart) == {}
-    assert _exact(expected(st, True, t.chart)) == Fraction(49, 24)
-    assert _exact(expected(st, False, t.first_chart)) == Fraction(41, 48)
-    assert expected(st, True, {}) == 0.0
+    assert chit_values(st, True, True, ["stay"], t, t.chart) == {}
+    assert _exact(expected(st, True, t, t.chart)) == Fraction(49, 24)
+    assert _exact(expected(st, False, t, t.first_chart)) == Fraction(41, 48)
+    assert expected(st, True, t, {}) == 0.0

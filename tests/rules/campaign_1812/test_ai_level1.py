@@ -6,6 +6,7 @@ from __future__ import annotations
 from rules.campaign_1812.ai.positions import position_state
 from rules.core.ai import decision_rng
 from tests.rules.campaign_1812.c1812_helpers import c1812, position
+from tests.rules.campaign_1812.test_data import _doc
 
 CHOICE_RETREAT = "the Combat Results Table would cost more than giving up the place; it is the safest place next door"
 
@@ -172,3 +173,35 @@ def test_a_french_defender_entrenches_against_a_russian_attack_and_its_chit_stay
                                        "about 10, the best of the chart against any enemy chit")]
     state, _ = c1812.apply(state, "french", c1812.parse("french", "plan entrench"))
     assert _plan(state, "french") == [("plan entrench", "the chit stays down until the enemy's is")]
+
+
+def _own_tables(leadership: int = 1, french_attrition: tuple[int, ...] = (1, 1, 1, 1, 1, 2)) -> dict:
+    """The shipped table document with another French leadership shift or French attrition row, as a player's
+    own table file may give them (`kolocha local --tables FILE`)."""
+    doc = _doc("tables.toml")
+    doc["combat_results"]["french_leadership"] = leadership
+    doc["attrition"]["french"] = list(french_attrition)
+    return doc
+
+
+def test_the_defender_s_choice_is_counted_on_the_tables_the_game_plays():
+    """Two Russian corps attack two French in Vilna: on the shipped tables the Russians roll a row down (French
+    leadership) and the French fight, at no cost; on a player's own tables without that shift the Combat Results
+    Table costs the French half a corps, as much as the retreat, and they give the place up. Both players know
+    the tables: the commander reads them from its view."""
+    two = [{"place": 12, "inf": 2}]
+    state = _battle("russian", two, two, held=(11, 12))
+    assert _plan(state, "french") == [
+        ("fight", "2 infantry corps against 2: the Combat Results Table costs less than giving up the place")]
+    state["tables"] = _own_tables(leadership=0)
+    assert _plan(state, "french") == [("retreat 11", f"from Vilna to Kovno: {CHOICE_RETREAT}")]
+
+
+def test_the_belief_counts_the_attrition_of_the_tables_the_game_plays():
+    """ATTRITION: the enemy's losses are believed at the table's mean. Five French corps in Kovno, the Russian
+    to choose where the French attrition falls: about 15 believed on the shipped tables, fewer when the game's
+    own table takes three corps a Player-Turn."""
+    state = _attrition({11: {"inf": 5}}, {}, chooser="russian")
+    state["tables"] = _own_tables(french_attrition=(3, 3, 3, 3, 3, 3))
+    assert _plan(state, "russian") == [
+        ("attrit 11", "the enemy stack in Kovno is believed to hold about 11 infantry corps, 0 place(s) from mine")]

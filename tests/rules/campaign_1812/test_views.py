@@ -4,6 +4,7 @@ import pytest
 
 from tests.rules.campaign_1812.c1812_helpers import c1812, do, position
 from tests.rules.campaign_1812.test_combat import battle
+from tests.rules.campaign_1812.test_data import _doc
 
 def _plans(*chits: tuple[str, str]) -> dict:
     state = battle({"inf": 3}, {"inf": 2})
@@ -101,7 +102,8 @@ def test_the_view_in_full_for_its_owner_and_the_public():
                   {"side": "russian", "area": 18, "type": "stack"}],
         "battle": None, "retreat": None,
         "unit_words": {"unit": "stack", "units": "stacks", "columns": ["place", "stack", "holds", "corps"]},
-        "log": [{"turn": n} for n in range(3, 9)], "outcome": None, "options": ["depot_supply"]}
+        "log": [{"turn": n} for n in range(3, 9)], "outcome": None, "options": ["depot_supply"],
+        "tables": None}
     state["turn"] = 8
     assert (c1812.view(state, None)["clock"], c1812.view(state, None)["winter"]) == ("October I 1812", False)
     state["turn"] = 12
@@ -110,3 +112,13 @@ def test_the_view_in_full_for_its_owner_and_the_public():
                                                                                   "type": "stack"}]
     assert {k: v for k, v in public.items() if k not in ("units", "viewer", "prompt")} == \
         {k: v for k, v in c1812.view(state, "french").items() if k not in ("units", "viewer", "prompt")}
+
+
+def test_every_view_names_the_player_s_own_tables_a_game_plays():
+    """The tables are printed for both players: a game set up with a player's own gives them in every view (the
+    computer counts its battles on them), a game on the shipped ones none."""
+    own = _doc("tables.toml")
+    own["combat_results"]["french_leadership"] = 0
+    state = c1812.setup("campaign", 1, {"tables": own})
+    assert [c1812.view(state, viewer)["tables"] for viewer in ("french", "russian", None)] == [own, own, own]
+    assert c1812.view(c1812.setup("campaign", 1), "french")["tables"] is None
