@@ -1,0 +1,93 @@
+"""The Borodino view: what every reader of a game (the text, the map, the computer) takes from it.
+
+Borodino hides nothing, so the view is the same for every side but its `viewer`; these tests read
+it whole, key by key, where the renderers and texts each read only a part.
+"""
+from rules.borodino import dv_leaders
+from tests.rules.borodino.dv_helpers import G, dv_position
+from tests.rules.borodino.helpers import borodino, position
+
+KEYS = {
+    "system", "scenario", "title", "viewer", "turn", "first_turn", "last_turn", "day", "clock", "night",
+    "phase", "player", "to_move", "prompt", "units", "waiting", "eliminated", "exited", "redoubts", "losses",
+    "exited_points", "must_attack", "must_be_attacked", "owed", "options", "log", "last_log", "unit_words",
+    "outcome", "notes", "zoc", "position",
+}
+
+
+def test_a_new_7_september_game_reads_whole():
+    state = borodino.setup("7sep", 1, [])
+    v = borodino.view(state, "french")
+    assert set(v) == KEYS  # no Doomed Victory leaders or broken units without those options
+    assert {k: v[k] for k in ("system", "scenario", "title", "viewer", "turn", "first_turn", "last_turn", "day",
+                              "clock", "night", "phase", "player", "to_move", "prompt")} == {
+        "system": "borodino", "scenario": "7sep", "title": "7 September: the Great Battle", "viewer": "french",
+        "turn": 27, "first_turn": 27, "last_turn": 40, "day": "7 Sept", "clock": "0600", "night": False,
+        "phase": "movement", "player": "french", "to_move": ["french"], "prompt": None}
+    assert (v["waiting"], v["eliminated"], v["exited"], v["options"]) == ([], [], [], [])
+    assert v["losses"] == v["exited_points"] == {"french": 0, "russian": 0}
+    assert v["last_log"] == state["last_log"] and v["log"] == state["log"]
+    assert v["outcome"] is None
+    assert v["notes"] == ["Losses: French 0, Russian 0 Combat Points."]
+    assert borodino.view(state, "russian")["viewer"] == "russian" and borodino.view(state, None)["viewer"] is None
+
+
+def test_units_are_listed_by_hex_each_with_what_its_counter_shows():
+    v = borodino.view(borodino.setup("7sep", 1, []), None)
+    hexes = [u["hex"] for u in v["units"]]
+    assert hexes == sorted(hexes) and len(hexes) == 79
+    assert v["units"][0] == {
+        "id": "R-Cos-1", "side": "russian", "hex": "1210", "type": "cavalry", "strength": 1, "movement": 6,
+        "name": "1st Cossacks", "corps": "Cossacks", "moved": False, "attacked": False, "advanced": False,
+        "guard": False, "released": False, "frozen": False}
+
+
+def test_redoubts_carry_their_name_strength_front_and_holder():
+    v = borodino.view(borodino.setup("7sep", 1, []), None)
+    assert v["redoubts"][0] == {"hex": "2817", "name": "Great Redoubt", "strength": 6,
+                                "front": ["2718", "2818", "2918"], "destroyed": False, "held": "russian"}
+    assert [r["hex"] for r in v["redoubts"]] == sorted(r["hex"] for r in v["redoubts"])
+
+
+def test_the_computer_s_position_is_the_whole_state_but_its_dice():
+    state = borodino.setup("7sep", 1, [])
+    position_ = borodino.view(state, "russian")["position"]
+    assert position_ == {k: v for k, v in state.items() if k != "dice"} and "dice" not in position_
+
+
+def test_reinforcements_waiting_show_where_they_enter():
+    state = borodino.setup("5sep", 1, [])
+    v = borodino.view(state, "french")
+    waiting = {u["id"]: u for u in v["waiting"]}
+    assert waiting["F-IC-1L"]["entry"] == "2630" and waiting["F-IC-1L"]["name"]
+    assert set(waiting) == {uid for uid, u in state["units"].items() if u["where"] == "waiting"}
+    assert [u["id"] for u in v["waiting"]] == sorted(waiting)
+
+
+def test_eliminated_and_exited_units_are_named_apart():
+    state = position({"F-IC-1L": G})
+    state["units"]["F-IC-1H"]["where"] = "eliminated"
+    state["units"]["F-IC-5H"]["where"] = "exited"
+    v = borodino.view(state, "french")
+    assert (v["eliminated"], v["exited"]) == (["F-IC-1H"], ["F-IC-5H"])
+
+
+def test_attacks_due_are_read_only_in_the_combat_phase():
+    """Combat B: adjacent enemies owe an attack in the Combat Phase, not while units still move."""
+    units = {"F-IC-1L": "2520", "R-VI-24": "2521"}
+    moving = borodino.view(position(units, phase="movement"), "french")
+    assert (moving["must_attack"], moving["must_be_attacked"], moving["owed"]) == ([], [], [])
+    assert not any(n.startswith("Attacks due") for n in moving["notes"])
+    fighting = borodino.view(position(units, phase="combat"), "french")
+    assert (fighting["must_attack"], fighting["must_be_attacked"]) == (["2520"], ["2521"])
+    assert fighting["owed"] == ["2520", "2521"]
+    assert fighting["notes"][0] == "Attacks due (Combat B): must still attack: 2520; must still be attacked: 2521."
+
+
+def test_doomed_victory_adds_its_leaders_and_broken_units():
+    state = dv_position({"F-IC-1L": G}, leaders={"L-DAVOUT": "F-IC-1L"})
+    v = borodino.view(state, "french")
+    assert set(v) == KEYS | {"leaders", "broken"}
+    davout = next(ld for ld in v["leaders"] if ld["id"] == "L-DAVOUT")
+    assert davout["name"] == dv_leaders.name("L-DAVOUT") and davout["hex"] == G and davout["where"] == "play"
+    assert v["broken"] == []
