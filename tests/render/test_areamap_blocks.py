@@ -1,6 +1,10 @@
 """Blocks stand inside their area, never on each other nor on the number circle, even fully stacked."""
+import io
 import itertools
 
+from PIL import Image
+
+from render import palette as P
 from render.areamap.blocks import Face, corps_tag, face_of, sprite
 from render.areamap.play import arrangement, block_boxes
 from render.areamap.stacking import slots
@@ -9,6 +13,7 @@ from rules.bloody_monday import bm_data
 from rules.bloody_monday.bm_data import TERRAIN
 from rules.bloody_monday.geometry import contains
 from tests.render.bm_views import first_impulse_view, full_unit, seen_by
+from tests.render.golden import check_golden
 
 SCALES = (View((0, 0, 1000, 1400), 1.1), View((0, 0, 1000, 1400), 0.45))
 
@@ -85,3 +90,35 @@ def test_face_up_blocks_of_an_area_stand_in_the_order_of_their_labels_then_ids()
     placed, _ = arrangement({"units": units, "viewer": "french"}, SCALES[0])
     assert [u["id"] for u, _ in placed] == ["F-I-1", "F-CR-A", "F-I-A1", "F-I-A2"]
     assert [box for _, box in placed] == [SCALES[0].px_box(b) for b in slots(41, 4)]
+
+
+SHEET_SIZES = (22, 44, 88)  # below SYMBOL_FROM (no type symbol), a whole map's block, a crop's at scale 3
+SHEET = (  # (block, its strength, what else its view says, who looks)
+    ("F-NAP", None, {"activated": True}, "french"),  # supreme commander: crown, stars for pips, gold edge
+    ("F-G-B", 2, {}, "french"),  # a tactical leader who lost a step: a faint ring
+    ("F-I-5", None, {"cubes": ["inspired", "kolocha", "fired"]}, "french"),  # three cubes; QF
+    ("F-G-A1", None, {"revealed": True}, "russian"),  # an enemy artillery block revealed: light edge, gold shield
+    ("F-CR-1H", 2, {"cubes": ["isolated"]}, "french"),  # cavalry, silver shield, firepower after a loss
+    ("R-M-1Mos", 1, {}, "russian"),  # militia: dark letters on the white stripe, two lost steps
+    ("R-C-At", None, {"revealed": True, "activated": True}, "russian"),  # cossacks: light letters on brown
+    ("R-G-1LG", None, {}, "french"),  # an enemy block not revealed: hidden
+    ("F-I-1", None, {}, None),  # the public sees every block hidden
+)
+
+
+def test_golden_block_faces_at_three_sizes():
+    """Each block's sticker as a player sees it: pips for its strength in its firepower's colour and faint
+    rings for lost steps, stars for a leader's, the label, the type symbol (from SYMBOL_FROM px) or a leader's
+    mark, the corps' letters on its stripe, the shield, the cubes, a revealed or activated edge; a hidden block
+    its side's colour alone."""
+    faces = [face_of(full_unit(bid, 41, strength, **extra), viewer) for bid, strength, extra, viewer in SHEET]
+    cell = max(SHEET_SIZES) + 8
+    sheet = Image.new("RGB", (cell * len(faces), cell * len(SHEET_SIZES)), P.PAPER)
+    for row, size in enumerate(SHEET_SIZES):
+        for col, face in enumerate(faces):
+            block = sprite(face, size)
+            assert block.size == (size, size)
+            sheet.paste(block, (col * cell + 4, row * cell + 4), block)
+    out = io.BytesIO()
+    sheet.save(out, "PNG")
+    check_golden("bm_block_faces", out.getvalue())
