@@ -114,7 +114,7 @@ class Board:
 
     def option(self, name: str) -> bool:
         """Whether the game was set up with that option (rules/campaign_1812/readings.py)."""
-        return name in self.view.get("options", ())
+        return name in self.view["options"]
 
     def chart(self) -> dict[tuple[str, str], tuple[str, ...]]:
         """The Battle Plan Chart the game plays (its reading: rules/campaign_1812/readings.py)."""
@@ -163,7 +163,7 @@ def believe(view: dict, seen: Sequence[dict], foe: str, markers: list[int], t: T
         return {}
     sc = data.scenarios()[view["scenario"]]
     total = float(sum(s.counts["inf"] for s in sc.stacks[foe]))
-    options = view.get("options", ())
+    options = view["options"]
     total += sum(r.counts["inf"] for r in data.reinforcements() if r.side == foe
                  and sc.first_turn <= r.turn <= view["turn"] and (r.option is None or r.option in options))
     played = view["turn"] - sc.first_turn + (1 if foe == "russian" or view["player"] == foe else 0)

@@ -91,3 +91,27 @@ def test_the_stack_a_battle_showed_is_believed_to_hold_what_it_showed_less_its_l
     state, seen = _after_a_russian_battle(french)
     assert _attrition(state, seen) == ("attrit 12", "the enemy stack in Vilna is believed to hold about 3 infantry "
                                                     "corps, 0 place(s) from mine")
+
+
+@pytest.mark.parametrize("viewer,player,turn,believed", [
+    # the Russians' 10 infantry corps of the set-up and the corps of Game-Turn 3, less a sixth of a corps for each
+    # Russian Player-Turn begun (the Russians play first: three by the French Player-Turn of Game-Turn 3), spread
+    # over the markers, the one where the set-up put a lone depot (Smolensk) counting a fifth
+    ("french", "french", 3, {12: 8.75, 15: 1.75}),
+    ("french", "russian", 3, {12: 8.75, 15: 1.75}),
+    ("french", "french", 2, {12: 29 / 3.6, 15: 29 / 18}),
+    # the French 17 of the set-up, less 7/6 for each French Player-Turn begun: three in the French Player-Turn of
+    # Game-Turn 3, two in the Russian Player-Turn before it; no lone French depot there
+    ("russian", "french", 3, {12: 6.75, 15: 6.75}),
+    ("russian", "russian", 3, {12: 22 / 3, 15: 22 / 3}),
+])
+def test_the_enemy_corps_believed_are_the_set_up_s_and_reinforcements_less_the_mean_attrition_spread_over_markers(
+        viewer, player, turn, believed):
+    """ATTRITION: 'a die is rolled to determine attrition losses' for every Player-Turn: the belief counts the
+    table's mean loss of each enemy Player-Turn begun; a marker standing where the set-up put a lone depot counts
+    a fifth of one that did not."""
+    enemy = {12: {"inf": 2}, 15: {"inf": 1}}
+    state = position(enemy if viewer == "russian" else {30: {"inf": 5}},
+                     {12: {"inf": 2}, 15: {"inf": 1}} if viewer == "french" else {1: {"inf": 1}},
+                     player=player, turn=turn)
+    assert read(c1812.view(state, viewer), []).belief == pytest.approx(believed)

@@ -205,3 +205,17 @@ def test_the_belief_counts_the_attrition_of_the_tables_the_game_plays():
     state["tables"] = _own_tables(french_attrition=(3, 3, 3, 3, 3, 3))
     assert _plan(state, "russian") == [
         ("attrit 11", "the enemy stack in Kovno is believed to hold about 11 infantry corps, 0 place(s) from mine")]
+
+
+def test_the_chit_counts_a_fifth_of_the_corps_believed_as_cavalry_against_the_pursuit():
+    """A battle of this Game-Turn showed six Russian infantry corps in Vilna: believed there with a fifth as many
+    cavalry corps. Three French infantry and three cavalry corps attack: their surplus cavalry (the Pursuit Table's
+    row of one corps: three against 1.2) makes Reconnaissance, whose cells pursue, the best chit by more than the
+    chits drawn among (a surplus of two, or none, would make Outflank as good)."""
+    state = position_state({"side": "french", "player": "french", "phase": "combat", "held": [11],
+                            "french": [{"place": 12, "inf": 3, "cav": 3}], "russian": [{"place": 12, "inf": 6}]})
+    state["log"].append({"turn": 2, "place": 12, "lines": [
+        "Battle of Vilna (12): Russian Assault against French Cordon. French: 1 infantry corps; Russian: 6 infantry "
+        "corps."]})
+    assert _plan(state, "french") == [("plan reconnaissance", "Reconnaissance as the attacker in Vilna: 3 infantry "
+                                       "corps against about 6, the best of the chart against any enemy chit")]

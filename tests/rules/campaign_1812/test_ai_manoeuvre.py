@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rules.campaign_1812 import campaign_data as data
+from rules.campaign_1812.ai.board import read
+from rules.campaign_1812.ai.manoeuvre import Group, Manoeuvre
 from rules.campaign_1812.ai.positions import position_state
 from rules.core import positions
 from rules.core.ai import decision_rng
@@ -212,3 +214,85 @@ def test_a_victory_place_one_stack_is_sent_to_is_not_sent_another():
         _move("move 12 13 1 inf", ONE, "Vilna", "Grodno", _free("Grodno")),
         _move("move 12 6 2 inf", "2 infantry corps", "Vilna", "Dinaburg", _free("Dinaburg")),
         _move("move 14 18 2 inf", "2 infantry corps", "Minsk", "Mogilev", _free("Mogilev")), END_MOVES]
+
+
+def _seen(place: int, russian: int, lost: int = 0) -> dict:
+    """A battle of this Game-Turn that revealed `russian` infantry corps in `place` (and the losses told after)."""
+    lines = [f"Battle of X ({place}): French Assault against Russian Cordon. French: 9 infantry corps; Russian: "
+             f"{russian} infantry corps."] + ([f"Russian loses {lost} infantry corps."] if lost else [])
+    return {"turn": 2, "place": place, "lines": lines}
+
+
+def _planner(french: dict, russian: dict, **fields) -> Manoeuvre:
+    """The French planner's board in a Movement Phase of Game-Turn 2."""
+    return Manoeuvre(read(c1812.view(position(french, russian, **fields), "french"), []))
+
+
+def test_a_small_group_is_in_danger_beside_an_enemy_believed_half_as_strong_again():
+    """Markers whose battles this Game-Turn showed 4 corps in Vitebsk, 3 in Zhitomir, 1 in Novgorod and none left
+    in Riga (its corps lost): a group of fewer than four infantry corps next to (or in) a marker believed more than
+    half as strong again (cavalry alone: more than half a corps) risks 0.3 of a corps each, at a corps' worth (here
+    its usual 4: twenty corps to spare in East Prussia)."""
+    m = _planner({30: {"inf": 20}}, {10: {"inf": 4}, 28: {"inf": 3}, 2: {"inf": 1}, 4: {"inf": 1}},
+                 log=[_seen(10, 4), _seen(28, 3), _seen(2, 1), _seen(4, 1, lost=1)])
+    assert m.b.belief == {10: 4.0, 28: 3.0, 2: 1.0, 4: 0.0}
+    assert m.danger(12, Group(inf=2)) == pytest.approx(2.4)  # Vitebsk's 4 against 2
+    assert m.danger(10, Group(inf=2, cav=1)) == pytest.approx(3.6)  # in the marker's own place
+    assert m.danger(22, Group(inf=2)) == 0.0  # Zhitomir's 3: exactly half as strong again, no more
+    assert m.danger(3, Group(cav=1)) == pytest.approx(1.2)  # Novgorod's 1 against cavalry alone
+    assert m.danger(3, Group(inf=1)) == 0.0
+    assert m.danger(12, Group(inf=4)) == 0.0  # four corps fear no one
+    assert m.danger(31, Group(inf=1)) == 0.0  # no marker near Warsaw
+
+
+def test_the_pull_is_the_best_of_the_points_over_one_more_than_their_distance_not_yet_claimed():
+    """Only Vilna (1 VP, next to Kovno) and Moscow (5 VP, four places off) left to take: Moscow pulls 5/5, more than
+    Vilna's 1/2, until a group is sent to take it."""
+    m = _planner({30: {"inf": 20}}, {}, held=[p for p in ALL_PLACES if p not in (12, 17)])
+    assert m.pull(11) == 1.0
+    m.claimed.add(17)
+    assert m.pull(11) == pytest.approx(1 / 2)
+
+
+def test_each_move_planned_counts_its_corps_where_they_go_and_claims_the_place_its_infantry_takes():
+    """The plan's board after a move: the corps leave their place and join what already goes to the other, a
+    victory place to take is claimed by infantry alone (a place worth nothing never), and the depot goes along."""
+    m = _planner({12: {"inf": 5, "cav": 1, "supply": 1, "depot": 1}}, {1: {"inf": 1}})
+    m.arriving, m.depots = {12: 6, 6: 1}, {12}
+    decision = m.send(12, 6, Group(inf=2, supply=1, depot=1), "why")
+    assert (decision.command, decision.reason) == (
+        "move 12 6 2 inf 1 supply 1 depot", "2 infantry corps, 1 supply unit, 1 depot from Vilna to Dinaburg: why")
+    assert (m.arriving, m.claimed, m.depots, m.spots) == ({12: 4, 6: 3}, {6}, {6}, {6})
+    m.send(12, 5, Group(inf=1), "why")  # Courland is worth nothing
+    m.send(12, 9, Group(cav=1), "why")  # cavalry takes no place
+    assert (m.arriving, m.claimed, m.spots) == ({12: 2, 6: 3, 5: 1, 9: 1}, {6}, {6, 5, 9})
+
+
+def test_a_stack_that_stands_in_a_place_to_take_claims_it_and_counts_all_its_corps():
+    """VICTORY CONDITIONS: a stack in Vilna takes it at the end of the Player-Turn: no other group is sent there;
+    it counts its cavalry among the corps arriving there (SUPPLY: the depletion counts corps)."""
+    moved = {"12": {"inf": 2, "cav": 2, "supply": 0, "depot": 0}}
+    m = _planner({12: {"inf": 2, "cav": 2}, 31: {"cav": 1}}, {1: {"inf": 1}}, moved=moved)
+    m.plan()
+    assert (m.arriving[12], m.claimed) == (4, {12})
+
+
+def test_the_reason_of_a_move_names_what_it_goes_for():
+    """A place to take names itself, for Russian cavalry too; else the best place still to take, its points over
+    one more than its distance (Kiev's 3 VP five places off against Kovno's 1 next door: a tie, the lower number);
+    else the danger left, or the supply found; else safety."""
+    held = [p for p in ALL_PLACES if p not in (11, 27)]
+    m = _planner({30: {"inf": 20}}, {}, held=held)
+    assert m.why(30, Group(inf=1), 31) == "closer to Kovno (1 VP)"
+    m = _planner({30: {"inf": 20}}, {}, held=[p for p in ALL_PLACES if p not in (13, 4)])
+    assert m.why(30, Group(inf=1), 31) == "closer to Grodno (1 VP)"
+    m = _planner({30: {"inf": 20}}, {}, held=[p for p in ALL_PLACES if p not in (11, 13)])
+    assert m.why(30, Group(inf=1), 31) == "closer to Kovno (1 VP)"
+    russian = Manoeuvre(read(c1812.view(position({12: {"inf": 1}}, {14: {"cav": 1}}, player="russian",
+                                                 held=(11, 13)), "russian"), []))
+    assert russian.why(13, Group(cav=1), 14) == "Grodno is worth 1 VP and no enemy stack stands there"
+    m = _planner({12: {"inf": 1}, 30: {"inf": 20}}, {10: {"inf": 4}, 5: {"inf": 1}}, held=ALL_PLACES,
+                 log=[_seen(10, 4), _seen(5, 1, lost=1)])
+    assert m.why(6, Group(inf=1), 12) == "away from the enemy stacks next to Vilna, believed stronger"
+    m = _planner({12: {"inf": 1}, 30: {"inf": 20}}, {1: {"inf": 1}}, held=ALL_PLACES)
+    assert m.why(11, Group(inf=1), 12) == "a safer place to stand"
