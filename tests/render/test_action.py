@@ -134,3 +134,66 @@ def test_a_bloody_monday_battle_due_joins_the_latest_move_in_the_crop():
     view = _first(system, "bloody_monday", 3, 2, 125,
                   lambda s: not s["battle"] and bool(system.view(s, None)["owed"]))
     assert view["owed"] and set(view["owed"]) | set(latest_areas(view)) == set(crop_areas(view))
+
+
+def _log(**lists) -> dict:
+    return {"moves": [], "attacks": [], "retreats": [], "advances": [], **lists}
+
+
+FIGHT = _log(moves=[{"path": ["1010", "1011"]}], attacks=[
+    {"attackers": ["2001"], "defenders": ["2002"]},
+    {"attackers": ["3010", 3011], "defenders": ["R3012"], "bombarding": ["3110"]}],
+    retreats=[{"from": "3012", "to": "3013"}, {"from": "2002", "to": "2003"}],
+    advances=[{"from": 3011, "to": 3012}])
+
+
+def test_an_attack_s_hexes_are_its_units_and_where_they_retreated_and_advanced_from_there():
+    """The last attack alone: attackers, defenders (an empty redoubt's "R" dropped), bombarding
+    artillery, and the ends of the retreats and advances that left its hexes, as hex numbers."""
+    assert latest_hexes({"log": FIGHT}) == ["3010", "3011", "3012", "3013", "3110"]
+    assert latest_hexes({"log": _log(attacks=[{"defenders": ["4010"]}])}) == ["4010"]
+
+
+def test_a_move_s_hexes_are_its_path_each_once_in_the_order_walked():
+    view = {"log": _log(moves=[{"path": ["1010"]}, {"path": ["2010", "2011", "2010", "2110"]}])}
+    assert latest_hexes(view) == ["2010", "2011", "2110"]
+    assert latest_hexes({"log": _log(moves=[{"unit": "F-1"}])}) == []
+
+
+def test_the_previous_player_turn_s_log_serves_only_while_the_current_one_is_empty():
+    old = _log(moves=[{"path": ["1010", "1011"]}])
+    assert latest_hexes({"log": _log(), "last_log": old}) == ["1010", "1011"]
+    assert latest_hexes({"log": None, "last_log": old}) == ["1010", "1011"]
+    assert latest_hexes({"last_log": old}) == ["1010", "1011"]
+    assert latest_hexes({"log": _log(attacks=[{"defenders": ["2002"]}]), "last_log": old}) == ["2002"]
+    assert latest_hexes({"log": _log(retreats=[{"from": "1", "to": "2"}])}) == []  # no move, no attack
+    assert latest_hexes({}) == []
+
+
+def test_attacks_owed_before_any_is_made_are_the_crop_else_they_join_the_latest_action():
+    moved = _log(moves=[{"path": ["1010", "1011"]}])
+    assert crop_hexes({"phase": "combat", "owed": [3012, "3013"], "log": moved}) == ["3012", "3013"]
+    assert crop_hexes({"phase": "movement", "owed": ["3013"], "log": moved}) == ["1010", "1011", "3013"]
+    assert crop_hexes({"phase": "combat", "owed": ["3013"], "log": FIGHT}) == [
+        "3010", "3011", "3012", "3013", "3110"]
+    assert crop_hexes({"phase": "combat", "owed": ["3014"], "log": FIGHT})[-1] == "3110"
+    assert "3014" in crop_hexes({"phase": "combat", "owed": ["3014"], "log": FIGHT})
+    assert crop_hexes({"phase": "combat", "log": moved}) == ["1010", "1011"]
+
+
+def test_a_bloody_monday_battle_under_way_is_the_crop_alone():
+    view = {"battle": {"area": 46}, "owed": ["46", 12], "log": {"moves": [{"from": 17, "to": 4}]}}
+    assert crop_areas(view) == [12, 46]
+    assert crop_areas(dict(view, battle=None)) == [4, 12, 17, 46]
+    assert crop_areas(dict(view, owed=[])) == [4, 17]
+    assert crop_areas({"log": {"moves": [{"from": 17, "to": 4}]}}) == [4, 17]
+
+
+def test_bloody_monday_s_latest_action_is_a_move_else_a_battle_else_artillery_fire():
+    fire, battle, move = [{"from": 30, "to": 31}], [{"area": "46"}], [{"from": 17, "to": 4}]
+    assert latest_areas({"log": {"moves": move, "battles": battle, "artillery": fire}}) == [17, 4]
+    assert latest_areas({"log": {"moves": [], "battles": battle, "artillery": fire}}) == [46]
+    assert latest_areas({"log": {"artillery": fire}}) == [30, 31]
+    assert latest_areas({"log": {"moves": [{"from": None, "to": 4}]}}) == [4]  # an end the log lacks is left out
+    assert latest_areas({"log": {}, "last_log": {"battles": battle}}) == []  # the previous turn's is not read
+    assert latest_areas({}) == []

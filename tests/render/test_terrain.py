@@ -1,10 +1,14 @@
 """The static layer draws every hex of the map data where the geometry puts it, labels apart."""
+import io
 import math
+
+import pytest
 
 from render import palette as P
 from render.hexmap.geometry import boxes_overlap
-from render.hexmap.terrain import _beyond, layer_layout, static_layer
+from render.hexmap.terrain import _beyond, layer_layout, static_layer, terrain_window
 from rules.borodino import battlemap
+from tests.render.golden import check_golden
 
 MAP = battlemap.load()
 KNOWN = {"clear": P.CLEAR, "woods": P.WOODS, "tree": P.TREE, "town": P.TOWN, "redoubt": P.REDOUBT,
@@ -66,3 +70,23 @@ def test_a_road_runs_on_past_its_end_hexes_in_its_own_direction():
             step = math.dist((ax, ay), (bx, by))
             assert math.isclose(x - bx, (bx - ax) / step * 0.9 * 28, abs_tol=1e-9)
             assert math.isclose(y - by, (by - ay) / step * 0.9 * 28, abs_tol=1e-9)
+
+
+WINDOWS = {  # pixel boxes of the whole map's layer (r 28) that hold every kind of thing it draws
+    "terrain_top_edge": (340, 0, 1386, 120),  # the exit zone's band and title, the roads' ends to Moscow
+    "terrain_fords_and_bridges": (270, 730, 640, 970),  # the Kolocha's fords and bridges, two streams, a town
+    "terrain_redoubts": (740, 760, 1060, 960),  # four redoubts, the Semyonovka stream, woods
+    "terrain_bottom_edge": (520, 1320, 1386, 1533),  # the roads from Smolensk, the map's bottom and right edges
+    "terrain_woods": (1100, 360, 1386, 640),  # woods on the Old Smolensk road, the map's right edge
+}
+
+
+@pytest.mark.parametrize("name", WINDOWS)
+def test_a_window_of_the_layer_draws_what_the_map_holds_there(name):
+    """Each part as a player sees it on the whole map: drawn as a window alone (a few dozen hexes,
+    the same pixels as the whole layer: test_terrain_window.py) and compared with its golden."""
+    image, labels = terrain_window(28, WINDOWS[name])
+    assert labels and all(type(v) is int for box in labels for v in box)  # whole pixels of the layer
+    png = io.BytesIO()
+    image.save(png, "PNG", optimize=True)
+    check_golden(name, png.getvalue())

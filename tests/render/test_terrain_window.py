@@ -15,6 +15,7 @@ from render.hexmap.picture import crop_r, legible_radius
 from tests.render.golden import fixture_view
 
 R = 28  # the whole map's own scale: its whole layer is drawn in every test session anyway
+SCALES = [14, R]  # and a small one, drawn whole in a third of a second (the fast selection of docs/mutation.md)
 
 
 def _windows(width: int, height: int) -> list[tuple[int, int, int, int]]:
@@ -26,17 +27,19 @@ def _windows(width: int, height: int) -> list[tuple[int, int, int, int]]:
             (width - 90, 0, width, 700), (0, 0, 40, height)]
 
 
-def test_a_window_drawn_alone_is_the_whole_layer_there_to_the_last_pixel():
-    whole = terrain.static_layer(R)
+@pytest.mark.parametrize("r", SCALES)
+def test_a_window_drawn_alone_is_the_whole_layer_there_to_the_last_pixel(r):
+    whole = terrain.static_layer(r)
     for box in _windows(*whole.image.size):
-        image, _ = terrain.terrain_window(R, box)
+        image, _ = terrain.terrain_window(r, box)
         assert image.tobytes() == whole.image.crop(box).tobytes(), box
 
 
-def test_a_window_names_the_hex_numbers_the_whole_layer_has_in_it():
-    whole = terrain.static_layer(R)
+@pytest.mark.parametrize("r", SCALES)
+def test_a_window_names_the_hex_numbers_the_whole_layer_has_in_it(r):
+    whole = terrain.static_layer(r)
     box = _windows(*whole.image.size)[3]
-    _, labels = terrain.terrain_window(R, box)
+    _, labels = terrain.terrain_window(r, box)
     inside = {label for label in whole.labels if boxes_overlap(label, box)}
     assert inside and inside <= set(labels) <= set(whole.labels)
 
@@ -84,18 +87,24 @@ def _refuse(r: int) -> None:
     raise AssertionError(f"the whole layer at r={r} was drawn for a crop")
 
 
-def test_a_crop_reads_only_its_window_of_a_layer_on_disk(tmp_path, monkeypatch):
+@pytest.mark.parametrize("r", SCALES)
+def test_a_crop_reads_only_its_window_of_a_layer_on_disk(tmp_path, monkeypatch, r):
     """A crop at a scale whose whole layer is on disk reads the rows of its window, the same
     pixels, and holds no whole layer in memory."""
     monkeypatch.setenv("KOLOCHA_CACHE", str(tmp_path))
     terrain.static_layer.cache_clear()
-    whole = terrain.static_layer(R)  # drawn, and kept on disk
+    whole = terrain.static_layer(r)  # drawn, and kept on disk
     box = _windows(*whole.image.size)[3]
     terrain.static_layer.cache_clear()
     monkeypatch.setattr(terrain, "static_layer", _refuse)
-    image, labels = terrain.kept_window(R, box)
+    image, labels = terrain.kept_window(r, box)
     assert image.tobytes() == whole.image.crop(box).tobytes() and set(labels) == set(whole.labels)
-    assert terrain.kept_window(R + 1, box) is None  # not on disk: the crop draws its window
+    assert terrain.kept_window(r + 1, box) is None  # not on disk: the crop draws its window
+    width, height = whole.image.size
+    corner = (width - 90, height - 700, width, height)  # the bottom right corner (the layer is taller than wide)
+    assert terrain.kept_window(r, corner)[0].tobytes() == whole.image.crop(corner).tobytes()  # type: ignore[index]
+    for beyond in ((width - 50, 0, width + 10, 100), (0, height - 10, 50, height + 10)):  # past the right, the bottom
+        assert terrain.kept_window(r, beyond) is None
 
 
 def _band_and_whole(draw: str, *args, **options) -> tuple[bytes, bytes]:
