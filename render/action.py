@@ -34,8 +34,7 @@ def crop_hexes(view: dict) -> list[str]:
     none has been made yet, the latest moves belong to the Movement Phase before: the picture is then
     of the attacks due (Sequence of Play)."""
     owed = [str(h) for h in view.get("owed", [])]
-    log = _busy(view.get("log"), ("moves", "attacks"))
-    if owed and view.get("phase") == "combat" and not log.get("attacks"):
+    if owed and view.get("phase") == "combat" and not (view.get("log") or {}).get("attacks"):
         return owed
     return sorted({*latest_hexes(view), *owed})
 

@@ -166,6 +166,7 @@ def test_the_previous_player_turn_s_log_serves_only_while_the_current_one_is_emp
     assert latest_hexes({"log": None, "last_log": old}) == ["1010", "1011"]
     assert latest_hexes({"last_log": old}) == ["1010", "1011"]
     assert latest_hexes({"log": _log(attacks=[{"defenders": ["2002"]}]), "last_log": old}) == ["2002"]
+    assert latest_hexes({"log": _log(), "last_log": _log(attacks=[{"defenders": ["2002"]}])}) == ["2002"]
     assert latest_hexes({"log": _log(retreats=[{"from": "1", "to": "2"}])}) == []  # no move, no attack
     assert latest_hexes({}) == []
 
@@ -179,6 +180,9 @@ def test_attacks_owed_before_any_is_made_are_the_crop_else_they_join_the_latest_
     assert crop_hexes({"phase": "combat", "owed": ["3014"], "log": FIGHT})[-1] == "3110"
     assert "3014" in crop_hexes({"phase": "combat", "owed": ["3014"], "log": FIGHT})
     assert crop_hexes({"phase": "combat", "log": moved}) == ["1010", "1011"]
+    unmoved = _log(attacks=[{"attackers": ["3010"], "defenders": ["3011"]}])  # attacks made, nothing moved
+    assert crop_hexes({"phase": "combat", "owed": ["3014"], "log": unmoved}) == ["3010", "3011", "3014"]
+    assert crop_hexes({"phase": "combat", "owed": ["3014"], "log": None}) == ["3014"]
 
 
 def test_a_bloody_monday_battle_under_way_is_the_crop_alone():
@@ -194,6 +198,7 @@ def test_bloody_monday_s_latest_action_is_a_move_else_a_battle_else_artillery_fi
     assert latest_areas({"log": {"moves": move, "battles": battle, "artillery": fire}}) == [17, 4]
     assert latest_areas({"log": {"moves": [], "battles": battle, "artillery": fire}}) == [46]
     assert latest_areas({"log": {"artillery": fire}}) == [30, 31]
+    assert latest_areas({"log": {"battles": battle}}) == [46]
     assert latest_areas({"log": {"moves": [{"from": None, "to": 4}]}}) == [4]  # an end the log lacks is left out
     assert latest_areas({"log": {}, "last_log": {"battles": battle}}) == []  # the previous turn's is not read
     assert latest_areas({}) == []

@@ -85,16 +85,18 @@ def _sprite(size: int) -> Image.Image:
     return img
 
 
-ICONS = [(swatch(P.CLEAR), "clear"), (swatch(P.WOODS, P.TREE), "woods"), (line_icon(P.RIVER, 0.35), "river"),
-         (line_icon(P.ROAD, 0.3, P.ROAD_CENTRE), "road"), (arrow_icon(P.ATTACK), "attack"),
-         (arrow_icon(P.SIDES["russian"]["arrow"], dash=True), "retreat"), (cross_icon, "eliminated"),
-         (symbol_icon("cavalry"), "cavalry"), (sprite_icon(_sprite), "a piece"),
-         (lambda img, d, box: None, "top of the map: East")]
+def _icons() -> list:
+    """Every kind of icon (made by each test, so that the icons are those of the code under test)."""
+    return [(swatch(P.CLEAR), "clear"), (swatch(P.WOODS, P.TREE), "woods"), (line_icon(P.RIVER, 0.35), "river"),
+            (line_icon(P.ROAD, 0.3, P.ROAD_CENTRE), "road"), (arrow_icon(P.ATTACK), "attack"),
+            (arrow_icon(P.SIDES["russian"]["arrow"], dash=True), "retreat"), (cross_icon, "eliminated"),
+            (symbol_icon("cavalry"), "cavalry"), (sprite_icon(_sprite), "a piece"),
+            (lambda img, d, box: None, "top of the map: East")]
 
 
 @pytest.mark.parametrize("width", [550, 1100])
 def test_a_legend_flows_its_icons_and_words_into_rows_as_wide_as_the_picture(width):
-    img = flow_legend(ICONS, width)
+    img = flow_legend(_icons(), width)
     size = max(11, round(text_size(width) * 0.7))
     line = round(size * 1.35) + size // 2
     assert img.width == width and (img.height - size // 2) % line == 0
@@ -106,14 +108,14 @@ def test_a_legend_flows_its_icons_and_words_into_rows_as_wide_as_the_picture(wid
 def test_a_legend_starts_a_row_only_when_the_next_item_would_pass_the_edge():
     """At 550 px: 11 px words after 21 px icons, 11 px apart; a row is full when the next would
     reach past 5 px short of the edge."""
-    one = flow_legend(ICONS[:1], 550)
+    one = flow_legend(_icons()[:1], 550)
     assert one.height == 15 + 5 + 5 and one.getpixel((5, 5)) == P.GRID and one.getpixel((4, 5)) == P.PAPER
-    assert flow_legend(ICONS, 550).height == 2 * 20 + 5
+    assert flow_legend(_icons(), 550).height == 2 * 20 + 5
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     first, second = (21 + 2 + round(probe.textlength(words, font=font("sans", 11))) for words in ("clear", "woods"))
-    assert flow_legend(ICONS[:2], 5 + first + 11 + second + 5).height == 25  # two items exactly fill the row
-    assert flow_legend(ICONS[:2], 5 + first + 11 + second + 4).height == 45
-    assert flow_legend(ICONS[:1], 20).height == 25  # an item wider than the picture still starts the first row
+    assert flow_legend(_icons()[:2], 5 + first + 11 + second + 5).height == 25  # two items exactly fill the row
+    assert flow_legend(_icons()[:2], 5 + first + 11 + second + 4).height == 45
+    assert flow_legend(_icons()[:1], 20).height == 25  # an item wider than the picture still starts the first row
 
 
 def _icon(icon, box=(4, 2, 44, 30), size=(48, 34)) -> Image.Image:
@@ -127,10 +129,12 @@ def test_a_swatch_is_its_fill_outlined_in_the_grid_colour_with_three_dots_if_any
     assert plain.getpixel((4, 2)) == plain.getpixel((44, 30)) == P.GRID and plain.getpixel((3, 2)) == (255, 255, 255)
     assert plain.getpixel((24, 16)) == P.CLEAR
     # dots of radius 5 (a fifth of the height) at 0.3 and 0.7 of the width, 0.35 of the height, and 0.5, 0.7
-    for x, y in ((16, 11.8), (32, 11.8), (24, 21.6)):
-        assert dotted.getpixel((round(x), round(y))) == P.TREE
-        assert dotted.getpixel((round(x) - 6, round(y))) == P.WOODS
-    assert {colour: n for n, colour in dotted.getcolors()}[P.TREE] > 3 * 60
+    def trees(points) -> list[int]:
+        return [i for i, xy in enumerate(points) if dotted.getpixel(xy) == P.TREE]
+    assert trees((x, 12) for x in range(48)) == list(range(11, 22)) + list(range(27, 38))  # about x 16 and 32
+    assert trees((x, 22) for x in range(48)) == list(range(19, 30))  # about x 24
+    assert trees((16, y) for y in range(34)) == list(range(6, 17))  # about y 11.8
+    assert trees((24, y) for y in range(34)) == list(range(16, 27))  # about y 21.6
 
 
 def test_a_line_icon_is_a_line_across_the_box_its_stripe_a_third_as_wide():
