@@ -39,9 +39,11 @@ def warm_layers(view: dict) -> None:
 
 
 def hexes_around(around: Iterable[str], radius: int) -> frozenset[str]:
-    """The map's hexes within `radius` of those in `around`; NotOnMap when none of them is one."""
+    """The map's hexes within `radius` of those in `around`; NotOnMap when none of them is one (a
+    name that is no hex, "99" or "x", and a hex beside the map are none)."""
     around = list(around)
-    hexes = window(battlemap.load().hexes, around, radius)
+    known = battlemap.load().hexes
+    hexes = window(known, [h for h in around if h in known], radius)
     if not hexes:
         raise NotOnMap(f"{', '.join(map(str, around))}: no hex of this map; name hexes on "
                        "the map (their four digits), or none to draw the whole map")

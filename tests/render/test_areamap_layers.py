@@ -10,7 +10,7 @@ from render.areamap.graph import neighbourhood
 from render.areamap.picture import CROP_WIDTH, frame_for
 from render.areamap.static import GRID, SCALES, View
 from rules.bloody_monday import bm_data
-from tests.render.golden import differing_mask
+from tests.render.golden import differing_mask, differing_tiles
 
 AROUND = [[41], [1], [12], [90], [111], [57, 58]]
 
@@ -94,3 +94,46 @@ def test_the_slots_kept_on_disk_are_those_worked_out(tmp_path, monkeypatch):
     finally:
         stacking.slots.cache_clear()
         stacking._kept.cache_clear()
+
+
+def test_the_whole_maps_missing_on_disk_are_drawn_and_no_other(tmp_path, monkeypatch):
+    """render.keep_layers asks which scales are missing and draws only those (each takes seconds)."""
+    monkeypatch.setenv("KOLOCHA_CACHE", str(tmp_path))
+    monkeypatch.setattr(static, "SCALES", (1.1, 1.3))
+    drawn: list[float] = []
+
+    def draw(view):
+        drawn.append(view.scale)
+        return Image.new("RGB", (4, 4))
+    monkeypatch.setattr(static, "_draw_static", draw)
+    layer_cache.layer(static.name_of(View(static.full_box(), 1.1)), lambda: (Image.new("RGB", (4, 4)), None))
+    assert static.missing_scales() == [1.3]
+    static.whole_layers()
+    assert drawn == [1.3] and static.missing_scales() == []
+    assert layer_cache.kept(static.name_of(View(static.full_box(), 1.3)))
+    static.whole_layers()
+    assert drawn == [1.3]
+
+
+def test_crops_drawn_alone_are_the_whole_map_there_across_the_map_and_at_every_area_s_edges(monkeypatch):
+    """A crop draws only the areas whose drawing reaches into it (polygon, circle, star, name): tiled
+    over the whole map, and cutting a few units into each area from each side, every crop drawn
+    alone shows what the whole map shows there (an area left out would leave paper)."""
+    monkeypatch.setattr(static, "SCALES", (0.5,))  # small and quick; with corners on whole pixels, cuttable,
+    monkeypatch.setattr(static, "GRID", 2)  # so that the textures line up with the whole map's
+    monkeypatch.setattr(static, "_lines", lambda d, view: None)  # the lines over every area are drawn whatever
+    monkeypatch.setattr(static, "kolocha_sides", lambda: ())  # the crop, and round a pixel aside at its edge
+    whole = static._draw_static(View(static.full_box(), 0.5))
+
+    def same(box: tuple[int, int, int, int]) -> bool:
+        box = tuple(v - v % 2 for v in box)  # whole pixels at 0.5
+        alone = static._draw_static(View(box, 0.5))
+        return not differing_tiles(alone, whole.crop(tuple(v // 2 for v in box)))
+    assert all(same((x, y, x + 200, y + 200)) for x in range(0, 1000, 200) for y in range(0, 1400, 200))
+    for a in bm_data.areas().values():
+        xs, ys = [x for x, _ in a.polygon], [y for _, y in a.polygon]
+        x0, y0, x1, y1 = max(0, min(xs) - 60), max(0, min(ys) - 60), min(1000, max(xs) + 60), min(1400, max(ys) + 60)
+        cuts = {"west": (x0, y0, min(xs) + 6, y1), "north": (x0, y0, x1, min(ys) + 6),
+                "east": (max(xs) - 6, y0, x1, y1), "south": (x0, max(ys) - 6, x1, y1)}  # 6 units into the area
+        for side, box in cuts.items():
+            assert same(box), (a.number, side, box)

@@ -2,6 +2,7 @@
 pixel; other code or a damaged file draws anew; an unwritable folder only costs the time."""
 from __future__ import annotations
 
+import pytest
 from PIL import Image, ImageChops
 
 from render import layer_cache
@@ -125,3 +126,48 @@ def test_the_layers_held_in_memory_stay_within_their_bytes(monkeypatch):
     square(1)
     assert made[-1] == 1  # let go: made again
     square.cache_clear()
+
+
+def test_the_layers_a_system_starts_from_are_made_apart_only_while_one_is_missing(tmp_path, monkeypatch):
+    """render.keep_layers: Bloody Monday's whole maps at its crop scales and its blocks' slots, Borodino's
+    layers at the whole map's and a crop's hex sizes, each made by a process of its own while any is
+    missing; the 1812 map keeps none."""
+    import render
+    from render.areamap import stacking, static
+
+    monkeypatch.setenv("KOLOCHA_CACHE", str(tmp_path))
+    made: list[str] = []
+    monkeypatch.setattr(render, "_apart", made.append)
+    for system in ("bloody_monday", "borodino", None, "campaign_1812"):
+        render.keep_layers(system)
+    bloody_monday = "from render.areamap import stacking, static; static.whole_layers(); stacking.kept_slots()"
+    borodino = "from render.hexmap import terrain; terrain.static_layer(28); terrain.static_layer(42)"
+    assert made == [bloody_monday, borodino, borodino]
+    layers = [static.name_of(static.View(static.full_box(), scale)) for scale in static.SCALES]
+    for name in [*layers, "borodino-r28"]:
+        layer_cache.layer(name, lambda: (Image.new("RGB", (2, 2)), None))
+    made.clear()
+    for system in ("bloody_monday", "borodino"):
+        render.keep_layers(system)
+    assert made == [bloody_monday, borodino]  # the slots and the crop's layer still missing
+    layer_cache.note(stacking.SLOTS, lambda: [])
+    layer_cache.layer("borodino-r42", lambda: (Image.new("RGB", (2, 2)), None))
+    made.clear()
+    for system in ("bloody_monday", "borodino"):
+        render.keep_layers(system)
+    assert made == []
+    layer_cache.path(layers[-1], ".json").unlink()  # one scale missing again
+    render.keep_layers("bloody_monday")
+    assert made == [bloody_monday]
+
+
+def test_a_layer_made_apart_runs_in_a_process_of_its_own_and_its_failure_is_told(tmp_path):
+    import subprocess
+
+    import render
+
+    render._apart(f"open({str(tmp_path / 'made')!r}, 'w').write('yes')")
+    assert (tmp_path / "made").read_text() == "yes"
+    with pytest.raises(subprocess.CalledProcessError) as failed:
+        render._apart("raise SystemExit(3)")
+    assert failed.value.returncode == 3

@@ -53,6 +53,15 @@ def test_hexes_off_the_map_are_refused_or_left_out():
                                        r"digits\), or none to draw the whole map$"):
         picture.hexes_around(["9999", "0000"], 2)
     assert picture.hexes_around(["2817", "9999"], 0) == {"2817"}
+    assert picture.hexes_around(["2817", "x", "99"], 0) == {"2817"}
+
+
+@pytest.mark.parametrize("around", [["99"], ["x"], ["0905"], ["1000"], ["4231"]])
+def test_a_name_that_is_no_hex_or_a_hex_beside_the_map_is_refused_in_words(around):
+    """A player asking `map 99`, or a hex beside the map's edge whose neighbours are on it, reads
+    the sentence, never a Python error ("invalid literal for int()", "min() arg is an empty sequence")."""
+    with pytest.raises(NotOnMap, match=f"^{around[0]}: no hex of this map; name hexes on the map"):
+        picture.crop_r(around, 2, PHONE_WIDTH)
     assert len(picture.hexes_around(["2817"], 1)) == 7 and len(picture.hexes_around(["2817"], 2)) == 19
 
 

@@ -6,7 +6,7 @@ import pytest
 from PIL import Image, ImageChops
 
 import rules
-from render import replay_gif, snapshot
+from render import NotOnMap, check_around, replay_gif, snapshot
 from render.hexmap.counters import counter_box
 from render.hexmap.frame import title_strip
 from render.hexmap.picture import CROP_R
@@ -99,3 +99,23 @@ def test_replay_gif_has_one_frame_per_view():
     views = [fixture_view("start_view"), fixture_view("midgame_view")]
     gif = Image.open(io.BytesIO(replay_gif(views, size=400)))
     assert gif.format == "GIF" and gif.n_frames == 2
+
+
+@pytest.mark.parametrize(("system", "around", "said"), [
+    ("bloody_monday", ["57", "x"], "^57, x: areas are named by their numbers, 1 to 111$"),
+    ("bloody_monday", ["500"], "^500: no area of this map"),
+    ("campaign_1812", ["12", "Moscow"], "^12, Moscow: areas and sub-areas are named by their numbers$"),
+    ("campaign_1812", ["99"], "^99: no place of this map"),
+    ("borodino", ["9999"], "^9999: no hex of this map"),
+    (None, ["0905", "99"], "^0905, 99: no hex of this map"),  # beside the map's west edge; no hex at all
+])
+def test_a_crop_asked_around_no_place_of_the_view_s_map_is_refused_in_its_words(system, around, said):
+    """What a front end checks before it stores a crop to draw later (render.check_around)."""
+    with pytest.raises(NotOnMap, match=said):
+        check_around({"system": system}, around)
+
+
+@pytest.mark.parametrize(("system", "around"), [
+    ("bloody_monday", ["57", 58]), ("campaign_1812", ["162"]), ("borodino", ["2817"]), (None, ["2817", "x"])])
+def test_a_crop_asked_around_places_of_the_view_s_map_is_let_through(system, around):
+    assert check_around({"system": system}, around) is None
