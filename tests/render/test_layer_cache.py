@@ -47,6 +47,37 @@ def test_other_code_misses_the_cache_and_replaces_the_old_layer(tmp_path, monkey
                                                           "demo-0123456789abcdef.rgb"]
 
 
+def test_a_layer_named_as_the_maps_name_theirs_is_replaced_with_what_an_old_write_left(tmp_path, monkeypatch):
+    """Names hold dashes and dots ("areamap-0-0-1000-1400-1.1", "borodino-r28"); the files of the
+    same layer drawn by older code go, and so does a temporary file an older write left behind;
+    files of no layer stay."""
+    monkeypatch.setenv("KOLOCHA_CACHE", str(tmp_path))
+    calls: list = []
+    for name in ("areamap-0-0-10-10-1.1", "borodino-r28"):
+        layer_cache.layer(name, drawn(calls))
+        (tmp_path / f"{name}-{layer_cache.fingerprint()}.rgb.4242").write_bytes(b"cut short")
+    foreign = ["borodino-r28-notes.txt", "borodino-r28-abc.rgb", "borodino-r28-XXXXXXXXXXXXXXXX.rgb"]
+    for name in foreign:  # no layer's file: the last part is no fingerprint
+        (tmp_path / name).write_text("someone else's")
+    monkeypatch.setattr(layer_cache, "fingerprint", lambda: "0123456789abcdef")
+    layer_cache.layer("areamap-0-0-10-10-1.1", drawn(calls))
+    layer_cache.layer("borodino-r28", drawn(calls))
+    assert calls == [1, 1, 1, 1]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([
+        "areamap-0-0-10-10-1.1-0123456789abcdef.json", "areamap-0-0-10-10-1.1-0123456789abcdef.rgb",
+        "borodino-r28-0123456789abcdef.json", "borodino-r28-0123456789abcdef.rgb", *foreign])
+
+
+def test_a_new_store_of_held_layers_holds_nothing_and_counts_what_it_is_given():
+    held = layer_cache._Held()
+    assert held.bytes == 0 and held.get(("a",)) == (False, None)
+    picture = Image.new("L", (10, 10))
+    held.put(("a",), picture)
+    assert held.get(("a",)) == (True, picture) and held.bytes == 100
+    held.clear(picture)  # a function not holding it: nothing let go
+    assert held.bytes == 100
+
+
 def test_a_damaged_note_is_drawn_anew(tmp_path, monkeypatch):
     monkeypatch.setenv("KOLOCHA_CACHE", str(tmp_path))
     calls: list = []
