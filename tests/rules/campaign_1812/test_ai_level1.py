@@ -3,6 +3,8 @@ positions built by hand: the stack attrition falls on, the corps the index remov
 where a retreat goes, the depots it makes and the chit it puts down."""
 from __future__ import annotations
 
+from rules.campaign_1812.ai.board import read
+from rules.campaign_1812.ai.level1 import retreat
 from rules.campaign_1812.ai.positions import position_state
 from rules.core.ai import decision_rng
 from tests.rules.campaign_1812.c1812_helpers import c1812, position
@@ -219,3 +221,14 @@ def test_the_chit_counts_a_fifth_of_the_corps_believed_as_cavalry_against_the_pu
         "corps."]})
     assert _plan(state, "french") == [("plan reconnaissance", "Reconnaissance as the attacker in Vilna: 3 infantry "
                                        "corps against about 6, the best of the chart against any enemy chit")]
+
+
+def test_a_retreat_weighs_supply_as_two_places_held_against_a_threat_each_marker():
+    """From Vilna, Russian markers in Polotsk, Vitebsk, Minsk and Velikie Luki: Dinaburg is supplied but two markers
+    stand next to it (2 - 2 x 0.5); Kovno's area is stripped bare, but the French hold it and have a stack there (1
+    + 0.5): Kovno; Grodno, bare and next to Minsk, is worst."""
+    state = position({12: {"inf": 2}, 11: {"inf": 1}}, {9: {"inf": 1}, 10: {"inf": 1}, 14: {"inf": 1}, 7: {"inf": 1}},
+                     depleted={"11": 100, "13": 100})
+    decision = retreat(read(c1812.view(state, "french"), []), 12)
+    assert (decision.command, decision.reason) == (
+        "retreat 11", "from Vilna to Kovno: the rules demand it; it is the safest place next door")

@@ -6,7 +6,7 @@ import pytest
 
 from rules.campaign_1812 import campaign_data as data
 from rules.campaign_1812.ai.board import read
-from rules.campaign_1812.ai.manoeuvre import Group, Manoeuvre
+from rules.campaign_1812.ai.manoeuvre import Group, Manoeuvre, precious
 from rules.campaign_1812.ai.positions import position_state
 from rules.core import positions
 from rules.core.ai import decision_rng
@@ -296,3 +296,114 @@ def test_the_reason_of_a_move_names_what_it_goes_for():
     assert m.why(6, Group(inf=1), 12) == "away from the enemy stacks next to Vilna, believed stronger"
     m = _planner({12: {"inf": 1}, 30: {"inf": 20}}, {1: {"inf": 1}}, held=ALL_PLACES)
     assert m.why(11, Group(inf=1), 12) == "a safer place to stand"
+
+
+def test_a_place_is_worth_its_battle_its_points_and_its_pull_less_the_corps_that_starve_or_are_in_danger():
+    """In planner's units (a corps 4, its usual worth here; a Victory Point 10): battles this Game-Turn showed one
+    Russian corps in Vilna and six in Vitebsk. Cavalry alone never walks into a marker (COMBAT); one French corps
+    attacking Vilna's one expects 7/12 of a corps on the chart, enough to count half of Vilna's point; six corps
+    attacking Vitebsk's six expect 7/24 (their surplus cavalry pursues: three against 1.2), not enough, and six
+    corps there starve one time in six (SUPPLY: they strip the area bare) and are in danger; Dinaburg is free to
+    take. Each adds six times its pull (St Petersburg 5 VP three places from Vilna, Moscow three from Vitebsk, St
+    Petersburg two from Dinaburg). Russian cavalry retakes a place as infantry does."""
+    m = _planner({30: {"inf": 20}, 11: {"inf": 3, "cav": 3}}, {12: {"inf": 1}, 10: {"inf": 6}},
+                 log=[_seen(12, 1), _seen(10, 6)])
+    assert m.worth(12, Group(), 11) == 0.0
+    assert m.worth(12, Group(cav=2), 11) == -8.0
+    assert m.worth(12, Group(inf=1), 11) == pytest.approx(4 * 7 / 12 + 10 * 0.5 - 4 * 0.3 + 6 * 5 / 4)
+    assert m.worth(10, Group(inf=3, cav=3), 12) == pytest.approx(4 * 7 / 24 - 4 * 6 / 6 - 4 * 0.3 * 6 + 6 * 5 / 4)
+    assert m.worth(6, Group(inf=1), 11) == pytest.approx(10 + 6 * 5 / 3)
+    state = position({12: {"inf": 1}, 30: {"inf": 20}}, {14: {"cav": 1}}, player="russian", held=(11, 13))
+    russian = Manoeuvre(read(c1812.view(state, "russian"), []))
+    assert russian.corps == 14.0  # one corps left to the Russians, the attrition of twelve Player-Turns to come
+    assert russian.worth(13, Group(cav=1), 14) == pytest.approx(10 - 14 * 0.3 + 6 * 1 / 1)
+
+
+@pytest.mark.parametrize("side,corps,turn,worth", [
+    ("french", 20, 2, 1.0),  # the attrition of twelve Player-Turns to come, 14 corps at 7/6: six to spare
+    ("french", 15, 2, 2.5),  # one to spare: a corps counts 1 + (4 - 1) / 2
+    ("french", 5, 2, 4.0),  # nine short: four times at most
+    ("french", 5, 13, 0.25),  # the last Player-Turn: the points count
+    ("russian", 1, 13, 1 + (4 - 5 / 6) / 2),  # the Russians' last Player-Turn: a sixth of a corps to come
+])
+def test_a_corps_counts_for_more_as_the_side_comes_near_what_attrition_will_take(side, corps, turn, worth):
+    """ATTRITION: the table's mean loss for each Player-Turn left, this one included; VICTORY CONDITIONS: a French
+    army without corps has lost, but in the last Player-Turn only the points count."""
+    mine, theirs = {30: {"inf": corps}}, {1: {"inf": 1}}
+    state = position(mine if side == "french" else theirs, theirs if side == "french" else mine, turn=turn,
+                     player=side)
+    assert precious(read(c1812.view(state, side), [])) == pytest.approx(worth)
+
+
+def _but(*free: int) -> list[int]:
+    """Every victory place held by the French but these."""
+    return [p for p in ALL_PLACES if p not in free]
+
+
+def test_a_depot_goes_with_a_french_supply_unit_only_and_with_any_russian_stack():
+    """MOVEMENT: a French depot moves only with a supply unit (else it stays behind); a Russian one goes along."""
+    assert _moves({11: {"inf": 2, "depot": 1}}, {1: {"inf": 1}}, held=_but(6)) == [
+        _move("move 11 6 2 inf", "2 infantry corps", "Kovno", "Dinaburg", _free("Dinaburg")), END_MOVES]
+    assert _moves({30: {"inf": 1}}, {14: {"inf": 2, "depot": 1}}, side="russian", held=(11, 13)) == [
+        _move("move 14 13 2 inf 1 depot", "2 infantry corps, 1 depot", "Minsk", "Grodno", _free("Grodno")), END_MOVES]
+
+
+def test_french_units_without_infantry_stay_where_they_are_safe_and_leave_the_place_the_army_goes_to():
+    """A French cavalry corps alone in Warsaw, nothing near: it stays. Cavalry leaving Vilna with the army, a
+    Russian marker in Minsk next door: not to Dinaburg, where the army goes (STACKING: one stack a place), but to
+    Polotsk, out of the marker's reach."""
+    assert _moves({31: {"cav": 1}}, {1: {"inf": 1}}, held=ALL_PLACES) == [END_MOVES]
+    assert _moves({12: {"inf": 2, "cav": 1}}, {14: {"inf": 1}}, held=_but(6)) == [
+        _move("move 12 9 1 cav", "1 cavalry corps", "Vilna", "Polotsk", DECOY),
+        _move("move 12 6 2 inf", "2 infantry corps", "Vilna", "Dinaburg", _free("Dinaburg")), END_MOVES]
+
+
+def test_the_french_keep_one_supply_unit_with_the_army_and_send_the_others_apart():
+    """Three supply units in Kovno: one goes with the infantry to Dinaburg, one stands apart in Courland, one stays
+    behind in Kovno (a stack of its own, as the enemy sees it)."""
+    assert _moves({11: {"inf": 2, "supply": 3}}, {1: {"inf": 1}}, held=_but(6)) == [
+        _move("move 11 5 1 supply", "1 supply unit", "Kovno", "Courland", DECOY),
+        _move("move 11 6 2 inf 1 supply", "2 infantry corps, 1 supply unit", "Kovno", "Dinaburg", _free("Dinaburg")),
+        END_MOVES]
+
+
+def test_an_attack_keeps_twice_the_corps_believed_and_sends_only_the_rest_to_places_to_take():
+    """Seven corps in Kovno attack Vilna, where a battle of this Game-Turn showed three: six go in (twice three),
+    the seventh takes Dinaburg; Grodno, free as well, gets none."""
+    assert _moves({11: {"inf": 7}}, {12: {"inf": 3}}, log=[_seen(12, 3)]) == [
+        _move("move 11 6 1 inf", ONE, "Kovno", "Dinaburg", _free("Dinaburg")),
+        _move("move 11 12 6 inf", "6 infantry corps", "Kovno", "Vilna", _attacks(3)), END_MOVES]
+
+
+def test_the_largest_stack_plans_first():
+    """Grodno's three corps move before Kovno's one: they take Minsk, Brest-Litovsk and Vilna; Kovno's corps is left
+    Dinaburg."""
+    assert _moves({11: {"inf": 1}, 13: {"inf": 3}}, {1: {"inf": 1}}, held=(11, 13)) == [
+        _move("move 13 14 1 inf", ONE, "Grodno", "Minsk", _free("Minsk")),
+        _move("move 13 20 1 inf", ONE, "Grodno", "Brest-Litovsk", _free("Brest-Litovsk")),
+        _move("move 13 12 1 inf", ONE, "Grodno", "Vilna", _free("Vilna")),
+        _move("move 11 6 1 inf", ONE, "Kovno", "Dinaburg", _free("Dinaburg")), END_MOVES]
+
+
+def test_corps_starve_where_their_stacks_strip_the_area_bare_with_no_depot_to_feed_them():
+    """SUPPLY: an area is depleted 50% by a stack of one to three corps without a supply unit (two steps from four),
+    by three with one (two from seven); a 100% depleted area starves units without a depot with them or next door
+    (out of winter); the Unsupplied Chart eliminates a corps on a 6 (4 to 6 in winter). Vilna's area half
+    depleted; the Russians hold their own places fed."""
+    m = _planner({30: {"inf": 20}}, {1: {"inf": 1}}, depleted={"12": 50, "14": 100})
+    assert m.starving(12, Group(inf=1), 11) == pytest.approx(1 / 6)  # one corps coming: two steps, bare
+    assert m.starving(12, Group(inf=1), 12) == 0.0  # it stands there already, and nothing else does
+    m.arriving = {12: 1}
+    assert m.starving(12, Group(inf=1), 12) == pytest.approx(1 / 6)
+    assert m.starving(13, Group(inf=3), 11) == 0.0  # three corps: one step of 50% in an area untouched
+    assert m.starving(12, Group(supply=1), 11) == 0.0  # no corps: nothing depletes it
+    assert m.starving(12, Group(inf=1, supply=1), 11) == 0.0  # a supply unit: one step from three corps
+    assert m.starving(14, Group(inf=1, supply=1, depot=1), 11) == 0.0  # bare, but its depot feeds it
+    m.depots = {6}
+    assert m.starving(12, Group(inf=1), 11) == 0.0  # the depot in Dinaburg, next door
+    winter = _planner({30: {"inf": 20}}, {1: {"inf": 1}}, depleted={"12": 50}, turn=11)
+    winter.depots = {6}
+    assert winter.starving(12, Group(inf=1), 11) == pytest.approx(3 / 6)  # in winter it feeds only its place
+    russian = Manoeuvre(read(c1812.view(position({30: {"inf": 20}}, {1: {"inf": 1}}, player="russian",
+                                                 depleted={"12": 50}), "russian"), []))
+    assert russian.starving(12, Group(inf=1), 14) == 0.0  # Vilna, a place the Russians hold
