@@ -407,3 +407,19 @@ def test_corps_starve_where_their_stacks_strip_the_area_bare_with_no_depot_to_fe
     russian = Manoeuvre(read(c1812.view(position({30: {"inf": 20}}, {1: {"inf": 1}}, player="russian",
                                                  depleted={"12": 50}), "russian"), []))
     assert russian.starving(12, Group(inf=1), 14) == 0.0  # Vilna, a place the Russians hold
+
+
+def test_a_decoy_weighs_each_marker_next_door_three_a_place_taken_six_and_its_starving_corps_four():
+    """Two French cavalry corps leave Vilna in December (WINTER: a corps starves on 4 to 6). Markers in Polotsk,
+    Vitebsk and Warsaw, the areas of Dinaburg and Kovno stripped bare: Grodno and Minsk are each next to one marker
+    (-3), Kovno starves (-4 x 1/2 x 2), Dinaburg both: Grodno, the lower number. Markers in Vitebsk, Brest-Litovsk
+    and Mogilev, the plan's stacks going to Polotsk, Kovno and Dinaburg (-6), Grodno bare: Dinaburg and Kovno
+    crowded, Minsk next to two markers (-6 each), Grodno next to one and starving (-7): Dinaburg, the lowest."""
+    m = _planner({30: {"inf": 20}, 12: {"cav": 2}}, {10: {"inf": 1}, 9: {"inf": 1}, 31: {"inf": 1}},
+                 depleted={"6": 100, "11": 100}, turn=11)
+    m.arriving = {12: 2}
+    assert m.decoy(12, Group(cav=2), stays=False)[0].command == "move 12 13 2 cav"
+    m = _planner({30: {"inf": 20}, 12: {"cav": 2}}, {10: {"inf": 1}, 20: {"inf": 1}, 18: {"inf": 1}},
+                 depleted={"10": 50, "13": 100}, turn=11)
+    m.spots, m.arriving = {9, 11, 6}, {12: 2}
+    assert m.decoy(12, Group(cav=2), stays=False)[0].command == "move 12 6 2 cav"
