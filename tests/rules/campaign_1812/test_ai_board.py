@@ -115,3 +115,13 @@ def test_the_enemy_corps_believed_are_the_set_up_s_and_reinforcements_less_the_m
                      {12: {"inf": 2}, 15: {"inf": 1}} if viewer == "french" else {1: {"inf": 1}},
                      player=player, turn=turn)
     assert read(c1812.view(state, viewer), []).belief == pytest.approx(believed)
+
+
+def test_a_marker_not_seen_holds_what_the_seen_ones_leave_and_half_a_corps_at_least():
+    """The French Player-Turn of Game-Turn 3: ten Russian corps and a reinforcement, less half a corps of mean
+    attrition (10 1/2), and a battle this Game-Turn showed ten in Vilna: Minsk's marker is believed to hold the half
+    corps left."""
+    seen = {"turn": 3, "place": 12, "lines": ["Battle of Vilna (12): French Assault against Russian Cordon. French: 9 "
+                                              "infantry corps; Russian: 10 infantry corps."]}
+    state = position({30: {"inf": 5}}, {12: {"inf": 10}, 14: {"inf": 1}}, turn=3, log=[seen])
+    assert read(c1812.view(state, "french"), []).belief == {12: 10, 14: 0.5}

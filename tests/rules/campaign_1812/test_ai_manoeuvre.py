@@ -407,6 +407,9 @@ def test_corps_starve_where_their_stacks_strip_the_area_bare_with_no_depot_to_fe
     russian = Manoeuvre(read(c1812.view(position({30: {"inf": 20}}, {1: {"inf": 1}}, player="russian",
                                                  depleted={"12": 50}), "russian"), []))
     assert russian.starving(12, Group(inf=1), 14) == 0.0  # Vilna, a place the Russians hold
+    projected = _planner({30: {"inf": 20}, 8: {"supply": 1, "depot": 1}}, {1: {"inf": 1}}, depleted={"16": 100},
+                         options=["depot_supply"])
+    assert projected.starving(161, Group(inf=1), 15) == 0.0  # depot_supply: Tver's depot feeds the area next door
 
 
 def test_a_decoy_weighs_each_marker_next_door_three_a_place_taken_six_and_its_starving_corps_four():
