@@ -296,6 +296,8 @@ def test_the_reason_of_a_move_names_what_it_goes_for():
     assert m.why(6, Group(inf=1), 12) == "away from the enemy stacks next to Vilna, believed stronger"
     m = _planner({12: {"inf": 1}, 30: {"inf": 20}}, {1: {"inf": 1}}, held=ALL_PLACES)
     assert m.why(11, Group(inf=1), 12) == "a safer place to stand"
+    m.arriving = {12: 2}  # two corps stand in Vilna: one step of depletion, not bare
+    assert m.why(6, Group(inf=2), 12) == "a safer place to stand"
 
 
 def test_a_place_is_worth_its_battle_its_points_and_its_pull_less_the_corps_that_starve_or_are_in_danger():
@@ -426,3 +428,14 @@ def test_a_decoy_weighs_each_marker_next_door_three_a_place_taken_six_and_its_st
                  depleted={"10": 50, "13": 100}, turn=11)
     m.spots, m.arriving = {9, 11, 6}, {12: 2}
     assert m.decoy(12, Group(cav=2), stays=False)[0].command == "move 12 6 2 cav"
+
+
+def test_an_attack_on_a_marker_believed_to_hold_half_a_corps_keeps_one():
+    """Game-Turn 3: a battle showed ten Russian corps in Vilna, all but half a corps of the Russians believed: Minsk's
+    marker is believed to hold that half. Grodno's two corps send one to Brest-Litovsk and attack with the other."""
+    seen = {"turn": 3, "place": 12, "lines": ["Battle of Vilna (12): French Assault against Russian Cordon. French: 9 "
+                                              "infantry corps; Russian: 10 infantry corps."]}
+    assert _moves({13: {"inf": 2}, 30: {"inf": 5}}, {12: {"inf": 10}, 14: {"inf": 1}}, turn=3, log=[seen]) == [
+        _move("move 30 5 5 inf", "5 infantry corps", "East Prussia", "Courland", "closer to St Petersburg (5 VP)"),
+        _move("move 13 20 1 inf", ONE, "Grodno", "Brest-Litovsk", _free("Brest-Litovsk")),
+        _move("move 13 14 1 inf", ONE, "Grodno", "Minsk", _attacks(0)), END_MOVES]
