@@ -419,7 +419,10 @@ def test_a_decoy_weighs_each_marker_next_door_three_a_place_taken_six_and_its_st
     Vitebsk and Warsaw, the areas of Dinaburg and Kovno stripped bare: Grodno and Minsk are each next to one marker
     (-3), Kovno starves (-4 x 1/2 x 2), Dinaburg both: Grodno, the lower number. Markers in Vitebsk, Brest-Litovsk
     and Mogilev, the plan's stacks going to Polotsk, Kovno and Dinaburg (-6), Grodno bare: Dinaburg and Kovno
-    crowded, Minsk next to two markers (-6 each), Grodno next to one and starving (-7): Dinaburg, the lowest."""
+    crowded, Minsk next to two markers (-6 each), Grodno next to one and starving (-7): Dinaburg, the lowest. Three
+    corps among five markers: Vitebsk, next to two and bare (-6 - 4 x 1/2 x 3), ties Kovno, next to two and taken
+    (-6 - 6): Vitebsk, the lower number (Vilna, at -9, is not offered: the army stays there). Two corps that may
+    stay in Vilna, where two more stand, are safest there."""
     m = _planner({30: {"inf": 20}, 12: {"cav": 2}}, {10: {"inf": 1}, 9: {"inf": 1}, 31: {"inf": 1}},
                  depleted={"6": 100, "11": 100}, turn=11)
     m.arriving = {12: 2}
@@ -428,6 +431,14 @@ def test_a_decoy_weighs_each_marker_next_door_three_a_place_taken_six_and_its_st
                  depleted={"10": 50, "13": 100}, turn=11)
     m.spots, m.arriving = {9, 11, 6}, {12: 2}
     assert m.decoy(12, Group(cav=2), stays=False)[0].command == "move 12 6 2 cav"
+    m = _planner({30: {"inf": 20}, 12: {"cav": 3}}, {p: {"inf": 1} for p in (6, 18, 13, 9, 19)},
+                 depleted={"10": 100, "14": 100, "9": 100}, turn=11)
+    m.spots, m.arriving = {11}, {12: 0}
+    assert m.decoy(12, Group(cav=3), stays=False)[0].command == "move 12 10 3 cav"
+    m = _planner({30: {"inf": 20}, 12: {"cav": 2}}, {15: {"inf": 1}, 5: {"inf": 1}, 4: {"inf": 1}},
+                 depleted={"10": 100, "6": 100})
+    m.spots, m.arriving = {9, 14}, {12: 2}
+    assert m.decoy(12, Group(cav=2), stays=True) == []
 
 
 def test_an_attack_on_a_marker_believed_to_hold_half_a_corps_keeps_one():
