@@ -434,3 +434,22 @@ def test_a_leader_retreats_with_his_stack():
     state, events = do(state, "russian", "retreat 23")
     assert state["leaders"]["russian"]["place"] == 23
     assert texts(events, "russian") == ["Kutuzov goes with them to Roslavl (23)."]
+
+
+def test_a_battle_takes_plans_first_then_only_the_retreat_or_the_choice_the_chart_calls_for():
+    """'Prior to any infantry battle each player selects a Battle Plan' (COMBAT): no `fight` or `retreat` before;
+    once both plans are revealed no plan is given again: a retreat the chart ordered ('Dr(D) & stop') waits for
+    `retreat`, and the defender's choice ('D choice') waits for `fight` or `retreat`."""
+    state = battle({"inf": 3}, {"inf": 2})
+    for side, text in (("french", "fight"), ("russian", "retreat 23")):
+        assert refused(state, side, text, "Combat") == (
+            "Prior to any infantry battle each player selects a Battle Plan: `plan <chit> [withdraw <place>]` (Combat).")
+    state, _ = do(state, "french", "plan reconnaissance")
+    waits, _ = do(state, "russian", "plan withdraw")
+    for text in ("plan cordon", "fight"):
+        assert refused(waits, "russian", text, "Combat") == "A retreat is waiting: `retreat <place>` (Combat)."
+    state = battle({"inf": 3}, {"inf": 2})
+    state, _ = do(state, "french", "plan assault")
+    choice, _ = do(state, "russian", "plan withdraw")
+    assert refused(choice, "russian", "plan cordon", "Battle Plan Chart") == (
+        "Both plans are revealed; the defender now chooses: `fight` or `retreat <place>` (Battle Plan Chart).")

@@ -1,0 +1,45 @@
+"""The system's door (rules/campaign_1812/__init__.py): what the bot and the terminal ask of 1812 besides commands --
+the scenarios offered, when a command may be taken back, how far places are for autocomplete, the computer player."""
+import pytest
+
+from rules.campaign_1812.ai.level1 import Level1
+from tests.rules.campaign_1812.c1812_helpers import c1812, do
+from tests.rules.campaign_1812.test_combat import battle
+
+OPTIONS = ["chart_fragments", "corps_move_once", "depot_supply", "fort_reinforcements", "leaders"]
+
+
+def test_the_three_scenarios_are_offered_with_their_titles_turns_and_options():
+    """SPI's 1812 overview: the Campaign and two shorter scenarios, all ending with the 13th Game-Turn."""
+    assert c1812.scenarios() == [
+        {"id": "campaign", "title": "The Campaign, June to December 1812 (reconstructed from SPI's published overview)",
+         "sides": ["french", "russian"], "first_turn": 1, "last_turn": 13, "options": OPTIONS},
+        {"id": "borodino", "title": "The Road to Moscow, September 1812 (reconstructed from SPI's published overview)",
+         "sides": ["french", "russian"], "first_turn": 6, "last_turn": 13, "options": OPTIONS},
+        {"id": "retreat", "title": "The Retreat, October to December 1812 (reconstructed from SPI's published overview)",
+         "sides": ["french", "russian"], "first_turn": 9, "last_turn": 13, "options": OPTIONS}]
+
+
+def test_a_command_is_taken_back_freely_only_within_its_phase_and_battle_stage():
+    """The phase key names the Game-Turn, the phasing player, the phase and, in a battle, its place and stage: the
+    secret plans may be taken back while both are hidden, never once they are revealed."""
+    assert c1812.phase_key(c1812.setup("campaign", 1)) == "1:russian:movement"
+    state = battle({"inf": 3}, {"inf": 2})
+    assert c1812.phase_key(state) == "2:french:combat:15:plans"
+    state, _ = do(state, "french", "plan reconnaissance")
+    assert c1812.phase_key(state) == "2:french:combat:15:plans"
+    state, _ = do(state, "russian", "plan withdraw")
+    assert c1812.phase_key(state) == "2:french:combat:15:resolving"
+
+
+def test_autocomplete_counts_the_places_between_two_places_of_the_map():
+    """Smolensk (15) borders Roslavl (23); St Petersburg (1) is six places from Kiev (27); a word that is no place
+    of the map has no distance."""
+    assert [c1812.distance("15", "23"), c1812.distance("15", "15"), c1812.distance("1", "27")] == [1, 0, 6]
+    assert c1812.distance("15", "smolensk") is None and c1812.distance("999", "15") is None
+
+
+def test_the_computer_player_is_of_level_one_and_no_other_level_is_built():
+    assert isinstance(c1812.commander(), Level1) and isinstance(c1812.commander(1), Level1)
+    with pytest.raises(ValueError, match="level 2 is not built"):
+        c1812.commander(2)
