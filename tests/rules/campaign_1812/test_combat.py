@@ -453,3 +453,15 @@ def test_a_battle_takes_plans_first_then_only_the_retreat_or_the_choice_the_char
     choice, _ = do(state, "russian", "plan withdraw")
     assert refused(choice, "russian", "plan cordon", "Battle Plan Chart") == (
         "Both plans are revealed; the defender now chooses: `fight` or `retreat <place>` (Battle Plan Chart).")
+
+
+def test_plans_revealed_while_the_battle_waits_on_the_defender_are_beyond_undo():
+    """Both chits are revealed together (COMBAT): a battle left waiting on the defender's choice ('D choice') or on
+    his retreat ('Dr(D) & stop') has rolled no die, and still neither player may take his plan back once he has
+    seen the other's."""
+    for french_plan, stage in (("assault", "choice"), ("reconnaissance", "resolving")):
+        state = battle({"inf": 3}, {"inf": 2})
+        state, _ = do(state, "french", f"plan {french_plan}")
+        after, events = do(state, "russian", "plan withdraw")
+        assert after["battle"]["stage"] == stage and after["dice"]["rolls"] == state["dice"]["rolls"]
+        assert events and all(e["irreversible"] for e in events)

@@ -93,3 +93,12 @@ def test_short_of_the_index_the_removal_is_told_as_a_victory_event():
     assert events[-1] == {"kind": "victory", "to": "all", "text": "Victory Points: French 1, index 3: not met; the "
                           "French player removes a corps of his choice (`remove <place> inf|cav`).",
                           "irreversible": True}
+
+
+def test_a_command_after_the_end_is_refused_with_the_reason_the_game_ended():
+    short = position({30: {"inf": 2}}, {36: {"inf": 1}}, phase="supply", turn=13,
+                     held=(17, 1, 27, 11, 12, 13, 14, 20, 10, 15))
+    short, _ = do(short, "french", "end", "remove 30 inf")
+    for side in ("french", "russian"):
+        assert refused(short, side, "end", "Victory Conditions") == (
+            "The game is over; the French hold 20 Victory Points; they needed 22 (Victory Conditions).")
