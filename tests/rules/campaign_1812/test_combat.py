@@ -443,7 +443,8 @@ def test_a_battle_takes_plans_first_then_only_the_retreat_or_the_choice_the_char
     state = battle({"inf": 3}, {"inf": 2})
     for side, text in (("french", "fight"), ("russian", "retreat 23")):
         assert refused(state, side, text, "Combat") == (
-            "Prior to any infantry battle each player selects a Battle Plan: `plan <chit> [withdraw <place>]` (Combat).")
+            "Prior to any infantry battle each player selects a Battle Plan: `plan <chit> [withdraw <place>]` "
+            "(Combat).")
     state, _ = do(state, "french", "plan reconnaissance")
     waits, _ = do(state, "russian", "plan withdraw")
     for text in ("plan cordon", "fight"):

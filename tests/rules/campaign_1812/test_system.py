@@ -4,6 +4,7 @@ import pytest
 
 from rules.campaign_1812.ai.level1 import Level1
 from tests.rules.campaign_1812.c1812_helpers import c1812, do
+from rules.core.errors import CommandError
 from tests.rules.campaign_1812.test_combat import battle
 
 OPTIONS = ["chart_fragments", "corps_move_once", "depot_supply", "fort_reinforcements", "leaders"]
@@ -16,8 +17,21 @@ def test_the_three_scenarios_are_offered_with_their_titles_turns_and_options():
          "sides": ["french", "russian"], "first_turn": 1, "last_turn": 13, "options": OPTIONS},
         {"id": "borodino", "title": "The Road to Moscow, September 1812 (reconstructed from SPI's published overview)",
          "sides": ["french", "russian"], "first_turn": 6, "last_turn": 13, "options": OPTIONS},
-        {"id": "retreat", "title": "The Retreat, October to December 1812 (reconstructed from SPI's published overview)",
+        {"id": "retreat",
+         "title": "The Retreat, October to December 1812 (reconstructed from SPI's published overview)",
          "sides": ["french", "russian"], "first_turn": 9, "last_turn": 13, "options": OPTIONS}]
+
+
+@pytest.mark.parametrize("options, sentence", [
+    ({"tables": "my_tables.toml"}, "The tables option is a table document (`kolocha local --tables FILE`)."),
+    (["cossacks"], "'cossacks' is not an option of 1812 (options: " + ", ".join(OPTIONS) + ")."),
+    ({"cossacks": False}, "'cossacks' is not an option of 1812 (options: " + ", ".join(OPTIONS) + ").")])
+def test_a_game_set_up_with_an_option_it_does_not_offer_is_refused_naming_those_it_does(options, sentence):
+    """A player's own tables come as a table document (the format of data/tables.toml), never a file name; the
+    other options are the readings and the optional leader rule of SPI's 1812 overview."""
+    with pytest.raises(CommandError) as refused:
+        c1812.setup("campaign", 1, options)
+    assert str(refused.value) == sentence
 
 
 def test_a_command_is_taken_back_freely_only_within_its_phase_and_battle_stage():
