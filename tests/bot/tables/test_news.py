@@ -3,9 +3,13 @@ private thread offered for a player's news, where a paused game's public news go
 a game its players ended, in its channel and to its spectators."""
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
+from bot.config import GameSettings
 from bot.permissions import TableError
+from bot.tables.news import own_view, player_turn_name
 from bot.words import plain
 from tests.bot.discord.discord_fakes import (
     ANNA,
@@ -13,6 +17,7 @@ from tests.bot.discord.discord_fakes import (
     CHANNEL,
     STRANGER,
     WATCH,
+    FakeClock,
     ServerError,
     make_tables,
     run,
@@ -132,3 +137,141 @@ def test_a_resigned_game_keeps_how_it_ended_and_no_deadline(service):
     with pytest.raises(TableError, match=rf"^Game {game_id} is over \(Red wins: Boris resigns for Blue\); it takes no "
                                          r"more commands\.$"):
         tables.current(game_id)
+
+
+# -- each side's own view ------------------------------------------------------------------------
+
+def test_a_side_s_view_is_kept_in_its_dms_once_it_shows_more_than_the_public_one_with_a_map_each_player_turn(service):
+    """The toy race hides each side's secret numbers: once Red has one, her view (the headline and
+    her own runners, with the private line of the change at its top) is kept up to date in her
+    DMs, rewritten only when what she sees changed; with it, once a player-turn, her map."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables, seed=11))
+    messenger = tables.delivery.messenger
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    assert messenger.kept_text(f"dm:{ANNA.id}") == ""  # nothing hidden yet: the public news says it all
+    run(tables.play.submit(ANNA, CHANNEL, "roll"))
+    runners = "```\nRed:\n  0101  r1  runner  1-1\n  0101  r2  runner  2-1\n```"
+    assert messenger.kept_text(f"dm:{ANNA.id}") == (
+        f"Game {game_id}: your view as Red, as of command 2 (this message is kept up to date):\n"
+        "Latest for you: your secret number is 1\n\n"
+        f"Turn 1 | hour 1 | Movement Phase | Blue player\nTo move: Blue\n{runners}")
+    assert messenger.to(ANNA.id)[-1] == f"Game {game_id}: your map as Red: turn 1, Blue player."
+    assert messenger.read_by(BORIS.id) == [f"You play Blue in game {game_id}. Your private news arrives here.", ""]
+    written = len(messenger.edits)
+    run(tables.play.submit(BORIS, CHANNEL, "move b1 0202"))  # nothing Red sees changed
+    assert len(messenger.edits) == written
+    run(tables.play.submit(BORIS, CHANNEL, "end"))  # her headline changed: written again, with nothing latest
+    assert messenger.kept_text(f"dm:{ANNA.id}") == (
+        f"Game {game_id}: your view as Red, as of command 4 (this message is kept up to date):\n"
+        f"Turn 1 | hour 1 | Dice Phase | Blue player\nTo move: Blue\nRoll the die.\n{runners}")
+    assert len(messenger.to(ANNA.id)) == 2  # the same player-turn: no second map
+
+
+def test_a_side_s_own_view_lists_its_own_units_in_the_view_s_words_and_names_its_places():
+    """As 1812's view gives them: stacks, with the listing's column heads, in named areas."""
+    view = {"turn": 3, "phase": "Movement", "player": "french", "to_move": ["french"],
+            "places": [{"number": 12, "name": "Vilna"}, {"number": 7}],
+            "unit_words": {"unit": "stack", "units": "stacks", "columns": ["place", "stack", "holds", "corps"]},
+            "units": [{"side": "french", "area": 12, "id": "F1", "type": "corps", "strength": 4},
+                      {"side": "russian", "area": 12, "id": "R1", "type": "corps", "strength": 3},
+                      {"side": "french", "area": 7, "id": "F2", "type": "corps", "strength": 2}]}
+    headline = "Turn 3 | Movement Phase | French player\nTo move: French\n"
+    listing = "French:\n  place       stack  holds  corps\n  Vilna (12)  F1     corps  4\n  7           F2     corps  2"
+    assert own_view(view, "french") == [headline, {"table": listing}]
+    assert own_view({**view, "units": view["units"][1:2]}, "french") == [headline, {"table": "No stacks."}]
+
+
+def test_a_player_turn_is_named_by_its_turn_and_its_player_where_the_game_has_one():
+    assert player_turn_name({"turn": 2, "player": "french"}) == "turn 2, French player"
+    assert player_turn_name({"turn": 4, "player": None}) == "turn 4"  # both sides act at once (the toy wager)
+
+
+# -- once a change is stored ---------------------------------------------------------------------
+
+def test_a_side_that_has_moved_is_left_no_deadline_and_the_side_now_to_move_gets_one(service):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    assert tables.deadlines.next_at(game_id, "blue") is None
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    run(tables.play.submit(ANNA, CHANNEL, "roll"))  # Blue's player-turn begins
+    assert tables.deadlines.next_at(game_id, "red") is None
+    assert tables.deadlines.next_at(game_id, "blue") is not None
+
+
+@pytest.mark.logs_errors("kolocha.news")
+def test_a_change_whose_deadlines_cannot_be_scheduled_stands_and_its_news_is_sent(service, caplog):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+
+    def fails(game_id):
+        raise OSError("the scheduler's store is gone")
+    tables.deadlines.reschedule = fails
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    assert service.store.last_seq(game_id) == 1
+    assert tables.delivery.messenger.in_channel(CHANNEL)[-1].startswith("**Anna** — Red: end.\n")
+    assert f"game {game_id}: scheduling the deadlines of a stored change failed" in caplog.messages
+
+
+# -- spectators ----------------------------------------------------------------------------------
+
+def _watched(tables) -> list[tuple[str, tuple[bytes, ...]]]:
+    """What the spectators' channel was shown after its welcome: each text with its pictures."""
+    return [(text, pictures) for where, text, pictures in tables.delivery.messenger.posts if where == WATCH][1:]
+
+
+def test_spectators_see_the_public_view_at_each_phase_and_nothing_within_one(service):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
+    run(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))
+    assert _watched(tables) == []
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    assert _watched(tables) == [(f"Game {game_id}:\nTurn 1 | hour 1 | Dice Phase | Red player\nTo move: Red\n"
+                                 "Roll the die.", (b"PNG turn=1 secrets=[] {}",))]
+
+
+def test_spectators_one_turn_behind_see_the_start_of_each_turn_and_the_end_of_the_game_live(service):
+    """A game played to its end (a draw, 9-9) with spectators one game turn behind: each new turn
+    shows them the start of the one before; the end shows where the game ended, and no deadline is
+    left."""
+    tables = make_tables(service, defaults=GameSettings(spectator_delay=True))
+    game_id = run(seated_game(tables, seed=11))
+    run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
+    for _turn in range(3):
+        for player in (ANNA, BORIS):
+            run(tables.play.submit(player, CHANNEL, "end"))
+            run(tables.play.submit(player, CHANNEL, "roll"))
+    behind = f"Game {game_id}, one turn behind: the start of turn"
+    assert _watched(tables) == [
+        (f"{behind} 1.\nTurn 1 | hour 1 | Movement Phase | Red player\nTo move: Red", (b"PNG turn=1 secrets=[] {}",)),
+        (f"{behind} 2.\nTurn 2 | hour 2 | Movement Phase | Red player\nTo move: Red", (b"PNG turn=2 secrets=[] {}",)),
+        (f"Game {game_id}:\nTurn 4 | hour 4 | Movement Phase | Red player\nGame over: No winner (draw): scores 9-9",
+         (b"PNG turn=4 secrets=[] {}",))]
+    assert service.store.deadlines(game_id) == []
+    assert tables.deadlines.next_at(game_id, "blue") is None
+
+
+# -- who is told -------------------------------------------------------------------------------
+
+def test_the_author_of_a_command_that_leaves_them_to_move_is_named_and_the_next_player_pinged(service):
+    tables = make_tables(service)
+    run(seated_game(tables))
+    run(tables.play.submit(ANNA, CHANNEL, "end"))  # still hers to move: she reads the answer, no ping
+    end = tables.delivery.messenger.in_channel(CHANNEL)[-1]
+    assert end.startswith("**Anna** — Red: end.\n") and end.endswith("\nRed player: your move, due <t:1772539200:R>.")
+    run(tables.play.submit(ANNA, CHANNEL, "roll"))
+    pinged = f"\n<@{BORIS.id}>: your move, due <t:1772539200:R>."
+    assert tables.delivery.messenger.in_channel(CHANNEL)[-1].endswith(pinged)
+
+
+def test_a_command_the_bot_plays_at_a_deadline_is_told_in_the_channel_and_written_in_no_dm(service):
+    """Only a command given by a button of a DM has its outcome written there."""
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=GameSettings(at_deadline="end"))
+    game_id = run(seated_game(tables))
+    messenger = tables.delivery.messenger
+    clock.advance(hours=48)
+    run(tables.clocks.expire(game_id, "red", timedelta(0)))
+    assert messenger.in_channel(CHANNEL)[-1].startswith("**Deadline** — Red: end.\n")
+    assert messenger.read_by(ANNA.id) == [f"You play Red in game {game_id}. Your private news arrives here.", ""]
