@@ -3,14 +3,21 @@ private thread offered for a player's news, where a paused game's public news go
 a game its players ended, in its channel and to its spectators."""
 from __future__ import annotations
 
+import dataclasses
+import types
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 import pytest
 
 from bot.config import GameSettings
 from bot.permissions import TableError
+from bot.service import GameService
+from bot.store import Store
 from bot.tables.news import own_view, player_turn_name
 from bot.words import plain
+from rules.core.registry import _SYSTEMS
+from tests.bot import toy_wager
 from tests.bot.discord.discord_fakes import (
     ANNA,
     BORIS,
@@ -25,6 +32,9 @@ from tests.bot.discord.discord_fakes import (
     seated_game,
 )
 from tests.bot.discord.discord_fakes import picture as drawn
+
+if TYPE_CHECKING:
+    from bot.tables import Tables
 
 
 # -- a private thread for a player's news --------------------------------------------------------
@@ -139,13 +149,18 @@ def test_a_resigned_game_keeps_how_it_ended_and_no_deadline(service):
         tables.current(game_id)
 
 
+def cropped(view: dict) -> bytes:
+    """A stand-in for the crop of a view's latest action, drawn after the map."""
+    return f"CROP turn={view.get('turn')} secrets={view.get('secrets')}".encode()
+
+
 # -- each side's own view ------------------------------------------------------------------------
 
 def test_a_side_s_view_is_kept_in_its_dms_once_it_shows_more_than_the_public_one_with_a_map_each_player_turn(service):
     """The toy race hides each side's secret numbers: once Red has one, her view (the headline and
     her own runners, with the private line of the change at its top) is kept up to date in her
     DMs, rewritten only when what she sees changed; with it, once a player-turn, her map."""
-    tables = make_tables(service)
+    tables = make_tables(service, cropper=cropped)
     game_id = run(seated_game(tables, seed=11))
     messenger = tables.delivery.messenger
     run(tables.play.submit(ANNA, CHANNEL, "end"))
@@ -156,7 +171,8 @@ def test_a_side_s_view_is_kept_in_its_dms_once_it_shows_more_than_the_public_one
         f"Game {game_id}: your view as Red, as of command 2 (this message is kept up to date):\n"
         "Latest for you: your secret number is 1\n\n"
         f"Turn 1 | hour 1 | Movement Phase | Blue player\nTo move: Blue\n{runners}")
-    assert messenger.to(ANNA.id)[-1] == f"Game {game_id}: your map as Red: turn 1, Blue player."
+    assert messenger.dms[-1] == (ANNA.id, f"Game {game_id}: your map as Red: turn 1, Blue player.",
+                                 (b"PNG turn=1 secrets=[1] {}", b"CROP turn=1 secrets=[1]"))
     assert messenger.read_by(BORIS.id) == [f"You play Blue in game {game_id}. Your private news arrives here.", ""]
     written = len(messenger.edits)
     run(tables.play.submit(BORIS, CHANNEL, "move b1 0202"))  # nothing Red sees changed
@@ -221,21 +237,21 @@ def _watched(tables) -> list[tuple[str, tuple[bytes, ...]]]:
 
 
 def test_spectators_see_the_public_view_at_each_phase_and_nothing_within_one(service):
-    tables = make_tables(service)
+    tables = make_tables(service, cropper=cropped)
     game_id = run(seated_game(tables))
     run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
     run(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))
     assert _watched(tables) == []
     run(tables.play.submit(ANNA, CHANNEL, "end"))
     assert _watched(tables) == [(f"Game {game_id}:\nTurn 1 | hour 1 | Dice Phase | Red player\nTo move: Red\n"
-                                 "Roll the die.", (b"PNG turn=1 secrets=[] {}",))]
+                                 "Roll the die.", (b"PNG turn=1 secrets=[] {}", b"CROP turn=1 secrets=[]"))]
 
 
 def test_spectators_one_turn_behind_see_the_start_of_each_turn_and_the_end_of_the_game_live(service):
     """A game played to its end (a draw, 9-9) with spectators one game turn behind: each new turn
     shows them the start of the one before; the end shows where the game ended, and no deadline is
     left."""
-    tables = make_tables(service, defaults=GameSettings(spectator_delay=True))
+    tables = make_tables(service, defaults=GameSettings(spectator_delay=True), cropper=cropped)
     game_id = run(seated_game(tables, seed=11))
     run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
     for _turn in range(3):
@@ -243,11 +259,14 @@ def test_spectators_one_turn_behind_see_the_start_of_each_turn_and_the_end_of_th
             run(tables.play.submit(player, CHANNEL, "end"))
             run(tables.play.submit(player, CHANNEL, "roll"))
     behind = f"Game {game_id}, one turn behind: the start of turn"
+
+    def drawn_at(turn: int) -> tuple[bytes, ...]:
+        return f"PNG turn={turn} secrets=[] {{}}".encode(), f"CROP turn={turn} secrets=[]".encode()
     assert _watched(tables) == [
-        (f"{behind} 1.\nTurn 1 | hour 1 | Movement Phase | Red player\nTo move: Red", (b"PNG turn=1 secrets=[] {}",)),
-        (f"{behind} 2.\nTurn 2 | hour 2 | Movement Phase | Red player\nTo move: Red", (b"PNG turn=2 secrets=[] {}",)),
+        (f"{behind} 1.\nTurn 1 | hour 1 | Movement Phase | Red player\nTo move: Red", drawn_at(1)),
+        (f"{behind} 2.\nTurn 2 | hour 2 | Movement Phase | Red player\nTo move: Red", drawn_at(2)),
         (f"Game {game_id}:\nTurn 4 | hour 4 | Movement Phase | Red player\nGame over: No winner (draw): scores 9-9",
-         (b"PNG turn=4 secrets=[] {}",))]
+         drawn_at(4))]
     assert service.store.deadlines(game_id) == []
     assert tables.deadlines.next_at(game_id, "blue") is None
 
@@ -275,3 +294,51 @@ def test_a_command_the_bot_plays_at_a_deadline_is_told_in_the_channel_and_writte
     run(tables.clocks.expire(game_id, "red", timedelta(0)))
     assert messenger.in_channel(CHANNEL)[-1].startswith("**Deadline** — Red: end.\n")
     assert messenger.read_by(ANNA.id) == [f"You play Red in game {game_id}. Your private news arrives here.", ""]
+
+
+# -- questions asked in the channel --------------------------------------------------------------
+
+def public_wager(tmp_path, monkeypatch) -> tuple[Tables, int]:
+    """The toy wager without hidden information, its prompt in every view: its questions are asked
+    in the channel, in the words of the line that tells the change (Anna plays Red, Boris Blue)."""
+    module = types.ModuleType("public_wager")
+    module.__dict__.update({**vars(toy_wager), "__name__": "public_wager"})
+    module.INFO = dataclasses.replace(toy_wager.INFO, hidden_information=False)
+    asks = {"answer": "Blue answers loud or soft.", "plan": "Both sides plan."}
+    module.view = lambda state, side: toy_wager.view(state, side) | {"prompt": asks.get(state["stage"])}
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    service = GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: module)
+    tables = make_tables(service, systems=("toy_wager",))
+    return tables, run(seated_game(tables, system="toy_wager", scenario="long"))
+
+
+def test_a_question_the_change_s_line_shows_gets_its_buttons_on_that_line_and_a_second_its_own(tmp_path, monkeypatch):
+    tables, game_id = public_wager(tmp_path, monkeypatch)
+    messenger = tables.delivery.messenger
+    posted = len(messenger.posts)
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    line = (f"**Anna** — Red: shout.\nred shouts\nTurn 1 | Answer Phase\nTo move: Blue\nBlue answers loud or soft.\n"
+            f"<@{BORIS.id}>: your move, due <t:1772539200:R>.")
+    assert [text for _, text, _ in messenger.posts[posted:]] == [line]  # one message, not two
+    assert messenger.buttons == [(CHANNEL, line, {"answers": ["answer loud", "answer soft"], "game": game_id,
+                                                  "side": "blue", "seq": 1})]
+    posted = len(messenger.posts)
+    run(tables.play.submit(BORIS, CHANNEL, "answer soft"))  # both plan now: Red's buttons ride on the line
+    line = (f"**Boris** — Blue: answer soft.\nblue: answer soft\nTurn 1 | Plan Phase\nTo move: Red, Blue\n"
+            f"Both sides plan.\n<@{ANNA.id}>: your move, due <t:1772539200:R>.\n"
+            "Blue player: your move, due <t:1772539200:R>.")
+    assert [text for _, text, _ in messenger.posts[posted:]] == [line, "Both sides plan."]
+    plans = {"answers": ["plan bold", "plan calm"], "game": game_id, "seq": 2}
+    assert messenger.buttons[1:] == [(CHANNEL, line, plans | {"side": "red"}),
+                                     (CHANNEL, "Both sides plan.", plans | {"side": "blue"})]
+
+
+def test_a_question_to_a_player_who_takes_reminders_by_dm_leaves_the_channel_s_line_without_buttons(
+        tmp_path, monkeypatch):
+    tables, game_id = public_wager(tmp_path, monkeypatch)
+    run(tables.absence.prefs(BORIS, {"remind": "dm"}))
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    messenger = tables.delivery.messenger
+    assert messenger.in_channel(CHANNEL)[-1].endswith(
+        "\nBlue answers loud or soft.\nBlue player: your move, due <t:1772539200:R>.")
+    assert [(where, buttons["side"]) for where, _, buttons in messenger.buttons] == [(f"dm:{BORIS.id}", "blue")]
