@@ -87,7 +87,8 @@ def outcome(state: dict) -> dict | None:
 
 
 def odds(state: dict, side: str | None, text: str) -> dict:
-    return _odds.forecast(state, side, text)
+    """The forecast is the same for every side: it is given only once both plans and stacks are revealed."""
+    return _odds.forecast(state, text)
 
 
 def distance(a: str, b: str) -> int | None:

@@ -21,7 +21,7 @@ from rules.core.errors import CommandError, RuleViolation
 CODES = {"A": "the attacker loses {} infantry corps", "D": "the defender loses {} infantry corps"}
 
 
-def forecast(state: dict, viewer: str | None, text: str) -> dict:
+def forecast(state: dict, text: str) -> dict:
     """`odds <place>`: the Combat Results Table of the battle there, its stacks and chits shown."""
     words = text.split()
     if len(words) != 1:
