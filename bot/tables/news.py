@@ -165,24 +165,25 @@ class Change:
         question.update(since=self.since, fresh=new and not ping)
         return ping
 
-    def _pings(self, planned: frozenset[str] = frozenset()) -> Text:
-        """The pings of the sides asked again in their question message (`_ask`), but those
-        whose "your move" line (`planned`) pings them."""
+    def _pings(self) -> Text:
+        """The pings of the sides asked again in their question message (`_ask`) by a change that
+        keeps the phase (at a phase change, each side's "your move" line of `_due_note` says it)."""
         seats = self.news.store.seats(self.game_id)
         return words(*(words("\n", mention(seats[side]), ": your move", HERE, ".")
-                       for side in sorted(self.pinged - planned) if side in seats))
+                       for side in sorted(self.pinged) if side in seats))
 
     def _due_note(self) -> Text:
         """Who must move now, mentioned, and by when; a side told privately (bot/tables/notices.py)
         is named without a ping, unless its question edits its question message (`_ask`), and so
-        is the author of the command, who reads its answer (a message of orders that ends a phase)."""
+        is the author of the command, who reads its answer (a message of orders that ends a phase).
+        Every side asked is among those: only a side that may act is asked, and each human one
+        has a deadline."""
         seats = self.news.store.seats(self.game_id)
         told = {side for side in self.planned if seats.get(side) == self.author or
                 told_privately(self.news.tables, self.game_id, side) and side not in self.pinged}
         return words(*(words("\n", f"{fmt.side_name(side)} player" if side in told else mention(seats[side]),
                              ": your move, due ", due(when), HERE if side in self.pinged else "", ".")
-                       for side, when in self.planned.items() if side in seats),
-                     self._pings(frozenset(self.planned)))
+                       for side, when in self.planned.items() if side in seats))
 
     async def settle(self) -> None:
         """Once the store holds the change (and the deadlines it announced): their jobs (in a

@@ -4,6 +4,7 @@ a game its players ended, in its channel and to its spectators."""
 from __future__ import annotations
 
 import dataclasses
+import re
 import types
 from datetime import timedelta
 from typing import TYPE_CHECKING
@@ -342,3 +343,114 @@ def test_a_question_to_a_player_who_takes_reminders_by_dm_leaves_the_channel_s_l
     assert messenger.in_channel(CHANNEL)[-1].endswith(
         "\nBlue answers loud or soft.\nBlue player: your move, due <t:1772539200:R>.")
     assert [(where, buttons["side"]) for where, _, buttons in messenger.buttons] == [(f"dm:{BORIS.id}", "blue")]
+
+
+# -- the line of a change --------------------------------------------------------------------------
+
+def test_the_computer_s_reason_is_told_with_its_command_only_where_nothing_is_hidden(service, tmp_path, monkeypatch):
+    """In a game with fog of war the reason may name what the other side has not seen: the
+    public line gives the command alone there."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    change = tables.news.change(game_id, "Computer", why="the die decides the race")
+    assert service.submit(game_id, "red", "end", compose=change.compose).accepted
+    run(change.settle())
+    assert tables.delivery.messenger.in_channel(CHANNEL)[-1].startswith(
+        "**Computer** — Red: end. Why: the die decides the race.\n")
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    wagers = make_tables(GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager),
+                         systems=("toy_wager",))
+    wager = run(seated_game(wagers, system="toy_wager"))
+    change = wagers.news.change(wager, "Computer", why="Blue cannot hear a whisper")
+    assert wagers.service.submit(wager, "red", "shout", compose=change.compose).accepted
+    run(change.settle())
+    assert wagers.delivery.messenger.in_channel(CHANNEL)[-1].startswith(
+        "**Computer** — Red: a `shout` command.\nred shouts\n")
+
+
+@pytest.fixture
+def wagers(tmp_path, monkeypatch):
+    """Tables over the toy wager (questions asked by DM: Blue's answer, Red's echo, both plans)."""
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    return make_tables(GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager),
+                       systems=("toy_wager",))
+
+
+DUE = "due <t:1772539200:R>"  # a fresh deadline of the fake clock
+ASKED = f"{DUE}; what is asked is in your private news."
+
+
+def questions(tables, user: str) -> list[str]:
+    """The question messages of a player's DMs, as they read now, oldest first."""
+    messenger = tables.delivery.messenger
+    return [piece for place, piece in messenger.kept.values() if place == f"dm:{user}" and "view as" not in piece]
+
+
+@pytest.mark.parametrize("remind", ["both", "dm"])
+def test_a_player_asked_again_in_the_same_turn_is_pinged_to_the_question_edited_in_place(wagers, remind):
+    """The first question of a player-turn is a new DM, which notifies; one asked later in the same
+    player-turn edits it in place, which does not, so the channel pings the player and points to it,
+    unless they take their reminders by DM: then a new DM, and the channel names their side. The author
+    of the command is named, never pinged; a new turn asks in a new DM again."""
+    run(wagers.absence.prefs(ANNA, {"remind": remind}))
+    run(wagers.absence.prefs(BORIS, {"remind": remind}))
+    game_id = run(seated_game(wagers, system="toy_wager", scenario="long"))
+    said = wagers.delivery.messenger.posts
+    waits = f"Game {game_id}: the game waits for you, {DUE}: the"
+    assert said[-1][1].endswith(f"\nTurn 1 | Shout Phase\nTo move: Red\nRed player: your move, {DUE}.")
+    assert questions(wagers, ANNA.id) == [f"{waits} Red Shout Phase (turn 1)."]
+    for actor, line in ((ANNA, "shout"), (BORIS, "answer loud"), (ANNA, "echo yes")):
+        run(wagers.play.submit(actor, CHANNEL, line))
+    red, blue = (f"<@{ANNA.id}>: your move, {ASKED}", f"<@{BORIS.id}>: your move, {ASKED}") if remind == "both" \
+        else (f"Red player: your move, {DUE}.", f"Blue player: your move, {DUE}.")
+    assert [text for _, text, _ in said[-3:]] == [
+        f"**Anna** — Red: a `shout` command.\nred shouts\nTurn 1 | Answer Phase\nTo move: Blue\n"
+        f"Blue player: your move, {DUE}.",
+        f"**Boris** — Blue: an `answer` command.\nblue: answer loud\nTurn 1 | Echo Phase\nTo move: Red\n{red}",
+        f"**Anna** — Red: an `echo` command.\nred: echo yes\nTurn 1 | Plan Phase\nTo move: Red, Blue\n"
+        f"Red player: your move, {DUE}.\n{blue}"]
+    shouted = [] if remind == "both" else [f"{waits} Red Shout Phase (turn 1)."]  # by DM: each a new one
+    assert questions(wagers, ANNA.id) == [*shouted, f"Game {game_id}: Next, {DUE}: the Red Plan Phase (turn 1)."]
+    answered = [] if remind == "both" else [f"{waits} Blue Answer Phase (turn 1)."]
+    assert questions(wagers, BORIS.id) == [*answered, f"{waits} Blue Plan Phase (turn 1)."]
+    run(wagers.play.submit(ANNA, CHANNEL, "plan bold"))  # a secret order: not a word in public
+    assert said[-1][1].startswith("**Anna** — Red: an `echo` command.")
+    run(wagers.play.submit(BORIS, CHANNEL, "plan calm"))
+    assert said[-1][1] == \
+        f"red plans bold\nblue plans calm\nTurn 2 | Shout Phase\nTo move: Red\nRed player: your move, {DUE}."
+    assert questions(wagers, ANNA.id)[len(shouted) + 1:] == [f"{waits} Red Shout Phase (turn 2)."]  # a new DM
+
+
+def test_a_draw_offer_is_said_in_public_and_asked_by_dm_and_once_agreed_ends_the_game_with_its_map(service):
+    """A player who takes reminders by DM is named in the channel, not pinged. The offer's public
+    line is the rules' sentence for everyone (not the offerer's own answer); the other player gets it
+    by DM with Accept and Decline for the position they have seen; agreed, the game's final line and
+    map go to its channel and its spectators, then its dice are revealed."""
+    tables = make_tables(service)
+    run(tables.absence.prefs(BORIS, {"remind": "dm"}))
+    game_id = run(seated_game(tables))
+    run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
+    for actor, line in ((ANNA, "end"), (ANNA, "roll")):
+        run(tables.play.submit(actor, CHANNEL, line))
+    messenger = tables.delivery.messenger
+    assert messenger.in_channel(CHANNEL)[-1].endswith(f"\nTo move: Blue\nBlue player: your move, {DUE}.")  # by DM
+    assert questions(tables, BORIS.id) == [f"Game {game_id}: the game waits for you, {DUE}: the Blue Movement Phase "
+                                           "(turn 1)."]
+    assert re.search(r"\nLatest for you: your secret number is \d\n", messenger.kept_text(f"dm:{ANNA.id}"))
+    offer = "The Blue player offers a draw: the Red player may `accept` or `refuse` (a command played instead " \
+            "declines it)."
+    assert run(tables.play.submit(BORIS, CHANNEL, "draw")) == "You offer a draw; the Red player answers."
+    assert messenger.in_channel(CHANNEL)[-1] == f"**Boris** — {offer}"
+    seen = service.store.seen_seq(game_id, "red")
+    assert messenger.buttons[-1] == (ANNA.id, f"Game {game_id}: {offer}",
+                                     {"action": "draw", "other": "decline", "game": game_id, "side": "red",
+                                      "seq": seen})
+    assert f"Latest for you: {offer}\n" in messenger.kept_text(f"dm:{ANNA.id}")
+    run(tables.play.submit(ANNA, CHANNEL, "accept"))
+    final = service.system(game_id).view(service.load(game_id), None)
+    ended = f"Game {game_id} is drawn by agreement: the Blue player offered a draw and the Red player accepted.\n" \
+            "Turn 1 | hour 1 | Movement Phase | Blue player"
+    assert messenger.posts[-3:-1] == [(CHANNEL, f"**Anna** — {ended}", (drawn(final),)),
+                                      (WATCH, f"Game {game_id}: **Anna** — {ended}", (drawn(final),))]
+    assert messenger.posts[-1][1].startswith(f"Fair dice of game {game_id} revealed: seed ")
+    assert service.store.deadlines(game_id) == []
