@@ -3,6 +3,8 @@ shown and changed, spectators added, and every refusal on the way in its own wor
 race of tests/bot)."""
 from __future__ import annotations
 
+import asyncio
+import threading
 from datetime import timedelta
 
 import pytest
@@ -13,6 +15,7 @@ from bot.permissions import TableError
 from bot.service import GameService
 from bot.store import Store
 from bot.tables.lobby import OPEN_THREADS, Opponent
+from bot.words import COMPUTER
 from tests.bot import toy_system, toy_without_computer
 from tests.bot.discord.discord_fakes import (
     ANNA,
@@ -199,6 +202,32 @@ def test_against_the_computer_the_default_side_is_the_first_and_the_level_asked_
     run(tables.computer.settled())
     run(tables.lobby.new(ANNA, GUILD, OTHER, "toy_system", "short"))
     assert tables.settings(game_id + 1) == defaults
+
+
+def test_a_game_against_the_computer_begins_in_its_own_channel_while_another_opens_at_the_same_moment(service):
+    """Anna opens a game against the computer while Boris opens one in another channel, his stored after hers and
+    before she is seated: she joins, the computer sits and the game starts in her channel, his stays open."""
+    tables = make_tables(service)
+    opened, hers = tables.lobby._open, threading.Event()
+
+    def open_in_turn(actor, *args):
+        game_id = opened(actor, *args)
+        if actor == ANNA:
+            assert hers.wait(30)  # Boris's game is stored before she goes on
+        else:
+            hers.set()
+        return game_id
+    tables.lobby._open = open_in_turn
+
+    async def both() -> None:
+        await asyncio.gather(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", against=Opponent("blue")),
+                             tables.lobby.new(BORIS, GUILD, OTHER, "toy_system", "short"))
+        await tables.computer.settled()
+    run(both())
+    mine, his = tables.game_in(CHANNEL)["id"], tables.game_in(OTHER)["id"]
+    assert his > mine
+    assert service.store.seats(mine) == {"red": COMPUTER, "blue": ANNA.id} and service.store.game(mine)["started_at"]
+    assert service.store.seats(his) == {} and not service.store.game(his)["started_at"]
 
 
 def test_settings_are_shown_to_anyone_and_changed_by_a_manager_with_the_deadlines_they_reshape(service):

@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 
+from bot.config import GameSettings
 from bot.delivery import message, user_audience
 from bot.permissions import TableError
 from bot.tables import INBOX_OFFER
@@ -68,3 +69,14 @@ def test_a_private_reply_carries_what_closed_dms_held_back_and_offers_a_thread(s
     assert plain(reply.text) == f"Done.\n\nWhile your DMs were closed:\nGame {game_id}: held news{INBOX_OFFER}"
     assert [row["id"] for row in reply.held] == [row["id"] for row in service.store.undelivered_to(ANNA.id)]
     assert tables.private(BORIS, "Done.").text == "Done."  # nothing held for Boris
+
+
+def test_a_game_stored_without_settings_follows_the_server_s_configured_defaults(service):
+    """A game whose row holds no settings (stored before games kept their own, or opened outside the tables) is
+    shown and timed by the defaults the server's configuration sets, not the built-in ones."""
+    defaults = GameSettings(deadline_hours=12, reminders=(3,), at_deadline="forfeit")
+    tables = make_tables(service, defaults=defaults)
+    game_id = service.new_game("toy_system", "short", seed=1, guild=GUILD, channel=CHANNEL)
+    assert service.store.game(game_id)["settings"] == {}
+    assert tables.settings(game_id) == defaults
+    assert run(tables.lobby.change_settings(ANNA, CHANNEL, {})) == defaults.describe()
