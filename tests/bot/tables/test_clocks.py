@@ -125,6 +125,43 @@ def test_a_side_whose_secret_order_is_down_gets_a_fresh_clock_and_not_a_word(wag
     assert (row["due_at"], row["phase_key"]) == ((clock() + timedelta(hours=48)).isoformat(), "1:plan")
 
 
+def test_a_passed_deadline_s_buttons_carry_what_the_late_side_has_observed(wager):
+    """Red's plan is down, hidden from Blue: the answers Blue is asked again carry the commands Blue has seen."""
+    tables, game_id, clock = wager
+    for who, line in ((ANNA, "shout"), (BORIS, "answer soft"), (ANNA, "plan bold")):
+        run(tables.play.submit(who, CHANNEL, line))
+    run(tables.clocks.expire(game_id, "blue", timedelta(0)))
+    where, _, buttons = tables.delivery.messenger.buttons[-1]
+    seen = tables.store.seen_seq(game_id, "blue")
+    assert (where, buttons["seq"]) == (BORIS.id, seen) and seen == tables.store.last_seq(game_id) - 1
+
+
+def many_answers_wager() -> types.ModuleType:
+    """The toy wager whose Blue may answer in 30 words: more than a menu holds."""
+    module = types.ModuleType("many_answers_wager")
+    module.__dict__.update(vars(toy_wager))
+
+    def legal_commands(state: dict, side: str) -> list:
+        if state["stage"] == "answer" and side == "blue":
+            return [toy_wager.Say("answer", f"word{n}") for n in range(30)]
+        return toy_wager.legal_commands(state, side)
+    module.legal_commands = legal_commands
+    return module
+
+
+def test_a_passed_deadline_at_a_choice_of_more_answers_than_a_menu_holds_says_to_type_one(tmp_path, monkeypatch):
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    service = GameService(Store(tmp_path / "many.sqlite"), loader=lambda name: many_answers_wager())
+    tables = make_tables(service, systems=("toy_wager",))
+    game_id = run(seated_game(tables, system="toy_wager", scenario="long"))
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    run(tables.clocks.expire(game_id, "blue", timedelta(0)))
+    due = stamp(FakeClock()() + timedelta(hours=48))
+    assert tables.delivery.messenger.to(BORIS.id)[-1] == (
+        f"Game {game_id}: the Blue deadline has passed. New deadline {due}: the Blue Answer Phase (turn 1). "
+        "(30 answers are possible, more than a menu holds: type yours with `/order` and its words.)")
+
+
 def whispering_toy() -> types.ModuleType:
     """The toy race whose side's own view prompts it in words the public view lacks."""
     module = types.ModuleType("whispering_toy")

@@ -58,6 +58,8 @@ def _after(*orders: tuple[str, str]) -> dict:
 
 
 START, SHOUTED, LOUD = _after(), _after(("red", "shout")), _after(("red", "shout"), ("blue", "answer loud"))
+PLANS = _after(("red", "shout"), ("blue", "answer soft"))  # both sides plan at once
+BLUE_PLANNED = _after(("red", "shout"), ("blue", "answer soft"), ("blue", "plan calm"))
 
 
 def _buttons(game_id: int, side: str, answers: list[str], seen: int) -> dict:
@@ -71,6 +73,9 @@ def _next(tables, game_id: int) -> int:
 
 def test_a_newly_awaited_side_of_a_hidden_game_is_told_privately_with_its_answers_and_due(hidden):
     tables, game_id = hidden
+    for who, line in ((ANNA, "shout"), (BORIS, "answer soft"), (ANNA, "plan bold")):  # Red's plan hidden from Blue
+        run(tables.play.submit(who, CHANNEL, line))
+    assert tables.store.seen_seq(game_id, "blue") == tables.store.last_seq(game_id) - 1
     seq = _next(tables, game_id)
     seen = tables.store.seen_seq(game_id, "blue") + 1  # the change counts among what Blue has observed
     rows = notices(tables, game_id, START, SHOUTED, seq, {"blue": WHEN}, moved=True)
@@ -125,8 +130,21 @@ def test_no_side_is_told_without_a_player_to_tell_or_whose_held_orders_play_at_o
     assert [to for to, _ in notices(tables, game_id, START, SHOUTED, seq, {}, moved=True)] == ["blue"]
     run(tables.lobby.new(ANNA, GUILD, "202", "toy_wager", "long"))
     unseated = tables.game_in("202")["id"]
-    run(tables.lobby.join(ANNA, "202", "red"))
-    assert notices(tables, unseated, START, SHOUTED, _next(tables, unseated), {}, moved=True) == []  # no Blue player
+    run(tables.lobby.join(BORIS, "202", "blue"))
+    assert notices(tables, unseated, START, SHOUTED, _next(tables, unseated), {}, moved=True) == [
+        ("blue", message(words("the game waits for you: ", ANSWER), buttons=_buttons(
+            unseated, "blue", ["answer loud", "answer soft"], 1)) | {"question": {"new": True}})]
+    assert notices(tables, unseated, SHOUTED, START, _next(tables, unseated), {}, moved=True) == []  # no Red player
+    both = notices(tables, unseated, SHOUTED, PLANS, _next(tables, unseated), {}, moved=True)
+    assert [(to, payload["text"]) for to, payload in both] == [("blue", ["Next: the Blue Plan Phase (turn 1)."])]
+
+
+def test_a_side_newly_awaited_beside_one_whose_question_stands_is_told(hidden):
+    """Blue's plan taken back (an undo): Red's question stands, Blue is asked again."""
+    tables, game_id = hidden
+    rows = notices(tables, game_id, BLUE_PLANNED, PLANS, _next(tables, game_id), {}, moved=True)
+    assert [(to, payload["text"]) for to, payload in rows] == [("blue", ["the game waits for you: the Blue Plan Phase "
+                                                                         "(turn 1)."])]
 
 
 def test_a_side_whose_standing_order_answers_is_not_asked(hidden):

@@ -1,0 +1,85 @@
+"""A seat handed to the computer (bot/tables/computer.py) without Discord: who may hand it, the refusal when a person's
+seat in a game with hidden units needs their consent, the level asked for, and the game of the caller's own
+channel, under its lock (over the toy race of tests/bot, and the same race with its units hidden)."""
+from __future__ import annotations
+
+import types
+
+import pytest
+
+from bot.config import GameSettings
+from bot.service import GameService
+from bot.store import Store
+from bot.words import COMPUTER
+from rules.core.system import SystemInfo
+from tests.bot import toy_system
+from tests.bot.discord.discord_fakes import (
+    ANNA,
+    BORIS,
+    CHANNEL,
+    MOD,
+    STRANGER,
+    make_tables,
+    run,
+    seated_game,
+    second_game,
+)
+from tests.bot.tables.room_checks import refused, under_lock
+
+
+def hidden_race() -> types.ModuleType:
+    """The toy race with its units hidden: a person's seat goes to the computer only with their consent."""
+    module = types.ModuleType("hidden_race")
+    info = SystemInfo(name="toy_system", sides=toy_system.SIDES, default_scenario="short", hidden_information=True)
+    module.__dict__.update({**vars(toy_system), "INFO": info})  # its name kept: the computer plans over the race
+    return module
+
+
+@pytest.fixture
+def hidden(tmp_path):
+    service = GameService(Store(tmp_path / "hidden.sqlite"), loader=lambda name: hidden_race())
+    tables = make_tables(service)
+    return tables, run(seated_game(tables))
+
+
+def test_only_the_creator_or_a_manager_hands_a_seat_to_the_computer(service):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    assert refused(tables.computer.seat(STRANGER, CHANNEL, "blue")) == \
+        "Only the game's creator (<@1>) or a member with Manage Server may hand a seat to the computer."
+    assert service.store.seats(game_id)["blue"] == BORIS.id
+
+
+def test_in_a_hidden_game_a_person_s_seat_goes_to_the_computer_only_as_they_or_an_outside_manager_hand_it(hidden):
+    tables, game_id = hidden
+    assert refused(tables.computer.seat(ANNA, CHANNEL, "blue")) == (
+        "<@2> holds the Blue seat: in a game with hidden information only they, or a member with Manage Server who "
+        "does not play in it, may hand it to the computer, whose seat then goes to anyone without asking.")
+    playing_manager = type(MOD)(BORIS.id, BORIS.name, manage_guild=True)
+    run(tables.computer.seat(playing_manager, CHANNEL, "blue"))  # his own seat: no one else's consent
+    assert tables.store.seats(game_id)["blue"] == COMPUTER
+    run(tables.computer.settled())
+    run(tables.computer.seat(MOD, CHANNEL, "red"))  # a manager who plays no part in the game
+    assert tables.store.seats(game_id) == {"red": COMPUTER, "blue": COMPUTER}
+    run(tables.computer.settled())
+
+
+def test_the_creator_hands_her_own_hidden_seat_to_the_computer(hidden):
+    tables, game_id = hidden
+    run(tables.computer.seat(ANNA, CHANNEL, "red"))
+    assert tables.store.seats(game_id)["red"] == COMPUTER
+    run(tables.computer.settled())
+
+
+def test_the_computer_takes_the_seat_at_the_level_asked_in_the_caller_s_game_under_its_lock(service):
+    tables = make_tables(service, defaults=GameSettings(ai_level=2))  # a level the toy race lacks
+    game_id = run(seated_game(tables))
+    other = second_game(tables)  # opened after Anna's, in another channel
+    held = under_lock(tables, tables.computer, "_take_from", game_id)
+    said = run(tables.computer.seat(ANNA, CHANNEL, "blue", level=1))
+    assert held == [True]
+    assert "seats the computer as Blue in game 1 in place of" in str(said) and "(level 1," in str(said)
+    assert service.store.seats(game_id)["blue"] == COMPUTER
+    assert service.store.computer_seats(game_id)["blue"]["level"] == 1
+    assert COMPUTER not in service.store.seats(other).values()
+    run(tables.computer.settled())
