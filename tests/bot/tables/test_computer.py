@@ -7,10 +7,13 @@ import types
 
 import pytest
 
+from bot.computer.planner import ThreadPlanner
+from bot.computer.seat import PlanJob
 from bot.config import GameSettings
 from bot.service import GameService
 from bot.store import Store
 from bot.words import COMPUTER
+from rules.core.ai import Decision
 from rules.core.system import SystemInfo
 from tests.bot import toy_system
 from tests.bot.discord.discord_fakes import (
@@ -83,3 +86,47 @@ def test_the_computer_takes_the_seat_at_the_level_asked_in_the_caller_s_game_und
     assert service.store.computer_seats(game_id)["blue"]["level"] == 1
     assert COMPUTER not in service.store.seats(other).values()
     run(tables.computer.settled())
+
+
+def test_the_side_handed_to_the_computer_keeps_no_deadline_in_the_schedule(service):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    assert tables.deadlines.next_at(game_id, "red") is not None
+    run(tables.computer.seat(ANNA, CHANNEL, "red"))  # Red is to move: its deadline goes with its player
+    assert tables.deadlines.next_at(game_id, "red") is None
+    run(tables.computer.settled())
+
+
+@pytest.mark.logs_errors("kolocha.computer")
+def test_a_computer_that_stopped_plays_once_seated_again(service):
+    """Its plan failed once, at this position: `/game seat` again makes it try afresh."""
+    class FailingOnce(ThreadPlanner):
+        failed = False
+
+        async def plan(self, job: PlanJob) -> list[Decision]:
+            if not self.failed:
+                self.failed = True
+                raise RuntimeError("a commander's bug")
+            return await super().plan(job)
+    tables = make_tables(service, planner=FailingOnce())
+    game_id = run(seated_game(tables))
+    run(tables.computer.seat(ANNA, CHANNEL, "red"))
+    run(tables.computer.settled())
+    assert service.store.last_seq(game_id) == 0  # it stopped at the start
+    run(tables.computer.seat(ANNA, CHANNEL, "red"))
+    run(tables.computer.settled())
+    assert service.store.last_seq(game_id) > 0 and {row["user"] for row in service.store.commands(game_id)} == {COMPUTER}
+
+
+def test_the_computer_looks_for_a_request_to_answer_under_the_game_s_lock(service):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    run(tables.computer.seat(ANNA, CHANNEL, "blue"))
+    run(tables.computer.settled())
+    held = under_lock(tables, tables.computer, "_answer", game_id)
+
+    async def woken() -> None:
+        tables.computer.wake(game_id)  # nothing else holds the game's lock now
+        await tables.computer.settled()
+    run(woken())
+    assert held == [True]
