@@ -13,6 +13,8 @@ The game has hidden information, so the service names another side's commands by
 from __future__ import annotations
 
 import copy
+import sys
+import types
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -152,3 +154,18 @@ def odds(state: dict, side: str | None, text: str) -> dict:
     mine = state["plans"].get(side) if side else None
     return {"kind": "results", "title": "Plans", "notes": [f"your plan is {mine}" if mine else "no plan of yours"],
             "results": [{"faces": [1, 2, 3], "probability": 0.5, "result": "bold", "meaning": "the bold plan wins"}]}
+
+
+
+def many_answers() -> types.ModuleType:
+    """The wager whose Blue may answer in 30 words: more than a menu holds, so the answer is typed."""
+    module = types.ModuleType("many_answers_wager")
+    module.__dict__.update(vars(sys.modules[__name__]))
+    module.legal_commands = _thirty_answers
+    return module
+
+
+def _thirty_answers(state: dict, side: str) -> list:
+    if state["stage"] == "answer" and side == "blue":
+        return [Say("answer", f"word{n}") for n in range(30)]
+    return legal_commands(state, side)

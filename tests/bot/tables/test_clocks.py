@@ -136,22 +136,9 @@ def test_a_passed_deadline_s_buttons_carry_what_the_late_side_has_observed(wager
     assert (where, buttons["seq"]) == (BORIS.id, seen) and seen == tables.store.last_seq(game_id) - 1
 
 
-def many_answers_wager() -> types.ModuleType:
-    """The toy wager whose Blue may answer in 30 words: more than a menu holds."""
-    module = types.ModuleType("many_answers_wager")
-    module.__dict__.update(vars(toy_wager))
-
-    def legal_commands(state: dict, side: str) -> list:
-        if state["stage"] == "answer" and side == "blue":
-            return [toy_wager.Say("answer", f"word{n}") for n in range(30)]
-        return toy_wager.legal_commands(state, side)
-    module.legal_commands = legal_commands
-    return module
-
-
 def test_a_passed_deadline_at_a_choice_of_more_answers_than_a_menu_holds_says_to_type_one(tmp_path, monkeypatch):
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    service = GameService(Store(tmp_path / "many.sqlite"), loader=lambda name: many_answers_wager())
+    service = GameService(Store(tmp_path / "many.sqlite"), loader=lambda name: toy_wager.many_answers())
     tables = make_tables(service, systems=("toy_wager",))
     game_id = run(seated_game(tables, system="toy_wager", scenario="long"))
     run(tables.play.submit(ANNA, CHANNEL, "shout"))

@@ -162,3 +162,11 @@ def test_the_computer_s_side_is_not_asked(service):
     assert asked_of(tables, game_id, state) == ["red"]
     service.store.take_computer_seat(game_id, "red", {"level": 1, "budget": 20, "seed": 1})
     assert asked_of(tables, game_id, state) == []
+
+
+def test_a_choice_of_more_answers_than_a_menu_holds_is_asked_without_buttons_and_typed(tmp_path, monkeypatch):
+    tables = _tables(tmp_path, monkeypatch, toy_wager.many_answers())
+    game_id = run(seated_game(tables, system="toy_wager", scenario="long"))
+    assert notices(tables, game_id, START, SHOUTED, _next(tables, game_id), {}, moved=True) == [
+        ("blue", message(words("the game waits for you: ", ANSWER, " (30 answers are possible, more than a menu "
+                               "holds: type yours with `/order` and its words.)")) | {"question": {"new": True}})]
