@@ -12,7 +12,7 @@ from bot.config import GameSettings
 from bot.service import GameService
 from bot.store import Store
 from rules.core.registry import _SYSTEMS
-from tests.bot import toy_system, toy_wager
+from tests.bot import toy_system, toy_wager, toy_without_computer
 from bot.tables.clocks import LATE
 from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, FakeClock, make_tables, run, seated_game
 
@@ -147,6 +147,61 @@ def test_a_passed_deadline_at_a_choice_of_more_answers_than_a_menu_holds_says_to
     assert tables.delivery.messenger.to(BORIS.id)[-1] == (
         f"Game {game_id}: the Blue deadline has passed. New deadline {due}: the Blue Answer Phase (turn 1). "
         "(30 answers are possible, more than a menu holds: type yours with `/order` and its words.)")
+
+
+def one_phase_wager() -> types.ModuleType:
+    """The toy wager whose whole turn is one phase: a side that still acts after its deadline's commands acts in the
+    same phase, and keeps its clock unless the deadline starts it again."""
+    module = types.ModuleType("one_phase_wager")
+    module.__dict__.update(vars(toy_wager))
+    module.phase_key = lambda state: str(state["turn"])
+    return module
+
+
+@pytest.mark.parametrize("action", ["choose", "end"])
+def test_a_deadline_s_commands_leave_the_late_side_acting_in_the_phase_with_a_fresh_clock(tmp_path, monkeypatch,
+                                                                                            action):
+    """Red's echo is late: the deadline echoes (and at `end` gives Red's default plan too); Red still acts in the
+    same phase, on a fresh deadline, and the echo is told in place of a reminder."""
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    service = GameService(Store(tmp_path / "one.sqlite"), loader=lambda name: one_phase_wager())
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=GameSettings(at_deadline=action), systems=("toy_wager",))
+    game_id = run(seated_game(tables, system="toy_wager", scenario="long"))
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    run(tables.play.submit(BORIS, CHANNEL, "answer loud"))
+    clock.advance(hours=50)
+    run(tables.clocks.expire(game_id, "red", timedelta(0)))
+    assert service.store.deadline(game_id, "red")["due_at"] == (clock() + timedelta(hours=48)).isoformat()
+    said = tables.delivery.messenger.in_channel(CHANNEL)
+    assert any("\nred: echo yes\n" in line for line in said)
+    assert not any("deadline has passed" in line for line in said)
+
+
+@pytest.mark.parametrize("action, before, why", [
+    ("computer", [], "the computer cannot take the seat: toy_system has no computer player yet"),
+    ("end", ["end"], "the phase cannot end by itself: "),
+])
+def test_a_deadline_acted_on_late_says_so_beside_why_it_could_not_act(tmp_path, action, before, why):
+    service = GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: toy_without_computer)
+    tables = make_tables(service, defaults=GameSettings(at_deadline=action))
+    game_id = run(seated_game(tables))
+    for line in before:
+        run(tables.play.submit(ANNA, CHANNEL, line))
+    run(tables.clocks.expire(game_id, "red", timedelta(minutes=2)))
+    assert f"the Red deadline has passed (it fell due while the bot was offline; acted on now); {why}" in \
+        tables.delivery.messenger.in_channel(CHANNEL)[-1]
+
+
+def test_a_side_still_owing_its_secret_order_hears_of_its_passed_deadline_alone(wager):
+    tables, game_id, clock = wager
+    for who, line in ((ANNA, "shout"), (BORIS, "answer soft"), (BORIS, "plan calm")):  # Blue's plan is down
+        run(tables.play.submit(who, CHANNEL, line))
+    messenger = tables.delivery.messenger
+    posts = len(messenger.posts)
+    run(tables.clocks.expire(game_id, "red", timedelta(0)))
+    assert len(messenger.posts) == posts
+    assert messenger.to(ANNA.id)[-1].startswith(f"Game {game_id}: the Red deadline has passed. New deadline ")
 
 
 def whispering_toy() -> types.ModuleType:

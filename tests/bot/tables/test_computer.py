@@ -7,7 +7,7 @@ import types
 
 import pytest
 
-from bot.computer.planner import ThreadPlanner
+from bot.computer.planner import Hung, ThreadPlanner
 from bot.computer.seat import PlanJob
 from bot.config import GameSettings
 from bot.service import GameService
@@ -79,13 +79,17 @@ def test_the_computer_takes_the_seat_at_the_level_asked_in_the_caller_s_game_und
     game_id = run(seated_game(tables))
     other = second_game(tables)  # opened after Anna's, in another channel
     held = under_lock(tables, tables.computer, "_take_from", game_id)
+    sent = under_lock(tables, tables.computer, "_send", game_id)
     said = run(tables.computer.seat(ANNA, CHANNEL, "blue", level=1))
     assert held == [True]
     assert "seats the computer as Blue in game 1 in place of" in str(said) and "(level 1," in str(said)
     assert service.store.seats(game_id)["blue"] == COMPUTER
     assert service.store.computer_seats(game_id)["blue"]["level"] == 1
     assert COMPUTER not in service.store.seats(other).values()
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    run(tables.play.submit(ANNA, CHANNEL, "roll"))  # Blue's turn: the computer sends its plan under the lock
     run(tables.computer.settled())
+    assert sent and all(sent) and service.store.commands(game_id)[-1]["user"] == COMPUTER
 
 
 def test_the_side_handed_to_the_computer_keeps_no_deadline_in_the_schedule(service):
@@ -98,24 +102,32 @@ def test_the_side_handed_to_the_computer_keeps_no_deadline_in_the_schedule(servi
 
 
 @pytest.mark.logs_errors("kolocha.computer")
-def test_a_computer_that_stopped_plays_once_seated_again(service):
-    """Its plan failed once, at this position: `/game seat` again makes it try afresh."""
+@pytest.mark.parametrize("error, why", [(RuntimeError("a commander's bug"), "it could not plan"),
+                                        (Hung("its worker gave no plan 90 s after it began"),
+                                         "it could not plan (its worker gave no plan 90 s after it began)")])
+def test_a_computer_that_stopped_says_why_and_plays_once_seated_again(service, caplog, error, why):
+    """Its plan failed once, at this position: the channel reads why (a hung worker's own words), the log names the
+    game and the side; `/game seat` again makes it try afresh."""
     class FailingOnce(ThreadPlanner):
         failed = False
 
         async def plan(self, job: PlanJob) -> list[Decision]:
             if not self.failed:
                 self.failed = True
-                raise RuntimeError("a commander's bug")
+                raise error
             return await super().plan(job)
     tables = make_tables(service, planner=FailingOnce())
     game_id = run(seated_game(tables))
     run(tables.computer.seat(ANNA, CHANNEL, "red"))
     run(tables.computer.settled())
     assert service.store.last_seq(game_id) == 0  # it stopped at the start
+    assert tables.delivery.messenger.in_channel(CHANNEL)[-1].startswith(
+        f"Game {game_id}: the computer playing Red stops: {why}. This is logged")
+    assert f"game {game_id}: the red computer could not plan" in [r.getMessage() for r in caplog.records]
     run(tables.computer.seat(ANNA, CHANNEL, "red"))
     run(tables.computer.settled())
-    assert service.store.last_seq(game_id) > 0 and {row["user"] for row in service.store.commands(game_id)} == {COMPUTER}
+    assert service.store.last_seq(game_id) > 0
+    assert {row["user"] for row in service.store.commands(game_id)} == {COMPUTER}
 
 
 def test_the_computer_looks_for_a_request_to_answer_under_the_game_s_lock(service):

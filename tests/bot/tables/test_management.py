@@ -17,8 +17,10 @@ from tests.bot.discord.discord_fakes import (
     STRANGER,
     make_tables,
     run,
+    seated_game,
     second_game,
 )
+from tests.bot.tables.room_checks import under_lock
 
 RACE = "toy_system: A short race"
 
@@ -144,3 +146,35 @@ def test_a_game_ended_while_paused_is_not_resumed_and_one_not_started_goes_on_wi
     run(tables.management.lose_channel(OTHER, "its channel was deleted"))
     run(tables.management.resume(BORIS, GUILD, "300", opened))
     assert service.store.deadlines(opened) == [] and tables.game_in("300")["id"] == opened
+
+
+def test_cancel_pause_and_resume_each_do_their_write_under_the_game_s_lock(service):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    paused = under_lock(tables, tables.management, "_wait", game_id)
+    run(tables.management.lose_channel(CHANNEL, "its channel was deleted"))
+    resumed = under_lock(tables, tables.management, "_go_on", game_id)
+    run(tables.management.resume(ANNA, GUILD, "300", game_id))
+    ended = under_lock(tables, tables.management, "_end", game_id)
+    run(tables.management.cancel(ANNA, "300"))
+    assert (paused, resumed, ended) == ([True], [True], [True])
+
+
+def test_a_game_cancelled_between_the_listing_of_a_lost_channel_and_its_pause_stays_ended(service):
+    """The channel's games are listed, then a cancel ends this one before the pause takes its lock: no pause, no DM."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    listed = service.store.games
+
+    def listing_then_cancel(*args, **kwargs):
+        games = listed(*args, **kwargs)
+        run_cancel = tables.management._end
+        run_cancel(MOD, service.store.game(game_id))  # under no lock: the pause has not taken it yet
+        return games
+    service.store.games = listing_then_cancel
+    dms = len(tables.delivery.messenger.dms)
+    run(tables.management.lose_channel(CHANNEL, "its channel was deleted"))
+    del service.store.games
+    game = service.store.game(game_id)
+    assert game["status"] == "over" and not game["paused"] and game["ended"]["reason"] == "ended by Mod"
+    assert tables.delivery.messenger.dms[dms:] == []
