@@ -92,6 +92,15 @@ def test_face_up_blocks_of_an_area_stand_in_the_order_of_their_labels_then_ids()
     assert [box for _, box in placed] == [SCALES[0].px_box(b) for b in slots(41, 4)]
 
 
+def test_the_french_stand_before_the_russians_and_a_side_s_face_up_blocks_before_its_hidden_ones():
+    """Whatever order the view lists them in, and though the Russian label sorts first: the French block, then
+    the revealed Russian one, then the hidden one."""
+    hidden_one = {"side": "russian", "area": 41, "revealed": False}
+    units = [hidden_one, full_unit("R-1-1J", 41, revealed=True), full_unit("F-G-VG", 41)]
+    placed, _ = arrangement({"units": units, "viewer": "french"}, SCALES[0])
+    assert [u.get("id") for u, _ in placed] == ["F-G-VG", "R-1-1J", None]
+
+
 SHEET_SIZES = (22, 44, 88)  # below SYMBOL_FROM (no type symbol), a whole map's block, a crop's at scale 3
 SHEET = (  # (block, its strength, what else its view says, who looks)
     ("F-NAP", None, {"activated": True}, "french"),  # supreme commander: crown, stars for pips, gold edge
