@@ -108,6 +108,7 @@ SHEET = (  # (block, its strength, what else its view says, who looks)
     ("F-I-5", None, {"cubes": ["inspired", "kolocha", "fired"]}, "french"),  # three cubes; QF
     ("F-G-A1", None, {"revealed": True}, "russian"),  # an enemy artillery block revealed: light edge, gold shield
     ("F-CR-1H", 2, {"cubes": ["isolated"]}, "french"),  # cavalry, silver shield, firepower after a loss
+    ("F-IV-13", 3, {}, "french"),  # dark letters on the green stripe, the lightest a light ink would not suit
     ("R-M-1Mos", 1, {}, "russian"),  # militia: dark letters on the white stripe, two lost steps
     ("R-C-At", None, {"revealed": True, "activated": True}, "russian"),  # cossacks: light letters on brown
     ("R-G-1LG", None, {}, "french"),  # an enemy block not revealed: hidden
