@@ -7,7 +7,7 @@ from PIL import Image
 from render import palette as P
 from render.areamap.blocks import Face, corps_tag, face_of, sprite
 from render.areamap.play import arrangement, block_boxes
-from render.areamap.stacking import slots
+from render.areamap.stacking import GAP, slots
 from render.areamap.static import View, keep_out
 from rules.bloody_monday import bm_data
 from rules.bloody_monday.bm_data import TERRAIN
@@ -39,6 +39,31 @@ def test_slots_leave_the_number_circle_free_when_there_is_room():
     for a in bm_data.areas().values():
         boxes = slots(a.number, TERRAIN[a.colour].stacking)
         assert not any(_overlap(b, k) for b in boxes for k in keep_out(a)), a.number
+
+
+def _apart(a, b, gap: float) -> bool:
+    """At least `gap` between the two boxes, side by side or one above the other (to a float's rounding)."""
+    return max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3]) >= gap - 1e-9
+
+
+def test_slots_keep_gap_from_the_border_from_each_other_and_half_of_it_from_the_circle_where_there_is_room():
+    """A sample of areas, every seventh, at one block, at full stacking and fully stacked by both sides: each
+    slot grown by GAP lies inside the area (no corner of the polygon in it) and each stands GAP from the next;
+    where there is room, GAP / 2 from the number circle, star and name; the slots are listed west to east,
+    then north to south, and are squares of one size."""
+    for a in list(bm_data.areas().values())[::7]:
+        for count in (1, TERRAIN[a.colour].stacking, _max_stack(a.colour)):
+            boxes = slots(a.number, count)
+            sides = {round(b[2] - b[0], 6) for b in boxes} | {round(b[3] - b[1], 6) for b in boxes}
+            assert len(boxes) == count and len(sides) == 1, (a.number, count)
+            assert list(boxes) == sorted(boxes, key=lambda b: (round(b[0]), b[1])), (a.number, count)
+            for x0, y0, x1, y1 in boxes:
+                grown = (x0 - GAP, y0 - GAP, x1 + GAP, y1 + GAP)
+                assert all(contains(a.polygon, c) for c in itertools.product(grown[::2], grown[1::2])), a.number
+                assert not any(grown[0] < px < grown[2] and grown[1] < py < grown[3] for px, py in a.polygon)
+            assert all(_apart(p, q, GAP) for p, q in itertools.combinations(boxes, 2)), (a.number, count)
+            if count <= TERRAIN[a.colour].stacking:
+                assert all(_apart(b, k, GAP / 2) for b in boxes for k in keep_out(a)), (a.number, count)
 
 
 def test_pixel_boxes_never_overlap_at_maximum_stacking():
