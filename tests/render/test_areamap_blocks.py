@@ -5,7 +5,7 @@ import itertools
 from PIL import Image
 
 from render import palette as P
-from render.areamap.blocks import Face, corps_tag, face_of, sprite
+from render.areamap.blocks import SYMBOL_FROM, Face, corps_tag, face_of, sprite
 from render.areamap.play import arrangement, block_boxes
 from render.areamap.stacking import GAP, slots
 from render.areamap.static import View, keep_out
@@ -126,7 +126,7 @@ def test_the_french_stand_before_the_russians_and_a_side_s_face_up_blocks_before
     assert [u.get("id") for u, _ in placed] == ["F-G-VG", "R-1-1J", None]
 
 
-SHEET_SIZES = (22, 44, 88)  # below SYMBOL_FROM (no type symbol), a whole map's block, a crop's at scale 3
+SHEET_SIZES = (22, SYMBOL_FROM, 44, 88)  # the type symbol from SYMBOL_FROM px; a whole map's block; a crop's at 3x
 SHEET = (  # (block, its strength, what else its view says, who looks)
     ("F-NAP", None, {"activated": True}, "french"),  # supreme commander: crown, stars for pips, gold edge
     ("F-G-B", 2, {}, "french"),  # a tactical leader who lost a step: a faint ring
@@ -141,7 +141,7 @@ SHEET = (  # (block, its strength, what else its view says, who looks)
 )
 
 
-def test_golden_block_faces_at_three_sizes():
+def test_golden_block_faces():
     """Each block's sticker as a player sees it: pips for its strength in its firepower's colour and faint
     rings for lost steps, stars for a leader's, the label, the type symbol (from SYMBOL_FROM px) or a leader's
     mark, the corps' letters on its stripe, the shield, the cubes, a revealed or activated edge; a hidden block
