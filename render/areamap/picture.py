@@ -64,6 +64,8 @@ def _grown(box: tuple[int, int, int, int], factor: float, limit: tuple[int, int]
     (50, 75, 350, 225)
     >>> _grown((0, 0, 200, 100), 2.0, (1000, 1400))
     (0, 0, 400, 200)
+    >>> _grown((900, 1300, 1000, 1400), 2.0, (1000, 1400))
+    (800, 1200, 1000, 1400)
     """
     out = []
     for low, high, edge in ((box[0], box[2], limit[0]), (box[1], box[3], limit[1])):
