@@ -8,6 +8,7 @@ from render import palette as P
 from render import snapshot
 from render.areamap.frame import status_parts
 from render.areamap.static import View, static_layer
+from render.frame import NotOnMap
 from rules.bloody_monday import bm_data
 from tests.render.bm_views import first_impulse_view, seen_by, setup_view
 from tests.render.golden import check_golden
@@ -78,5 +79,7 @@ def test_size_sets_the_width_and_crops_are_smaller():
 
 
 def test_crop_off_the_map_is_refused():
-    with pytest.raises(ValueError):
+    """The sentence is the player's reply (bot/tables/play.py): what the map calls an area and how to name one."""
+    sentence = "999: no area of this map; name areas 1 to 111, or none to draw the whole map"
+    with pytest.raises(NotOnMap, match=f"^{sentence}$"):
         snapshot(seen_by(setup_view(), None), around=[999], radius=1)
