@@ -96,6 +96,8 @@ def _tall_enough(box: tuple[int, int, int, int], limit: int) -> tuple[int, int, 
     (100, 420, 500, 620)
     >>> _tall_enough((100, 0, 500, 40), 1000)
     (100, 0, 500, 200)
+    >>> _tall_enough((100, 960, 500, 1000), 1000)
+    (100, 800, 500, 1000)
     """
     x0, y0, x1, y1 = box
     need = min(limit, math.ceil(MIN_TALL * (x1 - x0)))
