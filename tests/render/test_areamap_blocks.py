@@ -66,6 +66,12 @@ def test_slots_keep_gap_from_the_border_from_each_other_and_half_of_it_from_the_
                 assert all(_apart(b, k, GAP / 2) for b in boxes for k in keep_out(a)), (a.number, count)
 
 
+def test_of_cells_equally_near_the_anchor_the_northern_are_taken():
+    """Three blocks in area 2: after the nearest, three cells are equally near the anchor, north-west, south-west
+    and north-east of it; the two northern ones are taken, so the same position always looks the same."""
+    assert [(round(b[0], 1), round(b[1], 1)) for b in slots(2, 3)] == [(7.1, 134.5), (33.1, 160.5), (85.1, 134.5)]
+
+
 def test_pixel_boxes_never_overlap_at_maximum_stacking():
     units = [{"side": side, "area": a.number, "revealed": False}
              for a in bm_data.areas().values() for side in ("french", "russian")
