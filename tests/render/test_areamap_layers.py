@@ -31,6 +31,11 @@ def test_a_phone_s_crop_keeps_its_own_scale():
     assert frame_for([57, 58], 0, 550).scale not in SCALES or frame_for([20], 0, 550).scale not in SCALES
 
 
+def test_a_phone_s_crop_at_the_map_s_edge_starts_at_the_edge():
+    """Area 1 lies in the map's north-west corner and area 2 on its west edge: their crops show the edge."""
+    assert frame_for([1], 0, 550).box[:2] == (0, 0) and frame_for([2], 0, 550).box[0] == 0
+
+
 def test_a_crop_is_cut_from_the_whole_map_on_disk_and_looks_as_drawn_alone(tmp_path, monkeypatch):
     monkeypatch.setenv("KOLOCHA_CACHE", str(tmp_path))
     monkeypatch.setattr(static, "SCALES", (1.1,))
