@@ -3,6 +3,7 @@ the picture so that they stay legible at a phone's 550 px."""
 from __future__ import annotations
 
 import io
+import math
 
 import pytest
 from PIL import Image, ImageDraw
@@ -181,3 +182,19 @@ def test_a_symbol_icon_is_the_map_s_symbol_in_ink_in_a_square_centred_in_the_box
     assert dark is not None and 10 <= dark[0] and dark[2] <= 38 and 2 <= dark[1] and dark[3] <= 30
     assert dark[2] - dark[0] > 14
     assert _icon(symbol_icon("cavalry")).tobytes() != img.tobytes()
+
+
+@pytest.mark.parametrize(("title", "parts", "prompt", "kind", "rows"), [
+    ("Borodino: the Great Battle", [], "", ("title", 16, " "), 21),
+    ("", ["Turn 3 of 15", "10:00"], "", ("bold", 13, "  ·  "), 17),
+    ("", [], "Move a unit or say done", ("sans", 13, " "), 17),
+])
+def test_each_line_of_a_strip_fills_its_width_less_the_pads_and_no_more(title, parts, prompt, kind, rows):
+    """A line exactly as wide as the strip less its two 6 px pads stays whole; a pixel narrower, it wraps."""
+    name, size, sep = kind
+    words = title.split() or parts or prompt.split()
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    width = math.ceil(probe.textlength(sep.join(words), font=font(name, size))) + 2 * 6
+    empty = strip("", [], "", width).height  # the title's row of no words: none
+    assert strip(title, parts, prompt, width).height == empty + rows
+    assert strip(title, parts, prompt, width - 1).height == empty + 2 * rows

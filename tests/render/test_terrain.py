@@ -90,3 +90,25 @@ def test_a_window_of_the_layer_draws_what_the_map_holds_there(name):
     png = io.BytesIO()
     image.save(png, "PNG", optimize=True)
     check_golden(name, png.getvalue())
+
+
+def test_the_boxes_of_the_hex_numbers_and_margin_notes_are_where_their_letters_are():
+    """Place names keep clear of these boxes (names.py): a hex number's is centred near its hex's top,
+    as large as four digits of 9 px; the exit zone's title is centred in its band, the roads' ends to
+    Moscow stand 0.2 r beside it and their notes from Smolensk end 0.4 r left of the road's first hex."""
+    layout, r = layer_layout(28), 28
+    _, labels = terrain_window(r, WINDOWS["terrain_top_edge"])
+    for h in ("2301", "3001", "3702"):
+        cx, cy = layout.centre(h)
+        box = min(labels, key=lambda b: abs((b[0] + b[2]) / 2 - cx) + abs(b[1] - (cy - 0.8 * r)))
+        assert abs((box[0] + box[2]) / 2 - cx) <= 1 and abs(box[1] - (cy - 0.8 * r)) <= 1
+        assert 18 <= box[2] - box[0] <= 28 and 6 <= box[3] - box[1] <= 9
+    x0, y0, x1, y1 = 532, 7, 1190, 24  # the exit zone's band
+    title, before, after = (min(labels, key=lambda b: abs(b[0] - at) + abs(b[1] - 12)) for at in (711, 374, 1195))
+    assert abs((title[0] + title[2]) / 2 - (x0 + x1) / 2) <= 1 and abs((title[1] + title[3]) / 2 - (y0 + y1) / 2) <= 1
+    assert title[2] - title[0] > 250 and abs(before[2] - (x0 - 0.2 * r)) <= 1 and abs(after[0] - (x1 + 0.2 * r)) <= 1
+    for road in MAP.roads:
+        wx, wy = layout.centre(road.hexes[0])
+        note = min(labels, key=lambda b: abs(b[2] - (wx - 0.4 * r)) + abs(b[1] - wy))
+        assert abs(note[2] - (wx - 0.4 * r)) <= 1 and abs((note[1] + note[3]) / 2 - (wy + 0.866 * r + 0.4 * r)) <= 1
+        assert note[2] - note[0] > 120
