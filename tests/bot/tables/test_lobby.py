@@ -208,14 +208,17 @@ def test_a_game_against_the_computer_begins_in_its_own_channel_while_another_ope
     """Anna opens a game against the computer while Boris opens one in another channel, his stored after hers and
     before she is seated: she joins, the computer sits and the game starts in her channel, his stays open."""
     tables = make_tables(service)
-    opened, hers = tables.lobby._open, threading.Event()
+    opened, hers, his = tables.lobby._open, threading.Event(), threading.Event()
 
     def open_in_turn(actor, *args):
-        game_id = opened(actor, *args)
+        if actor != ANNA:
+            assert hers.wait(30)  # Boris's game is stored after hers
+        try:
+            game_id = opened(actor, *args)
+        finally:
+            (hers if actor == ANNA else his).set()
         if actor == ANNA:
-            assert hers.wait(30)  # Boris's game is stored before she goes on
-        else:
-            hers.set()
+            assert his.wait(30)  # and before she goes on
         return game_id
     tables.lobby._open = open_in_turn
 
