@@ -158,6 +158,16 @@ def one_phase_wager() -> types.ModuleType:
     return module
 
 
+def test_at_the_end_setting_a_late_choice_made_by_default_ends_the_phase(wager):
+    tables, game_id, clock = wager
+    run(tables.lobby.change_settings(ANNA, CHANNEL, {"at_deadline": "end"}))
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    run(tables.play.submit(BORIS, CHANNEL, "answer loud"))
+    run(tables.clocks.expire(game_id, "red", timedelta(0)))  # Red's echo made by default: the Plan Phase begins
+    assert [row["normalised"] for row in tables.store.commands(game_id)][-1] == "echo yes"
+    assert not any("deadline has passed" in line for line in tables.delivery.messenger.in_channel(CHANNEL))
+
+
 @pytest.mark.parametrize("action", ["choose", "end"])
 def test_a_deadline_s_commands_leave_the_late_side_acting_in_the_phase_with_a_fresh_clock(tmp_path, monkeypatch,
                                                                                             action):
