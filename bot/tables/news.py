@@ -267,14 +267,16 @@ class News(Room):
     def tell_lost(self) -> int:
         """At start: each game whose messages went further than its stored commands (the database
         was restored from an older copy) tells its table what was lost and where the game stands;
-        how many games. Told once: the notice is the game's newest message, at its last command."""
+        how many games. Told once: the notice is the game's newest message, at its last command. It
+        names the game in its channel; a DM (a paused game's news) is headed by its game when sent."""
         lost = self.store.told_beyond_log()
         for game_id, held, told in lost:
-            said = (f"Game {game_id}: the bot's database was restored from an older copy. It holds this "
-                    f"game's commands up to command {held}, but its messages went up to command {told}: "
-                    f"the commands after {held} are lost, and the game goes on from command {held}. "
-                    "`/game status` shows where it stands.")
-            self.store.add_outbox(game_id, [(place, message(said)) for place in self.places(self.store.game(game_id))])
+            said = (f"the bot's database was restored from an older copy. It holds this game's commands up to "
+                    f"command {held}, but its messages went up to command {told}: the commands after {held} are "
+                    f"lost, and the game goes on from command {held}. `/game status` shows where it stands.")
+            self.store.add_outbox(game_id, [
+                (place, message(words(f"Game {game_id}: ", said) if place.startswith("channel:") else said))
+                for place in self.places(self.store.game(game_id))])
         return len(lost)
 
     def reveal_rows(self, game: dict) -> Outbox:

@@ -23,6 +23,7 @@ from tests.bot.discord.discord_fakes import (
     ANNA,
     BORIS,
     CHANNEL,
+    OTHER,
     STRANGER,
     WATCH,
     FakeClock,
@@ -454,3 +455,29 @@ def test_a_draw_offer_is_said_in_public_and_asked_by_dm_and_once_agreed_ends_the
                                       (WATCH, f"Game {game_id}: **Anna** — {ended}", (drawn(final),))]
     assert messenger.posts[-1][1].startswith(f"Fair dice of game {game_id} revealed: seed ")
     assert service.store.deadlines(game_id) == []
+
+
+# -- a database restored from an older copy ------------------------------------------------------
+
+def test_a_game_whose_messages_went_beyond_its_restored_commands_is_told_what_was_lost_once(service):
+    """The commands after the copy was made are gone, their news not: the table hears from which
+    command the game goes on, where its public news goes (by DM while it is paused, headed by its
+    game once, as every DM is)."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    other = second_game(tables)
+    for line in ("end", "roll"):
+        run(tables.play.submit(ANNA, CHANNEL, line))
+    run(tables.play.submit(BORIS, OTHER, "end"))
+    run(tables.management.lose_channel(OTHER, "its channel was deleted"))
+    with service.store.transaction():
+        service.store.db.execute("DELETE FROM commands WHERE seq >= 1")
+    assert tables.news.tell_lost() == 2
+    run(tables.delivery.flush())
+    said = ("the bot's database was restored from an older copy. It holds this game's commands up to command 0, "
+            "but its messages went up to command {}: the commands after 0 are lost, and the game goes on from "
+            "command 0. `/game status` shows where it stands.")
+    messenger = tables.delivery.messenger
+    assert messenger.in_channel(CHANNEL)[-1] == f"Game {game_id}: " + said.format(2)
+    assert messenger.to(BORIS.id)[-1] == messenger.to(STRANGER.id)[-1] == f"Game {other}: " + said.format(1)
+    assert tables.news.tell_lost() == 0  # told once
