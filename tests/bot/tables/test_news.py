@@ -18,11 +18,12 @@ from bot.store import Store
 from bot.tables.news import own_view, player_turn_name
 from bot.words import plain
 from rules.core.registry import _SYSTEMS
-from tests.bot import toy_wager
+from tests.bot import toy_system, toy_wager
 from tests.bot.discord.discord_fakes import (
     ANNA,
     BORIS,
     CHANNEL,
+    GUILD,
     OTHER,
     STRANGER,
     WATCH,
@@ -108,6 +109,22 @@ def test_no_private_thread_when_who_may_read_it_cannot_be_told(service, caplog):
     assert f"game {game_id}: who may read private threads could not be checked" in caplog.messages
 
 
+
+@pytest.mark.logs_errors("kolocha.news")
+def test_a_seat_taken_stands_when_the_private_threads_cannot_be_checked_again(service, caplog):
+    tables = make_tables(service)
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
+    game_id = tables.game_in(CHANNEL)["id"]
+    run(tables.lobby.join(ANNA, CHANNEL, "red"))
+    run(tables.news.inbox(ANNA, CHANNEL))
+
+    async def unknown(game_id, user):
+        raise ServerError("who may read it")
+    tables.delivery.keep_thread = unknown
+    run(tables.lobby.join(BORIS, CHANNEL, "blue"))
+    assert service.store.seats(game_id) == {"red": ANNA.id, "blue": BORIS.id}
+    assert f"game {game_id}: rechecking its private threads failed" in caplog.messages
+
 # -- where public news goes ----------------------------------------------------------------------
 
 def test_the_public_news_of_a_paused_game_goes_to_each_of_its_people_by_dm(service):
@@ -185,6 +202,35 @@ def test_a_side_s_view_is_kept_in_its_dms_once_it_shows_more_than_the_public_one
         f"Turn 1 | hour 1 | Dice Phase | Blue player\nTo move: Blue\nRoll the die.\n{runners}")
     assert len(messenger.to(ANNA.id)) == 2  # the same player-turn: no second map
 
+
+
+def test_a_view_that_differs_from_the_public_one_only_by_its_viewer_is_not_sent(tmp_path):
+    """Every rules' view names its viewer: a side that sees no more than the public is sent nothing."""
+    module = types.ModuleType("named_race")
+    module.__dict__.update({**vars(toy_system), "__name__": "named_race"})
+    module.view = lambda state, side: toy_system.view(state, side) | {"viewer": side}
+    tables = make_tables(GameService(Store(tmp_path / "race.sqlite"), loader=lambda name: module))
+    game_id = run(seated_game(tables))
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    assert tables.delivery.messenger.read_by(ANNA.id) == [
+        f"You play Red in game {game_id}. Your private news arrives here.", ""]
+
+
+def test_a_side_s_view_is_not_written_again_when_only_what_it_cannot_see_changed(tmp_path, monkeypatch):
+    """In the toy wager each side sees its own crier by name: Red's secret plan changes nothing
+    Blue sees (its own view, not the public one, is what it is compared with)."""
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    tables = make_tables(GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager),
+                         systems=("toy_wager",))
+    run(seated_game(tables, system="toy_wager", scenario="long"))
+    for actor, line in ((ANNA, "shout"), (BORIS, "answer soft")):
+        run(tables.play.submit(actor, CHANNEL, line))
+    messenger = tables.delivery.messenger
+    blue = f"dm:{BORIS.id}"
+    written = [place for place, _ in messenger.edits].count(blue)
+    run(tables.play.submit(ANNA, CHANNEL, "plan bold"))
+    assert "Your plan: bold." in messenger.kept_text(f"dm:{ANNA.id}")
+    assert [place for place, _ in messenger.edits].count(blue) == written
 
 def test_a_side_s_own_view_lists_its_own_units_in_the_view_s_words_and_names_its_places():
     """As 1812's view gives them: stacks, with the listing's column heads, in named areas."""
