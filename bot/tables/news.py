@@ -44,7 +44,6 @@ class Change:
         self.planned: dict[str, datetime] = {}
         self.deadlines: DeadlineRows = {}
         self.turn: tuple[str, int] | None = None
-        self.after: dict | None = None
         self.asked: dict[str, dict] = {}  # what is asked of a side by DM (bot/tables/notices.py)
         self.asked_in: str | None = None  # the DM whose button gave the command (its id)
         self.in_place = False  # the command's outcome is written in that DM's place, by the outbox
@@ -123,7 +122,6 @@ class Change:
         (a secret order given, nothing shown)."""
         news, game_id = self.news, self.game_id
         system = news.service.system(game_id)
-        self.after = after
         public = system.view(after, None)
         turn = new_turn(system, before, after)
         self.turn = (turn, seq) if turn is not None else None
