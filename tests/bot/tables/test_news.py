@@ -142,7 +142,8 @@ def test_the_public_news_of_a_paused_game_goes_to_each_of_its_people_by_dm(servi
 # -- the end of a game its players ended ---------------------------------------------------------
 
 def test_a_resignation_is_told_with_the_final_map_in_the_channel_and_to_spectators(service):
-    tables = make_tables(service)
+    """Spectators get the crop of its latest action with the map, as with each of their posts."""
+    tables = make_tables(service, cropper=cropped)
     game_id = run(seated_game(tables))
     run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
     run(tables.play.submit(ANNA, CHANNEL, "end"))  # Red's Dice Phase: "Roll the die."
@@ -152,7 +153,8 @@ def test_a_resignation_is_told_with_the_final_map_in_the_channel_and_to_spectato
     messenger = tables.delivery.messenger
     assert messenger.posts[-3:-1] == [
         (CHANNEL, f"Boris resigns for Blue: Red wins game {game_id}.\n{headline}", (drawn(final),)),
-        (WATCH, f"Game {game_id}: Boris resigns for Blue: Red wins game {game_id}.\n{headline}", (drawn(final),))]
+        (WATCH, f"Game {game_id}: Boris resigns for Blue: Red wins game {game_id}.\n{headline}",
+         (drawn(final), cropped(final)))]
     where, text, _ = messenger.posts[-1]
     assert where == CHANNEL and text.startswith(f"Fair dice of game {game_id} revealed: seed ")
 
