@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from rules.campaign_1812 import campaign_data as data
 from rules.campaign_1812.ai.battle import RETREAT, Stacks, chit_values, crs
-from rules.campaign_1812.ai.board import Board, distances, read, revealed
+from rules.campaign_1812.ai.board import Board, about, distances, read, revealed
 from rules.campaign_1812.ai.manoeuvre import Manoeuvre, marches
 from rules.campaign_1812.combat import CHIT_NAMES
 from rules.core.ai import Decision
@@ -52,8 +52,8 @@ def attrition(b: Board) -> Decision:
     def near(m: int) -> int:
         return min((distances(m)[p] for p in b.mine), default=0)
     target = max(sorted(b.enemy), key=lambda m: (b.belief.get(m, 0.0) - 0.25 * near(m), -m))
-    return Decision(f"attrit {target}", f"the enemy stack in {b.name(target)} is believed to hold about "
-                    f"{b.belief.get(target, 0.0):.0f} infantry corps, {near(target)} place(s) from mine")
+    return Decision(f"attrit {target}", f"the enemy stack in {b.name(target)} is believed to hold "
+                    f"{about(b.belief.get(target, 0.0))}, {near(target)} place(s) from mine")
 
 
 def battle(b: Board, bt: dict, rng: random.Random) -> Decision:
@@ -74,7 +74,7 @@ def battle(b: Board, bt: dict, rng: random.Random) -> Decision:
     chit = rng.choice(sorted(c for c, v in values.items() if v >= best - NEARLY))
     role = "attacker" if attacking else "defender"
     return Decision(f"plan {chit}", f"{CHIT_NAMES[chit]} as the {role} in {b.name(place)}: {mine['inf']} infantry "
-                    f"corps against about {believed:.0f}, the best of the chart against any enemy chit")
+                    f"corps against {about(believed, '')}, the best of the chart against any enemy chit")
 
 
 def choose(b: Board, bt: dict) -> Decision:

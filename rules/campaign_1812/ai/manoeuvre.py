@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from rules.campaign_1812 import campaign_data as data
 from rules.campaign_1812.ai.battle import Stacks, expected
-from rules.campaign_1812.ai.board import Board, distances
+from rules.campaign_1812.ai.board import Board, about, distances
 from rules.campaign_1812.game import counted
 from rules.core.ai import Decision
 
@@ -224,8 +224,7 @@ class Manoeuvre:
     def why(self, place: int, part: Group, origin: int) -> str:
         b = self.b
         if place in b.enemy:
-            return (f"it attacks the enemy stack there (believed about {b.belief.get(place, 1.0):.0f} infantry "
-                    "corps)")
+            return f"it attacks the enemy stack there (believed {about(b.belief.get(place, 1.0))})"
         if b.wanted(place) and place not in self.claimed and (part.inf or b.side == "russian"):
             return f"{b.name(place)} is worth {b.points(place)} VP and no enemy stack stands there"
         target = max((t for t in b.control if b.wanted(t) and t not in self.claimed),

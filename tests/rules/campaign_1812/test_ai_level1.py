@@ -172,7 +172,7 @@ def test_a_french_defender_entrenches_against_a_russian_attack_and_its_chit_stay
     state = position_state({"side": "french", "player": "russian", "phase": "combat", "turn": 3, "held": [11, 12],
                             "french": [{"place": 12, "inf": 3}], "russian": [{"place": 12, "inf": 2}]})
     assert _plan(state, "french") == [("plan entrench", "Entrench as the defender in Vilna: 3 infantry corps against "
-                                       "about 10, the best of the chart against any enemy chit")]
+                                       "about 11, the best of the chart against any enemy chit")]
     state, _ = c1812.apply(state, "french", c1812.parse("french", "plan entrench"))
     assert _plan(state, "french") == [("plan entrench", "the chit stays down until the enemy's is")]
 

@@ -90,8 +90,9 @@ def _free(name: str, points: int = 1) -> str:
     return f"{name} is worth {points} VP and no enemy stack stands there"
 
 
-def _attacks(believed: int) -> str:
-    return f"it attacks the enemy stack there (believed about {believed} infantry corps)"
+def _attacks(believed: int | str) -> str:
+    counted = believed if isinstance(believed, str) else f"{believed} infantry corps"
+    return f"it attacks the enemy stack there (believed about {counted})"
 
 
 def _move(command: str, part: str, origin: str, to: str, why: str) -> tuple[str, str]:
@@ -449,4 +450,4 @@ def test_an_attack_on_a_marker_believed_to_hold_half_a_corps_keeps_one():
     assert _moves({13: {"inf": 2}, 30: {"inf": 5}}, {12: {"inf": 10}, 14: {"inf": 1}}, turn=3, log=[seen]) == [
         _move("move 30 5 5 inf", "5 infantry corps", "East Prussia", "Courland", "closer to St Petersburg (5 VP)"),
         _move("move 13 20 1 inf", ONE, "Grodno", "Brest-Litovsk", _free("Brest-Litovsk")),
-        _move("move 13 14 1 inf", ONE, "Grodno", "Minsk", _attacks(0)), END_MOVES]
+        _move("move 13 14 1 inf", ONE, "Grodno", "Minsk", _attacks("half a corps")), END_MOVES]
