@@ -7,6 +7,7 @@ from PIL import Image
 from render import palette as P
 from render import snapshot
 from render.areamap.frame import status_parts
+from render.areamap.picture import draw_area_map
 from render.areamap.static import View, static_layer
 from render.frame import NotOnMap
 from rules.bloody_monday import bm_data
@@ -76,6 +77,14 @@ def test_size_sets_the_width_and_crops_are_smaller():
     assert 500 <= _image(snapshot(view, size=550)).width <= 550
     full, crop = _image(snapshot(view)), _image(snapshot(view, around=[55], radius=1))
     assert crop.height < full.height
+
+
+def test_a_picture_of_a_given_size_is_no_wider():
+    """Panels and map together: the whole map at 1000 px, crops at a phone's 550 px."""
+    view = seen_by(setup_view(), None)
+    assert 950 <= draw_area_map(view, size=1000).width <= 1000
+    for around in ([1], [41], [57, 58], [100]):
+        assert 540 <= draw_area_map(view, size=550, around=around, radius=0).width <= 550, around
 
 
 def test_crop_off_the_map_is_refused():

@@ -31,6 +31,13 @@ def test_a_phone_s_crop_keeps_its_own_scale():
     assert frame_for([57, 58], 0, 550).scale not in SCALES or frame_for([20], 0, 550).scale not in SCALES
 
 
+def test_a_crop_as_wide_as_the_map_keeps_its_own_scale():
+    """Areas 1 and 94 lie on the map's west and east edges: no kept scale is small enough, so the crop is drawn
+    at its own, 1000 px wide."""
+    frame = frame_for([1, 94], 0, None)
+    assert (frame.box[0], frame.box[2], frame.scale) == (0, 1000, 1.0)
+
+
 def test_a_phone_s_crop_at_the_map_s_edge_starts_at_the_edge():
     """Area 1 lies in the map's north-west corner and area 2 on its west edge: their crops show the edge."""
     assert frame_for([1], 0, 550).box[:2] == (0, 0) and frame_for([2], 0, 550).box[0] == 0
