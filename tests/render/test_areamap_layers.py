@@ -31,6 +31,12 @@ def test_a_phone_s_crop_keeps_its_own_scale():
     assert frame_for([57, 58], 0, 550).scale not in SCALES or frame_for([20], 0, 550).scale not in SCALES
 
 
+def test_a_crop_that_fits_a_kept_scale_exactly_takes_it():
+    """Area 1 alone fits at more than MAX_SCALE, so at MAX_SCALE (3.0); with two rings of neighbours, 454 frame
+    units wide, at exactly 2.2: each crop takes that scale, not the next one down."""
+    assert (frame_for([1], 0, None).scale, frame_for([1], 2, None).scale) == (3.0, 2.2)
+
+
 def test_a_crop_as_wide_as_the_map_keeps_its_own_scale():
     """Areas 1 and 94 lie on the map's west and east edges: no kept scale is small enough, so the crop is drawn
     at its own, 1000 px wide."""
