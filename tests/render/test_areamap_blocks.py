@@ -66,10 +66,12 @@ def test_slots_keep_gap_from_the_border_from_each_other_and_half_of_it_from_the_
                 assert all(_apart(b, k, GAP / 2) for b in boxes for k in keep_out(a)), (a.number, count)
 
 
-def test_of_cells_equally_near_the_anchor_the_northern_are_taken():
+def test_ties_near_the_anchor_go_to_the_northern_cells_and_the_first_grid_offset():
     """Three blocks in area 2: after the nearest, three cells are equally near the anchor, north-west, south-west
-    and north-east of it; the two northern ones are taken, so the same position always looks the same."""
+    and north-east of it; the two northern ones are taken, so the same position always looks the same. Two blocks
+    in area 12: two grid offsets place them equally near; the first tried is kept."""
     assert [(round(b[0], 1), round(b[1], 1)) for b in slots(2, 3)] == [(7.1, 134.5), (33.1, 160.5), (85.1, 134.5)]
+    assert [(round(b[0], 1), round(b[1], 1)) for b in slots(12, 2)] == [(51.1, 1295.8), (81.1, 1355.8)]
 
 
 def test_pixel_boxes_never_overlap_at_maximum_stacking():
