@@ -13,7 +13,7 @@ import pytest
 
 from bot.config import GameSettings
 from bot.permissions import TableError
-from bot.service import GameService
+from bot.service import GameService, Result
 from bot.store import Store
 from bot.tables.news import own_view, player_turn_name
 from bot.words import plain
@@ -468,6 +468,9 @@ def test_a_player_asked_again_in_the_same_turn_is_pinged_to_the_question_edited_
     assert said[-1][1] == \
         f"red plans bold\nblue plans calm\nTurn 2 | Shout Phase\nTo move: Red\nRed player: your move, {DUE}."
     assert questions(wagers, ANNA.id)[len(shouted) + 1:] == [f"{waits} Red Shout Phase (turn 2)."]  # a new DM
+    run(wagers.play.submit(ANNA, CHANNEL, "shout"))  # Blue, asked last turn, is asked anew in this one
+    assert said[-1][1].endswith(f"\nTo move: Blue\nBlue player: your move, {DUE}.")
+    assert questions(wagers, BORIS.id)[len(answered) + 1:] == [f"{waits} Blue Answer Phase (turn 2)."]
 
 
 def test_a_draw_offer_is_said_in_public_and_asked_by_dm_and_once_agreed_ends_the_game_with_its_map(service):
@@ -529,3 +532,46 @@ def test_a_game_whose_messages_went_beyond_its_restored_commands_is_told_what_wa
     assert messenger.in_channel(CHANNEL)[-1] == f"Game {game_id}: " + said.format(2)
     assert messenger.to(BORIS.id)[-1] == messenger.to(STRANGER.id)[-1] == f"Game {other}: " + said.format(1)
     assert tables.news.tell_lost() == 0  # told once
+
+
+def test_an_answer_clicked_in_a_dm_that_ends_the_turn_is_written_in_the_question_it_answers(wagers):
+    """No question follows for that player: the command's outcome takes the question's place."""
+    game_id = run(seated_game(wagers, system="toy_wager", scenario="long"))
+    for actor, line in ((ANNA, "shout"), (BORIS, "answer soft"), (ANNA, "plan bold")):
+        run(wagers.play.submit(actor, CHANNEL, line))
+    messenger = wagers.delivery.messenger
+    (asked,) = [kept for kept, (place, piece) in messenger.kept.items()
+                if place == f"dm:{BORIS.id}" and piece.endswith("the Blue Plan Phase (turn 1).")]
+    seen = wagers.store.seen_seq(game_id, "blue")
+    assert run(wagers.play.answer(BORIS, game_id, "blue", seen, "plan calm", asked_in=asked)) is None
+    assert messenger.kept[asked] == (f"dm:{BORIS.id}", f"Game {game_id}: Blue: plan calm.")
+
+
+def test_each_phase_change_is_posted_with_the_map_of_its_position_and_the_crop_of_its_action(service):
+    """Within a phase the channel's line comes alone; a new phase brings the public map, drawn from
+    the position after the command, with the crop of its latest action."""
+    tables = make_tables(service, cropper=cropped)
+    run(seated_game(tables))
+    messenger = tables.delivery.messenger
+    for actor, line in ((ANNA, "move r1 0201"), (ANNA, "end"), (ANNA, "roll"), (BORIS, "end"), (BORIS, "roll")):
+        run(tables.play.submit(actor, CHANNEL, line))
+    assert [pictures for _, _, pictures in messenger.posts[-5:]] == [()] + \
+        [(b"PNG turn=1 secrets=[] {}", b"CROP turn=1 secrets=[]")] * 3 + \
+        [(b"PNG turn=2 secrets=[] {}", b"CROP turn=2 secrets=[]")]
+
+
+def test_a_change_s_private_lines_for_another_side_go_to_it_alone_and_on_top_of_what_it_is_asked(service, wagers):
+    """Another side's private lines come by DM, in the same message as the question the change puts
+    to it when there is one, never with the commanding side's (composed as the service would)."""
+    for tables, system, command, asked in ((make_tables(service), toy_system, "end", None),
+                                           (wagers, toy_wager, "shout", "the game waits for you")):
+        game_id = run(seated_game(tables, system=system.INFO.name))
+        before = tables.service.load(game_id)
+        after, _ = system.apply(before, "red", system.parse("red", command))
+        events = [{"text": "red hears a rumour", "to": "red"}, {"text": "blue hears a rumour", "to": "blue"}]
+        result = Result(True, f"Red: {command}.", tables.store.last_seq(game_id) + 1, "red", command, events=events)
+        rows = tables.news.change(game_id, "Anna").compose(result, before, after).outbox
+        told = [plain(payload["text"]) for to, payload in rows if to == "blue" and not payload.get("kept")]
+        assert len(told) == 1 and told[0].startswith("blue hears a rumour") and "red hears" not in told[0]
+        assert (asked is None) == (told == ["blue hears a rumour"])
+        assert asked is None or told[0].startswith(f"blue hears a rumour\n{asked}")
