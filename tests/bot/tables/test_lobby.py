@@ -171,6 +171,16 @@ def test_no_seat_free_refuses_a_start_naming_every_free_seat(service):
         "The Red and Blue seat is still free; `/game join` fills it."
 
 
+def test_a_channel_holds_one_running_game_and_a_new_one_once_it_has_ended(service):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    assert refused(tables.lobby.new(BORIS, GUILD, CHANNEL, "toy_system", "short")) == \
+        "This channel already has a game; finish it, or start one in another channel or thread."
+    run(tables.play.resign(BORIS, CHANNEL))
+    run(tables.lobby.new(BORIS, GUILD, CHANNEL, "toy_system", "short"))
+    assert tables.game_in(CHANNEL)["id"] == game_id + 1
+
+
 def test_a_game_against_the_computer_begins_at_once_with_the_side_asked(store):
     service = GameService(store, loader={"toy_system": toy_system}.__getitem__)  # each system by its own name
     tables = make_tables(service)
