@@ -3,6 +3,7 @@ change that causes it; it is marked delivered only once the platform took all of
 after a commit never reads as a refusal; closed DMs are remembered, and a private thread offered."""
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -756,3 +757,18 @@ def test_a_picture_is_drawn_again_for_a_new_command_with_an_undone_ones_number(s
     run(tables.play.map(ANNA, CHANNEL))
     first, second = [p for _, text, p in tables.delivery.messenger.posts if "request" in text]
     assert b"0201" in first[0] and b"0201" not in second[0]
+
+
+def test_a_flush_of_every_game_and_one_of_this_game_at_once_send_each_row_once(service):
+    """The periodic retry (every game's rows) meets the flush after a command (this game's): one game's rows are sent
+    by one flush at a time, whichever asked."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    messenger = tables.delivery.messenger
+    before = len(messenger.in_channel(CHANNEL))
+    service.store.add_outbox(game_id, [(f"channel:{CHANNEL}", {"text": f"news {n}"}) for n in range(3)])
+
+    async def both() -> list[int]:
+        return list(await asyncio.gather(tables.delivery.flush(), tables.delivery.flush(game_id)))
+    assert sum(run(both())) == 3
+    assert messenger.in_channel(CHANNEL)[before:] == ["news 0", "news 1", "news 2"]
