@@ -171,6 +171,16 @@ def test_no_seat_free_refuses_a_start_naming_every_free_seat(service):
         "The Red and Blue seat is still free; `/game join` fills it."
 
 
+def test_a_taken_seat_is_refused_naming_who_holds_it(service):
+    tables = make_tables(service)
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
+    run(tables.lobby.join(ANNA, CHANNEL, "red"))
+    assert refused(tables.lobby.join(ANNA, CHANNEL, "red")) == "The Red seat is taken by you."
+    assert refused(tables.lobby.join(BORIS, CHANNEL, "red")) == f"The Red seat is taken by <@{ANNA.id}>."
+    assert refused(tables.lobby.join(ANNA, CHANNEL, "blue")) == \
+        "You already play Red; one person plays both sides only in a game created as hot-seat."
+
+
 def test_a_channel_holds_one_running_game_and_a_new_one_once_it_has_ended(service):
     tables = make_tables(service)
     game_id = run(seated_game(tables))
