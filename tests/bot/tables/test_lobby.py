@@ -171,6 +171,13 @@ def test_no_seat_free_refuses_a_start_naming_every_free_seat(service):
         "The Red and Blue seat is still free; `/game join` fills it."
 
 
+def test_a_game_opened_with_a_chosen_seed_keeps_it_and_its_dice_are_not_drawn_in_secret(service):
+    tables = make_tables(service)
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", seed=123))
+    game = service.store.game(tables.game_in(CHANNEL)["id"])
+    assert (game["seed"], game["commitment"]) == (123, None)
+
+
 def test_a_taken_seat_is_refused_naming_who_holds_it(service):
     tables = make_tables(service)
     run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
