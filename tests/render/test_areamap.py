@@ -92,3 +92,27 @@ def test_crop_off_the_map_is_refused():
     sentence = "999: no area of this map; name areas 1 to 111, or none to draw the whole map"
     with pytest.raises(NotOnMap, match=f"^{sentence}$"):
         snapshot(seen_by(setup_view(), None), around=[999], radius=1)
+
+
+def test_the_room_kept_free_of_blocks_holds_the_circle_its_ring_the_star_and_the_name_as_drawn():
+    """render/areamap/stacking.py and callouts.py keep blocks and panels off `keep_out`: the number
+    circle with the control ring round it, every point of the star, and the name centred below the
+    circle, as wide as its letters to within a tenth."""
+    from render.areamap.static import CIRCLE, NAME, STAR, keep_out, name_text, star_centre, star_points
+    from render.fonts import font
+
+    letters = font("italic", round(NAME * 10))
+    for a in bm_data.areas().values():
+        boxes = keep_out(a)
+        cx, cy = a.centre
+        assert boxes[0] == (cx - CIRCLE - 5, cy - CIRCLE - 5, cx + CIRCLE + 5, cy + CIRCLE + 5)
+        if a.victory or a.fleche:
+            star = boxes[1]
+            assert all(star[0] <= x <= star[2] and star[1] <= y <= star[3]
+                       for x, y in star_points(star_centre(a), STAR)), a.number
+            assert star[2] - star[0] == star[3] - star[1] == 2 * STAR
+        if name_text(a):
+            x0, y0, x1, y1 = boxes[-1]
+            assert ((x0 + x1) / 2, y0, y1 - y0) == pytest.approx((cx, cy + CIRCLE + 1, NAME * 1.2)), a.number
+            assert 0.85 < letters.getlength(name_text(a)) / 10 / (x1 - x0) < 1.15, a.number
+        assert len(boxes) == 1 + bool(a.victory or a.fleche) + bool(name_text(a))

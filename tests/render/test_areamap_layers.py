@@ -1,6 +1,8 @@
 """Bloody Monday's crops cut from whole maps kept on disk: a crop of CROP_WIDTH takes
 one of a few scales and a box on a grid, so that its background is a piece of the whole map at that
 scale, read from disk row by row; drawn alone, before the whole map is there, it looks the same."""
+from pathlib import Path
+
 import pytest
 from PIL import Image
 
@@ -87,6 +89,41 @@ def test_rows_read_from_disk_are_the_layer_s_rows(tmp_path, monkeypatch):
     rows = layer_cache.rows("demo", 100, 130)
     assert rows is not None and rows.tobytes() == image.crop((0, 100, image.width, 130)).tobytes()
     assert layer_cache.rows("demo", 250, 300) is None and layer_cache.rows("other", 0, 10) is None
+    for top, bottom in ((0, 1), (0, image.height), (image.height - 1, image.height)):  # the first row, the last
+        rows = layer_cache.rows("demo", top, bottom)
+        assert rows is not None and rows.tobytes() == image.crop((0, top, image.width, bottom)).tobytes()
+    assert all(layer_cache.rows("demo", top, bottom) is None
+               for top, bottom in ((-1, 5), (5, 5), (6, 5), (0, image.height + 1)))
+
+
+def test_rows_read_from_disk_read_those_rows_alone(tmp_path, monkeypatch):
+    """A crop of the largest layer reads its few megabytes, never the whole file."""
+    monkeypatch.setenv("KOLOCHA_CACHE", str(tmp_path))
+    layer_cache.layer("demo", lambda: (Image.radial_gradient("L").convert("RGB"), None))
+    read: list[int] = []
+    opened = Path.open
+
+    class Counted:
+        def __init__(self, file):
+            self.file = file
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *failure):
+            self.file.close()
+
+        def seek(self, offset):
+            return self.file.seek(offset)
+
+        def read(self, size=-1):
+            data = self.file.read(size)
+            read.append(len(data))
+            return data
+    monkeypatch.setattr(Path, "open", lambda self, mode="r", *args, **kw: (
+        Counted(opened(self, mode, *args, **kw)) if "b" in mode else opened(self, mode, *args, **kw)))
+    assert layer_cache.rows("demo", 100, 130) is not None
+    assert read == [30 * 256 * 3]
 
 
 def _refuse(*view):

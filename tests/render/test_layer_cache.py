@@ -202,3 +202,32 @@ def test_a_layer_made_apart_runs_in_a_process_of_its_own_and_its_failure_is_told
     with pytest.raises(subprocess.CalledProcessError) as failed:
         render._apart("raise SystemExit(3)")
     assert failed.value.returncode == 3
+
+
+def test_a_note_is_worked_out_once_kept_on_disk_and_read_back(tmp_path, monkeypatch):
+    """What costs seconds to work out but kilobytes to keep (the slots of Bloody Monday's blocks)."""
+    monkeypatch.setenv("KOLOCHA_CACHE", str(tmp_path))
+    worked: list[int] = []
+
+    def work():
+        worked.append(1)
+        return {"41": [[1, 2, 3, 4]]}
+    assert layer_cache.note("areamap-slots") is None and not layer_cache.kept("areamap-slots")
+    assert layer_cache.note("areamap-slots", work) == {"41": [[1, 2, 3, 4]]}
+    assert layer_cache.kept("areamap-slots")
+    assert layer_cache.note("areamap-slots") == layer_cache.note("areamap-slots", work) == {"41": [[1, 2, 3, 4]]}
+    assert worked == [1]
+
+
+def test_the_pixels_of_a_held_value_are_counted_as_pillow_keeps_them():
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Drawn:
+        picture: Image.Image
+        count: int
+    grey, grey_alpha = Image.new("L", (10, 10)), Image.new("LA", (10, 10))
+    assert layer_cache.pixel_bytes(grey) == 100 and layer_cache.pixel_bytes(grey_alpha) == 400
+    assert layer_cache.pixel_bytes(Drawn(grey_alpha, 3)) == 400
+    assert layer_cache.pixel_bytes((grey, 5, "words", None)) == 100
+    assert layer_cache.pixel_bytes(Drawn) == 0  # the class itself holds no pixels
