@@ -111,6 +111,9 @@ def test_warming_draws_each_view_whole_and_cropped_around_its_first_unit(monkeyp
     assert drawn_views == [("borodino", "kept"), ("borodino", {}), ("borodino", {"around": ["3225"]}),
                            ("borodino", "layers"), ("bloody_monday", "kept"), ("bloody_monday", {}),
                            ("bloody_monday", {"around": [8]})]
+    drawn_views.clear()
+    render.warm([{"system": "campaign_1812"}])  # a view of no units: the whole map, and a crop around none
+    assert drawn_views == [("campaign_1812", "kept"), ("campaign_1812", {}), ("campaign_1812", {"around": []})]
 
 
 def test_names_with_dots_keep_their_fingerprint_and_stay_apart(tmp_path, monkeypatch):
@@ -231,3 +234,35 @@ def test_the_pixels_of_a_held_value_are_counted_as_pillow_keeps_them():
     assert layer_cache.pixel_bytes(Drawn(grey_alpha, 3)) == 400
     assert layer_cache.pixel_bytes((grey, 5, "words", None)) == 100
     assert layer_cache.pixel_bytes(Drawn) == 0  # the class itself holds no pixels
+
+
+def test_the_folder_is_kolocha_cache_else_the_xdg_cache_else_the_home_s(tmp_path, monkeypatch):
+    monkeypatch.setenv("KOLOCHA_CACHE", str(tmp_path / "asked"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert layer_cache.folder() == tmp_path / "asked"
+    monkeypatch.delenv("KOLOCHA_CACHE")
+    assert layer_cache.folder() == tmp_path / "xdg" / "kolocha"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert layer_cache.folder() == tmp_path / "home" / ".cache" / "kolocha"
+
+
+def test_a_layer_is_written_under_its_process_s_temporary_names_pixels_first_in_a_folder_made_whole(
+        tmp_path, monkeypatch):
+    """The note that makes the pixels count is renamed into place last, each file from a name of this
+    process's own (two processes drawing the same layer never write one file); the folder is made
+    with its parents (a fresh machine has no ~/.cache)."""
+    import os
+
+    monkeypatch.setenv("KOLOCHA_CACHE", str(tmp_path / "cache" / "kolocha"))
+    renamed: list[tuple[str, str]] = []
+    replace = os.replace
+
+    def recorded(source, target):
+        renamed.append((os.path.basename(source), os.path.basename(target)))
+        replace(source, target)
+    monkeypatch.setattr(os, "replace", recorded)
+    layer_cache.layer("borodino-r28", drawn([]))
+    kept = f"borodino-r28-{layer_cache.fingerprint()}"
+    assert renamed == [(f"{kept}.rgb.{os.getpid()}", f"{kept}.rgb"), (f"{kept}.json.{os.getpid()}", f"{kept}.json")]
+    assert layer_cache.kept("borodino-r28")
