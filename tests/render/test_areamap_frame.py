@@ -104,8 +104,16 @@ def test_a_panel_names_its_side_and_counts_its_pool(drawn, pools, said):
 
 
 def test_a_panel_without_a_pool_in_the_view_says_none(drawn):
-    _, texts = _panel(drawn, side="russian", pools={"french": 3})
+    _, texts = _panel(drawn, side="russian", pools={"french": 3}, morale={"french": 2})
     assert texts == ["RUSSIAN", "Morale", *map(str, range(10, 0, -1)), "Sudden death"]
+    assert not [d for d in drawn if d[0] == "paste"]  # no morale of its own given: none lost
+
+
+@pytest.mark.parametrize("side", ["french", "russian"])
+def test_a_panel_s_name_stands_in_its_side_s_colours(drawn, side):
+    _panel(drawn, side=side)
+    assert drawn[0] == ("box", (0, 0, 149, 32), P.BLOCK[side]["fill"], None)
+    assert drawn[1] == ("text", side.upper(), P.BLOCK[side]["ink"])
 
 
 def test_the_initiative_disc_stands_in_its_holder_s_panel_alone(drawn):
