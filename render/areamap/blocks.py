@@ -21,7 +21,8 @@ from render.fonts import font
 from render.symbols import canvas, shrunk, symbol
 
 SYMBOL_FROM = 26  # blocks at least this many pixels wide show their type symbol
-CUBES = ("inspired", "kolocha", "isolated", "fired")
+# The engine names a cube by its colour, as the rule book does; the picture and its legend by its meaning.
+CUBES = {"yellow": "inspired", "light_blue": "kolocha", "white": "isolated", "red": "fired"}
 LEADER_MARK = {"tactical_leader": "★", "supreme_commander": "♛"}
 
 
@@ -56,7 +57,8 @@ def face_of(unit: dict, viewer: str | None) -> Face:
     return Face(unit["side"], False, str(unit.get("label", "")), str(unit.get("type", "")), str(unit.get("colour", "")),
                 int(unit.get("strength", 0)), int(unit.get("max_strength", unit.get("strength", 0))),
                 str(unit.get("firepower", "")), str(unit.get("shield") or ""), bool(unit.get("revealed")),
-                bool(unit.get("activated")), tuple(c for c in CUBES if c in unit.get("cubes", ())),
+                bool(unit.get("activated")),
+                tuple(meaning for colour, meaning in CUBES.items() if colour in unit.get("cubes", ())),
                 corps_tag(str(unit.get("corps", ""))))
 
 

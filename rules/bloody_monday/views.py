@@ -17,7 +17,14 @@ def unit(g: Game, bid: str, viewer: str | None) -> dict:
     return {"side": d.side, "area": b["area"], "id": bid, "label": d.label, "type": d.type, "subtype": d.subtype,
             "corps": d.corps, "colour": d.colour, "strength": b["strength"], "max_strength": d.strength,
             "firepower": d.firepower_at(b["strength"]), "revealed": g.revealed(bid), "activated": b["activated"],
-            "cubes": list(b["cubes"])}
+            "cubes": sorted([*b["cubes"], *(["red"] if bid in fired(g) else [])])}
+
+
+def fired(g: Game) -> set[str]:
+    """The artillery marked with a red cube: those that fired into the battle under way while its guns
+    still fire (5.3.1: the cube is removed once they have), and the Grande Batterie's while it lasts (9.2)."""
+    bt, battery = g.s["battle"], g.s.get("battery")
+    return {*(bt["fired"] if bt and bt["stage"] == "artillery" else ()), *(battery["fired"] if battery else ())}
 
 
 def _units(g: Game, viewer: str | None) -> list[dict]:

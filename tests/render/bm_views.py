@@ -81,7 +81,7 @@ def first_impulse_view() -> dict:
     movers = [u for u in units if u["side"] == "french" and u["type"] == "infantry" and u["area"] in near][:2]
     for u in movers:
         view["log"]["moves"].append({"side": "french", "from": u["area"], "to": 41, "id": u["id"]})
-        u.update(area=41, revealed=True, cubes=["inspired"])
+        u.update(area=41, revealed=True, cubes=["yellow"])
     movers[0].update(strength=movers[0]["max_strength"] - 1)
     movers[0]["firepower"] = bm_data.blocks()[movers[0]["id"]].firepower_at(movers[0]["strength"])
     for u in by_area.get(41, []):
@@ -90,7 +90,7 @@ def first_impulse_view() -> dict:
             u["firepower"] = bm_data.blocks()[u["id"]].firepower_at(u["strength"])
     guns = [u for u in units if u["side"] == "french" and u["type"] == "artillery" and u["area"] in (16, 28)]
     for u in guns:
-        u.update(revealed=True, activated=True, strength=u["strength"] - 1, cubes=["fired"])
+        u.update(revealed=True, activated=True, strength=u["strength"] - 1, cubes=["red"])
         view["log"]["artillery"].append({"from": u["area"], "to": 41})
     view["log"]["battles"].append({"area": 41, "hits": {"french": 3, "russian": 1}})
     for a in view["areas"]:

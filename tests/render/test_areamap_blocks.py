@@ -138,9 +138,9 @@ SHEET_SIZES = (22, SYMBOL_FROM, 44, 88)  # the type symbol from SYMBOL_FROM px; 
 SHEET = (  # (block, its strength, what else its view says, who looks)
     ("F-NAP", None, {"activated": True}, "french"),  # supreme commander: crown, stars for pips, gold edge
     ("F-G-B", 2, {}, "french"),  # a tactical leader who lost a step: a faint ring
-    ("F-I-5", None, {"cubes": ["inspired", "kolocha", "fired"]}, "french"),  # three cubes; QF
+    ("F-I-5", None, {"cubes": ["light_blue", "red", "yellow"]}, "french"),  # three cubes; QF
     ("F-G-A1", None, {"revealed": True}, "russian"),  # an enemy artillery block revealed: light edge, gold shield
-    ("F-CR-1H", 2, {"cubes": ["isolated"]}, "french"),  # cavalry, silver shield, firepower after a loss
+    ("F-CR-1H", 2, {"cubes": ["white"]}, "french"),  # cavalry, silver shield, firepower after a loss
     ("F-IV-13", 3, {}, "french"),  # dark letters on the green stripe, the lightest a light ink would not suit
     ("R-M-1Mos", 1, {}, "russian"),  # militia: dark letters on the white stripe, two lost steps
     ("R-C-At", None, {"revealed": True, "activated": True}, "russian"),  # cossacks: light letters on brown
@@ -165,3 +165,16 @@ def test_golden_block_faces():
     out = io.BytesIO()
     sheet.save(out, "PNG")
     check_golden("bm_block_faces", out.getvalue())
+
+
+def test_the_cubes_of_a_view_the_engine_made_are_drawn_by_their_meaning():
+    """The engine names a cube by its colour (the rule book's words): yellow inspired (5.2.2), light blue a
+    Kolocha crossing (1.2.3), white isolated (4.1), red an artillery fired (5.3.1); each is drawn."""
+    from rules import load
+    bm = load("bloody_monday")
+    state = bm.setup("bloody_monday", 1, [])
+    bid = next(b for b, block in sorted(state["blocks"].items()) if block["where"] == "map" and b.startswith("F-"))
+    state["blocks"][bid]["cubes"] = ["light_blue", "white", "yellow"]
+    unit = next(u for u in bm.view(state, "french")["units"] if u.get("id") == bid)
+    assert face_of(unit, "french").cubes == ("inspired", "kolocha", "isolated")
+    assert face_of({**unit, "cubes": ["red"]}, "french").cubes == ("fired",)

@@ -355,3 +355,26 @@ def test_a_computers_position_names_a_logged_move_by_its_block_only_to_the_side_
     g.s["log"]["moves"].append({"id": "F-I-1", "side": "french", "path": [16, 17]})
     assert views.position(g, "french")["log"]["moves"][-1] == {"id": "F-I-1", "side": "french", "path": [16, 17]}
     assert views.position(g, "russian")["log"]["moves"][-1] == {"side": "french", "path": [16, 17]}
+
+
+# -- cubes ---------------------------------------------------------------------------------------------
+
+def _cubes(state: dict, viewer: str | None, bid: str) -> list[str] | None:
+    return next((u.get("cubes") for u in bm.view(state, viewer)["units"] if u.get("id") == bid), None)
+
+
+def test_5_3_1_a_gun_that_fired_carries_its_red_cube_until_the_artillery_fire_ends():
+    """5.3.1: the attacker commits artillery "marking each Artillery with a red cube"; once they have fired "the red
+    cube is removed". The cube is shown with the block to whoever may see the block, as a gun that fires is."""
+    state, _ = do(attack_42(), "french", "battle 42", "fire F-I-A1 42")
+    assert _cubes(state, "french", "F-I-A1") == ["red"]
+    assert _cubes(state, "russian", "F-I-A1") == ["red"]
+    state["battle"]["stage"] = "ground"  # past the artillery fire
+    assert _cubes(state, "french", "F-I-A1") == []
+
+
+def test_the_view_gives_a_block_s_cubes_by_their_colours_in_order():
+    """A crossing's light blue cube (1.2.3) and an inspired unit's yellow one (5.2.2), as the engine keeps them."""
+    state = attack_42()
+    state["blocks"]["F-I-1"]["cubes"] = ["light_blue", "yellow"]
+    assert _cubes(state, "french", "F-I-1") == ["light_blue", "yellow"]
