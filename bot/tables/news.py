@@ -301,19 +301,15 @@ class News(Room):
         the side's map by DM: at most one private picture a player-turn, and more on request."""
         system = self.service.system(game_id)
         public = system.view(state, None)
-        bare = {k: v for k, v in public.items() if k != "viewer"}
         private = private or {}
         turn_begins = new_player_turn(system, before, state)
         rows: Outbox = []
         for side in self.store.seats(game_id):
             view = system.view(state, side)
-            if {k: v for k, v in view.items() if k != "viewer"} == bare:
+            if not _shows_more(view, public):
                 continue
             if before is None or side in private or own_view(view, side) != own_view(system.view(before, side), side):
-                latest = words("Latest for you: ", private[side], "\n\n") if private.get(side) else ""
-                rows.append((side, kept_view(words(f"your view as {fmt.side_name(side)}, as of command {seq} "
-                                                   "(this message is kept up to date):\n", latest,
-                                                   own_view(view, side)))))
+                rows.append(_kept(side, seq, view, private.get(side, "")))
             if turn_begins:
                 rows.append((side, message(f"your map as {fmt.side_name(side)}: {player_turn_name(public)}.",
                                            seq, side, crop=True)))
@@ -343,6 +339,9 @@ class News(Room):
         rows: Outbox = [(channel_audience(game["channel"]),
                          message(words(text, "\n", fmt.headline(view)), seq))]
         rows += self.spectator_rows(game_id, seq, state, True, None, text)
+        system = self.service.system(game_id)
+        rows += [_kept(side, seq, _final(own), text) for side in self.store.seats(game_id)  # its kept view ends too
+                 if _shows_more(own := system.view(state, side), system.view(state, None))]
         return rows + self.reveal_rows(game)
 
     async def inbox(self, actor: Actor, channel_id: str) -> Text:
@@ -401,6 +400,19 @@ def _names(users: tuple[str, ...]) -> Text:
     return join([mention(user) for user in users], ", ")
 
 
+def _kept(side: str, seq: int, view: dict, latest: Text) -> tuple[str, dict]:
+    """A side's own view in words, kept in one message edited in place (bot/delivery.py), with what
+    the change told it alone at its top."""
+    top = words("Latest for you: ", latest, "\n\n") if latest else ""
+    return side, kept_view(words(f"your view as {fmt.side_name(side)}, as of command {seq} "
+                                 "(this message is kept up to date):\n", top, own_view(view, side)))
+
+
+def _shows_more(view: dict, public: dict) -> bool:
+    """Whether a side's view shows more than the public one (hidden blocks): only then is it kept in its DMs."""
+    return {k: v for k, v in view.items() if k != "viewer"} != {k: v for k, v in public.items() if k != "viewer"}
+
+
 def _final(view: dict) -> dict:
-    """The public view of a game its players ended: where it stood, no one to move."""
+    """A view of a game its players ended: where it stood, no one to move."""
     return {key: value for key, value in view.items() if key not in ("to_move", "prompt")}
