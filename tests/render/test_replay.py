@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import weakref
 
+import pytest
 from PIL import Image, ImageChops, ImageSequence
 
 from render import replay
@@ -42,3 +43,17 @@ def test_a_replay_holds_two_pictures_at_most_whatever_its_length(monkeypatch):
     monkeypatch.setattr(replay, "_draw", counted)
     replay.replay_gif(VIEWS * 5, size=300)
     assert len(alive) > 20 and most[0] <= 2  # every view drawn, and the sample for the palette
+
+
+def test_each_view_is_shown_the_seconds_asked_and_one_and_a_half_unless_asked():
+    views = [fixture_view("start_view"), fixture_view("midgame_view")]
+    written = io.BytesIO()
+    replay.write_replay_gif(views, written, size=120)
+    asked, unasked = replay.replay_gif(views, size=120, seconds=0.5), replay.replay_gif(views, size=120)
+    for gif, shown in ((asked, 500), (unasked, 1500), (written.getvalue(), 1500)):
+        assert [frame.info["duration"] for frame in ImageSequence.Iterator(Image.open(io.BytesIO(gif)))] == [shown] * 2
+
+
+def test_a_replay_of_no_view_is_refused_in_words():
+    with pytest.raises(ValueError, match="^a replay needs at least one view$"):
+        replay.replay_gif([])
