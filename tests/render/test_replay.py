@@ -52,6 +52,7 @@ def test_each_view_is_shown_the_seconds_asked_and_one_and_a_half_unless_asked():
     asked, unasked = replay.replay_gif(views, size=120, seconds=0.5), replay.replay_gif(views, size=120)
     for gif, shown in ((asked, 500), (unasked, 1500), (written.getvalue(), 1500)):
         assert [frame.info["duration"] for frame in ImageSequence.Iterator(Image.open(io.BytesIO(gif)))] == [shown] * 2
+        assert Image.open(io.BytesIO(gif)).info["loop"] == 0 and gif.endswith(b"\x00;")  # loops for ever; whole
 
 
 def test_a_replay_of_no_view_is_refused_in_words():
