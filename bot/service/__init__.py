@@ -205,20 +205,21 @@ class GameService:
 
     def store_command(self, game_id: int, system: GameSystem, state: dict, side: str, cmd,
                       row: dict, seq: int, pending: dict | None, compose: Compose,
-                      standing: str | None = None) -> tuple[Result, dict]:
+                      standing: str | None = None, default: str | None = None) -> tuple[Result, dict]:
         """Apply a command and store it with the news `compose` makes of it; `row` holds who
-        gave it (user) and how (text); `standing` names the standing order that gave it."""
+        gave it (user) and how (text); `standing` names the player's standing order that gave it,
+        `default` the order a deadline played for them (the player chose neither by hand)."""
         new_state, events = system.apply(state, side, cmd)
         outcome = system.outcome(new_state)
         normalised = cmd.to_text()
         row = {**row, "side": side, "normalised": normalised, "issued_against_seq": seq}
         tail = f" The request to undo {said(system, pending['command'])} is cancelled." if pending else ""
         tail += " " + fmt.outcome_line(outcome) if outcome else ""
-        who = fmt.side_name(side) + (f" by standing order ({standing})" if standing else "")
+        how = " by standing order" if standing else " by default at the deadline" if default else ""
+        who = fmt.side_name(side) + (f"{how} ({standing or default})" if how else "")
         message = f"{who}: {normalised}.{tail}"
         hidden = system.INFO.hidden_information
-        public = message if not hidden else f"{fmt.side_name(side)}" + \
-            (" by standing order" if standing else "") + f": {said(system, normalised)}.{tail}"
+        public = message if not hidden else f"{fmt.side_name(side)}{how}: {said(system, normalised)}.{tail}"
         result = Result(True, message, seq + 1, side, normalised, events=events, public=public,
                         standing=standing, secret=simultaneous(system, state))
         told = compose(result, state, new_state)

@@ -89,10 +89,9 @@ def _default_choice(service: GameService, game_id: int, side: str, compose: Comp
     cmd = system.standing_command(state, side, chosen)
     if cmd is None:
         return None
-    order = f"{waiting['kind']}: {chosen[waiting['kind']]}, the default at the deadline"
-    result, state = service.store_command(game_id, system, state, side, cmd,
-                                          {"user": "deadline", "text": f"deadline {order}"},
-                                          seq, None, compose, standing=order)
+    order = f"{waiting['kind']}: {chosen[waiting['kind']]}"
+    row = {"user": "deadline", "text": f"deadline {order}, the default at the deadline"}
+    result, state = service.store_command(game_id, system, state, side, cmd, row, seq, None, compose, default=order)
     return follow(service, game_id, system, state, result, compose)
 
 

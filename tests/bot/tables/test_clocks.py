@@ -235,3 +235,15 @@ def test_the_channel_reads_the_public_question_and_the_player_their_own(tmp_path
     passed = f"Game {game_id}: the Red deadline has passed. New deadline {due}: "
     assert tables.delivery.messenger.to(ANNA.id)[-1] == passed + "red, your runners wait."
     assert tables.delivery.messenger.in_channel(CHANNEL)[-1] == f"<@{ANNA.id}> {passed}{PHASE}."
+
+
+def test_a_choice_made_by_default_at_the_deadline_is_said_to_be_the_deadline_s_not_a_standing_order(wager):
+    """At the `choose` setting the late side's waiting choice is made by its default; the player gave no standing
+    order, so the channel names the deadline and its default (without the order: the wager hides its commands)."""
+    tables, game_id, clock = wager
+    run(tables.lobby.change_settings(ANNA, CHANNEL, {"at_deadline": "choose"}))
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    run(tables.clocks.expire(game_id, "blue", timedelta(0)))
+    said = tables.delivery.messenger.in_channel(CHANNEL)[-1]
+    assert said.startswith("**Deadline** — Blue by default at the deadline: an `answer` command.\nblue: answer loud\n")
+    assert "standing order" not in said
