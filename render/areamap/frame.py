@@ -27,8 +27,10 @@ def status_parts(view: dict) -> list[str]:
     """The facts of the title strip, in reading order."""
     parts = [f"Turn {view.get('turn', '?')} of {view.get('last_turn', 4)}"]
     if view.get("phase") == "over":
-        winner = (view.get("outcome") or {}).get("winner")
-        parts.append(f"Game over: {winner.title()} victory" if winner else "Game over")
+        outcome = view.get("outcome") or {}
+        winner = outcome.get("winner")
+        parts.append(f"Game over: {winner.title()} victory" if winner else
+                     "Game over: a tie" if outcome.get("level") == "tie" else "Game over")  # 8.0, 10.0: equal at Turn 4
     else:
         parts.append(PHASES.get(view.get("phase", ""), str(view.get("phase", "")).title()))
         if view.get("to_move"):

@@ -26,7 +26,7 @@ def test_the_strip_tells_the_turn_the_phase_who_is_to_move_and_whose_view_it_is(
 @pytest.mark.parametrize(("outcome", "said"), [
     ({"winner": "russian", "level": "victory", "reason": "..."}, "Game over: Russian victory"),
     ({"winner": "french", "level": "sudden death", "reason": "..."}, "Game over: French victory"),
-    ({"winner": None, "level": "tie", "reason": "..."}, "Game over"),
+    ({"winner": None, "level": "tie", "reason": "..."}, "Game over: a tie"),
     (None, "Game over"),
 ])
 def test_the_end_of_the_game_names_the_winner_and_no_one_to_move(outcome, said):
