@@ -141,8 +141,8 @@ def about(believed: float, unit: str = " infantry corps") -> str:
     """A believed number of corps as a reason says it, rounded half up; below three quarters "half a
     corps" (what a marker not seen is believed to hold at least), never "about 0".
 
-    >>> about(0.5), about(2.5), about(9.2, "")
-    ('about half a corps', 'about 3 infantry corps', 'about 9')
+    >>> about(0.5), about(0.75), about(2.5), about(9.2, "")
+    ('about half a corps', 'about 1 infantry corps', 'about 3 infantry corps', 'about 9')
     """
     return "about half a corps" if believed < 0.75 else f"about {int(believed + 0.5)}{unit}"
 

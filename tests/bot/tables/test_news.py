@@ -507,6 +507,7 @@ def test_a_draw_offer_is_said_in_public_and_asked_by_dm_and_once_agreed_ends_the
     assert messenger.posts[-1][1].startswith(f"Fair dice of game {game_id} revealed: seed ")
     assert service.store.deadlines(game_id) == []
     kept = messenger.kept_text(f"dm:{ANNA.id}")  # the view kept in her DMs ends too: no offer, no one to move
+    assert kept.startswith(f"Game {game_id}: your view as Red, as of command {service.store.last_seq(game_id)} ")
     assert f"\nLatest for you: **Anna** — {ended.splitlines()[0]}\n\nTurn 1 | hour 1 | Movement Phase | Blue player\n" \
         in kept and "To move" not in kept and offer not in kept
 

@@ -378,3 +378,12 @@ def test_the_view_gives_a_block_s_cubes_by_their_colours_in_order():
     state = attack_42()
     state["blocks"]["F-I-1"]["cubes"] = ["light_blue", "yellow"]
     assert _cubes(state, "french", "F-I-1") == ["light_blue", "yellow"]
+
+
+def test_9_2_a_grande_batterie_gun_that_fired_keeps_its_red_cube_while_the_batterie_lasts():
+    """9.2: "Each Artillery may fire only once"; the cube marks those that have."""
+    state = bm.setup("bloody_monday", 1, ["grande_batterie"])
+    state, _ = do(state, "french", "fire F-IV-A 42")
+    assert _cubes(state, "french", "F-IV-A") == ["red"]
+    state["battery"] = None  # the Grande Batterie is over
+    assert _cubes(state, "french", "F-IV-A") == []
