@@ -331,17 +331,18 @@ class News(Room):
 
     def final_rows(self, game_id: int, text: Text) -> Outbox:
         """A game ended by its players (resignation, forfeit, agreed draw): the line with the
-        final map in its channel, spectators, and the seed of its dice."""
+        final map in its channel, spectators, each player's kept view ended too, and the seed of
+        its dice."""
         seq = self.store.last_seq(game_id)
         game = self.store.game(game_id)
         state = self.service.load(game_id)
-        view = _final(self.service.system(game_id).view(state, None))
-        rows: Outbox = [(channel_audience(game["channel"]),
-                         message(words(text, "\n", fmt.headline(view)), seq))]
-        rows += self.spectator_rows(game_id, seq, state, True, None, text)
         system = self.service.system(game_id)
-        rows += [_kept(side, seq, _final(own), text) for side in self.store.seats(game_id)  # its kept view ends too
-                 if _shows_more(own := system.view(state, side), system.view(state, None))]
+        public = system.view(state, None)
+        rows: Outbox = [(channel_audience(game["channel"]),
+                         message(words(text, "\n", fmt.headline(_final(public))), seq))]
+        rows += self.spectator_rows(game_id, seq, state, True, None, text)
+        rows += [_kept(side, seq, _final(own), text) for side in self.store.seats(game_id)
+                 if _shows_more(own := system.view(state, side), public)]
         return rows + self.reveal_rows(game)
 
     async def inbox(self, actor: Actor, channel_id: str) -> Text:
