@@ -58,3 +58,15 @@ def test_each_view_is_shown_the_seconds_asked_and_one_and_a_half_unless_asked():
 def test_a_replay_of_no_view_is_refused_in_words():
     with pytest.raises(ValueError, match="^a replay needs at least one view$"):
         replay.replay_gif([])
+
+
+def test_the_shared_palette_holds_every_colour_a_frame_shows_widely():
+    """The palette is taken from the frames themselves, unblended: each colour that covers a hundred pixels of a
+    frame is within 28 (of 255 a channel) of one of its colours, in the midgame's picture as in the start's."""
+    colours = replay._shared_palette(VIEWS, 400).getpalette()[:3 * replay.COLOURS]
+    palette = [tuple(colours[i:i + 3]) for i in range(0, len(colours), 3)]
+    for view in (VIEWS[0], VIEWS[1]):
+        drawn = replay._draw(view, 400).convert("RGB")
+        for count, colour in drawn.getcolors(1 << 20):
+            if count >= 100:
+                assert min(sum((a - b) ** 2 for a, b in zip(colour, p)) for p in palette) <= 28 ** 2, colour
