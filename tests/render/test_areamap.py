@@ -116,3 +116,15 @@ def test_the_room_kept_free_of_blocks_holds_the_circle_its_ring_the_star_and_the
             assert ((x0 + x1) / 2, y0, y1 - y0) == pytest.approx((cx, cy + CIRCLE + 1, NAME * 1.2)), a.number
             assert 0.85 < letters.getlength(name_text(a)) / 10 / (x1 - x0) < 1.15, a.number
         assert len(boxes) == 1 + bool(a.victory or a.fleche) + bool(name_text(a))
+
+
+def test_shaded_areas_are_tinted_over_the_map_and_a_selected_one_is_ringed():
+    """`snapshot(..., areas=..., select=...)`: the destinations' shade is see-through (the map shows beneath it, never
+    the shade's own colour laid on flat), and the selected area has its ring."""
+    view = seen_by(setup_view(), "french")
+    plain = draw_area_map(view, around=[42], radius=1).convert("RGB")
+    marked = draw_area_map(view, highlight={"areas": [42], "select": 42}, around=[42], radius=1).convert("RGB")
+    changed = [(a, b) for a, b in zip(plain.get_flattened_data(), marked.get_flattened_data()) if a != b]
+    assert len(changed) > 1000
+    assert all(b != P.DESTINATION[:3] for _, b in changed)  # blended with what lies beneath
+    assert sum(b == P.SELECT for _, b in changed) > 100
