@@ -237,6 +237,17 @@ async def seated_game(tables: Tables, hot_seat: bool = False, system: str = "toy
     return tables.game_in(CHANNEL)["id"]
 
 
+def thread_of_anna(service: GameService) -> tuple[Tables, int, FakeMessenger]:
+    """A started game whose player Anna has a private thread in its channel, DMs open again."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    messenger = tables.delivery.messenger
+    messenger.closed.add(ANNA.id)
+    run(tables.news.inbox(ANNA, CHANNEL))
+    messenger.closed.clear()
+    return tables, game_id, messenger
+
+
 def second_game(tables: Tables) -> int:
     """A game opened after the one in CHANNEL, in OTHER, Boris holding Red and the Stranger Blue
     (Anna has no seat in it): a room that read the wrong channel would find this one."""

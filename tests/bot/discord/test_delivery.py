@@ -43,6 +43,7 @@ from tests.bot.discord.discord_fakes import (
     picture,
     run,
     seated_game,
+    thread_of_anna,
 )
 
 
@@ -318,19 +319,8 @@ def test_held_notices_read_one_a_line_each_with_its_game():
     assert plain(Delivery.held_text(None, rows)) == "Game 1: news 0\nGame 2: news 1"
 
 
-def _thread_of_anna(service):
-    """A started game whose player Anna has a private thread in its channel, DMs open again."""
-    tables = make_tables(service)
-    game_id = run(seated_game(tables))
-    messenger = tables.delivery.messenger
-    messenger.closed.add(ANNA.id)
-    run(tables.news.inbox(ANNA, CHANNEL))
-    messenger.closed.clear()
-    return tables, game_id, messenger
-
-
 def test_a_thread_another_player_could_read_is_given_up_with_a_notice_naming_them(service):
-    tables, game_id, messenger = _thread_of_anna(service)
+    tables, game_id, messenger = thread_of_anna(service)
     messenger.moderators.add(BORIS.id)  # Boris may now read every private thread
     run(tables.delivery.send(game_id, [(user_audience(ANNA.id), message("secret news"))]))
     assert service.store.private_thread(game_id, ANNA.id) is None
@@ -342,7 +332,7 @@ def test_a_thread_another_player_could_read_is_given_up_with_a_notice_naming_the
 
 @pytest.mark.logs_errors("kolocha.delivery")
 def test_a_thread_whose_readers_cannot_be_told_is_given_up_and_says_so(service, caplog):
-    tables, game_id, messenger = _thread_of_anna(service)
+    tables, game_id, messenger = thread_of_anna(service)
 
     async def unknown(*args):
         raise ServerError("who may read it")

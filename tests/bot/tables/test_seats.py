@@ -26,6 +26,7 @@ from tests.bot.discord.discord_fakes import (
     make_tables,
     run,
     seated_game,
+    thread_of_anna,
 )
 from tests.bot.tables.room_checks import refused, under_lock
 
@@ -145,12 +146,7 @@ def test_a_private_thread_the_newcomer_could_read_carries_its_players_news_no_mo
 
 
 def test_a_manager_seating_one_who_reads_every_thread_gives_the_players_thread_up(service):
-    tables = make_tables(service)
-    game_id = run(seated_game(tables))
-    messenger = tables.delivery.messenger
-    messenger.closed.add(ANNA.id)
-    run(tables.news.inbox(ANNA, CHANNEL))
-    messenger.closed.clear()
+    tables, game_id, messenger = thread_of_anna(service)
     messenger.moderators.add(STRANGER.id)
     run(tables.seats.replace(MOD, CHANNEL, "blue", STRANGER))
     assert tables.store.private_thread(game_id, ANNA.id) is None
