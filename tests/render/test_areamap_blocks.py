@@ -1,4 +1,5 @@
 """Blocks stand inside their area, never on each other nor on the number circle, even fully stacked."""
+import dataclasses
 import io
 import itertools
 
@@ -7,7 +8,7 @@ from PIL import Image
 from render import palette as P
 from render.areamap.blocks import SYMBOL_FROM, Face, corps_tag, face_of, sprite
 from render.areamap.play import arrangement, block_boxes
-from render.areamap.stacking import GAP, slots
+from render.areamap.stacking import GAP, _cells, _inside, slots
 from render.areamap.static import View, keep_out
 from rules.bloody_monday import bm_data
 from rules.bloody_monday.bm_data import TERRAIN
@@ -72,6 +73,47 @@ def test_ties_near_the_anchor_go_to_the_northern_cells_and_the_first_grid_offset
     in area 12: two grid offsets place them equally near; the first tried is kept."""
     assert [(round(b[0], 1), round(b[1], 1)) for b in slots(2, 3)] == [(7.1, 134.5), (33.1, 160.5), (85.1, 134.5)]
     assert [(round(b[0], 1), round(b[1], 1)) for b in slots(12, 2)] == [(51.1, 1295.8), (81.1, 1355.8)]
+
+
+
+def _shaped(polygon) -> bm_data.Area:
+    """An area of the map given another outline: the slots read nothing else of it."""
+    return dataclasses.replace(bm_data.areas()[1], polygon=polygon)
+
+
+def _dented(tip) -> bm_data.Area:
+    """A square of 100 units with one narrow notch cut in from its nearest side, the notch's tip at `tip`."""
+    x, y = tip
+    if y < 30:
+        return _shaped(((0, 0), (x - 5, 0), (x, y), (x + 5, 0), (100, 0), (100, 100), (0, 100)))
+    if x > 70:
+        return _shaped(((0, 0), (100, 0), (100, y - 5), (x, y), (100, y + 5), (100, 100), (0, 100)))
+    if y > 70:
+        return _shaped(((0, 0), (100, 0), (100, 100), (x + 5, 100), (x, y), (x - 5, 100), (0, 100)))
+    return _shaped(((0, 0), (100, 0), (100, 100), (0, 100), (0, y + 5), (x, y), (0, y - 5)))
+
+
+def test_a_block_exactly_gap_from_a_corner_of_its_area_s_border_fits_and_one_a_unit_nearer_does_not():
+    """The block (30, 30)-(70, 70), grown by GAP to (26, 26)-(74, 74): a corner of the border on that outline, north,
+    east, south or west, leaves it GAP clear (as two blocks side by side stand); a unit further in, it does not."""
+    box = (30, 30, 70, 70)
+    for tip, nearer in (((45, 26), (45, 27)), ((74, 55), (73, 55)), ((55, 74), (55, 73)), ((26, 45), (27, 45))):
+        assert _inside(_dented(tip), box), tip
+        assert not _inside(_dented(nearer), box), nearer
+
+
+def test_the_grid_lists_every_cell_of_the_area_and_a_cell_half_a_gap_from_the_room_kept_free():
+    """Blocks of 20 on a grid from (5, 5) in an area 110 by 60: four columns of two cells, wherever the grid's
+    origin lies in the area. The room kept free (the circle, star and name) as thin lines down and across the
+    middle of the gaps between cells leaves each cell GAP / 2 clear: all eight stay; a unit west and south,
+    the cells they come nearer than that are left out."""
+    area = _shaped(((0, 0), (110, 0), (110, 60), (0, 60)))
+    grid = [(x, y, x + 20, y + 20) for x in (5, 29, 53, 77) for y in (5, 29)]
+    assert sorted(_cells(area, 20, (), (5, 5))) == grid
+    assert sorted(_cells(area, 20, (), (53, 29))) == grid
+    assert sorted(_cells(area, 20, ((51, 0, 51, 60), (0, 27, 110, 27)), (5, 5))) == grid
+    moved = ((50, 0, 50, 60), (0, 28, 110, 28))
+    assert sorted(_cells(area, 20, moved, (5, 5))) == [(5, 5, 25, 25), (53, 5, 73, 25), (77, 5, 97, 25)]
 
 
 def test_pixel_boxes_never_overlap_at_maximum_stacking():
