@@ -451,3 +451,31 @@ def test_an_attack_on_a_marker_believed_to_hold_half_a_corps_keeps_one():
         _move("move 30 5 5 inf", "5 infantry corps", "East Prussia", "Courland", "closer to St Petersburg (5 VP)"),
         _move("move 13 20 1 inf", ONE, "Grodno", "Brest-Litovsk", _free("Brest-Litovsk")),
         _move("move 13 14 1 inf", ONE, "Grodno", "Minsk", _attacks("half a corps")), END_MOVES]
+
+
+def test_the_place_a_stack_goes_to_is_claimed_before_it_sends_corps_to_the_places_next_door():
+    """Pskov's two corps go to St Petersburg (5 VP), claimed at once: its pull no longer makes Pskov, next to it,
+    worth more than Velikie Luki (1 VP) to the one corps they have to spare, which takes it: two places, not one."""
+    assert _moves({3: {"inf": 2}}, {28: {"inf": 1}}, held=()) == [
+        _move("move 3 7 1 inf", ONE, "Pskov", "Velikie Luki", _free("Velikie Luki")),
+        _move("move 3 1 1 inf", ONE, "Pskov", "St Petersburg", _free("St Petersburg", 5)), END_MOVES]
+
+
+def test_an_attack_does_not_claim_its_place_so_it_still_pulls_the_other_stacks():
+    """Borodino's army attacks Moscow, the one place left to take, held by a corps a battle of this Game-Turn
+    showed; a claim is for a place taken unopposed, so Moscow still pulls Smolensk's corps towards it."""
+    assert _moves({162: {"inf": 6}, 15: {"inf": 1}}, {17: {"inf": 1}}, held=[p for p in ALL_PLACES if p != 17],
+                  log=[_seen(17, 1)]) == [
+        _move("move 162 17 6 inf", "6 infantry corps", "Borodino", "Moscow", _attacks(1)),
+        _move("move 15 23 1 inf", ONE, "Smolensk", "Roslavl", "closer to Moscow (5 VP)"), END_MOVES]
+
+
+def test_the_corps_to_spare_go_to_the_richest_places_next_door_first():
+    """Mozyr's two infantry and three cavalry corps stand beside a marker believed to hold nearly ten corps (the
+    Russian army not yet seen): they go to Bobruisk, fed by the depot in Turov and out of danger, and their one
+    infantry corps to spare takes Kiev (3 VP) before Mogilev (1 VP), which is left to a cavalry decoy."""
+    assert _moves({22: {"inf": 2, "cav": 3}, 212: {"depot": 1}}, {26: {"inf": 1}}, held=()) == [
+        _move("move 22 27 1 inf", ONE, "Mozyr", "Kiev", _free("Kiev", 3)),
+        _move("move 22 18 1 cav", "1 cavalry corps", "Mozyr", "Mogilev", DECOY),
+        _move("move 22 28 1 cav", "1 cavalry corps", "Mozyr", "Zhitomir", DECOY),
+        _move("move 22 19 1 inf", ONE, "Mozyr", "Bobruisk", _free("Bobruisk")), END_MOVES]
