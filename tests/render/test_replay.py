@@ -70,3 +70,45 @@ def test_the_shared_palette_holds_every_colour_a_frame_shows_widely():
         for count, colour in drawn.getcolors(1 << 20):
             if count >= 100:
                 assert min(sum((a - b) ** 2 for a, b in zip(colour, p)) for p in palette) <= 28 ** 2, colour
+
+
+COLOURS = [(200, 30, 30), (30, 150, 30), (30, 30, 200), (230, 160, 0), (150, 30, 150), (0, 150, 150), (90, 60, 20),
+           (250, 120, 180)]
+
+
+def _frames(gif: bytes) -> list[Image.Image]:
+    return [frame.convert("RGB") for frame in ImageSequence.Iterator(Image.open(io.BytesIO(gif)))]
+
+
+def _near(colour, want) -> bool:
+    return sum((a - b) ** 2 for a, b in zip(colour, want)) <= 28 ** 2
+
+
+def test_a_colour_only_one_view_of_a_short_replay_shows_keeps_its_colour(monkeypatch):
+    """Five views, each a plain map with a square of a colour no other view shows: each frame of the replay
+    shows its square in its own colour, though the palette is shared (every view of a short replay is sampled)."""
+    def draw(view: dict, size: int) -> Image.Image:
+        picture = Image.new("RGB", (120, 90), (240, 235, 220))  # a map 120 pixels wide
+        picture.paste(COLOURS[view["turn"]], (10 + 12 * view["turn"], 20, 40 + 12 * view["turn"], 50))
+        return picture
+    monkeypatch.setattr(replay, "_draw", draw)
+    frames = _frames(replay.replay_gif([{"turn": n} for n in range(5)], size=120))
+    assert len(frames) == 5
+    for n, frame in enumerate(frames):
+        assert _near(frame.getpixel((25 + 12 * n, 35)), COLOURS[n]), n
+
+
+def test_a_mark_three_pixels_square_keeps_its_colour_wherever_it_stands(monkeypatch):
+    """The palette's sample takes every third pixel each way, so a mark of 3 by 3 pixels is in it wherever it
+    stands: eight marks on a diagonal, each of its own colour, at every row and column phase."""
+    def draw(view: dict, size: int) -> Image.Image:
+        picture = Image.new("RGB", (120, 90), (240, 235, 220))  # a map 120 pixels wide
+        for n, colour in enumerate(COLOURS):
+            x, y = 10 + 13 * n, 20 + 7 * n
+            picture.paste(colour, (x, y, x + 3, y + 3))
+        return picture
+    monkeypatch.setattr(replay, "_draw", draw)
+    (frame,) = _frames(replay.replay_gif([{}], size=120))
+    for n, colour in enumerate(COLOURS):
+        x, y = 10 + 13 * n, 20 + 7 * n
+        assert _near(frame.getpixel((x + 1, y + 1)), colour), n
