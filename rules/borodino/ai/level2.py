@@ -47,6 +47,9 @@ attack fails the defender may advance into the hex (Combat H). In Shevardino's d
 Russians lost the redoubt so in their last Combat Phase: its holder's owed attack, alone at 1-1,
 failed, and the French advanced into it.
 
+Choices that cannot change the answer cost no playout: a choice of one (an attack owed that no
+other meets), a Movement Phase whose plans all move as level 1's.
+
 The search is anytime: with a `Stop` (rules/core/ai.py: the seat's clock) it scores plans until
 the stop says so at SCORING of its time, up to MAX_PLANS, then plays out the candidates a round at
 a time (one playout each on the same dice seed) until the stop says so, up to MAX_PLAYOUTS rounds,
@@ -167,7 +170,7 @@ class Search:
         winner, lead, played = self._judged(self.candidates(ranked, first, wait), first, seeds)
         moves, after = self._moves(winner)
         why = (f" (level 2: the best of {len(self.scored)} plans, {float(lead):+.1f} over level 1's "
-               f"in {played} playouts each)")
+               f"in {played} playouts each)" if played else " (level 2: every plan it scored moves as level 1's)")
         moves = [Decision(d.command, d.reason + why) for d in moves]
         _, leaders_moved = move_leaders(after, self.side)  # Doomed Victory 8.1: after their units
         end = Decision("end", "every unit that should move has moved (Sequence of Play)" + why)
@@ -187,7 +190,10 @@ class Search:
                 seeds: list[int]) -> tuple[Genome, Fraction, int]:
         """The plan whose playouts end best among the candidates (level 1's own the first), its
         lead over level 1's, and the playouts each was judged by (`rounds`). The playouts of every
-        candidate share their dice `seeds`, so the plans are compared on the same luck."""
+        candidate share their dice `seeds`, so the plans are compared on the same luck. Level 1's
+        alone is played unjudged: no playout would change it."""
+        if candidates == [first]:
+            return first, Fraction(0), 0
         ends = rounds({g: self._combat(g) for g in candidates}, self.side, seeds, self.stop)
         best, lead = clearly_best(ends, first, lambda g: self.scored[g])
         return best, lead, len(ends[first])
@@ -322,6 +328,8 @@ def judged(state: dict, side: str, rng: random.Random, playouts: int, mine: Deci
     clearly better (`clear_gain`), every choice played out on the same dice seeds, a round at a
     time while `stop` lets it (`rounds`)."""
     texts = list(dict.fromkeys([mine.command] + others))
+    if len(texts) == 1:  # nothing to choose: no playout would change it
+        return mine
     seeds = dice_seeds(state, rng, playouts)
     ends = rounds({t: (state, borodino.parse(side, t)) for t in texts}, side, seeds, stop)
     best, gain = clearly_best(ends, mine.command, lambda t: t)

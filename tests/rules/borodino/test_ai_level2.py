@@ -10,9 +10,10 @@ import pytest
 from rules import borodino
 from rules.borodino.ai import level1
 from rules.borodino import commands as C
+from rules.borodino.ai import level2
 from rules.borodino.ai.level2 import (ATTACKS, CANDIDATES, HOLD_BACK, HORIZON, MARGIN, MAX_PLANS, MAX_PLAYOUTS,
                                       PLANS, PLAYOUTS, POPULATION, Level2, Search, advance, attack_choices,
-                                      clear_gain, dice_seeds, horizon, into_goal, last_attacks, outcomes, score)
+                                      clear_gain, dice_seeds, horizon, into_goal, judged, last_attacks, outcomes, score)
 from rules.borodino.ai.position import rebuild
 from rules.borodino.battle import Battle
 from rules.core.ai import Decision, decision_rng, duel
@@ -248,3 +249,25 @@ def test_another_choice_replaces_level_1s_only_when_its_gain_is_clear_or_the_sid
     assert clear_gain([w + MARGIN for w in ahead], ahead) is None
     assert clear_gain([w + MARGIN for w in level_1], level_1) is None
     assert clear_gain([Fraction(13)], [Fraction(0)]) == 13  # one playout: held to MARGIN alone
+
+
+def test_a_choice_of_one_is_played_without_playouts(monkeypatch):
+    """Where level 1's choice is the only one (an attack owed that no other meets, Combat B), no
+    playout could change it: none is played."""
+    state = _level_1_commands("shevardino", 1, 184)
+    mine = level1.combat(state, "french")
+
+    def played(*args: object) -> None:
+        raise AssertionError("a playout was played")
+    monkeypatch.setattr(level2, "rounds", played)
+    assert judged(state, "french", random.Random(1), 2, mine, [mine.command]) == mine
+
+
+def test_a_movement_phase_whose_plans_all_move_as_level_1s_plays_no_playout(monkeypatch):
+    """5 Sept, Game-Turn 8: the French hold the Schevardino redoubt with their one unit, which
+    stays to defend it (Victory Conditions), so every plan moves as level 1's: none is played
+    out, and the plan says so."""
+    state = position({"F-I-2": "3222", "R-VIII-12": "3019"}, scenario="5sep", turn=8)
+    monkeypatch.setattr(level2, "rounds", lambda *args: pytest.fail("a playout was played"))
+    plan = Search(rebuild(borodino.view(state, "french"), random.Random(1)), "french", random.Random(1), 8, 1).best()
+    assert [d.command for d in plan] == ["end"] and plan[-1].reason.endswith("every plan it scored moves as level 1's)")
