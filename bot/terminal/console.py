@@ -92,16 +92,16 @@ def run_line(service: GameService, game_id: int, line: str) -> Result:
     return service.submit(game_id, side or side_to_move(service, game_id), command)
 
 
-def render(result: Result, line: str, viewer: str | None = None) -> str:
+def render(result: Result, line: str, viewer: str | None = None, hidden: bool = False) -> str:
     """The terminal's account of a result: the reply, or the verdict and the events. In an
     open game both players share the screen and see every event; in a game with hidden
-    information (`viewer` given) only the events that side may read, numbered by the commands
-    it has observed."""
+    information (`viewer` given, or `hidden` for a spectator of computers) only the events that
+    side may read, numbered by the commands it has observed (the public's: by the game's)."""
     if result.reply is not None:
         return result.reply
     if not result.accepted:
         return f"Refused: {fmt.clipped(line)}: {result.message}"
-    if viewer is None:
+    if viewer is None and not hidden:
         lines = fmt.event_lines(result.events)
         # an undo's public line is its event ("French undoes `end`."): said once, as in the channel, and
         # unnumbered, as it adds no command (the next command takes the number the undone one had)
@@ -110,7 +110,8 @@ def render(result: Result, line: str, viewer: str | None = None) -> str:
             return "\n".join([result.public, *(line for line in lines if line is not said)])
         return "\n".join([f"[{result.seq}] {result.message}", *lines])
     # the commands this side has observed: the other's secret orders are not counted
-    return "\n".join([f"[{result.seen}] {result.message}", *fmt.event_lines(result.visible_to(viewer))])
+    seen = result.seen if viewer else result.seq
+    return "\n".join([f"[{seen}] {result.message}", *fmt.event_lines(result.visible_to(viewer))])
 
 
 OWN_SIDE_ONLY = ("Refused: at this screen you speak for the {side} player alone (Fog of War: each "
@@ -194,9 +195,10 @@ def hand_over(read: Callable[[str], str], write: Callable[[str], None], maps: Ma
 def computer_turn(service: GameService, memory: Memory, game_id: int,
                   write: Callable[[str], None], viewer: str | None, clock: TurnClock | None = None) -> bool:
     """A computer seat whose side acts plans and plays (bot/computer/seat.py), within its turn's
-    budget on `clock` (none: its whole effort), each command printed with its reason as `viewer`
-    may read it (None: everything, a demonstration). False when it had nothing to play or a
-    command of its was refused (said, and the game waits)."""
+    budget on `clock` (none: its whole effort), each command printed as `viewer` may read it
+    (None: a spectator, as the public channel tells it: with hidden information the public line
+    and events alone, no reason, which may name hidden units). False when it had nothing to play
+    or a command of its was refused (said, and the game waits)."""
     job = next_job(service, memory, game_id)
     if job is None:
         return False
@@ -204,16 +206,19 @@ def computer_turn(service: GameService, memory: Memory, game_id: int,
     sent = send(service, game_id, job, plan(job), lambda decision: record)
     if clock is not None and sent:
         clock.sent(game_id, job, sent[-1][1].seq)
-    hidden = service.system(game_id).INFO.hidden_information and viewer not in (None, job.side)
+    hidden = service.system(game_id).INFO.hidden_information and viewer != job.side
     for decision, result in sent:
         if not result.accepted:
-            write(f"The computer playing {fmt.side_name(job.side)} stops: the rules refuse its "
-                  f"command `{decision.command}`: {result.message}")
+            said = "a command it planned" if hidden else f"its command `{decision.command}`: {result.message}"
+            write(f"The computer playing {fmt.side_name(job.side)} stops: the rules refuse {said}")
             return False
-        if hidden and viewer and result.hidden_from([viewer]):
+        if hidden and result.secret and not result.visible_to(viewer):
             continue  # a secret order given while the viewer orders too: not told even that it was given
         shown = dataclasses.replace(result, message=result.public or result.message) if hidden else result
-        head, *events = render(shown, decision.command, viewer).split("\n")
+        head, *events = render(shown, decision.command, viewer, hidden).split("\n")
+        if hidden and result.secret and viewer is None:  # the public is told only what the rules show of it
+            write("\n".join(events))
+            continue
         write("\n".join([head, *([] if hidden else [f"  Why: {decision.reason}."]), *events]))
     return bool(sent)
 
@@ -231,7 +236,8 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
     and a player leaving (`quit`, the input's end, Ctrl-C) leaves the screen cleared and only the
     public picture on disk. Sides the computer holds (`kolocha
     local --ai SIDE`) play themselves, shown as the one person at the screen may see them; with
-    every side the computer's, the game plays itself to the end (a demonstration).
+    every side the computer's, the game plays itself to the end (a demonstration), watched as a
+    spectator: with hidden information, the public view and what the public is told.
     """
     system = service.system(game_id)
     hidden = system.INFO.hidden_information  # fog of war: one side at a time
@@ -240,7 +246,7 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
     memory, clock = Memory(), TurnClock()
     write(f"Game {game_id}. Type `help` for commands, `map` for a picture, `quit` to leave; "
           f"resume later with `kolocha local --game {game_id}`.")
-    seated = (humans[0] if len(humans) == 1 else side_to_move(service, game_id)) if hidden else None
+    seated = (humans[0] if len(humans) == 1 else side_to_move(service, game_id)) if hidden and humans else None
     turns = hidden and len(humans) > 1  # players take turns at one screen, each seeing their side
     looks = last_looks(service, game_id)
     status = fmt.status(system.view(service.load(game_id), seated))
@@ -258,7 +264,7 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
         while True:
             answered = answer(service, game_id, lambda decision: record) if computer else None
             if answered is not None:  # an undo or a draw asked of the computer
-                write(render(answered, answered.command or "", seated))
+                write(render(answered, answered.command or "", seated, hidden))
                 if not answered.accepted:
                     return 1
                 continue

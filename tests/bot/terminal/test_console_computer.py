@@ -1,14 +1,25 @@
 """The computer in the terminal: `kolocha local --ai SIDE`, a demonstration game that
-plays itself, one person against the computer (with fog of war too), and the refusals."""
+plays itself (watched as the public sees it where information is hidden), one person against
+the computer (with fog of war too), and the refusals."""
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import replace
+from types import SimpleNamespace
+
+import pytest
 
 from bot import cli
 from bot.computer.seat import new_seat
+from bot.service import GameService
 from bot.store import Store
 from bot.terminal.console import CLEAR, play
+from bot.terminal.map_files import MapFiles
+from bot.tools import fog_check
 from bot.words import COMPUTER
+from rules import load
+from rules.core.ai import Decision
 from rules.core.registry import _SYSTEMS
 from tests.bot import toy_system
 
@@ -90,6 +101,22 @@ def test_with_fog_of_war_the_person_sees_the_computers_turn_as_its_opponent_woul
     assert "(to Blue) your secret number" in text
 
 
+@pytest.mark.parametrize("hidden", [False, True])
+def test_a_refused_computer_command_stops_the_game_naming_it_only_where_nothing_is_hidden(
+        service, game, monkeypatch, hidden):
+    """The command and the refusal may name hidden units: with fog of war the person is told only that the rules
+    refused a command the computer planned (control: in an open game, both)."""
+    monkeypatch.setattr(toy_system, "INFO", replace(toy_system.INFO, hidden_information=hidden))
+    monkeypatch.setattr(toy_system, "commander", lambda level=1: SimpleNamespace(
+        plan=lambda view, seen, rng: [Decision("move r1 9999", "a bug")]))
+    seat(service, game, "red")
+    out: list[str] = []
+    assert play(service, game, never, out.append) == 1
+    told = "a command it planned" if hidden else "its command `move r1 9999`: Move r1 9999 is not possible now"
+    assert out[-1].startswith(f"The computer playing Red stops: the rules refuse {told}")
+    assert service.store.commands(game) == []
+
+
 def test_kolocha_local_ai_refuses_in_one_sentence_before_opening_a_game(tmp_path, capsys, monkeypatch):
     db = str(tmp_path / "k.sqlite")
     assert cli.main(["local", "--db", db, "--system", "toy_system", "--ai", "green"]) == 2
@@ -117,3 +144,66 @@ def test_kolocha_local_ai_both_sides_is_a_demonstration(tmp_path, capsys, monkey
     out = capsys.readouterr().out
     assert "[24] blue: roll — the die decides the race (planned after command 23)" in out
     assert out.endswith("Game 1: the 24 computer commands are planned again, word for word, from their seeds.\n")
+
+
+class Enough(Exception):
+    """The screen has shown the commands the test wanted: the demonstration stops there."""
+
+
+def named(system, state: dict, viewer: str | None) -> set[str]:
+    """The ids of the units (1812: the stacks) a viewer's view names (None: the public's)."""
+    return {unit["id"] for unit in system.view(state, viewer)["units"] if unit.get("id")}
+
+
+COUNTS = re.compile(r"\b\d+ (inf|cav)\b")  # what a stack holds, as a command names it: `move 13 12 2 inf 1 cav`
+
+
+@pytest.mark.parametrize("name, scenario, commands", [("bloody_monday", "bloody_monday", 40),
+                                                      ("campaign_1812", "campaign", 22)])
+def test_a_game_between_computers_with_hidden_information_is_watched_as_the_public_sees_it(
+        name, scenario, commands, tmp_path):
+    """`kolocha local --ai both` in a game with fog of war: the first commands of each side (the French impulse and
+    the first Russian ones; 1812's two Movement Phases, their attrition and a battle) are printed as the public
+    channel tells them, without the computer's reasons, and the pictures are drawn from the public view: no unit of
+    either side that the public view does not name, no stack's contents, nothing addressed to a side, and of the
+    battle plans, put down in secret, only what the rules reveal once both are down. Checked at every line printed:
+    the units the sides see that no public view has named so far (control: the commands stored name what the stacks
+    hold, and the plans)."""
+    system = load(name)
+    service = GameService(Store(tmp_path / "k.sqlite"))
+    game = service.new_game(name, scenario, seed=3)
+    for side in system.INFO.sides:
+        service.store.take_computer_seat(game, side, new_seat(system, 1, 60.0, seed=3).to_dict())
+    maps = MapFiles(service, game, tmp_path, png=fog_check.view_file, crop=fog_check.action_file)
+    printed: list[str] = []
+    public: set[str] = set()  # every unit a public view has named, at any command so far
+    read = [0]  # the commands whose public view is in `public`
+    hidden_seen: set[str] = set()
+
+    def write(text: str) -> None:
+        last = service.store.last_seq(game)
+        for seq in range(read[0], last + 1):
+            public.update(named(system, service.state_at(game, seq), None))
+        read[0] = last + 1
+        state = service.load(game)
+        hidden = {unit for side in system.INFO.sides for unit in named(system, state, side)} - public
+        hidden_seen.update(hidden)
+        files = {path.name: path.read_text() for path in tmp_path.glob("*.png")}
+        for said in (text, *files.values()):
+            assert not [unit for unit in hidden if re.search(rf"(?<![\w-]){re.escape(unit)}(?![\w-])", said)]
+        assert all(json.loads(drawn)["view"]["viewer"] is None for drawn in files.values())
+        assert "Why:" not in text and "(to " not in text and not COUNTS.search(text)
+        printed.append(text)
+        if sum(line.startswith("[") for line in printed) >= commands:
+            raise Enough
+
+    with pytest.raises(Enough):
+        play(service, game, never, write, maps)
+    stored = service.store.commands(game)
+    assert {row["side"] for row in stored} == set(system.INFO.sides)
+    assert hidden_seen and (name != "campaign_1812" or any(COUNTS.search(row["text"]) for row in stored))
+    if name == "campaign_1812":
+        assert [row["text"].split()[0] for row in stored].count("plan") == 2
+        assert "`plan`" not in "\n".join(printed) and "Battle of Kovno (11)" in "\n".join(printed)
+    assert any(line.startswith(("  A French block moves", "  A Russian stack moves")) for text in printed
+               for line in text.splitlines())
