@@ -169,3 +169,13 @@ def _thirty_answers(state: dict, side: str) -> list:
     if state["stage"] == "answer" and side == "blue":
         return [Say("answer", f"word{n}") for n in range(30)]
     return legal_commands(state, side)
+
+
+def one_phase() -> types.ModuleType:
+    """The wager whose whole turn is one phase: a side that acts again within a turn (Red's echo after its shout, Blue's
+    plan after its answer) acts in the same phase, as a side awaited anew within one phase of a real game would (its
+    clock runs on, and the channel announces no new phase)."""
+    module = types.ModuleType("one_phase_wager")
+    module.__dict__.update(vars(sys.modules[__name__]))
+    module.phase_key = lambda state: str(state["turn"])
+    return module

@@ -149,15 +149,6 @@ def test_a_passed_deadline_at_a_choice_of_more_answers_than_a_menu_holds_says_to
         "(30 answers are possible, more than a menu holds: type yours with `/order` and its words.)")
 
 
-def one_phase_wager() -> types.ModuleType:
-    """The toy wager whose whole turn is one phase: a side that still acts after its deadline's commands acts in the
-    same phase, and keeps its clock unless the deadline starts it again."""
-    module = types.ModuleType("one_phase_wager")
-    module.__dict__.update(vars(toy_wager))
-    module.phase_key = lambda state: str(state["turn"])
-    return module
-
-
 def test_at_the_end_setting_a_late_choice_made_by_default_ends_the_phase(wager):
     tables, game_id, clock = wager
     run(tables.lobby.change_settings(ANNA, CHANNEL, {"at_deadline": "end"}))
@@ -174,7 +165,7 @@ def test_a_deadline_s_commands_leave_the_late_side_acting_in_the_phase_with_a_fr
     """Red's echo is late: the deadline echoes (and at `end` gives Red's default plan too); Red still acts in the
     same phase, on a fresh deadline, and the echo is told in place of a reminder."""
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    service = GameService(Store(tmp_path / "one.sqlite"), loader=lambda name: one_phase_wager())
+    service = GameService(Store(tmp_path / "one.sqlite"), loader=lambda name: toy_wager.one_phase())
     clock = FakeClock()
     tables = make_tables(service, clock, defaults=GameSettings(at_deadline=action), systems=("toy_wager",))
     game_id = run(seated_game(tables, system="toy_wager", scenario="long"))

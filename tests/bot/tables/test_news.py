@@ -417,6 +417,25 @@ def test_the_computer_s_reason_is_told_with_its_command_only_where_nothing_is_hi
         "**Computer** — Red: a `shout` command.\nred shouts\n")
 
 
+def test_secret_orders_say_nothing_in_public_until_their_reveal_which_is_posted_within_the_phase(tmp_path, monkeypatch):
+    """A secret order that shows nothing leaves the channel silent; the one that reveals both plans posts what
+    they were, though the phase goes on (a wager whose whole game is one phase: no map, no "your move")."""
+    one_phase = toy_wager.one_phase()
+    one_phase.phase_key = lambda state: "wager"
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    tables = make_tables(GameService(Store(tmp_path / "one.sqlite"), loader=lambda name: one_phase),
+                         systems=("toy_wager",))
+    run(seated_game(tables, system="toy_wager", scenario="long"))
+    said = tables.delivery.messenger.posts
+    for actor, line in ((ANNA, "shout"), (BORIS, "answer soft")):
+        run(tables.play.submit(actor, CHANNEL, line))
+    posted = len(said)
+    run(tables.play.submit(ANNA, CHANNEL, "plan bold"))
+    assert len(said) == posted
+    run(tables.play.submit(BORIS, CHANNEL, "plan calm"))
+    assert [(where, text) for where, text, _ in said[posted:]] == [(CHANNEL, "red plans bold\nblue plans calm")]
+
+
 @pytest.fixture
 def wagers(tmp_path, monkeypatch):
     """Tables over the toy wager (questions asked by DM: Blue's answer, Red's echo, both plans)."""
@@ -471,6 +490,52 @@ def test_a_player_asked_again_in_the_same_turn_is_pinged_to_the_question_edited_
     run(wagers.play.submit(ANNA, CHANNEL, "shout"))  # Blue, asked last turn, is asked anew in this one
     assert said[-1][1].endswith(f"\nTo move: Blue\nBlue player: your move, {DUE}.")
     assert questions(wagers, BORIS.id)[len(answered) + 1:] == [f"{waits} Blue Answer Phase (turn 2)."]
+
+
+@pytest.mark.parametrize("remind", ["both", "dm"])
+def test_a_player_awaited_again_within_one_phase_is_pinged_on_the_change_s_line_to_the_question_edited(
+        tmp_path, monkeypatch, remind):
+    """Within one phase the channel's line comes without a map or a "your move, due" note; a side the game waits for
+    again there, asked already in the player-turn, has its question edited in place, which does not notify, so the
+    line pings its player alone and points to it (a side asked for the first time gets a new DM, which notifies;
+    a player who takes reminders by DM gets a new DM each time, and no ping)."""
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    tables = make_tables(GameService(Store(tmp_path / "one.sqlite"), loader=lambda name: toy_wager.one_phase()),
+                         systems=("toy_wager",))
+    run(tables.absence.prefs(ANNA, {"remind": remind}))
+    run(tables.absence.prefs(BORIS, {"remind": remind}))
+    game_id = run(seated_game(tables, system="toy_wager", scenario="long"))
+    said = tables.delivery.messenger.posts
+    lines = []
+    for actor, line in ((ANNA, "shout"), (BORIS, "answer loud"), (ANNA, "echo yes")):
+        posted = len(said)
+        run(tables.play.submit(actor, CHANNEL, line))
+        lines += [(where, text) for where, text, _ in said[posted:]]
+    here = "; what is asked is in your private news."
+    red, blue = (f"\n<@{ANNA.id}>: your move{here}", f"\n<@{BORIS.id}>: your move{here}") if remind == "both" \
+        else ("", "")
+    assert lines == [(CHANNEL, "**Anna** — Red: a `shout` command.\nred shouts"),
+                     (CHANNEL, f"**Boris** — Blue: an `answer` command.\nblue: answer loud{red}"),
+                     (CHANNEL, f"**Anna** — Red: an `echo` command.\nred: echo yes{blue}")]
+    waits = f"Game {game_id}: the game waits for you, {DUE}: the"
+    shouted = [] if remind == "both" else [f"{waits} Red Shout Phase (turn 1)."]  # by DM: each a new one
+    assert questions(tables, ANNA.id) == [*shouted, f"Game {game_id}: Next, {DUE}: the Red Plan Phase (turn 1)."]
+    answered = [] if remind == "both" else [f"{waits} Blue Answer Phase (turn 1)."]
+    assert questions(tables, BORIS.id) == [*answered, f"{waits} Blue Plan Phase (turn 1)."]
+
+
+def test_an_undo_back_into_the_last_player_turn_asks_again_in_that_turn_s_question_with_a_ping(wagers):
+    """The undo agreed takes the game back into the player-turn before: Blue, asked there already, has that
+    question edited in place (no new DM), so the channel pings him to it."""
+    game_id = run(seated_game(wagers, system="toy_wager", scenario="long"))
+    for actor, line in ((ANNA, "shout"), (BORIS, "answer soft"), (ANNA, "plan bold"), (BORIS, "plan calm"),
+                        (BORIS, "undo"), (ANNA, "accept")):
+        run(wagers.play.submit(actor, CHANNEL, line))
+    assert wagers.delivery.messenger.posts[-1][1] == (
+        "**Anna** — The Red player consents: Blue undoes a `plan` command.\nTurn 1 | Plan Phase\nTo move: Red, Blue\n"
+        f"Red player: your move, {DUE}.\n<@{BORIS.id}>: your move, {ASKED}")
+    waits = f"Game {game_id}: the game waits for you, {DUE}: the"
+    assert questions(wagers, BORIS.id) == [f"{waits} Blue Plan Phase (turn 1)."]  # the one of that player-turn
 
 
 def test_a_draw_offer_is_said_in_public_and_asked_by_dm_and_once_agreed_ends_the_game_with_its_map(service):
@@ -579,3 +644,25 @@ def test_a_change_s_private_lines_for_another_side_go_to_it_alone_and_on_top_of_
         assert len(told) == 1 and told[0].startswith("blue hears a rumour") and "red hears" not in told[0]
         assert (asked is None) == (told == ["blue hears a rumour"])
         assert asked is None or told[0].startswith(f"blue hears a rumour\n{asked}")
+
+
+def test_a_change_s_private_lines_for_its_own_side_reach_it_after_another_side_s_joined_to_its_question(tmp_path):
+    """In a game where each side sees the public view (no view kept in its DMs), the commanding side's own private
+    lines come by DM even when the other side's, listed first, went on top of that side's question (Boris takes
+    his reminders by DM: his question is private)."""
+    open_race = types.ModuleType("open_race")
+    open_race.__dict__.update(vars(toy_system))
+    open_race.view = lambda state, side: toy_system.view(state, None)
+    service = GameService(Store(tmp_path / "open.sqlite"), loader=lambda name: open_race)
+    tables = make_tables(service)
+    run(tables.absence.prefs(BORIS, {"remind": "dm"}))
+    game_id = run(seated_game(tables))
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    before = service.load(game_id)
+    after, _ = toy_system.apply(before, "red", toy_system.parse("red", "roll"))
+    events = [{"text": "blue hears a rumour", "to": "blue"}, {"text": "red hears a rumour", "to": "red"}]
+    result = Result(True, "Red: roll.", tables.store.last_seq(game_id) + 1, "red", "roll", events=events)
+    rows = tables.news.change(game_id, "Anna").compose(result, before, after).outbox
+    assert [plain(payload["text"]) for to, payload in rows if to == "red"] == ["red hears a rumour"]
+    (asked,) = [plain(payload["text"]) for to, payload in rows if to == "blue"]
+    assert asked.startswith("blue hears a rumour\nthe game waits for you")
