@@ -76,13 +76,14 @@ def _followers(leader: str, cossacks: bool, first_saber: bool) -> frozenset[str]
     return frozenset(bid for bid, d in blocks.items() if _follows(blocks[leader], d, cossacks, first_saber))
 
 
-def commanded_by(g: Game, leader: str) -> set[str]:
-    """5.1: every unit in the leader's area, and its own units within tactical range (5.1.1)."""
-    side, here = g.side(leader), g.area(leader)
+def commanded_by(g: Game, leader: str, here: int | None = None) -> set[str]:
+    """5.1: every unit in the leader's area, and its own units within tactical range (5.1.1); in
+    `here` rather than where he stands, were he moved there before activating (5.1)."""
+    side, here = g.side(leader), g.area(leader) if here is None else here
     role = g.defs[leader].role
     platov = g.option("cossacks") and role == "cossack_leader"
     local = {bid for bid in g.units(here, side) if not platov or follows(g, leader, bid)}
-    reach = movement.in_range(g, leader)
+    reach = movement.in_range(g, leader, here)
     beyond = g.option("command_limit") and role == "army_commander"
     fol = followers(g, leader)
     far = {bid for bid in g.on_map(side) if g.entry(bid)["area"] in reach and bid in fol

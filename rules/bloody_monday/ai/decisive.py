@@ -19,19 +19,27 @@ it expects (judgement.battle_value); here the whole distribution of the hits is 
 * Its own supreme commander: the same count turned round. While the enemy units in and beside
   his area may kill him (GUARD), the Initiative Disc is kept for his retreat (6.4): not spent on
   reinforcements (6.1) nor on a retreat from a battle he is not in.
-* The last turn: at the end of Turn 4 the victory areas alone decide (8.0), so a side behind on
-  them has nothing to keep its steps for. In Turn 4, while behind, an attack on a victory area it
-  lacks is worth, on top, LAST_STAND × the area's worth × the chance the attack clears it (every
-  defender's steps and the defensive bonus hit, 2.4, 1.2.1; Controlled Area); and where it would
-  pass with no leader left to activate (5.1), it spends the Initiative Disc on Special Movement
-  and Combat (6.2) rather than let two Passes end the game lost (7.0), even if its supreme
+* The last turn: at the end of Turn 4 the victory areas alone decide (8.0; in Last Blood the
+  victory points, 10.0, which level 1 does not count), so a side behind on them has nothing to
+  keep its steps for. In Turn 4, while behind, an attack on a victory area it lacks is worth, on
+  top, LAST_STAND × the area's worth × the chance the attack clears it (every defender's steps and
+  the defensive bonus hit, 2.4, 1.2.1; Controlled Area); and where it would pass, behind or level,
+  with no leader worth activating (5.1), it spends the Initiative Disc on Special Movement and
+  Combat (6.2) rather than let two Passes end the game lost or tied (7.0), even if its supreme
   commander may need the disc: a game lost on victory areas is lost all the same.
+* Leaders: a tactical leader may move up to 4 MPs before he activates (5.1), and he commands his
+  units within his tactical range of where he is activated (5.1.1). Level 1 activates a leader
+  where he stands, and as his units advance he falls behind them: in Turn 4 of dice seed 5 the
+  French leaders stood three to five areas behind their corps, commanding nobody, and the French
+  passed with the Russians one eliminated block short of losing (How to Win C). Level 2
+  activates each leader where he commands most units near an objective or the enemy, off the
+  front when that costs none of them (2.4: leaders are fragile).
 """
 from __future__ import annotations
 
 from rules.bloody_monday import commands as C
 from rules.bloody_monday import ground, impulses, turns
-from rules.bloody_monday.ai.judgement import expected_hits, objectives, toughness, worth
+from rules.bloody_monday.ai.judgement import distance, expected_hits, objectives, standing, toughness, worth
 from rules.bloody_monday.ai.level1 import Options, Planner
 from rules.bloody_monday.game import Game, enemy_of
 
@@ -116,13 +124,15 @@ class Decisive(Planner):
     def impulse(self, g: Game, o: Options) -> tuple[C.Command, str]:
         """Level 1's choice, but the Initiative Disc is not spent on reinforcements while the
         enemy may kill the supreme commander: it is kept for his retreat (6.4, How to Win A); and
-        behind in the last turn with no leader to activate, Special Movement and Combat (6.2, 8.0)."""
+        not ahead in the last turn with no leader worth activating, Special Movement and Combat
+        rather than a Pass (6.2, 7.0, 8.0)."""
         cmd, why = super().impulse(g, o)
-        if cmd == o.word("pass") and self.behind_at_the_end(g) and not o.word("tactical"):
-            special = o.word("initiative move")
-            if special:
-                return special, ("spends the Initiative Disc on Special Movement and Combat (6.2): no leader to "
-                                 "activate, and behind on victory areas in the last turn, which alone decide (8.0)")
+        lead, what = self.lead(g)
+        if (cmd == o.word("pass") and g.s["turn"] >= turns.LAST_TURN and lead <= 0 and (special := o.word(
+                "initiative move")) and not (g.s["passes"] == 1 and self.winning_pass(g.s))):
+            return special, ("spends the Initiative Disc on Special Movement and Combat (6.2): no leader worth "
+                             f"activating, and {'behind' if lead else 'level'} on {what} in the last turn, which "
+                             "alone decide (8.0), where two Passes would end the game (7.0)")
         if cmd != o.word("initiative reinforcements") or (risk := self.danger(g)) < GUARD:
             return cmd, why
         tactical = o.word("tactical")
@@ -177,9 +187,40 @@ class Decisive(Planner):
             bonus *= LAST_STAND * worth(area)
         return base + (MORALE * total + bonus) / len(self.draws)
 
+    def lead(self, g: Game) -> tuple[int, str]:
+        """How far this side leads on what decides the game at the end of Turn 4: victory areas
+        (8.0), or in Last Blood victory points (10.0)."""
+        mine, what = standing(g, self.side)
+        return mine - standing(g, enemy_of(self.side))[0], what
+
+    def leader(self, g: Game, o: Options, needed: bool = True) -> tuple[C.Command, str] | None:
+        """Level 1's leader, but activated where he commands most units near an objective or the
+        enemy: he may move up to 4 MPs before activating (5.1), so a leader left behind by his
+        units' advance catches up with them rather than command nobody in the last turns (5.1.1)."""
+        imp = g.s["impulse"]
+        taken = {u for ld in imp["leaders"] for u in impulses.commanded_by(g, ld)}
+        targets = set(self.goals(g)) | set(g.enemy_areas(self.side))
+        near = {n for t in targets for n in g.areas[t].neighbours} | targets
+        best: tuple[tuple, C.Activate, int] | None = None
+        for c in o.of(C.Activate, lambda c: g.is_leader(c.block)):
+            here = g.area(c.block) if c.area is None else c.area
+            units = [u for u in impulses.commanded_by(g, c.block, here) - taken if not g.defs[u].is_support]
+            busy = sum(1 for u in units if min(distance(g.area(u), t) for t in targets) <= 2)
+            key = (busy, here not in near, c.area is None, c.block, -here)  # a leader kept off the front (2.4)
+            if busy and (best is None or key > best[0]):
+                best = key, c, busy
+        if best is None:
+            return super().leader(g, o, needed)
+        _, c, busy = best
+        name = g.defs[c.block].name or c.block
+        if c.area is None:
+            return c, f"activates {name} (5.1): {busy} units he commands are near the enemy or a victory area"
+        return c, (f"moves {name} to {c.area} and activates him there (5.1): {busy} units he commands from there "
+                   "are near the enemy or a victory area (5.1.1)")
+
     def behind_at_the_end(self, g: Game) -> bool:
-        """In the last turn and behind on victory areas, which alone decide at its end (8.0)."""
-        return g.s["turn"] >= turns.LAST_TURN and g.victory_count(self.side) < g.victory_count(enemy_of(self.side))
+        """In the last turn and behind on what alone decides at its end (8.0; Last Blood 10.0)."""
+        return g.s["turn"] >= turns.LAST_TURN and self.lead(g)[0] < 0
 
     def attack(self, g: Game, moves: list[C.Move]) -> tuple[C.Command, str] | None:
         """A strike at the enemy supreme commander when it may kill him (How to Win A), else level 1's."""

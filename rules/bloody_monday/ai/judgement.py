@@ -18,6 +18,7 @@ from functools import cache
 from rules.bloody_monday import ground
 from rules.bloody_monday.bm_data import battlefield
 from rules.bloody_monday.game import Game, enemy_of
+from rules.bloody_monday.victory import last_blood_points
 
 STAR, FLECHE = 10.0, 4.0  # 1.1: a victory area; one of the three Flèches (worth a point only together)
 WIN = 3.0  # a battle that clears the area wins its control (Controlled Area)
@@ -51,6 +52,14 @@ def objectives(g: Game, side: str) -> list[int]:
     """The victory areas and Flèches the side does not control yet (1.1)."""
     f = g.field
     return [n for n in (*f.victory_areas, *f.fleches) if g.owner(n) != side]
+
+
+def standing(g: Game, side: str) -> tuple[int, str]:
+    """What decides the game at the end of Turn 4, and its name: the victory areas held (8.0), or
+    in Last Blood the victory points (10.0: the Flèches, the victory areas, the enemy units eliminated)."""
+    if g.s["scenario"] == "last_blood":
+        return last_blood_points(g, side), "victory points"
+    return g.victory_count(side), "victory areas"
 
 
 def expected_hits(g: Game, units: list[str]) -> float:

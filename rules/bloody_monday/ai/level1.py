@@ -136,15 +136,15 @@ class Planner:
 
     # --- the impulse (4.0) ---------------------------------------------------------------------
     def impulse(self, g: Game, o: Options) -> tuple[C.Command, str]:
-        me, enemy = self.side, enemy_of(self.side)
-        lead = g.victory_count(me) - g.victory_count(enemy)
+        me = self.side
+        lead, what = self.lead(g)
         passing = o.word("pass")
         assert passing is not None, "a Pass is always offered between impulses (7.0)"
         if g.s["passes"] == 1 and lead > 0:
-            return passing, f"passes to end the turn while ahead on victory areas, {lead} more (7.0, 8.0)"
+            return passing, f"passes to end the turn while ahead on {what}, {lead} more (7.0, 8.0)"
         if g.s["passes"] == 1 and g.s["turn"] == turns.LAST_TURN and (taken := self.winning_pass(g.s)):
             return passing, (f"passes to end the game with its one move into {taken}, an empty victory area: "
-                             "ahead on victory areas then (7.0, 8.0; Controlled Area)")
+                             f"ahead on {what} then (7.0, 8.0; Controlled Area)")
         call = o.word("initiative reinforcements")
         room = sum(max(0, g.room(me, n)) for n in turns.deploy_areas(g, me))
         deploy = min(len(g.pool(me)), g.logistics_value(me), room)
@@ -163,9 +163,12 @@ class Planner:
         if chosen is None:
             return None
         move = chosen[0]
-        g = Game(bm.apply(after, self.side, move)[0])
-        ahead = g.victory_count(self.side) > g.victory_count(enemy_of(self.side))
+        ahead = self.lead(Game(bm.apply(after, self.side, move)[0]))[0] > 0
         return move.path[-1] if ahead and isinstance(move, C.Move) else None
+
+    def lead(self, g: Game) -> tuple[int, str]:
+        """How far this side leads on victory areas (1.1, 8.0), and their name."""
+        return g.victory_count(self.side) - g.victory_count(enemy_of(self.side)), "victory areas"
 
     def worth_a_tactical(self, s: dict) -> bool:
         """5.1: a leader worth activating (one commanding units near the enemy or a victory area)."""

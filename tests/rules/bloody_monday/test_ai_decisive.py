@@ -169,3 +169,64 @@ def test_6_2_8_0_behind_in_turn_4_with_no_leader_to_activate_the_disc_buys_speci
     state = position({"F-CR-1H": 42, "R-1-1J": (41, 1)}, control={41: "russian"}, turn=4, initiative="french")
     state, _ = do(state, "french", "initiative move")
     assert [d.command for d in Decisive("french", state, set(), [{}]).plan()][0] == "move F-CR-1H 69"
+
+
+def test_5_1_a_leader_left_behind_moves_up_to_his_units_before_activating():
+    """5.1: a tactical leader may move up to 4 MPs and then activate; 5.1.1: at two steps Murat
+    commands his units two areas away. Murat in 18, three areas behind his heavy cavalry in 30
+    beside a Russian line infantry in 41: level 1 finds no leader worth a Tactical Action and
+    passes; level 2 moves Murat to 2, where the cavalry is within his range and he stands off the
+    front, activates him there and attacks 41. Two areas away he is activated where he stands."""
+    def plans(murat: int, commander: type[Planner]) -> list[tuple[str, str]]:
+        state = position({"F-CR-M": (murat, 2), "F-CR-1H": 30, "F-CR-2H": 30, "R-2-7": (41, 2)}, pools=[],
+                         initiative="russian")
+        first = [d.command for d in commander("french", state, set(), [{}]).plan()][0]
+        state, _ = do(state, "french", "tactical")
+        return [(first, "")] + [(d.command, d.reason) for d in commander("french", state, set(), [{}]).plan()]
+    assert plans(18, Planner)[0][0] == "pass" and plans(18, Planner)[1][0] == "activate F-CR-M"
+    mine = plans(18, Decisive)
+    assert mine[0][0] == "tactical"
+    assert mine[1] == ("activate F-CR-M 2", "moves Murat to 2 and activates him there (5.1): 2 units he commands "
+                       "from there are near the enemy or a victory area (5.1.1)")
+    assert [c for c, _ in mine[2:4]] == ["move F-CR-1H 41", "move F-CR-2H 41"]
+    assert plans(2, Decisive)[1][0] == plans(2, Planner)[1][0] == "activate F-CR-M"
+
+
+def test_10_0_in_last_blood_the_victory_points_decide_whether_it_is_ahead():
+    """Last Blood (10.0): at the end of Turn 4 the victory points decide, not the victory areas.
+    The French hold four victory areas to the Russians' three (8 points to 6) but have lost two
+    gold-shield guns (the Russians' 10 points): the Russians have passed in Turn 4, and level 1,
+    ahead on victory areas, passes to end the game, lost; level 2, behind on victory points, spends
+    the Initiative Disc on Special Movement and Combat (6.2) and attacks. In the standard game the
+    same position is won on victory areas, and level 2 passes too."""
+    control = {19: "french", 41: "french", 55: "french", 62: "french", 69: "russian", 107: "russian",
+               57: "russian", 58: "russian", 59: "russian"}
+    lost = [{"id": b, "side": "french", "label": "A", "type": "artillery", "morale": True}
+            for b in ("F-I-A1", "F-I-A2")]
+
+    def plan(scenario: str, commander: type[Planner]) -> tuple[str, str]:
+        state = position({"F-CR-1H": 42, "R-1-1J": (43, 1)}, control=control, turn=4, initiative="french",
+                         passes=1, pools=[], scenario=scenario, eliminated=lost)
+        return next((d.command, d.reason) for d in commander("french", state, set(), [{}]).plan())
+    assert plan("last_blood", Planner)[0] == "pass"
+    special, why = plan("last_blood", Decisive)
+    assert special == "initiative move" and "behind on victory points in the last turn" in why
+    assert plan("bloody_monday", Decisive) == ("pass", "passes to end the turn while ahead on victory areas, 1 more "
+                                                "(7.0, 8.0)")
+
+
+def test_6_2_8_0_level_in_turn_4_the_disc_buys_special_movement_and_combat_too():
+    """8.0 and 1.1: three victory areas each, neither side holding all three Flèches, is a tie at the
+    end of Turn 4, not a win. With no leader to activate, level 1 passes (two Passes would end the
+    game tied, 7.0); level 2 spends the Initiative Disc on Special Movement and Combat (6.2); ahead
+    by one area, it passes as level 1 does."""
+    level = {19: "french", 55: "french", 62: "french", 41: "russian", 69: "russian", 107: "russian",
+             57: "french", 58: "russian"}
+
+    def plan(control: dict[int, str], commander: type[Planner] = Decisive) -> tuple[str, str]:
+        state = position({"F-CR-1H": 42, "R-1-1J": (43, 1)}, control=control, turn=4, initiative="french", pools=[])
+        return next((d.command, d.reason) for d in commander("french", state, set(), [{}]).plan())
+    assert plan(level, Planner)[0] == "pass"
+    special, why = plan(level)
+    assert special == "initiative move" and "level on victory areas in the last turn" in why and "(6.2)" in why
+    assert plan({**level, 41: "french"})[0] == "pass"
