@@ -38,6 +38,7 @@ from rules.core.hexes import Hex
 GAIN = Fraction(1, 2)  # an attack not owed is made only when it is expected to gain this much
 HOLD = Fraction(0)     # a combined attack a move would owe (Combat B) worth less than this is rash
 REPLANS = 3            # movement plans redone, each holding back the rash units found so far
+FRONT = 4              # a French unit on a Russian redoubt's front: two hexes' march, in half hexes (place_score)
 HELD = "; keeps out of contact, where the attack owed would lose (Combat B)"
 
 
@@ -72,12 +73,14 @@ def nearest(b: Battle, h: Hex, targets: dict[Hex, str]) -> tuple[int, Hex]:
 def place_score(b: Battle, side: str, h: Hex, targets: dict[Hex, str]) -> int:
     """How good a hex is to end in, in half hexes (whole numbers keep the measure exact and
     quick): minus the march to the nearest target (march.py), 3 more in a target, a half more where
-    the terrain doubles a defender (Combat J)."""
+    the terrain doubles a defender (Combat J), two hexes' march less for a French unit on the front
+    of a Russian redoubt (`_fronts`: the attack it owes there meets the garrison doubled and the
+    redoubt's strength added, Russian Redoubts C, E-G; from the rear hexes it meets neither)."""
     if h == C.OFF:  # leaving by the east edge counts towards the French decisive victory, once
         held = all(b.side_at(g) == side for g in objectives(b, side))  # every redoubt is French (marginal)
         return 2 if side == "french" and held else -200
     d, _ = nearest(b, h, targets)
-    return -2 * d + (6 if h in targets else 0) + (1 if doubling(b, h) else 0)
+    return -2 * d + (6 if h in targets else 0) + (1 if doubling(b, h) else 0) - (FRONT if _fronts(b, side, h) else 0)
 
 
 def movers(state: dict, side: str) -> list[str]:
@@ -205,6 +208,12 @@ def _engages(b: Battle, side: str, h: Hex | None, among: frozenset[Hex] | None =
         return False
     return any(b.side_at(n) == enemy_of(side) and b.engaged(h, n) and (among is None or n in among)
                for n in b.map.adjacent(h))
+
+
+def _fronts(b: Battle, side: str, h: Hex) -> bool:
+    """Whether a French unit in h stands on the front of a redoubt with its strength and ZOC
+    (Russian Redoubts C, E-G): the attack it owes there meets the garrison doubled."""
+    return side == "french" and h in b.fronting and any(map(b.redoubt_active, b.fronting[h]))
 
 
 def start(b: Battle, uid: str) -> Hex:

@@ -48,7 +48,9 @@ Russians lost the redoubt so in their last Combat Phase: its holder's owed attac
 failed, and the French advanced into it.
 
 Choices that cannot change the answer cost no playout: a choice of one (an attack owed that no
-other meets), a Movement Phase whose plans all move as level 1's.
+other meets), a Movement Phase whose plans all move as level 1's; and once a third of the seeds
+are played, a choice whose gains over level 1's cannot be shown clear (`hopeless`: their mean and
+Z standard errors at most MARGIN, as with every gain nought) is played no more.
 
 The search is anytime: with a `Stop` (rules/core/ai.py: the seat's clock) it scores plans until
 the stop says so at SCORING of its time, up to MAX_PLANS, then plays out the candidates a round at
@@ -249,15 +251,34 @@ def rounds(starts: dict[K, dict | tuple[dict, C.Command]], side: str, seeds: lis
            stop: Stop) -> dict[K, list[Fraction]]:
     """Each choice's playouts (from its board, or from a board and a command), a round at a time:
     one playout of every choice on the next seed, until the seeds are spent or `stop` says so
-    before a round. Seed by seed, so that choices cut short are compared on the same luck."""
+    before a round. Seed by seed, so that choices cut short are compared on the same luck. The
+    first choice is level 1's; once a third of the seeds are played (`hopeless`), a choice that
+    cannot be shown to gain clearly over it is played no more."""
     ends: dict[K, list[Fraction]] = {k: [] for k in starts}
-    for seed in seeds:
+    base = next(iter(starts))
+    playing = list(starts)
+    cut = max(2, len(seeds) // 3)
+    for n, seed in enumerate(seeds):
         if stop(1.0):
             break
-        for k, start in starts.items():
+        if n == cut:
+            playing = [k for k in playing if k == base or not hopeless(ends[k], ends[base])]
+        for k in playing:
+            start = starts[k]
             state, first = start if isinstance(start, tuple) else (start, None)
             ends[k] += outcomes(state, side, [seed], first)
     return ends
+
+
+def hopeless(ends: list[Fraction], base: list[Fraction]) -> bool:
+    """Whether a choice's gains over level 1's so far, seed by seed, make a clear gain unlikely:
+    their mean and Z standard errors above it (their sample variance over the seeds) at most
+    MARGIN. A choice whose playouts have gone as level 1's (every gain nought) is hopeless."""
+    gains = [a - b for a, b in zip(ends, base)]
+    n = len(gains)
+    mean = sum(gains, Fraction(0)) / n
+    variance = sum(((g - mean) ** 2 for g in gains), Fraction(0)) / (n - 1)
+    return mean <= MARGIN and (MARGIN - mean) ** 2 * n >= Z * Z * variance
 
 
 def clear_gain(ends: list[Fraction], base: list[Fraction]) -> Fraction | None:

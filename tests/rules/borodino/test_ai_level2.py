@@ -13,10 +13,11 @@ from rules.borodino import commands as C
 from rules.borodino.ai import level2
 from rules.borodino.ai.level2 import (ATTACKS, CANDIDATES, HOLD_BACK, HORIZON, MARGIN, MAX_PLANS, MAX_PLAYOUTS,
                                       PLANS, PLAYOUTS, POPULATION, Level2, Search, advance, attack_choices,
-                                      clear_gain, dice_seeds, horizon, into_goal, judged, last_attacks, outcomes, score)
+                                      clear_gain, dice_seeds, hopeless, horizon, into_goal, judged, last_attacks,
+                                      outcomes, rounds, score)
 from rules.borodino.ai.position import rebuild
 from rules.borodino.battle import Battle
-from rules.core.ai import Decision, decision_rng, duel
+from rules.core.ai import Decision, decision_rng, duel, never
 from tests.rules.borodino.helpers import position
 
 SMALL = Level2(plans=POPULATION, playouts=1)  # a search small enough for the suite, the same code as the seat's
@@ -101,7 +102,7 @@ def test_waiting_is_judged_by_playouts_even_where_the_static_measure_ranks_it_lo
     """Waiting (every unit held back) is in the first generation and among the candidates the
     playouts judge, beside level 1's own plan, though `score`, which sees only this turn, puts it
     below the CANDIDATES best here (the positive control: it would not have been judged)."""
-    state = _level_1_game_until("shevardino", 1, 6, "french")
+    state = _level_1_game_until("shevardino", 4, 6, "french")
     search = Search(rebuild(borodino.view(state, "french"), random.Random(1)), "french", random.Random(1), 8, 1)
     search.best()
     first, wait = (0,) * search.genes, (HOLD_BACK,) * search.genes
@@ -125,36 +126,36 @@ def _level_1_commands(scenario: str, seed: int, commands: int) -> dict:
 
 def test_who_advances_into_a_vacated_victory_hex_is_chosen_by_playouts():
     """Combat H: after the French drive the Russians from the Schevardino redoubt (Shevardino, dice
-    seed 1, Game-Turn 7), either attacker may advance into 3222, or none. Level 2 judges each by
-    playouts (`advance`), deterministically for its generator; an advance that takes no victory
-    hex (the Russians beside the redoubt, Game-Turn 4) is left to level 1."""
-    state = _level_1_commands("shevardino", 1, 180)
-    assert into_goal(state, "french")
+    seed 2, Game-Turn 6), the attacker in 3122 may advance into 3222, or beside it, or stay. Level
+    2 judges each by playouts (`advance`), deterministically for its generator; an advance that
+    takes no victory hex (the French beside the redoubt, Game-Turn 5) is left to level 1."""
+    state = _level_1_commands("shevardino", 2, 142)
+    assert state["turn"] == 6 and into_goal(state, "french")
     offered = {c.to_text() for c in borodino.legal_commands(state, "french")}
-    assert offered == {"advance 3123 3222", "advance 3223 3222", "stay"}
+    assert offered == {"advance 3122 3121", "advance 3122 3221", "advance 3122 3222", "stay"}
     choice = advance(state, "french", random.Random(3), 2)
     assert choice == advance(state, "french", random.Random(3), 2) and choice.command in offered
     rng = random.Random(5)
     view = borodino.view(state, "french")
     assert SMALL.plan(view, (), random.Random(5)) == [advance(rebuild(view, rng), "french", rng, 1)]
-    beside = _level_1_commands("shevardino", 1, 52)
-    assert beside["pending"]["steps"][0]["kind"] == "advance" and not into_goal(beside, "russian")
-    view = borodino.view(beside, "russian")
+    beside = _level_1_commands("shevardino", 1, 87)
+    assert beside["pending"]["steps"][0]["kind"] == "advance" and not into_goal(beside, "french")
+    view = borodino.view(beside, "french")
     assert SMALL.plan(view, (), random.Random(5)) == level1.Level1().plan(view, (), random.Random(5))
 
 
 def test_the_last_attacks_judged_include_the_best_made_from_the_victory_hex_held():
-    """Combat B, H: Shevardino, dice seed 61, the Russians' Combat Phase of Game-Turn 7. The
+    """Combat B, H: Shevardino, dice seed 19, the Russians' Combat Phase of Game-Turn 7. The
     redoubt's holder in 3222 owes an attack. Level 1's choice and its three best attacks by CRT
-    expectation leave the holder out; `attack_choices` adds its best attack, joined by 3121 and
-    3122, valued holding the redoubt. `last_attacks` judges that set by playouts to the end."""
-    state = _level_1_commands("shevardino", 61, 181)
+    expectation leave the holder out; `attack_choices` adds its best attack, joined by 3123,
+    valued holding the redoubt. `last_attacks` judges that set by playouts to the end."""
+    state = _level_1_commands("shevardino", 19, 167)
     assert (state["turn"], state["player"], state["phase"]) == (7, "russian", "combat")
     mine = level1.combat(state, "russian")
     choices = attack_choices(state, "russian")
-    assert mine.command == "attack 3223 -> 3424" and all("3222" not in t for t in choices[:ATTACKS])
-    assert choices[ATTACKS] == "attack 3121+3122+3222 -> 3021"
-    assert choices[ATTACKS + 1] == level1.combat(state, "russian", holding=True).command
+    assert mine.command == "attack 2921+3122 -> 3021" and all("3222" not in t for t in choices[:ATTACKS])
+    assert choices[ATTACKS] == "attack 3123+3222 -> 3023"
+    assert choices[-1] == level1.combat(state, "russian", holding=True).command
     chosen = last_attacks(state, "russian", random.Random(3), 2)
     assert chosen == last_attacks(state, "russian", random.Random(3), 2)
     assert chosen.command in [mine.command] + choices
@@ -261,6 +262,18 @@ def test_a_choice_of_one_is_played_without_playouts(monkeypatch):
         raise AssertionError("a playout was played")
     monkeypatch.setattr(level2, "rounds", played)
     assert judged(state, "french", random.Random(1), 2, mine, [mine.command]) == mine
+
+
+def test_a_choice_that_cannot_gain_clearly_is_played_no_more_after_a_third_of_the_seeds():
+    """Level 1's choice is played on every seed; another whose playouts have gone as level 1's so
+    far (the same board: every gain nought) is dropped once a third of the seeds are played, and
+    one that gains clearly (a positive control: a board with the redoubt's garrison gone) is not."""
+    state = position({"F-I-2": "3123", "R-VIII-12": "3222"}, scenario="5sep", phase="combat", turn=8)
+    gone = position({"F-I-2": "3222"}, scenario="5sep", phase="combat", turn=8)
+    seeds = list(range(9))
+    ends = rounds({"mine": state, "alike": state, "won": gone}, "french", seeds, never)
+    assert [len(ends[k]) for k in ("mine", "alike", "won")] == [9, 3, 9]
+    assert hopeless(ends["alike"], ends["mine"][:3]) and not hopeless(ends["won"], ends["mine"])
 
 
 def test_a_movement_phase_whose_plans_all_move_as_level_1s_plays_no_playout(monkeypatch):

@@ -13,10 +13,7 @@ from rules.borodino.ai.positions import position_state
 from rules.core import positions
 from tests.rules.position_sets import holds_twenty_for_both_sides
 
-MISSED = {
-    "schevardino-from-the-rear",  # level 1 tells no front hexside from a rear one (Russian Redoubts E-G)
-    "great-redoubt-from-the-rear",
-}
+MISSED: set[str] = set()  # it finds every one since it keeps the French off a redoubt's front (Russian Redoubts E-G)
 
 
 def _set() -> list[positions.Position]:
