@@ -169,10 +169,12 @@ class Search:
             if all(g in self.scored for g in population):  # the elite bred nothing new: mutate harder
                 population = [self._mutant(self._mutant(self.rng.choice(elite))) for _ in range(POPULATION)]
         seeds = dice_seeds(self.state, self.rng, self.playouts)
-        winner, lead, played = self._judged(self.candidates(ranked, first, wait), first, seeds)
+        judged = self.candidates(ranked, first, wait)
+        winner, lead, played = self._judged(judged, first, seeds)
         moves, after = self._moves(winner)
-        why = (f" (level 2: the best of {len(self.scored)} plans, {float(lead):+.1f} over level 1's "
-               f"in {played} playouts each)" if played else " (level 2: every plan it scored moves as level 1's)")
+        why = (" (level 2: every plan it scored moves as level 1's)" if judged == [first] else
+               f" (level 2: the best of {len(self.scored)} plans, {float(lead):+.1f} over level 1's "
+               f"in {played} playouts each)")
         moves = [Decision(d.command, d.reason + why) for d in moves]
         _, leaders_moved = move_leaders(after, self.side)  # Doomed Victory 8.1: after their units
         end = Decision("end", "every unit that should move has moved (Sequence of Play)" + why)
