@@ -86,9 +86,10 @@ class Deadlines:
 
     def plan(self, game_id: int, active: list[str], phase_key: str,
              restart: frozenset[str] = frozenset()) -> dict[str, datetime]:
-        """When each side that may act is due after a change: a side whose turn goes on keeps
-        does a side in `restart` (its deadline has just passed and was acted on). A side the
-        computer plays has none: it answers at once (bot/tables/computer.py)."""
+        """When each side that may act is due after a change: a side whose turn goes on (the same
+        phase) keeps its deadline; a side new to acting gets a fresh one, and so does a side in
+        `restart` (its deadline has just passed and was acted on). A side the computer plays has
+        none: it answers at once (bot/tables/computer.py)."""
         rows = {row["side"]: row for row in self.store.deadlines(game_id)}
         computer = self.store.computer_seats(game_id)
         active = [side for side in active if side not in computer]
