@@ -6,7 +6,8 @@ import pytest
 from PIL import Image, ImageChops
 
 import rules
-from render import NotOnMap, check_around, replay_gif, snapshot
+from render import NotOnMap, action_crop, check_around, replay_gif, snapshot
+from render.action import PHONE_WIDTH
 from render.hexmap.counters import counter_box
 from render.hexmap.frame import title_strip
 from render.hexmap.picture import CROP_R
@@ -119,3 +120,36 @@ def test_a_crop_asked_around_no_place_of_the_view_s_map_is_refused_in_its_words(
     ("bloody_monday", ["57", 58]), ("campaign_1812", ["162"]), ("borodino", ["2817"]), (None, ["2817", "x"])])
 def test_a_crop_asked_around_places_of_the_view_s_map_is_let_through(system, around):
     assert check_around({"system": system}, around) is None
+
+
+def test_a_bloody_monday_snapshot_shades_and_rings_the_areas_asked_and_crops_two_areas_round_by_default():
+    """snapshot's highlight reaches the area map (areas shaded, one ringed), and `radius` counts
+    areas neighbour to neighbour, 2 when not given."""
+    bm = rules.load("bloody_monday")
+    view = bm.view(bm.setup("bloody_monday", 1), "french")
+    plain = snapshot(view, around=[57])
+    assert snapshot(view, around=[57], areas=[57, 58]) != plain
+    assert snapshot(view, around=[57], select=57) != plain
+    assert snapshot(view, around=[57], radius=2) == plain
+    assert snapshot(view, around=[57], radius=1) != plain
+
+
+def test_an_1812_snapshot_crops_one_place_round_by_default_and_further_when_asked():
+    c1812 = rules.load("campaign_1812")
+    view = c1812.view(c1812.setup("campaign", 1), None)
+    one = snapshot(view, around=[161])
+    assert snapshot(view, around=[161], radius=1) == one
+    assert _image(snapshot(view, around=[161], radius=2)).size != _image(one).size
+
+
+def test_the_1812_action_crop_is_drawn_round_the_battle_under_way_before_the_last_one_fought():
+    """At a phone's width, one place round the battle being fought; the log's latest battle only
+    when none is (render.action_crop)."""
+    c1812 = rules.load("campaign_1812")
+    state = c1812.setup("campaign", 1)
+    state["log"].append({"turn": 1, "place": 11, "lines": []})
+    view = c1812.view(state, None)
+    assert action_crop(view) == snapshot(view, around=[11], radius=1, size=PHONE_WIDTH)
+    view["battle"] = {"place": 27, "attacker": "french", "defender": "russian", "stage": "plans", "lines": []}
+    assert action_crop(view) == snapshot(view, around=[27], radius=1, size=PHONE_WIDTH)
+    assert action_crop(view) != snapshot(view, around=[11], radius=1, size=PHONE_WIDTH)
