@@ -271,9 +271,9 @@ def _distances(g: Game, side: str, origin: int, limit: int | None) -> dict[int, 
     return dist
 
 
-def in_range(g: Game, leader: str, here: int | None = None) -> set[int]:
-    """5.1.1: the areas within the leader's tactical range (its strength's row; 0 when exhausted),
-    from where he stands or from `here`."""
+def in_range(g: Game, leader: str, here: int) -> set[int]:
+    """5.1.1: the areas within the leader's tactical range (its strength's row; 0 when exhausted)
+    of `here`, where he stands or would be activated (5.1)."""
     strength = 0 if g.exhausted(leader) else g.strength(leader)
     reach = g.army.tactical_range[strength]
-    return set(distances(g, g.side(leader), g.area(leader) if here is None else here, reach))
+    return set(distances(g, g.side(leader), here, reach))
