@@ -10,6 +10,7 @@
     kolocha bench --ai [--system S] [--scenario ID] [--side SIDE] [--level N] [--games 200] [--seed 1]
                        [--workers 2] [--games-file PATH]
     kolocha bench --ai --positions [--system S]
+    kolocha bench --ai --tally FILE [FILE ...]   (the table of games kept by --games-file)
     kolocha fuzz [--games N] [--seed N] [--part playouts|engine-swap|front-swap ...] [--out DIR]
     kolocha run [--config FILE]     (DISCORD_TOKEN in the environment)
     kolocha sync [--config FILE]    (send the slash commands to Discord now)
@@ -39,7 +40,7 @@ from bot.service import GameService
 from bot.store import AlreadyServed, NotKolocha, SchemaTooNew, Store, StoreRefusal, existing, sole_server
 from bot.terminal.console import enable_line_editing, parse_script, play, run_script
 from bot.terminal.map_files import MapFiles
-from bot.tools import bench, bench_ai, bench_positions, fuzz
+from bot.tools import bench, bench_ai, bench_positions, bench_tally, fuzz
 from rules.core.errors import RulesError
 from rules.core.playout import POLICIES
 from rules.core.system import GameSystem
@@ -185,6 +186,9 @@ def _parser() -> argparse.ArgumentParser:
                            "wall-clock seconds a turn); 0: its whole fixed effort, every game replayable")
     bench_cmd.add_argument("--games-file", type=Path, metavar="PATH", help="with --ai: also add each "
                            "game to this file, a line of JSON a game (seed, winner, seconds per decision)")
+    bench_cmd.add_argument("--tally", type=Path, nargs="+", metavar="FILE", help="with --ai: instead of "
+                           "playing, the table of the games kept in these games files (runs of other seeds "
+                           "counted together)")
     bench_cmd.set_defaults(run=_bench)
 
     fuzz_cmd = sub.add_parser("fuzz", help="long random runs: playouts of every system, scenario "
@@ -369,6 +373,10 @@ def _bench_ai(args: argparse.Namespace) -> int:
         raise TableError("--games and --workers take a whole number from 1 up.")
     if args.games_file and not args.games_file.parent.is_dir():
         raise TableError(f"--games-file: there is no folder {args.games_file.parent}; create it first.")
+    if args.tally:
+        if missing := [str(path) for path in args.tally if not path.is_file()]:
+            raise TableError(f"--tally: there is no games file {', '.join(missing)}.")
+        return 1 if bench_tally.tally(args.tally, lambda text: print(text, flush=True)) else 0
     systems = [args.system] if args.system else bench_ai.systems_with_computer()
     if args.positions:
         bench_positions.run(systems, lambda text: print(text, flush=True))

@@ -245,13 +245,15 @@ def pooled(tallies: Sequence[Strength]) -> Strength:
 
 def game_line(game: Game, played: Played) -> str:
     """One game as a line of JSON (`kolocha bench --ai --games-file`): which game it was, who won
-    and how, the refusal if any, and the measured side's CPU seconds per decision, so that the
-    games two versions play can be compared seed by seed and any game replayed."""
+    and how, the refusal if any, the budget it thought within (None: its whole effort) and the
+    measured side's CPU seconds per decision, so that the games two versions play can be compared
+    seed by seed, any game replayed, and games played apart counted together (bench_tally.py)."""
     outcome = played.outcome or {}
     return json.dumps({"system": game.system, "scenario": game.scenario, "side": game.side,
                        "match": game.match.name(), "seed": game.seed, "options": game.options,
                        "winner": outcome.get("winner"), "level": outcome.get("level"),
-                       "refused": played.refused, "seconds": [round(s, 3) for s in played.seconds]})
+                       "refused": played.refused, "budget": game.budget,
+                       "seconds": [round(s, 3) for s in played.seconds]})
 
 
 def run(chosen: list[Row], workers: int, say: Callable[[str], None], record: Record | None = None) -> int:
