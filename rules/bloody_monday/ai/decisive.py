@@ -11,6 +11,9 @@ it expects (judgement.battle_value); here the whole distribution of the hits is 
   counting blocks it is expected to eliminate, weighed up as the enemy's morale track fills, less
   the counting blocks it is expected to cost (the defender rolls back at the same time, 5.3.4).
   In level 1 against level 1 the losers' morale track often stood at 5 to 9 (of 10) at the end.
+  On top, RUIN × the chance the battle eliminates the enemy's tenth counting block (How to Win C:
+  the tenth ends the game), less the chance it costs its own tenth: near the ten, a battle that
+  may lose the game is not fought for its mean gain, nor one that may win it passed over.
 * The enemy supreme commander: where he stands, a strike goes in when the chance that the attack
   eliminates every unit in his way and him (hits past the defensive bonus, the combat units'
   steps and any support unit stronger than he is) reaches STRIKE; his battle is fought after
@@ -41,11 +44,12 @@ from rules.bloody_monday import commands as C
 from rules.bloody_monday import ground, impulses, turns
 from rules.bloody_monday.ai.judgement import distance, expected_hits, objectives, standing, toughness, worth
 from rules.bloody_monday.ai.level1 import Options, Planner
-from rules.bloody_monday.game import Game, enemy_of
+from rules.bloody_monday.game import MORALE_LIMIT, Game, enemy_of
 
 STRIKE = 0.2  # the chance of killing the enemy supreme commander that sends an attack at him
 MORALE = 4.0  # the worth of a counting enemy block eliminated (a full step is worth about one)
 GUARD = 0.05  # the chance the enemy kills this side's supreme commander that keeps the disc for him
+RUIN = 10.0  # the worth of a battle's chance to end the game by eliminating the tenth counting block (How to Win C)
 LAST_STAND = 1.0  # in Turn 4 while behind on victory areas, an area's worth again times the chance to clear it
 
 
@@ -80,16 +84,27 @@ def chance_of(tail: list[float], hits: int) -> float:
     return 1.0 if hits <= 0 else tail[hits] if hits < len(tail) else 0.0
 
 
-def eliminations(g: Game, dice: list[float], bonus: int, units: list[str]) -> float:
-    """The counting blocks (2.4) among `units` these dice are expected to eliminate (5.3.6, 5.3.6.1):
-    the owner, choosing among equals, loses first what does not count."""
-    tail = at_least(dice)
+def falls(g: Game, bonus: int, units: list[str]) -> list[int]:
+    """The hits at which each counting block (2.4) among `units` is eliminated (5.3.6, 5.3.6.1), in
+    order: the owner, choosing among equals, loses first what does not count."""
     combat = sorted((b for b in units if not g.defs[b].is_support), key=lambda b: (g.defs[b].counts_for_morale, b))
     support = [b for b in units if g.defs[b].is_support]
     steps = bonus + toughness(g, combat)
-    out = sum(chance_of(tail, steps - len(combat) + k + 1) for k, b in enumerate(combat)
-              if g.defs[b].counts_for_morale)
-    return out + sum(chance_of(tail, steps + k + 1) for k, b in enumerate(support) if g.defs[b].counts_for_morale)
+    out = [steps - len(combat) + k + 1 for k, b in enumerate(combat) if g.defs[b].counts_for_morale]
+    return sorted(out + [steps + k + 1 for k, b in enumerate(support) if g.defs[b].counts_for_morale])
+
+
+def eliminations(g: Game, dice: list[float], bonus: int, units: list[str]) -> float:
+    """The counting blocks (2.4) among `units` these dice are expected to eliminate (`falls`)."""
+    tail = at_least(dice)
+    return sum(chance_of(tail, hits) for hits in falls(g, bonus, units))
+
+
+def ruin(g: Game, dice: list[float], bonus: int, units: list[str], left: int) -> float:
+    """The chance these dice eliminate at least `left` counting blocks among `units` (`falls`):
+    with `left` the blocks its owner may still lose, the chance the battle ends the game (How to Win C)."""
+    hits = falls(g, bonus, units)
+    return chance_of(at_least(dice), hits[left - 1]) if 0 < left <= len(hits) else float(left <= 0)
 
 
 def kill_chance(g: Game, side: str, area: int, attackers: list[str]) -> float:
@@ -163,20 +178,21 @@ class Decisive(Planner):
 
     def value(self, g: Game, area: int, joining: tuple[str, ...] = (), attacker: str | None = None) -> float:
         """Level 1's value, and for this side's own attacks the counting blocks expected eliminated
-        on each side, averaged over the draws (How to Win C, 2.4)."""
+        on each side and the chance either side's tenth falls, averaged over the draws (How to Win C, 2.4)."""
         base = super().value(g, area, joining, attacker)
         if (attacker or self.side) != self.side:
             return base
         foe = enemy_of(self.side)
         mine = [*g.units(area, self.side), *(b for b in joining if b not in g.units(area, self.side))]
         urgency = 1 + len(g.s["morale"][foe]) / 5  # the enemy's eliminated counting blocks, of 10
-        total = 0.0
+        total = ends = 0.0
         for drawn in self.draws:
             theirs = self.enemies(g, area, drawn)
             if theirs:
-                killed = eliminations(g, chances(g, mine) + gun_chances(g, self.side, area),
-                                      g.defensive_bonus(area, foe), theirs)
-                total += urgency * killed - eliminations(g, chances(g, theirs), 0, mine)
+                dice, cover = chances(g, mine) + gun_chances(g, self.side, area), g.defensive_bonus(area, foe)
+                total += urgency * eliminations(g, dice, cover, theirs) - eliminations(g, chances(g, theirs), 0, mine)
+                ends += (ruin(g, dice, cover, theirs, MORALE_LIMIT - len(g.s["morale"][foe]))
+                         - ruin(g, chances(g, theirs), 0, mine, MORALE_LIMIT - len(g.s["morale"][self.side])))
         bonus = 0.0
         if self.behind_at_the_end(g) and area in objectives(g, self.side):
             for drawn in self.draws:
@@ -185,7 +201,7 @@ class Decisive(Planner):
                     steps = g.defensive_bonus(area, foe) + toughness(g, theirs)
                     bonus += chance_of(at_least(chances(g, mine) + gun_chances(g, self.side, area)), steps)
             bonus *= LAST_STAND * worth(area)
-        return base + (MORALE * total + bonus) / len(self.draws)
+        return base + (MORALE * total + RUIN * ends + bonus) / len(self.draws)
 
     def lead(self, g: Game) -> tuple[int, str]:
         """How far this side leads on what decides the game at the end of Turn 4: victory areas

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pytest
 
+from rules.bloody_monday.ai import decisive
 from rules.bloody_monday.ai.decisive import (Decisive, at_least, chance_of, chances, eliminations, gun_chances,
-                                            kill_chance)
+                                            kill_chance, ruin)
 from rules.bloody_monday.ai.judgement import worth
 from rules.bloody_monday.ai.level1 import Planner
 from tests.rules.bloody_monday.bm_helpers import battle, bm, do, game, position
@@ -40,6 +41,38 @@ def test_5_3_6_blocks_fall_after_every_step_above_them_and_the_owner_loses_first
     assert eliminations(g, [1.0] * 5, 0, units) == 1.0
     assert eliminations(g, [1.0] * 5, 1, units) == 0.0
     assert eliminations(g, [0.5] * 5, 0, units) == pytest.approx(1 / 32)
+
+
+def test_how_to_win_c_the_chance_a_battle_eliminates_the_last_counting_blocks_its_owner_may_lose():
+    """How to Win C and 5.3.6: of a jager (3 steps, does not count, 2.4) and a line infantry at 2
+    steps, the line infantry falls at the 5th hit: with one counting block left to lose, certain
+    dice end the game from five hits; a defensive bonus of 1 needs six; with none left it is over
+    already, with two left (only one counts here) never."""
+    g = game(position({"R-1-1J": 42, "R-2-7": (42, 2)}))
+    units = ["R-1-1J", "R-2-7"]
+    assert ruin(g, [1.0] * 4, 0, units, 1) == 0.0 and ruin(g, [1.0] * 5, 0, units, 1) == 1.0
+    assert ruin(g, [1.0] * 5, 1, units, 1) == 0.0 and ruin(g, [0.5] * 5, 0, units, 1) == pytest.approx(1 / 32)
+    assert ruin(g, [], 0, units, 0) == 1.0 and ruin(g, [1.0] * 9, 0, units, 2) == 0.0
+
+
+def test_how_to_win_c_one_block_from_the_ten_no_attack_that_may_lose_the_game(monkeypatch):
+    """How to Win C: with nine French counting blocks eliminated, the tenth ends the game. Davout
+    sends a line infantry at one step against a lone jager at one step (which does not count, 2.4)
+    while the French morale track is empty, and with nine on it when the chance of the tenth is not
+    counted (RUIN 0); counted, the jager's die may end the game and no attack goes in."""
+    def plan(lost: int) -> list[str]:
+        state = position({"F-I-D": 41, "F-I-1": (41, 1), "F-I-2": (41, 1), "R-1-1J": (42, 1)},
+                         control={41: "french", 50: "french", 51: "french"}, initiative="russian")
+        gone = [b for b, d in game(state).defs.items() if d.side == "french" and d.counts_for_morale
+                and state["blocks"][b]["where"] == "pool"][:lost]
+        for bid in gone:
+            state["blocks"][bid]["where"] = "eliminated"
+        state["morale"]["french"] = gone
+        return [d.command for d in Decisive("french", state, set(), [{}]).plan()]
+    assert "move F-I-1 42" in plan(0)
+    assert not any(c.startswith("move") or c.startswith("battle") for c in plan(9))
+    monkeypatch.setattr(decisive, "RUIN", 0.0)
+    assert "move F-I-1 42" in plan(9)
 
 
 def test_how_to_win_a_the_chance_to_kill_the_supreme_commander_counts_the_bonus_and_his_guard():
