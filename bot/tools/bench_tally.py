@@ -22,7 +22,8 @@ UNRECORDED = "unrecorded"  # a games file written before the budget was kept in 
 
 def _key(game: dict) -> tuple:
     options = json.dumps(game.get("options"), sort_keys=True)
-    return (game["system"], game["scenario"], game["side"], game["match"], options, game.get("budget", UNRECORDED))
+    budget = _budget(game.get("budget", UNRECORDED))
+    return (game["system"], game["scenario"], game["side"], game["match"], options, budget)
 
 
 def seeds_said(seeds: Iterable[int]) -> str:
@@ -78,7 +79,7 @@ def tally(paths: Iterable[Path], say: Callable[[str], None]) -> int:
                 strength.count({"winner": game["winner"]}, game["seconds"])
         row = Row(system, scenario, side, match, [])
         say(line(row, strength))
-        say(f"  dice seeds {seeds_said(groups[key])}; {_budget(budget)}"
+        say(f"  dice seeds {seeds_said(groups[key])}; {budget}"
             + ("" if options == "null" else f"; options {options}"))
         for sentence in refused:
             say(f"  refused: {sentence}")

@@ -65,3 +65,17 @@ def test_level_2_games_of_both_seats_are_pooled_and_seeds_said_as_runs(tmp_path,
 def test_a_games_file_that_is_not_there_is_refused_in_words(tmp_path, capsys):
     assert cli.main(["bench", "--ai", "--tally", str(tmp_path / "none.jsonl")]) == 2
     assert capsys.readouterr().err.strip() == f"kolocha: --tally: there is no games file {tmp_path / 'none.jsonl'}."
+
+
+def test_games_of_other_budgets_and_of_files_that_kept_none_are_rows_of_their_own(tmp_path):
+    lines = _play(tmp_path / "games.jsonl", 3, 2)
+    whole, unkept = json.loads(lines[0]), json.loads(lines[1])
+    whole["budget"] = None
+    del unkept["budget"]
+    path = tmp_path / "mixed.jsonl"
+    path.write_text("\n".join([lines[0], json.dumps(whole), json.dumps(unkept)]) + "\n")
+    said: list[str] = []
+    assert bench_tally.tally([path], said.append) == 0
+    assert sorted(said[2::2]) == ["  dice seeds 3; a searching level thinks 20 CPU seconds a decision",
+                                  "  dice seeds 3; a searching level thinks its whole fixed effort",
+                                  "  dice seeds 4; the thinking budget not recorded"]
