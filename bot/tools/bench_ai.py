@@ -182,12 +182,17 @@ def measure(chosen: list[Row], workers: int = WORKERS,
         yield from _tally(chosen, pool.map(play, every), record)
 
 
+def blank(row: Row) -> Strength:
+    """A tally of no games yet for the row: its side, level, opponent and what a decision is."""
+    opponent = f"level {row.match.opponent}" if row.match.opponent else "random play"
+    return Strength(row.scenario, row.side, row.match.level, per=THINKING.get(row.system, OTHERS).per,
+                    opponent=opponent)
+
+
 def _tally(chosen: list[Row], played: Iterator[Played],
            record: Record | None) -> Iterator[tuple[Row, Strength, list[str]]]:
     for row in chosen:
-        thinking = THINKING.get(row.system, OTHERS)
-        opponent = f"level {row.match.opponent}" if row.match.opponent else "random play"
-        tally = Strength(row.scenario, row.side, row.match.level, per=thinking.per, opponent=opponent)
+        tally = blank(row)
         refused = []
         for each in row.games:
             game = next(played)

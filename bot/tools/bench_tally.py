@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from bot.tools.bench_ai import MATCHES, OTHERS, THINKING, Row, header, line, pooled
+from bot.tools.bench_ai import MATCHES, Row, blank, header, line, pooled
 from rules.core.strength import Strength
 
 UNRECORDED = "unrecorded"  # a games file written before the budget was kept in it
@@ -68,16 +68,14 @@ def tally(paths: Iterable[Path], say: Callable[[str], None]) -> int:
     for key in sorted(groups):
         system, scenario, side, match_name, options, budget = key
         match = by_match[match_name]
-        thinking = THINKING.get(system, OTHERS)
-        opponent = f"level {match.opponent}" if match.opponent else "random play"
-        strength = Strength(scenario, side, match.level, per=thinking.per, opponent=opponent)
+        row = Row(system, scenario, side, match, [])
+        strength = blank(row)
         refused = []
         for _, game in sorted(groups[key].items()):
             if game["refused"]:
                 refused.append(game["refused"])
             else:
                 strength.count({"winner": game["winner"]}, game["seconds"])
-        row = Row(system, scenario, side, match, [])
         say(line(row, strength))
         say(f"  dice seeds {seeds_said(groups[key])}; {budget}"
             + ("" if options == "null" else f"; options {options}"))
