@@ -139,6 +139,8 @@ class Battle:
         self.contacts: dict[tuple, Contact] = {}  # combat.contact worked out here, until a unit changes
         self.walked: dict[tuple[str, Move], int] = {}  # moves rollout.walk drew here, with their MP cost
         self.walking: dict[str, tuple] = {}  # rollout.walk's tables of a side, until a redoubt's mark changes
+        self.retreats: dict[tuple[str, Hex], tuple[Hex, ...]] = {}  # results.retreat_steps, until a unit moves
+        self.openings: dict[tuple[str, frozenset[str]], bool] = {}  # results.retreat_open_here, likewise
         self.map = battlemap.load()
         self.defs = scenario_data.units()
         self.scenario = scenario_data.scenarios()[state["scenario"]]
@@ -269,6 +271,8 @@ class Battle:
         self.contacts.clear()
         self.searched.clear()
         self.walked.clear()
+        self.retreats.clear()
+        self.openings.clear()
 
     def forget(self) -> None:
         """Forget all that was worked out in this position (the units by side aside)."""
@@ -289,9 +293,12 @@ class Battle:
     # --- redoubts ------------------------------------------------------------------------
     def mark_destroyed(self, h: Hex, destroyed: bool) -> None:
         """Destroy a redoubt (Russian Redoubts J) or rebuild it (Night Movement C), and forget the
-        walks' tables, which read which redoubts are intact (`rollout.walk`)."""
+        walks' tables, which read which redoubts are intact (`rollout.walk`), and the retreats,
+        which read the redoubts' zones of control (`results.retreat_steps`)."""
         self.s["redoubts"][h]["destroyed"] = destroyed
         self.walking.clear()
+        self.retreats.clear()
+        self.openings.clear()
 
     def redoubt_active(self, h: Hex) -> bool:
         """An intact redoubt with no French unit in it has its ZOC and strength (Redoubts, J)."""

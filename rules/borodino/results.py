@@ -9,10 +9,12 @@ chooser's `retreat`, `lose`, `advance` or `stay`.
 from __future__ import annotations
 
 from collections.abc import Collection
+from functools import cache
 from itertools import combinations
 
 from rules.borodino import dv_combat, dv_leaders
 from rules.borodino.battle import Battle, enemy_of
+from rules.borodino.battlemap import BattleMap
 from rules.borodino.combat import Plan, attacked_hexes
 from rules.borodino.commands import Advance, Lose, Retreat, Stay
 from rules.core.errors import RuleViolation
@@ -125,24 +127,37 @@ def retreat_options(b: Battle, uid: str, frm: Hex, taken: frozenset[Hex],
 
 
 def safe_steps(b: Battle, side: str, frm: Hex, taken: frozenset[Hex]) -> list[Hex]:
-    """The hexes a unit of `side` may retreat into from frm, one hex, empty or friendly."""
+    """The hexes a unit of `side` may retreat into from frm, one hex, empty or friendly, none of `taken`."""
+    return [n for n in retreat_steps(b, side, frm) if n not in taken]
+
+
+def retreat_steps(b: Battle, side: str, frm: Hex) -> tuple[Hex, ...]:
+    """`safe_steps` with nothing taken, worked out once per position: kept in `b.retreats` until
+    a unit moves or a redoubt's mark changes (what the zones of control read)."""
+    found = b.retreats.get((side, frm))
+    if found is None:
+        found = b.retreats[side, frm] = tuple(
+            n for n in retreat_ground(b.map, frm) if not b.in_enemy_zoc(side, n)
+            and ((occ := b.at(n)) is None or b.side(occ) == side))
+    return found
+
+
+@cache
+def retreat_ground(m: BattleMap, frm: Hex) -> tuple[Hex, ...]:
+    """The adjacent hexes the ground lets a unit retreat into from frm, units and zones of control
+    left out: not across a river, nor through woods but along a road."""
     safe = []
-    for n in b.map.adjacent(frm):
-        if n in taken or b.map.side(frm, n) == "river":
+    for n in m.adjacent(frm):
+        if m.side(frm, n) == "river":
             continue
-        if n in b.map.woods and n not in b.map.road_hexes:
+        if n in m.woods and n not in m.road_hexes:
             continue
-        if (n in b.map.woods or frm in b.map.woods) and not b.map.is_road_side(frm, n):
+        if (n in m.woods or frm in m.woods) and not m.is_road_side(frm, n):
             # Reading: a retreat is a one-hex move, so woods/road hexes are entered and left only
             # along the road, as in Movement and as ZOC (I) says of the advance.
             continue
-        if b.in_enemy_zoc(side, n):
-            continue
-        occ = b.at(n)
-        if occ is not None and b.side(occ) != side:
-            continue
         safe.append(n)
-    return safe
+    return tuple(safe)
 
 
 def retreat_open(b: Battle, side: str, frm: Hex, taken: frozenset[Hex], involved: Collection[str]) -> bool:
@@ -153,7 +168,9 @@ def retreat_open(b: Battle, side: str, frm: Hex, taken: frozenset[Hex], involved
     seen, frontier = set(taken) | {frm}, [frm]
     while frontier:
         here = frontier.pop()
-        for n in safe_steps(b, side, here, frozenset(seen)):
+        for n in retreat_steps(b, side, here):
+            if n in seen:
+                continue
             occ = b.at(n)
             if occ is None:
                 return True
@@ -161,6 +178,17 @@ def retreat_open(b: Battle, side: str, frm: Hex, taken: frozenset[Hex], involved
             if occ not in involved:
                 frontier.append(n)
     return False
+
+
+def retreat_open_here(b: Battle, uid: str, involved: frozenset[str]) -> bool:
+    """`retreat_open` for a unit from where it stands, nothing taken, `involved` the units of its own
+    side in the result (no enemy unit is ever a step of a retreat, so no other matters): asked of
+    every attack weighed in one position (the computer's expectation), so kept in `b.openings`
+    until a unit moves or a redoubt's mark changes."""
+    found = b.openings.get((uid, involved))
+    if found is None:
+        found = b.openings[uid, involved] = retreat_open(b, b.side(uid), b.hex_of(uid), frozenset(), involved)
+    return found
 
 
 def _retreat_to(b: Battle, step: dict, uid: str, to: Hex, displaced: str | None) -> list[Event]:

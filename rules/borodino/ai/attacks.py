@@ -11,7 +11,7 @@ worth: a victory hex the defender must leave, and, for level 2 (`holding`), one 
 leave when the attack fails (Ar, Ae): a unit in a victory hex next to an enemy owes an attack
 (Combat B), and the defender may advance into the hex it is pushed from (Combat H).
 
-Whether a retreat is open is `results.retreat_open`: one search, exact.
+Whether a retreat is open is `results.retreat_open_here`: one search, exact, kept per position.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from fractions import Fraction
 from rules.borodino import commands as C
 from rules.borodino.battle import Battle
 from rules.borodino.combat import plan_attack
-from rules.borodino.results import retreat_open, spared_attackers
+from rules.borodino.results import retreat_open_here, spared_attackers
 from rules.core.errors import RuleViolation
 from rules.core.hexes import Hex
 
@@ -47,15 +47,9 @@ def expectation(b: Battle, side: str, cmd: C.Attack, goals: Collection[Hex],
         plan = plan_attack(b, side, cmd, check_obligations=False)
     except RuleViolation:
         return None
-    involved = set(plan.attackers) | set(plan.defenders)
     spared = spared_attackers(b, plan)  # Artillery C
     exposed = [a for a in plan.attackers if a not in spared]
-    lost: dict[str, bool] = {}  # whether a unit's retreat is blocked, asked only of a column that retreats
-
-    def blocked(u: str) -> bool:
-        if u not in lost:
-            lost[u] = not retreat_open(b, b.side(u), b.hex_of(u), frozenset(), involved)
-        return lost[u]
+    attacking, defending = frozenset(plan.attackers), frozenset(plan.defenders)  # each side's units involved
     ours = sum(b.strength(a) for a in exposed)
     theirs = sum(b.strength(d) for d in plan.defenders)
     printed = theirs if plan.defenders else b.map.redoubts[plan.redoubt_defending or ""].strength
@@ -63,8 +57,8 @@ def expectation(b: Battle, side: str, cmd: C.Attack, goals: Collection[Hex],
     leaves = holding and any(b.hex_of(a) in goals for a in exposed)
     whole, back = 2, int(2 * RETREAT)  # the sums below count half Combat Points: whole numbers, quick and exact
 
-    def pushed(units: list[str]) -> int:  # lost by a retreat, whole when it is blocked
-        return sum(b.strength(u) * (whole if blocked(u) else back) for u in units)
+    def pushed(units: list[str], involved: frozenset[str]) -> int:  # lost by a retreat, whole when it is blocked
+        return sum(b.strength(u) * (back if retreat_open_here(b, u, involved) else whole) for u in units)
 
     gained = spent = 0  # over the six faces: the enemy's points lost and the ground, our own lost
     for die in range(1, 7):
@@ -77,9 +71,9 @@ def expectation(b: Battle, side: str, cmd: C.Attack, goals: Collection[Hex],
             gained += whole * theirs
             spent += whole * printed if exposed else 0
         elif result == "Ar":
-            spent += pushed(exposed)
+            spent += pushed(exposed, attacking)
         else:  # Dr
-            gained += pushed(plan.defenders)
+            gained += pushed(plan.defenders, defending)
         if vacates and result in ("De", "Ex", "Dr"):
             gained += whole * GROUND
         if leaves and result in ("Ae", "Ar"):

@@ -2,8 +2,8 @@
 plays: the same commands drawn and the same states after each, under every policy, in every
 scenario with and without the options, while the caller's state stays as it was. What the
 session keeps between commands (the hex index, the units by side, each side's zones of control
-counted move by move, the enemy contact of a position) is checked against the same worked out
-afresh, and a refused command leaves the session refusing every later use."""
+counted move by move, the enemy contact of a position, each unit's retreat) is checked against
+the same worked out afresh, and a refused command leaves the session refusing every later use."""
 from __future__ import annotations
 
 import random
@@ -11,8 +11,8 @@ import random
 import pytest
 
 import rules.borodino as borodino
-from rules.borodino import combat
-from rules.borodino.battle import SIDES, Battle, zoc_reach
+from rules.borodino import combat, results
+from rules.borodino.battle import RING, SIDES, Battle, zoc_reach
 from rules.borodino.session import Session
 from rules.core.errors import RuleViolation
 from rules.core.play import copy_state
@@ -93,6 +93,26 @@ def test_the_units_by_side_follow_the_unit_table_whatever_order_they_moved_in():
     for side in SIDES:
         assert list(b.stands[side].items()) == [(u["hex"], uid) for uid, u in b.s["units"].items()
                                                 if u["where"] == "map" and b.side(uid) == side]
+
+
+def test_the_retreats_kept_in_a_position_are_those_worked_out_afresh():
+    """Retreat and Displacement: a position keeps each unit's retreat hexes (results.retreat_steps)
+    and whether its retreat is open (retreat_open_here) until a unit moves or a redoubt's mark
+    changes; asked before and after every command of a rollout game, with the friends next to the
+    unit involved, they are what a fresh position says."""
+    game, rng = borodino.session(borodino.setup("7sep", 4)), random.Random(4)
+    checked = 0
+    while game.active_sides() and checked < 20000:
+        b = game.battle
+        fresh = Battle(copy_state(b.s))
+        for uid in b.on_map():
+            side, h = b.side(uid), b.hex_of(uid)
+            friends = frozenset(f for n in RING[h] if (f := b.at(n)) is not None and b.side(f) == side)
+            assert results.retreat_steps(b, side, h) == results.retreat_steps(fresh, side, h)
+            assert results.retreat_open_here(b, uid, friends) == results.retreat_open_here(fresh, uid, friends)
+            checked += 1
+        step(game, rng)
+    assert checked >= 20000
 
 
 def combat_position() -> dict:
