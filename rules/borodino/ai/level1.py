@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from fractions import Fraction
+from functools import cache
 
 from rules import borodino
 from rules.borodino import commands as C
@@ -30,6 +31,7 @@ from rules.borodino.ai.goals import counts_losses, doubling, exit_decides, loss_
 from rules.borodino.ai.march import march
 from rules.borodino.ai.position import rebuild
 from rules.borodino.battle import Battle, enemy_of
+from rules.borodino.battlemap import BattleMap
 from rules.borodino.combat import contact
 from rules.borodino.legal import attack_candidates, may_attack, may_move
 from rules.core.ai import Decision
@@ -67,7 +69,13 @@ def targets(b: Battle, side: str) -> dict[Hex, str]:
 
 def nearest(b: Battle, h: Hex, targets: dict[Hex, str]) -> tuple[int, Hex]:
     """The march to the nearest target (march.py: around rivers and woods), and that target."""
-    return min((march(b.map, h, t), t) for t in targets)
+    return _nearest(b.map, h, tuple(targets))
+
+
+@cache
+def _nearest(m: BattleMap, h: Hex, targets: tuple[Hex, ...]) -> tuple[int, Hex]:
+    """`nearest` on the ground alone, which never changes: worked out once per hex and targets."""
+    return min((march(m, h, t), t) for t in targets)
 
 
 def place_score(b: Battle, side: str, h: Hex, targets: dict[Hex, str]) -> int:
