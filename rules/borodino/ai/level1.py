@@ -33,7 +33,7 @@ from rules.borodino.ai.position import rebuild
 from rules.borodino.battle import Battle, enemy_of
 from rules.borodino.battlemap import BattleMap
 from rules.borodino.combat import contact
-from rules.borodino.legal import attack_candidates, may_attack, may_move
+from rules.borodino.legal import attack_candidates, legal_commands, may_attack, may_move
 from rules.core.ai import Decision
 from rules.core.hexes import Hex
 
@@ -51,12 +51,12 @@ class Level1:
         side = view["viewer"]
         state = rebuild(view, rng)
         if state["pending"]:
-            return [choice(state, side)]
+            return [choice(Battle(state), side)]
         if state["phase"] == "movement":
             return _movement(state, side)
         if state["phase"] == "rally":
             return move_leaders(state, side)[1] + [Decision("end", "the leaders have moved (Doomed Victory 8.152)")]
-        return [combat(state, side)]
+        return [combat(Battle(state), side)]
 
 
 # --- where to go -----------------------------------------------------------------------------
@@ -239,10 +239,9 @@ def _why_place(b: Battle, h: Hex, targets: dict[Hex, str]) -> str:
 
 
 # --- combat ----------------------------------------------------------------------------------
-def combat(state: dict, side: str, holding: bool = False) -> Decision:
+def combat(b: Battle, side: str, holding: bool = False) -> Decision:
     """The next command of the Combat Phase (see the module docstring); level 2 asks it `holding`
     its victory hexes (attacks.expectation)."""
-    b = Battle(state)
     chosen = _chosen(b, side, holding)
     if chosen is not None:
         best, attack, owed = chosen
@@ -276,10 +275,10 @@ def _why_attack(b: Battle, attack: C.Attack, e: Expectation, goals: dict[Hex, st
 
 
 # --- mid-turn choices -------------------------------------------------------------------------
-def choice(state: dict, side: str) -> Decision:
-    b = Battle(state)
-    step = state["pending"]["steps"][0]
-    options = borodino.legal_commands(state, side)
+def choice(b: Battle, side: str) -> Decision:
+    """The choice a combat result waits for (see the module docstring)."""
+    step = b.s["pending"]["steps"][0]
+    options = legal_commands(b, side)
     aims = targets(b, side)
     if step["kind"] == "lose":
         lose = min((c for c in options if isinstance(c, C.Lose)),

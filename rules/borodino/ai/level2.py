@@ -304,7 +304,7 @@ def clear_gain(ends: list[Fraction], base: list[Fraction]) -> Fraction | None:
 def last_attacks(state: dict, side: str, rng: random.Random, playouts: int, stop: Stop = never) -> Decision:
     """In the last Game-Turns (`horizon` reaches the end), the next command of the Combat Phase
     chosen by playouts to the end of the game among level 1's choice and `attack_choices`."""
-    return judged(state, side, rng, playouts, level1.combat(state, side), attack_choices(state, side), stop)
+    return judged(state, side, rng, playouts, level1.combat(Battle(state), side), attack_choices(state, side), stop)
 
 
 def attack_choices(state: dict, side: str) -> list[str]:
@@ -323,7 +323,7 @@ def attack_choices(state: dict, side: str) -> list[str]:
                       if (e := expectation(b, side, a, goals, weight)) is not None), reverse=True)
     from_goal = sorted(((e.value, a.to_text()) for a in legal if goals.keys() & set(a.attackers)
                         and (e := expectation(b, side, a, goals, weight, holding=True)) is not None), reverse=True)
-    others = [t for _, t in attacks[:ATTACKS] + from_goal[:1]] + [level1.combat(state, side, holding=True).command]
+    others = [t for _, t in attacks[:ATTACKS] + from_goal[:1]] + [level1.combat(b, side, holding=True).command]
     return others + (["end"] if any(isinstance(c, C.End) for c in offered) else [])
 
 
@@ -342,7 +342,7 @@ def advance(state: dict, side: str, rng: random.Random, playouts: int, stop: Sto
     every advance the rules offer (Combat H) and staying: the unit left there must hold it against
     the enemy's next attacks, doubled by its terrain (Combat J), and the hex it leaves opens."""
     others = [c.to_text() for c in borodino.legal_commands(state, side)]
-    return judged(state, side, rng, playouts, level1.choice(state, side), others, stop)
+    return judged(state, side, rng, playouts, level1.choice(Battle(state), side), others, stop)
 
 
 def judged(state: dict, side: str, rng: random.Random, playouts: int, mine: Decision,

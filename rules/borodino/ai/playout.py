@@ -2,12 +2,13 @@
 
 A playout plays both sides on a board with dice of the AI's own drawing, for a number of Movement
 Phases or to the end of the game, in place on one `Session` (rules/borodino/session.py: no copy of
-the state per command). Its attacks, retreats, advances and leaders are level 1's; its Movement
-Phases are level 1's aims without its route searches, which took most of a plan's time (`march_on`):
-each unit, nearest a victory hex first, draws WALKS random walks by the rollout policy
-(rollout.walk: legal paths by construction, stopping at an enemy zone of control) and ends where
-the best of them ends by level 1's measure of a hex (level1.place_score), or stays where none
-is better; a victory hex held is not left. What the board it stops on is worth to a side (`worth`)
+the state per command). Its attacks, retreats, advances and leaders are level 1's, chosen on the
+session's own position (what it keeps, such as the enemy contact, serves the choice and the command
+alike); its Movement Phases are level 1's aims without its route searches, which took most of a
+plan's time (`march_on`): each unit, nearest a victory hex first, draws WALKS random walks by the
+rollout policy (rollout.walk: legal paths by construction, stopping at an enemy zone of control) and
+ends where the best of them ends by level 1's measure of a hex (level1.place_score), or stays where
+none is better; a victory hex held is not left. What the board it stops on is worth to a side (`worth`)
 is first who would win were the game to end there (SCENARIOS: Victory Conditions,
 `victory.outcome` read as if the last turn were over), then the victory hexes it occupies and the
 Combat Points lost on either side, weighed as level 1 weighs them (goals.loss_weight).
@@ -46,7 +47,7 @@ def playout(state: dict, phases: int, rng: random.Random, first: C.Command | Non
     while play.state["phase"] != "over":
         state, side = play.state, play.active_sides()[0]
         if state["pending"]:
-            play.apply(side, borodino.parse(side, level1.choice(state, side).command))
+            play.apply(side, borodino.parse(side, level1.choice(play.battle, side).command))
         elif state["phase"] == "movement":
             if begun == phases:
                 break
@@ -56,7 +57,7 @@ def playout(state: dict, phases: int, rng: random.Random, first: C.Command | Non
         elif state["phase"] == "rally":
             _leaders(play, side)
         else:
-            play.apply(side, borodino.parse(side, level1.combat(state, side).command))
+            play.apply(side, borodino.parse(side, level1.combat(play.battle, side).command))
     return play.state
 
 

@@ -151,11 +151,11 @@ def test_the_last_attacks_judged_include_the_best_made_from_the_victory_hex_held
     valued holding the redoubt. `last_attacks` judges that set by playouts to the end."""
     state = _level_1_commands("shevardino", 19, 167)
     assert (state["turn"], state["player"], state["phase"]) == (7, "russian", "combat")
-    mine = level1.combat(state, "russian")
+    mine = level1.combat(Battle(state), "russian")
     choices = attack_choices(state, "russian")
     assert mine.command == "attack 2921+3122 -> 3021" and all("3222" not in t for t in choices[:ATTACKS])
     assert choices[ATTACKS] == "attack 3123+3222 -> 3023"
-    assert choices[-1] == level1.combat(state, "russian", holding=True).command
+    assert choices[-1] == level1.combat(Battle(state), "russian", holding=True).command
     chosen = last_attacks(state, "russian", random.Random(3), 2)
     assert chosen == last_attacks(state, "russian", random.Random(3), 2)
     assert chosen.command in [mine.command] + choices
@@ -256,7 +256,7 @@ def test_a_choice_of_one_is_played_without_playouts(monkeypatch):
     """Where level 1's choice is the only one (an attack owed that no other meets, Combat B), no
     playout could change it: none is played."""
     state = _level_1_commands("shevardino", 1, 184)
-    mine = level1.combat(state, "french")
+    mine = level1.combat(Battle(state), "french")
 
     def played(*args: object) -> None:
         raise AssertionError("a playout was played")
