@@ -25,6 +25,14 @@ class Tables:
         """The CRT result for an odds column and a die roll 1..6."""
         return self.rows[die - 1][self.columns.index(column)]
 
+    def faces(self, column: str) -> dict[str, int]:
+        """How many of the six die faces give each result in an odds column."""
+        i = self.columns.index(column)
+        out: dict[str, int] = {}
+        for row in self.rows:
+            out[row[i]] = out.get(row[i], 0) + 1
+        return out
+
 
 def odds_column(attack: Fraction, defence: Fraction) -> str:
     """The CRT column of an attack, rounded in the defender's favour (Combat, General Rule).

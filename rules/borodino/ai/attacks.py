@@ -61,21 +61,21 @@ def expectation(b: Battle, side: str, cmd: C.Attack, goals: Collection[Hex],
         return sum(b.strength(u) * (back if retreat_open_here(b, u, involved) else whole) for u in units)
 
     gained = spent = 0  # over the six faces: the enemy's points lost and the ground, our own lost
-    for die in range(1, 7):
-        result = b.tables.result(plan.odds, die)
+    for result, faces in b.tables.faces(plan.odds).items():
         if result == "Ae":
-            spent += whole * ours
+            spent += faces * whole * ours
         elif result == "De":
-            gained += whole * theirs
+            gained += faces * whole * theirs
         elif result == "Ex":
-            gained += whole * theirs
-            spent += whole * printed if exposed else 0
+            gained += faces * whole * theirs
+            spent += faces * whole * printed if exposed else 0
         elif result == "Ar":
-            spent += pushed(exposed, attacking)
+            spent += faces * pushed(exposed, attacking)
         else:  # Dr
-            gained += pushed(plan.defenders, defending)
+            gained += faces * pushed(plan.defenders, defending)
         if vacates and result in ("De", "Ex", "Dr"):
-            gained += whole * GROUND
+            gained += faces * whole * GROUND
         if leaves and result in ("Ae", "Ar"):
-            gained -= whole * GROUND
-    return Expectation(plan.odds, (Fraction(gained) - own_weight * spent) / (6 * whole))
+            gained -= faces * whole * GROUND
+    w = own_weight  # one Fraction made, not three: a plan weighs many attacks
+    return Expectation(plan.odds, Fraction(gained * w.denominator - w.numerator * spent, 6 * whole * w.denominator))
