@@ -119,13 +119,14 @@ Pick = Callable[[int, list[Hex | None]], int]
 
 
 def moves(state: dict, side: str, pick: Pick, held: frozenset[str] = frozenset(),
-          drawn: frozenset[Hex] = frozenset()) -> tuple[list[Decision], dict]:
+          drawn: frozenset[Hex] = frozenset(), order: list[str] | None = None) -> tuple[list[Decision], dict]:
     """A Movement Phase played on the rebuilt board, each mover in level 1's order ending where
     `pick(its index, its options)` says; a unit in `held` keeps to its options out of contact when
-    it has any, any other ends next to an enemy in `drawn` when it can (`_movement`). The moves with
-    their reasons, and the board after them."""
+    it has any, any other ends next to an enemy in `drawn` when it can (`_movement`). `order`:
+    `movers(state, side)` when the caller has it (each mover's route search, once per plan). The
+    moves with their reasons, and the board after them."""
     plan: list[Decision] = []
-    for n, uid in enumerate(movers(state, side)):
+    for n, uid in enumerate(movers(state, side) if order is None else order):
         b = Battle(state)
         choices = options(b, side, uid)
         if uid in held:
@@ -153,7 +154,8 @@ def first(n: int, choices: list[Hex | None]) -> int:
 
 
 def _movement(state: dict, side: str) -> list[Decision]:
-    plan, after = moves(state, side, first)
+    order = movers(state, side)
+    plan, after = moves(state, side, first, order=order)
     held: frozenset[str] = frozenset()
     drawn: frozenset[Hex] = frozenset()
     for _ in range(REPLANS if counts_losses(Battle(state)) else 0):
@@ -161,7 +163,7 @@ def _movement(state: dict, side: str) -> list[Decision]:
         if not (bad - held or losing - drawn):
             break
         held, drawn = held | bad, drawn | losing
-        plan, after = moves(state, side, first, held, drawn)
+        plan, after = moves(state, side, first, held, drawn, order)
     state = after
     _, leaders_moved = move_leaders(state, side)  # Doomed Victory 8.1: after the units they lead
     return plan + leaders_moved + [Decision("end", "every unit that should move has moved (Sequence of Play)")]

@@ -219,7 +219,7 @@ class Search:
             if made is not None:
                 made.append(choices[index])
             return index
-        return level1.moves(self.state, self.side, pick, held)
+        return level1.moves(self.state, self.side, pick, held, order=self.movers)
 
     def _mutant(self, genome: Genome) -> Genome:
         out = list(genome)
