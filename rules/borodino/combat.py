@@ -103,12 +103,28 @@ def plan_attack(b: Battle, side: str, cmd: Attack, *, check_obligations: bool = 
                 now: Contact | None = None) -> Plan:
     """Check a declared attack against Combat A-K, Artillery A-I and Redoubts A-I; the odds of an
     attack asked about before the Combat Phase skip Combat (B, D), which the moves may change.
-    `now`: `contact(b, side)` when the caller has it. A plan checked against the obligations is
-    kept with that contact, which lives as long as the position (`contact`): an attack drawn and
-    then carried out in one position (session.py) is planned once. Callers must not change it."""
-    now = (now or contact(b, side)) if check_obligations else None
-    if now is not None and ("plan", cmd) in now.known:
-        return now.known["plan", cmd]
+    `now`: `contact(b, side)` when the caller has it. A plan is kept with that contact, which lives
+    as long as the position (`contact`): an attack drawn and then carried out in one position
+    (session.py) is planned once, and so is one weighed unchecked with the contact given (the
+    computer's expectation) and then checked. Callers must not change it."""
+    if check_obligations:
+        now = now or contact(b, side)
+        if ("plan", cmd) in now.known:
+            return now.known["plan", cmd]
+    plan = now.known.get(("unchecked", cmd)) if now is not None else None
+    if plan is None:
+        plan = _plan(b, side, cmd)
+        if now is not None:
+            now.known["unchecked", cmd] = plan
+    if check_obligations:
+        assert now is not None, "the contact is worked out above"
+        _check_obligations_stay_possible(b, plan, now)
+        now.known["plan", cmd] = plan
+    return plan
+
+
+def _plan(b: Battle, side: str, cmd: Attack) -> Plan:
+    """`plan_attack` but for the obligations (Combat B-D)."""
     if not cmd.attackers or not cmd.defenders:
         raise RuleViolation("Combat (A)", "an attack names its attackers and the enemy units it attacks: "
                             "`attack 3224 -> 3223`")
@@ -158,12 +174,12 @@ def plan_attack(b: Battle, side: str, cmd: Attack, *, check_obligations: bool = 
         raise RuleViolation("Russian Redoubts (I)", "an empty redoubt is attacked by itself, not together with units")
     target_hexes = attacked_hexes(b, plan)
     for a in plan.attackers:
-        ah = b.hex_of(a)
+        ah, artillery = b.hex_of(a), b.is_artillery(a)
         for dh in target_hexes:
-            refusal = can_strike(b, a, dh)
+            refusal = strike_refusal(b.map, artillery, ah, dh)  # `can_strike`
             if refusal:
                 raise RuleViolation(*refusal)
-        if any(distance(ah, dh) == 2 for dh in target_hexes):
+        if artillery and any(distance(ah, dh) == 2 for dh in target_hexes):  # only artillery strikes at two
             if len(target_hexes) > 1:
                 raise RuleViolation("Artillery (D)", f"artillery bombarding from {ah} may attack only a single unit")
             plan.bombarding.append(a)
@@ -174,9 +190,6 @@ def plan_attack(b: Battle, side: str, cmd: Attack, *, check_obligations: bool = 
             raise RuleViolation("Russian Redoubts (General Rule)", f"a redoubt's strength attacks only the three hexes "
                                 f"beyond its front hexsides ({', '.join(sorted(front))}), not {', '.join(outside)}")
     _strengths(b, plan)
-    if now is not None:
-        _check_obligations_stay_possible(b, plan, now)
-        now.known["plan", cmd] = plan
     return plan
 
 
@@ -197,8 +210,8 @@ def _strengths(b: Battle, plan: Plan) -> None:
     for a in plan.attackers:
         ah = b.hex_of(a)
         s = b.strength(a)
-        across = any(distance(ah, dh) == 1 and b.map.side(ah, dh) in b.tables.across_halved for dh in target_hexes)
-        if across and not b.is_artillery(a):  # Combat (K); Artillery (H): not halved
+        # Combat (K); Artillery (H): not halved. Any other attacker is next to every target (`strike_refusal`).
+        if not b.is_artillery(a) and any(b.map.side(ah, dh) in b.tables.across_halved for dh in target_hexes):
             halves += s
             plan.notes.append(f"{ah} halved across a ford or bridge")
         else:

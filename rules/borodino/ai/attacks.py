@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.borodino import commands as C
+from rules.borodino.attack_cover import Contact
 from rules.borodino.battle import Battle
 from rules.borodino.combat import plan_attack
 from rules.borodino.results import retreat_open_here, spared_attackers
@@ -28,6 +29,7 @@ from rules.core.hexes import Hex
 
 RETREAT = Fraction(1, 2)  # a unit pushed back loses its ground, a little less than a point
 GROUND = 6                # a victory hex the defender is driven from
+WHOLE, BACK = 2, int(2 * RETREAT)  # a unit lost and a unit pushed back, in half Combat Points: whole numbers, exact
 
 
 @dataclass(frozen=True)
@@ -39,12 +41,14 @@ class Expectation:
 
 
 def expectation(b: Battle, side: str, cmd: C.Attack, goals: Collection[Hex],
-                own_weight: Fraction = Fraction(1), holding: bool = False) -> Expectation | None:
+                own_weight: Fraction = Fraction(1), holding: bool = False,
+                now: Contact | None = None) -> Expectation | None:
     """The exact expected value of an attack over the six die faces (CRT); None when the rules
     refuse it (Combat A-K; the attacks still owed, Combat B-D, are not asked). With `holding`, a
-    victory hex an attacker stands in is ground lost when the attackers retreat or die."""
+    victory hex an attacker stands in is ground lost when the attackers retreat or die. `now`:
+    `combat.contact(b, side)` when the caller has it, to keep the plan for the attack's check."""
     try:
-        plan = plan_attack(b, side, cmd, check_obligations=False)
+        plan = plan_attack(b, side, cmd, check_obligations=False, now=now)
     except RuleViolation:
         return None
     spared = spared_attackers(b, plan)  # Artillery C
@@ -55,7 +59,7 @@ def expectation(b: Battle, side: str, cmd: C.Attack, goals: Collection[Hex],
     printed = theirs if plan.defenders else b.map.redoubts[plan.redoubt_defending or ""].strength
     vacates = any(d in goals for d in cmd.defenders)
     leaves = holding and any(b.hex_of(a) in goals for a in exposed)
-    whole, back = 2, int(2 * RETREAT)  # the sums below count half Combat Points: whole numbers, quick and exact
+    whole, back = WHOLE, BACK  # the sums below count half Combat Points
 
     def pushed(units: list[str], involved: frozenset[str]) -> int:  # lost by a retreat, whole when it is blocked
         return sum(b.strength(u) * (back if retreat_open_here(b, u, involved) else whole) for u in units)

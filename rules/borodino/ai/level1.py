@@ -261,7 +261,7 @@ def _chosen(b: Battle, side: str, holding: bool = False) -> tuple[Expectation, C
     goals, weight = objectives(b, side), loss_weight(b, side)
     now = contact(b, side)
     scored = sorted(((e, a.to_text(), a) for a in attack_candidates(b, side, now)
-                     if (e := expectation(b, side, a, goals, weight, holding))),
+                     if (e := expectation(b, side, a, goals, weight, holding, now))),
                     key=lambda x: (x[0].value, x[1]), reverse=True)
     best = next(((e, attack) for e, _, attack in scored if may_attack(b, side, attack, now)), None)
     return None if best is None else (best[0], best[1], bool(now.required))

@@ -6,10 +6,11 @@ from fractions import Fraction
 
 import pytest
 
-from rules.borodino.combat import plan_attack
+from rules.borodino.combat import contact, plan_attack
 from rules.borodino.commands import Attack
 from rules.borodino.tables import load as load_tables
 from rules.borodino.tables import odds_column
+from rules.core.errors import RuleViolation
 from tests.rules.borodino.helpers import (battle, borodino, force_die, go, open_ground, play, position, refused,
                                           refused_then_accepted, ring, settle, where, without)
 
@@ -555,6 +556,21 @@ def test_combat_an_attack_planned_twice_in_one_position_is_planned_once():
     assert plan_attack(b, "french", cmd) is first and (first.attack, first.defence) == (7, 5)
     again = plan_attack(battle(s), "french", cmd)
     assert again is not first and again.attackers == first.attackers
+
+
+def test_combat_case_b_an_attack_weighed_unchecked_is_still_checked_against_the_obligations():
+    """(B, D): an attack weighed before the obligations are asked (the computer's expectation, with
+    the position's contact given) is planned once, and checking it afterwards still refuses the
+    attack that would strand another obligation; the one that strands none is the plan weighed."""
+    s = position({F7: D[3], F7b: D[4], R5: G}, phase="combat")
+    b = battle(s)
+    now = contact(b, "french")
+    alone, together = Attack((D[3],), (G,)), Attack(tuple(sorted((D[3], D[4]))), (G,))
+    assert plan_attack(b, "french", alone, check_obligations=False, now=now).attackers == [F7]
+    with pytest.raises(RuleViolation, match=f"{D[4]} .*Combat B, C, D"):
+        plan_attack(b, "french", alone, now=now)
+    weighed = plan_attack(b, "french", together, check_obligations=False, now=now)
+    assert plan_attack(b, "french", together, now=now) is weighed
 
 
 def test_the_view_owes_the_retreat_s_unit_and_hexes_then_nothing():
