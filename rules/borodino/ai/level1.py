@@ -8,8 +8,7 @@ Phase is planned move by move on the rebuilt board, then `end`. Where the victor
 count Combat Point losses (goals.counts_losses: 7 Sept and the Grand Battle, both sides), the
 plan is checked against the Combat Phase it leads to (`rash`): a unit that moved next to an
 enemy only to owe a losing attack (Combat B; ZOC D keeps it there) is held back out of contact
-and the plan made again; there too the French stand off the enemy and bring their guns to two hexes of
-him (standoff.py, `end_score`). Level 2 and the playouts use `moves` unchecked. Combat: every attack
+and the plan made again. Level 2 and the playouts use `moves` unchecked. Combat: every attack
 the rules offer is scored by its exact expectation over the CRT (attacks.py); the best is made
 while it gains, and while an attack is still owed (Combat B) the least costly one is made (a
 soak-off); then `end`. An attack's result is rolled before the next is chosen, so combat is
@@ -29,7 +28,6 @@ from rules.borodino import movement
 from rules.borodino.ai.leaders import moves as move_leaders
 from rules.borodino.ai.attacks import Expectation, expectation
 from rules.borodino.ai.goals import counts_losses, doubling, exit_decides, loss_weight, objectives
-from rules.borodino.ai import standoff
 from rules.borodino.ai.march import march
 from rules.borodino.ai.position import rebuild
 from rules.borodino.battle import Battle, enemy_of
@@ -93,12 +91,6 @@ def place_score(b: Battle, side: str, h: Hex, targets: dict[Hex, str]) -> int:
     return -2 * d + (6 if h in targets else 0) + (1 if doubling(b, h) else 0) - (FRONT if _fronts(b, side, h) else 0)
 
 
-def end_score(b: Battle, side: str, uid: str, h: Hex, targets: dict[Hex, str]) -> int:
-    """How good a hex is for this unit to end its move in: `place_score`, with the French kept off
-    the enemy's front and their guns at bombarding range where losses count (standoff.py)."""
-    return place_score(b, side, h, targets) + standoff.adjustment(b, side, uid, h)
-
-
 def movers(state: dict, side: str) -> list[str]:
     """The units that may move, nearest a victory hex first (the order level 1 moves them in):
     those the Movement Phase's commands move (legal.py), Doomed Victory leaders apart."""
@@ -117,9 +109,9 @@ def options(b: Battle, side: str, uid: str) -> list[Hex | None]:
     dests = {} if movement.why_immobile(b, side, uid) else movement.reachable(b, uid)
     if C.OFF in dests and exit_decides(b, side, uid):
         return [C.OFF]  # Victory Conditions: the French Decisive victory, whatever the redoubts
-    ranked: list[tuple[int, int, Hex]] = [(-end_score(b, side, uid, h, aims), 1, h) for h in dests]
+    ranked: list[tuple[int, int, Hex]] = [(-place_score(b, side, h, aims), 1, h) for h in dests]
     if here is not None:
-        ranked.append((-end_score(b, side, uid, here, aims), 0, here))
+        ranked.append((-place_score(b, side, here, aims), 0, here))
     return [None if stay == 0 else h for _, stay, h in sorted(ranked)] or [None]
 
 

@@ -7,8 +7,8 @@ session's own position (what it keeps, such as the enemy contact, serves the cho
 alike); its Movement Phases are level 1's aims without its route searches, which took most of a
 plan's time (`march_on`): each unit, nearest a victory hex first, draws WALKS random walks by the
 rollout policy (rollout.walk: legal paths by construction, stopping at an enemy zone of control) and
-ends where the best of them ends by level 1's measure of a hex for it (level1.end_score), or stays
-where none is better; a victory hex held is not left. What the board it stops on is worth to a side (`worth`)
+ends where the best of them ends by level 1's measure of a hex (level1.place_score), or stays where
+none is better; a victory hex held is not left. What the board it stops on is worth to a side (`worth`)
 is first who would win were the game to end there (SCENARIOS: Victory Conditions,
 `victory.outcome` read as if the last turn were over), then the victory hexes it occupies and the
 Combat Points lost on either side, weighed as level 1 weighs them (goals.loss_weight).
@@ -72,14 +72,14 @@ def march_on(play: Session, side: str, rng: random.Random) -> None:
             continue  # Victory Conditions: a victory hex held is defended, not left; one that may not move
         aims = level1.targets(b, side)
         scores: dict[Hex, int] = {}  # walks often end alike
-        best, best_score = None, None if here is None else level1.end_score(b, side, uid, here, aims)
+        best, best_score = None, None if here is None else level1.place_score(b, side, here, aims)
         for _ in range(WALKS):
             walked = walk(b, uid, rng)
             if walked is not None:
                 end = walked[0][-1]
                 score = scores.get(end)
                 if score is None:
-                    score = scores[end] = level1.end_score(b, side, uid, end, aims)
+                    score = scores[end] = level1.place_score(b, side, end, aims)
                 if best_score is None or score > best_score:
                     best, best_score = walked, score
         if best is not None:
