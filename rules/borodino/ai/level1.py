@@ -30,7 +30,7 @@ from rules.borodino.ai.attacks import Expectation, expectation
 from rules.borodino.ai.goals import counts_losses, doubling, exit_decides, loss_weight, objectives
 from rules.borodino.ai.march import march
 from rules.borodino.ai.position import rebuild
-from rules.borodino.battle import Battle, enemy_of
+from rules.borodino.battle import Battle, enemy_of, engaged_around
 from rules.borodino.battlemap import BattleMap
 from rules.borodino.combat import contact
 from rules.borodino.legal import attack_candidates, legal_commands, may_attack, may_move
@@ -216,8 +216,8 @@ def _engages(b: Battle, side: str, h: Hex | None, among: frozenset[Hex] | None =
     one of `among` when given."""
     if h is None or h == C.OFF:
         return False
-    return any(b.side_at(n) == enemy_of(side) and b.engaged(h, n) and (among is None or n in among)
-               for n in b.map.adjacent(h))
+    enemy = enemy_of(side)
+    return any(b.side_at(n) == enemy and (among is None or n in among) for n in engaged_around(b.map, h))
 
 
 def _fronts(b: Battle, side: str, h: Hex) -> bool:
