@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 
 from rules import borodino
 from rules.borodino import commands as C
@@ -72,7 +72,7 @@ def nearest(b: Battle, h: Hex, targets: dict[Hex, str]) -> tuple[int, Hex]:
     return _nearest(b.map, h, tuple(targets))
 
 
-@cache
+@lru_cache(maxsize=1 << 16)  # hexes times the sets of victory hexes not yet taken: bounded for a long-lived bot
 def _nearest(m: BattleMap, h: Hex, targets: tuple[Hex, ...]) -> tuple[int, Hex]:
     """`nearest` on the ground alone, which never changes: worked out once per hex and targets."""
     return min((march(m, h, t), t) for t in targets)
