@@ -190,9 +190,10 @@ class Decisive(Planner):
             theirs = self.enemies(g, area, drawn)
             if theirs:
                 dice, cover = chances(g, mine) + gun_chances(g, self.side, area), g.defensive_bonus(area, foe)
-                total += urgency * eliminations(g, dice, cover, theirs) - eliminations(g, chances(g, theirs), 0, mine)
+                back = chances(g, theirs)  # the defender rolls back at the same time (5.3.4)
+                total += urgency * eliminations(g, dice, cover, theirs) - eliminations(g, back, 0, mine)
                 ends += (ruin(g, dice, cover, theirs, MORALE_LIMIT - len(g.s["morale"][foe]))
-                         - ruin(g, chances(g, theirs), 0, mine, MORALE_LIMIT - len(g.s["morale"][self.side])))
+                         - ruin(g, back, 0, mine, MORALE_LIMIT - len(g.s["morale"][self.side])))
         bonus = 0.0
         if self.behind_at_the_end(g) and area in objectives(g, self.side):
             for drawn in self.draws:
