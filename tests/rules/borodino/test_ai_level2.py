@@ -2,6 +2,7 @@
 deterministic for an AI seed and its clock's stops, a smoke game against level 1."""
 from __future__ import annotations
 
+import json
 import random
 from fractions import Fraction
 
@@ -112,6 +113,31 @@ def test_waiting_is_judged_by_playouts_even_where_the_static_measure_ranks_it_lo
     judged = search.candidates(ranked, first, wait)
     assert judged[:2] == [first, wait] and len({search.made[g] for g in judged}) == len(judged) == CANDIDATES
 
+
+
+def test_plans_that_build_the_same_board_are_one_candidate():
+    """A plan's board is known by the choices it made, one a mover, so plans that decode to the
+    same moves (holding back a unit whose best option is out of contact anyway, or choosing that
+    option) are scored once and judged as one candidate, and the candidate's place goes to another
+    board. Shevardino, the Russians' Game-Turn 5: waiting builds level 1's own board."""
+    state = _level_1_game_until("shevardino", 2, 5, "russian")
+    search = Search(rebuild(borodino.view(state, "russian"), random.Random(1)), "russian", random.Random(1), 8, 1)
+    search.best()
+    first, wait = (0,) * search.genes, (HOLD_BACK,) * search.genes
+    boards = {g: _board(search._moves(g)[1]) for g in search.scored}
+    assert boards[first] == boards[wait] and search.made[first] == search.made[wait]
+    assert all(len(made) == search.genes for made in search.made.values())
+    for g in search.scored:
+        assert {h for h in search.scored if search.made[h] == search.made[g]} == \
+               {h for h in search.scored if boards[h] == boards[g]}
+    ranked = sorted(search.scored, key=lambda g: (-search.scored[g], g))
+    judged = search.candidates(ranked, first, wait)
+    assert judged[0] == first and len({boards[g] for g in judged}) == len(judged) == min(CANDIDATES, len(set(boards.values())))
+
+
+def _board(state: dict) -> str:
+    """Where everything stands, not the way the moves went there (the turn's log)."""
+    return json.dumps({k: v for k, v in state.items() if k != "log"}, sort_keys=True)
 
 def _level_1_commands(scenario: str, seed: int, commands: int) -> dict:
     """Level 1 against itself from `setup(scenario, seed)`, the first `commands` commands."""
