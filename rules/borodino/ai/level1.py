@@ -121,8 +121,8 @@ Pick = Callable[[int, list[Hex | None]], int]
 def moves(state: dict, side: str, pick: Pick, held: frozenset[str] = frozenset(),
           drawn: frozenset[Hex] = frozenset(), order: list[str] | None = None) -> tuple[list[Decision], dict]:
     """A Movement Phase played on the rebuilt board, each mover in level 1's order ending where
-    `pick(its index, its options)` says, asked once a mover (level 2 knows a plan's board by the
-    choices it made); a unit in `held` keeps to its options out of contact when it has any, any other ends next to an enemy in `drawn` when it can (`_movement`). `order`:
+    `pick(its index, its options)` says; a unit in `held` keeps to its options out of contact when
+    it has any, any other ends next to an enemy in `drawn` when it can (`_movement`). `order`:
     `movers(state, side)` when the caller has it (each mover's route search, once per plan). The
     moves with their reasons, and the board after them."""
     plan: list[Decision] = []
@@ -142,7 +142,7 @@ def moves(state: dict, side: str, pick: Pick, held: frozenset[str] = frozenset()
         why = "leaves by the east edge" if best == C.OFF else _why_place(b, best, targets(b, side))
         if kept and uid not in held:
             why = f"joins the attack owed next to it, at better odds (Combat B, E); {why}"
-        elif kept and _engages(b, side, choices[0]):  # its best option would meet the enemy
+        elif kept and _engages(b, side, choices[pick(n, choices) % len(choices)]):
             why += HELD
         plan.append(Decision(cmd.to_text(), why))
     return plan, state

@@ -216,7 +216,7 @@ class Search:
 
         def pick(n: int, choices: list[Hex | None]) -> int:
             index = 0 if genome[n] == HOLD_BACK else genome[n] % min(OPTIONS, len(choices))
-            if made is not None:
+            if made is not None and n == len(made):  # the mover's own choice, not a later ask for its reason
                 made.append(choices[index])
             return index
         return level1.moves(self.state, self.side, pick, held, order=self.movers)
