@@ -132,7 +132,8 @@ def test_plans_that_build_the_same_board_are_one_candidate():
                {h for h in search.scored if boards[h] == boards[g]}
     ranked = sorted(search.scored, key=lambda g: (-search.scored[g], g))
     judged = search.candidates(ranked, first, wait)
-    assert judged[0] == first and len({boards[g] for g in judged}) == len(judged) == min(CANDIDATES, len(set(boards.values())))
+    distinct = len(set(boards.values()))
+    assert judged[0] == first and len({boards[g] for g in judged}) == len(judged) == min(CANDIDATES, distinct)
 
 
 def _board(state: dict) -> str:
