@@ -19,7 +19,8 @@ breeds the rest from them by crossover and mutation. A plan is scored on the boa
   value of the attacks it could make.
 
 That measure only shortlists: the best few plans by it (CANDIDATES, level 1's own and waiting
-always among them: what waiting buys shows only in the turn after) are then judged by playouts
+always among them: what waiting buys shows only in the turn after; one plan a board, a board known
+by the destination chosen for each mover) are then judged by playouts
 (playout.py: level 1's aims and attacks on the rollout engine) playing both sides from the board
 each leaves, its Combat Phase first, for
 HORIZON Movement Phases or to the end of the game when it ends within two Game-Turns; the plan
