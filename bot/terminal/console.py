@@ -102,13 +102,11 @@ def render(result: Result, line: str, viewer: str | None = None, hidden: bool = 
     if not result.accepted:
         return f"Refused: {fmt.clipped(line)}: {result.message}"
     if viewer is None and not hidden:
-        lines = fmt.event_lines(result.events)
         # an undo's public line is its event ("French undoes `end`."): said once, as in the channel, and
         # unnumbered, as it adds no command (the next command takes the number the undone one had)
-        said = next((line for line in lines if result.public and result.public.endswith(line.strip())), None)
-        if said is not None and result.public:
-            return "\n".join([result.public, *(line for line in lines if line is not said)])
-        return "\n".join([f"[{result.seq}] {result.message}", *lines])
+        if result.public and any(e.get("kind") == "undo" for e in result.events):
+            return "\n".join([result.public, *fmt.event_lines([e for e in result.events if e.get("kind") != "undo"])])
+        return "\n".join([f"[{result.seq}] {result.message}", *fmt.event_lines(result.events)])
     # the commands this side has observed: the other's secret orders are not counted
     seen = result.seen if viewer else result.seq
     return "\n".join([f"[{seen}] {result.message}", *fmt.event_lines(result.visible_to(viewer))])
