@@ -130,8 +130,17 @@ def phase_name(phase: str | None) -> str:
 
 
 def outcome_line(outcome: dict) -> str:
+    """How a game ended, as a sentence: 1812's reasons are phrases without a full stop (the
+    engine's own event sets them in brackets), Borodino's and Bloody Monday's sentences with one.
+
+    >>> outcome_line({"winner": "russian", "level": "decisive", "reason": "the Grande Armee has no corps left"})
+    'Game over: Russian wins (decisive): the Grande Armee has no corps left.'
+    >>> outcome_line({"winner": None, "level": "draw", "reason": "Nobody occupies 3222 at the end."})
+    'Game over: No winner (draw): Nobody occupies 3222 at the end.'
+    """
     who = f"{side_name(outcome['winner'])} wins" if outcome.get("winner") else "No winner"
-    return f"Game over: {who} ({outcome.get('level', '')}): {outcome.get('reason', '')}"
+    reason = str(outcome.get("reason", "")).strip()
+    return f"Game over: {who} ({outcome.get('level', '')}): {reason}" + ("" if reason.endswith(".") else ".")
 
 
 ECHO = 60  # characters of a player's own words repeated back in a refusal

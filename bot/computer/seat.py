@@ -89,7 +89,12 @@ class PlanJob:
     stops: tuple[int, ...] | None = None  # made again: the steps its clock stopped it at (`stops_in`)
 
 
-STOPPED = "[the clock stopped its search at steps {}]"
+STOPPED = "[the clock stopped its search at {}]"
+
+
+def _steps(stops: tuple[int, ...]) -> str:
+    """'step 0', 'steps 41, 58': the words STOPPED says the stops in."""
+    return f"step{'s' if len(stops) > 1 else ''} {', '.join(map(str, stops))}"
 
 
 def plan(job: PlanJob) -> list[Decision]:
@@ -100,7 +105,7 @@ def plan(job: PlanJob) -> list[Decision]:
     decisions = commander_for(system, job.level, clock).plan(job.view, job.seen, decision_rng(job.seed, job.played))
     if clock.stops and decisions:
         first = decisions[0]
-        decisions[0] = Decision(first.command, f"{first.reason} {STOPPED.format(', '.join(map(str, clock.stops)))}")
+        decisions[0] = Decision(first.command, f"{first.reason} {STOPPED.format(_steps(clock.stops))}")
     return decisions
 
 
@@ -109,10 +114,12 @@ def stops_in(text: str) -> tuple[int, ...]:
 
     >>> stops_in("move 2525 2824 — closes on 3222 [the clock stopped its search at steps 41, 58]")
     (41, 58)
+    >>> stops_in("move 2525 2824 — closes on 3222 [the clock stopped its search at step 0]")
+    (0,)
     >>> stops_in("end — every unit that should move has moved")
     ()
     """
-    said = re.search(re.escape(STOPPED).replace(r"\{\}", r"([\d, ]+)") + "$", text)
+    said = re.search(re.escape(STOPPED).replace(r"\{\}", r"steps? ([\d, ]+)") + "$", text)
     return tuple(int(n) for n in said.group(1).split(", ")) if said else ()
 
 
