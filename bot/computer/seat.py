@@ -26,7 +26,7 @@ import inspect
 import re
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from bot.service import Compose, GameService, Result, still_to_order
@@ -92,7 +92,7 @@ class PlanJob:
 STOPPED = "[the clock stopped its search at {}]"
 
 
-def _steps(stops: tuple[int, ...]) -> str:
+def _steps(stops: Sequence[int]) -> str:
     """'step 0', 'steps 41, 58': the words STOPPED says the stops in."""
     return f"step{'s' if len(stops) > 1 else ''} {', '.join(map(str, stops))}"
 
