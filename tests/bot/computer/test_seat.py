@@ -144,7 +144,7 @@ def test_a_borodino_level_2_seat_stopped_by_its_clock_is_planned_again_at_the_sa
     service.store.take_computer_seat(game_id, "french", new_seat(rules.load("borodino"), 2, 20.0, 4).to_dict())
     job = next_job(service, Memory(), game_id)
     at_once = plan(replace(job, deadline=time.monotonic()))
-    assert at_once[0].reason.endswith("[the clock stopped its search at step 0]")  # no plan scored but its two own
+    assert at_once[0].reason.endswith("[the clock stopped its search at step 0]")  # no plan scored beyond the first two
     assert stops_in(f"{at_once[0].command} — {at_once[0].reason}") == (0,)  # here one board: nothing to play out
     assert "(level 2: every plan it scored moves as level 1's)" in at_once[-1].reason
     level_1 = plan(PlanJob(**{**job.__dict__, "module": "rules.borodino", "level": 1}))

@@ -114,7 +114,6 @@ def test_waiting_is_judged_by_playouts_even_where_the_static_measure_ranks_it_lo
     assert judged[:2] == [first, wait] and len({search.made[g] for g in judged}) == len(judged) == CANDIDATES
 
 
-
 def test_plans_that_build_the_same_board_are_one_candidate():
     """A plan's board is known by the choices it made, one a mover, so plans that decode to the
     same moves (holding back a unit whose best option is out of contact anyway, or choosing that
@@ -139,6 +138,7 @@ def test_plans_that_build_the_same_board_are_one_candidate():
 def _board(state: dict) -> str:
     """Where everything stands, not the way the moves went there (the turn's log)."""
     return json.dumps({k: v for k, v in state.items() if k != "log"}, sort_keys=True)
+
 
 def _level_1_commands(scenario: str, seed: int, commands: int) -> dict:
     """Level 1 against itself from `setup(scenario, seed)`, the first `commands` commands."""
