@@ -142,8 +142,9 @@ def end_player_turn(b: Battle) -> list[Event]:
             events += _rebuild_redoubts(b)
         if s["turn"] == 8 and s["frozen"]:
             s["frozen"] = []
-            events.append(phase_event("The 5 September restrictions on Russian movement end "
-                                      "(Grand Battle special rules)."))
+            if s["turn"] < b.scenario.last_turn:  # the 5 September scenarios end here: nothing to tell
+                events.append(phase_event("The 5 September restrictions on Russian movement end "
+                                          "(Grand Battle special rules)."))
         if b.doomed:  # Doomed Victory 3.2: the Rally Phase comes before the next Game-Turn
             return events + rally_phase.begin(b, next_game_turn)
         return events + next_game_turn(b)

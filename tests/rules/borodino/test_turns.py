@@ -167,6 +167,17 @@ def test_grand_battle_frozen_units_released_after_turn_8():
     assert s2["frozen"] == [] and s2["turn"] == 9
 
 
+@pytest.mark.parametrize("scenario,told", [("grand", True), ("5sep", False), ("shevardino", False)])
+def test_the_end_of_the_5sep_restrictions_is_told_only_where_the_game_goes_on(scenario, told):
+    """The restrictions end "Beginning on the next Russian Player-Turn" of the Grand Battle; in the
+    5 September and Shevardino scenarios the 8th Game-Turn is the last, so nothing is said."""
+    options = ["dv_rally"] if scenario == "shevardino" else []
+    s = position({}, scenario=scenario, player="russian", turn=8, options=options)
+    s["frozen"] = ["R-V-1G"]
+    _, events = play(s, "russian", "end")
+    assert any("restrictions on Russian movement end" in e.get("text", "") for e in events) is told
+
+
 def test_imperial_guard_case_a_not_within_four_hexes():
     """Imperial Guard (A) "No Guard unit ... may deliberately move within four hexes of an opposing
     Player's unit, unless it has been released."""
