@@ -93,8 +93,9 @@ def place_reinforcements(b: Battle) -> list[Event]:
         b.place(uid, h)
         b.edit(uid)["moved"] = True
         b.s["log"]["moves"].append({"unit": uid, "side": b.side(uid), "path": [h]})
-        events.append(phase_event(f"{uid} ({b.defs[uid].value}) is placed on the map at {h} in its turn of arrival "
-                                  "(Scenarios: reinforcements are placed on their entry hexes).",
+        instead = f", its entry hex {u['entry']} being taken" if u.get("entry") not in (None, h) else ""
+        events.append(phase_event(f"{uid} ({b.defs[uid].value}) is placed on the map at {h} in its turn of arrival"
+                                  f"{instead} (Scenarios: reinforcements are placed on their entry hexes).",
                                   kind="move", unit=uid, path=[h]))
     return events
 

@@ -291,10 +291,13 @@ def test_reinforcements_sharing_an_entry_hex_end_in_separate_hexes():
     Control, as the rule book says for an enemy-held entry."""
     s = borodino.setup("5sep", 1)
     arriving = sorted(uid for uid, u in s["units"].items() if u["where"] == "waiting")
-    s2, _ = play(s, "french", "end")
+    s2, events = play(s, "french", "end")
     placed = [where(s2, uid) for uid in arriving]
     assert len(arriving) > 1 and len(set(placed)) == len(placed)
     assert all(h in battle(s2).map.edge_hexes for h in placed)
+    elsewhere = [e["text"] for e in events if e.get("path") and e["path"][-1] != s["units"][e["unit"]]["entry"]]
+    assert elsewhere and all(f"its entry hex {s['units'][t.split()[0]]['entry']} being taken" in t
+                             for t in elsewhere)   # the player is told why it is not where it was announced
 
 
 def test_reinforcements_enter_an_entry_hex_in_an_enemy_zone_of_control_and_stop_there():
