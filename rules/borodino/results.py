@@ -313,8 +313,8 @@ def _question(b: Battle, step: dict) -> tuple[str, str, bool]:
         return "Combat (H)", f"{who} player: you may advance after combat ({pairs}) or `stay`", False
     if step["kind"] == "voluntary":
         arts = ", ".join(b.hex_of(u) for u in options)
-        return ("Artillery (C)", f"{who} player: artillery spared by the result ({arts}) may elect to retreat with "
-                f"the others: `retreat <artillery hex>` (the {enemy_of(step['chooser']).title()} player then "
+        return ("Artillery (C)", f"{who} player: artillery spared by the result ({arts}) may still elect to "
+                f"retreat: `retreat <artillery hex>` (the {enemy_of(step['chooser']).title()} player then "
                 "chooses where), or `stay`", True)
     sets = "; ".join("lose " + "+".join(b.hex_of(u) for u in s) for s in options)
     return ("CRT: Exchange", f"{who} player: the exchange costs you at least {step['need']} Combat Points of the "
@@ -393,7 +393,7 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
                                 "or `stay`")
         step["units"].remove(uid)
         b.s["pending"]["steps"].insert(0, {"kind": "retreat", "chooser": enemy_of(side), "unit": uid, "taken": []})
-        return [event(kind="elects_retreat", text=f"{b.describe(uid)} elects to retreat with the others (Artillery C).",
+        return [event(kind="elects_retreat", text=f"{b.describe(uid)} elects to retreat all the same (Artillery C).",
                        unit=uid)] + run_steps(b)
     if isinstance(cmd, Advance) and kind == "advance":
         pairs = options_of(b, step)

@@ -102,7 +102,7 @@ def test_an_elimination_is_told_and_logged():
 ART, ART2, F4, R6 = "F-I-art", "F-IV-art", "F-I-5", "R-VIII-2Gr"   # French 7-3 artillery (two), 4-4 infantry;
 # Russian 6-4 infantry
 FAR = go(G, 3, 3)   # 2707: bombards G from two hexes
-ELECT = ("French player: artillery spared by the result ({}) may elect to retreat with the others: "
+ELECT = ("French player: artillery spared by the result ({}) may still elect to retreat: "
          "`retreat <artillery hex>` (the Russian player then chooses where), or `stay` (Artillery C).")
 
 
@@ -115,7 +115,7 @@ def _spared() -> tuple[dict, list[dict]]:
     return play(s, "russian", f"retreat {go(D[2], 2)}")
 
 
-def test_artillery_c_the_spared_artillery_is_asked_whether_it_retreats_with_the_others():
+def test_artillery_c_the_spared_artillery_is_asked_whether_it_retreats_all_the_same():
     """(C) "Bombarding Artillery units may voluntarily elect to suffer an 'Attacker Retreat'"; Retreat:
     "the victorious player decides in which direction they will be retreated"."""
     s, events = _spared()
@@ -123,7 +123,7 @@ def test_artillery_c_the_spared_artillery_is_asked_whether_it_retreats_with_the_
     assert events[-1]["chooser"] == "french"
     s2, events = play(s, "french", f"retreat {FAR}")
     assert events[0] == {**events[0], "kind": "elects_retreat", "unit": ART,
-                         "text": "2707 (French 7-3 artillery) elects to retreat with the others (Artillery C)."}
+                         "text": "2707 (French 7-3 artillery) elects to retreat all the same (Artillery C)."}
     assert events[1]["text"] == ("Russian player: choose where 2707 (French 7-3 artillery) retreats: `retreat <hex>`, "
                                  "one of 2806, 2807, 2708, 2607, 2606.")
     assert [e["text"] for e in play(s, "french", "stay")[1]] == [  # or it stays, and the victor may advance
@@ -131,8 +131,8 @@ def test_artillery_c_the_spared_artillery_is_asked_whether_it_retreats_with_the_
 
 
 def test_artillery_c_two_spared_guns_are_offered_and_each_elects_alone():
-    """Two guns bombard alone (7 and 2 against 6: 1-1, die 4, Ar): both are offered; the one that
-    elects to retreat leaves the other still to decide."""
+    """Two guns bombard alone (7 and 2 against 6: 1-1, die 4, Ar): both are offered, in words that
+    name no "others" to retreat with; the one that elects to retreat leaves the other still to decide."""
     s = position({ART: FAR, "F-VIII-art": go(G, 2, 2), R6: G}, phase="combat")
     force_die(s, 4)
     s, events = play(s, "french", f"attack {FAR}+{go(G, 2, 2)} -> {G}")
@@ -228,7 +228,7 @@ def test_crt_exchange_a_forced_loss_is_taken_at_once_and_the_survivor_may_advanc
 
 
 def test_artillery_c_a_spared_gun_with_no_retreat_open_is_not_asked_and_the_victor_may_advance():
-    """Artillery (C) offers the spared gun a retreat "with the others"; a gun whose every neighbour is
+    """Artillery (C) offers the spared gun a retreat all the same; a gun whose every neighbour is
     an enemy Zone of Control (Retreat) cannot take it, so the victor is asked about the advance next.
     2704's 4 and 2707's gun (11) attack a 6 in 2705 at 1-1, die 4: Ar. Russians in 2907, 2608 and 2605
     hold 2806, 2807, 2708, 2607 and 2606 in their Zones of Control, 2706 lies in 2705's; the control
