@@ -55,7 +55,8 @@ def prompt(g: Game, viewer: str | None) -> str | None:
     if phase == "attrition":
         chooser = enemy_of(player)
         if viewer == chooser:
-            return f"Choose where the {player.title()} takes {s['attrition']} attrition loss(es): `attrit <place>`."
+            return (f"Choose the {player.title()} stack that takes the next attrition loss ({s['attrition']} to take): "
+                    "`attrit <place>`.")
         return (f"The {chooser.title()} player chooses where {player.title()} attrition falls "
                 f"({s['attrition']} to take).")
     if phase in ("movement", "march"):
