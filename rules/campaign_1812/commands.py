@@ -118,10 +118,14 @@ def parse(text: str) -> Command:
         return kind(place(args[0]), place(args[1]), counts(args[2:len(args) - leader], verb == "march"), leader)
     if verb in ("attrit", "depot") and len(args) == 1:
         return (Attrit if verb == "attrit" else Depot)(place(args[0]))
-    if verb == "plan" and len(args) in (1, 3):
+    if verb == "plan" and len(args) in (1, 2, 3):
         if args[0] not in PLANS:
             raise CommandError(f"{args[0]!r} is no Battle Plan chit: the attacker's are outflank, assault, "
                                "reconnaissance, contact; the defender's withdraw, entrench, counterattack, cordon.")
+        if len(args) == 2:  # `plan withdraw 23`: a chit names no place; a retreat's is chosen when it is due
+            raise CommandError("A chit names no place: name where your cavalry withdraws first as `plan <chit> "
+                               "withdraw <place>`, and where a retreating stack goes with `retreat <place>` once "
+                               "both chits are revealed.")
         if len(args) == 3 and args[1] != "withdraw":
             raise CommandError("Name where your cavalry withdraws as `plan <chit> withdraw <place>`.")
         return Plan(PLANS[args[0]], place(args[2]) if len(args) == 3 else None)

@@ -52,6 +52,12 @@ def test_each_verb_reads_its_words(text, command):
     ("plan charge", "'charge' is no Battle Plan chit: the attacker's are outflank, assault, reconnaissance, contact; "
                     "the defender's withdraw, entrench, counterattack, cordon."),
     ("plan cordon to 9", "Name where your cavalry withdraws as `plan <chit> withdraw <place>`."),
+    ("plan withdraw 23", "A chit names no place: name where your cavalry withdraws first as `plan <chit> withdraw "
+                         "<place>`, and where a retreating stack goes with `retreat <place>` once both chits are "
+                         "revealed."),
+    ("plan cordon withdraw", "A chit names no place: name where your cavalry withdraws first as `plan <chit> "
+                             "withdraw <place>`, and where a retreating stack goes with `retreat <place>` once both "
+                             "chits are revealed."),
     ("remove 12 supply", "'remove 12 supply' is not a command of 1812; commands: `move <from> <to> [<n> "
                          "inf|cav|supply|depot ...] [leader]`, `march <from> <to> [<n> inf|cav ...]`, "
                          "`attrit <place>`, `plan <chit> [withdraw <place>]`, `fight`, `retreat <place>`, "
@@ -61,7 +67,7 @@ def test_what_is_not_a_command_is_refused_with_what_is(text, sentence):
     assert refusal(text) == sentence
 
 
-@pytest.mark.parametrize("text", ["move 12", "attrit", "attrit 12 13", "plan", "plan cordon withdraw", "retreat",
+@pytest.mark.parametrize("text", ["move 12", "attrit", "attrit 12 13", "plan", "retreat",
                                   "remove 12", "end now", "fight 12", "depot"])
 def test_a_verb_with_the_wrong_number_of_words_is_refused(text):
     assert refusal(text).startswith(f"{text!r} is not a command of 1812; commands: ")
