@@ -28,8 +28,8 @@ def _chosen(g: Game, cmd: Move, key: str, rule: str) -> dict[str, int]:
         raise RuleViolation(rule, f"you have no stack in {g.name(cmd.origin)}; yours are in "
                             f"{', '.join(map(str, g.stacks(side)))}")
     if cmd.to not in g.neighbours(cmd.origin):
-        raise RuleViolation(rule, f"{g.name(cmd.to) if cmd.to in g.places else cmd.to} is not next to "
-                            f"{g.name(cmd.origin)}: a move is one area or sub-area, to one of "
+        what = f"{g.name(cmd.to)} is not next to" if cmd.to in g.places else f"there is no place {cmd.to} beside"
+        raise RuleViolation(rule, f"{what} {g.name(cmd.origin)}: a move is one area or sub-area, to one of "
                             f"{', '.join(map(str, g.neighbours(cmd.origin)))}")
     asked = dict(cmd.counts) if cmd.counts else {k: free[k] for k in kinds}
     units = {k: asked.get(k, 0) for k in KINDS}
@@ -50,9 +50,10 @@ def move(g: Game, side: str, cmd: Move) -> list[Event]:
     if side == "french" and not cmd.counts and not units["supply"]:
         units["depot"] = 0  # "every unit that may go": French depots stay without a supply unit
     if side == "french" and units["depot"] and not units["supply"]:
-        raise RuleViolation("Movement", "French depot units can only move if accompanied by a supply unit: "
-                            f"add `1 supply` (there are {g.free('moved', cmd.origin)['supply']} free in "
-                            f"{g.name(cmd.origin)})")
+        free = g.free("moved", cmd.origin)["supply"]
+        instead = (f"add `1 supply` ({counted({'supply': free})} free in {g.name(cmd.origin)})" if free else
+                   f"no supply unit in {g.name(cmd.origin)} is free to go with it, so the depot stays")
+        raise RuleViolation("Movement", f"French depot units can only move if accompanied by a supply unit: {instead}")
     if cmd.leader:
         leaders.check_asked(g, side, cmd.origin, units)
     _shift(g, side, cmd.origin, cmd.to, units, "moved")

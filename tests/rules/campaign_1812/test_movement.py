@@ -174,7 +174,8 @@ def test_a_move_is_refused_from_a_place_without_a_stack_or_to_a_place_off_the_ma
     assert refused(state, "french", "move 15 10", "Movement") == (
         "You have no stack in Smolensk (15); yours are in 12, 30 (Movement).")
     assert refused(state, "french", "move 12 99", "Movement") == (
-        "99 is not next to Vilna (12): a move is one area or sub-area, to one of 6, 9, 10, 11, 13, 14 (Movement).")
+        "There is no place 99 beside Vilna (12): a move is one area or sub-area, to one of 6, 9, 10, 11, 13, 14 "
+        "(Movement).")
 
 
 def test_a_whole_french_stack_leaves_its_depot_without_a_supply_unit_and_takes_it_with_one():
@@ -191,7 +192,17 @@ def test_a_whole_french_stack_leaves_its_depot_without_a_supply_unit_and_takes_i
     assert stack(state, "french", 10) == {"inf": 1, "cav": 0, "supply": 1, "depot": 1}
     assert refused(position({12: {"inf": 1, "supply": 1, "depot": 1}}), "french", "move 12 10 1 depot",
                    "Movement") == ("French depot units can only move if accompanied by a supply unit: add `1 supply` "
-                                   "(there are 1 free in Vilna (12)) (Movement).")
+                                   "(1 supply unit free in Vilna (12)) (Movement).")
+
+
+def test_a_depot_whose_supply_unit_has_moved_is_told_it_stays():
+    """'French depot units can only move if accompanied by a supply unit': with none free to go, the refusal
+    offers none."""
+    state = position({12: {"inf": 1, "supply": 1, "depot": 1}},
+                     moved={"12": {"inf": 0, "cav": 0, "supply": 1, "depot": 0}})
+    assert refused(state, "french", "move 12 10 1 depot", "Movement") == (
+        "French depot units can only move if accompanied by a supply unit: no supply unit in Vilna (12) is free to "
+        "go with it, so the depot stays (Movement).")
 
 
 def test_a_named_leader_goes_with_the_corps_named_though_others_stay():
