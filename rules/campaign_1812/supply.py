@@ -29,23 +29,34 @@ from rules.core.events import Event, event
 
 def create_depot(g: Game, side: str, place: int) -> list[Event]:
     """SUPPLY: a French supply unit 100% depletes an area no corps occupies, and a depot stands in
-    its place (reconstructed: the supply unit stays, to gather again elsewhere)."""
+    its place (reconstructed: the supply unit stays, to gather again elsewhere). A refusal names the
+    places where a depot may be made instead."""
+    why = _no_depot(g, place)
+    if why:
+        able = [str(p) for p in g.stacks("french") if not _no_depot(g, p)]
+        raise RuleViolation("Supply", f"{why}; " + (f"a depot may be made now in {', '.join(able)}" if able else
+                                                    "no depot may be made now: `end` the Supply Segment"))
     area = g.places[place].area
-    if not g.stack("french", place)["supply"]:
-        mine = [str(p) for p in g.stacks("french") if g.stack("french", p)["supply"]]
-        raise RuleViolation("Supply", f"a depot is created by a supply unit, and you have none in {g.name(place)}; "
-                            f"yours are in {', '.join(mine) or 'no place'}")
-    members = [p for p in g.places if g.places[p].area == area]
-    if any(g.corps("french", p) or g.has("russian", p) for p in members):
-        raise RuleViolation("Supply", f"the area of {g.name(place)} is occupied (by French corps or a Russian "
-                            "stack); a depot is made by depleting an unoccupied area")
-    if g.s["depleted"].get(str(area)) == 100:
-        raise RuleViolation("Supply", f"the area of {g.name(place)} is already 100% depleted: "
-                            "nothing is left to gather")
     g.s["depleted"][str(area)] = 100
     g.add("french", place, {"depot": 1})
     return [event(f"The French create a depot in {g.name(place)}; the area is 100% depleted (SUPPLY).",
                   kind="depot", place=place)]
+
+
+def _no_depot(g: Game, place: int) -> str | None:
+    """Why no depot may be made in `place` now (None: one may): no French supply unit there, the area
+    occupied by French corps or a Russian stack, or nothing left in it to gather."""
+    if not g.stack("french", place)["supply"]:
+        return f"a depot is created by a supply unit, and you have none in {g.name(place)}"
+    area = g.places[place].area
+    for p in (p for p in g.places if g.places[p].area == area):
+        if g.corps("french", p) or g.has("russian", p):
+            who = "French corps" if g.corps("french", p) else "a Russian stack"
+            return (f"the area of {g.name(place)} is occupied by {who}{'' if p == place else f' in {g.name(p)}'}: "
+                    "a depot is made by 100% depleting an unoccupied area")
+    if g.s["depleted"].get(str(area)) == 100:
+        return f"the area of {g.name(place)} is already 100% depleted: nothing is left to gather"
+    return None
 
 
 def resolve(g: Game) -> list[Event]:

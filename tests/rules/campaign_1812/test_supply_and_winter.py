@@ -80,8 +80,8 @@ def test_the_french_create_a_depot_by_depleting_an_unoccupied_area_with_a_supply
     state, events = do(state, "french", "depot 14")
     assert stack(state, "french", 14)["depot"] == 1 and state["depleted"]["14"] == 100
     sentence = refused(state, "french", "depot 12", "Supply")
-    assert sentence == ("The area of Vilna (12) is occupied (by French corps or a Russian stack); a "
-                        "depot is made by depleting an unoccupied area (Supply).")
+    assert sentence == ("The area of Vilna (12) is occupied by French corps: a depot is made by 100% depleting "
+                        "an unoccupied area; no depot may be made now: `end` the Supply Segment (Supply).")
     empty_vilna = cleared(state, lambda s: s["stacks"]["french"]["12"].update(inf=0))
     assert do(empty_vilna, "french", "depot 12")[0]["stacks"]["french"]["12"]["depot"] == 1
     refused(state, "french", "depot 14", "Supply")  # already 100% depleted
@@ -112,16 +112,26 @@ def test_the_unsupplied_chart_rolls_for_every_unsupplied_stack_with_corps_and_te
 
 
 def test_a_depot_is_refused_without_a_supply_unit_in_an_area_with_a_russian_stack_or_a_depleted_one():
+    """Each refusal says why, and where a depot may be made instead (or that none may now)."""
     state = supply_segment({14: {"supply": 1}, 18: {"supply": 1}, 10: {"inf": 1}}, {13: {"cav": 1}},
                            depleted={"18": 100})
     assert refused(state, "french", "depot 10", "Supply") == (
-        "A depot is created by a supply unit, and you have none in Vitebsk (10); yours are in 14, 18 (Supply).")
+        "A depot is created by a supply unit, and you have none in Vitebsk (10); a depot may be made now in 14 "
+        "(Supply).")
     assert refused(supply_segment({10: {"inf": 1}}), "french", "depot 10", "Supply") == (
-        "A depot is created by a supply unit, and you have none in Vitebsk (10); yours are in no place (Supply).")
+        "A depot is created by a supply unit, and you have none in Vitebsk (10); no depot may be made now: `end` "
+        "the Supply Segment (Supply).")
     assert refused(state, "french", "depot 18", "Supply") == (
-        "The area of Mogilev (18) is already 100% depleted: nothing is left to gather (Supply).")
+        "The area of Mogilev (18) is already 100% depleted: nothing is left to gather; a depot may be made now in "
+        "14 (Supply).")
     russian = supply_segment({14: {"supply": 1}}, {14: {"cav": 1}})
-    refused(russian, "french", "depot 14", "Supply")
+    assert refused(russian, "french", "depot 14", "Supply") == (
+        "The area of Minsk (14) is occupied by a Russian stack: a depot is made by 100% depleting an unoccupied "
+        "area; no depot may be made now: `end` the Supply Segment (Supply).")
+    borodino = supply_segment({161: {"supply": 1}, 162: {"inf": 1}})
+    assert refused(borodino, "french", "depot 161", "Supply") == (
+        "The area of Vyazma (161) is occupied by French corps in Borodino (162): a depot is made by 100% depleting "
+        "an unoccupied area; no depot may be made now: `end` the Supply Segment (Supply).")
     state, events = do(state, "french", "depot 14")
     assert events == [{"kind": "depot", "to": "all", "text": "The French create a depot in Minsk (14); the area is "
                        "100% depleted (SUPPLY).", "irreversible": False, "place": 14}]
