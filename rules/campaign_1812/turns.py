@@ -28,8 +28,8 @@ def begin_player_turn(g: Game, side: str) -> list[Event]:
     out += reinforce(g, side)
     die = roll(s["dice"])
     due = min(g.tables.attrition[side][die - 1], g.corps(side))
-    out.append(event(f"Attrition: {side.title()} die {die}, {due} corps lost, chosen by the "
-                     f"{enemy_of(side).title()} player (ATTRITION).", kind="attrition"))
+    lost = f"{due} corps lost, chosen by the {enemy_of(side).title()} player" if due else "no corps lost"
+    out.append(event(f"Attrition: {side.title()} die {die}, {lost} (ATTRITION).", kind="attrition"))
     s["attrition"] = due
     if not due:
         s["phase"] = "movement"

@@ -173,7 +173,8 @@ def test_winter_is_named_with_the_game_turn_and_no_attrition_due_goes_straight_t
     state = position({30: {"inf": 2}}, {17: {"inf": 2}}, player="french", turn=2)
     rig(state["dice"], 5)
     events = turns.begin_player_turn(Game(state), "russian")
-    assert events[0]["text"] == "Game-Turn 2 (July I): the Russian Player-Turn."
+    assert [e["text"] for e in events] == ["Game-Turn 2 (July I): the Russian Player-Turn.",
+                                           "Attrition: Russian die 5, no corps lost (ATTRITION)."]
     assert (state["phase"], state["attrition"]) == ("movement", 0)
 
 
