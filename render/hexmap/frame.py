@@ -67,6 +67,14 @@ def _tag_icon(strength: int, destroyed: bool) -> Icon:
     return draw
 
 
+def _held_icon(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+    """The disc beside a redoubt in the colour of the side that holds it, one of each side."""
+    x0, y0, x1, y1 = box
+    t, y = (y1 - y0) * 0.26, (y0 + y1) / 2
+    for x, side in ((x0 + (x1 - x0) * 0.3, "french"), (x0 + (x1 - x0) * 0.7, "russian")):
+        d.ellipse((x - t, y - t, x + t, y + t), fill=P.SIDES[side]["fill"], outline=P.INK)
+
+
 DOOMED = ("dv_rally", "dv_leaders")  # the options whose marks the legend then explains
 
 
@@ -81,12 +89,13 @@ def legend_items(doomed: bool = False) -> list[tuple[Icon, str]]:
         (_counter_icon(french), "French"),
         (_counter_icon(Look("russian", "infantry", "4-4", False, False, False, "")), "Russian"),
         (_counter_icon(Look("french", "infantry", "5-4", True, False, False, "")), "Guard"),
-        (_counter_icon(Look("french", "infantry", "4-4", False, True, False, "")), "moved"), *marks,
+        (_counter_icon(Look("french", "infantry", "4-4", False, True, True, "")), "moved (corner), attacked (diamond)"),
+        *marks,
         (symbol_icon("infantry"), "infantry"), (symbol_icon("cavalry"), "cavalry"),
         (symbol_icon("artillery"), "artillery"),
         (swatch(P.CLEAR), "clear"), (swatch(P.WOODS, P.TREE), "woods"), (swatch(P.TOWN, P.BUILDING), "town"),
         (swatch(P.REDOUBT), "redoubt"), (_tag_icon(6, False), "redoubt strength (front: earthworks)"),
-        (_tag_icon(4, True), "destroyed redoubt"), (_badge_icon("town"), "town under a counter"),
+        (_tag_icon(4, True), "destroyed redoubt"), (_held_icon, "who holds a redoubt"), (_badge_icon("town"), "town under a counter"),
         (_badge_icon("woods"), "woods under a counter"), (swatch(P.tinted(P.CLEAR, P.ZOC)), "enemy ZOC (map zoc)"),
         (line_icon(P.RIVER, 0.35), "river"), (line_icon(P.STREAM, 0.18), "stream"),
         (line_icon(P.FORD, 0.3), "ford"), (line_icon(P.BRIDGE, 0.45, P.ROAD_CENTRE), "bridge"),

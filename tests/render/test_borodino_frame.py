@@ -12,6 +12,8 @@ from render.hexmap.counters import look_of, sprite
 from render.hexmap.frame import legend_items, status_parts, title_strip
 from tests.render.golden import fixture_view
 
+MARKS = "moved (corner), attacked (diamond)"  # one counter shows both marks
+
 
 def test_the_strip_tells_the_turn_the_hour_the_phase_who_is_to_move_and_the_losses():
     assert status_parts(fixture_view("midgame_view")) == [
@@ -75,9 +77,25 @@ def test_the_legend_explains_the_doomed_victory_marks_only_in_a_game_with_those_
     assert doomed == plain[:4] + ["broken", "leader with it"] + plain[4:]
 
 
+def test_the_legend_explains_every_mark_the_map_draws_in_every_game():
+    """A counter that attacked this phase carries a small diamond, and a redoubt a disc in the colour
+    of the side that holds it (the 6 September victory counts them): both are named."""
+    named = [text for _, text in legend_items()]
+    assert MARKS in named and "who holds a redoubt" in named
+
+
+def test_the_held_disc_shows_both_sides_colours():
+    icon = dict((words, icon) for icon, words in legend_items())["who holds a redoubt"]
+    img = Image.new("RGB", (40, 24), (255, 255, 255))
+    icon(img, ImageDraw.Draw(img), (0, 0, 39, 23))
+    colours = {c for _, c in img.getcolors(40 * 24)}
+    assert P.SIDES["french"]["fill"] in colours and P.SIDES["russian"]["fill"] in colours
+
+
 @pytest.mark.parametrize(("text", "unit"), [
     ("French", {"side": "french"}), ("Russian", {"side": "russian"}),
-    ("Guard", {"side": "french", "strength": 5, "guard": True}), ("moved", {"side": "french", "moved": True}),
+    ("Guard", {"side": "french", "strength": 5, "guard": True}),
+    (MARKS, {"side": "french", "moved": True, "attacked": True}),
     ("broken", {"side": "french", "broken": True}), ("leader with it", {"side": "french", "leaders": ["Ney"]})])
 def test_the_legend_s_counters_are_drawn_as_the_map_draws_such_a_unit(text, unit):
     """Each counter the legend explains is the map's own counter for such a unit: a 4-4 infantry

@@ -34,7 +34,7 @@ def test_the_legend_explains_the_marks_in_a_game_with_the_doomed_victory_options
     """A player of a game with dv_rally or dv_leaders meets the marks, so its legend explains them;
     the legend of a game without those options is as before."""
     with_marks = [text for _, text in legend_items(doomed=True)]
-    assert with_marks[with_marks.index("moved") + 1:][:2] == ["broken", "leader with it"]
+    assert with_marks[with_marks.index("moved (corner), attacked (diamond)") + 1:][:2] == ["broken", "leader with it"]
     assert [text for _, text in legend_items()] == [t for t in with_marks if t not in ("broken", "leader with it")]
 
 
