@@ -26,9 +26,13 @@ def release(b: Battle, side: str, cmd: Release) -> list[Event]:
         raise RuleViolation("Imperial Guard", f"{b.describe(uid)} is already released")
     losses = b.s["losses"][side]
     allowed = 0 if losses < 15 else 1 + (losses - 15) // 10
+    if not allowed:
+        raise RuleViolation("Imperial Guard (B2)", "a Guard unit may be released only after the first 15 Combat "
+                            f"Points of your losses; you have lost {losses}")
     if b.s["voluntary_releases"][side] >= allowed:
+        units, them = ("unit", "it") if allowed == 1 else ("units", "them all")
         raise RuleViolation("Imperial Guard (B2)", f"with {losses} Combat Points lost you may release {allowed} Guard "
-                            "unit(s) voluntarily (one after 15, one more per 10 after that), and have used them")
+                            f"{units}, and have released {them}; the next after {15 + 10 * allowed}")
     others = [g for g, u in b.s["units"].items() if b.defs[g].side == side and b.defs[g].guard
               and g != uid and g not in b.s["released"] and u["where"] in ("map", "waiting", "future")]
     if d.old_guard and others:

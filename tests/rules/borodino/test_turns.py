@@ -253,12 +253,17 @@ def test_imperial_guard_case_a_an_explicit_path_is_refused_too():
 def test_imperial_guard_case_b2_and_c_voluntary_release_old_guard_last():
     """(B2) release one Guard unit after 15 CP of losses, another per 10 more; (C) the Old Guard last."""
     s = position({"F-IG-YG": G, "F-IG-OG": go(G, 3, 3)}, options=["imperial_guard"])
-    refused(s, "french", "release F-IG-YG", "Imperial Guard (B2)")
+    s["losses"]["french"] = 14
+    assert str(refused(s, "french", "release F-IG-YG", "Imperial Guard (B2)")) == (
+        "A Guard unit may be released only after the first 15 Combat Points of your losses; "
+        "you have lost 14 (Imperial Guard B2).")
     s["losses"]["french"] = 15
     refused(s, "french", "release F-IG-OG", "Imperial Guard (C)")
     s2, _ = play(s, "french", "release F-IG-YG")
     assert "F-IG-YG" in s2["released"]
-    refused(s2, "french", "release F-IG-MG", "Imperial Guard (B2)")
+    assert str(refused(s2, "french", "release F-IG-MG", "Imperial Guard (B2)")) == (
+        "With 15 Combat Points lost you may release 1 Guard unit, and have released it; "
+        "the next after 25 (Imperial Guard B2).")
     assert play(s, "french", f"release {G}")[0]["released"] == s2["released"]  # a unit named by its hex
 
 
