@@ -376,10 +376,12 @@ def explain_unreachable(b: Battle, uid: str, dest: str, options: dict) -> RuleVi
         return RuleViolation("Victory Conditions", f"in the {b.scenario.title} scenario no unit leaves the map: "
                              "only the 7 September and Grand Battle victory conditions count units moved off the "
                              f"east edge.{where}")
+    if dest == OFF and side != "french":
+        return RuleViolation("Victory Conditions (7 Sept)", "only French units leave the map, by the east edge "
+                             f"between the two roads.{where}")
     if dest == OFF:
-        return RuleViolation("Victory Conditions (7 Sept)", f"{b.describe(uid)} cannot leave by the east edge "
-                             "this turn "
-                             f"(only French units, from the east edge between the two roads).{where}")
+        return RuleViolation("Victory Conditions (7 Sept)", f"{b.describe(uid)} cannot reach the east edge between "
+                             f"the two roads and step off it with its {b.defs[uid].movement} MP this turn.{where}")
     occ = b.at(dest)
     if not b.map.on_map(dest):
         rule, why = "Movement", f"{dest} is not on the map"

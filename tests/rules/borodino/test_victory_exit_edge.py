@@ -20,7 +20,7 @@ def test_7sep_a_french_unit_on_the_east_edge_leaves_the_map():
 def test_7sep_a_russian_unit_may_not_leave_by_the_east_edge():
     s = position({RUSSIAN: EDGE}, player="russian")
     err = refused(s, "russian", f"move {EDGE} off", "Victory Conditions (7 Sept)")
-    assert "only French units" in str(err)
+    assert str(err).startswith("Only French units leave the map, by the east edge between the two roads. It can ")
 
 
 def test_7sep_positive_control_the_russian_unit_moves_along_the_edge():
@@ -55,7 +55,8 @@ def test_7sep_leaving_costs_one_mp_like_entering_a_hex():
     s = position({"F-I-art": "2404"})
     assert "off" not in reachable(battle(s), "F-I-art")
     err = refused(s, "french", "move 2404 off", "Victory Conditions (7 Sept)")
-    assert str(err).startswith("2404 (French 7-3 artillery) cannot leave by the east edge this turn ")
+    assert str(err).startswith("2404 (French 7-3 artillery) cannot reach the east edge between the two roads and "
+                               "step off it with its 3 MP this turn. It can reach ")
 
 
 def test_7sep_a_path_ending_off_away_from_the_edge_is_refused():
