@@ -80,6 +80,15 @@ def test_9_2_grande_batterie_fires_once_per_gun_before_the_first_impulse():
     assert state["battery"] is None and bm.legal_commands(state, "french")[-1].to_text() != "end"
 
 
+def test_9_2_one_grande_batterie_hit_is_one():
+    """9.2: a gun of the Grande Batterie that scores once reads "1 hit", as any other fire (5.3.1)."""
+    state = bm.setup("bloody_monday", 1, ["grande_batterie"])
+    state["dice"]["rolls"] = 5  # the seed's sixth to ninth dice: 3, 4, 1, 2
+    _, events = do(state, "french", "fire F-IV-A 42")
+    assert [e["text"] for e in events if e["kind"] == "artillery"] == [
+        "Grande Batterie (9.2): the French artillery in 16 fires into 42: [3, 4, 1, 2], 1 hit."]
+
+
 def test_9_4_murat_commands_and_inspires_any_cavalry():
     """9.4: "Murat, when activated, may move any Cavalry Unit (regardless of its color) in Tactical Range"."""
     assert not impulses.follows(game(position({})), "F-CR-M", "F-I-LC")
