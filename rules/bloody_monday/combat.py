@@ -174,14 +174,12 @@ def apply_hits(g: Game, given: list[tuple[str, str]] | None = None) -> list[dict
     bt = g.s["battle"]
     events: list[dict] = []
     for side in (bt["defender"], bt["attacker"]):
+        if side == bt["defender"] and bt["bonus"] > 0 and bt["due"][side] > 0 and g.units(bt["area"], side):
+            events.append(absorb(g))
         while bt["due"][side] > 0:
             if not g.units(bt["area"], side):
                 bt["due"][side] = 0
                 break
-            if side == bt["defender"] and bt["bonus"] > 0:
-                bt["bonus"] -= 1
-                bt["due"][side] -= 1
-                continue
             cands = targets(g, side, bt["area"])
             if len(cands) > 1 or not bt["shown"]:
                 bt["choice"] = {"side": side, "candidates": cands}
@@ -191,6 +189,18 @@ def apply_hits(g: Game, given: list[tuple[str, str]] | None = None) -> list[dict
                 given.append((side, cands[0]))
             events += hit_one(g, cands[0])
     return events
+
+
+def absorb(g: Game) -> dict:
+    """1.2.1: the defender's ground absorbs the first hits, as many as its bonus has left; the ground
+    and its owner are public, so everyone reads it."""
+    bt = g.s["battle"]
+    side = bt["defender"]
+    absorbed = min(bt["bonus"], bt["due"][side])
+    bt["bonus"] -= absorbed
+    bt["due"][side] -= absorbed
+    return event(f"The defensive bonus of {bt['area']} absorbs {plural(absorbed, 'hit', 'hits')} (1.2.1).",
+                 kind="ground", area=bt["area"], hits=absorbed)
 
 
 def choose_hit(g: Game, side: str, cmd: Hit) -> list[dict]:

@@ -62,6 +62,17 @@ def test_5_3_a_battle_begins_at_the_artillery_step_with_the_red_areas_bonus():
                                "shown": False, "choice": None, "rolled": [], "ambush": [], "stood": []}
 
 
+def test_1_2_1_both_players_read_the_hits_the_ground_absorbs():
+    """1.2.1: "This Defensive Bonus will absorb the first (1 or 2) hits involved in each battle": of
+    the gun's 3 hits into red 55, held by the Russian, both players read that 2 are absorbed (the
+    ground and its owner are public), and the Russian applies the third."""
+    state, _ = do(red_55("F-I-A1"), "french", "battle 55")
+    state, events = do(state, "french", "fire F-I-A1 55")
+    assert [(e["to"], e["text"]) for e in events if e["kind"] == "ground"] == [
+        ("all", "The defensive bonus of 55 absorbs 2 hits (1.2.1).")]
+    assert state["battle"]["due"] == {"french": 0, "russian": 1} and state["battle"]["bonus"] == 0
+
+
 def test_5_0_a_battle_called_straight_after_activation_fixes_who_is_commanded():
     """5.0: leaving the activation segment fixes the units the activated leaders command."""
     state, _ = do(red_55(), "french", "battle 55")
