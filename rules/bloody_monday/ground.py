@@ -15,6 +15,8 @@ from rules.core.errors import RuleViolation
 from rules.core.events import event
 
 ORDER = ("jager", "infantry", "militia", "light", "heavy", "support")  # 9.9
+NAMES = {"jager": "jagers", "infantry": "infantry", "militia": "militia", "light": "light cavalry",
+         "heavy": "heavy cavalry", "support": "support units"}  # how a 9.9 volley's class reads
 
 
 def kind(g: Game, bid: str) -> str:
@@ -81,10 +83,21 @@ def fire(g: Game, volley: dict) -> list[dict]:
         bt["rolled"] += units
         bt["due"][enemy_of(side)] += hits
         bt["hits"][side] += hits
-        events.append(event(f"{side.title()} rolls {plural(len(rolled), 'die', 'dice')} in {bt['area']}: "
-                            f"{plural(hits, 'hit', 'hits')} (5.3.4).",
+        events.append(event(f"{side.title()} rolls {plural(len(rolled), 'die', 'dice')} in {bt['area']}"
+                            f"{firing(volley)}: {plural(hits, 'hit', 'hits')} ({rule(volley)}).",
                             kind="roll", side=side, dice=rolled, hits=hits))
     return events
+
+
+def firing(volley: dict) -> str:
+    """Which units a volley is, when not all: the ambushing jagers (9.1), one class in woods and hills (9.9)."""
+    if volley["units"] is not None:
+        return " with its ambushing jagers"
+    return f" with its {NAMES[volley['kinds'][0]]}" if volley["kinds"] else ""
+
+
+def rule(volley: dict) -> str:
+    return "9.1" if volley["units"] is not None else "9.9" if volley["kinds"] else "5.3.4"
 
 
 # --- 9.1 Russian jagers ------------------------------------------------------------------------------

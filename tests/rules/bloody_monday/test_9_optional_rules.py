@@ -63,6 +63,18 @@ def test_9_9_advanced_combat_fires_by_class_in_woods_and_hills():
     assert [v["kinds"] for v in ground.volleys(g)] == [[k] for k in ground.ORDER]
 
 
+def test_9_9_each_volley_names_the_class_that_fires():
+    """9.9: the classes fire one after another, so a side may roll twice in one battle; each roll names
+    its class, and the ambushing jagers theirs (9.1), so that the two rolls do not read as one repeated."""
+    g = redoubt_fight("advanced_combat")
+    combat.advance(g)
+    events = combat.jager_choice(g, "russian", Ambush("R-1-1J"))
+    assert [e["text"] for e in events if e["kind"] == "roll"] == [
+        "Russian rolls 3 dice in 55 with its ambushing jagers: 0 hits (9.1).",
+        "Russian rolls 4 dice in 55 with its infantry: 2 hits (9.9).",
+        "French rolls 8 dice in 55 with its infantry: 3 hits (9.9)."]
+
+
 def test_9_2_grande_batterie_fires_once_per_gun_before_the_first_impulse():
     """9.2: "the French player can fire (without moving or activating) with its four Artillery deployed
     in Areas 16, 28, 31, and 32"; "Each Artillery may fire only once"."""
