@@ -154,18 +154,22 @@ def end_logistics_turn(g: Game) -> list[dict]:
 
 # --- Final Phase ----------------------------------------------------------------------------------
 def battle_fatigue(g: Game) -> list[dict]:
-    """9.10: every engaged unit without a shield suffers one hit, terrain ignored."""
-    events = []
-    for bid in sorted(bid for side in ("french", "russian") for bid in g.on_map(side)):
+    """9.10: every engaged unit without a shield suffers one hit, terrain ignored: all at once, so a
+    unit whose last enemy in the area falls to the same attrition takes its hit too. The loss of a
+    step is told to whoever may see the block (its owner, and the enemy too when it stands revealed)."""
+    engaged = [(bid, g.revealed(bid)) for bid in sorted(b for side in ("french", "russian") for b in g.on_map(side))
+               if not g.defs[bid].shield and g.contested(g.area(bid))]
+    events = [event("Battle fatigue attrition (9.10): engaged units without a shield take one hit.",
+                    kind="attrition")]
+    for bid, seen in engaged:
         d, b = g.defs[bid], g.block(bid)
-        if d.shield or not g.contested(g.area(bid)):
-            continue
         if d.is_support or b["strength"] <= 1:
             events.append(g.eliminate(bid))
         else:
             b["strength"] -= 1
-    return events + [event("Battle fatigue attrition (9.10): engaged units without a shield take one hit.",
-                           kind="attrition")]
+            events.append(event(f"{g.public_name(bid)} takes a hit: strength {b['strength']} (9.10).",
+                                to="all" if seen else d.side, kind="hit"))
+    return events
 
 
 def final_phase(g: Game) -> list[dict]:

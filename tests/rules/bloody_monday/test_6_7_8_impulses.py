@@ -84,6 +84,29 @@ def test_9_10_battle_fatigue_attrition():
     assert strength(state, "R-1-2J") == 2
 
 
+def test_9_10_attrition_strikes_every_engaged_unit_at_once():
+    """9.10: "each engaged not-Shielded Unit ... suffers one hit": the French infantry at its last step
+    falls, and the Russian jager it was engaged with takes its hit all the same."""
+    state = position({"F-I-1": (42, 1), "R-1-2J": 42}, options=["battle_fatigue"])
+    state, _ = do(state, "french", "pass", "end")
+    state, events = do(state, "russian", "pass", "end")
+    assert state["blocks"]["F-I-1"]["where"] == "eliminated" and strength(state, "R-1-2J") == 2
+    fatigue = [(e["to"], e["text"]) for e in events if "9.10" in e["text"]]
+    assert fatigue[0] == ("all", "Battle fatigue attrition (9.10): engaged units without a shield take one hit.")
+    assert fatigue[1:] == [("russian", "Russian 2J (R-1-2J, infantry) takes a hit: strength 2 (9.10).")]
+
+
+def test_9_10_a_revealed_units_lost_step_is_told_to_both():
+    """9.10: the French infantry in 42, held by the Russian, stands revealed (Contested Area), so both
+    players read its lost step; the Russian jager's stays his own."""
+    state = position({"F-I-1": 42, "R-1-2J": 42}, options=["battle_fatigue"], control={42: "russian"})
+    state, _ = do(state, "french", "pass", "end")
+    state, events = do(state, "russian", "pass", "end")
+    assert [(e["to"], e["text"]) for e in events if e["kind"] == "hit"] == [
+        ("all", "French 1 (F-I-1, infantry) takes a hit: strength 3 (9.10)."),
+        ("russian", "Russian 2J (R-1-2J, infantry) takes a hit: strength 2 (9.10).")]
+
+
 def test_9_8_general_offensive_lifts_an_exhausted_chief_to_4():
     """9.8: "at the beginning of the Impulses Phase of the 4th Turn, Napoleon is exhausted. The French
     Player calls for a General Offensive ... can activate up to four TL"."""
