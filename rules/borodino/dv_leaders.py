@@ -198,8 +198,12 @@ def assign(b: Battle, side: str, leader_ref: str, fallen_ref: str) -> list[Event
     if b.s["phase"] != "movement" or b.s["player"] != side:
         raise RuleViolation("Doomed Victory 8.14", "leaders are reassigned in their side's Movement Phase")
     if lost["where"] != "removed" or not lost["commands"]:
-        raise RuleViolation("Doomed Victory 8.14", f"{d.name} may only take a leaderless corps, and "
-                            f"{defs[fallen].name}'s corps is not one (he is in the game, or it has been taken)")
+        why = "still leads his corps" if lost["where"] != "removed" else "has already been replaced"
+        open_ = [defs[x].name for x, l in sorted(b.s["leaders"].items())
+                 if defs[x].side == side and l["where"] == "removed" and l["commands"]]
+        now = f"now those of {', '.join(open_)}" if open_ else "you have none now"
+        raise RuleViolation("Doomed Victory 8.14", f"{defs[fallen].name} {why}; only the corps of a fallen leader "
+                            f"is given to another ({now})")
     if leader["where"] != "play":
         raise RuleViolation("Doomed Victory 8.14", f"{d.name} is no longer in the game")
     if d.role == "army" and leader["commands"]:

@@ -119,7 +119,12 @@ def test_8_14_an_army_commander_takes_one_leaderless_corps():
     assert "VI Corps (Doctorov)" in s2["leaders"]["L-BARCLAY"]["commands"] and kinds(events) == ["leader_assigned"]
     assert s2["leaders"]["L-DOKHTUROV"]["commands"] == []
     refused(s2, "russian", "assign barclay raevski", "Doomed Victory 8.14")
-    refused(s2, "russian", "assign bagration dokhturov", "Doomed Victory 8.14")  # not in play, and taken
+    assert str(refused(s2, "russian", "assign bagration dokhturov", "Doomed Victory 8.14")) == (
+        "Dokhturov has already been replaced; only the corps of a fallen leader is given to another (now those of "
+        "Raevski) (Doomed Victory 8.14).")  # and Bagration is not in play
+    assert str(refused(s, "russian", "assign barclay barclay", "Doomed Victory 8.14")) == (
+        "Barclay still leads his corps; only the corps of a fallen leader is given to another (now those of "
+        "Dokhturov, Raevski) (Doomed Victory 8.14).")
 
 
 def test_8_14_a_corps_commander_is_reassigned_only_when_his_whole_command_is_gone():
