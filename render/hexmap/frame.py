@@ -102,7 +102,7 @@ def legend_items(doomed: bool = False) -> list[tuple[Icon, str]]:
         (line_icon(P.ROAD, 0.3, P.ROAD_CENTRE), "road"),
         (arrow_icon(P.SIDES["french"]["arrow"]), "move"), (arrow_icon(P.ATTACK), "attack: odds, die, result"),
         (arrow_icon(P.SIDES["russian"]["arrow"], dash=True), "retreat"), (cross_icon, "eliminated"),
-        (line_icon(P.EXIT_ZONE, 0.4), "exit zone"), (lambda img, d, box: None, "top of the map: East"),
+        (line_icon(P.EXIT_ZONE, 0.4), "exit zone (7 Sept, Grand Battle)"), (lambda img, d, box: None, "top of the map: East"),
     ]
 
 

@@ -84,6 +84,12 @@ def test_the_legend_explains_every_mark_the_map_draws_in_every_game():
     assert MARKS in named and "who holds a redoubt" in named
 
 
+def test_the_legend_says_in_which_scenarios_the_exit_zone_counts():
+    """Every map shows the east edge's exit zone, but only the 7 September victory conditions (and
+    the Grand Battle's, "The same as September 7") count units moved off it."""
+    assert "exit zone (7 Sept, Grand Battle)" in [text for _, text in legend_items()]
+
+
 def test_the_held_disc_shows_both_sides_colours():
     icon = dict((words, icon) for icon, words in legend_items())["who holds a redoubt"]
     img = Image.new("RGB", (40, 24), (255, 255, 255))
