@@ -17,6 +17,16 @@ class NotOnMap(ValueError):
     who asked (the bot turns it into its refusal)."""
 
 
+def over(outcome: dict) -> str:
+    """The end of the game as the rules decided it, for a title strip: a level ("French decisive
+    victory", 1812's "Russian marginal victory"), one level alone (Borodino's 5 and 6 September:
+    "Russian victory"), or a draw."""
+    winner, level = outcome.get("winner"), outcome.get("level", "")
+    if not winner:
+        return "Game over: a draw" if level == "draw" else "Game over"
+    return f"Game over: {winner.title()} {level + ' ' if level not in ('', 'victory') else ''}victory"
+
+
 def text_size(width: int) -> int:
     """Body text size for a picture `width` pixels wide (about 12 px at Discord's 550 px preview)."""
     return max(13, min(30, round(width / 46)))

@@ -17,7 +17,7 @@ from render import palette as P
 from render.areamap.graph import neighbourhood
 from render.areamap.static import View, star_points
 from render.fonts import Font, font
-from render.frame import flow_legend, line_icon, strip, swatch, text_size
+from render.frame import flow_legend, line_icon, over, strip, swatch, text_size
 from rules.campaign_1812 import campaign_data as data
 
 FRAME = (1000, 800)  # data/map.toml's drawing frame
@@ -161,13 +161,14 @@ def _stacks(d: ImageDraw.ImageDraw, v: View, units: list[dict]) -> list[PixelBox
 
 
 def _track(view: dict, width: int) -> Image.Image:
-    """Turns 1-13: the Victory Point Index of each, the current turn marked, winter turns in blue."""
+    """Turns 1-13: the Victory Point Index of each, the current turn marked, winter turns in blue (the
+    game's own: a player's tables may set other winter turns)."""
     index = view.get("index_track", [])
     size = text_size(width)
     cell = width / max(1, len(index))
     img = Image.new("RGB", (width, round(size * 3.4)), P.PAPER)
     d = ImageDraw.Draw(img)
-    winter = set(data.tables().winter)
+    winter = set(view.get("winter_turns", ()))
     for k, need in enumerate(index, 1):
         x0, x1 = round((k - 1) * cell) + 2, round(k * cell) - 2
         fill = WINTER if k in winter else P.CLEAR
@@ -212,8 +213,9 @@ def draw_campaign_map(view: dict, *, size: int | None = None, around: Iterable[i
     title = f"1812: {view.get('title', '')}"
     if RECONSTRUCTED not in title:
         title += f" ({RECONSTRUCTED})"
+    phase = over(view.get("outcome") or {}) if view.get("outcome") else str(view.get("phase", ""))
     parts = [f"Turn {view.get('turn')} of {view.get('last_turn', 13)}, {view.get('clock', '')}",
-             str(view.get("phase", "")), f"French VP {view.get('vp')}, index {view.get('index')}, 22 to win"]
+             phase, f"French VP {view.get('vp')}, index {view.get('index')}, 22 to win"]
     if view.get("to_move"):
         parts.append("to move: " + ", ".join(s.title() for s in view["to_move"]))
     parts.append(f"{view['viewer'].title()} player's view" if view.get("viewer") else "Public view")

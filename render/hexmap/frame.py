@@ -8,7 +8,8 @@ from PIL import Image, ImageDraw
 
 from render import layer_cache
 from render import palette as P
-from render.frame import Icon, arrow_icon, cross_icon, flow_legend, line_icon, sprite_icon, strip, swatch, symbol_icon
+from render.frame import (Icon, arrow_icon, cross_icon, flow_legend, line_icon, over, sprite_icon, strip, swatch,
+                          symbol_icon)
 from render.hexmap.badges import badge, redoubt_tag
 from render.hexmap.counters import Look, sprite
 
@@ -34,15 +35,6 @@ def status_parts(view: dict) -> list[str]:
     if losses:
         parts.append("Losses: " + ", ".join(f"{s.title()} {n}" for s, n in sorted(losses.items())))
     return [p for p in parts if p]
-
-
-def over(outcome: dict) -> str:
-    """The end of the game as the rules decided it: the 7 September scenario's levels ("French decisive
-    victory"), the one level of the 5 and 6 September scenarios ("Russian victory"), or a draw."""
-    winner, level = outcome.get("winner"), outcome.get("level", "")
-    if not winner:
-        return "Game over: a draw" if level == "draw" else "Game over"
-    return f"Game over: {winner.title()} {level + ' ' if level not in ('', 'victory') else ''}victory"
 
 
 def title_strip(view: dict, width: int) -> Image.Image:

@@ -105,6 +105,7 @@ def view(g: Game, viewer: str | None, to_move: list[str]) -> dict:
         "prompt": prompt(g, viewer), "notes": [f"Victory Points: French {g.vp()}, index {t.index[s['turn'] - 1]}, "
                                               f"{t.to_win} to win."],
         "vp": g.vp(), "index": t.index[s["turn"] - 1], "index_track": list(t.index),
+        "winter_turns": sorted(t.winter),  # the game's own tables' (a player's may differ from the shipped)
         "places": [{"number": n, "name": p.name, "area": p.area, "fort": p.fort, "points": p.points,
                     "control": s["control"].get(str(n)), "depleted": s["depleted"].get(str(p.area), 0)}
                    for n, p in sorted(g.places.items())],

@@ -9,11 +9,12 @@ from PIL import Image, ImageDraw
 import render
 from rules import load
 from rules.campaign_1812.swaptest import swapped
-from render.areamap.campaign import BOX, draw_places, frame_for
+from render.areamap.campaign import BOX, WINTER, draw_places, frame_for
 from render.areamap.static import View
 from render.frame import NotOnMap
 from rules.campaign_1812 import campaign_data as data
 from tests.render.golden import check_golden
+from tests.rules.campaign_1812.test_data import _doc
 
 c1812 = load("campaign_1812")
 
@@ -141,6 +142,33 @@ def test_the_title_strip_names_the_public_view_and_a_game_that_asks_nothing_has_
     drawn = _strip_texts(view, monkeypatch)
     facts = "Turn 1 of 13, June II 1812  ·  Game over  ·  French VP 0, index 0, 22 to win  ·  Public view"
     assert drawn[drawn.index(facts) + 1] == "T1"  # the turn track follows at once
+
+
+def test_a_game_that_is_over_names_its_winner_and_level_in_the_title_strip(monkeypatch):
+    """rules/campaign_1812/victory.py: the French total against the levels of victory, or the Grande Armee
+    gone; the strip says who won and how, as the game's last line does."""
+    state = c1812.setup("campaign", 1)
+    state["phase"], state["outcome"] = "over", {"winner": "russian", "level": "decisive",
+                                                "reason": "the Grande Armee has no corps left"}
+    drawn = _strip_texts(c1812.view(state, None), monkeypatch)
+    assert [line for line in drawn if "Game over" in line] == [
+        "Turn 1 of 13, June II 1812  ·  Game over: Russian decisive victory"]
+
+
+def _winter_pixels(state: dict) -> int:
+    """The picture's pixels of the winter blue (the PNG's palette holds it within a step or two)."""
+    image = Image.open(io.BytesIO(render.snapshot(c1812.view(state, "french")))).convert("RGB")
+    return sum(n for n, colour in image.getcolors(1 << 21) if max(abs(a - b) for a, b in zip(colour, WINTER)) <= 3)
+
+
+def test_the_turn_track_marks_the_winter_turns_of_the_game_s_own_tables():
+    """A player's tables (`--tables`) may set other winter turns: the track shows those the game plays."""
+    own = _doc("tables.toml")
+    own["turns"]["winter"] = [12, 13]
+    shipped, two = c1812.setup("campaign", 1), c1812.setup("campaign", 1, {"tables": own})
+    assert c1812.view(two, "french")["winter_turns"] == [12, 13]
+    assert _winter_pixels(two) < _winter_pixels(shipped)
+    assert _winter_pixels(two) > _winter_pixels({**two, "tables": {**own, "turns": {**own["turns"], "winter": []}}})
 
 
 def test_a_long_name_shrinks_only_as_far_as_its_box_needs_and_its_label_box_is_the_text_s():
