@@ -231,7 +231,8 @@ _BATTERY: dict[type | str, Handler] = {
     "end": lambda g, side, cmd: batterie.end(g)}
 _IMPULSE: dict[type | str, Handler] = {
     "tactical": _declare, "pass": _declare, C.Activate: impulses.activate, C.Move: impulses.move,
-    C.Inspire: impulses.inspire, C.Battle: combat.start,
+    C.Inspire: impulses.inspire, C.Battle: combat.start, C.Skirmish: combat.jager_choice,
+    C.Ambush: combat.jager_choice,  # refused with 9.1's own sentence: no battle is being fought
     C.Initiative: lambda g, side, cmd: impulses.initiative(g, side, cmd.action),
     "end": lambda g, side, cmd: impulses.end(g, side)}
 _STAGES = {
@@ -242,7 +243,12 @@ _STAGES = {
     "battery": (_BATTERY, "9.2", "the Grande Batterie fires before the first impulse: "
                 "`fire <artillery> <area>` or `end`"),
     "impulse": (_IMPULSE, "5.3", "no battle is waiting for that; `hit`, `fire`, `retreat` and `stand` belong to "
-                "a battle, `restore` to the Logistics Phase")}
+                "a battle")}
+# What an impulse refuses with a sentence of its own: the commands of the Logistics Phase.
+_NOT_IN_AN_IMPULSE: dict[type, tuple[str, str]] = {
+    C.Reinforce: ("3.1, 6.1", "reinforcements come in the Logistics Phase once your supreme commander is "
+                  "activated, or in an impulse with `initiative reinforcements`"),
+    C.Restore: ("3.1", "units are restored in the Logistics Phase, once your supreme commander is activated")}
 
 
 def dispatch(g: Game, side: str, cmd: C.Command) -> list[Event]:
@@ -253,6 +259,7 @@ def dispatch(g: Game, side: str, cmd: C.Command) -> list[Event]:
     table, rule, refusal = _STAGES[stage]
     handler = table.get(cmd.verb if isinstance(cmd, C.Word) else type(cmd))
     if handler is None:
+        rule, refusal = _NOT_IN_AN_IMPULSE.get(type(cmd), (rule, refusal)) if stage == "impulse" else (rule, refusal)
         raise RuleViolation(rule, refusal)
     return handler(g, side, cmd)
 

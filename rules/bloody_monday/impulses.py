@@ -200,16 +200,16 @@ def may_move(g: Game, bid: str) -> None:
     imp: Impulse = g.s["impulse"]
     if movable(g, bid, imp["commanded"]):
         return
+    if imp["kind"] == "pass" and imp["moved"]:  # before "move another unit": in a Pass there is none
+        raise RuleViolation("7.0", "during a Pass only one unit may move; `end` the Pass")
+    if imp["kind"] in ("special", "raid") and len(imp["moved"]) >= (imp["limit"] or 0):
+        raise RuleViolation("6.2" if imp["kind"] == "special" else "6.3",
+                            f"your Logistics Value {imp['limit']} limits the units moved; `end` the action")
     if bid in imp["moved"]:
         raise RuleViolation("5.2", f"{g.public_name(bid)} has already moved this impulse; move another unit")
     if imp["kind"] == "tactical" and bid not in imp["commanded"]:
         raise RuleViolation("5.1", f"{g.public_name(bid)} is not commanded by an activated leader (same area, or its "
                             "colour within tactical range); move a commanded unit")
-    if imp["kind"] == "pass" and imp["moved"]:
-        raise RuleViolation("7.0", "during a Pass only one unit may move; `end` the Pass")
-    if imp["kind"] in ("special", "raid") and len(imp["moved"]) >= (imp["limit"] or 0):
-        raise RuleViolation("6.2" if imp["kind"] == "special" else "6.3",
-                            f"your Logistics Value {imp['limit']} limits the units moved; `end` the action")
     if imp["kind"] == "raid" and g.defs[bid].type != "cavalry":
         raise RuleViolation("6.3", "a Cavalry Raid moves cavalry units only")
 
