@@ -465,4 +465,6 @@ class Game:
             return live[0]
         if live:
             raise CommandError(f"{ref!r} names several of your blocks ({', '.join(sorted(live))}); use its id.")
-        raise CommandError(f"{ref!r} is not one of your blocks on the map; name it by id (like F-I-5) or label.")
+        like = min(self.on_map(side), default=None)  # one of the player's own ids, never the enemy's
+        raise CommandError(f"{ref!r} is not one of your blocks on the map; name it by id"
+                           + (f" (like {like})" if like else "") + " or label.")

@@ -81,7 +81,15 @@ def test_a_label_several_blocks_share_asks_for_the_id_and_an_unknown_name_says_h
     assert str(several.value) == "'lc' names several of your blocks (F-I-LC, F-III-LC); use its id."
     with pytest.raises(CommandError) as unknown:
         g.resolve("french", "R-1-2J")
-    assert str(unknown.value) == "'R-1-2J' is not one of your blocks on the map; name it by id (like F-I-5) or label."
+    assert str(unknown.value) == "'R-1-2J' is not one of your blocks on the map; name it by id (like F-I-LC) or label."
+
+
+def test_the_example_of_an_id_is_one_of_the_players_own():
+    """The Russian player who names a French block reads an example of a Russian id, not a French one."""
+    g = Game(position({"F-I-1": 16, "R-1-2J": 42}))
+    with pytest.raises(CommandError) as unknown:
+        g.resolve("russian", "F-I-1")
+    assert str(unknown.value) == "'F-I-1' is not one of your blocks on the map; name it by id (like R-1-2J) or label."
 
 
 def test_a_command_leaves_the_state_it_was_given_as_it_was():
