@@ -28,9 +28,14 @@ def targets(g: Game, bid: str) -> list[int]:
 def fire(g: Game, side: str, cmd: Fire) -> list[dict]:
     """9.2: one gun's four dice at TF into an adjacent enemy-occupied area; the Russian applies the hits."""
     bid = g.resolve(side, cmd.block)
-    if bid not in guns(g) or cmd.area not in targets(g, bid):
-        raise RuleViolation("9.2", "each Grande Batterie artillery (areas 16, 28, 31, 32) fires once into an "
-                            "adjacent Russian-occupied area")
+    ready = guns(g)
+    if bid not in ready:
+        left = ", ".join(f"{b} in {g.area(b)}" for b in ready) or "none"
+        raise RuleViolation("9.2", "each Grande Batterie artillery (areas 16, 28, 31, 32) fires once; still to "
+                            f"fire: {left}")
+    if cmd.area not in targets(g, bid):
+        raise RuleViolation("9.2", f"{g.public_name(bid)} fires into an adjacent Russian-occupied area: "
+                            + (", ".join(map(str, targets(g, bid))) or "none"))
     battery, area = g.s["battery"], str(cmd.area)
     battery["fired"].append(bid)
     dice = [roll(g.s["dice"]) for _ in range(4)]

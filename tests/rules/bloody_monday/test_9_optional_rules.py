@@ -101,6 +101,17 @@ def test_9_2_one_grande_batterie_hit_is_one():
         "Grande Batterie (9.2): the French artillery in 16 fires into 42: [3, 4, 1, 2], 1 hit."]
 
 
+def test_9_2_a_refused_shot_names_the_guns_and_areas_that_may_fire():
+    """9.2: "the French player places a red cube in an adjacent enemy occupied Area to fire in": a shot
+    refused says which areas this gun may fire into, or which guns are still to fire."""
+    state = bm.setup("bloody_monday", 1, ["grande_batterie"])
+    assert refused(state, "french", "fire F-III-A 57", "9.2") == (
+        "French A (F-III-A, artillery) fires into an adjacent Russian-occupied area: 45, 46, 54 (9.2).")
+    assert refused(state, "french", "fire F-I-1 46", "9.2") == (
+        "Each Grande Batterie artillery (areas 16, 28, 31, 32) fires once; still to fire: F-IV-A in 16, "
+        "F-III-A in 28, F-I-A2 in 31, F-G-A1 in 32 (9.2).")
+
+
 def test_9_4_murat_commands_and_inspires_any_cavalry():
     """9.4: "Murat, when activated, may move any Cavalry Unit (regardless of its color) in Tactical Range"."""
     assert not impulses.follows(game(position({})), "F-CR-M", "F-I-LC")
