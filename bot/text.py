@@ -283,11 +283,11 @@ def _place(unit: dict) -> str:
 
 def _unit_row(unit: dict) -> list[str]:
     factors = "-".join(str(unit[k]) for k in ("strength", "movement") if k in unit)
-    flags = [k for k, v in unit.items() if k not in _CORE and v is True]
-    flags += [f"{k}: {', '.join(map(str, v))}" for k, v in unit.items()
-              if k not in _CORE and type(v) is list and v]  # the leaders with it, its cubes
+    flags = " ".join(k for k, v in unit.items() if k not in _CORE and v is True)
+    lists = [f"{k}: {', '.join(map(str, v))}" for k, v in unit.items()
+             if k not in _CORE and type(v) is list and v]  # the leaders with it, its cubes
     kind = str(unit.get("type", "")).replace("_", " ")  # a view's `tactical_leader` reads "tactical leader"
-    return [_place(unit), str(unit["id"]), kind, factors, " ".join(flags)]
+    return [_place(unit), str(unit["id"]), kind, factors, "; ".join(p for p in (flags, *lists) if p)]
 
 
 def event_lines(events: list[dict], sides: bool = True) -> list[str]:

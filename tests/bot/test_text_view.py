@@ -55,13 +55,14 @@ def test_units_at_a_place_and_event_lines():
 
 def test_a_unit_row_names_what_stands_with_it():
     """Doomed Victory leaders stacked with a unit (8.1) and Bloody Monday's cubes are lists: the
-    row names them; an empty list says nothing."""
+    row names them, apart from the unit's own marks ("broken; leaders: ...", never "broken leaders:
+    ..."); an empty list says nothing."""
     units = [{"side": "russian", "hex": "1311", "id": "R-III-1Gr", "type": "infantry", "strength": 6,
               "movement": 4, "broken": True, "leaders": ["Tuchkov", "Barclay"]},
              {"side": "french", "area": 8, "id": "F-CR-1H", "type": "cavalry", "strength": 4,
               "cubes": []}]
     assert text.units_table(units).splitlines() == [
-        "Russian:", "  1311  R-III-1Gr  infantry  6-4  broken leaders: Tuchkov, Barclay",
+        "Russian:", "  1311  R-III-1Gr  infantry  6-4  broken; leaders: Tuchkov, Barclay",
         "", "French:", "  8  F-CR-1H  cavalry  4"]
 
 
