@@ -3,6 +3,7 @@ asked about: its Battle Plan Chart, Combat Results Table, supply and leaders fol
 own tables it was set up with (readings.py), so a game begun before a reading is told its own."""
 from __future__ import annotations
 
+from rules.campaign_1812.combat import column
 from rules.campaign_1812.game import Game
 from rules.campaign_1812.readings import READINGS
 from rules.core.helptext import help_text, options_entry
@@ -25,9 +26,14 @@ TOPICS = {
     "remove": ("remove <place> inf|cav     remove the corps the Victory Point Index costs you "
                "(VICTORY CONDITIONS)"),
     "end": "end                        end your Movement Phase, your forced marches, or the Supply Segment",
+    "odds": ("odds <place>               the odds of the battle there: `odds 15`\n"
+             "  Once both Battle Plans and stacks are revealed (at the defender's choice: `fight` or `retreat`), the "
+             "column and the result of each die roll of the Combat Results Table (COMBAT); before, the chits are "
+             "secret and the enemy stack hidden. Nothing is rolled or changed."),
 }
 
-ORDER = ("move", "march", "attrit", "plan", "fight", "retreat", "depot", "remove", "end", "chits", "results", "options")
+ORDER = ("move", "march", "attrit", "plan", "fight", "retreat", "depot", "remove", "end", "odds", "chits", "results",
+         "options")
 
 CODE_MEANINGS = {  # the Battle Plan Chart's results, as the overview's chart names them
     "Dr(D)": "the defender must retreat at the Retreat After Combat step",
@@ -110,6 +116,8 @@ def results_text(g: Game) -> str:
              f"+{t.french_leadership} when the French attack, -{t.french_leadership} when they defend")
     return ("help results               the Combat Results Table (COMBAT), one die in the column of the "
             f"attacker's infantry corps to the defender's ({', '.join(t.crt_columns)}), {shift}.\n"
+            "  The odds are rounded in the defender's favour: 7 corps against 4 fight in the column "
+            f"{t.crt_columns[column(t.crt_columns, 7, 4)]}.\n"
             "  A1, A2: the attacker loses one or two infantry corps; D1 to D4: the defender loses one to four.\n"
             "  Ar, Dr: the attacker or the defender retreats. \"D2 Dr\": two defending corps lost, then a retreat.\n"
             "Pursuit (PS): the attacker's surplus of cavalry corps rolls; D1, D2: defending infantry corps lost; "

@@ -31,6 +31,12 @@ def test_help_results_reads_a_line_such_as_d2_dr():
     assert "Ac1: one pursuing cavalry corps lost" in text
 
 
+def test_odds_is_listed_and_explained_as_in_the_other_games():
+    """`odds <place>` answers in every 1812 game: the command list names it and `help odds` says when it answers."""
+    assert any(line.startswith("odds <place> ") for line in HELP().splitlines())
+    assert "Once both Battle Plans and stacks are revealed" in HELP("odds")
+
+
 def test_the_plan_entry_and_the_command_list_point_to_the_chits():
     assert "`help chits`" in HELP("plan")
     assert any(line.startswith("help chits ") for line in HELP().splitlines())
@@ -116,7 +122,8 @@ def test_help_chits_says_which_reading_of_the_chart_the_game_plays():
 
 
 RESULTS = ("help results               the Combat Results Table (COMBAT), one die in the column of the attacker's "
-           "infantry corps to the defender's (1-3, 1-2, 1-1, 3-2, 2-1, 3-1), {}.\n  A1, A2: the attacker loses one or "
+           "infantry corps to the defender's (1-3, 1-2, 1-1, 3-2, 2-1, 3-1), {}.\n  The odds are rounded in the "
+           "defender's favour: 7 corps against 4 fight in the column 3-2.\n  A1, A2: the attacker loses one or "
            "two infantry corps; D1 to D4: the defender loses one to four.\n  Ar, Dr: the attacker or the defender "
            "retreats. \"D2 Dr\": two defending corps lost, then a retreat.\nPursuit (PS): the attacker's surplus of "
            "cavalry corps rolls; D1, D2: defending infantry corps lost; Ac1: one pursuing cavalry corps lost; -: "
