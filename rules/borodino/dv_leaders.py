@@ -155,11 +155,20 @@ def casualties(b: Battle, uids: list[str]) -> list[Event]:
             text = f"{name(lid)}, stacked with {b.describe(uid)}, rolls {dice[0]}+{dice[1]}={sum(dice)}: "
             if fate:
                 b.s["leaders"][lid]["where"] = "removed"
-                text += f"{fate}; he leaves the game (Doomed Victory 8.14)."
+                text += f"{fate}; he leaves the game{_left_leaderless(lid, b.s['leaders'][lid]['commands'])} " \
+                        "(Doomed Victory 8.14)."
             else:
                 text += "no effect (Doomed Victory 8.14)."
             events.append(event(text, kind="leader_casualty", leader=lid, dice=list(dice), fate=fate or "none"))
     return events
+
+
+def _left_leaderless(lid: str, commands: list[str]) -> str:
+    """What a fallen leader leaves behind: his corps, to be given a leader with `assign` (8.14)."""
+    if not commands:
+        return ""
+    return (f", and {' and '.join(commands)} {'is' if len(commands) == 1 else 'are'} leaderless until "
+            f"`assign <leader> {name(lid).lower()}` gives {'it' if len(commands) == 1 else 'them'} a leader")
 
 
 def casualty(total: int) -> str | None:

@@ -31,6 +31,20 @@ def test_8_14_every_two_dice_outcome(first, second):
     assert leader_hex(b, "L-DAVOUT") == (None if total in lost else G)
 
 
+def test_8_14_a_fallen_corps_leader_s_player_is_told_how_to_give_the_corps_a_leader():
+    """8.14: "Surviving Corps Commanders whose entire command has been eliminated may be reassigned to
+    lead another leaderless Corps": the casualty names the corps left leaderless and the command; an
+    army commander without a corps of his own leaves none."""
+    s = dv_position({"F-I-2": G, "F-IC-1L": N}, leaders={"L-DAVOUT": "F-I-2", "L-MURAT": "F-IC-1L"})
+    force_dice(s, 2, 2, 1, 1)
+    events = casualties(Battle(s), ["F-I-2", "F-IC-1L"])
+    assert [e["text"] for e in events] == [
+        f"Davout, stacked with {G} (French 7-4 infantry), rolls 2+2=4: wounded; he leaves the game, and I Corps "
+        "(Davout) is leaderless until `assign <leader> davout` gives it a leader (Doomed Victory 8.14).",
+        f"Murat, stacked with {N} (French 2-5 cavalry), rolls 1+1=2: killed or captured; he leaves the game "
+        "(Doomed Victory 8.14)."]
+
+
 def test_8_14_a_leader_rolls_when_his_unit_receives_a_result_and_follows_it_in_retreat():
     """8.14 in play: the defender's leader rolls two dice after the combat die; he survives (7) and
     "remains stacked with the defending unit", which carries him along its retreat."""
