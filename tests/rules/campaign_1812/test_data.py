@@ -105,6 +105,16 @@ def test_french_reinforcements_only_on_the_western_edge():
         data.parse_scenarios(doc, places)
 
 
+def test_a_reinforcement_s_provenance_dates_it_in_the_month_of_its_game_turn():
+    """A provenance that names a month names the month its Game-Turn is (Game-Turn 3 is July II): the history a
+    reinforcement is drawn from happened when it arrives."""
+    months = ("June", "July", "August", "September", "October", "November", "December")
+    labels = data.tables().labels
+    for entry in _doc("scenarios.toml")["reinforcement"]:
+        named = {month for month in months if month in entry["provenance"]}
+        assert not named or labels[entry["turn"] - 1].split()[0] in named, (entry["turn"], entry["provenance"])
+
+
 def test_a_players_table_file_is_read_and_validated(tmp_path):
     good = tmp_path / "mine.toml"
     good.write_text((data.DATA / "tables.toml").read_text())
