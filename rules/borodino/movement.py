@@ -68,7 +68,8 @@ class Limits:
                       and uid not in b.s["released"])
         self.night = b.night
         self.enemies = list(b.units_of(enemy_of(b.side(uid)))) if self.guard or self.night else []
-        self.floor = min(self.nearest(start), 3) if self.night and self.enemies else 0
+        self.begun = self.nearest(start) if self.night and self.enemies else 99  # Night (A): where it begins
+        self.floor = min(self.begun, 3)
         self._cache: dict[Hex, int] = {}
 
     def nearest(self, h: Hex) -> int:
@@ -83,9 +84,12 @@ class Limits:
         if self.guard and d <= 4:
             return "Imperial Guard (A)", ("an unreleased Guard unit may not move within four hexes of an enemy unit "
                                           f"({h} is {d} away)")
+        if self.night and d <= self.floor and self.begun <= 3:
+            return "Night Movement (A)", (f"at night a unit that begins within three hexes of the enemy may only move "
+                                          f"further from it: it begins {self.begun} away, {h} is {d}")
         if self.night and d <= self.floor:
-            return "Night Movement (A)", (f"at night a unit may only move away from the enemy and never within three "
-                                          f"hexes of it ({h} is {d} from the nearest enemy)")
+            return "Night Movement (A)", (f"at night no unit may move within three hexes of the enemy ({h} is {d} "
+                                          "from the nearest enemy)")
         return None
 
 

@@ -54,8 +54,22 @@ def test_night_movement_case_a_only_away_from_the_enemy():
     enemy = go(G, 0, 0, 0)
     s = position({"F-I-2": G, "R-VIII-12": enemy}, scenario="grand", turn=9)
     err = refused(s, "french", f"move {G} {go(G, 1)}", "Night Movement (A)")   # stays three hexes away
+    assert str(err).startswith("At night a unit that begins within three hexes of the enemy may only move further "
+                               f"from it: it begins 3 away, {go(G, 1)} is 3. It can reach ")
     s2, _ = play(s, "french", f"move {G} {go(G, 3)}")
     assert distance(where(s2, "F-I-2"), enemy) == 4
+
+
+def test_night_movement_case_a_a_unit_two_hexes_off_may_step_to_three():
+    """(A) "may only move into hexes which are further from any Enemy unit than its starting hex": from
+    two hexes away, a hex three away is further, and allowed; another two away is not."""
+    enemy = go(G, 0, 0)
+    s = position({"F-I-2": G, "R-VIII-12": enemy}, scenario="grand", turn=9)
+    beside = next(h for h in reachable(battle(position({"F-I-2": G}, scenario="grand", turn=8)), "F-I-2")
+                  if distance(h, G) == 1 and distance(h, enemy) == 2)
+    err = refused(s, "french", f"move {G} {beside}", "Night Movement (A)")
+    assert f"it begins 2 away, {beside} is 2" in str(err)
+    assert distance(where(play(s, "french", f"move {G} {go(G, 3)}")[0], "F-I-2"), enemy) == 3
 
 
 def test_night_movement_case_a_not_within_three_hexes():
@@ -63,7 +77,8 @@ def test_night_movement_case_a_not_within_three_hexes():
     forbids closing): a unit five hexes away may not come to three."""
     enemy = go(G, 0, 0, 0, 0, 0)
     s = position({"F-I-cav": G, "R-VIII-12": enemy}, scenario="grand", turn=9)
-    refused(s, "french", f"move {G} {go(G, 0, 0)}", "Night Movement (A)")
+    assert str(refused(s, "french", f"move {G} {go(G, 0, 0)}", "Night Movement (A)")).startswith(
+        f"At night no unit may move within three hexes of the enemy ({go(G, 0, 0)} is 3 from the nearest enemy).")
     s["turn"] = 8   # positive control: the same move by day
     assert where(play(s, "french", f"move {G} {go(G, 0, 0)}")[0], "F-I-cav") == go(G, 0, 0)
 
