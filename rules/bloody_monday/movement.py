@@ -170,11 +170,16 @@ def check_path(g: Game, bid: str, path: tuple[int, ...], rules: Rules) -> int:
 
 
 def check_engage(g: Game, bid: str, area: int, rules: Rules) -> None:
-    """1.2.2: a unit entering an area with enemy units engages them, where this action allows it."""
+    """1.2.2: a unit entering an area with enemy units engages them, where this action allows it;
+    the refusal cites the one case that forbids it (FAQ 3 support units, 6.3 a raid, 7.0 a Pass)."""
     if not _can_engage(g, bid, rules):
-        why = ("support units may not engage (1.2.2, FAQ 3)" if g.defs[bid].is_support
-               else "no engagement is allowed in this action (6.3, 7.0)")
-        raise RuleViolation("1.2.2", f"{area} holds enemy units and {why}; choose an area without enemy units")
+        kind = (g.s["impulse"] or {}).get("kind")
+        rule, why = ("1.2.2, FAQ 3", "support units may not engage") if g.defs[bid].is_support else \
+            NO_ENGAGING.get(kind, ("1.2.2", "no engagement is allowed in this action"))
+        raise RuleViolation(rule, f"{area} holds enemy units and {why}; choose an area without enemy units")
+
+
+NO_ENGAGING = {"pass": ("7.0", "a Pass allows no engagement"), "raid": ("6.3", "a Cavalry Raid may not engage")}
 
 
 def plan(g: Game, bid: str, path: tuple[int, ...], rules: Rules) -> tuple[int, ...]:

@@ -54,15 +54,12 @@ REFUSALS = [
     ({"F-CR-1H": 16}, "initiative move", "move F-CR-1H 99", "2.1",
      "French 1H (F-CR-1H, cavalry) cannot reach 99 with 5 MPs; it can reach 15, 17, 18, 42, 3, 4, 5, 14 and 33 "
      "more areas (2.1)."),
-    ({"F-I-A1": 16, "R-1-1J": 54}, "initiative move", "move F-I-A1 54", "1.2.2",
-     "54 holds enemy units and support units may not engage (1.2.2, FAQ 3); choose an area without enemy units "
-     "(1.2.2)."),
-    ({"F-I-1": 16, "R-1-2J": 42}, "pass", "move F-I-1 42", "1.2.2",
-     "42 holds enemy units and no engagement is allowed in this action (6.3, 7.0); choose an area without enemy "
-     "units (1.2.2)."),
-    ({"F-I-1": 15, "R-1-2J": 42}, "pass", "move F-I-1 42", "1.2.2",  # two areas away: not a question of MPs
-     "42 holds enemy units and no engagement is allowed in this action (6.3, 7.0); choose an area without enemy "
-     "units (1.2.2)."),
+    ({"F-I-A1": 16, "R-1-1J": 54}, "initiative move", "move F-I-A1 54", "1.2.2, FAQ 3",
+     "54 holds enemy units and support units may not engage; choose an area without enemy units (1.2.2, FAQ 3)."),
+    ({"F-I-1": 16, "R-1-2J": 42}, "pass", "move F-I-1 42", "7.0",
+     "42 holds enemy units and a Pass allows no engagement; choose an area without enemy units (7.0)."),
+    ({"F-I-1": 15, "R-1-2J": 42}, "pass", "move F-I-1 42", "7.0",  # two areas away: not a question of MPs
+     "42 holds enemy units and a Pass allows no engagement; choose an area without enemy units (7.0)."),
     ({"F-I-1": 16}, "initiative move", "move F-I-1 15 14 1", "2.1",
      "The path costs 4 MPs and French 1 (F-I-1, infantry) has 3; choose a nearer area (2.1)."),
     ({"F-I-1": 16}, "initiative move", "move F-I-1 1", "2.1",

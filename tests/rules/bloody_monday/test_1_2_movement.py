@@ -59,7 +59,7 @@ def test_faq_3_support_units_cannot_engage_but_can_disengage():
     """FAQ 3: "Support Units cannot Engage (can Disengage)"."""
     state = position({"F-I-A1": 16, "F-I-D": 42, "R-1-2J": 42, "R-1-1J": 54})
     state, _ = do(state, "french", "initiative move")
-    _, moved = refused_then_accepted(state, "french", "move F-I-A1 54", "1.2.2",
+    _, moved = refused_then_accepted(state, "french", "move F-I-A1 54", "1.2.2, FAQ 3",
                                      lambda s: s["blocks"]["R-1-1J"].update(where="pool", area=None))
     assert at(moved, "F-I-A1") == 54  # entering an empty area is no engagement
     state, _ = do(state, "french", "move F-I-D 16")

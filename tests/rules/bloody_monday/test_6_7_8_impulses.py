@@ -39,7 +39,8 @@ def test_6_3_cavalry_raid_after_a_tactical_action():
     state, _ = do(state, "french", "tactical", "activate F-I-D", "initiative raid")
     assert state["impulse"]["kind"] == "raid" and state["initiative"] == "russian"
     refused(state, "french", "move F-I-1 22", "6.3")
-    refused(state, "french", "move F-CR-1LC 42", "1.2.2")
+    assert refused(state, "french", "move F-CR-1LC 42", "6.3") == (
+        "42 holds enemy units and a Cavalry Raid may not engage; choose an area without enemy units (6.3).")
     state, _ = do(state, "french", "move F-CR-1LC 30", "end")
     assert state["player"] == "russian" and strength(state, "F-I-D") == 3
 
@@ -49,7 +50,7 @@ def test_7_0_a_pass_moves_one_unit_without_engaging_faq_11_even_the_chief():
     allowed"; FAQ 11: the supreme commander may move in a Pass."""
     state = position({"F-I-1": 16, "R-1-2J": 42})
     state, _ = do(state, "french", "pass")
-    refused(state, "french", "move F-I-1 42", "1.2.2")
+    refused(state, "french", "move F-I-1 42", "7.0")
     state, _ = do(state, "french", "move F-NAP 22")
     refused(state, "french", "move F-I-1 30", "7.0")
 
