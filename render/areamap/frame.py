@@ -182,6 +182,7 @@ def legend(width: int, viewer: str | None) -> Image.Image:
         (_line(P.BLOCK["french"]["arrow"], 0.15, head=True), "move"),
         (_line(P.ARTILLERY_FIRE, 0.16, head=True, dots=True), "artillery fire"),
         (_burst, "battle; discs: hits each side scored, in its colour"),
-        (lambda img, d, box: None, "ring round a number: owner; two colours: contested; north at the top"),
+        (lambda img, d, box: None, "ring round a number: owner; two colours and crossed swords: contested; "
+                                    "north at the top"),
     ]
     return flow_legend(items, width)
