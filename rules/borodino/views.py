@@ -84,7 +84,9 @@ def notes(b: Battle, due_a: set[str], due_d: set[str]) -> list[str]:
     waiting = sorted(uid for uid, u in s["units"].items() if u["where"] == "waiting" and b.side(uid) == s["player"])
     if waiting:
         out.append("Reinforcements waiting to enter: " + ", ".join(
-            f"{uid} ({b.defs[uid].value}) at {s['units'][uid]['entry']}" for uid in waiting) + ".")
+            f"{uid} ({b.defs[uid].value}) at {s['units'][uid]['entry']}" for uid in waiting)
+            + "; `move <id> <hex>` moves one on, and one not moved on is placed on its entry hex when the phase ends "
+            "(Scenarios).")
     out += _doomed_notes(b)
     if b.night:
         out.append("Night: no combat, and no unit may come within three hexes of the enemy (Night Movement).")

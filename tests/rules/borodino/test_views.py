@@ -64,6 +64,16 @@ def test_reinforcements_waiting_show_where_they_enter():
     assert [u["id"] for u in v["waiting"]] == sorted(waiting)
 
 
+def test_the_status_says_how_waiting_reinforcements_enter():
+    """Scenarios: "reinforcements are placed on their respective entry hexes as called for on the
+    Reinforcement Chart": the first status of a game (read before any event) says how one is moved on,
+    and that one not moved on is placed on its entry hex."""
+    v = borodino.view(borodino.setup("5sep", 1, []), "french")
+    assert v["notes"][0] == ("Reinforcements waiting to enter: F-IC-1H (2-5) at 2630, F-IC-1L (2-5) at 2630, "
+                             "F-IC-5H (2-5) at 2630; `move <id> <hex>` moves one on, and one not moved on is placed "
+                             "on its entry hex when the phase ends (Scenarios).")
+
+
 def test_eliminated_and_exited_units_are_named_apart():
     state = position({"F-IC-1L": G})
     state["units"]["F-IC-1H"]["where"] = "eliminated"
