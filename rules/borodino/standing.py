@@ -2,7 +2,7 @@
 
 A combat result waits for its chooser (results.py): the victor chooses where each loser retreats
 (Retreat), the attacker which units an exchange costs (CRT: Exchange), the owner of spared
-artillery whether it retreats with the others (Artillery C), and the victor whether to advance
+artillery whether it retreats all the same (Artillery C), and the victor whether to advance
 (Combat H). An open game: every order reads the whole board, as the player would.
 """
 from __future__ import annotations
@@ -29,7 +29,7 @@ ORDERS: OrderTable = {
         "always": "advance the strongest unit that can into a vacated hex (a redoubt first)",
     },
     "artillery": {
-        "stay": "artillery spared by a retreat result never elects to retreat with the others (Artillery C)",
+        "stay": "artillery spared by a retreat result never elects to retreat all the same (Artillery C)",
     },
 }
 KINDS = {"retreat": "retreat", "lose": "loss", "advance": "advance", "voluntary": "artillery"}

@@ -29,3 +29,11 @@ def test_no_order_or_ask_leaves_the_choice_to_the_player():
     assert standing.choice(state) == {"kind": "advance", "side": "russian"}
     assert standing.standing_command(state, "russian", {"advance": ASK}) is None
     assert standing.standing_command(state, "french", {"advance": "never"}) is None  # not his choice
+
+
+def test_the_artillery_order_is_worded_as_the_question_it_answers():
+    """Artillery (C): bombarding artillery "may voluntarily elect to suffer an 'Attacker Retreat'", also
+    when it bombarded alone: the order says it never elects to retreat all the same, as the prompt asks,
+    and names no "others" to retreat with."""
+    assert standing.ORDERS["artillery"]["stay"] == (
+        "artillery spared by a retreat result never elects to retreat all the same (Artillery C)")
