@@ -18,12 +18,13 @@ from rules.core.playout import replay
 
 
 def destinations(system, state: dict, select: str | None) -> list[str]:
-    """Where the selected unit may move now, from the engine's legal commands."""
+    """Where the selected unit may move now, from the engine's legal commands; the unit named by
+    its place or its id, in any letter case (the map words are read in lower case)."""
     if not select:
         return []
     return sorted({cmd.path[-1] for side in system.active_sides(state)
                    for cmd in system.legal_commands(state, side)
-                   if getattr(cmd, "unit", None) == select and getattr(cmd, "path", None)
+                   if str(getattr(cmd, "unit", "")).lower() == select.lower() and getattr(cmd, "path", None)
                    and cmd.path[-1] != "off"})
 
 

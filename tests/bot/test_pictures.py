@@ -43,6 +43,17 @@ def test_selected_unit_destinations_come_from_the_engines_legal_moves(borodino_g
     assert set(moves) == legal - {"off"} and "3224" in moves
 
 
+def test_a_unit_selected_by_its_id_in_any_letter_case_shows_its_moves(tmp_path):
+    """`map select f-ic-1h`: the map words are read in lower case, the engine names a waiting
+    reinforcement (and a Doomed Victory leader) by its id in capitals; the same unit either way."""
+    system = GameService(Store(tmp_path / "k.sqlite")).system_named("borodino")
+    state = system.setup("5sep", 7)
+    moves = pictures.destinations(system, state, "f-ic-1h")
+    assert moves and moves == pictures.destinations(system, state, "F-IC-1H")
+    leaders = system.setup("shevardino", 7, {"dv_rally": True, "dv_leaders": True})
+    assert pictures.destinations(system, leaders, "l-murat")
+
+
 def test_turn_views_give_one_frame_per_player_turn(borodino_game):
     service, game_id = borodino_game
     assert service.submit(game_id, "french", "attack 3219 -> 3218").accepted
