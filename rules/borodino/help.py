@@ -12,7 +12,7 @@ TOPICS = {
              "move <unit> <hex>.. off    the same along an explicit path: `move 3402 3302 off`\n"
              "  <unit> is the hex it stands in, or its id for a reinforcement waiting to enter: `move F-IG-OG 3029`.\n"
              "  Each unit moves once per Movement Phase (Movement).\n"
-             "move <leader> <hex>         with dv_leaders: the leader (`davout`, `L-DAVOUT`) joins the friendly unit "
+             "move <leader> <hex>        with dv_leaders: the leader (`davout`, `L-DAVOUT`) joins the friendly unit "
              "in <hex>, ignoring enemy ZOC (Doomed Victory 8.1); `help doomed`"),
     "attack": ("attack <hex>[+<hex>..] -> <hex>[+<hex>..]   attackers -> defenders: `attack 3224+3124 -> 3223`\n"
                "  Artillery may bombard a single unit two hexes away. A redoubt's own strength is R<hex>: "
