@@ -77,10 +77,16 @@ def turn_rule(system: GameSystem, state: dict, side: str, line: str) -> str:
 
 
 def wait_sentence(system: GameSystem, state: dict, side: str, active: list[str]) -> str:
-    """The refusal of a side that must wait: whose phase it is (or how the game ended)."""
+    """The refusal of a side that must wait: whose phase it is and, when another side acts in it (the
+    Russian chooses where French attrition falls in the French Player-Turn), who the game waits for;
+    or how the game ended."""
     outcome = system.outcome(state)
     if not active:
         return fmt.outcome_line(outcome) if outcome else "No side may act now."
-    phase = fmt.phase_name(system.view(state, None).get("phase"))
+    public = system.view(state, None)
+    phase, owner = fmt.phase_name(public.get("phase")), public.get("player")
     movers = " and ".join(fmt.side_name(s) for s in active)
+    if owner in system.INFO.sides and owner not in active:
+        return (f"It is the {fmt.side_name(owner)} player's {phase}, and the game waits for the {movers} player; "
+                f"the {fmt.side_name(side)} player must wait.")
     return f"It is the {movers} player's {phase}; the {fmt.side_name(side)} player must wait."

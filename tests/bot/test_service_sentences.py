@@ -355,6 +355,17 @@ def test_out_of_turn_a_real_game_cites_its_own_sequence_of_play(store):
     assert service.submit(game, "french", "end").accepted  # positive control: the French may
 
 
+def test_out_of_turn_in_a_phase_another_side_acts_in_names_both(store):
+    """1812, ATTRITION: 'These losses are selected by the opponent': in the French Player-Turn's Attrition Phase
+    the game waits for the Russian player, and the refusal says so rather than call it the Russian's phase."""
+    service = GameService(store)
+    game = service.new_game("campaign_1812", "campaign", seed=7)
+    assert service.submit(game, "russian", "end").accepted and service.submit(game, "russian", "end").accepted
+    assert told(service.submit(game, "french", "move 30 11")) == (
+        False, "It is the French player's Attrition Phase, and the game waits for the Russian player; the French "
+               "player must wait (Sequence of Play).", "Sequence of Play", None)
+
+
 def test_every_refusal_names_the_side_and_the_position_it_was_judged_at(service, store, game, monkeypatch,
                                                                         caplog):
     """A rules refusal, a store refusal and a busy record each answer with the side that typed
