@@ -11,6 +11,14 @@ from rules.borodino.battle import Battle
 LEVELS = ("marginal", "substantial", "decisive")
 
 DECISIVE_EXIT = 60  # "French Decisive victory: Move 60 Combat Points of units off the east edge" (7 September)
+MET = {  # each level as the 7 September scenario states it, for the reason given at the end
+    "french": {"marginal": "French units occupy every redoubt hex",
+               "substantial": "the Russian losses are twice the French or more, and at least 40",
+               "decisive": f"{DECISIVE_EXIT} or more French Combat Points have left by the east edge"},
+    "russian": {"marginal": "Russian units occupy every redoubt hex east of the Front Line",
+                "substantial": "the French losses exceed the Russian",
+                "decisive": "both the marginal and the substantial conditions hold"},
+}
 
 
 def outcome(b: Battle) -> dict | None:
@@ -78,11 +86,12 @@ def _grand(b: Battle) -> dict:
     best = {side: max((LEVELS.index(x) for x in got[side]), default=-1) for side in got}
     s = b.s
     tally = (f"losses: French {s['losses']['french']}, Russian {s['losses']['russian']} Combat Points; "
-             f"exited: {s['exited']['french']}")
+             f"French Combat Points exited: {s['exited']['french']}")
     if best["french"] == best["russian"]:
-        what = "no victory conditions" if best["french"] < 0 else f"{LEVELS[best['french']]} victories"
-        return {"winner": None, "level": "draw", "reason": f"Both players achieved {what} ({tally})."}
+        what = "Neither player met a victory condition" if best["french"] < 0 else \
+            f"Both players won {LEVELS[best['french']]} victories, which cancel out"
+        return {"winner": None, "level": "draw", "reason": f"{what} ({tally})."}
     side = "french" if best["french"] > best["russian"] else "russian"
     level = LEVELS[best[side]]
     return {"winner": side, "level": level,
-            "reason": f"{side.title()} {level} victory ({', '.join(got[side])} conditions met; {tally})."}
+            "reason": f"{side.title()} {level} victory: {MET[side][level]} ({tally})."}
