@@ -247,8 +247,11 @@ def move(g: Game, side: str, cmd: Move) -> list[dict]:
         limit = engagement_limit(g, side)
         if len(imp["new"]) >= limit:
             made = plural(limit, "new engagement", "new engagements")
-            raise RuleViolation("2.6.3", f"you may make {made} this impulse and have made them; move into an area "
-                                "without enemy units or one contested since the impulse began")
+            tactical = imp["kind"] == "tactical"
+            done = (f"you have made the {made} this impulse allows{' (one per activated leader)' if tactical else ''}"
+                    if limit else "your exhausted supreme commander allows no new engagement")
+            raise RuleViolation("5.1, 2.6.3" if tactical else "2.6.3", f"{done}; move into an area without enemy "
+                                "units or one contested since the impulse began")
     imp["moved"].append(bid)
     return movement.execute(g, bid, path, imp["new"])
 

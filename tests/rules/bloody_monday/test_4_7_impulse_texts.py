@@ -104,14 +104,24 @@ def test_the_refusals_that_need_a_position_of_their_own_read_exactly():
         "French 1 (F-I-1, infantry) is not adjacent to French Davout (F-I-D, tactical leader) (5.2.2).")
     engaged = _after("tactical", "activate F-I-D", "move F-I-1 42",
                      blocks={"F-I-D": 16, "F-I-1": 16, "F-I-2": 16, "R-1-2J": 42, "R-1-3": 17})
-    assert refused(engaged, "french", "move F-I-2 17", "2.6.3") == (
-        "You may make 1 new engagement this impulse and have made them; move into an area without enemy units or "
-        "one contested since the impulse began (2.6.3).")
+    assert refused(engaged, "french", "move F-I-2 17", "5.1, 2.6.3") == (
+        "You have made the 1 new engagement this impulse allows (one per activated leader); move into an area "
+        "without enemy units or one contested since the impulse began (5.1, 2.6.3).")
     two_made = _after("tactical", "activate F-I-D", "activate F-III-N", "move F-I-1 42", "move F-I-2 54",
                       blocks={"F-I-D": 16, "F-III-N": 16, "F-I-1": 16, "F-I-2": 16, "F-I-3": 16,
                               "R-1-2J": 42, "R-1-1J": 54, "R-1-3": 17})
-    assert refused(two_made, "french", "move F-I-3 17", "2.6.3").startswith(
-        "You may make 2 new engagements this impulse and have made them;")
+    assert refused(two_made, "french", "move F-I-3 17", "5.1, 2.6.3").startswith(
+        "You have made the 2 new engagements this impulse allows (one per activated leader);")
+    special = _after("initiative move", "move F-I-1 42", "move F-I-2 54",
+                     blocks={"F-NAP": (21, 2), "F-I-1": 16, "F-I-2": 16, "F-I-3": 16, "R-1-2J": 42, "R-1-1J": 54,
+                             "R-1-3": 17})
+    assert refused(special, "french", "move F-I-3 17", "2.6.3") == (  # 6.2: the supreme commander's strength
+        "You have made the 2 new engagements this impulse allows; move into an area without enemy units or one "
+        "contested since the impulse began (2.6.3).")
+    exhausted = _after("initiative move", blocks={"F-NAP": (21, 1), "F-I-1": 16, "R-1-2J": 42})
+    assert refused(exhausted, "french", "move F-I-1 42", "2.6.3") == (  # 2.6.3: "Once exhausted, its Strength is 0"
+        "Your exhausted supreme commander allows no new engagement; move into an area without enemy units or one "
+        "contested since the impulse began (2.6.3).")
     assert refused(engaged, "french", "initiative raid", "6.3") == (
         "A Cavalry Raid follows a completed Tactical Action; finish its battles first (6.3).")
     offensive = _after("tactical", "activate F-I-D", options=["general_offensive"])

@@ -113,7 +113,7 @@ def test_2_6_3_new_engagements_limited_by_activated_leaders():
     """5.1: "For each activated TL, the Phasing Player may either make ONE new engagement ..."."""
     state = position({"F-I-D": 16, "F-I-1": 16, "F-I-2": 16, "R-1-1J": 54, "R-1-2J": 42})
     state, _ = do(state, "french", "tactical", "activate F-I-D", "move F-I-1 54")
-    refused(state, "french", "move F-I-2 42", "2.6.3")
+    refused(state, "french", "move F-I-2 42", "5.1, 2.6.3")
 
 
 def test_faq_5_new_engagements_must_be_fought():
