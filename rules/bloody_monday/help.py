@@ -9,7 +9,7 @@ TOPICS = {
     "initiative": ("initiative reinforcements|move|raid|offensive   spend the Initiative Disc (6.1, 6.2, 6.3, 9.8)\n"
                    "  reinforcements and move replace an impulse; raid follows a Tactical Action; "
                    "offensive opens one."),
-    "activate": ("activate <leader|artillery> [<area>]   move it there first (4 MPs at most), "
+    "activate": ("activate <leader|artillery> [<area>]   move it there first, keeping 1 MP to activate (1.2.4), "
                  "then activate it (5.1, 5.2.1)\n"
                  "  In the Logistics Phase: activate your supreme commander to reinforce and restore (3.1)."),
     "move": ("move <block> <area>        move by the cheapest path: `move f-i-5 22`\n"
