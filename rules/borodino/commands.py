@@ -93,8 +93,12 @@ def _ref(word: str, what: str) -> str:
 
 
 def _hex(word: str, what: str) -> str:
+    if what == "a defender" and word[:1] in "rR" and is_hex(word[1:]):  # named as an attacking redoubt
+        raise CommandError(f"'R{word[1:]}' names a redoubt's own strength as an attacker (Russian Redoubts I); to "
+                           f"attack the redoubt or the unit in it, name its hex: {word[1:]}.")
     if not is_hex(word):
-        raise CommandError(f"{word!r} is not a hex number: {what} must be four digits, like 3224.")
+        also = " (join several with +, like 3224+3225)" if "," in word else ""
+        raise CommandError(f"{word!r} is not a hex number: {what} must be four digits, like 3224{also}.")
     return word
 
 

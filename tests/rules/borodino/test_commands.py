@@ -74,6 +74,8 @@ MALFORMED = [
     ("attack -> 3223", ["->"]),
     ("move 3225", ["move 3225 3224"]),  # no destination
     ("attack rx -> 2818", ["R2817"]),  # a redoubt is named R and its hex
+    ("attack 3219,3119 -> 3218", ["'3219,3119'", "join several with +", "3224+3225"]),  # a comma for a +
+    ("attack 3219 -> R3218", ["'R3218'", "as an attacker", "name its hex: 3218"]),
     ("end now", ["`end` takes nothing"]),
     ("stay 3224", ["`stay` takes nothing"]),
     ("lose", ["lose 3224+3225"]),
