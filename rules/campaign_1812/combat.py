@@ -263,10 +263,15 @@ def after_combat(g: Game) -> list[Event]:
 
 
 def _check_retreat(g: Game, side: str, place: int, to: int) -> None:
+    """A retreat goes to an adjacent place without an enemy stack; a refusal says what is wrong with
+    the place named, and where the stack may go."""
     allowed = g.retreat_places(side, place)
     if to not in allowed:
-        raise RuleViolation("Combat: Retreat After Combat", f"retreat to an adjacent place without an enemy stack: "
-                            f"{', '.join(map(str, allowed))}")
+        why = (f"there is no place {to} on the map" if to not in g.places else
+               f"{g.name(to)} is not next to {g.name(place)}" if to not in g.neighbours(place) else
+               f"{g.name(to)} holds a {enemy_of(side).title()} stack")
+        raise RuleViolation("Combat: Retreat After Combat", f"{why}; retreat to an adjacent place without an enemy "
+                            f"stack: {', '.join(map(str, allowed))}")
 
 
 def _move_off(g: Game, side: str, place: int, to: int) -> list[Event]:

@@ -84,8 +84,13 @@ def test_a_retreat_goes_next_door_without_enemy_infantry():
     state, _ = do(state, "french", "plan reconnaissance")
     state, _ = do(state, "russian", "plan withdraw")
     sentence = refused(state, "russian", "retreat 10", "Combat: Retreat After Combat")
-    assert sentence == ("Retreat to an adjacent place without an enemy stack: 18, 23, 161 "
-                        "(Combat: Retreat After Combat).")
+    assert sentence == ("Vitebsk (10) holds a French stack; retreat to an adjacent place without an enemy stack: "
+                        "18, 23, 161 (Combat: Retreat After Combat).")
+    assert refused(state, "russian", "retreat 17", "Combat: Retreat After Combat") == (
+        "Moscow (17) is not next to Smolensk (15); retreat to an adjacent place without an enemy stack: 18, 23, 161 "
+        "(Combat: Retreat After Combat).")
+    assert refused(state, "russian", "retreat 99", "Combat: Retreat After Combat").startswith(
+        "There is no place 99 on the map; retreat to")
     assert do(state, "russian", "retreat 18")[0]["stacks"]["russian"]["18"]["inf"] == 2
 
 
