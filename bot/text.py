@@ -137,10 +137,17 @@ def outcome_line(outcome: dict) -> str:
     'Game over: Russian wins (decisive): the Grande Armee has no corps left.'
     >>> outcome_line({"winner": None, "level": "draw", "reason": "Nobody occupies 3222 at the end."})
     'Game over: No winner (draw): Nobody occupies 3222 at the end.'
+
+    A game of one level of victory (Borodino's 5 and 6 September) says it once:
+
+    >>> outcome_line({"winner": "russian", "level": "victory", "reason": "The Russian player holds 3222."})
+    'Game over: Russian wins: The Russian player holds 3222.'
     """
     who = f"{side_name(outcome['winner'])} wins" if outcome.get("winner") else "No winner"
+    level = outcome.get("level", "")
+    who += f" ({level})" if level not in ("", "victory") else ""
     reason = str(outcome.get("reason", "")).strip()
-    return f"Game over: {who} ({outcome.get('level', '')}): {reason}" + ("" if reason.endswith(".") else ".")
+    return f"Game over: {who}: {reason}" + ("" if reason.endswith(".") else ".")
 
 
 ECHO = 60  # characters of a player's own words repeated back in a refusal
