@@ -41,8 +41,8 @@ def start(g: Game, side: str, cmd: Battle) -> list[dict]:
         raise RuleViolation("5.3", f"new engagements are always resolved first: `battle {due[0]}`")
     limit = battle_limit(g, side)
     if len(imp["fought"]) >= limit:
-        raise RuleViolation("2.6.3", f"you have resolved the {limit} battle{'s' if limit != 1 else ''} this impulse "
-                            "allows (one per activated leader); `end` the impulse")
+        rule, done = impulses.limit_reached(g, limit, "resolved", "battle", "battles")
+        raise RuleViolation(rule, f"{done}; `end` the impulse")
     if imp["kind"] == "tactical":
         impulses.to_segment(g, "combat")
     imp["segment"] = "combat"

@@ -228,6 +228,18 @@ def engagement_limit(g: Game, side: str) -> int:
     return g.chief_strength(side)
 
 
+def limit_reached(g: Game, limit: int, verb: str, one: str, many: str) -> tuple[str, str]:
+    """The rule and the first words of a refusal at the limit of new engagements or battles: one per
+    activated leader in a Tactical Action (5.1), the supreme commander's strength in a Special
+    Initiative Action, none once it is exhausted (2.6.3)."""
+    tactical = g.s["impulse"]["kind"] == "tactical"
+    if not limit:
+        return "2.6.3", f"your exhausted supreme commander allows no {one}"
+    return ("5.1, 2.6.3" if tactical else "2.6.3",
+            f"you have {verb} the {plural(limit, one, many)} this impulse allows"
+            + (" (one per activated leader)" if tactical else ""))
+
+
 def move(g: Game, side: str, cmd: Move) -> list[dict]:
     """5.2 (and 6.2, 6.3, 7.0): move one unit along its path or to its destination."""
     imp: Impulse = g.s["impulse"]
@@ -246,12 +258,9 @@ def move(g: Game, side: str, cmd: Move) -> list[dict]:
     if g.has_enemy(side, dest) and dest not in g.s["contested_at_start"] and dest not in imp["new"]:
         limit = engagement_limit(g, side)
         if len(imp["new"]) >= limit:
-            made = plural(limit, "new engagement", "new engagements")
-            tactical = imp["kind"] == "tactical"
-            done = (f"you have made the {made} this impulse allows{' (one per activated leader)' if tactical else ''}"
-                    if limit else "your exhausted supreme commander allows no new engagement")
-            raise RuleViolation("5.1, 2.6.3" if tactical else "2.6.3", f"{done}; move into an area without enemy "
-                                "units or one contested since the impulse began")
+            rule, done = limit_reached(g, limit, "made", "new engagement", "new engagements")
+            raise RuleViolation(rule, f"{done}; move into an area without enemy units or one contested since the "
+                                "impulse began")
     imp["moved"].append(bid)
     return movement.execute(g, bid, path, imp["new"])
 

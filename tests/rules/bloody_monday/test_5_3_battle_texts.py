@@ -134,9 +134,9 @@ def test_5_3_a_new_engagement_is_fought_before_an_old_contest():
 
 @pytest.mark.parametrize("leaders, sentence", [
     (["F-I-D"], "You have resolved the 1 battle this impulse allows (one per activated leader); `end` the "
-                "impulse (2.6.3)."),
+                "impulse (5.1, 2.6.3)."),
     (["F-I-D", "F-III-N"], "You have resolved the 2 battles this impulse allows (one per activated leader); "
-                           "`end` the impulse (2.6.3).")])
+                           "`end` the impulse (5.1, 2.6.3).")])
 def test_2_6_3_one_battle_per_activated_leader(leaders, sentence):
     """5.1: "each activated Tactical Leader allows one battle"; 2.6.3 the supreme commander's
     strength caps them. As many battles fought as leaders: refused; one fewer: accepted."""
@@ -144,10 +144,24 @@ def test_2_6_3_one_battle_per_activated_leader(leaders, sentence):
     state, _ = do(state, "french", "tactical", *(f"activate {b}" for b in leaders))
     fought = [1, 2][:len(leaders)]
     state["impulse"]["fought"] = fought
-    sentence_read, after = refused_then_accepted(state, "french", "battle 44", "2.6.3",
+    sentence_read, after = refused_then_accepted(state, "french", "battle 44", "5.1, 2.6.3",
                                                  lambda s: s["impulse"]["fought"].pop())
     assert sentence_read == sentence
     assert after["log"]["battles"][-1]["area"] == 44
+
+
+def test_6_2_the_battles_of_a_special_initiative_action_are_the_supreme_commanders_strength():
+    """6.2: "The maximum number of new engagements and battles must not exceed the Supreme Commander's
+    Strength": no leader is named, and an exhausted one allows none (2.6.3)."""
+    state = position({"F-NAP": (21, 2), "F-I-1": 44, "R-1-4": 44})
+    state, _ = do(state, "french", "initiative move")
+    state["impulse"]["fought"] = [1, 2]
+    assert refused(state, "french", "battle 44", "2.6.3") == (
+        "You have resolved the 2 battles this impulse allows; `end` the impulse (2.6.3).")
+    state["blocks"]["F-NAP"]["strength"] = 1
+    state["impulse"]["fought"] = []
+    assert refused(state, "french", "battle 44", "2.6.3") == (
+        "Your exhausted supreme commander allows no battle; `end` the impulse (2.6.3).")
 
 
 # -- artillery fire (5.3.1) -------------------------------------------------------------------------------
