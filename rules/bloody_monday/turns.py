@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rules.bloody_monday import movement
 from rules.bloody_monday.commands import Activate, Reinforce, Restore
-from rules.bloody_monday.game import Game, enemy_of
+from rules.bloody_monday.game import Game, enemy_of, plural
 from rules.bloody_monday.movement import Rules
 from rules.core.dice import roll
 from rules.core.errors import RuleViolation
@@ -96,9 +96,13 @@ def reinforce_step(g: Game, side: str, cmd: Reinforce) -> list[dict]:
         raise RuleViolation("3.1", "reinforcements are deployed after activating the supreme commander and "
                             "before restoring units")
     left = lg["lv"] - lg["reinforced"]
-    if not g.pool(side) or not deploy_areas(g, side) or left <= 0:
-        raise RuleViolation("3.3", "no reinforcement can deploy now (Logistics Value spent, pool empty, or no "
-                            "controlled, uncontested, not isolated victory area with room); `restore` or `end`")
+    if left <= 0:
+        raise RuleViolation("3.2", f"you have deployed the {plural(lg['lv'], 'reinforcement', 'reinforcements')} "
+                            "your Logistics Value allows; `restore` or `end`")
+    if not g.pool(side) or not deploy_areas(g, side):
+        why = "your Reinforcements Pool is empty" if not g.pool(side) else \
+            "no victory area of yours is uncontested, not isolated and with room"
+        raise RuleViolation("3.3", f"{why}; `restore` or `end`")
     if cmd.count is not None and cmd.count > left:
         raise RuleViolation("3.2", f"your Logistics Value allows {left} more reinforcements; `reinforce {left}`")
     before = len(g.pool(side))

@@ -39,6 +39,23 @@ def test_3_2_example_six_reinforcements_into_shevardino_and_borodino():
     deployed = sorted(b["area"] for bid, b in state["blocks"].items() if b["where"] == "map" and bid[0] == "F"
                       and bid != "F-NAP")
     assert len(deployed) == 6 and set(deployed) == {19, 41}
+    assert refused(state, "french", "reinforce", "3.2") == (
+        "You have deployed the 6 reinforcements your Logistics Value allows; `restore` or `end` (3.2).")
+
+
+def test_3_3_a_reinforcement_refused_says_why_none_can_come():
+    """3.3: reinforcements come from the pool into controlled, uncontested, not isolated victory areas:
+    a `reinforce` refused names the one that is missing, the pool or the room."""
+    state = logistics(position({"F-NAP": 19}, pools=[]))
+    state, _ = do(state, "russian", "end")
+    state, _ = do(state, "french", "activate F-NAP")
+    assert refused(state, "french", "reinforce", "3.3") == (
+        "Your Reinforcements Pool is empty; `restore` or `end` (3.3).")
+    state = logistics(position({"F-NAP": 19, "F-I-1": 19, "R-1-2J": 19}))
+    state, _ = do(state, "russian", "end")
+    state, _ = do(state, "french", "activate F-NAP 22")
+    assert refused(state, "french", "reinforce", "3.3") == (
+        "No victory area of yours is uncontested, not isolated and with room; `restore` or `end` (3.3).")
 
 
 def test_3_1_reinforcements_are_the_players_choice():
