@@ -175,7 +175,7 @@ def check_engage(g: Game, bid: str, area: int, rules: Rules) -> None:
     if not _can_engage(g, bid, rules):
         kind = (g.s["impulse"] or {}).get("kind")
         rule, why = ("1.2.2, FAQ 3", "support units may not engage") if g.defs[bid].is_support else \
-            NO_ENGAGING.get(kind, ("1.2.2", "no engagement is allowed in this action"))
+            NO_ENGAGING.get(kind or "", ("1.2.2", "no engagement is allowed in this action"))
         raise RuleViolation(rule, f"{area} holds enemy units and {why}; choose an area without enemy units")
 
 
