@@ -34,12 +34,16 @@ class ReplayReport:
 
 
 def state_at(service: GameService, game_id: int, seq: int) -> dict:
-    """The state after command `seq`, rebuilt from the store alone: from the newest snapshot
-    that decodes and replays onto, else an earlier one, else the seed (snapshots are a
-    cache; the command log is the truth). Each damaged snapshot passed over is logged."""
+    """The state after command `seq`, rebuilt from the store alone: the stored latest state when
+    `seq` is the last command (as the players were told it, whatever version of the rules reads
+    it now), else the newest snapshot that decodes and replays onto, else an earlier one, else
+    the seed (snapshots are a cache; the command log is the truth). Each damaged state passed
+    over is logged."""
     game = service.store.game(game_id)
     system = service.system_named(game["system"])
-    for start, snapshot in service.store.snapshots_before(game_id, seq):
+    latest = service.store.latest(game_id)
+    stored = [latest] if latest is not None and latest[0] == seq else []
+    for start, snapshot in [*stored, *service.store.snapshots_before(game_id, seq)]:
         try:
             if snapshot is None:
                 raise ValueError("it is not a JSON object with a state in it")
@@ -65,12 +69,15 @@ def replay_onto(service: GameService, system: GameSystem, state: dict, game_id: 
 
 def replay_check(service: GameService, game_id: int) -> ReplayReport:
     """Re-run a stored game from its seed; report the first command that no longer applies
-    or whose resulting state differs from the stored snapshot (after a rules change, or a
-    damaged snapshot). Never raises: whatever cannot be read is what it reports."""
+    or whose resulting state differs from a stored one, a snapshot or the latest state (after a
+    rules change, or a damaged row). Never raises: whatever cannot be read is what it reports."""
     try:
         game = service.store.game(game_id)
         rows = service.store.commands(game_id)
-        snapshots = service.store.snapshots(game_id)
+        stored = {seq: [state] for seq, state in service.store.snapshots(game_id).items()}
+        latest = service.store.latest(game_id)
+        if latest is not None:
+            stored.setdefault(latest[0], []).append(latest[1])
     except Exception as error:  # noqa: BLE001 - a damaged row is what the report is for
         return ReplayReport(game_id, 0, False, None, f"cannot be read: {error}")
     seq, damaged = 0, []
@@ -81,9 +88,10 @@ def replay_check(service: GameService, game_id: int) -> ReplayReport:
         for row in rows:
             seq = row["seq"]
             state, _ = next(steps)
-            if seq in snapshots and snapshots[seq] is None:
+            kept = stored.get(seq, [])
+            if None in kept:
                 damaged.append(seq)
-            elif seq in snapshots and json.loads(json.dumps(state)) != snapshots[seq]:
+            elif kept and any(json.loads(json.dumps(state)) != one for one in kept):
                 return ReplayReport(game_id, len(rows), False, seq, f"command {seq} "
                                     f"({row['side']}: {row['normalised']}) now gives a state "
                                     "that differs from the stored snapshot")

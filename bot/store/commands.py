@@ -1,8 +1,10 @@
 """The command log of the store: the truth of a game is its row plus its ordered, append-only
-`commands`; `snapshots` cache the state every SNAPSHOT_EVERY commands; `turns` remember after
-which command each game turn began, and `player_turns` after which each player-turn did. An
-accepted command is stored with its snapshot, its messages and its deadlines in one transaction,
-checked there against the position it was judged on.
+`commands`; `snapshots` cache the state every SNAPSHOT_EVERY commands, and `latest` the state
+after each game's last command, so that a game goes on from the very position its players were
+told of even when a new version of the rules would replay its last commands otherwise; `turns`
+remember after which command each game turn began, and `player_turns` after which each
+player-turn did. An accepted command is stored with its states, its messages and its deadlines
+in one transaction, checked there against the position it was judged on.
 """
 from __future__ import annotations
 
@@ -62,9 +64,10 @@ class CommandsPart(DeadlinesPart):
                 [game_id, seq, command["side"], command.get("user"), command["text"],
                  command["normalised"], command["issued_against_seq"], stamp,
                  json.dumps(hidden_from) if hidden_from else None])
+            text = json.dumps(state)
             if seq % SNAPSHOT_EVERY == 0:
-                self.db.execute("INSERT INTO snapshots VALUES (?, ?, ?)",
-                                [game_id, seq, json.dumps(state)])
+                self.db.execute("INSERT INTO snapshots VALUES (?, ?, ?)", [game_id, seq, text])
+            self.db.execute("INSERT OR REPLACE INTO latest VALUES (?, ?, ?)", [game_id, seq, text])
             self._write_turn(game_id, turn, seq)
             if player_turn:
                 self.db.execute("INSERT OR REPLACE INTO player_turns VALUES (?, ?)", [game_id, seq])
@@ -87,7 +90,7 @@ class CommandsPart(DeadlinesPart):
             last = self.last_seq(game_id)
             if issued_against_seq != last:
                 raise StaleCommand(issued_against_seq, last)
-            for table in ("commands", "snapshots", "turns", "player_turns"):
+            for table in ("commands", "snapshots", "turns", "player_turns", "latest"):
                 self.db.execute(f"DELETE FROM {table} WHERE game = ? AND seq >= ?",
                                 [game_id, from_seq])
             # a notice to a server's owner (a damaged row set aside) is about the file, not a command: it stays
@@ -105,6 +108,12 @@ class CommandsPart(DeadlinesPart):
         rows = self.db.execute("""SELECT seq, state_json FROM snapshots WHERE game = ? AND seq <= ?
                                   ORDER BY seq DESC""", [game_id, at_most]).fetchall()
         return [(seq, decode_state(text)) for seq, text in rows]
+
+    def latest(self, game_id: int) -> tuple[int, dict | None] | None:
+        """The stored (seq, state) after the game's last command (a damaged state: None), or None
+        before its first command or after an undo (then snapshots and the log rebuild it)."""
+        row = self.db.execute("SELECT seq, state_json FROM latest WHERE game = ?", [game_id]).fetchone()
+        return None if row is None else (row[0], decode_state(row[1]))
 
     def snapshots(self, game_id: int) -> dict[int, dict | None]:
         """Every cached state of a game by command number (None: damaged)."""

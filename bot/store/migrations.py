@@ -159,3 +159,10 @@ def _question_messages(db: sqlite_utils.Database) -> None:
     # row: the outbox row last written into them; messages: their ids, in order
     db.table("question_messages").create({"game": int, "place": str, "since": int, "row": int, "messages": str},
                                          pk=("game", "place"), foreign_keys=[("game", "games", "id")])
+
+
+@MIGRATIONS(name="latest: the state after each game's last command, stored with it")
+def _latest(db: sqlite_utils.Database) -> None:
+    # a new version of the rules carries a game on from where the players left it (bot/store/commands.py)
+    db.table("latest").create({"game": int, "seq": int, "state_json": str}, pk="game",
+                              foreign_keys=[("game", "games", "id")])

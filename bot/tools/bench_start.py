@@ -36,7 +36,7 @@ EXPORTED = ("borodino", "grand")  # the ended game exported: the longest replay
 EXPORTS, STATUS_ASKED = 3, 50
 WAIT = 300.0
 ANNA, BORIS = Person(1, "Anna"), Person(2, "Boris")
-COPIED = ("seats", "commands", "snapshots", "turns", "deadlines")  # a game's rows, by its id
+COPIED = ("seats", "commands", "snapshots", "latest", "turns", "deadlines")  # a game's rows, by its id
 
 
 def played_games(database: Path, count: int, system: str, scenario: str, seed: int,

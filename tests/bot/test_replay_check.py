@@ -1,7 +1,10 @@
 """GameService.replay_check and `kolocha replay`: re-running stored games after a rules change."""
 from __future__ import annotations
 
+import logging
+
 from bot import cli
+from bot.service import GameService
 from bot.store import SNAPSHOT_EVERY
 from tests.bot import toy_system
 from tests.bot.bot_helpers import submit_all, toy_commands
@@ -11,6 +14,18 @@ def _stored_game(service, n: int = 60) -> int:
     game = service.new_game("toy_system", "long", seed=7)
     submit_all(service, game, toy_commands(n=n))
     return game
+
+
+def generous_rules(monkeypatch) -> None:
+    """A "rules fix" that changes scores, not legality: every command scores one more."""
+    original = toy_system.apply
+
+    def generous(state, side, cmd):
+        new, events = original(state, side, cmd)
+        new["scores"][side] += 1
+        return new, events
+
+    monkeypatch.setattr(toy_system, "apply", generous)
 
 
 def test_a_clean_game_replays(service):
@@ -37,14 +52,7 @@ def test_a_command_that_no_longer_applies_is_reported(service, monkeypatch):
 
 def test_a_changed_result_is_caught_by_the_snapshot(service, monkeypatch):
     game = _stored_game(service)
-    original = toy_system.apply
-
-    def generous(state, side, cmd):  # a "rules fix" that changes scores, not legality
-        new, events = original(state, side, cmd)
-        new["scores"][side] += 1
-        return new, events
-
-    monkeypatch.setattr(toy_system, "apply", generous)
+    generous_rules(monkeypatch)
     report = service.replay_check(game)
     assert not report.ok and report.seq == 25 and "differs" in report.message
 
@@ -107,3 +115,27 @@ def test_every_damaged_snapshot_is_named(service):
     assert (report.ok, report.seq, report.message) == (
         False, SNAPSHOT_EVERY, f"the commands replay cleanly, but the snapshot at command {SNAPSHOT_EVERY}, "
                                f"{2 * SNAPSHOT_EVERY} is damaged (the bot uses an earlier one or the seed instead)")
+
+
+def test_a_game_goes_on_from_the_position_its_players_were_told_of_after_a_rules_change(service, monkeypatch):
+    """A new version whose rules read the stored commands otherwise carries a game on from its
+    latest stored state, not from a replay of the commands after its last snapshot; the replay
+    check says the game no longer replays (command 25 is the first stored state it differs from)."""
+    game = _stored_game(service, n=30)
+    told = service.load(game)
+    generous_rules(monkeypatch)
+    upgraded = GameService(service.store, loader=lambda name: toy_system)
+    assert upgraded.load(game) == told
+    assert upgraded.replay_check(game).seq == SNAPSHOT_EVERY
+
+
+def test_a_damaged_latest_state_is_named_and_passed_over(service, caplog):
+    game = _stored_game(service, n=30)
+    told = service.load(game)
+    with service.store.transaction():
+        service.store.db.execute("UPDATE latest SET state_json = '{}' WHERE game = ?", [game])
+    report = service.replay_check(game)
+    assert (report.ok, report.seq) == (False, 30) and "the snapshot at command 30 is damaged" in report.message
+    with caplog.at_level(logging.WARNING, "kolocha.service"):
+        assert GameService(service.store, loader=lambda name: toy_system).load(game) == told
+    assert f"game {game}: the snapshot at command 30 is damaged" in caplog.text

@@ -35,6 +35,15 @@ def test_command_snapshot_and_outbox_commit_together(store):
     assert len(store.undelivered(game)) == SNAPSHOT_EVERY
 
 
+def test_each_command_stores_the_state_after_it_as_the_latest(store):
+    """Between snapshots too: the position the players were told of is kept whole."""
+    game = store.create_game("toy", "short", 1)
+    assert store.latest(game) is None
+    for n in range(SNAPSHOT_EVERY + 2):
+        store.append(game, _row(seq=n), {"n": n + 1}, [])
+        assert store.latest(game) == (n + 1, {"n": n + 1})
+
+
 def test_failing_outbox_insert_rolls_back_the_command(store, monkeypatch):
     game = store.create_game("toy", "short", 1)
     store.append(game, _row(), {}, [("all", {})])
@@ -64,7 +73,7 @@ def test_truncate_drops_commands_snapshots_and_undelivered_messages(store):
     store.truncate(game, SNAPSHOT_EVERY, [("all", {"undo": True})],
                    issued_against_seq=SNAPSHOT_EVERY + 2)
     assert store.last_seq(game) == SNAPSHOT_EVERY - 1
-    assert store.snapshots(game) == {}
+    assert store.snapshots(game) == {} and store.latest(game) is None  # rebuilt from the log
     assert store.game(game)["pending_undo"] is None
     payloads = [m["payload"] for m in store.undelivered(game)]
     assert payloads[-1] == {"undo": True} and {"n": SNAPSHOT_EVERY} not in payloads

@@ -25,6 +25,12 @@ def damage(store: Store, game: int, seq: int, text: str | None) -> None:
                          [text, game, seq])
 
 
+def forget_latest(store: Store, game: int) -> None:
+    """The latest state gone, as an undo leaves it: the snapshots and the log rebuild the game."""
+    with store.transaction():
+        store.db.execute("DELETE FROM latest WHERE game = ?", [game])
+
+
 @pytest.fixture
 def played(service, store) -> tuple[int, list]:
     """A toy game with two snapshots (at commands 25 and 50) and five commands after them."""
@@ -41,6 +47,7 @@ def test_a_damaged_snapshot_falls_back_to_an_earlier_one(store, played, text, ca
     with a log line; the game loads as a straight replay and takes the next command."""
     game, commands = played
     damage(store, game, 2 * SNAPSHOT_EVERY, text)
+    forget_latest(store, game)
     cold = GameService(store, loader=lambda name: toy_system)
     with caplog.at_level(logging.WARNING, "kolocha.service"):
         assert cold.load(game) == straight_replay("long", 7, commands)
@@ -54,6 +61,7 @@ def test_every_snapshot_damaged_falls_back_to_the_seed(store, played, caplog):
     game, commands = played
     for seq in (SNAPSHOT_EVERY, 2 * SNAPSHOT_EVERY):
         damage(store, game, seq, "{\"truncated")
+    forget_latest(store, game)
     cold = GameService(store, loader=lambda name: toy_system)
     with caplog.at_level(logging.WARNING, "kolocha.service"):
         assert cold.state_at(game, COMMANDS) == straight_replay("long", 7, commands)
