@@ -352,6 +352,8 @@ def _crt_odds(f: dict) -> str:
     attackers, defenders = (part.strip() for part in f["attack"].split("->"))
     head = f"{attackers} ({f['attack_strength']:g}) against {defenders} ({f['defence_strength']:g}): odds {f['odds']}."
     lines = [head]
+    if f.get("attack_modifiers"):
+        lines.append("The attacker's modifiers: " + "; ".join(f["attack_modifiers"]) + ".")
     lines.append("The defender's modifiers: " + ("; ".join(f["modifiers"]) if f["modifiers"] else "none") + ".")
     if f["bombarding"]:
         lines.append("Bombarding, untouched by the result (Artillery C): " + ", ".join(f["bombarding"]) + ".")

@@ -34,7 +34,8 @@ class Plan:
     redoubt_alone: bool = False           # an empty redoubt attacked by itself (Redoubts, I)
     attack: Fraction = Fraction(0)
     defence: Fraction = Fraction(0)
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)         # the defender's terrain (Combat J, Redoubts E-G)
+    attack_notes: list[str] = field(default_factory=list)  # the attackers' (Combat K)
 
     @cached_property
     def odds(self) -> str:
@@ -213,7 +214,7 @@ def _strengths(b: Battle, plan: Plan) -> None:
         # Combat (K); Artillery (H): not halved. Any other attacker is next to every target (`strike_refusal`).
         if not b.is_artillery(a) and any(b.map.side(ah, dh) in b.tables.across_halved for dh in target_hexes):
             halves += s
-            plan.notes.append(f"{ah} halved across a ford or bridge")
+            plan.attack_notes.append(f"{ah} halved across a ford or bridge")
         else:
             halves += 2 * s
     # Redoubts (I): an occupied redoubt attacking a single enemy unit adds its strength.

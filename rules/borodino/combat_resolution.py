@@ -38,7 +38,8 @@ def resolve(b: Battle, side: str, cmd: Attack) -> list[Event]:
     b.s["log"]["attacks"].append({"side": side, "attackers": att_hexes, "defenders": def_hexes,
                                   "bombarding": [b.hex_of(a) for a in plan.bombarding],
                                   "odds": plan.odds, "die": die, "result": result})
-    notes = f" ({'; '.join(plan.notes)})" if plan.notes else ""
+    said = plan.attack_notes + plan.notes
+    notes = f" ({'; '.join(said)})" if said else ""
     text = (f"{'+'.join(att_hexes)} ({_num(plan.attack)}) attack {'+'.join(def_hexes)} ({_num(plan.defence)}){notes}: "
             f"{plan.odds}, die {die}: {result}.")
     events = [event(text, kind="combat", odds=plan.odds, die=die, result=result, attackers=att_hexes,

@@ -36,7 +36,8 @@ TOPICS = {
     "units": "units [hex]                list the units (or the unit in one hex)",
     "odds": ("odds <hex>[+<hex>..] -> <hex>[+<hex>..]   the odds of an attack before you make it: "
              "`odds 3022+3121 -> 3020`\n"
-             "  The strengths, the defender's modifiers (towns, woods/roads, redoubts, fords), and the chance "
+             "  The strengths, the attacker's modifiers (fords, bridges, a redoubt's own strength) and the "
+             "defender's (towns, woods/roads, redoubts), and the chance "
              "of each result of the Combat Resolution Table, naming units whose retreat would be blocked. "
              "Nothing is rolled or changed."),
     "doomed": ("help doomed                the Doomed Victory options dv_rally and dv_leaders, and the Shevardino "

@@ -1,7 +1,7 @@
 """Odds before you commit: what a declared attack would meet, without rolling.
 
 `forecast` reads `attackers -> defenders` as `attack` does and plans it with `combat.plan_attack`,
-so the strengths, the defender's modifiers and the odds column are exactly those the attack would
+so the strengths, the attacker's and the defender's modifiers and the odds column are exactly those the attack would
 get (Combat, General Rule; J, K; Artillery H; Redoubts E-I). Each die face of that column of the
 Combat Resolution Table is one sixth; faces with the same result are grouped. A retreat is looked
 up with `results.retreat_options`: a unit with no open path "is ELIMINATED" (Retreat and Advance),
@@ -43,10 +43,17 @@ def forecast(state: dict, text: str) -> dict:
     return {
         "kind": "crt", "attack": cmd.to_text().removeprefix("attack "), "side": side,
         "attack_strength": _number(plan.attack), "defence_strength": _number(plan.defence),
-        "odds": plan.odds, "modifiers": list(plan.notes),
+        "odds": plan.odds, "modifiers": list(plan.notes), "attack_modifiers": _attack_notes(b, plan),
         "bombarding": [b.describe(a) for a in plan.bombarding],
         "results": [_consequences(b, plan, result, faces) for result, faces in _faces(b, plan.odds)],
     }
+
+
+def _attack_notes(b: Battle, plan: Plan) -> list[str]:
+    """What changes the attack: halving across a ford or bridge (Combat K), a redoubt adding its own
+    strength to its occupant's attack (Redoubts I)."""
+    h = plan.redoubt_attacking
+    return plan.attack_notes + ([f"the {b.map.redoubts[h].name} adds {b.map.redoubts[h].strength}"] if h else [])
 
 
 def _attacking_side(b: Battle, cmd: C.Attack) -> str:

@@ -133,3 +133,14 @@ def test_a_place_refusal_names_the_games_own_kind_of_place():
     borodino = rules.load("borodino")
     with pytest.raises(CommandError, match=r"name a hex by its four digits \(`units 3224`\)\.$"):
         text.place("north", borodino.view(borodino.setup("7sep", 1, None), None))
+
+
+def test_borodino_odds_name_the_attacker_s_modifiers_apart_from_the_defender_s():
+    """Combat (K): an attack across a ford is halved; that is the attacker's modifier, not the
+    defender's, and the defender's line still says there is none."""
+    forecast = {"kind": "crt", "attack": "1616 -> 1615", "attack_strength": 3.5, "defence_strength": 4,
+                "odds": "1-2", "modifiers": [], "attack_modifiers": ["1616 halved across a ford or bridge"],
+                "bombarding": [], "results": []}
+    assert text.odds(forecast).splitlines() == [
+        "1616 (3.5) against 1615 (4): odds 1-2.", "The attacker's modifiers: 1616 halved across a ford or bridge.",
+        "The defender's modifiers: none."]

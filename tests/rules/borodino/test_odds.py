@@ -55,7 +55,17 @@ def test_odds_combat_case_k_halved_across_a_ford():
     s = position({F7: "1616", R4: "1615"}, phase="combat")
     f = odds(s, "1616 -> 1615")
     assert (f["attack_strength"], f["odds"]) == (3.5, "1-2")
-    assert f["modifiers"] == ["1616 halved across a ford or bridge"]
+    assert f["attack_modifiers"] == ["1616 halved across a ford or bridge"] and f["modifiers"] == []
+
+
+def test_odds_redoubts_case_i_the_redoubt_adds_to_its_occupant_s_attack():
+    """Redoubts (I): "When a Russian occupied redoubt attacks a single Enemy unit, the intrinsic redoubt
+    strength is added to the occupying unit's Combat Strength": the 5 in the Great Redoubt and its 6
+    against a 7 in front of it; the addition is named with the attack, not the defence."""
+    s = position({F7: "2818", R5: "2817"}, player="russian", phase="combat")
+    f = odds(s, "2817 -> 2818")
+    assert (f["attack_strength"], f["defence_strength"], f["odds"]) == (11, 7, "1-1")
+    assert f["attack_modifiers"] == ["the Great Redoubt adds 6"] and f["modifiers"] == []
 
 
 def test_odds_redoubts_case_e_doubled_plus_intrinsic():
