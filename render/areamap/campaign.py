@@ -14,10 +14,11 @@ from collections.abc import Iterable
 from PIL import Image, ImageDraw
 
 from render import palette as P
+from render.areamap.frame import star_icon
 from render.areamap.graph import neighbourhood
 from render.areamap.static import View, star_points
 from render.fonts import Font, font
-from render.frame import flow_legend, line_icon, over, strip, swatch, text_size
+from render.frame import Icon, flow_legend, line_icon, over, strip, swatch, text_size
 from rules.campaign_1812 import campaign_data as data
 
 FRAME = (1000, 800)  # data/map.toml's drawing frame
@@ -180,15 +181,19 @@ def _track(view: dict, width: int) -> Image.Image:
     return img
 
 
-def _legend(width: int) -> Image.Image:
-    items = [(swatch(CONTROL["french"]), "French control"), (swatch(CONTROL["russian"]), "Russian control"),
+def legend_items() -> list[tuple[Icon, str]]:
+    """The legend's entries, each drawn as the map draws it (a fort's star as on its tab)."""
+    return [(swatch(CONTROL["french"]), "French control"), (swatch(CONTROL["russian"]), "Russian control"),
              (swatch(DEPLETION[50]), "50% depleted"), (swatch(DEPLETION[100]), "100% depleted"),
              (swatch(P.BLOCK["french"]["fill"]), "French stack"), (swatch(P.BLOCK["russian"]["fill"]), "Russian stack"),
-             (swatch(P.STAR), "fort 1 VP; Kiev 3, capitals 5"), (line_icon(BATTLE, 0.3), "battle"),
+             (star_icon(P.STAR), "fort 1 VP; Kiev 3, capitals 5"), (line_icon(BATTLE, 0.3), "battle"),
              (line_icon(P.EDGE, 0.3), "sub-areas of one area"),
              (swatch(WINTER), "winter turn"),
              (lambda img, d, box: None, "own stacks: i infantry, c cavalry, s supply, d depots; the enemy's hidden")]
-    return flow_legend(items, width)
+
+
+def _legend(width: int) -> Image.Image:
+    return flow_legend(legend_items(), width)
 
 
 def draw_places(d: ImageDraw.ImageDraw, v: View, view: dict) -> list[PixelBox]:

@@ -121,7 +121,8 @@ def _circle(colour: str) -> Icon:
     return draw
 
 
-def _star(fill: P.RGB) -> Icon:
+def star_icon(fill: P.RGB) -> Icon:
+    """A star as tall as the legend's box, as the maps draw victory places (Bloody Monday, 1812)."""
     def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
         x0, y0, x1, y1 = box
         d.polygon(star_points(((x0 + x1) / 2, (y0 + y1) / 2), (y1 - y0) / 2), fill=fill, outline=P.INK)
@@ -176,7 +177,7 @@ def legend(width: int, viewer: str | None) -> Image.Image:
         (_cube("inspired"), "inspired"), (_cube("kolocha"), "Kolocha crossing"), (_cube("isolated"), "isolated"),
         (_cube("fired"), "artillery fired"),
         (_circle("green"), "open"), (_circle("yellow"), "forest"), (_circle("red"), "hill / redoubt"),
-        (_star(P.STAR), "victory area"), (_star(P.AREA_FILL["red"]), "Flèche (all three = one star)"),
+        (star_icon(P.STAR), "victory area"), (star_icon(P.AREA_FILL["red"]), "Flèche (all three = one star)"),
         (_line(P.KOLOCHA, 0.35), "Kolocha"), (_line(P.START_LINE, 0.12, dash=True), "start line"),
         (_line(P.COMMAND_LINE, 0.15), "command limit"),
         (_line(P.BLOCK["french"]["arrow"], 0.15, head=True), "move"),

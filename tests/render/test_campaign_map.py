@@ -9,7 +9,8 @@ from PIL import Image, ImageDraw
 import render
 from rules import load
 from rules.campaign_1812.swaptest import swapped
-from render.areamap.campaign import BOX, WINTER, draw_places, frame_for
+from render import palette as P
+from render.areamap.campaign import BOX, WINTER, draw_places, frame_for, legend_items
 from render.areamap.static import View
 from render.frame import NotOnMap
 from rules.campaign_1812 import campaign_data as data
@@ -169,6 +170,14 @@ def test_the_turn_track_marks_the_winter_turns_of_the_game_s_own_tables():
     assert c1812.view(two, "french")["winter_turns"] == [12, 13]
     assert _winter_pixels(two) < _winter_pixels(shipped)
     assert _winter_pixels(two) > _winter_pixels({**two, "tables": {**own, "turns": {**own["turns"], "winter": []}}})
+
+
+def test_the_legend_shows_a_fort_as_the_star_the_map_draws_on_its_tab():
+    """Victory places carry a star tab on the map: the legend's entry is a star, not a square of its colour."""
+    icon = dict((words, icon) for icon, words in legend_items())["fort 1 VP; Kiev 3, capitals 5"]
+    img = Image.new("RGB", (40, 40), (255, 255, 255))
+    icon(img, ImageDraw.Draw(img), (0, 0, 39, 39))
+    assert img.getpixel((20, 22)) == P.STAR and img.getpixel((1, 1)) == (255, 255, 255)
 
 
 def test_a_long_name_shrinks_only_as_far_as_its_box_needs_and_its_label_box_is_the_text_s():
