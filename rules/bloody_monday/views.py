@@ -51,7 +51,8 @@ def prompt(g: Game, viewer: str | None) -> str | None:
             return f"The {who.title()} player's logistics (3.0)."
         lg = s["logistics"]
         if lg["stage"] == "choose":
-            return "Activate your supreme commander (`activate <sc> [<area>]`) or `end` to keep its strength (3.1)."
+            return (f"Activate your supreme commander (`activate {g.chief(who)}`, or `activate {g.chief(who)} <area>` "
+                    "to move it there first) or `end` to keep its strength (3.1).")
         if lg["stage"] == "reinforce":
             return (f"You may deploy up to {lg['lv'] - lg['reinforced']} reinforcements (`reinforce`, or "
                     "`reinforce <count>`), then restore leaders, artillery and combat units (`restore <block>`), "

@@ -163,7 +163,8 @@ def test_3_0_the_logistics_phase_tells_only_its_player_what_to_do():
     waiting = "The Russian player's logistics (3.0)."
     assert prompts(state) == {
         None: waiting, "french": waiting,
-        "russian": "Activate your supreme commander (`activate <sc> [<area>]`) or `end` to keep its strength (3.1)."}
+        "russian": "Activate your supreme commander (`activate R-KUT`, or `activate R-KUT <area>` to move it there "
+                   "first) or `end` to keep its strength (3.1)."}
     state["logistics"].update(stage="reinforce", lv=5, reinforced=2)
     assert prompts(state)["russian"] == (
         "You may deploy up to 3 reinforcements (`reinforce`, or `reinforce <count>`), then restore leaders, "
