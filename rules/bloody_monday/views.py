@@ -53,8 +53,9 @@ def prompt(g: Game, viewer: str | None) -> str | None:
         if lg["stage"] == "choose":
             return (f"Activate your supreme commander (`activate {g.chief(who)}`, or `activate {g.chief(who)} <area>` "
                     "to move it there first) or `end` to keep its strength (3.1).")
-        if lg["stage"] == "reinforce":
-            return (f"You may deploy up to {lg['lv'] - lg['reinforced']} reinforcements (`reinforce`, or "
+        most = min(lg["lv"] - lg["reinforced"], len(g.pool(who))) if turns.deploy_areas(g, who) else 0
+        if lg["stage"] == "reinforce" and most > 0:
+            return (f"You may deploy up to {plural(most, 'reinforcement', 'reinforcements')} (`reinforce`, or "
                     "`reinforce <count>`), then restore leaders, artillery and combat units (`restore <block>`), "
                     "then `end` (3.1-3.6).")
         return "Restore leaders, then artillery, then combat units (`restore <block>`), then `end` (3.4-3.6)."

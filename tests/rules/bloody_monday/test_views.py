@@ -177,6 +177,20 @@ def test_3_0_the_logistics_phase_tells_only_its_player_what_to_do():
     assert prompts(state)["russian"] == "The French player's logistics (3.0)."
 
 
+def test_3_3_the_reinforcements_offered_are_those_that_can_come():
+    """3.3: reinforcements come from the pool into a victory area with room: the prompt offers no more
+    than the pool holds, and none when none can come (the pool empty), only the restoring (3.4-3.6)."""
+    g = game(position({}, pools=["R-1-1J", "R-1-2J"]))
+    turns.start_logistics(g)
+    g.s["logistics"].update(stage="reinforce", lv=5)
+    assert prompts(g.s)["russian"].startswith("You may deploy up to 2 reinforcements (`reinforce`")
+    g = game(position({}, pools=[]))
+    turns.start_logistics(g)
+    g.s["logistics"].update(stage="reinforce", lv=5)
+    assert prompts(g.s)["russian"] == (
+        "Restore leaders, then artillery, then combat units (`restore <block>`), then `end` (3.4-3.6).")
+
+
 def test_8_0_a_game_over_prompts_nobody():
     state = position({})
     state.update(phase="over", outcome={"winner": "french", "reason": "How to Win A"})
