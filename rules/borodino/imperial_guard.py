@@ -14,14 +14,25 @@ from rules.core.errors import RuleViolation
 from rules.core.events import Event, event
 
 
+def _held_back(b: Battle, side: str) -> str:
+    """The side's Guard units not yet released, by where they stand (their hex, or their id off the map)."""
+    held = sorted(b.hex_of(uid) or uid for uid, u in b.s["units"].items() if b.defs[uid].side == side
+                  and b.defs[uid].guard and uid not in b.s["released"] and u["where"] in ("map", "waiting"))
+    return f"your Guard units not yet released: {', '.join(held)}" if held else "all your Guard units are released"
+
+
 def release(b: Battle, side: str, cmd: Release) -> list[Event]:
     """Imperial Guard (B2, C): release after 15 CP of losses, one more per 10; the Old Guard last."""
     if not b.option("imperial_guard"):
         raise RuleViolation("Imperial Guard", "the Imperial Guard rule is not in play in this game")
-    uid = resolve_unit(b, cmd.unit)
+    try:
+        uid = resolve_unit(b, cmd.unit)
+    except RuleViolation as error:  # no unit there: say which ones may be released instead
+        raise RuleViolation("Imperial Guard", f"{error.message}; {_held_back(b, side)}") from None
     d = b.defs[uid]
     if d.side != side or not d.guard:
-        raise RuleViolation("Imperial Guard", f"{b.describe(uid)} is not one of your Guard units")
+        raise RuleViolation("Imperial Guard", f"{b.describe(uid)} is not one of your Guard units; "
+                            f"{_held_back(b, side)}")
     if uid in b.s["released"]:
         raise RuleViolation("Imperial Guard", f"{b.describe(uid)} is already released")
     losses = b.s["losses"][side]

@@ -282,6 +282,19 @@ def test_imperial_guard_case_b2_and_c_voluntary_release_old_guard_last():
     assert play(s, "french", f"release {G}")[0]["released"] == s2["released"]  # a unit named by its hex
 
 
+def test_imperial_guard_a_release_of_no_guard_unit_names_those_that_may_be():
+    """(B2) "he may voluntarily release any one of his Guard units": naming an empty hex or a unit that
+    is not of the Guard is refused under the Imperial Guard rule (not Movement), with the Guard units
+    still held back."""
+    s = position({"F-IG-YG": G, "F-IG-OG": go(G, 3, 3), "F-I-2": go(G, 3)}, options=["imperial_guard"])
+    s["losses"]["french"] = 15
+    held = f"your Guard units not yet released: {G}, {go(G, 3, 3)}"
+    assert str(refused(s, "french", f"release {go(G, 0)}", "Imperial Guard")) == (
+        f"There is no unit in {go(G, 0)}; {held} (Imperial Guard).")
+    assert str(refused(s, "french", f"release {go(G, 3)}", "Imperial Guard")) == (
+        f"{go(G, 3)} (French 7-4 infantry) is not one of your Guard units; {held} (Imperial Guard).")
+
+
 def test_additional_forces_only_in_the_grand_battle():
     """Additional Forces (A) "This rule may only be used when playing the Grand Battle Game"; (B) eleven
     3-3 infantry, one a turn from turn 11 to 21."""
