@@ -34,14 +34,17 @@ def _chosen(g: Game, cmd: Move, key: str, rule: str) -> dict[str, int]:
     asked = dict(cmd.counts) if cmd.counts else {k: free[k] for k in kinds}
     units = {k: asked.get(k, 0) for k in KINDS}
     over = {k: n for k, n in units.items() if n > free[k]}
-    if over:
-        verb = "force march" if key == "marched" else "move"
-        raise RuleViolation(rule, f"{g.name(cmd.origin)} holds {counted(free)} free to {verb} this Player-Turn, "
+    verb = "force march" if key == "marched" else "move"
+    if over:  # a forced march counts corps alone: supply units and depots never force march
+        may = {k: free[k] if k in kinds else 0 for k in KINDS}
+        raise RuleViolation(rule, f"{g.name(cmd.origin)} holds {counted(may)} free to {verb} this Player-Turn, "
                             f"not {counted({**empty(), **over})}")
     if not any(units.values()):
-        verb = "force march" if key == "marched" else "move"
-        raise RuleViolation(rule, f"nothing in {g.name(cmd.origin)} may {verb} "
-                            "any more this Player-Turn")
+        goes = [k for k in kinds if not (k == "depot" and side == "french")]  # a French depot goes with supply
+        elsewhere = [str(p) for p in g.stacks(side) if any(g.free(key, p)[k] for k in goes)]
+        raise RuleViolation(rule, f"nothing in {g.name(cmd.origin)} may {verb} any more this Player-Turn; "
+                            + (f"yours that may are in {', '.join(elsewhere)}" if elsewhere else
+                               "none of yours may: `end`"))
     return units
 
 

@@ -16,7 +16,7 @@ def test_each_corps_moves_one_area_or_sub_area():
     assert texts(events, "all") == ["A French stack moves from Smolensk (15) to Vyazma (161)."]
     assert texts(events, "french") == ["Moved 2 infantry corps from Smolensk (15) to Vyazma (161)."]
     sentence = refused(state, "french", "move 161 162", "Movement")
-    assert sentence.startswith("Nothing in Vyazma (161) may move any more this Player-Turn")
+    assert sentence == "Nothing in Vyazma (161) may move any more this Player-Turn; yours that may are in 15 (Movement)."
     sentence = refused(state, "french", "move 15 17", "Movement")
     assert sentence == ("Moscow (17) is not next to Smolensk (15): a move is one area or sub-area, "
                         "to one of 10, 18, 23, 161 (Movement).")
@@ -153,6 +153,21 @@ def test_the_corps_that_tried_a_forced_march_are_marked_and_the_others_stay_free
     assert refused(state, "french", "march 15 10 2 inf", "Movement: forced march") == (
         "Smolensk (15) holds 1 infantry corps free to force march this Player-Turn, not 2 infantry corps "
         "(Movement: forced march).")
+
+
+def test_a_forced_march_refused_counts_corps_alone_and_says_where_corps_may_still_go():
+    """MOVEMENT: 'Supply units may move one area per Player-Turn and may not force march': a refusal counts a
+    stack's corps free to march, never its supply units, and a place with none names those that have some."""
+    state = position({15: {"inf": 1, "supply": 1}, 10: {"supply": 1}}, phase="march")
+    assert refused(state, "french", "march 15 161 2 inf", "Movement: forced march") == (
+        "Smolensk (15) holds 1 infantry corps free to force march this Player-Turn, not 2 infantry corps "
+        "(Movement: forced march).")
+    assert refused(state, "french", "march 10 12", "Movement: forced march") == (
+        "Nothing in Vitebsk (10) may force march any more this Player-Turn; yours that may are in 15 "
+        "(Movement: forced march).")
+    assert refused(position({10: {"supply": 1}}, phase="march"), "french", "march 10 12",
+                   "Movement: forced march") == ("Nothing in Vitebsk (10) may force march any more this Player-Turn; "
+                                                 "none of yours may: `end` (Movement: forced march).")
 
 
 def test_a_leader_follows_a_forced_march_only_when_no_corps_stays_behind():
