@@ -227,10 +227,11 @@ def _units(n: int, words: dict | None = None) -> str:
 
 
 def headline(view: dict) -> str:
-    """Turn, clock, phase and player; then who moves (or the outcome) and the engine's prompt."""
+    """Turn, day and clock (Borodino's Grand Battle spans three days), phase and player; then who
+    moves (or the outcome) and the engine's prompt."""
     head = [f"Turn {view.get('turn', '?')}"]
     if view.get("clock"):
-        head.append(str(view["clock"]))
+        head.append(" ".join(str(view[key]) for key in ("day", "clock") if view.get(key)))
     head.append(phase_name(view.get("phase")))
     if view.get("player"):
         head.append(f"{side_name(view['player'])} player")

@@ -25,6 +25,14 @@ def test_status_shows_headline_prompt_and_counts_units_by_side():
                          "`units` lists them; `units <place>` those at one place."]
 
 
+def test_the_headline_names_the_day_where_the_view_gives_one():
+    """Borodino's Grand Battle runs from 5 to 7 September: "Turn 20 | 1500" alone does not say
+    which day; the view's day stands before the hour (and a view without one is as before)."""
+    assert text.headline({**VIEW, "day": "6 Sept"}).splitlines()[0] == \
+        "Turn 3 | 6 Sept 0900 | Movement Phase | French player"
+    assert text.headline({**VIEW, "day": "6 Sept", "clock": "night"}).startswith("Turn 3 | 6 Sept night | ")
+
+
 def test_the_units_table_lists_every_unit_and_counts_hidden_ones():
     lines = text.units_table(VIEW["units"]).splitlines()
     assert "French:" in lines and "Russian:" in lines
