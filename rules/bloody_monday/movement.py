@@ -43,6 +43,12 @@ def limit_case(g: Game, bid: str) -> str:
     return "9.11" if g.defs[bid].role == "army_commander" else "9.12"
 
 
+def across_the_limit(g: Game, bid: str, area: int) -> RuleViolation:
+    """The refusal of a move into `area` across the command limit, citing the case that binds the block."""
+    return RuleViolation(limit_case(g, bid), f"{g.public_name(bid)} may not cross the command limit into {area}: "
+                         f"it stays in the {g.defs[bid].command} of the map")
+
+
 def step_cost(g: Game, side: str, start: int, frm: int, to: int) -> int:
     """MPs to step from `frm` into `to` on a move that began in `start` (1.2, 1.2.2, 1.2.3)."""
     cost = g.areas[to].terrain.movement_cost + (1 if to in g.areas[frm].kolocha else 0)
@@ -156,7 +162,7 @@ def check_path(g: Game, bid: str, path: tuple[int, ...], rules: Rules) -> int:
         if n not in g.areas[here].neighbours:
             raise RuleViolation("1.0", f"area {n} is not adjacent to {here}; name the areas of the path one by one")
         if not may_enter(g, bid, n):
-            raise RuleViolation("9.11-9.12", f"{g.public_name(bid)} may not cross the command limit into {n}")
+            raise across_the_limit(g, bid, n)
         if g.has_enemy(side, n):
             check_engage(g, bid, n, rules)
             if i != len(path) - 1:
@@ -187,6 +193,8 @@ def plan(g: Game, bid: str, path: tuple[int, ...], rules: Rules) -> tuple[int, .
     if len(path) == 1:
         found = routes(g, bid, rules).get(path[0])
         if found is None:
+            if not may_enter(g, bid, path[0]):
+                raise across_the_limit(g, bid, path[0])
             if path[0] in g.areas[g.area(bid)].neighbours:
                 check_path(g, bid, path, rules)
             if g.has_enemy(g.side(bid), path[0]):

@@ -117,12 +117,29 @@ def test_6_3_raiding_cavalry_may_not_disengage():
     assert routes(game(state), "F-CR-1LC", Rules(5, disengage=False)) == {}
 
 
+def test_9_11_9_12_a_destination_across_the_command_limit_is_refused_for_that_not_for_mps():
+    """9.11: "Barclay de Tolly cannot go south of this line"; 9.12: "Russian 1st Army Units (yellow)
+    cannot enter any Area in the southern part": 72 is two areas from 66 and within reach; the refusal
+    names the command limit, not the movement points (2.1) it said before."""
+    state = position({"R-1-BT": 66, "R-1-3": 66}, options=["command_limit", "extreme_command_limit"],
+                     player="russian", initiative="russian")
+    state, _ = do(state, "russian", "tactical")
+    assert refused(state, "russian", "activate R-1-BT 72", "9.11") == (
+        "Russian Barclay de Tolly (R-1-BT, tactical leader) may not cross the command limit into 72: it stays in "
+        "the north of the map (9.11).")
+    state, _ = do(state, "russian", "activate R-1-BT")
+    assert refused(state, "russian", "move R-1-3 72", "9.12") == (
+        "Russian 3 (R-1-3, infantry) may not cross the command limit into 72: it stays in the north of the map "
+        "(9.12).")
+
+
 def test_9_11_barclay_stays_north_by_path_and_by_route():
     """9.11 with the command limit: area 20 (south) is next to 6 (north); Barclay in 6 may not enter it,
     and the route search never offers it; without the option it does."""
     state = _moving({"R-1-BT": 6}, side="russian", options=["command_limit"], initiative="russian")
-    sentence = "Russian Barclay de Tolly (R-1-BT, tactical leader) may not cross the command limit into 20 (9.11-9.12)."
-    assert refused(state, "russian", "move R-1-BT 20", "9.11-9.12") == sentence
+    sentence = ("Russian Barclay de Tolly (R-1-BT, tactical leader) may not cross the command limit into 20: it "
+                "stays in the north of the map (9.11).")
+    assert refused(state, "russian", "move R-1-BT 20", "9.11") == sentence
     assert 20 not in routes(game(state), "R-1-BT", Rules(5))
     free = _moving({"R-1-BT": 6}, side="russian", initiative="russian")
     assert 20 in routes(game(free), "R-1-BT", Rules(5))
