@@ -89,8 +89,6 @@ def test_a_retreat_goes_next_door_without_enemy_infantry():
     assert refused(state, "russian", "retreat 17", "Combat: Retreat After Combat") == (
         "Moscow (17) is not next to Smolensk (15); retreat to an adjacent place without an enemy stack: 18, 23, 161 "
         "(Combat: Retreat After Combat).")
-    assert refused(state, "russian", "retreat 99", "Combat: Retreat After Combat").startswith(
-        "There is no place 99 on the map; retreat to")
     assert do(state, "russian", "retreat 18")[0]["stacks"]["russian"]["18"]["inf"] == 2
 
 

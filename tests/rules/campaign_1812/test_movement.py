@@ -188,9 +188,9 @@ def test_a_move_is_refused_from_a_place_without_a_stack_or_to_a_place_off_the_ma
     state = position({12: {"inf": 1}, 30: {"inf": 1}})
     assert refused(state, "french", "move 15 10", "Movement") == (
         "You have no stack in Smolensk (15); yours are in 12, 30 (Movement).")
-    assert refused(state, "french", "move 12 99", "Movement") == (
-        "There is no place 99 beside Vilna (12): a move is one area or sub-area, to one of 6, 9, 10, 11, 13, 14 "
-        "(Movement).")
+    assert refused(state, "french", "move 12 99", "The Game Map") == (
+        "There is no place 99 on the map: name an area (1 to 36) or a sub-area (161, 162, 211, 212) by its number "
+        "(The Game Map).")
 
 
 def test_a_whole_french_stack_leaves_its_depot_without_a_supply_unit_and_takes_it_with_one():

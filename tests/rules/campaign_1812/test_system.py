@@ -3,7 +3,7 @@ the scenarios offered, when a command may be taken back, how far places are for 
 import pytest
 
 from rules.campaign_1812.ai.level1 import Level1
-from tests.rules.campaign_1812.c1812_helpers import c1812, do
+from tests.rules.campaign_1812.c1812_helpers import c1812, do, position, refused
 from rules.core.errors import CommandError
 from tests.rules.campaign_1812.test_combat import battle
 
@@ -57,3 +57,26 @@ def test_the_computer_player_is_of_level_one_and_no_other_level_is_built():
     assert isinstance(c1812.commander(), Level1) and isinstance(c1812.commander(1), Level1)
     with pytest.raises(ValueError, match="level 2 is not built"):
         c1812.commander(2)
+
+
+NOWHERE = "There is no place 99 on the map: name an area (1 to 36) or a sub-area (161, 162, 211, 212) by its number."
+
+
+@pytest.mark.parametrize("phase, side, line", [
+    ("movement", "french", "move 99 15"), ("movement", "french", "move 15 99"), ("march", "french", "march 99 15"),
+    ("attrition", "russian", "attrit 99"), ("supply", "french", "depot 99"), ("removal", "french", "remove 99 inf")])
+def test_a_place_off_the_map_is_refused_in_every_phase_that_names_one(phase, side, line):
+    """THE GAME MAP: 'Areas are also numbered and named'; a number of none is refused in words (it failed inside
+    the engine), and an area sub-divided names its sub-areas."""
+    state = position({15: {"inf": 2, "supply": 1}}, {18: {"inf": 1}}, phase=phase, attrition=1, removal=1)
+    assert refused(state, side, line, "The Game Map") == NOWHERE[:-1] + " (The Game Map)."
+    assert refused(state, side, line.replace("99", "16"), "The Game Map") == (
+        "Area 16 is sub-divided: name its sub-area, 161 or 162 (The Game Map).")
+
+
+def test_a_retreat_or_a_cavalry_withdrawal_off_the_map_is_refused_in_words():
+    state = battle({"inf": 3}, {"inf": 2, "cav": 1})
+    assert refused(state, "russian", "plan cordon withdraw 99", "The Game Map") == NOWHERE[:-1] + " (The Game Map)."
+    state, _ = do(state, "french", "plan reconnaissance")
+    state, _ = do(state, "russian", "plan withdraw")
+    assert refused(state, "russian", "retreat 99", "The Game Map") == NOWHERE[:-1] + " (The Game Map)."
