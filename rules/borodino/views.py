@@ -89,7 +89,8 @@ def notes(b: Battle, due_a: set[str], due_d: set[str]) -> list[str]:
             "(Scenarios).")
     out += _doomed_notes(b)
     if b.night:
-        out.append("Night: no combat, and no unit may come within three hexes of the enemy (Night Movement).")
+        out.append("Night: no combat; no unit may move within three hexes of the enemy, and one that begins "
+                   "within three may only move further away (Night Movement A).")
     frozen = [uid for uid in s["frozen"] if uid not in s["unfrozen"]]
     if frozen and s["player"] == "russian":
         allowed = max(0, frozen_allowance(b) - len(s["unfrozen"]))

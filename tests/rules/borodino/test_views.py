@@ -74,6 +74,16 @@ def test_the_status_says_how_waiting_reinforcements_enter():
                              "on its entry hex when the phase ends (Scenarios).")
 
 
+def test_a_night_turn_s_status_states_night_movement_a_whole():
+    """Night Movement (A): no unit may come within three hexes of the enemy, but one that begins within
+    three "may only move into hexes which are further from any Enemy unit than its starting hex",
+    which may still be within three."""
+    state = borodino.setup("grand", 1, [])
+    state["turn"] = 9
+    assert ("Night: no combat; no unit may move within three hexes of the enemy, and one that begins within three "
+            "may only move further away (Night Movement A).") in borodino.view(state, "french")["notes"]
+
+
 def test_eliminated_and_exited_units_are_named_apart():
     state = position({"F-IC-1L": G})
     state["units"]["F-IC-1H"]["where"] = "eliminated"
