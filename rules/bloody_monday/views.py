@@ -3,6 +3,7 @@ an area unless the rules reveal them; `side=None` is the public board. Hidden fa
 the dict, so nothing downstream can leak them."""
 from __future__ import annotations
 
+from rules.bloody_monday import ground
 from rules.bloody_monday import retreat as retreats
 from rules.bloody_monday import turns
 from rules.bloody_monday.game import SIDES, Game, Impulse, plural
@@ -67,8 +68,7 @@ def prompt(g: Game, viewer: str | None) -> str | None:
         return (f"Apply {plural(due, 'hit', 'hits')} in {bt['area']}: the next goes to one of your strongest units, "
                 f"`hit` {' or '.join(bt['choice']['candidates'])} (5.3.6).")
     if bt and bt["stage"] == "jagers":
-        return (f"The battle in {bt['area']}: full-strength Russian jagers may `skirmish <jager> <area>` or "
-                "`ambush <jager>`; `end` to fight as usual (9.1).")
+        return jager_prompt(g, viewer)
     if s["battery"] is not None and not bt:
         return "Grande Batterie: `fire <artillery> <area>` from 16, 28, 31 and 32, once each, then `end` (9.2)."
     if bt and bt["stage"] == "retreat":
@@ -110,6 +110,21 @@ def action_prompt(imp: Impulse) -> str:
         "combat": "combat segment: `battle <area>` in each contested area, newly contested ones first (5.3, "
                   "FAQ 5), then `end` (5.0).",
     }[imp["segment"]]
+
+
+def jager_prompt(g: Game, viewer: str | None) -> str:
+    """9.1: the jagers choose after the showdown, face up; only the Russian player is given the commands,
+    for each jager by name, with the areas it may skirmish into."""
+    area = g.s["battle"]["area"]
+    if viewer != "russian":
+        return (f"The battle in {area}: the Russian player chooses whether the full-strength jagers skirmish or "
+                "ambush (9.1).")
+    choices = []
+    for bid in ground.jagers(g):
+        places = ", ".join(map(str, ground.skirmish_areas(g, bid)))
+        choices.append((f"`skirmish {bid} <area>` ({places}) or " if places else "") + f"`ambush {bid}`")
+    return (f"The battle in {area}: your full-strength jagers may skirmish away, one step down, or ambush: "
+            f"{'; '.join(choices)}; `end` to fight as usual (9.1).")
 
 
 def retreat_prompt(g: Game, viewer: str | None) -> str:

@@ -144,8 +144,10 @@ def test_9_1_jagers_choose_after_the_showdown():
     battle(game(state), 55, stage="artillery")
     state, _ = do(state, "french", "end")
     assert state["battle"]["stage"] == "jagers"
-    assert prompts(state) == alike("The battle in 55: full-strength Russian jagers may `skirmish <jager> <area>` or "
-                                   "`ambush <jager>`; `end` to fight as usual (9.1).")
+    waiting = "The battle in 55: the Russian player chooses whether the full-strength jagers skirmish or ambush (9.1)."
+    assert prompts(state) == {None: waiting, "french": waiting, "russian": (
+        "The battle in 55: your full-strength jagers may skirmish away, one step down, or ambush: "
+        "`skirmish R-1-2J <area>` (44, 45, 52, 66, 67, 71) or `ambush R-1-2J`; `end` to fight as usual (9.1).")}
 
 
 def test_9_2_the_grande_batterie_fires_before_the_first_impulse():
