@@ -9,7 +9,7 @@ over. Reinforcements and the attrition roll happen as a Player-Turn begins.
 from __future__ import annotations
 
 from rules.campaign_1812 import combat, leaders, supply, victory
-from rules.campaign_1812.game import Game, counted, enemy_of, empty
+from rules.campaign_1812.game import NAMES, Game, counted, enemy_of, empty
 from rules.core.dice import roll
 from rules.core.errors import RuleViolation
 from rules.core.events import Event, event, seal
@@ -126,9 +126,10 @@ def next_turn(g: Game) -> list[Event]:
 def remove(g: Game, side: str, place: int, kind: str) -> list[Event]:
     """VICTORY CONDITIONS: 'the loss of one corps (of his choice)' when short of the index."""
     if not g.stack("french", place)[kind]:
-        where = ", ".join(str(p) for p in g.stacks("french") if g.corps("french", p))
-        raise RuleViolation("Victory Conditions", f"the French have no {kind} corps in {g.name(place)}; "
-                            f"remove one from {where}")
+        where = " and ".join(f"{NAMES[k][1]} in {', '.join(places)}" for k in ("inf", "cav")
+                             if (places := [str(p) for p in g.stacks("french") if g.stack("french", p)[k]]))
+        raise RuleViolation("Victory Conditions", f"the French have no {NAMES[kind][0]} in {g.name(place)}; "
+                            f"theirs are {where}")
     g.take("french", place, kind, 1)
     g.s["removal"] -= 1
     out = [event(f"The French player removes a corps from {g.name(place)} (Victory Point Index).", kind="remove",

@@ -129,11 +129,16 @@ def test_a_stack_eliminated_in_the_combat_phase_is_told_before_the_supply_segmen
 
 
 def test_the_french_remove_a_corps_of_their_choice_told_as_such():
-    """VICTORY CONDITIONS: 'the loss of one corps (of his choice)'; the refusal lists the stacks with corps."""
-    state = position({12: {"inf": 1}, 14: {"supply": 1}, 30: {"inf": 2}}, {1: {"inf": 1}}, phase="removal",
-                     removal=1, turn=3)
+    """VICTORY CONDITIONS: 'the loss of one corps (of his choice)'; the refusal names the corps of each kind
+    there are to choose from, and where."""
+    state = position({12: {"inf": 1}, 14: {"supply": 1}, 30: {"inf": 2, "cav": 1}}, {1: {"inf": 1}},
+                     phase="removal", removal=1, turn=3)
     assert refused(state, "french", "remove 12 cav", "Victory Conditions") == (
-        "The French have no cav corps in Vilna (12); remove one from 12, 30 (Victory Conditions).")
+        "The French have no cavalry corps in Vilna (12); theirs are infantry corps in 12, 30 and cavalry corps in 30 "
+        "(Victory Conditions).")
+    assert refused(state, "french", "remove 14 inf", "Victory Conditions") == (
+        "The French have no infantry corps in Minsk (14); theirs are infantry corps in 12, 30 and cavalry corps in 30 "
+        "(Victory Conditions).")
     state, events = do(state, "french", "remove 30 inf")
     assert events[:2] == [
         {"kind": "remove", "to": "all", "text": "The French player removes a corps from East Prussia (30) (Victory "
