@@ -382,9 +382,16 @@ def _crt_effects(r: dict) -> str:
         if r.get("rally"):
             moving.append("a leader stacked with or next to it may rally it, a hex less (Doomed Victory 8.151): "
                           + ", ".join(r["rally"]))
-        return ": " + "; ".join(moving) if moving else ""
+        return (": " + "; ".join(moving) if moving else "") + _taken(r)
     cost = f"; the attacker loses at least {r['exchange']} Combat Points" if r["exchange"] else ""
-    return (": " + ", ".join(r["eliminated"]) if r["eliminated"] else "") + cost
+    return (": " + ", ".join(r["eliminated"]) if r["eliminated"] else "") + cost + _taken(r)
+
+
+def _taken(r: dict) -> str:
+    """An empty redoubt beaten by itself: it stays, and the attacker may advance into it (Redoubts J)."""
+    if not r.get("redoubt_taken"):
+        return ""
+    return f"; the {r['redoubt_taken']} stays, and the attacker may advance into it (Russian Redoubts J)"
 
 
 def _how_far(unit: str, r: dict) -> str:

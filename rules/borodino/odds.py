@@ -43,7 +43,8 @@ def forecast(state: dict, text: str) -> dict:
     return {
         "kind": "crt", "attack": cmd.to_text().removeprefix("attack "), "side": side,
         "attack_strength": _number(plan.attack), "defence_strength": _number(plan.defence),
-        "odds": plan.odds, "modifiers": list(plan.notes), "attack_modifiers": _attack_notes(b, plan),
+        "odds": plan.odds, "modifiers": plan.notes + _empty_redoubt(b, plan),
+        "attack_modifiers": _attack_notes(b, plan),
         "bombarding": [b.describe(a) for a in plan.bombarding],
         "results": [_consequences(b, plan, result, faces) for result, faces in _faces(b, plan.odds)],
     }
@@ -54,6 +55,16 @@ def _attack_notes(b: Battle, plan: Plan) -> list[str]:
     strength to its occupant's attack (Redoubts I)."""
     h = plan.redoubt_attacking
     return plan.attack_notes + ([f"the {b.map.redoubts[h].name} adds {b.map.redoubts[h].strength}"] if h else [])
+
+
+def _empty_redoubt(b: Battle, plan: Plan) -> list[str]:
+    """An empty redoubt attacked by itself defends with its own strength through its front, with none
+    from the rear (Russian Redoubts D, I)."""
+    if not (plan.redoubt_alone and plan.redoubt_defending):
+        return []
+    r = b.map.redoubts[plan.redoubt_defending]
+    return [f"the {r.name}, empty, defends with its own {r.strength}" if plan.defence else
+            f"the {r.name}, empty and attacked from the rear, has no strength"]
 
 
 def _attacking_side(b: Battle, cmd: C.Attack) -> str:
@@ -96,6 +107,9 @@ def _consequences(b: Battle, plan: Plan, result: str, faces: list[int]) -> dict:
     if result == "Ex" and exposed:  # "In the case of a doubled Defender, ... the printed (undoubled)"
         out["exchange"] = sum(b.strength(d) for d in plan.defenders) if plan.defenders else \
             b.map.redoubts[plan.redoubt_defending or ""].strength
+    near = [a for a in plan.attackers if a not in plan.bombarding]  # bombarding artillery never advances (G)
+    if plan.redoubt_alone and near and result in ("Dr", "De", "Ex"):  # Redoubts J: it stays, may be entered
+        out["redoubt_taken"] = b.map.redoubts[plan.redoubt_defending or ""].name
     retreating = exposed if result == "Ar" else plan.defenders if result == "Dr" else []
     for uid in retreating:
         hexes = _hexes_retreated(b, result, plan.odds, uid)

@@ -33,6 +33,17 @@ def test_the_headline_names_the_day_where_the_view_gives_one():
     assert text.headline({**VIEW, "day": "6 Sept", "clock": "night"}).startswith("Turn 3 | 6 Sept night | ")
 
 
+def test_borodino_odds_against_an_empty_redoubt_say_it_stays_and_may_be_entered():
+    forecast = {"kind": "crt", "attack": "2818 -> 2817", "attack_strength": 7, "defence_strength": 6, "odds": "1-1",
+                "modifiers": ["the Great Redoubt, empty, defends with its own 6"], "bombarding": [],
+                "results": [{"result": "Dr", "faces": [1, 2, 3], "probability": 0.5, "eliminated": [], "retreat": [],
+                             "blocked": [], "exchange": 0, "redoubt_taken": "Great Redoubt"}]}
+    assert text.odds(forecast).splitlines()[1:] == [
+        "The defender's modifiers: the Great Redoubt, empty, defends with its own 6.",
+        "  die 1-3 (3 in 6, 50%): Dr, defender retreats; the Great Redoubt stays, and the attacker may advance "
+        "into it (Russian Redoubts J)."]
+
+
 def test_the_units_table_lists_every_unit_and_counts_hidden_ones():
     lines = text.units_table(VIEW["units"]).splitlines()
     assert "French:" in lines and "Russian:" in lines

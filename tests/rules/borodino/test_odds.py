@@ -78,6 +78,21 @@ def test_odds_redoubts_case_e_doubled_plus_intrinsic():
                               "the Great Redoubt adds 6"]
 
 
+def test_odds_redoubts_case_i_an_empty_redoubt_defends_with_its_own_strength():
+    """Redoubts (I) "Redoubts may only be attacked by themselves when no Russian unit is in occupation",
+    with their own strength through the front (none from the rear, D); (J) a result that would let the
+    attacker advance lets him into the redoubt, which itself never retreats. A 7 against the empty
+    Great Redoubt's 6 is 1-1."""
+    s = position({F7: "2818"}, phase="combat")
+    f = odds(s, "2818 -> 2817")
+    assert (f["attack_strength"], f["defence_strength"], f["odds"]) == (7, 6, "1-1")
+    assert f["modifiers"] == ["the Great Redoubt, empty, defends with its own 6"]
+    assert [(r["result"], r.get("redoubt_taken")) for r in f["results"]] == [("Dr", "Great Redoubt"), ("Ar", None)]
+    rear = odds(position({"F-I-art": "2616"}, phase="combat"), "2616 -> 2817")  # a gun two hexes behind it
+    assert rear["modifiers"] == ["the Great Redoubt, empty and attacked from the rear, has no strength"]
+    assert not any(r.get("redoubt_taken") for r in rear["results"])  # bombarding artillery never advances (G)
+
+
 def test_odds_retreat_and_advance_a_blocked_retreat_is_an_elimination():
     """Retreat and Advance: "If no path of retreat is open ... the retreating unit is ELIMINATED". Three
     7s around a 5 with cavalry behind it: 21 to 5 is 4 to 1, printed De De Dr Dr Ex Ex; on 3 and 4
