@@ -10,7 +10,7 @@
 """
 from __future__ import annotations
 
-from rules.campaign_1812.campaign_data import KINDS
+from rules.campaign_1812.campaign_data import KINDS, places
 from rules.core.commands import Word, Worded, command
 from rules.core.errors import CommandError
 from rules.core.words import number, split
@@ -84,10 +84,12 @@ USAGE = ("commands: `move <from> <to> [<n> inf|cav|supply|depot ...] [leader]`, 
 
 
 def place(word: str) -> int:
-    """An area or sub-area, named by its number."""
+    """An area or sub-area, named by its number; a place's name is answered with its number."""
     found = number(word)
     if found is None:
-        raise CommandError(f"{word!r} is not a place: name areas and sub-areas by number (`move 12 10`).")
+        named = [p for p in places().values() if p.name.lower() == word.lower()]
+        example = f"{named[0].name} is {named[0].number}" if named else "`move 12 10`"
+        raise CommandError(f"{word!r} is not a place: name areas and sub-areas by number ({example}).")
     return found
 
 
