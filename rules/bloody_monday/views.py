@@ -94,10 +94,11 @@ def action_prompt(imp: Impulse) -> str:
     6.2, 6.3, 7.0)."""
     if imp["kind"] == "pass":
         return "Pass: `move <block> <area>`, one unit at most, then `end` (7.0)."
+    if imp["kind"] == "raid":  # 6.3: "no Combat may be resolved"
+        return f"Cavalry Raid: `move <block> <area>`, up to {imp['limit']} cavalry, no engagement, then `end` (6.3)."
     if imp["kind"] != "tactical":
         name, rule = ACTIONS[imp["kind"]]
-        units = "cavalry" if imp["kind"] == "raid" else "units"
-        moves = f"`move <block> <area>`, up to {imp['limit']} {units}, then " if imp["segment"] == "movement" else ""
+        moves = f"`move <block> <area>`, up to {imp['limit']} units, then " if imp["segment"] == "movement" else ""
         return f"{name}, {imp['segment']} segment: {moves}`battle <area>` where contested, then `end` ({rule})."
     return "Tactical Action, " + {
         "activation": "activation segment: `activate <leader> [<area>]` (5.1), then `move` the units your "

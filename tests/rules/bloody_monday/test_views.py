@@ -72,14 +72,10 @@ def test_6_2_and_6_3_initiative_actions_name_how_many_may_move():
         f"French Special Movement and Combat, movement segment: `move <block> <area>`, up to {limit} units, then "
         "`battle <area>` where contested, then `end` (6.2).")
     _others_read(state, "French Special Movement and Combat, movement segment (6.2).")
-    state["impulse"].update(kind="raid", limit=3)
+    state["impulse"].update(kind="raid", limit=3)  # 6.3: "cannot Engage, nor Disengage, and no Combat"
     assert prompts(state)["french"] == (
-        "French Cavalry Raid, movement segment: `move <block> <area>`, up to 3 cavalry, then `battle <area>` where "
-        "contested, then `end` (6.3).")
-    state["impulse"]["segment"] = "combat"
-    assert prompts(state)["french"] == (
-        "French Cavalry Raid, combat segment: `battle <area>` where contested, then `end` (6.3).")
-    _others_read(state, "French Cavalry Raid, combat segment (6.3).")
+        "French Cavalry Raid: `move <block> <area>`, up to 3 cavalry, no engagement, then `end` (6.3).")
+    _others_read(state, "French Cavalry Raid, movement segment (6.3).")
 
 
 def test_5_3_1_a_battle_waits_for_the_attackers_artillery():
