@@ -3,7 +3,7 @@ an area unless the rules reveal them; `side=None` is the public board. Hidden fa
 the dict, so nothing downstream can leak them."""
 from __future__ import annotations
 
-from rules.bloody_monday import ground
+from rules.bloody_monday import combat, ground
 from rules.bloody_monday import retreat as retreats
 from rules.bloody_monday import turns
 from rules.bloody_monday.game import SIDES, Game, Impulse, plural
@@ -74,7 +74,7 @@ def prompt(g: Game, viewer: str | None) -> str | None:
     if bt and bt["stage"] == "retreat":
         return retreat_prompt(g, viewer)
     if bt:
-        return f"The battle in {bt['area']}: `fire` activated artillery into it, or `end` the artillery fire (5.3.1)."
+        return artillery_prompt(g, viewer)
     imp: Impulse | None = s["impulse"]
     if imp is None:
         return f"{s['player'].title()} impulse: `tactical`, `pass` or an `initiative` action (4.0)."
@@ -111,6 +111,18 @@ def action_prompt(imp: Impulse) -> str:
         "combat": "combat segment: `battle <area>` in each contested area, newly contested ones first (5.3, "
                   "FAQ 5), then `end` (5.0).",
     }[imp["segment"]]
+
+
+def artillery_prompt(g: Game, viewer: str | None) -> str:
+    """5.3.1: the attacker's activated guns beside the battle fire first; he is given each by name (as
+    many as his supreme commander's strength lets fire, which only he knows, 2.6.3), the others that
+    he may fire."""
+    bt = g.s["battle"]
+    area, attacker = bt["area"], bt["attacker"]
+    if viewer != attacker:
+        return f"The battle in {area}: the {attacker.title()} player's activated artillery may fire into it (5.3.1)."
+    shots = " or ".join(f"`fire {bid} {area}`" for bid in combat.gunners(g))
+    return f"The battle in {area}: " + (f"{shots}, or " if shots else "") + "`end` the artillery fire (5.3.1)."
 
 
 def jager_prompt(g: Game, viewer: str | None) -> str:

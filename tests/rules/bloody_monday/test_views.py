@@ -80,8 +80,9 @@ def test_6_2_and_6_3_initiative_actions_name_how_many_may_move():
 
 def test_5_3_1_a_battle_waits_for_the_attackers_artillery():
     state, _ = do(attack_42(), "french", "battle 42")
-    assert prompts(state) == alike(
-        "The battle in 42: `fire` activated artillery into it, or `end` the artillery fire (5.3.1).")
+    waiting = "The battle in 42: the French player's activated artillery may fire into it (5.3.1)."
+    assert prompts(state) == {None: waiting, "russian": waiting,
+                              "french": "The battle in 42: `fire F-I-A1 42`, or `end` the artillery fire (5.3.1)."}
 
 
 def test_5_3_6_only_the_chooser_hears_which_units_may_take_the_hits():
