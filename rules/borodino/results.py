@@ -306,7 +306,9 @@ def _question(b: Battle, step: dict) -> tuple[str, str, bool]:
     options = options_of(b, step)
     if step["kind"] == "retreat":
         hexes = ", ".join(h + (f" (displacing the {_value(b, d)} there)" if d else "") for h, d in options)
-        return ("Retreat", f"{who} player: choose where {b.describe(step['unit'])} retreats: `retreat <hex>`, "
+        which = "second" if "away_from" in step else "first" if step.get("hexes", 1) > 1 else ""
+        part = f", the {which} of its two hexes (Doomed Victory 6.10)" if which else ""
+        return ("Retreat", f"{who} player: choose where {b.describe(step['unit'])} retreats{part}: `retreat <hex>`, "
                 f"one of {hexes}", False)
     if step["kind"] == "advance":
         pairs = ", ".join(f"`advance {b.unit(u)['hex']} {h}`" for u, h in options)

@@ -138,8 +138,10 @@ def test_6_10_the_view_marks_a_broken_unit():
     assert any("Doomed Victory 6.10" in note for note in view["notes"])
 
 
-def _question(unit_hex: str, unit: str, *hexes: str) -> str:
-    return f"French player: choose where {unit_hex} ({unit}) retreats: `retreat <hex>`, one of {', '.join(hexes)}."
+def _question(unit_hex: str, unit: str, which: str, *hexes: str) -> str:
+    """The victor's question for one hex of a two-hex retreat, saying which of the two it is."""
+    return (f"French player: choose where {unit_hex} ({unit}) retreats, the {which} of its two hexes (Doomed "
+            f"Victory 6.10): `retreat <hex>`, one of {', '.join(hexes)}.")
 
 
 def test_6_10_the_second_hex_of_a_two_hex_retreat_is_chosen_among_the_hexes_two_away():
@@ -149,10 +151,10 @@ def test_6_10_the_second_hex_of_a_two_hex_retreat_is_chosen_among_the_hexes_two_
     s = dv_position({"F-I-2": G, "R-Siw": N}, options=["dv_rally"], phase="combat")
     force_dice(s, 2)
     s, events = play(s, "french", f"attack {G} -> {N}")
-    assert events[-1]["text"] == _question(N, "Russian 2-5 cavalry", "2703", "2803", "2603")
+    assert events[-1]["text"] == _question(N, "Russian 2-5 cavalry", "first", "2703", "2803", "2603")
     s, events = play(s, "french", "retreat 2703")
     assert [e["text"] for e in events] == ["2704 (Russian 2-5 cavalry) retreats to 2703.",
-                                           _question("2703", "Russian 2-5 cavalry", "2702", "2802", "2602")]
+                                           _question("2703", "Russian 2-5 cavalry", "second", "2702", "2802", "2602")]
 
 
 def test_6_10_a_two_hex_retreat_that_displaces_on_its_first_hex_goes_on_a_second_hex():
@@ -168,7 +170,7 @@ def test_6_10_a_two_hex_retreat_that_displaces_on_its_first_hex_goes_on_a_second
     s, events = play(s, "french", "retreat 2702")
     assert [e["text"] for e in events] == ["2703 (Russian 5-4 infantry) retreats to 2702.",
                                            "2704 (Russian 2-5 cavalry) retreats to 2703.",
-                                           _question("2703", "Russian 2-5 cavalry", "2802", "2602")]
+                                           _question("2703", "Russian 2-5 cavalry", "second", "2802", "2602")]
     s, _ = play(s, "french", "retreat 2602")
     assert s["units"]["R-Siw"]["hex"] == "2602" and s["broken"] == ["R-Siw"]
 
@@ -183,10 +185,10 @@ def test_6_10_the_second_hex_never_turns_back_into_the_first_even_out_of_every_z
     s = dv_position({"F-I-art": "2707", "R-Siw": G, **blockers}, options=["dv_rally"], phase="combat")
     force_dice(s, 2)
     s, events = play(s, "french", f"attack 2707 -> {G}")
-    assert events[-1]["text"] == _question(G, "Russian 2-5 cavalry", "2704", "2805", "2605")
+    assert events[-1]["text"] == _question(G, "Russian 2-5 cavalry", "first", "2704", "2805", "2605")
     s, events = play(s, "french", "retreat 2704")
     there = " (displacing the Russian 5-4 infantry there)"
     assert [e["text"] for e in events] == [
         "2705 (Russian 2-5 cavalry) retreats to 2704.",
-        _question("2704", "Russian 2-5 cavalry", "2703" + there, "2803 (displacing the Russian 4-4 infantry there)",
-                  "2603" + there)]
+        _question("2704", "Russian 2-5 cavalry", "second", "2703" + there,
+                  "2803 (displacing the Russian 4-4 infantry there)", "2603" + there)]
