@@ -50,10 +50,11 @@ def _table(g: Game, bt: dict) -> dict:
     for die in range(1, 7):
         row = max(0, min(len(t.crt_rows) - 1, die + shift))
         by_result.setdefault(t.crt_rows[row][col], []).append(die)
+    doubled = " and ".join(s.title() for s in (a, d) if s in bt["double"])
     return {"kind": "results",
             "title": f"Battle of {g.name(place)}, if it is fought: {a.title()} {strength[a]} against "
-                     f"{d.title()} {strength[d]} infantry (doubled where the chart says cx2), column "
-                     f"{t.crt_columns[col]}, die {'+' if shift >= 0 else ''}{shift} for "
+                     f"{d.title()} {strength[d]} infantry" + (f" ({doubled} counted double, cx2)" if doubled else "")
+                     + f", column {t.crt_columns[col]}, die {'+' if shift >= 0 else ''}{shift} for "
                      f"{'the leaders present' if g.option('leaders') else 'French leadership'}",
             "notes": ["then the attacker's surplus cavalry pursues (the Pursuit Step)"],
             "results": [{"faces": faces, "probability": len(faces) / 6, "result": result,

@@ -53,8 +53,8 @@ def test_the_forecast_in_full():
     chance and its meaning in words (3 against 2, column 3-2, the die +1 for the French attack)."""
     assert c1812.odds(_at_the_defender_s_choice(), "french", "15") == {
         "kind": "results",
-        "title": "Battle of Smolensk (15), if it is fought: French 3 against Russian 2 infantry (doubled where the "
-                 "chart says cx2), column 3-2, die +1 for French leadership",
+        "title": "Battle of Smolensk (15), if it is fought: French 3 against Russian 2 infantry, column 3-2, die +1 "
+                 "for French leadership",
         "notes": ["then the attacker's surplus cavalry pursues (the Pursuit Step)"],
         "results": [
             {"faces": [1], "probability": 1 / 6, "result": "D1", "meaning": "the defender loses 1 infantry corps"},
@@ -77,27 +77,26 @@ DOUBLING = own_chart(withdraw=[["Acx2", "Dchoice"], ["Dchoice"], ["Dcx2", "Dchoi
 
 @pytest.mark.parametrize("attacker, french, russian, plan, fields, strengths, title", [
     ("french", {"inf": 3}, {"inf": 2}, "outflank", {"tables": DOUBLING},
-     "French 6 against Russian 2", "column 3-1, die +1 for French leadership"),
+     "French 6 against Russian 2 infantry (French counted double, cx2)", "column 3-1, die +1 for French leadership"),
     ("french", {"inf": 3}, {"inf": 2}, "reconnaissance", {"tables": DOUBLING},
-     "French 3 against Russian 4", "column 1-2, die +1 for French leadership"),
+     "French 3 against Russian 4 infantry (Russian counted double, cx2)", "column 1-2, die +1 for French leadership"),
     ("french", {"inf": 3}, {"inf": 1}, "assault", {},
-     "French 3 against Russian 1", "column 3-1, die +1 for French leadership"),
+     "French 3 against Russian 1 infantry", "column 3-1, die +1 for French leadership"),
     ("russian", {"inf": 2}, {"inf": 2}, "assault", {},
-     "Russian 2 against French 2", "column 1-1, die -1 for French leadership"),
+     "Russian 2 against French 2 infantry", "column 1-1, die -1 for French leadership"),
     ("french", {"inf": 2}, {"inf": 2}, "assault",
      {"options": ["leaders"], "leaders": {"french": napoleon(15), "russian": kutuzov(15)}},
-     "French 2 against Russian 2", "column 1-1, die +1 for the leaders present"),
+     "French 2 against Russian 2 infantry", "column 1-1, die +1 for the leaders present"),
     ("french", {"inf": 3}, {"inf": 1}, "assault", {"options": ["leaders"], "leaders": {"french": napoleon(15)}},
-     "French 3 against Russian 1", "column 3-1, die +2 for the leaders present"),
+     "French 3 against Russian 1 infantry", "column 3-1, die +2 for the leaders present"),
     ("russian", {"inf": 2}, {"inf": 2}, "assault", {"options": ["leaders"], "leaders": {"french": napoleon(30)}},
-     "Russian 2 against French 2", "column 1-1, die +0 for the leaders present")])
+     "Russian 2 against French 2 infantry", "column 1-1, die +0 for the leaders present")])
 def test_the_forecast_is_what_each_die_brings(attacker, french, russian, plan, fields, strengths, title):
     """Corps doubled by the chart, a lone defending corps, the Russians attacking (the die one less, down to the
     table's first row), the leaders present (up to its last row): each die's result is what fighting brings."""
     state = _choice_at(french, russian, attacker, plan, **fields)
     table = c1812.odds(state, "french", "15")
-    assert table["title"] == (f"Battle of Smolensk (15), if it is fought: {strengths} infantry (doubled where the "
-                              f"chart says cx2), {title}")
+    assert table["title"] == f"Battle of Smolensk (15), if it is fought: {strengths}, {title}"
     for die in range(1, 7):
         expected = next(r["result"] for r in table["results"] if die in r["faces"])
         rigged = copy.deepcopy(state)
