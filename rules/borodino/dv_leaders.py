@@ -138,10 +138,18 @@ def activate(b: Battle, side: str) -> list[Event]:
         leader["active"] = die <= d.rating
         state = "active" if leader["active"] else "inactive: his units may not move or attack this turn"
         rule = "8.112" if side == "french" else "8.122"
-        events.append(event(f"{d.name} is out of range of an active army commander and rolls {die} against his "
+        events.append(event(f"{d.name} {_out_of_range(side)} and rolls {die} against his "
                             f"rating {d.rating}: {state} (Doomed Victory {rule}).", kind="leader_activation",
                             leader=lid, die=die, active=leader["active"]))
     return events
+
+
+def _out_of_range(side: str) -> str:
+    """Why a leader rolls: 8.112 names Murat and his 14 hexes; 8.10 the Russian Army Commanders."""
+    if side == "russian":
+        return "is out of range of an active army commander"
+    murat = next(d for d in dv_data.load().leaders.values() if d.side == "french" and d.role == "army")
+    return f"is not within {murat.range} hexes of an active {murat.name}"
 
 
 def casualties(b: Battle, uids: list[str]) -> list[Event]:

@@ -174,6 +174,7 @@ def test_8_112_a_general_of_cavalry_rolls_only_beyond_14_hexes_of_murat():
         events = activate(Battle(s), "french")
         assert s["dice"]["rolls"] - before == rolls and len(events) == rolls
         assert s["leaders"]["L-NANSOUTY"]["active"] == (rolls == 0 or events[0]["active"])
+    assert events[0]["text"].startswith("Nansouty is not within 14 hexes of an active Murat and rolls ")
 
 
 def _leaderless(options: tuple[str, ...], phase: str = "movement") -> dict:
