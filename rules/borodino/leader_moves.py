@@ -43,8 +43,11 @@ def destinations(b: Battle, lid: str) -> dict[Hex, int]:
 
 
 def movers(b: Battle, side: str) -> list[str]:
-    """The side's leaders on the map that have not moved this phase."""
-    return [lid for lid in dv_leaders.on_map(b, side) if not b.s["leaders"][lid]["moved"]]
+    """The side's leaders on the map that have not moved this phase (in the Rally Phase, the active
+    ones: 8.152)."""
+    rally = b.s["phase"] == "rally"
+    return [lid for lid in dv_leaders.on_map(b, side) if not b.s["leaders"][lid]["moved"]
+            and (b.s["leaders"][lid]["active"] or not rally)]
 
 
 def move(b: Battle, side: str, lid: str, cmd: Move) -> list[Event]:
@@ -58,6 +61,9 @@ def move(b: Battle, side: str, lid: str, cmd: Move) -> list[Event]:
         raise RuleViolation("Doomed Victory 8.1", f"{d.name} is not on the map")
     if leader["moved"]:
         raise RuleViolation("Doomed Victory 8.1", f"{d.name} has already moved this phase")
+    if b.s["phase"] == "rally" and not leader["active"]:
+        raise RuleViolation("Doomed Victory 8.152", f"{d.name} is inactive this turn, and only an active leader "
+                            "moves in the Rally Phase")
     if len(cmd.path) != 1:
         raise RuleViolation("Doomed Victory 8.1", f"a leader is moved to a hex: `move {d.name.lower()} <hex>`")
     options = destinations(b, lid)

@@ -2,6 +2,8 @@
 the Rally Phase, with the dice forced."""
 from __future__ import annotations
 
+from rules.borodino import leader_moves
+from rules.borodino.battle import Battle
 from rules.core.hexes import distance
 from tests.rules.borodino.dv_helpers import G, dv_position, force_dice, kinds
 from tests.rules.borodino.helpers import go, play, refused, settle
@@ -96,6 +98,25 @@ def test_8_152_in_the_rally_phase_only_leaders_move():
     refused(s, "french", f"move {G} {go(G, 3)}", "Doomed Victory 8.152")
     refused(s, "french", f"attack {G} -> {go(G, 0)}", "Doomed Victory 8.152")
     assert play(s, "french", f"move davout {beside}")[0]["leaders"]["L-DAVOUT"]["with"] == "F-I-5"
+
+
+def test_8_152_an_inactive_leader_does_not_move_in_the_rally_phase():
+    """8.152: "Each active Leader has the option to move during the Rally Phase": a Russian broken unit
+    gives the Russian leaders their part; Barclay, active, moves; Dokhturov, inactive, may not, and is
+    not offered. The control: the same move once Dokhturov is active."""
+    broken = go(G, 3, 3, 3)
+    s = dv_position({"R-VI-24": G, "R-VI-7": go(G, 3), "R-IV-22": broken, "R-IV-23": go(broken, 1)},
+                    player="russian", turn=30, leaders={"L-BARCLAY": "R-IV-22", "L-DOKHTUROV": "R-VI-24"})
+    s["broken"] = ["R-IV-22"]
+    s["leaders"]["L-DOKHTUROV"]["active"] = False
+    s, _ = play(s, "russian", "end")
+    assert (s["phase"], s["player"]) == ("rally", "russian")
+    err = refused(s, "russian", f"move dokhturov {go(G, 3)}", "Doomed Victory 8.152")
+    assert str(err) == ("Dokhturov is inactive this turn, and only an active leader moves in the Rally Phase "
+                        "(Doomed Victory 8.152).")
+    assert leader_moves.movers(Battle(s), "russian") == ["L-BARCLAY"]
+    s["leaders"]["L-DOKHTUROV"]["active"] = True
+    assert play(s, "russian", f"move dokhturov {go(G, 3)}")[0]["leaders"]["L-DOKHTUROV"]["with"] == "R-VI-7"
 
 
 def _quiet_rally_phase(options: tuple[str, ...]) -> dict:
