@@ -145,7 +145,7 @@ def _stacks(d: ImageDraw.ImageDraw, v: View, units: list[dict]) -> list[PixelBox
         x, y = v.px(places[u["area"]].xy)
         c = P.BLOCK[u["side"]]
         text = "stack" if "inf" not in u else " ".join(
-            f"{u[k]}{k[0]}" for k in ("inf", "cav", "supply", "depot") if u[k]) or "-"
+            [f"{u[k]}{k[0]}" for k in ("inf", "cav", "supply", "depot") if u[k]] + [u.get("leader", "")[:1]]).strip() or "-"
         pad, half = 3 * v.scale, BOX[0] * v.scale / 2
         size, tall = max(7, round(12 * v.scale)), (BOX[1] / 2 - 6) * v.scale
         lines, f = _fitted(d, text, "condensed", size, (half - 4 * pad, tall), least=max(MIN_FONT, round(0.8 * size)))
@@ -181,19 +181,18 @@ def _track(view: dict, width: int) -> Image.Image:
     return img
 
 
-def legend_items() -> list[tuple[Icon, str]]:
-    """The legend's entries, each drawn as the map draws it (a fort's star as on its tab)."""
+def legend_items(view: dict) -> list[tuple[Icon, str]]:
+    """The legend's entries, each drawn as the map draws it (a fort's star as on its tab); the
+    viewer's leader by his initial where the optional leader rule has him on the map."""
+    leader = next((u["leader"] for u in view.get("units", []) if u.get("leader")), None)
+    own = "own stacks: i infantry, c cavalry, s supply, d depots" + (f", {leader[0]} {leader}" if leader else "")
     return [(swatch(CONTROL["french"]), "French control"), (swatch(CONTROL["russian"]), "Russian control"),
              (swatch(DEPLETION[50]), "50% depleted"), (swatch(DEPLETION[100]), "100% depleted"),
              (swatch(P.BLOCK["french"]["fill"]), "French stack"), (swatch(P.BLOCK["russian"]["fill"]), "Russian stack"),
              (star_icon(P.STAR), "fort 1 VP; Kiev 3, capitals 5"), (line_icon(BATTLE, 0.3), "battle"),
              (line_icon(P.EDGE, 0.3), "sub-areas of one area"),
              (swatch(WINTER), "winter turn"),
-             (lambda img, d, box: None, "own stacks: i infantry, c cavalry, s supply, d depots; the enemy's hidden")]
-
-
-def _legend(width: int) -> Image.Image:
-    return flow_legend(legend_items(), width)
+             (lambda img, d, box: None, f"{own}; the enemy's hidden")]
 
 
 def draw_places(d: ImageDraw.ImageDraw, v: View, view: dict) -> list[PixelBox]:
@@ -224,7 +223,8 @@ def draw_campaign_map(view: dict, *, size: int | None = None, around: Iterable[i
     if view.get("to_move"):
         parts.append("to move: " + ", ".join(s.title() for s in view["to_move"]))
     parts.append(f"{view['viewer'].title()} player's view" if view.get("viewer") else "Public view")
-    top, track, legend = strip(title, parts, view.get("prompt") or "", width), _track(view, width), _legend(width)
+    top, track = strip(title, parts, view.get("prompt") or "", width), _track(view, width)
+    legend = flow_legend(legend_items(view), width)
     out = Image.new("RGB", (width, top.height + track.height + img.height + legend.height))
     y = 0
     for part in (top, track, img, legend):

@@ -23,10 +23,10 @@ def _units(g: Game, viewer: str | None) -> list[dict]:
             if side != viewer:
                 out.append({"side": side, "area": place, "type": "stack"})
                 continue
-            st = g.stack(side, place)
+            st, x = g.stack(side, place), leaders.leader(g, side, place)
             unit = {"side": side, "area": place, "id": f"{side[0].upper()}{place}",
                     "type": counted(st) + leaders.named(g, side, place),
-                    "strength": st["inf"] + st["cav"], **st}
+                    "strength": st["inf"] + st["cav"], **st, **({"leader": x["name"]} if x else {})}
             if g.s["player"] == side:
                 unit.update(moved=sum(g.marks("moved", place).values()),
                             marched=sum(g.marks("marched", place).values()))

@@ -58,12 +58,13 @@ def _label_boxes(view: dict, size: int | None) -> tuple[list, tuple[int, int]]:
 
 def _crowded_view() -> dict:
     """Every place 100 % depleted, held by both sides, with a French stack of every kind of unit
-    in two-digit numbers and a Russian marker: the most a place's box ever has to hold."""
+    in two-digit numbers and its leader (the optional leader rule) and a Russian marker: the most a
+    place's box ever has to hold."""
     view = c1812.view(c1812.setup("campaign", 1), "french")
     for info in view["places"]:
         info["depleted"] = 100
     view["units"] = [unit for n in data.places() for unit in (
-        {"side": "french", "area": n, "inf": 12, "cav": 10, "supply": 10, "depot": 10},
+        {"side": "french", "area": n, "inf": 12, "cav": 10, "supply": 10, "depot": 10, "leader": "Napoleon"},
         {"side": "russian", "area": n, "stack": True})]
     return view
 
@@ -174,10 +175,24 @@ def test_the_turn_track_marks_the_winter_turns_of_the_game_s_own_tables():
 
 def test_the_legend_shows_a_fort_as_the_star_the_map_draws_on_its_tab():
     """Victory places carry a star tab on the map: the legend's entry is a star, not a square of its colour."""
-    icon = dict((words, icon) for icon, words in legend_items())["fort 1 VP; Kiev 3, capitals 5"]
+    icon = dict((words, icon) for icon, words in legend_items({}))["fort 1 VP; Kiev 3, capitals 5"]
     img = Image.new("RGB", (40, 40), (255, 255, 255))
     icon(img, ImageDraw.Draw(img), (0, 0, 39, 39))
     assert img.getpixel((20, 22)) == P.STAR and img.getpixel((1, 1)) == (255, 255, 255)
+
+
+def test_the_optional_leader_stands_in_his_stack_s_label_by_his_initial_for_his_side_alone(monkeypatch):
+    """The optional leader rule: a leader is hidden in his stack as its corps are; his own side reads him on its
+    stack's label, and the legend says whose initial it is. A game without the rule names no leader."""
+    state = c1812.setup("campaign", 1, ["leaders"])
+    french, russian = (c1812.view(state, side) for side in ("french", "russian"))
+    assert [u["leader"] for u in french["units"] if "leader" in u] == ["Napoleon"]
+    assert not any("leader" in u for u in russian["units"] if u["side"] == "french")
+    drawn = _strip_texts(french, monkeypatch)
+    assert "2s 1d N" in drawn  # East Prussia's label, on two lines: "10i 2c", "2s 1d N"
+    assert "own stacks: i infantry, c cavalry, s supply, d depots, N Napoleon; the enemy's hidden" in drawn
+    plain = _strip_texts(c1812.view(c1812.setup("campaign", 1), "french"), monkeypatch)
+    assert "2s 1d" in plain and "own stacks: i infantry, c cavalry, s supply, d depots; the enemy's hidden" in plain
 
 
 def test_a_long_name_shrinks_only_as_far_as_its_box_needs_and_its_label_box_is_the_text_s():
