@@ -66,7 +66,7 @@ def prompt(g: Game, viewer: str | None) -> str | None:
             return f"The {who.title()} player is applying hits in {bt['area']} (5.3.6)."
         due = bt["due"][who]
         return (f"Apply {plural(due, 'hit', 'hits')} in {bt['area']}: the next goes to one of your strongest units, "
-                f"`hit` {' or '.join(bt['choice']['candidates'])} (5.3.6).")
+                f"{' or '.join(f'`hit {bid}`' for bid in bt['choice']['candidates'])} (5.3.6).")
     if bt and bt["stage"] == "jagers":
         return jager_prompt(g, viewer)
     if s["battery"] is not None and not bt:

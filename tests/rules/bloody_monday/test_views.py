@@ -92,7 +92,7 @@ def test_5_3_6_only_the_chooser_hears_which_units_may_take_the_hits():
     assert prompts(state) == {
         None: "The Russian player is applying hits in 42 (5.3.6).",
         "french": "The Russian player is applying hits in 42 (5.3.6).",
-        "russian": "Apply 3 hits in 42: the next goes to one of your strongest units, `hit` R-1-2J (5.3.6)."}
+        "russian": "Apply 3 hits in 42: the next goes to one of your strongest units, `hit R-1-2J` (5.3.6)."}
 
 
 def test_5_3_6_a_tie_offers_every_strongest_unit_and_one_hit_is_one():
@@ -100,7 +100,7 @@ def test_5_3_6_a_tie_offers_every_strongest_unit_and_one_hit_is_one():
     battle(game(state), 44, stage="artillery", due={"french": 0, "russian": 1})
     state, _ = do(state, "french", "end")
     assert prompts(state)["russian"] == (
-        "Apply 1 hit in 44: the next goes to one of your strongest units, `hit` R-1-11 or R-1-4 (5.3.6).")
+        "Apply 1 hit in 44: the next goes to one of your strongest units, `hit R-1-11` or `hit R-1-4` (5.3.6).")
     assert prompts(state)[None] == "The Russian player is applying hits in 44 (5.3.6)."
 
 
