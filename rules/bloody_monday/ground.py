@@ -15,8 +15,9 @@ from rules.core.errors import RuleViolation
 from rules.core.events import event
 
 ORDER = ("jager", "infantry", "militia", "light", "heavy", "support")  # 9.9
-NAMES = {"jager": "jagers", "infantry": "infantry", "militia": "militia", "light": "light cavalry",
-         "heavy": "heavy cavalry", "support": "support units"}  # how a 9.9 volley's class reads
+NAMES = {"jager": ("jager", "jagers"), "infantry": ("infantry",) * 2, "militia": ("militia",) * 2,
+         "light": ("light cavalry",) * 2, "heavy": ("heavy cavalry",) * 2,
+         "support": ("support unit", "support units")}  # how a 9.9 volley's class reads, one unit or more
 
 
 def kind(g: Game, bid: str) -> str:
@@ -84,16 +85,17 @@ def fire(g: Game, volley: dict) -> list[dict]:
         bt["due"][enemy_of(side)] += hits
         bt["hits"][side] += hits
         events.append(event(f"{side.title()} rolls {plural(len(rolled), 'die', 'dice')} in {bt['area']}"
-                            f"{firing(volley)}: {plural(hits, 'hit', 'hits')} ({rule(volley)}).",
+                            f"{firing(volley, len(units))}: {plural(hits, 'hit', 'hits')} ({rule(volley)}).",
                             kind="roll", side=side, dice=rolled, hits=hits))
     return events
 
 
-def firing(volley: dict) -> str:
-    """Which units a volley is, when not all: the ambushing jagers (9.1), one class in woods and hills (9.9)."""
+def firing(volley: dict, count: int) -> str:
+    """Which `count` units a volley is, when not all: the ambushing jagers (9.1), one class in woods
+    and hills (9.9)."""
     if volley["units"] is not None:
-        return " with its ambushing jagers"
-    return f" with its {NAMES[volley['kinds'][0]]}" if volley["kinds"] else ""
+        return f" with its ambushing {NAMES['jager'][count > 1]}"
+    return f" with its {NAMES[volley['kinds'][0]][count > 1]}" if volley["kinds"] else ""
 
 
 def rule(volley: dict) -> str:
