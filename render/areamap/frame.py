@@ -169,7 +169,8 @@ def legend(width: int, viewer: str | None) -> Image.Image:
     own = viewer if viewer in SIDES else "french"
     sample = Face(own, False, "5", "infantry", "orange", 3, 4, "TF", "silver", corps="I")
     items: list[tuple[Icon, str]] = [
-        (_block(Face("french")), "French block"), (_block(Face("russian")), "Russian block (hidden)"),
+        *((_block(Face(side)), f"{side.title()} block" + (" (hidden)" if viewer in SIDES and side != viewer else ""))
+          for side in SIDES),  # the viewer's enemy's stand on edge; in the public view everyone's do
         (_block(sample), "face up: strength on top, faint = lost steps, corps stripe and letters, shield"),
         (_block(Face(own, False, "5", "infantry", "orange", 3, 4, "TF", "", revealed=True)), "revealed"),
         (_block(Face(own, False, "5", "infantry", "orange", 3, 4, "TF", "", activated=True)), "activated"),
