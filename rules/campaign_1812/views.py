@@ -77,14 +77,14 @@ def _combat_prompt(g: Game, viewer: str | None) -> str:
     r, bt = g.s["retreat"], g.s["battle"]
     if r:
         where = g.name(r["place"])
-        return f"Retreat your stack from {where}: `retreat <place>`." if viewer == r["side"] else \
-            f"The {r['side'].title()} stack in {where} retreats."
+        return f"Retreat your stack from {where}: `retreat <place>`{_to(g, r['side'], r['place'])}." \
+            if viewer == r["side"] else f"The {r['side'].title()} stack in {where} retreats."
     if bt is None:
         return "Combat Phase."
     where = g.name(bt["place"])
     if bt["stage"] == "choice":
-        return f"Battle of {where}: retreat (`retreat <place>`) or `fight`." if viewer == bt["defender"] else \
-            f"Battle of {where}: the {bt['defender'].title()} player's choice."
+        return (f"Battle of {where}: retreat (`retreat <place>`{_to(g, bt['defender'], bt['place'])}) or `fight`."
+                if viewer == bt["defender"] else f"Battle of {where}: the {bt['defender'].title()} player's choice.")
     if viewer not in SIDES:
         return f"Battle of {where}: both players choose a Battle Plan in secret."
     mine = bt["plans"][viewer]
@@ -93,6 +93,12 @@ def _combat_prompt(g: Game, viewer: str | None) -> str:
     held = f" Your chit: {CHIT_NAMES[mine]} (you may change it until both are revealed)." if mine else ""
     return (f"Battle of {where}, you are the {role}: `plan <chit> [withdraw <place>]`, one of "
             f"{', '.join(chits)}.{held}")
+
+
+def _to(g: Game, side: str, place: int) -> str:
+    """Where a retreat from `place` may go: the adjacent places without an enemy stack (public)."""
+    places = [str(n) for n in g.retreat_places(side, place)]
+    return f", to one of {', '.join(places)}" if len(places) > 1 else "".join(f", to {n}" for n in places)
 
 
 def view(g: Game, viewer: str | None, to_move: list[str]) -> dict:

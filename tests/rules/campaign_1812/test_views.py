@@ -52,13 +52,18 @@ def test_the_defender_s_choice_and_a_retreat_are_asked_of_their_side_alone():
     state = _plans(("french", "assault"), ("russian", "withdraw"))
     waiting = "Battle of Smolensk (15): the Russian player's choice."
     assert {viewer: c1812.view(state, viewer)["prompt"] for viewer in ("french", "russian", None)} == {
-        "french": waiting, "russian": "Battle of Smolensk (15): retreat (`retreat <place>`) or `fight`.", None: waiting}
+        "french": waiting, "russian": "Battle of Smolensk (15): retreat (`retreat <place>`, to one of 10, 18, 23, 161) or "
+                                 "`fight`.", None: waiting}
     state = position({15: {"inf": 2}}, {15: {"cav": 1}}, phase="combat",
                      retreat={"side": "russian", "place": 15, "battle": True})
     retreats = "The Russian stack in Smolensk (15) retreats."
     assert {viewer: c1812.view(state, viewer)["prompt"] for viewer in ("french", "russian", None)} == {
-        "french": retreats, "russian": "Retreat your stack from Smolensk (15): `retreat <place>`.", None: retreats}
+        "french": retreats, "russian": "Retreat your stack from Smolensk (15): `retreat <place>`, to one of 10, 18, 23, 161.",
+        None: retreats}
     assert c1812.view(state, None)["retreat"] == {"side": "russian", "place": 15, "battle": True}
+    cornered = position({15: {"inf": 2}, 18: {"inf": 1}, 23: {"inf": 1}, 161: {"inf": 1}}, {15: {"cav": 1}},
+                        phase="combat", retreat={"side": "russian", "place": 15, "battle": True})
+    assert c1812.view(cornered, "russian")["prompt"] == "Retreat your stack from Smolensk (15): `retreat <place>`, to 10."
 
 
 def test_a_side_sees_its_own_chit_until_both_are_revealed():
