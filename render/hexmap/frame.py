@@ -87,14 +87,16 @@ def legend_items(doomed: bool = False) -> list[tuple[Icon, str]]:
         (symbol_icon("artillery"), "artillery"),
         (swatch(P.CLEAR), "clear"), (swatch(P.WOODS, P.TREE), "woods"), (swatch(P.TOWN, P.BUILDING), "town"),
         (swatch(P.REDOUBT), "redoubt"), (_tag_icon(6, False), "redoubt strength (front: earthworks)"),
-        (_tag_icon(4, True), "destroyed redoubt"), (_held_icon, "who holds a redoubt"), (_badge_icon("town"), "town under a counter"),
+        (_tag_icon(4, True), "destroyed redoubt"), (_held_icon, "who holds a redoubt"),
+        (_badge_icon("town"), "town under a counter"),
         (_badge_icon("woods"), "woods under a counter"), (swatch(P.tinted(P.CLEAR, P.ZOC)), "enemy ZOC (map zoc)"),
         (line_icon(P.RIVER, 0.35), "river"), (line_icon(P.STREAM, 0.18), "stream"),
         (line_icon(P.FORD, 0.3), "ford"), (line_icon(P.BRIDGE, 0.45, P.ROAD_CENTRE), "bridge"),
         (line_icon(P.ROAD, 0.3, P.ROAD_CENTRE), "road"),
         (arrow_icon(P.SIDES["french"]["arrow"]), "move"), (arrow_icon(P.ATTACK), "attack: odds, die, result"),
         (arrow_icon(P.SIDES["russian"]["arrow"], dash=True), "retreat"), (cross_icon, "eliminated"),
-        (line_icon(P.EXIT_ZONE, 0.4), "exit zone (7 Sept, Grand Battle)"), (lambda img, d, box: None, "top of the map: East"),
+        (line_icon(P.EXIT_ZONE, 0.4), "exit zone (7 Sept, Grand Battle)"),
+        (lambda img, d, box: None, "top of the map: East"),
     ]
 
 
