@@ -38,7 +38,7 @@ def undo(service: GameService, game_id: int, system: GameSystem, state: dict, si
     _, events = system.apply(before, side, system.parse(side, cmd))
     if any(e.get("irreversible") for e in events):
         raise RuleViolation("Undo", f"`{cmd}` rolled dice or revealed something hidden, so "
-                            "it stands: undo never crosses a die roll")
+                            "it stands: undo never crosses a die roll or a reveal")
     if system.phase_key(before) == system.phase_key(state):
         return take_back(service, game_id, system, side, seq, cmd, (state, before),
                          f"Undone: `{cmd}`.", compose)

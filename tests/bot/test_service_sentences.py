@@ -146,7 +146,7 @@ def test_undo_never_crosses_a_die_roll(service, game):
     service.submit(game, "red", "roll")
     assert told(service.submit(game, "red", "undo")) == (
         False, "`roll` rolled dice or revealed something hidden, so it stands: undo never crosses a die roll "
-               "(Undo).", "Undo", None)
+               "or a reveal (Undo).", "Undo", None)
 
 
 # -- draws -----------------------------------------------------------------------------------------------------
