@@ -56,7 +56,7 @@ def prompt(g: Game, viewer: str | None) -> str | None:
         chooser = enemy_of(player)
         if viewer == chooser:
             return (f"Choose the {player.title()} stack that takes the next attrition loss ({s['attrition']} to take): "
-                    "`attrit <place>`.")
+                    f"`attrit <place>` ({player.title()} stacks: {', '.join(map(str, g.stacks(player)))}).")
         return (f"The {chooser.title()} player chooses where {player.title()} attrition falls "
                 f"({s['attrition']} to take).")
     if phase in ("movement", "march"):

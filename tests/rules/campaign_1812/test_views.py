@@ -20,7 +20,8 @@ DEFENDER = ("Battle of Smolensk (15), you are the defender: `plan <chit> [withdr
 STEPS = {
     "attrition": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}, player="russian", phase="attrition",
                                    attrition=2),
-                  "Choose the Russian stack that takes the next attrition loss (2 to take): `attrit <place>`.",
+                  "Choose the Russian stack that takes the next attrition loss (2 to take): `attrit <place>` "
+                  "(Russian stacks: 18).",
                   "The French player chooses where Russian attrition falls (2 to take)."),
     "movement": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}),
                  "Move stacks one place (`move <from> <to> [<n> inf ...]`), then `end`.",
@@ -74,7 +75,8 @@ def test_a_side_sees_its_own_chit_until_both_are_revealed():
 def test_the_french_attrition_is_chosen_by_the_russian_player():
     state = position({15: {"inf": 2}}, {18: {"inf": 1}}, phase="attrition", attrition=1)
     assert [c1812.view(state, viewer)["prompt"] for viewer in ("russian", "french")] == [
-        "Choose the French stack that takes the next attrition loss (1 to take): `attrit <place>`.",
+        "Choose the French stack that takes the next attrition loss (1 to take): `attrit <place>` (French stacks: "
+        "15).",
         "The Russian player chooses where French attrition falls (1 to take)."]
 
 
