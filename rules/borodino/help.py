@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from rules.borodino import scenario_data
+from rules.borodino.victory import MET
 from rules.core.helptext import help_text, options_entry
 
 TOPICS = {
@@ -74,10 +75,37 @@ OPTIONS = {  # what each option plays (the rule book's optional rules, the errat
 }
 
 
+VICTORY = "help victory               how this scenario is won, and when it ends"
+WON_BY = {  # each scenario's Victory Conditions, as the rule book states them
+    "schevardino": "The player who occupies the Schevardino redoubt hex (3222) at the end of the game is the winner; "
+                   "nobody there is a draw.",
+    "three_redoubts": "The player who at the end of the game holds three or more of the redoubts on the map (whether "
+                      "destroyed or not) is the winner; a redoubt is held by the side whose unit last stood in it "
+                      "(the disc beside it on the map).",
+    "grand": "Each player wins the highest of his levels met at the end; the higher level wins, equal levels (or "
+             "none) are a draw.\n" + "\n".join(
+                 f"  {side.title()} {level}: {MET[side][level]}." for side in ("french", "russian")
+                 for level in ("marginal", "substantial", "decisive")) +
+             "\n  Units moved off the east edge (`move <unit> off`) may not return.",
+}
+
+
+def victory_entry(state: dict | None) -> str:
+    """`help victory`: the Victory Conditions and the length of the game in `state`'s scenario, or
+    where to find them before a game is chosen."""
+    if state is None:
+        return f"{VICTORY}\n  Each scenario has its own; `help victory` in a game states them."
+    sc = scenario_data.scenarios()[state["scenario"]]
+    return (f"{VICTORY}\n  {sc.title}, Game-Turns {sc.first_turn} to {sc.last_turn} "
+            f"({scenario_data.day(sc.last_turn)} {scenario_data.clock(sc.last_turn)} is the last). "
+            f"{WON_BY[sc.victory]}")
+
+
 def help(topic: str | None = None, state: dict | None = None) -> str:
     """Help on one command, or the list of all commands; `help options` names those of the game in
-    `state` (None: a new game's, none chosen)."""
+    `state` (None: a new game's, none chosen), `help victory` its scenario's Victory Conditions."""
     offered = scenario_data.scenarios()[state["scenario"]].options if state else scenario_data.OPTIONS
     chosen = state["options"] if state else []
     rows = [(name, name in chosen, OPTIONS[name]) for name in OPTIONS if name in offered]
-    return help_text({**TOPICS, "options": options_entry(rows)}, topic, options=rows)
+    return help_text({**TOPICS, "victory": victory_entry(state), "options": options_entry(rows)}, topic,
+                     options=rows)

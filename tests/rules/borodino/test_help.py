@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import re
 
+import rules
 from rules.borodino.help import TOPICS
+
+borodino = rules.load("borodino")
 
 
 def test_each_command_s_words_start_in_one_column():
@@ -13,3 +16,20 @@ def test_each_command_s_words_start_in_one_column():
     starts = {m.start(2) for text in TOPICS.values() for line in text.splitlines()
               if (m := re.match(r"(\S(?:\S| (?! ))*) {2,}(\S)", line)) and len(m.group(1)) < 26}
     assert starts == {27}
+
+
+def test_help_victory_states_the_scenario_s_victory_conditions_and_length():
+    """SCENARIOS: each "detail[s] ... the Victory Conditions for the particular scenario, as well as
+    the Game-Length": `help victory` in a game states its scenario's, the 7 September levels one a
+    line; before a game is chosen it says where to ask."""
+    said = {sc: borodino.help("victory", borodino.setup(sc, 1, [])) for sc in ("5sep", "6sep", "7sep", "grand")}
+    assert "Game-Turns 1 to 8 (5 Sept 1900 is the last)" in said["5sep"]
+    assert "occupies the Schevardino redoubt hex (3222)" in said["5sep"]
+    assert "holds three or more of the redoubts on the map (whether destroyed or not)" in said["6sep"]
+    assert said["7sep"].splitlines()[2:5] == [
+        "  French marginal: French units occupy every redoubt hex.",
+        "  French substantial: the Russian losses are twice the French or more, and at least 40.",
+        "  French decisive: 60 or more French Combat Points have left by the east edge."]
+    assert "Game-Turns 1 to 40" in said["grand"] and said["grand"].splitlines()[2:] == said["7sep"].splitlines()[2:]
+    assert "`help victory` in a game" in borodino.help("victory")
+    assert any(line.startswith("help victory  ") for line in borodino.help().splitlines())  # listed
