@@ -33,14 +33,19 @@ def create_depot(g: Game, side: str, place: int) -> list[Event]:
     places where a depot may be made instead."""
     why = _no_depot(g, place)
     if why:
-        able = [str(p) for p in g.stacks("french") if not _no_depot(g, p)]
-        raise RuleViolation("Supply", f"{why}; " + (f"a depot may be made now in {', '.join(able)}" if able else
-                                                    "no depot may be made now: `end` the Supply Segment"))
+        able = depot_places(g)
+        raise RuleViolation("Supply", f"{why}; " + (f"a depot may be made now in {', '.join(map(str, able))}" if able
+                                                    else "no depot may be made now: `end` the Supply Segment"))
     area = g.places[place].area
     g.s["depleted"][str(area)] = 100
     g.add("french", place, {"depot": 1})
     return [event(f"The French create a depot in {g.name(place)}; the area is 100% depleted (SUPPLY).",
                   kind="depot", place=place)]
+
+
+def depot_places(g: Game) -> list[int]:
+    """Where the French may make a depot now: a supply unit of theirs in an area unoccupied and not bare."""
+    return [p for p in g.stacks("french") if not _no_depot(g, p)]
 
 
 def _no_depot(g: Game, place: int) -> str | None:

@@ -5,7 +5,7 @@ been chosen. `side=None` is the public view. Hidden facts never enter the dict."
 from __future__ import annotations
 
 from rules.campaign_1812 import campaign_data as data
-from rules.campaign_1812 import leaders
+from rules.campaign_1812 import leaders, supply
 from rules.campaign_1812.combat import CHIT_NAMES
 from rules.campaign_1812.game import SIDES, Game, counted, enemy_of
 
@@ -65,8 +65,10 @@ def prompt(g: Game, viewer: str | None) -> str | None:
         return ("Move stacks one place (`move <from> <to> [<n> inf ...]`), then `end`." if phase == "movement" else
                 "Force march corps one place further (`march <from> <to> [<n> inf ...]`), then `end`.")
     if phase == "supply":
-        return "Create depots (`depot <place>`) or `end` the Supply Segment." if viewer == "french" else \
-            "The French player may create depots; then the Supply Segment is resolved."
+        able = ", ".join(map(str, supply.depot_places(g)))
+        return (f"Create depots (`depot <place>`{f': possible in {able}' if able else ': none possible now'}) or "
+                "`end` the Supply Segment." if viewer == "french" else
+                "The French player may create depots; then the Supply Segment is resolved.")
     if phase == "removal":
         return "Remove a corps of your choice: `remove <place> inf|cav`." if viewer == "french" else \
             "The French player removes a corps (Victory Point Index)."

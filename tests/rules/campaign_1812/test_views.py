@@ -29,8 +29,8 @@ STEPS = {
     "march": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}, phase="march"),
               "Force march corps one place further (`march <from> <to> [<n> inf ...]`), then `end`.",
               "The French player's Forced March."),
-    "supply": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}, phase="supply"),
-               "Create depots (`depot <place>`) or `end` the Supply Segment.",
+    "supply": (lambda: position({15: {"inf": 2, "supply": 1}, 14: {"supply": 1}}, {18: {"inf": 1}}, phase="supply"),
+               "Create depots (`depot <place>`: possible in 14) or `end` the Supply Segment.",
                "The French player may create depots; then the Supply Segment is resolved."),
     "removal": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}, phase="removal", removal=1),
                 "Remove a corps of your choice: `remove <place> inf|cav`.",
@@ -78,6 +78,14 @@ def test_the_french_attrition_is_chosen_by_the_russian_player():
         "Choose the French stack that takes the next attrition loss (1 to take): `attrit <place>` (French stacks: "
         "15).",
         "The Russian player chooses where French attrition falls (1 to take)."]
+
+
+def test_the_supply_segment_says_when_no_depot_may_be_made():
+    """SUPPLY: a depot is made 'by voluntarily 100% depleting an unoccupied area with a supply unit': a supply unit
+    with corps beside it makes none."""
+    state = position({15: {"inf": 2, "supply": 1}}, {18: {"inf": 1}}, phase="supply")
+    assert c1812.view(state, "french")["prompt"] == (
+        "Create depots (`depot <place>`: none possible now) or `end` the Supply Segment.")
 
 
 def test_a_game_over_asks_nothing():
