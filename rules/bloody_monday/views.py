@@ -152,6 +152,9 @@ def retreat_prompt(g: Game, viewer: str | None) -> str:
             "or `retreat <block> <area> ...` to place each unit when not all have room (6.4) - or `stand`.")
 
 
+LP_FOR = {"tactical_leader": "leader steps", "artillery": "artillery steps", "combat": "combat unit steps"}
+
+
 def notes(g: Game, viewer: str | None) -> list[str]:
     s = g.s
     out = [f"Turn {s['turn']} of 4; the {s['initiative'].title()} player holds the Initiative Disc (6.0)."]
@@ -162,6 +165,10 @@ def notes(g: Game, viewer: str | None) -> list[str]:
                        f"battles fought: {len(imp['fought'])} (5.1).")
         if imp["limit"] is not None:
             out.append(f"Units moved: {len(imp['moved'])} of {imp['limit']} (6.2-6.3).")
+    lg = s["logistics"]
+    if lg and lg["stage"] in ("reinforce", "restore") and viewer == turns.logistics_side(g):
+        left = [f"{lg['lv'] - lg['spent'][cat]} for {LP_FOR[cat]}" for cat in turns.CATEGORIES[lg["step"]:]]
+        out.append(f"Logistics Value {lg['lv']}; LPs left: {', '.join(left)} (3.2, 3.4-3.6).")
     due = battles_due(g)
     if due:
         out.append(f"Battles due in newly contested areas (FAQ 5): {', '.join(map(str, due))}.")

@@ -218,6 +218,22 @@ def test_5_1_leaders_and_battles_counted_for_the_player_faq_5_battles_due_for_al
         "french": [TURN_1, "Leaders activated: 1 of 4; battles fought: 0 (5.1).", due]}
 
 
+def test_3_2_the_logistics_player_reads_the_lps_left_for_each_kind_of_step():
+    """3.1-3.6: the Logistics Value is spent apart on leader, artillery and combat unit steps, in that
+    order; once the supreme commander is activated its player reads what is left of each still open,
+    and the other player nothing of it (only that steps are restored)."""
+    g = game(position({"F-NAP": 19, "F-I-1": (22, 2), "F-I-D": (22, 2)}, control={41: "french"}, turn=2))
+    turns.start_logistics(g)
+    state, _ = do(g.s, "russian", "end")
+    state, _ = do(state, "french", "activate F-NAP")
+    assert notes(state)["french"][1] == (
+        "Logistics Value 6; LPs left: 6 for leader steps, 6 for artillery steps, 6 for combat unit steps (3.2, "
+        "3.4-3.6).")
+    state, _ = do(state, "french", "restore F-I-D", "restore F-I-1")  # the leader 1 LP (3.5), the infantry 2 (3.6)
+    assert notes(state)["french"][1] == "Logistics Value 6; LPs left: 4 for combat unit steps (3.2, 3.4-3.6)."
+    assert len(notes(state)["russian"]) == len(notes(state)[None]) == 1
+
+
 def test_faq_5_a_battle_fought_is_no_longer_due():
     state = attack_42(**{"R-G-1LG": 42})
     state["impulse"]["fought"] = [42]
