@@ -281,6 +281,22 @@ def units_table(units: list[dict], where: str | None = None, words: dict | None 
     return "\n\n".join(blocks)
 
 
+def waiting_line(view: dict) -> str:
+    """The units of a view waiting off the map to enter (Borodino's reinforcements due), after the
+    units table; nothing where none wait.
+
+    >>> waiting_line({"waiting": [{"id": "F-IC-1H", "side": "french", "type": "cavalry", "strength": 2,
+    ...                            "movement": 5, "entry": "2630"}]})
+    '\\n\\nWaiting to enter: F-IC-1H (French 2-5 cavalry) at 2630.'
+    """
+    waiting = view.get("waiting") or []
+    if not waiting:
+        return ""
+    return "\n\nWaiting to enter: " + ", ".join(
+        f"{u['id']} ({side_name(u['side'])} {u['strength']}-{u['movement']} {u['type']}) at {u['entry']}"
+        for u in waiting) + "."
+
+
 def _named(place: str, names: dict[str, str] | None) -> str:
     return f"{names[place]} ({place})" if names and place in names else place
 

@@ -33,7 +33,7 @@ def answer(service: GameService, game_id: int, system: GameSystem, state: dict, 
     if verb == "units":
         where = fmt.place(" ".join(args), view) if args else None
         return fmt.units_table(view.get("units", []), where=where, words=view.get("unit_words"),
-                               names=fmt.place_names(view))
+                               names=fmt.place_names(view)) + ("" if where else fmt.waiting_line(view))
     pending = service.store.game(game_id)["pending_undo"]
     asked = pending and (f"`{pending['command']}`" if pending["by"] == side
                          else said(system, pending["command"]))

@@ -515,3 +515,15 @@ def test_units_at_a_place_named_in_words_is_told_in_the_games_own_words(store):
     assert service.submit(game, "russian", "units Vilna").reply == (
         "Russian:\n  place       stack  holds                                                      corps\n"
         "  Vilna (12)  R12    4 infantry corps, 1 cavalry corps, 1 supply unit, 1 depot  5")
+
+
+def test_units_names_the_reinforcements_waiting_to_enter(store):
+    """Borodino's 5 September opens with no French unit on the map, only reinforcements due (Scenarios:
+    placed on their entry hexes): `units` names them after the table, with where each enters; `units`
+    at a place lists what stands there only."""
+    service = GameService(store)
+    game = service.new_game("borodino", "5sep", seed=1)
+    listed = service.submit(game, "french", "units").reply or ""
+    assert listed.endswith("\n\nWaiting to enter: F-IC-1H (French 2-5 cavalry) at 2630, F-IC-1L (French 2-5 cavalry) "
+                           "at 2630, F-IC-5H (French 2-5 cavalry) at 2630.")
+    assert "Waiting" not in (service.submit(game, "french", "units 3222").reply or "")
