@@ -123,13 +123,17 @@ def next_turn(g: Game) -> list[Event]:
     return begin_player_turn(g, ORDER[0])
 
 
+def french_corps(g: Game) -> str:
+    """Where the French corps stand, by kind: 'infantry corps in 12, 30 and cavalry corps in 30'."""
+    return " and ".join(f"{NAMES[k][1]} in {', '.join(places)}" for k in ("inf", "cav")
+                        if (places := [str(p) for p in g.stacks("french") if g.stack("french", p)[k]]))
+
+
 def remove(g: Game, side: str, place: int, kind: str) -> list[Event]:
     """VICTORY CONDITIONS: 'the loss of one corps (of his choice)' when short of the index."""
     if not g.stack("french", place)[kind]:
-        where = " and ".join(f"{NAMES[k][1]} in {', '.join(places)}" for k in ("inf", "cav")
-                             if (places := [str(p) for p in g.stacks("french") if g.stack("french", p)[k]]))
         raise RuleViolation("Victory Conditions", f"the French have no {NAMES[kind][0]} in {g.name(place)}; "
-                            f"theirs are {where}")
+                            f"theirs are {french_corps(g)}")
     g.take("french", place, kind, 1)
     g.s["removal"] -= 1
     out = [event(f"The French player removes a corps from {g.name(place)} (Victory Point Index).", kind="remove",

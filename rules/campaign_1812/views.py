@@ -5,7 +5,7 @@ been chosen. `side=None` is the public view. Hidden facts never enter the dict."
 from __future__ import annotations
 
 from rules.campaign_1812 import campaign_data as data
-from rules.campaign_1812 import leaders, supply
+from rules.campaign_1812 import leaders, supply, turns
 from rules.campaign_1812.combat import CHIT_NAMES
 from rules.campaign_1812.game import SIDES, Game, counted, enemy_of
 
@@ -70,8 +70,8 @@ def prompt(g: Game, viewer: str | None) -> str | None:
                 "`end` the Supply Segment." if viewer == "french" else
                 "The French player may create depots; then the Supply Segment is resolved.")
     if phase == "removal":
-        return "Remove a corps of your choice: `remove <place> inf|cav`." if viewer == "french" else \
-            "The French player removes a corps (Victory Point Index)."
+        return (f"Remove a corps of your choice: `remove <place> inf|cav` ({turns.french_corps(g)})."
+                if viewer == "french" else "The French player removes a corps (Victory Point Index).")
     return _combat_prompt(g, viewer)
 
 

@@ -33,7 +33,7 @@ STEPS = {
                "Create depots (`depot <place>`: possible in 14) or `end` the Supply Segment.",
                "The French player may create depots; then the Supply Segment is resolved."),
     "removal": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}, phase="removal", removal=1),
-                "Remove a corps of your choice: `remove <place> inf|cav`.",
+                "Remove a corps of your choice: `remove <place> inf|cav` (infantry corps in 15).",
                 "The French player removes a corps (Victory Point Index)."),
     "plans": (_plans, ATTACKER, DEFENDER),
     "a plan down": (lambda: _plans(("french", "assault")),
