@@ -1,6 +1,8 @@
 """The Bloody Monday command grammar, as players read it (`help`, `help move`, ...)."""
 from __future__ import annotations
 
+from rules.bloody_monday import bm_data, victory
+from rules.bloody_monday.game import MORALE_LIMIT, SIDES, Game
 from rules.core.helptext import help_text, options_entry
 
 TOPICS = {
@@ -52,10 +54,41 @@ OPTIONS = {  # the optional rules, by their section of the rule book
 }
 
 
+VICTORY = "help victory               how the game is won, and where the count stands"
+
+
+def victory_entry(state: dict | None) -> str:
+    """`help victory`: How to Win and the end of Turn 4 (8.0; Last Blood's points, 10.0), and in a game
+    the victory areas (or points) each side holds now, all of it public."""
+    field = bm_data.battlefield()
+    stars = ", ".join(map(str, field.victory_areas))
+    fleches = ", ".join(map(str, field.fleches))
+    lines = [VICTORY, f"  At once (How to Win): A. the enemy supreme commander killed; B. all 7 victory areas held "
+             f"({stars}, and the Flèches {fleches}, one area only all three together, 1.1); C. {MORALE_LIMIT} enemy "
+             "blocks eliminated (Russian militia, jagers and cossacks do not count, Platov does: 2.4)."]
+    if state is not None and state["scenario"] == "last_blood":
+        lines.append("  Else at the end of Turn 4 the most victory points win (10.0): 3 for all three Flèches, 2 a "
+                     "victory area, for each enemy unit eliminated 5 with a gold shield, 3 with a silver one, 2 "
+                     "without (a Russian jager, militia or cossack 1); equal points are a tie.")
+    else:
+        lines.append("  Else at the end of Turn 4 the most victory areas win (8.0); 3 each, neither side holding "
+                     "all three Flèches, is a tie (1.1).")
+    if state is not None:
+        g = Game(state)
+        if state["scenario"] == "last_blood":
+            now = ", ".join(f"{side.title()} {victory.last_blood_points(g, side)}" for side in SIDES)
+            lines.append(f"  Now: {now} victory points.")
+        else:
+            now = ", ".join(f"{side.title()} {g.victory_count(side)}" for side in SIDES)
+            lines.append(f"  Now: {now} victory areas.")
+    return "\n".join(lines)
+
+
 def help(topic: str | None = None, state: dict | None = None) -> str:
     """Help on one command, or the list of all commands; `help options` names those of the game in
-    `state` (None: a new game's, none chosen)."""
+    `state` (None: a new game's, none chosen), `help victory` how it is won."""
     chosen = state["options"] if state else []
     rows = [(name, name in chosen, f"optional rule {title}") for name, title in OPTIONS.items()]
-    return help_text({**TOPICS, "options": options_entry(rows)}, topic, "Blocks are named by id or label "
-                     "(`f-i-5`, `vg`), leaders also by name (`davout`); areas by number.\n", rows)
+    return help_text({**TOPICS, "victory": victory_entry(state), "options": options_entry(rows)}, topic,
+                     "Blocks are named by id or label (`f-i-5`, `vg`), leaders also by name (`davout`); areas by "
+                     "number.\n", rows)

@@ -15,3 +15,18 @@ def test_the_activate_help_holds_for_every_support_unit():
     g = Game(position({"F-I-D": 19, "F-I-A1": 16, "F-CR-M": 17}, options=["agility"]))
     assert {bid: movement.allowance(g, bid) - 1 for bid in ("F-I-D", "F-I-A1", "F-CR-M")} == \
         {"F-I-D": 4, "F-I-A1": 2, "F-CR-M": 5}
+
+
+def test_help_victory_states_how_to_win_and_the_count_now():
+    """How to Win (A, B, C), 1.1 and 8.0: a player asks the game how it is won and where the count
+    stands; Last Blood scores points instead at the end (10.0): at set-up the Russian holds five victory
+    areas and the Flèches (5 x 2 + 3), the French Shevardino (2)."""
+    listing = bm.help()
+    assert "help victory               how the game is won, and where the count stands" in listing.splitlines()
+    battle = bm.help("victory", bm.setup("bloody_monday", 1))
+    assert "B. all 7 victory areas held (19, 41, 55, 62, 69, 107, and the Flèches 57, 58, 59" in battle
+    assert "C. 10 enemy blocks eliminated" in battle and "the most victory areas win (8.0)" in battle
+    assert battle.endswith("Now: French 1, Russian 6 victory areas.")
+    last_blood = bm.help("victory", bm.setup("last_blood", 1))
+    assert "the most victory points win (10.0)" in last_blood
+    assert last_blood.endswith("Now: French 2, Russian 13 victory points.")
