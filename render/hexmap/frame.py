@@ -34,6 +34,9 @@ def status_parts(view: dict) -> list[str]:
     losses = view.get("losses")
     if losses:
         parts.append("Losses: " + ", ".join(f"{s.title()} {n}" for s, n in sorted(losses.items())))
+    exited = (view.get("exited_points") or {}).get("french")
+    if exited:  # the 7 September French decisive victory counts them (Victory Conditions)
+        parts.append(f"French exited: {exited}")
     return [p for p in parts if p]
 
 

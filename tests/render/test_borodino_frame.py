@@ -20,6 +20,15 @@ def test_the_strip_tells_the_turn_the_hour_the_phase_who_is_to_move_and_the_loss
         "Game-Turn 30 of 40", "7 Sept 0900", "French Combat Phase", "to move: French", "Losses: French 16, Russian 8"]
 
 
+def test_the_strip_counts_the_french_combat_points_exited_once_there_are_some():
+    """7 September: "French Decisive victory: Move 60 Combat Points of units off the east edge": the
+    strip counts them beside the losses, and says nothing of them while there are none."""
+    view = {"turn": 35, "last_turn": 40, "day": "7 Sept", "clock": "1400", "phase": "movement", "player": "french",
+            "to_move": ["french"], "losses": {"french": 20, "russian": 30}, "exited_points": {"french": 14}}
+    assert status_parts(view)[-2:] == ["Losses: French 20, Russian 30", "French exited: 14"]
+    assert status_parts({**view, "exited_points": {"french": 0}})[-1] == "Losses: French 20, Russian 30"
+
+
 def test_a_night_turn_says_night_and_the_losses_come_french_first():
     view = {"turn": 13, "last_turn": 40, "day": "6 Sept", "clock": "night", "night": True, "phase": "movement",
             "player": "russian", "to_move": ["russian"], "losses": {"russian": 2, "french": 0}}
