@@ -30,7 +30,10 @@ def check_around(view: dict, around: Iterable[str]) -> None:
     places = [str(place) for place in around]
     if view.get("system") == "campaign_1812":
         if not all(place.isdigit() for place in places):
-            raise NotOnMap(f"{', '.join(places)}: areas and sub-areas are named by their numbers")
+            named = [f"{info['name']} is {info['number']}" for place in places for info in view.get("places", [])
+                     if info["name"].lower() == place.lower()]
+            raise NotOnMap(f"{', '.join(places)}: areas and sub-areas are named by their numbers"
+                           + (f" ({', '.join(named)})" if named else ""))
         campaign_window([int(place) for place in places], 0)
     elif view.get("system") == "bloody_monday":
         if not all(place.isdigit() for place in places):

@@ -38,7 +38,8 @@ PixelBox = tuple[float, float, float, float]
 def window(around: Iterable[int], radius: int) -> frozenset[int]:
     """The places within `radius` steps of those in `around`; NotOnMap for none of this map."""
     return neighbourhood({n: p.neighbours for n, p in data.places().items()}, around, radius,
-                         "areas (1 to 36) and sub-areas (161, 162, 211, 212) by number")
+                         "places by number: areas 1 to 36, the sub-divided 16 and 21 by their sub-areas (161, 162, 211, "
+                         "212)")
 
 
 def frame_for(around: list[int], radius: int, size: int | None) -> View:
