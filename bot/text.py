@@ -262,7 +262,7 @@ def units_table(units: list[dict], where: str | None = None, words: dict | None 
     blocks = []
     for side in dict.fromkeys(u.get("side") for u in units):
         mine = [u for u in units if u.get("side") == side]
-        rows = [_unit_row(u) for u in mine if "id" in u]
+        rows = [_unit_row(u, (words or {}).get("markers", {})) for u in mine if "id" in u]
         hidden: dict[str, int] = {}
         for u in mine:
             if "id" not in u:
@@ -305,10 +305,12 @@ def _place(unit: dict) -> str:
     return str(unit.get("hex", unit.get("area", "?")))
 
 
-def _unit_row(unit: dict) -> list[str]:
+def _unit_row(unit: dict, markers: dict[str, str]) -> list[str]:
+    """A unit's cells; `markers` (a view's `unit_words`) name what its lists hold, as the players
+    read them (Bloody Monday's cube "light_blue" is a "Kolocha crossing")."""
     factors = "-".join(str(unit[k]) for k in ("strength", "movement") if k in unit)
     flags = " ".join(k for k, v in unit.items() if k not in _CORE and v is True)
-    lists = [f"{k}: {', '.join(map(str, v))}" for k, v in unit.items()
+    lists = [f"{k}: {', '.join(markers.get(str(x), str(x)) for x in v)}" for k, v in unit.items()
              if k not in _CORE and type(v) is list and v]  # the leaders with it, its cubes
     kind = str(unit.get("type", "")).replace("_", " ")  # a view's `tactical_leader` reads "tactical leader"
     return [_place(unit), str(unit["id"]), kind, factors, "; ".join(p for p in (flags, *lists) if p)]

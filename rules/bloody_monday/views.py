@@ -9,6 +9,9 @@ from rules.bloody_monday import turns
 from rules.bloody_monday.game import SIDES, Game, Impulse, plural
 
 TITLES = {"bloody_monday": "Borodino, 7 September 1812", "last_blood": "Last Blood (10.0)"}
+# The cubes on a block, as the players read them (the rule book's markers; the map's legend)
+CUBES = {"white": "isolated (4.1)", "yellow": "inspired (5.2.2)", "light_blue": "Kolocha crossing (1.2.3)",
+         "red": "artillery fired (5.3.1)"}
 
 
 def unit(g: Game, bid: str, viewer: str | None) -> dict:
@@ -206,7 +209,7 @@ def view(g: Game, viewer: str | None, to_move: list[str]) -> dict:
         "units": _units(g, viewer), "pools": {side: len(g.pool(side)) for side in SIDES},
         "eliminated": [dict(e) for e in s["eliminated"]], "log": _log(g, viewer), "options": list(s["options"]),
         "outcome": s["outcome"], "owed": owed(g), "battle": s["battle"]["area"] if s["battle"] else None,
-        "unit_words": {"columns": ["area", "block", "kind", "strength"]},  # units keep their name (bot/text.py)
+        "unit_words": {"columns": ["area", "block", "kind", "strength"], "markers": CUBES},  # bot/text.py
     }
     if viewer in SIDES:
         out["my_pool"] = g.pool(viewer)

@@ -85,6 +85,18 @@ def test_a_unit_row_names_what_stands_with_it():
         "", "French:", "  8  F-CR-1H  cavalry  4"]
 
 
+def test_bloody_monday_cubes_read_as_the_markers_they_are():
+    """Bloody Monday's cubes are kept by colour (the map draws them so); the units table names them as
+    the rule book and the map's legend do: a light blue cube is a Kolocha crossing (1.2.3), a yellow
+    one inspiration (5.2.2)."""
+    module = rules.load("bloody_monday")
+    words = module.view(module.setup("bloody_monday", 1, None), "french")["unit_words"]
+    units = [{"side": "french", "area": 54, "id": "F-CR-1H", "type": "cavalry", "strength": 4, "revealed": True,
+              "cubes": ["light_blue", "yellow"]}]
+    assert text.units_table(units, words=words).splitlines()[2].split(";")[1] == (
+        " cubes: Kolocha crossing (1.2.3), inspired (5.2.2)")
+
+
 def test_1812_counts_and_lists_stacks_under_a_heading():
     """1812's view calls its units stacks and heads the columns, the last of which counts corps."""
     module = rules.load("campaign_1812")
