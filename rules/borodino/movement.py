@@ -121,8 +121,11 @@ def why_immobile(b: Battle, side: str, uid: str) -> tuple[str, str] | None:
         if allowed == 0:
             return "5 September special rules", f"{b.describe(uid)} is north of the Great Redoubt and frozen until 1500"
         if len(s["unfrozen"]) >= allowed:
-            return "5 September special rules", (f"only {allowed} frozen unit(s) may have begun moving by now "
-                                                f"({', '.join(sorted(s['unfrozen']))} already have)")
+            begun = [b.describe(u) for u in sorted(s["unfrozen"])]
+            return "5 September special rules", (
+                f"{b.describe(uid)} is frozen: only {allowed} frozen unit{'s' if allowed > 1 else ''} may have begun "
+                f"moving by now, one more each Game-Turn from 1500, and {', '.join(begun)} "
+                f"{'has' if len(begun) == 1 else 'have'}")
     return None
 
 

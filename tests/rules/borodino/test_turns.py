@@ -156,7 +156,9 @@ def test_5sep_one_more_frozen_unit_per_turn():
     db = min(h for h in reachable(battle(s), b) if h != da)
     s2, _ = play(s, "russian", f"move {ha} {da}")
     err = refused(s2, "russian", f"move {hb} {db}", "5 September special rules")
-    assert "only 1 frozen unit" in str(err).lower()
+    assert str(err) == (f"{hb} (Russian 1-6 cavalry) is frozen: only 1 frozen unit may have begun moving by now, one "
+                        f"more each Game-Turn from 1500, and {da} (Russian 1-6 cavalry) has (5 September special "
+                        "rules).")
     s2["turn"] = 5
     s3, _ = play(s2, "russian", f"move {hb} {db}")
     assert where(s3, b) == db
