@@ -92,8 +92,10 @@ def test_5sep_the_frozen_units_already_moving_are_listed():
     s["unfrozen"] = [first, second]
     to = min(reachable(battle(dict(s, frozen=[])), third))
     err = refused(s, "russian", f"move {s['units'][third]['hex']} {to}", "5 September special rules")
-    assert str(err) == ("Only 2 frozen unit(s) may have begun moving by now (R-Cos-1, R-Cos-2 already have) "
-                        "(5 September special rules).")
+    here = {uid: s["units"][uid]["hex"] for uid in (first, second, third)}
+    assert str(err) == (f"{here[third]} (Russian 1-6 cavalry) is frozen: only 2 frozen units may have begun moving by "
+                        f"now, one more each Game-Turn from 1500, and {here[first]} (Russian 1-6 cavalry), "
+                        f"{here[second]} (Russian 1-6 cavalry) have (5 September special rules).")
 
 
 # Zones of Control (C): "they must stop upon entering the first enemy controlled hex". Four Russians
