@@ -84,7 +84,8 @@ def deplete(g: Game) -> list[Event]:
         after = min(100, before + 50 * steps)
         if after != before:
             g.s["depleted"][str(area)] = after
-            where = g.name(members[0]) if len(members) == 1 else f"area {area}"
+            where = g.name(members[0]) if len(members) == 1 else \
+                f"The area of {' and '.join(g.name(n) for n in sorted(members))}"
             out.append(event(f"{where} is now {after}% depleted (Area Depletion Chart).", kind="depletion",
                              area=area))
     return out

@@ -90,12 +90,12 @@ def test_the_french_create_a_depot_by_depleting_an_unoccupied_area_with_a_supply
 
 def test_a_supply_unit_with_few_corps_depletes_nothing_and_an_area_of_sub_areas_is_named_as_an_area():
     """The Area Depletion Chart with a supply unit starts at 3 corps: two corps with one deplete nothing.
-    Vyazma and Borodino are one area (16): its depletion is told as the area's."""
+    Vyazma and Borodino are one area (16): its depletion is told as the area's, by its sub-areas' names."""
     state, events = do(supply_segment({12: {"inf": 2, "supply": 1}}), "french", "end")
     assert "12" not in state["depleted"]
     state, events = do(supply_segment({161: {"inf": 1}}), "french", "end")
-    assert {"kind": "depletion", "to": "all", "text": "area 16 is now 50% depleted (Area Depletion Chart).",
-            "irreversible": True, "area": 16} in events
+    assert {"kind": "depletion", "to": "all", "text": "The area of Vyazma (161) and Borodino (162) is now 50% depleted "
+            "(Area Depletion Chart).", "irreversible": True, "area": 16} in events
 
 
 def test_the_unsupplied_chart_rolls_for_every_unsupplied_stack_with_corps_and_tells_its_owner():
