@@ -116,7 +116,7 @@ def command_script(service: GameService, game_id: int) -> str:
 
 
 def parse_map_words(words: list[str]) -> dict:
-    """`map [HEX ...] [radius N] [size N] [zoc SIDE] [select HEX]` -> map_png options."""
+    """`map [HEX|AREA ...] [radius N] [size N] [zoc SIDE] [select HEX]` -> map_png options."""
     options: dict = {"around": []}
     it = iter(words)
     for word in it:
@@ -130,9 +130,9 @@ def parse_map_words(words: list[str]) -> dict:
             if not value:
                 raise Unreadable(f"`{word}` needs a {'side' if word == 'zoc' else 'hex'}: `map {word} ...`.")
             options[word] = value.lower()
-        elif len(word) == 4 and word.isdigit():
+        elif word.isdigit():  # a hex (2817) or an area (Bloody Monday's 46, 1812's 12): the map checks it
             options["around"].append(word)
         else:
-            raise Unreadable(f"`map` does not understand {word!r}: try `map`, `map 2817`, `map 2817 radius 4`, "
-                             "`map zoc french` or `map select 3225`.")
+            raise Unreadable(f"`map` does not understand {word!r}: try `map`, `map 2817` (or an area: `map 46`), "
+                             "`map 2817 radius 4`, `map zoc french` or `map select 3225`.")
     return options

@@ -69,6 +69,8 @@ def test_turn_views_give_one_frame_per_player_turn(borodino_game):
 def test_map_words_parse_and_refuse_with_a_hint():
     assert pictures.parse_map_words(["2817", "radius", "4", "zoc", "french"]) == \
         {"around": ["2817"], "radius": 4, "zoc": "french"}
+    # an area of Bloody Monday's map (1 to 111) or 1812's is a place too: the map itself checks it
+    assert pictures.parse_map_words(["46", "radius", "1"]) == {"around": ["46"], "radius": 1}
     with pytest.raises(Unreadable, match="map 2817"):
         pictures.parse_map_words(["bogus"])
 
