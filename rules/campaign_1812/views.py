@@ -92,9 +92,12 @@ def _combat_prompt(g: Game, viewer: str | None) -> str:
     mine = bt["plans"][viewer]
     role = "attacker" if viewer == bt["attacker"] else "defender"
     chits = g.tables.attacker_plans if role == "attacker" else g.tables.defender_plans
-    held = f" Your chit: {CHIT_NAMES[mine]} (you may change it until both are revealed)." if mine else ""
-    return (f"Battle of {where}, you are the {role}: `plan <chit> [withdraw <place>]`, one of "
-            f"{', '.join(chits)}.{held}")
+    away = bt["withdraw"][viewer]
+    held = (f" Your chit: {CHIT_NAMES[mine]}{f', cavalry withdrawing to {g.name(away)}' if away else ''} (you may "
+            "change it until both are revealed)." if mine else "")
+    cavalry = (f" Your cavalry may withdraw first (`plan <chit> withdraw <place>`{_to(g, viewer, bt['place'])})."
+               if g.stack(viewer, bt["place"])["cav"] else "")
+    return f"Battle of {where}, you are the {role}: `plan <chit>`, one of {', '.join(chits)}.{cavalry}{held}"
 
 
 def _to(g: Game, side: str, place: int) -> str:

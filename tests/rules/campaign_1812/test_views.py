@@ -13,10 +13,8 @@ def _plans(*chits: tuple[str, str]) -> dict:
     return state
 
 
-ATTACKER = ("Battle of Smolensk (15), you are the attacker: `plan <chit> [withdraw <place>]`, one of outflank, "
-            "assault, reconnaissance, contact.")
-DEFENDER = ("Battle of Smolensk (15), you are the defender: `plan <chit> [withdraw <place>]`, one of withdraw, "
-            "entrench, counterattack, cordon.")
+ATTACKER = "Battle of Smolensk (15), you are the attacker: `plan <chit>`, one of outflank, assault, reconnaissance, contact."
+DEFENDER = "Battle of Smolensk (15), you are the defender: `plan <chit>`, one of withdraw, entrench, counterattack, cordon."
 STEPS = {
     "attrition": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}, player="russian", phase="attrition",
                                    attrition=2),
@@ -65,6 +63,19 @@ def test_the_defender_s_choice_and_a_retreat_are_asked_of_their_side_alone():
     cornered = position({15: {"inf": 2}, 18: {"inf": 1}, 23: {"inf": 1}, 161: {"inf": 1}}, {15: {"cav": 1}},
                         phase="combat", retreat={"side": "russian", "place": 15, "battle": True})
     assert c1812.view(cornered, "russian")["prompt"] == "Retreat your stack from Smolensk (15): `retreat <place>`, to 10."
+
+
+def test_a_side_with_cavalry_in_the_battle_is_told_where_it_may_withdraw_and_where_its_chit_sends_it():
+    """COMBAT: 'Cavalry may always retreat prior to infantry vs. infantry combat': only a side with cavalry there
+    is offered `withdraw`, with the places it may go; its chit down, the prompt says where they go."""
+    state = battle({"inf": 3}, {"inf": 2, "cav": 1})
+    offer = ("Battle of Smolensk (15), you are the defender: `plan <chit>`, one of withdraw, entrench, counterattack, "
+             "cordon. Your cavalry may withdraw first (`plan <chit> withdraw <place>`, to one of 10, 18, 23, 161).")
+    assert [c1812.view(state, side)["prompt"] for side in ("french", "russian")] == [ATTACKER, offer]
+    state, _ = do(state, "russian", "plan cordon withdraw 18")
+    assert c1812.view(state, "russian")["prompt"] == offer + (
+        " Your chit: Cordon, cavalry withdrawing to Mogilev (18) (you may change it until both are revealed).")
+    assert c1812.view(state, "french")["prompt"] == ATTACKER  # nothing says whether the other has chosen
 
 
 def test_a_side_sees_its_own_chit_until_both_are_revealed():
