@@ -133,8 +133,9 @@ def skirmish(g: Game, side: str, cmd: Skirmish) -> list[dict]:
     bid = _jager(g, side, cmd.block)
     areas = skirmish_areas(g, bid)
     if cmd.area not in areas:
-        raise RuleViolation("9.1", f"{g.public_name(bid)} skirmishes into an adjacent area you control with room, "
-                            f"within the command limits (9.11-9.12): {', '.join(map(str, areas)) or 'none'}")
+        limit = " on its side of the command limit (9.12)" if g.option("extreme_command_limit") else ""
+        raise RuleViolation("9.1", f"{g.public_name(bid)} skirmishes into an adjacent area you control with room"
+                            f"{limit}: {', '.join(map(str, areas)) or 'none'}")
     g.block(bid)["strength"] -= 1
     g.place(bid, cmd.area)
     return [event(f"{g.public_name(bid)} skirmishes into {cmd.area} (9.1).", kind="skirmish")]

@@ -37,6 +37,21 @@ def test_9_1_skirmish():
     assert g.block("R-1-1J")["area"] == 44 and g.strength("R-1-1J") == 2
 
 
+def test_9_1_a_skirmish_refused_names_the_areas_and_a_command_limit_only_in_play():
+    """9.1: "retreat into any adjacent friendly-controlled Area without overstacking"; the 1st Army's
+    jager keeps to the north only with 9.12, so only then does the refusal speak of the command limit."""
+    g = redoubt_fight()
+    combat.advance(g)
+    assert refused(g.s, "russian", "skirmish R-1-1J 99", "9.1") == (
+        "Russian 1J (R-1-1J, infantry) skirmishes into an adjacent area you control with room: 44, 45, 52, 66, 67, "
+        "71 (9.1).")
+    g = redoubt_fight("extreme_command_limit")
+    combat.advance(g)
+    assert refused(g.s, "russian", "skirmish R-1-1J 99", "9.1") == (
+        "Russian 1J (R-1-1J, infantry) skirmishes into an adjacent area you control with room on its side of the "
+        "command limit (9.12): 44, 45, 52, 66, 71 (9.1).")
+
+
 def test_9_1_ambush_rolls_before_anyone():
     """9.1 Ambush: "roll dice before any other Units and immediately apply any hits"."""
     g = redoubt_fight()
