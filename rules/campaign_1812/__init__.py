@@ -139,19 +139,11 @@ def _command(g: Game, side: str, cmd: C.Command) -> list[Event]:
 
 
 def _on_the_map(g: Game, cmd: C.Command) -> None:
-    """Every place a command names is one of the map's (THE GAME MAP: "Areas are also numbered and
-    named"): an area, or a sub-area of those sub-divided."""
+    """Every place a command names is one of the map's: an area, or a sub-area of those sub-divided."""
     for number in (getattr(cmd, field, None) for field in ("origin", "to", "place", "withdraw")):
-        if number is None or number in g.places:
-            continue
-        parts = sorted(n for n in g.places if g.places[n].area == number)
-        if parts:
-            raise RuleViolation("The Game Map", f"area {number} is sub-divided: name its sub-area, "
-                                f"{' or '.join(map(str, parts))}")
-        areas = sorted(n for n in g.places if g.places[n].area == n)
-        subs = sorted(n for n in g.places if g.places[n].area != n)
-        raise RuleViolation("The Game Map", f"there is no place {number} on the map: name an area ({areas[0]} "
-                            f"to {areas[-1]}) or a sub-area ({', '.join(map(str, subs))}) by its number")
+        why = None if number is None else g.not_a_place(number)
+        if why:
+            raise RuleViolation("The Game Map", why)
 
 
 def _combat(g: Game, side: str, cmd: Any) -> list[Event]:

@@ -84,12 +84,13 @@ USAGE = ("commands: `move <from> <to> [<n> inf|cav|supply|depot ...] [leader]`, 
 
 
 def place(word: str) -> int:
-    """An area or sub-area, named by its number; a place's name is answered with its number."""
+    """An area or sub-area, named by its number; a place's name is answered with its number (any other
+    word with Vilna's, as an example)."""
     found = number(word)
     if found is None:
-        named = [p for p in places().values() if p.name.lower() == word.lower()]
-        example = f"{named[0].name} is {named[0].number}" if named else "`move 12 10`"
-        raise CommandError(f"{word!r} is not a place: name areas and sub-areas by number ({example}).")
+        named = next((p for p in places().values() if p.name.lower() == word.lower()), places()[12])
+        raise CommandError(f"{word!r} is not a place: name areas and sub-areas by number ({named.name} is "
+                           f"{named.number}).")
     return found
 
 

@@ -120,6 +120,19 @@ class Game:
     def neighbours(self, place: int) -> tuple[int, ...]:
         return self.places[place].neighbours
 
+    def not_a_place(self, number: int) -> str | None:
+        """Why `number` names no place of the map (THE GAME MAP: "Areas are also numbered and
+        named"), or None: an area sub-divided is named by its sub-areas."""
+        if number in self.places:
+            return None
+        parts = sorted(n for n, p in self.places.items() if p.area == number)
+        if parts:
+            return f"area {number} is sub-divided: name its sub-area, {' or '.join(map(str, parts))}"
+        areas = sorted(n for n, p in self.places.items() if p.area == n)
+        subs = sorted(n for n, p in self.places.items() if p.area != n)
+        return (f"there is no place {number} on the map: name an area ({areas[0]} to {areas[-1]}) or a sub-area "
+                f"({', '.join(map(str, subs))}) by its number")
+
     def winter(self) -> bool:
         return self.tables.winter_turn(self.s["turn"])
 

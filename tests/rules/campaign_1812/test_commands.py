@@ -48,7 +48,7 @@ def test_each_verb_reads_its_words(text, command):
 
 
 @pytest.mark.parametrize("text, sentence", [
-    ("move x 10", "'x' is not a place: name areas and sub-areas by number (`move 12 10`)."),
+    ("move x 10", "'x' is not a place: name areas and sub-areas by number (Vilna is 12)."),
     ("move Vilna Polotsk", "'vilna' is not a place: name areas and sub-areas by number (Vilna is 12)."),
     ("retreat minsk", "'minsk' is not a place: name areas and sub-areas by number (Minsk is 14)."),
     ("plan charge", "'charge' is no Battle Plan chit: the attacker's are outflank, assault, reconnaissance, contact; "

@@ -119,7 +119,7 @@ def test_each_result_is_told_in_words_for_the_side_it_falls_on():
 def test_the_refusals_say_what_odds_takes_and_why_none_are_given():
     state = _at_the_defender_s_choice()
     sentences = {}
-    for text in ("15 16", "99", "10"):
+    for text in ("15 16", "99", "16", "10"):
         with pytest.raises((CommandError, RuleViolation)) as refusal:
             c1812.odds(state, "french", text)
         sentences[text] = str(refusal.value)
@@ -127,7 +127,9 @@ def test_the_refusals_say_what_odds_takes_and_why_none_are_given():
         c1812.odds(battle({"inf": 3}, {"inf": 2}), "french", "15")
     assert sentences == {
         "15 16": "odds takes the place of a battle: `odds 15`.",
-        "99": "99 is no place of the map of 1812.",
+        "99": "There is no place 99 on the map: name an area (1 to 36) or a sub-area (161, 162, 211, 212) by its "
+              "number (The Game Map).",
+        "16": "Area 16 is sub-divided: name its sub-area, 161 or 162 (The Game Map).",
         "10": "No battle is being fought in Vitebsk (10); odds are given for the battle under way once both Battle "
               "Plans are revealed (Combat)."}
     assert str(refusal.value) == (
