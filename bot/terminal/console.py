@@ -85,6 +85,10 @@ def next_seat(active: list[str], seated: str | None, acted: bool) -> str | None:
     return seated
 
 
+SCRIPT_MAP = ("`map` draws a picture when you play at the terminal; a script's game is drawn with "
+              "`kolocha map --game {game}`.")
+
+
 def run_line(service: GameService, game_id: int, line: str) -> Result:
     """Submit one line for the side it names, or for the side to move."""
     sides = service.system(game_id).INFO.sides
@@ -132,7 +136,10 @@ def run_script(service: GameService, game_id: int, script: Script, out: TextIO,
     """Play every line of the script; exit status 1 if it expected all accepted and one was not."""
     refused = 0
     for line in script.lines:
-        result = run_line(service, game_id, line)
+        if split_side(line, service.system(game_id).INFO.sides)[1].split()[:1] == ["map"]:  # no screen to draw on
+            result = Result(True, "", service.store.last_seq(game_id), reply=SCRIPT_MAP.format(game=game_id))
+        else:
+            result = run_line(service, game_id, line)
         refused += not result.accepted
         print(as_json(result, line) if as_json_lines else render(result, line), file=out,
               flush=True)

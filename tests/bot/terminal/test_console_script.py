@@ -49,6 +49,14 @@ def test_script_text_output(tmp_path, capsys):
     assert game["seed"] == 5 and game["options"] == {"bonus": True} and game["hot_seat"]
 
 
+def test_a_script_asking_for_the_map_is_told_where_its_picture_comes_from(tmp_path, capsys):
+    """The interactive terminal draws `map` itself; a script has no screen, and was answered "Unknown
+    command 'map' (did you mean `map`?)"."""
+    assert _run(tmp_path, "map\nmap 2817\n") == 0
+    drawn = "`map` draws a picture when you play at the terminal; a script's game is drawn with `kolocha map --game 1`."
+    assert capsys.readouterr().out.splitlines() == [drawn] * 2
+
+
 def test_script_json_output_and_expectation(tmp_path, capsys):
     status = _run(tmp_path, "# expect: all-accepted\nend\nmove r1 0201\nroll\n", "--json")
     assert status == 1
