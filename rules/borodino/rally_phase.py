@@ -47,8 +47,8 @@ def _next_mover(b: Battle, sides: tuple[str, ...], then: Then) -> list[Event]:
     for side in sides:
         if _has_rallying(b, side):
             b.s["phase"], b.s["player"] = "rally", side
-            return [event(f"{side.title()} leaders may move before they rally broken units: `move <leader> "
-                          "<hex>`, then `end` (Doomed Victory 8.152).", kind="phase", player=side)]
+            return [event(f"{side.title()} leaders may move before they rally broken units (Doomed Victory "
+                          "8.152).", kind="phase", player=side)]  # how: the status says it
     b.s["player"] = "russian"
     return _leader_rolls(b) + _all_active(b) + then(b)
 

@@ -66,7 +66,7 @@ def start_player_turn(b: Battle) -> list[Event]:
     if arriving:
         names = ", ".join(f"{uid} ({b.defs[uid].strength}-{b.defs[uid].movement}) at {s['units'][uid]['entry']}"
                           for uid in sorted(arriving))
-        events.append(phase_event(f"Reinforcements ready to enter: {names}. Move them on with `move <id> <hex>`.",
+        events.append(phase_event(f"Reinforcements ready to enter: {names}.",  # how: the status says it
                              kind="reinforcements", units=sorted(arriving)))
     return events
 

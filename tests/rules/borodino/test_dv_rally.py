@@ -6,7 +6,7 @@ from rules.borodino import leader_moves
 from rules.borodino.battle import Battle
 from rules.core.hexes import distance
 from tests.rules.borodino.dv_helpers import G, dv_position, force_dice, kinds
-from tests.rules.borodino.helpers import go, play, refused, settle
+from tests.rules.borodino.helpers import borodino, go, play, refused, settle
 
 N = go(G, 0)  # the Russian defender
 BESIDE = go(N, 1)  # a hex adjacent to N (and to G)
@@ -82,6 +82,19 @@ def test_8_152_leaders_move_then_roll_then_all_turn_active():
     assert order.index("leader_move") < order.index("unit_rally") < order.index("leaders_active")
     assert s["broken"] == [] and s["leaders"]["L-DOKHTUROV"]["active"] is True
     assert (s["phase"], s["player"], s["turn"]) == ("movement", "french", 31)
+
+
+def test_8_152_the_rally_phase_says_how_leaders_move_once():
+    """The Rally Phase's opening event says whose leaders may move; the status after it says how
+    (`move <leader> <hex>`, then `end`): the post holding both says it once."""
+    broken = go(G, 3, 3, 3)
+    s = dv_position({"F-I-2": G, "F-I-4": broken, "R-VI-24": go(G, 0, 0, 0)}, player="russian", turn=30,
+                    leaders={"L-DAVOUT": "F-I-2"})
+    s["broken"] = ["F-I-4"]
+    s, events = play(s, "russian", "end")
+    told = [e["text"] for e in events] + borodino.view(s, "french")["notes"]
+    assert "French leaders may move before they rally broken units (Doomed Victory 8.152)." in told
+    assert sum(t.count("`move <leader> <hex>`") for t in told) == 1
 
 
 def test_8_152_without_a_leader_beside_it_a_broken_unit_stays_broken():

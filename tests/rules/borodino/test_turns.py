@@ -320,6 +320,16 @@ def test_reinforcements_are_placed_in_their_turn_of_arrival_not_held_off_the_map
     assert any(e.get("unit") == "F-IC-1H" and "placed on the map at 2630" in e["text"] for e in events)
 
 
+def test_a_turn_s_reinforcements_are_told_once_and_how_they_enter_once():
+    """The post that opens a Player-Turn holds its events and then its status: the event names the
+    reinforcements that have come, the status says how to move them on; the how is not said twice."""
+    s, _ = play(borodino.setup("5sep", 1), "french", "end")
+    s, events = play(s, "russian", "end")
+    told = [e["text"] for e in events] + borodino.view(s, "french")["notes"]
+    assert any(t.startswith("Reinforcements ready to enter: ") for t in told)
+    assert sum(t.count("`move <id> <hex>`") for t in told) == 1
+
+
 def test_reinforcements_sharing_an_entry_hex_end_in_separate_hexes():
     """Movement: "Units may NOT finish their Movement Phase in the same hex as other units": when the entry
     hex is taken, the next reinforcement goes to the nearest map-edge hex not in an Enemy Zone of
