@@ -217,8 +217,9 @@ def _reach_hint(g: Game, bid: str, rules: Rules) -> str:
     """Where a unit can go instead (2.1), nearest first: the areas the player most likely meant."""
     found = routes(g, bid, rules)
     reach = sorted((n for n in found if n != g.area(bid) and g.fits(bid, n)), key=lambda n: (found[n][0], n))
-    more = f" and {len(reach) - 8} more area{'s' if len(reach) > 9 else ''}" if len(reach) > 8 else ""
-    return f"it can reach {', '.join(map(str, reach[:8]))}{more}" if reach else "it cannot move at all"
+    more = f" and {len(reach) - 8} more" if len(reach) > 8 else ""
+    return f"the nearest areas it can reach: {', '.join(map(str, reach[:8]))}{more}" if reach else \
+        "it cannot move at all"
 
 
 def execute(g: Game, bid: str, path: tuple[int, ...], new_contests: list[int]) -> list[dict]:

@@ -224,5 +224,5 @@ def test_swap_test_refusals_naming_where_to_go_instead_tell_no_two_hidden_blocks
     state, _ = do(state, "french", "tactical", "activate F-I-D")
     probes = ["move F-I-1 1", "move F-I-1 99", "battle 16", "battle 42"]
     assert differences(state, swapped(state, "R-1-2J", "R-G-1LG"), "french", probes) == []
-    assert "it can reach" in refused(state, "french", probes[0], "2.1")
+    assert "areas it can reach" in refused(state, "french", probes[0], "2.1")
     assert "not a contested area awaiting battle" in refused(state, "french", probes[2], "5.3")
