@@ -319,6 +319,9 @@ def resolve_unit(b: Battle, ref: str) -> str:
             raise RuleViolation("Movement", f"there is no unit in {ref}")
         return uid
     uid = unit_named(b.s["units"], ref)
+    if uid is None and (leader := dv_leaders.named(ref)):
+        raise RuleViolation("Doomed Victory 8.1", f"{dv_leaders.name(leader)} is a leader of the option "
+                            "dv_leaders, which this game is played without")
     if uid is None:
         raise RuleViolation("Movement", f"no unit is called {ref}")
     return uid
