@@ -117,16 +117,19 @@ def side_name(side: str | None) -> str:
 
 
 def phase_name(phase: str | None) -> str:
-    """'movement' -> 'Movement Phase'; a name that already says Phase or Segment (or Game over) is kept.
+    """'movement' -> 'Movement Phase'; a name that already says Phase or Segment is kept, and the
+    end of a game is 'Game over' whichever way a view names it.
 
-    >>> phase_name("movement"), phase_name("Supply Segment: Victory Point Index")
-    ('Movement Phase', 'Supply Segment: Victory Point Index')
+    >>> phase_name("movement"), phase_name("Supply Segment: Victory Point Index"), phase_name("over")
+    ('Movement Phase', 'Supply Segment: Victory Point Index', 'Game over')
     """
     if not phase:
         return "Phase"
     name = str(phase).replace("_", " ").title()
     said = name.lower().split(":")[0]
-    return name if said.endswith(("phase", "segment", "over")) else f"{name} Phase"
+    if said in ("over", "game over"):
+        return "Game over"
+    return name if said.endswith(("phase", "segment")) else f"{name} Phase"
 
 
 def outcome_line(outcome: dict) -> str:

@@ -70,6 +70,7 @@ def test_units_at_a_place_and_event_lines():
               {"to": "log", "text": "dice 3"}]
     assert text.event_lines(events) == ["  4C moves", "  (to Russian) secret"]
     assert text.phase_name("Combat Phase") == "Combat Phase"
+    assert [text.phase_name(p) for p in ("over", "Game over")] == ["Game over", "Game over"]  # Borodino's, 1812's
 
 
 def test_a_unit_row_names_what_stands_with_it():
