@@ -285,19 +285,19 @@ def units_table(units: list[dict], where: str | None = None, words: dict | None 
 
 
 def waiting_line(view: dict) -> str:
-    """The units of a view waiting off the map to enter (Borodino's reinforcements due), after the
-    units table; nothing where none wait.
+    """The units of a view waiting off the map to enter (Borodino's reinforcements due, the blocks of a
+    Bloody Monday player's own Reinforcements Pool), after the units table; nothing where none wait.
 
     >>> waiting_line({"waiting": [{"id": "F-IC-1H", "side": "french", "type": "cavalry", "strength": 2,
     ...                            "movement": 5, "entry": "2630"}]})
     '\\n\\nWaiting to enter: F-IC-1H (French 2-5 cavalry) at 2630.'
     """
     waiting = view.get("waiting") or []
-    if not waiting:
-        return ""
-    return "\n\nWaiting to enter: " + ", ".join(
+    pool = view.get("my_pool") or []  # Bloody Monday: the viewer's own Reinforcements Pool (3.3)
+    entering = "\n\nWaiting to enter: " + ", ".join(
         f"{u['id']} ({side_name(u['side'])} {u['strength']}-{u['movement']} {u['type']}) at {u['entry']}"
-        for u in waiting) + "."
+        for u in waiting) + "." if waiting else ""
+    return entering + (f"\n\nIn your Reinforcements Pool (3.3): {', '.join(pool)}." if pool else "")
 
 
 def _named(place: str, names: dict[str, str] | None) -> str:

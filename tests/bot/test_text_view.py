@@ -98,6 +98,17 @@ def test_bloody_monday_cubes_read_as_the_markers_they_are():
         " cubes: Kolocha crossing (1.2.3), inspired (5.2.2)")
 
 
+def test_a_bloody_monday_player_reads_his_own_reinforcements_pool_after_his_units():
+    """Setup: each player deploys "the seven remaining units in his Reinforcements Pool", and knows
+    them; the map shows only how many. `units` names them after the table, to their owner alone (the
+    public view has no pool of its own)."""
+    module = rules.load("bloody_monday")
+    state = module.setup("bloody_monday", 1, None)
+    mine = module.view(state, "french")
+    assert text.waiting_line(mine) == f"\n\nIn your Reinforcements Pool (3.3): {', '.join(mine['my_pool'])}."
+    assert len(mine["my_pool"]) == 7 and text.waiting_line(module.view(state, None)) == ""
+
+
 def test_1812_counts_and_lists_stacks_under_a_heading():
     """1812's view calls its units stacks and heads the columns, the last of which counts corps."""
     module = rules.load("campaign_1812")
