@@ -107,5 +107,11 @@ def help(topic: str | None = None, state: dict | None = None) -> str:
     offered = scenario_data.scenarios()[state["scenario"]].options if state else scenario_data.OPTIONS
     chosen = state["options"] if state else []
     rows = [(name, name in chosen, OPTIONS[name]) for name in OPTIONS if name in offered]
-    return help_text({**TOPICS, "victory": victory_entry(state), "options": options_entry(rows)}, topic,
-                     options=rows)
+    topics = {**TOPICS, "victory": victory_entry(state), "options": options_entry(rows)}
+    if state is not None and topic is None:  # the list leaves out what this game's options do not play
+        topics = {k: v for k, v in topics.items() if k not in WITH or any(o in chosen for o in WITH[k])}
+    return help_text(topics, topic, options=rows)
+
+
+WITH = {  # the commands only some options play: listed in a game that has one of them
+    "release": ("imperial_guard",), "assign": ("dv_leaders",), "doomed": ("dv_rally", "dv_leaders")}

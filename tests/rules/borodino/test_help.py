@@ -33,3 +33,17 @@ def test_help_victory_states_the_scenario_s_victory_conditions_and_length():
     assert "Game-Turns 1 to 40" in said["grand"] and said["grand"].splitlines()[2:] == said["7sep"].splitlines()[2:]
     assert "`help victory` in a game" in borodino.help("victory")
     assert any(line.startswith("help victory  ") for line in borodino.help().splitlines())  # listed
+
+
+def test_the_command_list_of_a_game_leaves_out_what_its_options_do_not_play():
+    """A game without the Imperial Guard rule or the Doomed Victory options lists neither `release`
+    nor `assign` nor `help doomed` (each still answers when asked by name); a game with them lists
+    them, and so does the list before a game is chosen."""
+    def listed(state):
+        return [line.split()[0 if not line.startswith("help ") else 1] for line in borodino.help(None, state)
+                .splitlines()[1:-1]]
+    plain = listed(borodino.setup("7sep", 1, []))
+    assert not {"release", "assign", "doomed"} & set(plain) and "victory" in plain
+    assert {"release", "assign", "doomed"} <= set(listed(borodino.setup("7sep", 1, ["imperial_guard", "dv_leaders"])))
+    assert {"release", "assign", "doomed"} <= set(listed(None))
+    assert borodino.help("assign", borodino.setup("7sep", 1, [])).startswith("assign <leader> <fallen>")
