@@ -38,8 +38,8 @@ PixelBox = tuple[float, float, float, float]
 def window(around: Iterable[int], radius: int) -> frozenset[int]:
     """The places within `radius` steps of those in `around`; NotOnMap for none of this map."""
     return neighbourhood({n: p.neighbours for n, p in data.places().items()}, around, radius,
-                         "places by number: areas 1 to 36, the sub-divided 16 and 21 by their sub-areas (161, 162, 211, "
-                         "212)")
+                         "places by number: areas 1 to 36, the sub-divided 16 and 21 by their sub-areas "
+                         "(161, 162, 211, 212)")
 
 
 def frame_for(around: list[int], radius: int, size: int | None) -> View:
@@ -145,8 +145,8 @@ def _stacks(d: ImageDraw.ImageDraw, v: View, units: list[dict]) -> list[PixelBox
     for u in units:
         x, y = v.px(places[u["area"]].xy)
         c = P.BLOCK[u["side"]]
-        text = "stack" if "inf" not in u else " ".join(
-            [f"{u[k]}{k[0]}" for k in ("inf", "cav", "supply", "depot") if u[k]] + [u.get("leader", "")[:1]]).strip() or "-"
+        parts = [f"{u[k]}{k[0]}" for k in ("inf", "cav", "supply", "depot") if u.get(k)] + [u.get("leader", "")[:1]]
+        text = "stack" if "inf" not in u else " ".join(p for p in parts if p) or "-"
         pad, half = 3 * v.scale, BOX[0] * v.scale / 2
         size, tall = max(7, round(12 * v.scale)), (BOX[1] / 2 - 6) * v.scale
         lines, f = _fitted(d, text, "condensed", size, (half - 4 * pad, tall), least=max(MIN_FONT, round(0.8 * size)))
@@ -188,12 +188,11 @@ def legend_items(view: dict) -> list[tuple[Icon, str]]:
     leader = next((u["leader"] for u in view.get("units", []) if u.get("leader")), None)
     own = "own stacks: i infantry, c cavalry, s supply, d depots" + (f", {leader[0]} {leader}" if leader else "")
     return [(swatch(CONTROL["french"]), "French control"), (swatch(CONTROL["russian"]), "Russian control"),
-             (swatch(DEPLETION[50]), "50% depleted"), (swatch(DEPLETION[100]), "100% depleted"),
-             (swatch(P.BLOCK["french"]["fill"]), "French stack"), (swatch(P.BLOCK["russian"]["fill"]), "Russian stack"),
-             (star_icon(P.STAR), "fort 1 VP; Kiev 3, capitals 5"), (line_icon(BATTLE, 0.3), "battle"),
-             (line_icon(P.EDGE, 0.3), "sub-areas of one area"),
-             (swatch(WINTER), "winter turn"),
-             (lambda img, d, box: None, f"{own}; the enemy's hidden")]
+            (swatch(DEPLETION[50]), "50% depleted"), (swatch(DEPLETION[100]), "100% depleted"),
+            (swatch(P.BLOCK["french"]["fill"]), "French stack"), (swatch(P.BLOCK["russian"]["fill"]), "Russian stack"),
+            (star_icon(P.STAR), "fort 1 VP; Kiev 3, capitals 5"), (line_icon(BATTLE, 0.3), "battle"),
+            (line_icon(P.EDGE, 0.3), "sub-areas of one area"), (swatch(WINTER), "winter turn"),
+            (lambda img, d, box: None, f"{own}; the enemy's hidden")]
 
 
 def draw_places(d: ImageDraw.ImageDraw, v: View, view: dict) -> list[PixelBox]:

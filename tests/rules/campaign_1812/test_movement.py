@@ -16,7 +16,8 @@ def test_each_corps_moves_one_area_or_sub_area():
     assert texts(events, "all") == ["A French stack moves from Smolensk (15) to Vyazma (161)."]
     assert texts(events, "french") == ["Moved 2 infantry corps from Smolensk (15) to Vyazma (161)."]
     sentence = refused(state, "french", "move 161 162", "Movement")
-    assert sentence == "Nothing in Vyazma (161) may move any more this Player-Turn; yours that may are in 15 (Movement)."
+    assert sentence == ("Nothing in Vyazma (161) may move any more this Player-Turn; yours that may are in 15 "
+                        "(Movement).")
     sentence = refused(state, "french", "move 15 17", "Movement")
     assert sentence == ("Moscow (17) is not next to Smolensk (15): a move is one area or sub-area, "
                         "to one of 10, 18, 23, 161 (Movement).")

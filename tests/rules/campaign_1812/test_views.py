@@ -13,8 +13,10 @@ def _plans(*chits: tuple[str, str]) -> dict:
     return state
 
 
-ATTACKER = "Battle of Smolensk (15), you are the attacker: `plan <chit>`, one of outflank, assault, reconnaissance, contact."
-DEFENDER = "Battle of Smolensk (15), you are the defender: `plan <chit>`, one of withdraw, entrench, counterattack, cordon."
+ATTACKER = ("Battle of Smolensk (15), you are the attacker: `plan <chit>`, one of outflank, assault, reconnaissance, "
+            "contact.")
+DEFENDER = ("Battle of Smolensk (15), you are the defender: `plan <chit>`, one of withdraw, entrench, counterattack, "
+            "cordon.")
 STEPS = {
     "attrition": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}, player="russian", phase="attrition",
                                    attrition=2),
@@ -50,19 +52,20 @@ def test_the_side_that_acts_is_told_what_to_type_and_the_other_what_it_waits_for
 def test_the_defender_s_choice_and_a_retreat_are_asked_of_their_side_alone():
     state = _plans(("french", "assault"), ("russian", "withdraw"))
     waiting = "Battle of Smolensk (15): the Russian player's choice."
+    choice = "Battle of Smolensk (15): retreat (`retreat <place>`, to one of 10, 18, 23, 161) or `fight`."
     assert {viewer: c1812.view(state, viewer)["prompt"] for viewer in ("french", "russian", None)} == {
-        "french": waiting, "russian": "Battle of Smolensk (15): retreat (`retreat <place>`, to one of 10, 18, 23, 161) or "
-                                 "`fight`.", None: waiting}
+        "french": waiting, "russian": choice, None: waiting}
     state = position({15: {"inf": 2}}, {15: {"cav": 1}}, phase="combat",
                      retreat={"side": "russian", "place": 15, "battle": True})
     retreats = "The Russian stack in Smolensk (15) retreats."
     assert {viewer: c1812.view(state, viewer)["prompt"] for viewer in ("french", "russian", None)} == {
-        "french": retreats, "russian": "Retreat your stack from Smolensk (15): `retreat <place>`, to one of 10, 18, 23, 161.",
-        None: retreats}
+        "french": retreats, None: retreats,
+        "russian": "Retreat your stack from Smolensk (15): `retreat <place>`, to one of 10, 18, 23, 161."}
     assert c1812.view(state, None)["retreat"] == {"side": "russian", "place": 15, "battle": True}
     cornered = position({15: {"inf": 2}, 18: {"inf": 1}, 23: {"inf": 1}, 161: {"inf": 1}}, {15: {"cav": 1}},
                         phase="combat", retreat={"side": "russian", "place": 15, "battle": True})
-    assert c1812.view(cornered, "russian")["prompt"] == "Retreat your stack from Smolensk (15): `retreat <place>`, to 10."
+    assert c1812.view(cornered, "russian")["prompt"] == (
+        "Retreat your stack from Smolensk (15): `retreat <place>`, to 10.")
 
 
 def test_a_side_with_cavalry_in_the_battle_is_told_where_it_may_withdraw_and_where_its_chit_sends_it():
