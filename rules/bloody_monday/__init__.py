@@ -52,9 +52,13 @@ def scenarios() -> list[dict]:
 
 def setup(scenario_id: str, seed: int, options: dict | list | None = None) -> dict:
     """The opening position: random set-up by icon and colour, pools drawn, French to move (Setup).
-    Last Blood plays with every optional rule."""
+    Last Blood plays with every optional rule, and refuses to turn one off (10.0)."""
     scenario(TITLES, scenario_id)
     chosen = chosen_options(options, INFO.options, "Bloody Monday")
+    off = sorted(name for name, on in options.items() if not on) if isinstance(options, dict) else []
+    if scenario_id == "last_blood" and off:
+        raise CommandError(f"Last Blood is played with all the optional rules (10.0): {', '.join(off)} "
+                           "cannot be turned off; open it without `=off`, or open Bloody Monday to choose them.")
     return new_state(scenario_id, seed, list(INFO.options) if scenario_id == "last_blood" else chosen)
 
 

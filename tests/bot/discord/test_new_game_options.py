@@ -81,3 +81,16 @@ def test_help_and_autocomplete_offer_each_option_as_a_new_game_would_change_it(t
             assert [c["value"] for c in first] == ["dv_leaderless_halt", "dv_leaders", "dv_rally", "dv_rally_moves",
                                                    "imperial_guard", "moves_stand", "river_artillery"]
     play(test, tmp_path)
+
+
+def test_last_blood_with_an_optional_rule_turned_off_is_not_opened(tmp_path):
+    """Bloody Monday 10.0: Last Blood plays every optional rule, so `shields=off` is refused in a
+    sentence; the opening line never reads 'with shields off' of a game that plays them."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            said = reply(await s.anna.slash(s.channel, "game new", system="bloody_monday", scenario="last_blood",
+                                            options="shields=off"))
+            assert said == ("Last Blood is played with all the optional rules (10.0): shields cannot be turned "
+                            "off; open it without `=off`, or open Bloody Monday to choose them.")
+            assert s.tables.store.games() == []
+    play(test, tmp_path)

@@ -2,10 +2,13 @@
 9.10 in test_5_tactical_action and test_6_7_8_impulses)."""
 from __future__ import annotations
 
+import pytest
+
 from rules.bloody_monday import combat, ground, impulses
 from rules.bloody_monday.bm_data import areas
 from rules.bloody_monday.commands import Ambush, Skirmish
 from rules.bloody_monday.movement import may_enter
+from rules.core.errors import CommandError
 from tests.rules.bloody_monday.bm_helpers import battle, bm, do, game, position, refused
 
 AREAS = areas()
@@ -156,6 +159,18 @@ def test_10_0_last_blood_plays_with_every_optional_rule():
     state = bm.setup("last_blood", 1)
     assert set(state["options"]) == set(bm.INFO.options) and len(bm.INFO.options) == 12
     assert state["battery"] is not None
+
+
+def test_10_0_last_blood_refuses_an_optional_rule_turned_off():
+    """10.0: no optional rule may be left out of Last Blood: asked off, the game is not opened (it
+    would have played the rule all the same); asked on, or in Bloody Monday, it is."""
+    with pytest.raises(CommandError) as refused_off:
+        bm.setup("last_blood", 1, {"shields": False, "cossacks": True, "agility": False})
+    assert str(refused_off.value) == ("Last Blood is played with all the optional rules (10.0): agility, shields "
+                                      "cannot be turned off; open it without `=off`, or open Bloody Monday to "
+                                      "choose them.")
+    assert set(bm.setup("last_blood", 1, {"shields": True})["options"]) == set(bm.INFO.options)
+    assert "shields" not in bm.setup("bloody_monday", 1, {"shields": False})["options"]
 
 
 def test_rule_code_names_no_block():
