@@ -28,8 +28,8 @@ def forecast(state: dict, text: str) -> dict:
         raise CommandError("odds takes the place of a battle: `odds 15`.")
     g = Game(state)
     place, bt = read_place(words[0]), state["battle"]
-    if g.not_a_place(place):
-        raise RuleViolation("The Game Map", g.not_a_place(place))
+    if (nowhere := g.not_a_place(place)) is not None:
+        raise RuleViolation("The Game Map", nowhere)
     if bt is None or bt["place"] != place:
         raise RuleViolation("Combat", f"no battle is being fought in {g.name(place)}; odds are given for the "
                             "battle under way once both Battle Plans are revealed")
