@@ -521,7 +521,8 @@ async def attack(interaction: discord.Interaction, attackers: str, defenders: st
 
 @app_commands.command(name="order", description="Any command in the game's grammar (several: "
                       "separate them with ;)")
-@app_commands.describe(command="e.g. retreat 3217, advance 3224, lose 3224+3225, accept; or move 2525 2824; end")
+@app_commands.describe(command="e.g. move 2525 2824 (Borodino), move f-i-5 22 (Bloody Monday), move 12 10 "
+                       "(1812); end")
 @app_commands.autocomplete(command=_completer("order"))
 @app_commands.guild_only()
 async def order(interaction: discord.Interaction, command: str) -> None:

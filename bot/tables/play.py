@@ -316,8 +316,8 @@ class Play(Room):
                                system.INFO.sides)
         name = fmt.side_name(side)
         text = (f"Resign game {game_id} as {name}? This ends the game." if action == "resign"
-                else f"End the {name} phase in game {game_id}? Units that have not moved or "
-                "attacked lose the chance.")
+                else f"End the {name} side's current step in game {game_id}, as `end` does? Whatever is left "
+                "undone in it is given up.")
         return Offer(self.tables.private(actor, text), game_id, side,
                      self.store.seen_seq(game_id, side))
 
