@@ -86,7 +86,7 @@ def test_help_lists_the_commands_every_table_answers(tmp_path):
     assert also == "Also: accept, refuse, draw, map, orders, quit."  # undo, status, units, odds: listed above
     starts = {line.split()[0] for line in listing.splitlines()[1:-2]}
     assert {"undo", "odds", "status", "units"} <= starts
-    assert "doomed" not in starts and any(line.startswith("help doomed ") for line in listing.splitlines())
+    assert "victory" not in starts and any(line.startswith("help victory ") for line in listing.splitlines())
     assert listing.splitlines()[-1] == "Type `help <command>` for more."
 
 
