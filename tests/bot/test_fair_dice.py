@@ -76,7 +76,7 @@ def test_fair_dice_store_migration_keeps_older_games_without_a_commitment(tmp_pa
     assert again.game(fresh)["commitment"]
 
 
-def test_fair_dice_nothing_published_before_the_end_holds_the_seed_or_salt_then_both_are_revealed():
+def test_fair_dice_nothing_published_before_the_end_holds_the_seed_or_salt_then_both_are_revealed(tmp_path):
     """Fair dice: "No player can learn a future roll from anything published": through the Discord
     tables, every channel post, DM, query answer and view before the last command lacks the seed
     and the salt; the start shows the commitment, and the end reveals seed and salt."""
@@ -95,7 +95,9 @@ def test_fair_dice_nothing_published_before_the_end_holds_the_seed_or_salt_then_
             heard.append(await said(tables.play.submit(player, CHANNEL, command)))
         return game_id, heard
 
-    service = GameService(Store(":memory:"), loader=lambda name: toy_system)
+    # a file, as the bot keeps: an in-memory store shares one cache between its threads, where a
+    # read that meets another thread's write fails at once ("database table is locked")
+    service = GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: toy_system)
     tables = make_tables(service)
     game_id, heard = run(scenario(tables))
     game = service.store.game(game_id)
