@@ -42,6 +42,7 @@ SIDES: dict[str, dict[str, RGB]] = {
     "russian": {"fill": (226, 130, 60), "ink": (30, 24, 20), "arrow": (171, 80, 8)},
 }
 GUARD: RGB = (255, 240, 120)  # pale: apart from the Russian orange under deuteranopia
+FROZEN: RGB = (215, 240, 255)  # ice blue: a counter's inner edge while the 5 Sept rule holds it
 BROKEN: RGB = (200, 30, 30)  # the Doomed Victory BROKEN marker (6.10), a red cross on the counter
 ATTACK: RGB = (20, 20, 20)
 ELIMINATED: RGB = (150, 10, 20)
@@ -104,6 +105,7 @@ MEANING: dict[str, tuple[RGB, RGB]] = {
     "French and Russian counters": (_FR["fill"], _RU["fill"]),
     "Russian counter and Guard band": (_RU["fill"], GUARD),
     "French counter and Guard band": (_FR["fill"], GUARD),
+    "Russian counter and its frozen edge": (_RU["fill"], FROZEN),
     "Russian counter on clear": (_RU["fill"], CLEAR),
     "Russian counter on woods": (_RU["fill"], WOODS),
     "Russian counter on a town": (_RU["fill"], TOWN),

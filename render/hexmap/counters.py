@@ -2,8 +2,9 @@
 
 A counter shows the side's colour, the symbol box (infantry cross, cavalry diagonal, artillery dot),
 "strength-movement" below it, a gold band for the Guard, and subtle marks for units that have
-moved (a folded corner) or attacked (a small diamond) this phase.  Large counters (crops) also
-show the unit's designation.  Under the Doomed Victory options a broken unit has a small red cross
+moved (a folded corner) or attacked (a small diamond) this phase, and an ice-blue inner edge for
+a unit the 5 September special rules still hold in place.  Large counters (crops) also show the
+unit's designation.  Under the Doomed Victory options a broken unit has a small red cross
 in its top-left corner and a unit with a leader stacked on it a gold disc in its top-right corner.
 """
 from __future__ import annotations
@@ -34,6 +35,7 @@ class Look:
     label: str
     broken: bool = False  # Doomed Victory 6.10
     leader: bool = False  # a Doomed Victory leader is stacked with it (8.1)
+    frozen: bool = False  # may not move yet: the 5 September special rules
 
 
 def counter_size(r: float) -> int:
@@ -55,7 +57,7 @@ def look_of(unit: dict, size: int) -> Look:
     label = uid.split("-", 1)[1] if size >= LABEL_FROM and "-" in uid else ""
     return Look(unit["side"], unit.get("type", ""), values, bool(unit.get("guard")),
                 bool(unit.get("moved")), bool(unit.get("attacked")), label, bool(unit.get("broken")),
-                bool(unit.get("leaders")))
+                bool(unit.get("leaders")), bool(unit.get("frozen")))
 
 
 @lru_cache(maxsize=512)
@@ -65,6 +67,9 @@ def sprite(look: Look, size: int) -> Image.Image:
     colours = P.SIDES[look.side]
     edge = max(2, s // 22)
     d.rounded_rectangle((0, 0, s - 1, s - 1), radius=s // 10, fill=colours["fill"], outline=P.INK, width=edge)
+    if look.frozen:
+        d.rounded_rectangle((edge, edge, s - 1 - edge, s - 1 - edge), radius=s // 12, outline=P.FROZEN,
+                            width=max(2, s // 11))
     if look.guard:
         d.rounded_rectangle((edge, edge, s - 1 - edge, round(0.2 * s)), radius=s // 14, fill=P.GUARD)
         d.line((edge, round(0.2 * s), s - 1 - edge, round(0.2 * s)), fill=P.INK, width=edge)

@@ -73,13 +73,17 @@ def _held_icon(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, in
 DOOMED = ("dv_rally", "dv_leaders")  # the options whose marks the legend then explains
 
 
-def legend_items(doomed: bool = False) -> list[tuple[Icon, str]]:
+def legend_items(doomed: bool = False, frozen: bool = False) -> list[tuple[Icon, str]]:
     """What the legend explains; `doomed`: with the Doomed Victory options, the corner marks of a
-    broken unit (6.10) and of a unit a leader stands with (8.1) too."""
+    broken unit (6.10) and of a unit a leader stands with (8.1) too; `frozen`: while the 5
+    September special rules hold units in place, their mark."""
     french = Look("french", "infantry", "4-4", False, False, False, "")
     marks = [(_counter_icon(Look("french", "infantry", "4-4", False, False, False, "", broken=True)), "broken"),
              (_counter_icon(Look("french", "infantry", "4-4", False, False, False, "", leader=True)),
               "leader with it")] if doomed else []
+    if frozen:
+        marks.append((_counter_icon(Look("russian", "infantry", "4-4", False, False, False, "", frozen=True)),
+                      "frozen: may not move yet (5 Sept)"))
     return [
         (_counter_icon(french), "French"),
         (_counter_icon(Look("russian", "infantry", "4-4", False, False, False, "")), "Russian"),
@@ -104,6 +108,6 @@ def legend_items(doomed: bool = False) -> list[tuple[Icon, str]]:
 
 
 @layer_cache.held  # the same for every picture of a width: pasted, never changed
-def legend(width: int, doomed: bool = False) -> Image.Image:
-    """The Borodino legend, flowed to the width (`doomed`: see legend_items)."""
-    return flow_legend(legend_items(doomed), width)
+def legend(width: int, doomed: bool = False, frozen: bool = False) -> Image.Image:
+    """The Borodino legend, flowed to the width (`doomed`, `frozen`: see legend_items)."""
+    return flow_legend(legend_items(doomed, frozen), width)

@@ -1,8 +1,10 @@
-"""The Doomed Victory marks on a counter (render/hexmap/counters.py): a broken unit (6.10) and a
-unit with a leader stacked on it (8.1) look different from a plain one, and only in their corners."""
+"""The marks on a counter (render/hexmap/counters.py): under the Doomed Victory options a broken
+unit (6.10) and a unit with a leader stacked on it (8.1) look different from a plain one, and only
+in their corners; a unit the 5 September special rules hold in place, only along its edge."""
 from __future__ import annotations
 
 import rules
+from render import palette as P
 from render.hexmap import picture
 from render.hexmap.counters import LABEL_FROM, look_of, sprite
 from render.hexmap.frame import DOOMED, legend_items
@@ -43,10 +45,37 @@ def test_a_picture_of_a_game_with_a_doomed_victory_option_has_that_legend(monkey
     view = borodino.view(borodino.setup("shevardino", 1, {"dv_leaders": True}), None)
     asked: list[bool] = []
     drawn = picture.legend
-    monkeypatch.setattr(picture, "legend", lambda width, doomed=False: asked.append(doomed) or drawn(width, doomed))
+    monkeypatch.setattr(picture, "legend", lambda width, doomed=False, frozen=False: asked.append(doomed) or
+                        drawn(width, doomed, frozen))
     picture.draw_map(view, around=["3222"], radius=1)
     picture.draw_map({**view, "options": ["moves_stand"]}, around=["3222"], radius=1)
     assert asked == [True, False] and set(DOOMED) & set(view["options"])
+
+
+def test_a_frozen_unit_has_an_ice_edge_and_its_symbol_and_values_are_untouched():
+    """5 September special rules: "The Russian Player may not move any of the units north of the
+    Great Redoubt until 15.00": such a unit's counter is framed in ice along its edge; nothing
+    within a fifth of its width of the edge changes, and the ice is there to see."""
+    changed = _diff(UNIT, {**UNIT, "frozen": True})
+    assert changed and all(min(x, y, SIZE - 1 - x, SIZE - 1 - y) < SIZE // 5 for x, y in changed)
+    frozen = sprite(look_of({**UNIT, "frozen": True}, SIZE), SIZE)
+    ice = [xy for xy in changed if all(abs(a - b) < 40 for a, b in zip(frozen.getpixel(xy), P.FROZEN))]
+    assert len(ice) >= SIZE * 2  # at least half of a ring round the counter
+
+
+def test_the_legend_explains_the_frozen_mark_while_the_5_september_rule_holds_units(monkeypatch):
+    """At 1200 on 5 September the units north of the Great Redoubt are frozen, so the picture's
+    legend explains their mark; on 7 September none is, and the legend is as before."""
+    borodino = rules.load("borodino")
+    asked: list[bool] = []
+    drawn = picture.legend
+    monkeypatch.setattr(picture, "legend", lambda width, doomed=False, frozen=False: asked.append(frozen) or
+                        drawn(width, doomed, frozen))
+    for scenario in ("5sep", "7sep"):
+        picture.draw_map(borodino.view(borodino.setup(scenario, 1), None), around=["2313"], radius=1)
+    assert asked == [True, False]
+    plain, frozen = ([text for _, text in legend_items(frozen=flag)] for flag in (False, True))
+    assert [t for t in frozen if t not in plain] == ["frozen: may not move yet (5 Sept)"]
 
 
 def test_the_broken_mark_is_a_red_cross_clear_of_the_counter_s_edge():
