@@ -293,7 +293,7 @@ def _margin_notes(d: BandDraw, layout: Layout, m: BattleMap) -> list[Box]:
     r = layout.r
     x0, y0, x1, y1 = _exit_band(layout, m)
     f = font("bold", round(0.36 * r))
-    title = "EAST EDGE: French exit zone, between the two roads"
+    title = "EAST EDGE: French exit zone between the two roads (7 Sept, Grand Battle)"
     d.text(((x0 + x1) / 2, (y0 + y1) / 2), title, fill=P.HALO, font=f, anchor="mm")
     out = [_text_box(d, ((x0 + x1) / 2, (y0 + y1) / 2), title, f, "mm")]
     small = font("italic", round(0.34 * r))

@@ -104,7 +104,8 @@ def test_the_boxes_of_the_hex_numbers_and_margin_notes_are_where_their_letters_a
         assert abs((box[0] + box[2]) / 2 - cx) <= 1 and abs(box[1] - (cy - 0.8 * r)) <= 1
         assert 18 <= box[2] - box[0] <= 28 and 6 <= box[3] - box[1] <= 9
     x0, y0, x1, y1 = 532, 7, 1190, 24  # the exit zone's band
-    title, before, after = (min(labels, key=lambda b: abs(b[0] - at) + abs(b[1] - 12)) for at in (711, 374, 1195))
+    title = min(labels, key=lambda b: abs((b[0] + b[2]) / 2 - (x0 + x1) / 2) + abs(b[1] - 12))
+    before, after = (min(labels, key=lambda b: abs(b[0] - at) + abs(b[1] - 12)) for at in (374, 1195))
     assert abs((title[0] + title[2]) / 2 - (x0 + x1) / 2) <= 1 and abs((title[1] + title[3]) / 2 - (y0 + y1) / 2) <= 1
     assert title[2] - title[0] > 250 and abs(before[2] - (x0 - 0.2 * r)) <= 1 and abs(after[0] - (x1 + 0.2 * r)) <= 1
     for road in MAP.roads:
