@@ -169,18 +169,23 @@ def clipped(words: str, limit: int = ECHO) -> str:
 
 
 def place(word: str, view: dict | None = None) -> str:
-    """A place as a player names one: a hex of four digits (3224), an area number (41), or where
-    the view names its places (1812) a place's name (Vilna, for 12). A refusal gives examples of
-    the game's own kind of place.
+    """A place as a player names one: a hex of four digits (3224), an area number of the map (41),
+    or where the view names its places (1812) a place's name (Vilna, for 12). A refusal gives
+    examples of the game's own kind of place.
 
     >>> place("3224"), place("vilna", {"places": [{"number": 12, "name": "Vilna"}]})
     ('3224', '12')
     """
-    named = {str(p["name"]).lower(): str(p["number"]) for p in (view or {}).get("places", [])}
+    view = view or {}
+    named = {str(p["name"]).lower(): str(p["number"]) for p in view.get("places", [])}
     if word.lower() in named:
         return named[word.lower()]
-    if not (word.isascii() and word.isdigit() and len(word) <= 4):
-        raise CommandError(f"{clipped(word)!r} is not a place: {_how_to_name(view or {}, named)}.")
+    hexes = any("hex" in u for u in view.get("units", []))
+    if not (word.isascii() and word.isdigit() and len(word) <= 4) or (hexes and len(word) != 4):
+        raise CommandError(f"{clipped(word)!r} is not a place: {_how_to_name(view, named)}.")
+    areas = sorted(int(a["number"]) for a in view.get("areas", []))
+    if areas and int(word) not in areas:
+        raise CommandError(f"There is no area {word} on the map: areas are numbered {areas[0]} to {areas[-1]}.")
     return word
 
 

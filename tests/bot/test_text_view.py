@@ -174,8 +174,20 @@ def test_1812_names_its_places_as_its_events_do():
 
 def test_a_place_refusal_names_the_games_own_kind_of_place():
     borodino = rules.load("borodino")
-    with pytest.raises(CommandError, match=r"name a hex by its four digits \(`units 3224`\)\.$"):
-        text.place("north", borodino.view(borodino.setup("7sep", 1, None), None))
+    view = borodino.view(borodino.setup("7sep", 1, None), None)
+    for word in ("north", "99"):
+        with pytest.raises(CommandError, match=r"name a hex by its four digits \(`units 3224`\)\.$"):
+            text.place(word, view)
+
+
+def test_an_area_off_the_bloody_monday_map_is_refused_not_found_empty():
+    """`units 999` read "No units at 999." as if 999 were an empty area: the map's areas are 1 to 111."""
+    bloody_monday = rules.load("bloody_monday")
+    view = bloody_monday.view(bloody_monday.setup("bloody_monday", 1, None), "french")
+    assert text.place("41", view) == "41"
+    with pytest.raises(CommandError) as refusal:
+        text.place("999", view)
+    assert str(refusal.value) == "There is no area 999 on the map: areas are numbered 1 to 111."
 
 
 def test_borodino_odds_name_the_attacker_s_modifiers_apart_from_the_defender_s():
