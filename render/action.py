@@ -25,8 +25,20 @@ def latest_hexes(view: dict) -> list[str]:
                  for end in ("from", "to")}
         return sorted(fight | after)
     if log.get("moves"):
-        return list(dict.fromkeys(log["moves"][-1].get("path", [])))
+        return list(dict.fromkeys(h for move in _last_moves(log["moves"]) for h in move.get("path", [])))
     return []
+
+
+def _last_moves(moves: list[dict]) -> list[dict]:
+    """The latest move; or, where it is a unit set on a hex without moving (a path of one hex: the
+    reinforcements not moved on, placed together on their entry hexes when the Movement Phase
+    ends, Scenarios), every such placement that ends the log."""
+    if len(moves[-1].get("path", [])) != 1:
+        return moves[-1:]
+    placed = len(moves)
+    while placed > 0 and len(moves[placed - 1].get("path", [])) == 1:
+        placed -= 1
+    return moves[placed:]
 
 
 def crop_hexes(view: dict) -> list[str]:

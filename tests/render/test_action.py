@@ -160,6 +160,15 @@ def test_a_move_s_hexes_are_its_path_each_once_in_the_order_walked():
     assert latest_hexes({"log": _log(moves=[{"unit": "F-1"}])}) == []
 
 
+def test_reinforcements_placed_together_at_the_end_of_the_movement_phase_are_one_action():
+    """Scenarios: reinforcements not moved on are placed on their entry hexes when the Movement
+    Phase ends, one `end` placing several: the crop holds them all, not the last alone; a move
+    before them is not part of it."""
+    placed = [{"path": ["2630"]}, {"path": ["2629"]}, {"path": ["3930"]}]
+    assert latest_hexes({"log": _log(moves=[{"path": ["1010", "1011"]}, *placed])}) == ["2630", "2629", "3930"]
+    assert latest_hexes({"log": _log(moves=[*placed, {"path": ["1010", "1011"]}])}) == ["1010", "1011"]
+
+
 def test_the_previous_player_turn_s_log_serves_only_while_the_current_one_is_empty():
     old = _log(moves=[{"path": ["1010", "1011"]}])
     assert latest_hexes({"log": _log(), "last_log": old}) == ["1010", "1011"]
