@@ -61,6 +61,11 @@ def unit_names(view: dict, side: str) -> Names:
         if unit.get("id"):
             names[str(unit["id"])] = f"{unit['id']} · {what}" + (f" {unit['strength']}" if not strength else "") + \
                 (f" in {place}" if place else "")
+    for leader in view.get("leaders", []):  # Borodino's Doomed Victory leaders, moved by their id
+        if leader.get("side") == side and leader.get("id"):
+            names[str(leader["id"])] = (f"{leader['id']} · {side.title()} {leader.get('role', '')} leader "
+                                        f"{leader.get('name', '')}, rating {leader.get('rating')}"
+                                        + (f", in {leader['hex']}" if leader.get("hex") else ""))
     return names
 
 
