@@ -148,7 +148,8 @@ def _parser() -> argparse.ArgumentParser:
     map_cmd.add_argument("--around", nargs="+", metavar="HEX", help="crop to a window around these hexes")
     map_cmd.add_argument("--radius", type=int, default=6, help="crop radius in hexes (default 6)")
     map_cmd.add_argument("--size", type=int, help="picture width in pixels")
-    map_cmd.add_argument("--zoc", metavar="SIDE", help="shade the hexes in that side's enemy zones of control")
+    map_cmd.add_argument("--zoc", metavar="SIDE", choices=("french", "russian"),
+                         help="shade the hexes in that side's enemy zones of control")
     map_cmd.add_argument("--select", metavar="HEX", help="ring a unit and tint where it may move")
     map_cmd.add_argument("--out", type=Path, help="the PNG file (default: kolocha-game<ID>.png)")
     map_cmd.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default: ./{DEFAULT_DB})")

@@ -129,6 +129,9 @@ def parse_map_words(words: list[str]) -> dict:
             value = next(it, "")
             if not value:
                 raise Unreadable(f"`{word}` needs a {'side' if word == 'zoc' else 'hex'}: `map {word} ...`.")
+            if word == "zoc" and value.lower() not in ("french", "russian"):
+                raise Unreadable(f"`zoc` takes the side whose enemies' zones are shaded, french or russian, "
+                                 f"not {value!r}: `map zoc french`.")
             options[word] = value.lower()
         elif word.isdigit():  # a hex (2817) or an area (Bloody Monday's 46, 1812's 12): the map checks it
             options["around"].append(word)

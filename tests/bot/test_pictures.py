@@ -73,6 +73,10 @@ def test_map_words_parse_and_refuse_with_a_hint():
     assert pictures.parse_map_words(["46", "radius", "1"]) == {"around": ["46"], "radius": 1}
     with pytest.raises(Unreadable, match="map 2817"):
         pictures.parse_map_words(["bogus"])
+    with pytest.raises(Unreadable) as refused:  # a side no game has was drawn with no shading, silently
+        pictures.parse_map_words(["zoc", "prussian"])
+    assert str(refused.value) == ("`zoc` takes the side whose enemies' zones are shaded, french or russian, not "
+                                  "'prussian': `map zoc french`.")
 
 
 def test_kolocha_map_and_replay_gif_write_files(borodino_game, tmp_path, capsys):
