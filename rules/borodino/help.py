@@ -75,6 +75,8 @@ OPTIONS = {  # what each option plays (the rule book's optional rules, the errat
 }
 
 
+WITH = {  # the commands only some options play: listed in a game that has one of them
+    "release": ("imperial_guard",), "assign": ("dv_leaders",), "doomed": ("dv_rally", "dv_leaders")}
 VICTORY = "help victory               how this scenario is won, and when it ends"
 WON_BY = {  # each scenario's Victory Conditions, as the rule book states them
     "schevardino": "The player who occupies the Schevardino redoubt hex (3222) at the end of the game is the winner; "
@@ -112,6 +114,3 @@ def help(topic: str | None = None, state: dict | None = None) -> str:
         topics = {k: v for k, v in topics.items() if k not in WITH or any(o in chosen for o in WITH[k])}
     return help_text(topics, topic, options=rows)
 
-
-WITH = {  # the commands only some options play: listed in a game that has one of them
-    "release": ("imperial_guard",), "assign": ("dv_leaders",), "doomed": ("dv_rally", "dv_leaders")}
