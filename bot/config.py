@@ -11,6 +11,8 @@
     ai_budget = 20                 # seconds a computer player may think a turn, its wait for a worker included
     skip_weekends = false          # Saturdays and Sundays do not count toward deadlines
     spectator_delay = false        # spectators one game turn behind
+
+An unknown key or a value of the wrong kind is refused in a sentence naming the file.
 """
 from __future__ import annotations
 
@@ -139,8 +141,34 @@ class Config:
         Discord) from the environment; the file fills in the rest."""
         env = dict(os.environ) if env is None else env
         data = tomllib.loads(Path(path).read_text()) if path else {}
+        try:
+            _check_file(data)
+            defaults = GameSettings.from_dict(data.get("defaults", {}))
+        except Unreadable as error:
+            raise Unreadable(f"{path}: {error}") from None
         return cls(token=env.get("DISCORD_TOKEN") or None,
                    database=env.get("KOLOCHA_DB") or data.get("database", cls.database),
-                   message_content=bool(data.get("message_content", False)),
-                   defaults=GameSettings.from_dict(data.get("defaults", {})),
+                   message_content=data.get("message_content", False), defaults=defaults,
                    discord_url=env.get("KOLOCHA_DISCORD_URL") or None)
+
+
+FILE_KEYS = {"database": str, "message_content": bool, "defaults": dict}
+SWITCHES = ("spectator_delay", "skip_weekends")  # the [defaults] that are true or false
+
+
+def _check_file(data: dict) -> None:
+    """Refuse a config file's unknown key (a typo would leave its default in force unseen) and a
+    switch or path of the wrong kind (`message_content = "false"` would read as true)."""
+    kinds = {"str": "a quoted path", "bool": "true or false", "dict": "a [defaults] table"}
+    for key, value in data.items():
+        if key not in FILE_KEYS:
+            raise Unreadable(f"there is no setting {key!r}; the file may hold database, message_content "
+                             "and [defaults].")
+        if not isinstance(value, FILE_KEYS[key]):
+            raise Unreadable(f"{key} is {kinds[FILE_KEYS[key].__name__]}, not {value!r}.")
+    known = [f.name for f in fields(GameSettings)]
+    for key, value in data.get("defaults", {}).items():
+        if key not in known:
+            raise Unreadable(f"[defaults] has no setting {key!r}; it may hold {', '.join(known)}.")
+        if key in SWITCHES and not isinstance(value, bool):
+            raise Unreadable(f"{key} is true or false, not {value!r}.")

@@ -1,10 +1,14 @@
 """The server configuration: token from the environment, the rest from TOML."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot.config import Config, GameSettings
 from bot.converters import Unreadable
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_config_from_file_and_environment(tmp_path):
@@ -32,6 +36,30 @@ def test_settings_refuse_nonsense_with_a_sentence(bad, sentence):
     with pytest.raises(Unreadable) as refused:
         GameSettings.from_dict(bad)
     assert str(refused.value).startswith(sentence)
+
+
+def test_the_example_config_loads_as_it_stands():
+    config = Config.load(ROOT / "deploy" / "kolocha.toml.example", env={})
+    assert config.database == "/var/lib/kolocha/kolocha.sqlite" and config.message_content is False
+    assert config.defaults.ai_budget == 60
+
+
+@pytest.mark.parametrize("text, sentence", [
+    ('message_content = "false"\n', "message_content is true or false, not 'false'."),
+    ("database = 5\n", "database is a quoted path, not 5."),
+    ("defaults = 3\n", "defaults is a [defaults] table, not 3."),
+    ('datbase = "k.sqlite"\n', "there is no setting 'datbase'; the file may hold database, "),
+    ("[defaults]\ndeadline_hour = 12\n", "[defaults] has no setting 'deadline_hour'; it may hold "
+     "deadline_hours, reminders, at_deadline, "),
+    ('[defaults]\nskip_weekends = "no"\n', "skip_weekends is true or false, not 'no'."),
+    ('[defaults]\nat_deadline = "wait"\n', "At a deadline the bot can ")])
+def test_a_config_file_that_says_something_else_is_refused_naming_the_file(tmp_path, text, sentence):
+    """A misspelt key would leave its default in force unseen, and a quoted "false" read as true."""
+    path = tmp_path / "kolocha.toml"
+    path.write_text(text)
+    with pytest.raises(Unreadable) as refused:
+        Config.load(path, env={})
+    assert str(refused.value).startswith(f"{path}: {sentence}")
 
 
 def test_settings_round_trip_and_describe():
