@@ -161,6 +161,8 @@ LP_FOR = {"tactical_leader": "leader steps", "artillery": "artillery steps", "co
 def notes(g: Game, viewer: str | None) -> list[str]:
     s = g.s
     out = [f"Turn {s['turn']} of 4; the {s['initiative'].title()} player holds the Initiative Disc (6.0)."]
+    if s["phase"] == "over":  # a game won in mid-impulse owes nothing more (How to Win)
+        return out
     imp: Impulse | None = s["impulse"]
     if imp and viewer == s["player"]:
         if imp["kind"] == "tactical":
@@ -183,9 +185,11 @@ def notes(g: Game, viewer: str | None) -> list[str]:
 def owed(g: Game) -> list[int]:
     """The areas the game now waits on, all public: the battle under way (where hits are applied,
     5.3.6; jagers, 9.1; a retreat, 6.4, with the areas it may go to), else the battles due in newly
-    contested areas (FAQ 5)."""
+    contested areas (FAQ 5); nothing once the game is over."""
     s = g.s
     bt = s["battle"]
+    if s["phase"] == "over":
+        return []
     if bt:
         return sorted({bt["area"], *(retreats.retreat_areas(g) if bt["stage"] == "retreat" else [])})
     return sorted(battles_due(g))

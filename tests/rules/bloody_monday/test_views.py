@@ -234,6 +234,15 @@ def test_3_2_the_logistics_player_reads_the_lps_left_for_each_kind_of_step():
     assert len(notes(state)["russian"]) == len(notes(state)[None]) == 1
 
 
+def test_8_0_a_game_won_in_mid_impulse_counts_and_owes_nothing_more():
+    """How to Win: a game ended by a sudden death in mid-impulse reads no leaders counted and no
+    battles due, and its picture is cropped round nothing owed."""
+    state = attack_42()
+    state.update(phase="over", outcome={"winner": "french", "level": "sudden death", "reason": "How to Win C"})
+    assert notes(state) == dict.fromkeys(SIDES, [TURN_1])
+    assert bm.view(state, None)["owed"] == []
+
+
 def test_faq_5_a_battle_fought_is_no_longer_due():
     state = attack_42(**{"R-G-1LG": 42})
     state["impulse"]["fought"] = [42]
