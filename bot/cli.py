@@ -93,8 +93,13 @@ def _refused(args: argparse.Namespace) -> int:
         # (system, scenario, option: RulesError), a database this version or process cannot use
         print(f"kolocha: {error}", file=sys.stderr)
     except sqlite3.DatabaseError as error:
-        print(f"kolocha: {args.db} is not a Kolocha database ({error}); give --db another "
-              "file, or a new name to start one.", file=sys.stderr)
+        if hasattr(args, "db"):
+            print(f"kolocha: {args.db} is not a Kolocha database ({error}); give --db another "
+                  "file, or a new name to start one.", file=sys.stderr)
+        else:  # run, sync, backup: the config (read already) names it
+            print(f"kolocha: {Config.load(args.config).database} is not a Kolocha database ({error}); "
+                  "point KOLOCHA_DB (or `database` in the config) at the bot's database, or at a new "
+                  "name to start one.", file=sys.stderr)
     return 2
 
 
@@ -465,18 +470,31 @@ def _backup(args: argparse.Namespace) -> int:
     config = _config(args)
     if config is None:
         return 2
-    if not Path(config.database).exists():
-        print(f"kolocha backup: there is no database at {config.database}", file=sys.stderr)
+    refusal = _backup_refusal(Path(config.database), args.file)
+    if refusal:
+        print(f"kolocha backup: {refusal}", file=sys.stderr)
         return 2
-    source = sqlite3.connect(config.database)
-    target = sqlite3.connect(args.file)
+    made = not args.file.exists()
     try:
-        source.backup(target, pages=256)
-    finally:
-        target.close()
-        source.close()
+        with closing(sqlite3.connect(config.database)) as source, closing(sqlite3.connect(args.file)) as target:
+            source.backup(target, pages=256)
+    except sqlite3.DatabaseError:
+        if made:  # no empty copy left behind to be taken for a backup
+            args.file.unlink(missing_ok=True)
+        raise
     print(f"Backed up {config.database} to {args.file}")
     return 0
+
+
+def _backup_refusal(database: Path, copy: Path) -> str | None:
+    """Why a backup of `database` cannot go to `copy`, in a sentence; None when it can."""
+    if not database.exists():
+        return f"there is no database at {database}"
+    if copy.exists() and copy.samefile(database):
+        return f"{copy} is the database itself; name another file for the copy."
+    if not copy.parent.is_dir():
+        return f"there is no folder {copy.parent} for the copy; create it first."
+    return None
 
 
 def _first_scenario(system: str) -> str:

@@ -30,3 +30,26 @@ def test_backup_refuses_a_database_that_does_not_exist(tmp_path, monkeypatch, ca
     assert main(["backup", str(tmp_path / "copy.sqlite")]) == 2
     assert "there is no database" in capsys.readouterr().err
     assert not (tmp_path / "missing.sqlite").exists()
+
+
+def test_backup_refuses_a_copy_it_cannot_make_in_a_sentence(tmp_path, monkeypatch, capsys):
+    """A missing folder for the copy, the database itself as the copy, or a database that is
+    not one: a sentence each and status 2, no traceback, and no empty copy left to be taken for a
+    backup."""
+    database = tmp_path / "kolocha.sqlite"
+    Store(database).create_game("toy_system", "short", 1, channel="100")
+    monkeypatch.setenv("KOLOCHA_DB", str(database))
+    assert main(["backup", str(tmp_path / "missing" / "copy.sqlite")]) == 2
+    assert main(["backup", str(tmp_path / "." / "kolocha.sqlite")]) == 2
+    junk = tmp_path / "notes.txt"
+    junk.write_text("not a database")
+    monkeypatch.setenv("KOLOCHA_DB", str(junk))
+    assert main(["backup", str(tmp_path / "copy.sqlite")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == [f"kolocha backup: there is no folder {tmp_path / 'missing'} for the copy; create it first.",
+                   f"kolocha backup: {tmp_path / '.' / 'kolocha.sqlite'} is the database itself; "
+                   "name another file for the copy.",
+                   f"kolocha: {junk} is not a Kolocha database (file is not a database); point KOLOCHA_DB "
+                   "(or `database` in the config) at the bot's database, or at a new name to start one."]
+    assert not (tmp_path / "copy.sqlite").exists()
+    assert [g["id"] for g in Store(database).games()] == [1]

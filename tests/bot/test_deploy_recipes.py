@@ -88,6 +88,24 @@ def test_kolocha_run_refuses_a_database_in_a_folder_that_does_not_exist(tmp_path
     assert len(err.strip().splitlines()) == 1
 
 
+def test_kolocha_run_on_a_file_that_is_no_database_says_so_and_is_not_restarted(tmp_path, monkeypatch, capsys):
+    """The bot opens its database once connected (bot/discord/app.py, setup_hook): a file of
+    something else there is one sentence naming it and status 2, not a traceback and status 1
+    (which systemd would restart every 10 seconds)."""
+    from bot.discord import app
+    from bot.store import Store
+
+    junk = tmp_path / "kolocha.sqlite"
+    junk.write_text("not a database")
+    monkeypatch.setenv("DISCORD_TOKEN", "token")
+    monkeypatch.setenv("KOLOCHA_DB", str(junk))
+    monkeypatch.setattr(app, "run", lambda config: Store(config.database))
+    assert cli.main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"kolocha: {junk} is not a Kolocha database (") and "KOLOCHA_DB" in err
+    assert len(err.strip().splitlines()) == 1
+
+
 def unit() -> tuple[list[str], dict[str, str]]:
     """kolocha.service: its install recipe (the commented lines) and its settings."""
     lines = (DEPLOY / "kolocha.service").read_text().splitlines()
