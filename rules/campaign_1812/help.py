@@ -29,7 +29,7 @@ TOPICS = {
     "odds": ("odds <place>               the odds of the battle there: `odds 15`\n"
              "  Once both Battle Plans and stacks are revealed (at the defender's choice: `fight` or `retreat`), the "
              "column and the result of each die roll of the Combat Results Table (COMBAT); before, the chits are "
-             "secret and the enemy stack hidden. Nothing is rolled or changed."),
+             "secret and the enemy stack hidden; after, the table has been rolled. Nothing is rolled or changed."),
 }
 
 ORDER = ("move", "march", "attrit", "plan", "fight", "retreat", "depot", "remove", "end", "odds", "chits", "results",

@@ -8,7 +8,8 @@ average" the way Bloody Monday counts unseen blocks is not honest here: 1812 kee
 roster of what the enemy has left (forced-march and unsupplied losses are rolled on dice only
 their owner sees), so there is no average to take. The odds are therefore given once the rules
 have shown both stacks and both chits -- at the defender's choice (`fight` or `retreat`), where
-fighting goes to the Combat Results Table -- and refused before, saying why.
+fighting goes to the Combat Results Table -- and refused before, saying why, and after (once the
+battle has gone on to its retreats, the table is no more to be rolled).
 """
 from __future__ import annotations
 
@@ -37,6 +38,9 @@ def forecast(state: dict, text: str) -> dict:
         raise RuleViolation("Combat", f"the Battle of {g.name(place)} turns on two secret Battle Plans and a stack "
                             "hidden until both are down (STACKING), and no public roster tells what the enemy has "
                             "left to average over; `odds` gives the Combat Results Table once both are revealed")
+    if bt["stage"] != "choice":
+        raise RuleViolation("Combat", f"the Battle of {g.name(place)} has gone past the Combat Results Table to its "
+                            "retreats; `odds` gives the table before it is rolled, at the defender's choice")
     return _table(g, bt)
 
 

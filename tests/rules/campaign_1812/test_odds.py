@@ -40,6 +40,21 @@ def test_the_odds_are_the_results_the_battle_rolls(die):
     assert any(f"die {die} " in e["text"] and e["text"].endswith(f": {expected}.") for e in events)
 
 
+def test_once_the_table_is_rolled_odds_are_refused_while_the_retreats_are_under_way():
+    """Fought (die 2, D1 Dr: the Russians lose a corps and must retreat), the battle's table is no more to be
+    rolled: `odds` says so rather than forecast it 'if it is fought' again, with the stacks as they are now."""
+    state = _at_the_defender_s_choice()
+    rig(state["dice"], 2)
+    state, _ = do(state, "russian", "fight")
+    assert state["retreat"] == {"side": "russian", "place": 15, "battle": True}
+    for side in ("french", "russian", None):
+        with pytest.raises(RuleViolation) as refusal:
+            c1812.odds(state, side, "15")
+        assert str(refusal.value) == (
+            "The Battle of Smolensk (15) has gone past the Combat Results Table to its retreats; `odds` gives the "
+            "table before it is rolled, at the defender's choice (Combat).")
+
+
 def test_odds_name_a_battle_place():
     state = _at_the_defender_s_choice()
     with pytest.raises(CommandError):
