@@ -1,11 +1,13 @@
 """The schema of the store's SQLite file, as its history of migrations.
 
-Ordered and append-only: a schema change is a new migration, never an edit of an old one.
-sqlite-utils records each applied one in _sqlite_migrations, in the same transaction.
+Ordered and append-only: a schema change is a new migration, never an edit of an old one (nor of
+its name: a file records the names it has had applied). sqlite-utils records each applied one in
+_sqlite_migrations, in the same transaction.
 """
 from __future__ import annotations
 
 import json
+import re
 
 import sqlite_utils
 
@@ -166,3 +168,18 @@ def _latest(db: sqlite_utils.Database) -> None:
     # a new version of the rules carries a game on from where the players left it (bot/store/commands.py)
     db.table("latest").create({"game": int, "seq": int, "state_json": str}, pk="game",
                               foreign_keys=[("game", "games", "id")])
+
+
+FORMER = re.compile(r" \([^()]*\)$")  # a bracketed reference some names ended with until 28 Nov 2026
+
+
+def rename_former(db: sqlite_utils.Database) -> None:
+    """Record the migrations a file had applied under a former name by their names here: early
+    versions ended some names with a bracketed reference, since dropped, and a file they made
+    would otherwise read as one from a newer version (and its migrations as not yet applied)."""
+    known = {m.name for m in MIGRATIONS.pending(sqlite_utils.Database(memory=True))}
+    for applied in MIGRATIONS.applied(db):
+        name = FORMER.sub("", applied.name)
+        if applied.name not in known and name in known:
+            db.execute("UPDATE _sqlite_migrations SET name = ? WHERE migration_set = ? AND name = ?",
+                       [name, MIGRATIONS.name, applied.name])
