@@ -25,7 +25,7 @@ TABLE_HELP = {  # the verbs every game answers, beside its own grammar (`help <v
     "draw": "draw                       offer a draw; the other player may accept or refuse (a "
             "command played instead declines it); both offering is agreement",
     "status": "status                     the turn, phase, who moves, and how many units each side has",
-    "units": "units [place]              every unit you may see, or those at one hex or area: `units 3224`",
+    "units": "units [place]              every unit you may see, or those at one place: {example}",
     "help": "help [command]             the commands, or one command in full: `help move`",
     "map": "map [place ...] [radius N] [size N] [zoc SIDE] [select place]   a picture of what you may "
            "see (terminal: a PNG beside the database; Discord: `/game map`, and `/game map private:True` "
@@ -177,7 +177,7 @@ def place(word: str, view: dict | None = None) -> str:
     ('3224', '12')
     """
     view = view or {}
-    named = {str(p["name"]).lower(): str(p["number"]) for p in view.get("places", [])}
+    named = _numbers_by_name(view)
     if word.lower() in named:
         return named[word.lower()]
     hexes = any("hex" in u for u in view.get("units", []))
@@ -199,6 +199,20 @@ def _how_to_name(view: dict, named: dict[str, str]) -> str:
     if any("area" in u for u in view.get("units", [])):
         return "name an area by its number (`units 41`)"
     return "name a hex by its four digits (`units 3224`) or an area by its number (`units 41`)"
+
+
+def units_help(view: dict) -> str:
+    """`help units` with the game's own way of naming a place (Bloody Monday's areas are no hexes).
+
+    >>> units_help({"units": [{"area": 41}]}).endswith("one place: name an area by its number (`units 41`)")
+    True
+    """
+    return TABLE_HELP["units"].format(example=_how_to_name(view, _numbers_by_name(view)))
+
+
+def _numbers_by_name(view: dict) -> dict[str, str]:
+    """The number of each place the view names, by its name in lower case (1812)."""
+    return {str(p["name"]).lower(): str(p["number"]) for p in view.get("places", [])}
 
 
 def place_names(view: dict) -> dict[str, str]:

@@ -21,6 +21,8 @@ def answer(service: GameService, game_id: int, system: GameSystem, state: dict, 
         topic = args[0].lower() if args else None
         if topic == "orders":  # its examples are the game's own kinds of choice
             return fmt.orders_help(system.standing_orders())
+        if topic == "units":  # its example names a place as this game does
+            return fmt.units_help(system.view(state, side))
         if topic in fmt.TABLE_HELP:
             return fmt.TABLE_HELP[topic]
         answer = system.help(topic, state)  # this game's own rules: its options, its tables

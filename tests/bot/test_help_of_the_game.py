@@ -75,3 +75,13 @@ def test_help_orders_gives_the_games_own_kinds_of_choice_as_examples(store: Stor
     said = service.submit(service.new_game("borodino", "7sep", seed=3), None, "help Orders").reply or ""
     assert said.startswith("orders [kind order]        standing orders for the opponent's mid-turn choices")
     assert "`orders retreat away`, `orders artillery ask`; `orders` alone lists the kinds and orders" in said
+
+
+def test_help_units_names_a_place_as_the_game_does(store: Store):
+    """`help units` gave Borodino's hex 3224 as the example in every game; Bloody Monday has areas."""
+    service = GameService(store)
+    for system, scenario, example in (("bloody_monday", "bloody_monday", "name an area by its number (`units 41`)"),
+                                      ("borodino", "7sep", "name a hex by its four digits (`units 3224`)"),
+                                      ("campaign_1812", "campaign", "(`units 1`, `units St Petersburg`)")):
+        said = service.submit(service.new_game(system, scenario, seed=3), None, "help units").reply or ""
+        assert said.startswith("units [place]") and said.endswith(example)
