@@ -1,5 +1,5 @@
 """SPI's 1812 as data: the area map, the tables and the scenarios from data/*.toml, loaded once and
-validated on load (the seed, the publisher's overview, prints no number: the files say what they
+validated on load (SPI's 1812 overview, the publisher's, prints no number: the files say what they
 reconstruct, and every place, table, stack and reinforcement carries its `provenance`).
 
     places()   -> {number: Place}: areas and sub-areas, their neighbours, forts and points
@@ -25,8 +25,11 @@ from rules.core.errors import CommandError
 DATA = Path(__file__).parent / "data"
 KINDS = ("inf", "cav", "supply", "depot")  # what a stack holds: corps of two types, supply, depots
 CHART_CODES = frozenset({"Dr(D)", "A-1c", "D-1c", "Acx2", "Dcx2", "switch", "CRS", "PS", "stop", "none",
-                         "Dchoice"})  # the results the seed's Battle Plan Chart shows
-FORTS, KIEV, CAPITAL, TO_WIN = 19, 3, 5, 22  # the seed's VICTORY CONDITIONS
+                         "Dchoice"})  # the results the overview's Battle Plan Chart shows
+FORTS, KIEV, CAPITAL, TO_WIN = 19, 3, 5, 22  # the overview's VICTORY CONDITIONS
+OVERVIEW = "SPI's 1812 overview"  # the rule book the refusals of a data file cite
+KINDS_OF_VALUE = {bool: "true or false", int: "a whole number", float: "a number", str: "a text in quotes",
+                  list: "a list in [ ]", dict: "a table of named entries"}
 
 
 class DataError(CommandError):
@@ -123,13 +126,13 @@ def _need(entry: dict, key: str, where: str) -> Any:
 def _provenance(entry: dict, where: str) -> None:
     text = entry.get("provenance")
     if not isinstance(text, str) or not text.strip():
-        raise DataError(f"{where} has no provenance: say which sentence of the seed it honours, "
+        raise DataError(f"{where} has no provenance: say which sentence of {OVERVIEW} it honours, "
                         "or what history it is reconstructed from.")
 
 
 def parse_map(doc: dict) -> dict[int, Place]:
     """The places of a parsed map.toml, checked: provenance, symmetric adjacency, one connected
-    map, sub-areas under their area, and the seed's victory places (19 forts, Kiev 3, St
+    map, sub-areas under their area, and the overview's victory places (19 forts, Kiev 3, St
     Petersburg 5, Moscow 5: 32 points)."""
     _provenance(_need(doc, "areas", "map.toml"), "[areas]")
     out: dict[int, Place] = {}
@@ -142,7 +145,7 @@ def parse_map(doc: dict) -> dict[int, Place]:
         fort = bool(entry.get("fort", False))
         points = int(entry.get("points", 0))
         if fort and points != 1:
-            raise DataError(f"{where} is a fort-area, worth one Victory Point (seed: VICTORY CONDITIONS).")
+            raise DataError(f"{where} is a fort-area, worth one Victory Point ({OVERVIEW}, VICTORY CONDITIONS).")
         xy = tuple(_need(entry, "xy", where))
         out[number] = Place(number, str(_need(entry, "name", where)), int(_need(entry, "area", where)),
                             tuple(int(n) for n in _need(entry, "neighbours", where)), fort, points,
@@ -181,8 +184,8 @@ def _check_victory_places(places: dict[int, Place]) -> None:
     forts = sum(p.fort for p in places.values())
     cities = sorted(p.points for p in places.values() if p.points and not p.fort)
     if forts != FORTS or cities != [KIEV, CAPITAL, CAPITAL]:
-        raise DataError(f"the map has {forts} forts and cities worth {cities}; the seed gives nineteen "
-                        "fort-areas, Kiev 3, St. Petersburg 5 and Moscow 5 (VICTORY CONDITIONS).")
+        raise DataError(f"the map has {forts} forts and cities worth {cities}; {OVERVIEW}, VICTORY "
+                        "CONDITIONS, gives nineteen fort-areas, Kiev 3, St. Petersburg 5 and Moscow 5.")
 
 
 def _rows(value: Any, length: int, where: str) -> tuple:
@@ -192,27 +195,41 @@ def _rows(value: Any, length: int, where: str) -> tuple:
 
 
 def parse_tables(doc: dict) -> Tables:
-    """The tables of a parsed tables.toml, checked against what the seed fixes."""
+    """The tables of a parsed tables.toml, checked against what the overview fixes, and against the
+    shape of the shipped file (a player's own file holds every entry it holds, of the same kind)."""
     for key in ("turns", "victory", "attrition", "forced_march", "battle_plans", "combat_results", "pursuit",
                 "unsupplied", "depletion"):
-        _provenance(_need(doc, key, "the tables"), f"[{key}]")
+        _provenance(_need(doc, key, "the table file"), f"[{key}]")
+    _shaped(doc, _shipped_tables(), "the table file")
     t, v = doc["turns"], doc["victory"]
     count = int(t["count"])
     if count != 13 or int(v["to_win"]) != TO_WIN:
-        raise DataError("the game has 13 Game-Turns and the French need 22 Victory Points (seed: SEQUENCE OF "
-                        "PLAY, VICTORY CONDITIONS).")
+        raise DataError(f"the game has 13 Game-Turns and the French need 22 Victory Points ({OVERVIEW}, SEQUENCE "
+                        "OF PLAY, VICTORY CONDITIONS).")
+    _check_turns_and_levels(t, v)
     attrition = {side: _rows(doc["attrition"][side], 6, f"attrition.{side}") for side in ("french", "russian")}
+    if min(attrition["russian"]) < 0:
+        raise DataError("attrition.russian: a roll of the Attrition Table costs 0 corps or more.")
     if not all(f > r for f, r in zip(attrition["french"], attrition["russian"])):
-        raise DataError("French attrition must be greater than Russian at every roll (seed: ATTRITION).")
+        raise DataError(f"French attrition must be greater than Russian at every roll ({OVERVIEW}, ATTRITION).")
     march = {k: _rows(doc["forced_march"][k], 6, f"forced_march.{k}") for k in ("normal", "winter")}
     if not set(march["normal"]) | set(march["winter"]) <= {"march", "stay", "eliminated"}:
-        raise DataError("a forced march ends in march, stay or eliminated (seed: MOVEMENT).")
+        raise DataError(f"a forced march ends in march, stay or eliminated ({OVERVIEW}, MOVEMENT).")
     bp = doc["battle_plans"]
     attackers, defenders = tuple(bp["attacker"]), tuple(bp["defender"])
+    shipped = _shipped_tables()["battle_plans"]
+    if not (attackers and defenders and set(attackers) <= set(shipped["attacker"]) and
+            set(defenders) <= set(shipped["defender"]) and len({*attackers, *defenders}) == len(attackers + defenders)):
+        raise DataError("the Battle Plan chits are some of the overview's eight, each once: the attacker's "
+                        f"{', '.join(shipped['attacker'])}; the defender's {', '.join(shipped['defender'])} "
+                        f"({OVERVIEW}, COMBAT).")
     chart = _chart(bp, "cells", attackers, defenders)
     first_chart = _chart(bp, "first_cells", attackers, defenders) if "first_cells" in bp else chart
     crt = doc["combat_results"]
     columns = tuple(crt["columns"])
+    for name in columns:
+        if not (len(name.split("-")) == 2 and all(n.isdigit() and int(n) for n in name.split("-"))):
+            raise DataError(f"combat_results.columns: {name!r} is not a ratio of attacker to defender such as '3-2'.")
     rows = tuple(_rows(r, len(columns), "a combat results row") for r in _rows(crt["rows"], 8, "combat_results.rows"))
     for cell in (c for r in rows for c in r):
         _check_result(cell, "combat result", ("A", "D"))
@@ -221,7 +238,11 @@ def parse_tables(doc: dict) -> Tables:
         if cell != "-":
             _check_result(cell, "pursuit result", ("D", "Ac"))
     un = doc["unsupplied"]
+    if not set(un["eliminated_on"]) | set(un["winter_eliminated_on"]) <= set(range(1, 7)):
+        raise DataError("the Unsupplied Chart eliminates on rolls of one die, 1 to 6.")
     dep = doc["depletion"]
+    if any(len(row) != 2 for k in ("without_supply", "with_supply") for row in dep[k]):
+        raise DataError("a row of the Area Depletion Chart is [at least so many corps, steps of 50%].")
     return Tables(
         count, _rows(t["labels"], count, "turns.labels"), frozenset(t["winter"]), int(v["to_win"]),
         _rows(v["index"], count, "victory.index"),
@@ -239,9 +260,35 @@ def _chart(bp: dict, key: str, attackers: tuple[str, ...],
         for a, codes in zip(attackers, _rows(_need(bp, key, "[battle_plans]")[d], len(attackers),
                                              f"battle_plans.{key}.{d}")):
             if not codes or not set(codes) <= CHART_CODES:
-                raise DataError(f"the Battle Plan cell {a} x {d} uses codes the seed's chart does not show.")
+                raise DataError(f"the Battle Plan cell {a} x {d} uses codes the overview's chart does not show.")
             chart[a, d] = tuple(codes)
     return chart
+
+
+def _check_turns_and_levels(turns: dict, victory: dict) -> None:
+    """Winter falls on turns of the game; every total of Victory Points reaches a level of victory."""
+    if not set(turns["winter"]) <= set(range(1, turns["count"] + 1)):
+        raise DataError(f"turns.winter names a turn the game has not: its Game-Turns are 1 to {turns['count']}.")
+    for row in victory["levels"]:
+        if row["winner"] not in ("french", "russian"):
+            raise DataError(f"victory.levels: the winner {row['winner']!r} is french or russian.")
+    if min(row["at_least"] for row in victory["levels"]) > 0:
+        raise DataError("victory.levels needs a row at_least = 0, so that every total reaches a level of victory.")
+
+
+def _shaped(value: Any, like: Any, where: str) -> None:
+    """`value` has the shape of `like`, the shipped tables' entry: the same named entries (a Battle Plan
+    Chart's first reading and a provenance aside: parse_tables asks for those), each of the same kind."""
+    if type(value) is not type(like):  # bool is no int here
+        kind = KINDS_OF_VALUE.get(type(like), type(like).__name__)
+        raise DataError(f"{where} is {value!r}, where the format has {kind} (rules/campaign_1812/data/tables.toml).")
+    if isinstance(like, dict):
+        for key, entry in like.items():
+            if key not in ("first_cells", "provenance"):
+                _shaped(_need(value, key, where), entry, f"{where}.{key}" if where != "the table file" else key)
+    elif isinstance(like, list) and like:
+        for i, item in enumerate(value):
+            _shaped(item, like[0], f"{where}[{i}]")
 
 
 def _check_result(cell: str, what: str, prefixes: tuple[str, ...]) -> None:
@@ -271,17 +318,17 @@ def parse_scenarios(doc: dict, places: dict[int, Place]) -> tuple[dict[str, Scen
             stacks[side] = tuple(Stack(int(s["place"]), _counts(s)) for s in entry[side])
         depleted = {int(d["area"]): int(d["level"]) for d in entry["depleted"]}
         if not set(depleted.values()) <= {50, 100}:
-            raise DataError(f"{where}: an area is undepleted, 50% or 100% depleted (seed: SUPPLY).")
+            raise DataError(f"{where}: an area is undepleted, 50% or 100% depleted ({OVERVIEW}, SUPPLY).")
         out[entry["id"]] = Scenario(entry["id"], entry["title"], int(entry["first_turn"]), stacks,
                                     tuple(entry["french_control"]), depleted, _leaders(entry, stacks, where))
     arrivals = []
     for r in doc["reinforcement"]:
         _provenance(r, f"a reinforcement of turn {r.get('turn')}")
         if r["side"] == "french" and not all(places[n].west_edge for n in r["places"]):
-            raise DataError("French reinforcements start along the map's western edge (seed: REINFORCEMENTS).")
+            raise DataError(f"French reinforcements start along the map's western edge ({OVERVIEW}, REINFORCEMENTS).")
         if r.get("option") is not None and not any(places[n].fort for n in r["places"]):
-            raise DataError(f"a reinforcement of turn {r['turn']} under {r['option']} names no fort (SPI's 1812 "
-                            "overview, REINFORCEMENTS: the Russian reinforcements appear in forts).")
+            raise DataError(f"a reinforcement of turn {r['turn']} under {r['option']} names no fort ({OVERVIEW}, "
+                            "REINFORCEMENTS: the Russian reinforcements appear in forts).")
         arrivals.append(Reinforcement(int(r["turn"]), r["side"], _counts(r), tuple(r["places"]), r.get("option")))
     return out, arrivals
 
@@ -313,8 +360,13 @@ def places() -> dict[int, Place]:
 
 
 @cache
+def _shipped_tables() -> dict:
+    return _load("tables.toml")
+
+
+@cache
 def tables() -> Tables:
-    return parse_tables(_load("tables.toml"))
+    return parse_tables(_shipped_tables())
 
 
 def read_tables(path: str) -> dict:

@@ -3,7 +3,7 @@
 State, as the rules read it (place numbers are JSON string keys):
 
 * `stacks[side][place]`: {inf, cav, supply, depot} -- "All of the counters of a Player in an area
-  must be stacked" (seed, STACKING): one stack per side and place; corps markers are freely
+  must be stacked" (SPI's 1812 overview, STACKING): one stack per side and place; corps markers are freely
   substituted, so a stack is its counts, never its counters;
 * `moved[place]` / `marched[place]`: the phasing side's units there that have moved this
   Movement Phase, or tried their forced march;

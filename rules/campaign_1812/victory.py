@@ -5,7 +5,7 @@ the French Player from reaching his required total by game's end." And each Game
 player "suffers the loss of one corps (of his choice) in the event he has less Victory Points than
 the required total for that Game-Turn" (the Victory Point Index).
 
-Control (reconstructed: the seed's Area Control marker "represents French control of Areas or
+Control (reconstructed: the overview's Area Control marker "represents French control of Areas or
 Sub-areas that produce Victory Points"): a victory place becomes French when French infantry holds
 it with no Russian unit there, Russian again when Russian corps hold it with no French corps there;
 it is settled at the end of each Player-Turn and of the Supply Segment.

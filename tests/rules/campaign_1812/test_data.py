@@ -1,4 +1,4 @@
-"""The 1812 data files load, carry their provenance, and keep the facts the seed states."""
+"""The 1812 data files load, carry their provenance, and keep the facts SPI's 1812 overview states."""
 import copy
 import tomllib
 
@@ -40,7 +40,7 @@ def test_the_map_is_connected_and_its_adjacency_symmetric():
         p["neighbours"] = [n for n in p["neighbours"] if n not in (1, 2)]
     data.parse_map(_doc("map.toml"))  # positive control
     with pytest.raises(DataError, match="forts and cities"):
-        data.parse_map(broken)  # St Petersburg gone: the seed's victory places no longer hold
+        data.parse_map(broken)  # St Petersburg gone: the overview's victory places no longer hold
 
 
 def test_a_one_way_neighbour_is_refused():
@@ -84,14 +84,14 @@ def test_french_attrition_is_greater_at_every_roll_and_a_table_that_breaks_it_is
         data.parse_tables(doc)
 
 
-def test_battle_plan_cells_use_only_the_codes_the_seed_shows():
+def test_battle_plan_cells_use_only_the_codes_the_overview_shows():
     t = data.tables()
     assert set(t.attacker_plans) == {"outflank", "assault", "reconnaissance", "contact"}
     assert set(t.defender_plans) == {"withdraw", "entrench", "counterattack", "cordon"}
     assert len(t.chart) == 16 and all(set(c) <= data.CHART_CODES for c in t.chart.values())
     doc = _doc("tables.toml")
     doc["battle_plans"]["cells"]["cordon"][0] = ["D-2c"]
-    with pytest.raises(DataError, match="outflank x cordon uses codes the seed's chart does not show"):
+    with pytest.raises(DataError, match="outflank x cordon uses codes the overview's chart does not show"):
         data.parse_tables(doc)
 
 
@@ -199,17 +199,18 @@ def _set(path: tuple, value):
 
 @pytest.mark.parametrize("name,change,sentence", [
     ("tables.toml", _set(("turns", "count"), 12), "the game has 13 Game-Turns and the French need 22 Victory Points "
-     "(seed: SEQUENCE OF PLAY, VICTORY CONDITIONS)."),
+     "(SPI's 1812 overview, SEQUENCE OF PLAY, VICTORY CONDITIONS)."),
     ("tables.toml", _set(("victory", "to_win"), 20), "the game has 13 Game-Turns and the French need 22 Victory "
-     "Points (seed: SEQUENCE OF PLAY, VICTORY CONDITIONS)."),
-    ("tables.toml", _set(("depletion",), None), "the tables has no 'depletion'."),
+     "Points (SPI's 1812 overview, SEQUENCE OF PLAY, VICTORY CONDITIONS)."),
+    ("tables.toml", _set(("depletion",), None), "the table file has no 'depletion'."),
     ("tables.toml", _set(("attrition", "french"), [2, 2, 2]), "attrition.french must have 6 entries."),
-    ("tables.toml", _set(("attrition", "russian"), "000001"), "attrition.russian must have 6 entries."),
+    ("tables.toml", _set(("attrition", "russian"), "000001"), "attrition.russian is '000001', where the format has a "
+     "list in [ ] (rules/campaign_1812/data/tables.toml)."),
     ("tables.toml", _set(("forced_march", "winter"), ["march"]), "forced_march.winter must have 6 entries."),
     ("tables.toml", _set(("attrition", "russian"), [1, 1, 1, 1, 1, 2]), "French attrition must be greater than "
-     "Russian at every roll (seed: ATTRITION)."),
+     "Russian at every roll (SPI's 1812 overview, ATTRITION)."),
     ("tables.toml", _set(("forced_march", "winter"), ["march", "march", "stay", "stay", "eliminated", "lost"]),
-     "a forced march ends in march, stay or eliminated (seed: MOVEMENT)."),
+     "a forced march ends in march, stay or eliminated (SPI's 1812 overview, MOVEMENT)."),
     ("tables.toml", lambda doc: doc["combat_results"]["rows"].pop(), "combat_results.rows must have 8 entries."),
     ("tables.toml", lambda doc: doc["combat_results"]["rows"][3].pop(), "a combat results row must have 6 entries."),
     ("tables.toml", lambda doc: doc["combat_results"]["rows"][3].__setitem__(0, "Dr Q1"), "'Q1' is not a combat "
@@ -222,14 +223,44 @@ def _set(path: tuple, value):
     ("tables.toml", lambda doc: doc["victory"]["index"].pop(), "victory.index must have 13 entries."),
     ("tables.toml", lambda doc: doc["battle_plans"]["cells"]["cordon"].pop(), "battle_plans.cells.cordon must have "
      "4 entries."),
-    ("tables.toml", _set(("battle_plans", "cells"), None), "[battle_plans] has no 'cells'."),
+    ("tables.toml", _set(("battle_plans", "cells"), None), "battle_plans has no 'cells'."),
+    ("tables.toml", lambda doc: doc["attrition"].pop("russian"), "attrition has no 'russian'."),
+    ("tables.toml", _set(("turns", "count"), "x"), "turns.count is 'x', where the format has a whole number "
+     "(rules/campaign_1812/data/tables.toml)."),
+    ("tables.toml", lambda doc: doc["victory"]["index"].__setitem__(1, "a"), "victory.index[1] is 'a', where the "
+     "format has a whole number (rules/campaign_1812/data/tables.toml)."),
+    ("tables.toml", _set(("unsupplied", "eliminated_on"), 6), "unsupplied.eliminated_on is 6, where the format has "
+     "a list in [ ] (rules/campaign_1812/data/tables.toml)."),
+    ("tables.toml", _set(("combat_results", "french_leadership"), 1.5), "combat_results.french_leadership is 1.5, "
+     "where the format has a whole number (rules/campaign_1812/data/tables.toml)."),
+    ("tables.toml", lambda doc: doc["victory"]["levels"][0].pop("winner"), "victory.levels[0] has no 'winner'."),
+    ("tables.toml", lambda doc: doc["victory"]["levels"][0].update(winner="prussian"), "victory.levels: the winner "
+     "'prussian' is french or russian."),
+    ("tables.toml", lambda doc: doc["victory"]["levels"][3].update(at_least=1), "victory.levels needs a row "
+     "at_least = 0, so that every total reaches a level of victory."),
+    ("tables.toml", _set(("turns", "winter"), [10, 11, 12, 14]), "turns.winter names a turn the game has not: its "
+     "Game-Turns are 1 to 13."),
+    ("tables.toml", _set(("attrition", "russian"), [-1, 0, 0, 0, 0, 1]), "attrition.russian: a roll of the "
+     "Attrition Table costs 0 corps or more."),
+    ("tables.toml", lambda doc: doc["combat_results"]["columns"].__setitem__(0, "1:3"), "combat_results.columns: "
+     "'1:3' is not a ratio of attacker to defender such as '3-2'."),
+    ("tables.toml", lambda doc: doc["battle_plans"]["attacker"].__setitem__(0, "flank"), "the Battle Plan chits are "
+     "some of the overview's eight, each once: the attacker's outflank, assault, reconnaissance, contact; the "
+     "defender's withdraw, entrench, counterattack, cordon (SPI's 1812 overview, COMBAT)."),
+    ("tables.toml", _set(("battle_plans", "defender"), ["cordon", "cordon"]), "the Battle Plan chits are some of the "
+     "overview's eight, each once: the attacker's outflank, assault, reconnaissance, contact; the defender's "
+     "withdraw, entrench, counterattack, cordon (SPI's 1812 overview, COMBAT)."),
+    ("tables.toml", _set(("unsupplied", "winter_eliminated_on"), [0, 6]), "the Unsupplied Chart eliminates on rolls "
+     "of one die, 1 to 6."),
+    ("tables.toml", lambda doc: doc["depletion"]["with_supply"][0].append(1), "a row of the Area Depletion Chart is "
+     "[at least so many corps, steps of 50%]."),
     ("map.toml", _set(("areas",), None), "map.toml has no 'areas'."),
     ("map.toml", lambda doc: doc["place"][3].pop("provenance"), "place 4 has no provenance: say which sentence of "
-     "the seed it honours, or what history it is reconstructed from."),
+     "SPI's 1812 overview it honours, or what history it is reconstructed from."),
     ("map.toml", lambda doc: doc["place"][3].pop("number"), "place ? has no 'number'."),
     ("map.toml", lambda doc: doc["place"][4].update(number=4), "place 4 is listed twice."),
-    ("map.toml", lambda doc: doc["place"][1].update(points=2), "place 2 is a fort-area, worth one Victory Point (seed: "
-     "VICTORY CONDITIONS)."),
+    ("map.toml", lambda doc: doc["place"][1].update(points=2), "place 2 is a fort-area, worth one Victory Point "
+     "(SPI's 1812 overview, VICTORY CONDITIONS)."),
     ("map.toml", lambda doc: doc["place"][3].pop("xy"), "place 4 has no 'xy'."),
     ("map.toml", lambda doc: doc["place"][3].pop("name"), "place 4 has no 'name'."),
     ("map.toml", lambda doc: doc["place"][3].pop("area"), "place 4 has no 'area'."),
@@ -240,34 +271,37 @@ def _set(path: tuple, value):
     ("map.toml", lambda doc: doc["place"][0]["neighbours"].append(1), "place 1 lists a neighbour twice, or itself."),
     ("map.toml", lambda doc: _cut_off(doc, 32), "the map is not connected: [32] cannot be reached."),
     ("map.toml", lambda doc: doc["areas"]["subdivided"][0].pop("provenance"), "sub-divided area 16 has no "
-     "provenance: say which sentence of the seed it honours, or what history it is reconstructed from."),
+     "provenance: say which sentence of SPI's 1812 overview it honours, or what history it is reconstructed from."),
     ("map.toml", lambda doc: doc["areas"]["subdivided"][0]["places"].append(15), "sub-area 15 is not a place of "
      "area 16."),
     ("map.toml", lambda doc: doc["areas"]["subdivided"][0]["places"].append(99), "sub-area 99 is not a place of "
      "area 16."),
-    ("map.toml", lambda doc: doc["areas"].pop("provenance"), "[areas] has no provenance: say which sentence of the "
-     "seed it honours, or what history it is reconstructed from."),
+    ("map.toml", lambda doc: doc["areas"].pop("provenance"), "[areas] has no provenance: say which sentence of "
+     "SPI's 1812 overview it honours, or what history it is reconstructed from."),
     ("map.toml", _set(("place",), None), "map.toml has no 'place'."),
     ("map.toml", lambda doc: doc["place"][3].update(fort=False, points=0), "the map has 18 forts and cities worth "
-     "[3, 5, 5]; the seed gives nineteen fort-areas, Kiev 3, St. Petersburg 5 and Moscow 5 (VICTORY CONDITIONS)."),
+     "[3, 5, 5]; SPI's 1812 overview, VICTORY CONDITIONS, gives nineteen fort-areas, Kiev 3, St. Petersburg 5 and "
+     "Moscow 5."),
     ("scenarios.toml", lambda doc: doc["scenario"][1].pop("provenance"), "scenario borodino has no provenance: say "
-     "which sentence of the seed it honours, or what history it is reconstructed from."),
+     "which sentence of SPI's 1812 overview it honours, or what history it is reconstructed from."),
     ("scenarios.toml", lambda doc: doc["scenario"][0]["russian"][1].pop("provenance"), "scenario campaign: a russian "
-     "stack has no provenance: say which sentence of the seed it honours, or what history it is reconstructed from."),
+     "stack has no provenance: say which sentence of SPI's 1812 overview it honours, or what history it is "
+     "reconstructed from."),
     ("scenarios.toml", lambda doc: doc["scenario"][0]["french"][0].update(place=99), "scenario campaign: a french "
      "stack stands in 99, which is no place."),
     ("scenarios.toml", lambda doc: doc["scenario"][1]["depleted"][0].update(level=75), "scenario borodino: an area is "
-     "undepleted, 50% or 100% depleted (seed: SUPPLY)."),
+     "undepleted, 50% or 100% depleted (SPI's 1812 overview, SUPPLY)."),
     ("scenarios.toml", lambda doc: doc["reinforcement"][0].pop("provenance"), "a reinforcement of turn 3 has no "
-     "provenance: say which sentence of the seed it honours, or what history it is reconstructed from."),
+     "provenance: say which sentence of SPI's 1812 overview it honours, or what history it is reconstructed from."),
     ("scenarios.toml", lambda doc: doc["reinforcement"][1].update(places=[12]), "French reinforcements start along "
-     "the map's western edge (seed: REINFORCEMENTS)."),
+     "the map's western edge (SPI's 1812 overview, REINFORCEMENTS)."),
     ("scenarios.toml", lambda doc: _optional(doc).update(places=[211]), "a reinforcement of turn 1 under "
      "fort_reinforcements names no fort (SPI's 1812 overview, REINFORCEMENTS: the Russian reinforcements appear in "
      "forts)."),
     ("scenarios.toml", lambda doc: doc["scenario"][0].pop("leaders"), "scenario campaign has no 'leaders'."),
     ("scenarios.toml", lambda doc: doc["scenario"][0]["leaders"][1].pop("provenance"), "scenario campaign: a leader "
-     "has no provenance: say which sentence of the seed it honours, or what history it is reconstructed from."),
+     "has no provenance: say which sentence of SPI's 1812 overview it honours, or what history it is "
+     "reconstructed from."),
     ("scenarios.toml", lambda doc: _leader(doc, place=29), "scenario campaign: leader Napoleon starts in 29, where "
      "his side has no corps."),
     ("scenarios.toml", lambda doc: _leader(doc, place=12), "scenario campaign: leader Napoleon starts in 12, where "
