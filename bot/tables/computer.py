@@ -96,7 +96,8 @@ class Computer(Room):
         rows: Outbox = [(channel_audience(game["channel"]), message(said))]
         if holder and holder != COMPUTER:
             rows.append((user_audience(holder), message(words(
-                f"the computer now plays {fmt.side_name(side)} in game {game_id}."))))
+                f"the computer now plays {fmt.side_name(side)} in your place. To play again, ask the "
+                f"game's creator or a member with Manage Server for `/game replace side:{side}` naming you."))))
         self.store.take_computer_seat(game_id, side, seat.to_dict(), rows)
         self.tables.deadlines.reschedule(game_id)  # the computer keeps no deadline
         self._failed.pop((game_id, side), None)

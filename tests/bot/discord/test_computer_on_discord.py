@@ -44,7 +44,9 @@ def test_the_creator_seats_the_computer_in_place_of_a_player(tmp_path):
             assert reply(seated).startswith("anna seats the computer as Russian in game 1 in place of")
             await s.env.settle()
             assert s.tables.store.seats(game_id)["russian"] == COMPUTER
-            assert "the computer now plays Russian in game 1." in s.dms(s.boris)[-1]
+            assert s.dms(s.boris)[-1] == (
+                "Game 1: the computer now plays Russian in your place. To play again, ask the game's creator "
+                "or a member with Manage Server for `/game replace side:russian` naming you.")
             assert [row["side"] for row in s.tables.store.deadlines(game_id)] == ["french"]
     play(test, tmp_path)
 

@@ -127,7 +127,9 @@ def test_the_computer_takes_a_seat_from_the_creator_and_the_player_is_told(servi
     game_id = run(test())
     assert service.store.commands(game_id)[-1]["user"] == COMPUTER
     assert service.store.commands(game_id)[-1]["side"] == "blue"
-    assert "the computer now plays Blue in game 1." in tables.delivery.messenger.to(BORIS.id)[-1]
+    assert tables.delivery.messenger.to(BORIS.id)[-1] == (
+        "Game 1: the computer now plays Blue in your place. To play again, ask the game's creator "
+        "or a member with Manage Server for `/game replace side:blue` naming you.")
     again = run(tables.computer.seat(ANNA, CHANNEL, "blue"))  # at the settings now, a fresh seed
     assert plain(again).startswith("Anna seats the computer again as Blue in game 1 (level 1, thinking up to "
                                    "20 s a turn, its seed ")
