@@ -110,7 +110,8 @@ def help(topic: str | None = None, state: dict | None = None) -> str:
     chosen = state["options"] if state else []
     rows = [(name, name in chosen, OPTIONS[name]) for name in OPTIONS if name in offered]
     topics = {**TOPICS, "victory": victory_entry(state), "options": options_entry(rows)}
-    if state is not None and topic is None:  # the list leaves out what this game's options do not play
+    listed = topic is None or topic.lower() not in topics  # the list, asked for or after an unknown topic
+    if state is not None and listed:  # the list leaves out what this game's options do not play
         topics = {k: v for k, v in topics.items() if k not in WITH or any(o in chosen for o in WITH[k])}
     return help_text(topics, topic, options=rows)
 
