@@ -199,6 +199,15 @@ def rehome(b: Battle, uid: str, frm: Hex) -> None:
             b.s["leaders"][lid]["with"] = min(friends, key=lambda f: (distance(frm, b.hex_of(f)), b.hex_of(f)))
 
 
+def joined(b: Battle, lids: list[str]) -> str:
+    """Where `rehome` placed the leaders of a unit just taken off the map, told after its event's
+    sentence: ' Grouchy joins 2823 (French 2-5 cavalry), the nearest friendly unit (Doomed Victory
+    8.14).'; nothing for a leader with no friendly unit left to join."""
+    placed = [(lid, host) for lid in lids if leader_hex(b, lid) and (host := b.s["leaders"][lid]["with"])]
+    return "".join(f" {name(lid)} joins {b.describe(host)}, the nearest friendly unit (Doomed Victory 8.14)."
+                   for lid, host in placed)
+
+
 def assign(b: Battle, side: str, leader_ref: str, fallen_ref: str) -> list[Event]:
     """8.14: "Surviving Corps Commanders whose entire command has been eliminated may be reassigned to
     lead another leaderless Corps. Any Russian Army Commander or French Marshal Murat may be assigned to

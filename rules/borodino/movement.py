@@ -452,9 +452,10 @@ def apply_move(b: Battle, side: str, cmd: Move) -> list[Event]:
         cost = check_path(b, uid, path)
     described = b.describe(uid)
     if path[-1] == OFF:
+        riders = dv_leaders.stacked_with(b, uid) if "leaders" in b.s else []
         u = b.take_off(uid, "exited")
         text = (f"{described} leaves the map by the east edge ({cost} MP; "
-                f"{b.s['exited'][side]} Combat Points exited).")
+                f"{b.s['exited'][side]} Combat Points exited).{dv_leaders.joined(b, riders)}")
     else:
         u = b.place(uid, path[-1])
         if was_waiting and path[-1] == origin:

@@ -99,7 +99,9 @@ def _artillery_out_of_zoc(b: Battle, side: str, uid: str) -> bool:
 def _eliminate(b: Battle, uid: str) -> Event:
     text = f"{b.describe(uid)} is eliminated."
     h = b.hex_of(uid)
+    riders = dv_leaders.stacked_with(b, uid) if "leaders" in b.s else []
     b.take_off(uid, "eliminated")
+    text += dv_leaders.joined(b, riders)
     b.s["log"]["eliminated"].append({"unit": uid, "hex": h, "side": b.side(uid)})
     return event(kind="eliminated", text=text, unit=uid, hex=h)
 

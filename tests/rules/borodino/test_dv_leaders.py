@@ -8,7 +8,7 @@ from rules.borodino import dv_data
 from rules.borodino.battle import Battle
 from rules.borodino.dv_leaders import casualties, leader_hex
 from tests.rules.borodino.dv_helpers import G, dv_position, force_dice, kinds
-from tests.rules.borodino.helpers import go, play, refused, settle
+from tests.rules.borodino.helpers import MAP, go, play, refused, settle
 
 N = go(G, 0)
 LEADERS = dv_data.load().leaders
@@ -63,9 +63,12 @@ def test_8_14_a_surviving_leader_of_an_eliminated_unit_goes_to_the_nearest_frien
     s = dv_position({"F-I-2": G, "R-Was": N, "R-VI-24": far, "R-VI-7": near}, options=["dv_leaders"],
                     phase="combat", leaders={"L-BOROZDIN": "R-Was"})
     force_dice(s, 1, 3, 4)  # 7-1 counts as 6-1, die 1: De; leader 7: no effect
-    after, _ = play(s, "french", f"attack {G} -> {N}")
+    after, events = play(s, "french", f"attack {G} -> {N}")
     assert after["units"]["R-Was"]["where"] == "eliminated"
     assert after["leaders"]["L-BOROZDIN"]["with"] == "R-VI-7"
+    told = next(e["text"] for e in events if e["kind"] == "eliminated")  # the players see where he went
+    assert told == (f"{N} (Russian 1-5 cavalry) is eliminated. Borozdin joins {near} (Russian 5-4 infantry), "
+                    "the nearest friendly unit (Doomed Victory 8.14).")
 
 
 def test_8_1_a_leader_moves_through_enemy_zoc_to_a_friendly_unit():
@@ -212,3 +215,15 @@ def test_8_10_by_default_a_leaderless_corps_acts_as_in_spi_borodino():
     assert play(s, "russian", f"move {G} {go(G, 3)}")[0]["units"]["R-VI-24"]["moved"]
     s = _leaderless(("dv_leaders",), phase="combat")
     refused(s, "russian", "end", "Combat (B)")
+
+
+def test_8_14_a_leader_whose_unit_leaves_by_the_east_edge_is_told_where_he_goes():
+    """A unit that leaves the map by the east edge (7 Sept) takes no leader with it: he is placed on
+    the nearest friendly unit as when it is eliminated, and the move's sentence says where."""
+    edge = sorted(MAP.east_exits)[0]
+    near = go(edge, 3, 3)
+    s = dv_position({"F-I-2": edge, "F-I-5": near}, options=["dv_leaders"], leaders={"L-DAVOUT": "F-I-2"})
+    after, events = play(s, "french", f"move {edge} off")
+    assert after["leaders"]["L-DAVOUT"]["with"] == "F-I-5"
+    assert events[0]["text"].endswith(f"7 Combat Points exited). Davout joins {near} (French 4-4 infantry), "
+                                      "the nearest friendly unit (Doomed Victory 8.14).")
