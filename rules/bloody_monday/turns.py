@@ -177,12 +177,14 @@ def battle_fatigue(g: Game) -> list[dict]:
 
 
 def final_phase(g: Game) -> list[dict]:
-    """8.0: attrition (9.10), then the turn track moves on; after Turn 4 the game ends."""
+    """8.0: attrition (9.10), then the turn track moves on; after Turn 4 the game ends, decided by the
+    victory areas, in Last Blood by the victory points (10.0)."""
     s = g.s
     events = battle_fatigue(g) if g.option("battle_fatigue") else []
     if s["turn"] >= LAST_TURN:
         s["phase"] = "over"
-        return events + [event("End of Turn 4 (8.0): the victory areas decide.", kind="phase")]
+        count = "victory points decide (10.0)" if s["scenario"] == "last_blood" else "victory areas decide"
+        return events + [event(f"End of Turn 4 (8.0): the {count}.", kind="phase")]
     s["turn"] += 1
     s["passes"] = 0
     return events + start_logistics(g)

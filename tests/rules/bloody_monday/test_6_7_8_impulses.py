@@ -74,6 +74,17 @@ def test_8_0_after_turn_4_the_victory_areas_decide():
     state, events = do(state, "russian", "pass", "end")
     assert state["phase"] == "over" and state["outcome"]["winner"] == "russian"
     assert any(e["kind"] == "outcome" for e in events)
+    assert "End of Turn 4 (8.0): the victory areas decide." in [e["text"] for e in events]
+
+
+def test_10_0_after_turn_4_of_last_blood_the_victory_points_decide():
+    """10.0: "the winner is the player with more Victory Points"; the end was told as the victory
+    areas deciding, the rule of the battle's scenario."""
+    state = position({}, turn=4, scenario="last_blood")
+    state, _ = do(state, "french", "pass", "end")
+    state, events = do(state, "russian", "pass", "end")
+    assert "End of Turn 4 (8.0): the victory points decide (10.0)." in [e["text"] for e in events]
+    assert state["outcome"]["reason"].endswith("victory points (10.0).")
 
 
 def test_9_10_battle_fatigue_attrition():
