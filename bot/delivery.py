@@ -54,6 +54,7 @@ log = logging.getLogger("kolocha.delivery")
 
 Renderer = Callable[..., bytes]
 OwnerOf = Callable[[str], Awaitable[str | None]]  # a server -> its owner's user id (None: unknown)
+MemberOf = Callable[[str, str], Awaitable[bool]]  # (server, user) -> False once the person has left it
 Cropper = Callable[[dict], bytes | None]  # a view -> its latest action at a phone's width, or None
 PlaceCheck = Callable[[dict, list[str]], None]  # refuses (ValueError) places not on the view's map
 # A question's buttons, stored in its outbox row as data and rebuilt by the messenger when the row is
@@ -200,6 +201,11 @@ async def no_owner(guild: str) -> str | None:
     return None
 
 
+async def still_member(guild: str, user: str) -> bool:
+    """Without a chat service that knows servers, everyone is taken to be still there."""
+    return True
+
+
 def utc_now() -> datetime:
     return datetime.now(UTC)
 
@@ -223,6 +229,7 @@ class Delivery:
         self.clock = clock
         self.channel_lost: Callable[[str], None] = lambda channel: None  # Tables sets it
         self.owner_of: OwnerOf = no_owner  # the Discord app sets it
+        self.member_of: MemberOf = still_member  # the Discord app sets it
         self._sending: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._pictures: OrderedDict[str, list[bytes]] = OrderedDict()
         self._accepted: dict[int, int] = {}  # row id -> pieces the platform took, not yet marked

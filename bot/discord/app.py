@@ -77,6 +77,7 @@ TYPED_HINT = ("I cannot read orders typed in a game's channel on this server (th
               "message-content permission), so nothing typed there is played. Give an order with `/order "
               "command:` and its words, a phase's orders at once with `/orders` (one a line), or type them to "
               "me here: I read direct messages. (I say this once.)")
+UNKNOWN_MEMBER = 10007  # Discord's error code for a person not (or no longer) on a server
 RETRY_SECONDS = 60  # how often the outbox is tried again for what failed to send
 STOP_SECONDS = 20.0  # how long a stop waits for commands under way (Docker waits 10 s by default)
 TREE_HASH = "command_tree_sha256"
@@ -187,6 +188,7 @@ class KolochaBot(commands.AutoShardedBot):
                             self.pictures.cropper, self.pictures.place_check)
         delivery.channel_lost = self._refused
         delivery.owner_of = self._owner
+        delivery.member_of = self._member
         self.tables = Tables(service, delivery, scheduler, self.config, self.clock)
         scheduler.start()
         loop = asyncio.get_running_loop()
@@ -265,6 +267,18 @@ class KolochaBot(commands.AutoShardedBot):
         except (discord.NotFound, discord.Forbidden):  # the bot left that server
             return None
         return str(found.owner_id) if found.owner_id else None
+
+    async def _member(self, guild: str, user: str) -> bool:
+        """Whether a person is still on a server: False only when Discord says they are not
+        (Unknown Member; asking for one member needs no privileged intent)."""
+        try:
+            found = self.get_guild(int(guild)) or await self.fetch_guild(int(guild))
+            await found.fetch_member(int(user))
+        except discord.NotFound as error:
+            return error.code != UNKNOWN_MEMBER
+        except discord.HTTPException:  # Discord will not say now: taken to be still there
+            return True
+        return True
 
     def _refused(self, channel: str) -> None:
         """Discord refused CHANNEL_REFUSALS posts in a row in this channel: its games pause (in

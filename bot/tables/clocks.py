@@ -22,7 +22,7 @@ from bot.store import Outbox
 from bot.tables.news import Change
 from bot.tables.notices import answer_buttons
 from bot.tables.room import Room
-from bot.words import Text, due, mention, words
+from bot.words import COMPUTER, Text, due, mention, words
 from rules.core.ai import Decision
 
 LATE = timedelta(minutes=1)  # a deadline acted on later than this was missed while the bot was down
@@ -96,8 +96,19 @@ class Clocks(Room):
                 if refusal is None:
                     return
                 note += f"; the phase cannot end by itself: {refusal}"
+            note += await self._left(game, side)
             await asyncio.to_thread(self._remind_again, game_id, side, note, secret)
             await self.delivery.flush(game_id)
+
+    async def _left(self, game: dict, side: str) -> str:
+        """What to do, when the late side's player has left the game's server (else nothing): a
+        clock that starts again would wait for them for ever."""
+        user = (await asyncio.to_thread(self.store.seats, game["id"])).get(side)
+        if not game["guild"] or not user or user == COMPUTER or await self.delivery.member_of(game["guild"], user):
+            return ""
+        return (f"; its player has left this server: the game's creator or a member with Manage Server "
+                f"seats another with `/game replace side:{side} user:@someone` or the computer with `/game seat "
+                f"side:{side} player:computer`")
 
     def _composer(self, game_id: int, side: str, note: str, changes: list[Change]) -> ComposeFor:
         """The news of each command a passed deadline plays for the side (bot/computer/stand_in.py): the
