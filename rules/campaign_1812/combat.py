@@ -28,6 +28,7 @@ from rules.core.events import Event, event
 CHIT_NAMES = {"outflank": "Outflank", "assault": "Assault", "reconnaissance": "Reconnaissance",
               "contact": "Contact", "withdraw": "Withdraw", "entrench": "Entrench",
               "counterattack": "Counter-attack", "cordon": "Cordon"}
+PEOPLE = {"french": "French", "russian": "Russians"}  # a side as the subject of a battle's line
 
 
 def next_step(g: Game) -> list[Event]:
@@ -123,7 +124,8 @@ def reveal(g: Game) -> list[Event]:
         if to is not None:
             n = g.take(side, place, "cav", g.stack(side, place)["cav"])
             g.add(side, to, {"cav": n})
-            out.append(_told(g, f"{side.title()} cavalry ({n}) withdraws to {g.name(to)} before the battle."))
+            out.append(_told(g, f"The {PEOPLE[side]} withdraw {counted({'cav': n})} to {g.name(to)} before the "
+                                "battle."))
     bt["codes"] = list(g.chart()[bt["plans"][a], bt["plans"][d]])
     out.append(_told(g, f"The Battle Plan Chart: {', '.join(bt['codes'])}."))
     return out + run(g)

@@ -150,8 +150,12 @@ def test_cavalry_may_always_withdraw_before_an_infantry_battle():
     refused(state, "russian", "plan cordon withdraw 17", "Combat")
     state, _ = do(state, "russian", "plan cordon withdraw 23")
     state, events = do(state, "french", "plan contact")  # cordon x contact: no effect
-    assert "Russian cavalry (1) withdraws to Roslavl (23) before the battle." in texts(events, "all")
+    assert "The Russians withdraw 1 cavalry corps to Roslavl (23) before the battle." in texts(events, "all")
     assert stack(state, "russian", 23)["cav"] == 1 and stack(state, "russian", 15)["cav"] == 0
+    state = battle({"inf": 3, "cav": 2}, {"inf": 2})
+    state, _ = do(state, "french", "plan contact withdraw 10")
+    state, events = do(state, "russian", "plan cordon")
+    assert "The French withdraw 2 cavalry corps to Vitebsk (10) before the battle." in texts(events, "all")
     no_cavalry = battle({"inf": 3}, {"inf": 2})
     sentence = refused(no_cavalry, "russian", "plan cordon withdraw 23", "Combat")
     assert sentence == "You have no cavalry in Smolensk (15) to withdraw (Combat)."
