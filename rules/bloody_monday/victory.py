@@ -47,11 +47,12 @@ def final_score(g: Game) -> dict:
     last_blood = g.s["scenario"] == "last_blood"
     score = {side: last_blood_points(g, side) if last_blood else g.victory_count(side) for side in SIDES}
     what = "victory points (10.0)" if last_blood else "victory areas (8.0)"
-    tally = f"French {score['french']}, Russian {score['russian']} {what}"
+    tally = f"French {score['french']}, Russian {score['russian']}"
     if score["french"] == score["russian"]:
-        return {"winner": None, "level": "tie", "reason": f"End of Turn 4: a tie, {tally}."}
+        return {"winner": None, "level": "tie", "reason": f"Turn 4 ends with equal {what}: {tally}."}
     winner = max(SIDES, key=lambda s: score[s])
-    return {"winner": winner, "level": "victory", "reason": f"End of Turn 4: {winner.title()} wins, {tally}."}
+    return {"winner": winner, "level": "victory",
+            "reason": f"The {winner.title()} player ends Turn 4 with more {what}: {tally}."}
 
 
 def settle(g: Game) -> list[dict]:

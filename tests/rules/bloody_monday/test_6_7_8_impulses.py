@@ -2,6 +2,8 @@
 8.0 the Final Phase, 9.8 the General Offensive; FAQ 8, 10, 11."""
 from __future__ import annotations
 
+import re
+
 from tests.rules.bloody_monday.bm_helpers import at, do, game, position, refused, strength
 
 
@@ -84,7 +86,8 @@ def test_10_0_after_turn_4_of_last_blood_the_victory_points_decide():
     state, _ = do(state, "french", "pass", "end")
     state, events = do(state, "russian", "pass", "end")
     assert "End of Turn 4 (8.0): the victory points decide (10.0)." in [e["text"] for e in events]
-    assert state["outcome"]["reason"].endswith("victory points (10.0).")
+    assert re.fullmatch(r"The Russian player ends Turn 4 with more victory points \(10\.0\): French \d+, Russian \d+\.",
+                        state["outcome"]["reason"])
 
 
 def test_9_10_battle_fatigue_attrition():

@@ -46,9 +46,12 @@ def test_1_1_a_tie_at_three_each_without_the_fleches():
     Fleches, the result is a TIE"."""
     state = position({}, control={19: "french", 41: "french", 55: "french", 57: "french"})
     result = victory.final_score(game(state))
-    assert result["winner"] is None and result["level"] == "tie"
+    assert result == {"winner": None, "level": "tie",
+                      "reason": "Turn 4 ends with equal victory areas (8.0): French 3, Russian 3."}
     state["control"].update({"57": "russian", "58": "russian", "59": "russian"})
-    assert victory.final_score(game(state))["winner"] == "russian"
+    assert victory.final_score(game(state)) == {
+        "winner": "russian", "level": "victory",
+        "reason": "The Russian player ends Turn 4 with more victory areas (8.0): French 3, Russian 4."}
 
 
 def test_10_0_last_blood_points():
