@@ -92,15 +92,20 @@ def _refused(args: argparse.Namespace) -> int:
         # a bad value (a script, a setting: TableError), a game the store lacks, a bad name
         # (system, scenario, option: RulesError), a database this version or process cannot use
         print(f"kolocha: {error}", file=sys.stderr)
+    except sqlite3.OperationalError as error:  # a file this user may not write, or one held long
+        print(f"kolocha: cannot use the database {_database(args)} ({error}); check that the user running "
+              "Kolocha may write it and its folder, and that no other program holds it.", file=sys.stderr)
     except sqlite3.DatabaseError as error:
-        if hasattr(args, "db"):
-            print(f"kolocha: {args.db} is not a Kolocha database ({error}); give --db another "
-                  "file, or a new name to start one.", file=sys.stderr)
-        else:  # run, sync, backup: the config (read already) names it
-            print(f"kolocha: {Config.load(args.config).database} is not a Kolocha database ({error}); "
-                  "point KOLOCHA_DB (or `database` in the config) at the bot's database, or at a new "
-                  "name to start one.", file=sys.stderr)
+        where = "give --db another file, or" if hasattr(args, "db") else \
+            "point KOLOCHA_DB (or `database` in the config) at the bot's database, or at"
+        print(f"kolocha: {_database(args)} is not a Kolocha database ({error}); {where} a new name "
+              "to start one.", file=sys.stderr)
     return 2
+
+
+def _database(args: argparse.Namespace) -> str:
+    """The database a command opened: --db, or for run, sync and backup the config's (read already)."""
+    return args.db if hasattr(args, "db") else Config.load(args.config).database
 
 
 def _argument(convert: Callable[[str], object]) -> Callable[[str], object]:

@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -104,6 +105,23 @@ def test_kolocha_run_on_a_file_that_is_no_database_says_so_and_is_not_restarted(
     err = capsys.readouterr().err
     assert err.startswith(f"kolocha: {junk} is not a Kolocha database (") and "KOLOCHA_DB" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_kolocha_run_on_a_database_it_may_not_write_says_so(tmp_path, monkeypatch, capsys):
+    """A database file the bot's user may not write (a backup restored by root) is one sentence
+    saying what to check, not "not a Kolocha database"."""
+    from bot.discord import app
+
+    def refused(config: object) -> int:
+        raise sqlite3.OperationalError("attempt to write a readonly database")
+    monkeypatch.setenv("DISCORD_TOKEN", "token")
+    monkeypatch.setenv("KOLOCHA_DB", str(tmp_path / "kolocha.sqlite"))
+    monkeypatch.setattr(app, "run", refused)
+    assert cli.main(["run"]) == 2
+    assert capsys.readouterr().err == (
+        f"kolocha: cannot use the database {tmp_path / 'kolocha.sqlite'} (attempt to write a readonly "
+        "database); check that the user running Kolocha may write it and its folder, and that no other "
+        "program holds it.\n")
 
 
 def unit() -> tuple[list[str], dict[str, str]]:
