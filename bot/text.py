@@ -249,13 +249,13 @@ def _units(n: int, words: dict | None = None) -> str:
 
 
 def headline(view: dict) -> str:
-    """Turn, day and clock (Borodino's Grand Battle spans three days), phase and player; then who
-    moves (or the outcome) and the engine's prompt."""
+    """Turn, day and clock (Borodino's Grand Battle spans three days), phase and player (none once
+    the game is over: no side acts); then who moves (or the outcome) and the engine's prompt."""
     head = [f"Turn {view.get('turn', '?')}"]
     if view.get("clock"):
         head.append(" ".join(str(view[key]) for key in ("day", "clock") if view.get(key)))
     head.append(phase_name(view.get("phase")))
-    if view.get("player"):
+    if view.get("player") and not view.get("outcome"):
         head.append(f"{side_name(view['player'])} player")
     lines = [" | ".join(head)]
     if view.get("outcome"):

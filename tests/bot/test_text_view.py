@@ -57,9 +57,12 @@ def test_long_words_are_echoed_by_their_start():
 
 
 def test_outcome_replaces_who_moves():
-    over = {**VIEW, "to_move": [], "outcome": {"winner": "russian", "level": "marginal",
-                                               "reason": "Semyonovskaya held"}}
+    """A game that is over names no player after its phase: 'Game over | Russian player' read as if
+    the Russian player had still to act (the view keeps the player of the last phase played)."""
+    over = {**VIEW, "phase": "over", "to_move": [], "outcome": {"winner": "russian", "level": "marginal",
+                                                                "reason": "Semyonovskaya held"}}
     assert "Game over: Russian wins (marginal): Semyonovskaya held" in text.headline(over)
+    assert text.headline(over).splitlines()[0] == "Turn 3 | 0900 | Game over"
 
 
 def test_units_at_a_place_and_event_lines():

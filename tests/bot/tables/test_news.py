@@ -315,7 +315,7 @@ def test_spectators_one_turn_behind_see_the_start_of_each_turn_and_the_end_of_th
     assert _watched(tables) == [
         (f"{behind} 1.\nTurn 1 | hour 1 | Movement Phase | Red player\nTo move: Red", drawn_at(1)),
         (f"{behind} 2.\nTurn 2 | hour 2 | Movement Phase | Red player\nTo move: Red", drawn_at(2)),
-        (f"Game {game_id}:\nTurn 4 | hour 4 | Movement Phase | Red player\nGame over: No winner (draw): scores 9-9.",
+        (f"Game {game_id}:\nTurn 4 | hour 4 | Movement Phase\nGame over: No winner (draw): scores 9-9.",
          drawn_at(4))]
     assert service.store.deadlines(game_id) == []
     assert tables.deadlines.next_at(game_id, "blue") is None
