@@ -92,7 +92,7 @@ def notes(b: Battle, due_a: set[str], due_d: set[str]) -> list[str]:
         out.append("Night: no combat; no unit may move within three hexes of the enemy, and one that begins "
                    "within three may only move further away (Night Movement A).")
     frozen = [uid for uid in s["frozen"] if uid not in s["unfrozen"]]
-    if frozen and s["player"] == "russian":
+    if frozen and s["player"] == "russian" and s["phase"] == "movement":  # the note of who may begin moving
         allowed = max(0, frozen_allowance(b) - len(s["unfrozen"]))
         out.append(f"{len(frozen)} Russian units north of the Great Redoubt are frozen; {allowed} more may begin "
                    "moving this turn (5 September special rules).")

@@ -84,6 +84,18 @@ def test_a_night_turn_s_status_states_night_movement_a_whole():
             "may only move further away (Night Movement A).") in borodino.view(state, "french")["notes"]
 
 
+def test_the_5_september_frozen_units_are_counted_in_the_russian_movement_phase_only():
+    """"The Russian Player may not move any of the units north of the Great Redoubt until 15.00" (5
+    September special rules): the status counts them, and how many more may begin moving, where a
+    unit may move; the Russian Combat Phase and the Doomed Victory Rally Phase, where none does, say
+    nothing of it."""
+    state = borodino.setup("5sep", 1, [])
+    said = {phase: [n for n in borodino.view(dict(state, player="russian", phase=phase), "russian")["notes"]
+                    if "frozen" in n] for phase in ("movement", "combat", "rally")}
+    assert said == {"movement": ["25 Russian units north of the Great Redoubt are frozen; 0 more may begin moving "
+                                 "this turn (5 September special rules)."], "combat": [], "rally": []}
+
+
 def test_eliminated_and_exited_units_are_named_apart():
     state = position({"F-IC-1L": G})
     state["units"]["F-IC-1H"]["where"] = "eliminated"
