@@ -323,7 +323,9 @@ def resolve_unit(b: Battle, ref: str) -> str:
         raise RuleViolation("Doomed Victory 8.1", f"{dv_leaders.name(leader)} is a leader of the option "
                             "dv_leaders, which this game is played without")
     if uid is None:
-        raise RuleViolation("Movement", f"no unit is called {ref}")
+        leaders = ", or a leader by his name (`davout`)" if "leaders" in b.s else ""
+        raise RuleViolation("Movement", f"no unit is called {ref}: name a unit by the hex it stands in, or one "
+                            f"waiting to enter by its id (`units` lists them){leaders}")
     return uid
 
 

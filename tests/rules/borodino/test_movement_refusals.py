@@ -25,7 +25,8 @@ def _eliminated(s: dict) -> dict:
 
 CASES = [
     # (units, command, rule, the sentence)
-    ({INF: G}, "move F-NOPE 2705", "Movement", "No unit is called F-NOPE (Movement)."),
+    ({INF: G}, "move F-NOPE 2705", "Movement", "No unit is called F-NOPE: name a unit by the hex it stands in, "
+     "or one waiting to enter by its id (`units` lists them) (Movement)."),
     ({INF: G}, "move davout 2705", "Doomed Victory 8.1",  # no leaders in play: said so, not "no unit DAVOUT"
      "Davout is a leader of the option dv_leaders, which this game is played without (Doomed Victory 8.1)."),
     ({INF: G}, "move 2805 2705", "Movement", "There is no unit in 2805 (Movement)."),
@@ -62,6 +63,12 @@ CASES = [
 def test_each_refusal_reads_exactly(units, command, rule, sentence):
     err = refused(position(units), "french", command, rule)
     assert str(err) == sentence
+
+
+def test_doomed_victory_8_1_a_name_that_is_neither_unit_nor_leader_is_told_both_ways_to_name_one():
+    err = refused(dv_position({INF: G}, options=["dv_leaders"]), "french", "move nobody 2705", "Movement")
+    assert str(err) == ("No unit is called NOBODY: name a unit by the hex it stands in, or one waiting to enter by "
+                        "its id (`units` lists them), or a leader by his name (`davout`) (Movement).")
 
 
 def test_a_unit_not_on_the_map_is_named_as_such():
