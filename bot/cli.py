@@ -243,8 +243,14 @@ def _local(args: argparse.Namespace) -> int:
         return _play_local(args)
 
 
+SCRIPTED_SEATS = ("a script gives every side's commands itself, so the computer would not play; play "
+                  "against the computer at the terminal, without --script.")
+
+
 def _play_local(args: argparse.Namespace) -> int:
     script = parse_script(read_script(args.script)) if args.script else None
+    if script is not None and args.ai:
+        raise TableError("--ai with --script: " + SCRIPTED_SEATS)
     service = GameService(Store(args.db))
     if args.game is not None:
         game_id = service.store.game(args.game)["id"]
@@ -271,6 +277,8 @@ def _play_local(args: argparse.Namespace) -> int:
               *filter(None, [fair_dice.local_note(game)]), file=sys.stderr)
     if args.game is not None:
         seats = _computer_seats(service.system(game_id), args)
+        if script is not None and service.store.computer_seats(game_id):
+            raise TableError(f"game {game_id} has a computer seat: " + SCRIPTED_SEATS)
     for side, seat in seats:
         service.store.take_computer_seat(game_id, side, seat.to_dict())
         print(f"The computer plays {fmt.side_name(side)} (level {seat.level}, its seed {seat.seed}).",

@@ -52,6 +52,24 @@ def test_ai_both_seats_the_computer_on_every_side(tmp_path, capsys):
     assert "Game over" in said.out
 
 
+def test_a_script_against_the_computer_is_refused_in_one_sentence(tmp_path, capsys):
+    """A script gives every side's commands: with a computer seat it played the computer's side
+    itself (after 'The computer plays Russian'), printing that side's hidden blocks."""
+    db, script = tmp_path / "k.sqlite", tmp_path / "moves.txt"
+    script.write_text("pass\nend\nstatus\n")
+    argv = ["local", "--db", str(db), "--system", "bloody_monday", "--seed", "1", "--script", str(script)]
+    assert cli.main([*argv, "--ai", "russian"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "kolocha: --ai with --script: a script gives every side's commands itself, so the computer would not "
+        "play; play against the computer at the terminal, without --script.")
+    assert not db.exists()
+    game = GameService(Store(db)).new_game("bloody_monday", "bloody_monday", seed=1)
+    Store(db).take_computer_seat(game, "russian", {"level": 1, "budget": 20, "seed": 1})
+    assert cli.main(["local", "--db", str(db), "--game", str(game), "--script", str(script)]) == 2
+    assert capsys.readouterr().err.startswith(f"kolocha: game {game} has a computer seat: a script gives")
+    assert Store(db).commands(game) == []
+
+
 def test_a_crop_is_written_beside_the_whole_map_not_over_it(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     db = str(tmp_path / "k.sqlite")
