@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules.campaign_1812 import campaign_data as data
 from rules.campaign_1812 import leaders, supply, turns
 from rules.campaign_1812.combat import CHIT_NAMES
-from rules.campaign_1812.game import SIDES, Game, counted, enemy_of
+from rules.campaign_1812.game import SIDES, Game, enemy_of
 
 TITLES = {sid: sc.title for sid, sc in data.scenarios().items()}
 STEPS = {"attrition": "Attrition", "movement": "Movement Phase", "march": "Forced March", "combat": "Combat Phase",
@@ -15,8 +15,9 @@ STEPS = {"attrition": "Attrition", "movement": "Movement Phase", "march": "Force
 
 
 def _units(g: Game, viewer: str | None) -> list[dict]:
-    """Own stacks in full (`type` says what they hold, `strength` counts the corps); the enemy's
-    as a side and a place."""
+    """Own stacks in full (`type` says what they hold in the words a move counts them with, so that
+    the units list keeps to a phone's width: '4 inf, 1 cav, 1 supply'; `strength` counts the
+    corps); the enemy's as a side and a place."""
     out = []
     for side in SIDES:
         for place in g.stacks(side):
@@ -25,7 +26,7 @@ def _units(g: Game, viewer: str | None) -> list[dict]:
                 continue
             st, x = g.stack(side, place), leaders.leader(g, side, place)
             unit = {"side": side, "area": place, "id": f"{side[0].upper()}{place}",
-                    "type": counted(st) + leaders.named(g, side, place),
+                    "type": ", ".join(f"{n} {kind}" for kind, n in st.items() if n) + leaders.named(g, side, place),
                     "strength": st["inf"] + st["cav"], **st, **({"leader": x["name"]} if x else {})}
             if g.s["player"] == side:
                 unit.update(moved=sum(g.marks("moved", place).values()),

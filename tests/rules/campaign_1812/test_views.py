@@ -126,7 +126,7 @@ def test_the_view_in_full_for_its_owner_and_the_public():
         "prompt": "Move stacks one place (`move <from> <to> [<n> inf ...]`), then `end`.",
         "notes": ["Victory Points: French 1, index 19, 22 to win."], "vp": 1, "index": 19,
         "index_track": [0, 1, 3, 5, 6, 8, 9, 11, 13, 15, 17, 19, 22], "winter_turns": [10, 11, 12, 13],
-        "units": [{"side": "french", "area": 12, "id": "F12", "type": "2 infantry corps, 1 supply unit",
+        "units": [{"side": "french", "area": 12, "id": "F12", "type": "2 inf, 1 supply",
                    "strength": 2, "inf": 2, "cav": 0, "supply": 1, "depot": 0, "moved": 1, "marched": 0},
                   {"side": "russian", "area": 18, "type": "stack"}],
         "battle": None, "retreat": None,
