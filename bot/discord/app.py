@@ -432,6 +432,7 @@ def run(config: Config) -> int:
     token = config.token
     assert token, "run() needs a token"
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    quiet_logs()
     give_back_large_blocks()  # a long uptime's pictures leave no freed memory held (bot/memory.py)
     if config.discord_url:
         point_at(config.discord_url)
@@ -440,6 +441,14 @@ def run(config: Config) -> int:
                                               name="warm pictures", daemon=True).start)
     return _exit_status("kolocha run", lambda: asyncio.run(serve(client, token)),
                         "start it again (under systemd it starts again by itself)")
+
+
+def quiet_logs() -> None:
+    """The log an admin reads (journalctl) without noise: no warning at each start that voice is not
+    supported (Kolocha plays no audio), no two lines a minute for each run of the outbox's retry
+    job; APScheduler's warnings and errors (a job that failed or ran late) still show."""
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+    logging.getLogger("apscheduler").setLevel(logging.WARNING)
 
 
 def opening_views(system) -> list[dict]:
