@@ -33,6 +33,10 @@ def start_result(b: Battle, plan: Plan, result: str) -> list[Event]:
     vacated: list[Hex] = []
     if b.doomed and "leaders" in b.s:  # Doomed Victory 8.14: leaders stacked with the units hit
         events += dv_leaders.casualties(b, dv_combat.receivers(result, attackers, plan.defenders))
+    if spared and result in ("Ae", "Ex"):  # an Ar asks them instead whether they retreat all the same
+        guns = " and ".join(b.describe(a) for a in spared)
+        events.append(event(f"{guns} {'is' if len(spared) == 1 else 'are'} untouched by the result (Artillery C).",
+                            kind="spared", units=spared))
     if result == "Ae":
         for a in attackers:
             vacated.append(b.hex_of(a))

@@ -263,3 +263,24 @@ def test_displacement_a_chain_never_turns_back_into_a_hex_of_its_own_chain():
         + ", ".join(h + there for h in ("2702", "2802", "2803", "2603", "2602")) + "."]
     refused(s, "french", f"retreat {D[0]}", "Retreat")
     assert play(s, "french", "retreat 2802")[1][0]["kind"] == "displaced"   # the control: ahead is open
+
+
+def test_artillery_c_bombarding_artillery_is_told_it_suffers_nothing_from_an_ae_or_an_ex():
+    """(C) "bombarding artillery ... are never destroyed or retreated as a result of their own failed
+    attacks", and "if an 'Exchange' were the result in an attack solely by bombarding artillery, the
+    defending unit would be eliminated, but the bombarding unit" is not: the result says so, where it
+    said 'Ae.' and nothing more, as if the gun's fate had been forgotten."""
+    s = position({"F-V-art": FAR, R6: G}, phase="combat")  # 4 against 6: 1-2
+    force_die(s, 6)
+    _, events = play(s, "french", f"attack {FAR} -> {G}")
+    assert [e["text"] for e in events][:2] == [
+        f"{FAR} (4) attack {G} (6): 1-2, die 6: Ae.",
+        f"{FAR} (French 4-3 artillery) is untouched by the result (Artillery C)."]
+    s = position({ART: FAR, "R-Mil-1": G}, phase="combat")  # 7 against 3: 2-1
+    force_die(s, 5)
+    after, events = play(s, "french", f"attack {FAR} -> {G}")
+    assert [e["text"] for e in events][:3] == [
+        f"{FAR} (7) attack {G} (3): 2-1, die 5: Ex.",
+        f"{FAR} (French 7-3 artillery) is untouched by the result (Artillery C).",
+        f"{G} (Russian 3-3 infantry) is eliminated."]
+    assert after["units"][ART]["where"] == "map" and after["pending"] is None
