@@ -283,7 +283,7 @@ class GameCommands(app_commands.Group):
         await answer(interaction, lambda t, a, c: t.overview.status(a, c))
 
     @app_commands.command(name="map", description="Post a fresh map of the game")
-    @app_commands.describe(around="Centre on this hex (e.g. 3224)",
+    @app_commands.describe(around="Centre on this place: a hex (3224) or an area by its number (12)",
                            private="Send me my own side's map by DM (with the units only I see)")
     @app_commands.checks.cooldown(MAPS_PER_CHANNEL, MAP_SECONDS, key=lambda i: i.channel_id)
     @app_commands.checks.cooldown(1, MAP_SECONDS, key=lambda i: (i.channel_id, i.user.id))

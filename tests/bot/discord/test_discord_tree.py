@@ -138,3 +138,12 @@ def test_the_invite_in_discord_md_asks_for_exactly_the_permissions_it_lists():
     page = (Path(__file__).parents[3] / "deploy" / "DISCORD.md").read_text()
     assert f"permissions={wanted.value}" in page and f"**{wanted.value}**" in page
     assert "scope=bot+applications.commands" in page
+
+
+def test_game_map_around_names_every_games_kind_of_place():
+    """`/game map around:` said 'Centre on this hex (e.g. 3224)' in Bloody Monday and 1812, whose
+    places are areas: the map centres on an area too (bot/tables/play.py, render's place check)."""
+    game = {c["name"]: c for c in payloads()}["game"]
+    around = next(o for o in next(o for o in game["options"] if o["name"] == "map")["options"]
+                  if o["name"] == "around")
+    assert around["description"] == "Centre on this place: a hex (3224) or an area by its number (12)"
