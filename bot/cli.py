@@ -475,7 +475,11 @@ def _sync(args: argparse.Namespace) -> int:
         return 2
     from bot.discord.app import sync
 
-    return sync(config)
+    status = sync(config)
+    if status == 0:
+        print("kolocha sync: the slash commands are sent to Discord; a server's clients may take a few "
+              "minutes to show them (reopen Discord, or type / again).")
+    return status
 
 
 def _backup(args: argparse.Namespace) -> int:

@@ -503,6 +503,7 @@ def sync(config: Config) -> int:
     assert token, "sync() needs a token"
     if config.discord_url:
         point_at(config.discord_url)
+    quiet_logs()
     client = KolochaBot(config, sync_only=True)
 
     async def log_in() -> None:

@@ -82,10 +82,11 @@ def on_the_loopback(test) -> None:
         discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = base, gateway
 
 
-def test_kolocha_sync_sends_the_command_tree_and_records_its_hash(tmp_path, monkeypatch):
+def test_kolocha_sync_sends_the_command_tree_and_records_its_hash(tmp_path, monkeypatch, capsys):
     """`kolocha sync` sends the whole command tree and stores the hash of what it
     sent (so the next start does not sync again); run again with that hash stored, it still
-    sends the tree (it is the way to force a sync). It opens nothing else: no gateway."""
+    sends the tree (it is the way to force a sync). It opens nothing else: no gateway. Each time
+    it says it has sent them (it said nothing)."""
     db = tmp_path / "k.sqlite"
     tree = bot.create_bot(Config(database=str(db))).tree
     Store(db).set_meta(TREE_HASH, "the hash of an older tree")
@@ -107,6 +108,7 @@ def test_kolocha_sync_sends_the_command_tree_and_records_its_hash(tmp_path, monk
         assert names == sorted(c.name for c in tree.get_commands()) and {"game", "move"} <= set(names)
         assert not loopback.identified.is_set()
     on_the_loopback(test)
+    assert capsys.readouterr().out.count("kolocha sync: the slash commands are sent to Discord; ") == 2
 
 
 class Reconnecting(logging.Handler):
