@@ -157,12 +157,12 @@ class GameService:
         if verb in QUERIES:
             return Result(True, "", seq, side, reply=queries.answer(self, game_id, system, state, side,
                                                                     verb, args))
-        if side is None:
-            raise CommandError("Only a player can give orders; say which side you play.")
         game = self.store.game(game_id)
-        if game["status"] == "over":
+        if game["status"] == "over":  # told first: once it is over, nobody's orders are taken
             return Result(False, over_sentence(game_id, game["ended"] or system.outcome(state)),
                           seq, side)
+        if side is None:
+            raise CommandError("Only a player can give orders; say which side you play.")
         if expected_seq is not None and expected_seq != seq:
             return Result(False, f"The position has changed since you wrote that (it is now at "
                           f"command {seq}, you saw command {expected_seq}); nothing was applied. "

@@ -18,7 +18,8 @@ def over_sentence(game_id: int, ended: dict | None) -> str:
     if not ended:
         return f"Game {game_id} is over; it takes no more commands."
     who = f"{fmt.side_name(ended['winner'])} wins" if ended.get("winner") else "no winner"
-    return f"Game {game_id} is over ({who}: {ended.get('reason')}); it takes no more commands."
+    reason = str(ended.get("reason")).rstrip(".")  # a sentence's full stop would close the brackets' words
+    return f"Game {game_id} is over ({who}: {reason}); it takes no more commands."
 
 
 def new_turn(system: GameSystem, before: dict | None, after: dict) -> str | None:

@@ -174,6 +174,8 @@ def test_a_draw_offered_declined_and_agreed(service, store, game):
     assert told(service.submit(game, "red", "end")) == (
         False, f"Game {game} is over (no winner: the Blue player offered a draw and the Red player accepted); it "
                "takes no more commands.", None, None)
+    assert told(service.submit(game, None, "end")) == told(service.submit(game, "red", "end"))  # no side to name:
+    # the terminal of a game against the computer, over, asks nobody to say which side he plays
 
 
 def test_a_draw_is_agreed_by_accept(service, store, game):
@@ -191,6 +193,8 @@ def test_a_game_over_says_how_it_ended():
         "Game 4 is over (French wins: How to Win A); it takes no more commands.")
     assert over_sentence(4, {"winner": None, "reason": "agreed"}) == (
         "Game 4 is over (no winner: agreed); it takes no more commands.")
+    assert over_sentence(4, {"winner": "russian", "reason": "The Russian player occupies 3222 at the end."}) == (
+        "Game 4 is over (Russian wins: The Russian player occupies 3222 at the end); it takes no more commands.")
 
 
 @pytest.mark.parametrize("command, open_game, hidden_game", [
