@@ -309,7 +309,15 @@ def _computer_seats(system: GameSystem, args: argparse.Namespace) -> list[tuple[
     return seats
 
 
+def _check_folder(option: str, path: Path | None) -> None:
+    """A file the command is to write (when asked for) goes in a folder that exists: refused
+    before any work, in a sentence, else."""
+    if path is not None and not path.parent.is_dir():
+        raise TableError(f"{option}: there is no folder {path.parent}; create it first.")
+
+
 def _replay(args: argparse.Namespace) -> int:
+    _check_folder("--gif", args.gif)
     store = existing(args.db)
     if args.all == (args.game is not None):
         print("kolocha replay: give one GAME id or --all", file=sys.stderr)
@@ -333,6 +341,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _map(args: argparse.Namespace) -> int:
+    _check_folder("--out", args.out)
     store = Store(args.db)
     game_id = args.game if args.game is not None else max((g["id"] for g in store.games()), default=None)
     if game_id is None:
@@ -390,8 +399,7 @@ def _bench_ai(args: argparse.Namespace) -> int:
     """`kolocha bench --ai`: the rows chosen, each printed as soon as its games are played."""
     if args.games < 1 or args.workers < 1:
         raise TableError("--games and --workers take a whole number from 1 up.")
-    if args.games_file and not args.games_file.parent.is_dir():
-        raise TableError(f"--games-file: there is no folder {args.games_file.parent}; create it first.")
+    _check_folder("--games-file", args.games_file)
     if args.tally:
         if missing := [str(path) for path in args.tally if not path.is_file()]:
             raise TableError(f"--tally: there is no games file {', '.join(missing)}.")

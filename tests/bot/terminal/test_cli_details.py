@@ -78,6 +78,16 @@ def test_a_crop_is_written_beside_the_whole_map_not_over_it(tmp_path, capsys, mo
     assert {p.name for p in tmp_path.glob("*.png")} == {"kolocha-game1.png", "kolocha-game1-2817.png"}
 
 
+@pytest.mark.parametrize("command, option", [("replay 1", "--gif"), ("map", "--out")])
+def test_a_picture_asked_for_in_a_folder_that_does_not_exist_is_one_sentence(tmp_path, capsys, command, option):
+    """Refused before anything is drawn; it was a traceback once the picture was drawn."""
+    db = str(tmp_path / "k.sqlite")
+    GameService(Store(db)).new_game("borodino", "7sep", seed=1)
+    picture = tmp_path / "missing" / "game.png"
+    assert cli.main([*command.split(), "--db", db, option, str(picture)]) == 2
+    assert capsys.readouterr().err == f"kolocha: {option}: there is no folder {picture.parent}; create it first.\n"
+
+
 def test_sync_without_a_token_names_itself(tmp_path, capsys, monkeypatch):
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     monkeypatch.chdir(tmp_path)
