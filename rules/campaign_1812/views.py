@@ -26,7 +26,8 @@ def _units(g: Game, viewer: str | None) -> list[dict]:
                 continue
             st, x = g.stack(side, place), leaders.leader(g, side, place)
             unit = {"side": side, "area": place, "id": f"{side[0].upper()}{place}",
-                    "type": ", ".join(f"{n} {kind}" for kind, n in st.items() if n) + leaders.named(g, side, place),
+                    "type": ", ".join(f"{n} {kind}{'s' if kind == 'depot' and n > 1 else ''}" for kind, n in st.items()
+                                      if n) + leaders.named(g, side, place),
                     "strength": st["inf"] + st["cav"], **st, **({"leader": x["name"]} if x else {})}
             if g.s["player"] == side:
                 unit.update(moved=sum(g.marks("moved", place).values()),

@@ -143,6 +143,14 @@ def test_the_view_in_full_for_its_owner_and_the_public():
         {k: v for k, v in c1812.view(state, "french").items() if k not in ("units", "viewer", "prompt")}
 
 
+def test_an_own_stack_holds_what_a_move_counts_it_with():
+    """'3 inf, 2 cav, 2 supply, 2 depots': the words of `move 12 10 3 inf 1 supply`, which keep the units list to a
+    phone's width ('depots' is a move's word as well)."""
+    state = position({12: {"inf": 3, "cav": 2, "supply": 2, "depot": 2}, 15: {"depot": 1}}, {18: {"inf": 1}})
+    kinds = {u["area"]: u["type"] for u in c1812.view(state, "french")["units"] if u["side"] == "french"}
+    assert kinds == {12: "3 inf, 2 cav, 2 supply, 2 depots", 15: "1 depot"}
+
+
 def test_every_view_names_the_player_s_own_tables_a_game_plays():
     """The tables are printed for both players: a game set up with a player's own gives them in every view (the
     computer counts its battles on them), a game on the shipped ones none."""
