@@ -83,6 +83,9 @@ def _shift(g: Game, side: str, origin: int, to: int, units: dict[str, int], key:
     g.mark(key, to, units)
 
 
+FATES = (("march", "arrived"), ("stay", "stayed"), ("eliminated", "eliminated"))  # told whenever a corps met it
+
+
 def march(g: Game, side: str, cmd: Move) -> list[Event]:
     """One die per corps on the Forced March Table, rolled on the side's own dice (the number of
     corps is hidden from the other side)."""
@@ -102,6 +105,7 @@ def march(g: Game, side: str, cmd: Move) -> list[Event]:
         followed = leaders.go(g, side, cmd.origin, cmd.to, asked=False)
     return [event(f"The {side.title()} player force marches from {g.name(cmd.origin)} toward {g.name(cmd.to)}.",
                   kind="march", origin=cmd.origin, dest=cmd.to),
-            event(f"Forced march from {g.name(cmd.origin)} to {g.name(cmd.to)}: arrived {counted(fate['march'])}; "
-                  f"stayed {counted(fate['stay'])}; eliminated {counted(fate['eliminated'])}.", side, kind="march"),
+            event(f"Forced march from {g.name(cmd.origin)} to {g.name(cmd.to)}: " + "; ".join(
+                f"{said} {counted(fate[r])}" for r, said in FATES if r == "march" or any(fate[r].values())) + ".",
+                side, kind="march"),
             *followed]

@@ -105,7 +105,9 @@ def test_forced_march_succeeds_is_not_permitted_or_eliminates(face, arrive, stay
     state, events = do(state, "french", "march 15 10")
     assert (stack(state, "french", 10)["inf"], stack(state, "french", 15)["inf"]) == (arrive, stay)
     assert texts(events, "all") == ["The French player force marches from Smolensk (15) toward Vitebsk (10)."]
-    assert texts(events, "french")[0].endswith(f"eliminated {f'{lost} infantry corps' if lost else 'nothing'}.")
+    told = {(1, 0, 0): "arrived 1 infantry corps", (0, 1, 0): "arrived nothing; stayed 1 infantry corps",
+            (0, 0, 1): "arrived nothing; eliminated 1 infantry corps"}[arrive, stay, lost]
+    assert texts(events, "french")[0] == f"Forced march from Smolensk (15) to Vitebsk (10): {told}."
 
 
 def test_a_corps_force_marches_once_a_player_turn():
@@ -140,8 +142,20 @@ def test_forced_march_rolls_on_the_winter_table_in_winter_and_counts_every_corps
     state, events = do(state, "french", "march 15 10")
     assert events[0] == {"kind": "march", "to": "all", "text": "The French player force marches from Smolensk (15) "
                          "toward Vitebsk (10).", "irreversible": True, "origin": 15, "dest": 10}
-    assert texts(events, "french")[0] == ("Forced march from Smolensk (15) to Vitebsk (10): arrived 2 infantry "
-                                          "corps; stayed nothing; eliminated nothing.")
+    assert texts(events, "french")[0] == "Forced march from Smolensk (15) to Vitebsk (10): arrived 2 infantry corps."
+
+
+@pytest.mark.parametrize("faces, told", [
+    ((4, 4), "arrived nothing; stayed 2 infantry corps"),
+    ((1, 6), "arrived 1 infantry corps; eliminated 1 infantry corps"),
+    ((6, 4, 1), "arrived 1 infantry corps; stayed 1 infantry corps; eliminated 1 infantry corps")])
+def test_a_forced_march_tells_its_marcher_what_arrived_and_only_the_fates_a_corps_met(faces, told):
+    """The Forced March Table's three results: whether any arrived is always said; 'stayed' and 'eliminated' only
+    when a corps met them (it read 'stayed nothing; eliminated nothing' after every march that went well)."""
+    state = position({15: {"inf": len(faces)}}, phase="march")
+    rig(state["side_dice"]["french"], *faces)
+    _, events = do(state, "french", "march 15 10")
+    assert texts(events, "french")[0] == f"Forced march from Smolensk (15) to Vitebsk (10): {told}."
 
 
 def test_the_corps_that_tried_a_forced_march_are_marked_and_the_others_stay_free():
