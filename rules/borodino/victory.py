@@ -93,5 +93,17 @@ def _grand(b: Battle) -> dict:
         return {"winner": None, "level": "draw", "reason": f"{what} ({tally})."}
     side = "french" if best["french"] > best["russian"] else "russian"
     level = LEVELS[best[side]]
-    return {"winner": side, "level": level,
-            "reason": f"{side.title()} {level} victory: {MET[side][level]} ({tally})."}
+    return {"winner": side, "level": level, "reason": f"{_met(side, level)} ({tally})."}
+
+
+def _met(side: str, level: str) -> str:
+    """The condition a level won by, as a sentence that stands alone: the outcome's line names the
+    winner and the level before it ('Russian wins (decisive): Russian units occupy ...'), and the
+    Russian decisive victory's "both the marginal and the substantial conditions" are spelt out.
+
+    >>> _met("french", "substantial")
+    'The Russian losses are twice the French or more, and at least 40'
+    """
+    met = MET[side][level] if (side, level) != ("russian", "decisive") else \
+        f"{MET[side]['marginal']}, and {MET[side]['substantial']}"
+    return met[0].upper() + met[1:]

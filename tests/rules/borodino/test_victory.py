@@ -94,12 +94,15 @@ def test_7sep_draw_when_levels_are_equal_or_none():
 
 def test_7sep_the_end_says_which_condition_won_and_the_tally():
     """The reason names the winning level's condition in the rule book's terms, not "marginal
-    conditions met"; a draw says whether nobody met one or both met the same level."""
+    conditions met", as a sentence that stands alone after the winner and level ('Game over: Russian
+    wins (decisive): Russian units occupy ...', where it read 'Russian wins (decisive): Russian decisive
+    victory: both the marginal and the substantial conditions hold'); a draw says whether nobody met
+    one or both met the same level."""
     assert _grand(losses=(20, 40))["reason"] == (
-        "French substantial victory: the Russian losses are twice the French or more, and at least 40 (losses: "
+        "The Russian losses are twice the French or more, and at least 40 (losses: "
         "French 20, Russian 40 Combat Points; French Combat Points exited: 0).")
     assert _grand(RUSSIANS_IN_HOME_REDOUBTS, losses=(10, 5))["reason"].startswith(
-        "Russian decisive victory: both the marginal and the substantial conditions hold (")
+        "Russian units occupy every redoubt hex east of the Front Line, and the French losses exceed the Russian (")
     assert _grand()["reason"].startswith("Neither player met a victory condition (losses: French 0, Russian 0")
     assert _grand(RUSSIANS_IN_HOME_REDOUBTS, losses=(30, 0), exited=60)["reason"].startswith(
         "Both players won decisive victories, which cancel out (")
