@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
+from dataclasses import replace
 
 import rules
 from bot.computer.planner import Planner, ProcessPlanner
@@ -106,8 +107,15 @@ class Tables:
         return self.deadlines.rows(game_id, system.active_sides(state), system.phase_key(state))
 
     def prefs_of(self, game_id: int, side: str) -> PlayerPrefs:
-        """The own-time preferences of the player holding a side (defaults for a free seat)."""
-        return PlayerPrefs.from_dict(self.store.player_prefs(self.store.seats(game_id).get(side)))
+        """The own-time preferences of the player holding a side (defaults for a free seat). While
+        the bot knows their DMs closed (and no private thread of the game carries their news), a
+        player who takes reminders by DM is pinged in the channel too: else none would reach them."""
+        user = self.store.seats(game_id).get(side)
+        prefs = PlayerPrefs.from_dict(self.store.player_prefs(user))
+        if prefs.remind == "dm" and user and self.store.closed_dm(user) is not None \
+                and self.store.private_thread(game_id, user) is None:
+            return replace(prefs, remind="both")
+        return prefs
 
     def settings(self, game_id: int) -> GameSettings:
         return GameSettings.stored(self.store.game(game_id)["settings"], self.config.defaults)

@@ -58,6 +58,22 @@ def test_reminders_come_the_way_the_player_asked(service):
     assert len(tables.delivery.messenger.in_channel(CHANNEL)) == before  # no ping in the channel
 
 
+def test_reminders_by_dm_to_closed_dms_come_in_the_channel_too(service):
+    """A player who asked for reminders by DM but whose DMs refuse the bot would get none: while
+    the bot knows them closed, the reminder pings them in the game's channel as well."""
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=DAY)
+    run(tables.absence.prefs(ANNA, {"remind": "dm"}))
+    tables.delivery.messenger.closed.add(ANNA.id)
+    run(seated_game(tables))  # her DMs of the join and the start are refused: now the bot knows
+    before = len(tables.delivery.messenger.in_channel(CHANNEL))
+    clock.advance(hours=12)
+    run(tables.deadlines.scheduler.run_due())
+    assert tables.delivery.messenger.to(ANNA.id) == []
+    reminded = tables.delivery.messenger.in_channel(CHANNEL)[before:]
+    assert len(reminded) == 1 and reminded[0].startswith(f"<@{ANNA.id}> Game 1: the Red move is due ")
+
+
 def test_a_reminder_in_quiet_hours_waits_for_their_end():
     quiet = PlayerPrefs(tz="Europe/Paris", quiet=(22, 7))
     due = datetime(2026, 3, 3, 12, tzinfo=UTC)
