@@ -240,14 +240,24 @@ def limit_reached(g: Game, limit: int, verb: str, one: str, many: str) -> tuple[
             + (" (one per activated leader)" if tactical else ""))
 
 
+def off_map(g: Game, bid: str) -> None:
+    """Refuse a block not on the map for why: it waits in the Reinforcements Pool (3.3) or was
+    eliminated (2.4)."""
+    where = g.entry(bid)["where"]
+    if where == "pool":
+        raise RuleViolation("3.3", f"{g.public_name(bid)} waits in your Reinforcements Pool until it is deployed "
+                            "as a reinforcement")
+    if where != "map":
+        raise RuleViolation("2.4", f"{g.public_name(bid)} has been eliminated")
+
+
 def move(g: Game, side: str, cmd: Move) -> list[dict]:
     """5.2 (and 6.2, 6.3, 7.0): move one unit along its path or to its destination."""
     imp: Impulse = g.s["impulse"]
     if imp is None:
         raise RuleViolation("4.0", "declare an action first: `tactical`, `pass` or an `initiative` action")
     bid = g.resolve(side, cmd.block)
-    if g.entry(bid)["where"] != "map":
-        raise RuleViolation("5.2", f"{g.public_name(bid)} is not on the map")
+    off_map(g, bid)
     if segment_after(g, "movement"):
         raise RuleViolation("5.2", "the movement segment is over; inspire, fight your battles or `end`")
     if imp["kind"] == "tactical":
@@ -336,7 +346,8 @@ def end(g: Game, side: str) -> list[dict]:
         raise RuleViolation("5.1", "a Tactical Action activates at least one tactical leader; `activate` one")
     due = due_battles(g)
     if due:
-        raise RuleViolation("5.3", f"battles in newly contested areas are mandatory (FAQ 5): `battle {due[0]}`")
+        raise RuleViolation("5.3", "battles in newly contested areas are mandatory (FAQ 5): "
+                            + " or ".join(f"`battle {n}`" for n in due))
     events = deactivate(g, side) if imp["kind"] == "tactical" else []
     g.s["passes"] = g.s["passes"] + 1 if imp["kind"] == "pass" else 0
     return events + next_impulse(g)

@@ -74,16 +74,20 @@ def test_each_refusal_reads_exactly():
 
 
 def test_the_refusals_that_need_a_position_of_their_own_read_exactly():
-    """A leader in the pool (5.1), a unit in the pool (5.2), an exhausted gun (2.6.1), a leader over the
-    supreme commander's strength (5.1), an exhausted leader first (9.7), a unit not commanded (5.1), a
-    unit too far to inspire (5.2.2), a new engagement beyond one per leader (2.6.3), a raid before the
-    battle due (6.3), a General Offensive after a leader (9.8) and the Initiative Action of the player
-    without the disc (6.0)."""
+    """A leader in the pool (5.1), a unit in the pool (3.3) or eliminated (2.4), an exhausted gun (2.6.1),
+    a leader over the supreme commander's strength (5.1), an exhausted leader first (9.7), a unit not
+    commanded (5.1), a unit too far to inspire (5.2.2), a new engagement beyond one per leader (2.6.3), a
+    raid before the battle due (6.3), a General Offensive after a leader (9.8) and the Initiative Action
+    of the player without the disc (6.0)."""
     pool = position({"F-I-D": 16}, pools=["F-III-N", "F-I-1"])
     assert refused(do(pool, "french", "tactical")[0], "french", "activate F-III-N", "5.1") == (
         "French Ney (F-III-N, tactical leader) is not a tactical leader on the map; activate one of yours (5.1).")
-    assert refused(do(pool, "french", "initiative move")[0], "french", "move F-I-1 15", "5.2") == (
-        "French 1 (F-I-1, infantry) is not on the map (5.2).")
+    assert refused(do(pool, "french", "initiative move")[0], "french", "move F-I-1 15", "3.3") == (
+        "French 1 (F-I-1, infantry) waits in your Reinforcements Pool until it is deployed as a reinforcement "
+        "(3.3).")
+    gone = position({"F-I-D": 16}, pools=[])  # every block not placed is out of play: eliminated
+    assert refused(do(gone, "french", "initiative move")[0], "french", "move F-I-1 15", "2.4") == (
+        "French 1 (F-I-1, infantry) has been eliminated (2.4).")
     tired_gun = _after("tactical", "activate F-I-D", blocks={"F-I-D": 16, "F-I-A1": (16, 1)})
     assert refused(tired_gun, "french", "activate F-I-A1", "2.6.1") == (
         "French A (F-I-A1, artillery) is exhausted and cannot fire until restored (2.6.1).")

@@ -123,6 +123,15 @@ def test_faq_5_new_engagements_must_be_fought():
     assert "battle 42" in refused(state, "french", "end", "5.3")
 
 
+def test_faq_5_the_refusal_to_end_names_every_battle_due():
+    """FAQ 5: with two battles due, `end` refused named only the first; the player must fight both."""
+    state = position({"F-I-D": 16, "F-III-N": 16, "F-I-1": 16, "F-I-2": 16, "R-1-2J": 42, "R-1-1J": 54})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "activate F-III-N", "move F-I-1 42",
+                  "move F-I-2 54")
+    assert refused(state, "french", "end", "5.3") == (
+        "Battles in newly contested areas are mandatory (FAQ 5): `battle 42` or `battle 54` (5.3).")
+
+
 def test_faq_4_and_6_old_contests_need_no_battle():
     """FAQ 6: "Only Battles in newly Contested Areas are mandatory"."""
     state = position({"F-I-D": 16, "F-I-1": 42, "R-1-2J": 42})
