@@ -76,12 +76,14 @@ def test_control_stays_where_both_sides_hold_corps_and_the_russians_retake_with_
 
 
 def test_the_grande_armee_without_a_corps_loses_decisively_and_the_game_has_no_player():
+    """Short of the index with no corps to remove, the index is told as not met (it read 'French 1, index 6: met')."""
     state = position({30: {"supply": 1}}, {36: {"inf": 1}}, phase="supply", turn=5)
     state, events = do(state, "french", "end")
     assert c1812.outcome(state) == {"winner": "russian", "level": "decisive",
                                     "reason": "the Grande Armee has no corps left"}
     assert events[-2:] == [
-        {"kind": "victory", "to": "all", "text": "Victory Points: French 1, index 6: met.", "irreversible": True},
+        {"kind": "victory", "to": "all", "text": "Victory Points: French 1, index 6: not met, and the French have no "
+         "corps left to remove.", "irreversible": True},
         {"kind": "outcome", "to": "all", "text": "The game is over: Russian decisive victory (the Grande Armee has no "
          "corps left).", "irreversible": True}]
     assert c1812.view(state, None)["player"] is None
