@@ -61,6 +61,10 @@ def unit_names(view: dict, side: str) -> Names:
         if unit.get("id"):
             names[str(unit["id"])] = f"{unit['id']} · {what}" + (f" {unit['strength']}" if not strength else "") + \
                 (f" in {place}" if place else "")
+    for unit in view.get("waiting", []):  # Borodino's reinforcements off the map, moved on by their id
+        if unit.get("side") == side and unit.get("id"):
+            names[str(unit["id"])] = (f"{unit['id']} · {side.title()} {unit.get('strength')}-{unit.get('movement')} "
+                                      f"{unit.get('type', '')}, waiting to enter at {unit.get('entry')}")
     for leader in view.get("leaders", []):  # Borodino's Doomed Victory leaders, moved by their id
         if leader.get("side") == side and leader.get("id"):
             names[str(leader["id"])] = (f"{leader['id']} · {side.title()} {leader.get('role', '')} leader "
@@ -92,12 +96,13 @@ def move_destinations(texts: list[str], unit: str, typed: str, distance: Distanc
 
 
 def unit_places(view: dict, side: str) -> dict[str, str]:
-    """Where each of the side's own units stands, by each word a command names it with."""
+    """Where each of the side's own units stands, by each word a command names it with (Borodino's
+    Doomed Victory leaders by their id, where the unit they stand with is)."""
     places: dict[str, str] = {}
-    for unit in view.get("units", []):
+    for unit in view.get("units", []) + view.get("leaders", []):
         place = str(unit.get("hex") or unit.get("area") or "")
         if unit.get("side") == side and place:
-            places[place] = place
+            places.setdefault(place, place)
             if unit.get("id"):
                 places[str(unit["id"])] = place
     return places

@@ -15,3 +15,23 @@ def test_a_doomed_victory_leader_is_named_by_his_rank_name_rating_and_hex():
     assert names["L-GROUCHY"] == (f"L-GROUCHY · French {grouchy['role']} leader Grouchy, rating {grouchy['rating']}, "
                                   f"in {grouchy['hex']}")
     assert "L-BAGRATION" not in names and "L-BAGRATION" in choices.unit_names(view, "russian")
+
+
+def test_a_borodino_reinforcement_waiting_to_enter_reads_what_it_is_and_where_it_enters():
+    """`move F-I-2 2629` brings a reinforcement on (Scenarios): its choice read 'F-I-2' alone, where
+    a unit on the map reads '2525 · French 2-5 cavalry (IC-1H)'."""
+    borodino = rules.load("borodino")
+    view = borodino.view(borodino.setup("shevardino", 1, {}), "french")
+    assert choices.unit_names(view, "french")["F-I-2"] == "F-I-2 · French 7-4 infantry, waiting to enter at 2630"
+    assert "F-I-2" not in choices.unit_names(view, "russian")
+
+
+def test_a_doomed_victory_leader_s_destinations_come_nearest_first():
+    """A leader's `move L-MURAT <hex>` choices read how far each hex is from him, as a unit's do."""
+    borodino = rules.load("borodino")
+    view = borodino.view(borodino.setup("shevardino", 1, {"dv_leaders": True}), "french")
+    murat = next(leader for leader in view["leaders"] if leader["id"] == "L-MURAT")
+    assert choices.unit_places(view, "french")["L-MURAT"] == murat["hex"] == "2525"
+    texts = ["move L-MURAT 2628", "move L-MURAT 2424", "move 2424 2423"]
+    picked = choices.move_destinations(texts, "L-MURAT", "", borodino.distance, murat["hex"])
+    assert picked == [("2424", "2424 · 1 hex away"), ("2628", "2628 · 4 hexes away")]
