@@ -1,4 +1,4 @@
-"""The `kolocha` command: play in the terminal, run scripts, re-run stored games, benchmark.
+"""The `kolocha` command: serve the Discord bot, play in the terminal, re-run stored games, measure.
 
     kolocha local [--system borodino] [--scenario ID] [--seed N] [--option NAME[=off] ...]
                   [--db FILE] [--game ID] [--script FILE [--json]]
@@ -118,11 +118,16 @@ def _argument(convert: Callable[[str], object]) -> Callable[[str], object]:
     return typed
 
 
+def _command(sub: argparse._SubParsersAction, name: str, text: str) -> argparse.ArgumentParser:
+    """A subcommand whose line in `kolocha --help` also heads its own `--help`."""
+    return sub.add_parser(name, help=text, description=text[:1].upper() + text[1:] + ".")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kolocha", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(required=True, metavar="COMMAND")
 
-    local = sub.add_parser("local", help="play hot-seat in the terminal, or run a command script")
+    local = _command(sub, "local", "play hot-seat in the terminal, or run a command script")
     local.add_argument("--system", help="game system (default: borodino, or the script header)")
     local.add_argument("--scenario", help="scenario id (default: the system's own default)")
     local.add_argument("--seed", type=_argument(parse_seed), help="dice seed (default: random, then stored)")
@@ -142,7 +147,7 @@ def _parser() -> argparse.ArgumentParser:
                        "(default: drawn, and stored with its seat: the same seed replays its play)")
     local.set_defaults(run=_local)
 
-    replay = sub.add_parser("replay", help="re-run stored games from their seeds and report")
+    replay = _command(sub, "replay", "re-run stored games from their seeds and report")
     replay.add_argument("game", type=int, nargs="?", help="the game id")
     replay.add_argument("--all", action="store_true", help="every game in the database")
     replay.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default: ./{DEFAULT_DB})")
@@ -153,7 +158,7 @@ def _parser() -> argparse.ArgumentParser:
                         "again from their seeds: each computer command with its reason (a blunder replayed)")
     replay.set_defaults(run=_replay)
 
-    map_cmd = sub.add_parser("map", help="draw a stored game's map as a PNG")
+    map_cmd = _command(sub, "map", "draw a stored game's map as a PNG")
     map_cmd.add_argument("--game", type=int, help="the game id (default: the latest game)")
     map_cmd.add_argument("--around", nargs="+", metavar="HEX", help="crop to a window around these hexes")
     map_cmd.add_argument("--radius", type=int, default=6, help="crop radius in hexes (default 6)")
@@ -165,13 +170,16 @@ def _parser() -> argparse.ArgumentParser:
     map_cmd.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default: ./{DEFAULT_DB})")
     map_cmd.set_defaults(run=_map)
 
-    bench_cmd = sub.add_parser("bench", help="measure command, load and playout speed")
+    bench_cmd = _command(sub, "bench", "measure speed (commands, playouts, the bot), the computer "
+                               "players' strength and what games cost their players")
     bench_cmd.add_argument("--system", help="the game system (default: borodino; with --ai, every "
                            "system with a computer player)")
     bench_cmd.add_argument("--scenario", help="scenario id (default: the system's own default; with --ai, "
                            "every scenario)")
-    bench_cmd.add_argument("--seed", type=_argument(parse_seed), default=1)
-    bench_cmd.add_argument("--option", action="append", metavar="NAME")
+    bench_cmd.add_argument("--seed", type=_argument(parse_seed), default=1,
+                           help="dice seed (default 1; with --ai, the first game's)")
+    bench_cmd.add_argument("--option", action="append", metavar="NAME",
+                           help="an option the measured game plays (repeatable)")
     bench_cmd.add_argument("--seconds", type=float, default=2.0, help="playout measuring time")
     bench_cmd.add_argument("--discord", action="store_true", help="instead: the Discord bot's "
                            "acknowledgement times over a local stand-in for Discord")
@@ -202,7 +210,7 @@ def _parser() -> argparse.ArgumentParser:
                            "counted together)")
     bench_cmd.set_defaults(run=_bench)
 
-    fuzz_cmd = sub.add_parser("fuzz", help="long random runs: playouts of every system, scenario "
+    fuzz_cmd = _command(sub, "fuzz", "long random runs: playouts of every system, scenario "
                               "and option set, and the swap tests (engine and front ends)")
     fuzz_cmd.add_argument("--games", type=int, default=100,
                           help="games per scenario and option set (default 100)")
@@ -219,16 +227,16 @@ def _parser() -> argparse.ArgumentParser:
                           help="fuzz only this system (repeatable; default: all)")
     fuzz_cmd.set_defaults(run=_fuzz)
 
-    serve = sub.add_parser("run", help="serve the Discord bot (DISCORD_TOKEN from the environment)")
+    serve = _command(sub, "run", "serve the Discord bot (DISCORD_TOKEN from the environment)")
     serve.add_argument("--config", type=Path, help="TOML file: database, message_content, "
                        "[defaults] (see deploy/kolocha.toml.example)")
     serve.set_defaults(run=_run)
 
-    sync = sub.add_parser("sync", help="send the slash commands to Discord now (DISCORD_TOKEN)")
+    sync = _command(sub, "sync", "send the slash commands to Discord now (DISCORD_TOKEN)")
     sync.add_argument("--config", type=Path, help="TOML file, as for `kolocha run`")
     sync.set_defaults(run=_sync)
 
-    backup = sub.add_parser("backup", help="copy the bot's database to FILE, safely while it runs")
+    backup = _command(sub, "backup", "copy the bot's database to FILE, safely while it runs")
     backup.add_argument("file", type=Path, help="the copy (a SQLite file; replaced if it exists)")
     backup.add_argument("--config", type=Path, help="TOML file naming the database, as for "
                         "`kolocha run` (or KOLOCHA_DB in the environment)")

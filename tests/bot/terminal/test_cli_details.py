@@ -3,6 +3,7 @@
 lists every command the table answers."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -86,6 +87,17 @@ def test_a_picture_asked_for_in_a_folder_that_does_not_exist_is_one_sentence(tmp
     picture = tmp_path / "missing" / "game.png"
     assert cli.main([*command.split(), "--db", db, option, str(picture)]) == 2
     assert capsys.readouterr().err == f"kolocha: {option}: there is no folder {picture.parent}; create it first.\n"
+
+
+@pytest.mark.parametrize("command", ["local", "replay", "map", "bench", "fuzz", "run", "sync", "backup"])
+def test_each_commands_help_says_what_it_does_as_kolocha_help_lists_it(capsys, command):
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    listed = re.search(rf"\n    {command} +(.*?)(?=\n    \w|\n\n)", capsys.readouterr().out, re.DOTALL)[1]
+    with pytest.raises(SystemExit):
+        cli.main([command, "--help"])
+    heading = capsys.readouterr().out.split("\n\n")[1]
+    assert " ".join(heading.split()).lower() == " ".join(listed.split()).lower() + "."
 
 
 def test_sync_without_a_token_names_itself(tmp_path, capsys, monkeypatch):
