@@ -58,12 +58,13 @@ class Computer(Room):
 
     async def seat(self, actor: Actor, channel: str, side: str, level: int | None = None) -> Text:
         """`/game seat side player:computer`: the computer takes a side (its creator or a server
-        manager; in a game with hidden information a person's side only as for `/game replace`),
-        started or not; a person holding it is told. A side the computer holds
+        manager, or the side's own player; in a game with hidden information a person's side only as
+        for `/game replace`), started or not; a person holding it is told. A side the computer holds
         already is seated again, at the game's settings now and with a fresh seed."""
         side = side.strip().lower()
         game = await asyncio.to_thread(self.tables.seats.seat_of, channel, side)
-        check_manage(game, actor, "hand a seat to the computer")
+        if await asyncio.to_thread(lambda: self.store.seats(game["id"]).get(side)) != actor.id:
+            check_manage(game, actor, "hand a seat to the computer (a player hands their own)")
         async with self.tables.lock(game["id"]):
             said = await asyncio.to_thread(self._take_from, actor, game["id"], side, level)
         await self.delivery.flush(game["id"])

@@ -49,8 +49,19 @@ def test_only_the_creator_or_a_manager_hands_a_seat_to_the_computer(service):
     tables = make_tables(service)
     game_id = run(seated_game(tables))
     assert refused(tables.computer.seat(STRANGER, CHANNEL, "blue")) == \
-        "Only the game's creator (<@1>) or a member with Manage Server may hand a seat to the computer."
+        "Only the game's creator (<@1>) or a member with Manage Server may hand a seat to the computer (a player "\
+        "hands their own)."
     assert service.store.seats(game_id)["blue"] == BORIS.id
+
+
+def test_a_player_hands_their_own_hidden_seat_to_the_computer(hidden):
+    """The refusal to the creator says only Boris (or an outside manager) may hand Boris's seat over in a
+    game with hidden information: Boris, neither creator nor manager, was refused as not the creator."""
+    tables, game_id = hidden
+    run(tables.computer.seat(BORIS, CHANNEL, "blue"))
+    assert tables.store.seats(game_id)["blue"] == COMPUTER
+    run(tables.computer.settled())
+    assert refused(tables.computer.seat(BORIS, CHANNEL, "red")).startswith("Only the game's creator (<@1>)")
 
 
 def test_in_a_hidden_game_a_person_s_seat_goes_to_the_computer_only_as_they_or_an_outside_manager_hand_it(hidden):
