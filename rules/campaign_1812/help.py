@@ -33,7 +33,7 @@ TOPICS = {
 }
 
 ORDER = ("move", "march", "attrit", "plan", "fight", "retreat", "depot", "remove", "end", "odds", "chits", "results",
-         "options")
+         "victory", "options")
 
 CODE_MEANINGS = {  # the Battle Plan Chart's results, as the overview's chart names them
     "Dr(D)": "the defender must retreat at the Retreat After Combat step",
@@ -124,6 +124,30 @@ def results_text(g: Game) -> str:
             "Ac1: one pursuing cavalry corps lost; -: nothing.")
 
 
+def victory_text(g: Game, in_game: bool) -> str:
+    """VICTORY CONDITIONS: what scores, the levels at the end and the Victory Point Index, in this game's
+    tables; in a game, where the count stands (public: the view's notes say it too)."""
+    t = g.tables
+    levels = sorted(t.levels, reverse=True)
+    said = []
+    for i, (least, winner, level) in enumerate(levels):
+        upto = f" to {levels[i - 1][0] - 1}" if i and levels[i - 1][0] - 1 > least else ""
+        said.append(f"{least}{upto if i else ' or more'} {winner.title()} {level}" if least or not i else
+                    f"under {levels[i - 1][0]} {winner.title()} {level}")
+    lines = ["help victory               how the game is won, and where the count stands (VICTORY CONDITIONS)",
+             "  The French score 1 Victory Point for each of the nineteen forts they control, 3 for Kiev, 5 for St "
+             f"Petersburg and 5 for Moscow; they need {t.to_win} at the end of Game-Turn {t.turns}: "
+             + ", ".join(said) + " (the levels are reconstructed). A Grande Armee left without a corps at the end of a "
+             "Game-Turn loses there, a Russian decisive victory.",
+             "  In each Supply Segment a French total short of the Game-Turn's Victory Point Index costs the French a "
+             "corps of their choice (`remove <place> inf|cav`); the index of Game-Turns 1 to "
+             f"{t.turns}: {', '.join(map(str, t.index))}."]
+    if in_game:
+        turn = g.s["turn"]
+        lines.append(f"  Now, Game-Turn {turn}: French {g.vp()} Victory Points, index {t.index[turn - 1]}.")
+    return "\n".join(lines)
+
+
 def option_rows(g: Game) -> list[tuple[str, bool, str]]:
     """Each option, on or off in this game, and what that plays."""
     return [(name, g.option(name), OPTIONS[name][not g.option(name)]) for name in OPTIONS]
@@ -139,6 +163,6 @@ def help(topic: str | None = None, state: dict | None = None) -> str:
     those of a new game)."""
     g = _game(state)
     own = {"move": move_text(g), "depot": depot_text(g), "chits": chits_text(g), "results": results_text(g),
-           "options": options_text(g)}
+           "victory": victory_text(g, state is not None), "options": options_text(g)}
     topics = {name: own.get(name) or TOPICS[name] for name in ORDER}
     return help_text(topics, topic, footer=RECONSTRUCTED + "\n", options=option_rows(g))

@@ -157,3 +157,31 @@ def test_the_list_of_commands_ends_with_the_reconstruction_s_provenance():
     assert HELP().endswith("\n1812 is reconstructed from SPI's published overview of the game (the rules folder and "
                            "its tables are lost): the map, orders of battle and every number come from history, each "
                            "marked with its provenance in rules/campaign_1812/data/.\nType `help <command>` for more.")
+
+
+def test_help_victory_says_what_scores_the_levels_the_index_and_where_the_count_stands():
+    """VICTORY CONDITIONS: 'The French Player needs 22 Victory Points to win'; the levels and the index are the
+    game's tables' (reconstructed); in a game, the count now (public, as the view's notes)."""
+    rules_of_a_new_game = HELP("victory")
+    assert rules_of_a_new_game == (
+        "help victory               how the game is won, and where the count stands (VICTORY CONDITIONS)\n"
+        "  The French score 1 Victory Point for each of the nineteen forts they control, 3 for Kiev, 5 for St "
+        "Petersburg and 5 for Moscow; they need 22 at the end of Game-Turn 13: 26 or more French decisive, 22 to 25 "
+        "French marginal, 16 to 21 Russian marginal, under 16 Russian decisive (the levels are reconstructed). A "
+        "Grande Armee left without a corps at the end of a Game-Turn loses there, a Russian decisive victory.\n"
+        "  In each Supply Segment a French total short of the Game-Turn's Victory Point Index costs the French a corps "
+        "of their choice (`remove <place> inf|cav`); the index of Game-Turns 1 to 13: 0, 1, 3, 5, 6, 8, 9, 11, 13, "
+        "15, 17, 19, 22.")
+    state = c1812.setup("borodino", 1)
+    assert HELP("victory", state) == rules_of_a_new_game + (
+        f"\n  Now, Game-Turn 6: French {c1812.view(state, None)['vp']} Victory Points, index 8.")
+    assert "help victory               how the game is won" in HELP()
+
+
+def test_help_victory_reads_the_levels_of_a_players_own_tables():
+    doc = tomllib.loads((campaign_data.DATA / "tables.toml").read_text())
+    doc["victory"]["levels"] = [{"at_least": 22, "winner": "french", "level": "decisive"},
+                                {"at_least": 0, "winner": "russian", "level": "decisive"}]
+    state = c1812.setup("campaign", 1, {"tables": doc})
+    assert "they need 22 at the end of Game-Turn 13: 22 or more French decisive, under 22 Russian decisive (" in \
+        HELP("victory", state)
