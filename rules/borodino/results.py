@@ -100,8 +100,10 @@ def _artillery_out_of_zoc(b: Battle, side: str, uid: str) -> bool:
     return b.is_artillery(uid) and not b.in_enemy_zoc(side, b.hex_of(uid))
 
 
-def _eliminate(b: Battle, uid: str) -> Event:
-    text = f"{b.describe(uid)} is eliminated."
+def _eliminate(b: Battle, uid: str, why: str = "") -> Event:
+    """Take a unit off as a loss; its event says so, with `why` (': it has no path of retreat
+    (Retreat)'), then where 8.14 placed the leaders stacked with it."""
+    text = f"{b.describe(uid)} is eliminated{why}."
     h = b.hex_of(uid)
     riders = dv_leaders.stacked_with(b, uid) if "leaders" in b.s else []
     b.take_off(uid, "eliminated")
@@ -261,8 +263,7 @@ def run_steps(b: Battle) -> list[Event]:
         kind = step["kind"]
         if kind == "retreat" and not options:
             b.s["pending"]["steps"].pop(0)
-            events.append(_eliminate(b, step["unit"]))
-            events[-1]["text"] = events[-1]["text"][:-1] + ": it has no path of retreat (Retreat)."
+            events.append(_eliminate(b, step["unit"], ": it has no path of retreat (Retreat)"))
             continue
         if kind == "retreat" and len(options) == 1:
             b.s["pending"]["steps"].pop(0)

@@ -227,3 +227,20 @@ def test_8_14_a_leader_whose_unit_leaves_by_the_east_edge_is_told_where_he_goes(
     assert after["leaders"]["L-DAVOUT"]["with"] == "F-I-5"
     assert events[0]["text"].endswith(f"7 Combat Points exited). Davout joins {near} (French 4-4 infantry), "
                                       "the nearest friendly unit (Doomed Victory 8.14).")
+
+
+def test_8_14_a_unit_eliminated_with_no_path_of_retreat_says_why_then_where_its_leader_goes():
+    """Retreat: a unit with no path of retreat is eliminated; its sentence says why before 8.14
+    places its leader ('... is eliminated: it has no path of retreat (Retreat). Borozdin joins ...'),
+    where the reason was pasted after the leader's sentence."""
+    ring_ = [go(N, d) for d in range(6)]
+    friend = go(N, 1, 1, 1)
+    s = dv_position({"F-I-2": ring_[2], "F-IV-1": ring_[3], "F-IV-3": ring_[4], "F-I-cav": go(N, 0, 0),
+                     "R-VIII-12": N, "R-VI-7": friend}, options=["dv_leaders"], phase="combat",
+                    leaders={"L-BOROZDIN": "R-VIII-12"})
+    force_dice(s, 3, 3, 4, 6)  # 4-1, die 3: Dr; Borozdin 3+4 = 7: no effect; his rally die 6 fails
+    after, events = play(s, "french", f"attack {ring_[2]}+{ring_[3]}+{ring_[4]} -> {N}")
+    assert after["units"]["R-VIII-12"]["where"] == "eliminated"
+    assert next(e["text"] for e in events if e["kind"] == "eliminated") == (
+        f"{N} (Russian 5-4 infantry) is eliminated: it has no path of retreat (Retreat). Borozdin joins {friend} "
+        "(Russian 5-4 infantry), the nearest friendly unit (Doomed Victory 8.14).")
