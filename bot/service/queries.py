@@ -32,11 +32,14 @@ def answer(service: GameService, game_id: int, system: GameSystem, state: dict, 
     if verb == "odds":
         return fmt.odds(system.odds(state, side, " ".join(args)))
     view = system.view(state, side)
+    game = service.store.game(game_id)
+    if game["status"] == "over" and game["ended"] and not view.get("outcome"):  # ended by its players
+        view = {k: v for k, v in view.items() if k not in ("to_move", "prompt")} | {"outcome": game["ended"]}
     if verb == "units":
         where = fmt.place(" ".join(args), view) if args else None
         return fmt.units_table(view.get("units", []), where=where, words=view.get("unit_words"),
                                names=fmt.place_names(view)) + ("" if where else fmt.waiting_line(view))
-    pending = service.store.game(game_id)["pending_undo"]
+    pending = game["pending_undo"]
     asked = pending and (f"`{pending['command']}`" if pending["by"] == side
                          else said(system, pending["command"]))
     waiting = (f"\nThe {fmt.side_name(pending['by'])} player asks to undo {asked}: accept "

@@ -178,6 +178,17 @@ def test_a_draw_offered_declined_and_agreed(service, store, game):
     # the terminal of a game against the computer, over, asks nobody to say which side he plays
 
 
+def test_the_status_of_a_game_its_players_ended_says_how_it_ended_and_names_nobody_to_move(service, game):
+    """An agreed draw (or a resignation) ends a game the rules still think runs: `status` said 'To
+    move: Red' after it; it says how the game ended instead, as the news of the end did."""
+    service.submit(game, "red", "draw")
+    service.submit(game, "blue", "accept")
+    said_ = service.submit(game, None, "status").reply.splitlines()
+    assert said_[:2] == ["Turn 1 | hour 1 | Movement Phase", "Game over: No winner (draw): the Red player offered a "
+                         "draw and the Blue player accepted."]
+    assert not any(line.startswith("To move") for line in said_)
+
+
 def test_a_draw_is_agreed_by_accept(service, store, game):
     service.submit(game, "red", "draw")
     assert service.submit(game, "blue", "accept").ended["reason"] == (
