@@ -66,7 +66,7 @@ Buttons = dict[str, Any]
 NO_PICTURE = "(No map picture: the map renderer is not available on this server.)"
 RETRY_CAP = timedelta(hours=1)  # a failing row is retried at least this often
 CHANNEL_REFUSALS = 3  # a channel refusing a row this many times in a row is lost to its games
-GIVE_UP_AFTER = 8  # a row failing this many times (about two hours of tries) ends; see Delivery._give_up
+GIVE_UP_AFTER = 8  # a row refused this many times (about an hour of tries) ends; see Delivery._give_up
 DM_RETRY_FIRST, DM_RETRY_CAP = timedelta(hours=1), timedelta(days=1)
 PICTURES_KEPT = 16
 
@@ -93,6 +93,11 @@ class Onlookers:
 
 class DMClosed(Exception):
     """The person does not accept direct messages from the bot."""
+
+
+class PlatformDown(Exception):
+    """The platform failed on its side or could not be reached (a 5xx, a rate limit it kept up,
+    the network): a passing trouble, so the row waits for it to end however long it lasts."""
 
 
 class ChannelClosed(Exception):
@@ -367,9 +372,13 @@ class Delivery:
             await asyncio.to_thread(self._dm_closed, target.removeprefix("dm:"))
             return False
         except Exception as error:
-            log.exception("outbox row %s to %s failed; kept for a retry", row["id"], target)
+            passing = isinstance(error, PlatformDown)
+            if passing:
+                log.warning("outbox row %s to %s waits: %s", row["id"], target, error)
+            else:
+                log.exception("outbox row %s to %s failed; kept for a retry", row["id"], target)
             pause = min(RETRY_CAP, timedelta(seconds=30 * 2 ** row["attempts"]))
-            if row["attempts"] + 1 >= GIVE_UP_AFTER:
+            if row["attempts"] + 1 >= GIVE_UP_AFTER and not passing:
                 await asyncio.to_thread(self._give_up, row)
             else:
                 await asyncio.to_thread(self.store.mark_failed, row["id"],

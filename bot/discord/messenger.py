@@ -5,25 +5,31 @@ reader sees it in their own time zone), a channel `<#id>`, and a name a person c
 so that it is never read as markdown or as a mention. No text is ever cut: a text longer than a
 message may hold (2,000 characters) goes as several, cut after a line break where there is one.
 Every message pings no role and nobody at large (@everyone, @here), only the users it mentions
-on purpose. A send that fails raises (Delivery keeps the row and retries); a closed DM, or a
-user the bot cannot reach, becomes DMClosed.
+on purpose. A send that fails raises (Delivery keeps the row and retries): Discord's passing
+troubles (a 5xx, a rate limit, the network) as PlatformDown, which Delivery waits out however long
+they last; a closed DM, or a user the bot cannot reach, as DMClosed.
 """
 from __future__ import annotations
 
+import functools
 import io
 import re
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
+from typing import ParamSpec, TypeVar
 
+import aiohttp
 import discord
 
-from bot.delivery import Buttons, ChannelClosed, Delivery, DMClosed, Onlookers, Reply
+from bot.delivery import Buttons, ChannelClosed, Delivery, DMClosed, Onlookers, PlatformDown, Reply
 from bot.discord.order_forms import shown
 from bot.permissions import TableError
 from bot.words import Text, join, mention, name, words, write
 
 LIMIT = 2000
+P = ParamSpec("P")
+T = TypeVar("T")
 MENTION = re.compile(r"<@!?([0-9]+)>")
 QUIET = discord.AllowedMentions(everyone=False, roles=False, users=False, replied_user=False)
 NO_ATTACH = ("(No map picture: I may not attach files in this channel. A member with Manage Server "
@@ -31,6 +37,23 @@ NO_ATTACH = ("(No map picture: I may not attach files in this channel. A member 
 
 
 FENCE = "```"  # a code block's fence: its lines in a fixed-width font
+
+
+def waits_out_troubles(send: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
+    """A sending method whose failures on Discord's side are Delivery's PlatformDown (the row
+    waits them out): a 5xx, a rate limit that discord.py's own retries did not outlast (429), the
+    network. A refusal (any other 4xx) stays what it is."""
+    @functools.wraps(send)
+    async def sending(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return await send(*args, **kwargs)
+        except discord.HTTPException as error:
+            if error.status == 429 or error.status >= 500:
+                raise PlatformDown(f"Discord answered {error.status}: {error.text or 'no reason'}") from error
+            raise
+        except (aiohttp.ClientError, OSError) as error:
+            raise PlatformDown(f"Discord out of reach: {str(error) or type(error).__name__}") from error
+    return sending
 
 
 def markup(text: Text) -> str:
@@ -123,6 +146,7 @@ class DiscordMessenger:
         return self.client.get_channel(int(channel)) or \
             await self.client.fetch_channel(int(channel))
 
+    @waits_out_troubles
     async def post(self, channel: str, piece: str, pictures: Sequence[bytes] = (),
                    buttons: Buttons | None = None, nonce: str | None = None) -> str:
         """The message's id; raises ChannelClosed when Discord refuses (403) or no longer knows
@@ -155,6 +179,7 @@ class DiscordMessenger:
             await target.send(NO_ATTACH, allowed_mentions=QUIET)
         return sent
 
+    @waits_out_troubles
     async def dm(self, user: str, piece: str, pictures: Sequence[bytes] = (),
                  buttons: Buttons | None = None, nonce: str | None = None) -> str:
         try:
@@ -176,6 +201,7 @@ class DiscordMessenger:
             raise TypeError(f"{place} takes no kept messages")
         return target
 
+    @waits_out_troubles
     async def keep(self, place: str, piece: str, kept: str | None, buttons: Buttons | None = None) -> str:
         """Edit a message of a DM or a thread, else (none, or deleted) send a new one; its id.
         `buttons` replace the message's own (without them, an edit takes them away)."""
@@ -193,6 +219,7 @@ class DiscordMessenger:
         except (discord.Forbidden, discord.NotFound) as error:
             raise (DMClosed(where) if kind == "dm" else ChannelClosed(where)) from error
 
+    @waits_out_troubles
     async def drop(self, place: str, kept: str) -> None:
         try:
             await (await self._place(place)).get_partial_message(int(kept)).delete()

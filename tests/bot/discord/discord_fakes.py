@@ -15,7 +15,7 @@ from apscheduler.jobstores.base import ConflictingIdError
 import rules
 from bot.computer.planner import ThreadPlanner
 from bot.config import Config, GameSettings
-from bot.delivery import Delivery, DMClosed, Onlookers
+from bot.delivery import Delivery, DMClosed, Onlookers, PlatformDown
 from bot.discord.messenger import pieces
 from bot.permissions import Actor
 from bot.service import GameService
@@ -62,20 +62,22 @@ def end_loop() -> None:
 
 
 class ServerError(Exception):
-    """What a 500 or a dropped connection looks like to Delivery."""
+    """A failure Delivery counts toward giving a row up (Discord refusing it every time); a 500 or a
+    dropped connection, which it waits out, is PlatformDown (the messenger's `down`)."""
 
 
 @dataclass
 class FakeMessenger:
     """Records every message posted and DM'd, written and split as Discord's messenger does;
     people in `closed` have their DMs closed; channels and people in `failing` make every send
-    fail like a server error; `threads` are the private threads opened, by id, which `moderators`
+    fail (ServerError), and in `down` as while Discord is down (PlatformDown); `threads` are the private threads opened, by id, which `moderators`
     may read too."""
 
     posts: list[tuple[str, str, tuple[bytes, ...]]] = field(default_factory=list)
     dms: list[tuple[str, str, tuple[bytes, ...]]] = field(default_factory=list)
     closed: set[str] = field(default_factory=set)
     failing: set[str] = field(default_factory=set)
+    down: set[str] = field(default_factory=set)
     threads: dict[str, tuple[str, str]] = field(default_factory=dict)
     moderators: set[str] = field(default_factory=set)  # who may read every private thread
     attempts: list[str] = field(default_factory=list)
@@ -89,6 +91,8 @@ class FakeMessenger:
     async def post(self, channel: str, text: str, pictures: Sequence[bytes] = (),
                    buttons: dict | None = None, nonce: str | None = None) -> None:
         self.attempts.append(channel)
+        if channel in self.down:
+            raise PlatformDown(channel)
         if channel in self.failing:
             raise ServerError(channel)
         self.posts.append((channel, text, tuple(pictures)))
@@ -100,6 +104,8 @@ class FakeMessenger:
         self.attempts.append(user)
         if user in self.closed:
             raise DMClosed(user)
+        if user in self.down:
+            raise PlatformDown(user)
         if user in self.failing:
             raise ServerError(user)
         self.dms.append((user, text, tuple(pictures)))

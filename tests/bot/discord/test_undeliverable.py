@@ -45,6 +45,29 @@ def test_a_post_refused_every_time_ends_and_reaches_the_players_by_dm(service, c
         "told by DM)" in caplog.messages
 
 
+def test_a_post_while_discord_is_down_waits_however_long_and_goes_once(service, caplog):
+    """A day of Discord answering 5xx (or out of reach) is no refusal: the row is tried again with
+    a growing pause, never given up, nobody is told by DM, and it is posted once Discord is back;
+    each failure is one line in the log, not a trace."""
+    clock = FakeClock()
+    tables = make_tables(service, clock)
+    game_id = run(seated_game(tables))
+    messenger = tables.delivery.messenger
+    messenger.down.add(CHANNEL)
+    dms = len(messenger.dms)
+    run(tables.delivery.send(game_id, [(channel_audience(CHANNEL), message("Hear ye"))]))
+    for _ in range(3 * GIVE_UP_AFTER):  # a day of hourly retries
+        clock.advance(hours=1)
+        run(tables.delivery.flush())
+    assert messenger.attempts.count(CHANNEL) > GIVE_UP_AFTER and len(messenger.dms) == dms
+    messenger.down.clear()
+    clock.advance(hours=1)
+    run(tables.delivery.flush())
+    assert [text for channel, text, _ in messenger.posts if text == "Hear ye"] == ["Hear ye"]
+    assert service.store.undelivered(game_id) == []
+    assert not any(record.exc_info for record in caplog.records)
+
+
 @pytest.mark.logs_errors("kolocha.delivery")
 def test_a_channel_closed_to_the_bot_three_times_is_lost_to_its_games(service, caplog):
     """The Discord messenger raises ChannelClosed when a channel is gone or its permissions were taken."""
