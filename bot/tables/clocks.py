@@ -106,9 +106,11 @@ class Clocks(Room):
         user = (await asyncio.to_thread(self.store.seats, game["id"])).get(side)
         if not game["guild"] or not user or user == COMPUTER or await self.delivery.member_of(game["guild"], user):
             return ""
-        return (f"; its player has left this server: the game's creator or a member with Manage Server "
-                f"seats another with `/game replace side:{side} user:@someone` or the computer with `/game seat "
-                f"side:{side} player:computer`")
+        who = "a member with Manage Server who plays no part in the game" \
+            if self.service.system(game["id"]).INFO.hidden_information else \
+            "the game's creator or a member with Manage Server"  # hidden: as Seats.needs_consent has it
+        return (f"; its player has left this server: {who} seats another with `/game replace side:{side} "
+                f"user:@someone` or the computer with `/game seat side:{side} player:computer`")
 
     def _composer(self, game_id: int, side: str, note: str, changes: list[Change]) -> ComposeFor:
         """The news of each command a passed deadline plays for the side (bot/computer/stand_in.py): the

@@ -70,8 +70,8 @@ class ServerError(Exception):
 class FakeMessenger:
     """Records every message posted and DM'd, written and split as Discord's messenger does;
     people in `closed` have their DMs closed; channels and people in `failing` make every send
-    fail (ServerError), and in `down` as while Discord is down (PlatformDown); `threads` are the private threads opened, by id, which `moderators`
-    may read too."""
+    fail (ServerError), and in `down` as while Discord is down (PlatformDown); `threads` are the
+    private threads opened, by id, which `moderators` may read too."""
 
     posts: list[tuple[str, str, tuple[bytes, ...]]] = field(default_factory=list)
     dms: list[tuple[str, str, tuple[bytes, ...]]] = field(default_factory=list)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import rules
 from bot.config import GameSettings
 from rules.core.ai import decision_rng
@@ -66,19 +68,24 @@ def test_help_deadlines_says_what_the_end_action_plays(tmp_path):
     play(test, tmp_path)
 
 
-def test_a_player_who_left_the_server_is_named_at_each_passed_deadline_with_what_to_do(tmp_path):
+@pytest.mark.parametrize("system, scenario, who", [
+    ("borodino", "7sep", "the game's creator or a member with Manage Server"),
+    ("bloody_monday", "bloody_monday", "a member with Manage Server who plays no part in the game")])
+def test_a_player_who_left_the_server_is_named_at_each_passed_deadline_with_what_to_do(tmp_path, system,
+                                                                                        scenario, who):
     """At `remind`, a clock that starts again for a player who has left the server would wait for
-    ever: the channel is told so at the deadline, with the commands that seat someone else. A
-    player still there is reminded as ever (control)."""
+    ever: the channel is told so at the deadline, with the commands that seat someone else and who
+    may give them (with hidden information, only a member with Manage Server who plays no part in
+    the game: Seats.needs_consent). A player still there is reminded as ever (control)."""
     async def test(db: Path) -> None:
         settings = GameSettings(deadline_hours=1, reminders=(), at_deadline="remind")
         async with server(db, defaults=settings) as s:
-            await started(s, "borodino", "7sep")
+            await started(s, system, scenario)
             await s.env.advance_time(3600 + 60)
             assert "has left" not in s.posts()[-1] and "the French deadline has passed." in s.posts()[-1]
             s.guild.remove_member(s.anna)
             await s.env.advance_time(3600 + 60)
-            assert ("the French deadline has passed; its player has left this server: the game's creator or a "
-                    "member with Manage Server seats another with `/game replace side:french user:@someone` or "
-                    "the computer with `/game seat side:french player:computer`. New deadline ") in s.posts()[-1]
+            assert (f"the French deadline has passed; its player has left this server: {who} seats another "
+                    "with `/game replace side:french user:@someone` or the computer with `/game seat "
+                    "side:french player:computer`. New deadline ") in s.posts()[-1]
     play(test, tmp_path)
