@@ -15,9 +15,9 @@ import functools
 import io
 import re
 import secrets
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from datetime import datetime
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import aiohttp
 import discord
@@ -39,7 +39,7 @@ NO_ATTACH = ("(No map picture: I may not attach files in this channel. A member 
 FENCE = "```"  # a code block's fence: its lines in a fixed-width font
 
 
-def waits_out_troubles(send: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
+def waits_out_troubles(send: Callable[P, Coroutine[Any, Any, T]]) -> Callable[P, Coroutine[Any, Any, T]]:
     """A sending method whose failures on Discord's side are Delivery's PlatformDown (the row
     waits them out): a 5xx, a rate limit that discord.py's own retries did not outlast (429), the
     network. A refusal (any other 4xx) stays what it is."""
