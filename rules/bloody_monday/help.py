@@ -84,11 +84,23 @@ def victory_entry(state: dict | None) -> str:
     return "\n".join(lines)
 
 
+WITH = {"skirmish": "russian_jager", "ambush": "russian_jager"}  # the commands only an optional rule plays
+# `initiative` in a game without 9.8, the General Offensive
+NO_OFFENSIVE = ("initiative reinforcements|move|raid   spend the Initiative Disc (6.1, 6.2, 6.3)\n"
+                "  reinforcements and move replace an impulse; raid follows a Tactical Action.")
+
+
 def help(topic: str | None = None, state: dict | None = None) -> str:
     """Help on one command, or the list of all commands; `help options` names those of the game in
-    `state` (None: a new game's, none chosen), `help victory` how it is won."""
+    `state` (None: a new game's, none chosen), `help victory` how it is won. In a game the list leaves
+    out the commands of the optional rules it does not play (9.1, 9.8)."""
     chosen = state["options"] if state else []
     rows = [(name, name in chosen, f"optional rule {title}") for name, title in OPTIONS.items()]
-    return help_text({**TOPICS, "victory": victory_entry(state), "options": options_entry(rows)}, topic,
-                     "Blocks are named by id or label (`f-i-5`, `vg`), leaders also by name (`davout`); areas by "
-                     "number.\n", rows)
+    topics = {**TOPICS, "victory": victory_entry(state), "options": options_entry(rows)}
+    if state is not None and "general_offensive" not in chosen:
+        topics["initiative"] = NO_OFFENSIVE
+    listed = topic is None or topic.lower() not in topics  # the list, asked for or after an unknown topic
+    if state is not None and listed:
+        topics = {k: v for k, v in topics.items() if WITH.get(k, "") in ("", *chosen)}
+    return help_text(topics, topic, "Blocks are named by id or label (`f-i-5`, `vg`), leaders also by name "
+                     "(`davout`); areas by number.\n", rows)

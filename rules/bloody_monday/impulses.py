@@ -388,12 +388,13 @@ def initiative(g: Game, side: str, action: str) -> list[dict]:
         spend_disc(g, side)
         return events + [event(f"{side.title()} spends the Initiative Disc: Special Movement and Combat of up to "
                                f"{lv} units (6.2).", kind="initiative")]
+    if action == "offensive" and not g.option("general_offensive"):
+        raise RuleViolation("9.8", "this game is played without the General Offensive, an optional rule")
     if imp is None or imp["kind"] != "tactical":
         raise RuleViolation("6.3" if action == "raid" else "9.8", f"`initiative {action}` belongs to a Tactical Action")
     if action == "offensive":
-        if not g.option("general_offensive") or imp["leaders"] or imp["offensive"]:
-            raise RuleViolation("9.8", "a General Offensive is called (optional rule 9.8) before any leader "
-                                "is activated")
+        if imp["leaders"]:  # (called once: the disc, spent, is the other player's, 6.0)
+            raise RuleViolation("9.8", "a General Offensive is called before any leader is activated")
         spend_disc(g, side)
         imp["offensive"] = True
         return [event(f"{side.title()} spends the Initiative Disc on a General Offensive (9.8).", kind="initiative")]

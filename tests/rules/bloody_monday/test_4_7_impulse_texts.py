@@ -58,13 +58,14 @@ REFUSALS = [
      "French LC (F-III-LC, cavalry) is not on the map; inspire a unit in or next to 16 (5.2.2)."),
     ((), "initiative raid", "6.3", "`initiative raid` belongs to a Tactical Action (6.3)."),
     (("pass",), "initiative raid", "6.3", "`initiative raid` belongs to a Tactical Action (6.3)."),
-    ((), "initiative offensive", "9.8", "`initiative offensive` belongs to a Tactical Action (9.8)."),
+    ((), "initiative offensive", "9.8",  # without the optional rule
+     "This game is played without the General Offensive, an optional rule (9.8)."),
     (("pass",), "initiative move", "6.0",
      "`initiative move` replaces a whole impulse; take it before anything else (6.0)."),
     (("tactical",), "initiative raid", "6.3",
      "A Cavalry Raid follows a completed Tactical Action; finish its battles first (6.3)."),
-    (("tactical",), "initiative offensive", "9.8",  # without the optional rule
-     "A General Offensive is called (optional rule 9.8) before any leader is activated (9.8)."),
+    (("tactical",), "initiative offensive", "9.8",  # it read "called before any leader is activated"
+     "This game is played without the General Offensive, an optional rule (9.8)."),
 ]
 
 
@@ -130,7 +131,12 @@ def test_the_refusals_that_need_a_position_of_their_own_read_exactly():
         "A Cavalry Raid follows a completed Tactical Action; finish its battles first (6.3).")
     offensive = _after("tactical", "activate F-I-D", options=["general_offensive"])
     assert refused(offensive, "french", "initiative offensive", "9.8") == (
-        "A General Offensive is called (optional rule 9.8) before any leader is activated (9.8).")
+        "A General Offensive is called before any leader is activated (9.8).")
+    called = _after("tactical", "initiative offensive", options=["general_offensive"])
+    assert refused(called, "french", "initiative offensive", "6.0") == (
+        "Only the player holding the Initiative Disc may take an Initiative Action (6.0).")
+    assert refused(_after(options=["general_offensive"]), "french", "initiative offensive", "9.8") == (
+        "`initiative offensive` belongs to a Tactical Action (9.8).")
     assert refused(position(FRENCH, initiative="russian"), "french", "initiative move", "6.0") == (
         "Only the player holding the Initiative Disc may take an Initiative Action (6.0).")
 

@@ -30,3 +30,17 @@ def test_help_victory_states_how_to_win_and_the_count_now():
     last_blood = bm.help("victory", bm.setup("last_blood", 1))
     assert "the most victory points win (10.0)" in last_blood
     assert last_blood.endswith("Now: French 2, Russian 13 victory points.")
+
+
+def test_a_games_command_list_leaves_out_the_optional_rules_it_does_not_play():
+    """9.0: a game without 9.1 listed `skirmish` and `ambush`, and one without 9.8 `initiative
+    offensive`; asked by name, each still answers, and a game with every optional rule (Last Blood,
+    10.0) lists them all, as does the list before a game is chosen."""
+    battle = bm.help(None, bm.setup("bloody_monday", 1)).splitlines()
+    assert not any(line.startswith(("skirmish", "ambush")) for line in battle)
+    assert "initiative reinforcements|move|raid   spend the Initiative Disc (6.1, 6.2, 6.3)" in battle
+    assert bm.help("skirmish", bm.setup("bloody_monday", 1)).startswith("skirmish <jager> <area>")
+    for listing in (bm.help(None, bm.setup("last_blood", 1)), bm.help()):
+        lines = listing.splitlines()
+        assert any(line.startswith("skirmish") for line in lines) and any(line.startswith("ambush") for line in lines)
+        assert any(line.startswith("initiative reinforcements|move|raid|offensive") for line in lines)
