@@ -208,10 +208,24 @@ def may_move(g: Game, bid: str) -> None:
     if bid in imp["moved"]:
         raise RuleViolation("5.2", f"{g.public_name(bid)} has already moved this impulse; move another unit")
     if imp["kind"] == "tactical" and bid not in imp["commanded"]:
-        raise RuleViolation("5.1", f"{g.public_name(bid)} is not commanded by an activated leader (same area, or its "
-                            "colour within tactical range); move a commanded unit")
+        raise not_commanded(g, bid)
     if imp["kind"] == "raid" and g.defs[bid].type != "cavalry":
         raise RuleViolation("6.3", "a Cavalry Raid moves cavalry units only")
+
+
+def not_commanded(g: Game, bid: str) -> RuleViolation:
+    """Why no activated leader commands the unit: an optional rule where it bars a leader who would
+    otherwise (9.5 Platov, cossacks only; 9.11 an army's commander, not across the command limit),
+    else 5.1 itself."""
+    for leader in g.s["impulse"]["leaders"]:
+        here, role, name = g.area(leader), g.defs[leader].role, g.public_name(leader)
+        if g.option("cossacks") and role == "cossack_leader" and g.area(bid) == here:
+            return RuleViolation("9.5", f"{name} commands cossacks only; move a commanded unit")
+        if g.option("command_limit") and role == "army_commander" and bid in followers(g, leader) \
+                and g.area(bid) in movement.in_range(g, leader, here):
+            return RuleViolation("9.11", f"{name} commands no unit across the command limit; move a commanded unit")
+    return RuleViolation("5.1", f"{g.public_name(bid)} is not commanded by an activated leader (same area, or its "
+                         "colour within tactical range); move a commanded unit")
 
 
 def move_rules(g: Game, bid: str) -> Rules:

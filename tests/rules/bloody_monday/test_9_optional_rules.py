@@ -231,3 +231,24 @@ def test_9_11_barclay_commands_in_range_only_north_of_the_line():
     limited = game(position(blocks, options=["command_limit"], control=control))
     assert impulses.commanded_by(limited, "R-1-BT") == {"R-1-2J"}
     assert impulses.commanded_by(game(position(blocks, control=control)), "R-1-BT") == {"R-1-1J", "R-1-2J"}
+
+
+def test_9_5_and_9_11_a_unit_a_leader_may_not_command_is_refused_citing_the_optional_rule():
+    """A unit in Platov's own area, or of Barclay's colour in his range across the line, was refused
+    as 'not commanded (same area, or its colour within tactical range)' under 5.1, which it meets: the
+    optional rule that bars the leader is the reason (9.5, 9.11)."""
+    state = position({"R-C-P": 63, "R-1-1J": 63}, player="russian", options=["cossacks"])
+    state, _ = do(state, "russian", "tactical", "activate R-C-P")
+    assert refused(state, "russian", "move R-1-1J 64", "9.5") == (
+        "Russian Platov (R-C-P, tactical leader) commands cossacks only; move a commanded unit (9.5).")
+    state = position({"R-1-BT": 66, "R-1-3": 67}, player="russian", options=["command_limit"])
+    assert (AREAS[66].command, AREAS[67].command) == ("north", "south")
+    state, _ = do(state, "russian", "tactical", "activate R-1-BT")
+    assert refused(state, "russian", "move R-1-3 53", "9.11") == (
+        "Russian Barclay de Tolly (R-1-BT, tactical leader) commands no unit across the command limit; move a "
+        "commanded unit (9.11).")
+    state = position({"R-1-BT": 66, "R-2-7": 67}, player="russian", options=["command_limit"])  # not his colour
+    state, _ = do(state, "russian", "tactical", "activate R-1-BT")
+    said = refused(state, "russian", "move R-2-7 53", "5.1")
+    assert said.endswith("is not commanded by an activated leader (same area, or its colour within tactical range); "
+                         "move a commanded unit (5.1).")
