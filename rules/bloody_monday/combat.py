@@ -134,6 +134,9 @@ def stand(g: Game, side: str) -> list[dict]:
 def retreat(g: Game, side: str, cmd: Retreat) -> list[dict]:
     """6.4: spend the disc; the units move to adjacent controlled areas, those without room are lost."""
     bt = g.s["battle"]
+    if bt is not None and side == bt["defender"] and g.s["initiative"] != side:
+        raise RuleViolation("6.4", "a retreat spends the Initiative Disc, which you do not hold: the battle is "
+                            "fought out")
     if bt is None or bt["stage"] != "retreat" or side != bt["defender"]:
         raise RuleViolation("6.4", "the defender retreats after artillery fire, spending the Initiative Disc")
     places = retreats.placement(g, side, cmd)

@@ -296,6 +296,15 @@ def test_6_4_the_defender_retreats_at_its_step_only():
     assert state["blocks"]["R-1-2J"]["area"] == 41 and state["battle"] is None
 
 
+def test_6_4_a_defender_without_the_disc_is_told_so():
+    """6.4: "The Non-Phasing Player player spends the Disc to retreat": without it the retreat was refused
+    as if it came too early ('The defender retreats after artillery fire, spending the Initiative Disc')."""
+    state, _ = do(attack_42(), "french", "battle 42", "fire F-I-A1 42")
+    assert state["initiative"] == "french"
+    assert refused(state, "russian", "retreat 41", "6.4") == (
+        "A retreat spends the Initiative Disc, which you do not hold: the battle is fought out (6.4).")
+
+
 def tie_of_two(due: int) -> dict:
     """Two Russian infantry at 3 in 44, `due` artillery hits waiting for them."""
     state = position({"F-I-1": 44, "R-1-4": 44, "R-1-11": 44})
