@@ -177,7 +177,7 @@ def notes(g: Game, viewer: str | None) -> list[str]:
     due = battles_due(g)
     if due:
         out.append(f"Battles due in newly contested areas (FAQ 5): {', '.join(map(str, due))}.")
-    if s["passes"] == 1:
+    if s["passes"] == 1 and (imp is None or imp["kind"] == "pass"):  # an action other than a Pass resets it
         out.append("One Pass made: another ends the Impulses Phase (7.0).")
     return out
 

@@ -273,6 +273,16 @@ def test_6_2_a_limited_action_counts_the_units_moved_for_its_player():
 def test_7_0_one_pass_made():
     state, _ = do(position({}), "french", "pass", "end")
     assert notes(state) == dict.fromkeys(SIDES, [TURN_1, "One Pass made: another ends the Impulses Phase (7.0)."])
+    passing, _ = do(state, "russian", "pass")
+    assert notes(passing)[None] == notes(state)[None]
+
+
+def test_7_0_a_pass_answered_by_another_action_ends_nothing():
+    """7.0: "After two consecutive Passes ... the Turn ends": once the other player has declared a
+    Tactical Action, it no longer read 'One Pass made: another ends the Impulses Phase'."""
+    state, _ = do(position({"R-1-BT": 66}), "french", "pass", "end")
+    state, _ = do(state, "russian", "tactical")
+    assert notes(state)[None] == [TURN_1]
 
 
 # -- units, log and the rest of the view ---------------------------------------------------------------
