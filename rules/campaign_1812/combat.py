@@ -269,8 +269,8 @@ def _check_retreat(g: Game, side: str, place: int, to: int) -> None:
     the place named, and where the stack may go."""
     allowed = g.retreat_places(side, place)
     if to not in allowed:
-        why = (f"{g.name(to)} is not next to {g.name(place)}" if to not in g.neighbours(place) else
-               f"{g.name(to)} holds a {enemy_of(side).title()} stack")
+        why = ("a retreat leaves its place" if to == place else f"{g.name(to)} is not next to {g.name(place)}"
+               if to not in g.neighbours(place) else f"{g.name(to)} holds a {enemy_of(side).title()} stack")
         raise RuleViolation("Combat: Retreat After Combat", f"{why}; retreat to an adjacent place without an enemy "
                             f"stack: {', '.join(map(str, allowed))}")
 

@@ -78,6 +78,16 @@ class Remove(Worded):
 
 
 Command = Move | March | Attrit | Plan | Retreat | Depot | Remove | Word
+FORMS = {  # what a verb needs, for a command of a known verb with the wrong words after it
+    "move": "move needs the place a stack moves from and the one it moves to: `move 12 10`, or part of it: "
+            "`move 12 10 3 inf 1 supply`",
+    "march": "march needs the place corps force march from and the one they march to: `march 10 15`, or some of "
+             "them: `march 10 15 2 inf`",
+    "attrit": "attrit names one enemy stack by its place: `attrit 12`",
+    "plan": "plan names your chit, and may send your cavalry away first: `plan assault`, `plan cordon withdraw 23`",
+    "retreat": "retreat names one place: `retreat 23`", "depot": "depot names one place: `depot 14`",
+    "remove": "remove names a place and the kind of corps, inf or cav: `remove 12 inf`",
+    "end": "`end` takes nothing after it", "fight": "`fight` takes nothing after it"}
 USAGE = ("commands: `move <from> <to> [<n> inf|cav|supply|depot ...] [leader]`, `march <from> <to> [<n> inf|cav ...]`, "
          "`attrit <place>`, `plan <chit> [withdraw <place>]`, `fight`, `retreat <place>`, `depot <place>`, "
          "`remove <place> inf|cav`, `end`")
@@ -138,4 +148,6 @@ def parse(text: str) -> Command:
         return Remove(place(args[0]), ALIASES[args[1]])
     if verb in ("end", "fight") and not args:
         return Word(verb)
+    if verb in FORMS:
+        raise CommandError(f"{FORMS[verb]}.")
     raise CommandError(f"{text.strip()!r} is not a command of 1812; {USAGE}.")

@@ -28,8 +28,10 @@ def _chosen(g: Game, cmd: Move, key: str, rule: str) -> dict[str, int]:
         raise RuleViolation(rule, f"you have no stack in {g.name(cmd.origin)}; yours are in "
                             f"{', '.join(map(str, g.stacks(side)))}")
     if cmd.to not in g.neighbours(cmd.origin):
-        raise RuleViolation(rule, f"{g.name(cmd.to)} is not next to {g.name(cmd.origin)}: a move is one area or "
-                            f"sub-area, to one of {', '.join(map(str, g.neighbours(cmd.origin)))}")
+        where = ("a stack moves away from its place" if cmd.to == cmd.origin else
+                 f"{g.name(cmd.to)} is not next to {g.name(cmd.origin)}")
+        raise RuleViolation(rule, f"{where}: a move is one area or sub-area, to one of "
+                            f"{', '.join(map(str, g.neighbours(cmd.origin)))}")
     asked = dict(cmd.counts) if cmd.counts else {k: free[k] for k in kinds}
     units = {k: asked.get(k, 0) for k in KINDS}
     over = {k: n for k, n in units.items() if n > free[k]}

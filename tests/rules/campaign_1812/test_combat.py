@@ -89,6 +89,9 @@ def test_a_retreat_goes_next_door_without_enemy_infantry():
     assert refused(state, "russian", "retreat 17", "Combat: Retreat After Combat") == (
         "Moscow (17) is not next to Smolensk (15); retreat to an adjacent place without an enemy stack: 18, 23, 161 "
         "(Combat: Retreat After Combat).")
+    assert refused(state, "russian", "retreat 15", "Combat: Retreat After Combat") == (
+        "A retreat leaves its place; retreat to an adjacent place without an enemy stack: 18, 23, 161 (Combat: "
+        "Retreat After Combat).")
     assert do(state, "russian", "retreat 18")[0]["stacks"]["russian"]["18"]["inf"] == 2
 
 

@@ -21,6 +21,8 @@ def test_each_corps_moves_one_area_or_sub_area():
     sentence = refused(state, "french", "move 15 17", "Movement")
     assert sentence == ("Moscow (17) is not next to Smolensk (15): a move is one area or sub-area, "
                         "to one of 10, 18, 23, 161 (Movement).")
+    assert refused(state, "french", "move 15 15", "Movement") == (
+        "A stack moves away from its place: a move is one area or sub-area, to one of 10, 18, 23, 161 (Movement).")
     assert do(state, "french", "move 15 161")[0]["stacks"]["french"]["161"]["cav"] == 1  # the rest may go
 
 
