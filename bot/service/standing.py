@@ -28,13 +28,23 @@ def orders(service: GameService, game_id: int, side: str, args: list[str], compo
         return Result(True, "", seq, side, reply=fmt.standing_orders(
             table, service.store.standing_orders(game_id, side)))
     if len(args) != 2:
-        raise CommandError("orders takes a kind of choice and an order: `orders retreat away`, "
-                           "or `orders` alone to list them.")
+        raise CommandError(_form(table, args))
     kind, order = args[0].lower(), check_order(table, args[0], args[1])
     service.store.set_standing_order(game_id, side, kind, order)
     said_order = "no standing order: the game asks you" if order == ASK else table[kind][order]
     result = Result(True, f"Standing order for {kind}: {order} ({said_order}).", seq, side)
     return follow(service, game_id, system, state, result, compose)
+
+
+def _form(table: dict[str, dict[str, str]], args: list[str]) -> str:
+    """What `orders` takes, in the game's own kinds and orders: a kind named alone is told its orders."""
+    kind = args[0].lower()
+    if len(args) == 1 and kind in table:
+        return (f"orders {kind} needs an order: one of {', '.join([*table[kind], ASK])} "
+                f"(`orders {kind} {next(iter(table[kind]), ASK)}`).")
+    first = next(iter(table), None)
+    example = f"`orders {first} {next(iter(table[first]), ASK)}`, " if first else ""
+    return f"orders takes a kind of choice and an order: {example}or `orders` alone to list them."
 
 
 def follow(service: GameService, game_id: int, system: GameSystem, state: dict, result: Result,

@@ -290,8 +290,9 @@ def test_orders_lists_sets_plays_at_once_and_clears(wager):
         "`ask` clears it):", "answer: ask", "    loud: answer loudly (Red may echo)", "    soft: answer softly",
         "    hum: hum (refused)", "    ask: no standing order; the game waits for you"])
     assert service.submit(game, "blue", "orders answer").message == (
-        "orders takes a kind of choice and an order: `orders retreat away`, or `orders` alone to list them.")
-    assert service.submit(game, "blue", "orders answer soft now").message.startswith("orders takes a kind")
+        "orders answer needs an order: one of loud, soft, hum, ask (`orders answer loud`).")
+    assert service.submit(game, "blue", "orders answer soft now").message == (
+        "orders takes a kind of choice and an order: `orders answer loud`, or `orders` alone to list them.")
     assert service.submit(game, "red", "shout").accepted
     given = service.submit(game, "blue", "orders Answer Soft")  # the answer waits: played at once
     assert (given.message, given.seq) == ("Standing order for answer: soft (answer softly). Blue by standing "
