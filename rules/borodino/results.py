@@ -34,7 +34,8 @@ def start_result(b: Battle, plan: Plan, result: str) -> list[Event]:
     if b.doomed and "leaders" in b.s:  # Doomed Victory 8.14: leaders stacked with the units hit
         events += dv_leaders.casualties(b, dv_combat.receivers(result, attackers, plan.defenders))
     if spared and result in ("Ae", "Ex"):  # an Ar asks them instead whether they retreat all the same
-        guns = " and ".join(b.describe(a) for a in spared)
+        named = [b.describe(a) for a in spared]
+        guns = " and ".join(filter(None, (", ".join(named[:-1]), named[-1])))  # 'A, B and C'
         events.append(event(f"{guns} {'is' if len(spared) == 1 else 'are'} untouched by the result (Artillery C).",
                             kind="spared", units=spared))
     if result == "Ae":

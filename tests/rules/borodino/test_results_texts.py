@@ -284,3 +284,13 @@ def test_artillery_c_bombarding_artillery_is_told_it_suffers_nothing_from_an_ae_
         f"{FAR} (French 7-3 artillery) is untouched by the result (Artillery C).",
         f"{G} (Russian 3-3 infantry) is eliminated."]
     assert after["units"][ART]["where"] == "map" and after["pending"] is None
+
+
+def test_artillery_c_three_guns_untouched_are_named_as_a_list():
+    """Three bombarding guns (7, 7 and 4 against 6: 3-1, die 6, Ex) are named 'A, B and C'."""
+    guns = {ART: FAR, ART2: go(G, 0, 0), "F-V-art": go(G, 1, 1)}
+    s = position({**guns, R6: G}, phase="combat")
+    force_die(s, 6)
+    _, events = play(s, "french", f"attack {FAR}+{go(G, 0, 0)}+{go(G, 1, 1)} -> {G}")
+    assert events[1]["text"] == (f"{FAR} (French 7-3 artillery), {go(G, 0, 0)} (French 7-3 artillery) and "
+                                 f"{go(G, 1, 1)} (French 4-3 artillery) are untouched by the result (Artillery C).")
