@@ -13,7 +13,7 @@ import heapq
 from rules.borodino import dv_data, dv_leaders
 from rules.borodino.battle import Battle
 from rules.borodino.commands import Move
-from rules.borodino.movement import closed_fronts, passable_steps
+from rules.borodino.movement import closed_fronts, passable_steps, some_hexes
 from rules.core.errors import RuleViolation
 from rules.core.events import Event, event
 from rules.core.hexes import Hex
@@ -57,8 +57,13 @@ def move(b: Battle, side: str, lid: str, cmd: Move) -> list[Event]:
     if d.side != side:
         raise RuleViolation("Turns of Play", f"{d.name} is not your leader")
     frm = dv_leaders.leader_hex(b, lid)
+    if frm is None and leader["where"] == "removed":
+        raise RuleViolation("Doomed Victory 8.14", f"{d.name} has left the game (killed, captured or wounded)")
     if frm is None:
-        raise RuleViolation("Doomed Victory 8.1", f"{d.name} is not on the map")
+        host = leader["with"]
+        comes = f": he comes on with {host}, a reinforcement waiting to enter" \
+            if host and b.unit(host)["where"] == "waiting" else ""
+        raise RuleViolation("Doomed Victory 8.1", f"{d.name} is not on the map{comes}")
     if leader["moved"]:
         raise RuleViolation("Doomed Victory 8.1", f"{d.name} has already moved this phase")
     if b.s["phase"] == "rally" and not leader["active"]:
@@ -69,7 +74,7 @@ def move(b: Battle, side: str, lid: str, cmd: Move) -> list[Event]:
     options = destinations(b, lid)
     to = cmd.path[0]
     if to not in options:
-        hint = ", ".join(sorted(options)[:10]) or "nowhere"
+        hint = some_hexes(options, 10) or "nowhere"
         raise RuleViolation("Doomed Victory 8.1", f"{d.name} moves up to {d.movement} MP, unhindered by enemy Zones "
                             f"of Control but not through enemy units, to a hex holding a friendly unit, with which he "
                             f"stacks; {to} is not one. He can reach {hint}")

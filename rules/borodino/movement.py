@@ -377,13 +377,22 @@ def check_path(b: Battle, uid: str, path: tuple[Hex, ...]) -> int:
     return cost
 
 
+def some_hexes(hexes: Iterable[Hex], shown: int = 8) -> str:
+    """The first `shown` of the hexes in order, and how many more: '2506, 2604 and 3 more hexes'.
+
+    >>> some_hexes(["2705", "2604", "2806"], 2), some_hexes(["2705", "2604"], 1)
+    ('2604, 2705 and 1 more hex', '2604 and 1 more hex')
+    """
+    hint = sorted(hexes)
+    left = len(hint) - shown
+    return ", ".join(hint[:shown]) + (f" and {left} more {'hex' if left == 1 else 'hexes'}" if left > 0 else "")
+
+
 def explain_unreachable(b: Battle, uid: str, dest: str, options: dict) -> RuleViolation:
     """The clearest reason a destination is out of reach, with where the unit can go instead."""
     side = b.side(uid)
-    hint = sorted(h for h in options if h != OFF)
-    left = len(hint) - 8
-    more = f" and {left} more {'hex' if left == 1 else 'hexes'}" if left > 0 else ""
-    where = f" It can reach {', '.join(hint[:8])}{more}." if hint else " It cannot move anywhere."
+    hint = [h for h in options if h != OFF]
+    where = f" It can reach {some_hexes(hint)}." if hint else " It cannot move anywhere."
     if dest == OFF and not b.scenario.exits_east:
         return RuleViolation("Victory Conditions", f"in the {b.scenario.title} scenario no unit leaves the map: "
                              "only the 7 September and Grand Battle victory conditions count units moved off the "

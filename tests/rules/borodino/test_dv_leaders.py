@@ -244,3 +244,24 @@ def test_8_14_a_unit_eliminated_with_no_path_of_retreat_says_why_then_where_its_
     assert next(e["text"] for e in events if e["kind"] == "eliminated") == (
         f"{N} (Russian 5-4 infantry) is eliminated: it has no path of retreat (Retreat). Borozdin joins {friend} "
         "(Russian 5-4 infantry), the nearest friendly unit (Doomed Victory 8.14).")
+
+
+def test_8_1_a_leader_off_the_map_is_told_why_he_cannot_move():
+    """A fallen leader has left the game (8.14), one whose corps has not come on waits for it: the
+    refusal says which, where both read 'Davout is not on the map'."""
+    s = dv_position({"F-I-2": G}, options=["dv_leaders"], leaders={"L-DAVOUT": "F-I-2", "L-NEY": "F-III-10"})
+    s["units"]["F-III-10"].update(where="waiting", hex=None, entry="2630")
+    assert str(refused(s, "french", f"move ney {G}", "Doomed Victory 8.1")) == (
+        "Ney is not on the map: he comes on with F-III-10, a reinforcement waiting to enter (Doomed Victory 8.1).")
+    s["leaders"]["L-DAVOUT"]["where"] = "removed"
+    assert str(refused(s, "french", f"move davout {G}", "Doomed Victory 8.14")) == (
+        "Davout has left the game (killed, captured or wounded) (Doomed Victory 8.14).")
+
+
+def test_8_1_a_leader_who_can_reach_many_hexes_is_told_how_many_more_than_the_ten_named():
+    friends = ["F-I-4", "F-I-5", "F-IV-1", "F-IV-3", "F-III-10", "F-III-11", "F-III-25", "F-V-16", "F-V-18",
+               "F-VIII-23", "F-VIII-24"]
+    hexes = [go(G, d) for d in range(6)] + [go(G, d, d) for d in range(5)]
+    s = dv_position({"F-I-2": G, **dict(zip(friends, hexes))}, options=["dv_leaders"], leaders={"L-DAVOUT": "F-I-2"})
+    said = str(refused(s, "french", f"move davout {go(G, 3, 3, 3)}", "Doomed Victory 8.1"))
+    assert said.split("He can reach ")[1] == f"{', '.join(sorted(hexes)[:10])} and 1 more hex (Doomed Victory 8.1)."
