@@ -84,7 +84,7 @@ def commanded_by(g: Game, leader: str, here: int | None = None) -> set[str]:
     platov = g.option("cossacks") and role == "cossack_leader"
     local = {bid for bid in g.units(here, side) if not platov or follows(g, leader, bid)}
     reach = movement.in_range(g, leader, here)
-    beyond = g.option("command_limit") and role == "army_commander"
+    beyond = movement.command_limit(g) and role == "army_commander"
     fol = followers(g, leader)
     far = {bid for bid in g.on_map(side) if g.entry(bid)["area"] in reach and bid in fol
            and not (beyond and g.areas[g.area(bid)].command != g.areas[here].command)}
@@ -221,7 +221,7 @@ def not_commanded(g: Game, bid: str) -> RuleViolation:
         here, role, name = g.area(leader), g.defs[leader].role, g.public_name(leader)
         if g.option("cossacks") and role == "cossack_leader" and g.area(bid) == here:
             return RuleViolation("9.5", f"{name} commands cossacks only; move a commanded unit")
-        if g.option("command_limit") and role == "army_commander" and bid in followers(g, leader) \
+        if movement.command_limit(g) and role == "army_commander" and bid in followers(g, leader) \
                 and g.area(bid) in movement.in_range(g, leader, here):
             return RuleViolation("9.11", f"{name} commands no unit across the command limit; move a commanded unit")
     return RuleViolation("5.1", f"{g.public_name(bid)} is not commanded by an activated leader (same area, or its "

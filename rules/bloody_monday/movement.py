@@ -31,10 +31,16 @@ def allowance(g: Game, bid: str) -> int:
     return d.agile_movement if g.option("agility") else d.movement
 
 
+def command_limit(g: Game) -> bool:
+    """Whether the line binds Barclay de Tolly and Bagration (9.11): 9.12 is "in addition to all the
+    restrictions mentioned in OR 9.11", so either rule draws it."""
+    return g.option("command_limit") or g.option("extreme_command_limit")
+
+
 def may_enter(g: Game, bid: str, area: int) -> bool:
     """9.11: Barclay de Tolly stays north, Bagration south; 9.12: so do the 1st and 2nd Armies."""
     d = g.defs[bid]
-    bound = g.option("extreme_command_limit") or (g.option("command_limit") and d.role == "army_commander")
+    bound = g.option("extreme_command_limit") or (command_limit(g) and d.role == "army_commander")
     return not bound or d.command in (None, g.areas[area].command)
 
 
@@ -113,7 +119,7 @@ def _search(g: Game, bid: str, rules: Rules) -> tuple[Routes, frozenset[int]]:
         return {}, frozenset({start})
     engage = _can_engage(g, bid, rules)
     leave = 1 if start in enemy else 0
-    limited = g.option("command_limit") or g.option("extreme_command_limit")
+    limited = command_limit(g)
     steps = ground_steps(g.field)
     areas = g.areas
     best: Routes = {}

@@ -222,7 +222,9 @@ def test_9_4_murat_commands_cavalry_of_any_colour_in_range():
 
 def test_9_11_barclay_commands_in_range_only_north_of_the_line():
     """9.11: "Barclay de Tolly cannot go south of this line": with the rule he commands the yellow
-    units in range on his side of the line only; without it, on both."""
+    units in range on his side of the line only; without it, on both. 9.12 is "in addition to all the
+    restrictions mentioned in OR 9.11": a game with 9.12 alone holds him to his side too (he commanded
+    across the line there, though he might not cross it)."""
     north, south, beside = next((n, m, k) for n, a in sorted(AREAS.items()) if a.command == "north"
                                 for m in sorted(a.neighbours) if AREAS[m].command == "south"
                                 for k in sorted(a.neighbours) if AREAS[k].command == "north")
@@ -231,6 +233,8 @@ def test_9_11_barclay_commands_in_range_only_north_of_the_line():
     limited = game(position(blocks, options=["command_limit"], control=control))
     assert impulses.commanded_by(limited, "R-1-BT") == {"R-1-2J"}
     assert impulses.commanded_by(game(position(blocks, control=control)), "R-1-BT") == {"R-1-1J", "R-1-2J"}
+    extreme = game(position(blocks, options=["extreme_command_limit"], control=control))  # 9.12 alone, 9.11 in it
+    assert impulses.commanded_by(extreme, "R-1-BT") == {"R-1-2J"}
 
 
 def test_9_5_and_9_11_a_unit_a_leader_may_not_command_is_refused_citing_the_optional_rule():
