@@ -5,6 +5,7 @@ unit needs, and `systemd-analyze verify` accepts the unit (where systemd is inst
 from __future__ import annotations
 
 import asyncio
+import fnmatch
 import json
 import os
 import re
@@ -76,6 +77,24 @@ def test_the_docker_image_serves_with_the_example_environment(tmp_path):
             await loopback.stop()
     assert asyncio.run(serve()) == 0
     assert Path(env["KOLOCHA_DB"]).is_file()
+
+
+def in_build_context(name: str) -> bool:
+    """Whether .dockerignore lets a top-level file or folder of the repository into the image's
+    build context (its patterns in order, the last that matches deciding, as Docker reads them)."""
+    lines = (ROOT / ".dockerignore").read_text().splitlines()
+    sent = True
+    for pattern in [line.strip() for line in lines if line.strip() and not line.startswith("#")]:
+        if fnmatch.fnmatch(name, pattern.removeprefix("!")):
+            sent = pattern.startswith("!")
+    return sent
+
+
+def test_the_build_context_is_what_the_image_copies_never_the_token_or_the_games():
+    copied = [word for line in (DEPLOY / "Dockerfile").read_text().splitlines() if line.startswith("COPY")
+              for word in line.split()[1:-1]]
+    assert copied and all(in_build_context(name) for name in copied)
+    assert not any(in_build_context(name) for name in (".venv", ".git", "kolocha.env", "kolocha.sqlite", "tests"))
 
 
 def test_kolocha_run_refuses_a_database_in_a_folder_that_does_not_exist(tmp_path, monkeypatch, capsys):
