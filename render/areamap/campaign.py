@@ -184,15 +184,17 @@ def _track(view: dict, width: int) -> Image.Image:
 
 def legend_items(view: dict) -> list[tuple[Icon, str]]:
     """The legend's entries, each drawn as the map draws it (a fort's star as on its tab); the
-    viewer's leader by his initial where the optional leader rule has him on the map."""
+    viewer's leader by his initial where the optional leader rule has him on the map. The public
+    view has no own stacks: every stack is hidden to it."""
     leader = next((u["leader"] for u in view.get("units", []) if u.get("leader")), None)
-    own = "own stacks: i infantry, c cavalry, s supply, d depots" + (f", {leader[0]} {leader}" if leader else "")
+    own = ("own stacks: i infantry, c cavalry, s supply, d depots" + (f", {leader[0]} {leader}" if leader else "")
+           + "; the enemy's hidden" if view.get("viewer") else "every stack hidden to onlookers, as to the enemy")
     return [(swatch(CONTROL["french"]), "French control"), (swatch(CONTROL["russian"]), "Russian control"),
             (swatch(DEPLETION[50]), "50% depleted"), (swatch(DEPLETION[100]), "100% depleted"),
             (swatch(P.BLOCK["french"]["fill"]), "French stack"), (swatch(P.BLOCK["russian"]["fill"]), "Russian stack"),
             (star_icon(P.STAR), "fort 1 VP; Kiev 3, capitals 5"), (line_icon(BATTLE, 0.3), "battle"),
             (line_icon(P.EDGE, 0.3), "sub-areas of one area"), (swatch(WINTER), "winter turn"),
-            (lambda img, d, box: None, f"{own}; the enemy's hidden")]
+            (lambda img, d, box: None, own)]
 
 
 def draw_places(d: ImageDraw.ImageDraw, v: View, view: dict) -> list[PixelBox]:

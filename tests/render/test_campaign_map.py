@@ -199,6 +199,15 @@ def test_the_optional_leader_stands_in_his_stack_s_label_by_his_initial_for_his_
     assert "2s 1d" in plain and "own stacks: i infantry, c cavalry, s supply, d depots; the enemy's hidden" in plain
 
 
+def test_the_public_legend_names_no_own_stacks():
+    """Onlookers see every stack as a marker: their legend says so, where it explained the letters of 'own stacks'
+    they have none of."""
+    entries = [words for _, words in legend_items(c1812.view(c1812.setup("campaign", 1), None))]
+    assert entries[-1] == "every stack hidden to onlookers, as to the enemy"
+    assert [words for _, words in legend_items(c1812.view(c1812.setup("campaign", 1), "russian"))][-1] == (
+        "own stacks: i infantry, c cavalry, s supply, d depots; the enemy's hidden")
+
+
 def test_a_long_name_shrinks_only_as_far_as_its_box_needs_and_its_label_box_is_the_text_s():
     """St Petersburg 1, the longest name on one line, fills the upper half of its box nearly edge to edge."""
     view = c1812.view(c1812.setup("campaign", 1), "french")
