@@ -54,6 +54,8 @@ def prompt(g: Game, viewer: str | None) -> str | None:
         if viewer != who:
             return f"The {who.title()} player's logistics (3.0)."
         lg = s["logistics"]
+        if lg["stage"] == "choose" and g.exhausted(g.chief(who)):
+            return "Your supreme commander is exhausted and cannot be activated (2.6.3): `end` your logistics (3.1)."
         if lg["stage"] == "choose":
             return (f"Activate your supreme commander (`activate {g.chief(who)}`, or `activate {g.chief(who)} <area>` "
                     "to move it there first) or `end` to keep its strength (3.1).")

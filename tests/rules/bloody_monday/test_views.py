@@ -176,6 +176,17 @@ def test_3_0_the_logistics_phase_tells_only_its_player_what_to_do():
     assert prompts(state)["russian"] == "The French player's logistics (3.0)."
 
 
+def test_2_6_3_an_exhausted_supreme_commander_is_offered_no_activation():
+    """2.6.3: "Once exhausted, its Strength is 0": `activate` is refused, and the prompt offered it as
+    the first thing to do; now it says to `end`, to its player alone (the stars are his secret)."""
+    g = game(position({"R-KUT": (69, 1)}))
+    turns.start_logistics(g)
+    assert prompts(g.s) == {
+        None: "The Russian player's logistics (3.0).", "french": "The Russian player's logistics (3.0).",
+        "russian": "Your supreme commander is exhausted and cannot be activated (2.6.3): `end` your logistics (3.1)."}
+    assert [c.to_text() for c in bm.legal_commands(g.s, "russian")] == ["end"]
+
+
 def test_3_3_the_reinforcements_offered_are_those_that_can_come():
     """3.3: reinforcements come from the pool into a victory area with room: the prompt offers no more
     than the pool holds, and none when none can come (the pool empty), only the restoring (3.4-3.6)."""
