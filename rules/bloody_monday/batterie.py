@@ -60,5 +60,7 @@ def finish(g: Game) -> list[dict]:
 
 
 def end(g: Game) -> list[dict]:
+    """9.2: the French player "can fire": the batterie ends, having fired or not."""
+    done = "has fired" if g.s["battery"]["fired"] else "holds its fire"
     g.s["battery"] = None
-    return [event("The Grande Batterie has fired; the French player begins the first impulse (9.2).", kind="phase")]
+    return [event(f"The Grande Batterie {done}; the French player begins the first impulse (9.2).", kind="phase")]

@@ -119,6 +119,18 @@ def test_9_2_one_grande_batterie_hit_is_one():
         "Grande Batterie (9.2): the French artillery in 16 fires into 42: [3, 4, 1, 2], 1 hit."]
 
 
+def test_9_2_a_grande_batterie_that_never_fired_is_not_told_as_fired():
+    """9.2: "the French player can fire": ended at once, it read 'The Grande Batterie has fired'."""
+    state = bm.setup("bloody_monday", 1, ["grande_batterie"])
+    _, events = do(state, "french", "end")
+    assert events[0]["text"] == "The Grande Batterie holds its fire; the French player begins the first impulse (9.2)."
+    state, _ = do(state, "french", "fire F-IV-A 42")
+    while state["battle"]:
+        state, _ = do(state, "russian", f"hit {state['battle']['choice']['candidates'][0]}")
+    _, events = do(state, "french", "end")
+    assert events[0]["text"] == "The Grande Batterie has fired; the French player begins the first impulse (9.2)."
+
+
 def test_9_2_a_refused_shot_names_the_guns_and_areas_that_may_fire():
     """9.2: "the French player places a red cube in an adjacent enemy occupied Area to fire in": a shot
     refused says which areas this gun may fire into, or which guns are still to fire."""
