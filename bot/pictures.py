@@ -28,15 +28,42 @@ def destinations(system, state: dict, select: str | None) -> list[str]:
                    and cmd.path[-1] != "off"})
 
 
+def selected(view: dict, select: str | None) -> tuple[str | None, str | None]:
+    """The unit `map select WORD` names, by its id (a Borodino Doomed Victory leader's also when
+    named by his name), and the place to ring (where it stands, if it does); a place is both. A
+    word that is no place and names none of the units the view shows is refused, where it drew the
+    map unmarked.
+
+    >>> murat = {"id": "L-MURAT", "name": "Murat", "hex": "2525"}
+    >>> view = {"units": [{"id": "F-I-2", "hex": "2629"}], "leaders": [murat]}
+    >>> selected(view, "f-i-2"), selected(view, "murat"), selected(view, "3225")
+    (('F-I-2', '2629'), ('L-MURAT', '2525'), ('3225', '3225'))
+    """
+    if not select or select.isdigit():
+        return select, select
+    word = select.lower()
+    for leader in view.get("leaders", []):
+        if word in (str(leader.get("id", "")).lower(), str(leader.get("name", "")).lower()):
+            return str(leader["id"]), leader.get("hex")
+    for unit in view.get("units", []) + view.get("waiting", []):
+        if word == str(unit.get("id", "")).lower():
+            place = unit.get("hex") or unit.get("area")
+            return str(unit["id"]), str(place) if place else None
+    raise Unreadable(f"{select!r} names no unit you can see: `map select` takes a unit's place or its id "
+                     "(`map select 3225`)")
+
+
 def map_png(service: GameService, game_id: int, *, around: list[str] | None = None, radius: int = 6,
             size: int | None = None, zoc: str | None = None, select: str | None = None,
             viewer: str | None = None) -> bytes:
     """PNG of what `viewer` (None: the public) sees of a game now, optionally cropped and highlighted."""
     system, state = service.system(game_id), service.load(game_id)
+    view = system.view(state, viewer)
+    unit, ring = selected(view, select)
+    moves = destinations(system, state, unit) or destinations(system, state, ring)  # Borodino's by its hex
     try:
-        return render.snapshot(system.view(state, viewer), zoc=zoc, select=select,
-                               destinations=destinations(system, state, select), size=size,
-                               around=around or None, radius=radius)
+        return render.snapshot(view, zoc=zoc, select=ring, destinations=moves, size=size, around=around or None,
+                               radius=radius)
     except NotOnMap as error:
         raise Unreadable(str(error)) from None
 

@@ -54,6 +54,23 @@ def test_a_unit_selected_by_its_id_in_any_letter_case_shows_its_moves(tmp_path):
     assert pictures.destinations(system, leaders, "l-murat")
 
 
+def test_a_doomed_victory_leader_selected_by_his_name_is_ringed_and_his_moves_tinted(tmp_path, monkeypatch):
+    """`map select murat` (the help moves him by `move murat <hex>`) draws where Murat may go and
+    rings the hex he stands in, as `map select l-murat` does; `map select F-IC-1L` (a unit on the map
+    by its id) rings its hex and tints its moves, which the engine names by that hex; a word that
+    names nothing is refused, where the map was drawn unmarked."""
+    service = GameService(Store(tmp_path / "k.sqlite"))
+    game_id = service.new_game("borodino", "shevardino", 7, {"dv_leaders": True})
+    drawn = {}
+    monkeypatch.setattr(pictures.render, "snapshot", lambda view, **kw: drawn.update(kw) or b"PNG")
+    pictures.map_png(service, game_id, select="murat")
+    assert drawn["select"] == "2525" and set(drawn["destinations"]) == {"2424", "2526", "2527", "2528", "2628"}
+    pictures.map_png(service, game_id, select="F-IC-1L")
+    assert drawn["select"] == "2424" and "2323" in drawn["destinations"]
+    with pytest.raises(Unreadable, match="'nobody' names no unit you can see"):
+        pictures.map_png(service, game_id, select="nobody")
+
+
 def test_turn_views_give_one_frame_per_player_turn(borodino_game):
     service, game_id = borodino_game
     assert service.submit(game_id, "french", "attack 3219 -> 3218").accepted
