@@ -8,7 +8,8 @@ counts in their turn's budget (the plan's deadline is set before it, bot/tables/
 searching commander stops at its deadline and answers with the best plan found by then, so a slow
 host makes plans weaker, never late: the planner waits for the answer. Only a worker that has not
 answered GRACE seconds (or the seat's budget, if longer) past the deadline is taken for hung: it is
-ended, a fresh one starts for the next plan, and Hung says so. `ThreadPlanner` runs the same
+ended, a fresh one starts for the next plan, and Hung says so. A worker ends when the bot does,
+even killed outright (`end_with`). `ThreadPlanner` runs the same
 function in a worker thread of this process (tests, where a process per test would cost more than
 the plan).
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Protocol
@@ -25,6 +27,7 @@ from bot.computer.seat import PlanJob, plan
 from rules.core.ai import Decision
 
 GRACE = 60.0  # seconds past its deadline a worker may take before it is taken for hung
+WATCH_SECONDS = 2.0  # how often a worker looks whether the bot that started it still runs
 
 
 class Hung(Exception):
@@ -57,8 +60,7 @@ class ThreadPlanner:
 
 
 class ProcessPlanner:
-    """Plans in worker processes, each started at its first plan (forkserver: a clean process,
-    not a fork of the bot's threads and database connections)."""
+    """Plans in worker processes (`new_worker`), each started at its first plan."""
 
     def __init__(self, count: int | None = None) -> None:
         self.count = count or workers(os.cpu_count())
@@ -68,7 +70,7 @@ class ProcessPlanner:
 
     async def plan(self, job: PlanJob) -> list[Decision]:
         async with self._free:
-            worker = self._idle.pop() or ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("forkserver"))
+            worker = self._idle.pop() or new_worker()
             self._running.add(worker)
             kept: ProcessPoolExecutor | None = None
             try:
@@ -96,6 +98,28 @@ class ProcessPlanner:
             if worker is not None:
                 _end(worker)
         self._idle = [None] * self.count
+
+
+def new_worker() -> ProcessPoolExecutor:
+    """A worker process (started at its first task): forkserver's, a clean process, not a fork of
+    the bot's threads and database connections; it ends with the bot."""
+    return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("forkserver"), initializer=end_with,
+                               initargs=(os.getpid(),))
+
+
+def end_with(bot: int) -> None:
+    """A worker's start: it ends when the bot process `bot` does, however that ends. A bot killed
+    outright (SIGKILL, the out-of-memory killer) cannot end its workers, and they would wait for
+    its plans for ever, each holding its memory (systemd and Docker end them; a bot run by hand
+    does not)."""
+    def watch() -> None:
+        while True:
+            time.sleep(WATCH_SECONDS)
+            try:
+                os.kill(bot, 0)
+            except ProcessLookupError:
+                os._exit(0)
+    threading.Thread(target=watch, name="the bot still runs", daemon=True).start()
 
 
 def _end(pool: ProcessPoolExecutor) -> None:

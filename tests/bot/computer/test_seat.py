@@ -6,8 +6,12 @@ import asyncio
 import json
 import os
 import re
+import signal
+import subprocess
+import sys
 import time
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -208,3 +212,26 @@ def test_a_whole_borodino_game_between_computers_through_the_service(tmp_path):
     play_out(service, game_id, limit=5000)
     assert rules.load("borodino").outcome(service.load(game_id)) is not None
     assert service.replay_check(game_id).ok
+
+
+@pytest.mark.long
+def test_a_worker_ends_when_the_bot_is_killed_outright(tmp_path):
+    """A bot killed by SIGKILL (or the out-of-memory killer) cannot end its planner's workers: each
+    ends by itself within seconds, and no orphan keeps its memory."""
+    script = ("import os, signal\n"
+              "from bot.computer.planner import new_worker\n"
+              "print(new_worker().submit(os.getpid).result(), flush=True)\n"
+              "os.kill(os.getpid(), signal.SIGKILL)\n")
+    said = tmp_path / "worker"
+    with said.open("w") as out:  # a file, not a pipe: the worker holds what the bot's stdout was
+        bot = subprocess.Popen([sys.executable, "-c", script], cwd=Path(__file__).resolve().parents[3], stdout=out)
+    assert bot.wait(timeout=60) == -signal.SIGKILL  # reaped, as the bot's parent (systemd, a shell) does
+    worker = int(said.read_text())
+    for _ in range(100):
+        try:
+            os.kill(worker, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    os.kill(worker, signal.SIGKILL)
+    raise AssertionError("the worker outlived the bot by 10 seconds")
