@@ -151,6 +151,10 @@ def activate(g: Game, side: str, cmd: Activate) -> list[dict]:
         if segment_after(g, "movement"):
             raise RuleViolation("5.2.1", "artillery is activated in the movement segment, which is over")
         to_segment(g, "movement")
+        if bid in imp["moved"]:  # moving then activating is one command (2.6.1: "ONE extra MP after moving")
+            raise RuleViolation("5.2.1", f"{g.public_name(bid)} is already activated this impulse" if
+                                g.block(bid)["activated"] else f"{g.public_name(bid)} has moved this impulse; "
+                                f"an artillery moves and activates in one command, `activate {bid} <area>`")
         may_move(g, bid)
         if g.exhausted(bid):
             raise RuleViolation("2.6.1", f"{g.public_name(bid)} is exhausted and cannot fire until restored")

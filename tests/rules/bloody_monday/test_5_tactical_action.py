@@ -260,6 +260,18 @@ def test_5_2_1_an_activated_gun_has_made_its_move():
         "French A (F-I-A1, artillery) has already moved this impulse; move another unit (5.2).")
 
 
+def test_5_2_1_a_gun_activated_twice_or_after_its_move_is_told_why():
+    """5.2.1: a gun activated again read 'has already moved this impulse; move another unit (5.2)', and one
+    moved first the same, though 'activate <gun> <area>' moves and activates it in one command."""
+    state = position({"F-I-D": 16, "F-I-A1": 16, "F-I-A2": 16})
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "activate F-I-A1", "move F-I-A2 15")
+    assert refused(state, "french", "activate F-I-A1", "5.2.1") == (
+        "French A (F-I-A1, artillery) is already activated this impulse (5.2.1).")
+    assert refused(state, "french", "activate F-I-A2", "5.2.1") == (
+        "French A (F-I-A2, artillery) has moved this impulse; an artillery moves and activates in one command, "
+        "`activate F-I-A2 <area>` (5.2.1).")
+
+
 def test_5_2_2_a_leader_inspires_a_cavalry_unit_in_its_own_area():
     """5.2.2: a combat unit (infantry or cavalry) "of the Tactical Leader's color ... and adjacent to
     it": the leader's own area counts as adjacent."""
