@@ -21,7 +21,7 @@ from collections.abc import Callable
 from rules.borodino import dv_data, dv_leaders
 from rules.borodino.battle import SIDES, Battle
 from rules.core.dice import roll
-from rules.core.events import Event, event
+from rules.core.events import Event, event, listed
 
 Then = Callable[[Battle], list[Event]]  # what follows the Rally Phase (the next Game-Turn)
 
@@ -78,14 +78,27 @@ def _leader_rolls(b: Battle) -> list[Event]:
     to; "Units remain broken until rallied by a Leader in the Rally Phase"."""
     if "broken" not in b.s:
         return []
-    events = []
+    events, alone = [], []
     for uid in list(b.s["broken"]):
         lid = dv_leaders.can_rally(b, uid) if b.unit(uid)["where"] == "map" else None
         if lid is not None:
             rating = dv_data.load().leaders[lid].rating
             events.append(_rolled(b, uid, roll(b.s["dice"]), rating,
                                   f"{dv_leaders.name(lid)} rallies on his rating {rating} or less", "8.152"))
-    return events
+        elif b.unit(uid)["where"] == "map":
+            alone.append(uid)
+    return events + _unrallied(b, alone)
+
+
+def _unrallied(b: Battle, alone: list[str]) -> list[Event]:
+    """The broken units no leader rolls for, told so that none is passed over in silence."""
+    if not alone:
+        return []
+    one = len(alone) == 1
+    return [event(f"{listed([b.describe(u) for u in alone])} {'has' if one else 'have'} no active leader of "
+                  f"{'its' if one else 'their'} corps stacked with or next to {'it' if one else 'them'}, and "
+                  f"{'stays' if one else 'stay'} broken (Doomed Victory 8.152).", kind="unit_rally", units=alone,
+                  rallied=False)]
 
 
 def _rolled(b: Battle, uid: str, die: int, need: int, how: str, rule: str) -> Event:

@@ -18,7 +18,7 @@ from rules.borodino.battlemap import BattleMap
 from rules.borodino.combat import Plan, attacked_hexes
 from rules.borodino.commands import Advance, Lose, Retreat, Stay
 from rules.core.errors import RuleViolation
-from rules.core.events import Event, event
+from rules.core.events import Event, event, listed
 from rules.core.hexes import Hex, distance
 
 
@@ -34,8 +34,7 @@ def start_result(b: Battle, plan: Plan, result: str) -> list[Event]:
     if b.doomed and "leaders" in b.s:  # Doomed Victory 8.14: leaders stacked with the units hit
         events += dv_leaders.casualties(b, dv_combat.receivers(result, attackers, plan.defenders))
     if spared and result in ("Ae", "Ex"):  # an Ar asks them instead whether they retreat all the same
-        named = [b.describe(a) for a in spared]
-        guns = " and ".join(filter(None, (", ".join(named[:-1]), named[-1])))  # 'A, B and C'
+        guns = listed([b.describe(a) for a in spared])
         events.append(event(f"{guns} {'is' if len(spared) == 1 else 'are'} untouched by the result (Artillery C).",
                             kind="spared", units=spared))
     if result == "Ae":

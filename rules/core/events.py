@@ -20,6 +20,15 @@ def event(text: str, to: str = "all", kind: str = "info", **fields: object) -> E
     return {"kind": kind, "to": to, "text": text, "irreversible": False, **fields}
 
 
+def listed(items: list[str]) -> str:
+    """Things named in a sentence: 'A', 'A and B', 'A, B and C'.
+
+    >>> listed(["2705"]), listed(["2705", "2804"]), listed(["2705", "2804", "2903"])
+    ('2705', '2705 and 2804', '2705, 2804 and 2903')
+    """
+    return " and ".join(filter(None, (", ".join(items[:-1]), items[-1])))
+
+
 def seal(events: list[Event]) -> list[Event]:
     """Mark every event undo may not cross (a die was rolled, or something hidden was shown).
 

@@ -98,11 +98,22 @@ def test_8_152_the_rally_phase_says_how_leaders_move_once():
 
 
 def test_8_152_without_a_leader_beside_it_a_broken_unit_stays_broken():
-    """8.152 "supersedes" 6.10's own roll: "Units remain broken until rallied by a Leader"."""
+    """8.152 "supersedes" 6.10's own roll: "Units remain broken until rallied by a Leader". No die is
+    rolled for it, and the players are told so, where it was passed over in silence."""
     s, broken, _ = _rally_phase_position()
     s, _ = play(s, "russian", "end")
     s, events = play(s, "french", "end")
-    assert "unit_rally" not in kinds(events) and s["broken"] == ["F-I-4"]
+    assert s["broken"] == ["F-I-4"] and not [e for e in events if e.get("die")]
+    assert [e["text"] for e in events if e["kind"] == "unit_rally"] == [
+        f"{broken} (French 5-4 infantry) has no active leader of its corps stacked with or next to it, and stays "
+        "broken (Doomed Victory 8.152)."]
+    s, broken, beside = _rally_phase_position()
+    s["broken"].append("F-I-5")
+    s, _ = play(s, "russian", "end")
+    s, events = play(s, "french", "end")
+    assert [e["text"] for e in events if e["kind"] == "unit_rally"] == [
+        f"{broken} (French 5-4 infantry) and {beside} (French 4-4 infantry) have no active leader of their corps "
+        "stacked with or next to them, and stay broken (Doomed Victory 8.152)."]
 
 
 def test_8_152_in_the_rally_phase_only_leaders_move():
