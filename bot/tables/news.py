@@ -74,8 +74,8 @@ class Change:
             buttons = self._answers(told, side)
             if side == result.side and side in kept and buttons is None:
                 continue  # their own command: answered to them, and its lines are in their view
-            if buttons is None and side in self.asked:  # one DM: the lines, then what is asked
-                self.asked[side]["text"] = join([lines[side], self.asked[side]["text"]])
+            if buttons is None and side in self.asked:  # one DM: the lines, then what is asked, a line of its own
+                self.asked[side]["text"] = join([lines[side], _line_of_its_own(self.asked[side]["text"])])
                 continue
             rows.append((side, message(lines[side], buttons=buttons)))
         if self.asked_in is not None:  # a button of a DM gave the command: its outcome is written there
@@ -202,6 +202,19 @@ def own_view(view: dict, side: str) -> Text:
     own = [u for u in view.get("units", []) if u.get("side") == side]
     lines = fmt.units_table(own, words=view.get("unit_words"), names=fmt.place_names(view))  # 1812: "Vilna (12)"
     return words(fmt.headline(view), "\n", table(lines))
+
+
+def _line_of_its_own(text: Text) -> Text:
+    """A question that starts a line after the change's own lines starts as a sentence does: "The game
+    waits for you", which after "Game 3: " alone reads "the game waits for you".
+
+    >>> _line_of_its_own(["the game waits for you, due ", {"at": "2026-03-01T00:00:00+00:00"}])
+    ['The game waits for you, due ', {'at': '2026-03-01T00:00:00+00:00'}]
+    """
+    parts = words(text)
+    if parts and isinstance(parts[0], str):
+        parts[0] = parts[0][:1].upper() + parts[0][1:]
+    return parts
 
 
 def player_turn_name(view: dict) -> str:

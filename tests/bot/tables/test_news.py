@@ -633,7 +633,7 @@ def test_a_change_s_private_lines_for_another_side_go_to_it_alone_and_on_top_of_
     """Another side's private lines come by DM, in the same message as the question the change puts
     to it when there is one, never with the commanding side's (composed as the service would)."""
     for tables, system, command, asked in ((make_tables(service), toy_system, "end", None),
-                                           (wagers, toy_wager, "shout", "the game waits for you")):
+                                           (wagers, toy_wager, "shout", "The game waits for you")):
         game_id = run(seated_game(tables, system=system.INFO.name))
         before = tables.service.load(game_id)
         after, _ = system.apply(before, "red", system.parse("red", command))
@@ -665,4 +665,4 @@ def test_a_change_s_private_lines_for_its_own_side_reach_it_after_another_side_s
     rows = tables.news.change(game_id, "Anna").compose(result, before, after).outbox
     assert [plain(payload["text"]) for to, payload in rows if to == "red"] == ["red hears a rumour"]
     (asked,) = [plain(payload["text"]) for to, payload in rows if to == "blue"]
-    assert asked.startswith("blue hears a rumour\nthe game waits for you")
+    assert asked.startswith("blue hears a rumour\nThe game waits for you")  # a line of its own, a sentence
