@@ -34,7 +34,7 @@ from rules.borodino.victory import outcome as _outcome
 from rules.borodino.views import view as _view
 from rules.core import hexes
 from rules.core.ai import Commander, Stop
-from rules.core.errors import RuleViolation
+from rules.core.errors import CommandError, RuleViolation
 from rules.core.events import Event, event
 from rules.core.play import play
 from rules.core.setup import chosen_options, scenario
@@ -78,10 +78,19 @@ def scenarios() -> list[dict]:
             for sc in scenario_data.scenarios().values()]
 
 
+LEADERS_READINGS = {"dv_rally_moves": "8.152", "dv_leaderless_halt": "8.10"}  # readings of dv_leaders' rules
+
+
 def setup(scenario_id: str, seed: int, options: dict | list | None = None) -> dict:
-    """The opening position of a scenario, French to move."""
+    """The opening position of a scenario, French to move. A reading of dv_leaders' rules asked
+    without dv_leaders is refused: it would change nothing, and the game would open saying it plays."""
     sc = scenario(scenario_data.scenarios(), scenario_id)
-    return set_up.new_state(INFO.name, sc, seed, chosen_options(options, sorted(sc.options), f"the {sc.title}"))
+    chosen = chosen_options(options, sorted(sc.options), f"the {sc.id} scenario")
+    for name, case in LEADERS_READINGS.items():
+        if name in chosen and "dv_leaders" not in chosen:
+            raise CommandError(f"{name} reads a rule of the Doomed Victory leaders ({case}) and plays only with "
+                               "them: add the option dv_leaders, or leave it out.")
+    return set_up.new_state(INFO.name, sc, seed, chosen)
 
 
 def active_sides(state: dict) -> list[str]:

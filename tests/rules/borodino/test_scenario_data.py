@@ -8,8 +8,10 @@ from collections import Counter
 
 import pytest
 
+import rules
 from rules.borodino import scenario_data as sd
 from rules.borodino.scenario_data import ScenarioDataError
+from rules.core.errors import CommandError
 from tests.rules.borodino import printed_setups as printed
 
 def _side(scenario: sd.Scenario, side: str) -> dict[str, str]:
@@ -245,3 +247,19 @@ def test_broken_units_are_refused(field, value, message):
     doc["unit"][0][field] = value
     with pytest.raises(ScenarioDataError, match=message):
         sd.parse_units(doc)
+
+
+def test_a_game_s_options_are_checked_when_it_is_set_up():
+    """An option a scenario does not offer is refused naming the scenario by the id the player gave
+    ('the The Grand Battle, 5-7 September' read once); a reading of the leaders' rules asked without
+    dv_leaders is refused, where the game opened 'with dv_rally_moves' and nothing of it played."""
+    borodino = rules.load("borodino")
+    with pytest.raises(CommandError) as unknown:
+        borodino.setup("grand", 1, ["nonsense"])
+    assert str(unknown.value).startswith("'nonsense' is not an option of the grand scenario (options: ")
+    for name, case in (("dv_rally_moves", "8.152"), ("dv_leaderless_halt", "8.10")):
+        with pytest.raises(CommandError) as alone:
+            borodino.setup("shevardino", 1, ["dv_rally", name])
+        assert str(alone.value) == (f"{name} reads a rule of the Doomed Victory leaders ({case}) and plays only with "
+                                    "them: add the option dv_leaders, or leave it out.")
+        assert name in borodino.setup("shevardino", 1, ["dv_leaders", name])["options"]
