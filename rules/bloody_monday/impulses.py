@@ -302,6 +302,8 @@ def inspire(g: Game, side: str, cmd: Inspire) -> list[dict]:
     to_segment(g, "inspiration")
     imp["inspired"][leader] = bid
     g.set_cube(bid, "yellow", True)
+    if g.revealed(bid):  # face up (engaged in an area the enemy holds): everyone sees the cube on it
+        return [event(f"{g.public_name(leader)} inspires {g.public_name(bid)} (5.2.2).", kind="inspire")]
     return [event(f"{g.public_name(leader)} inspires a unit (5.2.2).", kind="inspire"),
             event(f"{g.public_name(leader)} inspires {g.public_name(bid)} (yellow cube).", to=side)]
 

@@ -6,7 +6,7 @@ The case tests check the rule cited; these pin the sentences a player reads.
 """
 from __future__ import annotations
 
-from tests.rules.bloody_monday.bm_helpers import do, position, refused
+from tests.rules.bloody_monday.bm_helpers import bm, do, position, refused
 
 FRENCH: dict[str, int | tuple[int, int]] = {"F-I-D": 16, "F-I-1": 16, "F-I-A1": 16, "F-III-N": 16, "F-I-LC": 16}
 
@@ -155,6 +155,17 @@ def test_an_inspiration_is_public_and_the_unit_inspired_the_inspirers_own():
     assert [(e["kind"], e["to"], e["text"]) for e in events] == [
         ("inspire", "all", "French Davout (F-I-D, tactical leader) inspires a unit (5.2.2)."),
         ("info", "french", "French Davout (F-I-D, tactical leader) inspires French 1 (F-I-1, infantry) (yellow cube).")]
+
+
+def test_an_inspiration_of_a_revealed_unit_names_it_to_all():
+    """5.2.2, Contested Area: a unit engaged in an area the enemy holds stands revealed, its yellow cube
+    in everyone's view: the public line named only 'a unit'."""
+    state = _after("tactical", "activate F-I-D", "move F-I-1 42", blocks={"F-I-D": 16, "F-I-1": 16, "R-1-2J": 42})
+    _, events = do(state, "french", "inspire F-I-D F-I-1")
+    assert [(e["kind"], e["to"], e["text"]) for e in events] == [
+        ("inspire", "all", "French Davout (F-I-D, tactical leader) inspires French 1 (F-I-1, infantry) (5.2.2).")]
+    seen = bm.view(do(state, "french", "inspire F-I-D F-I-1")[0], "russian")["units"]
+    assert next(u for u in seen if u.get("id") == "F-I-1")["cubes"] == ["yellow"]
 
 
 def test_each_initiative_action_says_what_the_disc_was_spent_on():
