@@ -65,7 +65,8 @@ def move(b: Battle, side: str, lid: str, cmd: Move) -> list[Event]:
             if host and b.unit(host)["where"] == "waiting" else ""
         raise RuleViolation("Doomed Victory 8.1", f"{d.name} is not on the map{comes}")
     if leader["moved"]:
-        raise RuleViolation("Doomed Victory 8.1", f"{d.name} has already moved this phase")
+        raise RuleViolation("Doomed Victory 8.1", f"{d.name} has already moved this phase; to change his move, "
+                            "`undo` it")
     if b.s["phase"] == "rally" and not leader["active"]:
         raise RuleViolation("Doomed Victory 8.152", f"{d.name} is inactive this turn, and only an active leader "
                             "moves in the Rally Phase")

@@ -114,7 +114,8 @@ def _doomed_notes(b: Battle) -> list[str]:
     if "leaders" in b.s:
         idle = [dv_leaders.name(lid) for lid in dv_leaders.on_map(b) if not b.s["leaders"][lid]["active"]]
         if idle:
-            out.append(f"Inactive leaders (their units may not move or attack; 8.10): {', '.join(idle)}.")
+            out.append("Inactive leaders (their units may not move or attack; Doomed Victory 8.10): "
+                       f"{', '.join(idle)}.")
     if b.s["phase"] == "rally":
         out.append("Rally Phase: leaders may move (`move <leader> <hex>`), then `end` (Doomed Victory 8.152).")
     return out

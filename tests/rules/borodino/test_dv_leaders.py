@@ -89,7 +89,8 @@ def test_8_1_a_leader_ends_on_a_friendly_unit_and_moves_once_a_phase():
     err = refused(s, "french", f"move davout {go(G, 3)}", "Doomed Victory 8.1")
     assert dest in str(err)
     moved, _ = play(s, "french", f"move L-DAVOUT {dest}")
-    refused(moved, "french", f"move davout {G}", "Doomed Victory 8.1")
+    assert str(refused(moved, "french", f"move davout {G}", "Doomed Victory 8.1")) == (
+        "Davout has already moved this phase; to change his move, `undo` it (Doomed Victory 8.1).")
 
 
 def test_8_1_leaders_move_in_the_movement_phase_only_and_by_their_owner():

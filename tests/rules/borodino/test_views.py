@@ -123,3 +123,6 @@ def test_doomed_victory_adds_its_leaders_and_broken_units():
     davout = next(ld for ld in v["leaders"] if ld["id"] == "L-DAVOUT")
     assert davout["name"] == dv_leaders.name("L-DAVOUT") and davout["hex"] == G and davout["where"] == "play"
     assert v["broken"] == []
+    state["leaders"]["L-DAVOUT"]["active"] = False  # the note cites the errata by its title, as the others do
+    assert "Inactive leaders (their units may not move or attack; Doomed Victory 8.10): Davout." in \
+        borodino.view(state, "french")["notes"]
