@@ -5,9 +5,10 @@ GameService.submit's `compose`); Delivery then sends the stored rows, oldest fir
 row delivered only once the platform has accepted all of it. A text longer than the platform's
 limit goes as several messages (the Messenger splits it), and a row remembers how many of them
 were accepted, so a retry sends only the rest. Each message is sent once: it goes with a nonce
-(the row and the piece) that Discord de-duplicates, and what the platform accepted is remembered
-in memory until the store has marked it, so when marking fails (a full disk, a write lock held
-longer than the store waits) only the marking is tried again, never the send. Pictures are not
+(the row, the piece and a digest of what the row says) that Discord de-duplicates, and what the
+platform accepted is remembered in memory until the store has marked it, so when marking fails (a
+full disk, a write lock held longer than the store waits) only the marking is tried again, never
+the send. Pictures are not
 stored: a row names the view to draw (`{"seq": n, "side": side or None}`) and it is rendered when
 sent, once for every channel that shows it; a row posted after a change (`crop`) carries a second
 picture, the latest action at a phone's width. A kept row (`kept`) does not send a
@@ -35,6 +36,7 @@ goes to their private thread in the game's channel if they asked for one.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 from collections import OrderedDict, defaultdict
@@ -199,6 +201,15 @@ def payload_text(payload: dict) -> Text:
     if "text" in payload:
         return payload["text"]
     return "\n".join(line.strip() for line in fmt.event_lines(payload.get("events", []), False))
+
+
+def nonce(row: dict, piece: int) -> str:
+    """A piece's nonce: its row and piece, and a digest of what the row says. A database restored
+    from an older copy gives its new rows the ids of rows already sent, and Discord answers a nonce
+    it took in the last minutes with the first message instead of posting: the digest keeps a new
+    row from being taken for an old one (an old one sent again is still one message)."""
+    said = json.dumps([row["game"], row["seq"], row["audience"], row["payload"]], sort_keys=True, default=str)
+    return f"{row['id']}.{piece}.{hashlib.sha256(said.encode()).hexdigest()[:8]}"
 
 
 async def no_owner(guild: str) -> str | None:
@@ -387,7 +398,7 @@ class Delivery:
                 self.channel_lost(error.channel)
             return False
         try:
-            await asyncio.to_thread(self._delivered, row["id"], target)
+            await asyncio.to_thread(self._delivered, row, target)
         except Exception:  # sent all the same (the rows after it may go): the next try marks it
             log.exception("outbox row %s was sent to %s, but marking it delivered failed; only the "
                           "marking is tried again", row["id"], target)
@@ -410,9 +421,11 @@ class Delivery:
         log.warning("outbox row %s to %s failed %d times; given up (%d players told by DM)",
                     row["id"], row["audience"], GIVE_UP_AFTER, len(instead))
 
-    def _delivered(self, outbox_id: int, target: str) -> None:
-        """A row Discord accepted all of; a DM that went through opens the person's DMs again."""
-        self.store.mark_delivered(outbox_id)
+    def _delivered(self, row: dict, target: str) -> None:
+        """A row Discord accepted all of (how far its game's news went is kept beside the database:
+        Store.note_told); a DM that went through opens the person's DMs again."""
+        self.store.mark_delivered(row["id"])
+        self.store.note_told(row)
         if target.startswith("dm:") and self.store.closed_dm(target[3:]):
             self.store.clear_closed_dm(target[3:])
 
@@ -437,7 +450,7 @@ class Delivery:
         buttons = row["payload"].get("buttons")
         for n in range(max(row["pieces_sent"], self._accepted.get(row["id"], 0)), len(pieces)):
             last = buttons if n == len(pieces) - 1 else None
-            await send(where, pieces[n], pictures if n == 0 else (), last, nonce=f"{row['id']}.{n}")
+            await send(where, pieces[n], pictures if n == 0 else (), last, nonce=nonce(row, n))
             self._accepted[row["id"]] = n + 1
             if n + 1 < len(pieces):
                 await self._mark_pieces(row["id"], n + 1)

@@ -5,9 +5,11 @@ each player's question message of the player-turn.
 """
 from __future__ import annotations
 
+import functools
 import json
 
 from bot.store.connection import Connection, Outbox, now
+from bot.store.told import ToldMarks
 
 
 class OutboxPart(Connection):
@@ -34,14 +36,35 @@ class OutboxPart(Connection):
         return self._readable("outbox", rows)
 
     def told_beyond_log(self) -> list[tuple[int, int, int]]:
-        """The games whose newest outbox row was written for a command the log no longer holds
-        (a database restored from an older copy): (game, last command held, last command told).
+        """The games whose newest message was written for a command the log no longer holds (a
+        database restored from an older copy): (game, last command held, last command told).
         Every write stores its messages at the game's last command, an undo's at the one it goes
         back to, so in a whole file the newest row is never beyond the log (a notice to a server's
-        owner, which an undo keeps, is left out)."""
-        newest = self.db.execute("SELECT game, seq FROM outbox WHERE id IN (SELECT MAX(id) FROM outbox "
+        owner, which an undo keeps, is left out). A whole file restored holds no such row: the
+        marks beside it (bot/store/told.py) say how far the news went, unless the file holds rows
+        newer than a mark (another program wrote to it since: it is not older)."""
+        newest = self.db.execute("SELECT game, seq, id FROM outbox WHERE id IN (SELECT MAX(id) FROM outbox "
                                  "WHERE audience NOT LIKE 'owner:%' GROUP BY game)")
-        return [(game, held, told) for game, told in newest.fetchall() if told > (held := self.last_seq(game))]
+        rows = {game: (seq, row) for game, seq, row in newest.fetchall()}
+        told = {game: seq for game, (seq, _) in rows.items()}
+        for game, (row, seq) in self.told.marks().items():
+            if game in rows and rows[game][1] < row:
+                told[game] = max(told[game], seq)
+        return [(game, held, seq) for game, seq in sorted(told.items()) if seq > (held := self.last_seq(game))]
+
+    @functools.cached_property
+    def told(self) -> ToldMarks:
+        return ToldMarks(self.path)
+
+    def note_told(self, row: dict) -> None:
+        """A row the platform accepted all of: how far its game's news has gone, beside the file."""
+        self.told.note(row["game"], row["id"], row["seq"])
+
+    def told_anew(self) -> None:
+        """The marks beside the file written again from it: each game's newest delivered row."""
+        newest = self.db.execute("""SELECT game, id, seq FROM outbox WHERE id IN (SELECT MAX(id) FROM outbox
+                                    WHERE delivered_at IS NOT NULL AND audience NOT LIKE 'owner:%' GROUP BY game)""")
+        self.told.restart({game: (row, seq) for game, row, seq in newest.fetchall()})
 
     def add_outbox(self, game_id: int, outbox: Outbox) -> None:
         """Messages outside any command of the game (a reminder, a notice)."""

@@ -281,6 +281,7 @@ class News(Room):
         how many games. Told once: the notice is the game's newest message, at its last command. It
         names the game in its channel; a DM (a paused game's news) is headed by its game when sent."""
         lost = self.store.told_beyond_log()
+        self.store.told_anew()  # told once: from now on the marks are the database's
         for game_id, held, told in lost:
             said = (f"the bot's database was restored from an older copy. It holds this game's commands up to "
                     f"command {held}, but its messages went up to command {told}: the commands after {held} are "

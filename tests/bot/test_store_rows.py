@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from pathlib import Path
 
 import pytest
 import sqlite_utils
@@ -269,6 +270,30 @@ def test_the_newest_row_beyond_the_log_tells_a_restored_file(store):
     assert store.told_beyond_log() == []  # each game's newest row is at its last command
     store.db.execute("DELETE FROM commands WHERE game = ? AND seq = 3", [game_id])  # an older copy's log
     assert store.told_beyond_log() == [(game_id, 2, 3)]
+
+
+def test_the_marks_beside_the_file_tell_a_whole_restored_copy_not_a_file_written_since(tmp_path):
+    """A whole copy restored holds no row beyond its log: the marks beside it (bot/store/told.py)
+    say how far each game's news went. A file holding rows newer than a mark (a terminal played
+    and undid in it since) is not older, and is told nothing; an unreadable marks file is none."""
+    path = tmp_path / "k.sqlite"
+    store = Store(path)
+    game_id = played(store, 3)
+    for row in store.outbox(game_id):
+        store.mark_delivered(row["id"])
+        store.note_told(row)
+    store.db.execute("DELETE FROM outbox WHERE game = ? AND seq = 3", [game_id])  # the copy's outbox
+    store.db.execute("DELETE FROM commands WHERE game = ? AND seq = 3", [game_id])  # and its log
+    assert Store(path).told_beyond_log() == [(game_id, 2, 3)]  # another process reads the marks
+    store.append(game_id, command(2), {"n": 3}, [("all", {"n": 3})])  # another program wrote since
+    store.db.execute("DELETE FROM commands WHERE game = ? AND seq = 3", [game_id])  # and undid it
+    store.add_outbox(game_id, [("all", {"undone": True})])
+    assert Store(path).told_beyond_log() == []
+    Path(f"{path}.told").write_text("not what the bot writes")
+    assert Store(path).told_beyond_log() == []
+    store.mark_delivered(*(row["id"] for row in store.outbox(game_id)))
+    store.told_anew()  # each start writes them from the file: its newest delivered row
+    assert Store(path).told.marks() == {game_id: (store.outbox(game_id)[-1]["id"], 2)}
 
 
 def test_a_question_is_found_from_the_player_turn_it_was_asked_in(store):

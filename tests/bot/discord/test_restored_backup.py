@@ -3,10 +3,23 @@ messages told for commands the log no longer holds, and tells the game's channel
 and where the game stands, once."""
 from __future__ import annotations
 
+import shutil
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 from bot.store import Store
-from tests.bot.discord.sim import borodino, play, server
+from tests.bot.discord.sim import Server, borodino, play, server
+
+
+async def told_once_at_restarts(s: Server, game_id: int) -> None:
+    """The bot starts on the restored file, and again: the channel hears of the lost command once."""
+    notice = (f"Game {game_id}: the bot's database was restored from an older copy. It holds this "
+              f"game's commands up to command 0, but its messages went up to command 1")
+    for _ in range(2):
+        await s.restart()
+        await s.env.settle()
+        assert sum(notice in text for text in s.posts()) == 1
 
 
 def test_the_table_hears_which_announced_commands_a_restore_lost(tmp_path):
@@ -19,13 +32,25 @@ def test_the_table_hears_which_announced_commands_a_restore_lost(tmp_path):
             restored = Store(db)  # the commands after the copy was made are gone, their posts not
             with restored.transaction():
                 restored.db.execute("DELETE FROM commands WHERE game = ? AND seq >= 1", [game_id])
-            notice = (f"Game {game_id}: the bot's database was restored from an older copy. It holds this "
-                      f"game's commands up to command 0, but its messages went up to command 1")
-            await s.restart()
-            await s.env.settle()
-            assert sum(notice in text for text in s.posts()) == 1
-            await s.restart()  # told once
-            await s.env.settle()
-            assert sum(notice in text for text in s.posts()) == 1
+            await told_once_at_restarts(s, game_id)
             assert s.tables.store.told_beyond_log() == []
+    play(test, tmp_path)
+
+
+def test_a_whole_backup_restored_as_deploy_says_is_told_too(tmp_path):
+    """deploy/DISCORD.md's restore: a `kolocha backup` copied over the database file, its -wal and
+    -shm deleted. The copy's outbox lacks the lost command's messages too; the marks beside the
+    file (bot/store/told.py) still say how far the news went, and the channel is told, once."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id = await borodino(s)
+            with closing(sqlite3.connect(db)) as source, closing(sqlite3.connect(tmp_path / "copy.sqlite")) as copy:
+                source.backup(copy)
+            await s.anna.slash(s.channel, "move", unit="3225", to="3224")
+            assert "move 3225" in s.posts()[-1]
+            await s.client.close()
+            shutil.copy(tmp_path / "copy.sqlite", db)
+            for tail in ("-wal", "-shm"):
+                Path(f"{db}{tail}").unlink(missing_ok=True)
+            await told_once_at_restarts(s, game_id)
     play(test, tmp_path)

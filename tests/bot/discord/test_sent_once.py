@@ -88,5 +88,39 @@ def test_a_send_repeated_after_a_restart_is_one_message_by_its_nonce(tmp_path, m
     on_the_loopback(test)
 
 
+def test_a_row_of_a_restored_database_is_not_taken_for_the_row_that_had_its_id(tmp_path):
+    """A database restored from an older copy gives its new rows the ids of rows already sent;
+    Discord (the loopback, as Discord) answers a nonce it took with the first message instead of
+    posting, so a nonce of the id alone would swallow the new row. It is posted, and an old row
+    sent again is still one message (control)."""
+    db = tmp_path / "k.sqlite"
+
+    async def test() -> None:
+        loopback = Loopback()
+        point_at(await loopback.start())
+        channel = loopback.channels[0]
+        store = Store(db)
+        game_id = store.create_game("borodino", "7sep", 1, guild=str(GUILD), channel=channel)
+        try:
+            client = bot.create_bot(Config(database=str(db)), picture)
+            running = asyncio.get_running_loop().create_task(client.start("token"))
+            await asyncio.wait_for(loopback.identified.wait(), 30)
+            tables = client.tables
+            assert tables is not None
+            await tables.delivery.send(game_id, [(f"channel:{channel}", {"text": "Hear ye"})])
+            (sent,) = store.outbox(game_id)
+            store.db.execute("UPDATE outbox SET delivered_at = NULL WHERE id = ?", [sent["id"]])
+            await tables.delivery.flush(game_id)  # sent again: the same message
+            store.db.execute("DELETE FROM outbox WHERE id = ?", [sent["id"]])  # as in the older copy
+            await tables.delivery.send(game_id, [(f"channel:{channel}", {"text": "Hark"})])
+            assert [row["id"] for row in store.outbox(game_id)] == [sent["id"]]  # the same id again
+            await client.close()
+            running.cancel()
+        finally:
+            await loopback.stop()
+        assert loopback.texts(f"channel:{channel}") == ["Hear ye", "Hark"]
+    on_the_loopback(test)
+
+
 def full_disk(*outbox_ids: int) -> None:
     raise sqlite3.OperationalError("database or disk is full")
