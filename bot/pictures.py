@@ -59,6 +59,9 @@ def map_png(service: GameService, game_id: int, *, around: list[str] | None = No
     """PNG of what `viewer` (None: the public) sees of a game now, optionally cropped and highlighted."""
     system, state = service.system(game_id), service.load(game_id)
     view = system.view(state, viewer)
+    if view.get("system") == "campaign_1812" and (zoc or select):
+        asked = "1812 has no zones of control to shade (`zoc`)" if zoc else "1812's map marks no moves (`select`)"
+        raise Unreadable(f"{asked}: ask `map`, or `map 12` to centre the map on a place.")
     unit, ring = selected(view, select)
     moves = destinations(system, state, unit) or destinations(system, state, ring)  # Borodino's by its hex
     try:
@@ -142,8 +145,10 @@ def command_script(service: GameService, game_id: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def parse_map_words(words: list[str]) -> dict:
-    """`map [HEX|AREA ...] [radius N] [size N] [zoc SIDE] [select HEX]` -> map_png options."""
+def parse_map_words(words: list[str], view: dict | None = None) -> dict:
+    """`map [HEX|AREA ...] [radius N] [size N] [zoc SIDE] [select HEX]` -> map_png options. A word
+    none of these is refused in the words of the `view`'s map where it has areas (1812 answers a
+    place's name with its number), else with Borodino's examples."""
     options: dict = {"around": []}
     it = iter(words)
     for word in it:
@@ -163,6 +168,11 @@ def parse_map_words(words: list[str]) -> dict:
         elif word.isdigit():  # a hex (2817) or an area (Bloody Monday's 46, 1812's 12): the map checks it
             options["around"].append(word)
         else:
+            if (view or {}).get("system") in ("bloody_monday", "campaign_1812"):
+                try:
+                    render.check_around(view or {}, [word])
+                except NotOnMap as error:
+                    raise Unreadable(str(error)) from None
             raise Unreadable(f"`map` does not understand {word!r}: try `map`, `map 2817` (or an area: `map 46`), "
                              "`map 2817 radius 4`, `map zoc french` or `map select 3225`.")
     return options

@@ -36,7 +36,8 @@ class MapFiles:
         """Draw what `viewer` (None: everyone) may see, the main picture and the latest action
         without words; the sentence saying where, or why the words were not understood."""
         try:
-            options = pictures.parse_map_words(words)
+            view = self.service.system(self.game_id).view(self.service.load(self.game_id), viewer)
+            options = pictures.parse_map_words(words, view)
             path = self.asked if words else self.main
             path.write_bytes(self._png(self.service, self.game_id, viewer=viewer, **options))
         except Unreadable as error:

@@ -96,6 +96,29 @@ def test_map_words_parse_and_refuse_with_a_hint():
                                   "'prussian': `map zoc french`.")
 
 
+def test_an_1812_map_refuses_in_its_own_words_what_it_cannot_draw(tmp_path):
+    """A place's name is answered with its number and any other word in 1812's words (they were given Borodino's
+    hexes, `map 2817`); zones of control and a unit's moves, which 1812's map never draws, are refused where the
+    map was drawn plain without a word."""
+    service = GameService(Store(tmp_path / "k.sqlite"))
+    game = service.new_game("campaign_1812", "campaign", seed=1)
+    view = service.system(game).view(service.load(game), "russian")
+    sentences = {}
+    for words in (["vilna"], ["foo"], ["12", "radus", "2"]):
+        with pytest.raises(Unreadable) as refused:
+            pictures.parse_map_words(words, view)
+        sentences[words[-1 if len(words) == 1 else 1]] = str(refused.value)
+    assert sentences == {"vilna": "vilna: areas and sub-areas are named by their numbers (Vilna is 12)",
+                         "foo": "foo: areas and sub-areas are named by their numbers",
+                         "radus": "radus: areas and sub-areas are named by their numbers"}
+    assert pictures.parse_map_words(["12", "radius", "2"], view) == {"around": ["12"], "radius": 2}
+    for option, said in (({"zoc": "french"}, "1812 has no zones of control to shade (`zoc`)"),
+                         ({"select": "12"}, "1812's map marks no moves (`select`)")):
+        with pytest.raises(Unreadable) as refused:
+            pictures.map_png(service, game, viewer="russian", **option)
+        assert str(refused.value) == f"{said}: ask `map`, or `map 12` to centre the map on a place."
+
+
 def test_kolocha_map_and_replay_gif_write_files(borodino_game, tmp_path, capsys):
     _, game_id = borodino_game
     db = tmp_path / "k.sqlite"
