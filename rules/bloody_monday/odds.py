@@ -31,7 +31,7 @@ def forecast(state: dict, viewer: str | None, text: str) -> dict:
         cmd = C.parse(f"battle {text}")
         assert isinstance(cmd, C.Battle)
         return battle(_assumed(state, viewer), viewer, cmd.area)
-    if len(words) == 2:
+    if len(words) == 2 and not all(word.isdigit() for word in words):  # `odds 41 42`: one area is asked
         shot = C.parse(f"fire {text}")
         assert isinstance(shot, C.Fire)
         return fire(Game(copy_state(state)), viewer, shot.block, shot.area)

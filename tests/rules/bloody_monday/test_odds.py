@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from rules.core.errors import RuleViolation
+from rules.core.errors import CommandError, RuleViolation
 from tests.rules.bloody_monday.bm_helpers import bm, position
 
 FRONT = {"F-G-VG": 41, "F-I-5": 41, "R-1-1J": 41, "R-1-A1": 41, "R-1-BT": 41}
@@ -88,6 +88,15 @@ def test_odds_5_3_a_battle_needs_a_contested_area():
     with pytest.raises(RuleViolation, match="not contested"):
         bm.odds(alone, "french", "41")
     assert bm.odds(battle_41(), "french", "41")["area"] == 41
+
+
+def test_odds_of_two_areas_is_told_how_odds_are_asked():
+    """`odds 41 42` read its first area as a gun ("'41' is not one of your blocks on the map"): no
+    gun is named by a number, so two numbers are refused with the forms odds takes."""
+    with pytest.raises(CommandError) as refusal:
+        bm.odds(battle_41(), "french", "41 42")
+    assert str(refusal.value) == ("odds takes a battle area (`odds 41`) or an artillery and the area it would "
+                                  "fire into (`odds f-i-a1 41`).")
 
 
 def test_odds_change_nothing_and_roll_no_die():
