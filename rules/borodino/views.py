@@ -47,7 +47,7 @@ def view(b: Battle, side: str | None, to_move: list[str]) -> dict:
         "system": "borodino", "scenario": s["scenario"], "title": b.scenario.title, "viewer": side,
         "turn": s["turn"], "first_turn": b.scenario.first_turn, "last_turn": b.scenario.last_turn,
         "day": scenario_data.day(s["turn"]), "clock": scenario_data.clock(s["turn"]), "night": b.night,
-        "phase": s["phase"], "player": s["player"], "to_move": to_move, "prompt": results.prompt(b),
+        "phase": s["phase"], "player": s["player"], "to_move": to_move, "prompt": results.prompt(b) or _rally_prompt(b),
         "units": [_unit(b, uid) for uid in units],
         "waiting": [dict(_unit(b, uid), entry=u["entry"]) for uid, u in sorted(s["units"].items())
                     if u["where"] == "waiting"],
@@ -116,6 +116,12 @@ def _doomed_notes(b: Battle) -> list[str]:
         if idle:
             out.append("Inactive leaders (their units may not move or attack; Doomed Victory 8.10): "
                        f"{', '.join(idle)}.")
-    if b.s["phase"] == "rally":
-        out.append("Rally Phase: leaders may move (`move <leader> <hex>`), then `end` (Doomed Victory 8.152).")
     return out
+
+
+def _rally_prompt(b: Battle) -> str | None:
+    """What the player of a Rally Phase does (Doomed Victory 8.152): the prompt, which the picture's
+    title strip shows as well as the text, as it shows a combat result's question."""
+    if b.s["phase"] != "rally":
+        return None
+    return "Rally Phase: leaders may move (`move <leader> <hex>`), then `end` (Doomed Victory 8.152)."

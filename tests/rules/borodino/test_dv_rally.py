@@ -85,16 +85,19 @@ def test_8_152_leaders_move_then_roll_then_all_turn_active():
 
 
 def test_8_152_the_rally_phase_says_how_leaders_move_once():
-    """The Rally Phase's opening event says whose leaders may move; the status after it says how
-    (`move <leader> <hex>`, then `end`): the post holding both says it once."""
+    """The Rally Phase's opening event says whose leaders may move; its prompt says how (`move
+    <leader> <hex>`, then `end`), in the status and in the picture's title strip, where a note told
+    it to the text alone: the post holding both says it once."""
     broken = go(G, 3, 3, 3)
     s = dv_position({"F-I-2": G, "F-I-4": broken, "R-VI-24": go(G, 0, 0, 0)}, player="russian", turn=30,
                     leaders={"L-DAVOUT": "F-I-2"})
     s["broken"] = ["F-I-4"]
     s, events = play(s, "russian", "end")
-    told = [e["text"] for e in events] + borodino.view(s, "french")["notes"]
+    view = borodino.view(s, "french")
+    told = [e["text"] for e in events] + view["notes"] + [view["prompt"]]
     assert "French leaders may move before they rally broken units (Doomed Victory 8.152)." in told
     assert sum(t.count("`move <leader> <hex>`") for t in told) == 1
+    assert view["prompt"] == "Rally Phase: leaders may move (`move <leader> <hex>`), then `end` (Doomed Victory 8.152)."
 
 
 def test_8_152_without_a_leader_beside_it_a_broken_unit_stays_broken():
