@@ -185,10 +185,11 @@ def _track(view: dict, width: int) -> Image.Image:
 def legend_items(view: dict) -> list[tuple[Icon, str]]:
     """The legend's entries, each drawn as the map draws it (a fort's star as on its tab); the
     viewer's leader by his initial where the optional leader rule has him on the map. The public
-    view has no own stacks: every stack is hidden to it."""
-    leader = next((u["leader"] for u in view.get("units", []) if u.get("leader")), None)
-    own = ("own stacks: i infantry, c cavalry, s supply, d depots" + (f", {leader[0]} {leader}" if leader else "")
-           + "; the enemy's hidden" if view.get("viewer") else "every stack hidden to onlookers, as to the enemy")
+    view has no own stacks: every stack is hidden to it, until the end shows them all face up."""
+    leaders = [u["leader"] for u in view.get("units", []) if u.get("leader")]  # both at the end, face up
+    letters = "stacks: i infantry, c cavalry, s supply, d depots" + "".join(f", {x[0]} {x}" for x in leaders)
+    own = (f"own {letters}; the enemy's hidden" if view.get("viewer") else letters
+           if any("id" in u for u in view.get("units", [])) else "every stack hidden to onlookers, as to the enemy")
     return [(swatch(CONTROL["french"]), "French control"), (swatch(CONTROL["russian"]), "Russian control"),
             (swatch(DEPLETION[50]), "50% depleted"), (swatch(DEPLETION[100]), "100% depleted"),
             (swatch(P.BLOCK["french"]["fill"]), "French stack"), (swatch(P.BLOCK["russian"]["fill"]), "Russian stack"),

@@ -201,9 +201,17 @@ def test_the_optional_leader_stands_in_his_stack_s_label_by_his_initial_for_his_
 
 def test_the_public_legend_names_no_own_stacks():
     """Onlookers see every stack as a marker: their legend says so, where it explained the letters of 'own stacks'
-    they have none of."""
-    entries = [words for _, words in legend_items(c1812.view(c1812.setup("campaign", 1), None))]
-    assert entries[-1] == "every stack hidden to onlookers, as to the enemy"
+    they have none of; the end's map, every stack face up, explains the letters of all."""
+    public = c1812.view(c1812.setup("campaign", 1), None)
+    assert [words for _, words in legend_items(public)][-1] == "every stack hidden to onlookers, as to the enemy"
+    russian = c1812.view(c1812.setup("campaign", 1), "russian")
+    face_up = {**public, "units": [u for u in russian["units"] if u["side"] == "russian"]}
+    assert [words for _, words in legend_items(face_up)][-1] == "stacks: i infantry, c cavalry, s supply, d depots"
+    state = c1812.setup("campaign", 1, ["leaders"])
+    both = {**c1812.view(state, None), "units": [u for side in ("french", "russian")
+                                                  for u in c1812.view(state, side)["units"] if u["side"] == side]}
+    assert [words for _, words in legend_items(both)][-1] == (
+        "stacks: i infantry, c cavalry, s supply, d depots, N Napoleon, B Barclay")
     assert [words for _, words in legend_items(c1812.view(c1812.setup("campaign", 1), "russian"))][-1] == (
         "own stacks: i infantry, c cavalry, s supply, d depots; the enemy's hidden")
 
