@@ -135,9 +135,12 @@ def _plan(b: Battle, side: str, cmd: Attack) -> Plan:
     for ref in cmd.attackers:
         if ref.startswith("R"):
             h = ref[1:]
-            if side != "russian" or h not in b.map.redoubts:
-                raise RuleViolation("Russian Redoubts (A)",
-                                    f"{ref} is not a Russian redoubt; only the Russians use redoubts")
+            if side != "russian":
+                raise RuleViolation("Russian Redoubts (A)", f"only the Russians attack with a redoubt's own "
+                                    f"strength ({ref}); French units never benefit from the redoubts")
+            if h not in b.map.redoubts:
+                raise RuleViolation("Russian Redoubts (A)", f"there is no redoubt in {h}; the redoubts are in "
+                                    f"{', '.join(sorted(b.map.redoubts))}")
             if not b.redoubt_active(h) or b.s["redoubts"][h]["attacked"]:
                 raise RuleViolation("Russian Redoubts (I, J)", f"the redoubt at {h} cannot attack now "
                                     "(destroyed, held by the French, or it has already attacked)")

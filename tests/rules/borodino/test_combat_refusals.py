@@ -32,7 +32,8 @@ FRENCH = [
     (position({F7: G, R5: N}, phase="combat"), f"attack {G}+{G} -> {N}", "Combat (I)",
      "A unit is named twice; each takes part once, as an integral whole (Combat I)."),
     (position({F7: G, R5: N}, phase="combat"), f"attack R{GREAT} -> {N}", "Russian Redoubts (A)",
-     "R2817 is not a Russian redoubt; only the Russians use redoubts (Russian Redoubts A)."),
+     "Only the Russians attack with a redoubt's own strength (R2817); French units never benefit from the "
+     "redoubts (Russian Redoubts A)."),
     (position({F7: G, R5: N}, phase="combat"), f"attack {go(G, 3)} -> {N}", "Combat (A)",
      f"There is no unit of yours in {go(G, 3)} (Combat A)."),
     (position({F7: G, R5: N}, phase="combat"), f"attack {N} -> {N}", "Combat (A)",
@@ -78,7 +79,7 @@ def _russian(units: dict, **redoubt) -> dict:
 
 RUSSIAN = [
     (_russian({R5: G}), f"attack R{G} -> {N}", "Russian Redoubts (A)",
-     f"R{G} is not a Russian redoubt; only the Russians use redoubts (Russian Redoubts A)."),
+     f"There is no redoubt in {G}; the redoubts are in 2817, 3018, 3117, 3218, 3222 (Russian Redoubts A)."),
     (_russian({R5: "2818", F7: "2718"}, destroyed=True), "attack R2817 -> 2718", "Russian Redoubts (I, J)",
      "The redoubt at 2817 cannot attack now (destroyed, held by the French, or it has already attacked) "
      "(Russian Redoubts I, J)."),
