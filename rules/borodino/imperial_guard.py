@@ -47,7 +47,9 @@ def release(b: Battle, side: str, cmd: Release) -> list[Event]:
     others = [g for g, u in b.s["units"].items() if b.defs[g].side == side and b.defs[g].guard
               and g != uid and g not in b.s["released"] and u["where"] in ("map", "waiting", "future")]
     if d.old_guard and others:
-        raise RuleViolation("Imperial Guard (C)", "the Old Guard must be the last French Guard unit released")
+        first = sorted(b.hex_of(g) or g for g in others)
+        raise RuleViolation("Imperial Guard (C)", "the Old Guard must be the last French Guard unit released; "
+                            f"release one of the others first: {', '.join(first)}")
     b.s["released"].append(uid)
     b.s["voluntary_releases"][side] += 1
     return [event(f"{b.describe(uid)} is released (Imperial Guard B2).", kind="guard_released", unit=uid)]

@@ -275,7 +275,9 @@ def test_imperial_guard_case_b2_and_c_voluntary_release_old_guard_last():
         "A Guard unit may be released only after the first 15 Combat Points of your losses; "
         "you have lost 14 (Imperial Guard B2).")
     s["losses"]["french"] = 15
-    refused(s, "french", "release F-IG-OG", "Imperial Guard (C)")
+    assert str(refused(s, "french", "release F-IG-OG", "Imperial Guard (C)")) == (
+        f"The Old Guard must be the last French Guard unit released; release one of the others first: {G} "
+        "(Imperial Guard C).")
     s2, _ = play(s, "french", "release F-IG-YG")
     assert "F-IG-YG" in s2["released"]
     assert str(refused(s2, "french", "release F-IG-MG", "Imperial Guard (B2)")) == (
