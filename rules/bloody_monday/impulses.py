@@ -327,11 +327,23 @@ def may_inspire(g: Game, leader: str, bid: str) -> None:
                             f"{g.area(leader)}")
     d = g.defs[bid]
     here, there = g.area(leader), g.area(bid)
-    if d.type not in ("infantry", "cavalry") or not follows(g, leader, bid) or "yellow" in g.cubes(bid):
-        raise RuleViolation("5.2.2", f"{g.public_name(leader)} inspires an uninspired infantry or cavalry unit "
-                            "of its colour (or militia)")
+    if "yellow" in g.cubes(bid):
+        raise RuleViolation("5.2.2", f"{g.public_name(bid)} is inspired already this impulse; inspire another unit")
+    if d.type not in ("infantry", "cavalry") or not follows(g, leader, bid):
+        raise _whom_inspired(g, leader)
     if there != here and there not in g.areas[here].neighbours:
         raise RuleViolation("5.2.2", f"{g.public_name(bid)} is not adjacent to {g.public_name(leader)}")
+
+
+def _whom_inspired(g: Game, leader: str) -> RuleViolation:
+    """Whom the leader may inspire, by the rule that says so: Platov cossacks only (9.5), Murat any
+    cavalry (9.4), any other leader the combat units of its colour and militia (5.2.2)."""
+    role, name = g.defs[leader].role, g.public_name(leader)
+    if g.option("cossacks") and role == "cossack_leader":
+        return RuleViolation("9.5", f"{name} inspires cossacks only")
+    if g.option("first_saber") and role == "cavalry_leader":
+        return RuleViolation("9.4", f"{name} inspires a cavalry unit of any colour")
+    return RuleViolation("5.2.2", f"{name} inspires an infantry or cavalry unit of its colour (or militia)")
 
 
 # --- ending impulses ------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ REFUSALS = [
     (("tactical", "activate F-I-D", "inspire F-I-D F-I-1"), "inspire F-I-D F-I-LC", "5.2.2",
      "French Davout (F-I-D, tactical leader) has already inspired a unit this impulse (5.2.2)."),
     (("tactical", "activate F-I-D"), "inspire F-I-D F-I-A1", "5.2.2",
-     "French Davout (F-I-D, tactical leader) inspires an uninspired infantry or cavalry unit of its colour "
+     "French Davout (F-I-D, tactical leader) inspires an infantry or cavalry unit of its colour "
      "(or militia) (5.2.2)."),
     (("tactical", "activate F-I-D"), "inspire F-I-D F-III-LC", "5.2.2",  # in the pool
      "French LC (F-III-LC, cavalry) is not on the map; inspire a unit in or next to 16 (5.2.2)."),

@@ -285,7 +285,8 @@ def test_5_2_2_a_unit_is_inspired_once_though_two_leaders_may_inspire_it():
     once inspired by Davout, is refused to Murat."""
     state = position({"F-I-D": 16, "F-CR-M": 16, "F-I-LC": 16}, options=["first_saber"])
     state, _ = do(state, "french", "tactical", "activate F-I-D", "activate F-CR-M", "inspire F-I-D F-I-LC")
-    refused(state, "french", "inspire F-CR-M F-I-LC", "5.2.2")
+    assert refused(state, "french", "inspire F-CR-M F-I-LC", "5.2.2") == (
+        "French LC (F-I-LC, cavalry) is inspired already this impulse; inspire another unit (5.2.2).")
 
 
 def test_5_2_2_no_inspiration_once_the_battles_have_begun():

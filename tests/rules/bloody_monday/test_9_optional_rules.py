@@ -268,3 +268,17 @@ def test_9_5_and_9_11_a_unit_a_leader_may_not_command_is_refused_citing_the_opti
     said = refused(state, "russian", "move R-2-7 53", "5.1")
     assert said.endswith("is not commanded by an activated leader (same area, or its colour within tactical range); "
                          "move a commanded unit (5.1).")
+
+
+def test_9_4_and_9_5_an_inspiration_refused_says_whom_the_leader_inspires_by_its_rule():
+    """9.4: Murat "may ... Inspire any adjacent Cavalry Unit (regardless of its color)"; 9.5: Platov may
+    not "command any other Unit besides Cossacks". Both were refused as inspiring 'a unit of its colour
+    (or militia)' under 5.2.2."""
+    state = position({"F-CR-M": 16, "F-I-1": 16, "R-1-2J": 42}, options=["first_saber"])
+    state, _ = do(state, "french", "tactical", "activate F-CR-M")
+    assert refused(state, "french", "inspire F-CR-M F-I-1", "9.4") == (
+        "French Murat (F-CR-M, tactical leader) inspires a cavalry unit of any colour (9.4).")
+    state = position({"R-C-P": 63, "R-1-1C": 63}, player="russian", options=["cossacks"])
+    state, _ = do(state, "russian", "tactical", "activate R-C-P")
+    assert refused(state, "russian", "inspire R-C-P R-1-1C", "9.5") == (
+        "Russian Platov (R-C-P, tactical leader) inspires cossacks only (9.5).")
