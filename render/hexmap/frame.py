@@ -50,6 +50,32 @@ def _counter_icon(look: Look) -> Icon:
     return sprite_icon(partial(sprite, look))
 
 
+READABLE_COUNTER = 32  # pixels: from this size up a counter's marks read as drawn (a sixth of it, 5 px)
+
+
+def _marked_icon(look: Look, mark: str) -> Icon:
+    """A counter with its mark, drawn large where the counter is small: the counter's own mark is a
+    sixth of it, a speck on a legend icon 15 pixels tall at a phone's width (550 px). `mark`:
+    "broken" (the red cross, top left), "leader" (the gold disc, top right) or "frozen" (the ice edge)."""
+    counter = _counter_icon(look)
+
+    def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+        counter(img, d, box)
+        s = box[3] - box[1]
+        if s >= READABLE_COUNTER:
+            return
+        x, y = box[0] + (box[2] - box[0] - s) // 2, box[1]  # the counter's corner (sprite_icon centres it)
+        w, a = max(2, round(s / 7)), round(0.5 * s)
+        if mark == "broken":
+            d.line((x + 1, y + 1, x + a, y + a), fill=P.BROKEN, width=w)
+            d.line((x + 1, y + a, x + a, y + 1), fill=P.BROKEN, width=w)
+        elif mark == "leader":
+            d.ellipse((x + s - 1 - a, y, x + s - 1, y + a), fill=P.GUARD, outline=P.INK)
+        elif mark == "frozen":
+            d.rounded_rectangle((x, y, x + s - 1, y + s - 1), radius=s // 10, outline=P.FROZEN, width=w)
+    return draw
+
+
 def _badge_icon(kind: str) -> Icon:
     def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
         badge(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), (box[3] - box[1]) / 2, kind)
@@ -78,11 +104,12 @@ def legend_items(doomed: bool = False, frozen: bool = False) -> list[tuple[Icon,
     broken unit (6.10) and of a unit a leader stands with (8.1) too; `frozen`: while the 5
     September special rules hold units in place, their mark."""
     french = Look("french", "infantry", "4-4", False, False, False, "")
-    marks = [(_counter_icon(Look("french", "infantry", "4-4", False, False, False, "", broken=True)), "broken"),
-             (_counter_icon(Look("french", "infantry", "4-4", False, False, False, "", leader=True)),
+    marks = [(_marked_icon(Look("french", "infantry", "4-4", False, False, False, "", broken=True), "broken"),
+              "broken"),
+             (_marked_icon(Look("french", "infantry", "4-4", False, False, False, "", leader=True), "leader"),
               "leader with it")] if doomed else []
     if frozen:
-        marks.append((_counter_icon(Look("russian", "infantry", "4-4", False, False, False, "", frozen=True)),
+        marks.append((_marked_icon(Look("russian", "infantry", "4-4", False, False, False, "", frozen=True), "frozen"),
                       "frozen: may not move yet (5 Sept)"))
     return [
         (_counter_icon(french), "French"),

@@ -114,7 +114,8 @@ def test_the_held_disc_shows_both_sides_colours():
     ("broken", {"side": "french", "broken": True}), ("leader with it", {"side": "french", "leaders": ["Ney"]})])
 def test_the_legend_s_counters_are_drawn_as_the_map_draws_such_a_unit(text, unit):
     """Each counter the legend explains is the map's own counter for such a unit: a 4-4 infantry
-    (the Guard's 5-4), with the mark named and no other."""
+    (the Guard's 5-4), with the mark named and no other (at a size where the marks read as drawn;
+    smaller, the legend draws the Doomed Victory marks larger: tests/render/test_counter_marks.py)."""
     unit = {"type": "infantry", "strength": 4, "movement": 4, **unit}
     icon = dict((words, icon) for icon, words in legend_items(True))[text]
     ours, theirs = (Image.new("RGB", (60, 40), (255, 255, 255)) for _ in range(2))

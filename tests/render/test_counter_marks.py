@@ -3,6 +3,8 @@ unit (6.10) and a unit with a leader stacked on it (8.1) look different from a p
 in their corners; a unit the 5 September special rules hold in place, only along its edge."""
 from __future__ import annotations
 
+from PIL import Image, ImageDraw
+
 import rules
 from render import palette as P
 from render.hexmap import picture
@@ -122,3 +124,22 @@ def test_only_a_large_counter_carries_its_designation():
     assert look_of(UNIT, SIZE).label == "I-2" == look_of(UNIT, LABEL_FROM).label
     assert look_of(UNIT, LABEL_FROM - 1).label == ""
     assert look_of({**UNIT, "id": "Guard"}, SIZE).label == ""
+
+
+def _icon_pixels(text: str, colour: P.RGB, height: int = 15) -> int:
+    """The pixels near `colour` in the legend icon of `text`, drawn as at a phone's width (550 px:
+    icons 15 pixels tall, 21 wide)."""
+    icon = next(draw for draw, said in legend_items(doomed=True, frozen=True) if said == text)
+    img = Image.new("RGB", (21, height), P.PAPER)
+    icon(img, ImageDraw.Draw(img), (0, 0, 21, height))
+    return sum(all(abs(a - b) < 60 for a, b in zip(img.getpixel((x, y)), colour))
+               for x in range(21) for y in range(height))
+
+
+def test_at_a_phone_s_width_the_legend_s_marks_can_be_seen():
+    """A legend icon 15 pixels tall drew the counter's marks a sixth of it, two or three pixels: the
+    broken cross, the leader's disc and the ice edge it explains could not be told apart from a plain
+    counter at 550 px. Each now covers a fair share of its icon."""
+    assert _icon_pixels("broken", P.BROKEN) >= 20  # were 1, 3 and 46 pixels; now some 40, 40 and 100
+    assert _icon_pixels("leader with it", P.GUARD) >= 20
+    assert _icon_pixels("frozen: may not move yet (5 Sept)", P.FROZEN) >= 80
