@@ -91,7 +91,7 @@ PORTAL_SWITCH = ("kolocha run: Discord refused the Message Content intent this s
                  "in the config; then start the bot again.")
 UNREACHABLE = ("{command}: cannot reach Discord ({error}); check this machine's network (and "
                "https://discordstatus.com), then {then}.")
-BAD_TOKEN = ("kolocha run: Discord refused the token in DISCORD_TOKEN. Copy the bot's token "
+BAD_TOKEN = ("{command}: Discord refused the token in DISCORD_TOKEN. Copy the bot's token "
              "again (developer portal > Bot > Reset Token) into the environment file.")
 
 
@@ -523,6 +523,6 @@ def _exit_status(command: str, connect: Callable[[], None], then: str) -> int:
         print(PORTAL_SWITCH, file=sys.stderr)
         return EXIT_PORTAL
     except discord.LoginFailure:
-        print(BAD_TOKEN, file=sys.stderr)
+        print(BAD_TOKEN.format(command=command), file=sys.stderr)
         return EXIT_PORTAL
     return 0

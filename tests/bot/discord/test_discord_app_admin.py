@@ -1,5 +1,6 @@
-"""bot/discord/app.py quiet_logs: the log an admin reads (journalctl -u kolocha) says what the bot
-does, without a warning about voice at each start or two lines a minute from the outbox's retry job."""
+"""bot/discord/app.py, what an admin reads: the log (journalctl -u kolocha) says what the bot
+does, without a warning about voice at each start or two lines a minute from the outbox's retry job;
+a refused token is one sentence naming the command that met it."""
 from __future__ import annotations
 
 import logging
@@ -7,7 +8,7 @@ import logging
 import discord
 import pytest
 
-from bot.discord.app import create_bot, quiet_logs
+from bot.discord.app import EXIT_PORTAL, _exit_status, create_bot, quiet_logs
 
 
 @pytest.fixture
@@ -31,3 +32,13 @@ def test_the_admins_log_has_no_voice_warning_and_only_the_schedulers_warnings(lo
     jobs.warning('Run time of job "KolochaBot._flush" was missed by 0:05:00')
     assert [record.getMessage() for record in caplog.records] == [
         'Run time of job "KolochaBot._flush" was missed by 0:05:00']
+
+
+@pytest.mark.parametrize("command", ["kolocha run", "kolocha sync"])
+def test_a_refused_token_is_one_sentence_naming_the_command_and_is_not_restarted(command, capsys):
+    def refused() -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+    assert _exit_status(command, refused, "start it again") == EXIT_PORTAL
+    assert capsys.readouterr().err == (f"{command}: Discord refused the token in DISCORD_TOKEN. Copy the bot's "
+                                       "token again (developer portal > Bot > Reset Token) into the environment "
+                                       "file.\n")
