@@ -150,12 +150,15 @@ def _combat(g: Game, side: str, cmd: Any) -> list[Event]:
     """A battle plan, the defender's choice, or a retreat; then the Combat Phase goes on."""
     if g.s["retreat"]:
         if not isinstance(cmd, C.Retreat):
-            raise RuleViolation("Combat", "a retreat is waiting: `retreat <place>`")
+            r = g.s["retreat"]
+            raise RuleViolation("Combat", f"your stack in {g.name(r['place'])} must retreat first: `retreat <place>`, "
+                                f"to one of {_listed(g.retreat_places(r['side'], r['place']))}")
         out = combat.retreat(g, side, cmd)
     elif g.s["battle"]["stage"] == "choice":
         if isinstance(cmd, C.Plan):
-            raise RuleViolation("Battle Plan Chart", "both plans are revealed; the defender now chooses: "
-                                "`fight` or `retreat <place>`")
+            bt = g.s["battle"]
+            raise RuleViolation("Battle Plan Chart", "both plans are revealed; the defender now chooses: `fight` or "
+                                f"`retreat <place>`, to one of {_listed(g.retreat_places(side, bt['place']))}")
         out = combat.choose(g, side, cmd)
     elif isinstance(cmd, C.Plan):
         out = combat.plan(g, side, cmd)
@@ -163,6 +166,10 @@ def _combat(g: Game, side: str, cmd: Any) -> list[Event]:
         raise RuleViolation("Combat", "prior to any infantry battle each player selects a Battle Plan: "
                             "`plan <chit> [withdraw <place>]`")
     return out + turns.advance(g)
+
+
+def _listed(places: list[int]) -> str:
+    return ", ".join(map(str, places))
 
 
 Handler = Callable[[Game, str, Any], list[Event]]

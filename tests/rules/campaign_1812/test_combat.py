@@ -457,13 +457,15 @@ def test_a_battle_takes_plans_first_then_only_the_retreat_or_the_choice_the_char
             "(Combat).")
     state, _ = do(state, "french", "plan reconnaissance")
     waits, _ = do(state, "russian", "plan withdraw")
-    for text in ("plan cordon", "fight"):
-        assert refused(waits, "russian", text, "Combat") == "A retreat is waiting: `retreat <place>` (Combat)."
+    for text in ("plan cordon", "fight"):  # where the stack may go is said with the refusal
+        assert refused(waits, "russian", text, "Combat") == (
+            "Your stack in Smolensk (15) must retreat first: `retreat <place>`, to one of 10, 18, 23, 161 (Combat).")
     state = battle({"inf": 3}, {"inf": 2})
     state, _ = do(state, "french", "plan assault")
     choice, _ = do(state, "russian", "plan withdraw")
     assert refused(choice, "russian", "plan cordon", "Battle Plan Chart") == (
-        "Both plans are revealed; the defender now chooses: `fight` or `retreat <place>` (Battle Plan Chart).")
+        "Both plans are revealed; the defender now chooses: `fight` or `retreat <place>`, to one of 10, 18, 23, 161 "
+        "(Battle Plan Chart).")
 
 
 def test_plans_revealed_while_the_battle_waits_on_the_defender_are_beyond_undo():
