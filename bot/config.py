@@ -146,10 +146,24 @@ class Config:
             defaults = GameSettings.from_dict(data.get("defaults", {}))
         except Unreadable as error:
             raise Unreadable(f"{path}: {error}") from None
-        return cls(token=env.get("DISCORD_TOKEN") or None,
+        return cls(token=bare_token(env.get("DISCORD_TOKEN")),
                    database=env.get("KOLOCHA_DB") or data.get("database", cls.database),
                    message_content=data.get("message_content", False), defaults=defaults,
                    discord_url=env.get("KOLOCHA_DISCORD_URL") or None)
+
+
+def bare_token(text: str | None) -> str | None:
+    """The bot token as Discord gave it, from DISCORD_TOKEN as an admin may have written it: with
+    spaces around it, in quotes (`docker run --env-file` keeps them), or after "Bot " (discord.py
+    adds that itself); None when there is none.
+
+    >>> bare_token(' "MTA.x.y" '), bare_token("Bot MTA.x.y"), bare_token("  ")
+    ('MTA.x.y', 'MTA.x.y', None)
+    """
+    token = (text or "").strip()
+    if len(token) > 1 and token[0] == token[-1] and token[0] in "'\"":
+        token = token[1:-1].strip()
+    return token.removeprefix("Bot ").strip() or None
 
 
 FILE_KEYS = {"database": str, "message_content": bool, "defaults": dict}

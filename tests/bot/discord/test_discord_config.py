@@ -38,6 +38,14 @@ def test_settings_refuse_nonsense_with_a_sentence(bad, sentence):
     assert str(refused.value).startswith(sentence)
 
 
+def test_a_token_written_in_quotes_or_after_bot_is_the_token():
+    """`docker run --env-file` keeps quotes, and "Bot " is what discord.py adds itself: either
+    made Discord refuse a good token."""
+    for written in ('"MTA.abc.xyz"', " MTA.abc.xyz\t", "Bot MTA.abc.xyz", "'Bot MTA.abc.xyz'"):
+        assert Config.load(None, env={"DISCORD_TOKEN": written}).token == "MTA.abc.xyz"
+    assert Config.load(None, env={"DISCORD_TOKEN": ' "" '}).token is None
+
+
 def test_the_example_config_loads_as_it_stands():
     config = Config.load(ROOT / "deploy" / "kolocha.toml.example", env={})
     assert config.database == "/var/lib/kolocha/kolocha.sqlite" and config.message_content is False
