@@ -16,7 +16,8 @@ TOPICS = {
                  "  In the Logistics Phase: activate your supreme commander to reinforce and restore (3.1)."),
     "move": ("move <block> <area>        move by the cheapest path: `move f-i-5 22`\n"
              "move <block> <area> <area>..   along the areas entered in order (5.2)"),
-    "inspire": "inspire <leader> <block>   an activated leader inspires an adjacent combat unit of its colour (5.2.2)",
+    "inspire": ("inspire <leader> <block>   an activated leader inspires an adjacent combat unit of its colour "
+                "(5.2.2)\n  With optional rule 9.4 Murat inspires any cavalry; with 9.5 Platov cossacks only."),
     "battle": "battle <area>              resolve the battle in a contested area, new engagements first (5.3)",
     "fire": ("fire <artillery> <area>    an activated artillery fires into the adjacent battle (5.3.1)\n"
              "  Before the first impulse with optional rule 9.2: the Grande Batterie's guns fire once each."),

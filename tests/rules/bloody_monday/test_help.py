@@ -44,3 +44,9 @@ def test_a_games_command_list_leaves_out_the_optional_rules_it_does_not_play():
         lines = listing.splitlines()
         assert any(line.startswith("skirmish") for line in lines) and any(line.startswith("ambush") for line in lines)
         assert any(line.startswith("initiative reinforcements|move|raid|offensive") for line in lines)
+
+
+def test_help_inspire_names_the_optional_rules_that_change_whom_a_leader_inspires():
+    """9.4 (Murat, any cavalry) and 9.5 (Platov, cossacks only) change whom 5.2.2 lets a leader inspire."""
+    assert bm.help("inspire").splitlines()[1] == \
+        "  With optional rule 9.4 Murat inspires any cavalry; with 9.5 Platov cossacks only."
