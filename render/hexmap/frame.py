@@ -56,7 +56,8 @@ READABLE_COUNTER = 32  # pixels: from this size up a counter's marks read as dra
 def _marked_icon(look: Look, mark: str) -> Icon:
     """A counter with its mark, drawn large where the counter is small: the counter's own mark is a
     sixth of it, a speck on a legend icon 15 pixels tall at a phone's width (550 px). `mark`:
-    "broken" (the red cross, top left), "leader" (the gold disc, top right) or "frozen" (the ice edge)."""
+    "broken" (the red cross, top left), "leader" (the gold disc, top right), "frozen" (the ice edge)
+    or "moved_attacked" (the corner, bottom right, and the diamond, left)."""
     counter = _counter_icon(look)
 
     def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
@@ -73,6 +74,11 @@ def _marked_icon(look: Look, mark: str) -> Icon:
             d.ellipse((x + s - 1 - a, y, x + s - 1, y + a), fill=P.GUARD, outline=P.INK)
         elif mark == "frozen":
             d.rounded_rectangle((x, y, x + s - 1, y + s - 1), radius=s // 10, outline=P.FROZEN, width=w)
+        elif mark == "moved_attacked":
+            c, t = round(0.45 * s), max(2, round(0.18 * s))
+            d.polygon([(x + s - 1, y + s - 1 - c), (x + s - 1, y + s - 1), (x + s - 1 - c, y + s - 1)], fill=P.INK)
+            cx, cy = x + t, y + round(0.7 * s)
+            d.polygon([(cx, cy - t), (cx + t, cy), (cx, cy + t), (cx - t + 1, cy)], fill=P.SIDES[look.side]["ink"])
     return draw
 
 
@@ -115,7 +121,8 @@ def legend_items(doomed: bool = False, frozen: bool = False) -> list[tuple[Icon,
         (_counter_icon(french), "French"),
         (_counter_icon(Look("russian", "infantry", "4-4", False, False, False, "")), "Russian"),
         (_counter_icon(Look("french", "infantry", "5-4", True, False, False, "")), "Guard"),
-        (_counter_icon(Look("french", "infantry", "4-4", False, True, True, "")), "moved (corner), attacked (diamond)"),
+        (_marked_icon(Look("french", "infantry", "4-4", False, True, True, ""), "moved_attacked"),
+         "moved (corner), attacked (diamond)"),
         *marks,
         (symbol_icon("infantry"), "infantry"), (symbol_icon("cavalry"), "cavalry"),
         (symbol_icon("artillery"), "artillery"),

@@ -129,9 +129,7 @@ def test_only_a_large_counter_carries_its_designation():
 def _icon_pixels(text: str, colour: P.RGB, height: int = 15) -> int:
     """The pixels near `colour` in the legend icon of `text`, drawn as at a phone's width (550 px:
     icons 15 pixels tall, 21 wide)."""
-    icon = next(draw for draw, said in legend_items(doomed=True, frozen=True) if said == text)
-    img = Image.new("RGB", (21, height), P.PAPER)
-    icon(img, ImageDraw.Draw(img), (0, 0, 21, height))
+    img = _icon(text, height)
     return sum(all(abs(a - b) < 60 for a, b in zip(img.getpixel((x, y)), colour))
                for x in range(21) for y in range(height))
 
@@ -139,7 +137,17 @@ def _icon_pixels(text: str, colour: P.RGB, height: int = 15) -> int:
 def test_at_a_phone_s_width_the_legend_s_marks_can_be_seen():
     """A legend icon 15 pixels tall drew the counter's marks a sixth of it, two or three pixels: the
     broken cross, the leader's disc and the ice edge it explains could not be told apart from a plain
-    counter at 550 px. Each now covers a fair share of its icon."""
+    counter at 550 px, nor the corner and diamond of a unit that moved and attacked. Each now covers a
+    fair share of its icon."""
     assert _icon_pixels("broken", P.BROKEN) >= 20  # were 1, 3 and 46 pixels; now some 40, 40 and 100
     assert _icon_pixels("leader with it", P.GUARD) >= 20
     assert _icon_pixels("frozen: may not move yet (5 Sept)", P.FROZEN) >= 80
+    corner = _icon("moved (corner), attacked (diamond)")  # the black corner: pixels near black, 9 before
+    assert sum(sum(corner.getpixel((x, y))) < 120 for x in range(21) for y in range(15)) >= 25
+
+
+def _icon(text: str, height: int = 15) -> Image.Image:
+    icon = next(draw for draw, said in legend_items(doomed=True, frozen=True) if said == text)
+    img = Image.new("RGB", (21, height), P.PAPER)
+    icon(img, ImageDraw.Draw(img), (0, 0, 21, height))
+    return img
