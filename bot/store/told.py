@@ -33,10 +33,14 @@ class ToldMarks:
             return dict(self._read())
 
     def note(self, game: int, row: int, seq: int) -> None:
-        """A row the platform accepted: the game's mark, unless a newer row already made it."""
+        """A row the platform accepted: the game's mark, unless a newer row already made it or it
+        was written at the mark's command (the file is written once a command, not once a row: a
+        database holding the mark's row holds its command too, so the first row of a command
+        serves as well as its last)."""
         with self._lock:
             marks = self._read()
-            if row > marks.get(game, (0, 0))[0]:
+            newest, told = marks.get(game, (0, -1))
+            if row > newest and seq != told:
                 marks[game] = (row, seq)
                 self._write(marks)
 
