@@ -69,6 +69,44 @@ OPTIONS = {  # what each option plays, (on, off): readings.py and leaders.py quo
 }
 
 
+def faces(rolls: tuple | list, words: dict | None = None, what_first: bool = False) -> str:
+    """The faces of a die grouped by what each brings, in order, `words` naming what: '1-3 arrives, 4-5
+    stays, 6 eliminated'; or what first: '1 on 1-2, 2 on 3, 1 on 4-6'.
+
+    >>> faces(["march", "march", "march", "stay", "stay", "eliminated"], MARCH_WORDS)
+    '1-3 arrives, 4-5 stays, 6 eliminated'
+    >>> faces([1, 1, 2, 1, 1, 1], what_first=True)
+    '1 on 1-2, 2 on 3, 1 on 4-6'
+    """
+    runs: list[list] = []
+    for face, what in enumerate(rolls, 1):
+        if runs and runs[-1][2] == what:
+            runs[-1][1] = face
+        else:
+            runs.append([face, face, what])
+    said = [(f"{first}{f'-{last}' if last > first else ''}", (words or {}).get(what, what))
+            for first, last, what in runs]
+    return ", ".join(f"{what} on {face}" if what_first else f"{face} {what}" for face, what in said)
+
+
+MARCH_WORDS = {"march": "arrives", "stay": "stays", "eliminated": "eliminated"}
+
+
+def march_text(g: Game) -> str:
+    """MOVEMENT's Forced March Table as this game's tables hold it."""
+    t = g.tables
+    normal, winter = (faces(t.forced_march[season], MARCH_WORDS) for season in ("normal", "winter"))
+    return (TOPICS["march"] + f"\n  Forced March Table, a die for each corps: {normal}; in winter (turns "
+            f"{', '.join(map(str, sorted(t.winter)))}) {winter}.")
+
+
+def attrit_text(g: Game) -> str:
+    """ATTRITION's table: corps lost per die roll, each side's row."""
+    rows = "; ".join(f"{side.title()} " + faces([n or "none" for n in g.tables.attrition[side]], what_first=True)
+                     for side in ("french", "russian"))
+    return TOPICS["attrit"] + f"\n  Attrition Table, a die each Player-Turn, the corps lost: {rows}."
+
+
 def _game(state: dict | None) -> Game:
     """The game whose rules help tells: the one in `state`, else a new game's (the current readings
     on, the optional leader rule off, the shipped tables)."""
@@ -84,6 +122,20 @@ def move_text(g: Game) -> str:
             f"move only with a supply unit.{leader[1]}")
 
 
+def _corps_rows(rows: tuple[tuple[int, int], ...]) -> str:
+    """The Area Depletion Chart's rows of one kind: '1 to 3 corps 50%, 4 or more 100%'.
+
+    >>> _corps_rows(((1, 1), (4, 2)))
+    '1 to 3 corps 50%, 4 or more 100%'
+    """
+    said = []
+    for i, (least, steps) in enumerate(rows):
+        upto = rows[i + 1][0] - 1 if i + 1 < len(rows) else None
+        count = f"{least} or more" if upto is None else str(least) if upto == least else f"{least} to {upto}"
+        said.append(f"{count}{' corps' if not i else ''} {50 * steps}%")
+    return ", ".join(said)
+
+
 def depot_text(g: Game) -> str:
     """SUPPLY: who is supplied in a 100% depleted area, in this game's reading."""
     winter = ", ".join(map(str, sorted(g.tables.winter)))
@@ -93,8 +145,16 @@ def depot_text(g: Game) -> str:
     else:
         fed = (f"a friendly depot in their place or, outside winter (turns {winter}), in a place next to it; "
                "Russian corps also in any victory place the Russians hold (this game's reading of SUPPLY)")
+    t = g.tables
+    lost = {season: faces(["eliminated" if n in t.unsupplied[season] else "kept" for n in range(1, 7)])
+            for season in ("normal", "winter")}
+    unsupplied = f"  Unsupplied Chart, a die for each unsupplied corps: {lost['normal']}; in winter {lost['winter']}."
+    depletion = "; ".join(f"{kind.split('_')[0]} a supply unit there " + _corps_rows(t.depletion[kind])
+                          for kind in ("without_supply", "with_supply"))
     return ("depot <place>              Supply Segment, French: a supply unit 100% depletes an area no corps "
-            f"occupies and makes a depot there (SUPPLY)\n  Units in a 100% depleted area are supplied by {fed}.")
+            f"occupies and makes a depot there (SUPPLY)\n  Units in a 100% depleted area are supplied by {fed}.\n"
+            f"{unsupplied}\n  Area Depletion Chart, the corps of both sides in an area at the Supply Segment: "
+            f"{depletion} (depletion adds up, and stays).")
 
 
 def chits_text(g: Game) -> str:
@@ -121,7 +181,18 @@ def results_text(g: Game) -> str:
             "  A1, A2: the attacker loses one or two infantry corps; D1 to D4: the defender loses one to four.\n"
             "  Ar, Dr: the attacker or the defender retreats. \"D2 Dr\": two defending corps lost, then a retreat.\n"
             "Pursuit (PS): the attacker's surplus of cavalry corps rolls; D1, D2: defending infantry corps lost; "
-            "Ac1: one pursuing cavalry corps lost; -: nothing.")
+            "Ac1: one pursuing cavalry corps lost; -: nothing.\n" + _table_rows(g))
+
+
+def _table_rows(g: Game) -> str:
+    """The Combat Results Table by modified die, and the Pursuit Table by surplus, as this game's tables hold them
+    (a row a line, the cells apart, read alike in any font)."""
+    t = g.tables
+    crt = [f"  {n}: {' | '.join(row)}" for n, row in enumerate(t.crt_rows)]
+    surplus = [f"  {n}{' or more' if n == len(t.pursuit) else ''}: {faces(row)}" for n, row in enumerate(t.pursuit, 1)]
+    return (f"Combat Results Table, a line for each modified die, the columns {' | '.join(t.crt_columns)}:\n"
+            + "\n".join(crt) + "\nPursuit Table, a line for each surplus of cavalry corps, by the die:\n"
+            + "\n".join(surplus))
 
 
 def victory_text(g: Game, in_game: bool) -> str:
@@ -162,7 +233,8 @@ def help(topic: str | None = None, state: dict | None = None) -> str:
     """Help on one command, or the list of all commands, in the rules of the game in `state` (None:
     those of a new game)."""
     g = _game(state)
-    own = {"move": move_text(g), "depot": depot_text(g), "chits": chits_text(g), "results": results_text(g),
+    own = {"move": move_text(g), "march": march_text(g), "attrit": attrit_text(g), "depot": depot_text(g),
+           "chits": chits_text(g), "results": results_text(g),
            "victory": victory_text(g, state is not None), "options": options_text(g)}
     topics = {name: own.get(name) or TOPICS[name] for name in ORDER}
     return help_text(topics, topic, footer=RECONSTRUCTED + "\n", options=option_rows(g))

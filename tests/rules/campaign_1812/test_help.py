@@ -104,11 +104,11 @@ def test_help_move_names_the_leader_word_only_in_a_game_with_leaders():
 
 def test_help_depot_tells_the_supply_of_the_game_s_own_reading():
     """SUPPLY, as readings.py's `depot_supply` reads it, and the first reading a game without it plays."""
-    assert HELP("depot") == DEPOT + ("area or, outside winter (turns 10, 11, 12, 13), in an area next to it; nothing "
-                                     "else.")
-    assert HELP("depot", c1812.setup("campaign", 1)) == DEPOT + (
+    assert HELP("depot").startswith(DEPOT + ("area or, outside winter (turns 10, 11, 12, 13), in an area next to it; "
+                                             "nothing else.\n  Unsupplied Chart"))
+    assert HELP("depot", c1812.setup("campaign", 1)).startswith(DEPOT + (
         "place or, outside winter (turns 10, 11, 12, 13), in a place next to it; Russian corps also in any victory "
-        "place the Russians hold (this game's reading of SUPPLY).")
+        "place the Russians hold (this game's reading of SUPPLY).\n  Unsupplied Chart"))
 
 
 def test_help_chits_says_which_reading_of_the_chart_the_game_plays():
@@ -131,10 +131,11 @@ RESULTS = ("help results               the Combat Results Table (COMBAT), one di
 
 
 def test_help_results_in_full_with_the_die_shift_of_the_game():
-    assert HELP("results") == RESULTS.format("+1 when the French attack, -1 when they defend")
-    assert HELP("results", c1812.setup("campaign", 1, ["leaders"])) == RESULTS.format(
+    """The codes and the die shift; the tables themselves follow (see the test of the tables a player weighs)."""
+    assert HELP("results").startswith(RESULTS.format("+1 when the French attack, -1 when they defend") + "\n")
+    assert HELP("results", c1812.setup("campaign", 1, ["leaders"])).startswith(RESULTS.format(
         "the die shifted up by the attacking leader's rating and down by the defending leader's, for those in the "
-        "battle (the optional leader rule)")
+        "battle (the optional leader rule)") + "\n")
 
 
 def test_help_chits_ends_with_what_each_result_means_a_line_each():
@@ -185,3 +186,28 @@ def test_help_victory_reads_the_levels_of_a_players_own_tables():
     state = c1812.setup("campaign", 1, {"tables": doc})
     assert "they need 22 at the end of Game-Turn 13: 22 or more French decisive, under 22 Russian decisive (" in \
         HELP("victory", state)
+
+
+def test_help_gives_the_tables_a_player_weighs_a_move_by_as_the_game_s_own_tables_hold_them():
+    """The overview's tables sit on the map's edge for the players to read ('Charts and tables on the perimeter of
+    the map'): the Forced March Table in `help march`, the Attrition Table in `help attrit`, the Unsupplied and Area
+    Depletion Charts in `help depot`, the Combat Results and Pursuit Tables in `help results`."""
+    assert HELP("march").endswith("\n  Forced March Table, a die for each corps: 1-3 arrives, 4-5 stays, 6 eliminated; "
+                                  "in winter (turns 10, 11, 12, 13) 1-2 arrives, 3-4 stays, 5-6 eliminated.")
+    assert HELP("attrit").endswith("\n  Attrition Table, a die each Player-Turn, the corps lost: French 1 on 1-5, 2 on "
+                                   "6; Russian none on 1-5, 1 on 6.")
+    assert HELP("depot").endswith(
+        "\n  Unsupplied Chart, a die for each unsupplied corps: 1-5 kept, 6 eliminated; in winter 1-3 kept, 4-6 "
+        "eliminated.\n  Area Depletion Chart, the corps of both sides in an area at the Supply Segment: without a "
+        "supply unit there 1 to 3 corps 50%, 4 or more 100%; with a supply unit there 3 to 6 corps 50%, 7 or more "
+        "100% (depletion adds up, and stays).")
+    results = HELP("results")
+    assert "\nCombat Results Table, a line for each modified die, the columns 1-3 | 1-2 | 1-1 | 3-2 | 2-1 | 3-1:\n" \
+           "  0: A2 Ar | A2 Ar | A1 Ar | A1 | A1 D1 | D1\n" in results
+    assert "\n  7: D1 | D1 Dr | D2 Dr | D2 Dr | D3 Dr | D4 Dr\n" in results
+    assert results.endswith("\nPursuit Table, a line for each surplus of cavalry corps, by the die:\n"
+                            "  1: 1-2 D1, 3-5 -, 6 Ac1\n  2: 1-3 D1, 4-5 -, 6 Ac1\n  3 or more: 1-2 D2, 3-4 D1, 5-6 -")
+    doc = tomllib.loads((campaign_data.DATA / "tables.toml").read_text())
+    doc["forced_march"]["normal"] = ["march"] * 5 + ["stay"]
+    own = c1812.setup("campaign", 1, {"tables": doc})
+    assert "a die for each corps: 1-5 arrives, 6 stays; in winter" in HELP("march", own)
