@@ -176,7 +176,8 @@ def notes(g: Game, viewer: str | None) -> list[str]:
     if lg and lg["stage"] in ("reinforce", "restore") and viewer == turns.logistics_side(g):
         left = [f"{lg['lv'] - lg['spent'][cat]} for {LP_FOR[cat]}" for cat in turns.CATEGORIES[lg["step"]:]]
         out.append(f"Logistics Value {lg['lv']}; LPs left: {', '.join(left)} (3.2, 3.4-3.6).")
-    due = battles_due(g)
+    fighting = s["battle"]["area"] if s["battle"] else None  # under way: no longer due (the prompt names it)
+    due = [n for n in battles_due(g) if n != fighting]
     if due:
         out.append(f"Battles due in newly contested areas (FAQ 5): {', '.join(map(str, due))}.")
     if s["passes"] == 1 and (imp is None or imp["kind"] == "pass"):  # an action other than a Pass resets it

@@ -266,6 +266,16 @@ def test_faq_5_an_area_no_longer_contested_is_not_due():
     assert notes(state)[None] == [TURN_1, "Battles due in newly contested areas (FAQ 5): 42."]
 
 
+def test_faq_5_the_battle_under_way_is_not_told_as_due():
+    """FAQ 5, 5.3: while the battle in 42 is fought (its guns fire), the notes named 42 among the battles
+    due; they name the others only."""
+    state = attack_42(**{"F-I-2": 44, "R-1-4": 44})
+    state["impulse"]["new"] = [42, 44]
+    state, _ = do(state, "french", "battle 42")
+    assert state["battle"]["area"] == 42
+    assert notes(state)[None] == [TURN_1, "Battles due in newly contested areas (FAQ 5): 44."]
+
+
 def test_faq_5_every_battle_due_is_named():
     state = attack_42(**{"F-I-2": 44, "R-1-4": 44})
     state["impulse"]["new"] = [42, 44]  # both newly contested in this impulse, neither fought yet
