@@ -552,8 +552,8 @@ async def orders(interaction: discord.Interaction) -> None:
 
 @app_commands.command(name="odds", description="The odds of an attack, or a battle's expected hits, "
                       "before you commit (private)")
-@app_commands.describe(question="Borodino: attackers -> defenders (3022+3121 -> 3020); Bloody Monday: an "
-                       "area, or a gun and an area")
+@app_commands.describe(question="Borodino: 3022+3121 -> 3020; Bloody Monday: an area, or a gun and an area; "
+                       "1812: a battle's place")
 @app_commands.guild_only()
 async def odds(interaction: discord.Interaction, question: str) -> None:
     await answer(interaction, lambda t, a, c: t.play.submit(a, c, f"odds {question}"))

@@ -147,3 +147,12 @@ def test_game_map_around_names_every_games_kind_of_place():
     around = next(o for o in next(o for o in game["options"] if o["name"] == "map")["options"]
                   if o["name"] == "around")
     assert around["description"] == "Centre on this place: a hex (3224) or an area by its number (12)"
+
+
+def test_odds_question_says_what_each_game_asks_about():
+    """`/odds question:` named Borodino's attack and Bloody Monday's areas only; 1812 answers `odds <place>` of a
+    battle under way (rules/campaign_1812/odds.py)."""
+    odds = {c["name"]: c for c in payloads()}["odds"]
+    (question,) = odds["options"]
+    assert question["description"] == ("Borodino: 3022+3121 -> 3020; Bloody Monday: an area, or a gun and an area; "
+                                       "1812: a battle's place")
