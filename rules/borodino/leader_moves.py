@@ -50,6 +50,16 @@ def movers(b: Battle, side: str) -> list[str]:
             and (b.s["leaders"][lid]["active"] or not rally)]
 
 
+def _why_not(b: Battle, side: str, to: Hex) -> str:
+    """Why a leader may not end in `to`: off the map, no friendly unit there, or out of his reach."""
+    if not b.map.on_map(to):
+        return f"{to} is not on the map"
+    host = b.at(to)
+    if host is None:
+        return f"{to} holds no unit"
+    return f"{to} holds an enemy unit" if b.side(host) != side else f"{to} is beyond his reach"
+
+
 def move(b: Battle, side: str, lid: str, cmd: Move) -> list[Event]:
     """`move davout 3224`: the leader joins the friendly unit in 3224 (8.1)."""
     d = dv_data.load().leaders[lid]
@@ -78,7 +88,7 @@ def move(b: Battle, side: str, lid: str, cmd: Move) -> list[Event]:
         hint = some_hexes(options, 10) or "nowhere"
         raise RuleViolation("Doomed Victory 8.1", f"{d.name} moves up to {d.movement} MP, unhindered by enemy Zones "
                             f"of Control but not through enemy units, to a hex holding a friendly unit, with which he "
-                            f"stacks; {to} is not one. He can reach {hint}")
+                            f"stacks; {_why_not(b, side, to)}. He can reach {hint}")
     host = b.at(to)
     assert host is not None
     leader["with"], leader["moved"] = host, True
