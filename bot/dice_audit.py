@@ -51,9 +51,11 @@ def verify(service: GameService, game_id: int) -> Verdict:
              + ("the commitment published at the start" if matches
                 else f"NOT the commitment published at the start, {game['commitment']}")]
     report = service.replay_check(game_id)
-    lines.append(f"replaying the {report.commands} stored commands from the seed: {report.message}")
+    lines.append(f"replaying the {report.commands} stored command{'' if report.commands == 1 else 's'} from the "
+                 f"seed: {report.message}")
     checked, differing, dice = _published_rolls(service, game_id)
-    lines.append(f"{checked} commands rolled {dice} dice in all, each from the seed; their public lines, replayed, "
+    lines.append(f"{checked} command{'' if checked == 1 else 's'} rolled {dice} {'die' if dice == 1 else 'dice'} "
+                 "in all, each from the seed; their public lines, replayed, "
                  + (f"differ from what was published after command(s) {', '.join(map(str, differing))}"
                     if differing else "are word for word what was published"))
     return Verdict(game_id, matches and report.ok and not differing,

@@ -30,7 +30,7 @@ class ReplayReport:
     message: str = "replays cleanly"
 
     def __str__(self) -> str:
-        return f"Game {self.game_id} ({self.commands} commands): {self.message}"
+        return f"Game {self.game_id} ({self.commands} command{'' if self.commands == 1 else 's'}): {self.message}"
 
 
 def state_at(service: GameService, game_id: int, seq: int) -> dict:

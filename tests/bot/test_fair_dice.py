@@ -11,6 +11,7 @@ from bot import dice_audit, fair_dice
 from bot.cli import main
 from bot.permissions import TableError
 from bot.service import GameService
+from bot.service.replay import ReplayReport
 from bot.store import Store
 from bot.words import Text, plain
 from rules.core.dice import FAIR_SEEDS
@@ -139,6 +140,22 @@ def test_verify_fails_when_a_published_roll_is_not_the_seeds(service):
     service.store.db.execute("UPDATE outbox SET payload = ? WHERE id = ?", [json.dumps(row["payload"]), row["id"]])
     verdict = dice_audit.verify(service, game_id)
     assert not verdict.ok and f"published after command(s) {row['seq']}" in str(verdict)
+
+
+def test_the_proof_counts_one_command_and_one_die_in_the_singular(service):
+    """What `kolocha replay --verify` and the Verify the dice button print: "1 command rolled 1
+    die", not "1 commands rolled 1 dice"."""
+    game_id = service.new_game("toy_system", "short")
+    system = service.system(game_id)
+    rolled = False
+    while not rolled:  # the first legal command of the side to move, until one rolls
+        side = system.active_sides(service.load(game_id))[0]
+        result = service.submit(game_id, side, system.legal_commands(service.load(game_id), side)[0].to_text())
+        rolled = any(event["kind"] == "roll" for event in result.events)
+    service.store.end_game(game_id, {"winner": None, "reason": "resigned"}, [])
+    verdict = dice_audit.verify(service, game_id)
+    assert verdict.ok and "\n  1 command rolled 1 die in all, each from the seed; " in str(verdict)
+    assert str(ReplayReport(game_id, 1, True)) == f"Game {game_id} (1 command): replays cleanly"
 
 
 def test_verify_fails_when_the_seed_does_not_match_the_commitment(service):
