@@ -45,9 +45,11 @@ def reinforce(g: Game, side: str) -> list[Event]:
     for r in g.arrivals(side):
         place = next((p for p in r.places if side == "french" or g.s["control"].get(str(p)) == "russian"
                       and (g.places[p].fort or not g.option("fort_reinforcements"))), None)
-        if place is None:
-            out.append(event(f"A {side.title()} reinforcement finds no fort its side controls among "
-                             f"{', '.join(g.name(p) for p in r.places)} and does not appear.", kind="reinforce"))
+        if place is None:  # only a Russian one: the French enter on the western edge
+            forts = g.option("fort_reinforcements")
+            listed = [g.name(p) for p in r.places if g.places[p].fort or not forts]
+            out.append(event(f"A Russian reinforcement does not appear: the Russians hold none of the "
+                             f"{'forts' if forts else 'victory places'} {', '.join(listed)}.", kind="reinforce"))
             continue
         g.add(side, place, r.counts)
         out.append(event(f"{side.title()} reinforcements arrive in {g.name(place)}.", kind="reinforce",

@@ -157,5 +157,8 @@ def test_russian_reinforcements_appear_in_forts_only():
 def test_a_reinforcement_with_no_fort_the_russians_hold_does_not_appear():
     state = position(turn=1, options=["fort_reinforcements"], held=(11, 22, 19))
     events = turns.reinforce(Game(state), "russian")
-    assert texts(events, "all") == ["A Russian reinforcement finds no fort its side controls among Mozyr (22), "
-                                    "Bobruisk (19) and does not appear."]
+    assert texts(events, "all") == ["A Russian reinforcement does not appear: the Russians hold none of the forts "
+                                    "Mozyr (22), Bobruisk (19)."]
+    state = position(turn=3, options=["fort_reinforcements"], held=(11, 15, 24))  # Moscow (17) is no fort
+    assert texts(turns.reinforce(Game(state), "russian"), "all") == [
+        "A Russian reinforcement does not appear: the Russians hold none of the forts Smolensk (15), Kaluga (24)."]

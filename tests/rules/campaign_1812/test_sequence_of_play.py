@@ -156,8 +156,8 @@ def test_a_player_turn_begins_with_its_name_its_reinforcements_and_the_attrition
     assert events == [
         {"kind": "phase", "to": "all", "text": "Game-Turn 8 (October I): the Russian Player-Turn.",
          "irreversible": False},
-        {"kind": "reinforce", "to": "all", "text": "A Russian reinforcement finds no fort its side controls among Riga "
-         "(4), St Petersburg (1), Pskov (3) and does not appear.", "irreversible": False},
+        {"kind": "reinforce", "to": "all", "text": "A Russian reinforcement does not appear: the Russians hold none of "
+         "the victory places Riga (4), St Petersburg (1), Pskov (3).", "irreversible": False},
         {"kind": "reinforce", "to": "all", "text": "Russian reinforcements arrive in Kaluga (24).",
          "irreversible": False, "place": 24},
         {"kind": "reinforce", "to": "russian", "text": "Your reinforcements in Kaluga (24): 1 cavalry corps.",
