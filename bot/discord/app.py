@@ -276,7 +276,7 @@ class KolochaBot(commands.AutoShardedBot):
             await found.fetch_member(int(user))
         except discord.NotFound as error:
             return error.code != UNKNOWN_MEMBER
-        except discord.HTTPException:  # Discord will not say now: taken to be still there
+        except (discord.HTTPException, aiohttp.ClientError, OSError):  # Discord will not say now: still there
             return True
         return True
 

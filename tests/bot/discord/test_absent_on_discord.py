@@ -3,12 +3,17 @@ action is `end`, the attacks still owed (SPI's Borodino rules, Combat B) are mad
 computer, the phase ends and the other side is to move; every command stored as any other."""
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
+from types import SimpleNamespace
 
+import aiohttp
+import discord
 import pytest
 
 import rules
 from bot.config import GameSettings
+from bot.discord.app import create_bot
 from rules.core.ai import decision_rng
 from tests.bot.discord.sim import play, reply, server, started
 
@@ -89,3 +94,20 @@ def test_a_player_who_left_the_server_is_named_at_each_passed_deadline_with_what
                     "with `/game replace side:french user:@someone` or the computer with `/game seat "
                     "side:french player:computer`. New deadline ") in s.posts()[-1]
     play(test, tmp_path)
+
+
+@pytest.mark.parametrize("error, still_there", [
+    (discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), {"code": 10007, "message": "Unknown Member"}),
+     False),
+    (discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), {"code": 10004, "message": "Unknown Guild"}),
+     True),
+    (discord.DiscordServerError(SimpleNamespace(status=503, reason="Unavailable"), "down"), True),
+    (aiohttp.ClientConnectionError("network down"), True)])
+def test_only_discords_unknown_member_says_a_player_has_left(error, still_there):
+    """Discord out of reach, or failing, at a deadline is no news of a player: the deadline's
+    action goes on as for a player still there (a raise would have left it undone till a restart)."""
+    async def fetch_member(user: int) -> None:
+        raise error
+    client = create_bot()
+    client.get_guild = lambda guild: SimpleNamespace(fetch_member=fetch_member)  # type: ignore[method-assign]
+    assert asyncio.run(client._member("900", "1")) is still_there
