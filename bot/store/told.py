@@ -64,7 +64,7 @@ class ToldMarks:
         """Whole or not at all (a rename); a file that cannot be written only loses the warning."""
         if self.path is None:
             return
-        temporary = self.path.with_name(f"{self.path.name}.{os.getpid()}")
+        temporary = self.path.with_name(f"{self.path.name}.{os.getpid()}.{threading.get_ident()}")
         try:
             temporary.write_text(json.dumps({str(game): list(mark) for game, mark in sorted(marks.items())}))
             os.replace(temporary, self.path)
