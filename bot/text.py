@@ -186,7 +186,27 @@ def place(word: str, view: dict | None = None) -> str:
     areas = sorted(int(a["number"]) for a in view.get("areas", []))
     if areas and int(word) not in areas:
         raise CommandError(f"There is no area {word} on the map: areas are numbered {areas[0]} to {areas[-1]}.")
+    _a_place_of(int(word), view.get("places", []))
     return word
+
+
+def _a_place_of(number: int, places: list[dict]) -> None:
+    """CommandError unless `number` is one of the places a view names (1812's areas and sub-areas; an area
+    sub-divided is named by its sub-areas), as the game refuses it in a command.
+
+    >>> _a_place_of(16, [{"number": 12, "area": 12}, {"number": 161, "area": 16}, {"number": 162, "area": 16}])
+    Traceback (most recent call last):
+    rules.core.errors.CommandError: Area 16 is sub-divided: name its sub-area, 161 or 162.
+    """
+    if not places or number in (int(p["number"]) for p in places):
+        return
+    parts = sorted(int(p["number"]) for p in places if int(p["area"]) == number)
+    if parts:
+        raise CommandError(f"Area {number} is sub-divided: name its sub-area, {' or '.join(map(str, parts))}.")
+    areas = sorted(int(p["number"]) for p in places if p["number"] == p["area"])
+    subs = sorted(int(p["number"]) for p in places if p["number"] != p["area"])
+    raise CommandError(f"There is no place {number} on the map: name an area ({areas[0]} to {areas[-1]}) or a "
+                       f"sub-area ({', '.join(map(str, subs))}) by its number.")
 
 
 def _how_to_name(view: dict, named: dict[str, str]) -> str:

@@ -193,6 +193,22 @@ def test_an_area_off_the_bloody_monday_map_is_refused_not_found_empty():
     assert str(refusal.value) == "There is no area 999 on the map: areas are numbered 1 to 111."
 
 
+def test_a_place_off_the_1812_map_or_an_area_sub_divided_is_refused_as_the_game_refuses_it():
+    """`units 99` and `units 16` read "No stacks at 99." and "No stacks at 16." as if they were empty places: 16 is
+    named by its sub-areas, 99 is none (the sentences the game's commands give)."""
+    c1812 = rules.load("campaign_1812")
+    view = c1812.view(c1812.setup("campaign", 1, None), "russian")
+    assert (text.place("161", view), text.place("12", view)) == ("161", "12")
+    said = {}
+    for word in ("16", "99"):
+        with pytest.raises(CommandError) as refusal:
+            text.place(word, view)
+        said[word] = str(refusal.value)
+    assert said == {"16": "Area 16 is sub-divided: name its sub-area, 161 or 162.",
+                    "99": "There is no place 99 on the map: name an area (1 to 36) or a sub-area (161, 162, 211, 212) "
+                          "by its number."}
+
+
 def test_borodino_odds_name_the_attacker_s_modifiers_apart_from_the_defender_s():
     """Combat (K): an attack across a ford is halved; that is the attacker's modifier, not the
     defender's, and the defender's line still says there is none."""
