@@ -92,9 +92,13 @@ def _refused(args: argparse.Namespace) -> int:
         # a bad value (a script, a setting: TableError), a game the store lacks, a bad name
         # (system, scenario, option: RulesError), a database this version or process cannot use
         print(f"kolocha: {error}", file=sys.stderr)
-    except sqlite3.OperationalError as error:  # a file this user may not write, or one held long
+    except sqlite3.OperationalError as error:
+        if getattr(error, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+            print(f"kolocha: the database {_database(args)} is held by another program ({error}); try again "
+                  "once it is done (under systemd the bot starts again by itself).", file=sys.stderr)
+            return 1  # passing: systemd's Restart=on-failure tries again, as it does not after status 2
         print(f"kolocha: cannot use the database {_database(args)} ({error}); check that the user running "
-              "Kolocha may write it and its folder, and that no other program holds it.", file=sys.stderr)
+              "Kolocha may write it and its folder.", file=sys.stderr)
     except sqlite3.DatabaseError as error:
         where = "give --db another file, or" if hasattr(args, "db") else \
             "point KOLOCHA_DB (or `database` in the config) at the bot's database, or at"

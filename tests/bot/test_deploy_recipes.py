@@ -139,8 +139,25 @@ def test_kolocha_run_on_a_database_it_may_not_write_says_so(tmp_path, monkeypatc
     assert cli.main(["run"]) == 2
     assert capsys.readouterr().err == (
         f"kolocha: cannot use the database {tmp_path / 'kolocha.sqlite'} (attempt to write a readonly "
-        "database); check that the user running Kolocha may write it and its folder, and that no other "
-        "program holds it.\n")
+        "database); check that the user running Kolocha may write it and its folder.\n")
+
+
+def test_kolocha_run_on_a_database_another_program_holds_says_so_and_is_restarted(tmp_path, monkeypatch, capsys):
+    """A write lock held past the store's wait at start (a long write of another program) passes:
+    status 1, which systemd restarts (status 2 it does not)."""
+    from bot.discord import app
+
+    def held(config: object) -> int:
+        error = sqlite3.OperationalError("database is locked")
+        error.sqlite_errorname = "SQLITE_BUSY"
+        raise error
+    monkeypatch.setenv("DISCORD_TOKEN", "token")
+    monkeypatch.setenv("KOLOCHA_DB", str(tmp_path / "kolocha.sqlite"))
+    monkeypatch.setattr(app, "run", held)
+    assert cli.main(["run"]) == 1
+    assert capsys.readouterr().err == (
+        f"kolocha: the database {tmp_path / 'kolocha.sqlite'} is held by another program (database is locked); "
+        "try again once it is done (under systemd the bot starts again by itself).\n")
 
 
 def unit() -> tuple[list[str], dict[str, str]]:
