@@ -126,38 +126,34 @@ def test_kolocha_run_on_a_file_that_is_no_database_says_so_and_is_not_restarted(
     assert len(err.strip().splitlines()) == 1
 
 
-def test_kolocha_run_on_a_database_it_may_not_write_says_so(tmp_path, monkeypatch, capsys):
+def operational_error(text: str, name: str) -> sqlite3.OperationalError:
+    error = sqlite3.OperationalError(text)
+    error.sqlite_errorname = name
+    return error
+
+
+@pytest.mark.parametrize("error, status, said", [
+    (operational_error("attempt to write a readonly database", "SQLITE_READONLY"), 2,
+     "cannot use the database {db} (attempt to write a readonly database); check that the user running "
+     "Kolocha may write it and its folder."),
+    (operational_error("database is locked", "SQLITE_BUSY"), 1,
+     "the database {db} is held by another program (database is locked); try again once it is done "
+     "(under systemd the bot starts again by itself).")])
+def test_kolocha_run_on_a_database_it_cannot_use_says_why_and_whether_it_restarts(
+        tmp_path, monkeypatch, capsys, error, status, said):
     """A database file the bot's user may not write (a backup restored by root) is one sentence
-    saying what to check, not "not a Kolocha database"."""
+    saying what to check, and status 2 (systemd does not restart it); a write lock another program
+    held past the store's wait passes: status 1, which systemd restarts."""
     from bot.discord import app
 
     def refused(config: object) -> int:
-        raise sqlite3.OperationalError("attempt to write a readonly database")
-    monkeypatch.setenv("DISCORD_TOKEN", "token")
-    monkeypatch.setenv("KOLOCHA_DB", str(tmp_path / "kolocha.sqlite"))
-    monkeypatch.setattr(app, "run", refused)
-    assert cli.main(["run"]) == 2
-    assert capsys.readouterr().err == (
-        f"kolocha: cannot use the database {tmp_path / 'kolocha.sqlite'} (attempt to write a readonly "
-        "database); check that the user running Kolocha may write it and its folder.\n")
-
-
-def test_kolocha_run_on_a_database_another_program_holds_says_so_and_is_restarted(tmp_path, monkeypatch, capsys):
-    """A write lock held past the store's wait at start (a long write of another program) passes:
-    status 1, which systemd restarts (status 2 it does not)."""
-    from bot.discord import app
-
-    def held(config: object) -> int:
-        error = sqlite3.OperationalError("database is locked")
-        error.sqlite_errorname = "SQLITE_BUSY"
         raise error
+    db = tmp_path / "kolocha.sqlite"
     monkeypatch.setenv("DISCORD_TOKEN", "token")
-    monkeypatch.setenv("KOLOCHA_DB", str(tmp_path / "kolocha.sqlite"))
-    monkeypatch.setattr(app, "run", held)
-    assert cli.main(["run"]) == 1
-    assert capsys.readouterr().err == (
-        f"kolocha: the database {tmp_path / 'kolocha.sqlite'} is held by another program (database is locked); "
-        "try again once it is done (under systemd the bot starts again by itself).\n")
+    monkeypatch.setenv("KOLOCHA_DB", str(db))
+    monkeypatch.setattr(app, "run", refused)
+    assert cli.main(["run"]) == status
+    assert capsys.readouterr().err == "kolocha: " + said.format(db=db) + "\n"
 
 
 def unit() -> tuple[list[str], dict[str, str]]:
