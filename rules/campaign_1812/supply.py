@@ -120,6 +120,7 @@ def starve(g: Game, side: str) -> list[Event]:
             lost[kind] = sum(roll(g.s["side_dice"][side]) in doomed for _ in range(g.stack(side, place)[kind]))
         for kind, n in lost.items():
             g.take(side, place, kind, n)
-        out.append(event(f"Your units in {g.name(place)} are unsupplied (Unsupplied Chart): lost {counted(lost)}.",
+        said = f"lost {counted(lost)}" if any(lost.values()) else "no corps lost"
+        out.append(event(f"Your units in {g.name(place)} are unsupplied (Unsupplied Chart): {said}.",
                          side, kind="unsupplied", place=place))
     return out

@@ -61,8 +61,8 @@ def test_unsupplied_corps_roll_on_the_unsupplied_chart_and_winter_makes_them_fra
         rig(state["side_dice"]["french"], 4)
         state, events = do(state, "french", "end")
         assert stack(state, "french", 12)["inf"] == left, turn
-        lost = "1 infantry corps" if left == 0 else "nothing"
-        assert f"Your units in Vilna (12) are unsupplied (Unsupplied Chart): lost {lost}." in texts(events, "french")
+        lost = "lost 1 infantry corps" if left == 0 else "no corps lost"  # as the attrition roll says it
+        assert f"Your units in Vilna (12) are unsupplied (Unsupplied Chart): {lost}." in texts(events, "french")
 
 
 def test_russian_corps_draw_on_the_magazines_of_their_own_victory_places():
