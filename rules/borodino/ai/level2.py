@@ -71,7 +71,7 @@ from typing import Any, TypeVar
 
 from rules import borodino
 from rules.borodino import commands as C
-from rules.borodino.ai import level1
+from rules.borodino.ai import east_edge, level1
 from rules.borodino.ai.attacks import expectation
 from rules.borodino.ai.goals import loss_weight, objectives
 from rules.borodino.ai.leaders import moves as move_leaders
@@ -102,6 +102,7 @@ HORIZON = 5      # Movement Phases a playout plays (the enemy's last), unless th
 ATTACKS = 3      # attacks judged by playouts in the last Game-Turns, besides level 1's choice (attack_choices)
 MARGIN = Fraction(WIN, 8)  # what another choice must gain over level 1's in the playouts' mean
 Z = 2            # and by how many standard errors of that mean (`clear_gain`)
+EDGE_PLAYOUTS = 6  # playouts to the end each way that weigh a march for the east edge (`by_the_edge`)
 
 Genome = tuple[int, ...]
 K = TypeVar("K")  # a choice judged by playouts: a plan's genome or a command's text
@@ -127,7 +128,39 @@ class Level2:
         if state["phase"] != "movement" or state["pending"]:
             return level1.Level1().plan(view, seen, rng)
         within = within if late else shared(self.stop, MOVEMENT)
+        if east_edge.open_to(Battle(state), view["viewer"]):
+            marched = by_the_edge(state, view["viewer"], rng, within)
+            if marched is not None:
+                return marched
         return Search(state, view["viewer"], rng, self.plans, self.playouts, within).best()
+
+
+def by_the_edge(state: dict, side: str, rng: random.Random, stop: Stop = never) -> list[Decision] | None:
+    """The Movement Phase of a march for the east edge (east_edge.py), when playouts to the end of
+    the game, EDGE_PLAYOUTS on the same dice seeds each way, show it clearly better (`clear_gain`)
+    than marching on the redoubts as level 1 does; None when they do not (the search decides). The
+    march is weighed again each Movement Phase: a way the enemy bars shows in the playouts."""
+    seeds = [rng.getrandbits(48) for _ in range(EDGE_PLAYOUTS)]
+    phases = 2 * turns_left(state) + 2
+    ends: dict[bool, list[Fraction]] = {False: [], True: []}
+    for seed in seeds:
+        if stop(SCORING):
+            break
+        for edge in (False, True):
+            ends[edge].append(worth(playout(state, phases, random.Random(seed), edge=edge), side))
+    gain = clear_gain(ends[True], ends[False]) if ends[True] else None
+    if gain is None:
+        return None
+    now = [state]
+
+    def apply(cmd: C.Command) -> Battle:
+        now[0], _ = borodino.apply(now[0], side, cmd)
+        return Battle(now[0])
+    why = f" (level 2: {float(gain):+.1f} over marching on the redoubts in {len(ends[True])} playouts to the end)"
+    moves = [Decision(d.command, d.reason + why) for d in east_edge.moves(Battle(state), apply)]
+    _, leaders_moved = move_leaders(now[0], side)  # Doomed Victory 8.1: after their units
+    return moves + leaders_moved + [Decision("end", "the rest of the army stands out of the fights it need not "
+                                             "give (Victory Conditions: losses)" + why)]
 
 
 def shared(stop: Stop, part: float) -> Stop:

@@ -21,7 +21,7 @@ from fractions import Fraction
 from rules import borodino
 from rules.borodino import commands as C
 from rules.borodino import victory
-from rules.borodino.ai import level1
+from rules.borodino.ai import east_edge, level1
 from rules.borodino.ai.goals import loss_weight, objectives
 from rules.borodino.ai.leaders import moves as move_leaders
 from rules.borodino.battle import Battle, enemy_of
@@ -37,9 +37,11 @@ HOLD = 3    # a victory hex occupied where the playout stops
 WALKS = 8   # random walks a unit draws in a playout's Movement Phase, ending where the best ends
 
 
-def playout(state: dict, phases: int, rng: random.Random, first: C.Command | None = None) -> dict:
+def playout(state: dict, phases: int, rng: random.Random, first: C.Command | None = None,
+            edge: bool = False) -> dict:
     """The board after `first` (when given) and both sides playing from `state` (dice and walks
-    drawn from rng) until `phases` more Movement Phases have begun, or the game is over."""
+    drawn from rng) until `phases` more Movement Phases have begun, or the game is over. With
+    `edge`, the French march for the east edge (east_edge.py) rather than on the redoubts."""
     play = borodino.session({**state, "dice": new_dice(rng.getrandbits(48))})
     if first is not None:
         play.apply(play.active_sides()[0], first)
@@ -52,7 +54,10 @@ def playout(state: dict, phases: int, rng: random.Random, first: C.Command | Non
             if begun == phases:
                 break
             begun += 1
-            march_on(play, side, rng)
+            if edge and side == "french":
+                east_edge.moves(play.battle, lambda cmd: _moved(play, cmd))
+            else:
+                march_on(play, side, rng)
             _leaders(play, side)
         elif state["phase"] == "rally":
             _leaders(play, side)
@@ -88,6 +93,11 @@ def march_on(play: Session, side: str, rng: random.Random) -> None:
             if len(path) > 1:  # a path, not a destination: `movement.apply_move` need not check it
                 b.walked[side, move] = cost
             play.apply(side, move)
+
+
+def _moved(play: Session, cmd: C.Command) -> Battle:
+    play.apply("french", cmd)
+    return play.battle
 
 
 def _leaders(play: Session, side: str) -> None:

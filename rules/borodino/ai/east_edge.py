@@ -1,0 +1,123 @@
+"""The French Decisive victory by the east edge (7 Sept and the Grand Battle): "Move 60 Combat
+Points of units off the east edge of the map between the two roads" (Victory Conditions), the
+highest degree either side can reach, so it wins against a Russian marginal or substantial one.
+
+A column of French units marches for the exit zone by the way the enemy leaves open: the steps
+to it round every Russian unit and the hexes it controls (`steps`), where a unit never stops to
+owe an attack (Combat B). The rest of the army stands where it is: a fight it need not give
+costs the points a Russian substantial victory counts ("French must have more Combat Point
+losses than the Russians"), which with the Russian marginal one makes a Russian decisive
+victory, and a draw against the French decisive one. The column is drawn afresh each Movement
+Phase from the board (`column`): the units out of contact, the Guard kept back, the fastest to
+the zone first, until they and the points already off the map make FORCE.
+"""
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from functools import lru_cache
+
+from rules.borodino import commands as C
+from rules.borodino import movement
+from rules.borodino.ai.march import march
+from rules.borodino.battle import Battle, engaged_around, zoc_reach
+from rules.borodino.battlemap import BattleMap
+from rules.borodino.movement import passable_steps
+from rules.core.ai import Decision
+from rules.core.hexes import Hex
+
+FORCE = 76   # Combat Points the column makes with those already off: the 60 of the victory and a margin for losses
+CLOSED = 500  # added to the march where no way round the enemy leads to the zone yet
+Apply = Callable[[C.Command], Battle]  # carries out a move, and gives the board after it
+WHY = ("marches for the east edge: 60 Combat Points off it between the two roads win the French "
+       "Decisive victory (7 September, Victory Conditions)")
+
+
+def open_to(b: Battle, side: str) -> bool:
+    """Whether the side may win by the east edge (Victory Conditions: 7 Sept and the Grand Battle)."""
+    return side == "french" and b.scenario.exits_east
+
+
+def steps(b: Battle, h: Hex) -> int:
+    """The steps from h to the exit zone round the Russian units and the hexes they control; where
+    they bar every way, CLOSED more than the march over the ground (march.py)."""
+    free = _free(b.map, _barred(b))
+    if h in free:
+        return free[h]
+    return CLOSED + min(march(b.map, h, e) for e in b.map.east_exits)
+
+
+def _barred(b: Battle) -> frozenset[Hex]:
+    """The hexes a marching unit keeps out of: Russian units and the hexes they control (Zones of
+    Control, C), the fronts of intact redoubts among them."""
+    out: set[Hex] = set()
+    for h in b.units_of("russian"):
+        out.add(h)
+        out.update(zoc_reach(b.map, h))
+    for h in b.s["redoubts"]:
+        if b.redoubt_active(h):
+            out.update(b.map.redoubts[h].front)
+    return frozenset(out)
+
+
+@lru_cache(maxsize=64)  # a Movement Phase asks again for each unit of the column on the same board
+def _free(m: BattleMap, barred: frozenset[Hex]) -> dict[Hex, int]:
+    ways = passable_steps(m)
+    far = {e: 1 for e in m.east_exits if e not in barred}
+    todo = deque(far)
+    while todo:
+        h = todo.popleft()
+        for n, _ in ways.get(h, ()):
+            if n not in far and n not in barred:
+                far[n] = far[h] + 1
+                todo.append(n)
+    return far
+
+
+def column(b: Battle) -> list[str]:
+    """The French units that march for the zone this Movement Phase, the fastest first (see the
+    module docstring)."""
+    def turns(u: str) -> tuple[int, str]:
+        return -(-steps(b, b.hex_of(u)) // b.defs[u].movement), u
+    free = [u for u in b.on_map("french") if not b.defs[u].guard and b.defs[u].kind != "artillery"
+            and not _engaged(b, b.hex_of(u))]
+    out, total = [], b.s["exited"]["french"]
+    for u in sorted(free, key=turns):
+        if total >= FORCE:
+            break
+        out.append(u)
+        total += b.strength(u)
+    return out
+
+
+def destination(b: Battle, uid: str) -> Hex | None:
+    """Where a unit of the column ends its move: off the map when it can leave, else the hex it
+    reaches out of contact nearest the zone by `steps`; None when none is nearer than its own."""
+    if movement.why_immobile(b, "french", uid):
+        return None
+    dests = movement.reachable(b, uid)
+    if C.OFF in dests:
+        return C.OFF
+    here = b.hex_of(uid)
+    best = min(((steps(b, h), h) for h in dests if h != C.OFF and not _engaged(b, h)), default=None)
+    return best[1] if best is not None and best[0] < steps(b, here) else None
+
+
+def moves(b: Battle, apply: Apply) -> list[Decision]:
+    """The column's Movement Phase on the board `b`, each move carried out by `apply` (which
+    updates b) before the next is chosen; the rest of the army stands."""
+    out = []
+    for uid in column(b):
+        if b.unit(uid)["where"] != "map":
+            continue
+        to = destination(b, uid)
+        if to is not None:
+            cmd = C.Move(b.hex_of(uid), (to,))
+            b = apply(cmd)
+            out.append(Decision(cmd.to_text(), WHY))
+    return out
+
+
+def _engaged(b: Battle, h: Hex) -> bool:
+    return any(b.side_at(n) == "russian" for n in engaged_around(b.map, h))
+

@@ -1,0 +1,80 @@
+"""rules/borodino/ai/east_edge.py: the French march for the east edge (7 September, Victory
+Conditions: 60 Combat Points off it between the two roads win the Decisive victory), and level 2
+choosing it by playouts to the end of the game."""
+from __future__ import annotations
+
+import random
+
+from rules import borodino
+from rules.borodino import commands as C
+from rules.borodino.ai import east_edge, level2
+from rules.borodino.ai.east_edge import CLOSED, FORCE, column, destination, steps
+from rules.borodino.ai.march import march
+from rules.borodino.ai.playout import playout
+from rules.borodino.battle import Battle
+from rules.core.ai import never
+from tests.rules.borodino.helpers import go, position, ring
+
+CAV, INF, GUNS, GUARD = "F-IC-1L", "F-I-2", "F-I-art", "F-IG-YG"  # French 2-5, 7-4, 7-3 and a Guard unit
+RUSSIAN = "R-VIII-12"
+
+
+def test_a_unit_that_can_leave_by_the_edge_leaves():
+    state = position({CAV: "2502", RUSSIAN: "1020"}, turn=30)
+    assert destination(Battle(state), CAV) == C.OFF
+
+
+def test_the_way_to_the_edge_goes_round_the_enemy_and_the_hexes_it_controls():
+    """Zones of Control (C): a unit stops on entering an enemy controlled hex, so the column's
+    way keeps out of them; where the enemy bars every way, the march over the ground counts,
+    CLOSED further."""
+    state = position({RUSSIAN: "2810"})
+    b = Battle(state)
+    assert steps(b, "2501") == 1  # an exit hex: one step off the map
+    beside = ring("2810")[0]
+    assert steps(b, beside) == CLOSED + min(march(b.map, beside, e) for e in b.map.east_exits)
+    behind = go(go(go("2810", 0), 0), 0)
+    assert march(b.map, behind, "2801") <= steps(b, behind) < CLOSED
+
+
+def test_the_column_is_the_fastest_units_out_of_contact_and_no_guard_or_guns():
+    state = borodino.setup("7sep", 1)
+    b = Battle(state)
+    marching = column(b)
+    assert marching and not any(b.defs[u].guard or b.defs[u].kind == "artillery" for u in marching)
+    assert sum(b.strength(u) for u in marching) >= FORCE
+    state["exited"]["french"] = FORCE  # the points already off make the force: nobody more marches
+    assert column(Battle(state)) == []
+
+
+def test_a_unit_of_the_column_ends_nearer_the_edge_out_of_contact():
+    state = position({INF: "2820", GUNS: "2920", GUARD: "3020", RUSSIAN: "1010"}, turn=30)
+    b = Battle(state)
+    assert column(b) == [INF]
+    to = destination(b, INF)
+    assert to is not None and steps(b, to) < steps(b, "2820")
+
+
+def test_a_playout_marching_for_the_edge_wins_where_the_redoubts_lose():
+    """From the 7 September set-up, played out to the end against level 1's Russians: the march
+    brings more than 60 Combat Points off the east edge (a French Decisive victory); the march on
+    the redoubts, level 1's, loses."""
+    state = borodino.setup("7sep", 1)
+    marched = playout(state, 99, random.Random(1), edge=True)
+    assert marched["exited"]["french"] >= 60 and borodino.outcome(marched)["winner"] == "french"
+    assert borodino.outcome(playout(state, 99, random.Random(1)))["winner"] == "russian"
+
+
+def test_level_2_marches_for_the_edge_when_its_playouts_show_it_clearly_better():
+    state = borodino.setup("7sep", 1)
+    plan = level2.by_the_edge(state, "french", random.Random(3), never)
+    assert plan is not None and plan[-1].command == "end"
+    moves = [d for d in plan if d.command.startswith("move")]
+    assert moves and all(east_edge.WHY in d.reason and "playouts to the end" in d.reason for d in moves)
+    for d in plan:  # every command of it is legal, in turn
+        state, _ = borodino.apply(state, "french", borodino.parse("french", d.command))
+
+
+def test_the_edge_is_no_aim_where_the_victory_conditions_do_not_count_it():
+    assert not east_edge.open_to(Battle(borodino.setup("shevardino", 1)), "french")
+    assert not east_edge.open_to(Battle(borodino.setup("7sep", 1)), "russian")
