@@ -44,7 +44,7 @@ from rules.bloody_monday import commands as C
 from rules.bloody_monday import ground, impulses, turns
 from rules.bloody_monday.ai.judgement import distance, expected_hits, objectives, standing, toughness, worth
 from rules.bloody_monday.ai.level1 import Options, Planner
-from rules.bloody_monday.game import MORALE_LIMIT, Game, enemy_of
+from rules.bloody_monday.game import MORALE_LIMIT, Game, enemy_of, plural
 
 STRIKE = 0.2  # the chance of killing the enemy supreme commander that sends an attack at him
 MORALE = 4.0  # the worth of a counting enemy block eliminated (a full step is worth about one)
@@ -231,9 +231,11 @@ class Decisive(Planner):
         _, c, busy = best
         name = g.defs[c.block].name or c.block
         if c.area is None:
-            return c, f"activates {name} (5.1): {busy} units he commands are near the enemy or a victory area"
-        return c, (f"moves {name} to {c.area} and activates him there (5.1): {busy} units he commands from there "
-                   "are near the enemy or a victory area (5.1.1)")
+            return c, (f"activates {name} (5.1): {plural(busy, 'unit he commands is', 'units he commands are')} "
+                       "near the enemy or a victory area")
+        return c, (f"moves {name} to {c.area} and activates him there (5.1): "
+                   f"{plural(busy, 'unit he commands from there is', 'units he commands from there are')} "
+                   "near the enemy or a victory area (5.1.1)")
 
     def behind_at_the_end(self, g: Game) -> bool:
         """In the last turn and behind on what alone decides at its end (8.0; Last Blood 10.0)."""

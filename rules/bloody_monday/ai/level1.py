@@ -34,7 +34,7 @@ from rules.bloody_monday import commands as C
 from rules.bloody_monday import impulses, legal, turns
 from rules.bloody_monday.ai.belief import Belief, assign, believe, board, candidates
 from rules.bloody_monday.ai.judgement import battle_value, distance, expected_hits, objectives, worth
-from rules.bloody_monday.game import Game, enemy_of
+from rules.bloody_monday.game import Game, enemy_of, plural
 from rules.core.ai import Decision
 
 DRAWS = 6  # draws of the hidden enemy blocks from the belief to judge battles on
@@ -224,8 +224,8 @@ class Planner:
             return None
         busy, bid = best
         return (C.Activate(bid, None),
-                f"activates {g.defs[bid].name or bid} (5.1): {busy} units he commands are near the enemy or a "
-                "victory area")
+                f"activates {g.defs[bid].name or bid} (5.1): "
+                f"{plural(busy, 'unit he commands is', 'units he commands are')} near the enemy or a victory area")
 
     def attack(self, g: Game, moves: list[C.Move]) -> tuple[C.Command, str] | None:
         """5.3: the attack group worth most: units join an enemy area while the battle is expected to gain."""
@@ -306,8 +306,8 @@ class Planner:
         gain, bid, there = best
         goal = min(goals, key=lambda t: (distance(there, t), t))
         why = "the one unit a Pass moves (7.0)" if quiet else "movement (5.2)"
-        return (C.Move(bid, (there,)),
-                f"closes on {goal}, a victory area it lacks, {distance(there, goal)} areas away: {why}")
+        away = plural(distance(there, goal), "area", "areas")
+        return C.Move(bid, (there,)), f"closes on {goal}, a victory area it lacks, {away} away: {why}"
 
     def last_defender(self, g: Game, bid: str) -> bool:
         """Whether `bid` is the last combat unit in a victory area of its side (1.1), or beside its
@@ -354,9 +354,10 @@ class Planner:
                     "yellow" in g.cubes(bid), -g.army.hits_on[d.firepower_at(g.strength(bid))], bid)
         c = min(hits, key=cost)
         d = g.defs[c.blocks[0]]
-        why = "no loss for morale (2.4)" if not d.counts_for_morale else \
-            "artillery before leaders, the supreme commander last" if d.is_support else "the least costly loss"
-        return c, f"the hit goes to {d.label}: {why} (5.3.6)"
+        why = "no loss for morale (2.4, 5.3.6)" if not d.counts_for_morale else \
+            "artillery before leaders, the supreme commander last (5.3.6)" if d.is_support else \
+            "the least costly loss (5.3.6)"
+        return c, f"the hit goes to {d.label}: {why}"
 
     def retreat(self, g: Game, o: Options) -> tuple[C.Command, str]:
         """6.4: retreat when the battle is expected lost for the defender, or the chief is in it."""
@@ -365,6 +366,10 @@ class Planner:
         stand = -self.value(g, area, attacker=bt["attacker"])
         chief = g.chief(self.side) in g.units(area, self.side)
         retreats = sorted(o.of(C.Retreat), key=lambda c: (-len(c.areas), c.to_text()))
+        if retreats and hands_all(g, self.side, area):
+            return o.word("stand") or retreats[0], (
+                f"stands in {area}: a retreat would hand the {enemy_of(self.side).title()} player all 7 "
+                "victory areas (6.4, How to Win B)")
         if retreats and (chief or stand < -1):
             why = ("the supreme commander stands in it (How to Win A)" if chief
                    else f"expected {stand:+.1f} if it stands")
@@ -407,3 +412,10 @@ class Planner:
             return c, (f"restores a step of {g.defs[c.block].label}: leaders, then artillery, then combat units "
                        "(3.1, 3.4-3.6)")
         return end, "the Logistics Value is spent (3.2)"
+
+
+def hands_all(g: Game, side: str, area: int) -> bool:
+    """Whether the enemy would control every victory area, the Flèches all three, once the side
+    leaves `area` to the attacker by a retreat (6.4): a sudden death (How to Win B, 1.1)."""
+    foe = enemy_of(side)
+    return all(n == area or g.owner(n) == foe for n in (*g.field.victory_areas, *g.field.fleches))

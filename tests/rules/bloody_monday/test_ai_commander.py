@@ -111,7 +111,7 @@ def test_5_3_6_a_hit_among_equals_goes_to_a_unit_that_does_not_count_for_morale(
     combat.apply_hits(g)
     assert sorted(bt["choice"]["candidates"]) == ["R-1-1J", "R-1-3"]
     [(command, reason)] = _plan(g.s, "russian", [])
-    assert command == "hit R-1-1J" and "no loss for morale (2.4)" in reason
+    assert command == "hit R-1-1J" and "no loss for morale (2.4, 5.3.6)" in reason
 
 
 def test_5_3_6_1_between_a_leader_and_a_gun_the_gun_is_lost():
@@ -221,3 +221,19 @@ def test_a_unit_in_a_battle_worth_fighting_stays_for_it_rather_than_take_an_empt
         "strike-the-exposed-supreme-commander"].entry
     plan = [c for c, _ in _plan(position_state(entry), "french", [])]
     assert plan[-1] == "battle 44" and not any(c.startswith("move F-I-1") for c in plan)
+
+
+def test_6_4_no_retreat_hands_the_enemy_all_seven_victory_areas():
+    """How to Win B: a player controlling all 7 victory areas wins at once. The French in
+    Shevardino (19), the Russians holding every other victory area and the Flèches, are attacked
+    there by a stronger force: retreating would hand the Russians 19 and the game, so they stand;
+    with one victory area still French elsewhere they retreat as before."""
+    units = {"F-I-1": (19, 1), "R-1-3": 19, "R-1-1J": 19}
+    russian = {n: "russian" for n in (41, 55, 62, 69, 107, 57, 58, 59)}
+    state = position(units, control={19: "french", **russian}, initiative="french")
+    battle(game(state), 19, attacker="russian", stage="retreat")
+    [(command, reason)] = _plan(state, "french", [])
+    assert command == "stand" and "all 7 victory areas (6.4, How to Win B)" in reason
+    state = position(units, control={19: "french", **russian, 107: "french"}, initiative="french")
+    battle(game(state), 19, attacker="russian", stage="retreat")
+    assert _plan(state, "french", [])[0][0].startswith("retreat")

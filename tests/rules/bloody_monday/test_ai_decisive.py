@@ -263,3 +263,15 @@ def test_6_2_8_0_level_in_turn_4_the_disc_buys_special_movement_and_combat_too()
     special, why = plan(level)
     assert special == "initiative move" and "level on victory areas in the last turn" in why and "(6.2)" in why
     assert plan({**level, 41: "french"})[0] == "pass"
+
+
+def test_a_reason_counts_one_unit_or_area_in_the_singular():
+    """The one-line reasons read as a player would say them: '1 unit he commands is', '1 area away'."""
+    state = position({"F-CR-M": (2, 2), "F-CR-1H": 30, "R-2-7": (41, 2)}, pools=[], initiative="russian")
+    state, _ = do(state, "french", "tactical")
+    for commander in (Planner, Decisive):
+        first = commander("french", state, set(), [{}]).plan()[0]
+        assert first.reason == "activates Murat (5.1): 1 unit he commands is near the enemy or a victory area"
+    state = position({"F-CR-1H": 18, "R-2-7": (41, 2)}, pools=[], initiative="russian")
+    moved = Planner("french", state, set(), [{}]).plan()[1]
+    assert moved.reason == "closes on 41, a victory area it lacks, 1 area away: the one unit a Pass moves (7.0)"
