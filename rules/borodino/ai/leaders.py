@@ -9,7 +9,8 @@ Movement Phase after the units, 8.152 in the Rally Phase) to the friendly unit t
   a unit that "receives a combat result of any kind"; failing any, he joins his own units nearest
   the enemy, "toward the attacks";
 * an army commander (Murat, the Russian Army Commanders) where most of the corps leaders who need
-  him are within his range: they are then active without a die (8.10, 8.112, 8.122).
+  him are within his range: they are then active without a die (8.112 for Murat's cavalry
+  generals; 8.10 and 8.12 for the Russian corps leaders, who else roll for it, 8.122).
 A leader moves only when the new place is better than where he stands.
 """
 from __future__ import annotations
@@ -84,8 +85,14 @@ def _stands(b: Battle, lid: str) -> Hex:
 
 
 def _why(b: Battle, lid: str, h: Hex) -> str:
-    if dv_data.load().leaders[lid].role == "army":
-        return (f"brings {len(_in_range(b, lid, h))} corps leaders within his range, active without a die "
-                "(Doomed Victory 8.10, 8.112, 8.122)")
+    leader = dv_data.load().leaders[lid]
+    if leader.role == "army":
+        n = len(_in_range(b, lid, h))
+        which = "8.112" if leader.side == "french" else "8.10, 8.12"  # Murat's cavalry generals; Russian corps
+        return (f"brings {n} corps leader{'s' if n != 1 else ''} within his range, active without a die "
+                f"(Doomed Victory {which})")
+    if _worth(b, lid, h)[0] == 0:  # none of his units near h fights or is broken
+        return ("joins his own units nearest the enemy, at hand to rally them when they fight "
+                "(Doomed Victory 8.151), clear of the enemy where he can (8.14)")
     return ("stands with or next to his units that fight or are broken, to rally them "
             "(Doomed Victory 8.151, 8.152), clear of the enemy where he can (8.14)")

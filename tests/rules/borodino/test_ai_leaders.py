@@ -74,6 +74,18 @@ def test_8_10_an_army_commander_moves_to_bring_a_corps_leader_within_his_range()
                     player="russian", leaders={"L-DOKHTUROV": "R-VI-7", "L-BARCLAY": "R-VII-26"})
     after, plan = leaders.moves(s, "russian")
     assert f"move barclay {near}" in [d.command for d in plan] and _where(after, "L-BARCLAY") == near
+    why = next(d.reason for d in plan if d.command == f"move barclay {near}")  # 8.112 is Murat's cavalry
+    assert why == "brings 1 corps leader within his range, active without a die (Doomed Victory 8.10, 8.12)"
+
+
+def test_8_151_a_corps_leader_with_no_unit_in_contact_is_said_to_join_those_nearest_the_enemy():
+    """Failing units that fight or are broken, a leader joins his own units nearest the enemy; the
+    reason says so rather than speak of units that fight."""
+    s = dv_position({"F-I-2": go(G, 0, 0, 0, 0), "R-VI-24": BEHIND, "R-VII-26": FAR},
+                    player="russian", leaders={"L-DOKHTUROV": "R-VII-26"})
+    after, plan = leaders.moves(s, "russian")
+    assert [d.command for d in plan] == [f"move dokhturov {BEHIND}"]
+    assert plan[0].reason.startswith("joins his own units nearest the enemy")
 
 
 def test_without_the_leader_option_level_1_plans_no_leader_move():
