@@ -32,12 +32,14 @@ def forecast(state: dict, text: str) -> dict:
     if (nowhere := g.not_a_place(place)) is not None:
         raise RuleViolation("The Game Map", nowhere)
     if bt is None or bt["place"] != place:
-        raise RuleViolation("Combat", f"no battle is being fought in {g.name(place)}; odds are given for the "
-                            "battle under way once both Battle Plans are revealed")
+        elsewhere = f" (the battle under way is in {g.name(bt['place'])})" if bt else ""
+        raise RuleViolation("Combat", f"no battle is being fought in {g.name(place)}{elsewhere}; odds are given for "
+                            "the battle under way at the defender's choice, once both Battle Plans are revealed")
     if bt["stage"] == "plans":
         raise RuleViolation("Combat", f"the Battle of {g.name(place)} turns on two secret Battle Plans and a stack "
                             "hidden until both are down (STACKING), and no public roster tells what the enemy has "
-                            "left to average over; `odds` gives the Combat Results Table once both are revealed")
+                            "left to average over; `odds` gives the Combat Results Table at the defender's choice, "
+                            "once both are revealed")
     if bt["stage"] != "choice":
         raise RuleViolation("Combat", f"the Battle of {g.name(place)} has gone past the Combat Results Table to its "
                             "retreats; `odds` gives the table before it is rolled, at the defender's choice")

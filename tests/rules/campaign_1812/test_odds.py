@@ -145,9 +145,13 @@ def test_the_refusals_say_what_odds_takes_and_why_none_are_given():
         "99": "There is no place 99 on the map: name an area (1 to 36) or a sub-area (161, 162, 211, 212) by its "
               "number (The Game Map).",
         "16": "Area 16 is sub-divided: name its sub-area, 161 or 162 (The Game Map).",
-        "10": "No battle is being fought in Vitebsk (10); odds are given for the battle under way once both Battle "
-              "Plans are revealed (Combat)."}
+        "10": "No battle is being fought in Vitebsk (10) (the battle under way is in Smolensk (15)); odds are given "
+              "for the battle under way at the defender's choice, once both Battle Plans are revealed (Combat)."}
+    with pytest.raises(RuleViolation) as none:
+        c1812.odds(position({15: {"inf": 1}}), "french", "15")
+    assert str(none.value) == ("No battle is being fought in Smolensk (15); odds are given for the battle under way at "
+                               "the defender's choice, once both Battle Plans are revealed (Combat).")
     assert str(refusal.value) == (
         "The Battle of Smolensk (15) turns on two secret Battle Plans and a stack hidden until both are down "
         "(STACKING), and no public roster tells what the enemy has left to average over; `odds` gives the Combat "
-        "Results Table once both are revealed (Combat).")
+        "Results Table at the defender's choice, once both are revealed (Combat).")
