@@ -224,3 +224,22 @@ def test_a_long_name_shrinks_only_as_far_as_its_box_needs_and_its_label_box_is_t
     room = BOX[0] * frame.scale - 6 * frame.scale  # the box less its padding
     x0, y0, x1, y1 = boxes[0]  # the first place's name
     assert room - 8 <= x1 - x0 <= room and 12 <= y1 - y0 <= 14
+
+
+def _outside_both(a: tuple[int, int], b: tuple[int, int]) -> float:
+    """How much of the line from box centre `a` to box centre `b` (frame units) lies outside both boxes."""
+    steps, seen = 400, 0
+    for k in range(steps + 1):
+        x, y = a[0] + (b[0] - a[0]) * k / steps, a[1] + (b[1] - a[1]) * k / steps
+        seen += not any(abs(x - c[0]) <= BOX[0] / 2 and abs(y - c[1]) <= BOX[1] / 2 for c in (a, b))
+    return seen / steps * ((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5
+
+
+def test_the_line_joining_the_sub_areas_of_one_area_shows_between_their_boxes():
+    """The legend's 'sub-areas of one area': Pinsk and Turov's boxes met corner to corner, so the line joining the
+    Pripet Marshes' two halves showed as a dot (Vyazma and Borodino's as a bar); each shows 20 frame units or more."""
+    places = data.places()
+    pairs = [(p, places[m]) for p in places.values() for m in p.neighbours if m > p.number and places[m].area == p.area]
+    assert sorted((p.number, q.number) for p, q in pairs) == [(161, 162), (211, 212)]
+    for p, q in pairs:
+        assert _outside_both(p.xy, q.xy) >= 20, (p.number, q.number)
