@@ -52,8 +52,11 @@ def attrition(b: Board) -> Decision:
     def near(m: int) -> int:
         return min((distances(m)[p] for p in b.mine), default=0)
     target = max(sorted(b.enemy), key=lambda m: (b.belief.get(m, 0.0) - 0.25 * near(m), -m))
+    steps = near(target)
+    where = ("where a stack of mine stands" if steps == 0 else
+             f"{steps} place{'s' if steps > 1 else ''} from mine")
     return Decision(f"attrit {target}", f"the enemy stack in {b.name(target)} is believed to hold "
-                    f"{about(b.belief.get(target, 0.0))}, {near(target)} place(s) from mine")
+                    f"{about(b.belief.get(target, 0.0))}, {where}")
 
 
 def battle(b: Board, bt: dict, rng: random.Random) -> Decision:

@@ -65,7 +65,7 @@ def _attrition(state: dict, seen: list[dict]) -> tuple[str, str]:
 ])
 def test_a_battle_seen_tells_what_is_left_in_its_place_and_the_losses_count_against_the_rest(french, believed, unseen):
     state, seen = _after_a_russian_battle(french)
-    tail = "infantry corps, 2 place(s) from mine"
+    tail = "infantry corps, 2 places from mine"
     assert _attrition(state, seen) == ("attrit 30", f"the enemy stack in East Prussia is believed to hold about "
                                                     f"{believed} {tail}")
     assert _attrition(state, []) == ("attrit 30", f"the enemy stack in East Prussia is believed to hold about "
@@ -81,7 +81,7 @@ def test_the_reinforcements_believed_are_those_the_game_s_options_bring(options,
                      options=options)
     (decision,) = c1812.commander().plan(c1812.view(state, "french"), (), decision_rng(7, 0))
     assert (decision.command, decision.reason) == (
-        "attrit 12", f"the enemy stack in Vilna is believed to hold about {believed} infantry corps, 2 place(s) from "
+        "attrit 12", f"the enemy stack in Vilna is believed to hold about {believed} infantry corps, 2 places from "
         "mine")
 
 
@@ -90,7 +90,7 @@ def test_the_stack_a_battle_showed_is_believed_to_hold_what_it_showed_less_its_l
     french = [{"place": 12, "inf": 4}] + [{"place": p, "inf": 1} for p in (30, 31, 32, 5, 29, 20, 28)]
     state, seen = _after_a_russian_battle(french)
     assert _attrition(state, seen) == ("attrit 12", "the enemy stack in Vilna is believed to hold about 3 infantry "
-                                                    "corps, 0 place(s) from mine")
+                                                    "corps, where a stack of mine stands")
 
 
 @pytest.mark.parametrize("viewer,player,turn,believed", [

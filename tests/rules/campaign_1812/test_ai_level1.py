@@ -28,7 +28,7 @@ def test_attrition_falls_on_the_nearest_of_stacks_believed_alike_the_lowest_numb
     Vilna (12) two places off; the three markers are believed to hold as much."""
     state = _attrition({30: {"inf": 5}}, {11: {"inf": 2}, 12: {"inf": 2}, 13: {"inf": 2}})
     assert _plan(state, "french") == [
-        ("attrit 11", "the enemy stack in Kovno is believed to hold about 3 infantry corps, 1 place(s) from mine")]
+        ("attrit 11", "the enemy stack in Kovno is believed to hold about 3 infantry corps, 1 place from mine")]
 
 
 def test_attrition_takes_a_stack_believed_larger_one_place_farther_rather_than_a_lone_depot_next_door():
@@ -37,14 +37,15 @@ def test_attrition_takes_a_stack_believed_larger_one_place_farther_rather_than_a
     far = {p: {"inf": 1} for p in (1, 2, 3, 4, 25, 27, 28, 29, 33, 34, 35, 36, 161)}
     state = _attrition({18: {"inf": 5}}, {15: {"inf": 2}, **far})
     assert _plan(state, "french") == [
-        ("attrit 28", "the enemy stack in Zhitomir is believed to hold about 1 infantry corps, 2 place(s) from mine")]
+        ("attrit 28", "the enemy stack in Zhitomir is believed to hold about 1 infantry corps, 2 places from mine")]
 
 
 def test_attrition_is_chosen_by_a_side_without_a_stack_of_its_own():
     """Every Russian stack gone: the French Player-Turn's attrition is still the Russian player's to choose."""
     state = _attrition({11: {"inf": 5}}, {}, chooser="russian")
     assert _plan(state, "russian") == [
-        ("attrit 11", "the enemy stack in Kovno is believed to hold about 15 infantry corps, 0 place(s) from mine")]
+        ("attrit 11", "the enemy stack in Kovno is believed to hold about 15 infantry corps, "
+                      "where a stack of mine stands")]
 
 
 def test_the_index_removes_a_cavalry_corps_first_then_infantry_from_the_largest_stack():
@@ -206,7 +207,8 @@ def test_the_belief_counts_the_attrition_of_the_tables_the_game_plays():
     state = _attrition({11: {"inf": 5}}, {}, chooser="russian")
     state["tables"] = _own_tables(french_attrition=(3, 3, 3, 3, 3, 3))
     assert _plan(state, "russian") == [
-        ("attrit 11", "the enemy stack in Kovno is believed to hold about 11 infantry corps, 0 place(s) from mine")]
+        ("attrit 11", "the enemy stack in Kovno is believed to hold about 11 infantry corps, "
+                      "where a stack of mine stands")]
 
 
 def test_the_chit_counts_a_fifth_of_the_corps_believed_as_cavalry_against_the_pursuit():
