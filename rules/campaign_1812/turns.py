@@ -27,7 +27,11 @@ def begin_player_turn(g: Game, side: str) -> list[Event]:
                  "Player-Turn.", kind="phase")]
     out += reinforce(g, side)
     die = roll(s["dice"])
-    due = min(g.tables.attrition[side][die - 1], g.corps(side))
+    # The roll's own count, not capped at the corps the side has: the stacks are hidden, and "2 corps"
+    # where the roll asks 3 would tell the opponent the side has no more. A loss named at a stack
+    # without corps is spent (`attrit`); only a side with no stack left on the map, which all see,
+    # has no loss to name.
+    due = g.tables.attrition[side][die - 1] if g.stacks(side) else 0
     lost = f"{due} corps lost, chosen by the {enemy_of(side).title()} player" if due else "no corps lost"
     out.append(event(f"Attrition: {side.title()} die {die}, {lost} (ATTRITION).", kind="attrition"))
     s["attrition"] = due
@@ -74,7 +78,7 @@ def attrit(g: Game, side: str, place: int) -> list[Event]:
                  kind="attrition", place=place),
            event(f"Attrition in {g.name(place)}: {counted({kind: lost}) if lost else 'no corps there to lose'}.",
                  loser, kind="attrition")]
-    if g.s["attrition"] <= 0 or not g.corps(loser):
+    if g.s["attrition"] <= 0 or not g.stacks(loser):
         g.s["attrition"], g.s["phase"] = 0, "movement"
     return out
 

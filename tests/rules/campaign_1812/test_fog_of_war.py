@@ -4,9 +4,10 @@ import random
 
 import pytest
 
-from rules.campaign_1812 import swaptest, views
+from rules.campaign_1812 import swaptest, turns, views
+from rules.campaign_1812.game import Game
 from rules.campaign_1812.swaptest import swap_test, swapped
-from tests.rules.campaign_1812.c1812_helpers import c1812, do, position
+from tests.rules.campaign_1812.c1812_helpers import c1812, do, position, rig, texts
 
 
 def test_the_other_side_sees_a_marker_and_the_owner_the_whole_stack():
@@ -74,3 +75,19 @@ def test_swapped_exchanges_contents_and_keeps_the_markers():
     other = swapped(state, "french", 12, 14)
     assert other["stacks"]["french"]["12"]["cav"] == 1 and other["stacks"]["french"]["14"]["inf"] == 3
     assert [set(p) for p in swaptest.pairs(state, "russian", random.Random(1), 1)] == [{12, 14}]
+
+
+def test_attrition_tells_the_opponent_nothing_of_how_many_corps_a_side_has_left():
+    """STACKING hides a stack's corps; ATTRITION's losses are the roll's, named by the opponent one
+    stack at a time. A French side with one corps left and one with three, on the same roll of two
+    losses, read alike to the Russian: the roll's two corps, then a loss taken at the stack named
+    and a second still to name. The French learn alone what each loss took."""
+    seen = []
+    for corps in (1, 3):
+        state = position({12: {"inf": corps, "supply": 1}}, {1: {"inf": 1}})
+        rig(state["dice"], 6)
+        events = turns.begin_player_turn(Game(state), "french")  # the French Player-Turn: its attrition roll
+        assert state["attrition"] == 2, "the French Attrition Table costs 2 corps on a 6"
+        state, taken = do(state, "russian", "attrit 12")
+        seen.append((texts(events, "all"), texts(taken, "all"), state["phase"], c1812.view(state, "russian")))
+    assert seen[0] == seen[1] and seen[0][2] == "attrition"
