@@ -351,7 +351,7 @@ def _unit_row(unit: dict, markers: dict[str, str]) -> list[str]:
     """A unit's cells; `markers` (a view's `unit_words`) name what its lists hold, as the players
     read them (Bloody Monday's cube "light_blue" is a "Kolocha crossing")."""
     factors = "-".join(str(unit[k]) for k in ("strength", "movement") if k in unit)
-    flags = " ".join(k for k, v in unit.items() if k not in _CORE and v is True)
+    flags = ", ".join(k for k, v in unit.items() if k not in _CORE and v is True)  # "moved, broken"
     lists = [f"{k}: {', '.join(markers.get(str(x), str(x)) for x in v)}" for k, v in unit.items()
              if k not in _CORE and type(v) is list and v]  # the leaders with it, its cubes
     kind = str(unit.get("type", "")).replace("_", " ")  # a view's `tactical_leader` reads "tactical leader"

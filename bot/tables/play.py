@@ -316,8 +316,8 @@ class Play(Room):
                                system.INFO.sides)
         name = fmt.side_name(side)
         text = (f"Resign game {game_id} as {name}? This ends the game." if action == "resign"
-                else f"End the {name} side's current step in game {game_id}, as `end` does? Whatever is left "
-                "undone in it is given up.")
+                else f"End the {name} side's current step in game {game_id}? It is the `end` command: whatever "
+                "is left undone in the step is given up.")
         return Offer(self.tables.private(actor, text), game_id, side,
                      self.store.seen_seq(game_id, side))
 

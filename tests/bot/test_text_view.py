@@ -49,6 +49,8 @@ def test_the_units_table_lists_every_unit_and_counts_hidden_ones():
     assert "French:" in lines and "Russian:" in lines
     assert any(line.split() == ["3225", "4C", "cavalry", "4-6", "moved"] for line in lines)
     assert any(line.split() == ["12", "2", "hidden", "units"] for line in lines)  # counted, no identity
+    broken = {**VIEW["units"][0], "broken": True}
+    assert text.units_table([broken]).splitlines()[-1].endswith("moved, broken")  # flags apart, as said
 
 
 def test_long_words_are_echoed_by_their_start():

@@ -345,8 +345,8 @@ def test_ending_a_phase_or_resigning_is_asked_first_for_the_callers_side_at_this
     game_id = second_game(tables) - 1
     run(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))
     end = tables.play.offer(ANNA, CHANNEL, "end")
-    assert end.reply.text == (f"End the Red side's current step in game {game_id}, as `end` does? Whatever is left "
-                              "undone in it is given up.")
+    assert end.reply.text == (f"End the Red side's current step in game {game_id}? It is the `end` command: "
+                              "whatever is left undone in the step is given up.")
     assert (end.game_id, end.side, end.seq) == (game_id, "red", 1)
     resign = tables.play.offer(BORIS, CHANNEL, "resign")
     assert resign.reply.text == f"Resign game {game_id} as Blue? This ends the game."
