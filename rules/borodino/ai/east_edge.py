@@ -34,8 +34,10 @@ WHY = ("marches for the east edge: 60 Combat Points off it between the two roads
 
 
 def open_to(b: Battle, side: str) -> bool:
-    """Whether the side may win by the east edge (Victory Conditions: 7 Sept and the Grand Battle)."""
-    return side == "french" and b.scenario.exits_east
+    """Whether the side may win by the east edge (Victory Conditions: 7 Sept and the Grand Battle)
+    and its whole army is on the map: a march weighed while reinforcements are still to come (the
+    Grand Battle's 5 and 6 Sept) would hold them off the map with the rest that stands."""
+    return side == "french" and b.scenario.exits_east and not any(b.defs[u].side == side for u in b.arrivals)
 
 
 def steps(b: Battle, h: Hex) -> int:

@@ -75,6 +75,8 @@ def test_level_2_marches_for_the_edge_when_its_playouts_show_it_clearly_better()
         state, _ = borodino.apply(state, "french", borodino.parse("french", d.command))
 
 
-def test_the_edge_is_no_aim_where_the_victory_conditions_do_not_count_it():
+def test_the_edge_is_no_aim_where_the_victory_conditions_do_not_count_it_or_the_army_is_still_coming():
     assert not east_edge.open_to(Battle(borodino.setup("shevardino", 1)), "french")
     assert not east_edge.open_to(Battle(borodino.setup("7sep", 1)), "russian")
+    assert east_edge.open_to(Battle(borodino.setup("7sep", 1)), "french")
+    assert not east_edge.open_to(Battle(borodino.setup("grand", 1)), "french")  # 5 Sept: the army arrives
