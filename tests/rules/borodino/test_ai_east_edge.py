@@ -80,3 +80,9 @@ def test_the_edge_is_no_aim_where_the_victory_conditions_do_not_count_it_or_the_
     assert not east_edge.open_to(Battle(borodino.setup("7sep", 1)), "russian")
     assert east_edge.open_to(Battle(borodino.setup("7sep", 1)), "french")
     assert not east_edge.open_to(Battle(borodino.setup("grand", 1)), "french")  # 5 Sept: the army arrives
+
+
+def test_a_clock_that_stops_before_any_playout_leaves_the_choice_to_the_search():
+    """Anytime: the march is weighed only by the playouts its clock lets it play; with none played,
+    nothing shows it clearly better, and the Movement Phase's search decides as before."""
+    assert level2.by_the_edge(borodino.setup("7sep", 1), "french", random.Random(3), lambda share: True) is None
