@@ -16,7 +16,10 @@ ever written to a game that is over.
 """
 from __future__ import annotations
 
+import atexit
+import shutil
 import sqlite3
+import tempfile
 from pathlib import Path
 
 from bot.store.commands import SNAPSHOT_EVERY, CommandsPart
@@ -38,10 +41,11 @@ class Store(GamesPart, CommandsPart, OutboxPart, PreferencesPart):
 
 
 def existing(path: str | Path) -> Store:
-    """The Kolocha database at `path`, for a tool that reads one (`kolocha replay`): refused
-    (NotKolocha), with nothing created or migrated, when the file is missing or empty, is not
-    SQLite, or has no Kolocha tables (a `cp` of a running bot's file can hold none: its recent
-    writes are in the `-wal` file beside it, which is why `kolocha backup` exists)."""
+    """The Kolocha database at `path`, for a tool that reads one (`kolocha replay`), as a private
+    copy (`_private_copy`); refused (NotKolocha), with nothing created or migrated, when the file
+    is missing or empty, is not SQLite, or has no Kolocha tables (a `cp` of a running bot's file
+    can hold none: its recent writes are in the `-wal` file beside it, which is why `kolocha
+    backup` exists)."""
     file = Path(path)
     header = b""
     if file.is_file():
@@ -64,4 +68,21 @@ def existing(path: str | Path) -> Store:
         raise NotKolocha(f"{path} is not a Kolocha database: it has no Kolocha tables. A copy of a running "
                          "bot's file made with `cp` lacks what waits in its -wal file; make copies with "
                          "`kolocha backup`.")
-    return Store(file)
+    return _private_copy(file, wal)
+
+
+def _private_copy(file: Path, wal: bool) -> Store:
+    """The database read into a copy of its own in a temporary folder (SQLite's backup, -wal and
+    all), removed when the process ends: a tool that reads a backup leaves it as it was, its
+    schema not moved forward, no lock file beside it, and a live bot's file is not held."""
+    folder = Path(tempfile.mkdtemp(prefix="kolocha-read-"))
+    atexit.register(shutil.rmtree, folder, True)
+    copy = folder / file.name
+    source = sqlite3.connect(file.absolute().as_uri() + ("?mode=ro" if wal else "?immutable=1"), uri=True)
+    target = sqlite3.connect(copy)
+    try:
+        source.backup(target)
+    finally:
+        target.close()
+        source.close()
+    return Store(copy)

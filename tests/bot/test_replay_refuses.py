@@ -49,3 +49,18 @@ def test_replay_refuses_a_cp_copy_of_a_running_bots_file_without_its_wal(tmp_pat
     assert files(copy.parent) == {"k.sqlite"}
     assert cli.main(["replay", "--all", "--db", str(live)]) == 0  # positive control: the live file reads
     store.close()
+
+
+def test_replay_reads_a_copy_and_leaves_the_file_and_its_folder_as_they_were(tmp_path, capsys):
+    """A backup checked with `kolocha replay` stays the backup it was: no lock file beside it, its
+    bytes unchanged (an older schema is moved forward in the private copy, not in the file)."""
+    live = tmp_path / "live.sqlite"
+    store = Store(live)
+    store.create_game("toy_system", "short", 1, channel="100")
+    store.close()
+    backup = tmp_path / "backup" / "k.sqlite"
+    backup.parent.mkdir()
+    shutil.copyfile(live, backup)
+    before = backup.read_bytes()
+    assert cli.main(["replay", "--all", "--db", str(backup)]) == 0
+    assert files(backup.parent) == {"k.sqlite"} and backup.read_bytes() == before
