@@ -19,8 +19,9 @@ from functools import lru_cache
 
 from rules.borodino import commands as C
 from rules.borodino import movement
+from rules.borodino.ai.level1 import engages
 from rules.borodino.ai.march import march
-from rules.borodino.battle import Battle, engaged_around, zoc_reach
+from rules.borodino.battle import Battle, zoc_reach
 from rules.borodino.battlemap import BattleMap
 from rules.borodino.movement import passable_steps
 from rules.core.ai import Decision
@@ -82,7 +83,7 @@ def column(b: Battle) -> list[str]:
     def turns(u: str) -> tuple[int, str]:
         return -(-steps(b, b.hex_of(u)) // b.defs[u].movement), u
     free = [u for u in b.on_map("french") if not b.defs[u].guard and b.defs[u].kind != "artillery"
-            and not _engaged(b, b.hex_of(u))]
+            and not engages(b, "french", b.hex_of(u))]
     out, total = [], b.s["exited"]["french"]
     for u in sorted(free, key=turns):
         if total >= FORCE:
@@ -101,7 +102,7 @@ def destination(b: Battle, uid: str) -> Hex | None:
     if C.OFF in dests:
         return C.OFF
     here = b.hex_of(uid)
-    best = min(((steps(b, h), h) for h in dests if h != C.OFF and not _engaged(b, h)), default=None)
+    best = min(((steps(b, h), h) for h in dests if h != C.OFF and not engages(b, "french", h)), default=None)
     return best[1] if best is not None and best[0] < steps(b, here) else None
 
 
@@ -109,17 +110,10 @@ def moves(b: Battle, apply: Apply) -> list[Decision]:
     """The column's Movement Phase on the board `b`, each move carried out by `apply` (which
     updates b) before the next is chosen; the rest of the army stands."""
     out = []
-    for uid in column(b):
-        if b.unit(uid)["where"] != "map":
-            continue
+    for uid in column(b):  # each on the map: a move before it leaves every other where it stands
         to = destination(b, uid)
         if to is not None:
             cmd = C.Move(b.hex_of(uid), (to,))
             b = apply(cmd)
             out.append(Decision(cmd.to_text(), WHY))
     return out
-
-
-def _engaged(b: Battle, h: Hex) -> bool:
-    return any(b.side_at(n) == "russian" for n in engaged_around(b.map, h))
-

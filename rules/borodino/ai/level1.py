@@ -130,9 +130,9 @@ def moves(state: dict, side: str, pick: Pick, held: frozenset[str] = frozenset()
         b = Battle(state)
         choices = options(b, side, uid)
         if uid in held:
-            kept = [h for h in choices if not _engages(b, side, h)]
+            kept = [h for h in choices if not engages(b, side, h)]
         else:
-            kept = [h for h in choices if _engages(b, side, h, drawn)][:1] if drawn else []
+            kept = [h for h in choices if engages(b, side, h, drawn)][:1] if drawn else []
         best = (kept or choices)[pick(n, kept or choices) % len(kept or choices)]
         if best is None:
             continue
@@ -142,7 +142,7 @@ def moves(state: dict, side: str, pick: Pick, held: frozenset[str] = frozenset()
         why = "leaves by the east edge" if best == C.OFF else _why_place(b, best, targets(b, side))
         if kept and uid not in held:
             why = f"joins the attack owed next to it, at better odds (Combat B, E); {why}"
-        elif kept and _engages(b, side, choices[pick(n, choices) % len(choices)]):
+        elif kept and engages(b, side, choices[pick(n, choices) % len(choices)]):
             why += HELD
         plan.append(Decision(cmd.to_text(), why))
     return plan, state
@@ -211,7 +211,7 @@ def rash(before: dict, after: dict, side: str) -> tuple[frozenset[str], frozense
     return frozenset(out), frozenset(losing)
 
 
-def _engages(b: Battle, side: str, h: Hex | None, among: frozenset[Hex] | None = None) -> bool:
+def engages(b: Battle, side: str, h: Hex | None, among: frozenset[Hex] | None = None) -> bool:
     """Whether a unit ending its move in h stands next to an enemy unit it must attack (Combat B),
     one of `among` when given."""
     if h is None or h == C.OFF:

@@ -141,7 +141,7 @@ def by_the_edge(state: dict, side: str, rng: random.Random, stop: Stop = never) 
     than marching on the redoubts as level 1 does; None when they do not (the search decides). The
     march is weighed again each Movement Phase: a way the enemy bars shows in the playouts."""
     seeds = [rng.getrandbits(48) for _ in range(EDGE_PLAYOUTS)]
-    phases = 2 * turns_left(state) + 2
+    phases = to_the_end(state)
     ends: dict[bool, list[Fraction]] = {False: [], True: []}
     for seed in seeds:
         if stop(SCORING):
@@ -419,8 +419,13 @@ def dice_seeds(state: dict, rng: random.Random, playouts: int) -> list[int]:
 def horizon(state: dict) -> int:
     """Movement Phases a playout from this board plays: HORIZON, or to the end of the game when
     it ends within two more Game-Turns."""
-    left = turns_left(state)
-    return 2 * left + 2 if left <= 2 else HORIZON
+    return to_the_end(state) if turns_left(state) <= 2 else HORIZON
+
+
+def to_the_end(state: dict) -> int:
+    """Movement Phases enough for a playout from this board to reach the end of the game: two a
+    Game-Turn left, and two for this one."""
+    return 2 * turns_left(state) + 2
 
 
 def turns_left(state: dict) -> int:

@@ -82,7 +82,7 @@ def _level_1_game_until(scenario: str, seed: int, turn: int, side: str) -> dict:
 
 def _in_contact(state: dict, side: str) -> set[str]:
     b = Battle(state)
-    return {u for h, u in b.stands[side].items() if level1._engages(b, side, h)}
+    return {u for h, u in b.stands[side].items() if level1.engages(b, side, h)}
 
 
 def test_a_unit_held_back_ends_its_move_out_of_contact():
