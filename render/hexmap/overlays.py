@@ -167,7 +167,7 @@ def place_attack_labels(d: ImageDraw.ImageDraw, layout: Layout, log: dict, solid
         if not defenders:
             continue
         attackers = [layout.centre(_hex(h)) for h in attack.get("attackers", [])] or defenders
-        text = f"{attack.get('odds', '?')}  die {attack.get('die', '?')}: {attack.get('result', '?')}"
+        text = attack_label(attack)
         candidates = list(_label_boxes(d, layout, defenders, attackers, text))
         span = (min(b[0] for b in candidates), min(b[1] for b in candidates),
                 max(b[2] for b in candidates), max(b[3] for b in candidates))  # all a candidate can meet
@@ -176,6 +176,14 @@ def place_attack_labels(d: ImageDraw.ImageDraw, layout: Layout, log: dict, solid
         labels.append(box)
         out.append((text, box))
     return out
+
+
+def attack_label(attack: dict) -> str:
+    """What an attack's label says: its odds, die and result, and the units a leader rallied
+    against it (Doomed Victory 8.151: '1-1  die 1: Dr, 2704 rallied', where 2704 stands still)."""
+    text = f"{attack.get('odds', '?')}  die {attack.get('die', '?')}: {attack.get('result', '?')}"
+    rallied = attack.get("rallied")
+    return f"{text}, {'+'.join(rallied)} rallied" if rallied else text
 
 
 def draw_attack_labels(d: ImageDraw.ImageDraw, layout: Layout, labels: Iterable[tuple[str, Box]],

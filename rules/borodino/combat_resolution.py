@@ -44,7 +44,19 @@ def resolve(b: Battle, side: str, cmd: Attack) -> list[Event]:
             f"{plan.odds}, die {die}: {result}.")
     events = [event(text, kind="combat", odds=plan.odds, die=die, result=result, attackers=att_hexes,
                     defenders=def_hexes)]
-    return events + results.start_result(b, plan, result)
+    hexes = {uid: b.hex_of(uid) for uid in plan.attackers + plan.defenders}
+    events += results.start_result(b, plan, result)
+    _note_rallies(b.s["log"]["attacks"][-1], hexes, events)
+    return events
+
+
+def _note_rallies(logged: dict, hexes: dict[str, str], events: list[Event]) -> None:
+    """Doomed Victory 8.151: the hexes of the units a leader rallied against the result, kept with
+    the attack in the log (only where one did), so a picture that reads the result there says what
+    became of it: a unit that rallied from a Dr stands where it stood."""
+    rallied = [hexes[e["unit"]] for e in events if e.get("kind") == "rally" and e.get("rallied")]
+    if rallied:
+        logged["rallied"] = rallied
 
 
 def _num(x: Fraction) -> str:

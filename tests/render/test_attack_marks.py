@@ -14,6 +14,7 @@ from render.hexmap.overlays import (
     _boxes_along,
     _label_boxes,
     _to_counter_edge,
+    attack_label,
     draw_attack_arrows,
     place_attack_labels,
 )
@@ -253,3 +254,12 @@ def test_a_label_s_letters_grow_with_the_map_s_scale():
         box = next(_label_boxes(d, layout, [layout.centre(DEFENDER)], [layout.centre(NORTH)], "2-1  die 4: Dr"))
         height[r] = box[3] - box[1]
     assert height[42] >= 1.3 * height[28]
+
+
+def test_a_label_names_the_units_a_leader_rallied_against_the_result():
+    """Doomed Victory 8.151: a rallied unit does not retreat at all, so the label of its Dr names it
+    ('2704 rallied') rather than leave the result beside a unit that stands still."""
+    attack = {"attackers": ["2705"], "defenders": ["2704", "2804"], "odds": "1-1", "die": 1, "result": "Dr"}
+    assert attack_label(attack) == "1-1  die 1: Dr"
+    assert attack_label({**attack, "rallied": ["2704"]}) == "1-1  die 1: Dr, 2704 rallied"
+    assert attack_label({**attack, "rallied": ["2704", "2804"]}) == "1-1  die 1: Dr, 2704+2804 rallied"

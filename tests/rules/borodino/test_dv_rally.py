@@ -33,6 +33,16 @@ def test_8_151_a_failed_rally_leaves_the_retreat():
     after, events = _attack(s, 1, 3, 4, 4)
     assert [e["rallied"] for e in events if e["kind"] == "rally"] == [False]
     assert distance(after["units"]["R-VI-24"]["hex"], N) == 1
+    assert "rallied" not in after["log"]["attacks"][-1]
+
+
+def test_8_151_the_log_keeps_with_the_attack_the_hex_of_a_unit_that_rallied():
+    """The attack in the view's log, whose result the picture's label reads, names the unit that
+    rallied against it: the label said 'Dr' beside a unit that stands where it stood."""
+    s = dv_position({"F-I-2": G, "R-VI-24": N}, phase="combat", leaders={"L-DOKHTUROV": "R-VI-24"})
+    after, _ = _attack(s, 1, 3, 4, 3)
+    [attack] = borodino.view(after, "french")["log"]["attacks"]
+    assert (attack["result"], attack["rallied"]) == ("Dr", [N])
 
 
 def test_8_151_a_two_hex_retreat_becomes_one_hex_and_the_unit_does_not_break():
