@@ -43,9 +43,11 @@ LONGEST = 200  # characters: no command of any game is longer; a longer line is 
 
 
 def written(system: GameSystem, state: dict, side: str, line: str) -> Command:
-    """A line as the game writes it: parsed, each unit named in the game's own spelling where the
-    game has one (`canonical`: `move f-i-cav 3224` is `move F-I-cav 3224`)."""
-    cmd = system.parse(side, line)
+    """A line as the game writes it: parsed in the game's own grammar where the game has one
+    (`parse_in_game`: a refusal names only the commands its options play), each unit named in the
+    game's own spelling where the game has one (`canonical`: `move f-i-cav 3224` is `move F-I-cav 3224`)."""
+    in_game = getattr(system, "parse_in_game", None)
+    cmd = in_game(state, side, line) if in_game is not None else system.parse(side, line)
     canonical = getattr(system, "canonical", None)
     return canonical(state, side, cmd) if canonical is not None else cmd
 

@@ -107,6 +107,12 @@ def parse(side: str, text: str) -> C.Command:
     return C.parse(text)
 
 
+def parse_in_game(state: dict, side: str, text: str) -> C.Command:
+    """`parse` in the game of `state`: an unknown verb is told the commands its options play
+    (`release` only with imperial_guard, `assign` only with dv_leaders)."""
+    return C.parse(text, state["options"])
+
+
 def canonical(state: dict, side: str, cmd: C.Command) -> C.Command:
     """The command as the game writes it, in whatever case the player typed it: a unit named by its
     id is written as that id (`move f-i-cav 3224` is `move F-I-cav 3224`), a leader of Doomed Victory
@@ -215,7 +221,8 @@ def _phasing_command(b: Battle, side: str, cmd: C.Command) -> list[Event]:
         return imperial_guard.release(b, side, cmd)
     if isinstance(cmd, C.Assign):
         if "leaders" not in s:
-            raise RuleViolation("Doomed Victory 8.14", "leaders are in play only with the option dv_leaders")
+            raise RuleViolation("Doomed Victory 8.14", "this game is played without the option dv_leaders, so it "
+                                "has no leaders to assign: each corps moves and attacks without one")
         return dv_leaders.assign(b, side, cmd.leader, cmd.fallen)
     if isinstance(cmd, C.End):
         return turns.end_movement(b) if s["phase"] == "movement" else turns.end_combat(b, side)

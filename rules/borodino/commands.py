@@ -7,6 +7,8 @@ strength is named "R2817" when it attacks on its own (Russian Redoubts, case I).
 """
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from rules.core.commands import Worded, command
 from rules.core.errors import CommandError
 from rules.core.hexes import is_hex
@@ -83,6 +85,16 @@ class End(Worded):
 Command = Move | Attack | Retreat | Advance | Lose | Release | Assign | Stay | End
 
 VERBS = ("move", "attack", "retreat", "advance", "stay", "lose", "release", "assign", "end")
+OPTION_VERBS = {"release": "imperial_guard", "assign": "dv_leaders"}  # verbs only an option plays
+
+
+def verbs_in_play(options: Collection[str] | None) -> tuple[str, ...]:
+    """The verbs of a game played with `options` (None: of any game).
+
+    >>> verbs_in_play(["dv_rally", "dv_leaders"])
+    ('move', 'attack', 'retreat', 'advance', 'stay', 'lose', 'assign', 'end')
+    """
+    return tuple(v for v in VERBS if options is None or OPTION_VERBS.get(v, "") in ("", *options))
 
 
 def _ref(word: str, what: str) -> str:
@@ -102,9 +114,11 @@ def _hex(word: str, what: str) -> str:
     return word
 
 
-def parse(text: str) -> Command:
-    """Parse one command line (see help.py for the grammar)."""
-    line = read(text, VERBS, "`move 3225 3224` or `end`")
+def parse(text: str, options: Collection[str] | None = None) -> Command:
+    """Parse one command line (see help.py for the grammar); an unknown verb is refused naming the
+    verbs a game with `options` plays (None: every verb). A verb of an option not played still
+    parses, for the rules to refuse citing the option's case."""
+    line = read(text, VERBS, "`move 3225 3224` or `end`", listed=verbs_in_play(options))
     verb, args = line.verb, line.args
     if verb == "move":
         if len(args) < 2:

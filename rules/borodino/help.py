@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from rules.borodino import scenario_data
+from rules.borodino.commands import OPTION_VERBS
 from rules.borodino.victory import MET
+from rules.core.events import listed as in_words
 from rules.core.helptext import help_text, options_entry
 
 TOPICS = {
@@ -76,7 +78,7 @@ OPTIONS = {  # what each option plays (the rule book's optional rules, the errat
 
 
 WITH = {  # the commands only some options play: listed in a game that has one of them
-    "release": ("imperial_guard",), "assign": ("dv_leaders",), "doomed": ("dv_rally", "dv_leaders")}
+    **{verb: (option,) for verb, option in OPTION_VERBS.items()}, "doomed": ("dv_rally", "dv_leaders")}
 VICTORY = "help victory               how this scenario is won, and when it ends"
 WON_BY = {  # each scenario's Victory Conditions, as the rule book states them
     "schevardino": "The player who occupies the Schevardino redoubt hex (3222) at the end of the game is the winner; "
@@ -110,8 +112,12 @@ def help(topic: str | None = None, state: dict | None = None) -> str:
     chosen = state["options"] if state else []
     rows = [(name, name in chosen, OPTIONS[name]) for name in OPTIONS if name in offered]
     topics = {**TOPICS, "victory": victory_entry(state), "options": options_entry(rows)}
-    listed = topic is None or topic.lower() not in topics  # the list, asked for or after an unknown topic
+    key = (topic or "").lower()
+    listed = key not in topics  # the list, asked for or after an unknown topic
     if state is not None and listed:  # the list leaves out what this game's options do not play
         topics = {k: v for k, v in topics.items() if k not in WITH or any(o in chosen for o in WITH[k])}
+    elif state is not None and key in WITH and not any(o in chosen for o in WITH[key]):  # asked by name
+        return f"{topics[key]}\n  Not in this game, which is played without {in_words(list(WITH[key]))} " \
+            "(`help options`)."
     return help_text(topics, topic, options=rows)
 

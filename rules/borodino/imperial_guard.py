@@ -24,7 +24,9 @@ def _held_back(b: Battle, side: str) -> str:
 def release(b: Battle, side: str, cmd: Release) -> list[Event]:
     """Imperial Guard (B2, C): release after 15 CP of losses, one more per 10; the Old Guard last."""
     if not b.option("imperial_guard"):
-        raise RuleViolation("Imperial Guard", "the Imperial Guard rule is not in play in this game")
+        raise RuleViolation("Imperial Guard", "this game is played without the optional Imperial Guard rule "
+                            "(the option imperial_guard), so no Guard unit waits to be released: each moves and "
+                            "attacks as any other unit")
     try:
         uid = resolve_unit(b, cmd.unit)
     except RuleViolation as error:  # no unit there: say which ones may be released instead

@@ -321,7 +321,8 @@ def resolve_unit(b: Battle, ref: str) -> str:
     uid = unit_named(b.s["units"], ref)
     if uid is None and (leader := dv_leaders.named(ref)):
         raise RuleViolation("Doomed Victory 8.1", f"{dv_leaders.name(leader)} is a leader of the option "
-                            "dv_leaders, which this game is played without")
+                            "dv_leaders, which this game is played without: name a unit by the hex it stands in "
+                            "(`move 3225 3224`), or one waiting to enter by its id")
     if uid is None:
         leaders = ", or a leader by his name (`davout`)" if "leaders" in b.s else ""
         raise RuleViolation("Movement", f"no unit is called {ref}: name a unit by the hex it stands in, or one "

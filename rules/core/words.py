@@ -84,16 +84,20 @@ def split(text: str) -> Words:
 ANSWERED_TOO = "undo, odds, status, units, map, help"  # what every front end answers beside a game's own commands
 
 
-def read(text: str, verbs: Sequence[str], examples: str, also: str = ANSWERED_TOO) -> Words:
+def read(text: str, verbs: Sequence[str], examples: str, also: str = ANSWERED_TOO,
+         listed: Sequence[str] | None = None) -> Words:
     """A line whose verb is one of `verbs`; an empty line is refused with the `examples` of a command,
-    an unknown verb with the list of verbs and the words a front end adds (`also`)."""
+    an unknown verb with the list of verbs and the words a front end adds (`also`). `listed`: the
+    verbs a game plays, where its options leave some of `verbs` out (those the refusal names and
+    guesses a typo among); by default all."""
     line = split(text)
     if not line.verb:
         raise CommandError(f"Type a command, e.g. {examples}; `help` lists them all.")
     if line.verb not in verbs:
-        known = [*verbs, *also.split(", ")]
+        shown = list(verbs if listed is None else listed)
+        known = [*shown, *also.split(", ")]
         swapped = [verb for verb in known if sorted(verb) == sorted(line.verb)]  # `hti` for `hit`
         near = swapped or difflib.get_close_matches(line.verb, known, n=1, cutoff=0.7)  # a typo
         meant = f" (did you mean `{near[0]}`?)" if near else ""
-        raise CommandError(f"Unknown command {line.verb!r}{meant}; commands are: {', '.join(verbs)} (and {also}).")
+        raise CommandError(f"Unknown command {line.verb!r}{meant}; commands are: {', '.join(shown)} (and {also}).")
     return line

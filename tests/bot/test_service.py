@@ -506,6 +506,26 @@ def test_a_unit_named_in_any_letter_case_is_stored_and_said_back_as_the_game_wri
     assert store.commands(game)[-1]["normalised"] == "move F-I-cav 2327" and service.replay_check(game).ok
 
 
+def test_a_verb_of_an_option_the_game_lacks_is_named_nowhere_and_refused_citing_the_option(store):
+    """Borodino's `parse_in_game`: an unknown verb is told the commands this game's options play
+    (`release` with the Imperial Guard rule alone, `assign` with dv_leaders alone); either typed
+    anyway is refused in one sentence citing the option's case and what holds instead."""
+    service = GameService(store)
+    plain = service.new_game("borodino", "7sep", seed=1)
+    unknown = service.submit(plain, "french", "foo")
+    assert "release" not in unknown.message and "assign" not in unknown.message
+    assert "lose, release, end" in service.submit(service.new_game("borodino", "7sep", seed=1,
+                                                                   options=["imperial_guard"]), "french", "foo").message
+    released = service.submit(plain, "french", "release 2705")
+    assert (released.message, released.rule) == (
+        "This game is played without the optional Imperial Guard rule (the option imperial_guard), so no Guard unit "
+        "waits to be released: each moves and attacks as any other unit (Imperial Guard).", "Imperial Guard")
+    assigned = service.submit(plain, "french", "assign barclay dokhturov")
+    assert (assigned.message, assigned.rule) == (
+        "This game is played without the option dv_leaders, so it has no leaders to assign: each corps moves and "
+        "attacks without one (Doomed Victory 8.14).", "Doomed Victory 8.14")
+
+
 def test_units_at_a_place_named_in_words_is_told_in_the_games_own_words(store):
     """1812 names its places as its events do and its units as stacks and corps, through the service
     as in the table it draws (bot/text.py)."""

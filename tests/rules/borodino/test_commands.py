@@ -95,3 +95,18 @@ def test_a_typo_of_a_verb_names_the_command_meant_and_what_else_is_answered():
     message = _error("mvoe 3321 3219")
     assert message.startswith("Unknown command 'mvoe' (did you mean `move`?); commands are: move, attack, ")
     assert message.endswith("(and undo, odds, status, units, map, help).")
+
+
+def test_an_unknown_verb_is_told_the_commands_the_game_s_options_play():
+    """`release` (the Imperial Guard rule) and `assign` (dv_leaders) are named to a game that plays
+    them only, and only there is a typo guessed as one; before a game (no options given) all are.
+    Typed in a game without its option, the verb still parses, for the rules to refuse citing it."""
+    with pytest.raises(CommandError) as told:
+        C.parse("rlease 3227", [])
+    assert str(told.value) == ("Unknown command 'rlease'; commands are: move, attack, retreat, advance, stay, lose, "
+                               "end (and undo, odds, status, units, map, help).")
+    with pytest.raises(CommandError) as told:
+        C.parse("foo", ["dv_rally", "dv_leaders"])
+    assert "lose, assign, end (and" in str(told.value)
+    assert "lose, release, assign, end (and" in _error("foo")
+    assert C.parse("release 3227", []) == C.Release("3227")

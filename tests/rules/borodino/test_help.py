@@ -49,6 +49,18 @@ def test_the_command_list_of_a_game_leaves_out_what_its_options_do_not_play():
     assert borodino.help("assign", borodino.setup("7sep", 1, [])).startswith("assign <leader> <fallen>")
 
 
+def test_a_command_of_an_option_asked_by_name_says_the_game_is_played_without_it():
+    """`help release` in a game without the Imperial Guard rule answers its entry and that this game
+    does not play it, naming the option; with the option, or before a game is chosen, the entry alone."""
+    plain = borodino.setup("7sep", 1, [])
+    assert borodino.help("release", plain).splitlines()[1] == \
+        "  Not in this game, which is played without imperial_guard (`help options`)."
+    assert borodino.help("doomed", plain).endswith("played without dv_rally and dv_leaders (`help options`).")
+    assert "Not in this game" not in borodino.help("release", borodino.setup("7sep", 1, ["imperial_guard"]))
+    assert "Not in this game" not in borodino.help("doomed", borodino.setup("7sep", 1, ["dv_rally"]))
+    assert "Not in this game" not in borodino.help("assign")
+
+
 def test_the_list_after_an_unknown_topic_leaves_out_what_the_game_s_options_do_not_play():
     """`help rally` (no such command) answers with the command list, and in a game without the
     Imperial Guard rule or the Doomed Victory options that list names neither `release` nor

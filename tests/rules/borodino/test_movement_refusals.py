@@ -28,7 +28,8 @@ CASES = [
     ({INF: G}, "move F-NOPE 2705", "Movement", "No unit is called F-NOPE: name a unit by the hex it stands in, "
      "or one waiting to enter by its id (`units` lists them) (Movement)."),
     ({INF: G}, "move davout 2705", "Doomed Victory 8.1",  # no leaders in play: said so, not "no unit DAVOUT"
-     "Davout is a leader of the option dv_leaders, which this game is played without (Doomed Victory 8.1)."),
+     "Davout is a leader of the option dv_leaders, which this game is played without: name a unit by the hex it "
+     "stands in (`move 3225 3224`), or one waiting to enter by its id (Doomed Victory 8.1)."),
     ({INF: G}, "move 2805 2705", "Movement", "There is no unit in 2805 (Movement)."),
     ({INF: G, RUS: go(G, 0, 0)}, f"move {G} {go(G, 0, 0)}", "Movement",
      f"{go(G, 0, 0)} is occupied by an enemy unit." + HINT.format(47) + " (Movement)."),
