@@ -10,6 +10,7 @@ a system and a state, writes nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from bot import text as fmt
 from bot.service import still_to_order
@@ -23,11 +24,13 @@ MAX_LENGTH = 100  # the longest value a menu option holds
 @dataclass(frozen=True)
 class Question:
     """What is asked of one side: the words (from its own view, or the public's), and the answers
-    of a waiting choice (empty outside one)."""
+    of a waiting choice (empty outside one) with what each reads as on its button (`labels`, one
+    an answer: the system's `in_words`, or the command's text where it has none)."""
 
     side: str
     text: str
     answers: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()
 
 
 def awaited(system: GameSystem, state: dict) -> list[str]:
@@ -40,14 +43,19 @@ def answers(system: GameSystem, state: dict, side: str) -> tuple[str, ...]:
     """The legal answers of `side` to the mid-turn choice waiting for it; () when none waits. Where
     the system makes a chain of such choices at once (`whole_answers`: Bloody Monday's hits) and
     they fit in a menu, those: one click for the chain, every way to make it offered."""
+    return tuple(_commands(system, state, side))
+
+
+def _commands(system: GameSystem, state: dict, side: str) -> dict[str, Any]:
+    """The answers of `answers`, each text with its command."""
     waiting = system.choice(state)
     if waiting is None or side not in choosers(waiting):
-        return ()
+        return {}
     whole = getattr(system, "whole_answers", None)
-    together = tuple(dict.fromkeys(cmd.to_text() for cmd in whole(state, side))) if whole is not None else ()
-    if together and clickable(Question(side, "", together)):
+    together = {cmd.to_text(): cmd for cmd in whole(state, side)} if whole is not None else {}
+    if together and clickable(Question(side, "", tuple(together))):
         return together
-    return tuple(dict.fromkeys(cmd.to_text() for cmd in system.legal_commands(state, side)))
+    return {cmd.to_text(): cmd for cmd in system.legal_commands(state, side)}
 
 
 def question(system: GameSystem, state: dict, side: str, public: bool = False) -> Question:
@@ -57,7 +65,10 @@ def question(system: GameSystem, state: dict, side: str, public: bool = False) -
     prompt = view.get("prompt")
     text = str(prompt) if prompt else \
         f"the {fmt.side_name(side)} {fmt.phase_name(view.get('phase'))} (turn {view.get('turn')})."
-    return Question(side, text, answers(system, state, side))
+    commands = _commands(system, state, side)
+    said = getattr(system, "in_words", None)
+    labels = tuple(said(cmd) if said is not None else answer for answer, cmd in commands.items())
+    return Question(side, text, tuple(commands), labels)
 
 
 def clickable(asked: Question) -> bool:

@@ -63,7 +63,8 @@ PlaceCheck = Callable[[dict, list[str]], None]  # refuses (ValueError) places no
 # sent (so they survive a restart): {"action", "other", "game", "side", "seq"}, e.g. a draw offer's
 # Accept ("draw") and Decline ("decline") for the side it waits on, at the position it was made (a
 # request for a seat: "cede" and "hold", "seq" the substitute's id); or a mid-turn choice's
-# {"answers": [command texts], "game", "side", "seq"} (bot/tables/notices.py).
+# {"answers": [command texts], "labels": [what each reads as on its button], "game", "side", "seq"}
+# (bot/tables/notices.py; a row stored before labels has none: its buttons read their texts).
 Buttons = dict[str, Any]
 NO_PICTURE = "(No map picture: the map renderer is not available on this server.)"
 RETRY_CAP = timedelta(hours=1)  # a failing row is retried at least this often

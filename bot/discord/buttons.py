@@ -39,7 +39,7 @@ LABELS = {"end": ("End the phase", discord.ButtonStyle.danger),
 ANSWER = r"kolocha:answer:(?P<game>[0-9]+):(?P<side>[a-z_]+):(?P<seq>[0-9]+):(?P<text>.+)"
 MENU = r"kolocha:answers:(?P<game>[0-9]+):(?P<side>[a-z_]+):(?P<seq>[0-9]+)"
 BUTTONS_IN_A_ROW = 5  # more answers than this go in a menu
-ID_LENGTH, LABEL_LENGTH = 100, 80  # Discord's longest custom_id and button label
+ID_LENGTH, LABEL_LENGTH, MENU_LABEL_LENGTH = 100, 80, 100  # Discord's longest custom_id, button label, option
 
 
 def actor_of(interaction: discord.Interaction) -> Actor:
@@ -92,8 +92,8 @@ async def answered(interaction: discord.Interaction,
 class Answer(discord.ui.DynamicItem[discord.ui.Button], template=ANSWER):
     """One answer of a mid-turn choice: a click plays its command for the side it was offered to."""
 
-    def __init__(self, game_id: int, side: str, seq: int, text: str):
-        super().__init__(discord.ui.Button(label=text[:LABEL_LENGTH], style=discord.ButtonStyle.primary,
+    def __init__(self, game_id: int, side: str, seq: int, text: str, label: str = ""):
+        super().__init__(discord.ui.Button(label=shown_label(label, text), style=discord.ButtonStyle.primary,
                                            custom_id=answer_id(game_id, side, seq, text)))
         self.game_id, self.side, self.seq, self.text = game_id, side, seq, text
 
@@ -110,8 +110,9 @@ class Answer(discord.ui.DynamicItem[discord.ui.Button], template=ANSWER):
 class Answers(discord.ui.DynamicItem[discord.ui.Select], template=MENU):
     """A menu of a choice's answers (more than fit in a row of buttons): the one picked is played."""
 
-    def __init__(self, game_id: int, side: str, seq: int, answers: Sequence[str] = ()):
-        options = [discord.SelectOption(label=text, value=text) for text in answers]
+    def __init__(self, game_id: int, side: str, seq: int, answers: Sequence[str] = (), labels: Sequence[str] = ()):
+        options = [discord.SelectOption(label=shown_label(label, text, MENU_LABEL_LENGTH), value=text)
+                   for text, label in zip(answers, labels or answers)]
         super().__init__(discord.ui.Select(custom_id=f"kolocha:answers:{game_id}:{side}:{seq}",
                                            placeholder="Choose your answer", options=options))
         self.game_id, self.side, self.seq = game_id, side, seq
@@ -134,6 +135,16 @@ def asked_in(interaction: discord.Interaction) -> str | None:
     return str(message.id) if message is not None and message.guild is None else None
 
 
+def shown_label(label: str, text: str, most: int = LABEL_LENGTH) -> str:
+    """What an answer's button (or menu option) reads: its label in words, or, where there is none
+    or it is longer than Discord allows, the command's text.
+
+    >>> shown_label("Retreat to Smolensk (15)", "retreat 15"), shown_label("", "retreat 15")
+    ('Retreat to Smolensk (15)', 'retreat 15')
+    """
+    return label if label and len(label) <= most else text[:most]
+
+
 def answer_id(game_id: int, side: str, seq: int, text: str) -> str:
     return f"kolocha:answer:{game_id}:{side}:{seq}:{text}"
 
@@ -153,15 +164,16 @@ def stored_view(buttons: Buttons) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     game, side, seq = int(buttons["game"]), str(buttons["side"]), int(buttons["seq"])
     answers = [str(text) for text in buttons.get("answers", [])]
+    labels = [str(label) for label in buttons.get("labels", answers)]
     if not answers:
         for action in (buttons["action"], buttons["other"]):
             view.add_item(Confirm(action, game, side, seq))
     elif len(answers) <= BUTTONS_IN_A_ROW and \
             all(len(answer_id(game, side, seq, text)) <= ID_LENGTH for text in answers):
-        for text in answers:
-            view.add_item(Answer(game, side, seq, text))
+        for text, label in zip(answers, labels):
+            view.add_item(Answer(game, side, seq, text, label))
     else:
-        view.add_item(Answers(game, side, seq, answers))
+        view.add_item(Answers(game, side, seq, answers, labels))
     return view
 
 

@@ -17,6 +17,7 @@ from rules.campaign_1812 import campaign_data as data
 from rules.campaign_1812 import combat, leaders, legal, movement, standing, supply, turns
 from rules.campaign_1812 import commands as C
 from rules.campaign_1812 import odds as _odds
+from rules.campaign_1812.commands import in_words  # a choice's answer as its button reads
 from rules.campaign_1812.game import SIDES, Game, enemy_of
 from rules.campaign_1812.readings import READINGS
 from rules.campaign_1812.help import help
@@ -34,8 +35,9 @@ from rules.core.system import SystemInfo
 
 INFO = SystemInfo(name="campaign_1812", sides=SIDES, default_scenario="campaign", options=(*READINGS, "leaders"),
                   hidden_information=True, new_game_options=READINGS)
-__all__ = ["INFO", "active_sides", "apply", "choice", "commander", "help", "legal_commands", "odds", "outcome", "parse",
-           "phase_key", "sample_command", "scenarios", "setup", "standing_command", "standing_orders", "view"]
+__all__ = ["INFO", "active_sides", "apply", "choice", "commander", "help", "in_words", "legal_commands", "odds",
+           "outcome", "parse", "phase_key", "sample_command", "scenarios", "setup", "standing_command",
+           "standing_orders", "view"]
 
 
 def scenarios() -> list[dict]:

@@ -18,16 +18,13 @@ Player may not learn the composition of the stack unless he is willing to do bat
 from __future__ import annotations
 
 from rules.campaign_1812 import leaders
-from rules.campaign_1812.commands import Plan, Retreat
+from rules.campaign_1812.commands import CHIT_NAMES, Plan, Retreat, in_words
 from rules.campaign_1812.game import SIDES, Game, counted, enemy_of
 from rules.core.commands import Word
 from rules.core.dice import roll
 from rules.core.errors import RuleViolation
 from rules.core.events import Event, event
 
-CHIT_NAMES = {"outflank": "Outflank", "assault": "Assault", "reconnaissance": "Reconnaissance",
-              "contact": "Contact", "withdraw": "Withdraw", "entrench": "Entrench",
-              "counterattack": "Counter-attack", "cordon": "Cordon"}
 PEOPLE = {"french": "French", "russian": "Russians"}  # a side as the subject of a battle's line
 
 
@@ -93,9 +90,7 @@ def plan(g: Game, side: str, cmd: Plan) -> list[Event]:
     if cmd.withdraw is not None:
         _check_withdrawal(g, side, bt["place"], cmd.withdraw)
     bt["plans"][side], bt["withdraw"][side] = cmd.chit, cmd.withdraw
-    out = [event(f"Your Battle Plan in {g.name(bt['place'])}: {CHIT_NAMES[cmd.chit]}"
-                 + (f", cavalry withdrawing to {g.name(cmd.withdraw)}" if cmd.withdraw else "") + ".",
-                 side, kind="plan")]
+    out = [event(f"Your Battle Plan in {g.name(bt['place'])}: {in_words(cmd)}.", side, kind="plan")]
     if all(bt["plans"].values()):
         out += reveal(g)
     return out

@@ -20,6 +20,9 @@ ALIASES = {"inf": "inf", "infantry": "inf", "cav": "cav", "cavalry": "cav", "sup
 PLANS = {"outflank": "outflank", "flank": "outflank", "assault": "assault", "reconnaissance": "reconnaissance",
          "recon": "reconnaissance", "contact": "contact", "withdraw": "withdraw", "entrench": "entrench",
          "counterattack": "counterattack", "counter-attack": "counterattack", "cordon": "cordon"}
+CHIT_NAMES = {"outflank": "Outflank", "assault": "Assault", "reconnaissance": "Reconnaissance",
+              "contact": "Contact", "withdraw": "Withdraw", "entrench": "Entrench",
+              "counterattack": "Counter-attack", "cordon": "Cordon"}
 Counts = tuple[tuple[str, int], ...]  # (kind, count) pairs; empty: every unit that may go
 
 
@@ -91,6 +94,26 @@ FORMS = {  # what a verb needs, for a command of a known verb with the wrong wor
 USAGE = ("commands: `move <from> <to> [<n> inf|cav|supply|depot ...] [leader]`, `march <from> <to> [<n> inf|cav ...]`, "
          "`attrit <place>`, `plan <chit> [withdraw <place>]`, `fight`, `retreat <place>`, `depot <place>`, "
          "`remove <place> inf|cav`, `end`")
+
+
+def in_words(cmd: Command) -> str:
+    """A command as a player reads it among the answers of a choice (a button's label, within
+    Discord's 80 characters); a command no choice asks reads as its text.
+
+    >>> in_words(Plan("withdraw", 11)), in_words(Retreat(15)), in_words(Remove(12, "cav"))
+    ('Withdraw, cavalry withdrawing to Kovno (11)', 'Retreat to Smolensk (15)', 'Remove a cavalry corps in Vilna (12)')
+    """
+    named = places()
+    if isinstance(cmd, Plan):
+        away = f", cavalry withdrawing to {named[cmd.withdraw].label}" if cmd.withdraw is not None else ""
+        return CHIT_NAMES[cmd.chit] + away
+    if isinstance(cmd, Retreat):
+        return f"Retreat to {named[cmd.to].label}"
+    if isinstance(cmd, Attrit):
+        return f"Loss taken in {named[cmd.place].label}"
+    if isinstance(cmd, Remove):
+        return f"Remove {'an infantry' if cmd.kind == 'inf' else 'a cavalry'} corps in {named[cmd.place].label}"
+    return "Fight it out" if cmd == Word("fight") else cmd.to_text()
 
 
 def place(word: str) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.campaign_1812 import campaign_data as data
 from rules.campaign_1812 import leaders, supply, turns
-from rules.campaign_1812.combat import CHIT_NAMES
+from rules.campaign_1812.commands import Plan, in_words
 from rules.campaign_1812.game import SIDES, Game, enemy_of
 
 TITLES = {sid: sc.title for sid, sc in data.scenarios().items()}
@@ -95,8 +95,8 @@ def _combat_prompt(g: Game, viewer: str | None) -> str:
     role = "attacker" if viewer == bt["attacker"] else "defender"
     chits = g.tables.attacker_plans if role == "attacker" else g.tables.defender_plans
     away = bt["withdraw"][viewer]
-    held = (f" Your chit: {CHIT_NAMES[mine]}{f', cavalry withdrawing to {g.name(away)}' if away else ''} (you may "
-            "change it until both are revealed)." if mine else "")
+    held = (f" Your chit: {in_words(Plan(mine, away))} (you may change it until both are revealed)."
+            if mine else "")
     cavalry = (f" Your cavalry may withdraw first (`plan <chit> withdraw <place>`{_to(g, viewer, bt['place'])})."
                if g.stack(viewer, bt["place"])["cav"] else "")
     return f"Battle of {where}, you are the {role}: `plan <chit>`, one of {', '.join(chits)}.{cavalry}{held}"

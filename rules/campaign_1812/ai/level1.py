@@ -21,7 +21,7 @@ from rules.campaign_1812 import campaign_data as data
 from rules.campaign_1812.ai.battle import RETREAT, Stacks, chit_values, crs
 from rules.campaign_1812.ai.board import Board, about, distances, read, revealed
 from rules.campaign_1812.ai.manoeuvre import Manoeuvre, marches
-from rules.campaign_1812.combat import CHIT_NAMES
+from rules.campaign_1812.commands import CHIT_NAMES
 from rules.core.ai import Decision
 
 NEARLY = 0.15  # a chit this close to the best is as good: drawn among them

@@ -13,6 +13,7 @@ import pytest
 import rules
 from bot import asked as ask
 from bot.config import GameSettings
+from bot.discord.buttons import stored_view
 from bot.discord.order_forms import shown
 from bot.permissions import Actor, TableError
 from bot.store import Told
@@ -116,6 +117,13 @@ def answer_ids(message) -> list[str]:
             if str(child.custom_id).startswith("kolocha:answer")]
 
 
+def answer_labels(message) -> list[str]:
+    """What the answers read as: each button's label, or each option of the menu."""
+    return [label for row in message.components for child in row.children
+            if str(child.custom_id).startswith("kolocha:answer")
+            for label in ([o.label for o in child.options] if hasattr(child, "options") else [child.label])]
+
+
 def seen(s: Server, member) -> list:
     """The messages a player reads: their DMs and the channel's."""
     return [*member.user.dm_channel.history(), *s.channel.history()] if member.user.dm_channel \
@@ -141,8 +149,12 @@ def test_a_choice_comes_with_its_answers_and_a_click_after_a_restart_plays_one(
             legal = ask.answers(system, state, chooser)
             known = s.tables.store.seen_seq(game_id, chooser)  # the position as the chooser knows it
             (offered,) = [m for m in questions(s, member) if f":{chooser}:{known}" in answer_ids(m)[0]]
-            asked = shown(ask.question(system, state, chooser).text, typed=False)  # as Discord shows it
+            question = ask.question(system, state, chooser)
+            asked = shown(question.text, typed=False)  # as Discord shows it
             assert asked in offered.content
+            assert answer_labels(offered) == list(question.labels)
+            if system_name == "campaign_1812":  # each answer reads as words, not as the command it plays
+                assert not set(question.labels) & set(legal) and all(len(label) <= 80 for label in question.labels)
             assert waited is not told
             if told:  # awaited means told: once, saying what is asked
                 notices = [m for m in seen(s, member) if m.id not in earlier and (
@@ -325,3 +337,13 @@ def test_a_players_questions_of_an_impulse_share_one_dm_and_a_ping_tells_them_wh
                 "Game 1: the game waits for you, due <t:1767398400:R>: Russian impulse: `/order command:tactical`, "
                 "`/order command:pass` or an `initiative` action (4.0)."]
     play(test, tmp_path)
+
+
+def test_a_button_reads_its_label_and_a_row_stored_before_labels_its_command():
+    """A stored question's buttons read their labels in words; a label past Discord's 80 characters,
+    and a row stored before labels were, read the command each plays (never a label cut short)."""
+    row = {"answers": ["retreat 15", "retreat 23"], "game": 1, "side": "french", "seq": 3}
+    read = [item.item.label for item in stored_view(row).children]
+    assert read == ["retreat 15", "retreat 23"]
+    labelled = row | {"labels": ["Retreat to Smolensk (15)", "x" * 81]}
+    assert [item.item.label for item in stored_view(labelled).children] == ["Retreat to Smolensk (15)", "retreat 23"]

@@ -1,7 +1,11 @@
 """The 1812 command grammar (rules/campaign_1812/commands.py): what a player types, read back and written out."""
+import random
+
 import pytest
 
-from rules.campaign_1812.commands import Move, Plan, parse
+from rules.campaign_1812.commands import Move, Plan, in_words, parse
+from rules.core.standing import choosers
+from tests.rules.campaign_1812.c1812_helpers import c1812
 from rules.core.errors import CommandError
 
 
@@ -84,3 +88,34 @@ def test_a_verb_with_the_wrong_number_of_words_is_told_what_it_needs(text, sente
     """As Borodino and Bloody Monday tell it ('move needs a unit and a destination'): the verb's own form, with
     an example, where it read "'move 12' is not a command of 1812" and the list of every command."""
     assert refusal(text) == sentence
+
+
+@pytest.mark.parametrize("text, words", [
+    ("plan entrench", "Entrench"),
+    ("plan counterattack withdraw 1", "Counter-attack, cavalry withdrawing to St Petersburg (1)"),
+    ("retreat 162", "Retreat to Borodino (162)"),
+    ("fight", "Fight it out"),
+    ("attrit 30", "Loss taken in East Prussia (30)"),
+    ("remove 12 inf", "Remove an infantry corps in Vilna (12)"),
+])
+def test_an_answer_to_a_choice_reads_as_words_on_its_button(text, words):
+    """A button reads what the answer does, within Discord's 80 characters; its command stays."""
+    assert in_words(parse(text)) == words
+
+
+def test_every_answer_of_a_choice_is_in_words():
+    """Seeded random play of the Borodino scenario until it has met an attrition, a retreat and
+    battle plans: each legal answer reads as words (no raw command) within a button's 80 characters."""
+    state, rng, seen = c1812.setup("borodino", 4), random.Random(4), set()
+    for _ in range(500):
+        if {"attrition", "plan", "retreat"} <= seen or c1812.outcome(state):
+            break
+        waiting = c1812.choice(state)
+        for side in choosers(waiting) if waiting else ():
+            for cmd in c1812.legal_commands(state, side):
+                said = in_words(cmd)
+                assert said != cmd.to_text() and len(said) <= 80, cmd
+            seen.add(waiting["kind"])
+        side = c1812.active_sides(state)[0]
+        state, _ = c1812.apply(state, side, c1812.sample_command(state, side, rng))
+    assert {"attrition", "plan", "retreat"} <= seen, "the seed no longer reaches the three choices"

@@ -9,7 +9,8 @@ MODULES = ["rules.core.system", "rules.core.hexes", "rules.core.words", "rules.c
            "rules.core.helptext", "rules.core.ai", "rules.core.strength",
            "render.areamap.picture", "bot.converters", "bot.player_prefs", "bot.tables.batch",
            "bot.discord.order_forms", "bot.text", "rules.campaign_1812.ai.battle", "rules.campaign_1812.ai.board",
-           "rules.core.positions", "bot.computer.seat", "bot.config"]
+           "rules.core.positions", "bot.computer.seat", "bot.config", "rules.campaign_1812.commands",
+           "bot.discord.buttons"]
 
 
 @pytest.mark.parametrize("name", MODULES)
