@@ -15,7 +15,7 @@ SCENARIO_NAMES = {"5sep": "5 Sept", "shevardino": "Shevardino"}  # how a reason 
 def objectives(b: Battle, side: str) -> dict[Hex, str]:
     """The victory hexes of the scenario for this side, each with why it matters.
 
-    5 Sept and Shevardino: the Schevardino redoubt decides the game; 6 Sept: three redoubts win;
+    5 Sept and Shevardino: the Schevardino redoubt decides the game; 6 Sept: any three or more redoubts held win;
     7 Sept and the Grand Battle: the French need every redoubt (the Flèches and the Great Redoubt)
     for a marginal victory, the Russians every redoubt east of the front line ("Russian Marginal
     victory: occupy all redoubt hexes at the end of the game that were on the east side of the Front
@@ -26,7 +26,8 @@ def objectives(b: Battle, side: str) -> dict[Hex, str]:
         name = SCENARIO_NAMES.get(b.scenario.id, b.scenario.id)
         return {r.hex: f"the {r.name} decides the {name} scenario"}
     if kind == "three_redoubts":
-        return {h: f"the {r.name} is one of the three redoubts that win 6 Sept" for h, r in b.map.redoubts.items()}
+        return {h: f"the {r.name} is a redoubt, and three or more held at the end win 6 Sept"
+                for h, r in b.map.redoubts.items()}
     if side == "russian":
         return {h: f"the {r.name} is a victory hex (every redoubt east of the front line held wins a marginal "
                    "victory)" for h, r in b.map.redoubts.items() if not b.scenario.west_of_front(h)}
