@@ -89,8 +89,7 @@ def notes(b: Battle, due_a: set[str], due_d: set[str]) -> list[str]:
             "(Scenarios).")
     out += _doomed_notes(b)
     if b.night:
-        out.append("Night: no combat; no unit may move within three hexes of the enemy, and one that begins "
-                   "within three may only move further away (Night Movement A).")
+        out += _night_notes(b)
     frozen = [uid for uid in s["frozen"] if uid not in s["unfrozen"]]
     if frozen and s["player"] == "russian" and s["phase"] == "movement":  # the note of who may begin moving
         allowed = max(0, frozen_allowance(b) - len(s["unfrozen"]))
@@ -98,6 +97,18 @@ def notes(b: Battle, due_a: set[str], due_d: set[str]) -> list[str]:
                    "moving this turn (5 September special rules).")
     out.append(f"Losses: French {s['losses']['french']}, Russian {s['losses']['russian']} Combat Points"
                + (f"; French exited: {s['exited']['french']}." if s["exited"]["french"] else "."))
+    return out
+
+
+def _night_notes(b: Battle) -> list[str]:
+    """What a night turn allows (Night Movement A, B), and the destroyed redoubts the Russians may
+    yet rebuild by standing in them when the night ends (C)."""
+    out = ["Night: no combat; no unit may move within three hexes of the enemy, and one that begins "
+           "within three may only move further away (Night Movement A), one next to the enemy too (B)."]
+    ruins = sorted(h for h, r in b.s["redoubts"].items() if r["destroyed"])
+    if ruins:
+        out.append(f"Destroyed redoubts: {', '.join(ruins)}; a Russian unit in one when the second night turn ends "
+                   "rebuilds it (Night Movement C).")
     return out
 
 

@@ -81,7 +81,21 @@ def test_a_night_turn_s_status_states_night_movement_a_whole():
     state = borodino.setup("grand", 1, [])
     state["turn"] = 9
     assert ("Night: no combat; no unit may move within three hexes of the enemy, and one that begins within three "
-            "may only move further away (Night Movement A).") in borodino.view(state, "french")["notes"]
+            "may only move further away (Night Movement A), one next to the enemy too (B).") in \
+        borodino.view(state, "french")["notes"]
+
+
+def test_a_night_turn_s_status_names_the_destroyed_redoubts_a_russian_unit_may_rebuild():
+    """Night Movement (C): "If Russian units occupy a 'destroyed' Redoubt hex at the end of the last
+    night Movement Phase the 'destroyed' marker is removed": the night's status names the redoubts
+    destroyed, where only the morning's event told of a rebuilding; by day, nothing."""
+    state = borodino.setup("grand", 1, [])
+    state["turn"], state["redoubts"]["2817"]["destroyed"] = 25, True
+    told = "Destroyed redoubts: 2817; a Russian unit in one when the second night turn ends rebuilds it (Night " \
+        "Movement C)."
+    assert told in borodino.view(state, "russian")["notes"]
+    state["turn"] = 24
+    assert not [n for n in borodino.view(state, "russian")["notes"] if "Destroyed" in n]
 
 
 def test_the_5_september_frozen_units_are_counted_in_the_russian_movement_phase_only():
