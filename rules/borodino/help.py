@@ -1,7 +1,7 @@
 """The Borodino command grammar, as players read it (`help`, `help move`, ...)."""
 from __future__ import annotations
 
-from rules.borodino import scenario_data
+from rules.borodino import help_phases, scenario_data
 from rules.borodino.commands import OPTION_VERBS
 from rules.borodino.victory import MET
 from rules.core.events import listed as in_words
@@ -111,8 +111,11 @@ def help(topic: str | None = None, state: dict | None = None) -> str:
     offered = scenario_data.scenarios()[state["scenario"]].options if state else scenario_data.OPTIONS
     chosen = state["options"] if state else []
     rows = [(name, name in chosen, OPTIONS[name]) for name in OPTIONS if name in offered]
-    topics = {**TOPICS, "victory": victory_entry(state), "options": options_entry(rows)}
+    phases = help_phases.entries(state)
+    topics = {**TOPICS, "victory": victory_entry(state), "phases": phases.pop("phases"), "options": options_entry(rows)}
     key = (topic or "").lower()
+    if key in phases:  # one phase: `help combat`
+        return phases[key]
     listed = key not in topics  # the list, asked for or after an unknown topic
     if state is not None and listed:  # the list leaves out what this game's options do not play
         topics = {k: v for k, v in topics.items() if k not in WITH or any(o in chosen for o in WITH[k])}

@@ -62,12 +62,12 @@ def test_a_command_of_an_option_asked_by_name_says_the_game_is_played_without_it
 
 
 def test_the_list_after_an_unknown_topic_leaves_out_what_the_game_s_options_do_not_play():
-    """`help rally` (no such command) answers with the command list, and in a game without the
+    """`help rallies` (no such command) answers with the command list, and in a game without the
     Imperial Guard rule or the Doomed Victory options that list names neither `release` nor
     `assign`, as `help` alone does; an option's name is still answered."""
     state = borodino.setup("7sep", 1, [])
-    said = borodino.help("rally", state)
-    assert said.startswith("Unknown command 'rally'. Commands:")
+    said = borodino.help("rallies", state)
+    assert said.startswith("Unknown command 'rallies'. Commands:")
     assert "release <unit>" not in said and "assign <leader>" not in said and "help victory" in said
-    assert "release <unit>" in borodino.help("rally", borodino.setup("7sep", 1, ["imperial_guard"]))
+    assert "release <unit>" in borodino.help("rallies", borodino.setup("7sep", 1, ["imperial_guard"]))
     assert borodino.help("dv_rally", state).splitlines()[1].startswith("  dv_rally (off)")
