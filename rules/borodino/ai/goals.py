@@ -26,7 +26,7 @@ def objectives(b: Battle, side: str) -> dict[Hex, str]:
         name = SCENARIO_NAMES.get(b.scenario.id, b.scenario.id)
         return {r.hex: f"the {r.name} decides the {name} scenario"}
     if kind == "three_redoubts":
-        return {h: f"the {r.name} is a redoubt, and three or more held at the end win 6 Sept"
+        return {h: f"the {r.name} counts towards the three or more redoubts held at the end that win 6 Sept"
                 for h, r in b.map.redoubts.items()}
     if side == "russian":
         return {h: f"the {r.name} is a victory hex (every redoubt east of the front line held wins a marginal "
