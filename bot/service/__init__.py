@@ -25,8 +25,8 @@ from bot.service.consent import SIMULTANEOUS_UNDO
 from bot.service.queries import QUERIES
 from bot.service.replay import ReplayReport
 from bot.service.result import BUSY, SORRY, Compose, Result, is_busy, record
-from bot.service.turns import (TURN_RULE, new_player_turn, new_turn, over_sentence, player_turn, said, simultaneous,
-                               still_to_order, turn_rule, wait_sentence)
+from bot.service.turns import (TURN_RULE, ended_words, new_player_turn, new_turn, over_sentence, player_turn, said,
+                               simultaneous, still_to_order, turn_rule, wait_sentence)
 from bot.state_cache import StateCache
 from bot.store import Opening, Store, StoreRefusal
 from rules.core.errors import CommandError, RulesError, RuleViolation
@@ -34,8 +34,8 @@ from rules.core.setup import for_a_new_game
 from rules.core.system import Command, GameSystem
 
 __all__ = ["BUSY", "LONGEST", "QUERIES", "SIMULTANEOUS_UNDO", "SORRY", "TURN_RULE", "Compose", "GameService",
-           "ReplayReport", "Result", "is_busy", "new_player_turn", "new_turn", "over_sentence", "player_turn", "record",
-           "said", "simultaneous", "still_to_order", "written"]
+           "ReplayReport", "Result", "ended_words", "is_busy", "new_player_turn", "new_turn", "over_sentence",
+           "player_turn", "record", "said", "simultaneous", "still_to_order", "written"]
 
 log = logging.getLogger("kolocha.service")
 

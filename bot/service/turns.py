@@ -17,9 +17,21 @@ def over_sentence(game_id: int, ended: dict | None) -> str:
     """The refusal of a command to a game that has ended, saying how it ended."""
     if not ended:
         return f"Game {game_id} is over; it takes no more commands."
+    return f"Game {game_id} is over ({ended_words(ended)}); it takes no more commands."
+
+
+def ended_words(ended: dict) -> str:
+    """How a game ended, for words in brackets: who won, and why without the reason's own full stop
+    (which would close the brackets' words).
+
+    >>> ended_words({"winner": "russian", "reason": "The Russian player holds 3 redoubts (3018, 3117, 3218)."})
+    'Russian wins: The Russian player holds 3 redoubts (3018, 3117, 3218)'
+    >>> ended_words({"winner": None})
+    'no winner'
+    """
     who = f"{fmt.side_name(ended['winner'])} wins" if ended.get("winner") else "no winner"
-    reason = str(ended.get("reason")).rstrip(".")  # a sentence's full stop would close the brackets' words
-    return f"Game {game_id} is over ({who}: {reason}); it takes no more commands."
+    reason = str(ended.get("reason") or "").rstrip(".")
+    return f"{who}: {reason}" if reason else who
 
 
 def new_turn(system: GameSystem, before: dict | None, after: dict) -> str | None:

@@ -10,7 +10,7 @@ from bot import text as fmt
 from bot.config import DEADLINE_HELP
 from bot.converters import named_options
 from bot.permissions import Actor, TableError, sides_of
-from bot.service import GameService
+from bot.service import GameService, ended_words
 from bot.store import UnknownGame
 from bot.tables.room import Room
 from bot.words import Text, channel, due, join, mention, words
@@ -38,9 +38,7 @@ def ended_how(service: GameService, game: dict) -> str:
     >>> ended_how(None, {"ended": {"winner": "russian", "reason": "French resigns"}})  # type: ignore[arg-type]
     'Russian wins: French resigns'
     """
-    ended = game["ended"] or service.system(game["id"]).outcome(service.load(game["id"])) or {}
-    who = f"{fmt.side_name(ended['winner'])} wins" if ended.get("winner") else "no winner"
-    return f"{who}: {ended['reason']}" if ended.get("reason") else who
+    return ended_words(game["ended"] or service.system(game["id"]).outcome(service.load(game["id"])) or {})
 
 
 class Overview(Room):

@@ -10,6 +10,7 @@ from bot.discord.messenger import markup
 from bot.permissions import TableError
 from bot.service import GameService
 from bot.store import Store
+from bot.tables.overview import ended_how
 from rules.core.registry import _SYSTEMS
 from tests.bot import toy_wager
 from tests.bot.discord.discord_fakes import (
@@ -69,6 +70,14 @@ def test_the_status_of_a_game_running_not_started_or_over(games):
         "`/game new` starts another game.")
     assert refused(lambda: games.overview.status(ANNA, "555")) == \
         "There is no game running in this channel; `/game new` starts one."
+
+
+def test_a_game_the_rules_ended_is_told_in_brackets_without_its_reason_s_full_stop():
+    """Borodino's reasons are sentences: in brackets their full stop is dropped ('... 3117, 3218).'
+    read '(3018, 3117, 3218).).' in the status of a game over, as the refusal of a command does not)."""
+    ended = {"winner": "russian", "reason": "The Russian player holds 3 redoubts (3018, 3117, 3218)."}
+    said = ended_how(None, {"ended": ended})  # type: ignore[arg-type]
+    assert said == "Russian wins: The Russian player holds 3 redoubts (3018, 3117, 3218)"
 
 
 def test_a_server_s_games_are_listed_and_filtered(games):
