@@ -64,7 +64,7 @@ PlaceCheck = Callable[[dict, list[str]], None]  # refuses (ValueError) places no
 # Accept ("draw") and Decline ("decline") for the side it waits on, at the position it was made (a
 # request for a seat: "cede" and "hold", "seq" the substitute's id); or a mid-turn choice's
 # {"answers": [command texts], "labels": [what each reads as on its button], "game", "side", "seq"}
-# (bot/tables/notices.py; a row stored before labels has none: its buttons read their texts).
+# (bot/tables/notices.py; labels only where they say more than the texts, which the buttons read otherwise).
 Buttons = dict[str, Any]
 NO_PICTURE = "(No map picture: the map renderer is not available on this server.)"
 RETRY_CAP = timedelta(hours=1)  # a failing row is retried at least this often

@@ -35,8 +35,8 @@ def answer_buttons(game_id: int, question: ask.Question, seen: int) -> Buttons |
     more answers than a menu holds: then they are typed)."""
     if not ask.clickable(question):
         return None
-    return {"answers": list(question.answers), "labels": list(question.labels), "game": game_id,
-            "side": question.side, "seq": seen}
+    words = {"labels": list(question.labels)} if question.labels != question.answers else {}  # else: the texts
+    return {"answers": list(question.answers), **words, "game": game_id, "side": question.side, "seq": seen}
 
 
 def told_privately(tables: Tables, game_id: int, side: str) -> bool:
