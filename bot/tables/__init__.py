@@ -44,7 +44,7 @@ from bot.tables.direct import Direct
 from bot.tables.lobby import Lobby
 from bot.tables.management import Management
 from bot.tables.news import News
-from bot.tables.overview import Overview
+from bot.tables.overview import Overview, ended_how
 from bot.tables.play import Offer, PlainReply, Play
 from bot.tables.seats import Seats
 from bot.words import Text, words
@@ -85,11 +85,17 @@ class Tables:
         self.computer = Computer(self, planner or ProcessPlanner())
 
     def game_in(self, channel: str) -> dict:
-        """The game at this channel's table (the newest one not over)."""
-        live = [g for g in self.store.games(channel=channel) if g["status"] != "over"]
-        if not live:
-            raise TableError("There is no game running in this channel; `/game new` starts one.")
-        return live[-1]
+        """The game at this channel's table (the newest one not over). Without one, the refusal
+        says how the last game here ended, for those who still speak to it."""
+        played = self.store.games(channel=channel)
+        live = [g for g in played if g["status"] != "over"]
+        if live:
+            return live[-1]
+        if played:
+            last = played[-1]
+            raise TableError(f"Game {last['id']} in this channel is over ({ended_how(self.service, last)}); `/game "
+                             "new` starts another.")
+        raise TableError("There is no game running in this channel; `/game new` starts one.")
 
     def current(self, game_id: int) -> dict:
         """The game's row read again under its lock, refused if it has ended meanwhile: a

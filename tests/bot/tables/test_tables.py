@@ -18,14 +18,18 @@ NO_GAME = r"^There is no game running in this channel; `/game new` starts one\.$
 
 
 def test_a_channel_s_table_holds_no_game_once_its_game_is_over_until_a_new_one_opens(service):
+    """Once its game is over, the table says how the game ended to those who still speak to it (a
+    `/game undo` just after the last move), not that there is none."""
     tables = make_tables(service)
     with pytest.raises(TableError, match=NO_GAME):
         tables.game_in(CHANNEL)
     game_id = run(seated_game(tables))
     assert tables.game_in(CHANNEL)["id"] == game_id
     run(tables.play.resign(BORIS, CHANNEL))
-    with pytest.raises(TableError, match=NO_GAME):
+    with pytest.raises(TableError) as over:
         tables.game_in(CHANNEL)
+    assert str(over.value) == (f"Game {game_id} in this channel is over (Red wins: Boris resigns for Blue); `/game "
+                               "new` starts another.")
     run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
     assert tables.game_in(CHANNEL)["id"] == game_id + 1
 
