@@ -132,6 +132,8 @@ class Overview(Room):
         head = f"Game {game['id']}: {fmt.game_name(game['system'], game['scenario'])}.\n{how}"
         if topic and topic.strip().lower() == "deadlines":
             return f"{head}{self.tables.settings(game['id']).describe()}\n{DEADLINE_HELP}"
+        if topic and topic.strip().lower().lstrip("/") == "order":  # `/order` gives any command: their list
+            topic = None
         answer = self.service.submit(game["id"], None, " ".join(["help", *([topic] if topic else [])]))
         return head + fmt.in_chat(answer.reply if answer.reply is not None else answer.message)
 

@@ -107,6 +107,9 @@ def test_help_of_the_game_here_of_deadlines_and_of_the_way_in(games):
         "Also: undo, accept, refuse, draw, status, units, help, map, orders.")
     assert markup(games.overview.help(CHANNEL, " Deadlines ")) == f"Game 1: {RACE}.\n{SETTINGS}\n{DEADLINE_HELP}"
     assert markup(games.overview.help("555", " Deadlines ")) == DEADLINE_HELP
+    listed = markup(games.overview.help(CHANNEL, None, "HOW\n"))
+    for order in ("order", " /Order"):  # the slash command that gives any of them: their list, not 'Unknown command'
+        assert markup(games.overview.help(CHANNEL, order, "HOW\n")) == listed
     assert markup(games.overview.help("555", None)) == (
         "No game in this channel. `/game new system:<one of toy_system>` opens one (its `options:` turn optional "
         "rules on by name, or a reading off by name=off), `/game list` shows this server's games, `/games mine` yours.")
