@@ -47,7 +47,8 @@ def view(b: Battle, side: str | None, to_move: list[str]) -> dict:
         "system": "borodino", "scenario": s["scenario"], "title": b.scenario.title, "viewer": side,
         "turn": s["turn"], "first_turn": b.scenario.first_turn, "last_turn": b.scenario.last_turn,
         "day": scenario_data.day(s["turn"]), "clock": scenario_data.clock(s["turn"]), "night": b.night,
-        "phase": s["phase"], "player": s["player"], "to_move": to_move, "prompt": results.prompt(b) or _rally_prompt(b),
+        "phase": s["phase"], "player": s["player"], "to_move": to_move,
+        "prompt": results.prompt(b) or _rally_prompt(b) or _night_prompt(b),
         "units": [_unit(b, uid) for uid in units],
         "waiting": [dict(_unit(b, uid), entry=u["entry"]) for uid, u in sorted(s["units"].items())
                     if u["where"] == "waiting"],
@@ -101,15 +102,20 @@ def notes(b: Battle, due_a: set[str], due_d: set[str]) -> list[str]:
 
 
 def _night_notes(b: Battle) -> list[str]:
-    """What a night turn allows (Night Movement A, B), and the destroyed redoubts the Russians may
-    yet rebuild by standing in them when the night ends (C)."""
-    out = ["Night: no combat; no unit may move within three hexes of the enemy, and one that begins "
-           "within three may only move further away (Night Movement A), one next to the enemy too (B)."]
+    """The destroyed redoubts the Russians may yet rebuild by standing in them when the night ends
+    (Night Movement C); what the night allows is its prompt."""
     ruins = sorted(h for h, r in b.s["redoubts"].items() if r["destroyed"])
-    if ruins:
-        out.append(f"Destroyed redoubts: {', '.join(ruins)}; a Russian unit in one when the second night turn ends "
-                   "rebuilds it (Night Movement C).")
-    return out
+    return [f"Destroyed redoubts: {', '.join(ruins)}; a Russian unit in one when the second night turn ends "
+            "rebuilds it (Night Movement C)."] if ruins else []
+
+
+def _night_prompt(b: Battle) -> str | None:
+    """What a night's Movement Phase allows (Night Movement A, B): the prompt, which the picture's
+    title strip shows as well as the text, where the map alone said 'Night' in its clock."""
+    if not (b.night and b.s["phase"] == "movement"):
+        return None
+    return ("Night: no combat; no unit may move within three hexes of the enemy, and one that begins within "
+            "three may only move further away (Night Movement A), one next to the enemy too (B).")
 
 
 def _broken_hexes(b: Battle) -> list[str]:

@@ -74,15 +74,19 @@ def test_the_status_says_how_waiting_reinforcements_enter():
                              "on its entry hex when the phase ends (Scenarios).")
 
 
-def test_a_night_turn_s_status_states_night_movement_a_whole():
+def test_a_night_turn_s_prompt_states_night_movement_a_whole():
     """Night Movement (A): no unit may come within three hexes of the enemy, but one that begins within
     three "may only move into hexes which are further from any Enemy unit than its starting hex",
     which may still be within three."""
     state = borodino.setup("grand", 1, [])
     state["turn"] = 9
-    assert ("Night: no combat; no unit may move within three hexes of the enemy, and one that begins within three "
-            "may only move further away (Night Movement A), one next to the enemy too (B).") in \
-        borodino.view(state, "french")["notes"]
+    view = borodino.view(state, "french")
+    assert view["prompt"] == ("Night: no combat; no unit may move within three hexes of the enemy, and one that "
+                              "begins within three may only move further away (Night Movement A), one next to the "
+                              "enemy too (B).")
+    assert not [note for note in view["notes"] if "Night" in note]  # said once: the prompt, which the picture shows
+    state["turn"] = 8
+    assert borodino.view(state, "french")["prompt"] is None
 
 
 def test_a_night_turn_s_status_names_the_destroyed_redoubts_a_russian_unit_may_rebuild():
