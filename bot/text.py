@@ -8,6 +8,8 @@ Anything a unit dict holds beyond the core columns and is true shows up as a fla
 from __future__ import annotations
 
 import functools
+import re
+import textwrap
 
 import rules
 from rules.core.errors import CommandError, RulesError
@@ -290,7 +292,8 @@ def headline(view: dict) -> str:
 
 def units_table(units: list[dict], where: str | None = None, words: dict | None = None,
                 names: dict[str, str] | None = None) -> str:
-    """One block per side: place, id, type, strength-movement and flags; `where` filters a place.
+    """One block per side: place, id, strength-movement, type and flags, within a phone's width
+    (`_laid_out`); `where` filters a place.
 
     Units the viewer may not identify (no "id": a hidden block) are only counted, per place. A view's
     `unit_words` name the units (1812: stacks) and may give the columns a heading row; `names` name
@@ -309,18 +312,54 @@ def units_table(units: list[dict], where: str | None = None, words: dict | None 
         for u in mine:
             if "id" not in u:
                 hidden[_place(u)] = hidden.get(_place(u), 0) + 1
-        rows += [[place, f"{_units(n, words).replace(' ', ' hidden ')}", "", "", ""] for place, n in hidden.items()]
         rows = [[_named(row[0], names), *row[1:]] for row in rows]
-        columns = (words or {}).get("columns")
-        if columns and len(rows) > len(hidden):
-            rows.insert(0, [*columns, ""])
-        widths = [max(len(r[i]) for r in rows) for i in range(4)]
-        lines = [f"{side_name(side)}:"]
-        for row in rows:
-            cells = [cell.ljust(width) for cell, width in zip(row, widths)]
-            lines.append(("  " + "  ".join(cells) + "  " + row[4]).rstrip())
+        counted = [(_named(place, names), _units(n, words).replace(" ", " hidden ", 1)) for place, n in hidden.items()]
+        columns = (words or {}).get("columns") if rows else None
+        heading = [columns[0], columns[1], columns[3], columns[2]] if columns else None
+        width = max(len(place) for place in [row[0] for row in rows] + [p for p, _ in counted] + (heading or [])[:1])
+        lines = [f"{side_name(side)}:", *_laid_out(rows, heading, width)]
+        lines += [f"  {place.ljust(width)}  {count}" for place, count in counted]
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
+
+
+PHONE = 45  # the characters of a line that a Discord code block shows on a phone (about 40 to 45)
+BESIDE = 12  # the least room for a unit's kind and marks beside its other cells; with less, they go below
+
+
+def _laid_out(rows: list[list[str]], heading: list[str] | None, width: int) -> list[str]:
+    """Rows of [place, id, factors, kind, marks] within PHONE characters a line: place (`width`
+    wide), id and factors in columns, then the kind and marks beside them where they fit, else on
+    the lines below, indented (1812's stacks, whose cells leave no room: '9 inf, 2 cav, 2 supply, 1
+    depot'). A heading's word too wide for its column breaks after a hyphen ('strength-', 'movement').
+
+    >>> print("\\n".join(_laid_out([["2319", "R-V-3G", "2-4", "infantry", "guard"], ["3116", "R-VIII-CGr", "7-4",
+    ...                   "infantry", ""]], ["hex", "unit", "strength-movement", "type"], 4)))
+      hex   unit        strength-  type
+                        movement
+      2319  R-V-3G      2-4        infantry
+        guard
+      3116  R-VIII-CGr  7-4        infantry
+    """
+    if not rows:
+        return []
+    head = [[cell] if i == 3 else re.findall(r"[^-]+-|[^-]+$", cell) for i, cell in enumerate(heading or [])]
+    widths = [width, *(max(len(cell) for cell in [row[i] for row in rows] + (head[i] if head else [])) for i in (1, 2))]
+    room = PHONE - sum(w + 2 for w in widths if w) - 2  # a column no unit fills (the toy's factors) takes none
+    heads = [[piece[depth] if depth < len(piece) else "" for piece in head]  # a line for each piece of a broken word
+             for depth in range(max(map(len, head), default=0))]
+    return [line for row in heads + rows for line in _row(row, widths, room)]
+
+
+def _row(cells: list[str], widths: list[int], room: int) -> list[str]:
+    """One row's lines: its columns, then its kind and marks beside them where they fit (where only
+    the kind fits, the marks below), else below them."""
+    left = "  " + "  ".join(cell.ljust(w) for cell, w in zip(cells, widths) if w)
+    kind, marks = (cells + ["", ""])[3:5]
+    whole = "; ".join(part for part in (kind, marks) if part)
+    beside, below = ("", whole) if room < BESIDE or len(kind) > room else (whole, "") if len(whole) <= room \
+        else (kind, marks)
+    return [f"{left}  {beside}".rstrip(), *("    " + piece for piece in textwrap.wrap(below, PHONE - 4))]
 
 
 def waiting_line(view: dict) -> str:
@@ -348,14 +387,15 @@ def _place(unit: dict) -> str:
 
 
 def _unit_row(unit: dict, markers: dict[str, str]) -> list[str]:
-    """A unit's cells; `markers` (a view's `unit_words`) name what its lists hold, as the players
-    read them (Bloody Monday's cube "light_blue" is a "Kolocha crossing")."""
+    """A unit's cells: place, id, factors, and its kind with its marks; `markers` (a view's
+    `unit_words`) name what its lists hold, as the players read them (Bloody Monday's cube
+    "light_blue" is a "Kolocha crossing")."""
     factors = "-".join(str(unit[k]) for k in ("strength", "movement") if k in unit)
     flags = ", ".join(k for k, v in unit.items() if k not in _CORE and v is True)  # "moved, broken"
     lists = [f"{k}: {', '.join(markers.get(str(x), str(x)) for x in v)}" for k, v in unit.items()
              if k not in _CORE and type(v) is list and v]  # the leaders with it, its cubes
     kind = str(unit.get("type", "")).replace("_", " ")  # a view's `tactical_leader` reads "tactical leader"
-    return [_place(unit), str(unit["id"]), kind, factors, "; ".join(p for p in (flags, *lists) if p)]
+    return [_place(unit), str(unit["id"]), factors, kind, "; ".join(p for p in (flags, *lists) if p)]
 
 
 def event_lines(events: list[dict], sides: bool = True) -> list[str]:

@@ -47,7 +47,7 @@ def test_borodino_odds_against_an_empty_redoubt_say_it_stays_and_may_be_entered(
 def test_the_units_table_lists_every_unit_and_counts_hidden_ones():
     lines = text.units_table(VIEW["units"]).splitlines()
     assert "French:" in lines and "Russian:" in lines
-    assert any(line.split() == ["3225", "4C", "cavalry", "4-6", "moved"] for line in lines)
+    assert any(line.split() == ["3225", "4C", "4-6", "cavalry;", "moved"] for line in lines)
     assert any(line.split() == ["12", "2", "hidden", "units"] for line in lines)  # counted, no identity
     broken = {**VIEW["units"][0], "broken": True}
     assert text.units_table([broken]).splitlines()[-1].endswith("moved, broken")  # flags apart, as said
@@ -69,7 +69,7 @@ def test_outcome_replaces_who_moves():
 
 def test_units_at_a_place_and_event_lines():
     assert text.units_table(VIEW["units"], where="2817").split() == [
-        "Russian:", "2817", "2G", "infantry", "8-4"]
+        "Russian:", "2817", "2G", "8-4", "infantry"]
     assert text.units_table(VIEW["units"], where="0101") == "No units at 0101."
     events = [{"to": "all", "text": "4C moves"}, {"to": "russian", "text": "secret"},
               {"to": "log", "text": "dice 3"}]
@@ -81,14 +81,15 @@ def test_units_at_a_place_and_event_lines():
 def test_a_unit_row_names_what_stands_with_it():
     """Doomed Victory leaders stacked with a unit (8.1) and Bloody Monday's cubes are lists: the
     row names them, apart from the unit's own marks ("broken; leaders: ...", never "broken leaders:
-    ..."); an empty list says nothing."""
+    ..."); an empty list says nothing. What does not fit beside the unit's columns on a phone goes
+    below them."""
     units = [{"side": "russian", "hex": "1311", "id": "R-III-1Gr", "type": "infantry", "strength": 6,
               "movement": 4, "broken": True, "leaders": ["Tuchkov", "Barclay"]},
              {"side": "french", "area": 8, "id": "F-CR-1H", "type": "cavalry", "strength": 4,
               "cubes": []}]
     assert text.units_table(units).splitlines() == [
-        "Russian:", "  1311  R-III-1Gr  infantry  6-4  broken; leaders: Tuchkov, Barclay",
-        "", "French:", "  8  F-CR-1H  cavalry  4"]
+        "Russian:", "  1311  R-III-1Gr  6-4  infantry", "    broken; leaders: Tuchkov, Barclay",
+        "", "French:", "  8  F-CR-1H  4  cavalry"]
 
 
 def test_bloody_monday_cubes_read_as_the_markers_they_are():
@@ -99,8 +100,8 @@ def test_bloody_monday_cubes_read_as_the_markers_they_are():
     words = module.view(module.setup("bloody_monday", 1, None), "french")["unit_words"]
     units = [{"side": "french", "area": 54, "id": "F-CR-1H", "type": "cavalry", "strength": 4, "revealed": True,
               "cubes": ["light_blue", "yellow"]}]
-    assert text.units_table(units, words=words).splitlines()[2].split(";")[1] == (
-        " cubes: Kolocha crossing (1.2.3), inspired (5.2.2)")
+    below = " ".join(line.strip() for line in text.units_table(units, words=words).splitlines()[3:])
+    assert below.split("; ")[1] == "cubes: Kolocha crossing (1.2.3), inspired (5.2.2)"
 
 
 def test_a_bloody_monday_player_reads_his_own_reinforcements_pool_after_his_units():
@@ -122,19 +123,21 @@ def test_1812_counts_and_lists_stacks_under_a_heading():
     table = text.units_table(view["units"], words=view["unit_words"]).splitlines()
     assert table[:4] == ["French:", "  30  1 hidden stack", "  31  1 hidden stack", "  32  1 hidden stack"]
     assert table[4:6] == ["", "Russian:"]
-    assert table[6].split() == ["place", "stack", "holds", "corps"] and table[7].split()[:2] == ["1", "R1"]
+    assert table[6].split() == ["place", "stack", "corps", "holds"] and table[7].split()[:2] == ["1", "R1"]
 
 
-@pytest.mark.parametrize("system, first_row", [("bloody_monday", ["area", "block", "kind", "strength"]),
-                                               ("borodino", ["hex", "unit", "type", "strength-movement"])])
-def test_the_own_units_are_listed_under_a_heading_and_the_hidden_ones_counted_without_one(system, first_row):
+@pytest.mark.parametrize("system, heading", [("bloody_monday", [["area", "block", "strength", "kind"]]),
+                                             ("borodino", [["hex", "unit", "strength-", "type"], ["movement"]])])
+def test_the_own_units_are_listed_under_a_heading_and_the_hidden_ones_counted_without_one(system, heading):
     """A listing says what its columns are (a block's last number is its strength, 2.0; a Borodino
-    counter's two, its combat strength and movement allowance); hidden blocks are only counted."""
+    counter's two, its combat strength and movement allowance, the heading broken after its hyphen
+    to keep to a phone's width); hidden blocks are only counted."""
     module = rules.load(system)
     view = module.view(module.setup(module.INFO.default_scenario, 3), "french")
     blocks = text.units_table(view["units"], words=view["unit_words"]).split("\n\n")
     french = next(b.splitlines() for b in blocks if b.startswith("French:"))
-    assert french[1].split() == first_row and len(french[2].split()) >= 4
+    assert [line.split() for line in french[1:1 + len(heading)]] == heading
+    assert len(french[1 + len(heading)].split()) >= 4
     assert text.status(view).splitlines()[-1] == "`units` lists them; `units <place>` those at one place."
     if system == "bloody_monday":
         russian = next(b.splitlines() for b in blocks if b.startswith("Russian:"))
@@ -147,7 +150,7 @@ def test_a_unit_type_reads_as_words():
     units = [{"side": "french", "area": 21, "id": "F-NAP", "type": "supreme_commander", "strength": 4},
              {"side": "french", "area": 19, "id": "F-I-D", "type": "tactical_leader", "strength": 4}]
     assert [line.split()[2:] for line in text.units_table(units).splitlines()[1:]] == [
-        ["supreme", "commander", "4"], ["tactical", "leader", "4"]]
+        ["4", "supreme", "commander"], ["4", "tactical", "leader"]]
 
 
 def test_a_private_event_the_public_one_already_says_is_told_once():
@@ -220,3 +223,22 @@ def test_borodino_odds_name_the_attacker_s_modifiers_apart_from_the_defender_s()
     assert text.odds(forecast).splitlines() == [
         "1616 (3.5) against 1615 (4): odds 1-2.", "The attacker's modifiers: 1616 halved across a ford or bridge.",
         "The defender's modifiers: none."]
+
+
+@pytest.mark.parametrize("system, scenario, options", [("campaign_1812", "campaign", ["leaders"]),
+                                                       ("campaign_1812", "borodino", None),
+                                                       ("bloody_monday", "bloody_monday", None),
+                                                       ("borodino", "7sep", ["imperial_guard"])])
+def test_every_line_of_the_units_table_reads_on_a_phone(system, scenario, options):
+    """A Discord code block on a phone shows about 40-45 characters a line: the units table keeps
+    within them (1812's rows were 66 to 80 wide and wrapped mid-word), each side's and the public's,
+    a stack's holdings below its place when they do not fit beside it."""
+    module = rules.load(system)
+    state = module.setup(scenario, 1, options)
+    for side in (*module.INFO.sides, None):
+        view = module.view(state, side)
+        table = text.units_table(view["units"], words=view.get("unit_words"), names=text.place_names(view))
+        assert max(map(len, table.splitlines())) <= text.PHONE, side
+    own = text.units_table(module.view(state, "french")["units"], words=module.view(state, "french")["unit_words"],
+                           names=text.place_names(module.view(state, "french")))
+    assert system != "campaign_1812" or any(line.startswith("    ") and " inf, " in line for line in own.splitlines())
