@@ -15,7 +15,7 @@ from rules.borodino import dv_data
 from rules.borodino.battle import Battle
 from rules.core.dice import roll
 from rules.core.errors import RuleViolation
-from rules.core.events import Event, event
+from rules.core.events import Event, event, listed
 from rules.core.hexes import Hex, distance
 
 
@@ -208,6 +208,22 @@ def joined(b: Battle, lids: list[str]) -> str:
                    for lid, host in placed)
 
 
+def _own_units(b: Battle, side: str, lid: str) -> list[str]:
+    """The units of the corps a leader commands still in the game."""
+    commands = b.s["leaders"][lid]["commands"]
+    return [u for u, x in b.s["units"].items() if b.side(u) == side and b.defs[u].corps in commands
+            and x["where"] not in ("eliminated", "exited")]
+
+
+def _who_may(b: Battle, side: str) -> str:
+    """The side's leaders free to take a leaderless corps now (8.14), as a refusal ends: an army
+    commander without one yet, a corps commander whose whole command is gone."""
+    defs = dv_data.load().leaders
+    free = [defs[lid].name for lid, x in sorted(b.s["leaders"].items()) if defs[lid].side == side
+            and x["where"] == "play" and not (x["commands"] if defs[lid].role == "army" else _own_units(b, side, lid))]
+    return f"those who may: {listed(free)}" if free else "none of your leaders may now"
+
+
 def assign(b: Battle, side: str, leader_ref: str, fallen_ref: str) -> list[Event]:
     """8.14: "Surviving Corps Commanders whose entire command has been eliminated may be reassigned to
     lead another leaderless Corps. Any Russian Army Commander or French Marshal Murat may be assigned to
@@ -231,15 +247,15 @@ def assign(b: Battle, side: str, leader_ref: str, fallen_ref: str) -> list[Event
         raise RuleViolation("Doomed Victory 8.14", f"{defs[fallen].name} {why}; only the corps of a fallen leader "
                             f"is given to another ({now})")
     if leader["where"] != "play":
-        raise RuleViolation("Doomed Victory 8.14", f"{d.name} is no longer in the game")
+        raise RuleViolation("Doomed Victory 8.14", f"{d.name} is no longer in the game; {_who_may(b, side)}")
     if d.role == "army" and leader["commands"]:
         raise RuleViolation("Doomed Victory 8.14", f"{d.name} already commands one leaderless corps; "
-                            "an army commander may take only ONE")
-    units = [u for u, x in b.s["units"].items() if b.side(u) == side and b.defs[u].corps in leader["commands"]
-             and x["where"] not in ("eliminated", "exited")]
+                            f"an army commander may take only ONE; {_who_may(b, side)}")
+    units = _own_units(b, side, lid)
     if d.role == "corps" and units:
         raise RuleViolation("Doomed Victory 8.14", f"{d.name} still has units of his own ({len(units)}); a corps "
-                            "commander is reassigned only when his entire command has been eliminated")
+                            f"commander is reassigned only when his entire command has been eliminated; "
+                            f"{_who_may(b, side)}")
     leader["commands"] = leader["commands"] + lost["commands"]
     lost["commands"] = []
     return [event(f"{d.name} takes command of {defs[fallen].name}'s leaderless corps (Doomed Victory 8.14).",

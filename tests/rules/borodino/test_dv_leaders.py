@@ -136,7 +136,9 @@ def test_8_14_an_army_commander_takes_one_leaderless_corps():
     s2, events = play(s, "russian", "assign barclay dokhturov")
     assert "VI Corps (Doctorov)" in s2["leaders"]["L-BARCLAY"]["commands"] and kinds(events) == ["leader_assigned"]
     assert s2["leaders"]["L-DOKHTUROV"]["commands"] == []
-    refused(s2, "russian", "assign barclay raevski", "Doomed Victory 8.14")
+    assert str(refused(s2, "russian", "assign barclay raevski", "Doomed Victory 8.14")) == (
+        "Barclay already commands one leaderless corps; an army commander may take only ONE; none of your leaders "
+        "may now (Doomed Victory 8.14).")  # Bagration, Miloradovich, Gorchakov are not in play here
     assert str(refused(s2, "russian", "assign bagration dokhturov", "Doomed Victory 8.14")) == (
         "Dokhturov has already been replaced; only the corps of a fallen leader is given to another (now those of "
         "Raevski) (Doomed Victory 8.14).")  # and Bagration is not in play
@@ -150,7 +152,13 @@ def test_8_14_a_corps_commander_is_reassigned_only_when_his_whole_command_is_gon
     s = dv_position({"R-VI-24": G, "R-VII-26": go(G, 0)}, player="russian",
                     leaders={"L-DOKHTUROV": "R-VI-24", "L-RAEVSKI": "R-VII-26"})
     s = _fallen(s, "L-DOKHTUROV")
-    refused(s, "russian", "assign raevski dokhturov", "Doomed Victory 8.14")
+    assert str(refused(s, "russian", "assign raevski dokhturov", "Doomed Victory 8.14")) == (
+        "Raevski still has units of his own (3); a corps commander is reassigned only when his entire command has "
+        "been eliminated; none of your leaders may now (Doomed Victory 8.14).")
+    s["leaders"]["L-BARCLAY"].update(where="play", **{"with": "R-VII-26"})  # an army commander free to take it
+    assert str(refused(s, "russian", "assign raevski dokhturov", "Doomed Victory 8.14")).endswith(
+        "; those who may: Barclay (Doomed Victory 8.14).")
+    s["leaders"]["L-BARCLAY"].update(where="absent", **{"with": None})
     for uid, u in s["units"].items():
         if uid.startswith("R-VII-"):
             u.update(where="eliminated", hex=None)
