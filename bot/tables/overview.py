@@ -126,9 +126,12 @@ class Overview(Room):
             if topic and topic.strip().lower() == "deadlines":
                 return DEADLINE_HELP
             systems = ", ".join(self.tables.systems)
-            return ("No game in this channel. `/game new system:<one of " + systems + ">` opens "
-                    "one (its `options:` turn optional rules on by name, or a reading off by name=off), "
-                    "`/game list` shows this server's games, `/games mine` yours.")
+            played = self.store.games(channel=channel_id)
+            here = f"Game {played[-1]['id']} in this channel is over ({ended_how(self.service, played[-1])})." \
+                if played else "No game in this channel."
+            return (f"{here} `/game new system:<one of {systems}>` opens {'another' if played else 'one'} (its "
+                    "`options:` turn optional rules on by name, or a reading off by name=off), `/game list` shows "
+                    "this server's games, `/games mine` yours.")
         head = f"Game {game['id']}: {fmt.game_name(game['system'], game['scenario'])}.\n{how}"
         if topic and topic.strip().lower() == "deadlines":
             return f"{head}{self.tables.settings(game['id']).describe()}\n{DEADLINE_HELP}"

@@ -115,6 +115,15 @@ def test_help_of_the_game_here_of_deadlines_and_of_the_way_in(games):
         "rules on by name, or a reading off by name=off), `/game list` shows this server's games, `/games mine` yours.")
 
 
+def test_help_after_the_game_here_ended_says_how_it_ended(games):
+    """`/help` in the channel of a game just over says how it ended, then how to open another; it
+    read 'No game in this channel', as if there had been none."""
+    assert markup(games.overview.help("103", None)) == (
+        "Game 4 in this channel is over (Blue wins: Anna resigns for Red). `/game new system:<one of toy_system>` "
+        "opens another (its `options:` turn optional rules on by name, or a reading off by name=off), `/game list` "
+        "shows this server's games, `/games mine` yours.")
+
+
 def test_a_record_is_asked_of_an_ended_game_of_this_channel_or_this_server(games):
     assert games.overview.archived("103", GUILD, None)["id"] == 4
     assert games.overview.archived(CHANNEL, GUILD, 4)["id"] == 4
