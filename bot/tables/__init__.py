@@ -44,7 +44,7 @@ from bot.tables.direct import Direct
 from bot.tables.lobby import Lobby
 from bot.tables.management import Management
 from bot.tables.news import News
-from bot.tables.overview import Overview, ended_how
+from bot.tables.overview import Overview, over_here
 from bot.tables.play import Offer, PlainReply, Play
 from bot.tables.seats import Seats
 from bot.words import Text, words
@@ -92,9 +92,7 @@ class Tables:
         if live:
             return live[-1]
         if played:
-            last = played[-1]
-            raise TableError(f"Game {last['id']} in this channel is over ({ended_how(self.service, last)}); `/game "
-                             "new` starts another.")
+            raise TableError(f"{over_here(self.service, played[-1])}; `/game new` starts another.")
         raise TableError("There is no game running in this channel; `/game new` starts one.")
 
     def current(self, game_id: int) -> dict:

@@ -41,6 +41,12 @@ def ended_how(service: GameService, game: dict) -> str:
     return ended_words(game["ended"] or service.system(game["id"]).outcome(service.load(game["id"])) or {})
 
 
+def over_here(service: GameService, game: dict) -> str:
+    """The ended game of a channel, to those who still speak to it: 'Game 4 in this channel is over
+    (Blue wins: Anna resigns for Red)'."""
+    return f"Game {game['id']} in this channel is over ({ended_how(service, game)})"
+
+
 class Overview(Room):
     """Lists of games and help: read only."""
 
@@ -127,8 +133,7 @@ class Overview(Room):
                 return DEADLINE_HELP
             systems = ", ".join(self.tables.systems)
             played = self.store.games(channel=channel_id)
-            here = f"Game {played[-1]['id']} in this channel is over ({ended_how(self.service, played[-1])})." \
-                if played else "No game in this channel."
+            here = f"{over_here(self.service, played[-1])}." if played else "No game in this channel."
             return (f"{here} `/game new system:<one of {systems}>` opens {'another' if played else 'one'} (its "
                     "`options:` turn optional rules on by name, or a reading off by name=off), `/game list` shows "
                     "this server's games, `/games mine` yours.")
