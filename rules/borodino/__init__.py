@@ -213,6 +213,9 @@ def _phasing_command(b: Battle, side: str, cmd: C.Command) -> list[Event]:
                                 "Phase")
         return movement.apply_move(b, side, cmd)
     if isinstance(cmd, C.Attack):
+        if s["phase"] != "combat" and b.night:
+            raise RuleViolation("Night Movement", f"it is night: units may not engage in combat, and no Combat Phase "
+                                f"follows the {_phase(s)}")
         if s["phase"] != "combat":
             raise RuleViolation("Turns of Play", f"it is the {_phase(s)}: no combat takes place during a Movement "
                                 "Phase; `end` it first")

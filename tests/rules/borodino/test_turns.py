@@ -48,6 +48,18 @@ def test_grand_battle_night_turns_have_no_combat():
     assert any("no Combat Phase" in e["text"] for e in events)
 
 
+def test_an_attack_at_night_is_refused_citing_the_night_not_the_phase():
+    """Night Movement: "Units may not engage in combat during these night periods": an attack in a
+    night's Movement Phase is told so, not to `end` the phase first (no Combat Phase follows); by day
+    it is (Turns of Play)."""
+    s = position({"F-I-2": G, "R-VIII-12": go(G, 0)}, scenario="grand", turn=9)
+    assert str(refused(s, "french", f"attack {G} -> {go(G, 0)}", "Night Movement")) == (
+        "It is night: units may not engage in combat, and no Combat Phase follows the French Movement Phase "
+        "(Night Movement).")
+    s["turn"] = 8
+    assert "`end` it first" in str(refused(s, "french", f"attack {G} -> {go(G, 0)}", "Turns of Play"))
+
+
 def test_night_movement_case_a_only_away_from_the_enemy():
     """(A) "Any unit which begins the Movement Phase within three hexes or less of an Enemy unit may only
     move into hexes which are further from any Enemy unit than its starting hex."""
