@@ -141,4 +141,5 @@ def _rally_prompt(b: Battle) -> str | None:
     title strip shows as well as the text, as it shows a combat result's question."""
     if b.s["phase"] != "rally":
         return None
-    return "Rally Phase: leaders may move (`move <leader> <hex>`), then `end` (Doomed Victory 8.152)."
+    return (f"Rally Phase: the {b.s['player'].title()} leaders may move (`move <leader> <hex>`), then `end` (Doomed "
+            "Victory 8.152).")

@@ -107,7 +107,8 @@ def test_8_152_the_rally_phase_says_how_leaders_move_once():
     told = [e["text"] for e in events] + view["notes"] + [view["prompt"]]
     assert "French leaders may move before they rally broken units (Doomed Victory 8.152)." in told
     assert sum(t.count("`move <leader> <hex>`") for t in told) == 1
-    assert view["prompt"] == "Rally Phase: leaders may move (`move <leader> <hex>`), then `end` (Doomed Victory 8.152)."
+    assert view["prompt"] == ("Rally Phase: the French leaders may move (`move <leader> <hex>`), then `end` (Doomed "
+                              "Victory 8.152).")  # whose: both players read it, and the picture's title strip
 
 
 def test_8_152_without_a_leader_beside_it_a_broken_unit_stays_broken():
