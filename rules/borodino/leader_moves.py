@@ -15,7 +15,7 @@ from rules.borodino.battle import Battle
 from rules.borodino.commands import Move
 from rules.borodino.movement import closed_fronts, passable_steps, some_hexes
 from rules.core.errors import RuleViolation
-from rules.core.events import Event, event
+from rules.core.events import Event, event, listed
 from rules.core.hexes import Hex
 
 
@@ -65,7 +65,9 @@ def move(b: Battle, side: str, lid: str, cmd: Move) -> list[Event]:
     d = dv_data.load().leaders[lid]
     leader = b.s["leaders"][lid]
     if d.side != side:
-        raise RuleViolation("Turns of Play", f"{d.name} is not your leader")
+        yours = [dv_leaders.name(x) for x in dv_leaders.on_map(b, side)]
+        raise RuleViolation("Turns of Play", f"{d.name} is a {d.side.title()} leader, not yours; "
+                            + (f"yours on the map: {listed(yours)}" if yours else "you have none on the map"))
     frm = dv_leaders.leader_hex(b, lid)
     if frm is None and leader["where"] == "removed":
         raise RuleViolation("Doomed Victory 8.14", f"{d.name} has left the game (killed, captured or wounded)")

@@ -100,6 +100,8 @@ def test_8_1_leaders_move_in_the_movement_phase_only_and_by_their_owner():
     s["phase"] = "movement"
     refused(s, "russian", f"move davout {go(G, 3, 3)}", "Turns of Play")
     assert play(s, "french", f"move davout {go(G, 3, 3)}")[0]["leaders"]["L-DAVOUT"]["moved"]
+    assert str(refused(s, "french", f"move bagration {go(G, 3, 3)}", "Turns of Play")) == (
+        "Bagration is a Russian leader, not yours; yours on the map: Davout (Turns of Play).")
 
 
 def test_8_10_a_corps_leader_out_of_range_rolls_and_if_inactive_his_units_stand():
