@@ -8,8 +8,12 @@ were accepted, so a retry sends only the rest. Each message is sent once: it goe
 (the row, the piece and a digest of what the row says) that Discord de-duplicates, and what the
 platform accepted is remembered in memory until the store has marked it, so when marking fails (a
 full disk, a write lock held longer than the store waits) only the marking is tried again, never
-the send. Pictures are not
-stored: a row names the view to draw (`{"seq": n, "side": side or None}`) and it is rendered when
+the send. Texts in a row to one place (a channel, a person's DMs or private thread) go as one
+message, one under the other, as far as the platform's limit allows; a picture, buttons, a
+question or a kept view goes alone and ends the run. Which rows share a message is stored before
+it is sent (`joined`), so a retry after a restart sends that very message with its nonce, and all
+its rows are marked delivered once the platform has accepted it. Pictures are not stored: a row
+names the view to draw (`{"seq": n, "side": side or None}`) and it is rendered when
 sent, once for every channel that shows it; a row posted after a change (`crop`) carries a second
 picture, the latest action at a phone's width. A kept row (`kept`) does not send a
 new message: it edits the messages that hold a player's private view of the game in place (one per
@@ -37,6 +41,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import itertools
 import json
 import logging
 from collections import OrderedDict, defaultdict
@@ -204,13 +209,16 @@ def payload_text(payload: dict) -> Text:
     return "\n".join(line.strip() for line in fmt.event_lines(payload.get("events", []), False))
 
 
-def nonce(row: dict, piece: int) -> str:
-    """A piece's nonce: its row and piece, and a digest of what the row says. A database restored
-    from an older copy gives its new rows the ids of rows already sent, and Discord answers a nonce
-    it took in the last minutes with the first message instead of posting: the digest keeps a new
-    row from being taken for an old one (an old one sent again is still one message)."""
-    said = json.dumps([row["game"], row["seq"], row["audience"], row["payload"]], sort_keys=True, default=str)
-    return f"{row['id']}.{piece}.{hashlib.sha256(said.encode()).hexdigest()[:8]}"
+def nonce(rows: Sequence[dict], piece: int) -> str:
+    """A piece's nonce: its row and piece (rows joined in one message: the first and how many
+    more), and a digest of what the rows say. A database restored from an older copy gives its new
+    rows the ids of rows already sent, and Discord answers a nonce it took in the last minutes with
+    the first message instead of posting: the digest keeps a new row from being taken for an old
+    one (an old one sent again is still one message)."""
+    said = [[row["game"], row["seq"], row["audience"], row["payload"]] for row in rows]
+    digest = hashlib.sha256(json.dumps(said[0] if len(said) == 1 else said, sort_keys=True, default=str).encode())
+    more = f"+{len(rows) - 1}" if len(rows) > 1 else ""
+    return f"{rows[0]['id']}{more}.{piece}.{digest.hexdigest()[:8]}"
 
 
 async def no_owner(guild: str) -> str | None:
@@ -272,13 +280,34 @@ class Delivery:
 
     async def _flush_game(self, game_id: int) -> int:
         """A row waiting for a retry holds back the later rows to the same place, so each
-        channel and person reads them in order."""
+        channel and person reads them in order; texts in a row to one place go as one message
+        (`_run`)."""
         sent = 0
         held: set[str] = set()
         now = stamp(self.clock())
+        going = await self._targets(game_id)
+        if going is None:  # a private thread was given up: its rows go by DM, and a notice says why
+            return await self._flush_game(game_id)
+        done: set[int] = set()
+        for n, (row, target) in enumerate(going):
+            if row["id"] in done or target in held:
+                continue
+            run, joined = self._run([r for r, to in going[n:] if to == target], target, now)
+            if (row["retry_at"] or "") > now or not await self._deliver(run, target, joined):
+                held.add(target)
+                continue
+            done |= {r["id"] for r in run}
+            sent += len(run)
+        return sent
+
+    async def _targets(self, game_id: int) -> list[tuple[dict, str]] | None:
+        """The game's undelivered rows that may go now, oldest first, each with where it goes (a
+        kept view a later one says all of is marked delivered); None when a private thread was
+        given up meanwhile (the rows are read again)."""
         rows = await asyncio.to_thread(self.store.undelivered, game_id)
         latest = {row["audience"]: row["id"] for row in rows if row["payload"].get("kept")}
         private: dict[str, bool] = {}  # each private thread, checked once a flush
+        going: list[tuple[dict, str]] = []
         for row in rows:
             if row["payload"].get("kept") and latest[row["audience"]] != row["id"]:
                 await asyncio.to_thread(self.store.mark_delivered, row["id"])  # a later one says it all
@@ -294,15 +323,44 @@ class Delivery:
                 if target not in private:
                     user = await asyncio.to_thread(self._person, row)
                     private[target] = user is not None and await self.keep_thread(game_id, user)
-                if not private[target]:  # given up: the row goes by DM, and a notice says why
-                    return sent + await self._flush_game(game_id)
-            if target is None or target in held:
-                continue
-            if (row["retry_at"] or "") > now or not await self._deliver(row, target):
-                held.add(target)
-                continue
-            sent += 1
-        return sent
+                if not private[target]:
+                    return None
+            if target is not None:
+                going.append((row, target))
+        return going
+
+    def _run(self, rows: list[dict], target: str, now: str) -> tuple[list[dict], bool]:
+        """The rows that go in one message from the first of `rows` (all bound for `target`, in
+        order), and whether they are texts joined (`_send_run`): one row alone, or texts in a row
+        joined by line breaks as far as one message holds them. A picture, buttons, a question, a
+        kept view or a text too long for one message goes alone, ending a run. A run once begun
+        (`joined`, written before it is sent) is sent again as it was, so a retry after a restart
+        repeats its message and nonce, never another."""
+        first = rows[0]
+        if not self._joins(first, target, now):
+            return [first], False
+        if first["joined"] == first["id"]:
+            return list(itertools.takewhile(lambda row: row["joined"] == first["id"], rows)), True
+        run = [first]
+        for row in rows[1:]:
+            if not self._joins(row, target, now) or len(self._joined_pieces([*run, row], target)) > 1:
+                break
+            run.append(row)
+        return run, True
+
+    def _joins(self, row: dict, target: str, now: str) -> bool:
+        """Whether a row may share its message: a due text, within one message, none of it sent yet."""
+        payload = row["payload"]
+        return target != "record" and not any(key in payload for key in ("picture", "buttons", "question", "kept")) \
+            and not row["pieces_sent"] and row["id"] not in self._accepted and (row["retry_at"] or "") <= now \
+            and len(self._joined_pieces([row], target)) <= 1
+
+    def _joined_pieces(self, rows: list[dict], target: str) -> list[str]:
+        """The messages that carry these texts one under the other (in a DM or thread, named by
+        their game once)."""
+        text = join([said for row in rows if self.messenger.pieces(said := payload_text(row["payload"]))])
+        return self.messenger.pieces(text if target.startswith("channel:")
+                                     else words(f"Game {rows[0]['game']}: ", text))
 
     async def onlookers(self, game_id: int, user: str) -> Onlookers:
         """Who could read this player's private thread in the game's channel: which of the game's
@@ -373,39 +431,51 @@ class Delivery:
             return audience.removeprefix("user:")
         return self.store.seats(row["game"]).get(audience)
 
-    async def _deliver(self, row: dict, target: str) -> bool:
-        """Send one row (the pieces not yet accepted); True once the platform has all of it."""
+    async def _deliver(self, rows: list[dict], target: str, joined: bool = False) -> bool:
+        """Send one row (the pieces not yet accepted), or texts `joined` in one message; True once
+        the platform has all of it."""
+        ids = [row["id"] for row in rows]
         if target == "record":
-            await asyncio.to_thread(self.store.mark_delivered, row["id"])
+            await asyncio.to_thread(self.store.mark_delivered, *ids)
             return True
         try:
-            await self._send_pieces(row, target)
+            await (self._send_run(rows, target) if joined else self._send_pieces(rows[0], target))
         except DMClosed:
             await asyncio.to_thread(self._dm_closed, target.removeprefix("dm:"))
+            await self._refused(rows, joined)
             return False
         except Exception as error:
             passing = isinstance(error, PlatformDown)
+            if not passing:
+                await self._refused(rows, joined)
             if passing:
-                log.warning("outbox row %s to %s waits: %s", row["id"], target, error)
+                log.warning("outbox rows %s to %s wait: %s", ids, target, error)
             else:
-                log.exception("outbox row %s to %s failed; kept for a retry", row["id"], target)
-            pause = min(RETRY_CAP, timedelta(seconds=30 * 2 ** row["attempts"]))
-            if row["attempts"] + 1 >= GIVE_UP_AFTER and not passing:
-                await asyncio.to_thread(self._give_up, row)
-            else:
-                await asyncio.to_thread(self.store.mark_failed, row["id"],
-                                        stamp(self.clock() + pause))
-            if isinstance(error, ChannelClosed) and row["attempts"] + 1 >= CHANNEL_REFUSALS:
+                log.exception("outbox rows %s to %s failed; kept for a retry", ids, target)
+            for row in rows:
+                pause = min(RETRY_CAP, timedelta(seconds=30 * 2 ** row["attempts"]))
+                if row["attempts"] + 1 >= GIVE_UP_AFTER and not passing:
+                    await asyncio.to_thread(self._give_up, row)
+                else:
+                    await asyncio.to_thread(self.store.mark_failed, row["id"], stamp(self.clock() + pause))
+            if isinstance(error, ChannelClosed) and rows[0]["attempts"] + 1 >= CHANNEL_REFUSALS:
                 self.channel_lost(error.channel)
             return False
         try:
-            await asyncio.to_thread(self._delivered, row, target)
+            await asyncio.to_thread(self._delivered, rows, target)
         except Exception:  # sent all the same (the rows after it may go): the next try marks it
-            log.exception("outbox row %s was sent to %s, but marking it delivered failed; only the "
-                          "marking is tried again", row["id"], target)
+            log.exception("outbox rows %s were sent to %s, but marking them delivered failed; only the "
+                          "marking is tried again", ids, target)
             return True
-        self._accepted.pop(row["id"], None)
+        for outbox_id in ids:
+            self._accepted.pop(outbox_id, None)
         return True
+
+    async def _refused(self, rows: list[dict], joined: bool) -> None:
+        """Texts joined in a message the platform refused (it posted nothing) may join others at the
+        next try; a message that may have gone (the platform down, its answer lost) is sent as it was."""
+        if joined:
+            await asyncio.to_thread(self.store.set_joined, [row["id"] for row in rows], False)
 
     def _give_up(self, row: dict) -> None:
         """A row that failed GIVE_UP_AFTER times is sent no more; a post for a channel reaches
@@ -422,13 +492,26 @@ class Delivery:
         log.warning("outbox row %s to %s failed %d times; given up (%d players told by DM)",
                     row["id"], row["audience"], GIVE_UP_AFTER, len(instead))
 
-    def _delivered(self, row: dict, target: str) -> None:
-        """A row Discord accepted all of (how far its game's news went is kept beside the database:
-        Store.note_told); a DM that went through opens the person's DMs again."""
-        self.store.mark_delivered(row["id"])
-        self.store.note_told(row)
+    def _delivered(self, rows: list[dict], target: str) -> None:
+        """Rows Discord accepted all of, marked together (how far their game's news went is kept
+        beside the database: Store.note_told); a DM that went through opens the person's DMs again."""
+        self.store.mark_delivered(*(row["id"] for row in rows))
+        self.store.note_told(rows[-1])
         if target.startswith("dm:") and self.store.closed_dm(target[3:]):
             self.store.clear_closed_dm(target[3:])
+
+    async def _send_run(self, rows: list[dict], target: str) -> None:
+        """Texts in a row as one message (as many as it takes should they outgrow it): which rows
+        it carries is stored before it is sent (Delivery._run), its nonce names them all, and the
+        platform's acceptance is remembered for each until the store has marked them."""
+        ids = [row["id"] for row in rows]
+        if any(row["joined"] != ids[0] for row in rows):
+            await asyncio.to_thread(self.store.set_joined, ids)
+        kind, _, where = target.partition(":")
+        send = self.messenger.dm if kind == "dm" else self.messenger.post
+        for n, piece in enumerate(self._joined_pieces(rows, target)):
+            await send(where, piece, nonce=nonce(rows, n))
+        self._accepted.update(dict.fromkeys(ids, 1))
 
     async def _send_pieces(self, row: dict, target: str) -> None:
         text = payload_text(row["payload"])
@@ -451,7 +534,7 @@ class Delivery:
         buttons = row["payload"].get("buttons")
         for n in range(max(row["pieces_sent"], self._accepted.get(row["id"], 0)), len(pieces)):
             last = buttons if n == len(pieces) - 1 else None
-            await send(where, pieces[n], pictures if n == 0 else (), last, nonce=nonce(row, n))
+            await send(where, pieces[n], pictures if n == 0 else (), last, nonce=nonce([row], n))
             self._accepted[row["id"]] = n + 1
             if n + 1 < len(pieces):
                 await self._mark_pieces(row["id"], n + 1)

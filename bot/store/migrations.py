@@ -170,6 +170,12 @@ def _latest(db: sqlite_utils.Database) -> None:
                               foreign_keys=[("game", "games", "id")])
 
 
+@MIGRATIONS(name="outbox.joined: the message a row is sent in, with the rows beside it")
+def _joined(db: sqlite_utils.Database) -> None:
+    # the id of the first row of the Discord message that carries this row (bot/delivery.py, Delivery._run)
+    db.table("outbox").add_column("joined", int)
+
+
 FORMER = re.compile(r" \([^()]*\)$")  # a bracketed reference some names ended with until 28 Nov 2026
 
 

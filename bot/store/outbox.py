@@ -1,7 +1,7 @@
 """The outbox part of the store: the messages each change causes, stored in its transaction and
 sent from here (and again after a restart), with what delivery learns on the way: pieces sent,
-failed tries, closed DMs, private threads, the messages that hold a player's private view, and
-each player's question message of the player-turn.
+rows joined in one message, failed tries, closed DMs, private threads, the messages that hold a
+player's private view, and each player's question message of the player-turn.
 """
 from __future__ import annotations
 
@@ -76,6 +76,14 @@ class OutboxPart(Connection):
             for outbox_id in outbox_ids:
                 self.db.execute("UPDATE outbox SET delivered_at = ? WHERE id = ?",
                                 [now(), outbox_id])
+
+    def set_joined(self, outbox_ids: list[int], joined: bool = True) -> None:
+        """These rows go in one message, led by the first: written before it is sent, so a retry
+        after a restart sends the very same message (whose nonce Discord knows), never another;
+        `joined` False once the platform refused it (nothing went: the rows may join others)."""
+        with self.transaction():
+            self.db.execute(f"UPDATE outbox SET joined = ? WHERE id IN ({', '.join('?' * len(outbox_ids))})",
+                            [outbox_ids[0] if joined else None, *outbox_ids])
 
     def mark_pieces_sent(self, outbox_id: int, pieces: int) -> None:
         """How many messages of a split row the platform has accepted (a retry sends the rest)."""

@@ -183,9 +183,10 @@ class Change:
                              ": your move, due ", due(when), HERE if side in self.pinged else "", ".")
                        for side, when in self.planned.items() if side in seats))
 
-    async def settle(self) -> None:
+    async def settle(self, flush: bool = True) -> None:
         """Once the store holds the change (and the deadlines it announced): their jobs (in a
-        worker thread), then the outbox. Never raises: the change stands, and a failure here is
+        worker thread), then the outbox (unless `flush` is False: a batch sends its orders' news
+        together once they are judged). Never raises: the change stands, and a failure here is
         logged (the jobs are rebuilt from the stored rows at the next start)."""
         news, game_id = self.news, self.game_id
         news.tables.completion.forget(game_id)
@@ -194,7 +195,8 @@ class Change:
             await asyncio.to_thread(news.tables.deadlines.reschedule, game_id)
         except Exception:
             log.exception("game %s: scheduling the deadlines of a stored change failed", game_id)
-        await news.delivery.flush(game_id)
+        if flush:
+            await news.delivery.flush(game_id)
 
 
 def own_view(view: dict, side: str) -> Text:

@@ -131,12 +131,19 @@ class Play(Room):
     async def _judge_all(self, actor: Actor, game_id: int, side: str | None, batch: Batch,
                          typed: bool = False) -> None:
         """Under the game's lock: the batch's orders judged one after another up to the first
-        refused, which with those after it is held when a choice waiting first refused it."""
+        refused, which with those after it is held when a choice waiting first refused it; their
+        news sent together once they are judged (texts in a row go as one message, bot/delivery.py)."""
+        try:
+            await self._judge_each(actor, game_id, side, batch, typed)
+        finally:
+            await self.tables.delivery.flush(game_id)
+
+    async def _judge_each(self, actor: Actor, game_id: int, side: str | None, batch: Batch, typed: bool) -> None:
         for n, line in enumerate(batch.lines):
             if typed and await asyncio.to_thread(self._secret_now, game_id, line):
                 batch.said.append(Said(line, False, SECRET_ORDER, withdraw=True))
                 return
-            said = await self._said(actor, game_id, line, side, None)
+            said = await self._said(actor, game_id, line, side, None, flush=False)
             if not said.accepted and await asyncio.to_thread(self._hold, game_id, actor, side, batch.lines[n:]):
                 batch.held = True
                 return
@@ -197,10 +204,11 @@ class Play(Room):
         return verb not in TABLE_VERBS and simultaneous(self.service.system(game_id), self.service.load(game_id))
 
     async def _said(self, actor: Actor, game_id: int, line: str, side: str | None,
-                    seen: int | None, still: Callable[[], None] | None = None, asked_in: str | None = None) -> Said:
+                    seen: int | None, still: Callable[[], None] | None = None, asked_in: str | None = None,
+                    flush: bool = True) -> Said:
         """One order under the game's lock: judged and stored in a worker thread (the event
         loop never waits for the engine, nor for a write lock another connection holds), its
-        news sent once stored."""
+        news sent once stored (`flush`; else by the batch it is one of)."""
         try:
             result, change = await asyncio.to_thread(self._judge, actor, game_id, line, side, seen, still, asked_in)
         except TableError as error:
@@ -209,7 +217,7 @@ class Play(Room):
             return Said(line, True, table(result.reply) if line.split()[0].lower() == "units" else result.reply)
         if not result.accepted:
             return Said(line, False, result.message)
-        await change.settle()
+        await change.settle(flush)
         return Said(line, True, result.message, public_texts(result), news_of(result), in_place=change.in_place)
 
     def _judge(self, actor: Actor, game_id: int, line: str, side: str | None, seen: int | None,

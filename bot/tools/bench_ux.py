@@ -13,7 +13,8 @@ legal commands (rules.core.system.sample_command). A choice still offered with a
 menu is pressed instead; a batch stopped by a refusal is planned again from the new position.
 
 Counted per player-turn (a Bloody Monday impulse), for each player: interactions, new DMs, the
-pictures in them and in private replies; and the longest silent wait: when a player becomes
+pictures in them and in private replies; the messages posted in the game's channel (Discord's
+messages, as simcord holds them: texts joined in one count once); and the longest silent wait: when a player becomes
 awaited and nothing told them (a DM, a mention in the channel, or the reply to their own
 interaction), virtual time runs until something does, up to the deadline (default settings).
 Not a timed test: the figures of one game per system, replayed alike from the same seed.
@@ -75,6 +76,7 @@ class PlayerTurn:
     fruitless: Counter[str] = field(default_factory=Counter)  # interactions that stored no command
     dms: Counter[str] = field(default_factory=Counter)
     pictures: Counter[str] = field(default_factory=Counter)
+    posts: int = 0  # messages posted in the game's channel
     silent: float = 0.0  # seconds
 
 
@@ -119,6 +121,7 @@ class Table:
         posts = list(self.channel.history())
         new_posts = [m for m in posts if m.id not in self.posts_seen]
         self.posts_seen |= {m.id for m in new_posts}
+        turn.posts += len(new_posts)
         now, awaited = self.env.now(), self.awaited()
         for side, person in self.people.items():
             dms = self.dms(person)
@@ -405,20 +408,22 @@ def rows(system_name: str, scenario: str, turns: list[PlayerTurn]) -> list[tuple
     out = [(f"{system_name} {scenario}, {t.label}",
             "; ".join(f"{s}: {t.interactions[s]} int ({t.fruitless[s]} fruitless), {t.dms[s]} DMs, "
                       f"{t.pictures[s]} pic" for s in sides)
-            + f"; silent {t.silent / 3600:g} h") for t in turns]
+            + f"; {t.posts} posts; silent {t.silent / 3600:g} h") for t in turns]
     turns = [t for t in turns if t.label != "set-up"]  # once a game: shown, not a player-turn
     if not turns:
         return out
+    each = "per player and player-turn"
     figures: dict[str, tuple[list[float], float, Callable[[float], str]]] = {
-        "interactions": ([t.interactions[s] for t in turns for s in sides], GOAL_INTERACTIONS, str),
-        "DMs": ([t.dms[s] for t in turns for s in sides], GOAL_DMS, str),
-        "pictures": ([t.pictures[s] for t in turns for s in sides], float("inf"), str),
-        "silent wait (h)": ([t.silent / 3600 for t in turns], 0.0, lambda h: f"{h:g}")}
+        f"interactions {each}": ([t.interactions[s] for t in turns for s in sides], GOAL_INTERACTIONS, str),
+        f"DMs {each}": ([t.dms[s] for t in turns for s in sides], GOAL_DMS, str),
+        f"pictures {each}": ([t.pictures[s] for t in turns for s in sides], float("inf"), str),
+        "channel posts per player-turn": ([t.posts for t in turns], float("inf"), str),
+        f"silent wait (h) {each}": ([t.silent / 3600 for t in turns], 0.0, lambda h: f"{h:g}")}
     for name, (values, goal, say) in figures.items():
         worst = max(values)
         met = "met" if worst <= goal else "NOT met"
         verdict = "" if goal == float("inf") else f" (goal at most {say(goal)}: {met})"
-        out.append((f"{system_name} {scenario}, {name} per player and player-turn",
+        out.append((f"{system_name} {scenario}, {name}",
                     f"max {say(worst)}, median {say(statistics.median(values))}{verdict}"))
     return out
 

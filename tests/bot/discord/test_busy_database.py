@@ -198,14 +198,14 @@ def test_every_interaction_is_acknowledged_while_another_connection_holds_the_wr
 
 def test_sending_the_outbox_waits_for_the_write_lock_off_the_event_loop(tmp_path):
     """Delivery marks a sent row delivered in a worker thread: while another connection holds
-    the write lock, the message goes out, the loop goes on (it is the loop that releases the
-    lock), and then the row is marked, once."""
+    the write lock, a post that goes alone (a map) goes out, the loop goes on (it is the loop
+    that releases the lock), and then the row is marked, once."""
     tables = make_tables(service_waiting(tmp_path, 60))
     messenger = tables.delivery.messenger
 
     async def scenario() -> None:
         game_id = await seated_game(tables)
-        tables.store.add_outbox(game_id, [(channel_audience(CHANNEL), message("Hear this."))])
+        tables.store.add_outbox(game_id, [(channel_audience(CHANNEL), message("Hear this.", 0))])
         with write_lock(tables.store) as other:
             flush = asyncio.create_task(tables.delivery.flush(game_id))
             while "Hear this." not in messenger.in_channel(CHANNEL):
@@ -217,6 +217,29 @@ def test_sending_the_outbox_waits_for_the_write_lock_off_the_event_loop(tmp_path
     run(scenario())
     assert tables.store.undelivered(1) == []
     assert messenger.in_channel(CHANNEL).count("Hear this.") == 1
+
+
+def test_texts_joined_in_one_message_wait_for_the_write_lock_off_the_event_loop(tmp_path):
+    """Which rows share a message is stored before it goes (Delivery._run): while another
+    connection holds the write lock, the texts wait in a worker thread and the loop goes on (it
+    releases the lock); then they go as one message, marked once."""
+    tables = make_tables(service_waiting(tmp_path, 60))
+    messenger = tables.delivery.messenger
+
+    async def scenario() -> None:
+        game_id = await seated_game(tables)
+        tables.store.add_outbox(game_id, [(channel_audience(CHANNEL), message(text)) for text in ("Hear", "this.")])
+        with write_lock(tables.store) as other:
+            flush = asyncio.create_task(tables.delivery.flush(game_id))
+            for _ in range(20):
+                await asyncio.sleep(0.001)  # the loop goes on
+            assert not flush.done() and "Hear\nthis." not in messenger.in_channel(CHANNEL)
+            other.execute("COMMIT")
+        assert await flush == 2
+
+    run(scenario())
+    assert tables.store.undelivered(1) == []
+    assert messenger.in_channel(CHANNEL).count("Hear\nthis.") == 1
 
 
 def test_autocomplete_and_end_answer_while_every_worker_thread_waits_for_the_write_lock(tmp_path):

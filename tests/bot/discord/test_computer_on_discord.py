@@ -12,8 +12,8 @@ from tests.bot.discord.sim import borodino, play, reply, server
 def test_a_game_against_the_computer_on_discord(tmp_path):
     """Anna opens 5 Sept against the computer and plays Russian: the game begins at once and the
     computer plays the French player-turn in a worker process, each command in the channel with
-    its reason; then it is Anna's move (a level not built is refused in one sentence: the toy
-    race's in tests/bot/discord/test_computer_seats.py)."""
+    its reason, its moves in one message; then it is Anna's move (a level not built is refused in
+    one sentence: the toy race's in tests/bot/discord/test_computer_seats.py)."""
     async def test(db: Path) -> None:
         async with server(db) as s:
             opened = await s.anna.slash(s.channel, "game new", system="borodino", scenario="5sep",
@@ -25,8 +25,13 @@ def test_a_game_against_the_computer_on_discord(tmp_path):
             rows = s.tables.store.commands(game_id)
             assert rows and {row["side"] for row in rows} == {"french"}
             assert {row["user"] for row in rows} == {COMPUTER}
-            lines = [p for p in s.posts() if p.startswith("**Computer** — French: ")]
+            lines = [line for post in s.posts() for line in post.splitlines()
+                     if line.startswith("**Computer** — French: ")]
             assert len(lines) == len(rows) and all(" Why: " in line for line in lines)
+            # its Movement Phase in one message, its end with the map after it in another (a post each before)
+            played = [m for m in s.channel.history() if m.content.startswith("**Computer** — French: ")]
+            assert [m.content.count("**Computer**") for m in played] == [len(rows) - 1, 1]
+            assert [len(m.attachments) for m in played] == [0, 1]
             assert f"<@{s.anna.user.id}>: your move" in s.posts()[-1]
             assert s.tables.service.replay_check(game_id).ok
     play(test, tmp_path)

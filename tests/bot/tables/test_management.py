@@ -61,13 +61,14 @@ def test_a_game_is_ended_here_by_its_creator_or_by_number_by_a_server_manager(se
             f"This server has no game {number} running; `/game list` shows its games."
     posted = len(messenger.posts)
     assert run(tables.management.cancel(STRANGER, CHANNEL)) == f"Game {game_id} is ended."
-    assert messenger.posts[posted][:2] == (CHANNEL, f"Stranger ends game {game_id}; no winner.")
+    where, said, _ = messenger.posts[posted]  # the fair dice revealed under it, in the same post
+    assert (where, said.splitlines()[0]) == (CHANNEL, f"Stranger ends game {game_id}; no winner.")
     assert service.store.game(game_id)["ended"] == {"winner": None, "reason": "ended by Stranger"}
     assert service.store.deadlines(game_id) == [] and tables.deadlines.next_at(game_id, "red") is None
     assert refused(lambda: tables.management.cancel(MOD, "555", game_id, GUILD)) == \
         f"This server has no game {game_id} running; `/game list` shows its games."
     assert run(tables.management.cancel(MOD, "555", other, GUILD)) == f"Game {other} is ended."
-    assert messenger.posts[-2][:2] == (OTHER, f"Mod ends game {other}; no winner.")
+    assert messenger.in_channel(OTHER)[-1].startswith(f"Mod ends game {other}; no winner.\nFair dice of game {other}")
 
 
 def test_a_lost_channel_pauses_its_game_without_deadlines_and_tells_its_players_and_creator_by_dm(service):

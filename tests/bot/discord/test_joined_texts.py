@@ -1,0 +1,140 @@
+"""Texts in a row to one place go as one Discord message (bot/delivery.py, Delivery._run): joined
+by line breaks up to Discord's limit, split between texts beyond it, never reordered around a
+picture or buttons, never mixing places; and after a kill -9 mid-send nothing goes twice and
+nothing is lost."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pytest
+
+from bot.delivery import message, user_audience
+from bot.discord.messenger import LIMIT
+from bot.store import Store
+from tests.bot.discord.discord_fakes import (
+    ANNA,
+    BORIS,
+    CHANNEL,
+    OTHER,
+    FakeClock,
+    FakeMessenger,
+    make_tables,
+    run,
+    second_game,
+    seated_game,
+)
+
+TO_CHANNEL = f"channel:{CHANNEL}"
+
+
+@dataclass
+class Discord(FakeMessenger):
+    """Answers a post whose nonce it took already with the first message, posting nothing (as
+    Discord does with enforce_nonce); `repeated` counts those."""
+
+    taken: set[str | None] = field(default_factory=set)
+    repeated: int = 0
+
+    async def post(self, channel: str, text: str, pictures: Sequence[bytes] = (),
+                   buttons: dict | None = None, nonce: str | None = None) -> None:
+        if nonce in self.taken:
+            self.repeated += 1
+            return
+        await super().post(channel, text, pictures, buttons, nonce)
+        self.taken.add(nonce)
+
+
+def started(service, messenger: FakeMessenger | None = None):
+    """A started toy game whose opening posts are out; its tables, id and messenger."""
+    tables = make_tables(service, FakeClock(), messenger)
+    game_id = run(seated_game(tables))
+    return tables, game_id, tables.delivery.messenger
+
+
+def new_posts(messenger: FakeMessenger, before: int) -> list[str]:
+    return messenger.in_channel(CHANNEL)[before:]
+
+
+def test_texts_in_a_row_to_a_channel_are_one_message_and_all_marked_delivered(service):
+    tables, game_id, messenger = started(service)
+    before = len(messenger.in_channel(CHANNEL))
+    run(tables.delivery.send(game_id, [(TO_CHANNEL, message(f"news {n}")) for n in range(5)]))
+    assert new_posts(messenger, before) == ["news 0\nnews 1\nnews 2\nnews 3\nnews 4"]
+    assert service.store.undelivered(game_id) == []
+
+
+def test_beyond_discords_limit_a_run_splits_between_texts_and_a_long_text_as_before(service):
+    """Each message holds whole texts up to 2,000 characters; a text longer than one message goes
+    alone, split after a line break as every long text is; nothing is cut or lost."""
+    tables, game_id, messenger = started(service)
+    before = len(messenger.in_channel(CHANNEL))
+    texts = [f"move {n}\n" + "x" * 290 for n in range(20)]  # 20 texts of 2 lines, 298 characters each
+    long = "\n".join(f"line {n}: " + "y" * 90 for n in range(30))  # 3,000 characters
+    run(tables.delivery.send(game_id, [(TO_CHANNEL, message(t)) for t in [*texts[:10], long, *texts[10:]]]))
+    posts = new_posts(messenger, before)
+    assert all(len(post) <= LIMIT for post in posts)
+    assert [post.count("move ") for post in posts] == [6, 4, 0, 0, 6, 4]
+    assert "".join(posts[2:4]) == long
+    assert "\n".join(posts[:2]) == "\n".join(texts[:10]) and "\n".join(posts[4:]) == "\n".join(texts[10:])
+
+
+def test_a_picture_or_buttons_end_a_run_and_nothing_is_reordered(service):
+    tables, game_id, messenger = started(service)
+    before = len(messenger.in_channel(CHANNEL))
+    ask = {"action": "draw", "other": "decline", "game": game_id, "side": "red", "seq": 0}
+    run(tables.delivery.send(game_id, [(TO_CHANNEL, message("a")), (TO_CHANNEL, message("b")),
+                                       (TO_CHANNEL, message("map", 0)), (TO_CHANNEL, message("c")),
+                                       (TO_CHANNEL, message("asked", buttons=ask)), (TO_CHANNEL, message("d")),
+                                       (TO_CHANNEL, message("e"))]))
+    assert new_posts(messenger, before) == ["a\nb", "map", "c", "asked", "d\ne"]
+    pictured = [text for where, text, pictures in messenger.posts if pictures and where == CHANNEL]
+    assert pictured[-1] == "map" and [text for _, text, _ in messenger.buttons] == ["asked"]
+
+
+def test_dms_to_different_players_and_channel_texts_never_merge(service):
+    """Rows of one change interleaved: the channel's texts in one post, each player's DMs in one
+    DM named by its game; another game's news to the same person comes in a DM of its own."""
+    tables, game_id, messenger = started(service)
+    other = second_game(tables)
+    before = len(messenger.in_channel(CHANNEL)), len(messenger.to(ANNA.id)), len(messenger.to(BORIS.id))
+    run(tables.delivery.send(game_id, [(TO_CHANNEL, message("a")), (user_audience(ANNA.id), message("x")),
+                                       (user_audience(BORIS.id), message("y")), (TO_CHANNEL, message("b")),
+                                       (user_audience(ANNA.id), message("z"))]))
+    run(tables.delivery.send(other, [(user_audience(ANNA.id), message("w"))]))
+    assert new_posts(messenger, before[0]) == ["a\nb"]
+    assert messenger.to(ANNA.id)[before[1]:] == [f"Game {game_id}: x\nz", f"Game {other}: w"]
+    assert messenger.to(BORIS.id)[before[2]:] == [f"Game {game_id}: y"]
+    assert messenger.in_channel(OTHER)[-1] != "w"
+
+
+class Killed(BaseException):
+    """The process ends here (kill -9): no handler of the bot sees it."""
+
+
+@pytest.mark.parametrize("dies", ["before the send", "before the marking"])
+def test_a_kill_mid_run_sends_nothing_twice_and_loses_nothing(service, monkeypatch, dies):
+    """The process dies once the rows of a message are stored as joined (before Discord has it), or
+    once Discord accepted the message (before the store marked it). Meanwhile a later change stored
+    one more text. The next start sends that message as it was, with its nonce (Discord answers a
+    repeat with the first message), and the new text after it: each text once, in order."""
+    tables, game_id, messenger = started(service, Discord())
+    before = len(messenger.in_channel(CHANNEL))
+    method = "set_joined" if dies == "before the send" else "mark_delivered"
+    commit = getattr(Store, method)
+
+    def then_die(self: Store, *args: object) -> None:
+        if method == "set_joined":
+            commit(self, *args)
+        raise Killed(method)
+    monkeypatch.setattr(Store, method, then_die)
+    with pytest.raises(Killed):
+        run(tables.delivery.send(game_id, [(TO_CHANNEL, message(f"news {n}")) for n in range(3)]))
+    monkeypatch.undo()
+    assert len(service.store.undelivered(game_id)) == 3
+    service.store.add_outbox(game_id, [(TO_CHANNEL, message("news 3"))])
+    after = make_tables(service, FakeClock(), messenger)
+    assert run(after.delivery.flush()) == 4
+    assert new_posts(messenger, before) == ["news 0\nnews 1\nnews 2", "news 3"]
+    assert messenger.repeated == (dies == "before the marking")  # the repeat Discord answered by the first
+    assert service.store.undelivered(game_id) == []
