@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import re
 import textwrap
+from collections.abc import Sequence
 
 import rules
 from rules.core.errors import CommandError, RulesError
@@ -247,17 +248,26 @@ UNIT_WORDS = {"unit": "unit", "units": "units"}  # a view's `unit_words` may cal
 
 def status(view: dict) -> str:
     """The headline and how many units each side has (`units` lists them)."""
-    return headline(view) + "\n\n" + unit_counts(view.get("units", []), view.get("unit_words"))
+    return headline(view) + "\n\n" + unit_counts(view.get("units", []), view.get("unit_words"),
+                                                   view.get("waiting") or [])
 
 
-def unit_counts(units: list[dict], words: dict | None = None) -> str:
-    """One line per side: its units, and how many of them the viewer may not identify."""
+def unit_counts(units: list[dict], words: dict | None = None, waiting: Sequence[dict] = ()) -> str:
+    """One line per side: its units, how many of them the viewer may not identify, and how many
+    wait to enter (Borodino's reinforcements due), so that a side with none on the map yet is named.
+
+    >>> print(unit_counts([{"side": "russian", "id": "R-1"}], waiting=[{"side": "french", "id": "F-1"}]))
+    Russian: 1 unit
+    French: none on the map, 1 waiting to enter
+    `units` lists them; `units <place>` those at one place.
+    """
     lines = []
-    for side in dict.fromkeys(u.get("side") for u in units):
+    for side in dict.fromkeys([u.get("side") for u in units] + [u.get("side") for u in waiting]):
         mine = [u for u in units if u.get("side") == side]
         hidden = sum("id" not in u for u in mine)
-        lines.append(f"{side_name(side)}: {_units(len(mine), words)}"
-                     + (f", {hidden} of them hidden" if hidden else ""))
+        due = sum(u.get("side") == side for u in waiting)
+        lines.append(f"{side_name(side)}: {_units(len(mine), words) if mine else 'none on the map'}"
+                     + (f", {hidden} of them hidden" if hidden else "") + (f", {due} waiting to enter" if due else ""))
     return "\n".join(lines or [f"No {_word(words, 'units')}."]) + \
         "\n`units` lists them; `units <place>` those at one place."
 

@@ -25,6 +25,13 @@ def test_status_shows_headline_prompt_and_counts_units_by_side():
                          "`units` lists them; `units <place>` those at one place."]
 
 
+def test_status_names_a_side_whose_units_all_wait_to_enter():
+    """The Grand Battle opens with no French unit on the map, three waiting to enter (Scenarios):
+    the count names the French with them, where it named the Russians alone."""
+    view = rules.load("borodino").view(rules.load("borodino").setup("grand", 1, []), "russian")
+    assert text.status(view).splitlines()[-3:-1] == ["Russian: 36 units", "French: none on the map, 3 waiting to enter"]
+
+
 def test_the_headline_names_the_day_where_the_view_gives_one():
     """Borodino's Grand Battle runs from 5 to 7 September: "Turn 20 | 1500" alone does not say
     which day; the view's day stands before the hour (and a view without one is as before)."""
