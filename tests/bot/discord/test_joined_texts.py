@@ -138,3 +138,24 @@ def test_a_kill_mid_run_sends_nothing_twice_and_loses_nothing(service, monkeypat
     assert new_posts(messenger, before) == ["news 0\nnews 1\nnews 2", "news 3"]
     assert messenger.repeated == (dies == "before the marking")  # the repeat Discord answered by the first
     assert service.store.undelivered(game_id) == []
+
+
+@pytest.mark.logs_errors("kolocha.delivery")
+def test_a_message_that_may_have_gone_is_sent_again_as_it_was_and_a_refused_one_joins_anew(service):
+    """Discord down (a 5xx, the network: the message may have been posted) keeps the message as
+    it was tried, so its repeat carries its nonce; one Discord refused (nothing posted) lets its
+    text join those stored since."""
+    clock = FakeClock()
+    tables = make_tables(service, clock)
+    game_id = run(seated_game(tables))
+    messenger = tables.delivery.messenger
+    before = len(messenger.in_channel(CHANNEL))
+    for trouble, texts in ((messenger.down, ("a", "b")), (messenger.failing, ("c", "d"))):
+        trouble.add(CHANNEL)
+        run(tables.delivery.send(game_id, [(TO_CHANNEL, message(texts[0]))]))
+        trouble.clear()
+        run(tables.delivery.send(game_id, [(TO_CHANNEL, message(texts[1]))]))  # held behind the first
+        clock.advance(hours=1)
+        run(tables.delivery.flush())
+    assert new_posts(messenger, before) == ["a", "b", "c\nd"]
+    assert service.store.undelivered(game_id) == []
