@@ -202,6 +202,24 @@ def kept_view(text: Text) -> dict[str, Any]:
     return {"text": text, "kept": True}
 
 
+UNASKED: dict[str, Any] = {"unasked": ""}  # a row that asks and says nothing else (a reminder, a notice)
+
+
+def unasked(payload: dict) -> dict | None:
+    """A payload that asks something of a player (a question, a reminder of a deadline: its
+    `unasked` is what else it says), as it goes once its game is over and no longer waits for
+    anyone: those other words alone, no buttons; None where it says nothing else.
+
+    >>> unasked({"text": "Attrition: 1 corps lost. The game waits for you.", "unasked": "Attrition: 1 corps lost."})
+    {'text': 'Attrition: 1 corps lost.'}
+    >>> unasked({"text": "The Russian move is due.", "unasked": ""}), unasked({"text": "A move."})
+    (None, {'text': 'A move.'})
+    """
+    if "unasked" not in payload:
+        return payload
+    return {"text": payload["unasked"]} if payload["unasked"] else None
+
+
 def payload_text(payload: dict) -> Text:
     """The words of one outbox row: its text, or the lines of its events."""
     if "text" in payload:
@@ -305,6 +323,7 @@ class Delivery:
         kept view a later one says all of is marked delivered); None when a private thread was
         given up meanwhile (the rows are read again)."""
         rows = await asyncio.to_thread(self.store.undelivered, game_id)
+        over = any("unasked" in row["payload"] for row in rows) and await asyncio.to_thread(self.store.is_over, game_id)
         latest = {row["audience"]: row["id"] for row in rows if row["payload"].get("kept")}
         private: dict[str, bool] = {}  # each private thread, checked once a flush
         going: list[tuple[dict, str]] = []
@@ -312,6 +331,11 @@ class Delivery:
             if row["payload"].get("kept") and latest[row["audience"]] != row["id"]:
                 await asyncio.to_thread(self.store.mark_delivered, row["id"])  # a later one says it all
                 continue
+            if over and (said := unasked(row["payload"])) is not row["payload"]:  # asked before the game ended
+                if said is None:
+                    await asyncio.to_thread(self.store.mark_delivered, row["id"])
+                    continue
+                row = {**row, "payload": said}
             try:
                 target = await asyncio.to_thread(self._target, row)
             except Exception:

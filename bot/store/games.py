@@ -58,6 +58,11 @@ class GamesPart(DeadlinesPart):
             raise DamagedGame(game_id)
         return games[0]
 
+    def is_over(self, game_id: int) -> bool:
+        """Whether the game has ended (read from its status alone: a damaged row still answers)."""
+        row = self.db.execute("SELECT status FROM games WHERE id = ?", [game_id]).fetchone()
+        return row is not None and row[0] == "over"
+
     def games(self, guild: str | None = None, channel: str | None = None) -> list[dict]:
         """Every game, or those of one server and/or channel, oldest first."""
         where = [f"{k} = ?" for k, v in (("guild", guild), ("channel", channel)) if v is not None]

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from bot import asked as ask
 from bot import text as fmt
 from bot.computer.stand_in import LEVEL, ComposeFor, stand_in
-from bot.delivery import channel_audience, message, user_audience
+from bot.delivery import UNASKED, channel_audience, message, user_audience
 from bot.permissions import TableError
 from bot.service import Compose, simultaneous, still_to_order
 from bot.store import Outbox
@@ -158,11 +158,11 @@ class Clocks(Room):
         state = self.service.load(game_id)
         mine = ask.question(system, state, side)
         private = message(words(text, ": ", mine.text, ask.typed_note(mine)),
-                          buttons=answer_buttons(game_id, mine, self.store.seen_seq(game_id, side)))
+                          buttons=answer_buttons(game_id, mine, self.store.seen_seq(game_id, side))) | UNASKED
         if secret:
             return [(user_audience(user), private)] if user else []
         text = words(text, ": ", ask.question(system, state, side, public=True).text)
         public = words(mention(user), f" Game {game_id}: ", text) if user else \
             words(f"Game {game_id}: ", text)
         rows: Outbox = [(user_audience(user), private)] if user else []
-        return [*rows, (channel_audience(self.store.game(game_id)["channel"]), message(public))]
+        return [*rows, (channel_audience(self.store.game(game_id)["channel"]), message(public) | UNASKED)]

@@ -76,6 +76,7 @@ class Change:
                 continue  # their own command: answered to them, and its lines are in their view
             if buttons is None and side in self.asked:  # one DM: the lines, then what is asked, a line of its own
                 self.asked[side]["text"] = join([lines[side], _line_of_its_own(self.asked[side]["text"])])
+                self.asked[side]["unasked"] = lines[side]  # what it tells once the game no longer waits
                 continue
             rows.append((side, message(lines[side], buttons=buttons)))
         if self.asked_in is not None:  # a button of a DM gave the command: its outcome is written there
@@ -91,6 +92,7 @@ class Change:
             if own["question"]["fresh"]:
                 return
             own["text"] = words(outcome, "\n", own["text"])
+            own["unasked"] = join([part for part in (outcome, own.get("unasked")) if part])
         else:
             own = {"text": outcome, "question": {"since": self.since, "fresh": False}}
             rows.append((side, own))
@@ -431,5 +433,8 @@ def _shows_more(view: dict, public: dict) -> bool:
 
 
 def _final(view: dict) -> dict:
-    """A view of a game its players ended: where it stood, no one to move."""
-    return {key: value for key, value in view.items() if key not in ("to_move", "prompt")}
+    """A view of a game its players ended: where it stood, its phase over, no one to move and
+    nothing owed (its headline read 'Impulses Phase | Russian player' after a resignation, and its
+    notes 'Battles due in newly contested areas', as if the game went on)."""
+    return {key: value for key, value in view.items() if key not in ("to_move", "prompt", "player", "notes")} | \
+        {"phase": "over"}

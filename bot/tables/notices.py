@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot import asked as ask
-from bot.delivery import Buttons, channel_audience, message
+from bot.delivery import UNASKED, Buttons, channel_audience, message
 from bot.store import Outbox
 from bot.tables import held
 from bot.words import Text, due, mention, words
@@ -82,10 +82,10 @@ def notices(tables: Tables, game_id: int, before: dict | None, after: dict, seq:
         asked = words(question.text, ask.typed_note(question))
         if told_privately(tables, game_id, side):
             rows.append((side, message(words("the game waits for you" if new else "Next", when, ": ", asked),
-                                       buttons=buttons) | {"question": {"new": new}}))
+                                       buttons=buttons) | {"question": {"new": new}} | UNASKED))
         elif new and not moved:
             rows.append((channel_audience(game["channel"]), message(
-                words(mention(user), f" Game {game_id}: your move", when, ": ", asked), buttons=buttons)))
+                words(mention(user), f" Game {game_id}: your move", when, ": ", asked), buttons=buttons) | UNASKED))
         elif buttons is not None:
-            rows.append((channel_audience(game["channel"]), message(asked, buttons=buttons)))
+            rows.append((channel_audience(game["channel"]), message(asked, buttons=buttons) | UNASKED))
     return rows

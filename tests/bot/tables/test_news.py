@@ -149,7 +149,7 @@ def test_a_resignation_is_told_with_the_final_map_in_the_channel_and_to_spectato
     run(tables.play.submit(ANNA, CHANNEL, "end"))  # Red's Dice Phase: "Roll the die."
     run(tables.play.resign(BORIS, CHANNEL))
     final = service.system(game_id).view(service.load(game_id), None)
-    headline = "Turn 1 | hour 1 | Dice Phase | Red player"  # no one to move, nothing asked: the game is over
+    headline = "Turn 1 | hour 1 | Game over"  # no phase goes on, no one to move, nothing asked
     messenger = tables.delivery.messenger
     assert messenger.posts[-3:-1] == [
         (CHANNEL, f"Boris resigns for Blue: Red wins game {game_id}.\n{headline}", (drawn(final),)),
@@ -567,14 +567,14 @@ def test_a_draw_offer_is_said_in_public_and_asked_by_dm_and_once_agreed_ends_the
     run(tables.play.submit(ANNA, CHANNEL, "accept"))
     final = service.system(game_id).view(service.load(game_id), None)
     ended = f"Game {game_id} is drawn by agreement: the Blue player offered a draw and the Red player accepted.\n" \
-            "Turn 1 | hour 1 | Movement Phase | Blue player"
+            "Turn 1 | hour 1 | Game over"
     assert messenger.posts[-3:-1] == [(CHANNEL, f"**Anna** — {ended}", (drawn(final),)),
                                       (WATCH, f"Game {game_id}: **Anna** — {ended}", (drawn(final),))]
     assert messenger.posts[-1][1].startswith(f"Fair dice of game {game_id} revealed: seed ")
     assert service.store.deadlines(game_id) == []
     kept = messenger.kept_text(f"dm:{ANNA.id}")  # the view kept in her DMs ends too: no offer, no one to move
     assert kept.startswith(f"Game {game_id}: your view as Red, as of command {service.store.last_seq(game_id)} ")
-    assert f"\nLatest for you: **Anna** — {ended.splitlines()[0]}\n\nTurn 1 | hour 1 | Movement Phase | Blue player\n" \
+    assert f"\nLatest for you: **Anna** — {ended.splitlines()[0]}\n\nTurn 1 | hour 1 | Game over\n" \
         in kept and "To move" not in kept and offer not in kept
 
 

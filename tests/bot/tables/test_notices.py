@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.delivery import message
+from bot.delivery import UNASKED, message
 from bot.service import GameService
 from bot.store import Store
 from bot.tables import held
@@ -81,11 +81,11 @@ def test_a_newly_awaited_side_of_a_hidden_game_is_told_privately_with_its_answer
     rows = notices(tables, game_id, START, SHOUTED, seq, {"blue": WHEN}, moved=True)
     assert rows == [("blue", message(words("the game waits for you, due ", due(WHEN), ": ", ANSWER),
                                      buttons=_buttons(game_id, "blue", ["answer loud", "answer soft"], seen))
-                     | {"question": {"new": True}})]
+                     | {"question": {"new": True}} | UNASKED)]
     undue = notices(tables, game_id, None, SHOUTED, seq, {}, moved=True)  # a game beginning; no deadline planned
     assert undue == [("blue", message(words("the game waits for you: ", ANSWER),
                                       buttons=_buttons(game_id, "blue", ["answer loud", "answer soft"], seen))
-                      | {"question": {"new": True}})]
+                      | {"question": {"new": True}} | UNASKED)]
 
 
 def test_a_chooser_already_awaited_gets_the_next_question_without_a_second_ping(hidden):
@@ -95,7 +95,7 @@ def test_a_chooser_already_awaited_gets_the_next_question_without_a_second_ping(
     rows = notices(tables, game_id, START, LOUD, seq, {}, moved=False)  # Red was awaited, now asked to echo
     assert rows == [("red", message(words("Next: ", ECHO),
                                     buttons=_buttons(game_id, "red", ["echo yes", "echo no"], seen))
-                     | {"question": {"new": False}})]
+                     | {"question": {"new": False}} | UNASKED)]
     assert notices(tables, game_id, LOUD, LOUD, seq, {}, moved=False) == []  # the same question: nothing
     assert notices(tables, game_id, LOUD, START, seq, {}, moved=False) == []  # no choice waits: nothing new
 
@@ -108,15 +108,15 @@ def test_in_public_a_phase_change_pings_the_newly_awaited_and_a_choice_within_a_
     channel = f"channel:{CHANNEL}"
     asked = notices(tables, game_id, START, SHOUTED, seq, {"blue": WHEN}, moved=False)
     assert asked == [(channel, message(words(mention(BORIS.id), f" Game {game_id}: your move, due ", due(WHEN),
-                                             ": ", ANSWER), buttons=buttons))]
+                                             ": ", ANSWER), buttons=buttons) | UNASKED)]
     # at a phase change the headline's "your move" line pings Blue; the notice carries the buttons alone
     assert notices(tables, game_id, START, SHOUTED, seq, {"blue": WHEN}, moved=True) == [
-        (channel, message(words(ANSWER), buttons=buttons))]
+        (channel, message(words(ANSWER), buttons=buttons) | UNASKED)]
     assert notices(tables, game_id, None, START, seq, {"red": WHEN}, moved=True) == []  # no buttons: nothing
     run(tables.absence.prefs(BORIS, {"remind": "dm"}))  # Boris takes his reminders by DM: told privately
     assert notices(tables, game_id, START, SHOUTED, seq, {"blue": WHEN}, moved=True) == [
         ("blue", message(words("the game waits for you, due ", due(WHEN), ": ", ANSWER), buttons=buttons)
-         | {"question": {"new": True}})]
+         | {"question": {"new": True}} | UNASKED)]
 
 
 def test_no_side_is_told_without_a_player_to_tell_or_whose_held_orders_play_at_once(hidden):
@@ -133,7 +133,7 @@ def test_no_side_is_told_without_a_player_to_tell_or_whose_held_orders_play_at_o
     run(tables.lobby.join(BORIS, "202", "blue"))
     assert notices(tables, unseated, START, SHOUTED, _next(tables, unseated), {}, moved=True) == [
         ("blue", message(words("the game waits for you: ", ANSWER), buttons=_buttons(
-            unseated, "blue", ["answer loud", "answer soft"], 1)) | {"question": {"new": True}})]
+            unseated, "blue", ["answer loud", "answer soft"], 1)) | {"question": {"new": True}} | UNASKED)]
     assert notices(tables, unseated, SHOUTED, START, _next(tables, unseated), {}, moved=True) == []  # no Red player
     both = notices(tables, unseated, SHOUTED, PLANS, _next(tables, unseated), {}, moved=True)
     assert [(to, payload["text"]) for to, payload in both] == [("blue", ["Next: the Blue Plan Phase (turn 1)."])]
@@ -169,4 +169,5 @@ def test_a_choice_of_more_answers_than_a_menu_holds_is_asked_without_buttons_and
     game_id = run(seated_game(tables, system="toy_wager", scenario="long"))
     assert notices(tables, game_id, START, SHOUTED, _next(tables, game_id), {}, moved=True) == [
         ("blue", message(words("the game waits for you: ", ANSWER, " (30 answers are possible, more than a menu "
-                               "holds: type yours with `/order` and its words.)")) | {"question": {"new": True}})]
+                               "holds: type yours with `/order` and its words.)"))
+         | {"question": {"new": True}} | UNASKED)]
