@@ -188,8 +188,8 @@ def _parser() -> argparse.ArgumentParser:
     bench_cmd.add_argument("--discord", action="store_true", help="instead: the Discord bot's "
                            "acknowledgement times over a local stand-in for Discord")
     bench_cmd.add_argument("--ux", action="store_true", help="instead: what whole games cost their "
-                           "players on a simulated Discord (interactions, DMs, pictures, silent waits; "
-                           "needs the test extras)")
+                           "players on a simulated Discord (interactions, DMs, pictures, channel posts, silent "
+                           "waits; needs the test extras)")
     bench_cmd.add_argument("--scale", action="store_true", help="instead: memory and command "
                            "latency with 10 and 10,000 games in the database")
     bench_cmd.add_argument("--ai", action="store_true", help="instead: the computer players' strength "
