@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from rules.borodino import scenario_data
 
-HEAD = "help phases                what each phase of a Game-Turn asks of you (Sequence of Play)"
-PHASES = ("movement", "combat", "rally", "night")  # each also a topic of its own: `help combat`
+HEAD = "help phases                what each phase of a Game-Turn asks of you, or one: `help combat` (Sequence of Play)"
 
 
 def entries(state: dict | None) -> dict[str, str]:
