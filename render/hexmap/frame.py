@@ -41,9 +41,10 @@ def status_parts(view: dict) -> list[str]:
 
 
 def title_strip(view: dict, width: int) -> Image.Image:
-    """Scenario title, then status lines, then the prompt (if any), each wrapped to the width."""
+    """Scenario title, then status lines, then the prompt (if any; once the game is over, why it
+    ended: 'The French player holds 5 redoubts (...)'), each wrapped to the width."""
     return strip(f"Borodino: {view.get('title', view.get('scenario', ''))}", status_parts(view),
-                 view.get("prompt") or "", width)
+                 view.get("prompt") or (view.get("outcome") or {}).get("reason") or "", width)
 
 
 def _counter_icon(look: Look) -> Icon:

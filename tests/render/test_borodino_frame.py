@@ -61,6 +61,16 @@ def test_the_end_of_the_game_names_the_winner_and_the_level_once(outcome, said):
     assert status_parts(view) == ["Game-Turn 40 of 40", "7 Sept 1800", said, "Losses: French 30, Russian 41"]
 
 
+def test_the_end_of_the_game_says_why_under_the_facts(monkeypatch):
+    """Once the game is over, the strip's last line is the outcome's reason, where a prompt stands
+    during play: the picture of the end named the winner, never why."""
+    told: list[tuple] = []
+    monkeypatch.setattr(frame, "strip", lambda *args: told.append(args) or Image.new("RGB", (args[3], 10)))
+    reason = "The French player holds 5 redoubts (2817, 3018, 3117, 3218, 3222)."
+    frame.title_strip({"phase": "over", "outcome": {"winner": "french", "level": "victory", "reason": reason}}, 550)
+    assert told[0][1:3] == (["Game over: French victory"], reason)
+
+
 def test_a_view_without_a_clock_or_a_phase_gives_no_empty_or_made_up_fact():
     """A view made by hand (the pictures' own tests) says only what it holds: no turn, hour or phase
     it lacks, a last turn it lacks as "?", and no empty line."""
