@@ -25,6 +25,7 @@ from bot.discord.buttons import actor_of, confirmation, verify_button
 from bot.discord.messenger import markup, send_reply
 from bot.discord.order_forms import help_header
 from bot.permissions import Actor, TableError
+from bot.service.standing import offered
 from bot.tables import Offer, Tables
 from bot.tables.lobby import Opponent
 from bot.tables.overview import STATUSES
@@ -215,7 +216,9 @@ def _order_completer(field: str) -> Completer:
                 game = tables.game_in(str(interaction.channel_id))
             except TableError:
                 return {}
-            return tables.service.system(game["id"]).standing_orders()
+            seats = tables.store.seats(game["id"])
+            side = next((s for s, user in seats.items() if user == str(interaction.user.id)), None)
+            return offered(tables.service.system(game["id"]), tables.service.load(game["id"]), side)
         table = await read(orders)
         if field == "kind":
             return _choices([k for k in table if current.lower() in k][:25])

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot import text as fmt
+from bot.service.standing import offered
 from bot.service.turns import said
 from rules.core.system import GameSystem
 
@@ -20,7 +21,7 @@ def answer(service: GameService, game_id: int, system: GameSystem, state: dict, 
     if verb == "help":
         topic = args[0].lower() if args else None
         if topic == "orders":  # its examples are the game's own kinds of choice
-            return fmt.orders_help(system.standing_orders())
+            return fmt.orders_help(offered(system, state, side))
         if topic == "units":  # its example names a place as this game does
             return fmt.units_help(system.view(state, side))
         if topic in fmt.TABLE_HELP:

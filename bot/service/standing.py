@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bot import text as fmt
 from bot.service.result import Compose, Result
-from rules.core.errors import CommandError, RulesError
+from rules.core.errors import CommandError, RulesError, RuleViolation
 from rules.core.standing import ASK, check_order, choosers, defaults
 from rules.core.system import GameSystem
 
@@ -22,18 +23,38 @@ def orders(service: GameService, game_id: int, side: str, args: list[str], compo
     """`orders`: the side's standing orders and what may be given; `orders <kind> <order>`
     sets one ("ask" clears it) and plays it at once if that choice is waiting."""
     system = service.system(game_id)
-    table = system.standing_orders()
     seq, state = service.position(game_id)
+    table = offered(system, state, side)
     if not args:
         return Result(True, "", seq, side, reply=fmt.standing_orders(
             table, service.store.standing_orders(game_id, side)))
     if len(args) != 2:
         raise CommandError(_form(table, args))
+    _checker(system)(state, side, args[0].lower())  # a kind that never falls to this side here: its rule refuses
     kind, order = args[0].lower(), check_order(table, args[0], args[1])
     service.store.set_standing_order(game_id, side, kind, order)
     said_order = "no standing order: the game asks you" if order == ASK else table[kind][order]
     result = Result(True, f"Standing order for {kind}: {order} ({said_order}).", seq, side)
     return follow(service, game_id, system, state, result, compose)
+
+
+def offered(system: GameSystem, state: dict, side: str | None) -> dict[str, dict[str, str]]:
+    """The standing orders `side` (None: any side) may give in this game: those of each kind of
+    choice that may fall to it (the system's `check_standing_order`: Bloody Monday's jagers, 9.1)."""
+    return {kind: orders for kind, orders in system.standing_orders().items() if _may(system, state, side, kind)}
+
+
+def _checker(system: GameSystem) -> Callable[[dict, str | None, str], None]:
+    """The system's check of a kind of standing order (refusing with its rule), or none."""
+    return getattr(system, "check_standing_order", None) or (lambda state, side, kind: None)
+
+
+def _may(system: GameSystem, state: dict, side: str | None, kind: str) -> bool:
+    try:
+        _checker(system)(state, side, kind)
+    except RuleViolation:
+        return False
+    return True
 
 
 def _form(table: dict[str, dict[str, str]], args: list[str]) -> str:

@@ -42,7 +42,8 @@ INFO = SystemInfo(
 )
 __all__ = ["INFO", "active_sides", "apply", "choice", "commander", "help", "legal_commands", "sample_command",
            "rollout_command", "session",
-           "odds", "outcome", "parse", "phase_key", "scenarios", "setup", "standing_command", "standing_orders", "view"]
+           "odds", "outcome", "parse", "phase_key", "scenarios", "setup", "standing_command", "standing_orders", "view",
+           "check_standing_order"]
 
 
 def scenarios() -> list[dict]:
@@ -278,3 +279,8 @@ def commander(level: int = 1) -> Commander:
 def standing_orders() -> dict[str, dict[str, str]]:
     """The kinds of mid-turn choice and the standing orders for each (standing.py)."""
     return standing.ORDERS
+
+
+def check_standing_order(state: dict, side: str | None, kind: str) -> None:
+    """Refuses an order for a kind of choice that never falls to `side` in this game (9.1's jagers)."""
+    standing.check_standing_order(state, side, kind)

@@ -14,6 +14,7 @@ from rules.bloody_monday import ground
 from rules.bloody_monday import retreat as retreats
 from rules.bloody_monday.commands import Ambush, Command, Hit, Retreat, Word
 from rules.bloody_monday.game import Game
+from rules.core.errors import RuleViolation
 from rules.core.standing import OrderTable, command_for
 
 ORDERS: OrderTable = {
@@ -49,6 +50,20 @@ def choice(state: dict) -> dict | None:
     if bt["stage"] == "jagers":
         return {"kind": "jager", "side": "russian"}
     return None
+
+
+def check_standing_order(state: dict, side: str | None, kind: str) -> None:
+    """Refuses (RuleViolation) an order for a kind of choice that never falls to `side` (None: any
+    side) in this game: the jagers skirmish or ambush only with the optional rule 9.1, and only the
+    Russian player's."""
+    if kind != "jager":
+        return
+    if not Game(state).option("russian_jager"):
+        raise RuleViolation("9.1", "this game is played without the optional rule Russian Jager: its jagers fight "
+                                   "as the other infantry do, so no jager choice comes up to give an order for")
+    if side not in (None, "russian"):
+        raise RuleViolation("9.1", "only the Russian player's jagers skirmish or ambush: no jager choice falls to "
+                                   "the French player")
 
 
 def standing_command(state: dict, side: str, orders: dict[str, str] | None) -> Command | None:

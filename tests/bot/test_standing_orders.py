@@ -9,13 +9,14 @@ import pytest
 
 import rules
 from bot.service import GameService
+from bot.service.standing import offered
 from bot.store import Store
 
 CHOICE_VERBS = {"retreat", "advance", "lose", "stay", "hit"}  # what a mid-turn choice is made with
 
 
 def _orders(service: GameService, game: int, side: str, pick: int) -> None:
-    table = rules.load(service.store.game(game)["system"]).standing_orders()
+    table = offered(rules.load(service.store.game(game)["system"]), service.load(game), side)
     for kind, orders in table.items():
         result = service.submit(game, side, f"orders {kind} {list(orders)[pick % len(orders)]}")
         assert result.accepted, result.message
@@ -109,3 +110,25 @@ def test_a_wrong_order_is_refused_with_what_may_be_given(tmp_path):
                              "redoubt, always, ask.")
     assert not service.submit(game, None, "orders advance never").accepted  # players only
     assert service.store.standing_orders(game, "russian") == {}
+
+
+@pytest.mark.parametrize("options, side, why", [
+    (None, "russian", "This game is played without the optional rule Russian Jager: its jagers fight as the other "
+                      "infantry do, so no jager choice comes up to give an order for (9.1)."),
+    (["russian_jager"], "french", "Only the Russian player's jagers skirmish or ambush: no jager choice falls to "
+                                  "the French player (9.1)."),
+])
+def test_a_jager_order_is_offered_only_to_the_russian_player_of_a_game_with_9_1(tmp_path, options, side, why):
+    """Bloody Monday 9.1 (an optional rule): "each full strength Russian Jager ... may either Skirmish or
+    Ambush". `orders` lists the jagers' orders only to the Russian player of a game that plays it; to
+    anyone else `orders jager ambush` is refused citing 9.1, and `help orders` does not suggest it."""
+    service = GameService(Store(str(tmp_path / "k.sqlite")))
+    game = service.new_game("bloody_monday", "bloody_monday", seed=1, options=options)
+    listing = service.submit(game, side, "orders").reply or ""
+    assert "hit: ask" in listing and "jager" not in listing
+    refused = service.submit(game, side, "orders jager ambush")
+    assert not refused.accepted and refused.message == why
+    assert service.store.standing_orders(game, side) == {}
+    allowed = service.new_game("bloody_monday", "bloody_monday", seed=1, options=["russian_jager"])
+    assert "jager: ask" in (service.submit(allowed, "russian", "orders").reply or "")
+    assert service.submit(allowed, "russian", "orders jager ambush").accepted

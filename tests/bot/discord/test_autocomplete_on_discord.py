@@ -71,3 +71,19 @@ def test_1812_move_to_offers_places_only(tmp_path):
             assert {c["value"] for c in places} == {text.split()[2] for text in moves}
             assert all(re.fullmatch(r"\d+ · 1 area away", c["name"]) for c in places)
     play(test, tmp_path)
+
+
+def test_bloody_monday_orders_offer_the_jager_kind_only_to_whom_9_1_gives_it(tmp_path):
+    """`/game orders kind:` offers the kinds of choice that may fall to the player: in a game with the
+    optional rule 9.1 the Russian player's jagers, never the French player's."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await s.anna.slash(s.channel, "game new", system="bloody_monday", scenario="bloody_monday",
+                               options="russian_jager")
+            await s.anna.slash(s.channel, "game join", side="french")
+            await s.boris.slash(s.channel, "game join", side="russian")
+            await s.anna.slash(s.channel, "game start")
+            kinds = {person: {c["value"] for c in await person.autocomplete(s.channel, "game orders", "kind", "")}
+                     for person in (s.anna, s.boris)}
+            assert kinds[s.anna] == {"hit", "retreat"} and kinds[s.boris] == {"hit", "retreat", "jager"}
+    play(test, tmp_path)

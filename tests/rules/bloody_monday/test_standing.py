@@ -5,6 +5,7 @@ import pytest
 from rules.bloody_monday import combat
 from rules.bloody_monday.commands import Hit, Retreat
 from rules.bloody_monday.game import Game
+from rules.core.errors import RuleViolation
 from tests.rules.bloody_monday.bm_helpers import battle, bm, position
 from tests.rules.standing_playout import play
 
@@ -54,3 +55,15 @@ def test_the_retreat_order_stands_or_retreats_into_the_areas_nearest_the_own_edg
     battle(Game(state), 44, attacker=attacker, stage="retreat")
     assert bm.standing_command(state, defender, {"retreat": "own_lines"}) == Retreat(nearest_first)
     assert bm.standing_command(state, defender, {"retreat": "stand"}).to_text() == "stand"
+
+
+def test_9_1_a_jager_order_is_for_the_russian_player_of_a_game_with_the_rule():
+    """9.1 (optional): "each full strength Russian Jager ... may either Skirmish or Ambush"; no jager
+    choice falls to the French player, nor to anyone in a game without the rule."""
+    plain, with_jagers = bm.setup("bloody_monday", 1), bm.setup("bloody_monday", 1, ["russian_jager"])
+    bm.check_standing_order(with_jagers, "russian", "jager")
+    bm.check_standing_order(plain, "french", "hit")
+    for state, side in ((plain, "russian"), (with_jagers, "french")):
+        with pytest.raises(RuleViolation) as refusal:
+            bm.check_standing_order(state, side, "jager")
+        assert refusal.value.rule == "9.1"
