@@ -39,7 +39,9 @@ def begin(b: Battle, then: Then) -> list[Event]:
 def end(b: Battle, side: str, then: Then) -> list[Event]:
     """`end` in the Rally Phase: the other side's leaders move, or the rolls are made."""
     later = SIDES[SIDES.index(side) + 1:]
-    return [event(f"The {side.title()} leaders have moved (Doomed Victory 8.152).", kind="phase")] + \
+    moved = any(b.s["leaders"][lid]["moved"] for lid in dv_leaders.on_map(b, side))
+    done = "have moved" if moved else "stay where they are"
+    return [event(f"The {side.title()} leaders {done} (Doomed Victory 8.152).", kind="phase")] + \
         _next_mover(b, later, then)
 
 

@@ -55,7 +55,9 @@ class Level1:
         if state["phase"] == "movement":
             return _movement(state, side)
         if state["phase"] == "rally":
-            return move_leaders(state, side)[1] + [Decision("end", "the leaders have moved (Doomed Victory 8.152)")]
+            moved = move_leaders(state, side)[1]
+            why = "the leaders have moved" if moved else "no leader need move to rally a broken unit"
+            return moved + [Decision("end", f"{why} (Doomed Victory 8.152)")]
         return [combat(Battle(state), side)]
 
 

@@ -50,9 +50,22 @@ def test_8_152_in_the_rally_phase_a_leader_goes_to_a_broken_unit_and_level_1_end
     s["broken"] = ["R-VI-24"]
     plan = Level1().plan(borodino.view(s, "russian"), None, random.Random(1))
     assert [d.command for d in plan] == [f"move dokhturov {BEHIND}", "end"]
+    assert plan[-1].reason == "the leaders have moved (Doomed Victory 8.152)"
     for decision in plan:
         s, _ = borodino.apply(s, "russian", borodino.parse("russian", decision.command))
     assert s["phase"] != "rally"
+
+
+def test_8_152_a_rally_phase_ended_with_no_leader_moved_says_so():
+    """Level 1 ends a Rally Phase in which no leader of its needs to move saying that, and the game
+    tells the players the leaders stay where they are; both said 'the leaders have moved'."""
+    s = dv_position({"F-I-2": go(G, 0, 0, 0, 0), "R-VI-24": BEHIND, "R-VII-26": FAR},
+                    player="russian", phase="rally", leaders={"L-DOKHTUROV": "R-VI-24"})
+    s["broken"] = ["R-VI-24"]
+    [end] = Level1().plan(borodino.view(s, "russian"), None, random.Random(1))
+    assert (end.command, end.reason) == ("end", "no leader need move to rally a broken unit (Doomed Victory 8.152)")
+    _, events = borodino.apply(s, "russian", borodino.parse("russian", "end"))
+    assert events[0]["text"] == "The Russian leaders stay where they are (Doomed Victory 8.152)."
 
 
 def test_8_152_an_inactive_leader_does_not_move_in_the_rally_phase():
