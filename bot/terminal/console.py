@@ -281,7 +281,9 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
                 after = service.load(game_id)
                 if system.view(after, seated) == seen:  # a secret order the person may not learn of
                     continue
-                if humans and not any(s in computer for s in still_to_order(system, after)):
+                awaited = set(still_to_order(system, after))
+                newly = awaited - set(still_to_order(system, before))  # asked beside the computer too (1812's plans)
+                if humans and (not awaited & set(computer) or newly & set(humans)):
                     write(fmt.headline(system.view(after, seated)))  # the person's turn: what it waits for
                 if maps and (humans or system.phase_key(after) != phase):
                     write(maps.draw([], seated))  # a demonstration redraws once a phase

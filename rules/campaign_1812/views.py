@@ -68,8 +68,9 @@ def prompt(g: Game, viewer: str | None) -> str | None:
                 "Force march corps one place further (`march <from> <to> [<n> inf ...]`), then `end`.")
     if phase == "supply":
         able = ", ".join(map(str, supply.depot_places(g)))
-        return (f"Create depots (`depot <place>`{f': possible in {able}' if able else ': none possible now'}) or "
-                "`end` the Supply Segment." if viewer == "french" else
+        return ((f"Create depots (`depot <place>`: possible in {able}) or `end` the Supply Segment." if able else
+                 "No depot can be made now (a supply unit makes one in an area no corps occupies): `end` the Supply "
+                 "Segment.") if viewer == "french" else
                 "The French player may create depots; then the Supply Segment is resolved.")
     if phase == "removal":
         return (f"Remove a corps of your choice: `remove <place> inf|cav` ({turns.french_corps(g)})."

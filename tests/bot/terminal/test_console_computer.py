@@ -207,3 +207,20 @@ def test_a_game_between_computers_with_hidden_information_is_watched_as_the_publ
         assert "`plan`" not in "\n".join(printed) and "Battle of Kovno (11)" in "\n".join(printed)
     assert any(line.startswith(("  A French block moves", "  A Russian stack moves")) for text in printed
                for line in text.splitlines())
+
+
+def test_a_battle_the_computer_opens_asks_the_person_for_their_plan_with_their_prompt(tmp_path):
+    """1812's Road to Moscow, dice seed 1: the Russian computer's moves open a battle in Vyazma, where
+    both sides choose a Battle Plan at once (COMBAT). The French person is told what is asked of them
+    (their role, their chits, where their cavalry may withdraw) before they type: the prompt was left
+    out, the computer still owing its own (secret) plan when the battle opened."""
+    service = GameService(Store(str(tmp_path / "k.sqlite")))
+    game = service.new_game("campaign_1812", "borodino", seed=1)
+    service.store.take_computer_seat(game, "russian", new_seat(load("campaign_1812"), 1, 60.0, seed=2).to_dict())
+    out: list[str] = []
+    prompts = iter(["quit"])
+    assert play(service, game, lambda prompt: next(prompts), out.append) == 0
+    text = "\n".join(out)
+    assert "Battle in Vyazma (161): the Russian player attacks." in text
+    assert text.index("Battle of Vyazma (161), you are the defender: `plan <chit>`") > \
+        text.index("Battle in Vyazma (161): the Russian player attacks.")

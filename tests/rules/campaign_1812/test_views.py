@@ -99,7 +99,7 @@ def test_the_supply_segment_says_when_no_depot_may_be_made():
     with corps beside it makes none."""
     state = position({15: {"inf": 2, "supply": 1}}, {18: {"inf": 1}}, phase="supply")
     assert c1812.view(state, "french")["prompt"] == (
-        "Create depots (`depot <place>`: none possible now) or `end` the Supply Segment.")
+        "No depot can be made now (a supply unit makes one in an area no corps occupies): `end` the Supply Segment.")
 
 
 def test_a_game_over_asks_nothing():
