@@ -2,7 +2,9 @@
 
 A change to a game stores the messages it causes in the outbox in its own transaction (see
 GameService.submit's `compose`); Delivery then sends the stored rows, oldest first, and marks a
-row delivered only once the platform has accepted all of it. A text longer than the platform's
+row delivered only once the platform has accepted all of it. A channel reads its games in the
+order stored: a new game's posts wait behind those of the game before it still unsent (a
+restart, Discord down), which a flush of the new game sends first. A text longer than the platform's
 limit goes as several messages (the Messenger splits it), and a row remembers how many of them
 were accepted, so a retry sends only the rest. Each message is sent once: it goes with a nonce
 (the row, the piece and a digest of what the row says) that Discord de-duplicates, and what the
@@ -287,8 +289,11 @@ class Delivery:
         Never raises. One game's rows are sent by one flush at a time, so none goes twice."""
         sent = 0
         try:
-            games = [game_id] if game_id is not None else \
-                sorted({row["game"] for row in await asyncio.to_thread(self.store.undelivered)})
+            if game_id is not None:  # an older game's posts waiting for its channel go first
+                ahead = await asyncio.to_thread(self.store.waiting_ahead, game_id)
+                games = [*dict.fromkeys(game for game, _ in ahead), game_id]
+            else:
+                games = sorted({row["game"] for row in await asyncio.to_thread(self.store.undelivered)})
             for game in games:
                 async with self._sending[game]:
                     sent += await self._flush_game(game)
@@ -298,10 +303,10 @@ class Delivery:
 
     async def _flush_game(self, game_id: int) -> int:
         """A row waiting for a retry holds back the later rows to the same place, so each
-        channel and person reads them in order; texts in a row to one place go as one message
-        (`_run`)."""
+        channel and person reads them in order, as does a channel an older game's rows still wait
+        for; texts in a row to one place go as one message (`_run`)."""
         sent = 0
-        held: set[str] = set()
+        held = {channel for _, channel in await asyncio.to_thread(self.store.waiting_ahead, game_id)}
         now = stamp(self.clock())
         going = await self._targets(game_id)
         if going is None:  # a private thread was given up: its rows go by DM, and a notice says why

@@ -27,6 +27,19 @@ class OutboxPart(Connection):
         rows = self.db.query("SELECT * FROM outbox WHERE game = ? ORDER BY id", [game_id])
         return self._readable("outbox", rows)
 
+    def waiting_ahead(self, game_id: int) -> list[tuple[int, str]]:
+        """Older games' undelivered rows to a channel this game's undelivered rows go to, stored
+        before this game's first there (a game ended, its last posts waiting, a new one opened in
+        its channel): (older game, "channel:<id>"), by game."""
+        rows = self.db.execute(
+            """SELECT DISTINCT o.game, o.audience FROM outbox o JOIN (SELECT audience, MIN(id) AS first
+               FROM outbox WHERE game = ? AND delivered_at IS NULL AND given_up IS NULL
+               AND audience LIKE 'channel:%' GROUP BY audience) mine
+               ON o.audience = mine.audience AND o.id < mine.first
+               WHERE o.game != ? AND o.delivered_at IS NULL AND o.given_up IS NULL ORDER BY o.game""",
+            [game_id, game_id])
+        return [(game, audience) for game, audience in rows.fetchall()]
+
     def undelivered_to(self, user: str) -> list[dict]:
         """Undelivered rows for this person: addressed to "user:<id>" or to a side they hold."""
         rows = self.db.query(

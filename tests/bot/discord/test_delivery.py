@@ -259,6 +259,27 @@ def test_a_failing_dm_holds_back_later_news_to_the_same_person_in_order(service)
     assert messenger.to(ANNA.id)[-1] == "Game 1: first\nsecond"
 
 
+def test_a_new_games_posts_wait_behind_the_unsent_last_posts_of_the_game_before_it(service):
+    """A game's last posts wait (Discord down), and a new game opens in its channel: the new
+    game's posts wait behind them, and its next flush sends the old game's first; the channel
+    never reads the new game's opening before the old one's end."""
+    clock = FakeClock()
+    tables = make_tables(service, clock)
+    old = run(seated_game(tables))
+    messenger = tables.delivery.messenger
+    messenger.down.add(CHANNEL)
+    run(tables.delivery.send(old, [(channel_audience(CHANNEL), message("Game over"))]))
+    messenger.down.clear()
+    new = service.store.create_game("toy_system", "short", 1, guild=GUILD, channel=CHANNEL)
+    before = len(messenger.in_channel(CHANNEL))
+    run(tables.delivery.send(new, [(channel_audience(CHANNEL), message("A new game opens"))]))
+    assert messenger.in_channel(CHANNEL)[before:] == []
+    clock.advance(minutes=1)
+    run(tables.delivery.flush(new))
+    assert messenger.in_channel(CHANNEL)[before:] == ["Game over", "A new game opens"]
+    assert service.store.undelivered() == []
+
+
 # -- 8.8: closed DMs -------------------------------------------------------------------------
 
 
