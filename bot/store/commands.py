@@ -20,14 +20,14 @@ SNAPSHOT_EVERY = 25
 class CommandsPart(DeadlinesPart):
     """The `commands`, `snapshots`, `turns` and `player_turns` tables."""
 
-    def seen_seq(self, game_id: int, side: str) -> int:
-        """The number of the game's commands `side` has observed: all but those hidden from it
-        (another side's secret order, given while both order at once). What a side is shown as
-        the game's position (button ids, the terminal's command numbers) is counted so, never by
-        last_seq, which would tell it when the other side gives a hidden order."""
-        rows = self.db.execute("""SELECT COUNT(*) FROM commands WHERE game = ?
+    def seen_seq(self, game_id: int, side: str, upto: int | None = None) -> int:
+        """The number of the game's commands `side` has observed (up to command `upto`): all but
+        those hidden from it (another side's secret order, given while both order at once). What a
+        side is shown as the game's position (button ids, the terminal's command numbers) is counted
+        so, never by last_seq, which would tell it when the other side gives a hidden order."""
+        rows = self.db.execute("""SELECT COUNT(*) FROM commands WHERE game = ? AND seq <= ?
                                   AND (hidden_from IS NULL OR instr(hidden_from, ?) = 0)""",
-                               [game_id, json.dumps(side)])
+                               [game_id, self.last_seq(game_id) if upto is None else upto, json.dumps(side)])
         return int(rows.fetchone()[0])
 
     def commands(self, game_id: int, after: int = 0, upto: int | None = None) -> list[dict]:

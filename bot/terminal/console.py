@@ -220,6 +220,8 @@ def computer_turn(service: GameService, memory: Memory, game_id: int,
         if hidden and result.secret and not result.visible_to(viewer):
             continue  # a secret order given while the viewer orders too: not told even that it was given
         shown = dataclasses.replace(result, message=result.public or result.message) if hidden else result
+        if viewer is not None and viewer != job.side:  # numbered by what the person has observed, as theirs are
+            shown = dataclasses.replace(shown, seen=service.store.seen_seq(game_id, viewer, result.seq))
         head, *events = render(shown, decision.command, viewer, hidden).split("\n")
         if hidden and result.secret and viewer is None:  # the public is told only what the rules show of it
             write("\n".join(events))

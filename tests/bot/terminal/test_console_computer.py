@@ -213,14 +213,19 @@ def test_a_battle_the_computer_opens_asks_the_person_for_their_plan_with_their_p
     """1812's Road to Moscow, dice seed 1: the Russian computer's moves open a battle in Vyazma, where
     both sides choose a Battle Plan at once (COMBAT). The French person is told what is asked of them
     (their role, their chits, where their cavalry may withdraw) before they type: the prompt was left
-    out, the computer still owing its own (secret) plan when the battle opened."""
+    out, the computer still owing its own (secret) plan when the battle opened. The computer's commands
+    are numbered by what the person has observed, as the person's own are: they were numbered by the
+    computer's count, which holds its secret plan, so two commands read [16]."""
     service = GameService(Store(str(tmp_path / "k.sqlite")))
     game = service.new_game("campaign_1812", "borodino", seed=1)
     service.store.take_computer_seat(game, "russian", new_seat(load("campaign_1812"), 1, 60.0, seed=2).to_dict())
     out: list[str] = []
-    prompts = iter(["quit"])
+    prompts = iter(["plan entrench", "retreat 15", "end", "quit"])
     assert play(service, game, lambda prompt: next(prompts), out.append) == 0
     text = "\n".join(out)
     assert "Battle in Vyazma (161): the Russian player attacks." in text
     assert text.index("Battle of Vyazma (161), you are the defender: `plan <chit>`") > \
         text.index("Battle in Vyazma (161): the Russian player attacks.")
+    numbers = [int(n) for n in re.findall(r"^\[(\d+)\] ", text, re.MULTILINE)]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) > 12, \
+        "each command numbered by what the person has observed, the computer's too (its secret plan is not)"
