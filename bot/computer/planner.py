@@ -123,6 +123,8 @@ def end_with(bot: int) -> None:
 
 
 def _end(pool: ProcessPoolExecutor) -> None:
-    for process in list(pool._processes.values()):  # the executor has no way to stop a task
+    """Its process ended, the pool shut down; a pool already ended has none (a stop ends the
+    workers while a plan is under way, whose cancellation then ends its worker again)."""
+    for process in list((pool._processes or {}).values()):  # the executor has no way to stop a task
         process.terminate()
     pool.shutdown(wait=False, cancel_futures=True)

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
@@ -187,6 +188,29 @@ def test_the_worker_process_plans_what_the_thread_plans_and_a_hung_one_is_ended(
     in_process, here = asyncio.run(both())
     assert in_process == here and [d.command for d in here][-1] == "end"
     assert ProcessPlanner(3).count == 3 and ProcessPlanner().count == workers(os.cpu_count())
+
+
+def test_a_plan_under_way_when_the_planner_closes_ends_cancelled(service, game, monkeypatch):
+    """A stop closes the planner (its workers ended) and cancels the plans under way: each ends
+    cancelled, as a stop is, never as a plan that failed (it raised an AttributeError, ending its
+    closed worker again, which the seat took for 'it could not plan' and told the channel so)."""
+    computers(service, game, "red")
+    job = next_job(service, Memory(), game)
+
+    class Thinking(ProcessPoolExecutor):
+        def submit(self, fn, /, *args, **kwargs):  # type: ignore[override]
+            return Future()  # a plan that takes its time, in no process at all
+    monkeypatch.setattr(planner_module, "new_worker", lambda: Thinking(1))
+
+    async def stopped() -> None:
+        planner = ProcessPlanner(1)
+        planning = asyncio.get_running_loop().create_task(planner.plan(job))
+        await asyncio.sleep(0)  # under way
+        planner.close()
+        planning.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await planning
+    asyncio.run(stopped())
 
 
 def test_borodino_computer_against_computer_through_the_service(tmp_path):
