@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from typing import TypeVar
 
 from bot import text as fmt
 from bot.computer.planner import Hung, Planner
@@ -31,6 +32,7 @@ from bot.words import COMPUTER, Text, mention, name, words
 from rules.core.ai import Decision
 
 log = logging.getLogger("kolocha.computer")
+T = TypeVar("T")
 
 
 class Computer(Room):
@@ -146,8 +148,7 @@ class Computer(Room):
     async def _turn(self, game_id: int) -> bool:
         """Answer what a person asks of the computer, else plan and send once; True while there
         may be more to play."""
-        async with self.tables.lock(game_id):
-            answered = await asyncio.to_thread(self._answer, game_id)
+        answered = await asyncio.shield(self._locked(game_id, self._answer, game_id))
         if answered is not None:
             await answered.settle()
             await self._release(game_id)
@@ -162,8 +163,7 @@ class Computer(Room):
             await self._give_up(game_id, job, f"it could not plan ({error})" if isinstance(error, Hung)
                                 else "it could not plan")
             return False
-        async with self.tables.lock(game_id):
-            outcome = await asyncio.to_thread(self._send, game_id, job, decisions)
+        outcome = await asyncio.shield(self._locked(game_id, self._send, game_id, job, decisions))
         if isinstance(outcome, Change):
             await outcome.settle()
             await self._release(game_id)
@@ -172,6 +172,13 @@ class Computer(Room):
             await self._give_up(game_id, job, outcome)
             return False
         return True  # the position moved while it thought: plan again
+
+    async def _locked(self, game_id: int, work: Callable[..., T], *args: object) -> T:
+        """`work` in a worker thread under the game's lock, shielded by the caller: a stop that
+        cancels the play leaves the lock held until the thread is done, so the stop's wait for
+        each game's lock (Tables.quiesce) waits for it before the store closes."""
+        async with self.tables.lock(game_id):
+            return await asyncio.to_thread(work, *args)
 
     async def _release(self, game_id: int) -> None:
         """The held orders of a person that the computer's command set going (bot/tables/held.py)."""

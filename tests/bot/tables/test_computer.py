@@ -3,6 +3,8 @@ seat in a game with hidden units needs their consent, the level asked for, and t
 channel, under its lock (over the toy race of tests/bot, and the same race with its units hidden)."""
 from __future__ import annotations
 
+import asyncio
+import threading
 import types
 
 import pytest
@@ -11,6 +13,7 @@ from bot.computer.planner import Hung, ThreadPlanner
 from bot.computer.seat import PlanJob
 from bot.config import GameSettings
 from bot.service import GameService
+from bot.tables.computer import Computer
 from bot.store import Store
 from bot.words import COMPUTER
 from rules.core.ai import Decision
@@ -153,3 +156,33 @@ def test_the_computer_looks_for_a_request_to_answer_under_the_game_s_lock(servic
         await tables.computer.settled()
     run(woken())
     assert held == [True]
+
+
+def test_a_stop_while_the_computer_stores_its_plan_waits_for_it(service, monkeypatch):
+    """SIGTERM while the computer's plan is being stored (in a worker thread, under the game's
+    lock): the stop cancels its play, yet the lock stays held until the thread is done, so the
+    stop's wait for each game's lock (Tables.quiesce) waits for the plan before the store closes;
+    the lock was let go at once, and the store closed under the thread ('Cannot operate on a
+    closed database', its plan half stored and the computer's command logged as refused)."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    storing, stored = threading.Event(), threading.Event()
+    send = Computer._send
+
+    def slow(self, *args):
+        storing.set()
+        stored.wait()
+        return send(self, *args)
+    monkeypatch.setattr(Computer, "_send", slow)
+
+    async def stopped() -> bool:
+        await tables.computer.seat(ANNA, CHANNEL, "red")
+        await asyncio.to_thread(storing.wait)
+        tables.computer.stop()
+        await asyncio.gather(*tables.computer._tasks.values(), return_exceptions=True)
+        held = tables.lock(game_id).locked()
+        stored.set()
+        await tables.quiesce()
+        return held
+    assert run(stopped())
+    assert service.store.last_seq(game_id) > 0
