@@ -334,7 +334,7 @@ class KolochaBot(commands.AutoShardedBot):
         for task in self._starting:
             task.cancel()
         if self.scheduler is not None and self.scheduler.running:
-            self.scheduler.shutdown(wait=False)
+            self.scheduler.pause()  # no job starts; one under way (the outbox's sending) finishes
         if self.tables is not None:
             self.tables.computer.stop()
             try:
@@ -342,6 +342,9 @@ class KolochaBot(commands.AutoShardedBot):
             except TimeoutError:
                 log.warning("commands still under way after %.0f s; stopping anyway",
                             STOP_SECONDS)
+        if self.scheduler is not None and self.scheduler.running:
+            self.scheduler.shutdown(wait=False)  # cancels what is still under way
+        if self.tables is not None:
             tables, self.tables = self.tables, None  # anything later finds no tables
             tables.store.close()
         await super().close()

@@ -8,10 +8,12 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
+import discord
 import pytest
 
 import bot
 from bot.config import Config
+from bot.delivery import Delivery
 from bot.discord.app import RETRY_SECONDS
 from bot.discord.loopback import GUILD, Loopback, point_at
 from bot.store import Store
@@ -124,3 +126,33 @@ def test_a_row_of_a_restored_database_is_not_taken_for_the_row_that_had_its_id(t
 
 def full_disk(*outbox_ids: int) -> None:
     raise sqlite3.OperationalError("database or disk is full")
+
+
+def test_a_stop_lets_the_outbox_sending_under_way_finish(tmp_path, monkeypatch):
+    """SIGTERM while the outbox job sends: no job starts any more, but the sending under way
+    finishes before the store closes; the scheduler's shutdown cancelled it mid-send (an error
+    logged with its traceback, the rows left for the next start)."""
+    sending, go_on, finished = asyncio.Event(), asyncio.Event(), []
+
+    async def flush(self, game_id=None) -> int:
+        sending.set()
+        await go_on.wait()
+        finished.append(game_id)
+        return 0
+    monkeypatch.setattr(Delivery, "flush", flush)
+    monkeypatch.setattr(discord.AutoShardedClient, "close", disconnected)  # never connected
+
+    async def test() -> None:
+        client = bot.create_bot(Config(database=str(tmp_path / "k.sqlite")), picture)
+        await client.setup_hook()  # the outbox job is due at once
+        await sending.wait()
+        stopping = asyncio.get_running_loop().create_task(client.close())
+        await asyncio.sleep(0)
+        go_on.set()
+        await stopping
+    asyncio.run(test())
+    assert finished == [None]
+
+
+async def disconnected(self: discord.AutoShardedClient) -> None:
+    """A client's close with no connection to end."""
