@@ -501,10 +501,14 @@ class Delivery:
         return True
 
     async def _refused(self, rows: list[dict], joined: bool) -> None:
-        """Texts joined in a message the platform refused (it posted nothing) may join others at the
-        next try; a message that may have gone (the platform down, its answer lost) is sent as it was."""
-        if joined:
-            await asyncio.to_thread(self.store.set_joined, [row["id"] for row in rows], False)
+        """Texts joined in a message the platform refused (it posted nothing) go one a message from
+        then on (what it refused may be the joining itself), a text refused alone may join others;
+        a message that may have gone (the platform down, its answer lost) is sent as it was."""
+        ids = [row["id"] for row in rows]
+        if joined and len(ids) > 1:
+            await asyncio.to_thread(self.store.set_apart, ids)
+        elif joined:
+            await asyncio.to_thread(self.store.set_joined, ids, False)
 
     def _give_up(self, row: dict) -> None:
         """A row that failed GIVE_UP_AFTER times is sent no more; a post for a channel reaches

@@ -106,8 +106,13 @@ def pieces(text: Text, typed: bool | None = None) -> list[str]:
 
 def mentions(piece: str) -> discord.AllowedMentions:
     """Ping the users this message mentions on purpose (names are escaped, so every `<@id>` is
-    ours), never a role, @everyone or @here."""
-    users = [discord.Object(int(user)) for user in MENTION.findall(piece)]
+    ours), never a role, @everyone or @here; each once (Discord refuses a user listed twice, as
+    texts joined in one message would list a player each of them pings).
+
+    >>> [user.id for user in mentions("<@12>: your move. <@34> waits; <@12>: the choice is yours.").users]
+    [12, 34]
+    """
+    users = [discord.Object(int(user)) for user in dict.fromkeys(MENTION.findall(piece))]
     return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
 
 

@@ -93,10 +93,17 @@ class OutboxPart(Connection):
     def set_joined(self, outbox_ids: list[int], joined: bool = True) -> None:
         """These rows go in one message, led by the first: written before it is sent, so a retry
         after a restart sends the very same message (whose nonce Discord knows), never another;
-        `joined` False once the platform refused it (nothing went: the rows may join others)."""
+        `joined` False once the platform refused a row sent alone (nothing went: it may join others)."""
         with self.transaction():
             self.db.execute(f"UPDATE outbox SET joined = ? WHERE id IN ({', '.join('?' * len(outbox_ids))})",
                             [outbox_ids[0] if joined else None, *outbox_ids])
+
+    def set_apart(self, outbox_ids: list[int]) -> None:
+        """Rows whose joined message the platform refused (nothing went) go one a message from then
+        on, each leading its own: what it refused may be the joining, and holds back no other row."""
+        with self.transaction():
+            self.db.execute(f"UPDATE outbox SET joined = id WHERE id IN ({', '.join('?' * len(outbox_ids))})",
+                            outbox_ids)
 
     def mark_pieces_sent(self, outbox_id: int, pieces: int) -> None:
         """How many messages of a split row the platform has accepted (a retry sends the rest)."""

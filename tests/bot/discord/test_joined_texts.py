@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
 from bot.delivery import message, user_audience
 from bot.discord.messenger import LIMIT
 from bot.store import Store
+from tests.bot.discord import sim
 from tests.bot.discord.discord_fakes import (
     ANNA,
     BORIS,
@@ -141,10 +143,10 @@ def test_a_kill_mid_run_sends_nothing_twice_and_loses_nothing(service, monkeypat
 
 
 @pytest.mark.logs_errors("kolocha.delivery")
-def test_a_message_that_may_have_gone_is_sent_again_as_it_was_and_a_refused_one_joins_anew(service):
+def test_a_message_that_may_have_gone_is_sent_again_as_it_was_and_a_refused_one_goes_apart(service):
     """Discord down (a 5xx, the network: the message may have been posted) keeps the message as
-    it was tried, so its repeat carries its nonce; one Discord refused (nothing posted) lets its
-    text join those stored since."""
+    it was tried, so its repeat carries its nonce; the texts of one Discord refused (nothing
+    posted) go one a message from then on, whatever in the joining it refused."""
     clock = FakeClock()
     tables = make_tables(service, clock)
     game_id = run(seated_game(tables))
@@ -152,10 +154,25 @@ def test_a_message_that_may_have_gone_is_sent_again_as_it_was_and_a_refused_one_
     before = len(messenger.in_channel(CHANNEL))
     for trouble, texts in ((messenger.down, ("a", "b")), (messenger.failing, ("c", "d"))):
         trouble.add(CHANNEL)
-        run(tables.delivery.send(game_id, [(TO_CHANNEL, message(texts[0]))]))
+        run(tables.delivery.send(game_id, [(TO_CHANNEL, message(texts[0])), (TO_CHANNEL, message(texts[0] + "2"))]))
         trouble.clear()
         run(tables.delivery.send(game_id, [(TO_CHANNEL, message(texts[1]))]))  # held behind the first
         clock.advance(hours=1)
         run(tables.delivery.flush())
-    assert new_posts(messenger, before) == ["a", "b", "c\nd"]
+    assert new_posts(messenger, before) == ["a\na2", "b", "c", "c2", "d"]
     assert service.store.undelivered(game_id) == []
+
+
+def test_texts_that_ping_one_player_each_go_as_one_message_on_discord(tmp_path):
+    """Joined, two texts that each name the player (`<@id>`) list them once among the message's
+    allowed mentions: Discord refuses a user listed twice (simcord answers 400 as it does)."""
+    async def test(db: Path) -> None:
+        async with sim.server(db) as s:
+            game_id = await sim.borodino(s)
+            anna, before = s.anna.user.id, len(s.dms(s.anna))
+            texts = [f"<@{anna}>: the Russian attack at 3218 waits for you.", f"<@{anna}>: and the one at 3117."]
+            await s.tables.delivery.send(game_id, [(user_audience(str(anna)), message(t)) for t in texts])
+            await s.env.settle()
+            assert s.dms(s.anna)[before:] == [f"Game {game_id}: " + "\n".join(texts)]
+            assert s.tables.store.undelivered(game_id) == []
+    sim.play(test, tmp_path)
