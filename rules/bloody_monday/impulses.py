@@ -135,6 +135,18 @@ def may_activate_leader(g: Game, side: str, bid: str) -> None:
             raise RuleViolation("9.7", "an exhausted leader may be activated only after a fresh one this impulse")
 
 
+def activatable(g: Game, side: str) -> list[str]:
+    """5.1: the side's tactical leaders that may be activated now."""
+    out = []
+    for bid in g.leaders(side):
+        try:
+            may_activate_leader(g, side, bid)
+        except RuleViolation:
+            continue
+        out.append(bid)
+    return out
+
+
 def activate(g: Game, side: str, cmd: Activate) -> list[dict]:
     """5.1 leaders (move up to 4 MPs, then activate for 1) and 5.2.1 artillery (the same, in movement)."""
     imp: Impulse = g.s["impulse"]

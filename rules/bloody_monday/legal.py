@@ -252,14 +252,7 @@ def _moves(g: Game, side: str) -> list[Moves]:
 def _leader_activations(g: Game, side: str) -> list[Moves]:
     """5.1: each leader that may be activated now, with where it may go first, searched only when
     counted, listed or drawn."""
-    out: list[Moves] = []
-    for bid in g.leaders(side):
-        try:
-            impulses.may_activate_leader(g, side, bid)
-        except RulesError:
-            continue
-        out.append(Moves(g, bid))
-    return out
+    return [Moves(g, bid) for bid in impulses.activatable(g, side)]
 
 
 def _tactical(g: Game, side: str) -> list[Entry]:

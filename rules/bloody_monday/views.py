@@ -3,7 +3,7 @@ an area unless the rules reveal them; `side=None` is the public board. Hidden fa
 the dict, so nothing downstream can leak them."""
 from __future__ import annotations
 
-from rules.bloody_monday import combat, ground
+from rules.bloody_monday import combat, ground, impulses
 from rules.bloody_monday import retreat as retreats
 from rules.bloody_monday import turns
 from rules.bloody_monday.game import SIDES, Game, Impulse, plural
@@ -86,7 +86,20 @@ def prompt(g: Game, viewer: str | None) -> str | None:
     if viewer != s["player"]:
         name, rule = ACTIONS[imp["kind"]]
         return f"{s['player'].title()} {name}, {imp['segment']} segment ({rule})."
-    return f"{s['player'].title()} {action_prompt(imp)}"
+    return f"{s['player'].title()} {action_prompt(imp)}{_leaders_to_activate(g, imp)}"
+
+
+def _leaders_to_activate(g: Game, imp: Impulse) -> str:
+    """5.1, to the phasing player in the activation segment: the leaders they may activate, where
+    each stands, and how many more their supreme commander's strength allows."""
+    if imp["kind"] != "tactical" or imp["segment"] != "activation":
+        return ""
+    side = g.s["player"]
+    free = impulses.activatable(g, side)
+    left = g.chief_strength(side) - len(imp["leaders"])
+    where = ", ".join(f"{bid} in {g.entry(bid)['area']}" for bid in free)
+    limit = f": {left} of them at most, your supreme commander's strength" if left < len(free) else ""
+    return f" You may activate {where}{limit} (5.1)." if free else ""
 
 
 # An impulse's kind -> its name and rule case (5.0, 6.2, 6.3, 7.0).

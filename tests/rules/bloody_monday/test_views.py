@@ -42,7 +42,8 @@ def test_5_0_a_tactical_action_tells_its_player_what_each_segment_allows():
     state, _ = do(position({"F-I-D": 16, "F-I-1": 16}), "french", "tactical")
     assert prompts(state)["french"] == (
         "French Tactical Action, activation segment: `activate <leader> [<area>]` (5.1), then `move` the units "
-        "your activated leaders command (5.2), `battle <area>` (5.3) and `end` (5.0).")
+        "your activated leaders command (5.2), `battle <area>` (5.3) and `end` (5.0). You may activate F-I-D in 16 "
+        "(5.1).")
     _others_read(state, "French Tactical Action, activation segment (5.0).")
     state = attack_42()
     assert prompts(state)["french"] == (
@@ -457,3 +458,17 @@ def test_9_2_a_grande_batterie_gun_that_fired_keeps_its_red_cube_while_the_batte
     assert _cubes(state, "french", "F-IV-A") == ["red"]
     state["battery"] = None  # the Grande Batterie is over
     assert _cubes(state, "french", "F-IV-A") == []
+
+
+def test_5_1_the_activation_segment_names_the_leaders_the_player_may_activate_and_how_many():
+    """5.1: the supreme commander's strength limits the leaders activated in an impulse: the phasing
+    player reads which of theirs may be, where each stands, and the limit where it bites; the others
+    read the segment only."""
+    state, _ = do(bm.setup("bloody_monday", 7), "french", "tactical")
+    assert prompts(state)["french"].endswith(
+        " You may activate F-CR-M in 18, F-I-D in 19, F-III-N in 33, F-IV-E in 15, F-V-P in 36, F-VIII-J in 35: "
+        "4 of them at most, your supreme commander's strength (5.1).")
+    state, _ = do(state, "french", "activate F-I-D", "activate F-III-N", "activate F-IV-E")
+    assert prompts(state)["french"].endswith(" You may activate F-CR-M in 18, F-V-P in 36, F-VIII-J in 35: 1 of "
+                                             "them at most, your supreme commander's strength (5.1).")
+    _others_read(state, "French Tactical Action, activation segment (5.0).")
