@@ -85,6 +85,12 @@ def parse(side: str, text: str) -> C.Command:
     return C.parse(text)
 
 
+def parse_in_game(state: dict, side: str, text: str) -> C.Command:
+    """`parse` in the game of `state`: an unknown verb is told the commands its options play
+    (`skirmish` and `ambush` only with russian_jager, 9.1)."""
+    return C.parse(text, state["options"])
+
+
 def phase_key(state: dict) -> str:
     """Commands issued under the same key may be taken back without the opponent's consent."""
     return f"{state['turn']}:{state['phase']}:{state['player']}:{'+'.join(active_sides(state))}"

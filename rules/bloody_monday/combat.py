@@ -241,6 +241,9 @@ def choose_hit(g: Game, side: str, cmd: Hit) -> list[dict]:
 def jager_choice(g: Game, side: str, cmd: Skirmish | Ambush) -> list[dict]:
     """9.1: a full-strength Russian jager skirmishes away or lies in ambush, then the battle goes on."""
     bt = g.s["battle"]
+    if not g.option("russian_jager"):
+        raise RuleViolation("9.1", "this game is played without the optional Russian Jager rule (the option "
+                            "russian_jager), so no jager skirmishes or lies in ambush: jagers fight as other blocks")
     if bt is None or bt["stage"] != "jagers":
         raise RuleViolation("9.1", "jagers skirmish or ambush after the showdown of a battle in woods or hills")
     events = ground.skirmish(g, side, cmd) if isinstance(cmd, Skirmish) else ground.ambush(g, side, cmd)

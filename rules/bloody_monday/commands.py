@@ -7,9 +7,11 @@ blocks (game.resolve). Areas are numbers 1-111.
 """
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from rules.core.commands import Word, Worded, command
 from rules.core.errors import CommandError
-from rules.core.words import number, read, shown
+from rules.core.words import number, played, read, shown
 
 
 @command("move")
@@ -99,6 +101,7 @@ WORDS = ("pass", "tactical", "end", "stand")  # `stand`: the defender declines t
 MOST_HITS = 8  # units one `hit` names
 VERBS = ("move", "activate", "inspire", "battle", "fire", "hit", "retreat", "skirmish", "ambush", "restore",
          "reinforce", "initiative") + WORDS
+OPTION_VERBS = {"skirmish": "russian_jager", "ambush": "russian_jager"}  # the verbs only an optional rule plays (9.1)
 
 
 def _area(word: str) -> int:
@@ -109,9 +112,11 @@ def _area(word: str) -> int:
     return area
 
 
-def parse(text: str) -> Command:
-    """Parse one command line (see help.py for the grammar)."""
-    line = read(text, VERBS, "`tactical`, `move f-i-5 20` or `pass`")
+def parse(text: str, options: Collection[str] | None = None) -> Command:
+    """Parse one command line (see help.py for the grammar); an unknown verb is refused naming the
+    verbs a game with `options` plays (None: every verb). A verb of an optional rule not played
+    still parses, for the rules to refuse citing the rule."""
+    line = read(text, VERBS, "`tactical`, `move f-i-5 20` or `pass`", listed=played(VERBS, OPTION_VERBS, options))
     verb, takes = line.verb, line.takes
     if verb in WORDS:
         takes(0, 0, "nothing after it")

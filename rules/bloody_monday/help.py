@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from rules.bloody_monday import bm_data, victory
+from rules.bloody_monday.commands import OPTION_VERBS
 from rules.bloody_monday.game import MORALE_LIMIT, SIDES, Game
 from rules.core.helptext import help_text, options_entry
 
@@ -85,7 +86,7 @@ def victory_entry(state: dict | None) -> str:
     return "\n".join(lines)
 
 
-WITH = {"skirmish": "russian_jager", "ambush": "russian_jager"}  # the commands only an optional rule plays
+WITH = OPTION_VERBS  # the commands only an optional rule plays
 # `initiative` in a game without 9.8, the General Offensive
 NO_OFFENSIVE = ("initiative reinforcements|move|raid   spend the Initiative Disc (6.1, 6.2, 6.3)\n"
                 "  reinforcements and move replace an impulse; raid follows a Tactical Action.")

@@ -12,7 +12,7 @@ from collections.abc import Collection
 from rules.core.commands import Worded, command
 from rules.core.errors import CommandError
 from rules.core.hexes import is_hex
-from rules.core.words import group, read
+from rules.core.words import group, played, read
 
 OFF = "off"  # destination of a unit leaving the map by the east edge
 
@@ -88,15 +88,6 @@ VERBS = ("move", "attack", "retreat", "advance", "stay", "lose", "release", "ass
 OPTION_VERBS = {"release": "imperial_guard", "assign": "dv_leaders"}  # verbs only an option plays
 
 
-def verbs_in_play(options: Collection[str] | None) -> tuple[str, ...]:
-    """The verbs of a game played with `options` (None: of any game).
-
-    >>> verbs_in_play(["dv_rally", "dv_leaders"])
-    ('move', 'attack', 'retreat', 'advance', 'stay', 'lose', 'assign', 'end')
-    """
-    return tuple(v for v in VERBS if options is None or OPTION_VERBS.get(v, "") in ("", *options))
-
-
 def _ref(word: str, what: str) -> str:
     """A unit reference: a four-digit hex or a unit id such as F-IG-OG."""
     if word.isdigit() and not is_hex(word):
@@ -118,7 +109,7 @@ def parse(text: str, options: Collection[str] | None = None) -> Command:
     """Parse one command line (see help.py for the grammar); an unknown verb is refused naming the
     verbs a game with `options` plays (None: every verb). A verb of an option not played still
     parses, for the rules to refuse citing the option's case."""
-    line = read(text, VERBS, "`move 3225 3224` or `end`", listed=verbs_in_play(options))
+    line = read(text, VERBS, "`move 3225 3224` or `end`", listed=played(VERBS, OPTION_VERBS, options))
     verb, args = line.verb, line.args
     if verb == "move":
         if len(args) < 2:

@@ -9,7 +9,7 @@ says what is legal instead; a grammar adds the sentences of its own words (a hex
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from rules.core.errors import CommandError
@@ -79,6 +79,16 @@ def split(text: str) -> Words:
     """The verb and the arguments of a line, whatever they are."""
     words = tokenize(text)
     return Words(words[0], words[1:]) if words else Words("", [])
+
+
+def played(verbs: Sequence[str], optional: dict[str, str], options: Collection[str] | None) -> list[str]:
+    """The verbs of a game with `options` (None: of any game), where `optional` names the option
+    each verb of an optional rule needs.
+
+    >>> played(("move", "release", "end"), {"release": "imperial_guard"}, [])
+    ['move', 'end']
+    """
+    return [v for v in verbs if options is None or optional.get(v, "") in ("", *options)]
 
 
 ANSWERED_TOO = "undo, odds, status, units, map, help"  # what every front end answers beside a game's own commands

@@ -38,7 +38,9 @@ REFUSALS = [
      "activated, or in an impulse with `initiative reinforcements` (3.1, 6.1)."),
     (("tactical",), "restore F-I-1", "3.1",
      "Units are restored in the Logistics Phase, once your supreme commander is activated (3.1)."),
-    ((), "ambush F-I-1", "9.1", "Jagers skirmish or ambush after the showdown of a battle in woods or hills (9.1)."),
+    ((), "ambush F-I-1", "9.1",  # without the optional rule: said so, and what jagers do instead
+     "This game is played without the optional Russian Jager rule (the option russian_jager), so no jager "
+     "skirmishes or lies in ambush: jagers fight as other blocks (9.1)."),
     ((), "stand", "5.3",
      "No battle is waiting for that; `hit`, `fire`, `retreat` and `stand` belong to a battle (5.3)."),
     (("tactical", "activate F-I-D", "initiative raid"), "move F-I-1 15", "6.3",
@@ -72,6 +74,8 @@ REFUSALS = [
 def test_each_refusal_reads_exactly():
     for before, command, rule, sentence in REFUSALS:
         assert refused(_after(*before), "french", command, rule) == sentence, (before, command)
+    assert refused(_after(options=["russian_jager"]), "french", "ambush F-I-1", "9.1") == (  # with it: when
+        "Jagers skirmish or ambush after the showdown of a battle in woods or hills (9.1).")
 
 
 def test_the_refusals_that_need_a_position_of_their_own_read_exactly():

@@ -14,3 +14,15 @@ def test_an_unknown_verb_names_the_command_meant_and_everything_a_player_may_typ
         commands.parse("hti f-i-5")
     assert str(refusal.value).startswith("Unknown command 'hti' (did you mean `hit`?); commands are: move, ")
     assert str(refusal.value).endswith("(and undo, odds, status, units, map, help).")
+
+
+def test_an_unknown_verb_is_told_the_commands_the_game_s_optional_rules_play():
+    """`skirmish` and `ambush` (9.1, the option russian_jager) are named to a game that plays them
+    only; before a game (no options given) all are. Typed anyway, they parse, for 9.1 to refuse."""
+    with pytest.raises(CommandError) as refusal:
+        commands.parse("foo", [])
+    assert "retreat, restore, reinforce" in str(refusal.value) and "skirmish" not in str(refusal.value)
+    with pytest.raises(CommandError) as refusal:
+        commands.parse("foo", ["russian_jager"])
+    assert "retreat, skirmish, ambush, restore" in str(refusal.value)
+    assert commands.parse("ambush r-1-2j", []) == commands.parse("ambush r-1-2j")
