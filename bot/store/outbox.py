@@ -117,6 +117,12 @@ class OutboxPart(Connection):
             self.db.execute("UPDATE outbox SET given_up = ? WHERE id = ?", [now(), outbox_id])
             self._write_outbox(game_id, self.last_seq(game_id), instead)
 
+    def count_failed(self, game_id: int) -> int:
+        """How many of the game's rows the platform refused or failed at least once (a retry, a
+        row given up): none on a sound run (kolocha bench --ux)."""
+        return self.db.execute("SELECT COUNT(*) FROM outbox WHERE game = ? AND (attempts > 0 OR given_up IS NOT NULL)",
+                               [game_id]).fetchone()[0]
+
     def mark_failed(self, outbox_id: int, retry_at: str) -> None:
         """A send failed: one more attempt counted, and no retry before `retry_at`."""
         with self.transaction():

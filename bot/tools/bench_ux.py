@@ -16,7 +16,8 @@ Counted per player-turn (a Bloody Monday impulse), for each player: interactions
 pictures in them and in private replies; the messages posted in the game's channel (Discord's
 messages, as simcord holds them: texts joined in one count once); and the longest silent wait: when a player becomes
 awaited and nothing told them (a DM, a mention in the channel, or the reply to their own
-interaction), virtual time runs until something does, up to the deadline (default settings).
+interaction), virtual time runs until something does, up to the deadline (default settings);
+and the messages Discord refused (simcord answers as Discord does), which should be none.
 Not a timed test: the figures of one game per system, replayed alike from the same seed.
 """
 from __future__ import annotations
@@ -77,6 +78,7 @@ class PlayerTurn:
     dms: Counter[str] = field(default_factory=Counter)
     pictures: Counter[str] = field(default_factory=Counter)
     posts: int = 0  # messages posted in the game's channel
+    failed: int = 0  # messages Discord refused (kept for a retry, or given up): news late or lost
     silent: float = 0.0  # seconds
 
 
@@ -97,6 +99,7 @@ class Table:
                  people: dict[str, Person]):
         self.env, self.client, self.channel, self.people = env, client, channel, people
         self.posts_seen: set[int] = set()
+        self.failed_seen = 0  # the game's messages Discord refused so far
         self.game_id = 0
         self.standing: dict[str, str] = {}  # the standing orders both players gave
 
@@ -122,6 +125,8 @@ class Table:
         new_posts = [m for m in posts if m.id not in self.posts_seen]
         self.posts_seen |= {m.id for m in new_posts}
         turn.posts += len(new_posts)
+        failed = self.client.tables.store.count_failed(self.game_id)  # type: ignore[union-attr]
+        turn.failed, self.failed_seen = turn.failed + failed - self.failed_seen, failed
         now, awaited = self.env.now(), self.awaited()
         for side, person in self.people.items():
             dms = self.dms(person)
@@ -418,7 +423,8 @@ def rows(system_name: str, scenario: str, turns: list[PlayerTurn]) -> list[tuple
         f"DMs {each}": ([t.dms[s] for t in turns for s in sides], GOAL_DMS, str),
         f"pictures {each}": ([t.pictures[s] for t in turns for s in sides], float("inf"), str),
         "channel posts per player-turn": ([t.posts for t in turns], float("inf"), str),
-        f"silent wait (h) {each}": ([t.silent / 3600 for t in turns], 0.0, lambda h: f"{h:g}")}
+        f"silent wait (h) {each}": ([t.silent / 3600 for t in turns], 0.0, lambda h: f"{h:g}"),
+        "messages Discord refused per player-turn": ([t.failed for t in turns], 0.0, lambda n: f"{n:g}")}
     for name, (values, goal, say) in figures.items():
         worst = max(values)
         met = "met" if worst <= goal else "NOT met"

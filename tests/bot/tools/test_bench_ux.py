@@ -32,6 +32,8 @@ def test_a_shevardino_player_turn_takes_its_player_one_box(tmp_path):
         "max 1, median 0.5 (goal at most 3: met)"
     assert rows["borodino shevardino, silent wait (h) per player and player-turn"] == \
         "max 0, median 0 (goal at most 0: met)"
+    assert rows["borodino shevardino, messages Discord refused per player-turn"] == \
+        "max 0, median 0 (goal at most 0: met)"
 
 
 def test_players_who_answer_every_choice_send_one_box_and_click_the_choices(tmp_path):
