@@ -278,6 +278,7 @@ class Delivery:
         self._sending: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._pictures: OrderedDict[str, list[bytes]] = OrderedDict()
         self._accepted: dict[int, int] = {}  # row id -> pieces the platform took, not yet marked
+        self.stopping = False  # set by a stop: the message under way is finished, no other begun
 
     async def send(self, game_id: int, outbox: Outbox) -> None:
         """Messages that no stored change causes (a map on request): stored, then sent."""
@@ -313,6 +314,8 @@ class Delivery:
             return await self._flush_game(game_id)
         done: set[int] = set()
         for n, (row, target) in enumerate(going):
+            if self.stopping:  # the rest waits for the next start
+                break
             if row["id"] in done or target in held:
                 continue
             run, joined = self._run([r for r, to in going[n:] if to == target], target, now)

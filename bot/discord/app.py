@@ -14,12 +14,12 @@ Plain messages in a game channel are read as commands only when the message-cont
 enabled in the config; Tables.plain decides which are commands. A deleted game channel, thread or
 server pauses its games (Lobby.lose_channel).
 
-`run()` stops gracefully on SIGTERM and SIGINT: the scheduler stops, so does the computer's
-thinking (made again at the next start), the interactions and messages under way are answered
-and the outbox's sending finishes (then each game's lock is taken in turn; all within
-STOP_SECONDS), the store is closed, then the connection: at once, even while discord.py waits
-to reconnect to an unreachable Discord. What was stored but not sent waits in the outbox for
-the next start.
+`run()` stops gracefully on SIGTERM and SIGINT: the scheduler starts no job, the computer's
+thinking stops (made again at the next start), the interactions and messages under way are
+answered and the outbox's message under way is sent, no other begun (then each game's lock is
+taken in turn; all within STOP_SECONDS), the store is closed, then the connection: at once, even
+while discord.py waits to reconnect to an unreachable Discord. What was stored but not sent
+waits in the outbox for the next start.
 """
 from __future__ import annotations
 
@@ -337,6 +337,7 @@ class KolochaBot(commands.AutoShardedBot):
             self.scheduler.pause()  # no job starts; one under way (the outbox's sending) finishes
         if self.tables is not None:
             self.tables.computer.stop()
+            self.tables.delivery.stopping = True
             try:
                 await asyncio.wait_for(self._finish(self.tables), STOP_SECONDS)
             except TimeoutError:

@@ -280,6 +280,27 @@ def test_a_new_games_posts_wait_behind_the_unsent_last_posts_of_the_game_before_
     assert service.store.undelivered() == []
 
 
+def test_a_stop_lets_the_message_under_way_go_and_begins_no_other(service):
+    """A stop (SIGTERM) while the outbox is sent: the message under way is sent and marked, the
+    next ones wait for the next start, which sends them; a long backlog no longer holds the stop
+    for its whole STOP_SECONDS."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    messenger = tables.delivery.messenger
+    before = len(messenger.in_channel(CHANNEL))
+    post = messenger.post
+
+    async def stopped_meanwhile(*args, **kwargs):
+        tables.delivery.stopping = True
+        await post(*args, **kwargs)
+    messenger.post = stopped_meanwhile  # type: ignore[method-assign]
+    run(tables.delivery.send(game_id, [(channel_audience(CHANNEL), message(said, 0)) for said in "abc"]))
+    assert messenger.in_channel(CHANNEL)[before:] == ["a"]
+    assert [row["payload"]["text"] for row in service.store.undelivered(game_id)] == ["b", "c"]
+    run(restart(tables).delivery.flush())
+    assert service.store.undelivered(game_id) == []
+
+
 # -- 8.8: closed DMs -------------------------------------------------------------------------
 
 
