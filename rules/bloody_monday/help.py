@@ -101,8 +101,11 @@ def help(topic: str | None = None, state: dict | None = None) -> str:
     topics = {**TOPICS, "victory": victory_entry(state), "options": options_entry(rows)}
     if state is not None and "general_offensive" not in chosen:
         topics["initiative"] = NO_OFFENSIVE
-    listed = topic is None or topic.lower() not in topics  # the list, asked for or after an unknown topic
+    key = (topic or "").lower()
+    listed = key not in topics  # the list, asked for or after an unknown topic
     if state is not None and listed:
         topics = {k: v for k, v in topics.items() if WITH.get(k, "") in ("", *chosen)}
+    elif state is not None and WITH.get(key, "") not in ("", *chosen):  # asked by name: out of this game
+        return f"{topics[key]}\n  Not in this game, which is played without {WITH[key]} (`help options`)."
     return help_text(topics, topic, "Blocks are named by id or label (`f-i-5`, `vg`), leaders also by name "
                      "(`davout`); areas by number.\n", rows)

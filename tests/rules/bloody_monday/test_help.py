@@ -50,3 +50,12 @@ def test_help_inspire_names_the_optional_rules_that_change_whom_a_leader_inspire
     """9.4 (Murat, any cavalry) and 9.5 (Platov, cossacks only) change whom 5.2.2 lets a leader inspire."""
     assert bm.help("inspire").splitlines()[1] == \
         "  With optional rule 9.4 Murat inspires any cavalry; with 9.5 Platov cossacks only."
+
+
+def test_a_command_of_an_optional_rule_asked_by_name_says_the_game_is_played_without_it():
+    """`help skirmish` in a game without 9.1 answers its entry and that this game does not play it, as
+    Borodino's `help release` does; with the rule, or before a game, the entry alone."""
+    said = bm.help("skirmish", bm.setup("bloody_monday", 1, []))
+    assert said.splitlines()[1] == "  Not in this game, which is played without russian_jager (`help options`)."
+    assert "Not in this game" not in bm.help("skirmish", bm.setup("bloody_monday", 1, ["russian_jager"]))
+    assert "Not in this game" not in bm.help("skirmish")
