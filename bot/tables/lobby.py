@@ -18,7 +18,7 @@ from bot import text as fmt
 from bot.computer.seat import NoComputer, new_seat
 from bot.config import GameSettings
 from bot.converters import chosen, named_options
-from bot.delivery import DMClosed, channel_audience, message
+from bot.delivery import DMClosed, PlatformDown, channel_audience, message
 from bot.permissions import Actor, TableError, check_manage, check_seat, sides_of
 from bot.store import Outbox
 from bot.tables.news import Change
@@ -151,6 +151,8 @@ class Lobby(Room):
         except DMClosed:
             reply += (" I cannot send you direct messages: allow DMs from this server's members "
                       "(Privacy Settings), or your private news waits for your next command here.")
+        except PlatformDown as error:  # Discord's passing trouble, no fault of ours: nothing learnt
+            log.warning("the DM check of %s was not made: %s", actor.id, error)
         except Exception:  # the seat is taken whatever the DM check meets
             log.exception("the DM check of %s failed", actor.id)
         await self.tables.news.recheck_threads(game["id"])

@@ -118,6 +118,19 @@ def test_a_seat_is_taken_whatever_the_dm_check_meets(service, caplog):
         f"the DM check of {ANNA.id} failed"]
 
 
+def test_discord_down_at_the_dm_check_is_a_warning_not_a_fault(service, caplog):
+    """A 5xx or a rate limit Discord kept up (PlatformDown) is a passing trouble: the seat is
+    taken and the log warns, without the error and traceback of a fault (seen in a soak of kolocha
+    run against a Discord answering 503 and 429)."""
+    tables = make_tables(service)
+    tables.delivery.messenger.down.add(ANNA.id)
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
+    game_id = tables.game_in(CHANNEL)["id"]
+    assert run(tables.lobby.join(ANNA, CHANNEL, "red")) == f"You play Red in game {game_id}."
+    assert [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "kolocha.lobby"] == [
+        ("WARNING", f"the DM check of {ANNA.id} was not made: {ANNA.id}")]
+
+
 def test_a_private_thread_a_newly_seated_player_could_read_carries_its_players_news_no_more(service):
     tables = make_tables(service)
     messenger = tables.delivery.messenger
