@@ -341,7 +341,8 @@ def _laid_out(rows: list[list[str]], heading: list[str] | None, width: int) -> l
     """Rows of [place, id, factors, kind, marks] within PHONE characters a line: place (`width`
     wide), id and factors in columns, then the kind and marks beside them where they fit, else on
     the lines below, indented (1812's stacks, whose cells leave no room: '9 inf, 2 cav, 2 supply, 1
-    depot'). A heading's word too wide for its column breaks after a hyphen ('strength-', 'movement').
+    depot'). A heading's word too wide for its column breaks after a hyphen ('strength-', 'movement');
+    the heading of the kinds stands where most of them do.
 
     >>> print("\\n".join(_laid_out([["2319", "R-V-3G", "2-4", "infantry", "guard"], ["3116", "R-VIII-CGr", "7-4",
     ...                   "infantry", ""]], ["hex", "unit", "strength-movement", "type"], 4)))
@@ -358,7 +359,9 @@ def _laid_out(rows: list[list[str]], heading: list[str] | None, width: int) -> l
     room = PHONE - sum(w + 2 for w in widths if w) - 2  # a column no unit fills (the toy's factors) takes none
     heads = [[piece[depth] if depth < len(piece) else "" for piece in head]  # a line for each piece of a broken word
              for depth in range(max(map(len, head), default=0))]
-    return [line for row in heads + rows for line in _row(row, widths, room)]
+    beside = 2 * sum(room >= BESIDE and len(row[3]) <= room for row in rows) >= len(rows)  # where most kinds go
+    return [line for row in heads for line in _row(row, widths, room if beside else 0)] + \
+        [line for row in rows for line in _row(row, widths, room)]
 
 
 def _row(cells: list[str], widths: list[int], room: int) -> list[str]:
