@@ -17,7 +17,7 @@ from typing import Any
 from rules.bloody_monday import batterie, bm_data, combat, impulses, legal, standing, turns, victory
 from rules.bloody_monday import session as sessions
 from rules.bloody_monday import commands as C
-from rules.bloody_monday.commands import MOST_HITS
+from rules.bloody_monday.commands import MOST_HITS, in_words  # in_words: a choice's answer as its button reads
 from rules.bloody_monday.game import SIDES, Game, command_copy
 from rules.bloody_monday.help import OPTIONS, help
 from rules.bloody_monday.odds import forecast
@@ -43,7 +43,7 @@ INFO = SystemInfo(
 __all__ = ["INFO", "active_sides", "apply", "choice", "commander", "help", "legal_commands", "sample_command",
            "rollout_command", "session",
            "odds", "outcome", "parse", "phase_key", "scenarios", "setup", "standing_command", "standing_orders", "view",
-           "check_standing_order"]
+           "check_standing_order", "in_words"]
 
 
 def scenarios() -> list[dict]:

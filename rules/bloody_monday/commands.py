@@ -8,6 +8,7 @@ blocks (game.resolve). Areas are numbers 1-111.
 from __future__ import annotations
 
 from collections.abc import Collection
+from itertools import groupby
 
 from rules.core.commands import Word, Worded, command
 from rules.core.errors import CommandError
@@ -102,6 +103,29 @@ MOST_HITS = 8  # units one `hit` names
 VERBS = ("move", "activate", "inspire", "battle", "fire", "hit", "retreat", "skirmish", "ambush", "restore",
          "reinforce", "initiative") + WORDS
 OPTION_VERBS = {"skirmish": "russian_jager", "ambush": "russian_jager"}  # the verbs only an optional rule plays (9.1)
+
+
+def in_words(cmd: Command) -> str:
+    """A command as a player reads it among the answers of a choice (a button's label): the hits
+    of a battle step (5.3.6), a retreat (6.4), what a jager does (9.1); any other reads as its text.
+
+    >>> in_words(Hit(("R-1-17", "R-1-17", "R-1-3"))), in_words(Retreat((42, 43)))
+    ('2 hits on R-1-17, 1 on R-1-3', 'Retreat into 42, 43')
+    >>> in_words(Skirmish("R-1-3J", 50)), in_words(Word("end"))
+    ('R-1-3J skirmishes into 50', 'The other jagers fight as usual')
+    """
+    if isinstance(cmd, Hit):  # the hits in order, those on one unit in a row counted together
+        runs = [(bid, len(list(same))) for bid, same in groupby(cmd.blocks)]
+        return ", ".join(f"{n}{' hit' + 's' * (n > 1) if i == 0 else ''} on {bid}" for i, (bid, n) in enumerate(runs))
+    if isinstance(cmd, Retreat):
+        placed = [f"{b} into {n}" for b, n in zip(cmd.blocks, cmd.areas, strict=True)] if cmd.blocks else []
+        return f"Retreat {', '.join(placed)}" if placed else f"Retreat into {', '.join(map(str, cmd.areas))}"
+    if isinstance(cmd, Skirmish):
+        return f"{cmd.block} skirmishes into {cmd.area}"
+    if isinstance(cmd, Ambush):
+        return f"{cmd.block} ambushes"
+    said = {"stand": "Stand and fight it out", "end": "The other jagers fight as usual"}
+    return said.get(cmd.to_text(), cmd.to_text())
 
 
 def _area(word: str) -> int:

@@ -26,3 +26,16 @@ def test_an_unknown_verb_is_told_the_commands_the_game_s_optional_rules_play():
         commands.parse("foo", ["russian_jager"])
     assert "retreat, skirmish, ambush, restore" in str(refusal.value)
     assert commands.parse("ambush r-1-2j", []) == commands.parse("ambush r-1-2j")
+
+
+@pytest.mark.parametrize("command, words", [
+    (commands.Hit(("R-1-17", "R-1-17", "R-1-17")), "3 hits on R-1-17"),
+    (commands.Hit(("R-1-23", "R-1-3", "R-1-3")), "1 hit on R-1-23, 2 on R-1-3"),
+    (commands.Retreat((42, 43)), "Retreat into 42, 43"),
+    (commands.Retreat((40, 43), ("R-1-3", "R-1-4")), "Retreat R-1-3 into 40, R-1-4 into 43"),
+    (commands.Word("stand"), "Stand and fight it out"),
+    (commands.Ambush("R-1-3J"), "R-1-3J ambushes"),
+])
+def test_an_answer_to_a_choice_reads_as_words_on_its_button(command, words):
+    """5.3.6, 6.4, 9.1: a button reads what the answer does; the command behind it stays."""
+    assert commands.in_words(command) == words
