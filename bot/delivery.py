@@ -339,7 +339,8 @@ class Delivery:
             if row["payload"].get("kept") and latest[row["audience"]] != row["id"]:
                 await asyncio.to_thread(self.store.mark_delivered, row["id"])  # a later one says it all
                 continue
-            if over and (said := unasked(row["payload"])) is not row["payload"]:  # asked before the game ended
+            if over and row["joined"] is None and (said := unasked(row["payload"])) is not row["payload"]:
+                # asked before the game ended; one of a message that may have gone is sent as it was tried
                 if said is None:
                     await asyncio.to_thread(self.store.mark_delivered, row["id"])
                     continue
