@@ -107,13 +107,7 @@ OPTION_VERBS = {"skirmish": "russian_jager", "ambush": "russian_jager"}  # the v
 
 def in_words(cmd: Command) -> str:
     """A command as a player reads it among the answers of a choice (a button's label): the hits
-    of a battle step (5.3.6), a retreat (6.4), what a jager does (9.1); any other reads as its text.
-
-    >>> in_words(Hit(("R-1-17", "R-1-17", "R-1-3"))), in_words(Retreat((42, 43)))
-    ('2 hits on R-1-17, 1 on R-1-3', 'Retreat into 42, 43')
-    >>> in_words(Skirmish("R-1-3J", 50)), in_words(Word("end"))
-    ('R-1-3J skirmishes into 50', 'The other jagers fight as usual')
-    """
+    of a battle step (5.3.6), a retreat (6.4), what a jager does (9.1); any other reads as its text."""
     if isinstance(cmd, Hit):  # the hits in order, those on one unit in a row counted together
         runs = [(bid, len(list(same))) for bid, same in groupby(cmd.blocks)]
         return ", ".join(f"{n}{' hit' + 's' * (n > 1) if i == 0 else ''} on {bid}" for i, (bid, n) in enumerate(runs))

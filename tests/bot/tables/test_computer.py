@@ -135,8 +135,8 @@ def test_a_computer_that_stopped_says_why_and_plays_once_seated_again(service, c
     run(tables.computer.seat(ANNA, CHANNEL, "red"))
     run(tables.computer.settled())
     assert service.store.last_seq(game_id) == 0  # it stopped at the start
-    assert tables.delivery.messenger.in_channel(CHANNEL)[-1].startswith(
-        f"Game {game_id}: the computer playing Red stops: {why}. This is logged")
+    stopped = tables.delivery.messenger.in_channel(CHANNEL)[-1].splitlines()  # joined to the seating when both wait
+    assert stopped[-1].startswith(f"Game {game_id}: the computer playing Red stops: {why}. This is logged")
     assert f"game {game_id}: the red computer could not plan" in [r.getMessage() for r in caplog.records]
     run(tables.computer.seat(ANNA, CHANNEL, "red"))
     run(tables.computer.settled())

@@ -39,3 +39,13 @@ def test_an_unknown_verb_is_told_the_commands_the_game_s_optional_rules_play():
 def test_an_answer_to_a_choice_reads_as_words_on_its_button(command, words):
     """5.3.6, 6.4, 9.1: a button reads what the answer does; the command behind it stays."""
     assert commands.in_words(command) == words
+
+
+def test_a_choice_s_answers_read_as_words_on_their_buttons():
+    """The hits of a battle step, those on one unit counted together (5.3.6); a retreat (6.4);
+    what a jager does (9.1); any other command reads as its text (the rule code names no block:
+    the examples live here)."""
+    assert commands.in_words(commands.Hit(("R-1-17", "R-1-17", "R-1-3"))) == "2 hits on R-1-17, 1 on R-1-3"
+    assert commands.in_words(commands.Retreat((42, 43))) == "Retreat into 42, 43"
+    assert commands.in_words(commands.Skirmish("R-1-3J", 50)) == "R-1-3J skirmishes into 50"
+    assert commands.in_words(commands.Word("end")) == "The other jagers fight as usual"

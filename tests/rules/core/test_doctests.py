@@ -10,8 +10,7 @@ MODULES = ["rules.core.system", "rules.core.hexes", "rules.core.words", "rules.c
            "render.areamap.picture", "bot.converters", "bot.player_prefs", "bot.tables.batch",
            "bot.discord.order_forms", "bot.text", "rules.campaign_1812.ai.battle", "rules.campaign_1812.ai.board",
            "rules.core.positions", "bot.computer.seat", "bot.config", "rules.campaign_1812.commands",
-           "bot.discord.buttons", "bot.service.turns", "bot.delivery", "bot.discord.messenger",
-           "rules.bloody_monday.commands"]
+           "bot.discord.buttons", "bot.service.turns", "bot.delivery", "bot.discord.messenger"]
 
 
 @pytest.mark.parametrize("name", MODULES)
