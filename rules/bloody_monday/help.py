@@ -4,7 +4,7 @@ from __future__ import annotations
 from rules.bloody_monday import bm_data, victory
 from rules.bloody_monday.commands import OPTION_VERBS
 from rules.bloody_monday.game import MORALE_LIMIT, SIDES, Game
-from rules.core.helptext import help_text, options_entry
+from rules.core.helptext import for_game, help_text, options_entry
 
 TOPICS = {
     "tactical": "tactical                   declare a Tactical Action: activate leaders, move, inspire, fight (5.0)",
@@ -86,7 +86,7 @@ def victory_entry(state: dict | None) -> str:
     return "\n".join(lines)
 
 
-WITH = OPTION_VERBS  # the commands only an optional rule plays
+WITH = {verb: (option,) for verb, option in OPTION_VERBS.items()}  # the commands only an optional rule plays
 # `initiative` in a game without 9.8, the General Offensive
 NO_OFFENSIVE = ("initiative reinforcements|move|raid   spend the Initiative Disc (6.1, 6.2, 6.3)\n"
                 "  reinforcements and move replace an impulse; raid follows a Tactical Action.")
@@ -101,11 +101,7 @@ def help(topic: str | None = None, state: dict | None = None) -> str:
     topics = {**TOPICS, "victory": victory_entry(state), "options": options_entry(rows)}
     if state is not None and "general_offensive" not in chosen:
         topics["initiative"] = NO_OFFENSIVE
-    key = (topic or "").lower()
-    listed = key not in topics  # the list, asked for or after an unknown topic
-    if state is not None and listed:
-        topics = {k: v for k, v in topics.items() if WITH.get(k, "") in ("", *chosen)}
-    elif state is not None and WITH.get(key, "") not in ("", *chosen):  # asked by name: out of this game
-        return f"{topics[key]}\n  Not in this game, which is played without {WITH[key]} (`help options`)."
+    if state is not None:  # the list leaves out the commands of the optional rules not played
+        topics = for_game(topics, topic, WITH, chosen)
     return help_text(topics, topic, "Blocks are named by id or label (`f-i-5`, `vg`), leaders also by name "
                      "(`davout`); areas by number.\n", rows)

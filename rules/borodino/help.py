@@ -4,8 +4,7 @@ from __future__ import annotations
 from rules.borodino import help_phases, scenario_data
 from rules.borodino.commands import OPTION_VERBS
 from rules.borodino.victory import MET
-from rules.core.events import listed as in_words
-from rules.core.helptext import help_text, options_entry
+from rules.core.helptext import for_game, help_text, options_entry
 
 TOPICS = {
     "move": ("move <unit> <hex>          move a unit by its cheapest legal path: `move 3225 3224`\n"
@@ -116,11 +115,7 @@ def help(topic: str | None = None, state: dict | None = None) -> str:
     key = (topic or "").lower()
     if key in phases:  # one phase: `help combat`
         return phases[key]
-    listed = key not in topics  # the list, asked for or after an unknown topic
-    if state is not None and listed:  # the list leaves out what this game's options do not play
-        topics = {k: v for k, v in topics.items() if k not in WITH or any(o in chosen for o in WITH[k])}
-    elif state is not None and key in WITH and not any(o in chosen for o in WITH[key]):  # asked by name
-        return f"{topics[key]}\n  Not in this game, which is played without {in_words(list(WITH[key]))} " \
-            "(`help options`)."
+    if state is not None:  # the list leaves out what this game's options do not play
+        topics = for_game(topics, topic, WITH, chosen)
     return help_text(topics, topic, options=rows)
 

@@ -1,7 +1,9 @@
 """The `help` every game system answers: one line per command, or the whole entry for one."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
+
+from rules.core.events import listed
 
 
 def help_text(topics: dict[str, str], topic: str | None, footer: str = "",
@@ -31,6 +33,28 @@ def help_text(topics: dict[str, str], topic: str | None, footer: str = "",
     head = f"Unknown command {topic!r}. " if topic else ""
     lines = "\n".join(entry.splitlines()[0] for entry in topics.values())
     return f"{head}Commands:\n{lines}\n{footer}Type `help <command>` for more."
+
+
+def for_game(topics: dict[str, str], topic: str | None, needs: Mapping[str, Collection[str]],
+              chosen: Collection[str]) -> dict[str, str]:
+    """The entries a game's `help` answers from: a command only some options play (`needs`: the
+    command and the options any one of which plays it) leaves the list of a game played without
+    them, and asked by name says so.
+
+    >>> topics = {"move": "move: a unit moves.", "release": "release: the Guard joins."}
+    >>> list(for_game(topics, None, {"release": ("imperial_guard",)}, []))
+    ['move']
+    >>> print(for_game(topics, "release", {"release": ("imperial_guard",)}, [])["release"])
+    release: the Guard joins.
+      Not in this game, which is played without imperial_guard (`help options`).
+    """
+    absent = {name: options for name, options in needs.items()
+              if name in topics and not any(option in chosen for option in options)}
+    key = (topic or "").lower()
+    if key in absent:
+        return {**topics, key: f"{topics[key]}\n  Not in this game, which is played without "
+                               f"{listed(list(absent[key]))} (`help options`)."}
+    return {name: entry for name, entry in topics.items() if name not in absent}
 
 
 def options_entry(rows: Sequence[tuple[str, bool, str]]) -> str:
