@@ -134,7 +134,7 @@ class Change:
             self.planned = news.tables.deadlines.plan(game_id, active, phase, self.restart)
             self.deadlines = news.tables.deadlines.rows(game_id, active, phase, self.planned)
         game = news.store.game(game_id)
-        told = notices(news.tables, game_id, before, after, seq, self.planned, moved) if not over else []
+        told = notices(news.tables, game_id, before, after, seq, self.planned, moved, self.restart) if not over else []
         self.asked = {to: payload for to, payload in told if to in system.INFO.sides}
         self.since = seq if seq > news.store.last_seq(game_id) and new_player_turn(system, before, after) \
             else news.store.player_turn_start(game_id, seq)

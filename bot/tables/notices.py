@@ -56,12 +56,15 @@ def asked_of(tables: Tables, game_id: int, state: dict) -> list[str]:
 
 
 def notices(tables: Tables, game_id: int, before: dict | None, after: dict, seq: int,
-            planned: dict[str, datetime], moved: bool) -> Outbox:
+            planned: dict[str, datetime], moved: bool, late: frozenset[str] = frozenset()) -> Outbox:
     """The rows telling each newly awaited side what is asked (and each chooser facing a new
     question its buttons). At a phase change the channel's "your move" line pings the sides not
     told privately (it names the others without a ping). `seq`: the game's position after the
     change (its command not stored yet: a side's buttons count it among those it has observed; a
-    secret order hidden from a side never makes it newly awaited nor changes its question)."""
+    secret order hidden from a side never makes it newly awaited nor changes its question).
+    `late`: the sides whose deadline passed and played for them; one the change leaves awaited in
+    a new step (`moved`) is told afresh, as if newly awaited: their player did not act, so nothing
+    they read says that the game waits for them again (an edit of their question notifies nobody)."""
     system = tables.service.system(game_id)
     seats = tables.store.seats(game_id)
     game = tables.store.game(game_id)
@@ -71,7 +74,7 @@ def notices(tables: Tables, game_id: int, before: dict | None, after: dict, seq:
         user = seats.get(side)
         if user is None or held.held_by(tables.store, game_id, side) is not None and held.due(system, after, side):
             continue  # no seat; or the side's held orders are played at once (they tell it)
-        new = side not in waited
+        new = side not in waited or moved and side in late
         question = ask.question(system, after, side)
         if not new and (not question.answers or before is None or
                         question == ask.question(system, before, side)):

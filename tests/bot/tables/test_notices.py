@@ -100,6 +100,20 @@ def test_a_chooser_already_awaited_gets_the_next_question_without_a_second_ping(
     assert notices(tables, game_id, LOUD, START, seq, {}, moved=False) == []  # no choice waits: nothing new
 
 
+def test_a_side_a_passed_deadline_played_for_is_told_afresh_of_its_next_step(hidden):
+    """Seen on simcord: 1812's deadline ended an absent Russian's Movement Phase, and his Forced March
+    only edited his question message (no notification) until the reminder, hours later."""
+    tables, game_id = hidden
+    seq = _next(tables, game_id)
+    seen = tables.store.seen_seq(game_id, "red") + 1
+    buttons = _buttons(game_id, "red", ["echo yes", "echo no"], seen)
+    rows = notices(tables, game_id, START, LOUD, seq, {"red": WHEN}, moved=True, late=frozenset({"red"}))
+    assert rows == [("red", message(words("the game waits for you, due ", due(WHEN), ": ", ECHO), buttons=buttons)
+                     | {"question": {"new": True}} | UNASKED)]
+    within = notices(tables, game_id, START, LOUD, seq, {"red": WHEN}, moved=False, late=frozenset({"red"}))
+    assert within[0][1]["question"] == {"new": False}  # the same step goes on: its question edited in place
+
+
 def test_in_public_a_phase_change_pings_the_newly_awaited_and_a_choice_within_a_phase_carries_its_buttons(public):
     tables, game_id = public
     seq = _next(tables, game_id)
