@@ -12,9 +12,10 @@ platform accepted is remembered in memory until the store has marked it, so when
 full disk, a write lock held longer than the store waits) only the marking is tried again, never
 the send. Texts in a row to one place (a channel, a person's DMs or private thread) go as one
 message, one under the other, as far as the platform's limit allows; a picture, buttons, a
-question or a kept view goes alone and ends the run. Which rows share a message is stored before
-it is sent (`joined`), so a retry after a restart sends that very message with its nonce, and all
-its rows are marked delivered once the platform has accepted it. Pictures are not stored: a row
+question or a kept view goes alone and ends the run. Which rows share a message, and the place it
+goes to, are stored before it is sent (`joined`, `joined_to`), so a retry after a restart sends that
+very message with its nonce to that very place, whoever holds a seat by then, and all its rows are
+marked delivered once the platform has accepted it. Pictures are not stored: a row
 names the view to draw (`{"seq": n, "side": side or None}`) and it is rendered when
 sent, once for every channel that shows it; a row posted after a change (`crop`) carries a second
 picture, the latest action at a phone's width. A kept row (`kept`) does not send a
@@ -43,7 +44,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import itertools
 import json
 import logging
 from collections import OrderedDict, defaultdict
@@ -354,7 +354,7 @@ class Delivery:
                 target = await self._owner(target.removeprefix("owner:"))
             if target is not None and target.startswith("thread:"):
                 if target not in private:
-                    user = await asyncio.to_thread(self._person, row)
+                    user = await asyncio.to_thread(self.store.private_thread_of, game_id, target[7:])
                     private[target] = user is not None and await self.keep_thread(game_id, user)
                 if not private[target]:
                     return None
@@ -368,12 +368,13 @@ class Delivery:
         joined by line breaks as far as one message holds them. A picture, buttons, a question, a
         kept view or a text too long for one message goes alone, ending a run. A run once begun
         (`joined`, written before it is sent) is sent again as it was, so a retry after a restart
-        repeats its message and nonce, never another."""
+        repeats its message and nonce, never another: every row of it, to the place it was tried
+        (`_target`), though a later row to that place now stands between them."""
         first = rows[0]
         if not self._joins(first, target, now):
             return [first], False
         if first["joined"] == first["id"]:
-            return list(itertools.takewhile(lambda row: row["joined"] == first["id"], rows)), True
+            return [row for row in rows if row["joined"] == first["id"]], True
         run = [first]
         for row in rows[1:]:
             if not self._joins(row, target, now) or len(self._joined_pieces([*run, row], target)) > 1:
@@ -438,10 +439,19 @@ class Delivery:
 
     def _target(self, row: dict) -> str | None:
         """Where a row goes now: "record", "channel:<id>", "thread:<id>" or "dm:<user>"; None
-        while it cannot go anywhere (no one holds the seat; DMs closed, retry not due)."""
+        while it cannot go anywhere (no one holds the seat; DMs closed, retry not due). A row of a
+        joined message that may have gone goes where it was tried (`joined_to`), though the seat
+        changed hands since (a player replaced, the computer in it, nobody): the same message to the
+        same person, whose repeat Discord answers with the first; its texts reach a new holder only
+        if that person refuses it (gone from the server: nothing went), or their private thread it
+        was tried in was given up since (others may read it now)."""
         audience = row["audience"]
         if audience == "all":
             return "record"
+        tried = row["joined_to"]
+        if tried is not None and (not tried.startswith("thread:") or
+                                  self.store.private_thread_of(row["game"], tried[7:])):
+            return self._open(tried)
         if audience.startswith(("channel:", "owner:")):
             return audience
         user = self._person(row)
@@ -452,10 +462,12 @@ class Delivery:
         thread = self.store.private_thread(row["game"], user)
         if thread is not None:
             return f"thread:{thread}"
-        closed = self.store.closed_dm(user)
-        if closed is not None and closed["retry_at"] > stamp(self.clock()):
-            return None
-        return f"dm:{user}"
+        return self._open(f"dm:{user}")
+
+    def _open(self, place: str) -> str | None:
+        """A place, or None while it is a person's closed DMs whose retry is not due."""
+        closed = self.store.closed_dm(place[3:]) if place.startswith("dm:") else None
+        return None if closed is not None and closed["retry_at"] > stamp(self.clock()) else place
 
     def _person(self, row: dict) -> str | None:
         """Who a private row is for: its user, or whoever holds its side's seat (None: nobody)."""
@@ -512,7 +524,7 @@ class Delivery:
         if joined and len(ids) > 1:
             await asyncio.to_thread(self.store.set_apart, ids)
         elif joined:
-            await asyncio.to_thread(self.store.set_joined, ids, False)
+            await asyncio.to_thread(self.store.set_joined, ids, None)
 
     def _give_up(self, row: dict) -> None:
         """A row that failed GIVE_UP_AFTER times is sent no more; a post for a channel reaches
@@ -542,8 +554,8 @@ class Delivery:
         it carries is stored before it is sent (Delivery._run), its nonce names them all, and the
         platform's acceptance is remembered for each until the store has marked them."""
         ids = [row["id"] for row in rows]
-        if any(row["joined"] != ids[0] for row in rows):
-            await asyncio.to_thread(self.store.set_joined, ids)
+        if any(row["joined"] != ids[0] or row["joined_to"] != target for row in rows):
+            await asyncio.to_thread(self.store.set_joined, ids, target)
         kind, _, where = target.partition(":")
         send = self.messenger.dm if kind == "dm" else self.messenger.post
         for n, piece in enumerate(self._joined_pieces(rows, target)):

@@ -176,6 +176,11 @@ def _joined(db: sqlite_utils.Database) -> None:
     db.table("outbox").add_column("joined", int)
 
 
+# where a joined message was first tried ("channel:<id>", "dm:<user>", "thread:<id>"): it is sent
+# there again as it was, whoever holds the seat meanwhile (bot/delivery.py, Delivery._as_tried)
+_add_column("outbox.joined_to: the place a joined message was first tried at", "outbox", "joined_to")
+
+
 FORMER = re.compile(r" \([^()]*\)$")  # a bracketed reference some names ended with until 28 Nov 2026
 
 

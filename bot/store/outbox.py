@@ -90,19 +90,21 @@ class OutboxPart(Connection):
                 self.db.execute("UPDATE outbox SET delivered_at = ? WHERE id = ?",
                                 [now(), outbox_id])
 
-    def set_joined(self, outbox_ids: list[int], joined: bool = True) -> None:
-        """These rows go in one message, led by the first: written before it is sent, so a retry
-        after a restart sends the very same message (whose nonce Discord knows), never another;
-        `joined` False once the platform refused a row sent alone (nothing went: it may join others)."""
+    def set_joined(self, outbox_ids: list[int], place: str | None = None) -> None:
+        """These rows go in one message, led by the first, to `place`: written before it is sent, so
+        a retry after a restart sends the very same message (whose nonce Discord knows) to the very
+        same place, never another; `place` None once the platform refused a row sent alone (nothing
+        went: it may join others, wherever its news goes by then)."""
         with self.transaction():
-            self.db.execute(f"UPDATE outbox SET joined = ? WHERE id IN ({', '.join('?' * len(outbox_ids))})",
-                            [outbox_ids[0] if joined else None, *outbox_ids])
+            self.db.execute(f"UPDATE outbox SET joined = ?, joined_to = ? WHERE id IN ({_marks(outbox_ids)})",
+                            [outbox_ids[0] if place else None, place, *outbox_ids])
 
     def set_apart(self, outbox_ids: list[int]) -> None:
         """Rows whose joined message the platform refused (nothing went) go one a message from then
-        on, each leading its own: what it refused may be the joining, and holds back no other row."""
+        on, each leading its own, wherever its news goes by then: what it refused may be the joining
+        (or the place: a person who left the server), and holds back no other row."""
         with self.transaction():
-            self.db.execute(f"UPDATE outbox SET joined = id WHERE id IN ({', '.join('?' * len(outbox_ids))})",
+            self.db.execute(f"UPDATE outbox SET joined = id, joined_to = NULL WHERE id IN ({_marks(outbox_ids)})",
                             outbox_ids)
 
     def mark_pieces_sent(self, outbox_id: int, pieces: int) -> None:
@@ -147,6 +149,12 @@ class OutboxPart(Connection):
         """The private thread in the game's channel where this player's news goes, if any."""
         row = self.db.execute("SELECT thread FROM private_threads WHERE game = ? AND user = ?",
                               [game_id, user]).fetchone()
+        return row[0] if row else None
+
+    def private_thread_of(self, game_id: int, thread: str) -> str | None:
+        """Whose private thread of the game this is (None: none's, or no longer)."""
+        row = self.db.execute("SELECT user FROM private_threads WHERE game = ? AND thread = ?",
+                              [game_id, thread]).fetchone()
         return row[0] if row else None
 
     def set_private_thread(self, game_id: int, user: str, thread: str) -> None:
@@ -199,3 +207,8 @@ class OutboxPart(Connection):
         with self.transaction():
             self.db.execute("INSERT OR REPLACE INTO question_messages VALUES (?, ?, ?, ?, ?)",
                             [game_id, place, since, row, json.dumps(messages)])
+
+
+def _marks(values: list) -> str:
+    """As many SQL parameters as values: '?, ?, ?'."""
+    return ", ".join("?" * len(values))

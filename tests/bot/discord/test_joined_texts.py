@@ -19,6 +19,7 @@ from tests.bot.discord.discord_fakes import (
     BORIS,
     CHANNEL,
     OTHER,
+    STRANGER,
     FakeClock,
     FakeMessenger,
     make_tables,
@@ -32,19 +33,27 @@ TO_CHANNEL = f"channel:{CHANNEL}"
 
 @dataclass
 class Discord(FakeMessenger):
-    """Answers a post whose nonce it took already with the first message, posting nothing (as
-    Discord does with enforce_nonce); `repeated` counts those."""
+    """Answers a post or DM whose nonce that place took already with the first message, posting
+    nothing (as Discord does with enforce_nonce); `repeated` counts those."""
 
-    taken: set[str | None] = field(default_factory=set)
+    taken: set[tuple[str, str | None]] = field(default_factory=set)
     repeated: int = 0
 
     async def post(self, channel: str, text: str, pictures: Sequence[bytes] = (),
                    buttons: dict | None = None, nonce: str | None = None) -> None:
-        if nonce in self.taken:
+        if (channel, nonce) in self.taken:
             self.repeated += 1
             return
         await super().post(channel, text, pictures, buttons, nonce)
-        self.taken.add(nonce)
+        self.taken.add((channel, nonce))
+
+    async def dm(self, user: str, text: str, pictures: Sequence[bytes] = (),
+                 buttons: dict | None = None, nonce: str | None = None) -> None:
+        if (f"dm:{user}", nonce) in self.taken and user not in self.closed:  # closed: refused first
+            self.repeated += 1
+            return
+        await super().dm(user, text, pictures, buttons, nonce)
+        self.taken.add((f"dm:{user}", nonce))
 
 
 def started(service, messenger: FakeMessenger | None = None):
@@ -180,17 +189,25 @@ def test_texts_that_ping_one_player_each_go_as_one_message_on_discord(tmp_path):
 
 @dataclass
 class AnswerLost(Discord):
-    """Posts, then fails as Discord down does (a 5xx, the network): the message went, its answer
-    was lost; `lost` how many more times."""
+    """Posts or DMs, then fails as Discord down does (a 5xx, the network): the message went, its
+    answer was lost; `lost` how many more times."""
 
     lost: int = 0
 
     async def post(self, channel: str, text: str, pictures: Sequence[bytes] = (),
                    buttons: dict | None = None, nonce: str | None = None) -> None:
         await super().post(channel, text, pictures, buttons, nonce)
+        self._lose(channel)
+
+    async def dm(self, user: str, text: str, pictures: Sequence[bytes] = (),
+                 buttons: dict | None = None, nonce: str | None = None) -> None:
+        await super().dm(user, text, pictures, buttons, nonce)
+        self._lose(user)
+
+    def _lose(self, where: str) -> None:
         if self.lost:
             self.lost -= 1
-            raise PlatformDown(channel)
+            raise PlatformDown(where)
 
 
 @pytest.mark.logs_errors("kolocha.delivery")
@@ -213,3 +230,38 @@ def test_a_message_that_may_have_gone_is_sent_as_it_was_after_its_game_ended(ser
     assert posted[0] == "The Blue move is due.\nBoris holds on"
     assert sum(post.count("Boris holds on") for post in posted) == 1 and messenger.repeated == 1
     assert service.store.undelivered(game_id) == []
+
+
+@pytest.mark.logs_errors("kolocha.delivery")
+@pytest.mark.parametrize("then", ["replaced", "computer", "freed", "left"])
+def test_a_joined_dm_that_may_have_gone_goes_again_to_whom_it_was_tried(service, then):
+    """Boris's DM joins a text to him and one to his side (Blue); Discord takes it, but its answer
+    is lost. Before the retry Blue's seat changes hands: the Stranger holds it, the computer, or
+    nobody. The retry is the very message to Boris with its nonce (Discord answers it with the
+    first), not his text again under a new nonce and Blue's to the new holder. Had Boris left the
+    server (his DMs refuse the retry, so nothing went), Blue's text goes to Blue's holder now and
+    his own waits for his DMs: nothing lost."""
+    clock = FakeClock()
+    messenger = AnswerLost()
+    tables = make_tables(service, clock, messenger)
+    game_id = run(seated_game(tables))
+    before, messenger.lost = len(messenger.to(BORIS.id)), 1
+    run(tables.delivery.send(game_id, [(user_audience(BORIS.id), message("a")), ("blue", message("b"))]))
+    if then == "computer":
+        service.store.take_computer_seat(game_id, "blue", {"level": 1, "budget": 0, "seed": 1})
+    elif then == "freed":
+        service.store.leave_seats(game_id, ["blue"], [])
+    else:
+        service.store.take_seat(game_id, "blue", STRANGER.id)
+    if then == "left":
+        messenger.closed.add(BORIS.id)
+    clock.advance(minutes=5)
+    run(tables.delivery.flush(game_id))
+    assert messenger.to(BORIS.id)[before:] == [f"Game {game_id}: a\nb"]
+    if then == "left":
+        run(tables.delivery.flush(game_id))  # the next try, once the refused message went apart
+        assert messenger.to(STRANGER.id) == [f"Game {game_id}: b"]
+        assert [row["payload"]["text"] for row in service.store.undelivered(game_id)] == ["a"]
+    else:
+        assert messenger.repeated == 1 and messenger.to(STRANGER.id) == []
+        assert service.store.undelivered(game_id) == []
