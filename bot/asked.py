@@ -25,7 +25,7 @@ MAX_LENGTH = 100  # the longest value a menu option holds
 class Question:
     """What is asked of one side: the words (from its own view, or the public's), and the answers
     of a waiting choice (empty outside one) with what each reads as on its button (`labels`, one
-    an answer: the system's `in_words`, or the command's text where it has none)."""
+    an answer: the system's words for it, `_said`)."""
 
     side: str
     text: str
@@ -66,9 +66,19 @@ def question(system: GameSystem, state: dict, side: str, public: bool = False) -
     text = str(prompt) if prompt else \
         f"the {fmt.side_name(side)} {fmt.phase_name(view.get('phase'))} (turn {view.get('turn')})."
     commands = _commands(system, state, side)
-    said = getattr(system, "in_words", None)
-    labels = tuple(said(cmd) if said is not None else answer for answer, cmd in commands.items())
+    labels = tuple(_said(system, state, side, cmd) for cmd in commands.values())
     return Question(side, text, tuple(commands), labels)
+
+
+def _said(system: GameSystem, state: dict, side: str, cmd: Any) -> str:
+    """An answer as its button reads: the system's words for it in this position, where the words
+    need one (`in_words_in_game`: Borodino's `retreat 3019` names whose retreat, or whose election
+    to retreat), else out of any position (`in_words`), else the command's text."""
+    in_game = getattr(system, "in_words_in_game", None)
+    if in_game is not None:
+        return str(in_game(state, side, cmd))
+    said = getattr(system, "in_words", None)
+    return str(said(cmd)) if said is not None else str(cmd.to_text())
 
 
 def clickable(asked: Question) -> bool:

@@ -11,6 +11,7 @@ import dataclasses
 import random
 
 from rules.borodino import (
+    answers,
     combat_resolution,
     dv_leaders,
     imperial_guard,
@@ -55,6 +56,7 @@ __all__ = [
     "choice",
     "commander",
     "help",
+    "in_words_in_game",
     "legal_commands",
     "sample_command",
     "rollout_command",
@@ -111,6 +113,12 @@ def parse_in_game(state: dict, side: str, text: str) -> C.Command:
     """`parse` in the game of `state`: an unknown verb is told the commands its options play
     (`release` only with imperial_guard, `assign` only with dv_leaders)."""
     return C.parse(text, state["options"])
+
+
+def in_words_in_game(state: dict, side: str, cmd: C.Command) -> str:
+    """A choice's answer as its button reads, in the position of `state` (answers.py): `retreat 3019`
+    names where a beaten unit goes, or an artillery unit electing to retreat (Artillery C)."""
+    return answers.in_words(Battle(state), cmd)
 
 
 def canonical(state: dict, side: str, cmd: C.Command) -> C.Command:

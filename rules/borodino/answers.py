@@ -1,0 +1,48 @@
+"""A combat result's choices as the chooser reads them among the answers offered (a button's
+label): the command names hexes, and `retreat 3019` is where a beaten unit goes in one step and
+the hex of an artillery unit electing to retreat in another (Artillery C), so the words read the
+waiting step. Units are named by their ids, as the `units` list names them. Pure: no formatting.
+"""
+from __future__ import annotations
+
+from rules.borodino import results
+from rules.borodino.battle import Battle
+from rules.borodino.commands import Advance, Command, Lose, Retreat, Stay
+from rules.core.events import listed
+
+STAYS = {"advance": "Stay: no advance", "voluntary": "Stay: no artillery retreats"}
+
+
+def in_words(b: Battle, cmd: Command) -> str:
+    """`cmd` as an answer to the step waiting in `b` reads: 'F-V-16 retreats to 3019', 'R-VII-27w
+    advances into 3018 (the Northern Flèche)', 'F-V-art elects to retreat (Artillery C)', 'Lose
+    F-I-2 (7 Combat Points)', 'Stay: no advance'; its text where it answers no step."""
+    pending = b.s.get("pending")
+    step = pending["steps"][0] if pending and pending["steps"] else {"kind": None}
+    kind = step["kind"]
+    if isinstance(cmd, Retreat) and kind == "retreat":
+        return _retreat(b, step, cmd.to)
+    if isinstance(cmd, Retreat) and kind == "voluntary" and (uid := b.at(cmd.to)):
+        return f"{uid} in {cmd.to} elects to retreat (Artillery C)"
+    if isinstance(cmd, Advance) and kind == "advance" and (uid := b.at(cmd.unit)) and cmd.to:
+        return f"{uid} advances from {cmd.unit} into {cmd.to}{_redoubt(b, cmd.to)}"
+    if isinstance(cmd, Lose) and kind == "lose" and all(b.at(h) for h in cmd.units):
+        uids = [b.at(h) or "" for h in cmd.units]
+        return f"Lose {listed(uids)} ({sum(b.strength(u) for u in uids)} Combat Points)"
+    if isinstance(cmd, Stay) and kind in STAYS:
+        return STAYS[kind]
+    return cmd.to_text()
+
+
+def _retreat(b: Battle, step: dict, to: str) -> str:
+    """'F-V-16 retreats to 3019', with the friendly unit it displaces there and which hex of a
+    two-hex retreat (Doomed Victory 6.10) it is."""
+    displaced = dict(results.options_of(b, step)).get(to)
+    which = "second" if "away_from" in step else "first" if step.get("hexes", 1) > 1 else ""
+    return (f"{step['unit']} retreats to {to}" + (f", displacing {displaced}" if displaced else "")
+            + (f", the {which} of two hexes" if which else ""))
+
+
+def _redoubt(b: Battle, h: str) -> str:
+    """' (the Great Redoubt)' for a redoubt's hex, else nothing."""
+    return f" (the {b.map.redoubts[h].name})" if h in b.map.redoubts else ""

@@ -1,0 +1,80 @@
+"""A combat result's choices in words, as the chooser reads them on the answer buttons
+(rules/borodino/answers.py): each legal answer of the waiting step, the command behind it unchanged."""
+from __future__ import annotations
+
+from tests.rules.borodino.dv_helpers import dv_position, force_dice
+from tests.rules.borodino.helpers import borodino, force_die, go, open_ground, play, position, ring
+
+G = open_ground(4)          # 2705
+D = ring(G)
+F7, F7b, R5, R6 = "F-I-2", "F-IV-1", "R-VIII-12", "R-VIII-2Gr"  # French 7-4 infantry (two), Russian 5-4, 6-4
+ART, F4 = "F-I-art", "F-I-5"  # French 7-3 artillery, 4-4 infantry
+
+
+def answers(state: dict, side: str) -> dict[str, str]:
+    """Each legal answer's text and its words."""
+    return {cmd.to_text(): borodino.in_words_in_game(state, side, cmd) for cmd in borodino.legal_commands(state, side)}
+
+
+def test_a_beaten_units_retreat_then_the_advance_name_the_unit_and_the_hexes():
+    s = position({F7: D[3], R5: G}, phase="combat")
+    force_die(s, 1)  # 1-1, die 1: Dr, the French choose where the Russian goes
+    s, _ = play(s, "french", f"attack {D[3]} -> {G}")
+    assert answers(s, "french") == {f"retreat {h}": f"R-VIII-12 retreats to {h}" for h in (D[0], D[1], D[5])}
+    s, _ = play(s, "french", f"retreat {D[0]}")
+    assert answers(s, "french") == {f"advance {D[3]} {G}": f"F-I-2 advances from {D[3]} into {G}",
+                                    "stay": "Stay: no advance"}
+
+
+def test_a_retreat_that_displaces_a_friendly_unit_names_it():
+    """Displacement: both hexes open to the beaten unit hold a friendly unit, which would leave first."""
+    s = position({F7: D[2], F7b: D[3], R5: G, R6: D[0], "R-VIII-CGr": D[5]}, phase="combat")
+    force_die(s, 2)  # 2-1, die 2: Dr
+    s, _ = play(s, "french", f"attack {D[2]}+{D[3]} -> {G}")
+    assert answers(s, "french") == {f"retreat {D[0]}": f"R-VIII-12 retreats to {D[0]}, displacing R-VIII-2Gr",
+                                    f"retreat {D[5]}": f"R-VIII-12 retreats to {D[5]}, displacing R-VIII-CGr"}
+
+
+def test_each_hex_of_a_two_hex_retreat_says_which_it_is():
+    """Doomed Victory 6.10: 3-1, die 2 is a two-hex retreat, chosen one hex at a time."""
+    north = go(G, 0)
+    s = dv_position({F7: G, "R-Siw": north}, options=["dv_rally"], phase="combat")
+    force_dice(s, 2)
+    s, _ = play(s, "french", f"attack {G} -> {north}")
+    assert answers(s, "french")["retreat 2703"] == "R-Siw retreats to 2703, the first of two hexes"
+    s, _ = play(s, "french", "retreat 2703")
+    assert answers(s, "french")["retreat 2702"] == "R-Siw retreats to 2702, the second of two hexes"
+
+
+def test_an_advance_into_a_redoubt_names_the_redoubt():
+    s = position({F7: "2818", F7b: "2718"}, phase="combat")
+    force_die(s, 2)  # 14 against the empty Great Redoubt's 6: 2-1, die 2: Dr
+    s, _ = play(s, "french", "attack 2818+2718 -> 2817")
+    assert answers(s, "french")["advance 2818 2817"] == "F-I-2 advances from 2818 into 2817 (the Great Redoubt)"
+
+
+def test_an_exchange_names_the_units_given_up_and_their_points():
+    s = position({F7: D[3], F7b: D[2], R5: G}, phase="combat")
+    force_die(s, 5)  # 2-1, die 5: Ex; either 7 covers the 5 lost
+    s, _ = play(s, "french", f"attack {D[2]}+{D[3]} -> {G}")
+    assert answers(s, "french") == {f"lose {D[2]}": "Lose F-IV-1 (7 Combat Points)",
+                                    f"lose {D[3]}": "Lose F-I-2 (7 Combat Points)"}
+
+
+def test_spared_artillery_elects_to_retreat_by_its_own_hex_not_a_destination():
+    """Artillery C: the same `retreat <hex>` names the artillery's own hex here; the Russian player
+    then chooses where it goes, and his answers name the artillery and its destinations."""
+    far = go(G, 3, 3)
+    s = position({ART: far, F4: D[2], R6: G}, phase="combat")  # 11 against 6: 1-1
+    force_die(s, 4)  # Ar: the infantry retreats, the bombarding artillery is spared
+    s, _ = play(s, "french", f"attack {far}+{D[2]} -> {G}")
+    s, _ = play(s, "russian", f"retreat {go(D[2], 2)}")
+    assert answers(s, "french") == {f"retreat {far}": f"F-I-art in {far} elects to retreat (Artillery C)",
+                                    "stay": "Stay: no artillery retreats"}
+    s, _ = play(s, "french", f"retreat {far}")
+    assert all(words == f"F-I-art retreats to {text.split()[1]}" for text, words in answers(s, "russian").items())
+
+
+def test_an_answer_to_no_waiting_step_reads_as_its_text():
+    s = position({F7: D[3], R5: G}, phase="combat")
+    assert borodino.in_words_in_game(s, "french", borodino.parse("french", "stay")) == "stay"
