@@ -124,8 +124,8 @@ def in_words_in_game(state: dict, side: str, cmd: C.Command) -> str:
 def canonical(state: dict, side: str, cmd: C.Command) -> C.Command:
     """The command as the game writes it, in whatever case the player typed it: a unit named by its
     id is written as that id (`move f-i-cav 3224` is `move F-I-cav 3224`), a leader of Doomed Victory
-    8.1 by his name (`move BAGRATION 3218` is `move Bagration 3218`, `assign barclay dokhturov`
-    `assign Barclay Dokhturov`). A hex, or a word that names neither, is left as typed, for `apply` to
+    8.1 by his name (`move BAGRATION 3218` is `move Bagration 3218`, `assign barclay doctorov`
+    `assign Barclay Doctorov`). A hex, or a word that names neither, is left as typed, for `apply` to
     refuse in its own words."""
     def written(ref: str) -> str:
         lid = dv_leaders.named(ref) if "leaders" in state else None

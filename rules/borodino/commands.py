@@ -66,7 +66,7 @@ class Release(Worded):
 
 @command("assign")
 class Assign(Worded):
-    """`assign barclay dokhturov`: a leader takes the corps of a fallen one (Doomed Victory 8.14)."""
+    """`assign barclay doctorov`: a leader takes the corps of a fallen one (Doomed Victory 8.14)."""
 
     leader: str
     fallen: str
@@ -157,7 +157,7 @@ def parse(text: str, options: Collection[str] | None = None) -> Command:
     if verb == "assign":
         if len(args) != 2 or any(w.isdigit() for w in args):
             raise CommandError("assign names a leader and the fallen leader whose corps he takes: "
-                               "`assign barclay dokhturov` (Doomed Victory 8.14).")
+                               "`assign barclay doctorov` (Doomed Victory 8.14).")
         return Assign(args[0].upper(), args[1].upper())
     line.takes(0, 0, "nothing after it")
     return Stay() if verb == "stay" else End()

@@ -69,10 +69,11 @@ def resolve(b: Battle, ref: str) -> str | None:
 
 
 def named(ref: str) -> str | None:
-    """The leader `ref` names, by id or by name in any letter case, or None."""
+    """The leader `ref` names, by id or by name in any letter case, each with or without its 'L-'
+    (`L-TUCHKOV`, `tuchkov`, `Tutchkov`: the id keeps a spelling the name no longer has), or None."""
     key = ref.upper()
     return next((lid for lid, d in dv_data.load().leaders.items()
-                 if key in (lid, d.name.upper(), "L-" + d.name.upper())), None)
+                 if key in (lid, lid[2:], d.name.upper(), "L-" + d.name.upper())), None)
 
 
 def name(lid: str) -> str:
@@ -232,7 +233,7 @@ def assign(b: Battle, side: str, leader_ref: str, fallen_ref: str) -> list[Event
     defs = dv_data.load().leaders
     lid, fallen = resolve(b, leader_ref), resolve(b, fallen_ref)
     if lid is None or fallen is None:
-        raise RuleViolation("Doomed Victory 8.14", f"name two leaders: `assign barclay dokhturov`; "
+        raise RuleViolation("Doomed Victory 8.14", f"name two leaders: `assign barclay doctorov`; "
                             f"{leader_ref if lid is None else fallen_ref} is not one")
     d, leader, lost = defs[lid], b.s["leaders"][lid], b.s["leaders"][fallen]
     if d.side != side or defs[fallen].side != side:

@@ -520,7 +520,7 @@ def test_a_verb_of_an_option_the_game_lacks_is_named_nowhere_and_refused_citing_
     assert (released.message, released.rule) == (
         "This game is played without the optional Imperial Guard rule (the option imperial_guard), so no Guard unit "
         "waits to be released: each moves and attacks as any other unit (Imperial Guard).", "Imperial Guard")
-    assigned = service.submit(plain, "french", "assign barclay dokhturov")
+    assigned = service.submit(plain, "french", "assign barclay doctorov")
     assert (assigned.message, assigned.rule) == (
         "This game is played without the option dv_leaders, so it has no leaders to assign: each corps moves and "
         "attacks without one (Doomed Victory 8.14).", "Doomed Victory 8.14")

@@ -91,11 +91,11 @@ def test_a_unit_row_names_what_stands_with_it():
     ..."); an empty list says nothing. What does not fit beside the unit's columns on a phone goes
     below them."""
     units = [{"side": "russian", "hex": "1311", "id": "R-III-1Gr", "type": "infantry", "strength": 6,
-              "movement": 4, "broken": True, "leaders": ["Tuchkov", "Barclay"]},
+              "movement": 4, "broken": True, "leaders": ["Tutchkov", "Barclay"]},
              {"side": "french", "area": 8, "id": "F-CR-1H", "type": "cavalry", "strength": 4,
               "cubes": []}]
     assert text.units_table(units).splitlines() == [
-        "Russian:", "  1311  R-III-1Gr  6-4  infantry", "    broken; leaders: Tuchkov, Barclay",
+        "Russian:", "  1311  R-III-1Gr  6-4  infantry", "    broken; leaders: Tutchkov, Barclay",
         "", "French:", "  8  F-CR-1H  4  cavalry"]
 
 

@@ -26,12 +26,12 @@ def _where(state: dict, lid: str) -> str | None:
 
 def test_8_151_a_corps_leader_goes_next_to_his_units_in_contact_but_not_into_the_line():
     """8.151: a unit "stacked with its Leader (or in a hex adjacent to him)" may be rallied; 8.14: a
-    leader stacked with a unit that receives a result rolls for his life. Dokhturov, with another
+    leader stacked with a unit that receives a result rolls for his life. Doctorov, with another
     corps' unit far back, joins his 24th Division behind the 7th, which faces the French."""
     s = dv_position({"F-I-2": go(G, 0), "R-VI-7": FRONT, "R-VI-24": BEHIND, "R-VII-26": FAR},
                     player="russian", leaders={"L-DOKHTUROV": "R-VII-26"})
     after, plan = leaders.moves(s, "russian")
-    assert [d.command for d in plan] == [f"move dokhturov {BEHIND}"] and _where(after, "L-DOKHTUROV") == BEHIND
+    assert [d.command for d in plan] == [f"move doctorov {BEHIND}"] and _where(after, "L-DOKHTUROV") == BEHIND
     assert "8.151" in plan[0].reason
 
 
@@ -49,7 +49,7 @@ def test_8_152_in_the_rally_phase_a_leader_goes_to_a_broken_unit_and_level_1_end
                     player="russian", phase="rally", leaders={"L-DOKHTUROV": "R-VII-26"})
     s["broken"] = ["R-VI-24"]
     plan = Level1().plan(borodino.view(s, "russian"), None, random.Random(1))
-    assert [d.command for d in plan] == [f"move dokhturov {BEHIND}", "end"]
+    assert [d.command for d in plan] == [f"move doctorov {BEHIND}", "end"]
     assert plan[-1].reason == "the leaders have moved (Doomed Victory 8.152)"
     for decision in plan:
         s, _ = borodino.apply(s, "russian", borodino.parse("russian", decision.command))
@@ -78,7 +78,7 @@ def test_8_152_an_inactive_leader_does_not_move_in_the_rally_phase():
 
 def test_8_10_an_army_commander_moves_to_bring_a_corps_leader_within_his_range():
     """8.10: a Russian Corps Leader "is automatically active if within range of an Army Commander who
-    is himself active"; Barclay (range 10) steps to a unit 10 hexes from Dokhturov."""
+    is himself active"; Barclay (range 10) steps to a unit 10 hexes from Doctorov."""
     m = load_map()
     clear = {h for h in m.hexes if m.terrain(h) == "clear"}
     near, far = next((a, b) for a in sorted(clear) if distance(a, FRONT) == 10
@@ -97,7 +97,7 @@ def test_8_151_a_corps_leader_with_no_unit_in_contact_is_said_to_join_those_near
     s = dv_position({"F-I-2": go(G, 0, 0, 0, 0), "R-VI-24": BEHIND, "R-VII-26": FAR},
                     player="russian", leaders={"L-DOKHTUROV": "R-VII-26"})
     after, plan = leaders.moves(s, "russian")
-    assert [d.command for d in plan] == [f"move dokhturov {BEHIND}"]
+    assert [d.command for d in plan] == [f"move doctorov {BEHIND}"]
     assert plan[0].reason.startswith("joins his own units nearest the enemy")
 
 

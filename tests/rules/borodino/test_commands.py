@@ -40,8 +40,8 @@ def test_every_verb_has_a_round_trip():
 
 
 def test_assign_names_two_leaders():
-    """Doomed Victory 8.14: `assign barclay dokhturov`; one name, or a hex, is not an assignment."""
-    assert C.parse("assign barclay dokhturov") == C.Assign("BARCLAY", "DOKHTUROV")
+    """Doomed Victory 8.14: `assign barclay doctorov`; one name, or a hex, is not an assignment."""
+    assert C.parse("assign barclay doctorov") == C.Assign("BARCLAY", "DOCTOROV")
     for text in ("assign barclay", "assign barclay 3224"):
         with pytest.raises(CommandError, match="8.14"):
             C.parse(text)

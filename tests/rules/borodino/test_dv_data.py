@@ -20,6 +20,15 @@ def test_the_shipped_data_loads_and_every_corps_has_one_leader():
     assert all(d.side in ("french", "russian") for d in data.leaders.values())
 
 
+def test_a_corps_leader_is_spelled_as_the_order_of_battle_names_his_corps():
+    """SPI's Borodino rules name a corps by its general ('III Corps: General Tutchkov'), and the
+    corps keeps his name in brackets; its leader's name reads the same ('Tutchkov', not 'Tuchkov')."""
+    for d in dv_data.load().leaders.values():
+        general = [c[c.index("(") + 1:-1] for c in d.commands if "(" in c]
+        if d.role == "corps" and len(general) == 1 and " " not in general[0] and "," not in general[0]:
+            assert d.name == general[0], d.id
+
+
 def test_8_112_murat_reaches_14_hexes_and_8_10_names_four_russian_army_commanders():
     """8.112: "farther than 14 hexes from Murat"; 8.10: "Barclay, Bagration, Miloradovich, and
     Gorchakov are all considered Army Commanders"."""

@@ -106,7 +106,7 @@ def test_8_1_leaders_move_in_the_movement_phase_only_and_by_their_owner():
 
 def test_8_10_a_corps_leader_out_of_range_rolls_and_if_inactive_his_units_stand():
     """8.10/8.122: a Russian corps leader is "automatically active if within range of an Army
-    Commander who is himself active"; otherwise "roll one die": here 6 against Dokhturov's 3 fails,
+    Commander who is himself active"; otherwise "roll one die": here 6 against Doctorov's 3 fails,
     and his units may not move or attack (8.10). The control: Barclay within range."""
     far = go(G, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3)
     s = dv_position({"R-VI-24": G, "R-IV-22": far}, options=["dv_leaders"], player="french",
@@ -117,7 +117,7 @@ def test_8_10_a_corps_leader_out_of_range_rolls_and_if_inactive_his_units_stand(
     assert s2["player"] == "russian" and s2["leaders"]["L-DOKHTUROV"]["active"] is False
     assert "leader_activation" in kinds(events)
     err = refused(s2, "russian", f"move {G} {go(G, 3)}", "Doomed Victory 8.10")
-    assert "Dokhturov" in str(err)
+    assert "Doctorov" in str(err)
     s["units"]["R-IV-22"]["hex"] = go(G, 3, 3)  # Barclay within range: no roll, active
     s3, events = play(s, "french", "end")
     assert s3["leaders"]["L-DOKHTUROV"]["active"] is True and "leader_activation" not in kinds(events)
@@ -135,18 +135,18 @@ def test_8_14_an_army_commander_takes_one_leaderless_corps():
     s = dv_position({"R-VI-24": G, "R-IV-22": go(G, 0), "R-VII-26": go(G, 3)}, player="russian",
                     leaders={"L-BARCLAY": "R-IV-22", "L-DOKHTUROV": "R-VI-24", "L-RAEVSKI": "R-VII-26"})
     s = _fallen(_fallen(s, "L-DOKHTUROV"), "L-RAEVSKI")
-    s2, events = play(s, "russian", "assign barclay dokhturov")
+    s2, events = play(s, "russian", "assign barclay doctorov")
     assert "VI Corps (Doctorov)" in s2["leaders"]["L-BARCLAY"]["commands"] and kinds(events) == ["leader_assigned"]
     assert s2["leaders"]["L-DOKHTUROV"]["commands"] == []
     assert str(refused(s2, "russian", "assign barclay raevski", "Doomed Victory 8.14")) == (
         "Barclay already commands one leaderless corps; an army commander may take only ONE; none of your leaders "
         "may now (Doomed Victory 8.14).")  # Bagration, Miloradovich, Gorchakov are not in play here
-    assert str(refused(s2, "russian", "assign bagration dokhturov", "Doomed Victory 8.14")) == (
-        "Dokhturov has already been replaced; only the corps of a fallen leader is given to another (now those of "
+    assert str(refused(s2, "russian", "assign bagration doctorov", "Doomed Victory 8.14")) == (
+        "Doctorov has already been replaced; only the corps of a fallen leader is given to another (now those of "
         "Raevski) (Doomed Victory 8.14).")  # and Bagration is not in play
     assert str(refused(s, "russian", "assign barclay barclay", "Doomed Victory 8.14")) == (
         "Barclay still leads his corps; only the corps of a fallen leader is given to another (now those of "
-        "Dokhturov, Raevski) (Doomed Victory 8.14).")
+        "Doctorov, Raevski) (Doomed Victory 8.14).")
 
 
 def test_8_14_a_corps_commander_is_reassigned_only_when_his_whole_command_is_gone():
@@ -154,18 +154,18 @@ def test_8_14_a_corps_commander_is_reassigned_only_when_his_whole_command_is_gon
     s = dv_position({"R-VI-24": G, "R-VII-26": go(G, 0)}, player="russian",
                     leaders={"L-DOKHTUROV": "R-VI-24", "L-RAEVSKI": "R-VII-26"})
     s = _fallen(s, "L-DOKHTUROV")
-    assert str(refused(s, "russian", "assign raevski dokhturov", "Doomed Victory 8.14")) == (
+    assert str(refused(s, "russian", "assign raevski doctorov", "Doomed Victory 8.14")) == (
         "Raevski still has units of his own (3); a corps commander is reassigned only when his entire command has "
         "been eliminated; none of your leaders may now (Doomed Victory 8.14).")
     s["leaders"]["L-BARCLAY"].update(where="play", **{"with": "R-VII-26"})  # an army commander free to take it
-    assert str(refused(s, "russian", "assign raevski dokhturov", "Doomed Victory 8.14")).endswith(
+    assert str(refused(s, "russian", "assign raevski doctorov", "Doomed Victory 8.14")).endswith(
         "; those who may: Barclay (Doomed Victory 8.14).")
     s["leaders"]["L-BARCLAY"].update(where="absent", **{"with": None})
     for uid, u in s["units"].items():
         if uid.startswith("R-VII-"):
             u.update(where="eliminated", hex=None)
     s["leaders"]["L-RAEVSKI"]["with"] = "R-VI-24"
-    after, _ = play(s, "russian", "assign raevski dokhturov")
+    after, _ = play(s, "russian", "assign raevski doctorov")
     assert "VI Corps (Doctorov)" in after["leaders"]["L-RAEVSKI"]["commands"]
 
 
@@ -192,7 +192,7 @@ def test_8_112_a_general_of_cavalry_rolls_only_beyond_14_hexes_of_murat():
 
 
 def _leaderless(options: tuple[str, ...], phase: str = "movement") -> dict:
-    """Dokhturov has fallen; his VI Corps 24th Division stands next to a French 7-4; Barclay is in play."""
+    """Doctorov has fallen; his VI Corps 24th Division stands next to a French 7-4; Barclay is in play."""
     s = dv_position({"R-VI-24": G, "F-I-2": N, "R-IV-22": go(G, 3, 3)}, options=options, player="russian",
                     phase=phase, leaders={"L-BARCLAY": "R-IV-22", "L-DOKHTUROV": "R-VI-24"})
     return _fallen(s, "L-DOKHTUROV")
@@ -201,12 +201,12 @@ def _leaderless(options: tuple[str, ...], phase: str = "movement") -> dict:
 def test_8_10_under_dv_leaderless_halt_a_leaderless_corps_neither_moves_nor_attacks():
     """8.10: a unit "is eligible to move, attack, receive Attack/Defense Bonus (8.13), and Rally (8.15) if
     its Corps Leader is active". Under dv_leaderless_halt a corps whose leader has fallen has none: its
-    unit's move is refused; once `assign barclay dokhturov` gives it a leader (8.14), it moves."""
+    unit's move is refused; once `assign barclay doctorov` gives it a leader (8.14), it moves."""
     s = _leaderless(("dv_leaders", "dv_leaderless_halt"))
     s["units"]["F-I-2"].update(where="removed", hex=None)  # out of contact, free to move
     err = refused(s, "russian", f"move {G} {go(G, 3)}", "Doomed Victory 8.10")
-    assert "Dokhturov's leaderless corps" in str(err) and "assign <leader> dokhturov" in str(err)
-    s2, _ = play(s, "russian", "assign barclay dokhturov")
+    assert "Doctorov's leaderless corps" in str(err) and "assign <leader> doctorov" in str(err)
+    s2, _ = play(s, "russian", "assign barclay doctorov")
     assert play(s2, "russian", f"move {G} {go(G, 3)}")[0]["units"]["R-VI-24"]["moved"]
 
 

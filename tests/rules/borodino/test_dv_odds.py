@@ -102,7 +102,7 @@ def test_6_10_the_second_hex_of_a_two_hex_retreat_ends_two_hexes_away():
 def test_8_14_only_the_leaders_of_the_units_that_receive_the_result_roll():
     """8.14: "If the unit with whom a Leader is stacked receives a combat result of any kind, roll two
     dice". On a Dr the attacker receives nothing: Davout, stacked with the attacking 7, does not roll;
-    Dokhturov, stacked with the retreating 4, does (2-1, die 1: Dr; his dice 3+4: no effect)."""
+    Doctorov, stacked with the retreating 4, does (2-1, die 1: Dr; his dice 3+4: no effect)."""
     s = dv_position({"F-I-2": G, "R-VI-24": N}, options=["dv_leaders"], phase="combat",
                     leaders={"L-DAVOUT": "F-I-2"})
     force_dice(s, 1)

@@ -20,7 +20,7 @@ def _attack(state: dict, *dice: int) -> tuple[dict, list[dict]]:
 
 def test_8_151_a_one_hex_retreat_is_cancelled_by_a_successful_rally():
     """8.151: "If the die roll is equal to or less than the Leader Rating, the unit is rallied and does
-    not retreat at all; treat the result as "no effect!""; Dokhturov (3) is stacked with the unit."""
+    not retreat at all; treat the result as "no effect!""; Doctorov (3) is stacked with the unit."""
     s = dv_position({"F-I-2": G, "R-VI-24": N}, phase="combat", leaders={"L-DOKHTUROV": "R-VI-24"})
     after, events = _attack(s, 1, 3, 4, 3)  # 2-1 die 1: Dr; leader 3+4: no effect; rally die 3
     assert [e["rallied"] for e in events if e["kind"] == "rally"] == [True]
@@ -28,7 +28,7 @@ def test_8_151_a_one_hex_retreat_is_cancelled_by_a_successful_rally():
 
 
 def test_8_151_a_failed_rally_leaves_the_retreat():
-    """The control: the same attack with a rally die of 4, above Dokhturov's rating of 3."""
+    """The control: the same attack with a rally die of 4, above Doctorov's rating of 3."""
     s = dv_position({"F-I-2": G, "R-VI-24": N}, phase="combat", leaders={"L-DOKHTUROV": "R-VI-24"})
     after, events = _attack(s, 1, 3, 4, 4)
     assert [e["rallied"] for e in events if e["kind"] == "rally"] == [False]
@@ -58,7 +58,7 @@ def test_8_151_a_two_hex_retreat_becomes_one_hex_and_the_unit_does_not_break():
 
 def test_8_151_only_an_active_leader_of_the_units_own_corps_rallies():
     """8.10/8.15: rally needs the unit's own Corps Leader, active; Raevski (VII Corps) beside a VI
-    Corps unit does nothing, nor does an inactive Dokhturov: the DR breaks the unit."""
+    Corps unit does nothing, nor does an inactive Doctorov: the DR breaks the unit."""
     for leaders, active in (({"L-RAEVSKI": "R-VII-26"}, True), ({"L-DOKHTUROV": "R-VII-26"}, False)):
         s = dv_position({"F-I-2": G, "R-Siw": N, "R-VII-26": go(N, 0)}, phase="combat", leaders=leaders)
         for leader in s["leaders"].values():
@@ -69,7 +69,7 @@ def test_8_151_only_an_active_leader_of_the_units_own_corps_rallies():
 
 def _rally_phase_position() -> tuple[dict, str, str]:
     """The end of a Russian Player-Turn: F-I-4 broken three hexes from Davout; F-I-5 beside it; an
-    inactive Dokhturov."""
+    inactive Doctorov."""
     broken = go(G, 3, 3, 3)
     s = dv_position({"F-I-2": G, "F-I-4": broken, "F-I-5": go(broken, 1), "R-VI-24": go(G, 0, 0, 0, 0, 0, 0)},
                     player="russian", turn=30, leaders={"L-DAVOUT": "F-I-2", "L-DOKHTUROV": "R-VI-24"})
@@ -140,8 +140,8 @@ def test_8_152_in_the_rally_phase_only_leaders_move():
 
 def test_8_152_an_inactive_leader_does_not_move_in_the_rally_phase():
     """8.152: "Each active Leader has the option to move during the Rally Phase": a Russian broken unit
-    gives the Russian leaders their part; Barclay, active, moves; Dokhturov, inactive, may not, and is
-    not offered. The control: the same move once Dokhturov is active."""
+    gives the Russian leaders their part; Barclay, active, moves; Doctorov, inactive, may not, and is
+    not offered. The control: the same move once Doctorov is active."""
     broken = go(G, 3, 3, 3)
     s = dv_position({"R-VI-24": G, "R-VI-7": go(G, 3), "R-IV-22": broken, "R-IV-23": go(broken, 1)},
                     player="russian", turn=30, leaders={"L-BARCLAY": "R-IV-22", "L-DOKHTUROV": "R-VI-24"})
@@ -149,12 +149,12 @@ def test_8_152_an_inactive_leader_does_not_move_in_the_rally_phase():
     s["leaders"]["L-DOKHTUROV"]["active"] = False
     s, _ = play(s, "russian", "end")
     assert (s["phase"], s["player"]) == ("rally", "russian")
-    err = refused(s, "russian", f"move dokhturov {go(G, 3)}", "Doomed Victory 8.152")
-    assert str(err) == ("Dokhturov is inactive this turn, and only an active leader moves in the Rally Phase "
+    err = refused(s, "russian", f"move doctorov {go(G, 3)}", "Doomed Victory 8.152")
+    assert str(err) == ("Doctorov is inactive this turn, and only an active leader moves in the Rally Phase "
                         "(Doomed Victory 8.152).")
     assert leader_moves.movers(Battle(s), "russian") == ["L-BARCLAY"]
     s["leaders"]["L-DOKHTUROV"]["active"] = True
-    assert play(s, "russian", f"move dokhturov {go(G, 3)}")[0]["leaders"]["L-DOKHTUROV"]["with"] == "R-VI-7"
+    assert play(s, "russian", f"move doctorov {go(G, 3)}")[0]["leaders"]["L-DOKHTUROV"]["with"] == "R-VI-7"
 
 
 def _quiet_rally_phase(options: tuple[str, ...]) -> dict:

@@ -35,6 +35,17 @@ def test_a_leader_is_written_by_his_name_with_doomed_victory_leaders():
         assert written(state, "french", typed).to_text() == "move Davout 3224"
     for typed in ("move latour-maubourg 3224", "move l-latour-maubourg 3224", "move l-latour 3224"):
         assert written(state, "french", typed).to_text() == "move Latour-Maubourg 3224"  # his id is L-LATOUR
-    assert written(state, "russian", "assign barclay dokhturov").to_text() == "assign Barclay Dokhturov"
+    assert written(state, "russian", "assign barclay doctorov").to_text() == "assign Barclay Doctorov"
     assert written(state, "french", "move Davout 3224") == written(state, "french", "move davout 3224")
     assert written(state, "french", "move nobody 3224").to_text() == "move NOBODY 3224"  # for apply to refuse
+
+
+def test_a_leader_is_named_as_the_rule_book_spells_him_and_still_by_the_spelling_of_his_id():
+    """SPI's Borodino rules spell three Russian generals Tutchkov, Bagavout and Doctorov, as their
+    corps are named; their ids keep Tuchkov, Baggovut and Dokhturov, the names games stored before
+    wrote them with, so those still name them and are written anew."""
+    state = borodino.setup("shevardino", seed=1, options=["dv_leaders"])
+    for typed, now in (("tuchkov", "Tutchkov"), ("tutchkov", "Tutchkov"), ("baggovut", "Bagavout"),
+                       ("l-dokhturov", "Doctorov")):
+        assert written(state, "russian", f"move {typed} 1210").to_text() == f"move {now} 1210"
+    assert written(state, "russian", "assign barclay dokhturov").to_text() == "assign Barclay Doctorov"
