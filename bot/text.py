@@ -280,12 +280,27 @@ def _units(n: int, words: dict | None = None) -> str:
     return f"{n} {_word(words, 'unit' if n == 1 else 'units')}"
 
 
+TURN_WORDS = {"borodino": "Game-Turn"}  # SPI's Borodino rules' word, as its picture's; other systems': Turn
+
+
+def turn_words(view: dict) -> str:
+    """The turn as the system's picture names it: 'Game-Turn 27 of 40' (Borodino), 'Turn 2 of 4'.
+
+    >>> turn_words({"system": "borodino", "turn": 27, "last_turn": 40}), turn_words({"turn": 3})
+    ('Game-Turn 27 of 40', 'Turn 3')
+    """
+    last = f" of {view['last_turn']}" if view.get("last_turn") else ""
+    return f"{TURN_WORDS.get(str(view.get('system')), 'Turn')} {view.get('turn', '?')}{last}"
+
+
 def headline(view: dict) -> str:
-    """Turn, day and clock (Borodino's Grand Battle spans three days), phase and player (none once
-    the game is over: no side acts); then who moves (or the outcome) and the engine's prompt."""
-    head = [f"Turn {view.get('turn', '?')}"]
+    """Turn (as the picture names it), day and clock (Borodino's Grand Battle spans three days; a
+    night turn reads Night, as on the picture), phase and player (none once the game is over: no
+    side acts); then who moves (or the outcome) and the engine's prompt."""
+    head = [turn_words(view)]
     if view.get("clock"):
-        head.append(" ".join(str(view[key]) for key in ("day", "clock") if view.get(key)))
+        head.append(" ".join(str(word) for word in (view.get("day"), "Night" if view.get("night") else view["clock"])
+                             if word))
     head.append(phase_name(view.get("phase")))
     if view.get("player") and not view.get("outcome"):
         head.append(f"{side_name(view['player'])} player")

@@ -32,6 +32,24 @@ def test_status_names_a_side_whose_units_all_wait_to_enter():
     assert text.status(view).splitlines()[-3:-1] == ["Russian: 36 units", "French: none on the map, 3 waiting to enter"]
 
 
+@pytest.mark.parametrize("system, scenario, picture", [
+    ("borodino", "7sep", "Game-Turn 27 of 40 | 7 Sept 0600"),  # SPI's Borodino rules: Game-Turn
+    ("bloody_monday", "bloody_monday", "Turn 1 of 4"),
+    ("campaign_1812", "campaign", "Turn 1 of 13 | June II 1812"),  # the picture: 'Turn 1 of 13, June II 1812'
+])
+def test_the_headline_names_the_turn_as_the_systems_picture_does(system, scenario, picture):
+    """The text and the picture of one position say the same turn: Borodino's reads 'Game-Turn 27
+    of 40' on the map, and its text read 'Turn 27'; every system's now counts the turns too."""
+    game = rules.load(system)
+    assert text.headline(game.view(game.setup(scenario, 1, []), None)).startswith(picture + " | ")
+
+
+def test_a_borodino_night_turn_reads_night_as_on_the_picture():
+    game = rules.load("borodino")
+    state = {**game.setup("grand", 1, []), "turn": 9}  # 5 Sept's night: Game-Turns 9 and 10
+    assert text.headline(game.view(state, None)).startswith("Game-Turn 9 of 40 | 5 Sept Night | ")
+
+
 def test_the_headline_names_the_day_where_the_view_gives_one():
     """Borodino's Grand Battle runs from 5 to 7 September: "Turn 20 | 1500" alone does not say
     which day; the view's day stands before the hour (and a view without one is as before)."""

@@ -77,10 +77,10 @@ def test_after_a_resignation_everyone_reads_how_the_game_ended(tmp_path):
             await s.anna.click(asked.response, label="Resign")
             await s.env.settle()
             resigned = "anna resigns for French: Russian wins game 1."
-            assert s.posts()[-2].startswith(resigned + "\nTurn 27 | 7 Sept 0600 | Game over") and \
+            assert s.posts()[-2].startswith(resigned + "\nGame-Turn 27 of 40 | 7 Sept 0600 | Game over") and \
                 "To move" not in s.posts()[-2]
             watched = s.posts(s.watch)[-1]
-            assert watched.startswith(f"Game 1: {resigned}\nTurn 27") and "To move" not in watched
+            assert watched.startswith(f"Game 1: {resigned}\nGame-Turn 27 of 40") and "To move" not in watched
             status = reply(await s.boris.slash(s.channel, "game status"))
             title = "Borodino: 7 September: the Great Battle"
             assert status.startswith(f"Game 1: {title} is over (Russian wins: anna resigns for French).")
