@@ -26,6 +26,7 @@ from rules.bloody_monday.standing import choice, standing_command
 from rules.bloody_monday.views import TITLES
 from rules.bloody_monday.views import view as _view
 from rules.core.ai import Commander
+from rules.core.dice import rolls_made
 from rules.core.errors import CommandError, RuleViolation
 from rules.core.events import Event
 from rules.core.play import play, refuse_out_of_turn
@@ -118,10 +119,10 @@ def legal_commands(state: dict, side: str) -> list[C.Command]:
 
 def whole_answers(state: dict, side: str) -> list[C.Command]:
     """The hits `side` is applying now, chosen together: each way to apply them, one `hit` naming
-    the units in order, up to MOST_HITS and up to a hit the rules apply at once (a single unit to
-    go to after the showdown: the command ends there, and the hits after it are asked again), each
-    set of units once; [] when no hit waits for `side`. Sound by 5.3.6: "Hits are applied one by
-    one", the owner choosing among equally strong units, and nothing is rolled or shown between
+    the units in order, up to MOST_HITS, each set of units once; [] when no hit waits for `side`.
+    A hit with a single unit to go to (after the showdown the rules apply it at once) is named in
+    its place, so one click applies all the hits of the step. Sound by 5.3.6: "Hits are applied
+    one by one", the owner choosing among equally strong units, and nothing is rolled between
     them, so choosing them together is choosing each in turn. Played hit by hit through `apply`."""
     waiting = choice(state)
     if waiting is None or waiting["kind"] != "hit" or waiting["side"] != side:
@@ -138,13 +139,31 @@ def whole_answers(state: dict, side: str) -> list[C.Command]:
             tried.add(tuple(sorted(path)))
             after, _ = apply(position, side, C.Hit((bid,)))
             bt = after["battle"]
-            if len(path) < MOST_HITS and bt and bt["choice"] and bt["choice"]["side"] == side \
-                    and bt["due"][side] == due - 1:
-                walk(path, after)
+            goes_on = bool(bt and bt["choice"] and bt["choice"]["side"] == side and bt["due"][side] < due
+                           and bt["stage"] == position["battle"]["stage"] and rolls_made(after) == rolls_made(position))
+            longer = (*path, *forced(position, (bid,), due - 1 - bt["due"][side])) if goes_on else path
+            if goes_on and len(longer) < MOST_HITS:  # the same hits go on: no die rolled, no new stage
+                walk(longer, after)
             else:
                 found.setdefault(tuple(sorted(path)), C.Hit(path))
     walk((), state)
     return list(found.values())
+
+
+def forced(position: dict, named: tuple[str, ...], count: int) -> tuple[str, ...]:
+    """The units of the next `count` hits after those `named`, each the only one it could go to
+    (combat.choose_hit applies them at once and takes each named in its place): found by naming."""
+    side, area = position["battle"]["choice"]["side"], position["battle"]["area"]
+    units = Game(position, shared=True).units(area, side)
+    for _ in range(count):
+        for bid in units:
+            try:
+                apply(position, side, C.Hit((*named, bid)))
+            except (CommandError, RuleViolation):
+                continue
+            named += (bid,)
+            break
+    return named[1:]
 
 
 def sample_command(state: dict, side: str, rng: random.Random) -> C.Command | None:

@@ -271,12 +271,30 @@ def test_5_3_6_hits_chosen_together_offer_every_way_to_apply_them_once():
     assert bm.whole_answers(state, "french") == []
 
 
-def test_5_3_6_hits_chosen_together_stop_at_a_hit_the_rules_apply_at_once():
+def test_5_3_6_hits_chosen_together_name_a_hit_the_rules_apply_at_once_in_its_place():
     """After the showdown a hit with a single unit to go to is applied by the rules at once: in the
-    5.3.6.1 example the Russian's first hit goes to one of two infantry tied at 2, and the next then
-    has one unit to go to, so each answer names one unit, and the hits after it are asked again."""
+    5.3.6.1 example the Russian's first hit goes to one of two infantry tied at 2, the next has one
+    unit to go to, the third a tie again. Each answer names that unit in its place and goes on, so
+    one click applies all six hits (answers stopped at it, and the hits after it were asked again:
+    on simcord three French hits in an area took two clicks), leading where the hits chosen one at
+    a time lead."""
     g = after_showdown()
     combat.advance(g)
-    assert g.s["battle"]["choice"]["side"] == "russian"
+    due = g.s["battle"]["due"]["russian"]
     together = [c.to_text() for c in bm.whole_answers(g.s, "russian")]
-    assert together == ["hit R-1-1Gr", "hit R-1-1J"]
+    assert together == ["hit R-1-1Gr R-1-1J R-1-1Gr", "hit R-1-1Gr R-1-1J R-1-1J"]
+    for text in together:
+        one_by_one, names = g.s, text.split()[1:]
+        while one_by_one["battle"]["choice"]["side"] == "russian":  # each choice in turn, by the hits applied
+            one_by_one, _ = do(one_by_one, "russian", f"hit {names[due - one_by_one['battle']['due']['russian']]}")
+        assert do(g.s, "russian", text)[0] == one_by_one
+
+
+def test_5_3_6_hits_chosen_together_never_reach_past_a_roll():
+    """The last artillery hit before the showdown is chosen alone: the showdown's dice come after it,
+    and the hits they bring are asked once rolled (an answer naming two units chose the second
+    before its die was seen)."""
+    state = position({"F-I-1": 44, "R-1-4": 44, "R-1-11": 44})
+    battle(game(state), 44, stage="artillery", due={"french": 0, "russian": 1})
+    state, _ = do(state, "french", "end")
+    assert [c.to_text() for c in bm.whole_answers(state, "russian")] == ["hit R-1-11", "hit R-1-4"]
