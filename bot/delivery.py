@@ -1,37 +1,38 @@
 """Who hears what, and how: every message leaves through the outbox.
 
 A change to a game stores the messages it causes in the outbox in its own transaction (see
-GameService.submit's `compose`); Delivery then sends the stored rows, oldest first, and marks a
-row delivered only once the platform has accepted all of it. A channel reads its games in the
-order stored: a new game's posts wait behind those of the game before it still unsent (a
-restart, Discord down), which a flush of the new game sends first. A text longer than the platform's
-limit goes as several messages (the Messenger splits it), and a row remembers how many of them
-were accepted, so a retry sends only the rest. Each message is sent once: it goes with a nonce
-(the row, the piece and a digest of what the row says) that Discord de-duplicates, and what the
-platform accepted is remembered in memory until the store has marked it, so when marking fails (a
-full disk, a write lock held longer than the store waits) only the marking is tried again, never
-the send. Texts in a row to one place (a channel, a person's DMs or private thread) go as one
-message, one under the other, as far as the platform's limit allows; a picture, buttons, a
-question or a kept view goes alone and ends the run. Which rows share a message, and the place it
-goes to, are stored before it is sent (`joined`, `joined_to`), so a retry after a restart sends that
-very message with its nonce to that very place, whoever holds a seat by then, and all its rows are
-marked delivered once the platform has accepted it. Pictures are not stored: a row
-names the view to draw (`{"seq": n, "side": side or None}`) and it is rendered when
-sent, once for every channel that shows it; a row posted after a change (`crop`) carries a second
-picture, the latest action at a phone's width. A kept row (`kept`) does not send a
-new message: it edits the messages that hold a player's private view of the game in place (one per
-piece of its text, the first ones sent when there are none yet; a piece more is sent, a piece less
-deleted), and the store remembers their ids as soon as the platform made them, so a retry edits,
-never repeats. A question (`question`: {"since": the command after which its player-turn began,
-"fresh": whether it must notify}) goes the same way into the player's question message of that
-player-turn: edited in place with its buttons (the answered question replaced), unless it is the
-first of the player-turn or `fresh` (a new message, which notifies); `in_place`, the id of the message
-whose button gave the command, is edited when the player has no question message of the player-turn
-yet. One message asks all of a player's questions of a player-turn (bot/tables/news.py, Change._ask).
-Nothing here raises after a change has been stored: a failure is logged and the row
-waits for a retry (the next change of the game, the periodic retry, the next start-up).
-Every read and write of the store runs in a worker thread (`asyncio.to_thread`): the event loop
-never waits for another connection's write lock, only the messages wait.
+GameService.submit's `compose`); Delivery then sends the stored rows, oldest first, and marks a row
+delivered only once the platform has accepted all of it. A channel reads its games in the order
+stored: a new game's posts wait behind those of the game before it still unsent (a restart, Discord
+down), which a flush of the new game sends first. A text longer than the platform's limit goes as
+several messages (the Messenger splits it), and a row remembers how many of them were accepted, so a
+retry sends only the rest. Each message is sent once: it goes with a nonce (the row, the piece and a
+digest of what the row says) that Discord de-duplicates for a few minutes (a retry later than that,
+after a try that may have posted, first reads the bot's own messages at the place since that try:
+`_went`), and what the platform accepted is remembered in memory until the store has marked it, so
+when marking fails (a full disk, a write lock held longer than the store waits) only the marking is
+tried again, never the send. Texts in a row to one place (a channel, a person's DMs or private
+thread) go as one message, one under the other, as far as the platform's limit allows; a picture,
+buttons, a question or a kept view goes alone and ends the run. Which rows share a message, and the
+place it goes to, are stored before it is sent (`joined`, `joined_to`), so a retry after a restart
+sends that very message with its nonce to that very place, whoever holds a seat by then, and all its
+rows are marked delivered once the platform has accepted it. Pictures are not stored: a row names
+the view to draw (`{"seq": n, "side": side or None}`) and it is rendered when sent, once for every
+channel that shows it; a row posted after a change (`crop`) carries a second picture, the latest
+action at a phone's width. A kept row (`kept`) does not send a new message: it edits the messages
+that hold a player's private view of the game in place (one per piece of its text, the first ones
+sent when there are none yet; a piece more is sent, a piece less deleted), and the store remembers
+their ids as soon as the platform made them, so a retry edits, never repeats. A question
+(`question`: {"since": the command after which its player-turn began, "fresh": whether it must
+notify}) goes the same way into the player's question message of that player-turn: edited in place
+with its buttons (the answered question replaced), unless it is the first of the player-turn or
+`fresh` (a new message, which notifies); `in_place`, the id of the message whose button gave the
+command, is edited when the player has no question message of the player-turn yet. One message asks
+all of a player's questions of a player-turn (bot/tables/news.py, Change._ask). Nothing here raises
+after a change has been stored: a failure is logged and the row waits for a retry (the next change
+of the game, the periodic retry, the next start-up). Every read and write of the store runs in a
+worker thread (`asyncio.to_thread`): the event loop never waits for another connection's write lock,
+only the messages wait.
 
 A row's audience is "channel:<id>", "user:<id>", a side (whoever holds its seat when it is sent),
 "owner:<guild>" (the server's owner: a damaged row set aside, bot/damage.py) or "all" (the
@@ -44,6 +45,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import itertools
 import json
 import logging
 from collections import OrderedDict, defaultdict
@@ -75,6 +77,8 @@ PlaceCheck = Callable[[dict, list[str]], None]  # refuses (ValueError) places no
 Buttons = dict[str, Any]
 NO_PICTURE = "(No map picture: the map renderer is not available on this server.)"
 RETRY_CAP = timedelta(hours=1)  # a failing row is retried at least this often
+NONCE_MEMORY = timedelta(minutes=2)  # Discord answers a nonce it took "in the past few minutes" by its message
+CLOCK_SLACK = timedelta(minutes=1)  # how far the platform's clock may stand from ours
 CHANNEL_REFUSALS = 3  # a channel refusing a row this many times in a row is lost to its games
 GIVE_UP_AFTER = 8  # a row refused this many times (about an hour of tries) ends; see Delivery._give_up
 DM_RETRY_FIRST, DM_RETRY_CAP = timedelta(hours=1), timedelta(days=1)
@@ -128,7 +132,12 @@ class Messenger(Protocol):
                    buttons: Buttons | None = None, nonce: str | None = None) -> str | None:
         """Post one message in a channel or thread; its id (None: the platform gives none);
         raises when the platform refuses it. The platform makes one message of two sends
-        with the same `nonce` (a retry after an answer was lost)."""
+        with the same `nonce` (a retry after an answer was lost) for a few minutes only."""
+
+    async def sent_since(self, place: str, since: datetime) -> list[str]:
+        """The words of the bot's own messages at a place ("channel:<id>", "dm:<user>",
+        "thread:<id>") since a moment, oldest first (none where the bot may not read them); raises
+        PlatformDown as a send does."""
 
     async def dm(self, user: str, piece: str, pictures: Sequence[bytes] = (),
                  buttons: Buttons | None = None, nonce: str | None = None) -> str | None:
@@ -483,6 +492,7 @@ class Delivery:
         if target == "record":
             await asyncio.to_thread(self.store.mark_delivered, *ids)
             return True
+        began = stamp(self.clock())
         try:
             await (self._send_run(rows, target) if joined else self._send_pieces(rows[0], target))
         except DMClosed:
@@ -502,7 +512,8 @@ class Delivery:
                 if row["attempts"] + 1 >= GIVE_UP_AFTER and not passing:
                     await asyncio.to_thread(self._give_up, row)
                 else:
-                    await asyncio.to_thread(self.store.mark_failed, row["id"], stamp(self.clock() + pause))
+                    await asyncio.to_thread(self.store.mark_failed, row["id"], stamp(self.clock() + pause),
+                                            began if passing else None)
             if isinstance(error, ChannelClosed) and rows[0]["attempts"] + 1 >= CHANNEL_REFUSALS:
                 self.channel_lost(error.channel)
             return False
@@ -558,8 +569,9 @@ class Delivery:
             await asyncio.to_thread(self.store.set_joined, ids, target)
         kind, _, where = target.partition(":")
         send = self.messenger.dm if kind == "dm" else self.messenger.post
-        for n, piece in enumerate(self._joined_pieces(rows, target)):
-            await send(where, piece, nonce=nonce(rows, n))
+        pieces = self._joined_pieces(rows, target)
+        for n in range(await self._went(rows, target, pieces), len(pieces)):
+            await send(where, pieces[n], nonce=nonce(rows, n))
         self._accepted.update(dict.fromkeys(ids, 1))
 
     async def _send_pieces(self, row: dict, target: str) -> None:
@@ -581,12 +593,30 @@ class Delivery:
         send = self.messenger.dm if kind == "dm" else self.messenger.post
         pieces = self.messenger.pieces(text)
         buttons = row["payload"].get("buttons")
-        for n in range(max(row["pieces_sent"], self._accepted.get(row["id"], 0)), len(pieces)):
+        start = max(row["pieces_sent"], self._accepted.get(row["id"], 0))
+        for n in range(start + await self._went([row], target, pieces[start:]), len(pieces)):
             last = buttons if n == len(pieces) - 1 else None
             await send(where, pieces[n], pictures if n == 0 else (), last, nonce=nonce([row], n))
             self._accepted[row["id"]] = n + 1
             if n + 1 < len(pieces):
                 await self._mark_pieces(row["id"], n + 1)
+
+    async def _went(self, rows: list[dict], target: str, pieces: list[str]) -> int:
+        """How many of these pieces (the first ones) went already: a try of the rows that may have
+        posted them (the platform down, its answer lost) longer ago than the platform remembers a
+        nonce did, when the bot's own messages at the place since then say them word for word. A
+        retry after a long outage (RETRY_CAP) would otherwise post again what went; within the
+        nonce's memory its repeat is answered by the first message, and nothing is read."""
+        tried = min((row["tried_at"] for row in rows if row["tried_at"]), default=None)
+        if tried is None or not pieces or tried > stamp(self.clock() - NONCE_MEMORY):
+            return 0
+        seen = {said.strip() for said in await self.messenger.sent_since(
+            target, datetime.fromisoformat(tried) - CLOCK_SLACK)}
+        went = len(list(itertools.takewhile(lambda piece: piece.strip() in seen, pieces)))
+        if went:
+            log.warning("outbox rows %s: %d of %d messages were found at %s, sent by a try whose answer was lost; "
+                        "not sent again", [row["id"] for row in rows], went, len(pieces), target)
+        return went
 
     async def _mark_pieces(self, outbox_id: int, pieces: int) -> None:
         """Store how many pieces of a row went; a failure is logged (memory holds it meanwhile)."""

@@ -195,6 +195,23 @@ class DiscordMessenger:
             raise DMClosed(user) from error
         return str(sent.id)
 
+    @waits_out_troubles
+    async def sent_since(self, place: str, since: datetime) -> list[str]:
+        """The words of the bot's own messages at a place since a moment, oldest first, among the
+        first 100 messages there since then (the minutes a lost answer leaves to check); a post's
+        note of pictures it could not attach left out. None where the bot may not read the place
+        (Read Message History), or it is gone: the send that follows meets that."""
+        kind, _, where = place.partition(":")
+        try:
+            target = await (self._place(place) if kind == "dm" else self._channel(where))
+            if not isinstance(target, discord.abc.Messageable):
+                return []
+            return [message.content.removesuffix(f"\n{NO_ATTACH}")
+                    async for message in target.history(limit=100, after=since, oldest_first=True)
+                    if self.client.user is not None and message.author.id == self.client.user.id]
+        except (discord.Forbidden, discord.NotFound):
+            return []
+
     async def _place(self, place: str) -> discord.DMChannel | discord.Thread | discord.TextChannel:
         """The DM channel ("dm:<user>") or thread ("thread:<id>") a kept message lives in."""
         kind, _, where = place.partition(":")

@@ -181,6 +181,11 @@ def _joined(db: sqlite_utils.Database) -> None:
 _add_column("outbox.joined_to: the place a joined message was first tried at", "outbox", "joined_to")
 
 
+# when the first try that may have posted a row began (the platform down, its answer lost): a retry
+# long after it reads the place's history first (bot/delivery.py, Delivery._went)
+_add_column("outbox.tried_at: when a try that may have posted a row began", "outbox", "tried_at")
+
+
 FORMER = re.compile(r" \([^()]*\)$")  # a bracketed reference some names ended with until 28 Nov 2026
 
 

@@ -125,11 +125,13 @@ class OutboxPart(Connection):
         return self.db.execute("SELECT COUNT(*) FROM outbox WHERE game = ? AND (attempts > 0 OR given_up IS NOT NULL)",
                                [game_id]).fetchone()[0]
 
-    def mark_failed(self, outbox_id: int, retry_at: str) -> None:
-        """A send failed: one more attempt counted, and no retry before `retry_at`."""
+    def mark_failed(self, outbox_id: int, retry_at: str, tried_at: str | None = None) -> None:
+        """A send failed: one more attempt counted, and no retry before `retry_at`; `tried_at`, a try
+        the platform may have posted all the same (down, its answer lost): when it began, the first
+        such try's kept."""
         with self.transaction():
-            self.db.execute("UPDATE outbox SET attempts = attempts + 1, retry_at = ? WHERE id = ?",
-                            [retry_at, outbox_id])
+            self.db.execute("""UPDATE outbox SET attempts = attempts + 1, retry_at = ?,
+                               tried_at = COALESCE(tried_at, ?) WHERE id = ?""", [retry_at, tried_at, outbox_id])
 
     def closed_dm(self, user: str) -> dict | None:
         """When DMs to this person were last found closed: failures so far, next try."""

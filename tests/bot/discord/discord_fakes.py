@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
@@ -84,6 +84,8 @@ class FakeMessenger:
     buttons: list[tuple[str, str, dict]] = field(default_factory=list)  # (where, text, buttons)
     kept: dict[str, tuple[str, str]] = field(default_factory=dict)  # kept message id: (place, piece)
     edits: list[tuple[str, str]] = field(default_factory=list)  # (place, kept message id) written
+    clock: Callable[[], datetime] | None = None  # when each message went (make_tables gives its clock)
+    sent: list[tuple[str, str, datetime]] = field(default_factory=list)  # (place, text, when) posted or DM'd
 
     def pieces(self, text: Text) -> list[str]:
         return pieces(text)
@@ -96,6 +98,7 @@ class FakeMessenger:
         if channel in self.failing:
             raise ServerError(channel)
         self.posts.append((channel, text, tuple(pictures)))
+        self._went(f"channel:{channel}", text)
         if buttons is not None:
             self.buttons.append((channel, text, buttons))
 
@@ -109,8 +112,19 @@ class FakeMessenger:
         if user in self.failing:
             raise ServerError(user)
         self.dms.append((user, text, tuple(pictures)))
+        self._went(f"dm:{user}", text)
         if buttons is not None:
             self.buttons.append((user, text, buttons))
+
+    def _went(self, place: str, text: str) -> None:
+        self.sent.append((place, text, self.clock() if self.clock else datetime.min.replace(tzinfo=UTC)))
+
+    async def sent_since(self, place: str, since: datetime) -> list[str]:
+        """What was posted or DM'd at a place since a moment, by the clock of the first tables made."""
+        self.attempts.append(place.partition(":")[2])
+        if place.partition(":")[2] in self.down:
+            raise PlatformDown(place)
+        return [text for where, text, when in self.sent if where == place and when >= since]
 
     async def keep(self, place: str, piece: str, kept: str | None, buttons: dict | None = None) -> str:
         """Edits a kept message (its id: its number in `kept`), or sends a new one."""
@@ -226,7 +240,9 @@ def make_tables(service: GameService, clock: FakeClock | None = None,
     """Tables over fakes; a computer seat plans in a worker thread unless `planner` says."""
     clock = clock or FakeClock()
     config = Config(defaults=defaults or GameSettings())
-    return Tables(service, Delivery(service, messenger or FakeMessenger(), renderer, clock, cropper, place_check),
+    messenger = messenger or FakeMessenger()
+    messenger.clock = messenger.clock or clock
+    return Tables(service, Delivery(service, messenger, renderer, clock, cropper, place_check),
                   FakeScheduler(clock), config, clock, systems=systems,
                   planner=planner or ThreadPlanner())
 

@@ -41,7 +41,7 @@ class Discord(FakeMessenger):
 
     async def post(self, channel: str, text: str, pictures: Sequence[bytes] = (),
                    buttons: dict | None = None, nonce: str | None = None) -> None:
-        if (channel, nonce) in self.taken:
+        if (channel, nonce) in self.taken and channel not in self.down:  # down: no answer at all
             self.repeated += 1
             return
         await super().post(channel, text, pictures, buttons, nonce)
@@ -49,7 +49,7 @@ class Discord(FakeMessenger):
 
     async def dm(self, user: str, text: str, pictures: Sequence[bytes] = (),
                  buttons: dict | None = None, nonce: str | None = None) -> None:
-        if (f"dm:{user}", nonce) in self.taken and user not in self.closed:  # closed: refused first
+        if (f"dm:{user}", nonce) in self.taken and user not in self.closed | self.down:  # refused, no answer
             self.repeated += 1
             return
         await super().dm(user, text, pictures, buttons, nonce)
@@ -224,7 +224,7 @@ def test_a_message_that_may_have_gone_is_sent_as_it_was_after_its_game_ended(ser
     run(tables.delivery.send(game_id, [(TO_CHANNEL, {"text": "The Blue move is due.", "unasked": ""}),
                                        (TO_CHANNEL, message("Boris holds on"))]))
     run(tables.play.resign(BORIS, CHANNEL))
-    clock.advance(hours=1)
+    clock.advance(minutes=1)  # within the nonce's memory
     run(tables.delivery.flush(game_id))
     posted = new_posts(messenger, before)
     assert posted[0] == "The Blue move is due.\nBoris holds on"
@@ -255,7 +255,7 @@ def test_a_joined_dm_that_may_have_gone_goes_again_to_whom_it_was_tried(service,
         service.store.take_seat(game_id, "blue", STRANGER.id)
     if then == "left":
         messenger.closed.add(BORIS.id)
-    clock.advance(minutes=5)
+    clock.advance(minutes=1)  # within the nonce's memory
     run(tables.delivery.flush(game_id))
     assert messenger.to(BORIS.id)[before:] == [f"Game {game_id}: a\nb"]
     if then == "left":
@@ -265,3 +265,47 @@ def test_a_joined_dm_that_may_have_gone_goes_again_to_whom_it_was_tried(service,
     else:
         assert messenger.repeated == 1 and messenger.to(STRANGER.id) == []
         assert service.store.undelivered(game_id) == []
+
+
+@pytest.mark.logs_errors("kolocha.delivery")
+def test_a_message_whose_answer_was_lost_is_not_posted_again_after_an_outage_longer_than_a_nonce_lives(service):
+    """Discord takes a message but its answer is lost, then is down for an hour of retries, and has
+    forgotten the message's nonce when it is back (it remembers one for a few minutes). The retry
+    reads the channel's messages since the first try, finds the message there, and marks it sent
+    rather than posting it twice; the text stored meanwhile goes after it."""
+    clock = FakeClock()
+    messenger = AnswerLost()
+    tables = make_tables(service, clock, messenger)
+    game_id = run(seated_game(tables))
+    before, messenger.lost = len(messenger.in_channel(CHANNEL)), 1
+    run(tables.delivery.send(game_id, [(TO_CHANNEL, message("a")), (TO_CHANNEL, message("b"))]))
+    messenger.down.add(CHANNEL)
+    for minutes in (1, 2, 4, 8, 16, 32):
+        clock.advance(minutes=minutes)
+        run(tables.delivery.flush(game_id))
+    messenger.down.clear()
+    messenger.taken.clear()  # the nonce forgotten
+    run(tables.delivery.send(game_id, [(TO_CHANNEL, message("c"))]))
+    clock.advance(hours=1)
+    run(tables.delivery.flush(game_id))
+    assert new_posts(messenger, before) == ["a\nb", "c"]
+    assert service.store.undelivered(game_id) == []
+
+
+def test_the_bots_own_messages_at_a_place_since_a_moment_are_read_back_on_discord(tmp_path):
+    """What a retry long after a lost answer reads (DiscordMessenger.sent_since): the bot's own
+    messages in a channel and in a person's DMs since a moment, oldest first, others' left out."""
+    async def test(db: Path) -> None:
+        async with sim.server(db) as s:
+            messenger, anna = s.tables.delivery.messenger, str(s.anna.user.id)
+            await messenger.post(str(s.channel.id), "before")
+            await s.env.advance_time(60)
+            since = s.env.now()
+            await s.env.advance_time(1)
+            await messenger.post(str(s.channel.id), "one")
+            await s.anna.send(s.channel, "a player's words")
+            await messenger.post(str(s.channel.id), "two")
+            await messenger.dm(anna, "to Anna")
+            assert await messenger.sent_since(f"channel:{s.channel.id}", since) == ["one", "two"]
+            assert await messenger.sent_since(f"dm:{anna}", since) == ["to Anna"]
+    sim.play(test, tmp_path)
