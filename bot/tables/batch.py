@@ -38,8 +38,19 @@ def public_texts(result: Result) -> tuple[str, ...]:
 
 def news_of(result: Result) -> tuple[str, ...]:
     """What an accepted result tells its own side of its effects, and of the commands standing
-    orders played after it."""
-    return tuple(e["text"] for r in (result, *result.followed) for e in r.visible_to(result.side))
+    orders played after it; each effect once: a public event followed by the side's own of the same
+    kind (not a bare "info") that says more is read in the side's words alone (a hidden block's
+    move was told twice: 'A French block moves 22 → 34 → 31. French 4 (F-I-4, infantry) moves 22 →
+    34 → 31.'); one the public already says (an engaging block, revealed) is left to `_told`."""
+    out: list[str] = []
+    for r in (result, *result.followed):
+        told = r.visible_to(result.side)
+        for e, own in zip(told, [*told[1:], None]):
+            if own is None or e.get("to", "all") != "all" or own.get("to") != result.side or \
+                    own.get("kind") in (None, "info") or own.get("kind") != e.get("kind") or \
+                    fmt.said_in(own["text"], [e["text"]]):
+                out.append(e["text"])
+    return tuple(out)
 
 
 def tells_more(line: str, public: Sequence[str]) -> bool:

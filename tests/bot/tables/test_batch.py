@@ -86,3 +86,21 @@ def test_one_order_is_answered_with_its_own_words_several_with_a_line_each():
     assert plain(Batch(["roll"], held=True).reply()) == (  # one order, held at once
         "Held until the choice waiting now is made, then played in order (a new message of orders replaces them): "
         "1. roll.")
+
+
+def test_the_author_reads_an_effect_once_in_the_fuller_words():
+    """A hidden block's move is public as 'A French block moves ...' and named to its side: the
+    side's reply read both (seen on simcord in every Bloody Monday and 1812 box of moves); it reads
+    its own alone. An engaging block's public line says all its own does: that one stays."""
+    hidden = _result("French: move F-I-4 31.", [
+        {"kind": "move", "to": "all", "text": "A French block moves 22 → 34 → 31."},
+        {"kind": "move", "to": "french", "text": "French 4 (F-I-4, infantry) moves 22 → 34 → 31."},
+        {"kind": "info", "to": "all", "text": "31 is contested."}], side="french")
+    assert news_of(hidden) == ("French 4 (F-I-4, infantry) moves 22 → 34 → 31.", "31 is contested.")
+    engaging = _result("French: move F-I-5 46.", [
+        {"kind": "move", "to": "all", "text": "French 5 (F-I-5, infantry) moves 34 → 31 → 46 and engages."},
+        {"kind": "move", "to": "french", "text": "French 5 (F-I-5, infantry) moves 34 → 31 → 46."}], side="french")
+    batch = Batch(["move F-I-5 46", "end"], said=[Said("move F-I-5 46", True, engaging.message, ("x",),
+                                                        news_of(engaging)), Said("end", True, "French: end.", ("y",))])
+    assert plain(batch.reply()).splitlines()[0] == \
+        "1. ✅ French: move F-I-5 46. French 5 (F-I-5, infantry) moves 34 → 31 → 46 and engages."
