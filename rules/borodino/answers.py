@@ -35,11 +35,11 @@ def in_words(b: Battle, cmd: Command) -> str:
 
 
 def _retreat(b: Battle, step: dict, to: str) -> str:
-    """'F-V-16 retreats to 3019', with the friendly unit it displaces there and which hex of a
-    two-hex retreat (Doomed Victory 6.10) it is."""
+    """'F-V-16 retreats to 3019', with the redoubt there, the friendly unit it displaces there and
+    which hex of a two-hex retreat (Doomed Victory 6.10) it is."""
     displaced = dict(results.options_of(b, step)).get(to)
     which = "second" if "away_from" in step else "first" if step.get("hexes", 1) > 1 else ""
-    return (f"{step['unit']} retreats to {to}" + (f", displacing {displaced}" if displaced else "")
+    return (f"{step['unit']} retreats to {to}{_redoubt(b, to)}" + (f", displacing {displaced}" if displaced else "")
             + (f", the {which} of two hexes" if which else ""))
 
 

@@ -53,6 +53,15 @@ def test_an_advance_into_a_redoubt_names_the_redoubt():
     assert answers(s, "french")["advance 2818 2817"] == "F-I-2 advances from 2818 into 2817 (the Great Redoubt)"
 
 
+def test_a_retreat_into_a_redoubt_names_the_redoubt():
+    s = position({F7: "2819", R5: "2818"}, phase="combat")
+    force_die(s, 1)  # 1-1, die 1: Dr
+    s, _ = play(s, "french", "attack 2819 -> 2818")
+    assert answers(s, "french") == {"retreat 2817": "R-VIII-12 retreats to 2817 (the Great Redoubt)",
+                                    "retreat 2918": "R-VIII-12 retreats to 2918",
+                                    "retreat 2718": "R-VIII-12 retreats to 2718"}
+
+
 def test_an_exchange_names_the_units_given_up_and_their_points():
     s = position({F7: D[3], F7b: D[2], R5: G}, phase="combat")
     force_die(s, 5)  # 2-1, die 5: Ex; either 7 covers the 5 lost
