@@ -487,9 +487,16 @@ def _crt_odds(f: dict) -> str:
     if f["bombarding"]:
         lines.append("Bombarding, untouched by the result (Artillery C): " + ", ".join(f["bombarding"]) + ".")
     for r in f["results"]:
-        lines.append(f"  die {_faces(r['faces'])} ({len(r['faces'])} in 6, {r['probability']:.0%}): "
-                     f"{r['result']}, {CRT_WORDS[r['result']]}{_crt_effects(r)}.")
+        struck = r["eliminated"] or r["retreat"] or r["blocked"]
+        said = UNTOUCHED.get(r["result"]) if not struck else None
+        lines.append(f"  die {_faces(r['faces'])} ({len(r['faces'])} in 6, {r['probability']:.0%}): {r['result']}, "
+                     + (f"{said}." if said else f"{CRT_WORDS[r['result']]}{_crt_effects(r)}."))
     return "\n".join(lines)
+
+
+# a result against the attacker that strikes none of them: every attacker is artillery it spares (Artillery C)
+UNTOUCHED = {"Ae": "no effect: the attacking artillery is untouched (Artillery C)",
+             "Ar": "no effect: the attacking artillery is untouched, though it may elect to retreat (Artillery C)"}
 
 
 def _faces(faces: list[int]) -> str:

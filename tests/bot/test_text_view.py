@@ -69,6 +69,20 @@ def test_borodino_odds_against_an_empty_redoubt_say_it_stays_and_may_be_entered(
         "into it (Russian Redoubts J)."]
 
 
+def test_borodino_odds_of_artillery_alone_say_a_result_against_the_attacker_does_nothing():
+    """Artillery C: bombarding artillery is untouched by the result, so an Ar or Ae strikes no one
+    (the Ar lets it elect to retreat); it read 'Ar, attacker retreats.' and 'Ae, attacker eliminated.'"""
+    untouched = {"eliminated": [], "retreat": [], "blocked": [], "exchange": 0}
+    forecast = {"kind": "crt", "attack": "2707 -> 2705", "attack_strength": 7, "defence_strength": 14,
+                "odds": "1-2", "modifiers": [], "bombarding": ["2707 (French 7-3 artillery)"],
+                "results": [{"result": "Ar", "faces": [1, 2], "probability": 1 / 3, **untouched},
+                            {"result": "Ae", "faces": [3, 4, 5, 6], "probability": 2 / 3, **untouched}]}
+    assert text.odds(forecast).splitlines()[3:] == [
+        "  die 1-2 (2 in 6, 33%): Ar, no effect: the attacking artillery is untouched, though it may elect to "
+        "retreat (Artillery C).",
+        "  die 3-6 (4 in 6, 67%): Ae, no effect: the attacking artillery is untouched (Artillery C)."]
+
+
 def test_the_units_table_lists_every_unit_and_counts_hidden_ones():
     lines = text.units_table(VIEW["units"]).splitlines()
     assert "French:" in lines and "Russian:" in lines
