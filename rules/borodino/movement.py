@@ -378,22 +378,27 @@ def check_path(b: Battle, uid: str, path: tuple[Hex, ...]) -> int:
     return cost
 
 
-def some_hexes(hexes: Iterable[Hex], shown: int = 8) -> str:
-    """The first `shown` of the hexes in order, and how many more: '2506, 2604 and 3 more hexes'.
+def some_hexes(hexes: Iterable[Hex], shown: int = 8, near: Hex | None = None) -> str:
+    """The first `shown` of the hexes in order, and how many more: '2506, 2604 and 3 more hexes';
+    those nearest the hex `near` first (the one a player asked for), where one is given.
 
     >>> some_hexes(["2705", "2604", "2806"], 2), some_hexes(["2705", "2604"], 1)
     ('2604, 2705 and 1 more hex', '2604 and 1 more hex')
+    >>> some_hexes(["2604", "2705", "2806", "3010"], 2, near="2906"), some_hexes(["2705", "2806"], near="2906")
+    ('2806, 2705 and 2 more hexes further from 2906', '2806, 2705')
     """
-    hint = sorted(hexes)
+    hint = sorted(hexes, key=lambda h: (distance(h, near), h)) if near else sorted(hexes)
     left = len(hint) - shown
-    return ", ".join(hint[:shown]) + (f" and {left} more {'hex' if left == 1 else 'hexes'}" if left > 0 else "")
+    more = f" and {left} more {'hex' if left == 1 else 'hexes'}" + (f" further from {near}" if near else "")
+    return ", ".join(hint[:shown]) + (more if left > 0 else "")
 
 
 def explain_unreachable(b: Battle, uid: str, dest: str, options: dict) -> RuleViolation:
     """The clearest reason a destination is out of reach, with where the unit can go instead."""
     side = b.side(uid)
     hint = [h for h in options if h != OFF]
-    where = f" It can reach {some_hexes(hint)}." if hint else " It cannot move anywhere."
+    near = dest if b.map.on_map(dest) else None  # the hexes it can reach nearest the one asked for
+    where = f" It can reach {some_hexes(hint, near=near)}." if hint else " It cannot move anywhere."
     if dest == OFF and not b.scenario.exits_east:
         return RuleViolation("Victory Conditions", f"in the {b.scenario.title} scenario no unit leaves the map: "
                              "only the 7 September and Grand Battle victory conditions count units moved off the "

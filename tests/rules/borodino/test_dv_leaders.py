@@ -7,6 +7,7 @@ import pytest
 from rules.borodino import dv_data
 from rules.borodino.battle import Battle
 from rules.borodino.dv_leaders import casualties, leader_hex
+from rules.core.hexes import distance
 from tests.rules.borodino.dv_helpers import G, dv_position, force_dice, kinds
 from tests.rules.borodino.helpers import MAP, go, play, refused, settle
 
@@ -170,7 +171,6 @@ def test_8_14_a_corps_commander_is_reassigned_only_when_his_whole_command_is_gon
 
 
 def _hexes_away(h: str, n: int) -> str:
-    from rules.core.hexes import distance
     from tests.rules.borodino.helpers import MAP
     return min(x for x in MAP.hexes if distance(h, x) == n)
 
@@ -274,8 +274,11 @@ def test_8_1_a_leader_who_can_reach_many_hexes_is_told_how_many_more_than_the_te
                "F-VIII-23", "F-VIII-24"]
     hexes = [go(G, d) for d in range(6)] + [go(G, d, d) for d in range(5)]
     s = dv_position({"F-I-2": G, **dict(zip(friends, hexes))}, options=["dv_leaders"], leaders={"L-DAVOUT": "F-I-2"})
-    said = str(refused(s, "french", f"move davout {go(G, 3, 3, 3)}", "Doomed Victory 8.1"))
-    assert said.split("He can reach ")[1] == f"{', '.join(sorted(hexes)[:10])} and 1 more hex (Doomed Victory 8.1)."
+    asked = go(G, 3, 3, 3)
+    said = str(refused(s, "french", f"move davout {asked}", "Doomed Victory 8.1"))
+    nearest = sorted(hexes, key=lambda h: (distance(h, asked), h))  # the ten nearest the hex asked for
+    assert said.split("He can reach ")[1] == \
+        f"{', '.join(nearest[:10])} and 1 more hex further from {asked} (Doomed Victory 8.1)."
 
 
 def test_8_1_a_leader_s_move_refused_says_what_is_wrong_with_the_hex():
