@@ -13,26 +13,28 @@ after a try that may have posted, first reads the bot's own messages at the plac
 when marking fails (a full disk, a write lock held longer than the store waits) only the marking is
 tried again, never the send. Texts in a row to one place (a channel, a person's DMs or private
 thread) go as one message, one under the other, as far as the platform's limit allows; a picture,
-buttons, a question or a kept view goes alone and ends the run. Which rows share a message, and the
-place it goes to, are stored before it is sent (`joined`, `joined_to`), so a retry after a restart
-sends that very message with its nonce to that very place, whoever holds a seat by then, and all its
-rows are marked delivered once the platform has accepted it. Pictures are not stored: a row names
-the view to draw (`{"seq": n, "side": side or None}`) and it is rendered when sent, once for every
-channel that shows it; a row posted after a change (`crop`) carries a second picture, the latest
-action at a phone's width. A kept row (`kept`) does not send a new message: it edits the messages
-that hold a player's private view of the game in place (one per piece of its text, the first ones
-sent when there are none yet; a piece more is sent, a piece less deleted), and the store remembers
-their ids as soon as the platform made them, so a retry edits, never repeats. A question
-(`question`: {"since": the command after which its player-turn began, "fresh": whether it must
-notify}) goes the same way into the player's question message of that player-turn: edited in place
-with its buttons (the answered question replaced), unless it is the first of the player-turn or
-`fresh` (a new message, which notifies); `in_place`, the id of the message whose button gave the
-command, is edited when the player has no question message of the player-turn yet. One message asks
-all of a player's questions of a player-turn (bot/tables/news.py, Change._ask). Nothing here raises
-after a change has been stored: a failure is logged and the row waits for a retry (the next change
-of the game, the periodic retry, the next start-up). Every read and write of the store runs in a
-worker thread (`asyncio.to_thread`): the event loop never waits for another connection's write lock,
-only the messages wait.
+buttons, a question, a kept view or a retired question goes alone and ends the run. Which rows share
+a message, and the place it goes to, are stored before it is sent (`joined`, `joined_to`), so a
+retry after a restart sends that very message with its nonce to that very place, whoever holds a
+seat by then, and all its rows are marked delivered once the platform has accepted it. Pictures are
+not stored: a row names the view to draw (`{"seq": n, "side": side or None}`) and it is rendered
+when sent, once for every channel that shows it; a row posted after a change (`crop`) carries a
+second picture, the latest action at a phone's width. A kept row (`kept`) does not send a new
+message: it edits the messages that hold a player's private view of the game in place (one per piece
+of its text, the first ones sent when there are none yet; a piece more is sent, a piece less
+deleted), and the store remembers their ids as soon as the platform made them, so a retry edits,
+never repeats. A question (`question`: {"since": the command after which its player-turn began,
+"fresh": whether it must notify}) goes the same way into the player's question message of that
+player-turn: edited in place with its buttons (the answered question replaced), unless it is the
+first of the player-turn or `fresh` (a new message, which notifies); `in_place`, the id of the
+message whose button gave the command, is edited when the player has no question message of the
+player-turn yet. One message asks all of a player's questions of a player-turn (bot/tables/news.py,
+Change._ask). A retired question (`retire`: the place of a question message of a game now over)
+writes that message over with what else its question told and how the game ended, its buttons gone.
+Nothing here raises after a change has been stored: a failure is logged and the row waits for a
+retry (the next change of the game, the periodic retry, the next start-up). Every read and write of
+the store runs in a worker thread (`asyncio.to_thread`): the event loop never waits for another
+connection's write lock, only the messages wait.
 
 A row's audience is "channel:<id>", "user:<id>", a side (whoever holds its seat when it is sent),
 "owner:<guild>" (the server's owner: a damaged row set aside, bot/damage.py) or "all" (the
@@ -394,7 +396,8 @@ class Delivery:
     def _joins(self, row: dict, target: str, now: str) -> bool:
         """Whether a row may share its message: a due text, within one message, none of it sent yet."""
         payload = row["payload"]
-        return target != "record" and not any(key in payload for key in ("picture", "buttons", "question", "kept")) \
+        return target != "record" and \
+            not any(key in payload for key in ("picture", "buttons", "question", "kept", "retire")) \
             and not row["pieces_sent"] and row["id"] not in self._accepted and (row["retry_at"] or "") <= now \
             and len(self._joined_pieces([row], target)) <= 1
 
@@ -457,10 +460,12 @@ class Delivery:
         audience = row["audience"]
         if audience == "all":
             return "record"
-        tried = row["joined_to"]
+        tried = row["joined_to"] or row["payload"].get("retire")
         if tried is not None and (not tried.startswith("thread:") or
                                   self.store.private_thread_of(row["game"], tried[7:])):
             return self._open(tried)
+        if "retire" in row["payload"]:  # its private thread was given up: others may read it now
+            return "record"
         if audience.startswith(("channel:", "owner:")):
             return audience
         user = self._person(row)
@@ -575,6 +580,9 @@ class Delivery:
         self._accepted.update(dict.fromkeys(ids, 1))
 
     async def _send_pieces(self, row: dict, target: str) -> None:
+        if "retire" in row["payload"]:
+            await self._retire(row, target)
+            return
         text = payload_text(row["payload"])
         if not target.startswith("channel:"):
             text = words(f"Game {row['game']}: ", text)
@@ -643,6 +651,19 @@ class Delivery:
         await asyncio.to_thread(self.store.set_question_messages, game_id, place, question["since"], row["id"], kept)
         await self._write(place, pieces, kept, row["payload"].get("buttons"),
                           partial(self.store.set_question_messages, game_id, place, question["since"], row["id"]))
+
+    async def _retire(self, row: dict, place: str) -> None:
+        """A question message of a game now over, written over (bot/tables/news.py, retire_rows): what
+        else the question it asks told, then how the game ended, its buttons gone; left as it is
+        when it asks nothing (an answer written in it since, a question never sent)."""
+        game_id = row["game"]
+        asked = await asyncio.to_thread(self.store.question_messages, game_id, place)
+        last = await asyncio.to_thread(self.store.outbox_row, asked[1]) if asked and asked[2] else None
+        if asked is None or last is None or "unasked" not in last["payload"]:
+            return
+        said = [text for text in (last["payload"]["unasked"], row["payload"]["text"]) if text]
+        await self._write(place, self.messenger.pieces(words(f"Game {game_id}: ", join(said))), asked[2], None,
+                          partial(self.store.set_question_messages, game_id, place, asked[0], asked[1]))
 
     async def _edit_kept(self, game_id: int, place: str, pieces: list[str]) -> None:
         """The messages of a player's private view at a place, edited into these pieces."""
@@ -716,8 +737,8 @@ class Delivery:
         """What closed DMs hold back from this person, to show in a reply to them."""
         if self.store.closed_dm(user) is None:
             return []
-        return [row for row in self.store.undelivered_to(user)
-                if self.store.private_thread(row["game"], user) is None]
+        return [row for row in self.store.undelivered_to(user)  # a question retired is no news
+                if self.store.private_thread(row["game"], user) is None and "retire" not in row["payload"]]
 
     def held_text(self, rows: list[dict]) -> Text:
         return words(*(words("\n" if i else "", f"Game {row['game']}: ",

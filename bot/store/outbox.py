@@ -204,6 +204,18 @@ class OutboxPart(Connection):
         except (ValueError, TypeError):  # damaged: the next question is sent anew
             return None
 
+    def question_places(self, game_id: int) -> list[tuple[str, str]]:
+        """The places of a game's question messages, each with the audience of the row last written
+        into them (a side, or "user:<id>")."""
+        rows = self.db.execute("""SELECT q.place, o.audience FROM question_messages q JOIN outbox o ON o.id = q.row
+                                  WHERE q.game = ? ORDER BY q.place""", [game_id])
+        return [(place, audience) for place, audience in rows.fetchall()]
+
+    def outbox_row(self, outbox_id: int) -> dict | None:
+        """One outbox row, delivered or not (None: no such row)."""
+        return next(iter(self._readable("outbox", self.db.query("SELECT * FROM outbox WHERE id = ?", [outbox_id]))),
+                    None)
+
     def set_question_messages(self, game_id: int, place: str, since: int, row: int, messages: list[str]) -> None:
         """Stored as soon as the platform made one, so a retry edits it, never sends it again."""
         with self.transaction():

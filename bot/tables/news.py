@@ -148,7 +148,7 @@ class Change:
                              crop=True))]
             rows += news.spectator_rows(game_id, seq, after, over, self.turn)
         if over:
-            rows += news.reveal_rows(game)
+            rows += news.reveal_rows(game) + news.retire_rows(game_id, fmt.outcome_line(public["outcome"]))
         told = [row for row in told if not _carried(rows, row)]
         return rows + told + news.private_views(game_id, after, seq, before, private)
 
@@ -361,7 +361,14 @@ class News(Room):
         rows += self.spectator_rows(game_id, seq, state, True, None, text)
         rows += [_kept(side, seq, _final(own), text) for side in self.store.seats(game_id)
                  if _shows_more(own := system.view(state, side), public)]
-        return rows + self.reveal_rows(game)
+        return rows + self.reveal_rows(game) + self.retire_rows(game_id, text)
+
+    def retire_rows(self, game_id: int, ended: Text) -> Outbox:
+        """Once a game is over: each of its question messages written over by the outbox with `ended`
+        (how the game ended, as its channel reads it) under what else its question told, its buttons
+        gone (bot/delivery.py, `retire`); a question left open read 'the game waits for you' after
+        the end, its buttons refused."""
+        return [(audience, {"text": ended, "retire": place}) for place, audience in self.store.question_places(game_id)]
 
     async def inbox(self, actor: Actor, channel_id: str) -> Text:
         """The fallback for closed DMs: a private thread in the game's channel where this

@@ -84,6 +84,7 @@ class FakeMessenger:
     buttons: list[tuple[str, str, dict]] = field(default_factory=list)  # (where, text, buttons)
     kept: dict[str, tuple[str, str]] = field(default_factory=dict)  # kept message id: (place, piece)
     edits: list[tuple[str, str]] = field(default_factory=list)  # (place, kept message id) written
+    kept_buttons: dict[str, dict | None] = field(default_factory=dict)  # kept message id: its buttons now
     clock: Callable[[], datetime] | None = None  # when each message went (make_tables gives its clock)
     sent: list[tuple[str, str, datetime]] = field(default_factory=list)  # (place, text, when) posted or DM'd
 
@@ -136,6 +137,7 @@ class FakeMessenger:
         if kept is None or kept not in self.kept:
             kept = str(len(self.edits))  # a new message's id: never one used before
         self.kept[kept] = (place, piece)
+        self.kept_buttons[kept] = buttons
         self.edits.append((place, kept))
         if buttons is not None:
             self.buttons.append((place, piece, buttons))
