@@ -86,9 +86,26 @@ def clickable(asked: Question) -> bool:
     return 0 < len(asked.answers) <= MAX_ANSWERS and all(len(text) <= MAX_LENGTH for text in asked.answers)
 
 
+def offered(asked: Question) -> Question:
+    """The answers the buttons offer: all of them where they fit; beyond a menu, the shortest (of
+    fewest words: 1812's battle plans without a cavalry withdrawal, 4 of 28) where those fit, the
+    others typed; else the question as it is, typed whole."""
+    if clickable(asked) or not asked.answers:
+        return asked
+    fewest = min(len(answer.split()) for answer in asked.answers)
+    kept = [(answer, label) for answer, label in zip(asked.answers, asked.labels) if len(answer.split()) == fewest]
+    shown = Question(asked.side, asked.text, tuple(a for a, _ in kept), tuple(label for _, label in kept))
+    return shown if clickable(shown) else asked
+
+
 def typed_note(asked: Question) -> str:
-    """The fallback when a choice has more answers than a menu holds: typing one."""
+    """The fallback when a choice has more answers than a menu holds: typing one (any but the
+    shortest, where those are offered)."""
     if not asked.answers or clickable(asked):
         return ""
+    shown = offered(asked)
+    if shown is not asked:
+        return (f" ({len(asked.answers)} answers are possible, more than a menu holds: the {len(shown.answers)} "
+                "shortest are buttons; type any other with `/order`.)")
     return (f" ({len(asked.answers)} answers are possible, more than a menu holds: type yours with "
             "`/order` and its words.)")

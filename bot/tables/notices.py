@@ -31,8 +31,10 @@ if TYPE_CHECKING:
 
 def answer_buttons(game_id: int, question: ask.Question, seen: int) -> Buttons | None:
     """The stored buttons of a choice's answers (bot/delivery.py, Buttons), asked when the side had
-    observed `seen` commands (Store.seen_seq); None when there are none to click (no choice, or
-    more answers than a menu holds: then they are typed)."""
+    observed `seen` commands (Store.seen_seq); beyond a menu, the shortest where they fit
+    (bot/asked.py, offered); None when there are none to click (no choice, or more answers than a
+    menu holds, and as many of the shortest: then they are typed)."""
+    question = ask.offered(question)
     if not ask.clickable(question):
         return None
     words = {"labels": list(question.labels)} if question.labels != question.answers else {}  # else: the texts
