@@ -55,6 +55,9 @@ class Change:
         rows, and the deadlines they announce."""
         system = self.news.service.system(self.game_id)
         said = result.public or result.message
+        outcome = system.outcome(after)
+        if outcome is not None:  # the headline under it says how the game ended: once is enough
+            said = said.removesuffix(" " + fmt.outcome_line(outcome))
         events: list[Text] = [line.strip() for line in fmt.event_lines(result.visible_to(None), False)
                               if not said.endswith(line.strip())]  # said once (an undo's own event)
         who = "standing order" if result.standing else self.who  # played for a player by their standing order

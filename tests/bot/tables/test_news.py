@@ -667,3 +667,18 @@ def test_a_change_s_private_lines_for_its_own_side_reach_it_after_another_side_s
     assert [plain(payload["text"]) for to, payload in rows if to == "red"] == ["red hears a rumour"]
     (asked,) = [plain(payload["text"]) for to, payload in rows if to == "blue"]
     assert asked.startswith("blue hears a rumour\nThe game waits for you")  # a line of its own, a sentence
+
+
+def test_the_command_that_ends_a_game_is_posted_with_how_it_ended_once(service):
+    """The last command's line read 'Blue: roll. Game over: ...' above the headline's own 'Game over: ...'
+    (seen on simcord at the end of a Bloody Monday game: the same sentence twice in one post)."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables, seed=11))
+    for _turn in range(3):
+        for player in (ANNA, BORIS):
+            run(tables.play.submit(player, CHANNEL, "end"))
+            run(tables.play.submit(player, CHANNEL, "roll"))
+    assert service.store.game(game_id)["status"] == "over"
+    final = next(text for text in tables.delivery.messenger.in_channel(CHANNEL) if "Game over" in text)
+    assert final.count("Game over: No winner (draw): scores 9-9.") == 1
+    assert final.index("roll") < final.index("Game over")
