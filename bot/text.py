@@ -518,7 +518,8 @@ def _crt_effects(r: dict) -> str:
             moving.append("a leader stacked with or next to it may rally it, a hex less (Doomed Victory 8.151): "
                           + ", ".join(r["rally"]))
         return (": " + "; ".join(moving) if moving else "") + _taken(r)
-    cost = f"; the attacker loses at least {r['exchange']} Combat Points" if r["exchange"] else ""
+    n = r["exchange"]
+    cost = f"; the attacker loses at least {n} Combat Point{'' if n == 1 else 's'}" if n else ""
     return (": " + ", ".join(r["eliminated"]) if r["eliminated"] else "") + cost + _taken(r)
 
 

@@ -6,7 +6,7 @@ waiting step. Units are named by their ids, as the `units` list names them. Pure
 from __future__ import annotations
 
 from rules.borodino import results
-from rules.borodino.battle import Battle
+from rules.borodino.battle import Battle, points
 from rules.borodino.commands import Advance, Command, Lose, Retreat, Stay
 from rules.core.events import listed
 
@@ -28,7 +28,7 @@ def in_words(b: Battle, cmd: Command) -> str:
         return f"{uid} advances from {cmd.unit} into {cmd.to}{_redoubt(b, cmd.to)}"
     if isinstance(cmd, Lose) and kind == "lose" and all(b.at(h) for h in cmd.units):
         uids = [b.at(h) or "" for h in cmd.units]
-        return f"Lose {listed(uids)} ({sum(b.strength(u) for u in uids)} Combat Points)"
+        return f"Lose {listed(uids)} ({points(sum(b.strength(u) for u in uids))})"
     if isinstance(cmd, Stay) and kind in STAYS:
         return STAYS[kind]
     return cmd.to_text()

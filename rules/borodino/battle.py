@@ -38,6 +38,15 @@ def enemy_of(side: str) -> str:
     return "russian" if side == "french" else "french"
 
 
+def points(n: int) -> str:
+    """A number of Combat Points in words.
+
+    >>> points(1), points(7)
+    ('1 Combat Point', '7 Combat Points')
+    """
+    return f"{n} Combat Point{'' if n == 1 else 's'}"
+
+
 @cache
 def zoc_reach(m: battlemap.BattleMap, h: Hex) -> tuple[Hex, ...]:
     """The adjacent hexes a unit in h controls: all but those across a river, ford or bridge

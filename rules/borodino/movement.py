@@ -14,7 +14,7 @@ from functools import cache
 from operator import itemgetter
 
 from rules.borodino import dv_leaders, tables
-from rules.borodino.battle import Battle, enemy_of
+from rules.borodino.battle import Battle, enemy_of, points
 from rules.borodino.battlemap import BattleMap
 from rules.borodino.commands import OFF, Move
 from rules.core.errors import RuleViolation
@@ -472,7 +472,7 @@ def apply_move(b: Battle, side: str, cmd: Move) -> list[Event]:
         riders = dv_leaders.stacked_with(b, uid) if "leaders" in b.s else []
         u = b.take_off(uid, "exited")
         text = (f"{described} leaves the map by the east edge ({cost} MP; "
-                f"{b.s['exited'][side]} Combat Points exited).{dv_leaders.joined(b, riders)}")
+                f"{points(b.s['exited'][side])} exited).{dv_leaders.joined(b, riders)}")
     else:
         u = b.place(uid, path[-1])
         if was_waiting and path[-1] == origin:

@@ -13,7 +13,7 @@ from functools import cache
 from itertools import combinations
 
 from rules.borodino import dv_combat, dv_leaders
-from rules.borodino.battle import Battle, enemy_of
+from rules.borodino.battle import Battle, enemy_of, points
 from rules.borodino.battlemap import BattleMap
 from rules.borodino.combat import Plan, attacked_hexes
 from rules.borodino.commands import Advance, Lose, Retreat, Stay
@@ -326,7 +326,7 @@ def _question(b: Battle, step: dict) -> tuple[str, str, bool]:
                 f"retreat: `retreat <artillery hex>` (the {enemy_of(step['chooser']).title()} player then "
                 "chooses where), or `stay`", True)
     sets = "; ".join("lose " + "+".join(b.hex_of(u) for u in s) for s in options)
-    return ("CRT: Exchange", f"{who} player: the exchange costs you at least {step['need']} Combat Points of the "
+    return ("CRT: Exchange", f"{who} player: the exchange costs you at least {points(step['need'])} of the "
             f"attackers; choose: {sets}", True)
 
 

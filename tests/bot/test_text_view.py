@@ -83,6 +83,15 @@ def test_borodino_odds_of_artillery_alone_say_a_result_against_the_attacker_does
         "  die 3-6 (4 in 6, 67%): Ae, no effect: the attacking artillery is untouched (Artillery C)."]
 
 
+def test_borodino_odds_of_an_exchange_count_one_combat_point_in_the_singular():
+    forecast = {"kind": "crt", "attack": "2805+2706 -> 2705", "attack_strength": 2, "defence_strength": 1,
+                "odds": "2-1", "modifiers": [], "bombarding": [],
+                "results": [{"result": "Ex", "faces": [5], "probability": 1 / 6, "eliminated": ["2705 (Russian 1-5 "
+                             "cavalry)"], "retreat": [], "blocked": [], "exchange": 1}]}
+    assert text.odds(forecast).splitlines()[-1] == (
+        "  die 5 (1 in 6, 17%): Ex, exchange: 2705 (Russian 1-5 cavalry); the attacker loses at least 1 Combat Point.")
+
+
 def test_the_units_table_lists_every_unit_and_counts_hidden_ones():
     lines = text.units_table(VIEW["units"]).splitlines()
     assert "French:" in lines and "Russian:" in lines

@@ -3,7 +3,7 @@ questions asked (retreat, advance, exchange) and the refusals of a wrong answer,
 question once and cite it once."""
 from __future__ import annotations
 
-from tests.rules.borodino.helpers import force_die, go, open_ground, play, position, refused, ring
+from tests.rules.borodino.helpers import borodino, force_die, go, open_ground, play, position, refused, ring
 
 G = open_ground(4)          # 2705
 D = ring(G)
@@ -294,3 +294,15 @@ def test_artillery_c_three_guns_untouched_are_named_as_a_list():
     _, events = play(s, "french", f"attack {FAR}+{go(G, 0, 0)}+{go(G, 1, 1)} -> {G}")
     assert events[1]["text"] == (f"{FAR} (French 7-3 artillery), {go(G, 0, 0)} (French 7-3 artillery) and "
                                  f"{go(G, 1, 1)} (French 4-3 artillery) are untouched by the result (Artillery C).")
+
+
+def test_an_exchange_of_one_combat_point_says_it_in_the_singular():
+    """Two 1-5 cavalry attack a 1-5 at 2-1, die 5: Ex; the question and its answers say '1 Combat
+    Point', where they said '1 Combat Points'."""
+    s = position({"F-VIII-cav": D[3], "F-IIIC-3L": D[2], "R-Was": G}, phase="combat")
+    force_die(s, 5)
+    s, events = play(s, "french", f"attack {D[2]}+{D[3]} -> {G}")
+    assert events[-1]["text"] == ("French player: the exchange costs you at least 1 Combat Point of the attackers; "
+                                  "choose: lose 2805; lose 2706 (CRT: Exchange).")
+    assert borodino.in_words_in_game(s, "french", borodino.parse("french", "lose 2706")) == \
+        "Lose F-VIII-cav (1 Combat Point)"

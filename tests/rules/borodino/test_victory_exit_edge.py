@@ -41,6 +41,12 @@ def test_7sep_an_explicit_path_may_end_off_the_map():
                                  "(2 MP; 7 Combat Points exited).")
 
 
+def test_7sep_one_combat_point_exited_is_said_in_the_singular():
+    s = position({"F-VIII-cav": "2402"})
+    assert play(s, "french", "move 2402 off")[1][0]["text"] == (
+        "2402 (French 1-5 cavalry) leaves the map by the east edge (2 MP; 1 Combat Point exited).")
+
+
 def test_7sep_leaving_costs_one_mp_like_entering_a_hex():
     """Artillery (3 MP) three hexes in from the edge: three steps reach the edge hex, leaving would be
     the fourth MP; from two hexes in it leaves."""
