@@ -50,10 +50,13 @@ def movers(b: Battle, side: str) -> list[str]:
             and (b.s["leaders"][lid]["active"] or not rally)]
 
 
-def _why_not(b: Battle, side: str, to: Hex) -> str:
-    """Why a leader may not end in `to`: off the map, no friendly unit there, or out of his reach."""
+def _why_not(b: Battle, side: str, to: Hex, frm: Hex | None) -> str:
+    """Why a leader standing in `frm` may not end in `to`: off the map, where he stands already, no
+    friendly unit there, or out of his reach."""
     if not b.map.on_map(to):
         return f"{to} is not on the map"
+    if to == frm:
+        return f"he already stands in {to}, stacked with {b.describe(b.at(to) or '')}"
     host = b.at(to)
     if host is None:
         return f"{to} holds no unit"
@@ -90,7 +93,7 @@ def move(b: Battle, side: str, lid: str, cmd: Move) -> list[Event]:
         hint = some_hexes(options, 10, to if b.map.on_map(to) else None) or "nowhere"
         raise RuleViolation("Doomed Victory 8.1", f"{d.name} moves up to {d.movement} MP, unhindered by enemy Zones "
                             f"of Control but not through enemy units, to a hex holding a friendly unit, with which he "
-                            f"stacks; {_why_not(b, side, to)}. He can reach {hint}")
+                            f"stacks; {_why_not(b, side, to, frm)}. He can reach {hint}")
     host = b.at(to)
     assert host is not None
     leader["with"], leader["moved"] = host, True

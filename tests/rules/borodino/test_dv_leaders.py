@@ -283,13 +283,16 @@ def test_8_1_a_leader_who_can_reach_many_hexes_is_told_how_many_more_than_the_te
 
 def test_8_1_a_leader_s_move_refused_says_what_is_wrong_with_the_hex():
     """A leader ends stacked with a friendly unit within his 6 MP: the refusal says which of these the
-    hex fails (off the map, empty, an enemy's, out of reach), where it said '9999 is not one' of all."""
+    hex fails (off the map, empty, an enemy's, out of reach), where it said '9999 is not one' of all;
+    the hex he stands in already is said to be his, where it was said to be beyond his reach."""
     far = go(G, 3, 3, 3, 3, 3, 3, 3, 3)
     s = dv_position({"F-I-2": G, "F-I-4": go(G, 3, 3), "F-I-5": far, "R-VI-24": go(G, 0, 0)},
                     options=["dv_leaders"], leaders={"L-DAVOUT": "F-I-2"})
     said = {to: str(refused(s, "french", f"move davout {to}", "Doomed Victory 8.1")).split("stacks; ")[1]
-            for to in ("9999", go(G, 3), go(G, 0, 0), far)}
+            for to in ("9999", go(G, 3), go(G, 0, 0), far, G)}
     assert said == {"9999": f"9999 is not on the map. He can reach {go(G, 3, 3)} (Doomed Victory 8.1).",
                     go(G, 3): f"{go(G, 3)} holds no unit. He can reach {go(G, 3, 3)} (Doomed Victory 8.1).",
                     go(G, 0, 0): f"{go(G, 0, 0)} holds an enemy unit. He can reach {go(G, 3, 3)} (Doomed Victory 8.1).",
-                    far: f"{far} is beyond his reach. He can reach {go(G, 3, 3)} (Doomed Victory 8.1)."}
+                    far: f"{far} is beyond his reach. He can reach {go(G, 3, 3)} (Doomed Victory 8.1).",
+                    G: f"he already stands in {G}, stacked with {G} (French 7-4 infantry). He can reach {go(G, 3, 3)} "
+                       "(Doomed Victory 8.1)."}
