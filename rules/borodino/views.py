@@ -141,5 +141,21 @@ def _rally_prompt(b: Battle) -> str | None:
     title strip shows as well as the text, as it shows a combat result's question."""
     if b.s["phase"] != "rally":
         return None
-    return (f"Rally Phase: the {b.s['player'].title()} leaders may move (`move <leader> <hex>`), then `end` (Doomed "
-            "Victory 8.152).")
+    return (f"Rally Phase: the {b.s['player'].title()} leaders may move (`move <leader> <hex>`), then `end`"
+            f"{_rallied_by(b, b.s['player'])} (Doomed Victory 8.152).")
+
+
+def _rallied_by(b: Battle, side: str) -> str:
+    """Which leader each of the side's broken units waits for: '; a broken unit rallies only with the
+    active leader of its corps stacked with or next to it: 3126 with Grouchy', or nothing."""
+    broken = sorted(b.hex_of(u) for u in b.s.get("broken", ()) if b.unit(u)["where"] == "map" and b.side(u) == side)
+    if not broken:
+        return ""
+
+    def waits(h: str) -> str:
+        lid = dv_leaders.leader_of(b, b.occupant[h])
+        if lid is None:
+            return f"{h} with none, its leader gone"
+        return f"{h} with {dv_leaders.name(lid)}" + ("" if b.s["leaders"][lid]["active"] else " (inactive)")
+    return ("; a broken unit rallies only with the active leader of its corps stacked with or next to it: "
+            + ", ".join(map(waits, broken)))

@@ -107,8 +107,22 @@ def test_8_152_the_rally_phase_says_how_leaders_move_once():
     told = [e["text"] for e in events] + view["notes"] + [view["prompt"]]
     assert "French leaders may move before they rally broken units (Doomed Victory 8.152)." in told
     assert sum(t.count("`move <leader> <hex>`") for t in told) == 1
-    assert view["prompt"] == ("Rally Phase: the French leaders may move (`move <leader> <hex>`), then `end` (Doomed "
-                              "Victory 8.152).")  # whose: both players read it, and the picture's title strip
+    assert view["prompt"] == ("Rally Phase: the French leaders may move (`move <leader> <hex>`), then `end`; a broken "
+                              "unit rallies only with the active leader of its corps stacked with or next to it: "
+                              f"{broken} with Davout (Doomed Victory 8.152).")  # both players read it, and the picture
+
+
+def test_8_152_the_rally_prompt_names_a_broken_unit_whose_leader_is_gone_or_inactive():
+    broken = go(G, 3, 3, 3)
+    s = dv_position({"F-I-2": G, "F-I-4": broken, "R-VI-24": go(G, 0, 0, 0)}, player="russian", turn=30,
+                    leaders={"L-DAVOUT": "F-I-2", "L-MURAT": "F-I-2"})  # Murat active: the phase is played
+    s["broken"] = ["F-I-4"]
+    s["leaders"]["L-DAVOUT"]["active"] = False
+    s, _ = play(s, "russian", "end")
+    assert borodino.view(s, "french")["prompt"].endswith(f": {broken} with Davout (inactive) (Doomed Victory 8.152).")
+    s["leaders"]["L-DAVOUT"].update(where="removed", commands=[])
+    assert borodino.view(s, "french")["prompt"].endswith(f": {broken} with none, its leader gone (Doomed Victory "
+                                                        "8.152).")
 
 
 def test_8_152_without_a_leader_beside_it_a_broken_unit_stays_broken():
