@@ -237,7 +237,10 @@ def _phasing_command(b: Battle, side: str, cmd: C.Command) -> list[Event]:
         return dv_leaders.assign(b, side, cmd.leader, cmd.fallen)
     if isinstance(cmd, C.End):
         return turns.end_movement(b) if s["phase"] == "movement" else turns.end_combat(b, side)
-    raise RuleViolation("Combat", "nothing is waiting for that choice now")
+    verb = cmd.to_text().split()[0]  # retreat, advance, lose or stay: a combat result's answers
+    doing = "`move` your units, then `end` it" if s["phase"] == "movement" else "`attack`, then `end` it"
+    raise RuleViolation("Combat", f"`{verb}` answers a combat result's choice after an attack, and none is waiting; "
+                        f"it is the {_phase(s)}: {doing}")
 
 
 def _phase(s: dict) -> str:

@@ -167,3 +167,14 @@ def test_an_attack_that_strands_two_enemy_units_names_both():
         "bombarding artillery attacks one unit, Artillery D); include them or arrange the attacks differently "
         "(Combat B, C, D).")
     assert play(s, "french", f"attack {G} -> {'+'.join(sorted(D[:3]))}")[1][0]["kind"] == "combat"
+
+
+@pytest.mark.parametrize("phase, command, doing", [("movement", "stay", "`move` your units, then `end` it"),
+                                                    ("combat", f"retreat {N}", "`attack`, then `end` it")])
+def test_a_combat_results_answer_with_none_waiting_says_what_the_phase_asks_instead(phase, command, doing):
+    """Combat: `retreat`, `advance`, `lose` and `stay` answer a result's choice; with none waiting the
+    refusal says so and what the phase asks, where it read 'Nothing is waiting for that choice now'."""
+    err = refused(position({F7: G, R5: N}, phase=phase), "french", command, "Combat")
+    verb = command.split()[0]
+    assert str(err) == (f"`{verb}` answers a combat result's choice after an attack, and none is waiting; it is "
+                        f"the French {phase.title()} Phase: {doing} (Combat).")
