@@ -148,10 +148,11 @@ class Messenger(Protocol):
     async def private_thread(self, channel: str, user: str, title: str) -> str:
         """Open a thread in a channel that only this person (and moderators) can see."""
 
-    async def keep(self, place: str, piece: str, kept: str | None, buttons: Buttons | None = None) -> str:
+    async def keep(self, place: str, piece: str, kept: str | None, buttons: Buttons | None = None,
+                   nonce: str | None = None) -> str:
         """Write a piece into the message `kept` of a place ("dm:<user>", "thread:<id>") by
-        editing it, or into a new message when there is none or it is gone; its id. `buttons`
-        replace the message's own (None: it has none)."""
+        editing it, or into a new message when there is none or it is gone (sent with `nonce`, as
+        `post`); its id. `buttons` replace the message's own (None: it has none)."""
 
     async def drop(self, place: str, kept: str) -> None:
         """Delete a message of a place that held a piece no longer needed (gone: nothing)."""
@@ -587,7 +588,7 @@ class Delivery:
         if not target.startswith("channel:"):
             text = words(f"Game {row['game']}: ", text)
         if row["payload"].get("kept"):
-            await self._edit_kept(row["game"], target, self.messenger.pieces(text))
+            await self._edit_kept(row, target, self.messenger.pieces(text))
             return
         if "question" in row["payload"] and target.startswith(("dm:", "thread:")):
             await self._ask(row, target, self.messenger.pieces(text))
@@ -649,7 +650,7 @@ class Delivery:
         else:
             kept = []
         await asyncio.to_thread(self.store.set_question_messages, game_id, place, question["since"], row["id"], kept)
-        await self._write(place, pieces, kept, row["payload"].get("buttons"),
+        await self._write(row, place, pieces, kept, row["payload"].get("buttons"),
                           partial(self.store.set_question_messages, game_id, place, question["since"], row["id"]))
 
     async def _retire(self, row: dict, place: str) -> None:
@@ -662,22 +663,23 @@ class Delivery:
         if asked is None or last is None or "unasked" not in last["payload"]:
             return
         said = [text for text in (last["payload"]["unasked"], row["payload"]["text"]) if text]
-        await self._write(place, self.messenger.pieces(words(f"Game {game_id}: ", join(said))), asked[2], None,
+        await self._write(row, place, self.messenger.pieces(words(f"Game {game_id}: ", join(said))), asked[2], None,
                           partial(self.store.set_question_messages, game_id, place, asked[0], asked[1]))
 
-    async def _edit_kept(self, game_id: int, place: str, pieces: list[str]) -> None:
+    async def _edit_kept(self, row: dict, place: str, pieces: list[str]) -> None:
         """The messages of a player's private view at a place, edited into these pieces."""
-        kept = await asyncio.to_thread(self.store.kept_messages, game_id, place)
-        await self._write(place, pieces, kept, None, partial(self.store.set_kept_messages, game_id, place))
+        kept = await asyncio.to_thread(self.store.kept_messages, row["game"], place)
+        await self._write(row, place, pieces, kept, None, partial(self.store.set_kept_messages, row["game"], place))
 
-    async def _write(self, place: str, pieces: list[str], kept: list[str], buttons: Buttons | None,
+    async def _write(self, row: dict, place: str, pieces: list[str], kept: list[str], buttons: Buttons | None,
                      remember: Callable[[list[str]], None]) -> None:
-        """The messages `kept` at a place edited into these pieces (`buttons` under the last): one
+        """The messages `kept` at a place edited into a row's pieces (`buttons` under the last): one
         sent for a piece more, one deleted for a piece less; their ids `remember`ed (in a worker
-        thread) each time they change."""
+        thread) each time they change. A message sent goes with the piece's nonce, so a retry after
+        its answer was lost (its id unknown) is that message again, not a second one."""
         for n, piece in enumerate(pieces):
             made = await self.messenger.keep(place, piece, kept[n] if n < len(kept) else None,
-                                             buttons if n == len(pieces) - 1 else None)
+                                             buttons if n == len(pieces) - 1 else None, nonce([row], n))
             if kept[n:n + 1] != [made]:
                 kept = [*kept[:n], made, *kept[n + 1:]]
                 await asyncio.to_thread(remember, kept)

@@ -224,7 +224,8 @@ class DiscordMessenger:
         return target
 
     @waits_out_troubles
-    async def keep(self, place: str, piece: str, kept: str | None, buttons: Buttons | None = None) -> str:
+    async def keep(self, place: str, piece: str, kept: str | None, buttons: Buttons | None = None,
+                   nonce: str | None = None) -> str:
         """Edit a message of a DM or a thread, else (none, or deleted) send a new one; its id.
         `buttons` replace the message's own (without them, an edit takes them away)."""
         kind, _, where = place.partition(":")
@@ -237,7 +238,7 @@ class DiscordMessenger:
                     return str(edited.id)
                 except discord.NotFound:  # the player deleted it: a new one
                     pass
-            return str((await target.send(piece, allowed_mentions=QUIET, view=_view(buttons))).id)
+            return str((await target.send(piece, allowed_mentions=QUIET, view=_view(buttons), nonce=_nonce(nonce))).id)
         except (discord.Forbidden, discord.NotFound) as error:
             raise (DMClosed(where) if kind == "dm" else ChannelClosed(where)) from error
 

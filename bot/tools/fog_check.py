@@ -108,7 +108,8 @@ class Recorder:
         if user == VIEWER.id:
             self.seen.append(f"DM: {text}{_pictures(pictures)}{_buttons(buttons)}")
 
-    async def keep(self, place: str, piece: str, kept: str | None, buttons: dict | None = None) -> str:
+    async def keep(self, place: str, piece: str, kept: str | None, buttons: dict | None = None,
+                   nonce: str | None = None) -> str:
         if place == f"dm:{VIEWER.id}":
             self.seen.append(f"DM kept {kept}: {piece}{_buttons(buttons)}")
         return kept or f"{place}:{len(self.seen)}"

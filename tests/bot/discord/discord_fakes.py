@@ -127,7 +127,8 @@ class FakeMessenger:
             raise PlatformDown(place)
         return [text for where, text, when in self.sent if where == place and when >= since]
 
-    async def keep(self, place: str, piece: str, kept: str | None, buttons: dict | None = None) -> str:
+    async def keep(self, place: str, piece: str, kept: str | None, buttons: dict | None = None,
+                   nonce: str | None = None) -> str:
         """Edits a kept message (its id: its number in `kept`), or sends a new one."""
         self.attempts.append(place)
         if place.removeprefix("dm:") in self.closed:

@@ -7,6 +7,7 @@ import asyncio
 import json
 import logging
 import re
+from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from bot.delivery import (
     CHANNEL_REFUSALS,
     ChannelClosed,
     Delivery,
+    PlatformDown,
     channel_audience,
     kept_view,
     message,
@@ -623,11 +625,11 @@ def test_a_fresh_question_cut_short_by_a_failure_goes_on_in_the_message_it_made(
     buttons = {"answers": ["hit r1"], "game": game_id, "side": "red", "seq": 0}
     real_keep, written = messenger.keep, []
 
-    async def fails_on_the_second(where, piece, kept, buttons=None):
+    async def fails_on_the_second(where, piece, kept, buttons=None, nonce=None):
         written.append(piece)
         if len(written) == 2:
             raise ServerError(where)
-        return await real_keep(where, piece, kept, buttons)
+        return await real_keep(where, piece, kept, buttons, nonce)
     messenger.keep = fails_on_the_second
     long = "x" * 1500 + "\n" + "y" * 1000
     run(tables.delivery.send(game_id, [(user_audience(ANNA.id), message(long, buttons=buttons) |
@@ -698,6 +700,43 @@ def test_a_kept_view_stores_only_the_id_that_changed_when_one_message_was_delete
     now = service.store.kept_messages(game_id, place)
     assert now[:1] + now[2:] == ids[:1] + ids[2:] and now[1] not in ids and stored == [now]
     assert "".join(messenger.kept[i][1] for i in now) == f"Game {game_id}: " + view("b")
+
+
+@dataclass
+class KeptAnswerLost(FakeMessenger):
+    """Makes a kept message, then fails as Discord down does (its answer lost, the id unknown) the
+    first time; answers a new message whose nonce it took already with the first (enforce_nonce)."""
+
+    lost: int = 1
+    made: dict[str, str] = field(default_factory=dict)  # nonce: the message it made
+
+    async def keep(self, place: str, piece: str, kept: str | None, buttons: dict | None = None,
+                   nonce: str | None = None) -> str:
+        if kept is None and nonce is not None and nonce in self.made:
+            return self.made[nonce]
+        made = await super().keep(place, piece, kept, buttons, nonce)
+        if kept is None and nonce is not None:
+            self.made[nonce] = made
+        if self.lost:
+            self.lost -= 1
+            raise PlatformDown(place)
+        return made
+
+
+@pytest.mark.logs_errors("kolocha.delivery")
+def test_a_kept_message_whose_answer_was_lost_is_made_once(service):
+    """Anna's private view is sent as a new message, which Discord makes but whose answer is lost:
+    the retry goes with the same nonce, so Discord answers with that message, and she has one."""
+    clock = FakeClock()
+    messenger = KeptAnswerLost()
+    tables = make_tables(service, clock, messenger)
+    game_id = run(seated_game(tables))
+    run(tables.delivery.send(game_id, [(user_audience(ANNA.id), kept_view("my view"))]))
+    clock.advance(minutes=1)
+    run(tables.delivery.flush(game_id))
+    mine = [i for i, (place, _) in messenger.kept.items() if place == f"dm:{ANNA.id}"]
+    assert service.store.kept_messages(game_id, f"dm:{ANNA.id}") == mine and len(mine) == 1
+    assert service.store.undelivered(game_id) == []
 
 
 @pytest.mark.logs_errors("kolocha.delivery")
