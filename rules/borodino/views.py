@@ -72,9 +72,12 @@ def view(b: Battle, side: str | None, to_move: list[str]) -> dict:
 
 
 def notes(b: Battle, due_a: set[str], due_d: set[str]) -> list[str]:
-    """Sentences that help the player to move: attacks due, reinforcements, losses, limits."""
+    """Sentences that help the player to move: attacks due, reinforcements, losses, limits; once the
+    game is over, the losses alone (no one moves: broken units and inactive leaders are past news)."""
     s = b.s
     out = []
+    if s["phase"] == "over":
+        return [_losses(s)]
     if due_a or due_d:
         parts = []
         if due_a:
@@ -96,9 +99,12 @@ def notes(b: Battle, due_a: set[str], due_d: set[str]) -> list[str]:
         allowed = max(0, frozen_allowance(b) - len(s["unfrozen"]))
         out.append(f"{len(frozen)} Russian units north of the Great Redoubt are frozen; {allowed} more may begin "
                    "moving this turn (5 September special rules).")
-    out.append(f"Losses: French {s['losses']['french']}, Russian {s['losses']['russian']} Combat Points"
-               + (f"; French exited: {s['exited']['french']}." if s["exited"]["french"] else "."))
-    return out
+    return out + [_losses(s)]
+
+
+def _losses(s: dict) -> str:
+    return (f"Losses: French {s['losses']['french']}, Russian {s['losses']['russian']} Combat Points"
+            + (f"; French exited: {s['exited']['french']}." if s["exited"]["french"] else "."))
 
 
 def _night_notes(b: Battle) -> list[str]:

@@ -144,3 +144,13 @@ def test_doomed_victory_adds_its_leaders_and_broken_units():
     state["leaders"]["L-DAVOUT"]["active"] = False  # the note cites the errata by its title, as the others do
     assert "Inactive leaders (their units may not move or attack; Doomed Victory 8.10): Davout." in \
         borodino.view(state, "french")["notes"]
+
+
+def test_a_game_over_notes_its_losses_alone():
+    """Once the game is over no one moves: its broken units and inactive leaders are no longer
+    noted (they were, under 'Game over', beside the losses)."""
+    state = dv_position({"F-IC-1L": G}, leaders={"L-DAVOUT": "F-IC-1L"})
+    state["broken"], state["leaders"]["L-DAVOUT"]["active"] = ["F-IC-1L"], False
+    assert len(borodino.view(state, "french")["notes"]) == 3  # the control: broken, inactive, losses
+    state["phase"] = "over"
+    assert borodino.view(state, "french")["notes"] == ["Losses: French 0, Russian 0 Combat Points."]
