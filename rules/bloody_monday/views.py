@@ -175,9 +175,9 @@ LP_FOR = {"tactical_leader": "leader steps", "artillery": "artillery steps", "co
 
 def notes(g: Game, viewer: str | None) -> list[str]:
     s = g.s
+    if s["phase"] == "over":  # nothing more is owed, nor played for (How to Win): the headline says the turn
+        return []
     out = [f"Turn {s['turn']} of 4; the {s['initiative'].title()} player holds the Initiative Disc (6.0)."]
-    if s["phase"] == "over":  # a game won in mid-impulse owes nothing more (How to Win)
-        return out
     imp: Impulse | None = s["impulse"]
     if imp and viewer == s["player"]:
         if imp["kind"] == "tactical":

@@ -207,6 +207,8 @@ def test_8_0_a_game_over_prompts_nobody():
     state.update(phase="over", outcome={"winner": "french", "reason": "How to Win A"})
     view = bm.view(state, "french")
     assert view["prompt"] is None and view["outcome"] == {"winner": "french", "reason": "How to Win A"}
+    # nor notes who holds the Initiative Disc: the final post read it under 'Game over' (seen on simcord)
+    assert notes(state) == dict.fromkeys(SIDES, [])
 
 
 # -- notes ---------------------------------------------------------------------------------------------------
@@ -247,11 +249,11 @@ def test_3_2_the_logistics_player_reads_the_lps_left_for_each_kind_of_step():
 
 
 def test_8_0_a_game_won_in_mid_impulse_counts_and_owes_nothing_more():
-    """How to Win: a game ended by a sudden death in mid-impulse reads no leaders counted and no
-    battles due, and its picture is cropped round nothing owed."""
+    """How to Win: a game ended by a sudden death in mid-impulse reads no leaders counted, no
+    battles due and no holder of the Initiative Disc, and its picture is cropped round nothing owed."""
     state = attack_42()
     state.update(phase="over", outcome={"winner": "french", "level": "sudden death", "reason": "How to Win C"})
-    assert notes(state) == dict.fromkeys(SIDES, [TURN_1])
+    assert notes(state) == dict.fromkeys(SIDES, [])
     assert bm.view(state, None)["owed"] == []
 
 
