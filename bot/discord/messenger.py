@@ -199,7 +199,7 @@ class DiscordMessenger:
     async def sent_since(self, place: str, since: datetime) -> list[str]:
         """The words of the bot's own messages at a place since a moment, oldest first, among the
         first 100 messages there since then (the minutes a lost answer leaves to check); a post's
-        note of pictures it could not attach left out. None where the bot may not read the place
+        note of pictures it could not attach left out. Nothing where the bot may not read the place
         (Read Message History), or it is gone: the send that follows meets that."""
         kind, _, where = place.partition(":")
         try:
