@@ -42,6 +42,8 @@ DEADLINE_HELP = (
     "- choose: a waiting choice is made as under end, else remind;\n"
     "- forfeit: the late player loses the game;\n"
     "- computer: the computer takes the late player's seat for the rest of the game.\n"
+    "Under end and choose a late player played for is absent for the rest of that player-turn: each "
+    "further deadline of theirs in it falls due at once, with no reminder, until they send a command.\n"
     "`/prefs` sets your own time zone, deadline hour and absences.")
 
 

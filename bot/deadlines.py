@@ -85,17 +85,30 @@ class Deadlines:
                       settings.skip_weekends)
 
     def plan(self, game_id: int, active: list[str], phase_key: str,
-             restart: frozenset[str] = frozenset()) -> dict[str, datetime]:
+             restart: frozenset[str] = frozenset(), absent: frozenset[str] = frozenset()) -> dict[str, datetime]:
         """When each side that may act is due after a change: a side whose turn goes on (the same
         phase) keeps its deadline; a side new to acting gets a fresh one, and so does a side in
-        `restart` (its deadline has just passed and was acted on). A side the computer plays has
+        `restart` (its deadline has just passed and was acted on); an `absent` side's falls due
+        now, for the game's at_deadline to act at once (`marks`). A side the computer plays has
         none: it answers at once (bot/tables/computer.py)."""
         rows = {row["side"]: row for row in self.store.deadlines(game_id)}
         computer = self.store.computer_seats(game_id)
         active = [side for side in active if side not in computer]
-        return {side: datetime.fromisoformat(rows[side]["due_at"])
+        return {side: self.clock() if side in absent else datetime.fromisoformat(rows[side]["due_at"])
                 if side in rows and rows[side]["phase_key"] == phase_key and side not in restart
                 else self.fresh(game_id, side) for side in active}
+
+    def absent(self, game_id: int, turn: str) -> frozenset[str]:
+        """The sides absent in player-turn `turn` (its `player_turn_mark`), as stored (`marks`)."""
+        return frozenset(side for side, mark in self.store.game(game_id)["absent"].items() if mark == turn)
+
+    def marks(self, game_id: int, now: str, played: frozenset[str], back: str | None) -> dict[str, str]:
+        """The absent sides after a change that leaves the game in player-turn `now`, each with its
+        player-turn, to store with it: a side whose passed deadline the game's at_deadline (`end` or
+        `choose`) has just played for in this player-turn (`played`) is absent for the rest of it,
+        so each further deadline it gets in it falls due at once, with no reminder. Its own command
+        (`back`) ends that, and so does the next player-turn."""
+        return {side: now for side in (self.absent(game_id, now) - {back}) | played}
 
     def rows(self, game_id: int, active: list[str], phase_key: str,
              planned: dict[str, datetime] | None = None) -> DeadlineRows:

@@ -25,8 +25,8 @@ from bot.service.consent import SIMULTANEOUS_UNDO
 from bot.service.queries import QUERIES
 from bot.service.replay import ReplayReport
 from bot.service.result import BUSY, SORRY, Compose, Result, is_busy, record
-from bot.service.turns import (TURN_RULE, ended_words, new_player_turn, new_turn, over_sentence, player_turn, said,
-                               simultaneous, still_to_order, turn_rule, wait_sentence)
+from bot.service.turns import (TURN_RULE, ended_words, new_player_turn, new_turn, over_sentence, player_turn,
+                               player_turn_mark, said, simultaneous, still_to_order, turn_rule, wait_sentence)
 from bot.state_cache import StateCache
 from bot.store import Opening, Store, StoreRefusal
 from rules.core.errors import CommandError, RulesError, RuleViolation
@@ -35,7 +35,7 @@ from rules.core.system import Command, GameSystem
 
 __all__ = ["BUSY", "LONGEST", "QUERIES", "SIMULTANEOUS_UNDO", "SORRY", "TURN_RULE", "Compose", "GameService",
            "ReplayReport", "Result", "ended_words", "is_busy", "new_player_turn", "new_turn", "over_sentence",
-           "player_turn", "record", "said", "simultaneous", "still_to_order", "written"]
+           "player_turn", "player_turn_mark", "record", "said", "simultaneous", "still_to_order", "written"]
 
 log = logging.getLogger("kolocha.service")
 
@@ -229,7 +229,7 @@ class GameService:
         new_seq = self.store.append(game_id, row, new_state, told.outbox,
                                     status="over" if outcome else "active",
                                     turn=new_turn(system, state, new_state), deadlines=told.deadlines,
-                                    player_turn=new_player_turn(system, state, new_state))
+                                    player_turn=new_player_turn(system, state, new_state), absent=told.absent)
         self.keep(game_id, new_seq, new_state)
         return result, new_state
 

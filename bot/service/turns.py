@@ -47,6 +47,13 @@ def player_turn(view: dict) -> tuple:
     return view.get("turn"), view.get("player")
 
 
+def player_turn_mark(view: dict) -> str:
+    """A public view's player-turn (`player_turn`) as stored text: "2:french". An absent side's
+    mark names the player-turn it is absent for (bot/deadlines.py, Deadlines.marks)."""
+    turn, player = player_turn(view)
+    return f"{turn}:{player}"
+
+
 def new_player_turn(system: GameSystem, before: dict | None, after: dict) -> bool:
     """Whether `after` is in another player-turn than `before` (None: the game begins). Stored
     with the command: a player's questions of one player-turn share one message (bot/tables/news.py)."""

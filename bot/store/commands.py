@@ -38,14 +38,16 @@ class CommandsPart(DeadlinesPart):
 
     def append(self, game_id: int, command: dict, state: dict, outbox: Outbox,
                status: str = "active", turn: str | None = None,
-               deadlines: DeadlineRows | None = None, player_turn: bool = False) -> int:
+               deadlines: DeadlineRows | None = None, player_turn: bool = False,
+               absent: dict[str, str] | None = None) -> int:
         """Store one accepted command, its snapshot if due, its outbox rows and the deadlines it
         announced: all or nothing (a game it ends keeps no deadline).
 
         `command` has side, user, text, normalised, issued_against_seq and optionally
         hidden_from (the sides that cannot observe it, see seen_seq); `outbox` holds the
         messages it causes; `turn` is the game turn it began, if it began one; `player_turn`,
-        whether it began a player-turn (Store.player_turn_start). Accepting a
+        whether it began a player-turn (Store.player_turn_start); `absent`, the sides absent after
+        it (bot/deadlines.py, Deadlines.marks; None keeps them). Accepting a
         command also cancels any pending undo request.
         Refused (StaleCommand, GameOver) when another command was stored after the one it was
         judged against, or the game is over: checked inside the write transaction.
@@ -73,6 +75,8 @@ class CommandsPart(DeadlinesPart):
                 self.db.execute("INSERT OR REPLACE INTO player_turns VALUES (?, ?)", [game_id, seq])
             self._write_outbox(game_id, seq, outbox)
             self._write_deadlines(game_id, {} if status == "over" else deadlines)
+            if absent is not None:
+                self.db.execute("UPDATE games SET absent = ? WHERE id = ?", [json.dumps(absent), game_id])
             if status == "over":  # nothing a side held is ever due
                 self.db.execute("DELETE FROM held_orders WHERE game = ?", [game_id])
             self.db.execute("""UPDATE games SET status = ?, updated_at = ?, pending_undo = NULL,

@@ -48,10 +48,11 @@ DeadlineRows = dict[str, tuple[str, str, str]]
 @dataclass
 class Told:
     """What one change makes known, all stored in its transaction: its messages, and the game's
-    deadlines after it (None leaves them as they are)."""
+    deadlines and absent sides after it (None leaves them as they are)."""
 
     outbox: Outbox
     deadlines: DeadlineRows | None = None
+    absent: dict[str, str] | None = None  # the absent sides after it, each with its player-turn (None: as they are)
 
 
 Opening = Callable[[int], Outbox]  # the messages announcing a new game, given its number

@@ -186,6 +186,11 @@ _add_column("outbox.joined_to: the place a joined message was first tried at", "
 _add_column("outbox.tried_at: when a try that may have posted a row began", "outbox", "tried_at")
 
 
+# the sides a passed deadline has played for (at_deadline end or choose), each with the player-turn
+# it is absent for: its further deadlines in it fall due at once (bot/deadlines.py, Deadlines.marks)
+_add_column("games.absent: the sides absent for the rest of a player-turn", "games", "absent")
+
+
 FORMER = re.compile(r" \([^()]*\)$")  # a bracketed reference some names ended with until 28 Nov 2026
 
 

@@ -17,7 +17,7 @@ from bot import text as fmt
 from bot.computer.stand_in import LEVEL, ComposeFor, stand_in
 from bot.delivery import UNASKED, channel_audience, message, user_audience
 from bot.permissions import TableError
-from bot.service import Compose, simultaneous, still_to_order
+from bot.service import Compose, player_turn_mark, simultaneous, still_to_order
 from bot.store import Outbox
 from bot.tables.news import Change
 from bot.tables.notices import answer_buttons
@@ -77,8 +77,10 @@ class Clocks(Room):
                     tables.computer.wake(game_id)
                     return
                 note += f"; the computer cannot take the seat: {taken}"
+            aside = await asyncio.to_thread(self._absent_words, game_id, side)
             if action == "choose":
                 change = tables.news.change(game_id, f"Deadline{note}", frozenset({side}))
+                change.aside = aside
                 result = await asyncio.to_thread(  # a mid-turn choice waits: its default standing order
                     lambda: self.service.default_choice(game_id, side, change.compose))
                 if result is not None and result.accepted:
@@ -89,7 +91,7 @@ class Clocks(Room):
                 changes: list[Change] = []
                 done, refusal = await asyncio.to_thread(  # off the event loop, like a player's command
                     stand_in, self.service, tables.computer.memory, game_id, side,
-                    self._composer(game_id, side, note, changes))
+                    self._composer(game_id, side, note, changes, aside))
                 if done:  # any Change settles them all: the jobs of the stored rows, the outbox
                     await changes[-1].settle()
                     await tables.play.release(game_id)
@@ -112,16 +114,28 @@ class Clocks(Room):
         return (f"; its player has left this server: {who} seats another with `/game replace side:{side} "
                 f"user:@someone` or the computer with `/game seat side:{side} player:computer`")
 
-    def _composer(self, game_id: int, side: str, note: str, changes: list[Change]) -> ComposeFor:
+    def _composer(self, game_id: int, side: str, note: str, changes: list[Change],
+                  aside: list[Text]) -> ComposeFor:
         """The news of each command a passed deadline plays for the side (bot/computer/stand_in.py): the
-        computer's reason beside those it planned; every Change kept in `changes`, the last to
-        settle once all are stored."""
+        computer's reason beside those it planned, `aside` after the first stored; every Change kept in
+        `changes`, the last to settle once all are stored."""
         def compose_for(decision: Decision | None) -> Compose:
             who = f"Deadline{note}" if decision is None else f"Deadline{note}, the computer (level {LEVEL})"
             changes.append(self.tables.news.change(game_id, who, frozenset({side}),
                                                    why=decision.reason if decision else None))
+            changes[-1].aside = aside  # one list: told by whichever change composes first
             return changes[-1].compose
         return compose_for
+
+    def _absent_words(self, game_id: int, side: str) -> list[Text]:
+        """What a side newly absent is told after the first command its passed deadline plays (at
+        `end` or `choose`), once: it stays absent for the rest of the player-turn (Deadlines.marks).
+        Nothing for a side already absent, told so before. Deadlines are public, as is whom they wait for."""
+        system, state = self.service.system(game_id), self.service.load(game_id)
+        if side in self.tables.deadlines.absent(game_id, player_turn_mark(system.view(state, None))):
+            return []
+        return [f" Until the {fmt.side_name(side)} player acts again, what falls to them this player-turn is "
+                "played at once, as at this deadline."]
 
     def _computer_takes(self, game_id: int, side: str, note: str) -> str | None:
         """The computer takes the late side's seat; None once it has, else why not."""

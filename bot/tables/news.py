@@ -20,7 +20,7 @@ from bot import fair_dice
 from bot import text as fmt
 from bot.delivery import Buttons, Onlookers, channel_audience, kept_view, message, user_audience
 from bot.permissions import Actor, TableError, sides_of
-from bot.service import Result, new_player_turn, new_turn
+from bot.service import Result, new_player_turn, new_turn, player_turn_mark
 from bot.store import DeadlineRows, Outbox, Told
 from bot.tables.notices import notices, told_privately
 from bot.tables.room import Room
@@ -49,6 +49,10 @@ class Change:
         self.in_place = False  # the command's outcome is written in that DM's place, by the outbox
         self.since = 0  # the command after which the player-turn of the position after the change began
         self.pinged: set[str] = set()  # sides newly awaited, asked in their question message and pinged
+        self.absent: dict[str, str] | None = None  # the absent sides after it (Deadlines.marks)
+        self.back: str | None = None  # the side whose player's own command it is: back, if absent
+        self.aside: list[Text] = []  # a deadline's words to the late side, told once: shared by its changes
+        self.played: frozenset[str] = frozenset()  # the sides it marks absent: `restart`, unless secret
 
     def compose(self, result: Result, before: dict, after: dict) -> Told:
         """What an accepted result makes known (GameService.submit's `compose`): the outbox
@@ -62,12 +66,17 @@ class Change:
                               if not said.endswith(line.strip())]  # said once (an undo's own event)
         who = "standing order" if result.standing else self.who  # played for a player by their standing order
         why = "" if result.standing else self._why(system)  # the computer's reason is not the order's
-        line = join([words("**", who, "** — ", said, why),
+        aside = self.aside.pop() if self.aside and not result.secret else ""  # after the first public line
+        line = join([words("**", who, "** — ", said, why, aside),
                      *events])
         if result.secret:  # given while the other side orders too: only what the rules show
             line = join(events)
         if result.ended:  # ended by the players (an agreed draw): the final map, spectators, dice
             return Told(self.news.final_rows(self.game_id, line), {})
+        # a secret order (given while the other side orders too) neither marks a side absent at its
+        # deadline nor brings it back: whether it was still owed stays unseen (bot/tables/clocks.py)
+        self.back = result.side if self.author is not None and not result.standing and not result.secret else None
+        self.played = frozenset() if result.secret else self.restart
         private = {side: told for side, told in result.addressed().items() if side in system.INFO.sides}
         lines: dict[str, Text] = {side: join([line.strip() for line in fmt.event_lines(told, False)])
                                   for side, told in private.items()}
@@ -84,7 +93,7 @@ class Change:
             rows.append((side, message(lines[side], buttons=buttons)))
         if self.asked_in is not None:  # a button of a DM gave the command: its outcome is written there
             self._answered(rows, str(result.side), result.message)
-        return Told(rows, self.deadlines)
+        return Told(rows, self.deadlines, self.absent)
 
     def _answered(self, rows: Outbox, side: str, outcome: Text) -> None:
         """The outcome of a command given by a button of a DM (`asked_in`), written in the side's
@@ -132,14 +141,18 @@ class Change:
         self.turn = (turn, seq) if turn is not None else None
         over = system.outcome(after) is not None
         moved = before is None or over or system.phase_key(before) != system.phase_key(after)
+        turned = new_player_turn(system, before, after)
         if not over:
-            active, phase = system.active_sides(after), system.phase_key(after)
-            self.planned = news.tables.deadlines.plan(game_id, active, phase, self.restart)
-            self.deadlines = news.tables.deadlines.rows(game_id, active, phase, self.planned)
+            active, phase, deadlines = system.active_sides(after), system.phase_key(after), news.tables.deadlines
+            now = player_turn_mark(public)
+            back = deadlines.absent(game_id, now) & {self.back}  # a player back from absence: a full deadline
+            self.absent = deadlines.marks(game_id, now, frozenset() if turned else self.played, self.back)
+            self.planned = deadlines.plan(game_id, active, phase, self.restart | back, frozenset(self.absent))
+            self.deadlines = deadlines.rows(game_id, active, phase, self.planned)
         game = news.store.game(game_id)
         told = notices(news.tables, game_id, before, after, seq, self.planned, moved, self.restart) if not over else []
         self.asked = {to: payload for to, payload in told if to in system.INFO.sides}
-        self.since = seq if seq > news.store.last_seq(game_id) and new_player_turn(system, before, after) \
+        self.since = seq if seq > news.store.last_seq(game_id) and turned \
             else news.store.player_turn_start(game_id, seq)
         self.pinged = {side for side, payload in self.asked.items() if "question" in payload and
                        self._ask(side, payload["question"], quiet)}

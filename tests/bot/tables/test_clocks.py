@@ -85,17 +85,19 @@ def test_a_deadline_acted_on_late_says_it_fell_due_while_the_bot_was_offline(ser
     assert len(tables.delivery.messenger.posts) == posted
 
 
-def test_at_the_end_setting_the_deadline_ends_the_phase_and_the_side_s_clock_starts_again(service):
+def test_at_the_end_setting_the_deadline_ends_the_phase_and_the_absent_side_s_next_falls_due_at_once(service):
+    """Red's Movement Phase ends at its deadline; the Dice Phase after it is still Red's player-turn, so
+    Red, absent, is due at once there, as the line told."""
     clock = FakeClock()
     tables = make_tables(service, clock, defaults=GameSettings(at_deadline="end"))
     game_id = run(seated_game(tables))
     clock.advance(hours=48)
     run(tables.clocks.expire(game_id, "red", timedelta(0)))
-    due = clock() + timedelta(hours=48)
     assert tables.delivery.messenger.in_channel(CHANNEL)[-1] == (
-        "**Deadline** — Red: end.\nred ends the Movement Phase\nTurn 1 | hour 1 | Dice Phase | Red player\n"
-        f"To move: Red\nRoll the die.\n<@{ANNA.id}>: your move, due {stamp(due)}.")
-    assert service.store.deadline(game_id, "red")["due_at"] == due.isoformat()
+        "**Deadline** — Red: end. Until the Red player acts again, what falls to them this player-turn is played "
+        "at once, as at this deadline.\nred ends the Movement Phase\nTurn 1 | hour 1 | Dice Phase | Red player\n"
+        f"To move: Red\nRoll the die.\n<@{ANNA.id}>: your move, due {stamp(clock())}.")
+    assert service.store.deadline(game_id, "red")["due_at"] == clock().isoformat()
 
 
 def test_a_passed_deadline_at_a_choice_asks_it_again_with_its_answers_as_buttons(wager):
@@ -163,7 +165,7 @@ def test_at_the_end_setting_a_late_choice_made_by_default_ends_the_phase(wager):
 def test_a_deadline_s_commands_leave_the_late_side_acting_in_the_phase_with_a_fresh_clock(tmp_path, monkeypatch,
                                                                                             action):
     """Red's echo is late: the deadline echoes (and at `end` gives Red's default plan too); Red still acts in the
-    same phase, on a fresh deadline, and the echo is told in place of a reminder."""
+    same phase, absent, so on a deadline due at once, and the echo is told in place of a reminder."""
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
     service = GameService(Store(tmp_path / "one.sqlite"), loader=lambda name: toy_wager.one_phase())
     clock = FakeClock()
@@ -173,7 +175,7 @@ def test_a_deadline_s_commands_leave_the_late_side_acting_in_the_phase_with_a_fr
     run(tables.play.submit(BORIS, CHANNEL, "answer loud"))
     clock.advance(hours=50)
     run(tables.clocks.expire(game_id, "red", timedelta(0)))
-    assert service.store.deadline(game_id, "red")["due_at"] == (clock() + timedelta(hours=48)).isoformat()
+    assert service.store.deadline(game_id, "red")["due_at"] == clock().isoformat()
     said = tables.delivery.messenger.in_channel(CHANNEL)
     assert any("\nred: echo yes\n" in line for line in said)
     assert not any("deadline has passed" in line for line in said)
@@ -236,5 +238,84 @@ def test_a_choice_made_by_default_at_the_deadline_is_said_to_be_the_deadline_s_n
     run(tables.play.submit(ANNA, CHANNEL, "shout"))
     run(tables.clocks.expire(game_id, "blue", timedelta(0)))
     said = tables.delivery.messenger.in_channel(CHANNEL)[-1]
-    assert said.startswith("**Deadline** — Blue by default at the deadline: an `answer` command.\nblue: answer loud\n")
+    assert said.startswith("**Deadline** — Blue by default at the deadline: an `answer` command. Until the Blue "
+                           "player acts again, what falls to them this player-turn is played at once, as at this "
+                           "deadline.\nblue: answer loud\n")
     assert "standing order" not in said
+
+
+def _absent_wager(tmp_path, monkeypatch, action: str):
+    """The toy wager at `action` (Anna plays Red, Boris Blue): Red shouts and Blue's answer is late, so
+    the deadline answers for Blue (loud: Red may echo); Red echoes, and both are asked their plans,
+    Blue a second time in the same turn (the toy's one player-turn)."""
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    service = GameService(Store(tmp_path / "absent.sqlite"), loader=lambda name: toy_wager)
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=GameSettings(at_deadline=action), systems=("toy_wager",))
+    game_id = run(seated_game(tables, system="toy_wager", scenario="long"))
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    clock.advance(hours=50)
+    run(tables.clocks.expire(game_id, "blue", timedelta(0)))
+    run(tables.play.submit(ANNA, CHANNEL, "echo yes"))
+    return tables, game_id, clock
+
+
+@pytest.mark.parametrize("action", ["choose", "end"])
+def test_a_side_a_passed_deadline_played_for_is_absent_for_the_rest_of_the_player_turn(tmp_path, monkeypatch,
+                                                                                     action):
+    """Blue's second question of the turn falls due at once, not a deadline later, and the setting makes
+    it; Blue was told so once, with the first. The next turn asks Blue with a full deadline again."""
+    tables, game_id, clock = _absent_wager(tmp_path, monkeypatch, action)
+    store = tables.store
+    said = [line for line in tables.delivery.messenger.in_channel(CHANNEL) if line.startswith("**Deadline")]
+    assert len(said) == 1 and said[0].startswith(
+        "**Deadline** — Blue by default at the deadline: an `answer` command. Until the Blue player acts again, "
+        "what falls to them this player-turn is played at once, as at this deadline.\nblue: answer loud\n")
+    assert store.deadline(game_id, "blue")["due_at"] == clock().isoformat()
+    assert store.deadline(game_id, "red")["due_at"] == (clock() + timedelta(hours=48)).isoformat()
+    run(tables.clocks.expire(game_id, "blue", timedelta(0)))
+    assert [row["normalised"] for row in store.commands(game_id)][-1] == "plan bold"
+    assert len([line for line in tables.delivery.messenger.in_channel(CHANNEL) if "Until the Blue" in line]) == 1
+    run(tables.play.submit(ANNA, CHANNEL, "plan calm"))  # turn 2: Blue is no longer absent
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    assert store.game(game_id)["absent"] == {}
+    assert store.deadline(game_id, "blue")["due_at"] == (clock() + timedelta(hours=48)).isoformat()
+
+
+def test_an_absent_side_s_own_command_ends_its_absence_with_a_full_deadline(service):
+    """Red, marked absent in its own player-turn (as a passed deadline marks it), moves before its deadline due
+    at once has fired: the player is back, and the phase goes on with a full deadline."""
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=GameSettings(at_deadline="end"))
+    game_id = run(seated_game(tables))
+    with tables.store.transaction():
+        tables.store.db.execute("UPDATE games SET absent = ? WHERE id = ?", ['{"red": "1:red"}', game_id])
+    run(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))
+    assert tables.store.game(game_id)["absent"] == {}
+    assert tables.store.deadline(game_id, "red")["due_at"] == (clock() + timedelta(hours=48)).isoformat()
+
+
+def test_a_secret_order_given_at_a_deadline_marks_no_one_absent(tmp_path, monkeypatch):
+    """Blue's plan, made by default at its deadline while Red's is not yet down, is hidden: whether Blue still owed
+    it must not show, so Blue is no more absent than before (here: not at all) and no line tells of it."""
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    service = GameService(Store(tmp_path / "secret.sqlite"), loader=lambda name: toy_wager)
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=GameSettings(at_deadline="choose"), systems=("toy_wager",))
+    game_id = run(seated_game(tables, system="toy_wager", scenario="long"))
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    run(tables.play.submit(BORIS, CHANNEL, "answer soft"))
+    clock.advance(hours=50)
+    run(tables.clocks.expire(game_id, "blue", timedelta(0)))
+    assert [row["normalised"] for row in tables.store.commands(game_id)][-1] == "plan bold"
+    assert tables.store.game(game_id)["absent"] == {}
+    assert not any("Until the" in line for line in tables.delivery.messenger.in_channel(CHANNEL))
+
+
+def test_at_remind_a_passed_deadline_leaves_no_side_absent(wager):
+    tables, game_id, clock = wager
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    clock.advance(hours=50)
+    run(tables.clocks.expire(game_id, "blue", timedelta(0)))
+    assert tables.store.game(game_id)["absent"] == {}
+    assert tables.store.deadline(game_id, "blue")["due_at"] == (clock() + timedelta(hours=48)).isoformat()
