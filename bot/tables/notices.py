@@ -58,7 +58,8 @@ def asked_of(tables: Tables, game_id: int, state: dict) -> list[str]:
 
 
 def notices(tables: Tables, game_id: int, before: dict | None, after: dict, seq: int,
-            planned: dict[str, datetime], moved: bool, late: frozenset[str] = frozenset()) -> Outbox:
+            planned: dict[str, datetime], moved: bool, late: frozenset[str] = frozenset(),
+            absent: frozenset[str] = frozenset()) -> Outbox:
     """The rows telling each newly awaited side what is asked (and each chooser facing a new
     question its buttons). At a phase change the channel's "your move" line pings the sides not
     told privately (it names the others without a ping). `seq`: the game's position after the
@@ -66,7 +67,11 @@ def notices(tables: Tables, game_id: int, before: dict | None, after: dict, seq:
     secret order hidden from a side never makes it newly awaited nor changes its question).
     `late`: the sides whose deadline passed and played for them; one the change leaves awaited in
     a new step (`moved`) is told afresh, as if newly awaited: their player did not act, so nothing
-    they read says that the game waits for them again (an edit of their question notifies nobody)."""
+    they read says that the game waits for them again (an edit of their question notifies nobody).
+    `absent`: the sides absent for the rest of the player-turn (bot/deadlines.py, Deadlines.marks),
+    whose deadline falls due at once and plays what falls to them: never newly awaited (they were
+    told so once, with the first command their deadline played), so not pinged nor sent a new DM;
+    a private question is written in place, so that it never reads as the question answered."""
     system = tables.service.system(game_id)
     seats = tables.store.seats(game_id)
     game = tables.store.game(game_id)
@@ -76,7 +81,7 @@ def notices(tables: Tables, game_id: int, before: dict | None, after: dict, seq:
         user = seats.get(side)
         if user is None or held.held_by(tables.store, game_id, side) is not None and held.due(system, after, side):
             continue  # no seat; or the side's held orders are played at once (they tell it)
-        new = side not in waited or moved and side in late
+        new = side not in absent and (side not in waited or moved and side in late)
         question = ask.question(system, after, side)
         if not new and (not question.answers or before is None or
                         question == ask.question(system, before, side)):
@@ -91,6 +96,6 @@ def notices(tables: Tables, game_id: int, before: dict | None, after: dict, seq:
         elif new and not moved:
             rows.append((channel_audience(game["channel"]), message(
                 words(mention(user), f" Game {game_id}: your move", when, ": ", asked), buttons=buttons) | UNASKED))
-        elif buttons is not None:
+        elif buttons is not None and side not in absent:
             rows.append((channel_audience(game["channel"]), message(asked, buttons=buttons) | UNASKED))
     return rows
