@@ -1,11 +1,11 @@
 """What a game asks of a side now: who it waits for, what it asks them in words, and the answers a
 mid-turn choice allows, to offer as buttons.
 
-The answers are the engine's own legal commands for that side (`legal_commands`, or those that
-make a chain of choices at once, `whole_answers`), in their text form: the bot never judges
-legality a second time, and since a side's legal commands depend only on what that side knows
-(the swap test), neither do the answers offered to it nor the buttons that carry them. Pure: reads
-a system and a state, writes nothing.
+The answers are the engine's own legal commands for that side (`legal_commands`, or the system's
+answers to offer, `whole_answers`: a chain of choices made at once, each outcome once), in their
+text form: the bot never judges legality a second time, and since a side's legal commands depend
+only on what that side knows (the swap test), neither do the answers offered to it nor the
+buttons that carry them. Pure: reads a system and a state, writes nothing.
 """
 from __future__ import annotations
 
@@ -41,8 +41,9 @@ def awaited(system: GameSystem, state: dict) -> list[str]:
 
 def answers(system: GameSystem, state: dict, side: str) -> tuple[str, ...]:
     """The legal answers of `side` to the mid-turn choice waiting for it; () when none waits. Where
-    the system makes a chain of such choices at once (`whole_answers`: Bloody Monday's hits) and
-    they fit in a menu, those: one click for the chain, every way to make it offered."""
+    the system says which to offer (`whole_answers`: Bloody Monday's hits made at once, one click
+    for the chain, every way to make it offered; its retreats, each placement once) and they fit
+    in a menu, those."""
     return tuple(_commands(system, state, side))
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.bloody_monday import batterie, bm_data, combat, impulses, legal, standing, turns, victory
+from rules.bloody_monday import retreat as retreats
 from rules.bloody_monday import session as sessions
 from rules.bloody_monday import commands as C
 from rules.bloody_monday.commands import MOST_HITS, in_words  # in_words: a choice's answer as its button reads
@@ -118,13 +119,18 @@ def legal_commands(state: dict, side: str) -> list[C.Command]:
 
 
 def whole_answers(state: dict, side: str) -> list[C.Command]:
-    """The hits `side` is applying now, chosen together: each way to apply them, one `hit` naming
-    the units in order, up to MOST_HITS, each set of units once; [] when no hit waits for `side`.
-    A hit with a single unit to go to (after the showdown the rules apply it at once) is named in
-    its place, so one click applies all the hits of the step. Sound by 5.3.6: "Hits are applied
-    one by one", the owner choosing among equally strong units, and nothing is rolled between
-    them, so choosing them together is choosing each in turn. Played hit by hit through `apply`."""
+    """The answers a choice waiting for `side` offers (its buttons), each outcome once; [] when none
+    waits for `side`, or its legal commands are offered as they are (the jagers' choice, 9.1). A
+    6.4 retreat: the legal commands with each placement once (retreat.distinct). Hits: each way to
+    apply the hits `side` is applying now, chosen together, one `hit` naming the units in order,
+    up to MOST_HITS, each set of units once. A hit with a single unit to go to (after the showdown
+    the rules apply it at once) is named in its place, so one click applies all the hits of the
+    step. Sound by 5.3.6: "Hits are applied one by one", the owner choosing among equally strong
+    units, and nothing is rolled between them, so choosing them together is choosing each in turn.
+    Played hit by hit through `apply`."""
     waiting = choice(state)
+    if waiting is not None and waiting["kind"] == "retreat" and waiting["side"] == side:
+        return retreats.distinct(Game(state, shared=True), side, legal_commands(state, side))
     if waiting is None or waiting["kind"] != "hit" or waiting["side"] != side:
         return []
     found: dict[tuple[str, ...], C.Command] = {}

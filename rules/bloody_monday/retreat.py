@@ -11,8 +11,10 @@ lost, which is allowed only for units left without room in every area they may e
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rules.bloody_monday import movement
-from rules.bloody_monday.commands import Retreat
+from rules.bloody_monday.commands import Command, Retreat
 from rules.bloody_monday.game import Game, plural
 from rules.core.errors import RuleViolation
 from rules.core.events import event
@@ -119,6 +121,23 @@ def placement(g: Game, side: str, cmd: Retreat) -> Places:
                             f"{', '.join(map(str, cmd.areas))}")
     raise RuleViolation("6.4", f"not all your units have room in {', '.join(map(str, cmd.areas))}: place each, "
                         "`retreat <block> <area> ...`; the units you do not name are eliminated")
+
+
+def distinct(g: Game, side: str, cmds: Sequence[Command]) -> list[Command]:
+    """The commands with each placement of the retreats among them once, the first that makes it
+    kept: `retreat 19 33` places a lone unit, or units that all fit 19, as `retreat 19` does (the
+    areas are filled in the order named), and a player offered both would read two answers that
+    do one thing. The other commands stay as they are."""
+    seen: set[frozenset[tuple[str, int]]] = set()
+    out: list[Command] = []
+    for cmd in cmds:
+        if isinstance(cmd, Retreat):
+            places = frozenset(placement(g, side, cmd).items())
+            if places in seen:
+                continue
+            seen.add(places)
+        out.append(cmd)
+    return out
 
 
 def execute(g: Game, side: str, places: Places) -> list[dict]:

@@ -152,6 +152,25 @@ def test_6_4_the_placement_offered_when_room_runs_out_keeps_the_units_taken_firs
     assert retreats.greedy(g, [second, first]) == {second: 55}
 
 
+def test_6_4_the_answers_offered_place_the_units_each_way_once():
+    """6.4: `retreat 42 45 55` fills the areas in the order named, so a lone unit, or units that
+    all fit 42, go as `retreat 42` sends them; the buttons offered two answers doing one thing
+    ('Retreat into 19' and 'Retreat into 19, 33, 45, 46', seen on simcord). The legal commands
+    keep both (random games draw from them); the answers offered (`whole_answers`) keep the first."""
+    def said(state: dict) -> tuple[list[str], list[str]]:
+        return ([c.to_text() for c in bm.legal_commands(state, "russian")],
+                [c.to_text() for c in bm.whole_answers(state, "russian")])
+
+    lone = at_retreat({"R-1-3": 44}, control=FRENCH_HELD | {42: "russian", 45: "russian", 55: "russian"})
+    assert said(lone) == (["retreat 42", "retreat 45", "retreat 55", "retreat 42 45 55", "stand"],
+                          ["retreat 42", "retreat 45", "retreat 55", "stand"])
+    both_fit = at_retreat({"R-1-3": 44, "R-1-4": 44}, control=FRENCH_HELD | {42: "russian", 55: "russian"})
+    assert said(both_fit)[1] == ["retreat 42", "stand"]
+    one_each = at_retreat({"R-1-3": 44, "R-1-4": 44}, control=FRENCH_HELD | {52: "russian", 55: "russian"})
+    assert said(one_each)[1] == ["retreat 52 55", "stand"]  # red 52 and 55 hold one each: no area alone
+    assert bm.whole_answers(lone, "french") == []
+
+
 def test_6_4_every_unit_placed_when_all_fit():
     """6.4: "Retreat involves all the friendly Units in the Area under attack"; the short form spreads
     them over the areas named, the long form places each where the player says."""
