@@ -37,12 +37,27 @@ def next_step(g: Game) -> list[Event]:
         if confronted:
             out += _force_retreat(g, *confronted)
             continue
-        place = next((p for p in sorted(g.places) if p not in g.s["fought"]
-                      and g.infantry("french", p) and g.infantry("russian", p)), None)
+        place = _next_battle(g)
         if place is None:
             return out
         out += _open(g, place)
     return out
+
+
+def opening(g: Game) -> Event:
+    """The Combat Phase's first line, which says when nothing will be fought in it: a line reading
+    'Combat Phase.' and no more, the next Player-Turn under it, told the players nothing."""
+    if _confronted(g) or _next_battle(g) is not None:
+        return event("Combat Phase.", kind="phase")
+    return event("Combat Phase: no area holds infantry of both players, so no battle is fought (COMBAT).",
+                 kind="phase")
+
+
+def _next_battle(g: Game) -> int | None:
+    """The first place, by number, where both players have infantry and no battle was fought yet
+    in this Combat Phase."""
+    return next((p for p in sorted(g.places) if p not in g.s["fought"]
+                 and g.infantry("french", p) and g.infantry("russian", p)), None)
 
 
 def _confronted(g: Game) -> tuple[str, int] | None:

@@ -95,7 +95,7 @@ def end_phase(g: Game) -> list[Event]:
         return [event(f"The {s['player'].title()} player ends movement; forced marches follow.", kind="phase")]
     if s["phase"] == "march":
         s["phase"], s["marched"] = "combat", {}
-        return [event("Combat Phase.", kind="phase")] + advance(g)
+        return [combat.opening(g)] + advance(g)
     if s["phase"] == "supply":
         return seal(supply.resolve(g) + after_supply(g))
     raise RuleViolation("Sequence of Play", f"there is nothing to end in the {s['phase']} step")

@@ -31,6 +31,22 @@ def test_combat_occurs_where_both_players_have_infantry():
     assert quiet["battle"] is None and quiet["phase"] == "supply"
 
 
+def test_a_combat_phase_with_nothing_to_fight_says_so():
+    """A Combat Phase where no area holds infantry of both players read 'Combat Phase.' on a line of
+    its own, the next Player-Turn under it; it says no battle is fought and why. One with a battle
+    or a confronted stack to retreat opens as before, the battle or the retreat under it."""
+    def opened(french: dict, russian: dict) -> list[str]:
+        _, events = do(position({15: french}, {15: russian}, phase="march"), "french", "end")
+        return texts(events, "all")[:2]
+
+    assert opened({"cav": 1}, {"cav": 2})[0] == (
+        "Combat Phase: no area holds infantry of both players, so no battle is fought (COMBAT).")
+    assert opened({"inf": 3}, {"inf": 2}) == ["Combat Phase.", "Battle in Smolensk (15): the French player attacks. "
+                                             "Both players choose a Battle Plan in secret (`plan <chit> [withdraw "
+                                             "<place>]`)."]
+    assert opened({"cav": 1}, {"inf": 2})[0] == "Combat Phase."
+
+
 def test_both_players_choose_at_once_and_neither_learns_whether_the_other_has():
     """'Prior to any infantry battle, each Player selects a battle tactic by placing a chit ... face down
     ... Both Players simultaneously reveal their choices.'"""

@@ -201,6 +201,7 @@ def test_the_marks_of_forced_marches_are_cleared_when_the_combat_phase_begins():
     state, _ = do(state, "french", "march 12 10 1 inf")
     assert [u["marched"] for u in c1812.view(state, "french")["units"] if u["side"] == "french"] == [1]
     state, events = do(state, "french", "end")
-    assert events[0] == {"kind": "phase", "to": "all", "text": "Combat Phase.", "irreversible": False}
+    assert events[0] == {"kind": "phase", "to": "all", "irreversible": False, "text": (
+        "Combat Phase: no area holds infantry of both players, so no battle is fought (COMBAT).")}
     assert state["phase"] == "supply"
     assert [u["marched"] for u in c1812.view(state, "french")["units"] if u["side"] == "french"] == [0]
