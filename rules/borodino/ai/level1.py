@@ -12,8 +12,9 @@ and the plan made again. Level 2 and the playouts use `moves` unchecked. Combat:
 the rules offer is scored by its exact expectation over the CRT (attacks.py); the best is made
 while it gains, and while an attack is still owed (Combat B) the least costly one is made (a
 soak-off); then `end`. An attack's result is rolled before the next is chosen, so combat is
-planned one attack at a time. Mid-turn choices: retreat away from the enemy, advance into a
-victory hex or towards one, lose the fewest Combat Points.
+planned one attack at a time. Mid-turn choices: a beaten enemy unit, whose retreat the victor
+chooses (Retreat and Advance), goes where the fewest of its own side stand next to it; advance
+into a victory hex or towards one; lose the fewest Combat Points.
 """
 from __future__ import annotations
 
@@ -291,7 +292,7 @@ def choice(b: Battle, side: str) -> Decision:
     if step["kind"] == "retreat":
         retreats = [c for c in options if isinstance(c, C.Retreat)]
         best = max(retreats, key=lambda c: (-_enemies_near(b, side, c.to), place_score(b, side, c.to, aims), c.to))
-        return Decision(best.to_text(), "retreats where the fewest enemy units stand next to it (Retreat and Advance)")
+        return Decision(best.to_text(), _why_retreat(b, side, best.to))
     if step["kind"] == "advance":
         advances = [c for c in options if isinstance(c, C.Advance) and c.to]
         scored = [(place_score(b, side, c.to or "", aims) - place_score(b, side, c.unit, aims), c.to_text())
@@ -301,6 +302,13 @@ def choice(b: Battle, side: str) -> Decision:
             return Decision(text, "advances after combat towards the victory hexes (Retreat and Advance)")
         return Decision("stay", "no advance brings a unit nearer a victory hex")
     return Decision("stay", "the artillery keeps its hex rather than retreat with the others (Artillery C)")
+
+
+def _why_retreat(b: Battle, side: str, to: Hex) -> str:
+    """The reason of a retreat chosen: the unit retreating is the enemy's, the victor choosing."""
+    beaten = enemy_of(side).title()
+    return (f"the victor chooses where a beaten unit retreats (Retreat and Advance): to {to}, the hex "
+            f"offered with the fewest {beaten} units next to it, away from its own side")
 
 
 def _enemies_near(b: Battle, side: str, h: Hex) -> int:

@@ -1,0 +1,23 @@
+"""rules/borodino/ai/level1.py's mid-turn choices and the reasons a player reads in the channel."""
+from __future__ import annotations
+
+from rules.borodino.ai import level1
+from rules.borodino.battle import Battle
+from tests.rules.borodino.helpers import force_die, open_ground, play, position, ring
+
+G = open_ground(4)
+D = ring(G)
+
+
+def test_a_retreat_chosen_for_the_beaten_enemy_says_whose_unit_goes_where():
+    """The victor chooses where the beaten unit retreats (Retreat and Advance): the French
+    computer sends the Russian unit from the French units' side, naming the hex and whose units
+    it counts; it read 'retreats where the fewest enemy units stand next to it' (whose enemy?)."""
+    s = position({"F-I-2": D[3], "F-IV-1": D[2], "R-VIII-12": G}, phase="combat")
+    force_die(s, 1)  # 2-1, die 1: Dr, the French choose where the Russian goes
+    s, _ = play(s, "french", f"attack {D[2]}+{D[3]} -> {G}")
+    decision = level1.choice(Battle(s), "french")
+    assert decision.command == f"retreat {D[0]}"
+    assert decision.reason == ("the victor chooses where a beaten unit retreats (Retreat and Advance): "
+                               f"to {D[0]}, the hex offered with the fewest Russian units next to it, "
+                               "away from its own side")
