@@ -74,7 +74,10 @@ async def answered(interaction: discord.Interaction,
                    act: Callable[[Any, Actor], Awaitable[Text | None]]) -> None:
     """A pressed button's answer, in the place of the question: what `act` (given the tables and
     the person) replies, or its refusal; the buttons are taken away. None: the news already wrote
-    the answer there, with the next question (bot/delivery.py, in_place)."""
+    the answer there, with the next question (bot/delivery.py, in_place). A channel's message that
+    everyone reads (not an ephemeral one) keeps its words, the answer going to the presser alone:
+    its buttons may ride on a change's own line, an attack's result above the choice it leaves
+    (bot/tables/news.py)."""
     await interaction.response.defer()
     tables = interaction.client.tables  # type: ignore[attr-defined]
     actor = actor_of(interaction)
@@ -84,9 +87,13 @@ async def answered(interaction: discord.Interaction,
         reply = error.text
     if reply is None:
         return
+    message = interaction.message
+    shared = message is not None and message.guild is not None and not message.flags.ephemeral  # read by all
+    if shared:
+        await interaction.edit_original_response(view=None)
     await send_reply(lambda piece: interaction.followup.send(piece, ephemeral=True),
                      tables.delivery, await asyncio.to_thread(tables.private, actor, reply),
-                     lambda piece: interaction.edit_original_response(content=piece, view=None))
+                     None if shared else lambda piece: interaction.edit_original_response(content=piece, view=None))
 
 
 class Answer(discord.ui.DynamicItem[discord.ui.Button], template=ANSWER):

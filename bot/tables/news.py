@@ -16,6 +16,7 @@ import asyncio
 import logging
 from datetime import datetime
 
+from bot import asked as ask
 from bot import fair_dice
 from bot import text as fmt
 from bot.delivery import Buttons, Onlookers, channel_audience, kept_view, message, user_audience
@@ -166,8 +167,28 @@ class Change:
             rows += news.spectator_rows(game_id, seq, after, over, self.turn)
         if over:
             rows += news.reveal_rows(game) + news.retire_rows(game_id, fmt.outcome_line(public["outcome"]))
-        told = [row for row in told if not _carried(rows, row)]
+        told = [row for row in told if not self._carried(rows, row, after)]
         return rows + told + news.private_views(game_id, after, seq, before, private)
+
+    def _carried(self, rows: Outbox, asked: tuple[str, dict], after: dict) -> bool:
+        """Whether a question's buttons went onto the change's own line in the channel, which already
+        shows the question word for word (the engine's prompt): one message instead of two. A
+        question that pings its player goes there as that ping alone ("@boris: your move, due ..."):
+        it read the line's last sentence again under it, in a message of its own."""
+        to, payload = asked
+        if not rows or rows[0][0] != to or "buttons" in rows[0][1] or "buttons" not in payload:
+            return False
+        side = payload["buttons"]["side"]
+        question = ask.question(self.news.service.system(self.game_id), after, side)
+        shown, line = plain(words(question.text, ask.typed_note(question))), rows[0][1]
+        if shown not in plain(line["text"]):
+            return False
+        if plain(payload["text"]) != shown:  # its ping, due and question: the ping and due alone
+            when: Text = words(", due ", due(self.planned[side])) if side in self.planned else ""
+            line["text"] = words(line["text"], "\n", mention(self.news.store.seats(self.game_id)[side]),
+                                 ": your move", when, ".")
+        line["buttons"] = payload["buttons"]
+        return True
 
     def _ask(self, side: str, question: dict, quiet: bool) -> bool:
         """A private notice as its side's question message of the player-turn (bot/delivery.py):
@@ -242,17 +263,6 @@ def player_turn_name(view: dict) -> str:
     """A player-turn as a player reads it: "turn 2, French player"."""
     player = f"{fmt.side_name(view['player'])} player" if view.get("player") else ""
     return ", ".join(filter(None, (f"turn {view.get('turn')}", player)))
-
-
-def _carried(rows: Outbox, asked: tuple[str, dict]) -> bool:
-    """Whether a question's buttons went onto the change's own line in the channel, which already
-    shows the question word for word (the engine's prompt): one message instead of two."""
-    to, payload = asked
-    if not rows or rows[0][0] != to or "buttons" in rows[0][1] or "buttons" not in payload or \
-            plain(payload["text"]) not in plain(rows[0][1]["text"]):
-        return False
-    rows[0][1]["buttons"] = payload["buttons"]
-    return True
 
 
 class News(Room):

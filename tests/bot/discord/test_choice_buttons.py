@@ -162,6 +162,9 @@ def test_a_choice_comes_with_its_answers_and_a_click_after_a_restart_plays_one(
                     f"<@{member.user.id}>" in m.content if m.guild is not None
                     else asked in m.content and "your view as" not in m.content)]
                 assert [m.id for m in notices] == [offered.id]
+            if offered.guild is not None:  # asked in the channel: said once, its buttons on the change's line
+                said = [m.id for m in s.channel.history() if m.id not in earlier and asked in m.content]
+                assert said == [offered.id]
             await s.restart()
             if len(legal) <= 5:
                 assert answer_ids(offered) == [f"kolocha:answer:{game_id}:{chooser}:{known}:{text}"
@@ -175,6 +178,8 @@ def test_a_choice_comes_with_its_answers_and_a_click_after_a_restart_plays_one(
             (now,) = [m for m in seen(s, member) if m.id == offered.id]
             assert all(i.split(":")[4] != str(known) for i in answer_ids(now)), \
                 "the answered question loses its buttons (a next question to the chooser may take its place)"
+            if offered.guild is not None:  # in the channel its words stay, what the change it rides on said
+                assert now.content == offered.content
             with pytest.raises(TableError, match="This button has expired"):
                 await s.tables.play.answer(actor(member), game_id, chooser, known, legal[0])
     play(test, tmp_path)
