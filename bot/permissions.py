@@ -17,6 +17,11 @@ class TableError(Exception):
         self.text = text
 
 
+class Expired(TableError):
+    """A button pressed after what it answers has passed (answered, the game moved on or over):
+    refused alike whoever presses it, so its message may lose its buttons."""
+
+
 @dataclass(frozen=True)
 class Actor:
     """The person behind an interaction: Discord id, display name, and Manage Server."""

@@ -21,7 +21,7 @@ import discord
 
 from bot.delivery import Buttons
 from bot.discord.messenger import send_reply
-from bot.permissions import Actor, TableError
+from bot.permissions import Actor, Expired, TableError
 from bot.tables import Offer
 from bot.words import Text
 
@@ -77,19 +77,21 @@ async def answered(interaction: discord.Interaction,
     the answer there, with the next question (bot/delivery.py, in_place). A channel's message that
     everyone reads (not an ephemeral one) keeps its words, the answer going to the presser alone:
     its buttons may ride on a change's own line, an attack's result above the choice it leaves
-    (bot/tables/news.py)."""
+    (bot/tables/news.py); and it keeps its buttons when the press is refused to the presser (a
+    spectator's, the opponent's), which are the chooser's to press, not when they have expired."""
     await interaction.response.defer()
     tables = interaction.client.tables  # type: ignore[attr-defined]
     actor = actor_of(interaction)
+    refused = False
     try:
         reply = await act(tables, actor)
     except TableError as error:
-        reply = error.text
+        reply, refused = error.text, not isinstance(error, Expired)
     if reply is None:
         return
     message = interaction.message
     shared = message is not None and message.guild is not None and not message.flags.ephemeral  # read by all
-    if shared:
+    if shared and not refused:
         await interaction.edit_original_response(view=None)
     await send_reply(lambda piece: interaction.followup.send(piece, ephemeral=True),
                      tables.delivery, await asyncio.to_thread(tables.private, actor, reply),

@@ -83,6 +83,7 @@ class Said:
     news: tuple[str, ...] = ()
     withdraw: bool = False
     in_place: bool = False  # its outcome was written with the next question, where it was asked
+    expired: bool = False  # refused as a button pressed after what it answers had passed (Expired)
 
 
 @dataclass

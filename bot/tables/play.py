@@ -10,6 +10,7 @@ from bot import text as fmt
 from bot.delivery import Reply, channel_audience, message, user_audience
 from bot.permissions import (
     Actor,
+    Expired,
     TableError,
     check_not_paused,
     commanding_side,
@@ -90,7 +91,7 @@ class Play(Room):
             said = await self._said(actor, game["id"], line, side, seen, still, asked_in)
             await self.release(game["id"])
         if not said.accepted:
-            raise TableError(said.text)
+            raise (Expired if said.expired else TableError)(said.text)
         return said
 
     async def orders(self, actor: Actor, channel: str, text: str, side: str | None = None) -> Text:
@@ -212,7 +213,7 @@ class Play(Room):
         try:
             result, change = await asyncio.to_thread(self._judge, actor, game_id, line, side, seen, still, asked_in)
         except TableError as error:
-            return Said(line, False, error.text)
+            return Said(line, False, error.text, expired=isinstance(error, Expired))
         if result.reply is not None:  # `units` is a table: its columns lined up (a code block on Discord)
             return Said(line, True, table(result.reply) if line.split()[0].lower() == "units" else result.reply)
         if not result.accepted:
@@ -238,7 +239,7 @@ class Play(Room):
             return self.service.submit(game_id, None, line), change
         mover = commanding_side(seats, actor, system.active_sides(state), side, system.INFO.sides)
         if seen is not None and self.store.seen_seq(game_id, mover) != seen:
-            raise TableError(EXPIRED)
+            raise Expired(EXPIRED)
         return self.service.submit(game_id, mover, line, actor.id, compose=change.compose), change
 
     async def plain(self, actor: Actor, channel: str, text: str) -> PlainReply | None:
@@ -336,7 +337,7 @@ class Play(Room):
         earlier position has expired."""
         game = await asyncio.to_thread(self.store.game, game_id)
         if game["status"] == "over":
-            raise TableError(f"This button has expired: game {game_id} is over.")
+            raise Expired(f"This button has expired: game {game_id} is over.")
         if action == "resign":
             return await self.resign(actor, game["channel"], side)
         if action in ("cede", "hold"):  # `seq`: the substitute the seat would go to
@@ -344,7 +345,7 @@ class Play(Room):
         if action in ("draw", "decline"):
             offer = game["pending_draw"]
             if not offer or offer["by"] == side:
-                raise TableError("This button has expired: no draw offer waits for your answer.")
+                raise Expired("This button has expired: no draw offer waits for your answer.")
             return await self.submit(actor, game["channel"], "accept" if action == "draw"
                                      else "refuse", side)
         if action in ("accept", "refuse"):
@@ -358,7 +359,7 @@ class Play(Room):
         game = self.store.game(game_id)
         pending, offer = game["pending_undo"], game["pending_draw"]
         if not pending or pending["by"] == side or self.store.seen_seq(game_id, side) != seen:
-            raise TableError("This button has expired: that request to undo no longer waits for your answer.")
+            raise Expired("This button has expired: that request to undo no longer waits for your answer.")
         if offer and offer["by"] != side:
             raise TableError("A draw offer waits for your answer first (`/game draw`); answer it, then "
                              "this button answers the request to undo.")
@@ -371,7 +372,7 @@ class Play(Room):
         this answer's outcome, rather than in a new DM, and None is returned (nothing more to say)."""
         game = await asyncio.to_thread(self.store.game, game_id)
         if game["status"] == "over":
-            raise TableError(f"This button has expired: game {game_id} is over.")
+            raise Expired(f"This button has expired: game {game_id} is over.")
         async with self.tables.in_order(game["channel"]):
             said = await self._submit(actor, game["channel"], text, side, seq,
                                       lambda: self._still_asked(game_id, side, seq), asked_in)
@@ -383,7 +384,7 @@ class Play(Room):
         does not expire it, so that nobody learns whether one was given)."""
         waiting = self.service.system(game_id).choice(self.service.load(game_id))
         if waiting is None or side not in choosers(waiting) or self.store.seen_seq(game_id, side) != seen:
-            raise TableError("This button has expired: that question has been answered or the game has "
+            raise Expired("This button has expired: that question has been answered or the game has "
                              "moved on. The question waiting now comes with its own buttons.")
 
     async def draw(self, actor: Actor, channel: str) -> Offer | Text:

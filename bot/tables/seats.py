@@ -8,7 +8,7 @@ import asyncio
 
 from bot import text as fmt
 from bot.delivery import channel_audience, message, user_audience
-from bot.permissions import Actor, TableError, check_manage, check_seat
+from bot.permissions import Actor, Expired, TableError, check_manage, check_seat
 from bot.tables.room import Room
 from bot.words import COMPUTER, Text, mention, name, words
 from bot.words import channel as channel_ref
@@ -90,7 +90,7 @@ class Seats(Room):
         game = self.tables.current(game_id)
         request = game["pending_seat"]
         if not request or request["side"] != side or request["user"] != user:
-            raise TableError("This button has expired: no request to hand over your seat waits "
+            raise Expired("This button has expired: no request to hand over your seat waits "
                              "for your answer.")
         if self.store.seats(game_id).get(side) != actor.id:
             raise TableError(f"Only the {fmt.side_name(side)} player may answer this.")

@@ -15,7 +15,7 @@ from bot import asked as ask
 from bot.config import GameSettings
 from bot.discord.buttons import shown_label, stored_view
 from bot.discord.order_forms import shown
-from bot.permissions import Actor, TableError
+from bot.permissions import Actor, Expired, TableError
 from bot.store import Told
 from rules.core.setup import for_a_new_game
 from rules.core.standing import choosers
@@ -171,6 +171,11 @@ def test_a_choice_comes_with_its_answers_and_a_click_after_a_restart_plays_one(
                                                for text in legal]
             else:
                 assert answer_ids(offered) == [f"kolocha:answers:{game_id}:{chooser}:{known}"]
+            if offered.guild is not None:  # in the channel, another's click is refused and leaves the buttons
+                other = s.boris if member is s.anna else s.anna
+                await answer(other, offered, legal[0])
+                (still,) = [m for m in s.channel.history() if m.id == offered.id]
+                assert answer_ids(still) == answer_ids(offered) and not s.tables.store.commands(game_id, after=seq)
             clicked = await answer(member, offered, legal[0])
             assert "expired" not in reply(clicked)
             row = s.tables.store.commands(game_id, after=seq)[0]
@@ -180,7 +185,7 @@ def test_a_choice_comes_with_its_answers_and_a_click_after_a_restart_plays_one(
                 "the answered question loses its buttons (a next question to the chooser may take its place)"
             if offered.guild is not None:  # in the channel its words stay, what the change it rides on said
                 assert now.content == offered.content
-            with pytest.raises(TableError, match="This button has expired"):
+            with pytest.raises(Expired, match="This button has expired"):  # refused alike to all: its buttons may go
                 await s.tables.play.answer(actor(member), game_id, chooser, known, legal[0])
     play(test, tmp_path)
 
