@@ -40,7 +40,8 @@ def resolve(b: Battle, side: str, cmd: Attack) -> list[Event]:
                                   "odds": plan.odds, "die": die, "result": result})
     said = plan.attack_notes + plan.notes
     notes = f" ({'; '.join(said)})" if said else ""
-    text = (f"{'+'.join(att_hexes)} ({_num(plan.attack)}) attack {'+'.join(def_hexes)} ({_num(plan.defence)}){notes}: "
+    verb = "attacks" if len(att_hexes) == 1 else "attack"  # '2919 (7) attacks 2918', '2919+2920 (14) attack'
+    text = (f"{'+'.join(att_hexes)} ({_num(plan.attack)}) {verb} {'+'.join(def_hexes)} ({_num(plan.defence)}){notes}: "
             f"{plan.odds}, die {die}: {result}.")
     events = [event(text, kind="combat", odds=plan.odds, die=die, result=result, attackers=att_hexes,
                     defenders=def_hexes)]

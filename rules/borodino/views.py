@@ -97,8 +97,9 @@ def notes(b: Battle, due_a: set[str], due_d: set[str]) -> list[str]:
     frozen = [uid for uid in s["frozen"] if uid not in s["unfrozen"]]
     if frozen and s["player"] == "russian" and s["phase"] == "movement":  # the note of who may begin moving
         allowed = max(0, frozen_allowance(b) - len(s["unfrozen"]))
-        out.append(f"{len(frozen)} Russian units north of the Great Redoubt are frozen; {allowed} more may begin "
-                   "moving this turn (5 September special rules).")
+        one = len(frozen) == 1
+        out.append(f"{len(frozen)} Russian unit{'' if one else 's'} north of the Great Redoubt {'is' if one else 'are'}"
+                   f" frozen; {allowed} more may begin moving this turn (5 September special rules).")
     return out + [_losses(s)]
 
 

@@ -20,7 +20,7 @@ def _dr() -> tuple[dict, list[dict]]:
 
 def test_the_retreat_question_and_its_refusals():
     s, events = _dr()
-    assert [e["text"] for e in events] == ["2706 (7) attack 2705 (5): 1-1, die 1: Dr.", RETREAT + "."]
+    assert [e["text"] for e in events] == ["2706 (7) attacks 2705 (5): 1-1, die 1: Dr.", RETREAT + "."]
     assert str(refused(s, "french", f"retreat {D[3]} {D[0]}", "Retreat")) == (
         "The unit retreating now is 2705 (Russian 5-4 infantry) (Retreat).")
     assert str(refused(s, "french", f"retreat {D[3]}", "Retreat")) == (
@@ -274,13 +274,13 @@ def test_artillery_c_bombarding_artillery_is_told_it_suffers_nothing_from_an_ae_
     force_die(s, 6)
     _, events = play(s, "french", f"attack {FAR} -> {G}")
     assert [e["text"] for e in events][:2] == [
-        f"{FAR} (4) attack {G} (6): 1-2, die 6: Ae.",
+        f"{FAR} (4) attacks {G} (6): 1-2, die 6: Ae.",
         f"{FAR} (French 4-3 artillery) is untouched by the result (Artillery C)."]
     s = position({ART: FAR, "R-Mil-1": G}, phase="combat")  # 7 against 3: 2-1
     force_die(s, 5)
     after, events = play(s, "french", f"attack {FAR} -> {G}")
     assert [e["text"] for e in events][:3] == [
-        f"{FAR} (7) attack {G} (3): 2-1, die 5: Ex.",
+        f"{FAR} (7) attacks {G} (3): 2-1, die 5: Ex.",
         f"{FAR} (French 7-3 artillery) is untouched by the result (Artillery C).",
         f"{G} (Russian 3-3 infantry) is eliminated."]
     assert after["units"][ART]["where"] == "map" and after["pending"] is None

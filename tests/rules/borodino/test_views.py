@@ -114,6 +114,15 @@ def test_the_5_september_frozen_units_are_counted_in_the_russian_movement_phase_
                                  "this turn (5 September special rules)."], "combat": [], "rally": []}
 
 
+def test_a_last_frozen_unit_is_counted_in_the_singular():
+    """The note of the 5 September frozen units counts one as one ('1 Russian unit ... is frozen')."""
+    state = borodino.setup("5sep", 1, [])
+    state["unfrozen"] = state["frozen"][1:]
+    said = [n for n in borodino.view(dict(state, player="russian"), "russian")["notes"] if "frozen" in n]
+    assert said == ["1 Russian unit north of the Great Redoubt is frozen; 0 more may begin moving this turn (5 "
+                    "September special rules)."]
+
+
 def test_eliminated_and_exited_units_are_named_apart():
     state = position({"F-IC-1L": G})
     state["units"]["F-IC-1H"]["where"] = "eliminated"
