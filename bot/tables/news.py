@@ -59,6 +59,7 @@ class Change:
         """What an accepted result makes known (GameService.submit's `compose`): the outbox
         rows, and the deadlines they announce."""
         system = self.news.service.system(self.game_id)
+        result.events = self._choosing(result.events)  # the reply to its author reads them too
         said = result.public or result.message
         outcome = system.outcome(after)
         if outcome is not None:  # the headline under it says how the game ended: once is enough
@@ -95,6 +96,15 @@ class Change:
         if self.asked_in is not None:  # a button of a DM gave the command: its outcome is written there
             self._answered(rows, str(result.side), result.message)
         return Told(rows, self.deadlines, self.absent)
+
+    def _choosing(self, events: list[dict]) -> list[dict]:
+        """A choice that falls to a seat the computer holds is told as the computer choosing: the
+        engine's question to that side ('French player: you may advance after combat (`advance 2824
+        2924`) or `stay`') instructs no one who reads it, and the computer's answer follows, with its
+        reason."""
+        seats = self.news.store.seats(self.game_id)
+        return [dict(e, text=f"The computer is choosing for the {fmt.side_name(e['chooser'])} side.")
+                if e.get("kind") == "choice" and seats.get(str(e.get("chooser"))) == COMPUTER else e for e in events]
 
     def _answered(self, rows: Outbox, side: str, outcome: Text) -> None:
         """The outcome of a command given by a button of a DM (`asked_in`), written in the side's

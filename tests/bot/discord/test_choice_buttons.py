@@ -58,13 +58,13 @@ def quietly(result, before, after) -> Told:
     return Told([])
 
 
-async def reach(s: Server, system_name: str, scenario: str, options, seed: int, kind: str
-                ) -> tuple[int, bool, set[int]]:
-    """A seeded game in the channel, Anna French and Boris Russian, played at random until the
-    first choice of `kind` waits: every command quietly but the last, which is played at the
-    table by its player's `/order` (its news is what the test reads); a game that begins with the choice
-    asks it when it starts. Returns the game, whether the game waited for the chooser before, and
-    the messages sent before that last command."""
+async def reach(s: Server, system_name: str, scenario: str, options, seed: int, kind: str,
+                computer: bool = False) -> tuple[int, bool, set[int]]:
+    """A seeded game in the channel, Anna French and Boris Russian (the computer, with `computer`),
+    played at random until the first choice of `kind` waits: every command quietly but the last,
+    which is played at the table by its player's `/order` (its news is what the test reads); a game
+    that begins with the choice asks it when it starts. Returns the game, whether the game waited for
+    the chooser before, and the messages sent before that last command."""
     system = rules.load(system_name)
     state = system.setup(scenario, seed, for_a_new_game(system.INFO.new_game_options, list(options or ())))
     rng, line = random.Random(seed), []
@@ -82,7 +82,10 @@ async def reach(s: Server, system_name: str, scenario: str, options, seed: int, 
     await tables.lobby.new(actor(s.anna), str(s.guild.id), str(s.channel.id), system_name, scenario,
                            seed=seed, options=" ".join(options or ()))
     await s.anna.slash(s.channel, "game join", side="french")
-    await s.boris.slash(s.channel, "game join", side="russian")
+    if computer:
+        await s.anna.slash(s.channel, "game seat", side="russian", player="computer")
+    else:
+        await s.boris.slash(s.channel, "game join", side="russian")
     chooser = choosers(system.choice(state))[0]
     await s.env.settle()
     earlier = {m.id for m in seen(s, person(s, chooser))}

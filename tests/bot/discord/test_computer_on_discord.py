@@ -7,6 +7,7 @@ from pathlib import Path
 
 from bot.words import COMPUTER
 from tests.bot.discord.sim import borodino, play, reply, server
+from tests.bot.discord.test_choice_buttons import reach
 
 
 def test_a_game_against_the_computer_on_discord(tmp_path):
@@ -66,4 +67,21 @@ def test_settings_set_the_computers_level_budget_and_the_deadline_action(tmp_pat
             assert "at the deadline: the computer takes the late side's seat" in s.posts()[-1]
             assert "thinking up to 20 s a turn" in s.posts()[-1]
             assert s.tables.settings(s.game()["id"]).at_deadline == "computer"
+    play(test, tmp_path)
+
+
+def test_a_choice_falling_to_the_computer_is_told_as_the_computer_choosing(tmp_path):
+    """Anna's French attack is beaten back and the computer, the Russian victor, chooses where her
+    unit retreats: the channel reads that the computer is choosing, not the engine's question to the
+    Russian player (`retreat <hex>`), which no one reading can act on; then the computer's answer."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id, _, earlier = await reach(s, "borodino", "6sep", None, 10, "retreat", computer=True)
+            await s.tables.computer.settled()
+            await s.env.settle()
+            said = "\n".join(m.content for m in s.channel.history() if m.id not in earlier)
+            assert "The computer is choosing for the Russian side." in said
+            assert "Russian player:" not in said and "command:retreat" not in said
+            assert "**Computer** — Russian: retreat " in said
+            assert s.tables.store.commands(game_id)[-1]["user"] == COMPUTER
     play(test, tmp_path)
