@@ -64,8 +64,22 @@ def split_side(line: str, sides: tuple[str, ...]) -> tuple[str | None, str]:
 
 
 def side_to_move(service: GameService, game_id: int) -> str | None:
-    active = service.system(game_id).active_sides(service.load(game_id))
+    active = still_active(service, game_id)
     return active[0] if active else None
+
+
+def still_active(service: GameService, game_id: int) -> list[str]:
+    """The sides that may act now: none once the game has ended, by the rules or by the players
+    (an agreed draw, a resignation: the rules' state does not know of it)."""
+    if service.store.game(game_id)["ended"]:
+        return []
+    return service.system(game_id).active_sides(service.load(game_id))
+
+
+def stores_command(result: Result) -> bool:
+    """Whether an accepted result stored a game command, which the terminal numbers; a standing
+    order, a draw offer and its answer, or an undo store none."""
+    return result.command is not None or bool(result.followed)
 
 
 def next_seat(active: list[str], seated: str | None, acted: bool) -> str | None:
@@ -100,20 +114,26 @@ def render(result: Result, line: str, viewer: str | None = None, hidden: bool = 
     """The terminal's account of a result: the reply, or the verdict and the events. In an
     open game both players share the screen and see every event; in a game with hidden
     information (`viewer` given, or `hidden` for a spectator of computers) only the events that
-    side may read, numbered by the commands it has observed (the public's: by the game's)."""
+    side may read, numbered by the commands it has observed (the public's: by the game's). A
+    result that stored no command (a standing order, a draw offer) is not numbered; the commands
+    standing orders played after it follow with what they did."""
     if result.reply is not None:
         return result.reply
     if not result.accepted:
         return f"Refused: {fmt.clipped(line)}: {result.message}"
-    if viewer is None and not hidden:
+    shown = [e for r in (result, *result.followed) for e in (r.events if viewer is None and not hidden
+                                                              else r.visible_to(viewer))]
+    if viewer is None and not hidden and result.public and any(e.get("kind") == "undo" for e in shown):
         # an undo's public line is its event ("French undoes `end`."): said once, as in the channel, and
         # unnumbered, as it adds no command (the next command takes the number the undone one had)
-        if result.public and any(e.get("kind") == "undo" for e in result.events):
-            return "\n".join([result.public, *fmt.event_lines([e for e in result.events if e.get("kind") != "undo"])])
-        return "\n".join([f"[{result.seq}] {result.message}", *fmt.event_lines(result.events)])
-    # the commands this side has observed: the other's secret orders are not counted
-    seen = result.seen if viewer else result.seq
-    return "\n".join([f"[{seen}] {result.message}", *fmt.event_lines(result.visible_to(viewer))])
+        return "\n".join([result.public, *fmt.event_lines([e for e in shown if e.get("kind") != "undo"])])
+    lines = fmt.event_lines(shown)
+    if not stores_command(result):  # its own line not said again by its event (an agreed draw)
+        return "\n".join([result.message, *(told for told in lines if told.strip() != result.message)])
+    # the commands this side has observed (the other's secret orders are not counted), or the game's;
+    # the number is the command's own, not that of the last a standing order played after it
+    number = result.seen if viewer else result.seq - len(result.followed) if result.command else result.seq
+    return "\n".join([f"[{number}] {result.message}", *lines])
 
 
 OWN_SIDE_ONLY = ("Refused: at this screen you speak for the {side} player alone (Fog of War: each "
@@ -290,7 +310,7 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
                 if maps and (humans or system.phase_key(after) != phase):
                     write(maps.draw([], seated))  # a demonstration redraws once a phase
                 continue
-            people = [s for s in system.active_sides(service.load(game_id)) if s not in computer]
+            people = [s for s in still_active(service, game_id) if s not in computer]
             side = next_seat(people, seated, acted) if hidden \
                 else side_to_move(service, game_id)
             acted = False
@@ -330,8 +350,8 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
                 result = run_line(service, game_id, line)
             told = render(result, line, seated)
             write(told)
-            acted = result.accepted and result.reply is None
             after = service.load(game_id)
+            acted = result.accepted and result.reply is None
             if result.accepted and system.phase_key(after) != system.phase_key(before):
                 write(fmt.headline(system.view(after, seated)))
             elif result.accepted and result.reply is None:
@@ -339,7 +359,7 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
                 if prompt and prompt != system.view(before, seated).get("prompt") and str(prompt) not in told:
                     write(str(prompt))  # a step within the phase: what the game now waits for, if not told
             handing_over = hidden and next_seat(system.active_sides(after), seated, acted) not in (None, seated)
-            if result.accepted and result.reply is None and maps and not handing_over:
+            if acted and maps and not handing_over and (stores_command(result) or after != before):
                 write(maps.draw([], seated))
     finally:
         if turns:  # quit, the input's end or Ctrl-C: the player leaving leaves nothing behind

@@ -15,7 +15,7 @@ from pathlib import Path
 from bot import cli
 from bot.service import GameService
 from bot.store import Store
-from bot.terminal.console import parse_script, play, split_side
+from bot.terminal.console import parse_script, play, render, run_line, split_side
 from tests.bot import toy_system
 from tests.bot.bot_helpers import straight_replay, toy_commands
 
@@ -175,3 +175,39 @@ def test_an_undo_is_said_once_at_the_terminal(tmp_path, capsys):
     assert _run(tmp_path, "red: move r1 0201\nred: undo\n") == 0
     out = capsys.readouterr().out
     assert "Red undoes `move r1 0201`.\n" in out and "Undone:" not in out and "[0]" not in out
+
+
+def test_an_agreed_draw_is_said_once_unnumbered_and_asks_nothing_more(service, game):
+    """A draw offer and its acceptance store no command: neither takes a command's number (the last
+    command's, or [0]), the agreement is not said twice (its line, then its event), and the game
+    then waits for nobody, as after a victory the rules decide."""
+    lines, prompts, out = iter(["move r1 0201", "draw", "blue: accept", "quit"]), [], []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(lines)
+
+    assert play(service, game, read, out.append) == 0
+    said = "\n".join(out)
+    assert "\nYou offer a draw; the Blue player answers.\n" in said
+    agreed = f"Game {game} is drawn by agreement: the Red player offered a draw and the Blue player accepted."
+    assert said.count(agreed) == 1 and f"\n{agreed}" in said
+    assert prompts == ["Red > ", "Red > ", "Red > ", "(game over) > "]
+
+
+def test_a_standing_order_is_unnumbered_and_the_commands_it_plays_say_what_they_did(tmp_path):
+    """Borodino, 7 Sept, dice seed 1: the Russian player's standing orders answer the retreat and the
+    advance an attack leaves them. Setting one stores no command, so it has no number; the attack keeps
+    its own, and where the beaten unit went and who advanced are told under it."""
+    service = GameService(Store(tmp_path / "g.sqlite"))
+    game = service.new_game("borodino", "7sep", seed=1)
+    lines = ["russian: orders retreat away", "russian: orders advance always", "move 3321 3219", "end",
+             "attack 3219 -> 3218"]
+    told = [render(run_line(service, game, line), line) for line in lines]
+    assert told[0] == ("Standing order for retreat: away (each enemy unit I make retreat goes to the open hex "
+                       "farthest from my units (Retreat)).")
+    attack = told[-1].splitlines()
+    assert attack[0].startswith("[3] French: attack 3219 -> 3218. Russian by standing order (retreat: away): "
+                                "retreat 3120.")
+    assert "  3219 (French 5-4 infantry) retreats to 3120." in attack
+    assert "  3219 (Russian 6-4 infantry) advances from 3218 into 3219." in attack
