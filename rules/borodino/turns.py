@@ -52,8 +52,8 @@ def start_player_turn(b: Battle) -> list[Event]:
         for leader in s["leaders"].values():
             leader["moved"] = False
         events += dv_leaders.activate(b, s["player"])
-    arriving, units = [], s["units"]
-    for uid in b.arrivals:
+    units = s["units"]
+    for uid in b.arrivals:  # told in the status, with how they enter (views.notes), not again as an event
         u = units[uid]
         if u["where"] not in ("future", "waiting") or b.side(uid) != s["player"]:
             continue
@@ -62,12 +62,6 @@ def start_player_turn(b: Battle) -> list[Event]:
         u = b.edit(uid)
         u["where"] = "waiting"
         u["entry"] = entry_hex(b, u["entry_key"], s["player"])
-        arriving.append(uid)
-    if arriving:
-        names = ", ".join(f"{uid} ({b.defs[uid].strength}-{b.defs[uid].movement}) at {s['units'][uid]['entry']}"
-                          for uid in sorted(arriving))
-        events.append(phase_event(f"Reinforcements ready to enter: {names}.",  # how: the status says it
-                             kind="reinforcements", units=sorted(arriving)))
     return events
 
 

@@ -6,6 +6,7 @@ from rules.borodino.battle import Battle
 from rules.borodino.combat import obligations
 from rules.borodino.movement import frozen_allowance
 from rules.borodino.victory import outcome
+from rules.core.events import listed
 
 
 def _unit(b: Battle, uid: str) -> dict:
@@ -85,12 +86,7 @@ def notes(b: Battle, due_a: set[str], due_d: set[str]) -> list[str]:
         if due_d:
             parts.append("must still be attacked: " + ", ".join(sorted(due_d)))
         out.append(f"Attacks due (Combat B): {'; '.join(parts)}.")
-    waiting = sorted(uid for uid, u in s["units"].items() if u["where"] == "waiting" and b.side(uid) == s["player"])
-    if waiting:
-        out.append("Reinforcements waiting to enter: " + ", ".join(
-            f"{uid} ({b.defs[uid].value}) at {s['units'][uid]['entry']}" for uid in waiting)
-            + "; `move <id> <hex>` moves one on, and one not moved on is placed on its entry hex when the phase ends "
-            "(Scenarios).")
+    out += _reinforcements(b)
     out += _doomed_notes(b)
     if b.night:
         out += _night_notes(b)
@@ -101,6 +97,21 @@ def notes(b: Battle, due_a: set[str], due_d: set[str]) -> list[str]:
         out.append(f"{len(frozen)} Russian unit{'' if one else 's'} north of the Great Redoubt {'is' if one else 'are'}"
                    f" frozen; {allowed} more may begin moving this turn (5 September special rules).")
     return out + [_losses(s)]
+
+
+def _reinforcements(b: Battle) -> list[str]:
+    """The phasing side's reinforcements of this Game-Turn, by entry hex, and how they come on
+    (Scenarios): the one place they are told, where the player looks while moving ('at 2630:
+    F-I-2 (7-4 infantry) and F-I-5 (4-4 infantry); at 3930: F-V-cav (2-5 cavalry)')."""
+    units = b.s["units"]
+    waiting = sorted(uid for uid, u in units.items() if u["where"] == "waiting" and b.side(uid) == b.s["player"])
+    if not waiting:
+        return []
+    entries = sorted({units[uid]["entry"] for uid in waiting})
+    at = "; ".join(f"at {h}: " + listed([f"{uid} ({b.defs[uid].value} {b.defs[uid].kind})" for uid in waiting
+                                         if units[uid]["entry"] == h]) for h in entries)
+    return [f"Reinforcements of this Game-Turn, waiting to enter {at}. `move <id> <hex>` moves one on; one not "
+            "moved on is placed on its entry hex when the phase ends (Scenarios)."]
 
 
 def _losses(s: dict) -> str:

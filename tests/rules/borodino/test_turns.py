@@ -334,14 +334,18 @@ def test_reinforcements_are_placed_in_their_turn_of_arrival_not_held_off_the_map
     assert any(e.get("unit") == "F-IC-1H" and "placed on the map at 2630" in e["text"] for e in events)
 
 
-def test_a_turn_s_reinforcements_are_told_once_and_how_they_enter_once():
-    """The post that opens a Player-Turn holds its events and then its status: the event names the
-    reinforcements that have come, the status says how to move them on; the how is not said twice."""
+def test_a_turn_s_reinforcements_are_told_once_with_how_they_enter():
+    """The post that opens a Player-Turn holds its events and then its status: the status names the
+    reinforcements that have come, by entry hex, and how to move them on, where the player looks
+    while moving; the events do not list them again (they listed them above the same list)."""
     s, _ = play(borodino.setup("5sep", 1), "french", "end")
     s, events = play(s, "russian", "end")
     told = [e["text"] for e in events] + borodino.view(s, "french")["notes"]
-    assert any(t.startswith("Reinforcements ready to enter: ") for t in told)
-    assert sum(t.count("`move <id> <hex>`") for t in told) == 1
+    arrived = sorted(uid for uid, u in s["units"].items() if u["where"] == "waiting")
+    assert arrived and all(sum(t.count(uid) for t in told) == 1 for uid in arrived)
+    assert "Reinforcements of this Game-Turn, waiting to enter at 2630: F-IIIC-3L (1-5 cavalry), F-IIIC-6H (2-5 " \
+        "cavalry) and F-IIIC-X (2-5 cavalry). `move <id> <hex>` moves one on; one not moved on is placed on its " \
+        "entry hex when the phase ends (Scenarios)." in told
 
 
 def test_reinforcements_sharing_an_entry_hex_end_in_separate_hexes():

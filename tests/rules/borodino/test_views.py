@@ -69,9 +69,9 @@ def test_the_status_says_how_waiting_reinforcements_enter():
     Reinforcement Chart": the first status of a game (read before any event) says how one is moved on,
     and that one not moved on is placed on its entry hex."""
     v = borodino.view(borodino.setup("5sep", 1, []), "french")
-    assert v["notes"][0] == ("Reinforcements waiting to enter: F-IC-1H (2-5) at 2630, F-IC-1L (2-5) at 2630, "
-                             "F-IC-5H (2-5) at 2630; `move <id> <hex>` moves one on, and one not moved on is placed "
-                             "on its entry hex when the phase ends (Scenarios).")
+    assert v["notes"][0] == ("Reinforcements of this Game-Turn, waiting to enter at 2630: F-IC-1H (2-5 cavalry), "
+                             "F-IC-1L (2-5 cavalry) and F-IC-5H (2-5 cavalry). `move <id> <hex>` moves one on; one "
+                             "not moved on is placed on its entry hex when the phase ends (Scenarios).")
 
 
 def test_a_night_turn_s_prompt_states_night_movement_a_whole():
@@ -121,6 +121,20 @@ def test_a_last_frozen_unit_is_counted_in_the_singular():
     said = [n for n in borodino.view(dict(state, player="russian"), "russian")["notes"] if "frozen" in n]
     assert said == ["1 Russian unit north of the Great Redoubt is frozen; 0 more may begin moving this turn (5 "
                     "September special rules)."]
+
+
+def test_reinforcements_are_listed_by_entry_hex():
+    """Scenarios: each reinforcement comes on at its entry hex; the status lists the phasing side's
+    by hex, each with its printed strength-movement and type, as the player moves them on."""
+    state = borodino.setup("5sep", 1, [])
+    for uid, entry in (("F-I-2", "2630"), ("F-V-cav", "3930")):
+        state["units"][uid].update(where="waiting", entry=entry)
+    for uid in ("F-IC-1H", "F-IC-1L", "F-IC-5H"):
+        state["units"][uid]["where"] = "future"
+    said = [n for n in borodino.view(state, "french")["notes"] if n.startswith("Reinforcements")]
+    assert said == ["Reinforcements of this Game-Turn, waiting to enter at 2630: F-I-2 (7-4 infantry); at 3930: "
+                    "F-V-cav (2-5 cavalry). `move <id> <hex>` moves one on; one not moved on is placed on its entry "
+                    "hex when the phase ends (Scenarios)."]
 
 
 def test_eliminated_and_exited_units_are_named_apart():
