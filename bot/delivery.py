@@ -136,10 +136,10 @@ class Messenger(Protocol):
         raises when the platform refuses it. The platform makes one message of two sends
         with the same `nonce` (a retry after an answer was lost) for a few minutes only."""
 
-    async def sent_since(self, place: str, since: datetime) -> list[str]:
-        """The words of the bot's own messages at a place ("channel:<id>", "dm:<user>",
-        "thread:<id>") since a moment, oldest first (none where the bot may not read them); raises
-        PlatformDown as a send does."""
+    async def sent_since(self, place: str, since: datetime) -> list[tuple[str, str]]:
+        """The bot's own messages at a place ("channel:<id>", "dm:<user>", "thread:<id>") since a
+        moment, oldest first, each as (its id, its words); none where the bot may not read them;
+        raises PlatformDown as a send does."""
 
     async def dm(self, user: str, piece: str, pictures: Sequence[bytes] = (),
                  buttons: Buttons | None = None, nonce: str | None = None) -> str | None:
@@ -340,15 +340,16 @@ class Delivery:
 
     async def _targets(self, game_id: int) -> list[tuple[dict, str]] | None:
         """The game's undelivered rows that may go now, oldest first, each with where it goes (a
-        kept view a later one says all of is marked delivered); None when a private thread was
-        given up meanwhile (the rows are read again)."""
+        kept view a later one says all of is marked delivered, unless a try of it may have made a
+        message whose id was lost: it goes first, so that message is found and kept); None when a
+        private thread was given up meanwhile (the rows are read again)."""
         rows = await asyncio.to_thread(self.store.undelivered, game_id)
         over = any("unasked" in row["payload"] for row in rows) and await asyncio.to_thread(self.store.is_over, game_id)
         latest = {row["audience"]: row["id"] for row in rows if row["payload"].get("kept")}
         private: dict[str, bool] = {}  # each private thread, checked once a flush
         going: list[tuple[dict, str]] = []
         for row in rows:
-            if row["payload"].get("kept") and latest[row["audience"]] != row["id"]:
+            if row["payload"].get("kept") and latest[row["audience"]] != row["id"] and not row["tried_at"]:
                 await asyncio.to_thread(self.store.mark_delivered, row["id"])  # a later one says it all
                 continue
             if over and row["joined"] is None and (said := unasked(row["payload"])) is not row["payload"]:
@@ -616,16 +617,21 @@ class Delivery:
         nonce did, when the bot's own messages at the place since then say them word for word. A
         retry after a long outage (RETRY_CAP) would otherwise post again what went; within the
         nonce's memory its repeat is answered by the first message, and nothing is read."""
-        tried = min((row["tried_at"] for row in rows if row["tried_at"]), default=None)
-        if tried is None or not pieces or tried > stamp(self.clock() - NONCE_MEMORY):
-            return 0
-        seen = {said.strip() for said in await self.messenger.sent_since(
-            target, datetime.fromisoformat(tried) - CLOCK_SLACK)}
+        seen = {said.strip() for _, said in await self._sent_since(rows, target)} if pieces else set()
         went = len(list(itertools.takewhile(lambda piece: piece.strip() in seen, pieces)))
         if went:
             log.warning("outbox rows %s: %d of %d messages were found at %s, sent by a try whose answer was lost; "
                         "not sent again", [row["id"] for row in rows], went, len(pieces), target)
         return went
+
+    async def _sent_since(self, rows: list[dict], target: str) -> list[tuple[str, str]]:
+        """The bot's own messages at the place since the first try of these rows that may have
+        posted one (a minute earlier, for clocks that differ), as (id, words); none to read when
+        there was no such try, or the platform still remembers its nonce."""
+        tried = min((row["tried_at"] for row in rows if row["tried_at"]), default=None)
+        if tried is None or tried > stamp(self.clock() - NONCE_MEMORY):
+            return []
+        return await self.messenger.sent_since(target, datetime.fromisoformat(tried) - CLOCK_SLACK)
 
     async def _mark_pieces(self, outbox_id: int, pieces: int) -> None:
         """Store how many pieces of a row went; a failure is logged (memory holds it meanwhile)."""
@@ -676,9 +682,12 @@ class Delivery:
         """The messages `kept` at a place edited into a row's pieces (`buttons` under the last): one
         sent for a piece more, one deleted for a piece less; their ids `remember`ed (in a worker
         thread) each time they change. A message sent goes with the piece's nonce, so a retry after
-        its answer was lost (its id unknown) is that message again, not a second one."""
+        its answer was lost (its id unknown) is that message again, not a second one; a retry later
+        than the platform remembers a nonce finds it among the place's messages since the try (its
+        words the piece's) and writes into it."""
+        went = {said.strip(): made for made, said in await self._sent_since([row], place) if made not in kept}
         for n, piece in enumerate(pieces):
-            made = await self.messenger.keep(place, piece, kept[n] if n < len(kept) else None,
+            made = await self.messenger.keep(place, piece, kept[n] if n < len(kept) else went.pop(piece.strip(), None),
                                              buttons if n == len(pieces) - 1 else None, nonce([row], n))
             if kept[n:n + 1] != [made]:
                 kept = [*kept[:n], made, *kept[n + 1:]]

@@ -196,17 +196,17 @@ class DiscordMessenger:
         return str(sent.id)
 
     @waits_out_troubles
-    async def sent_since(self, place: str, since: datetime) -> list[str]:
-        """The words of the bot's own messages at a place since a moment, oldest first, among the
-        first 100 messages there since then (the minutes a lost answer leaves to check); a post's
-        note of pictures it could not attach left out. Nothing where the bot may not read the place
-        (Read Message History), or it is gone: the send that follows meets that."""
+    async def sent_since(self, place: str, since: datetime) -> list[tuple[str, str]]:
+        """The bot's own messages at a place since a moment, oldest first, each as (its id, its
+        words), among the first 100 messages there since then (the minutes a lost answer leaves to
+        check); a post's note of pictures it could not attach left out. Nothing where the bot may
+        not read the place (Read Message History), or it is gone: the send that follows meets that."""
         kind, _, where = place.partition(":")
         try:
             target = await (self._place(place) if kind == "dm" else self._channel(where))
             if not isinstance(target, discord.abc.Messageable):
                 return []
-            return [message.content.removesuffix(f"\n{NO_ATTACH}")
+            return [(str(message.id), message.content.removesuffix(f"\n{NO_ATTACH}"))
                     async for message in target.history(limit=100, after=since, oldest_first=True)
                     if self.client.user is not None and message.author.id == self.client.user.id]
         except (discord.Forbidden, discord.NotFound):

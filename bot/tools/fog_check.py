@@ -118,7 +118,7 @@ class Recorder:
         if place == f"dm:{VIEWER.id}":
             self.seen.append(f"DM dropped {kept}")
 
-    async def sent_since(self, place: str, since: datetime) -> list[str]:
+    async def sent_since(self, place: str, since: datetime) -> list[tuple[str, str]]:
         """Nothing is read back: no send here fails, so none is ever retried."""
         return []
 

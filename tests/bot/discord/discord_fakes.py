@@ -86,7 +86,7 @@ class FakeMessenger:
     edits: list[tuple[str, str]] = field(default_factory=list)  # (place, kept message id) written
     kept_buttons: dict[str, dict | None] = field(default_factory=dict)  # kept message id: its buttons now
     clock: Callable[[], datetime] | None = None  # when each message went (make_tables gives its clock)
-    sent: list[tuple[str, str, datetime]] = field(default_factory=list)  # (place, text, when) posted or DM'd
+    sent: list[tuple[str, str, datetime, str]] = field(default_factory=list)  # (place, text, when, id) made
 
     def pieces(self, text: Text) -> list[str]:
         return pieces(text)
@@ -117,15 +117,17 @@ class FakeMessenger:
         if buttons is not None:
             self.buttons.append((user, text, buttons))
 
-    def _went(self, place: str, text: str) -> None:
-        self.sent.append((place, text, self.clock() if self.clock else datetime.min.replace(tzinfo=UTC)))
+    def _went(self, place: str, text: str, made: str | None = None) -> None:
+        """A message made at a place (a kept one: its id), as the place's history shows it."""
+        when = self.clock() if self.clock else datetime.min.replace(tzinfo=UTC)
+        self.sent.append((place, text, when, made or f"m{len(self.sent)}"))
 
-    async def sent_since(self, place: str, since: datetime) -> list[str]:
-        """What was posted or DM'd at a place since a moment, by the clock of the first tables made."""
+    async def sent_since(self, place: str, since: datetime) -> list[tuple[str, str]]:
+        """The messages made at a place since a moment, by the clock of the first tables made."""
         self.attempts.append(place.partition(":")[2])
         if place.partition(":")[2] in self.down:
             raise PlatformDown(place)
-        return [text for where, text, when in self.sent if where == place and when >= since]
+        return [(made, text) for where, text, when, made in self.sent if where == place and when >= since]
 
     async def keep(self, place: str, piece: str, kept: str | None, buttons: dict | None = None,
                    nonce: str | None = None) -> str:
@@ -137,6 +139,7 @@ class FakeMessenger:
             raise ServerError(place)
         if kept is None or kept not in self.kept:
             kept = str(len(self.edits))  # a new message's id: never one used before
+            self._went(place, piece, kept)
         self.kept[kept] = (place, piece)
         self.kept_buttons[kept] = buttons
         self.edits.append((place, kept))

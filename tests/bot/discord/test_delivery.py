@@ -740,6 +740,36 @@ def test_a_kept_message_whose_answer_was_lost_is_made_once(service):
 
 
 @pytest.mark.logs_errors("kolocha.delivery")
+@pytest.mark.parametrize("then", ["view", "question", "a later view"])
+def test_a_kept_message_whose_answer_was_lost_is_taken_up_after_discord_forgot_its_nonce(service, then):
+    """Anna's private view (or her question, with its buttons) is made, but its answer is lost,
+    and the retry comes an hour later, when Discord no longer knows the nonce: it reads her DMs
+    since the first try, finds the message that went and writes into it, rather than making a
+    second. A view stored meanwhile, which says all the first did, waits for that retry too, and
+    is then written into the same message."""
+    clock = FakeClock()
+    messenger = KeptAnswerLost()
+    tables = make_tables(service, clock, messenger)
+    game_id = run(seated_game(tables))
+    place, anna = f"dm:{ANNA.id}", user_audience(ANNA.id)
+    buttons = {"answers": ["hit r1"], "game": game_id, "side": "red", "seq": 0}
+    asked = message("the game waits for you", buttons=buttons) | {"question": {"since": 0, "fresh": True}}
+    run(tables.delivery.send(game_id, [(anna, asked if then == "question" else kept_view("my view"))]))
+    messenger.made.clear()  # the nonce forgotten
+    if then == "a later view":
+        run(tables.delivery.send(game_id, [(anna, kept_view("my view now"))]))
+    clock.advance(hours=1)
+    run(tables.delivery.flush(game_id))
+    (mine,) = [i for i, (where, _) in messenger.kept.items() if where == place]
+    kept = service.store.question_messages(game_id, place)[2] if then == "question" else \
+        service.store.kept_messages(game_id, place)
+    assert kept == [mine] and service.store.undelivered(game_id) == []
+    assert messenger.kept[mine][1] == f"Game {game_id}: " + {"view": "my view", "question": "the game waits for you",
+                                                              "a later view": "my view now"}[then]
+    assert messenger.kept_buttons[mine] == (buttons if then == "question" else None)
+
+
+@pytest.mark.logs_errors("kolocha.delivery")
 def test_a_notice_to_a_servers_owner_goes_by_dm_or_waits_or_stays_the_record(service, caplog):
     """A damaged row set aside is told to the server's owner (bot/damage.py): by DM; while the
     owner is not known now, or their DMs are closed and not due for a retry, it waits; when the

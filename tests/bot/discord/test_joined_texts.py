@@ -294,7 +294,8 @@ def test_a_message_whose_answer_was_lost_is_not_posted_again_after_an_outage_lon
 
 def test_the_bots_own_messages_at_a_place_since_a_moment_are_read_back_on_discord(tmp_path):
     """What a retry long after a lost answer reads (DiscordMessenger.sent_since): the bot's own
-    messages in a channel and in a person's DMs since a moment, oldest first, others' left out."""
+    messages in a channel and in a person's DMs since a moment, oldest first, with their ids (a
+    kept message found is written into), others' left out."""
     async def test(db: Path) -> None:
         async with sim.server(db) as s:
             messenger, anna = s.tables.delivery.messenger, str(s.anna.user.id)
@@ -302,10 +303,11 @@ def test_the_bots_own_messages_at_a_place_since_a_moment_are_read_back_on_discor
             await s.env.advance_time(60)
             since = s.env.now()
             await s.env.advance_time(1)
-            await messenger.post(str(s.channel.id), "one")
+            one = await messenger.post(str(s.channel.id), "one")
             await s.anna.send(s.channel, "a player's words")
-            await messenger.post(str(s.channel.id), "two")
-            await messenger.dm(anna, "to Anna")
-            assert await messenger.sent_since(f"channel:{s.channel.id}", since) == ["one", "two"]
-            assert await messenger.sent_since(f"dm:{anna}", since) == ["to Anna"]
+            two = await messenger.post(str(s.channel.id), "two")
+            to_anna = await messenger.dm(anna, "to Anna")
+            assert await messenger.sent_since(f"channel:{s.channel.id}", since) == [(one, "one"), (two, "two")]
+            assert await messenger.sent_since(f"dm:{anna}", since) == [(to_anna, "to Anna")]
     sim.play(test, tmp_path)
+
