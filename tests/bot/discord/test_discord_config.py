@@ -46,10 +46,12 @@ def test_a_token_written_in_quotes_or_after_bot_is_the_token():
     assert Config.load(None, env={"DISCORD_TOKEN": ' "" '}).token is None
 
 
-def test_the_example_config_loads_as_it_stands():
+def test_the_example_config_loads_as_it_stands_and_shows_the_defaults():
+    """An admin who copies the example gets the settings the guides describe (a computer seat's
+    budget of 20 seconds a turn, as the README says), not other values unseen."""
     config = Config.load(ROOT / "deploy" / "kolocha.toml.example", env={})
     assert config.database == "/var/lib/kolocha/kolocha.sqlite" and config.message_content is False
-    assert config.defaults.ai_budget == 60
+    assert config.defaults == GameSettings()
 
 
 @pytest.mark.parametrize("text, sentence", [
