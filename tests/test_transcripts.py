@@ -55,10 +55,12 @@ GAMES = [pytest.param(*game, id=f"{page.name}: {' '.join(game[0])}") for page in
 
 def test_the_pages_play_their_games():
     """The positive control: the README's first turn and game against the computer, the
-    Borodino guide's refusals, the play-by-post guide's games against the computer."""
+    Borodino guide's refusals, the play-by-post guide's standing orders and draw, and its games
+    against the computer."""
     assert [p.id for p in GAMES] == [
         "README.md: --scenario 7sep --seed 5", "README.md: --scenario 5sep --ai french --ai-seed 5",
-        "borodino.md: --scenario 7sep --seed 1", "playing-by-post.md: --scenario 5sep --ai russian",
+        "borodino.md: --scenario 7sep --seed 1", "playing-by-post.md: --scenario 7sep --seed 1",
+        "playing-by-post.md: --scenario 5sep --ai russian",
         "playing-by-post.md: --scenario 5sep --ai french --ai russian --ai-seed 5 --seed 1"]
 
 
