@@ -54,10 +54,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"kolocha: there is no folder {Path(args.db).parent} for the database {args.db}; "
               "create it or give --db a file in a folder that exists.", file=sys.stderr)
         return 2
-    # Engine failures are logged beside the database, so a player sees a sentence, not a trace.
+    # Engine failures are logged beside the database, so a player sees a sentence, not a trace; the
+    # file is made only when there is one to log, so a backup checked by `replay` gets no empty log
     log_file = Path(args.db).with_suffix(".log") if hasattr(args, "db") else None
-    logging.basicConfig(level=logging.WARNING, filename=log_file,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=logging.WARNING, handlers=[logging.FileHandler(log_file, delay=True)] if log_file
+                        else None, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     made = [] if log_file is None or Path(args.db).exists() else [Path(args.db), log_file]
     status = _refused(args)
     if status == 2 and made:
@@ -132,7 +133,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(required=True, metavar="COMMAND")
 
     local = _command(sub, "local", "play hot-seat in the terminal, or run a command script")
-    local.add_argument("--system", help="game system (default: borodino, or the script header)")
+    local.add_argument("--system", help=f"game system: {', '.join(rules.systems())} (default: borodino, "
+                       "or the script header)")
     local.add_argument("--scenario", help="scenario id (default: the system's own default)")
     local.add_argument("--seed", type=_argument(parse_seed), help="dice seed (default: random, then stored)")
     local.add_argument("--option", action="append", metavar="NAME[=off]",
@@ -146,7 +148,8 @@ def _parser() -> argparse.ArgumentParser:
     local.add_argument("--json", action="store_true", help="with --script: one JSON per command")
     local.add_argument("--ai", action="append", metavar="SIDE", help="the computer plays this side "
                        "(repeat it, or `--ai both`: a game that plays itself)")
-    local.add_argument("--level", type=int, default=1, help="the computer's level (default 1)")
+    local.add_argument("--level", type=int, default=1, help="the computer's level: 1, or 2 where the game "
+                       "has it (default 1)")
     local.add_argument("--ai-seed", type=_argument(parse_seed), help="the computer's own seed "
                        "(default: drawn, and stored with its seat: the same seed replays its play)")
     local.set_defaults(run=_local)

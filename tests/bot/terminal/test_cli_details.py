@@ -4,6 +4,8 @@ lists every command the table answers."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,12 +15,29 @@ from bot.service import GameService
 from bot.store import Store
 from bot.terminal import console
 
+ROOT = Path(__file__).resolve().parents[3]
+
 
 def test_a_start_refused_leaves_no_file_in_a_folder_that_had_none(tmp_path, capsys):
     db = tmp_path / "kolocha.sqlite"
     assert cli.main(["local", "--db", str(db), "--scenario", "nope"]) == 2
     assert "Unknown scenario 'nope'" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_command_with_nothing_to_log_leaves_no_log_beside_the_database(tmp_path):
+    """`kolocha replay --all --db COPY` checks a backup (deploy/DISCORD.md) and leaves it as it
+    was: no empty COPY.log beside it, as the log file was made at every start. A process of its
+    own, as logging is set up once a process."""
+    db = tmp_path / "copy.sqlite"
+    service = GameService(Store(db))
+    service.submit(service.new_game("borodino", "7sep", seed=1), "french", "move 3321 3219")
+    service.store.close()
+    before = sorted(tmp_path.iterdir())
+    run = subprocess.run([sys.executable, "-m", "bot.cli", "replay", "--all", "--db", str(db)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and "replays cleanly" in run.stdout, run.stderr
+    assert sorted(tmp_path.iterdir()) == before
 
 
 def test_a_refusal_on_a_database_with_games_keeps_it(tmp_path, capsys):
