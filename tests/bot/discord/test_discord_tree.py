@@ -96,6 +96,13 @@ def test_privileged_intent_only_for_plain_message_commands():
     assert bot.create_bot(Config(message_content=True)).intents.message_content
 
 
+def test_the_admin_guide_names_every_intent_the_bot_asks_for():
+    """deploy/DISCORD.md tells the admin what the bot asks Discord for: each intent by its name."""
+    asked = [name for name, on in intents_for(Config(message_content=True)) if on]
+    guide = (Path(bot.__file__).resolve().parents[1] / "deploy" / "DISCORD.md").read_text()
+    assert asked and [name for name in asked if f"`{name}`" not in guide] == []
+
+
 def test_confirm_buttons_carry_game_side_and_position_in_their_custom_id():
     custom_id = Confirm("end", 12, "french", 345).item.custom_id
     assert custom_id == "kolocha:end:12:french:345" and len(custom_id) <= 100
