@@ -390,18 +390,22 @@ class Delivery:
             return [row for row in rows if row["joined"] == first["id"]], True
         run = [first]
         for row in rows[1:]:
-            if not self._joins(row, target, now) or len(self._joined_pieces([*run, row], target)) > 1:
+            if row["joined"] is not None or not self._joins(row, target, now) or \
+                    len(self._joined_pieces([*run, row], target)) > 1:  # a row of another message stays in it
                 break
             run.append(row)
         return run, True
 
     def _joins(self, row: dict, target: str, now: str) -> bool:
-        """Whether a row may share its message: a due text, within one message, none of it sent yet."""
+        """Whether a row may share its message: a due text, within one message, none of it sent yet,
+        and no try of it that may have posted it (the platform down, its answer lost) but in the
+        message it was tried in (`joined_to`): joined with others it would be a message `_went`
+        could not tell went."""
         payload = row["payload"]
         return target != "record" and \
             not any(key in payload for key in ("picture", "buttons", "question", "kept", "retire")) \
             and not row["pieces_sent"] and row["id"] not in self._accepted and (row["retry_at"] or "") <= now \
-            and len(self._joined_pieces([row], target)) <= 1
+            and (not row["tried_at"] or row["joined_to"] is not None) and len(self._joined_pieces([row], target)) <= 1
 
     def _joined_pieces(self, rows: list[dict], target: str) -> list[str]:
         """The messages that carry these texts one under the other (in a DM or thread, named by
@@ -508,6 +512,7 @@ class Delivery:
             return False
         except Exception as error:
             passing = isinstance(error, PlatformDown)
+            tried_as = self._joined_pieces(rows, target)[0] if passing and joined and len(rows) > 1 else None
             if not passing:
                 await self._refused(rows, joined)
             if passing:
@@ -520,7 +525,7 @@ class Delivery:
                     await asyncio.to_thread(self._give_up, row)
                 else:
                     await asyncio.to_thread(self.store.mark_failed, row["id"], stamp(self.clock() + pause),
-                                            began if passing else None)
+                                            began if passing else None, tried_as)
             if isinstance(error, ChannelClosed) and rows[0]["attempts"] + 1 >= CHANNEL_REFUSALS:
                 self.channel_lost(error.channel)
             return False
@@ -614,11 +619,16 @@ class Delivery:
     async def _went(self, rows: list[dict], target: str, pieces: list[str]) -> int:
         """How many of these pieces (the first ones) went already: a try of the rows that may have
         posted them (the platform down, its answer lost) longer ago than the platform remembers a
-        nonce did, when the bot's own messages at the place since then say them word for word. A
-        retry after a long outage (RETRY_CAP) would otherwise post again what went; within the
-        nonce's memory its repeat is answered by the first message, and nothing is read."""
+        nonce did, when the bot's own messages at the place since then say them word for word, or
+        say the joined message each row was tried in (`tried_as`: its texts went apart since, the
+        platform refusing a retry). A retry after a long outage (RETRY_CAP) would otherwise post
+        again what went; within the nonce's memory its repeat is answered by the first message, and
+        nothing is read."""
         seen = {said.strip() for _, said in await self._sent_since(rows, target)} if pieces else set()
-        went = len(list(itertools.takewhile(lambda piece: piece.strip() in seen, pieces)))
+        if seen and all(row["tried_as"] and row["tried_as"].strip() in seen for row in rows):
+            went = len(pieces)
+        else:
+            went = len(list(itertools.takewhile(lambda piece: piece.strip() in seen, pieces)))
         if went:
             log.warning("outbox rows %s: %d of %d messages were found at %s, sent by a try whose answer was lost; "
                         "not sent again", [row["id"] for row in rows], went, len(pieces), target)

@@ -177,13 +177,18 @@ def _joined(db: sqlite_utils.Database) -> None:
 
 
 # where a joined message was first tried ("channel:<id>", "dm:<user>", "thread:<id>"): it is sent
-# there again as it was, whoever holds the seat meanwhile (bot/delivery.py, Delivery._as_tried)
+# there again as it was, whoever holds the seat meanwhile (bot/delivery.py, Delivery._target)
 _add_column("outbox.joined_to: the place a joined message was first tried at", "outbox", "joined_to")
 
 
 # when the first try that may have posted a row began (the platform down, its answer lost): a retry
 # long after it reads the place's history first (bot/delivery.py, Delivery._went)
 _add_column("outbox.tried_at: when a try that may have posted a row began", "outbox", "tried_at")
+
+
+# the words of the joined message that first try sent: once its texts go apart (the platform refused
+# a retry), each went if these are found at the place (bot/delivery.py, Delivery._went)
+_add_column("outbox.tried_as: the joined message a try that may have posted a row sent", "outbox", "tried_as")
 
 
 # the sides a passed deadline has played for (at_deadline end or choose), each with the player-turn

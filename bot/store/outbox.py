@@ -125,13 +125,17 @@ class OutboxPart(Connection):
         return self.db.execute("SELECT COUNT(*) FROM outbox WHERE game = ? AND (attempts > 0 OR given_up IS NOT NULL)",
                                [game_id]).fetchone()[0]
 
-    def mark_failed(self, outbox_id: int, retry_at: str, tried_at: str | None = None) -> None:
+    def mark_failed(self, outbox_id: int, retry_at: str, tried_at: str | None = None,
+                    tried_as: str | None = None) -> None:
         """A send failed: one more attempt counted, and no retry before `retry_at`; `tried_at`, a try
-        the platform may have posted all the same (down, its answer lost): when it began, the first
-        such try's kept."""
+        the platform may have posted all the same (down, its answer lost): when it began, and
+        `tried_as` the words of the joined message it was (None: the row alone), the first such
+        try's kept."""
         with self.transaction():
             self.db.execute("""UPDATE outbox SET attempts = attempts + 1, retry_at = ?,
-                               tried_at = COALESCE(tried_at, ?) WHERE id = ?""", [retry_at, tried_at, outbox_id])
+                               tried_at = COALESCE(tried_at, ?),
+                               tried_as = CASE WHEN tried_at IS NULL THEN ? ELSE tried_as END WHERE id = ?""",
+                            [retry_at, tried_at, tried_as, outbox_id])
 
     def closed_dm(self, user: str) -> dict | None:
         """When DMs to this person were last found closed: failures so far, next try."""

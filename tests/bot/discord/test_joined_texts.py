@@ -34,14 +34,15 @@ TO_CHANNEL = f"channel:{CHANNEL}"
 @dataclass
 class Discord(FakeMessenger):
     """Answers a post or DM whose nonce that place took already with the first message, posting
-    nothing (as Discord does with enforce_nonce); `repeated` counts those."""
+    nothing (as Discord does with enforce_nonce), unless it refuses the send (its checks come
+    first); `repeated` counts those."""
 
     taken: set[tuple[str, str | None]] = field(default_factory=set)
     repeated: int = 0
 
     async def post(self, channel: str, text: str, pictures: Sequence[bytes] = (),
                    buttons: dict | None = None, nonce: str | None = None) -> None:
-        if (channel, nonce) in self.taken and channel not in self.down:  # down: no answer at all
+        if (channel, nonce) in self.taken and channel not in self.down | self.failing:  # down: no answer; refused
             self.repeated += 1
             return
         await super().post(channel, text, pictures, buttons, nonce)
@@ -49,7 +50,7 @@ class Discord(FakeMessenger):
 
     async def dm(self, user: str, text: str, pictures: Sequence[bytes] = (),
                  buttons: dict | None = None, nonce: str | None = None) -> None:
-        if (f"dm:{user}", nonce) in self.taken and user not in self.closed | self.down:  # refused, no answer
+        if (f"dm:{user}", nonce) in self.taken and user not in self.closed | self.down | self.failing:  # refused
             self.repeated += 1
             return
         await super().dm(user, text, pictures, buttons, nonce)
@@ -311,3 +312,55 @@ def test_the_bots_own_messages_at_a_place_since_a_moment_are_read_back_on_discor
             assert await messenger.sent_since(f"dm:{anna}", since) == [(to_anna, "to Anna")]
     sim.play(test, tmp_path)
 
+
+@pytest.mark.logs_errors("kolocha.delivery")
+@pytest.mark.parametrize("refused", ["dms closed", "refused"])
+def test_the_texts_of_a_joined_message_that_went_are_not_sent_again_once_they_go_apart(service, refused):
+    """Boris's DM joins two texts; Discord takes it but its answer is lost. The retry is refused
+    (his DMs closed meanwhile, or another refusal), so the texts go one a message from then on;
+    the next try, long after Discord forgot the nonce, reads his DMs since the first try and finds
+    the joined message that went: neither text is sent again. A text refused alone likewise never
+    joins a text stored since, which would make a message the reading could not recognise."""
+    clock = FakeClock()
+    messenger = AnswerLost()
+    tables = make_tables(service, clock, messenger)
+    game_id = run(seated_game(tables))
+    to_boris = user_audience(BORIS.id)
+    before, messenger.lost = len(messenger.to(BORIS.id)), 1
+    run(tables.delivery.send(game_id, [(to_boris, message("a")), (to_boris, message("b"))]))
+    run(tables.delivery.send(game_id, [(to_boris, message("c"))]))  # held behind them
+    for texts in (("a", "b"), ("d",)):
+        (messenger.closed if refused == "dms closed" else messenger.failing).add(BORIS.id)
+        clock.advance(minutes=1)  # within the nonce's memory
+        run(tables.delivery.flush(game_id))
+        messenger.closed.clear(), messenger.failing.clear(), messenger.taken.clear()  # the nonces forgotten
+        clock.advance(hours=2)
+        run(tables.delivery.flush(game_id))
+        if texts == ("a", "b"):
+            messenger.lost = 1
+            run(tables.delivery.send(game_id, [(to_boris, message("d"))]))
+            run(tables.delivery.send(game_id, [(to_boris, message("e"))]))
+    assert messenger.to(BORIS.id)[before:] == [f"Game {game_id}: " + said for said in ("a\nb", "c", "d", "e")]
+    assert service.store.undelivered(game_id) == []
+
+
+@pytest.mark.logs_errors("kolocha.delivery")
+def test_a_text_that_now_goes_ahead_of_a_joined_message_that_may_have_gone_does_not_join_it(service):
+    """A text to Blue waits while nobody holds the seat; Boris's DM joins two texts, which Discord
+    takes but whose answer is lost; then Boris takes Blue's seat, so the older text goes to him
+    ahead of them. It goes alone, and the joined message again as it was tried (Discord answers its
+    nonce with the first), not the three texts in a new message, which would post two of them twice."""
+    clock = FakeClock()
+    messenger = AnswerLost()
+    tables = make_tables(service, clock, messenger)
+    game_id = run(seated_game(tables))
+    service.store.leave_seats(game_id, ["blue"], [])
+    run(tables.delivery.send(game_id, [("blue", message("x"))]))
+    before, messenger.lost = len(messenger.to(BORIS.id)), 1
+    to_boris = user_audience(BORIS.id)
+    run(tables.delivery.send(game_id, [(to_boris, message("a")), (to_boris, message("b"))]))
+    service.store.take_seat(game_id, "blue", BORIS.id)
+    clock.advance(minutes=1)  # within the nonce's memory
+    run(tables.delivery.flush(game_id))
+    assert messenger.to(BORIS.id)[before:] == [f"Game {game_id}: a\nb", f"Game {game_id}: x"]
+    assert messenger.repeated == 1 and service.store.undelivered(game_id) == []
