@@ -71,6 +71,13 @@ def question(system: GameSystem, state: dict, side: str, public: bool = False) -
     return Question(side, text, tuple(commands), labels)
 
 
+def answer_words(system: GameSystem, state: dict, side: str, text: str) -> str | None:
+    """What the answer `text` to the choice waiting for `side` reads as on its button ('R-V-3G
+    retreats to 2317' for `retreat 2317`); None when it is no answer offered."""
+    cmd = _commands(system, state, side).get(text)
+    return None if cmd is None else _said(system, state, side, cmd)
+
+
 def _said(system: GameSystem, state: dict, side: str, cmd: Any) -> str:
     """An answer as its button reads: the system's words for it in this position, where the words
     need one (`in_words_in_game`: Borodino's `retreat 3019` names whose retreat, or whose election

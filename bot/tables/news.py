@@ -47,6 +47,7 @@ class Change:
         self.turn: tuple[str, int] | None = None
         self.asked: dict[str, dict] = {}  # what is asked of a side by DM (bot/tables/notices.py)
         self.asked_in: str | None = None  # the DM whose button gave the command (its id)
+        self.pressed: str | None = None  # the words of the button that gave the command
         self.in_place = False  # the command's outcome is written in that DM's place, by the outbox
         self.since = 0  # the command after which the player-turn of the position after the change began
         self.pinged: set[str] = set()  # sides newly awaited, asked in their question message and pinged
@@ -94,8 +95,17 @@ class Change:
                 continue
             rows.append((side, message(lines[side], buttons=buttons)))
         if self.asked_in is not None:  # a button of a DM gave the command: its outcome is written there
-            self._answered(rows, str(result.side), result.message)
+            self._answered(rows, str(result.side), self.reply(result))
         return Told(rows, self.deadlines, self.absent)
+
+    def reply(self, result: Result) -> str:
+        """The command's outcome for its author: its echo ('French: retreat 2317.'), or, given by a
+        button, the words pressed ('R-V-3G retreats to 2317.'), with what the echo goes on to say
+        (the game over, a request to undo cancelled)."""
+        echo = f"{fmt.side_name(result.side)}: {result.command}."
+        if self.pressed in (None, result.command) or not result.message.startswith(echo):
+            return result.message
+        return self.pressed + "." + result.message.removeprefix(echo)
 
     def _choosing(self, events: list[dict]) -> list[dict]:
         """A choice that falls to a seat the computer holds is told as the computer choosing: the

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bot import asked as ask
 from bot import text as fmt
 from bot.delivery import Reply, channel_audience, message, user_audience
 from bot.permissions import (
@@ -69,18 +70,18 @@ class Play(Room):
     """Commands of the game's grammar from the people seated at it."""
 
     async def submit(self, actor: Actor, channel: str, line: str, side: str | None = None,
-                     seen: int | None = None, still: Callable[[], None] | None = None) -> Text:
+                     seen: int | None = None, still: Callable[[], str | None] | None = None) -> Text:
         """One line of the game's grammar from a player: a private answer to a query, the
         engine's sentence when refused (nothing public, nothing changed), else the news.
         Lines of one channel are judged in the order they arrived. `seen`: the number of commands
         the side had observed when it was asked (a button's), expired once it has observed more;
         `still`, called under the game's lock before judging, refuses (TableError) a line whose
-        question has passed."""
+        question has passed, and gives the words of the button that sent it (or None)."""
         async with self.tables.in_order(channel):
             return (await self._submit(actor, channel, line, side, seen, still)).text
 
     async def _submit(self, actor: Actor, channel: str, line: str, side: str | None,
-                      seen: int | None, still: Callable[[], None] | None = None,
+                      seen: int | None, still: Callable[[], str | None] | None = None,
                       asked_in: str | None = None) -> Said:
         """submit, its place in the channel's queue already taken; `asked_in`: the DM whose button
         gave the line (the next question to its player goes in its place)."""
@@ -205,7 +206,7 @@ class Play(Room):
         return verb not in TABLE_VERBS and simultaneous(self.service.system(game_id), self.service.load(game_id))
 
     async def _said(self, actor: Actor, game_id: int, line: str, side: str | None,
-                    seen: int | None, still: Callable[[], None] | None = None, asked_in: str | None = None,
+                    seen: int | None, still: Callable[[], str | None] | None = None, asked_in: str | None = None,
                     flush: bool = True) -> Said:
         """One order under the game's lock: judged and stored in a worker thread (the event
         loop never waits for the engine, nor for a write lock another connection holds), its
@@ -219,21 +220,20 @@ class Play(Room):
         if not result.accepted:
             return Said(line, False, result.message)
         await change.settle(flush)
-        return Said(line, True, result.message, public_texts(result), news_of(result), in_place=change.in_place)
+        return Said(line, True, change.reply(result), public_texts(result), news_of(result), in_place=change.in_place)
 
     def _judge(self, actor: Actor, game_id: int, line: str, side: str | None, seen: int | None,
-               still: Callable[[], None] | None = None, asked_in: str | None = None) -> tuple[Result, Change]:
+               still: Callable[[], str | None] | None = None, asked_in: str | None = None) -> tuple[Result, Change]:
         """Under the game's lock, off the event loop: the service's verdict on the line, its
         news stored with it when accepted; refused when the side has observed more commands than
         the `seen` it was asked at."""
         self.tables.current(game_id)
-        if still is not None:
-            still()
+        pressed = still() if still is not None else None
         system = self.service.system(game_id)
         state = self.service.load(game_id)
         seats = self.store.seats(game_id)
         change = self.tables.news.change(game_id, name(actor.name), author=actor.id)
-        change.asked_in = asked_in
+        change.asked_in, change.pressed = asked_in, pressed
         verb = line.split()[0].lower() if line.split() else ""
         if verb in QUERIES and not sides_of(seats, actor):
             return self.service.submit(game_id, None, line), change
@@ -353,7 +353,7 @@ class Play(Room):
                                      still=lambda: self._undo_asked(game_id, side, seq))
         return await self.submit(actor, game["channel"], "end", side, seen=seq)
 
-    def _undo_asked(self, game_id: int, side: str, seen: int) -> None:
+    def _undo_asked(self, game_id: int, side: str, seen: int) -> str | None:
         """Under the game's lock: the request to undo asked of `side` when it had observed `seen`
         commands still waits for its answer, and no draw offer would take the answer instead."""
         game = self.store.game(game_id)
@@ -363,6 +363,7 @@ class Play(Room):
         if offer and offer["by"] != side:
             raise TableError("A draw offer waits for your answer first (`/game draw`); answer it, then "
                              "this button answers the request to undo.")
+        return None  # Accept and Refuse read as the reply says them
 
     async def answer(self, actor: Actor, game_id: int, side: str, seq: int, text: str,
                      asked_in: str | None = None) -> Text | None:
@@ -375,17 +376,20 @@ class Play(Room):
             raise Expired(f"This button has expired: game {game_id} is over.")
         async with self.tables.in_order(game["channel"]):
             said = await self._submit(actor, game["channel"], text, side, seq,
-                                      lambda: self._still_asked(game_id, side, seq), asked_in)
+                                      lambda: self._still_asked(game_id, side, seq, text), asked_in)
         return None if said.in_place else said.text
 
-    def _still_asked(self, game_id: int, side: str, seen: int) -> None:
+    def _still_asked(self, game_id: int, side: str, seen: int, text: str) -> str | None:
         """Under the game's lock: the choice asked of `side` when it had observed `seen` commands
         still waits for it (it has observed none since: another side's secret order given meanwhile
-        does not expire it, so that nobody learns whether one was given)."""
-        waiting = self.service.system(game_id).choice(self.service.load(game_id))
+        does not expire it, so that nobody learns whether one was given); what the answer `text`
+        reads as on its button, the words its reply repeats."""
+        system, state = self.service.system(game_id), self.service.load(game_id)
+        waiting = system.choice(state)
         if waiting is None or side not in choosers(waiting) or self.store.seen_seq(game_id, side) != seen:
             raise Expired("This button has expired: that question has been answered or the game has "
                              "moved on. The question waiting now comes with its own buttons.")
+        return ask.answer_words(system, state, side, text)
 
     async def draw(self, actor: Actor, channel: str) -> Offer | Text:
         """`/game draw`: offer a draw, or, when the other side has offered one, the question

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -188,6 +189,8 @@ def test_a_choice_comes_with_its_answers_and_a_click_after_a_restart_plays_one(
                 "the answered question loses its buttons (a next question to the chooser may take its place)"
             if offered.guild is not None:  # in the channel its words stay, what the change it rides on said
                 assert now.content == offered.content
+            answered = reply(clicked) if offered.guild is not None else now.content.removeprefix(f"Game {game_id}: ")
+            assert answered.startswith(question.labels[0] + "."), "the reply repeats the words pressed, not the command"
             with pytest.raises(Expired, match="This button has expired"):  # refused alike to all: its buttons may go
                 await s.tables.play.answer(actor(member), game_id, chooser, known, legal[0])
     play(test, tmp_path)
@@ -275,7 +278,7 @@ def test_a_chain_of_hits_is_asked_in_one_dm_edited_in_place_after_a_restart_too(
             assert clicked.followups == []
             await s.env.settle()
             (asked,) = [m for m in dms.history() if m.id == asked.id]
-            assert answer_ids(asked) == [] and asked.content == "Game 1: Russian: hit R-1-17 R-1-17."  # its outcome
+            assert answer_ids(asked) == [] and asked.content == "Game 1: 2 hits on R-1-17."  # its outcome, as pressed
             assert [m.id for m in dms.history() if m.id not in earlier] == []  # no DM more for the chain
             assert [r["normalised"] for r in s.tables.store.commands(game_id)[-2:]] == [
                 "hit R-1-17", "hit R-1-17 R-1-17"]
@@ -341,7 +344,7 @@ def test_a_players_questions_of_an_impulse_share_one_dm_and_a_ping_tells_them_wh
                     await answer(s.boris, asked, ask.answers(system, state, "russian")[0])
                     await s.env.settle()
                     (asked,) = [m for m in dms.history() if m.id == asked.id]
-                assert asked.content.startswith("Game 1: Russian: hit ") and answer_ids(asked) == []
+                assert re.match(r"Game 1: \d hits? on R-", asked.content) and answer_ids(asked) == []
             assert pings == (3 if remind == "both" else 0)
             earlier = {m.id for m in dms.history()}
             await s.anna.slash(s.channel, "order", command="end")
