@@ -26,6 +26,7 @@ from bot.store import DeadlineRows, Outbox, Told
 from bot.tables.notices import notices, told_privately
 from bot.tables.room import Room
 from bot.words import COMPUTER, Text, channel, due, join, mention, plain, table, words
+from rules.core.standing import choosers
 
 log = logging.getLogger("kolocha.news")
 HERE = "; what is asked is in your private news"  # a ping's pointer to the question message
@@ -182,7 +183,7 @@ class Change:
             rows: Outbox = [] if quiet else [(channel_audience(game["channel"]), message(words(line, self._pings())))]
         else:
             rows = [(channel_audience(game["channel"]),
-                     message(words(line, "\n", fmt.headline(public), self._due_note()), seq,
+                     message(words(line, "\n", fmt.headline(public), self._due_note(after)), seq,
                              crop=True))]
             rows += news.spectator_rows(game_id, seq, after, over, self.turn)
         if over:
@@ -230,7 +231,7 @@ class Change:
         return words(*(words("\n", mention(seats[side]), ": your move", HERE, ".")
                        for side in sorted(self.pinged) if side in seats))
 
-    def _due_note(self) -> Text:
+    def _due_note(self, after: dict) -> Text:
         """Who must move now, mentioned, and by when; a side told privately (bot/tables/notices.py)
         is named without a ping, unless its question edits its question message (`_ask`), and so
         is the author of the command, who reads its answer (a message of orders that ends a phase).
@@ -239,9 +240,19 @@ class Change:
         seats = self.news.store.seats(self.game_id)
         told = {side for side in self.planned if seats.get(side) == self.author or
                 told_privately(self.news.tables, self.game_id, side) and side not in self.pinged}
-        return words(*(words("\n", f"{fmt.side_name(side)} player" if side in told else mention(seats[side]),
+        return words(*(self._absent_note(side, after) if side in (self.absent or ()) else
+                       words("\n", f"{fmt.side_name(side)} player" if side in told else mention(seats[side]),
                              ": your move, due ", due(when), HERE if side in self.pinged else "", ".")
                        for side, when in self.planned.items() if side in seats))
+
+    def _absent_note(self, side: str, after: dict) -> str:
+        """An absent side's line (Deadlines.marks), unpinged: its deadline, due at once, is acted on
+        in a moment, so it is not 'your move, due' now: what the game's at_deadline does for it."""
+        waiting = self.news.service.system(self.game_id).choice(after)
+        acts = "plays" if self.news.tables.settings(self.game_id).at_deadline == "end" else \
+            "chooses" if waiting is not None and side in choosers(waiting) else None
+        then = f"so the bot {acts} for them now" if acts else "so a new one is set now"
+        return f"\n{fmt.side_name(side)} player: their deadline passed this player-turn, {then}."
 
     async def settle(self, flush: bool = True) -> None:
         """Once the store holds the change (and the deadlines it announced): their jobs (in a

@@ -87,7 +87,8 @@ def test_a_deadline_acted_on_late_says_it_fell_due_while_the_bot_was_offline(ser
 
 def test_at_the_end_setting_the_deadline_ends_the_phase_and_the_absent_side_s_next_falls_due_at_once(service):
     """Red's Movement Phase ends at its deadline; the Dice Phase after it is still Red's player-turn, so
-    Red, absent, is due at once there, as the line told."""
+    Red, absent, is due at once there, as the line told, and the channel says the bot plays for it (it
+    read '<@anna>: your move, due <now>', a moment before the deadline played)."""
     clock = FakeClock()
     tables = make_tables(service, clock, defaults=GameSettings(at_deadline="end"))
     game_id = run(seated_game(tables))
@@ -96,7 +97,8 @@ def test_at_the_end_setting_the_deadline_ends_the_phase_and_the_absent_side_s_ne
     assert tables.delivery.messenger.in_channel(CHANNEL)[-1] == (
         "**Deadline** — Red: end. Until the Red player acts again, what falls to them this player-turn is played "
         "at once, as at this deadline.\nred ends the Movement Phase\nTurn 1 | hour 1 | Dice Phase | Red player\n"
-        f"To move: Red\nRoll the die.\n<@{ANNA.id}>: your move, due {stamp(clock())}.")
+        "To move: Red\nRoll the die.\nRed player: their deadline passed this player-turn, so the bot plays for "
+        "them now.")
     assert service.store.deadline(game_id, "red")["due_at"] == clock().isoformat()
 
 
