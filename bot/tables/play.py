@@ -20,7 +20,7 @@ from bot.permissions import (
 from bot.service import QUERIES, Result, simultaneous
 from bot.store import Outbox
 from bot.tables import held
-from bot.tables.batch import MOST, Batch, Said, lines_of, news_of, public_texts
+from bot.tables.batch import MOST, Batch, Said, lines_of, news_of, public_texts, tells_more
 from bot.tables.news import Change
 from bot.tables.room import Room
 from bot.words import Text, join, name, table, words
@@ -185,13 +185,28 @@ class Play(Room):
     async def release(self, game_id: int) -> None:
         """Under the game's lock, after a command (a player's, the computer's, a deadline's): held
         orders now due are judged in order, as if sent now, and their author is told (privately)
-        what became of them (`_asked_of`)."""
+        what became of them (`_asked_of`), unless the channel has told it all (`_told_in_public`)."""
         while (orders := await asyncio.to_thread(self._due_held, game_id)) is not None:
             batch = Batch(orders.lines)  # told privately, never withdrawn: whether it hides anything is not asked
             await self._judge_all(orders.actor, game_id, orders.side, batch)
+            if await asyncio.to_thread(self._told_in_public, game_id, orders.side, batch):
+                continue
             if not batch.held or await asyncio.to_thread(self._asked_of, game_id, orders.side):
                 await self.tables.delivery.send(game_id, [(orders.side, message(words(
                     "Your held orders, played once the choices were made:\n", batch.reply())))])
+
+    def _told_in_public(self, game_id: int, side: str, batch: Batch) -> bool:
+        """Whether held orders need no word to their author: each was played (none refused, none held
+        again), the channel's lines said all that the author's reply would (nothing hidden, nothing
+        private), and the game no longer waits for the side, so the reply would not be their word to
+        move either. A DM that only said 'French: end.' under the channel's '**anna** — French: end.'
+        notified the player of nothing."""
+        if not batch.accepted or batch.held:
+            return False
+        if any(tells_more(said.line, said.public) or set(said.news) - set(said.public) for said in batch.said):
+            return False
+        system = self.service.system(game_id)
+        return side not in ask.awaited(system, self.service.load(game_id))
 
     def _asked_of(self, game_id: int, side: str) -> bool:
         """Whether the choice waiting now is the side's own: held orders it stopped are then told

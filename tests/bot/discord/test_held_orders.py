@@ -3,8 +3,8 @@
 A Borodino combat result leaves the Russian player a choice in the French Combat Phase (where
 the beaten attackers retreat, Retreat); the French player sends their next orders meanwhile. They
 are held, not refused; once the Russian has clicked every answer the result asks, they are played
-as if sent then, and the French player is told privately what became of them. A new message of
-orders replaces what was held."""
+as if sent then, and the French player is told privately what became of them, unless the channel
+has said it all (an `end` that hands the turn on). A new message of orders replaces what was held."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -60,10 +60,10 @@ def test_orders_sent_while_the_opponent_chooses_are_played_once_the_choice_is_ma
             assert s.tables.store.commands(game_id, after=seq) == []  # nothing played yet
             await click_all(s, game_id, answers)
             rows = s.tables.store.commands(game_id, after=seq)
-            assert [(r["side"], r["normalised"]) for r in rows][-1] == ("french", command)
-            told = [m.content for m in s.anna.user.dm_channel.history()]
-            assert told[-1] == f"Game {game_id}: Your held orders, played once the choices were made:\n" \
-                f"French: {command}."
+            assert [(r["side"], r["normalised"]) for r in rows][-1] == ("french", command) == ("french", "end")
+            # the channel says it ('**anna** — French: end.', the Russians to move): no DM says it again
+            assert s.posts()[-1].startswith(f"**anna** — French: {command}.")
+            assert not any("held orders" in m.content for m in s.anna.user.dm_channel.history())
             # the French player, whose orders were waiting, is not pinged to move meanwhile
             assert not [p for p in s.posts() if p.startswith(f"<@{s.anna.user.id}> Game {game_id}: your move")]
     play(test, tmp_path)

@@ -214,8 +214,9 @@ def test_a_clicked_answer_is_played_while_its_question_waits_and_expires_after(w
 
 def test_orders_that_meet_a_choice_are_held_and_played_once_it_is_made(wager):
     """Red sends two shouts: the second meets Blue's answer still to be made, so it is held (not
-    refused); once the choices of the turn are made and Red may shout again it is played, and
-    Red is told privately."""
+    refused); once the choices of the turn are made and Red may shout again it is played. Blue must
+    answer it, so the channel's line of the shout says all: Red gets no DM that would say only 'Red:
+    shout.'"""
     tables, game_id = wager
     messenger = tables.delivery.messenger
     reply = plain(run(tables.play.orders(ANNA, CHANNEL, "shout; shout")))
@@ -226,14 +227,13 @@ def test_orders_that_meet_a_choice_are_held_and_played_once_it_is_made(wager):
     assert tables.store.last_seq(game_id) == 3 and not any("held orders" in dm for dm in messenger.to(ANNA.id))
     run(tables.play.submit(ANNA, CHANNEL, "plan calm"))  # turn 2: Red shouts, no choice waits
     assert tables.store.last_seq(game_id) == 5
-    assert messenger.to(ANNA.id)[-1] == f"Game {game_id}: Your held orders, played once the choices were made:\n" \
-                                        "Red: shout."
+    assert messenger.in_channel(CHANNEL)[-1].startswith("**Anna** — Red: a `shout` command.\nred shouts")
+    assert not any("held orders" in dm for dm in messenger.to(ANNA.id))
     assert toy_wager.choice(tables.service.load(game_id)) == {"kind": "answer", "side": "blue"}
     for actor, line in ((BORIS, "answer soft"), (BORIS, "plan bold"), (ANNA, "plan calm")):
         run(tables.play.submit(actor, CHANNEL, line))
     assert tables.store.last_seq(game_id) == 8  # turn 3: the held shout, played once, is not played again
     assert toy_wager.choice(tables.service.load(game_id)) is None
-    assert sum("held orders" in dm for dm in messenger.to(ANNA.id)) == 1
 
 
 def test_held_orders_held_again_behind_the_other_sides_choice_are_told_once_played(wager):
@@ -249,8 +249,21 @@ def test_held_orders_held_again_behind_the_other_sides_choice_are_told_once_play
         run(tables.play.submit(BORIS, CHANNEL, line))
     run(tables.play.submit(ANNA, CHANNEL, "plan calm"))  # turn 3: the last shout
     assert tables.store.last_seq(game_id) == 9
-    assert messenger.to(ANNA.id)[-1] == f"Game {game_id}: Your held orders, played once the choices were made:\n" \
-                                        "Red: shout."
+    assert not any("held orders" in dm for dm in messenger.to(ANNA.id))  # the channel's line said it
+
+
+
+def test_held_orders_that_leave_their_side_to_move_are_told_to_it(wager):
+    """Red's held shout is played at turn 2, and Blue's standing order answers it loudly: Red must
+    echo, and the DM of what became of the held orders is their word to move."""
+    tables, game_id = wager
+    run(tables.play.orders(ANNA, CHANNEL, "shout; shout"))
+    for line in ("answer soft", "orders answer loud", "plan bold"):
+        run(tables.play.submit(BORIS, CHANNEL, line))
+    run(tables.play.submit(ANNA, CHANNEL, "plan calm"))
+    assert toy_wager.choice(tables.service.load(game_id)) == {"kind": "echo", "side": "red"}
+    assert tables.delivery.messenger.to(ANNA.id)[-1].startswith(
+        f"Game {game_id}: Your held orders, played once the choices were made:\nRed: shout.")
 
 
 def test_a_new_message_of_orders_drops_what_was_held(wager):
