@@ -177,7 +177,7 @@ def notes(g: Game, viewer: str | None) -> list[str]:
     s = g.s
     if s["phase"] == "over":  # nothing more is owed, nor played for (How to Win): the headline says the turn
         return []
-    out = [f"Turn {s['turn']} of 4; the {s['initiative'].title()} player holds the Initiative Disc (6.0)."]
+    out = [f"The {s['initiative'].title()} player holds the Initiative Disc (6.0)."]  # the headline says the turn
     imp: Impulse | None = s["impulse"]
     if imp and viewer == s["player"]:
         if imp["kind"] == "tactical":

@@ -13,7 +13,7 @@ from tests.rules.bloody_monday.test_6_4_retreat import FRENCH_HELD, at_retreat
 
 SIDES = (None, "french", "russian")
 OPENING = "French impulse: `tactical`, `pass` or an `initiative` action (4.0)."
-TURN_1 = "Turn 1 of 4; the French player holds the Initiative Disc (6.0)."
+TURN_1 = "The French player holds the Initiative Disc (6.0)."
 
 
 def prompts(state: dict) -> dict[str | None, str | None]:
@@ -217,10 +217,13 @@ def notes(state: dict) -> dict[str | None, list[str]]:
     return {viewer: bm.view(state, viewer)["notes"] for viewer in SIDES}
 
 
-def test_6_0_the_turn_and_the_holder_of_the_initiative_disc():
+def test_6_0_the_holder_of_the_initiative_disc():
+    """The note names the holder alone: the headline above it already reads 'Turn 3 of 4 | ...' (it read
+    'Turn 3 of 4; the Russian player holds ...' under it, the turn twice in a row)."""
     assert notes(position({})) == dict.fromkeys(SIDES, [TURN_1])
     state = position({}, initiative="russian", turn=3)
-    assert notes(state)[None] == ["Turn 3 of 4; the Russian player holds the Initiative Disc (6.0)."]
+    assert notes(state)[None] == ["The Russian player holds the Initiative Disc (6.0)."]
+    assert bm.view(state, None)["turn"] == 3
 
 
 def test_5_1_leaders_and_battles_counted_for_the_player_faq_5_battles_due_for_all():
