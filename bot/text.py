@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import rules
 from rules.core.errors import CommandError, RulesError
@@ -293,10 +293,12 @@ def turn_words(view: dict) -> str:
     return f"{TURN_WORDS.get(str(view.get('system')), 'Turn')} {view.get('turn', '?')}{last}"
 
 
-def headline(view: dict) -> str:
+def headline(view: dict, computer: Collection[str] = ()) -> str:
     """Turn (as the picture names it), day and clock (Borodino's Grand Battle spans three days; a
     night turn reads Night, as on the picture), phase and player (none once the game is over: no
-    side acts); then who moves (or the outcome) and the engine's prompt."""
+    side acts); then who moves (or the outcome) and the engine's prompt. The sides the `computer`
+    plays are named as such, and while only they move the prompt is left out: its instructions
+    ('French impulse: `tactical`, `pass` ...') are for no one who reads them."""
     head = [turn_words(view)]
     if view.get("clock"):
         head.append(" ".join(str(word) for word in (view.get("day"), "Night" if view.get("night") else view["clock"])
@@ -308,8 +310,9 @@ def headline(view: dict) -> str:
     if view.get("outcome"):
         lines.append(outcome_line(view["outcome"]))
     elif view.get("to_move"):
-        lines.append("To move: " + ", ".join(side_name(s) for s in view["to_move"]))
-    if view.get("prompt"):
+        lines.append("To move: " + ", ".join(side_name(s) + (" (the computer)" if s in computer else "")
+                                             for s in view["to_move"]))
+    if view.get("prompt") and not (view.get("to_move") and set(view["to_move"]) <= set(computer)):
         lines.append(str(view["prompt"]))
     lines += [str(note) for note in view.get("notes", [])]
     return "\n".join(lines)

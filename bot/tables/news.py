@@ -183,7 +183,8 @@ class Change:
             rows: Outbox = [] if quiet else [(channel_audience(game["channel"]), message(words(line, self._pings())))]
         else:
             rows = [(channel_audience(game["channel"]),
-                     message(words(line, "\n", fmt.headline(public), self._due_note(after)), seq,
+                     message(words(line, "\n", fmt.headline(public, news.store.computer_seats(game_id)),
+                                   self._due_note(after)), seq,
                              crop=True))]
             rows += news.spectator_rows(game_id, seq, after, over, self.turn)
         if over:

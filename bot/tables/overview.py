@@ -70,7 +70,8 @@ class Overview(Room):
                                                  mine[0] if mine else None)
         lines: list[Text] = [(f"Game {game_id}: {fmt.game_name(game['system'], game['scenario'])}"
                               f"{' (hot-seat)' if game['hot_seat'] else ''}"),
-                             fmt.headline(view) if game["started_at"] else "Not started yet.",
+                             fmt.headline(view, self.store.computer_seats(game_id)) if game["started_at"]
+                             else "Not started yet.",
                              words("Seats: ", seats_text(seats) or "none taken")]
         for row in self.store.deadlines(game_id):
             lines.append(words(f"{fmt.side_name(row['side'])} deadline ",

@@ -58,6 +58,17 @@ def test_the_headline_names_the_day_where_the_view_gives_one():
     assert text.headline({**VIEW, "day": "6 Sept", "clock": "night"}).startswith("Turn 3 | 6 Sept night | ")
 
 
+def test_the_headline_names_the_computer_and_gives_no_prompt_while_only_it_moves():
+    """A side the computer plays is named so, and while only computer sides move the prompt, its
+    instructions to that side, is left out (no one reading can act on it); a person's is kept."""
+    lines = text.headline(VIEW, computer={"french"}).splitlines()
+    assert lines[1:] == ["To move: French (the computer)"]
+    both = text.headline({**VIEW, "to_move": ["french", "russian"]}, computer={"french"}).splitlines()
+    assert both[1:] == ["To move: French (the computer), Russian", "Choose a retreat hex for 4C."]
+    assert text.headline(VIEW, computer={"russian"}).splitlines()[1:] == ["To move: French",
+                                                                         "Choose a retreat hex for 4C."]
+
+
 def test_borodino_odds_against_an_empty_redoubt_say_it_stays_and_may_be_entered():
     forecast = {"kind": "crt", "attack": "2818 -> 2817", "attack_strength": 7, "defence_strength": 6, "odds": "1-1",
                 "modifiers": ["the Great Redoubt, empty, defends with its own 6"], "bombarding": [],

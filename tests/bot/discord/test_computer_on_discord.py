@@ -34,6 +34,7 @@ def test_a_game_against_the_computer_on_discord(tmp_path):
             assert [m.content.count("**Computer**") for m in played] == [len(rows) - 1, 1]
             assert [len(m.attachments) for m in played] == [0, 1]
             assert f"<@{s.anna.user.id}>: your move" in s.posts()[-1]
+            assert any("To move: French (the computer)\n" in post for post in s.posts())  # the game begins
             assert s.tables.service.replay_check(game_id).ok
     play(test, tmp_path)
 
