@@ -68,10 +68,11 @@ class Change:
             said = said.removesuffix(" " + fmt.outcome_line(outcome))
         events: list[Text] = [line.strip() for line in fmt.event_lines(result.visible_to(None), False)
                               if not said.endswith(line.strip())]  # said once (an undo's own event)
-        who = "standing order" if result.standing else self.who  # played for a player by their standing order
-        why = "" if result.standing else self._why(system)  # the computer's reason is not the order's
         aside = self.aside.pop() if self.aside and not result.secret else ""  # after the first public line
-        line = join([words("**", who, "** — ", said, why, aside),
+        # played for a player by their standing order, which its line names ('Russian by standing order
+        # (advance: never): stay.'): no one's name before it, nor the computer's reason, not the order's
+        line = join([words(said, aside) if result.standing else words("**", self.who, "** — ", said,
+                                                                      self._why(system), aside),
                      *events])
         if result.secret:  # given while the other side orders too: only what the rules show
             line = join(events)

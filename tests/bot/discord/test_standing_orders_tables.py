@@ -59,7 +59,7 @@ def test_game_orders_through_the_slash_command_then_played_for_the_absent_player
     row = next(r for r in service.store.commands(game) if r["text"].startswith("standing order"))
     assert row["side"] == "russian" and row["user"] == BORIS.id
     posted = tables.delivery.messenger.in_channel(CHANNEL)
-    assert any("**standing order** — Russian by standing order (" in text and
+    assert any("\nRussian by standing order (" in text and
                f": {row['normalised']}." in text for text in posted)
 
 
@@ -91,4 +91,4 @@ def test_a_standing_orders_line_never_carries_the_computers_reason(tmp_path):
         result = Result(True, "Russian: stay.", 1, "russian", "stay", public="Russian: stay.", standing=standing)
         said[standing] = plain(change.compose(result, state, state).outbox[0][1]["text"])
     assert said[None] == "**Computer** — Russian: stay. Why: attacks 2924 at 1-1."
-    assert said["advance: never"] == "**standing order** — Russian: stay."
+    assert said["advance: never"] == "Russian: stay."  # its line names the order: 'Russian by standing order ...'
