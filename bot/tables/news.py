@@ -61,7 +61,7 @@ class Change:
         """What an accepted result makes known (GameService.submit's `compose`): the outbox
         rows, and the deadlines they announce."""
         system = self.news.service.system(self.game_id)
-        result.events = self._choosing(result.events)  # the reply to its author reads them too
+        result.events = self._choosing(result.events, result.side)  # the reply to its author reads them too
         said = result.public or result.message
         outcome = system.outcome(after)
         if outcome is not None:  # the headline under it says how the game ended: once is enough
@@ -109,14 +109,20 @@ class Change:
             return result.message
         return self.pressed + "." + result.message.removeprefix(echo)
 
-    def _choosing(self, events: list[dict]) -> list[dict]:
+    def _choosing(self, events: list[dict], side: str | None) -> list[dict]:
         """A choice that falls to a seat the computer holds is told as the computer choosing: the
         engine's question to that side ('French player: you may advance after combat (`advance 2824
         2924`) or `stay`') instructs no one who reads it, and the computer's answer follows, with its
-        reason."""
-        seats = self.news.store.seats(self.game_id)
-        return [dict(e, text=f"The computer is choosing for the {fmt.side_name(e['chooser'])} side.")
-                if e.get("kind") == "choice" and seats.get(str(e.get("chooser"))) == COMPUTER else e for e in events]
+        reason. After a command of that `side` itself (its own attack) it goes unsaid: the computer
+        plays on, as its lines show."""
+        seats, out = self.news.store.seats(self.game_id), []
+        for e in events:
+            chooser = str(e.get("chooser"))
+            if e.get("kind") != "choice" or seats.get(chooser) != COMPUTER:
+                out.append(e)
+            elif chooser != side:
+                out.append(dict(e, text=f"The computer is choosing for the {fmt.side_name(chooser)} side."))
+        return out
 
     def _answered(self, rows: Outbox, side: str, outcome: Text) -> None:
         """The outcome of a command given by a button of a DM (`asked_in`), written in the side's

@@ -74,15 +74,16 @@ def test_settings_set_the_computers_level_budget_and_the_deadline_action(tmp_pat
 def test_a_choice_falling_to_the_computer_is_told_as_the_computer_choosing(tmp_path):
     """Anna's French attack is beaten back and the computer, the Russian victor, chooses where her
     unit retreats: the channel reads that the computer is choosing, not the engine's question to the
-    Russian player (`retreat <hex>`), which no one reading can act on; then the computer's answer."""
+    Russian player (`retreat <hex>`), which no one reading can act on; then the computer's answer.
+    Its retreat leaves it the advance to choose, which goes unsaid: the computer plays on."""
     async def test(db: Path) -> None:
         async with server(db) as s:
             game_id, _, earlier = await reach(s, "borodino", "6sep", None, 10, "retreat", computer=True)
             await s.tables.computer.settled()
             await s.env.settle()
             said = "\n".join(m.content for m in s.channel.history() if m.id not in earlier)
-            assert "The computer is choosing for the Russian side." in said
+            assert said.count("The computer is choosing for the Russian side.") == 1
             assert "Russian player:" not in said and "command:retreat" not in said
-            assert "**Computer** — Russian: retreat " in said
+            assert "**Computer** — Russian: retreat " in said and "**Computer** — Russian: advance " in said
             assert s.tables.store.commands(game_id)[-1]["user"] == COMPUTER
     play(test, tmp_path)
