@@ -462,9 +462,12 @@ def _config(args: argparse.Namespace) -> Config | None:
     """The server's config, or None after saying why it cannot be read."""
     try:
         return Config.load(args.config)
+    except FileNotFoundError:
+        print(f"kolocha: there is no config file {args.config}; copy deploy/kolocha.toml.example there, "
+              "or leave out --config to use the defaults.", file=sys.stderr)
     except (OSError, tomllib.TOMLDecodeError) as error:
         print(f"kolocha: cannot read the config file: {error}", file=sys.stderr)
-        return None
+    return None
 
 
 def _with_token(args: argparse.Namespace, command: str) -> Config | None:
@@ -529,7 +532,8 @@ def _backup(args: argparse.Namespace) -> int:
 def _backup_refusal(database: Path, copy: Path) -> str | None:
     """Why a backup of `database` cannot go to `copy`, in a sentence; None when it can."""
     if not database.exists():
-        return f"there is no database at {database}"
+        return (f"there is no database at {database}; name the bot's with --config (the file's `database`) "
+                "or KOLOCHA_DB, as `kolocha run` is given it.")
     if copy.exists() and copy.samefile(database):
         return f"{copy} is the database itself; name another file for the copy."
     if not copy.parent.is_dir():

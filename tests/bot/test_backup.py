@@ -28,8 +28,19 @@ def test_backup_copies_what_is_committed_while_another_connection_writes(tmp_pat
 def test_backup_refuses_a_database_that_does_not_exist(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("KOLOCHA_DB", str(tmp_path / "missing.sqlite"))
     assert main(["backup", str(tmp_path / "copy.sqlite")]) == 2
-    assert "there is no database" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "there is no database at" in said and "--config" in said and "KOLOCHA_DB" in said  # how to name it
     assert not (tmp_path / "missing.sqlite").exists()
+
+
+def test_a_config_file_that_is_not_there_is_one_sentence_saying_what_to_do(tmp_path, capsys):
+    """deploy/DISCORD.md section 3 copies the example config, optionally: a run or a backup
+    given --config without that copy is told where the file comes from, not an errno."""
+    missing = tmp_path / "kolocha.toml"
+    assert main(["backup", str(tmp_path / "copy.sqlite"), "--config", str(missing)]) == 2
+    said = capsys.readouterr().err.strip()
+    assert said == (f"kolocha: there is no config file {missing}; copy deploy/kolocha.toml.example there, "
+                    "or leave out --config to use the defaults.")
 
 
 def test_backup_refuses_a_copy_it_cannot_make_in_a_sentence(tmp_path, monkeypatch, capsys):
