@@ -5,7 +5,10 @@ client and websocket, in its own process or not) against it: `point_at(url)` (or
 KOLOCHA_DISCORD_URL environment variable read by `kolocha run`) turns discord.py's API base URL
 and gateway URL to it. One server (guild) with text channels and members; people act by sending
 interactions (`interact`, `press`), and everything the bot says is recorded in `sent`, with the
-moment each interaction was acknowledged; each command tree the bot syncs is kept in `synced`.
+moment each interaction was acknowledged; the messages it made read as they do now (edited, or
+deleted: gone) in `messages`; each command tree the bot syncs is kept in `synced`. A test may
+have `lose_answer` called once for each new message, edit or deletion, once it is made and before
+it is answered (there it kills the bot: the message went, its answer was lost).
 It recommends `shards` connections (Discord's sharding: each server's events go to the shard
 (server id >> 22) % shards only) and keeps which shard each connection identified as.
 Like Discord, a message sent with a nonce and enforce_nonce that this channel has already taken is
@@ -19,6 +22,7 @@ import itertools
 import json
 import time
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -78,6 +82,9 @@ class Loopback:
         self._ids = itertools.count(10**15)
         self.channels = [str(700 + n) for n in range(channels)]
         self.sent: list[Sent] = []
+        self.messages: dict[str, tuple[str, str]] = {}  # each message's id: (where, its words now)
+        self.lose_answer: Callable[[], None] | None = None
+        self._lost: set[str] = set()  # the requests whose answer was lost once (a repeat is answered)
         self.synced: list[list[dict]] = []  # each command tree the bot sent (PUT .../commands)
         self.acked: dict[str, float] = {}
         self.sockets: list[web.WebSocketResponse] = []
@@ -232,7 +239,12 @@ class Loopback:
         if path.endswith("/commands") and request.method == "PUT" and self.failing_syncs:
             self.failing_syncs -= 1
             return web.Response(status=503, text="upstream connect error")
+        said, asked = len(self.sent), json.dumps([request.method, path, body], sort_keys=True)
         answer = self._route(request.method, path, body)
+        if self.lose_answer is not None and path.startswith("/channels/") and asked not in self._lost and \
+                (len(self.sent) > said or request.method in ("PATCH", "DELETE")):
+            self._lost.add(asked)
+            self.lose_answer()
         if answer is None:
             return web.Response(status=204)
         # discord.py reads a body as JSON only under exactly this content type
@@ -292,9 +304,20 @@ class Loopback:
             self.sent.append(Sent(self._where(parts[1]), body.get("content") or "", now))
             posted = self._message(parts[1], user_payload(BOT_ID, "Kolocha", bot=True),
                                    body.get("content") or "", nonce=body.get("nonce"))
+            self.messages[posted["id"]] = (self._where(parts[1]), posted["content"])
             if nonce is not None:
                 self._nonces[nonce] = posted
             return posted
+        if parts[0] == "channels" and parts[2:3] == ["messages"] and len(parts) == 4 and method == "PATCH":
+            if parts[3] not in self.messages:
+                raise web.HTTPNotFound(text=json.dumps({"code": 10008, "message": "Unknown Message"}))
+            where, content = self.messages[parts[3]]
+            self.messages[parts[3]] = (where, body.get("content", content))
+            return self._message(parts[1], user_payload(BOT_ID, "Kolocha", bot=True), self.messages[parts[3]][1],
+                                 id=parts[3])
+        if parts[0] == "channels" and parts[2:3] == ["messages"] and len(parts) == 4 and method == "DELETE":
+            self.messages.pop(parts[3], None)
+            return None
         if parts[0] == "channels" and len(parts) == 2:
             return self._channel(parts[1])
         if parts[0] == "users" and len(parts) == 2:

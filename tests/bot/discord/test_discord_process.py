@@ -1,8 +1,9 @@
 """`kolocha run` as a real process against the loopback stand-in for Discord (discord.py's API
 and gateway URLs pointed at 127.0.0.1): a game is played through slash commands and buttons,
 the process gets SIGTERM in the middle of a command, a deadline falls due while it is down, and
-it is started again (twice). What players would never forgive must not happen: an accepted
-command lost, a message announced twice, a deadline acted on twice.
+it is started again (twice); and it is killed (kill -9) at each message a Bloody Monday impulse
+causes. What players would never forgive must not happen: an accepted command lost, a message
+announced twice, a deadline acted on twice, a player's news in another's DMs.
 
 A long test (a few processes, some seconds each): `pytest -m long`, its own CI step.
 """
@@ -22,7 +23,9 @@ from typing import Any
 import pytest
 
 import rules
+from bot.delivery import payload_text
 from bot.discord.loopback import Loopback, Person, Sent
+from bot.discord.messenger import pieces
 from bot.service import GameService
 from bot.store import Store
 
@@ -253,3 +256,102 @@ def test_discord_out_of_reach_is_one_sentence_not_a_traceback(tmp_path, command)
     assert status == 1 and "Traceback" not in err, err
     assert said == [line for line in err.splitlines() if "discord.client" not in line]
     assert len(said) == 1 and said[0].startswith(f"kolocha {command}: cannot reach Discord (")
+
+
+async def delivered_through_kills(loopback: Loopback, bot: Bot, store: Store) -> int:
+    """The bot killed (SIGKILL) as each new message, edit or deletion reaches Discord, once Discord
+    made it and before it answers, and started again, until the outbox holds nothing undelivered;
+    how many times it was killed."""
+    killed = asyncio.Event()
+
+    def kill() -> None:
+        assert bot.process is not None
+        bot.process.kill()
+        killed.set()
+    loopback.lose_answer, kills = kill, 0
+    try:
+        while True:
+            for _ in range(int(WAIT / 0.05)):
+                if killed.is_set() or not store.undelivered():
+                    break
+                await asyncio.sleep(0.05)
+            else:
+                raise AssertionError(f"never sent: {store.undelivered()}")
+            if not killed.is_set():
+                return kills
+            assert bot.process is not None
+            await bot.process.wait()
+            killed.clear()
+            kills += 1
+            await bot.start()
+    finally:
+        loopback.lose_answer = None
+
+
+def lines(texts: list[str]) -> set[str]:
+    """The lines of messages as a reader compares them: a DM's 'Game 1: ' and a split code block's
+    fences left out."""
+    return {line.removeprefix("Game 1: ") for text in texts for line in text.splitlines()} - {"```", ""}
+
+
+def row_lines(row: dict, typed: tuple[bool, ...] = (True, False)) -> set[str]:
+    """The lines of an outbox row as Discord shows them, its commands `typed` or as slash commands
+    (either, by default)."""
+    return lines([piece for form in typed for piece in pieces(payload_text(row["payload"]), form)])
+
+
+def place_of(row: dict, seats: dict[str, str]) -> str:
+    """Where a row of the test's game went: its channel, the record, or the DMs of its person."""
+    audience = row["audience"]
+    if audience.startswith("channel:") or audience == "all":
+        return audience
+    return "dm:" + seats.get(audience, audience.removeprefix("user:"))
+
+
+def test_a_bot_killed_at_each_message_of_a_bloody_monday_impulse_loses_repeats_and_misdirects_nothing(tmp_path):
+    """A Bloody Monday game started and its first French impulse played by slash commands (moves to
+    three areas); the bot is killed (kill -9) at each message, edit and deletion they cause, once Discord
+    made it and before it answers, and started again. Every row is delivered, none given up; no
+    message is made twice; each player's DMs say only what was addressed to them; and every text
+    reached its place (the last view and question of each player as their kept messages read now)."""
+    async def test() -> tuple[Loopback, Store, int, set[str], set[int], int]:
+        async with bot_on_loopback(tmp_path) as (loopback, bot):
+            await ask(loopback, ANNA, "game new", system="bloody_monday", scenario="bloody_monday")
+            await ask(loopback, ANNA, "game join", side="french")
+            await ask(loopback, BORIS, "game join", side="russian")
+            store, moved = Store(bot.database), set()
+            start, welcomes = len(loopback.sent), set(loopback.messages)  # the seats' DMs come from no game
+            opening = {row["id"] for row in store.outbox(1)}
+            await ask(loopback, ANNA, "game start")
+            kills = await delivered_through_kills(loopback, bot, store)
+            while (sides := position(bot.database)[2]) == ["french"]:
+                system, state, _ = position(bot.database)
+                legal = [c.to_text() for c in system.legal_commands(state, "french")]
+                moves = [c for c in legal if c.startswith("move") and c.split()[-1] not in moved]
+                line = "initiative move" if "initiative move" in legal else \
+                    moves[0] if moves and len(moved) < 3 else "end"
+                moved |= {line.split()[-1]} if line.startswith("move") else set()
+                before = len(store.commands(1))
+                await loopback.interact(ANNA, "order", {"command": line})
+                await stored_beyond(bot.database, before)
+                kills += await delivered_through_kills(loopback, bot, store)
+            assert sides == ["russian"] and await bot.stop() == 0
+        return loopback, store, start, welcomes, opening, kills
+    loopback, store, start, welcomes, opening, kills = asyncio.run(test())
+    rows, seats = store.outbox(1), store.seats(1)
+    assert kills >= 10 and store.undelivered() == [] and [row["id"] for row in rows if row["given_up"]] == []
+    made = [(s.where, s.text) for s in loopback.sent[start:] if not s.where.startswith("reply:")]
+    now = [said for made_id, said in loopback.messages.items() if made_id not in welcomes]
+    assert [said for said, n in Counter(made).items() if n > 1] == []
+    for person in (f"dm:{ANNA.id}", f"dm:{BORIS.id}"):
+        theirs = set().union(*(row_lines(row) for row in rows if place_of(row, seats) == person))
+        read = lines([text for where, text in [*made, *now] if where == person])
+        assert read <= theirs, f"{person} read what was not addressed to them: {read - theirs}"
+    kinds = {row["id"]: next((k for k in ("kept", "question") if k in row["payload"]), None) for row in rows}
+    last = {(place_of(row, seats), kinds[row["id"]]): row["id"] for row in rows}
+    for row in rows:
+        place, kind = place_of(row, seats), kinds[row["id"]]
+        if row["id"] in opening or place == "all" or kind and last[place, kind] != row["id"]:
+            continue
+        there = lines([text for where, text in (now if kind else made) if where == place])
+        assert row_lines(row, (True,)) <= there or row_lines(row, (False,)) <= there, row
