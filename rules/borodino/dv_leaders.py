@@ -105,9 +105,9 @@ def _leaderless(b: Battle, uid: str) -> tuple[str, str] | None:
                    and defs[lid].side == b.side(uid) and corps in leader["commands"]), None)
     if fallen is None:
         return None
-    return ("Doomed Victory 8.10", f"{b.describe(uid)} belongs to {name(fallen)}'s leaderless corps "
-            f"(`assign <leader> {name(fallen).lower()}` gives it a leader, 8.14): under the option "
-            "dv_leaderless_halt a unit moves and attacks only \"if its Corps Leader is active\"")
+    return ("Doomed Victory 8.10", f"{b.describe(uid)} belongs to {name(fallen)}'s leaderless corps: under the "
+            "option dv_leaderless_halt a unit moves and attacks only \"if its Corps Leader is active\"; by 8.14, "
+            f"{_giving(b, fallen)}")
 
 
 def can_rally(b: Battle, uid: str) -> str | None:
@@ -155,29 +155,59 @@ def _out_of_range(side: str) -> str:
 
 def casualties(b: Battle, uids: list[str]) -> list[Event]:
     """8.14: for each leader stacked with a unit that receives a combat result, two dice: 2, 11 or
-    12 killed or captured, 4 wounded; either removes him for good. Otherwise no effect."""
+    12 killed or captured, 4 wounded; either removes him for good. Otherwise no effect. Both players
+    read the fall and the corps it leaves leaderless; his own player alone how to give it a leader."""
     events = []
     for uid in uids:
         for lid in stacked_with(b, uid):
             dice = roll(b.s["dice"]), roll(b.s["dice"])
             fate = casualty(sum(dice))
             text = f"{name(lid)}, stacked with {b.describe(uid)}, rolls {dice[0]}+{dice[1]}={sum(dice)}: "
-            if fate:
-                b.s["leaders"][lid]["where"] = "removed"
-                text += f"{fate}; he leaves the game{_left_leaderless(lid, b.s['leaders'][lid]['commands'])} " \
-                        "(Doomed Victory 8.14)."
-            else:
-                text += "no effect (Doomed Victory 8.14)."
-            events.append(event(text, kind="leader_casualty", leader=lid, dice=list(dice), fate=fate or "none"))
+            if not fate:
+                events.append(event(text + "no effect (Doomed Victory 8.14).", kind="leader_casualty", leader=lid,
+                                    dice=list(dice), fate="none"))
+                continue
+            b.s["leaders"][lid]["where"] = "removed"
+            commands = b.s["leaders"][lid]["commands"]
+            events.append(event(f"{text}{fate}; he leaves the game{_left_leaderless(b, commands)}.",
+                                kind="leader_casualty", leader=lid, dice=list(dice), fate=fate))
+            if commands:
+                events.append(_remedy(b, lid, commands))
     return events
 
 
-def _left_leaderless(lid: str, commands: list[str]) -> str:
-    """What a fallen leader leaves behind: his corps, to be given a leader with `assign` (8.14)."""
+def _remedy(b: Battle, lid: str, commands: list[str]) -> Event:
+    """To the fallen leader's own player alone: how he gives the corps left leaderless a leader (8.14),
+    in the command he types ('Your I Corps (Davout) is leaderless: in your Movement Phase `assign
+    Murat Davout` gives it to Murat (Doomed Victory 8.14).'); his opponent reads the fall alone."""
+    one = len(commands) == 1
+    giving = _giving(b, lid, "it" if one else "them")
+    return event(f"Your {listed(commands)} {'is' if one else 'are'} leaderless: {giving} (Doomed Victory 8.14).",
+                 to=dv_data.load().leaders[lid].side, kind="leaderless", leader=lid)
+
+
+def _left_leaderless(b: Battle, commands: list[str]) -> str:
+    """What a fallen leader leaves behind, as both players read it: his corps without a leader, and
+    under dv_leaderless_halt at a halt until given one (8.10), with the rules that say so."""
     if not commands:
-        return ""
-    return (f", and {' and '.join(commands)} {'is' if len(commands) == 1 else 'are'} leaderless until "
-            f"`assign <leader> {name(lid).lower()}` gives {'it' if len(commands) == 1 else 'them'} a leader")
+        return " (Doomed Victory 8.14)"
+    one = len(commands) == 1
+    if b.option("dv_leaderless_halt"):
+        return f", and {listed(commands)} {'is' if one else 'are'} leaderless and {'halts' if one else 'halt'} " \
+            "until given a leader (Doomed Victory 8.10, 8.14)"
+    return f", and {listed(commands)} {'is' if one else 'are'} leaderless (Doomed Victory 8.14)"
+
+
+def _giving(b: Battle, fallen: str, it: str = "it") -> str:
+    """How the fallen leader's own player gives his corps a leader (8.14), in the command he types:
+    "in your Movement Phase `assign Murat Davout` gives it to Murat"; or who may, later."""
+    free, typed = _free(b, dv_data.load().leaders[fallen].side), name(fallen)
+    if len(free) == 1:
+        return f"in your Movement Phase `assign {free[0]} {typed}` gives {it} to {free[0]}"
+    if free:
+        return f"in your Movement Phase `assign <leader> {typed}` gives {it} to {', '.join(free[:-1])} or {free[-1]}"
+    return (f"none of your leaders may take {it} now (an army commander takes ONE leaderless corps, a corps commander "
+            f"one once his own command is gone); then `assign <leader> {typed}` gives {it} a leader")
 
 
 def casualty(total: int) -> str | None:
@@ -216,12 +246,17 @@ def _own_units(b: Battle, side: str, lid: str) -> list[str]:
             and x["where"] not in ("eliminated", "exited")]
 
 
-def _who_may(b: Battle, side: str) -> str:
-    """The side's leaders free to take a leaderless corps now (8.14), as a refusal ends: an army
-    commander without one yet, a corps commander whose whole command is gone."""
+def _free(b: Battle, side: str) -> list[str]:
+    """The side's leaders free to take a leaderless corps now (8.14): an army commander without one
+    yet, a corps commander whose whole command is gone."""
     defs = dv_data.load().leaders
-    free = [defs[lid].name for lid, x in sorted(b.s["leaders"].items()) if defs[lid].side == side
+    return [defs[lid].name for lid, x in sorted(b.s["leaders"].items()) if defs[lid].side == side
             and x["where"] == "play" and not (x["commands"] if defs[lid].role == "army" else _own_units(b, side, lid))]
+
+
+def _who_may(b: Battle, side: str) -> str:
+    """`_free` as a refusal ends."""
+    free = _free(b, side)
     return f"those who may: {listed(free)}" if free else "none of your leaders may now"
 
 

@@ -34,16 +34,35 @@ def test_8_14_every_two_dice_outcome(first, second):
 
 def test_8_14_a_fallen_corps_leader_s_player_is_told_how_to_give_the_corps_a_leader():
     """8.14: "Surviving Corps Commanders whose entire command has been eliminated may be reassigned to
-    lead another leaderless Corps": the casualty names the corps left leaderless and the command; an
-    army commander without a corps of his own leaves none."""
+    lead another leaderless Corps. Any ... French Marshal Murat may be assigned to command ONE leaderless
+    Corps": both players read the fall and the corps left leaderless; the French player alone, the
+    command that gives it a leader, naming who may take it now (Murat, while in the game); an army
+    commander without a corps of his own leaves none."""
     s = dv_position({"F-I-2": G, "F-IC-1L": N}, leaders={"L-DAVOUT": "F-I-2", "L-MURAT": "F-IC-1L"})
     force_dice(s, 2, 2, 1, 1)
     events = casualties(Battle(s), ["F-I-2", "F-IC-1L"])
-    assert [e["text"] for e in events] == [
-        f"Davout, stacked with {G} (French 7-4 infantry), rolls 2+2=4: wounded; he leaves the game, and I Corps "
-        "(Davout) is leaderless until `assign <leader> davout` gives it a leader (Doomed Victory 8.14).",
-        f"Murat, stacked with {N} (French 2-5 cavalry), rolls 1+1=2: killed or captured; he leaves the game "
-        "(Doomed Victory 8.14)."]
+    assert [(e["to"], e["text"]) for e in events] == [
+        ("all", f"Davout, stacked with {G} (French 7-4 infantry), rolls 2+2=4: wounded; he leaves the game, and I "
+                "Corps (Davout) is leaderless (Doomed Victory 8.14)."),
+        ("french", "Your I Corps (Davout) is leaderless: in your Movement Phase `assign Murat Davout` gives it to "
+                   "Murat (Doomed Victory 8.14)."),
+        ("all", f"Murat, stacked with {N} (French 2-5 cavalry), rolls 1+1=2: killed or captured; he leaves the "
+                "game (Doomed Victory 8.14).")]
+
+
+def test_8_14_with_no_leader_free_the_fallen_leader_s_player_is_told_who_may_later():
+    """8.14 with Murat gone and every corps commander still leading his own: none may take the corps
+    now; its player reads who may, and when. Under dv_leaderless_halt both players read that it halts."""
+    s = dv_position({"F-I-2": G}, options=["dv_leaders", "dv_leaderless_halt"], leaders={"L-DAVOUT": "F-I-2"})
+    s["leaders"]["L-MURAT"]["where"] = "removed"
+    force_dice(s, 2, 2)
+    events = casualties(Battle(s), ["F-I-2"])
+    assert [(e["to"], e["text"]) for e in events] == [
+        ("all", f"Davout, stacked with {G} (French 7-4 infantry), rolls 2+2=4: wounded; he leaves the game, and I "
+                "Corps (Davout) is leaderless and halts until given a leader (Doomed Victory 8.10, 8.14)."),
+        ("french", "Your I Corps (Davout) is leaderless: none of your leaders may take it now (an army commander "
+                   "takes ONE leaderless corps, a corps commander one once his own command is gone); then `assign "
+                   "<leader> Davout` gives it a leader (Doomed Victory 8.14).")]
 
 
 def test_8_14_a_leader_rolls_when_his_unit_receives_a_result_and_follows_it_in_retreat():
@@ -205,7 +224,9 @@ def test_8_10_under_dv_leaderless_halt_a_leaderless_corps_neither_moves_nor_atta
     s = _leaderless(("dv_leaders", "dv_leaderless_halt"))
     s["units"]["F-I-2"].update(where="removed", hex=None)  # out of contact, free to move
     err = refused(s, "russian", f"move {G} {go(G, 3)}", "Doomed Victory 8.10")
-    assert "Doctorov's leaderless corps" in str(err) and "assign <leader> doctorov" in str(err)
+    assert str(err).endswith("Doctorov's leaderless corps: under the option dv_leaderless_halt a unit moves and "
+                             "attacks only \"if its Corps Leader is active\"; by 8.14, in your Movement Phase `assign "
+                             "Barclay Doctorov` gives it to Barclay (Doomed Victory 8.10).")
     s2, _ = play(s, "russian", "assign barclay doctorov")
     assert play(s2, "russian", f"move {G} {go(G, 3)}")[0]["units"]["R-VI-24"]["moved"]
 
