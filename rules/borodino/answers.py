@@ -1,7 +1,8 @@
 """A combat result's choices as the chooser reads them among the answers offered (a button's
 label): the command names hexes, and `retreat 3019` is where a beaten unit goes in one step and
 the hex of an artillery unit electing to retreat in another (Artillery C), so the words read the
-waiting step. Units are named by their ids, as the `units` list names them. Pure: no formatting.
+waiting step. Units are named as the question names them (results.named): by id, as the `units` list
+does, with their hex where a step may ask of several ('F-I-2 in 2805'). Pure: no formatting.
 """
 from __future__ import annotations
 
@@ -14,21 +15,21 @@ STAYS = {"advance": "Stay: no advance", "voluntary": "Stay: no artillery retreat
 
 
 def in_words(b: Battle, cmd: Command) -> str:
-    """`cmd` as an answer to the step waiting in `b` reads: 'F-V-16 retreats to 3019', 'R-VII-27w
-    advances into 3018 (the Northern Flèche)', 'F-V-art elects to retreat (Artillery C)', 'Lose
-    F-I-2 (7 Combat Points)', 'Stay: no advance'; its text where it answers no step."""
+    """`cmd` as an answer to the step waiting in `b` reads: 'F-V-16 retreats to 3019', 'R-VII-27w in
+    3019 advances into 3018 (the Northern Flèche)', 'F-V-art in 2707 elects to retreat (Artillery C)',
+    'Lose F-I-2 in 2805 (7 Combat Points)', 'Stay: no advance'; its text where it answers no step."""
     pending = b.s.get("pending")
     step = pending["steps"][0] if pending and pending["steps"] else {"kind": None}
     kind = step["kind"]
     if isinstance(cmd, Retreat) and kind == "retreat":
         return _retreat(b, step, cmd.to)
     if isinstance(cmd, Retreat) and kind == "voluntary" and (uid := b.at(cmd.to)):
-        return f"{uid} in {cmd.to} elects to retreat (Artillery C)"
+        return f"{results.named(b, uid)} elects to retreat (Artillery C)"
     if isinstance(cmd, Advance) and kind == "advance" and (uid := b.at(cmd.unit)) and cmd.to:
-        return f"{uid} advances from {cmd.unit} into {cmd.to}{_redoubt(b, cmd.to)}"
+        return f"{results.named(b, uid)} advances into {cmd.to}{_redoubt(b, cmd.to)}"
     if isinstance(cmd, Lose) and kind == "lose" and all(b.at(h) for h in cmd.units):
         uids = [b.at(h) or "" for h in cmd.units]
-        return f"Lose {listed(uids)} ({points(sum(b.strength(u) for u in uids))})"
+        return f"Lose {listed([results.named(b, u) for u in uids])} ({points(sum(b.strength(u) for u in uids))})"
     if isinstance(cmd, Stay) and kind in STAYS:
         return STAYS[kind]
     return cmd.to_text()

@@ -308,26 +308,47 @@ def waiting_hexes(b: Battle) -> list[str]:
 
 
 def _question(b: Battle, step: dict) -> tuple[str, str, bool]:
-    """The step's rule, its question (no closing citation) and whether the prompt cites the rule."""
+    """The step's rule, its question (no closing citation) and whether the prompt cites the rule. A
+    unit is named as its answer buttons name it (answers.py), by id and hex, and what it is."""
     who = step["chooser"].title()
     options = options_of(b, step)
     if step["kind"] == "retreat":
-        hexes = ", ".join(h + (f" (displacing the {_value(b, d)} there)" if d else "") for h, d in options)
+        hexes = ", ".join(h + (f" (displacing {d}, {_value(b, d)})" if d else "") for h, d in options)
         which = "second" if "away_from" in step else "first" if step.get("hexes", 1) > 1 else ""
         part = f", the {which} of its two hexes (Doomed Victory 6.10)" if which else ""
-        return ("Retreat", f"{who} player: choose where {b.describe(step['unit'])} retreats{part}: `retreat <hex>`, "
+        return ("Retreat", f"{who} player: choose where {_whole(b, step['unit'])} retreats{part}: `retreat <hex>`, "
                 f"one of {hexes}", False)
     if step["kind"] == "advance":
-        pairs = ", ".join(f"`advance {b.unit(u)['hex']} {h}`" for u, h in options)
-        return "Combat (H)", f"{who} player: you may advance after combat ({pairs}) or `stay`", False
+        into: dict[str, list[str]] = {}
+        for u, h in options:
+            into.setdefault(u, []).append(h)
+        moves = [f"`advance {b.hex_of(u)} {hs[0] if len(hs) == 1 else '<hex>'}` moves {_whole(b, u)} into "
+                 f"{' or '.join(hs)}" for u, hs in into.items()]
+        return "Combat (H)", f"{who} player: you may advance after combat: {_or_stay(moves)}", False
     if step["kind"] == "voluntary":
-        arts = ", ".join(b.hex_of(u) for u in options)
-        return ("Artillery (C)", f"{who} player: artillery spared by the result ({arts}) may still elect to "
-                f"retreat: `retreat <artillery hex>` (the {enemy_of(step['chooser']).title()} player then "
-                "chooses where), or `stay`", True)
-    sets = "; ".join("lose " + "+".join(b.hex_of(u) for u in s) for s in options)
+        arts = [f"`retreat {b.hex_of(u)}` for {_whole(b, u)}" for u in options]
+        return ("Artillery (C)", f"{who} player: artillery spared by the result may still elect to retreat, the "
+                f"{enemy_of(step['chooser']).title()} player then choosing where: {_or_stay(arts)}", True)
+    sets = "; or ".join(f"`lose {'+'.join(b.hex_of(u) for u in s)}` for {listed([named(b, u) for u in s])} "
+                        f"({points(sum(b.strength(u) for u in s))})" for s in options)
     return ("CRT: Exchange", f"{who} player: the exchange costs you at least {points(step['need'])} of the "
             f"attackers; choose: {sets}", True)
+
+
+def _or_stay(answers: list[str]) -> str:
+    """The answers of a step that may be declined: 'A, or `stay`'; 'A; B; or `stay`'."""
+    return "; ".join(answers) + ("; " if len(answers) > 1 else ", ") + "or `stay`"
+
+
+def named(b: Battle, uid: str) -> str:
+    """How a combat result's question and its answer buttons both name a unit: by id, as the `units`
+    list does, and by hex, as the map does ('R-V-3G in 2318')."""
+    return f"{uid} in {b.hex_of(uid)}"
+
+
+def _whole(b: Battle, uid: str) -> str:
+    """`named` with what the unit is, for the question: 'R-V-3G in 2318 (Russian 2-4 infantry)'."""
+    return f"{named(b, uid)} ({_value(b, uid)})"
 
 
 def _value(b: Battle, uid: str) -> str:
@@ -382,9 +403,9 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
     if isinstance(cmd, Retreat) and kind == "retreat":
         options = dict(options_of(b, step))
         if cmd.unit and cmd.unit not in (b.hex_of(step["unit"]), step["unit"]):
-            raise RuleViolation("Retreat", f"the unit retreating now is {b.describe(step['unit'])}")
+            raise RuleViolation("Retreat", f"the unit retreating now is {_whole(b, step['unit'])}")
         if cmd.to not in options:
-            raise RuleViolation("Retreat", f"{b.describe(step['unit'])} may not retreat to {cmd.to}: units retreat "
+            raise RuleViolation("Retreat", f"{_whole(b, step['unit'])} may not retreat to {cmd.to}: units retreat "
                                 "one hex, not into enemy units, enemy Zones of Control, non-road woods, across rivers "
                                 "or off the map, and displace a friendly unit only when no empty hex is open. "
                                 f"Choose {', '.join(options)}.")

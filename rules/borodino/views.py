@@ -164,16 +164,19 @@ def _rally_prompt(b: Battle) -> str | None:
 
 
 def _rallied_by(b: Battle, side: str) -> str:
-    """Which leader each of the side's broken units waits for: '; a broken unit rallies only with the
-    active leader of its corps stacked with or next to it: 3126 with Grouchy', or nothing."""
+    """Which leader each of the side's broken units waits for, the unit named as a combat result's
+    question names it: '; a broken unit rallies only with the active leader of its corps stacked with
+    or next to it: F-IIIC-X in 3126 with Grouchy', or nothing."""
     broken = sorted(b.hex_of(u) for u in b.s.get("broken", ()) if b.unit(u)["where"] == "map" and b.side(u) == side)
     if not broken:
         return ""
 
     def waits(h: str) -> str:
-        lid = dv_leaders.leader_of(b, b.occupant[h])
+        uid = b.occupant[h]
+        lid = dv_leaders.leader_of(b, uid)
         if lid is None:
-            return f"{h} with none, its leader gone"
-        return f"{h} with {dv_leaders.name(lid)}" + ("" if b.s["leaders"][lid]["active"] else " (inactive)")
+            return f"{results.named(b, uid)} with none, its leader gone"
+        return f"{results.named(b, uid)} with {dv_leaders.name(lid)}" + \
+            ("" if b.s["leaders"][lid]["active"] else " (inactive)")
     return ("; a broken unit rallies only with the active leader of its corps stacked with or next to it: "
             + ", ".join(map(waits, broken)))

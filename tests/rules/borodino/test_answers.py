@@ -2,6 +2,8 @@
 (rules/borodino/answers.py): each legal answer of the waiting step, the command behind it unchanged."""
 from __future__ import annotations
 
+import re
+
 from tests.rules.borodino.dv_helpers import dv_position, force_dice
 from tests.rules.borodino.helpers import borodino, force_die, go, open_ground, play, position, ring
 
@@ -22,7 +24,7 @@ def test_a_beaten_units_retreat_then_the_advance_name_the_unit_and_the_hexes():
     s, _ = play(s, "french", f"attack {D[3]} -> {G}")
     assert answers(s, "french") == {f"retreat {h}": f"R-VIII-12 retreats to {h}" for h in (D[0], D[1], D[5])}
     s, _ = play(s, "french", f"retreat {D[0]}")
-    assert answers(s, "french") == {f"advance {D[3]} {G}": f"F-I-2 advances from {D[3]} into {G}",
+    assert answers(s, "french") == {f"advance {D[3]} {G}": f"F-I-2 in {D[3]} advances into {G}",
                                     "stay": "Stay: no advance"}
 
 
@@ -50,7 +52,7 @@ def test_an_advance_into_a_redoubt_names_the_redoubt():
     s = position({F7: "2818", F7b: "2718"}, phase="combat")
     force_die(s, 2)  # 14 against the empty Great Redoubt's 6: 2-1, die 2: Dr
     s, _ = play(s, "french", "attack 2818+2718 -> 2817")
-    assert answers(s, "french")["advance 2818 2817"] == "F-I-2 advances from 2818 into 2817 (the Great Redoubt)"
+    assert answers(s, "french")["advance 2818 2817"] == "F-I-2 in 2818 advances into 2817 (the Great Redoubt)"
 
 
 def test_a_retreat_into_a_redoubt_names_the_redoubt():
@@ -66,8 +68,8 @@ def test_an_exchange_names_the_units_given_up_and_their_points():
     s = position({F7: D[3], F7b: D[2], R5: G}, phase="combat")
     force_die(s, 5)  # 2-1, die 5: Ex; either 7 covers the 5 lost
     s, _ = play(s, "french", f"attack {D[2]}+{D[3]} -> {G}")
-    assert answers(s, "french") == {f"lose {D[2]}": "Lose F-IV-1 (7 Combat Points)",
-                                    f"lose {D[3]}": "Lose F-I-2 (7 Combat Points)"}
+    assert answers(s, "french") == {f"lose {D[2]}": f"Lose F-IV-1 in {D[2]} (7 Combat Points)",
+                                    f"lose {D[3]}": f"Lose F-I-2 in {D[3]} (7 Combat Points)"}
 
 
 def test_spared_artillery_elects_to_retreat_by_its_own_hex_not_a_destination():
@@ -87,3 +89,27 @@ def test_spared_artillery_elects_to_retreat_by_its_own_hex_not_a_destination():
 def test_an_answer_to_no_waiting_step_reads_as_its_text():
     s = position({F7: D[3], R5: G}, phase="combat")
     assert borodino.in_words_in_game(s, "french", borodino.parse("french", "stay")) == "stay"
+
+
+def test_the_question_names_each_unit_as_its_buttons_do():
+    """A question and its answer buttons name a unit the same way, by id and hex ('F-I-2 in 2706'),
+    so a player matches them without reading the map: every unit a button names (a retreat's unit by
+    its id, the others by id and hex) is named so in the question, with what it is."""
+    far = go(G, 3, 3)
+    steps = []
+    s = position({F7: D[3], F7b: D[2], R5: G}, phase="combat")
+    force_die(s, 5)  # 2-1, die 5: Ex, the French lose one of their 7s
+    steps.append(play(s, "french", f"attack {D[2]}+{D[3]} -> {G}")[0])
+    s = position({ART: far, F4: D[2], R6: G}, phase="combat")
+    force_die(s, 4)  # Ar: the Russians choose the infantry's retreat, then the gun may elect one
+    s, _ = play(s, "french", f"attack {far}+{D[2]} -> {G}")
+    steps += [s, play(s, "russian", f"retreat {go(D[2], 2)}")[0]]
+    steps.append(play(steps[-1], "french", f"retreat {far}")[0])
+    for s in steps:
+        side = borodino.active_sides(s)[0]
+        asked = borodino.view(s, side)["prompt"]
+        for words in answers(s, side).values():
+            named = re.findall(r"[FR]-[\w-]+ in \d{4}", words) or re.findall(r"^[FR]-[\w-]+", words)
+            assert named or words.startswith("Stay"), words
+            assert all(f"{unit} (" in asked or f"{unit} in " in asked for unit in named), (asked, words)
+    assert f"F-I-art in {far} (French 7-3 artillery)" in borodino.view(steps[2], "french")["prompt"]

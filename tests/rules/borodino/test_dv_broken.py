@@ -140,7 +140,7 @@ def test_6_10_the_view_marks_a_broken_unit():
 
 def _question(unit_hex: str, unit: str, which: str, *hexes: str) -> str:
     """The victor's question for one hex of a two-hex retreat, saying which of the two it is."""
-    return (f"French player: choose where {unit_hex} ({unit}) retreats, the {which} of its two hexes (Doomed "
+    return (f"French player: choose where R-Siw in {unit_hex} ({unit}) retreats, the {which} of its two hexes (Doomed "
             f"Victory 6.10): `retreat <hex>`, one of {', '.join(hexes)}.")
 
 
@@ -187,8 +187,7 @@ def test_6_10_the_second_hex_never_turns_back_into_the_first_even_out_of_every_z
     s, events = play(s, "french", f"attack 2707 -> {G}")
     assert events[-1]["text"] == _question(G, "Russian 2-5 cavalry", "first", "2704", "2805", "2605")
     s, events = play(s, "french", "retreat 2704")
-    there = " (displacing the Russian 5-4 infantry there)"
     assert [e["text"] for e in events] == [
         "2705 (Russian 2-5 cavalry) retreats to 2704.",
-        _question("2704", "Russian 2-5 cavalry", "second", "2703" + there,
-                  "2803 (displacing the Russian 4-4 infantry there)", "2603" + there)]
+        _question("2704", "Russian 2-5 cavalry", "second", "2703 (displacing R-VIII-12, Russian 5-4 infantry)",
+                  "2803 (displacing R-VI-24, Russian 4-4 infantry)", "2603 (displacing R-II-4, Russian 5-4 infantry)")]

@@ -8,7 +8,8 @@ from tests.rules.borodino.helpers import borodino, force_die, go, open_ground, p
 G = open_ground(4)          # 2705
 D = ring(G)
 F7, F7b, R5 = "F-I-2", "F-IV-1", "R-VIII-12"   # French 7-4 infantry (two), Russian 5-4 infantry
-RETREAT = "French player: choose where 2705 (Russian 5-4 infantry) retreats: `retreat <hex>`, one of 2704, 2804, 2604"
+RETREAT = ("French player: choose where R-VIII-12 in 2705 (Russian 5-4 infantry) retreats: `retreat <hex>`, one of "
+           "2704, 2804, 2604")
 
 
 def _dr() -> tuple[dict, list[dict]]:
@@ -22,17 +23,17 @@ def test_the_retreat_question_and_its_refusals():
     s, events = _dr()
     assert [e["text"] for e in events] == ["2706 (7) attacks 2705 (5): 1-1, die 1: Dr.", RETREAT + "."]
     assert str(refused(s, "french", f"retreat {D[3]} {D[0]}", "Retreat")) == (
-        "The unit retreating now is 2705 (Russian 5-4 infantry) (Retreat).")
+        "The unit retreating now is R-VIII-12 in 2705 (Russian 5-4 infantry) (Retreat).")
     assert str(refused(s, "french", f"retreat {D[3]}", "Retreat")) == (
-        "2705 (Russian 5-4 infantry) may not retreat to 2706: units retreat one hex, not into enemy units, enemy "
-        "Zones of Control, non-road woods, across rivers or off the map, and displace a friendly unit only when no "
-        "empty hex is open. Choose 2704, 2804, 2604 (Retreat).")
+        "R-VIII-12 in 2705 (Russian 5-4 infantry) may not retreat to 2706: units retreat one hex, not into enemy "
+        "units, enemy Zones of Control, non-road woods, across rivers or off the map, and displace a friendly unit "
+        "only when no empty hex is open. Choose 2704, 2804, 2604 (Retreat).")
     assert str(refused(s, "french", f"advance {D[3]} {G}", "Retreat")) == (
         f"That is not the answer waiting. {RETREAT} (Retreat).")
     s2, events = play(s, "french", f"retreat {G} {D[0]}")   # the retreating unit may be named by its hex
     assert [e["text"] for e in events] == ["2705 (Russian 5-4 infantry) retreats to 2704.",
-                                           "French player: you may advance after combat (`advance 2706 2705`) "
-                                           "or `stay`."]
+                                           "French player: you may advance after combat: `advance 2706 2705` "
+                                           "moves F-I-2 in 2706 (French 7-4 infantry) into 2705, or `stay`."]
 
 
 def test_the_advance_question_its_refusal_and_the_advance():
@@ -52,7 +53,8 @@ def test_the_exchange_question_and_its_refusals():
     force_die(s, 5)
     s, events = play(s, "french", f"attack {D[2]}+{D[3]} -> {G}")
     question = ("French player: the exchange costs you at least 5 Combat Points of the attackers; choose: "
-                "lose 2805; lose 2706 (CRT: Exchange).")
+                "`lose 2805` for F-IV-1 in 2805 (7 Combat Points); or `lose 2706` for F-I-2 in 2706 (7 Combat Points) "
+                "(CRT: Exchange).")
     assert [e["text"] for e in events] == ["2805+2706 (14) attack 2705 (5): 2-1, die 5: Ex.",
                                            "2705 (Russian 5-4 infantry) is eliminated.", question]
     assert str(refused(s, "french", f"lose {D[2]}+{D[3]}", "CRT: Exchange")) == (
@@ -102,8 +104,9 @@ def test_an_elimination_is_told_and_logged():
 ART, ART2, F4, R6 = "F-I-art", "F-IV-art", "F-I-5", "R-VIII-2Gr"   # French 7-3 artillery (two), 4-4 infantry;
 # Russian 6-4 infantry
 FAR = go(G, 3, 3)   # 2707: bombards G from two hexes
-ELECT = ("French player: artillery spared by the result ({}) may still elect to retreat: "
-         "`retreat <artillery hex>` (the Russian player then chooses where), or `stay` (Artillery C).")
+ELECT = ("French player: artillery spared by the result may still elect to retreat, the Russian player then "
+         "choosing where: {}, or `stay` (Artillery C).")
+GUN = "`retreat 2707` for F-I-art in 2707 (French 7-3 artillery)"
 
 
 def _spared() -> tuple[dict, list[dict]]:
@@ -119,15 +122,16 @@ def test_artillery_c_the_spared_artillery_is_asked_whether_it_retreats_all_the_s
     """(C) "Bombarding Artillery units may voluntarily elect to suffer an 'Attacker Retreat'"; Retreat:
     "the victorious player decides in which direction they will be retreated"."""
     s, events = _spared()
-    assert [e["text"] for e in events] == ["2805 (French 4-4 infantry) retreats to 2906.", ELECT.format(FAR)]
+    assert [e["text"] for e in events] == ["2805 (French 4-4 infantry) retreats to 2906.", ELECT.format(GUN)]
     assert events[-1]["chooser"] == "french"
     s2, events = play(s, "french", f"retreat {FAR}")
     assert events[0] == {**events[0], "kind": "elects_retreat", "unit": ART,
                          "text": "2707 (French 7-3 artillery) elects to retreat all the same (Artillery C)."}
-    assert events[1]["text"] == ("Russian player: choose where 2707 (French 7-3 artillery) retreats: `retreat <hex>`, "
-                                 "one of 2806, 2807, 2708, 2607, 2606.")
+    assert events[1]["text"] == ("Russian player: choose where F-I-art in 2707 (French 7-3 artillery) retreats: "
+                                 "`retreat <hex>`, one of 2806, 2807, 2708, 2607, 2606.")
     assert [e["text"] for e in play(s, "french", "stay")[1]] == [  # or it stays, and the victor may advance
-        "Russian player: you may advance after combat (`advance 2705 2805`) or `stay`."]
+        "Russian player: you may advance after combat: `advance 2705 2805` moves R-VIII-2Gr in 2705 (Russian 6-4 "
+        "infantry) into 2805, or `stay`."]
 
 
 def test_artillery_c_two_spared_guns_are_offered_and_each_elects_alone():
@@ -136,10 +140,12 @@ def test_artillery_c_two_spared_guns_are_offered_and_each_elects_alone():
     s = position({ART: FAR, "F-VIII-art": go(G, 2, 2), R6: G}, phase="combat")
     force_die(s, 4)
     s, events = play(s, "french", f"attack {FAR}+{go(G, 2, 2)} -> {G}")
-    assert events[-1]["text"] == ELECT.format(f"{FAR}, {go(G, 2, 2)}")
+    assert events[-1]["text"] == ("French player: artillery spared by the result may still elect to retreat, the "
+                                  f"Russian player then choosing where: {GUN}; `retreat 2906` for F-VIII-art in 2906 "
+                                  "(French 2-3 artillery); or `stay` (Artillery C).")
     s, _ = play(s, "french", f"retreat {go(G, 2, 2)}")
     s, events = play(s, "russian", f"retreat {go(G, 2, 2, 2)}")
-    assert events[-1]["text"] == ELECT.format(FAR) and s["pending"]["steps"][0]["units"] == [ART]
+    assert events[-1]["text"] == ELECT.format(GUN) and s["pending"]["steps"][0]["units"] == [ART]
 
 
 def test_artillery_c_refusals_name_the_spared_guns_and_leave_the_hex_to_the_victor():
@@ -152,7 +158,7 @@ def test_artillery_c_refusals_name_the_spared_guns_and_leave_the_hex_to_the_vict
             "Name a spared artillery unit of this attack that can retreat: `retreat <its hex>` (2707), or `stay` "
             "(Artillery C).")
     assert str(refused(s, "french", f"lose {FAR}", "Artillery (C)")) == (
-        "That is not the answer waiting. " + ELECT.format(FAR))
+        "That is not the answer waiting. " + ELECT.format(GUN))
     assert play(s, "french", f"retreat {FAR}")[0]["pending"]["steps"][0]["unit"] == ART  # positive control
 
 
@@ -195,8 +201,9 @@ def test_retreat_a_unit_with_no_path_of_retreat_is_eliminated_and_the_victor_may
     s2, events = play(s, "french", f"attack {D[1]}+{D[3]}+{D[5]} -> {G}")
     assert [e["text"] for e in events][1:] == [
         "2705 (Russian 5-4 infantry) is eliminated: it has no path of retreat (Retreat).",
-        "French player: you may advance after combat (`advance 2804 2705`, `advance 2706 2705`, `advance 2604 2705`) "
-        "or `stay`."]
+        "French player: you may advance after combat: `advance 2804 2705` moves F-I-2 in 2804 (French 7-4 infantry) "
+        "into 2705; `advance 2706 2705` moves F-IV-1 in 2706 (French 7-4 infantry) into 2705; `advance 2604 2705` "
+        "moves F-IV-IG in 2604 (French 7-4 infantry) into 2705; or `stay`."]
     assert events[-1] == {**events[-1], "kind": "choice", "chooser": "french"}
     assert s2["log"]["eliminated"] == [{"unit": R5, "hex": G, "side": "russian"}] and s2["losses"]["russian"] == 5
 
@@ -211,8 +218,9 @@ def test_retreat_two_defenders_each_with_one_hex_open_retreat_at_once_and_both_a
     assert [e["text"] for e in events] == [
         "2804+2604 (14) attack 2705+2704 (11): 1-1, die 1: Dr.",
         "2705 (Russian 5-4 infantry) retreats to 2706.", "2704 (Russian 6-4 infantry) retreats to 2703.",
-        "French player: you may advance after combat (`advance 2804 2705`, `advance 2804 2704`, "
-        "`advance 2604 2705`, `advance 2604 2704`) or `stay`."]
+        "French player: you may advance after combat: `advance 2804 <hex>` moves F-I-2 in 2804 (French 7-4 "
+        "infantry) into 2705 or 2704; `advance 2604 <hex>` moves F-IV-IG in 2604 (French 7-4 infantry) into 2705 "
+        "or 2704; or `stay`."]
 
 
 def test_crt_exchange_a_forced_loss_is_taken_at_once_and_the_survivor_may_advance():
@@ -224,7 +232,8 @@ def test_crt_exchange_a_forced_loss_is_taken_at_once_and_the_survivor_may_advanc
     assert [e["text"] for e in events] == [
         "2805+2706 (11) attack 2705 (5): 2-1, die 5: Ex.", "2705 (Russian 5-4 infantry) is eliminated.",
         "2706 (French 7-4 infantry) is eliminated.",
-        "French player: you may advance after combat (`advance 2805 2705`) or `stay`."]
+        "French player: you may advance after combat: `advance 2805 2705` moves F-I-5 in 2805 (French 4-4 "
+        "infantry) into 2705, or `stay`."]
 
 
 def test_artillery_c_a_spared_gun_with_no_retreat_open_is_not_asked_and_the_victor_may_advance():
@@ -234,8 +243,9 @@ def test_artillery_c_a_spared_gun_with_no_retreat_open_is_not_asked_and_the_vict
     hold 2806, 2807, 2708, 2607 and 2606 in their Zones of Control, 2706 lies in 2705's; the control
     without them asks about the gun."""
     blockers = {"R-VIII-12": "2907", "R-VI-24": "2608", "R-VI-7": D[4]}
-    for extra, asked in ((blockers, "Russian player: you may advance after combat (`advance 2705 2704`) or `stay`."),
-                         ({}, ELECT.format(FAR))):
+    for extra, asked in ((blockers, "Russian player: you may advance after combat: `advance 2705 2704` moves "
+                          "R-VIII-2Gr in 2705 (Russian 6-4 infantry) into 2704, or `stay`."),
+                         ({}, ELECT.format(GUN))):
         s = position({F4: D[0], ART: FAR, R6: G, **extra}, phase="combat")
         force_die(s, 4)
         s, _ = play(s, "french", f"attack {D[0]}+{FAR} -> {G}")
@@ -256,11 +266,11 @@ def test_displacement_a_chain_never_turns_back_into_a_hex_of_its_own_chain():
     s, _ = play(s, "french", f"attack {D[3]} -> {G}")
     s, _ = play(s, "french", f"retreat {D[0]}")
     s, events = play(s, "french", "retreat 2703")
-    there = " (displacing the Russian 5-4 infantry there)"
+    there = " (displacing {}, Russian 5-4 infantry)"
     assert [e["text"] for e in events] == [
         "2703 (Russian 4-4 infantry) is displaced by 2704 (Russian 4-4 infantry) retreating into 2703.",
-        "French player: choose where 2703 (Russian 4-4 infantry) retreats: `retreat <hex>`, one of "
-        + ", ".join(h + there for h in ("2702", "2802", "2803", "2603", "2602")) + "."]
+        "French player: choose where R-VII-26 in 2703 (Russian 4-4 infantry) retreats: `retreat <hex>`, one of "
+        + ", ".join(h + there.format(uid) for uid, h in fives.items()) + "."]
     refused(s, "french", f"retreat {D[0]}", "Retreat")
     assert play(s, "french", "retreat 2802")[1][0]["kind"] == "displaced"   # the control: ahead is open
 
@@ -303,6 +313,7 @@ def test_an_exchange_of_one_combat_point_says_it_in_the_singular():
     force_die(s, 5)
     s, events = play(s, "french", f"attack {D[2]}+{D[3]} -> {G}")
     assert events[-1]["text"] == ("French player: the exchange costs you at least 1 Combat Point of the attackers; "
-                                  "choose: lose 2805; lose 2706 (CRT: Exchange).")
+                                  "choose: `lose 2805` for F-IIIC-3L in 2805 (1 Combat Point); or `lose 2706` for "
+                                  "F-VIII-cav in 2706 (1 Combat Point) (CRT: Exchange).")
     assert borodino.in_words_in_game(s, "french", borodino.parse("french", "lose 2706")) == \
-        "Lose F-VIII-cav (1 Combat Point)"
+        "Lose F-VIII-cav in 2706 (1 Combat Point)"
