@@ -88,7 +88,9 @@ def place_reinforcements(b: Battle) -> list[Event]:
         b.edit(uid)["moved"] = True
         b.s["log"]["moves"].append({"unit": uid, "side": b.side(uid), "path": [h]})
         instead = f", its entry hex {u['entry']} being taken" if u.get("entry") not in (None, h) else ""
-        events.append(phase_event(f"{uid} ({b.defs[uid].value}) is placed on the map at {h} in its turn of arrival"
+        d = b.defs[uid]  # named as a move names one entering: 'F-I-art (French 7-3 artillery)'
+        events.append(phase_event(f"{uid} ({d.side.title()} {d.value} {d.kind}) is placed on the map at {h} in its "
+                                  "turn of arrival"
                                   f"{instead} (Scenarios: reinforcements are placed on their entry hexes).",
                                   kind="move", unit=uid, path=[h]))
     return events

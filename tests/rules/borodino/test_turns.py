@@ -331,7 +331,8 @@ def test_reinforcements_are_placed_in_their_turn_of_arrival_not_held_off_the_map
     s2, events = play(s, "french", "end")
     assert where(s2, "F-IC-1H") == "2630" and s2["units"]["F-IC-1H"]["where"] == "map"
     assert not [uid for uid, u in s2["units"].items() if u["where"] == "waiting" and uid.startswith("F-")]
-    assert any(e.get("unit") == "F-IC-1H" and "placed on the map at 2630" in e["text"] for e in events)
+    assert any(e.get("unit") == "F-IC-1H" and e["text"].startswith("F-IC-1H (French 2-5 cavalry) is placed on the map "
+                                                                    "at 2630") for e in events)
 
 
 def test_a_turn_s_reinforcements_are_told_once_with_how_they_enter():
