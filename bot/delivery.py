@@ -505,14 +505,13 @@ class Delivery:
             return True
         began = stamp(self.clock())
         try:
-            await (self._send_run(rows, target) if joined else self._send_pieces(rows[0], target))
+            await (self._send_run(rows, target, began) if joined else self._send_pieces(rows[0], target))
         except DMClosed:
             await asyncio.to_thread(self._dm_closed, target.removeprefix("dm:"))
             await self._refused(rows, joined)
             return False
         except Exception as error:
             passing = isinstance(error, PlatformDown)
-            tried_as = self._joined_pieces(rows, target)[0] if passing and joined and len(rows) > 1 else None
             if not passing:
                 await self._refused(rows, joined)
             if passing:
@@ -525,7 +524,7 @@ class Delivery:
                     await asyncio.to_thread(self._give_up, row)
                 else:
                     await asyncio.to_thread(self.store.mark_failed, row["id"], stamp(self.clock() + pause),
-                                            began if passing else None, tried_as)
+                                            began if passing else None)
             if isinstance(error, ChannelClosed) and rows[0]["attempts"] + 1 >= CHANNEL_REFUSALS:
                 self.channel_lost(error.channel)
             return False
@@ -541,13 +540,17 @@ class Delivery:
 
     async def _refused(self, rows: list[dict], joined: bool) -> None:
         """Texts joined in a message the platform refused (it posted nothing) go one a message from
-        then on (what it refused may be the joining itself), a text refused alone may join others;
-        a message that may have gone (the platform down, its answer lost) is sent as it was."""
+        then on (what it refused may be the joining itself), a text refused alone may join others,
+        and a text this was the first try of is known never to have gone (`_send_run` wrote the try
+        down before sending); a message that may have gone (the platform down, its answer lost) is
+        sent as it was."""
         ids = [row["id"] for row in rows]
         if joined and len(ids) > 1:
             await asyncio.to_thread(self.store.set_apart, ids)
         elif joined:
             await asyncio.to_thread(self.store.set_joined, ids, None)
+        if joined and (untried := [row["id"] for row in rows if not row["tried_at"]]):
+            await asyncio.to_thread(self.store.set_untried, untried)
 
     def _give_up(self, row: dict) -> None:
         """A row that failed GIVE_UP_AFTER times is sent no more; a post for a channel reaches
@@ -572,16 +575,19 @@ class Delivery:
         if target.startswith("dm:") and self.store.closed_dm(target[3:]):
             self.store.clear_closed_dm(target[3:])
 
-    async def _send_run(self, rows: list[dict], target: str) -> None:
+    async def _send_run(self, rows: list[dict], target: str, began: str) -> None:
         """Texts in a row as one message (as many as it takes should they outgrow it): which rows
-        it carries is stored before it is sent (Delivery._run), its nonce names them all, and the
-        platform's acceptance is remembered for each until the store has marked them."""
+        it carries is stored before it is sent (Delivery._run), with when this first try began and
+        the words it sends (a try the process may die in the middle of, which `_went` reads the
+        place for after a restart later than Discord remembers its nonce); its nonce names them
+        all, and the platform's acceptance is remembered for each until the store has marked them."""
         ids = [row["id"] for row in rows]
+        pieces = self._joined_pieces(rows, target)
         if any(row["joined"] != ids[0] or row["joined_to"] != target for row in rows):
-            await asyncio.to_thread(self.store.set_joined, ids, target)
+            said = pieces[0] if len(ids) > 1 and pieces else None  # a text alone is found by its own words
+            await asyncio.to_thread(self.store.set_joined, ids, target, began, said)
         kind, _, where = target.partition(":")
         send = self.messenger.dm if kind == "dm" else self.messenger.post
-        pieces = self._joined_pieces(rows, target)
         for n in range(await self._went(rows, target, pieces), len(pieces)):
             await send(where, pieces[n], nonce=nonce(rows, n))
         self._accepted.update(dict.fromkeys(ids, 1))

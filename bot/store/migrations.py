@@ -186,8 +186,8 @@ _add_column("outbox.joined_to: the place a joined message was first tried at", "
 _add_column("outbox.tried_at: when a try that may have posted a row began", "outbox", "tried_at")
 
 
-# the words of the joined message that first try sent: once its texts go apart (the platform refused
-# a retry), each went if these are found at the place (bot/delivery.py, Delivery._went)
+# the words of the joined message that first try sent (Store.set_joined): once its texts go apart (the
+# platform refused a retry), each went if these are found at the place (bot/delivery.py, Delivery._went)
 _add_column("outbox.tried_as: the joined message a try that may have posted a row sent", "outbox", "tried_as")
 
 

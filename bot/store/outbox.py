@@ -90,14 +90,25 @@ class OutboxPart(Connection):
                 self.db.execute("UPDATE outbox SET delivered_at = ? WHERE id = ?",
                                 [now(), outbox_id])
 
-    def set_joined(self, outbox_ids: list[int], place: str | None = None) -> None:
+    def set_joined(self, outbox_ids: list[int], place: str | None = None, began: str | None = None,
+                   words: str | None = None) -> None:
         """These rows go in one message, led by the first, to `place`: written before it is sent, so
         a retry after a restart sends the very same message (whose nonce Discord knows) to the very
-        same place, never another; `place` None once the platform refused a row sent alone (nothing
-        went: it may join others, wherever its news goes by then)."""
+        same place, never another; the first such try kept (`tried_at`, when it `began`; `tried_as`,
+        the `words` of a message of several rows), as it may post the message whatever happens to
+        the process; `place` None once the platform refused a row sent alone (nothing went: it may
+        join others, wherever its news goes by then)."""
         with self.transaction():
-            self.db.execute(f"UPDATE outbox SET joined = ?, joined_to = ? WHERE id IN ({_marks(outbox_ids)})",
-                            [outbox_ids[0] if place else None, place, *outbox_ids])
+            self.db.execute(f"""UPDATE outbox SET joined = ?, joined_to = ?, tried_at = COALESCE(tried_at, ?),
+                                tried_as = CASE WHEN tried_at IS NULL THEN ? ELSE tried_as END
+                                WHERE id IN ({_marks(outbox_ids)})""",
+                            [outbox_ids[0] if place else None, place, began, words, *outbox_ids])
+
+    def set_untried(self, outbox_ids: list[int]) -> None:
+        """Rows whose first try the platform refused: no try of them has posted anything."""
+        with self.transaction():
+            self.db.execute(f"UPDATE outbox SET tried_at = NULL, tried_as = NULL WHERE id IN ({_marks(outbox_ids)})",
+                            outbox_ids)
 
     def set_apart(self, outbox_ids: list[int]) -> None:
         """Rows whose joined message the platform refused (nothing went) go one a message from then
@@ -125,17 +136,13 @@ class OutboxPart(Connection):
         return self.db.execute("SELECT COUNT(*) FROM outbox WHERE game = ? AND (attempts > 0 OR given_up IS NOT NULL)",
                                [game_id]).fetchone()[0]
 
-    def mark_failed(self, outbox_id: int, retry_at: str, tried_at: str | None = None,
-                    tried_as: str | None = None) -> None:
+    def mark_failed(self, outbox_id: int, retry_at: str, tried_at: str | None = None) -> None:
         """A send failed: one more attempt counted, and no retry before `retry_at`; `tried_at`, a try
-        the platform may have posted all the same (down, its answer lost): when it began, and
-        `tried_as` the words of the joined message it was (None: the row alone), the first such
-        try's kept."""
+        the platform may have posted all the same (down, its answer lost): when it began, the first
+        such try's kept (a joined message's, written before it was sent: Store.set_joined)."""
         with self.transaction():
             self.db.execute("""UPDATE outbox SET attempts = attempts + 1, retry_at = ?,
-                               tried_at = COALESCE(tried_at, ?),
-                               tried_as = CASE WHEN tried_at IS NULL THEN ? ELSE tried_as END WHERE id = ?""",
-                            [retry_at, tried_at, tried_as, outbox_id])
+                               tried_at = COALESCE(tried_at, ?) WHERE id = ?""", [retry_at, tried_at, outbox_id])
 
     def closed_dm(self, user: str) -> dict | None:
         """When DMs to this person were last found closed: failures so far, next try."""

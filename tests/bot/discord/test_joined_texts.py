@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -124,12 +125,15 @@ class Killed(BaseException):
     """The process ends here (kill -9): no handler of the bot sees it."""
 
 
+@pytest.mark.parametrize("restart", ["soon", "after Discord forgot the nonce"])
 @pytest.mark.parametrize("dies", ["before the send", "before the marking"])
-def test_a_kill_mid_run_sends_nothing_twice_and_loses_nothing(service, monkeypatch, dies):
+def test_a_kill_mid_run_sends_nothing_twice_and_loses_nothing(service, monkeypatch, dies, restart):
     """The process dies once the rows of a message are stored as joined (before Discord has it), or
     once Discord accepted the message (before the store marked it). Meanwhile a later change stored
     one more text. The next start sends that message as it was, with its nonce (Discord answers a
-    repeat with the first message), and the new text after it: each text once, in order."""
+    repeat with the first message), and the new text after it: each text once, in order. A start
+    later than Discord remembers the nonce (a host down for an hour) reads the channel first, as
+    the try was written down before it was sent, and finds the message when it went."""
     tables, game_id, messenger = started(service, Discord())
     before = len(messenger.in_channel(CHANNEL))
     method = "set_joined" if dies == "before the send" else "mark_delivered"
@@ -145,10 +149,12 @@ def test_a_kill_mid_run_sends_nothing_twice_and_loses_nothing(service, monkeypat
     monkeypatch.undo()
     assert len(service.store.undelivered(game_id)) == 3
     service.store.add_outbox(game_id, [(TO_CHANNEL, message("news 3"))])
-    after = make_tables(service, FakeClock(), messenger)
+    if restart != "soon":
+        messenger.taken.clear()
+    after = make_tables(service, FakeClock(FakeClock().now + timedelta(hours=1 if restart != "soon" else 0)), messenger)
     assert run(after.delivery.flush()) == 4
     assert new_posts(messenger, before) == ["news 0\nnews 1\nnews 2", "news 3"]
-    assert messenger.repeated == (dies == "before the marking")  # the repeat Discord answered by the first
+    assert messenger.repeated == (dies == "before the marking" and restart == "soon")  # answered by the first
     assert service.store.undelivered(game_id) == []
 
 
@@ -364,3 +370,21 @@ def test_a_text_that_now_goes_ahead_of_a_joined_message_that_may_have_gone_does_
     run(tables.delivery.flush(game_id))
     assert messenger.to(BORIS.id)[before:] == [f"Game {game_id}: a\nb", f"Game {game_id}: x"]
     assert messenger.repeated == 1 and service.store.undelivered(game_id) == []
+
+
+@pytest.mark.logs_errors("kolocha.delivery")
+def test_a_text_refused_on_its_first_try_joins_the_texts_stored_since(service):
+    """A text's first try is written down before it is sent (a try the process may die in), but
+    one Discord refused posted nothing: the text joins those stored since at the next try, as
+    one that never went."""
+    clock = FakeClock()
+    tables = make_tables(service, clock)
+    game_id, messenger = run(seated_game(tables)), tables.delivery.messenger
+    before = len(messenger.in_channel(CHANNEL))
+    messenger.failing.add(CHANNEL)
+    run(tables.delivery.send(game_id, [(TO_CHANNEL, message("x"))]))
+    messenger.failing.clear()
+    run(tables.delivery.send(game_id, [(TO_CHANNEL, message("y"))]))  # held behind it
+    clock.advance(hours=1)
+    run(tables.delivery.flush(game_id))
+    assert new_posts(messenger, before) == ["x\ny"] and service.store.undelivered(game_id) == []
