@@ -31,7 +31,7 @@ RUSSIAN_ENTRIES = ("new_road_east", "old_road_east")
 ENTRIES = FRENCH_ENTRIES + RUSSIAN_ENTRIES
 FIRST_TURN, LAST_TURN = 1, 40
 NIGHT_TURNS = frozenset({9, 10, 25, 26})
-MAX_PER_ENTRY = 3  # units entering by one entry in one Game-Turn
+MAX_PER_ENTRY = 4  # units entering by one entry in one Game-Turn (the chart's entry C on Turn 8)
 SIDE_PREFIX = {"french": "F-", "russian": "R-"}
 _DAYS = ((1, 10, "5 Sept", 1200), (11, 26, "6 Sept", 600), (27, 40, "7 Sept", 600))
 

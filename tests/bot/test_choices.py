@@ -18,12 +18,12 @@ def test_a_doomed_victory_leader_is_named_by_his_rank_name_rating_and_hex():
 
 
 def test_a_borodino_reinforcement_waiting_to_enter_reads_what_it_is_and_where_it_enters():
-    """`move F-I-2 2629` brings a reinforcement on (Scenarios): its choice read 'F-I-2' alone, where
-    a unit on the map reads '2525 · French 2-5 cavalry (IC-1H)'."""
+    """`move F-IC-1L 2629` brings a reinforcement on (Scenarios): its choice read 'F-IC-1L' alone,
+    where a unit on the map reads '2525 · French 2-5 cavalry (IC-1H)'."""
     borodino = rules.load("borodino")
-    view = borodino.view(borodino.setup("shevardino", 1, {}), "french")
-    assert choices.unit_names(view, "french")["F-I-2"] == "F-I-2 · French 7-4 infantry, waiting to enter at 2630"
-    assert "F-I-2" not in choices.unit_names(view, "russian")
+    view = borodino.view(borodino.setup("5sep", 1, {}), "french")
+    assert choices.unit_names(view, "french")["F-IC-1L"] == "F-IC-1L · French 2-5 cavalry, waiting to enter at 2630"
+    assert "F-IC-1L" not in choices.unit_names(view, "russian")
 
 
 def test_a_doomed_victory_leader_s_destinations_come_nearest_first():

@@ -64,7 +64,7 @@ def test_a_doomed_victory_leader_selected_by_his_name_is_ringed_and_his_moves_ti
     drawn = {}
     monkeypatch.setattr(pictures.render, "snapshot", lambda view, **kw: drawn.update(kw) or b"PNG")
     pictures.map_png(service, game_id, select="murat")
-    assert drawn["select"] == "2525" and set(drawn["destinations"]) == {"2424", "2526", "2527", "2528", "2628"}
+    assert drawn["select"] == "2525" and set(drawn["destinations"]) == {"2424", "2526", "2527", "2528", "2628", "2629"}
     pictures.map_png(service, game_id, select="F-IC-1L")
     assert drawn["select"] == "2424" and "2323" in drawn["destinations"]
     with pytest.raises(Unreadable, match="'nobody' names no unit you can see"):

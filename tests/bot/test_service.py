@@ -501,9 +501,9 @@ def test_a_unit_named_in_any_letter_case_is_stored_and_said_back_as_the_game_wri
     `canonical`): the player and the record read the unit's id, not what was typed."""
     service = GameService(store)
     game = service.new_game("borodino", "shevardino", seed=1)
-    moved = service.submit(game, "french", "move f-i-cav 2327")
-    assert (moved.message, moved.command) == ("French: move F-I-cav 2327.", "move F-I-cav 2327")
-    assert store.commands(game)[-1]["normalised"] == "move F-I-cav 2327" and service.replay_check(game).ok
+    moved = service.submit(game, "french", "move f-ic-1l 2323")
+    assert (moved.message, moved.command) == ("French: move F-IC-1L 2323.", "move F-IC-1L 2323")
+    assert store.commands(game)[-1]["normalised"] == "move F-IC-1L 2323" and service.replay_check(game).ok
 
 
 def test_a_verb_of_an_option_the_game_lacks_is_named_nowhere_and_refused_citing_the_option(store):

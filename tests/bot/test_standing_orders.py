@@ -42,7 +42,7 @@ def _standing_rows(store: Store, game: int) -> list[dict]:
     return [row for row in store.commands(game) if row["text"].startswith("standing order")]
 
 
-@pytest.mark.parametrize("seed", [0, 1])
+@pytest.mark.parametrize("seed", [0, 2])
 def test_a_whole_borodino_game_where_the_russian_never_chooses(tmp_path, seed):
     service = GameService(Store(tmp_path / "games.sqlite"))
     game = service.new_game("borodino", "5sep", seed=seed)

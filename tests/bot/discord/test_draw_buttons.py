@@ -7,6 +7,7 @@ from pathlib import Path
 from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, make_tables, run, seated_game
 from bot.service import GameService
 from bot.store import Store
+from bot.text import outcome_line
 from tests.bot.discord.test_discord_wire import borodino, custom_ids, play, start, text_of
 from tests.bot.discord.test_standing_orders_tables import borodino_table, play_until
 
@@ -51,7 +52,7 @@ def test_a_game_won_by_the_rules_announces_its_victory_level_with_the_final_map(
     play_until(tables, game_id, lambda state: state["phase"] == "over", limit=1000)
     outcome = tables.service.system(game_id).outcome(tables.service.load(game_id))
     (post,) = [p for p in tables.delivery.messenger.posts if "Game over" in p[1]]
-    assert f"({outcome['level']})" in post[1] and outcome["reason"] in post[1]
+    assert outcome_line(outcome) in post[1]  # the winner, the level of a graded win, the reason
     assert post[0] == CHANNEL and post[2] is not None  # with the final map
 
 

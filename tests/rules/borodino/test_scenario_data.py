@@ -144,7 +144,24 @@ def test_chart_shape():
     chart = sd.scenarios()["grand"].reinforcements
     assert [r.turn for r in chart] == sorted(r.turn for r in chart)
     assert all(not sd.is_night(r.turn) and r.entry in sd.FRENCH_ENTRIES for r in chart)
-    assert max(Counter((r.turn, r.entry) for r in chart).values()) <= 3
+    assert max(Counter((r.turn, r.entry) for r in chart).values()) <= 4
+
+
+def test_the_printed_entries_b_and_c():
+    """What the published articles on the game give of the chart: at B, I Corps' 4-4 on Game-Turn 2,
+    its 7-4, 7-3 and 5-4 on Turn 4 and its 2-5 on Turn 5; at C, V Corps' 4-3, two 4-4 and 2-5 on Turn 8."""
+    s = sd.scenarios()
+    chart = s["5sep"].reinforcements
+    units = sd.units()
+    b = sorted((r.turn, f"{units[r.unit].strength}-{units[r.unit].movement}")
+               for r in chart if r.unit.startswith("F-I-"))
+    assert b == [(2, "4-4"), (4, "5-4"), (4, "7-3"), (4, "7-4"), (5, "2-5")]
+    assert {r.entry for r in chart if r.unit.startswith("F-I-")} == {"new_road_west"}
+    c = sorted((r.turn, r.entry, f"{units[r.unit].strength}-{units[r.unit].movement}")
+               for r in chart if r.unit.startswith("F-V-"))
+    assert c == [(8, "old_road_west", "2-5"), (8, "old_road_west", "4-3"),
+                 (8, "old_road_west", "4-4"), (8, "old_road_west", "4-4")]
+    assert s["shevardino"].setup["F-I-5"] == "2629"  # arrived on Turn 2, before the scenario's first
     first = {r.unit: r.turn for r in chart}
     assert first["F-IC-1L"] == 1  # Murat's vanguard about noon
     assert {r.entry for r in chart if r.unit.startswith("F-V-")} == {"old_road_west"}
@@ -207,7 +224,8 @@ def _break_front_line(doc):
 
 
 def _break_too_many(doc):
-    doc["reinforcement"][-1]["turn"] = 15  # a fourth unit by new_road_west on turn 15
+    for r in doc["reinforcement"][-2:]:
+        r["turn"] = 15  # a fourth and fifth unit by new_road_west on turn 15
 
 
 def _break_victory(doc):
@@ -224,7 +242,7 @@ def _break_victory(doc):
     (_break_entry, "unknown entry 'north_edge'"),
     (_break_option, "unknown option 'fog_of_war'"),
     (_break_front_line, "wrong side of the Front Line"),
-    (_break_too_many, "more than 3 units"),
+    (_break_too_many, "more than 4 units"),
     (_break_victory, "unknown victory 'moscow'"),
 ])
 def test_broken_scenarios_are_refused(breaker, message):

@@ -344,9 +344,9 @@ def test_a_turn_s_reinforcements_are_told_once_with_how_they_enter():
     told = [e["text"] for e in events] + borodino.view(s, "french")["notes"]
     arrived = sorted(uid for uid, u in s["units"].items() if u["where"] == "waiting")
     assert arrived and all(sum(t.count(uid) for t in told) == 1 for uid in arrived)
-    assert "Reinforcements of this Game-Turn, waiting to enter at 2630: F-IIIC-3L (1-5 cavalry), F-IIIC-6H (2-5 " \
-        "cavalry) and F-IIIC-X (2-5 cavalry). `move <id> <hex>` moves one on; one not moved on is placed on its " \
-        "entry hex when the phase ends (Scenarios)." in told
+    assert "Reinforcements of this Game-Turn, waiting to enter at 2630: F-I-5 (4-4 infantry), " \
+        "F-IIIC-3L (1-5 cavalry), F-IIIC-6H (2-5 cavalry) and F-IIIC-X (2-5 cavalry). `move <id> <hex>` " \
+        "moves one on; one not moved on is placed on its entry hex when the phase ends (Scenarios)." in told
 
 
 def test_reinforcements_sharing_an_entry_hex_end_in_separate_hexes():
