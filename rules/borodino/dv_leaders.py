@@ -168,7 +168,7 @@ def casualties(b: Battle, uids: list[str]) -> list[Event]:
                                     dice=list(dice), fate="none"))
                 continue
             b.s["leaders"][lid]["where"] = "removed"
-            commands = b.s["leaders"][lid]["commands"]
+            commands = _fielded(b, lid)
             events.append(event(f"{text}{fate}; he leaves the game{_left_leaderless(b, commands)}.",
                                 kind="leader_casualty", leader=lid, dice=list(dice), fate=fate))
             if commands:
@@ -184,6 +184,13 @@ def _remedy(b: Battle, lid: str, commands: list[str]) -> Event:
     giving = _giving(b, lid, "it" if one else "them")
     return event(f"Your {listed(commands)} {'is' if one else 'are'} leaderless: {giving} (Doomed Victory 8.14).",
                  to=dv_data.load().leaders[lid].side, kind="leaderless", leader=lid)
+
+
+def _fielded(b: Battle, lid: str) -> list[str]:
+    """The corps of a leader's command with a unit still in this game: a scenario's order of battle
+    may leave one out (Markov's Additional Forces without the option additional_forces)."""
+    present = {b.defs[u].corps for u in _own_units(b, dv_data.load().leaders[lid].side, lid)}
+    return [corps for corps in b.s["leaders"][lid]["commands"] if corps in present]
 
 
 def _left_leaderless(b: Battle, commands: list[str]) -> str:

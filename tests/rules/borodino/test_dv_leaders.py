@@ -65,6 +65,16 @@ def test_8_14_with_no_leader_free_the_fallen_leader_s_player_is_told_who_may_lat
                    "<leader> Davout` gives it a leader (Doomed Victory 8.14).")]
 
 
+def test_8_14_a_fallen_leader_leaves_leaderless_only_the_corps_this_game_fields():
+    """Markov commands the Moscow Militia and the Additional Forces (8.10); a 7 September game without
+    the option additional_forces has none of the latter, so his fall names the militia alone."""
+    s = dv_position({"R-Mil-1": G}, leaders={"L-MARKOV": "R-Mil-1"})
+    force_dice(s, 1, 1)
+    events = casualties(Battle(s), ["R-Mil-1"])
+    assert events[0]["text"].endswith("and Moscow Militia (with the Guard) is leaderless (Doomed Victory 8.14).")
+    assert events[1]["text"].startswith("Your Moscow Militia (with the Guard) is leaderless: ")
+
+
 def test_8_14_a_leader_rolls_when_his_unit_receives_a_result_and_follows_it_in_retreat():
     """8.14 in play: the defender's leader rolls two dice after the combat die; he survives (7) and
     "remains stacked with the defending unit", which carries him along its retreat."""
