@@ -148,7 +148,9 @@ def _doomed_notes(b: Battle) -> list[str]:
         out.append(f"Broken (may not attack; Doomed Victory 6.10): {', '.join(broken)}.")
     if "leaders" in b.s:
         idle = [dv_leaders.name(lid) for lid in dv_leaders.on_map(b) if not b.s["leaders"][lid]["active"]]
-        if idle:
+        if idle and b.s["phase"] == "rally":  # no unit moves or attacks there: what an inactive leader may not do
+            out.append(f"Inactive leaders (they neither move nor rally; Doomed Victory 8.152): {', '.join(idle)}.")
+        elif idle:
             out.append("Inactive leaders (their units may not move or attack; Doomed Victory 8.10): "
                        f"{', '.join(idle)}.")
     return out

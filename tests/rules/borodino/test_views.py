@@ -167,6 +167,9 @@ def test_doomed_victory_adds_its_leaders_and_broken_units():
     state["leaders"]["L-DAVOUT"]["active"] = False  # the note cites the errata by its title, as the others do
     assert "Inactive leaders (their units may not move or attack; Doomed Victory 8.10): Davout." in \
         borodino.view(state, "french")["notes"]
+    state["phase"] = "rally"  # 8.152: there no unit moves or attacks; an inactive leader neither moves nor rallies
+    assert "Inactive leaders (they neither move nor rally; Doomed Victory 8.152): Davout." in \
+        borodino.view(state, "french")["notes"]
 
 
 def test_a_game_over_notes_its_losses_alone():
