@@ -137,7 +137,7 @@ def activate(b: Battle, side: str) -> list[Event]:
             continue
         die = roll(b.s["dice"])
         leader["active"] = die <= d.rating
-        state = "active" if leader["active"] else "inactive: his units may not move or attack this turn"
+        state = "active" if leader["active"] else "inactive, so his units may not move or attack this turn"
         rule = "8.112" if side == "french" else "8.122"
         events.append(event(f"{d.name} {_out_of_range(side)} and rolls {die} against his "
                             f"rating {d.rating}: {state} (Doomed Victory {rule}).", kind="leader_activation",

@@ -220,6 +220,19 @@ def test_8_112_a_general_of_cavalry_rolls_only_beyond_14_hexes_of_murat():
     assert events[0]["text"].startswith("Nansouty is not within 14 hexes of an active Murat and rolls ")
 
 
+def test_8_112_a_leader_who_fails_his_roll_is_told_inactive_and_what_that_costs():
+    """8.10, 8.112: a general of cavalry beyond 14 hexes of Murat rolls one die; above his rating he is
+    inactive, and his units may not move or attack this turn (one sentence, one colon)."""
+    from rules.borodino.dv_leaders import activate
+    s = dv_position({"F-IC-1L": G, "F-IC-1H": _hexes_away(G, 15)},
+                    leaders={"L-MURAT": "F-IC-1L", "L-NANSOUTY": "F-IC-1H"})
+    force_dice(s, 6)
+    (told,) = activate(Battle(s), "french")
+    assert told["text"] == (f"Nansouty is not within 14 hexes of an active Murat and rolls 6 against his rating "
+                            f"{LEADERS['L-NANSOUTY'].rating}: inactive, so his units may not move or attack this turn "
+                            "(Doomed Victory 8.112).")
+
+
 def _leaderless(options: tuple[str, ...], phase: str = "movement") -> dict:
     """Doctorov has fallen; his VI Corps 24th Division stands next to a French 7-4; Barclay is in play."""
     s = dv_position({"R-VI-24": G, "F-I-2": N, "R-IV-22": go(G, 3, 3)}, options=options, player="russian",
