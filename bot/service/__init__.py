@@ -217,7 +217,7 @@ class GameService:
         row = {**row, "side": side, "normalised": normalised, "issued_against_seq": seq}
         tail = f" The request to undo {said(system, pending['command'])} is cancelled." if pending else ""
         tail += " " + fmt.outcome_line(outcome) if outcome else ""
-        how = " by standing order" if standing else " by default at the deadline" if default else ""
+        how = " by standing order" if standing else " by default" if default else ""  # a deadline's: its line says so
         who = fmt.side_name(side) + (f"{how} ({standing or default})" if how else "")
         message = f"{who}: {normalised}.{tail}"
         hidden = system.INFO.hidden_information

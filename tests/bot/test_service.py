@@ -328,9 +328,9 @@ def test_a_deadline_plays_the_first_order_of_the_choice_waiting_then_the_standin
     played = service.default_choice(game, "blue", record)
     assert played is not None
     assert (played.side, played.message, played.standing, played.seq) == (
-        "blue", "Blue by default at the deadline (answer: loud): answer loud. Red by standing order: an `echo` "
+        "blue", "Blue by default (answer: loud): answer loud. Red by standing order: an `echo` "
                 "command.", None, 3)  # no standing order of Blue's: the channel names the deadline (bot/tables/news.py)
-    assert played.public == "Blue by default at the deadline: an `answer` command."
+    assert played.public == "Blue by default: an `answer` command."
     rows = [(r["side"], r["user"], r["text"], r["issued_against_seq"]) for r in service.store.commands(game, after=1)]
     assert rows == [("blue", "deadline", "deadline answer: loud, the default at the deadline", 1),
                     ("red", None, "standing order echo: no", 2)]

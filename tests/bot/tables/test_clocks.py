@@ -240,7 +240,7 @@ def test_a_choice_made_by_default_at_the_deadline_is_said_to_be_the_deadline_s_n
     run(tables.play.submit(ANNA, CHANNEL, "shout"))
     run(tables.clocks.expire(game_id, "blue", timedelta(0)))
     said = tables.delivery.messenger.in_channel(CHANNEL)[-1]
-    assert said.startswith("**Deadline** — Blue by default at the deadline: an `answer` command. Until the Blue "
+    assert said.startswith("**Deadline** — Blue by default: an `answer` command. Until the Blue "
                            "player acts again, what falls to them this player-turn is played at once, as at this "
                            "deadline.\nblue: answer loud\n")
     assert "standing order" not in said
@@ -275,7 +275,7 @@ def test_a_side_a_passed_deadline_played_for_is_absent_for_the_rest_of_the_playe
         .startswith("Game 1: Next, due ")
     said = [line for line in tables.delivery.messenger.in_channel(CHANNEL) if line.startswith("**Deadline")]
     assert len(said) == 1 and said[0].startswith(
-        "**Deadline** — Blue by default at the deadline: an `answer` command. Until the Blue player acts again, "
+        "**Deadline** — Blue by default: an `answer` command. Until the Blue player acts again, "
         "what falls to them this player-turn is played at once, as at this deadline.\nblue: answer loud\n")
     assert store.deadline(game_id, "blue")["due_at"] == clock().isoformat()
     assert store.deadline(game_id, "red")["due_at"] == (clock() + timedelta(hours=48)).isoformat()
