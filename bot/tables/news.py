@@ -21,12 +21,13 @@ from bot import fair_dice
 from bot import text as fmt
 from bot.delivery import Buttons, Onlookers, channel_audience, kept_view, message, user_audience
 from bot.permissions import Actor, TableError, sides_of
-from bot.service import Result, new_player_turn, new_turn, player_turn_mark
+from bot.service import Result, new_player_turn, new_turn, player_turn_mark, said
 from bot.store import DeadlineRows, Outbox, Told
 from bot.tables.notices import notices, told_privately
 from bot.tables.room import Room
 from bot.words import COMPUTER, Text, channel, due, join, mention, plain, table, words
 from rules.core.standing import choosers
+from rules.core.system import GameSystem
 
 log = logging.getLogger("kolocha.news")
 HERE = "; what is asked is in your private news"  # a ping's pointer to the question message
@@ -69,6 +70,8 @@ class Change:
         events: list[Text] = [line.strip() for line in fmt.event_lines(result.visible_to(None), False)
                               if not said.endswith(line.strip())]  # said once (an undo's own event)
         aside = self.aside.pop() if self.aside and not result.secret else ""  # after the first public line
+        if events and not result.secret and said == _verb_alone(system, result):  # its giver named on what it did
+            said, events = str(events[0]), events[1:]
         # played for a player by their standing order, which its line names ('Russian by standing order
         # (advance: never): stay.'): no one's name before it, nor the computer's reason, not the order's
         line = join([words(said, aside) if result.standing else words("**", self.who, "** — ", said,
@@ -283,6 +286,15 @@ def own_view(view: dict, side: str) -> Text:
     own = [u for u in view.get("units", []) if u.get("side") == side]
     lines = fmt.units_table(own, words=view.get("unit_words"), names=fmt.place_names(view))  # 1812: "Vilna (12)"
     return words(fmt.headline(view), "\n", table(lines))
+
+
+def _verb_alone(system: GameSystem, result: Result) -> str:
+    """A command's public line in a game with hidden information when nothing else is said of it: its
+    side and verb ('French: a `move` command.'). Where the public events go on to tell what it did ('A
+    French block moves 22 → 34 → 31.'), the first of them is the command's line in the channel, under
+    its giver's name: the order was said twice, a line each (the channel doubled on a phone)."""
+    hidden = system.INFO.hidden_information and result.command is not None
+    return f"{fmt.side_name(result.side)}: {said(system, str(result.command))}." if hidden else ""
 
 
 def _line_of_its_own(text: Text) -> Text:

@@ -415,7 +415,20 @@ def test_the_computer_s_reason_is_told_with_its_command_only_where_nothing_is_hi
     assert wagers.service.submit(wager, "red", "shout", compose=change.compose).accepted
     run(change.settle())
     assert wagers.delivery.messenger.in_channel(CHANNEL)[-1].startswith(
-        "**Computer** — Red: a `shout` command.\nred shouts\n")
+        "**Computer** — red shouts\n")
+
+
+def test_a_hidden_game_s_order_is_said_once_in_the_line_that_tells_what_it_did(wagers):
+    """Fog of war: the public reads a command's verb alone ('Red: a `shout` command.'), and the line
+    under it told what it did ('red shouts'), two lines an order; the line of what it did now names its
+    giver. A command nothing public tells of keeps its verb's line."""
+    game_id = run(seated_game(wagers, system="toy_wager", scenario="long"))
+    run(wagers.play.submit(ANNA, CHANNEL, "shout"))
+    assert wagers.delivery.messenger.in_channel(CHANNEL)[-1].startswith("**Anna** — red shouts\nTurn 1 | Answer")
+    change = wagers.news.change(game_id, "Boris")
+    quiet = Result(True, "Blue: answer loud.", 2, "blue", "answer loud", events=[], public="Blue: an `answer` command.")
+    told = change.compose(quiet, wagers.service.load(game_id), wagers.service.load(game_id))
+    assert plain(told.outbox[0][1]["text"]).startswith("**Boris** — Blue: an `answer` command.")
 
 
 def test_secret_orders_say_nothing_in_public_until_their_reveal_which_is_posted_within_the_phase(tmp_path, monkeypatch):
@@ -473,17 +486,17 @@ def test_a_player_asked_again_in_the_same_turn_is_pinged_to_the_question_edited_
     red, blue = (f"<@{ANNA.id}>: your move, {ASKED}", f"<@{BORIS.id}>: your move, {ASKED}") if remind == "both" \
         else (f"Red player: your move, {DUE}.", f"Blue player: your move, {DUE}.")
     assert [text for _, text, _ in said[-3:]] == [
-        f"**Anna** — Red: a `shout` command.\nred shouts\nTurn 1 | Answer Phase\nTo move: Blue\n"
+        f"**Anna** — red shouts\nTurn 1 | Answer Phase\nTo move: Blue\n"
         f"Blue player: your move, {DUE}.",
-        f"**Boris** — Blue: an `answer` command.\nblue: answer loud\nTurn 1 | Echo Phase\nTo move: Red\n{red}",
-        f"**Anna** — Red: an `echo` command.\nred: echo yes\nTurn 1 | Plan Phase\nTo move: Red, Blue\n"
+        f"**Boris** — blue: answer loud\nTurn 1 | Echo Phase\nTo move: Red\n{red}",
+        f"**Anna** — red: echo yes\nTurn 1 | Plan Phase\nTo move: Red, Blue\n"
         f"Red player: your move, {DUE}.\n{blue}"]
     shouted = [] if remind == "both" else [f"{waits} Red Shout Phase (turn 1)."]  # by DM: each a new one
     assert questions(wagers, ANNA.id) == [*shouted, f"Game {game_id}: Next, {DUE}: the Red Plan Phase (turn 1)."]
     answered = [] if remind == "both" else [f"{waits} Blue Answer Phase (turn 1)."]
     assert questions(wagers, BORIS.id) == [*answered, f"{waits} Blue Plan Phase (turn 1)."]
     run(wagers.play.submit(ANNA, CHANNEL, "plan bold"))  # a secret order: not a word in public
-    assert said[-1][1].startswith("**Anna** — Red: an `echo` command.")
+    assert said[-1][1].startswith("**Anna** — red: echo yes")
     run(wagers.play.submit(BORIS, CHANNEL, "plan calm"))
     assert said[-1][1] == \
         f"red plans bold\nblue plans calm\nTurn 2 | Shout Phase\nTo move: Red\nRed player: your move, {DUE}."
@@ -515,9 +528,9 @@ def test_a_player_awaited_again_within_one_phase_is_pinged_on_the_change_s_line_
     here = "; what is asked is in your private news."
     red, blue = (f"\n<@{ANNA.id}>: your move{here}", f"\n<@{BORIS.id}>: your move{here}") if remind == "both" \
         else ("", "")
-    assert lines == [(CHANNEL, "**Anna** — Red: a `shout` command.\nred shouts"),
-                     (CHANNEL, f"**Boris** — Blue: an `answer` command.\nblue: answer loud{red}"),
-                     (CHANNEL, f"**Anna** — Red: an `echo` command.\nred: echo yes{blue}")]
+    assert lines == [(CHANNEL, "**Anna** — red shouts"),
+                     (CHANNEL, f"**Boris** — blue: answer loud{red}"),
+                     (CHANNEL, f"**Anna** — red: echo yes{blue}")]
     waits = f"Game {game_id}: the game waits for you, {DUE}: the"
     shouted = [] if remind == "both" else [f"{waits} Red Shout Phase (turn 1)."]  # by DM: each a new one
     assert questions(tables, ANNA.id) == [*shouted, f"Game {game_id}: Next, {DUE}: the Red Plan Phase (turn 1)."]

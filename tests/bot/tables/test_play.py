@@ -227,7 +227,7 @@ def test_orders_that_meet_a_choice_are_held_and_played_once_it_is_made(wager):
     assert tables.store.last_seq(game_id) == 3 and not any("held orders" in dm for dm in messenger.to(ANNA.id))
     run(tables.play.submit(ANNA, CHANNEL, "plan calm"))  # turn 2: Red shouts, no choice waits
     assert tables.store.last_seq(game_id) == 5
-    assert messenger.in_channel(CHANNEL)[-1].startswith("**Anna** — Red: a `shout` command.\nred shouts")
+    assert messenger.in_channel(CHANNEL)[-1].startswith("**Anna** — red shouts")
     assert not any("held orders" in dm for dm in messenger.to(ANNA.id))
     assert toy_wager.choice(tables.service.load(game_id)) == {"kind": "answer", "side": "blue"}
     for actor, line in ((BORIS, "answer soft"), (BORIS, "plan bold"), (ANNA, "plan calm")):
