@@ -298,7 +298,9 @@ def headline(view: dict, computer: Collection[str] = ()) -> str:
     night turn reads Night, as on the picture), phase and player (none once the game is over: no
     side acts); then who moves (or the outcome) and the engine's prompt. The sides the `computer`
     plays are named as such, and while only they move the prompt is left out: its instructions
-    ('French impulse: `tactical`, `pass` ...') are for no one who reads them."""
+    ('French impulse: `tactical`, `pass` ...') are for no one who reads them; so are those of the
+    notes, which read as the view's `plain_notes` (Borodino's reinforcements, without '`move <id>
+    <hex>` moves one on')."""
     head = [turn_words(view)]
     if view.get("clock"):
         head.append(" ".join(str(word) for word in (view.get("day"), "Night" if view.get("night") else view["clock"])
@@ -312,9 +314,10 @@ def headline(view: dict, computer: Collection[str] = ()) -> str:
     elif view.get("to_move"):
         lines.append("To move: " + ", ".join(side_name(s) + (" (the computer)" if s in computer else "")
                                              for s in view["to_move"]))
-    if view.get("prompt") and not (view.get("to_move") and set(view["to_move"]) <= set(computer)):
+    unread = bool(view.get("to_move")) and set(view["to_move"]) <= set(computer)
+    if view.get("prompt") and not unread:
         lines.append(str(view["prompt"]))
-    lines += [str(note) for note in view.get("notes", [])]
+    lines += [str(note) for note in view.get("plain_notes" if unread and "plain_notes" in view else "notes", [])]
     return "\n".join(lines)
 
 

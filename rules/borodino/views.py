@@ -65,6 +65,7 @@ def view(b: Battle, side: str | None, to_move: list[str]) -> dict:
         "options": list(s["options"]), "log": s["log"], "last_log": s["last_log"],
         "unit_words": {"columns": ["hex", "unit", "type", "strength-movement"]},  # units keep their name (bot/text.py)
         "outcome": outcome(b), "notes": notes(b, due_a, due_d),
+        "plain_notes": notes(b, due_a, due_d, instruct=False),  # for a side no person plays: no instructions
         "zoc": {side: sorted(hexes) for side, hexes in b.zocs.items()},  # hexes in that side's enemy ZOC
         "position": {k: v for k, v in s.items() if k != "dice"},  # all but the dice: a computer player's board
         **({"leaders": _leaders(b)} if "leaders" in s else {}),
@@ -72,9 +73,10 @@ def view(b: Battle, side: str | None, to_move: list[str]) -> dict:
     }
 
 
-def notes(b: Battle, due_a: set[str], due_d: set[str]) -> list[str]:
+def notes(b: Battle, due_a: set[str], due_d: set[str], instruct: bool = True) -> list[str]:
     """Sentences that help the player to move: attacks due, reinforcements, losses, limits; once the
-    game is over, the losses alone (no one moves: broken units and inactive leaders are past news)."""
+    game is over, the losses alone (no one moves: broken units and inactive leaders are past news).
+    Without `instruct`, the facts alone, not the commands that act on them."""
     s = b.s
     out = []
     if s["phase"] == "over":
@@ -86,7 +88,7 @@ def notes(b: Battle, due_a: set[str], due_d: set[str]) -> list[str]:
         if due_d:
             parts.append("must still be attacked: " + ", ".join(sorted(due_d)))
         out.append(f"Attacks due (Combat B): {'; '.join(parts)}.")
-    out += _reinforcements(b)
+    out += _reinforcements(b, instruct)
     out += _doomed_notes(b)
     if b.night:
         out += _night_notes(b)
@@ -99,10 +101,11 @@ def notes(b: Battle, due_a: set[str], due_d: set[str]) -> list[str]:
     return out + [_losses(s)]
 
 
-def _reinforcements(b: Battle) -> list[str]:
+def _reinforcements(b: Battle, instruct: bool = True) -> list[str]:
     """The phasing side's reinforcements of this Game-Turn, by entry hex, and how they come on
     (Scenarios): the one place they are told, where the player looks while moving ('at 2630:
-    F-I-2 (7-4 infantry) and F-I-5 (4-4 infantry); at 3930: F-V-cav (2-5 cavalry)')."""
+    F-I-2 (7-4 infantry) and F-I-5 (4-4 infantry); at 3930: F-V-cav (2-5 cavalry)'); the command
+    that moves one on only if `instruct`."""
     units = b.s["units"]
     waiting = sorted(uid for uid, u in units.items() if u["where"] == "waiting" and b.side(uid) == b.s["player"])
     if not waiting:
@@ -110,8 +113,9 @@ def _reinforcements(b: Battle) -> list[str]:
     entries = sorted({units[uid]["entry"] for uid in waiting})
     at = "; ".join(f"at {h}: " + listed([f"{uid} ({b.defs[uid].value} {b.defs[uid].kind})" for uid in waiting
                                          if units[uid]["entry"] == h]) for h in entries)
-    return [f"Reinforcements of this Game-Turn, waiting to enter {at}. `move <id> <hex>` moves one on; one not "
-            "moved on is placed on its entry hex when the phase ends (Scenarios)."]
+    how = "`move <id> <hex>` moves one on; one" if instruct else "One"
+    return [f"Reinforcements of this Game-Turn, waiting to enter {at}. {how} not moved on is placed on its entry "
+            "hex when the phase ends (Scenarios)."]
 
 
 def _losses(s: dict) -> str:

@@ -69,6 +69,18 @@ def test_the_headline_names_the_computer_and_gives_no_prompt_while_only_it_moves
                                                                          "Choose a retreat hex for 4C."]
 
 
+def test_the_computer_s_borodino_reinforcements_are_noted_without_the_command_that_moves_one_on():
+    """A seat the computer holds gets no instructions: its reinforcements are noted as a fact, while a
+    person reads how to move one on (Scenarios)."""
+    view = rules.load("borodino").view(rules.load("borodino").setup("5sep", 1, []), None)
+    assert view["to_move"] == ["french"]
+    played = text.headline(view, computer={"french"})
+    assert "Reinforcements of this Game-Turn, waiting to enter at 2630: F-IC-1H (2-5 cavalry), F-IC-1L (2-5 " \
+        "cavalry) and F-IC-5H (2-5 cavalry). One not moved on is placed on its entry hex when the phase ends " \
+        "(Scenarios)." in played.splitlines() and "`move" not in played
+    assert "`move <id> <hex>` moves one on; one not moved on" in text.headline(view, computer={"russian"})
+
+
 def test_borodino_odds_against_an_empty_redoubt_say_it_stays_and_may_be_entered():
     forecast = {"kind": "crt", "attack": "2818 -> 2817", "attack_strength": 7, "defence_strength": 6, "odds": "1-1",
                 "modifiers": ["the Great Redoubt, empty, defends with its own 6"], "bombarding": [],

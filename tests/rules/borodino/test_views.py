@@ -11,7 +11,7 @@ KEYS = {
     "system", "scenario", "title", "viewer", "turn", "first_turn", "last_turn", "day", "clock", "night",
     "phase", "player", "to_move", "prompt", "units", "waiting", "eliminated", "exited", "redoubts", "losses",
     "exited_points", "must_attack", "must_be_attacked", "owed", "options", "log", "last_log", "unit_words",
-    "outcome", "notes", "zoc", "position",
+    "outcome", "notes", "plain_notes", "zoc", "position",
 }
 
 
@@ -72,6 +72,10 @@ def test_the_status_says_how_waiting_reinforcements_enter():
     assert v["notes"][0] == ("Reinforcements of this Game-Turn, waiting to enter at 2630: F-IC-1H (2-5 cavalry), "
                              "F-IC-1L (2-5 cavalry) and F-IC-5H (2-5 cavalry). `move <id> <hex>` moves one on; one "
                              "not moved on is placed on its entry hex when the phase ends (Scenarios).")
+    assert v["plain_notes"][0] == ("Reinforcements of this Game-Turn, waiting to enter at 2630: F-IC-1H (2-5 "
+                                   "cavalry), F-IC-1L (2-5 cavalry) and F-IC-5H (2-5 cavalry). One not moved on "
+                                   "is placed on its entry hex when the phase ends (Scenarios).")  # no instruction
+    assert v["plain_notes"][1:] == v["notes"][1:]
 
 
 def test_a_night_turn_s_prompt_states_night_movement_a_whole():
