@@ -89,8 +89,8 @@ class Play(Room):
         async with self.tables.lock(game["id"]):
             if line.split()[:1] == ["undo"]:  # taking back a command drops what the side held after it
                 await asyncio.to_thread(self._drop_held, game["id"], actor, side)
-            said = await self._said(actor, game["id"], line, side, seen, still, asked_in)
-            await self.release(game["id"])
+            said = await self._said(actor, game["id"], line, side, seen, still, asked_in, flush=False)
+            await self.release(game["id"])  # its news sent with the held orders' it lets play: one flush
         if not said.accepted:
             raise (Expired if said.expired else TableError)(said.text)
         return said
@@ -126,21 +126,19 @@ class Play(Room):
         batch = Batch(lines, hidden)
         async with self.tables.lock(game["id"]):
             await asyncio.to_thread(self._drop_held, game["id"], actor, side)  # a new message replaces them
-            await self._judge_all(actor, game["id"], side, batch, typed)
-            await self.release(game["id"])
+            try:
+                await self._judge_all(actor, game["id"], side, batch, typed)
+                await self.release(game["id"], flush=False)
+            finally:
+                await self.tables.delivery.flush(game["id"])
         return batch
 
     async def _judge_all(self, actor: Actor, game_id: int, side: str | None, batch: Batch,
                          typed: bool = False) -> None:
         """Under the game's lock: the batch's orders judged one after another up to the first
         refused, which with those after it is held when a choice waiting first refused it; their
-        news sent together once they are judged (texts in a row go as one message, bot/delivery.py)."""
-        try:
-            await self._judge_each(actor, game_id, side, batch, typed)
-        finally:
-            await self.tables.delivery.flush(game_id)
-
-    async def _judge_each(self, actor: Actor, game_id: int, side: str | None, batch: Batch, typed: bool) -> None:
+        news stored, for the caller to send together once they and any held orders they let play
+        are judged (texts in a row go as one message, bot/delivery.py)."""
         for n, line in enumerate(batch.lines):
             if typed and await asyncio.to_thread(self._secret_now, game_id, line):
                 batch.said.append(Said(line, False, SECRET_ORDER, withdraw=True))
@@ -182,18 +180,24 @@ class Play(Room):
                 return orders
         return None
 
-    async def release(self, game_id: int) -> None:
+    async def release(self, game_id: int, flush: bool = True) -> None:
         """Under the game's lock, after a command (a player's, the computer's, a deadline's): held
         orders now due are judged in order, as if sent now, and their author is told (privately)
-        what became of them (`_asked_of`), unless the channel has told it all (`_told_in_public`)."""
-        while (orders := await asyncio.to_thread(self._due_held, game_id)) is not None:
-            batch = Batch(orders.lines)  # told privately, never withdrawn: whether it hides anything is not asked
-            await self._judge_all(orders.actor, game_id, orders.side, batch)
-            if await asyncio.to_thread(self._told_in_public, game_id, orders.side, batch):
-                continue
-            if not batch.held or await asyncio.to_thread(self._asked_of, game_id, orders.side):
-                await self.tables.delivery.send(game_id, [(orders.side, message(words(
-                    "Your held orders, played once the choices were made:\n", batch.reply())))])
+        what became of them (`_asked_of`), unless the channel has told it all (`_told_in_public`).
+        Their news is sent once all are judged (`flush`), or by a caller that sends the command's
+        own news with it: a click followed by held orders was two posts, one a flush."""
+        try:
+            while (orders := await asyncio.to_thread(self._due_held, game_id)) is not None:
+                batch = Batch(orders.lines)  # told privately, never withdrawn: whether it hides anything is not asked
+                await self._judge_all(orders.actor, game_id, orders.side, batch)
+                if await asyncio.to_thread(self._told_in_public, game_id, orders.side, batch):
+                    continue
+                if not batch.held or await asyncio.to_thread(self._asked_of, game_id, orders.side):
+                    await asyncio.to_thread(self.store.add_outbox, game_id, [(orders.side, message(words(
+                        "Your held orders, played once the choices were made:\n", batch.reply())))])
+        finally:
+            if flush:
+                await self.tables.delivery.flush(game_id)
 
     def _told_in_public(self, game_id: int, side: str, batch: Batch) -> bool:
         """Whether held orders need no word to their author: each was played (none refused, none held

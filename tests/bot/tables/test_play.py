@@ -236,6 +236,27 @@ def test_orders_that_meet_a_choice_are_held_and_played_once_it_is_made(wager):
     assert toy_wager.choice(tables.service.load(game_id)) is None
 
 
+def test_a_command_and_the_held_orders_it_lets_play_are_sent_by_one_flush_in_order(wager):
+    """Held orders played after the command that made their choice are sent with its news, once all are
+    judged: each flush sent what waited (the command's line, then the held orders' lines), two posts where
+    texts in a row go as one. Nothing is lost or reordered: the command's line comes first."""
+    tables, game_id = wager
+    messenger, delivery = tables.delivery.messenger, tables.delivery
+    run(tables.play.orders(ANNA, CHANNEL, "shout; shout"))
+    for actor, line in ((BORIS, "answer soft"), (BORIS, "plan bold")):
+        run(tables.play.submit(actor, CHANNEL, line))
+    flushes, flush, posted = [], delivery.flush, len(messenger.in_channel(CHANNEL))
+
+    async def counted(game=None):
+        flushes.append(len(messenger.in_channel(CHANNEL)))
+        return await flush(game)
+    delivery.flush = counted
+    run(tables.play.submit(ANNA, CHANNEL, "plan calm"))  # turn 2 begins, and Red's held shout is played
+    assert tables.store.last_seq(game_id) == 5 and flushes == [posted]
+    said = messenger.in_channel(CHANNEL)[posted:]
+    assert said[0].startswith("red plans calm") and said[-1].startswith("**Anna** — red shouts")
+
+
 def test_held_orders_held_again_behind_the_other_sides_choice_are_told_once_played(wager):
     tables, game_id = wager
     messenger = tables.delivery.messenger
