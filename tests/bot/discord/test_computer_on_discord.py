@@ -27,10 +27,10 @@ def test_a_game_against_the_computer_on_discord(tmp_path):
             assert rows and {row["side"] for row in rows} == {"french"}
             assert {row["user"] for row in rows} == {COMPUTER}
             lines = [line for post in s.posts() for line in post.splitlines()
-                     if line.startswith("**Computer** — French: ")]
+                     if line.startswith("**Computer** — ")]
             assert len(lines) == len(rows) and all(" Why: " in line for line in lines)
             # its Movement Phase in one message, its end with the map after it in another (a post each before)
-            played = [m for m in s.channel.history() if m.content.startswith("**Computer** — French: ")]
+            played = [m for m in s.channel.history() if m.content.startswith("**Computer** — ")]
             assert [m.content.count("**Computer**") for m in played] == [len(rows) - 1, 1]
             assert [len(m.attachments) for m in played] == [0, 1]
             assert f"<@{s.anna.user.id}>: your move" in s.posts()[-1]

@@ -58,7 +58,7 @@ def test_a_500_while_announcing_is_no_refusal(tmp_path):
         wire.http.failing.clear()
         wire.tables.store.mark_failed(row["id"], "2000-01-01")  # its retry is due
         await wire.tables.delivery.flush()
-        assert "French: move 3225 3224" in wire.http.of("send")[-1][1]["content"]
+        assert "3225 (French 7-4 infantry) moves to 3224 (1 MP)." in wire.http.of("send")[-1][1]["content"]
         assert wire.tables.store.undelivered(game_id) == []
     play(test, tmp_path)
 

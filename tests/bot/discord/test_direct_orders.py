@@ -25,7 +25,7 @@ def test_a_direct_message_plays_in_the_game_that_waits_and_consents_to_an_undo(t
             played, ended = answers(s, s.anna)[-1].splitlines()
             assert played.startswith(f"1. ✅ French: {move}. ") and ended.startswith("2. ✅ French: end. ")
             assert stored(s, game_id) == [move, "end"]
-            assert any(post.startswith(f"**anna** — French: {move}.") for post in s.posts())
+            assert any(post.startswith(f"**anna** — {move.split()[1]} (French ") for post in s.posts())  # said once
             await s.anna.send_dm("undo")  # `end` began another phase: the Russian must consent
             assert "consent" in answers(s, s.anna)[-1]
             await s.boris.send_dm("accept")

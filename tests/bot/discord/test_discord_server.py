@@ -280,7 +280,7 @@ def test_a_channel_that_keeps_refusing_the_bot_pauses_its_game(tmp_path):
             await s.anna.slash(s.channel, "move", unit="3225", to="3224")
             await s.env.advance_time(3600)  # retried, and this time it goes through
             assert s.tables.store.game(game_id)["paused"] is None
-            assert "move 3225" in s.posts()[-1]
+            assert "3225 (French 7-4 infantry) moves to 3224" in s.posts()[-1]
             s.env.inject_error("POST", f"/channels/{s.channel.id}/messages", status=403,
                                code=50013, message="Missing Permissions", times=None)
             await s.anna.slash(s.channel, "move", unit="3322", to="3119")

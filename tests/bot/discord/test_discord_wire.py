@@ -160,7 +160,7 @@ def test_a_seated_players_plain_move_is_played_and_answered(tmp_path):
         assert wire.tables.store.commands(game_id)[-1]["normalised"].startswith("move 3225")
         assert wire.http.of("react") == [(CHANNEL, "✅")]
         public = [p["content"] for _, p in wire.http.of("send")[sent:]]
-        assert len(public) == 1 and "**Anna** — French: move 3225" in public[0]
+        assert public == ["**Anna** — 3225 (French 7-4 infantry) moves to 3224 (1 MP)."]  # the order said once
         assert not [d for d in wire.http.of("dm") if "move 3225" in d[1].get("content", "")]
     play(test, tmp_path)
 

@@ -27,7 +27,7 @@ def test_the_table_hears_which_announced_commands_a_restore_lost(tmp_path):
         async with server(db) as s:
             game_id = await borodino(s)
             await s.anna.slash(s.channel, "move", unit="3225", to="3224")
-            assert "move 3225" in s.posts()[-1]
+            assert "3225 (French 7-4 infantry) moves to 3224" in s.posts()[-1]
             await s.client.close()
             restored = Store(db)  # the commands after the copy was made are gone, their posts not
             with restored.transaction():
@@ -47,7 +47,7 @@ def test_a_whole_backup_restored_as_deploy_says_is_told_too(tmp_path):
             with closing(sqlite3.connect(db)) as source, closing(sqlite3.connect(tmp_path / "copy.sqlite")) as copy:
                 source.backup(copy)
             await s.anna.slash(s.channel, "move", unit="3225", to="3224")
-            assert "move 3225" in s.posts()[-1]
+            assert "3225 (French 7-4 infantry) moves to 3224" in s.posts()[-1]
             await s.client.close()
             shutil.copy(tmp_path / "copy.sqlite", db)
             for tail in ("-wal", "-shm"):

@@ -431,6 +431,27 @@ def test_a_hidden_game_s_order_is_said_once_in_the_line_that_tells_what_it_did(w
     assert plain(told.outbox[0][1]["text"]).startswith("**Boris** — Blue: an `answer` command.")
 
 
+def test_an_open_game_s_move_is_said_once_in_the_line_that_tells_what_it_did(service):
+    """No hidden information: a move's line ('Red: move r1 0201.') said again what its event tells
+    (the unit, where it stood, where it went), two lines an order; the event's line now names its
+    giver. A move whose event tells less (not where it stood, another unit, another hex), an order of
+    more words and the line a command's outcome changed keep their own line."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    state = service.load(game_id)
+
+    def told(command: str, unit: str = "r1", path: tuple[str, ...] = ("0101", "0201"), said: str = "") -> str:
+        moved = {"text": "r1 in 0101 moves to 0201.", "kind": "move", "unit": unit, "path": list(path)}
+        result = Result(True, said or f"Red: {command}.", 1, "red", command, events=[moved])
+        return plain(tables.news.change(game_id, "Anna").compose(result, state, state).outbox[0][1]["text"])
+    for command in ("move r1 0201", "move 0101 0201", "move R1 0201"):
+        assert told(command).startswith("**Anna** — r1 in 0101 moves to 0201.") and "Red:" not in told(command)
+    for kept in (told("move r1 0201", path=()), told("move r1 0201", unit="r2"),
+                 told("move r1 0301"), told("move r1 0101 0201", path=("0101", "0201")),
+                 told("move r1 0201", said="Red: move r1 0201. Red wins.")):
+        assert kept.startswith("**Anna** — Red: ") and "\nr1 in 0101 moves to 0201." in kept
+
+
 def test_secret_orders_say_nothing_in_public_until_their_reveal_which_is_posted_within_the_phase(tmp_path, monkeypatch):
     """A secret order that shows nothing leaves the channel silent; the one that reveals both plans posts what
     they were, though the phase goes on (a wager whose whole game is one phase: no map, no "your move")."""
