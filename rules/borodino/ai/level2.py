@@ -157,10 +157,17 @@ def by_the_edge(state: dict, side: str, rng: random.Random, stop: Stop = never) 
         now[0], _ = borodino.apply(now[0], side, cmd)
         return Battle(now[0])
     why = f" (level 2: {float(gain):+.1f} over marching on the redoubts in {len(ends[True])} playouts to the end)"
-    moves = [Decision(d.command, d.reason + why) for d in east_edge.moves(Battle(state), apply)]
+    moves = east_edge.moves(Battle(state), apply)
     _, leaders_moved = move_leaders(now[0], side)  # Doomed Victory 8.1: after their units
-    return moves + leaders_moved + [Decision("end", "the rest of the army stands out of the fights it need not "
-                                             "give (Victory Conditions: losses)" + why)]
+    return said_once(moves + leaders_moved + [Decision("end", "the rest of the army stands out of the fights it "
+                                                       "need not give (Victory Conditions: losses)")], why)
+
+
+def said_once(plan: list[Decision], why: str) -> list[Decision]:
+    """A plan whose first command's reason ends with `why`, how the plan was chosen: said once for
+    the plan, not after each of its moves (a channel reads every reason)."""
+    first, *rest = plan
+    return [Decision(first.command, first.reason + why), *rest]
 
 
 def shared(stop: Stop, part: float) -> Stop:
@@ -209,10 +216,9 @@ class Search:
         why = (" (level 2: every plan it scored moves as level 1's)" if judged == [first] else
                f" (level 2: the best of {len(self.scored)} plans, {float(lead):+.1f} over level 1's "
                f"in {played} playouts each)")
-        moves = [Decision(d.command, d.reason + why) for d in moves]
         _, leaders_moved = move_leaders(after, self.side)  # Doomed Victory 8.1: after their units
-        end = Decision("end", "every unit that should move has moved (Sequence of Play)" + why)
-        return moves + leaders_moved + [end]
+        return said_once(moves + leaders_moved + [Decision("end", "every unit that should move has moved "
+                                                           "(Sequence of Play)")], why)
 
     def candidates(self, ranked: list[Genome], first: Genome, wait: Genome) -> list[Genome]:
         """The plans judged by playouts, one per board, CANDIDATES in all: level 1's own, waiting

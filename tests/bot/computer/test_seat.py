@@ -151,13 +151,14 @@ def test_a_borodino_level_2_seat_stopped_by_its_clock_is_planned_again_at_the_sa
     at_once = plan(replace(job, deadline=time.monotonic()))
     assert at_once[0].reason.endswith("[the clock stopped its search at step 0]")  # no plan scored beyond the first two
     assert stops_in(f"{at_once[0].command} — {at_once[0].reason}") == (0,)  # here one board: nothing to play out
-    assert "(level 2: every plan it scored moves as level 1's)" in at_once[-1].reason
+    assert "(level 2: every plan it scored moves as level 1's)" in at_once[0].reason
     level_1 = plan(PlanJob(**{**job.__dict__, "module": "rules.borodino", "level": 1}))
     assert [d.command for d in at_once] == [d.command for d in level_1]
     cut = (5, 7)  # five plans scored after the first two, then two rounds of playouts
     stopped = plan(replace(job, stops=cut))
     assert stops_in(f"{stopped[0].command} — {stopped[0].reason}") == cut and stopped == plan(replace(job, stops=cut))
-    assert "the best of 7 plans" in stopped[-1].reason and "in 1 playouts each" in stopped[-1].reason
+    assert "the best of 7 plans" in stopped[0].reason and "in 1 playouts each" in stopped[0].reason
+    assert not any("level 2" in d.reason for d in stopped[1:])  # said once, on the plan's first command
 
 
 def test_a_bloody_monday_seat_of_level_2_is_planned_by_the_search():
