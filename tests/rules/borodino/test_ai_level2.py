@@ -50,7 +50,7 @@ def test_a_search_with_a_clock_goes_as_far_as_it_lets_it():
         asked.append(share)
         return len(asked) in (5, 8)  # the 5th ask ends the scoring, the 8th the playouts
     plan = borodino.commander(2, stop=stop).plan(view, (), random.Random(1))
-    assert len(asked) == 8 and "the best of 6 plans" in plan[-1].reason and "in 2 playouts each" in plan[-1].reason
+    assert len(asked) == 8 and "the best of 6 plans" in plan[0].reason and "in 2 playouts each" in plan[0].reason
     assert asked[0] < asked[-1] <= 1  # its stages end at shares of the time the seat gives
     nothing = borodino.commander(2, stop=lambda share: True).plan(view, (), random.Random(1))
     assert [d.command for d in nothing] == [d.command for d in borodino.commander(1).plan(view, (), random.Random(1))]
