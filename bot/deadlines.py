@@ -76,6 +76,8 @@ class Deadlines:
         self._next: dict[int, dict[str, datetime]] = {}  # game -> side -> its deadline's next moment
         self._jobs: set[tuple[int, str]] = set()  # the (game, side) deadlines with a job in the scheduler
         self._horizon_at: datetime | None = None  # when the horizon's job runs next
+        # a deadline whose job runs -> None, or (`after`,) when it was planned again meanwhile
+        self._firing: dict[tuple[int, str], tuple[datetime | None] | None] = {}
         self._lock = threading.RLock()  # commands plan their deadlines in worker threads
 
     def fresh(self, game_id: int, side: str) -> datetime:
@@ -215,6 +217,8 @@ class Deadlines:
         if (game_id, side) in self._jobs:
             self._jobs.discard((game_id, side))
             self._remove(f"deadline:{game_id}:{side}")
+        if (game_id, side) in self._firing:
+            self._firing[(game_id, side)] = None
         if not self._next and self._horizon_at is not None:
             self._horizon_at = None
             self._remove(HORIZON_JOB)
@@ -236,7 +240,9 @@ class Deadlines:
         with self._lock:
             self._unschedule(game_id, side)
             self._next.setdefault(game_id, {})[side] = moment
-            if moment <= now + HORIZON:
+            if (game_id, side) in self._firing:  # planned once its job ends (`_fire`): none runs twice at once
+                self._firing[(game_id, side)] = (after,)
+            elif moment <= now + HORIZON:
                 self.scheduler.add_job(self._fire, "date", run_date=moment, id=f"deadline:{game_id}:{side}",
                                        args=[game_id, side, row["due_at"]], replace_existing=True,
                                        misfire_grace_time=None, coalesce=True)
@@ -297,6 +303,41 @@ class Deadlines:
         return row if row is not None and row["due_at"] == due_at else None
 
     async def _fire(self, game_id: int, side: str, due_at: str) -> None:
+        """A deadline's moment, and the side's deadline planned while it is acted on, once that is
+        done: its expiry's action may give the side a deadline due at once (an absent side's next
+        one in the player-turn, `marks`), acted on at once by this same job. APScheduler runs no
+        second run of a job while one runs: it skips one due meanwhile ("maximum number of running
+        instances reached") and forgets a date job it skipped, so the game stalled."""
+        key = (game_id, side)
+        due: str | None = due_at
+        with self._lock:
+            self._firing[key] = None
+        try:
+            while due is not None:
+                await self._act(game_id, side, due)
+                due = await asyncio.to_thread(self._planned_meanwhile, key)
+        finally:
+            with self._lock:
+                self._firing.pop(key, None)
+
+    def _planned_meanwhile(self, key: tuple[int, str]) -> str | None:
+        """In a worker thread, once a deadline's moment was acted on: the side's deadline planned
+        meanwhile, as stored now, planned; its due time when its moment has come already (the job
+        acts on it at once), else None."""
+        with self._lock:
+            planned, self._firing[key] = self._firing[key], None
+        row = None if planned is None else self.store.deadline(*key)
+        if planned is None or row is None:
+            return None
+        now = self.clock()
+        if self._moment(row, now, planned[0]) <= now:
+            return row["due_at"]
+        with self._lock:
+            self._firing.pop(key, None)
+        self._schedule(row, planned[0])
+        return None
+
+    async def _act(self, game_id: int, side: str, due_at: str) -> None:
         """A deadline's moment: its expiry once due, else the reminder of the points passed since
         the last one; then its next moment. The job re-reads its row and does nothing for one
         since met, replaced or cleared."""

@@ -12,6 +12,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot.config import GameSettings
 from bot.deadlines import HORIZON, HORIZON_JOB, STEP, Deadlines, stamp, utc_now
+from bot.discord.app import ClockedScheduler
 from bot.discord.messenger import markup
 from bot.player_prefs import PlayerPrefs
 from tests.bot.discord.discord_fakes import (
@@ -634,3 +635,38 @@ def test_a_start_schedules_step_games_a_turn_of_the_event_loop_each_once(store):
 
     assert run(main()) == [STEP, 2 * STEP, 3 * STEP]
     assert sorted(added) == sorted(f"deadline:{game_id}:red" for game_id in range(1, 3 * STEP + 1))
+
+
+def test_a_deadline_its_expiry_makes_due_at_once_is_acted_on_by_the_same_job(store, caplog):
+    """An absent side's deadline passes and its action plays the phase; the side's next deadline in
+    the player-turn falls due at once (Deadlines.marks), planned while the job still runs (the
+    change's news goes out meanwhile). APScheduler runs no job twice at once: it skipped the new one
+    ('maximum number of running instances reached') and forgot it, a date job, so the game stalled
+    until a restart. Now the job acts on it when done with the first; the log stays quiet."""
+    clock = FakeClock()
+    expired: list[str] = []
+
+    async def main() -> None:
+        scheduler = ClockedScheduler(clock)
+        scheduler.start()
+        again = asyncio.Event()
+
+        async def expire(game_id: int, side: str, late_by: timedelta) -> None:
+            expired.append(store.deadline(game_id, side)["phase_key"])
+            if len(expired) == 1:
+                running(store, due=clock.now, phase="next phase", game_id=game_id)
+                deadlines.reschedule(game_id)
+                for _ in range(50):  # the change's news is sent: the scheduler runs meanwhile
+                    await asyncio.sleep(0)
+            else:
+                again.set()
+        deadlines = Deadlines(store, scheduler, lambda _: TEN_HOURS, never, expire, clock=clock)
+        deadlines.reschedule(running(store))
+        clock.advance(hours=10)
+        scheduler.wakeup()
+        await asyncio.wait_for(again.wait(), 30)  # a guard: it fails rather than hangs
+        scheduler.shutdown(wait=False)
+
+    run(main())
+    assert expired == ["k", "next phase"]
+    assert "maximum number of running instances" not in caplog.text
