@@ -164,6 +164,7 @@ class KolochaBot(commands.AutoShardedBot):
         self.clock = clock
         self.sync_only = sync_only
         self._background: set[asyncio.Task] = set()
+        self._flushing = False  # the outbox's retry job sends
         self.tables: Tables | None = None
         self.scheduler: AsyncIOScheduler | None = None
         self._starting: list[asyncio.Task] = []  # the deadlines' rebuild and the command sync
@@ -195,21 +196,33 @@ class KolochaBot(commands.AutoShardedBot):
         self._starting.append(loop.create_task(self._rebuild(self.tables)))
         log.info("%d game(s) told of commands a restored database lost", self.tables.news.tell_lost())
         log.info("%d message(s) wait in the outbox", len(service.store.undelivered()))
-        scheduler.add_job(self._flush, "interval", seconds=RETRY_SECONDS, id="outbox", args=[delivery],
-                          next_run_time=self.clock(), coalesce=True, max_instances=1,
-                          replace_existing=True, misfire_grace_time=None)
+        self.retry_outbox(scheduler, delivery)
         await self.tables.computer.wake_all()  # a computer seat whose side acts plays now
         self.add_dynamic_items(Confirm, Verify, Answer, Answers)
         self._starting.append(loop.create_task(self.sync_commands(store)))
 
+    def retry_outbox(self, scheduler: AsyncIOScheduler, delivery: Delivery) -> None:
+        """The outbox tried again every RETRY_SECONDS, from now. A run that starts while the last one
+        still sends (a backlog after a restart, Discord slow) does nothing (`_flush`): with one run at
+        a time (max_instances=1) APScheduler skipped it with a warning in the admin's log ('maximum
+        number of running instances reached') that asked nothing of anyone."""
+        scheduler.add_job(self._flush, "interval", seconds=RETRY_SECONDS, id="outbox", args=[delivery],
+                          next_run_time=self.clock(), coalesce=True, max_instances=2,
+                          replace_existing=True, misfire_grace_time=None)
+
     async def _flush(self, delivery: Delivery) -> None:
-        """The outbox's sending, waited for by a stop (the scheduler's shutdown does not)."""
+        """The outbox's sending, waited for by a stop (the scheduler's shutdown does not); nothing
+        while a run before it still sends (the next run sends what is left then)."""
         task = asyncio.current_task()
         assert task is not None
+        if self._flushing:
+            return
+        self._flushing = True
         self._background.add(task)
         try:
             await delivery.flush()
         finally:
+            self._flushing = False
             self._background.discard(task)
 
     async def _rebuild(self, tables: Tables) -> None:

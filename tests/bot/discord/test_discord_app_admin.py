@@ -3,12 +3,14 @@ does, without a warning about voice at each start or two lines a minute from the
 a refused token is one sentence naming the command that met it."""
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
 import pytest
 
-from bot.discord.app import EXIT_PORTAL, _exit_status, create_bot, quiet_logs
+from bot.discord.app import EXIT_PORTAL, RETRY_SECONDS, ClockedScheduler, _exit_status, create_bot, quiet_logs
+from tests.bot.discord.discord_fakes import FakeClock
 
 
 @pytest.fixture
@@ -42,3 +44,43 @@ def test_a_refused_token_is_one_sentence_naming_the_command_and_is_not_restarted
     assert capsys.readouterr().err == (f"{command}: Discord refused the token in DISCORD_TOKEN. Copy the bot's "
                                        "token again (developer portal > Bot > Reset Token) into the environment "
                                        "file.\n")
+
+
+def test_an_outbox_retry_that_outlasts_its_interval_is_not_a_warning(caplog):
+    """The outbox's retry job sends for longer than RETRY_SECONDS (a backlog, Discord slow): the runs
+    due meanwhile do nothing and say nothing, where APScheduler warned at each ('maximum number of
+    running instances reached'); one sending at a time, and the retries go on after it."""
+    clock = FakeClock()
+    flushes: list[asyncio.Event] = []
+
+    class Slow:
+        async def flush(self) -> int:
+            flushes.append(asyncio.Event())
+            await flushes[-1].wait()
+            return 0
+
+    async def main() -> None:
+        bot = create_bot(clock=clock)
+        scheduler = ClockedScheduler(clock)
+        scheduler.start()
+        bot.retry_outbox(scheduler, Slow())  # type: ignore[arg-type]
+        for _ in range(3):
+            await turns()
+            clock.advance(seconds=RETRY_SECONDS)
+            scheduler.wakeup()
+        await turns()
+        assert len(flushes) == 1
+        flushes[0].set()
+        await turns()
+        clock.advance(seconds=RETRY_SECONDS)
+        scheduler.wakeup()
+        await turns()
+        scheduler.shutdown(wait=False)
+
+    async def turns() -> None:
+        for _ in range(20):
+            await asyncio.sleep(0)
+
+    asyncio.run(main())
+    assert len(flushes) == 2
+    assert "maximum number of running instances" not in caplog.text
