@@ -23,7 +23,7 @@ from bot.delivery import Buttons, Onlookers, channel_audience, kept_view, messag
 from bot.permissions import Actor, TableError, sides_of
 from bot.service import Result, new_player_turn, new_turn, player_turn_mark, said
 from bot.store import DeadlineRows, Outbox, Told
-from bot.tables.notices import notices, told_privately
+from bot.tables.notices import notices, opening, told_privately
 from bot.tables.room import Room
 from bot.words import COMPUTER, Text, channel, due, join, mention, plain, table, words
 from rules.core.standing import choosers
@@ -49,6 +49,7 @@ class Change:
         self.turn: tuple[str, int] | None = None
         self.asked: dict[str, dict] = {}  # what is asked of a side by DM (bot/tables/notices.py)
         self.asked_in: str | None = None  # the DM whose button gave the command (its id)
+        self.side: str | None = None  # the side that gave the command
         self.pressed: str | None = None  # the words of the button that gave the command
         self.in_place = False  # the command's outcome is written in that DM's place, by the outbox
         self.since = 0  # the command after which the player-turn of the position after the change began
@@ -62,6 +63,7 @@ class Change:
         """What an accepted result makes known (GameService.submit's `compose`): the outbox
         rows, and the deadlines they announce."""
         system = self.news.service.system(self.game_id)
+        self.side = result.side
         result.events = self._choosing(result.events, result.side)  # the reply to its author reads them too
         said = result.public or result.message
         outcome = system.outcome(after)
@@ -188,7 +190,7 @@ class Change:
         self.since = seq if seq > news.store.last_seq(game_id) and turned \
             else news.store.player_turn_start(game_id, seq)
         self.pinged = {side for side, payload in self.asked.items() if "question" in payload and
-                       self._ask(side, payload["question"], quiet)}
+                       self._ask(side, payload, quiet)}
         if not moved:
             rows: Outbox = [] if quiet else [(channel_audience(game["channel"]), message(words(line, self._pings())))]
         else:
@@ -222,17 +224,22 @@ class Change:
         line["buttons"] = payload["buttons"]
         return True
 
-    def _ask(self, side: str, question: dict, quiet: bool) -> bool:
+    def _ask(self, side: str, payload: dict, quiet: bool) -> bool:
         """A private notice as its side's question message of the player-turn (bot/delivery.py):
         the first of the player-turn is a new DM, which notifies; a next one edits it in place,
         which does not, so a side newly awaited again in the same player-turn is pinged in the
         channel, the question staying in their DMs (True), unless they take their reminders by
         DM or the change says nothing in public (a secret order): then a new DM again. Whether
-        a side is awaited is public (who is to move), so the ping tells the other side nothing."""
+        a side is awaited is public (who is to move), so the ping tells the other side nothing.
+        A side awaited still, asked the first time in a new player-turn, reads its question as
+        one newly awaited does: a new DM under no answer, it read 'Game 1: Next, due ...'."""
+        question = payload["question"]
         new = question.pop("new")
-        again = new and self.news.store.asked_since(self.game_id, side, self.since)
-        ping = again and not quiet and self.news.tables.prefs_of(self.game_id, side).remind != "dm"
+        asked = self.news.store.asked_since(self.game_id, side, self.since)
+        ping = new and asked and not quiet and self.news.tables.prefs_of(self.game_id, side).remind != "dm"
         question.update(since=self.since, fresh=new and not ping)
+        if not new and not asked and not (self.asked_in is not None and side == self.side):
+            payload["text"] = opening(payload["text"])  # not written under the answer of its own button
         return ping
 
     def _pings(self) -> Text:

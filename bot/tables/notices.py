@@ -28,6 +28,20 @@ from bot.words import Text, due, mention, words
 if TYPE_CHECKING:
     from bot.tables import Tables
 
+WAITS, NEXT = "the game waits for you", "Next"  # a question opening a message; one under the answer before it
+
+
+def opening(text: Text) -> Text:
+    """A question worded to follow the answer above it reworded to open a message of its own:
+
+    >>> opening(["Next, due ", {"at": "2026-03-01T00:00:00+00:00"}, ": attrit"])
+    ['the game waits for you, due ', {'at': '2026-03-01T00:00:00+00:00'}, ': attrit']
+    """
+    parts = words(text)
+    if parts and isinstance(parts[0], str) and parts[0].startswith(NEXT):
+        parts[0] = WAITS + parts[0].removeprefix(NEXT)
+    return parts
+
 
 def answer_buttons(game_id: int, question: ask.Question, seen: int) -> Buttons | None:
     """The stored buttons of a choice's answers (bot/delivery.py, Buttons), asked when the side had
@@ -91,7 +105,7 @@ def notices(tables: Tables, game_id: int, before: dict | None, after: dict, seq:
         when: Text = words(", due ", due(planned[side])) if side in planned else ""
         asked = words(question.text, ask.typed_note(question))
         if told_privately(tables, game_id, side):
-            rows.append((side, message(words("the game waits for you" if new else "Next", when, ": ", asked),
+            rows.append((side, message(words(WAITS if new else NEXT, when, ": ", asked),
                                        buttons=buttons) | {"question": {"new": new}} | UNASKED))
         elif new and not moved:
             rows.append((channel_audience(game["channel"]), message(

@@ -716,3 +716,16 @@ def test_the_command_that_ends_a_game_is_posted_with_how_it_ended_once(service):
     final = next(text for text in tables.delivery.messenger.in_channel(CHANNEL) if "Game over" in text)
     assert final.count("Game over: No winner (draw): scores 9-9.") == 1
     assert final.index("roll") < final.index("Game over")
+
+
+def test_a_side_still_awaited_in_a_new_player_turn_is_asked_in_a_new_dm_that_reads_as_one(tmp_path):
+    """1812: the Russian player ends his Movement Phase and his Forced March; the French Player-Turn opens
+    with the Russian choosing where French attrition falls. That question is a new DM of its own, under no
+    answer: it reads 'the game waits for you', not 'Next' (it read 'Game 1: Next, due ...')."""
+    tables = make_tables(GameService(Store(tmp_path / "c.sqlite")), systems=("campaign_1812",))
+    game_id = run(seated_game(tables, system="campaign_1812", scenario="campaign", seed=1))
+    for line in ("end", "end"):
+        run(tables.play.submit(BORIS, CHANNEL, line))
+    asked = questions(tables, BORIS.id)[-1]
+    assert asked.startswith(f"Game {game_id}: the game waits for you, {DUE}: Choose the French stack "
+                            "that takes the next attrition loss"), asked
