@@ -5,10 +5,15 @@ are hidden).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot import text as fmt
 from rules.core.errors import RulesError, RuleViolation
 from rules.core.standing import choosers
 from rules.core.system import GameSystem
+
+if TYPE_CHECKING:
+    from bot.service.result import Result
 
 TURN_RULE = "Sequence of Play"  # cited when the engine names no rule for a command out of turn
 
@@ -110,3 +115,26 @@ def wait_sentence(system: GameSystem, state: dict, side: str, active: list[str])
         return (f"It is the {fmt.side_name(owner)} player's {phase}, and the game waits for the {movers} player; "
                 f"the {fmt.side_name(side)} player must wait.")
     return f"It is the {movers} player's {phase}; the {fmt.side_name(side)} player must wait."
+
+
+def told_by_its_event(system: GameSystem, result: Result, said_: str) -> bool:
+    """Whether a command's public line `said_` tells nothing its first public event does not, which is
+    then the command's line, in the channel under its giver's name, at the terminal under its number:
+    the order was said twice, a line each (the channel doubled on a phone). In a game with hidden
+    information its line is its side and verb alone ('French: a `move` command.') and the event tells
+    what it did ('A French block moves 22 → 34 → 31.'); in an open game a move to a hex ('French: move
+    F-I-5 2627.') whose event names that unit (given by its id or its hex), where it stood and where it
+    went ('2629 (French 4-4 infantry) moves to 2627 (2 MP).').
+    Anything else (an attack's odds, an answer, `end`) keeps its own line."""
+    if result.command is None:
+        return False
+    command, side = str(result.command), fmt.side_name(result.side)
+    if system.INFO.hidden_information:
+        return said_ == f"{side}: {said(system, command)}."
+    first = result.visible_to(None)[:1]
+    parts = command.lower().split()
+    if said_ != f"{side}: {command}." or len(parts) != 3 or parts[0] != "move" or not first \
+            or first[0].get("kind") != "move":
+        return False
+    path = [str(h).lower() for h in first[0].get("path", [])]
+    return parts[1] in (str(first[0].get("unit")).lower(), *path[:1]) and path[-1:] == parts[2:]

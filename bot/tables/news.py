@@ -21,7 +21,7 @@ from bot import fair_dice
 from bot import text as fmt
 from bot.delivery import Buttons, Onlookers, channel_audience, kept_view, message, user_audience
 from bot.permissions import Actor, TableError, sides_of
-from bot.service import Result, new_player_turn, new_turn, player_turn_mark, said
+from bot.service import Result, new_player_turn, new_turn, player_turn_mark, told_by_its_event
 from bot.store import DeadlineRows, Outbox, Told
 from bot.tables.notices import notices, opening, told_privately
 from bot.tables.room import Room
@@ -72,7 +72,7 @@ class Change:
         events: list[Text] = [line.strip() for line in fmt.event_lines(result.visible_to(None), False)
                               if not said.endswith(line.strip())]  # said once (an undo's own event)
         aside = self.aside.pop() if self.aside and not result.secret else ""  # after the first public line
-        if events and not result.secret and _told_by_its_event(system, result, said):  # its giver named on what it did
+        if events and not result.secret and told_by_its_event(system, result, said):  # its giver named on what it did
             said, events = str(events[0]), events[1:]
         # played for a player by their standing order, which its line names ('Russian by standing order
         # (advance: never): stay.'): no one's name before it, nor the computer's reason, not the order's
@@ -293,29 +293,6 @@ def own_view(view: dict, side: str) -> Text:
     own = [u for u in view.get("units", []) if u.get("side") == side]
     lines = fmt.units_table(own, words=view.get("unit_words"), names=fmt.place_names(view))  # 1812: "Vilna (12)"
     return words(fmt.headline(view), "\n", table(lines))
-
-
-def _told_by_its_event(system: GameSystem, result: Result, said_: str) -> bool:
-    """Whether a command's public line `said_` tells nothing its first public event does not, which is
-    then the command's line in the channel, under its giver's name: the order was said twice, a line
-    each (the channel doubled on a phone). In a game with hidden information its line is its side and
-    verb alone ('French: a `move` command.') and the event tells what it did ('A French block moves 22
-    → 34 → 31.'); in an open game a move to a hex ('French: move F-I-5 2627.') whose event names that
-    unit (given by its id or its hex), where it stood and where it went ('2629 (French 4-4 infantry)
-    moves to 2627 (2 MP).').
-    Anything else (an attack's odds, an answer, `end`) keeps its own line."""
-    if result.command is None:
-        return False
-    command, side = str(result.command), fmt.side_name(result.side)
-    if system.INFO.hidden_information:
-        return said_ == f"{side}: {said(system, command)}."
-    first = result.visible_to(None)[:1]
-    parts = command.lower().split()
-    if said_ != f"{side}: {command}." or len(parts) != 3 or parts[0] != "move" or not first \
-            or first[0].get("kind") != "move":
-        return False
-    path = [str(h).lower() for h in first[0].get("path", [])]
-    return parts[1] in (str(first[0].get("unit")).lower(), *path[:1]) and path[-1:] == parts[2:]
 
 
 def _line_of_its_own(text: Text) -> Text:

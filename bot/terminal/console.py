@@ -18,7 +18,7 @@ from typing import TextIO
 from bot import text as fmt
 from bot.computer.seat import Memory, TurnClock, answer, next_job, plan, send
 from bot.converters import Unreadable, well_formed
-from bot.service import GameService, Result, record, still_to_order
+from bot.service import GameService, Result, record, still_to_order, told_by_its_event
 from bot.terminal.catch_up import last_looks, since_last_look
 from bot.terminal.map_files import MapFiles
 
@@ -246,6 +246,11 @@ def computer_turn(service: GameService, memory: Memory, game_id: int,
         if hidden and result.secret and viewer is None:  # the public is told only what the rules show of it
             write("\n".join(events))
             continue
+        told = hidden and events and head.startswith("[") and not events[0].lstrip().startswith("(to ")
+        if told and told_by_its_event(service.system(game_id), result, shown.message):
+            # its number, then what it did, said once: '[15] A Russian block moves 77 → 78 → 64.', not that
+            # under '[15] Russian: a `move` command.' (a line for the viewer alone keeps its own)
+            head, events = f"{head.split('] ')[0]}] {events[0].strip()}", events[1:]
         write("\n".join([head, *([] if hidden else [f"  Why: {decision.reason}."]), *events]))
     return bool(sent)
 

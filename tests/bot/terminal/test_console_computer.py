@@ -89,7 +89,9 @@ def test_the_computer_at_the_terminal_consents_to_an_undo(service, game):
 
 def test_with_fog_of_war_the_person_sees_the_computers_turn_as_its_opponent_would(service, game, monkeypatch):
     """No hand-over between one person and the computer, and the computer's commands shown as
-    the public reads them: no reason, none of its secret events (control: the person's own)."""
+    the public reads them: no reason, none of its secret events (control: the person's own), each said
+    once, its number on the line of what it did ('[1] r2 moves to 0201', not that under '[1] Red: a `move`
+    command.')."""
     monkeypatch.setattr(toy_system, "INFO", replace(toy_system.INFO, hidden_information=True))
     seat(service, game, "red")
     answers = iter(["end", "roll", "quit"])
@@ -97,7 +99,8 @@ def test_with_fog_of_war_the_person_sees_the_computers_turn_as_its_opponent_woul
     play(service, game, lambda prompt: next(answers), out.append)
     text = "\n".join(out)
     assert CLEAR not in text and "Hand over" not in text
-    assert "Red: a `move` command." in text and "Why" not in text and "(to Red)" not in text
+    assert "\n[1] r2 moves to 0201\n[2] r1 moves to 0201\n" in text and "a `move` command" not in text
+    assert "Why" not in text and "(to Red)" not in text
     assert "(to Blue) your secret number" in text
 
 
@@ -205,8 +208,8 @@ def test_a_game_between_computers_with_hidden_information_is_watched_as_the_publ
     if name == "campaign_1812":
         assert [row["text"].split()[0] for row in stored].count("plan") == 2
         assert "`plan`" not in "\n".join(printed) and "Battle of Kovno (11)" in "\n".join(printed)
-    assert any(line.startswith(("  A French block moves", "  A Russian stack moves")) for text in printed
-               for line in text.splitlines())
+    assert any(re.match(r"\[\d+\] A (French block|Russian stack) moves", line) for text in printed
+               for line in text.splitlines())  # its number on what it did: said once
 
 
 def test_a_battle_the_computer_opens_asks_the_person_for_their_plan_with_their_prompt(tmp_path):
