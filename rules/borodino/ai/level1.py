@@ -129,6 +129,7 @@ def moves(state: dict, side: str, pick: Pick, held: frozenset[str] = frozenset()
     `movers(state, side)` when the caller has it (each mover's route search, once per plan). The
     moves with their reasons, and the board after them."""
     plan: list[Decision] = []
+    told: set[str] = set()  # the aims the plan's reasons have given (`_why_place`)
     for n, uid in enumerate(movers(state, side) if order is None else order):
         b = Battle(state)
         choices = options(b, side, uid)
@@ -142,7 +143,7 @@ def moves(state: dict, side: str, pick: Pick, held: frozenset[str] = frozenset()
         here = b.hex_of(uid) if b.unit(uid)["where"] == "map" else None
         cmd = C.Move(here or uid, (best,))
         state, _ = borodino.apply(state, side, cmd)
-        why = "leaves by the east edge" if best == C.OFF else _why_place(b, best, targets(b, side))
+        why = "leaves by the east edge" if best == C.OFF else _why_place(b, best, targets(b, side), told)
         if kept and uid not in held:
             why = f"joins the attack owed next to it, at better odds (Combat B, E); {why}"
         elif kept and engages(b, side, choices[pick(n, choices) % len(choices)]):
@@ -237,10 +238,14 @@ def start(b: Battle, uid: str) -> Hex:
     return start
 
 
-def _why_place(b: Battle, h: Hex, targets: dict[Hex, str]) -> str:
+def _why_place(b: Battle, h: Hex, targets: dict[Hex, str], told: set[str]) -> str:
+    """Why a unit ends its move in h: the aim it takes or closes on, and what the aim is worth the
+    first time a plan names it (`told`: those named before; a channel reads every reason)."""
     d, t = nearest(b, h, targets)
     where = f"takes {t}" if d == 0 else f"closes on {t}, a march of {d} hex{'es' if d > 1 else ''}"
-    return f"{where}: {targets[t]}" + ("; doubled in its terrain (Combat J)" if d and doubling(b, h) else "")
+    worth = "" if targets[t] in told else f": {targets[t]}"
+    told.add(targets[t])
+    return where + worth + ("; doubled in its terrain (Combat J)" if d and doubling(b, h) else "")
 
 
 # --- combat ----------------------------------------------------------------------------------

@@ -50,6 +50,16 @@ def test_a_reason_counts_its_march_in_hexes_one_hex_or_more():
     assert all((n == "1") == (word == "hex") for n, word in marches)
 
 
+def test_a_plan_says_what_its_aim_is_worth_once():
+    """Each move names the aim it closes on; what the aim is worth ('the Schevardino redoubt
+    decides the 5 Sept scenario') only the first move of the plan that names it says."""
+    state = borodino.setup("shevardino", 1)
+    plan = borodino.commander(1).plan(borodino.view(state, "french"), (), random.Random(1))
+    moves = [d.reason for d in plan if d.command.startswith("move")]
+    assert len(moves) > 1 and all("3222" in reason for reason in moves)
+    assert [("decides the" in reason) for reason in moves] == [True] + [False] * (len(moves) - 1)
+
+
 def test_level_1_attacks_by_the_crt_and_soaks_off_what_is_owed():
     game = duel("borodino", "5sep", seed=1, seats={"french": borodino.commander(1)}, ai_seed=1)
     attacks = [reason for who, text, reason in game.commands if who == "french" and text.startswith("attack")]
