@@ -89,8 +89,10 @@ def _open(g: Game, place: int) -> list[Event]:
     g.s["battle"] = {"place": place, "attacker": attacker, "defender": enemy_of(attacker), "stage": "plans",
                      "plans": {s: None for s in SIDES}, "withdraw": {s: None for s in SIDES},
                      "codes": [], "double": [], "retreats": [], "lines": []}
-    return [event(f"Battle in {g.name(place)}: the {attacker.title()} player attacks. Both players choose a "
-                  "Battle Plan in secret (`plan <chit> [withdraw <place>]`).", kind="battle", place=place)]
+    # what each player does now is his prompt's (a withdrawal offered only to a side with cavalry there), and
+    # the public's 'both players choose a Battle Plan in secret' the view's: said here, it was said twice
+    return [event(f"Battle in {g.name(place)}: the {attacker.title()} player attacks (COMBAT).", kind="battle",
+                  place=place)]
 
 
 def plan(g: Game, side: str, cmd: Plan) -> list[Event]:

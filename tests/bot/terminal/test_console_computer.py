@@ -226,9 +226,9 @@ def test_a_battle_the_computer_opens_asks_the_person_for_their_plan_with_their_p
     prompts = iter(["plan entrench", "retreat 15", "end", "quit"])
     assert play(service, game, lambda prompt: next(prompts), out.append) == 0
     text = "\n".join(out)
-    assert "Battle in Vyazma (161): the Russian player attacks." in text
+    assert "Battle in Vyazma (161): the Russian player attacks (COMBAT)." in text
     assert text.index("Battle of Vyazma (161), you are the defender: `plan <chit>`") > \
-        text.index("Battle in Vyazma (161): the Russian player attacks.")
+        text.index("Battle in Vyazma (161): the Russian player attacks (COMBAT).")
     numbers = [int(n) for n in re.findall(r"^\[(\d+)\] ", text, re.MULTILINE)]
     assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) > 12, \
         "each command numbered by what the person has observed, the computer's too (its secret plan is not)"

@@ -41,9 +41,8 @@ def test_a_combat_phase_with_nothing_to_fight_says_so():
 
     assert opened({"cav": 1}, {"cav": 2})[0] == (
         "Combat Phase: no area holds infantry of both players, so no battle is fought (COMBAT).")
-    assert opened({"inf": 3}, {"inf": 2}) == ["Combat Phase.", "Battle in Smolensk (15): the French player attacks. "
-                                             "Both players choose a Battle Plan in secret (`plan <chit> [withdraw "
-                                             "<place>]`)."]
+    assert opened({"inf": 3}, {"inf": 2}) == ["Combat Phase.", "Battle in Smolensk (15): the French player attacks "
+                                             "(COMBAT)."]
     assert opened({"cav": 1}, {"inf": 2})[0] == "Combat Phase."
 
 
@@ -247,8 +246,8 @@ def test_a_stack_eliminated_where_it_is_confronted_and_the_next_step_both_told()
     assert events[1:3] == [
         {"kind": "eliminated", "to": "all", "text": "The French stack in Smolensk (15) is eliminated, confronted "
          "by enemy infantry with nowhere to retreat: 1 cavalry corps.", "irreversible": False, "place": 15},
-        {"kind": "battle", "to": "all", "text": "Battle in Vyazma (161): the French player attacks. Both players "
-         "choose a Battle Plan in secret (`plan <chit> [withdraw <place>]`).", "irreversible": False, "place": 161}]
+        {"kind": "battle", "to": "all", "text": "Battle in Vyazma (161): the French player attacks (COMBAT).",
+         "irreversible": False, "place": 161}]
     assert "15" not in state["stacks"]["french"] and state["battle"]["place"] == 161
     state = position({15: {"cav": 1}, 30: {"inf": 1}}, {**russian, 30: {"cav": 1}}, phase="march")
     state, events = do(state, "french", "end")
