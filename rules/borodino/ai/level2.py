@@ -213,9 +213,10 @@ class Search:
         judged = self.candidates(ranked, first, wait)
         winner, lead, played = self._judged(judged, first, seeds)
         moves, after = self._moves(winner)
+        each = f"in {played} playout{'s' if played > 1 else ''} each"
         why = (" (level 2: every plan it scored moves as level 1's)" if judged == [first] else
-               f" (level 2: the best of {len(self.scored)} plans, {float(lead):+.1f} over level 1's "
-               f"in {played} playouts each)")
+               f" (level 2: no other of {len(self.scored)} plans clearly better {each})" if winner == first else
+               f" (level 2: the best of {len(self.scored)} plans, {float(lead):+.1f} over level 1's {each})")
         _, leaders_moved = move_leaders(after, self.side)  # Doomed Victory 8.1: after their units
         return said_once(moves + leaders_moved + [Decision("end", "every unit that should move has moved "
                                                            "(Sequence of Play)")], why)

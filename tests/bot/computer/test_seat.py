@@ -157,7 +157,7 @@ def test_a_borodino_level_2_seat_stopped_by_its_clock_is_planned_again_at_the_sa
     cut = (5, 7)  # five plans scored after the first two, then two rounds of playouts
     stopped = plan(replace(job, stops=cut))
     assert stops_in(f"{stopped[0].command} — {stopped[0].reason}") == cut and stopped == plan(replace(job, stops=cut))
-    assert "the best of 7 plans" in stopped[0].reason and "in 1 playouts each" in stopped[0].reason
+    assert "of 7 plans" in stopped[0].reason and "in 1 playout each" in stopped[0].reason
     assert not any("level 2" in d.reason for d in stopped[1:])  # said once, on the plan's first command
 
 
