@@ -8,10 +8,11 @@ down), which a flush of the new game sends first. A text longer than the platfor
 several messages (the Messenger splits it), and a row remembers how many of them were accepted, so a
 retry sends only the rest. Each message is sent once: it goes with a nonce (the row, the piece and a
 digest of what the row says) that Discord de-duplicates for a few minutes (a retry later than that,
-after a try that may have posted, first reads the bot's own messages at the place since that try:
-`_went`), and what the platform accepted is remembered in memory until the store has marked it, so
-when marking fails (a full disk, a write lock held longer than the store waits) only the marking is
-tried again, never the send. Texts in a row to one place (a channel, a person's DMs or private
+after a try that may have posted, first reads the bot's own messages at the place since that try,
+written down before the send, and knows one by its words, picture and buttons: `_went`), and what
+the platform accepted is remembered in memory until the store has marked it, so when marking fails
+(a full disk, a write lock held longer than the store waits) only the marking is tried again, never
+the send. Texts in a row to one place (a channel, a person's DMs or private
 thread) go as one message, one under the other, as far as the platform's limit allows; a picture,
 buttons, a question, a kept view or a retired question goes alone and ends the run. Which rows share
 a message, and the place it goes to, are stored before it is sent (`joined`, `joined_to`), so a
@@ -138,8 +139,12 @@ class Messenger(Protocol):
 
     async def sent_since(self, place: str, since: datetime) -> list[tuple[str, str]]:
         """The bot's own messages at a place ("channel:<id>", "dm:<user>", "thread:<id>") since a
-        moment, oldest first, each as (its id, its words); none where the bot may not read them;
-        raises PlatformDown as a send does."""
+        moment, oldest first, each as (its id, how it reads: `looks`); none where the bot may not
+        read them; raises PlatformDown as a send does."""
+
+    def reads(self, piece: str, pictured: bool = False, buttons: Buttons | None = None) -> str:
+        """How a message of this piece reads among `sent_since`'s, sent with pictures (`pictured`)
+        and these buttons."""
 
     async def dm(self, user: str, piece: str, pictures: Sequence[bytes] = (),
                  buttons: Buttons | None = None, nonce: str | None = None) -> str | None:
@@ -232,6 +237,16 @@ def unasked(payload: dict) -> dict | None:
     if "unasked" not in payload:
         return payload
     return {"text": payload["unasked"]} if payload["unasked"] else None
+
+
+def looks(said: str, picture: str | None = None, controls: Sequence[str] = ()) -> str:
+    """How a message reads where the bot looks for one it sent (Messenger.sent_since and reads): its
+    words, the file name of its first picture, the ids of its buttons, a line each.
+
+    >>> looks("Turn 2. ", "map.png", ["kolocha:draw:1:red:4"]).splitlines()
+    ['Turn 2.', '[file map.png]', '[button kolocha:draw:1:red:4]']
+    """
+    return "\n".join([said.strip(), *([f"[file {picture}]"] if picture else []), *(f"[button {c}]" for c in controls)])
 
 
 def payload_text(payload: dict) -> Text:
@@ -505,7 +520,7 @@ class Delivery:
             return True
         began = stamp(self.clock())
         try:
-            await (self._send_run(rows, target, began) if joined else self._send_pieces(rows[0], target))
+            await (self._send_run(rows, target, began) if joined else self._send_pieces(rows[0], target, began))
         except DMClosed:
             await asyncio.to_thread(self._dm_closed, target.removeprefix("dm:"))
             await self._refused(rows, joined)
@@ -541,15 +556,15 @@ class Delivery:
     async def _refused(self, rows: list[dict], joined: bool) -> None:
         """Texts joined in a message the platform refused (it posted nothing) go one a message from
         then on (what it refused may be the joining itself), a text refused alone may join others,
-        and a text this was the first try of is known never to have gone (`_send_run` wrote the try
-        down before sending); a message that may have gone (the platform down, its answer lost) is
-        sent as it was."""
+        and a row this was the first try of is known never to have gone (`_send_run` and
+        `_send_pieces` wrote the try down before sending); a message that may have gone (the
+        platform down, its answer lost) is sent as it was."""
         ids = [row["id"] for row in rows]
         if joined and len(ids) > 1:
             await asyncio.to_thread(self.store.set_apart, ids)
         elif joined:
             await asyncio.to_thread(self.store.set_joined, ids, None)
-        if joined and (untried := [row["id"] for row in rows if not row["tried_at"]]):
+        if untried := [row["id"] for row in rows if not row["tried_at"]]:
             await asyncio.to_thread(self.store.set_untried, untried)
 
     def _give_up(self, row: dict) -> None:
@@ -592,7 +607,12 @@ class Delivery:
             await send(where, pieces[n], nonce=nonce(rows, n))
         self._accepted.update(dict.fromkeys(ids, 1))
 
-    async def _send_pieces(self, row: dict, target: str) -> None:
+    async def _send_pieces(self, row: dict, target: str, began: str) -> None:
+        """One row's message (as many as it takes), or the messages it writes in place; when this
+        first try began is written down before (a try the process may die in the middle of, whose
+        messages `_went` and `_write` look for after a restart later than Discord remembers a nonce)."""
+        if not row["tried_at"]:
+            await asyncio.to_thread(self.store.set_tried, row["id"], began)
         if "retire" in row["payload"]:
             await self._retire(row, target)
             return
@@ -615,26 +635,31 @@ class Delivery:
         pieces = self.messenger.pieces(text)
         buttons = row["payload"].get("buttons")
         start = max(row["pieces_sent"], self._accepted.get(row["id"], 0))
-        for n in range(start + await self._went([row], target, pieces[start:]), len(pieces)):
+        went = await self._went([row], target, pieces[start:], bool(pictures) and not start, buttons)
+        for n in range(start + went, len(pieces)):
             last = buttons if n == len(pieces) - 1 else None
             await send(where, pieces[n], pictures if n == 0 else (), last, nonce=nonce([row], n))
             self._accepted[row["id"]] = n + 1
             if n + 1 < len(pieces):
                 await self._mark_pieces(row["id"], n + 1)
 
-    async def _went(self, rows: list[dict], target: str, pieces: list[str]) -> int:
+    async def _went(self, rows: list[dict], target: str, pieces: list[str], pictured: bool = False,
+                    buttons: Buttons | None = None) -> int:
         """How many of these pieces (the first ones) went already: a try of the rows that may have
-        posted them (the platform down, its answer lost) longer ago than the platform remembers a
-        nonce did, when the bot's own messages at the place since then say them word for word, or
-        say the joined message each row was tried in (`tried_as`: its texts went apart since, the
-        platform refusing a retry). A retry after a long outage (RETRY_CAP) would otherwise post
-        again what went; within the nonce's memory its repeat is answered by the first message, and
-        nothing is read."""
-        seen = {said.strip() for _, said in await self._sent_since(rows, target)} if pieces else set()
-        if seen and all(row["tried_as"] and row["tried_as"].strip() in seen for row in rows):
+        posted them (the platform down, its answer lost, the process killed) longer ago than the
+        platform remembers a nonce did, when the bot's own messages at the place since then read as
+        they would (Messenger.reads: their words, the first one's picture, the last one's buttons), or
+        as the joined message each row was tried in (`tried_as`: its texts went apart since, the
+        platform refusing a retry). A retry after a long outage (RETRY_CAP) or a restart would
+        otherwise post again what went; within the nonce's memory its repeat is answered by the
+        first message, and nothing is read."""
+        seen = {said for _, said in await self._sent_since(rows, target)} if pieces else set()
+        looks = [self.messenger.reads(piece, pictured and not n, buttons if n == len(pieces) - 1 else None)
+                 for n, piece in enumerate(pieces)] if seen else []
+        if seen and all(row["tried_as"] and self.messenger.reads(row["tried_as"]) in seen for row in rows):
             went = len(pieces)
         else:
-            went = len(list(itertools.takewhile(lambda piece: piece.strip() in seen, pieces)))
+            went = len(list(itertools.takewhile(lambda look: look in seen, looks)))
         if went:
             log.warning("outbox rows %s: %d of %d messages were found at %s, sent by a try whose answer was lost; "
                         "not sent again", [row["id"] for row in rows], went, len(pieces), target)
@@ -642,7 +667,7 @@ class Delivery:
 
     async def _sent_since(self, rows: list[dict], target: str) -> list[tuple[str, str]]:
         """The bot's own messages at the place since the first try of these rows that may have
-        posted one (a minute earlier, for clocks that differ), as (id, words); none to read when
+        posted one (a minute earlier, for clocks that differ), as (id, how it reads); none to read when
         there was no such try, or the platform still remembers its nonce."""
         tried = min((row["tried_at"] for row in rows if row["tried_at"]), default=None)
         if tried is None or tried > stamp(self.clock() - NONCE_MEMORY):
@@ -699,12 +724,14 @@ class Delivery:
         sent for a piece more, one deleted for a piece less; their ids `remember`ed (in a worker
         thread) each time they change. A message sent goes with the piece's nonce, so a retry after
         its answer was lost (its id unknown) is that message again, not a second one; a retry later
-        than the platform remembers a nonce finds it among the place's messages since the try (its
-        words the piece's) and writes into it."""
-        went = {said.strip(): made for made, said in await self._sent_since([row], place) if made not in kept}
+        than the platform remembers a nonce finds it among the place's messages since the try (read
+        as the piece's, with its buttons: Messenger.reads) and writes into it."""
+        went = {said: made for made, said in await self._sent_since([row], place) if made not in kept}
         for n, piece in enumerate(pieces):
-            made = await self.messenger.keep(place, piece, kept[n] if n < len(kept) else went.pop(piece.strip(), None),
-                                             buttons if n == len(pieces) - 1 else None, nonce([row], n))
+            under = buttons if n == len(pieces) - 1 else None
+            made = await self.messenger.keep(place, piece, kept[n] if n < len(kept) else
+                                             went.pop(self.messenger.reads(piece, False, under), None), under,
+                                             nonce([row], n))
             if kept[n:n + 1] != [made]:
                 kept = [*kept[:n], made, *kept[n + 1:]]
                 await asyncio.to_thread(remember, kept)

@@ -22,12 +22,13 @@ from typing import Any, ParamSpec, TypeVar
 import aiohttp
 import discord
 
-from bot.delivery import Buttons, ChannelClosed, Delivery, DMClosed, Onlookers, PlatformDown, Reply
+from bot.delivery import Buttons, ChannelClosed, Delivery, DMClosed, Onlookers, PlatformDown, Reply, looks
 from bot.discord.order_forms import shown
 from bot.permissions import TableError
 from bot.words import Text, join, mention, name, words, write
 
 LIMIT = 2000
+FIRST_FILE = "map.png"  # the file name of a message's first picture
 P = ParamSpec("P")
 T = TypeVar("T")
 MENTION = re.compile(r"<@!?([0-9]+)>")
@@ -118,8 +119,18 @@ def mentions(piece: str) -> discord.AllowedMentions:
 
 def attachments(pictures: Sequence[bytes]) -> list[discord.File]:
     """The map first, then the latest action."""
-    names = ("map.png", "action.png")
+    names = (FIRST_FILE, "action.png")
     return [discord.File(io.BytesIO(picture), filename=names[min(n, 1)]) for n, picture in enumerate(pictures)]
+
+
+def _read(message: discord.Message) -> str:
+    """How one of the bot's messages reads when it looks for one it sent (DiscordMessenger.reads)."""
+    said = message.content.removesuffix(f"\n{NO_ATTACH}")
+    noted = said != message.content  # pictures it could not attach
+    picture = message.attachments[0].filename if message.attachments else FIRST_FILE if noted else None
+    controls = [item.custom_id for row in message.components for item in getattr(row, "children", [row])
+                if getattr(item, "custom_id", None)]
+    return looks(said, picture, controls)
 
 
 Send = Callable[[str], Awaitable[object]]
@@ -197,20 +208,28 @@ class DiscordMessenger:
 
     @waits_out_troubles
     async def sent_since(self, place: str, since: datetime) -> list[tuple[str, str]]:
-        """The bot's own messages at a place since a moment, oldest first, each as (its id, its
-        words), among the first 100 messages there since then (the minutes a lost answer leaves to
-        check); a post's note of pictures it could not attach left out. Nothing where the bot may
-        not read the place (Read Message History), or it is gone: the send that follows meets that."""
+        """The bot's own messages at a place since a moment, oldest first, each as (its id, how it
+        reads: its words, its first attachment's file name, its buttons' ids), among the first 100
+        messages there since then (the minutes a lost answer leaves to check); a post's note of
+        pictures it could not attach reads as the map it stands for. Nothing where the bot may not
+        read the place (Read Message History), or it is gone: the send that follows meets that."""
         kind, _, where = place.partition(":")
         try:
             target = await (self._place(place) if kind == "dm" else self._channel(where))
             if not isinstance(target, discord.abc.Messageable):
                 return []
-            return [(str(message.id), message.content.removesuffix(f"\n{NO_ATTACH}"))
+            return [(str(message.id), _read(message))
                     async for message in target.history(limit=100, after=since, oldest_first=True)
                     if self.client.user is not None and message.author.id == self.client.user.id]
         except (discord.Forbidden, discord.NotFound):
             return []
+
+    def reads(self, piece: str, pictured: bool = False, buttons: Buttons | None = None) -> str:
+        """How a message of this piece reads among `sent_since`'s: the map its first attachment
+        (`attachments`), the buttons' ids as `_view` gives them."""
+        controls = [] if buttons is None else [item["custom_id"] for row in _view(buttons).to_components()
+                                               for item in row["components"] if "custom_id" in item]
+        return looks(piece, FIRST_FILE if pictured else None, controls)
 
     async def _place(self, place: str) -> discord.DMChannel | discord.Thread | discord.TextChannel:
         """The DM channel ("dm:<user>") or thread ("thread:<id>") a kept message lives in."""

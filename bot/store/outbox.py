@@ -104,6 +104,12 @@ class OutboxPart(Connection):
                                 WHERE id IN ({_marks(outbox_ids)})""",
                             [outbox_ids[0] if place else None, place, began, words, *outbox_ids])
 
+    def set_tried(self, outbox_id: int, began: str) -> None:
+        """A row sent alone is about to be tried: when its first try began, written before the send
+        (as Store.set_joined writes it for texts joined), for a retry after the process died in it."""
+        with self.transaction():
+            self.db.execute("UPDATE outbox SET tried_at = COALESCE(tried_at, ?) WHERE id = ?", [began, outbox_id])
+
     def set_untried(self, outbox_ids: list[int]) -> None:
         """Rows whose first try the platform refused: no try of them has posted anything."""
         with self.transaction():

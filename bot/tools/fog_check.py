@@ -122,6 +122,9 @@ class Recorder:
         """Nothing is read back: no send here fails, so none is ever retried."""
         return []
 
+    def reads(self, piece: str, pictured: bool = False, buttons: Buttons | None = None) -> str:
+        return piece
+
 
 class Unscheduled:
     """Deadlines without a clock that runs: jobs are taken and never fire (clocks are not what

@@ -15,7 +15,7 @@ from apscheduler.jobstores.base import ConflictingIdError
 import rules
 from bot.computer.planner import ThreadPlanner
 from bot.config import Config, GameSettings
-from bot.delivery import Delivery, DMClosed, Onlookers, PlatformDown
+from bot.delivery import Delivery, DMClosed, Onlookers, PlatformDown, looks
 from bot.discord.messenger import pieces
 from bot.permissions import Actor
 from bot.service import GameService
@@ -99,7 +99,7 @@ class FakeMessenger:
         if channel in self.failing:
             raise ServerError(channel)
         self.posts.append((channel, text, tuple(pictures)))
-        self._went(f"channel:{channel}", text)
+        self._went(f"channel:{channel}", self.reads(text, bool(pictures), buttons))
         if buttons is not None:
             self.buttons.append((channel, text, buttons))
 
@@ -113,12 +113,16 @@ class FakeMessenger:
         if user in self.failing:
             raise ServerError(user)
         self.dms.append((user, text, tuple(pictures)))
-        self._went(f"dm:{user}", text)
+        self._went(f"dm:{user}", self.reads(text, bool(pictures), buttons))
         if buttons is not None:
             self.buttons.append((user, text, buttons))
 
+    def reads(self, piece: str, pictured: bool = False, buttons: dict | None = None) -> str:
+        """How a message reads in `sent_since`: its words, a picture, its buttons (as stored)."""
+        return looks(piece, "map.png" if pictured else None, [json.dumps(buttons, sort_keys=True)] if buttons else [])
+
     def _went(self, place: str, text: str, made: str | None = None) -> None:
-        """A message made at a place (a kept one: its id), as the place's history shows it."""
+        """A message made at a place (a kept one: its id), as the place's history shows it (`reads`)."""
         when = self.clock() if self.clock else datetime.min.replace(tzinfo=UTC)
         self.sent.append((place, text, when, made or f"m{len(self.sent)}"))
 
@@ -139,7 +143,7 @@ class FakeMessenger:
             raise ServerError(place)
         if kept is None or kept not in self.kept:
             kept = str(len(self.edits))  # a new message's id: never one used before
-            self._went(place, piece, kept)
+            self._went(place, self.reads(piece, False, buttons), kept)
         self.kept[kept] = (place, piece)
         self.kept_buttons[kept] = buttons
         self.edits.append((place, kept))

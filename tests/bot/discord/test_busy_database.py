@@ -196,50 +196,31 @@ def test_every_interaction_is_acknowledged_while_another_connection_holds_the_wr
     play(test, tmp_path)
 
 
-def test_sending_the_outbox_waits_for_the_write_lock_off_the_event_loop(tmp_path):
-    """Delivery marks a sent row delivered in a worker thread: while another connection holds
-    the write lock, a post that goes alone (a map) goes out, the loop goes on (it is the loop
-    that releases the lock), and then the row is marked, once."""
+@pytest.mark.parametrize("texts", [("Hear this.",), ("Hear", "this.")])
+def test_sending_the_outbox_waits_for_the_write_lock_off_the_event_loop(tmp_path, texts):
+    """The first try of a message is stored before it goes (Delivery._send_pieces, _send_run: which
+    rows share it, when it began): while another connection holds the write lock, a post that goes
+    alone (a map) or texts joined in one message wait in a worker thread and the loop goes on (it
+    releases the lock); then the message goes, once, and its rows are marked."""
     tables = make_tables(service_waiting(tmp_path, 60))
     messenger = tables.delivery.messenger
 
     async def scenario() -> None:
         game_id = await seated_game(tables)
-        tables.store.add_outbox(game_id, [(channel_audience(CHANNEL), message("Hear this.", 0))])
-        with write_lock(tables.store) as other:
-            flush = asyncio.create_task(tables.delivery.flush(game_id))
-            while "Hear this." not in messenger.in_channel(CHANNEL):
-                await asyncio.sleep(0.001)
-            assert not flush.done()  # marking it waits for the lock, in a worker thread
-            other.execute("COMMIT")
-        assert await flush == 1
-
-    run(scenario())
-    assert tables.store.undelivered(1) == []
-    assert messenger.in_channel(CHANNEL).count("Hear this.") == 1
-
-
-def test_texts_joined_in_one_message_wait_for_the_write_lock_off_the_event_loop(tmp_path):
-    """Which rows share a message is stored before it goes (Delivery._run): while another
-    connection holds the write lock, the texts wait in a worker thread and the loop goes on (it
-    releases the lock); then they go as one message, marked once."""
-    tables = make_tables(service_waiting(tmp_path, 60))
-    messenger = tables.delivery.messenger
-
-    async def scenario() -> None:
-        game_id = await seated_game(tables)
-        tables.store.add_outbox(game_id, [(channel_audience(CHANNEL), message(text)) for text in ("Hear", "this.")])
+        alone = len(texts) == 1  # with a map
+        tables.store.add_outbox(game_id, [(channel_audience(CHANNEL), message(text, 0 if alone else None))
+                                          for text in texts])
         with write_lock(tables.store) as other:
             flush = asyncio.create_task(tables.delivery.flush(game_id))
             for _ in range(20):
                 await asyncio.sleep(0.001)  # the loop goes on
-            assert not flush.done() and "Hear\nthis." not in messenger.in_channel(CHANNEL)
+            assert not flush.done() and messenger.in_channel(CHANNEL)[-1] != "\n".join(texts)
             other.execute("COMMIT")
-        assert await flush == 2
+        assert await flush == len(texts)
 
     run(scenario())
     assert tables.store.undelivered(1) == []
-    assert messenger.in_channel(CHANNEL).count("Hear\nthis.") == 1
+    assert messenger.in_channel(CHANNEL).count("\n".join(texts)) == 1
 
 
 def test_autocomplete_and_end_answer_while_every_worker_thread_waits_for_the_write_lock(tmp_path):

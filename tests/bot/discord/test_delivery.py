@@ -769,6 +769,69 @@ def test_a_kept_message_whose_answer_was_lost_is_taken_up_after_discord_forgot_i
     assert messenger.kept_buttons[mine] == (buttons if then == "question" else None)
 
 
+@dataclass
+class Nonces(KeptAnswerLost):
+    """Discord with enforce_nonce: a post, DM or new kept message whose nonce it took already is
+    answered by the first message, nothing made (`made`, cleared: Discord forgot them)."""
+
+    lost: int = 0
+
+    async def post(self, channel: str, text: str, pictures=(), buttons: dict | None = None,
+                   nonce: str | None = None) -> None:
+        if (channel, nonce) not in self.made:
+            await super().post(channel, text, pictures, buttons, nonce)
+            self.made[channel, nonce] = text  # type: ignore[index]
+
+
+class Killed(BaseException):
+    """The process ends here (kill -9): no handler of the bot sees it."""
+
+
+@pytest.mark.parametrize("restart", ["soon", "after Discord forgot the nonce"])
+@pytest.mark.parametrize("kind", ["picture", "buttons", "question", "kept view"])
+def test_a_message_sent_alone_that_went_before_a_kill_is_not_sent_twice(service, monkeypatch, kind, restart):
+    """A message that goes alone (a map post, a post with buttons, Anna's question with its buttons,
+    her kept view) is made by Discord, and the process is killed before the store notes it (delivered,
+    or the message's id). The next start sends it again with its nonce, which Discord answers with the
+    first message; a start later than Discord remembers nonces (the host down for an hour) reads the
+    place since the first try, written down before the send, finds the message by its words, its
+    picture and its buttons, and takes it up: one message, never two, and nothing left undelivered."""
+    messenger = Nonces()
+    tables = make_tables(service, FakeClock(), messenger)
+    game_id = run(seated_game(tables))
+    ask = {"answers": ["hit r1"], "game": game_id, "side": "red", "seq": 0}
+    to_anna, place = user_audience(ANNA.id), f"dm:{ANNA.id}"
+    row = {"picture": (f"channel:{CHANNEL}", message("the map", 0)),
+           "buttons": (f"channel:{CHANNEL}", message("a draw is offered", buttons=ask)),
+           "question": (to_anna, message("your move", buttons=ask) | {"question": {"since": 0, "fresh": True}}),
+           "kept view": (to_anna, kept_view("my view"))}[kind]
+    noted = {"question": "set_question_messages", "kept view": "set_kept_messages"}.get(kind, "mark_delivered")
+    calls = []
+
+    def killed(self: Store, *args: object) -> None:
+        calls.append(args)
+        if noted != "set_question_messages" or len(calls) == 2:  # a question's first note is made before
+            raise Killed(noted)
+        commit(self, *args)
+    commit = getattr(Store, noted)
+    monkeypatch.setattr(Store, noted, killed)
+    with pytest.raises(Killed):
+        run(tables.delivery.send(game_id, [row]))
+    monkeypatch.undo()
+    if restart != "soon":
+        messenger.made.clear()
+    later = timedelta(hours=1 if restart != "soon" else 0)
+    run(make_tables(service, FakeClock(FakeClock().now + later), messenger).delivery.flush())
+    if kind in ("picture", "buttons"):
+        assert messenger.in_channel(CHANNEL).count(row[1]["text"]) == 1
+    else:
+        (made,) = [i for i, (where, _) in messenger.kept.items() if where == place]
+        kept = service.store.question_messages(game_id, place)[2] if kind == "question" else \
+            service.store.kept_messages(game_id, place)
+        assert kept == [made]
+    assert service.store.undelivered(game_id) == []
+
+
 @pytest.mark.logs_errors("kolocha.delivery")
 def test_a_notice_to_a_servers_owner_goes_by_dm_or_waits_or_stays_the_record(service, caplog):
     """A damaged row set aside is told to the server's owner (bot/damage.py): by DM; while the

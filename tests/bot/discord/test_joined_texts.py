@@ -24,6 +24,7 @@ from tests.bot.discord.discord_fakes import (
     FakeClock,
     FakeMessenger,
     make_tables,
+    picture,
     run,
     second_game,
     seated_game,
@@ -302,20 +303,27 @@ def test_a_message_whose_answer_was_lost_is_not_posted_again_after_an_outage_lon
 def test_the_bots_own_messages_at_a_place_since_a_moment_are_read_back_on_discord(tmp_path):
     """What a retry long after a lost answer reads (DiscordMessenger.sent_since): the bot's own
     messages in a channel and in a person's DMs since a moment, oldest first, with their ids (a
-    kept message found is written into), others' left out."""
+    kept message found is written into), others' left out; each reads as the messenger says a
+    message of its words, picture and buttons does (`reads`), the words alone not as one with a
+    picture or buttons."""
     async def test(db: Path) -> None:
         async with sim.server(db) as s:
             messenger, anna = s.tables.delivery.messenger, str(s.anna.user.id)
+            ask = {"answers": ["hit r1", "hit r2"], "labels": ["R1", "R2"], "game": 1, "side": "red", "seq": 3}
             await messenger.post(str(s.channel.id), "before")
             await s.env.advance_time(60)
             since = s.env.now()
             await s.env.advance_time(1)
             one = await messenger.post(str(s.channel.id), "one")
             await s.anna.send(s.channel, "a player's words")
-            two = await messenger.post(str(s.channel.id), "two")
+            two = await messenger.post(str(s.channel.id), "two", [picture({})], ask)
             to_anna = await messenger.dm(anna, "to Anna")
-            assert await messenger.sent_since(f"channel:{s.channel.id}", since) == [(one, "one"), (two, "two")]
-            assert await messenger.sent_since(f"dm:{anna}", since) == [(to_anna, "to Anna")]
+            kept = await messenger.keep(f"dm:{anna}", "asked", None, ask)
+            assert await messenger.sent_since(f"channel:{s.channel.id}", since) == \
+                [(one, "one"), (two, messenger.reads("two", True, ask))]
+            assert await messenger.sent_since(f"dm:{anna}", since) == \
+                [(to_anna, "to Anna"), (kept, messenger.reads("asked", False, ask))]
+            assert len({messenger.reads("two", *shown) for shown in ((), (True,), (False, ask), (True, ask))}) == 4
     sim.play(test, tmp_path)
 
 
