@@ -52,7 +52,7 @@ import itertools
 import json
 import logging
 from collections import OrderedDict, defaultdict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import partial
 from datetime import UTC, datetime, timedelta
@@ -150,8 +150,9 @@ class Messenger(Protocol):
                  buttons: Buttons | None = None, nonce: str | None = None) -> str | None:
         """Send one direct message, as `post`; raises DMClosed when the person's DMs are closed."""
 
-    async def private_thread(self, channel: str, user: str, title: str) -> str:
-        """Open a thread in a channel that only this person (and moderators) can see."""
+    async def private_thread(self, channel: str, user: str, title: str, taken: Collection[str] = ()) -> str:
+        """Open a thread in a channel that only this person (and moderators) can see (or take up one
+        opened for it before and never used, none of those `taken`: other players' threads)."""
 
     async def keep(self, place: str, piece: str, kept: str | None, buttons: Buttons | None = None,
                    nonce: str | None = None) -> str:

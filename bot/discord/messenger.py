@@ -15,7 +15,7 @@ import functools
 import io
 import re
 import secrets
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Collection, Coroutine, Sequence
 from datetime import datetime
 from typing import Any, ParamSpec, TypeVar
 
@@ -268,23 +268,44 @@ class DiscordMessenger:
         except discord.NotFound:
             return
 
-    async def private_thread(self, channel: str, user: str, title: str) -> str:
-        """A private thread off the game's text channel, with only this person added."""
+    async def private_thread(self, channel: str, user: str, title: str, taken: Collection[str] = ()) -> str:
+        """A private thread off the game's text channel, with only this person added: one the bot
+        made for it before and never used, none of those `taken` (`_unused`), else a new one."""
         target = await self._channel(channel)
         if not isinstance(target, discord.TextChannel):
             raise TableError("This game is played in a thread, where no private thread can "
                              "open; allow DMs from this server's members (Privacy Settings) "
                              "to get your private news.")
         try:
-            thread = await target.create_thread(name=title[:100], invitable=False,
-                                                type=discord.ChannelType.private_thread,
-                                                auto_archive_duration=10080)
+            thread = await self._unused(target, user, title[:100], taken) or \
+                await target.create_thread(name=title[:100], invitable=False, type=discord.ChannelType.private_thread,
+                                           auto_archive_duration=10080)
             await thread.add_user(discord.Object(int(user)))
         except discord.Forbidden:
             raise TableError("I may not open private threads here: give me Create Private "
                              "Threads and Send Messages in Threads, or allow DMs from this "
                              "server's members (Privacy Settings).")
         return str(thread.id)
+
+    async def _unused(self, channel: discord.TextChannel, user: str, name: str,
+                      taken: Collection[str]) -> discord.Thread | None:
+        """The bot's own private thread of this name off the channel, active or archived (opened
+        again), with no message in it and no member but the bot and this person; None when there is
+        none or the bot may not look. Discord takes no nonce for a new thread: a process killed once
+        Discord had made a player's thread, before the store noted it, made a second one at the
+        player's next try, and they saw two. A thread that holds news, or another's, is never taken
+        (one `taken` by the store, its player gone from it, neither)."""
+        me = self.client.user
+        try:
+            found = [thread for thread in await channel.guild.active_threads() if thread.parent_id == channel.id]
+            found += [thread async for thread in channel.archived_threads(private=True, joined=True, limit=None)]
+            for thread in found:
+                if me is not None and thread.owner_id == me.id and thread.name == name \
+                        and str(thread.id) not in taken and await _unused(thread, user):
+                    return await thread.edit(archived=False) if thread.archived else thread
+        except discord.Forbidden:
+            return None
+        return None
 
     async def onlookers(self, channel: str, person: str, users: Sequence[str]) -> Onlookers:
         """Who could read `person`'s private thread off the game's channel: which of `users`
@@ -303,6 +324,18 @@ class DiscordMessenger:
             if reads_private_threads(target.permissions_for(member)):
                 among.append(user)
         return Onlookers(tuple(among), other_readers(target, person))
+
+
+async def _unused(thread: discord.Thread, user: str) -> bool:
+    """Whether a thread is private, holds no message, and has no member but the bot and this person
+    (Discord is asked for that one member: the bot sees no member list)."""
+    if thread.type != discord.ChannelType.private_thread or thread.message_count or \
+            thread.last_message_id is not None or thread.member_count not in (1, 2):
+        return False
+    try:
+        return thread.member_count == 1 or bool(await thread.fetch_member(int(user)))
+    except discord.NotFound:
+        return False
 
 
 def reads_private_threads(permissions: discord.Permissions) -> bool:

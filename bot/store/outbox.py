@@ -170,6 +170,10 @@ class OutboxPart(Connection):
                               [game_id, user]).fetchone()
         return row[0] if row else None
 
+    def private_threads(self, game_id: int) -> set[str]:
+        """The private threads of a game's players now (a thread given up is none of them)."""
+        return {row[0] for row in self.db.execute("SELECT thread FROM private_threads WHERE game = ?", [game_id])}
+
     def private_thread_of(self, game_id: int, thread: str) -> str | None:
         """Whose private thread of the game this is (None: none's, or no longer)."""
         row = self.db.execute("SELECT user FROM private_threads WHERE game = ? AND thread = ?",

@@ -464,7 +464,8 @@ class News(Room):
                 "replies to your commands here."))
         if thread is None:
             thread = await self.delivery.messenger.private_thread(
-                game["channel"], actor.id, f"Game {game['id']}: private news")
+                game["channel"], actor.id, f"Game {game['id']}: private news",
+                await asyncio.to_thread(self.store.private_threads, game["id"]))
             await asyncio.to_thread(self.store.set_private_thread, game["id"], actor.id, thread)
         await self.delivery.flush(game["id"])
         if not seen.others:

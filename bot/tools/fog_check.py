@@ -20,7 +20,7 @@ import json
 import random
 import tempfile
 from itertools import takewhile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import partial
@@ -91,7 +91,7 @@ class Recorder:
     def pieces(self, text: Text) -> list[str]:
         return pieces(text)
 
-    async def private_thread(self, channel: str, user: str, title: str) -> str:
+    async def private_thread(self, channel: str, user: str, title: str, taken: Collection[str] = ()) -> str:
         self.seen.append(f"private thread for {user} in {channel}: {title}")
         return f"{channel}-{user}"
 

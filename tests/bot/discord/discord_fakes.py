@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Collection, Coroutine, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
@@ -164,7 +164,7 @@ class FakeMessenger:
         """What a person can read in their DMs now: the messages sent, and the kept view."""
         return [*self.to(user), self.kept_text(f"dm:{user}")]
 
-    async def private_thread(self, channel: str, user: str, title: str) -> str:
+    async def private_thread(self, channel: str, user: str, title: str, taken: Collection[str] = ()) -> str:
         thread = str(800 + len(self.threads))
         self.threads[thread] = (channel, user)
         return thread

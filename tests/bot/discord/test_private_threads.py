@@ -120,3 +120,33 @@ def test_a_thread_an_opponent_came_to_read_carries_no_more_news(tmp_path):
             assert f"<@{s.boris.user.id}> may read it" in notice
             assert any("your view as French" in dm for dm in s.dms(s.anna))
     play(test, tmp_path)
+
+
+@pytest.mark.parametrize("archived", [False, True])
+def test_a_thread_discord_made_before_a_kill_is_taken_up_not_made_twice(tmp_path, archived):
+    """Anna asks for her private thread; Discord makes it (Discord takes no nonce for a thread), and
+    the bot is killed before the store notes it, then started again. She asks again: the bot takes up
+    its own thread of that name that holds nothing and that no one else joined (archived meanwhile:
+    opened again) rather than opening a second, so she sees one, and her news goes there. Boris's
+    thread of the same name (the same game's) is not taken for hers, though he left it and it is empty."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id = await bloody_monday(s, start=False)
+            await s.boris.slash(s.channel, "game inbox")
+            (his,) = s.channel.threads
+            s.env.backend.remove_thread_member(his.id, s.boris.user.id)  # he left it, empty: still his
+            anna = str(s.anna.user.id)
+            made = await s.tables.delivery.messenger.private_thread(  # the try the kill cut short
+                str(s.channel.id), anna, f"Game {game_id}: private news", s.tables.store.private_threads(game_id))
+            if archived:
+                await (await s.client.fetch_channel(int(made))).edit(archived=True)
+            await s.restart()
+            answer = reply(await s.anna.slash(s.channel, "game inbox"))
+            assert f"<#{made}>" in answer and len(s.channel.threads) == 2
+            assert s.tables.store.private_thread(game_id, anna) == made
+            await s.anna.slash(s.channel, "game start")
+            (thread,) = [thread for thread in s.channel.threads if str(thread.id) == made]
+            assert any("your view as French" in m.content for m in thread.history(viewer=s.anna))
+            with pytest.raises(SetupError, match="cannot read"):
+                thread.history(viewer=s.boris)
+    play(test, tmp_path)

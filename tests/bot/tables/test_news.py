@@ -50,9 +50,9 @@ def test_a_private_thread_is_opened_in_the_game_s_own_channel_named_after_the_ga
     titles = []
     opened = messenger.private_thread
 
-    async def titled(channel, user, title):
+    async def titled(channel, user, title, taken=()):
         titles.append(title)
-        return await opened(channel, user, title)
+        return await opened(channel, user, title, taken)
     messenger.private_thread = titled
     assert plain(run(tables.news.inbox(ANNA, CHANNEL))) == \
         f"Your private news of game {game_id} now goes to #800, which only you can see."
