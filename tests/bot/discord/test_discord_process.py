@@ -2,8 +2,9 @@
 and gateway URLs pointed at 127.0.0.1): a game is played through slash commands and buttons,
 the process gets SIGTERM in the middle of a command, a deadline falls due while it is down, and
 it is started again (twice); and it is killed (kill -9) at each message a Bloody Monday impulse
-causes. What players would never forgive must not happen: an accepted command lost, a message
-announced twice, a deadline acted on twice, a player's news in another's DMs.
+causes, and a Borodino player-turn played by buttons. What players would never forgive must not
+happen: an accepted command lost, a message announced twice, a deadline acted on twice, a player's
+news in another's DMs.
 
 A long test (a few processes, some seconds each): `pytest -m long`, its own CI step.
 """
@@ -297,6 +298,33 @@ async def delivered_through_kills(loopback: Loopback, bot: Bot, store: Store) ->
         loopback.lose_answer = None
 
 
+def told_through_kills(loopback: Loopback, store: Store, start: int, welcomes: set[str], opening: set[int],
+                       kills: int, least: int = 10) -> list[dict]:
+    """What a game played through kills (`delivered_through_kills`) told, checked; its outbox rows. Every
+    row is delivered, none given up; no message is made twice (those made since `start`, the ones
+    of `welcomes` left out); each player's DMs, as posted and as their kept messages read now, hold
+    only lines of rows addressed to them; every text but the `opening` rows reached its place, each
+    player's last view and question as their kept messages read at the end."""
+    rows, seats = store.outbox(1), store.seats(1)
+    assert kills >= least and store.undelivered() == [] and [row["id"] for row in rows if row["given_up"]] == []
+    made = [(s.where, s.text) for s in loopback.sent[start:] if not s.where.startswith("reply:")]
+    now = [said for made_id, said in loopback.messages.items() if made_id not in welcomes]
+    assert [said for said, n in Counter(made).items() if n > 1] == []
+    for person in (f"dm:{ANNA.id}", f"dm:{BORIS.id}"):
+        theirs = set().union(*(row_lines(row) for row in rows if place_of(row, seats) == person))
+        read = lines([text for where, text in [*made, *now] if where == person])
+        assert read <= theirs, f"{person} read what was not addressed to them: {read - theirs}"
+    kinds = {row["id"]: next((k for k in ("kept", "question") if k in row["payload"]), None) for row in rows}
+    last = {(place_of(row, seats), kinds[row["id"]]): row["id"] for row in rows}
+    for row in rows:
+        place, kind = place_of(row, seats), kinds[row["id"]]
+        if row["id"] in opening or place == "all" or kind and last[place, kind] != row["id"]:
+            continue
+        there = lines([text for where, text in (now if kind else made) if where == place])
+        assert row_lines(row, (True,)) <= there or row_lines(row, (False,)) <= there, row
+    return rows
+
+
 def lines(texts: list[str]) -> set[str]:
     """The lines of messages as a reader compares them: a DM's 'Game 1: ' and a split code block's
     fences left out."""
@@ -340,27 +368,82 @@ def test_a_bot_killed_at_each_message_of_a_bloody_monday_impulse_loses_repeats_a
                 line = "initiative move" if "initiative move" in legal else \
                     moves[0] if moves and len(moved) < 3 else "end"
                 moved |= {line.split()[-1]} if line.startswith("move") else set()
-                before = len(store.commands(1))
-                await loopback.interact(ANNA, "order", {"command": line})
-                await stored_beyond(bot.database, before)
-                kills += await delivered_through_kills(loopback, bot, store)
+                kills += await ordered(loopback, bot, store, ANNA, line)
             assert sides == ["russian"] and await bot.stop() == 0
         return loopback, store, start, welcomes, opening, kills
-    loopback, store, start, welcomes, opening, kills = asyncio.run(test())
-    rows, seats = store.outbox(1), store.seats(1)
-    assert kills >= 10 and store.undelivered() == [] and [row["id"] for row in rows if row["given_up"]] == []
-    made = [(s.where, s.text) for s in loopback.sent[start:] if not s.where.startswith("reply:")]
-    now = [said for made_id, said in loopback.messages.items() if made_id not in welcomes]
-    assert [said for said, n in Counter(made).items() if n > 1] == []
-    for person in (f"dm:{ANNA.id}", f"dm:{BORIS.id}"):
-        theirs = set().union(*(row_lines(row) for row in rows if place_of(row, seats) == person))
-        read = lines([text for where, text in [*made, *now] if where == person])
-        assert read <= theirs, f"{person} read what was not addressed to them: {read - theirs}"
-    kinds = {row["id"]: next((k for k in ("kept", "question") if k in row["payload"]), None) for row in rows}
-    last = {(place_of(row, seats), kinds[row["id"]]): row["id"] for row in rows}
-    for row in rows:
-        place, kind = place_of(row, seats), kinds[row["id"]]
-        if row["id"] in opening or place == "all" or kind and last[place, kind] != row["id"]:
-            continue
-        there = lines([text for where, text in (now if kind else made) if where == place])
-        assert row_lines(row, (True,)) <= there or row_lines(row, (False,)) <= there, row
+    told_through_kills(*asyncio.run(test()))
+
+
+async def ordered(loopback: Loopback, bot: Bot, store: Store, person: Person, command: str) -> int:
+    """A command given with /order, stored, and the messages it causes sent through kills (how many)."""
+    before = len(store.commands(1))
+    await loopback.interact(person, "order", {"command": command})
+    await stored_beyond(bot.database, before)
+    return await delivered_through_kills(loopback, bot, store)
+
+
+async def pressed(loopback: Loopback, bot: Bot, store: Store, person: Person, custom_id: str) -> int:
+    """A button pressed, its command stored, and the messages it causes sent through kills (how many)."""
+    before = len(store.commands(1))
+    await loopback.press(person, custom_id)
+    await stored_beyond(bot.database, before)
+    return await delivered_through_kills(loopback, bot, store)
+
+
+async def ended_by_its_button(loopback: Loopback, bot: Bot, store: Store, person: Person) -> int:
+    """`/end` (its offer a private answer, which no kill meets), then its confirmation button."""
+    interaction = await loopback.interact(person, "end")
+    for _ in range(int(WAIT / 0.05)):
+        offer = [s for s in await answered(loopback, interaction) if s.components]
+        if offer:
+            return await pressed(loopback, bot, store, person, offer[-1].components[0]["components"][0]["custom_id"])
+        await asyncio.sleep(0.05)
+    raise AssertionError("no confirmation buttons in the answer to /end")
+
+
+def answer_button(store: Store, side: str) -> str:
+    """The custom id of the first answer button of the latest question to the side (bot/discord/buttons.py):
+    by DM, or in the channel of an open game."""
+    asked = [buttons for row in store.outbox(1) if "answers" in (buttons := row["payload"].get("buttons", {}))
+             and buttons["side"] == side][-1]
+    return f"kolocha:answer:1:{side}:{asked['seq']}:{asked['answers'][0]}"
+
+
+def test_a_bot_killed_at_each_message_of_a_borodino_player_turn_played_by_buttons_loses_and_repeats_nothing(
+        tmp_path):
+    """A Borodino 7 Sept game started; Anna's French move that leaves an attack due, her /end confirmed
+    by its button, her attack, each choice the combat asks answered by its question's button (in the
+    channel: an open game), by whichever side it asks (a retreat, an advance), and her /end by its
+    button, which hands the turn to Boris. The bot is killed (kill -9) at each message, edit and
+    deletion they cause (a click's line, the map, a question, the next player's prompt), once Discord
+    made it and before it answers, and started again. Every row is delivered, none given up; no
+    message is made twice; each player's DMs say only what was addressed to them; every text reached
+    its place."""
+    async def test() -> tuple[Loopback, Store, int, set[str], set[int], int]:
+        async with bot_on_loopback(tmp_path) as (loopback, bot):
+            await ask(loopback, ANNA, "game new", system="borodino", scenario="7sep")
+            await ask(loopback, ANNA, "game join", side="french")
+            await ask(loopback, BORIS, "game join", side="russian")
+            store = Store(bot.database)
+            start, welcomes = len(loopback.sent), set(loopback.messages)
+            opening = {row["id"] for row in store.outbox(1)}
+            await ask(loopback, ANNA, "game start")
+            kills = await delivered_through_kills(loopback, bot, store)
+            kills += await ordered(loopback, bot, store, ANNA, attack_making_move(bot.database))
+            kills += await ended_by_its_button(loopback, bot, store, ANNA)
+            system, state, _ = position(bot.database)
+            attack = next(c.to_text() for c in system.legal_commands(state, "french")
+                          if c.to_text().startswith("attack"))
+            kills += await ordered(loopback, bot, store, ANNA, attack)
+            for _ in range(10):
+                system, state, sides = position(bot.database)
+                if sides == ["french"] and "end" in [c.to_text() for c in system.legal_commands(state, "french")]:
+                    break
+                kills += await pressed(loopback, bot, store, PLAYERS[sides[0]], answer_button(store, sides[0]))
+            else:
+                raise AssertionError("combat did not finish")
+            kills += await ended_by_its_button(loopback, bot, store, ANNA)
+            assert position(bot.database)[2] == ["russian"] and await bot.stop() == 0
+        return loopback, store, start, welcomes, opening, kills
+    rows = told_through_kills(*asyncio.run(test()), least=5)
+    assert any("buttons" in row["payload"] for row in rows) and any("picture" in row["payload"] for row in rows)
