@@ -318,7 +318,10 @@ class Deadlines:
                 due = await asyncio.to_thread(self._planned_meanwhile, key)
         finally:
             with self._lock:
-                self._firing.pop(key, None)
+                planned = self._firing.pop(key, None)
+            row = None if planned is None else await asyncio.to_thread(self.store.deadline, game_id, side)
+            if planned is not None and row is not None:  # the action failed (the scheduler logs it), or a
+                await asyncio.to_thread(self._schedule, row, planned[0])  # plan came last: it gets its job
 
     def _planned_meanwhile(self, key: tuple[int, str]) -> str | None:
         """In a worker thread, once a deadline's moment was acted on: the side's deadline planned

@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from apscheduler.events import EVENT_JOB_ERROR
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot.config import GameSettings
@@ -670,3 +671,32 @@ def test_a_deadline_its_expiry_makes_due_at_once_is_acted_on_by_the_same_job(sto
     run(main())
     assert expired == ["k", "next phase"]
     assert "maximum number of running instances" not in caplog.text
+
+
+def test_a_deadline_planned_by_an_expiry_that_then_fails_keeps_its_job(store):
+    """The expiry's action plans the side's next deadline, five hours on, while its job runs, then
+    fails (a bug: the scheduler logs it): that deadline still has its job."""
+    clock = FakeClock()
+
+    async def main() -> list[str]:
+        scheduler = ClockedScheduler(clock)
+        scheduler.start()
+        failed = asyncio.Event()
+        scheduler.add_listener(lambda event: failed.set(), EVENT_JOB_ERROR)
+
+        async def expire(game_id: int, side: str, late_by: timedelta) -> None:
+            running(store, due=clock.now + timedelta(hours=5), phase="next phase", game_id=game_id)
+            deadlines.reschedule(game_id)
+            raise RuntimeError("a bug")
+        deadlines = Deadlines(store, scheduler, lambda _: GameSettings(deadline_hours=10, reminders=()), never,
+                              expire, clock=clock)
+        game_id = running(store)
+        deadlines.reschedule(game_id)
+        clock.advance(hours=10)
+        scheduler.wakeup()
+        await asyncio.wait_for(failed.wait(), 30)  # the job ended; a guard: it fails rather than hangs
+        jobs = [f"{job.id} {job.next_run_time:%H:%M}" for job in scheduler.get_jobs()]
+        scheduler.shutdown(wait=False)
+        return jobs
+
+    assert run(main()) == [f"deadline:1:red {T0 + timedelta(hours=15):%H:%M}"]
