@@ -34,7 +34,6 @@ WOODS_LABEL: RGB = (40, 80, 40)
 EXIT_ZONE: RGB = (70, 100, 170)
 STRIP: RGB = (40, 38, 34)
 STRIP_TEXT: RGB = (245, 240, 225)
-STRIP_DIM: RGB = (190, 184, 168)
 
 # Each side: counter fill, counter ink, and the darker colour of its arrows.
 SIDES: dict[str, dict[str, RGB]] = {

@@ -45,7 +45,6 @@ class Margins:
 class StaticLayer:
     image: Image.Image
     layout: Layout
-    map_box: Box  # the pixel box of the hexes themselves
     labels: tuple[Box, ...]  # every text box drawn (hex numbers, margin notes)
 
 
@@ -83,7 +82,7 @@ def static_layer(r: int) -> StaticLayer:
     m = battlemap.load()
     image, labels = layer_cache.layer(f"borodino-r{r}", lambda: _shrunk(m, r, (0, 0, *layer_size(r))))
     layout = layer_layout(r)
-    return StaticLayer(image, layout, layout.bounds(m.hexes), tuple(tuple(box) for box in labels))  # type: ignore[misc]
+    return StaticLayer(image, layout, tuple(tuple(box) for box in labels))  # type: ignore[misc]
 
 
 def kept_window(r: int, box: Box) -> tuple[Image.Image, tuple[Box, ...]] | None:

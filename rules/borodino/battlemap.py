@@ -15,9 +15,6 @@ from rules.core.hexes import Hex, are_adjacent, col_row, hex_at, hexside, neighb
 
 DATA = Path(__file__).parent / "data"
 
-TERRAINS = ("clear", "woods", "town", "woods_road", "redoubt")
-SIDE_KINDS = ("river", "ford", "bridge", "stream")
-
 
 class MapDataError(ValueError):
     """The map file contradicts itself or the geometry."""

@@ -395,12 +395,6 @@ def test_ending_a_phase_or_resigning_is_asked_first_for_the_callers_side_at_this
         tables.play.offer(ANNA, CHANNEL, "end")
 
 
-def _after_a_secret_plan(tables, *lines: tuple) -> None:
-    """The wager's first turn, Blue's plan given first (in secret: hidden from Red), then `lines`."""
-    for actor, line in ((ANNA, "shout"), (BORIS, "answer soft"), (BORIS, "plan bold"), (ANNA, "plan calm"), *lines):
-        run(tables.play.submit(actor, CHANNEL, line))
-
-
 def test_another_sides_secret_order_does_not_expire_a_question_nor_a_request_to_undo(wager):
     """Red has observed one command fewer than were given (Blue's secret plan): Red's buttons
     carry that number and still answer."""
