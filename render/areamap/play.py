@@ -22,11 +22,6 @@ Box = tuple[int, int, int, int]
 Rect = tuple[float, float, float, float]
 
 
-def block_boxes(view: dict, frame: View) -> list[tuple[dict, Box]]:
-    """Each unit standing in an area of the view, with its pixel box (no two overlap)."""
-    return arrangement(view, frame)[0]
-
-
 def arrangement(view: dict, frame: View) -> tuple[list[tuple[dict, Box]], list[Callout]]:
     """Each unit with its pixel box, in its area or in the panel listing a crowded area's blocks
     (render/areamap/callouts.py), and those panels."""

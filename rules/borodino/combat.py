@@ -56,15 +56,10 @@ def through_front(b: Battle, attacker_hex: Hex, redoubt: Hex) -> bool:
     return any(h in front for path in fire_paths(attacker_hex, redoubt) for h in path)
 
 
-def can_strike(b: Battle, a: str, d_hex: Hex) -> tuple[str, str] | None:
-    """Why unit a may not attack the hex d_hex, as (rule, reason), or None: the per-pair rules."""
-    return strike_refusal(b.map, b.is_artillery(a), b.hex_of(a), d_hex)
-
-
 @cache
 def strike_refusal(m: BattleMap, art: bool, ah: Hex, d_hex: Hex) -> tuple[str, str] | None:
-    """`can_strike` for a unit in ah, artillery or not: the ground and the distance alone decide,
-    so each answer is worked out once."""
+    """Why a unit in ah, artillery or not, may not attack the hex d_hex, as (rule, reason), or None:
+    the per-pair rules. The ground and the distance alone decide, so each answer is worked out once."""
     dist = distance(ah, d_hex)
     if art and m.terrain(d_hex) in WOODS:
         return "Artillery (I)", f"artillery may not fire into woods or woods/road hexes such as {d_hex}"
@@ -180,7 +175,7 @@ def _plan(b: Battle, side: str, cmd: Attack) -> Plan:
     for a in plan.attackers:
         ah, artillery = b.hex_of(a), b.is_artillery(a)
         for dh in target_hexes:
-            refusal = strike_refusal(b.map, artillery, ah, dh)  # `can_strike`
+            refusal = strike_refusal(b.map, artillery, ah, dh)
             if refusal:
                 raise RuleViolation(*refusal)
         if artillery and any(distance(ah, dh) == 2 for dh in target_hexes):  # only artillery strikes at two

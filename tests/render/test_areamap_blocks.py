@@ -7,7 +7,7 @@ from PIL import Image
 
 from render import palette as P
 from render.areamap.blocks import SYMBOL_FROM, Face, corps_tag, face_of, sprite
-from render.areamap.play import arrangement, block_boxes
+from render.areamap.play import arrangement
 from render.areamap.stacking import GAP, _cells, _inside, slots
 from render.areamap.static import View, keep_out
 from rules.bloody_monday import bm_data
@@ -121,7 +121,7 @@ def test_pixel_boxes_never_overlap_at_maximum_stacking():
              for a in bm_data.areas().values() for side in ("french", "russian")
              for _ in range(_max_stack(a.colour) // 2)]
     for frame in SCALES:
-        placed = block_boxes({"units": units, "viewer": None}, frame)
+        placed, _ = arrangement({"units": units, "viewer": None}, frame)
         assert len(placed) == len(units)
         by_area: dict[int, list] = {}
         for u, box in placed:

@@ -9,9 +9,10 @@ told after a showdown and eliminations (2.4). A token carries weights over the b
 Tokens that share an area are told apart only by what was seen of them: when one of several
 leaves unnamed, the leaver is a mixture of them and so are those left behind.
 
-The view is the truth: the tokens are reconciled with its unrevealed units area by area, and
-`determinise` draws one position consistent with both (each hidden block once), the board a
-level-1 plan is made on. Nothing here reads the state: only the view and the events told to the side.
+The view is the truth: the tokens are reconciled with its unrevealed units area by area; `assign`
+draws each hidden block for a token and `board` makes the position consistent with both (each
+hidden block once), the board a level-1 plan is made on. Nothing here reads the state: only the
+view and the events told to the side.
 """
 from __future__ import annotations
 
@@ -267,8 +268,3 @@ def board(view: dict, belief: Belief, drawn: dict[str, int | None], rng: random.
     state["blocks"] = dict(sorted(state["blocks"].items()))
     state["dice"] = new_dice(rng.getrandbits(48))
     return state
-
-
-def determinise(view: dict, belief: Belief, rng: random.Random) -> dict:
-    """One position consistent with the view and the belief, to plan on."""
-    return board(view, belief, assign(belief, candidates(view), rng), rng)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from rules.bloody_monday.ai.belief import Tracker, believe, candidates, determinise
+from rules.bloody_monday.ai.belief import Tracker, assign, believe, board, candidates
 from rules.bloody_monday.bm_data import army, battlefield
 from rules.bloody_monday.game import SIDES, Game, enemy_of
 from rules.core.ai import addressed_to
@@ -101,21 +101,23 @@ def test_the_belief_points_to_the_hidden_blocks_far_better_than_a_blind_guess():
 
 
 def test_a_board_drawn_from_the_belief_matches_the_view_and_offers_the_real_legal_commands():
-    """The determinised board: the view's units area by area, each hidden enemy block once, and the
-    active side's legal commands exactly those of the real position (hidden blocks decide none)."""
+    """The board a plan is made on, drawn as level 1 draws it: the view's units area by area, each
+    hidden enemy block once, and the active side's legal commands exactly those of the real
+    position (hidden blocks decide none)."""
     checked = set()
     for n, (state, seen) in enumerate(_random_game(3, 220)):
         side = (bm.active_sides(state) or [None])[0]
         if side is None or (n % 7 and not state["battle"]):
             continue
         view = bm.view(state, side)
-        board = determinise(view, believe(view, seen[side]), random.Random(n))
-        drawn = bm.view(board, side)
+        belief, rng = believe(view, seen[side]), random.Random(n)
+        position = board(view, belief, assign(belief, candidates(view), rng), rng)
+        drawn = bm.view(position, side)
         assert [(u["side"], u["area"]) for u in drawn["units"]] == [(u["side"], u["area"]) for u in view["units"]]
-        assert drawn["pools"] == view["pools"] and board["dice"] != state["dice"]
-        assert [c.to_text() for c in bm.legal_commands(board, side)] == [c.to_text() for c in
-                                                                       bm.legal_commands(state, side)]
+        assert drawn["pools"] == view["pools"] and position["dice"] != state["dice"]
+        assert [c.to_text() for c in bm.legal_commands(position, side)] == [c.to_text() for c in
+                                                                          bm.legal_commands(state, side)]
         hidden = [b for b in state["blocks"] if Game(state).side(b) == enemy_of(side) and b in candidates(view)]
-        assert sorted(b for b in board["blocks"] if b in hidden) == sorted(hidden)
+        assert sorted(b for b in position["blocks"] if b in hidden) == sorted(hidden)
         checked.add("battle" if state["battle"] else state["phase"])
     assert {"battle", "impulses", "logistics"} <= checked

@@ -46,7 +46,7 @@ def reach_afresh(b: Battle) -> dict[str, int]:
 
 def edges_one_by_one(b: Battle, side: str) -> dict[str, list[str]]:
     """Combat (A, D): every available attacker of the side in the order of the unit table, with
-    every available target it may strike (`combat.can_strike`): enemy units in the order of
+    every available target it may strike (`combat.strike_refusal`): enemy units in the order of
     the unit table, then, for the French, the empty active redoubts (Redoubts E, I)."""
     units = b.s["units"]
     targets = [u["hex"] for uid, u in units.items() if u["where"] == "map" and b.side(uid) == enemy_of(side)
@@ -59,7 +59,7 @@ def edges_one_by_one(b: Battle, side: str) -> dict[str, list[str]]:
         if u["where"] != "map" or b.side(uid) != side or u["attacked"] or u["advanced"] \
                 or (b.doomed and combat.dv_combat.why_barred(b, uid)):
             continue
-        strikes = [t for t in targets if combat.can_strike(b, uid, t) is None]
+        strikes = [t for t in targets if combat.strike_refusal(b.map, b.is_artillery(uid), u["hex"], t) is None]
         if strikes:
             out[uid] = strikes
     return out
