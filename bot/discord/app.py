@@ -433,12 +433,12 @@ async def command_failed(interaction: discord.Interaction, error: discord.app_co
 
 
 def create_bot(config: Config | None = None, renderer: Renderer | None = None,
-               clock: Clock = utc_now, cropper: Cropper | None = None) -> KolochaBot:
-    """The whole bot with its command tree, not connected to anything yet; without a renderer
-    given, it draws with render's own (the map, and the latest action beside it) and refuses a
-    map asked around places that map lacks."""
-    pictures = Pictures(renderer, cropper) if renderer is not None else \
-        Pictures(default_renderer(), cropper or default_cropper(), default_place_check())
+               clock: Clock = utc_now) -> KolochaBot:
+    """The whole bot with its command tree, not connected to anything yet; with a renderer given
+    it draws the map alone with it, else with render's own (the map, and the latest action beside
+    it), refusing a map asked around places that map lacks."""
+    pictures = Pictures(renderer) if renderer is not None else \
+        Pictures(default_renderer(), default_cropper(), default_place_check())
     return KolochaBot(config or Config(), pictures, clock)
 
 

@@ -281,7 +281,7 @@ def _battles(g: Game) -> list[Candidate]:
     return _to_try([C.Battle(n) for n in sorted(g.contested_areas())])
 
 
-def _battle_step(g: Game, side: str) -> list[Candidate]:
+def _battle_step(g: Game) -> list[Candidate]:
     bt = g.s["battle"]
     if bt["choice"]:
         return _sure([C.Hit((b,)) for b in bt["choice"]["candidates"]])
@@ -333,7 +333,7 @@ def _entries(g: Game, side: str) -> Sequence[Entry]:
     if s["phase"] == "logistics":
         return _logistics(g, side)
     if s["battle"]:
-        return _battle_step(g, side)
+        return _battle_step(g)
     if s["battery"] is not None:
         shots: list[C.Command] = [C.Fire(b, n) for b in batterie.guns(g) for n in batterie.targets(g, b)]
         return _sure(shots + [END])

@@ -256,7 +256,7 @@ def combat(b: Battle, side: str, holding: bool = False) -> Decision:
     if chosen is not None:
         best, attack, owed = chosen
         if owed or best.value >= GAIN:
-            why = _why_attack(b, attack, best, objectives(b, side), owed and best.value < GAIN)
+            why = _why_attack(attack, best, objectives(b, side), owed and best.value < GAIN)
             return Decision(attack.to_text(), why)
     return Decision("end", "no attack left that is owed or expected to gain (Combat B)")
 
@@ -275,7 +275,7 @@ def _chosen(b: Battle, side: str, holding: bool = False) -> tuple[Expectation, C
     return None if best is None else (best[0], best[1], bool(now.required))
 
 
-def _why_attack(b: Battle, attack: C.Attack, e: Expectation, goals: dict[Hex, str], soak: bool) -> str:
+def _why_attack(attack: C.Attack, e: Expectation, goals: dict[Hex, str], soak: bool) -> str:
     target = "+".join(attack.defenders)
     head = f"attacks {target} at {e.odds} (expected {float(e.value):+.1f} Combat Points over the CRT)"
     if soak:
@@ -297,7 +297,7 @@ def choice(b: Battle, side: str) -> Decision:
     if step["kind"] == "retreat":
         retreats = [c for c in options if isinstance(c, C.Retreat)]
         best = max(retreats, key=lambda c: (-_enemies_near(b, side, c.to), place_score(b, side, c.to, aims), c.to))
-        return Decision(best.to_text(), _why_retreat(b, side, best.to))
+        return Decision(best.to_text(), _why_retreat(side, best.to))
     if step["kind"] == "advance":
         advances = [c for c in options if isinstance(c, C.Advance) and c.to]
         scored = [(place_score(b, side, c.to or "", aims) - place_score(b, side, c.unit, aims), c.to_text())
@@ -309,7 +309,7 @@ def choice(b: Battle, side: str) -> Decision:
     return Decision("stay", "the artillery keeps its hex rather than retreat with the others (Artillery C)")
 
 
-def _why_retreat(b: Battle, side: str, to: Hex) -> str:
+def _why_retreat(side: str, to: Hex) -> str:
     """The reason of a retreat chosen: the unit retreating is the enemy's, the victor choosing."""
     beaten = enemy_of(side).title()
     return (f"the victor chooses where a beaten unit retreats (Retreat and Advance): to {to}, the hex "
