@@ -5,8 +5,7 @@ belief about the enemy's hidden blocks (belief.py): what its side has seen, neve
 Level 2 (level2.py, decisive.py) is level 1 with two sudden deaths counted from the dice: strikes at
 the enemy supreme commander and the enemy's counting blocks eliminated (How to Win A and C); its
 leaders moved up to their units before they activate (5.1), and the last turn played for the win
-by what decides it (8.0; Last Blood 10.0). It can also search (Information Set Monte Carlo Tree
-Search over macro actions), off by default.
+by what decides it (8.0; Last Blood 10.0).
 """
 from __future__ import annotations
 

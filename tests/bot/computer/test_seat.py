@@ -161,8 +161,8 @@ def test_a_borodino_level_2_seat_stopped_by_its_clock_is_planned_again_at_the_sa
     assert not any("level 2" in d.reason for d in stopped[1:])  # said once, on the plan's first command
 
 
-def test_a_bloody_monday_seat_of_level_2_is_planned_by_the_search():
-    """13.6: `level:2` gives Bloody Monday's searching commander (rules/bloody_monday/ai/level2.py)
+def test_a_bloody_monday_seat_of_level_2_is_planned_by_level_2():
+    """13.6: `level:2` gives Bloody Monday's level-2 commander (rules/bloody_monday/ai/level2.py)
     (control: level 1 gives level 1's)."""
     from rules.bloody_monday.ai import Level1, Level2
     system = rules.load("bloody_monday")
