@@ -1,17 +1,19 @@
 """The `kolocha` command: serve the Discord bot, play in the terminal, re-run stored games, measure.
 
     kolocha local [--system borodino] [--scenario ID] [--seed N] [--option NAME[=off] ...]
-                  [--db FILE] [--game ID] [--script FILE [--json]]
+                  [--tables FILE] [--db FILE] [--game ID] [--script FILE [--json]]
                   [--ai SIDE ...] [--level N] [--ai-seed N]
     kolocha map [--game ID] [--around HEX ...] [--radius N] [--size N] [--zoc SIDE]
                 [--select HEX] [--out FILE] [--db FILE]
     kolocha replay GAME | --all [--db FILE] [--gif FILE] [--verify] [--computer]
-    kolocha bench [--system borodino] [--scenario 7sep] | --discord | --ux
+    kolocha bench [--system borodino] [--scenario 7sep] [--seed 1] [--option NAME ...] [--seconds S]
+    kolocha bench --discord | --ux | --scale
     kolocha bench --ai [--system S] [--scenario ID] [--side SIDE] [--level N] [--games 200] [--seed 1]
-                       [--workers 2] [--games-file PATH]
+                       [--workers 2] [--budget 20] [--games-file PATH]
     kolocha bench --ai --positions [--system S]
     kolocha bench --ai --tally FILE [FILE ...]   (the table of games kept by --games-file)
     kolocha fuzz [--games N] [--seed N] [--part playouts|engine-swap|front-swap ...] [--out DIR]
+                 [--policy uniform|sample|rollout] [--system S]
     kolocha run [--config FILE]     (DISCORD_TOKEN in the environment)
     kolocha sync [--config FILE]    (send the slash commands to Discord now)
     kolocha backup FILE [--config FILE]   (a consistent copy of the database, while it runs)

@@ -1,5 +1,6 @@
-"""Pictures of a view: the Borodino hex map or the Bloody Monday area map as PNG snapshots, and
-animated GIF replays.
+"""Pictures of a view: the Borodino hex map, the Bloody Monday area map or the 1812 map of European
+Russia as PNG snapshots (chosen by the view's `system`; any other view is drawn on the Borodino
+map), the latest action cropped at a phone's width, and animated GIF replays.
 
 Everything drawn comes from the view (and `highlight`); nothing here decides a rule.
 """
@@ -48,7 +49,8 @@ def snapshot(view: dict, *, zoc: str | None = None, hexes: Iterable[str] = (),
              destinations: Iterable[str] = (), areas: Iterable[int] = (), select: str | int | None = None,
              size: int | None = None, around: Iterable[str] | Iterable[int] | None = None,
              radius: int | None = None) -> bytes:
-    """PNG of the map for a view: the area map when view["system"] is "bloody_monday", else Borodino.
+    """PNG of the map for a view: the area map when view["system"] is "bloody_monday", the map of
+    European Russia when it is "campaign_1812", else Borodino.
 
     zoc: shade the hexes in the Zone of Control of that side's enemies; hexes: shade these hexes;
     destinations: tint a selected unit's legal destinations; select: ring a hex ("3225").

@@ -1,5 +1,5 @@
-"""Colours of the Borodino hex map and the Bloody Monday area map, chosen to stay apart for every
-colour vision.
+"""Colours of the Borodino hex map and the area maps (Bloody Monday, 1812), chosen to stay apart for
+every colour vision.
 
 The two armies differ in hue family *and* lightness (dark blue French, orange Russians), so they
 stay distinct for colour-blind players; terrain leans on texture as well as colour. MEANING lists

@@ -1,5 +1,6 @@
-"""The slash commands: `/game ...` for the table, `/move`, `/attack`, `/end` and `/order` for play,
-`/odds` to ask before playing.
+"""The slash commands: `/game ...` for the table, `/games mine` for a player's games on every
+server, `/prefs` for a player's own time, `/help`; `/move`, `/attack`, `/order`, `/orders` and
+`/end` for play, `/odds` to ask before playing.
 
 Each command is glue: it defers (private, so a refusal is never public), calls Tables, and
 answers privately with the reply and any notices that closed DMs held back. Autocomplete is fed

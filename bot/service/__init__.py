@@ -1,10 +1,11 @@
 """The game service: every front end's one door to games, over the engine contract (docs/architecture.md).
 
 `submit` turns a player's line of text into a Result. The engine judges game commands; the
-service itself answers the verbs that are about the record rather than the game: `undo` (and
-the opponent's `accept` / `refuse` of an undo across phases), `status`, `units [place]` and
-`help [command]`. Nothing but a player-facing sentence leaves `submit`: rules errors become
-refusals, unexpected errors are logged and become an apology, and neither changes the store.
+service itself answers the verbs that are about the record rather than the game: `undo` and
+`draw` (and the other side's `accept` / `refuse` of either), `orders` (standing orders), `status`,
+`units [place]`, `help [command]` and `odds`. Nothing but a player-facing sentence leaves
+`submit`: rules errors become refusals, unexpected errors are logged and become an apology, and
+neither changes the store.
 
 The door is GameService; what it hands on lives beside it: result.py (what became of a line),
 turns.py (whose turn, and what others may read of a command), consent.py (undo and draw),

@@ -1,16 +1,19 @@
 """Event-sourced game storage in one SQLite file (WAL), through sqlite-utils.
 
 The truth of a game is its row in `games` (system, scenario, options, seed) plus its ordered,
-append-only `commands`. `snapshots` are a cache of the state every SNAPSHOT_EVERY commands, and
-`outbox` holds the messages a front end has not delivered yet. Every write that belongs to one
-accepted command (command row, snapshot, outbox rows, deadlines) runs in one transaction. Writes
-inside a transaction use plain SQL, because sqlite-utils' table helpers commit on their own.
+append-only `commands`. `snapshots` are a cache of the state every SNAPSHOT_EVERY commands,
+`latest` the state after each game's last command (what loading a game reads), and `outbox` holds
+the messages a front end has not delivered yet. Every write that belongs to one accepted command
+(command row, its state, snapshot, outbox rows, deadlines) runs in one transaction. Writes inside
+a transaction use plain SQL, because sqlite-utils' table helpers commit on their own.
 
 `Store` is one object over parts by table family, each in its own module: connection.py (the file,
 its threads and transactions, the quarantine of damaged rows), migrations.py (the schema),
-games.py (games, seats, spectators), commands.py (the command log and snapshots), outbox.py (the
-messages and their delivery), deadlines.py, preferences.py (players, standing orders, the bot's
-own values); errors.py holds its refusals and locks.py the locks on files beside the database.
+games.py (games, seats, spectators), commands.py (the command log, snapshots, the latest states,
+turns), outbox.py (the messages and their delivery), deadlines.py, preferences.py (players,
+standing and held orders, the bot's own values); errors.py holds its refusals, locks.py the locks
+on files beside the database, and told.py the file beside it that says how far each game's news
+went.
 A command issued against an earlier command than the last stored one is refused, and nothing is
 ever written to a game that is over.
 """

@@ -10,7 +10,7 @@ answers. A choice's answers (bot/asked.py) come with the notice as buttons; a ch
 awaited who faces a new question (the next unit to retreat) gets its buttons the same way, without
 a second ping. A private notice is a question (its payload's "question", {"new": whether the side
 is newly awaited}): the questions of one player-turn to a player share one message, edited in
-place (bot/tables/news.py, Change.ask). A side whose standing order answers the choice at once
+place (bot/tables/news.py, Change._ask). A side whose standing order answers the choice at once
 (rules.core.standing) is not asked. The rows go into the outbox in the transaction of the change
 that caused them.
 """

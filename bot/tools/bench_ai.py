@@ -4,15 +4,15 @@ For every system with a computer player, each scenario and side, the matches it 
 level 1 against random play (target: 90 % of the games won) and level 2 against level 1 (70 %, as
 each side), each over `games` games (dice seeds from `first_seed` on, the AI's own seed equal to
 the dice seed), the share won with its 95 % interval. Beside each, the CPU seconds the measured
-side spent per decision, a Bloody Monday impulse or a Borodino player-turn, at the median and the
+side spent per decision, a Bloody Monday impulse or a player-turn elsewhere, at the median and the
 95th percentile, next to the target for its level. A searching level thinks within `budget` CPU
 seconds a decision (`Budgeted`: as a seat within its wall-clock seconds a turn), so a game replays
 only as far as the search got as far each time; with no budget it searches its whole fixed effort
 and every game replays. A level the system does not offer is said so ("no level 2 yet"), never
 given a figure. Games run in worker processes (two by default: the machine has two cores).
 
-A measurement, not a test: 200 games a row take minutes to hours. The per-system strength runners
-(`python -m rules.<system>.ai.strength`) play one row against random play in one process.
+A measurement, not a test: 200 games a row take minutes to hours. Borodino's and Bloody Monday's
+strength runners (`python -m rules.<system>.ai.strength`) play one row in one process.
 """
 from __future__ import annotations
 

@@ -1,15 +1,17 @@
 """The swap test through the front ends (docs/architecture.md, "Hidden information").
 
-The engine's swap test (rules/bloody_monday/swaptest.py) exchanges two blocks of the other side
-that a viewer has not seen and compares what the engine tells that viewer. Here the two positions
-become games, once at a Discord table (the real Tables over a recording messenger) and once at
-the terminal's hot seat, and the viewer types the same lines in both: legal commands of theirs,
-probes naming the enemy blocks, and queries, then `undo`. Everything the viewer can observe must be the same:
+The engine's swap tests (rules/bloody_monday/swaptest.py, rules/campaign_1812/swaptest.py) exchange
+two blocks (or the contents of two stacks) of the other side that a viewer has not seen and compare
+what the engine tells that viewer. Here the two positions become games, once at a Discord table (the
+real Tables over a recording messenger) and once at the terminal's hot seat, and the viewer types
+the same lines in both: legal commands of theirs, probes naming the enemy blocks or places, and
+queries, then `undo`. Everything the viewer can observe must be the same:
 the replies (slash commands, typed messages and `/orders` boxes of several orders), what is posted
 in the game channel, what they are sent by DM (new messages and the kept ones edited in place, with
 their buttons), the pictures (drawn here as the JSON of the view they show), the autocomplete
 choices, the terminal's screen and the files it writes for them. The lines stop before the first
-step after which the engine itself tells the two positions apart (the rules disclosed a block).
+step after which the engine itself tells the two positions apart (the rules disclosed a block or a
+stack); in 1812 the battle plans are compared too, the other side's chit down or not.
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The swap test (DESIGN: "the swap test is the proof"): hidden means hidden in everything a player
-can observe from the engine.
+"""The swap test (docs/architecture.md: "The proof is the swap test"): hidden means hidden in
+everything a player can observe from the engine.
 
 Take a position of a random game and a viewer; exchange two blocks of the other side that the
 viewer has not seen (their places and cubes; each keeps its own strength); then everything the

@@ -1,7 +1,7 @@
-"""COMBAT (seed): "Combat occurs in each area where both Players have infantry units present during
-the combat phase of a Player-Turn." "Cavalry may not engage in battles with infantry (being forced
-to retreat if confronted by opposing infantry unless friendly infantry units are also present.)
-Cavalry may always retreat prior to infantry vs. infantry combat." "Prior to any infantry battle,
+"""COMBAT (SPI's 1812 overview): "Combat occurs in each area where both Players have infantry units
+present during the combat phase of a Player-Turn." "Cavalry may not engage in battles with
+infantry (being forced to retreat if confronted by opposing infantry unless friendly infantry
+units are also present.) Cavalry may always retreat prior to infantry vs. infantry combat." "Prior to any infantry battle,
 each Player selects a battle tactic by placing a chit representing the selection face down before
 him. Both Players simultaneously reveal their choices. The selections are cross-indexed on a
 matrix; the result indicates retreats, initial losses, and if the battle develops to the point of

@@ -1,8 +1,8 @@
-"""MOVEMENT (seed): "Each corps can move one area, or sub-area per Player-Turn. After a Player has
-moved all of his units, he may force march an additional area, rolling the die on the Forced
-March table for each unit desiring to force march. The result is either a successful forced
-march, elimination of the unit, or the forced march is not permitted -- the unit stays where it
-is." "Supply units may move one area per Player-Turn and may not force march. French depot units
+"""MOVEMENT (SPI's 1812 overview): "Each corps can move one area, or sub-area per Player-Turn.
+After a Player has moved all of his units, he may force march an additional area, rolling the die
+on the Forced March table for each unit desiring to force march. The result is either a successful
+forced march, elimination of the unit, or the forced march is not permitted -- the unit stays
+where it is." "Supply units may move one area per Player-Turn and may not force march. French depot units
 can only move if accompanied by a supply unit."
 
 Reconstructed: Russian depots move like supply units; depots never force march; a corps tries

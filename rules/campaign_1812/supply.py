@@ -1,4 +1,4 @@
-"""SUPPLY and WINTER, the Supply Segment after the French Player-Turn (seed):
+"""SUPPLY and WINTER, the Supply Segment after the French Player-Turn (SPI's 1812 overview):
 
 * "each area containing combat units is inspected. The total number of corps in the area is
   compared to the Area Depletion Chart, and note is made if a supply unit accompanies the units.

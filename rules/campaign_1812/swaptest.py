@@ -1,5 +1,5 @@
-"""The swap test for 1812 (DESIGN: "the swap test is the proof"): a stack's composition is hidden
-in everything the other side can observe from the engine.
+"""The swap test for 1812 (docs/architecture.md: "The proof is the swap test"): a stack's
+composition is hidden in everything the other side can observe from the engine.
 
 Take a position of a random game and a viewer; exchange the contents of two stacks of the other
 side in two places (each place keeps a stack, so the markers stand where they stood); then the

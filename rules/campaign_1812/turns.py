@@ -1,6 +1,7 @@
 """SEQUENCE OF PLAY: "Each Game-Turn is divided into three segments: the Russian Player-Turn, the
 French Player-Turn and a Supply Segment. During each Player-Turn, each Player adds reinforcements,
-determines attrition, moves, force marches, and engages in combat, in that order." (seed)
+determines attrition, moves, force marches, and engages in combat, in that order." (SPI's 1812
+overview)
 
 Phases of the state: attrition (the opponent chooses the losses), movement, march (forced march),
 combat, supply (the French may create depots), removal (a corps lost to the Victory Point Index),

@@ -1,5 +1,6 @@
 """A computer player's strength as measured: its results against random play (or a
-weaker level) and the seconds it thought, per player-turn (Borodino) or per impulse (Bloody Monday)."""
+weaker level) and the seconds it thought, per player-turn (Borodino, 1812) or per impulse
+(Bloody Monday)."""
 from __future__ import annotations
 
 import math

@@ -2,9 +2,8 @@
 
 The seat's level 2 plays decisive.Decisive: level 1's planner with How to Win A and C counted from
 the dice, on the same boards drawn from its belief. Measured against level 1 it wins more games
-from both seats (README, "Level 2 (Bloody Monday)"). A search over macro actions (single-observer
-ISMCTS) was tried on top and not kept: it won no more (docs/computer-opponent.md, Bloody Monday's
-level 2).
+from both seats (docs/computer-opponent.md, Bloody Monday, "Level 2"). A search over macro actions
+(single-observer ISMCTS) was tried on top and not kept: it won no more (the same section).
 """
 from __future__ import annotations
 

@@ -1,9 +1,12 @@
 """Computer opponents for Borodino: `commander(level)` gives a `rules.core.ai.Commander`.
 
 Level 1 (level1.py) is scripted on the rule book: victory hexes from the scenario (goals.py),
-attacks by their exact expectation over the CRT (attacks.py), on a board rebuilt from the view
+marched to by the steps the ground allows (march.py), attacks by their exact expectation over the
+CRT (attacks.py), leaders moved under Doomed Victory (leaders.py), on a board rebuilt from the view
 with dice of its own (position.py). Level 2 (level2.py) evolves whole Movement Phase plans from
-level 1's best few options per unit, scored by the expected combat and level 1's reply.
+level 1's best few options per unit, shortlists them by the expected combat and level 1's reply,
+and plays the one whose playouts (playout.py) end best; in 7 Sept and the Grand Battle it may
+march a column for the east edge (east_edge.py).
 """
 from __future__ import annotations
 
