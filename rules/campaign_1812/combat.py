@@ -1,14 +1,14 @@
 """COMBAT (SPI's 1812 overview): "Combat occurs in each area where both Players have infantry units
-present during the combat phase of a Player-Turn." "Cavalry may not engage in battles with
-infantry (being forced to retreat if confronted by opposing infantry unless friendly infantry
-units are also present.) Cavalry may always retreat prior to infantry vs. infantry combat." "Prior to any infantry battle,
-each Player selects a battle tactic by placing a chit representing the selection face down before
-him. Both Players simultaneously reveal their choices. The selections are cross-indexed on a
-matrix; the result indicates retreats, initial losses, and if the battle develops to the point of
-a major engagement, ... a die is rolled on the Combat Results Table." Then "the Pursuit Step [PS],
-which allows the Attacking Player to attempt to destroy additional Defending units with his
-surplus cavalry", and "the Retreat After Combat [RAC] Step, during which mandatory withdrawals are
-carried out".
+present during the combat phase of a Player-Turn." "Cavalry may not engage in battles with infantry
+(being forced to retreat if confronted by opposing infantry unless friendly infantry units are also
+present.) Cavalry may always retreat prior to infantry vs. infantry combat." "Prior to any infantry
+battle, each Player selects a battle tactic by placing a chit representing the selection face down
+before him. Both Players simultaneously reveal their choices. The selections are cross-indexed on a
+matrix; the result indicates retreats, initial losses, and if the battle develops to the point of a
+major engagement, ... a die is rolled on the Combat Results Table." Then "the Pursuit Step [PS],
+which allows the Attacking Player to attempt to destroy additional Defending units with his surplus
+cavalry", and "the Retreat After Combat [RAC] Step, during which mandatory withdrawals are carried
+out".
 
 The phasing player is the attacker (the chart: "both the Phasing Player [the Attacker] and the
 Non-Phasing Player [the Defender]"). Battles are fought place by place in number order; a stack
