@@ -224,8 +224,9 @@ class Loopback:
                 "default_message_notifications": 0, "explicit_content_filter": 0,
                 "mfa_level": 0, "nsfw_level": 0, "system_channel_flags": 0}
 
-    def _channel(self, channel: str, kind: int = 0) -> dict:
-        return {"id": channel, "type": kind, "guild_id": str(GUILD), "name": f"game-{channel}",
+    def _channel(self, channel: str) -> dict:
+        """A guild's text channel (type 0) as the gateway and the REST API describe one."""
+        return {"id": channel, "type": 0, "guild_id": str(GUILD), "name": f"game-{channel}",
                 "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None}
 
     # -- the REST API --------------------------------------------------------------------

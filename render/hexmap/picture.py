@@ -70,10 +70,10 @@ def crop_r(around: list[str], radius: int, size: int | None) -> int:
     return max(8, math.floor(CROP_R * size / (x1 - x0)))
 
 
-def legible_radius(around: list[str], width: int = PHONE_WIDTH) -> int:
-    """The widest context (2 hexes, else 1, else none) around `around` that still fits `width`
-    pixels with hexes of at least PHONE_R."""
-    return next((radius for radius in (2, 1) if crop_r(around, radius, width) >= PHONE_R), 0)
+def legible_radius(around: list[str]) -> int:
+    """The widest context (2 hexes, else 1, else none) around `around` that still fits a phone's
+    PHONE_WIDTH pixels with hexes of at least PHONE_R."""
+    return next((radius for radius in (2, 1) if crop_r(around, radius, PHONE_WIDTH) >= PHONE_R), 0)
 
 
 def draw_map(view: dict, *, highlight: dict | None = None, size: int | None = None,
