@@ -35,7 +35,7 @@ HORIZON = timedelta(hours=6)  # a deadline's job is in the scheduler from this l
 HORIZON_JOB = "deadlines:horizon"
 GRACE = timedelta(hours=1)  # a settings change never makes a deadline fall due sooner than this
 RemindHandler = Callable[[int, str, datetime, str], Awaitable[None]]  # ..., due, reminded at
-ExpireHandler = Callable[[int, str, timedelta], Awaitable[None]]
+ExpireHandler = Callable[[int, str, timedelta, str], Awaitable[None]]  # ..., late by, the due_at acted on
 PrefsOf = Callable[[int, str], PlayerPrefs]  # the preferences of the player of a side
 
 
@@ -352,7 +352,7 @@ class Deadlines:
         now = self.clock()
         due, points = await asyncio.to_thread(self._points, row)
         if now >= due:
-            await self.on_expire(game_id, side, now - due)  # it replaces the row and reschedules
+            await self.on_expire(game_id, side, now - due, due_at)  # it replaces the row and reschedules
             return
         if self._missed(row, points, now):
             await self.on_remind(game_id, side, due, stamp(now))

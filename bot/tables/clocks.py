@@ -49,14 +49,17 @@ class Clocks(Room):
             rows = [row for row in rows if row[0].startswith("user:") == (how == "dm")] or rows
         self.store.mark_reminded(game_id, side, at, rows)
 
-    async def expire(self, game_id: int, side: str, late_by: timedelta) -> None:
+    async def expire(self, game_id: int, side: str, late_by: timedelta, due_at: str | None = None) -> None:
         """The deadline's action (forfeit, end the phase, or a new deadline), under the lock.
         The expired row stays until what replaces it is stored: a stop in between acts on it
-        again at the next start."""
+        again at the next start. `due_at`: the deadline that fell due, as its job read it before
+        waiting for the lock; a command that held the lock meanwhile and met it (the player's
+        `end` a moment before it fell due, its news still going out) leaves nothing to do."""
         tables = self.tables
         async with tables.lock(game_id):
             game = await asyncio.to_thread(self.store.game, game_id)
-            if game["status"] == "over":
+            if game["status"] == "over" or due_at is not None and \
+                    (await asyncio.to_thread(self.store.deadline, game_id, side) or {}).get("due_at") != due_at:
                 return
             secret, owing = await asyncio.to_thread(self._secret, game_id, side)
             if not owing:  # its hidden order is given: a fresh clock, and not a word

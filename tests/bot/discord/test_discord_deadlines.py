@@ -652,7 +652,7 @@ def test_a_deadline_its_expiry_makes_due_at_once_is_acted_on_by_the_same_job(sto
         scheduler.start()
         again = asyncio.Event()
 
-        async def expire(game_id: int, side: str, late_by: timedelta) -> None:
+        async def expire(game_id: int, side: str, late_by: timedelta, due_at: str) -> None:
             expired.append(store.deadline(game_id, side)["phase_key"])
             if len(expired) == 1:
                 running(store, due=clock.now, phase="next phase", game_id=game_id)
@@ -684,7 +684,7 @@ def test_a_deadline_planned_by_an_expiry_that_then_fails_keeps_its_job(store):
         failed = asyncio.Event()
         scheduler.add_listener(lambda event: failed.set(), EVENT_JOB_ERROR)
 
-        async def expire(game_id: int, side: str, late_by: timedelta) -> None:
+        async def expire(game_id: int, side: str, late_by: timedelta, due_at: str) -> None:
             running(store, due=clock.now + timedelta(hours=5), phase="next phase", game_id=game_id)
             deadlines.reschedule(game_id)
             raise RuntimeError("a bug")

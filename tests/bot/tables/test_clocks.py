@@ -3,6 +3,7 @@ it, and what its passing does at each setting, every line in full (over the toy 
 whose Red player moves first)."""
 from __future__ import annotations
 
+import asyncio
 import types
 from datetime import UTC, datetime, timedelta
 
@@ -69,6 +70,28 @@ def test_a_passed_deadline_reminds_again_with_a_fresh_one_at_the_players_hour(se
     clock.advance(hours=7)  # a fresh deadline now would fall a day later, at her hour
     run(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))  # the same phase goes on: its deadline stands
     assert service.store.deadline(game_id, "red")["due_at"] == fresh.isoformat()
+
+
+def test_a_deadline_met_while_its_expiry_waited_for_the_game_is_not_acted_on(service):
+    """The deadline's job read it due, then waited for the game's lock, which Red's own `end` held
+    (its news still going out): met by then, the deadline neither forfeits Red nor says a word."""
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=GameSettings(at_deadline="forfeit"))
+    game_id = run(seated_game(tables))
+    due_at = service.store.deadline(game_id, "red")["due_at"]
+    clock.advance(hours=48)
+
+    async def race() -> None:
+        async with tables.lock(game_id):  # Red's command holds the game: the expiry waits for it
+            expiry = asyncio.create_task(tables.clocks.expire(game_id, "red", timedelta(0), due_at))
+            await asyncio.sleep(0)
+            assert not expiry.done()
+            service.store.set_deadline(game_id, "red", (clock() + timedelta(hours=48)).isoformat(), "next")  # met
+        await expiry
+    posted = len(tables.delivery.messenger.posts)
+    run(race())
+    assert service.store.game(game_id)["status"] != "over"
+    assert len(tables.delivery.messenger.posts) == posted
 
 
 def test_a_deadline_acted_on_late_says_it_fell_due_while_the_bot_was_offline(service):
