@@ -614,7 +614,7 @@ def test_a_deadline_moved_far_leaves_its_job_and_the_horizon_brings_it_back(stor
     assert set(deadlines.scheduler.jobs) == {f"deadline:{game_id}:red"}
     clock.advance(hours=6)
     run(deadlines.scheduler.run_due())
-    assert expired == [(game_id, "red", timedelta(0))]
+    assert expired == [(game_id, "red", timedelta(0), (T0 + timedelta(hours=30)).isoformat())]
 
 
 def test_a_start_schedules_step_games_a_turn_of_the_event_loop_each_once(store):
