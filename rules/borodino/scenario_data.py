@@ -1,11 +1,11 @@
 """Borodino's order of battle, scenarios and reinforcement chart, from data/units.toml and
 data/scenarios.toml, loaded once and validated on load.
 
-`units()` gives every counter, `scenarios()` the four scenarios (5sep, 6sep, 7sep, grand) with
-their set-ups, their slice of the reinforcement chart and their special rules; `clock`, `day`
-and `is_night` name a Game-Turn. The printed reinforcement chart and deployment maps are lost:
-the data files say which values are reconstructed. `parse_units` and `parse_scenarios` take
-already-parsed documents so that tests can feed them broken data.
+`units()` gives every counter, `scenarios()` the five scenarios (5sep, 6sep, 7sep, grand,
+shevardino) with their set-ups, their slice of the reinforcement chart and their special rules;
+`clock`, `day` and `is_night` name a Game-Turn. The printed reinforcement chart and deployment maps
+are lost: the data files say which values are reconstructed. `parse_units` and `parse_scenarios`
+take already-parsed documents so that tests can feed them broken data.
 """
 from __future__ import annotations
 
@@ -72,7 +72,8 @@ class Reinforcement:
 
 @dataclass(frozen=True)
 class Scenario:
-    """One of the four battle games, as the SCENARIOS section details it."""
+    """A scenario: one of the four battle games, as the SCENARIOS section details it, or the Doomed
+    Victory errata's Shevardino training scenario (data/scenarios.toml says how it is adapted)."""
 
     id: str
     title: str
@@ -328,5 +329,5 @@ def units() -> dict[str, UnitDef]:
 
 @cache
 def scenarios() -> dict[str, Scenario]:
-    """The four scenarios by id, in the order 5sep, 6sep, 7sep, grand (loaded once)."""
+    """The five scenarios by id, in the order 5sep, 6sep, 7sep, grand, shevardino (loaded once)."""
     return parse_scenarios(_read("scenarios.toml"), units())

@@ -1,6 +1,7 @@
-"""Victory conditions of the four scenarios (Borodino, SCENARIOS: Victory Conditions).
+"""Victory conditions of the scenarios (Borodino, SCENARIOS: Victory Conditions; the Doomed Victory
+errata's Shevardino training scenario).
 
-5 Sept: who occupies the Schevardino redoubt at the end. 6 Sept: who holds three or more
+5 Sept and Shevardino: who occupies the Schevardino redoubt at the end. 6 Sept: who holds three or more
 redoubts, destroyed or not. 7 Sept and the Grand Battle: each side's best level among marginal,
 substantial and decisive; the higher level wins, equal levels (or none) are a draw.
 """
@@ -34,7 +35,7 @@ def outcome(b: Battle) -> dict | None:
 
 
 def _schevardino(b: Battle) -> dict:
-    """5 Sept: who occupies the deciding redoubt of map.toml (Schevardino) at the end."""
+    """5 Sept and Shevardino: who occupies the deciding redoubt of map.toml (Schevardino) at the end."""
     redoubt = b.map.deciding_redoubt
     where = f"the {redoubt.name} ({redoubt.hex})"
     occ = b.at(redoubt.hex)
