@@ -94,14 +94,15 @@ WON_BY = {  # each scenario's Victory Conditions, as the rule book states them
 
 
 def victory_entry(state: dict | None) -> str:
-    """`help victory`: the Victory Conditions and the length of the game in `state`'s scenario, or
-    where to find them before a game is chosen."""
+    """`help victory`: the Victory Conditions and the length of the game in `state`'s scenario, then
+    its historical commentary (SCENARIOS: "a brief historical commentary"), or where to find them
+    before a game is chosen."""
     if state is None:
         return f"{VICTORY}\n  Each scenario has its own; `help victory` in a game states them."
     sc = scenario_data.scenarios()[state["scenario"]]
     return (f"{VICTORY}\n  {sc.title}, Game-Turns {sc.first_turn} to {sc.last_turn} "
             f"({scenario_data.day(sc.last_turn)} {scenario_data.clock(sc.last_turn)} is the last). "
-            f"{WON_BY[sc.victory]}")
+            f"{WON_BY[sc.victory]}\n  {sc.commentary}")
 
 
 def help(topic: str | None = None, state: dict | None = None) -> str:

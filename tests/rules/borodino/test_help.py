@@ -30,7 +30,8 @@ def test_help_victory_states_the_scenario_s_victory_conditions_and_length():
         "  French marginal: French units occupy every redoubt hex.",
         "  French substantial: the Russian losses are twice the French or more, and at least 40.",
         "  French decisive: 60 or more French Combat Points have left by the east edge."]
-    assert "Game-Turns 1 to 40" in said["grand"] and said["grand"].splitlines()[2:] == said["7sep"].splitlines()[2:]
+    assert "Game-Turns 1 to 40" in said["grand"] and said["grand"].splitlines()[2:-1] == said["7sep"].splitlines()[2:-1]
+    assert said["5sep"].splitlines()[-1].startswith("  About noon Murat's vanguard")  # the scenario's commentary
     assert "`help victory` in a game" in borodino.help("victory")
     assert any(line.startswith("help victory  ") for line in borodino.help().splitlines())  # listed
 
