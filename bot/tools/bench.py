@@ -1,6 +1,7 @@
-"""`kolocha bench`: what one command, one game load and one random game cost on this machine.
+"""`kolocha bench`: what one command, one game load, one random game and a map picture cost on this
+machine.
 
-Three measurements, all through the real service and a real SQLite file:
+Three measurements through the real service and a real SQLite file:
 * an accepted command end to end (parse, apply, commit): median and 99th percentile, over the
   commands of a random playout replayed into a temporary database;
 * loading that stored game cold (a fresh service, no cache: last snapshot plus replay);
@@ -8,6 +9,9 @@ Three measurements, all through the real service and a real SQLite file:
   plays differently (rules.core.playout.policies). A playout that fails is counted and the
   first failure's reproduction script is written to the current folder: a bench run is also a
   fuzzing run.
+
+Then, for Borodino and Bloody Monday (`picture_rows`), the map pictures: medians once warm
+(render/bench.py) and the first pictures after a start (bot/tools/bench_pictures.py).
 """
 from __future__ import annotations
 
