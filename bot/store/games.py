@@ -150,8 +150,9 @@ class GamesPart(DeadlinesPart):
         and its first deadlines."""
         with self.transaction():
             self._check_live(game_id)
+            began = now()  # one moment: two readings of the clock may differ by a millisecond
             self.db.execute("UPDATE games SET started_at = ?, updated_at = ? WHERE id = ?",
-                            [now(), now(), game_id])
+                            [began, began, game_id])
             self._write_turn(game_id, turn, self.last_seq(game_id))
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
             self._write_deadlines(game_id, deadlines)
