@@ -26,7 +26,7 @@ from bot.service import GameService
 from bot.store import SNAPSHOT_EVERY, Store
 from bot.tools import bench_pictures
 
-LOAD_LENGTH = 500  # the game length whose load time the README quotes
+LOAD_LENGTH = 500  # the game length whose load time docs/development.md quotes
 import rules
 from rules.core.playout import Playout, PlayoutFailure, policies, random_playout
 

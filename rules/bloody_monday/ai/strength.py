@@ -1,6 +1,7 @@
 """How strong a Bloody Monday commander is: games against random play, and its
-thinking time per impulse. A measurement, not a test: the README's figures use it; run by hand
-with `nice -n 19 python -m rules.bloody_monday.ai.strength bloody_monday french 20 [FIRST_SEED]`, or
+thinking time per impulse. A measurement, not a test (`kolocha bench --ai`, bot/tools/bench_ai.py,
+plays its own matches, timed per impulse as here); run by hand with
+`nice -n 19 python -m rules.bloody_monday.ai.strength bloody_monday french 20 [FIRST_SEED]`, or
 level 2 against level 1 with `... bloody_monday french 20 FIRST_SEED 2 1`.
 
 Thinking time is the process's CPU time (`time.process_time`), not the clock's: on a shared
