@@ -8,6 +8,7 @@ import re
 import pytest
 
 from rules.bloody_monday import combat
+from rules.bloody_monday.game import Game
 from rules.bloody_monday.ai.positions import position_state
 from rules.bloody_monday.swaptest import pairs, swapped
 from rules.core import positions
@@ -237,3 +238,25 @@ def test_6_4_no_retreat_hands_the_enemy_all_seven_victory_areas():
     state = position(units, control={19: "french", **russian, 107: "french"}, initiative="french")
     battle(game(state), 19, attacker="russian", stage="retreat")
     assert _plan(state, "french", [])[0][0].startswith("retreat")
+
+
+def test_the_grande_batterie_fires_each_gun_where_the_most_russian_blocks_stand_then_stops():
+    """9.2 (Last Blood plays it): level 1 fires each gun of the Grande Batterie once, into the
+    adjacent area holding the most Russian blocks (a count every player sees), and ends the
+    bombardment once every gun has fired; the Russian takes the hits as level 1 does."""
+    state, seen, fired = bm.setup("last_blood", 1), {"french": [], "russian": []}, []
+    while state["battery"] is not None:
+        side = bm.active_sides(state)[0]
+        command, reason = _plan(state, side, seen[side])[0]
+        if side == "french" and command != "end":
+            shots = [c for c in bm.legal_commands(state, side) if c.to_text().startswith("fire")]
+            most = max(len(Game(state).units(c.area, "russian")) for c in shots)
+            assert len(Game(state).units(bm.parse(side, command).area, "russian")) == most
+            assert reason.startswith("the Grande Batterie fires") and reason.endswith("(9.2)")
+            fired.append(command.split()[1])
+        elif side == "french":
+            assert reason == "every Grande Batterie gun has fired (9.2)"
+        state, events = bm.apply(state, side, bm.parse(side, command))
+        for each in seen:
+            seen[each] = seen[each] + [e for e in events if addressed_to(e, each)]
+    assert len(fired) == len(set(fired)) >= 2  # each gun once
