@@ -260,3 +260,37 @@ def test_the_grande_batterie_fires_each_gun_where_the_most_russian_blocks_stand_
         for each in seen:
             seen[each] = seen[each] + [e for e in events if addressed_to(e, each)]
     assert len(fired) == len(set(fired)) >= 2  # each gun once
+
+
+def test_9_1_a_full_strength_jager_lies_in_ambush():
+    """9.1 (the Russian Jager option): after the showdown of a battle in a red or yellow area, a
+    full-strength Russian jager may skirmish away or lie in ambush, "roll dice before any other
+    Units"; level 1 lies in ambush, a command the rules accept, and no other unit fires first."""
+    g = game(position({"F-I-1": 55, "F-I-2": 55, "R-1-1J": 55, "R-1-1Gr": 55},
+                      options=["russian_jager"], control={55: "russian"}))
+    battle(g, 55)
+    combat.advance(g)
+    assert g.s["battle"]["stage"] == "jagers"
+    [(command, reason)] = _plan(g.s, "russian", [])
+    assert command == "ambush R-1-1J"
+    assert reason == "1J lies in ambush: it rolls before any other unit (9.1)"
+    assert command in [c.to_text() for c in bm.legal_commands(g.s, "russian")]
+    _, events = do(g.s, "russian", command)
+    first = next(e for e in events if e["kind"] == "roll")
+    assert first["side"] == "russian" and len(first["dice"]) == 3  # the jager's 3 steps, before anyone
+
+
+def test_5_3_1_a_loaded_gun_past_the_supreme_commanders_strength_ends_the_artillery_step():
+    """5.3.1 with 2.6.3: no more guns fire into a battle than the supreme commander's strength; with
+    Napoleon at 1 and one gun already fired, a second loaded gun beside the battle may not fire, and
+    level 1 ends the artillery step with `end`, a command the rules accept."""
+    g = game(position({"F-NAP": (21, 1), "F-I-1": 55, "F-I-A1": 52, "F-I-A2": 52, "R-1-3": 55},
+                      control={55: "russian"}))
+    for gun in ("F-I-A1", "F-I-A2"):
+        g.block(gun)["activated"] = True
+    battle(g, 55, stage="artillery", fired=["F-I-A1"])
+    assert combat.ready_guns(g) == ["F-I-A2"] and combat.gunners(g) == []
+    [(command, reason)] = _plan(g.s, "french", [])
+    assert (command, reason) == ("end", "no gun left to fire (5.3.1)")
+    _, events = do(g.s, "french", command)
+    assert [e for e in events if e["kind"] == "showdown"]  # the battle goes on past its artillery step
