@@ -106,3 +106,14 @@ def test_odds_change_nothing_and_roll_no_die():
     bm.odds(state, "french", "41")
     bm.odds(state, "russian", "41")
     assert json.dumps(state, sort_keys=True) == before
+
+
+def test_odds_5_3_1_a_block_not_an_artillery_is_refused_with_what_to_name():
+    """5.3.1: only "activated Artillery" fire before a battle; `odds <block> <area>` naming an
+    infantry is refused citing the case and asking for one of the asker's guns, and answered once a
+    gun is named."""
+    state = position({"F-I-1": 43, "F-I-A1": 43, "R-1-1J": 40}, control={40: "russian", 43: "french"})
+    with pytest.raises(RuleViolation) as refusal:
+        bm.odds(state, "french", "F-I-1 40")
+    assert str(refusal.value) == "French 1 (F-I-1, infantry) is not an artillery; name one of your guns (5.3.1)."
+    assert bm.odds(state, "french", "F-I-A1 40")["kind"] == "fire"
