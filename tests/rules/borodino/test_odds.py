@@ -157,3 +157,25 @@ def test_odds_during_movement_leave_combat_b_to_the_moves_still_to_come():
     assert odds(position(units), f"{G} -> {D[0]}")["odds"] == "1-1"
     with pytest.raises(RuleViolation, match=r"could no longer attack or be attacked"):
         odds(position(units, phase="combat"), f"{G} -> {D[0]}")
+
+
+def test_odds_combat_case_a_refused_for_an_empty_hex_named_as_the_attacker():
+    """(A) "the attacking unit(s) must be adjacent": a hex with no unit in it has nothing to attack
+    with, one sentence citing the case; once a unit stands there the same question is answered."""
+    s = position({F7: D[3], R5: G}, phase="combat")
+    with pytest.raises(CommandError) as refusal:
+        odds(s, f"{D[2]} -> {G}")
+    assert str(refusal.value) == f"There is no unit in {D[2]} to attack with (Combat A)."
+    assert odds(position({F7: D[2], R5: G}, phase="combat"), f"{D[2]} -> {G}")["odds"] == "1-1"
+
+
+def test_odds_redoubts_case_i_an_empty_redoubt_attacks_for_the_russians_with_its_own_strength():
+    """Redoubts (I) and the Terrain Key ("may also attack"): a redoubt named first (R and its hex)
+    attacks for the Russian player, with its intrinsic strength alone when no unit occupies it: the
+    Great Redoubt's 6 against the French 7 in front of it is under 1 to 1, so 1 to 2 (rounded for
+    the defender). The French player may ask what it would do to him."""
+    s = position({F7: "2818"}, player="russian", phase="combat")
+    for side in ("russian", "french"):
+        f = odds(s, "R2817 -> 2818", side=side)
+        assert (f["side"], f["attack_strength"], f["defence_strength"], f["odds"]) == ("russian", 6, 7, "1-2")
+        assert f["attack_modifiers"] == ["the Great Redoubt adds 6"]
