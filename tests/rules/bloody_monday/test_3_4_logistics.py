@@ -150,3 +150,50 @@ def test_4_1_the_isolation_check_counts_the_isolated_units_and_names_the_areas_c
     assert isolation(position({}, control={cut[0]: "french"})) == [
         f"Isolation check (4.1): French victory area {cut[0]} is isolated."]
     assert isolation(position({"F-I-1": 21})) == []
+
+
+def russian_logistics(**fields) -> dict:
+    """The Russian player's turn in the Logistics Phase, Kutuzov (4) at 69, a reduced leader and
+    infantry beside him and a gun at full strength; area 52 next to him held by the French."""
+    state = logistics(position({"R-1-BT": (69, 2), "R-1-3": (69, 2), "R-1-A1": 69}, pools=[],
+                               control={52: "french"}, **fields))
+    assert state["player"] == "russian" and state["logistics"]["stage"] == "choose"
+    return state
+
+
+def test_3_1_only_the_supreme_commander_is_activated_and_only_in_a_friendly_area():
+    """3.1: "he must reveal (+1 MP) his Supreme Commander in a friendly and uncontested Area": a
+    tactical leader is not activated, nor Kutuzov moved into 52, which the French control; each
+    refusal one sentence with what to do instead, and Kutuzov activated at 51 once asked so."""
+    state = russian_logistics()
+    assert refused(state, "russian", "activate R-1-BT", "3.1") == (
+        "In the Logistics Phase only the supreme commander is activated, once; `restore` units or `end` (3.1).")
+    assert refused(state, "russian", "activate R-KUT 52", "3.1") == (
+        "The supreme commander activates in a friendly, uncontested area, not 52 (3.1).")
+    state, _ = do(state, "russian", "activate R-KUT 51")
+    assert state["blocks"]["R-KUT"]["area"] == 51 and state["logistics"]["stage"] == "reinforce"
+
+
+def test_2_6_3_an_exhausted_supreme_commander_is_not_activated():
+    """2.6.3: "Once exhausted, its Strength is 0": Kutuzov at 1 star cannot be activated for the
+    Logistics Phase (3.1), so the player is told to `end`; at 2 stars he is activated."""
+    state = russian_logistics()
+    state["blocks"]["R-KUT"]["strength"] = 1
+    assert refused(state, "russian", "activate R-KUT", "2.6.3") == (
+        "Your supreme commander is exhausted and cannot be activated; `end` (2.6.3).")
+    state["blocks"]["R-KUT"]["strength"] = 2
+    assert do(state, "russian", "activate R-KUT")[0]["blocks"]["R-KUT"]["activated"]
+
+
+def test_3_4_to_3_6_a_step_is_restored_after_the_activation_and_only_to_a_reduced_unit():
+    """3.1: steps are restored once the supreme commander is activated; 3.4-3.6: only a reduced
+    unit gets a step back, so a gun at its printed strength is refused; the reduced infantry is
+    restored a step."""
+    state = russian_logistics()
+    assert refused(state, "russian", "restore R-1-3", "3.1") == (
+        "Units are restored in the Logistics Phase after activating the supreme commander (3.1).")
+    state, _ = do(state, "russian", "activate R-KUT")
+    assert refused(state, "russian", "restore R-1-A1", "3.4-3.6") == (
+        "Russian A (R-1-A1, artillery) has no step to restore; restore a reduced leader, artillery or "
+        "combat unit on the map (3.4-3.6).")
+    assert strength(do(state, "russian", "restore R-1-3")[0], "R-1-3") == 3
