@@ -49,3 +49,14 @@ def test_a_choice_s_answers_read_as_words_on_their_buttons():
     assert commands.in_words(commands.Retreat((42, 43))) == "Retreat into 42, 43"
     assert commands.in_words(commands.Skirmish("R-1-3J", 50)) == "R-1-3J skirmishes into 50"
     assert commands.in_words(commands.Word("end")) == "The other jagers fight as usual"
+
+
+def test_an_initiative_action_not_in_the_rules_is_told_the_four_there_are():
+    """6.0: the Initiative Disc buys reinforcements (6.1), a move (6.2), a cavalry raid (6.3) or, with
+    9.10, a general offensive; another word is one sentence naming them, and each of them parses."""
+    with pytest.raises(CommandError) as refusal:
+        commands.parse("initiative charge")
+    assert str(refusal.value) == ("'charge' is not an Initiative Action; choose reinforcements, move, raid, "
+                                  "offensive (6.0).")
+    for action in ("reinforcements", "move", "raid", "offensive"):
+        assert commands.parse(f"initiative {action}") == commands.Initiative(action)
