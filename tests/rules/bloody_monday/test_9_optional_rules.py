@@ -282,3 +282,16 @@ def test_9_4_and_9_5_an_inspiration_refused_says_whom_the_leader_inspires_by_its
     state, _ = do(state, "russian", "tactical", "activate R-C-P")
     assert refused(state, "russian", "inspire R-C-P R-1-1C", "9.5") == (
         "Russian Platov (R-C-P, tactical leader) inspires cossacks only (9.5).")
+
+
+def test_9_1_only_a_full_strength_jager_skirmishes_or_lies_in_ambush():
+    """9.1: "each full strength Russian Jager ... may either Skirmish or Ambush"; the line infantry beside the
+    jager in the Great Redoubt may do neither, one sentence citing the case, while the jager's own
+    ambush is accepted."""
+    g = redoubt_fight()
+    combat.advance(g)
+    for text in ("ambush R-1-1Gr", "skirmish R-1-1Gr 44"):
+        assert refused(g.s, "russian", text, "9.1") == (
+            "Only a full-strength Russian jager in a yellow or red battle area may skirmish or ambush, once (9.1).")
+    _, events = do(g.s, "russian", "ambush R-1-1J")
+    assert [e["kind"] for e in events][:2] == ["ambush", "roll"]
