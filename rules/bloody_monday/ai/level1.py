@@ -336,9 +336,9 @@ class Planner:
             return self.retreat(g, o)
         for c in o.of(C.Ambush):
             return c, f"{g.defs[c.block].label} lies in ambush: it rolls before any other unit (9.1)"
-        end = o.word("end")
+        end = o.word("end")  # the artillery step: its guns loaded, none may fire (5.3.1, 2.6.3)
         assert end is not None, "a battle step with no choice left offers `end`"
-        return end, "no gun left to fire (5.3.1)" if bt["stage"] == "artillery" else "the jagers stand (9.1)"
+        return end, "no gun left to fire (5.3.1)"
 
     def hit(self, g: Game, hits: list[C.Hit]) -> tuple[C.Command, str]:
         """5.3.6: the owner chooses among equally strong units: the cheapest loss. The step a hit
