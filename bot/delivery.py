@@ -61,7 +61,7 @@ from typing import Any, Protocol
 from bot import text as fmt
 from bot.service import GameService
 from bot.store import Outbox
-from bot.words import COMPUTER, Text, join, mention, words
+from bot.words import COMPUTER, Text, join, join_speakers, mention, words
 from bot.words import channel as channel_ref
 
 log = logging.getLogger("kolocha.delivery")
@@ -425,8 +425,8 @@ class Delivery:
 
     def _joined_pieces(self, rows: list[dict], target: str) -> list[str]:
         """The messages that carry these texts one under the other (in a DM or thread, named by
-        their game once)."""
-        text = join([said for row in rows if self.messenger.pieces(said := payload_text(row["payload"]))])
+        their game once; a speaker of lines in a row named once: `join_speakers`)."""
+        text = join_speakers([said for row in rows if self.messenger.pieces(said := payload_text(row["payload"]))])
         return self.messenger.pieces(text if target.startswith("channel:")
                                      else words(f"Game {rows[0]['game']}: ", text))
 

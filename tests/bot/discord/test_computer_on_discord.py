@@ -26,12 +26,11 @@ def test_a_game_against_the_computer_on_discord(tmp_path):
             rows = s.tables.store.commands(game_id)
             assert rows and {row["side"] for row in rows} == {"french"}
             assert {row["user"] for row in rows} == {COMPUTER}
-            lines = [line for post in s.posts() for line in post.splitlines()
-                     if line.startswith("**Computer** — ")]
-            assert len(lines) == len(rows) and all(" Why: " in line for line in lines)
-            # its Movement Phase in one message, its end with the map after it in another (a post each before)
+            # its Movement Phase in one message, its end with the map after it in another (a post each
+            # before), each command a line with its reason, the speaker named once a message
             played = [m for m in s.channel.history() if m.content.startswith("**Computer** — ")]
-            assert [m.content.count("**Computer**") for m in played] == [len(rows) - 1, 1]
+            lines = [line for m in played for line in m.content.splitlines() if " Why: " in line]
+            assert len(lines) == len(rows) and [m.content.count("**Computer**") for m in played] == [1, 1]
             assert [len(m.attachments) for m in played] == [0, 1]
             assert f"<@{s.anna.user.id}>: your move" in s.posts()[-1]
             assert any("To move: French (the computer)\n" in post for post in s.posts())  # the game begins

@@ -44,9 +44,10 @@ def test_the_orders_box_judges_in_order_and_stops_at_a_refusal(tmp_path):
             assert lines[3] == (f"Not tried, after line 3 was refused: 4. {three}; 5. end. Send them "
                                 "again once it is put right.")
             assert stored(s, game_id) == [one, two]  # each its own command; nothing after the refusal
-            # each has its public line, the two in one post: its move, which says it all, under the giver's name
+            # each has its public line, the two in one post: its move, which says it all, the giver
+            # named once above them
             assert s.posts()[-1].startswith(f"**anna** — {unit} (French ") and f"moves to {to} (" in s.posts()[-1]
-            assert f"\n**anna** — {two.split()[1]} (French " in s.posts()[-1]
+            assert f"\n{two.split()[1]} (French " in s.posts()[-1] and s.posts()[-1].count("**anna**") == 1
             undone = reply(await s.anna.slash(s.channel, "game undo"))
             assert undone == f"Undone: `/order command:{two}`."  # the command as it is given here
             assert stored(s, game_id) == [one]  # undo takes back one command, not the batch
