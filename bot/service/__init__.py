@@ -22,6 +22,7 @@ import rules
 from bot import fair_dice
 from bot import text as fmt
 from bot.service import consent, queries, replay, standing
+from bot.service.standing import unasked
 from bot.service.consent import SIMULTANEOUS_UNDO
 from bot.service.queries import QUERIES
 from bot.service.replay import ReplayReport
@@ -214,6 +215,7 @@ class GameService:
         gave it (user) and how (text); `standing` names the player's standing order that gave it,
         `default` the order a deadline played for them (the player chose neither by hand)."""
         new_state, events = system.apply(state, side, cmd)
+        events = unasked(self, game_id, system, new_state, events)
         outcome = system.outcome(new_state)
         normalised = cmd.to_text()
         row = {**row, "side": side, "normalised": normalised, "issued_against_seq": seq}

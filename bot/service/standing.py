@@ -99,6 +99,17 @@ def follow(service: GameService, game_id: int, system: GameSystem, state: dict, 
     return result
 
 
+def unasked(service: GameService, game_id: int, system: GameSystem, state: dict, events: list[dict]) -> list[dict]:
+    """The events of a command without the question (a "choice" event) that the chooser's standing
+    order answers at once (`follow` plays it next): 'Russian player: you may advance after combat:
+    ...' read under its attack, after the answer already told ('Russian by standing order (advance:
+    redoubt): stay.'), asking a player who was asked nothing."""
+    def answered(chooser: object) -> bool:
+        return chooser in system.INFO.sides and system.standing_command(
+            state, str(chooser), service.store.standing_orders(game_id, str(chooser))) is not None
+    return [e for e in events if e.get("kind") != "choice" or not answered(e.get("chooser"))]
+
+
 def default_choice(service: GameService, game_id: int, side: str, compose: Compose) -> Result | None:
     """A deadline's default choice: the first standing order of the kind waiting for `side`
     (rules.core.standing.defaults) played for them; None when no choice of theirs waits, or

@@ -132,3 +132,29 @@ def test_a_jager_order_is_offered_only_to_the_russian_player_of_a_game_with_9_1(
     allowed = service.new_game("bloody_monday", "bloody_monday", seed=1, options=["russian_jager"])
     assert "jager: ask" in (service.submit(allowed, "russian", "orders").reply or "")
     assert service.submit(allowed, "russian", "orders jager ambush").accepted
+
+
+@pytest.mark.parametrize("order", ["away", "ask"])
+def test_a_question_a_standing_order_answers_at_once_is_not_told(tmp_path, order):
+    """Borodino 7 Sept, dice seed 1: the French attack on the Southern Flèche is thrown back (1-3,
+    die 1: Ar) and the Russian chooses where 3219 retreats (Retreat). With a standing order the
+    answer follows the attack and no one reads the question it answered, then the Russian is asked
+    whether to advance, which no order of his answers; without one he is asked where."""
+    service = GameService(Store(tmp_path / "games.sqlite"))
+    game = service.new_game("borodino", "7sep", seed=1)
+    assert service.submit(game, "russian", f"orders retreat {order}").accepted
+    for line in ("move 3321 3219", "end"):
+        assert service.submit(game, "french", line).accepted
+    attack = service.submit(game, "french", "attack 3219 -> 3218")
+    told = [e["text"] for e in attack.visible_to(None)]
+    assert told[0].endswith("1-3, die 1: Ar.")
+    if order == "ask":
+        assert told[1:] == ["Russian player: choose where F-I-4 in 3219 (French 5-4 infantry) retreats: "
+                            "`retreat <hex>`, one of 3220, 3120."] and not attack.followed
+        return
+    assert told == told[:1] and attack.message.endswith("Russian by standing order (retreat: away): retreat 3120.")
+    retreat, = attack.followed
+    assert [e["text"] for e in retreat.visible_to(None)] == [
+        "3219 (French 5-4 infantry) retreats to 3120.",
+        "Russian player: you may advance after combat: `advance 3218 3219` moves R-VIII-2Gr in 3218 "
+        "(Russian 6-4 infantry) into 3219, or `stay`."]
