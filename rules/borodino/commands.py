@@ -12,7 +12,7 @@ from collections.abc import Collection
 from rules.core.commands import Worded, command
 from rules.core.errors import CommandError
 from rules.core.hexes import is_hex
-from rules.core.words import group, played, read
+from rules.core.words import group, played, read, split
 
 OFF = "off"  # destination of a unit leaving the map by the east edge
 
@@ -88,6 +88,23 @@ VERBS = ("move", "attack", "retreat", "advance", "stay", "lose", "release", "ass
 OPTION_VERBS = {"release": "imperial_guard", "assign": "dv_leaders"}  # verbs only an option plays
 
 
+# Doomed Victory's words for what amends SPI's board, which Kolocha does not play (its guide says why)
+FORMATIONS = ("Formations are not played: SPI's Borodino has none, so the Doomed Victory errata's "
+              "formation changes (4.4, 4.6, 5.4) do not apply; a unit moves as it stands, `move 3225 3224`.")
+UNPLAYED = {
+    **dict.fromkeys(("formation", "form", "reform"), FORMATIONS),
+    **dict.fromkeys(("face", "facing", "pivot"), "Facing is not played: a unit of SPI's Borodino has none, so "
+                    "the Doomed Victory errata's facing (5.4) does not apply; a unit attacks every adjacent hex "
+                    "alike, `attack 3224 -> 3223`."),
+    **dict.fromkeys(("charge", "countercharge"), "Cavalry charges are not played: SPI's Borodino has none, so "
+                    "the Doomed Victory errata's charge and countercharge (4.4) do not apply; cavalry moves and "
+                    "attacks as any unit does, `attack 3224 -> 3223`."),
+    **dict.fromkeys(("limber", "unlimber"), "Artillery is never limbered or unlimbered: SPI's Borodino has no "
+                    "such sides, so the Doomed Victory errata's limbered artillery (6.8) does not apply; a gun "
+                    "moves as it stands and bombards from two hexes with `attack` (Artillery)."),
+}
+
+
 def _ref(word: str, what: str) -> str:
     """A unit reference: a four-digit hex or a unit id such as F-IG-OG."""
     if word.isdigit() and not is_hex(word):
@@ -108,7 +125,10 @@ def _hex(word: str, what: str) -> str:
 def parse(text: str, options: Collection[str] | None = None) -> Command:
     """Parse one command line (see help.py for the grammar); an unknown verb is refused naming the
     verbs a game with `options` plays (None: every verb). A verb of an option not played still
-    parses, for the rules to refuse citing the option's case."""
+    parses, for the rules to refuse citing the option's case. A word of the Doomed Victory errata's
+    own board (a formation, a charge) is refused saying it is not played, and what is instead."""
+    if split(text).verb in UNPLAYED:
+        raise CommandError(UNPLAYED[split(text).verb])
     line = read(text, VERBS, "`move 3225 3224` or `end`", listed=played(VERBS, OPTION_VERBS, options))
     verb, args = line.verb, line.args
     if verb == "move":

@@ -64,7 +64,7 @@ def _error(text: str) -> str:
 
 MALFORMED = [
     ("   ", ["move 3225 3224"]),  # an empty line suggests a command
-    ("charge 3225 3224", ["'charge'", "move", "attack"]),  # an unknown word: the commands listed
+    ("gallop 3225 3224", ["'gallop'", "move", "attack"]),  # an unknown word: the commands listed
     ("move 3225 322", ["'322'", "four digits"]),
     ("move 32255 3224", ["four digits"]),
     ("attack 3224 -> 32x3", ["four digits"]),
@@ -110,3 +110,23 @@ def test_an_unknown_verb_is_told_the_commands_the_game_s_options_play():
     assert "lose, assign, end (and" in str(told.value)
     assert "lose, release, assign, end (and" in _error("foo")
     assert C.parse("release 3227", []) == C.Release("3227")
+
+
+@pytest.mark.parametrize("text, case, instead", [
+    ("formation 3322 line", "(4.4, 4.6, 5.4)", "`move 3225 3224`"),
+    ("Reform 3322", "(4.4, 4.6, 5.4)", "`move 3225 3224`"),
+    ("face 3322 3221", "(5.4)", "`attack 3224 -> 3223`"),
+    ("charge 3524 3423", "(4.4)", "`attack 3224 -> 3223`"),
+    ("unlimber 3422", "(6.8)", "bombards from two hexes with `attack` (Artillery)"),
+])
+def test_a_doomed_victory_word_for_what_spi_has_not_is_told_it_is_not_played(text, case, instead):
+    """The errata's formations, facing, charges and limbering amend the Doomed Victory board, which
+    Kolocha does not play: a player who knows them is told so, citing the case, and what to do
+    instead; it read 'Unknown command', as for a typo."""
+    for options in (None, ["dv_rally", "dv_leaders"]):
+        with pytest.raises(CommandError) as told:
+            C.parse(text, options)
+        said = str(told.value)
+        assert "not played" in said or "never" in said, said
+        assert "the Doomed Victory errata's " in said and case in said and instead in said and \
+            ". " not in said and said.endswith("."), said  # one sentence
