@@ -26,6 +26,7 @@ from typing import Any, Protocol
 from bot.config import GameSettings
 from bot.permissions import TableError
 from bot.player_prefs import LONGEST_AWAY, PlayerPrefs, due_at, reminder_at
+from bot.service.result import is_busy
 from bot.store import DeadlineRows, Outbox, Store, StoreRefusal
 
 log = logging.getLogger("kolocha.deadlines")
@@ -34,9 +35,15 @@ STEP = 20  # games whose deadlines a start-up schedules between two turns of the
 HORIZON = timedelta(hours=6)  # a deadline's job is in the scheduler from this long before it runs
 HORIZON_JOB = "deadlines:horizon"
 GRACE = timedelta(hours=1)  # a settings change never makes a deadline fall due sooner than this
+RETRY = timedelta(minutes=1)  # how soon a deadline's moment comes again when the database was busy
 RemindHandler = Callable[[int, str, datetime, str], Awaitable[None]]  # ..., due, reminded at
 ExpireHandler = Callable[[int, str, timedelta, str], Awaitable[None]]  # ..., late by, the due_at acted on
 PrefsOf = Callable[[int, str], PlayerPrefs]  # the preferences of the player of a side
+
+
+class Busy(Exception):
+    """A deadline's action refused because the database was busy (another program held SQLite's
+    lock past the store's wait): nothing was done, and its job comes back RETRY later."""
 
 
 def utc_now() -> datetime:
@@ -229,14 +236,14 @@ class Deadlines:
         except KeyError:
             pass
 
-    def _schedule(self, row: dict, after: datetime | None = None) -> None:
+    def _schedule(self, row: dict, after: datetime | None = None, not_before: datetime | None = None) -> None:
         """Plan one deadline row, replacing what it had: its job at its next moment when that falls
         within HORIZON, else that moment noted for the horizon's job. `after`: only moments
         later than this (its job has just run: a reminder it failed to store waits for a
-        restart rather than firing again at once)."""
+        restart rather than firing again at once); `not_before`: none sooner than this."""
         game_id, side = row["game"], row["side"]
         now = self.clock()
-        moment = self._moment(row, now, after)
+        moment = max(self._moment(row, now, after), not_before or now)
         with self._lock:
             self._unschedule(game_id, side)
             self._next.setdefault(game_id, {})[side] = moment
@@ -307,21 +314,31 @@ class Deadlines:
         done: its expiry's action may give the side a deadline due at once (an absent side's next
         one in the player-turn, `marks`), acted on at once by this same job. APScheduler runs no
         second run of a job while one runs: it skips one due meanwhile ("maximum number of running
-        instances reached") and forgets a date job it skipped, so the game stalled."""
+        instances reached") and forgets a date job it skipped, so the game stalled. A moment the
+        database was too busy for comes again RETRY later (one log line): its job was gone, and
+        the game waited for the next start."""
         key = (game_id, side)
         due: str | None = due_at
+        retry: datetime | None = None
         with self._lock:
             self._firing[key] = None
         try:
             while due is not None:
                 await self._act(game_id, side, due)
                 due = await asyncio.to_thread(self._planned_meanwhile, key)
+        except Exception as error:
+            if not isinstance(error, Busy) and not is_busy(error):
+                raise
+            retry = self.clock() + RETRY
+            log.warning("game %s: %s's deadline waits %d s: the database is busy (%s)", game_id, side,
+                        RETRY.total_seconds(), error)
         finally:
             with self._lock:
                 planned = self._firing.pop(key, None)
-            row = None if planned is None else await asyncio.to_thread(self.store.deadline, game_id, side)
-            if planned is not None and row is not None:  # the action failed (the scheduler logs it), or a
-                await asyncio.to_thread(self._schedule, row, planned[0])  # plan came last: it gets its job
+            row = None if planned is None and retry is None else \
+                await asyncio.to_thread(self.store.deadline, game_id, side)
+            if row is not None:  # the action failed (a bug: the scheduler logs it), or a plan came last:
+                await asyncio.to_thread(self._schedule, row, planned and planned[0], retry)  # it gets its job
 
     def _planned_meanwhile(self, key: tuple[int, str]) -> str | None:
         """In a worker thread, once a deadline's moment was acted on: the side's deadline planned

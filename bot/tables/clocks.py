@@ -15,9 +15,10 @@ from datetime import datetime, timedelta
 from bot import asked as ask
 from bot import text as fmt
 from bot.computer.stand_in import LEVEL, ComposeFor, stand_in
+from bot.deadlines import Busy
 from bot.delivery import UNASKED, channel_audience, message, user_audience
 from bot.permissions import TableError
-from bot.service import Compose, player_turn_mark, simultaneous, still_to_order
+from bot.service import BUSY, Compose, player_turn_mark, simultaneous, still_to_order
 from bot.store import Outbox
 from bot.tables.news import Change
 from bot.tables.notices import answer_buttons
@@ -90,6 +91,8 @@ class Clocks(Room):
                     await change.settle()  # the side's clock started again if it still acts
                     await tables.play.release(game_id)  # orders the other side held till this choice
                     return
+                if result is not None and result.message == BUSY:
+                    raise Busy(BUSY)  # its job comes back: the choice is made then, not skipped
             if action == "end":
                 changes: list[Change] = []
                 done, refusal = await asyncio.to_thread(  # off the event loop, like a player's command
@@ -100,6 +103,8 @@ class Clocks(Room):
                     await tables.play.release(game_id)
                 if refusal is None:
                     return
+                if refusal == BUSY:  # its job comes back to play the rest, no fresh clock given
+                    raise Busy(BUSY)
                 note += f"; the phase cannot end by itself: {refusal}"
             note += await self._left(game, side)
             await asyncio.to_thread(self._remind_again, game_id, side, note, secret)

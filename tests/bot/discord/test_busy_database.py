@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import GameSettings
+from bot.deadlines import RETRY
 from bot.delivery import channel_audience, message
 from bot.permissions import TableError
 from bot.service import BUSY, GameService
@@ -23,6 +24,7 @@ from tests.bot.discord.discord_fakes import (
     BORIS,
     BOT_ID,
     CHANNEL,
+    FakeClock,
     GUILD,
     interaction_data,
     make_tables,
@@ -266,3 +268,30 @@ def test_autocomplete_and_end_answer_while_every_worker_thread_waits_for_the_wri
         assert "3225" in [c["value"] for c in completed["data"]["choices"]]
         assert [p.get("type") for p in held].count(5) == 3  # the joins and /end, acknowledged
     play(test, tmp_path)
+
+
+@pytest.mark.parametrize("action", ["end", "remind"])
+def test_a_deadline_due_while_another_program_holds_the_database_is_acted_on_a_minute_later(
+        tmp_path, caplog, action):
+    """A deadline falls due while another program holds the write lock past the store's wait: its
+    action does nothing, says nothing (no 'the phase cannot end by itself: the game records are
+    busy', no fresh clock) and its job comes back a minute later (RETRY), one log line and no
+    trace; it was gone, and the game waited, its player untold, for the bot's next start."""
+    clock = FakeClock()
+    tables = make_tables(service_waiting(tmp_path, 0.01), clock,
+                         defaults=GameSettings(deadline_hours=2, reminders=(), at_deadline=action))
+    game_id = run(seated_game(tables))
+    clock.advance(hours=2)
+    due = tables.store.deadline(game_id, "red")
+    with write_lock(tables.store):
+        assert run(tables.deadlines.scheduler.run_due()) == 1
+    assert tables.store.deadline(game_id, "red") == due and not tables.store.commands(game_id)
+    assert not [t for t in tables.delivery.messenger.in_channel(CHANNEL) if "deadline" in t.lower()]
+    assert tables.deadlines.scheduler.jobs[f"deadline:{game_id}:red"][0] == clock() + RETRY
+    assert "database is busy" in caplog.text and "Traceback" not in caplog.text
+    clock.advance(minutes=1)
+    run(tables.deadlines.scheduler.run_due())
+    told = [t for t in tables.delivery.messenger.in_channel(CHANNEL) if "Deadline" in t or "deadline" in t]
+    assert told and "busy" not in " ".join(told)
+    assert (tables.store.commands(game_id)[0]["user"] == "deadline") if action == "end" else \
+        tables.store.deadline(game_id, "red")["due_at"] > due["due_at"]
