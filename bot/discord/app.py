@@ -417,13 +417,17 @@ async def command_failed(interaction: discord.Interaction, error: discord.app_co
     """A command on cooldown is told when to come back; any error a command did not expect is
     logged, and the player gets one private sentence (never a traceback, never "thinking..."
     forever): "try again" when the database was busy with another connection's write for
-    longer than the store waits."""
+    longer than the store waits, which the log tells in one line (no bug, no trace)."""
     if isinstance(error, discord.app_commands.CommandOnCooldown):
         text = (f"Not so fast: `/{interaction.command and interaction.command.qualified_name}` "
                 f"works again in {error.retry_after:.0f} s (a map a minute per person, a few "
                 "per channel, so pictures never flood a channel).")
+    elif is_busy(getattr(error, "original", error)):  # no bug: another program held the file
+        text = BUSY
+        log.warning("command %s: the database is busy (%s); the player was asked to try again",
+                    interaction.command and interaction.command.qualified_name, getattr(error, "original", error))
     else:
-        text = BUSY if is_busy(getattr(error, "original", error)) else SORRY
+        text = SORRY
         log.error("command %s failed", interaction.command and interaction.command.qualified_name,
                   exc_info=error)
     if interaction.response.is_done():
