@@ -313,6 +313,11 @@ class Delivery:
         await asyncio.to_thread(self.store.add_outbox, game_id, outbox)
         await self.flush(game_id)
 
+    def sending(self, game_id: int) -> asyncio.Lock:
+        """Held by a flush of the game while it sends: whoever holds it knows no row of the game is
+        on its way (a row not yet tried is not being sent)."""
+        return self._sending[game_id]
+
     async def flush(self, game_id: int | None = None) -> int:
         """Send what waits in the outbox (one game's rows, or every game's); how many rows went.
         Never raises. One game's rows are sent by one flush at a time, so none goes twice."""

@@ -27,6 +27,24 @@ class OutboxPart(Connection):
         rows = self.db.query("SELECT * FROM outbox WHERE game = ? ORDER BY id", [game_id])
         return self._readable("outbox", rows)
 
+    def undelivered_since(self, game_id: int, seq: int) -> list[dict]:
+        """A game's rows not yet delivered that were stored at command `seq` or after, oldest first."""
+        rows = self.db.query("""SELECT * FROM outbox WHERE game = ? AND seq >= ? AND delivered_at IS NULL
+                                AND given_up IS NULL ORDER BY id""", [game_id, seq])
+        return self._readable("outbox", rows)
+
+    def tell_again(self, payloads: dict[int, dict | None]) -> None:
+        """Rows rewritten before any try (None: dropped), in one transaction; a row tried meanwhile
+        stays as it is: what it says may have been posted (bot/tables/superseded.py)."""
+        untried = "delivered_at IS NULL AND tried_at IS NULL AND joined IS NULL"
+        with self.transaction():
+            for outbox_id, payload in payloads.items():
+                if payload is None:
+                    self.db.execute(f"DELETE FROM outbox WHERE id = ? AND {untried}", [outbox_id])
+                else:
+                    self.db.execute(f"UPDATE outbox SET payload = ? WHERE id = ? AND {untried}",
+                                    [json.dumps(payload), outbox_id])
+
     def waiting_ahead(self, game_id: int) -> list[tuple[int, str]]:
         """Older games' undelivered rows to a channel this game's undelivered rows go to, stored
         before this game's first there (a game ended, its last posts waiting, a new one opened in

@@ -192,12 +192,10 @@ class Change:
         self.pinged = {side for side, payload in self.asked.items() if "question" in payload and
                        self._ask(side, payload, quiet)}
         if not moved:
-            rows: Outbox = [] if quiet else [(channel_audience(game["channel"]), message(words(line, self._pings())))]
+            rows: Outbox = [] if quiet else [(channel_audience(game["channel"]), _line(line, [], self._pings()))]
         else:
-            rows = [(channel_audience(game["channel"]),
-                     message(words(line, "\n", fmt.headline(public, news.store.computer_seats(game_id)),
-                                   self._due_note(after)), seq,
-                             crop=True))]
+            head = words("\n", fmt.headline(public, news.store.computer_seats(game_id)))
+            rows = [(channel_audience(game["channel"]), _line(line, head, self._due_note(after), seq))]
             rows += news.spectator_rows(game_id, seq, after, over, self.turn)
         if over:
             rows += news.reveal_rows(game) + news.retire_rows(game_id, fmt.outcome_line(public["outcome"]))
@@ -219,8 +217,10 @@ class Change:
             return False
         if plain(payload["text"]) != shown:  # its ping, due and question: the ping and due alone
             when: Text = words(", due ", due(self.planned[side])) if side in self.planned else ""
-            line["text"] = words(line["text"], "\n", mention(self.news.store.seats(self.game_id)[side]),
-                                 ": your move", when, ".")
+            ping = words("\n", mention(self.news.store.seats(self.game_id)[side]), ": your move", when, ".")
+            parts = line.setdefault("parts", {"line": words(line["text"]), "head": [], "asks": {}})
+            parts["asks"][side] = words(parts["asks"].get(side, []), ping)
+            line["text"] = words(line["text"], ping)
         line["buttons"] = payload["buttons"]
         return True
 
@@ -242,14 +242,14 @@ class Change:
             payload["text"] = opening(payload["text"])  # not written under the answer of its own button
         return ping
 
-    def _pings(self) -> Text:
+    def _pings(self) -> dict[str, Text]:
         """The pings of the sides asked again in their question message (`_ask`) by a change that
         keeps the phase (at a phase change, each side's "your move" line of `_due_note` says it)."""
         seats = self.news.store.seats(self.game_id)
-        return words(*(words("\n", mention(seats[side]), ": your move", HERE, ".")
-                       for side in sorted(self.pinged) if side in seats))
+        return {side: words("\n", mention(seats[side]), ": your move", HERE, ".")
+                for side in sorted(self.pinged) if side in seats}
 
-    def _due_note(self, after: dict) -> Text:
+    def _due_note(self, after: dict) -> dict[str, Text]:
         """Who must move now, mentioned, and by when; a side told privately (bot/tables/notices.py)
         is named without a ping, unless its question edits its question message (`_ask`), and so
         is the author of the command, who reads its answer (a message of orders that ends a phase).
@@ -258,10 +258,10 @@ class Change:
         seats = self.news.store.seats(self.game_id)
         told = {side for side in self.planned if seats.get(side) == self.author or
                 told_privately(self.news.tables, self.game_id, side) and side not in self.pinged}
-        return words(*(self._absent_note(side, after) if side in (self.absent or ()) else
-                       words("\n", f"{fmt.side_name(side)} player" if side in told else mention(seats[side]),
-                             ": your move, due ", due(when), HERE if side in self.pinged else "", ".")
-                       for side, when in self.planned.items() if side in seats))
+        return {side: [self._absent_note(side, after)] if side in (self.absent or ()) else
+                words("\n", f"{fmt.side_name(side)} player" if side in told else mention(seats[side]),
+                      ": your move, due ", due(when), HERE if side in self.pinged else "", ".")
+                for side, when in self.planned.items() if side in seats}
 
     def _absent_note(self, side: str, after: dict) -> str:
         """An absent side's line (Deadlines.marks), unpinged: its deadline, due at once, is acted on
@@ -286,6 +286,17 @@ class Change:
             log.exception("game %s: scheduling the deadlines of a stored change failed", game_id)
         if flush:
             await news.delivery.flush(game_id)
+
+
+def _line(line: Text, head: Text, asks: dict[str, Text], seq: int | None = None) -> dict:
+    """A change's line in the channel: what it did, the headline and map once the phase changed
+    (`head`, the view after command `seq`), and the "your move" line of each side it asks (`asks`).
+    Its parts are kept beside the words: held orders that a change lets play at once may make its
+    headline or a "your move" stale before it is sent (bot/tables/superseded.py)."""
+    row = message(words(line, head, *asks.values()), seq, crop=seq is not None)
+    if head or asks:
+        row["parts"] = {"line": words(line), "head": words(head), "asks": asks}
+    return row
 
 
 def own_view(view: dict, side: str) -> Text:

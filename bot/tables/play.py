@@ -19,7 +19,7 @@ from bot.permissions import (
 )
 from bot.service import QUERIES, Result, simultaneous
 from bot.store import Outbox
-from bot.tables import held
+from bot.tables import held, superseded
 from bot.tables.batch import MOST, Batch, Said, lines_of, news_of, public_texts, tells_more
 from bot.tables.news import Change
 from bot.tables.room import Room
@@ -188,8 +188,11 @@ class Play(Room):
         own news with it: a click followed by held orders was two posts, one a flush."""
         try:
             while (orders := await asyncio.to_thread(self._due_held, game_id)) is not None:
+                at = await asyncio.to_thread(self.store.last_seq, game_id)  # the command that let them play
                 batch = Batch(orders.lines)  # told privately, never withdrawn: whether it hides anything is not asked
                 await self._judge_all(orders.actor, game_id, orders.side, batch)
+                async with self.tables.delivery.sending(game_id):  # none of its rows on its way meanwhile
+                    await asyncio.to_thread(self._supersede, game_id, at, orders.side)
                 if await asyncio.to_thread(self._told_in_public, game_id, orders.side, batch):
                     continue
                 if not batch.held or await asyncio.to_thread(self._asked_of, game_id, orders.side):
@@ -198,6 +201,18 @@ class Play(Room):
         finally:
             if flush:
                 await self.tables.delivery.flush(game_id)
+
+    def _supersede(self, game_id: int, at: int, side: str) -> None:
+        """The news of command `at`, not yet sent, told again now that `side`'s held orders have
+        been played after it (bot/tables/superseded.py)."""
+        if self.store.last_seq(game_id) == at:
+            return  # none played
+        system, state = self.service.system(game_id), self.service.load(game_id)
+        # while both sides order at once in secret, whether a side has given its order is unseen: awaited
+        awaited = side in ask.awaited(system, state) or simultaneous(system, state)
+        rows = self.store.undelivered_since(game_id, at)
+        audience = channel_audience(self.store.game(game_id)["channel"])
+        self.store.tell_again(superseded.withdrawn(rows, at, side, awaited, audience))
 
     def _told_in_public(self, game_id: int, side: str, batch: Batch) -> bool:
         """Whether held orders need no word to their author: each was played (none refused, none held

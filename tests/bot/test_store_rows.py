@@ -225,6 +225,16 @@ def test_delivered_rows_leave_the_undelivered_list_but_stay_in_the_record(store)
     assert record[0]["payload"] == {"n": 1}
 
 
+def test_rows_not_yet_tried_are_told_again_and_a_row_tried_meanwhile_stays(store):
+    game_id = played(store, 4)
+    one, two, three, four = (r["id"] for r in store.outbox(game_id))
+    store.mark_delivered(one)
+    store.set_tried(three, DAY1)
+    assert [r["id"] for r in store.undelivered_since(game_id, 2)] == [two, three, four]
+    store.tell_again({one: {"n": "again"}, two: {"n": "again"}, three: None, four: None})
+    assert [payload for _, _, payload in rows(store, game_id)] == [{"n": 1}, {"n": "again"}, {"n": 3}]
+
+
 def test_a_split_row_counts_its_pieces_and_a_failed_send_its_attempts(store):
     game_id = played(store, 2)
     one, two = (r["id"] for r in store.outbox(game_id))

@@ -257,6 +257,41 @@ def test_a_command_and_the_held_orders_it_lets_play_are_sent_by_one_flush_in_ord
     assert said[0].startswith("red plans calm") and said[-1].startswith("**Anna** — red shouts")
 
 
+def test_the_line_that_lets_held_orders_play_leaves_them_the_headline_map_and_word_to_move(wager):
+    """Blue's plan begins turn 2 and lets Red's held shout play at once: Blue's line no longer says
+    'Turn 2 ... your move' under a map nor asks Red by DM (both stale before they were sent); the
+    shout's line shows turn 2's map (bot/tables/superseded.py)."""
+    tables, game_id = wager
+    messenger = tables.delivery.messenger
+    run(tables.play.orders(ANNA, CHANNEL, "shout; shout"))
+    run(tables.play.submit(BORIS, CHANNEL, "answer soft"))
+    run(tables.play.submit(ANNA, CHANNEL, "plan calm"))  # one order: what Red held stays held
+    posted, told = len(messenger.posts), len(messenger.to(ANNA.id))
+    run(tables.play.submit(BORIS, CHANNEL, "plan bold"))
+    assert tables.store.last_seq(game_id) == 5
+    (turn, shout) = [(text, pictures) for where, text, pictures in messenger.posts[posted:] if where == CHANNEL]
+    assert turn == ("red plans calm\nblue plans bold", ())
+    assert shout[0].startswith("**Anna** — red shouts\nTurn 2 | Answer Phase") and len(shout[1]) == 1
+    assert [dm for dm in messenger.to(ANNA.id)[told:] if "your move" in dm or "waits for you" in dm] == []
+
+
+def test_held_orders_refused_leave_the_line_that_let_them_be_judged_as_it_was(wager):
+    """Red's held `echo no` is refused at turn 2 (no echo waits): Blue's line reads as if Red had
+    held nothing (the turn's headline, its map, Red's word to move), for whether a side holds orders
+    is its own business."""
+    tables, game_id = wager
+    messenger = tables.delivery.messenger
+    run(tables.play.orders(ANNA, CHANNEL, "shout; echo no"))
+    run(tables.play.submit(BORIS, CHANNEL, "answer soft"))
+    run(tables.play.submit(ANNA, CHANNEL, "plan calm"))
+    posted = len(messenger.posts)
+    run(tables.play.submit(BORIS, CHANNEL, "plan bold"))
+    assert tables.store.last_seq(game_id) == 4
+    ((text, pictures),) = [(text, pictures) for where, text, pictures in messenger.posts[posted:] if where == CHANNEL]
+    assert text.startswith("red plans calm\nblue plans bold\nTurn 2 | Shout Phase\nTo move: Red\n")
+    assert "your move" in text and len(pictures) == 1
+
+
 def test_held_orders_held_again_behind_the_other_sides_choice_are_told_once_played(wager):
     tables, game_id = wager
     messenger = tables.delivery.messenger

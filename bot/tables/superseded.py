@@ -1,0 +1,76 @@
+"""Superseded words: what a change says that held orders, played at once after it, made stale.
+
+A change that lets a side's held orders play (bot/tables/held.py: the opponent's click that made
+the last choice, the command that began the side's turn) stores its news before they are judged,
+in its own transaction, and nothing of it is sent until they have been (one flush). Its line in
+the channel may end with the headline and map of the phase it began and "French player: your
+move"; the French player's question DM says the same. Once the French held orders have been
+played and stored (each its own change, with its own news), those words are stale: a post read
+"your move" and showed a map, and the next, at once, showed the French moves and another map.
+
+So, once held orders have played something in public, the change before them is told again while
+none of it has been tried: its headline and map dropped when a later line shows a newer one, and
+the side that gave the orders no longer asked to move (its "your move" line, its question DM:
+what else that DM said goes alone) when the game no longer waits for it. Nothing is withdrawn
+when the orders played nothing in public (all refused, or a secret order given while the other
+side orders too): the channel then reads exactly as if none had been held, so whether a side
+holds orders stays its own business.
+"""
+from __future__ import annotations
+
+from bot.delivery import unasked
+from bot.words import words
+
+
+def withdrawn(rows: list[dict], at: int, side: str, awaited: bool, channel: str) -> dict[int, dict | None]:
+    """The rows of the change stored at command `at` told again after `side`'s held orders were
+    played (`rows`: the game's rows not yet delivered, from that change on; `awaited`: whether the
+    game waits for `side` now; `channel`: the game channel's audience), as {row id: its new
+    payload, or None to drop it}; rows already tried stay as they are (the store checks it again
+    when it writes).
+
+    >>> ask = ["\\n", {"user": "7"}, ": your move."]
+    >>> line = {"id": 1, "seq": 4, "audience": "channel:9", "tried_at": None, "joined": None,
+    ...         "payload": {"text": ["A.\\nTurn 2", *ask], "picture": {"seq": 4},
+    ...                     "parts": {"line": ["A."], "head": ["\\nTurn 2"], "asks": {"red": ask}}}}
+    >>> question = {"id": 2, "seq": 4, "audience": "red", "tried_at": None, "joined": None,
+    ...             "payload": {"text": "Your move.", "question": {"since": 3}, "unasked": ""}}
+    >>> later = {"id": 3, "seq": 5, "audience": "channel:9", "tried_at": None, "joined": None,
+    ...          "payload": {"text": "B.\\nTurn 2", "picture": {"seq": 5}}}
+    >>> withdrawn([line, question, later], 4, "red", awaited=False, channel="channel:9")
+    {1: {'text': ['A.']}, 2: None}
+    """
+    if not any(row["seq"] > at and row["audience"] == channel for row in rows):
+        return {}  # the orders played nothing in public
+    newer_map = any(row["seq"] > at and row["audience"] == channel and "picture" in row["payload"] for row in rows)
+    changed: dict[int, dict | None] = {}
+    for row in rows:
+        payload = row["payload"]
+        if row["seq"] != at or row["tried_at"] or row["joined"]:
+            continue
+        if row["audience"] == channel and "parts" in payload:
+            told = _told_again(payload, side, newer_map, awaited)
+            if told is not payload:
+                changed[row["id"]] = told
+        elif row["audience"] == side and not awaited and "question" in payload \
+                and not payload["question"].get("in_place"):
+            changed[row["id"]] = unasked(payload)
+    return changed
+
+
+def _told_again(payload: dict, side: str, newer_map: bool, awaited: bool) -> dict:
+    """A change's channel line without the headline, map and "your move" lines a later line says
+    anew, and without `side`'s "your move" once the game no longer waits for it; as it was when
+    its buttons ask another side (what they ask is not this module's to take back)."""
+    buttons = payload.get("buttons")
+    if buttons is not None and buttons.get("side") != side:
+        return payload
+    parts = payload["parts"]
+    asks = {} if newer_map else {s: text for s, text in parts["asks"].items() if s != side or awaited}
+    head = [] if newer_map else parts["head"]
+    if head == parts["head"] and asks == parts["asks"]:
+        return payload
+    told = {"text": words(parts["line"], head, *asks.values())}
+    if head and "picture" in payload:
+        told["picture"] = payload["picture"]
+    return told
