@@ -94,11 +94,22 @@ def notes(b: Battle, due_a: set[str], due_d: set[str], instruct: bool = True) ->
         out += _night_notes(b)
     frozen = [uid for uid in s["frozen"] if uid not in s["unfrozen"]]
     if frozen and s["player"] == "russian" and s["phase"] == "movement":  # the note of who may begin moving
-        allowed = max(0, frozen_allowance(b) - len(s["unfrozen"]))
-        one = len(frozen) == 1
-        out.append(f"{len(frozen)} Russian unit{'' if one else 's'} north of the Great Redoubt {'is' if one else 'are'}"
-                   f" frozen; {allowed} more may begin moving this turn (5 September special rules).")
+        out.append(_frozen_note(b, frozen))
     return out + [_losses(s)]
+
+
+def _frozen_note(b: Battle, frozen: list[str]) -> str:
+    """How many Russian units the 5 September special rules still freeze, and how many more may begin
+    moving: none before 1500 (said so, with when they may), then one a Game-Turn."""
+    one = len(frozen) == 1
+    them = f"{len(frozen)} Russian unit{'' if one else 's'} north of the Great Redoubt {'is' if one else 'are'} frozen"
+    first = b.scenario.frozen_until_turn
+    if first is not None and b.s["turn"] < first:
+        return (f"{them} until {scenario_data.clock(first)}, when one may begin moving, and one more each "
+                "Game-Turn after (5 September special rules).")
+    allowed = max(0, frozen_allowance(b) - len(b.s["unfrozen"]))
+    more = "no more" if not allowed else "one more" if allowed == 1 else f"{allowed} more"
+    return f"{them}; {more} may begin moving this turn (5 September special rules)."
 
 
 def _reinforcements(b: Battle, instruct: bool = True) -> list[str]:

@@ -114,8 +114,23 @@ def test_the_5_september_frozen_units_are_counted_in_the_russian_movement_phase_
     state = borodino.setup("5sep", 1, [])
     said = {phase: [n for n in borodino.view(dict(state, player="russian", phase=phase), "russian")["notes"]
                     if "frozen" in n] for phase in ("movement", "combat", "rally")}
-    assert said == {"movement": ["25 Russian units north of the Great Redoubt are frozen; 0 more may begin moving "
-                                 "this turn (5 September special rules)."], "combat": [], "rally": []}
+    assert said == {"movement": ["25 Russian units north of the Great Redoubt are frozen until 1500, when one may "
+                                 "begin moving, and one more each Game-Turn after (5 September special rules)."],
+                    "combat": [], "rally": []}
+
+
+def test_the_frozen_units_note_says_when_they_may_move_and_how_many_more_may():
+    """Before 1500 the note says when the first may begin moving; from 1500 "the Russian Player may
+    begin moving one unit per Game-Turn" (5 September special rules): one more, then none once it
+    has; it read '0 more may begin moving this turn' before 1500, as if some had already begun."""
+    state = dict(borodino.setup("5sep", 1, []), player="russian", turn=4)
+
+    def said(**changed: object) -> str:
+        note, = [n for n in borodino.view(dict(state, **changed), "russian")["notes"] if "frozen" in n]
+        return note.removeprefix("25 Russian units north of the Great Redoubt are frozen; ")
+    assert said() == "one more may begin moving this turn (5 September special rules)."
+    assert said(unfrozen=state["frozen"][:1]).startswith("24 Russian units north of the Great Redoubt are frozen; "
+                                                        "no more may begin moving this turn")
 
 
 def test_a_last_frozen_unit_is_counted_in_the_singular():
@@ -123,8 +138,8 @@ def test_a_last_frozen_unit_is_counted_in_the_singular():
     state = borodino.setup("5sep", 1, [])
     state["unfrozen"] = state["frozen"][1:]
     said = [n for n in borodino.view(dict(state, player="russian"), "russian")["notes"] if "frozen" in n]
-    assert said == ["1 Russian unit north of the Great Redoubt is frozen; 0 more may begin moving this turn (5 "
-                    "September special rules)."]
+    assert said == ["1 Russian unit north of the Great Redoubt is frozen until 1500, when one may begin moving, and "
+                    "one more each Game-Turn after (5 September special rules)."]
 
 
 def test_reinforcements_are_listed_by_entry_hex():
