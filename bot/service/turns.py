@@ -124,7 +124,8 @@ def told_by_its_event(system: GameSystem, result: Result, said_: str) -> bool:
     information its line is its side and verb alone ('French: a `move` command.') and the event tells
     what it did ('A French block moves 22 → 34 → 31.'); in an open game a move to a hex ('French: move
     F-I-5 2627.') whose event names that unit (given by its id or its hex), where it stood and where it
-    went ('2629 (French 4-4 infantry) moves to 2627 (2 MP).').
+    went ('2629 (French 4-4 infantry) moves to 2627 (2 MP).'), or that leader (Doomed Victory: 'French:
+    move Murat 2327.', 'Murat moves from 2229 to 2327 (3 MP) and stacks with ...').
     Anything else (an attack's odds, an answer, `end`) keeps its own line."""
     if result.command is None:
         return False
@@ -134,7 +135,8 @@ def told_by_its_event(system: GameSystem, result: Result, said_: str) -> bool:
     first = result.visible_to(None)[:1]
     parts = command.lower().split()
     if said_ != f"{side}: {command}." or len(parts) != 3 or parts[0] != "move" or not first \
-            or first[0].get("kind") != "move":
+            or first[0].get("kind") not in ("move", "leader_move"):
         return False
     path = [str(h).lower() for h in first[0].get("path", [])]
-    return parts[1] in (str(first[0].get("unit")).lower(), *path[:1]) and path[-1:] == parts[2:]
+    leader = str(first[0].get("text", "")).lower().split(" moves from ")[0] if "leader" in first[0] else None
+    return parts[1] in (str(first[0].get("unit")).lower(), leader, *path[:1]) and path[-1:] == parts[2:]

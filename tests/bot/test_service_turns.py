@@ -3,7 +3,8 @@ player-turn share one message, so a new turn is a new player-turn even when the 
 moves on both sides of its end."""
 from __future__ import annotations
 
-from bot.service import new_player_turn
+from bot.service import GameService, new_player_turn, told_by_its_event
+from bot.store import Store
 from rules import bloody_monday as bm
 from tests.rules.bloody_monday.bm_helpers import do, position
 
@@ -18,3 +19,19 @@ def test_the_russian_pass_that_ends_a_turn_and_his_logistics_that_begin_the_next
     assert (logistics["turn"], logistics["player"], bm.active_sides(logistics)) == (2, "russian", ["russian"])
     assert new_player_turn(bm, passing, logistics)
     assert not new_player_turn(bm, state, passing) and new_player_turn(bm, None, state)
+
+
+def test_a_leaders_move_is_said_by_its_event_as_a_units_is(tmp_path):
+    """Doomed Victory 8.1: 'move Murat 2327' (by his name or his id) is told by its event, which names
+    him, where he stood and where he went, as a unit's move is; the channel read the order above it."""
+    service = GameService(Store(tmp_path / "games.sqlite"))
+    game = service.new_game("borodino", "5sep", seed=2, options=["dv_rally", "dv_leaders"])
+    system = service.system(game)
+    unit = service.submit(game, "french", "move F-IC-1H 2327")
+    assert service.submit(game, "french", "move F-IC-1L 2229").accepted  # Murat comes on with it
+    leader = service.submit(game, "french", "move l-murat 2327")
+    assert leader.visible_to(None)[0]["text"].startswith("Murat moves from 2229 to 2327 (3 MP) and stacks with ")
+    assert told_by_its_event(system, unit, unit.message) and told_by_its_event(system, leader, leader.message)
+    assert service.submit(game, "french", "undo").accepted
+    elsewhere = service.submit(game, "french", "move murat 2229")  # where he stands: refused, no event
+    assert not elsewhere.accepted and not told_by_its_event(system, elsewhere, elsewhere.message)
