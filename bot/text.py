@@ -485,7 +485,9 @@ def _results_odds(f: dict) -> str:
 
 def _crt_odds(f: dict) -> str:
     attackers, defenders = (part.strip() for part in f["attack"].split("->"))
-    head = f"{attackers} ({f['attack_strength']:g}) against {defenders} ({f['defence_strength']:g}): odds {f['odds']}."
+    odds = f["odds"] if f.get("ratio", f["odds"]) == f["odds"] else \
+        f"{f['ratio']}, fought at {f['odds']}, the table's last column (Combat Resolution Table)"
+    head = f"{attackers} ({f['attack_strength']:g}) against {defenders} ({f['defence_strength']:g}): odds {odds}."
     lines = [head]
     if f.get("attack_modifiers"):
         lines.append("The attacker's modifiers: " + "; ".join(f["attack_modifiers"]) + ".")

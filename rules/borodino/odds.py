@@ -20,6 +20,7 @@ from rules.borodino import dv_combat, dv_leaders
 from rules.borodino.battle import Battle
 from rules.borodino.combat import Plan, plan_attack
 from rules.borodino.results import retreat_options, spared_attackers
+from rules.borodino.tables import odds_ratio
 from rules.core.errors import CommandError
 from rules.core.play import copy_state
 
@@ -43,7 +44,8 @@ def forecast(state: dict, text: str) -> dict:
     return {
         "kind": "crt", "attack": cmd.to_text().removeprefix("attack "), "side": side,
         "attack_strength": _number(plan.attack), "defence_strength": _number(plan.defence),
-        "odds": plan.odds, "modifiers": plan.notes + _empty_redoubt(b, plan),
+        "odds": plan.odds, "ratio": odds_ratio(plan.attack, plan.defence),  # beyond the table: fought at its odds
+        "modifiers": plan.notes + _empty_redoubt(b, plan),
         "attack_modifiers": _attack_notes(b, plan),
         "bombarding": [b.describe(a) for a in plan.bombarding],
         "results": [_consequences(b, plan, result, faces) for result, faces in _faces(b, plan.odds)],

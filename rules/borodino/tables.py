@@ -39,15 +39,22 @@ def odds_column(attack: Fraction, defence: Fraction) -> str:
 
     8 against 3 is 2-1; 3 against 8 is 1-3; beyond 6-1 counts as 6-1, below 1-5 as 1-5.
     """
+    left, right = (int(n) for n in odds_ratio(attack, defence).split("-"))
+    return f"{min(6, left)}-1" if right == 1 else f"1-{min(5, right)}"
+
+
+def odds_ratio(attack: Fraction, defence: Fraction) -> str:
+    """The odds of an attack rounded in the defender's favour, also beyond the CRT's last columns,
+    which its notes fight them at (`odds_column`); nothing against nothing is 6-1, nothing against a
+    defender 1-5.
+
+    >>> odds_ratio(Fraction(2), Fraction(15)), odds_ratio(Fraction(20), Fraction(2))
+    ('1-8', '10-1')
+    """
     a, d = attack.numerator * defence.denominator, defence.numerator * attack.denominator  # in whole numbers
-    if d <= 0:
-        return "6-1"
-    if a <= 0:
-        return "1-5"
-    if a >= d:
-        return f"{min(6, a // d)}-1"
-    ratio = -(-d // a)  # ceiling: rounding towards the defender
-    return f"1-{min(5, ratio)}"
+    if d <= 0 or a <= 0:
+        return "6-1" if d <= 0 else "1-5"
+    return f"{a // d}-1" if a >= d else f"1-{-(-d // a)}"  # ceiling: rounding towards the defender
 
 
 def parse(doc: dict) -> Tables:

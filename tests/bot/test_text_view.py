@@ -92,6 +92,16 @@ def test_borodino_odds_against_an_empty_redoubt_say_it_stays_and_may_be_entered(
         "into it (Russian Redoubts J)."]
 
 
+def test_borodino_odds_beyond_the_table_say_the_column_they_are_fought_at():
+    """CRT: worse than 1-5 is fought at 1-5; the head read 'odds 1-5' of 2 against 15, which a player
+    reckons 1-8."""
+    forecast = {"kind": "crt", "attack": "3219 -> 3218", "attack_strength": 2, "defence_strength": 15,
+                "odds": "1-5", "ratio": "1-8", "modifiers": [], "bombarding": [], "results": []}
+    assert text.odds(forecast).splitlines()[0] == \
+        "3219 (2) against 3218 (15): odds 1-8, fought at 1-5, the table's last column (Combat Resolution Table)."
+    assert text.odds(dict(forecast, ratio="1-5")).splitlines()[0] == "3219 (2) against 3218 (15): odds 1-5."
+
+
 def test_borodino_odds_of_artillery_alone_say_a_result_against_the_attacker_does_nothing():
     """Artillery C: bombarding artillery is untouched by the result, so an Ar or Ae strikes no one
     (the Ar lets it elect to retreat); it read 'Ar, attacker retreats.' and 'Ae, attacker eliminated.'"""

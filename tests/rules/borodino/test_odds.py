@@ -179,3 +179,16 @@ def test_odds_redoubts_case_i_an_empty_redoubt_attacks_for_the_russians_with_its
         f = odds(s, "R2817 -> 2818", side=side)
         assert (f["side"], f["attack_strength"], f["defence_strength"], f["odds"]) == ("russian", 6, 7, "1-2")
         assert f["attack_modifiers"] == ["the Great Redoubt adds 6"]
+
+
+def test_odds_beyond_the_table_give_the_odds_and_the_column_they_are_fought_at():
+    """Combat Resolution Table: "Attacks executed at greater than 6 to 1 are treated as 6 to 1" and
+    "worse than 1 to 5 ... as 1 to 5": 1 against 7 is 1-7, fought at 1-5; 14 against 1 is 14-1, fought
+    at 6-1. Within the table the two agree."""
+    worse = odds(position({"F-IIC-2L": D[0], "R-VIII-CGr": G}, phase="combat"), f"{D[0]} -> {G}")
+    assert (worse["attack_strength"], worse["defence_strength"], worse["ratio"], worse["odds"]) == (1, 7, "1-7", "1-5")
+    better = odds(position({F7: D[0], F7b: D[1], "R-Cos-1": G}, phase="combat"), f"{D[0]}+{D[1]} -> {G}")
+    assert (better["attack_strength"], better["defence_strength"], better["ratio"], better["odds"]) == \
+        (14, 1, "14-1", "6-1")
+    within = odds(position({F4: D[3], F4b: D[4], R3C: G}, phase="combat"), f"{D[3]}+{D[4]} -> {G}")
+    assert within["ratio"] == within["odds"] == "2-1"
