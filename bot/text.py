@@ -14,6 +14,7 @@ from collections.abc import Collection, Sequence
 
 import rules
 from rules.core.errors import CommandError, RulesError
+from rules.core.events import listed
 
 _CORE = ("side", "hex", "area", "id", "type", "strength", "movement")
 
@@ -523,12 +524,21 @@ def _crt_effects(r: dict) -> str:
             moving.append("broken and given a two-hex retreat, eliminated instead (Doomed Victory 6.10): "
                           + ", ".join(r["eliminated"]))
         if r.get("rally"):
-            moving.append("a leader stacked with or next to it may rally it, a hex less (Doomed Victory 8.151): "
-                          + ", ".join(r["rally"]))
+            moving.append(_rallied(r["rally"], r["retreat"]))
         return (": " + "; ".join(moving) if moving else "") + _taken(r)
     n = r["exchange"]
     cost = f"; the attacker loses at least {n} Combat Point{'' if n == 1 else 's'}" if n else ""
     return (": " + ", ".join(r["eliminated"]) if r["eliminated"] else "") + cost + _taken(r)
+
+
+def _rallied(rally: list[str], retreat: list[str]) -> str:
+    """Who of the retreating units a leader may rally (Doomed Victory 8.151), named only where not
+    every one of them: one unit read its name twice on a line ('Dr, defender retreats: 2824 (French
+    2-5 cavalry); a leader ... may rally it, a hex less (...): 2824 (French 2-5 cavalry)')."""
+    one = len(rally) == 1
+    whom = ("it" if one else "each") if rally == retreat else listed(rally)
+    it = "it" if one or rally == retreat else "each"
+    return f"a leader stacked with or next to {whom} may rally {it}, a hex less (Doomed Victory 8.151)"
 
 
 def _taken(r: dict) -> str:

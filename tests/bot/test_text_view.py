@@ -102,6 +102,25 @@ def test_borodino_odds_beyond_the_table_say_the_column_they_are_fought_at():
     assert text.odds(dict(forecast, ratio="1-5")).splitlines()[0] == "3219 (2) against 3218 (15): odds 1-5."
 
 
+def test_doomed_victory_odds_name_the_units_a_leader_may_rally_only_where_not_all_of_them():
+    """8.151: a leader stacked with or next to a retreating unit may rally it; where every retreating
+    unit may be, the line names none again (it read the one unit's name twice)."""
+    two = ["2705 (Russian 5-4 infantry)", "2704 (Russian 2-5 cavalry)"]
+    forecast = {"kind": "crt", "attack": "2706 -> 2705+2704", "attack_strength": 14, "defence_strength": 7,
+                "odds": "2-1", "modifiers": [], "bombarding": [],
+                "results": [{"result": "Dr", "faces": [1], "probability": 1 / 6, "eliminated": [], "retreat": two,
+                             "blocked": [], "exchange": 0, "rally": rally} for rally in (two[:1], two, )]}
+    some, every = text.odds(forecast).splitlines()[2:]
+    assert some.endswith(f"defender retreats: {two[0]}, {two[1]}; a leader stacked with or next to {two[0]} may "
+                         "rally it, a hex less (Doomed Victory 8.151).")
+    assert every.endswith(f"defender retreats: {two[0]}, {two[1]}; a leader stacked with or next to each may "
+                          "rally it, a hex less (Doomed Victory 8.151).")
+    alone = dict(forecast["results"][0], retreat=two[:1])
+    assert text.odds(dict(forecast, results=[alone])).splitlines()[2].endswith(
+        f"defender retreats: {two[0]}; a leader stacked with or next to it may rally it, a hex less (Doomed Victory "
+        "8.151).")
+
+
 def test_borodino_odds_of_artillery_alone_say_a_result_against_the_attacker_does_nothing():
     """Artillery C: bombarding artillery is untouched by the result, so an Ar or Ae strikes no one
     (the Ar lets it elect to retreat); it read 'Ar, attacker retreats.' and 'Ae, attacker eliminated.'"""
