@@ -72,7 +72,7 @@ def _rally(b: Battle, uid: str, lid: str, n: int) -> tuple[int, Event]:
         text = f"{dv_leaders.name(lid)} fails to rally {b.describe(uid)} ({die} against his rating {rating})"
         return n, event(f"{text}: the {kind} retreat stands (Doomed Victory 8.151).", kind="rally", unit=uid,
                         leader=lid, die=die, rallied=False)
-    what = "it does not retreat at all: no effect" if n == 1 else \
+    what = "it does not retreat at all, the result counting as no effect" if n == 1 else \
         "the two-hex retreat becomes a one-hex retreat and the unit does not break"
     return n - 1, event(f"{dv_leaders.name(lid)} rallies {b.describe(uid)} ({die} against his rating {rating}): "
                         f"{what} (Doomed Victory 8.151).", kind="rally", unit=uid, leader=lid, die=die, rallied=True)

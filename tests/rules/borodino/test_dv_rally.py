@@ -25,6 +25,9 @@ def test_8_151_a_one_hex_retreat_is_cancelled_by_a_successful_rally():
     after, events = _attack(s, 1, 3, 4, 3)  # 2-1 die 1: Dr; leader 3+4: no effect; rally die 3
     assert [e["rallied"] for e in events if e["kind"] == "rally"] == [True]
     assert after["units"]["R-VI-24"]["hex"] == N and after["broken"] == []
+    said, = [e["text"] for e in events if e["kind"] == "rally"]  # one sentence: it read '...at all: no effect (...)'
+    assert said == (f"Doctorov rallies {N} (Russian 4-4 infantry) (3 against his rating 3): it does not retreat at "
+                    "all, the result counting as no effect (Doomed Victory 8.151).")
 
 
 def test_8_151_a_failed_rally_leaves_the_retreat():
