@@ -26,6 +26,13 @@ from rules.core.errors import RuleViolation
 from rules.core.events import Event, event
 
 PEOPLE = {"french": "French", "russian": "Russians"}  # a side as the subject of a battle's line
+CODE_WORDS = {  # the Battle Plan Chart's results in a battle's line: its codes are explained only in `help chits`
+    "Dr(D)": "the defender retreats after combat", "A-1c": "the attacker loses an infantry corps",
+    "D-1c": "the defender loses an infantry corps", "Acx2": "the attacker's corps count double",
+    "Dcx2": "the defender's corps count double", "switch": "attacker and defender switch",
+    "CRS": "the Combat Results Table, then pursuit and retreats",
+    "PS": "pursuit and retreats, without the Combat Results Table", "stop": "the battle ends",
+    "none": "no effect", "Dchoice": "the defender retreats or fights"}
 
 
 def next_step(g: Game) -> list[Event]:
@@ -139,13 +146,25 @@ def reveal(g: Game) -> list[Event]:
             out.append(_told(g, f"The {PEOPLE[side]} withdraw {counted({'cav': n})} to {g.name(to)} before the "
                                 "battle."))
     bt["codes"] = list(g.chart()[bt["plans"][a], bt["plans"][d]])
-    out.append(_told(g, f"The Battle Plan Chart: {', '.join(bt['codes'])}."))
+    out.append(_told(g, f"The Battle Plan Chart: {', '.join(bt['codes'])}.", chart_line(bt["codes"])))
     return out + run(g)
 
 
-def _told(g: Game, text: str) -> Event:
+def chart_line(codes: list[str]) -> str:
+    """The Battle Plan Chart's results as a battle's line tells them, each code with its meaning.
+
+    >>> chart_line(["Acx2", "CRS"])
+    "The Battle Plan Chart: Acx2 (the attacker's corps count double), CRS (the Combat Results Table, then \
+pursuit and retreats)."
+    """
+    return "The Battle Plan Chart: " + ", ".join(f"{code} ({CODE_WORDS[code]})" for code in codes) + "."
+
+
+def _told(g: Game, text: str, told: str | None = None) -> Event:
+    """A line of the battle, kept with it (the computer reads the stacks shown there) and told as
+    `told` where the players read more than the record keeps (the chart's codes explained)."""
     g.s["battle"]["lines"].append(text)
-    return event(text, kind="battle", place=g.s["battle"]["place"])
+    return event(told or text, kind="battle", place=g.s["battle"]["place"])
 
 
 def run(g: Game) -> list[Event]:

@@ -1,6 +1,7 @@
 """COMBAT and the Battle Plan Chart (SPI's 1812 overview), case by case. The French are the phasing player, so the
 attacker; each test starts at the end of their forced marches."""
-from rules.campaign_1812.combat import column
+from rules.campaign_1812.campaign_data import CHART_CODES
+from rules.campaign_1812.combat import CODE_WORDS, column
 from tests.rules.campaign_1812.c1812_helpers import c1812, do, position, refused, rig, stack, texts
 from tests.rules.controls import cleared
 
@@ -265,6 +266,17 @@ def test_the_defender_plays_defender_chits_and_each_side_is_told_its_own_plan():
     state, events = do(state, "french", "plan contact")
     assert texts(events, "french") == ["Your Battle Plan in Smolensk (15): Contact."]
     assert events[1]["kind"] == "battle" and events[1]["place"] == 15 and events[1]["to"] == "all"
+
+
+def test_the_battle_plan_charts_codes_are_told_with_what_they_mean():
+    """The chart's codes (Dr(D), CRS, ...) are explained only in `help chits`: the line that tells them
+    says what each does; the battle's record keeps the codes as the overview prints them."""
+    state = battle({"inf": 3}, {"inf": 2})
+    state, _ = do(state, "french", "plan reconnaissance")
+    state, events = do(state, "russian", "plan withdraw")
+    assert "The Battle Plan Chart: Dr(D) (the defender retreats after combat), stop (the battle ends)." in texts(events)
+    assert "The Battle Plan Chart: Dr(D), stop." in c1812.view(state, None)["battle"]["lines"]
+    assert set(CODE_WORDS) == CHART_CODES
 
 
 def test_cavalry_withdraws_next_to_its_own_stacks_and_is_told_where_it_may_go():
