@@ -84,10 +84,10 @@ def slash_form(command: str) -> str:
 def shown(text: str, typed: bool) -> str:
     """A message with its commands in the form that works here: each as its slash command
     without typed orders; as typed, and a line saying both work, with them. A hidden game's
-    public line names a kind of command ("a `tactical` command"), which is no order to give.
+    public line names a kind of command ("a `fire` command"), which is no order to give.
 
-    >>> shown("French: a `tactical` command.", typed=False), shown("French: an `end` command.", typed=True)
-    ('French: a `tactical` command.', 'French: an `end` command.')
+    >>> shown("French: a `fire` command.", typed=False), shown("French: a `hit` command.", typed=True)
+    ('French: a `fire` command.', 'French: a `hit` command.')
     """
     if typed:
         return text + BOTH if any(_an_order(m) for m in SPAN.finditer(text)) else text
@@ -95,7 +95,7 @@ def shown(text: str, typed: bool) -> str:
 
 
 def _an_order(span: re.Match[str]) -> bool:
-    """Whether a code span of a message is a command to give, not the kind of one ("a `pass` command")."""
+    """Whether a code span of a message is a command to give, not the kind of one ("a `fire` command")."""
     kind = span.string[span.end():].startswith(" command") and KIND.search(span.string, 0, span.start())
     return is_command(span.group(1)) and not kind
 

@@ -28,8 +28,8 @@ from bot.service.queries import QUERIES
 from bot.service.replay import ReplayReport
 from bot.service.result import BUSY, SORRY, Compose, Result, is_busy, record
 from bot.service.turns import (TURN_RULE, ended_words, new_player_turn, new_turn, over_sentence, player_turn,
-                               player_turn_mark, said, simultaneous, still_to_order, told_by_its_event, turn_rule,
-                               wait_sentence)
+                               player_turn_mark, said, said_on_its_line, simultaneous, still_to_order,
+                               told_by_its_event, turn_rule, wait_sentence)
 from bot.state_cache import StateCache
 from bot.store import Opening, Store, StoreRefusal
 from rules.core.errors import CommandError, RulesError, RuleViolation
@@ -38,7 +38,8 @@ from rules.core.system import Command, GameSystem
 
 __all__ = ["BUSY", "LONGEST", "QUERIES", "SIMULTANEOUS_UNDO", "SORRY", "TURN_RULE", "Compose", "GameService",
            "ReplayReport", "Result", "ended_words", "is_busy", "new_player_turn", "new_turn", "over_sentence",
-           "player_turn", "player_turn_mark", "record", "said", "simultaneous", "still_to_order", "written"]
+           "player_turn", "player_turn_mark", "record", "said", "said_on_its_line", "simultaneous", "still_to_order",
+           "written"]
 
 log = logging.getLogger("kolocha.service")
 
@@ -225,7 +226,8 @@ class GameService:
         who = fmt.side_name(side) + (f"{how} ({standing or default})" if how else "")
         message = f"{who}: {normalised}.{tail}"
         hidden = system.INFO.hidden_information
-        public = message if not hidden else f"{fmt.side_name(side)}{how}: {said(system, normalised)}.{tail}"
+        public = message if not hidden else \
+            f"{fmt.side_name(side)}{how}: {said_on_its_line(system, normalised)}.{tail}"
         result = Result(True, message, seq + 1, side, normalised, events=events, public=public,
                         standing=standing, secret=simultaneous(system, state))
         told = compose(result, state, new_state)

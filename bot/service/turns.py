@@ -89,6 +89,14 @@ def said(system: GameSystem, command: str) -> str:
     return f"`{command}`"
 
 
+def said_on_its_line(system: GameSystem, command: str) -> str:
+    """A command as its public line gives it after its side's name: what `said` tells, except that
+    a command of one word (`tactical`, `pass`, `end`) is given whole and plain, as its giver's own
+    line gives it ('French: tactical.'): its verb is all it is, and a kind of command in a code span
+    ('French: a `tactical` command.') read on Discord as an order to give."""
+    return command if len(command.split()) == 1 else said(system, command)
+
+
 def turn_rule(system: GameSystem, state: dict, side: str, line: str) -> str:
     """The rule case the engine cites for a command given out of turn (its sequence of play),
     asked of the engine itself so that each system's rule book is quoted."""
@@ -131,7 +139,7 @@ def told_by_its_event(system: GameSystem, result: Result, said_: str) -> bool:
         return False
     command, side = str(result.command), fmt.side_name(result.side)
     if system.INFO.hidden_information:
-        return said_ == f"{side}: {said(system, command)}."
+        return said_ == f"{side}: {said_on_its_line(system, command)}."
     first = result.visible_to(None)[:1]
     parts = command.lower().split()
     if said_ != f"{side}: {command}." or len(parts) != 3 or parts[0] != "move" or not first \

@@ -11,7 +11,7 @@ incoming side may not see: the swap test holds it to that.
 from __future__ import annotations
 
 from bot import text as fmt
-from bot.service import GameService, said, simultaneous
+from bot.service import GameService, said_on_its_line, simultaneous
 
 
 def last_looks(service: GameService, game_id: int) -> dict[str, int]:
@@ -34,7 +34,7 @@ def missed(service: GameService, game_id: int, side: str, since: int) -> list[st
         if row["side"] == side:
             lines.append(f"{fmt.side_name(side)}: {row['normalised']}.")
         elif not secret:
-            lines.append(f"{fmt.side_name(row['side'])}: {said(system, row['normalised'])}.")
+            lines.append(f"{fmt.side_name(row['side'])}: {said_on_its_line(system, row['normalised'])}.")
         lines += fmt.event_lines(heard)
     return lines
 

@@ -10,7 +10,8 @@ import sqlite3
 import pytest
 
 import rules
-from bot.service import BUSY, LONGEST, SORRY, TURN_RULE, GameService, is_busy, over_sentence, record, said
+from bot.service import (BUSY, LONGEST, SORRY, TURN_RULE, GameService, is_busy, over_sentence, record, said,
+                         said_on_its_line)
 from bot.store import StaleCommand, Told
 from tests.bot import toy_system
 
@@ -214,6 +215,15 @@ def test_a_command_is_said_whole_in_an_open_game_by_its_verb_in_a_hidden_one(com
     """Setup: Fog of War (Bloody Monday): the words of an order may name a hidden block."""
     assert said(rules.load("borodino"), command) == open_game
     assert said(rules.load("bloody_monday"), command) == hidden_game
+
+
+@pytest.mark.parametrize("command, line", [
+    ("tactical", "tactical"), ("pass", "pass"), ("end", "end"), ("move F-I-1 42", "a `move` command"),
+    ("hit R-1-17 R-1-17", "a `hit` command")])
+def test_a_hidden_games_line_gives_a_command_of_one_word_whole_and_plain(command, line):
+    """Bloody Monday 4.0: `tactical` is all its verb tells, so its public line reads as its giver's
+    ('French: tactical.'); a code span of one word read on Discord as an order to give."""
+    assert said_on_its_line(rules.load("bloody_monday"), command) == line
 
 
 def test_help_adds_the_services_own_verbs_to_the_games(service, game):

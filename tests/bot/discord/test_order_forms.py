@@ -63,14 +63,16 @@ def test_with_message_content_both_forms_are_shown(tmp_path):
     play(test, tmp_path)
 
 
-def test_a_hidden_games_public_line_names_the_kind_of_command_as_it_is(tmp_path):
-    """Bloody Monday's public line tells only a command's verb, "a `tactical` command" (Fog of War):
-    that names a kind of command, not one to give, so it is not written as a slash command."""
+def test_a_hidden_games_public_line_gives_a_command_of_one_word_plain(tmp_path):
+    """Bloody Monday's public line tells only a command's verb (Fog of War); `tactical` is all its
+    verb, so the line reads as its giver's, in plain words: 'French: a `tactical` command.' read on
+    Discord as an order to give."""
     async def test(db: Path) -> None:
         async with server(db) as s:
             await started(s, "bloody_monday", "bloody_monday")
             await s.anna.slash(s.channel, "order", command="tactical")
-            assert "**anna** — French: a `tactical` command." in s.posts()
+            assert "**anna** — French: tactical." in s.posts()
+            assert not any("`tactical`" in post or "command:tactical`." in post for post in s.posts())
     play(test, tmp_path)
 
 

@@ -32,7 +32,7 @@ def test_the_russian_reads_the_battle_the_french_plan_brought_while_he_was_away(
     assert "Since the Russian player last looked:" in russian
     told = russian.index("Battle of Kovno (11): French Assault against Russian Cordon.")
     assert told < russian.index("Russian loses 1 infantry corps") < russian.index("Russian > ")
-    assert "French: an `end` command." in russian and "plan assault" not in russian
+    assert "French: end." in russian and "plan assault" not in russian
 
 
 def test_a_secret_order_is_not_told_even_that_it_was_given(tmp_path):

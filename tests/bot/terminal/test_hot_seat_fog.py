@@ -92,7 +92,7 @@ def test_a_hand_over_clears_the_screen_its_scrollback_and_the_line_history(servi
     come = written.index(f"read: {HANDOVER.format(side='Blue')}")
     assert written[leave + 1:come] == [CLEAR]  # Blue comes to a cleared screen
     assert any("(to Red) your secret number" in text for text in written[:leave])  # Red read it
-    assert written[come + 1].startswith(CLEAR + "Since the Blue player last looked:\nRed: an `end` command.")
+    assert written[come + 1].startswith(CLEAR + "Since the Blue player last looked:\nRed: end.")
 
 
 def test_a_seat_speaks_for_its_own_side_alone(service, game, hidden):
@@ -179,5 +179,5 @@ def test_a_resumed_game_waits_behind_the_hand_over_before_showing_the_side_to_mo
     assert before == [written[0]] and written[0].startswith("Game 1.")  # the banner alone
     assert picture == {"viewer": None, "secrets": []}
     blue = written[1]
-    assert blue.startswith(CLEAR + "Since the Blue player last looked:\nRed: an `end` command.")
+    assert blue.startswith(CLEAR + "Since the Blue player last looked:\nRed: end.")
     assert "red rolls" in blue and "secret number" not in blue and "Blue player" in blue
