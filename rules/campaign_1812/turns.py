@@ -112,8 +112,9 @@ def advance(g: Game) -> list[Event]:
     if g.s["player"] == ORDER[0]:
         return out + begin_player_turn(g, ORDER[1])
     g.s["phase"], g.s["player"] = "supply", "french"
-    return out + [event("Supply Segment: the French player may create depots (`depot <place>`), then `end`.",
-                        kind="phase")]
+    # what the French may do is his prompt's (where a depot can be made, or that none can), the public's the
+    # view's: said here too, it was said twice in the channel, and against the prompt where none can be made
+    return out + [event("Supply Segment.", kind="phase")]
 
 
 def after_supply(g: Game) -> list[Event]:

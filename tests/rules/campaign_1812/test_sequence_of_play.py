@@ -124,8 +124,21 @@ def test_a_stack_eliminated_in_the_combat_phase_is_told_before_the_supply_segmen
     state = position({15: {"cav": 1}}, {**russian, 15: {"inf": 2}}, phase="march")
     state, events = do(state, "french", "end")
     assert [e["kind"] for e in events][:2] == ["phase", "eliminated"]
-    assert events[-1] == {"kind": "phase", "to": "all", "text": "Supply Segment: the French player may create depots "
-                          "(`depot <place>`), then `end`.", "irreversible": False}
+    assert events[-1] == {"kind": "phase", "to": "all", "text": "Supply Segment.", "irreversible": False}
+
+
+def test_the_supply_segment_opens_with_its_name_and_each_prompt_says_what_may_be_done():
+    """SUPPLY: the French create depots where a supply unit stands in an area no corps occupies, which the
+    Russian cannot see. The segment's line names it; the French prompt says whether any depot can be made, the
+    Russian's and the public's that the French may create depots. It said 'the French player may create depots
+    (`depot <place>`)' to all, above a French prompt saying none could be made."""
+    state = position({12: {"inf": 2, "supply": 1}}, {1: {"inf": 1}}, phase="march")
+    state, events = do(state, "french", "end")
+    assert texts(events)[-1] == "Supply Segment."
+    assert c1812.view(state, "french")["prompt"] == ("No depot can be made now (a supply unit makes one in an area "
+                                                     "no corps occupies): `end` the Supply Segment.")
+    assert c1812.view(state, "russian")["prompt"] == c1812.view(state, None)["prompt"] == (
+        "The French player may create depots; then the Supply Segment is resolved.")
 
 
 def test_the_french_remove_a_corps_of_their_choice_told_as_such():
