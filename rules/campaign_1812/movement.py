@@ -108,6 +108,6 @@ def march(g: Game, side: str, cmd: Move) -> list[Event]:
     return [event(f"The {side.title()} player force marches from {g.name(cmd.origin)} toward {g.name(cmd.to)}.",
                   kind="march", origin=cmd.origin, dest=cmd.to),
             event(f"Forced march from {g.name(cmd.origin)} to {g.name(cmd.to)}: " + "; ".join(
-                f"{said} {counted(fate[r])}" for r, said in FATES if r == "march" or any(fate[r].values())) + ".",
+                f"{counted(fate[r])} {said}" for r, said in FATES if r == "march" or any(fate[r].values())) + ".",
                 side, kind="march"),
             *followed]

@@ -107,8 +107,8 @@ def test_forced_march_succeeds_is_not_permitted_or_eliminates(face, arrive, stay
     state, events = do(state, "french", "march 15 10")
     assert (stack(state, "french", 10)["inf"], stack(state, "french", 15)["inf"]) == (arrive, stay)
     assert texts(events, "all") == ["The French player force marches from Smolensk (15) toward Vitebsk (10)."]
-    told = {(1, 0, 0): "arrived 1 infantry corps", (0, 1, 0): "arrived nothing; stayed 1 infantry corps",
-            (0, 0, 1): "arrived nothing; eliminated 1 infantry corps"}[arrive, stay, lost]
+    told = {(1, 0, 0): "1 infantry corps arrived", (0, 1, 0): "nothing arrived; 1 infantry corps stayed",
+            (0, 0, 1): "nothing arrived; 1 infantry corps eliminated"}[arrive, stay, lost]
     assert texts(events, "french")[0] == f"Forced march from Smolensk (15) to Vitebsk (10): {told}."
 
 
@@ -144,16 +144,17 @@ def test_forced_march_rolls_on_the_winter_table_in_winter_and_counts_every_corps
     state, events = do(state, "french", "march 15 10")
     assert events[0] == {"kind": "march", "to": "all", "text": "The French player force marches from Smolensk (15) "
                          "toward Vitebsk (10).", "irreversible": True, "origin": 15, "dest": 10}
-    assert texts(events, "french")[0] == "Forced march from Smolensk (15) to Vitebsk (10): arrived 2 infantry corps."
+    assert texts(events, "french")[0] == "Forced march from Smolensk (15) to Vitebsk (10): 2 infantry corps arrived."
 
 
 @pytest.mark.parametrize("faces, told", [
-    ((4, 4), "arrived nothing; stayed 2 infantry corps"),
-    ((1, 6), "arrived 1 infantry corps; eliminated 1 infantry corps"),
-    ((6, 4, 1), "arrived 1 infantry corps; stayed 1 infantry corps; eliminated 1 infantry corps")])
+    ((4, 4), "nothing arrived; 2 infantry corps stayed"),
+    ((1, 6), "1 infantry corps arrived; 1 infantry corps eliminated"),
+    ((6, 4, 1), "1 infantry corps arrived; 1 infantry corps stayed; 1 infantry corps eliminated")])
 def test_a_forced_march_tells_its_marcher_what_arrived_and_only_the_fates_a_corps_met(faces, told):
     """The Forced March Table's three results: whether any arrived is always said; 'stayed' and 'eliminated' only
-    when a corps met them (it read 'stayed nothing; eliminated nothing' after every march that went well)."""
+    when a corps met them (it read 'stayed nothing; eliminated nothing' after every march that went well), each
+    after what met it ('nothing arrived; 2 infantry corps stayed', where it read 'arrived nothing; stayed ...')."""
     state = position({15: {"inf": len(faces)}}, phase="march")
     rig(state["side_dice"]["french"], *faces)
     _, events = do(state, "french", "march 15 10")
@@ -258,4 +259,5 @@ def test_corps_that_arrive_by_forced_march_leave_the_others_free_to_try():
     state, _ = do(state, "french", "march 15 10 1 inf")
     assert [u["marched"] for u in c1812.view(state, "french")["units"] if u["side"] == "french"] == [1, 0]
     state, events = do(state, "french", "march 15 10 2 inf")
-    assert texts(events, "french")[0].startswith("Forced march from Smolensk (15) to Vitebsk (10): arrived")
+    assert texts(events, "french")[0].startswith(
+        "Forced march from Smolensk (15) to Vitebsk (10): 1 infantry corps arrived")
