@@ -60,7 +60,7 @@ from bot.delivery import (
 from bot.discord.buttons import Answer, Answers, Confirm, Verify
 from bot.discord.commands import PLAY_COMMANDS, GameCommands, GamesCommands, help_command, prefs
 from bot.discord.loopback import point_at
-from bot.discord.messenger import QUIET, DiscordMessenger, send_reply
+from bot.discord.messenger import QUIET, DiscordMessenger, send_reply, trouble
 from bot.memory import give_back_large_blocks
 from bot.permissions import Actor, TableError
 from bot.service import BUSY, SORRY, GameService, is_busy
@@ -91,6 +91,8 @@ PORTAL_SWITCH = ("kolocha run: Discord refused the Message Content intent this s
                  "in the config; then start the bot again.")
 UNREACHABLE = ("{command}: cannot reach Discord ({error}); check this machine's network (and "
                "https://discordstatus.com), then {then}.")
+UNANSWERED = ("Discord did not take the answer to this command ({error}); `/game status` shows where the "
+              "game stands now.")
 BAD_TOKEN = ("{command}: Discord refused the token in DISCORD_TOKEN. Copy the bot's token "
              "again (developer portal > Bot > Reset Token) into the environment file.")
 
@@ -417,23 +419,33 @@ async def command_failed(interaction: discord.Interaction, error: discord.app_co
     """A command on cooldown is told when to come back; any error a command did not expect is
     logged, and the player gets one private sentence (never a traceback, never "thinking..."
     forever): "try again" when the database was busy with another connection's write for
-    longer than the store waits, which the log tells in one line (no bug, no trace)."""
+    longer than the store waits, which the log tells in one line (no bug, no trace). Discord
+    failing to take the answer (a 5xx, a rate limit it kept up, the network) is no bug either, and
+    the command may have been played: the player is not told that nothing changed. A sentence
+    Discord will not take is one more log line, never an error left in a task."""
+    name = interaction.command and interaction.command.qualified_name
+    original = getattr(error, "original", error)
     if isinstance(error, discord.app_commands.CommandOnCooldown):
-        text = (f"Not so fast: `/{interaction.command and interaction.command.qualified_name}` "
-                f"works again in {error.retry_after:.0f} s (a map a minute per person, a few "
-                "per channel, so pictures never flood a channel).")
-    elif is_busy(getattr(error, "original", error)):  # no bug: another program held the file
+        text = (f"Not so fast: `/{name}` works again in {error.retry_after:.0f} s (a map a minute per "
+                "person, a few per channel, so pictures never flood a channel).")
+    elif is_busy(original):  # no bug: another program held the file
         text = BUSY
-        log.warning("command %s: the database is busy (%s); the player was asked to try again",
-                    interaction.command and interaction.command.qualified_name, getattr(error, "original", error))
+        log.warning("command %s: the database is busy (%s); the player was asked to try again", name, original)
+    elif (said := trouble(original)) is not None:
+        text = UNANSWERED.format(error=said)
+        log.warning("command %s: Discord did not take its answer (%s)", name, said)
     else:
         text = SORRY
-        log.error("command %s failed", interaction.command and interaction.command.qualified_name,
-                  exc_info=error)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+        log.error("command %s failed", name, exc_info=error)
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except (discord.HTTPException, aiohttp.ClientError, OSError) as failed:
+        if trouble(failed) is None:
+            raise
+        log.warning("command %s: its player could not be told either (%s)", name, trouble(failed))
 
 
 def create_bot(config: Config | None = None, renderer: Renderer | None = None,

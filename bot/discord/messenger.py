@@ -40,20 +40,30 @@ NO_ATTACH = ("(No map picture: I may not attach files in this channel. A member 
 FENCE = "```"  # a code block's fence: its lines in a fixed-width font
 
 
+def trouble(error: BaseException) -> str | None:
+    """What went wrong on Discord's side, when it did: a 5xx, a rate limit that discord.py's own
+    retries did not outlast (429), the network; None for anything else (a refusal, any other 4xx,
+    stays what it is)."""
+    if isinstance(error, discord.HTTPException):
+        return f"Discord answered {error.status}: {error.text or 'no reason'}" \
+            if error.status == 429 or error.status >= 500 else None
+    if isinstance(error, (aiohttp.ClientError, OSError)):  # a timeout is an OSError too
+        return f"Discord out of reach: {str(error) or type(error).__name__}"
+    return None
+
+
 def waits_out_troubles(send: Callable[P, Coroutine[Any, Any, T]]) -> Callable[P, Coroutine[Any, Any, T]]:
-    """A sending method whose failures on Discord's side are Delivery's PlatformDown (the row
-    waits them out): a 5xx, a rate limit that discord.py's own retries did not outlast (429), the
-    network. A refusal (any other 4xx) stays what it is."""
+    """A sending method whose failures on Discord's side (`trouble`) are Delivery's PlatformDown:
+    the row waits them out."""
     @functools.wraps(send)
     async def sending(*args: P.args, **kwargs: P.kwargs) -> T:
         try:
             return await send(*args, **kwargs)
-        except discord.HTTPException as error:
-            if error.status == 429 or error.status >= 500:
-                raise PlatformDown(f"Discord answered {error.status}: {error.text or 'no reason'}") from error
-            raise
-        except (aiohttp.ClientError, OSError) as error:
-            raise PlatformDown(f"Discord out of reach: {str(error) or type(error).__name__}") from error
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
+            said = trouble(error)
+            if said is None:
+                raise
+            raise PlatformDown(said) from error
     return sending
 
 

@@ -32,6 +32,7 @@ from tests.bot.discord.discord_fakes import (
     member_data,
     message_data,
     picture,
+    server_error,
     user_data,
 )
 
@@ -388,6 +389,42 @@ def test_a_button_still_works_after_a_restart(tmp_path):
         assert "French: end" in text_of(answers[-1])
         assert second.tables.store.commands(game_id)[-1]["normalised"] == "end"
     play(test, tmp_path)
+
+
+@pytest.mark.parametrize("failures", [1, 2])
+def test_an_answer_discord_will_not_take_is_not_told_as_nothing_changed(tmp_path, caplog, failures):
+    """A move is played and Discord answers its reply with a 500 (or a rate limit discord.py did not
+    outlast): the player read 'Something went wrong on our side; nothing was changed' of a move that
+    was played, and the log a failed command with its trace. Now they read that Discord did not take
+    the answer, the log one line; and when that sentence fails too, one more line, where the task
+    died with its error unread ('Task exception was never retrieved')."""
+    from bot.service import SORRY
+
+    async def test(db: Path) -> None:
+        wire = await start(db)
+        game_id = await borodino(wire)
+        tried = []
+        real = wire.adapter.execute_webhook
+
+        async def execute_webhook(*args, **kwargs):
+            tried.append(kwargs.get("payload"))
+            if len(tried) <= failures:
+                raise server_error()
+            return await real(*args, **kwargs)
+        wire.adapter.execute_webhook = execute_webhook  # type: ignore[method-assign]
+        answers = await wire.command(ANNA, "move", {"unit": "3225", "to": "3224"})
+        assert wire.tables.store.commands(game_id)[-1]["normalised"] == "move 3225 3224"
+        said = [text_of(a) for a in answers if a[0] == "followup"]
+        assert said == ([] if failures == 2 else [
+            "Discord did not take the answer to this command (Discord answered 500: 500: Internal Server Error); "
+            "`/game status` shows where the game stands now."])
+        assert not any(SORRY in text_of(a) for a in answers)
+    play(test, tmp_path)
+    logged = [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "kolocha.discord"]
+    assert logged[-failures:] == [
+        ("WARNING", "command move: Discord did not take its answer (Discord answered 500: 500: Internal Server Error)"),
+        ("WARNING", "command move: its player could not be told either (Discord answered 500: 500: Internal Server "
+                    "Error)")][:failures]
 
 
 @pytest.mark.logs_errors("kolocha.discord")
