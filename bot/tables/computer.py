@@ -11,6 +11,8 @@ so the wait for a worker and the plans before it in the same turn count; a searc
 answers by then with the best it has found. A plan that fails (refused by the rules, a hung
 worker, or broken) is logged and said in the game's channel once, and the seat waits at that
 position for a person (`/game replace`), the computer seated again (`/game seat`) or the next start.
+A plan the store refused because another program held the database is no fault: it is made and
+sent again BUSY_PAUSE later.
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from bot.computer.planner import Hung, Planner
 from bot.computer.seat import Memory, NoComputer, PlanJob, Seat, TurnClock, answer, new_seat, next_job, send
 from bot.delivery import channel_audience, message, user_audience
 from bot.permissions import Actor, TableError, check_manage
-from bot.service import Compose
+from bot.service import BUSY, Compose
 from bot.store import Outbox
 from bot.tables.news import Change
 from bot.tables.room import Room
@@ -32,6 +34,7 @@ from bot.words import COMPUTER, Text, mention, name, words
 from rules.core.ai import Decision
 
 log = logging.getLogger("kolocha.computer")
+BUSY_PAUSE = 10.0  # seconds before a plan the busy database refused is made and sent again
 T = TypeVar("T")
 
 
@@ -46,6 +49,7 @@ class Computer(Room):
         self._again: set[int] = set()
         self._failed: dict[tuple[int, str], int] = {}  # (game, side) -> the position its plan failed at
         self.clock = TurnClock()
+        self.busy_pause = BUSY_PAUSE
 
     # -- taking a seat -------------------------------------------------------------------------
 
@@ -164,6 +168,11 @@ class Computer(Room):
                                 else "it could not plan")
             return False
         outcome = await asyncio.shield(self._locked(game_id, self._send, game_id, job, decisions))
+        if outcome == BUSY:
+            log.warning("game %s: the %s computer's plan waits %.0f s: the database is busy", game_id, job.side,
+                        self.busy_pause)
+            await asyncio.sleep(self.busy_pause)
+            return True
         if isinstance(outcome, Change):
             await outcome.settle()
             await self._release(game_id)
@@ -217,7 +226,8 @@ class Computer(Room):
 
     def _send(self, game_id: int, job: PlanJob, decisions: list[Decision]) -> Change | str | None:
         """Under the game's lock: the plan sent; the last accepted command's Change (to settle),
-        None when the position has moved since the plan (nothing sent), or why it failed."""
+        None when the position has moved since the plan (nothing sent), BUSY when the store refused
+        its first command as busy, or why it failed."""
         game = self.store.game(game_id)
         if game["status"] == "over" or game["paused"] or self.store.last_seq(game_id) != job.played:
             return None
@@ -230,6 +240,8 @@ class Computer(Room):
         if accepted:
             self.clock.sent(game_id, job, self.store.last_seq(game_id))
         refused = [(d, r) for d, r in sent if not r.accepted]
+        if refused and refused[0][1].message == BUSY:  # nothing wrong with the plan: try again
+            return accepted[-1] if accepted else BUSY
         if refused:
             decision, result = refused[0]
             log.error("game %s: the %s computer's %r (%s) was refused: %s", game_id, job.side,

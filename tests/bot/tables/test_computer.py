@@ -30,6 +30,7 @@ from tests.bot.discord.discord_fakes import (
     seated_game,
     second_game,
 )
+from tests.bot.discord.test_busy_database import write_lock
 from tests.bot.tables.room_checks import refused, under_lock
 
 
@@ -186,3 +187,29 @@ def test_a_stop_while_the_computer_stores_its_plan_waits_for_it(service, monkeyp
         return held
     assert run(stopped())
     assert service.store.last_seq(game_id) > 0
+
+
+def test_a_plan_the_busy_database_refused_is_sent_again_and_no_fault_is_said(tmp_path, monkeypatch, caplog):
+    """Another program holds the database past the store's wait as the computer sends its plan: the
+    store refuses it ('the game records are busy'). The channel read 'the computer playing Red stops:
+    the rules refuse a command it planned. This is logged as a fault of the computer player' and the
+    seat waited at that position for a person; now the plan is made and sent again a moment later
+    (BUSY_PAUSE), one log line."""
+    service = GameService(Store(tmp_path / "k.sqlite", busy_seconds=0.01), loader=lambda name: toy_system)
+    tables = make_tables(service)
+    tables.computer.busy_pause = 0
+    game_id = run(seated_game(tables))
+    send, tries = Computer._send, []
+
+    def held_at_first(self, *args):
+        tries.append(service.store.last_seq(game_id))
+        if len(tries) > 1:
+            return send(self, *args)
+        with write_lock(service.store):
+            return send(self, *args)
+    monkeypatch.setattr(Computer, "_send", held_at_first)
+    run(tables.computer.seat(ANNA, CHANNEL, "red"))
+    run(tables.computer.settled())
+    assert tries[:2] == [0, 0] and service.store.last_seq(game_id) > 0
+    assert not [t for t in tables.delivery.messenger.in_channel(CHANNEL) if "stops" in t]
+    assert [r.levelname for r in caplog.records if r.name == "kolocha.computer"] == ["WARNING"]
