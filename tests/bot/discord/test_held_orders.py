@@ -78,3 +78,29 @@ def test_a_new_message_of_orders_replaces_those_held(tmp_path):
             await click_all(s, game_id, answers)
             assert [r["side"] for r in s.tables.store.commands(game_id, after=seq)] == ["russian"] * len(answers)
     play(test, tmp_path)
+
+
+def test_the_answer_that_lets_held_orders_play_leaves_them_the_map_and_the_word_to_move(tmp_path):
+    """Last Blood: the French fire their Grande Batterie, the Russian must apply the hits, and the
+    French send their next shot meanwhile. Boris's click lets it play at once: his line no longer
+    says 'French player: your move' under the headline and map of a phase the shot at once leaves;
+    the shot's line shows them (bot/tables/superseded.py)."""
+    system = rules.load("bloody_monday")
+
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id, _, _ = await reach(s, "bloody_monday", "last_blood", ["russian_jager"], 1, "hit")
+            seq, state = s.tables.service.position(game_id)
+            answers = []
+            while (waiting := system.choice(state)) is not None:
+                answers.append(ask.answers(system, state, waiting["side"])[0])
+                state, _ = system.apply(state, waiting["side"], system.parse(waiting["side"], answers[-1]))
+            shot = next(c.to_text() for c in system.legal_commands(state, "french") if c.to_text().startswith("fire"))
+            assert (await send(s, [shot])).startswith("Held until the choice waiting now is made")
+            posted = len(s.posts())
+            await click_all(s, game_id, answers)
+            said = "\n".join(s.posts()[posted:])
+            assert said.count("Turn 1 of 4") == 1 and "French player: your move" not in said
+            assert said.index("**boris** — ") < said.index("**anna** — Grande Batterie (9.2)") < said.index("Turn 1")
+            assert [r["normalised"] for r in s.tables.store.commands(game_id, after=seq)][-1] == shot
+    play(test, tmp_path)
