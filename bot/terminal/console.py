@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import TextIO
 
@@ -110,19 +110,23 @@ def run_line(service: GameService, game_id: int, line: str) -> Result:
     return service.submit(game_id, side or side_to_move(service, game_id), command)
 
 
-def render(result: Result, line: str, viewer: str | None = None, hidden: bool = False) -> str:
+def render(result: Result, line: str, viewer: str | None = None, hidden: bool = False,
+           computer: Collection[str] = ()) -> str:
     """The terminal's account of a result: the reply, or the verdict and the events. In an
     open game both players share the screen and see every event; in a game with hidden
     information (`viewer` given, or `hidden` for a spectator of computers) only the events that
     side may read, numbered by the commands it has observed (the public's: by the game's). A
     result that stored no command (a standing order, a draw offer) is not numbered; the commands
-    standing orders played after it follow with what they did."""
+    standing orders played after it follow with what they did. A choice that falls to a side the
+    `computer` plays is not asked: its answer follows at once, with its reason ('Russian player:
+    you may advance after combat: ...' instructed no one at the screen)."""
     if result.reply is not None:
         return result.reply
     if not result.accepted:
         return f"Refused: {fmt.clipped(line)}: {result.message}"
     shown = [e for r in (result, *result.followed) for e in (r.events if viewer is None and not hidden
-                                                              else r.visible_to(viewer))]
+                                                              else r.visible_to(viewer))
+             if e.get("kind") != "choice" or e.get("chooser") not in computer]
     if viewer is None and not hidden and result.public and any(e.get("kind") == "undo" for e in shown):
         # an undo's public line is its event ("French undoes `end`."): said once, as in the channel, and
         # unnumbered, as it adds no command (the next command takes the number the undone one had)
@@ -242,7 +246,8 @@ def computer_turn(service: GameService, memory: Memory, game_id: int,
         shown = dataclasses.replace(result, message=result.public or result.message) if hidden else result
         if viewer is not None and viewer != job.side:  # numbered by what the person has observed, as theirs are
             shown = dataclasses.replace(shown, seen=service.store.seen_seq(game_id, viewer, result.seq))
-        head, *events = render(shown, decision.command, viewer, hidden).split("\n")
+        head, *events = render(shown, decision.command, viewer, hidden,
+                               service.store.computer_seats(game_id)).split("\n")
         if hidden and result.secret and viewer is None:  # the public is told only what the rules show of it
             write("\n".join(events))
             continue
@@ -353,7 +358,7 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
                 result = service.submit(game_id, seated, command)
             else:
                 result = run_line(service, game_id, line)
-            told = render(result, line, seated)
+            told = render(result, line, seated, computer=computer)
             write(told)
             after = service.load(game_id)
             acted = result.accepted and result.reply is None
@@ -361,7 +366,9 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
                 write(fmt.headline(system.view(after, seated)))
             elif result.accepted and result.reply is None:
                 prompt = system.view(after, seated).get("prompt")
-                if prompt and prompt != system.view(before, seated).get("prompt") and str(prompt) not in told:
+                asks_a_person = not set(still_to_order(system, after)) <= set(computer)  # the computer answers at once
+                if prompt and asks_a_person and prompt != system.view(before, seated).get("prompt") and \
+                        str(prompt) not in told:
                     write(str(prompt))  # a step within the phase: what the game now waits for, if not told
             handing_over = hidden and next_seat(system.active_sides(after), seated, acted) not in (None, seated)
             if acted and maps and not handing_over and (stores_command(result) or after != before):

@@ -212,6 +212,18 @@ def test_a_game_between_computers_with_hidden_information_is_watched_as_the_publ
                for line in text.splitlines())  # its number on what it did: said once
 
 
+def against_the_russian_computer(tmp_path, system: str, scenario: str, *lines: str) -> str:
+    """What the French person at the terminal reads typing `lines` (then quit), dice seed 1, against
+    the Russian computer at level 1."""
+    service = GameService(Store(str(tmp_path / "k.sqlite")))
+    game = service.new_game(system, scenario, seed=1)
+    service.store.take_computer_seat(game, "russian", new_seat(load(system), 1, 60.0, seed=2).to_dict())
+    out: list[str] = []
+    prompts = iter([*lines, "quit"])
+    assert play(service, game, lambda prompt: next(prompts), out.append) == 0
+    return "\n".join(out)
+
+
 def test_a_battle_the_computer_opens_asks_the_person_for_their_plan_with_their_prompt(tmp_path):
     """1812's Road to Moscow, dice seed 1: the Russian computer's moves open a battle in Vyazma, where
     both sides choose a Battle Plan at once (COMBAT). The French person is told what is asked of them
@@ -219,16 +231,21 @@ def test_a_battle_the_computer_opens_asks_the_person_for_their_plan_with_their_p
     out, the computer still owing its own (secret) plan when the battle opened. The computer's commands
     are numbered by what the person has observed, as the person's own are: they were numbered by the
     computer's count, which holds its secret plan, so two commands read [16]."""
-    service = GameService(Store(str(tmp_path / "k.sqlite")))
-    game = service.new_game("campaign_1812", "borodino", seed=1)
-    service.store.take_computer_seat(game, "russian", new_seat(load("campaign_1812"), 1, 60.0, seed=2).to_dict())
-    out: list[str] = []
-    prompts = iter(["plan entrench", "retreat 15", "end", "quit"])
-    assert play(service, game, lambda prompt: next(prompts), out.append) == 0
-    text = "\n".join(out)
+    text = against_the_russian_computer(tmp_path, "campaign_1812", "borodino", "plan entrench", "retreat 15", "end")
     assert "Battle in Vyazma (161): the Russian player attacks (COMBAT)." in text
     assert text.index("Battle of Vyazma (161), you are the defender: `plan <chit>`") > \
         text.index("Battle in Vyazma (161): the Russian player attacks (COMBAT).")
     numbers = [int(n) for n in re.findall(r"^\[(\d+)\] ", text, re.MULTILINE)]
     assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) > 12, \
         "each command numbered by what the person has observed, the computer's too (its secret plan is not)"
+
+
+def test_a_choice_the_computer_makes_at_the_terminal_is_not_asked_of_anyone(tmp_path):
+    """Borodino 7 Sept, dice seed 1: the French person's attack on the Southern Flèche is thrown back
+    (1-3, die 1: Ar); the Russian computer chooses where 3219 retreats, then whether to advance. Its
+    answers follow at once with their reasons; the engine's questions to the Russian player ('Russian
+    player: choose where F-I-4 in 3219 ... retreats: `retreat <hex>`, ...'), printed above them and
+    as the game's prompt, instructed no one at the screen. A person's own choice is still asked."""
+    text = against_the_russian_computer(tmp_path, "borodino", "7sep", "move 3321 3219", "end", "attack 3219 -> 3218")
+    assert "1-3, die 1: Ar." in text and "[4] Russian: retreat " in text and "\n  Why: the victor chooses" in text
+    assert "[5] Russian: stay." in text and "Russian player:" not in text, text
