@@ -136,6 +136,9 @@ def parse(text: str, options: Collection[str] | None = None) -> Command:
             raise CommandError("move needs a unit and a destination: `move 3225 3224` "
                                "(or a path `move 3225 3224 3223`, or `move 2402 off`).")
         unit = _ref(args[0], "the moving unit's")
+        if "to" in args[1:-1]:  # 'move 3321 to 3219', as one says it
+            words = [unit, *(w for w in args[1:] if w != "to")]
+            raise CommandError(f"move takes the unit, then where it goes, with no 'to': `move {' '.join(words)}`.")
         exits = (OFF,) if args[-1] == OFF else ()  # `move 2402 off`, or a path ending `... 2302 off`
         hexes = args[1:len(args) - len(exits)]
         return Move(unit, tuple(_hex(w, "each hex of the path") for w in hexes) + exits)

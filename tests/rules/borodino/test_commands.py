@@ -130,3 +130,10 @@ def test_a_doomed_victory_word_for_what_spi_has_not_is_told_it_is_not_played(tex
         assert "not played" in said or "never" in said, said
         assert "the Doomed Victory errata's " in said and case in said and instead in said and \
             ". " not in said and said.endswith("."), said  # one sentence
+
+
+def test_a_move_said_with_to_is_told_the_command_without_it():
+    """'move 3321 to 3219', as a player says it, is told the order to give; it read "'to' is not a
+    hex number"."""
+    assert _error("move 3321 to 3219") == "move takes the unit, then where it goes, with no 'to': `move 3321 3219`."
+    assert _error("move F-I-4 to 3219") == "move takes the unit, then where it goes, with no 'to': `move F-I-4 3219`."
