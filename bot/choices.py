@@ -118,16 +118,31 @@ def _attack_sides(texts: list[str]) -> list[tuple[str, str]]:
     return out
 
 
+def _group(text: str) -> list[str]:
+    """The units of a `+` group as typed: '3119+ 2919' -> ['3119', '2919']."""
+    return [part.strip().lower() for part in text.split("+") if part.strip()]
+
+
 def attackers(texts: list[str], typed: str) -> list[Choice]:
-    """The groups of units that have a legal attack."""
-    return _pick([left for left, _ in _attack_sides(texts)], typed)
+    """The groups of units that have a legal attack, each led by the units typed so far in the order
+    typed, whatever order the engine writes them in: '3119+' offers '3119+2919' for its '2919+3119'.
+
+    >>> attackers(["attack 2919+3119 -> 3018", "attack 3219 -> 3218"], "3119+")
+    [('3119+2919', '3119+2919')]
+    """
+    done = _group(typed) if typed.rstrip().endswith("+") else _group(typed)[:-1]  # units typed whole
+
+    def led(left: str) -> str:
+        units = _group(left)
+        return left if not set(done) <= set(units) else "+".join([*done, *(u for u in units if u not in done)])
+    return _pick([led(left) for left, _ in _attack_sides(texts)], typed)
 
 
 def defenders(texts: list[str], attacking: str, typed: str) -> list[Choice]:
-    """Legal targets of those attackers (of any attack when none are given yet)."""
-    attacking = attacking.strip().lower()
+    """Legal targets of those attackers, named in any order (of any attack when none are given yet)."""
+    attacking_ = sorted(_group(attacking))
     return _pick([right for left, right in _attack_sides(texts)
-                  if not attacking or left.lower() == attacking], typed)
+                  if not attacking_ or sorted(_group(left)) == attacking_], typed)
 
 
 def orders(texts: list[str], typed: str) -> list[Choice]:

@@ -35,3 +35,15 @@ def test_a_doomed_victory_leader_s_destinations_come_nearest_first():
     texts = ["move L-MURAT 2628", "move L-MURAT 2424", "move 2424 2423"]
     picked = choices.move_destinations(texts, "L-MURAT", "", borodino.distance, murat["hex"])
     assert picked == [("2424", "2424 · 1 hex away"), ("2628", "2628 · 4 hexes away")]
+
+
+def test_an_attacking_group_is_offered_and_read_in_the_order_its_units_are_typed():
+    """`attack 3119+2919 -> 3018` is the same attack as the engine's `attack 2919+3119 -> 3018`: the
+    defenders of a group typed in another order were none, and '3119+' offered no group with 2919."""
+    texts = ["attack 2919+3119 -> 3018", "attack 3119+3219 -> 3218", "attack 3219 -> 3218", "end"]
+    assert choices.attackers(texts, "3119+") == [("3119+2919", "3119+2919"), ("3119+3219", "3119+3219")]
+    assert choices.attackers(texts, "3119+29") == [("3119+2919", "3119+2919")]
+    assert choices.attackers(texts, "") == [("2919+3119", "2919+3119"), ("3119+3219", "3119+3219"), ("3219", "3219")]
+    assert choices.defenders(texts, "3119+2919", "") == choices.defenders(texts, "2919 + 3119", "") == \
+        [("3018", "3018")]
+    assert choices.defenders(texts, "3219+3119", "") == [("3218", "3218")]

@@ -11,7 +11,7 @@ MODULES = ["rules.core.system", "rules.core.hexes", "rules.core.words", "rules.c
            "bot.discord.order_forms", "bot.text", "rules.campaign_1812.ai.battle", "rules.campaign_1812.ai.board",
            "rules.core.positions", "bot.computer.seat", "bot.config", "rules.campaign_1812.commands",
            "bot.discord.buttons", "bot.service.turns", "bot.delivery", "bot.discord.messenger",
-           "rules.borodino.movement", "rules.borodino.battle", "rules.borodino.tables"]
+           "rules.borodino.movement", "rules.borodino.battle", "rules.borodino.tables", "bot.choices"]
 
 
 @pytest.mark.parametrize("name", MODULES)
