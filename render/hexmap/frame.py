@@ -12,6 +12,7 @@ from render.frame import (Icon, arrow_icon, cross_icon, flow_legend, line_icon, 
                           symbol_icon)
 from render.hexmap.badges import badge, redoubt_tag
 from render.hexmap.counters import Look, sprite
+from rules.core.events import listed
 
 PHASES = {"movement": "Movement Phase", "combat": "Combat Phase", "rally": "Rally Phase"}  # "over": see over()
 
@@ -42,9 +43,21 @@ def status_parts(view: dict) -> list[str]:
 
 def title_strip(view: dict, width: int) -> Image.Image:
     """Scenario title, then status lines, then the prompt (if any; once the game is over, why it
-    ended: 'The French player holds 5 redoubts (...)'), each wrapped to the width."""
+    ended: 'The French player holds 5 redoubts (...)') and the reinforcements waiting to enter, each
+    wrapped to the width."""
+    said = view.get("prompt") or (view.get("outcome") or {}).get("reason") or ""
     return strip(f"Borodino: {view.get('title', view.get('scenario', ''))}", status_parts(view),
-                 view.get("prompt") or (view.get("outcome") or {}).get("reason") or "", width)
+                 " ".join(part for part in (said, arrivals(view)) if part), width)
+
+
+def arrivals(view: dict) -> str:
+    """The phasing side's reinforcements of this Game-Turn, off the map until moved on, by entry hex:
+    'Reinforcements waiting to enter at 2630: F-IC-1H, F-IC-1L and F-IC-5H.' (the status says so, and
+    the map, which draws no counter off its edge, did not)."""
+    waiting = [u for u in view.get("waiting") or [] if u.get("side") == view.get("player")]
+    entries = sorted({str(u.get("entry")) for u in waiting})
+    at = "; ".join(f"at {h}: " + listed([str(u["id"]) for u in waiting if str(u.get("entry")) == h]) for h in entries)
+    return f"Reinforcements waiting to enter {at}." if waiting else ""
 
 
 def _counter_icon(look: Look) -> Icon:

@@ -155,3 +155,21 @@ def test_the_strip_is_titled_by_the_scenario_and_ends_with_the_prompt(monkeypatc
     assert told == [("Borodino: 7 September: the Great Battle", status_parts(view), "Attack 2817?", 700),
                     ("Borodino: 7sep", status_parts(view), view.get("prompt") or "", 700),
                     ("Borodino: ", [], "", 700)]
+
+
+def test_the_strip_names_the_phasing_side_s_reinforcements_waiting_to_enter(monkeypatch):
+    """Scenarios: reinforcements wait off the map until moved on at their entry hex, where the map
+    draws no counter; the strip names them by entry hex, after the prompt, as the status does. The
+    other side's are not named, and none waiting adds nothing."""
+    told: list[tuple] = []
+    monkeypatch.setattr(frame, "strip", lambda *args: told.append(args) or Image.new("RGB", (args[3], 10)))
+    waiting = [{"id": "F-IC-1H", "side": "french", "entry": "2630"},
+               {"id": "F-V-cav", "side": "french", "entry": "3930"},
+               {"id": "F-IC-1L", "side": "french", "entry": "2630"},
+               {"id": "R-Mil-1", "side": "russian", "entry": "1001"}]
+    view = {"phase": "movement", "player": "french", "waiting": waiting}
+    frame.title_strip(view, 550)
+    frame.title_strip(dict(view, prompt="Attack 2817?"), 550)
+    frame.title_strip(dict(view, player="russian", waiting=waiting[:3]), 550)
+    arriving = "Reinforcements waiting to enter at 2630: F-IC-1H and F-IC-1L; at 3930: F-V-cav."
+    assert [args[2] for args in told] == [arriving, "Attack 2817? " + arriving, ""]
