@@ -9,9 +9,10 @@ played and stored (each its own change, with its own news), those words are stal
 "your move" and showed a map, and the next, at once, showed the French moves and another map.
 
 So, once held orders have played something in public, the change before them is told again while
-none of it has been tried: its headline and map dropped when a later line shows a newer one, and
-the side that gave the orders no longer asked to move (its "your move" line, its question DM:
-what else that DM said goes alone) when the game no longer waits for it. Nothing is withdrawn
+none of it has been tried: its headline, map and "your move" lines dropped when a later line shows
+a newer headline, and the side that gave the orders no longer pinged in the channel (it acted; when
+the game still waits for it, the private message of what became of its orders tells it, Play.release)
+nor, once the game no longer waits for it, asked by DM (what else that DM said goes alone). Nothing is withdrawn
 when the orders played nothing in public (all refused, or a secret order given while the other
 side orders too): the channel then reads exactly as if none had been held, so whether a side
 holds orders stays its own business.
@@ -49,7 +50,7 @@ def withdrawn(rows: list[dict], at: int, side: str, awaited: bool, channel: str)
         if row["seq"] != at or row["tried_at"] or row["joined"]:
             continue
         if row["audience"] == channel and "parts" in payload:
-            told = _told_again(payload, side, newer_map, awaited)
+            told = _told_again(payload, side, newer_map)
             if told is not payload:
                 changed[row["id"]] = told
         elif row["audience"] == side and not awaited and "question" in payload \
@@ -58,15 +59,15 @@ def withdrawn(rows: list[dict], at: int, side: str, awaited: bool, channel: str)
     return changed
 
 
-def _told_again(payload: dict, side: str, newer_map: bool, awaited: bool) -> dict:
+def _told_again(payload: dict, side: str, newer_map: bool) -> dict:
     """A change's channel line without the headline, map and "your move" lines a later line says
-    anew, and without `side`'s "your move" once the game no longer waits for it; as it was when
-    its buttons ask another side (what they ask is not this module's to take back)."""
+    anew, and without `side`'s "your move"; as it was when its buttons ask another side (what
+    they ask is not this module's to take back)."""
     buttons = payload.get("buttons")
     if buttons is not None and buttons.get("side") != side:
         return payload
     parts = payload["parts"]
-    asks = {} if newer_map else {s: text for s, text in parts["asks"].items() if s != side or awaited}
+    asks = {} if newer_map else {s: text for s, text in parts["asks"].items() if s != side}
     head = [] if newer_map else parts["head"]
     if head == parts["head"] and asks == parts["asks"]:
         return payload

@@ -43,11 +43,11 @@ def test_the_side_awaited_still_keeps_its_question_and_a_newer_map_takes_every_y
     assert withdrawn([both, question(), later()], 4, "red", True, CHANNEL) == {1: {"text": ["A."]}}
 
 
-def test_without_a_newer_map_only_the_side_no_longer_awaited_loses_its_your_move():
+def test_without_a_newer_map_the_side_whose_orders_played_loses_its_ping_and_its_question_once_unawaited():
     both = line(asks={"red": ASK_RED, "blue": ASK_BLUE})
-    changed = withdrawn([both, question(), later(picture=False)], 4, "red", False, CHANNEL)
-    assert changed == {1: {"text": ["A.\nTurn 2\n", {"user": "8"}, ": your move."], "picture": {"seq": 4}}, 2: None}
-    assert withdrawn([both, question(), later(picture=False)], 4, "red", True, CHANNEL) == {}
+    kept = {"text": ["A.\nTurn 2\n", {"user": "8"}, ": your move."], "picture": {"seq": 4}}
+    assert withdrawn([both, question(), later(picture=False)], 4, "red", False, CHANNEL) == {1: kept, 2: None}
+    assert withdrawn([both, question(), later(picture=False)], 4, "red", True, CHANNEL) == {1: kept}
 
 
 def test_nothing_is_told_again_when_the_orders_played_nothing_in_public():
