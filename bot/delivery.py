@@ -12,11 +12,13 @@ after a try that may have posted, first reads the bot's own messages at the plac
 written down before the send, and knows one by its words, picture and buttons: `_went`), and what
 the platform accepted is remembered in memory until the store has marked it, so when marking fails
 (a full disk, a write lock held longer than the store waits) only the marking is tried again, never
-the send. Texts in a row to one place (a channel, a person's DMs or private
-thread) go as one message, one under the other, as far as the platform's limit allows; a picture,
-buttons, a question, a kept view or a retired question goes alone and ends the run. Which rows share
-a message, and the place it goes to, are stored before it is sent (`joined`, `joined_to`), so a
-retry after a restart sends that very message with its nonce to that very place, whoever holds a
+the send. Texts in a row to one place (a channel, a person's DMs or private thread) go as one
+message, one under the other, as far as the platform's limit allows; a picture row (a map) ends the
+run, the texts waiting just before it going above its own words in the message of its pictures
+where they fit (measured with the note that stands for a map not drawn, so no text is cut), else in
+one of their own; buttons, a question, a kept view or a retired question goes alone. Which rows
+share a message, and the place it goes to, are stored before it is sent (`joined`, `joined_to`), so
+a retry after a restart sends that very message with its nonce to that very place, whoever holds a
 seat by then, and all its rows are marked delivered once the platform has accepted it. Pictures are
 not stored: a row names the view to draw (`{"seq": n, "side": side or None}`) and it is rendered
 when sent, once for every channel that shows it; a row posted after a change (`crop`) carries a
@@ -86,6 +88,7 @@ CHANNEL_REFUSALS = 3  # a channel refusing a row this many times in a row is los
 GIVE_UP_AFTER = 8  # a row refused this many times (about an hour of tries) ends; see Delivery._give_up
 DM_RETRY_FIRST, DM_RETRY_CAP = timedelta(hours=1), timedelta(days=1)
 PICTURES_KEPT = 16
+ALONE = ("buttons", "question", "kept", "retire")  # a row that says any of these goes in a message of its own
 
 
 @dataclass(frozen=True)
@@ -398,12 +401,14 @@ class Delivery:
 
     def _run(self, rows: list[dict], target: str, now: str) -> tuple[list[dict], bool]:
         """The rows that go in one message from the first of `rows` (all bound for `target`, in
-        order), and whether they are texts joined (`_send_run`): one row alone, or texts in a row
-        joined by line breaks as far as one message holds them. A picture, buttons, a question, a
-        kept view or a text too long for one message goes alone, ending a run. A run once begun
-        (`joined`, written before it is sent) is sent again as it was, so a retry after a restart
-        repeats its message and nonce, never another: every row of it, to the place it was tried
-        (`_target`), though a later row to that place now stands between them."""
+        order), and whether they are joined (`_send_run`): one row alone, or texts in a row joined
+        by line breaks as far as one message holds them, the last of them perhaps a picture row,
+        which ends the run (the moves of a phase, then its last line, headline and map). A picture
+        row first, buttons, a question, a kept view or a text too long for one message goes alone,
+        ending a run. A run once begun (`joined`, written before it is sent) is sent again as it
+        was, so a retry after a restart repeats its message and nonce, never another: every row of
+        it, to the place it was tried (`_target`), though a later row to that place now stands
+        between them."""
         first = rows[0]
         if not self._joins(first, target, now):
             return [first], False
@@ -411,27 +416,33 @@ class Delivery:
             return [row for row in rows if row["joined"] == first["id"]], True
         run = [first]
         for row in rows[1:]:
-            if row["joined"] is not None or not self._joins(row, target, now) or \
+            if row["joined"] is not None or not self._joins(row, target, now, pictured=True) or \
                     len(self._joined_pieces([*run, row], target)) > 1:  # a row of another message stays in it
                 break
             run.append(row)
+            if "picture" in row["payload"]:
+                break
         return run, True
 
-    def _joins(self, row: dict, target: str, now: str) -> bool:
-        """Whether a row may share its message: a due text, within one message, none of it sent yet,
-        and no try of it that may have posted it (the platform down, its answer lost) but in the
-        message it was tried in (`joined_to`): joined with others it would be a message `_went`
-        could not tell went."""
+    def _joins(self, row: dict, target: str, now: str, pictured: bool = False) -> bool:
+        """Whether a row may share its message: a due text (or, `pictured`, a picture row after
+        texts), within one message, none of it sent yet, and no try of it that may have posted it
+        (the platform down, its answer lost) but in the message it was tried in (`joined_to`):
+        joined with others it would be a message `_went` could not tell went."""
         payload = row["payload"]
-        return target != "record" and \
-            not any(key in payload for key in ("picture", "buttons", "question", "kept", "retire")) \
+        alone = ALONE if pictured else ("picture", *ALONE)
+        return target != "record" and not any(key in payload for key in alone) \
             and not row["pieces_sent"] and row["id"] not in self._accepted and (row["retry_at"] or "") <= now \
             and (not row["tried_at"] or row["joined_to"] is not None) and len(self._joined_pieces([row], target)) <= 1
 
-    def _joined_pieces(self, rows: list[dict], target: str) -> list[str]:
+    def _joined_pieces(self, rows: list[dict], target: str, drawn: bool = False) -> list[str]:
         """The messages that carry these texts one under the other (in a DM or thread, named by
-        their game once; a speaker of lines in a row named once: `join_speakers`)."""
-        text = join_speakers([said for row in rows if self.messenger.pieces(said := payload_text(row["payload"]))])
+        their game once; a speaker of lines in a row named once: `join_speakers`); a picture row's
+        text with the note that its map is missing unless it was `drawn` (so a run is measured as
+        the longest message it may make)."""
+        texts = [words(said, "\n" + NO_PICTURE) if "picture" in row["payload"] and not drawn else said
+                 for row in rows if self.messenger.pieces(said := payload_text(row["payload"]))]
+        text = join_speakers(texts)
         return self.messenger.pieces(text if target.startswith("channel:")
                                      else words(f"Game {rows[0]['game']}: ", text))
 
@@ -597,20 +608,24 @@ class Delivery:
             self.store.clear_closed_dm(target[3:])
 
     async def _send_run(self, rows: list[dict], target: str, began: str) -> None:
-        """Texts in a row as one message (as many as it takes should they outgrow it): which rows
-        it carries is stored before it is sent (Delivery._run), with when this first try began and
-        the words it sends (a try the process may die in the middle of, which `_went` reads the
-        place for after a restart later than Discord remembers its nonce); its nonce names them
-        all, and the platform's acceptance is remembered for each until the store has marked them."""
+        """Texts in a row as one message (as many as it takes should they outgrow it), with the
+        pictures of the last when it is a picture row: which rows it carries is stored before it is
+        sent (Delivery._run), with when this first try began and how the message reads (a try the
+        process may die in the middle of, which `_went` reads the place for after a restart later
+        than Discord remembers its nonce); its nonce names them all, and the platform's acceptance
+        is remembered for each until the store has marked them."""
         ids = [row["id"] for row in rows]
-        pieces = self._joined_pieces(rows, target)
+        spec = rows[-1]["payload"].get("picture")
+        pictures = await self.pictures(rows[-1]["game"], spec) if spec is not None else []
+        pieces = self._joined_pieces(rows, target, drawn=bool(pictures))
         if any(row["joined"] != ids[0] or row["joined_to"] != target for row in rows):
-            said = pieces[0] if len(ids) > 1 and pieces else None  # a text alone is found by its own words
+            # how a message of several rows reads, as `_went` finds it once they went apart (a row alone: its own)
+            said = self.messenger.reads(pieces[0], bool(pictures)) if len(ids) > 1 and pieces else None
             await asyncio.to_thread(self.store.set_joined, ids, target, began, said)
         kind, _, where = target.partition(":")
         send = self.messenger.dm if kind == "dm" else self.messenger.post
-        for n in range(await self._went(rows, target, pieces), len(pieces)):
-            await send(where, pieces[n], nonce=nonce(rows, n))
+        for n in range(await self._went(rows, target, pieces, bool(pictures)), len(pieces)):
+            await send(where, pieces[n], pictures if n == 0 else (), nonce=nonce(rows, n))
         self._accepted.update(dict.fromkeys(ids, 1))
 
     async def _send_pieces(self, row: dict, target: str, began: str) -> None:

@@ -113,9 +113,9 @@ class OutboxPart(Connection):
         """These rows go in one message, led by the first, to `place`: written before it is sent, so
         a retry after a restart sends the very same message (whose nonce Discord knows) to the very
         same place, never another; the first such try kept (`tried_at`, when it `began`; `tried_as`,
-        the `words` of a message of several rows), as it may post the message whatever happens to
-        the process; `place` None once the platform refused a row sent alone (nothing went: it may
-        join others, wherever its news goes by then)."""
+        how a message of several rows reads, its `words` and picture: Messenger.reads), as it may
+        post the message whatever happens to the process; `place` None once the platform refused a
+        row sent alone (nothing went: it may join others, wherever its news goes by then)."""
         with self.transaction():
             self.db.execute(f"""UPDATE outbox SET joined = ?, joined_to = ?, tried_at = COALESCE(tried_at, ?),
                                 tried_as = CASE WHEN tried_at IS NULL THEN ? ELSE tried_as END

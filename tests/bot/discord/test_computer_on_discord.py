@@ -13,7 +13,7 @@ from tests.bot.discord.test_choice_buttons import reach
 def test_a_game_against_the_computer_on_discord(tmp_path):
     """Anna opens 5 Sept against the computer and plays Russian: the game begins at once and the
     computer plays the French player-turn in a worker process, each command in the channel with
-    its reason, its moves in one message; then it is Anna's move (a level not built is refused in
+    its reason, its moves in the message of its map; then it is Anna's move (a level not built is refused in
     one sentence: the toy race's in tests/bot/discord/test_computer_seats.py)."""
     async def test(db: Path) -> None:
         async with server(db) as s:
@@ -26,12 +26,12 @@ def test_a_game_against_the_computer_on_discord(tmp_path):
             rows = s.tables.store.commands(game_id)
             assert rows and {row["side"] for row in rows} == {"french"}
             assert {row["user"] for row in rows} == {COMPUTER}
-            # its Movement Phase in one message, its end with the map after it in another (a post each
-            # before), each command a line with its reason, the speaker named once a message
+            # its Movement Phase and its end in one message with the map (a post each before), each
+            # command a line with its reason, the speaker named once
             played = [m for m in s.channel.history() if m.content.startswith("**Computer** — ")]
             lines = [line for m in played for line in m.content.splitlines() if " Why: " in line]
-            assert len(lines) == len(rows) and [m.content.count("**Computer**") for m in played] == [1, 1]
-            assert [len(m.attachments) for m in played] == [0, 1]
+            assert len(lines) == len(rows) and [m.content.count("**Computer**") for m in played] == [1]
+            assert [len(m.attachments) for m in played] == [1]
             assert f"<@{s.anna.user.id}>: your move" in s.posts()[-1]
             assert any("To move: French (the computer)\n" in post for post in s.posts())  # the game begins
             assert s.tables.service.replay_check(game_id).ok

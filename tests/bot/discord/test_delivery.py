@@ -532,8 +532,8 @@ def test_a_restart_sends_what_the_outbox_holds_for_every_game(tmp_path):
     after = restart(tables, clock)
     sent = run(after.delivery.flush())
     channels = [c for c, _, _ in after.delivery.messenger.posts]
-    # the opening and the seats in one post (refused before, it may join them), the start's map in another
-    assert channels.count(CHANNEL) == 2 and channels.count("101") == 1 and sent == 5
+    # the opening, the seats and the start with its map in one post (refused before, they may join)
+    assert channels.count(CHANNEL) == 1 and channels.count("101") == 1 and sent == 5
     assert service.store.undelivered(first) == []
 
 

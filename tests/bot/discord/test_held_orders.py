@@ -61,8 +61,10 @@ def test_orders_sent_while_the_opponent_chooses_are_played_once_the_choice_is_ma
             await click_all(s, game_id, answers)
             rows = s.tables.store.commands(game_id, after=seq)
             assert [(r["side"], r["normalised"]) for r in rows][-1] == ("french", command) == ("french", "end")
-            # the channel says it ('**anna** — French: end.', the Russians to move): no DM says it again
-            assert s.posts()[-1].startswith(f"**anna** — French: {command}.")
+            # the channel says it ('**anna** — French: end.', the Russians to move), in the post of the map
+            # under the answer that let it play: no DM says it again
+            assert s.posts()[-1].startswith("**boris** — Russian: ")
+            assert f"\n**anna** — French: {command}." in s.posts()[-1] and s.channel.history()[-1].attachments
             assert not any("held orders" in m.content for m in s.anna.user.dm_channel.history())
             # the French player, whose orders were waiting, is not pinged to move meanwhile
             assert not [p for p in s.posts() if p.startswith(f"<@{s.anna.user.id}> Game {game_id}: your move")]

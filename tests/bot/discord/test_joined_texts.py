@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.delivery import PlatformDown, message, user_audience
+from bot.delivery import NO_PICTURE, PlatformDown, message, user_audience
 from bot.discord.messenger import LIMIT
 from bot.store import Store
 from tests.bot.discord import sim
@@ -110,17 +110,63 @@ def test_beyond_discords_limit_a_run_splits_between_texts_and_a_long_text_as_bef
     assert "\n".join(posts[:2]) == "\n".join(texts[:10]) and "\n".join(posts[4:]) == "\n".join(texts[10:])
 
 
-def test_a_picture_or_buttons_end_a_run_and_nothing_is_reordered(service):
+def test_a_picture_ends_a_run_buttons_go_alone_and_nothing_is_reordered(service):
+    """The texts waiting before a map go in its message, above its own text; the texts after it
+    begin a new one. A picture row first, or a row with buttons, goes alone."""
     tables, game_id, messenger = started(service)
     before = len(messenger.in_channel(CHANNEL))
     ask = {"action": "draw", "other": "decline", "game": game_id, "side": "red", "seq": 0}
     run(tables.delivery.send(game_id, [(TO_CHANNEL, message("a")), (TO_CHANNEL, message("b")),
                                        (TO_CHANNEL, message("map", 0)), (TO_CHANNEL, message("c")),
-                                       (TO_CHANNEL, message("asked", buttons=ask)), (TO_CHANNEL, message("d")),
-                                       (TO_CHANNEL, message("e"))]))
-    assert new_posts(messenger, before) == ["a\nb", "map", "c", "asked", "d\ne"]
+                                       (TO_CHANNEL, message("asked", buttons=ask)), (TO_CHANNEL, message("map 2", 0)),
+                                       (TO_CHANNEL, message("d")), (TO_CHANNEL, message("e"))]))
+    assert new_posts(messenger, before) == ["a\nb\nmap", "c", "asked", "map 2", "d\ne"]
     pictured = [text for where, text, pictures in messenger.posts if pictures and where == CHANNEL]
-    assert pictured[-1] == "map" and [text for _, text, _ in messenger.buttons] == ["asked"]
+    assert pictured[-2:] == ["a\nb\nmap", "map 2"] and [text for _, text, _ in messenger.buttons] == ["asked"]
+    assert service.store.undelivered(game_id) == []
+
+
+def test_a_phases_moves_go_in_the_message_of_its_map_as_far_as_it_holds_them(service):
+    """Eight moves of 298 characters, then the phase's end with its map and latest action: the
+    first six moves fill a message, the last two go above the end's own words in the message of
+    its two pictures; each text whole, within Discord's limit."""
+    tables = make_tables(service, FakeClock(), None, cropper=lambda view: b"CROP")
+    game_id = run(seated_game(tables))
+    messenger = tables.delivery.messenger
+    before = len(messenger.in_channel(CHANNEL))
+    moves = [f"move {n}\n" + "x" * 290 for n in range(8)]
+    run(tables.delivery.send(game_id, [*[(TO_CHANNEL, message(m)) for m in moves],
+                                       (TO_CHANNEL, message("end.\nTurn 2", 0, crop=True))]))
+    assert new_posts(messenger, before) == ["\n".join(moves[:6]), "\n".join([*moves[6:], "end.\nTurn 2"])]
+    assert [len(pictures) for where, _, pictures in messenger.posts[-2:]] == [0, 2]
+    assert messenger.posts[-1][2][1] == b"CROP" and service.store.undelivered(game_id) == []
+
+
+@pytest.mark.parametrize("drawn", [True, False])
+def test_a_map_joins_no_text_it_would_push_past_the_limit_drawn_or_not(service, drawn):
+    """A map's message is measured with the note that replaces a picture not drawn, so texts join
+    it only where the note would fit too: nothing is ever cut. A map first goes alone, and
+    without a renderer says so; the texts after a map begin the next message."""
+    tables = make_tables(service, renderer=picture if drawn else None)
+    game_id = run(seated_game(tables))
+    messenger = tables.delivery.messenger
+    before, note = len(messenger.in_channel(CHANNEL)), "" if drawn else "\n" + NO_PICTURE
+    long, short = "y" * 1950, "z" * 1800
+    run(tables.delivery.send(game_id, [(TO_CHANNEL, message(long)), (TO_CHANNEL, message("Turn 2", 0)),
+                                       (TO_CHANNEL, message(short)), (TO_CHANNEL, message("Turn 3", 0)),
+                                       (TO_CHANNEL, message("after"))]))
+    assert new_posts(messenger, before) == [long, "Turn 2" + note, short + "\nTurn 3" + note, "after"]
+    assert all(len(post) <= LIMIT for post in new_posts(messenger, before))
+    assert service.store.undelivered(game_id) == []
+
+
+def test_a_players_texts_go_in_the_dm_of_their_map_named_by_their_game_once(service):
+    tables, game_id, messenger = started(service)
+    before = len(messenger.to(ANNA.id))
+    run(tables.delivery.send(game_id, [(user_audience(ANNA.id), message("x")),
+                                       (user_audience(ANNA.id), message("your map", 0, "red"))]))
+    assert messenger.to(ANNA.id)[before:] == [f"Game {game_id}: x\nyour map"]
+    assert len(messenger.dms[-1][2]) == 1 and service.store.undelivered(game_id) == []
 
 
 def test_dms_to_different_players_and_channel_texts_never_merge(service):
@@ -143,15 +189,17 @@ class Killed(BaseException):
     """The process ends here (kill -9): no handler of the bot sees it."""
 
 
+@pytest.mark.parametrize("ends", ["a text", "a map"])
 @pytest.mark.parametrize("restart", ["soon", "after Discord forgot the nonce"])
 @pytest.mark.parametrize("dies", ["before the send", "before the marking"])
-def test_a_kill_mid_run_sends_nothing_twice_and_loses_nothing(service, monkeypatch, dies, restart):
+def test_a_kill_mid_run_sends_nothing_twice_and_loses_nothing(service, monkeypatch, dies, restart, ends):
     """The process dies once the rows of a message are stored as joined (before Discord has it), or
     once Discord accepted the message (before the store marked it). Meanwhile a later change stored
     one more text. The next start sends that message as it was, with its nonce (Discord answers a
     repeat with the first message), and the new text after it: each text once, in order. A start
     later than Discord remembers the nonce (a host down for an hour) reads the channel first, as
-    the try was written down before it was sent, and finds the message when it went."""
+    the try was written down before it was sent, and finds the message when it went (by its words
+    and, when it ends with a map, its picture)."""
     tables, game_id, messenger = started(service, Discord())
     before = len(messenger.in_channel(CHANNEL))
     method = "set_joined" if dies == "before the send" else "mark_delivered"
@@ -162,8 +210,10 @@ def test_a_kill_mid_run_sends_nothing_twice_and_loses_nothing(service, monkeypat
             commit(self, *args)
         raise Killed(method)
     monkeypatch.setattr(Store, method, then_die)
+    last = message("news 2", 0) if ends == "a map" else message("news 2")
     with pytest.raises(Killed):
-        run(tables.delivery.send(game_id, [(TO_CHANNEL, message(f"news {n}")) for n in range(3)]))
+        run(tables.delivery.send(game_id, [(TO_CHANNEL, message("news 0")), (TO_CHANNEL, message("news 1")),
+                                           (TO_CHANNEL, last)]))
     monkeypatch.undo()
     assert len(service.store.undelivered(game_id)) == 3
     service.store.add_outbox(game_id, [(TO_CHANNEL, message("news 3"))])
@@ -172,6 +222,7 @@ def test_a_kill_mid_run_sends_nothing_twice_and_loses_nothing(service, monkeypat
     after = make_tables(service, FakeClock(FakeClock().now + timedelta(hours=1 if restart != "soon" else 0)), messenger)
     assert run(after.delivery.flush()) == 4
     assert new_posts(messenger, before) == ["news 0\nnews 1\nnews 2", "news 3"]
+    assert [len(pictures) for where, _, pictures in messenger.posts[-2:]] == [ends == "a map", 0]
     assert messenger.repeated == (dies == "before the marking" and restart == "soon")  # answered by the first
     assert service.store.undelivered(game_id) == []
 
@@ -194,6 +245,35 @@ def test_a_message_that_may_have_gone_is_sent_again_as_it_was_and_a_refused_one_
         clock.advance(hours=1)
         run(tables.delivery.flush())
     assert new_posts(messenger, before) == ["a\na2", "b", "c", "c2", "d"]
+    assert service.store.undelivered(game_id) == []
+
+
+@pytest.mark.logs_errors("kolocha.delivery")
+def test_a_refused_message_of_texts_and_a_map_goes_apart_and_one_that_went_is_found_by_its_picture(service):
+    """Texts and the map under them, refused (nothing posted), go one a message from then on, the
+    map with its picture. Taken but its answer lost, then refused at the retry, the same message
+    goes apart too; the next try, long after Discord forgot the nonce, reads the channel and finds
+    it by its words and its picture: neither text nor map is posted again."""
+    clock = FakeClock()
+    messenger = AnswerLost()
+    tables = make_tables(service, clock, messenger)
+    game_id = run(seated_game(tables))
+    before = len(messenger.in_channel(CHANNEL))
+    messenger.failing.add(CHANNEL)
+    run(tables.delivery.send(game_id, [(TO_CHANNEL, message("a")), (TO_CHANNEL, message("map a", 0))]))
+    messenger.failing.clear()
+    clock.advance(hours=1)
+    run(tables.delivery.flush(game_id))
+    assert new_posts(messenger, before) == ["a", "map a"] and len(messenger.posts[-1][2]) == 1
+    messenger.lost = 1
+    run(tables.delivery.send(game_id, [(TO_CHANNEL, message("b")), (TO_CHANNEL, message("map b", 0))]))
+    messenger.failing.add(CHANNEL)
+    clock.advance(minutes=1)  # within the nonce's memory
+    run(tables.delivery.flush(game_id))
+    messenger.failing.clear(), messenger.taken.clear()  # the nonce forgotten
+    clock.advance(hours=2)
+    run(tables.delivery.flush(game_id))
+    assert new_posts(messenger, before) == ["a", "map a", "b\nmap b"] and len(messenger.posts[-1][2]) == 1
     assert service.store.undelivered(game_id) == []
 
 

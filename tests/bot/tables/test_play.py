@@ -227,7 +227,7 @@ def test_orders_that_meet_a_choice_are_held_and_played_once_it_is_made(wager):
     assert tables.store.last_seq(game_id) == 3 and not any("held orders" in dm for dm in messenger.to(ANNA.id))
     run(tables.play.submit(ANNA, CHANNEL, "plan calm"))  # turn 2: Red shouts, no choice waits
     assert tables.store.last_seq(game_id) == 5
-    assert messenger.in_channel(CHANNEL)[-1].startswith("**Anna** — red shouts")
+    assert "**Anna** — red shouts" in messenger.in_channel(CHANNEL)[-1].splitlines()
     assert not any("held orders" in dm for dm in messenger.to(ANNA.id))
     assert toy_wager.choice(tables.service.load(game_id)) == {"kind": "answer", "side": "blue"}
     for actor, line in ((BORIS, "answer soft"), (BORIS, "plan bold"), (ANNA, "plan calm")):
@@ -254,7 +254,7 @@ def test_a_command_and_the_held_orders_it_lets_play_are_sent_by_one_flush_in_ord
     run(tables.play.submit(ANNA, CHANNEL, "plan calm"))  # turn 2 begins, and Red's held shout is played
     assert tables.store.last_seq(game_id) == 5 and flushes == [posted]
     said = messenger.in_channel(CHANNEL)[posted:]
-    assert said[0].startswith("red plans calm") and said[-1].startswith("**Anna** — red shouts")
+    assert said[0].startswith("red plans calm") and "\n**Anna** — red shouts\n" in said[-1]
 
 
 def test_the_line_that_lets_held_orders_play_leaves_them_the_headline_map_and_word_to_move(wager):
@@ -269,9 +269,9 @@ def test_the_line_that_lets_held_orders_play_leaves_them_the_headline_map_and_wo
     posted, told = len(messenger.posts), len(messenger.to(ANNA.id))
     run(tables.play.submit(BORIS, CHANNEL, "plan bold"))
     assert tables.store.last_seq(game_id) == 5
-    (turn, shout) = [(text, pictures) for where, text, pictures in messenger.posts[posted:] if where == CHANNEL]
-    assert turn == ("red plans calm\nblue plans bold", ())
-    assert shout[0].startswith("**Anna** — red shouts\nTurn 2 | Answer Phase") and len(shout[1]) == 1
+    (post,) = [(text, pictures) for where, text, pictures in messenger.posts[posted:] if where == CHANNEL]
+    assert post[0].startswith("red plans calm\nblue plans bold\n**Anna** — red shouts\nTurn 2 | Answer Phase")
+    assert len(post[1]) == 1  # the lines before the map go in its message
     assert [dm for dm in messenger.to(ANNA.id)[told:] if "your move" in dm or "waits for you" in dm] == []
 
 
