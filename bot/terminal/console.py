@@ -124,9 +124,10 @@ def render(result: Result, line: str, viewer: str | None = None, hidden: bool = 
         return result.reply
     if not result.accepted:
         return f"Refused: {fmt.clipped(line)}: {result.message}"
-    shown = [e for r in (result, *result.followed) for e in (r.events if viewer is None and not hidden
-                                                              else r.visible_to(viewer))
-             if e.get("kind") != "choice" or e.get("chooser") not in computer]
+    def seen(r: Result) -> list[dict]:
+        return [e for e in (r.events if viewer is None and not hidden else r.visible_to(viewer))
+                if e.get("kind") != "choice" or e.get("chooser") not in computer]
+    shown = [e for r in (result, *result.followed) for e in seen(r)]
     if viewer is None and not hidden and result.public and any(e.get("kind") == "undo" for e in shown):
         # an undo's public line is its event ("French undoes `end`."): said once, as in the channel, and
         # unnumbered, as it adds no command (the next command takes the number the undone one had)
@@ -137,7 +138,26 @@ def render(result: Result, line: str, viewer: str | None = None, hidden: bool = 
     # the commands this side has observed (the other's secret orders are not counted), or the game's;
     # the number is the command's own, not that of the last a standing order played after it
     number = result.seen if viewer else result.seq - len(result.followed) if result.command else result.seq
-    return "\n".join([f"[{number}] {result.message}", *lines])
+    own = _before_the_answers(result)
+    if own is None:
+        return "\n".join([f"[{number}] {result.message}", *lines])
+    return "\n".join([f"[{number}] {own}", *fmt.event_lines(seen(result)),
+                      *(line for r in result.followed for line in ["  " + (r.public or r.message),
+                                                                    *fmt.event_lines(seen(r))])])
+
+
+def _before_the_answers(result: Result) -> str | None:
+    """A command's own line without the answers its standing orders played after it, each then told
+    under what led to it, as the channel tells them ('  3219 ... retreats to 3120.', then '  Russian
+    by standing order (advance: redoubt): stay.'): after the command's line they read as if given
+    before the attack they answer. None where they are not its line's end (a secret order's
+    answer, told by what the rules show of it), nor any."""
+    own = result.message
+    for r in reversed(result.followed):
+        if not own.endswith(" " + (r.public or r.message)):
+            return None
+        own = own.removesuffix(" " + (r.public or r.message))
+    return own if result.followed else None
 
 
 OWN_SIDE_ONLY = ("Refused: at this screen you speak for the {side} player alone (Fog of War: each "

@@ -198,7 +198,8 @@ def test_an_agreed_draw_is_said_once_unnumbered_and_asks_nothing_more(service, g
 def test_a_standing_order_is_unnumbered_and_the_commands_it_plays_say_what_they_did(tmp_path):
     """Borodino, 7 Sept, dice seed 1: the Russian player's standing orders answer the retreat and the
     advance an attack leaves them. Setting one stores no command, so it has no number; the attack keeps
-    its own, and where the beaten unit went and who advanced are told under it."""
+    its own, and under it each answer after what asked it, then what it did, as the channel tells them:
+    the answers stood on the attack's own line, before the result they answer."""
     service = GameService(Store(tmp_path / "g.sqlite"))
     game = service.new_game("borodino", "7sep", seed=1)
     lines = ["russian: orders retreat away", "russian: orders advance always", "move 3321 3219", "end",
@@ -207,7 +208,8 @@ def test_a_standing_order_is_unnumbered_and_the_commands_it_plays_say_what_they_
     assert told[0] == ("Standing order for retreat: away (each enemy unit I make retreat goes to the open hex "
                        "farthest from my units (Retreat)).")
     attack = told[-1].splitlines()
-    assert attack[0].startswith("[3] French: attack 3219 -> 3218. Russian by standing order (retreat: away): "
-                                "retreat 3120.")
-    assert "  3219 (French 5-4 infantry) retreats to 3120." in attack
-    assert "  3219 (Russian 6-4 infantry) advances from 3218 into 3219." in attack
+    assert attack[0] == "[3] French: attack 3219 -> 3218." and attack[1].endswith("1-3, die 1: Ar.")
+    assert attack[2:] == ["  Russian by standing order (retreat: away): retreat 3120.",
+                          "  3219 (French 5-4 infantry) retreats to 3120.",
+                          "  Russian by standing order (advance: always): advance 3218 3219.",
+                          "  3219 (Russian 6-4 infantry) advances from 3218 into 3219."]
