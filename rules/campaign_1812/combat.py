@@ -254,7 +254,8 @@ def _pursue(g: Game) -> list[Event]:
         return []
     die = roll(g.s["dice"])
     result = g.tables.pursuit[min(surplus, 3) - 1][die - 1]
-    out = [_told(g, f"Pursuit: {surplus} surplus {a.title()} cavalry, die {die}: {result}.")]
+    line = f"Pursuit: {surplus} surplus {a.title()} cavalry, die {die}: {result}."
+    out = [_told(g, line, line[:-1] + " (no effect)." if result == "-" else None)]  # a loss is told next
     if result == "Ac1":
         return out + _lose(g, a, "cav", 1)
     if result.startswith("D"):

@@ -407,6 +407,9 @@ def test_the_pursuit_table_by_surplus_and_die():
     state, lines = pursued({"inf": 2, "cav": 2}, {"inf": 2, "cav": 1}, 6)
     assert lines[-3:-1] == ["Pursuit: 1 surplus French cavalry, die 6: Ac1.", "French loses 1 cavalry corps."]
     assert stack(state, "french", 15)["cav"] == 1 and stack(state, "russian", 15)["inf"] == 2
+    state, lines = pursued({"inf": 2, "cav": 1}, {"inf": 2}, 4)
+    assert lines[-2] == "Pursuit: 1 surplus French cavalry, die 4: - (no effect)."  # the table's '-', said
+    assert "Pursuit: 1 surplus French cavalry, die 4: -." in c1812.view(state, None)["battle"]["lines"]
 
 
 def test_a_pursuit_takes_infantry_first_then_cavalry():
