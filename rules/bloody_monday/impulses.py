@@ -281,11 +281,17 @@ def off_map(g: Game, bid: str) -> None:
         raise RuleViolation("2.4", f"{g.public_name(bid)} has been eliminated")
 
 
+def declarable(g: Game, side: str) -> str:
+    """The actions that open `side`'s impulse (4.0), an Initiative Action only for the holder of the
+    Initiative Disc (6.0), as a prompt or a refusal names them."""
+    return "`tactical`, `pass` or an `initiative` action" if g.s["initiative"] == side else "`tactical` or `pass`"
+
+
 def move(g: Game, side: str, cmd: Move) -> list[dict]:
     """5.2 (and 6.2, 6.3, 7.0): move one unit along its path or to its destination."""
     imp: Impulse = g.s["impulse"]
     if imp is None:
-        raise RuleViolation("4.0", "declare an action first: `tactical`, `pass` or an `initiative` action")
+        raise RuleViolation("4.0", f"declare an action first: {declarable(g, side)}")
     bid = g.resolve(side, cmd.block)
     off_map(g, bid)
     if segment_after(g, "movement"):
@@ -385,7 +391,7 @@ def end(g: Game, side: str) -> list[dict]:
     """Close the impulse; two consecutive Passes end the Impulses Phase (7.0)."""
     imp: Impulse = g.s["impulse"]
     if imp is None:
-        raise RuleViolation("4.0", "no action is under way; choose `tactical`, `pass` or an `initiative` action")
+        raise RuleViolation("4.0", f"no action is under way; choose {declarable(g, side)}")
     if imp["kind"] == "tactical" and not imp["leaders"]:
         raise RuleViolation("5.1", "a Tactical Action activates at least one tactical leader; `activate` one")
     due = due_battles(g)

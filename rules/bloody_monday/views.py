@@ -82,7 +82,7 @@ def prompt(g: Game, viewer: str | None) -> str | None:
         return artillery_prompt(g, viewer)
     imp: Impulse | None = s["impulse"]
     if imp is None:
-        return f"{s['player'].title()} impulse: `tactical`, `pass` or an `initiative` action (4.0)."
+        return f"{s['player'].title()} impulse: {impulses.declarable(g, s['player'])} (4.0)."
     if viewer != s["player"]:
         name, rule = ACTIONS[imp["kind"]]
         return f"{s['player'].title()} {name}, {imp['segment']} segment ({rule})."

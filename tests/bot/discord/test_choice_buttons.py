@@ -351,8 +351,8 @@ def test_a_players_questions_of_an_impulse_share_one_dm_and_a_ping_tells_them_wh
             await s.env.settle()
             fresh = [m for m in dms.history() if m.id not in earlier]
             assert [m.content for m in fresh if "waits for you" in m.content] == [
-                "Game 1: the game waits for you, due <t:1767398400:R>: Russian impulse: `/order command:tactical`, "
-                "`/order command:pass` or an `initiative` action (4.0)."]
+                "Game 1: the game waits for you, due <t:1767398400:R>: Russian impulse: `/order command:tactical` "
+                "or `/order command:pass` (4.0)."]  # the Initiative Disc is French (6.0)
     play(test, tmp_path)
 
 

@@ -71,6 +71,18 @@ REFUSALS = [
 ]
 
 
+def test_an_impulse_not_yet_declared_offers_an_initiative_action_only_to_the_discs_holder():
+    """6.0: only the player holding the Initiative Disc may take an Initiative Action, so the others are told
+    of `tactical` and `pass` alone (they were offered the one action they could not take)."""
+    without = _after(initiative="russian")
+    assert refused(without, "french", "move F-I-1 15", "4.0") == "Declare an action first: `tactical` or `pass` (4.0)."
+    assert refused(without, "french", "end", "4.0") == "No action is under way; choose `tactical` or `pass` (4.0)."
+    assert refused(_after(), "french", "end", "4.0") == (
+        "No action is under way; choose `tactical`, `pass` or an `initiative` action (4.0).")
+    assert refused(without, "french", "initiative move", "6.0") == (
+        "Only the player holding the Initiative Disc may take an Initiative Action (6.0).")
+
+
 def test_each_refusal_reads_exactly():
     for before, command, rule, sentence in REFUSALS:
         assert refused(_after(*before), "french", command, rule) == sentence, (before, command)

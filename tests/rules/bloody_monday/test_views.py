@@ -28,9 +28,14 @@ def alike(text: str | None) -> dict[str | None, str | None]:
 # -- prompts -----------------------------------------------------------------------------------------
 
 def test_4_0_an_impulse_opens_with_the_choice_of_action():
+    """An Initiative Action is offered only to the holder of the Initiative Disc (6.0), whom the notes name: the
+    Russian impulse of a turn whose disc is French offered one the Russian could not take."""
     assert prompts(position({"F-I-1": 16})) == alike(OPENING)
-    assert prompts(position({"F-I-1": 16}, player="russian")) == alike(
+    assert prompts(position({"F-I-1": 16}, player="russian")) == alike("Russian impulse: `tactical` or `pass` (4.0).")
+    assert prompts(position({"F-I-1": 16}, player="russian", initiative="russian")) == alike(
         "Russian impulse: `tactical`, `pass` or an `initiative` action (4.0).")
+    assert prompts(position({"F-I-1": 16}, initiative="russian")) == alike(
+        "French impulse: `tactical` or `pass` (4.0).")
 
 
 def _others_read(state: dict, text: str) -> None:
