@@ -24,11 +24,12 @@ CODES = {"A": "the attacker loses {} infantry corps", "D": "the defender loses {
 
 def forecast(state: dict, text: str) -> dict:
     """`odds <place>`: the Combat Results Table of the battle there, its stacks and chits shown."""
-    words = text.split()
+    words, bt = text.split(), state["battle"]
     if len(words) != 1:
-        raise CommandError("odds takes the place of a battle: `odds 15`.")
+        raise CommandError(f"odds takes the place of a battle: `odds {bt['place']}`, the battle under way." if bt
+                           else "odds takes the place of a battle: `odds 15`.")
     g = Game(state)
-    place, bt = read_place(words[0]), state["battle"]
+    place = read_place(words[0])
     if (nowhere := g.not_a_place(place)) is not None:
         raise RuleViolation("The Game Map", nowhere)
     if bt is None or bt["place"] != place:

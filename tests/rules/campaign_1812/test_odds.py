@@ -141,7 +141,7 @@ def test_the_refusals_say_what_odds_takes_and_why_none_are_given():
     with pytest.raises(RuleViolation) as refusal:
         c1812.odds(battle({"inf": 3}, {"inf": 2}), "french", "15")
     assert sentences == {
-        "15 16": "odds takes the place of a battle: `odds 15`.",
+        "15 16": "odds takes the place of a battle: `odds 15`, the battle under way.",
         "99": "There is no place 99 on the map: name an area (1 to 36) or a sub-area (161, 162, 211, 212) by its "
               "number (The Game Map).",
         "16": "Area 16 is sub-divided: name its sub-area, 161 or 162 (The Game Map).",
@@ -155,3 +155,14 @@ def test_the_refusals_say_what_odds_takes_and_why_none_are_given():
         "The Battle of Smolensk (15) turns on two secret Battle Plans and a stack hidden until both are down "
         "(STACKING), and no public roster tells what the enemy has left to average over; `odds` gives the Combat "
         "Results Table at the defender's choice, once both are revealed (Combat).")
+
+
+def test_odds_without_a_place_names_the_battle_under_way_as_the_example():
+    """Asked in the Battle of Kovno, the example named Smolensk (15), a place of no battle (seen in kolocha local)."""
+    for text in ("", "11 12"):
+        with pytest.raises(CommandError) as refusal:
+            c1812.odds(battle({"inf": 3}, {"inf": 2}, place=11), "french", text)
+        assert str(refusal.value) == "odds takes the place of a battle: `odds 11`, the battle under way."
+    with pytest.raises(CommandError) as refusal:
+        c1812.odds(position({15: {"inf": 1}}), "french", "")
+    assert str(refusal.value) == "odds takes the place of a battle: `odds 15`."
