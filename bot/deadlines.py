@@ -37,7 +37,7 @@ HORIZON_JOB = "deadlines:horizon"
 GRACE = timedelta(hours=1)  # a settings change never makes a deadline fall due sooner than this
 RETRY = timedelta(minutes=1)  # how soon a deadline's moment comes again when the database was busy
 RemindHandler = Callable[[int, str, datetime, str], Awaitable[None]]  # ..., due, reminded at
-ExpireHandler = Callable[[int, str, timedelta, str], Awaitable[None]]  # ..., late by, the due_at acted on
+ExpireHandler = Callable[[int, str, timedelta, str], Awaitable[None]]  # ..., due how long before the start, its due_at
 PrefsOf = Callable[[int, str], PlayerPrefs]  # the preferences of the player of a side
 
 
@@ -79,6 +79,7 @@ class Deadlines:
         self.on_remind = on_remind
         self.on_expire = on_expire
         self.clock = clock
+        self.started = clock()  # a deadline due before this fell due while the bot was down
         self.prefs_of = prefs_of
         self._next: dict[int, dict[str, datetime]] = {}  # game -> side -> its deadline's next moment
         self._jobs: set[tuple[int, str]] = set()  # the (game, side) deadlines with a job in the scheduler
@@ -369,7 +370,8 @@ class Deadlines:
         now = self.clock()
         due, points = await asyncio.to_thread(self._points, row)
         if now >= due:
-            await self.on_expire(game_id, side, now - due, due_at)  # it replaces the row and reschedules
+            offline = max(min(now, self.started) - due, timedelta(0))  # not a wait while the bot ran (RETRY)
+            await self.on_expire(game_id, side, offline, due_at)  # it replaces the row and reschedules
             return
         if self._missed(row, points, now):
             await self.on_remind(game_id, side, due, stamp(now))

@@ -26,7 +26,7 @@ from bot.tables.room import Room
 from bot.words import COMPUTER, Text, due, mention, words
 from rules.core.ai import Decision
 
-LATE = timedelta(minutes=1)  # a deadline acted on later than this was missed while the bot was down
+LATE = timedelta(minutes=1)  # a deadline due longer than this before the bot started was missed while it was down
 
 
 class Clocks(Room):
@@ -53,7 +53,9 @@ class Clocks(Room):
     async def expire(self, game_id: int, side: str, late_by: timedelta, due_at: str | None = None) -> None:
         """The deadline's action (forfeit, end the phase, or a new deadline), under the lock.
         The expired row stays until what replaces it is stored: a stop in between acts on it
-        again at the next start. `due_at`: the deadline that fell due, as its job read it before
+        again at the next start. `late_by`: how long before the bot's start it fell due (a wait
+        while it ran, for the database say, is not told as one offline). `due_at`: the deadline
+        that fell due, as its job read it before
         waiting for the lock; a command that held the lock meanwhile and met it (the player's
         `end` a moment before it fell due, its news still going out) leaves nothing to do."""
         tables = self.tables
