@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from bot import cli
+from bot.discord.app import STOP_SECONDS
 from bot.discord.loopback import Loopback
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,6 +96,14 @@ def test_the_build_context_is_what_the_image_copies_never_the_token_or_the_games
               for word in line.split()[1:-1]]
     assert copied and all(in_build_context(name) for name in copied)
     assert not any(in_build_context(name) for name in (".venv", ".git", "kolocha.env", "kolocha.sqlite", "tests"))
+
+
+def test_docker_waits_for_the_bots_graceful_stop():
+    """`docker stop` waits --stop-timeout seconds (10 by default), then kills: the recipe's `docker run`
+    gives the bot longer than its own stop takes at most (STOP_SECONDS, 20 s), so a stop while
+    Discord is slow finishes what is under way rather than being killed mid-way."""
+    run_line = (DEPLOY / "Dockerfile").read_text().replace("\\\n#", " ").split("docker run", 1)[1].splitlines()[0]
+    assert float(re.search(r"--stop-timeout (\d+)", run_line)[1]) > STOP_SECONDS
 
 
 def test_kolocha_run_refuses_a_database_in_a_folder_that_does_not_exist(tmp_path, monkeypatch, capsys):
