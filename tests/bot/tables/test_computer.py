@@ -10,9 +10,10 @@ import types
 import pytest
 
 from bot.computer.planner import Hung, ThreadPlanner
-from bot.computer.seat import PlanJob
+from bot.computer.seat import PlanJob, send
 from bot.config import GameSettings
-from bot.service import GameService
+from bot.service import BUSY, GameService, Result
+from bot.tables import computer as computer_tables
 from bot.tables.computer import Computer
 from bot.store import Store
 from bot.words import COMPUTER
@@ -30,7 +31,6 @@ from tests.bot.discord.discord_fakes import (
     seated_game,
     second_game,
 )
-from tests.bot.discord.test_busy_database import write_lock
 from tests.bot.tables.room_checks import refused, under_lock
 
 
@@ -189,25 +189,23 @@ def test_a_stop_while_the_computer_stores_its_plan_waits_for_it(service, monkeyp
     assert service.store.last_seq(game_id) > 0
 
 
-def test_a_plan_the_busy_database_refused_is_sent_again_and_no_fault_is_said(tmp_path, monkeypatch, caplog):
+def test_a_plan_the_busy_database_refused_is_sent_again_and_no_fault_is_said(service, monkeypatch, caplog):
     """Another program holds the database past the store's wait as the computer sends its plan: the
     store refuses it ('the game records are busy'). The channel read 'the computer playing Red stops:
     the rules refuse a command it planned. This is logged as a fault of the computer player' and the
     seat waited at that position for a person; now the plan is made and sent again a moment later
     (BUSY_PAUSE), one log line."""
-    service = GameService(Store(tmp_path / "k.sqlite", busy_seconds=0.01), loader=lambda name: toy_system)
     tables = make_tables(service)
     tables.computer.busy_pause = 0
     game_id = run(seated_game(tables))
-    send, tries = Computer._send, []
+    tries: list[int] = []
 
-    def held_at_first(self, *args):
-        tries.append(service.store.last_seq(game_id))
+    def busy_at_first(service, game_id, job, decisions, compose_for, phase=None):
+        tries.append(job.played)
         if len(tries) > 1:
-            return send(self, *args)
-        with write_lock(service.store):
-            return send(self, *args)
-    monkeypatch.setattr(Computer, "_send", held_at_first)
+            return send(service, game_id, job, decisions, compose_for, phase)
+        return [(decisions[0], Result(False, BUSY, job.played, job.side))]  # what the service answers then
+    monkeypatch.setattr(computer_tables, "send", busy_at_first)
     run(tables.computer.seat(ANNA, CHANNEL, "red"))
     run(tables.computer.settled())
     assert tries[:2] == [0, 0] and service.store.last_seq(game_id) > 0
