@@ -142,7 +142,7 @@ def tree_hash(tree: discord.app_commands.CommandTree) -> str:
 
 
 class Pictures(NamedTuple):
-    """How the bot draws (bot/delivery.py): the map, the latest action at a phone's width, and
+    """How the bot draws (bot/delivery/pictures.py): the map, the latest action at a phone's width, and
     the check of places a map is asked around; None for each it does not have (text only)."""
 
     renderer: Renderer | None = None

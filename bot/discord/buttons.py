@@ -74,7 +74,7 @@ async def answered(interaction: discord.Interaction,
                    act: Callable[[Any, Actor], Awaitable[Text | None]]) -> None:
     """A pressed button's answer, in the place of the question: what `act` (given the tables and
     the person) replies, or its refusal; the buttons are taken away. None: the news already wrote
-    the answer there, with the next question (bot/delivery.py, in_place). A channel's message that
+    the answer there, with the next question (bot/delivery/in_place.py). A channel's message that
     everyone reads (not an ephemeral one) keeps its words, the answer going to the presser alone:
     its buttons may ride on a change's own line, an attack's result above the choice it leaves
     (bot/tables/news.py); and it keeps its buttons when the press is refused to the presser (a
@@ -168,7 +168,7 @@ def confirmation(action: str, offer: Offer, other: str = "keep") -> discord.ui.V
 
 
 def stored_view(buttons: Buttons) -> discord.ui.View:
-    """The buttons an outbox row carries (bot/delivery.py, Buttons), as they were offered: a
+    """The buttons an outbox row carries (bot/delivery/messenger.py, Buttons), as they were offered: a
     confirmation's pair, or a choice's answers (a button each when they fit in a row, else a menu)."""
     view = discord.ui.View(timeout=None)
     game, side, seq = int(buttons["game"]), str(buttons["side"]), int(buttons["seq"])

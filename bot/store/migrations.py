@@ -172,22 +172,22 @@ def _latest(db: sqlite_utils.Database) -> None:
 
 @MIGRATIONS(name="outbox.joined: the message a row is sent in, with the rows beside it")
 def _joined(db: sqlite_utils.Database) -> None:
-    # the id of the first row of the Discord message that carries this row (bot/delivery.py, Delivery._run)
+    # the id of the first row of the Discord message that carries this row (bot/delivery/runs.py, Delivery._run)
     db.table("outbox").add_column("joined", int)
 
 
 # where a joined message was first tried ("channel:<id>", "dm:<user>", "thread:<id>"): it is sent
-# there again as it was, whoever holds the seat meanwhile (bot/delivery.py, Delivery._target)
+# there again as it was, whoever holds the seat meanwhile (bot/delivery/places.py, Delivery._target)
 _add_column("outbox.joined_to: the place a joined message was first tried at", "outbox", "joined_to")
 
 
 # when the first try that may have posted a row began (the platform down, its answer lost): a retry
-# long after it reads the place's history first (bot/delivery.py, Delivery._went)
+# long after it reads the place's history first (bot/delivery/already_sent.py, Delivery._went)
 _add_column("outbox.tried_at: when a try that may have posted a row began", "outbox", "tried_at")
 
 
 # the words of the joined message that first try sent (Store.set_joined): once its texts go apart (the
-# platform refused a retry), each went if these are found at the place (bot/delivery.py, Delivery._went)
+# platform refused a retry), each went if these are found at the place (bot/delivery/already_sent.py, Delivery._went)
 _add_column("outbox.tried_as: the joined message a try that may have posted a row sent", "outbox", "tried_as")
 
 

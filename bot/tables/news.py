@@ -7,7 +7,7 @@ GameService.submit; the turn a command begins is stored with it too); once the s
 the change, `Change.settle` schedules the deadlines' jobs and sends the outbox. Store work runs in a
 worker thread, never on the event loop.
 Rows name the pictures they show (the view after command `seq`, for a side or the public); the
-pictures are drawn when the rows are sent (bot/delivery.py). Who must move and by when are
+pictures are drawn when the rows are sent (bot/delivery/pictures.py). Who must move and by when are
 values (bot/words.py): each front end writes them its own way.
 """
 from __future__ import annotations
@@ -225,7 +225,7 @@ class Change:
         return True
 
     def _ask(self, side: str, payload: dict, quiet: bool) -> bool:
-        """A private notice as its side's question message of the player-turn (bot/delivery.py):
+        """A private notice as its side's question message of the player-turn (bot/delivery/in_place.py):
         the first of the player-turn is a new DM, which notifies; a next one edits it in place,
         which does not, so a side newly awaited again in the same player-turn is pinged in the
         channel, the question staying in their DMs (True), unless they take their reminders by
@@ -399,7 +399,7 @@ class News(Room):
     def private_views(self, game_id: int, state: dict, seq: int, before: dict | None,
                       private: dict[str, Text] | None = None) -> Outbox:
         """Each side's own view, with the list of its own units, when it shows more than the
-        public one (hidden blocks), kept in messages edited in place (bot/delivery.py), not sent
+        public one (hidden blocks), kept in messages edited in place (bot/delivery/in_place.py), not sent
         anew: rewritten when what the side sees changed or the change has `private` lines for it
         (shown at its top); `before` None (the game begins, a player takes the seat) writes it
         whatever it was. With it, once a player-turn (the first change of one, or `before` None),
@@ -453,7 +453,7 @@ class News(Room):
     def retire_rows(self, game_id: int, ended: Text) -> Outbox:
         """Once a game is over: each of its question messages written over by the outbox with `ended`
         (how the game ended, as its channel reads it) under what else its question told, its buttons
-        gone (bot/delivery.py, `retire`); a question left open read 'the game waits for you' after
+        gone (bot/delivery/in_place.py, `retire`); a question left open read 'the game waits for you' after
         the end, its buttons refused."""
         return [(audience, {"text": ended, "retire": place}) for place, audience in self.store.question_places(game_id)]
 
@@ -515,7 +515,7 @@ def _names(users: tuple[str, ...]) -> Text:
 
 
 def _kept(side: str, seq: int, view: dict, latest: Text) -> tuple[str, dict]:
-    """A side's own view in words, kept in one message edited in place (bot/delivery.py), with what
+    """A side's own view in words, kept in one message edited in place (bot/delivery/in_place.py), with what
     the change told it alone at its top."""
     top = words("Latest for you: ", latest, "\n\n") if latest else ""
     return side, kept_view(words(f"your view as {fmt.side_name(side)}, as of command {seq} "

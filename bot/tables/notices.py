@@ -44,7 +44,7 @@ def opening(text: Text) -> Text:
 
 
 def answer_buttons(game_id: int, question: ask.Question, seen: int) -> Buttons | None:
-    """The stored buttons of a choice's answers (bot/delivery.py, Buttons), asked when the side had
+    """The stored buttons of a choice's answers (bot/delivery/messenger.py, Buttons), asked when the side had
     observed `seen` commands (Store.seen_seq); beyond a menu, the shortest where they fit
     (bot/asked.py, offered); None when there are none to click (no choice, or more answers than a
     menu holds, and as many of the shortest: then they are typed)."""

@@ -138,7 +138,7 @@ class Play(Room):
         """Under the game's lock: the batch's orders judged one after another up to the first
         refused, which with those after it is held when a choice waiting first refused it; their
         news stored, for the caller to send together once they and any held orders they let play
-        are judged (texts in a row go as one message, bot/delivery.py)."""
+        are judged (texts in a row go as one message, bot/delivery/runs.py)."""
         for n, line in enumerate(batch.lines):
             if typed and await asyncio.to_thread(self._secret_now, game_id, line):
                 batch.said.append(Said(line, False, SECRET_ORDER, withdraw=True))

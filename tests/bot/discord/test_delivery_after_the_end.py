@@ -1,4 +1,4 @@
-"""A game that is over asks nothing (bot/delivery.py, `unasked`): a question or a deadline's reminder
+"""A game that is over asks nothing (bot/delivery/payloads.py, `unasked`): a question or a deadline's reminder
 stored before the end but sent after it (the player's DMs were closed meanwhile) does not go out, nor
 say that the game waits for anyone; what else such a row told the player still goes. A question
 message already sent is retired at the end (`retire`): its buttons gone, the end said in it."""

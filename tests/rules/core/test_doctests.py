@@ -10,7 +10,8 @@ MODULES = ["rules.core.system", "rules.core.hexes", "rules.core.words", "rules.c
            "render.areamap.picture", "bot.converters", "bot.player_prefs", "bot.tables.batch",
            "bot.discord.order_forms", "bot.text", "rules.campaign_1812.ai.battle", "rules.campaign_1812.ai.board",
            "rules.core.positions", "bot.computer.seat", "bot.config", "rules.campaign_1812.commands",
-           "bot.discord.buttons", "bot.service.turns", "bot.delivery", "bot.discord.messenger",
+           "bot.discord.buttons", "bot.service.turns", "bot.delivery.messenger", "bot.delivery.payloads",
+           "bot.discord.messenger",
            "rules.borodino.movement", "rules.borodino.battle", "rules.borodino.tables", "bot.choices"]
 
 

@@ -1,4 +1,4 @@
-"""Texts in a row to one place go as one Discord message (bot/delivery.py, Delivery._run): joined
+"""Texts in a row to one place go as one Discord message (bot/delivery/runs.py, Delivery._run): joined
 by line breaks up to Discord's limit, split between texts beyond it, never reordered around a
 picture or buttons, never mixing places; and after a kill -9 mid-send nothing goes twice and
 nothing is lost."""

@@ -1,0 +1,85 @@
+"""Messages written in place. A kept row (`kept`) does not send a new message: it edits the
+messages that hold a player's private view of the game (one per piece of its text, the first ones
+sent when there are none yet; a piece more is sent, a piece less deleted), and the store remembers
+their ids as soon as the platform made them, so a retry edits, never repeats. A question
+(`question`: {"since": the command after which its player-turn began, "fresh": whether it must
+notify}) goes the same way into the player's question message of that player-turn: edited in place
+with its buttons (the answered question replaced), unless it is the first of the player-turn or
+`fresh` (a new message, which notifies); `in_place`, the id of the message whose button gave the
+command, is edited when the player has no question message of the player-turn yet. One message
+asks all of a player's questions of a player-turn (bot/tables/news.py, Change._ask). A retired
+question (`retire`: the place of a question message of a game now over) writes that message over
+with what else its question told and how the game ended, its buttons gone.
+"""
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from functools import partial
+
+from bot.delivery.already_sent import AlreadySentPart
+from bot.delivery.messenger import Buttons
+from bot.delivery.payloads import nonce
+from bot.words import join, words
+
+
+class InPlacePart(AlreadySentPart):
+    """Kept views, questions and retired questions, written into the messages that hold them."""
+
+    async def _ask(self, row: dict, place: str, pieces: list[str]) -> None:
+        """A question written into the player's question message of its player-turn at a place
+        (one message a piece, the buttons under the last): edited in place, or new ones (see the
+        module's docstring); a retry goes on with the messages it made."""
+        game_id, question = row["game"], row["payload"]["question"]
+        asked = await asyncio.to_thread(self.store.question_messages, game_id, place)
+        if asked is not None and asked[1] == row["id"]:
+            kept = asked[2]  # a retry
+        elif not question.get("fresh") and asked is not None and asked[0] == question["since"]:
+            kept = asked[2]
+        elif not question.get("fresh") and question.get("in_place"):
+            kept = [str(question["in_place"])]
+        else:
+            kept = []
+        await asyncio.to_thread(self.store.set_question_messages, game_id, place, question["since"], row["id"], kept)
+        await self._write(row, place, pieces, kept, row["payload"].get("buttons"),
+                          partial(self.store.set_question_messages, game_id, place, question["since"], row["id"]))
+
+    async def _retire(self, row: dict, place: str) -> None:
+        """A question message of a game now over, written over (bot/tables/news.py, retire_rows): what
+        else the question it asks told, then how the game ended, its buttons gone; left as it is
+        when it asks nothing (an answer written in it since, a question never sent)."""
+        game_id = row["game"]
+        asked = await asyncio.to_thread(self.store.question_messages, game_id, place)
+        last = await asyncio.to_thread(self.store.outbox_row, asked[1]) if asked and asked[2] else None
+        if asked is None or last is None or "unasked" not in last["payload"]:
+            return
+        said = [text for text in (last["payload"]["unasked"], row["payload"]["text"]) if text]
+        await self._write(row, place, self.messenger.pieces(words(f"Game {game_id}: ", join(said))), asked[2], None,
+                          partial(self.store.set_question_messages, game_id, place, asked[0], asked[1]))
+
+    async def _edit_kept(self, row: dict, place: str, pieces: list[str]) -> None:
+        """The messages of a player's private view at a place, edited into these pieces."""
+        kept = await asyncio.to_thread(self.store.kept_messages, row["game"], place)
+        await self._write(row, place, pieces, kept, None, partial(self.store.set_kept_messages, row["game"], place))
+
+    async def _write(self, row: dict, place: str, pieces: list[str], kept: list[str], buttons: Buttons | None,
+                     remember: Callable[[list[str]], None]) -> None:
+        """The messages `kept` at a place edited into a row's pieces (`buttons` under the last): one
+        sent for a piece more, one deleted for a piece less; their ids `remember`ed (in a worker
+        thread) each time they change. A message sent goes with the piece's nonce, so a retry after
+        its answer was lost (its id unknown) is that message again, not a second one; a retry later
+        than the platform remembers a nonce finds it among the place's messages since the try (read
+        as the piece's, with its buttons: Messenger.reads) and writes into it."""
+        went = {said: made for made, said in await self._sent_since([row], place) if made not in kept}
+        for n, piece in enumerate(pieces):
+            under = buttons if n == len(pieces) - 1 else None
+            made = await self.messenger.keep(place, piece, kept[n] if n < len(kept) else
+                                             went.pop(self.messenger.reads(piece, False, under), None), under,
+                                             nonce([row], n))
+            if kept[n:n + 1] != [made]:
+                kept = [*kept[:n], made, *kept[n + 1:]]
+                await asyncio.to_thread(remember, kept)
+        while len(kept) > len(pieces):
+            await self.messenger.drop(place, kept[-1])
+            kept = kept[:-1]
+            await asyncio.to_thread(remember, kept)
