@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 from bot import asked as ask
 from bot.delivery import UNASKED, Buttons, channel_audience, message
 from bot.store import Outbox
-from bot.tables import held
 from bot.words import Text, due, mention, words
 
 if TYPE_CHECKING:
@@ -93,8 +92,8 @@ def notices(tables: Tables, game_id: int, before: dict | None, after: dict, seq:
     rows: Outbox = []
     for side in asked_of(tables, game_id, after):
         user = seats.get(side)
-        if user is None or held.held_by(tables.store, game_id, side) is not None and held.due(system, after, side):
-            continue  # no seat; or the side's held orders are played at once (they tell it)
+        if user is None:
+            continue
         new = side not in absent and (side not in waited or moved and side in late)
         question = ask.question(system, after, side)
         if not new and (not question.answers or before is None or

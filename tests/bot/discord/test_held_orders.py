@@ -16,6 +16,7 @@ from tests.bot.discord.sim import Server, play, reply, server
 from tests.bot.discord.test_choice_buttons import answer, questions, reach
 
 BORODINO = rules.load("borodino")
+BLOODY_MONDAY = rules.load("bloody_monday")
 
 
 def french_next(state: dict) -> tuple[list[str], str]:
@@ -82,22 +83,28 @@ def test_a_new_message_of_orders_replaces_those_held(tmp_path):
     play(test, tmp_path)
 
 
+async def hits_asked(s: Server) -> tuple[int, int, list[str], dict]:
+    """Last Blood after a French Grande Batterie shot: the game, its position, the answers the
+    Russian's hits ask (each the first offered), and the position once they are given."""
+    game_id, _, _ = await reach(s, "bloody_monday", "last_blood", ["russian_jager"], 1, "hit")
+    seq, state = s.tables.service.position(game_id)
+    answers = []
+    while (waiting := BLOODY_MONDAY.choice(state)) is not None:
+        answers.append(ask.answers(BLOODY_MONDAY, state, waiting["side"])[0])
+        state, _ = BLOODY_MONDAY.apply(state, waiting["side"], BLOODY_MONDAY.parse(waiting["side"], answers[-1]))
+    return game_id, seq, answers, state
+
+
 def test_the_answer_that_lets_held_orders_play_leaves_them_the_map_and_the_word_to_move(tmp_path):
     """Last Blood: the French fire their Grande Batterie, the Russian must apply the hits, and the
     French send their next shot meanwhile. Boris's click lets it play at once: his line no longer
     says 'French player: your move' under the headline and map of a phase the shot at once leaves;
     the shot's line shows them (bot/tables/superseded.py)."""
-    system = rules.load("bloody_monday")
-
     async def test(db: Path) -> None:
         async with server(db) as s:
-            game_id, _, _ = await reach(s, "bloody_monday", "last_blood", ["russian_jager"], 1, "hit")
-            seq, state = s.tables.service.position(game_id)
-            answers = []
-            while (waiting := system.choice(state)) is not None:
-                answers.append(ask.answers(system, state, waiting["side"])[0])
-                state, _ = system.apply(state, waiting["side"], system.parse(waiting["side"], answers[-1]))
-            shot = next(c.to_text() for c in system.legal_commands(state, "french") if c.to_text().startswith("fire"))
+            game_id, seq, answers, state = await hits_asked(s)
+            shot = next(c.to_text() for c in BLOODY_MONDAY.legal_commands(state, "french")
+                        if c.to_text().startswith("fire"))
             assert (await send(s, [shot])).startswith("Held until the choice waiting now is made")
             posted = len(s.posts())
             await click_all(s, game_id, answers)
@@ -105,4 +112,25 @@ def test_the_answer_that_lets_held_orders_play_leaves_them_the_map_and_the_word_
             assert said.count("Turn 1 of 4") == 1 and "French player: your move" not in said
             assert said.index("**boris** — ") < said.index("**anna** — Grande Batterie (9.2)") < said.index("Turn 1")
             assert [r["normalised"] for r in s.tables.store.commands(game_id, after=seq)][-1] == shot
+    play(test, tmp_path)
+
+
+def test_held_orders_refused_once_due_leave_nothing_the_opponent_reads_changed(tmp_path):
+    """Whether a side holds orders is its own business: the French hold a Grande Batterie shot into
+    an area that is no target, refused once the hits are applied. Boris's click reads in the channel
+    (and in his DMs) word for word as when the French held nothing: 'your move' pings Anna with
+    her question in her DMs, not 'French player: your move' unpinged."""
+    async def seen(db: Path, held: list[str]) -> tuple[list[str], list[str]]:
+        async with server(db) as s:
+            game_id, _, answers, _ = await hits_asked(s)
+            if held:
+                assert (await send(s, held)).startswith("Held until the choice waiting now is made")
+            posted, told = len(s.posts()), len(list(s.boris.user.dm_channel.history()))
+            await click_all(s, game_id, answers)
+            return s.posts()[posted:], [m.content for m in list(s.boris.user.dm_channel.history())[told:]]
+
+    async def test(db: Path) -> None:
+        plain = await seen(db, [])
+        refused = await seen(db.with_name("held.sqlite"), ["fire F-I-A2 99"])
+        assert refused == plain and "your move" in plain[0][-1]
     play(test, tmp_path)
