@@ -188,9 +188,11 @@ class Lobby(Room):
         if not sides_of(seats, actor):
             check_manage(game, actor, "start a game they do not play in")
         empty = [s for s in self.service.system(game_id).INFO.sides if s not in seats]
-        if empty:
-            raise TableError(f"The {' and '.join(map(fmt.side_name, empty))} seat is still "
-                             "free; `/game join` fills it.")
+        if empty:  # a game against the computer whose /game new was cut short (a stop) waits so too
+            raise TableError(f"The {' and '.join(map(fmt.side_name, empty))} "
+                             f"{'seat is' if len(empty) == 1 else 'seats are'} still free: `/game join` "
+                             f"fills {'it' if len(empty) == 1 else 'one'}, or `/game seat side:{empty[0]} "
+                             "player:computer` gives it to the computer.")
         change = self.tables.news.change(game_id, "")
         begins = " ".join(filter(None, (f"Game {game_id} begins.", fair_dice.announcement(game))))
         news = change.announce(begins, None, self.service.load(game_id), 0)

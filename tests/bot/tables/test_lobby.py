@@ -150,7 +150,9 @@ def test_a_game_starts_once_every_seat_is_taken_by_a_player_or_a_manager(service
     run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
     game_id = tables.game_in(CHANNEL)["id"]
     run(tables.lobby.join(BORIS, CHANNEL, "blue"))
-    assert refused(tables.lobby.start(BORIS, CHANNEL)) == "The Red seat is still free; `/game join` fills it."
+    assert refused(tables.lobby.start(BORIS, CHANNEL)) == (
+        "The Red seat is still free: `/game join` fills it, or `/game seat side:red player:computer` gives it to "
+        "the computer.")
     run(tables.lobby.join(ANNA, CHANNEL, "red"))
     run(tables.lobby.new(STRANGER, GUILD, OTHER, "toy_system", "short"))
     assert refused(tables.lobby.start(STRANGER, CHANNEL)) == (
@@ -180,8 +182,22 @@ def test_a_manager_starts_a_game_he_does_not_play_in(service):
 def test_no_seat_free_refuses_a_start_naming_every_free_seat(service):
     tables = make_tables(service)
     run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
-    assert refused(tables.lobby.start(ANNA, CHANNEL)) == \
-        "The Red and Blue seat is still free; `/game join` fills it."
+    assert refused(tables.lobby.start(ANNA, CHANNEL)) == (
+        "The Red and Blue seats are still free: `/game join` fills one, or `/game seat side:red player:computer` "
+        "gives it to the computer.")
+
+
+def test_a_game_against_the_computer_cut_short_before_its_start_is_started_as_the_refusal_says(service):
+    """`/game new opponent:computer` is several steps (the game, the creator's seat, the computer's,
+    the start): a stop between them (seen in a soak: kill -9 while Discord answered 500) leaves the
+    game unstarted with the computer's seat free, and /game start said only that `/game join` fills it,
+    which the creator may not. The refusal names `/game seat`, and the game starts once it is done."""
+    tables = make_tables(service)
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
+    run(tables.lobby.join(ANNA, CHANNEL, "red"))
+    assert "`/game seat side:blue player:computer`" in refused(tables.lobby.start(ANNA, CHANNEL))
+    run(tables.computer.seat(ANNA, CHANNEL, "blue"))
+    assert run(tables.lobby.start(ANNA, CHANNEL)) == f"Game {tables.game_in(CHANNEL)['id']} has started."
 
 
 def test_a_game_opened_with_a_chosen_seed_keeps_it_and_its_dice_are_not_drawn_in_secret(service):
