@@ -185,7 +185,7 @@ class Change:
             self.deadlines = deadlines.rows(game_id, active, phase, self.planned)
         game = news.store.game(game_id)
         told = notices(news.tables, game_id, before, after, seq, self.planned, moved, self.restart,
-                       frozenset(self.absent or ())) if not over else []
+                       frozenset(self.absent or ()), self.author) if not over else []
         self.asked = {to: payload for to, payload in told if to in system.INFO.sides}
         self.since = seq if seq > news.store.last_seq(game_id) and turned \
             else news.store.player_turn_start(game_id, seq)

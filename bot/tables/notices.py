@@ -72,7 +72,7 @@ def asked_of(tables: Tables, game_id: int, state: dict) -> list[str]:
 
 def notices(tables: Tables, game_id: int, before: dict | None, after: dict, seq: int,
             planned: dict[str, datetime], moved: bool, late: frozenset[str] = frozenset(),
-            absent: frozenset[str] = frozenset()) -> Outbox:
+            absent: frozenset[str] = frozenset(), author: str | None = None) -> Outbox:
     """The rows telling each newly awaited side what is asked (and each chooser facing a new
     question its buttons). At a phase change the channel's "your move" line pings the sides not
     told privately (it names the others without a ping). `seq`: the game's position after the
@@ -84,7 +84,10 @@ def notices(tables: Tables, game_id: int, before: dict | None, after: dict, seq:
     `absent`: the sides absent for the rest of the player-turn (bot/deadlines.py, Deadlines.marks),
     whose deadline falls due at once and plays what falls to them: never newly awaited (they were
     told so once, with the first command their deadline played), so not pinged nor sent a new DM;
-    a private question is written in place, so that it never reads as the question answered."""
+    a private question is written in place, so that it never reads as the question answered.
+    `author`: the person whose own command the change is, never pinged in the channel by it (its
+    buttons alone, if any): a standing order answering the opponent's choice in the middle of their
+    message of attacks pinged them 'your move' once an attack, as they were sending it."""
     system = tables.service.system(game_id)
     seats = tables.store.seats(game_id)
     game = tables.store.game(game_id)
@@ -106,7 +109,7 @@ def notices(tables: Tables, game_id: int, before: dict | None, after: dict, seq:
         if told_privately(tables, game_id, side):
             rows.append((side, message(words(WAITS if new else NEXT, when, ": ", asked),
                                        buttons=buttons) | {"question": {"new": new}} | UNASKED))
-        elif new and not moved:
+        elif new and not moved and user != author:
             rows.append((channel_audience(game["channel"]), message(
                 words(mention(user), f" Game {game_id}: your move", when, ": ", asked), buttons=buttons) | UNASKED))
         elif buttons is not None and side not in absent:

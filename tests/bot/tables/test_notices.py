@@ -123,6 +123,9 @@ def test_in_public_a_phase_change_pings_the_newly_awaited_and_a_choice_within_a_
     asked = notices(tables, game_id, START, SHOUTED, seq, {"blue": WHEN}, moved=False)
     assert asked == [(channel, message(words(mention(BORIS.id), f" Game {game_id}: your move, due ", due(WHEN),
                                              ": ", ANSWER), buttons=buttons) | UNASKED)]
+    # Boris's own command (a standing order of Red's answered in the middle of his orders): no ping
+    assert notices(tables, game_id, START, SHOUTED, seq, {"blue": WHEN}, moved=False, author=BORIS.id) == [
+        (channel, message(words(ANSWER), buttons=buttons) | UNASKED)]
     # at a phase change the headline's "your move" line pings Blue; the notice carries the buttons alone
     assert notices(tables, game_id, START, SHOUTED, seq, {"blue": WHEN}, moved=True) == [
         (channel, message(words(ANSWER), buttons=buttons) | UNASKED)]
