@@ -21,9 +21,8 @@ and its marking). This module holds the flush that walks the outbox.
 from __future__ import annotations
 
 import asyncio
-import logging
 
-from bot.delivery.base import Cropper, PlaceCheck, Renderer, stamp
+from bot.delivery.base import Cropper, PlaceCheck, Renderer, failed, stamp
 from bot.delivery.messenger import Buttons, ChannelClosed, DMClosed, Messenger, Onlookers, PlatformDown, Reply, looks
 from bot.delivery.payloads import UNASKED, channel_audience, kept_view, message, payload_text, unasked, user_audience
 from bot.delivery.pictures import NO_PICTURE, default_cropper, default_place_check, default_renderer
@@ -34,8 +33,6 @@ __all__ = ["Buttons", "CHANNEL_REFUSALS", "ChannelClosed", "Cropper", "DMClosed"
            "Messenger", "NO_PICTURE", "Onlookers", "PlaceCheck", "PlatformDown", "Renderer", "Reply", "UNASKED",
            "channel_audience", "default_cropper", "default_place_check", "default_renderer", "kept_view", "looks",
            "message", "payload_text", "stamp", "unasked", "user_audience"]
-
-log = logging.getLogger("kolocha.delivery")
 
 
 class Delivery(SendingPart):
@@ -65,7 +62,7 @@ class Delivery(SendingPart):
                 async with self._sending[game]:
                     sent += await self._flush_game(game)
         except Exception:  # the database, most likely: what is stored waits for the next try
-            log.exception("sending the outbox failed; it is tried again later")
+            failed("sending the outbox failed; it is tried again later")
         return sent
 
     async def _flush_game(self, game_id: int) -> int:

@@ -7,12 +7,14 @@ is a class over this one, as the store's parts are over its connection; Delivery
 from __future__ import annotations
 
 import asyncio
+import logging
+import sys
 from collections import OrderedDict, defaultdict
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
 from bot.delivery.messenger import Messenger
-from bot.service import GameService
+from bot.service import GameService, is_busy
 
 Renderer = Callable[..., bytes]
 OwnerOf = Callable[[str], Awaitable[str | None]]  # a server -> its owner's user id (None: unknown)
@@ -29,6 +31,20 @@ async def no_owner(guild: str) -> str | None:
 async def still_member(guild: str, user: str) -> bool:
     """Without a chat service that knows servers, everyone is taken to be still there."""
     return True
+
+
+log = logging.getLogger("kolocha.delivery")
+
+
+def failed(what: str, *args: object) -> None:
+    """Log the failure being handled: while another program holds the database (a backup, a
+    second process) one warning line, since nothing is wrong and what waits is tried again; any
+    other failure with its traceback."""
+    error = sys.exc_info()[1]
+    if error is not None and is_busy(error):
+        log.warning(what + " (the database is busy: %s)", *args, error)
+    else:
+        log.exception(what, *args)
 
 
 def utc_now() -> datetime:

@@ -13,7 +13,7 @@ import asyncio
 import logging
 from datetime import timedelta
 
-from bot.delivery.base import stamp
+from bot.delivery.base import failed, stamp
 from bot.delivery.in_place import InPlacePart
 from bot.delivery.messenger import ChannelClosed, DMClosed, PlatformDown
 from bot.delivery.payloads import nonce, payload_text, user_audience
@@ -55,7 +55,7 @@ class SendingPart(InPlacePart, RunsPart, PlacesPart, PicturesPart):
             if passing:
                 log.warning("outbox rows %s to %s wait: %s", ids, target, error)
             else:
-                log.exception("outbox rows %s to %s failed; kept for a retry", ids, target)
+                failed("outbox rows %s to %s failed; kept for a retry", ids, target)
             for row in rows:
                 pause = min(RETRY_CAP, timedelta(seconds=30 * 2 ** row["attempts"]))
                 if row["attempts"] + 1 >= GIVE_UP_AFTER and not passing:
@@ -69,8 +69,8 @@ class SendingPart(InPlacePart, RunsPart, PlacesPart, PicturesPart):
         try:
             await asyncio.to_thread(self._delivered, rows, target)
         except Exception:  # sent all the same (the rows after it may go): the next try marks it
-            log.exception("outbox rows %s were sent to %s, but marking them delivered failed; only the "
-                          "marking is tried again", ids, target)
+            failed("outbox rows %s were sent to %s, but marking them delivered failed; only the marking is "
+                   "tried again", ids, target)
             return True
         for outbox_id in ids:
             self._accepted.pop(outbox_id, None)
@@ -175,5 +175,4 @@ class SendingPart(InPlacePart, RunsPart, PlacesPart, PicturesPart):
         try:
             await asyncio.to_thread(self.store.mark_pieces_sent, outbox_id, pieces)
         except Exception:
-            log.exception("outbox row %s: marking %d pieces sent failed; tried again later",
-                          outbox_id, pieces)
+            failed("outbox row %s: marking %d pieces sent failed; tried again later", outbox_id, pieces)

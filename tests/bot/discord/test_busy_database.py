@@ -3,6 +3,7 @@ off the event loop, and a write that cannot get the lock soon enough is answered
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -226,6 +227,26 @@ def test_sending_the_outbox_waits_for_the_write_lock_off_the_event_loop(tmp_path
     run(scenario())
     assert tables.store.undelivered(1) == []
     assert messenger.in_channel(CHANNEL).count("\n".join(texts)) == 1
+
+
+def test_sending_the_outbox_while_another_program_holds_the_database_logs_a_warning_line(tmp_path, caplog):
+    """Another program holds the database longer than the store waits (BEGIN EXCLUSIVE, as a
+    backup may): a flush meeting it logs a warning line, no traceback and no error (which would
+    fail this test), and once the file is free the message goes, once."""
+    tables = make_tables(service_waiting(tmp_path, 0.05))
+    messenger = tables.delivery.messenger
+    game_id = run(seated_game(tables))
+    tables.store.add_outbox(game_id, [(channel_audience(CHANNEL), message("Hear this."))])
+    with write_lock(tables.store) as other:
+        other.execute("COMMIT")
+        other.execute("BEGIN EXCLUSIVE")
+        assert run(tables.delivery.flush(game_id)) == 0
+    assert "Hear this." not in messenger.in_channel(CHANNEL)
+    busy = [r for r in caplog.records if r.name == "kolocha.delivery"]
+    assert busy and all(r.levelno == logging.WARNING and "database is busy" in r.getMessage() and not r.exc_info
+                        for r in busy)
+    assert run(tables.delivery.flush(game_id)) == 1
+    assert messenger.in_channel(CHANNEL).count("Hear this.") == 1
 
 
 def test_autocomplete_and_end_answer_while_every_worker_thread_waits_for_the_write_lock(tmp_path):

@@ -887,8 +887,10 @@ def test_without_a_chat_service_that_knows_servers_their_hooks_change_nothing(se
 
 @pytest.mark.logs_errors("kolocha.delivery")
 def test_a_database_error_while_sending_is_no_refusal(service, monkeypatch, caplog):
-    """The store fails while the news of an accepted command is being sent (a
-    locked database): the player still reads what was done, and the news goes later."""
+    """The store fails while the news of an accepted command is being sent: the player still
+    reads what was done, and the news goes later. A database another program holds is one
+    warning line each time (nothing is wrong, it is tried again); any other failure keeps its
+    traceback."""
     import sqlite3
     tables = make_tables(service)
     game_id = run(seated_game(tables))
@@ -902,7 +904,20 @@ def test_a_database_error_while_sending_is_no_refusal(service, monkeypatch, capl
     assert service.store.last_seq(game_id) == 1 and service.store.undelivered(game_id)
     monkeypatch.setattr(service.store, "undelivered", locked)  # the rows cannot even be read: the log says so
     assert run(tables.delivery.flush()) == 0
-    assert "sending the outbox failed; it is tried again later" in caplog.messages
+    busy = [(r.levelno, r.getMessage()) for r in caplog.records if "database is busy" in r.getMessage()]
+    assert busy and {level for level, _ in busy} == {logging.WARNING}
+    assert ("sending the outbox failed; it is tried again later (the database is busy: database is locked)"
+            in [text for _, text in busy])
+    assert not [r for r in caplog.records if r.exc_info]
+
+    def broken(*ids):
+        raise OSError("disk full")
+    monkeypatch.setattr(service.store, "undelivered", broken)
+    caplog.clear()
+    assert run(tables.delivery.flush()) == 0
+    [record] = [r for r in caplog.records if r.name == "kolocha.delivery"]
+    assert record.levelno == logging.ERROR and record.exc_info
+    assert record.getMessage() == "sending the outbox failed; it is tried again later"
 
 
 def test_a_picture_is_drawn_again_for_a_new_command_with_an_undone_ones_number(service):
