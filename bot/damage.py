@@ -32,7 +32,8 @@ def game(row: dict) -> dict:
             "pending_seat": _json(row.get("pending_seat"), dict),
             "hot_seat": bool(row["hot_seat"]), "pending_undo": _json(row.get("pending_undo"), dict),
             "settings": _json(row.get("settings"), dict, {}),
-            "ended": _json(row.get("ended"), dict), "absent": _json(row.get("absent"), dict, {})}
+            "ended": _json(row.get("ended"), dict), "absent": _json(row.get("absent"), dict, {}),
+            "against": _json(row.get("against"), dict)}
 
 
 def outbox(row: dict) -> dict:

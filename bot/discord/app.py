@@ -199,6 +199,7 @@ class KolochaBot(commands.AutoShardedBot):
         log.info("%d game(s) told of commands a restored database lost", self.tables.news.tell_lost())
         log.info("%d message(s) wait in the outbox", len(service.store.undelivered()))
         self.retry_outbox(scheduler, delivery)
+        await self.tables.lobby.finish_all()  # a game opened against the computer that a stop cut short
         await self.tables.computer.wake_all()  # a computer seat whose side acts plays now
         self.add_dynamic_items(Confirm, Verify, Answer, Answers)
         self._starting.append(loop.create_task(self.sync_commands(store)))

@@ -84,12 +84,13 @@ class GameService:
                  options: dict | list | None = None, *, guild: str | None = None,
                  channel: str | None = None, created_by: str | None = None,
                  hot_seat: bool = False, settings: dict | None = None,
-                 opening: Opening | None = None) -> int:
+                 opening: Opening | None = None, against: dict | None = None) -> int:
         """Set up a game and return its id. Without a chosen seed the dice are fair: a secret
         seed, committed to by its hash and revealed at the end (bot/fair_dice.py). Its
         `settings` and the news of its `opening` are stored with it, and so are the options the
         system sets up new games with (its current readings: `SystemInfo.new_game_options`),
-        unless `options` turns one off."""
+        unless `options` turns one off; `against`, what an opening against the computer has
+        still to do (GamesPart.create_game)."""
         salt = commitment = None
         if seed is None:
             seed, salt = fair_dice.draw()
@@ -100,7 +101,7 @@ class GameService:
         game_id = self.store.create_game(system, scenario, seed, options, guild=guild,
                                          channel=channel, created_by=created_by,
                                          hot_seat=hot_seat, salt=salt, commitment=commitment,
-                                         settings=settings, opening=opening)
+                                         settings=settings, opening=opening, against=against)
         self.keep(game_id, 0, state)
         return game_id
 

@@ -22,22 +22,32 @@ class GamesPart(DeadlinesPart):
                     *, guild: str | None = None, channel: str | None = None,
                     created_by: str | None = None, hot_seat: bool = False,
                     salt: str | None = None, commitment: str | None = None,
-                    settings: dict | None = None, opening: Opening | None = None) -> int:
+                    settings: dict | None = None, opening: Opening | None = None,
+                    against: dict | None = None) -> int:
         """A new game; `salt` and `commitment` when its dice are committed to (bot/fair_dice.py);
-        its settings and the messages `opening` makes of its number, in the same transaction."""
+        its settings, the messages `opening` makes of its number and, for a game against the
+        computer, the side its creator plays (`against`: side and name), in the same transaction."""
         stamp = now()
         with self.transaction():
             cursor = self.db.execute(
                 """INSERT INTO games (guild, channel, system, scenario, options, seed, status,
-                   hot_seat, created_by, created_at, updated_at, salt, commitment, settings)
-                   VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?)""",
+                   hot_seat, created_by, created_at, updated_at, salt, commitment, settings, against)
+                   VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?)""",
                 [guild, channel, system, scenario, json.dumps(options or {}), seed,
                  int(hot_seat), created_by, stamp, stamp, salt, commitment,
-                 json.dumps(settings) if settings is not None else None])
+                 json.dumps(settings) if settings is not None else None,
+                 json.dumps(against) if against is not None else None])
             assert cursor.lastrowid is not None
             if opening is not None:
                 self._write_outbox(cursor.lastrowid, 0, opening(cursor.lastrowid))
         return cursor.lastrowid
+
+    def unfinished_openings(self) -> list[int]:
+        """The games opened against the computer whose seats or start were never stored (the bot
+        stopped between them), oldest first."""
+        return [row[0] for row in self.db.execute(
+            """SELECT id FROM games WHERE against IS NOT NULL AND started_at IS NULL
+               AND status != 'over' ORDER BY id""")]
 
     def game_ids(self) -> list[int]:
         """The id of every game, oldest first (without decoding the rows, which may be damaged)."""
@@ -147,11 +157,11 @@ class GamesPart(DeadlinesPart):
     def start_game(self, game_id: int, outbox: Outbox | None = None,
                    turn: str | None = None, deadlines: DeadlineRows | None = None) -> None:
         """The game begins (in game turn `turn`, for spectators' delayed view), with its news
-        and its first deadlines."""
+        and its first deadlines; an opening against the computer has nothing more to do."""
         with self.transaction():
             self._check_live(game_id)
             began = now()  # one moment: two readings of the clock may differ by a millisecond
-            self.db.execute("UPDATE games SET started_at = ?, updated_at = ? WHERE id = ?",
+            self.db.execute("UPDATE games SET started_at = ?, updated_at = ?, against = NULL WHERE id = ?",
                             [began, began, game_id])
             self._write_turn(game_id, turn, self.last_seq(game_id))
             self._write_outbox(game_id, self.last_seq(game_id), outbox)

@@ -196,6 +196,11 @@ _add_column("outbox.tried_as: the joined message a try that may have posted a ro
 _add_column("games.absent: the sides absent for the rest of a player-turn", "games", "absent")
 
 
+# what a `/game new opponent:computer` still has to do once its game is stored (its creator's side and
+# name): the seats and the start, finished at the next start if the bot stopped between them (Lobby.finish)
+_add_column("games.against: the seats and start a game opened against the computer awaits", "games", "against")
+
+
 FORMER = re.compile(r" \([^()]*\)$")  # a bracketed reference some names ended with until 28 Nov 2026
 
 

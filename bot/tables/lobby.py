@@ -85,16 +85,58 @@ class Lobby(Room):
         replays with them."""
         side = self._check_opponent(system, against)
         game_id = await asyncio.to_thread(self._open, actor, guild, channel, system, scenario,
-                                          chosen(options, tables), hot_seat, seed, against)
+                                          chosen(options, tables), hot_seat, seed, against, side)
         await self.delivery.flush(game_id)
         if side is None:
             return f"Game {game_id} is open. {self.tables.config.defaults.describe()}"
         joined = await self.join(actor, channel, side)
-        for other in self.service.system_named(system).INFO.sides:
-            if other != side:
-                await self.tables.computer.seat(actor, channel, other)
-        await self.start(actor, channel)
+        await self.finish(game_id)
         return words(joined, f" The computer plays the other side; game {game_id} has begun.")
+
+    async def finish(self, game_id: int, flush: bool = True) -> None:
+        """What a game opened against the computer still has to do, each step stored with its
+        news and done once: its creator seated, the computer in every other free seat, the start.
+        `/game new` does it at once; a stop between the steps leaves the rest to the bot's next
+        start (`finish_all`), so the game never waits unbegun with the computer's seat free."""
+        async with self.tables.lock(game_id):
+            creator = await asyncio.to_thread(self._seat_opening, game_id)
+        if creator is None:
+            return
+        if flush:
+            await self.delivery.flush(game_id)
+        async with self.tables.lock(game_id):
+            change = await asyncio.to_thread(self._start_opening, game_id, creator)
+        if change is not None:
+            await change.settle(flush)
+
+    async def finish_all(self) -> None:
+        """At start-up, before any command: every opening against the computer a stop cut short is
+        finished (its news sent by the outbox's round); one that cannot be is logged and waits."""
+        for game_id in await asyncio.to_thread(self.store.unfinished_openings):
+            try:
+                await self.finish(game_id, flush=False)
+            except Exception:
+                log.exception("game %s: finishing its opening against the computer failed", game_id)
+
+    def _seat_opening(self, game_id: int) -> Actor | None:
+        """Under the game's lock: the seats of an opening against the computer not yet stored; its
+        creator, or None when there is no such opening to finish."""
+        game = self.tables.current(game_id)
+        if game["against"] is None or game["started_at"]:
+            return None
+        creator, side = Actor(game["created_by"], game["against"]["name"]), game["against"]["side"]
+        if side not in self.store.seats(game_id):
+            self._take_seat(game, creator, game["channel"], side, self._taken(creator, side, game_id))
+        seats = self.store.seats(game_id)
+        for other in self.service.system(game_id).INFO.sides:
+            if other not in seats:
+                self.tables.computer.take(game_id, other, None, words(name(creator.name), " seats the computer"))
+        return creator
+
+    def _start_opening(self, game_id: int, creator: Actor) -> Change | None:
+        """Under the game's lock: the opening's game begins, unless it has meanwhile."""
+        game = self.tables.current(game_id)
+        return None if game["started_at"] or game["against"] is None else self._start(creator, game_id)
 
     def _check_opponent(self, system: str, against: Opponent | None) -> str | None:
         """The side the caller plays against the computer (None: no computer), refused before
@@ -114,8 +156,10 @@ class Lobby(Room):
         return side
 
     def _open(self, actor: Actor, guild: str, channel: str, system: str, scenario: str,
-              options: dict, hot_seat: bool, seed: int | None, against: Opponent | None = None) -> int:
-        """The new game, its settings and its opening line in the channel, stored together."""
+              options: dict, hot_seat: bool, seed: int | None, against: Opponent | None = None,
+              side: str | None = None) -> int:
+        """The new game, its settings and its opening line in the channel, stored together; against
+        the computer, the `side` its creator plays, which `finish` seats them in."""
         self.check_new(system, scenario)
         if any(g["status"] != "over" for g in self.store.games(channel=channel)):
             raise TableError("This channel already has a game; finish it, or start one in "
@@ -134,15 +178,15 @@ class Lobby(Room):
                                          guild=guild, channel=channel, created_by=actor.id,
                                          hot_seat=hot_seat,
                                          settings=_with_level(self.tables.config.defaults, against),
-                                         opening=opening)
+                                         opening=opening,
+                                         against={"side": side, "name": actor.name} if side else None)
         except RulesError as error:
             raise TableError(str(error))
 
     async def join(self, actor: Actor, channel: str, side: str) -> str:
         side = side.strip().lower()
         game = await asyncio.to_thread(self._free_seat, channel, side)
-        taken = words(name(actor.name), f" takes the {fmt.side_name(side)} seat in game "
-                      f"{game['id']}.")
+        taken = self._taken(actor, side, game["id"])
         async with self.tables.lock(game["id"]):
             await asyncio.to_thread(self._take_seat, game, actor, channel, side, taken)
         reply = f"You play {fmt.side_name(side)} in game {game['id']}."
@@ -158,6 +202,10 @@ class Lobby(Room):
         await self.tables.news.recheck_threads(game["id"])
         await self.delivery.flush(game["id"])
         return reply
+
+    @staticmethod
+    def _taken(actor: Actor, side: str, game_id: int) -> Text:
+        return words(name(actor.name), f" takes the {fmt.side_name(side)} seat in game {game_id}.")
 
     def _free_seat(self, channel: str, side: str) -> dict:
         """The game here, if `side` is one of its seats and it has not started."""

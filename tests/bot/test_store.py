@@ -246,3 +246,17 @@ def test_a_computer_seat_is_a_seat_with_its_level_budget_and_seed(store):
     assert store.computer_games() == [game] and store.undelivered(game)[0]["audience"] == "channel:1"
     store.take_seat(game, "red", "u1")
     assert store.computer_seats(game) == {} and store.computer_games() == []
+
+
+def test_what_an_opening_against_the_computer_awaits_is_stored_with_the_game_until_it_starts(store):
+    """A game opened against the computer keeps its creator's side and name in the transaction that
+    opens it, and loses them in the one that starts it: a stop between the two leaves it among the
+    openings to finish; a game without the computer, or one cancelled meanwhile, is none."""
+    game = store.create_game("toy", "short", 1, created_by="u1", against={"side": "blue", "name": "anna"})
+    plain = store.create_game("toy", "short", 1)
+    cancelled = store.create_game("toy", "short", 1, against={"side": "red", "name": "boris"})
+    store.end_game(cancelled, {"result": "cancelled"}, [])
+    assert store.game(game)["against"] == {"side": "blue", "name": "anna"} and store.game(plain)["against"] is None
+    assert store.unfinished_openings() == [game]
+    store.start_game(game)
+    assert store.game(game)["against"] is None and store.unfinished_openings() == []

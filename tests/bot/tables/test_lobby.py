@@ -200,6 +200,44 @@ def test_a_game_against_the_computer_cut_short_before_its_start_is_started_as_th
     assert run(tables.lobby.start(ANNA, CHANNEL)) == f"Game {tables.game_in(CHANNEL)['id']} has started."
 
 
+@pytest.mark.parametrize("done", ["game", "creator", "computer"])
+def test_a_game_against_the_computer_a_stop_cut_short_is_finished_at_the_next_start_each_step_told_once(service, done):
+    """A stop (kill -9) between the steps of `/game new opponent:computer` (the game, its creator's seat,
+    the computer's, the start) left the game unbegun with the computer's seat free: what the opening
+    still has to do is stored with the game, and the next start finishes it before any command, each
+    step's news in the outbox once, whichever step the stop came after, and a second start nothing."""
+    before = make_tables(service)
+    game_id = before.lobby._open(ANNA, GUILD, CHANNEL, "toy_system", "short", {}, False, None, Opponent("blue"), "blue")
+    if done != "game":
+        run(before.lobby.join(ANNA, CHANNEL, "blue"))
+    if done == "computer":
+        run(before.computer.seat(ANNA, CHANNEL, "red"))
+        run(before.computer.settled())  # its look for a move ends with the process that stops
+    assert service.store.unfinished_openings() == [game_id]
+    after = make_tables(service)  # the bot's next start
+    for _ in range(2):
+        run(after.lobby.finish_all())
+        run(after.computer.settled())
+    game = service.store.game(game_id)
+    assert service.store.seats(game_id) == {"blue": ANNA.id, "red": COMPUTER}
+    assert game["started_at"] and game["against"] is None and not service.store.unfinished_openings()
+    told = [markup(row["payload"]["text"]) for row in service.store.outbox(game_id)]
+    for said in (f"opens game {game_id}", f"takes the Blue seat in game {game_id}",
+                 f"seats the computer as Red in game {game_id}", f"Game {game_id} begins"):
+        assert sum(said in text for text in told) == 1, said
+
+
+def test_a_game_opened_against_the_computer_that_has_begun_or_been_cancelled_is_not_finished_again(service):
+    tables = make_tables(service)
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", against=Opponent("blue")))
+    run(tables.computer.settled())
+    game_id = tables.lobby._open(BORIS, GUILD, "101", "toy_system", "short", {}, False, None, Opponent("red"), "red")
+    run(tables.management.cancel(BORIS, "101"))
+    assert service.store.unfinished_openings() == []
+    run(tables.lobby.finish_all())
+    assert service.store.seats(game_id) == {} and not service.store.game(game_id)["started_at"]
+
+
 def test_a_game_opened_with_a_chosen_seed_keeps_it_and_its_dice_are_not_drawn_in_secret(service):
     tables = make_tables(service)
     run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", seed=123))
