@@ -66,7 +66,8 @@ def reinforce(g: Game, side: str) -> list[Event]:
 def attrit(g: Game, side: str, place: int) -> list[Event]:
     """ATTRITION: 'These losses are selected by the opponent': the opponent names a stack; it loses
     an infantry corps, or a cavalry corps when it has no infantry (a stack without corps loses
-    nothing: the loss is spent)."""
+    nothing: the loss is spent). Its owner reads what the stack has left, so two losses in one
+    place read as two, not as one line said twice."""
     loser = enemy_of(side)
     if not g.has(loser, place):
         where = ", ".join(map(str, g.stacks(loser)))
@@ -75,10 +76,14 @@ def attrit(g: Game, side: str, place: int) -> list[Event]:
     kind = "inf" if g.stack(loser, place)["inf"] else "cav"
     lost = g.take(loser, place, kind, 1)
     g.s["attrition"] -= 1
+    more = g.s["attrition"] if g.stacks(loser) else 0
+    left = counted(g.stack(loser, place))
+    said = f"{counted({kind: lost})} lost; " + ("nothing left there" if left == "nothing" else f"left there: {left}") \
+        if lost else \
+        "no corps there to lose, so the loss is spent" + (f" ({more} more to be chosen)" if more > 0 else "")
     out = [event(f"Attrition: the {side.title()} player takes a {loser.title()} loss in {g.name(place)}.",
                  kind="attrition", place=place),
-           event(f"Attrition in {g.name(place)}: {counted({kind: lost}) if lost else 'no corps there to lose'}.",
-                 loser, kind="attrition")]
+           event(f"Attrition in {g.name(place)}: {said}.", loser, kind="attrition")]
     if g.s["attrition"] <= 0 or not g.stacks(loser):
         g.s["attrition"], g.s["phase"] = 0, "movement"
     return out

@@ -44,7 +44,7 @@ def test_attrition_losses_are_selected_by_the_opponent():
     state, events = do(state, "russian", "attrit 12")
     assert stack(state, "french", 12)["inf"] == 2
     assert texts(events, "all") == ["Attrition: the Russian player takes a French loss in Vilna (12)."]
-    assert texts(events, "french") == ["Attrition in Vilna (12): 1 infantry corps."]
+    assert texts(events, "french") == ["Attrition in Vilna (12): 1 infantry corps lost; left there: 2 infantry corps."]
     state, _ = do(state, "russian", "attrit 30")
     assert stack(state, "french", 30) == {"inf": 0, "cav": 1, "supply": 0, "depot": 0}  # infantry first
     assert state["phase"] == "movement"
@@ -102,11 +102,29 @@ def test_attrition_takes_cavalry_from_a_stack_without_infantry_and_nothing_from_
     assert events == [
         {"kind": "attrition", "to": "all", "text": "Attrition: the Russian player takes a French loss in Vilna (12).",
          "irreversible": False, "place": 12},
-        {"kind": "attrition", "to": "french", "text": "Attrition in Vilna (12): 1 cavalry corps.",
-         "irreversible": False}]
+        {"kind": "attrition", "to": "french",
+         "text": "Attrition in Vilna (12): 1 cavalry corps lost; left there: 1 cavalry corps.", "irreversible": False}]
     assert stack(state, "french", 12)["cav"] == 1
     state, events = do(state, "russian", "attrit 30")
-    assert texts(events, "french") == ["Attrition in East Prussia (30): no corps there to lose."]
+    assert texts(events, "french") == ["Attrition in East Prussia (30): no corps there to lose, so the loss is spent."]
+    assert state["phase"] == "movement"
+
+
+def test_two_attrition_losses_in_one_place_read_as_two():
+    """ATTRITION: the opponent may name one stack for several losses; its owner reads each loss with
+    what the stack has left, so the lines add up and none reads as the other said twice. A loss spent
+    on a stack without corps says how many are still to be chosen."""
+    state = position({30: {"inf": 2, "supply": 1}, 12: {"supply": 1}}, {1: {"inf": 1}}, player="french",
+                     phase="attrition", attrition=4)
+    said = []
+    for place in (30, 12, 30, 30):
+        state, events = do(state, "russian", f"attrit {place}")
+        said += texts(events, "french")
+    assert said == ["Attrition in East Prussia (30): 1 infantry corps lost; left there: 1 infantry corps, 1 supply "
+                    "unit.",
+                    "Attrition in Vilna (12): no corps there to lose, so the loss is spent (2 more to be chosen).",
+                    "Attrition in East Prussia (30): 1 infantry corps lost; left there: 1 supply unit.",
+                    "Attrition in East Prussia (30): no corps there to lose, so the loss is spent."]
     assert state["phase"] == "movement"
 
 
