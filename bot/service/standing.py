@@ -99,6 +99,21 @@ def follow(service: GameService, game_id: int, system: GameSystem, state: dict, 
     return result
 
 
+def before_the_answers(text: str, result: Result) -> str | None:
+    """A command's own line (`text`, its message or the words its button said) without the answers
+    its standing orders played after it, so that each is told under what led to it, as the channel
+    tells them ('3219 ... retreats to 3120.', then 'Russian by standing order (advance: redoubt):
+    stay.'): after the command's line they read as if given before the attack they answer. None
+    where they are not its line's end (a secret order's answer, told by what the rules show of
+    it), nor any."""
+    own = text
+    for r in reversed(result.followed):
+        if not own.endswith(" " + (r.public or r.message)):
+            return None
+        own = own.removesuffix(" " + (r.public or r.message))
+    return own if result.followed else None
+
+
 def unasked(service: GameService, game_id: int, system: GameSystem, state: dict, events: list[dict]) -> list[dict]:
     """The events of a command without the question (a "choice" event) that the chooser's standing
     order answers at once (`follow` plays it next): 'Russian player: you may advance after combat:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot import text as fmt
-from bot.service import Result
+from bot.service import Result, before_the_answers
 from bot.words import Text, join, name, plain, words
 
 MOST = 60  # orders in one message: a Borodino player-turn takes at most about 30
@@ -38,12 +38,16 @@ def public_texts(result: Result) -> tuple[str, ...]:
 
 def news_of(result: Result) -> tuple[str, ...]:
     """What an accepted result tells its own side of its effects, and of the commands standing
-    orders played after it; each effect once: a public event followed by the side's own of the same
+    orders played after it, each under the answer's own line where the command's line does not end
+    with them (`Said.own`); each effect once: a public event followed by the side's own of the same
     kind (not a bare "info") that says more is read in the side's words alone (a hidden block's
     move was told twice: 'A French block moves 22 → 34 → 31. French 4 (F-I-4, infantry) moves 22 →
     34 → 31.'); one the public already says (an engaging block, revealed) is left to `_told`."""
     out: list[str] = []
+    apart = before_the_answers(result.message, result) is not None  # each answer under what it answers
     for r in (result, *result.followed):
+        if apart and r is not result:
+            out.append(r.public or r.message)
         told = r.visible_to(result.side)
         for e, own in zip(told, [*told[1:], None]):
             if own is None or e.get("to", "all") != "all" or own.get("to") != result.side or \
@@ -82,6 +86,7 @@ class Said:
     public: tuple[str, ...] = ()
     news: tuple[str, ...] = ()
     withdraw: bool = False
+    own: Text | None = None  # its line without the standing orders' answers, which its news tells in place
     in_place: bool = False  # its outcome was written with the next question, where it was asked
     expired: bool = False  # refused as a button pressed after what it answers had passed (Expired)
 
@@ -139,9 +144,10 @@ def _told(n: int, said: Said) -> Text:
     """One line of a batch's reply: an order played, with what it did; else a query answered or
     an order refused, after the words the player wrote (never read as markup)."""
     if said.accepted and said.public:
+        head = said.text if said.own is None else said.own
         news: list[str] = []
         for line in said.news:  # each effect once: its side's line may repeat a public one
-            if not fmt.said_in(line, [plain(said.text), *news]):
+            if not fmt.said_in(line, [plain(head), *news]):
                 news.append(line)
-        return words(f"{n}. ✅ ", said.text, *(f" {line}" for line in news))
+        return words(f"{n}. ✅ ", head, *(f" {line}" for line in news))
     return words(f"{n}. {'✅' if said.accepted else '❌'} ", name(fmt.clipped(said.line)), " — ", said.text)

@@ -17,7 +17,7 @@ from bot.permissions import (
     commanding_side,
     sides_of,
 )
-from bot.service import QUERIES, Result, simultaneous
+from bot.service import QUERIES, Result, before_the_answers, simultaneous
 from bot.store import Outbox
 from bot.tables import held, superseded
 from bot.tables.batch import MOST, Batch, Said, lines_of, news_of, public_texts, tells_more
@@ -254,7 +254,9 @@ class Play(Room):
         if not result.accepted:
             return Said(line, False, result.message)
         await change.settle(flush)
-        return Said(line, True, change.reply(result), public_texts(result), news_of(result), in_place=change.in_place)
+        text = change.reply(result)
+        return Said(line, True, text, public_texts(result), news_of(result), own=before_the_answers(text, result),
+                    in_place=change.in_place)
 
     def _judge(self, actor: Actor, game_id: int, line: str, side: str | None, seen: int | None,
                still: Callable[[], str | None] | None = None, asked_in: str | None = None) -> tuple[Result, Change]:

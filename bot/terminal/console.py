@@ -18,7 +18,7 @@ from typing import TextIO
 from bot import text as fmt
 from bot.computer.seat import Memory, TurnClock, answer, next_job, plan, send
 from bot.converters import Unreadable, well_formed
-from bot.service import GameService, Result, record, still_to_order, told_by_its_event
+from bot.service import GameService, Result, before_the_answers, record, still_to_order, told_by_its_event
 from bot.terminal.catch_up import last_looks, since_last_look
 from bot.terminal.map_files import MapFiles
 
@@ -138,26 +138,12 @@ def render(result: Result, line: str, viewer: str | None = None, hidden: bool = 
     # the commands this side has observed (the other's secret orders are not counted), or the game's;
     # the number is the command's own, not that of the last a standing order played after it
     number = result.seen if viewer else result.seq - len(result.followed) if result.command else result.seq
-    own = _before_the_answers(result)
+    own = before_the_answers(result.message, result)
     if own is None:
         return "\n".join([f"[{number}] {result.message}", *lines])
     return "\n".join([f"[{number}] {own}", *fmt.event_lines(seen(result)),
                       *(line for r in result.followed for line in ["  " + (r.public or r.message),
                                                                     *fmt.event_lines(seen(r))])])
-
-
-def _before_the_answers(result: Result) -> str | None:
-    """A command's own line without the answers its standing orders played after it, each then told
-    under what led to it, as the channel tells them ('  3219 ... retreats to 3120.', then '  Russian
-    by standing order (advance: redoubt): stay.'): after the command's line they read as if given
-    before the attack they answer. None where they are not its line's end (a secret order's
-    answer, told by what the rules show of it), nor any."""
-    own = result.message
-    for r in reversed(result.followed):
-        if not own.endswith(" " + (r.public or r.message)):
-            return None
-        own = own.removesuffix(" " + (r.public or r.message))
-    return own if result.followed else None
 
 
 OWN_SIDE_ONLY = ("Refused: at this screen you speak for the {side} player alone (Fog of War: each "

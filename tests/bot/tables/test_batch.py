@@ -3,7 +3,7 @@ everyone and the author read of each, whether a typed message must leave a publi
 the reply listing what became of each order."""
 from __future__ import annotations
 
-from bot.service import Result
+from bot.service import Result, before_the_answers
 from bot.tables.batch import MOST, Batch, Said, lines_of, news_of, public_texts, tells_more
 from bot.words import plain
 
@@ -104,3 +104,27 @@ def test_the_author_reads_an_effect_once_in_the_fuller_words():
                                                         news_of(engaging)), Said("end", True, "French: end.", ("y",))])
     assert plain(batch.reply()).splitlines()[0] == \
         "1. ✅ French: move F-I-5 46. French 5 (F-I-5, infantry) moves 34 → 31 → 46 and engages."
+
+
+def test_a_standing_orders_answer_is_told_under_the_result_it_answers():
+    """A standing order answering the choice an attack left reads after the attack's result, as the
+    channel and the terminal tell it; on the attack's own line it read as given before the attack.
+    An answer the command's line does not end with (a secret order's, told by what the rules show)
+    stays where it was."""
+    answer = _result("Russian by standing order (advance: redoubt): stay.", [{"text": "3218 stays put."}],
+                     side="russian")
+    attack = _result("French: attack 3219 -> 3218. Russian by standing order (advance: redoubt): stay.",
+                     [{"text": "3219 (5) attacks 3218: Dr."}], side="french", followed=[answer])
+    assert news_of(attack) == ("3219 (5) attacks 3218: Dr.", "Russian by standing order (advance: redoubt): stay.",
+                               "3218 stays put.")
+    said = Said("attack 3219 3218", True, attack.message, public_texts(attack), news_of(attack),
+                own=before_the_answers(attack.message, attack))
+    batch = Batch(["attack 3219 3218", "end"], said=[said, Said("end", True, "French: end.", ("French: end.",))])
+    assert plain(batch.reply()).splitlines()[0] == (
+        "1. ✅ French: attack 3219 -> 3218. 3219 (5) attacks 3218: Dr. Russian by standing order (advance: redoubt): "
+        "stay. 3218 stays put.")
+    assert Batch(["attack 3219 3218"], said=[said]).reply() == attack.message  # one order: its own words, whole
+    secret = _result("French: attack 3219 -> 3218. Both plans are down.", [{"text": "3219 (5) attacks 3218: Dr."}],
+                     side="french", followed=[_result("Russian: plan hold.", [], side="russian")])
+    assert before_the_answers(secret.message, secret) is None
+    assert news_of(secret) == ("3219 (5) attacks 3218: Dr.",)
