@@ -447,3 +447,40 @@ def test_a_bot_killed_at_each_message_of_a_borodino_player_turn_played_by_button
         return loopback, store, start, welcomes, opening, kills
     rows = told_through_kills(*asyncio.run(test()), least=5)
     assert any("buttons" in row["payload"] for row in rows) and any("picture" in row["payload"] for row in rows)
+
+
+def test_a_game_opened_against_the_computer_and_killed_at_its_first_post_begins_at_the_next_start(tmp_path):
+    """`/game new opponent:computer` is several steps, each stored with its news: the bot killed (kill -9) as
+    the game's opening post reaches Discord, before its creator's seat, the computer's and the start, is
+    started again; it finishes the opening before any command, and each line of it is posted once."""
+    async def test() -> tuple[list[str], Store]:
+        async with bot_on_loopback(tmp_path) as (loopback, bot):
+            killed = asyncio.Event()
+
+            def kill() -> None:
+                assert bot.process is not None
+                loopback.lose_answer = None
+                bot.process.kill()
+                killed.set()
+            loopback.lose_answer = kill
+            await loopback.interact(ANNA, "game new", {"system": "borodino", "scenario": "7sep",
+                                                       "opponent": "computer", "side": "french"})
+            await asyncio.wait_for(killed.wait(), WAIT)
+            assert bot.process is not None
+            await bot.process.wait()
+            store = Store(bot.database)
+            assert store.seats(1) == {} and not store.game(1)["started_at"]
+            await bot.start()
+            for _ in range(int(WAIT / 0.05)):
+                if store.game(1)["started_at"] and not store.undelivered():
+                    break
+                await asyncio.sleep(0.05)
+            assert await bot.stop() == 0
+        return public_posts(loopback), store
+    posts, store = asyncio.run(test())
+    assert store.seats(1) == {"french": str(ANNA.id), "russian": "computer"} and store.game(1)["against"] is None
+    assert store.undelivered() == []
+    lines = [line for post in posts for line in post.splitlines()]
+    for said in ("opens game 1", "takes the French seat in game 1", "seats the computer as Russian in game 1",
+                 "Game 1 begins"):
+        assert sum(said in line for line in lines) == 1, (said, posts)
