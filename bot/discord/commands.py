@@ -67,7 +67,8 @@ async def answer(interaction: discord.Interaction, work: Work) -> None:
 async def offer(interaction: discord.Interaction, action: str) -> None:
     """Ask privately, with persistent buttons, before ending a phase or resigning: acknowledged
     at once (Discord wants an answer within 3 s, and the offer is read in a worker thread that
-    may queue behind writes), the question and its buttons follow."""
+    may queue behind writes), the question and its buttons follow; an end that gives nothing up
+    (Play.offer) is played at once."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     tables = tables_of(interaction)
     actor = actor_of(interaction)
@@ -80,6 +81,15 @@ async def offer(interaction: discord.Interaction, action: str) -> None:
     except TableError as error:
         await send_reply(followup, tables.delivery,
                          await asyncio.to_thread(tables.private, actor, error.text))
+        return
+    if not asked.needed:  # nothing to give up: done at once
+        try:
+            text = await tables.play.confirm(actor, action, asked.game_id, asked.side, asked.seq)
+        except TableError as error:
+            text = error.text
+        except StoreRefusal as error:
+            text = str(error)
+        await send_reply(followup, tables.delivery, await asyncio.to_thread(tables.private, actor, text))
         return
     await send_reply(followup, tables.delivery, asked.reply, lambda piece: interaction.followup
                      .send(piece, ephemeral=True, view=confirmation(action, asked)))
@@ -563,7 +573,7 @@ async def odds(interaction: discord.Interaction, question: str) -> None:
     await answer(interaction, lambda t, a, c: t.play.submit(a, c, f"odds {question}"))
 
 
-@app_commands.command(name="end", description="End your phase (asks to confirm)")
+@app_commands.command(name="end", description="End your phase (asks first, unless end is all you may do)")
 @app_commands.guild_only()
 async def end(interaction: discord.Interaction) -> None:
     await offer(interaction, "end")

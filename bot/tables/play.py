@@ -64,6 +64,7 @@ class Offer:
     game_id: int
     side: str
     seq: int
+    needed: bool = True  # False: nothing would be given up (`end` is all the side may do): no question
 
 
 class Play(Room):
@@ -349,7 +350,9 @@ class Play(Room):
 
     def offer(self, actor: Actor, channel: str, action: str) -> Offer:
         """The question before ending a phase or resigning, for the caller's side at this
-        position; refused at once for someone without a seat."""
+        position; refused at once for someone without a seat. Ending a step where `end` is all the
+        side may do gives nothing up: not asked (`needed`), a Combat Phase without an attack to make
+        cost two touches for nothing."""
         game = self.tables.game_in(channel)
         game_id = game["id"]
         if not game["started_at"]:
@@ -363,8 +366,11 @@ class Play(Room):
         text = (f"Resign game {game_id} as {name}? This ends the game." if action == "resign"
                 else f"End the {name} side's current step in game {game_id}? It is the `end` command: whatever "
                 "is left undone in the step is given up.")
-        return Offer(self.tables.private(actor, text), game_id, side,
-                     self.store.seen_seq(game_id, side))
+        # where units are hidden, what a side may do could reflect what it cannot see: always asked
+        alone = action == "end" and not system.INFO.hidden_information and \
+            [c.to_text() for c in system.legal_commands(state, side)] == ["end"]
+        return Offer(self.tables.private(actor, text), game_id, side, self.store.seen_seq(game_id, side),
+                     needed=not alone)
 
     async def confirm(self, actor: Actor, action: str, game_id: int, side: str,
                       seq: int) -> Text:

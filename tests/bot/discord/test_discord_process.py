@@ -103,12 +103,15 @@ async def ask(loopback: Loopback, person: Person, name: str, **options: object) 
 
 
 async def end_phase(loopback: Loopback, person: Person) -> str:
-    """`/end`, then its confirmation button."""
+    """`/end`, then its confirmation button (none where `end` is all the side may do: played at once)."""
     interaction = await loopback.interact(person, "end")
     for _ in range(int(WAIT / 0.05)):  # the offer may come in several pieces; one has the buttons
-        offer = [s for s in await answered(loopback, interaction) if s.components]
+        said = await answered(loopback, interaction)
+        offer = [s for s in said if s.components]
         if offer:
             break
+        if any(s.text.endswith(": end.") for s in said):
+            return said[-1].text
         await asyncio.sleep(0.05)
     else:
         texts = [s.text for s in await answered(loopback, interaction)]
@@ -413,8 +416,8 @@ def test_a_bot_killed_at_each_message_of_a_borodino_player_turn_played_by_button
         tmp_path):
     """A Borodino 7 Sept game started; Anna's French move that leaves an attack due, her /end confirmed
     by its button, her attack, each choice the combat asks answered by its question's button (in the
-    channel: an open game), by whichever side it asks (a retreat, an advance), and her /end by its
-    button, which hands the turn to Boris. The bot is killed (kill -9) at each message, edit and
+    channel: an open game), by whichever side it asks (a retreat, an advance), and her `end`, all she may
+    do then (so `/end` would not ask: given as an order), which hands the turn to Boris. The bot is killed (kill -9) at each message, edit and
     deletion they cause (a click's line, the map, a question, the next player's prompt), once Discord
     made it and before it answers, and started again. Every row is delivered, none given up; no
     message is made twice; each player's DMs say only what was addressed to them; every text reached
@@ -442,7 +445,7 @@ def test_a_bot_killed_at_each_message_of_a_borodino_player_turn_played_by_button
                 kills += await pressed(loopback, bot, store, PLAYERS[sides[0]], answer_button(store, sides[0]))
             else:
                 raise AssertionError("combat did not finish")
-            kills += await ended_by_its_button(loopback, bot, store, ANNA)
+            kills += await ordered(loopback, bot, store, ANNA, "end")
             assert position(bot.database)[2] == ["russian"] and await bot.stop() == 0
         return loopback, store, start, welcomes, opening, kills
     rows = told_through_kills(*asyncio.run(test()), least=5)

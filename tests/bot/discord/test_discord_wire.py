@@ -13,6 +13,7 @@ import pytest
 from discord.webhook.async_ import async_context
 
 import bot
+import rules
 from bot.config import Config
 from bot.delivery import message
 from bot.discord.app import DM_CLOSED, KolochaBot
@@ -37,6 +38,7 @@ from tests.bot.discord.discord_fakes import (
 )
 
 EPHEMERAL = 64
+BORODINO = rules.load("borodino")
 
 
 class Wire:
@@ -348,6 +350,22 @@ def test_end_is_confirmed_by_the_seated_player_at_the_offered_position(tmp_path)
         answers = await wire.press(ANNA, confirm)  # the same button, once more
         assert "This button has expired" in text_of(answers[-1])
         assert wire.tables.store.last_seq(game_id) == 1
+    play(test, tmp_path)
+
+
+def test_end_where_it_is_all_the_side_may_do_is_played_unasked(tmp_path):
+    """7 Sept: the one French attack of the Combat Phase made (and lost, dice seed 3), `end` gives
+    nothing up and `/end` plays it at once (no buttons to press)."""
+    async def test(db: Path) -> None:
+        wire = await start(db)
+        game_id = await borodino(wire)
+        for side, line in (("french", "move 3321 3219"), ("french", "end"), ("french", "attack 3219 -> 3218"),
+                           ("russian", "advance 3218 3219")):
+            assert (await asyncio.to_thread(wire.tables.service.submit, game_id, side, line)).accepted
+        assert [c.to_text() for c in BORODINO.legal_commands(wire.tables.service.load(game_id), "french")] == ["end"]
+        answer = await offered(wire, ANNA, "end")
+        assert text_of(answer) == "French: end." and "components" not in answer[1]["data"]
+        assert wire.tables.store.last_seq(game_id) == 5
     play(test, tmp_path)
 
 

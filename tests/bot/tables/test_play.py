@@ -416,7 +416,10 @@ def test_ending_a_phase_or_resigning_is_asked_first_for_the_callers_side_at_this
     end = tables.play.offer(ANNA, CHANNEL, "end")
     assert end.reply.text == (f"End the Red side's current step in game {game_id}? It is the `end` command: "
                               "whatever is left undone in the step is given up.")
-    assert (end.game_id, end.side, end.seq) == (game_id, "red", 1)
+    assert (end.game_id, end.side, end.seq, end.needed) == (game_id, "red", 1, True)
+    run(tables.play.submit(ANNA, CHANNEL, "move r2 0201"))  # `end` is all Red may do now: nothing to give up
+    assert not tables.play.offer(ANNA, CHANNEL, "end").needed
+    run(tables.play.submit(ANNA, CHANNEL, "undo"))
     resign = tables.play.offer(BORIS, CHANNEL, "resign")
     assert resign.reply.text == f"Resign game {game_id} as Blue? This ends the game."
     assert (resign.game_id, resign.side, resign.seq) == (game_id, "blue", service.store.seen_seq(game_id, "blue"))
