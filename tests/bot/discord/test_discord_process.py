@@ -419,9 +419,9 @@ def test_a_bot_killed_at_each_message_of_a_borodino_player_turn_played_by_button
     channel: an open game), by whichever side it asks (a retreat, an advance), and her `end`, all she may
     do then (so `/end` would not ask: given as an order), which hands the turn to Boris. The bot is
     killed (kill -9) at each message, edit and deletion they cause (a click's line, the map, a
-    question, the next player's prompt), once Discord made it and before it answers, and started again. Every row is delivered, none given up; no
-    message is made twice; each player's DMs say only what was addressed to them; every text reached
-    its place."""
+    question, the next player's prompt), once Discord made it and before it answers, and started
+    again. Every row is delivered, none given up; no message is made twice; each player's DMs say
+    only what was addressed to them; every text reached its place."""
     async def test() -> tuple[Loopback, Store, int, set[str], set[int], int]:
         async with bot_on_loopback(tmp_path) as (loopback, bot):
             await ask(loopback, ANNA, "game new", system="borodino", scenario="7sep")
