@@ -221,7 +221,16 @@ class Lobby(Room):
                              [(channel_audience(channel), message(taken))])
 
     async def start(self, actor: Actor, channel: str) -> str:
-        game_id = (await asyncio.to_thread(self.tables.game_in, channel))["id"]
+        """The game begins; one opened against the computer whose opening was cut short (the store
+        busy while the bot ran on, say) is finished: its seats, then its start (`finish`)."""
+        game = await asyncio.to_thread(self.tables.game_in, channel)
+        game_id = game["id"]
+        if game["against"] is not None and not game["started_at"]:
+            seats = await asyncio.to_thread(self.store.seats, game_id)
+            if actor.id != game["created_by"] and not sides_of(seats, actor):
+                check_manage(game, actor, "start a game they do not play in")
+            await self.finish(game_id)
+            return f"Game {game_id} has started."
         async with self.tables.lock(game_id):
             change = await asyncio.to_thread(self._start, actor, game_id)
             await change.settle()
@@ -236,7 +245,7 @@ class Lobby(Room):
         if not sides_of(seats, actor):
             check_manage(game, actor, "start a game they do not play in")
         empty = [s for s in self.service.system(game_id).INFO.sides if s not in seats]
-        if empty:  # a game against the computer whose /game new was cut short (a stop) waits so too
+        if empty:
             raise TableError(f"The {' and '.join(map(fmt.side_name, empty))} "
                              f"{'seat is' if len(empty) == 1 else 'seats are'} still free: `/game join` "
                              f"fills {'it' if len(empty) == 1 else 'one'}, or `/game seat side:{empty[0]} "

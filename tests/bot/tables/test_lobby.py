@@ -227,6 +227,19 @@ def test_a_game_against_the_computer_a_stop_cut_short_is_finished_at_the_next_st
         assert sum(said in text for text in told) == 1, said
 
 
+def test_an_opening_against_the_computer_cut_short_while_the_bot_runs_on_is_finished_by_game_start(service):
+    """A step of `/game new opponent:computer` that failed while the bot ran on (the store busy) leaves
+    its opening to the next start of the bot, or to `/game start` by its creator, which finishes it."""
+    tables = make_tables(service)
+    game_id = tables.lobby._open(ANNA, GUILD, CHANNEL, "toy_system", "short", {}, False, None, Opponent("blue"), "blue")
+    with pytest.raises(TableError, match="Manage Server"):
+        run(tables.lobby.start(STRANGER, CHANNEL))
+    assert run(tables.lobby.start(ANNA, CHANNEL)) == f"Game {game_id} has started."
+    run(tables.computer.settled())
+    assert service.store.seats(game_id) == {"blue": ANNA.id, "red": COMPUTER}
+    assert not service.store.unfinished_openings()
+
+
 def test_a_game_opened_against_the_computer_that_has_begun_or_been_cancelled_is_not_finished_again(service):
     tables = make_tables(service)
     run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", against=Opponent("blue")))
