@@ -297,7 +297,9 @@ def turn_words(view: dict) -> str:
 def headline(view: dict, computer: Collection[str] = ()) -> str:
     """Turn (as the picture names it), day and clock (Borodino's Grand Battle spans three days; a
     night turn reads Night, as on the picture), phase and player (none once the game is over: no
-    side acts); then who moves (or the outcome) and the engine's prompt. The sides the `computer`
+    side acts); then who moves, unless the phase's player alone, whom the line names (on a phone
+    'To move: French' under '... | French player' said it again), or the outcome; and the engine's
+    prompt. The sides the `computer`
     plays are named as such, and while only they move the prompt is left out: its instructions
     ('French impulse: `tactical`, `pass` ...') are for no one who reads them; so are those of the
     notes, which read as the view's `plain_notes` (Borodino's reinforcements, without '`move <id>
@@ -312,7 +314,7 @@ def headline(view: dict, computer: Collection[str] = ()) -> str:
     lines = [" | ".join(head)]
     if view.get("outcome"):
         lines.append(outcome_line(view["outcome"]))
-    elif view.get("to_move"):
+    elif view.get("to_move") and (view["to_move"] != [view.get("player")] or view.get("player") in computer):
         lines.append("To move: " + ", ".join(side_name(s) + (" (the computer)" if s in computer else "")
                                              for s in view["to_move"]))
     unread = bool(view.get("to_move")) and set(view["to_move"]) <= set(computer)

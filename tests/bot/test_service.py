@@ -424,7 +424,7 @@ def test_a_game_whose_own_help_names_undo_is_answered_as_it_is(service, game, mo
 
 def test_status_without_an_undo_waiting_is_the_position_alone(service, game):
     assert service.submit(game, "blue", "status").reply == (
-        "Turn 1 | hour 1 | Movement Phase | Red player\nTo move: Red\n\nRed: 2 units\nBlue: 2 units\n`units` lists "
+        "Turn 1 | hour 1 | Movement Phase | Red player\n\nRed: 2 units\nBlue: 2 units\n`units` lists "
         "them; `units <place>` those at one place.")
 
 

@@ -120,7 +120,7 @@ def test_at_the_end_setting_the_deadline_ends_the_phase_and_the_absent_side_s_ne
     assert tables.delivery.messenger.in_channel(CHANNEL)[-1] == (
         "**Deadline** — Red: end. Until the Red player acts again, what falls to them this player-turn is played "
         "at once, as at this deadline.\nred ends the Movement Phase\nTurn 1 | hour 1 | Dice Phase | Red player\n"
-        "To move: Red\nRoll the die.\nRed player: their deadline passed this player-turn, so the bot plays for "
+        "Roll the die.\nRed player: their deadline passed this player-turn, so the bot plays for "
         "them now.")
     assert service.store.deadline(game_id, "red")["due_at"] == clock().isoformat()
 

@@ -165,7 +165,7 @@ def test_a_game_starts_once_every_seat_is_taken_by_a_player_or_a_manager(service
     assert tables.delivery.messenger.in_channel(CHANNEL)[-1] == (
         f"Game {game_id} begins. Fair dice: every roll of game {game_id} comes from a secret seed, committed to as "
         f"SHA-256 {service.store.game(game_id)['commitment']}. The seed and its salt are revealed when the game ends, "
-        f"so that anyone can check every roll.\nTurn 1 | hour 1 | Movement Phase | Red player\nTo move: Red\n"
+        f"so that anyone can check every roll.\nTurn 1 | hour 1 | Movement Phase | Red player\n"
         f"<@1>: your move, due <t:{due}:R>.")
     assert refused(tables.lobby.start(ANNA, CHANNEL)) == f"Game {game_id} has already started."
     assert refused(tables.lobby.join(STRANGER, CHANNEL, "red")) == "This game has started; its seats are taken."

@@ -191,7 +191,7 @@ def test_a_side_s_view_is_kept_in_its_dms_once_it_shows_more_than_the_public_one
     assert messenger.kept_text(f"dm:{ANNA.id}") == (
         f"Game {game_id}: your view as Red, as of command 2 (this message is kept up to date):\n"
         "Latest for you: your secret number is 1\n\n"
-        f"Turn 1 | hour 1 | Movement Phase | Blue player\nTo move: Blue\n{runners}")
+        f"Turn 1 | hour 1 | Movement Phase | Blue player\n{runners}")
     assert messenger.dms[-1] == (ANNA.id, f"Game {game_id}: your map as Red: turn 1, Blue player.",
                                  (b"PNG turn=1 secrets=[1] {}", b"CROP turn=1 secrets=[1]"))
     assert messenger.read_by(BORIS.id) == [f"You play Blue in game {game_id}. Your private news arrives here.", ""]
@@ -201,7 +201,7 @@ def test_a_side_s_view_is_kept_in_its_dms_once_it_shows_more_than_the_public_one
     run(tables.play.submit(BORIS, CHANNEL, "end"))  # her headline changed: written again, with nothing latest
     assert messenger.kept_text(f"dm:{ANNA.id}") == (
         f"Game {game_id}: your view as Red, as of command 4 (this message is kept up to date):\n"
-        f"Turn 1 | hour 1 | Dice Phase | Blue player\nTo move: Blue\nRoll the die.\n{runners}")
+        f"Turn 1 | hour 1 | Dice Phase | Blue player\nRoll the die.\n{runners}")
     assert len(messenger.to(ANNA.id)) == 2  # the same player-turn: no second map
 
 
@@ -242,7 +242,7 @@ def test_a_side_s_own_view_lists_its_own_units_in_the_view_s_words_and_names_its
             "units": [{"side": "french", "area": 12, "id": "F1", "type": "corps", "strength": 4},
                       {"side": "russian", "area": 12, "id": "R1", "type": "corps", "strength": 3},
                       {"side": "french", "area": 7, "id": "F2", "type": "corps", "strength": 2}]}
-    headline = "Turn 3 | Movement Phase | French player\nTo move: French\n"
+    headline = "Turn 3 | Movement Phase | French player\n"
     listing = ("French:\n  place       stack  corps  holds\n  Vilna (12)  F1     4      corps\n"
                "  7           F2     2      corps")
     assert own_view(view, "french") == [headline, {"table": listing}]
@@ -294,7 +294,7 @@ def test_spectators_see_the_public_view_at_each_phase_and_nothing_within_one(ser
     run(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))
     assert _watched(tables) == []
     run(tables.play.submit(ANNA, CHANNEL, "end"))
-    assert _watched(tables) == [(f"Game {game_id}:\nTurn 1 | hour 1 | Dice Phase | Red player\nTo move: Red\n"
+    assert _watched(tables) == [(f"Game {game_id}:\nTurn 1 | hour 1 | Dice Phase | Red player\n"
                                  "Roll the die.", (b"PNG turn=1 secrets=[] {}", b"CROP turn=1 secrets=[]"))]
 
 
@@ -314,8 +314,8 @@ def test_spectators_one_turn_behind_see_the_start_of_each_turn_and_the_end_of_th
     def drawn_at(turn: int) -> tuple[bytes, ...]:
         return f"PNG turn={turn} secrets=[] {{}}".encode(), f"CROP turn={turn} secrets=[]".encode()
     assert _watched(tables) == [
-        (f"{behind} 1.\nTurn 1 | hour 1 | Movement Phase | Red player\nTo move: Red", drawn_at(1)),
-        (f"{behind} 2.\nTurn 2 | hour 2 | Movement Phase | Red player\nTo move: Red", drawn_at(2)),
+        (f"{behind} 1.\nTurn 1 | hour 1 | Movement Phase | Red player", drawn_at(1)),
+        (f"{behind} 2.\nTurn 2 | hour 2 | Movement Phase | Red player", drawn_at(2)),
         (f"Game {game_id}:\nTurn 4 | hour 4 | Movement Phase\nGame over: No winner (draw): scores 9-9.",
          drawn_at(4))]
     assert service.store.deadlines(game_id) == []
@@ -585,7 +585,7 @@ def test_a_draw_offer_is_said_in_public_and_asked_by_dm_and_once_agreed_ends_the
     for actor, line in ((ANNA, "end"), (ANNA, "roll")):
         run(tables.play.submit(actor, CHANNEL, line))
     messenger = tables.delivery.messenger
-    assert messenger.in_channel(CHANNEL)[-1].endswith(f"\nTo move: Blue\nBlue player: your move, {DUE}.")  # by DM
+    assert messenger.in_channel(CHANNEL)[-1].endswith(f"| Blue player\nBlue player: your move, {DUE}.")  # by DM
     assert questions(tables, BORIS.id) == [f"Game {game_id}: the game waits for you, {DUE}: the Blue Movement Phase "
                                            "(turn 1)."]
     assert re.search(r"\nLatest for you: your secret number is \d\n", messenger.kept_text(f"dm:{ANNA.id}"))

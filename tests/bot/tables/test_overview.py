@@ -60,7 +60,7 @@ def games(service):
 
 def test_the_status_of_a_game_running_not_started_or_over(games):
     assert markup(games.overview.status(ANNA, CHANNEL)) == (
-        f"Game 1: {RACE}\nTurn 1 | hour 1 | Movement Phase | Red player\nTo move: Red\nSeats: {SEATED}\n"
+        f"Game 1: {RACE}\nTurn 1 | hour 1 | Movement Phase | Red player\nSeats: {SEATED}\n"
         f"Red deadline <t:1772539200:R>\nOptions: none; `/help topic:options` says what they play.\n{SETTINGS}")
     assert markup(games.overview.status(STRANGER, "101")) == (
         f"Game 2: {RACE} (hot-seat)\nNot started yet.\nSeats: none taken\nOptions: bonus; `/help topic:options` says "

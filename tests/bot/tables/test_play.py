@@ -32,7 +32,7 @@ from tests.bot.discord.discord_fakes import (
 )
 from tests.bot.discord.discord_fakes import picture as drawn
 
-HEADLINE = "Turn 1 | hour 1 | Movement Phase | Red player\nTo move: Red"  # the toy race's first
+HEADLINE = "Turn 1 | hour 1 | Movement Phase | Red player"  # the toy race's first
 
 
 # -- the map on request --------------------------------------------------------------------------

@@ -71,11 +71,11 @@ def test_after_the_computers_commands_the_person_is_told_what_the_game_waits_for
         out.append(prompt)
         return next(answers)
     play(service, game, read, out.append)
-    turns = [i for i, text in enumerate(out) if text == "Turn 1 | hour 1 | Movement Phase | Blue player\nTo move: Blue"]
+    turns = [i for i, text in enumerate(out) if text == "Turn 1 | hour 1 | Movement Phase | Blue player"]
     assert turns == [out.index("Blue > ") - 1] and out[turns[0] - 1].startswith("[4] Red: roll.")
     assert [text.split(".")[0] for text in out[2:6]] == ["[1] Red: move r2 0201", "[2] Red: move r1 0201",
                                                            "[3] Red: end", "[4] Red: roll"]
-    assert out[-2:] == ["Turn 2 | hour 2 | Movement Phase | Blue player\nTo move: Blue", "Blue > "]
+    assert out[-2:] == ["Turn 2 | hour 2 | Movement Phase | Blue player", "Blue > "]
 
 
 def test_the_computer_at_the_terminal_consents_to_an_undo(service, game):
