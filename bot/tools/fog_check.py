@@ -7,11 +7,12 @@ real Tables over a recording messenger) and once at the terminal's hot seat, and
 the same lines in both: legal commands of theirs, probes naming the enemy blocks or places, and
 queries, then `undo`. Everything the viewer can observe must be the same:
 the replies (slash commands, typed messages and `/orders` boxes of several orders), what is posted
-in the game channel, what they are sent by DM (new messages and the kept ones edited in place, with
-their buttons), the pictures (drawn here as the JSON of the view they show), the autocomplete
-choices, the terminal's screen and the files it writes for them. The lines stop before the first
-step after which the engine itself tells the two positions apart (the rules disclosed a block or a
-stack); in 1812 the battle plans are compared too, the other side's chit down or not.
+in the game channel and in a spectators' channel, what they are sent by DM (new messages and the
+kept ones edited in place, with their buttons), the pictures (drawn here as the JSON of the view
+they show), the autocomplete choices, the terminal's screen and the files it writes for them.
+The lines stop before the first step after which the engine itself tells the two positions apart
+(the rules disclosed a block or a stack); in 1812 the battle plans are compared too, the other
+side's chit down or not.
 """
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ from rules.core.playout import Move
 from rules.core.system import GameSystem
 
 VIEWER, OTHER = Actor("1", "Viewer"), Actor("2", "Other")
-GUILD, CHANNEL = "900", "100"
+GUILD, CHANNEL, SPECTATORS = "900", "100", "101"
 NOON = datetime(2026, 3, 1, 12, tzinfo=UTC)
 QUERIES = ("status", "units", "help")
 
@@ -170,7 +171,8 @@ def _service(path: Path, position: Position) -> GameService:
 
 async def at_table(position: Position, viewer: str, lines: Sequence[Line],
                    folder: Path, hidden: Sequence[str] | None = None, batched: bool = False) -> list[str]:
-    """The game at a Discord table, the viewer seated at their side: what they observe while
+    """The game at a Discord table, the viewer seated at their side and a spectators' channel
+    following it (anyone may read it): what they observe while
     giving `lines`, one message each; `batched`, the orders the rules accept and the last line
     go in one `/orders` box instead (the last one held when it meets a choice still to be made,
     bot/tables/held.py), the queries and `undo` one by one. With `hidden`, the other side first
@@ -188,6 +190,7 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line],
                            position.INFO.default_scenario, seed=1)
     await tables.lobby.join(VIEWER, CHANNEL, viewer)
     await tables.lobby.join(OTHER, CHANNEL, other)
+    await tables.lobby.spectate(VIEWER, CHANNEL, SPECTATORS)
     await tables.lobby.start(VIEWER, CHANNEL)
     before = _answer(lambda: tables.play.offer(VIEWER, CHANNEL, "end"))
     seen += _looks(tables, service)

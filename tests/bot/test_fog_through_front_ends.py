@@ -45,6 +45,22 @@ def test_the_check_sees_a_dm_sent_to_the_wrong_player(monkeypatch):
     assert report.differences and "DM" in report.differences[0]
 
 
+def test_the_check_reads_the_spectators_channel(monkeypatch):
+    """The positive control for spectators: plant a leak (the spectators' news also shows each
+    side's private view, in a channel any player may read) and the same games show it."""
+    spectator_rows = News.spectator_rows
+
+    def telling_too_much(self, game_id, seq, state, *args, **kwargs):
+        rows = spectator_rows(self, game_id, seq, state, *args, **kwargs)
+        private = self.private_views(game_id, state, seq, None)
+        return rows + [(place, row) for place, _ in rows for _, row in private]
+
+    monkeypatch.setattr(News, "spectator_rows", telling_too_much)
+    seed, scenario, options = GAMES[0]
+    report = fog_check.bloody_monday_swap(seed, seed, scenario, options, positions=3)
+    assert report.differences and f"posted in {fog_check.SPECTATORS}" in report.differences[0]
+
+
 def test_kolocha_fuzz_runs_every_part_and_writes_a_failing_playout_as_a_script(
         tmp_path, capsys, monkeypatch):
     """`kolocha fuzz` over one game of each part (the engine's own swap test stands in by a
