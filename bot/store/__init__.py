@@ -67,7 +67,7 @@ def existing(path: str | Path) -> Store:
         tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     finally:
         conn.close()
-    if not {"games", "_sqlite_migrations"} <= tables:
+    if "games" not in tables or not {"_sqlite_migrations", "migrations"} & tables:  # the latter: the first hour's
         raise NotKolocha(f"{path} is not a Kolocha database: it has no Kolocha tables. A copy of a running "
                          "bot's file made with `cp` lacks what waits in its -wal file; make copies with "
                          "`kolocha backup`.")

@@ -26,7 +26,7 @@ import sqlite_utils
 from bot import damage
 from bot.store.errors import AlreadyPaused, GameOver, NotPaused, SchemaTooNew, UnknownGame
 from bot.store.locks import file_lock
-from bot.store.migrations import MIGRATIONS, rename_former
+from bot.store.migrations import MIGRATIONS, adopt_first, rename_former
 
 log = logging.getLogger("kolocha.store")
 
@@ -128,6 +128,7 @@ class Connection:
     def migrate(self) -> None:
         """Apply the migrations this file has not seen yet (sqlite-utils' Migrations); refuse
         (SchemaTooNew) a file with migrations this version does not know."""
+        adopt_first(self.db)
         rename_former(self.db)  # each rename alone: a file stopped half-way finishes at its next open
         known = {m.name for m in MIGRATIONS.pending(sqlite_utils.Database(memory=True))}
         unknown = [m.name for m in MIGRATIONS.applied(self.db) if m.name not in known]

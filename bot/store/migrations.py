@@ -201,6 +201,21 @@ _add_column("games.absent: the sides absent for the rest of a player-turn", "gam
 _add_column("games.against: the seats and start a game opened against the computer awaits", "games", "against")
 
 
+def adopt_first(db: sqlite_utils.Database) -> None:
+    """Record in sqlite-utils' table the migrations a file from Kolocha's first hour (23 Nov 2026)
+    had applied: it kept them in a table of its own, `migrations` (version, name, applied_at), so
+    each would otherwise run again on tables it made already. Its names are those here; the old
+    table goes, in the same transaction."""
+    if not db.table("migrations").exists() or MIGRATIONS.applied(db):
+        return
+    with db.atomic():
+        MIGRATIONS.ensure_migrations_table(db)
+        for name, applied_at in db.execute("SELECT name, applied_at FROM migrations ORDER BY version").fetchall():
+            db.execute("INSERT INTO _sqlite_migrations (migration_set, name, applied_at) VALUES (?, ?, ?)",
+                       [MIGRATIONS.name, name, applied_at])
+        db.execute("DROP TABLE migrations")
+
+
 FORMER = re.compile(r" \([^()]*\)$")  # a bracketed reference some names ended with until 28 Nov 2026
 
 

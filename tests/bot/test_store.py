@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 import sqlite_utils
 
-from bot.store import SNAPSHOT_EVERY, GameOver, StaleCommand, Store, UnknownGame
+from bot.store import SNAPSHOT_EVERY, GameOver, StaleCommand, Store, UnknownGame, existing
 from bot.store.migrations import MIGRATIONS
 
 
@@ -41,6 +41,28 @@ def test_a_file_whose_migrations_bore_former_names_upgrades(tmp_path):
     store = Store(path)
     assert [m.name for m in MIGRATIONS.applied(store.db)][:len(early)] == early
     assert not MIGRATIONS.pending(store.db) and store.db["ai_seats"].exists()
+
+
+def test_a_file_from_the_first_hour_upgrades(tmp_path):
+    """The first versions kept their applied migrations in a table of their own, `migrations`
+    (version, name, applied_at): such a file opens, keeps its games, takes only the migrations it
+    lacks, and `kolocha replay` reads it."""
+    path = tmp_path / "first.sqlite"
+    db = sqlite_utils.Database(path)
+    MIGRATIONS.apply(db, stop_before="game tables: settings, start, end, deadline phases, turn starts")
+    db.execute("CREATE TABLE migrations (version INTEGER PRIMARY KEY, name TEXT, applied_at TEXT)")
+    db.execute("INSERT INTO migrations (name, applied_at) SELECT name, applied_at FROM _sqlite_migrations")
+    db.execute("DROP TABLE _sqlite_migrations")
+    db.execute("""INSERT INTO games (system, scenario, options, seed, status, hot_seat, created_at, updated_at)
+                  VALUES ('toy', 'short', '{}', 1, 'active', 1, '', '')""")
+    db.conn.commit()
+    db.close()
+    assert [g["id"] for g in existing(path).games()] == [1]
+    store = Store(path)
+    assert not MIGRATIONS.pending(store.db) and not store.db["migrations"].exists()
+    assert [m.name for m in MIGRATIONS.applied(store.db)][:2] == \
+        ["initial tables", "games.pending_undo: an undo waiting for the opponent's consent"]
+    assert [g["id"] for g in store.games()] == [1]
 
 
 def test_command_snapshot_and_outbox_commit_together(store):
