@@ -28,6 +28,7 @@ from bot.permissions import TableError
 from bot.player_prefs import LONGEST_AWAY, PlayerPrefs, due_at, reminder_at
 from bot.service.result import is_busy
 from bot.store import DeadlineRows, Outbox, Store, StoreRefusal
+from bot.under_way import call_this
 
 log = logging.getLogger("kolocha.deadlines")
 Clock = Callable[[], datetime]
@@ -293,6 +294,7 @@ class Deadlines:
     async def _horizon(self) -> None:
         """Schedule the deadlines whose next moment has come within HORIZON (each game's rows read
         afresh), then come back before the next of the others does."""
+        call_this("the planning of the deadlines")
         now = self.clock()
         with self._lock:
             self._horizon_at = None
@@ -318,6 +320,7 @@ class Deadlines:
         instances reached") and forgets a date job it skipped, so the game stalled. A moment the
         database was too busy for comes again RETRY later (one log line): its job was gone, and
         the game waited for the next start."""
+        call_this(f"the {side} deadline of game {game_id}")
         key = (game_id, side)
         due: str | None = due_at
         retry: datetime | None = None

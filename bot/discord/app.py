@@ -17,9 +17,10 @@ channel, thread or server pauses its games (Management.lose_channel).
 `run()` stops gracefully on SIGTERM and SIGINT: the scheduler starts no job, the computer's
 thinking stops (made again at the next start), the interactions and messages under way are
 answered and the outbox's message under way is sent, no other begun (then each game's lock is
-taken in turn; all within STOP_SECONDS), the store is closed, then the connection: at once, even
-while discord.py waits to reconnect to an unreachable Discord. What was stored but not sent
-waits in the outbox for the next start.
+taken in turn; all within STOP_SECONDS, past which each thing not finished is one log line and is
+cancelled), the store is closed, then the connection: at once, even while discord.py waits to
+reconnect to an unreachable Discord. What was stored but not sent waits in the outbox for the next
+start.
 """
 from __future__ import annotations
 
@@ -66,6 +67,7 @@ from bot.permissions import Actor, TableError
 from bot.service import BUSY, SORRY, GameService, is_busy
 from bot.store import Store
 from bot.tables import PlainReply, Tables
+from bot.under_way import named, ours
 from bot.words import Text
 
 log = logging.getLogger("kolocha.discord")
@@ -80,9 +82,13 @@ TYPED_HINT = ("I cannot read orders typed in a game's channel on this server (th
 UNKNOWN_MEMBER = 10007  # Discord's error code for a person not (or no longer) on a server
 RETRY_SECONDS = 60  # how often the outbox is tried again for what failed to send
 STOP_SECONDS = 20.0  # how long a stop waits for commands under way (Docker waits 10 s by default)
+CANCEL_SECONDS = 2.0  # how long a stop cut short waits for what it cancelled to end
 TREE_HASH = "command_tree_sha256"
 SYNC_RETRY = (5.0, 15.0, 60.0, 300.0)  # seconds before each new try of a failed sync (then the last)
-HANDLERS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_message")  # discord.py's task names
+# discord.py's task names for what a stop waits for, with the words a stop cut short logs
+HANDLER_WORDS = {"CommandTree-invoker": "a slash command", "discord-ui-": "a button pressed",
+                 "discord.py: on_message": "a typed message"}
+HANDLERS = tuple(HANDLER_WORDS)
 EXIT_PORTAL = 78  # EX_CONFIG; deploy/kolocha.service: RestartPreventExitStatus=78
 PORTAL_SWITCH = ("kolocha run: Discord refused the Message Content intent this server's config "
                  "asks for (message_content = true). Turn on Bot > Privileged Gateway Intents > "
@@ -221,6 +227,7 @@ class KolochaBot(commands.AutoShardedBot):
         if self._flushing:
             return
         self._flushing = True
+        task.set_name(named("the outbox's sending"))
         self._background.add(task)
         try:
             await delivery.flush()
@@ -301,7 +308,7 @@ class KolochaBot(commands.AutoShardedBot):
         a task of their own, as delivery may run under a game's lock)."""
         task = asyncio.get_running_loop().create_task(self._lost(
             channel, f"Discord refused the bot's posts in its channel {CHANNEL_REFUSALS} times "
-            "(the bot may no longer post there)"))
+            "(the bot may no longer post there)"), name=named(f"the pause of the games of channel {channel}"))
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
@@ -357,8 +364,7 @@ class KolochaBot(commands.AutoShardedBot):
             try:
                 await asyncio.wait_for(self._finish(self.tables), STOP_SECONDS)
             except TimeoutError:
-                log.warning("commands still under way after %.0f s; stopping anyway",
-                            STOP_SECONDS)
+                await cut_short()
         if self.scheduler is not None and self.scheduler.running:
             self.scheduler.shutdown(wait=False)  # cancels what is still under way
         if self.tables is not None:
@@ -373,6 +379,36 @@ class KolochaBot(commands.AutoShardedBot):
                 task.get_name().startswith(HANDLERS) or task in self._background)}:
             await asyncio.wait(under_way)
         await tables.quiesce()
+
+
+async def cut_short() -> None:
+    """A stop's wait ran out (STOP_SECONDS): one warning for each thing not finished, each
+    cancelled (what was stored goes out at the next start; what was not, was never accepted), and
+    no more about them: no traceback of a job the scheduler saw cancelled, no failure of theirs on
+    the store closed after them (bot/under_way.py)."""
+    left = [*((task, words) for task in asyncio.all_tasks() if not task.done()
+              for handler, words in HANDLER_WORDS.items() if task.get_name().startswith(handler)), *ours()]
+    for _, what in left:
+        log.warning("stopping: gave up waiting after %.0f s for %s", STOP_SECONDS, what)
+    if not left:  # a game's lock held by nothing named
+        log.warning("stopping: gave up waiting after %.0f s for a game's command under way", STOP_SECONDS)
+    logging.getLogger("apscheduler.executors.default").addFilter(not_cancelled)
+    for task, _ in left:
+        task.add_done_callback(_ended)
+        task.cancel()
+    if left:
+        await asyncio.wait([task for task, _ in left], timeout=CANCEL_SECONDS)
+
+
+def not_cancelled(record: logging.LogRecord) -> bool:
+    """A log record that is not of a task a stop cancelled (the scheduler logs a job's with its trace)."""
+    return not (record.exc_info and isinstance(record.exc_info[1], asyncio.CancelledError))
+
+
+def _ended(task: asyncio.Task) -> None:
+    """A task a stop cut short has ended: its failure, if any, is taken (the stop said it was cut)."""
+    if not task.cancelled():
+        task.exception()
 
 
 async def answer_plain(messenger: Messenger, message: discord.Message, outcome: PlainReply

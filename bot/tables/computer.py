@@ -30,6 +30,7 @@ from bot.service import BUSY, Compose
 from bot.store import Outbox
 from bot.tables.news import Change
 from bot.tables.room import Room
+from bot.under_way import named
 from bot.words import COMPUTER, Text, mention, name, words
 from rules.core.ai import Decision
 
@@ -152,7 +153,7 @@ class Computer(Room):
     async def _turn(self, game_id: int) -> bool:
         """Answer what a person asks of the computer, else plan and send once; True while there
         may be more to play."""
-        answered = await asyncio.shield(self._locked(game_id, self._answer, game_id))
+        answered = await asyncio.shield(self._command(game_id, self._answer, game_id))
         if answered is not None:
             await answered.settle()
             await self._release(game_id)
@@ -167,7 +168,7 @@ class Computer(Room):
             await self._give_up(game_id, job, f"it could not plan ({error})" if isinstance(error, Hung)
                                 else "it could not plan")
             return False
-        outcome = await asyncio.shield(self._locked(game_id, self._send, game_id, job, decisions))
+        outcome = await asyncio.shield(self._command(game_id, self._send, game_id, job, decisions))
         if outcome == BUSY:
             log.warning("game %s: the %s computer's plan waits %.0f s: the database is busy", game_id, job.side,
                         self.busy_pause)
@@ -181,6 +182,11 @@ class Computer(Room):
             await self._give_up(game_id, job, outcome)
             return False
         return True  # the position moved while it thought: plan again
+
+    def _command(self, game_id: int, work: Callable[..., T], *args: object) -> asyncio.Task[T]:
+        """`work` under the game's lock (`_locked`) in a task named for a stop's log (bot/under_way.py)."""
+        return asyncio.get_running_loop().create_task(self._locked(game_id, work, *args),
+                                                      name=named(f"the computer's command in game {game_id}"))
 
     async def _locked(self, game_id: int, work: Callable[..., T], *args: object) -> T:
         """`work` in a worker thread under the game's lock, shielded by the caller: a stop that

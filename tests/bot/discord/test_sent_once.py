@@ -5,6 +5,7 @@ with the same nonce, which Discord de-duplicates."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import pytest
 
 import bot
 from bot.config import Config
+from bot.deadlines import Deadlines
 from bot.delivery import Delivery
 from bot.discord.app import RETRY_SECONDS
 from bot.discord.loopback import GUILD, Loopback, point_at
@@ -152,6 +154,37 @@ def test_a_stop_lets_the_outbox_sending_under_way_finish(tmp_path, monkeypatch):
         await stopping
     asyncio.run(test())
     assert finished == [None]
+
+
+def test_a_stop_past_its_wait_names_what_it_did_not_wait_for_and_ends_without_a_trace(tmp_path, monkeypatch,
+                                                                                       caplog):
+    """SIGTERM while the outbox's sending and a deadline's action hang past STOP_SECONDS (Discord
+    slow, a lock held): one warning for each, both cancelled, the store closed after them; no
+    traceback (the scheduler logged each job cancelled with its trace)."""
+    hanging, started = asyncio.Event(), []
+
+    async def hang(*args) -> None:
+        started.append(args)
+        if len(started) == 2:
+            hanging.set()
+        await asyncio.Event().wait()
+    monkeypatch.setattr(Delivery, "flush", lambda self, game_id=None: hang())
+    monkeypatch.setattr(Deadlines, "_act", lambda self, *args: hang(*args))
+    monkeypatch.setattr(discord.AutoShardedClient, "close", disconnected)
+    monkeypatch.setattr(bot.discord.app, "STOP_SECONDS", 0.0)
+
+    async def test() -> None:
+        client = bot.discord.app.create_bot(Config(database=str(tmp_path / "k.sqlite")), picture)
+        await client.setup_hook()  # the outbox job is due at once
+        client.scheduler.add_job(client.tables.deadlines._fire, "date", args=[3, "russian", "now"])
+        await hanging.wait()
+        await client.close()
+    caplog.set_level(logging.INFO)
+    asyncio.run(test())
+    stop = [r.getMessage() for r in caplog.records if r.getMessage().startswith("stopping:")]
+    assert stop == ["stopping: gave up waiting after 0 s for the outbox's sending",
+                    "stopping: gave up waiting after 0 s for the russian deadline of game 3"]
+    assert [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR] == []
 
 
 async def disconnected(self: discord.AutoShardedClient) -> None:

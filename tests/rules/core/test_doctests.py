@@ -12,7 +12,8 @@ MODULES = ["rules.core.system", "rules.core.hexes", "rules.core.words", "rules.c
            "rules.core.positions", "bot.computer.seat", "bot.config", "rules.campaign_1812.commands",
            "bot.discord.buttons", "bot.service.turns", "bot.delivery.messenger", "bot.delivery.payloads",
            "bot.discord.messenger",
-           "rules.borodino.movement", "rules.borodino.battle", "rules.borodino.tables", "bot.choices"]
+           "rules.borodino.movement", "rules.borodino.battle", "rules.borodino.tables", "bot.choices",
+           "bot.under_way"]
 
 
 @pytest.mark.parametrize("name", MODULES)
