@@ -142,6 +142,21 @@ def test_verify_fails_when_a_published_roll_is_not_the_seeds(service):
     assert not verdict.ok and f"published after command(s) {row['seq']}" in str(verdict)
 
 
+def test_verify_passes_a_roll_line_worded_otherwise_that_tells_the_same_numbers(service):
+    """A game that straddles an upgrade rewording a line that tells a roll: the line published tells
+    the die the replay rolls in other words, and the proof holds, naming the commands worded otherwise."""
+    game_id = service.new_game("toy_system", "short")
+    play_out(service, game_id)
+    row = next(r for r in service.store.outbox(game_id) if "rolls" in json.dumps(r["payload"]))
+    event = next(e for e in row["payload"]["events"] if e["kind"] == "roll")
+    event["text"] = event["text"].replace("rolls", "threw", 1)
+    service.store.db.execute("UPDATE outbox SET payload = ? WHERE id = ?", [json.dumps(row["payload"]), row["id"]])
+    verdict = dice_audit.verify(service, game_id)
+    assert verdict.ok, str(verdict)
+    assert f"their public lines, replayed, tell the numbers published (after command(s) {row['seq']} in other " \
+        "words, as another version of Kolocha told them)" in str(verdict)
+
+
 def test_the_proof_counts_one_command_and_one_die_in_the_singular(service):
     """What `kolocha replay --verify` and the Verify the dice button print: "1 command rolled 1
     die", not "1 commands rolled 1 dice"."""
