@@ -374,9 +374,10 @@ class KolochaBot(commands.AutoShardedBot):
 
     async def _finish(self, tables: Tables) -> None:
         """Until nothing is under way: the handlers of interactions and messages (one arriving
-        meanwhile is answered too), the outbox's sending, then every game's lock."""
+        meanwhile is answered too), the bot's own work (the outbox's sending, a deadline's action or
+        reminder, the computer's command: bot/under_way.py), then every game's lock."""
         while under_way := {task for task in asyncio.all_tasks() if not task.done() and (
-                task.get_name().startswith(HANDLERS) or task in self._background)}:
+                task.get_name().startswith(HANDLERS) or task in self._background)} | {task for task, _ in ours()}:
             await asyncio.wait(under_way)
         await tables.quiesce()
 

@@ -156,6 +156,34 @@ def test_a_stop_lets_the_outbox_sending_under_way_finish(tmp_path, monkeypatch):
     assert finished == [None]
 
 
+def test_a_stop_waits_for_a_deadline_reminder_under_way(tmp_path, monkeypatch, caplog):
+    """SIGTERM while a deadline's reminder is being sent (Discord slow), no game's lock held: the
+    stop waits for it, as for a command, before the scheduler shuts down; it was cancelled at once,
+    a traceback in the log for each reminder, and its message left for the next start."""
+    acting, go_on, acted = asyncio.Event(), asyncio.Event(), []
+
+    async def act(self, *args) -> None:
+        acting.set()
+        await go_on.wait()
+        acted.append(args)
+    monkeypatch.setattr(Deadlines, "_act", act)
+    monkeypatch.setattr(discord.AutoShardedClient, "close", disconnected)
+
+    async def test() -> None:
+        client = bot.discord.app.create_bot(Config(database=str(tmp_path / "k.sqlite")), picture)
+        await client.setup_hook()
+        client.scheduler.add_job(client.tables.deadlines._fire, "date", args=[3, "russian", "now"])
+        await acting.wait()
+        stopping = asyncio.get_running_loop().create_task(client.close())
+        await asyncio.sleep(0)
+        go_on.set()
+        await stopping
+    caplog.set_level(logging.INFO)
+    asyncio.run(test())
+    assert acted == [(3, "russian", "now")]
+    assert [r for r in caplog.records if r.exc_info or r.levelno >= logging.WARNING] == []
+
+
 def test_a_stop_past_its_wait_names_what_it_did_not_wait_for_and_ends_without_a_trace(tmp_path, monkeypatch,
                                                                                        caplog):
     """SIGTERM while the outbox's sending and a deadline's action hang past STOP_SECONDS (Discord
