@@ -206,7 +206,8 @@ def adopt_first(db: sqlite_utils.Database) -> None:
     had applied: it kept them in a table of its own, `migrations` (version, name, applied_at), so
     each would otherwise run again on tables it made already. Its names are those here; the old
     table goes, in the same transaction."""
-    if not db.table("migrations").exists() or MIGRATIONS.applied(db):
+    first = db.table("migrations")
+    if not first.exists() or set(first.columns_dict) != {"version", "name", "applied_at"} or MIGRATIONS.applied(db):
         return
     with db.atomic():
         MIGRATIONS.ensure_migrations_table(db)

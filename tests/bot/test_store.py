@@ -65,6 +65,19 @@ def test_a_file_from_the_first_hour_upgrades(tmp_path):
     assert [g["id"] for g in store.games()] == [1]
 
 
+def test_a_migrations_table_of_another_kind_is_left_alone(tmp_path):
+    """Only the first hour's record (version, name, applied_at) is taken for one: a table of the
+    same name with other columns, in a file Kolocha opens for the first time, stays as it was."""
+    path = tmp_path / "other.sqlite"
+    db = sqlite_utils.Database(path)
+    db.execute("CREATE TABLE migrations (id INTEGER PRIMARY KEY, step TEXT)")
+    db.execute("INSERT INTO migrations (step) VALUES ('theirs')")
+    db.conn.commit()
+    db.close()
+    store = Store(path)
+    assert not MIGRATIONS.pending(store.db) and list(store.db["migrations"].rows) == [{"id": 1, "step": "theirs"}]
+
+
 def test_command_snapshot_and_outbox_commit_together(store):
     game = store.create_game("toy", "short", 1)
     for n in range(SNAPSHOT_EVERY):
