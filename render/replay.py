@@ -74,12 +74,13 @@ def _write_frame(out: BinaryIO, pending: list, unchanged: int) -> None:
 
 def _shared_palette(views: Sequence[dict], width: int) -> Image.Image:
     """A palette of COLOURS for all frames, from SAMPLES of them stacked in one picture, each
-    drawn in turn and shrunk to a third by picking pixels (no colour is blended into a new one)."""
+    drawn in turn and shrunk to a half by picking pixels (no colour is blended into a new one; a
+    third lost too much of the thin Guard band for the palette to keep its pale yellow)."""
     sample = views[:: max(1, len(views) // SAMPLES)]
     strip: Image.Image | None = None
     for row, view in enumerate(sample):
         drawn = _draw(view, width)
-        small = drawn.resize((max(1, drawn.width // 3), max(1, drawn.height // 3)), Image.Resampling.NEAREST)
+        small = drawn.resize((max(1, drawn.width // 2), max(1, drawn.height // 2)), Image.Resampling.NEAREST)
         if strip is None:
             strip = Image.new("RGB", (small.width, small.height * len(sample)), "white")
         strip.paste(small, (0, row * small.height))

@@ -12,15 +12,18 @@ from PIL import Image, ImageDraw
 from render import palette as P
 from render.action import PHONE_WIDTH
 from render.frame import NotOnMap
-from render.hexmap import badges, counters, names, overlays
+from render.hexmap import attack_labels, badges, counters, names, overlays, terrain
 from render.hexmap.frame import DOOMED, legend, title_strip
 from render.hexmap.geometry import SQRT3, Box, Layout, window
+from render.hexmap.spots import Grid
 from render.hexmap.terrain import kept_window, layer_layout, layer_size, static_layer, terrain_window
 from rules.borodino import battlemap
 
 FULL_R = 28  # default hex size of the whole map: about 1390 px wide
 CROP_R = 42  # default hex size of a crop: counters a phone can read
 PHONE_R = 38  # the least hex size of a crop at a phone's width: counters show their designations
+ARROW = 8.0  # what covering a pixel of an arrow, or of the border of a counter, costs a label
+NUMBER_IN_PLAY = 6.0  # ... of a hex number a player names in orders (of another hex number: 0.25)
 PAST = 110  # opacity of the previous player-turn's arrows and labels once the current one has its own
 
 
@@ -113,12 +116,14 @@ def map_part(size: int | None, around: list[str], radius: int) -> tuple[Image.Im
 
 
 class Placed(NamedTuple):
-    """Where draw_play put what must not overlap: counters, badges, attack labels, names."""
+    """Where draw_play put what must not overlap: counters, badges, attack labels and their leader
+    lines, names."""
 
     counters: list[Box]
     badges: list[Box]
     labels: list[Box]
     names: list[names.Name]
+    leaders: list[attack_labels.Segment]
 
 
 def draw_play(img: Image.Image, layout: Layout, view: dict, highlight: dict, numbers: list[Box]) -> Placed:
@@ -129,24 +134,50 @@ def draw_play(img: Image.Image, layout: Layout, view: dict, highlight: dict, num
     overlays.draw_redoubts(d, layout, view.get("redoubts", []))
     overlays.draw_highlight(d, layout, view, m, highlight)
     logs = _logs(view)
+    crosses: list[Box] = []
     for log, alpha in logs:
         overlays.draw_moves(d, layout, log, alpha)
-        overlays.draw_eliminations(d, layout, log, alpha)
+        crosses += overlays.draw_eliminations(d, layout, log, alpha)
     counters.draw_counters(img, layout, view.get("units", []))
     boxes = [counters.counter_box(layout, u["hex"]) for u in view.get("units", []) if "hex" in u]
     tags = badges.draw_badges(d, layout, view, m)
     arrows: list[Box] = []
     for log, alpha in logs:
-        overlays.draw_results(d, layout, log, alpha)
+        arrows += overlays.draw_results(d, layout, log, alpha)
         arrows += overlays.draw_attack_arrows(d, layout, log, alpha)
-    area, labels = (0, 0, img.width, img.height), list[Box]()
-    placed = [(overlays.place_attack_labels(d, layout, log, boxes + tags, arrows, labels, area), alpha)
-              for log, alpha in logs[::-1]]
-    for texts, alpha in placed[::-1]:
-        overlays.draw_attack_labels(d, layout, texts, alpha)
-    set_names = names.place_names(d, layout, m, boxes + tags + arrows + labels + numbers, area)
+    area = (0, 0, img.width, img.height)
+    room, placed = _attack_labels(d, layout, view, logs, boxes + tags + crosses, arrows, numbers, area)
+    for (_, alpha), set_labels in zip(logs, placed, strict=True):
+        attack_labels.draw_labels(d, layout, set_labels, alpha)
+    taken = boxes + tags + arrows + room.labels + room.leader_boxes(layout.r) + numbers
+    set_names = names.place_names(d, layout, m, taken, room.area)
     names.draw_names(d, layout, set_names)
-    return Placed(boxes, tags, labels, set_names)
+    return Placed(boxes, tags, room.labels, set_names, room.leaders)
+
+
+def _attack_labels(d: ImageDraw.ImageDraw, layout: Layout, view: dict, logs: list[tuple[dict, int]],
+                   solid: list[Box], arrows: list[Box], numbers: list[Box],
+                   area: Box) -> tuple[attack_labels.Room, list[list[attack_labels.Label]]]:
+    """Each log's attack labels (render/hexmap/attack_labels.py), the current player-turn's placed
+    first so that they take the best spots; the faint previous one's only beside their attacks.
+    Labels keep off counters, badges and crosses (they may touch their borders as they may an
+    arrow), then the numbers of hexes holding a unit or fought over (a player names them in
+    orders; covering one costs as much as a leader line two hexes long), the arrows, and lightly
+    the other numbers."""
+    in_play = {u["hex"] for u in view.get("units", []) if "hex" in u}
+    in_play |= {str(h).removeprefix("R") for log, _ in logs for attack in log.get("attacks", [])
+                for key in ("attackers", "defenders") for h in attack.get(key, [])}
+    edge = round(0.08 * layout.r)
+    inner = [(x0 + edge, y0 + edge, x1 - edge, y1 - edge) for x0, y0, x1, y1 in solid]
+    needed = [terrain.number_box(layout, h) for h in sorted(in_play)]
+    weighed = [(needed, NUMBER_IN_PLAY), (arrows + solid, ARROW), (numbers, 0.25)]
+    room = attack_labels.Room(area, Grid(inner, 2 * layout.r), [(Grid(b, 2 * layout.r), w) for b, w in weighed])
+    placed = []
+    for log, alpha in logs[::-1]:
+        fought = [attack_labels.attack_of(layout, attack, [(a, z) for a, z, _ in arrows_of])
+                  for attack in log.get("attacks", []) if (arrows_of := overlays.attack_arrows(layout, attack))]
+        placed.append(attack_labels.place_labels(d, layout, fought, room, apart=alpha == 255))
+    return room, placed[::-1]
 
 
 def _logs(view: dict) -> list[tuple[dict, int]]:

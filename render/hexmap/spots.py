@@ -34,3 +34,29 @@ def overlap_area(a: Box, b: Box) -> int:
 def near(boxes: Iterable[Box], box: Box) -> list[Box]:
     """The boxes that overlap `box` (the span of a label's candidates): the only ones they can meet."""
     return [b for b in boxes if boxes_overlap(b, box)]
+
+
+class Grid:
+    """Boxes filed by the square cells (`cell` pixels wide) they reach into, so that what a box
+    meets is found among the few filed where it lies, not among all."""
+
+    def __init__(self, boxes: Iterable[Box], cell: float):
+        self.cell = max(1.0, cell)
+        self.cells: dict[tuple[int, int], list[Box]] = {}
+        for box in boxes:
+            for key in self._keys(box):
+                self.cells.setdefault(key, []).append(box)
+
+    def _keys(self, box: Box) -> Iterable[tuple[int, int]]:
+        c = self.cell
+        return ((i, j) for i in range(int(box[0] // c), int(box[2] // c) + 1)
+                for j in range(int(box[1] // c), int(box[3] // c) + 1))
+
+    def near(self, box: Box) -> list[Box]:
+        """The boxes overlapping `box`, each once."""
+        found = {id(b): b for key in self._keys(box) for b in self.cells.get(key, ()) if boxes_overlap(b, box)}
+        return list(found.values())
+
+    def covered(self, box: Box) -> int:
+        """The area of `box` the filed boxes cover, each counted once (overlapping ones add up)."""
+        return sum(overlap_area(box, b) for b in self.near(box))

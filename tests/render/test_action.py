@@ -211,3 +211,9 @@ def test_bloody_monday_s_latest_action_is_a_move_else_a_battle_else_artillery_fi
     assert latest_areas({"log": {"moves": [{"from": None, "to": 4}]}}) == [4]  # an end the log lacks is left out
     assert latest_areas({"log": {}, "last_log": {"battles": battle}}) == []  # the previous turn's is not read
     assert latest_areas({}) == []
+
+
+def test_golden_action_crop_of_a_crowded_combat_phase():
+    """7 Sept, a Russian Combat Phase of seven attacks over the six French ones before them: each
+    label readable, none over another, those set apart tied to their attacks by leader lines."""
+    check_golden("action_crowded", action_crop(fixture_view("crowded_view")))

@@ -1,6 +1,6 @@
 """Where a label goes (render/hexmap/spots.py): the first spot inside the picture that covers
 nothing, else the one covering least, what it covers weighed by how much it matters."""
-from render.hexmap.spots import best_spot, near, overlap_area
+from render.hexmap.spots import Grid, best_spot, near, overlap_area
 
 PICTURE = (0, 0, 100, 50)  # wider than tall
 
@@ -50,3 +50,13 @@ def test_near_is_what_overlaps_the_span():
     beside = [(30, 12, 40, 18), (12, 30, 18, 40), (20, 10, 30, 20), (10, 0, 20, 10)]
     over = [(15, 15, 25, 25), (0, 0, 11, 11)]
     assert near(beside + over, span) == over
+
+
+def test_a_grid_finds_what_a_box_meets_as_a_plain_search_does():
+    """Boxes filed by cell: what a box meets, and the area covered, are the plain list's, each box
+    once however many cells it spans."""
+    boxes = [(0, 0, 30, 20), (25, 15, 80, 40), (90, 90, 95, 95), (5, 5, 8, 8)]
+    grid = Grid(boxes, 10)
+    for probe in [(0, 0, 100, 100), (20, 10, 30, 18), (60, 60, 89, 89), (-5, -5, 1, 1)]:
+        assert sorted(grid.near(probe)) == sorted(near(boxes, probe))
+        assert grid.covered(probe) == sum(overlap_area(probe, b) for b in boxes)

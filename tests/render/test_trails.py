@@ -128,3 +128,19 @@ def test_a_step_between_an_attack_s_two_hexes_runs_0_3_r_to_its_right(attack, st
     moved = ImageChops.invert(beside).getbbox()
     for k, v in enumerate(ImageChops.invert(plain).getbbox()):
         assert abs(moved[k] - v - right[k % 2]) <= 1.5, (k, moved, right)
+
+
+def test_crosses_and_retreats_give_their_room_to_the_labels():
+    """What draw_eliminations and draw_results return covers what they drew (labels keep clear
+    of it): the cross's whole box, and every painted pixel of the retreat's arrow."""
+    origin = LAYOUT.centre("2520")
+    layout = Layout(30, 150 - origin[0], 150 - origin[1])
+    for draw, log in ((draw_eliminations, {"eliminated": [{"unit": "R-I-1", "hex": "2520"}]}),
+                      (draw_results, {"retreats": [{"side": "russian", "from": "2520", "to": "2521"}]})):
+        img = Image.new("RGB", (300, 300), (255, 255, 255))
+        boxes = draw(ImageDraw.Draw(img, "RGBA"), layout, log)
+        painted = [(x, y) for x in range(300) for y in range(300) if min(img.getpixel((x, y))) < 200]
+        assert painted and boxes
+        outside = [p for p in painted if not any(b[0] - 2 <= p[0] <= b[2] + 2 and b[1] - 2 <= p[1] <= b[3] + 2
+                                                 for b in boxes)]
+        assert not outside, (draw.__name__, outside[:3])
