@@ -462,6 +462,31 @@ def said_in(line: str, told: list[str] | tuple[str, ...]) -> bool:
     return bool(core) and any(core in other for other in told)
 
 
+def said_by_headline(line: str, head: str) -> bool:
+    """Whether a line of a change says nothing that one line of the headline under it (`head`) does
+    not: every word of it is among that line's. A phase's event says the phase the headline names
+    ('Game-Turn 28 (7 Sept, 0700): French Movement Phase.' above 'Game-Turn 28 of 40 | 7 Sept 0700 |
+    Movement Phase | French player'), or what its prompt asks ('Russian impulse (4.0).' above
+    'Russian impulse: `tactical` or `pass` (4.0).'): read twice in a row on a phone. A line that
+    tells more (a phase that began and ended: 'French Combat Phase.' above the Russian Movement
+    Phase, whose notes count Combat Points) is kept: the words are matched line by line.
+
+    >>> head = "Game-Turn 28 of 40 | 7 Sept 0700 | Movement Phase | French player\\nLosses: French 0 Combat Points."
+    >>> said_by_headline("Game-Turn 28 (7 Sept, 0700): French Movement Phase.", head)
+    True
+    >>> said_by_headline("French Combat Phase.", head), said_by_headline("Anything.", "")
+    (False, False)
+    """
+    said = _words(line)
+    return bool(said) and any(said <= _words(told) for told in head.split("\n"))
+
+
+def _words(line: str) -> set[str]:
+    """The words of a line, in lower case, without its punctuation: a hyphen, stop or apostrophe
+    inside a word stays ('game-turn', '4.0')."""
+    return set(re.findall(r"\w+(?:[-.'’]\w+)*", line.lower()))
+
+
 # --- odds before you commit: the engine's forecast in words -------------------------
 CRT_WORDS = {"Ae": "attacker eliminated", "Ar": "attacker retreats", "Ex": "exchange",
              "Dr": "defender retreats", "De": "defender eliminated"}

@@ -72,15 +72,10 @@ class Change:
         events: list[Text] = [line.strip() for line in fmt.event_lines(result.visible_to(None), False)
                               if not said.endswith(line.strip())]  # said once (an undo's own event)
         aside = self.aside.pop() if self.aside and not result.secret else ""  # after the first public line
-        if events and not result.secret and told_by_its_event(system, result, said):  # its giver named on what it did
-            said, events = str(events[0]), events[1:]
-        # played for a player by their standing order, which its line names ('Russian by standing order
-        # (advance: never): stay.'): no one's name before it, nor the computer's reason, not the order's
-        line = join([words(said, aside) if result.standing else words("**", self.who, "** — ", said,
-                                                                      self._why(system), aside),
-                     *events])
-        if result.secret:  # given while the other side orders too: only what the rules show
-            line = join(events)
+        head = self._head(before, after)
+        line = self._said(system, result, said, events, events, aside)
+        unsaid = [e for e in events if not fmt.said_by_headline(str(e), head)]  # the phase the headline names
+        short = self._said(system, result, said, unsaid, events, aside) if unsaid != events else None
         if result.ended:  # ended by the players (an agreed draw): the final map, spectators, dice
             return Told(self.news.final_rows(self.game_id, line), {})
         # a secret order (given while the other side orders too) neither marks a side absent at its
@@ -90,7 +85,8 @@ class Change:
         private = {side: told for side, told in result.addressed().items() if side in system.INFO.sides}
         lines: dict[str, Text] = {side: join([line.strip() for line in fmt.event_lines(told, False)])
                                   for side, told in private.items()}
-        rows = self.announce(line, before, after, result.seq, quiet=result.secret and not events, private=lines)
+        rows = self.announce(line, before, after, result.seq, quiet=result.secret and not events, private=lines,
+                             head=head, short=short)
         kept = {side for side, payload in rows if payload.get("kept")}
         for side, told in private.items():
             buttons = self._answers(told, side)
@@ -104,6 +100,28 @@ class Change:
         if self.asked_in is not None:  # a button of a DM gave the command: its outcome is written there
             self._answered(rows, str(result.side), self.reply(result))
         return Told(rows, self.deadlines, self.absent)
+
+    def _said(self, system: GameSystem, result: Result, said: str, events: list[Text], every: list[Text],
+              aside: Text) -> Text:
+        """The change's public line: its giver's name, the command's line, then `events` (of `every`
+        public one, those told here); a command its first event tells is said on that event's line."""
+        if events and events[0] is every[0] and not result.secret and told_by_its_event(system, result, said):
+            said, events = str(events[0]), events[1:]  # its giver named on what it did
+        if result.secret:  # given while the other side orders too: only what the rules show
+            return join(events)
+        # played for a player by their standing order, which its line names ('Russian by standing order
+        # (advance: never): stay.'): no one's name before it, nor the computer's reason, not the order's
+        return join([words(said, aside) if result.standing else words("**", self.who, "** — ", said,
+                                                                      self._why(system), aside),
+                     *events])
+
+    def _head(self, before: dict | None, after: dict) -> str:
+        """The headline under the change's line in the channel, once the phase changed (a game
+        beginning has `before` None; a game over, its outcome); while the phase goes on, none."""
+        system = self.news.service.system(self.game_id)
+        if before is not None and system.outcome(after) is None and system.phase_key(before) == system.phase_key(after):
+            return ""
+        return fmt.headline(system.view(after, None), self.news.store.computer_seats(self.game_id))
 
     def reply(self, result: Result) -> str:
         """The command's outcome for its author: its echo ('French: retreat 2317.'), or, given by a
@@ -163,18 +181,20 @@ class Change:
                 "seq": self.news.store.seen_seq(self.game_id, side)}
 
     def announce(self, line: Text, before: dict | None, after: dict, seq: int, quiet: bool = False,
-                 private: dict[str, Text] | None = None) -> Outbox:
+                 private: dict[str, Text] | None = None, head: str | None = None, short: Text | None = None) -> Outbox:
         """The public line (with the map and who must move by when once the phase changed; a
         game beginning has `before` None), spectators and each side's private view with the
         `private` lines of the change for it; `quiet`: no public line while the phase goes on
-        (a secret order given, nothing shown)."""
+        (a secret order given, nothing shown). `head`: the headline (`_head`), if known; `short`:
+        the line without what that headline says, posted above it."""
         news, game_id = self.news, self.game_id
         system = news.service.system(game_id)
         public = system.view(after, None)
         turn = new_turn(system, before, after)
         self.turn = (turn, seq) if turn is not None else None
         over = system.outcome(after) is not None
-        moved = before is None or over or system.phase_key(before) != system.phase_key(after)
+        headline = self._head(before, after) if head is None else head
+        moved = bool(headline)
         turned = new_player_turn(system, before, after)
         if not over:
             active, phase, deadlines = system.active_sides(after), system.phase_key(after), news.tables.deadlines
@@ -194,8 +214,8 @@ class Change:
         if not moved:
             rows: Outbox = [] if quiet else [(channel_audience(game["channel"]), _line(line, [], self._pings()))]
         else:
-            head = words("\n", fmt.headline(public, news.store.computer_seats(game_id)))
-            rows = [(channel_audience(game["channel"]), _line(line, head, self._due_note(after), seq))]
+            rows = [(channel_audience(game["channel"]),
+                     _line(line, words("\n", headline), self._due_note(after), seq, short))]
             rows += news.spectator_rows(game_id, seq, after, over, self.turn)
         if over:
             rows += news.reveal_rows(game) + news.retire_rows(game_id, fmt.outcome_line(public["outcome"]))
@@ -288,12 +308,15 @@ class Change:
             await news.delivery.flush(game_id)
 
 
-def _line(line: Text, head: Text, asks: dict[str, Text], seq: int | None = None) -> dict:
+def _line(line: Text, head: Text, asks: dict[str, Text], seq: int | None = None, short: Text | None = None) -> dict:
     """A change's line in the channel: what it did, the headline and map once the phase changed
-    (`head`, the view after command `seq`), and the "your move" line of each side it asks (`asks`).
+    (`head`, the view after command `seq`), and the "your move" line of each side it asks (`asks`);
+    above the headline, the line `short` of what the headline does not say, if given.
     Its parts are kept beside the words: held orders that a change lets play at once may make its
-    headline or a "your move" stale before it is sent (bot/tables/superseded.py)."""
-    row = message(words(line, head, *asks.values()), seq, crop=seq is not None)
+    headline or a "your move" stale before it is sent (bot/tables/superseded.py), and the line
+    without it is then the whole `line`."""
+    row = message(words(short if head and short is not None else line, head, *asks.values()), seq,
+                  crop=seq is not None)
     if head or asks:
         row["parts"] = {"line": words(line), "head": words(head), "asks": asks}
     return row

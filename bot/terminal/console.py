@@ -146,6 +146,14 @@ def render(result: Result, line: str, viewer: str | None = None, hidden: bool = 
                                                                     *fmt.event_lines(seen(r))])])
 
 
+def unsaid(told: str, head: str) -> str:
+    """What a command did, without the lines of its events (indented) that the headline written
+    under them says (text.said_by_headline): '  Game-Turn 28 (7 Sept, 0700): French Movement Phase.'
+    above 'Game-Turn 28 of 40 | 7 Sept 0700 | Movement Phase | French player', the phase twice."""
+    return "\n".join(line for line in told.split("\n")
+                     if not (line.startswith("  ") and fmt.said_by_headline(line, head)))
+
+
 OWN_SIDE_ONLY = ("Refused: at this screen you speak for the {side} player alone (Fog of War: each "
                  "player sees only their own side); a side before a colon is for scripts.")
 LEAVE = ("{side} player: press Enter to clear the screen, then hand over to the {other} "
@@ -228,12 +236,14 @@ def hand_over(read: Callable[[str], str], write: Callable[[str], None], maps: Ma
 
 
 def computer_turn(service: GameService, memory: Memory, game_id: int,
-                  write: Callable[[str], None], viewer: str | None, clock: TurnClock | None = None) -> bool:
+                  write: Callable[[str], None], viewer: str | None, clock: TurnClock | None = None,
+                  headline: Callable[[], str] = lambda: "") -> bool:
     """A computer seat whose side acts plans and plays (bot/computer/seat.py), within its turn's
     budget on `clock` (none: its whole effort), each command printed as `viewer` may read it
     (None: a spectator, as the public channel tells it: with hidden information the public line
-    and events alone, no reason, which may name hidden units). False when it had nothing to play
-    or a command of its was refused (said, and the game waits)."""
+    and events alone, no reason, which may name hidden units), without what the headline printed
+    under them once it has played (`headline`) says. False when it had nothing to play or a command
+    of its was refused (said, and the game waits)."""
     job = next_job(service, memory, game_id)
     if job is None:
         return False
@@ -242,6 +252,7 @@ def computer_turn(service: GameService, memory: Memory, game_id: int,
     if clock is not None and sent:
         clock.sent(game_id, job, sent[-1][1].seq)
     hidden = service.system(game_id).INFO.hidden_information and viewer != job.side
+    under = headline()
     for decision, result in sent:
         if not result.accepted:
             said = "a command it planned" if hidden else f"its command `{decision.command}`: {result.message}"
@@ -255,14 +266,16 @@ def computer_turn(service: GameService, memory: Memory, game_id: int,
         head, *events = render(shown, decision.command, viewer, hidden,
                                service.store.computer_seats(game_id)).split("\n")
         if hidden and result.secret and viewer is None:  # the public is told only what the rules show of it
-            write("\n".join(events))
+            shown_events = unsaid("\n".join(events), under)
+            if shown_events:
+                write(shown_events)
             continue
         told = hidden and events and head.startswith("[") and not events[0].lstrip().startswith("(to ")
         if told and told_by_its_event(service.system(game_id), result, shown.message):
             # its number, then what it did, said once: '[15] A Russian block moves 77 → 78 → 64.', not that
             # under '[15] Russian: a `move` command.' (a line for the viewer alone keeps its own)
             head, events = f"{head.split('] ')[0]}] {events[0].strip()}", events[1:]
-        write("\n".join([head, *([] if hidden else [f"  Why: {decision.reason}."]), *events]))
+        write(unsaid("\n".join([head, *([] if hidden else [f"  Why: {decision.reason}."]), *events]), under))
     return bool(sent)
 
 
@@ -314,15 +327,22 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
             if any(s in computer for s in still_to_order(system, service.load(game_id))):
                 before = service.load(game_id)
                 phase, seen = system.phase_key(before), system.view(before, seated)
-                if not computer_turn(service, memory, game_id, write, seated, clock):
+                def under_it() -> str:  # the headline under the computer's lines: the person's turn, what it waits for
+                    after = service.load(game_id)
+                    awaited = set(still_to_order(system, after))
+                    newly = awaited - set(still_to_order(system, before))  # asked beside the computer (1812's plans)
+                    if system.view(after, seated) == seen:  # a secret order the person may not learn of
+                        return ""
+                    return fmt.headline(system.view(after, seated)) \
+                        if humans and (not awaited & set(computer) or newly & set(humans)) else ""
+                if not computer_turn(service, memory, game_id, write, seated, clock, under_it):
                     return 1
                 after = service.load(game_id)
-                if system.view(after, seated) == seen:  # a secret order the person may not learn of
+                if system.view(after, seated) == seen:
                     continue
-                awaited = set(still_to_order(system, after))
-                newly = awaited - set(still_to_order(system, before))  # asked beside the computer too (1812's plans)
-                if humans and (not awaited & set(computer) or newly & set(humans)):
-                    write(fmt.headline(system.view(after, seated)))  # the person's turn: what it waits for
+                shown = under_it()
+                if shown:
+                    write(shown)
                 if maps and (humans or system.phase_key(after) != phase):
                     write(maps.draw([], seated))  # a demonstration redraws once a phase
                 continue
@@ -365,11 +385,13 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
             else:
                 result = run_line(service, game_id, line)
             told = render(result, line, seated, computer=computer)
-            write(told)
             after = service.load(game_id)
             acted = result.accepted and result.reply is None
-            if result.accepted and system.phase_key(after) != system.phase_key(before):
-                write(fmt.headline(system.view(after, seated)))
+            changed = result.accepted and system.phase_key(after) != system.phase_key(before)
+            head = fmt.headline(system.view(after, seated)) if changed else ""
+            write(unsaid(told, head))
+            if head:
+                write(head)
             elif result.accepted and result.reply is None:
                 prompt = system.view(after, seated).get("prompt")
                 asks_a_person = not set(still_to_order(system, after)) <= set(computer)  # the computer answers at once

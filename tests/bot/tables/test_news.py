@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 import pytest
 
 from bot.config import GameSettings
-from bot.permissions import TableError
+from bot.permissions import Actor, TableError
 from bot.service import GameService, Result
 from bot.store import Store
-from bot.tables.news import own_view, player_turn_name
+from bot.tables.news import _line, own_view, player_turn_name
+from bot.tables.superseded import withdrawn
 from bot.words import plain
 from rules.core.registry import _SYSTEMS
 from tests.bot import toy_system, toy_wager
@@ -729,3 +730,47 @@ def test_a_side_still_awaited_in_a_new_player_turn_is_asked_in_a_new_dm_that_rea
     asked = questions(tables, BORIS.id)[-1]
     assert asked.startswith(f"Game {game_id}: the game waits for you, {DUE}: Choose the French stack "
                             "that takes the next attrition loss"), asked
+
+
+def played(tmp_path, system: str, scenario: str, *lines: tuple[Actor, str]) -> list[str]:
+    """The channel's posts of a game of `system` (dice seed 1, Anna the first side, Boris the second)
+    after each of `lines` ((player, command)), the post of the last one last."""
+    tables = make_tables(GameService(Store(tmp_path / "g.sqlite")), systems=(system,))
+    run(seated_game(tables, system=system, scenario=scenario, seed=1))
+    for player, line in lines:
+        run(tables.play.submit(player, CHANNEL, line))
+    return tables.delivery.messenger.in_channel(CHANNEL)
+
+
+def test_a_new_phase_is_said_once_by_the_headline_under_the_line(tmp_path):
+    """Borodino 7 Sept: the French Movement Phase ended read 'Game-Turn 27 (7 Sept, 0600): Russian Movement
+    Phase.' above 'Game-Turn 27 of 40 | 7 Sept 0600 | Movement Phase | Russian player', the phase twice in a
+    row. A phase that began and ended in the change is the line's own: the headline does not say it."""
+    *_, post = played(tmp_path, "borodino", "7sep", (ANNA, "end"))
+    assert post == ("**Anna** — French: end.\nFrench Combat Phase.\nNo attack is possible; the Combat Phase ends.\n"
+                    "Game-Turn 27 of 40 | 7 Sept 0600 | Movement Phase | Russian player\n"
+                    "Losses: French 0, Russian 0 Combat Points.\n<@2>: your move, due <t:1772539200:R>.")
+
+
+def test_an_impulse_is_said_once_by_its_prompt_and_the_order_that_began_it_keeps_its_line(tmp_path):
+    """Bloody Monday: 'Russian impulse (4.0).' stood above 'Russian impulse: `tactical` or `pass` (4.0).', the
+    headline's prompt; it was the French `end`'s line ('**Anna** — Russian impulse (4.0).'), which now reads
+    as the order given."""
+    *_, post = played(tmp_path, "bloody_monday", "bloody_monday", (ANNA, "pass"), (ANNA, "end"))
+    assert post.startswith("**Anna** — French: end.\nTurn 1 of 4 | Impulses Phase | Russian player\n"
+                           "Russian impulse: `tactical` or `pass` (4.0).\n"), post
+    assert post.count("Russian impulse") == 1
+
+
+def test_a_line_held_orders_leave_without_its_headline_says_what_the_headline_said():
+    """The line without what the headline says goes above it; once held orders make the headline stale
+    (bot/tables/superseded.py), the line goes alone, whole."""
+    head = ["\nTurn 1 of 4 | Impulses Phase | Russian player"]
+    line = _line(["**Anna** — French: end.\nRussian impulse (4.0)."], head, {}, 4, ["**Anna** — French: end."])
+    assert plain(line["text"]) == "**Anna** — French: end.\nTurn 1 of 4 | Impulses Phase | Russian player"
+    later = {"text": "**Boris** — Russian: pass.\nTurn 1 of 4 | Impulses Phase | French player",
+             "picture": {"seq": 5}}
+    rows = [{"id": n, "seq": seq, "audience": "channel:9", "tried_at": None, "joined": None, "payload": payload}
+            for n, seq, payload in ((1, 4, line), (2, 5, later))]
+    (told,) = withdrawn(rows, 4, "russian", awaited=False, channel="channel:9").values()
+    assert told is not None and plain(told["text"]) == "**Anna** — French: end.\nRussian impulse (4.0)."

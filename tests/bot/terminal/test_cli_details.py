@@ -137,6 +137,18 @@ def test_a_choice_the_events_ask_for_is_said_once(tmp_path):
     assert len(asked) == 1
 
 
+def test_a_new_phase_is_said_once_by_the_headline_printed_under_the_command(tmp_path):
+    """'  Game-Turn 27 (7 Sept, 0600): Russian Movement Phase.' stood above 'Game-Turn 27 of 40 | 7 Sept 0600 |
+    Movement Phase | Russian player', the phase twice in a row; the Combat Phase that began and ended is kept."""
+    service = GameService(Store(tmp_path / "k.sqlite"))
+    game = service.new_game("borodino", "7sep", seed=1)
+    lines = iter(["end", "quit"])
+    out: list[str] = []
+    console.play(service, game, read=lambda prompt: next(lines), write=out.append)
+    assert "[1] French: end.\n  French Combat Phase.\n  No attack is possible; the Combat Phase ends.\n" \
+           "Game-Turn 27 of 40 | 7 Sept 0600 | Movement Phase | Russian player\n" in "\n".join(out)
+
+
 def test_help_lists_the_commands_every_table_answers(tmp_path):
     service = GameService(Store(tmp_path / "k.sqlite"))
     game = service.new_game("borodino", "7sep", seed=7)

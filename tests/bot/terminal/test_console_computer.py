@@ -249,3 +249,13 @@ def test_a_choice_the_computer_makes_at_the_terminal_is_not_asked_of_anyone(tmp_
     text = against_the_russian_computer(tmp_path, "borodino", "7sep", "move 3321 3219", "end", "attack 3219 -> 3218")
     assert "1-3, die 1: Ar." in text and "[4] Russian: retreat " in text and "\n  Why: the victor chooses" in text
     assert "[5] Russian: stay." in text and "Russian player:" not in text, text
+
+
+def test_the_computer_s_last_phase_is_said_once_by_the_headline_under_it(tmp_path):
+    """Borodino 7 Sept against the Russian computer: its turn's last line read 'Game-Turn 28 (7 Sept, 0700):
+    French Movement Phase.' above the headline printed for the person, 'Game-Turn 28 of 40 | 7 Sept 0700 |
+    Movement Phase | French player'; its Combat Phase, which the headline does not name, stays."""
+    text = against_the_russian_computer(tmp_path, "borodino", "7sep", "end")
+    assert "  Russian Combat Phase." in text and "Game-Turn 28 (7 Sept, 0700)" not in text
+    assert "\n  Why: no attack left that is owed or expected to gain (Combat B).\nGame-Turn 28 of 40 | 7 Sept 0700 | " \
+           "Movement Phase | French player\n" in text
