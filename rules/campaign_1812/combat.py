@@ -176,7 +176,8 @@ def run(g: Game) -> list[Event]:
         if code == "Dchoice":
             bt["stage"] = "choice"
             return out + [_told(g, f"Defender's choice: the {bt['defender'].title()} player retreats "
-                                   "(`retreat <place>`) or fights (`fight`).")]
+                                   "(`retreat <place>`) or fights (`fight`).",
+                                choosing(bt["defender"], g.name(bt["place"])))]
         out += _code(g, code)
     return out + after_combat(g)
 
@@ -288,12 +289,34 @@ def after_combat(g: Game) -> list[Event]:
             continue
         if g.retreat_places(side, bt["place"]):
             g.s["retreat"] = {"side": side, "place": bt["place"], "battle": True}
-            return [_told(g, f"The {side.title()} player must retreat from {g.name(bt['place'])} (`retreat <place>`).")]
+            return [_told(g, f"The {side.title()} player must retreat from {g.name(bt['place'])} (`retreat <place>`).",
+                          retreating(side, g.name(bt["place"])))]
         return _eliminate_all(g, side, bt["place"], "with nowhere to retreat") + after_combat(g)
     g.s["fought"].append(bt["place"])
     g.s["log"].append({"turn": g.s["turn"], "place": bt["place"], "lines": bt["lines"]})
     g.s["battle"] = None
     return []
+
+
+def retreating(side: str, where: str) -> str:
+    """A retreat the game waits for, as its line tells it and the prompt of all but the retreating side
+    asks it (its own prompt says how): the channel's headline under the line says it, not a second time.
+    The battle's record keeps the line it always kept.
+
+    >>> retreating("russian", "Kovno (11)")
+    'The Russian stack in Kovno (11) must retreat.'
+    """
+    return f"The {side.title()} stack in {where} must retreat."
+
+
+def choosing(defender: str, where: str) -> str:
+    """The defender's choice the game waits for (Dchoice), told and asked as `retreating` is; what the
+    choice is, the chart's line above it says ('Dchoice (the defender retreats or fights)').
+
+    >>> choosing("french", "Vyazma (161)")
+    "Battle of Vyazma (161): the French player's choice."
+    """
+    return f"Battle of {where}: the {defender.title()} player's choice."
 
 
 def _check_retreat(g: Game, side: str, place: int, to: int) -> None:

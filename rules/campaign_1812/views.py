@@ -5,7 +5,7 @@ been chosen. `side=None` is the public view. Hidden facts never enter the dict."
 from __future__ import annotations
 
 from rules.campaign_1812 import campaign_data as data
-from rules.campaign_1812 import leaders, supply, turns
+from rules.campaign_1812 import combat, leaders, supply, turns
 from rules.campaign_1812.commands import Plan, in_words
 from rules.campaign_1812.game import SIDES, Game, enemy_of
 
@@ -83,13 +83,13 @@ def _combat_prompt(g: Game, viewer: str | None) -> str:
     if r:
         where = g.name(r["place"])
         return f"Retreat your stack from {where}: `retreat <place>`{_to(g, r['side'], r['place'])}." \
-            if viewer == r["side"] else f"The {r['side'].title()} stack in {where} retreats."
+            if viewer == r["side"] else combat.retreating(r["side"], where)
     if bt is None:
         return "Combat Phase."
     where = g.name(bt["place"])
     if bt["stage"] == "choice":
         return (f"Battle of {where}: retreat (`retreat <place>`{_to(g, bt['defender'], bt['place'])}) or `fight`."
-                if viewer == bt["defender"] else f"Battle of {where}: the {bt['defender'].title()} player's choice.")
+                if viewer == bt["defender"] else combat.choosing(bt["defender"], where))
     if viewer not in SIDES:
         return f"Battle of {where}: both players choose a Battle Plan in secret."
     mine = bt["plans"][viewer]

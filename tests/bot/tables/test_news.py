@@ -762,6 +762,25 @@ def test_an_impulse_is_said_once_by_its_prompt_and_the_order_that_began_it_keeps
     assert post.count("Russian impulse") == 1
 
 
+@pytest.mark.parametrize("plan, waits", [
+    ("assault", "The French stack in Vyazma (161) must retreat."),  # Dr(D), stop
+    ("outflank", "Battle of Vyazma (161): the French player's choice.")])  # Dchoice
+def test_a_battle_s_retreat_or_choice_is_said_once(tmp_path, plan, waits):
+    """1812's Road to Moscow: the Russians attack Vyazma, the French withdraw. The post said the retreat three
+    times ('Dr(D) (the defender retreats after combat)', 'The French player must retreat from Vyazma (161)
+    (`retreat <place>`).' and the headline's 'The French stack in Vyazma (161) retreats.'), and the defender's
+    choice likewise; the chart's code and the headline's prompt now say it, the French player's own prompt
+    (by DM) how."""
+    *_, post = played(tmp_path, "campaign_1812", "borodino", (BORIS, "move 162 161"), (BORIS, "end"),
+                      (BORIS, "end"), (BORIS, f"plan {plan}"), (ANNA, "plan withdraw"))
+    lines = post.split("\n")
+    assert lines[0].startswith(f"Battle of Vyazma (161): Russian {plan.title()} against French Withdraw.")
+    assert lines[1].startswith("The Battle Plan Chart: ")
+    assert lines[2:] == ["Turn 6 of 13 | September I 1812 | Combat Phase | Russian player", "To move: French", waits,
+                         "Victory Points: French 11, index 8, 22 to win.",
+                         "French player: your move, due <t:1772539200:R>."]
+
+
 def test_a_line_held_orders_leave_without_its_headline_says_what_the_headline_said():
     """The line without what the headline says goes above it; once held orders make the headline stale
     (bot/tables/superseded.py), the line goes alone, whole."""

@@ -295,10 +295,14 @@ def test_cavalry_withdraws_next_to_its_own_stacks_and_is_told_where_it_may_go():
 
 def test_a_retreat_after_combat_is_told_in_the_battle_and_the_battle_waits_for_it():
     """Withdraw against Reconnaissance, 'Dr(D) & stop': the chart's codes told; the revealed battle (both plans
-    shown) waits for the Russian retreat, which its account then tells; the account stays in the public log."""
+    shown) waits for the Russian retreat, which its account then tells; the account stays in the public log.
+    The retreat waited for is told as the French and the public's prompt asks it, which the channel's headline
+    says under it (the line said it a third time, after the chart's code and before the prompt)."""
     state = battle({"inf": 3}, {"inf": 2})
     state, _ = do(state, "french", "plan reconnaissance")
-    state, _ = do(state, "russian", "plan withdraw")
+    state, events = do(state, "russian", "plan withdraw")
+    assert texts(events, "all")[-1] == "The Russian stack in Smolensk (15) must retreat." == \
+        c1812.view(state, "french")["prompt"]
     lines = ["Battle of Smolensk (15): French Reconnaissance against Russian Withdraw. French: 3 infantry corps; "
              "Russian: 2 infantry corps.", "The Battle Plan Chart: Dr(D), stop.",
              "The Russian player must retreat from Smolensk (15) (`retreat <place>`)."]
@@ -436,8 +440,10 @@ def test_the_defenders_choice_is_told_and_a_french_defender_may_fall_back_onto_i
     state = russian_attack({"inf": 2}, {"inf": 3}, more_french={23: {"inf": 1}})
     state, _ = do(state, "russian", "plan assault")
     state, events = do(state, "french", "plan withdraw")
-    assert texts(events, "all")[-1] == ("Defender's choice: the French player retreats (`retreat <place>`) or "
-                                        "fights (`fight`).")
+    assert texts(events, "all")[-1] == "Battle of Smolensk (15): the French player's choice." == \
+        c1812.view(state, None)["prompt"]  # what the choice is, the chart's line tells; how, the French prompt
+    assert c1812.view(state, None)["battle"]["lines"][-1] == (
+        "Defender's choice: the French player retreats (`retreat <place>`) or fights (`fight`).")  # the record's
     state, _ = do(state, "french", "retreat 23")
     assert stack(state, "french", 23)["inf"] == 3 and state["battle"] is None
 

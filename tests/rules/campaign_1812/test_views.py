@@ -57,7 +57,7 @@ def test_the_defender_s_choice_and_a_retreat_are_asked_of_their_side_alone():
         "french": waiting, "russian": choice, None: waiting}
     state = position({15: {"inf": 2}}, {15: {"cav": 1}}, phase="combat",
                      retreat={"side": "russian", "place": 15, "battle": True})
-    retreats = "The Russian stack in Smolensk (15) retreats."
+    retreats = "The Russian stack in Smolensk (15) must retreat."
     assert {viewer: c1812.view(state, viewer)["prompt"] for viewer in ("french", "russian", None)} == {
         "french": retreats, None: retreats,
         "russian": "Retreat your stack from Smolensk (15): `retreat <place>`, to one of 10, 18, 23, 161."}
