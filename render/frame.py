@@ -100,11 +100,16 @@ def line_icon(colour: P.RGB, frac: float, stripe: P.RGB | None = None) -> Icon:
     return draw
 
 
-def arrow_icon(colour: P.RGB, dash: bool = False) -> Icon:
+def arrow_icon(*colours: P.RGB, dash: bool = False) -> Icon:
+    """An arrow pointing right in each colour, one above the other (a move drawn in its side's
+    colour shows both sides' in the legend)."""
     def draw(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
         x0, y0, x1, y1 = box
-        y = (y0 + y1) / 2
-        arrow(d, [(x0, y), (x1, y)], colour, max(2, (y1 - y0) / 6), dash=(y1 - y0) / 4 if dash else 0.0)
+        n = len(colours)
+        for k, colour in enumerate(colours):
+            y = y0 + (y1 - y0) * (2 * k + 1) / (2 * n)
+            width = max(2, (y1 - y0) / 6 if n == 1 else (y1 - y0) / (4 * n))
+            arrow(d, [(x0, y), (x1, y)], colour, width, dash=(y1 - y0) / 4 if dash else 0.0)
     return draw
 
 

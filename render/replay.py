@@ -74,8 +74,10 @@ def _write_frame(out: BinaryIO, pending: list, unchanged: int) -> None:
 
 def _shared_palette(views: Sequence[dict], width: int) -> Image.Image:
     """A palette of COLOURS for all frames, from SAMPLES of them stacked in one picture, each
-    drawn in turn and shrunk to a half by picking pixels (no colour is blended into a new one; a
-    third lost too much of the thin Guard band for the palette to keep its pale yellow)."""
+    drawn in turn and shrunk to a half by picking pixels (no colour is blended into a new one).
+    The colours are those covering most of it (Pillow's MAXCOVERAGE): a map's flat colours, thin
+    marks among them (the Guard's pale band, a legend's arrows), where the faster octree merged
+    some that a frame shows widely into their neighbours."""
     sample = views[:: max(1, len(views) // SAMPLES)]
     strip: Image.Image | None = None
     for row, view in enumerate(sample):
@@ -85,7 +87,7 @@ def _shared_palette(views: Sequence[dict], width: int) -> Image.Image:
             strip = Image.new("RGB", (small.width, small.height * len(sample)), "white")
         strip.paste(small, (0, row * small.height))
     assert strip is not None
-    return strip.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return strip.quantize(COLOURS, method=Image.Quantize.MAXCOVERAGE, dither=Image.Dither.NONE)
 
 
 @one_at_a_time  # a frame at a time, between the pictures players ask for

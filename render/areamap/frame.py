@@ -13,7 +13,7 @@ from render.areamap.blocks import Face, sprite
 from render.areamap.static import star_points
 from render.arrows import arrow
 from render.fonts import font
-from render.frame import Icon, flow_legend, sprite_icon, strip, text_size
+from render.frame import Icon, arrow_icon, flow_legend, sprite_icon, strip, text_size
 
 PHASES = {"logistics": "Logistics Phase", "impulses": "Impulses Phase", "final": "Final Phase", "over": "Game over"}
 SIDES = ("french", "russian")
@@ -181,7 +181,7 @@ def legend(width: int, viewer: str | None) -> Image.Image:
         (star_icon(P.STAR), "victory area"), (star_icon(P.AREA_FILL["red"]), "Flèche (all three = one star)"),
         (_line(P.KOLOCHA, 0.35), "Kolocha"), (_line(P.START_LINE, 0.12, dash=True), "start line"),
         (_line(P.COMMAND_LINE, 0.15), "command limit"),
-        (_line(P.BLOCK["french"]["arrow"], 0.15, head=True), "move"),
+        (arrow_icon(P.BLOCK["french"]["arrow"], P.BLOCK["russian"]["arrow"]), "move, in its side's colour"),
         (_line(P.ARTILLERY_FIRE, 0.16, head=True, dots=True), "artillery fire"),
         (_burst, "battle; discs: hits each side scored, in its colour"),
         (lambda img, d, box: None, "ring round a number: owner; two colours and crossed swords: contested; "

@@ -15,6 +15,7 @@ from render.hexmap.counters import Look, sprite
 from rules.core.events import listed
 
 PHASES = {"movement": "Movement Phase", "combat": "Combat Phase", "rally": "Rally Phase"}  # "over": see over()
+SIDE_ARROWS = (P.SIDES["french"]["arrow"], P.SIDES["russian"]["arrow"])  # moves and retreats: the side's colour
 
 
 def status_parts(view: dict) -> list[str]:
@@ -148,8 +149,8 @@ def legend_items(doomed: bool = False, frozen: bool = False) -> list[tuple[Icon,
         (line_icon(P.RIVER, 0.35), "river"), (line_icon(P.STREAM, 0.18), "stream"),
         (line_icon(P.FORD, 0.3), "ford"), (line_icon(P.BRIDGE, 0.45, P.ROAD_CENTRE), "bridge"),
         (line_icon(P.ROAD, 0.3, P.ROAD_CENTRE), "road"),
-        (arrow_icon(P.SIDES["french"]["arrow"]), "move"), (arrow_icon(P.ATTACK), "attack: odds, die, result"),
-        (arrow_icon(P.SIDES["russian"]["arrow"], dash=True), "retreat"), (cross_icon, "eliminated"),
+        (arrow_icon(*SIDE_ARROWS), "move, in its side's colour"), (arrow_icon(P.ATTACK), "attack: odds, die, result"),
+        (arrow_icon(*SIDE_ARROWS, dash=True), "retreat"), (cross_icon, "eliminated"),
         (line_icon(P.EXIT_ZONE, 0.4), "exit zone (7 Sept, Grand Battle)"),
         (lambda img, d, box: None, "top of the map: East"),
     ]

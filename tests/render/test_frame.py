@@ -9,9 +9,11 @@ import pytest
 from PIL import Image, ImageDraw
 
 from render import palette as P
+from render.areamap.frame import legend as area_legend
 from render.fonts import font
 from render.frame import (_wrap, arrow_icon, cross_icon, flow_legend, line_icon, sprite_icon, strip, swatch,
                           symbol_icon, text_size)
+from render.hexmap.frame import legend_items
 from tests.render.golden import check_golden
 
 
@@ -198,3 +200,20 @@ def test_each_line_of_a_strip_fills_its_width_less_the_pads_and_no_more(title, p
     empty = strip("", [], "", width).height  # the title's row of no words: none
     assert strip(title, parts, prompt, width).height == empty + rows
     assert strip(title, parts, prompt, width - 1).height == empty + 2 * rows
+
+
+def test_an_arrow_icon_of_two_colours_draws_one_above_the_other():
+    """A move is drawn in its side's colour, so the legend's move shows both sides' arrows."""
+    french, russian = P.SIDES["french"]["arrow"], P.SIDES["russian"]["arrow"]
+    img = _icon(arrow_icon(french, russian))
+    assert _rows_of(img, french) and _rows_of(img, russian)
+    assert max(_rows_of(img, french)) < min(_rows_of(img, russian)) and img.getpixel((20, 9)) == french
+
+
+def test_the_legend_s_move_shows_the_arrow_of_each_side():
+    """Moves and retreats are drawn in the mover's colour: the legends showed the French arrow
+    alone beside 'move', and a Russian move in another colour went unexplained."""
+    [icon] = [icon for icon, text in legend_items() if text.startswith("move,")]
+    assert all(_rows_of(_icon(icon), P.SIDES[side]["arrow"]) for side in ("french", "russian"))
+    colours = {colour for _, colour in area_legend(550, None).convert("RGB").getcolors(1 << 16)}
+    assert {P.BLOCK["french"]["arrow"], P.BLOCK["russian"]["arrow"]} <= colours
