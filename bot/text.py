@@ -150,11 +150,22 @@ def outcome_line(outcome: dict) -> str:
     >>> outcome_line({"winner": "russian", "level": "victory", "reason": "The Russian player holds 3222."})
     'Game over: Russian wins: The Russian player holds 3222.'
     """
+    reason = str(outcome.get("reason", "")).strip()
+    return f"Game over: {who_won(outcome)}: {reason}" + ("" if reason.endswith(".") else ".")
+
+
+def who_won(outcome: dict) -> str:
+    """Who won and by what degree of victory, as the end of a game names them; a game of one level
+    (Borodino's 5 and 6 September) or one its players ended (a resignation) names the winner alone.
+
+    >>> who_won({"winner": "russian", "level": "substantial"}), who_won({"winner": "french"})
+    ('Russian wins (substantial)', 'French wins')
+    >>> who_won({"winner": None, "level": "draw"})
+    'No winner (draw)'
+    """
     who = f"{side_name(outcome['winner'])} wins" if outcome.get("winner") else "No winner"
     level = outcome.get("level", "")
-    who += f" ({level})" if level not in ("", "victory") else ""
-    reason = str(outcome.get("reason", "")).strip()
-    return f"Game over: {who}: {reason}" + ("" if reason.endswith(".") else ".")
+    return who + (f" ({level})" if level not in ("", "victory") else "")
 
 
 ECHO = 60  # characters of a player's own words repeated back in a refusal

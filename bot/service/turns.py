@@ -33,8 +33,13 @@ def ended_words(ended: dict) -> str:
     'Russian wins: The Russian player holds 3 redoubts (3018, 3117, 3218)'
     >>> ended_words({"winner": None})
     'no winner'
+
+    The degree of victory is named as the game's last post names it (Borodino's 7 September):
+
+    >>> ended_words({"winner": "russian", "level": "substantial", "reason": "The French losses exceed the Russian."})
+    'Russian wins (substantial): The French losses exceed the Russian'
     """
-    who = f"{fmt.side_name(ended['winner'])} wins" if ended.get("winner") else "no winner"
+    who = fmt.who_won(ended) if ended.get("winner") else "no winner"
     reason = str(ended.get("reason") or "").rstrip(".")
     return f"{who}: {reason}" if reason else who
 

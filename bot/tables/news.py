@@ -69,7 +69,8 @@ class Change:
         outcome = system.outcome(after)
         if outcome is not None:  # the headline under it says how the game ended: once is enough
             said = said.removesuffix(" " + fmt.outcome_line(outcome))
-        events: list[Text] = [line.strip() for line in fmt.event_lines(result.visible_to(None), False)
+        public = [e for e in result.visible_to(None) if outcome is None or e.get("kind") != "outcome"]  # nor its event
+        events: list[Text] = [line.strip() for line in fmt.event_lines(public, False)
                               if not said.endswith(line.strip())]  # said once (an undo's own event)
         aside = self.aside.pop() if self.aside and not result.secret else ""  # after the first public line
         head = self._head(before, after)

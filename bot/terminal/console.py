@@ -124,9 +124,9 @@ def render(result: Result, line: str, viewer: str | None = None, hidden: bool = 
         return result.reply
     if not result.accepted:
         return f"Refused: {fmt.clipped(line)}: {result.message}"
-    def seen(r: Result) -> list[dict]:
+    def seen(r: Result) -> list[dict]:  # how the game ended is the command's own line: not said again
         return [e for e in (r.events if viewer is None and not hidden else r.visible_to(viewer))
-                if e.get("kind") != "choice" or e.get("chooser") not in computer]
+                if (e.get("kind") != "choice" or e.get("chooser") not in computer) and e.get("kind") != "outcome"]
     shown = [e for r in (result, *result.followed) for e in seen(r)]
     if viewer is None and not hidden and result.public and any(e.get("kind") == "undo" for e in shown):
         # an undo's public line is its event ("French undoes `end`."): said once, as in the channel, and

@@ -207,6 +207,10 @@ def test_a_game_over_says_how_it_ended():
         "Game 4 is over (no winner: agreed); it takes no more commands.")
     assert over_sentence(4, {"winner": "russian", "reason": "The Russian player occupies 3222 at the end."}) == (
         "Game 4 is over (Russian wins: The Russian player occupies 3222 at the end); it takes no more commands.")
+    # Borodino's 7 September: the degree of victory, which /game status and the refusal named nowhere
+    assert over_sentence(4, {"winner": "russian", "level": "substantial", "reason": "The French losses exceed the "
+                             "Russian."}) == ("Game 4 is over (Russian wins (substantial): The French losses exceed "
+                                              "the Russian); it takes no more commands.")
 
 
 @pytest.mark.parametrize("command, open_game, hidden_game", [

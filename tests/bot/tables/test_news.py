@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+import rules
 from bot.config import GameSettings
 from bot.permissions import Actor, TableError
 from bot.service import GameService, Result
@@ -793,3 +794,21 @@ def test_a_line_held_orders_leave_without_its_headline_says_what_the_headline_sa
             for n, seq, payload in ((1, 4, line), (2, 5, later))]
     (told,) = withdrawn(rows, 4, "russian", awaited=False, channel="channel:9").values()
     assert told is not None and plain(told["text"]) == "**Anna** — French: end.\nRussian impulse (4.0)."
+
+
+def test_the_rules_own_line_of_how_the_game_ended_is_not_posted_under_the_headline_that_says_it(store):
+    """Borodino's last `end` posted the reason twice in one post: the rules' event ('The Russian player
+    occupies the Schevardino redoubt (3222) at the end.') and the headline's 'Game over: Russian wins: ...'
+    under it (seen on simcord at the end of a 7 September game); the reply to its author keeps it once."""
+    service = GameService(store)
+    tables = make_tables(service, systems=("borodino",))
+    game_id = run(seated_game(tables, system="borodino", scenario="shevardino", seed=5))
+    player = {"french": ANNA, "russian": BORIS}
+    replies = []
+    while service.store.game(game_id)["status"] != "over":
+        side, = rules.load("borodino").active_sides(service.load(game_id))
+        replies.append(plain(run(tables.play.submit(player[side], CHANNEL, "end"))))
+    reason = "The Russian player occupies the Schevardino redoubt (3222) at the end."
+    final = next(text for text in tables.delivery.messenger.in_channel(CHANNEL) if "Game over" in text)
+    assert final.count(reason) == 1 and f"Game over: Russian wins: {reason}" in final
+    assert replies[-1].count(reason) == 1

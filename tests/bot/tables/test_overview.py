@@ -156,18 +156,18 @@ def test_a_game_the_rules_ended_and_one_ended_by_hand_before_anyone_sat_say_how_
     _play_to_the_end(tables)
     run(tables.lobby.new(BORIS, GUILD, "101", "toy_system", "short"))
     run(tables.management.cancel(MOD, "101"))
-    over = f"Game 1: {RACE} is over (Red wins: scores 12-9). Seats: {SEATED}."
+    over = f"Game 1: {RACE} is over (Red wins (decisive): scores 12-9). Seats: {SEATED}."
     assert markup(tables.overview.status(STRANGER, CHANNEL)) == \
         f"{over} `/game export` posts its record; `/game new` starts another game."
     assert markup(tables.overview.status(STRANGER, "101")) == (
         f"Game 2: {RACE} is over (no winner: ended by Mod). Seats: none taken. `/game export` posts its record; "
         "`/game new` starts another game.")
     assert markup(tables.overview.listing(GUILD, status="over")) == "\n".join([
-        f"Game 1 in <#100>: {RACE}, over (Red wins: scores 12-9); {SEATED}",
+        f"Game 1 in <#100>: {RACE}, over (Red wins (decisive): scores 12-9); {SEATED}",
         f"Game 2 in <#101>: {RACE}, over (no winner: ended by Mod); no seats"])
     assert markup(tables.overview.mine(ANNA)) == "\n".join([
         "You have no seat in a running game.", "Ended (your last 1; `/game export game:<id>` posts a record):",
-        f"Game 1 in <#100>: {RACE}, over (Red wins: scores 12-9); {SEATED}"])
+        f"Game 1 in <#100>: {RACE}, over (Red wins (decisive): scores 12-9); {SEATED}"])
 
 
 def test_the_record_of_a_game_holds_its_commands_as_a_script_and_its_replay(service):

@@ -213,3 +213,17 @@ def test_a_standing_order_is_unnumbered_and_the_commands_it_plays_say_what_they_
                           "  3219 (French 5-4 infantry) retreats to 3120.",
                           "  Russian by standing order (advance: always): advance 3218 3219.",
                           "  3219 (Russian 6-4 infantry) advances from 3218 into 3219."]
+
+
+def test_the_last_command_says_how_the_game_ended_without_the_rules_own_line_again(tmp_path):
+    """The last `end` of a Borodino game read '[12] Russian: end. Game over: Russian wins: The Russian
+    player occupies ...', then the rules' own event, the same reason, then the headline's 'Game over: ...':
+    three times in a row. The event is not printed; the line and the headline under it say it."""
+    service = GameService(Store(tmp_path / "g.sqlite"))
+    game = service.new_game("borodino", "shevardino", seed=5)
+    lines, out = iter(["end"] * 12 + ["quit"]), []
+    assert play(service, game, lambda prompt: next(lines), out.append) == 0
+    reason = "The Russian player occupies the Schevardino redoubt (3222) at the end."
+    said = "\n".join(out)
+    assert said.count(reason) == 2 and f"Russian: end. Game over: Russian wins: {reason}" in said
+    assert said.rstrip().endswith(f"Game over: Russian wins: {reason}\nLosses: French 0, Russian 0 Combat Points.")
