@@ -105,6 +105,20 @@ UNPLAYED = {
 }
 
 
+def _rally(options: Collection[str] | None) -> str:
+    """`rally`, which no player orders: the game rolls each rally, as the options in play say (None:
+    a game's options unknown, so the leaders' rallies, which include the rest)."""
+    if options is not None and "dv_leaders" not in options and "dv_rally" not in options:
+        return ("Rallies are not played: this game is played without the Doomed Victory errata's broken units and "
+                "leaders (the options dv_rally and dv_leaders), so no unit breaks and none rallies.")
+    if options is not None and "dv_leaders" not in options:
+        return ("A rally is rolled, not ordered: in the Rally Phase, after the Russian Player-Turn, the game rolls a "
+                "die for each broken unit on the map (Doomed Victory 6.10, 3.2).")
+    return ("A rally is rolled, not ordered: a leader rolls for a unit of his corps stacked with or next to him "
+            "when it must retreat (Doomed Victory 8.151), and in the Rally Phase for each broken one, once the "
+            "leaders have moved there (`move <leader> <hex>`, then `end`) (8.152).")
+
+
 def _ref(word: str, what: str) -> str:
     """A unit reference: a four-digit hex or a unit id such as F-IG-OG."""
     if word.isdigit() and not is_hex(word):
@@ -129,6 +143,8 @@ def parse(text: str, options: Collection[str] | None = None) -> Command:
     own board (a formation, a charge) is refused saying it is not played, and what is instead."""
     if split(text).verb in UNPLAYED:
         raise CommandError(UNPLAYED[split(text).verb])
+    if split(text).verb == "rally":
+        raise CommandError(_rally(options))
     line = read(text, VERBS, "`move 3225 3224` or `end`", listed=played(VERBS, OPTION_VERBS, options))
     verb, args = line.verb, line.args
     if verb == "move":
@@ -143,6 +159,9 @@ def parse(text: str, options: Collection[str] | None = None) -> Command:
         hexes = args[1:len(args) - len(exits)]
         return Move(unit, tuple(_hex(w, "each hex of the path") for w in hexes) + exits)
     if verb == "attack":
+        if "->" not in args and len(args) == 2 and all(is_hex(w) for a in args for w in group(a)):
+            raise CommandError(f"attack needs an arrow from the attackers to the defenders: `attack {args[0]} -> "
+                               f"{args[1]}`.")  # 'attack 3122 3021', as one says it
         if "->" not in args or args.count("->") != 1:
             raise CommandError("attack needs attackers -> defenders: `attack 3224+3225 -> 3223`.")
         i = args.index("->")

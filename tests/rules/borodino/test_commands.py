@@ -69,7 +69,8 @@ MALFORMED = [
     ("move 32255 3224", ["four digits"]),
     ("attack 3224 -> 32x3", ["four digits"]),
     ("retreat 21", ["four digits"]),
-    ("attack 3224 3223", ["->", "attack 3224+3225 -> 3223"]),  # no arrow: the form shown
+    ("attack 3224 3223", ["an arrow", "`attack 3224 -> 3223`"]),  # no arrow: the order with one
+    ("attack 3224 3223 3222", ["->", "attack 3224+3225 -> 3223"]),  # which are the defenders: the form shown
     ("attack 3224 -> 3223 -> 3222", ["->"]),
     ("attack -> 3223", ["->"]),
     ("move 3225", ["move 3225 3224"]),  # no destination
@@ -137,3 +138,28 @@ def test_a_move_said_with_to_is_told_the_command_without_it():
     hex number"."""
     assert _error("move 3321 to 3219") == "move takes the unit, then where it goes, with no 'to': `move 3321 3219`."
     assert _error("move F-I-4 to 3219") == "move takes the unit, then where it goes, with no 'to': `move F-I-4 3219`."
+
+
+def test_an_attack_without_its_arrow_is_told_the_order_with_one():
+    """'attack 3122 3021' read 'attack needs attackers -> defenders: `attack 3224+3225 -> 3223`', an
+    example of hexes the player never named (seen in a 5 Sept Combat Phase)."""
+    assert _error("attack 3122 3021") == ("attack needs an arrow from the attackers to the defenders: "
+                                          "`attack 3122 -> 3021`.")
+    assert _error("attack 3121+3122 3021") == ("attack needs an arrow from the attackers to the defenders: "
+                                               "`attack 3121+3122 -> 3021`.")
+
+
+@pytest.mark.parametrize("options, said", [
+    (["dv_rally", "dv_leaders"], "(Doomed Victory 8.151), and in the Rally Phase for each broken one, once the "
+                                 "leaders have moved there (`move <leader> <hex>`, then `end`) (8.152)."),
+    (None, "(`move <leader> <hex>`, then `end`) (8.152)."),
+    (["dv_rally"], "the game rolls a die for each broken unit on the map (Doomed Victory 6.10, 3.2)."),
+    ([], "played without the Doomed Victory errata's broken units and leaders (the options dv_rally and "
+         "dv_leaders), so no unit breaks and none rallies."),
+])
+def test_rally_is_told_that_the_game_rolls_it(options, said):
+    """A player of the Doomed Victory options who types 'rally 2922' read "Unknown command 'rally'" and the
+    list of commands: the game rolls every rally (6.10, 8.151, 8.152), each told as it is rolled."""
+    with pytest.raises(CommandError) as told:
+        C.parse("rally 2922", options)
+    assert str(told.value).endswith(said) and ". " not in str(told.value), told.value  # one sentence
