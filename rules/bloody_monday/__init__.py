@@ -10,6 +10,7 @@ blocks leave the engine only through `view(state, side)` and events addressed to
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -123,17 +124,19 @@ def whole_answers(state: dict, side: str) -> list[C.Command]:
     waits for `side`, or its legal commands are offered as they are (the jagers' choice, 9.1). A
     6.4 retreat: the legal commands with each placement once (retreat.distinct). Hits: each way to
     apply the hits `side` is applying now, chosen together, one `hit` naming the units in order,
-    up to MOST_HITS, each set of units once. A hit with a single unit to go to (after the showdown
-    the rules apply it at once) is named in its place, so one click applies all the hits of the
-    step. Sound by 5.3.6: "Hits are applied one by one", the owner choosing among equally strong
-    units, and nothing is rolled between them, so choosing them together is choosing each in turn.
-    Played hit by hit through `apply`."""
+    up to MOST_HITS, each outcome once: hits that end the step may be named in several orders and
+    leave the units alike (the same units hit before a roll are one answer, the dice not yet
+    seen). A hit with a single unit to go to (after the showdown the rules apply it at once) is
+    named in its place, so one click applies all the hits of the step. Sound by 5.3.6: "Hits are
+    applied one by one", the owner choosing among equally strong units, and nothing is rolled
+    between them, so choosing them together is choosing each in turn. Played hit by hit through
+    `apply`."""
     waiting = choice(state)
     if waiting is not None and waiting["kind"] == "retreat" and waiting["side"] == side:
         return retreats.distinct(Game(state, shared=True), side, legal_commands(state, side))
     if waiting is None or waiting["kind"] != "hit" or waiting["side"] != side:
         return []
-    found: dict[tuple[str, ...], C.Command] = {}
+    found: dict[str, C.Command] = {}  # by the position the hits lead to
     tried: set[tuple[str, ...]] = set()
 
     def walk(named: tuple[str, ...], position: dict) -> None:
@@ -151,7 +154,8 @@ def whole_answers(state: dict, side: str) -> list[C.Command]:
             if goes_on and len(longer) < MOST_HITS:  # the same hits go on: no die rolled, no new stage
                 walk(longer, after)
             else:
-                found.setdefault(tuple(sorted(path)), C.Hit(path))
+                rolled = rolls_made(after) != rolls_made(position)  # the dice unseen: not compared
+                found.setdefault(" ".join(sorted(path)) if rolled else json.dumps(after, sort_keys=True), C.Hit(path))
     walk((), state)
     return list(found.values())
 

@@ -271,6 +271,21 @@ def test_5_3_6_hits_chosen_together_offer_every_way_to_apply_them_once():
     assert bm.whole_answers(state, "french") == []
 
 
+def test_5_3_6_hits_chosen_together_offer_each_outcome_once():
+    """5.3.6: hits go one by one to the strongest units, so five artillery hits on units at 3, 3
+    and 2 leave each at 1 whatever the order the ties are broken in: one answer, not a button for
+    each order. After the showdown the last hit ends the battle, applied at once by the rules: the
+    answers named four hits in three orders, three buttons that all did the same."""
+    g = game(position({"F-I-1": 44, "R-1-4": 44, "R-1-11": 44, "R-1-6J": (44, 2)}, control={44: "russian"}))
+    battle(g, 44, due={"french": 0, "russian": 5}, hits={"french": 5, "russian": 0}, shown=True, volleys=[])
+    combat.advance(g)
+    state = g.s
+    together = bm.whole_answers(state, "russian")
+    assert len(together) == 1
+    after, _ = do(state, "russian", together[0].to_text())
+    assert [strength(after, b) for b in ("R-1-4", "R-1-11", "R-1-6J")] == [1, 1, 1]
+
+
 def test_5_3_6_hits_chosen_together_name_a_hit_the_rules_apply_at_once_in_its_place():
     """After the showdown a hit with a single unit to go to is applied by the rules at once: in the
     5.3.6.1 example the Russian's first hit goes to one of two infantry tied at 2, the next has one
