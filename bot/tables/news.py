@@ -86,8 +86,10 @@ class Change:
         private = {side: told for side, told in result.addressed().items() if side in system.INFO.sides}
         lines: dict[str, Text] = {side: join([line.strip() for line in fmt.event_lines(told, False)])
                                   for side, told in private.items()}
+        typed = self.author is not None and self.pressed is None and self.asked_in is None and not result.standing
+        untold = frozenset({result.side} if result.side and not typed else ())  # its lines, in its view alone
         rows = self.announce(line, before, after, result.seq, quiet=result.secret and not events, private=lines,
-                             head=head, short=short)
+                             head=head, short=short, untold=untold)
         kept = {side for side, payload in rows if payload.get("kept")}
         for side, told in private.items():
             buttons = self._answers(told, side)
@@ -182,7 +184,8 @@ class Change:
                 "seq": self.news.store.seen_seq(self.game_id, side)}
 
     def announce(self, line: Text, before: dict | None, after: dict, seq: int, quiet: bool = False,
-                 private: dict[str, Text] | None = None, head: str | None = None, short: Text | None = None) -> Outbox:
+                 private: dict[str, Text] | None = None, head: str | None = None, short: Text | None = None,
+                 untold: frozenset[str] = frozenset()) -> Outbox:
         """The public line (with the map and who must move by when once the phase changed; a
         game beginning has `before` None), spectators and each side's private view with the
         `private` lines of the change for it; `quiet`: no public line while the phase goes on
@@ -221,7 +224,7 @@ class Change:
         if over:
             rows += news.reveal_rows(game) + news.retire_rows(game_id, fmt.outcome_line(public["outcome"]))
         told = [row for row in told if not self._carried(rows, row, after)]
-        return rows + told + news.private_views(game_id, after, seq, before, private)
+        return rows + told + news.private_views(game_id, after, seq, before, private, untold)
 
     def _carried(self, rows: Outbox, asked: tuple[str, dict], after: dict) -> bool:
         """Whether a question's buttons went onto the change's own line in the channel, which already
@@ -421,13 +424,16 @@ class News(Room):
         return [user_audience(user) for user in sorted(people)]
 
     def private_views(self, game_id: int, state: dict, seq: int, before: dict | None,
-                      private: dict[str, Text] | None = None) -> Outbox:
+                      private: dict[str, Text] | None = None, untold: frozenset[str] = frozenset()) -> Outbox:
         """Each side's own view, with the list of its own units, when it shows more than the
         public one (hidden blocks), kept in messages edited in place (bot/delivery/in_place.py), not sent
         anew: rewritten when what the side sees changed or the change has `private` lines for it
         (shown at its top); `before` None (the game begins, a player takes the seat) writes it
-        whatever it was. With it, once a player-turn (the first change of one, or `before` None),
-        the side's map by DM: at most one private picture a player-turn, and more on request."""
+        whatever it was. Lines only the view tells (`untold`: the side's own command, answered
+        without them) are carried to its top again by a view written before it was sent: held
+        orders played at once after a click rewrote it, and the click's lines were never read.
+        With it, once a player-turn (the first change of one, or `before` None), the side's map
+        by DM: at most one private picture a player-turn, and more on request."""
         system = self.service.system(game_id)
         public = system.view(state, None)
         private = private or {}
@@ -438,11 +444,21 @@ class News(Room):
             if not _shows_more(view, public):
                 continue
             if before is None or side in private or own_view(view, side) != own_view(system.view(before, side), side):
-                rows.append(_kept(side, seq, view, private.get(side, "")))
+                carried = self._unsent_untold(game_id, side)
+                mine = private.get(side, "")
+                rows.append(_kept(side, seq, view, join([t for t in (carried, mine) if t]),
+                                  join([t for t in (carried, mine if side in untold else "") if t])))
             if turn_begins:
                 rows.append((side, message(f"your map as {fmt.side_name(side)}: {player_turn_name(public)}.",
                                            seq, side, crop=True)))
         return rows
+
+    def _unsent_untold(self, game_id: int, side: str) -> Text:
+        """What the side's latest kept view not yet tried alone tells (`_kept`'s `untold`): a view
+        written now goes instead of it (bot/delivery/places.py), so it carries those lines."""
+        kept = [row for row in self.store.undelivered(game_id)
+                if row["audience"] == side and row["payload"].get("kept") and not row["tried_at"]]
+        return kept[-1]["payload"].get("untold", "") if kept else ""
 
     async def concede(self, game_id: int, loser: str, reason: Text) -> None:
         """End the game with the other side the winner (resignation, forfeit): stored in a
@@ -538,12 +554,13 @@ def _names(users: tuple[str, ...]) -> Text:
     return join([mention(user) for user in users], ", ")
 
 
-def _kept(side: str, seq: int, view: dict, latest: Text) -> tuple[str, dict]:
+def _kept(side: str, seq: int, view: dict, latest: Text, untold: Text = "") -> tuple[str, dict]:
     """A side's own view in words, kept in one message edited in place (bot/delivery/in_place.py), with what
-    the change told it alone at its top."""
+    the change told it alone at its top; `untold`: those of its lines no other message tells."""
     top = words("Latest for you: ", latest, "\n\n") if latest else ""
-    return side, kept_view(words(f"your view as {fmt.side_name(side)}, as of command {seq} "
-                                 "(this message is kept up to date):\n", top, own_view(view, side)))
+    payload = kept_view(words(f"your view as {fmt.side_name(side)}, as of command {seq} "
+                              "(this message is kept up to date):\n", top, own_view(view, side)))
+    return side, payload | ({"untold": untold} if untold else {})
 
 
 def _shows_more(view: dict, public: dict) -> bool:

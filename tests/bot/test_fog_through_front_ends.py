@@ -28,10 +28,10 @@ def cross_the_dms(monkeypatch) -> None:
     """A planted leak: each player is sent the other's private view by DM."""
     private_views = News.private_views
 
-    def crossed(self, game_id, state, seq, before, private=None):
+    def crossed(self, game_id, state, seq, before, private=None, untold=frozenset()):
         sides = list(self.store.seats(game_id))
         return [(sides[1 - sides.index(to)] if to in sides else to, row)
-                for to, row in private_views(self, game_id, state, seq, before, private)]
+                for to, row in private_views(self, game_id, state, seq, before, private, untold)]
 
     monkeypatch.setattr(News, "private_views", crossed)
 

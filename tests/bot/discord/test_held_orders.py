@@ -134,3 +134,28 @@ def test_held_orders_refused_once_due_leave_nothing_the_opponent_reads_changed(t
         refused = await seen(db.with_name("held.sqlite"), ["fire F-I-A2 99"])
         assert refused == plain and "your move" in plain[0][-1]
     play(test, tmp_path)
+
+
+def test_the_private_lines_of_the_click_that_lets_held_orders_play_are_not_written_over(tmp_path):
+    """Last Blood: the Russian applies the hits of a Grande Batterie shot by clicks while the French
+    shot held behind them plays at once, in the same flush. What his hidden units suffered is told to
+    him alone, in his kept view ('Latest for you: Russian 2J (R-1-2J, infantry) takes a hit: strength
+    2'); the French shot's news rewrote that view before it was sent, and the line was lost: the
+    later view carries what the earlier one alone told."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id, seq, answers, _ = await hits_asked(s)
+            _, state = s.tables.service.position(game_id)
+            private = []
+            for text in answers:
+                state, events = BLOODY_MONDAY.apply(state, "russian", BLOODY_MONDAY.parse("russian", text))
+                private += [e["text"] for e in events if e.get("to") == "russian"]
+            assert private  # hidden units took the hits
+            shot = next(c.to_text() for c in BLOODY_MONDAY.legal_commands(state, "french")
+                        if c.to_text().startswith("fire"))
+            assert (await send(s, [shot])).startswith("Held until the choice waiting now is made")
+            await click_all(s, game_id, answers)
+            assert [r["normalised"] for r in s.tables.store.commands(game_id, after=seq)][-1] == shot
+            told = "\n".join(s.dms(s.boris))
+            assert all(line in told for line in private), (private, told)
+    play(test, tmp_path)
