@@ -24,7 +24,9 @@ def call_this(what: str) -> None:
         task.set_name(named(what))
 
 
-def ours() -> list[tuple[asyncio.Task, str]]:
-    """The named tasks not done yet, each with what it does."""
+def ours(besides: asyncio.Task | None = None) -> list[tuple[asyncio.Task, str]]:
+    """The named tasks not done yet, each with what it does, `besides` one (a stop's own: it never
+    waits for itself)."""
     return sorted(((task, task.get_name()[len(PREFIX):]) for task in asyncio.all_tasks()
-                   if not task.done() and task.get_name().startswith(PREFIX)), key=lambda found: found[1])
+                   if not task.done() and task is not besides and task.get_name().startswith(PREFIX)),
+                  key=lambda found: found[1])

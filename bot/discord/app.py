@@ -361,10 +361,11 @@ class KolochaBot(commands.AutoShardedBot):
         if self.tables is not None:
             self.tables.computer.stop()
             self.tables.delivery.stopping = True
+            stopping = asyncio.current_task()
             try:
-                await asyncio.wait_for(self._finish(self.tables), STOP_SECONDS)
+                await asyncio.wait_for(self._finish(self.tables, stopping), STOP_SECONDS)
             except TimeoutError:
-                await cut_short()
+                await cut_short(stopping)
         if self.scheduler is not None and self.scheduler.running:
             self.scheduler.shutdown(wait=False)  # cancels what is still under way
         if self.tables is not None:
@@ -372,23 +373,24 @@ class KolochaBot(commands.AutoShardedBot):
             tables.store.close()
         await super().close()
 
-    async def _finish(self, tables: Tables) -> None:
+    async def _finish(self, tables: Tables, stopping: asyncio.Task | None) -> None:
         """Until nothing is under way: the handlers of interactions and messages (one arriving
         meanwhile is answered too), the bot's own work (the outbox's sending, a deadline's action or
-        reminder, the computer's command: bot/under_way.py), then every game's lock."""
-        while under_way := {task for task in asyncio.all_tasks() if not task.done() and (
-                task.get_name().startswith(HANDLERS) or task in self._background)} | {task for task, _ in ours()}:
+        reminder, the computer's command: bot/under_way.py) but the stop's own, then every game's lock."""
+        while under_way := {task for task in asyncio.all_tasks() if not task.done() and task is not stopping and (
+                task.get_name().startswith(HANDLERS) or task in self._background)} | \
+                {task for task, _ in ours(stopping)}:
             await asyncio.wait(under_way)
         await tables.quiesce()
 
 
-async def cut_short() -> None:
+async def cut_short(stopping: asyncio.Task | None) -> None:
     """A stop's wait ran out (STOP_SECONDS): one warning for each thing not finished, each
     cancelled (what was stored goes out at the next start; what was not, was never accepted), and
     no more about them: no traceback of a job the scheduler saw cancelled, no failure of theirs on
     the store closed after them (bot/under_way.py)."""
-    left = [*((task, words) for task in asyncio.all_tasks() if not task.done()
-              for handler, words in HANDLER_WORDS.items() if task.get_name().startswith(handler)), *ours()]
+    left = [*((task, words) for task in asyncio.all_tasks() if not task.done() and task is not stopping
+              for handler, words in HANDLER_WORDS.items() if task.get_name().startswith(handler)), *ours(stopping)]
     for _, what in left:
         log.warning("stopping: gave up waiting after %.0f s for %s", STOP_SECONDS, what)
     if not left:  # a game's lock held by nothing named

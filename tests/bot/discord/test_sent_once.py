@@ -19,6 +19,7 @@ from bot.delivery import Delivery
 from bot.discord.app import RETRY_SECONDS
 from bot.discord.loopback import GUILD, Loopback, point_at
 from bot.store import Store
+from bot.under_way import call_this
 from tests.bot.discord.discord_fakes import picture
 from tests.bot.discord.sim import borodino, play, server
 from tests.bot.discord.test_discord_loopback import on_the_loopback
@@ -182,6 +183,20 @@ def test_a_stop_waits_for_a_deadline_reminder_under_way(tmp_path, monkeypatch, c
     asyncio.run(test())
     assert acted == [(3, "russian", "now")]
     assert [r for r in caplog.records if r.exc_info or r.levelno >= logging.WARNING] == []
+
+
+def test_a_stop_called_from_named_work_does_not_wait_for_itself(tmp_path, monkeypatch, caplog):
+    """The bot's own work is named for a stop to wait for (bot/under_way.py); a stop made from
+    within such work (a task renamed by a deadline's action) ends at once, never waiting for itself."""
+    monkeypatch.setattr(discord.AutoShardedClient, "close", disconnected)
+
+    async def test() -> None:
+        client = bot.discord.app.create_bot(Config(database=str(tmp_path / "k.sqlite")), picture)
+        await client.setup_hook()
+        call_this("the russian deadline of game 3")
+        await client.close()
+    asyncio.run(test())
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
 
 
 def test_a_stop_past_its_wait_names_what_it_did_not_wait_for_and_ends_without_a_trace(tmp_path, monkeypatch,
