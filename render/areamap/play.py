@@ -68,14 +68,14 @@ def _panel(d: ImageDraw.ImageDraw, panel: Callout, frame: View) -> None:
                         width=max(1, round(1.2 * s)))
 
 
-def draw_control(d: ImageDraw.ImageDraw, view: dict, frame: View) -> None:
-    """A ring in the owner's colour round each number circle; contested areas get both colours and
-    crossed swords, isolated ones a white cube."""
+def draw_control(d: ImageDraw.ImageDraw, view: dict, frame: View, only: frozenset[int] | None = None) -> None:
+    """A ring in the owner's colour round each number circle (or those of `only`); contested areas
+    get both colours and crossed swords, isolated ones a white cube."""
     s = frame.scale
     areas = bm_data.areas()
     for entry in view.get("areas", []):
         a = areas.get(entry.get("number"))
-        if a is None:
+        if a is None or only is not None and a.number not in only:
             continue
         cx, cy = frame.px(a.centre)
         r, w = (CIRCLE + 2.5) * s, max(2, round(4 * s))
@@ -124,19 +124,38 @@ def _between(a: int, b: int, frame: View, pull: float) -> tuple[Point, Point]:
 
 def draw_log(d: ImageDraw.ImageDraw, view: dict, frame: View) -> None:
     """Move arrows in the mover's colour (thicker for several blocks), artillery fire in red dots
-    (the start line is dashed red: the pattern, not the colour, tells them apart)."""
+    (the start line is dashed red: the pattern, not the colour, tells them apart); then the number
+    circles, with their names and control rings, that an arrow crosses between its two areas, drawn
+    again over it (a move across the map hid a digit of each number it passed: '8' of 82)."""
     areas = bm_data.areas()
     log = view.get("log") or {}
     s = frame.scale
     moves = Counter((m.get("side"), m.get("from"), m.get("to")) for m in log.get("moves", []))
+    drawn: list[tuple[tuple[int, int], tuple[Point, Point]]] = []  # (from, to) and the arrow's ends
     for (side, a, b), n in sorted(moves.items(), key=str):
         if a in areas and b in areas:
             colour = P.BLOCK.get(str(side), P.BLOCK["french"])["arrow"]
-            arrow(d, list(_between(a, b, frame, CIRCLE + 4)), colour, (3 + 1.2 * min(n, 4)) * s)
+            drawn.append(((a, b), _between(a, b, frame, CIRCLE + 4)))
+            arrow(d, list(drawn[-1][1]), colour, (3 + 1.2 * min(n, 4)) * s)
     for shot in log.get("artillery", []):
         a, b = shot.get("from"), shot.get("to")
         if a in areas and b in areas:
-            arrow(d, list(_between(a, b, frame, CIRCLE + 8)), P.ARTILLERY_FIRE, 3.5 * s, dots=True)
+            drawn.append(((a, b), _between(a, b, frame, CIRCLE + 8)))
+            arrow(d, list(drawn[-1][1]), P.ARTILLERY_FIRE, 3.5 * s, dots=True)
+    reach = (CIRCLE + 6) * s  # the circle, its ring and the arrow's half width
+    crossed = frozenset(n for n, a in areas.items() for tip, ends in drawn
+                        if n not in tip and _near(frame.px(a.centre), ends, reach))
+    for n in sorted(crossed):
+        draw_circle(d, frame, areas[n])
+    draw_control(d, view, frame, crossed)
+
+
+def _near(p: Point, ends: tuple[Point, Point], reach: float) -> bool:
+    """Whether `p` lies within `reach` of the segment `ends`."""
+    (ax, ay), (bx, by) = ends
+    dx, dy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / (dx * dx + dy * dy or 1.0)))
+    return math.dist(p, (ax + t * dx, ay + t * dy)) < reach
 
 
 def draw_bursts(d: ImageDraw.ImageDraw, view: dict, frame: View) -> None:

@@ -6,7 +6,8 @@ from PIL import Image, ImageDraw
 
 from render import palette as P
 from render.areamap import play
-from render.areamap.static import CIRCLE, View
+from render.areamap.static import CIRCLE, View, draw_circle
+from render.arrows import towards
 from rules.bloody_monday import bm_data
 from tests.render.bm_views import setup_view
 
@@ -139,3 +140,27 @@ def test_a_move_s_arrow_thickens_with_its_blocks_up_to_four():
     a, b = 41, sorted(areas[41].neighbours)[0]
     drawn = [_log_drawn([{"side": "french", "from": a, "to": b}] * n).tobytes() for n in (3, 4, 5)]
     assert drawn[0] != drawn[1] == drawn[2]
+
+
+def test_an_area_s_number_an_arrow_passes_over_is_drawn_over_it():
+    """A Russian move from 98 to 52 runs across area 82: its number circle, ring and all, stands
+    over the arrow (the arrow hid a digit of it), while the arrow keeps its two ends, drawn over
+    no circle but its own areas' rings."""
+    areas = bm_data.areas()
+    frame = View((0, 0, 1000, 1000), 1.0)
+    view = {**setup_view(), "log": {"moves": [{"side": "russian", "from": 98, "to": 52}]}}
+    ends = play._between(98, 52, frame, CIRCLE + 4)
+    assert play._near(frame.px(areas[82].centre), ends, CIRCLE)  # the arrow runs over 82's circle
+    img = Image.new("RGB", frame.size, P.PAPER)
+    d = ImageDraw.Draw(img, "RGBA")
+    draw_circle(d, frame, areas[82])  # as the static layer has it
+    play.draw_log(d, view, frame)
+    arrow = P.BLOCK["russian"]["arrow"]
+    cx, _ = frame.px(areas[82].centre)
+    (ax, ay), (bx, by) = ends
+    along = [(x, ay + (by - ay) * (x - ax) / (bx - ax)) for x in range(round(cx) - 8, round(cx) + 9)]
+    circle = [img.getpixel((x, round(y))) for x, y in along]  # on the arrow's axis, inside the circle
+    assert arrow not in circle and P.AREA_CIRCLE[areas[82].colour] in circle
+    for tip, back in (ends, ends[::-1]):
+        x, y = towards(tip, back, 6)
+        assert arrow in [img.getpixel((round(x), round(y) + dy)) for dy in (-1, 0, 1)]
