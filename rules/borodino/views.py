@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rules.borodino import dv_data, dv_leaders, results, scenario_data
-from rules.borodino.battle import Battle
+from rules.borodino.battle import SIDES, Battle
 from rules.borodino.combat import obligations
 from rules.borodino.movement import frozen_allowance
 from rules.borodino.victory import outcome
@@ -156,19 +156,26 @@ def _broken_hexes(b: Battle) -> list[str]:
 
 
 def _doomed_notes(b: Battle) -> list[str]:
-    """Broken units and inactive leaders, under the Doomed Victory options."""
+    """Broken units and inactive leaders, under the Doomed Victory options, each side's by name
+    ('French 2919, 3020; Russian 2716'): a player reads at once which are his."""
     out = []
-    broken = _broken_hexes(b)
-    if broken:
-        out.append(f"Broken (may not attack; Doomed Victory 6.10): {', '.join(broken)}.")
+    broken = {side: sorted(b.hex_of(u) for u in b.s.get("broken", ()) if b.unit(u)["where"] == "map"
+                           and b.side(u) == side) for side in SIDES}
+    if any(broken.values()):
+        out.append(f"Broken (may not attack; Doomed Victory 6.10): {_by_side(broken)}.")
     if "leaders" in b.s:
-        idle = [dv_leaders.name(lid) for lid in dv_leaders.on_map(b) if not b.s["leaders"][lid]["active"]]
-        if idle and b.s["phase"] == "rally":  # no unit moves or attacks there: what an inactive leader may not do
-            out.append(f"Inactive leaders (they neither move nor rally; Doomed Victory 8.152): {', '.join(idle)}.")
-        elif idle:
-            out.append("Inactive leaders (their units may not move or attack; Doomed Victory 8.10): "
-                       f"{', '.join(idle)}.")
+        idle = {side: [dv_leaders.name(lid) for lid in dv_leaders.on_map(b, side) if not b.s["leaders"][lid]["active"]]
+                for side in SIDES}
+        if any(idle.values()) and b.s["phase"] == "rally":  # no unit moves or attacks there: what he may not do
+            out.append(f"Inactive leaders (they neither move nor rally; Doomed Victory 8.152): {_by_side(idle)}.")
+        elif any(idle.values()):
+            out.append(f"Inactive leaders (their units may not move or attack; Doomed Victory 8.10): {_by_side(idle)}.")
     return out
+
+
+def _by_side(named: dict[str, list[str]]) -> str:
+    """Each side's names after it, the sides with none left out: 'French Ney; Russian Platov, Tutchkov'."""
+    return "; ".join(f"{side.title()} {', '.join(names)}" for side, names in named.items() if names)
 
 
 def _rally_prompt(b: Battle) -> str | None:

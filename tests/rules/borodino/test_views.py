@@ -4,8 +4,9 @@ Borodino hides nothing, so the view is the same for every side but its `viewer`;
 it whole, key by key, where the renderers and texts each read only a part.
 """
 from rules.borodino import dv_leaders
+from rules.core.hexes import within
 from tests.rules.borodino.dv_helpers import G, dv_position
-from tests.rules.borodino.helpers import borodino, position
+from tests.rules.borodino.helpers import borodino, open_ground, position
 
 KEYS = {
     "system", "scenario", "title", "viewer", "turn", "first_turn", "last_turn", "day", "clock", "night",
@@ -184,10 +185,10 @@ def test_doomed_victory_adds_its_leaders_and_broken_units():
     assert davout["name"] == dv_leaders.name("L-DAVOUT") and davout["hex"] == G and davout["where"] == "play"
     assert v["broken"] == []
     state["leaders"]["L-DAVOUT"]["active"] = False  # the note cites the errata by its title, as the others do
-    assert "Inactive leaders (their units may not move or attack; Doomed Victory 8.10): Davout." in \
+    assert "Inactive leaders (their units may not move or attack; Doomed Victory 8.10): French Davout." in \
         borodino.view(state, "french")["notes"]
     state["phase"] = "rally"  # 8.152: there no unit moves or attacks; an inactive leader neither moves nor rallies
-    assert "Inactive leaders (they neither move nor rally; Doomed Victory 8.152): Davout." in \
+    assert "Inactive leaders (they neither move nor rally; Doomed Victory 8.152): French Davout." in \
         borodino.view(state, "french")["notes"]
 
 
@@ -199,3 +200,19 @@ def test_a_game_over_notes_its_losses_alone():
     assert len(borodino.view(state, "french")["notes"]) == 3  # the control: broken, inactive, losses
     state["phase"] = "over"
     assert borodino.view(state, "french")["notes"] == ["Losses: French 0, Russian 0 Combat Points."]
+
+
+def test_broken_units_and_inactive_leaders_are_noted_by_side():
+    """The note named hexes and leaders of both sides in one list ('Broken (...): 2716, 2915, 2919,
+    3020.', seen in a 7 September Russian Combat Phase), so a player could not tell his own from the
+    enemy's without looking each up; each side's now follow its name."""
+    far = open_ground(1, exclude=(G, *within(G, 3)))
+    state = dv_position({"F-IC-1L": G, "R-VI-24": far}, leaders={"L-DAVOUT": "F-IC-1L", "L-DOKHTUROV": "R-VI-24"})
+    state["broken"] = ["F-IC-1L", "R-VI-24"]
+    state["leaders"]["L-DAVOUT"]["active"] = state["leaders"]["L-DOKHTUROV"]["active"] = False
+    notes = borodino.view(state, "russian")["notes"]
+    assert f"Broken (may not attack; Doomed Victory 6.10): French {G}; Russian {far}." in notes
+    assert "Inactive leaders (their units may not move or attack; Doomed Victory 8.10): French Davout; Russian " \
+           "Doctorov." in notes
+    state["broken"] = ["R-VI-24"]  # a side with none is not named
+    assert f"Broken (may not attack; Doomed Victory 6.10): Russian {far}." in borodino.view(state, "french")["notes"]
