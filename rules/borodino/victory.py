@@ -3,7 +3,8 @@ errata's Shevardino training scenario).
 
 5 Sept and Shevardino: who occupies the Schevardino redoubt at the end. 6 Sept: who holds three or more
 redoubts, destroyed or not. 7 Sept and the Grand Battle: each side's best level among marginal,
-substantial and decisive; the higher level wins, equal levels (or none) are a draw.
+substantial and decisive; the higher level wins (the loser's lower level, if any, is said to be
+outranked), equal levels (or none) are a draw.
 """
 from __future__ import annotations
 
@@ -93,8 +94,22 @@ def _grand(b: Battle) -> dict:
             f"Both players won {LEVELS[best['french']]} victories, which cancel out"
         return {"winner": None, "level": "draw", "reason": f"{what} ({tally})."}
     side = "french" if best["french"] > best["russian"] else "russian"
+    level, other = LEVELS[best[side]], "russian" if side == "french" else "french"
+    return {"winner": side, "level": level, "reason": f"{_met(side, level)} ({tally}){_outranked(other, best)}."}
+
+
+def _outranked(side: str, best: dict[str, int]) -> str:
+    """What the loser met too, which the winner's higher level outranks, so that he reads why his own
+    victory does not stand: '; the French marginal victory (French units occupy every redoubt hex) is
+    outranked', or nothing.
+
+    >>> _outranked("french", {"french": 0, "russian": 1})
+    '; the French marginal victory (French units occupy every redoubt hex) is outranked'
+    """
+    if best[side] < 0:
+        return ""
     level = LEVELS[best[side]]
-    return {"winner": side, "level": level, "reason": f"{_met(side, level)} ({tally})."}
+    return f"; the {side.title()} {level} victory ({_condition(side, level)}) is outranked"
 
 
 def _met(side: str, level: str) -> str:
@@ -105,6 +120,11 @@ def _met(side: str, level: str) -> str:
     >>> _met("french", "substantial")
     'The Russian losses are twice the French or more, and at least 40'
     """
-    met = MET[side][level] if (side, level) != ("russian", "decisive") else \
-        f"{MET[side]['marginal']}, and {MET[side]['substantial']}"
+    met = _condition(side, level)
     return met[0].upper() + met[1:]
+
+
+def _condition(side: str, level: str) -> str:
+    """A level's condition as the 7 September scenario states it, the Russian decisive's spelt out."""
+    return MET[side][level] if (side, level) != ("russian", "decisive") else \
+        f"{MET[side]['marginal']}, and {MET[side]['substantial']}"

@@ -135,3 +135,16 @@ def test_victory_conditions_7sep_and_grand_let_french_units_exit_east(scenario):
     assert any(c.to_text() == f"move {EXIT} off" for c in borodino.legal_commands(s, "french"))
     s2, _ = play(s, "french", f"move {EXIT} off")
     assert s2["units"]["F-I-2"]["where"] == "exited" and s2["exited"]["french"] == 7
+
+
+def test_7sep_the_end_says_what_the_loser_met_too_and_that_it_is_outranked():
+    """Where both sides meet a condition, the higher level wins: the reason named the winner's alone, so a
+    French player holding every redoubt read 'Russian wins (substantial): The French losses exceed the
+    Russian (...)' and not why his own marginal victory did not stand."""
+    units = dict(zip(["F-I-2", "F-I-4", "F-I-5", "F-IV-1", "F-IV-3"], REDOUBTS))
+    assert _grand(units, losses=(10, 5))["reason"] == (
+        "The French losses exceed the Russian (losses: French 10, Russian 5 Combat Points; French Combat Points "
+        "exited: 0); the French marginal victory (French units occupy every redoubt hex) is outranked.")
+    assert _grand(RUSSIANS_IN_HOME_REDOUBTS, exited=60)["reason"].endswith(
+        "; the Russian marginal victory (Russian units occupy every redoubt hex east of the Front Line) is outranked.")
+    assert "outranked" not in _grand(losses=(10, 5))["reason"]  # the French met nothing
