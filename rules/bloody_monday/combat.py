@@ -228,7 +228,8 @@ def choose_hit(g: Game, side: str, cmd: Hit) -> list[dict]:
                                    "; only the first unit named had a hit to take" if count else ""))
         bid = g.resolve(side, ref)
         if bid not in choice["candidates"]:
-            raise RuleViolation("5.3.6", "the hit goes to one of your strongest units, primary targets first: "
+            to = "one of your strongest units" if len(choice["candidates"]) > 1 else "your strongest unit"
+            raise RuleViolation("5.3.6", f"the hit goes to {to}, primary targets first: "
                                 + ", ".join(choice["candidates"]))
         bt["choice"] = None
         bt["due"][side] -= 1

@@ -69,9 +69,10 @@ def prompt(g: Game, viewer: str | None) -> str | None:
         who = bt["choice"]["side"]
         if viewer != who:
             return f"The {who.title()} player is applying hits in {bt['area']} (5.3.6)."
-        due = bt["due"][who]
-        return (f"Apply {plural(due, 'hit', 'hits')} in {bt['area']}: the next goes to one of your strongest units, "
-                f"{' or '.join(f'`hit {bid}`' for bid in bt['choice']['candidates'])} (5.3.6).")
+        due, candidates = bt["due"][who], bt["choice"]["candidates"]
+        to = "one of your strongest units" if len(candidates) > 1 else "your strongest unit"  # a tie, or none
+        return (f"Apply {plural(due, 'hit', 'hits')} in {bt['area']}: the next goes to {to}, "
+                f"{' or '.join(f'`hit {bid}`' for bid in candidates)} (5.3.6).")
     if bt and bt["stage"] == "jagers":
         return jager_prompt(g, viewer)
     if s["battery"] is not None and not bt:

@@ -313,10 +313,12 @@ def tie_of_two(due: int) -> dict:
 
 
 def test_5_3_6_a_hit_goes_to_one_of_the_strongest():
+    """Once the tie is broken the one strongest unit is named as such ('one of your strongest units'
+    read oddly before a single unit)."""
     state = tie_of_two(2)
     state, _ = do(state, "russian", "hit R-1-4")
     assert refused(state, "russian", "hit R-1-4", "5.3.6") == (
-        "The hit goes to one of your strongest units, primary targets first: R-1-11 (5.3.6).")
+        "The hit goes to your strongest unit, primary targets first: R-1-11 (5.3.6).")
     assert strength(do(state, "russian", "hit R-1-11")[0], "R-1-11") == 2  # positive control
 
 

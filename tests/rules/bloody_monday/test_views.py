@@ -92,13 +92,14 @@ def test_5_3_1_a_battle_waits_for_the_attackers_artillery():
 
 
 def test_5_3_6_only_the_chooser_hears_which_units_may_take_the_hits():
-    """5.3.1: the defender applies artillery hits "without showing his Units to the attacker"."""
+    """5.3.1: the defender applies artillery hits "without showing his Units to the attacker". The
+    one unit the next hit goes to is named as such, not as 'one of your strongest units'."""
     state, _ = do(attack_42(), "french", "battle 42", "fire F-I-A1 42")
     assert state["battle"]["due"]["russian"] == 3  # the seed's dice: 5, 2, 6, 4 at TF
     assert prompts(state) == {
         None: "The Russian player is applying hits in 42 (5.3.6).",
         "french": "The Russian player is applying hits in 42 (5.3.6).",
-        "russian": "Apply 3 hits in 42: the next goes to one of your strongest units, `hit R-1-2J` (5.3.6)."}
+        "russian": "Apply 3 hits in 42: the next goes to your strongest unit, `hit R-1-2J` (5.3.6)."}
 
 
 def test_5_3_6_a_tie_offers_every_strongest_unit_and_one_hit_is_one():
