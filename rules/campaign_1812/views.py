@@ -67,7 +67,7 @@ def prompt(g: Game, viewer: str | None) -> str | None:
         return ("Move stacks one place (`move <from> <to> [<n> inf ...]`), then `end`." if phase == "movement" else
                 "Force march corps one place further (`march <from> <to> [<n> inf ...]`), then `end`.")
     if phase == "supply":
-        able = ", ".join(map(str, supply.depot_places(g)))
+        able = ", ".join(map(g.name, supply.depot_places(g)))  # 'Minsk (14)', as places are named
         return ((f"Create depots (`depot <place>`: possible in {able}) or `end` the Supply Segment." if able else
                  "No depot can be made now (a supply unit makes one in an area no corps occupies): `end` the Supply "
                  "Segment.") if viewer == "french" else

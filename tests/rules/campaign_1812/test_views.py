@@ -30,7 +30,7 @@ STEPS = {
               "Force march corps one place further (`march <from> <to> [<n> inf ...]`), then `end`.",
               "The French player's Forced March."),
     "supply": (lambda: position({15: {"inf": 2, "supply": 1}, 14: {"supply": 1}}, {18: {"inf": 1}}, phase="supply"),
-               "Create depots (`depot <place>`: possible in 14) or `end` the Supply Segment.",
+               "Create depots (`depot <place>`: possible in Minsk (14)) or `end` the Supply Segment.",
                "The French player may create depots; then the Supply Segment is resolved."),
     "removal": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}, phase="removal", removal=1),
                 "Remove a corps of your choice: `remove <place> inf|cav` (infantry corps in 15).",
