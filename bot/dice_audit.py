@@ -58,7 +58,8 @@ def verify(service: GameService, game_id: int) -> Verdict:
     lines.append(f"replaying the {report.commands} stored command{'' if report.commands == 1 else 's'} from the "
                  f"seed: {report.message}")
     checked, differing, reworded, dice = _published_rolls(service, game_id)
-    lines.append(f"{checked} command{'' if checked == 1 else 's'} rolled {dice} {'die' if dice == 1 else 'dice'} "
+    lines.append("no command rolled a die" if not checked else
+                 f"{checked} command{'' if checked == 1 else 's'} rolled {dice} {'die' if dice == 1 else 'dice'} "
                  "in all, each from the seed; their public lines, replayed, "
                  + (f"differ from what was published after command(s) {_seqs(differing)}" if differing
                     else f"tell the numbers published (after command(s) {_seqs(reworded)} in other words, as "

@@ -173,6 +173,16 @@ def test_the_proof_counts_one_command_and_one_die_in_the_singular(service):
     assert str(ReplayReport(game_id, 1, True)) == f"Game {game_id} (1 command): replays cleanly"
 
 
+def test_the_proof_of_a_game_without_a_roll_says_so(service):
+    """A game that ended before any die was rolled (a resignation at the start): its proof says no
+    command rolled a die; it read '0 commands rolled 0 dice in all, each from the seed; their public
+    lines, replayed, are word for word what was published'."""
+    game_id = service.new_game("toy_system", "short")
+    service.store.end_game(game_id, {"winner": None, "reason": "resigned"}, [])
+    verdict = dice_audit.verify(service, game_id)
+    assert verdict.ok and "\n  no command rolled a die" in str(verdict) and "0 commands" not in str(verdict)
+
+
 def test_verify_fails_when_the_seed_does_not_match_the_commitment(service):
     """Negative control: a commitment that the seed and salt do not hash to is called out."""
     game_id = service.new_game("toy_system", "short")
