@@ -219,7 +219,11 @@ def _phasing_command(b: Battle, side: str, cmd: C.Command) -> list[Event]:
         if s["phase"] != "movement":
             raise RuleViolation("Turns of Play", f"it is the {_phase(s)}: no movement takes place during a Combat "
                                 "Phase")
-        return movement.apply_move(b, side, cmd)
+        try:
+            return movement.apply_move(b, side, cmd)
+        except RuleViolation as refused:  # a Guard unit held back by the enemy near: `release` it, if it may be
+            guard = b.occupant.get(cmd.unit) or movement.unit_named(s["units"], cmd.unit)
+            raise (imperial_guard.with_release(b, side, guard, refused) if guard else refused) from None
     if isinstance(cmd, C.Attack):
         if s["phase"] != "combat" and b.night:
             raise RuleViolation("Night Movement", f"it is night: units may not engage in combat, and no Combat Phase "

@@ -31,28 +31,45 @@ def release(b: Battle, side: str, cmd: Release) -> list[Event]:
         uid = resolve_unit(b, cmd.unit)
     except RuleViolation as error:  # no unit there: say which ones may be released instead
         raise RuleViolation("Imperial Guard", f"{error.message}; {_held_back(b, side)}") from None
+    refusal = _unreleasable(b, side, uid)
+    if refusal is not None:
+        raise refusal
+    b.s["released"].append(uid)
+    b.s["voluntary_releases"][side] += 1
+    return [event(f"{b.describe(uid)} is released (Imperial Guard B2).", kind="guard_released", unit=uid)]
+
+
+def with_release(b: Battle, side: str, uid: str, refused: RuleViolation) -> RuleViolation:
+    """A move refused for keeping four hexes from the enemy (A), told that `release` frees the unit
+    first where the side may release it now (B2, C); any other refusal as it is."""
+    if refused.rule != "Imperial Guard (A)" or _unreleasable(b, side, uid) is not None:
+        return refused
+    return RuleViolation("Imperial Guard (A, B2)", f"{refused.message.rstrip('.')}; `release {b.hex_of(uid) or uid}` "
+                         "frees it first, as your losses allow")
+
+
+def _unreleasable(b: Battle, side: str, uid: str) -> RuleViolation | None:
+    """Why the side may not release the unit now (B2, C), or None where it may."""
     d = b.defs[uid]
     if d.side != side or not d.guard:
-        raise RuleViolation("Imperial Guard", f"{b.describe(uid)} is not one of your Guard units; "
-                            f"{_held_back(b, side)}")
+        return RuleViolation("Imperial Guard", f"{b.describe(uid)} is not one of your Guard units; "
+                             f"{_held_back(b, side)}")
     if uid in b.s["released"]:
-        raise RuleViolation("Imperial Guard", f"{b.describe(uid)} is already released")
+        return RuleViolation("Imperial Guard", f"{b.describe(uid)} is already released")
     losses = b.s["losses"][side]
     allowed = 0 if losses < 15 else 1 + (losses - 15) // 10
     if not allowed:
-        raise RuleViolation("Imperial Guard (B2)", "a Guard unit may be released only after the first 15 Combat "
-                            f"Points of your losses; you have lost {losses}")
+        return RuleViolation("Imperial Guard (B2)", "a Guard unit may be released only after the first 15 Combat "
+                             f"Points of your losses; you have lost {losses}")
     if b.s["voluntary_releases"][side] >= allowed:
         units, them = ("unit", "it") if allowed == 1 else ("units", "them all")
-        raise RuleViolation("Imperial Guard (B2)", f"with {losses} Combat Points lost you may release {allowed} Guard "
-                            f"{units}, and have released {them}; the next after {15 + 10 * allowed}")
+        return RuleViolation("Imperial Guard (B2)", f"with {losses} Combat Points lost you may release {allowed} "
+                             f"Guard {units}, and have released {them}; the next after {15 + 10 * allowed}")
     others = [g for g, u in b.s["units"].items() if b.defs[g].side == side and b.defs[g].guard
               and g != uid and g not in b.s["released"] and u["where"] in ("map", "waiting", "future")]
     if d.old_guard and others:
         first = sorted(b.hex_of(g) or g for g in others)
-        raise RuleViolation("Imperial Guard (C)", "the Old Guard must be the last French Guard unit released; "
-                            f"release one of the others first: {', '.join(first)}")
-    b.s["released"].append(uid)
-    b.s["voluntary_releases"][side] += 1
-    return [event(f"{b.describe(uid)} is released (Imperial Guard B2).", kind="guard_released", unit=uid)]
+        return RuleViolation("Imperial Guard (C)", "the Old Guard must be the last French Guard unit released; "
+                             f"release one of the others first: {', '.join(first)}")
+    return None
 

@@ -248,6 +248,25 @@ def test_imperial_guard_case_a_four_hexes_is_the_boundary():
     assert where(play(s, "french", f"move {G} {five}")[0], "F-IG-YG") == five
 
 
+def test_imperial_guard_case_a_names_the_release_its_side_may_make_now():
+    """(A) with (B2): a Guard unit held back by the enemy near was told only where it could go; where the
+    side's losses let it release one now, the refusal names the `release` that frees this one (seen in a
+    7 September Game-Turn 40, the French 91 Combat Points down). Not where the losses do not allow it, nor
+    for the Old Guard while another Guard unit waits (C)."""
+    enemy = go(G, 3, 3, 3, 3)
+    s = position({"F-IG-YG": G, "R-VIII-12": enemy}, options=["imperial_guard"])
+    s["losses"]["french"] = 15
+    err = refused(s, "french", f"move {G} {go(G, 2)}", "Imperial Guard (A, B2)")
+    assert str(err).endswith(f"; `release {G}` frees it first, as your losses allow (Imperial Guard A, B2).")
+    released, _ = play(s, "french", f"release {G}")
+    assert where(play(released, "french", f"move {G} {go(G, 2)}")[0], "F-IG-YG") == go(G, 2)
+    s["losses"]["french"] = 14
+    refused(s, "french", f"move {G} {go(G, 2)}", "Imperial Guard (A)")
+    s = position({"F-IG-OG": G, "F-IG-YG": go(G, 0, 0), "R-VIII-12": enemy}, options=["imperial_guard"])
+    s["losses"]["french"] = 15
+    refused(s, "french", f"move {G} {go(G, 2)}", "Imperial Guard (A)")
+
+
 def test_imperial_guard_case_b1_three_hexes_is_the_boundary():
     """(B1) "to within three hexes": an enemy unit stopping four hexes from the Guard unit releases
     nothing; three hexes away releases that Guard unit, and the event names it."""
