@@ -27,6 +27,19 @@ class OutboxPart(Connection):
         rows = self.db.query("SELECT * FROM outbox WHERE game = ? ORDER BY id", [game_id])
         return self._readable("outbox", rows)
 
+    def stories(self, game_id: int, after: int = 0, seqs: tuple[int, int] = (0, 2**62)) -> list:
+        """What a game's channel was told of its changes (each row's `story`: bot/tables/spectators.py),
+        oldest first: of the rows stored after row `after` at a command `seqs[0] <= seq <= seqs[1]`."""
+        rows = self.db.query("""SELECT * FROM outbox WHERE game = ? AND id > ? AND seq BETWEEN ? AND ?
+                                AND payload LIKE '%"story"%' ORDER BY id""", [game_id, after, *seqs])
+        return [row["payload"]["story"] for row in self._readable("outbox", rows) if "story" in row["payload"]]
+
+    def last_row_to(self, game_id: int, audience: str) -> int:
+        """The newest row of a game to an audience (0: none)."""
+        row = self.db.execute("SELECT MAX(id) FROM outbox WHERE game = ? AND audience = ?",
+                              [game_id, audience]).fetchone()
+        return int(row[0] or 0)
+
     def undelivered_since(self, game_id: int, seq: int) -> list[dict]:
         """A game's rows not yet delivered that were stored at command `seq` or after, oldest first."""
         rows = self.db.query("""SELECT * FROM outbox WHERE game = ? AND seq >= ? AND delivered_at IS NULL

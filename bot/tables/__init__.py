@@ -14,7 +14,7 @@ one job:
 * `play`: the game's own commands, typed or from buttons, and the map on request;
 * `direct`: orders typed to the bot in a direct message, played in the sender's game;
 * `completion`: autocomplete from the legal commands of the caller's side;
-* `news`: what others hear after a change (public lines, maps, DMs, spectators);
+* `news`: what others hear after a change (public lines, maps, DMs; spectators in `spectators.py`);
 * `clocks`: what happens when a deadline comes near or passes;
 * `computer`: the seats the computer holds, played when their side acts.
 

@@ -25,6 +25,7 @@ from bot.service import Result, new_player_turn, new_turn, player_turn_mark, tol
 from bot.store import DeadlineRows, Outbox, Told
 from bot.tables.notices import notices, opening, told_privately
 from bot.tables.room import Room
+from bot.tables.spectators import final_view, spectator_rows
 from bot.words import COMPUTER, Text, channel, due, join, mention, plain, table, words
 from rules.core.standing import choosers
 from rules.core.system import GameSystem
@@ -77,6 +78,7 @@ class Change:
         line = self._said(system, result, said, events, events, aside)
         unsaid = [e for e in events if not fmt.said_by_headline(str(e), head)]  # the phase the headline names
         short = self._said(system, result, said, unsaid, events, aside) if unsaid != events else None
+        story = self._said(system, result, said, unsaid, events, aside, why=False)  # above the same headline
         if result.ended:  # ended by the players (an agreed draw): the final map, spectators, dice
             return Told(self.news.final_rows(self.game_id, line), {})
         # a secret order (given while the other side orders too) neither marks a side absent at its
@@ -89,7 +91,7 @@ class Change:
         typed = self.author is not None and self.pressed is None and self.asked_in is None and not result.standing
         untold = frozenset({result.side} if result.side and not typed else ())  # its lines, in its view alone
         rows = self.announce(line, before, after, result.seq, quiet=result.secret and not events, private=lines,
-                             head=head, short=short, untold=untold)
+                             head=head, short=short, untold=untold, story=story)
         kept = {side for side, payload in rows if payload.get("kept")}
         for side, told in private.items():
             buttons = self._answers(told, side)
@@ -105,9 +107,10 @@ class Change:
         return Told(rows, self.deadlines, self.absent)
 
     def _said(self, system: GameSystem, result: Result, said: str, events: list[Text], every: list[Text],
-              aside: Text) -> Text:
+              aside: Text, why: bool = True) -> Text:
         """The change's public line: its giver's name, the command's line, then `events` (of `every`
-        public one, those told here); a command its first event tells is said on that event's line."""
+        public one, those told here); a command its first event tells is said on that event's line.
+        Without `why`, no computer's reason (spectators read what happened)."""
         if events and events[0] is every[0] and not result.secret and told_by_its_event(system, result, said):
             said, events = str(events[0]), events[1:]  # its giver named on what it did
         if result.secret:  # given while the other side orders too: only what the rules show
@@ -115,7 +118,7 @@ class Change:
         # played for a player by their standing order, which its line names ('Russian by standing order
         # (advance: never): stay.'): no one's name before it, nor the computer's reason, not the order's
         return join([words(said, aside) if result.standing else words("**", self.who, "** — ", said,
-                                                                      self._why(system), aside),
+                                                                      self._why(system) if why else "", aside),
                      *events])
 
     def _head(self, before: dict | None, after: dict) -> str:
@@ -185,12 +188,13 @@ class Change:
 
     def announce(self, line: Text, before: dict | None, after: dict, seq: int, quiet: bool = False,
                  private: dict[str, Text] | None = None, head: str | None = None, short: Text | None = None,
-                 untold: frozenset[str] = frozenset()) -> Outbox:
+                 untold: frozenset[str] = frozenset(), story: Text = "") -> Outbox:
         """The public line (with the map and who must move by when once the phase changed; a
         game beginning has `before` None), spectators and each side's private view with the
         `private` lines of the change for it; `quiet`: no public line while the phase goes on
         (a secret order given, nothing shown). `head`: the headline (`_head`), if known; `short`:
-        the line without what that headline says, posted above it."""
+        the line without what that headline says, posted above it. The line keeps its `story`,
+        what spectators read of it (bot/tables/spectators.py)."""
         news, game_id = self.news, self.game_id
         system = news.service.system(game_id)
         public = system.view(after, None)
@@ -220,7 +224,10 @@ class Change:
         else:
             rows = [(channel_audience(game["channel"]),
                      _line(line, words("\n", headline), self._due_note(after), seq, short))]
-            rows += news.spectator_rows(game_id, seq, after, over, self.turn)
+        if rows and story:
+            rows[0][1]["story"] = story
+        if moved:
+            rows += news.spectator_rows(game_id, seq, after, self.turn, before, told=story)
         if over:
             rows += news.reveal_rows(game) + news.retire_rows(game_id, fmt.outcome_line(public["outcome"]))
         told = [row for row in told if not self._carried(rows, row, after)]
@@ -366,32 +373,10 @@ class News(Room):
                why: str | None = None, author: str | None = None) -> Change:
         return Change(self, game_id, who, restart, why, author)
 
-    def spectator_rows(self, game_id: int, seq: int, state: dict, over: bool,
-                       new_turn: tuple[str, int] | None, ended: Text = "") -> Outbox:
-        """Spectators see the public view (`state` is the state after command `seq`): live at
-        each phase, or one game turn behind (when a new turn begins, the start of the one
-        before); a game its players `ended` (a resignation) with that line, always live."""
-        channels = self.store.spectators(game_id)
-        if not channels:
-            return []
-        system = self.service.system(game_id)
-        if ended:
-            view = _final(system.view(state, None))
-            return [(channel_audience(c), message(words(f"Game {game_id}: ", ended, "\n", fmt.headline(view)),
-                                                  seq, crop=True)) for c in channels]
-        header = f"Game {game_id}:"
-        shown = seq
-        if self.tables.settings(game_id).spectator_delay and not over:
-            starts = list(self.store.turn_starts(game_id).items())
-            if new_turn is not None:
-                starts = [s for s in starts if s[1] < new_turn[1]] + [new_turn]
-            if len(starts) < 2 or starts[-1][1] != seq:
-                return []
-            turn, shown = starts[-2]
-            header = f"Game {game_id}, one turn behind: the start of turn {turn}."
-            state = self.service.state_at(game_id, shown)
-        headline = fmt.headline(system.view(state, None))
-        return [(channel_audience(c), message(f"{header}\n{headline}", shown, crop=True)) for c in channels]
+    def spectator_rows(self, game_id: int, seq: int, state: dict, new_turn: tuple[str, int] | None,
+                       before: dict | None = None, ended: Text = "", told: Text = "") -> Outbox:
+        """Each spectators' channel's post (bot/tables/spectators.py)."""
+        return spectator_rows(self, game_id, seq, state, new_turn, before, ended, told)
 
     def tell_lost(self) -> int:
         """At start: each game whose messages went further than its stored commands (the database
@@ -484,9 +469,9 @@ class News(Room):
         system = self.service.system(game_id)
         public = system.view(state, None)
         rows: Outbox = [(channel_audience(game["channel"]),
-                         message(words(text, "\n", fmt.headline(_final(public))), seq))]
-        rows += self.spectator_rows(game_id, seq, state, True, None, text)
-        rows += [_kept(side, seq, _final(own), text) for side in self.store.seats(game_id)
+                         message(words(text, "\n", fmt.headline(final_view(public))), seq))]
+        rows += self.spectator_rows(game_id, seq, state, None, ended=text)
+        rows += [_kept(side, seq, final_view(own), text) for side in self.store.seats(game_id)
                  if _shows_more(own := system.view(state, side), public)]
         return rows + self.reveal_rows(game) + self.retire_rows(game_id, text)
 
@@ -566,11 +551,3 @@ def _kept(side: str, seq: int, view: dict, latest: Text, untold: Text = "") -> t
 def _shows_more(view: dict, public: dict) -> bool:
     """Whether a side's view shows more than the public one (hidden blocks): only then is it kept in its DMs."""
     return {k: v for k, v in view.items() if k != "viewer"} != {k: v for k, v in public.items() if k != "viewer"}
-
-
-def _final(view: dict) -> dict:
-    """A view of a game its players ended: where it stood, its phase over, no one to move and
-    nothing owed (its headline read 'Impulses Phase | Russian player' after a resignation, and its
-    notes 'Battles due in newly contested areas', as if the game went on)."""
-    return {key: value for key, value in view.items() if key not in ("to_move", "prompt", "player", "notes")} | \
-        {"phase": "over"}

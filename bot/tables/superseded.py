@@ -72,6 +72,8 @@ def _told_again(payload: dict, side: str, newer_map: bool) -> dict:
     if head == parts["head"] and asks == parts["asks"]:
         return payload
     told = {"text": words(parts["line"], head, *asks.values())}
+    if "story" in payload:  # what spectators read of the change stays (bot/tables/spectators.py)
+        told["story"] = payload["story"]
     if head and "picture" in payload:
         told["picture"] = payload["picture"]
     return told

@@ -89,6 +89,19 @@ def test_leaving_the_seats_of_a_game_that_is_over_is_refused(store):
         store.leave_seats(77, ["red"], [])
 
 
+def test_the_stories_of_a_game_are_read_after_a_row_or_by_command_and_the_last_row_to_a_place(store):
+    """Only rows that carry a story (a change's channel line); of this game alone."""
+    game_id, other = played(store, 0), played(store, 0)
+    for seq, story in enumerate(("A moves.", None, "B attacks.", "C retreats.")):
+        store.append(game_id, command(seq), {}, [("channel:1", {"text": "x"} | ({"story": story} if story else {}))])
+    store.append(other, command(0), {}, [("channel:2", {"text": "y", "story": "Elsewhere."})])
+    assert store.stories(game_id) == ["A moves.", "B attacks.", "C retreats."]
+    assert store.stories(game_id, seqs=(2, 3)) == ["B attacks."]
+    last = store.last_row_to(game_id, "channel:1")
+    assert store.stories(game_id, last - 1) == ["C retreats."] and store.stories(game_id, last) == []
+    assert store.last_row_to(game_id, "channel:9") == 0
+
+
 def test_spectators_are_listed_once_per_channel_with_the_message_of_joining(store):
     game_id = played(store, 2)
     store.add_spectator(game_id, "c1", [("channel:c1", {"text": "watching"})])

@@ -132,7 +132,8 @@ def test_the_turn_mark_of_delayed_spectators_survives_a_crash(service, monkeypat
     assert "one turn behind: the start of turn 1" in begun
     for side, line in turn:  # turn 3 begins
         run(after.play.submit(who[side], CHANNEL, line))
-    assert "one turn behind: the start of turn 2" in posts(after, WATCH)[-1]
+    shown = posts(after, WATCH)[-1]  # turn 1's story, then where it ended: the start of turn 2
+    assert "one turn behind: turn 1.\n" in shown and shown.endswith("\nTurn 2 | hour 2 | Movement Phase | Red player")
     assert after.delivery.messenger.posts[-1][2][0].startswith(b"PNG turn=2")
 
 

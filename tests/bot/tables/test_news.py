@@ -282,48 +282,6 @@ def test_a_change_whose_deadlines_cannot_be_scheduled_stands_and_its_news_is_sen
     assert f"game {game_id}: scheduling the deadlines of a stored change failed" in caplog.messages
 
 
-# -- spectators ----------------------------------------------------------------------------------
-
-def _watched(tables) -> list[tuple[str, tuple[bytes, ...]]]:
-    """What the spectators' channel was shown after its welcome: each text with its pictures."""
-    return [(text, pictures) for where, text, pictures in tables.delivery.messenger.posts if where == WATCH][1:]
-
-
-def test_spectators_see_the_public_view_at_each_phase_and_nothing_within_one(service):
-    tables = make_tables(service, cropper=cropped)
-    game_id = run(seated_game(tables))
-    run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
-    run(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))
-    assert _watched(tables) == []
-    run(tables.play.submit(ANNA, CHANNEL, "end"))
-    assert _watched(tables) == [(f"Game {game_id}:\nTurn 1 | hour 1 | Dice Phase | Red player\n"
-                                 "Roll the die.", (b"PNG turn=1 secrets=[] {}", b"CROP turn=1 secrets=[]"))]
-
-
-def test_spectators_one_turn_behind_see_the_start_of_each_turn_and_the_end_of_the_game_live(service):
-    """A game played to its end (a draw, 9-9) with spectators one game turn behind: each new turn
-    shows them the start of the one before; the end shows where the game ended, and no deadline is
-    left."""
-    tables = make_tables(service, defaults=GameSettings(spectator_delay=True), cropper=cropped)
-    game_id = run(seated_game(tables, seed=11))
-    run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
-    for _turn in range(3):
-        for player in (ANNA, BORIS):
-            run(tables.play.submit(player, CHANNEL, "end"))
-            run(tables.play.submit(player, CHANNEL, "roll"))
-    behind = f"Game {game_id}, one turn behind: the start of turn"
-
-    def drawn_at(turn: int) -> tuple[bytes, ...]:
-        return f"PNG turn={turn} secrets=[] {{}}".encode(), f"CROP turn={turn} secrets=[]".encode()
-    assert _watched(tables) == [
-        (f"{behind} 1.\nTurn 1 | hour 1 | Movement Phase | Red player", drawn_at(1)),
-        (f"{behind} 2.\nTurn 2 | hour 2 | Movement Phase | Red player", drawn_at(2)),
-        (f"Game {game_id}:\nTurn 4 | hour 4 | Movement Phase\nGame over: No winner (draw): scores 9-9.",
-         drawn_at(4))]
-    assert service.store.deadlines(game_id) == []
-    assert tables.deadlines.next_at(game_id, "blue") is None
-
-
 # -- who is told -------------------------------------------------------------------------------
 
 def test_the_author_of_a_command_that_leaves_them_to_move_is_named_and_the_next_player_pinged(service):
@@ -605,7 +563,8 @@ def test_a_draw_offer_is_said_in_public_and_asked_by_dm_and_once_agreed_ends_the
     ended = f"Game {game_id} is drawn by agreement: the Blue player offered a draw and the Red player accepted.\n" \
             "Turn 1 | hour 1 | Game over"
     assert messenger.posts[-3:-1] == [(CHANNEL, f"**Anna** — {ended}", (drawn(final),)),
-                                      (WATCH, f"Game {game_id}: **Anna** — {ended}", (drawn(final),))]
+                                      (WATCH, f"Game {game_id}:\n**Boris** — {offer}\n**Anna** — {ended}",
+                                       (drawn(final),))]  # the spectators read the offer with its outcome
     assert messenger.posts[-1][1].startswith(f"Fair dice of game {game_id} revealed: seed ")
     assert service.store.deadlines(game_id) == []
     kept = messenger.kept_text(f"dm:{ANNA.id}")  # the view kept in her DMs ends too: no offer, no one to move

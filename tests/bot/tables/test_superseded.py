@@ -33,6 +33,11 @@ def test_a_newer_map_leaves_the_line_what_it_did_and_the_side_no_longer_awaited_
     assert withdrawn([line(), question(), later()], 4, "red", False, CHANNEL) == {1: {"text": ["A."]}, 2: None}
 
 
+def test_a_line_told_again_keeps_what_spectators_read_of_it():
+    told = withdrawn([line(story=["A."]), question(), later()], 4, "red", False, CHANNEL)
+    assert told[1] == {"text": ["A."], "story": ["A."]}
+
+
 def test_a_question_that_said_more_keeps_the_rest():
     told = question(unasked="Your block was hit.")
     assert withdrawn([line(), told, later()], 4, "red", False, CHANNEL)[2] == {"text": "Your block was hit."}

@@ -1,0 +1,272 @@
+"""Spectators (bot/tables/spectators.py), over the toy race of tests/bot: each post tells what the
+game's channel was told since the last one, then the headline and the public map; one game turn
+behind, the turn shown tells its story; a long story goes whole over several messages; and no post
+tells more than the public was told: the swap test over Bloody Monday and 1812 plays the same
+commands at a Discord table in two positions that differ only in what the public has not seen, and
+every row to the spectators' channel, and every post there with its pictures, must be the same."""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import random
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from bot.config import Config, GameSettings
+from bot.delivery import Delivery, channel_audience
+from bot.discord.messenger import markup, split
+from bot.service import GameService
+from bot.store import Store
+from bot.tables import Tables
+from bot.tools.fog_check import (CHANNEL as TABLE, GUILD, NOON, OTHER, VIEWER, Position, Recorder, Unscheduled,
+                                 crop_json, view_json)
+from bot.words import Text
+from rules import bloody_monday, campaign_1812
+from rules.bloody_monday import swaptest as blocks
+from rules.campaign_1812 import swaptest as stacks
+from rules.campaign_1812.game import enemy_of
+from rules.core import playout
+from rules.core.errors import RulesError
+from tests.bot.discord.discord_fakes import (
+    ANNA,
+    BORIS,
+    CHANNEL,
+    WATCH,
+    FakeMessenger,
+    make_tables,
+    run,
+    seated_game,
+)
+
+DUE = "due <t:1772539200:R>"  # a fresh deadline of the fake clock
+
+
+def cropped(view: dict) -> bytes:
+    """A stand-in for the crop of a view's latest action, drawn after the map."""
+    return f"CROP turn={view.get('turn')} secrets={view.get('secrets')}".encode()
+
+
+def drawn_at(turn: int) -> tuple[bytes, ...]:
+    """The public map and crop of a turn of the toy race (no secret in them)."""
+    return f"PNG turn={turn} secrets=[] {{}}".encode(), f"CROP turn={turn} secrets=[]".encode()
+
+
+def watched(tables) -> list[tuple[str, tuple[bytes, ...]]]:
+    """What the spectators' channel was shown after its welcome: each text with its pictures."""
+    return [(text, pictures) for where, text, pictures in tables.delivery.messenger.posts if where == WATCH][1:]
+
+
+def test_a_post_tells_what_the_channel_was_told_since_the_last_then_the_headline_and_map(service):
+    """Nothing within a phase; at its end the moves and the end, as the channel told them, then the
+    headline and the map; the next post begins after them."""
+    tables = make_tables(service, cropper=cropped)
+    game_id = run(seated_game(tables))
+    run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
+    run(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))
+    assert watched(tables) == []
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    assert watched(tables) == [(f"Game {game_id}:\n**Anna** — Red: move r1 0201.\nr1 moves to 0201\n"
+                                "**Anna** — Red: end.\nred ends the Movement Phase\n"
+                                "Turn 1 | hour 1 | Dice Phase | Red player\nRoll the die.", drawn_at(1))]
+    run(tables.play.submit(ANNA, CHANNEL, "roll"))
+    assert watched(tables)[1][0].startswith(f"Game {game_id}:\n**Anna** — Red: roll.\nred rolls ")
+
+
+def test_a_post_pings_no_one_and_gives_no_due_time_nor_the_computer_s_reason(service):
+    """The channel's line pings the player to move, says when their move is due and gives the
+    computer's reason; the spectators read what happened alone."""
+    tables = make_tables(service, cropper=cropped)
+    game_id = run(seated_game(tables))
+    run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    change = tables.news.change(game_id, "Computer", why="the die decides the race")
+    assert service.submit(game_id, "red", "roll", compose=change.compose).accepted
+    run(change.settle())
+    channel = tables.delivery.messenger.in_channel(CHANNEL)[-1]
+    assert "Why: the die decides the race." in channel and f"<@{BORIS.id}>: your move, {DUE}." in channel
+    post = watched(tables)[-1][0]
+    assert post.startswith(f"Game {game_id}:\n**Computer** — Red: roll.\nred rolls ")
+    assert "Why" not in post and "<@" not in post and "due" not in post
+
+
+def test_each_spectators_channel_is_told_since_its_own_last_post(service):
+    """A channel added later reads what happened since it began to follow the game."""
+    tables = make_tables(service, cropper=cropped)
+    run(seated_game(tables))
+    run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
+    run(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))
+    run(tables.lobby.spectate(ANNA, CHANNEL, "later"))
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    posts = {where: text for where, text, _ in tables.delivery.messenger.posts if where in (WATCH, "later")}
+    assert "move r1 0201" in posts[WATCH] and "move r1 0201" not in posts["later"]
+    assert posts["later"].split("\n")[1:] == posts[WATCH].split("\n")[3:]
+
+
+def test_one_turn_behind_the_turn_shown_tells_its_story_and_the_end_is_live(service):
+    """A game played to its end (a draw, 9-9) with spectators one game turn behind: each new turn
+    shows them the turn before the one it follows, its story and where it ended (the start of the
+    next); the end shows where the game ended after all not told yet, and no deadline is left."""
+    tables = make_tables(service, defaults=GameSettings(spectator_delay=True), cropper=cropped)
+    game_id = run(seated_game(tables, seed=11))
+    run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
+    for _turn in range(3):
+        for player in (ANNA, BORIS):
+            run(tables.play.submit(player, CHANNEL, "end"))
+            run(tables.play.submit(player, CHANNEL, "roll"))
+    posts = watched(tables)
+    assert [(text.split("\n")[0], text.split("\n")[-1], pictures) for text, pictures in posts] == [
+        (f"Game {game_id}, one turn behind: the start of turn 1.", "Turn 1 | hour 1 | Movement Phase | Red player",
+         drawn_at(1)),
+        (f"Game {game_id}, one turn behind: turn 1.", "Turn 2 | hour 2 | Movement Phase | Red player", drawn_at(2)),
+        (f"Game {game_id}:", "Game over: No winner (draw): scores 9-9.", drawn_at(4))]
+    first_turn = posts[1][0].split("\n")[1:-1]
+    assert first_turn[0] == "**Anna** — Red: end." and first_turn[-2].startswith("**Boris** — Blue: roll.")
+    told = [line for line in posts[2][0].split("\n") if line.startswith("**")]
+    assert told == ["**Anna** — Red: end.", *told[1:]] and len(told) == 8  # turns 2 and 3, four lines each
+    assert service.store.deadlines(game_id) == []
+
+
+@dataclass
+class Narrow(FakeMessenger):
+    """Discord's messenger with messages of at most 100 characters."""
+
+    def pieces(self, text: Text) -> list[str]:
+        return [piece for piece in split(markup(text), 100) if piece.strip()]
+
+
+def test_a_long_story_goes_whole_in_messages_of_its_own_above_the_map(service):
+    """Where the story and the map's words do not fit in one message, the story goes first, over
+    as many messages as it takes, cut at line breaks; the map's message names the game again."""
+    tables = make_tables(service, messenger=Narrow(), cropper=cropped)
+    game_id = run(seated_game(tables))
+    run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
+    for line in ("move r1 0201", "move r2 0201", "end"):
+        run(tables.play.submit(ANNA, CHANNEL, line))
+    assert watched(tables) == [
+        (f"Game {game_id}:\n**Anna** — Red: move r1 0201.\nr1 moves to 0201\n**Anna** — Red: move r2 0201.\n", ()),
+        ("r2 moves to 0201\n**Anna** — Red: end.\nred ends the Movement Phase", ()),
+        (f"Game {game_id}:\nTurn 1 | hour 1 | Dice Phase | Red player\nRoll the die.", drawn_at(1))]
+
+
+# -- the swap test: nothing the public has not seen ------------------------------------------------
+
+WATCHERS = "300"  # the spectators' channel of the swap test's table
+
+
+async def _watched_at_table(position: Position, lines: list[tuple[str, str]], folder: Path, delay: bool) -> list[str]:
+    """What the spectators' channel of a Discord table is sent while `lines` (side, command) are played
+    from `position`: each row to it as stored, then each post with its pictures (drawn as the JSON
+    of the view they show)."""
+    seen: list[str] = []
+    service = GameService(Store(folder / "table.sqlite"), loader=lambda name: position)
+    delivery = Delivery(service, Recorder(seen), view_json, lambda: NOON, crop_json)
+    tables = Tables(service, delivery, Unscheduled(), Config(defaults=GameSettings(spectator_delay=delay)),
+                    lambda: NOON, systems=(position.INFO.name,))
+    first, second = position.INFO.sides
+    await tables.lobby.new(VIEWER, GUILD, TABLE, position.INFO.name, position.INFO.default_scenario, seed=1)
+    await tables.lobby.join(VIEWER, TABLE, first)
+    await tables.lobby.join(OTHER, TABLE, second)
+    await tables.lobby.spectate(VIEWER, TABLE, WATCHERS)
+    await tables.lobby.start(VIEWER, TABLE)
+    game_id = tables.game_in(TABLE)["id"]
+    for side, line in lines:
+        await tables.play.submit(VIEWER if side == first else OTHER, TABLE, line, side)
+    stored = [json.dumps(row["payload"], sort_keys=True) for row in service.store.outbox(game_id)
+              if row["audience"] == channel_audience(WATCHERS)]
+    return stored + [post for post in seen if post.startswith(f"posted in {WATCHERS}: ")]
+
+
+def _unseen_alike(system: ModuleType, state: dict, other: dict, rng: random.Random, steps: int,
+                  move: playout.Move) -> list[tuple[str, str]]:
+    """Up to `steps` random commands of the sides to act, each accepted in both positions with the
+    same public view and public events after it (a few draws a step; the lines end where none is):
+    while they are played the rules show the public nothing that tells the two apart."""
+    lines: list[tuple[str, str]] = []
+    for _ in range(steps):
+        for _draw in range(5):
+            if system.outcome(state) is not None:
+                return lines
+            side, command = move(state, rng)
+            text = command.to_text()
+            try:
+                one, two = (system.apply(position, side, system.parse(side, text)) for position in (state, other))
+            except RulesError:
+                continue
+            if system.view(one[0], None) == system.view(two[0], None) and _public(one[1]) == _public(two[1]):
+                lines.append((side, text))
+                state, other = one[0], two[0]
+                break
+        else:
+            return lines
+    return lines
+
+
+def _public(events: list[dict]) -> list[dict]:
+    return [e for e in events if e.get("to", "all") == "all"]
+
+
+def _spectated(system: ModuleType, state: dict, other: dict, lines: list[tuple[str, str]], delay: bool) -> tuple:
+    """What the spectators are sent from each of the two positions."""
+    with tempfile.TemporaryDirectory() as folder:
+        return tuple(asyncio.run(_watched_at_table(Position(system, position), lines, Path(folder) / name, delay))
+                     for name, position in (("one", state), ("two", other)) if (Path(folder) / name).mkdir() is None)
+
+
+def _swaps(system: ModuleType, seed: int, scenario: str, swap, move: playout.Move, stops: int = 2,
+           longest: int = 120, steps: int = 30) -> list[tuple[dict, dict, list[tuple[str, str]]]]:
+    """A random game's positions at `stops` random commands, each with its swap (`swap(state, rng)`: a
+    position differing in what the public has not seen, or None) and the lines played from both."""
+    rng = random.Random(seed)
+    at = set(rng.sample(range(longest), stops))
+    out = []
+    for played, state in playout.positions(system, system.setup(scenario, seed), rng, longest, move):
+        other = swap(state, rng) if played in at else None
+        if other is not None:
+            out.append((state, other, _unseen_alike(system, state, other, rng, steps, move)))
+    return out
+
+
+def _blocks_swapped(state: dict, rng: random.Random) -> dict | None:
+    """Bloody Monday: two blocks of one side that the other side, and so the public, has not seen, exchanged."""
+    looker = rng.choice(bloody_monday.INFO.sides)
+    pair = blocks.pairs(state, looker, rng, 1)
+    return blocks.swapped(state, *pair[0]) if pair else None
+
+
+def _stacks_swapped(state: dict, rng: random.Random) -> dict | None:
+    """1812: what two hidden stacks of one side hold, exchanged."""
+    looker = rng.choice(campaign_1812.INFO.sides)
+    pair = stacks.pairs(state, looker, rng, 1)
+    return stacks.swapped(state, enemy_of(looker), *pair[0]) if pair else None
+
+
+SWAPS = [pytest.param(bloody_monday, 3, "bloody_monday", _blocks_swapped, blocks.random_move, id="bloody_monday"),
+         pytest.param(campaign_1812, 3, "campaign", _stacks_swapped, stacks.random_move, id="1812")]
+
+
+@pytest.mark.parametrize(("system", "seed", "scenario", "swap", "move"), SWAPS)
+def test_spectators_are_sent_the_same_whatever_the_public_has_not_seen(system, seed, scenario, swap, move):
+    """Live and one turn behind: every row and post to the spectators' channel is byte-identical,
+    the stories of the commands played included (some posts are compared)."""
+    compared = 0
+    for state, other, lines in _swaps(system, seed, scenario, swap, move):
+        for delay in (False, True):
+            one, two = _spectated(system, state, other, lines, delay)
+            assert one == two, f"{scenario} seed {seed}, {len(lines)} lines, delay {delay}"
+            compared += len(one)
+    assert compared > 8
+
+
+def test_the_swap_test_sees_a_story_that_tells_what_the_public_has_not_seen(monkeypatch):
+    """The positive control: a story that tells a digest of the whole state (hidden blocks too) is seen."""
+    def leaked(self, game_id, *args, **kwargs):
+        return [hashlib.sha256(json.dumps(self.latest(game_id)).encode()).hexdigest()]
+    monkeypatch.setattr(Store, "stories", leaked)
+    state, other, lines = _swaps(bloody_monday, 3, "bloody_monday", _blocks_swapped, blocks.random_move)[0]
+    one, two = _spectated(bloody_monday, state, other, lines, False)
+    assert one != two
