@@ -310,8 +310,9 @@ def headline(view: dict, computer: Collection[str] = ()) -> str:
     night turn reads Night, as on the picture), phase and player (none once the game is over: no
     side acts); then who moves, unless the phase's player alone, whom the line names (on a phone
     'To move: French' under '... | French player' said it again), or the outcome; and the engine's
-    prompt. The sides the `computer`
-    plays are named as such, and while only they move the prompt is left out: its instructions
+    prompt, unless it only says what the first line does (1812's 'The Russian player's Forced
+    March.' under '... | Forced March Phase | Russian player'). The sides the `computer` plays are
+    named as such, and while only they move the prompt is left out: its instructions
     ('French impulse: `tactical`, `pass` ...') are for no one who reads them; so are those of the
     notes, which read as the view's `plain_notes` (Borodino's reinforcements, without '`move <id>
     <hex>` moves one on')."""
@@ -329,7 +330,7 @@ def headline(view: dict, computer: Collection[str] = ()) -> str:
         lines.append("To move: " + ", ".join(side_name(s) + (" (the computer)" if s in computer else "")
                                              for s in view["to_move"]))
     unread = bool(view.get("to_move")) and set(view["to_move"]) <= set(computer)
-    if view.get("prompt") and not unread:
+    if view.get("prompt") and not unread and not said_by_headline(str(view["prompt"]), lines[0]):
         lines.append(str(view["prompt"]))
     lines += [str(note) for note in view.get("plain_notes" if unread and "plain_notes" in view else "notes", [])]
     return "\n".join(lines)
@@ -494,8 +495,14 @@ def said_by_headline(line: str, head: str) -> bool:
 
 def _words(line: str) -> set[str]:
     """The words of a line, in lower case, without its punctuation: a hyphen, stop or apostrophe
-    inside a word stays ('game-turn', '4.0')."""
-    return set(re.findall(r"\w+(?:[-.'’]\w+)*", line.lower()))
+    inside a word stays ('game-turn', '4.0'); 'the' and a possessive's 's' go, which add nothing
+    ('The Russian player's Forced March.' says no more than '... | Forced March Phase | Russian player').
+
+    >>> sorted(_words("The Russian player's Game-Turn (4.0)."))
+    ['4.0', 'game-turn', 'player', 'russian']
+    """
+    return {word.removesuffix("'s").removesuffix("’s") for word in re.findall(r"\w+(?:[-.'’]\w+)*", line.lower())} \
+        - {"the"}
 
 
 # --- odds before you commit: the engine's forecast in words -------------------------

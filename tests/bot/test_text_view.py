@@ -68,6 +68,21 @@ def test_the_headline_names_the_computer_and_gives_no_prompt_while_only_it_moves
     assert text.headline(VIEW, computer={"russian"}).splitlines()[1:] == ["Choose a retreat hex for 4C."]
 
 
+def test_a_prompt_that_says_only_the_phase_and_its_player_is_left_out():
+    """1812's prompt to all but the phasing player reads 'The Russian player's Forced March.' under '... |
+    Forced March Phase | Russian player', the headline's first line, on every phase change of the Russian's
+    (the French player's kept view too): the phase twice in a row. One that says more stays."""
+    game = rules.load("campaign_1812")
+    state = game.setup("borodino", 1, [])
+    state = game.apply(state, "russian", game.parse("russian", "end"))[0]  # movement: forced marches follow
+    view = game.view(state, "french")
+    assert view["prompt"] == "The Russian player's Forced March."
+    assert text.headline(view).splitlines() == ["Turn 6 of 13 | September I 1812 | Forced March Phase | Russian player",
+                                                "Victory Points: French 11, index 8, 22 to win."]
+    assert text.headline({**view, "prompt": "The Russian player's Forced March (MOVEMENT)."}).splitlines()[1] == \
+        "The Russian player's Forced March (MOVEMENT)."
+
+
 def test_the_computer_s_borodino_reinforcements_are_noted_without_the_command_that_moves_one_on():
     """A seat the computer holds gets no instructions: its reinforcements are noted as a fact, while a
     person reads how to move one on (Scenarios)."""

@@ -771,3 +771,12 @@ def test_the_rules_own_line_of_how_the_game_ended_is_not_posted_under_the_headli
     final = next(text for text in tables.delivery.messenger.in_channel(CHANNEL) if "Game over" in text)
     assert final.count(reason) == 1 and f"Game over: Russian wins: {reason}" in final
     assert replies[-1].count(reason) == 1
+
+
+def test_a_headline_says_the_phase_and_its_player_once(tmp_path):
+    """1812: 'The Russian player's Forced March.', the public prompt, stood under '... | Forced March Phase |
+    Russian player' and the line that ended movement ('forced marches follow'): the phase three times."""
+    *_, post = played(tmp_path, "campaign_1812", "borodino", (BORIS, "end"))
+    assert post == ("**Boris** — The Russian player ends movement; forced marches follow.\n"
+                    "Turn 6 of 13 | September I 1812 | Forced March Phase | Russian player\n"
+                    "Victory Points: French 11, index 8, 22 to win.\nRussian player: your move, due <t:1772539200:R>.")
