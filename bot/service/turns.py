@@ -130,6 +130,9 @@ def wait_sentence(system: GameSystem, state: dict, side: str, active: list[str])
     return f"It is the {movers} player's {phase}; the {fmt.side_name(side)} player must wait."
 
 
+TOLD_BY = {"move": ("move", "leader_move"), "advance": ("advance",)}  # an open game's verb: its events that tell it
+
+
 def told_by_its_event(system: GameSystem, result: Result, said_: str) -> bool:
     """Whether a command's public line `said_` tells nothing its first public event does not, which is
     then the command's line, in the channel under its giver's name, at the terminal under its number:
@@ -138,8 +141,9 @@ def told_by_its_event(system: GameSystem, result: Result, said_: str) -> bool:
     what it did ('A French block moves 22 → 34 → 31.'); in an open game a move to a hex ('French: move
     F-I-5 2627.') whose event names that unit (given by its id or its hex), where it stood and where it
     went ('2629 (French 4-4 infantry) moves to 2627 (2 MP).'), or that leader (Doomed Victory: 'French:
-    move Murat 2327.', 'Murat moves from 2229 to 2327 (3 MP) and stacks with ...').
-    Anything else (an attack's odds, an answer, `end`) keeps its own line."""
+    move Murat 2327.', 'Murat moves from 2229 to 2327 (3 MP) and stacks with ...'); an advance after
+    combat likewise ('French: advance 3020 3121.', '3020 (French 2-5 cavalry) advances into 3121.').
+    Anything else (an attack's odds, another answer, `end`) keeps its own line."""
     if result.command is None:
         return False
     command, side = str(result.command), fmt.side_name(result.side)
@@ -147,8 +151,8 @@ def told_by_its_event(system: GameSystem, result: Result, said_: str) -> bool:
         return said_ == f"{side}: {said_on_its_line(system, command)}."
     first = result.visible_to(None)[:1]
     parts = command.lower().split()
-    if said_ != f"{side}: {command}." or len(parts) != 3 or parts[0] != "move" or not first \
-            or first[0].get("kind") not in ("move", "leader_move"):
+    if said_ != f"{side}: {command}." or len(parts) != 3 or not first \
+            or first[0].get("kind") not in TOLD_BY.get(parts[0], ()):
         return False
     path = [str(h).lower() for h in first[0].get("path", [])]
     leader = str(first[0].get("text", "")).lower().split(" moves from ")[0] if "leader" in first[0] else None

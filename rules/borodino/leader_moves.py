@@ -97,5 +97,7 @@ def move(b: Battle, side: str, lid: str, cmd: Move) -> list[Event]:
     host = b.at(to)
     assert host is not None
     leader["with"], leader["moved"] = host, True
-    return [event(f"{d.name} moves from {frm} to {to} ({options[to]} MP) and stacks with {b.describe(host)} "
-                  "(Doomed Victory 8.1).", kind="leader_move", leader=lid, path=[frm, to])]
+    unit = b.defs[host]  # by its kind: its hex is the one just named ('to 2327 ... and stacks with 2327 (...)')
+    return [event(f"{d.name} moves from {frm} to {to} ({options[to]} MP) and stacks with the {unit.side.title()} "
+                  f"{unit.strength}-{unit.movement} {unit.kind} there (Doomed Victory 8.1).", kind="leader_move",
+                  leader=lid, path=[frm, to])]

@@ -433,12 +433,12 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
             listed = ", ".join(f"advance {b.unit(u)['hex']} {h}" for u, h in pairs)
             raise RuleViolation("Combat (H)", f"that advance is not open; choose one of: {listed}, or stay")
         uid, h = fits[0]
-        frm = b.hex_of(uid)
+        frm, who = b.hex_of(uid), b.describe(uid)  # named by where it stood, as a move names it
         b.place(uid, h)
         b.edit(uid)["advanced"] = True  # may not attack or be attacked again this phase
         step["vacated"].remove(h)
         b.s["log"]["advances"].append({"unit": uid, "side": side, "from": frm, "to": h})
-        advance = event(f"{b.describe(uid)} advances from {frm} into {h}.", kind="advance", unit=uid, path=[frm, h])
+        advance = event(f"{who} advances into {h}.", kind="advance", unit=uid, path=[frm, h])
         return [advance] + run_steps(b)
     if isinstance(cmd, Lose) and kind == "lose":
         uids = tuple(b.occupant[h] for h in cmd.units if h in b.occupant)

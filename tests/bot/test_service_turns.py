@@ -30,7 +30,8 @@ def test_a_leaders_move_is_said_by_its_event_as_a_units_is(tmp_path):
     unit = service.submit(game, "french", "move F-IC-1H 2327")
     assert service.submit(game, "french", "move F-IC-1L 2229").accepted  # Murat comes on with it
     leader = service.submit(game, "french", "move l-murat 2327")
-    assert leader.visible_to(None)[0]["text"].startswith("Murat moves from 2229 to 2327 (3 MP) and stacks with ")
+    assert leader.visible_to(None)[0]["text"] == ("Murat moves from 2229 to 2327 (3 MP) and stacks with the French "
+                                                  "2-5 cavalry there (Doomed Victory 8.1).")
     assert told_by_its_event(system, unit, unit.message) and told_by_its_event(system, leader, leader.message)
     assert service.submit(game, "french", "undo").accepted
     elsewhere = service.submit(game, "french", "move murat 2229")  # where he stands: refused, no event

@@ -692,11 +692,15 @@ def test_a_side_still_awaited_in_a_new_player_turn_is_asked_in_a_new_dm_that_rea
                             "that takes the next attrition loss"), asked
 
 
-def played(tmp_path, system: str, scenario: str, *lines: tuple[Actor, str]) -> list[str]:
-    """The channel's posts of a game of `system` (dice seed 1, Anna the first side, Boris the second)
+def played(tmp_path, system: str, scenario: str, *lines: tuple[Actor, str], seed: int = 1,
+           options: str = "") -> list[str]:
+    """The channel's posts of a game of `system` (dice `seed`, Anna the first side, Boris the second)
     after each of `lines` ((player, command)), the post of the last one last."""
     tables = make_tables(GameService(Store(tmp_path / "g.sqlite")), systems=(system,))
-    run(seated_game(tables, system=system, scenario=scenario, seed=1))
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, system, scenario, options=options, seed=seed))
+    for player, side in zip((ANNA, BORIS), rules.load(system).INFO.sides, strict=True):
+        run(tables.lobby.join(player, CHANNEL, side))
+    run(tables.lobby.start(ANNA, CHANNEL))
     for player, line in lines:
         run(tables.play.submit(player, CHANNEL, line))
     return tables.delivery.messenger.in_channel(CHANNEL)
@@ -780,3 +784,22 @@ def test_a_headline_says_the_phase_and_its_player_once(tmp_path):
     assert post == ("**Boris** — The Russian player ends movement; forced marches follow.\n"
                     "Turn 6 of 13 | September I 1812 | Forced March Phase | Russian player\n"
                     "Victory Points: French 11, index 8, 22 to win.\nRussian player: your move, due <t:1772539200:R>.")
+
+
+def test_an_advance_after_combat_is_said_once_on_the_line_of_what_it_did(tmp_path):
+    """Borodino 7 Sept: the Russian advance read '**Boris** — Russian: advance 3218 3219.' above '3219 (Russian
+    6-4 infantry) advances from 3218 into 3219.': the order twice, and 3219 twice in its line, the unit named
+    by the hex it had just entered. The unit is named by where it stood, as a move names it, on the order's line."""
+    *_, post = played(tmp_path, "borodino", "7sep", (ANNA, "move 3321 3219"), (ANNA, "end"),
+                      (ANNA, "attack 3219 -> 3218"), (BORIS, "advance 3218 3219"), seed=7)
+    assert post.split("\n")[0] == "**Boris** — 3218 (Russian 6-4 infantry) advances into 3219."
+    assert "advance 3218 3219" not in post
+
+
+def test_a_leader_s_move_names_the_hex_he_goes_to_once(tmp_path):
+    """Doomed Victory 8.1: 'Murat moves from 2229 to 2327 (3 MP) and stacks with 2327 (French 2-5 cavalry)'
+    named 2327 twice in a sentence; the unit he joins is named by its kind."""
+    *_, post = played(tmp_path, "borodino", "5sep", (ANNA, "move F-IC-1H 2327"), (ANNA, "move F-IC-1L 2229"),
+                      (ANNA, "move l-murat 2327"), seed=2, options="dv_rally,dv_leaders")
+    assert post == ("**Anna** — Murat moves from 2229 to 2327 (3 MP) and stacks with the French 2-5 cavalry there "
+                    "(Doomed Victory 8.1).")

@@ -212,7 +212,7 @@ def test_a_standing_order_is_unnumbered_and_the_commands_it_plays_say_what_they_
     assert attack[2:] == ["  Russian by standing order (retreat: away): retreat 3120.",
                           "  3219 (French 5-4 infantry) retreats to 3120.",
                           "  Russian by standing order (advance: always): advance 3218 3219.",
-                          "  3219 (Russian 6-4 infantry) advances from 3218 into 3219."]
+                          "  3218 (Russian 6-4 infantry) advances into 3219."]
 
 
 def test_the_last_command_says_how_the_game_ended_without_the_rules_own_line_again(tmp_path):

@@ -43,7 +43,7 @@ def test_the_advance_question_its_refusal_and_the_advance():
         "That advance is not open; choose one of: advance 2706 2705, or stay (Combat H).")
     s2, events = play(s, "french", f"advance {D[3]} {G}")
     assert events[0] == {**events[0], "kind": "advance", "unit": F7, "path": [D[3], G],
-                         "text": "2705 (French 7-4 infantry) advances from 2706 into 2705."}
+                         "text": "2706 (French 7-4 infantry) advances into 2705."}  # 2705 once, as a move says it
     assert s2["log"]["advances"] == [{"unit": F7, "side": "french", "from": D[3], "to": G}]
 
 
