@@ -107,8 +107,8 @@ def _rolled(b: Battle, uid: str, die: int, need: int, how: str, rule: str) -> Ev
     rallied = die <= need
     if rallied:
         b.s["broken"].remove(uid)
-    said = "rallied: the BROKEN marker is removed" if rallied else "stays broken"
-    return event(f"{b.describe(uid)} rolls {die} ({how}): {said} (Doomed Victory {rule}).", kind="unit_rally",
+    said = "is rallied, its BROKEN marker removed" if rallied else "stays broken"  # one sentence, one colon-free
+    return event(f"{b.describe(uid)} rolls {die} ({how}) and {said} (Doomed Victory {rule}).", kind="unit_rally",
                  unit=uid, die=die, rallied=rallied)
 
 

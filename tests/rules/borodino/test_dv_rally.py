@@ -97,6 +97,21 @@ def test_8_152_leaders_move_then_roll_then_all_turn_active():
     assert (s["phase"], s["player"], s["turn"]) == ("movement", "french", 31)
 
 
+def test_8_152_a_rally_phase_roll_reads_as_one_sentence():
+    """A leader's roll read '2823 (French 5-4 infantry) rolls 1 (Davout rallies on his rating 5 or less):
+    rallied: the BROKEN marker is removed (...)', two colons in a row (seen on simcord at the end of a
+    5 September game); it reads as one sentence, rallied or not."""
+    for die, said in ((5, "and is rallied, its BROKEN marker removed"), (6, "and stays broken")):
+        s, _, beside = _rally_phase_position()
+        s, _ = play(s, "russian", "end")
+        s, _ = play(s, "french", f"move davout {beside}")
+        force_dice(s, die)
+        s, rolled = play(s, "french", "end")
+        unit = Battle(s).describe("F-I-4")
+        assert [e["text"] for e in rolled if e["kind"] == "unit_rally"] == [
+            f"{unit} rolls {die} (Davout rallies on his rating 5 or less) {said} (Doomed Victory 8.152)."]
+
+
 def test_8_152_the_rally_phase_says_how_leaders_move_once():
     """The Rally Phase's opening event says whose leaders may move; its prompt says how (`move
     <leader> <hex>`, then `end`), in the status and in the picture's title strip, where a note told
