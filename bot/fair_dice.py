@@ -20,8 +20,10 @@ import secrets
 
 from rules.core.dice import FAIR_SEEDS
 
-STREAMS = ("; a side's own dice, rolled unseen where a game has them (1812's forced march and supply), "
-           "roll n as 1 + (SHA-256 of \"{seed}:SIDE:n\") mod 6, SIDE french or russian")
+STREAMS = ("; a side's own dice, rolled unseen (1812's forced march and supply), roll n as 1 + (SHA-256 of "
+           "\"{seed}:SIDE:n\") mod 6, SIDE french or russian")
+POOLS = ("bloody_monday",)  # systems whose set-up draws blocks with the dice: a roll mod the pool
+OWN_DICE = ("campaign_1812",)  # systems whose sides roll dice of their own, unseen (STREAMS)
 
 
 def draw() -> tuple[int, str]:
@@ -49,14 +51,17 @@ def announcement(game: dict) -> str:
 
 
 def reveal(game: dict) -> str:
-    """The sentence posted when the game is over: the seed, the salt, and how to check both."""
+    """The sentence posted when the game is over: the seed, the salt, and how to check both; how a
+    block is drawn and a side's own dice are rolled only in a game that has them (a Borodino player
+    read of 1812's forced marches and of drawn blocks, neither of which his game has)."""
     if not committed(game):
         return ""
-    seed, salt, game_id = game["seed"], game["salt"], game["id"]
+    seed, salt, game_id, system = game["seed"], game["salt"], game["id"], game.get("system")
+    pool = " (mod the pool for a drawn block)" if system in POOLS else ""
+    own = STREAMS.format(seed=seed) if seed in FAIR_SEEDS and system in OWN_DICE else ""
     return (f"Fair dice of game {game_id} revealed: seed {seed}, salt {salt}. Check the commitment posted "
             f"at the start: `printf '%s' '{seed}:{salt}' | sha256sum` prints {game['commitment']}. "
-            f"Roll n (counting from 0) was 1 + (SHA-256 of \"{seed}:n\" as a number) mod 6 (mod the pool for a "
-            f"drawn block){STREAMS.format(seed=seed) if seed in FAIR_SEEDS else ''}; "
+            f"Roll n (counting from 0) was 1 + (SHA-256 of \"{seed}:n\" as a number) mod 6{pool}{own}; "
             f"`kolocha replay {game_id} --verify` replays every command and roll from the seed.")
 
 

@@ -244,3 +244,17 @@ def test_every_die_of_a_fair_1812_game_comes_from_the_seed_by_sha256_and_the_pro
     assert f'SHA-256 of \\"{seed}:SIDE:n\\"' in json.dumps(fair_dice.reveal(game))
     chosen = service.load(service.new_game("campaign_1812", "campaign", seed=5))
     assert chosen["side_dice"] == {"french": {"seed": 21, "rolls": 0}, "russian": {"seed": 22, "rolls": 0}}
+
+
+def test_the_reveal_tells_how_blocks_are_drawn_and_sides_roll_their_own_dice_only_where_a_game_does():
+    """A Borodino game's reveal told its players of 'the pool for a drawn block' and of '1812's forced march
+    and supply', neither of which their game has (seen on simcord at the end of a 7 September game): eight
+    lines of a phone's reading about other games."""
+    game = {"id": 4, "seed": FAIR_SEEDS.start, "salt": "ab", "commitment": "cd"}
+    said = {system: fair_dice.reveal(game | {"system": system})
+            for system in ("borodino", "bloody_monday", "campaign_1812")}
+    assert "drawn block" not in said["borodino"] and "SIDE" not in said["borodino"]
+    assert f'"{FAIR_SEEDS.start}:n" as a number) mod 6; `kolocha replay 4 --verify`' in said["borodino"]
+    assert "mod 6 (mod the pool for a drawn block); `kolocha" in said["bloody_monday"]
+    assert f'(SHA-256 of "{FAIR_SEEDS.start}:SIDE:n") mod 6, SIDE french or russian;' in said["campaign_1812"]
+    assert "drawn block" not in said["campaign_1812"]
