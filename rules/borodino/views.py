@@ -75,12 +75,13 @@ def view(b: Battle, side: str | None, to_move: list[str]) -> dict:
 
 def notes(b: Battle, due_a: set[str], due_d: set[str], instruct: bool = True) -> list[str]:
     """Sentences that help the player to move: attacks due, reinforcements, losses, limits; once the
-    game is over, the losses alone (no one moves: broken units and inactive leaders are past news).
+    game is over, the losses alone (no one moves: broken units and inactive leaders are past news),
+    and none where the end's reason tallies them (7 Sept and the Grand Battle, victory.py).
     Without `instruct`, the facts alone, not the commands that act on them."""
     s = b.s
     out = []
     if s["phase"] == "over":
-        return [_losses(s)]
+        return [] if b.scenario.victory == "grand" else [_losses(s)]
     if due_a or due_d:
         parts = []
         if due_a:

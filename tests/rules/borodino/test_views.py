@@ -194,10 +194,15 @@ def test_doomed_victory_adds_its_leaders_and_broken_units():
 
 def test_a_game_over_notes_its_losses_alone():
     """Once the game is over no one moves: its broken units and inactive leaders are no longer
-    noted (they were, under 'Game over', beside the losses)."""
+    noted (they were, under 'Game over', beside the losses); nor are the losses where the reason
+    of the end tallies them (the last post of a 7 September game told them twice)."""
     state = dv_position({"F-IC-1L": G}, leaders={"L-DAVOUT": "F-IC-1L"})
     state["broken"], state["leaders"]["L-DAVOUT"]["active"] = ["F-IC-1L"], False
     assert len(borodino.view(state, "french")["notes"]) == 3  # the control: broken, inactive, losses
+    state["phase"] = "over"  # the 7 September scenario: the end's reason tallies the losses, said once
+    assert borodino.view(state, "french")["notes"] == []
+    assert "(losses: French 0, Russian 0 Combat Points; " in borodino.view(state, "french")["outcome"]["reason"]
+    state = dv_position({"F-IC-1L": G}, scenario="5sep")  # a reason without the tally: the losses noted
     state["phase"] = "over"
     assert borodino.view(state, "french")["notes"] == ["Losses: French 0, Russian 0 Combat Points."]
 
