@@ -230,7 +230,7 @@ class GameService:
         public = message if not hidden else \
             f"{fmt.side_name(side)}{how}: {said_on_its_line(system, normalised)}.{tail}"
         result = Result(True, message, seq + 1, side, normalised, events=events, public=public,
-                        standing=standing, secret=simultaneous(system, state))
+                        standing=standing, secret=simultaneous(system, state), outcome=outcome)
         told = compose(result, state, new_state)
         row["hidden_from"] = result.hidden_from(system.INFO.sides)
         new_seq = self.store.append(game_id, row, new_state, told.outbox,

@@ -40,6 +40,7 @@ class Result:
     standing: str | None = None  # the standing order that gave this command
     followed: list[Result] = field(default_factory=list)  # commands standing orders played after it
     ended: dict | None = None  # how the game ended outside the rules (an agreed draw)
+    outcome: dict | None = None  # how the rules ended the game, when this command ended it (said at its line's end)
     secret: bool = False  # a hidden order given while others order at once: not told it was given
     seen: int = 0  # the number of commands the side has observed after it (Store.seen_seq)
 

@@ -124,9 +124,10 @@ def render(result: Result, line: str, viewer: str | None = None, hidden: bool = 
         return result.reply
     if not result.accepted:
         return f"Refused: {fmt.clipped(line)}: {result.message}"
-    def seen(r: Result) -> list[dict]:  # how the game ended is the command's own line: not said again
+    def seen(r: Result) -> list[dict]:  # how the game ended is said under it (the headline): not here
         return [e for e in (r.events if viewer is None and not hidden else r.visible_to(viewer))
                 if (e.get("kind") != "choice" or e.get("chooser") not in computer) and e.get("kind") != "outcome"]
+    result = without_the_end(result)
     shown = [e for r in (result, *result.followed) for e in seen(r)]
     if viewer is None and not hidden and result.public and any(e.get("kind") == "undo" for e in shown):
         # an undo's public line is its event ("French undoes `end`."): said once, as in the channel, and
@@ -144,6 +145,26 @@ def render(result: Result, line: str, viewer: str | None = None, hidden: bool = 
     return "\n".join([f"[{number}] {own}", *fmt.event_lines(seen(result)),
                       *(line for r in result.followed for line in ["  " + (r.public or r.message),
                                                                     *fmt.event_lines(seen(r))])])
+
+
+def the_end(result: Result) -> dict | None:
+    """How the game ended, if the command (or one standing orders played after it) ended it."""
+    return next((r.outcome for r in (result, *result.followed) if r.outcome), None)
+
+
+def without_the_end(result: Result) -> Result:
+    """A command that ended the game, its line without how it ended ('Russian: end.', not 'Russian:
+    end. Game over: Russian wins: ...'): the headline or the game's last line under it says so, after
+    what the command did (a hidden game's last battle read 'Russian: a `battle` command. Game over:
+    ...' above the battle that decided it), as in the channel."""
+    ending = the_end(result)
+    if ending is None:
+        return result
+    cut = " " + fmt.outcome_line(ending)
+    return dataclasses.replace(
+        result, message=result.message.removesuffix(cut), public=result.public and result.public.removesuffix(cut),
+        followed=[dataclasses.replace(r, message=r.message.removesuffix(cut),
+                                      public=r.public and r.public.removesuffix(cut)) for r in result.followed])
 
 
 def unsaid(told: str, head: str) -> str:
@@ -179,8 +200,9 @@ def run_script(service: GameService, game_id: int, script: Script, out: TextIO,
         else:
             result = run_line(service, game_id, line)
         refused += not result.accepted
-        print(as_json(result, line) if as_json_lines else render(result, line), file=out,
-              flush=True)
+        ending = the_end(result)  # said under the last command, as the headline says it at the screen
+        print(as_json(result, line) if as_json_lines else
+              render(result, line) + (f"\n{fmt.outcome_line(ending)}" if ending else ""), file=out, flush=True)
     return 1 if script.expect_all_accepted and refused else 0
 
 

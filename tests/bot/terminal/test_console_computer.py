@@ -39,7 +39,7 @@ def test_a_game_between_computers_plays_itself_to_the_end_printing_each_reason(s
     assert play(service, game, never, out.append) == 0
     text = "\n".join(out)
     assert "[1] Red: move r" in text and "  Why: the die decides the race." in text
-    assert out[-1].startswith("Game over: ")
+    assert out[-1].startswith("Game over: ") and text.count("Game over: ") == 1  # once, after the last command
     assert text.count("Why:") == len(service.store.commands(game)) == 24
     assert service.replay_check(game).ok
 

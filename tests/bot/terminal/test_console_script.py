@@ -1,6 +1,7 @@
 """bot/console.py and `kolocha local`: scripts (text and JSON), the hot-seat loop, crash-resume."""
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -15,7 +16,7 @@ from pathlib import Path
 from bot import cli
 from bot.service import GameService
 from bot.store import Store
-from bot.terminal.console import parse_script, play, render, run_line, split_side
+from bot.terminal.console import Script, parse_script, play, render, run_line, run_script, split_side
 from tests.bot import toy_system
 from tests.bot.bot_helpers import straight_replay, toy_commands
 
@@ -215,15 +216,28 @@ def test_a_standing_order_is_unnumbered_and_the_commands_it_plays_say_what_they_
                           "  3218 (Russian 6-4 infantry) advances into 3219."]
 
 
-def test_the_last_command_says_how_the_game_ended_without_the_rules_own_line_again(tmp_path):
+def test_a_script_that_ends_the_game_says_how_under_its_last_command(tmp_path):
+    """A script has no headline under its lines: the game's end is said once, after what its last
+    command did ('The last Game-Turn is over.'), not on that command's own line."""
+    service = GameService(Store(tmp_path / "g.sqlite"))
+    game = service.new_game("borodino", "shevardino", seed=5)
+    out = io.StringIO()
+    assert run_script(service, game, Script(lines=["end"] * 12), out) == 0
+    last = out.getvalue().rstrip().split("\n[12] ")[1].splitlines()
+    assert last[0] == "Russian: end." and last[-2] == "  The last Game-Turn is over."
+    assert last[-1] == "Game over: Russian wins: The Russian player occupies the Schevardino redoubt (3222) at the end."
+    assert out.getvalue().count("Game over") == 1
+
+
+def test_how_the_game_ended_is_said_once_under_the_last_command(tmp_path):
     """The last `end` of a Borodino game read '[12] Russian: end. Game over: Russian wins: The Russian
     player occupies ...', then the rules' own event, the same reason, then the headline's 'Game over: ...':
-    three times in a row. The event is not printed; the line and the headline under it say it."""
+    three times in a row. Neither the event nor the command's line says it; the headline under them does."""
     service = GameService(Store(tmp_path / "g.sqlite"))
     game = service.new_game("borodino", "shevardino", seed=5)
     lines, out = iter(["end"] * 12 + ["quit"]), []
     assert play(service, game, lambda prompt: next(lines), out.append) == 0
     reason = "The Russian player occupies the Schevardino redoubt (3222) at the end."
     said = "\n".join(out)
-    assert said.count(reason) == 2 and f"Russian: end. Game over: Russian wins: {reason}" in said
+    assert said.count(reason) == 1 and "] Russian: end.\n" in said
     assert said.rstrip().endswith(f"Game over: Russian wins: {reason}\nLosses: French 0, Russian 0 Combat Points.")
