@@ -90,6 +90,7 @@ class PlanJob:
 
 
 STOPPED = "[the clock stopped its search at {}]"
+STOPS = re.compile(" ?" + re.escape(STOPPED).replace(r"\{\}", r"steps? ([\d, ]+)") + "$")
 
 
 def _steps(stops: Sequence[int]) -> str:
@@ -119,8 +120,18 @@ def stops_in(text: str) -> tuple[int, ...]:
     >>> stops_in("end — every unit that should move has moved")
     ()
     """
-    said = re.search(re.escape(STOPPED).replace(r"\{\}", r"steps? ([\d, ]+)") + "$", text)
+    said = STOPS.search(text)
     return tuple(int(n) for n in said.group(1).split(", ")) if said else ()
+
+
+def as_told(reason: str) -> str:
+    """A reason as players read it: without the steps its clock stopped the search at (STOPPED),
+    which only `kolocha replay --computer` reads, to make the plan again; they stay in the store.
+
+    >>> as_told("closes on 3222 [the clock stopped its search at step 204]")
+    'closes on 3222'
+    """
+    return STOPS.sub("", reason)
 
 
 @dataclass

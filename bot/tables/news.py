@@ -19,6 +19,7 @@ from datetime import datetime
 from bot import asked as ask
 from bot import fair_dice
 from bot import text as fmt
+from bot.computer.seat import as_told
 from bot.delivery import Buttons, Onlookers, channel_audience, kept_view, message, user_audience
 from bot.permissions import Actor, TableError, sides_of
 from bot.service import Result, new_player_turn, new_turn, player_turn_mark, told_by_its_event
@@ -172,7 +173,7 @@ class Change:
     def _why(self, system) -> str:
         """A computer's reason, in public only where nothing is hidden: in a game with fog of
         war it may name the blocks it moves (it stays in the command's stored text)."""
-        return f" Why: {self.why}." if self.why and not system.INFO.hidden_information else ""
+        return f" Why: {as_told(self.why)}." if self.why and not system.INFO.hidden_information else ""
 
     def _answers(self, private: list[dict], side: str) -> Buttons | None:
         """The buttons a side's news carries: Accept and Decline under a draw offered to it

@@ -357,6 +357,20 @@ def test_a_question_to_a_player_who_takes_reminders_by_dm_leaves_the_channel_s_l
 
 # -- the line of a change --------------------------------------------------------------------------
 
+def test_the_computer_s_reason_is_told_without_the_steps_its_clock_stopped_it_at(service):
+    """Level 2 stopped by its clock stores at which steps, for `kolocha replay --computer` to make
+    the plan again ('[the clock stopped its search at step 204]'): words no player can use, kept
+    in the store and left out of the line."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    change = tables.news.change(game_id, "Computer", why="the die decides the race [the clock stopped its search at "
+                                                          "steps 41, 204]")
+    assert service.submit(game_id, "red", "end", compose=change.compose).accepted
+    run(change.settle())
+    assert tables.delivery.messenger.in_channel(CHANNEL)[-1].startswith(
+        "**Computer** — Red: end. Why: the die decides the race.\n")
+
+
 def test_the_computer_s_reason_is_told_with_its_command_only_where_nothing_is_hidden(service, tmp_path, monkeypatch):
     """In a game with fog of war the reason may name what the other side has not seen: the
     public line gives the command alone there."""
