@@ -63,6 +63,7 @@ def test_a_new_game_is_named_by_its_title(tmp_path, capsys, monkeypatch):
     assert opening.startswith("Game 1: Bloody Monday: Borodino, 7 September 1812, seed 1")
 
 
+@pytest.mark.long  # a whole Shevardino game between computers
 def test_ai_both_seats_the_computer_on_every_side(tmp_path, capsys):
     script = ["local", "--db", str(tmp_path / "k.sqlite"), "--scenario", "shevardino", "--seed", "1",
               "--ai", "both", "--ai-seed", "1"]
