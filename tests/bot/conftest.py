@@ -51,6 +51,7 @@ def _no_failure_in_the_background(request):
     yield
     end_loop()
     gc.collect()  # a task that failed unobserved is reported when it is collected
+    gc.freeze()  # what outlived the test is not scanned again: the next test's collection is of its own objects
     for logger in watched:
         logger.removeHandler(handler)
     marker = request.node.get_closest_marker("logs_errors")
