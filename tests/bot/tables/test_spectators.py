@@ -249,7 +249,6 @@ SWAPS = [pytest.param(bloody_monday, 3, "bloody_monday", _blocks_swapped, blocks
          pytest.param(campaign_1812, 3, "campaign", _stacks_swapped, stacks.random_move, id="1812")]
 
 
-@pytest.mark.long  # random games, each swap played at two tables live and two one turn behind
 @pytest.mark.parametrize(("system", "seed", "scenario", "swap", "move"), SWAPS)
 def test_spectators_are_sent_the_same_whatever_the_public_has_not_seen(system, seed, scenario, swap, move):
     """Live and one turn behind: every row and post to the spectators' channel is byte-identical,
