@@ -228,7 +228,7 @@ class Change:
         if rows and story:
             rows[0][1]["story"] = story
         if moved:
-            rows += news.spectator_rows(game_id, seq, after, self.turn, before, told=story)
+            rows += spectator_rows(news, game_id, seq, after, self.turn, before, told=story)
         if over:
             rows += news.reveal_rows(game) + news.retire_rows(game_id, fmt.outcome_line(public["outcome"]))
         told = [row for row in told if not self._carried(rows, row, after)]
@@ -374,11 +374,6 @@ class News(Room):
                why: str | None = None, author: str | None = None) -> Change:
         return Change(self, game_id, who, restart, why, author)
 
-    def spectator_rows(self, game_id: int, seq: int, state: dict, new_turn: tuple[str, int] | None,
-                       before: dict | None = None, ended: Text = "", told: Text = "") -> Outbox:
-        """Each spectators' channel's post (bot/tables/spectators.py)."""
-        return spectator_rows(self, game_id, seq, state, new_turn, before, ended, told)
-
     def tell_lost(self) -> int:
         """At start: each game whose messages went further than its stored commands (the database
         was restored from an older copy) tells its table what was lost and where the game stands;
@@ -471,7 +466,7 @@ class News(Room):
         public = system.view(state, None)
         rows: Outbox = [(channel_audience(game["channel"]),
                          message(words(text, "\n", fmt.headline(final_view(public))), seq))]
-        rows += self.spectator_rows(game_id, seq, state, None, ended=text)
+        rows += spectator_rows(self, game_id, seq, state, None, ended=text)
         rows += [_kept(side, seq, final_view(own), text) for side in self.store.seats(game_id)
                  if _shows_more(own := system.view(state, side), public)]
         return rows + self.reveal_rows(game) + self.retire_rows(game_id, text)

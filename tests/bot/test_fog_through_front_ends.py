@@ -11,6 +11,7 @@ from bot.tools import fog_check
 
 swaptest = pytest.importorskip("rules.bloody_monday.swaptest",
                                reason="the engine's swap test has not landed yet")
+from bot.tables import news
 from bot.tables.news import News
 from rules import bloody_monday
 
@@ -48,14 +49,14 @@ def test_the_check_sees_a_dm_sent_to_the_wrong_player(monkeypatch):
 def test_the_check_reads_the_spectators_channel(monkeypatch):
     """The positive control for spectators: plant a leak (the spectators' news also shows each
     side's private view, in a channel any player may read) and the same games show it."""
-    spectator_rows = News.spectator_rows
+    spectator_rows = news.spectator_rows
 
-    def telling_too_much(self, game_id, seq, state, *args, **kwargs):
-        rows = spectator_rows(self, game_id, seq, state, *args, **kwargs)
-        private = self.private_views(game_id, state, seq, None)
+    def telling_too_much(room, game_id, seq, state, *args, **kwargs):
+        rows = spectator_rows(room, game_id, seq, state, *args, **kwargs)
+        private = room.private_views(game_id, state, seq, None)
         return rows + [(place, row) for place, _ in rows for _, row in private]
 
-    monkeypatch.setattr(News, "spectator_rows", telling_too_much)
+    monkeypatch.setattr(news, "spectator_rows", telling_too_much)
     seed, scenario, options = GAMES[0]
     report = fog_check.bloody_monday_swap(seed, seed, scenario, options, positions=3)
     assert report.differences and f"posted in {fog_check.SPECTATORS}" in report.differences[0]
