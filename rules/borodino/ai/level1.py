@@ -306,7 +306,7 @@ def choice(b: Battle, side: str) -> Decision:
             gain, text = max(scored)
             return Decision(text, "advances after combat towards the victory hexes (Retreat and Advance)")
         return Decision("stay", "no advance brings a unit nearer a victory hex")
-    return Decision("stay", "the artillery keeps its hex rather than retreat with the others (Artillery C)")
+    return Decision("stay", "bombarding artillery need not share the attack's retreat, and keeps its hex (Artillery C)")
 
 
 def _why_retreat(side: str, to: Hex) -> str:

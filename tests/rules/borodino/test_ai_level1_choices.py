@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from rules.borodino.ai import level1
 from rules.borodino.battle import Battle
-from tests.rules.borodino.helpers import force_die, open_ground, play, position, ring
+from tests.rules.borodino.helpers import force_die, go, open_ground, play, position, ring
 
 G = open_ground(4)
 D = ring(G)
@@ -21,3 +21,18 @@ def test_a_retreat_chosen_for_the_beaten_enemy_says_whose_unit_goes_where():
     assert decision.reason == ("the victor chooses where a beaten unit retreats (Retreat and Advance): "
                                f"to {D[0]}, the hex offered with the fewest Russian units next to it, "
                                "away from its own side")
+
+
+def test_bombarding_artillery_alone_keeps_its_hex_and_says_why_without_other_attackers():
+    """Bombarding artillery "may voluntarily elect to suffer an 'Attacker Retreat'" (Artillery C):
+    the computer keeps it in its hex. Attacking alone it has no companions to retreat with, so the
+    reason may not speak of 'the others' (it read 'rather than retreat with the others')."""
+    art, far = "F-I-art", go(G, 3, 3)                      # a French 7-3, two hexes from G
+    s = position({art: far, "R-VIII-2Gr": G}, phase="combat")  # 7 against 6: 1-1
+    force_die(s, 4)  # Ar
+    s, _ = play(s, "french", f"attack {far} -> {G}")
+    assert s["pending"]["steps"][0]["kind"] == "voluntary"
+    decision = level1.choice(Battle(s), "french")
+    assert decision.command == "stay"
+    assert decision.reason == ("bombarding artillery need not share the attack's retreat, and keeps its hex "
+                               "(Artillery C)")
