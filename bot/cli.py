@@ -89,25 +89,32 @@ def _refused(args: argparse.Namespace) -> int:
     try:
         return args.run(args)
     except KeyboardInterrupt:  # Ctrl-C while the computer thinks or a map is drawn: nothing accepted is lost
-        print("\nkolocha: stopped; every accepted command is kept.", file=sys.stderr)
+        print(f"\n{_speaker(args)}: stopped; every accepted command is kept.", file=sys.stderr)
         return 130
     except (TableError, StoreRefusal, RulesError, SchemaTooNew, AlreadyServed, NotKolocha) as error:
         # a bad value (a script, a setting: TableError), a game the store lacks, a bad name
         # (system, scenario, option: RulesError), a database this version or process cannot use
-        print(f"kolocha: {error}", file=sys.stderr)
+        print(f"{_speaker(args)}: {error}", file=sys.stderr)
     except sqlite3.OperationalError as error:
         if getattr(error, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
-            print(f"kolocha: the database {_database(args)} is held by another program ({error}); try again "
-                  "once it is done (under systemd the bot starts again by itself).", file=sys.stderr)
+            print(f"{_speaker(args)}: the database {_database(args)} is held by another program ({error}); "
+                  "try again once it is done (under systemd the bot starts again by itself).", file=sys.stderr)
             return 1  # passing: systemd's Restart=on-failure tries again, as it does not after status 2
-        print(f"kolocha: cannot use the database {_database(args)} ({error}); check that the user running "
-              "Kolocha may write it and its folder.", file=sys.stderr)
+        print(f"{_speaker(args)}: cannot use the database {_database(args)} ({error}); check that the user "
+              "running Kolocha may write it and its folder.", file=sys.stderr)
     except sqlite3.DatabaseError as error:
         where = "give --db another file, or" if hasattr(args, "db") else \
             "point KOLOCHA_DB (or `database` in the config) at the bot's database, or at"
-        print(f"kolocha: {_database(args)} is not a Kolocha database ({error}); {where} a new name "
+        print(f"{_speaker(args)}: {_database(args)} is not a Kolocha database ({error}); {where} a new name "
               "to start one.", file=sys.stderr)
     return 2
+
+
+def _speaker(args: argparse.Namespace) -> str:
+    """Who says a refusal: the server's commands by their own names, as each of their refusals
+    begins ('kolocha run: there is no folder ...'), whatever refuses (the config, the database,
+    another bot serving it); the terminal's commands as `kolocha`."""
+    return f"kolocha {args.server}" if hasattr(args, "server") else "kolocha"
 
 
 def _database(args: argparse.Namespace) -> str:
@@ -239,17 +246,17 @@ def _parser() -> argparse.ArgumentParser:
     serve = _command(sub, "run", "serve the Discord bot (DISCORD_TOKEN from the environment)")
     serve.add_argument("--config", type=Path, help="TOML file: database, message_content, "
                        "[defaults] (see deploy/kolocha.toml.example)")
-    serve.set_defaults(run=_run)
+    serve.set_defaults(run=_run, server="run")
 
     sync = _command(sub, "sync", "send the slash commands to Discord now (DISCORD_TOKEN)")
     sync.add_argument("--config", type=Path, help="TOML file, as for `kolocha run`")
-    sync.set_defaults(run=_sync)
+    sync.set_defaults(run=_sync, server="sync")
 
     backup = _command(sub, "backup", "copy the bot's database to FILE, safely while it runs")
     backup.add_argument("file", type=Path, help="the copy (a SQLite file; replaced if it exists)")
     backup.add_argument("--config", type=Path, help="TOML file naming the database, as for "
                         "`kolocha run` (or KOLOCHA_DB in the environment)")
-    backup.set_defaults(run=_backup)
+    backup.set_defaults(run=_backup, server="backup")
     return parser
 
 
@@ -465,10 +472,10 @@ def _config(args: argparse.Namespace) -> Config | None:
     try:
         return Config.load(args.config)
     except FileNotFoundError:
-        print(f"kolocha: there is no config file {args.config}; copy deploy/kolocha.toml.example there, "
+        print(f"{_speaker(args)}: there is no config file {args.config}; copy deploy/kolocha.toml.example there, "
               "or leave out --config to use the defaults.", file=sys.stderr)
     except (OSError, tomllib.TOMLDecodeError) as error:
-        print(f"kolocha: cannot read the config file: {error}", file=sys.stderr)
+        print(f"{_speaker(args)}: cannot read the config file: {error}", file=sys.stderr)
     return None
 
 

@@ -40,7 +40,7 @@ def sole_server(path: str | Path, holder: str = "bot") -> Iterator[None]:
         except BlockingIOError:
             handle.seek(0)
             held = handle.read().strip() or "process"
-            raise AlreadyServed(f"Another Kolocha {held} is already serving {path}; "
+            raise AlreadyServed(f"another Kolocha {held} is already serving {path}; "
                                 "stop it first, or give this one another database.") from None
         handle.seek(0)
         handle.truncate()

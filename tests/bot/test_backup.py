@@ -39,7 +39,7 @@ def test_a_config_file_that_is_not_there_is_one_sentence_saying_what_to_do(tmp_p
     missing = tmp_path / "kolocha.toml"
     assert main(["backup", str(tmp_path / "copy.sqlite"), "--config", str(missing)]) == 2
     said = capsys.readouterr().err.strip()
-    assert said == (f"kolocha: there is no config file {missing}; copy deploy/kolocha.toml.example there, "
+    assert said == (f"kolocha backup: there is no config file {missing}; copy deploy/kolocha.toml.example there, "
                     "or leave out --config to use the defaults.")
 
 
@@ -60,7 +60,7 @@ def test_backup_refuses_a_copy_it_cannot_make_in_a_sentence(tmp_path, monkeypatc
     assert err == [f"kolocha backup: there is no folder {tmp_path / 'missing'} for the copy; create it first.",
                    f"kolocha backup: {tmp_path / '.' / 'kolocha.sqlite'} is the database itself; "
                    "name another file for the copy.",
-                   f"kolocha: {junk} is not a Kolocha database (file is not a database); point KOLOCHA_DB "
+                   f"kolocha backup: {junk} is not a Kolocha database (file is not a database); point KOLOCHA_DB "
                    "(or `database` in the config) at the bot's database, or at a new name to start one."]
     assert not (tmp_path / "copy.sqlite").exists()
     assert [g["id"] for g in Store(database).games()] == [1]

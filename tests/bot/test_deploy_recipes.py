@@ -131,7 +131,7 @@ def test_kolocha_run_on_a_file_that_is_no_database_says_so_and_is_not_restarted(
     monkeypatch.setattr(app, "run", lambda config: Store(config.database))
     assert cli.main(["run"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"kolocha: {junk} is not a Kolocha database (") and "KOLOCHA_DB" in err
+    assert err.startswith(f"kolocha run: {junk} is not a Kolocha database (") and "KOLOCHA_DB" in err
     assert len(err.strip().splitlines()) == 1
 
 
@@ -162,7 +162,7 @@ def test_kolocha_run_on_a_database_it_cannot_use_says_why_and_whether_it_restart
     monkeypatch.setenv("KOLOCHA_DB", str(db))
     monkeypatch.setattr(app, "run", refused)
     assert cli.main(["run"]) == status
-    assert capsys.readouterr().err == "kolocha: " + said.format(db=db) + "\n"
+    assert capsys.readouterr().err == "kolocha run: " + said.format(db=db) + "\n"
 
 
 def unit() -> tuple[list[str], dict[str, str]]:

@@ -158,7 +158,7 @@ def test_a_second_bot_on_the_same_database_is_refused(tmp_path, monkeypatch, cap
         with pytest.raises(AlreadyServed, match="is already serving"), sole_server(path):
             pass
         assert cli.main(["run"]) == 2
-    assert "Another Kolocha bot (process" in capsys.readouterr().err
+    assert "kolocha run: another Kolocha bot (process" in capsys.readouterr().err
     with sole_server(path):  # positive control: once the first has stopped, a bot may serve it
         pass
 
@@ -173,7 +173,7 @@ def test_the_one_bot_lock_belongs_to_the_file_not_to_the_name_it_is_given(tmp_pa
     (tmp_path / "folder").symlink_to(real.parent)
     with sole_server(real):
         for other in (tmp_path / "link.sqlite", tmp_path / "folder" / "k.sqlite"):
-            with pytest.raises(AlreadyServed, match="Another Kolocha bot"), sole_server(other):
+            with pytest.raises(AlreadyServed, match="another Kolocha bot"), sole_server(other):
                 pass
     with sole_server(tmp_path / "link.sqlite"):  # positive control: free once the first stops
         pass
@@ -189,7 +189,7 @@ def test_the_terminal_does_not_play_a_stored_game_of_a_database_a_bot_serves(tmp
     script.write_text("french: end\n")
     with sole_server(path):
         assert cli.main(["local", "--db", str(path), "--game", str(game_id), "--script", str(script)]) == 2
-        assert "Another Kolocha bot (process" in capsys.readouterr().err
+        assert "kolocha: another Kolocha bot (process" in capsys.readouterr().err
         assert Store(path).commands(game_id) == []
     assert cli.main(["local", "--db", str(path), "--game", str(game_id), "--script", str(script)]) == 0
     assert len(Store(path).commands(game_id)) == 1

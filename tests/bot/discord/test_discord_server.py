@@ -2,6 +2,7 @@
 permissions, cooldowns, deleted channels, restarts and the command tree."""
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -97,7 +98,9 @@ def test_a_second_bot_on_the_same_database_stops_for_good(tmp_path, monkeypatch,
                  (deploy / "kolocha.service").read_text().splitlines()
                  if line.startswith("RestartPreventExitStatus=")]
     assert status == 2 and prevented == [[str(EXIT_PORTAL), "2"]]
-    assert "is already serving" in capsys.readouterr().err
+    # said as every other refusal of `kolocha run` is ('kolocha run: there is no folder ...'); it read 'kolocha: ...'
+    assert capsys.readouterr().err == (f"kolocha run: another Kolocha bot (process {os.getpid()}) is already serving "
+                                       f"{db}; stop it first, or give this one another database.\n")
     assert "exit status 2, which `deploy/kolocha.service` also lists in `RestartPreventExitStatus`" \
         in " ".join((deploy / "DISCORD.md").read_text().split())
 
