@@ -180,7 +180,7 @@ def _remedy(b: Battle, lid: str, commands: list[str]) -> Event:
     """To the fallen leader's own player alone: how he gives the corps left leaderless a leader (8.14),
     in the command he types ('Your I Corps (Davout) is leaderless: in your Movement Phase `assign
     Murat Davout` gives it to Murat (Doomed Victory 8.14).'); his opponent reads the fall alone."""
-    one = len(commands) == 1
+    one = _one(commands)
     giving = _giving(b, lid, "it" if one else "them")
     return event(f"Your {listed(commands)} {'is' if one else 'are'} leaderless: {giving} (Doomed Victory 8.14).",
                  to=dv_data.load().leaders[lid].side, kind="leaderless", leader=lid)
@@ -198,11 +198,18 @@ def _left_leaderless(b: Battle, commands: list[str]) -> str:
     under dv_leaderless_halt at a halt until given one (8.10), with the rules that say so."""
     if not commands:
         return " (Doomed Victory 8.14)"
-    one = len(commands) == 1
+    one = _one(commands)
     if b.option("dv_leaderless_halt"):
         return f", and {listed(commands)} {'is' if one else 'are'} leaderless and {'halts' if one else 'halt'} " \
             "until given a leader (Doomed Victory 8.10, 8.14)"
     return f", and {listed(commands)} {'is' if one else 'are'} leaderless (Doomed Victory 8.14)"
+
+
+def _one(commands: list[str]) -> bool:
+    """Whether the corps named read as one thing in a sentence: one corps, unless its name is a plural
+    ('Your Cossacks are leaderless', Platov's; 'I Corps (Davout) is', 'Cavalry Corps is'; 'Additional Forces are')."""
+    name = commands[0].split(" (")[0]
+    return len(commands) == 1 and (name.endswith("Corps") or not name.endswith("s"))
 
 
 def _giving(b: Battle, fallen: str, it: str = "it") -> str:

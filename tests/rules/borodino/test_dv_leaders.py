@@ -75,6 +75,19 @@ def test_8_14_a_fallen_leader_leaves_leaderless_only_the_corps_this_game_fields(
     assert events[1]["text"].startswith("Your Moscow Militia (with the Guard) is leaderless: ")
 
 
+def test_8_14_a_corps_named_in_the_plural_is_leaderless_in_the_plural():
+    """8.14: Platov's fall leaves his Cossacks leaderless; both sentences agree with the corps' name,
+    a plural ('Your Cossacks is leaderless' read so in a 7 September game). Under dv_leaderless_halt
+    they halt."""
+    s = dv_position({"R-Cos-1": G}, options=["dv_leaders", "dv_leaderless_halt"], leaders={"L-PLATOV": "R-Cos-1"})
+    force_dice(s, 1, 1)
+    events = casualties(Battle(s), ["R-Cos-1"])
+    assert events[0]["text"].endswith(", and Cossacks are leaderless and halt until given a leader "
+                                      "(Doomed Victory 8.10, 8.14).")
+    assert events[1]["text"].startswith("Your Cossacks are leaderless: none of your leaders may take them now ")
+    assert events[1]["text"].endswith("then `assign <leader> Platov` gives them a leader (Doomed Victory 8.14).")
+
+
 def test_8_14_a_leader_rolls_when_his_unit_receives_a_result_and_follows_it_in_retreat():
     """8.14 in play: the defender's leader rolls two dice after the combat die; he survives (7) and
     "remains stacked with the defending unit", which carries him along its retreat."""
