@@ -103,6 +103,8 @@ class Change:
                 self.asked[side]["unasked"] = lines[side]  # what it tells once the game no longer waits
                 continue
             rows.append((side, message(lines[side], buttons=buttons)))
+        for side, own in self.asked.items():
+            self._under_the_unsent_answer(side, own)
         if self.asked_in is not None:  # a button of a DM gave the command: its outcome is written there
             self._answered(rows, str(result.side), self.reply(result))
         return Told(rows, self.deadlines, self.absent)
@@ -162,13 +164,24 @@ class Change:
         if own is not None and "question" in own:
             if own["question"]["fresh"]:
                 return
-            own["text"] = words(outcome, "\n", own["text"])
-            own["unasked"] = join([part for part in (outcome, own.get("unasked")) if part])
+            _under(outcome, own)
         else:
-            own = {"text": outcome, "question": {"since": self.since, "fresh": False}}
+            own = {"text": outcome, "question": {"since": self.since, "fresh": False, "answer": outcome}}
             rows.append((side, own))
         own["question"]["in_place"] = self.asked_in
         self.in_place = True
+
+    def _under_the_unsent_answer(self, side: str, own: dict) -> None:
+        """A question written in place of an answer not yet sent goes under it: held orders that a
+        click let play at once, in the same flush, asked its player again in the same question
+        message, and the click's answer ('1 hit on R-1-2J.') was written over before it was read."""
+        question = own.get("question")
+        if question is None or question["fresh"]:
+            return
+        unsent = [row["payload"]["question"] for row in self.news.store.undelivered(self.game_id)
+                  if row["audience"] == side and "question" in row["payload"] and not row["tried_at"]]
+        if unsent and unsent[-1].get("answer") and unsent[-1]["since"] == question["since"]:
+            _under(unsent[-1]["answer"], own)
 
     def _why(self, system) -> str:
         """A computer's reason, in public only where nothing is hidden: in a game with fog of
@@ -339,6 +352,14 @@ def own_view(view: dict, side: str) -> Text:
     own = [u for u in view.get("units", []) if u.get("side") == side]
     lines = fmt.units_table(own, words=view.get("unit_words"), names=fmt.place_names(view))  # 1812: "Vilna (12)"
     return words(fmt.headline(view), "\n", table(lines))
+
+
+def _under(answer: Text, own: dict) -> None:
+    """A question written under the answer of a click, in the same question message: the answer
+    stays and the question follows it, on a line of its own."""
+    own["text"] = words(answer, "\n", _line_of_its_own(own["text"]))
+    own["unasked"] = join([part for part in (answer, own.get("unasked")) if part])
+    own["question"]["answer"] = answer
 
 
 def _line_of_its_own(text: Text) -> Text:
