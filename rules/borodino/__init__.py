@@ -15,6 +15,7 @@ from rules.borodino import (
     combat_resolution,
     dv_leaders,
     imperial_guard,
+    instead,
     leader_moves,
     legal,
     movement,
@@ -111,8 +112,9 @@ def parse(side: str, text: str) -> C.Command:
 
 def parse_in_game(state: dict, side: str, text: str) -> C.Command:
     """`parse` in the game of `state`: an unknown verb is told the commands its options play
-    (`release` only with imperial_guard, `assign` only with dv_leaders)."""
-    return C.parse(text, state["options"])
+    (`release` only with imperial_guard, `assign` only with dv_leaders), and a refusal the line to
+    type instead in the side's own units and hexes (instead.py)."""
+    return C.parse(text, state["options"], instead.InGame(state, side))
 
 
 def in_words_in_game(state: dict, side: str, cmd: C.Command) -> str:

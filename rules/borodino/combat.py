@@ -123,7 +123,7 @@ def _plan(b: Battle, side: str, cmd: Attack) -> Plan:
     """`plan_attack` but for the obligations (Combat B-D)."""
     if not cmd.attackers or not cmd.defenders:
         raise RuleViolation("Combat (A)", "an attack names its attackers and the enemy units it attacks: "
-                            "`attack 3224 -> 3223`")
+                            "`attack <hex> -> <hex>`")
     if len(set(cmd.attackers)) != len(cmd.attackers) or len(set(cmd.defenders)) != len(cmd.defenders):
         raise RuleViolation("Combat (I)", "a unit is named twice; each takes part once, as an integral whole")
     plan = Plan(side, [], [], [])

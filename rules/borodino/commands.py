@@ -88,21 +88,66 @@ VERBS = ("move", "attack", "retreat", "advance", "stay", "lose", "release", "ass
 OPTION_VERBS = {"release": "imperial_guard", "assign": "dv_leaders"}  # verbs only an option plays
 
 
-# Doomed Victory's words for what amends SPI's board, which Kolocha does not play (its guide says why)
-FORMATIONS = ("Formations are not played: SPI's Borodino has none, so the Doomed Victory errata's "
-              "formation changes (4.4, 4.6, 5.4) do not apply; a unit moves as it stands, `move 3225 3224`.")
+# Doomed Victory's words for what amends SPI's board, which Kolocha does not play (its guide says
+# why): each word's kind, and the refusal's first half, citing the errata's case
 UNPLAYED = {
-    **dict.fromkeys(("formation", "form", "reform"), FORMATIONS),
-    **dict.fromkeys(("face", "facing", "pivot"), "Facing is not played: a unit of SPI's Borodino has none, so "
-                    "the Doomed Victory errata's facing (5.4) does not apply; a unit attacks every adjacent hex "
-                    "alike, `attack 3224 -> 3223`."),
-    **dict.fromkeys(("charge", "countercharge"), "Cavalry charges are not played: SPI's Borodino has none, so "
-                    "the Doomed Victory errata's charge and countercharge (4.4) do not apply; cavalry moves and "
-                    "attacks as any unit does, `attack 3224 -> 3223`."),
-    **dict.fromkeys(("limber", "unlimber"), "Artillery is never limbered or unlimbered: SPI's Borodino has no "
-                    "such sides, so the Doomed Victory errata's limbered artillery (6.8) does not apply; a gun "
-                    "moves as it stands and bombards from two hexes with `attack` (Artillery)."),
+    **dict.fromkeys(("formation", "form", "reform"), ("formation", (
+        "Formations are not played: SPI's Borodino has none, so the Doomed Victory errata's formation "
+        "changes (4.4, 4.6, 5.4) do not apply"))),
+    **dict.fromkeys(("face", "facing", "pivot"), ("face", (
+        "Facing is not played: a unit of SPI's Borodino has none, so the Doomed Victory errata's facing "
+        "(5.4) does not apply"))),
+    **dict.fromkeys(("charge", "countercharge"), ("charge", (
+        "Cavalry charges are not played: SPI's Borodino has none, so the Doomed Victory errata's charge "
+        "and countercharge (4.4) do not apply"))),
+    **dict.fromkeys(("limber", "unlimber"), ("limber", (
+        "Artillery is never limbered or unlimbered: SPI's Borodino has no such sides, so the Doomed "
+        "Victory errata's limbered artillery (6.8) does not apply"))),
 }
+
+
+class Examples:
+    """What a refusal of the grammar shows as the line to type instead. Here the forms alone, for
+    a line read outside any game; in a game the player's own position gives them, his own units
+    and hexes (instead.InGame). `words` are the words the player typed after the verb."""
+
+    def any(self) -> str:
+        return "`move <unit> <hex>` or `end`"
+
+    def move(self, words: list[str]) -> str:
+        return "`move <unit> <hex>` (or a path `move <unit> <hex> <hex>`, or `move <unit> off`)"
+
+    def attack(self, words: list[str]) -> str:
+        return "`attack <hex>+<hex> -> <hex>`"
+
+    def retreat(self) -> str:
+        return "`retreat <hex>` (or `retreat <unit> <hex>` to name the unit)"
+
+    def advance(self) -> str:
+        return "`advance <unit>` (or `advance <unit> <hex>` to name the vacated hex)"
+
+    def lose(self) -> str:
+        return "`lose <hex>+<hex>`"
+
+    def release(self) -> str:
+        return "`release <unit>`"
+
+    def assign(self) -> str:
+        return "`assign <leader> <fallen leader>`"
+
+    def hex(self, word: str = "") -> str:
+        """A hex number, as one looks (the player's own nearest `word` where there is a position)."""
+        return "3225"
+
+    def unplayed(self, kind: str, words: list[str]) -> str:
+        """What a unit does instead of the errata's `kind` of order (UNPLAYED), said after it."""
+        return {"formation": "a unit moves as it stands (`move <unit> <hex>`)",
+                "face": "a unit attacks every enemy next to it alike (`attack <hex> -> <hex>`)",
+                "charge": "cavalry moves and attacks as any unit does (`move`, then `attack`)",
+                "limber": "a gun moves as it stands and bombards from two hexes with `attack` (Artillery)"}[kind]
+
+
+FORMS = Examples()
 
 
 def _rally(options: Collection[str] | None) -> str:
@@ -119,87 +164,85 @@ def _rally(options: Collection[str] | None) -> str:
             "leaders have moved there (`move <leader> <hex>`, then `end`) (8.152).")
 
 
-def _ref(word: str, what: str) -> str:
+def _ref(word: str, what: str, ex: Examples) -> str:
     """A unit reference: a four-digit hex or a unit id such as F-IG-OG."""
     if word.isdigit() and not is_hex(word):
-        raise CommandError(f"{word!r} is not a hex number: {what} hexes have four digits, like 3225.")
+        raise CommandError(f"{word!r} is not a hex number: {what} hexes have four digits, like {ex.hex(word)}.")
     return word.upper() if not word.isdigit() else word
 
 
-def _hex(word: str, what: str) -> str:
+def _hex(word: str, what: str, ex: Examples) -> str:
     if what == "a defender" and word[:1] in "rR" and is_hex(word[1:]):  # named as an attacking redoubt
         raise CommandError(f"'R{word[1:]}' names a redoubt's own strength as an attacker (Russian Redoubts I); to "
                            f"attack the redoubt or the unit in it, name its hex: {word[1:]}.")
     if not is_hex(word):
-        also = " (join several with +, like 3224+3225)" if "," in word else ""
-        raise CommandError(f"{word!r} is not a hex number: {what} must be four digits, like 3224{also}.")
+        also = f" (join several with +: {word.replace(',', '+')})" if "," in word else ""
+        raise CommandError(f"{word!r} is not a hex number: {what} must be four digits, like {ex.hex(word)}{also}.")
     return word
 
 
-def parse(text: str, options: Collection[str] | None = None) -> Command:
+def parse(text: str, options: Collection[str] | None = None, ex: Examples = FORMS) -> Command:
     """Parse one command line (see help.py for the grammar); an unknown verb is refused naming the
     verbs a game with `options` plays (None: every verb). A verb of an option not played still
     parses, for the rules to refuse citing the option's case. A word of the Doomed Victory errata's
-    own board (a formation, a charge) is refused saying it is not played, and what is instead."""
+    own board (a formation, a charge) is refused saying it is not played, and what is instead. A
+    refusal shows the line to type instead as `ex` gives it: in a game, in the player's own hexes."""
     if split(text).verb in UNPLAYED:
-        raise CommandError(UNPLAYED[split(text).verb])
+        kind, lead = UNPLAYED[split(text).verb]
+        raise CommandError(f"{lead}; {ex.unplayed(kind, split(text).args)}.")
     if split(text).verb == "rally":
         raise CommandError(_rally(options))
-    line = read(text, VERBS, "`move 3225 3224` or `end`", listed=played(VERBS, OPTION_VERBS, options))
+    empty = not split(text).verb  # the examples of an empty line are read from the position only for one
+    line = read(text, VERBS, ex.any() if empty else "", listed=played(VERBS, OPTION_VERBS, options))
     verb, args = line.verb, line.args
     if verb == "move":
         if len(args) < 2:
-            raise CommandError("move needs a unit and a destination: `move 3225 3224` "
-                               "(or a path `move 3225 3224 3223`, or `move 2402 off`).")
-        unit = _ref(args[0], "the moving unit's")
+            raise CommandError(f"move needs a unit and a destination: {ex.move(args)}.")
+        unit = _ref(args[0], "the moving unit's", ex)
         if "to" in args[1:-1]:  # 'move 3321 to 3219', as one says it
             words = [unit, *(w for w in args[1:] if w != "to")]
             raise CommandError(f"move takes the unit, then where it goes, with no 'to': `move {' '.join(words)}`.")
         exits = (OFF,) if args[-1] == OFF else ()  # `move 2402 off`, or a path ending `... 2302 off`
         hexes = args[1:len(args) - len(exits)]
-        return Move(unit, tuple(_hex(w, "each hex of the path") for w in hexes) + exits)
+        return Move(unit, tuple(_hex(w, "each hex of the path", ex) for w in hexes) + exits)
     if verb == "attack":
         if "->" not in args and len(args) == 2 and all(is_hex(w) for a in args for w in group(a)):
             raise CommandError(f"attack needs an arrow from the attackers to the defenders: `attack {args[0]} -> "
                                f"{args[1]}`.")  # 'attack 3122 3021', as one says it
-        if "->" not in args or args.count("->") != 1:
-            raise CommandError("attack needs attackers -> defenders: `attack 3224+3225 -> 3223`.")
-        i = args.index("->")
+        i = args.index("->") if args.count("->") == 1 else 0
         left = [w for a in args[:i] for w in group(a)]
         right = [w for a in args[i + 1:] for w in group(a)]
-        if not left or not right:
-            raise CommandError("attack needs attackers -> defenders: `attack 3224+3225 -> 3223`.")
-        attackers = tuple(w.upper() if w.startswith("r") else _hex(w, "an attacker") for w in left)
+        if args.count("->") != 1 or not left or not right:
+            raise CommandError(f"attack needs attackers -> defenders: {ex.attack(args)}.")
+        attackers = tuple(w.upper() if w.startswith("r") else _hex(w, "an attacker", ex) for w in left)
         for w in attackers:
             if w.startswith("R") and not is_hex(w[1:]):
                 raise CommandError(f"{w!r}: a redoubt is named R and its hex, like R2817.")
-        return Attack(attackers, tuple(_hex(w, "a defender") for w in right))
+        return Attack(attackers, tuple(_hex(w, "a defender", ex) for w in right))
     if verb == "retreat":
         if len(args) == 1:
-            return Retreat(_hex(args[0], "the retreat hex"))
+            return Retreat(_hex(args[0], "the retreat hex", ex))
         if len(args) == 2:
-            return Retreat(_hex(args[1], "the retreat hex"), _ref(args[0], "the retreating unit's"))
-        raise CommandError("retreat takes the hex to retreat to: `retreat 3217` "
-                           "(or `retreat 3218 3217` to name the unit).")
+            return Retreat(_hex(args[1], "the retreat hex", ex), _ref(args[0], "the retreating unit's", ex))
+        raise CommandError(f"retreat takes the hex to retreat to: {ex.retreat()}.")
     if verb == "advance":
         if len(args) in (1, 2):
-            return Advance(_hex(args[0], "the advancing unit's"),
-                           _hex(args[1], "the hex to advance into") if len(args) == 2 else None)
-        raise CommandError("advance takes the advancing unit: `advance 3224` "
-                           "(or `advance 3224 3223` to name the vacated hex).")
+            return Advance(_hex(args[0], "the advancing unit's", ex),
+                           _hex(args[1], "the hex to advance into", ex) if len(args) == 2 else None)
+        raise CommandError(f"advance takes the advancing unit: {ex.advance()}.")
     if verb == "lose":
-        units = tuple(_hex(w, "each unit lost") for a in args for w in group(a))
+        units = tuple(_hex(w, "each unit lost", ex) for a in args for w in group(a))
         if not units:
-            raise CommandError("lose names the units given up in the exchange: `lose 3224+3225`.")
+            raise CommandError(f"lose names the units given up in the exchange: {ex.lose()}.")
         return Lose(units)
     if verb == "release":
         if len(args) != 1:
-            raise CommandError("release names one Guard unit: `release 3227` or `release F-IG-YG`.")
-        return Release(_ref(args[0], "the Guard unit's"))
+            raise CommandError(f"release names one Guard unit: {ex.release()}.")
+        return Release(_ref(args[0], "the Guard unit's", ex))
     if verb == "assign":
         if len(args) != 2 or any(w.isdigit() for w in args):
-            raise CommandError("assign names a leader and the fallen leader whose corps he takes: "
-                               "`assign barclay doctorov` (Doomed Victory 8.14).")
+            raise CommandError(f"assign names a leader and the fallen leader whose corps he takes: {ex.assign()} "
+                               "(Doomed Victory 8.14).")
         return Assign(args[0].upper(), args[1].upper())
     line.takes(0, 0, "nothing after it")
     return Stay() if verb == "stay" else End()

@@ -320,9 +320,10 @@ def resolve_unit(b: Battle, ref: str) -> str:
         return uid
     uid = unit_named(b.s["units"], ref)
     if uid is None and (leader := dv_leaders.named(ref)):
+        from rules.borodino.instead import InGame  # which reads the moves this module finds: import it late
         raise RuleViolation("Doomed Victory 8.1", f"{dv_leaders.name(leader)} is a leader of the option "
-                            "dv_leaders, which this game is played without: name a unit by the hex it stands in "
-                            "(`move 3225 3224`), or one waiting to enter by its id")
+                            "dv_leaders, which this game is played without: name a unit by the hex it stands in, "
+                            f"or one waiting to enter by its id: {InGame(b.s, b.s['player']).a_move()}")
     if uid is None:
         leaders = ", or a leader by his name (`davout`)" if "leaders" in b.s else ""
         raise RuleViolation("Movement", f"no unit is called {ref}: name a unit by the hex it stands in, or one "

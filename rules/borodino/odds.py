@@ -19,9 +19,11 @@ from rules.borodino import commands as C
 from rules.borodino import dv_combat, dv_leaders
 from rules.borodino.battle import Battle
 from rules.borodino.combat import Plan, plan_attack
+from rules.borodino.instead import InGame
 from rules.borodino.results import retreat_options, spared_attackers
 from rules.borodino.tables import odds_ratio
 from rules.core.errors import CommandError
+from rules.core.hexes import is_hex
 from rules.core.play import copy_state
 
 
@@ -31,9 +33,13 @@ def forecast(state: dict, text: str) -> dict:
     Asked outside the attacker's own Combat Phase, the attack is judged as it would stand at the
     start of one: every unit fresh, and Combat (B, D) left to the moves still to come.
     """
-    cmd = C.parse(f"attack {text}") if "->" in text else None
+    shown = InGame(state, state["player"])  # examples in the phasing player's hexes
+    cmd = C.parse(f"attack {text}", ex=shown) if "->" in text else None
     if not isinstance(cmd, C.Attack):
-        raise CommandError("odds takes an attack, attackers -> defenders: `odds 3022+3121 -> 3020`.")
+        words = text.split()
+        asked = len(words) == 2 and all(is_hex(h) for w in words for h in w.split("+"))  # '3122 3021'
+        example = f"`odds {words[0]} -> {words[1]}`" if asked else shown.attack(words).replace("`attack ", "`odds ")
+        raise CommandError(f"odds takes an attack, attackers -> defenders: {example}.")
     b = Battle(copy_state(state))
     side = _attacking_side(b, cmd)
     now = b.s["phase"] == "combat" and b.s["player"] == side

@@ -105,7 +105,7 @@ def test_an_attack_built_without_attackers_or_defenders_is_refused(attack):
     s = position({F7: G, R5: N}, phase="combat")
     with pytest.raises(RuleViolation) as err:
         borodino.apply(s, "french", attack)
-    assert str(err.value) == ("An attack names its attackers and the enemy units it attacks: `attack 3224 -> 3223` "
+    assert str(err.value) == ("An attack names its attackers and the enemy units it attacks: `attack <hex> -> <hex>` "
                               "(Combat A).")
 
 

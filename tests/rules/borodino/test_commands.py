@@ -63,26 +63,26 @@ def _error(text: str) -> str:
 
 
 MALFORMED = [
-    ("   ", ["move 3225 3224"]),  # an empty line suggests a command
+    ("   ", ["`move <unit> <hex>` or `end`"]),  # an empty line suggests a command
     ("gallop 3225 3224", ["'gallop'", "move", "attack"]),  # an unknown word: the commands listed
     ("move 3225 322", ["'322'", "four digits"]),
     ("move 32255 3224", ["four digits"]),
     ("attack 3224 -> 32x3", ["four digits"]),
     ("retreat 21", ["four digits"]),
     ("attack 3224 3223", ["an arrow", "`attack 3224 -> 3223`"]),  # no arrow: the order with one
-    ("attack 3224 3223 3222", ["->", "attack 3224+3225 -> 3223"]),  # which are the defenders: the form shown
+    ("attack 3224 3223 3222", ["->", "`attack <hex>+<hex> -> <hex>`"]),  # which are the defenders: the form shown
     ("attack 3224 -> 3223 -> 3222", ["->"]),
     ("attack -> 3223", ["->"]),
-    ("move 3225", ["move 3225 3224"]),  # no destination
+    ("move 3225", ["`move <unit> <hex>`"]),  # no destination
     ("attack rx -> 2818", ["R2817"]),  # a redoubt is named R and its hex
-    ("attack 3219,3119 -> 3218", ["'3219,3119'", "join several with +", "3224+3225"]),  # a comma for a +
+    ("attack 3219,3119 -> 3218", ["'3219,3119'", "join several with +: 3219+3119"]),  # a comma for a +
     ("attack 3219 -> R3218", ["'R3218'", "as an attacker", "name its hex: 3218"]),
     ("end now", ["`end` takes nothing"]),
     ("stay 3224", ["`stay` takes nothing"]),
-    ("lose", ["lose 3224+3225"]),
+    ("lose", ["`lose <hex>+<hex>`"]),
     ("release", ["release"]),
-    ("retreat 1 2 3", ["retreat 3217"]),
-    ("advance", ["advance 3224"]),
+    ("retreat 1 2 3", ["`retreat <hex>`"]),
+    ("advance", ["`advance <unit>`"]),
 ]
 
 
@@ -114,16 +114,17 @@ def test_an_unknown_verb_is_told_the_commands_the_game_s_options_play():
 
 
 @pytest.mark.parametrize("text, case, instead", [
-    ("formation 3322 line", "(4.4, 4.6, 5.4)", "`move 3225 3224`"),
-    ("Reform 3322", "(4.4, 4.6, 5.4)", "`move 3225 3224`"),
-    ("face 3322 3221", "(5.4)", "`attack 3224 -> 3223`"),
-    ("charge 3524 3423", "(4.4)", "`attack 3224 -> 3223`"),
+    ("formation 3322 line", "(4.4, 4.6, 5.4)", "`move <unit> <hex>`"),
+    ("Reform 3322", "(4.4, 4.6, 5.4)", "`move <unit> <hex>`"),
+    ("face 3322 3221", "(5.4)", "`attack <hex> -> <hex>`"),
+    ("charge 3524 3423", "(4.4)", "`move`, then `attack`"),
     ("unlimber 3422", "(6.8)", "bombards from two hexes with `attack` (Artillery)"),
 ])
 def test_a_doomed_victory_word_for_what_spi_has_not_is_told_it_is_not_played(text, case, instead):
     """The errata's formations, facing, charges and limbering amend the Doomed Victory board, which
     Kolocha does not play: a player who knows them is told so, citing the case, and what to do
-    instead; it read 'Unknown command', as for a typo."""
+    instead; it read 'Unknown command', as for a typo. Read outside a game, the instead is the
+    form of the order; in one, the player's own unit and hexes (test_instead.py)."""
     for options in (None, ["dv_rally", "dv_leaders"]):
         with pytest.raises(CommandError) as told:
             C.parse(text, options)

@@ -34,7 +34,7 @@ CASES = [
      "or one waiting to enter by its id (`units` lists them) (Movement)."),
     ({INF: G}, "move davout 2705", "Doomed Victory 8.1",  # no leaders in play: said so, not "no unit DAVOUT"
      "Davout is a leader of the option dv_leaders, which this game is played without: name a unit by the hex it "
-     "stands in (`move 3225 3224`), or one waiting to enter by its id (Doomed Victory 8.1)."),
+     "stands in, or one waiting to enter by its id: `move 2705 2604` (Doomed Victory 8.1)."),  # its own unit
     ({INF: G}, "move 2805 2705", "Movement", "There is no unit in 2805 (Movement)."),
     ({INF: G, RUS: go(G, 0, 0)}, f"move {G} {go(G, 0, 0)}", "Movement",
      f"{go(G, 0, 0)} is occupied by an enemy unit."

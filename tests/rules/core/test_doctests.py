@@ -13,8 +13,8 @@ MODULES = ["rules.core.system", "rules.core.hexes", "rules.core.words", "rules.c
            "rules.core.positions", "bot.computer.seat", "bot.config", "rules.campaign_1812.commands",
            "bot.discord.buttons", "bot.service.turns", "bot.delivery.messenger", "bot.delivery.payloads",
            "bot.discord.messenger",
-           "rules.borodino.movement", "rules.borodino.battle", "rules.borodino.tables", "bot.choices",
-           "bot.under_way", "bot.dice_audit", "bot.tables.spectators"]
+           "rules.borodino.movement", "rules.borodino.instead", "rules.borodino.battle", "rules.borodino.tables",
+           "bot.choices", "bot.under_way", "bot.dice_audit", "bot.tables.spectators"]
 
 
 @pytest.mark.parametrize("name", MODULES)
