@@ -35,7 +35,7 @@ class Plan:
     attack: Fraction = Fraction(0)
     defence: Fraction = Fraction(0)
     notes: list[str] = field(default_factory=list)         # the defender's terrain (Combat J, Redoubts E-G)
-    attack_notes: list[str] = field(default_factory=list)  # the attackers' (Combat K)
+    attack_notes: list[str] = field(default_factory=list)  # the attackers' (Combat K; Redoubts I)
 
     @cached_property
     def odds(self) -> str:
@@ -222,7 +222,9 @@ def _strengths(b: Battle, plan: Plan) -> None:
                 and not b.s["redoubts"][ah]["attacked"] and target_hexes[0] in b.map.redoubts[ah].front):
             plan.redoubt_attacking = plan.redoubt_attacking or ah
     if plan.redoubt_attacking:
-        halves += 2 * b.map.redoubts[plan.redoubt_attacking].strength
+        redoubt = b.map.redoubts[plan.redoubt_attacking]
+        halves += 2 * redoubt.strength
+        plan.attack_notes.append(f"the {redoubt.name} adds {redoubt.strength}")
     plan.attack = Fraction(halves, 2)
 
     attacker_hexes = [b.hex_of(a) for a in plan.attackers]

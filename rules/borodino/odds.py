@@ -52,17 +52,10 @@ def forecast(state: dict, text: str) -> dict:
         "attack_strength": _number(plan.attack), "defence_strength": _number(plan.defence),
         "odds": plan.odds, "ratio": odds_ratio(plan.attack, plan.defence),  # beyond the table: fought at its odds
         "modifiers": plan.notes + _empty_redoubt(b, plan),
-        "attack_modifiers": _attack_notes(b, plan),
+        "attack_modifiers": plan.attack_notes,
         "bombarding": [b.describe(a) for a in plan.bombarding],
         "results": [_consequences(b, plan, result, faces) for result, faces in _faces(b, plan.odds)],
     }
-
-
-def _attack_notes(b: Battle, plan: Plan) -> list[str]:
-    """What changes the attack: halving across a ford or bridge (Combat K), a redoubt adding its own
-    strength to its occupant's attack (Redoubts I)."""
-    h = plan.redoubt_attacking
-    return plan.attack_notes + ([f"the {b.map.redoubts[h].name} adds {b.map.redoubts[h].strength}"] if h else [])
 
 
 def _empty_redoubt(b: Battle, plan: Plan) -> list[str]:

@@ -165,6 +165,19 @@ def test_redoubts_case_i_redoubt_and_occupant_attack_different_units():
     assert play(s, "russian", f"attack R{GREAT} -> 2818")[1][0]["kind"] == "combat"   # through its front
 
 
+def test_redoubts_case_i_the_combat_line_names_the_redoubt_whose_strength_attacks():
+    """(I): the line of an attack a redoubt joins says what its own strength adds, as `odds` does;
+    it read 'R3117 (3) attacks 3118 (2)', the redoubt's notation of the command unexplained."""
+    s = position({R5: GREAT, F4: "2818", F7: "2917"}, player="russian", phase="combat")
+    force_die(s, 1)
+    line = play(s, "russian", f"attack R{GREAT} -> 2818")[1][0]["text"]
+    assert line.startswith(f"R{GREAT} (6) attacks 2818 (4) (the Great Redoubt adds 6): ")
+    s = position({R5: GREAT, F4: "2818"}, player="russian", phase="combat")
+    force_die(s, 1)
+    line = play(s, "russian", f"attack {GREAT} -> 2818")[1][0]["text"]
+    assert line.startswith(f"{GREAT}+R{GREAT} (11) attack 2818 (4) (the Great Redoubt adds 6): ")
+
+
 def test_redoubts_case_j_advance_into_a_redoubt_through_its_front():
     """(J) "when a combat result is inflicted on the redoubt which ... would result in permitting the
     attacker to advance, the attacker may advance ... into the redoubt hex, even through a Front hexside."""
