@@ -87,7 +87,15 @@ class Connection:
             return
         with file_lock(self.path):  # the first opens of a new file: one migrates, the rest wait
             self.db.enable_wal()
-            self.migrate()
+            applied, known = self.migrate()
+        # The admin's log says when a file is new (a database path mistyped starts an empty one)
+        # or moved forward (an upgrade, after which an older Kolocha refuses it).
+        where = Path(self.path).absolute()
+        if len(applied) == known:
+            log.info("%s is a new database, with no games yet", where)
+        elif applied:
+            log.info("%s: its schema moved forward by %d change(s), the last '%s'; an older Kolocha "
+                     "no longer opens it", where, len(applied), applied[-1])
 
     @property
     def db(self) -> sqlite_utils.Database:
@@ -125,9 +133,9 @@ class Connection:
             raise
         self.db.execute("COMMIT")
 
-    def migrate(self) -> None:
-        """Apply the migrations this file has not seen yet (sqlite-utils' Migrations); refuse
-        (SchemaTooNew) a file with migrations this version does not know."""
+    def migrate(self) -> tuple[list[str], int]:
+        """Apply the migrations this file has not seen yet (sqlite-utils' Migrations), and say which
+        of how many; refuse (SchemaTooNew) a file with migrations this version does not know."""
         adopt_first(self.db)
         rename_former(self.db)  # each rename alone: a file stopped half-way finishes at its next open
         known = {m.name for m in MIGRATIONS.pending(sqlite_utils.Database(memory=True))}
@@ -136,7 +144,9 @@ class Connection:
             raise SchemaTooNew(f"{self.path} was written by a newer version of Kolocha (it has the "
                                f"schema change {unknown[0]!r}, unknown here); upgrade Kolocha to "
                                "open it, or use a backup made before that upgrade.")
+        pending = [m.name for m in MIGRATIONS.pending(self.db)]
         MIGRATIONS.apply(self.db)
+        return pending, len(known)
 
     def schema_version(self) -> int:
         """How many migrations this file has had applied."""

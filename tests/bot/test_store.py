@@ -1,6 +1,8 @@
 """bot/store/: migrations, one transaction per command, undo truncation, outbox, deadlines."""
 from __future__ import annotations
 
+import logging
+
 import pytest
 import sqlite_utils
 
@@ -24,6 +26,26 @@ def test_migrations_are_recorded_once(tmp_path):
     names = [r["name"] for r in again.db["_sqlite_migrations"].rows]
     assert names[0] == "initial tables" and len(names) == len(set(names))
     assert again.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_the_admins_log_says_when_a_file_is_new_or_moved_forward(tmp_path, caplog):
+    """A new file is said to be one (a mistyped database path starts an empty one), a file an
+    upgrade moves forward is said to be, with what that means; a file already up to date says
+    nothing."""
+    path = tmp_path / "m.sqlite"
+    with caplog.at_level(logging.INFO, "kolocha.store"):
+        Store(path)
+    assert caplog.messages == [f"{path} is a new database, with no games yet"]
+    db = sqlite_utils.Database(tmp_path / "old.sqlite")
+    MIGRATIONS.apply(db, stop_before="quarantine: damaged rows set aside, with the reason")
+    lacking = [m.name for m in MIGRATIONS.pending(db)]
+    db.close()
+    caplog.clear()
+    with caplog.at_level(logging.INFO, "kolocha.store"):
+        Store(tmp_path / "old.sqlite")
+        Store(tmp_path / "old.sqlite")
+    assert caplog.messages == [f"{tmp_path / 'old.sqlite'}: its schema moved forward by {len(lacking)} "
+                               f"change(s), the last '{lacking[-1]}'; an older Kolocha no longer opens it"]
 
 
 def test_a_file_whose_migrations_bore_former_names_upgrades(tmp_path):
