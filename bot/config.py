@@ -43,7 +43,8 @@ DEADLINE_HELP = (
     "- forfeit: the late player loses the game;\n"
     "- computer: the computer takes the late player's seat for the rest of the game.\n"
     "Under end and choose a late player played for is absent for the rest of that player-turn: each "
-    "further deadline of theirs in it falls due at once, with no reminder, until they send a command.\n"
+    "further deadline of theirs in it falls due at once, with no reminder, until they send a command; "
+    "they are told so once, at the first.\n"
     "`/prefs` sets your own time zone, deadline hour and absences.")
 
 

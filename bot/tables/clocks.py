@@ -21,7 +21,7 @@ from bot.permissions import TableError
 from bot.service import BUSY, Compose, player_turn_mark, simultaneous, still_to_order
 from bot.store import Outbox
 from bot.tables.news import Change
-from bot.tables.notices import answer_buttons
+from bot.tables.notices import answer_buttons, told_privately
 from bot.tables.room import Room
 from bot.words import COMPUTER, Text, due, mention, words
 from rules.core.ai import Decision
@@ -83,10 +83,10 @@ class Clocks(Room):
                     tables.computer.wake(game_id)
                     return
                 note += f"; the computer cannot take the seat: {taken}"
-            aside = await asyncio.to_thread(self._absent_words, game_id, side)
+            aside, late = await asyncio.to_thread(self._absent_words, game_id, side)
             if action == "choose":
                 change = tables.news.change(game_id, f"Deadline{note}", frozenset({side}))
-                change.aside = aside
+                change.aside, change.late = aside, late
                 result = await asyncio.to_thread(  # a mid-turn choice waits: its default standing order
                     lambda: self.service.default_choice(game_id, side, change.compose))
                 if result is not None and result.accepted:
@@ -99,7 +99,7 @@ class Clocks(Room):
                 changes: list[Change] = []
                 done, refusal = await asyncio.to_thread(  # off the event loop, like a player's command
                     stand_in, self.service, tables.computer.memory, game_id, side,
-                    self._composer(game_id, side, note, changes, aside))
+                    self._composer(game_id, side, note, changes, aside, late))
                 if done:  # any Change settles them all: the jobs of the stored rows, the outbox
                     await changes[-1].settle()
                     await tables.play.release(game_id)
@@ -125,27 +125,36 @@ class Clocks(Room):
                 f"user:@someone` or the computer with `/game seat side:{side} player:computer`")
 
     def _composer(self, game_id: int, side: str, note: str, changes: list[Change],
-                  aside: list[Text]) -> ComposeFor:
+                  aside: list[Text], late: list[tuple[str, Text]]) -> ComposeFor:
         """The news of each command a passed deadline plays for the side (bot/computer/stand_in.py): the
-        computer's reason beside those it planned, `aside` after the first stored; every Change kept in
-        `changes`, the last to settle once all are stored."""
+        computer's reason beside those it planned, `aside` after the first stored (and `late`, its
+        player's DM, with it); every Change kept in `changes`, the last to settle once all are stored."""
         def compose_for(decision: Decision | None) -> Compose:
             who = f"Deadline{note}" if decision is None else f"Deadline{note}, the computer (level {LEVEL})"
             changes.append(self.tables.news.change(game_id, who, frozenset({side}),
                                                    why=decision.reason if decision else None))
-            changes[-1].aside = aside  # one list: told by whichever change composes first
+            changes[-1].aside, changes[-1].late = aside, late  # one list each: told by whichever change composes first
             return changes[-1].compose
         return compose_for
 
-    def _absent_words(self, game_id: int, side: str) -> list[Text]:
+    def _absent_words(self, game_id: int, side: str) -> tuple[list[Text], list[tuple[str, Text]]]:
         """What a side newly absent is told after the first command its passed deadline plays (at
         `end` or `choose`), once: it stays absent for the rest of the player-turn (Deadlines.marks).
-        Nothing for a side already absent, told so before. Deadlines are public, as is whom they wait for."""
+        Its player is told too, once: pinged on that line, or by DM where their notices go to them
+        alone (a game with hidden units, reminders by DM), else they learnt it from no
+        notification. Nothing for a side already absent, told so before. Deadlines are public, as
+        is whom they wait for."""
         system, state = self.service.system(game_id), self.service.load(game_id)
         if side in self.tables.deadlines.absent(game_id, player_turn_mark(system.view(state, None))):
-            return []
-        return [f" Until the {fmt.side_name(side)} player acts again, what falls to them this player-turn is "
-                "played at once, as at this deadline."]
+            return [], []
+        name, user = fmt.side_name(side), self.store.seats(game_id).get(side)
+        then = "this player-turn is played at once, as at this deadline."
+        if user is None or user == COMPUTER or told_privately(self.tables, game_id, side):
+            dm = [] if user is None or user == COMPUTER else [(side, (
+                f"your {name} deadline has passed, so the bot plays for you. Until you act "
+                f"again, what falls to you {then}"))]
+            return [f" Until the {name} player acts again, what falls to them {then}"], dm
+        return [words(" Until ", mention(user), f" ({name}) acts again, what falls to them {then}")], []
 
     def _computer_takes(self, game_id: int, side: str, note: str) -> str | None:
         """The computer takes the late side's seat; None once it has, else why not."""

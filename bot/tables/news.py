@@ -59,6 +59,7 @@ class Change:
         self.absent: dict[str, str] | None = None  # the absent sides after it (Deadlines.marks)
         self.back: str | None = None  # the side whose player's own command it is: back, if absent
         self.aside: list[Text] = []  # a deadline's words to the late side, told once: shared by its changes
+        self.late: list[tuple[str, Text]] = []  # with them, the late side's DM (bot/tables/clocks.py), if any
         self.played: frozenset[str] = frozenset()  # the sides it marks absent: `restart`, unless secret
 
     def compose(self, result: Result, before: dict, after: dict) -> Told:
@@ -75,11 +76,12 @@ class Change:
         events: list[Text] = [line.strip() for line in fmt.event_lines(public, False)
                               if not said.endswith(line.strip())]  # said once (an undo's own event)
         aside = self.aside.pop() if self.aside and not result.secret else ""  # after the first public line
+        late = self.late.pop() if aside and self.late else None
         head = self._head(before, after)
         line = self._said(system, result, said, events, events, aside)
         unsaid = [e for e in events if not fmt.said_by_headline(str(e), head)]  # the phase the headline names
         short = self._said(system, result, said, unsaid, events, aside) if unsaid != events else None
-        story = self._said(system, result, said, unsaid, events, aside, why=False)  # above the same headline
+        story = self._said(system, result, said, unsaid, events, "", why=False)  # above the same headline
         if result.ended:  # ended by the players (an agreed draw): the final map, spectators, dice
             return Told(self.news.final_rows(self.game_id, line), {})
         # a secret order (given while the other side orders too) neither marks a side absent at its
@@ -107,13 +109,15 @@ class Change:
             self._under_the_unsent_answer(side, own)
         if self.asked_in is not None:  # a button of a DM gave the command: its outcome is written there
             self._answered(rows, str(result.side), self.reply(result))
+        if late is not None:
+            rows.append((late[0], message(late[1])))
         return Told(rows, self.deadlines, self.absent)
 
     def _said(self, system: GameSystem, result: Result, said: str, events: list[Text], every: list[Text],
               aside: Text, why: bool = True) -> Text:
         """The change's public line: its giver's name, the command's line, then `events` (of `every`
         public one, those told here); a command its first event tells is said on that event's line.
-        Without `why`, no computer's reason (spectators read what happened)."""
+        Without `why`, no computer's reason (spectators read what happened, not a deadline's `aside`)."""
         if events and events[0] is every[0] and not result.secret and told_by_its_event(system, result, said):
             said, events = str(events[0]), events[1:]  # its giver named on what it did
         if result.secret:  # given while the other side orders too: only what the rules show

@@ -15,7 +15,7 @@ from bot.store import Store
 from rules.core.registry import _SYSTEMS
 from tests.bot import toy_system, toy_wager, toy_without_computer
 from bot.tables.clocks import LATE
-from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, FakeClock, make_tables, run, seated_game
+from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, WATCH, FakeClock, make_tables, run, seated_game
 
 PHASE = "the Red Movement Phase (turn 1)"  # what the toy race asks of Red first
 
@@ -110,19 +110,38 @@ def test_a_deadline_acted_on_late_says_it_fell_due_while_the_bot_was_offline(ser
 
 def test_at_the_end_setting_the_deadline_ends_the_phase_and_the_absent_side_s_next_falls_due_at_once(service):
     """Red's Movement Phase ends at its deadline; the Dice Phase after it is still Red's player-turn, so
-    Red, absent, is due at once there, as the line told, and the channel says the bot plays for it (it
-    read '<@anna>: your move, due <now>', a moment before the deadline played)."""
+    Red, absent, is due at once there, as the line told, pinging Anna (nothing else told her that the
+    bot played for her), and the channel says the bot plays for it (it read '<@anna>: your move, due
+    <now>', a moment before the deadline played)."""
     clock = FakeClock()
     tables = make_tables(service, clock, defaults=GameSettings(at_deadline="end"))
     game_id = run(seated_game(tables))
     clock.advance(hours=48)
     run(tables.clocks.expire(game_id, "red", timedelta(0)))
     assert tables.delivery.messenger.in_channel(CHANNEL)[-1] == (
-        "**Deadline** — Red: end. Until the Red player acts again, what falls to them this player-turn is played "
+        f"**Deadline** — Red: end. Until <@{ANNA.id}> (Red) acts again, what falls to them this player-turn is played "
         "at once, as at this deadline.\nred ends the Movement Phase\nTurn 1 | hour 1 | Dice Phase | Red player\n"
         "Roll the die.\nRed player: their deadline passed this player-turn, so the bot plays for "
         "them now.")
     assert service.store.deadline(game_id, "red")["due_at"] == clock().isoformat()
+
+
+def test_the_late_player_is_pinged_once_by_the_deadline_s_line_and_spectators_read_no_ping(service):
+    """At `end` the deadline's line tells Anna, by a ping, that the bot plays for her; it is her one
+    ping of the deadline (the absent side's next step is named unpinged), and the spectators' post
+    tells what happened without it."""
+    clock = FakeClock()
+    tables = make_tables(service, clock, defaults=GameSettings(at_deadline="end"))
+    game_id = run(seated_game(tables))
+    run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
+    messenger = tables.delivery.messenger
+    posts = len(messenger.posts)
+    clock.advance(hours=48)
+    run(tables.clocks.expire(game_id, "red", timedelta(0)))
+    told = " ".join(text for _, text, _ in messenger.posts[posts:])
+    assert told.count(f"<@{ANNA.id}>") == 1 and f"<@{BORIS.id}>" not in told
+    watched = messenger.in_channel(WATCH)[-1]
+    assert "**Deadline** — Red: end.\nred ends the Movement Phase" in watched and "<@" not in watched
 
 
 def test_a_passed_deadline_at_a_choice_asks_it_again_with_its_answers_as_buttons(wager):
@@ -305,6 +324,9 @@ def test_a_side_a_passed_deadline_played_for_is_absent_for_the_rest_of_the_playe
     run(tables.clocks.expire(game_id, "blue", timedelta(0)))
     assert [row["normalised"] for row in store.commands(game_id)][-1] == "plan bold"
     assert len([line for line in tables.delivery.messenger.in_channel(CHANNEL) if "Until the Blue" in line]) == 1
+    told = ("Game 1: your Blue deadline has passed, so the bot plays for you. Until you act again, what falls "
+            "to you this player-turn is played at once, as at this deadline.")  # by DM: his notices go there
+    assert tables.delivery.messenger.to(BORIS.id).count(told) == 1
     run(tables.play.submit(ANNA, CHANNEL, "plan calm"))  # turn 2: Blue is no longer absent
     run(tables.play.submit(ANNA, CHANNEL, "shout"))
     assert store.game(game_id)["absent"] == {}

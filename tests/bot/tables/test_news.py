@@ -303,7 +303,7 @@ def test_a_command_the_bot_plays_at_a_deadline_is_told_in_the_channel_and_writte
     messenger = tables.delivery.messenger
     clock.advance(hours=48)
     run(tables.clocks.expire(game_id, "red", timedelta(0)))
-    assert messenger.in_channel(CHANNEL)[-1].startswith("**Deadline** — Red: end. Until the Red player acts again")
+    assert messenger.in_channel(CHANNEL)[-1].startswith(f"**Deadline** — Red: end. Until <@{ANNA.id}> (Red) acts again")
     assert messenger.read_by(ANNA.id) == [f"You play Red in game {game_id}. Your private news arrives here.", ""]
 
 
