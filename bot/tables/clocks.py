@@ -150,7 +150,7 @@ class Clocks(Room):
         name, user = fmt.side_name(side), self.store.seats(game_id).get(side)
         then = "this player-turn is played at once, as at this deadline."
         if user is None or user == COMPUTER or told_privately(self.tables, game_id, side):
-            dm = [] if user is None or user == COMPUTER else [(side, (
+            dm: list[tuple[str, Text]] = [] if user is None or user == COMPUTER else [(side, (
                 f"your {name} deadline has passed, so the bot plays for you. Until you act "
                 f"again, what falls to you {then}"))]
             return [f" Until the {name} player acts again, what falls to them {then}"], dm
