@@ -24,7 +24,7 @@ from bot.tables.batch import MOST, Batch, Said, lines_of, news_of, public_texts,
 from bot.tables.news import Change
 from bot.tables.room import Room
 from bot.words import Text, join, name, table, words
-from rules.core.errors import RulesError
+from rules.core.errors import NotPlayed, RulesError
 from rules.core.standing import choosers
 
 TABLE_VERBS = (*QUERIES, "undo", "accept", "refuse", "end", "orders", "draw")  # verbs of every game, at any time
@@ -332,10 +332,10 @@ class Play(Room):
     def _reads_as_order(self, game_id: int, sides: list[str], verb: str, words: list[str]) -> bool:
         """Chat that merely starts with a game word ("end of story") stays chat: a line is an
         order when it parses for the speaker's side, or when its verb is one the speaker's own
-        side may give now and it names a place or unit (a digit after the verb), so a mistyped
-        order still gets its explanation. Decided from the grammar and the speaker's own
-        options only, never from what another side may do. Queries always count; undo, accept
-        and refuse only alone."""
+        side may give now, or a word of the game it does not play ('formation', NotPlayed), and
+        it names a place or unit (a digit after the verb), so a mistyped order still gets its
+        explanation. Decided from the grammar and the speaker's own options only, never from
+        what another side may do. Queries always count; undo, accept and refuse only alone."""
         if verb in QUERIES:
             return True
         if verb in ("undo", "accept", "refuse", "draw"):
@@ -344,6 +344,8 @@ class Play(Room):
         try:
             system.parse(sides[0], " ".join(words))
             return True
+        except NotPlayed:  # a word of the game it does not play, naming a unit: 'formation 3322 line'
+            return any(ch.isdigit() for word in words[1:] for ch in word)
         except RulesError:
             return verb in self.tables.completion.verbs(game_id, sides) and \
                 any(ch.isdigit() for word in words[1:] for ch in word)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from rules.core.commands import Worded, command
-from rules.core.errors import CommandError
+from rules.core.errors import CommandError, NotPlayed
 from rules.core.hexes import is_hex
 from rules.core.words import group, played, read, split
 
@@ -189,9 +189,9 @@ def parse(text: str, options: Collection[str] | None = None, ex: Examples = FORM
     refusal shows the line to type instead as `ex` gives it: in a game, in the player's own hexes."""
     if split(text).verb in UNPLAYED:
         kind, lead = UNPLAYED[split(text).verb]
-        raise CommandError(f"{lead}; {ex.unplayed(kind, split(text).args)}.")
+        raise NotPlayed(f"{lead}; {ex.unplayed(kind, split(text).args)}.")
     if split(text).verb == "rally":
-        raise CommandError(_rally(options))
+        raise NotPlayed(_rally(options))
     empty = not split(text).verb  # the examples of an empty line are read from the position only for one
     line = read(text, VERBS, ex.any() if empty else "", listed=played(VERBS, OPTION_VERBS, options))
     verb, args = line.verb, line.args

@@ -74,13 +74,13 @@ class InGame(C.Examples):
         return either([attacks[0].to_text()]) if attacks else super().attack(words)
 
     def retreat(self) -> str:
-        return self._answers(C.Retreat) or super().retreat()
+        return self._answers(C.Retreat) or self._asked(super().retreat())
 
     def advance(self) -> str:
-        return self._answers(C.Advance, C.Stay) or super().advance()
+        return self._answers(C.Advance, C.Stay) or self._asked(super().advance())
 
     def lose(self) -> str:
-        return self._answers(C.Lose) or super().lose()
+        return self._answers(C.Lose) or self._asked(super().lose())
 
     def release(self) -> str:
         free = [c for c in legal.releases(self.b, self.side) if legal.may_release(self.b, self.side, c)]
@@ -187,6 +187,11 @@ class InGame(C.Examples):
         """The answers of these kinds the waiting result asks of the side, or ''."""
         lines = [c.to_text() for c in self._orders() if self.state["pending"] and isinstance(c, kinds)]
         return either(lines[:SHOWN]) if lines else ""
+
+    def _asked(self, form: str) -> str:
+        """The form of an answer, and what the result waiting asks of the side instead, if one does."""
+        answers = [c.to_text() for c in self._orders()] if self.state["pending"] else []
+        return f"{form}, but the result waiting asks {either(answers[:SHOWN])}" if answers else form
 
     def _unit(self, words: list[str]) -> str | None:
         """The unit the first word naming one names, by its hex or its id, or the unit a leader

@@ -19,6 +19,12 @@ class CommandError(RulesError):
     (with a hint of what is)."""
 
 
+class NotPlayed(CommandError):
+    """A word of the game's world that this game does not play or lets no player order (a Doomed
+    Victory formation change, a rally the game rolls): not a command, yet an order a player meant,
+    which a front end answers as one."""
+
+
 class RuleViolation(RulesError):
     """A well-formed command the rules forbid here. `rule` names the case, e.g. "Zones of Control (D)".
 

@@ -617,6 +617,22 @@ def test_a_typed_line_is_an_order_when_it_reads_as_one_of_the_speakers_side_else
     assert typed(ANNA, "MOVE r1 0201") == (True, "")
 
 
+def test_a_typed_word_of_the_doomed_victory_board_naming_a_unit_is_answered_as_an_order(store):
+    """'formation 3222 line' typed in the channel was read as chat, never answered (seen on simcord
+    in a 7 September game with the Doomed Victory options): its verb is no command, though the
+    rules answer it (NotPlayed). Naming a unit it is an order, refused with what to do instead;
+    the word alone stays chat."""
+    service = GameService(store)
+    tables = make_tables(service, systems=("borodino",))
+    game_id = run(seated_game(tables, system="borodino", scenario="shevardino", seed=5))
+    told = run(tables.play.plain(ANNA, CHANNEL, "formation 3222 line"))
+    assert told is not None and not told.accepted
+    assert plain(told.private).startswith("Formations are not played: ") and "`move " in plain(told.private)
+    assert run(tables.play.plain(ANNA, CHANNEL, "charge!")) is None
+    assert run(tables.play.plain(ANNA, CHANNEL, "rally round, lads")) is None
+    assert service.store.last_seq(game_id) == 0
+
+
 def test_an_undo_drops_what_was_held(wager):
     tables, game_id = wager
     run(tables.play.orders(ANNA, CHANNEL, "shout; shout"))

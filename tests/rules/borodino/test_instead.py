@@ -169,6 +169,8 @@ def test_the_answers_to_a_result_are_shown_as_the_result_asks_them():
     s, _ = play(s, "french", f"attack {D[3]} -> {G}")
     assert told(s, "french", "retreat 1 2 3") == ("retreat takes the hex to retreat to: `retreat 2704`, "
                                                   "`retreat 2804` or `retreat 2604`.")
+    assert told(s, "french", "lose") == ("lose names the units given up in the exchange: `lose <hex>+<hex>`, but the "
+                                         "result waiting asks `retreat 2704`, `retreat 2804` or `retreat 2604`.")
     s, _ = play(s, "french", "retreat 2704")
     assert told(s, "french", "advance") == "advance takes the advancing unit: `advance 2706 2705` or `stay`."
 
