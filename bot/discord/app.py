@@ -202,7 +202,15 @@ class KolochaBot(commands.AutoShardedBot):
         scheduler.start()
         loop = asyncio.get_running_loop()
         self._starting.append(loop.create_task(self._rebuild(self.tables)))
-        log.info("%d game(s) told of commands a restored database lost", self.tables.news.tell_lost())
+        gone = service.store.told_games_gone()  # read before tell_lost writes the marks anew
+        if gone:
+            log.warning("the database was restored from a copy made before game(s) %s began: they are gone "
+                        "with all their commands, their players not told (tell them; a new game takes each "
+                        "number again)", ", ".join(map(str, gone)))
+        lost = self.tables.news.tell_lost()
+        if lost:  # said only when a restore lost something: a line at every start read as if one had
+            log.warning("the database was restored from an older copy that lacks commands its players were "
+                        "told of: %d game(s) go on from the copy's last command, their tables told so", lost)
         log.info("%d message(s) wait in the outbox", len(service.store.undelivered()))
         self.retry_outbox(scheduler, delivery)
         await self.tables.lobby.finish_all()  # a game opened against the computer that a stop cut short

@@ -96,6 +96,13 @@ class OutboxPart(Connection):
                 told[game] = max(told[game], seq)
         return [(game, held, seq) for game, seq in sorted(told.items()) if seq > (held := self.last_seq(game))]
 
+    def told_games_gone(self) -> list[int]:
+        """The games whose news the marks beside the file say went out but which the file does not
+        hold: a database restored from a copy made before they began. They are gone whole, and
+        their tables cannot be told (nothing left says where they were played)."""
+        held = {row[0] for row in self.db.execute("SELECT id FROM games")}
+        return sorted(game for game in self.told.marks() if game not in held)
+
     @functools.cached_property
     def told(self) -> ToldMarks:
         return ToldMarks(self.path)
