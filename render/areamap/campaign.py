@@ -9,6 +9,7 @@ title strip, the legend flow, the star and the neighbourhood window of render.ar
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable
 
 from PIL import Image, ImageDraw
@@ -137,23 +138,26 @@ def _star_tab(d: ImageDraw.ImageDraw, v: View, corner: tuple[float, float], poin
 
 
 def _stacks(d: ImageDraw.ImageDraw, v: View, units: list[dict]) -> list[PixelBox]:
-    """Each stack's label in the lower half of its place's box, the French on the left and the
-    Russian on the right of the middle, each shrunk to its half (two lines at the least size);
-    their boxes."""
+    """Each stack's label in the lower half of its place's box: a stack alone in its place centred,
+    with the box's width to read on one line ('7i 2c 2s 1d'); where both sides stand, the French on
+    the left and the Russian on the right of the middle, each shrunk to its half (two lines at the
+    least size); their boxes."""
     places = data.places()
+    sides_at = Counter(u["area"] for u in units)
     out = []
     for u in units:
         x, y = v.px(places[u["area"]].xy)
         c = P.BLOCK[u["side"]]
         parts = [f"{u[k]}{k[0]}" for k in ("inf", "cav", "supply", "depot") if u.get(k)] + [u.get("leader", "")[:1]]
         text = "stack" if "inf" not in u else " ".join(p for p in parts if p) or "-"
-        pad, half = 3 * v.scale, BOX[0] * v.scale / 2
+        alone = sides_at[u["area"]] == 1
+        pad, room = 3 * v.scale, BOX[0] * v.scale / (1 if alone else 2)
         size, tall = max(7, round(12 * v.scale)), (BOX[1] / 2 - 6) * v.scale
-        lines, f = _fitted(d, text, "condensed", size, (half - 4 * pad, tall), least=max(MIN_FONT, round(0.8 * size)))
-        width = max(d.textlength(line, font=f) for line in lines) + 2 * pad
+        lines, f = _fitted(d, text, "condensed", size, (room - 4 * pad, tall), least=max(MIN_FONT, round(0.8 * size)))
+        width = max(max(d.textlength(line, font=f) for line in lines) + 2 * pad, 40 * v.scale)
         inner = x - 2 * v.scale if u["side"] == "french" else x + 2 * v.scale
-        x0, x1 = (inner - max(width, 40 * v.scale), inner) if u["side"] == "french" else \
-            (inner, inner + max(width, 40 * v.scale))
+        x0, x1 = (x - width / 2, x + width / 2) if alone else \
+            (inner - width, inner) if u["side"] == "french" else (inner, inner + width)
         box = (x0, y + 1 * v.scale, x1, y + BOX[1] * v.scale / 2 - 5 * v.scale)
         d.rounded_rectangle(box, radius=round(3 * v.scale), fill=c["fill"], outline=c["edge"],
                             width=max(1, round(v.scale)))

@@ -193,10 +193,11 @@ def test_the_optional_leader_stands_in_his_stack_s_label_by_his_initial_for_his_
     assert [u["leader"] for u in french["units"] if "leader" in u] == ["Napoleon"]
     assert not any("leader" in u for u in russian["units"] if u["side"] == "french")
     drawn = _strip_texts(french, monkeypatch)
-    assert "2s 1d N" in drawn  # East Prussia's label, on two lines: "10i 2c", "2s 1d N"
+    assert "10i 2c 2s 1d N" in drawn  # East Prussia's label, alone in its place: on one line
     assert "own stacks: i infantry, c cavalry, s supply, d depots, N Napoleon; the enemy's hidden" in drawn
     plain = _strip_texts(c1812.view(c1812.setup("campaign", 1), "french"), monkeypatch)
-    assert "2s 1d" in plain and "own stacks: i infantry, c cavalry, s supply, d depots; the enemy's hidden" in plain
+    assert "10i 2c 2s 1d" in plain
+    assert "own stacks: i infantry, c cavalry, s supply, d depots; the enemy's hidden" in plain
 
 
 def test_the_public_legend_names_no_own_stacks():
