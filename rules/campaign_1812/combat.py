@@ -79,8 +79,7 @@ def _force_retreat(g: Game, side: str, place: int) -> list[Event]:
     """COMBAT: no infantry of its own, a stack confronted by enemy infantry must retreat."""
     if g.retreat_places(side, place):
         g.s["retreat"] = {"side": side, "place": place, "battle": False}
-        return [event(f"The {side.title()} stack in {g.name(place)} has no infantry and is confronted by "
-                      f"{enemy_of(side).title()} infantry: it must retreat (COMBAT).", kind="retreat", place=place)]
+        return [event(confronted(side, g.name(place)), kind="retreat", place=place)]
     return _eliminate_all(g, side, place, "confronted by enemy infantry with nowhere to retreat")
 
 
@@ -307,6 +306,18 @@ def retreating(side: str, where: str) -> str:
     'The Russian stack in Kovno (11) must retreat.'
     """
     return f"The {side.title()} stack in {where} must retreat."
+
+
+def confronted(side: str, where: str) -> str:
+    """A forced retreat the game waits for (COMBAT), told and asked as `retreating` is, with why:
+    its line read '... has no infantry and is confronted by French infantry: it must retreat (COMBAT).'
+    above the headline's 'The Russian stack in East Prussia (30) must retreat.', said twice in a row.
+
+    >>> confronted("russian", "Minsk (14)")
+    'The Russian stack in Minsk (14) must retreat: it has no infantry and is confronted by French infantry (COMBAT).'
+    """
+    return f"The {side.title()} stack in {where} must retreat: it has no infantry and is confronted by " \
+        f"{enemy_of(side).title()} infantry (COMBAT)."
 
 
 def choosing(defender: str, where: str) -> str:

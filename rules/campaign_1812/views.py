@@ -83,7 +83,7 @@ def _combat_prompt(g: Game, viewer: str | None) -> str:
     if r:
         where = g.name(r["place"])
         return f"Retreat your stack from {where}: `retreat <place>`{_to(g, r['side'], r['place'])}." \
-            if viewer == r["side"] else combat.retreating(r["side"], where)
+            if viewer == r["side"] else (combat.retreating if r["battle"] else combat.confronted)(r["side"], where)
     if bt is None:
         return "Combat Phase."
     where = g.name(bt["place"])
@@ -109,6 +109,15 @@ def _to(g: Game, side: str, place: int) -> str:
     return f", to one of {', '.join(places)}" if len(places) > 1 else "".join(f", to {n}" for n in places)
 
 
+def _notes(g: Game) -> list[str]:
+    """The points, this turn's index and what wins (VICTORY CONDITIONS); none once the game is over,
+    whose outcome says how it ended ('the French hold 12 Victory Points; they needed 22'): the
+    headline under it read '22 to win' of a game no one could win any more."""
+    if g.s["outcome"]:
+        return []
+    return [f"Victory Points: French {g.vp()}, index {g.tables.index[g.s['turn'] - 1]}, {g.tables.to_win} to win."]
+
+
 def view(g: Game, viewer: str | None, to_move: list[str]) -> dict:
     s, t = g.s, g.tables
     return {
@@ -116,8 +125,7 @@ def view(g: Game, viewer: str | None, to_move: list[str]) -> dict:
         "reconstructed": True, "turn": s["turn"], "last_turn": t.turns, "label": t.labels[s["turn"] - 1],
         "clock": f"{t.labels[s['turn'] - 1]} 1812" + (", winter" if g.winter() else ""), "winter": g.winter(),
         "phase": STEPS.get(s["phase"], s["phase"]), "player": s["player"], "to_move": to_move,
-        "prompt": prompt(g, viewer), "notes": [f"Victory Points: French {g.vp()}, index {t.index[s['turn'] - 1]}, "
-                                              f"{t.to_win} to win."],
+        "prompt": prompt(g, viewer), "notes": _notes(g),
         "vp": g.vp(), "index": t.index[s["turn"] - 1], "index_track": list(t.index),
         "winter_turns": sorted(t.winter),  # the game's own tables' (a player's may differ from the shipped)
         "places": [{"number": n, "name": p.name, "area": p.area, "fort": p.fort, "points": p.points,

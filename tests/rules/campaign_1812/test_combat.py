@@ -231,8 +231,8 @@ def test_a_french_stack_confronted_without_infantry_retreats_like_a_russian_one(
     assert stack(state, "french", 23) == {"inf": 1, "cav": 1, "supply": 0, "depot": 0}
     told = battle({"cav": 1}, {"inf": 2})
     _, events = do(position({15: {"cav": 1}}, {15: {"inf": 2}}, phase="march"), "french", "end")
-    assert events[1] == {"kind": "retreat", "to": "all", "text": "The French stack in Smolensk (15) has no infantry "
-                         "and is confronted by Russian infantry: it must retreat (COMBAT).", "irreversible": False,
+    assert events[1] == {"kind": "retreat", "to": "all", "text": "The French stack in Smolensk (15) must retreat: it "
+                         "has no infantry and is confronted by Russian infantry (COMBAT).", "irreversible": False,
                          "place": 15}
     assert told["retreat"]["side"] == "french"
 

@@ -68,6 +68,20 @@ def test_the_defender_s_choice_and_a_retreat_are_asked_of_their_side_alone():
         "Retreat your stack from Smolensk (15): `retreat <place>`, to 10.")
 
 
+def test_a_forced_retreat_is_asked_of_the_others_in_its_own_line_s_words():
+    """COMBAT: a stack without infantry confronted by enemy infantry must retreat. Its line and the
+    prompt of all but its own side are one sentence, so the channel says it once, above a headline
+    that asks it (it read '... has no infantry and is confronted by French infantry: it must retreat
+    (COMBAT).' above '... must retreat.'); its own side reads where it may go."""
+    state, events = do(position({15: {"cav": 1}}, {15: {"inf": 2}}, phase="march"), "french", "end")
+    (line,) = [e["text"] for e in events if e["kind"] == "retreat"]
+    assert line == ("The French stack in Smolensk (15) must retreat: it has no infantry and is confronted by Russian "
+                    "infantry (COMBAT).")
+    assert {viewer: c1812.view(state, viewer)["prompt"] for viewer in ("french", "russian", None)} == {
+        "russian": line, None: line,
+        "french": "Retreat your stack from Smolensk (15): `retreat <place>`, to one of 10, 18, 23, 161."}
+
+
 def test_a_side_with_cavalry_in_the_battle_is_told_where_it_may_withdraw_and_where_its_chit_sends_it():
     """COMBAT: 'Cavalry may always retreat prior to infantry vs. infantry combat': only a side with cavalry there
     is offered `withdraw`, with the places it may go; its chit down, the prompt says where they go."""
@@ -105,6 +119,16 @@ def test_the_supply_segment_says_when_no_depot_may_be_made():
 def test_a_game_over_asks_nothing():
     state = position({15: {"inf": 2}}, {18: {"inf": 1}}, phase="over")
     assert [c1812.view(state, viewer)["prompt"] for viewer in ("french", "russian", None)] == [None, None, None]
+
+
+def test_a_game_over_no_longer_counts_what_is_left_to_win():
+    """VICTORY CONDITIONS: once the game is over its outcome says how it ended ('the French hold 12
+    Victory Points; they needed 22'); the note under it read '22 to win' of a finished game."""
+    state = position({15: {"inf": 2}}, {18: {"inf": 1}}, phase="march")
+    assert c1812.view(state, None)["notes"][0].endswith(", 22 to win.")
+    state["outcome"] = {"winner": "russian", "level": "marginal", "reason": "the French hold 12 Victory Points; "
+                        "they needed 22"}
+    assert [c1812.view(state, viewer)["notes"] for viewer in ("french", "russian", None)] == [[], [], []]
 
 
 def test_the_view_in_full_for_its_owner_and_the_public():
