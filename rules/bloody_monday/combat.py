@@ -209,8 +209,10 @@ def absorb(g: Game) -> dict:
 def choose_hit(g: Game, side: str, cmd: Hit) -> list[dict]:
     """5.3.6: "the controlling player chooses to which Unit that hit must be applied"; several units
     named take the next hits in order. A hit that had only one unit to go to is applied by the rules
-    at once; naming that unit in its place in the list is right, naming another is refused."""
+    at once; naming that unit in its place in the list is right, naming another is refused. Hits applied
+    unseen are told to the public by their count and area alone (`unseen`)."""
     bt = g.s["battle"]
+    shown = bool(bt and bt["shown"])
     events: list[dict] = []
     given: list[str] = []  # the player's hits the rules applied since the last unit named
     for count, ref in enumerate(cmd.blocks):
@@ -236,7 +238,16 @@ def choose_hit(g: Game, side: str, cmd: Hit) -> list[dict]:
         applied: list[tuple[str, str]] = []
         events += hit_one(g, bid) + apply_hits(g, applied)
         given = [b for owner, b in applied if owner == side]
-    return events + advance(g)
+    return ([] if shown else [unseen(side, len(cmd.blocks), bt["area"])]) + events + advance(g)
+
+
+def unseen(side: str, hits: int, area: int) -> dict:
+    """5.3.6 before the showdown: the owner applies hits to his hidden units (5.3.1, 9.2), and the public
+    reads that he did, by what it knows already: the count the fire's line gave and the area ('The
+    Russian player applies 2 hits in 46 (5.3.6).'), never the units; it read 'Russian: a `hit` command.',
+    the kind of an order as if one were still to give."""
+    return event(f"The {side.title()} player applies {plural(hits, 'hit', 'hits')} in {area} (5.3.6).", kind="hits",
+                 area=area)
 
 
 def jager_choice(g: Game, side: str, cmd: Skirmish | Ambush) -> list[dict]:

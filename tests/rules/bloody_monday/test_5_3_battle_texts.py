@@ -432,6 +432,16 @@ def test_5_3_6_a_hit_before_the_showdown_is_told_to_its_owner_only():
         "text": "Russian 4 (R-1-4, infantry) takes a hit: strength 2 (5.3.6)."}
 
 
+def test_5_3_6_the_public_reads_how_many_hits_were_applied_unseen_and_where_not_to_which_unit():
+    """5.3.1: artillery hits are applied "without showing his Units to the attacker": everyone reads
+    that the defender applied them, by their count and area, which the fire's line told already;
+    not which unit took them (the same line whichever he names). It read 'Russian: a `hit` command.'"""
+    public = [[e["text"] for e in do(tie_of_two(2), "russian", named)[1] if e["to"] == "all"][:1]
+              for named in ("hit R-1-4", "hit R-1-11", "hit R-1-4 R-1-11")]
+    assert public == [["The Russian player applies 1 hit in 44 (5.3.6)."]] * 2 + [
+        ["The Russian player applies 2 hits in 44 (5.3.6)."]]  # then the showdown, the hits all taken
+
+
 def test_5_3_7_the_battle_over_says_who_holds_the_area_and_lifts_the_attackers_cubes():
     """5.3.7: "the cubes are removed"; an area left to one side is held by it."""
     g = game(position({"F-I-1": 44, "R-1-2J": (44, 1)}, control={44: "russian"}))
