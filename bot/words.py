@@ -13,6 +13,7 @@ and an outbox row stores it unchanged:
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 
@@ -85,6 +86,44 @@ def _speaker(text: Text) -> tuple[Words, Words] | None:
     return None
 
 
+PLAYERS_ACT = re.compile(r"(The \w+ player \S.*?)( \([^()]*\))?\.")  # 'The Russian player restores a step (3.4-3.6).'
+
+
+def _said_once(texts: list[Text]) -> list[Text]:
+    """Texts in a row, a player's act said again and again by one speaker (each its own command) told once
+    with how often: 'The Russian player restores a step (3.4-3.6).' four times, a line each, read
+    '... restores a step, 4 times (3.4-3.6).' Only a line whose subject is the player: three identical
+    'A French block moves 22 → 34 → 31.' are three blocks, not one moving thrice.
+
+    >>> act = ["**", name("boris"), "** — The Russian player restores a step (3.4-3.6)."]
+    >>> [plain(t) for t in _said_once([act, act, act, "**boris** — Russian: end."])]
+    ['**boris** — The Russian player restores a step, 3 times (3.4-3.6).', '**boris** — Russian: end.']
+    >>> [plain(t) for t in _said_once([act, act])][0]
+    '**boris** — The Russian player restores a step twice (3.4-3.6).'
+    """
+    out: list[tuple[Words, int]] = []
+    for text in texts:
+        if out and words(text) == out[-1][0] and _act(text) is not None:
+            out[-1] = (out[-1][0], out[-1][1] + 1)
+        else:
+            out.append((words(text), 1))
+    return [text if n == 1 else _times(text, n) for text, n in out]
+
+
+def _act(text: Text) -> re.Match | None:
+    said = _speaker(text)
+    line = said[1] if said is not None else words(text)
+    return PLAYERS_ACT.fullmatch(line[0]) if len(line) == 1 and isinstance(line[0], str) else None
+
+
+def _times(text: Words, n: int) -> Words:
+    act = _act(text)
+    assert act is not None
+    said = _speaker(text)
+    often = " twice" if n == 2 else f", {n} times"
+    return words(said[0] if said is not None else "", act[1], often, act[2] or "", ".")
+
+
 def _one_line(text: Text) -> bool:
     return all(isinstance(part, dict) and "table" not in part or isinstance(part, str) and "\n" not in part
                for part in words(text))
@@ -102,7 +141,7 @@ def join_speakers(texts: list[Text]) -> Words:
     """
     out: list[Text] = []
     above = None
-    for text in texts:
+    for text in _said_once(texts):
         said = _speaker(text)
         out.append(said[1] if said is not None and above is not None and said[0] == above else text)
         above = said[0] if said is not None and _one_line(text) else None

@@ -95,6 +95,22 @@ def test_a_speaker_of_lines_in_a_row_is_named_once_a_run(service):
     assert sum(post.count("moved") for post in posts) == 36 and service.store.undelivered(game_id) == []
 
 
+def test_a_players_act_said_again_in_a_row_is_said_once_with_how_often(service):
+    """Bloody Monday 3.4-3.6: a Logistics Phase's restores, each its own command, read 'The Russian
+    player restores a step (3.4-3.6).' a line each, four in a row; they read once, with the count
+    every line told already. Lines of blocks stay apart (three blocks moving alike are three)."""
+    tables, game_id, messenger = started(service)
+    before = len(messenger.in_channel(CHANNEL))
+    restore = ["**", {"name": "boris"}, "** — The Russian player restores a step (3.4-3.6)."]
+    moved = ["**", {"name": "boris"}, "** — A Russian block moves 45 → 44."]
+    lines = [restore] * 4 + [["**", {"name": "boris"}, "** — Russian: end."], moved, moved]
+    run(tables.delivery.send(game_id, [(TO_CHANNEL, message(line)) for line in lines]))
+    assert new_posts(messenger, before) == ["**boris** — The Russian player restores a step, 4 times (3.4-3.6).\n"
+                                            "Russian: end.\nA Russian block moves 45 → 44.\n"
+                                            "A Russian block moves 45 → 44."]
+    assert service.store.undelivered(game_id) == []
+
+
 def test_beyond_discords_limit_a_run_splits_between_texts_and_a_long_text_as_before(service):
     """Each message holds whole texts up to 2,000 characters; a text longer than one message goes
     alone, split after a line break as every long text is; nothing is cut or lost."""

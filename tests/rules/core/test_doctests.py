@@ -14,7 +14,7 @@ MODULES = ["rules.core.system", "rules.core.hexes", "rules.core.words", "rules.c
            "bot.discord.buttons", "bot.service.turns", "bot.delivery.messenger", "bot.delivery.payloads",
            "bot.discord.messenger",
            "rules.borodino.movement", "rules.borodino.instead", "rules.borodino.battle", "rules.borodino.tables",
-           "bot.choices", "bot.under_way", "bot.dice_audit", "bot.tables.spectators"]
+           "bot.choices", "bot.under_way", "bot.dice_audit", "bot.tables.spectators", "bot.words"]
 
 
 @pytest.mark.parametrize("name", MODULES)
