@@ -8,9 +8,11 @@ without the pings, the due times or a computer's reasons. It is read back from t
 spectator learns nothing a player of either side could not read in the game's channel (the swap
 test holds it to that). Live, a post tells what was told since the spectators' channel's last
 post; one turn behind, the start of a turn is shown once the next begins, after the story of the
-turn before it (how the position shown came about); a game's end is shown live, with all not yet
-told. A story too long to go with the map in one message goes above it in messages of its own,
-whole (the outbox splits a long text at line breaks); the map's message then names the game again.
+turn before it (how the position shown came about), told short where the system tells a turn so
+(bot/tables/short_story.py: Bloody Monday a line an impulse); a game's end is shown live, with all
+not yet told ('Game 1, from turn 3:'). A story too long to go with the map in one message goes
+above it in messages of its own, whole (the outbox splits a long text at line breaks); the map's
+message then names the game again.
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from bot import text as fmt
 from bot.delivery import channel_audience, message
 from bot.delivery.pictures import NO_PICTURE
 from bot.store import Outbox
+from bot.tables.short_story import short_story
 from bot.words import Text, join, join_speakers, words
 
 if TYPE_CHECKING:
@@ -49,14 +52,15 @@ def spectator_rows(room: Room, game_id: int, seq: int, state: dict, new_turn: St
     if not over and before is not None and _phase(view) == _phase(system.view(before, None)):
         return []  # told with the next post
     head = fmt.headline(watched(final_view(view) if ended else view), room.store.computer_seats(game_id))
-    covered = starts[-2][1] if delay and len(starts) > 1 else None  # told by the posts one turn behind
+    covered = starts[-2] if delay and len(starts) > 1 else None  # the turn shown last, told up to its start
+    header = f"Game {game_id}, from turn {covered[0]}:" if covered is not None else f"Game {game_id}:"
     rows: Outbox = []
     for channel in channels:
         audience = channel_audience(channel)
-        story = room.store.stories(game_id, seqs=(covered + 1, 2**62)) if covered is not None else \
+        story = _told(room, game_id, covered[1], 2**62) if covered is not None else \
             room.store.stories(game_id, room.store.last_row_to(game_id, audience))
         rows += [(audience, payload) for payload in
-                 _posts(room, f"Game {game_id}:", [*story, *([told] if told else [])], head, seq, ended)]
+                 _posts(room, header, [*story, *([told] if told else [])], head, seq, ended)]
     return rows
 
 
@@ -75,12 +79,21 @@ def _behind(room: Room, game_id: int, seq: int, channels: list[str], new_turn: S
     if len(starts) < 2 or starts[-1][1] != seq:
         return []
     (turn, shown), earlier = starts[-2], starts[-3:-2]
-    story = room.store.stories(game_id, seqs=(earlier[0][1] + 1, shown)) if earlier else []
+    story = _told(room, game_id, earlier[0][1], shown) if earlier else []
     shows = f"turn {earlier[0][0]}." if story else f"the start of turn {turn}."
     header = f"Game {game_id}, one turn behind: {shows}"
     view = room.service.system(game_id).view(room.service.state_at(game_id, shown), None)
     head = fmt.headline(watched(view), room.store.computer_seats(game_id))
     return [(channel_audience(c), payload) for c in channels for payload in _posts(room, header, story, head, shown)]
+
+
+def _told(room: Room, game_id: int, after: int, upto: int) -> list[Text]:
+    """The story of the commands after command `after` up to `upto`, one turn behind: in short where
+    the system tells it so (bot/tables/short_story.py), else as the game's channel told it."""
+    rows = room.store.commands(game_id, after=after, upto=upto)
+    short = short_story(room.service.system(game_id), lambda: room.service.state_at(game_id, after),
+                        [(row["side"], row["normalised"]) for row in rows])
+    return room.store.stories(game_id, seqs=(after + 1, upto)) if short is None else list(short)
 
 
 def _posts(room: Room, header: str, story: list[Text], head: str, seq: int, ended: Text = "") -> list[dict]:

@@ -22,7 +22,7 @@ from bot.delivery import Delivery, channel_audience
 from bot.discord.messenger import markup, split
 from bot.service import GameService
 from bot.store import Store
-from bot.tables import Tables
+from bot.tables import Tables, short_story
 from bot.tools.fog_check import (CHANNEL as TABLE, GUILD, NOON, OTHER, VIEWER, Position, Recorder, Unscheduled,
                                  crop_json, view_json)
 from bot.words import Text
@@ -107,10 +107,9 @@ def test_each_spectators_channel_is_told_since_its_own_last_post(service):
     assert posts["later"].split("\n")[1:] == posts[WATCH].split("\n")[3:]
 
 
-def test_one_turn_behind_the_turn_shown_tells_its_story_and_the_end_is_live(service):
-    """A game played to its end (a draw, 9-9) with spectators one game turn behind: each new turn
-    shows them the turn before the one it follows, its story and where it ended (the start of the
-    next); the end shows where the game ended after all not told yet, and no deadline is left."""
+def _watched_one_turn_behind(service) -> tuple[Tables, int]:
+    """The toy race played to its end (a draw, 9-9, in three turns) with spectators one game turn
+    behind."""
     tables = make_tables(service, defaults=GameSettings(spectator_delay=True), cropper=cropped)
     game_id = run(seated_game(tables, seed=11))
     run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
@@ -118,17 +117,39 @@ def test_one_turn_behind_the_turn_shown_tells_its_story_and_the_end_is_live(serv
         for player in (ANNA, BORIS):
             run(tables.play.submit(player, CHANNEL, "end"))
             run(tables.play.submit(player, CHANNEL, "roll"))
+    return tables, game_id
+
+
+def test_one_turn_behind_the_turn_shown_tells_its_story_and_the_end_is_live(service):
+    """A game played to its end (a draw, 9-9) with spectators one game turn behind: each new turn
+    shows them the turn before the one it follows, its story and where it ended (the start of the
+    next); the end shows where the game ended after all not told yet, and no deadline is left."""
+    tables, game_id = _watched_one_turn_behind(service)
     posts = watched(tables)
     assert [(text.split("\n")[0], text.split("\n")[-1], pictures) for text, pictures in posts] == [
         (f"Game {game_id}, one turn behind: the start of turn 1.", "Turn 1 | hour 1 | Movement Phase | Red player",
          drawn_at(1)),
         (f"Game {game_id}, one turn behind: turn 1.", "Turn 2 | hour 2 | Movement Phase | Red player", drawn_at(2)),
-        (f"Game {game_id}:", "Game over: No winner (draw): scores 9-9.", drawn_at(4))]
+        (f"Game {game_id}, from turn 2:", "Game over: No winner (draw): scores 9-9.", drawn_at(4))]
     first_turn = posts[1][0].split("\n")[1:-1]
     assert first_turn[0] == "**Anna** — Red: end." and first_turn[-2].startswith("**Boris** — Blue: roll.")
     told = [line for line in posts[2][0].split("\n") if line.startswith("**")]
     assert told == ["**Anna** — Red: end.", *told[1:]] and len(told) == 8  # turns 2 and 3, four lines each
     assert service.store.deadlines(game_id) == []
+
+
+def test_one_turn_behind_a_system_that_tells_a_turn_short_is_read_so(service, monkeypatch):
+    """Where the system has a short telling (bot/tables/short_story.py), the turn shown one turn
+    behind is told by it, from the position the turn began in and its stored commands; the end,
+    live, tells so what was not told yet, then the last command's own lines."""
+    def told(system, state, commands):
+        return [f"turn {state['turn']} told short: {', '.join(text for _, text in commands)}."]
+    monkeypatch.setitem(short_story.TELLERS, "toy_system", told)
+    tables, game_id = _watched_one_turn_behind(service)
+    posts = [text.split("\n") for text, _ in watched(tables)]
+    assert posts[1][:2] == [f"Game {game_id}, one turn behind: turn 1.", "turn 1 told short: end, roll, end, roll."]
+    assert posts[2][:3] == [f"Game {game_id}, from turn 2:", "turn 2 told short: end, roll, end, roll, end, roll, end.",
+                            "**Boris** — Blue: roll."]
 
 
 @dataclass

@@ -1,0 +1,146 @@
+"""A game turn told short, for spectators one game turn behind (bot/tables/spectators.py): a whole
+turn of Bloody Monday is hundreds of lines in the game's channel (each block's move, each die
+rolled, each hit), about ten messages on a phone; a spectator reads it here in a line an impulse
+(how many blocks moved, each battle with its result and the blocks it eliminated), then the areas
+that changed hands.
+
+It is told from what the public was told: the public events of the turn's commands, replayed from
+where the turn began (the lines the game's channel read), and the public views after them (the maps
+it showed). A system with no short telling here is told in full, as the game's channel told it.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from bot.text import phase_name, side_name
+from rules.core.system import GameSystem
+
+Told = Callable[[GameSystem, dict, list[tuple[str, str]]], list[str]]
+
+
+def short_story(system: GameSystem, start: Callable[[], dict], commands: list[tuple[str, str]]) -> list[str] | None:
+    """The lines that tell `commands` (side, stored text), played from the state `start` gives, in
+    short; None where the system has no short telling."""
+    tell = TELLERS.get(system.INFO.name)
+    return None if tell is None else tell(system, start(), commands)
+
+
+def _public(events: list[dict]) -> list[dict]:
+    return [e for e in events if e.get("to", "all") == "all"]
+
+
+@dataclass
+class _Battle:
+    """A Bloody Monday battle as the public saw it (5.3): where, its result, what it eliminated."""
+
+    area: int
+    retreat: bool = False
+    result: str = ""
+    lost: list[tuple[str, str]] = field(default_factory=list)  # side and label, as the public view names them
+
+    def told(self) -> str:
+        after = " after a retreat, 6.4" if self.retreat else ""
+        lost = f"; {_blocks(self.lost)} eliminated" if self.lost else ""
+        return f"{self.area} ({self.result}{after}{lost})"
+
+
+@dataclass
+class _Impulse:
+    """What the public was told of one Bloody Monday impulse (or a side's logistics)."""
+
+    title: str
+    turn: int
+    moves: int = 0
+    battles: list[_Battle] = field(default_factory=list)
+    lost: list[tuple[str, str]] = field(default_factory=list)  # eliminated outside a battle
+    said: list[str] = field(default_factory=list)  # the reinforcements' lines, as told
+    restored: int = 0
+
+    def hear(self, events: list[dict], after: dict) -> None:
+        """The public events of one command, and the public view after it."""
+        for e in events:
+            kind, battle = e.get("kind"), self.battles[-1] if self.battles and not self.battles[-1].result else None
+            if kind == "move":
+                self.moves += 1
+            elif kind == "battle":
+                self.battles.append(_Battle(int(e["area"])))
+            elif kind == "retreat" and battle is not None:
+                battle.retreat = True
+            elif kind == "eliminated":
+                (battle.lost if battle is not None and battle.area == e.get("area") else self.lost).append(
+                    _eliminated(after, str(e["block"])))
+            elif kind == "battle_over" and battle is not None:
+                battle.result = _held(after, battle.area)
+            elif kind == "reinforcements":  # 'reinforcements deploy (3.3): 4 in 107', its side in the title
+                self.said.append(str(e["text"]).removeprefix(self.title.split()[0] + " ").rstrip("."))
+            elif kind == "restore":
+                self.restored += 1
+
+    def told(self) -> str | None:
+        """One line: 'French impulse: 7 blocks move; battle in 41 (held by French; Russian LGJ
+        eliminated).'; an impulse that told nothing, 'no block moves', another phase none."""
+        parts = [f"{self.moves} block{'s move' if self.moves > 1 else ' moves'}"] if self.moves else []
+        parts += [f"battle{'s' if len(self.battles) > 1 else ''} in "
+                  + ", ".join(battle.told() for battle in self.battles)] if self.battles else []
+        parts += [f"{_blocks(self.lost)} eliminated"] if self.lost else []
+        parts += self.said
+        parts += [f"{self.restored} step{'s' if self.restored > 1 else ''} restored (3.4-3.6)"] if self.restored else []
+        if not parts and not self.title.endswith("impulse"):
+            return None
+        return f"{self.title}: {'; '.join(parts) or 'no block moves'}."
+
+
+def _eliminated(view: dict, block: str) -> tuple[str, str]:
+    """An eliminated block's side and label, as the public view names it."""
+    found = next(b for b in view["eliminated"] if b["id"] == block)
+    return side_name(found["side"]), str(found["label"])
+
+
+def _blocks(lost: list[tuple[str, str]]) -> str:
+    """Blocks by side, each side named once: 'Russian 2J, 27, French A'."""
+    sides = dict.fromkeys(side for side, _ in lost)
+    return ", ".join(f"{side} " + ", ".join(label for named, label in lost if named == side) for side in sides)
+
+
+def _held(view: dict, area: int) -> str:
+    found = next(a for a in view["areas"] if a["number"] == area)
+    return "still contested" if found["contested"] else f"held by {side_name(found['owner'])}"
+
+
+def _bloody_monday(system: GameSystem, state: dict, commands: list[tuple[str, str]]) -> list[str]:
+    """A line an impulse (and a side's logistics), each turn after the first under 'Turn 4:' where
+    the commands go on into another, then the areas that changed hands."""
+    first = now = system.view(state, None)
+    impulses: list[_Impulse] = []
+    for side, text in commands:
+        title = f"{side_name(now['player'])} {'impulse' if now['phase'] == 'impulses' else phase_name(now['phase'])}"
+        if not impulses or (impulses[-1].title, impulses[-1].turn) != (title, now["turn"]):
+            impulses.append(_Impulse(title, now["turn"]))  # the sides' impulses alternate (4.0)
+        state, events = system.apply(state, side, system.parse(side, text))
+        now = system.view(state, None)
+        impulses[-1].hear(_public(events), now)
+    lines, turn = [], first["turn"]
+    for impulse in impulses:
+        if impulse.turn != turn:
+            lines.append(f"Turn {impulse.turn}:")
+            turn = impulse.turn
+        lines += [told] if (told := impulse.told()) else []
+    return lines + _changed_hands(first, now)
+
+
+def _changed_hands(first: dict, last: dict) -> list[str]:
+    """'Areas changing hands: to the French 41, 46; to the Russians 28.', from the public maps."""
+    was = {a["number"]: a for a in first["areas"]}
+    taken: dict[str, list[str]] = {}
+    for area in last["areas"]:
+        before = was.get(area["number"])
+        if before is not None and not area["contested"] and area["owner"] != before["owner"] and area["owner"]:
+            taken.setdefault(side_name(area["owner"]), []).append(str(area["number"]))
+    if not taken:
+        return []
+    return ["Areas changing hands: " + "; ".join(f"to the {side} {', '.join(areas)}"
+                                                 for side, areas in sorted(taken.items())) + "."]
+
+
+TELLERS: dict[str, Told] = {"bloody_monday": _bloody_monday}
