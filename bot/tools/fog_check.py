@@ -31,7 +31,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple, cast
 
-from bot.config import Config
+from bot.config import Config, GameSettings
 from bot.delivery import Buttons, Delivery, Onlookers
 from bot.discord.buttons import Confirm
 from bot.discord.messenger import pieces
@@ -55,11 +55,14 @@ QUERIES = ("status", "units", "help")
 
 class Line(NamedTuple):
     """A line the viewer gives: typed as a plain message or given with `/order`; whether the rules
-    accept it (in both positions alike: lines_to_type stops before one they do not)."""
+    accept it (in both positions alike: lines_to_type stops before one they do not); `side`, the
+    side that gives it where it is not the viewer's (the other player's, in a walk of both sides'
+    commands that a spectator watches, public_lines)."""
 
     text: str
     typed: bool = False
     accepted: bool = False
+    side: str | None = None
 
 
 LAST = (Line("undo"),)  # given after the lines: whether the viewer's last command may be taken back
@@ -169,11 +172,12 @@ def _service(path: Path, position: Position) -> GameService:
     return GameService(Store(path), loader=lambda name: cast(GameSystem, position))
 
 
-async def at_table(position: Position, viewer: str, lines: Sequence[Line],
-                   folder: Path, hidden: Sequence[str] | None = None, batched: bool = False) -> list[str]:
+async def at_table(position: Position, viewer: str, lines: Sequence[Line], folder: Path,
+                   hidden: Sequence[str] | None = None, batched: bool = False, delay: bool = False) -> list[str]:
     """The game at a Discord table, the viewer seated at their side and a spectators' channel
-    following it (anyone may read it): what they observe while
-    giving `lines`, one message each; `batched`, the orders the rules accept and the last line
+    following it (anyone may read it; `delay`, one game turn behind: the spectator_delay setting):
+    what they observe while giving `lines`, one message each (a line of the other `side`, its
+    player's); `batched`, the orders the rules accept and the last line
     go in one `/orders` box instead (the last one held when it meets a choice still to be made,
     bot/tables/held.py), the queries and `undo` one by one. With `hidden`, the other side first
     gives those secret orders at the table (one branch of a game's history; the other branch has
@@ -183,8 +187,8 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line],
     seen: list[str] = []
     service = _service(folder / "table.sqlite", position)
     delivery = Delivery(service, Recorder(seen), view_json, lambda: NOON, crop_json)
-    tables = Tables(service, delivery, Unscheduled(), Config(), lambda: NOON,
-                    systems=(position.INFO.name,))
+    tables = Tables(service, delivery, Unscheduled(), Config(defaults=GameSettings(spectator_delay=delay)),
+                    lambda: NOON, systems=(position.INFO.name,))
     other = next(side for side in position.INFO.sides if side != viewer)
     await tables.lobby.new(VIEWER, GUILD, CHANNEL, position.INFO.name,
                            position.INFO.default_scenario, seed=1)
@@ -228,7 +232,7 @@ async def _give(tables: Tables, message: list[Line]) -> str:
     if line.typed:
         return f"typed `{line.text}`: {await tables.play.plain(VIEWER, CHANNEL, line.text)}"
     try:
-        return f"/order {line.text}: {await tables.play.submit(VIEWER, CHANNEL, line.text)}"
+        return f"/order {line.text}: {await tables.play.submit(OTHER if line.side else VIEWER, CHANNEL, line.text)}"
     except TableError as error:
         return f"/order {line.text} refused: {error.text}"
 
@@ -351,15 +355,17 @@ def lines_to_type(system: ModuleType, state: dict, other: dict, viewer: str,
     return lines
 
 
-def _played(system: ModuleType, state: dict, other: dict, viewer: str,
-            text: str) -> tuple[bool, dict, dict] | None:
-    """The viewer's line in both positions: (whether the rules accepted it, the positions after);
-    None when it is accepted and what the viewer observes then differs. A line the rules refuse in
-    one position only is kept: the front ends will show that refusal, a leak."""
+def _played(system: ModuleType, state: dict, other: dict, viewer: str | None,
+            text: str, side: str | None = None) -> tuple[bool, dict, dict] | None:
+    """The viewer's line (or the `side`'s, watched by the viewer; None, the public) in both
+    positions: (whether the rules accepted it, the positions after); None when it is accepted and
+    what the viewer observes then differs. A line the rules refuse in one position only is kept:
+    the front ends will show that refusal, a leak."""
+    side = side or viewer
     after = []
     for position in (state, other):
         try:
-            after.append(system.apply(position, viewer, system.parse(viewer, text)))
+            after.append(system.apply(position, side, system.parse(side, text)))
         except RulesError:
             after.append(None)
     one, two = after
@@ -370,7 +376,30 @@ def _played(system: ModuleType, state: dict, other: dict, viewer: str,
     return True, one[0], two[0]
 
 
-def _heard(events: list[dict], viewer: str) -> list[dict]:
+def public_lines(system: ModuleType, state: dict, other: dict, rng: random.Random, steps: int,
+                 move: Move) -> list[Line]:
+    """Up to `steps` random commands of the sides to act (`move`), each accepted in both positions
+    with the same public view and public events after it (a few draws a step; the lines end where
+    none is): what a spectator watches while the rules show the public nothing that tells the two
+    positions apart. Each line names its side; the first side's are the viewer's at at_table."""
+    first = system.INFO.sides[0]
+    lines: list[Line] = []
+    for _ in range(steps):
+        for _draw in range(5):
+            if system.outcome(state) is not None:
+                return lines
+            side, command = move(state, rng)
+            step = _played(system, state, other, None, command.to_text(), side)
+            if step is not None and step[0]:
+                lines.append(Line(command.to_text(), accepted=True, side=None if side == first else side))
+                _, state, other = step
+                break
+        else:
+            return lines
+    return lines
+
+
+def _heard(events: list[dict], viewer: str | None) -> list[dict]:
     return [e for e in events if e.get("to", "all") in ("all", viewer)]
 
 
@@ -392,8 +421,8 @@ class SwapReport:
     turns: set[int] = field(default_factory=set)  # the Game-Turns the random game went through
 
 
-def _walk(system: GameSystem, state: dict, rng: random.Random, positions: int, longest: int, move: Move,
-          report: SwapReport) -> Iterator[tuple[int, dict, str, bool]]:
+def walk(system: GameSystem, state: dict, rng: random.Random, positions: int, longest: int, move: Move,
+         report: SwapReport) -> Iterator[tuple[int, dict, str, bool]]:
     """One random game's positions (rules/core/playout.py), each with the side to move and whether
     it is one of `positions` stops drawn at random among the first `longest`; notes each position's
     Game-Turn in the report."""
@@ -416,7 +445,7 @@ def bloody_monday_swap(seed: int, rng_seed: int, scenario: str = "bloody_monday"
 
     rng = random.Random(rng_seed)
     report = SwapReport()
-    for played, state, viewer, stop in _walk(system, system.setup(scenario, seed, options or []), rng, positions,
+    for played, state, viewer, stop in walk(system, system.setup(scenario, seed, options or []), rng, positions,
                                              longest, _rollout, report):
         for a, b in swaptest.pairs(state, viewer, rng, 1) if stop else []:
             _compare(system, state, swaptest.swapped(state, a, b), viewer, rng, steps,
@@ -489,7 +518,7 @@ def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", position
 
     rng = random.Random(rng_seed)
     report = SwapReport()
-    for played, state, viewer, stop in _walk(system, system.setup(scenario, seed), rng, positions, longest,
+    for played, state, viewer, stop in walk(system, system.setup(scenario, seed), rng, positions, longest,
                                              swaptest.random_move, report):
         where = f"{scenario} seed={seed} rng_seed={rng_seed} command {played}"
         for a, b in swaptest.pairs(state, viewer, rng, 1) if stop else []:

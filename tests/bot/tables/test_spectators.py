@@ -3,7 +3,8 @@ game's channel was told since the last one, then the headline and the public map
 behind, the turn shown tells its story; a long story goes whole over several messages; and no post
 tells more than the public was told: the swap test over Bloody Monday and 1812 plays the same
 commands at a Discord table in two positions that differ only in what the public has not seen, and
-every row to the spectators' channel, and every post there with its pictures, must be the same."""
+every post to the spectators' channel, with its pictures, must be the same (bot/tools/fog_check.py's
+table and walk of the two positions, one turn behind too)."""
 from __future__ import annotations
 
 import asyncio
@@ -17,21 +18,17 @@ from types import ModuleType
 
 import pytest
 
-from bot.config import Config, GameSettings
-from bot.delivery import Delivery, channel_audience
+from bot.config import GameSettings
 from bot.discord.messenger import markup, split
-from bot.service import GameService
 from bot.store import Store
 from bot.tables import Tables, short_story
-from bot.tools.fog_check import (CHANNEL as TABLE, GUILD, NOON, OTHER, VIEWER, Position, Recorder, Unscheduled,
-                                 crop_json, view_json)
+from bot.tools.fog_check import SPECTATORS, Line, Position, SwapReport, at_table, public_lines, walk
 from bot.words import Text
 from rules import bloody_monday, campaign_1812
 from rules.bloody_monday import swaptest as blocks
 from rules.campaign_1812 import swaptest as stacks
 from rules.campaign_1812.game import enemy_of
 from rules.core import playout
-from rules.core.errors import RulesError
 from tests.bot.discord.discord_fakes import (
     ANNA,
     BORIS,
@@ -176,79 +173,27 @@ def test_a_long_story_goes_whole_in_messages_of_its_own_above_the_map(service):
 
 # -- the swap test: nothing the public has not seen ------------------------------------------------
 
-WATCHERS = "300"  # the spectators' channel of the swap test's table
-
-
-async def _watched_at_table(position: Position, lines: list[tuple[str, str]], folder: Path, delay: bool) -> list[str]:
-    """What the spectators' channel of a Discord table is sent while `lines` (side, command) are played
-    from `position`: each row to it as stored, then each post with its pictures (drawn as the JSON
-    of the view they show)."""
-    seen: list[str] = []
-    service = GameService(Store(folder / "table.sqlite"), loader=lambda name: position)
-    delivery = Delivery(service, Recorder(seen), view_json, lambda: NOON, crop_json)
-    tables = Tables(service, delivery, Unscheduled(), Config(defaults=GameSettings(spectator_delay=delay)),
-                    lambda: NOON, systems=(position.INFO.name,))
-    first, second = position.INFO.sides
-    await tables.lobby.new(VIEWER, GUILD, TABLE, position.INFO.name, position.INFO.default_scenario, seed=1)
-    await tables.lobby.join(VIEWER, TABLE, first)
-    await tables.lobby.join(OTHER, TABLE, second)
-    await tables.lobby.spectate(VIEWER, TABLE, WATCHERS)
-    await tables.lobby.start(VIEWER, TABLE)
-    game_id = tables.game_in(TABLE)["id"]
-    for side, line in lines:
-        await tables.play.submit(VIEWER if side == first else OTHER, TABLE, line, side)
-    stored = [json.dumps(row["payload"], sort_keys=True) for row in service.store.outbox(game_id)
-              if row["audience"] == channel_audience(WATCHERS)]
-    return stored + [post for post in seen if post.startswith(f"posted in {WATCHERS}: ")]
-
-
-def _unseen_alike(system: ModuleType, state: dict, other: dict, rng: random.Random, steps: int,
-                  move: playout.Move) -> list[tuple[str, str]]:
-    """Up to `steps` random commands of the sides to act, each accepted in both positions with the
-    same public view and public events after it (a few draws a step; the lines end where none is):
-    while they are played the rules show the public nothing that tells the two apart."""
-    lines: list[tuple[str, str]] = []
-    for _ in range(steps):
-        for _draw in range(5):
-            if system.outcome(state) is not None:
-                return lines
-            side, command = move(state, rng)
-            text = command.to_text()
-            try:
-                one, two = (system.apply(position, side, system.parse(side, text)) for position in (state, other))
-            except RulesError:
-                continue
-            if system.view(one[0], None) == system.view(two[0], None) and _public(one[1]) == _public(two[1]):
-                lines.append((side, text))
-                state, other = one[0], two[0]
-                break
-        else:
-            return lines
-    return lines
-
-
-def _public(events: list[dict]) -> list[dict]:
-    return [e for e in events if e.get("to", "all") == "all"]
-
-
-def _spectated(system: ModuleType, state: dict, other: dict, lines: list[tuple[str, str]], delay: bool) -> tuple:
-    """What the spectators are sent from each of the two positions."""
+def _spectated(system: ModuleType, state: dict, other: dict, lines: list[Line], delay: bool) -> tuple:
+    """What the spectators' channel of a Discord table is sent from each of the two positions while
+    `lines` are played (bot/tools/fog_check.py's table, one turn behind with `delay`): each post
+    with its pictures (drawn as the JSON of the view they show)."""
     with tempfile.TemporaryDirectory() as folder:
-        return tuple(asyncio.run(_watched_at_table(Position(system, position), lines, Path(folder) / name, delay))
+        return tuple([post for post in asyncio.run(at_table(Position(system, position), system.INFO.sides[0], lines,
+                                                            Path(folder) / name, delay=delay))
+                      if post.startswith(f"posted in {SPECTATORS}: ")]
                      for name, position in (("one", state), ("two", other)) if (Path(folder) / name).mkdir() is None)
 
 
 def _swaps(system: ModuleType, seed: int, scenario: str, swap, move: playout.Move, stops: int = 2,
-           longest: int = 120, steps: int = 30) -> list[tuple[dict, dict, list[tuple[str, str]]]]:
+           longest: int = 120, steps: int = 30) -> list[tuple[dict, dict, list[Line]]]:
     """A random game's positions at `stops` random commands, each with its swap (`swap(state, rng)`: a
     position differing in what the public has not seen, or None) and the lines played from both."""
     rng = random.Random(seed)
-    at = set(rng.sample(range(longest), stops))
     out = []
-    for played, state in playout.positions(system, system.setup(scenario, seed), rng, longest, move):
-        other = swap(state, rng) if played in at else None
+    for _, state, _, stop in walk(system, system.setup(scenario, seed), rng, stops, longest, move, SwapReport()):
+        other = swap(state, rng) if stop else None
         if other is not None:
-            out.append((state, other, _unseen_alike(system, state, other, rng, steps, move)))
+            out.append((state, other, public_lines(system, state, other, rng, steps, move)))
     return out
 
 
@@ -272,7 +217,7 @@ SWAPS = [pytest.param(bloody_monday, 3, "bloody_monday", _blocks_swapped, blocks
 
 @pytest.mark.parametrize(("system", "seed", "scenario", "swap", "move"), SWAPS)
 def test_spectators_are_sent_the_same_whatever_the_public_has_not_seen(system, seed, scenario, swap, move):
-    """Live and one turn behind: every row and post to the spectators' channel is byte-identical,
+    """Live and one turn behind: every post to the spectators' channel is byte-identical, its pictures and
     the stories of the commands played included (some posts are compared)."""
     compared = 0
     for state, other, lines in _swaps(system, seed, scenario, swap, move):
