@@ -3,8 +3,15 @@ a line an impulse, from the public events and maps alone; a system with no short
 full."""
 from __future__ import annotations
 
-from bot.tables.short_story import short_story
+import functools
+import hashlib
+import json
+import random
+
+from bot.tables.short_story import TELLERS, short_story
+from bot.tools.fog_check import public_lines
 from rules import bloody_monday, borodino
+from rules.bloody_monday import swaptest as blocks
 
 # the first impulses of a Bloody Monday game (seed 1): moves, battles in 41 and 33 with blocks
 # eliminated, reinforcements, a battle in 54 the Russians leave by the Initiative Disc (6.4)
@@ -63,3 +70,42 @@ def test_a_system_without_a_short_telling_is_told_in_full():
     def unread() -> dict:
         raise AssertionError("the turn's start was rebuilt")
     assert short_story(borodino, unread, [("french", "end")]) is None
+
+
+@functools.cache
+def _walked(seed: int = 2) -> tuple[dict, dict, tuple[tuple[str, str], ...]]:
+    """Two Bloody Monday positions that differ in two blocks the public has not seen, and 170
+    commands that show the public the same in both (bot/tools/fog_check.py's walk): the first turn
+    and the next begun."""
+    rng = random.Random(seed)
+    state = bloody_monday.setup("bloody_monday", seed)
+    other = blocks.swapped(state, *blocks.pairs(state, rng.choice(bloody_monday.INFO.sides), rng, 1)[0])
+    first = bloody_monday.INFO.sides[0]
+    return state, other, tuple((line.side or first, line.text)
+                               for line in public_lines(bloody_monday, state, other, rng, 170, blocks.random_move))
+
+
+def _told_of_two() -> list[list[str] | None]:
+    """The walk told short from each of its two positions."""
+    state, other, commands = _walked()
+    return [short_story(bloody_monday, lambda position=position: position, list(commands))
+            for position in (state, other)]
+
+
+def test_a_turn_told_short_tells_nothing_the_public_has_not_seen():
+    """The swap test: a turn with battles and blocks eliminated, and the next begun, told the same
+    whichever of two unseen blocks stood where."""
+    one, two = _told_of_two()
+    assert one == two
+    assert one is not None and "Turn 2:" in one and any("eliminated" in line for line in one)
+
+
+def test_the_swap_test_sees_a_short_story_that_tells_what_the_public_has_not_seen(monkeypatch):
+    """The positive control: a telling that ends with a digest of the whole last state is seen."""
+    def leaked(system, state, commands):
+        for side, text in commands:
+            state, _ = system.apply(state, side, system.parse(side, text))
+        return [hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()]
+    monkeypatch.setitem(TELLERS, "bloody_monday", leaked)
+    one, two = _told_of_two()
+    assert one != two
