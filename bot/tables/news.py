@@ -81,7 +81,9 @@ class Change:
         line = self._said(system, result, said, events, events, aside)
         unsaid = [e for e in events if not fmt.said_by_headline(str(e), head)]  # the phase the headline names
         short = self._said(system, result, said, unsaid, events, aside) if unsaid != events else None
-        story = self._said(system, result, said, unsaid, events, "", why=False)  # above the same headline
+        asked = {str(e.get("text", "")).strip() for e in public if e.get("kind") == "choice"}  # its answer follows
+        story = self._said(system, result, said, [e for e in unsaid if str(e) not in asked], events, "",
+                           why=False)  # above the same headline, without a question to a player
         if result.ended:  # ended by the players (an agreed draw): the final map, spectators, dice
             return Told(self.news.final_rows(self.game_id, line), {})
         # a secret order (given while the other side orders too) neither marks a side absent at its

@@ -4,15 +4,15 @@ map: the attacks and their results, the moves, the losses and the reinforcements
 channel told them.
 
 The story is the `story` of each channel line a change stored (bot/tables/news.py): its public line
-without the pings, the due times or a computer's reasons. It is read back from the outbox, so a
-spectator learns nothing a player of either side could not read in the game's channel (the swap
-test holds it to that). Live, a post tells what was told since the spectators' channel's last
-post; one turn behind, the start of a turn is shown once the next begins, after the story of the
-turn before it (how the position shown came about), told short where the system tells a turn so
-(bot/tables/short_story.py: Bloody Monday a line an impulse); a game's end is shown live, with all
-not yet told ('Game 1, from turn 3:'). A story too long to go with the map in one message goes
-above it in messages of its own, whole (the outbox splits a long text at line breaks); the map's
-message then names the game again.
+without the pings, the due times, a computer's reasons or a question to a player (its answer
+follows). It is read back from the outbox, so a spectator learns nothing a player of either side
+could not read in the game's channel (the swap test holds it to that). Live, a post tells what was
+told since the spectators' channel's last post; one turn behind, the start of a turn is shown once
+the next begins, after the story of the turn before it (how the position shown came about), told
+short where the system tells a turn so (bot/tables/short_story.py: Bloody Monday a line an
+impulse); a game's end is shown live, with all not yet told ('Game 1, from turn 3:'). A story too
+long to go with the map in one message goes above it in messages of its own, whole (the outbox
+splits a long text at line breaks); the map's message then names the game again.
 """
 from __future__ import annotations
 

@@ -20,6 +20,7 @@ import pytest
 
 from bot.config import GameSettings
 from bot.discord.messenger import markup, split
+from bot.service import GameService
 from bot.store import Store
 from bot.tables import Tables, short_story
 from bot.tools.fog_check import SPECTATORS, Line, Position, SwapReport, at_table, public_lines, walk
@@ -33,6 +34,7 @@ from tests.bot.discord.discord_fakes import (
     ANNA,
     BORIS,
     CHANNEL,
+    GUILD,
     WATCH,
     FakeMessenger,
     make_tables,
@@ -89,6 +91,26 @@ def test_a_post_pings_no_one_and_gives_no_due_time_nor_the_computer_s_reason(ser
     post = watched(tables)[-1][0]
     assert post.startswith(f"Game {game_id}:\n**Computer** — Red: roll.\nred rolls ")
     assert "Why" not in post and "<@" not in post and "due" not in post
+
+
+def test_a_post_tells_a_choice_by_its_answer_without_the_question_to_its_player(tmp_path):
+    """Borodino 7 Sept: the French attack on the Southern Flèche fails and the Russian may advance; the
+    channel asks him ('Russian player: you may advance after combat: `advance 3218 3219` ... or
+    `stay`.'), which the spectators, who may not act, read as what he did: the advance."""
+    tables = make_tables(GameService(Store(tmp_path / "g.sqlite")), systems=("borodino",))
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "borodino", "7sep", seed=7))
+    run(tables.lobby.join(ANNA, CHANNEL, "french"))
+    run(tables.lobby.join(BORIS, CHANNEL, "russian"))
+    run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
+    run(tables.lobby.start(ANNA, CHANNEL))
+    for player, line in ((ANNA, "move 3321 3219"), (ANNA, "end"), (ANNA, "attack 3219 -> 3218"),
+                         (BORIS, "advance 3218 3219"), (ANNA, "end")):
+        run(tables.play.submit(player, CHANNEL, line))
+    assert "Russian player: you may advance" in "\n".join(tables.delivery.messenger.in_channel(CHANNEL))
+    post = watched(tables)[-1][0].split("\n")
+    assert post[1:6] == ["**Anna** — French: attack 3219 -> 3218.", post[2],
+                         "3219 (French 5-4 infantry) is eliminated.",
+                         "**Boris** — 3218 (Russian 6-4 infantry) advances into 3219.", "**Anna** — French: end."]
 
 
 def test_each_spectators_channel_is_told_since_its_own_last_post(service):
