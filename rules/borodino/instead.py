@@ -21,6 +21,7 @@ from rules.core.hexes import distance
 from rules.core.words import group
 
 KINDS = {"charge": "cavalry", "limber": "artillery"}  # the units an order of the errata is about
+NOUNS = {"cavalry": "cavalry", "artillery": "gun"}  # how a refusal names them
 SHOWN = 4  # hexes a refusal names before 'and N more hexes'
 
 
@@ -110,13 +111,17 @@ class InGame(C.Examples):
                     f"8.152): {either(moves[:1] + ['end']) if moves else '`end` it'}")
         mine = named if named is not None and b.side(named) == self.side else None
         empty = next((h for w in words for h in group(w) if b.map.on_map(h) and b.at(h) is None), None)
-        aside = f"{b.describe(named)} is not yours, and " if named is not None and mine is None else \
-            f"{empty} holds no unit, and " if empty and named is None else ""
-        uid = mine or self._pick(KINDS.get(kind), b.hex_of(named) if named and b.unit(named)["where"] == "map"
-                                 else empty)
+        near = b.hex_of(named) if named and b.unit(named)["where"] == "map" else empty
+        uid = mine or self._pick(KINDS.get(kind), near)
+        wanted = NOUNS.get(KINDS.get(kind, ""))
+        asides = [f"{b.describe(named)} is not yours" if named is not None and mine is None else
+                  f"{empty} holds no unit" if empty and named is None else "",
+                  f"no {wanted} of yours may {'move' if self._moving() else 'attack'} now"
+                  if wanted and uid and not mine and b.defs[uid].kind != KINDS[kind] else ""]
+        aside = " and ".join(a for a in asides if a) + ", and " if any(asides) else ""
         if uid is None:
             return aside + "no unit of yours can move or attack now: `end` the phase"
-        who = b.describe(uid) + (" is no gun, and" if kind == "limber" and not b.is_artillery(uid) else "")
+        who = b.describe(uid) + (" is no gun, and" if mine and kind == "limber" and not b.is_artillery(uid) else "")
         return aside + (self._moves_as_it_stands(kind, uid, who) if self._moving()
                         else self._attacks_as_it_stands(uid, who))
 

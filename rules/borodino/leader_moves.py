@@ -93,7 +93,7 @@ def move(b: Battle, side: str, lid: str, cmd: Move) -> list[Event]:
         hint = some_hexes(options, 10, to if b.map.on_map(to) else None) or "nowhere"
         raise RuleViolation("Doomed Victory 8.1", f"{d.name} moves up to {d.movement} MP, unhindered by enemy Zones "
                             f"of Control but not through enemy units, to a hex holding a friendly unit, with which he "
-                            f"stacks; {_why_not(b, side, to, frm)}. He can reach {hint}")
+                            f"stacks; {_why_not(b, side, to, frm)}; he can reach {hint}")
     host = b.at(to)
     assert host is not None
     leader["with"], leader["moved"] = host, True

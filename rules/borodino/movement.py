@@ -348,9 +348,7 @@ def check_path(b: Battle, uid: str, path: tuple[Hex, ...]) -> int:
     for i, h in enumerate(path):
         if h == OFF:
             if not b.scenario.exits_east:
-                raise RuleViolation("Victory Conditions", f"in the {b.scenario.title} scenario no unit leaves the map: "
-                                    "only the 7 September and Grand Battle victory conditions count units "
-                                    "moved off the east edge")
+                raise RuleViolation("Victory Conditions", _no_exit(b))
             if side != "french" or here not in b.map.east_exits:
                 raise RuleViolation("Victory Conditions (7 Sept)", "only French units leave the map, "
                                     "and only by the east edge between the two roads")
@@ -394,22 +392,26 @@ def some_hexes(hexes: Iterable[Hex], shown: int = 8, near: Hex | None = None) ->
     return ", ".join(hint[:shown]) + (more if left > 0 else "")
 
 
+def _no_exit(b: Battle) -> str:
+    """Why a unit may not leave the map in this scenario, named by its title's first words."""
+    return (f"no unit leaves the map in this scenario ({b.scenario.title.split(' (')[0]}): only the 7 September "
+            "and Grand Battle victory conditions count units moved off the east edge")
+
+
 def explain_unreachable(b: Battle, uid: str, dest: str, options: dict) -> RuleViolation:
     """The clearest reason a destination is out of reach, with where the unit can go instead."""
     side = b.side(uid)
     hint = [h for h in options if h != OFF]
     near = dest if b.map.on_map(dest) else None  # the hexes it can reach nearest the one asked for
-    where = f" It can reach {some_hexes(hint, near=near)}." if hint else " It cannot move anywhere."
+    where = f"; it can reach {some_hexes(hint, near=near)}" if hint else "; it cannot move anywhere"
     if dest == OFF and not b.scenario.exits_east:
-        return RuleViolation("Victory Conditions", f"in the {b.scenario.title} scenario no unit leaves the map: "
-                             "only the 7 September and Grand Battle victory conditions count units moved off the "
-                             f"east edge.{where}")
+        return RuleViolation("Victory Conditions", _no_exit(b) + where)
     if dest == OFF and side != "french":
         return RuleViolation("Victory Conditions (7 Sept)", "only French units leave the map, by the east edge "
-                             f"between the two roads.{where}")
+                             f"between the two roads{where}")
     if dest == OFF:
         return RuleViolation("Victory Conditions (7 Sept)", f"{b.describe(uid)} cannot reach the east edge between "
-                             f"the two roads and step off it with its {b.defs[uid].movement} MP this turn.{where}")
+                             f"the two roads and step off it with its {b.defs[uid].movement} MP this turn{where}")
     occ = b.at(dest)
     if not b.map.on_map(dest):
         rule, why = "Movement", f"{dest} is not on the map"
@@ -426,7 +428,7 @@ def explain_unreachable(b: Battle, uid: str, dest: str, options: dict) -> RuleVi
     else:
         rule, why = "Movement", (f"{dest} is beyond the {b.defs[uid].movement} MP of {b.describe(uid)} "
                                  "by any path that avoids rivers, woods and enemy Zones of Control")
-    return RuleViolation(rule, why + "." + where)
+    return RuleViolation(rule, why + where)  # one sentence: the reason; where it can go instead
 
 
 def _cheapest_step(b: Battle, side: str, uid: str, dest: Hex) -> int | None:

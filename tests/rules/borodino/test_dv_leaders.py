@@ -334,7 +334,7 @@ def test_8_1_a_leader_who_can_reach_many_hexes_is_told_how_many_more_than_the_te
     asked = go(G, 3, 3, 3)
     said = str(refused(s, "french", f"move davout {asked}", "Doomed Victory 8.1"))
     nearest = sorted(hexes, key=lambda h: (distance(h, asked), h))  # the ten nearest the hex asked for
-    assert said.split("He can reach ")[1] == \
+    assert said.split("he can reach ")[1] == \
         f"{', '.join(nearest[:10])} and 1 more hex further from {asked} (Doomed Victory 8.1)."
 
 
@@ -347,9 +347,9 @@ def test_8_1_a_leader_s_move_refused_says_what_is_wrong_with_the_hex():
                     options=["dv_leaders"], leaders={"L-DAVOUT": "F-I-2"})
     said = {to: str(refused(s, "french", f"move davout {to}", "Doomed Victory 8.1")).split("stacks; ")[1]
             for to in ("9999", go(G, 3), go(G, 0, 0), far, G)}
-    assert said == {"9999": f"9999 is not on the map. He can reach {go(G, 3, 3)} (Doomed Victory 8.1).",
-                    go(G, 3): f"{go(G, 3)} holds no unit. He can reach {go(G, 3, 3)} (Doomed Victory 8.1).",
-                    go(G, 0, 0): f"{go(G, 0, 0)} holds an enemy unit. He can reach {go(G, 3, 3)} (Doomed Victory 8.1).",
-                    far: f"{far} is beyond his reach. He can reach {go(G, 3, 3)} (Doomed Victory 8.1).",
-                    G: f"he already stands in {G}, stacked with {G} (French 7-4 infantry). He can reach {go(G, 3, 3)} "
+    assert said == {"9999": f"9999 is not on the map; he can reach {go(G, 3, 3)} (Doomed Victory 8.1).",
+                    go(G, 3): f"{go(G, 3)} holds no unit; he can reach {go(G, 3, 3)} (Doomed Victory 8.1).",
+                    go(G, 0, 0): f"{go(G, 0, 0)} holds an enemy unit; he can reach {go(G, 3, 3)} (Doomed Victory 8.1).",
+                    far: f"{far} is beyond his reach; he can reach {go(G, 3, 3)} (Doomed Victory 8.1).",
+                    G: f"he already stands in {G}, stacked with {G} (French 7-4 infantry); he can reach {go(G, 3, 3)} "
                        "(Doomed Victory 8.1)."}

@@ -73,6 +73,9 @@ def test_limbering_names_the_gun_and_a_unit_that_is_none():
     assert told(s, "french", "unlimber") == LIMBERING + (
         "2702 (French 7-3 artillery) moves as it stands, to 2601, 2602, 2701, 2703 and 20 more hexes further from "
         "2702 (`move 2702 2601`), and bombards from two hexes in your Combat Phase (Artillery).")
+    assert told(position({INF: G, RUS: go(G, 1, 1, 1)}), "french", "limber") == LIMBERING + (
+        "no gun of yours may move now, and 2705 (French 7-4 infantry) moves as it stands, to "
+        f"{IN_THE_OPEN.format(52)}: `move 2705 2604`.")  # no gun on the map: a unit that is none, said so
     assert told(s, "french", f"limber {G}") == LIMBERING + (
         f"2705 (French 7-4 infantry) is no gun, and moves as it stands, to {IN_THE_OPEN.format(51)}: "
         "`move 2705 2604`.")

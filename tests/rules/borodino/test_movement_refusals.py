@@ -15,12 +15,12 @@ from tests.rules.borodino.helpers import MAP, battle, borodino, go, open_ground,
 
 G = open_ground(4)          # 2705: clear ground four hexes all round
 INF, CAV, RUS = "F-I-2", "F-I-cav", "R-VIII-12"
-HINT = " It can reach 2303, 2304, 2305, 2306, 2307, 2402, 2403, 2404 and {} more hexes"  # to no hex of the map
+HINT = "; it can reach 2303, 2304, 2305, 2306, 2307, 2402, 2403, 2404 and {} more hexes"  # to no hex of the map
 
 
 def nearest(hexes: str, more: int, asked: str) -> str:
     """Where the unit can go instead, the hexes nearest the one asked for first."""
-    return f" It can reach {hexes} and {more} more hexes further from {asked}"
+    return f"; it can reach {hexes} and {more} more hexes further from {asked}"
 
 
 def _eliminated(s: dict) -> dict:
@@ -37,20 +37,20 @@ CASES = [
      "stands in, or one waiting to enter by its id: `move 2705 2604` (Doomed Victory 8.1)."),  # its own unit
     ({INF: G}, "move 2805 2705", "Movement", "There is no unit in 2805 (Movement)."),
     ({INF: G, RUS: go(G, 0, 0)}, f"move {G} {go(G, 0, 0)}", "Movement",
-     f"{go(G, 0, 0)} is occupied by an enemy unit."
+     f"{go(G, 0, 0)} is occupied by an enemy unit"
      + nearest("2602, 2603, 2704, 2802, 2803, 2502, 2503, 2504", 47, "2703") + " (Movement)."),
     ({INF: G, CAV: go(G, 1, 1)}, f"move {G} {go(G, 1, 1)}", "Movement",
-     f"{go(G, 1, 1)} is occupied; units may not end in the same hex as another unit."
+     f"{go(G, 1, 1)} is occupied; units may not end in the same hex as another unit"
      + nearest("2803, 2804, 2903, 2905, 3003, 3004, 2703, 2704", 51, "2904") + " (Movement)."),
     ({INF: G}, f"move {G} 3320", "Movement",
-     "3320 is non-road woods, where no unit may go."
+     "3320 is non-road woods, where no unit may go"
      + nearest("2709, 2808, 2908, 3007, 3107, 2608, 2708, 2807", 52, "3320") + " (Movement)."),
-    ({INF: G}, f"move {G} 9999", "Movement", "9999 is not on the map." + HINT.format(52) + " (Movement)."),
+    ({INF: G}, f"move {G} 9999", "Movement", "9999 is not on the map" + HINT.format(52) + " (Movement)."),
     ({INF: G}, f"move {G} 1010", "Movement",
      f"1010 is beyond the 4 MP of {G} (French 7-4 infantry) by any path that avoids rivers, woods and enemy "
-     "Zones of Control." + nearest("2304, 2305, 2306, 2307, 2303, 2403, 2404, 2405", 52, "1010") + " (Movement)."),
+     "Zones of Control" + nearest("2304, 2305, 2306, 2307, 2303, 2403, 2404, 2405", 52, "1010") + " (Movement)."),
     ({INF: "2723"}, "move 2723 2622", "Terrain Effects Chart",
-     "The hexside 2723/2622 is a river; rivers are crossed only at fords and bridges."
+     "The hexside 2723/2622 is a river; rivers are crossed only at fords and bridges"
      + nearest("2621, 2722, 2620, 2721, 2821, 2822, 2823, 2720", 23, "2622") + " (Terrain Effects Chart)."),
     ({INF: G}, f"move {G} {go(G, 0, 0)} {go(G, 0, 0, 0)}", "Movement",
      f"{G} and {go(G, 0, 0)} are not adjacent; a unit may not skip hexes (Movement)."),
@@ -61,7 +61,7 @@ CASES = [
      "(Zones of Control D)."),
     ({INF: G}, f"move {G} {go(G, 3, 3, 3, 3, 3)}", "Movement",
      f"{go(G, 3, 3, 3, 3, 3)} is beyond the 4 MP of {G} (French 7-4 infantry) by any path that "
-     "avoids rivers, woods and enemy Zones of Control."
+     "avoids rivers, woods and enemy Zones of Control"
      + nearest("2709, 2608, 2708, 2808, 2508, 2607, 2707, 2807", 52, "2710") + " (Movement)."),
     ({INF: G}, f"move {G} {go(G, 3)} {go(G, 3, 3)} {go(G, 3, 3, 3)} {go(G, 3, 3, 3, 3)} {go(G, 3, 3, 3, 3, 3)}",
      "Movement", f"That path costs 5 MP and {G} (French 7-4 infantry) has 4 (Movement)."),
@@ -97,7 +97,7 @@ def test_a_unit_with_nowhere_to_go_is_told_so():
     s = position({"F-IG-YG": G, RUS: go(G, 0, 0)}, options=["imperial_guard"])
     err = refused(s, "french", f"move {G} {go(G, 3, 3)}", "Imperial Guard (A)")
     assert str(err) == (f"An unreleased Guard unit may not move within four hexes of an enemy unit "
-                        f"({go(G, 3, 3)} is 4 away). It cannot move anywhere (Imperial Guard A).")
+                        f"({go(G, 3, 3)} is 4 away); it cannot move anywhere (Imperial Guard A).")
 
 
 def test_5sep_the_frozen_units_already_moving_are_listed():
@@ -130,7 +130,7 @@ def test_zoc_c_a_refusal_names_all_eight_hexes_a_hemmed_in_unit_can_reach():
     eight = sorted([*(go(G, d) for d in range(6)), *BEYOND[1:]])  # nearest 1010 first: here in order of number
     err = refused(s, "french", f"move {G} 1010", "Movement")
     assert str(err) == (f"1010 is beyond the 4 MP of {G} (French 7-4 infantry) by any path that avoids rivers, "
-                        f"woods and enemy Zones of Control. It can reach {', '.join(eight)} (Movement).")
+                        f"woods and enemy Zones of Control; it can reach {', '.join(eight)} (Movement).")
 
 
 def test_zoc_c_a_ninth_hex_in_reach_is_counted_as_one_more_hex():
@@ -138,7 +138,7 @@ def test_zoc_c_a_ninth_hex_in_reach_is_counted_as_one_more_hex():
     nine = sorted([*(go(G, d) for d in range(6)), *BEYOND], key=lambda h: (distance(h, "1010"), h))
     err = refused(position(HEMMED), "french", f"move {G} 1010", "Movement")
     assert str(err) == (f"1010 is beyond the 4 MP of {G} (French 7-4 infantry) by any path that avoids rivers, "
-                        f"woods and enemy Zones of Control. It can reach {', '.join(nine[:8])} and 1 more hex "
+                        f"woods and enemy Zones of Control; it can reach {', '.join(nine[:8])} and 1 more hex "
                         "further from 1010 (Movement).")
 
 
@@ -148,9 +148,9 @@ def test_5sep_a_unit_told_it_may_not_leave_the_map_is_told_where_it_can_go():
     three Russians two hexes off (ZOC C: the unit stops on entering each)."""
     s = position({INF: G, RUS: go(G, 0, 1), "R-VI-24": go(G, 2, 3), "R-IV-22": go(G, 4, 5)}, scenario="5sep")
     err = refused(s, "french", f"move {G} off", "Victory Conditions")
-    assert str(err) == ("In the 5 September: the Schevardino Redoubt scenario no unit leaves the map: only the "
-                        "7 September and Grand Battle victory conditions count units moved off the east edge. "
-                        f"It can reach {', '.join(sorted(go(G, d) for d in range(6)))} (Victory Conditions).")
+    assert str(err) == ("No unit leaves the map in this scenario (5 September: the Schevardino Redoubt): only the "
+                        "7 September and Grand Battle victory conditions count units moved off the east edge; "
+                        f"it can reach {', '.join(sorted(go(G, d) for d in range(6)))} (Victory Conditions).")
 
 
 def test_movement_a_distant_woods_road_hex_is_refused_as_out_of_reach():
@@ -160,7 +160,7 @@ def test_movement_a_distant_woods_road_hex_is_refused_as_out_of_reach():
     assert far in MAP.woods and far in MAP.road_hexes and distance(G, far) == 11
     err = refused(position({INF: G}), "french", f"move {G} {far}", "Movement")
     assert str(err) == (f"{far} is beyond the 4 MP of {G} (French 7-4 infantry) by any path that avoids rivers, "
-                        "woods and enemy Zones of Control."
+                        "woods and enemy Zones of Control"
                         + nearest("3105, 3106, 3107, 3004, 3005, 3006, 3007, 3104", 52, far) + " (Movement).")
 
 
@@ -171,7 +171,7 @@ def test_zoc_c_a_reinforcement_stopped_on_its_entry_hex_is_told_it_can_reach_onl
     s["units"]["F-IC-1L"].update(where="waiting", entry="2630")
     err = refused(s, "french", "move F-IC-1L 2629", "Movement")
     assert str(err) == ("2629 is beyond the 5 MP of F-IC-1L (French 2-5 cavalry) by any path that avoids rivers, "
-                        "woods and enemy Zones of Control. It can reach 2630 (Movement).")
+                        "woods and enemy Zones of Control; it can reach 2630 (Movement).")
     s["units"]["R-VIII-12"].update(where="removed", hex=None)  # the control: with no Russian it goes on
     assert play(s, "french", "move F-IC-1L 2629")[0]["units"]["F-IC-1L"]["hex"] == "2629"
 

@@ -52,8 +52,8 @@ def test_redoubts_case_b_at_night_a_french_unit_on_a_front_hex_may_not_step_in()
     through the front hexside of an intact redoubt, by a path or by its destination alone."""
     s = position({F7: "2818"}, scenario="grand", turn=9)
     err = refused(s, "french", "move 2818 2817", "Russian Redoubts (B)")
-    assert str(err).startswith("French units may not move through the front hexside 2818/2817 of a redoubt. "
-                               "It can reach 2717, 2718, 2918, ")  # the hexes nearest 2817 first
+    assert str(err).startswith("French units may not move through the front hexside 2818/2817 of a redoubt; "
+                               "it can reach 2717, 2718, 2918, ")  # the hexes nearest 2817 first
     err = refused(s, "french", "move 2818 2817 2816", "Russian Redoubts (B)")
     assert str(err) == ("French units may not move through the front hexside 2818/2817 of a redoubt "
                         "(Russian Redoubts B).")

@@ -67,7 +67,7 @@ def test_night_movement_case_a_only_away_from_the_enemy():
     s = position({"F-I-2": G, "R-VIII-12": enemy}, scenario="grand", turn=9)
     err = refused(s, "french", f"move {G} {go(G, 1)}", "Night Movement (A)")   # stays three hexes away
     assert str(err).startswith("At night a unit that begins within three hexes of the enemy may only move further "
-                               f"from it: it begins 3 away, {go(G, 1)} is 3. It can reach ")
+                               f"from it: it begins 3 away, {go(G, 1)} is 3; it can reach ")
     s2, _ = play(s, "french", f"move {G} {go(G, 3)}")
     assert distance(where(s2, "F-I-2"), enemy) == 4
 
@@ -90,7 +90,8 @@ def test_night_movement_case_a_not_within_three_hexes():
     enemy = go(G, 0, 0, 0, 0, 0)
     s = position({"F-I-cav": G, "R-VIII-12": enemy}, scenario="grand", turn=9)
     assert str(refused(s, "french", f"move {G} {go(G, 0, 0)}", "Night Movement (A)")).startswith(
-        f"At night no unit may move within three hexes of the enemy ({go(G, 0, 0)} is 3 from the nearest enemy).")
+        f"At night no unit may move within three hexes of the enemy ({go(G, 0, 0)} is 3 from the nearest enemy); "
+        "it can reach ")
     s["turn"] = 8   # positive control: the same move by day
     assert where(play(s, "french", f"move {G} {go(G, 0, 0)}")[0], "F-I-cav") == go(G, 0, 0)
 
@@ -244,7 +245,7 @@ def test_imperial_guard_case_a_four_hexes_is_the_boundary():
     assert (distance(five, enemy), distance(four, enemy)) == (5, 4)
     err = refused(s, "french", f"move {G} {four}", "Imperial Guard (A)")
     assert str(err).startswith(f"An unreleased Guard unit may not move within four hexes of an enemy unit "
-                               f"({four} is 4 away). It can reach ")
+                               f"({four} is 4 away); it can reach ")
     assert where(play(s, "french", f"move {G} {five}")[0], "F-IG-YG") == five
 
 

@@ -20,7 +20,7 @@ def test_7sep_a_french_unit_on_the_east_edge_leaves_the_map():
 def test_7sep_a_russian_unit_may_not_leave_by_the_east_edge():
     s = position({RUSSIAN: EDGE}, player="russian")
     err = refused(s, "russian", f"move {EDGE} off", "Victory Conditions (7 Sept)")
-    assert str(err).startswith("Only French units leave the map, by the east edge between the two roads. It can ")
+    assert str(err).startswith("Only French units leave the map, by the east edge between the two roads; it can ")
 
 
 def test_7sep_positive_control_the_russian_unit_moves_along_the_edge():
@@ -62,7 +62,7 @@ def test_7sep_leaving_costs_one_mp_like_entering_a_hex():
     assert "off" not in reachable(battle(s), "F-I-art")
     err = refused(s, "french", "move 2404 off", "Victory Conditions (7 Sept)")
     assert str(err).startswith("2404 (French 7-3 artillery) cannot reach the east edge between the two roads and "
-                               "step off it with its 3 MP this turn. It can reach ")
+                               "step off it with its 3 MP this turn; it can reach ")
 
 
 def test_7sep_a_path_ending_off_away_from_the_edge_is_refused():
@@ -81,9 +81,9 @@ def test_5sep_no_unit_leaves_the_map_by_a_path_either():
     at the end of a path as alone."""
     s = position({FRENCH: "2402"}, scenario="5sep")
     err = refused(s, "french", "move 2402 2401 off", "Victory Conditions")
-    assert str(err) == ("In the 5 September: the Schevardino Redoubt scenario no unit leaves the map: only the "
+    assert str(err) == ("No unit leaves the map in this scenario (5 September: the Schevardino Redoubt): only the "
                         "7 September and Grand Battle victory conditions count units moved off the east edge "
                         "(Victory Conditions).")
     err = refused(s, "french", "move 2402 off", "Victory Conditions")
-    assert str(err).startswith("In the 5 September: the Schevardino Redoubt scenario no unit leaves the map: ")
-    assert " It can reach 2001, 2002, 2101, 2102, 2103, 2104, 2105, 2201 and 35 more hexes " in str(err)
+    assert str(err).startswith("No unit leaves the map in this scenario (5 September: the Schevardino Redoubt): ")
+    assert "; it can reach 2001, 2002, 2101, 2102, 2103, 2104, 2105, 2201 and 35 more hexes " in str(err)

@@ -16,7 +16,7 @@ def test_zoc_case_c_a_destination_beyond_a_zone_is_refused():
     with only the destination given, no route of 4 MP avoids the zone, so the move is refused."""
     s = position({INF: G, RUS: ENEMY})
     err = refused(s, "french", f"move {G} {FAR}", "Movement")
-    assert FAR in str(err) and "It can reach" in str(err)
+    assert FAR in str(err) and "it can reach" in str(err)
 
 
 def test_zoc_case_c_positive_control_the_same_move_without_the_enemy():
