@@ -5,12 +5,13 @@ are hidden).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bot import text as fmt
 from rules.core.errors import RulesError, RuleViolation
 from rules.core.standing import choosers
-from rules.core.system import GameSystem
+from rules.core.system import Command, GameSystem
 
 if TYPE_CHECKING:
     from bot.service.result import Result
@@ -104,14 +105,23 @@ def said_on_its_line(system: GameSystem, command: str) -> str:
 
 def turn_rule(system: GameSystem, state: dict, side: str, line: str) -> str:
     """The rule case the engine cites for a command given out of turn (its sequence of play),
-    asked of the engine itself so that each system's rule book is quoted."""
-    try:
-        system.apply(state, side, system.parse(side, line))
-    except RuleViolation as error:
-        return error.rule or TURN_RULE
-    except RulesError:
-        pass
-    return TURN_RULE
+    asked of the engine itself so that each system's rule book is quoted: of the line, or where
+    the engine cannot read it ('formation 3919 line'), of a command the side to act may give, so
+    that a line out of turn cites one case whatever its words."""
+    def cited(command: Callable[[], Command]) -> str | None:
+        try:
+            system.apply(state, side, command())
+        except RuleViolation as error:
+            return error.rule
+        except RulesError:
+            pass
+        return None
+
+    rule = cited(lambda: system.parse(side, line))
+    active = system.active_sides(state)
+    if rule is None and active and (legal := system.legal_commands(state, active[0])):
+        rule = cited(lambda: legal[0])
+    return rule or TURN_RULE
 
 
 def wait_sentence(system: GameSystem, state: dict, side: str, active: list[str]) -> str:

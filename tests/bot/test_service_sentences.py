@@ -60,12 +60,21 @@ def test_a_line_judged_against_an_old_position_is_refused(service, store, game):
 
 def test_out_of_turn_the_engines_rule_is_cited_or_the_sequence_of_play(service, game):
     """The engine's own rule case for an order out of turn; a line it cannot even read out of turn
-    cites the sequence of play."""
+    cites the same case, the engine's for an order the side to act may give: Borodino's 'formation
+    3919 line' cited the Sequence of Play, its 'move 3919 3918' Turns of Play (seen on simcord)."""
     waits = "It is the Red player's Movement Phase; the Blue player must wait"
-    assert told(service.submit(game, "blue", "end")) == (
-        False, f"{waits} (Toy: Sequence A).", "Toy: Sequence (A)", None)
-    assert told(service.submit(game, "blue", "jump")) == (False, f"{waits} ({TURN_RULE}).", TURN_RULE, None)
-    assert TURN_RULE == "Sequence of Play"
+    for line in ("end", "jump"):
+        assert told(service.submit(game, "blue", line)) == (
+            False, f"{waits} (Toy: Sequence A).", "Toy: Sequence (A)", None)
+    assert TURN_RULE == "Sequence of Play"  # where the engine names none
+
+
+def test_a_borodino_word_out_of_turn_cites_the_turns_of_play_as_a_move_does(store):
+    service = GameService(store)
+    game = service.new_game("borodino", "shevardino", seed=1)
+    waits = "It is the French player's Movement Phase; the Russian player must wait (Turns of Play)."
+    for line in ("formation 3222 line", "move 3222 3221"):
+        assert told(service.submit(game, "russian", line))[:3] == (False, waits, "Turns of Play")
 
 
 def test_a_busy_database_is_a_sentence_to_try_again(service, store, game, monkeypatch, caplog):
