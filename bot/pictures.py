@@ -14,6 +14,7 @@ from bot.converters import Unreadable
 from bot.permissions import TableError
 from bot.service import GameService
 from render.frame import NotOnMap
+from rules.core.errors import RulesError
 from rules.core.playout import replay
 
 
@@ -95,7 +96,9 @@ def face_up(system, state: dict) -> dict:
 
 def turn_views(service: GameService, game_id: int) -> list[dict]:
     """One view per player-turn of a stored game, each holding that player-turn's events: the
-    public view while the game runs, all blocks face up once it is over."""
+    public view while the game runs, all blocks face up once it is over. A game begun before an
+    upgrade that mended a rule it met replays only up to the command that met it: its frames stop
+    there, and the last is its stored position, as the game went on (its export failed whole)."""
     game = service.store.game(game_id)
     system = service.system(game_id)
     look = (lambda state: face_up(system, state)) if game["status"] == "over" else \
@@ -103,10 +106,13 @@ def turn_views(service: GameService, game_id: int) -> list[dict]:
     start = system.setup(game["scenario"], game["seed"], game["options"])
     views = [look(start)]
     state, turn = start, system.phase_key(start).rsplit(":", 1)[0]
-    for state, _ in replay(system, start, ((r["side"], r["normalised"]) for r in service.store.commands(game_id))):
-        if system.phase_key(state).rsplit(":", 1)[0] != turn:
-            turn = system.phase_key(state).rsplit(":", 1)[0]
-            views.append(look(state))
+    try:
+        for state, _ in replay(system, start, ((r["side"], r["normalised"]) for r in service.store.commands(game_id))):
+            if system.phase_key(state).rsplit(":", 1)[0] != turn:
+                turn = system.phase_key(state).rsplit(":", 1)[0]
+                views.append(look(state))
+    except RulesError:
+        state = service.load(game_id)
     final = look(state)
     if final != views[-1]:
         views.append(final)

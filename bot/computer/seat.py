@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import logging
 import re
 import secrets
 import time
@@ -32,7 +33,10 @@ from dataclasses import dataclass, field, replace
 from bot.service import Compose, GameService, Result, still_to_order
 from bot.words import COMPUTER
 from rules.core.ai import Clock, Commander, Decision, Stop, addressed_to, decision_rng
+from rules.core.errors import RulesError
 from rules.core.system import Event, GameSystem
+
+log = logging.getLogger("kolocha.computer")
 
 
 class NoComputer(Exception):
@@ -162,7 +166,9 @@ class Told:
 class Memory:
     """What each side of each game has been told so far (the events addressed to it or to
     all), kept by replaying the stored commands once and extending on each call; an undo
-    (a command gone or replaced) starts it again from the set-up."""
+    (a command gone or replaced) starts it again from the set-up. A command that no longer
+    replays (the rules it met mended since) is passed over with the rest of the log to the stored
+    position, which the game goes on from: replaying it raised in every deadline and plan after."""
 
     def __init__(self) -> None:
         self._games: dict[int, Told] = {}
@@ -173,7 +179,15 @@ class Memory:
         if kept is None or _version(service, game_id, kept.seq) != kept.version:
             kept = Told.setup(service, game_id)
         for row in service.store.commands(game_id, after=kept.seq):
-            kept.step(system, row)
+            try:
+                kept.step(system, row)
+            except RulesError as error:  # a game begun before an upgrade that mended a rule it met
+                log.warning("game %s: command %s (%s: %s) no longer replays from the seed under this version, "
+                            "so its computer goes on from the stored position, without what the commands from "
+                            "there told: %s", game_id, row["seq"], row["side"], row["normalised"], error)
+                kept.seq, kept.state = service.position(game_id)  # as the game itself goes on
+                kept.version = _version(service, game_id, kept.seq)
+                break
         self._games[game_id] = kept
         return list(kept.events[side])
 

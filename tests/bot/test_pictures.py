@@ -83,6 +83,17 @@ def test_turn_views_give_one_frame_per_player_turn(borodino_game):
     assert any(v["log"]["attacks"] for v in views)
 
 
+def test_a_game_that_no_longer_replays_ends_its_frames_at_its_stored_position(borodino_game):
+    """A game begun before an upgrade that mended a rule its second move met (a Shevardino game
+    across the Reinforcement Chart's change: 'F-V-18 is not on the map'): its replay, and so its
+    export, failed whole; it stops at that command and ends with the position the game went on from."""
+    service, game_id = borodino_game
+    start = pictures.turn_views(service, game_id)[0]
+    service.store.db.execute("UPDATE commands SET normalised = 'move 3322 3017' WHERE game = ? AND seq = 2", [game_id])
+    assert not service.replay_check(game_id).ok
+    assert pictures.turn_views(service, game_id) == [start, service.system(game_id).view(service.load(game_id), None)]
+
+
 def test_map_words_parse_and_refuse_with_a_hint():
     assert pictures.parse_map_words(["2817", "radius", "4", "zoc", "french"]) == \
         {"around": ["2817"], "radius": 4, "zoc": "french"}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import re
 import signal
@@ -121,6 +122,25 @@ def test_memory_forgets_what_an_undo_took_back(service, game):
     service.submit(game, "red", "move r2 0201")
     told = [e["text"] for e in memory.told(service, game, "blue")]
     assert told == ["r2 moves to 0201"]
+
+
+def test_a_command_that_no_longer_replays_is_passed_over_to_the_stored_position(service, game, caplog):
+    """A game begun before an upgrade that mended a rule its commands met goes on from its stored
+    position: the computer keeps what its side was told up to the command that no longer replays,
+    and what it is told from there on, where replaying raised at every deadline and plan after (a
+    Shevardino game across the Reinforcement Chart's change: 'F-V-18 is not on the map')."""
+    assert service.submit(game, "red", "move r1 0201").accepted and service.submit(game, "red", "end").accepted
+    service.store.db.execute("UPDATE commands SET normalised = 'move r9 0201' WHERE game = ? AND seq = 2", [game])
+    memory = Memory()  # the bot started again on the new version
+    with caplog.at_level(logging.WARNING, "kolocha.computer"):
+        told = [e["text"] for e in memory.told(service, game, "blue")]
+    assert told == ["r1 moves to 0201"]
+    assert caplog.messages == [f"game {game}: command 2 (red: move r9 0201) no longer replays from the seed under "
+                               "this version, so its computer goes on from the stored position, without what the "
+                               "commands from there told: Move r9 0201 is not possible now (Toy: Sequence A)."]
+    assert service.submit(game, "red", "roll").accepted
+    assert [e["text"] for e in memory.told(service, game, "blue")][:1] == told
+    assert len(memory.told(service, game, "blue")) > 1 and len(caplog.messages) == 1
 
 
 def test_a_system_without_a_commander_cannot_take_a_computer_seat(monkeypatch):
