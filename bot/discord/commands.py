@@ -30,6 +30,7 @@ from bot.service.standing import offered
 from bot.tables import Offer, Tables
 from bot.tables.lobby import Opponent
 from bot.tables.overview import STATUSES
+from bot.text import SYSTEM_NAMES
 from bot.store import StoreRefusal
 from bot.words import Text
 
@@ -161,7 +162,11 @@ def _completer(field: str) -> Completer:
 
 async def _systems(interaction: discord.Interaction, current: str
                    ) -> list[app_commands.Choice[str]]:
-    return _choices([s for s in rules.systems() if current.lower() in s][:25])
+    """The game systems by the names players know them by ('Bloody Monday'), matched on the
+    name or the id typed; each choice's value is the id the command takes."""
+    named = [(s, SYSTEM_NAMES.get(s, s)) for s in rules.systems()]
+    return _choices([(s, title) for s, title in named
+                     if current.lower() in s or current.lower() in title.lower()][:25])
 
 
 async def _scenarios(interaction: discord.Interaction, current: str

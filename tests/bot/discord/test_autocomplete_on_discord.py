@@ -87,3 +87,17 @@ def test_bloody_monday_orders_offer_the_jager_kind_only_to_whom_9_1_gives_it(tmp
                      for person in (s.anna, s.boris)}
             assert kinds[s.anna] == {"hit", "retreat"} and kinds[s.boris] == {"hit", "retreat", "jager"}
     play(test, tmp_path)
+
+
+def test_game_systems_are_offered_by_their_names_and_found_by_name_or_id(tmp_path):
+    """`/game new system:` (and `/game list system:`) reads 'Bloody Monday', not 'bloody_monday'; the
+    value stays the id the command takes, and either may be typed."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            offered = {c["value"]: c["name"] for c in await s.anna.autocomplete(s.channel, "game new", "system", "")}
+            assert {"bloody_monday": "Bloody Monday", "borodino": "Borodino", "campaign_1812": "1812"}.items() \
+                <= offered.items()  # (and any system a test registers)
+            for typed in ("bloody m", "bloody_m"):
+                found = await s.anna.autocomplete(s.channel, "game list", "system", typed)
+                assert found == [{"name": "Bloody Monday", "value": "bloody_monday"}]
+    play(test, tmp_path)
