@@ -215,8 +215,13 @@ class Lobby(Room):
         return game
 
     def _take_seat(self, game: dict, actor: Actor, channel: str, side: str, taken: Text) -> None:
+        """The seat taken, its line stored with it; the last seat of a table its players fill says
+        what comes next (an opening against the computer begins by itself)."""
         self.tables.current(game["id"])
-        check_seat(game, self.store.seats(game["id"]), actor, side)
+        seats = self.store.seats(game["id"])
+        check_seat(game, seats, actor, side)
+        if game["against"] is None and set(self.service.system(game["id"]).INFO.sides) <= {*seats, side}:
+            taken = words(taken, " Every seat is taken: `/game start` begins the game.")
         self.store.take_seat(game["id"], side, actor.id,
                              [(channel_audience(channel), message(taken))])
 

@@ -104,6 +104,8 @@ def test_joining_takes_a_seat_says_so_and_checks_the_dms(service):
         f"You play Blue in game {game_id}. I cannot send you direct messages: allow DMs from this server's "
         "members (Privacy Settings), or your private news waits for your next command here.")
     assert service.store.seats(game_id) == {"red": ANNA.id, "blue": BORIS.id}
+    assert messenger.in_channel(CHANNEL)[-1] == (f"Boris takes the Blue seat in game {game_id}. Every seat is "
+                                                 "taken: `/game start` begins the game.")  # the last: what next
 
 
 @pytest.mark.logs_errors("kolocha.lobby")
