@@ -74,7 +74,7 @@ class Clocks(Room):
             name = fmt.side_name(side)
             if action == "forfeit":
                 await tables.news.concede(game_id, side,
-                                          f"{name} missed the deadline{note} and forfeits")
+                                          f"{name} missed the deadline{note} and forfeits", ping=True)
                 return
             if action == "computer":
                 taken = await asyncio.to_thread(self._computer_takes, game_id, side, note)

@@ -468,31 +468,35 @@ class News(Room):
                 if row["audience"] == side and row["payload"].get("kept") and not row["tried_at"]]
         return kept[-1]["payload"].get("untold", "") if kept else ""
 
-    async def concede(self, game_id: int, loser: str, reason: Text) -> None:
+    async def concede(self, game_id: int, loser: str, reason: Text, ping: bool = False) -> None:
         """End the game with the other side the winner (resignation, forfeit): stored in a
-        worker thread, then sent."""
-        await asyncio.to_thread(self._end, game_id, loser, reason)
+        worker thread, then sent. `ping`: its line pings the players (a forfeit at a deadline,
+        which no player's command made: else neither would learn of it from a notification)."""
+        await asyncio.to_thread(self._end, game_id, loser, reason, ping)
         await self.delivery.flush(game_id)
 
-    def _end(self, game_id: int, loser: str, reason: Text) -> None:
+    def _end(self, game_id: int, loser: str, reason: Text, ping: bool = False) -> None:
         system = self.service.system(game_id)
         winners = [s for s in system.INFO.sides if s != loser]
         ended = {"winner": winners[0] if len(winners) == 1 else None, "reason": plain(reason)}
         text = words(reason, f": {fmt.side_name(ended['winner'])} wins game {game_id}.")
-        self.store.end_game(game_id, ended, self.final_rows(game_id, text))
+        seats = self.store.seats(game_id)
+        players = dict.fromkeys(seats[s] for s in system.INFO.sides if seats.get(s) not in (None, COMPUTER))
+        pings = words(*(words(mention(user), " ") for user in players)) if ping else ""
+        self.store.end_game(game_id, ended, self.final_rows(game_id, text, pings))
         self.tables.deadlines.reschedule(game_id)
 
-    def final_rows(self, game_id: int, text: Text) -> Outbox:
+    def final_rows(self, game_id: int, text: Text, pings: Text = "") -> Outbox:
         """A game ended by its players (resignation, forfeit, agreed draw): the line with the
-        final map in its channel, spectators, each player's kept view ended too, and the seed of
-        its dice."""
+        final map in its channel (after `pings`, if any), spectators, each player's kept view
+        ended too, and the seed of its dice."""
         seq = self.store.last_seq(game_id)
         game = self.store.game(game_id)
         state = self.service.load(game_id)
         system = self.service.system(game_id)
         public = system.view(state, None)
         rows: Outbox = [(channel_audience(game["channel"]),
-                         message(words(text, "\n", fmt.headline(final_view(public))), seq))]
+                         message(words(pings, text, "\n", fmt.headline(final_view(public))), seq))]
         rows += spectator_rows(self, game_id, seq, state, None, ended=text)
         rows += [_kept(side, seq, final_view(own), text) for side in self.store.seats(game_id)
                  if _shows_more(own := system.view(state, side), public)]

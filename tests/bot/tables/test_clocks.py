@@ -99,9 +99,9 @@ def test_a_deadline_acted_on_late_says_it_fell_due_while_the_bot_was_offline(ser
     tables = make_tables(service, clock, defaults=GameSettings(at_deadline="forfeit"))
     game_id = run(seated_game(tables))
     run(tables.clocks.expire(game_id, "red", timedelta(minutes=2)))
-    assert tables.delivery.messenger.in_channel(CHANNEL)[-2] == (
-        "Red missed the deadline (it fell due while the bot was offline; acted on now) and forfeits: Blue wins game "
-        f"{game_id}.\nTurn 1 | hour 1 | Game over")
+    assert tables.delivery.messenger.in_channel(CHANNEL)[-2] == (  # no command ended it: both players pinged
+        f"<@{ANNA.id}> <@{BORIS.id}> Red missed the deadline (it fell due while the bot was offline; acted on now) "
+        f"and forfeits: Blue wins game {game_id}.\nTurn 1 | hour 1 | Game over")
     assert service.store.game(game_id)["ended"]["winner"] == "blue"
     posted = len(tables.delivery.messenger.posts)
     run(tables.clocks.expire(game_id, "red", timedelta(0)))  # an ended game: nothing
