@@ -33,7 +33,7 @@ def test_posts_ping_only_the_users_they_mention(tmp_path):
         await borodino(wire)
         sent = [payload for _, payload in wire.http.of("send") + wire.http.of("dm")]
         assert all(p["allowed_mentions"]["parse"] == [] for p in sent)
-        (begins,) = [p for p in sent if "begins" in p["content"]]
+        (begins,) = [p for p in sent if " begins." in p["content"]]  # not "`/game start` begins the game"
         assert f"<@{ANNA.id}>: your move" in begins["content"]
         assert begins["allowed_mentions"]["users"] == [int(ANNA.id)]
         opened = next(p for p in sent if "opens game" in p["content"])
