@@ -61,6 +61,7 @@ class Change:
         self.aside: list[Text] = []  # a deadline's words to the late side, told once: shared by its changes
         self.late: list[tuple[str, Text]] = []  # with them, the late side's DM (bot/tables/clocks.py), if any
         self.played: frozenset[str] = frozenset()  # the sides it marks absent: `restart`, unless secret
+        self.unshown: dict | None = None  # before the changes `_head` left headless
 
     def compose(self, result: Result, before: dict, after: dict) -> Told:
         """What an accepted result makes known (GameService.submit's `compose`): the outbox
@@ -77,7 +78,8 @@ class Change:
                               if not said.endswith(line.strip())]  # said once (an undo's own event)
         aside = self.aside.pop() if self.aside and not result.secret else ""  # after the first public line
         late = self.late.pop() if aside and self.late else None
-        head = self._head(before, after)
+        at_once = self._answered_at_once(system, before, after)
+        head = self._head(before, after, at_once)
         line = self._said(system, result, said, events, events, aside)
         unsaid = [e for e in events if not fmt.said_by_headline(str(e), head)]  # the phase the headline names
         short = self._said(system, result, said, unsaid, events, aside) if unsaid != events else None
@@ -113,6 +115,7 @@ class Change:
             self._answered(rows, str(result.side), self.reply(result))
         if late is not None:
             rows.append((late[0], message(late[1])))
+        self.unshown = (self.unshown or before) if at_once else None
         return Told(rows, self.deadlines, self.absent)
 
     def _said(self, system: GameSystem, result: Result, said: str, events: list[Text], every: list[Text],
@@ -130,13 +133,28 @@ class Change:
                                                                       self._why(system) if why else "", aside),
                      *events])
 
-    def _head(self, before: dict | None, after: dict) -> str:
+    def _head(self, before: dict | None, after: dict, at_once: bool = False) -> str:
         """The headline under the change's line in the channel, once the phase changed (a game
-        beginning has `before` None; a game over, its outcome); while the phase goes on, none."""
+        beginning has `before` None; a game over, its outcome); while the phase goes on, none. None
+        either where the choice waiting is answered `at_once` by standing orders: 'To move: Russian'
+        and its map, under a Bloody Monday battle whose hits his standing order applied in the next
+        line, were stale as posted; the phase is told changed from where the channel last said it."""
         system = self.news.service.system(self.game_id)
-        if before is not None and system.outcome(after) is None and system.phase_key(before) == system.phase_key(after):
+        if before is not None and system.outcome(after) is None and \
+                (at_once or system.phase_key(self.unshown or before) == system.phase_key(after)):
             return ""
         return fmt.headline(system.view(after, None), self.news.store.computer_seats(self.game_id))
+
+    def _answered_at_once(self, system: GameSystem, before: dict | None, after: dict) -> bool:
+        """Whether the choice waiting after the change falls only to sides whose standing orders
+        answer it, each played at once as a change of its own (bot/service/standing.py, follow);
+        a change that begins a game turn keeps its headline (spectators one turn behind post then)."""
+        waiting = system.choice(after)
+        if waiting is None or before is None or system.outcome(after) is not None or \
+                new_turn(system, self.unshown or before, after) is not None:
+            return False
+        return all(system.standing_command(after, side, self.news.store.standing_orders(self.game_id, side))
+                   is not None for side in choosers(waiting))
 
     def reply(self, result: Result) -> str:
         """The command's outcome for its author: its echo ('French: retreat 2317.'), or, given by a
@@ -247,7 +265,7 @@ class Change:
         if rows and story:
             rows[0][1]["story"] = story
         if moved:
-            rows += spectator_rows(news, game_id, seq, after, self.turn, before, told=story)
+            rows += spectator_rows(news, game_id, seq, after, self.turn, self.unshown or before, told=story)
         if over:
             rows += news.reveal_rows(game) + news.retire_rows(game_id, fmt.outcome_line(public["outcome"]))
         told = [row for row in told if not self._carried(rows, row, after)]
@@ -295,10 +313,12 @@ class Change:
 
     def _pings(self) -> dict[str, Text]:
         """The pings of the sides asked again in their question message (`_ask`) by a change that
-        keeps the phase (at a phase change, each side's "your move" line of `_due_note` says it)."""
+        keeps the phase (at a phase change, each side's "your move" line of `_due_note` says it);
+        never the author's, whose own command's reply answers them (a standing order of the opponent
+        answering mid-way through their message of orders leaves them awaited again)."""
         seats = self.news.store.seats(self.game_id)
         return {side: words("\n", mention(seats[side]), ": your move", HERE, ".")
-                for side in sorted(self.pinged) if side in seats}
+                for side in sorted(self.pinged) if side in seats and seats[side] != self.author}
 
     def _due_note(self, after: dict) -> dict[str, Text]:
         """Who must move now, mentioned, and by when; a side told privately (bot/tables/notices.py)

@@ -817,3 +817,32 @@ def test_a_leader_s_move_names_the_hex_he_goes_to_once(tmp_path):
                       (ANNA, "move l-murat 2327"), seed=2, options="dv_rally,dv_leaders")
     assert post == ("**Anna** — Murat moves from 2229 to 2327 (3 MP) and stacks with the French 2-5 cavalry there "
                     "(Doomed Victory 8.1).")
+
+
+@pytest.mark.parametrize("standing", [False, True])
+def test_a_choice_a_standing_order_answers_at_once_leaves_the_line_before_it_no_headline(tmp_path, standing):
+    """1812: the Russian ends his Player-Turn and the French one opens with the Russian choosing where French
+    attrition falls. Asked, he reads the headline 'To move: Russian' with its map. With a standing order for
+    attrition, which answers in the next line, that headline and map were stale as posted ('Russian player:
+    your move' and a map, then at once the French Movement Phase under another): the next line's headline
+    alone says where the game stands."""
+    given = [(BORIS, "orders attrition nearest")] if standing else []
+    posts = played(tmp_path, "campaign_1812", "campaign", *given, (BORIS, "end"), (BORIS, "end"))
+    said = "\n".join(posts[1 + max(n for n, post in enumerate(posts) if "Forced March Phase" in post):])
+    assert ("The Russian player chooses where French attrition falls" in said) is not standing, said
+    if standing:
+        assert said.count("Turn 1 of 13") == 1 and "To move: Russian" not in said
+        assert said.index("Russian by standing order: an `attrit` command.") < said.index("Movement Phase | French")
+
+
+def test_a_shot_whose_hits_a_standing_order_applies_is_one_line_under_no_headline(tmp_path):
+    """Last Blood: the French Grande Batterie fires, and the Russian's standing order applies the hit. The
+    shot posted 'To move: Russian' and a map, then at once the Impulses Phase the French were in, under
+    another map and 'French player: your move'; nothing changed but who acted in between, as after a
+    Borodino attack whose retreat a standing order made. Anna, awaited again by her own shot, is not pinged."""
+    posts = played(tmp_path, "bloody_monday", "last_blood", (BORIS, "orders hit protect_leaders"),
+                   (ANNA, "fire F-III-A 45"), options="russian_jager")
+    shot, answer, *rest = posts[-1].split("\n")
+    assert shot == "**Anna** — Grande Batterie (9.2): the French artillery in 28 fires into 45: [4, 1, 1, 2], 1 hit."
+    assert answer == "Russian by standing order: a `hit` command."
+    assert not [line for line in rest if "Turn 1 of 4" in line or "your move" in line], rest
