@@ -111,7 +111,8 @@ def notices(tables: Tables, game_id: int, before: dict | None, after: dict, seq:
                                        buttons=buttons) | {"question": {"new": new}} | UNASKED))
         elif new and not moved and user != author:
             rows.append((channel_audience(game["channel"]), message(
-                words(mention(user), f" Game {game_id}: your move", when, ": ", asked), buttons=buttons) | UNASKED))
+                words(mention(user), f" Game {game_id}: your move", when, ": ", asked), buttons=buttons) | UNASKED
+                | {"awaits": side}))  # a ping that the side's held orders, played at once, make stale
         elif buttons is not None and side not in absent:
             rows.append((channel_audience(game["channel"]), message(asked, buttons=buttons) | UNASKED))
     return rows

@@ -28,7 +28,8 @@ def withdrawn(rows: list[dict], at: int, side: str, awaited: bool, channel: str)
     played (`rows`: the game's rows not yet delivered, from that change on; `awaited`: whether the
     game waits for `side` now; `channel`: the game channel's audience), as {row id: its new
     payload, or None to drop it}; rows already tried stay as they are (the store checks it again
-    when it writes).
+    when it writes). A notice that pings `side` in the channel (its `awaits`) goes too: it read
+    '@anna Game 1: your move' above the line of the `end` Anna's held orders played at once.
 
     >>> ask = ["\\n", {"user": "7"}, ": your move."]
     >>> line = {"id": 1, "seq": 4, "audience": "channel:9", "tried_at": None, "joined": None,
@@ -53,6 +54,8 @@ def withdrawn(rows: list[dict], at: int, side: str, awaited: bool, channel: str)
             told = _told_again(payload, side, newer_map)
             if told is not payload:
                 changed[row["id"]] = told
+        elif row["audience"] == channel and payload.get("awaits") == side and "buttons" not in payload:
+            changed[row["id"]] = None  # its ping ('@anna Game 1: your move, due ...'): she acted
         elif row["audience"] == side and not awaited and "question" in payload \
                 and not payload["question"].get("in_place"):
             changed[row["id"]] = unasked(payload)

@@ -69,7 +69,7 @@ def test_orders_sent_while_the_opponent_chooses_are_played_once_the_choice_is_ma
             assert f"\n**anna** — French: {command}." in s.posts()[-1] and s.channel.history()[-1].attachments
             assert not any("held orders" in m.content for m in s.anna.user.dm_channel.history())
             # the French player, whose orders were waiting, is not pinged to move meanwhile
-            assert not [p for p in s.posts() if p.startswith(f"<@{s.anna.user.id}> Game {game_id}: your move")]
+            assert not [p for p in s.posts() if f"<@{s.anna.user.id}> Game {game_id}: your move" in p]
     play(test, tmp_path)
 
 

@@ -122,7 +122,7 @@ def test_in_public_a_phase_change_pings_the_newly_awaited_and_a_choice_within_a_
     channel = f"channel:{CHANNEL}"
     asked = notices(tables, game_id, START, SHOUTED, seq, {"blue": WHEN}, moved=False)
     assert asked == [(channel, message(words(mention(BORIS.id), f" Game {game_id}: your move, due ", due(WHEN),
-                                             ": ", ANSWER), buttons=buttons) | UNASKED)]
+                                             ": ", ANSWER), buttons=buttons) | UNASKED | {"awaits": "blue"})]
     # Boris's own command (a standing order of Red's answered in the middle of his orders): no ping
     assert notices(tables, game_id, START, SHOUTED, seq, {"blue": WHEN}, moved=False, author=BORIS.id) == [
         (channel, message(words(ANSWER), buttons=buttons) | UNASKED)]

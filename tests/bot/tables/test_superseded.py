@@ -68,3 +68,14 @@ def test_rows_tried_already_answered_in_place_or_asking_another_side_stay():
     assert withdrawn([others, later()], 4, "red", False, CHANNEL) == {}
     own = line(buttons={"side": "red", "answers": ["x"]})
     assert withdrawn([own, later()], 4, "red", False, CHANNEL) == {1: {"text": ["A."]}}
+
+
+def test_a_notice_pinging_the_side_whose_orders_played_goes_and_one_pinging_the_other_side_stays():
+    """'@anna Game 1: your move, due ...' (bot/tables/notices.py) stood above the `end` her held orders
+    played at once: she acted, so it pinged her for nothing. Its buttons, or another side's ping, stay."""
+    def ping(n: int, side: str, **buttons) -> dict:
+        return row(n, 4, CHANNEL, {"text": [{"user": "7"}, " Game 1: your move."], "unasked": "", "awaits": side}
+                   | buttons)
+    rows = [line(head=False, asks={}), ping(2, "red"), ping(3, "blue"), ping(4, "red", buttons={"side": "red"}),
+            later(picture=False)]
+    assert withdrawn(rows, 4, "red", False, CHANNEL) == {2: None}
