@@ -402,7 +402,7 @@ def explain_unreachable(b: Battle, uid: str, dest: str, options: dict) -> RuleVi
     """The clearest reason a destination is out of reach, with where the unit can go instead."""
     side = b.side(uid)
     hint = [h for h in options if h != OFF]
-    near = dest if b.map.on_map(dest) else None  # the hexes it can reach nearest the one asked for
+    near = dest if b.map.on_map(dest) else start_hex(b, uid) if dest == OFF else None  # those nearest first
     where = f"; it can reach {some_hexes(hint, near=near)}" if hint else "; it cannot move anywhere"
     if dest == OFF and not b.scenario.exits_east:
         return RuleViolation("Victory Conditions", _no_exit(b) + where)
