@@ -407,8 +407,8 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
         if cmd.to not in options:
             raise RuleViolation("Retreat", f"{_whole(b, step['unit'])} may not retreat to {cmd.to}: units retreat "
                                 "one hex, not into enemy units, enemy Zones of Control, non-road woods, across rivers "
-                                "or off the map, and displace a friendly unit only when no empty hex is open. "
-                                f"Choose {', '.join(options)}.")
+                                "or off the map, and displace a friendly unit only when no empty hex is open; "
+                                f"choose {', '.join(options)}")
         b.s["pending"]["steps"].pop(0)
         return _retreat_to(b, step, step["unit"], cmd.to, options[cmd.to]) + run_steps(b)
     if isinstance(cmd, Retreat) and kind == "voluntary":
@@ -444,11 +444,11 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
         uids = tuple(b.occupant[h] for h in cmd.units if h in b.occupant)
         if len(uids) != len(cmd.units) or not any(set(uids) == set(o) for o in options_of(b, step)):
             raise RuleViolation("CRT: Exchange", "those units are not one of the smallest sets that cover the "
-                                f"exchange. {_question(b, step)[1]}")
+                                f"exchange; {_question(b, step)[1]}")
         b.s["pending"]["steps"].pop(0)
         return _lose(b, uids) + run_steps(b)
     if isinstance(cmd, Stay) and kind in ("advance", "voluntary"):
         b.s["pending"]["steps"].pop(0)
         return run_steps(b)
     rule, question, _ = _question(b, step)
-    raise RuleViolation(rule, f"that is not the answer waiting. {question}")
+    raise RuleViolation(rule, f"that is not the answer waiting; {question}")

@@ -433,7 +433,7 @@ def test_optional_advance_the_prompt_and_the_refusal_name_every_open_advance():
     err = refused(s3, "french", f"advance {D[3]} {D[4]}", "Combat (H)")
     assert f"choose one of: advance {D[3]} {G}, advance {D[2]} {G}, or stay" in str(err)
     err = refused(s3, "french", f"lose {D[3]}", "Combat (H)")   # not the answer waiting
-    assert "That is not the answer waiting. French player: you may advance after combat" in str(err)
+    assert "That is not the answer waiting; French player: you may advance after combat" in str(err)
     s4, _ = play(s3, "french", f"advance {D[2]} {G}")
     assert where(s4, F7b) == G and where(s4, F7) == D[3]
 

@@ -27,9 +27,9 @@ def test_the_retreat_question_and_its_refusals():
     assert str(refused(s, "french", f"retreat {D[3]}", "Retreat")) == (
         "R-VIII-12 in 2705 (Russian 5-4 infantry) may not retreat to 2706: units retreat one hex, not into enemy "
         "units, enemy Zones of Control, non-road woods, across rivers or off the map, and displace a friendly unit "
-        "only when no empty hex is open. Choose 2704, 2804, 2604 (Retreat).")
+        "only when no empty hex is open; choose 2704, 2804, 2604 (Retreat).")
     assert str(refused(s, "french", f"advance {D[3]} {G}", "Retreat")) == (
-        f"That is not the answer waiting. {RETREAT} (Retreat).")
+        f"That is not the answer waiting; {RETREAT} (Retreat).")
     s2, events = play(s, "french", f"retreat {G} {D[0]}")   # the retreating unit may be named by its hex
     assert [e["text"] for e in events] == ["2705 (Russian 5-4 infantry) retreats to 2704.",
                                            "French player: you may advance after combat: `advance 2706 2705` "
@@ -58,8 +58,8 @@ def test_the_exchange_question_and_its_refusals():
     assert [e["text"] for e in events] == ["2805+2706 (14) attack 2705 (5): 2-1, die 5: Ex.",
                                            "2705 (Russian 5-4 infantry) is eliminated.", question]
     assert str(refused(s, "french", f"lose {D[2]}+{D[3]}", "CRT: Exchange")) == (
-        "Those units are not one of the smallest sets that cover the exchange. " + question)
-    assert str(refused(s, "french", "stay", "CRT: Exchange")) == "That is not the answer waiting. " + question
+        "Those units are not one of the smallest sets that cover the exchange; " + question)
+    assert str(refused(s, "french", "stay", "CRT: Exchange")) == "That is not the answer waiting; " + question
     s2, events = play(s, "french", f"lose {D[2]}")
     assert events[0]["text"] == "2805 (French 7-4 infantry) is eliminated."
     assert s2["losses"] == {"french": 7, "russian": 5}
@@ -158,7 +158,7 @@ def test_artillery_c_refusals_name_the_spared_guns_and_leave_the_hex_to_the_vict
             "Name a spared artillery unit of this attack that can retreat: `retreat <its hex>` (2707), or `stay` "
             "(Artillery C).")
     assert str(refused(s, "french", f"lose {FAR}", "Artillery (C)")) == (
-        "That is not the answer waiting. " + ELECT.format(GUN))
+        "That is not the answer waiting; " + ELECT.format(GUN))
     assert play(s, "french", f"retreat {FAR}")[0]["pending"]["steps"][0]["unit"] == ART  # positive control
 
 
