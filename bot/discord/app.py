@@ -524,12 +524,32 @@ def run(config: Config) -> int:
                         "start it again (under systemd it starts again by itself)")
 
 
+class OneLineReconnects(logging.Filter):
+    """discord.py logs each try to reach Discord again as an ERROR with the whole trace of what
+    failed, thirty lines a try for as long as the network is out, though it carries on by itself:
+    the admin reads one warning line a try, ending with what failed."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if str(record.msg).startswith("Attempting a reconnect") and record.exc_info and record.exc_info[1]:
+            error = record.exc_info[1]
+            record.msg, record.args = f"{record.getMessage()} ({type(error).__name__}: {error})", ()
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+RECONNECTS = OneLineReconnects()
+
+
 def quiet_logs() -> None:
     """The log an admin reads (journalctl) without noise: no warning at each start that voice is not
     supported (Kolocha plays no audio), no two lines a minute for each run of the outbox's retry
-    job; APScheduler's warnings and errors (a job that failed or ran late) still show."""
+    job, a try to reconnect in one line; APScheduler's warnings and errors (a job that failed or ran
+    late) still show."""
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     logging.getLogger("apscheduler").setLevel(logging.WARNING)
+    for name in ("discord.client", "discord.shard"):
+        logging.getLogger(name).addFilter(RECONNECTS)
 
 
 def opening_views(system) -> list[dict]:

@@ -1,6 +1,6 @@
 """bot/discord/app.py, what an admin reads: the log (journalctl -u kolocha) says what the bot
-does, without a warning about voice at each start or two lines a minute from the outbox's retry job;
-a refused token is one sentence naming the command that met it."""
+does, without a warning about voice at each start or two lines a minute from the outbox's retry job,
+a try to reconnect in one line; a refused token is one sentence naming the command that met it."""
 from __future__ import annotations
 
 import asyncio
@@ -34,6 +34,25 @@ def test_the_admins_log_has_no_voice_warning_and_only_the_schedulers_warnings(lo
     jobs.warning('Run time of job "KolochaBot._flush" was missed by 0:05:00')
     assert [record.getMessage() for record in caplog.records] == [
         'Run time of job "KolochaBot._flush" was missed by 0:05:00']
+
+
+def test_a_try_to_reconnect_is_one_warning_line_naming_what_failed(caplog):
+    """While Discord is out of reach discord.py tries again and again, each try an ERROR with the
+    trace of the refused connection (a run whose stand-in Discord went away logged 30 lines a try);
+    the admin reads one warning line a try. Another error keeps its level and its trace."""
+    caplog.set_level(logging.INFO)
+    quiet_logs()
+    refused = ConnectionRefusedError(111, "Connect call failed ('127.0.0.1', 443)")
+    logging.getLogger("discord.shard").error("Attempting a reconnect for shard ID %s in %.2fs", 0, 3.61,
+                                             exc_info=refused)
+    logging.getLogger("discord.client").error("Attempting a reconnect in %.2fs", 48.83, exc_info=refused)
+    logging.getLogger("discord.client").error("Ignoring exception in on_ready", exc_info=refused)
+    assert [(r.levelname, r.getMessage(), r.exc_info is not None) for r in caplog.records] == [
+        ("WARNING", "Attempting a reconnect for shard ID 0 in 3.61s (ConnectionRefusedError: [Errno 111] Connect "
+                    "call failed ('127.0.0.1', 443))", False),
+        ("WARNING", "Attempting a reconnect in 48.83s (ConnectionRefusedError: [Errno 111] Connect call failed "
+                    "('127.0.0.1', 443))", False),
+        ("ERROR", "Ignoring exception in on_ready", True)]
 
 
 @pytest.mark.parametrize("command", ["kolocha run", "kolocha sync"])
