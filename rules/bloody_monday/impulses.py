@@ -18,8 +18,15 @@ from rules.core.events import event
 SEGMENTS = ("activation", "movement", "inspiration", "combat")
 
 
-def isolation_check(g: Game, side: str) -> list[dict]:
-    """4.1: units and controlled victory areas without a LoC to the supreme commander get a white cube."""
+OPENINGS = {"tactical": "takes a Tactical Action", "pass": "passes"}  # an impulse's action, as its check names it
+
+
+def isolation_check(g: Game, side: str, kind: str = "special") -> list[dict]:
+    """4.1: units and controlled victory areas without a LoC to the supreme commander get a white cube.
+    Its line opens the impulse, so it names the action it opens ('The Russian player passes; the isolation
+    check (4.1) finds 3 Russian units isolated.'): the channel says an order on its first line, and
+    'Isolation check (4.1): ...' stood for a Pass, which nothing else told (an Initiative Action's own
+    line follows it)."""
     chief = g.chief(side)
     linked = movement.distances(g, side, g.area(chief)) if g.entry(chief)["where"] == "map" else {}
     cubes, blocks = 0, g.s["blocks"]
@@ -36,8 +43,12 @@ def isolation_check(g: Game, side: str) -> list[dict]:
     units = f"{cubes} {side.title()} unit{'s' if cubes > 1 else ''}" if cubes else ""
     areas = f"{'' if cubes else side.title() + ' '}victory area{'s' if len(cut) > 1 else ''} " \
         f"{', '.join(map(str, cut))}" if cut else ""
-    said = " and ".join(filter(None, (units, areas))) + (" is" if cubes + len(cut) == 1 else " are")
-    return [event(f"Isolation check (4.1): {said} isolated.", kind="isolation")]
+    found = " and ".join(filter(None, (units, areas)))
+    if kind in OPENINGS:
+        return [event(f"The {side.title()} player {OPENINGS[kind]}; the isolation check (4.1) finds {found} isolated.",
+                      kind="isolation")]
+    return [event(f"Isolation check (4.1): {found} {'is' if cubes + len(cut) == 1 else 'are'} isolated.",
+                  kind="isolation")]
 
 
 def begin(g: Game, side: str, kind: str, limit: int | None = None) -> list[dict]:
@@ -48,7 +59,7 @@ def begin(g: Game, side: str, kind: str, limit: int | None = None) -> list[dict]
     s["impulse"] = Impulse(kind=kind, segment="activation" if kind == "tactical" else "movement",
                            leaders=[], tired=[], commanded=[], moved=[], inspired={}, new=[], fought=[],
                            limit=limit, offensive=False)
-    return isolation_check(g, side)
+    return isolation_check(g, side, kind)
 
 
 def follows(g: Game, leader: str, bid: str) -> bool:

@@ -137,18 +137,27 @@ def isolation(state: dict) -> list[str]:
     return [e["text"] for e in do(state, "french", "pass")[1] if e["kind"] == "isolation"]
 
 
+def test_4_0_the_isolation_check_names_the_action_it_opens():
+    """4.0: an impulse is a Tactical Action or a Pass, its isolation check first (4.1); the check's line
+    names which, since the channel tells an order on its first line ('Isolation check (4.1): ...' stood
+    for a Russian Pass that nothing else told)."""
+    state = position({"F-I-1": (100, 2), "F-I-D": 21})
+    assert [e["text"] for e in do(state, "french", "tactical")[1] if e["kind"] == "isolation"] == [
+        "The French player takes a Tactical Action; the isolation check (4.1) finds 1 French unit isolated."]
+
+
 def test_4_1_the_isolation_check_counts_the_isolated_units_and_names_the_areas_cut_off():
     """4.1: the check reports how many units it marks (French blocks in area 100, cut off from
     Napoleon) and the victory areas cut off, each when there are any; nothing when all is linked."""
     two = {"F-I-1": (100, 2), "F-I-2": (100, 2)}
     cut = (55, 107)  # Russian victory areas with only Russian areas around them
-    assert isolation(position(two)) == ["Isolation check (4.1): 2 French units are isolated."]
+    passes = "The French player passes; the isolation check (4.1) finds"  # the Pass it opens, named (4.0)
+    assert isolation(position(two)) == [f"{passes} 2 French units isolated."]
     assert isolation(position(two, control={cut[0]: "french"})) == [
-        f"Isolation check (4.1): 2 French units and victory area {cut[0]} are isolated."]
+        f"{passes} 2 French units and victory area {cut[0]} isolated."]
     assert isolation(position({}, control={n: "french" for n in cut})) == [
-        f"Isolation check (4.1): French victory areas {cut[0]}, {cut[1]} are isolated."]
-    assert isolation(position({}, control={cut[0]: "french"})) == [
-        f"Isolation check (4.1): French victory area {cut[0]} is isolated."]
+        f"{passes} French victory areas {cut[0]}, {cut[1]} isolated."]
+    assert isolation(position({}, control={cut[0]: "french"})) == [f"{passes} French victory area {cut[0]} isolated."]
     assert isolation(position({"F-I-1": 21})) == []
 
 
