@@ -24,7 +24,7 @@ from rules.campaign_1812 import campaign_data as data
 from rules.campaign_1812.game import SIDES, Game, counted
 from rules.core.dice import roll
 from rules.core.errors import RuleViolation
-from rules.core.events import Event, event
+from rules.core.events import Event, event, listed
 
 
 def create_depot(g: Game, side: str, place: int) -> list[Event]:
@@ -70,7 +70,9 @@ def resolve(g: Game) -> list[Event]:
 
 
 def deplete(g: Game) -> list[Event]:
-    out = []
+    """The Area Depletion Chart for every area holding corps, told in one line: a Supply Segment read
+    'Riga (4) is now 100% depleted (Area Depletion Chart).' a line for each of eight areas."""
+    now: dict[int, list[str]] = {}
     areas = sorted({p.area for p in g.places.values()})
     for area in areas:
         members = [n for n, p in g.places.items() if p.area == area]
@@ -85,10 +87,18 @@ def deplete(g: Game) -> list[Event]:
         if after != before:
             g.s["depleted"][str(area)] = after
             where = g.name(members[0]) if len(members) == 1 else \
-                f"The area of {' and '.join(g.name(n) for n in sorted(members))}"
-            out.append(event(f"{where} is now {after}% depleted (Area Depletion Chart).", kind="depletion",
-                             area=area))
-    return out
+                f"the area of {' and '.join(g.name(n) for n in sorted(members))}"
+            now.setdefault(after, []).append(where)
+    return [depleted(now)] if now else []
+
+
+def depleted(now: dict[int, list[str]]) -> Event:
+    """The places whose depletion a Supply Segment raised, the most depleted first: 'Riga (4) and
+    Dinaburg (6) are now 100% depleted; Vitebsk (10) 50% (Area Depletion Chart).'"""
+    (most, first), *rest = sorted(now.items(), reverse=True)
+    said = f"{listed(first)} {'is' if len(first) == 1 else 'are'} now {most}% depleted" \
+        + "".join(f"; {listed(places)} {percent}%" for percent, places in rest)
+    return event(f"{said[:1].upper()}{said[1:]} (Area Depletion Chart).", kind="depletion")
 
 
 def supplied(g: Game, side: str, place: int) -> bool:

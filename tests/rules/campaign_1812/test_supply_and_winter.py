@@ -17,14 +17,17 @@ def test_corps_deplete_their_area_by_the_area_depletion_chart_and_a_supply_unit_
     one step, 7+ two."""
     state, events = do(supply_segment({12: {"inf": 2}, 14: {"inf": 4}, 10: {"inf": 4, "supply": 1}}), "french", "end")
     assert state["depleted"] == {"12": 50, "14": 100, "10": 50, "1": 50}  # St Petersburg: 1 Russian corps
-    assert "Minsk (14) is now 100% depleted (Area Depletion Chart)." in texts(events, "all")
+    assert ("Minsk (14) is now 100% depleted; St Petersburg (1), Vitebsk (10) and Vilna (12) 50% (Area Depletion "
+            "Chart).") in texts(events, "all")  # one line, the most depleted first: it read a line an area
 
 
 def test_sub_areas_deplete_together_with_their_area():
     """'Each area is distinguished by the fact that it has an equal supply capacity': Vyazma and Borodino
     are one area (16), their corps counted together."""
-    state, _ = do(supply_segment({161: {"inf": 2}, 162: {"inf": 2}}), "french", "end")
+    state, events = do(supply_segment({161: {"inf": 2}, 162: {"inf": 2}}), "french", "end")
     assert state["depleted"]["16"] == 100
+    assert ("The area of Vyazma (161) and Borodino (162) is now 100% depleted; St Petersburg (1) 50% (Area Depletion "
+            "Chart).") in texts(events, "all")
 
 
 def test_depletion_is_permanent():
@@ -94,8 +97,8 @@ def test_a_supply_unit_with_few_corps_depletes_nothing_and_an_area_of_sub_areas_
     state, events = do(supply_segment({12: {"inf": 2, "supply": 1}}), "french", "end")
     assert "12" not in state["depleted"]
     state, events = do(supply_segment({161: {"inf": 1}}), "french", "end")
-    assert {"kind": "depletion", "to": "all", "text": "The area of Vyazma (161) and Borodino (162) is now 50% depleted "
-            "(Area Depletion Chart).", "irreversible": True, "area": 16} in events
+    assert {"kind": "depletion", "to": "all", "irreversible": True, "text": "St Petersburg (1) and the area of Vyazma "
+            "(161) and Borodino (162) are now 50% depleted (Area Depletion Chart)."} in events
 
 
 def test_the_unsupplied_chart_rolls_for_every_unsupplied_stack_with_corps_and_tells_its_owner():
