@@ -9,8 +9,7 @@ follows). It is read back from the outbox, so a spectator learns nothing a playe
 could not read in the game's channel (the swap test holds it to that). Live, a post tells what was
 told since the spectators' channel's last post; one turn behind, the start of a turn is shown once
 the next begins, after the story of the turn before it (how the position shown came about), told
-short where the system tells a turn so (bot/tables/short_story.py: Bloody Monday a line an
-impulse); a game's end is shown live, with all not yet told ('Game 1, from turn 3:'). A story too
+short (bot/tables/short_story.py: Bloody Monday a line an impulse, Borodino's moves counted); a game's end is shown live, with all not yet told ('Game 1, from turn 3:'). A story too
 long to go with the map in one message goes above it in messages of its own, whole (the outbox
 splits a long text at line breaks); the map's message then names the game again.
 """

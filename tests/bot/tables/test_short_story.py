@@ -1,6 +1,7 @@
-"""A game turn told short for spectators one turn behind (bot/tables/short_story.py): Bloody Monday
-a line an impulse, from the public events and maps alone; a system with no short telling is told in
-full."""
+"""A game turn told short for spectators one turn behind (bot/tables/short_story.py), from the public
+events and maps alone: Bloody Monday a line an impulse, Borodino's moves counted, 1812 without its
+depletion; a system with no short telling is told in full. The swap test over Bloody Monday and 1812
+holds the telling to what the public saw."""
 from __future__ import annotations
 
 import functools
@@ -8,10 +9,15 @@ import hashlib
 import json
 import random
 
+import pytest
+
 from bot.tables.short_story import TELLERS, short_story
 from bot.tools.fog_check import public_lines
-from rules import bloody_monday, borodino
+from rules import bloody_monday, borodino, campaign_1812
 from rules.bloody_monday import swaptest as blocks
+from rules.campaign_1812 import swaptest as stacks
+from tests.bot import toy_system
+from tests.bot.tables.test_spectators import _blocks_swapped, _stacks_swapped
 
 # the first impulses of a Bloody Monday game (seed 1): moves, battles in 41 and 33 with blocks
 # eliminated, reinforcements, a battle in 54 the Russians leave by the Initiative Disc (6.4)
@@ -65,39 +71,77 @@ def test_bloody_monday_is_told_a_line_an_impulse_then_the_areas_that_changed_han
         "Areas changing hands: to the French 40, 54."]
 
 
+def test_borodino_counts_the_moves_and_tells_the_combat_as_told():
+    """7 Sept: a phase's moves, each a line in the channel, are counted; its combat is told line by
+    line, but for the question to the Russian player (you may advance after combat), whose answer
+    follows."""
+    start = borodino.setup("7sep", 7)
+    assert short_story(borodino, lambda: start, [
+        ("french", "move 3321 3219"), ("french", "end"), ("french", "attack 3219 -> 3218"),
+        ("russian", "advance 3218 3219"), ("french", "end")]) == [
+        "French Movement Phase: 1 unit moves.",
+        "French Combat Phase:",
+        "3219 (5) attacks 3218 (15) (3218 doubled in its redoubt, attacked only through the front; the Southern "
+        "Flèche adds 3): 1-3, die 4: Ae.",
+        "3219 (French 5-4 infantry) is eliminated.",
+        "3218 (Russian 6-4 infantry) advances into 3219."]
+
+
+def test_1812_tells_its_stacks_moves_and_battles_as_told_under_each_phase():
+    """The Road to Moscow: the Russians march on Vyazma and attack; the few moves are told (where the
+    armies went), each phase under its title, the phase's own lines left out: the end of the forced
+    marches, which told nothing else, begins the battle under the Combat Phase."""
+    start = campaign_1812.setup("borodino", 1)
+    told = short_story(campaign_1812, lambda: start, [
+        ("russian", "move 162 161"), ("russian", "end"), ("russian", "end"), ("russian", "plan outflank"),
+        ("french", "plan withdraw")])
+    assert told is not None and told[:4] == [
+        "Russian Movement Phase:", "A Russian stack moves from Borodino (162) to Vyazma (161).",
+        "Russian Combat Phase:", "Battle in Vyazma (161): the Russian player attacks (COMBAT)."]
+    assert told[-2:] == ["French loses 1 infantry corps.", "The French stack in Vyazma (161) must retreat."]
+
+
 def test_a_system_without_a_short_telling_is_told_in_full():
-    """Borodino has none: None, and its position is never rebuilt for it."""
+    """The toy race of tests/bot has none: None, and its position is never rebuilt for it."""
     def unread() -> dict:
         raise AssertionError("the turn's start was rebuilt")
-    assert short_story(borodino, unread, [("french", "end")]) is None
+    assert short_story(toy_system, unread, [("red", "end")]) is None
+
+
+WALKS = {"bloody_monday": (bloody_monday, 2, 170, _blocks_swapped, blocks.random_move),
+         "1812": (campaign_1812, 5, 120, _stacks_swapped, stacks.random_move)}
 
 
 @functools.cache
-def _walked(seed: int = 2) -> tuple[dict, dict, tuple[tuple[str, str], ...]]:
-    """Two Bloody Monday positions that differ in two blocks the public has not seen, and 170
-    commands that show the public the same in both (bot/tools/fog_check.py's walk): the first turn
-    and the next begun."""
+def _walked(name: str) -> tuple[dict, dict, tuple[tuple[str, str], ...]]:
+    """Two positions of a new game that differ in what the public has not seen (two Bloody Monday
+    blocks, what two 1812 stacks hold), and commands that show the public the same in both
+    (bot/tools/fog_check.py's walk): Bloody Monday's first turn and the next begun, 1812's first
+    six turns."""
+    system, seed, steps, swap, move = WALKS[name]
     rng = random.Random(seed)
-    state = bloody_monday.setup("bloody_monday", seed)
-    other = blocks.swapped(state, *blocks.pairs(state, rng.choice(bloody_monday.INFO.sides), rng, 1)[0])
-    first = bloody_monday.INFO.sides[0]
+    state = system.setup(system.INFO.default_scenario, seed)
+    other = swap(state, rng)
+    first = system.INFO.sides[0]
     return state, other, tuple((line.side or first, line.text)
-                               for line in public_lines(bloody_monday, state, other, rng, 170, blocks.random_move))
+                               for line in public_lines(system, state, other, rng, steps, move))
 
 
-def _told_of_two() -> list[list[str] | None]:
+def _told_of_two(name: str) -> list[list[str] | None]:
     """The walk told short from each of its two positions."""
-    state, other, commands = _walked()
-    return [short_story(bloody_monday, lambda position=position: position, list(commands))
+    state, other, commands = _walked(name)
+    return [short_story(WALKS[name][0], lambda position=position: position, list(commands))
             for position in (state, other)]
 
 
-def test_a_turn_told_short_tells_nothing_the_public_has_not_seen():
-    """The swap test: a turn with battles and blocks eliminated, and the next begun, told the same
-    whichever of two unseen blocks stood where."""
-    one, two = _told_of_two()
+@pytest.mark.parametrize("name", WALKS)
+def test_a_turn_told_short_tells_nothing_the_public_has_not_seen(name):
+    """The swap test: turns with battles, told the same whichever of two positions the public cannot
+    tell apart was played."""
+    one, two = _told_of_two(name)
     assert one == two
-    assert one is not None and "Turn 2:" in one and any("eliminated" in line for line in one)
+    assert one is not None and sum(line.startswith("Turn ") for line in one) >= 1
+    assert any("eliminated" in line or "loses" in line for line in one)
 
 
 def test_the_swap_test_sees_a_short_story_that_tells_what_the_public_has_not_seen(monkeypatch):
@@ -107,5 +151,21 @@ def test_the_swap_test_sees_a_short_story_that_tells_what_the_public_has_not_see
             state, _ = system.apply(state, side, system.parse(side, text))
         return [hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()]
     monkeypatch.setitem(TELLERS, "bloody_monday", leaked)
-    one, two = _told_of_two()
+    one, two = _told_of_two("bloody_monday")
     assert one != two
+
+
+def test_a_turn_is_named_only_where_its_phases_tell_something():
+    """Told up to the command that begins Bloody Monday's second turn (how a post one turn behind
+    tells the turn before the one it shows), the telling ends with the first turn's areas changing
+    hands: no 'Turn 2:' over nothing."""
+    state, _, commands = _walked("bloody_monday")
+    played = 0
+    while state["turn"] == 1:
+        side, text = commands[played]
+        state, _ = bloody_monday.apply(state, side, bloody_monday.parse(side, text))
+        played += 1
+    start = _walked("bloody_monday")[0]
+    told = short_story(bloody_monday, lambda: start, list(commands[:played]))
+    assert told is not None and told[-1].startswith("Areas changing hands")
+    assert not any(line.startswith("Turn ") for line in told)
