@@ -7,11 +7,12 @@ The story is the `story` of each channel line a change stored (bot/tables/news.p
 without the pings, the due times, a computer's reasons or a question to a player (its answer
 follows). It is read back from the outbox, so a spectator learns nothing a player of either side
 could not read in the game's channel (the swap test holds it to that). Live, a post tells what was
-told since the spectators' channel's last post; one turn behind, the start of a turn is shown once
-the next begins, after the story of the turn before it (how the position shown came about), told
-short (bot/tables/short_story.py: Bloody Monday a line an impulse, Borodino's moves counted); a game's end is shown live, with all not yet told ('Game 1, from turn 3:'). A story too
-long to go with the map in one message goes above it in messages of its own, whole (the outbox
-splits a long text at line breaks); the map's message then names the game again.
+told since the spectators' channel's last post (1812's a player-turn at a time); one turn behind,
+the start of a turn is shown once the next begins, after the story of the turn before it (how the
+position shown came about), told short (bot/tables/short_story.py: Bloody Monday a line an impulse,
+Borodino's moves counted); a game's end is shown live, with all not yet told ('Game 1, from turn
+3:'). A story too long to go with the map in one message goes above it in messages of its own,
+whole (the outbox splits a long text at line breaks); the map's message then names the game again.
 """
 from __future__ import annotations
 
@@ -28,16 +29,19 @@ if TYPE_CHECKING:
     from bot.tables.room import Room
 
 Start = tuple[str, int]  # a game turn and the command after which it began
+# 1812's phases are short (an attrition loss, a forced march, the supply's depletion): live, a post
+# each of them was a map each, about ten a game turn; a player-turn is one post
+BY_PLAYER = frozenset({"campaign_1812"})
 
 
 def spectator_rows(room: Room, game_id: int, seq: int, state: dict, new_turn: Start | None,
                    before: dict | None = None, ended: Text = "", told: Text = "") -> Outbox:
     """Each spectators' channel's post after command `seq` (`state` after it; `before` the state
-    before, None as the game begins): live once the public's turn, phase or player changed (a
-    Bloody Monday impulse is one post, its battles and hits in its story), or one game turn behind
-    (when a new turn begins, the start of the one before); the game's end, and a game its players
-    `ended` (a resignation) with that line, always live. `told`: the change's own story, not stored
-    yet."""
+    before, None as the game begins): live once the public's turn, phase or player changed (1812's
+    turn or player; a Bloody Monday impulse is one post, its battles and hits in its story), or one
+    game turn behind (when a new turn begins, the start of the one before); the game's end, and a
+    game its players `ended` (a resignation) with that line, always live. `told`: the change's own
+    story, not stored yet."""
     channels = room.store.spectators(game_id)
     if not channels:
         return []
@@ -47,8 +51,8 @@ def spectator_rows(room: Room, game_id: int, seq: int, state: dict, new_turn: St
     over = bool(ended) or system.outcome(state) is not None
     if delay and not over:
         return _behind(room, game_id, seq, channels, new_turn, starts)
-    view = system.view(state, None)
-    if not over and before is not None and _phase(view) == _phase(system.view(before, None)):
+    view, name = system.view(state, None), system.INFO.name
+    if not over and before is not None and _phase(view, name) == _phase(system.view(before, None), name):
         return []  # told with the next post
     head = fmt.headline(watched(final_view(view) if ended else view), room.store.computer_seats(game_id))
     covered = starts[-2] if delay and len(starts) > 1 else None  # the turn shown last, told up to its start
@@ -63,9 +67,10 @@ def spectator_rows(room: Room, game_id: int, seq: int, state: dict, new_turn: St
     return rows
 
 
-def _phase(view: dict) -> tuple:
-    """The turn, phase and player a public view is in: what a spectator's post is told at."""
-    return view.get("turn"), view.get("phase"), view.get("player")
+def _phase(view: dict, system: str) -> tuple:
+    """The turn, phase and player a public view is in: what a spectator's post is told at; the turn
+    and player alone in a system whose phases are short (`BY_PLAYER`)."""
+    return view.get("turn"), None if system in BY_PLAYER else view.get("phase"), view.get("player")
 
 
 def _behind(room: Room, game_id: int, seq: int, channels: list[str], new_turn: Start | None,

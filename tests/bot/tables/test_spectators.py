@@ -22,7 +22,7 @@ from bot.config import GameSettings
 from bot.discord.messenger import markup, split
 from bot.service import GameService
 from bot.store import Store
-from bot.tables import Tables, short_story
+from bot.tables import Tables, short_story, spectators
 from bot.tools.fog_check import SPECTATORS, Line, Position, SwapReport, at_table, public_lines, walk
 from bot.words import Text
 from rules import bloody_monday, campaign_1812
@@ -111,6 +111,23 @@ def test_a_post_tells_a_choice_by_its_answer_without_the_question_to_its_player(
     assert post[1:6] == ["**Anna** — French: attack 3219 -> 3218.", post[2],
                          "3219 (French 5-4 infantry) is eliminated.",
                          "**Boris** — 3218 (Russian 6-4 infantry) advances into 3219.", "**Anna** — French: end."]
+
+
+def test_a_system_of_short_phases_is_told_a_player_turn_at_a_time(service, monkeypatch):
+    """1812's phases are short (an attrition loss, a forced march, the supply): a post each was a map
+    each, about ten a turn. Where the system is one of them (the toy race here), Red's Movement Phase
+    ended posts nothing; Red's turn ended, the post tells both its phases."""
+    monkeypatch.setattr(spectators, "BY_PLAYER", frozenset({"toy_system"}))
+    tables = make_tables(service, cropper=cropped)
+    game_id = run(seated_game(tables))
+    run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    assert watched(tables) == []
+    run(tables.play.submit(ANNA, CHANNEL, "roll"))
+    (post, _), = watched(tables)
+    assert post.startswith(f"Game {game_id}:\n**Anna** — Red: end.\nred ends the Movement Phase\n"
+                           "**Anna** — Red: roll.\nred rolls ")
+    assert post.endswith("Turn 1 | hour 1 | Movement Phase | Blue player")
 
 
 def test_each_spectators_channel_is_told_since_its_own_last_post(service):
