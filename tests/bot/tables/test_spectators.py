@@ -60,12 +60,18 @@ def watched(tables) -> list[tuple[str, tuple[bytes, ...]]]:
     return [(text, pictures) for where, text, pictures in tables.delivery.messenger.posts if where == WATCH][1:]
 
 
-def test_a_post_tells_what_the_channel_was_told_since_the_last_then_the_headline_and_map(service):
-    """Nothing within a phase; at its end the moves and the end, as the channel told them, then the
-    headline and the map; the next post begins after them."""
+def _watched_live(service) -> tuple[Tables, int]:
+    """The toy race begun, Anna playing Red and Boris Blue, with spectators live."""
     tables = make_tables(service, cropper=cropped)
     game_id = run(seated_game(tables))
     run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
+    return tables, game_id
+
+
+def test_a_post_tells_what_the_channel_was_told_since_the_last_then_the_headline_and_map(service):
+    """Nothing within a phase; at its end the moves and the end, as the channel told them, then the
+    headline and the map; the next post begins after them."""
+    tables, game_id = _watched_live(service)
     run(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))
     assert watched(tables) == []
     run(tables.play.submit(ANNA, CHANNEL, "end"))
@@ -79,9 +85,7 @@ def test_a_post_tells_what_the_channel_was_told_since_the_last_then_the_headline
 def test_a_post_pings_no_one_and_gives_no_due_time_nor_the_computer_s_reason(service):
     """The channel's line pings the player to move, says when their move is due and gives the
     computer's reason; the spectators read what happened alone."""
-    tables = make_tables(service, cropper=cropped)
-    game_id = run(seated_game(tables))
-    run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
+    tables, game_id = _watched_live(service)
     run(tables.play.submit(ANNA, CHANNEL, "end"))
     change = tables.news.change(game_id, "Computer", why="the die decides the race")
     assert service.submit(game_id, "red", "roll", compose=change.compose).accepted
@@ -118,9 +122,7 @@ def test_a_system_of_short_phases_is_told_a_player_turn_at_a_time(service, monke
     each, about ten a turn. Where the system is one of them (the toy race here), Red's Movement Phase
     ended posts nothing; Red's turn ended, the post tells both its phases."""
     monkeypatch.setattr(spectators, "BY_PLAYER", frozenset({"toy_system"}))
-    tables = make_tables(service, cropper=cropped)
-    game_id = run(seated_game(tables))
-    run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
+    tables, game_id = _watched_live(service)
     run(tables.play.submit(ANNA, CHANNEL, "end"))
     assert watched(tables) == []
     run(tables.play.submit(ANNA, CHANNEL, "roll"))
