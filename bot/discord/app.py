@@ -31,6 +31,7 @@ import itertools
 import json
 import logging
 import signal
+import subprocess
 import sys
 import threading
 from collections.abc import Callable, Iterable
@@ -572,6 +573,9 @@ def warm_pictures(names: Iterable[str] | None = None) -> None:
     systems = [rules.load(name) for name in (rules.systems() if names is None else names)]
     try:
         warm(view for system in systems for view in opening_views(system))
+    except subprocess.CalledProcessError as error:
+        if error.returncode >= 0:  # else a signal ended the process making the layers: the bot's own
+            log.warning("pictures not warmed: %s", error)  # stop, which reaches its process group
     except Exception as error:  # a thread of its own: the first pictures will just be slower
         log.warning("pictures not warmed: %s: %s", type(error).__name__, error)
 

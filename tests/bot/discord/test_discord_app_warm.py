@@ -2,6 +2,12 @@
 play is drawn once, so that no player waits for the maps' static layers."""
 from __future__ import annotations
 
+import logging
+import signal
+import subprocess
+
+import pytest
+
 import render
 import rules
 from bot.discord.app import warm_pictures
@@ -28,6 +34,22 @@ def test_a_failed_warm_up_is_logged_and_harms_nothing(monkeypatch, caplog):
     monkeypatch.setattr(render, "warm", broken)
     warm_pictures()
     assert "pictures not warmed: OSError: disk full" in caplog.text
+
+
+@pytest.mark.parametrize("status", [-signal.SIGTERM, -signal.SIGINT, 1])
+def test_layers_made_apart_and_stopped_with_the_bot_leave_no_warning(monkeypatch, caplog, status):
+    """The layers are made by a process of the bot's (render.keep_layers); a stop of the bot in its
+    first seconds (systemctl stop, Ctrl-C) reaches that process too, and is no failure to report
+    ('pictures not warmed: ... died with <Signals.SIGTERM: 15>' at a stop 30 s after a start). A
+    process that failed by itself still is (the control)."""
+    def made_apart(views):
+        raise subprocess.CalledProcessError(status, ["python", "-c", "..."])
+
+    monkeypatch.setattr(render, "warm", made_apart)
+    caplog.set_level(logging.WARNING, "kolocha.discord")
+    warm_pictures()
+    said = "pictures not warmed: Command '['python', '-c', '...']' returned non-zero exit status 1."
+    assert caplog.messages == ([said] if status == 1 else [])
 
 
 def test_a_bot_warms_only_the_systems_of_its_games_in_play(monkeypatch, store):
