@@ -5,13 +5,16 @@ between (its moves, the battles they brought, attrition, a retreat now asked of 
 to the incoming player, and told as they may read it: read from the store (the commands and the
 states they lead to), each command in its public words (`said`) unless it was a secret order given
 while the other side ordered too (then nothing of it, not even that it was given), and of its
-events only the public ones and those addressed to this side. Nothing here depends on what the
-incoming side may not see: the swap test holds it to that.
+events only the public ones and those addressed to this side; a command its first public event
+tells is said on that event's line, as the channel says it (`told_by_its_event`), rather than under
+its verb ('Russian: a `hit` command.'); a command of one word keeps its own line ('French: end.').
+Nothing here depends on what the incoming side may not see: the swap test holds it to that.
 """
 from __future__ import annotations
 
 from bot import text as fmt
-from bot.service import GameService, said_on_its_line, simultaneous
+from bot.service import GameService, Result, said_on_its_line, simultaneous, told_by_its_event
+from rules.core.system import GameSystem
 
 
 def last_looks(service: GameService, game_id: int) -> dict[str, int]:
@@ -31,12 +34,24 @@ def missed(service: GameService, game_id: int, side: str, since: int) -> list[st
         secret = simultaneous(system, state)
         state, events = system.apply(state, row["side"], system.parse(row["side"], row["normalised"]))
         heard = [e for e in events if e.get("to", "all") in ("all", side)]
+        told = fmt.event_lines(heard)
         if row["side"] == side:
             lines.append(f"{fmt.side_name(side)}: {row['normalised']}.")
         elif not secret:
-            lines.append(f"{fmt.side_name(row['side'])}: {said_on_its_line(system, row['normalised'])}.")
-        lines += fmt.event_lines(heard)
+            said = f"{fmt.side_name(row['side'])}: {said_on_its_line(system, row['normalised'])}."
+            if _told_by_its_event(system, row, said, events, heard):
+                said, told = told[0].strip(), told[1:]  # said once, on what it did, as the channel says it
+            lines.append(said)
+        lines += told
     return lines
+
+
+def _told_by_its_event(system: GameSystem, row: dict, said: str, events: list[dict], heard: list[dict]) -> bool:
+    """Whether a command of several words, read by its verb alone, is told by the first line heard, a public
+    one (the channel's rule, `told_by_its_event`)."""
+    public = [e for e in events if e.get("to", "all") == "all"]
+    return len(row["normalised"].split()) > 1 and bool(public) and heard[:1] == public[:1] and told_by_its_event(
+        system, Result(True, said, 0, row["side"], row["normalised"], events=events), said)
 
 
 def since_last_look(service: GameService, game_id: int, side: str, since: int) -> str:

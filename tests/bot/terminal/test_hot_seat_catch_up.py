@@ -45,6 +45,24 @@ def test_a_secret_order_is_not_told_even_that_it_was_given(tmp_path):
     assert missed(service, game, "russian", since)[0] == "Russian: plan cordon."
 
 
+def test_an_order_the_public_reads_by_what_it_did_is_told_once_on_that_line(tmp_path):
+    """Bloody Monday 9.2: the Russian applies a Grande Batterie hit unseen; the French player, sitting
+    down again, reads 'The Russian player applies 1 hit in 45 (5.3.6).', as the channel tells it, not
+    that under 'Russian: a `hit` command.'; which unit took it stays unsaid."""
+    service = GameService(Store(tmp_path / "g.sqlite"))
+    game, rng = service.new_game("bloody_monday", "last_blood", 1), random.Random(1)
+    while (waiting := bloody_monday.choice(state := service.load(game))) is None or waiting["kind"] != "hit":
+        side = bloody_monday.active_sides(state)[0]
+        assert service.submit(game, side, bloody_monday.sample_command(state, side, rng).to_text()).accepted
+    since = service.store.last_seq(game)
+    hit = bloody_monday.legal_commands(state, "russian")[0].to_text()
+    assert service.submit(game, "russian", hit).accepted and len(hit.split()) == 2
+    told = missed(service, game, "french", since)
+    area = state["battle"]["area"]
+    assert told[0] == f"The Russian player applies 1 hit in {area} (5.3.6)." and hit.split()[1] not in "".join(told)
+    assert not any("`hit`" in line for line in told)
+
+
 def _french_turn(state: dict, other: dict, rng: random.Random) -> list[str]:
     """A French Tactical Action of random legal commands, played until the Russians are to move, each
     chosen so that the Russian view and what the Russians are told are the same in both positions."""
