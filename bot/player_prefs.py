@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.converters import Unreadable
 
-REMIND = ("both", "dm", "channel")  # by DM, by a ping in the game's channel, or both
+REMIND = ("asked", "both", "dm", "channel")  # where the game asks the player, by DM, by a ping in the channel, or both
 LONGEST_AWAY = timedelta(days=14)  # a vacation moves a deadline on by no more: the other player waits too
 
 
@@ -31,7 +31,7 @@ class PlayerPrefs:
 
     tz: str = "UTC"
     due_hour: int | None = None  # deadlines fall at the next such hour in `tz` (e.g. 20: "by 20:00")
-    remind: str = "both"
+    remind: str = "asked"  # said once: a DM where the game's units are hidden, else a ping in its channel
     quiet: tuple[int, int] | None = None  # hours in `tz` with no reminders: (22, 7)
     away_until: str | None = None  # the last day of a vacation, YYYY-MM-DD in `tz`
 
@@ -43,7 +43,8 @@ class PlayerPrefs:
         if self.due_hour is not None and not 0 <= self.due_hour <= 23:
             raise Unreadable("A deadline hour is between 0 and 23.")
         if self.remind not in REMIND:
-            raise Unreadable(f"Reminders come by {', '.join(REMIND)}; not {self.remind!r}.")
+            raise Unreadable(f"Reminders come asked (where the game asks you), by both, dm or channel; "
+                             f"not {self.remind!r}.")
         if self.quiet is not None and not all(0 <= h <= 23 for h in self.quiet):
             raise Unreadable("Quiet hours are two hours between 0 and 23, like 22-7.")
         if self.away_until is not None:
@@ -69,7 +70,8 @@ class PlayerPrefs:
         quiet = f"no reminders {self.quiet[0]}:00-{self.quiet[1]}:00" if self.quiet else "reminders at any hour"
         away = f"away until {self.away_until} (your deadlines wait, {LONGEST_AWAY.days} days at most)" \
             if self.away_until else "not away"
-        return f"Time zone {self.tz}; {due}; reminders by {self.remind}; {quiet}; {away}."
+        how = "where the game asks you" if self.remind == "asked" else f"by {self.remind}"
+        return f"Time zone {self.tz}; {due}; reminders {how}; {quiet}; {away}."
 
 
 def check_away(prefs: PlayerPrefs, now: datetime) -> None:

@@ -494,7 +494,9 @@ class GamesCommands(app_commands.Group):
                        "your day (0-23); none clears", away_until="Vacation: last day away, YYYY-MM-DD; "
                        "your deadlines wait; none clears", remind="How reminders reach you",
                        quiet="Hours without reminders, from-to like 22-7; none clears")
-@app_commands.choices(remind=[app_commands.Choice(name="by DM and in the channel", value="both"),
+@app_commands.choices(remind=[app_commands.Choice(name="where the game asks you (a DM with hidden units, "
+                                                   "else the channel): the default", value="asked"),
+                              app_commands.Choice(name="by DM and in the channel", value="both"),
                               app_commands.Choice(name="by DM only", value="dm"),
                               app_commands.Choice(name="in the channel only", value="channel")])
 async def prefs(interaction: discord.Interaction, timezone: str | None = None,

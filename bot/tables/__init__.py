@@ -113,10 +113,11 @@ class Tables:
     def prefs_of(self, game_id: int, side: str) -> PlayerPrefs:
         """The own-time preferences of the player holding a side (defaults for a free seat). While
         the bot knows their DMs closed (and no private thread of the game carries their news), a
-        player who takes reminders by DM is pinged in the channel too: else none would reach them."""
+        player who takes reminders by DM, or where the game asks them, is pinged in the channel
+        too: else none might reach them."""
         user = self.store.seats(game_id).get(side)
         prefs = PlayerPrefs.from_dict(self.store.player_prefs(user))
-        if prefs.remind == "dm" and user and self.store.closed_dm(user) is not None \
+        if prefs.remind in ("dm", "asked") and user and self.store.closed_dm(user) is not None \
                 and self.store.private_thread(game_id, user) is None:
             return replace(prefs, remind="both")
         return prefs

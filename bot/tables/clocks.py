@@ -39,16 +39,19 @@ class Clocks(Room):
         await self.delivery.flush(game_id)
 
     def _mark_reminded(self, game_id: int, side: str, at: str, text: Text) -> None:
-        """The reminder's messages, the way its player wants them (DM, channel ping, or both:
-        10.2), stored with the mark that it was sent."""
+        """The reminder's messages, the way its player wants them (`_tell`), stored with the mark
+        that it was sent."""
         secret, owing = self._secret(game_id, side)
-        if not owing:
-            return
-        rows = self._tell(game_id, side, text, secret)
+        if owing:
+            self.store.mark_reminded(game_id, side, at, self._tell(game_id, side, text, secret))
+
+    def _how(self, game_id: int, side: str) -> str:
+        """How the side's player takes reminders (/prefs): by DM, in the channel, or both; where the
+        game asks them (the default), a DM where their notices go to them alone, else the channel."""
         how = self.tables.prefs_of(game_id, side).remind
-        if how != "both" and not secret:
-            rows = [row for row in rows if row[0].startswith("user:") == (how == "dm")] or rows
-        self.store.mark_reminded(game_id, side, at, rows)
+        if how != "asked":
+            return how
+        return "dm" if told_privately(self.tables, game_id, side) else "channel"
 
     async def expire(self, game_id: int, side: str, late_by: timedelta, due_at: str | None = None) -> None:
         """The deadline's action (forfeit, end the phase, or a new deadline), under the lock.
@@ -180,22 +183,29 @@ class Clocks(Room):
         moment = deadlines.fresh(game_id, side)
         text = words(f"the {fmt.side_name(side)} deadline has passed{note}. New deadline ",
                      due(moment))
-        deadlines.renew(game_id, side, self._phase(game_id), moment, self._tell(game_id, side, text, secret))
+        deadlines.renew(game_id, side, self._phase(game_id), moment, self._tell(game_id, side, text, secret, True))
 
-    def _tell(self, game_id: int, side: str, text: Text, secret: bool) -> Outbox:
-        """A deadline's news, followed by what is asked (bot/asked.py): to the side's player by DM,
-        with a choice's answers as buttons, and in the game's channel mentioning them, in the
-        public's words (not while sides order at once in secret: by DM alone)."""
+    def _tell(self, game_id: int, side: str, text: Text, secret: bool, public: bool = False) -> Outbox:
+        """A deadline's news, followed by what is asked (bot/asked.py), the way its player takes
+        reminders (`_how`), said once unless they asked for both: to them by DM, with a choice's
+        answers as buttons, or in the game's channel mentioning them, in the public's words (with
+        the buttons where no DM carries them). `public`: the channel is told too (a passed
+        deadline), without the ping where a DM tells them. While sides order at once in secret: by
+        DM alone."""
         user = self.store.seats(game_id).get(side)
         system = self.service.system(game_id)
         state = self.service.load(game_id)
         mine = ask.question(system, state, side)
-        private = message(words(text, ": ", mine.text, ask.typed_note(mine)),
-                          buttons=answer_buttons(game_id, mine, self.store.seen_seq(game_id, side))) | UNASKED
+        buttons = answer_buttons(game_id, mine, self.store.seen_seq(game_id, side))
+        private = message(words(text, ": ", mine.text, ask.typed_note(mine)), buttons=buttons) | UNASKED
         if secret:
             return [(user_audience(user), private)] if user else []
+        how = self._how(game_id, side) if user else "channel"
         text = words(text, ": ", ask.question(system, state, side, public=True).text)
-        public = words(mention(user), f" Game {game_id}: ", text) if user else \
+        said = words(mention(user), f" Game {game_id}: ", text) if user and how != "dm" else \
             words(f"Game {game_id}: ", text)
-        rows: Outbox = [(user_audience(user), private)] if user else []
-        return [*rows, (channel_audience(self.store.game(game_id)["channel"]), message(public) | UNASKED)]
+        rows: Outbox = [(user_audience(user), private)] if user and how in ("dm", "both") else []
+        if how == "dm" and not public:
+            return rows
+        return [*rows, (channel_audience(self.store.game(game_id)["channel"]),
+                        message(said, buttons=buttons if how == "channel" else None) | UNASKED)]

@@ -85,7 +85,7 @@ def test_a_deadline_hour_is_an_hour_of_the_day():
 
 def test_the_stored_quiet_hours_read_back_as_set_and_the_defaults_describe_themselves():
     assert PlayerPrefs.from_dict({"quiet": [22, 7]}) == PlayerPrefs(quiet=(22, 7))  # JSON keeps a list
-    assert PlayerPrefs().describe() == ("Time zone UTC; deadlines as the game sets them; reminders by both; "
+    assert PlayerPrefs().describe() == ("Time zone UTC; deadlines as the game sets them; reminders where the game asks you; "
                                         "reminders at any hour; not away.")
 
 
@@ -109,7 +109,7 @@ def test_a_deadline_is_given_in_utc_whatever_the_servers_own_time_zone(monkeypat
 
 
 @pytest.mark.parametrize(("prefs", "sentence"), [
-    ({"remind": "never"}, "Reminders come by both, dm, channel; not 'never'."),
+    ({"remind": "never"}, "Reminders come asked (where the game asks you), by both, dm or channel; not 'never'."),
     ({"quiet": (24, 7)}, "Quiet hours are two hours between 0 and 23, like 22-7."),
     ({"quiet": (-1, 7)}, "Quiet hours are two hours between 0 and 23, like 22-7."),
     ({"away_until": "31-12-2026"}, "'31-12-2026' is not a day; give it as YYYY-MM-DD."),

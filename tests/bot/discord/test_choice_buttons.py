@@ -197,20 +197,20 @@ def test_a_choice_comes_with_its_answers_and_a_click_after_a_restart_plays_one(
 
 
 def test_a_reminder_repeats_what_is_asked_with_the_answers(tmp_path):
-    """The reminder of a Borodino retreat that fell to the French player says what is asked, in
-    the channel and by DM, and the DM carries the answers again."""
+    """The reminder of a Borodino retreat that fell to the Russian player says what is asked, once,
+    where the game asked him (the channel of an open game), and carries the answers again; no DM
+    says it a second time."""
     async def test(db: Path) -> None:
         async with server(db, defaults=GameSettings(deadline_hours=2, reminders=(1,))) as s:
             game_id, _, _ = await reach(s, "borodino", "6sep", None, 10, "retreat")
             seq, state = s.tables.service.position(game_id)
             asked = shown(ask.question(BORODINO, state, "russian").text, typed=False)
             await s.env.advance_time(3600 + 1)
-            (mention,) = [p for p in s.posts() if p.startswith(f"<@{s.boris.user.id}> Game {game_id}: the Russian "
-                                                                "move is due")]
-            assert asked in mention
-            reminded = [m for m in s.boris.user.dm_channel.history() if "move is due" in m.content]
-            assert asked in reminded[-1].content and answer_ids(reminded[-1])
-            await answer(s.boris, reminded[-1], ask.answers(BORODINO, state, "russian")[0])
+            (reminded,) = [m for m in s.channel.history() if m.content.startswith(
+                f"<@{s.boris.user.id}> Game {game_id}: the Russian move is due")]
+            assert asked in reminded.content and answer_ids(reminded)
+            assert not [m for m in s.boris.user.dm_channel.history() if "move is due" in m.content]
+            await answer(s.boris, reminded, ask.answers(BORODINO, state, "russian")[0])
             assert s.tables.store.commands(game_id, after=seq)[0]["side"] == "russian"
     play(test, tmp_path)
 

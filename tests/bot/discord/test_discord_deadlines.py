@@ -33,7 +33,11 @@ TEN_HOURS = GameSettings(deadline_hours=10, reminders=(5, 1))
 
 
 def reminders_to(tables, user: str) -> list[str]:
-    return [t for t in tables.delivery.messenger.to(user) if "is due <t:" in t]
+    """The reminders a player was sent, by DM or by a ping in a channel (the toy race's, an open
+    game, where they are asked)."""
+    messenger = tables.delivery.messenger
+    return [t for t in messenger.to(user) + [text for _, text, _ in messenger.posts if f"<@{user}>" in text]
+            if "is due <t:" in t]
 
 
 def restart(service, clock, messenger, settings=TEN_HOURS):

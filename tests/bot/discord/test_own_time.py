@@ -138,14 +138,14 @@ def test_a_reminder_in_quiet_hours_is_held_until_they_end_and_sent_once(service)
     run(seated_game(tables))
     clock.advance(hours=12)  # Monday 00:00
     run(tables.deadlines.scheduler.run_due())
-    assert not any("is due" in text for text in tables.delivery.messenger.to(ANNA.id))
+    assert not any("is due" in text for text in tables.delivery.messenger.in_channel(CHANNEL))
     clock.advance(hours=7)  # 07:00, the quiet hours over
     run(tables.deadlines.scheduler.run_due())
-    reminded = [text for text in tables.delivery.messenger.to(ANNA.id) if "is due" in text]
+    reminded = [text for text in tables.delivery.messenger.in_channel(CHANNEL) if "is due" in text]
     assert len(reminded) == 1
     clock.advance(hours=1)
     run(tables.deadlines.scheduler.run_due())
-    assert len([text for text in tables.delivery.messenger.to(ANNA.id) if "is due" in text]) == 1
+    assert len([text for text in tables.delivery.messenger.in_channel(CHANNEL) if "is due" in text]) == 1
 
 
 def test_quiet_hours_set_during_a_turn_move_its_pending_reminder(service):

@@ -25,7 +25,7 @@ def stamp(moment: datetime) -> str:
 
 
 @pytest.mark.parametrize("how, public, private", [("both", True, True), ("dm", False, True),
-                                                  ("channel", True, False)])
+                                                  ("channel", True, False), ("asked", True, False)])
 def test_a_reminder_comes_the_way_its_player_asked(service, how, public, private):
     clock = FakeClock()
     tables = make_tables(service, clock)
@@ -51,6 +51,21 @@ def wager(tmp_path, monkeypatch):
     return tables, game_id, clock
 
 
+def test_a_reminder_is_said_once_where_the_game_asks_its_player(wager):
+    """By default a reminder goes where the game asks its player: in a game with hidden units, by
+    DM alone, with the answers as buttons (in an open game, a ping in the channel: above). It was
+    said twice, by DM and by a ping in the channel, as a player who asks for both reads it."""
+    tables, game_id, clock = wager
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    messenger = tables.delivery.messenger
+    posts, dms = len(messenger.posts), len(messenger.to(BORIS.id))
+    due = clock() + timedelta(hours=24)
+    run(tables.clocks.remind(game_id, "blue", due, clock().isoformat()))
+    assert len(messenger.posts) == posts
+    assert messenger.to(BORIS.id)[dms:] == [f"Game {game_id}: the Blue move is due {stamp(due)}: the Blue Answer "
+                                            "Phase (turn 1)."] and messenger.buttons[-1][0] == BORIS.id
+
+
 def test_a_passed_deadline_reminds_again_with_a_fresh_one_at_the_players_hour(service):
     clock = FakeClock()
     tables = make_tables(service, clock)
@@ -65,7 +80,8 @@ def test_a_passed_deadline_reminds_again_with_a_fresh_one_at_the_players_hour(se
     assert held == [True]
     fresh = datetime(2026, 3, 5, 20, tzinfo=UTC)  # 48 hours on, at her hour
     said = f"Game {game_id}: the Red deadline has passed. New deadline {stamp(fresh)}: {PHASE}."
-    assert messenger.in_channel(CHANNEL)[-1] == f"<@{ANNA.id}> {said}" and messenger.to(ANNA.id)[-1] == said
+    assert messenger.in_channel(CHANNEL)[-1] == f"<@{ANNA.id}> {said}"  # where the game asks her: once
+    assert said not in messenger.to(ANNA.id)
     assert service.store.deadline(game_id, "red")["due_at"] == fresh.isoformat()
     clock.advance(hours=7)  # a fresh deadline now would fall a day later, at her hour
     run(tables.play.submit(ANNA, CHANNEL, "move r1 0201"))  # the same phase goes on: its deadline stands
@@ -154,7 +170,7 @@ def test_a_passed_deadline_at_a_choice_asks_it_again_with_its_answers_as_buttons
     due = stamp(clock() + timedelta(hours=48))
     assert (where, buttons) == (BORIS.id, asked[2])  # the same answers, still good at this position
     assert text == f"Game {game_id}: the Blue deadline has passed. New deadline {due}: the Blue Answer Phase (turn 1)."
-    assert messenger.in_channel(CHANNEL)[-1] == f"<@{BORIS.id}> {text}"
+    assert messenger.in_channel(CHANNEL)[-1] == text  # told by DM, where his questions go: no ping too
 
 
 def test_a_side_whose_secret_order_is_down_gets_a_fresh_clock_and_not_a_word(wager):
@@ -266,6 +282,7 @@ def whispering_toy() -> types.ModuleType:
 def test_the_channel_reads_the_public_question_and_the_player_their_own(tmp_path):
     service = GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: whispering_toy())
     tables = make_tables(service)
+    run(tables.absence.prefs(ANNA, {"remind": "both"}))  # told in both places
     game_id = run(seated_game(tables))
     run(tables.clocks.expire(game_id, "red", timedelta(0)))
     due = stamp(FakeClock()() + timedelta(hours=48))
