@@ -85,8 +85,8 @@ def test_a_deadline_hour_is_an_hour_of_the_day():
 
 def test_the_stored_quiet_hours_read_back_as_set_and_the_defaults_describe_themselves():
     assert PlayerPrefs.from_dict({"quiet": [22, 7]}) == PlayerPrefs(quiet=(22, 7))  # JSON keeps a list
-    assert PlayerPrefs().describe() == ("Time zone UTC; deadlines as the game sets them; reminders where the game asks you; "
-                                        "reminders at any hour; not away.")
+    assert PlayerPrefs().describe() == ("Time zone UTC; deadlines as the game sets them; reminders where the "
+                                        "game asks you; reminders at any hour; not away.")
 
 
 @pytest.mark.parametrize(("start", "hour", "due"), [
