@@ -260,8 +260,8 @@ def _rally_command(b: Battle, side: str, cmd: C.Command) -> list[Event]:
         return turns.end_rally(b, side)
     if isinstance(cmd, C.Move) and (lid := dv_leaders.resolve(b, cmd.unit)):
         return leader_moves.move(b, side, lid, cmd)
-    raise RuleViolation("Doomed Victory 8.152", "in the Rally Phase only leaders move (`move <leader> <hex>`), "
-                        "before they rally broken units; `end` when done")
+    raise RuleViolation("Doomed Victory 8.152", "in the Rally Phase only leaders move, before they rally broken "
+                        f"units: {instead.InGame(b.s, side).rally_moves()}")
 
 
 def legal_commands(state: dict, side: str) -> list[C.Command]:

@@ -65,6 +65,12 @@ class InGame(C.Examples):
             return cited(*why) if why else f"{self.b.describe(uid)} cannot move anywhere"
         return f"`move {legal.ref(self.b, uid)} {reach[0]}` (it can reach {self._hexes(uid)})"
 
+    def rally_moves(self) -> str:
+        """What the side may do in the Rally Phase: a leader's move, or `end` (Doomed Victory 8.152)."""
+        moves = [f"move {dv_leaders.name(c.unit)} {c.path[-1]}" for c in legal.leader_commands(self.b, self.side)
+                 if isinstance(c, C.Move)]
+        return either(moves[:1] + ["end"])
+
     def a_move(self) -> str:
         """A move open to the side now, `move 3322 3221`, or its form where none is."""
         uid = self._pick(None) if self._moving() else None
@@ -105,10 +111,8 @@ class InGame(C.Examples):
         if (elsewhere := self._not_now()) is not None:
             return elsewhere
         if b.s["phase"] == "rally":
-            moves = [f"move {dv_leaders.name(c.unit)} {c.path[-1]}" for c in legal.leader_commands(b, self.side)
-                     if isinstance(c, C.Move)]
-            return ("in the Rally Phase only leaders move, before they rally broken units (Doomed Victory "
-                    f"8.152): {either(moves[:1] + ['end']) if moves else '`end` it'}")
+            return f"in the Rally Phase only leaders move, before they rally broken units (Doomed Victory 8.152): " \
+                   f"{self.rally_moves()}"
         mine = named if named is not None and b.side(named) == self.side else None
         empty = next((h for w in words for h in group(w) if b.map.on_map(h) and b.at(h) is None), None)
         near = b.hex_of(named) if named and b.unit(named)["where"] == "map" else empty

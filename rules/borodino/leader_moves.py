@@ -85,9 +85,11 @@ def move(b: Battle, side: str, lid: str, cmd: Move) -> list[Event]:
     if b.s["phase"] == "rally" and not leader["active"]:
         raise RuleViolation("Doomed Victory 8.152", f"{d.name} is inactive this turn, and only an active leader "
                             "moves in the Rally Phase")
-    if len(cmd.path) != 1:
-        raise RuleViolation("Doomed Victory 8.1", f"a leader is moved to a hex: `move {d.name.lower()} <hex>`")
     options = destinations(b, lid)
+    if len(cmd.path) != 1:
+        nearest = sorted(options, key=lambda h: (options[h], h))[:1]
+        raise RuleViolation("Doomed Victory 8.1", "a leader is moved to one hex, not along a path: " + (
+            f"`move {d.name} {nearest[0]}`" if nearest else f"{d.name} can reach no friendly unit now"))
     to = cmd.path[0]
     if to not in options:
         hint = some_hexes(options, 10, to if b.map.on_map(to) else None) or "nowhere"

@@ -418,9 +418,9 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
                                 "chooses where (Artillery C)")
         uid = b.at(cmd.to)
         if uid is None or uid not in options_of(b, step):
+            answers = [f"`retreat {b.hex_of(u)}`" for u in options_of(b, step)] + ["`stay`"]
             raise RuleViolation("Artillery (C)", "name a spared artillery unit of this attack that can retreat: "
-                                f"`retreat <its hex>` ({', '.join(b.hex_of(u) for u in options_of(b, step))}), "
-                                "or `stay`")
+                                f"{', '.join(answers[:-1])} or {answers[-1]}")
         step["units"].remove(uid)
         b.s["pending"]["steps"].insert(0, {"kind": "retreat", "chooser": enemy_of(side), "unit": uid, "taken": []})
         return [event(kind="elects_retreat", text=f"{b.describe(uid)} elects to retreat all the same (Artillery C).",

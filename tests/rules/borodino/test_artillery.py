@@ -267,7 +267,7 @@ def test_artillery_case_c_only_spared_artillery_may_elect_to_retreat():
     s2, _ = play(s, "french", f"attack {FAR}+{other}+{D[2]} -> {G}")
     s3, _ = play(s2, "russian", f"retreat {go(D[2], 2)}")
     err = refused(s3, "french", f"retreat {go(D[2], 2)}", "Artillery (C)")
-    assert f"`retreat <its hex>` ({FAR}, {other}), or `stay`" in str(err)
+    assert f"`retreat {FAR}`, `retreat {other}` or `stay`" in str(err)  # the player's own guns, each an answer
     s4, _ = play(s3, "french", f"retreat {other}")
     assert s4["pending"]["steps"][0]["unit"] == "F-V-art"
 

@@ -133,6 +133,19 @@ def test_out_of_the_player_s_turn_or_with_a_result_waiting_the_refusal_says_what
     assert told(s, "russian", "charge") == CHARGES + "the game waits for the French player's answer to a combat result."
 
 
+def test_in_the_rally_phase_a_unit_s_move_is_told_a_leader_s_move_of_the_player_s_own():
+    """It read '... only leaders move (`move <leader> <hex>`) ...', the form, not a leader of his."""
+    s = dv_position({INF: G, "F-I-4": go(G, 3, 3, 3), "R-VI-24": go(G, 0, 0, 0, 0)}, player="russian",
+                    leaders={"L-DAVOUT": INF})
+    s["broken"] = ["F-I-4"]
+    s, _ = play(s, "russian", "end")
+    assert str(refused(s, "french", f"move {G} {D[0]}", "Doomed Victory 8.152")) == (
+        "In the Rally Phase only leaders move, before they rally broken units: `move Davout 2708` or `end` (Doomed "
+        "Victory 8.152).")
+    assert str(refused(s, "french", f"move davout 2708 {go(G, 3, 3, 3, 1)}", "Doomed Victory 8.1")) == (
+        "A leader is moved to one hex, not along a path: `move Davout 2708` (Doomed Victory 8.1).")
+
+
 def test_in_the_rally_phase_a_leader_s_move_is_offered():
     s = dv_position({INF: G, "F-I-4": go(G, 3, 3, 3), "R-VI-24": go(G, 0, 0, 0, 0)}, player="russian",
                     leaders={"L-DAVOUT": INF})

@@ -155,8 +155,7 @@ def test_artillery_c_refusals_name_the_spared_guns_and_leave_the_hex_to_the_vict
         "and the Russian player chooses where (Artillery C) (Retreat).")
     for not_spared in (D[0], G):   # an empty hex, the defender's own
         assert str(refused(s, "french", f"retreat {not_spared}", "Artillery (C)")) == (
-            "Name a spared artillery unit of this attack that can retreat: `retreat <its hex>` (2707), or `stay` "
-            "(Artillery C).")
+            "Name a spared artillery unit of this attack that can retreat: `retreat 2707` or `stay` (Artillery C).")
     assert str(refused(s, "french", f"lose {FAR}", "Artillery (C)")) == (
         "That is not the answer waiting; " + ELECT.format(GUN))
     assert play(s, "french", f"retreat {FAR}")[0]["pending"]["steps"][0]["unit"] == ART  # positive control
