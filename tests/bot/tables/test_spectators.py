@@ -190,6 +190,22 @@ def test_one_turn_behind_a_system_that_tells_a_turn_short_is_read_so(service, mo
                             "**Boris** — Blue: roll."]
 
 
+def test_one_turn_behind_names_the_turn_as_its_game_does(tmp_path):
+    """Borodino calls its turns Game-Turns (SPI's Borodino rules, Sequence of Play): spectators one turn
+    behind read 'the start of Game-Turn 27', not 'turn 27' as the other games say it."""
+    tables = make_tables(GameService(Store(tmp_path / "g.sqlite")), systems=("borodino",),
+                         defaults=GameSettings(spectator_delay=True))
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "borodino", "7sep", seed=7))
+    run(tables.lobby.join(ANNA, CHANNEL, "french"))
+    run(tables.lobby.join(BORIS, CHANNEL, "russian"))
+    run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
+    run(tables.lobby.start(ANNA, CHANNEL))
+    for player in (ANNA, BORIS):  # each Movement Phase ended, each Combat Phase ends by itself
+        run(tables.play.submit(player, CHANNEL, "end"))
+    assert [text.split("\n")[0] for text, _ in watched(tables)] == [
+        "Game 1, one turn behind: the start of Game-Turn 27."]
+
+
 @dataclass
 class Narrow(FakeMessenger):
     """Discord's messenger with messages of at most 100 characters."""
