@@ -236,7 +236,8 @@ class GameService:
         new_seq = self.store.append(game_id, row, new_state, told.outbox,
                                     status="over" if outcome else "active",
                                     turn=new_turn(system, state, new_state), deadlines=told.deadlines,
-                                    player_turn=new_player_turn(system, state, new_state), absent=told.absent)
+                                    player_turn=new_player_turn(system, state, new_state), absent=told.absent,
+                                    merged=told.merged)
         self.keep(game_id, new_seq, new_state)
         return result, new_state
 

@@ -39,7 +39,7 @@ class CommandsPart(DeadlinesPart):
     def append(self, game_id: int, command: dict, state: dict, outbox: Outbox,
                status: str = "active", turn: str | None = None,
                deadlines: DeadlineRows | None = None, player_turn: bool = False,
-               absent: dict[str, str] | None = None) -> int:
+               absent: dict[str, str] | None = None, merged: tuple[int, ...] = ()) -> int:
         """Store one accepted command, its snapshot if due, its outbox rows and the deadlines it
         announced: all or nothing (a game it ends keeps no deadline).
 
@@ -47,7 +47,8 @@ class CommandsPart(DeadlinesPart):
         hidden_from (the sides that cannot observe it, see seen_seq); `outbox` holds the
         messages it causes; `turn` is the game turn it began, if it began one; `player_turn`,
         whether it began a player-turn (Store.player_turn_start); `absent`, the sides absent after
-        it (bot/deadlines.py, Deadlines.marks; None keeps them). Accepting a
+        it (bot/deadlines.py, Deadlines.marks; None keeps them); `merged`, rows whose words its
+        own outbox rows carry, dropped unless a try of them began (then they go as well). Accepting a
         command also cancels any pending undo request.
         Refused (StaleCommand, GameOver) when another command was stored after the one it was
         judged against, or the game is over: checked inside the write transaction.
@@ -74,6 +75,9 @@ class CommandsPart(DeadlinesPart):
             if player_turn:
                 self.db.execute("INSERT OR REPLACE INTO player_turns VALUES (?, ?)", [game_id, seq])
             self._write_outbox(game_id, seq, outbox)
+            for outbox_id in merged:
+                self.db.execute("""DELETE FROM outbox WHERE id = ? AND delivered_at IS NULL AND tried_at IS NULL
+                                   AND joined IS NULL""", [outbox_id])
             self._write_deadlines(game_id, {} if status == "over" else deadlines)
             if absent is not None:
                 self.db.execute("UPDATE games SET absent = ? WHERE id = ?", [json.dumps(absent), game_id])

@@ -53,6 +53,7 @@ class Told:
     outbox: Outbox
     deadlines: DeadlineRows | None = None
     absent: dict[str, str] | None = None  # the absent sides after it, each with its player-turn (None: as they are)
+    merged: tuple[int, ...] = ()  # rows not yet sent whose words its own messages carry now: dropped
 
 
 Opening = Callable[[int], Outbox]  # the messages announcing a new game, given its number

@@ -109,6 +109,7 @@ class Change:
                 self.asked[side]["unasked"] = lines[side]  # what it tells once the game no longer waits
                 continue
             rows.append((side, message(lines[side], buttons=buttons)))
+        merged = [outbox_id for side, own in self.asked.items() for outbox_id in self._under_unsent_lines(side, own)]
         for side, own in self.asked.items():
             self._under_the_unsent_answer(side, own)
         if self.asked_in is not None:  # a button of a DM gave the command: its outcome is written there
@@ -116,7 +117,7 @@ class Change:
         if late is not None:
             rows.append((late[0], message(late[1])))
         self.unshown = (self.unshown or before) if at_once else None
-        return Told(rows, self.deadlines, self.absent)
+        return Told(rows, self.deadlines, self.absent, tuple(merged))
 
     def _said(self, system: GameSystem, result: Result, said: str, events: list[Text], every: list[Text],
               aside: Text, why: bool = True) -> Text:
@@ -194,6 +195,26 @@ class Change:
             rows.append((side, own))
         own["question"]["in_place"] = self.asked_in
         self.in_place = True
+
+    def _under_unsent_lines(self, side: str, own: dict) -> list[int]:
+        """A question by DM goes under the side's lines not yet sent just before it, in one message
+        (their rows, returned, are dropped as the change is stored): an 1812 Player-Turn's
+        'Your reinforcements in Smolensk (15): 1 infantry corps.' came as a DM of its own above 'Attrition
+        in Dinaburg (6): ... The game waits for you', two notifications where one says both."""
+        if "question" not in own:
+            return []
+        unsent = [row for row in self.news.store.undelivered(self.game_id)
+                  if row["audience"] == side and not row["payload"].get("kept")]  # a kept view is no new message
+        lines: list[dict] = []
+        for row in reversed(unsent):
+            if set(row["payload"]) != {"text"} or row["tried_at"] or row["joined"]:
+                break
+            lines.insert(0, row)
+        if lines:
+            said = join([row["payload"]["text"] for row in lines])
+            own["text"] = join([said, _line_of_its_own(own["text"])])
+            own["unasked"] = join([part for part in (said, own.get("unasked")) if part])
+        return [row["id"] for row in lines]
 
     def _under_the_unsent_answer(self, side: str, own: dict) -> None:
         """A question written in place of an answer not yet sent goes under it: held orders that a

@@ -109,6 +109,17 @@ def test_command_snapshot_and_outbox_commit_together(store):
     assert len(store.undelivered(game)) == SNAPSHOT_EVERY
 
 
+def test_a_command_drops_the_rows_its_own_carry_unless_a_try_of_them_began(store):
+    """`merged` (a question by DM carrying the lines just before it, bot/tables/news.py): a row not tried
+    goes, in the command's transaction; one whose try began may have gone, so it is sent as well."""
+    game = store.create_game("toy", "short", 1)
+    store.append(game, _row(seq=0), {}, [("red", {"text": "A."}), ("red", {"text": "B."})])
+    first, second = (row["id"] for row in store.undelivered(game))
+    store.set_tried(first, "2026-01-01T00:00:00+00:00")
+    store.append(game, _row(seq=1), {}, [("red", {"text": "A.\nB.\nYour move."})], merged=(first, second))
+    assert [row["payload"]["text"] for row in store.undelivered(game)] == ["A.", "A.\nB.\nYour move."]
+
+
 def test_each_command_stores_the_state_after_it_as_the_latest(store):
     """Between snapshots too: the position the players were told of is kept whole."""
     game = store.create_game("toy", "short", 1)

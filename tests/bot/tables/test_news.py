@@ -846,3 +846,20 @@ def test_a_shot_whose_hits_a_standing_order_applies_is_one_line_under_no_headlin
     assert shot == "**Anna** — Grande Batterie (9.2): the French artillery in 28 fires into 45: [4, 1, 1, 2], 1 hit."
     assert answer == "Russian by standing order: a `hit` command."
     assert not [line for line in rest if "Turn 1 of 4" in line or "your move" in line], rest
+
+
+def test_lines_not_yet_sent_just_before_a_question_by_dm_go_in_its_message(tmp_path):
+    """1812 with standing orders for attrition: the French Supply Segment's end opens the Russian Player-Turn
+    (his reinforcements, told to him alone), the French standing order takes his attrition loss, and the game
+    waits for him. 'Your reinforcements in Smolensk (15): 1 infantry corps.' was a DM of its own above the
+    question that told the loss: two notifications, one for each line, where one message says both."""
+    tables = make_tables(GameService(Store(tmp_path / "c.sqlite")), systems=("campaign_1812",))
+    game_id = run(seated_game(tables, system="campaign_1812", scenario="campaign", seed=1))
+    for player, line in ((BORIS, "orders attrition nearest"), (ANNA, "orders attrition nearest"), (BORIS, "end"),
+                         (BORIS, "end"), (ANNA, "end"), (ANNA, "end"), (ANNA, "end")):
+        run(tables.play.submit(player, CHANNEL, line))
+    dms = [text for user, text, _ in tables.delivery.messenger.dms if user == BORIS.id]
+    assert not [text for text in dms if "reinforcements" in text]
+    assert questions(tables, BORIS.id)[-1].startswith(
+        f"Game {game_id}: Your reinforcements in Smolensk (15): 1 infantry corps.\nAttrition in Kovno (11): 1 infantry "
+        f"corps lost; nothing left there.\nThe game waits for you, {DUE}: Move stacks one place")
