@@ -17,7 +17,7 @@ from bot.delivery import channel_audience, message
 from bot.permissions import Actor, TableError, sides_of
 from bot.player_prefs import PlayerPrefs, check_away
 from bot.tables.room import Room
-from bot.words import Text, due, name, words
+from bot.words import COMPUTER, Text, due, mention, name, words
 
 BY_AGREEMENT = "paused by its players"  # the reason a game paused by agreement gives
 ASKING_LAPSES = timedelta(hours=48)  # a pause or resume asked and not agreed to lapses after this
@@ -135,13 +135,22 @@ class Absence(Room):
         others = " or ".join(fmt.side_name(s) for s in seats if s not in mine)
         now = self.tables.deadlines.clock()
         lapses = due(now + ASKING_LAPSES)
-        said = words(name(actor.name), f" asks to {action} game {game_id}: the {others} player "
-                     f"agrees with `/game {action}` (or a member with Manage Server does it); the "
+        said = words(name(actor.name), f" asks to {action} game {game_id}: ", self._asked(seats, mine),
+                     f" agrees with `/game {action}` (or a member with Manage Server does it); the "
                      "request lapses ", lapses, ".")
         request = {"by": mine[0], "action": action, "asked_at": now.isoformat(), "name": actor.name}
         self.store.set_pending_pause(game_id, request, [(channel_audience(channel), message(said))])
         return words(f"You asked to {action} game {game_id}; the {others} player must agree (the "
                      "request lapses ", lapses, ").")
+
+    @staticmethod
+    def _asked(seats: dict[str, str], mine: list[str]) -> Text:
+        """Who agrees to a pause or resume asked: each other player, pinged (nothing else tells
+        them that the game waits for their word), with their side ('@boris (Russian)')."""
+        users = dict.fromkeys(user for side, user in seats.items() if side not in mine and user != COMPUTER)
+        return words(*(words(" or " if i else "", mention(user), " (", " and ".join(
+            fmt.side_name(side) for side, held in seats.items() if held == user), ")")
+            for i, user in enumerate(users)))
 
     def _standing_request(self, game: dict) -> dict | None:
         """The pause or resume asked and not yet agreed, None once it has lapsed (ASKING_LAPSES
@@ -167,9 +176,13 @@ class Absence(Room):
             self.store.pause_game(game_id, BY_AGREEMENT, [(channel_audience(channel),
                                                            message(said))])
         else:
-            said = words(who, "the deadlines start afresh.")
-            self.store.resume_game(game_id, channel, [(channel_audience(channel), message(said))],
-                                   self.tables.running(game_id))
+            running = self.tables.running(game_id)
+            seats = self.store.seats(game_id)
+            dues = [words(" ", mention(seats[side]), f" ({fmt.side_name(side)}) is due ",
+                          due(datetime.fromisoformat(at)), ".") for side, (at, _, _) in running.items()
+                    if seats.get(side) not in (None, COMPUTER)]
+            said = words(who, "the deadlines start afresh.", *dues)  # who moves: told, pinged
+            self.store.resume_game(game_id, channel, [(channel_audience(channel), message(said))], running)
         self.tables.deadlines.reschedule(game_id)
 
 

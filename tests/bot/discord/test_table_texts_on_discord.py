@@ -57,7 +57,8 @@ def test_a_pause_by_agreement_names_who_asked_and_who_agreed(tmp_path):
             await s.boris.slash(s.channel, "game resume")
             await s.anna.slash(s.channel, "game resume")
             await s.env.settle()
-            assert s.posts()[-1] == "boris asked and anna agreed: game 1 goes on; the deadlines start afresh."
+            assert s.posts()[-1].startswith("boris asked and anna agreed: game 1 goes on; the deadlines start afresh. "
+                                            f"<@{s.anna.user.id}> (French) is due <t:")  # who moves, pinged
     play(test, tmp_path)
 
 

@@ -63,8 +63,8 @@ def test_a_pause_and_a_resume_are_asked_agreed_and_said_in_full(service):
     assert markup(run(tables.absence.pause(ANNA, CHANNEL))) == \
         f"You asked to pause game {game_id}; the Blue player must agree (the request lapses {lapses})."
     assert channel(CHANNEL)[-1] == (
-        f"Anna asks to pause game {game_id}: the Blue player agrees with `/game pause` (or a member with Manage "
-        f"Server does it); the request lapses {lapses}.")
+        f"Anna asks to pause game {game_id}: <@{BORIS.id}> (Blue) agrees with `/game pause` (or a member with "
+        f"Manage Server does it); the request lapses {lapses}.")  # pinged: it waits for his word
     assert run(tables.absence.pause(BORIS, CHANNEL)) == f"Game {game_id} is paused."
     assert channel(CHANNEL)[-1] == (f"Anna asked and Boris agreed: game {game_id} is paused; no deadlines run and "
                                     "no orders are taken until `/game resume`.")
@@ -73,11 +73,12 @@ def test_a_pause_and_a_resume_are_asked_agreed_and_said_in_full(service):
     assert markup(run(tables.absence.resume(BORIS, CHANNEL))) == \
         f"You asked to resume game {game_id}; the Red player must agree (the request lapses {lapses})."
     assert channel(CHANNEL)[-1] == (
-        f"Boris asks to resume game {game_id}: the Red player agrees with `/game resume` (or a member with Manage "
-        f"Server does it); the request lapses {lapses}.")
+        f"Boris asks to resume game {game_id}: <@{ANNA.id}> (Red) agrees with `/game resume` (or a member with "
+        f"Manage Server does it); the request lapses {lapses}.")
     assert run(tables.absence.resume(ANNA, CHANNEL)) == f"Game {game_id} is going on."
-    assert channel(CHANNEL)[-1] == \
-        f"Boris asked and Anna agreed: game {game_id} goes on; the deadlines start afresh."
+    fresh = f"<t:{int((clock() + timedelta(hours=48)).timestamp())}:R>"
+    assert channel(CHANNEL)[-1] == (f"Boris asked and Anna agreed: game {game_id} goes on; the deadlines start "
+                                    f"afresh. <@{ANNA.id}> (Red) is due {fresh}.")  # who moves, pinged
     assert held == [True] * 4
     assert tables.deadlines.next_at(game_id, "red") == clock() + timedelta(hours=24)  # the fresh one's reminder
     assert service.store.game(game_id)["paused"] is None and service.store.game(game_id + 1)["paused"] is None
@@ -96,7 +97,7 @@ def test_a_manager_or_a_player_alone_at_the_table_pauses_at_once(service):
         f"Mod pauses game {game_id}: no deadlines run and no orders are taken until `/game resume`."
     assert run(tables.absence.resume(ANNA, CHANNEL)) == f"Game {game_id} is going on."
     assert tables.delivery.messenger.in_channel(CHANNEL)[-1] == \
-        f"Anna resumes game {game_id}: the deadlines start afresh."
+        f"Anna resumes game {game_id}: the deadlines start afresh. <@{ANNA.id}> (Red) is due <t:1772539200:R>."
 
 
 def test_a_game_not_started_has_nothing_to_pause(service):
