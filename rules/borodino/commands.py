@@ -197,23 +197,24 @@ def parse(text: str, options: Collection[str] | None = None, ex: Examples = FORM
     verb, args = line.verb, line.args
     if verb == "move":
         if len(args) < 2:
-            raise CommandError(f"move needs a unit and a destination: {ex.move(args)}.")
+            raise CommandError(f"move needs a unit and a destination: {ex.move(args)} (Movement).")
         unit = _ref(args[0], "the moving unit's", ex)
         if "to" in args[1:-1]:  # 'move 3321 to 3219', as one says it
             words = [unit, *(w for w in args[1:] if w != "to")]
-            raise CommandError(f"move takes the unit, then where it goes, with no 'to': `move {' '.join(words)}`.")
+            raise CommandError(f"move takes the unit, then where it goes, with no 'to': `move {' '.join(words)}` "
+                               "(Movement).")
         exits = (OFF,) if args[-1] == OFF else ()  # `move 2402 off`, or a path ending `... 2302 off`
         hexes = args[1:len(args) - len(exits)]
         return Move(unit, tuple(_hex(w, "each hex of the path", ex) for w in hexes) + exits)
     if verb == "attack":
         if "->" not in args and len(args) == 2 and all(is_hex(w) for a in args for w in group(a)):
             raise CommandError(f"attack needs an arrow from the attackers to the defenders: `attack {args[0]} -> "
-                               f"{args[1]}`.")  # 'attack 3122 3021', as one says it
+                               f"{args[1]}` (Combat A).")  # 'attack 3122 3021', as one says it
         i = args.index("->") if args.count("->") == 1 else 0
         left = [w for a in args[:i] for w in group(a)]
         right = [w for a in args[i + 1:] for w in group(a)]
         if args.count("->") != 1 or not left or not right:
-            raise CommandError(f"attack needs attackers -> defenders: {ex.attack(args)}.")
+            raise CommandError(f"attack needs attackers -> defenders: {ex.attack(args)} (Combat A).")
         attackers = tuple(w.upper() if w.startswith("r") else _hex(w, "an attacker", ex) for w in left)
         for w in attackers:
             if w.startswith("R") and not is_hex(w[1:]):
@@ -224,20 +225,20 @@ def parse(text: str, options: Collection[str] | None = None, ex: Examples = FORM
             return Retreat(_hex(args[0], "the retreat hex", ex))
         if len(args) == 2:
             return Retreat(_hex(args[1], "the retreat hex", ex), _ref(args[0], "the retreating unit's", ex))
-        raise CommandError(f"retreat takes the hex to retreat to: {ex.retreat()}.")
+        raise CommandError(f"retreat takes the hex to retreat to: {ex.retreat()} (Retreat).")
     if verb == "advance":
         if len(args) in (1, 2):
             return Advance(_hex(args[0], "the advancing unit's", ex),
                            _hex(args[1], "the hex to advance into", ex) if len(args) == 2 else None)
-        raise CommandError(f"advance takes the advancing unit: {ex.advance()}.")
+        raise CommandError(f"advance takes the advancing unit: {ex.advance()} (Combat H).")
     if verb == "lose":
         units = tuple(_hex(w, "each unit lost", ex) for a in args for w in group(a))
         if not units:
-            raise CommandError(f"lose names the units given up in the exchange: {ex.lose()}.")
+            raise CommandError(f"lose names the units given up in the exchange: {ex.lose()} (CRT: Exchange).")
         return Lose(units)
     if verb == "release":
         if len(args) != 1:
-            raise CommandError(f"release names one Guard unit: {ex.release()}.")
+            raise CommandError(f"release names one Guard unit: {ex.release()} (Imperial Guard B2).")
         return Release(_ref(args[0], "the Guard unit's", ex))
     if verb == "assign":
         if len(args) != 2 or any(w.isdigit() for w in args):

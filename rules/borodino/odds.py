@@ -39,7 +39,7 @@ def forecast(state: dict, text: str) -> dict:
         words = text.split()
         asked = len(words) == 2 and all(is_hex(h) for w in words for h in w.split("+"))  # '3122 3021'
         example = f"`odds {words[0]} -> {words[1]}`" if asked else shown.attack(words).replace("`attack ", "`odds ")
-        raise CommandError(f"odds takes an attack, attackers -> defenders: {example}.")
+        raise CommandError(f"odds takes an attack, attackers -> defenders: {example} (Combat A).")
     b = Battle(copy_state(state))
     side = _attacking_side(b, cmd)
     now = b.s["phase"] == "combat" and b.s["player"] == side

@@ -137,17 +137,19 @@ def test_a_doomed_victory_word_for_what_spi_has_not_is_told_it_is_not_played(tex
 def test_a_move_said_with_to_is_told_the_command_without_it():
     """'move 3321 to 3219', as a player says it, is told the order to give; it read "'to' is not a
     hex number"."""
-    assert _error("move 3321 to 3219") == "move takes the unit, then where it goes, with no 'to': `move 3321 3219`."
-    assert _error("move F-I-4 to 3219") == "move takes the unit, then where it goes, with no 'to': `move F-I-4 3219`."
+    assert _error("move 3321 to 3219") == ("move takes the unit, then where it goes, with no 'to': `move 3321 3219` "
+                                           "(Movement).")
+    assert _error("move F-I-4 to 3219") == ("move takes the unit, then where it goes, with no 'to': `move F-I-4 3219` "
+                                            "(Movement).")
 
 
 def test_an_attack_without_its_arrow_is_told_the_order_with_one():
     """'attack 3122 3021' read 'attack needs attackers -> defenders: `attack 3224+3225 -> 3223`', an
     example of hexes the player never named (seen in a 5 Sept Combat Phase)."""
     assert _error("attack 3122 3021") == ("attack needs an arrow from the attackers to the defenders: "
-                                          "`attack 3122 -> 3021`.")
+                                          "`attack 3122 -> 3021` (Combat A).")
     assert _error("attack 3121+3122 3021") == ("attack needs an arrow from the attackers to the defenders: "
-                                               "`attack 3121+3122 -> 3021`.")
+                                               "`attack 3121+3122 -> 3021` (Combat A).")
 
 
 @pytest.mark.parametrize("options, said", [

@@ -168,7 +168,7 @@ def test_a_malformed_move_is_shown_in_the_player_s_own_hexes(line, instead):
 
 
 @pytest.mark.parametrize("line, instead", [
-    ("attack 2706", "attack needs attackers -> defenders: `attack 2706 -> 2705`."),
+    ("attack 2706", "attack needs attackers -> defenders: `attack 2706 -> 2705` (Combat A)."),
     ("  ", "Type a command, e.g. `attack 2706 -> 2705`; `help` lists them all."),  # owed: no `end` yet (Combat B)
 ])
 def test_a_malformed_attack_is_shown_the_unit_s_own(line, instead):
@@ -179,16 +179,18 @@ def test_the_answers_to_a_result_are_shown_as_the_result_asks_them():
     s = position({INF: D[3], INF2: D[2], RUS: G}, phase="combat")
     force_die(s, 5)  # 2-1, die 5: Ex
     s, _ = play(s, "french", f"attack {D[2]}+{D[3]} -> {G}")
-    assert told(s, "french", "lose") == "lose names the units given up in the exchange: `lose 2805` or `lose 2706`."
+    assert told(s, "french", "lose") == ("lose names the units given up in the exchange: `lose 2805` or `lose 2706` "
+                                         "(CRT: Exchange).")
     s = position({INF: D[3], RUS: G}, phase="combat")
     force_die(s, 1)
     s, _ = play(s, "french", f"attack {D[3]} -> {G}")
     assert told(s, "french", "retreat 1 2 3") == ("retreat takes the hex to retreat to: `retreat 2704`, "
-                                                  "`retreat 2804` or `retreat 2604`.")
+                                                  "`retreat 2804` or `retreat 2604` (Retreat).")
     assert told(s, "french", "lose") == ("lose names the units given up in the exchange: `lose <hex>+<hex>`, but the "
-                                         "result waiting asks `retreat 2704`, `retreat 2804` or `retreat 2604`.")
+                                         "result waiting asks `retreat 2704`, `retreat 2804` or `retreat 2604` "
+                                         "(CRT: Exchange).")
     s, _ = play(s, "french", "retreat 2704")
-    assert told(s, "french", "advance") == "advance takes the advancing unit: `advance 2706 2705` or `stay`."
+    assert told(s, "french", "advance") == "advance takes the advancing unit: `advance 2706 2705` or `stay` (Combat H)."
 
 
 def test_a_leader_named_without_the_leaders_option_is_shown_a_move_of_the_player_s_own_unit():
@@ -201,4 +203,4 @@ def test_odds_asked_without_an_arrow_are_shown_with_one_in_the_player_s_hexes():
     for asked, shown in ((f"{D[3]} {G}", "`odds 2706 -> 2705`"), (D[3], "`odds 2706 -> 2705`")):
         with pytest.raises(CommandError) as refused:
             forecast(s, asked)
-        assert str(refused.value) == f"odds takes an attack, attackers -> defenders: {shown}."
+        assert str(refused.value) == f"odds takes an attack, attackers -> defenders: {shown} (Combat A)."
