@@ -522,8 +522,9 @@ async def help_command(interaction: discord.Interaction, topic: str | None = Non
     await answer(interaction, lambda t, a, c: t.overview.help(c, topic, help_header(t.config.message_content)))
 
 
-@app_commands.command(name="move", description="Move a unit")
-@app_commands.describe(unit="The unit: its hex, or its name (autocomplete lists yours)",
+@app_commands.command(name="move", description="Move a unit, a block or a stack")
+@app_commands.describe(unit="Borodino: a unit's hex or id; Bloody Monday: a block; 1812: a place (autocomplete "
+                       "lists yours)",
                        to="Where it goes: a hex or area, or a path of them")
 @app_commands.autocomplete(unit=_completer("unit"), to=_completer("to"))
 @app_commands.guild_only()
@@ -531,7 +532,8 @@ async def move(interaction: discord.Interaction, unit: str, to: str) -> None:
     await answer(interaction, lambda t, a, c: t.play.submit(a, c, f"move {unit} {to}"))
 
 
-@app_commands.command(name="attack", description="Attack enemy units")
+@app_commands.command(name="attack", description="Borodino: attack enemy units (Bloody Monday and 1812 fight "
+                      "battles where armies meet: /help)")
 @app_commands.describe(attackers="Attacking hexes, joined by +", defenders="Defending hexes, "
                        "joined by +")
 @app_commands.autocomplete(attackers=_completer("attackers"), defenders=_completer("defenders"))

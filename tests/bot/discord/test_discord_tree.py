@@ -163,3 +163,14 @@ def test_odds_question_says_what_each_game_asks_about():
     (question,) = odds["options"]
     assert question["description"] == ("Borodino: 3022+3121 -> 3020; Bloody Monday: an area, or a gun and an area; "
                                        "1812: a battle's place")
+
+
+def test_move_and_attack_say_what_each_game_moves_and_which_game_attacks():
+    """`/move unit:` read 'The unit: its hex, or its name', which a Bloody Monday block or an 1812 place
+    (`move <from> <to>`) is not; `/attack`, Borodino's alone, read 'Attack enemy units' in every game, and
+    in Bloody Monday answered 'Unknown command 'attack''."""
+    commands = {c["name"]: c for c in payloads()}
+    unit = next(o for o in commands["move"]["options"] if o["name"] == "unit")
+    assert unit["description"] == "Borodino: a unit's hex or id; Bloody Monday: a block; 1812: a place (autocomplete " \
+                                  "lists yours)"
+    assert commands["attack"]["description"].startswith("Borodino: ")
