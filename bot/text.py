@@ -309,7 +309,8 @@ def headline(view: dict, computer: Collection[str] = ()) -> str:
     """Turn (as the picture names it), day and clock (Borodino's Grand Battle spans three days; a
     night turn reads Night, as on the picture), phase and player (none once the game is over: no
     side acts); then who moves, unless the phase's player alone, whom the line names (on a phone
-    'To move: French' under '... | French player' said it again), or the outcome; and the engine's
+    'To move: French' under '... | French player' said it again), or a person the prompt names
+    (`_prompt_names`), or the outcome; and the engine's
     prompt, unless it only says what the first line does (1812's 'The Russian player's Forced
     March.' under '... | Forced March Phase | Russian player'). The sides the `computer` plays are
     named as such, and while only they move the prompt is left out: its instructions
@@ -326,7 +327,8 @@ def headline(view: dict, computer: Collection[str] = ()) -> str:
     lines = [" | ".join(head)]
     if view.get("outcome"):
         lines.append(outcome_line(view["outcome"]))
-    elif view.get("to_move") and (view["to_move"] != [view.get("player")] or view.get("player") in computer):
+    elif view.get("to_move") and (view["to_move"] != [view.get("player")] or view.get("player") in computer) \
+            and not _prompt_names(view, computer):
         lines.append("To move: " + ", ".join(side_name(s) + (" (the computer)" if s in computer else "")
                                              for s in view["to_move"]))
     unread = bool(view.get("to_move")) and set(view["to_move"]) <= set(computer)
@@ -334,6 +336,21 @@ def headline(view: dict, computer: Collection[str] = ()) -> str:
         lines.append(str(view["prompt"]))
     lines += [str(note) for note in view.get("plain_notes" if unread and "plain_notes" in view else "notes", [])]
     return "\n".join(lines)
+
+
+def _prompt_names(view: dict, computer: Collection[str]) -> bool:
+    """Whether the view's prompt begins by naming the one player who acts, a person ('The Russian player is
+    applying hits in 42 (5.3.6).', 1812's 'The Russian player chooses where French attrition falls'): 'To
+    move: Russian' above it said him twice in a row, and his ping under the headline a third time.
+
+    >>> _prompt_names({"to_move": ["russian"], "prompt": "The Russian player is applying hits in 42 (5.3.6)."}, ())
+    True
+    >>> _prompt_names({"to_move": ["russian"], "prompt": "The Russian stack in Kovno (11) must retreat."}, ())
+    False
+    """
+    movers = view["to_move"]
+    return len(movers) == 1 and movers[0] not in computer and \
+        str(view.get("prompt") or "").startswith(f"The {side_name(movers[0])} player ")
 
 
 def units_table(units: list[dict], where: str | None = None, words: dict | None = None,

@@ -58,6 +58,18 @@ def test_the_headline_names_the_day_where_the_view_gives_one():
     assert text.headline({**VIEW, "day": "6 Sept", "clock": "night"}).startswith("Turn 3 | 6 Sept night | ")
 
 
+def test_the_headline_says_once_who_acts_in_another_players_phase_where_its_prompt_names_him():
+    """Bloody Monday 5.3.6: the Russian applies hits in the French impulse; 'To move: Russian' stood above
+    the prompt 'The Russian player is applying hits in 42 (5.3.6).', the player twice in a row (and his
+    ping under them a third time). A prompt that names no player (1812's retreat) keeps the line, and so
+    does the computer's side, whose prompt is left out."""
+    hits = {**VIEW, "to_move": ["russian"], "prompt": "The Russian player is applying hits in 42 (5.3.6)."}
+    assert text.headline(hits).splitlines()[1:] == ["The Russian player is applying hits in 42 (5.3.6)."]
+    retreat = {**VIEW, "to_move": ["russian"], "prompt": "The Russian stack in Kovno (11) must retreat."}
+    assert text.headline(retreat).splitlines()[1:] == ["To move: Russian", retreat["prompt"]]
+    assert text.headline(hits, computer={"russian"}).splitlines()[1:] == ["To move: Russian (the computer)"]
+
+
 def test_the_headline_names_the_computer_and_gives_no_prompt_while_only_it_moves():
     """A side the computer plays is named so, and while only computer sides move the prompt, its
     instructions to that side, is left out (no one reading can act on it); a person's is kept."""
