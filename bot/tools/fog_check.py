@@ -9,7 +9,8 @@ queries, then `undo`. Everything the viewer can observe must be the same:
 the replies (slash commands, typed messages and `/orders` boxes of several orders), what is posted
 in the game channel and in a spectators' channel, what they are sent by DM (new messages and the
 kept ones edited in place, with their buttons), the pictures (drawn here as the JSON of the view
-they show), the autocomplete choices, the terminal's screen and the files it writes for them.
+they show), the autocomplete choices, the reminders and passed deadlines of the sides awaited at
+the end, the terminal's screen and the files it writes for them.
 The lines stop before the first step after which the engine itself tells the two positions apart
 (the rules disclosed a block or a stack); in 1812 the battle plans are compared too, the other
 side's chit down or not.
@@ -25,7 +26,7 @@ import tempfile
 from itertools import takewhile
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
 from types import ModuleType
@@ -173,7 +174,8 @@ def _service(path: Path, position: Position) -> GameService:
 
 
 async def at_table(position: Position, viewer: str, lines: Sequence[Line], folder: Path,
-                   hidden: Sequence[str] | None = None, batched: bool = False, delay: bool = False) -> list[str]:
+                   hidden: Sequence[str] | None = None, batched: bool = False, delay: bool = False,
+                   clocks: bool = False) -> list[str]:
     """The game at a Discord table, the viewer seated at their side and a spectators' channel
     following it (anyone may read it; `delay`, one game turn behind: the spectator_delay setting):
     what they observe while giving `lines`, one message each (a line of the other `side`, its
@@ -183,7 +185,9 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
     gives those secret orders at the table (one branch of a game's history; the other branch has
     none), and the viewer then presses the "End the phase" button it was offered before them.
     After every message: the buttons the viewer is offered, the game's status (deadlines: who is
-    waited on) and the viewer's own deadline."""
+    waited on) and the viewer's own deadline. With `clocks`, then each awaited side's reminder and
+    its deadline passing (bot/tables/clocks.py; the default action, remind again): who is pinged
+    where, and the question its late player is asked in public."""
     seen: list[str] = []
     service = _service(folder / "table.sqlite", position)
     delivery = Delivery(service, Recorder(seen), view_json, lambda: NOON, crop_json)
@@ -206,6 +210,12 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
         seen.append(f"autocomplete: {_answer(lambda: tables.completion.legal_texts(VIEWER, CHANNEL))}")
         seen.append(f"units offered: {_answer(lambda: tables.completion.complete(VIEWER, CHANNEL, 'unit', '', {}))}")
         seen.append(await _give(tables, message))
+        seen += _looks(tables, service)
+    if clocks:
+        for game in service.store.games(channel=CHANNEL):
+            for side in sorted(row["side"] for row in service.store.deadlines(game["id"])):
+                await tables.clocks.remind(game["id"], side, NOON + timedelta(hours=1), NOON.isoformat())
+                await tables.clocks.expire(game["id"], side, timedelta(0))
         seen += _looks(tables, service)
     return seen
 
@@ -315,7 +325,7 @@ def observed(system: ModuleType, state: dict, viewer: str, lines: Sequence[Line]
     after the other side's secret orders; `batched`, the orders in one box (see at_table)."""
     position = Position(system, state)
     with tempfile.TemporaryDirectory() as folder:
-        table = asyncio.run(at_table(position, viewer, [*lines, *LAST], Path(folder), hidden, batched))
+        table = asyncio.run(at_table(position, viewer, [*lines, *LAST], Path(folder), hidden, batched, clocks=True))
         terminal = at_terminal(position, [line.text for line in [*lines, *LAST]] + ["map"], Path(folder), viewer,
                                hidden or ())
     return [seen.replace(folder, "<folder>") for seen in [*table, "-- terminal --", *terminal]]

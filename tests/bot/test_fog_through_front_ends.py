@@ -4,6 +4,9 @@ messenger) and the terminal's hot seat with the same lines typed; everything the
 must be the same. A few games here; `kolocha fuzz` runs hundreds."""
 from __future__ import annotations
 
+import hashlib
+import json
+
 import pytest
 
 from bot import cli
@@ -12,7 +15,9 @@ from bot.tools import fog_check
 swaptest = pytest.importorskip("rules.bloody_monday.swaptest",
                                reason="the engine's swap test has not landed yet")
 from bot.tables import news
+from bot.tables.clocks import Clocks
 from bot.tables.news import News
+from bot.words import words
 from rules import bloody_monday
 
 GAMES = [(3, "bloody_monday", []), (4, "last_blood", list(bloody_monday.INFO.options))]
@@ -60,6 +65,22 @@ def test_the_check_reads_the_spectators_channel(monkeypatch):
     seed, scenario, options = GAMES[0]
     report = fog_check.bloody_monday_swap(seed, seed, scenario, options, positions=3)
     assert report.differences and f"posted in {fog_check.SPECTATORS}" in report.differences[0]
+
+
+def test_the_check_reads_the_reminders_and_the_passed_deadlines(monkeypatch):
+    """The positive control for the clocks: plant a leak (each reminder and passed deadline names a
+    digest of the whole position, hidden blocks and all) and the same games show it in what the
+    viewer is sent when the sides awaited at the end are reminded and their deadlines pass."""
+    tell = Clocks._tell
+
+    def telling_too_much(self, game_id, side, text, secret, public=False):
+        whole = hashlib.sha256(json.dumps(self.service.load(game_id), sort_keys=True).encode()).hexdigest()
+        return tell(self, game_id, side, words(text, f" (the whole position: {whole[:12]})"), secret, public)
+
+    monkeypatch.setattr(Clocks, "_tell", telling_too_much)
+    seed, scenario, options = GAMES[0]
+    report = fog_check.bloody_monday_swap(seed, seed, scenario, options, positions=3)
+    assert report.differences and "the whole position: " in report.differences[0]
 
 
 def test_kolocha_fuzz_runs_every_part_and_writes_a_failing_playout_as_a_script(
