@@ -189,8 +189,8 @@ def _phases(kind: type[_Phase]) -> Told:
 
 
 def _changed_hands(first: dict, last: dict) -> list[str]:
-    """'Areas changing hands: to the French 41, 46; to the Russians 28.', from the public maps
-    (Bloody Monday's)."""
+    """'Areas changing hands: 41, 46 into French hands; 28 into Russian hands.', from the public
+    maps (Bloody Monday's)."""
     was = {a["number"]: a for a in first["areas"]}
     taken: dict[str, list[str]] = {}
     for area in last["areas"]:
@@ -199,7 +199,7 @@ def _changed_hands(first: dict, last: dict) -> list[str]:
             taken.setdefault(side_name(area["owner"]), []).append(str(area["number"]))
     if not taken:
         return []
-    return ["Areas changing hands: " + "; ".join(f"to the {side} {', '.join(areas)}"
+    return ["Areas changing hands: " + "; ".join(f"{', '.join(areas)} into {side} hands"
                                                  for side, areas in sorted(taken.items())) + "."]
 
 

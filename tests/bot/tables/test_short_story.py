@@ -68,7 +68,7 @@ def test_bloody_monday_is_told_a_line_an_impulse_then_the_areas_that_changed_han
         "French impulse: 5 blocks move.",
         "Russian impulse: reinforcements deploy (3.3): 4 in 107; 3 in 41.",
         "French impulse: 2 blocks move; battle in 54 (held by French after a retreat, 6.4).",
-        "Areas changing hands: to the French 40, 54."]
+        "Areas changing hands: 40, 54 into French hands."]
 
 
 def test_borodino_counts_the_moves_and_tells_the_combat_as_told():
