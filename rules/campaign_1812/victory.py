@@ -37,14 +37,15 @@ def check_index(g: Game) -> list[Event]:
     """The French total against the Victory Point Index of this Game-Turn."""
     s = g.s
     need, have = g.tables.index[s["turn"] - 1], g.vp()
+    count = f"{have} Victory Point{'s' if have != 1 else ''}, {need} needed"
     if have >= need:
-        return [event(f"Victory Points: French {have}, index {need}: met.", kind="victory")]
+        return [event(f"The French meet the Victory Point Index: {count}.", kind="victory")]
     if not g.corps("french"):
-        return [event(f"Victory Points: French {have}, index {need}: not met, and the French have no corps left "
-                      "to remove.", kind="victory")]
+        return [event(f"The French fall short of the Victory Point Index ({count}) and have no corps left to "
+                      "remove.", kind="victory")]
     s["phase"], s["removal"] = "removal", 1
-    return [event(f"Victory Points: French {have}, index {need}: not met; the French player removes a corps "
-                  "of his choice (`remove <place> inf|cav`).", kind="victory")]
+    return [event(f"The French fall short of the Victory Point Index ({count}): the French player removes a "
+                  "corps of his choice (`remove <place> inf|cav`).", kind="victory")]
 
 
 def finish(g: Game) -> list[Event]:

@@ -23,8 +23,8 @@ def test_short_of_the_index_the_french_remove_a_corps_of_their_choice():
     state = position({30: {"inf": 2, "cav": 1}}, {1: {"inf": 1}}, phase="supply", turn=3)
     state, events = do(state, "french", "end")
     assert state["phase"] == "removal" and c1812.active_sides(state) == ["french"]
-    assert "Victory Points: French 1, index 3: not met; the French player removes a corps of his choice " \
-           "(`remove <place> inf|cav`)." in texts(events, "all")
+    assert "The French fall short of the Victory Point Index (1 Victory Point, 3 needed): the French player " \
+           "removes a corps of his choice (`remove <place> inf|cav`)." in texts(events, "all")
     refused(state, "french", "remove 12 inf", "Victory Conditions")
     state, _ = do(state, "french", "remove 30 cav")
     assert stack(state, "french", 30) == {"inf": 2, "cav": 0, "supply": 0, "depot": 0}
@@ -34,7 +34,8 @@ def test_short_of_the_index_the_french_remove_a_corps_of_their_choice():
 def test_meeting_the_index_costs_nothing():
     state = position({30: {"inf": 2}}, {1: {"inf": 1}}, phase="supply", turn=3, held=(11, 12, 13))
     state, events = do(state, "french", "end")
-    assert "Victory Points: French 3, index 3: met." in texts(events, "all") and state["turn"] == 4
+    assert "The French meet the Victory Point Index: 3 Victory Points, 3 needed." in texts(events, "all")
+    assert state["turn"] == 4
 
 
 def test_twenty_two_points_at_the_end_win_for_the_french_fewer_for_the_russians():
@@ -82,8 +83,8 @@ def test_the_grande_armee_without_a_corps_loses_decisively_and_the_game_has_no_p
     assert c1812.outcome(state) == {"winner": "russian", "level": "decisive",
                                     "reason": "the Grande Armee has no corps left"}
     assert events[-2:] == [
-        {"kind": "victory", "to": "all", "text": "Victory Points: French 1, index 6: not met, and the French have no "
-         "corps left to remove.", "irreversible": True},
+        {"kind": "victory", "to": "all", "text": "The French fall short of the Victory Point Index (1 Victory "
+         "Point, 6 needed) and have no corps left to remove.", "irreversible": True},
         {"kind": "outcome", "to": "all", "text": "The game is over: Russian decisive victory (the Grande Armee has no "
          "corps left).", "irreversible": True}]
     assert c1812.view(state, None)["player"] is None
@@ -92,9 +93,9 @@ def test_the_grande_armee_without_a_corps_loses_decisively_and_the_game_has_no_p
 def test_short_of_the_index_the_removal_is_told_as_a_victory_event():
     state = position({30: {"inf": 2}}, {1: {"inf": 1}}, phase="supply", turn=3)
     _, events = do(state, "french", "end")
-    assert events[-1] == {"kind": "victory", "to": "all", "text": "Victory Points: French 1, index 3: not met; the "
-                          "French player removes a corps of his choice (`remove <place> inf|cav`).",
-                          "irreversible": True}
+    assert events[-1] == {"kind": "victory", "to": "all", "text": "The French fall short of the Victory Point Index "
+                          "(1 Victory Point, 3 needed): the French player removes a corps of his choice "
+                          "(`remove <place> inf|cav`).", "irreversible": True}
 
 
 def test_a_command_after_the_end_is_refused_with_the_reason_the_game_ended():
