@@ -143,6 +143,17 @@ def wait_sentence(system: GameSystem, state: dict, side: str, active: list[str])
 TOLD_BY = {"move": ("move", "leader_move"), "advance": ("advance",)}  # an open game's verb: its events that tell it
 
 
+def on_its_event(result: Result, told: str) -> str:
+    """The line of a command said on its first event's line `told` (`told_by_its_event`): the event,
+    and where the player's standing order gave the command, so said, since no name stands before it.
+
+    >>> from bot.service.result import Result
+    >>> on_its_event(Result(True, "", 1, standing="hits"), "The Russian player applies 2 hits in 46 (5.3.6).")
+    'The Russian player applies 2 hits in 46 (5.3.6), by standing order.'
+    """
+    return told if not result.standing else told.rstrip().removesuffix(".") + ", by standing order."
+
+
 def told_by_its_event(system: GameSystem, result: Result, said_: str) -> bool:
     """Whether a command's public line `said_` tells nothing its first public event does not, which is
     then the command's line, in the channel under its giver's name, at the terminal under its number:
@@ -157,8 +168,9 @@ def told_by_its_event(system: GameSystem, result: Result, said_: str) -> bool:
     if result.command is None:
         return False
     command, side = str(result.command), fmt.side_name(result.side)
-    if system.INFO.hidden_information:
-        return said_ == f"{side}: {said_on_its_line(system, command)}."
+    if system.INFO.hidden_information:  # given by a standing order or by hand alike: `on_its_event` says which
+        how = " by standing order" if result.standing else ""
+        return said_ == f"{side}{how}: {said_on_its_line(system, command)}."
     first = result.visible_to(None)[:1]
     parts = command.lower().split()
     if said_ != f"{side}: {command}." or len(parts) != 3 or not first \

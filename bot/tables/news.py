@@ -22,7 +22,7 @@ from bot import text as fmt
 from bot.computer.seat import as_told
 from bot.delivery import Buttons, Onlookers, channel_audience, kept_view, message, user_audience
 from bot.permissions import Actor, TableError, sides_of
-from bot.service import Result, new_player_turn, new_turn, player_turn_mark, told_by_its_event
+from bot.service import Result, new_player_turn, new_turn, on_its_event, player_turn_mark, told_by_its_event
 from bot.store import DeadlineRows, Outbox, Told
 from bot.tables.notices import notices, opening, told_privately
 from bot.tables.room import Room
@@ -125,7 +125,7 @@ class Change:
         public one, those told here); a command its first event tells is said on that event's line.
         Without `why`, no computer's reason (spectators read what happened, not a deadline's `aside`)."""
         if events and events[0] is every[0] and not result.secret and told_by_its_event(system, result, said):
-            said, events = str(events[0]), events[1:]  # its giver named on what it did
+            said, events = on_its_event(result, str(events[0])), events[1:]  # its giver named on what it did
         if result.secret:  # given while the other side orders too: only what the rules show
             return join(events)
         # played for a player by their standing order, which its line names ('Russian by standing order

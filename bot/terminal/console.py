@@ -18,7 +18,8 @@ from typing import TextIO
 from bot import text as fmt
 from bot.computer.seat import Memory, TurnClock, answer, as_told, next_job, plan, send
 from bot.converters import Unreadable, well_formed
-from bot.service import GameService, Result, before_the_answers, record, still_to_order, told_by_its_event
+from bot.service import (GameService, Result, before_the_answers, on_its_event, record, still_to_order,
+                         told_by_its_event)
 from bot.terminal.catch_up import last_looks, since_last_look
 from bot.terminal.map_files import MapFiles
 
@@ -296,7 +297,7 @@ def computer_turn(service: GameService, memory: Memory, game_id: int,
         if told and told_by_its_event(service.system(game_id), result, shown.message):
             # its number, then what it did, said once: '[15] A Russian block moves 77 → 78 → 64.', not that
             # under '[15] Russian: a `move` command.' (a line for the viewer alone keeps its own)
-            head, events = f"{head.split('] ')[0]}] {events[0].strip()}", events[1:]
+            head, events = f"{head.split('] ')[0]}] {on_its_event(result, events[0].strip())}", events[1:]
         write(unsaid("\n".join([head, *([] if hidden else [f"  Why: {as_told(decision.reason)}."]), *events]), under))
     return bool(sent)
 

@@ -832,7 +832,8 @@ def test_a_choice_a_standing_order_answers_at_once_leaves_the_line_before_it_no_
     assert ("The Russian player chooses where French attrition falls" in said) is not standing, said
     if standing:
         assert said.count("Turn 1 of 13") == 1 and "To move: Russian" not in said
-        assert said.index("Russian by standing order: an `attrit` command.") < said.index("Movement Phase | French")
+        assert said.index("Attrition: the Russian player takes a French loss in East Prussia (30), by standing "
+                          "order.") < said.index("Movement Phase | French")
 
 
 def test_a_shot_whose_hits_a_standing_order_applies_is_one_line_under_no_headline(tmp_path):
@@ -844,7 +845,7 @@ def test_a_shot_whose_hits_a_standing_order_applies_is_one_line_under_no_headlin
                    (ANNA, "fire F-III-A 45"), options="russian_jager")
     shot, answer, *rest = posts[-1].split("\n")
     assert shot == "**Anna** — Grande Batterie (9.2): the French artillery in 28 fires into 45: [4, 1, 1, 2], 1 hit."
-    assert answer == "Russian by standing order: a `hit` command."
+    assert answer == "The Russian player applies 1 hit in 45 (5.3.6), by standing order."
     assert not [line for line in rest if "Turn 1 of 4" in line or "your move" in line], rest
 
 
