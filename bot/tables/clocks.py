@@ -189,7 +189,8 @@ class Clocks(Room):
         """A deadline's news, followed by what is asked (bot/asked.py), the way its player takes
         reminders (`_how`), said once unless they asked for both: to them by DM, with a choice's
         answers as buttons, or in the game's channel mentioning them, in the public's words (with
-        the buttons where no DM carries them). `public`: the channel is told too (a passed
+        the buttons where no DM carries them, in a game that hides nothing: a Bloody Monday hit's
+        buttons name the blocks that may take it). `public`: the channel is told too (a passed
         deadline), without the ping where a DM tells them. While sides order at once in secret: by
         DM alone."""
         user = self.store.seats(game_id).get(side)
@@ -207,5 +208,5 @@ class Clocks(Room):
         rows: Outbox = [(user_audience(user), private)] if user and how in ("dm", "both") else []
         if how == "dm" and not public:
             return rows
-        return [*rows, (channel_audience(self.store.game(game_id)["channel"]),
-                        message(said, buttons=buttons if how == "channel" else None) | UNASKED)]
+        shown = buttons if how == "channel" and not system.INFO.hidden_information else None  # its own units
+        return [*rows, (channel_audience(self.store.game(game_id)["channel"]), message(said, buttons=shown) | UNASKED)]

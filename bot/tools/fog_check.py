@@ -187,13 +187,16 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
     After every message: the buttons the viewer is offered, the game's status (deadlines: who is
     waited on) and the viewer's own deadline. With `clocks`, then each awaited side's reminder and
     its deadline passing (bot/tables/clocks.py; the default action, remind again): who is pinged
-    where, and the question its late player is asked in public."""
+    where, and the question its late player is asked in public, the other player taking his
+    reminders in the channel."""
     seen: list[str] = []
     service = _service(folder / "table.sqlite", position)
     delivery = Delivery(service, Recorder(seen), view_json, lambda: NOON, crop_json)
     tables = Tables(service, delivery, Unscheduled(), Config(defaults=GameSettings(spectator_delay=delay)),
                     lambda: NOON, systems=(position.INFO.name,))
     other = next(side for side in position.INFO.sides if side != viewer)
+    if clocks:  # the other player's reminders where the viewer reads them, the channel
+        await tables.absence.prefs(OTHER, {"remind": "channel"})
     await tables.lobby.new(VIEWER, GUILD, CHANNEL, position.INFO.name,
                            position.INFO.default_scenario, seed=1)
     await tables.lobby.join(VIEWER, CHANNEL, viewer)

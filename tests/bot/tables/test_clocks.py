@@ -66,6 +66,20 @@ def test_a_reminder_is_said_once_where_the_game_asks_its_player(wager):
                                             "Phase (turn 1)."] and messenger.buttons[-1][0] == BORIS.id
 
 
+def test_a_reminder_in_the_channel_of_a_game_with_hidden_units_carries_no_buttons(wager):
+    """A player who takes reminders in the channel (/prefs remind:channel) reads there the public's
+    words; a choice's buttons are his own units' (a Bloody Monday hit's: '1 hit on R-1-3J', a block
+    the French have not seen), and stay in his DM where the game hides anything."""
+    tables, game_id, clock = wager
+    run(tables.absence.prefs(BORIS, {"remind": "channel"}))
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    messenger = tables.delivery.messenger
+    posts, buttons = len(messenger.posts), len(messenger.buttons)
+    run(tables.clocks.remind(game_id, "blue", clock() + timedelta(hours=24), clock().isoformat()))
+    assert messenger.in_channel(CHANNEL)[posts:][0].startswith(f"<@{BORIS.id}> Game {game_id}: the Blue move is due")
+    assert [where for where, _, _ in messenger.buttons[buttons:]] == []
+
+
 def test_a_passed_deadline_reminds_again_with_a_fresh_one_at_the_players_hour(service):
     clock = FakeClock()
     tables = make_tables(service, clock)
