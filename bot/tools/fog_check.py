@@ -323,15 +323,16 @@ def at_terminal(position: Position, lines: list[str], folder: Path, viewer: str,
 
 
 def observed(system: ModuleType, state: dict, viewer: str, lines: Sequence[Line],
-             hidden: Sequence[str] | None = None, batched: bool = False) -> list[str]:
+             hidden: Sequence[str] | None = None, batched: bool = False, terminal: bool = True) -> list[str]:
     """Everything the viewer observes of the position through both front ends; with `hidden`,
-    after the other side's secret orders; `batched`, the orders in one box (see at_table)."""
+    after the other side's secret orders; `batched`, the orders in one box (see at_table); not
+    `terminal`, at the table alone (the hot seat's screen is the other player's while he chooses)."""
     position = Position(system, state)
     with tempfile.TemporaryDirectory() as folder:
         table = asyncio.run(at_table(position, viewer, [*lines, *LAST], Path(folder), hidden, batched, clocks=True))
-        terminal = at_terminal(position, [line.text for line in [*lines, *LAST]] + ["map"], Path(folder), viewer,
-                               hidden or ())
-    return [seen.replace(folder, "<folder>") for seen in [*table, "-- terminal --", *terminal]]
+        seat = at_terminal(position, [line.text for line in [*lines, *LAST]] + ["map"], Path(folder), viewer,
+                           hidden or ()) if terminal else []
+    return [seen.replace(folder, "<folder>") for seen in [*table, "-- terminal --", *seat]]
 
 
 def first_difference(one: list[str], two: list[str]) -> str | None:
@@ -452,19 +453,29 @@ def bloody_monday_swap(seed: int, rng_seed: int, scenario: str = "bloody_monday"
     move has not seen and compare what that side observes through the front ends, typing the
     queries, probes naming the two blocks, `units` at their areas, and its own commands. The game
     goes on by the rollout policy, which passes often enough that the Impulses Phase ends (two
-    consecutive Passes, Bloody Monday 7.0) and later Game-Turns are tested too."""
+    consecutive Passes, Bloody Monday 7.0) and later Game-Turns are tested too. Once a game, at
+    the first choice of one side at a stop or after it (a hit to apply, 5.3.6), the side that
+    waits for it is the viewer too: what it reads while the other chooses, reminded and late."""
     from rules import bloody_monday as system
     from rules.bloody_monday import swaptest
 
     rng = random.Random(rng_seed)
     report = SwapReport()
+    waited: bool | None = False  # the side waiting on a choice has been the viewer; None: at the next choice
     for played, state, viewer, stop in walk(system, system.setup(scenario, seed, options or []), rng, positions,
                                              longest, _rollout, report):
-        for a, b in swaptest.pairs(state, viewer, rng, 1) if stop else []:
-            _compare(system, state, swaptest.swapped(state, a, b), viewer, rng, steps,
-                     partial(_probes, viewer, (a, b), rng), swaptest.weighted_choice,
-                     f"{scenario} seed={seed} rng_seed={rng_seed} command {played} viewer={viewer} "
-                     f"swap {a}<->{b}", report)
+        viewers = [viewer] if stop else []
+        if (stop or waited is None) and system.choice(state) is not None and not waited:
+            viewers.append(next(side for side in system.INFO.sides if side not in system.active_sides(state)))
+            waited = True
+        elif stop and not waited:
+            waited = None  # the next choice, then
+        for who in viewers:
+            for a, b in swaptest.pairs(state, who, rng, 1):
+                _compare(system, state, swaptest.swapped(state, a, b), who, rng, steps,
+                         partial(_probes, who, (a, b), rng), swaptest.weighted_choice,
+                         f"{scenario} seed={seed} rng_seed={rng_seed} command {played} viewer={who} "
+                         f"swap {a}<->{b}", report, terminal=who == viewer)
     return report
 
 
@@ -490,7 +501,7 @@ def _campaign_probes(viewer: str, pair: tuple[int, int], rng: random.Random, pla
 
 def _compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: random.Random, steps: int,
              probes: Callable[[dict], list[str]], choose: Callable[[random.Random, list], Any], what: str,
-             report: SwapReport, hidden: Sequence[str] = ()) -> None:
+             report: SwapReport, hidden: Sequence[str] = (), terminal: bool = True) -> None:
     """Type the same lines in two positions the viewer must not tell apart, and report where what
     the viewer observes through the front ends parts (`what` says which positions they were).
     With `hidden`, the other side's secret orders that make `other` of `state`: both branches
@@ -501,8 +512,8 @@ def _compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: ran
         one, two = (observed(system, state, viewer, lines, [], batched),
                     observed(system, state, viewer, lines, hidden, batched))
     else:
-        one, two = (observed(system, state, viewer, lines, None, batched),
-                    observed(system, other, viewer, lines, None, batched))
+        one, two = (observed(system, state, viewer, lines, None, batched, terminal),
+                    observed(system, other, viewer, lines, None, batched, terminal))
     differ = first_difference(one, two)
     report.positions += 1
     if differ:
