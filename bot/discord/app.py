@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import faulthandler
 import hashlib
+import io
 import itertools
 import json
 import logging
@@ -515,6 +517,8 @@ def run(config: Config) -> int:
     assert token, "run() needs a token"
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     quiet_logs()
+    with contextlib.suppress(io.UnsupportedOperation):  # a stderr with no file behind it (a test's capture)
+        faulthandler.enable()  # a crash in C code (SIGSEGV, SIGABRT) leaves each thread's stack in the log
     give_back_large_blocks()  # a long uptime's pictures leave no freed memory held (bot/memory.py)
     if config.discord_url:
         point_at(config.discord_url)

@@ -233,6 +233,20 @@ def test_a_bot_process_stopped_mid_command_and_restarted_loses_and_repeats_nothi
     asyncio.run(test())
 
 
+def test_a_bot_that_crashes_in_c_code_leaves_each_threads_stack_in_its_log(tmp_path):
+    """A fault in C code (a segmentation fault: Pillow, SQLite, the allocator) ends the process with no
+    Python traceback; the bot's log then shows where each thread stood (faulthandler), for the admin
+    and for whoever mends it."""
+    async def test() -> int:
+        async with bot_on_loopback(tmp_path) as (_, bot):
+            assert bot.process is not None
+            bot.process.send_signal(signal.SIGSEGV)
+            return await asyncio.wait_for(bot.process.wait(), WAIT)
+    assert asyncio.run(test()) == -signal.SIGSEGV
+    log = (tmp_path / "bot.log").read_text()
+    assert "Fatal Python error: Segmentation fault" in log and "most recent call first" in log
+
+
 def test_a_bot_stopped_while_a_command_is_under_way_answers_it_before_it_stops(tmp_path):
     """SIGTERM while Discord is still acknowledging a command (its answer not yet given): the
     bot finishes the command, stores it, answers the player, and only then closes the store
