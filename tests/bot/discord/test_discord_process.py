@@ -15,11 +15,11 @@ import os
 import signal
 import sys
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -41,6 +41,7 @@ reminders = []
 at_deadline = "forfeit"
 """
 WAIT = 60.0
+T = TypeVar("T")
 
 
 class Bot:
@@ -58,12 +59,25 @@ class Bot:
         self.process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot.cli", "run", "--config", str(self.workdir / "k.toml"),
             cwd=ROOT, env=env, stdout=log, stderr=log)
-        await asyncio.wait_for(self.loopback.identified.wait(), WAIT)
+        await self._within(self.loopback.identified.wait(), "reach the gateway")
 
     async def stop(self) -> int:
         assert self.process is not None
         self.process.send_signal(signal.SIGTERM)
-        return await asyncio.wait_for(self.process.wait(), WAIT)
+        return await self._within(self.process.wait(), "stop")
+
+    async def _within(self, awaited: Awaitable[T], what: str) -> T:
+        """`awaited` within WAIT; else the process is aborted (SIGABRT), so that its faulthandler
+        writes where each thread stood into the log the failure names."""
+        try:
+            return await asyncio.wait_for(awaited, WAIT)
+        except TimeoutError:
+            assert self.process is not None
+            if self.process.returncode is None:
+                self.process.send_signal(signal.SIGABRT)
+                await asyncio.wait_for(self.process.wait(), WAIT)
+            raise AssertionError(f"the bot did not {what} within {WAIT:.0f} s; where each of its threads "
+                                 f"stood is in {self.workdir / 'bot.log'}") from None
 
     @property
     def database(self) -> Path:
