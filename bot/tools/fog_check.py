@@ -461,15 +461,14 @@ def bloody_monday_swap(seed: int, rng_seed: int, scenario: str = "bloody_monday"
 
     rng = random.Random(rng_seed)
     report = SwapReport()
-    waited: bool | None = False  # the side waiting on a choice has been the viewer; None: at the next choice
+    waiting, waited = False, False  # a stop has passed: the waiting side's turn at the next choice; it had it
     for played, state, viewer, stop in walk(system, system.setup(scenario, seed, options or []), rng, positions,
                                              longest, _rollout, report):
         viewers = [viewer] if stop else []
-        if (stop or waited is None) and system.choice(state) is not None and not waited:
+        waiting = (waiting or stop) and not waited
+        if waiting and system.choice(state) is not None:
             viewers.append(next(side for side in system.INFO.sides if side not in system.active_sides(state)))
-            waited = True
-        elif stop and not waited:
-            waited = None  # the next choice, then
+            waiting, waited = False, True
         for who in viewers:
             for a, b in swaptest.pairs(state, who, rng, 1):
                 _compare(system, state, swaptest.swapped(state, a, b), who, rng, steps,
