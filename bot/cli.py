@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _remove_what_a_refusal_made(database: Path, log_file: Path) -> None:
     """A command refused before it stored anything leaves no files behind in a folder that had no
-    database: not the database, its journal and lock files, nor an empty log."""
+    database: not the database, its journal files, nor an empty log."""
     try:
         with closing(sqlite3.connect(database)) as db:
             if db.execute("SELECT count(*) FROM games").fetchone()[0]:
@@ -78,7 +78,7 @@ def _remove_what_a_refusal_made(database: Path, log_file: Path) -> None:
     except sqlite3.Error:
         pass  # no games table: nothing was stored
     logging.shutdown()
-    for path in [database, *(Path(f"{database}{tail}") for tail in ("-wal", "-shm", "-migrate.lock"))]:
+    for path in [database, *(Path(f"{database}{tail}") for tail in ("-wal", "-shm"))]:
         path.unlink(missing_ok=True)
     if log_file.exists() and log_file.stat().st_size == 0:
         log_file.unlink()

@@ -1,11 +1,18 @@
-"""Locks on files beside the database: one while a new file is migrated, one while a process serves it."""
+"""Locks on files beside the database: one while a new file is migrated, one while a process serves it.
+
+Each lock file lasts as long as its lock: its holder removes it before letting go, so a player's
+folder keeps only his game. A process that opened the file before it was removed may win the lock
+on the removed file, so a lock counts only while its file is still the one at its name; one that
+is not is let go and the name opened again (`_hold`). A process killed leaves its file behind,
+unlocked, and the next holder removes it."""
 from __future__ import annotations
 
 import fcntl
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import IO
 
 from bot.store.errors import AlreadyServed
 
@@ -16,12 +23,8 @@ def file_lock(path: str) -> Iterator[None]:
     beside the database, never on the database itself: closing any descriptor of the database
     would drop the POSIX locks SQLite holds on it in this process, and another connection could
     then checkpoint and delete the WAL under a live one ("database disk image is malformed")."""
-    with open(f"{path}-migrate.lock", "ab") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+    with _hold(f"{path}-migrate.lock", wait=True):
+        yield
 
 
 @contextmanager
@@ -31,19 +34,58 @@ def sole_server(path: str | Path, holder: str = "bot") -> Iterator[None]:
     would answer commands twice, so it is refused (AlreadyServed). The lock belongs to the file
     itself, not to the name it was given: it is `<database>.lock` beside the database's resolved
     path, so a symlink (to the file or to a folder on its way) or a relative name finds the same
-    lock. It is released by the system
-    whenever the process ends, however it ends."""
-    real = os.path.realpath(path)
-    with open(f"{real}.lock", "a+") as handle:
+    lock. The system lets it go whenever the process ends, however it ends."""
+    try:
+        with _hold(f"{os.path.realpath(path)}.lock", wait=False) as handle:
+            handle.truncate()
+            handle.write(f"{holder} (process {os.getpid()})\n")
+            handle.flush()
+            yield
+    except _Held as other:
+        raise AlreadyServed(f"another Kolocha {other.by} is already serving {path}; "
+                            "stop it first, or give this one another database.") from None
+
+
+class _Held(Exception):
+    """The lock file is held by another process, which wrote who it is in it (`by`)."""
+
+    def __init__(self, by: str) -> None:
+        super().__init__(by)
+        self.by = by
+
+
+@contextmanager
+def _hold(name: str, wait: bool) -> Iterator[IO[str]]:
+    """The file `name` (made if need be) locked exclusively while the body runs, and removed before
+    it is let go; without `wait`, _Held while another process holds it."""
+    while True:
+        handle = open(name, "a+")
         try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(handle, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            handle.seek(0)
-            held = handle.read().strip() or "process"
-            raise AlreadyServed(f"another Kolocha {held} is already serving {path}; "
-                                "stop it first, or give this one another database.") from None
+            with handle:
+                if _is_at(handle, name):
+                    handle.seek(0)
+                    raise _Held(handle.read().strip() or "process") from None
+            continue  # its holder removed it as it let go: the name is free, or another's now
+        if _is_at(handle, name):
+            break
+        handle.close()  # locked only once its holder removed it: another may hold the one there now
+    try:
         handle.seek(0)
-        handle.truncate()
-        handle.write(f"{holder} (process {os.getpid()})\n")
-        handle.flush()
-        yield
+        yield handle
+    finally:
+        with suppress(OSError):  # a folder this process may not write in keeps it
+            os.unlink(name)
+        handle.close()
+
+
+def _is_at(handle: IO[str], name: str) -> bool:
+    """Whether the open file is still the one at `name` (not removed, nor replaced)."""
+    try:
+        there = os.stat(name)
+    except FileNotFoundError:
+        return False
+    mine = os.fstat(handle.fileno())
+    return (there.st_dev, there.st_ino) == (mine.st_dev, mine.st_ino)
+

@@ -657,11 +657,17 @@ def test_an_in_memory_store_writes_no_file_and_is_its_own(tmp_path, monkeypatch)
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_new_file_is_migrated_under_a_lock_file_beside_it(tmp_path, monkeypatch):
+def test_a_new_file_is_migrated_under_a_lock_that_leaves_no_file(tmp_path, monkeypatch):
+    """The migration's lock file is beside the database while it is held (never in the working
+    folder), and gone once the file is migrated."""
     here, there = tmp_path / "here", tmp_path / "there"
     here.mkdir()
     there.mkdir()
     monkeypatch.chdir(here)
-    Store(there / "k.sqlite")
-    assert sorted(p.name for p in there.iterdir() if "lock" in p.name) == ["k.sqlite-migrate.lock"]
+    seen = []
+    monkeypatch.setattr(MIGRATIONS, "apply", lambda db, apply=MIGRATIONS.apply: (
+        seen.append(sorted(p.name for p in there.iterdir() if "lock" in p.name)), apply(db))[1])
+    Store(there / "k.sqlite").close()
+    assert seen == [["k.sqlite-migrate.lock"]]
+    assert [p.name for p in there.iterdir()] == ["k.sqlite"]
     assert list(here.iterdir()) == []

@@ -1,8 +1,9 @@
-"""The details a terminal player meets: no trace on Ctrl-C, nothing left behind by a refused start,
-`--ai both`, a crop that does not overwrite the whole map, each prompt said once, and a `help` that
-lists every command the table answers."""
+"""The details a terminal player meets: no trace on Ctrl-C, nothing left behind by a refused start
+or a game, `--ai both`, a crop that does not overwrite the whole map, each prompt said once, and a
+`help` that lists every command the table answers."""
 from __future__ import annotations
 
+import gc
 import re
 import subprocess
 import sys
@@ -38,6 +39,17 @@ def test_a_command_with_nothing_to_log_leaves_no_log_beside_the_database(tmp_pat
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0 and "replays cleanly" in run.stdout, run.stderr
     assert sorted(tmp_path.iterdir()) == before
+
+
+def test_a_game_played_and_resumed_leaves_the_players_folder_holding_his_game_alone(tmp_path, monkeypatch):
+    """No lock file stays beside the game once `kolocha local` is done (kolocha.sqlite-migrate.lock
+    and, after --game, kolocha.sqlite.lock stayed)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "moves.txt").write_text("french: end\n")
+    assert cli.main(["local", "--seed", "1", "--script", "moves.txt"]) == 0
+    assert cli.main(["local", "--game", "1", "--script", "moves.txt"]) == 0
+    gc.collect()  # the store's connections close, as at the process's end: SQLite removes its journal
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kolocha.sqlite", "moves.txt"]
 
 
 def test_a_refusal_on_a_database_with_games_keeps_it(tmp_path, capsys):
