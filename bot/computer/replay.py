@@ -38,9 +38,16 @@ class Thinking:
     def lines(self) -> list[str]:
         said = [f"[{seq}] {side}: {d.command} — {d.reason} (planned after command {at})"
                 for seq, side, d, at in self.commands]
-        verdict = self.differs or (f"Game {self.game_id}: the {len(self.commands)} computer commands "
-                                   "are planned again, word for word, from their seeds.")
-        return [*said, verdict]
+        return [*said, self.differs or self.verdict()]
+
+    def verdict(self) -> str:
+        """That every computer command is planned again; a game the computer never moved in says so."""
+        count, game = len(self.commands), f"Game {self.game_id}"
+        if not count:
+            return f"{game}: the computer gave no command in it, so there is no plan to make again."
+        if count == 1:
+            return f"{game}: the computer's one command is planned again, word for word, from its seed."
+        return f"{game}: the {count} computer commands are planned again, word for word, from their seeds."
 
 
 def rethink(service: GameService, game_id: int) -> Thinking:
