@@ -415,6 +415,8 @@ def explain_unreachable(b: Battle, uid: str, dest: str, options: dict) -> RuleVi
     occ = b.at(dest)
     if not b.map.on_map(dest):
         rule, why = "Movement", f"{dest} is not on the map"
+    elif occ == uid:
+        rule, why = "Movement", f"{b.describe(uid)} already stands there; a move takes it to another hex"
     elif occ is not None and b.side(occ) != side:
         rule, why = "Movement", f"{dest} is occupied by an enemy unit"
     elif occ is not None:

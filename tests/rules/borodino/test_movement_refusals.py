@@ -42,6 +42,9 @@ CASES = [
     ({INF: G, CAV: go(G, 1, 1)}, f"move {G} {go(G, 1, 1)}", "Movement",
      f"{go(G, 1, 1)} is occupied; units may not end in the same hex as another unit"
      + nearest("2803, 2804, 2903, 2905, 3003, 3004, 2703, 2704", 51, "2904") + " (Movement)."),
+    ({INF: G}, f"move {G} {G}", "Movement",  # its own hex: not "occupied", as if by another unit
+     f"{G} (French 7-4 infantry) already stands there; a move takes it to another hex"
+     + nearest("2604, 2605, 2704, 2706, 2804, 2805, 2504, 2505", 52, G) + " (Movement)."),
     ({INF: G}, f"move {G} 3320", "Movement",
      "3320 is non-road woods, where no unit may go"
      + nearest("2709, 2808, 2908, 3007, 3107, 2608, 2708, 2807", 52, "3320") + " (Movement)."),
