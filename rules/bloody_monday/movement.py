@@ -206,7 +206,7 @@ def plan(g: Game, bid: str, path: tuple[int, ...], rules: Rules) -> tuple[int, .
             if g.has_enemy(g.side(bid), path[0]):
                 check_engage(g, bid, path[0], rules)
             raise RuleViolation("2.1", f"{g.public_name(bid)} cannot reach {path[0]} with {rules.mp} MPs; "
-                                + _reach_hint(g, bid, rules))
+                                + _reach_hint(g, bid, rules, path[0]))
         path = found[1]
     else:
         check_path(g, bid, path, rules)
@@ -219,13 +219,30 @@ def plan(g: Game, bid: str, path: tuple[int, ...], rules: Rules) -> tuple[int, .
     return path
 
 
-def _reach_hint(g: Game, bid: str, rules: Rules) -> str:
-    """Where a unit can go instead (2.1), nearest first: the areas the player most likely meant."""
-    found = routes(g, bid, rules)
-    reach = sorted((n for n in found if n != g.area(bid) and g.fits(bid, n)), key=lambda n: (found[n][0], n))
+def _reach_hint(g: Game, bid: str, rules: Rules, asked: int) -> str:
+    """Where a unit can go instead (2.1), those nearest the area asked for first (the fewest areas
+    between, then the fewest MPs): the areas the player most likely meant. Named by nearness to the
+    unit, a move towards a far area was told the unit's own surroundings, the far side first."""
+    found, away = routes(g, bid, rules), _hops(g, asked)
+    reach = sorted((n for n in found if n != g.area(bid) and g.fits(bid, n)),
+                   key=lambda n: (away.get(n, len(g.areas)), found[n][0], n))
     more = f" and {len(reach) - 8} more" if len(reach) > 8 else ""
-    return f"the nearest areas it can reach: {', '.join(map(str, reach[:8]))}{more}" if reach else \
+    return f"the areas it can reach nearest {asked}: {', '.join(map(str, reach[:8]))}{more}" if reach else \
         "it cannot move at all"
+
+
+def _hops(g: Game, origin: int) -> dict[int, int]:
+    """How many areas apart each area is from `origin` on the map, whoever holds them."""
+    dist, ring = {origin: 0}, [origin] if origin in g.areas else []
+    while ring:
+        nxt = []
+        for here in ring:
+            for n in g.areas[here].neighbours:
+                if n not in dist:
+                    dist[n] = dist[here] + 1
+                    nxt.append(n)
+        ring = nxt
+    return dist
 
 
 def execute(g: Game, bid: str, path: tuple[int, ...], new_contests: list[int]) -> list[dict]:

@@ -52,8 +52,8 @@ REFUSALS = [
     ({"F-CR-1H": 16}, "initiative move", "move F-CR-1H 16 41", "1.0",
      "Area 16 is not adjacent to 16; name the areas of the path one by one (1.0)."),
     ({"F-CR-1H": 16}, "initiative move", "move F-CR-1H 99", "2.1",
-     "French 1H (F-CR-1H, cavalry) cannot reach 99 with 5 MPs; the nearest areas it can reach: 15, 17, 18, 42, 3, 4, "
-     "5, 14 and 33 more (2.1)."),
+     "French 1H (F-CR-1H, cavalry) cannot reach 99 with 5 MPs; the areas it can reach nearest 99: 71, 67, 55, 72, "
+     "44, 45, 53, 52 and 33 more (2.1)."),
     ({"F-I-A1": 16, "R-1-1J": 54}, "initiative move", "move F-I-A1 54", "1.2.2, FAQ 3",
      "54 holds enemy units and support units may not engage; choose an area without enemy units (1.2.2, FAQ 3)."),
     ({"F-I-1": 16, "R-1-2J": 42}, "pass", "move F-I-1 42", "7.0",
@@ -63,8 +63,8 @@ REFUSALS = [
     ({"F-I-1": 16}, "initiative move", "move F-I-1 15 14 1", "2.1",
      "The path costs 4 MPs and French 1 (F-I-1, infantry) has 3; choose a nearer area (2.1)."),
     ({"F-I-1": 16}, "initiative move", "move F-I-1 1", "2.1",
-     "French 1 (F-I-1, infantry) cannot reach 1 with 3 MPs; the nearest areas it can reach: 15, 17, 18, 42, 3, 4, 5, "
-     "14 and 14 more (2.1)."),
+     "French 1 (F-I-1, infantry) cannot reach 1 with 3 MPs; the areas it can reach nearest 1: 14, 2, 15, 3, 30, 29, "
+     "17, 42 and 14 more (2.1)."),
 ]
 
 
@@ -73,26 +73,26 @@ def test_each_refusal_reads_exactly():
         assert refused(_moving(blocks, impulse=impulse), "french", command, rule) == sentence, command
 
 
-def test_2_1_out_of_reach_names_the_nearest_areas_where_the_unit_may_stop():
-    """2.1: an area beyond a unit's MPs is refused with where it can go instead, nearest first: 16's
-    green neighbours (1 MP each, 1.2) before the areas two MPs away, and a green area holding four
-    French units ("Maximum Stacking: 4 Units per player", 1.2) left out (control: a named area is
-    accepted)."""
+def test_2_1_out_of_reach_names_the_areas_nearest_the_one_asked_where_the_unit_may_stop():
+    """2.1: an area beyond a unit's MPs is refused with where it can go instead, those nearest the
+    area asked for first (1's neighbours 14 and 2, then the areas two apart from it), and a green
+    area holding four French units ("Maximum Stacking: 4 Units per player", 1.2) left out (control:
+    a named area is accepted)."""
     blocks = {"F-I-1": 16, "F-I-2": 15, "F-I-4": 15, "F-I-5": 15, "F-I-D": 15}
     assert refused(_moving(blocks, impulse="initiative move"), "french", "move F-I-1 1", "2.1").startswith(
-        "French 1 (F-I-1, infantry) cannot reach 1 with 3 MPs; the nearest areas it can reach: 17, 18, 42, ")
+        "French 1 (F-I-1, infantry) cannot reach 1 with 3 MPs; the areas it can reach nearest 1: 14, 2, 3, ")
     after, _ = do(_moving(blocks, impulse="initiative move"), "french", "move F-I-1 17")
     assert after["blocks"]["F-I-1"]["area"] == 17
 
 
 def test_2_1_up_to_eight_areas_are_named_then_counted():
-    """2.1: at most eight areas are named, the nearest first, the rest counted."""
+    """2.1: at most eight areas are named, those nearest the area asked for first, the rest counted."""
     sentences = {start: refused(_moving({"F-I-1": start}, impulse="initiative move"), "french", "move F-I-1 1", "2.1")
                  for start in (61, 60, 12, 48)}
-    assert sentences[61].endswith("the nearest areas it can reach: 48, 60, 75, 76, 37 (2.1).")
-    assert sentences[60].endswith("the nearest areas it can reach: 39, 47, 48, 61, 62, 75, 36, 37 (2.1).")
-    assert sentences[12].endswith("the nearest areas it can reach: 11, 10, 24, 26, 27, 9, 23, 25 and 1 more (2.1).")
-    assert sentences[48].endswith("the nearest areas it can reach: 37, 25, 36, 39, 60, 61, 23, 24 and 2 more (2.1).")
+    assert sentences[61].endswith("the areas it can reach nearest 1: 60, 37, 48, 75, 76 (2.1).")
+    assert sentences[60].endswith("the areas it can reach nearest 1: 47, 36, 39, 62, 37, 48, 61, 75 (2.1).")
+    assert sentences[12].endswith("the areas it can reach nearest 1: 9, 23, 10, 24, 25, 11, 26, 37 and 1 more (2.1).")
+    assert sentences[48].endswith("the areas it can reach nearest 1: 23, 35, 25, 36, 24, 37, 39, 60 and 2 more (2.1).")
 
 
 def test_2_1_a_support_unit_hemmed_in_by_the_enemy_is_told_it_cannot_move():
