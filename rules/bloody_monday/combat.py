@@ -215,9 +215,11 @@ def choose_hit(g: Game, side: str, cmd: Hit) -> list[dict]:
     shown = bool(bt and bt["shown"])
     events: list[dict] = []
     given: list[str] = []  # the player's hits the rules applied since the last unit named
+    named: list[str] = []  # the units named so far, each taking its hit
     for count, ref in enumerate(cmd.blocks):
         if given:
             bid = g.resolve(side, ref)
+            named.append(bid)
             if bid != given[0]:
                 raise RuleViolation("5.3.6", f"hit {count + 1} can go only to {g.public_name(given[0])}, so the "
                                     "rules give it that hit; name it there or leave it out")
@@ -225,10 +227,9 @@ def choose_hit(g: Game, side: str, cmd: Hit) -> list[dict]:
             continue
         choice = bt["choice"] if bt else None
         if choice is None or choice["side"] != side:
-            raise RuleViolation("5.3.6", "no hit of yours is waiting to be applied"
-                                + (f"; only the first {count} units named had hits to take" if count > 1 else
-                                   "; only the first unit named had a hit to take" if count else ""))
+            raise RuleViolation("5.3.6", _no_more_hits(g, side, bt, named))
         bid = g.resolve(side, ref)
+        named.append(bid)
         if bid not in choice["candidates"]:
             to = "one of your strongest units" if len(choice["candidates"]) > 1 else "your strongest unit"
             raise RuleViolation("5.3.6", f"the hit goes to {to}, primary targets first: "
@@ -239,6 +240,23 @@ def choose_hit(g: Game, side: str, cmd: Hit) -> list[dict]:
         events += hit_one(g, bid) + apply_hits(g, applied)
         given = [b for owner, b in applied if owner == side]
     return ([] if shown else [unseen(side, len(cmd.blocks), bt["area"])]) + events + advance(g)
+
+
+def _no_more_hits(g: Game, side: str, bt: dict | None, named: list[str]) -> str:
+    """Why a hit named finds none to take: none was waiting, or the units named before it took all
+    there were. Hits that outlive the player's last unit in the area are lost with the battle
+    ('Apply 3 hits in 31' to a lone artillery, which one hit destroys, 2.6): the refusal said no hit
+    was waiting, of hits the prompt had just counted."""
+    if not named or bt is None:
+        return "no hit of yours is waiting to be applied"
+    many = len(named) > 1
+    it = "them" if many else "it"
+    why = f"no hit of yours is due after {it}"
+    if (g.s["battle"] is not bt or not g.contested(bt["area"])) and not g.units(bt["area"], side):
+        leave = "they leave" if many else "it leaves"
+        why = f"{leave} no unit of yours in {bt['area']} for the other hits, which are lost"
+    first = f"the first {len(named)} units named" if many else "the first unit named"
+    return f"only {first} had {'hits' if many else 'a hit'} to take: {why}; `hit {' '.join(named)}`"
 
 
 def unseen(side: str, hits: int, area: int) -> dict:

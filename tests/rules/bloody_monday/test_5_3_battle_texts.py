@@ -325,9 +325,11 @@ def test_5_3_6_a_hit_goes_to_one_of_the_strongest():
 def test_5_3_6_more_units_named_than_hits_waiting():
     sentence, after = refused_then_accepted(tie_of_two(1), "russian", "hit R-1-4 R-1-11", "5.3.6",
                                             lambda s: s["battle"]["due"].update(russian=2))
-    assert sentence == "No hit of yours is waiting to be applied; only the first unit named had a hit to take (5.3.6)."
-    assert refused(tie_of_two(2), "russian", "hit R-1-4 R-1-11 R-1-4", "5.3.6") == (
-        "No hit of yours is waiting to be applied; only the first 2 units named had hits to take (5.3.6).")
+    assert sentence == ("Only the first unit named had a hit to take: no hit of yours is due after it; `hit R-1-4` "
+                        "(5.3.6).")
+    assert refused(tie_of_two(2), "russian", "hit r-1-4 R-1-11 R-1-4", "5.3.6") == (
+        "Only the first 2 units named had hits to take: no hit of yours is due after them; `hit R-1-4 R-1-11` "
+        "(5.3.6).")
     assert (strength(after, "R-1-4"), strength(after, "R-1-11")) == (2, 2)
     state = tie_of_two(2)
     assert texts(do(state, "russian", "hit R-1-4 R-1-11")[1], "hit")[:2] == [
@@ -572,3 +574,17 @@ def test_5_3_5_the_side_with_the_combined_force_bonus_fires_then_the_other_once(
     events = combat.advance(g)
     assert [e["kind"] for e in events] == ["bonus", "roll", "hit", "hit", "roll", "hit", "battle_over"]
     assert [e["text"].split()[0] for e in events if e["kind"] == "roll"] == ["French", "Russian"]
+
+
+def test_5_3_6_hits_that_outlive_the_last_unit_are_lost_and_the_refusal_says_so():
+    """2.6: "One hit is enough to eliminate a Support Unit": three artillery hits on a lone Russian
+    artillery in 44 (seen at the terminal, on a French one: 'Apply 3 hits in 31', then `hit f-i-a1
+    f-i-a1 f-i-a1`) leave the two after the first with no unit to go to. The refusal read 'No hit of
+    yours is waiting to be applied', of hits the prompt had just counted; it says they are lost."""
+    state = position({"F-I-1": 44, "R-1-A4": 44})
+    battle(game(state), 44, stage="artillery", due={"french": 0, "russian": 3})
+    state = do(state, "french", "end")[0]
+    assert refused(state, "russian", "hit r-1-a4 R-1-A4 R-1-A4", "5.3.6") == (
+        "Only the first unit named had a hit to take: it leaves no unit of yours in 44 for the other hits, which are "
+        "lost; `hit R-1-A4` (5.3.6).")
+    assert do(state, "russian", "hit R-1-A4")[0]["blocks"]["R-1-A4"]["area"] != 44  # positive control
