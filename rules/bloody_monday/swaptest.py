@@ -4,9 +4,10 @@ everything a player can observe from the engine.
 Take a position of a random game and a viewer; exchange two blocks of the other side that the
 viewer has not seen (their places and cubes; each keeps its own strength); then everything the
 viewer observes must be the same in both positions: the view (prompt and `to_move` included),
-`active_sides`, the viewer's legal commands, and the reply to every command the viewer could
-type - the legal ones and probes naming the two enemy blocks and their areas: refused with the
-same sentence, or accepted with the same events addressed to the viewer or to all and the same
+`active_sides`, the viewer's legal commands and what its standing orders would play for it (an
+order reads only what its player knows), and the reply to every command the viewer could type -
+the legal ones and probes naming the two enemy blocks and their areas: refused with the same
+sentence, or accepted with the same events addressed to the viewer or to all and the same
 view afterwards. Only when the command makes the rules disclose a block in one of the two areas
 (a showdown, an elimination) may what follows the acceptance differ. The other side's Actions
 that name none of its blocks are played in both positions too (`enemy_steps`): after them only
@@ -25,10 +26,12 @@ from rules import bloody_monday
 from rules.bloody_monday import active_sides, apply, legal_commands, parse, setup, view
 from rules.bloody_monday.commands import Command, Initiative
 from rules.bloody_monday.game import SIDES, Game, enemy_of
+from rules.bloody_monday.standing import ORDERS, standing_command
 from rules.core.commands import Word
 from rules.core.errors import RulesError
 from rules.core.play import copy_state
 from rules.core.playout import positions
+from rules.core.standing import every_command
 from rules.disclosures import governed, set_aside, telling
 
 WEIGHTS = {"pass": 0.15, "end": 0.3, "battle": 3.0, "retreat": 0.5, "fire": 2.0}  # toward battles
@@ -133,10 +136,12 @@ def _disclosed(before: dict, after: dict, viewer: str, areas: set[int]) -> bool:
 
 
 def observed(state: dict, viewer: str | None, legal: bool = True) -> dict:
-    """What the viewer sees of a position without typing anything (and the commands it may give)."""
+    """What the viewer sees of a position without typing anything (and the commands it may give,
+    and those its standing orders would give for it)."""
     seen = {"view": view(state, viewer), "active sides": active_sides(state)}
     if viewer is not None and legal:
         seen["legal commands"] = [c.to_text() for c in legal_commands(state, viewer)]
+        seen["standing orders"] = every_command(ORDERS, standing_command, state, viewer)
     return seen
 
 

@@ -4,7 +4,8 @@ composition is hidden in everything the other side can observe from the engine.
 Take a position of a random game and a viewer; exchange the contents of two stacks of the other
 side in two places (each place keeps a stack, so the markers stand where they stood); then the
 viewer must observe the same in both positions: the view (prompt and `to_move` included),
-`active_sides`, the viewer's legal commands, and the reply to commands the viewer could type (its
+`active_sides`, the viewer's legal commands and what its standing orders would play for it (an
+order reads only what its player knows), and the reply to commands the viewer could type (its
 legal ones and probes naming the two places): the same refusal, or the same events addressed to
 the viewer or to all and the same view afterwards. Only when the step makes the rules disclose
 what stood in one of the two places -- a battle or a forced retreat there, a stack eliminated, an
@@ -20,9 +21,11 @@ from rules.campaign_1812 import active_sides, apply, legal_commands, parse, setu
 from rules.campaign_1812 import campaign_data as data
 from rules.campaign_1812.commands import Command
 from rules.campaign_1812.game import SIDES, enemy_of
+from rules.campaign_1812.standing import ORDERS, standing_command
 from rules.core.errors import RulesError
 from rules.core.play import copy_state
 from rules.core.playout import positions
+from rules.core.standing import every_command
 
 DISCLOSING = frozenset({"battle", "retreat", "eliminated", "unsupplied", "depletion", "control"})
 WEIGHTS = {"end": 0.5, "plan": 2.0}
@@ -76,20 +79,29 @@ def _reply(state: dict, viewer: str, text: str) -> tuple[str, dict | None, list[
     return "accepted", after, events
 
 
-def _disclosed(events: list[dict], after: dict, other_after: dict, viewer: str, pair: tuple[int, int]) -> bool:
+def _disclosed(events: list[dict], before: dict, after: dict, other_after: dict, viewer: str,
+               pair: tuple[int, int]) -> bool:
+    """Whether the step made the rules disclose what stood in one of the two places: a marker gone
+    or come, an event of a disclosing kind there, or its area depleted (the Area Depletion Chart
+    reads the corps and supply units in the area; its one line names every area it depleted)."""
     places = data.places()
     areas = {places[p].area for p in pair}
     enemy = enemy_of(viewer)
     if set(after["stacks"][enemy]) != set(other_after["stacks"][enemy]):
+        return True
+    if any(before["depleted"].get(str(area)) != after["depleted"].get(str(area)) for area in areas):
         return True
     return any(e["kind"] in DISCLOSING and (e.get("place") in pair or e.get("area") in areas)
                for e in events)
 
 
 def observed(state: dict, viewer: str | None) -> dict:
+    """What the viewer sees of a position, the commands it may give and those its standing orders
+    would give for it."""
     seen = {"view": view(state, viewer), "active sides": active_sides(state)}
     if viewer is not None:
         seen["legal commands"] = [c.to_text() for c in legal_commands(state, viewer)]
+        seen["standing orders"] = every_command(ORDERS, standing_command, state, viewer)
     return seen
 
 
@@ -104,7 +116,8 @@ def differences(state: dict, other: dict, viewer: str | None, pair: tuple[int, i
         if said != said2:
             out.append(f"`{text}`: {said!r} / {said2!r}")
         elif after is not None and after2 is not None and not (
-                _disclosed(events, after, after2, viewer, pair) or _disclosed(events2, after2, after, viewer, pair)):
+                _disclosed(events, state, after, after2, viewer, pair) or
+                _disclosed(events2, other, after2, after, viewer, pair)):
             if _audience(events, viewer) != _audience(events2, viewer):
                 out.append(f"`{text}`: events {[e['text'] for e in _audience(events, viewer)]} / "
                            f"{[e['text'] for e in _audience(events2, viewer)]}")

@@ -79,3 +79,19 @@ def command_for(waiting: dict | None, side: str, orders: dict[str, str] | None,
         return None
     order = given(orders, waiting["kind"])
     return None if order is None else obey(waiting["kind"], order)
+
+
+def every_command(table: OrderTable, give: Callable[[dict, str, dict[str, str]], object | None],
+                  state: dict, side: str) -> dict[str, str | None]:
+    """What each standing order of the `table` would play for `side` now, by `give` (a system's
+    `standing_command`), as text (None: none, or no choice of that kind waits for `side`): what
+    the swap tests compare, an order reading only what its player knows.
+
+    >>> table = {"advance": {"never": "stay put", "always": "advance"}}
+    >>> every_command(table, lambda state, side, orders: "advance 3019" if orders["advance"] == "always" else "stay",
+    ...               {}, "french")
+    {'advance never': 'stay', 'advance always': 'advance 3019'}
+    """
+    return {f"{kind} {order}": None if cmd is None else str(getattr(cmd, "to_text", lambda: cmd)())
+            for kind, orders in table.items() for order in orders
+            for cmd in [give(state, side, {kind: order})]}

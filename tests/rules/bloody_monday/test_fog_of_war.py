@@ -227,3 +227,25 @@ def test_swap_test_refusals_naming_where_to_go_instead_tell_no_two_hidden_blocks
     assert differences(state, swapped(state, "R-1-2J", "R-G-1LG"), "french", probes) == []
     assert "areas it can reach" in refused(state, "french", probes[0], "2.1")
     assert "not a contested area awaiting battle" in refused(state, "french", probes[2], "5.3")
+
+
+def test_swap_test_sees_a_standing_order_that_reads_hidden_blocks(monkeypatch):
+    """A standing order plays what its player could have typed, from what they know: the swap test
+    compares what each of the viewer's orders would play. The Russian defender of 44 may retreat
+    (6.4) into 42 or 52; two hidden French blocks stand behind the French lines. As the rules stand
+    their swap changes no order's command; an order planted to read where one of them stands is seen."""
+    from rules.bloody_monday import standing
+    from rules.bloody_monday.commands import Retreat
+
+    state = position({"F-I-1": 44, "R-1-3": 44, "F-I-4": 45, "F-I-5": 51}, initiative="russian",
+                     control={n: "french" for n in (45, 51, 54, 55)} | {42: "russian", 52: "russian"})
+    battle(game(state), 44, stage="retreat")
+    other = swapped(state, "F-I-4", "F-I-5")
+    assert bm.standing_command(state, "russian", {"retreat": "own_lines"}) == Retreat((52, 42))
+    assert differences(state, other, "russian") == []
+
+    def behind_the_french(g, side):  # away from wherever F-I-4 stands, hidden or not
+        return Retreat((42, 52) if g.area("F-I-4") == 45 else (52, 42))
+
+    monkeypatch.setattr(standing, "_retreat", behind_the_french)
+    assert any(d.startswith("standing orders differs") for d in differences(state, other, "russian"))

@@ -91,3 +91,28 @@ def test_attrition_tells_the_opponent_nothing_of_how_many_corps_a_side_has_left(
         state, taken = do(state, "russian", "attrit 12")
         seen.append((texts(events, "all"), texts(taken, "all"), state["phase"], c1812.view(state, "russian")))
     assert seen[0] == seen[1] and seen[0][2] == "attrition"
+
+
+def test_swap_test_sees_a_standing_order_that_reads_a_hidden_stack(monkeypatch):
+    """A standing order plays what its player could have typed, from what they know: the swap test
+    compares what each of the viewer's orders would play. The Russians choose where French attrition
+    falls (ATTRITION) among the French markers in Mogilev (15) and Galicia (32); their orders read
+    where the markers stand, so exchanging the stacks' contents changes nothing; an order planted to
+    pick the largest stack is seen."""
+    from rules.campaign_1812 import standing
+
+    state = position({15: {"inf": 2}, 32: {"inf": 1}}, {29: {"inf": 1}}, player="french", phase="attrition",
+                     attrition=1)
+    other = swapped(state, "french", 15, 32)
+    assert swaptest.differences(state, other, "russian", (15, 32)) == []
+    monkeypatch.setattr(standing, "_by_distance",
+                        lambda g, side, deepest: max(g.stacks("french"), key=lambda p: g.corps("french", p)))
+    assert "standing orders differs" in swaptest.differences(state, other, "russian", (15, 32))
+
+
+def test_swap_test_reads_an_area_depleted_as_the_disclosure_it_is():
+    """The Area Depletion Chart reads the corps and supply units in an area, so a Supply Segment's
+    depletion discloses something of the stacks there; its one line names every area it depleted.
+    Game seed 24: the first Supply Segment depletes Lutsk (29) or Bobruisk (19) 50% as the French
+    stacks there are exchanged, a difference the rules make, not a leak."""
+    assert swap_test(24, 24, "campaign", max_commands=11, every=5) == []
