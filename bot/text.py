@@ -305,6 +305,17 @@ def turn_words(view: dict) -> str:
     return f"{TURN_WORDS.get(str(view.get('system')), 'Turn')} {view.get('turn', '?')}{last}"
 
 
+def turn_in_sentence(view: dict, turn: object = None) -> str:
+    """The view's turn (or `turn` of its game) as its game names it within a sentence: 'Game-Turn
+    28' (SPI's Borodino rules), 'turn 2' elsewhere.
+
+    >>> turn_in_sentence({"system": "borodino", "turn": 28}), turn_in_sentence({"turn": 1}, 2)
+    ('Game-Turn 28', 'turn 2')
+    """
+    named = turn_words({"system": view.get("system"), "turn": view.get("turn", "?") if turn is None else turn})
+    return named if named.startswith("Game-") else named[0].lower() + named[1:]
+
+
 def headline(view: dict, computer: Collection[str] = ()) -> str:
     """Turn (as the picture names it), day and clock (Borodino's Grand Battle spans three days; a
     night turn reads Night, as on the picture), phase and player (none once the game is over: no

@@ -34,16 +34,15 @@ class Clocks(Room):
 
     async def remind(self, game_id: int, side: str, moment: datetime, at: str) -> None:
         """The reminder of a deadline, stored with the mark that it was sent at `at`."""
-        text = words(f"the {fmt.side_name(side)} move is due ", due(moment))
-        await asyncio.to_thread(self._mark_reminded, game_id, side, at, text)
+        await asyncio.to_thread(self._mark_reminded, game_id, side, at, moment)
         await self.delivery.flush(game_id)
 
-    def _mark_reminded(self, game_id: int, side: str, at: str, text: Text) -> None:
+    def _mark_reminded(self, game_id: int, side: str, at: str, moment: datetime) -> None:
         """The reminder's messages, the way its player wants them (`_tell`), stored with the mark
         that it was sent."""
         secret, owing = self._secret(game_id, side)
         if owing:
-            self.store.mark_reminded(game_id, side, at, self._tell(game_id, side, text, secret))
+            self.store.mark_reminded(game_id, side, at, self._tell(game_id, side, moment, secret))
 
     def _how(self, game_id: int, side: str) -> str:
         """How the side's player takes reminders (/prefs): by DM, in the channel, or both; where the
@@ -124,8 +123,9 @@ class Clocks(Room):
         who = "a member with Manage Server who plays no part in the game" \
             if self.service.system(game["id"]).INFO.hidden_information else \
             "the game's creator or a member with Manage Server"  # hidden: as Seats.needs_consent has it
-        return (f"; its player has left this server: {who} seats another with `/game replace side:{side} "
-                f"user:@someone` or the computer with `/game seat side:{side} player:computer`")
+        return (f"; the {fmt.side_name(side)} player has left this server: {who} seats another with "
+                f"`/game replace side:{side} user:@someone` or the computer with "
+                f"`/game seat side:{side} player:computer`")
 
     def _composer(self, game_id: int, side: str, note: str, changes: list[Change],
                   aside: list[Text], late: list[tuple[str, Text]]) -> ComposeFor:
@@ -181,32 +181,51 @@ class Clocks(Room):
         """A new deadline for the side, stored with the notice that the last one passed."""
         deadlines = self.tables.deadlines
         moment = deadlines.fresh(game_id, side)
-        text = words(f"the {fmt.side_name(side)} deadline has passed{note}. New deadline ",
-                     due(moment))
-        deadlines.renew(game_id, side, self._phase(game_id), moment, self._tell(game_id, side, text, secret, True))
+        deadlines.renew(game_id, side, self._phase(game_id), moment, self._tell(game_id, side, moment, secret, note))
 
-    def _tell(self, game_id: int, side: str, text: Text, secret: bool, public: bool = False) -> Outbox:
-        """A deadline's news, followed by what is asked (bot/asked.py), the way its player takes
-        reminders (`_how`), said once unless they asked for both: to them by DM, with a choice's
-        answers as buttons, or in the game's channel mentioning them, in the public's words (with
-        the buttons where no DM carries them, in a game that hides nothing: a Bloody Monday hit's
-        buttons name the blocks that may take it). `public`: the channel is told too (a passed
-        deadline), without the ping where a DM tells them. While sides order at once in secret: by
-        DM alone."""
+    def _tell(self, game_id: int, side: str, moment: datetime, secret: bool, passed: str | None = None) -> Outbox:
+        """A deadline's news, saying what is asked (bot/asked.py) and when (`due_words`), the way
+        its player takes reminders (`_how`), said once unless they asked for both: to them by DM,
+        with a choice's answers as buttons, or in the game's channel mentioning them, in the
+        public's words (with the buttons where no DM carries them, in a game that hides nothing: a
+        Bloody Monday hit's buttons name the blocks that may take it). `passed`: the deadline
+        before it has passed (with this note), so the channel is told too, without the ping where
+        a DM tells them. While sides order at once in secret: by DM alone."""
         user = self.store.seats(game_id).get(side)
         system = self.service.system(game_id)
         state = self.service.load(game_id)
         mine = ask.question(system, state, side)
         buttons = answer_buttons(game_id, mine, self.store.seen_seq(game_id, side))
-        private = message(words(text, ": ", mine.text, ask.typed_note(mine)), buttons=buttons) | UNASKED
+        private = message(words(due_words(system.view(state, side), side, moment, True, passed), ask.typed_note(mine)),
+                          buttons=buttons) | UNASKED
         if secret:
             return [(user_audience(user), private)] if user else []
         how = self._how(game_id, side) if user else "channel"
-        text = words(text, ": ", ask.question(system, state, side, public=True).text)
+        text = due_words(system.view(state, None), side, moment, bool(user), passed)
         said = words(mention(user), f" Game {game_id}: ", text) if user and how != "dm" else \
             words(f"Game {game_id}: ", text)
         rows: Outbox = [(user_audience(user), private)] if user and how in ("dm", "both") else []
-        if how == "dm" and not public:
+        if how == "dm" and passed is None:
             return rows
         shown = buttons if how == "channel" and not system.INFO.hidden_information else None  # its own units
         return [*rows, (channel_audience(self.store.game(game_id)["channel"]), message(said, buttons=shown) | UNASKED)]
+
+
+def due_words(view: dict, side: str, moment: datetime, yours: bool, passed: str | None = None) -> Text:
+    """What a deadline waits for and when, the side named once: the orders of a phase ('your
+    orders for the French Movement Phase (Game-Turn 28) are due in 1 hour.'), else the engine's
+    prompt after when ('your move is due in 1 hour. Russian player: choose where ...'); `yours`:
+    said to the side's player (else 'the move', or 'the French move' where the prompt does not
+    name the side). `passed`: the deadline before it has passed, its note after it, and this one
+    is new (said to the table too: never 'your'). Each read 'the French move is due ...: the
+    French Movement Phase (turn 28).', the side twice."""
+    name, prompt = fmt.side_name(side), view.get("prompt")
+    phase = f"the {name} {fmt.phase_name(view.get('phase'))} ({fmt.turn_in_sentence(view)})"
+    whose = "the" if name in str(prompt) else f"the {name}"  # the prompt names it: 'Russian player: choose ...'
+    if passed is not None:
+        if not prompt:
+            return words(f"the deadline for {phase} has passed{passed.rstrip('.')}. New deadline ", due(moment), ".")
+        return words(f"{whose} deadline has passed{passed.rstrip('.')}. New deadline ", due(moment), f". {prompt}")
+    if not prompt:
+        return words(f"{'your' if yours else 'the'} orders for {phase} are due ", due(moment), ".")
+    return words("your move is due " if yours else f"{whose} move is due ", due(moment), f". {prompt}")

@@ -56,7 +56,8 @@ def spectator_rows(room: Room, game_id: int, seq: int, state: dict, new_turn: St
         return []  # told with the next post
     head = fmt.headline(watched(final_view(view) if ended else view), room.store.computer_seats(game_id))
     covered = starts[-2] if delay and len(starts) > 1 else None  # the turn shown last, told up to its start
-    header = f"Game {game_id}, from {_turn(view, covered[0])}:" if covered is not None else f"Game {game_id}:"
+    header = f"Game {game_id}:" if covered is None else \
+        f"Game {game_id}, from {fmt.turn_in_sentence(view, covered[0])}:"
     rows: Outbox = []
     for channel in channels:
         audience = channel_audience(channel)
@@ -85,21 +86,11 @@ def _behind(room: Room, game_id: int, seq: int, channels: list[str], new_turn: S
     (turn, shown), earlier = starts[-2], starts[-3:-2]
     story = _told(room, game_id, earlier[0][1], shown) if earlier else []
     view = room.service.system(game_id).view(room.service.state_at(game_id, shown), None)
-    shows = f"{_turn(view, earlier[0][0])}." if story else f"the start of {_turn(view, turn)}."
+    shows = f"{fmt.turn_in_sentence(view, earlier[0][0])}." if story else \
+        f"the start of {fmt.turn_in_sentence(view, turn)}."
     header = f"Game {game_id}, one turn behind: {shows}"
     head = fmt.headline(watched(view), room.store.computer_seats(game_id))
     return [(channel_audience(c), payload) for c in channels for payload in _posts(room, header, story, head, shown)]
-
-
-def _turn(view: dict, turn: object) -> str:
-    """A turn named as its game names it, within a sentence: 'Game-Turn 28' (SPI's Borodino
-    rules), 'turn 2' elsewhere.
-
-    >>> _turn({"system": "borodino"}, 28), _turn({"system": "bloody_monday"}, 2)
-    ('Game-Turn 28', 'turn 2')
-    """
-    named = fmt.turn_words({"system": view.get("system"), "turn": turn})
-    return named if named.startswith("Game-") else named[0].lower() + named[1:]
 
 
 def _told(room: Room, game_id: int, after: int, upto: int) -> list[Text]:

@@ -73,9 +73,10 @@ def test_the_check_reads_the_reminders_and_the_passed_deadlines(monkeypatch):
     viewer is sent when the sides awaited at the end are reminded and their deadlines pass."""
     tell = Clocks._tell
 
-    def telling_too_much(self, game_id, side, text, secret, public=False):
+    def telling_too_much(self, game_id, side, moment, secret, passed=None):
         whole = hashlib.sha256(json.dumps(self.service.load(game_id), sort_keys=True).encode()).hexdigest()
-        return tell(self, game_id, side, words(text, f" (the whole position: {whole[:12]})"), secret, public)
+        return [(to, {**payload, "text": words(payload["text"], f" (the whole position: {whole[:12]})")})
+                for to, payload in tell(self, game_id, side, moment, secret, passed)]
 
     monkeypatch.setattr(Clocks, "_tell", telling_too_much)
     seed, scenario, options = GAMES[0]

@@ -87,10 +87,10 @@ def test_a_player_who_left_the_server_is_named_at_each_passed_deadline_with_what
         async with server(db, defaults=settings) as s:
             await started(s, system, scenario)
             await s.env.advance_time(3600 + 60)
-            assert "has left" not in s.posts()[-1] and "the French deadline has passed." in s.posts()[-1]
+            assert "has left" not in s.posts()[-1] and " has passed. New deadline " in s.posts()[-1]
             s.guild.remove_member(s.anna)
             await s.env.advance_time(3600 + 60)
-            assert (f"the French deadline has passed; its player has left this server: {who} seats another "
+            assert (f" has passed; the French player has left this server: {who} seats another "
                     "with `/game replace side:french user:@someone` or the computer with `/game seat "
                     "side:french player:computer`. New deadline ") in s.posts()[-1]
     play(test, tmp_path)

@@ -207,7 +207,7 @@ def test_a_reminder_repeats_what_is_asked_with_the_answers(tmp_path):
             asked = shown(ask.question(BORODINO, state, "russian").text, typed=False)
             await s.env.advance_time(3600 + 1)
             (reminded,) = [m for m in s.channel.history() if m.content.startswith(
-                f"<@{s.boris.user.id}> Game {game_id}: the Russian move is due")]
+                f"<@{s.boris.user.id}> Game {game_id}: your move is due")]
             assert asked in reminded.content and answer_ids(reminded)
             assert not [m for m in s.boris.user.dm_channel.history() if "move is due" in m.content]
             await answer(s.boris, reminded, ask.answers(BORODINO, state, "russian")[0])

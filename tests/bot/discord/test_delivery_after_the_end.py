@@ -25,7 +25,7 @@ from tests.bot.discord.discord_fakes import (
     seated_game,
 )
 
-ASKING = ("waits for you", " is due", "Next", "deadline has passed")
+ASKING = ("waits for you", " is due", " are due", "Next", "has passed")
 
 
 @pytest.mark.parametrize("system_name, scenario, how", [("bloody_monday", "bloody_monday", "resign"),

@@ -261,11 +261,11 @@ def test_a_deadline_fires_once_on_the_virtual_clock_through_the_real_scheduler(t
         async with server(db, defaults=GameSettings(deadline_hours=2, reminders=(1,))) as s:
             game_id = await borodino(s)
             await s.env.advance_time(3600 + 1)
-            assert len([t for t in s.posts() if "is due" in t]) == 1
+            assert len([t for t in s.posts() if " are due " in t]) == 1
             await s.restart()
             await s.env.advance_time(3600)
-            passed = [t for t in s.posts() if "deadline has passed" in t]
-            assert len(passed) == 1 and len([t for t in s.posts() if "is due" in t]) == 1
+            passed = [t for t in s.posts() if "has passed" in t]
+            assert len(passed) == 1 and len([t for t in s.posts() if " are due " in t]) == 1
             assert s.tables.store.deadline(game_id, "french") is not None  # renewed, not twice
     play(test, tmp_path)
 

@@ -105,8 +105,8 @@ def test_the_notice_of_a_new_deadline_survives_a_crash(service, monkeypatch):
         run(tables.clocks.expire(game_id, "red", timedelta(0)))
     after = restarted(tables, monkeypatch, clock)
     notice, = [p for p in posts(after) if "has passed" in p]
-    assert notice.startswith(f"<@{ANNA.id}> Game {game_id}: the Red deadline has passed. New "
-                             "deadline <t:")
+    assert notice.startswith(f"<@{ANNA.id}> Game {game_id}: the deadline for the Red Movement Phase (turn 1) has "
+                             "passed. New deadline <t:")
     assert not [t for t in after.delivery.messenger.to(ANNA.id) if "has passed" in t]  # told once, pinged
     due = clock() + timedelta(hours=48)
     assert after.store.deadline(game_id, "red")["due_at"] == due.isoformat(timespec="seconds")

@@ -54,7 +54,7 @@ def test_reminders_come_the_way_the_player_asked(service):
     before = len(tables.delivery.messenger.in_channel(CHANNEL))
     clock.advance(hours=12)
     run(tables.deadlines.scheduler.run_due())
-    assert any("is due" in text for text in tables.delivery.messenger.to(ANNA.id))
+    assert any("are due" in text for text in tables.delivery.messenger.to(ANNA.id))
     assert len(tables.delivery.messenger.in_channel(CHANNEL)) == before  # no ping in the channel
 
 
@@ -71,7 +71,8 @@ def test_reminders_by_dm_to_closed_dms_come_in_the_channel_too(service):
     run(tables.deadlines.scheduler.run_due())
     assert tables.delivery.messenger.to(ANNA.id) == []
     reminded = tables.delivery.messenger.in_channel(CHANNEL)[before:]
-    assert len(reminded) == 1 and reminded[0].startswith(f"<@{ANNA.id}> Game 1: the Red move is due ")
+    assert len(reminded) == 1 and \
+        reminded[0].startswith(f"<@{ANNA.id}> Game 1: your orders for the Red Movement Phase (turn 1) are due ")
 
 
 def test_a_reminder_in_quiet_hours_waits_for_their_end():
@@ -138,14 +139,14 @@ def test_a_reminder_in_quiet_hours_is_held_until_they_end_and_sent_once(service)
     run(seated_game(tables))
     clock.advance(hours=12)  # Monday 00:00
     run(tables.deadlines.scheduler.run_due())
-    assert not any("is due" in text for text in tables.delivery.messenger.in_channel(CHANNEL))
+    assert not any("are due" in text for text in tables.delivery.messenger.in_channel(CHANNEL))
     clock.advance(hours=7)  # 07:00, the quiet hours over
     run(tables.deadlines.scheduler.run_due())
-    reminded = [text for text in tables.delivery.messenger.in_channel(CHANNEL) if "is due" in text]
+    reminded = [text for text in tables.delivery.messenger.in_channel(CHANNEL) if "are due" in text]
     assert len(reminded) == 1
     clock.advance(hours=1)
     run(tables.deadlines.scheduler.run_due())
-    assert len([text for text in tables.delivery.messenger.in_channel(CHANNEL) if "is due" in text]) == 1
+    assert len([text for text in tables.delivery.messenger.in_channel(CHANNEL) if "are due" in text]) == 1
 
 
 def test_quiet_hours_set_during_a_turn_move_its_pending_reminder(service):

@@ -74,9 +74,9 @@ def test_a_side_that_has_chosen_is_not_reminded_and_the_other_cannot_tell(tmp_pa
     chose, told_chose, _ = _through_the_deadlines(tmp_path / "a", True, "remind")
     waits, told_waits, _ = _through_the_deadlines(tmp_path / "b", False, "remind")
     assert chose == waits
-    assert any("Russian move is due" in text for text in chose if isinstance(text, str))
+    assert any("your move is due" in text for text in chose if isinstance(text, str))
     assert not any(isinstance(x, tuple) and "due" in x[1] for x in chose)  # no reminder in the channel
-    assert told_chose == [] and any("French move is due" in text for text in told_waits)
+    assert told_chose == [] and any("your move is due" in text for text in told_waits)
 
 
 def test_at_the_deadline_the_default_plan_is_played_and_the_battle_goes_on(tmp_path):

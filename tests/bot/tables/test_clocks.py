@@ -14,7 +14,8 @@ from bot.service import GameService
 from bot.store import Store
 from rules.core.registry import _SYSTEMS
 from tests.bot import toy_system, toy_wager, toy_without_computer
-from bot.tables.clocks import LATE
+from bot.tables.clocks import LATE, due_words
+from bot.words import plain
 from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, WATCH, FakeClock, make_tables, run, seated_game
 
 PHASE = "the Red Movement Phase (turn 1)"  # what the toy race asks of Red first
@@ -35,7 +36,7 @@ def test_a_reminder_comes_the_way_its_player_asked(service, how, public, private
     posts, dms = len(messenger.posts), len(messenger.to(ANNA.id))
     due = clock() + timedelta(hours=24)
     run(tables.clocks.remind(game_id, "red", due, clock().isoformat()))
-    said = f"Game {game_id}: the Red move is due {stamp(due)}: {PHASE}."
+    said = f"Game {game_id}: your orders for {PHASE} are due {stamp(due)}."
     assert messenger.in_channel(CHANNEL)[posts:] == ([f"<@{ANNA.id}> {said}"] if public else [])
     assert messenger.to(ANNA.id)[dms:] == ([said] if private else [])
 
@@ -62,8 +63,8 @@ def test_a_reminder_is_said_once_where_the_game_asks_its_player(wager):
     due = clock() + timedelta(hours=24)
     run(tables.clocks.remind(game_id, "blue", due, clock().isoformat()))
     assert len(messenger.posts) == posts
-    assert messenger.to(BORIS.id)[dms:] == [f"Game {game_id}: the Blue move is due {stamp(due)}: the Blue Answer "
-                                            "Phase (turn 1)."] and messenger.buttons[-1][0] == BORIS.id
+    assert messenger.to(BORIS.id)[dms:] == [f"Game {game_id}: your orders for the Blue Answer Phase (turn 1) are "
+                                            f"due {stamp(due)}."] and messenger.buttons[-1][0] == BORIS.id
 
 
 def test_a_reminder_in_the_channel_of_a_game_with_hidden_units_carries_no_buttons(wager):
@@ -76,7 +77,7 @@ def test_a_reminder_in_the_channel_of_a_game_with_hidden_units_carries_no_button
     messenger = tables.delivery.messenger
     posts, buttons = len(messenger.posts), len(messenger.buttons)
     run(tables.clocks.remind(game_id, "blue", clock() + timedelta(hours=24), clock().isoformat()))
-    assert messenger.in_channel(CHANNEL)[posts:][0].startswith(f"<@{BORIS.id}> Game {game_id}: the Blue move is due")
+    assert messenger.in_channel(CHANNEL)[posts:][0].startswith(f"<@{BORIS.id}> Game {game_id}: your orders for ")
     assert [where for where, _, _ in messenger.buttons[buttons:]] == []
 
 
@@ -93,7 +94,7 @@ def test_a_passed_deadline_reminds_again_with_a_fresh_one_at_the_players_hour(se
     run(tables.clocks.expire(game_id, "red", LATE))  # a minute late is on time
     assert held == [True]
     fresh = datetime(2026, 3, 5, 20, tzinfo=UTC)  # 48 hours on, at her hour
-    said = f"Game {game_id}: the Red deadline has passed. New deadline {stamp(fresh)}: {PHASE}."
+    said = f"Game {game_id}: the deadline for {PHASE} has passed. New deadline {stamp(fresh)}."
     assert messenger.in_channel(CHANNEL)[-1] == f"<@{ANNA.id}> {said}"  # where the game asks her: once
     assert said not in messenger.to(ANNA.id)
     assert service.store.deadline(game_id, "red")["due_at"] == fresh.isoformat()
@@ -183,7 +184,7 @@ def test_a_passed_deadline_at_a_choice_asks_it_again_with_its_answers_as_buttons
     where, text, buttons = messenger.buttons[-1]
     due = stamp(clock() + timedelta(hours=48))
     assert (where, buttons) == (BORIS.id, asked[2])  # the same answers, still good at this position
-    assert text == f"Game {game_id}: the Blue deadline has passed. New deadline {due}: the Blue Answer Phase (turn 1)."
+    assert text == f"Game {game_id}: the deadline for the Blue Answer Phase (turn 1) has passed. New deadline {due}."
     assert messenger.in_channel(CHANNEL)[-1] == text  # told by DM, where his questions go: no ping too
 
 
@@ -221,7 +222,7 @@ def test_a_passed_deadline_at_a_choice_of_more_answers_than_a_menu_holds_says_to
     run(tables.clocks.expire(game_id, "blue", timedelta(0)))
     due = stamp(FakeClock()() + timedelta(hours=48))
     assert tables.delivery.messenger.to(BORIS.id)[-1] == (
-        f"Game {game_id}: the Blue deadline has passed. New deadline {due}: the Blue Answer Phase (turn 1). "
+        f"Game {game_id}: the deadline for the Blue Answer Phase (turn 1) has passed. New deadline {due}. "
         "(30 answers are possible, more than a menu holds: type yours with `/order` and its words.)")
 
 
@@ -255,18 +256,19 @@ def test_a_deadline_s_commands_leave_the_late_side_acting_in_the_phase_with_a_fr
     assert not any("deadline has passed" in line for line in said)
 
 
-@pytest.mark.parametrize("action, before, why", [
-    ("computer", [], "the computer cannot take the seat: toy_system has no computer player yet"),
-    ("end", ["end"], "the phase cannot end by itself: "),
+@pytest.mark.parametrize("action, before, whose, why", [
+    ("computer", [], f"the deadline for {PHASE}", "the computer cannot take the seat: toy_system has no computer "
+     "player yet"),
+    ("end", ["end"], "the Red deadline", "the phase cannot end by itself: "),  # at 'Roll the die.', the prompt
 ])
-def test_a_deadline_acted_on_late_says_so_beside_why_it_could_not_act(tmp_path, action, before, why):
+def test_a_deadline_acted_on_late_says_so_beside_why_it_could_not_act(tmp_path, action, before, whose, why):
     service = GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: toy_without_computer)
     tables = make_tables(service, defaults=GameSettings(at_deadline=action))
     game_id = run(seated_game(tables))
     for line in before:
         run(tables.play.submit(ANNA, CHANNEL, line))
     run(tables.clocks.expire(game_id, "red", timedelta(minutes=2)))
-    assert f"the Red deadline has passed (it fell due while the bot was offline; acted on now); {why}" in \
+    assert f"{whose} has passed (it fell due while the bot was offline; acted on now); {why}" in \
         tables.delivery.messenger.in_channel(CHANNEL)[-1]
 
 
@@ -278,7 +280,8 @@ def test_a_side_still_owing_its_secret_order_hears_of_its_passed_deadline_alone(
     posts = len(messenger.posts)
     run(tables.clocks.expire(game_id, "red", timedelta(0)))
     assert len(messenger.posts) == posts
-    assert messenger.to(ANNA.id)[-1].startswith(f"Game {game_id}: the Red deadline has passed. New deadline ")
+    assert messenger.to(ANNA.id)[-1].startswith(
+        f"Game {game_id}: the deadline for the Red Plan Phase (turn 1) has passed. New deadline ")
 
 
 def whispering_toy() -> types.ModuleType:
@@ -300,9 +303,10 @@ def test_the_channel_reads_the_public_question_and_the_player_their_own(tmp_path
     game_id = run(seated_game(tables))
     run(tables.clocks.expire(game_id, "red", timedelta(0)))
     due = stamp(FakeClock()() + timedelta(hours=48))
-    passed = f"Game {game_id}: the Red deadline has passed. New deadline {due}: "
-    assert tables.delivery.messenger.to(ANNA.id)[-1] == passed + "red, your runners wait."
-    assert tables.delivery.messenger.in_channel(CHANNEL)[-1] == f"<@{ANNA.id}> {passed}{PHASE}."
+    assert tables.delivery.messenger.to(ANNA.id)[-1] == \
+        f"Game {game_id}: the Red deadline has passed. New deadline {due}. red, your runners wait."
+    assert tables.delivery.messenger.in_channel(CHANNEL)[-1] == \
+        f"<@{ANNA.id}> Game {game_id}: the deadline for {PHASE} has passed. New deadline {due}."
 
 
 def test_a_choice_made_by_default_at_the_deadline_is_said_to_be_the_deadline_s_not_a_standing_order(wager):
@@ -401,3 +405,22 @@ def test_at_remind_a_passed_deadline_leaves_no_side_absent(wager):
     run(tables.clocks.expire(game_id, "blue", timedelta(0)))
     assert tables.store.game(game_id)["absent"] == {}
     assert tables.store.deadline(game_id, "blue")["due_at"] == (clock() + timedelta(hours=48)).isoformat()
+
+
+def test_a_reminder_names_the_side_once_with_what_is_awaited_and_when():
+    """It read 'the French move is due ...: the French Movement Phase (turn 28).', the side twice; a
+    phase's orders are now named with its Game-Turn (SPI's Borodino rules), a prompt after when."""
+    moment = datetime(2026, 3, 3, 12, tzinfo=UTC)
+    phase = {"system": "borodino", "turn": 28, "phase": "movement"}
+    choice = {**phase, "prompt": "Russian player: choose where 3120 retreats."}
+    said = [plain(due_words(view, side, moment, yours, passed), moment - timedelta(hours=1))
+            for view, side, yours, passed in (
+        (phase, "french", True, None), (choice, "russian", True, None), (choice, "russian", False, None),
+        (phase, "french", False, ""), (choice, "russian", False, " (it fell due while the bot was offline)"))]
+    assert said == [
+        "your orders for the French Movement Phase (Game-Turn 28) are due in 1 hour.",
+        "your move is due in 1 hour. Russian player: choose where 3120 retreats.",
+        "the move is due in 1 hour. Russian player: choose where 3120 retreats.",
+        "the deadline for the French Movement Phase (Game-Turn 28) has passed. New deadline in 1 hour.",
+        "the deadline has passed (it fell due while the bot was offline). New deadline in 1 hour. "
+        "Russian player: choose where 3120 retreats."]
