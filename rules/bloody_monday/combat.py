@@ -51,7 +51,8 @@ def start(g: Game, side: str, cmd: Battle) -> list[dict]:
                      "bonus": g.defensive_bonus(area, defender), "shields": [], "volleys": None, "volley": 0,
                      "due": {"french": 0, "russian": 0}, "hits": {"french": 0, "russian": 0},
                      "shown": False, "choice": None, "rolled": [], "ambush": [], "stood": []}
-    return [event(f"{side.title()} resolves the battle in {area} (5.3).", kind="battle", area=area)] + advance(g)
+    return [event(f"The {side.title()} player resolves the battle in {area} (5.3).", kind="battle",
+                  area=area)] + advance(g)
 
 
 # --- artillery fire ---------------------------------------------------------------------------------
@@ -297,7 +298,7 @@ def order_of_fire(g: Game) -> list[dict]:
     bt["volleys"] = ground.volleys(g)
     plain = [v for v in bt["volleys"] if v["units"] is None]
     if len(plain) == 2 and plain[0]["kinds"] is None:
-        return [event(f"{plain[0]['sides'][0].title()} earns the combined force bonus and fires first (5.3.5).",
+        return [event(f"The {plain[0]['sides'][0].title()} earn the combined force bonus and fire first (5.3.5).",
                       kind="bonus")]
     return []
 

@@ -447,8 +447,8 @@ def initiative(g: Game, side: str, action: str) -> list[dict]:
         lv = g.logistics_value(side)
         events = begin(g, side, "special", lv)
         spend_disc(g, side)
-        return events + [event(f"{side.title()} spends the Initiative Disc: Special Movement and Combat of up to "
-                               f"{lv} units (6.2).", kind="initiative")]
+        return events + [event(f"The {side.title()} player spends the Initiative Disc: Special Movement and Combat "
+                               f"of up to {lv} units (6.2).", kind="initiative")]
     if action == "offensive" and not g.option("general_offensive"):
         raise RuleViolation("9.8", "this game is played without the General Offensive, an optional rule")
     if imp is None or imp["kind"] != "tactical":
@@ -458,7 +458,8 @@ def initiative(g: Game, side: str, action: str) -> list[dict]:
             raise RuleViolation("9.8", "a General Offensive is called before any leader is activated")
         spend_disc(g, side)
         imp["offensive"] = True
-        return [event(f"{side.title()} spends the Initiative Disc on a General Offensive (9.8).", kind="initiative")]
+        return [event(f"The {side.title()} player spends the Initiative Disc on a General Offensive (9.8).",
+                      kind="initiative")]
     if not imp["leaders"] or due_battles(g) or g.s["battle"]:
         raise RuleViolation("6.3", "a Cavalry Raid follows a completed Tactical Action; finish its battles first")
     events = deactivate(g, side)
@@ -466,5 +467,5 @@ def initiative(g: Game, side: str, action: str) -> list[dict]:
     # 9.8's strength 4 holds for the Tactical Impulse alone: the raid's LV counts the commander's own
     g.s["impulse"] = dict(imp, kind="raid", segment="movement", moved=[], offensive=False)
     lv = g.s["impulse"]["limit"] = g.logistics_value(side)
-    return events + [event(f"{side.title()} spends the Initiative Disc: Cavalry Raid of up to {lv} cavalry (6.3).",
-                           kind="initiative")]
+    return events + [event(f"The {side.title()} player spends the Initiative Disc: Cavalry Raid of up to {lv} "
+                           f"cavalry (6.3).", kind="initiative")]

@@ -151,5 +151,5 @@ def execute(g: Game, side: str, places: Places) -> list[dict]:
     counts = {dest: sum(1 for d in places.values() if d == dest) for dest in sorted(set(places.values()))}
     where = ", ".join(f"{plural(n, 'block', 'blocks')} into {dest}" for dest, n in counts.items()) or "no unit had room"
     mine = "; ".join(f"{g.public_name(bid)} → {dest}" for bid, dest in places.items()) or "no unit had room"
-    return [event(f"{side.title()} spends the Initiative Disc and retreats from {area}: {where} (6.4).",
-                  kind="retreat"), *events, event(f"Your retreat: {mine}.", to=side)]
+    return [event(f"The {side.title()} player spends the Initiative Disc to retreat from {area}: {where} (6.4).",
+                  kind="retreat", side=side, area=area), *events, event(f"Your retreat: {mine}.", to=side)]

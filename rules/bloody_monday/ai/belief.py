@@ -175,8 +175,8 @@ class Tracker:
             for count, area in _PLACED.findall(text.split(":", 1)[1]):
                 for t in self._leave(None, int(count), 0):
                     t.area = int(area)
-        elif kind == "retreat" and text.startswith(enemy.title()):
-            self._retreat(text)
+        elif kind == "retreat" and e.get("side") == enemy:
+            self._retreat(int(e["area"]), text)
         elif kind == "hit" and e.get("to") == "all":
             for bid, strength in _STRENGTH.findall(text):
                 self.belief.strength[bid] = int(strength)
@@ -190,13 +190,10 @@ class Tracker:
             if where:
                 token.area = int(where[1])
 
-    def _retreat(self, text: str) -> None:
-        """6.4: every unit in the battle area retreats; the count into each area is public."""
-        frm = re.search(r"retreats from (\d+)", text)
-        if frm is None:
-            return
+    def _retreat(self, frm: int, text: str) -> None:
+        """6.4: every unit in the battle area `frm` retreats; the count into each area is public."""
         for count, area in _INTO.findall(text):
-            for t in self._leave(int(frm[1]), int(count), 0):
+            for t in self._leave(frm, int(count), 0):
                 t.area = int(area)
 
     # --- the view is the truth ------------------------------------------------------------------

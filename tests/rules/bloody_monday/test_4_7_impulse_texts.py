@@ -191,8 +191,9 @@ def test_each_initiative_action_says_what_the_disc_was_spent_on():
 
     napoleon_2 = {**FRENCH, "F-NAP": (21, 2)}  # LV 3: Napoleon's 2 stars and Shevardino
     assert told(position(napoleon_2), "initiative move") == [
-        ("initiative", "French spends the Initiative Disc: Special Movement and Combat of up to 3 units (6.2).")]
+        ("initiative", "The French player spends the Initiative Disc: Special Movement and Combat of up to 3 units "
+                       "(6.2).")]
     assert told(position(napoleon_2), "tactical", "activate F-I-D", "initiative raid") == [
-        ("initiative", "French spends the Initiative Disc: Cavalry Raid of up to 3 cavalry (6.3).")]
+        ("initiative", "The French player spends the Initiative Disc: Cavalry Raid of up to 3 cavalry (6.3).")]
     assert told(position(napoleon_2, options=["general_offensive"]), "tactical", "initiative offensive") == [
-        ("initiative", "French spends the Initiative Disc on a General Offensive (9.8).")]
+        ("initiative", "The French player spends the Initiative Disc on a General Offensive (9.8).")]

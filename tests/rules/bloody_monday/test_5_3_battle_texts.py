@@ -41,7 +41,7 @@ def apply_hits(state: dict) -> dict:
 def test_5_3_a_battle_opens_with_the_attacker_named():
     state, events = do(attack_42(), "french", "battle 42")
     assert events[0] == {**events[0], "kind": "battle", "area": 42, "to": "all",
-                         "text": "French resolves the battle in 42 (5.3)."}
+                         "text": "The French player resolves the battle in 42 (5.3)."}
     assert state["battle"]["area"] == 42 and state["battle"]["attacker"] == "french"
     assert state["impulse"]["segment"] == "combat"
 
@@ -410,7 +410,7 @@ def test_5_3_5_the_combined_force_bonus_is_announced():
     g.set_cube("F-CR-3LC", "light_blue", False)
     events = combat.advance(g)
     assert events[0] == {"kind": "bonus", "to": "all", "irreversible": False,
-                         "text": "French earns the combined force bonus and fires first (5.3.5)."}
+                         "text": "The French earn the combined force bonus and fire first (5.3.5)."}
     g = after_showdown(due={"french": 0, "russian": 0})  # positive control: the cavalry crossed the Kolocha
     g.s["battle"]["volleys"] = None
     assert texts(combat.advance(g), "bonus") == []
@@ -561,7 +561,7 @@ def test_5_3_4_each_side_fires_once_after_the_showdown():
     battle(g, 44)
     events = combat.advance(g)
     assert [e["kind"] for e in events][:3] == ["showdown", "roll", "roll"]
-    assert sorted(e["text"].split()[0] for e in events if e["kind"] == "roll") == ["French", "Russian"]
+    assert sorted(e["side"].title() for e in events if e["kind"] == "roll") == ["French", "Russian"]
     assert events[-1]["text"] == "The battle in 44 is over, still contested (5.3.7)."
 
 
@@ -573,7 +573,7 @@ def test_5_3_5_the_side_with_the_combined_force_bonus_fires_then_the_other_once(
     battle(g, 54, shown=True)
     events = combat.advance(g)
     assert [e["kind"] for e in events] == ["bonus", "roll", "hit", "hit", "roll", "hit", "battle_over"]
-    assert [e["text"].split()[0] for e in events if e["kind"] == "roll"] == ["French", "Russian"]
+    assert [e["side"].title() for e in events if e["kind"] == "roll"] == ["French", "Russian"]
 
 
 def test_5_3_6_hits_that_outlive_the_last_unit_are_lost_and_the_refusal_says_so():

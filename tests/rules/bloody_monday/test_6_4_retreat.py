@@ -104,9 +104,10 @@ def test_6_4_the_short_forms_refusals_name_the_areas():
 def test_6_4_a_retreat_is_told_by_area_in_public_and_unit_by_unit_to_the_defender():
     three = {"R-1-3": 44, "R-1-4": 44, "R-1-BT": 44}
     _, events = do(at_retreat(three), "russian", "retreat R-1-3 51 R-1-4 52 barclay 51")
+    assert (events[0]["side"], events[0]["area"]) == ("russian", 44)  # the computer reads them (ai/belief.py)
     assert [(e["kind"], e["to"], e["text"]) for e in events[:2]] == [
-        ("retreat", "all", "Russian spends the Initiative Disc and retreats from 44: 2 blocks into 51, 1 block into 52 "
-                           "(6.4)."),
+        ("retreat", "all", "The Russian player spends the Initiative Disc to retreat from 44: 2 blocks into 51, "
+                           "1 block into 52 (6.4)."),
         ("info", "russian", "Your retreat: Russian 3 (R-1-3, infantry) → 51; Russian 4 (R-1-4, infantry) → 52; "
                             "Russian Barclay de Tolly (R-1-BT, tactical leader) → 51.")]
 
@@ -115,7 +116,8 @@ def test_6_4_a_retreat_where_no_unit_has_room_says_so():
     _, events = do(at_retreat({"R-1-3": 44, "R-1-11": 52}, control=FRENCH_HELD | {52: "russian"}), "russian",
                    "retreat 52")
     assert [(e["kind"], e["to"], e["text"]) for e in events[:3]] == [
-        ("retreat", "all", "Russian spends the Initiative Disc and retreats from 44: no unit had room (6.4)."),
+        ("retreat", "all", "The Russian player spends the Initiative Disc to retreat from 44: no unit had room "
+                           "(6.4)."),
         ("eliminated", "all", "Russian 3 (R-1-3, infantry) in 44 is eliminated (a loss for morale, 2.4)."),
         ("info", "russian", "Your retreat: no unit had room.")]
 
