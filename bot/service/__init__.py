@@ -212,10 +212,12 @@ class GameService:
 
     def store_command(self, game_id: int, system: GameSystem, state: dict, side: str, cmd,
                       row: dict, seq: int, pending: dict | None, compose: Compose,
-                      standing: str | None = None, default: str | None = None) -> tuple[Result, dict]:
+                      standing: str | None = None, default: str | None = None,
+                      forced: str | None = None) -> tuple[Result, dict]:
         """Apply a command and store it with the news `compose` makes of it; `row` holds who
         gave it (user) and how (text); `standing` names the player's standing order that gave it,
-        `default` the order a deadline played for them (the player chose neither by hand)."""
+        `default` the order a deadline played for them, `forced` why it was the only answer (the
+        player chose none of them by hand)."""
         new_state, events = system.apply(state, side, cmd)
         events = unasked(self, game_id, system, new_state, events)
         outcome = system.outcome(new_state)
@@ -225,12 +227,13 @@ class GameService:
         tail += " " + fmt.outcome_line(outcome) if outcome else ""
         how = " by standing order" if standing else " by default" if default else ""  # a deadline's: its line says so
         who = fmt.side_name(side) + (f"{how} ({standing or default})" if how else "")
-        message = f"{who}: {normalised}.{tail}"
+        why = f", forced: {forced}" if forced else ""
+        message = f"{who}: {normalised}{why}.{tail}"
         hidden = system.INFO.hidden_information
         public = message if not hidden else \
-            f"{fmt.side_name(side)}{how}: {said_on_its_line(system, normalised)}.{tail}"
+            f"{fmt.side_name(side)}{how}: {said_on_its_line(system, normalised)}{why}.{tail}"
         result = Result(True, message, seq + 1, side, normalised, events=events, public=public,
-                        standing=standing, secret=simultaneous(system, state), outcome=outcome)
+                        standing=standing, forced=forced, secret=simultaneous(system, state), outcome=outcome)
         told = compose(result, state, new_state)
         row["hidden_from"] = result.hidden_from(system.INFO.sides)
         new_seq = self.store.append(game_id, row, new_state, told.outbox,

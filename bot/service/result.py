@@ -38,11 +38,18 @@ class Result:
     events: list[dict] = field(default_factory=list)
     public: str | None = None  # what everyone may read of it, when `message` says more
     standing: str | None = None  # the standing order that gave this command
+    forced: str | None = None  # why the rules left this command the only answer, played at once
     followed: list[Result] = field(default_factory=list)  # commands standing orders played after it
     ended: dict | None = None  # how the game ended outside the rules (an agreed draw)
     outcome: dict | None = None  # how the rules ended the game, when this command ended it (said at its line's end)
     secret: bool = False  # a hidden order given while others order at once: not told it was given
     seen: int = 0  # the number of commands the side has observed after it (Store.seen_seq)
+
+    @property
+    def at_once(self) -> bool:
+        """Whether the command was played for its side, not given by hand: by a standing order, or
+        as the only answer (`forced`)."""
+        return bool(self.standing or self.forced)
 
     def addressed(self) -> dict[str, list[dict]]:
         """The events grouped by audience: "all", a side, or "log"."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot import text as fmt
 from bot.service.result import Compose, Result
@@ -68,29 +68,43 @@ def _form(table: dict[str, dict[str, str]], args: list[str]) -> str:
     return f"orders takes a kind of choice and an order: {example}or `orders` alone to list them."
 
 
+def at_once(system: GameSystem, state: dict, side: str, orders: dict[str, str] | None) -> tuple[Any, str | None] | None:
+    """The command played for `side` at once at the choice waiting, if any, with why where the rules
+    leave it the only answer (the system's `forced_answer`, decided by what both players see:
+    whether the game waited must never tell a hidden unit), else None as why: its standing order's.
+    None: the side is asked."""
+    forced = getattr(system, "forced_answer", None)
+    only = forced(state) if forced is not None else None
+    waiting = system.choice(state)
+    if only is not None and waiting is not None and side in choosers(waiting):
+        return only
+    cmd = system.standing_command(state, side, orders)
+    return None if cmd is None else (cmd, None)
+
+
 def follow(service: GameService, game_id: int, system: GameSystem, state: dict, result: Result,
            compose: Compose) -> Result:
-    """Standing orders at work: while the choice now waiting falls to a side
-    whose standing order covers it, that order's command is played for the side, stored and
-    told like a typed one. A command the rules refuse (it never should) is logged and the
+    """Standing orders at work: while the choice now waiting falls to a side whose standing order
+    covers it, or allows one answer (`at_once`), that command is played for the side, stored and
+    told like a typed one, saying why. A command the rules refuse (it never should) is logged and the
     side is asked instead; what was stored stands."""
     seats = service.store.seats(game_id)
     while (waiting := system.choice(state)) is not None:
         given = [(side, service.store.standing_orders(game_id, side)) for side in choosers(waiting)]
-        found = [(side, orders, cmd) for side, orders in given
-                 if (cmd := system.standing_command(state, side, orders)) is not None]
+        found = [(side, orders, *played) for side, orders in given
+                 if (played := at_once(system, state, side, orders)) is not None]
         if not found:
             break
-        side, orders, cmd = found[0]
-        order = f"{waiting['kind']}: {orders[waiting['kind']]}"
+        side, orders, cmd, forced = found[0]
+        order = None if forced else f"{waiting['kind']}: {orders[waiting['kind']]}"
         try:
             done, state = service.store_command(
                 game_id, system, state, side, cmd,
-                {"user": seats.get(side), "text": f"standing order {order}"},
-                service.store.last_seq(game_id), None, compose, standing=order)
+                {"user": seats.get(side), "text": f"forced: {forced}" if forced else f"standing order {order}"},
+                service.store.last_seq(game_id), None, compose, standing=order, forced=forced)
         except RulesError:
-            log.exception("game %s: the standing order %s of %s was refused", game_id,
-                          order, side)
+            log.exception("game %s: the %s of %s was refused", game_id,
+                          f"forced answer {cmd.to_text()}" if forced else f"standing order {order}", side)
             break
         result.followed.append(done)
         told = _told_to(done, result.side, system.outcome(state))
@@ -115,13 +129,13 @@ def before_the_answers(text: str, result: Result) -> str | None:
 
 
 def unasked(service: GameService, game_id: int, system: GameSystem, state: dict, events: list[dict]) -> list[dict]:
-    """The events of a command without the question (a "choice" event) that the chooser's standing
-    order answers at once (`follow` plays it next): 'Russian player: you may advance after combat:
-    ...' read under its attack, after the answer already told ('Russian by standing order (advance:
-    redoubt): stay.'), asking a player who was asked nothing."""
+    """The events of a command without the question (a "choice" event) answered at once (`at_once`:
+    `follow` plays it next): 'Russian player: you may advance after combat: ...' read under its
+    attack, after the answer already told ('Russian by standing order (advance: redoubt): stay.'),
+    asking a player who was asked nothing."""
     def answered(chooser: object) -> bool:
-        return chooser in system.INFO.sides and system.standing_command(
-            state, str(chooser), service.store.standing_orders(game_id, str(chooser))) is not None
+        return chooser in system.INFO.sides and at_once(
+            system, state, str(chooser), service.store.standing_orders(game_id, str(chooser))) is not None
     return [e for e in events if e.get("kind") != "choice" or not answered(e.get("chooser"))]
 
 

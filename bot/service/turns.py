@@ -145,13 +145,18 @@ TOLD_BY = {"move": ("move", "leader_move"), "advance": ("advance",)}  # an open 
 
 def on_its_event(result: Result, told: str) -> str:
     """The line of a command said on its first event's line `told` (`told_by_its_event`): the event,
-    and where the player's standing order gave the command, so said, since no name stands before it.
+    and where the player's standing order gave the command, or the rules left it the only answer, so
+    said, since no name stands before it.
 
     >>> from bot.service.result import Result
     >>> on_its_event(Result(True, "", 1, standing="hits"), "The Russian player applies 2 hits in 46 (5.3.6).")
     'The Russian player applies 2 hits in 46 (5.3.6), by standing order.'
+    >>> on_its_event(Result(True, "", 1, forced="the only Russian block in 46"),
+    ...              "The Russian player applies 2 hits in 46 (5.3.6).")
+    'The Russian player applies 2 hits in 46 (5.3.6), forced: the only Russian block in 46.'
     """
-    return told if not result.standing else told.rstrip().removesuffix(".") + ", by standing order."
+    how = ", by standing order" if result.standing else f", forced: {result.forced}" if result.forced else ""
+    return told.rstrip().removesuffix(".") + how + "." if how else told
 
 
 def told_by_its_event(system: GameSystem, result: Result, said_: str) -> bool:
@@ -170,7 +175,8 @@ def told_by_its_event(system: GameSystem, result: Result, said_: str) -> bool:
     command, side = str(result.command), fmt.side_name(result.side)
     if system.INFO.hidden_information:  # given by a standing order or by hand alike: `on_its_event` says which
         how = " by standing order" if result.standing else ""
-        return said_ == f"{side}{how}: {said_on_its_line(system, command)}."
+        why = f", forced: {result.forced}" if result.forced else ""
+        return said_ == f"{side}{how}: {said_on_its_line(system, command)}{why}."
     first = result.visible_to(None)[:1]
     parts = command.lower().split()
     if said_ != f"{side}: {command}." or len(parts) != 3 or not first \

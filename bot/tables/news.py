@@ -22,6 +22,7 @@ from bot import text as fmt
 from bot.computer.seat import as_told
 from bot.delivery import Buttons, Onlookers, channel_audience, kept_view, message, user_audience
 from bot.permissions import Actor, TableError, sides_of
+from bot.service.standing import at_once
 from bot.service import Result, new_player_turn, new_turn, on_its_event, player_turn_mark, told_by_its_event
 from bot.store import DeadlineRows, Outbox, Told
 from bot.tables.notices import notices, opening, told_privately
@@ -90,12 +91,12 @@ class Change:
             return Told(self.news.final_rows(self.game_id, line), {})
         # a secret order (given while the other side orders too) neither marks a side absent at its
         # deadline nor brings it back: whether it was still owed stays unseen (bot/tables/clocks.py)
-        self.back = result.side if self.author is not None and not result.standing and not result.secret else None
+        self.back = result.side if self.author is not None and not result.at_once and not result.secret else None
         self.played = frozenset() if result.secret else self.restart
         private = {side: told for side, told in result.addressed().items() if side in system.INFO.sides}
         lines: dict[str, Text] = {side: join([line.strip() for line in fmt.event_lines(told, False)])
                                   for side, told in private.items()}
-        typed = self.author is not None and self.pressed is None and self.asked_in is None and not result.standing
+        typed = self.author is not None and self.pressed is None and self.asked_in is None and not result.at_once
         untold = frozenset({result.side} if result.side and not typed else ())  # its lines, in its view alone
         rows = self.announce(line, before, after, result.seq, quiet=result.secret and not events, private=lines,
                              head=head, short=short, untold=untold, story=story)
@@ -129,8 +130,9 @@ class Change:
         if result.secret:  # given while the other side orders too: only what the rules show
             return join(events)
         # played for a player by their standing order, which its line names ('Russian by standing order
-        # (advance: never): stay.'): no one's name before it, nor the computer's reason, not the order's
-        return join([words(said, aside) if result.standing else words("**", self.who, "** — ", said,
+        # (advance: never): stay.'), or as the only answer ('..., forced: the only ...'): no one's name
+        # before it, nor the computer's reason, not the order's
+        return join([words(said, aside) if result.at_once else words("**", self.who, "** — ", said,
                                                                       self._why(system) if why else "", aside),
                      *events])
 
@@ -147,14 +149,15 @@ class Change:
         return fmt.headline(system.view(after, None), self.news.store.computer_seats(self.game_id))
 
     def _answered_at_once(self, system: GameSystem, before: dict | None, after: dict) -> bool:
-        """Whether the choice waiting after the change falls only to sides whose standing orders
-        answer it, each played at once as a change of its own (bot/service/standing.py, follow);
-        a change that begins a game turn keeps its headline (spectators one turn behind post then)."""
+        """Whether the choice waiting after the change falls only to sides whose standing orders (or
+        its only answer) answer it, each played at once as a change of its own (bot/service/standing.py,
+        at_once and follow); a change that begins a game turn keeps its headline (spectators one turn
+        behind post then)."""
         waiting = system.choice(after)
         if waiting is None or before is None or system.outcome(after) is not None or \
                 new_turn(system, self.unshown or before, after) is not None:
             return False
-        return all(system.standing_command(after, side, self.news.store.standing_orders(self.game_id, side))
+        return all(at_once(system, after, side, self.news.store.standing_orders(self.game_id, side))
                    is not None for side in choosers(waiting))
 
     def reply(self, result: Result) -> str:

@@ -11,7 +11,8 @@ awaited who faces a new question (the next unit to retreat) gets its buttons the
 a second ping. A private notice is a question (its payload's "question", {"new": whether the side
 is newly awaited}): the questions of one player-turn to a player share one message, edited in
 place (bot/tables/news.py, Change._ask). A side whose standing order answers the choice at once
-(rules.core.standing) is not asked. The rows go into the outbox in the transaction of the change
+(rules.core.standing), or whose choice allows one answer (bot/service/standing.py, at_once), is
+not asked. The rows go into the outbox in the transaction of the change
 that caused them.
 """
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from bot import asked as ask
 from bot.delivery import UNASKED, Buttons, channel_audience, message
+from bot.service.standing import at_once
 from bot.store import Outbox
 from bot.words import Text, due, mention, words
 
@@ -63,11 +65,11 @@ def told_privately(tables: Tables, game_id: int, side: str) -> bool:
 
 def asked_of(tables: Tables, game_id: int, state: dict) -> list[str]:
     """The sides the game waits for whose player must answer: not the computer's, nor a side whose
-    standing order answers the waiting choice at once."""
+    waiting choice is answered at once (its standing order, or its only answer: `at_once`)."""
     system = tables.service.system(game_id)
     computer = tables.store.computer_seats(game_id)
     return [side for side in ask.awaited(system, state) if side not in computer and
-            system.standing_command(state, side, tables.store.standing_orders(game_id, side)) is None]
+            at_once(system, state, side, tables.store.standing_orders(game_id, side)) is None]
 
 
 def notices(tables: Tables, game_id: int, before: dict | None, after: dict, seq: int,

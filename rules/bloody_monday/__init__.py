@@ -46,7 +46,7 @@ INFO = SystemInfo(
 __all__ = ["INFO", "active_sides", "apply", "choice", "commander", "help", "legal_commands", "sample_command",
            "rollout_command", "session",
            "odds", "outcome", "parse", "phase_key", "scenarios", "setup", "standing_command", "standing_orders", "view",
-           "check_standing_order", "in_words"]
+           "check_standing_order", "forced_answer", "in_words"]
 
 
 def scenarios() -> list[dict]:
@@ -158,6 +158,25 @@ def whole_answers(state: dict, side: str) -> list[C.Command]:
                 found.setdefault(" ".join(sorted(path)) if rolled else json.dumps(after, sort_keys=True), C.Hit(path))
     walk((), state)
     return list(found.values())
+
+
+def forced_answer(state: dict) -> tuple[C.Command, str] | None:
+    """The one answer the choice waiting allows and why, where both players see that it is the only
+    one; None: its chooser is asked. Hits (5.3.6) alone: before the showdown on a side's lone block in
+    the battle area (its blocks are hidden, their count is not: with two, whether one is the strongest
+    is the owner's secret, and a game that went on without him would tell it), after it where every
+    way to apply them ends alike (the blocks stand face up). A retreat (6.4) may always be declined,
+    and the jagers (9.1) may always fight as usual."""
+    waiting = choice(state)
+    if waiting is None or waiting["kind"] != "hit":
+        return None
+    side, bt = waiting["side"], state["battle"]
+    lone = len(Game(state, shared=True).units(bt["area"], side)) == 1
+    answers = whole_answers(state, side) if lone or bt["shown"] else []
+    if len(answers) != 1:
+        return None
+    return answers[0], (f"the only {side.title()} block in {bt['area']}" if lone else
+                        "every way to apply these hits ends alike (5.3.6)")
 
 
 def forced(position: dict, named: tuple[str, ...], count: int) -> tuple[str, ...]:

@@ -35,9 +35,9 @@ from rules.core.system import SystemInfo
 
 INFO = SystemInfo(name="campaign_1812", sides=SIDES, default_scenario="campaign", options=(*READINGS, "leaders"),
                   hidden_information=True, new_game_options=READINGS)
-__all__ = ["INFO", "active_sides", "apply", "choice", "commander", "help", "in_words", "legal_commands", "odds",
-           "outcome", "parse", "phase_key", "sample_command", "scenarios", "setup", "standing_command",
-           "standing_orders", "view"]
+__all__ = ["INFO", "active_sides", "apply", "choice", "commander", "forced_answer", "help", "in_words",
+           "legal_commands", "odds", "outcome", "parse", "phase_key", "sample_command", "scenarios", "setup",
+           "standing_command", "standing_orders", "view"]
 
 
 def scenarios() -> list[dict]:
@@ -202,6 +202,10 @@ def standing_orders() -> dict[str, dict[str, str]]:
 
 def standing_command(state: dict, side: str, orders: dict[str, str] | None) -> C.Command | None:
     return standing.standing_command(state, side, orders)
+
+
+def forced_answer(state: dict) -> tuple[C.Command, str] | None:
+    return standing.forced_answer(state)
 
 
 def commander(level: int = 1) -> Commander:

@@ -10,6 +10,7 @@ the map; it always gives a command when its kind of choice is waiting.
 """
 from __future__ import annotations
 
+from rules.campaign_1812 import legal
 from rules.campaign_1812.commands import Attrit, Command, Plan, Remove, Retreat
 from rules.campaign_1812.game import SIDES, Game, enemy_of
 from rules.core.commands import Word
@@ -60,6 +61,27 @@ def choice(state: dict) -> dict | None:
 def standing_command(state: dict, side: str, orders: dict[str, str] | None) -> Command | None:
     """The command `side`'s standing order gives at the waiting choice; None: ask the player."""
     return command_for(choice(state), side, orders, lambda kind, order: _obey(Game(state), side, kind, order))
+
+
+def forced_answer(state: dict) -> tuple[Command, str] | None:
+    """The one answer the choice waiting allows and why, where both players see that it is the only
+    one (from the map and where the stacks stand, never what they hold); None: its chooser is asked.
+    An attrition loss where the enemy has one stack, a retreat with one place to go, the defender's
+    choice with none (fight). Battle plans and the French removal stay asked: a cavalry withdrawal
+    and the corps a stack holds are hidden, so a game that went on at once would tell them."""
+    waiting = choice(state)
+    if waiting is None or waiting["kind"] not in ("attrition", "retreat", "defence"):
+        return None
+    g, side = Game(state), waiting["side"]
+    answers = legal.candidates(g, side)
+    if len(answers) != 1:
+        return None
+    if waiting["kind"] == "attrition":
+        return answers[0], f"the only {enemy_of(side).title()} stack"
+    place = g.name((g.s["retreat"] or g.s["battle"])["place"])
+    if waiting["kind"] == "retreat":
+        return answers[0], f"the only place next to {place} without an enemy stack"
+    return answers[0], f"no place next to {place} is without an enemy stack, so there is no retreat"
 
 
 def _obey(g: Game, side: str, kind: str, order: str) -> Command:

@@ -34,12 +34,14 @@ def test_other_systems_store_the_options_they_are_given(store: Store):
 
 def test_a_1812_game_stored_before_the_readings_replays_unchanged(store: Store):
     """A game stored with no options (as every 1812 game was before them) replays from its seed to the very
-    state and events it was recorded with: the corpus game, put in the store as such a game was."""
+    state and events it was recorded with: the corpus game, put in the store as such a game was (a command its
+    choice's only answer, the service plays at once)."""
     recorded = read(CORPUS / "campaign_1812-campaign-10.txt")
     service = GameService(store)
     game = store.create_game("campaign_1812", recorded.scenario, recorded.seed, {})
-    results = [service.submit(game, side, text) for side, text in recorded.commands]
-    assert all(r.accepted for r in results)
+    for n, (side, text) in enumerate(recorded.commands):
+        if store.last_seq(game) == n:  # else the service played it at once, the only answer the choice allowed
+            assert service.submit(game, side, text).accepted
     state = service.state_at(game, len(recorded.commands))
     assert "options" not in state
     assert digest(json.loads(json.dumps(state))) == recorded.state_digest

@@ -65,7 +65,8 @@ def test_a_whole_bloody_monday_game_where_the_russian_never_chooses(tmp_path):
     _play_out(service, game, "russian", 3, 3000)
     assert service.store.game(game)["status"] == "over"
     kinds = {row["text"].split()[2].rstrip(":") for row in _standing_rows(service.store, game)}
-    assert kinds == {"hit", "retreat"}
+    forced = {row["normalised"].split()[0] for row in service.store.commands(game) if row["text"].startswith("forced")}
+    assert kinds | forced == {"hit", "retreat"}  # a hit with one answer is played as such, without the order
     assert service.replay_check(game).ok
 
 
@@ -158,3 +159,19 @@ def test_a_question_a_standing_order_answers_at_once_is_not_told(tmp_path, order
         "3219 (French 5-4 infantry) retreats to 3120.",
         "Russian player: you may advance after combat: `advance 3218 3219` moves R-VIII-2Gr in 3218 "
         "(Russian 6-4 infantry) into 3219, or `stay`."]
+
+
+def test_a_hit_on_a_lone_block_is_applied_at_once_saying_why(tmp_path):
+    """Last Blood, dice seed 1: the French Grande Batterie's shot into 45, where the Russian has one block.
+    Both players see it is alone there, so the hit is his only answer (5.3.6): played at once, with no
+    standing order, stored and replayed like a typed one, and told saying why, never naming the block."""
+    service = GameService(Store(tmp_path / "games.sqlite"))
+    game = service.new_game("bloody_monday", "last_blood", seed=1, options=["russian_jager"])
+    shot = service.submit(game, "french", "fire F-III-A 45")
+    assert shot.accepted and rules.load("bloody_monday").choice(service.load(game)) is None
+    hit, = shot.followed
+    assert (hit.command, hit.forced, hit.standing) == ("hit R-1-2J", "the only Russian block in 45", None)
+    assert hit.public == "Russian: a `hit` command, forced: the only Russian block in 45."
+    assert "R-1-2J" not in shot.message and shot.message.endswith("forced: the only Russian block in 45.")
+    assert service.store.commands(game)[-1]["text"] == "forced: the only Russian block in 45"
+    assert service.replay_check(game).ok

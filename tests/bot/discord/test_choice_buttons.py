@@ -37,7 +37,7 @@ POSITIONS = [
     ("borodino", "6sep", None, 7, "artillery", False),
     ("bloody_monday", "last_blood", ["russian_jager"], 1, "hit", True),  # the defender's hits
     ("bloody_monday", "bloody_monday", ["russian_jager"], 9, "retreat", True),
-    ("bloody_monday", "last_blood", ["russian_jager"], 4, "jager", False),
+    ("bloody_monday", "last_blood", ["russian_jager"], 33, "jager", False),
     ("campaign_1812", "campaign", None, 2, "attrition", True),  # the game begins with it
     ("campaign_1812", "borodino", None, 9, "plan", True),  # both players, at once, in secret
     ("campaign_1812", "borodino", None, 23, "retreat", True),
@@ -62,15 +62,20 @@ def quietly(result, before, after) -> Told:
 async def reach(s: Server, system_name: str, scenario: str, options, seed: int, kind: str,
                 computer: bool = False) -> tuple[int, bool, set[int]]:
     """A seeded game in the channel, Anna French and Boris Russian (the computer, with `computer`),
-    played at random until the first choice of `kind` waits: every command quietly but the last,
+    played at random until the first choice of `kind` waits that is not the only answer (the service
+    plays those at once, as the walk does): every command quietly but the last,
     which is played at the table by its player's `/order` (its news is what the test reads); a game
     that begins with the choice asks it when it starts. Returns the game, whether the game waited for
     the chooser before, and the messages sent before that last command."""
     system = rules.load(system_name)
     state = system.setup(scenario, seed, for_a_new_game(system.INFO.new_game_options, list(options or ())))
     rng, line = random.Random(seed), []
-    while (waiting := system.choice(state)) is None or waiting["kind"] != kind:
+    forced = getattr(system, "forced_answer", lambda state: None)
+    while (waiting := system.choice(state)) is None or waiting["kind"] != kind or forced(state):
         assert len(line) < STEPS, f"{system_name} seed {seed}: no {kind} choice in {STEPS} commands"
+        if waiting is not None and (only := forced(state)) is not None:  # the service plays it at once
+            state, _ = system.apply(state, waiting["side"], only[0])
+            continue
         side = system.active_sides(state)[0]
         if kind in PREFERRED and waiting is not None and waiting.get("sides"):
             side = waiting["sides"][0]  # a side whose chit is down may change it: the other places its own
@@ -266,22 +271,23 @@ def test_a_chain_of_hits_is_asked_in_one_dm_edited_in_place_after_a_restart_too(
             earlier = {m.id for m in dms.history()}
             (asked,) = [m for m in dms.history() if answer_ids(m)]
             state = s.tables.service.load(game_id)
-            assert ask.answers(system, state, "russian") == ("hit R-1-17 R-1-17 R-1-17",)
-            assert [i.split(":")[-1] for i in answer_ids(asked)] == ["hit R-1-17 R-1-17 R-1-17"]
-            await s.boris.slash(s.channel, "order", command="hit R-1-17")  # one hit, typed
+            assert ask.answers(system, state, "russian") == ("hit R-2-1J R-2-7 R-2-1J", "hit R-2-1J R-2-7 R-2-7")
+            assert [i.split(":")[-1] for i in answer_ids(asked)] == ["hit R-2-1J R-2-7 R-2-1J",
+                                                                     "hit R-2-1J R-2-7 R-2-7"]
+            await s.boris.slash(s.channel, "order", command="hit R-2-1J")  # one hit, typed
             await s.env.settle()
             (asked,) = [m for m in dms.history() if m.id == asked.id]
-            assert "Next, due " in asked.content and "Apply 2 hits in 42" in asked.content
-            assert [i.split(":")[-1] for i in answer_ids(asked)] == ["hit R-1-17 R-1-17"]
+            assert "Next, due " in asked.content and "Apply 2 hits in 46" in asked.content
+            assert [i.split(":")[-1] for i in answer_ids(asked)] == ["hit R-2-7 R-2-1J", "hit R-2-7 R-2-7"]
             await s.restart()  # the edited question's buttons are persistent
-            clicked = await answer(s.boris, asked, "hit R-1-17 R-1-17")
+            clicked = await answer(s.boris, asked, "hit R-2-7 R-2-7")
             assert clicked.followups == []
             await s.env.settle()
             (asked,) = [m for m in dms.history() if m.id == asked.id]
-            assert answer_ids(asked) == [] and asked.content == "Game 1: 2 hits on R-1-17."  # its outcome, as pressed
+            assert answer_ids(asked) == [] and asked.content == "Game 1: 2 hits on R-2-7."  # its outcome, as pressed
             assert [m.id for m in dms.history() if m.id not in earlier] == []  # no DM more for the chain
             assert [r["normalised"] for r in s.tables.store.commands(game_id)[-2:]] == [
-                "hit R-1-17", "hit R-1-17 R-1-17"]
+                "hit R-2-1J", "hit R-2-7 R-2-7"]
             assert system.choice(s.tables.service.load(game_id)) is None or \
                 "russian" not in choosers(system.choice(s.tables.service.load(game_id)))
     play(test, tmp_path)
@@ -300,11 +306,13 @@ OPENING = ("tactical; activate F-IV-E; activate F-I-D; activate F-CR-M; activate
 @pytest.mark.parametrize("remind", ["both", "dm"])
 def test_a_players_questions_of_an_impulse_share_one_dm_and_a_ping_tells_them_when_awaited_again(tmp_path, remind):
     """Bloody Monday 5.3.6, the French firing four times in their impulse: the Russian player applies
-    the hits of each fire, the French acting between them. Their questions of the impulse are all
-    asked in one DM, edited in place: the first notifies as a new DM; when the game waits for them
+    the hits of each fire, the French acting between them. The hits on his lone blocks in 42 and 45 are
+    his only answers, applied at once (both players see that each is alone there), so he is asked
+    nothing; the two fires into 46, where he has two blocks, ask him. His questions of the impulse are
+    asked in one DM, edited in place: the first notifies as a new DM; when the game waits for him
     again, the question takes the place of the one answered, and a ping in the channel (whether the
-    game waits for them is public) points to it; a player who takes reminders by DM (/prefs) gets a
-    new DM instead, unpinged. Its buttons work after a restart; the next impulse waits for them
+    game waits for him is public) points to it; a player who takes reminders by DM (/prefs) gets a
+    new DM instead, unpinged. Its buttons work after a restart; the next impulse waits for him
     anew in a new DM."""
     async def test(db: Path) -> None:
         async with server(db) as s:
@@ -322,30 +330,36 @@ def test_a_players_questions_of_an_impulse_share_one_dm_and_a_ping_tells_them_wh
             await s.env.settle()
             dms, earlier = s.boris.user.dm_channel, {m.id for m in s.boris.user.dm_channel.history()}
             asked = None
-            pings = 0
-            for n, fire in enumerate(("fire F-IV-A 42", "battle 45; fire F-III-A 45", "battle 46; fire F-I-A2 46",
-                                      "fire F-III-A 46")):
+            pings = questions = 0
+            for fire, asks in (("fire F-IV-A 42", False), ("battle 45; fire F-III-A 45", False),
+                               ("battle 46; fire F-I-A2 46", True), ("fire F-III-A 46", True)):
                 posts = {m.id for m in s.channel.history()}
                 for text in fire.split("; "):
                     await s.anna.slash(s.channel, "order", command=text)
                 await s.env.settle()
+                pinged = [m for m in s.channel.history() if m.id not in posts and f"<@{s.boris.user.id}>" in m.content]
+                if not asks:
+                    said = [m.content for m in s.channel.history() if m.id not in posts]
+                    assert any(", forced: the only Russian block in 4" in line for line in said), said
+                    assert [m for m in dms.history() if m.id not in earlier and answer_ids(m)] == [] and not pinged
+                    continue
                 new = [m for m in dms.history() if m.id not in earlier]
-                assert len(new) == (1 if remind == "both" else n + 1)  # one question message, or one a fire
+                assert len(new) == (1 if remind == "both" else questions + 1)  # one question message, or one a fire
                 asked = new[-1]
                 assert "the game waits for you, due" in asked.content and answer_ids(asked)
-                pinged = [m for m in s.channel.history() if m.id not in posts and f"<@{s.boris.user.id}>" in m.content]
-                assert len(pinged) == (1 if n and remind == "both" else 0)  # a new DM notifies
+                assert len(pinged) == (1 if questions and remind == "both" else 0)  # a new DM notifies
                 pings += len(pinged)
                 assert all(m.content.endswith("what is asked is in your private news.") for m in pinged)
-                if n == 2:
+                if questions:
                     await s.restart()  # the buttons of the edited question are persistent
+                questions += 1
                 while (waiting := system.choice(state := s.tables.service.load(game_id))) is not None and \
                         "russian" in choosers(waiting):
                     await answer(s.boris, asked, ask.answers(system, state, "russian")[0])
                     await s.env.settle()
                     (asked,) = [m for m in dms.history() if m.id == asked.id]
                 assert re.match(r"Game 1: \d hits? on R-", asked.content) and answer_ids(asked) == []
-            assert pings == (3 if remind == "both" else 0)
+            assert pings == (1 if remind == "both" else 0)
             earlier = {m.id for m in dms.history()}
             await s.anna.slash(s.channel, "order", command="end")
             await s.env.settle()

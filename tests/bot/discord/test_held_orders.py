@@ -140,10 +140,10 @@ def test_held_orders_refused_once_due_leave_nothing_the_opponent_reads_changed(t
 def test_the_private_lines_of_the_click_that_lets_held_orders_play_are_not_written_over(tmp_path):
     """Last Blood: the Russian applies the hits of a Grande Batterie shot by clicks while the French
     shot held behind them plays at once, in the same flush. What his hidden units suffered is told to
-    him alone, in his kept view ('Latest for you: Russian 2J (R-1-2J, infantry) takes a hit: strength
-    2'); the French shot's news rewrote that view before it was sent, and the line was lost: the
-    later view carries what the earlier one alone told. The click's answer in his question message
-    ('1 hit on R-1-2J.') stays, the shot's question under it: it was written over by that question."""
+    him alone, in his kept view ('Latest for you: ... (R-1-3, infantry) takes a hit: strength 2'); the
+    French shot's news rewrote that view before it was sent, and the line was lost: the later view
+    carries what the earlier one alone told. The click's answer in his question message ('3 hits on
+    R-1-3.') stays, the shot's question under it: it was written over by that question."""
     async def test(db: Path) -> None:
         async with server(db) as s:
             game_id, seq, answers, _ = await hits_asked(s)
@@ -160,7 +160,7 @@ def test_the_private_lines_of_the_click_that_lets_held_orders_play_are_not_writt
             assert [r["normalised"] for r in s.tables.store.commands(game_id, after=seq)][-1] == shot
             told = "\n".join(s.dms(s.boris))
             assert all(line in told for line in private), (private, told)
-            assert answers == ["hit R-1-2J"]
-            assert s.dms(s.boris)[-1].startswith(f"Game {game_id}: 1 hit on R-1-2J.\nThe game waits for you, due ")
-            assert "Apply 3 hits in 42" in s.dms(s.boris)[-1]
+            assert answers == ["hit R-1-3 R-1-3 R-1-3"]
+            assert s.dms(s.boris)[-1].startswith(f"Game {game_id}: 3 hits on R-1-3.\nThe game waits for you, due ")
+            assert "Apply 1 hit in 46" in s.dms(s.boris)[-1]
     play(test, tmp_path)

@@ -836,16 +836,16 @@ def test_a_choice_a_standing_order_answers_at_once_leaves_the_line_before_it_no_
                           "order.") < said.index("Movement Phase | French")
 
 
-def test_a_shot_whose_hits_a_standing_order_applies_is_one_line_under_no_headline(tmp_path):
-    """Last Blood: the French Grande Batterie fires, and the Russian's standing order applies the hit. The
-    shot posted 'To move: Russian' and a map, then at once the Impulses Phase the French were in, under
-    another map and 'French player: your move'; nothing changed but who acted in between, as after a
-    Borodino attack whose retreat a standing order made. Anna, awaited again by her own shot, is not pinged."""
-    posts = played(tmp_path, "bloody_monday", "last_blood", (BORIS, "orders hit protect_leaders"),
-                   (ANNA, "fire F-III-A 45"), options="russian_jager")
+def test_a_shot_whose_hits_are_applied_at_once_is_one_line_under_no_headline(tmp_path):
+    """Last Blood: the French Grande Batterie fires into 45, where the Russian has one block, so the hit is
+    his only answer and is applied at once. The shot posted 'To move: Russian' and a map, then at once the
+    Impulses Phase the French were in, under another map and 'French player: your move'; nothing changed but
+    who acted in between, as after a Borodino attack whose retreat a standing order made. Anna, awaited again
+    by her own shot, is not pinged."""
+    posts = played(tmp_path, "bloody_monday", "last_blood", (ANNA, "fire F-III-A 45"), options="russian_jager")
     shot, answer, *rest = posts[-1].split("\n")
     assert shot == "**Anna** — Grande Batterie (9.2): the French artillery in 28 fires into 45: [4, 1, 1, 2], 1 hit."
-    assert answer == "The Russian player applies 1 hit in 45 (5.3.6), by standing order."
+    assert answer == "The Russian player applies 1 hit in 45 (5.3.6), forced: the only Russian block in 45."
     assert not [line for line in rest if "Turn 1 of 4" in line or "your move" in line], rest
 
 

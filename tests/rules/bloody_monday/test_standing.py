@@ -67,3 +67,44 @@ def test_9_1_a_jager_order_is_for_the_russian_player_of_a_game_with_the_rule():
         with pytest.raises(RuleViolation) as refusal:
             bm.check_standing_order(state, side, "jager")
         assert refusal.value.rule == "9.1"
+
+
+def test_5_3_6_the_hits_on_a_lone_block_are_its_only_answer():
+    """Before the showdown, the hits on a side's one block in the area go to it: both players see the
+    block is alone, so the answer is forced, every hit at once."""
+    g = Game(position({"F-I-1": 44, "R-1-3": 44}))
+    bt = battle(g, 44, stage="artillery")
+    bt["due"]["russian"] = 2
+    combat.apply_hits(g)
+    assert bm.forced_answer(g.s) == (Hit(("R-1-3", "R-1-3")), "the only Russian block in 44")
+
+
+def test_5_3_6_a_strongest_block_among_hidden_ones_is_still_asked():
+    """Before the showdown, one of two blocks may be the only strongest: the rules leave its owner one
+    answer, but whether the game waits must not tell the other player so, and he is asked."""
+    g = Game(position({"F-I-1": 44, "R-1-3": (44, 3), "R-1-17": (44, 1)}))
+    bt = battle(g, 44, stage="artillery")
+    bt["due"]["russian"] = 1
+    combat.apply_hits(g)
+    assert bt["choice"]["candidates"] == ["R-1-3"] and bm.forced_answer(g.s) is None
+
+
+def test_5_3_6_after_the_showdown_hits_that_end_alike_are_forced():
+    """After the showdown the blocks stand face up: two hits on two equally strong blocks, the last
+    volley's, leave each with one hit, whichever takes the first, so the answer is forced; one hit
+    between them is not."""
+    g = Game(position({"F-I-1": 44, "R-1-3": (44, 2), "R-1-17": (44, 2)}))
+    bt = battle(g, 44, shown=True, volleys=[])
+    bt["due"]["russian"] = 1
+    combat.apply_hits(g)
+    assert bm.forced_answer(g.s) is None
+    bt["due"]["russian"] = 2
+    cmd, why = bm.forced_answer(g.s)
+    assert len(cmd.blocks) == 1 and why == "every way to apply these hits ends alike (5.3.6)"
+
+
+def test_6_4_a_retreat_is_never_forced():
+    """6.4: the defender may always decline the retreat and fight."""
+    state = position({"F-I-1": 44, "R-1-3": 44}, initiative="russian", control={42: "russian"})
+    battle(Game(state), 44, stage="retreat")
+    assert bm.forced_answer(state) is None

@@ -150,3 +150,37 @@ def test_the_removal_takes_the_other_kind_when_none_of_the_first_is_left_from_th
     """The largest stack holding the kind gives the corps (of equal ones, the lowest place)."""
     state = position(stacks, phase="removal", removal=1)
     assert c1812.standing_command(state, "french", {"removal": order}).to_text() == removed
+
+
+def test_attrition_on_the_enemy_s_one_stack_is_forced():
+    """ATTRITION: with one enemy marker on the map there is one stack to name, as both players see."""
+    state = position({15: {"inf": 2}}, {18: {"inf": 1}}, player="russian", phase="attrition", attrition=1)
+    (cmd, why) = c1812.forced_answer(state)
+    assert (cmd.to_text(), why) == ("attrit 18", "the only Russian stack")
+    do(state, "french", cmd.to_text())
+
+
+def test_a_retreat_with_one_place_to_go_is_forced_and_a_defender_with_none_fights():
+    """COMBAT: a retreat goes to an adjacent place without an enemy stack; with one such place the answer
+    is forced, and the defender's choice with none is to fight (the markers show both)."""
+    g = Game(position({15: {"inf": 1}}, {15: {"inf": 3}}))
+    free, *held = g.neighbours(15)
+    state = position({15: {"inf": 1}}, {15: {"inf": 3}, **{n: {"inf": 1} for n in held}}, phase="combat",
+                     retreat={"side": "french", "place": 15, "battle": False})
+    (cmd, why) = c1812.forced_answer(state)
+    assert (cmd, why) == (Retreat(free), f"the only place next to {g.name(15)} without an enemy stack")
+    state = battle({"inf": 3}, {"inf": 2}, more_french={n: {"inf": 1} for n in g.neighbours(15)})
+    state, _ = do(state, "french", "plan assault")
+    state, _ = do(state, "russian", "plan withdraw")
+    (cmd, why) = c1812.forced_answer(state)
+    assert (cmd.to_text(), why) == ("fight", f"no place next to {g.name(15)} is without an enemy stack, so there "
+                                             "is no retreat")
+
+
+def test_hidden_choices_are_never_forced():
+    """A battle plan may name a cavalry withdrawal and the removal a kind of corps: what a stack holds is
+    hidden, so these are asked even where one answer is legal."""
+    state = position({15: {"cav": 1}}, phase="removal", removal=1)
+    assert [c.to_text() for c in c1812.legal_commands(state, "french")] == ["remove 15 cav"]
+    assert c1812.forced_answer(state) is None
+    assert c1812.forced_answer(battle({"inf": 3}, {"inf": 2})) is None
