@@ -1,16 +1,22 @@
 """bot/discord/app.py, what an admin reads: the log (journalctl -u kolocha) says what the bot
 does, without a warning about voice at each start or two lines a minute from the outbox's retry job,
-a try to reconnect in one line; a refused token is one sentence naming the command that met it."""
+a try to reconnect in one line, and a stop's end; a refused token is one sentence naming the command
+that met it."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import sqlite3
+from pathlib import Path
 
 import discord
 import pytest
 
-from bot.discord.app import EXIT_PORTAL, RETRY_SECONDS, ClockedScheduler, _exit_status, create_bot, quiet_logs
+from bot.discord.app import (EXIT_PORTAL, RETRY_SECONDS, ClockedScheduler, _exit_status, create_bot, left_waiting,
+                             quiet_logs)
 from tests.bot.discord.discord_fakes import FakeClock
+from tests.bot.discord.sim import play, server
 
 
 @pytest.fixture
@@ -103,3 +109,28 @@ def test_an_outbox_retry_that_outlasts_its_interval_is_not_a_warning(caplog):
     asyncio.run(main())
     assert len(flushes) == 2
     assert "maximum number of running instances" not in caplog.text
+
+
+def test_a_stop_ends_the_log_saying_so_and_what_waits_for_the_next_start(tmp_path, caplog):
+    """The log read 'SIGTERM: stopping gracefully' and nothing after: a stop that ended read as one
+    that hung, and nothing said what the next start would send."""
+    caplog.set_level(logging.INFO, "kolocha.discord")
+
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            assert s.tables is not None
+            store = s.tables.store
+            game = store.create_game("borodino", "7sep", 1)
+            store.db.execute("INSERT INTO outbox (game, seq, audience, payload) VALUES (?, 0, 'channel:1', ?)",
+                             [game, json.dumps({"text": "Hear ye"})])
+            await s.client.close()
+    play(test, tmp_path)
+    said = [record.getMessage() for record in caplog.records if record.name == "kolocha.discord"]
+    assert said[-1] == "stopped; 1 message(s) wait in the outbox for the next start"
+
+
+def test_an_outbox_a_stop_cannot_read_is_said_so():
+    class Held:
+        def undelivered(self):
+            raise sqlite3.OperationalError("database is locked")
+    assert left_waiting(Held()) == "the outbox could not be counted (database is locked)"  # type: ignore[arg-type]
