@@ -18,6 +18,7 @@ from render.hexmap.geometry import Box, Layout, Point
 from render.hexmap.spots import best_spot, near
 from rules.borodino.battlemap import BattleMap
 
+HELD = 6.0  # the weight of covering a redoubt's disc: a name covers one only where all else is worse
 WATER_PLACES = ("Kolocha", "Moskva", "Semyonovka", "Voina", "Stonets")
 # Spots round a hex, as (dx, dy) fractions of r from its centre, nearest the usual one first: the
 # lower band of the hex (below its number, above the counter's foot), then anywhere within 2.5 r.
@@ -46,9 +47,10 @@ def name_font(layout: Layout) -> Font:
 
 
 def place_names(d: ImageDraw.ImageDraw, layout: Layout, m: BattleMap, taken: Sequence[Box],
-                area: Box) -> list[Name]:
+                area: Box, held: Sequence[Box] = ()) -> list[Name]:
     """Where each name of the map goes, clear of `taken`, of each other and inside `area`; where no
-    spot is clear, the one that covers least. A name whose hex lies outside `area` is left out."""
+    spot is clear, the one that covers least, a disc of `held` (who holds a redoubt: what wins 6
+    September) weighing HELD times more. A name whose hex lies outside `area` is left out."""
     f = name_font(layout)
     r = layout.r
     placed: list[Name] = []
@@ -62,7 +64,7 @@ def place_names(d: ImageDraw.ImageDraw, layout: Layout, m: BattleMap, taken: Seq
         span = (min(c[0] for c in candidates), min(c[1] for c in candidates), max(c[2] for c in candidates),
                 max(c[3] for c in candidates))
         avoid = near(taken, span) + [n.box for n in placed]
-        box = best_spot(candidates, [(avoid, 1.0)], area)
+        box = best_spot(candidates, [(avoid, 1.0), (near(held, span), HELD)], area)
         if box is not None:
             placed.append(Name(short(name), colour_of(name), ((box[0] + box[2] - x0 - x1) / 2,
                                                               (box[1] + box[3] - y0 - y1) / 2), box))

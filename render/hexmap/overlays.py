@@ -25,11 +25,26 @@ def _hex(ref: str) -> Hex:
     return ref.removeprefix("R")
 
 
-def draw_redoubts(d: ImageDraw.ImageDraw, layout: Layout, redoubts: Iterable[dict]) -> None:
+def _disc(layout: Layout, h: Hex) -> tuple[float, float, float, float]:
+    """The disc beside a redoubt that says who holds it: on the hex's right, clear of its counter."""
+    cx, cy = layout.centre(h)
+    x, y, t = cx + 0.8 * layout.r, cy - 0.1 * layout.r, 0.12 * layout.r
+    return x - t, y - t, x + t, y + t
+
+
+def held_disc(layout: Layout, h: Hex) -> Box:
+    """The box, in whole pixels, of the disc that says who holds the redoubt in `h`."""
+    x0, y0, x1, y1 = _disc(layout, h)
+    return math.floor(x0), math.floor(y0), math.ceil(x1), math.ceil(y1)
+
+
+def draw_redoubts(d: ImageDraw.ImageDraw, layout: Layout, redoubts: Iterable[dict]) -> list[Box]:
     """Each redoubt's three front hexsides as earthworks, on the hexside's inner edge so that a
     counter leaves them in sight; once destroyed the hex is clear terrain (Russian Redoubts, J),
-    drawn faded with broken grey earthworks."""
+    drawn faded with broken grey earthworks. Returns the boxes of the discs that say who holds each
+    (6 September is won by holding three), for names and labels to keep off."""
     r = layout.r
+    discs = []
     for red in redoubts:
         h = red["hex"]
         cx, cy = layout.centre(h)
@@ -48,8 +63,9 @@ def draw_redoubts(d: ImageDraw.ImageDraw, layout: Layout, redoubts: Iterable[dic
                 p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
                 d.line([p, towards(p, (fx, fy), 0.2 * r)], fill=P.EARTHWORK, width=max(1, round(0.06 * r)))
         if red.get("held") in P.SIDES:
-            x, y, t = cx + 0.8 * r, cy - 0.1 * r, 0.12 * r
-            d.ellipse((x - t, y - t, x + t, y + t), fill=P.SIDES[red["held"]]["fill"], outline=P.INK)
+            d.ellipse(_disc(layout, h), fill=P.SIDES[red["held"]]["fill"], outline=P.INK)
+            discs.append(held_disc(layout, h))
+    return discs
 
 
 def draw_highlight(d: ImageDraw.ImageDraw, layout: Layout, view: dict, m: BattleMap, highlight: dict) -> None:

@@ -116,8 +116,8 @@ def map_part(size: int | None, around: list[str], radius: int) -> tuple[Image.Im
 
 
 class Placed(NamedTuple):
-    """Where draw_play put what must not overlap: counters, badges, attack labels and their leader
-    lines, names."""
+    """Where draw_play put what must not overlap: counters, badges (with the discs of who holds each
+    redoubt), attack labels and their leader lines, names."""
 
     counters: list[Box]
     badges: list[Box]
@@ -131,7 +131,7 @@ def draw_play(img: Image.Image, layout: Layout, view: dict, highlight: dict, num
     combat (the current player-turn's labels take the best spots) and the place names."""
     m = battlemap.load()
     d = ImageDraw.Draw(img, "RGBA")
-    overlays.draw_redoubts(d, layout, view.get("redoubts", []))
+    discs = overlays.draw_redoubts(d, layout, view.get("redoubts", []))
     overlays.draw_highlight(d, layout, view, m, highlight)
     logs = _logs(view)
     crosses: list[Box] = []
@@ -140,7 +140,7 @@ def draw_play(img: Image.Image, layout: Layout, view: dict, highlight: dict, num
         crosses += overlays.draw_eliminations(d, layout, log, alpha)
     counters.draw_counters(img, layout, view.get("units", []))
     boxes = [counters.counter_box(layout, u["hex"]) for u in view.get("units", []) if "hex" in u]
-    tags = badges.draw_badges(d, layout, view, m)
+    tags = badges.draw_badges(d, layout, view, m) + discs  # who holds a redoubt: never under a name or label
     arrows: list[Box] = []
     for log, alpha in logs:
         arrows += overlays.draw_results(d, layout, log, alpha)
@@ -150,7 +150,7 @@ def draw_play(img: Image.Image, layout: Layout, view: dict, highlight: dict, num
     for (_, alpha), set_labels in zip(logs, placed, strict=True):
         attack_labels.draw_labels(d, layout, set_labels, alpha)
     taken = boxes + tags + arrows + room.labels + room.leader_boxes(layout.r) + numbers
-    set_names = names.place_names(d, layout, m, taken, room.area)
+    set_names = names.place_names(d, layout, m, taken, room.area, discs)
     names.draw_names(d, layout, set_names)
     return Placed(boxes, tags, room.labels, set_names, room.leaders)
 

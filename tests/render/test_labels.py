@@ -6,11 +6,14 @@ import itertools
 import pytest
 from PIL import Image, ImageDraw
 
+import rules
+
 from render import palette as P
 from render.action import PHONE_WIDTH, latest_hexes
 from render.fonts import font
 from render.hexmap import names, terrain
 from render.hexmap.geometry import boxes_overlap
+from render.hexmap.overlays import held_disc
 from render.hexmap.picture import PAST, _logs, draw_play, legible_radius, map_part
 from rules.borodino import battlemap
 from tests.render.golden import fixture_view
@@ -163,3 +166,23 @@ def test_a_name_pushed_aside_is_drawn_where_its_box_says():
     assert sum(abs((name.box[0] + name.box[2]) / 2 - centres[name.text][0]) > 42 for name in placed) >= 8
     for name in placed:
         _ink_fills_its_box(img, 42, name)
+
+
+def test_names_leave_in_sight_who_holds_each_redoubt():
+    """The disc beside a redoubt tells who holds it, and 6 September is won by holding three
+    (SPI's Borodino rules, its Victory Conditions). Once F-I-5 had left the Schevardino redoubt, the
+    whole map and a crop round it set 'Schevardino Redoubt' over 3222's disc, and the whole map
+    'Semyonovka' over 3117's (seen in kolocha local, Game-Turn 12); names keep off the discs."""
+    system = rules.load("borodino")
+    state = system.setup("6sep", 1, None)
+    state, _ = system.apply(state, "french", system.parse("french", "move 3222 3120"))
+    view = system.view(state, "french")
+    assert {r["hex"]: r["held"] for r in view["redoubts"]}["3222"] == "french"
+    for around in ([], ["3222"]):
+        img, layout, numbers = map_part(None, around, 4)
+        placed = draw_play(img, layout, view, {}, numbers)
+        discs = [held_disc(layout, r["hex"]) for r in view["redoubts"]]
+        assert set(discs) <= set(placed.badges)
+        texts = {name.text for name in placed.names}
+        assert "Schevardino Redoubt" in texts and (around or "Semyonovka" in texts)
+        assert not [(n.text, disc) for n in placed.names for disc in discs if boxes_overlap(n.box, disc)]
