@@ -175,3 +175,29 @@ def test_a_hit_on_a_lone_block_is_applied_at_once_saying_why(tmp_path):
     assert "R-1-2J" not in shot.message and shot.message.endswith("forced: the only Russian block in 45.")
     assert service.store.commands(game)[-1]["text"] == "forced: the only Russian block in 45"
     assert service.replay_check(game).ok
+
+
+@pytest.mark.parametrize("planted", [False, True])
+def test_whether_a_hit_is_forced_never_tells_a_hidden_block(monkeypatch, planted):
+    """The swap test through the front ends (bot/tools/fog_check.py): a French gun fires 1 hit into 42,
+    and the French player must observe the same whether R-1-11 (3) or R-1-17 (1), blocks he has not seen,
+    stands there beside R-1-3 (3): the game waits for the Russian alike, though with R-1-17 the hit has
+    one unit to go to. A positive control plants a forced test that reads the hidden strengths (one
+    strongest block: one answer, applied at once), and the French player tells the two apart."""
+    from bot.tools import fog_check
+    from rules import bloody_monday
+    from rules.bloody_monday import swaptest
+    from tests.rules.bloody_monday.bm_helpers import do, position
+
+    if planted:
+        def leaky(state: dict):
+            answers = bloody_monday.whole_answers(state, "russian")
+            return (answers[0], "planted") if bloody_monday.choice(state) and len(answers) == 1 else None
+        monkeypatch.setattr(bloody_monday, "forced_answer", leaky)
+    blocks = {"F-I-D": 16, "F-I-1": 16, "F-I-A1": (16, 2), "R-1-3": (42, 3), "R-1-11": (42, 3), "R-1-17": (52, 1)}
+    state, _ = do(position(blocks), "french", "tactical", "activate F-I-D", "activate F-I-A1", "move F-I-1 42")
+    lines = [fog_check.Line("battle 42", accepted=True), fog_check.Line("fire F-I-A1 42", accepted=True)]
+    one, two = (fog_check.observed(bloody_monday, position, "french", lines, terminal=False)
+                for position in (state, swaptest.swapped(state, "R-1-11", "R-1-17")))
+    assert (fog_check.first_difference(one, two) is not None) is planted
+    assert any("The Russian player is applying hits in 42" in seen for seen in one)
