@@ -9,7 +9,8 @@ queries, then `undo`. Everything the viewer can observe must be the same:
 the replies (slash commands, typed messages and `/orders` boxes of several orders), what is posted
 in the game channel and in a spectators' channel, what they are sent by DM (new messages and the
 kept ones edited in place, with their buttons), the pictures (drawn here as the JSON of the view
-they show), the autocomplete choices, the reminders and passed deadlines of the sides awaited at
+they show) and the maps asked for around the places the probes name, the autocomplete of every
+field and the standing orders offered, the reminders and passed deadlines of the sides awaited at
 the end, the terminal's screen and the files it writes for them.
 The lines stop before the first step after which the engine itself tells the two positions apart
 (the rules disclosed a block or a stack); in 1812 the battle plans are compared too, the other
@@ -37,7 +38,7 @@ from bot.delivery import Buttons, Delivery, Onlookers
 from bot.discord.buttons import Confirm
 from bot.discord.messenger import pieces
 from bot.permissions import Actor, TableError
-from bot.service import GameService
+from bot.service import GameService, standing
 from bot.store import Store
 from bot.tables import Offer, Tables
 from bot.terminal.console import play
@@ -175,7 +176,7 @@ def _service(path: Path, position: Position) -> GameService:
 
 async def at_table(position: Position, viewer: str, lines: Sequence[Line], folder: Path,
                    hidden: Sequence[str] | None = None, batched: bool = False, delay: bool = False,
-                   clocks: bool = False) -> list[str]:
+                   clocks: bool = False, around: Sequence[str] = ()) -> list[str]:
     """The game at a Discord table, the viewer seated at their side and a spectators' channel
     following it (anyone may read it; `delay`, one game turn behind: the spectator_delay setting):
     what they observe while giving `lines`, one message each (a line of the other `side`, its
@@ -184,9 +185,12 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
     bot/tables/held.py), the queries and `undo` one by one. With `hidden`, the other side first
     gives those secret orders at the table (one branch of a game's history; the other branch has
     none), and the viewer then presses the "End the phase" button it was offered before them.
-    After every message: the buttons the viewer is offered, the game's status (deadlines: who is
-    waited on) and the viewer's own deadline. With `clocks`, then each awaited side's reminder and
-    its deadline passing (bot/tables/clocks.py; the default action, remind again): who is pinged
+    Before every message, the autocomplete of every field of the play commands (bot/tables/
+    completion.py) and the standing orders offered; after every message: the buttons the viewer is
+    offered, the game's status (deadlines: who is waited on) and the viewer's own deadline. After
+    the lines, the maps the viewer asks for: the public one `around` the places the probes named,
+    and their own by DM. With `clocks`, then each awaited side's reminder and its deadline passing
+    (bot/tables/clocks.py; the default action, remind again): who is pinged
     where, and the question its late player is asked in public, the other player taking his
     reminders in the channel."""
     seen: list[str] = []
@@ -210,10 +214,12 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
             await tables.play.submit(OTHER, CHANNEL, line, other)
         seen.append(f"pressed {_button(before)}: {await _press(tables, before)}")
     for message in _batched(lines) if batched else [[line] for line in lines]:
-        seen.append(f"autocomplete: {_answer(lambda: tables.completion.legal_texts(VIEWER, CHANNEL))}")
-        seen.append(f"units offered: {_answer(lambda: tables.completion.complete(VIEWER, CHANNEL, 'unit', '', {}))}")
+        seen += _completions(tables, service)
         seen.append(await _give(tables, message))
         seen += _looks(tables, service)
+    for private in (False, True):
+        seen.append(f"/game map around {' '.join(around)} private={private}: "
+                    f"{await _mapped(tables, ' '.join(around) or None, private)}")
     if clocks:
         for game in service.store.games(channel=CHANNEL):
             for side in sorted(row["side"] for row in service.store.deadlines(game["id"])):
@@ -221,6 +227,33 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
                 await tables.clocks.expire(game["id"], side, timedelta(0))
         seen += _looks(tables, service)
     return seen
+
+
+def _completions(tables: Tables, service: GameService) -> list[str]:
+    """What the viewer's autocomplete offers: the legal commands, each field of /move, /attack and
+    /order (the destinations of every unit offered, each unit typed in part), and the kinds and
+    orders of /game orders."""
+    def offered(field: str, typed: str = "", given: dict[str, str] | None = None) -> object:
+        return _answer(lambda: tables.completion.complete(VIEWER, CHANNEL, field, typed, given or {}))
+    units = offered("unit")
+    values = [value for value, _ in units] if isinstance(units, list) else []
+    games = service.store.games(channel=CHANNEL)
+    orders = [standing.offered(service.system(game["id"]), service.load(game["id"]), _side(service, game["id"]))
+              for game in games]
+    return [f"autocomplete: {_answer(lambda: tables.completion.legal_texts(VIEWER, CHANNEL))}",
+            f"units offered: {units}",
+            *(f"unit {value[:2]!r} typed: {offered('unit', value[:2])}; "
+              f"to: {offered('to', '', {'unit': value})}" for value in values),
+            *(f"{field} offered: {offered(field)}" for field in ("attackers", "defenders", "order")),
+            f"standing orders offered: {orders}"]
+
+
+async def _mapped(tables: Tables, around: str | None, private: bool) -> str:
+    """The viewer asks for a map (`/game map`): what they are answered (the map itself is posted)."""
+    try:
+        return await tables.play.map(VIEWER, CHANNEL, around, private)
+    except TableError as error:
+        return f"refused: {error.text}"
 
 
 def _batched(lines: Sequence[Line]) -> list[list[Line]]:
@@ -323,14 +356,18 @@ def at_terminal(position: Position, lines: list[str], folder: Path, viewer: str,
 
 
 def observed(system: ModuleType, state: dict, viewer: str, lines: Sequence[Line],
-             hidden: Sequence[str] | None = None, batched: bool = False, terminal: bool = True) -> list[str]:
+             hidden: Sequence[str] | None = None, batched: bool = False, terminal: bool = True,
+             around: Sequence[str] = ()) -> list[str]:
     """Everything the viewer observes of the position through both front ends; with `hidden`,
     after the other side's secret orders; `batched`, the orders in one box (see at_table); not
-    `terminal`, at the table alone (the hot seat's screen is the other player's while he chooses)."""
+    `terminal`, at the table alone (the hot seat's screen is the other player's while he chooses);
+    the maps asked for `around` the places the probes name, at the table and at the terminal."""
     position = Position(system, state)
+    maps = [f"map {' '.join(around)}"] if around else []
     with tempfile.TemporaryDirectory() as folder:
-        table = asyncio.run(at_table(position, viewer, [*lines, *LAST], Path(folder), hidden, batched, clocks=True))
-        seat = at_terminal(position, [line.text for line in [*lines, *LAST]] + ["map"], Path(folder), viewer,
+        table = asyncio.run(at_table(position, viewer, [*lines, *LAST], Path(folder), hidden, batched, clocks=True,
+                                     around=around))
+        seat = at_terminal(position, [line.text for line in [*lines, *LAST]] + ["map", *maps], Path(folder), viewer,
                            hidden or ()) if terminal else []
     return [seen.replace(folder, "<folder>") for seen in [*table, "-- terminal --", *seat]]
 
@@ -418,12 +455,17 @@ def _heard(events: list[dict], viewer: str | None) -> list[dict]:
 
 
 def _probes(viewer: str, pair: tuple[str, str], rng: random.Random, now: dict) -> list[str]:
-    """A few of the engine swap test's probes naming the two blocks, and `units` at their areas."""
+    """A few of the engine swap test's probes naming the two blocks, and `units` and `odds` at their
+    areas (a battle's expected hits there, and a gun of the viewer's firing into them)."""
     from rules.bloody_monday import swaptest
+    from rules.bloody_monday.game import Game
 
     areas = {now["blocks"][block]["area"] for block in pair} - {None}
+    g = Game(now)
+    guns = sorted(bid for bid in g.on_map(viewer) if g.defs[bid].type == "artillery")
     return [*swaptest.probes(now, viewer, pair, rng, 0, 3),
-            *(f"units {area}" for area in sorted(areas))]
+            *(f"{query} {area}" for area in sorted(areas) for query in ("units", "odds")),
+            *(f"odds {gun} {area}" for gun in rng.sample(guns, min(1, len(guns))) for area in sorted(areas))]
 
 
 @dataclass
@@ -474,7 +516,8 @@ def bloody_monday_swap(seed: int, rng_seed: int, scenario: str = "bloody_monday"
                 _compare(system, state, swaptest.swapped(state, a, b), who, rng, steps,
                          partial(_probes, who, (a, b), rng), swaptest.weighted_choice,
                          f"{scenario} seed={seed} rng_seed={rng_seed} command {played} viewer={who} "
-                         f"swap {a}<->{b}", report, terminal=who == viewer)
+                         f"swap {a}<->{b}", report, terminal=who == viewer,
+                         around=sorted({str(state["blocks"][x]["area"]) for x in (a, b)} - {"None"}))
     return report
 
 
@@ -490,17 +533,19 @@ def _rollout(state: dict, rng: random.Random) -> tuple[str, Any]:
 
 
 def _campaign_probes(viewer: str, pair: tuple[int, int], rng: random.Random, plans: bool, now: dict) -> list[str]:
-    """A few of the 1812 engine swap test's probes naming the two places, and `units` there;
+    """A few of the 1812 engine swap test's probes naming the two places, `units` and `odds` there;
     without battle plans where the viewer's own would reveal the battle (`plans` False)."""
     from rules.campaign_1812 import swaptest
 
     named = [p for p in swaptest.probes(now, viewer, pair, rng, 0) if plans or not p.startswith("plan")]
-    return [*rng.sample(named, min(3, len(named))), *(f"units {place}" for place in pair)]
+    return [*rng.sample(named, min(3, len(named))),
+            *(f"{query} {place}" for place in pair for query in ("units", "odds"))]
 
 
 def _compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: random.Random, steps: int,
              probes: Callable[[dict], list[str]], choose: Callable[[random.Random, list], Any], what: str,
-             report: SwapReport, hidden: Sequence[str] = (), terminal: bool = True) -> None:
+             report: SwapReport, hidden: Sequence[str] = (), terminal: bool = True,
+             around: Sequence[str] = ()) -> None:
     """Type the same lines in two positions the viewer must not tell apart, and report where what
     the viewer observes through the front ends parts (`what` says which positions they were).
     With `hidden`, the other side's secret orders that make `other` of `state`: both branches
@@ -508,11 +553,11 @@ def _compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: ran
     lines = lines_to_type(system, state, other, viewer, rng, steps, probes, choose)
     batched = report.positions % 2 == 1  # every other position, the orders in one `/orders` box
     if hidden:
-        one, two = (observed(system, state, viewer, lines, [], batched),
-                    observed(system, state, viewer, lines, hidden, batched))
+        one, two = (observed(system, state, viewer, lines, [], batched, around=around),
+                    observed(system, state, viewer, lines, hidden, batched, around=around))
     else:
-        one, two = (observed(system, state, viewer, lines, None, batched, terminal),
-                    observed(system, other, viewer, lines, None, batched, terminal))
+        one, two = (observed(system, state, viewer, lines, None, batched, terminal, around),
+                    observed(system, other, viewer, lines, None, batched, terminal, around))
     differ = first_difference(one, two)
     report.positions += 1
     if differ:
@@ -525,7 +570,8 @@ def _campaign_compare(system: ModuleType, state: dict, other: dict, viewer: str,
     from rules.campaign_1812 import swaptest
 
     _compare(system, state, other, viewer, rng, steps, partial(_campaign_probes, viewer, pair, rng, plans),
-             swaptest.weighted_choice, f"{what} viewer={viewer}", report, hidden)
+             swaptest.weighted_choice, f"{what} viewer={viewer}", report, hidden,
+             around=sorted({str(place) for place in pair}))
 
 
 def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", positions: int = 2,

@@ -30,6 +30,22 @@ def test_what_a_player_observes_is_the_same_whatever_the_hidden_blocks_are(seed,
     assert report.differences == []
 
 
+def whole(state: dict) -> str:
+    """A digest of the whole position, hidden blocks and all: what a planted leak tells."""
+    return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:12]
+
+
+def first_impulse_read(lines: list[str], around: tuple[str, ...] = ()) -> str | None:
+    """Where what the French player observes at the start of a game (dice seed 3, at the table
+    alone) parts between two positions that exchange Kutuzov and R-1-3, both unseen, while they
+    give `lines` and ask for the maps `around` places; None where it does not."""
+    state = bloody_monday.setup("bloody_monday", 3, [])
+    lines_ = [fog_check.Line(line) for line in lines]
+    return fog_check.first_difference(*(
+        fog_check.observed(bloody_monday, position, "french", lines_, terminal=False, around=around)
+        for position in (state, swaptest.swapped(state, "R-KUT", "R-1-3"))))
+
+
 def cross_the_dms(monkeypatch) -> None:
     """A planted leak: each player is sent the other's private view by DM."""
     private_views = News.private_views
@@ -44,16 +60,15 @@ def cross_the_dms(monkeypatch) -> None:
 
 def test_the_check_sees_a_dm_sent_to_the_wrong_player(monkeypatch):
     """The positive control: plant a leak (each player is sent the other's view by DM) and the
-    same games show it."""
+    first impulse shows it, where it shows nothing as things are."""
+    assert first_impulse_read(["tactical"]) is None
     cross_the_dms(monkeypatch)
-    seed, scenario, options = GAMES[0]
-    report = fog_check.bloody_monday_swap(seed, seed, scenario, options, positions=3)
-    assert report.differences and "DM" in report.differences[0]
+    assert "DM" in str(first_impulse_read(["tactical"]))
 
 
 def test_the_check_reads_the_spectators_channel(monkeypatch):
     """The positive control for spectators: plant a leak (the spectators' news also shows each
-    side's private view, in a channel any player may read) and the same games show it."""
+    side's private view, in a channel any player may read) and the first impulse shows it."""
     spectator_rows = news.spectator_rows
 
     def telling_too_much(room, game_id, seq, state, *args, **kwargs):
@@ -62,26 +77,70 @@ def test_the_check_reads_the_spectators_channel(monkeypatch):
         return rows + [(place, row) for place, _ in rows for _, row in private]
 
     monkeypatch.setattr(news, "spectator_rows", telling_too_much)
-    seed, scenario, options = GAMES[0]
-    report = fog_check.bloody_monday_swap(seed, seed, scenario, options, positions=3)
-    assert report.differences and f"posted in {fog_check.SPECTATORS}" in report.differences[0]
+    assert f"posted in {fog_check.SPECTATORS}" in str(first_impulse_read(["tactical"]))
 
 
 def test_the_check_reads_the_reminders_and_the_passed_deadlines(monkeypatch):
     """The positive control for the clocks: plant a leak (each reminder and passed deadline names a
-    digest of the whole position, hidden blocks and all) and the same games show it in what the
+    digest of the whole position, hidden blocks and all) and the first impulse shows it in what the
     viewer is sent when the sides awaited at the end are reminded and their deadlines pass."""
     tell = Clocks._tell
 
     def telling_too_much(self, game_id, side, moment, secret, passed=None):
-        whole = hashlib.sha256(json.dumps(self.service.load(game_id), sort_keys=True).encode()).hexdigest()
-        return [(to, {**payload, "text": words(payload["text"], f" (the whole position: {whole[:12]})")})
+        said = f" (the whole position: {whole(self.service.load(game_id))})"
+        return [(to, {**payload, "text": words(payload["text"], said)})
                 for to, payload in tell(self, game_id, side, moment, secret, passed)]
 
     monkeypatch.setattr(Clocks, "_tell", telling_too_much)
-    seed, scenario, options = GAMES[0]
-    report = fog_check.bloody_monday_swap(seed, seed, scenario, options, positions=3)
-    assert report.differences and "the whole position: " in report.differences[0]
+    assert "the whole position: " in str(first_impulse_read(["tactical"]))
+
+
+def test_the_check_reads_every_field_of_the_autocomplete(monkeypatch):
+    """The positive control for the autocomplete: plant a leak (/order's choices end with a digest
+    of the whole position) and the first impulse shows it, where it shows nothing as things are."""
+    from bot.tables.completion import Completion
+
+    assert first_impulse_read(["tactical"]) is None
+    complete = Completion.complete
+
+    def telling_too_much(self, actor, channel, field, typed, given):
+        game_id = self.tables.game_in(channel)["id"]
+        extra = [("whole", whole(self.service.load(game_id)))] if field == "order" else []
+        return complete(self, actor, channel, field, typed, given) + extra
+
+    monkeypatch.setattr(Completion, "complete", telling_too_much)
+    assert "order offered" in str(first_impulse_read(["tactical"]))
+
+
+def test_the_check_reads_the_maps_asked_for_around_the_places_named(monkeypatch):
+    """The positive control for `/game map`: plant a leak (a map asked for around a place is posted
+    with a digest of the whole position) and the first impulse shows it, public or private."""
+    from bot.delivery import message
+    from bot.tables.play import Play
+
+    assert first_impulse_read(["tactical"], ("44",)) is None
+    posted = Play._map_post
+
+    def telling_too_much(self, actor, channel, around, private):
+        game_id, rows = posted(self, actor, channel, around, private)
+        return game_id, [*rows, (rows[0][0], message(f"the whole position: {whole(self.service.load(game_id))}"))]
+
+    monkeypatch.setattr(Play, "_map_post", telling_too_much)
+    assert "the whole position" in str(first_impulse_read(["tactical"], ("44",)))
+
+
+def test_the_check_reads_the_odds_asked_of_places_named(monkeypatch):
+    """The positive control for `odds`: plant a leak (the odds of any place end with a digest of the
+    whole position) and the probe `odds 44` shows it."""
+    from rules.core.errors import RuleViolation
+
+    assert first_impulse_read(["odds 44"]) is None
+
+    def telling_too_much(state, side, text):
+        raise RuleViolation("5.3", f"no battle in {text}, but here is the whole position: {whole(state)}")
+
+    monkeypatch.setattr(bloody_monday, "odds", telling_too_much)
+    assert "the whole position" in str(first_impulse_read(["odds 44"]))
 
 
 def test_kolocha_fuzz_runs_every_part_and_writes_a_failing_playout_as_a_script(
@@ -216,7 +275,7 @@ def test_undo_while_the_battle_plans_are_given_says_the_same_whether_the_other_c
 
 def test_orders_given_in_one_box_and_held_behind_a_choice_say_the_same_whatever_the_hidden_blocks_are(monkeypatch):
     """Every other position, the check gives the viewer's orders in one `/orders` box with a probe
-    last, typed once the viewer may no longer act; at seed 1 that probe (`fire R-2-CGr 72`) meets
+    last, typed once the viewer may no longer act; at seed 4 that probe (`move F-III-10 54`) meets
     the other side's choice and is held (bot/tables/held.py), in both positions alike."""
     from bot.tables import held
 
@@ -224,6 +283,6 @@ def test_orders_given_in_one_box_and_held_behind_a_choice_say_the_same_whatever_
     hold = held.hold
     monkeypatch.setattr(held, "hold", lambda store, game_id, orders: holds.append(orders.lines) or
                         hold(store, game_id, orders))
-    report = fog_check.bloody_monday_swap(1, 1, positions=4)
+    report = fog_check.bloody_monday_swap(4, 4, positions=4)
     assert report.positions >= 2 and report.differences == []
     assert holds and holds[0] == holds[1]
