@@ -139,7 +139,9 @@ class Play(Room):
         """Under the game's lock: the batch's orders judged one after another up to the first
         refused, which with those after it is held when a choice waiting first refused it; their
         news stored, for the caller to send together once they and any held orders they let play
-        are judged (texts in a row go as one message, bot/delivery/runs.py)."""
+        are judged (texts in a row go as one message, bot/delivery/runs.py); a phase's map that a
+        later order ends at once, the board unchanged, left out (`_one_map`)."""
+        mapped: tuple[int, dict] | None = None
         for n, line in enumerate(batch.lines):
             if typed and await asyncio.to_thread(self._secret_now, game_id, line):
                 batch.said.append(Said(line, False, SECRET_ORDER, withdraw=True))
@@ -151,6 +153,23 @@ class Play(Room):
             batch.said.append(said)
             if not said.accepted:
                 return
+            async with self.tables.delivery.sending(game_id):  # none of its rows on its way meanwhile
+                mapped = await asyncio.to_thread(self._one_map, game_id, mapped)
+
+    def _one_map(self, game_id: int, mapped: tuple[int, dict] | None) -> tuple[int, dict] | None:
+        """Under the game's lock, after an order of a batch: the latest of its changes posted with a
+        map and what that map shows (superseded.board); when the order just stored posts a map over
+        the same board, the earlier change's line loses its headline and map (superseded.unmapped)."""
+        seq = self.store.last_seq(game_id)
+        channel = channel_audience(self.store.game(game_id)["channel"])
+        rows = self.store.undelivered_since(game_id, mapped[0] if mapped else seq)
+        posted = any(row["seq"] == seq and row["audience"] == channel and "picture" in row["payload"] for row in rows)
+        if not posted or mapped is not None and mapped[0] == seq:
+            return mapped
+        board = superseded.board(self.service.system(game_id).view(self.service.load(game_id), None))
+        if mapped is not None and mapped[1] == board:
+            self.store.tell_again(superseded.unmapped(rows, mapped[0], channel))
+        return seq, board
 
     def _own_side(self, game_id: int, actor: Actor, side: str | None) -> str | None:
         """The one side an order of this person is for (None at a hot seat, where it is not known)."""

@@ -16,6 +16,11 @@ nor, once the game no longer waits for it, asked by DM (what else that DM said g
 when the orders played nothing in public (all refused, or a secret order given while the other
 side orders too): the channel then reads exactly as if none had been held, so whether a side
 holds orders stays its own business.
+
+Orders of one message that pass several phases are told likewise: a phase's map that the next
+order ends at once, the board unchanged, is dropped (`unmapped`), one map for the state the message
+leaves. An 1812 `move 4 3; end; end` posted the Forced March Phase's headline and map, then at once
+the French Player-Turn's over the same board; Borodino's `end; end` past an empty Combat Phase alike.
 """
 from __future__ import annotations
 
@@ -62,7 +67,42 @@ def withdrawn(rows: list[dict], at: int, side: str, awaited: bool, channel: str)
     return changed
 
 
-def _told_again(payload: dict, side: str, newer_map: bool) -> dict:
+BOARD = ("units", "waiting", "eliminated", "redoubts", "places", "areas")  # what a map draws of a view
+DONE = ("moved", "attacked", "advanced")  # a unit's marks of what it did this player-turn, which ending it clears
+
+
+def board(view: dict) -> dict:
+    """What a map of the public `view` shows of the game: its pieces where they stand, leaving out
+    the title strip's words (the phase, its prompt, who moves) and the marks of what units did this
+    player-turn, which its end clears (the next map draws those moves and attacks as its arrows).
+
+    >>> board({"units": [{"hex": "3220", "moved": True}], "phase": "combat"})["units"]
+    [{'hex': '3220'}]
+    """
+    pieces = {key: view.get(key) for key in BOARD}
+    pieces["units"] = [{k: v for k, v in unit.items() if k not in DONE} for unit in view.get("units", [])]
+    return pieces
+
+
+def unmapped(rows: list[dict], at: int, channel: str) -> dict[int, dict | None]:
+    """The channel line of the change stored at command `at` without its headline, map and "your
+    move" lines, which a later order of the same message, leaving the board as it was, posts anew
+    (`rows`: the game's rows not yet delivered, from that change on); a line whose buttons ask a
+    question, or already tried, stays as it is.
+
+    >>> line = {"id": 1, "seq": 4, "audience": "channel:9", "tried_at": None, "joined": None,
+    ...         "payload": {"text": ["A.\\nTurn 2"], "picture": {"seq": 4}, "story": "A.",
+    ...                     "parts": {"line": ["A."], "head": ["\\nTurn 2"], "asks": {}}}}
+    >>> unmapped([line], 4, "channel:9")
+    {1: {'text': ['A.'], 'story': 'A.'}}
+    """
+    return {row["id"]: told for row in rows
+            if row["seq"] == at and row["audience"] == channel and "parts" in row["payload"]
+            and not row["tried_at"] and not row["joined"]
+            and (told := _told_again(row["payload"], None, True)) is not row["payload"]}
+
+
+def _told_again(payload: dict, side: str | None, newer_map: bool) -> dict:
     """A change's channel line without the headline, map and "your move" lines a later line says
     anew, and without `side`'s "your move"; as it was when its buttons ask another side (what
     they ask is not this module's to take back)."""

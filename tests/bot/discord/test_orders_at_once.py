@@ -108,3 +108,56 @@ def test_a_batch_reply_tells_each_effect_once(tmp_path):
             assert moved.startswith(f"3. ✅ French: {engaging}. ") and "and engages." in moved
             assert moved.count(" moves ") == 1, moved
     play(test, tmp_path)
+
+
+def test_a_phase_the_orders_end_at_once_posts_no_map_of_its_own(tmp_path):
+    """An /orders box that passes a phase at once posts one map, for the state it leaves: Borodino's
+    `end` past a Combat Phase with no attack made (an artillery unit may bombard, Artillery C, so the
+    phase waited) and 1812's past a Forced March Phase with no march (each posted a headline and a
+    map over the same board, the next at once). A phase that changed the board keeps its map."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await borodino(s)
+            before = len(s.channel.history())
+            await s.anna.submit_modal(await s.anna.slash(s.channel, "orders"),
+                                      {ORDERS_BOX: "move 3422 3220\nend\nend"})
+            posts = s.channel.history()[before:]
+            assert [len(m.attachments) for m in posts] == [1]
+            assert "French Combat Phase.\n" in posts[0].content and "| Movement Phase | Russian player" in \
+                posts[0].content and "| Combat Phase |" not in posts[0].content
+    play(test, tmp_path)
+
+
+def test_a_phase_that_changed_the_board_keeps_its_map(tmp_path):
+    """1812, seed 4: the forced march from Riga (4) arrives in Courland (5), so the Forced March
+    Phase's map shows a board the next one no longer does."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await campaign(s, 4)
+            before = len(s.channel.history())
+            await s.boris.submit_modal(await s.boris.slash(s.channel, "orders"), {ORDERS_BOX: "end\nmarch 4 5\nend"})
+            posts = [m for m in s.channel.history()[before:] if m.attachments]
+            assert len(posts) == 2, s.posts()[before:]
+            assert "| Forced March Phase |" in posts[0].content and "| Attrition Phase |" in posts[1].content
+    play(test, tmp_path)
+
+
+async def campaign(s: Server, seed: int) -> None:
+    """1812's campaign with the dice of `seed`, in the game channel: Anna French, Boris Russian, started."""
+    await s.tables.lobby.new(Actor(str(s.anna.id), "anna"), str(s.guild.id), str(s.channel.id),
+                             "campaign_1812", "campaign", seed=seed)
+    await s.anna.slash(s.channel, "game join", side="french")
+    await s.boris.slash(s.channel, "game join", side="russian")
+    await s.anna.slash(s.channel, "game start")
+
+
+def test_1812_orders_past_the_forced_march_phase_post_one_map(tmp_path):
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await campaign(s, 1)  # the Russian Movement Phase first (the dice may open with attrition)
+            before = len(s.channel.history())
+            await s.boris.submit_modal(await s.boris.slash(s.channel, "orders"), {ORDERS_BOX: "move 4 3\nend\nend"})
+            posts = s.channel.history()[before:]
+            assert len(posts) == 1 and "Forced March Phase" not in posts[0].content, [m.content for m in posts]
+            assert "Turn 1 of 13 | June II 1812 | Attrition Phase | French player" in posts[0].content
+    play(test, tmp_path)

@@ -14,7 +14,8 @@ MODULES = ["rules.core.system", "rules.core.hexes", "rules.core.words", "rules.c
            "bot.discord.buttons", "bot.service.turns", "bot.delivery.messenger", "bot.delivery.payloads",
            "bot.discord.messenger",
            "rules.borodino.movement", "rules.borodino.instead", "rules.borodino.battle", "rules.borodino.tables",
-           "bot.choices", "bot.under_way", "bot.dice_audit", "bot.tables.spectators", "bot.words"]
+           "bot.choices", "bot.under_way", "bot.dice_audit", "bot.tables.spectators", "bot.words",
+           "bot.tables.superseded"]
 
 
 @pytest.mark.parametrize("name", MODULES)
