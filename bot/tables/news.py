@@ -190,7 +190,8 @@ class Change:
         else edits it meanwhile); else the button's own reply writes it."""
         own = self.asked.get(side)
         if own is not None and "question" in own:
-            if own["question"]["fresh"]:
+            if own["question"]["fresh"]:  # a new message, which notifies: the answer above its question too
+                self._under_where_it_fits(outcome, own)
                 return
             _under(outcome, own)
         else:
@@ -220,16 +221,54 @@ class Change:
         return [row["id"] for row in lines]
 
     def _under_the_unsent_answer(self, side: str, own: dict) -> None:
-        """A question written in place of an answer not yet sent goes under it: held orders that a
-        click let play at once, in the same flush, asked its player again in the same question
-        message, and the click's answer ('1 hit on R-1-2J.') was written over before it was read."""
+        """A question written in place of a click's answer goes under it, the answer not yet sent
+        or sent but perhaps unread: held orders that a click let play at once, in the same flush,
+        asked its player again in the same question message, and the click's answer ('1 hit on
+        R-1-2J.') was written over before it was read; a computer's next question, a few seconds
+        after the answer was shown ('Loss taken in Dinaburg (6).' under 'Battle of Kovno (11), you
+        are the defender'), likewise. A question in a new message (`fresh`: it must notify) says the
+        answer not yet sent above it too, where it fits: 'Stay: no advance.' stood alone in the
+        clicked message, the retreat asked at once by the opponent's held attack in a DM of its own.
+        The click's own change puts its answer there itself (`_answered`)."""
         question = own.get("question")
-        if question is None or question["fresh"]:
+        if question is None:
             return
-        unsent = [row["payload"]["question"] for row in self.news.store.undelivered(self.game_id)
+        unsent = [row["payload"] for row in self.news.store.undelivered(self.game_id)
                   if row["audience"] == side and "question" in row["payload"] and not row["tried_at"]]
-        if unsent and unsent[-1].get("answer") and unsent[-1]["since"] == question["since"]:
-            _under(unsent[-1]["answer"], own)
+        last = unsent[-1] if unsent else None
+        answer = last["question"].get("answer") if last is not None else None
+        if question["fresh"]:
+            if answer is not None and last is not None and last["text"] == answer and \
+                    not (self.asked_in is not None and side == self.side):
+                self._under_where_it_fits(answer, own)
+        elif answer is not None and last is not None and last["question"]["since"] == question["since"]:
+            _under(answer, own)
+        elif last is None and not (self.asked_in is not None and side == self.side) and \
+                (shown := self._shown_answer(side, question["since"])) is not None:
+            _under(shown, own)
+
+    def _under_where_it_fits(self, answer: Text, own: dict) -> None:
+        """The answer above a question that goes in a new message, when the message still holds
+        both (never a message more for it: a text too long is split, never cut)."""
+        pieces = self.news.delivery.messenger.pieces
+        alone, both = dict(own, question=dict(own["question"])), own
+        _under(answer, both)
+        game = f"Game {self.game_id}: "
+        if len(pieces(words(game, both["text"]))) > len(pieces(words(game, alone["text"]))):
+            own.clear()
+            own.update(alone)
+
+    def _shown_answer(self, side: str, since: int) -> Text | None:
+        """The click's answer that the side's question message of the player-turn after command
+        `since` holds alone (the last row written there said it and nothing else), if any."""
+        store = self.news.store
+        for place, audience in store.question_places(self.game_id):
+            asked = store.question_messages(self.game_id, place) if audience == side else None
+            row = store.outbox_row(asked[1]) if asked is not None and asked[0] == since and asked[2] else None
+            answer = row["payload"].get("question", {}).get("answer") if row is not None else None
+            if answer is not None and row is not None and row["payload"]["text"] == answer:
+                return answer
+        return None
 
     def _why(self, system) -> str:
         """A computer's reason, in public only where nothing is hidden: in a game with fog of

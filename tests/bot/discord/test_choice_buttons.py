@@ -310,7 +310,7 @@ def test_a_players_questions_of_an_impulse_share_one_dm_and_a_ping_tells_them_wh
     his only answers, applied at once (both players see that each is alone there), so he is asked
     nothing; the two fires into 46, where he has two blocks, ask him. His questions of the impulse are
     asked in one DM, edited in place: the first notifies as a new DM; when the game waits for him
-    again, the question takes the place of the one answered, and a ping in the channel (whether the
+    again, the question takes the place of the one answered, under its answer, and a ping in the channel (whether the
     game waits for him is public) points to it; a player who takes reminders by DM (/prefs) gets a
     new DM instead, unpinged. Its buttons work after a restart; the next impulse waits for him
     anew in a new DM."""
@@ -346,7 +346,9 @@ def test_a_players_questions_of_an_impulse_share_one_dm_and_a_ping_tells_them_wh
                 new = [m for m in dms.history() if m.id not in earlier]
                 assert len(new) == (1 if remind == "both" else questions + 1)  # one question message, or one a fire
                 asked = new[-1]
-                assert "the game waits for you, due" in asked.content and answer_ids(asked)
+                assert "the game waits for you, due" in asked.content.lower() and answer_ids(asked)
+                if questions and remind == "both":  # under the answer its place held, which stays
+                    assert re.match(r"Game 1: \d hits? on R-.*\.\nThe game waits for you, due ", asked.content)
                 assert len(pinged) == (1 if questions and remind == "both" else 0)  # a new DM notifies
                 pings += len(pinged)
                 assert all(m.content.endswith("what is asked is in your private news.") for m in pinged)

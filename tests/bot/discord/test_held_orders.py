@@ -164,3 +164,41 @@ def test_the_private_lines_of_the_click_that_lets_held_orders_play_are_not_writt
             assert s.dms(s.boris)[-1].startswith(f"Game {game_id}: 3 hits on R-1-3.\nThe game waits for you, due ")
             assert "Apply 1 hit in 46" in s.dms(s.boris)[-1]
     play(test, tmp_path)
+
+
+def test_a_click_s_answer_shown_stays_above_the_next_question(tmp_path):
+    """Last Blood: Boris's click '3 hits on R-1-3' is written in his question message; the French
+    shot that follows (a computer's would come seconds later) asks him again in that message. The
+    answer stays, the question under it: it was written over before he had a chance to read it."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id, _, answers, state = await hits_asked(s)
+            await click_all(s, game_id, answers)
+            assert s.dms(s.boris)[-1] == f"Game {game_id}: 3 hits on R-1-3."
+            asked = len(s.dms(s.boris))
+            shot = next(c.to_text() for c in BLOODY_MONDAY.legal_commands(state, "french")
+                        if c.to_text().startswith("fire"))
+            await send(s, [shot])
+            assert len(s.dms(s.boris)) == asked and "Apply 1 hit in 46" in s.dms(s.boris)[-1]
+            assert s.dms(s.boris)[-1].startswith(f"Game {game_id}: 3 hits on R-1-3.\n"), s.dms(s.boris)[-1]
+    play(test, tmp_path)
+
+
+def test_a_click_s_answer_comes_above_a_question_asked_at_once_in_a_dm_of_its_own(tmp_path):
+    """Last Blood, Boris taking his reminders by DM (/prefs): his click '3 hits on R-1-3' lets the
+    French shot held behind it play at once, whose hits he is asked anew in a DM of its own (a new
+    DM notifies). That DM says the answer above the question, one message: the answer stood alone
+    in the clicked message, the question in the next."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await s.boris.slash(s.channel, "prefs", remind="dm")
+            game_id, _, answers, state = await hits_asked(s)
+            shot = next(c.to_text() for c in BLOODY_MONDAY.legal_commands(state, "french")
+                        if c.to_text().startswith("fire"))
+            await send(s, [shot])
+            asked = len(s.dms(s.boris))
+            await click_all(s, game_id, answers)
+            assert len(s.dms(s.boris)) == asked + 1, s.dms(s.boris)[asked - 1:]
+            assert s.dms(s.boris)[-1].startswith(f"Game {game_id}: 3 hits on R-1-3.\nThe game waits for you, due ")
+            assert "Apply 1 hit in 46" in s.dms(s.boris)[-1]
+    play(test, tmp_path)
