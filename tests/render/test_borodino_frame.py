@@ -103,6 +103,15 @@ def test_the_legend_explains_every_mark_the_map_draws_in_every_game():
     assert MARKS in named and "who holds a redoubt" in named
 
 
+def test_the_legend_explains_the_dashed_arrow_of_artillery_bombarding():
+    """Artillery fires from two hexes off (SPI's Borodino rules, Artillery), its attack arrow
+    dashed (render/hexmap/overlays.py), and the legend named only the solid one, so a player read
+    a dashed black arrow from a battery two hexes away as nothing the legend knew (seen in
+    kolocha local, 6 September: 3119's battery on 3220, the Great Redoubt's on 2819)."""
+    named = [text for _, text in legend_items()]
+    assert named.index("artillery bombarding two hexes off") == named.index("attack: odds, die, result") + 1
+
+
 def test_the_legend_says_in_which_scenarios_the_exit_zone_counts():
     """Every map shows the east edge's exit zone, but only the 7 September victory conditions (and
     the Grand Battle's, "The same as September 7") count units moved off it."""
