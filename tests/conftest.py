@@ -57,7 +57,7 @@ def _forget_memos_under_mutation():
 @pytest.fixture
 def playout(tmp_path):
     """Play a seeded random game; on failure write the script that reproduces it and say where
-    (STYLE.md: the fuzzer writes the seed and commands as a file `kolocha local --script` replays)."""
+    (docs/development.md, Fuzzing: the seed and commands as a file `kolocha local --script` replays)."""
     def play(system: str, scenario: str, seed: int, rng_seed: int, options=None, check=None) -> Playout:
         try:
             return random_playout(system, scenario, seed, options, rng_seed=rng_seed, check=check)

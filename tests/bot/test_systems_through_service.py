@@ -67,8 +67,8 @@ def test_queries_undo_and_refusals_answer_in_sentences(case):
 
 
 def test_undo_never_crosses_a_die_roll_or_a_revealed_block(case):
-    """Undo never crosses a die roll or a revealed block (STYLE.md, Rally the Troops): the game's first
-    irreversible command stands, with a sentence that says why."""
+    """Undo never crosses a die roll or a revealed block (docs/architecture.md, Storage and the
+    outbox): the game's first irreversible command stands, with a sentence that says why."""
     system, scenario, played, service = case
     game = service.new_game(system, scenario, seed=3)
     submitted = ((side, service.submit(game, side, text)) for side, text in played.commands)

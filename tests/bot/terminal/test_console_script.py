@@ -1,4 +1,4 @@
-"""bot/console.py and `kolocha local`: scripts (text and JSON), the hot-seat loop, crash-resume."""
+"""bot/terminal/console.py and `kolocha local`: scripts (text and JSON), the hot-seat loop, crash-resume."""
 from __future__ import annotations
 
 import io
