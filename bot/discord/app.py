@@ -441,9 +441,11 @@ async def answer_plain(messenger: Messenger, message: discord.Message, outcome: 
                        ) -> None:
     """React to a plain-message command, and DM its author what is for them alone. A plain
     message cannot be answered privately, so when their DMs are closed a short reply (gone
-    after DM_CLOSED_SECONDS) says only where to look: the words never appear in public."""
+    after DM_CLOSED_SECONDS) says only where to look: the words never appear in public. A message
+    that should leave the channel (Fog of War) gets no ✅ or ❌ where the server keeps the bot from
+    deleting it: the mark would tell every reader whether the orders it names were legal."""
     deleted = outcome.withdraw and await _deleted(message)
-    if not deleted:
+    if not outcome.withdraw:
         try:
             await message.add_reaction("✅" if outcome.accepted else "❌")
         except discord.HTTPException:

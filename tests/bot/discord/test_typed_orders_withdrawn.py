@@ -5,10 +5,14 @@ player types either of two partial moves of the stack in Riga, and what the Fren
 (the channel as he reads it, his DMs) is the same in both."""
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
+from types import SimpleNamespace
+
+import discord
 
 from bot.permissions import Actor
-from bot.tables.play import WITHDRAWN
+from bot.tables.play import WITHDRAWN, PlainReply
 from tests.bot.discord.sim import play, server
 
 
@@ -56,3 +60,49 @@ def test_a_typed_move_that_tells_nothing_more_stays(tmp_path):
             kept = next(m for m in s.channel.history() if m.id == sent.id)
             assert [str(r.emoji) for r in kept.reactions] == ["✅"]
     play(test, tmp_path)
+
+
+class Undeletable:
+    """A typed message in a channel where the bot may not delete (no Manage Messages): its
+    reactions, as everyone reads them, and what else went to the channel."""
+
+    def __init__(self) -> None:
+        self.reactions: list[str] = []
+        self.author = SimpleNamespace(id=7, mention="<@7>")
+        self.channel = SimpleNamespace(id=100)
+
+    async def delete(self) -> None:
+        raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), "Missing Permissions")
+
+    async def add_reaction(self, emoji: str) -> None:
+        self.reactions.append(emoji)
+
+
+class Author:
+    """The author's DMs."""
+
+    def __init__(self) -> None:
+        self.dms: list[str] = []
+
+    def pieces(self, text) -> list[str]:
+        return [str(text)]
+
+    async def dm(self, user: str, text: str, *args, **kwargs) -> None:
+        self.dms.append(text)
+
+
+def test_a_message_that_should_leave_the_channel_gets_no_mark_where_it_stays():
+    """Fog of War: where the server does not let the bot delete a message that tells more than the
+    public lines, it stays, and a ✅ or ❌ under it would tell every reader whether the orders it names
+    were legal ('move R-1-3 43' refused: R-1-3 cannot reach 43), which only its author may know.
+    Accepted or refused, the channel reads the same: no mark; the author reads why by DM."""
+    from bot.discord.app import answer_plain
+
+    async def read(accepted: bool) -> tuple[list[str], list[str]]:
+        message, author = Undeletable(), Author()
+        await answer_plain(author, message, PlainReply(accepted, WITHDRAWN, withdraw=True))
+        return message.reactions, author.dms
+
+    (accepted, told), (refused, _) = asyncio.run(read(True)), asyncio.run(read(False))
+    assert accepted == refused == []
+    assert told == [WITHDRAWN]
