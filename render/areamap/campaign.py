@@ -195,6 +195,7 @@ def legend_items(view: dict) -> list[tuple[Icon, str]]:
     own = (f"own {letters}; the enemy's hidden" if view.get("viewer") else letters
            if any("id" in u for u in view.get("units", [])) else "every stack hidden to onlookers, as to the enemy")
     return [(swatch(CONTROL["french"]), "French control"), (swatch(CONTROL["russian"]), "Russian control"),
+            (swatch(CONTROL[None]), "no Victory Points"),
             (swatch(DEPLETION[50]), "50% depleted"), (swatch(DEPLETION[100]), "100% depleted"),
             (swatch(P.BLOCK["french"]["fill"]), "French stack"), (swatch(P.BLOCK["russian"]["fill"]), "Russian stack"),
             (star_icon(P.STAR), "fort 1 VP; Kiev 3, capitals 5"), (line_icon(BATTLE, 0.3), "battle"),

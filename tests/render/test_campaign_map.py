@@ -185,6 +185,17 @@ def test_the_legend_shows_a_fort_as_the_star_the_map_draws_on_its_tab():
     assert img.getpixel((20, 22)) == P.STAR and img.getpixel((1, 1)) == (255, 255, 255)
 
 
+def test_the_legend_names_the_colour_of_places_no_one_holds_for_points():
+    """Control counts only where Victory Points are (SPI's 1812 overview, Victory Conditions): the
+    other places, Zhitomir, Warsaw, Tver and thirteen more, keep the map's plain colour, which the
+    legend named nowhere beside French and Russian control (seen in kolocha local, July I, with a
+    French corps in Zhitomir)."""
+    named = dict((words, icon) for icon, words in legend_items({}))
+    img = Image.new("RGB", (40, 40), (255, 255, 255))
+    named["no Victory Points"](img, ImageDraw.Draw(img), (0, 0, 39, 39))
+    assert img.getpixel((20, 20)) == P.PLACE_CONTROL[None] != P.PLACE_CONTROL["french"]
+
+
 def test_the_optional_leader_stands_in_his_stack_s_label_by_his_initial_for_his_side_alone(monkeypatch):
     """The optional leader rule: a leader is hidden in his stack as its corps are; his own side reads him on its
     stack's label, and the legend says whose initial it is. A game without the rule names no leader."""
