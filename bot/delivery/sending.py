@@ -114,24 +114,27 @@ class SendingPart(InPlacePart, RunsPart, PlacesPart, PicturesPart):
             self.store.clear_closed_dm(target[3:])
 
     async def _send_run(self, rows: list[dict], target: str, began: str) -> None:
-        """Texts in a row as one message (as many as it takes should they outgrow it), with the
-        pictures of the last when it is a picture row: which rows it carries is stored before it is
-        sent (Delivery._run), with when this first try began and how the message reads (a try the
-        process may die in the middle of, which `_went` reads the place for after a restart later
-        than Discord remembers its nonce); its nonce names them all, and the platform's acceptance
-        is remembered for each until the store has marked them."""
+        """Texts in a row as one message (as many as it takes should they outgrow it), with the pictures of
+        the last when it is a picture row and its buttons under the last piece: which rows it
+        carries is stored before it is sent (Delivery._run), with when this first try began and how
+        the message reads (a try the process may die in the middle of, which `_went` reads the place
+        for after a restart later than Discord remembers its nonce); its nonce names them all, and
+        the platform's acceptance is remembered for each until the store has marked them."""
         ids = [row["id"] for row in rows]
         spec = rows[-1]["payload"].get("picture")
+        buttons = rows[-1]["payload"].get("buttons")  # under the last piece
         pictures = await self.pictures(rows[-1]["game"], spec) if spec is not None else []
         pieces = self._joined_pieces(rows, target, drawn=bool(pictures))
         if any(row["joined"] != ids[0] or row["joined_to"] != target for row in rows):
             # how a message of several rows reads, as `_went` finds it once they went apart (a row alone: its own)
-            said = self.messenger.reads(pieces[0], bool(pictures)) if len(ids) > 1 and pieces else None
+            said = self.messenger.reads(pieces[0], bool(pictures), buttons if len(pieces) == 1 else None) \
+                if len(ids) > 1 and pieces else None
             await asyncio.to_thread(self.store.set_joined, ids, target, began, said)
         kind, _, where = target.partition(":")
         send = self.messenger.dm if kind == "dm" else self.messenger.post
-        for n in range(await self._went(rows, target, pieces, bool(pictures)), len(pieces)):
-            await send(where, pieces[n], pictures if n == 0 else (), nonce=nonce(rows, n))
+        for n in range(await self._went(rows, target, pieces, bool(pictures), buttons), len(pieces)):
+            await send(where, pieces[n], pictures if n == 0 else (), buttons if n == len(pieces) - 1 else None,
+                       nonce=nonce(rows, n))
         self._accepted.update(dict.fromkeys(ids, 1))
 
     async def _send_pieces(self, row: dict, target: str, began: str) -> None:

@@ -126,19 +126,22 @@ def test_beyond_discords_limit_a_run_splits_between_texts_and_a_long_text_as_bef
     assert "\n".join(posts[:2]) == "\n".join(texts[:10]) and "\n".join(posts[4:]) == "\n".join(texts[10:])
 
 
-def test_a_picture_ends_a_run_buttons_go_alone_and_nothing_is_reordered(service):
+def test_a_picture_or_buttons_end_a_run_and_nothing_is_reordered(service):
     """The texts waiting before a map go in its message, above its own text; the texts after it
-    begin a new one. A picture row first, or a row with buttons, goes alone."""
+    begin a new one. In a channel buttons end a run as a map does (a click takes them away and
+    leaves the words); a picture row first, or a row with buttons, goes alone."""
     tables, game_id, messenger = started(service)
     before = len(messenger.in_channel(CHANNEL))
     ask = {"action": "draw", "other": "decline", "game": game_id, "side": "red", "seq": 0}
     run(tables.delivery.send(game_id, [(TO_CHANNEL, message("a")), (TO_CHANNEL, message("b")),
                                        (TO_CHANNEL, message("map", 0)), (TO_CHANNEL, message("c")),
                                        (TO_CHANNEL, message("asked", buttons=ask)), (TO_CHANNEL, message("map 2", 0)),
-                                       (TO_CHANNEL, message("d")), (TO_CHANNEL, message("e"))]))
-    assert new_posts(messenger, before) == ["a\nb\nmap", "c", "asked", "map 2", "d\ne"]
+                                       (TO_CHANNEL, message("d")), (TO_CHANNEL, message("e")),
+                                       (TO_CHANNEL, message("asked again", buttons=ask))]))
+    assert new_posts(messenger, before) == ["a\nb\nmap", "c\nasked", "map 2", "d\ne\nasked again"]
     pictured = [text for where, text, pictures in messenger.posts if pictures and where == CHANNEL]
-    assert pictured[-2:] == ["a\nb\nmap", "map 2"] and [text for _, text, _ in messenger.buttons] == ["asked"]
+    assert pictured[-2:] == ["a\nb\nmap", "map 2"]
+    assert [text for _, text, _ in messenger.buttons] == ["c\nasked", "d\ne\nasked again"]
     assert service.store.undelivered(game_id) == []
 
 
@@ -183,6 +186,16 @@ def test_a_players_texts_go_in_the_dm_of_their_map_named_by_their_game_once(serv
                                        (user_audience(ANNA.id), message("your map", 0, "red"))]))
     assert messenger.to(ANNA.id)[before:] == [f"Game {game_id}: x\nyour map"]
     assert len(messenger.dms[-1][2]) == 1 and service.store.undelivered(game_id) == []
+
+
+def test_buttons_in_a_dm_go_alone(service):
+    """A click in a DM writes its answer over the message's words: a text above its buttons would go."""
+    tables, game_id, messenger = started(service)
+    before = len(messenger.to(ANNA.id))
+    ask = {"action": "draw", "other": "decline", "game": game_id, "side": "red", "seq": 0}
+    run(tables.delivery.send(game_id, [(user_audience(ANNA.id), message("x")),
+                                       (user_audience(ANNA.id), message("asked", buttons=ask))]))
+    assert messenger.to(ANNA.id)[before:] == [f"Game {game_id}: x", f"Game {game_id}: asked"]
 
 
 def test_dms_to_different_players_and_channel_texts_never_merge(service):
@@ -305,6 +318,26 @@ def test_texts_that_ping_one_player_each_go_as_one_message_on_discord(tmp_path):
             await s.env.settle()
             assert s.dms(s.anna)[before:] == [f"Game {game_id}: " + "\n".join(texts)]
             assert s.tables.store.undelivered(game_id) == []
+    sim.play(test, tmp_path)
+
+
+def test_a_line_and_the_question_under_it_are_one_post_on_discord_and_a_click_leaves_its_words(tmp_path):
+    """A click's line in the channel and the buttons that follow it: one post (they were two); a
+    click takes the buttons away, the words stay."""
+    async def test(db: Path) -> None:
+        async with sim.server(db) as s:
+            game_id = await sim.borodino(s)
+            before = len(s.posts())
+            ask = {"action": "draw", "other": "decline", "game": game_id, "side": "french", "seq": 0}
+            await s.tables.delivery.send(game_id, [(f"channel:{s.channel.id}", message(t, **b))
+                                                   for t, b in (("**anna** — French: stay.", {}),
+                                                                ("Offered.", {"buttons": ask}))])
+            await s.env.settle()
+            (post,) = s.channel.history()[before:]
+            assert post.content == "**anna** — French: stay.\nOffered." and post.components
+            await s.anna.click(post, custom_id=post.components[0].children[0].custom_id)
+            (post,) = s.channel.history()[before:]
+            assert post.content == "**anna** — French: stay.\nOffered." and not post.components
     sim.play(test, tmp_path)
 
 
