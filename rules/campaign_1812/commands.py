@@ -13,7 +13,7 @@ from __future__ import annotations
 from rules.campaign_1812.campaign_data import KINDS, places
 from rules.core.commands import Word, Worded, command
 from rules.core.errors import CommandError
-from rules.core.words import number, split
+from rules.core.words import ANSWERED_TOO, meant, number, split
 
 ALIASES = {"inf": "inf", "infantry": "inf", "cav": "cav", "cavalry": "cav", "supply": "supply",
            "supplies": "supply", "depot": "depot", "depots": "depot"}
@@ -173,4 +173,5 @@ def parse(text: str) -> Command:
         return Word(verb)
     if verb in FORMS:
         raise CommandError(f"{FORMS[verb]}.")
-    raise CommandError(f"{text.strip()!r} is not a command of 1812; {USAGE}.")
+    guess = meant(verb, [*FORMS, *ANSWERED_TOO.split(", ")]) if verb else ""
+    raise CommandError(f"{text.strip()!r} is not a command of 1812{guess}; {USAGE}.")

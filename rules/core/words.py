@@ -105,9 +105,13 @@ def read(text: str, verbs: Sequence[str], examples: str, also: str = ANSWERED_TO
         raise CommandError(f"Type a command, e.g. {examples}; `help` lists them all.")
     if line.verb not in verbs:
         shown = list(verbs if listed is None else listed)
-        known = [*shown, *also.split(", ")]
-        swapped = [verb for verb in known if sorted(verb) == sorted(line.verb)]  # `hti` for `hit`
-        near = swapped or difflib.get_close_matches(line.verb, known, n=1, cutoff=0.7)  # a typo
-        meant = f" (did you mean `{near[0]}`?)" if near else ""
-        raise CommandError(f"Unknown command {line.verb!r}{meant}; commands are: {', '.join(shown)} (and {also}).")
+        raise CommandError(f"Unknown command {line.verb!r}{meant(line.verb, [*shown, *also.split(', ')])}; "
+                           f"commands are: {', '.join(shown)} (and {also}).")
     return line
+
+
+def meant(verb: str, known: Sequence[str]) -> str:
+    """' (did you mean `move`?)' after an unknown verb that is a known one mistyped, else ''."""
+    swapped = [k for k in known if sorted(k) == sorted(verb)]  # `hti` for `hit`
+    near = swapped or difflib.get_close_matches(verb, known, n=1, cutoff=0.7)  # a typo
+    return f" (did you mean `{near[0]}`?)" if near else ""

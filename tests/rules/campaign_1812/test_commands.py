@@ -68,6 +68,10 @@ def test_each_verb_reads_its_words(text, command):
     ("charge 12", "'charge 12' is not a command of 1812; commands: `move <from> <to> [<n> inf|cav|supply|depot ...] "
                   "[leader]`, `march <from> <to> [<n> inf|cav ...]`, `attrit <place>`, `plan <chit> [withdraw "
                   "<place>]`, `fight`, `retreat <place>`, `depot <place>`, `remove <place> inf|cav`, `end`."),
+    ("mvoe 32 29", "'mvoe 32 29' is not a command of 1812 (did you mean `move`?); commands: `move <from> <to> [<n> "
+                   "inf|cav|supply|depot ...] [leader]`, `march <from> <to> [<n> inf|cav ...]`, `attrit <place>`, "
+                   "`plan <chit> [withdraw <place>]`, `fight`, `retreat <place>`, `depot <place>`, `remove <place> "
+                   "inf|cav`, `end`."),  # a typo is guessed, as Borodino and Bloody Monday guess it
 ])
 def test_what_is_not_a_command_is_refused_with_what_is(text, sentence):
     assert refusal(text) == sentence
