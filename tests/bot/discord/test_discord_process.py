@@ -51,7 +51,10 @@ class Bot:
         self.loopback, self.workdir = loopback, workdir
         self.process: asyncio.subprocess.Process | None = None
 
-    async def start(self) -> None:
+    async def start(self, killed: asyncio.Event | None = None) -> None:
+        """A new process, once it reached the gateway; or, where the test kills the bot (`killed`),
+        once killed before it did: a start sends what the outbox holds as it connects, and a kill
+        at one of those messages may come first."""
         self.loopback.identified.clear()
         env = {**os.environ, "DISCORD_TOKEN": "token", "KOLOCHA_DB": str(self.database),
                "KOLOCHA_DISCORD_URL": self.loopback.url}
@@ -59,12 +62,23 @@ class Bot:
         self.process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot.cli", "run", "--config", str(self.workdir / "k.toml"),
             cwd=ROOT, env=env, stdout=log, stderr=log)
-        await self._within(self.loopback.identified.wait(), "reach the gateway")
+        waits = [asyncio.ensure_future(w) for w in (self.loopback.identified.wait(), self.process.wait())]
+        try:
+            await self._within(asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED), "reach the gateway")
+        finally:
+            reached = waits[0].done()
+            for wait in waits:
+                wait.cancel()
+        if not reached:
+            assert killed is not None and killed.is_set(), self._ended(
+                f"ended ({self.process.returncode}) before it reached the gateway")
 
-    async def stop(self) -> int:
+    async def stop(self) -> None:
+        """SIGTERM, and the process ends of itself with status 0."""
         assert self.process is not None
         self.process.send_signal(signal.SIGTERM)
-        return await self._within(self.process.wait(), "stop")
+        status = await self._within(self.process.wait(), "stop")
+        assert status == 0, self._ended(f"ended with status {status} when stopped")
 
     async def _within(self, awaited: Awaitable[T], what: str) -> T:
         """`awaited` within WAIT; else the process is aborted (SIGABRT), so that its faulthandler
@@ -76,8 +90,13 @@ class Bot:
             if self.process.returncode is None:
                 self.process.send_signal(signal.SIGABRT)
                 await asyncio.wait_for(self.process.wait(), WAIT)
-            raise AssertionError(f"the bot did not {what} within {WAIT:.0f} s; where each of its threads "
-                                 f"stood is in {self.workdir / 'bot.log'}") from None
+            raise AssertionError(self._ended(f"did not {what} within {WAIT:.0f} s")) from None
+
+    def _ended(self, how: str) -> str:
+        """A failure's message: how the process ended, and its log's last lines (faulthandler's
+        stacks of each thread, after a signal that aborts or a crash)."""
+        tail = (self.workdir / "bot.log").read_text(errors="replace").splitlines()[-60:]
+        return "\n".join([f"the bot {how}; the end of {self.workdir / 'bot.log'}:", *tail])
 
     @property
     def database(self) -> Path:
@@ -220,7 +239,7 @@ def test_a_bot_process_stopped_mid_command_and_restarted_loses_and_repeats_nothi
             before = len(Store(bot.database).commands(1))
             await loopback.interact(BORIS, "order", {"command": russian})
             await stored_beyond(bot.database, before)  # accepted: now stop, mid-announcement
-            assert await bot.stop() == 0
+            await bot.stop()
             store = Store(bot.database)
             game = store.games()[-1]
             past = (datetime.now(UTC) - timedelta(minutes=5)).isoformat(timespec="seconds")
@@ -231,10 +250,10 @@ def test_a_bot_process_stopped_mid_command_and_restarted_loses_and_repeats_nothi
                     break
                 await asyncio.sleep(0.1)
             await asyncio.sleep(1.0)  # anything else the restart would send
-            assert await bot.stop() == 0
+            await bot.stop()
             await bot.start()  # and once more: nothing is sent again
             await asyncio.sleep(2.0)
-            assert await bot.stop() == 0
+            await bot.stop()
         posts = public_posts(loopback)
         twice = [text for text, n in Counter(posts).items() if n > 1]
         assert twice == [], f"announced twice: {twice}"
@@ -272,7 +291,7 @@ def test_a_bot_stopped_while_a_command_is_under_way_answers_it_before_it_stops(t
             loopback.ack_delay = 1.0
             interaction = await loopback.interact(ANNA, "order", {"command": move})
             await asyncio.wait_for(loopback.acking.wait(), WAIT)
-            assert await bot.stop() == 0
+            await bot.stop()
         answer = " ".join(loopback.texts(f"reply:{interaction}"))
         assert [row["normalised"] for row in Store(bot.database).commands(1)] == [move]
         assert move.split()[1] in answer, answer
@@ -324,7 +343,7 @@ async def delivered_through_kills(loopback: Loopback, bot: Bot, store: Store) ->
             await bot.process.wait()
             killed.clear()
             kills += 1
-            await bot.start()
+            await bot.start(killed)  # a kill as it starts is met at the loop's top
     finally:
         loopback.lose_answer = None
 
@@ -400,7 +419,8 @@ def test_a_bot_killed_at_each_message_of_a_bloody_monday_impulse_loses_repeats_a
                     moves[0] if moves and len(moved) < 3 else "end"
                 moved |= {line.split()[-1]} if line.startswith("move") else set()
                 kills += await ordered(loopback, bot, store, ANNA, line)
-            assert sides == ["russian"] and await bot.stop() == 0
+            assert sides == ["russian"]
+            await bot.stop()
         return loopback, store, start, welcomes, opening, kills
     told_through_kills(*asyncio.run(test()))
 
@@ -474,7 +494,8 @@ def test_a_bot_killed_at_each_message_of_a_borodino_player_turn_played_by_button
             else:
                 raise AssertionError("combat did not finish")
             kills += await ordered(loopback, bot, store, ANNA, "end")
-            assert position(bot.database)[2] == ["russian"] and await bot.stop() == 0
+            assert position(bot.database)[2] == ["russian"]
+            await bot.stop()
         return loopback, store, start, welcomes, opening, kills
     rows = told_through_kills(*asyncio.run(test()), least=5)
     assert any("buttons" in row["payload"] for row in rows) and any("picture" in row["payload"] for row in rows)
@@ -506,7 +527,7 @@ def test_a_game_opened_against_the_computer_and_killed_at_its_first_post_begins_
                 if store.game(1)["started_at"] and not store.undelivered():
                     break
                 await asyncio.sleep(0.05)
-            assert await bot.stop() == 0
+            await bot.stop()
         return public_posts(loopback), store
     posts, store = asyncio.run(test())
     assert store.seats(1) == {"french": str(ANNA.id), "russian": "computer"} and store.game(1)["against"] is None
