@@ -137,35 +137,52 @@ def phase_name(phase: str | None) -> str:
 
 
 def outcome_line(outcome: dict) -> str:
-    """How a game ended, as a sentence: 1812's reasons are phrases without a full stop (the
-    engine's own event sets them in brackets), Borodino's and Bloody Monday's sentences with one.
+    """How a game ended, as one sentence: who won, by what degree of victory, and why.
 
     >>> outcome_line({"winner": "russian", "level": "decisive", "reason": "the Grande Armee has no corps left"})
-    'Game over: Russian wins (decisive): the Grande Armee has no corps left.'
+    'Game over: the Russian player wins a decisive victory, as the Grande Armee has no corps left.'
     >>> outcome_line({"winner": None, "level": "draw", "reason": "Nobody occupies 3222 at the end."})
-    'Game over: No winner (draw): Nobody occupies 3222 at the end.'
+    'Game over: a draw, as nobody occupies 3222 at the end.'
 
-    A game of one level of victory (Borodino's 5 and 6 September) says it once:
+    A game of one level of victory (Borodino's 5 and 6 September) names the winner once:
 
     >>> outcome_line({"winner": "russian", "level": "victory", "reason": "The Russian player holds 3222."})
-    'Game over: Russian wins: The Russian player holds 3222.'
+    'Game over: the Russian player wins, as he holds 3222.'
     """
-    reason = str(outcome.get("reason", "")).strip()
-    return f"Game over: {who_won(outcome)}: {reason}" + ("" if reason.endswith(".") else ".")
+    return f"Game over: {how_it_ended(outcome)}."
 
 
-def who_won(outcome: dict) -> str:
-    """Who won and by what degree of victory, as the end of a game names them; a game of one level
-    (Borodino's 5 and 6 September) or one its players ended (a resignation) names the winner alone.
+LOWER = ("The ", "Nobody ", "Neither ", "Both ")  # a reason's first words that read lower-case after 'as'
 
-    >>> who_won({"winner": "russian", "level": "substantial"}), who_won({"winner": "french"})
-    ('Russian wins (substantial)', 'French wins')
-    >>> who_won({"winner": None, "level": "draw"})
-    'No winner (draw)'
+
+def how_it_ended(outcome: dict) -> str:
+    """Who won, how and why, as one clause without its full stop (in brackets too: 'Game 4 is over
+    (the Russian player wins, as Anna resigns for French)'): 'the French player wins a marginal
+    victory, as French units occupy every redoubt hex (...)', 'the French player wins by sudden
+    death, as he killed ...', 'a tie, as Turn 4 ends with equal victory areas ...'; where it read
+    'French wins (marginal): The ...', the winner named twice where the reason names him. A game
+    its players ended without a winner or a level: 'no winner, ended by Mod'.
+
+    >>> how_it_ended({"winner": "french", "level": "sudden death", "reason": "The French player killed X."})
+    'the French player wins by sudden death, as he killed X'
+    >>> how_it_ended({"winner": None, "reason": "ended by Mod"}), how_it_ended({"winner": "red"})
+    ('no winner, ended by Mod', 'the Red player wins')
     """
-    who = f"{side_name(outcome['winner'])} wins" if outcome.get("winner") else "No winner"
-    level = outcome.get("level", "")
-    return who + (f" ({level})" if level not in ("", "victory") else "")
+    reason, level, winner = str(outcome.get("reason") or "").strip().rstrip("."), outcome.get("level") or "", \
+        outcome.get("winner")
+    if winner:
+        said = f"the {side_name(winner)} player wins" + (
+            "" if level == "victory" or not level else " by sudden death" if level == "sudden death"
+            else f" a {level} victory")
+        reason = "he " + reason.removeprefix(f"The {side_name(winner)} player ") \
+            if reason.startswith(f"The {side_name(winner)} player ") else reason
+    else:
+        said = f"a {level}" if level else "no winner"
+        if not level:
+            return f"{said}, {reason}" if reason else said
+    if reason.startswith(LOWER):
+        reason = reason[0].lower() + reason[1:]
+    return f"{said}, as {reason}" if reason else said
 
 
 ECHO = 60  # characters of a player's own words repeated back in a refusal

@@ -27,7 +27,7 @@ from bot.service.consent import SIMULTANEOUS_UNDO
 from bot.service.queries import QUERIES
 from bot.service.replay import ReplayReport
 from bot.service.result import BUSY, SORRY, Compose, Result, is_busy, record
-from bot.service.turns import (TURN_RULE, ended_words, new_player_turn, new_turn, on_its_event, over_sentence,
+from bot.service.turns import (TURN_RULE, new_player_turn, new_turn, on_its_event, over_sentence,
                                player_turn, player_turn_mark, said, said_on_its_line, simultaneous, still_to_order,
                                told_by_its_event, turn_rule, wait_sentence)
 from bot.state_cache import StateCache
@@ -37,7 +37,7 @@ from rules.core.setup import for_a_new_game
 from rules.core.system import Command, GameSystem
 
 __all__ = ["BUSY", "LONGEST", "QUERIES", "SIMULTANEOUS_UNDO", "SORRY", "TURN_RULE", "Compose", "GameService",
-           "ReplayReport", "Result", "before_the_answers", "ended_words", "is_busy", "new_player_turn", "new_turn",
+           "ReplayReport", "Result", "before_the_answers", "is_busy", "new_player_turn", "new_turn",
            "over_sentence", "player_turn", "player_turn_mark", "record", "said", "said_on_its_line", "simultaneous",
            "still_to_order", "written"]
 

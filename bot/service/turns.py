@@ -23,26 +23,7 @@ def over_sentence(game_id: int, ended: dict | None) -> str:
     """The refusal of a command to a game that has ended, saying how it ended."""
     if not ended:
         return f"Game {game_id} is over; it takes no more commands."
-    return f"Game {game_id} is over ({ended_words(ended)}); it takes no more commands."
-
-
-def ended_words(ended: dict) -> str:
-    """How a game ended, for words in brackets: who won, and why without the reason's own full stop
-    (which would close the brackets' words).
-
-    >>> ended_words({"winner": "russian", "reason": "The Russian player holds 3 redoubts (3018, 3117, 3218)."})
-    'Russian wins: The Russian player holds 3 redoubts (3018, 3117, 3218)'
-    >>> ended_words({"winner": None})
-    'no winner'
-
-    The degree of victory is named as the game's last post names it (Borodino's 7 September):
-
-    >>> ended_words({"winner": "russian", "level": "substantial", "reason": "The French losses exceed the Russian."})
-    'Russian wins (substantial): The French losses exceed the Russian'
-    """
-    who = fmt.who_won(ended) if ended.get("winner") else "no winner"
-    reason = str(ended.get("reason") or "").rstrip(".")
-    return f"{who}: {reason}" if reason else who
+    return f"Game {game_id} is over ({fmt.how_it_ended(ended)}); it takes no more commands."
 
 
 def new_turn(system: GameSystem, before: dict | None, after: dict) -> str | None:

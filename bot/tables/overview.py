@@ -10,7 +10,7 @@ from bot import text as fmt
 from bot.config import DEADLINE_HELP
 from bot.converters import named_options
 from bot.permissions import Actor, TableError, sides_of
-from bot.service import GameService, ended_words
+from bot.service import GameService
 from bot.store import UnknownGame
 from bot.tables.room import Room
 from bot.words import Text, channel, due, join, mention, words
@@ -36,9 +36,9 @@ def ended_how(service: GameService, game: dict) -> str:
     """How an ended game ended: who won and why (its players' end, else the rules').
 
     >>> ended_how(None, {"ended": {"winner": "russian", "reason": "French resigns"}})  # type: ignore[arg-type]
-    'Russian wins: French resigns'
+    'the Russian player wins, as French resigns'
     """
-    return ended_words(game["ended"] or service.system(game["id"]).outcome(service.load(game["id"])) or {})
+    return fmt.how_it_ended(game["ended"] or service.system(game["id"]).outcome(service.load(game["id"])) or {})
 
 
 def over_here(service: GameService, game: dict) -> str:

@@ -114,8 +114,9 @@ def _outranked(side: str, best: dict[str, int]) -> str:
 
 def _met(side: str, level: str) -> str:
     """The condition a level won by, as a sentence that stands alone: the outcome's line names the
-    winner and the level before it ('Russian wins (decisive): Russian units occupy ...'), and the
-    Russian decisive victory's "both the marginal and the substantial conditions" are spelt out.
+    winner and the level before it ('the Russian player wins a decisive victory, as Russian units
+    occupy ...'), and the Russian decisive victory's "both the marginal and the substantial
+    conditions" are spelt out.
 
     >>> _met("french", "substantial")
     'The Russian losses are twice the French or more, and at least 40'

@@ -27,7 +27,7 @@ def test_a_draw_offered_and_accepted_ends_the_game_with_nobody_winning(tmp_path)
     row = service.store.game(game)
     assert row["status"] == "over" and row["ended"] == agreed.ended
     later = service.submit(game, "french", "end")
-    assert not later.accepted and "no winner" in later.message
+    assert not later.accepted and "(a draw, as the French player offered a draw" in later.message
 
 
 def test_a_refused_offer_lets_play_go_on_and_a_move_declines_it(tmp_path):

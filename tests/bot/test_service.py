@@ -223,7 +223,7 @@ def test_standing_orders_play_every_choice_that_follows_a_command_and_store_each
     service.store.take_seat(game, "red", "u-red")
     _give(service, game, ("blue", "answer loud"), ("red", "echo no"), ("red", "plan bold"), ("blue", "plan calm"))
     shout = service.submit(game, "red", "shout", user="u-red")
-    over = "Game over: No winner (draw): the wagers are over."
+    over = "Game over: a draw, as the wagers are over."
     assert shout.message == ("Red: shout. Blue by standing order: an `answer` command. Red by standing order: an "
                              "`echo` command. Red by standing order: a `plan` command. red plans bold blue plans calm "
                              f"{over}")
@@ -256,7 +256,7 @@ def test_a_secret_order_played_by_standing_order_tells_the_other_side_nothing_un
     answer = service.submit(game, "blue", "answer soft")
     assert (answer.message, [r.command for r in answer.followed]) == ("Blue: answer soft.", ["plan bold"])
     last = service.submit(game, "blue", "plan calm")
-    assert last.message == "Blue: plan calm. Game over: No winner (draw): the wagers are over."
+    assert last.message == "Blue: plan calm. Game over: a draw, as the wagers are over."
 
 
 def test_a_choice_without_a_standing_order_waits_for_its_player(wager):
@@ -311,7 +311,7 @@ def test_orders_in_an_ended_game_are_refused_with_how_it_ended(wager):
     service, game = wager
     assert service.submit(game, "red", "draw").accepted and service.submit(game, "blue", "accept").accepted
     assert service.submit(game, "blue", "orders answer loud").message == (
-        f"Game {game} is over (no winner: the Red player offered a draw and the Blue player accepted); it takes "
+        f"Game {game} is over (a draw, as the Red player offered a draw and the Blue player accepted); it takes "
         "no more commands.")
     assert service.store.standing_orders(game, "blue") == {}
 

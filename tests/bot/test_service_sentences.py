@@ -182,7 +182,7 @@ def test_a_draw_offered_declined_and_agreed(service, store, game):
                             "reason": "the Blue player offered a draw and the Red player accepted"}
     assert store.game(game)["ended"] == agreed.ended
     assert told(service.submit(game, "red", "end")) == (
-        False, f"Game {game} is over (no winner: the Blue player offered a draw and the Red player accepted); it "
+        False, f"Game {game} is over (a draw, as the Blue player offered a draw and the Red player accepted); it "
                "takes no more commands.", None, None)
     assert told(service.submit(game, None, "end")) == told(service.submit(game, "red", "end"))  # no side to name:
     # the terminal of a game against the computer, over, asks nobody to say which side he plays
@@ -194,7 +194,7 @@ def test_the_status_of_a_game_its_players_ended_says_how_it_ended_and_names_nobo
     service.submit(game, "red", "draw")
     service.submit(game, "blue", "accept")
     said_ = service.submit(game, None, "status").reply.splitlines()
-    assert said_[:2] == ["Turn 1 | hour 1 | Movement Phase", "Game over: No winner (draw): the Red player offered a "
+    assert said_[:2] == ["Turn 1 | hour 1 | Movement Phase", "Game over: a draw, as the Red player offered a "
                          "draw and the Blue player accepted."]
     assert not any(line.startswith("To move") for line in said_)
 
@@ -211,15 +211,15 @@ def test_a_draw_is_agreed_by_accept(service, store, game):
 def test_a_game_over_says_how_it_ended():
     assert over_sentence(4, None) == "Game 4 is over; it takes no more commands."
     assert over_sentence(4, {"winner": "french", "reason": "How to Win A"}) == (
-        "Game 4 is over (French wins: How to Win A); it takes no more commands.")
+        "Game 4 is over (the French player wins, as How to Win A); it takes no more commands.")
     assert over_sentence(4, {"winner": None, "reason": "agreed"}) == (
-        "Game 4 is over (no winner: agreed); it takes no more commands.")
+        "Game 4 is over (no winner, agreed); it takes no more commands.")
     assert over_sentence(4, {"winner": "russian", "reason": "The Russian player occupies 3222 at the end."}) == (
-        "Game 4 is over (Russian wins: The Russian player occupies 3222 at the end); it takes no more commands.")
+        "Game 4 is over (the Russian player wins, as he occupies 3222 at the end); it takes no more commands.")
     # Borodino's 7 September: the degree of victory, which /game status and the refusal named nowhere
     assert over_sentence(4, {"winner": "russian", "level": "substantial", "reason": "The French losses exceed the "
-                             "Russian."}) == ("Game 4 is over (Russian wins (substantial): The French losses exceed "
-                                              "the Russian); it takes no more commands.")
+                             "Russian."}) == ("Game 4 is over (the Russian player wins a substantial victory, as the "
+                                              "French losses exceed the Russian); it takes no more commands.")
 
 
 @pytest.mark.parametrize("command, open_game, hidden_game", [
@@ -379,7 +379,8 @@ def test_a_game_no_side_may_act_in_says_so_or_how_it_ended(service, game, monkey
     monkeypatch.setattr(toy_system, "outcome", lambda state: {"winner": "blue", "level": "decisive",
                                                               "reason": "scores 0-3"})
     assert told(service.submit(game, "red", "end")) == (
-        False, "Game over: Blue wins (decisive): scores 0-3 (Toy: Sequence A).", "Toy: Sequence (A)", None)
+        False, "Game over: the Blue player wins a decisive victory, as scores 0-3 (Toy: Sequence A).",
+        "Toy: Sequence (A)", None)
 
 
 def test_out_of_turn_a_real_game_cites_its_own_sequence_of_play(store):

@@ -189,7 +189,7 @@ def test_outcome_replaces_who_moves():
     the Russian player had still to act (the view keeps the player of the last phase played)."""
     over = {**VIEW, "phase": "over", "to_move": [], "outcome": {"winner": "russian", "level": "marginal",
                                                                 "reason": "Semyonovskaya held"}}
-    assert "Game over: Russian wins (marginal): Semyonovskaya held" in text.headline(over)
+    assert "Game over: the Russian player wins a marginal victory, as Semyonovskaya held" in text.headline(over)
     assert text.headline(over).splitlines()[0] == "Turn 3 | 0900 | Game over"
 
 

@@ -84,9 +84,9 @@ def test_after_a_resignation_everyone_reads_how_the_game_ended(tmp_path):
             assert watched.startswith(f"Game 1: {resigned}\nGame-Turn 27 of 40") and "To move" not in watched
             status = reply(await s.boris.slash(s.channel, "game status"))
             title = "Borodino: 7 September: the Great Battle"
-            assert status.startswith(f"Game 1: {title} is over (Russian wins: anna resigns for French).")
+            assert status.startswith(f"Game 1: {title} is over (the Russian player wins, as anna resigns for French).")
             mine = reply(await s.boris.slash(s.channel, "games mine"))
-            assert "Ended (your last 1; " in mine and f"{title}, over (Russian wins: " in mine
+            assert "Ended (your last 1; " in mine and f"{title}, over (the Russian player wins, as " in mine
             assert not any("still running" in p or "no game 7" in p for p in s.posts())
     play(test, tmp_path)
 

@@ -56,7 +56,7 @@ def test_a_move_queued_behind_a_resignation_is_refused(service):
 
     game_id, (resigned, move) = run(scenario())
     assert resigned == f"You resigned game {game_id}."
-    assert isinstance(move, TableError) and f"Game {game_id} is over (Blue wins" in str(move)
+    assert isinstance(move, TableError) and f"Game {game_id} is over (the Blue player wins" in str(move)
     assert_ended_for_good(tables, game_id, "blue")
 
 
@@ -119,5 +119,5 @@ def test_a_second_resignation_keeps_the_first_winner(service):
 
     game_id, (first, second) = run(scenario())
     assert first == f"You resigned game {game_id}."
-    assert isinstance(second, TableError) and "is over (Red wins" in str(second)
+    assert isinstance(second, TableError) and "is over (the Red player wins" in str(second)
     assert_ended_for_good(tables, game_id, "red")

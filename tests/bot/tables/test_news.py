@@ -167,8 +167,8 @@ def test_a_resigned_game_keeps_how_it_ended_and_no_deadline(service):
     assert tables.deadlines.next_at(game_id, "red") is not None
     run(tables.play.resign(BORIS, CHANNEL))
     assert tables.deadlines.next_at(game_id, "red") is None
-    with pytest.raises(TableError, match=rf"^Game {game_id} is over \(Red wins: Boris resigns for Blue\); it takes no "
-                                         r"more commands\.$"):
+    with pytest.raises(TableError, match=rf"^Game {game_id} is over \(the Red player wins, as Boris resigns for "
+                                         r"Blue\); it takes no more commands\.$"):
         tables.current(game_id)
 
 
@@ -689,7 +689,7 @@ def test_the_command_that_ends_a_game_is_posted_with_how_it_ended_once(service):
             run(tables.play.submit(player, CHANNEL, "roll"))
     assert service.store.game(game_id)["status"] == "over"
     final = next(text for text in tables.delivery.messenger.in_channel(CHANNEL) if "Game over" in text)
-    assert final.count("Game over: No winner (draw): scores 9-9.") == 1
+    assert final.count("Game over: a draw, as scores 9-9.") == 1
     assert final.index("roll") < final.index("Game over")
 
 
@@ -775,7 +775,7 @@ def test_a_line_held_orders_leave_without_its_headline_says_what_the_headline_sa
 
 def test_the_rules_own_line_of_how_the_game_ended_is_not_posted_under_the_headline_that_says_it(store):
     """Borodino's last `end` posted the reason twice in one post: the rules' event ('The Russian player
-    occupies the Schevardino redoubt (3222) at the end.') and the headline's 'Game over: Russian wins: ...'
+    occupies the Schevardino redoubt (3222) at the end.') and the headline's 'Game over: ...'
     under it (seen on simcord at the end of a 7 September game); the reply to its author keeps it once."""
     service = GameService(store)
     tables = make_tables(service, systems=("borodino",))
@@ -785,9 +785,9 @@ def test_the_rules_own_line_of_how_the_game_ended_is_not_posted_under_the_headli
     while service.store.game(game_id)["status"] != "over":
         side, = rules.load("borodino").active_sides(service.load(game_id))
         replies.append(plain(run(tables.play.submit(player[side], CHANNEL, "end"))))
-    reason = "The Russian player occupies the Schevardino redoubt (3222) at the end."
+    reason = "occupies the Schevardino redoubt (3222) at the end."
     final = next(text for text in tables.delivery.messenger.in_channel(CHANNEL) if "Game over" in text)
-    assert final.count(reason) == 1 and f"Game over: Russian wins: {reason}" in final
+    assert final.count(reason) == 1 and f"Game over: the Russian player wins, as he {reason}" in final
     assert replies[-1].count(reason) == 1
 
 

@@ -32,7 +32,7 @@ LINES = {
     1: f"Game 1 in <#100>: {RACE}, playing, waiting on Red; {SEATED}",
     2: f"Game 2 in <#101>: {RACE}, open; no seats",
     3: f"Game 3 in <#102>: {RACE}, paused (paused by its players; `/game resume game:3`); {SEATED}",
-    4: f"Game 4 in <#103>: {RACE}, over (Blue wins: Anna resigns for Red); {SEATED}",
+    4: f"Game 4 in <#103>: {RACE}, over (the Blue player wins, as Anna resigns for Red); {SEATED}",
 }
 
 
@@ -66,8 +66,8 @@ def test_the_status_of_a_game_running_not_started_or_over(games):
         f"Game 2: {RACE} (hot-seat)\nNot started yet.\nSeats: none taken\nOptions: bonus; `/help topic:options` says "
         f"what they play.\n{SETTINGS}")
     assert markup(games.overview.status(ANNA, "103")) == (
-        f"Game 4: {RACE} is over (Blue wins: Anna resigns for Red). Seats: {SEATED}. `/game export` posts its record; "
-        "`/game new` starts another game.")
+        f"Game 4: {RACE} is over (the Blue player wins, as Anna resigns for Red). Seats: {SEATED}. `/game export` "
+        "posts its record; `/game new` starts another game.")
     assert refused(lambda: games.overview.status(ANNA, "555")) == \
         "There is no game running in this channel; `/game new` starts one."
 
@@ -77,7 +77,7 @@ def test_a_game_the_rules_ended_is_told_in_brackets_without_its_reason_s_full_st
     read '(3018, 3117, 3218).).' in the status of a game over, as the refusal of a command does not)."""
     ended = {"winner": "russian", "reason": "The Russian player holds 3 redoubts (3018, 3117, 3218)."}
     said = ended_how(None, {"ended": ended})  # type: ignore[arg-type]
-    assert said == "Russian wins: The Russian player holds 3 redoubts (3018, 3117, 3218)"
+    assert said == "the Russian player wins, as he holds 3 redoubts (3018, 3117, 3218)"
 
 
 def test_a_server_s_games_are_listed_and_filtered(games):
@@ -119,9 +119,9 @@ def test_help_after_the_game_here_ended_says_how_it_ended(games):
     """`/help` in the channel of a game just over says how it ended, then how to open another; it
     read 'No game in this channel', as if there had been none."""
     assert markup(games.overview.help("103", None)) == (
-        "Game 4 in this channel is over (Blue wins: Anna resigns for Red). `/game new system:<one of toy_system>` "
-        "opens another (its `options:` turn optional rules on by name, or a reading off by name=off), `/game list` "
-        "shows this server's games, `/games mine` yours.")
+        "Game 4 in this channel is over (the Blue player wins, as Anna resigns for Red). `/game new system:<one of "
+        "toy_system>` opens another (its `options:` turn optional rules on by name, or a reading off by name=off), "
+        "`/game list` shows this server's games, `/games mine` yours.")
 
 
 def test_a_record_is_asked_of_an_ended_game_of_this_channel_or_this_server(games):
@@ -156,18 +156,18 @@ def test_a_game_the_rules_ended_and_one_ended_by_hand_before_anyone_sat_say_how_
     _play_to_the_end(tables)
     run(tables.lobby.new(BORIS, GUILD, "101", "toy_system", "short"))
     run(tables.management.cancel(MOD, "101"))
-    over = f"Game 1: {RACE} is over (Red wins (decisive): scores 12-9). Seats: {SEATED}."
+    over = f"Game 1: {RACE} is over (the Red player wins a decisive victory, as scores 12-9). Seats: {SEATED}."
     assert markup(tables.overview.status(STRANGER, CHANNEL)) == \
         f"{over} `/game export` posts its record; `/game new` starts another game."
     assert markup(tables.overview.status(STRANGER, "101")) == (
-        f"Game 2: {RACE} is over (no winner: ended by Mod). Seats: none taken. `/game export` posts its record; "
+        f"Game 2: {RACE} is over (no winner, ended by Mod). Seats: none taken. `/game export` posts its record; "
         "`/game new` starts another game.")
     assert markup(tables.overview.listing(GUILD, status="over")) == "\n".join([
-        f"Game 1 in <#100>: {RACE}, over (Red wins (decisive): scores 12-9); {SEATED}",
-        f"Game 2 in <#101>: {RACE}, over (no winner: ended by Mod); no seats"])
+        f"Game 1 in <#100>: {RACE}, over (the Red player wins a decisive victory, as scores 12-9); {SEATED}",
+        f"Game 2 in <#101>: {RACE}, over (no winner, ended by Mod); no seats"])
     assert markup(tables.overview.mine(ANNA)) == "\n".join([
         "You have no seat in a running game.", "Ended (your last 1; `/game export game:<id>` posts a record):",
-        f"Game 1 in <#100>: {RACE}, over (Red wins (decisive): scores 12-9); {SEATED}"])
+        f"Game 1 in <#100>: {RACE}, over (the Red player wins a decisive victory, as scores 12-9); {SEATED}"])
 
 
 def test_the_record_of_a_game_holds_its_commands_as_a_script_and_its_replay(service):

@@ -168,7 +168,7 @@ def test_one_turn_behind_the_turn_shown_tells_its_story_and_the_end_is_live(serv
         (f"Game {game_id}, one turn behind: the start of turn 1.", "Turn 1 | hour 1 | Movement Phase | Red player",
          drawn_at(1)),
         (f"Game {game_id}, one turn behind: turn 1.", "Turn 2 | hour 2 | Movement Phase | Red player", drawn_at(2)),
-        (f"Game {game_id}, from turn 2:", "Game over: No winner (draw): scores 9-9.", drawn_at(4))]
+        (f"Game {game_id}, from turn 2:", "Game over: a draw, as scores 9-9.", drawn_at(4))]
     first_turn = posts[1][0].split("\n")[1:-1]
     assert first_turn[0] == "**Anna** — Red: end." and first_turn[-2].startswith("**Boris** — Blue: roll.")
     told = [line for line in posts[2][0].split("\n") if line.startswith("**")]

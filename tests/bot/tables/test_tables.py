@@ -28,8 +28,8 @@ def test_a_channel_s_table_holds_no_game_once_its_game_is_over_until_a_new_one_o
     run(tables.play.resign(BORIS, CHANNEL))
     with pytest.raises(TableError) as over:
         tables.game_in(CHANNEL)
-    assert str(over.value) == (f"Game {game_id} in this channel is over (Red wins: Boris resigns for Blue); `/game "
-                               "new` starts another.")
+    assert str(over.value) == (f"Game {game_id} in this channel is over (the Red player wins, as Boris resigns for "
+                               "Blue); `/game new` starts another.")
     run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short"))
     assert tables.game_in(CHANNEL)["id"] == game_id + 1
 

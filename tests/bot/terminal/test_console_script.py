@@ -225,7 +225,7 @@ def test_a_script_that_ends_the_game_says_how_under_its_last_command(tmp_path):
     assert run_script(service, game, Script(lines=["end"] * 12), out) == 0
     last = out.getvalue().rstrip().split("\n[12] ")[1].splitlines()
     assert last[0] == "Russian: end." and last[-2] == "  The last Game-Turn is over."
-    assert last[-1] == "Game over: Russian wins: The Russian player occupies the Schevardino redoubt (3222) at the end."
+    assert last[-1] == "Game over: the Russian player wins, as he occupies the Schevardino redoubt (3222) at the end."
     assert out.getvalue().count("Game over") == 1
 
 
@@ -237,7 +237,8 @@ def test_how_the_game_ended_is_said_once_under_the_last_command(tmp_path):
     game = service.new_game("borodino", "shevardino", seed=5)
     lines, out = iter(["end"] * 12 + ["quit"]), []
     assert play(service, game, lambda prompt: next(lines), out.append) == 0
-    reason = "The Russian player occupies the Schevardino redoubt (3222) at the end."
+    reason = "occupies the Schevardino redoubt (3222) at the end."
     said = "\n".join(out)
     assert said.count(reason) == 1 and "] Russian: end.\n" in said
-    assert said.rstrip().endswith(f"Game over: Russian wins: {reason}\nLosses: French 0, Russian 0 Combat Points.")
+    assert said.rstrip().endswith(f"Game over: the Russian player wins, as he {reason}\nLosses: French 0, Russian 0 "
+                                  "Combat Points.")
