@@ -310,8 +310,8 @@ class GameCommands(app_commands.Group):
                   private: bool = False) -> None:
         await answer(interaction, lambda t, a, c: t.play.map(a, c, around, private))
 
-    @app_commands.command(name="orders", description="Standing orders for mid-turn "
-                          "choices (retreats, losses, hits, advances), played for you")
+    @app_commands.command(name="orders", description="Standing orders: answers the bot gives for you when a "
+                          "choice falls to you (a box of moves: /orders)")
     @app_commands.describe(kind="The kind of choice (leave empty to list yours)",
                            order="What to do when it falls to you; ask: the game waits for you")
     @app_commands.autocomplete(kind=_order_completer("kind"), order=_order_completer("order"))
@@ -567,7 +567,8 @@ class OrdersBox(discord.ui.Modal, title="Your orders"):
         await answer(interaction, lambda t, a, c: t.play.orders(a, c, text))
 
 
-@app_commands.command(name="orders", description="A phase's orders at once: a box, one order a line")
+@app_commands.command(name="orders", description="Type a phase's orders in a box, one a line (standing orders for "
+                      "choices: /game orders)")
 @app_commands.guild_only()
 async def orders(interaction: discord.Interaction) -> None:
     await interaction.response.send_modal(OrdersBox())

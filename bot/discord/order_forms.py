@@ -103,5 +103,6 @@ def _an_order(span: re.Match[str]) -> bool:
 def help_header(typed: bool) -> str:
     """What `/help` of a game says first: how its commands are given on this server."""
     where = "Type them in this channel, or give each" if typed else "Give each"
-    return (f"{where} with `/order command:` and its words; `/orders` opens a box for a phase's orders, one "
-            "a line; a DM to me takes them too.\n")
+    return (f"{where} with `/order command:` and its words, or a whole phase's at once in the box `/orders` "
+            "opens, one a line; a DM to me takes them too. (`/game orders` is another thing: standing orders, the "
+            "answers the bot gives for you when a choice falls to you.)\n")

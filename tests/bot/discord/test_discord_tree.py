@@ -174,3 +174,14 @@ def test_move_and_attack_say_what_each_game_moves_and_which_game_attacks():
     assert unit["description"] == "Borodino: a unit's hex or id; Bloody Monday: a block; 1812: a place (autocomplete " \
                                   "lists yours)"
     assert commands["attack"]["description"].startswith("Borodino: ")
+
+
+def test_the_orders_box_and_standing_orders_each_name_the_other():
+    """`/orders` (a box of a phase's orders) and `/game orders` (standing orders, the answers to choices the bot
+    gives for you) read alike in the command list: each description says which it is and points to the other."""
+    commands = {c["name"]: c for c in payloads()}
+    standing = next(o for o in commands["game"]["options"] if o["name"] == "orders")
+    assert commands["orders"]["description"] == ("Type a phase's orders in a box, one a line (standing orders for "
+                                                 "choices: /game orders)")
+    assert standing["description"] == ("Standing orders: answers the bot gives for you when a choice falls to you "
+                                       "(a box of moves: /orders)")

@@ -26,7 +26,8 @@ def test_without_message_content_help_and_requests_show_the_slash_form(tmp_path)
         async with server(db) as s:
             await borodino(s)
             helped = reply(await s.anna.slash(s.channel, "help"))
-            assert "Give each with `/order command:` and its words; `/orders` opens a box" in helped
+            assert "Give each with `/order command:` and its words, or a whole phase's at once in the box `/orders` " \
+                "opens" in helped and "(`/game orders` is another thing: standing orders" in helped
             assert "`/order command:attack 3224+3124 -> 3223`" in helped and "`attack 3224" not in helped
             assert "/help topic:<command>" in helped
             asked = await undo_asked(s)
