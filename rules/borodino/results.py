@@ -199,7 +199,12 @@ def retreat_open_here(b: Battle, uid: str, involved: frozenset[str]) -> bool:
     return found
 
 
-def _retreat_to(b: Battle, step: dict, uid: str, to: Hex, displaced: str | None) -> list[Event]:
+def _retreat_to(b: Battle, step: dict, uid: str, to: Hex, displaced: str | None, told: bool = True) -> list[Event]:
+    """A unit's retreat into `to`, displacing the unit there first (Retreat: Displacement), whose own
+    retreat is then chosen; once a unit retreats into an open hex the units that displaced their way
+    into its wake follow, each into the hex the one before it left. Their moves are logged, not told
+    (`told`): each was told as it displaced ('3020 (French 2-5 cavalry) is displaced by 2920 (French
+    7-4 infantry) retreating into 3020.'), and a chain of eight read eight such lines again at its end."""
     frm = b.hex_of(uid)
     if displaced is not None:
         # The displaced unit leaves first (chosen by the same victor), then this unit takes its hex.
@@ -219,14 +224,14 @@ def _retreat_to(b: Battle, step: dict, uid: str, to: Hex, displaced: str | None)
     text = f"{b.describe(uid)} retreats to {to}."
     b.place(uid, to)
     b.s["log"]["retreats"].append({"unit": uid, "side": b.side(uid), "from": frm, "to": to})
-    events = [event(kind="retreat", text=text, unit=uid, path=[frm, to])]
+    events = [event(kind="retreat", text=text, unit=uid, path=[frm, to], **({} if told else {"to": "log"}))]
     if step.get("hexes", 1) > 1:  # the second hex of a two-hex retreat (Doomed Victory 6.10)
         b.s["pending"]["steps"].insert(0, {"kind": "retreat", "chooser": step["chooser"], "unit": uid,
                                            "taken": sorted(set(step["taken"]) | {frm}), "away_from": frm})
     for follower in _followers(step):
         more = {"hexes": follower["hexes"]} if "hexes" in follower else {}
         events += _retreat_to(b, {"chooser": step["chooser"], "taken": [], **more}, follower["unit"],
-                              follower["hex"], None)
+                              follower["hex"], None, told=False)
     return events
 
 

@@ -74,7 +74,9 @@ def test_a_retreat_is_told_and_logged():
 
 
 def test_a_displacement_is_told_then_both_retreats_logged_in_order():
-    """Displacement: the 6-4 in 2704 leaves first (the victor chooses where), then the 5-4 takes 2704."""
+    """Displacement: the 6-4 in 2704 leaves first (the victor chooses where), then the 5-4 takes 2704; the
+    5-4's move, told as it displaced ('... retreating into 2704'), is logged without a second line (a chain
+    of eight read eight lines again at its end, seen on simcord in a 7 Sept Russian Combat Phase)."""
     R6, F7c = "R-VIII-2Gr", "F-IV-IG"
     s = position({F7: D[2], F7b: D[3], F7c: D[4], R5: G, R6: D[0]}, phase="combat")
     force_die(s, 3)   # 21 against 5: 4-1, die 3: Dr, and 2704 is the only hex open
@@ -83,8 +85,8 @@ def test_a_displacement_is_told_then_both_retreats_logged_in_order():
                          "text": "2704 (Russian 6-4 infantry) is displaced by 2705 (Russian 5-4 infantry) retreating "
                                  "into 2704."}
     s2, events = play(s, "french", f"retreat {go(D[0], 0)}")
-    assert [(e["kind"], e["unit"], e["path"]) for e in events[:2]] == [
-        ("retreat", R6, [D[0], go(D[0], 0)]), ("retreat", R5, [G, D[0]])]
+    assert [(e["kind"], e["unit"], e["path"], e["to"]) for e in events[:2]] == [
+        ("retreat", R6, [D[0], go(D[0], 0)], "all"), ("retreat", R5, [G, D[0]], "log")]
     assert s2["log"]["retreats"] == [{"unit": R6, "side": "russian", "from": D[0], "to": go(D[0], 0)},
                                      {"unit": R5, "side": "russian", "from": G, "to": D[0]}]
 
