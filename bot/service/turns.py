@@ -140,6 +140,20 @@ def on_its_event(result: Result, told: str) -> str:
     return told.rstrip().removesuffix(".") + how + "." if how else told
 
 
+def _told_by(parts: list[str], first: dict) -> bool:
+    """Whether an open game's attack or retreat (its words, lower case) is what its first event tells:
+    the combat line of the same attackers and defenders (SPI's Borodino rules, Combat), or a retreat,
+    or a displacement, into the hex named (Retreat)."""
+    if parts[:1] == ["attack"] and len(parts) == 4 and parts[2] == "->" and first.get("kind") == "combat":
+        hexes = [{str(h).lower() for h in first.get(key, [])} - {""} for key in ("attackers", "defenders")]
+        return [set(parts[1].split("+")), set(parts[3].split("+"))] == hexes
+    if parts[:1] != ["retreat"] or len(parts) != 2:
+        return False
+    into = str(first.get("text", "")).endswith(f" retreating into {parts[1]}.") if first.get("kind") == "displaced" \
+        else first.get("kind") == "retreat" and [str(h) for h in first.get("path", [])][-1:] == parts[1:]
+    return bool(into)
+
+
 def told_by_its_event(system: GameSystem, result: Result, said_: str) -> bool:
     """Whether a command's public line `said_` tells nothing its first public event does not, which is
     then the command's line, in the channel under its giver's name, at the terminal under its number:
@@ -149,8 +163,11 @@ def told_by_its_event(system: GameSystem, result: Result, said_: str) -> bool:
     F-I-5 2627.') whose event names that unit (given by its id or its hex), where it stood and where it
     went ('2629 (French 4-4 infantry) moves to 2627 (2 MP).'), or that leader (Doomed Victory: 'French:
     move Murat 2327.', 'Murat moves from 2229 to 2327 (3 MP) and stacks with ...'); an advance after
-    combat likewise ('French: advance 3020 3121.', '3020 (French 2-5 cavalry) advances into 3121.').
-    Anything else (an attack's odds, another answer, `end`) keeps its own line."""
+    combat likewise ('French: advance 3020 3121.', '3020 (French 2-5 cavalry) advances into 3121.'); an
+    attack whose combat line names the same hexes ('Russian: attack 2817 -> 2819.', '2817 (2) attacks 2819
+    (2): 1-1, die 1: Dr.'); a retreat into the hex the unit's retreat or a displacement names ('Russian:
+    retreat 3623.', '3622 (French 4-4 infantry) retreats to 3623.'). Anything else (another answer,
+    `end`) keeps its own line."""
     if result.command is None:
         return False
     command, side = str(result.command), fmt.side_name(result.side)
@@ -160,6 +177,8 @@ def told_by_its_event(system: GameSystem, result: Result, said_: str) -> bool:
         return said_ == f"{side}{how}: {said_on_its_line(system, command)}{why}."
     first = result.visible_to(None)[:1]
     parts = command.lower().split()
+    if said_ == f"{side}: {command}." and first and _told_by(parts, first[0]):
+        return True
     if said_ != f"{side}: {command}." or len(parts) != 3 or not first \
             or first[0].get("kind") not in TOLD_BY.get(parts[0], ()):
         return False

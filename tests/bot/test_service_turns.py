@@ -3,7 +3,8 @@ player-turn share one message, so a new turn is a new player-turn even when the 
 moves on both sides of its end."""
 from __future__ import annotations
 
-from bot.service import GameService, new_player_turn, told_by_its_event
+import rules
+from bot.service import GameService, Result, new_player_turn, told_by_its_event
 from bot.store import Store
 from rules import bloody_monday as bm
 from tests.rules.bloody_monday.bm_helpers import do, position
@@ -36,3 +37,22 @@ def test_a_leaders_move_is_said_by_its_event_as_a_units_is(tmp_path):
     assert service.submit(game, "french", "undo").accepted
     elsewhere = service.submit(game, "french", "move murat 2229")  # where he stands: refused, no event
     assert not elsewhere.accepted and not told_by_its_event(system, elsewhere, elsewhere.message)
+
+
+def test_an_attack_and_a_retreat_are_said_by_their_events():
+    """SPI's Borodino rules, Combat and Retreat: 'Russian: attack 2817 -> 2819.' stood above '2817 (2) attacks 2819
+    (2): 1-1, die 1: Dr.', and 'Russian: retreat 3623.' above '3622 (French 4-4 infantry) retreats to 3623.', each
+    order said twice (seen on simcord, a 7 Sept Russian Combat Phase); a displacement into the hex named tells its
+    retreat too. Other hexes than the line's keep it (a redoubt that joins the attack, another hex)."""
+    system = rules.load("borodino")
+
+    def said(command: str, **first) -> bool:
+        result = Result(True, f"Russian: {command}.", 1, "russian", command, events=[{"to": "all", **first}])
+        return told_by_its_event(system, result, result.message)
+    combat = {"kind": "combat", "attackers": ["2617", "2718"], "defenders": ["2719"]}
+    assert said("attack 2718+2617 -> 2719", **combat) and not said("attack 2718 -> 2719", **combat)
+    assert not said("attack 2718+2617 -> 2719", **{**combat, "attackers": ["2617", "2718", "R3117"]})
+    assert said("retreat 3623", kind="retreat", path=["3622", "3623"]) and \
+        not said("retreat 3523", kind="retreat", path=["3622", "3623"])
+    assert said("retreat 2920", kind="displaced", text="2920 (French 7-4 infantry) is displaced by 2819 (French 2-5 "
+                                                        "cavalry) retreating into 2920.")

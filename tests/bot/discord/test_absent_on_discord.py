@@ -4,6 +4,7 @@ computer, the phase ends and the other side is to move; every command stored as 
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -50,7 +51,8 @@ def test_an_absent_player_owing_attacks_does_not_stall_the_game(tmp_path):
             state = service.load(game_id)
             assert (state["player"], state["phase"]) == ("russian", "movement")
             assert [row["side"] for row in s.tables.store.deadlines(game_id)] == ["russian"]
-            lines = [p for p in s.posts() if p.startswith("**Deadline, the computer (level 1)** — French: attack")]
+            lines = [p for p in s.posts() if p.startswith("**Deadline, the computer (level 1)** — ")
+                     and re.search(r"^\S+ \(\d+\) attacks? ", p.split(" — ", 1)[1])]  # on its combat line
             assert len(lines) == len(attacks) and all(" Why: " in line for line in lines)
             orders = [line for post in s.posts() for line in post.splitlines() if "by standing order" in line]
             assert all(" Why: " not in line for line in orders)  # the computer's reason is not his

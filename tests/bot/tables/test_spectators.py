@@ -112,8 +112,8 @@ def test_a_post_tells_a_choice_by_its_answer_without_the_question_to_its_player(
         run(tables.play.submit(player, CHANNEL, line))
     assert "Russian player: you may advance" in "\n".join(tables.delivery.messenger.in_channel(CHANNEL))
     post = watched(tables)[-1][0].split("\n")
-    assert post[1:6] == ["**Anna** — French: attack 3219 -> 3218.", post[2],
-                         "3219 (French 5-4 infantry) is eliminated.",
+    assert post[1].startswith("**Anna** — 3219 (5) attacks 3218 (15) ")  # the attack said on its combat line
+    assert post[2:5] == ["3219 (French 5-4 infantry) is eliminated.",
                          "**Boris** — 3218 (Russian 6-4 infantry) advances into 3219.", "**Anna** — French: end."]
 
 
