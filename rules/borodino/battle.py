@@ -237,6 +237,19 @@ class Battle:
         where = u["hex"] if u["where"] == "map" else uid
         return f"{where} ({d.side.title()} {d.strength}-{d.movement} {d.kind})"
 
+    def left_from(self, h: Hex) -> str:
+        """': 2919 (French 6-4 infantry) moved from it this phase' when the unit that stood in `h`
+        left it this Player-Turn and stands elsewhere, else '': a player who names the hex a unit
+        left is told where it went, not only that the hex is empty."""
+        log = self.s.get("log") or {}
+        went = [(r["unit"], "advanced from it after combat") for r in log.get("advances", []) if r["from"] == h]
+        went += [(r["unit"], "retreated from it") for r in log.get("retreats", []) if r["from"] == h]
+        went += [(m["unit"], "moved from it this phase") for m in log.get("moves", []) if m["path"][:1] == [h]]
+        for uid, how in went:
+            if self.unit(uid)["where"] == "map" and self.unit(uid)["hex"] != h:
+                return f": {self.describe(uid)} {how}"
+        return ""
+
     def place(self, uid: str, h: Hex) -> Unit:
         """Put a unit in h (from wherever it was); returns its entry, to change (`edit`)."""
         u = self.edit(uid)

@@ -143,7 +143,8 @@ def _plan(b: Battle, side: str, cmd: Attack) -> Plan:
             continue
         uid = b.at(ref)
         if uid is None or b.side(uid) != side:
-            raise RuleViolation("Combat (A)", f"there is no unit of yours in {ref}")
+            raise RuleViolation("Combat (A)", f"there is no unit of yours in {ref}"
+                                + (b.left_from(ref) if uid is None else ""))
         barred = dv_combat.why_barred(b, uid) if b.doomed else None
         if barred:  # Doomed Victory 6.10, 8.10
             raise RuleViolation(*barred)

@@ -316,7 +316,7 @@ def resolve_unit(b: Battle, ref: str) -> str:
     if ref.isdigit():
         uid = b.at(ref)
         if uid is None:
-            raise RuleViolation("Movement", f"there is no unit in {ref}")
+            raise RuleViolation("Movement", f"there is no unit in {ref}{b.left_from(ref)}")
         return uid
     uid = unit_named(b.s["units"], ref)
     if uid is None and (leader := dv_leaders.named(ref)):

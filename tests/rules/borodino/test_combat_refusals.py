@@ -178,3 +178,13 @@ def test_a_combat_results_answer_with_none_waiting_says_what_the_phase_asks_inst
     verb = command.split()[0]
     assert str(err) == (f"`{verb}` answers a combat result's choice after an attack, and none is waiting; it is "
                         f"the French {phase.title()} Phase: {doing} (Combat).")
+
+
+def test_an_attack_from_the_hex_a_unit_advanced_from_tells_where_it_went():
+    """'attack 3120 -> 3218' after 3120's unit had advanced into 3119 read 'There is no unit of yours
+    in 3120' (seen in kolocha local, 6 September); it says where the unit went (Combat H)."""
+    state = position({F7: G, R5: N}, phase="combat")
+    state["log"]["advances"].append({"unit": F7, "side": "french", "from": go(G, 3), "to": G})
+    assert str(refused(state, "french", f"attack {go(G, 3)} -> {N}", "Combat (A)")) == (
+        f"There is no unit of yours in {go(G, 3)}: {G} (French 7-4 infantry) advanced from it after combat "
+        "(Combat A).")

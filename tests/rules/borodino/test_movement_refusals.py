@@ -190,3 +190,14 @@ def test_doomed_victory_8_10_a_unit_of_an_inactive_corps_leader_may_not_move():
                         "until he is active again (Doomed Victory 8.10).")
     s["leaders"]["L-DAVOUT"]["active"] = True
     assert play(s, "french", f"move {G} {go(G, 3)}")[0]["units"][INF]["hex"] == go(G, 3)
+
+
+def test_a_hex_a_unit_left_this_phase_is_told_where_it_went():
+    """A player who names a unit by the hex it left is told where it stands now ('move 2819 2919',
+    then 'move 2819 2919' again, read only 'There is no unit in 2819', seen in kolocha local, 6
+    September); a hex no unit left reads as before."""
+    state, _ = play(position({INF: G}), "french", f"move {G} {go(G, 3)}")
+    assert str(refused(state, "french", f"move {G} {go(G, 3, 3)}", "Movement")) == (
+        f"There is no unit in {G}: {go(G, 3)} (French 7-4 infantry) moved from it this phase (Movement).")
+    assert str(refused(state, "french", f"move {go(G, 0)} {G}", "Movement")) == (
+        f"There is no unit in {go(G, 0)} (Movement).")
