@@ -91,7 +91,7 @@ class Play(Room):
             if line.split()[:1] == ["undo"]:  # taking back a command drops what the side held after it
                 await asyncio.to_thread(self._drop_held, game["id"], actor, side)
             said = await self._said(actor, game["id"], line, side, seen, still, asked_in, flush=False)
-            await self.release(game["id"])  # its news sent with the held orders' it lets play: one flush
+            await self.release(game["id"], by=actor)  # its news sent with the held orders' it lets play: one flush
         if not said.accepted:
             raise (Expired if said.expired else TableError)(said.text)
         return said
@@ -129,7 +129,7 @@ class Play(Room):
             await asyncio.to_thread(self._drop_held, game["id"], actor, side)  # a new message replaces them
             try:
                 await self._judge_all(actor, game["id"], side, batch, typed)
-                await self.release(game["id"], flush=False)
+                await self.release(game["id"], flush=False, by=actor)
             finally:
                 await self.tables.delivery.flush(game["id"])
         return batch
@@ -200,10 +200,11 @@ class Play(Room):
                 return orders
         return None
 
-    async def release(self, game_id: int, flush: bool = True) -> None:
-        """Under the game's lock, after a command (a player's, the computer's, a deadline's): held
-        orders now due are judged in order, as if sent now, and their author is told (privately)
-        what became of them (`_asked_of`), unless the channel has told it all (`_told_in_public`).
+    async def release(self, game_id: int, flush: bool = True, by: Actor | None = None) -> None:
+        """Under the game's lock, after a command (a player's, the computer's, a deadline's; `by`:
+        the person whose command it was): held orders now due are judged in order, as if sent now,
+        and their author is told (privately) what became of them (`_asked_of`), unless the channel
+        has told it all (`_told_in_public`).
         Their news is sent once all are judged (`flush`), or by a caller that sends the command's
         own news with it: a click followed by held orders was two posts, one a flush."""
         try:
@@ -213,7 +214,8 @@ class Play(Room):
                 await self._judge_all(orders.actor, game_id, orders.side, batch)
                 async with self.tables.delivery.sending(game_id):  # none of its rows on its way meanwhile
                     await asyncio.to_thread(self._supersede, game_id, at, orders.side)
-                if await asyncio.to_thread(self._told_in_public, game_id, orders.side, batch):
+                present = by is not None and by.id == orders.actor.id  # their author's own command let them play
+                if await asyncio.to_thread(self._told_in_public, game_id, orders.side, batch, present):
                     continue
                 if not batch.held or await asyncio.to_thread(self._asked_of, game_id, orders.side):
                     await asyncio.to_thread(self.store.add_outbox, game_id, [(orders.side, message(words(
@@ -234,18 +236,21 @@ class Play(Room):
         audience = channel_audience(self.store.game(game_id)["channel"])
         self.store.tell_again(superseded.withdrawn(rows, at, side, awaited, audience))
 
-    def _told_in_public(self, game_id: int, side: str, batch: Batch) -> bool:
+    def _told_in_public(self, game_id: int, side: str, batch: Batch, present: bool = False) -> bool:
         """Whether held orders need no word to their author: each was played (none refused, none held
         again), the channel's lines said all that the author's reply would (nothing hidden, nothing
-        private), and the game no longer waits for the side, so the reply would not be their word to
-        move either. A DM that only said 'French: end.' under the channel's '**anna** — French: end.'
-        notified the player of nothing."""
+        private), and the game no longer waits for the side, or their author's own command let them
+        play (`present`: they read the channel they just acted in), so the reply would not be their
+        word to move either. A DM that only said 'French: end.' under the channel's '**anna** —
+        French: end.' notified the player of nothing; nor did 'Your held orders ...: 1. ✅ French:
+        attack 3220 -> 3218 ...' under the channel's same lines, their buttons with them, after
+        Anna's own click 'Stay: no advance.' let the attack play."""
         if not batch.accepted or batch.held:
             return False
         if any(tells_more(said.line, said.public) or set(said.news) - set(said.public) for said in batch.said):
             return False
         system = self.service.system(game_id)
-        return side not in ask.awaited(system, self.service.load(game_id))
+        return present or side not in ask.awaited(system, self.service.load(game_id))
 
     def _asked_of(self, game_id: int, side: str) -> bool:
         """Whether the choice waiting now is the side's own: held orders it stopped are then told

@@ -310,16 +310,35 @@ def test_held_orders_held_again_behind_the_other_sides_choice_are_told_once_play
 
 
 def test_held_orders_that_leave_their_side_to_move_are_told_to_it(wager):
-    """Red's held shout is played at turn 2, and Blue's standing order answers it loudly: Red must
-    echo, and the DM of what became of the held orders is their word to move."""
+    """Red's held shout is played at turn 2, which Blue's plan begins, and Blue's standing order
+    answers it loudly: Red must echo, and the DM of what became of the held orders is their word to
+    move."""
     tables, game_id = wager
     run(tables.play.orders(ANNA, CHANNEL, "shout; shout"))
-    for line in ("answer soft", "orders answer loud", "plan bold"):
+    for line in ("answer soft", "orders answer loud"):
         run(tables.play.submit(BORIS, CHANNEL, line))
     run(tables.play.submit(ANNA, CHANNEL, "plan calm"))
+    run(tables.play.submit(BORIS, CHANNEL, "plan bold"))
     assert toy_wager.choice(tables.service.load(game_id)) == {"kind": "echo", "side": "red"}
     assert tables.delivery.messenger.to(ANNA.id)[-1].startswith(
         f"Game {game_id}: Your held orders, played once the choices were made:\nRed: shout.")
+
+
+def test_held_orders_their_authors_own_command_lets_play_are_told_by_the_channel_alone(wager):
+    """Red's own plan begins turn 2 and lets her held shout play, which leaves her to echo: she
+    reads the channel she just acted in, whose lines say the shout and 'Red player: your move'; a DM
+    'Your held orders ...: Red: shout.' told her nothing more."""
+    tables, game_id = wager
+    messenger = tables.delivery.messenger
+    run(tables.play.orders(ANNA, CHANNEL, "shout; shout"))
+    for line in ("answer soft", "orders answer loud", "plan bold"):
+        run(tables.play.submit(BORIS, CHANNEL, line))
+    told, posted = len(messenger.to(ANNA.id)), len(messenger.in_channel(CHANNEL))
+    run(tables.play.submit(ANNA, CHANNEL, "plan calm"))
+    assert toy_wager.choice(tables.service.load(game_id)) == {"kind": "echo", "side": "red"}
+    assert not any("held orders" in dm for dm in messenger.to(ANNA.id)[told:])
+    (said,) = messenger.in_channel(CHANNEL)[posted:]
+    assert "\n**Anna** — red shouts\n" in said and "\nRed player: your move, due " in said
 
 
 def test_a_new_message_of_orders_drops_what_was_held(wager):
