@@ -67,7 +67,7 @@ def answer_undo(service: GameService, game_id: int, system: GameSystem, state: d
         return take_back(service, game_id, system, by, seq, cmd, (state, before),
                          f"The {fmt.side_name(side)} player consents: "
                          f"{said(system, cmd)} is undone.", compose,
-                         f"The {fmt.side_name(side)} player consents: ")
+                         f"The {fmt.side_name(side)} player consents. ")
     note = event(f"The {fmt.side_name(side)} player refuses to undo {said(system, cmd)}; "
                  "it stands.", kind="undo_refused")
     result = Result(True, note["text"], seq, side, events=[note], public=note["text"])
@@ -79,7 +79,7 @@ def take_back(service: GameService, game_id: int, system: GameSystem, by: str, s
               states: tuple[dict, dict], message: str, compose: Compose, consent: str = "") -> Result:
     """Drop command `seq`; `states` are the states with it and without it; `consent`, who
     agreed to it, begins the public line (said by the one who consented)."""
-    note = event(f"{fmt.side_name(by)} undoes {said(system, cmd)}.", kind="undo")
+    note = event(f"The {fmt.side_name(by)} player undoes {said(system, cmd)}.", kind="undo")
     result = Result(True, message, seq - 1, by, events=[note], public=consent + note["text"])
     told = compose(result, *states)
     service.store.truncate(game_id, seq, told.outbox, issued_against_seq=seq, deadlines=told.deadlines)

@@ -161,7 +161,8 @@ pursuit and retreats)."
 
 def _told(g: Game, text: str, told: str | None = None) -> Event:
     """A line of the battle, kept with it (the computer reads the stacks shown there) and told as
-    `told` where the players read more than the record keeps (the chart's codes explained)."""
+    `told` where the players read more than the record keeps (the chart's codes explained) or read
+    it otherwise ('The French lose 1 infantry corps.', kept as 'French loses ...')."""
     g.s["battle"]["lines"].append(text)
     return event(told or text, kind="battle", place=g.s["battle"]["place"])
 
@@ -207,7 +208,8 @@ def _code(g: Game, code: str) -> list[Event]:
 def _lose(g: Game, side: str, kind: str, n: int) -> list[Event]:
     place = g.s["battle"]["place"]
     lost = g.take(side, place, kind, n)
-    return [_told(g, f"{side.title()} loses {counted({kind: lost})}.")] if lost else []
+    said = counted({kind: lost})
+    return [_told(g, f"{side.title()} loses {said}.", f"The {side.title()} lose {said}.")] if lost else []
 
 
 def column(table: tuple[str, ...], attack: int, defence: int) -> int:
@@ -261,7 +263,8 @@ def _pursue(g: Game) -> list[Event]:
     if result.startswith("D"):
         n = int(result[1:])
         lost = g.take(d, place, "inf", n)
-        out += [_told(g, f"{d.title()} loses {counted({'inf': lost})} in the pursuit.")] if lost else []
+        out += [_told(g, f"{d.title()} loses {counted({'inf': lost})} in the pursuit.",
+                      f"The {d.title()} lose {counted({'inf': lost})} in the pursuit.")] if lost else []
         out += _lose(g, d, "cav", n - lost) if n > lost else []
     return out
 

@@ -90,7 +90,7 @@ def test_a_block_game_in_discord_keeps_the_channel_public_and_dms_each_side_its_
 
 def test_an_undo_at_the_table_posts_no_hidden_block_in_public(tmp_path):
     """`undo` once posted "Undone: `move f-i-5 20`" in the channel, naming a hidden block. The channel reads the
-    public rendering ("French undoes a `move` command."); the mover alone reads the command."""
+    public rendering ("The French player undoes a `move` command."); the mover alone reads the command."""
     from tests.bot.discord.discord_fakes import ANNA, CHANNEL, run
 
     service, tables, messenger, game_id = _bloody_monday_tables(tmp_path)
@@ -104,7 +104,7 @@ def test_an_undo_at_the_table_posts_no_hidden_block_in_public(tmp_path):
     reply = run(move_and_undo())
     public = "\n".join(messenger.in_channel(CHANNEL)).lower()
     assert block.lower() in reply.lower()  # Anna's own (private) reply names her block
-    assert "french undoes a `move` command" in public and block.lower() not in public
+    assert "french player undoes a `move` command" in public and block.lower() not in public
 
 
 def test_an_undo_request_across_phases_names_no_command_in_public(tmp_path, monkeypatch):

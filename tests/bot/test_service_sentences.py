@@ -117,7 +117,7 @@ def test_undo_refusals_cite_the_undo_rule(service, game):
         False, "The last command (`move r1 0201`) was the Red player's; only your own last command can be undone "
                "(Undo).", "Undo", None)
     assert told(service.submit(game, "red", "undo")) == (
-        True, "Undone: `move r1 0201`.", None, "Red undoes `move r1 0201`.")
+        True, "Undone: `move r1 0201`.", None, "The Red player undoes `move r1 0201`.")
 
 
 def test_an_undo_across_phases_asks_and_the_answer_is_said(service, store, game):
@@ -140,7 +140,7 @@ def test_an_undo_across_phases_asks_and_the_answer_is_said(service, store, game)
     service.submit(game, "red", "undo")
     consent = service.submit(game, "blue", "accept")
     assert told(consent) == (True, "The Blue player consents: `end` is undone.", None,
-                             "The Blue player consents: Red undoes `end`.")
+                             "The Blue player consents. The Red player undoes `end`.")
     assert (consent.seq, consent.side) == (0, "red") and store.last_seq(game) == 0
 
 
@@ -315,13 +315,13 @@ def test_an_undo_request_its_refusal_and_its_consent_are_composed_and_stored(ser
         (2, "all", [("undo_refused", "The Blue player refuses to undo `end`; it stands.")])]
     service.submit(game, "red", "undo", compose=compose)
     consent = service.submit(game, "blue", "accept", compose=compose)
-    assert (consent.seq, consent.side, events(consent)) == (1, "red", [("all", "undo", "Red undoes `end`.")])
+    assert (consent.seq, consent.side, events(consent)) == (1, "red", [("all", "undo", "The Red player undoes `end`.")])
     assert [(before, after) for _, before, after in compose.seen] == [(moved, ended)] + [(ended, ended)] * 3 + [
         (ended, moved)]
     assert service.load(game) == moved and store.last_seq(game) == 1
     assert [(d["side"], d["phase_key"]) for d in store.deadlines(game)] == [("red", "1:red:movement")]
     assert _outbox(store, game) == [(1, "all", [("move", "r1 moves to 0201")]),
-                                    (1, "all", [("undo", "Red undoes `end`.")])]  # what command 2 caused is gone
+                                    (1, "all", [("undo", "The Red player undoes `end`.")])]  # command 2's news is gone
 
 
 def test_after_an_undo_the_position_is_known_without_reading_the_log(service, store, game, monkeypatch):

@@ -192,9 +192,10 @@ def believe(view: dict, seen: Sequence[dict], foe: str, markers: list[int], t: T
 
 
 def losses(e: dict, foe: str) -> float:
-    """Enemy corps the side saw lost in an event told to all (a battle's losses)."""
+    """Enemy corps the side saw lost in an event told to all (a battle's losses: 'The Russian lose 2
+    infantry corps.', its record's 'Russian loses 2 infantry corps.')."""
     text = e.get("text", "")
-    m = re.match(rf"{foe.title()} loses (\d+) infantry corps", text)
+    m = re.match(rf"The {foe.title()} lose (\d+) infantry corps", text)
     return float(m.group(1)) if m else 0.0
 
 

@@ -302,8 +302,8 @@ def test_the_computer_consents_to_an_undo_and_declines_a_draw(service):
         return game_id
     game_id = run(test())
     posts = tables.delivery.messenger.in_channel(CHANNEL)
-    assert any(p.startswith("**Computer** — The Red player consents: Blue undoes `end`. Why: the computer lets "
-                            "a player take a command back.") for p in posts)
+    assert any(p.startswith("**Computer** — The Red player consents. The Blue player undoes `end`. Why: the computer "
+                            "lets a player take a command back.") for p in posts)
     assert any(p.startswith("**Computer** — The Red player declines the Blue player's draw offer") for p in posts)
     game = service.store.game(game_id)
     assert game["pending_undo"] is None and game["pending_draw"] is None and game["status"] != "over"

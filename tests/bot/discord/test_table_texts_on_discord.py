@@ -22,8 +22,8 @@ def test_an_undo_is_said_once_and_by_whom(tmp_path):
             await s.anna.slash(s.channel, "order", command="undo")
             await s.env.settle()
             consented, undone = [p for p in s.posts() if "undoes" in p]
-            assert consented.startswith("**boris** — The Russian player consents: French undoes `/end`.\n")
-            assert undone == "**anna** — French undoes `/order command:move 3225 3224`."
+            assert consented.startswith("**boris** — The Russian player consents. The French player undoes `/end`.\n")
+            assert undone == "**anna** — The French player undoes `/order command:move 3225 3224`."
     play(test, tmp_path)
 
 

@@ -541,7 +541,8 @@ def test_an_undo_back_into_the_last_player_turn_asks_again_in_that_turn_s_questi
                         (BORIS, "undo"), (ANNA, "accept")):
         run(wagers.play.submit(actor, CHANNEL, line))
     assert wagers.delivery.messenger.posts[-1][1] == (
-        "**Anna** — The Red player consents: Blue undoes a `plan` command.\nTurn 1 | Plan Phase\nTo move: Red, Blue\n"
+        "**Anna** — The Red player consents. The Blue player undoes a `plan` command.\nTurn 1 | Plan Phase\n"
+        "To move: Red, Blue\n"
         f"Red player: your move, {DUE}.\n<@{BORIS.id}>: your move, {ASKED}")
     waits = f"Game {game_id}: the game waits for you, {DUE}: the"
     assert questions(wagers, BORIS.id) == [f"{waits} Blue Plan Phase (turn 1)."]  # the one of that player-turn

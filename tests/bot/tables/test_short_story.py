@@ -98,7 +98,7 @@ def test_1812_tells_its_stacks_moves_and_battles_as_told_under_each_phase():
     assert told is not None and told[:4] == [
         "Russian Movement Phase:", "A Russian stack moves from Borodino (162) to Vyazma (161).",
         "Russian Combat Phase:", "Battle in Vyazma (161): the Russian player attacks (COMBAT)."]
-    assert told[-2:] == ["French loses 1 infantry corps.", "The French stack in Vyazma (161) must retreat."]
+    assert told[-2:] == ["The French lose 1 infantry corps.", "The French stack in Vyazma (161) must retreat."]
 
 
 def test_a_system_without_a_short_telling_is_told_in_full():

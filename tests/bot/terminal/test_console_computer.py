@@ -83,7 +83,7 @@ def test_the_computer_at_the_terminal_consents_to_an_undo(service, game):
     answers = iter(["move b1 0202", "end", "undo", "quit"])
     out: list[str] = []
     play(service, game, lambda prompt: next(answers), out.append)
-    assert "The Red player consents: Blue undoes `end`." in out  # said once, as the channel reads it, unnumbered
+    assert "The Red player consents. The Blue player undoes `end`." in out  # said once, as the channel says it
     assert service.load(game)["phase"] == "movement"
 
 

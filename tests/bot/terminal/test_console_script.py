@@ -170,12 +170,12 @@ def test_a_step_within_a_phase_prints_what_the_game_now_waits_for(tmp_path):
 
 
 def test_an_undo_is_said_once_at_the_terminal(tmp_path, capsys):
-    """A free undo's line and its event are the same news ("Red undoes `move r1 0201`."): the
+    """A free undo's line and its event are the same news ("The Red player undoes `move r1 0201`."): the
     terminal says it once, as the channel does, not as "Undone: ..." and then the event again, and with
     no number: it adds no command, and the next command takes the number the undone one had."""
     assert _run(tmp_path, "red: move r1 0201\nred: undo\n") == 0
     out = capsys.readouterr().out
-    assert "Red undoes `move r1 0201`.\n" in out and "Undone:" not in out and "[0]" not in out
+    assert "The Red player undoes `move r1 0201`.\n" in out and "Undone:" not in out and "[0]" not in out
 
 
 def test_an_agreed_draw_is_said_once_unnumbered_and_asks_nothing_more(service, game):

@@ -114,7 +114,7 @@ def test_a_retreat_goes_next_door_without_enemy_infantry():
 def test_chart_outflank_against_entrench_costs_the_attacker_a_corps_then_combat():
     """Chart: 'A-1c' then 'go CRS-PS-RAC'."""
     _, lines = fought({"inf": 4}, {"inf": 2}, 3, "outflank", "entrench")
-    assert "French loses 1 infantry corps." in lines
+    assert "The French lose 1 infantry corps." in lines
     assert "Combat Results Table: 3 against 2, column 3-2, die 3 (modified 4): D1 Dr." in lines
 
 
@@ -320,7 +320,7 @@ def test_chart_withdraw_against_outflank_costs_the_defender_a_corps_before_it_re
     state = battle({"inf": 3}, {"inf": 2})
     state, _ = do(state, "french", "plan outflank")
     state, events = do(state, "russian", "plan withdraw")
-    assert "Russian loses 1 infantry corps." in texts(events) and stack(state, "russian", 15)["inf"] == 1
+    assert "The Russian lose 1 infantry corps." in texts(events) and stack(state, "russian", 15)["inf"] == 1
     assert state["retreat"] == {"side": "russian", "place": 15, "battle": True}
     state = battle({"inf": 3, "cav": 2}, {"inf": 1}, more_russian={1: {"inf": 1}})
     rolls = state["dice"]["rolls"]
@@ -405,11 +405,11 @@ def test_the_pursuit_table_by_surplus_and_die():
     a 6, Ac1: the pursuer loses a cavalry corps."""
     state, lines = pursued({"inf": 2, "cav": 1}, {"inf": 2}, 1)
     assert "Pursuit: 1 surplus French cavalry, die 1: D1." in lines
-    assert "Russian loses 1 infantry corps in the pursuit." in lines and stack(state, "russian", 15)["inf"] == 1
+    assert "The Russian lose 1 infantry corps in the pursuit." in lines and stack(state, "russian", 15)["inf"] == 1
     _, lines = pursued({"inf": 2, "cav": 4}, {"inf": 3}, 1)
     assert "Pursuit: 4 surplus French cavalry, die 1: D2." in lines
     state, lines = pursued({"inf": 2, "cav": 2}, {"inf": 2, "cav": 1}, 6)
-    assert lines[-3:-1] == ["Pursuit: 1 surplus French cavalry, die 6: Ac1.", "French loses 1 cavalry corps."]
+    assert lines[-3:-1] == ["Pursuit: 1 surplus French cavalry, die 6: Ac1.", "The French lose 1 cavalry corps."]
     assert stack(state, "french", 15)["cav"] == 1 and stack(state, "russian", 15)["inf"] == 2
     state, lines = pursued({"inf": 2, "cav": 1}, {"inf": 2}, 4)
     assert lines[-2] == "Pursuit: 1 surplus French cavalry, die 4: - (no effect)."  # the table's '-', said
@@ -421,19 +421,19 @@ def test_a_pursuit_takes_infantry_first_then_cavalry():
     one of each; against one infantry corps alone, that one, and nothing more is told."""
     state, lines = pursued({"inf": 2, "cav": 4}, {"inf": 1, "cav": 1}, 1)
     assert lines[-3:] == ["Pursuit: 3 surplus French cavalry, die 1: D2.",
-                          "Russian loses 1 infantry corps in the pursuit.", "Russian loses 1 cavalry corps."]
+                          "The Russian lose 1 infantry corps in the pursuit.", "The Russian lose 1 cavalry corps."]
     assert not state["stacks"]["russian"]
     state, _ = pursued({"inf": 2, "cav": 6}, {"inf": 1, "cav": 3}, 1)
     assert stack(state, "russian", 15) == {"inf": 0, "cav": 2, "supply": 0, "depot": 0}
     _, lines = pursued({"inf": 2, "cav": 3}, {"inf": 1}, 1)
     assert lines[-2:] == ["Pursuit: 3 surplus French cavalry, die 1: D2.",
-                          "Russian loses 1 infantry corps in the pursuit."]
+                          "The Russian lose 1 infantry corps in the pursuit."]
     state = battle({"inf": 3, "cav": 4}, {"inf": 1, "cav": 1})
     rig(state["dice"], 1)
     state, _ = do(state, "french", "plan outflank")  # Withdraw x Outflank: D-1c, Dr(D), go PS-RAC
     state, events = do(state, "russian", "plan withdraw")
     assert [e["text"] for e in events if e["kind"] == "battle"][-2:] == [
-        "Pursuit: 3 surplus French cavalry, die 1: D2.", "Russian loses 1 cavalry corps."]
+        "Pursuit: 3 surplus French cavalry, die 1: D2.", "The Russian lose 1 cavalry corps."]
 
 
 def test_the_defenders_choice_is_told_and_a_french_defender_may_fall_back_onto_its_own_stack():
