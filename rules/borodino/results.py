@@ -400,6 +400,21 @@ def _lose(b: Battle, units: tuple[str, ...]) -> list[Event]:
     return [_eliminate(b, u) for u in units]
 
 
+def _why_no_advance(b: Battle, pairs: list[tuple[str, Hex]], ref: str, mover: str | None,
+                    to: Hex | None) -> tuple[str, str]:
+    """The case and the reason an advance asked for is not open: artillery that bombarded (Artillery
+    G), a unit not among those that may advance, or a hex the attack did not vacate (Combat H)."""
+    attacks = b.s["log"]["attacks"]
+    if mover is not None and attacks and b.hex_of(mover) in attacks[-1].get("bombarding", []):
+        return "Artillery (G)", (f"{b.describe(mover)} bombarded from two hexes off, and artillery that does "
+                                 "may not advance")
+    if mover is None:
+        return "Combat (H)", f"there is no unit in {ref}"
+    if all(u != mover for u, _ in pairs):
+        return "Combat (H)", f"{b.describe(mover)} is not one of the victorious units that may advance"
+    return "Combat (H)", f"{to} is not the hex the attack vacated next to {b.describe(mover)}"
+
+
 # --- the chooser's commands ----------------------------------------------------------------
 def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[Event]:
     """Apply the chooser's answer to the waiting step, then run on."""
@@ -436,7 +451,8 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
         fits = [(u, h) for u, h in pairs if u == mover and (cmd.to is None or h == cmd.to)]
         if len(fits) != 1:
             listed = ", ".join(f"advance {b.unit(u)['hex']} {h}" for u, h in pairs)
-            raise RuleViolation("Combat (H)", f"that advance is not open; choose one of: {listed}, or stay")
+            rule, why = _why_no_advance(b, pairs, cmd.unit, mover, cmd.to)
+            raise RuleViolation(rule, f"that advance is not open: {why}; choose one of: {listed}, or stay")
         uid, h = fits[0]
         frm, who = b.hex_of(uid), b.describe(uid)  # named by where it stood, as a move names it
         b.place(uid, h)

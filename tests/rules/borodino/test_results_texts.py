@@ -40,7 +40,13 @@ def test_the_advance_question_its_refusal_and_the_advance():
     s, _ = _dr()
     s, _ = play(s, "french", f"retreat {D[0]}")
     assert str(refused(s, "french", f"advance {D[3]} {D[0]}", "Combat (H)")) == (
-        "That advance is not open; choose one of: advance 2706 2705, or stay (Combat H).")
+        "That advance is not open: 2704 is not the hex the attack vacated next to 2706 (French 7-4 infantry); "
+        "choose one of: advance 2706 2705, or stay (Combat H).")
+    assert str(refused(s, "french", f"advance {D[0]} {G}", "Combat (H)")) == (
+        "That advance is not open: 2704 (Russian 5-4 infantry) is not one of the victorious units that may advance; "
+        "choose one of: advance 2706 2705, or stay (Combat H).")
+    assert str(refused(s, "french", f"advance {D[1]} {G}", "Combat (H)")) == (
+        "That advance is not open: there is no unit in 2804; choose one of: advance 2706 2705, or stay (Combat H).")
     s2, events = play(s, "french", f"advance {D[3]} {G}")
     assert events[0] == {**events[0], "kind": "advance", "unit": F7, "path": [D[3], G],
                          "text": "2706 (French 7-4 infantry) advances into 2705."}  # 2705 once, as a move says it
@@ -318,3 +324,18 @@ def test_an_exchange_of_one_combat_point_says_it_in_the_singular():
                                   "F-VIII-cav in 2706 (1 Combat Point) (CRT: Exchange).")
     assert borodino.in_words_in_game(s, "french", borodino.parse("french", "lose 2706")) == \
         "Lose F-VIII-cav in 2706 (1 Combat Point)"
+
+
+def test_bombarding_artillery_asked_to_advance_is_told_why_it_may_not():
+    """Artillery G: "When a unit is destroyed or retreated by attacking artillery which is not adjacent
+    to the defender, the attacking artillery may not advance." 'advance 3121 3119' of a battery that
+    had fired from two hexes read only 'That advance is not open' (seen in kolocha local, 6
+    September); it says why."""
+    art = "F-I-art"
+    s = position({F7: D[3], art: go(G, 3, 3), R5: G}, phase="combat")
+    force_die(s, 1)
+    s, _ = play(s, "french", f"attack {D[3]}+{go(G, 3, 3)} -> {G}")
+    s, _ = play(s, "french", f"retreat {D[0]}")
+    assert str(refused(s, "french", f"advance {go(G, 3, 3)} {G}", "Artillery (G)")) == (
+        f"That advance is not open: {go(G, 3, 3)} (French 7-3 artillery) bombarded from two hexes off, and artillery "
+        f"that does may not advance; choose one of: advance {D[3]} {G}, or stay (Artillery G).")
