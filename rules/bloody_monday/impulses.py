@@ -361,7 +361,24 @@ def may_inspire(g: Game, leader: str, bid: str) -> None:
     if d.type not in ("infantry", "cavalry") or not follows(g, leader, bid):
         raise _whom_inspired(g, leader)
     if there != here and there not in g.areas[here].neighbours:
-        raise RuleViolation("5.2.2", f"{g.public_name(bid)} is not adjacent to {g.public_name(leader)}")
+        raise RuleViolation("5.2.2", f"{g.public_name(bid)} is not adjacent to {g.public_name(leader)} in {here}; "
+                            + _inspirable(g, leader))
+
+
+def _inspirable(g: Game, leader: str) -> str:
+    """Whom the leader may inspire instead, in its area or next to it: the commands to type."""
+    here, ok = g.area(leader), []
+    for area in (here, *sorted(g.areas[here].neighbours)):
+        for bid in sorted(g.units(area, g.side(leader))):
+            try:
+                may_inspire(g, leader, bid)
+            except RuleViolation:
+                continue
+            ok.append(f"`inspire {leader} {bid}`")
+    if not ok:
+        return f"no unit it may inspire stands in or next to {here}"
+    more = f" and {len(ok) - 4} more" if len(ok) > 4 else ""
+    return f"it may inspire a unit of its own in or next to {here}: {', '.join(ok[:4])}{more}"
 
 
 def _whom_inspired(g: Game, leader: str) -> RuleViolation:

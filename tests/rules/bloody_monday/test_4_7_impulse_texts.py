@@ -122,7 +122,12 @@ def test_the_refusals_that_need_a_position_of_their_own_read_exactly():
         "French 13 (F-IV-13, infantry) is not commanded by an activated leader (same area, or its colour within "
         "tactical range); move a commanded unit (5.1).")
     assert refused(far, "french", "inspire F-I-D F-I-1", "5.2.2") == (
-        "French 1 (F-I-1, infantry) is not adjacent to French Davout (F-I-D, tactical leader) (5.2.2).")
+        "French 1 (F-I-1, infantry) is not adjacent to French Davout (F-I-D, tactical leader) in 16; no unit it may "
+        "inspire stands in or next to 16 (5.2.2).")
+    near = _after("tactical", "activate F-I-D", blocks={"F-I-D": 16, "F-I-1": 3, "F-I-2": 15, "F-IV-13": 16})
+    assert refused(near, "french", "inspire F-I-D F-I-1", "5.2.2") == (  # seen in kolocha local: Ney and 46
+        "French 1 (F-I-1, infantry) is not adjacent to French Davout (F-I-D, tactical leader) in 16; it may inspire "
+        "a unit of its own in or next to 16: `inspire F-I-D F-I-2` (5.2.2).")
     engaged = _after("tactical", "activate F-I-D", "move F-I-1 42",
                      blocks={"F-I-D": 16, "F-I-1": 16, "F-I-2": 16, "R-1-2J": 42, "R-1-3": 17})
     assert refused(engaged, "french", "move F-I-2 17", "5.1, 2.6.3") == (
