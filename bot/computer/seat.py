@@ -240,6 +240,11 @@ class TurnClock:
         self._turns[(game_id, job.side)] = (deadline, job.played)
         return replace(job, deadline=deadline)
 
+    def forget(self, game_id: int) -> None:
+        """Drop the game's turns (it is over)."""
+        for key in [key for key in list(self._turns) if key[0] == game_id]:  # in place: other games' threads write
+            self._turns.pop(key, None)
+
     def sent(self, game_id: int, job: PlanJob, seq: int) -> None:
         """The job's commands were sent, the last stored as `seq`: its turn goes on from there."""
         if job.deadline is not None:

@@ -9,11 +9,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
-from collections import OrderedDict, defaultdict
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
 from bot.delivery.messenger import Messenger
+from bot.keyed_locks import KeyedLocks
 from bot.service import GameService, is_busy
 
 Renderer = Callable[..., bytes]
@@ -71,7 +72,7 @@ class DeliveryBase:
         self.channel_lost: Callable[[str], None] = lambda channel: None  # Tables sets it
         self.owner_of: OwnerOf = no_owner  # the Discord app sets it
         self.member_of: MemberOf = still_member  # the Discord app sets it
-        self._sending: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._sending = KeyedLocks()  # a game's, while a flush or a judge holds it
         self._pictures: OrderedDict[str, list[bytes]] = OrderedDict()
         self._accepted: dict[int, int] = {}  # row id -> pieces the platform took, not yet marked
         self.stopping = False  # set by a stop: the message under way is finished, no other begun

@@ -24,7 +24,6 @@ raises TableError with the sentence of refusal.
 from __future__ import annotations
 
 import asyncio
-from collections import defaultdict
 from dataclasses import replace
 
 import rules
@@ -32,6 +31,7 @@ from bot.computer.planner import Planner, ProcessPlanner
 from bot.config import Config, GameSettings
 from bot.deadlines import Clock, Deadlines, Scheduler, utc_now
 from bot.delivery import Delivery, Reply
+from bot.keyed_locks import KeyedLocks
 from bot.permissions import Actor, TableError
 from bot.player_prefs import PlayerPrefs
 from bot.service import GameService, over_sentence
@@ -68,8 +68,8 @@ class Tables:
         self.store = service.store
         self.delivery = delivery
         self.config = config or Config()
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._arrivals: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._locks = KeyedLocks()  # a game's, while in use: none kept for a game over
+        self._arrivals = KeyedLocks()
         self.news = News(self)
         self.clocks = Clocks(self)
         self.deadlines = Deadlines(self.store, scheduler, self.settings, self.clocks.remind,
@@ -137,7 +137,7 @@ class Tables:
 
     async def quiesce(self) -> None:
         """Wait until the commands under way have finished (each game's lock taken in turn)."""
-        for lock in list(self._locks.values()):
+        for lock in self._locks.in_use():
             async with lock:
                 pass
 

@@ -119,7 +119,8 @@ class Computer(Room):
         if running is not None and not running.done():
             self._again.add(game_id)
             return
-        self._tasks[game_id] = asyncio.get_running_loop().create_task(self._play(game_id))
+        task = self._tasks[game_id] = asyncio.get_running_loop().create_task(self._play(game_id))
+        task.add_done_callback(lambda done: self._tasks.pop(game_id) if self._tasks.get(game_id) is done else None)
 
     async def wake_all(self) -> None:
         """At start-up: every running game whose computer seat is to act plays."""
@@ -222,13 +223,23 @@ class Computer(Room):
     def _job(self, game_id: int) -> PlanJob | None:
         game = self.store.game(game_id)
         if game["status"] == "over":
-            self.memory.forget(game_id)
+            self.forget(game_id)
         if game["paused"] or not game["started_at"]:
             return None
         job = next_job(self.service, self.memory, game_id)
         if job is None or self._failed.get((game_id, job.side)) == job.played:
             return None
         return self.clock.timed(game_id, job)
+
+    def forget(self, game_id: int) -> None:
+        """A game over: what the computer kept of it goes (what each side was told, its turns' clock,
+        a seat's failure). Ended by a command, its next look at the game finds it over; ended by
+        its players (a resignation, a forfeit, a cancel), whoever ended it calls this: else a bot up
+        for a month kept every such game's whole position and story."""
+        self.memory.forget(game_id)
+        self.clock.forget(game_id)
+        for key in [key for key in list(self._failed) if key[0] == game_id]:  # in place: read by other threads
+            self._failed.pop(key, None)
 
     def _send(self, game_id: int, job: PlanJob, decisions: list[Decision]) -> Change | str | None:
         """Under the game's lock: the plan sent; the last accepted command's Change (to settle),

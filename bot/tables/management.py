@@ -30,6 +30,7 @@ class Management(Room):
         game = await asyncio.to_thread(self._to_end, actor, channel, game_id, guild)
         async with self.tables.lock(game["id"]):
             await asyncio.to_thread(self._end, actor, game)
+            self.tables.computer.forget(game["id"])
             await self.delivery.flush(game["id"])
         return f"Game {game['id']} is ended."
 

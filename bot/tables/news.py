@@ -556,6 +556,7 @@ class News(Room):
         worker thread, then sent. `ping`: its line pings the players (a forfeit at a deadline,
         which no player's command made: else neither would learn of it from a notification)."""
         await asyncio.to_thread(self._end, game_id, loser, reason, ping)
+        self.tables.computer.forget(game_id)
         await self.delivery.flush(game_id)
 
     def _end(self, game_id: int, loser: str, reason: Text, ping: bool = False) -> None:

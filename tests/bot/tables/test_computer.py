@@ -211,3 +211,26 @@ def test_a_plan_the_busy_database_refused_is_sent_again_and_no_fault_is_said(ser
     assert tries[:2] == [0, 0] and service.store.last_seq(game_id) > 0
     assert not [t for t in tables.delivery.messenger.in_channel(CHANNEL) if "stops" in t]
     assert [r.levelname for r in caplog.records if r.name == "kolocha.computer"] == ["WARNING"]
+
+
+@pytest.mark.parametrize("ending", ["resign", "cancel", "forfeit"])
+def test_a_game_its_players_end_leaves_nothing_kept_of_it(service, ending):
+    """Games against the computer resigned, cancelled or forfeited one after another: none leaves its
+    lock, its sending lock, the computer's task, what each side was told or its turn's clock behind (a
+    bot up for a month kept each such game's whole position and story: only a game ended by a command
+    was let go, the computer's next look finding it over)."""
+    tables = make_tables(service)
+    for _ in range(3):
+        run(seated_game(tables))
+        run(tables.computer.seat(ANNA, CHANNEL, "blue"))
+        run(tables.play.submit(ANNA, CHANNEL, "end"))
+        run(tables.play.submit(ANNA, CHANNEL, "roll"))  # Blue's turn: the computer plays it
+        run(tables.computer.settled())
+        assert tables.computer.memory._games and tables.computer.clock._turns  # kept while the game runs
+        game_id = tables.game_in(CHANNEL)["id"]
+        run(tables.play.resign(ANNA, CHANNEL) if ending == "resign" else tables.management.cancel(
+            ANNA, CHANNEL) if ending == "cancel" else tables.news.concede(game_id, "red", "Red forfeits"))
+        run(tables.computer.settled())
+    computer = tables.computer
+    assert (computer.memory._games, computer.clock._turns, computer._tasks, computer._failed) == ({}, {}, {}, {})
+    assert len(tables._locks) == len(tables._arrivals) == len(tables.delivery._sending) == 0
