@@ -424,6 +424,9 @@ def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[E
         options = dict(options_of(b, step))
         if cmd.unit and cmd.unit not in (b.hex_of(step["unit"]), step["unit"]):
             raise RuleViolation("Retreat", f"the unit retreating now is {_whole(b, step['unit'])}")
+        if cmd.to not in options and not b.map.on_map(cmd.to):
+            raise RuleViolation("Retreat", f"{cmd.to} is not on the map; {_whole(b, step['unit'])} retreats to one of "
+                                f"{', '.join(options)}")
         if cmd.to not in options:
             raise RuleViolation("Retreat", f"{_whole(b, step['unit'])} may not retreat to {cmd.to}: units retreat "
                                 "one hex, not into enemy units, enemy Zones of Control, non-road woods, across rivers "

@@ -28,6 +28,9 @@ def test_the_retreat_question_and_its_refusals():
         "R-VIII-12 in 2705 (Russian 5-4 infantry) may not retreat to 2706: units retreat one hex, not into enemy "
         "units, enemy Zones of Control, non-road woods, across rivers or off the map, and displace a friendly unit "
         "only when no empty hex is open; choose 2704, 2804, 2604 (Retreat).")
+    assert str(refused(s, "french", "retreat 9999", "Retreat")) == (  # seen in kolocha local: the hex rules read
+        "9999 is not on the map; R-VIII-12 in 2705 (Russian 5-4 infantry) retreats to one of 2704, 2804, 2604 "
+        "(Retreat).")
     assert str(refused(s, "french", f"advance {D[3]} {G}", "Retreat")) == (
         f"That is not the answer waiting; {RETREAT} (Retreat).")
     s2, events = play(s, "french", f"retreat {G} {D[0]}")   # the retreating unit may be named by its hex
