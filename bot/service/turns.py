@@ -141,12 +141,15 @@ def on_its_event(result: Result, told: str) -> str:
 
 
 def _told_by(parts: list[str], first: dict) -> bool:
-    """Whether an open game's attack or retreat (its words, lower case) is what its first event tells:
-    the combat line of the same attackers and defenders (SPI's Borodino rules, Combat), or a retreat,
-    or a displacement, into the hex named (Retreat)."""
+    """Whether an open game's attack, retreat or loss (its words, lower case) is what its first event
+    tells: the combat line of the same attackers and defenders (SPI's Borodino rules, Combat); a
+    retreat, or a displacement, into the hex named (Retreat); the one attacker given up in an exchange
+    eliminated in the hex named (CRT: Exchange)."""
     if parts[:1] == ["attack"] and len(parts) == 4 and parts[2] == "->" and first.get("kind") == "combat":
         hexes = [{str(h).lower() for h in first.get(key, [])} - {""} for key in ("attackers", "defenders")]
         return [set(parts[1].split("+")), set(parts[3].split("+"))] == hexes
+    if parts[:1] == ["lose"] and len(parts) == 2 and "+" not in parts[1]:  # one attacker given up (CRT: Exchange)
+        return first.get("kind") == "eliminated" and str(first.get("hex", "")).lower() == parts[1]
     if parts[:1] != ["retreat"] or len(parts) != 2:
         return False
     into = str(first.get("text", "")).endswith(f" retreating into {parts[1]}.") if first.get("kind") == "displaced" \
@@ -166,8 +169,8 @@ def told_by_its_event(system: GameSystem, result: Result, said_: str) -> bool:
     combat likewise ('French: advance 3020 3121.', '3020 (French 2-5 cavalry) advances into 3121.'); an
     attack whose combat line names the same hexes ('Russian: attack 2817 -> 2819.', '2817 (2) attacks 2819
     (2): 1-1, die 1: Dr.'); a retreat into the hex the unit's retreat or a displacement names ('Russian:
-    retreat 3623.', '3622 (French 4-4 infantry) retreats to 3623.'). Anything else (another answer,
-    `end`) keeps its own line."""
+    retreat 3623.', '3622 (French 4-4 infantry) retreats to 3623.'); an exchange's one loss ('French: lose
+    2318.', '2318 (French 2-5 cavalry) is eliminated.'). Anything else (`stay`, `end`) keeps its own line."""
     if result.command is None:
         return False
     command, side = str(result.command), fmt.side_name(result.side)

@@ -43,7 +43,8 @@ def test_an_attack_and_a_retreat_are_said_by_their_events():
     """SPI's Borodino rules, Combat and Retreat: 'Russian: attack 2817 -> 2819.' stood above '2817 (2) attacks 2819
     (2): 1-1, die 1: Dr.', and 'Russian: retreat 3623.' above '3622 (French 4-4 infantry) retreats to 3623.', each
     order said twice (seen on simcord, a 7 Sept Russian Combat Phase); a displacement into the hex named tells its
-    retreat too. Other hexes than the line's keep it (a redoubt that joins the attack, another hex)."""
+    retreat too, and an exchange's one loss ('French: lose 2318.' above '2318 (French 2-5 cavalry) is eliminated.').
+    Other hexes than the line's keep it (a redoubt that joins the attack, another hex, a second loss)."""
     system = rules.load("borodino")
 
     def said(command: str, **first) -> bool:
@@ -56,3 +57,5 @@ def test_an_attack_and_a_retreat_are_said_by_their_events():
         not said("retreat 3523", kind="retreat", path=["3622", "3623"])
     assert said("retreat 2920", kind="displaced", text="2920 (French 7-4 infantry) is displaced by 2819 (French 2-5 "
                                                         "cavalry) retreating into 2920.")
+    assert said("lose 2318", kind="eliminated", hex="2318")
+    assert not said("lose 2318+2519", kind="eliminated", hex="2318")

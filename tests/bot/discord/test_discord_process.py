@@ -211,8 +211,8 @@ async def started_7sep(loopback: Loopback) -> None:
 
 
 def _announced(command: str, posts: list[str]) -> bool:
-    """Whether the channel told a command: its text, or for a plain move, an attack or a retreat the line it
-    is said on in an open game ('**anna** — 3322 (French 7-4 infantry) moves to 3019 (1 MP).', '**anna** —
+    """Whether the channel told a command: its text, or for a plain move, an attack, a retreat or a loss the
+    line it is said on in an open game ('**anna** — 3322 (French 7-4 infantry) moves to 3019 (1 MP).', '**anna** —
     3019 (7) attacks 3018 (2): 3-1, die 4: Dr.', '**anna** — 3018 (Russian 2-4 infantry) retreats to 3017.')."""
     verb, *args = command.split()
     lines = [line for post in posts for line in post.splitlines()]
@@ -222,7 +222,9 @@ def _announced(command: str, posts: list[str]) -> bool:
         verb == "attack" and len(args) == 3 and any(line.split("** — ")[-1].startswith(f"{args[0]} (")
                                                     and f" {args[2]} (" in line for line in lines)) or (
         verb == "retreat" and len(args) == 1 and any(f" retreats to {args[0]}." in line
-                                                     or f" retreating into {args[0]}." in line for line in lines))
+                                                     or f" retreating into {args[0]}." in line for line in lines)) or (
+        verb == "lose" and len(args) == 1 and any(line.split("** — ")[-1].startswith(f"{args[0]} (")
+                                                  and " is eliminated" in line for line in lines))
 
 def test_a_bot_process_stopped_mid_command_and_restarted_loses_and_repeats_nothing(tmp_path):
     async def test() -> None:
