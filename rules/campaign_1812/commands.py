@@ -118,12 +118,13 @@ def in_words(cmd: Command) -> str:
 
 def place(word: str) -> int:
     """An area or sub-area, named by its number; a place's name is answered with its number (any other
-    word with Vilna's, as an example)."""
+    word with Vilna's, as an example), citing the map that numbers them."""
     found = number(word)
+    named = next((p for p in places().values() if p.name.lower() == word.lower()), None)
+    if found is None and named is not None:  # 'kovno' is a place, and was told it was none
+        raise CommandError(f"A place is named by its number in orders: {named.name} is {named.number} (The Game Map).")
     if found is None:
-        named = next((p for p in places().values() if p.name.lower() == word.lower()), places()[12])
-        raise CommandError(f"{word!r} is not a place: name areas and sub-areas by number ({named.name} is "
-                           f"{named.number}).")
+        raise CommandError(f"{word!r} is not a place: name areas and sub-areas by number (Vilna is 12) (The Game Map).")
     return found
 
 

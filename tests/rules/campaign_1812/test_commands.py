@@ -52,9 +52,9 @@ def test_each_verb_reads_its_words(text, command):
 
 
 @pytest.mark.parametrize("text, sentence", [
-    ("move x 10", "'x' is not a place: name areas and sub-areas by number (Vilna is 12)."),
-    ("move Vilna Polotsk", "'vilna' is not a place: name areas and sub-areas by number (Vilna is 12)."),
-    ("retreat minsk", "'minsk' is not a place: name areas and sub-areas by number (Minsk is 14)."),
+    ("move x 10", "'x' is not a place: name areas and sub-areas by number (Vilna is 12) (The Game Map)."),
+    ("move Vilna Polotsk", "A place is named by its number in orders: Vilna is 12 (The Game Map)."),  # not 'no place'
+    ("retreat minsk", "A place is named by its number in orders: Minsk is 14 (The Game Map)."),
     ("plan charge", "'charge' is no Battle Plan chit: the attacker's are outflank, assault, reconnaissance, contact; "
                     "the defender's withdraw, entrench, counterattack, cordon."),
     ("plan cordon to 9", "Name where your cavalry withdraws as `plan <chit> withdraw <place>`."),
