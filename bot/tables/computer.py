@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TypeVar
 
 from bot import text as fmt
@@ -37,6 +38,15 @@ from rules.core.ai import Decision
 log = logging.getLogger("kolocha.computer")
 BUSY_PAUSE = 10.0  # seconds before a plan the busy database refused is made and sent again
 T = TypeVar("T")
+
+
+@dataclass
+class Played:
+    """What a computer's play has stored and not yet sent: whether any news, and its latest change
+    posted with a map and what that map shows (Play.one_map)."""
+
+    news: bool = False
+    mapped: tuple[int, dict] | None = None
 
 
 class Computer(Room):
@@ -139,11 +149,25 @@ class Computer(Room):
         self.planner.close()
 
     async def _play(self, game_id: int) -> None:
+        """Play while the computer's side acts, then send what it played: its commands' news goes
+        out together (texts in a row make one post), not a post a plan; a Bloody Monday battle's
+        hits, a command each, were a post of one line each. A wake while it sends makes it look
+        again; a stop leaves the news in the outbox, sent at the next start."""
+        played = Played()
         try:
-            while await self._turn(game_id) or self._again_for(game_id):
+            while await self._turn(game_id, played) or await self._sent(game_id, played) or \
+                    self._again_for(game_id):
                 pass
         except Exception:  # never let a task die silently: the game waits, the log says why
             log.exception("game %s: the computer's play failed", game_id)
+            await self._sent(game_id, played)
+
+    async def _sent(self, game_id: int, played: Played) -> bool:
+        """The news of what the computer played, if anything, sent (Delivery.flush never raises); False."""
+        if played.news:
+            played.news, played.mapped = False, None
+            await self.delivery.flush(game_id)
+        return False
 
     def _again_for(self, game_id: int) -> bool:
         if game_id in self._again:
@@ -151,12 +175,14 @@ class Computer(Room):
             return True
         return False
 
-    async def _turn(self, game_id: int) -> bool:
+    async def _turn(self, game_id: int, played: Played) -> bool:
         """Answer what a person asks of the computer, else plan and send once; True while there
-        may be more to play."""
+        may be more to play. A phase's map that its next plan ends at once, the board unchanged, is
+        left out (Play.one_map), as for a person's orders in one message."""
         answered = await asyncio.shield(self._command(game_id, self._answer, game_id))
         if answered is not None:
-            await answered.settle()
+            played.news = True
+            await answered.settle(flush=False)
             await self._release(game_id)
             return True
         job = await asyncio.to_thread(self._job, game_id)
@@ -176,7 +202,10 @@ class Computer(Room):
             await asyncio.sleep(self.busy_pause)
             return True
         if isinstance(outcome, Change):
-            await outcome.settle()
+            played.news = True
+            await outcome.settle(flush=False)
+            async with self.tables.lock(game_id):
+                played.mapped = await self.tables.play.one_map(game_id, played.mapped)
             await self._release(game_id)
             return True
         if outcome:
@@ -199,7 +228,7 @@ class Computer(Room):
     async def _release(self, game_id: int) -> None:
         """The held orders of a person that the computer's command set going (bot/tables/held.py)."""
         async with self.tables.lock(game_id):
-            await self.tables.play.release(game_id)
+            await self.tables.play.release(game_id, flush=False)
 
     def _composer(self, game_id: int, changes: list[Change]) -> Callable[[Decision], Compose]:
         """The news of each of the computer's commands, its reason with it (kept in `changes`)."""

@@ -153,13 +153,18 @@ class Play(Room):
             batch.said.append(said)
             if not said.accepted:
                 return
-            async with self.tables.delivery.sending(game_id):  # none of its rows on its way meanwhile
-                mapped = await asyncio.to_thread(self._one_map, game_id, mapped)
+            mapped = await self.one_map(game_id, mapped)
+
+    async def one_map(self, game_id: int, mapped: tuple[int, dict] | None) -> tuple[int, dict] | None:
+        """Under the game's lock, after an order of a batch (or a computer's plan, sent together:
+        bot/tables/computer.py): the latest of its changes posted with a map and what that map shows
+        (superseded.board); when the order just stored posts a map over the same board, the earlier
+        change's line loses its headline and map (superseded.unmapped)."""
+        async with self.tables.delivery.sending(game_id):  # none of its rows on its way meanwhile
+            return await asyncio.to_thread(self._one_map, game_id, mapped)
 
     def _one_map(self, game_id: int, mapped: tuple[int, dict] | None) -> tuple[int, dict] | None:
-        """Under the game's lock, after an order of a batch: the latest of its changes posted with a
-        map and what that map shows (superseded.board); when the order just stored posts a map over
-        the same board, the earlier change's line loses its headline and map (superseded.unmapped)."""
+        """one_map, in a worker thread."""
         seq = self.store.last_seq(game_id)
         channel = channel_audience(self.store.game(game_id)["channel"])
         rows = self.store.undelivered_since(game_id, mapped[0] if mapped else seq)

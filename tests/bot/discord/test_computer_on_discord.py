@@ -85,7 +85,7 @@ def test_a_choice_falling_to_the_computer_is_told_as_the_computer_choosing(tmp_p
             assert said.count("The computer is choosing for the Russian side.") == 1
             assert "Russian player:" not in said and "command:retreat" not in said
             assert re.search(r"\*\*Computer\*\* — \d{4} \(French [^)]+\) (retreats to|is displaced by) ", said), said
-            # its retreat and its advance, each on the line of what it did:
-            assert re.search(r"\*\*Computer\*\* — \d{4} \(Russian [^)]+\) advances into \d{4}\. Why: ", said), said
+            # its retreat and its advance, each on the line of what it did (one post, the speaker named once):
+            assert re.search(r"\n\d{4} \(Russian [^)]+\) advances into \d{4}\. Why: ", said), said
             assert s.tables.store.commands(game_id)[-1]["user"] == COMPUTER
     play(test, tmp_path)

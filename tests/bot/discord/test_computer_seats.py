@@ -58,7 +58,7 @@ def test_a_game_against_the_computer_starts_at_once_and_the_computer_plays_its_t
     assert [r["normalised"] for r in rows][-2:] == ["end", "roll"] and {r["user"] for r in rows} == {COMPUTER}
     posts = tables.delivery.messenger.in_channel(CHANNEL)
     assert "seats the computer as Red in game 1 (level 1, thinking up to 20 s a turn" in posts[2]
-    assert any(p.startswith("**Computer** — Red: roll. Why: the die decides the race.") for p in posts)
+    assert any("Red: roll. Why: the die decides the race." in p for p in posts if p.startswith("**Computer** — "))
     assert "<@1>: your move" in posts[-1]
     assert [d["side"] for d in service.store.deadlines(game_id)] == ["blue"]
     assert tables.delivery.messenger.dms == [(ANNA.id, "You play Blue in game 1. Your private news arrives here.", ())]

@@ -107,6 +107,28 @@ def test_the_computer_takes_the_seat_at_the_level_asked_in_the_caller_s_game_und
     assert sent and all(sent) and service.store.commands(game_id)[-1]["user"] == COMPUTER
 
 
+def test_what_the_computer_plays_is_sent_together_once_it_has_played(service):
+    """Blue's player-turn is two plans (its Movement Phase, then the roll): the news of both goes
+    out in one sending once the computer has played, not a sending a plan (a Bloody Monday battle's
+    hits, a command each, were a post of one line each)."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    run(tables.computer.seat(ANNA, CHANNEL, "blue"))
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    played, flush = [], tables.delivery.flush
+
+    async def counted(game=None):
+        seq, sent = service.store.last_seq(game_id), await flush(game)
+        played.extend([seq] if sent else [])
+        return sent
+    tables.delivery.flush = counted
+    run(tables.play.submit(ANNA, CHANNEL, "roll"))  # Blue's turn: the computer moves, ends, rolls
+    run(tables.computer.settled())
+    assert [row["user"] for row in service.store.commands(game_id)][-2:] == [COMPUTER, COMPUTER]
+    assert played == [2, service.store.last_seq(game_id)]  # Anna's roll, then all the computer played
+    assert service.store.undelivered(game_id) == []
+
+
 def test_the_side_handed_to_the_computer_keeps_no_deadline_in_the_schedule(service):
     tables = make_tables(service)
     game_id = run(seated_game(tables))
