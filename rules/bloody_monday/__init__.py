@@ -176,7 +176,7 @@ def forced_answer(state: dict) -> tuple[C.Command, str] | None:
     if len(answers) != 1:
         return None
     return answers[0], (f"the only {side.title()} block in {bt['area']}" if lone else
-                        "every way to apply these hits ends alike (5.3.6)")
+                        "every way to apply these hits ends alike")
 
 
 def forced(position: dict, named: tuple[str, ...], count: int) -> tuple[str, ...]:

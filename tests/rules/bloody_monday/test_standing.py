@@ -100,7 +100,7 @@ def test_5_3_6_after_the_showdown_hits_that_end_alike_are_forced():
     assert bm.forced_answer(g.s) is None
     bt["due"]["russian"] = 2
     cmd, why = bm.forced_answer(g.s)
-    assert len(cmd.blocks) == 1 and why == "every way to apply these hits ends alike (5.3.6)"
+    assert len(cmd.blocks) == 1 and why == "every way to apply these hits ends alike"
 
 
 def test_6_4_a_retreat_is_never_forced():
