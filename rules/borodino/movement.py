@@ -81,9 +81,10 @@ class Limits:
         d = self._cache.get(h)
         if d is None:
             d = self._cache[h] = self.nearest(h)
-        if self.guard and d <= 4:
+        if self.guard and d <= 4:  # named with the enemy it is too near, the one the player must keep off
+            near = min(self.enemies, key=lambda e: (distance(h, e), e))
             return "Imperial Guard (A)", ("an unreleased Guard unit may not move within four hexes of an enemy unit "
-                                          f"({h} is {d} away)")
+                                          f"({h} is {d} from the enemy in {near})")
         if self.night and d <= self.floor and self.begun <= 3:
             return "Night Movement (A)", (f"at night a unit that begins within three hexes of the enemy may only move "
                                           f"further from it: it begins {self.begun} away, {h} is {d}")

@@ -100,7 +100,8 @@ def test_a_unit_with_nowhere_to_go_is_told_so():
     s = position({"F-IG-YG": G, RUS: go(G, 0, 0)}, options=["imperial_guard"])
     err = refused(s, "french", f"move {G} {go(G, 3, 3)}", "Imperial Guard (A)")
     assert str(err) == (f"An unreleased Guard unit may not move within four hexes of an enemy unit "
-                        f"({go(G, 3, 3)} is 4 away); it cannot move anywhere (Imperial Guard A).")
+                        f"({go(G, 3, 3)} is 4 from the enemy in {go(G, 0, 0)}); it cannot move anywhere "
+                        "(Imperial Guard A).")
 
 
 def test_5sep_the_frozen_units_already_moving_are_listed():

@@ -238,14 +238,15 @@ def test_imperial_guard_case_b1_a_guard_unit_is_released_once():
 
 def test_imperial_guard_case_a_four_hexes_is_the_boundary():
     """(A) "within four hexes": with an enemy unit four hexes away, a neighbouring hex five away may be
-    entered, one four away may not, and the refusal says how far the hex is."""
+    entered, one four away may not, and the refusal says how far the hex is, and from which enemy (it
+    read '(2805 is 4 away)', leaving the player to find the unit four hexes off)."""
     enemy = go(G, 3, 3, 3, 3)
     s = position({"F-IG-YG": G, "R-VIII-12": enemy}, options=["imperial_guard"])
     five, four = go(G, 1), go(G, 2)
     assert (distance(five, enemy), distance(four, enemy)) == (5, 4)
     err = refused(s, "french", f"move {G} {four}", "Imperial Guard (A)")
     assert str(err).startswith(f"An unreleased Guard unit may not move within four hexes of an enemy unit "
-                               f"({four} is 4 away); it can reach ")
+                               f"({four} is 4 from the enemy in {enemy}); it can reach ")
     assert where(play(s, "french", f"move {G} {five}")[0], "F-IG-YG") == five
 
 
@@ -295,7 +296,7 @@ def test_imperial_guard_case_a_an_explicit_path_is_refused_too():
     s = position({"F-IG-YG": G, "R-VIII-12": enemy}, options=["imperial_guard"])
     err = refused(s, "french", f"move {G} {go(G, 1)} {go(G, 1, 3)}", "Imperial Guard (A)")
     assert str(err) == (f"An unreleased Guard unit may not move within four hexes of an enemy unit "
-                        f"({go(G, 1, 3)} is 4 away) (Imperial Guard A).")
+                        f"({go(G, 1, 3)} is 4 from the enemy in {enemy}) (Imperial Guard A).")
     assert where(play(s, "french", f"move {G} {go(G, 1)} {go(G, 1, 2)}")[0], "F-IG-YG") == go(G, 1, 2)
 
 
