@@ -574,12 +574,13 @@ def _campaign_compare(system: ModuleType, state: dict, other: dict, viewer: str,
              around=sorted({str(place) for place in pair}))
 
 
-def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", positions: int = 2,
-                  steps: int = 4, longest: int = 150) -> SwapReport:
-    """One random 1812 game: at `positions` random points, exchange the contents of
-    two of the other side's hidden stacks and compare what the side to move observes through the
-    front ends; and at every battle's secret plans, whether the other side's chit is down or not
-    (the viewer's own not yet down: once it is, the battle's being revealed or not tells)."""
+def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", options: list[str] | None = None,
+                  positions: int = 2, steps: int = 4, longest: int = 150) -> SwapReport:
+    """One random 1812 game, played with `options` as a game at the table is: at `positions` random
+    points, exchange the contents of two of the other side's hidden stacks and compare what the
+    side to move observes through the front ends; and at every battle's secret plans, whether the
+    other side's chit is down or not (the viewer's own not yet down: once it is, the battle's being
+    revealed or not tells)."""
     from rules import campaign_1812 as system
     from rules.campaign_1812 import swaptest
     from rules.campaign_1812.game import enemy_of
@@ -587,8 +588,8 @@ def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", position
 
     rng = random.Random(rng_seed)
     report = SwapReport()
-    for played, state, viewer, stop in walk(system, system.setup(scenario, seed), rng, positions, longest,
-                                             swaptest.random_move, report):
+    for played, state, viewer, stop in walk(system, system.setup(scenario, seed, options or []), rng, positions,
+                                             longest, swaptest.random_move, report):
         where = f"{scenario} seed={seed} rng_seed={rng_seed} command {played}"
         for a, b in swaptest.pairs(state, viewer, rng, 1) if stop else []:
             _campaign_compare(system, state, swaptest.swapped(state, enemy_of(viewer), a, b), viewer, rng,

@@ -80,7 +80,8 @@ def front_swaps(games: int, seed: int, write: Write, systems: tuple[str, ...] = 
     failed = 0
     if "campaign_1812" in systems:
         failed += _swaps("front-end swap", games, seed, write,
-                         lambda n, scenario, options: campaign_swap(n, n, scenario).differences,
+                         lambda n, scenario, options: campaign_swap(n, n, scenario,
+                                                                     list(options)).differences,
                          system="campaign_1812")
     if HIDDEN_SYSTEM not in systems or not _has_swap_test(write, "front-end swap"):
         return failed

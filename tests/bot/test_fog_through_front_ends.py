@@ -167,7 +167,7 @@ def test_kolocha_fuzz_runs_every_part_and_writes_a_failing_playout_as_a_script(
     assert "playouts: toy_system short no options, sample policy: 1 games" in out
     assert "front-end swap: bloody_monday no options: 1 games" in out
     assert "front-end swap: campaign no options: 1 games" in out
-    assert front_runs == [(1, 1, "campaign")]
+    assert front_runs == [(1, 1, "campaign", [])]
     assert engine_runs == [(1, 1, "campaign", []), (1, 1, "bloody_monday", [])]
     assert out.rstrip().endswith("kolocha fuzz: 0 failing games.")
 
@@ -189,6 +189,21 @@ def test_1812_what_a_player_observes_is_the_same_whatever_the_hidden_stacks_hold
     report = fog_check.campaign_swap(seed, seed, scenario, positions=2)
     assert report.positions >= 2
     assert report.differences == []
+
+
+def test_the_1812_walk_plays_the_options_it_is_given(monkeypatch):
+    """`kolocha fuzz` runs 1812 with no option and with all (the readings and the leaders): each
+    position the walk compares through the front ends is of a game set up with the options given,
+    and one without them has none."""
+    from rules import campaign_1812
+
+    everything = list(campaign_1812.INFO.options)
+    for options in (everything, []):
+        compared: list[list[str]] = []
+        monkeypatch.setattr(fog_check, "_compare", lambda system, state, *args, **kwargs:
+                            compared.append(state.get("options", [])))
+        fog_check.campaign_swap(3, 3, "campaign", options, positions=1)
+        assert compared and all(chosen == sorted(options) for chosen in compared)
 
 
 def test_the_1812_check_sees_a_dm_sent_to_the_wrong_player(monkeypatch):
@@ -221,7 +236,7 @@ def test_kolocha_fuzz_runs_the_swap_parts_of_the_systems_asked_for_only(tmp_path
     monkeypatch.setattr(fuzz, "option_sets", lambda name: iter([("only", {})]))
     assert cli.main(["fuzz", "--games", "2", "--seed", "5", "--part", "engine-swap", "--part", "front-swap",
                      "--system", "campaign_1812", "--out", str(tmp_path)]) == 0
-    assert ran == [(5, 5, "only", []), (6, 6, "only", []), (5, 5, "only"), (6, 6, "only")]
+    assert ran == [(5, 5, "only", []), (6, 6, "only", []), (5, 5, "only", []), (6, 6, "only", [])]
     assert "bloody_monday" not in capsys.readouterr().out
 
 
@@ -233,7 +248,7 @@ def test_a_broken_game_is_one_failure_of_a_long_fuzz_run_not_its_end(monkeypatch
             raise ValueError("broken")
         return fog_check.SwapReport()
 
-    monkeypatch.setattr(fog_check, "campaign_swap", lambda seed, rng_seed, scenario: run(seed, scenario))
+    monkeypatch.setattr(fog_check, "campaign_swap", lambda seed, rng_seed, scenario, options: run(seed, scenario))
     monkeypatch.setattr(fog_check, "bloody_monday_swap", lambda *args: fog_check.SwapReport())
     monkeypatch.setattr(fuzz, "option_sets", lambda name: iter([("campaign", {})]))
     assert fuzz.front_swaps(3, 1, print) == 1
