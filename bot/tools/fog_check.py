@@ -80,6 +80,13 @@ class Position:
     def setup(self, scenario_id: str, seed: int, options: dict | list | None = None) -> dict:
         return copy.deepcopy(self._state)
 
+    def options(self) -> dict[str, bool]:
+        """The options the position is played with, as a game opened with them stores them: those
+        on, and the readings a new game plays unless told, off where it plays without them."""
+        played = self._state.get("options", [])
+        return {name: name in played for name in self.INFO.options
+                if name in played or name in self.INFO.new_game_options}
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self._system, name)
 
@@ -201,8 +208,9 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
     other = next(side for side in position.INFO.sides if side != viewer)
     if clocks:  # the other player's reminders where the viewer reads them, the channel
         await tables.absence.prefs(OTHER, {"remind": "channel"})
-    await tables.lobby.new(VIEWER, GUILD, CHANNEL, position.INFO.name,
-                           position.INFO.default_scenario, seed=1)
+    await tables.lobby.new(VIEWER, GUILD, CHANNEL, position.INFO.name, position.INFO.default_scenario,
+                           ", ".join(name if on else f"{name}=off" for name, on in position.options().items()),
+                           seed=1)
     await tables.lobby.join(VIEWER, CHANNEL, viewer)
     await tables.lobby.join(OTHER, CHANNEL, other)
     await tables.lobby.spectate(VIEWER, CHANNEL, SPECTATORS)
@@ -331,7 +339,7 @@ def at_terminal(position: Position, lines: list[str], folder: Path, viewer: str,
     side's secret orders `hidden` given before it sits down."""
     seen: list[str] = []
     service = _service(folder / "terminal.sqlite", position)
-    game_id = service.new_game(position.INFO.name, position.INFO.default_scenario, 1,
+    game_id = service.new_game(position.INFO.name, position.INFO.default_scenario, 1, position.options(),
                                hot_seat=True)
     other = next(side for side in position.INFO.sides if side != viewer)
     for line in hidden:

@@ -206,6 +206,19 @@ def test_the_1812_walk_plays_the_options_it_is_given(monkeypatch):
         assert compared and all(chosen == sorted(options) for chosen in compared)
 
 
+@pytest.mark.parametrize(("options", "named"), [
+    ([], "Options: chart_fragments, corps_move_once, depot_supply, fort_reinforcements off;"),
+    (["leaders"], "Options: leaders (chart_fragments, corps_move_once, depot_supply, fort_reinforcements off);")])
+def test_the_table_of_the_check_names_the_options_its_position_plays(options, named):
+    """The game at the check's table is opened with the options of the position it plays, so that
+    its opening line and `/game status` name them: not the readings a new game plays unless told."""
+    from rules import campaign_1812
+
+    seen = fog_check.observed(campaign_1812, campaign_1812.setup("campaign", 3, options), "french", [],
+                              terminal=False)
+    assert any(named in line for line in seen if line.startswith("/game status"))
+
+
 def test_the_1812_check_sees_a_dm_sent_to_the_wrong_player(monkeypatch):
     """The positive control: each player is sent the other's view by DM, and the check shows it."""
     cross_the_dms(monkeypatch)
