@@ -83,10 +83,10 @@ class Change:
         head = self._head(before, after, at_once)
         line = self._said(system, result, said, events, events, aside)
         unsaid = [e for e in events if not fmt.said_by_headline(str(e), head)]  # the phase the headline names
-        short = self._said(system, result, said, unsaid, events, aside) if unsaid != events else None
+        short = self._said(system, result, said, unsaid, events, aside, head=head) if unsaid != events else None
         asked = {str(e.get("text", "")).strip() for e in public if e.get("kind") == "choice"}  # its answer follows
         story = self._said(system, result, said, [e for e in unsaid if str(e) not in asked], events, "",
-                           why=False)  # above the same headline, without a question to a player
+                           why=False, head=head)  # above the same headline, without a question to a player
         if result.ended:  # ended by the players (an agreed draw): the final map, spectators, dice
             return Told(self.news.final_rows(self.game_id, line), {})
         # a secret order (given while the other side orders too) neither marks a side absent at its
@@ -121,11 +121,15 @@ class Change:
         return Told(rows, self.deadlines, self.absent, tuple(merged))
 
     def _said(self, system: GameSystem, result: Result, said: str, events: list[Text], every: list[Text],
-              aside: Text, why: bool = True) -> Text:
+              aside: Text, why: bool = True, head: str = "") -> Text:
         """The change's public line: its giver's name, the command's line, then `events` (of `every`
-        public one, those told here); a command its first event tells is said on that event's line.
+        public one, those told here); a command its first event tells is said on that event's line,
+        the first that the headline `head` under it does not say: an 1812 `end` whose events were
+        'Combat Phase.' (the headline's phase) and 'Battle in Kovno (11): the Russian player attacks'
+        read '**boris** — Russian: end.' above the battle, the order a line of its own on a phone.
         Without `why`, no computer's reason (spectators read what happened, not a deadline's `aside`)."""
-        if events and events[0] is every[0] and not result.secret and told_by_its_event(system, result, said):
+        first = next((e for e in every if not fmt.said_by_headline(str(e), head)), None)
+        if events and events[0] is first and not result.secret and told_by_its_event(system, result, said):
             said, events = on_its_event(result, str(events[0])), events[1:]  # its giver named on what it did
         if result.secret:  # given while the other side orders too: only what the rules show
             return join(events)

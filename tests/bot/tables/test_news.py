@@ -741,6 +741,16 @@ def test_an_impulse_is_said_once_by_its_prompt_and_the_order_that_began_it_keeps
     assert post.count("Russian impulse") == 1
 
 
+def test_an_order_is_said_on_the_line_of_the_first_event_the_headline_under_it_does_not_say(tmp_path):
+    """1812: the Russian Forced March's `end` began a battle; its post read '**Boris** — Russian: end.' above
+    'Battle in Vyazma (161): the Russian player attacks', the order a line of its own on a phone, since its
+    first event ('Combat Phase.') is the headline's phase; an `end` past an empty Combat Phase was said on
+    its first event's line. Both now are."""
+    *_, post = played(tmp_path, "campaign_1812", "borodino", (BORIS, "move 162 161"), (BORIS, "end"), (BORIS, "end"))
+    assert post.startswith("**Boris** — Battle in Vyazma (161): the Russian player attacks (COMBAT).\n"
+                           "Turn 6 of 13 | September I 1812 | Combat Phase | Russian player\n"), post
+
+
 @pytest.mark.parametrize("plan, waits", [
     ("assault", "The French stack in Vyazma (161) must retreat."),  # Dr(D), stop
     ("outflank", "Battle of Vyazma (161): the French player's choice.")])  # Dchoice
