@@ -367,18 +367,24 @@ def headline(view: dict, computer: Collection[str] = ()) -> str:
 
 
 def _prompt_names(view: dict, computer: Collection[str]) -> bool:
-    """Whether the view's prompt begins by naming the one player who acts, a person ('The Russian player is
-    applying hits in 42 (5.3.6).', 1812's 'The Russian player chooses where French attrition falls'): 'To
-    move: Russian' above it said him twice in a row, and his ping under the headline a third time.
+    """Whether the view's prompt names the one player who acts, a person, first or after what it is about
+    ('The Russian player is applying hits in 42 (5.3.6).', 1812's 'The Russian player chooses where French
+    attrition falls', Bloody Monday's 'The battle in 16: the French player may spend the Initiative Disc to
+    retreat ...' (6.4), 1812's 'Battle of Vyazma (161): the French player's choice.'): 'To move: Russian'
+    above it said him twice in a row, and his ping under the headline a third time.
 
     >>> _prompt_names({"to_move": ["russian"], "prompt": "The Russian player is applying hits in 42 (5.3.6)."}, ())
+    True
+    >>> _prompt_names({"to_move": ["french"], "prompt": "The battle in 16: the French player may spend ..."}, ())
     True
     >>> _prompt_names({"to_move": ["russian"], "prompt": "The Russian stack in Kovno (11) must retreat."}, ())
     False
     """
     movers = view["to_move"]
-    return len(movers) == 1 and movers[0] not in computer and \
-        str(view.get("prompt") or "").startswith(f"The {side_name(movers[0])} player ")
+    if len(movers) != 1 or movers[0] in computer:
+        return False
+    said, player = str(view.get("prompt") or ""), f"the {side_name(movers[0])} player"
+    return said.startswith(f"T{player[1:]} ") or any(f": {player}{then}" in said for then in (" ", "'s "))
 
 
 def units_table(units: list[dict], where: str | None = None, words: dict | None = None,

@@ -65,6 +65,9 @@ def test_the_headline_says_once_who_acts_in_another_players_phase_where_its_prom
     does the computer's side, whose prompt is left out."""
     hits = {**VIEW, "to_move": ["russian"], "prompt": "The Russian player is applying hits in 42 (5.3.6)."}
     assert text.headline(hits).splitlines()[1:] == ["The Russian player is applying hits in 42 (5.3.6)."]
+    disc = {**VIEW, "to_move": ["french"], "prompt": "The battle in 16: the French player may spend the "
+            "Initiative Disc to retreat into 15, 17, 18 or stand (6.4)."}  # in the Russian player's impulse
+    assert text.headline({**disc, "player": "russian"}).splitlines()[1:] == [disc["prompt"]]
     retreat = {**VIEW, "to_move": ["russian"], "prompt": "The Russian stack in Kovno (11) must retreat."}
     assert text.headline(retreat).splitlines()[1:] == ["To move: Russian", retreat["prompt"]]
     assert text.headline(hits, computer={"russian"}).splitlines()[1:] == ["To move: Russian (the computer)"]

@@ -752,8 +752,8 @@ def test_an_order_is_said_on_the_line_of_the_first_event_the_headline_under_it_d
 
 
 @pytest.mark.parametrize("plan, waits", [
-    ("assault", "The French stack in Vyazma (161) must retreat."),  # Dr(D), stop
-    ("outflank", "Battle of Vyazma (161): the French player's choice.")])  # Dchoice
+    ("assault", ["To move: French", "The French stack in Vyazma (161) must retreat."]),  # Dr(D), stop
+    ("outflank", ["Battle of Vyazma (161): the French player's choice."])])  # Dchoice: the prompt names him
 def test_a_battle_s_retreat_or_choice_is_said_once(tmp_path, plan, waits):
     """1812's Road to Moscow: the Russians attack Vyazma, the French withdraw. The post said the retreat three
     times ('Dr(D) (the defender retreats after combat)', 'The French player must retreat from Vyazma (161)
@@ -765,7 +765,7 @@ def test_a_battle_s_retreat_or_choice_is_said_once(tmp_path, plan, waits):
     lines = post.split("\n")
     assert lines[0].startswith(f"Battle of Vyazma (161): Russian {plan.title()} against French Withdraw.")
     assert lines[1].startswith("The Battle Plan Chart: ")
-    assert lines[2:] == ["Turn 6 of 13 | September I 1812 | Combat Phase | Russian player", "To move: French", waits,
+    assert lines[2:] == ["Turn 6 of 13 | September I 1812 | Combat Phase | Russian player", *waits,
                          "Victory Points: French 11, index 8, 22 to win.",
                          "French player: your move, due <t:1772539200:R>."]
 
