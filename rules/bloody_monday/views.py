@@ -160,15 +160,17 @@ def jager_prompt(g: Game, viewer: str | None) -> str:
 
 
 def retreat_prompt(g: Game, viewer: str | None) -> str:
-    """6.4: the areas are public (control); their room only for the defender (his own units, 1.2)."""
+    """6.4: the areas are public (control); their room only for the defender (his own units, 1.2). Its
+    clauses are set off by parentheses and commas: a dash read as a hyphen on a phone ('... 18 (room 3) -
+    `retreat <area> ...`, or ... (6.4) - or `stand`.')."""
     bt = g.s["battle"]
     areas = retreats.retreat_areas(g)
     if viewer is None or viewer != bt["defender"]:
         return (f"The battle in {bt['area']}: the {bt['defender'].title()} player may spend the Initiative Disc "
                 f"to retreat into {', '.join(map(str, areas))} or stand (6.4).")
     rooms = ", ".join(f"{n} (room {max(0, g.room(viewer, n))})" for n in areas)
-    return (f"The battle in {bt['area']}: spend the Initiative Disc to retreat into {rooms} - `retreat <area> ...`, "
-            "or `retreat <block> <area> ...` to place each unit when not all have room (6.4) - or `stand`.")
+    return (f"The battle in {bt['area']}: spend the Initiative Disc to retreat into {rooms} with `retreat <area> "
+            "...` (or `retreat <block> <area> ...` to place each unit when not all have room), or `stand` (6.4).")
 
 
 LP_FOR = {"tactical_leader": "leader steps", "artillery": "artillery steps", "combat": "combat unit steps"}

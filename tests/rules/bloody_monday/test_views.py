@@ -113,7 +113,8 @@ def test_5_3_6_a_tie_offers_every_strongest_unit_and_one_hit_is_one():
 
 def test_6_4_the_retreat_areas_are_public_their_room_the_defenders():
     """6.4: the areas adjacent and controlled are public; how much room each has (1.2, his own
-    units) only the defender hears."""
+    units) only the defender hears, with how to answer in parentheses and commas, where dashes
+    ('... 51 (room 4) - `retreat <area> ...`, ... (6.4) - or `stand`.') read as hyphens on a phone."""
     state = attack_42(**{"R-1-3": 41, "R-1-4": 41, "R-1-11": 41, "R-1-3J": 41})
     state["initiative"] = "russian"
     state, _ = do(state, "french", "battle 42", "end")
@@ -122,8 +123,8 @@ def test_6_4_the_retreat_areas_are_public_their_room_the_defenders():
     assert prompts(state) == {
         None: public, "french": public,
         "russian": "The battle in 42: spend the Initiative Disc to retreat into 41 (room 0), 44 (room 4), 51 (room 4) "
-                   "- `retreat <area> ...`, or `retreat <block> <area> ...` to place each unit when not all have "
-                   "room (6.4) - or `stand`."}
+                   "with `retreat <area> ...` (or `retreat <block> <area> ...` to place each unit when not all have "
+                   "room), or `stand` (6.4)."}
 
 
 def test_6_4_room_is_never_below_nothing():
@@ -140,7 +141,7 @@ def test_6_4_the_room_of_a_contested_retreat_area_counts_the_defenders_units_onl
     one French unit has room for three Russians, not two."""
     state = at_retreat({"R-1-3": 44, "F-I-2": 42, "R-1-4": 42}, control=FRENCH_HELD | {42: "russian"})
     assert game(state).contested(42)
-    assert "retreat into 42 (room 3) - `retreat <area> ...`" in prompts(state)["russian"]
+    assert "retreat into 42 (room 3) with `retreat <area> ...`" in prompts(state)["russian"]
 
 
 def test_9_1_jagers_choose_after_the_showdown():
