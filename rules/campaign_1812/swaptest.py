@@ -33,10 +33,14 @@ WEIGHTS = {"end": 0.5, "plan": 2.0}
 
 def swapped(state: dict, side: str, a: int, b: int) -> dict:
     """The same position with the contents of `side`'s stacks in `a` and `b` exchanged (and the
-    marks of what moved there)."""
+    marks of what moved there), its leader with them (option `leaders`: he is hidden in his stack
+    as its corps are)."""
     out = copy_state(state)
     stacks = out["stacks"][side]
     stacks[str(a)], stacks[str(b)] = state["stacks"][side][str(b)], state["stacks"][side][str(a)]
+    leader = out.get("leaders", {}).get(side)
+    if leader is not None and leader["place"] in (a, b):
+        leader["place"] = b if leader["place"] == a else a
     if state["player"] == side:
         for key in ("moved", "marched"):
             marks = out[key]
@@ -46,15 +50,21 @@ def swapped(state: dict, side: str, a: int, b: int) -> dict:
 
 
 def pairs(state: dict, viewer: str, rng: random.Random, count: int) -> list[tuple[int, int]]:
-    """Pairs of the other side's stacks with different contents, away from a battle under way."""
+    """Pairs of the other side's stacks with different contents (its leader among them), away from
+    a battle under way."""
+    enemy = enemy_of(viewer)
     busy = {x["place"] for x in (state["battle"], state["retreat"]) if x}
-    places = [int(p) for p, st in state["stacks"][enemy_of(viewer)].items() if int(p) not in busy]
+    places = [int(p) for p in state["stacks"][enemy] if int(p) not in busy]
+    leader = state.get("leaders", {}).get(enemy)
+
+    def held(place: int) -> tuple[dict, bool]:
+        return state["stacks"][enemy][str(place)], leader is not None and leader["place"] == place
     out: list[tuple[int, int]] = []
     for _ in range(4 * count):
         if len(places) < 2 or len(out) >= count:
             break
         a, b = rng.sample(places, 2)
-        if state["stacks"][enemy_of(viewer)][str(a)] != state["stacks"][enemy_of(viewer)][str(b)]:
+        if held(a) != held(b):
             out.append((a, b))
     return out
 

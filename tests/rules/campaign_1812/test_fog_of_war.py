@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from rules.campaign_1812 import swaptest, turns, views
+from rules.campaign_1812 import leaders, swaptest, turns, views
 from rules.campaign_1812.game import Game
 from rules.campaign_1812.swaptest import swap_test, swapped
 from tests.rules.campaign_1812.c1812_helpers import c1812, do, position, rig, texts
@@ -116,3 +116,24 @@ def test_swap_test_reads_an_area_depleted_as_the_disclosure_it_is():
     Game seed 24: the first Supply Segment depletes Lutsk (29) or Bobruisk (19) 50% as the French
     stacks there are exchanged, a difference the rules make, not a leak."""
     assert swap_test(24, 24, "campaign", max_commands=11, every=5) == []
+
+
+def test_swapped_takes_the_leader_with_his_stack():
+    """Option `leaders`: the leader is hidden in his stack as its corps are, so a swap moves him
+    with it, and two stacks alike but for him are a pair to swap."""
+    state = position({12: {"inf": 3}, 14: {"inf": 3}}, {1: {"inf": 1}})
+    state["leaders"] = {"french": {"name": "Napoleon", "place": 12, "rating": 2, "moved": False}}
+    other = swapped(state, "french", 12, 14)
+    assert other["leaders"]["french"]["place"] == 14 and state["leaders"]["french"]["place"] == 12
+    assert [set(p) for p in swaptest.pairs(state, "russian", random.Random(1), 1)] == [{12, 14}]
+
+
+def test_swap_test_sees_a_leader_told(monkeypatch):
+    """Negative control: a view that names the leader in the other side's stack is caught."""
+    leaky = views._units
+
+    def units(g, viewer):
+        return [{**u, "leader": x["name"]} if (x := leaders.leader(g, u["side"], u["area"])) else u
+                for u in leaky(g, viewer)]
+    monkeypatch.setattr(views, "_units", units)
+    assert swap_test(1, 1, "campaign", ["leaders"], max_commands=20, every=5)
