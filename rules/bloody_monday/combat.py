@@ -298,8 +298,8 @@ def order_of_fire(g: Game) -> list[dict]:
     bt["volleys"] = ground.volleys(g)
     plain = [v for v in bt["volleys"] if v["units"] is None]
     if len(plain) == 2 and plain[0]["kinds"] is None:
-        return [event(f"The {plain[0]['sides'][0].title()} earn the combined force bonus and fire first (5.3.5).",
-                      kind="bonus")]
+        first = plain[0]["sides"][0].title()
+        return [event(f"The {first} player earns the combined force bonus and fires first (5.3.5).", kind="bonus")]
     return []
 
 

@@ -84,7 +84,7 @@ def fire(g: Game, volley: dict) -> list[dict]:
         bt["rolled"] += units
         bt["due"][enemy_of(side)] += hits
         bt["hits"][side] += hits
-        events.append(event(f"The {side.title()} roll {plural(len(rolled), 'die', 'dice')} in {bt['area']}"
+        events.append(event(f"The {side.title()} player rolls {plural(len(rolled), 'die', 'dice')} in {bt['area']}"
                             f"{firing(volley, len(units))}: {plural(hits, 'hit', 'hits')} ({rule(volley)}).",
                             kind="roll", side=side, dice=rolled, hits=hits))
     return events

@@ -209,7 +209,7 @@ def _lose(g: Game, side: str, kind: str, n: int) -> list[Event]:
     place = g.s["battle"]["place"]
     lost = g.take(side, place, kind, n)
     said = counted({kind: lost})
-    return [_told(g, f"{side.title()} loses {said}.", f"The {side.title()} lose {said}.")] if lost else []
+    return [_told(g, f"{side.title()} loses {said}.", f"The {PEOPLE[side]} lose {said}.")] if lost else []
 
 
 def column(table: tuple[str, ...], attack: int, defence: int) -> int:
@@ -264,7 +264,7 @@ def _pursue(g: Game) -> list[Event]:
         n = int(result[1:])
         lost = g.take(d, place, "inf", n)
         out += [_told(g, f"{d.title()} loses {counted({'inf': lost})} in the pursuit.",
-                      f"The {d.title()} lose {counted({'inf': lost})} in the pursuit.")] if lost else []
+                      f"The {PEOPLE[d]} lose {counted({'inf': lost})} in the pursuit.")] if lost else []
         out += _lose(g, d, "cav", n - lost) if n > lost else []
     return out
 

@@ -20,6 +20,7 @@ from functools import cache
 
 from rules.campaign_1812 import campaign_data as data
 from rules.campaign_1812.campaign_data import Tables
+from rules.campaign_1812.combat import PEOPLE
 from rules.campaign_1812.game import enemy_of, tables_of
 from rules.campaign_1812.views import STEPS
 
@@ -192,10 +193,10 @@ def believe(view: dict, seen: Sequence[dict], foe: str, markers: list[int], t: T
 
 
 def losses(e: dict, foe: str) -> float:
-    """Enemy corps the side saw lost in an event told to all (a battle's losses: 'The Russian lose 2
+    """Enemy corps the side saw lost in an event told to all (a battle's losses: 'The Russians lose 2
     infantry corps.', its record's 'Russian loses 2 infantry corps.')."""
     text = e.get("text", "")
-    m = re.match(rf"The {foe.title()} lose (\d+) infantry corps", text)
+    m = re.match(rf"The {PEOPLE[foe]} lose (\d+) infantry corps", text)
     return float(m.group(1)) if m else 0.0
 
 

@@ -31,7 +31,7 @@ def test_the_russian_reads_the_battle_the_french_plan_brought_while_he_was_away(
     assert not any("Cordon" in text for text in french[:french.index("read: French > ")])
     assert "Since the Russian player last looked:" in russian
     told = russian.index("Battle of Kovno (11): French Assault against Russian Cordon.")
-    assert told < russian.index("The Russian lose 1 infantry corps") < russian.index("Russian > ")
+    assert told < russian.index("The Russians lose 1 infantry corps") < russian.index("Russian > ")
     assert "French: end." in russian and "plan assault" not in russian
 
 

@@ -410,7 +410,7 @@ def test_5_3_5_the_combined_force_bonus_is_announced():
     g.set_cube("F-CR-3LC", "light_blue", False)
     events = combat.advance(g)
     assert events[0] == {"kind": "bonus", "to": "all", "irreversible": False,
-                         "text": "The French earn the combined force bonus and fire first (5.3.5)."}
+                         "text": "The French player earns the combined force bonus and fires first (5.3.5)."}
     g = after_showdown(due={"french": 0, "russian": 0})  # positive control: the cavalry crossed the Kolocha
     g.s["battle"]["volleys"] = None
     assert texts(combat.advance(g), "bonus") == []

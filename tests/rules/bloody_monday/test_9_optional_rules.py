@@ -88,9 +88,9 @@ def test_9_9_each_volley_names_the_class_that_fires():
     combat.advance(g)
     events = combat.jager_choice(g, "russian", Ambush("R-1-1J"))
     assert [e["text"] for e in events if e["kind"] == "roll"] == [
-        "The Russian roll 3 dice in 55 with its ambushing jager: 0 hits (9.1).",
-        "The Russian roll 4 dice in 55 with its infantry: 2 hits (9.9).",
-        "The French roll 8 dice in 55 with its infantry: 3 hits (9.9)."]
+        "The Russian player rolls 3 dice in 55 with its ambushing jager: 0 hits (9.1).",
+        "The Russian player rolls 4 dice in 55 with its infantry: 2 hits (9.9).",
+        "The French player rolls 8 dice in 55 with its infantry: 3 hits (9.9)."]
 
 
 def test_9_2_grande_batterie_fires_once_per_gun_before_the_first_impulse():

@@ -320,7 +320,7 @@ def test_chart_withdraw_against_outflank_costs_the_defender_a_corps_before_it_re
     state = battle({"inf": 3}, {"inf": 2})
     state, _ = do(state, "french", "plan outflank")
     state, events = do(state, "russian", "plan withdraw")
-    assert "The Russian lose 1 infantry corps." in texts(events) and stack(state, "russian", 15)["inf"] == 1
+    assert "The Russians lose 1 infantry corps." in texts(events) and stack(state, "russian", 15)["inf"] == 1
     assert state["retreat"] == {"side": "russian", "place": 15, "battle": True}
     state = battle({"inf": 3, "cav": 2}, {"inf": 1}, more_russian={1: {"inf": 1}})
     rolls = state["dice"]["rolls"]
@@ -405,7 +405,7 @@ def test_the_pursuit_table_by_surplus_and_die():
     a 6, Ac1: the pursuer loses a cavalry corps."""
     state, lines = pursued({"inf": 2, "cav": 1}, {"inf": 2}, 1)
     assert "Pursuit: 1 surplus French cavalry, die 1: D1." in lines
-    assert "The Russian lose 1 infantry corps in the pursuit." in lines and stack(state, "russian", 15)["inf"] == 1
+    assert "The Russians lose 1 infantry corps in the pursuit." in lines and stack(state, "russian", 15)["inf"] == 1
     _, lines = pursued({"inf": 2, "cav": 4}, {"inf": 3}, 1)
     assert "Pursuit: 4 surplus French cavalry, die 1: D2." in lines
     state, lines = pursued({"inf": 2, "cav": 2}, {"inf": 2, "cav": 1}, 6)
@@ -421,19 +421,19 @@ def test_a_pursuit_takes_infantry_first_then_cavalry():
     one of each; against one infantry corps alone, that one, and nothing more is told."""
     state, lines = pursued({"inf": 2, "cav": 4}, {"inf": 1, "cav": 1}, 1)
     assert lines[-3:] == ["Pursuit: 3 surplus French cavalry, die 1: D2.",
-                          "The Russian lose 1 infantry corps in the pursuit.", "The Russian lose 1 cavalry corps."]
+                          "The Russians lose 1 infantry corps in the pursuit.", "The Russians lose 1 cavalry corps."]
     assert not state["stacks"]["russian"]
     state, _ = pursued({"inf": 2, "cav": 6}, {"inf": 1, "cav": 3}, 1)
     assert stack(state, "russian", 15) == {"inf": 0, "cav": 2, "supply": 0, "depot": 0}
     _, lines = pursued({"inf": 2, "cav": 3}, {"inf": 1}, 1)
     assert lines[-2:] == ["Pursuit: 3 surplus French cavalry, die 1: D2.",
-                          "The Russian lose 1 infantry corps in the pursuit."]
+                          "The Russians lose 1 infantry corps in the pursuit."]
     state = battle({"inf": 3, "cav": 4}, {"inf": 1, "cav": 1})
     rig(state["dice"], 1)
     state, _ = do(state, "french", "plan outflank")  # Withdraw x Outflank: D-1c, Dr(D), go PS-RAC
     state, events = do(state, "russian", "plan withdraw")
     assert [e["text"] for e in events if e["kind"] == "battle"][-2:] == [
-        "Pursuit: 3 surplus French cavalry, die 1: D2.", "The Russian lose 1 cavalry corps."]
+        "Pursuit: 3 surplus French cavalry, die 1: D2.", "The Russians lose 1 cavalry corps."]
 
 
 def test_the_defenders_choice_is_told_and_a_french_defender_may_fall_back_onto_its_own_stack():
