@@ -115,6 +115,8 @@ class Change:
             self._under_the_unsent_answer(side, own)
         if self.asked_in is not None:  # a button of a DM gave the command: its outcome is written there
             self._answered(rows, str(result.side), self.reply(result))
+        elif typed and result.side not in self.asked:
+            self._answered_by_hand(rows, system, str(result.side), before, self.reply(result))
         if late is not None:
             rows.append((late[0], message(late[1])))
         self.unshown = (self.unshown or before) if at_once else None
@@ -203,6 +205,27 @@ class Change:
             rows.append((side, own))
         own["question"]["in_place"] = self.asked_in
         self.in_place = True
+
+    def _answered_by_hand(self, rows: Outbox, system: GameSystem, side: str, before: dict | None,
+                          outcome: Text) -> None:
+        """A question by DM answered by a typed command instead of its buttons: its message, which
+        read 'The game waits for you: Apply 3 hits in 46 ...' with its buttons after the hits were
+        applied, says the outcome as a click's does (`_answered`). Only where the command answered
+        a choice of its side, the side's question message shows answer buttons still and is the one
+        of the player-turn going on (a row of an earlier one would read as a question asked in this
+        one: its next question would edit it and ping, not notify in a new message)."""
+        waiting = system.choice(before) if before is not None else None
+        if waiting is None or side not in choosers(waiting):
+            return
+        store = self.news.store
+        for place, audience in store.question_places(self.game_id):
+            asked = store.question_messages(self.game_id, place) if audience == side else None
+            last = store.outbox_row(asked[1]) if asked is not None and asked[2] else None
+            if asked is not None and asked[0] == self.since and last is not None and \
+                    "answers" in last["payload"].get("buttons", {}):
+                rows.append((side, {"text": outcome, "question": {"since": asked[0], "fresh": False,
+                                                                  "answer": outcome}}))
+                return
 
     def _under_unsent_lines(self, side: str, own: dict) -> list[int]:
         """A question by DM goes under the side's lines not yet sent just before it, in one message

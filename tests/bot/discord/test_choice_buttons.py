@@ -294,6 +294,26 @@ def test_a_chain_of_hits_is_asked_in_one_dm_edited_in_place_after_a_restart_too(
 
 
 
+def test_a_question_answered_by_a_typed_order_says_its_answer_not_that_the_game_waits(tmp_path):
+    """A question by DM answered by a typed order instead of its buttons: its message says what the
+    order did, as a click's does, its buttons gone; it read 'The game waits for you: Apply 3 hits in
+    46 ...' after the hits were applied."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id, _, _ = await reach(s, "bloody_monday", "last_blood", ["russian_jager"], 2, "hit")
+            dms = s.boris.user.dm_channel
+            earlier = {m.id for m in dms.history()}
+            (asked,) = [m for m in dms.history() if answer_ids(m)]
+            await s.boris.slash(s.channel, "order", command="hit R-2-1J R-2-7 R-2-7")  # all of them, typed
+            await s.env.settle()
+            (asked,) = [m for m in dms.history() if m.id == asked.id]
+            assert answer_ids(asked) == [] and "waits for you" not in asked.content, asked.content
+            assert asked.content.startswith("Game 1: ") and "R-2-7" in asked.content, asked.content
+            assert [m.id for m in dms.history() if m.id not in earlier] == []  # no DM more for it
+            assert s.tables.store.commands(game_id)[-1]["normalised"] == "hit R-2-1J R-2-7 R-2-7"
+    play(test, tmp_path)
+
+
 # Bloody Monday, seed 1: the French first impulse up to its fires, played quietly (not what is tested)
 OPENING = ("tactical; activate F-IV-E; activate F-I-D; activate F-CR-M; activate F-III-N; move F-CR-1H 41; "
            "move F-CR-2H 41; move F-IV-IRG 41; move F-IV-13 41; move F-I-5 46; move F-CR-5H 46; move F-I-1 46; "

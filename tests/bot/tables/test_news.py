@@ -488,8 +488,13 @@ def test_a_player_asked_again_in_the_same_turn_is_pinged_to_the_question_edited_
         f"Red player: your move, {DUE}.\n{blue}"]
     shouted = [] if remind == "both" else [f"{waits} Red Shout Phase (turn 1)."]  # by DM: each a new one
     assert questions(wagers, ANNA.id) == [*shouted, f"Game {game_id}: Next, {DUE}: the Red Plan Phase (turn 1)."]
-    answered = [] if remind == "both" else [f"{waits} Blue Answer Phase (turn 1)."]
-    assert questions(wagers, BORIS.id) == [*answered, f"{waits} Blue Plan Phase (turn 1)."]
+    # his typed answer written in its question message, its buttons gone: the next question under it
+    # there, or by DM in a new one
+    answer = f"Game {game_id}: Blue: answer loud."
+    plan = f"the game waits for you, {DUE}: the Blue Plan Phase (turn 1)."
+    answered = [] if remind == "both" else [answer]
+    assert questions(wagers, BORIS.id) == ([f"{answer}\nT{plan[1:]}"] if remind == "both" else
+                                           [answer, f"Game {game_id}: {plan}"])
     run(wagers.play.submit(ANNA, CHANNEL, "plan bold"))  # a secret order: not a word in public
     assert said[-1][1].startswith("**Anna** — red: echo yes")
     run(wagers.play.submit(BORIS, CHANNEL, "plan calm"))
@@ -529,8 +534,10 @@ def test_a_player_awaited_again_within_one_phase_is_pinged_on_the_change_s_line_
     waits = f"Game {game_id}: the game waits for you, {DUE}: the"
     shouted = [] if remind == "both" else [f"{waits} Red Shout Phase (turn 1)."]  # by DM: each a new one
     assert questions(tables, ANNA.id) == [*shouted, f"Game {game_id}: Next, {DUE}: the Red Plan Phase (turn 1)."]
-    answered = [] if remind == "both" else [f"{waits} Blue Answer Phase (turn 1)."]
-    assert questions(tables, BORIS.id) == [*answered, f"{waits} Blue Plan Phase (turn 1)."]
+    answer = f"Game {game_id}: Blue: answer loud."
+    plan = f"the game waits for you, {DUE}: the Blue Plan Phase (turn 1)."
+    assert questions(tables, BORIS.id) == ([f"{answer}\nT{plan[1:]}"] if remind == "both" else
+                                           [answer, f"Game {game_id}: {plan}"])  # his typed answer in its place
 
 
 def test_an_undo_back_into_the_last_player_turn_asks_again_in_that_turn_s_question_with_a_ping(wagers):
