@@ -18,6 +18,8 @@ from rules.core.dice import roll
 from rules.core.errors import RuleViolation
 from rules.core.events import event
 
+HOLDERS = {"french": "French", "russian": "Russians"}  # a side as a people: 'held by the Russians'
+
 
 def battle_limit(g: Game, side: str) -> int:
     """5.1: one battle per activated leader within the supreme commander's strength; 6.2: its strength."""
@@ -348,5 +350,5 @@ def finish(g: Game) -> list[dict]:
     g.s["impulse"]["fought"].append(area)
     g.s["log"]["battles"].append({"area": area, "hits": dict(bt["hits"])})
     g.s["battle"] = None
-    state = "still contested" if g.contested(area) else f"held by {g.owner(area).title()}"
+    state = "still contested" if g.contested(area) else f"held by the {HOLDERS[g.owner(area)]}"
     return [event(f"The battle in {area} is over, {state} (5.3.7).", kind="battle_over", area=area)]

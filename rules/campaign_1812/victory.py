@@ -12,6 +12,7 @@ it is settled at the end of each Player-Turn and of the Supply Segment.
 """
 from __future__ import annotations
 
+from rules.campaign_1812.combat import PEOPLE
 from rules.campaign_1812.game import Game
 from rules.core.events import Event, event
 
@@ -28,7 +29,7 @@ def update_control(g: Game) -> list[Event]:
             now = "russian"
         if now != holder:
             g.s["control"][key] = now
-            out.append(event(f"{g.name(place)} passes to the {now.title()} ({g.places[place].points} "
+            out.append(event(f"{g.name(place)} passes to the {PEOPLE[now]} ({g.places[place].points} "
                              f"point{'s' if g.places[place].points > 1 else ''}).", kind="control", place=place))
     return out
 
