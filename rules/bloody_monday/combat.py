@@ -350,5 +350,6 @@ def finish(g: Game) -> list[dict]:
     g.s["impulse"]["fought"].append(area)
     g.s["log"]["battles"].append({"area": area, "hits": dict(bt["hits"])})
     g.s["battle"] = None
-    state = "still contested" if g.contested(area) else f"held by the {HOLDERS[g.owner(area)]}"
-    return [event(f"The battle in {area} is over, {state} (5.3.7).", kind="battle_over", area=area)]
+    holder = None if g.contested(area) else g.owner(area)
+    state = "still contested" if holder is None else f"held by the {HOLDERS[holder]}"
+    return [event(f"The battle in {area} is over, {state} (5.3.7).", kind="battle_over", area=area, holder=holder)]

@@ -452,7 +452,7 @@ def test_5_3_7_the_battle_over_says_who_holds_the_area_and_lifts_the_attackers_c
     battle(g, 44, shown=True, volleys=[], due={"french": 0, "russian": 1})
     events = combat.advance(g)
     assert events[-1] == {"kind": "battle_over", "to": "all", "irreversible": False, "area": 44,
-                          "text": "The battle in 44 is over, held by the French (5.3.7)."}
+                          "text": "The battle in 44 is over, held by the French (5.3.7).", "holder": "french"}
     assert g.cubes("F-I-1") == ["white"] and g.s["impulse"]["fought"] == [44]  # white: 4.1, cut off
     assert g.s["log"]["battles"] == [{"area": 44, "hits": {"french": 0, "russian": 0}}]
 

@@ -80,9 +80,8 @@ def _met(most: int) -> tuple[set[str], set[str], int]:
 
 def _ending(before: dict, e: dict) -> str | None:
     if e["kind"] == "battle_over":
-        held = e["text"].split("held by ")[-1].split(" ")[0].lower()
-        return "still contested" if "still contested" in e["text"] else \
-            "held by the attacker" if held == before["player"] else "held by the defender"
+        return "still contested" if e["holder"] is None else \
+            "held by the attacker" if e["holder"] == before["player"] else "held by the defender"
     if e["kind"] == "hit" and "shield" in e["text"]:
         return "a shield absorbs a hit"
     return {"retreat": "a retreat", "eliminated": "a block eliminated", "bonus": "the combined force bonus",
