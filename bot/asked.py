@@ -64,8 +64,7 @@ def question(system: GameSystem, state: dict, side: str, public: bool = False) -
     text everyone reads), else its phase; with the choice's answers."""
     view = system.view(state, None if public else side)
     prompt = view.get("prompt")
-    text = str(prompt) if prompt else \
-        f"the {fmt.side_name(side)} {fmt.phase_name(view.get('phase'))} ({fmt.turn_in_sentence(view)})."
+    text = str(prompt) if prompt else f"{fmt.side_phase(view, side)}."
     commands = _commands(system, state, side)
     labels = tuple(_said(system, state, side, cmd) for cmd in commands.values())
     return Question(side, text, tuple(commands), labels)

@@ -333,6 +333,16 @@ def turn_in_sentence(view: dict, turn: object = None) -> str:
     return named if named.startswith("Game-") else named[0].lower() + named[1:]
 
 
+def side_phase(view: dict, side: str) -> str:
+    """The side's phase of the view as a sentence names it, what a deadline or a question waits for
+    where no prompt says more.
+
+    >>> side_phase({"system": "borodino", "turn": 28, "phase": "movement"}, "french")
+    'the French Movement Phase (Game-Turn 28)'
+    """
+    return f"the {side_name(side)} {phase_name(view.get('phase'))} ({turn_in_sentence(view)})"
+
+
 def headline(view: dict, computer: Collection[str] = ()) -> str:
     """Turn (as the picture names it), day and clock (Borodino's Grand Battle spans three days; a
     night turn reads Night, as on the picture), phase and player (none once the game is over: no

@@ -220,7 +220,7 @@ def due_words(view: dict, side: str, moment: datetime, yours: bool, passed: str 
     is new (said to the table too: never 'your'). Each read 'the French move is due ...: the
     French Movement Phase (turn 28).', the side twice."""
     name, prompt = fmt.side_name(side), view.get("prompt")
-    phase = f"the {name} {fmt.phase_name(view.get('phase'))} ({fmt.turn_in_sentence(view)})"
+    phase = fmt.side_phase(view, side)
     whose = "the" if name in str(prompt) else f"the {name}"  # the prompt names it: 'Russian player: choose ...'
     if passed is not None:
         if not prompt:
