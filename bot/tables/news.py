@@ -217,15 +217,8 @@ class Change:
         waiting = system.choice(before) if before is not None else None
         if waiting is None or side not in choosers(waiting):
             return
-        store = self.news.store
-        for place, audience in store.question_places(self.game_id):
-            asked = store.question_messages(self.game_id, place) if audience == side else None
-            last = store.outbox_row(asked[1]) if asked is not None and asked[2] else None
-            if asked is not None and asked[0] == self.since and last is not None and \
-                    "answers" in last["payload"].get("buttons", {}):
-                rows.append((side, {"text": outcome, "question": {"since": asked[0], "fresh": False,
-                                                                  "answer": outcome}}))
-                return
+        if any("answers" in last["payload"].get("buttons", {}) for last in self._last_asked(side, self.since)):
+            rows.append((side, {"text": outcome, "question": {"since": self.since, "fresh": False, "answer": outcome}}))
 
     def _under_unsent_lines(self, side: str, own: dict) -> list[int]:
         """A question by DM goes under the side's lines not yet sent just before it, in one message
@@ -288,14 +281,21 @@ class Change:
     def _shown_answer(self, side: str, since: int) -> Text | None:
         """The click's answer that the side's question message of the player-turn after command
         `since` holds alone (the last row written there said it and nothing else), if any."""
-        store = self.news.store
+        for row in self._last_asked(side, since):
+            answer = row["payload"].get("question", {}).get("answer")
+            if answer is not None and row["payload"]["text"] == answer:
+                return answer
+        return None
+
+    def _last_asked(self, side: str, since: int) -> list[dict]:
+        """The outbox rows last written into the side's question messages of the player-turn after
+        command `since` (one a place: its DMs, or its private thread)."""
+        store, rows = self.news.store, []
         for place, audience in store.question_places(self.game_id):
             asked = store.question_messages(self.game_id, place) if audience == side else None
             row = store.outbox_row(asked[1]) if asked is not None and asked[0] == since and asked[2] else None
-            answer = row["payload"].get("question", {}).get("answer") if row is not None else None
-            if answer is not None and row is not None and row["payload"]["text"] == answer:
-                return answer
-        return None
+            rows += [row] if row is not None else []
+        return rows
 
     def _why(self, system) -> str:
         """A computer's reason, in public only where nothing is hidden: in a game with fog of
