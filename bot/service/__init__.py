@@ -32,7 +32,7 @@ from bot.service.turns import (TURN_RULE, new_player_turn, new_turn, on_its_even
                                told_by_its_event, turn_rule, wait_sentence)
 from bot.state_cache import StateCache
 from bot.store import Opening, Store, StoreRefusal
-from rules.core.errors import CommandError, RulesError, RuleViolation
+from rules.core.errors import CommandError, Moot, RulesError, RuleViolation
 from rules.core.setup import for_a_new_game
 from rules.core.system import Command, GameSystem
 
@@ -137,7 +137,8 @@ class GameService:
             result.seen = self.store.seen_seq(game_id, side) if side is not None else result.seq
             return result
         except RulesError as error:
-            return Result(False, str(error), self.store.last_seq(game_id), side, rule=error.rule)
+            return Result(False, str(error), self.store.last_seq(game_id), side, rule=error.rule,
+                          moot=isinstance(error, Moot))
         except StoreRefusal as error:  # judged against a position that has since changed
             return Result(False, str(error), self._safe_seq(game_id), side)
         except Exception as error:

@@ -34,6 +34,7 @@ class Result:
     side: str | None = None
     command: str | None = None  # the normalised text of an accepted game command
     rule: str | None = None  # the rule case a refusal cites
+    moot: bool = False  # refused as declining a choice none waits for, which would have changed nothing
     reply: str | None = None  # the answer to a query (status, units, help)
     events: list[dict] = field(default_factory=list)
     public: str | None = None  # what everyone may read of it, when `message` says more

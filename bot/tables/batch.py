@@ -3,7 +3,9 @@
 A message (a `/orders` box, a typed message, a direct message, `/order` with `;`) holds one order
 a line, or several separated by `;`. They are judged one after another, each stored as its own
 command with its own news (so `undo` takes back one at a time); the first refused stops the batch,
-and the reply says which were not tried. Nothing accepted before it is lost.
+and the reply says which were not tried. Nothing accepted before it is lost. An order that declines
+a choice none waits for (rules.core.errors.Moot: Borodino's `stay` after an attack whose result
+offered no advance) changes nothing either way: among others it is passed over, not refused.
 
 >>> lines_of("move 2525 2824; end\\n\\n  attack 2824 -> 2723 ")
 ['move 2525 2824', 'end', 'attack 2824 -> 2723']
@@ -19,6 +21,7 @@ from bot.service import Result, before_the_answers
 from bot.words import Text, join, name, plain, words
 
 MOST = 60  # orders in one message: a Borodino player-turn takes at most about 30
+PASSED = "no choice waits for it, so it changes nothing: passed over."
 SEPARATOR = re.compile(r"[;\n]")
 WORD = re.compile(r"[\w-]+")
 
@@ -89,6 +92,7 @@ class Said:
     own: Text | None = None  # its line without the standing orders' answers, which its news tells in place
     in_place: bool = False  # its outcome was written with the next question, where it was asked
     expired: bool = False  # refused as a button pressed after what it answers had passed (Expired)
+    moot: bool = False  # it declines a choice none waits for (Moot): refused alone, passed over among others
 
 
 @dataclass
@@ -100,6 +104,12 @@ class Batch:
     hidden: bool = False
     said: list[Said] = field(default_factory=list)
     held: bool = False  # the orders not tried wait for a choice to be made (bot/tables/held.py)
+    released: bool = False  # held orders judged once the choices were made: part of a longer message
+
+    def passes(self, said: Said) -> bool:
+        """Whether a refused order is passed over: it declines a choice none waits for (`Said.moot`),
+        among other orders of its message; a lone one is refused, saying what the phase asks."""
+        return said.moot and not said.accepted and (self.released or len(self.lines) > 1)
 
     @property
     def accepted(self) -> bool:
@@ -141,8 +151,8 @@ def _listed(lines: list[str], first: int) -> Text:
 
 
 def _told(n: int, said: Said) -> Text:
-    """One line of a batch's reply: an order played, with what it did; else a query answered or
-    an order refused, after the words the player wrote (never read as markup)."""
+    """One line of a batch's reply: an order played, with what it did; else a query answered, an
+    order passed over or refused, after the words the player wrote (never read as markup)."""
     if said.accepted and said.public:
         head = said.text if said.own is None else said.own
         news: list[str] = []
@@ -150,4 +160,6 @@ def _told(n: int, said: Said) -> Text:
             if not fmt.said_in(line, [plain(head), *news]):
                 news.append(line)
         return words(f"{n}. ✅ ", head, *(f" {line}" for line in news))
+    if said.moot and said.accepted:
+        return words(f"{n}. ➖ ", name(fmt.clipped(said.line)), " — ", said.text)
     return words(f"{n}. {'✅' if said.accepted else '❌'} ", name(fmt.clipped(said.line)), " — ", said.text)

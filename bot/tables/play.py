@@ -20,7 +20,7 @@ from bot.permissions import (
 from bot.service import QUERIES, Result, before_the_answers, simultaneous
 from bot.store import Outbox
 from bot.tables import held, superseded
-from bot.tables.batch import MOST, Batch, Said, lines_of, news_of, public_texts, tells_more
+from bot.tables.batch import MOST, PASSED, Batch, Said, lines_of, news_of, public_texts, tells_more
 from bot.tables.news import Change
 from bot.tables.room import Room
 from bot.words import Text, join, name, table, words
@@ -147,6 +147,9 @@ class Play(Room):
                 batch.said.append(Said(line, False, SECRET_ORDER, withdraw=True))
                 return
             said = await self._said(actor, game_id, line, side, None, flush=False)
+            if batch.passes(said):
+                batch.said.append(Said(line, True, PASSED, moot=True))
+                continue
             if not said.accepted and await asyncio.to_thread(self._hold, game_id, actor, side, batch.lines[n:]):
                 batch.held = True
                 return
@@ -215,7 +218,7 @@ class Play(Room):
         try:
             while (orders := await asyncio.to_thread(self._due_held, game_id)) is not None:
                 at = await asyncio.to_thread(self.store.last_seq, game_id)  # the command that let them play
-                batch = Batch(orders.lines)  # told privately, never withdrawn: whether it hides anything is not asked
+                batch = Batch(orders.lines, released=True)  # told privately, never withdrawn: hidden or not
                 await self._judge_all(orders.actor, game_id, orders.side, batch)
                 async with self.tables.delivery.sending(game_id):  # none of its rows on its way meanwhile
                     await asyncio.to_thread(self._supersede, game_id, at, orders.side)
@@ -282,7 +285,7 @@ class Play(Room):
         if result.reply is not None:  # `units` is a table: its columns lined up (a code block on Discord)
             return Said(line, True, table(result.reply) if line.split()[0].lower() == "units" else result.reply)
         if not result.accepted:
-            return Said(line, False, result.message)
+            return Said(line, False, result.message, moot=result.moot)
         await change.settle(flush)
         text = change.reply(result)
         return Said(line, True, text, public_texts(result), news_of(result), own=before_the_answers(text, result),

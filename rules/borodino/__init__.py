@@ -36,7 +36,7 @@ from rules.borodino.victory import outcome as _outcome
 from rules.borodino.views import view as _view
 from rules.core import hexes
 from rules.core.ai import Commander, Stop
-from rules.core.errors import CommandError, RuleViolation
+from rules.core.errors import CommandError, Moot, RuleViolation
 from rules.core.events import Event, event
 from rules.core.play import play
 from rules.core.setup import chosen_options, scenario
@@ -245,8 +245,10 @@ def _phasing_command(b: Battle, side: str, cmd: C.Command) -> list[Event]:
         return turns.end_movement(b) if s["phase"] == "movement" else turns.end_combat(b, side)
     verb = cmd.to_text().split()[0]  # retreat, advance, lose or stay: a combat result's answers
     doing = "`move` your units, then `end` it" if s["phase"] == "movement" else "`attack`, then `end` it"
-    raise RuleViolation("Combat", f"`{verb}` answers a combat result's choice after an attack, and none is waiting; "
-                        f"it is the {_phase(s)}: {doing}")
+    declined = isinstance(cmd, C.Stay) and s["phase"] == "combat"  # no advance nor artillery retreat to decline
+    raise (Moot if declined else RuleViolation)(
+        "Combat", f"`{verb}` answers a combat result's choice after an attack, and none is waiting; "
+        f"it is the {_phase(s)}: {doing}")
 
 
 def _phase(s: dict) -> str:

@@ -2,8 +2,8 @@
 
 CommandError: the text does not parse (unknown word, malformed hex) or names a system, scenario
 or option that does not exist. RuleViolation: a well-formed command that the rule book forbids in
-this position; it names the rule case it breaks. Both carry the one sentence a player reads, and
-neither changes the game.
+this position; it names the rule case it breaks (Moot: one that declines a choice none waits for).
+Both carry the one sentence a player reads, and neither changes the game.
 """
 from __future__ import annotations
 
@@ -37,3 +37,10 @@ class RuleViolation(RulesError):
         cited = rule.replace(" (", " ").replace("(", "").replace(")", "")
         text = message[:1].upper() + message[1:]
         super().__init__(f"{text.rstrip('.')} ({cited}).")
+
+
+class Moot(RuleViolation):
+    """An answer that declines a choice (Borodino's `stay`: no advance after combat) when none waits:
+    refused, yet playing it would have changed nothing. A player who writes a phase's orders in one
+    message may decline each advance in advance, not knowing which results will offer one; where the
+    dice offered none, the orders after it go on (bot/tables/play.py)."""

@@ -7,6 +7,7 @@ as if sent then, and the French player is told privately what became of them, un
 has said it all (an `end` that hands the turn on). A new message of orders replaces what was held."""
 from __future__ import annotations
 
+import asyncio
 import re
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import rules
 from bot import asked as ask
 from bot.discord.commands import ORDERS_BOX
 from tests.bot.discord.sim import Server, play, reply, server
-from tests.bot.discord.test_choice_buttons import answer, questions, reach
+from tests.bot.discord.test_choice_buttons import actor, answer, questions, quietly, reach
 
 BORODINO = rules.load("borodino")
 BLOODY_MONDAY = rules.load("bloody_monday")
@@ -201,4 +202,47 @@ def test_a_click_s_answer_comes_above_a_question_asked_at_once_in_a_dm_of_its_ow
             assert len(s.dms(s.boris)) == asked + 1, s.dms(s.boris)[asked - 1:]
             assert s.dms(s.boris)[-1].startswith(f"Game {game_id}: 3 hits on R-1-3.\nThe game waits for you, due ")
             assert "Apply 1 hit in 46" in s.dms(s.boris)[-1]
+    play(test, tmp_path)
+
+
+FLECHES = ["move 3321 3219", "move 3322 3119", "move 3022 3019", "move 2922 2919", "move 3422 3220", "move 2223 2320",
+           "move 2523 2419", "move 1921 2219", "move 3724 3820", "move 3922 3920", "end"]  # 7 Sept, seed 1
+ATTACKS = ["attack 2219+2320+2419 -> 2319", "attack 2919+3019+3119 -> 3018", "attack 3219+3220 -> 3218",
+           "attack 3820 -> 3819", "attack 3920 -> 3919"]
+
+
+def test_a_combat_phase_declining_every_advance_in_one_box_takes_its_player_that_box(tmp_path):
+    """7 September, seed 1: the French player sends her Combat Phase in one box, each attack followed by
+    `stay` (she will not advance, Combat H), then `end`. The first attack (De) offers her an advance and
+    her `stay` answers it; the others end Ar or Ae, so the Russian chooses and her `stay` declines
+    nothing. It was refused once he had clicked, the rest of her box not tried: a DM, a ping and the
+    rest sent again, four times over; it is passed over (Moot), and her box plays through as he
+    answers: one interaction, no DM, never pinged meanwhile."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await s.tables.lobby.new(actor(s.anna), str(s.guild.id), str(s.channel.id), "borodino", "7sep", seed=1)
+            await s.anna.slash(s.channel, "game join", side="french")
+            await s.boris.slash(s.channel, "game join", side="russian")
+            await s.anna.slash(s.channel, "game start")
+            game_id = s.game()["id"]
+            for line in FLECHES:
+                assert (await asyncio.to_thread(s.tables.service.submit, game_id, "french", line,
+                                                compose=quietly)).accepted
+            posted, told = len(s.posts()), len(s.dms(s.anna))
+            said = await send(s, [order for attack in ATTACKS for order in (attack, "stay")] + ["end"])
+            assert "2. ✅ French: stay." in said and "Held until the choice waiting now is made" in said
+            clicks = 0
+            while (waiting := BORODINO.choice(s.tables.service.load(game_id))) is not None:
+                assert waiting["side"] == "russian"
+                state = s.tables.service.load(game_id)
+                answers = ask.answers(BORODINO, state, "russian")
+                await click_all(s, game_id, ["stay" if "stay" in answers else answers[0]])
+                clicks += 1
+            assert clicks == 7  # two retreats of the beaten attackers, one after the last attack; four advances
+            state = s.tables.service.load(game_id)
+            assert (state["phase"], state["player"]) == ("movement", "russian")
+            french = [r["normalised"] for r in s.tables.store.commands(game_id) if r["side"] == "french"]
+            assert french[len(FLECHES):] == [ATTACKS[0], "stay", *ATTACKS[1:], "end"]
+            assert s.dms(s.anna)[told:] == []
+            assert not [p for p in s.posts()[posted:] if f"<@{s.anna.user.id}>" in p]
     play(test, tmp_path)

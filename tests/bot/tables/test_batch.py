@@ -4,7 +4,7 @@ the reply listing what became of each order."""
 from __future__ import annotations
 
 from bot.service import Result, before_the_answers
-from bot.tables.batch import MOST, Batch, Said, lines_of, news_of, public_texts, tells_more
+from bot.tables.batch import MOST, PASSED, Batch, Said, lines_of, news_of, public_texts, tells_more
 from bot.words import plain
 
 
@@ -50,6 +50,21 @@ def test_a_batch_is_accepted_when_every_order_tried_was_and_none_is_left_unless_
     assert not batch.accepted and batch.untried() == []
     whole = Batch(["a"], said=[Said("a", True, "done")])
     assert whole.accepted
+
+
+def test_an_order_declining_a_choice_none_waits_for_is_passed_over_among_others_refused_alone():
+    """Borodino's `stay` after an attack whose result offered no advance (Moot) changes nothing: among
+    a message's orders, or held ones released, it is passed over and the orders after it go on; a
+    lone one is refused, its sentence saying what the phase asks."""
+    moot = Said("stay", False, "`stay` answers ...", moot=True)
+    assert Batch(["attack a -> b", "stay", "end"]).passes(moot)
+    assert Batch(["stay"], released=True).passes(moot)
+    assert not Batch(["stay"]).passes(moot)
+    assert not Batch(["stay", "end"]).passes(Said("stay", False, "Not your turn."))
+    passed = Batch(["stay", "end"], said=[Said("stay", True, PASSED, moot=True), Said("end", True, "Red: end.",
+                                                                                     ("Red: end.",))])
+    assert passed.accepted and plain(passed.reply()) == (
+        "1. ➖ stay — no choice waits for it, so it changes nothing: passed over.\n2. ✅ Red: end.")
 
 
 def test_a_typed_message_leaves_the_channel_for_a_secret_order_or_words_the_public_lines_lack():

@@ -10,7 +10,7 @@ import pytest
 
 from rules.borodino.combat import owed_attacks, plan_attack
 from rules.borodino.commands import Attack
-from rules.core.errors import RuleViolation
+from rules.core.errors import Moot, RuleViolation
 from tests.rules.borodino.helpers import battle, borodino, go, open_ground, play, position, refused, ring
 
 G = open_ground(4)          # 2705
@@ -178,6 +178,15 @@ def test_a_combat_results_answer_with_none_waiting_says_what_the_phase_asks_inst
     verb = command.split()[0]
     assert str(err) == (f"`{verb}` answers a combat result's choice after an attack, and none is waiting; it is "
                         f"the French {phase.title()} Phase: {doing} (Combat).")
+
+
+def test_stay_with_no_advance_open_in_the_combat_phase_is_moot_elsewhere_a_mistake():
+    """Combat H: `stay` declines an advance after combat; in the Combat Phase with none open it is refused
+    as moot (rules.core.errors.Moot: played, it would change nothing), which one of several orders in a
+    message is passed over for; in the Movement Phase it is an order of the wrong phase."""
+    assert isinstance(refused(position({F7: G, R5: N}, phase="combat"), "french", "stay", "Combat"), Moot)
+    assert not isinstance(refused(position({F7: G, R5: N}, phase="movement"), "french", "stay", "Combat"), Moot)
+    assert not isinstance(refused(position({F7: G, R5: N}, phase="combat"), "french", f"retreat {N}", "Combat"), Moot)
 
 
 def test_an_attack_from_the_hex_a_unit_advanced_from_tells_where_it_went():
