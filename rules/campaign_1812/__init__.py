@@ -36,8 +36,8 @@ from rules.core.system import SystemInfo
 INFO = SystemInfo(name="campaign_1812", sides=SIDES, default_scenario="campaign", options=(*READINGS, "leaders"),
                   hidden_information=True, new_game_options=READINGS)
 __all__ = ["INFO", "active_sides", "apply", "choice", "commander", "forced_answer", "help", "in_words",
-           "legal_commands", "odds", "outcome", "parse", "phase_key", "sample_command", "scenarios", "setup",
-           "standing_command", "standing_orders", "view"]
+           "legal_commands", "odds", "outcome", "parse", "phase_key", "places_named", "sample_command", "scenarios",
+           "setup", "standing_command", "standing_orders", "view"]
 
 
 def scenarios() -> list[dict]:
@@ -142,10 +142,16 @@ def _command(g: Game, side: str, cmd: C.Command) -> list[Event]:
 
 def _on_the_map(g: Game, cmd: C.Command) -> None:
     """Every place a command names is one of the map's: an area, or a sub-area of those sub-divided."""
-    for number in (getattr(cmd, field, None) for field in ("origin", "to", "place", "withdraw")):
-        why = None if number is None else g.not_a_place(number)
+    for number in C.places_of(cmd):
+        why = g.not_a_place(number)
         if why:
             raise RuleViolation("The Game Map", why)
+
+
+def places_named(text: str) -> list[str]:
+    """The places a legal command's text names, in order, by their numbers (`move 12 10 1 inf`: 12, 10, never the
+    count): autocomplete reads each by its name."""
+    return [str(n) for n in C.places_of(C.parse(text))]
 
 
 def _combat(g: Game, side: str, cmd: Any) -> list[Event]:
@@ -154,13 +160,13 @@ def _combat(g: Game, side: str, cmd: Any) -> list[Event]:
         if not isinstance(cmd, C.Retreat):
             r = g.s["retreat"]
             raise RuleViolation("Combat", f"your stack in {g.name(r['place'])} must retreat first: `retreat <place>`, "
-                                f"to one of {_listed(g.retreat_places(r['side'], r['place']))}")
+                                f"to one of {g.named(g.retreat_places(r['side'], r['place']))}")
         out = combat.retreat(g, side, cmd)
     elif g.s["battle"]["stage"] == "choice":
         if isinstance(cmd, C.Plan):
             bt = g.s["battle"]
             raise RuleViolation("Battle Plan Chart", "both plans are revealed; the defender now chooses: `fight` or "
-                                f"`retreat <place>`, to one of {_listed(g.retreat_places(side, bt['place']))}")
+                                f"`retreat <place>`, to one of {g.named(g.retreat_places(side, bt['place']))}")
         out = combat.choose(g, side, cmd)
     elif isinstance(cmd, C.Plan):
         out = combat.plan(g, side, cmd)
@@ -170,10 +176,6 @@ def _combat(g: Game, side: str, cmd: Any) -> list[Event]:
     return out + turns.advance(g)
 
 
-def _listed(places: list[int]) -> str:
-    return ", ".join(map(str, places))
-
-
 Handler = Callable[[Game, str, Any], list[Event]]
 _END: Handler = lambda g, side, cmd: turns.end_phase(g)  # noqa: E731
 _STAGES: dict[str, tuple[dict[type | str, Handler], str, str]] = {
@@ -181,7 +183,7 @@ _STAGES: dict[str, tuple[dict[type | str, Handler], str, str]] = {
                   "the attrition losses come first: `attrit <place>` names the enemy stack that takes one"),
     "movement": ({C.Move: movement.move, "end": _END}, "Movement",
                  "in the Movement Phase you `move` stacks, then `end` (forced marches come after)"),
-    "march": ({C.March: movement.march, "end": _END}, "Movement: forced march",
+    "march": ({C.March: movement.march, "end": _END}, "Movement: Forced March",
               "movement is over: `march` corps one place further, or `end` for combat"),
     "combat": ({C.Plan: _combat, C.Retreat: _combat, "fight": _combat}, "Combat",
                "in the Combat Phase you choose battle plans, `fight` or `retreat`"),

@@ -145,7 +145,7 @@ def parse_map(doc: dict) -> dict[int, Place]:
         fort = bool(entry.get("fort", False))
         points = int(entry.get("points", 0))
         if fort and points != 1:
-            raise DataError(f"{where} is a fort-area, worth one Victory Point ({OVERVIEW}, VICTORY CONDITIONS).")
+            raise DataError(f"{where} is a fort-area, worth one Victory Point ({OVERVIEW}, Victory Conditions).")
         xy = tuple(_need(entry, "xy", where))
         out[number] = Place(number, str(_need(entry, "name", where)), int(_need(entry, "area", where)),
                             tuple(int(n) for n in _need(entry, "neighbours", where)), fort, points,
@@ -184,8 +184,8 @@ def _check_victory_places(places: dict[int, Place]) -> None:
     forts = sum(p.fort for p in places.values())
     cities = sorted(p.points for p in places.values() if p.points and not p.fort)
     if forts != FORTS or cities != [KIEV, CAPITAL, CAPITAL]:
-        raise DataError(f"the map has {forts} forts and cities worth {cities}; {OVERVIEW}, VICTORY "
-                        "CONDITIONS, gives nineteen fort-areas, Kiev 3, St. Petersburg 5 and Moscow 5.")
+        raise DataError(f"the map has {forts} forts and cities worth {cities}; {OVERVIEW}, Victory "
+                        "Conditions, gives nineteen fort-areas, Kiev 3, St. Petersburg 5 and Moscow 5.")
 
 
 def _rows(value: Any, length: int, where: str) -> tuple:
@@ -204,17 +204,17 @@ def parse_tables(doc: dict) -> Tables:
     t, v = doc["turns"], doc["victory"]
     count = int(t["count"])
     if count != 13 or int(v["to_win"]) != TO_WIN:
-        raise DataError(f"the game has 13 Game-Turns and the French need 22 Victory Points ({OVERVIEW}, SEQUENCE "
-                        "OF PLAY, VICTORY CONDITIONS).")
+        raise DataError(f"the game has 13 Game-Turns and the French need 22 Victory Points ({OVERVIEW}, Sequence "
+                        "of Play, Victory Conditions).")
     _check_turns_and_levels(t, v)
     attrition = {side: _rows(doc["attrition"][side], 6, f"attrition.{side}") for side in ("french", "russian")}
     if min(attrition["russian"]) < 0:
         raise DataError("attrition.russian: a roll of the Attrition Table costs 0 corps or more.")
     if not all(f > r for f, r in zip(attrition["french"], attrition["russian"])):
-        raise DataError(f"French attrition must be greater than Russian at every roll ({OVERVIEW}, ATTRITION).")
+        raise DataError(f"French attrition must be greater than Russian at every roll ({OVERVIEW}, Attrition).")
     march = {k: _rows(doc["forced_march"][k], 6, f"forced_march.{k}") for k in ("normal", "winter")}
     if not set(march["normal"]) | set(march["winter"]) <= {"march", "stay", "eliminated"}:
-        raise DataError(f"a forced march ends in march, stay or eliminated ({OVERVIEW}, MOVEMENT).")
+        raise DataError(f"a forced march ends in march, stay or eliminated ({OVERVIEW}, Movement).")
     bp = doc["battle_plans"]
     attackers, defenders = tuple(bp["attacker"]), tuple(bp["defender"])
     shipped = _shipped_tables()["battle_plans"]
@@ -222,7 +222,7 @@ def parse_tables(doc: dict) -> Tables:
             set(defenders) <= set(shipped["defender"]) and len({*attackers, *defenders}) == len(attackers + defenders)):
         raise DataError("the Battle Plan chits are some of the overview's eight, each once: the attacker's "
                         f"{', '.join(shipped['attacker'])}; the defender's {', '.join(shipped['defender'])} "
-                        f"({OVERVIEW}, COMBAT).")
+                        f"({OVERVIEW}, Combat).")
     chart = _chart(bp, "cells", attackers, defenders)
     first_chart = _chart(bp, "first_cells", attackers, defenders) if "first_cells" in bp else chart
     crt = doc["combat_results"]
@@ -318,17 +318,17 @@ def parse_scenarios(doc: dict, places: dict[int, Place]) -> tuple[dict[str, Scen
             stacks[side] = tuple(Stack(int(s["place"]), _counts(s)) for s in entry[side])
         depleted = {int(d["area"]): int(d["level"]) for d in entry["depleted"]}
         if not set(depleted.values()) <= {50, 100}:
-            raise DataError(f"{where}: an area is undepleted, 50% or 100% depleted ({OVERVIEW}, SUPPLY).")
+            raise DataError(f"{where}: an area is undepleted, 50% or 100% depleted ({OVERVIEW}, Supply).")
         out[entry["id"]] = Scenario(entry["id"], entry["title"], int(entry["first_turn"]), stacks,
                                     tuple(entry["french_control"]), depleted, _leaders(entry, stacks, where))
     arrivals = []
     for r in doc["reinforcement"]:
         _provenance(r, f"a reinforcement of turn {r.get('turn')}")
         if r["side"] == "french" and not all(places[n].west_edge for n in r["places"]):
-            raise DataError(f"French reinforcements start along the map's western edge ({OVERVIEW}, REINFORCEMENTS).")
+            raise DataError(f"French reinforcements start along the map's western edge ({OVERVIEW}, Reinforcements).")
         if r.get("option") is not None and not any(places[n].fort for n in r["places"]):
             raise DataError(f"a reinforcement of turn {r['turn']} under {r['option']} names no fort ({OVERVIEW}, "
-                            "REINFORCEMENTS: the Russian reinforcements appear in forts).")
+                            "Reinforcements: the Russian reinforcements appear in forts).")
         arrivals.append(Reinforcement(int(r["turn"]), r["side"], _counts(r), tuple(r["places"]), r.get("option")))
     return out, arrivals
 

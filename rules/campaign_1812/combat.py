@@ -56,7 +56,7 @@ def opening(g: Game) -> Event:
     'Combat Phase.' and no more, the next Player-Turn under it, told the players nothing."""
     if _confronted(g) or _next_battle(g) is not None:
         return event("Combat Phase.", kind="phase")
-    return event("Combat Phase: no area holds infantry of both players, so no battle is fought (COMBAT).",
+    return event("Combat Phase: no area holds infantry of both players, so no battle is fought (Combat).",
                  kind="phase")
 
 
@@ -97,7 +97,7 @@ def _open(g: Game, place: int) -> list[Event]:
                      "codes": [], "double": [], "retreats": [], "lines": []}
     # what each player does now is his prompt's (a withdrawal offered only to a side with cavalry there), and
     # the public's 'both players choose a Battle Plan in secret' the view's: said here, it was said twice
-    return [event(f"Battle in {g.name(place)}: the {attacker.title()} player attacks (COMBAT).", kind="battle",
+    return [event(f"Battle in {g.name(place)}: the {attacker.title()} player attacks (Combat).", kind="battle",
                   place=place)]
 
 
@@ -125,7 +125,7 @@ def _check_withdrawal(g: Game, side: str, place: int, to: int) -> None:
     allowed = g.retreat_places(side, place)
     if to not in allowed:
         raise RuleViolation("Combat", f"cavalry withdraws to an adjacent place without an enemy stack: "
-                            f"{', '.join(map(str, allowed)) or 'there is none'}")
+                            f"{g.named(allowed) or 'there is none'}")
 
 
 def reveal(g: Game) -> list[Event]:
@@ -313,14 +313,14 @@ def retreating(side: str, where: str) -> str:
 
 def confronted(side: str, where: str) -> str:
     """A forced retreat the game waits for (COMBAT), told and asked as `retreating` is, with why:
-    its line read '... has no infantry and is confronted by French infantry: it must retreat (COMBAT).'
+    its line read '... has no infantry and is confronted by French infantry: it must retreat (Combat).'
     above the headline's 'The Russian stack in East Prussia (30) must retreat.', said twice in a row.
 
     >>> confronted("russian", "Minsk (14)")
-    'The Russian stack in Minsk (14) must retreat: it has no infantry and is confronted by French infantry (COMBAT).'
+    'The Russian stack in Minsk (14) must retreat: it has no infantry and is confronted by French infantry (Combat).'
     """
     return f"The {side.title()} stack in {where} must retreat: it has no infantry and is confronted by " \
-        f"{enemy_of(side).title()} infantry (COMBAT)."
+        f"{enemy_of(side).title()} infantry (Combat)."
 
 
 def choosing(defender: str, where: str) -> str:
@@ -341,7 +341,7 @@ def _check_retreat(g: Game, side: str, place: int, to: int) -> None:
         why = ("a retreat leaves its place" if to == place else f"{g.name(to)} is not next to {g.name(place)}"
                if to not in g.neighbours(place) else f"{g.name(to)} holds a {enemy_of(side).title()} stack")
         raise RuleViolation("Combat: Retreat After Combat", f"{why}; retreat to an adjacent place without an enemy "
-                            f"stack: {', '.join(map(str, allowed))}")
+                            f"stack: {g.named(allowed)}")
 
 
 def _move_off(g: Game, side: str, place: int, to: int) -> list[Event]:

@@ -116,6 +116,16 @@ def in_words(cmd: Command) -> str:
     return "Fight it out" if cmd == Word("fight") else cmd.to_text()
 
 
+def places_of(cmd: Command) -> list[int]:
+    """The places a command names, in order: where a stack moves from and to, the place it acts on, where its
+    cavalry withdraws.
+
+    >>> places_of(Move(12, 10, (("inf", 1),))), places_of(Plan("cordon", 23)), places_of(Word("end"))
+    ([12, 10], [23], [])
+    """
+    return [n for field in ("origin", "to", "place", "withdraw") if (n := getattr(cmd, field, None)) is not None]
+
+
 def place(word: str) -> int:
     """An area or sub-area, named by its number; a place's name is answered with its number (any other
     word with Vilna's, as an example), citing the map that numbers them."""
@@ -138,7 +148,7 @@ def counts(words: list[str], corps_only: bool) -> Counts:
         if count is None or k is None:
             raise CommandError(f"{n} {kind!r}: give a count and one of inf, cav, supply, depot (`3 inf`).")
         if corps_only and k not in ("inf", "cav"):
-            raise CommandError("Supply units may not force march, nor depots (MOVEMENT); march `inf` and `cav`.")
+            raise CommandError("Supply units may not force march, nor depots (Movement); march `inf` and `cav`.")
         out[k] = out.get(k, 0) + count
     return tuple((k, out[k]) for k in KINDS if k in out)
 

@@ -21,13 +21,16 @@ State, as the rules read it (place numbers are JSON string keys):
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import lru_cache
 
 from rules.campaign_1812 import campaign_data as data
 from rules.campaign_1812.campaign_data import KINDS, Place, Tables
+from rules.core.steps import steps
 
 SIDES: tuple[str, ...] = ("french", "russian")
 CORPS = ("inf", "cav")
+SHOWN = 6  # places a refusal names before 'and N more': two lines or three at a phone's width
 NAMES = {"inf": ("infantry corps", "infantry corps"), "cav": ("cavalry corps", "cavalry corps"),
          "supply": ("supply unit", "supply units"), "depot": ("depot", "depots")}
 
@@ -83,6 +86,28 @@ class Game:
     def name(self, place: int) -> str:
         return self.places[place].label
 
+    def named(self, places: Iterable[int]) -> str:
+        """Places as a player reads them, each name with its number (THE GAME MAP: "Areas are also
+        numbered and named"): every one, in order, where they are the answers a player chooses among.
+
+        >>> Game({}).named([11, 12])
+        'Kovno (11), Vilna (12)'
+        """
+        return ", ".join(map(self.name, places))
+
+    def nearest(self, places: Iterable[int], near: int) -> str:
+        """Places pointed to instead of the one a player named, `near`: those nearest it first (the
+        fewest places between, then by number), the first few and how many more, as a phone shows them.
+
+        >>> Game({}).nearest([5, 6, 13, 30, 31, 32, 36], 11)
+        'Courland (5), Dinaburg (6), Grodno (13), East Prussia (30), Warsaw (31) and 2 more'
+        """
+        away = {p: steps(self.neighbours, near, p) for p in places}
+        order = sorted(away, key=lambda p: (away[p] is None, away[p] or 0, p))
+        if len(order) <= SHOWN:
+            return self.named(order)
+        return f"{self.named(order[:SHOWN - 1])} and {len(order) - SHOWN + 1} more"
+
     def stack(self, side: str, place: int) -> dict[str, int]:
         """The side's stack there (a fresh empty one when it has none: not stored)."""
         return self.s["stacks"][side].get(str(place)) or empty()
@@ -127,11 +152,11 @@ class Game:
             return None
         parts = sorted(n for n, p in self.places.items() if p.area == number)
         if parts:
-            return f"area {number} is sub-divided: name its sub-area, {' or '.join(map(str, parts))}"
+            return f"area {number} is sub-divided: name its sub-area, {' or '.join(map(self.name, parts))}"
         areas = sorted(n for n, p in self.places.items() if p.area == n)
         subs = sorted(n for n, p in self.places.items() if p.area != n)
-        return (f"there is no place {number} on the map: name an area ({areas[0]} to {areas[-1]}) or a sub-area "
-                f"({', '.join(map(str, subs))}) by its number")
+        return (f"there is no place {number} on the map: name an area by its number, {areas[0]} to {areas[-1]}, "
+                f"or a sub-area: {self.named(subs)}")
 
     def winter(self) -> bool:
         return self.tables.winter_turn(self.s["turn"])

@@ -13,22 +13,22 @@ RECONSTRUCTED = ("1812 is reconstructed from SPI's published overview of the gam
                  "with its provenance in rules/campaign_1812/data/.")
 TOPICS = {
     "march": ("march <from> <to> [<n> inf|cav ...]   after movement, force march corps one place further: a die "
-              "for each corps, which arrives, stays or is eliminated (MOVEMENT). Supply units and depots never do."),
+              "for each corps, which arrives, stays or is eliminated (Movement). Supply units and depots never do."),
     "attrit": ("attrit <place>             choose the enemy stack that takes the next attrition loss "
-               "(ATTRITION: losses are selected by the opponent)"),
-    "plan": ("plan <chit> [withdraw <place>]   your Battle Plan, face down until both are down (COMBAT)\n"
+               "(Attrition: losses are selected by the opponent)"),
+    "plan": ("plan <chit> [withdraw <place>]   your Battle Plan, face down until both are down (Combat)\n"
              "  Attacker: outflank, assault, reconnaissance, contact. Defender: withdraw, entrench, "
              "counterattack, cordon.\n  `withdraw <place>` takes your cavalry out before the battle; "
              "you may change your chit until the other player's is down too. `help chits`: what each pair does."),
     "fight": "fight                      as defender, at the chart's 'D choice': fight it out (go CRS-PS-RAC)",
     "retreat": ("retreat <place>            where your retreating stack goes: an adjacent place without "
-                "an enemy stack (COMBAT)"),
+                "an enemy stack (Combat)"),
     "remove": ("remove <place> inf|cav     remove the corps the Victory Point Index costs you "
-               "(VICTORY CONDITIONS)"),
+               "(Victory Conditions)"),
     "end": "end                        end your Movement Phase, your forced marches, or the Supply Segment",
     "odds": ("odds <place>               the odds of the battle there: `odds 15`\n"
              "  Once both Battle Plans and stacks are revealed (at the defender's choice: `fight` or `retreat`), the "
-             "column and the result of each die roll of the Combat Results Table (COMBAT); before, the chits are "
+             "column and the result of each die roll of the Combat Results Table (Combat); before, the chits are "
              "secret and the enemy stack hidden; after, the table has been rolled. Nothing is rolled or changed."),
 }
 
@@ -118,7 +118,7 @@ def move_text(g: Game) -> str:
     leader = (" [leader]", "\n  `leader` takes your leader along with the corps named (a whole stack takes him "
               "anyway); he never stays behind alone.") if g.option("leaders") else ("", "")
     return (f"move <from> <to> [<n> inf|cav|supply|depot ...]{leader[0]}   move a stack, or part of it, one area or "
-            "sub-area (MOVEMENT)\n  Without counts every unit there that has not moved goes. French depots "
+            "sub-area (Movement)\n  Without counts every unit there that has not moved goes. French depots "
             f"move only with a supply unit.{leader[1]}")
 
 
@@ -144,7 +144,7 @@ def depot_text(g: Game) -> str:
                "nothing else")
     else:
         fed = (f"a friendly depot in their place or, outside winter (turns {winter}), in a place next to it; "
-               "Russian corps also in any victory place the Russians hold (this game's reading of SUPPLY)")
+               "Russian corps also in any victory place the Russians hold (this game's reading of Supply)")
     t = g.tables
     lost = {season: faces(["eliminated" if n in t.unsupplied[season] else "kept" for n in range(1, 7)])
             for season in ("normal", "winter")}
@@ -152,7 +152,7 @@ def depot_text(g: Game) -> str:
     depletion = "; ".join(f"{kind.split('_')[0]} a supply unit there " + _corps_rows(t.depletion[kind])
                           for kind in ("without_supply", "with_supply"))
     return ("depot <place>              Supply Segment, French: a supply unit 100% depletes an area no corps "
-            f"occupies and makes a depot there (SUPPLY)\n  Units in a 100% depleted area are supplied by {fed}.\n"
+            f"occupies and makes a depot there (Supply)\n  Units in a 100% depleted area are supplied by {fed}.\n"
             f"{unsupplied}\n  Area Depletion Chart, the corps of both sides in an area at the Supply Segment: "
             f"{depletion} (depletion adds up, and stays).")
 
@@ -163,7 +163,7 @@ def chits_text(g: Game) -> str:
     which = ("every legible fragment of the overview's chart in its cell" if g.option("chart_fragments")
              else "the chart's first reading (this game is played without the option chart_fragments)")
     rows = [f"  {d} against {a}: {', '.join(chart[a, d])}" for d in t.defender_plans for a in t.attacker_plans]
-    return ("help chits                 the Battle Plan Chart (COMBAT). Both players put a chit down in secret; "
+    return ("help chits                 the Battle Plan Chart (Combat). Both players put a chit down in secret; "
             f"the pair gives results applied in order.\nThis game's chart, {which}:\n" + "\n".join(rows)
             + "\nWhat the results mean:\n" + "\n".join(f"  {code}: {what}" for code, what in CODE_MEANINGS.items()))
 
@@ -174,7 +174,7 @@ def results_text(g: Game) -> str:
     shift = ("the die shifted up by the attacking leader's rating and down by the defending leader's, for "
              "those in the battle (the optional leader rule)" if g.option("leaders") else
              f"+{t.french_leadership} when the French attack, -{t.french_leadership} when they defend")
-    return ("help results               the Combat Results Table (COMBAT), one die in the column of the "
+    return ("help results               the Combat Results Table (Combat), one die in the column of the "
             f"attacker's infantry corps to the defender's ({', '.join(t.crt_columns)}), {shift}.\n"
             "  The odds are rounded in the defender's favour: 7 corps against 4 fight in the column "
             f"{t.crt_columns[column(t.crt_columns, 7, 4)]}.\n"
@@ -205,7 +205,7 @@ def victory_text(g: Game, in_game: bool) -> str:
         upto = f" to {levels[i - 1][0] - 1}" if i and levels[i - 1][0] - 1 > least else ""
         said.append(f"{least}{upto if i else ' or more'} {winner.title()} {level}" if least or not i else
                     f"under {levels[i - 1][0]} {winner.title()} {level}")
-    lines = ["help victory               how the game is won, and where the count stands (VICTORY CONDITIONS)",
+    lines = ["help victory               how the game is won, and where the count stands (Victory Conditions)",
              "  The French score 1 Victory Point for each of the nineteen forts they control, 3 for Kiev, 5 for St "
              f"Petersburg and 5 for Moscow; they need {t.to_win} at the end of Game-Turn {t.turns}: "
              + ", ".join(said) + " (the levels are reconstructed). A Grande Armee left without a corps at the end of a "

@@ -26,12 +26,12 @@ def _chosen(g: Game, cmd: Move, key: str, rule: str) -> dict[str, int]:
     kinds = ("inf", "cav") if key == "marched" else KINDS
     if not g.has(side, cmd.origin):
         raise RuleViolation(rule, f"you have no stack in {g.name(cmd.origin)}; yours are in "
-                            f"{', '.join(map(str, g.stacks(side)))}")
+                            f"{g.nearest(g.stacks(side), cmd.origin)}")
     if cmd.to not in g.neighbours(cmd.origin):
         where = ("a stack moves away from its place" if cmd.to == cmd.origin else
                  f"{g.name(cmd.to)} is not next to {g.name(cmd.origin)}")
         raise RuleViolation(rule, f"{where}: a move is one area or sub-area, to one of "
-                            f"{', '.join(map(str, g.neighbours(cmd.origin)))}")
+                            f"{g.nearest(g.neighbours(cmd.origin), cmd.to)}")
     asked = dict(cmd.counts) if cmd.counts else {k: free[k] for k in kinds}
     units = {k: asked.get(k, 0) for k in KINDS}
     over = {k: n for k, n in units.items() if n > free[k]}
@@ -42,9 +42,9 @@ def _chosen(g: Game, cmd: Move, key: str, rule: str) -> dict[str, int]:
                             f"not {counted({**empty(), **over})}")
     if not any(units.values()):
         goes = [k for k in kinds if not (k == "depot" and side == "french")]  # a French depot goes with supply
-        elsewhere = [str(p) for p in g.stacks(side) if any(g.free(key, p)[k] for k in goes)]
+        elsewhere = [p for p in g.stacks(side) if any(g.free(key, p)[k] for k in goes)]
         raise RuleViolation(rule, f"nothing in {g.name(cmd.origin)} may {verb} any more this Player-Turn; "
-                            + (f"yours that may are in {', '.join(elsewhere)}" if elsewhere else
+                            + (f"yours that may are in {g.nearest(elsewhere, cmd.origin)}" if elsewhere else
                                "none of yours may: `end`"))
     return units
 
@@ -91,7 +91,7 @@ FATES = (("march", "arrived"), ("stay", "stayed"), ("eliminated", "eliminated"))
 def march(g: Game, side: str, cmd: Move) -> list[Event]:
     """One die per corps on the Forced March Table, rolled on the side's own dice (the number of
     corps is hidden from the other side)."""
-    units = _chosen(g, cmd, "marched", "Movement: forced march")
+    units = _chosen(g, cmd, "marched", "Movement: Forced March")
     table = g.tables.forced_march["winter" if g.winter() else "normal"]
     fate: dict[str, dict[str, int]] = {r: empty() for r in ("march", "stay", "eliminated")}
     for kind in ("inf", "cav"):

@@ -24,11 +24,10 @@ CODES = {"A": "the attacker loses {} infantry corps", "D": "the defender loses {
 
 def forecast(state: dict, text: str) -> dict:
     """`odds <place>`: the Combat Results Table of the battle there, its stacks and chits shown."""
-    words, bt = text.split(), state["battle"]
+    words, bt, g = text.split(), state["battle"], Game(state)
     if len(words) != 1:
-        raise CommandError(f"odds takes the place of a battle: `odds {bt['place']}`, the battle under way." if bt
-                           else "odds takes the place of a battle: `odds 15`.")
-    g = Game(state)
+        raise CommandError(f"odds takes the place of a battle: `odds {bt['place']}`, the battle under way in "
+                           f"{g.name(bt['place'])}." if bt else "odds takes the place of a battle: `odds 15`.")
     place = read_place(words[0])
     if (nowhere := g.not_a_place(place)) is not None:
         raise RuleViolation("The Game Map", nowhere)
@@ -38,7 +37,7 @@ def forecast(state: dict, text: str) -> dict:
                             "the battle under way at the defender's choice, once both Battle Plans are revealed")
     if bt["stage"] == "plans":
         raise RuleViolation("Combat", f"the Battle of {g.name(place)} turns on two secret Battle Plans and a stack "
-                            "hidden until both are down (STACKING), and no public roster tells what the enemy has "
+                            "hidden until both are down (Stacking), and no public roster tells what the enemy has "
                             "left to average over; `odds` gives the Combat Results Table at the defender's choice, "
                             "once both are revealed")
     if bt["stage"] != "choice":

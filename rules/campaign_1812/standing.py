@@ -23,7 +23,7 @@ ORDERS: OrderTable = {
         "cautious": "attacking, Reconnaissance; defending, Withdraw",
     },
     "attrition": {
-        "nearest": "the enemy stack nearest my own stacks takes the loss (ATTRITION)",
+        "nearest": "the enemy stack nearest my own stacks takes the loss (Attrition)",
         "deepest": "the enemy stack farthest from my own stacks takes the loss",
     },
     "defence": {

@@ -34,12 +34,12 @@ def create_depot(g: Game, side: str, place: int) -> list[Event]:
     why = _no_depot(g, place)
     if why:
         able = depot_places(g)
-        raise RuleViolation("Supply", f"{why}; " + (f"a depot may be made now in {', '.join(map(str, able))}" if able
+        raise RuleViolation("Supply", f"{why}; " + (f"a depot may be made now in {g.nearest(able, place)}" if able
                                                     else "no depot may be made now: `end` the Supply Segment"))
     area = g.places[place].area
     g.s["depleted"][str(area)] = 100
     g.add("french", place, {"depot": 1})
-    return [event(f"The French create a depot in {g.name(place)}; the area is 100% depleted (SUPPLY).",
+    return [event(f"The French create a depot in {g.name(place)}; the area is 100% depleted (Supply).",
                   kind="depot", place=place)]
 
 

@@ -34,7 +34,7 @@ def begin_player_turn(g: Game, side: str) -> list[Event]:
     # has no loss to name.
     due = g.tables.attrition[side][die - 1] if g.stacks(side) else 0
     lost = f"{due} corps lost, chosen by the {enemy_of(side).title()} player" if due else "no corps lost"
-    out.append(event(f"Attrition: {side.title()} die {die}, {lost} (ATTRITION).", kind="attrition"))
+    out.append(event(f"Attrition: {side.title()} die {die}, {lost} (Attrition).", kind="attrition"))
     s["attrition"] = due
     if not due:
         s["phase"] = "movement"
@@ -70,9 +70,8 @@ def attrit(g: Game, side: str, place: int) -> list[Event]:
     place read as two, not as one line said twice."""
     loser = enemy_of(side)
     if not g.has(loser, place):
-        where = ", ".join(map(str, g.stacks(loser)))
         raise RuleViolation("Attrition", f"there is no {loser.title()} stack in {g.name(place)}; "
-                            f"name one of {where}")
+                            f"name one of {g.nearest(g.stacks(loser), place)}")
     kind = "inf" if g.stack(loser, place)["inf"] else "cav"
     lost = g.take(loser, place, kind, 1)
     g.s["attrition"] -= 1
@@ -136,17 +135,20 @@ def next_turn(g: Game) -> list[Event]:
     return begin_player_turn(g, ORDER[0])
 
 
-def french_corps(g: Game) -> str:
-    """Where the French corps stand, by kind: 'infantry corps in 12, 30 and cavalry corps in 30'."""
-    return " and ".join(f"{NAMES[k][1]} in {', '.join(places)}" for k in ("inf", "cav")
-                        if (places := [str(p) for p in g.stacks("french") if g.stack("french", p)[k]]))
+def french_corps(g: Game, near: int | None = None) -> str:
+    """Where the French corps stand, by kind: 'infantry corps in Vilna (12), East Prussia (30) and cavalry
+    corps in East Prussia (30)'; every place (the answers of the removal), or those nearest `near`, the
+    place a refusal was asked of, and how many more."""
+    return " and ".join(f"{NAMES[k][1]} in {g.named(places) if near is None else g.nearest(places, near)}"
+                        for k in ("inf", "cav")
+                        if (places := [p for p in g.stacks("french") if g.stack("french", p)[k]]))
 
 
 def remove(g: Game, side: str, place: int, kind: str) -> list[Event]:
     """VICTORY CONDITIONS: 'the loss of one corps (of his choice)' when short of the index."""
     if not g.stack("french", place)[kind]:
         raise RuleViolation("Victory Conditions", f"the French have no {NAMES[kind][0]} in {g.name(place)}; "
-                            f"theirs are {french_corps(g)}")
+                            f"theirs are {french_corps(g, place)}")
     g.take("french", place, kind, 1)
     g.s["removal"] -= 1
     out = [event(f"The French player removes a corps from {g.name(place)} (Victory Point Index).", kind="remove",

@@ -58,7 +58,7 @@ def prompt(g: Game, viewer: str | None) -> str | None:
         chooser = enemy_of(player)
         if viewer == chooser:
             return (f"Choose the {player.title()} stack that takes the next attrition loss ({s['attrition']} to take): "
-                    f"`attrit <place>` ({player.title()} stacks: {', '.join(map(str, g.stacks(player)))}).")
+                    f"`attrit <place>` ({player.title()} stacks: {g.named(g.stacks(player))}).")
         return (f"The {chooser.title()} player chooses where {player.title()} attrition falls "
                 f"({s['attrition']} to take).")
     if phase in ("movement", "march"):
@@ -67,7 +67,7 @@ def prompt(g: Game, viewer: str | None) -> str | None:
         return ("Move stacks one place (`move <from> <to> [<n> inf ...]`), then `end`." if phase == "movement" else
                 "Force march corps one place further (`march <from> <to> [<n> inf ...]`), then `end`.")
     if phase == "supply":
-        able = ", ".join(map(g.name, supply.depot_places(g)))  # 'Minsk (14)', as places are named
+        able = g.named(supply.depot_places(g))
         return ((f"Create depots (`depot <place>`: possible in {able}) or `end` the Supply Segment." if able else
                  "No depot can be made now (a supply unit makes one in an area no corps occupies): `end` the Supply "
                  "Segment.") if viewer == "french" else
@@ -104,9 +104,10 @@ def _combat_prompt(g: Game, viewer: str | None) -> str:
 
 
 def _to(g: Game, side: str, place: int) -> str:
-    """Where a retreat from `place` may go: the adjacent places without an enemy stack (public)."""
-    places = [str(n) for n in g.retreat_places(side, place)]
-    return f", to one of {', '.join(places)}" if len(places) > 1 else "".join(f", to {n}" for n in places)
+    """Where a retreat from `place` may go: the adjacent places without an enemy stack (public), every
+    one named: the answers the player chooses among."""
+    places = g.retreat_places(side, place)
+    return f", to one of {g.named(places)}" if len(places) > 1 else f", to {g.named(places)}" if places else ""
 
 
 def _notes(g: Game) -> list[str]:

@@ -133,7 +133,7 @@ class Manoeuvre:
         in supply. `stays`: the place it is in is one to choose."""
         b = self.b
         if not any(group.counts().values()):
-            return []  # a French depot alone never moves (MOVEMENT)
+            return []  # a French depot alone never moves (Movement)
         choices = ([place] if stays else []) + [n for n in b.neighbours(place) if n not in b.enemy]
         if not choices:
             return []
@@ -234,7 +234,7 @@ class Manoeuvre:
         if self.danger(origin, part) > self.danger(place, part):
             return f"away from the enemy stacks next to {b.name(origin)}, believed stronger"
         if self.starving(origin, part, origin) > self.starving(place, part, origin):
-            return f"{b.name(place)} can feed it and {b.name(origin)} cannot (SUPPLY)"
+            return f"{b.name(place)} can feed it and {b.name(origin)} cannot (Supply)"
         return "a safer place to stand"
 
 

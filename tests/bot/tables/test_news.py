@@ -754,7 +754,7 @@ def test_an_order_is_said_on_the_line_of_the_first_event_the_headline_under_it_d
     first event ('Combat Phase.') is the headline's phase; an `end` past an empty Combat Phase was said on
     its first event's line. Both now are."""
     *_, post = played(tmp_path, "campaign_1812", "borodino", (BORIS, "move 162 161"), (BORIS, "end"), (BORIS, "end"))
-    assert post.startswith("**Boris** — Battle in Vyazma (161): the Russian player attacks (COMBAT).\n"
+    assert post.startswith("**Boris** — Battle in Vyazma (161): the Russian player attacks (Combat).\n"
                            "Turn 6 of 13 | September I 1812 | Combat Phase | Russian player\n"), post
 
 

@@ -97,7 +97,7 @@ def test_1812_tells_its_stacks_moves_and_battles_as_told_under_each_phase():
         ("french", "plan withdraw")])
     assert told is not None and told[:4] == [
         "Russian Movement Phase:", "A Russian stack moves from Borodino (162) to Vyazma (161).",
-        "Russian Combat Phase:", "Battle in Vyazma (161): the Russian player attacks (COMBAT)."]
+        "Russian Combat Phase:", "Battle in Vyazma (161): the Russian player attacks (Combat)."]
     assert told[-2:] == ["The French lose 1 infantry corps.", "The French stack in Vyazma (161) must retreat."]
 
 

@@ -158,7 +158,7 @@ def test_with_every_victory_place_held_a_stack_moves_for_its_safety_and_its_supp
         _move("move 12 6 1 inf", ONE, "Vilna", "Dinaburg", "away from the enemy stacks next to Vilna, believed "
               "stronger"), END_MOVES]
     fed = [_move("move 12 6 2 inf", "2 infantry corps", "Vilna", "Dinaburg", "Dinaburg can feed it and Vilna "
-                 "cannot (SUPPLY)"), END_MOVES]
+                 "cannot (Supply)"), END_MOVES]
     assert _moves({12: {"inf": 2}}, {1: {"inf": 1}}, held=ALL_PLACES, depleted={"12": 100}) == fed
     assert _moves({12: {"inf": 2}}, {1: {"inf": 1}}, held=ALL_PLACES, depleted={"12": 100}, turn=11) == fed
     assert _moves({12: {"inf": 2, "cav": 1}}, {1: {"inf": 1}}, held=ALL_PLACES) == [

@@ -41,9 +41,9 @@ def test_a_combat_phase_with_nothing_to_fight_says_so():
         return texts(events, "all")[:2]
 
     assert opened({"cav": 1}, {"cav": 2})[0] == (
-        "Combat Phase: no area holds infantry of both players, so no battle is fought (COMBAT).")
+        "Combat Phase: no area holds infantry of both players, so no battle is fought (Combat).")
     assert opened({"inf": 3}, {"inf": 2}) == ["Combat Phase.", "Battle in Smolensk (15): the French player attacks "
-                                             "(COMBAT)."]
+                                             "(Combat)."]
     assert opened({"cav": 1}, {"inf": 2})[0] == "Combat Phase."
 
 
@@ -101,13 +101,13 @@ def test_a_retreat_goes_next_door_without_enemy_infantry():
     state, _ = do(state, "russian", "plan withdraw")
     sentence = refused(state, "russian", "retreat 10", "Combat: Retreat After Combat")
     assert sentence == ("Vitebsk (10) holds a French stack; retreat to an adjacent place without an enemy stack: "
-                        "18, 23, 161 (Combat: Retreat After Combat).")
+                        "Mogilev (18), Roslavl (23), Vyazma (161) (Combat: Retreat After Combat).")
     assert refused(state, "russian", "retreat 17", "Combat: Retreat After Combat") == (
-        "Moscow (17) is not next to Smolensk (15); retreat to an adjacent place without an enemy stack: 18, 23, 161 "
-        "(Combat: Retreat After Combat).")
+        "Moscow (17) is not next to Smolensk (15); retreat to an adjacent place without an enemy stack: Mogilev "
+        "(18), Roslavl (23), Vyazma (161) (Combat: Retreat After Combat).")
     assert refused(state, "russian", "retreat 15", "Combat: Retreat After Combat") == (
-        "A retreat leaves its place; retreat to an adjacent place without an enemy stack: 18, 23, 161 (Combat: "
-        "Retreat After Combat).")
+        "A retreat leaves its place; retreat to an adjacent place without an enemy stack: Mogilev (18), Roslavl "
+        "(23), Vyazma (161) (Combat: Retreat After Combat).")
     assert do(state, "russian", "retreat 18")[0]["stacks"]["russian"]["18"]["inf"] == 2
 
 
@@ -232,7 +232,7 @@ def test_a_french_stack_confronted_without_infantry_retreats_like_a_russian_one(
     told = battle({"cav": 1}, {"inf": 2})
     _, events = do(position({15: {"cav": 1}}, {15: {"inf": 2}}, phase="march"), "french", "end")
     assert events[1] == {"kind": "retreat", "to": "all", "text": "The French stack in Smolensk (15) must retreat: it "
-                         "has no infantry and is confronted by Russian infantry (COMBAT).", "irreversible": False,
+                         "has no infantry and is confronted by Russian infantry (Combat).", "irreversible": False,
                          "place": 15}
     assert told["retreat"]["side"] == "french"
 
@@ -247,7 +247,7 @@ def test_a_stack_eliminated_where_it_is_confronted_and_the_next_step_both_told()
     assert events[1:3] == [
         {"kind": "eliminated", "to": "all", "text": "The French stack in Smolensk (15) is eliminated, confronted "
          "by enemy infantry with nowhere to retreat: 1 cavalry corps.", "irreversible": False, "place": 15},
-        {"kind": "battle", "to": "all", "text": "Battle in Vyazma (161): the French player attacks (COMBAT).",
+        {"kind": "battle", "to": "all", "text": "Battle in Vyazma (161): the French player attacks (Combat).",
          "irreversible": False, "place": 161}]
     assert "15" not in state["stacks"]["french"] and state["battle"]["place"] == 161
     state = position({15: {"cav": 1}, 30: {"inf": 1}}, {**russian, 30: {"cav": 1}}, phase="march")
@@ -287,7 +287,8 @@ def test_cavalry_withdraws_next_to_its_own_stacks_and_is_told_where_it_may_go():
     assert stack(state, "french", 23)["cav"] == 2
     state = battle({"inf": 3}, {"inf": 2, "cav": 1}, more_french={18: {"inf": 1}})
     assert refused(state, "russian", "plan cordon withdraw 18", "Combat") == (
-        "Cavalry withdraws to an adjacent place without an enemy stack: 10, 23, 161 (Combat).")
+        "Cavalry withdraws to an adjacent place without an enemy stack: Vitebsk (10), Roslavl (23), Vyazma (161) "
+        "(Combat).")
     hemmed = battle({"inf": 3}, {"inf": 2, "cav": 1}, more_french={n: {"inf": 1} for n in (10, 18, 23, 161)})
     assert refused(hemmed, "russian", "plan cordon withdraw 23", "Combat") == (
         "Cavalry withdraws to an adjacent place without an enemy stack: there is none (Combat).")
@@ -495,13 +496,14 @@ def test_a_battle_takes_plans_first_then_only_the_retreat_or_the_choice_the_char
     waits, _ = do(state, "russian", "plan withdraw")
     for text in ("plan cordon", "fight"):  # where the stack may go is said with the refusal
         assert refused(waits, "russian", text, "Combat") == (
-            "Your stack in Smolensk (15) must retreat first: `retreat <place>`, to one of 10, 18, 23, 161 (Combat).")
+            "Your stack in Smolensk (15) must retreat first: `retreat <place>`, to one of Vitebsk (10), Mogilev "
+            "(18), Roslavl (23), Vyazma (161) (Combat).")
     state = battle({"inf": 3}, {"inf": 2})
     state, _ = do(state, "french", "plan assault")
     choice, _ = do(state, "russian", "plan withdraw")
     assert refused(choice, "russian", "plan cordon", "Battle Plan Chart") == (
-        "Both plans are revealed; the defender now chooses: `fight` or `retreat <place>`, to one of 10, 18, 23, 161 "
-        "(Battle Plan Chart).")
+        "Both plans are revealed; the defender now chooses: `fight` or `retreat <place>`, to one of Vitebsk (10), "
+        "Mogilev (18), Roslavl (23), Vyazma (161) (Battle Plan Chart).")
 
 
 def test_plans_revealed_while_the_battle_waits_on_the_defender_are_beyond_undo():

@@ -33,7 +33,7 @@ def test_parts_of_a_stack_are_counted_by_kind():
 
 def test_a_forced_march_is_of_corps_alone_and_never_of_a_leader():
     """MOVEMENT: 'Supply units ... may not force march'; the optional leader goes with the last corps to leave."""
-    assert refusal("march 12 10 1 supply") == ("Supply units may not force march, nor depots (MOVEMENT); march `inf` "
+    assert refusal("march 12 10 1 supply") == ("Supply units may not force march, nor depots (Movement); march `inf` "
                                                "and `cav`.")
     assert refusal("march 12 10 1 inf leader") == ("A leader never force marches; he goes with the last corps to "
                                                    "leave his place.")

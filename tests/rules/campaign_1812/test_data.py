@@ -199,18 +199,18 @@ def _set(path: tuple, value):
 
 @pytest.mark.parametrize("name,change,sentence", [
     ("tables.toml", _set(("turns", "count"), 12), "the game has 13 Game-Turns and the French need 22 Victory Points "
-     "(SPI's 1812 overview, SEQUENCE OF PLAY, VICTORY CONDITIONS)."),
+     "(SPI's 1812 overview, Sequence of Play, Victory Conditions)."),
     ("tables.toml", _set(("victory", "to_win"), 20), "the game has 13 Game-Turns and the French need 22 Victory "
-     "Points (SPI's 1812 overview, SEQUENCE OF PLAY, VICTORY CONDITIONS)."),
+     "Points (SPI's 1812 overview, Sequence of Play, Victory Conditions)."),
     ("tables.toml", _set(("depletion",), None), "the table file has no 'depletion'."),
     ("tables.toml", _set(("attrition", "french"), [2, 2, 2]), "attrition.french must have 6 entries."),
     ("tables.toml", _set(("attrition", "russian"), "000001"), "attrition.russian is '000001', where the format has a "
      "list in [ ] (rules/campaign_1812/data/tables.toml)."),
     ("tables.toml", _set(("forced_march", "winter"), ["march"]), "forced_march.winter must have 6 entries."),
     ("tables.toml", _set(("attrition", "russian"), [1, 1, 1, 1, 1, 2]), "French attrition must be greater than "
-     "Russian at every roll (SPI's 1812 overview, ATTRITION)."),
+     "Russian at every roll (SPI's 1812 overview, Attrition)."),
     ("tables.toml", _set(("forced_march", "winter"), ["march", "march", "stay", "stay", "eliminated", "lost"]),
-     "a forced march ends in march, stay or eliminated (SPI's 1812 overview, MOVEMENT)."),
+     "a forced march ends in march, stay or eliminated (SPI's 1812 overview, Movement)."),
     ("tables.toml", lambda doc: doc["combat_results"]["rows"].pop(), "combat_results.rows must have 8 entries."),
     ("tables.toml", lambda doc: doc["combat_results"]["rows"][3].pop(), "a combat results row must have 6 entries."),
     ("tables.toml", lambda doc: doc["combat_results"]["rows"][3].__setitem__(0, "Dr Q1"), "'Q1' is not a combat "
@@ -246,10 +246,10 @@ def _set(path: tuple, value):
      "'1:3' is not a ratio of attacker to defender such as '3-2'."),
     ("tables.toml", lambda doc: doc["battle_plans"]["attacker"].__setitem__(0, "flank"), "the Battle Plan chits are "
      "some of the overview's eight, each once: the attacker's outflank, assault, reconnaissance, contact; the "
-     "defender's withdraw, entrench, counterattack, cordon (SPI's 1812 overview, COMBAT)."),
+     "defender's withdraw, entrench, counterattack, cordon (SPI's 1812 overview, Combat)."),
     ("tables.toml", _set(("battle_plans", "defender"), ["cordon", "cordon"]), "the Battle Plan chits are some of the "
      "overview's eight, each once: the attacker's outflank, assault, reconnaissance, contact; the defender's "
-     "withdraw, entrench, counterattack, cordon (SPI's 1812 overview, COMBAT)."),
+     "withdraw, entrench, counterattack, cordon (SPI's 1812 overview, Combat)."),
     ("tables.toml", _set(("unsupplied", "winter_eliminated_on"), [0, 6]), "the Unsupplied Chart eliminates on rolls "
      "of one die, 1 to 6."),
     ("tables.toml", lambda doc: doc["depletion"]["with_supply"][0].append(1), "a row of the Area Depletion Chart is "
@@ -260,7 +260,7 @@ def _set(path: tuple, value):
     ("map.toml", lambda doc: doc["place"][3].pop("number"), "place ? has no 'number'."),
     ("map.toml", lambda doc: doc["place"][4].update(number=4), "place 4 is listed twice."),
     ("map.toml", lambda doc: doc["place"][1].update(points=2), "place 2 is a fort-area, worth one Victory Point "
-     "(SPI's 1812 overview, VICTORY CONDITIONS)."),
+     "(SPI's 1812 overview, Victory Conditions)."),
     ("map.toml", lambda doc: doc["place"][3].pop("xy"), "place 4 has no 'xy'."),
     ("map.toml", lambda doc: doc["place"][3].pop("name"), "place 4 has no 'name'."),
     ("map.toml", lambda doc: doc["place"][3].pop("area"), "place 4 has no 'area'."),
@@ -280,7 +280,7 @@ def _set(path: tuple, value):
      "SPI's 1812 overview it honours, or what history it is reconstructed from."),
     ("map.toml", _set(("place",), None), "map.toml has no 'place'."),
     ("map.toml", lambda doc: doc["place"][3].update(fort=False, points=0), "the map has 18 forts and cities worth "
-     "[3, 5, 5]; SPI's 1812 overview, VICTORY CONDITIONS, gives nineteen fort-areas, Kiev 3, St. Petersburg 5 and "
+     "[3, 5, 5]; SPI's 1812 overview, Victory Conditions, gives nineteen fort-areas, Kiev 3, St. Petersburg 5 and "
      "Moscow 5."),
     ("scenarios.toml", lambda doc: doc["scenario"][1].pop("provenance"), "scenario borodino has no provenance: say "
      "which sentence of SPI's 1812 overview it honours, or what history it is reconstructed from."),
@@ -290,13 +290,13 @@ def _set(path: tuple, value):
     ("scenarios.toml", lambda doc: doc["scenario"][0]["french"][0].update(place=99), "scenario campaign: a french "
      "stack stands in 99, which is no place."),
     ("scenarios.toml", lambda doc: doc["scenario"][1]["depleted"][0].update(level=75), "scenario borodino: an area is "
-     "undepleted, 50% or 100% depleted (SPI's 1812 overview, SUPPLY)."),
+     "undepleted, 50% or 100% depleted (SPI's 1812 overview, Supply)."),
     ("scenarios.toml", lambda doc: doc["reinforcement"][0].pop("provenance"), "a reinforcement of turn 3 has no "
      "provenance: say which sentence of SPI's 1812 overview it honours, or what history it is reconstructed from."),
     ("scenarios.toml", lambda doc: doc["reinforcement"][1].update(places=[12]), "French reinforcements start along "
-     "the map's western edge (SPI's 1812 overview, REINFORCEMENTS)."),
+     "the map's western edge (SPI's 1812 overview, Reinforcements)."),
     ("scenarios.toml", lambda doc: _optional(doc).update(places=[211]), "a reinforcement of turn 1 under "
-     "fort_reinforcements names no fort (SPI's 1812 overview, REINFORCEMENTS: the Russian reinforcements appear in "
+     "fort_reinforcements names no fort (SPI's 1812 overview, Reinforcements: the Russian reinforcements appear in "
      "forts)."),
     ("scenarios.toml", lambda doc: doc["scenario"][0].pop("leaders"), "scenario campaign has no 'leaders'."),
     ("scenarios.toml", lambda doc: doc["scenario"][0]["leaders"][1].pop("provenance"), "scenario campaign: a leader "

@@ -89,12 +89,12 @@ def test_help_options_says_which_options_the_game_plays_and_what_each_does():
 
 
 MOVE = ("move <from> <to> [<n> inf|cav|supply|depot ...]{}   move a stack, or part of it, one area or sub-area "
-        "(MOVEMENT)\n  Without counts every unit there that has not moved goes. French depots move only with a supply "
+        "(Movement)\n  Without counts every unit there that has not moved goes. French depots move only with a supply "
         "unit.{}")
 LEADER = ("\n  `leader` takes your leader along with the corps named (a whole stack takes him anyway); he never stays "
           "behind alone.")
 DEPOT = ("depot <place>              Supply Segment, French: a supply unit 100% depletes an area no corps occupies and "
-         "makes a depot there (SUPPLY)\n  Units in a 100% depleted area are supplied by a friendly depot in their ")
+         "makes a depot there (Supply)\n  Units in a 100% depleted area are supplied by a friendly depot in their ")
 
 
 def test_help_move_names_the_leader_word_only_in_a_game_with_leaders():
@@ -108,11 +108,11 @@ def test_help_depot_tells_the_supply_of_the_game_s_own_reading():
                                              "nothing else.\n  Unsupplied Chart"))
     assert HELP("depot", c1812.setup("campaign", 1)).startswith(DEPOT + (
         "place or, outside winter (turns 10, 11, 12, 13), in a place next to it; Russian corps also in any victory "
-        "place the Russians hold (this game's reading of SUPPLY).\n  Unsupplied Chart"))
+        "place the Russians hold (this game's reading of Supply).\n  Unsupplied Chart"))
 
 
 def test_help_chits_says_which_reading_of_the_chart_the_game_plays():
-    head = ("help chits                 the Battle Plan Chart (COMBAT). Both players put a chit down in secret; the "
+    head = ("help chits                 the Battle Plan Chart (Combat). Both players put a chit down in secret; the "
             "pair gives results applied in order.\nThis game's chart, ")
     assert HELP("chits").startswith(head + "every legible fragment of the overview's chart in its cell:\n"
                                     "  withdraw against outflank: Dchoice\n")
@@ -121,7 +121,7 @@ def test_help_chits_says_which_reading_of_the_chart_the_game_plays():
         "  withdraw against outflank: D-1c, Dr(D), PS\n")
 
 
-RESULTS = ("help results               the Combat Results Table (COMBAT), one die in the column of the attacker's "
+RESULTS = ("help results               the Combat Results Table (Combat), one die in the column of the attacker's "
            "infantry corps to the defender's (1-3, 1-2, 1-1, 3-2, 2-1, 3-1), {}.\n  The odds are rounded in the "
            "defender's favour: 7 corps against 4 fight in the column 3-2.\n  A1, A2: the attacker loses one or "
            "two infantry corps; D1 to D4: the defender loses one to four.\n  Ar, Dr: the attacker or the defender "
@@ -165,7 +165,7 @@ def test_help_victory_says_what_scores_the_levels_the_index_and_where_the_count_
     game's tables' (reconstructed); in a game, the count now (public, as the view's notes)."""
     rules_of_a_new_game = HELP("victory")
     assert rules_of_a_new_game == (
-        "help victory               how the game is won, and where the count stands (VICTORY CONDITIONS)\n"
+        "help victory               how the game is won, and where the count stands (Victory Conditions)\n"
         "  The French score 1 Victory Point for each of the nineteen forts they control, 3 for Kiev, 5 for St "
         "Petersburg and 5 for Moscow; they need 22 at the end of Game-Turn 13: 26 or more French decisive, 22 to 25 "
         "French marginal, 16 to 21 Russian marginal, under 16 Russian decisive (the levels are reconstructed). A "

@@ -16,13 +16,14 @@ def test_each_corps_moves_one_area_or_sub_area():
     assert texts(events, "all") == ["A French stack moves from Smolensk (15) to Vyazma (161)."]
     assert texts(events, "french") == ["Moved 2 infantry corps from Smolensk (15) to Vyazma (161)."]
     sentence = refused(state, "french", "move 161 162", "Movement")
-    assert sentence == ("Nothing in Vyazma (161) may move any more this Player-Turn; yours that may are in 15 "
-                        "(Movement).")
+    assert sentence == ("Nothing in Vyazma (161) may move any more this Player-Turn; yours that may are in Smolensk "
+                        "(15) (Movement).")
     sentence = refused(state, "french", "move 15 17", "Movement")
     assert sentence == ("Moscow (17) is not next to Smolensk (15): a move is one area or sub-area, "
-                        "to one of 10, 18, 23, 161 (Movement).")
+                        "to one of Roslavl (23), Vyazma (161), Vitebsk (10), Mogilev (18) (Movement).")
     assert refused(state, "french", "move 15 15", "Movement") == (
-        "A stack moves away from its place: a move is one area or sub-area, to one of 10, 18, 23, 161 (Movement).")
+        "A stack moves away from its place: a move is one area or sub-area, to one of Vitebsk (10), Mogilev (18), "
+        "Roslavl (23), Vyazma (161) (Movement).")
     assert do(state, "french", "move 15 161")[0]["stacks"]["french"]["161"]["cav"] == 1  # the rest may go
 
 
@@ -57,7 +58,7 @@ def test_a_corps_that_has_not_tried_a_forced_march_still_may_when_others_marched
     rig(state["side_dice"]["french"], 1, 4)  # the Forced March Table: 1 marches, 4 stays
     state, _ = do(state, "french", "march 15 10 2 inf")
     assert stack(state, "french", 15)["inf"] == 2 and state["marched"]["15"]["inf"] == 1
-    refused(do(state, "french", "march 15 10")[0], "french", "march 15 10", "Movement: forced march")
+    refused(do(state, "french", "march 15 10")[0], "french", "march 15 10", "Movement: Forced March")
 
 
 def test_a_stack_may_not_move_more_than_it_holds():
@@ -116,7 +117,7 @@ def test_a_corps_force_marches_once_a_player_turn():
     state = position({15: {"inf": 1}}, phase="march")
     rig(state["side_dice"]["french"], 1)
     state, _ = do(state, "french", "march 15 10")
-    sentence = refused(state, "french", "march 10 7", "Movement: forced march")
+    sentence = refused(state, "french", "march 10 7", "Movement: Forced March")
     assert sentence.startswith("Nothing in Vitebsk (10) may force march any more")
     control = cleared(state, lambda s: s.update(marched={}))
     assert do(control, "french", "march 10 7")[0]["marched"]
@@ -128,7 +129,7 @@ def test_movement_comes_before_forced_march():
     refused(state, "french", "march 15 10", "Movement")
     state, _ = do(state, "french", "move 15 10", "end")
     assert state["phase"] == "march"
-    refused(state, "french", "move 10 7", "Movement: forced march")
+    refused(state, "french", "move 10 7", "Movement: Forced March")
 
 
 def test_forced_march_rolls_on_the_winter_table_in_winter_and_counts_every_corps():
@@ -168,24 +169,24 @@ def test_the_corps_that_tried_a_forced_march_are_marked_and_the_others_stay_free
     state, _ = do(state, "french", "march 15 10 2 inf")
     assert stack(state, "french", 15)["inf"] == 2
     assert [u["marched"] for u in c1812.view(state, "french")["units"] if u["side"] == "french"] == [1]
-    assert refused(state, "french", "march 15 10 2 inf", "Movement: forced march") == (
+    assert refused(state, "french", "march 15 10 2 inf", "Movement: Forced March") == (
         "Smolensk (15) holds 1 infantry corps free to force march this Player-Turn, not 2 infantry corps "
-        "(Movement: forced march).")
+        "(Movement: Forced March).")
 
 
 def test_a_forced_march_refused_counts_corps_alone_and_says_where_corps_may_still_go():
     """MOVEMENT: 'Supply units may move one area per Player-Turn and may not force march': a refusal counts a
     stack's corps free to march, never its supply units, and a place with none names those that have some."""
     state = position({15: {"inf": 1, "supply": 1}, 10: {"supply": 1}}, phase="march")
-    assert refused(state, "french", "march 15 161 2 inf", "Movement: forced march") == (
+    assert refused(state, "french", "march 15 161 2 inf", "Movement: Forced March") == (
         "Smolensk (15) holds 1 infantry corps free to force march this Player-Turn, not 2 infantry corps "
-        "(Movement: forced march).")
-    assert refused(state, "french", "march 10 12", "Movement: forced march") == (
-        "Nothing in Vitebsk (10) may force march any more this Player-Turn; yours that may are in 15 "
-        "(Movement: forced march).")
+        "(Movement: Forced March).")
+    assert refused(state, "french", "march 10 12", "Movement: Forced March") == (
+        "Nothing in Vitebsk (10) may force march any more this Player-Turn; yours that may are in Smolensk (15) "
+        "(Movement: Forced March).")
     assert refused(position({10: {"supply": 1}}, phase="march"), "french", "march 10 12",
-                   "Movement: forced march") == ("Nothing in Vitebsk (10) may force march any more this Player-Turn; "
-                                                 "none of yours may: `end` (Movement: forced march).")
+                   "Movement: Forced March") == ("Nothing in Vitebsk (10) may force march any more this Player-Turn; "
+                                                 "none of yours may: `end` (Movement: Forced March).")
 
 
 def test_a_leader_follows_a_forced_march_only_when_no_corps_stays_behind():
@@ -205,10 +206,10 @@ def test_a_leader_follows_a_forced_march_only_when_no_corps_stays_behind():
 def test_a_move_is_refused_from_a_place_without_a_stack_or_to_a_place_off_the_map():
     state = position({12: {"inf": 1}, 30: {"inf": 1}})
     assert refused(state, "french", "move 15 10", "Movement") == (
-        "You have no stack in Smolensk (15); yours are in 12, 30 (Movement).")
+        "You have no stack in Smolensk (15); yours are in Vilna (12), East Prussia (30) (Movement).")
     assert refused(state, "french", "move 12 99", "The Game Map") == (
-        "There is no place 99 on the map: name an area (1 to 36) or a sub-area (161, 162, 211, 212) by its number "
-        "(The Game Map).")
+        "There is no place 99 on the map: name an area by its number, 1 to 36, or a sub-area: Vyazma (161), Borodino "
+        "(162), Pinsk (211), Turov (212) (The Game Map).")
 
 
 def test_a_whole_french_stack_leaves_its_depot_without_a_supply_unit_and_takes_it_with_one():
@@ -261,3 +262,16 @@ def test_corps_that_arrive_by_forced_march_leave_the_others_free_to_try():
     state, events = do(state, "french", "march 15 10 2 inf")
     assert texts(events, "french")[0].startswith(
         "Forced march from Smolensk (15) to Vitebsk (10): 1 infantry corps arrived")
+
+
+def test_a_refusal_names_the_places_nearest_the_one_asked_and_how_many_more():
+    """THE GAME MAP: 'Areas are also numbered and named': a refusal read 'yours are in 5, 6, 11, 12, 13, 14, 30, 31',
+    numbers a player must look up on the map; it names each place with its number, those nearest the place asked
+    first, and past six the five nearest and how many more, at a phone's width."""
+    state = position({n: {"inf": 1} for n in (5, 6, 11, 12, 13, 14, 30, 31)})
+    assert refused(state, "french", "move 15 10", "Movement") == (
+        "You have no stack in Smolensk (15); yours are in Vilna (12), Minsk (14), Dinaburg (6), Kovno (11), Grodno "
+        "(13) and 3 more (Movement).")
+    assert refused(state, "french", "move 13 17", "Movement") == (
+        "Moscow (17) is not next to Grodno (13): a move is one area or sub-area, to one of Kovno (11), Vilna (12), "
+        "Minsk (14), East Prussia (30), Pinsk (211) and 2 more (Movement).")

@@ -24,7 +24,7 @@ def test_before_the_plans_are_revealed_odds_say_why_there_are_none():
     for side in ("french", "russian", None):
         with pytest.raises(RuleViolation) as refusal:
             c1812.odds(state, side, "15")
-        assert "two secret Battle Plans" in str(refusal.value) and "STACKING" in str(refusal.value)
+        assert "two secret Battle Plans" in str(refusal.value) and "(Stacking)" in str(refusal.value)
     assert c1812.odds(_at_the_defender_s_choice(), "russian", "15")["kind"] == "results"  # the control
 
 
@@ -141,10 +141,10 @@ def test_the_refusals_say_what_odds_takes_and_why_none_are_given():
     with pytest.raises(RuleViolation) as refusal:
         c1812.odds(battle({"inf": 3}, {"inf": 2}), "french", "15")
     assert sentences == {
-        "15 16": "odds takes the place of a battle: `odds 15`, the battle under way.",
-        "99": "There is no place 99 on the map: name an area (1 to 36) or a sub-area (161, 162, 211, 212) by its "
-              "number (The Game Map).",
-        "16": "Area 16 is sub-divided: name its sub-area, 161 or 162 (The Game Map).",
+        "15 16": "odds takes the place of a battle: `odds 15`, the battle under way in Smolensk (15).",
+        "99": "There is no place 99 on the map: name an area by its number, 1 to 36, or a sub-area: "
+              "Vyazma (161), Borodino (162), Pinsk (211), Turov (212) (The Game Map).",
+        "16": "Area 16 is sub-divided: name its sub-area, Vyazma (161) or Borodino (162) (The Game Map).",
         "10": "No battle is being fought in Vitebsk (10) (the battle under way is in Smolensk (15)); odds are given "
               "for the battle under way at the defender's choice, once both Battle Plans are revealed (Combat)."}
     with pytest.raises(RuleViolation) as none:
@@ -153,7 +153,7 @@ def test_the_refusals_say_what_odds_takes_and_why_none_are_given():
                                "the defender's choice, once both Battle Plans are revealed (Combat).")
     assert str(refusal.value) == (
         "The Battle of Smolensk (15) turns on two secret Battle Plans and a stack hidden until both are down "
-        "(STACKING), and no public roster tells what the enemy has left to average over; `odds` gives the Combat "
+        "(Stacking), and no public roster tells what the enemy has left to average over; `odds` gives the Combat "
         "Results Table at the defender's choice, once both are revealed (Combat).")
 
 
@@ -162,7 +162,7 @@ def test_odds_without_a_place_names_the_battle_under_way_as_the_example():
     for text in ("", "11 12"):
         with pytest.raises(CommandError) as refusal:
             c1812.odds(battle({"inf": 3}, {"inf": 2}, place=11), "french", text)
-        assert str(refusal.value) == "odds takes the place of a battle: `odds 11`, the battle under way."
+        assert str(refusal.value) == "odds takes the place of a battle: `odds 11`, the battle under way in Kovno (11)."
     with pytest.raises(CommandError) as refusal:
         c1812.odds(position({15: {"inf": 1}}), "french", "")
     assert str(refusal.value) == "odds takes the place of a battle: `odds 15`."

@@ -53,7 +53,7 @@ def test_attrition_losses_are_selected_by_the_opponent():
 def test_attrition_names_an_enemy_stack():
     state = position({12: {"inf": 3}}, {1: {"inf": 1}}, player="french", phase="attrition", attrition=1)
     sentence = refused(state, "russian", "attrit 14", "Attrition")
-    assert sentence == "There is no French stack in Minsk (14); name one of 12 (Attrition)."
+    assert sentence == "There is no French stack in Minsk (14); name one of Vilna (12) (Attrition)."
     control = cleared(state, lambda s: s["stacks"]["french"].update({"14": {"inf": 1, "cav": 0, "supply": 0,
                                                                            "depot": 0}}))
     assert do(control, "russian", "attrit 14")[0]["stacks"]["french"].get("14") is None
@@ -97,7 +97,7 @@ def test_attrition_takes_cavalry_from_a_stack_without_infantry_and_nothing_from_
     state = position({12: {"cav": 2}, 30: {"supply": 1}, 14: {"inf": 1}}, {1: {"inf": 1}}, player="french",
                      phase="attrition", attrition=2)
     assert refused(state, "russian", "attrit 15", "Attrition") == (
-        "There is no French stack in Smolensk (15); name one of 12, 14, 30 (Attrition).")
+        "There is no French stack in Smolensk (15); name one of Vilna (12), Minsk (14), East Prussia (30) (Attrition).")
     state, events = do(state, "russian", "attrit 12")
     assert events == [
         {"kind": "attrition", "to": "all", "text": "Attrition: the Russian player takes a French loss in Vilna (12).",
@@ -165,11 +165,11 @@ def test_the_french_remove_a_corps_of_their_choice_told_as_such():
     state = position({12: {"inf": 1}, 14: {"supply": 1}, 30: {"inf": 2, "cav": 1}}, {1: {"inf": 1}},
                      phase="removal", removal=1, turn=3)
     assert refused(state, "french", "remove 12 cav", "Victory Conditions") == (
-        "The French have no cavalry corps in Vilna (12); theirs are infantry corps in 12, 30 and cavalry corps in 30 "
-        "(Victory Conditions).")
+        "The French have no cavalry corps in Vilna (12); theirs are infantry corps in Vilna (12), East Prussia (30) "
+        "and cavalry corps in East Prussia (30) (Victory Conditions).")
     assert refused(state, "french", "remove 14 inf", "Victory Conditions") == (
-        "The French have no infantry corps in Minsk (14); theirs are infantry corps in 12, 30 and cavalry corps in 30 "
-        "(Victory Conditions).")
+        "The French have no infantry corps in Minsk (14); theirs are infantry corps in Vilna (12), East Prussia (30) "
+        "and cavalry corps in East Prussia (30) (Victory Conditions).")
     state, events = do(state, "french", "remove 30 inf")
     assert events[:2] == [
         {"kind": "remove", "to": "all", "text": "The French player removes a corps from East Prussia (30) (Victory "
@@ -194,7 +194,7 @@ def test_a_player_turn_begins_with_its_name_its_reinforcements_and_the_attrition
         {"kind": "reinforce", "to": "russian", "text": "Your reinforcements in Kaluga (24): 1 cavalry corps.",
          "irreversible": False},
         {"kind": "attrition", "to": "all", "text": "Attrition: Russian die 6, 1 corps lost, chosen by the French "
-         "player (ATTRITION).", "irreversible": False}]
+         "player (Attrition).", "irreversible": False}]
     assert (state["phase"], state["attrition"]) == ("attrition", 1)
 
 
@@ -205,12 +205,12 @@ def test_winter_is_named_with_the_game_turn_and_no_attrition_due_goes_straight_t
     events = turns.begin_player_turn(Game(state), "french")
     assert [e["text"] for e in events] == ["Game-Turn 10 (November I, winter): the French Player-Turn.",
                                            "Attrition: French die 1, 1 corps lost, chosen by the Russian player "
-                                           "(ATTRITION)."]
+                                           "(Attrition)."]
     state = position({30: {"inf": 2}}, {17: {"inf": 2}}, player="french", turn=2)
     rig(state["dice"], 5)
     events = turns.begin_player_turn(Game(state), "russian")
     assert [e["text"] for e in events] == ["Game-Turn 2 (July I): the Russian Player-Turn.",
-                                           "Attrition: Russian die 5, no corps lost (ATTRITION)."]
+                                           "Attrition: Russian die 5, no corps lost (Attrition)."]
     assert (state["phase"], state["attrition"]) == ("movement", 0)
 
 
@@ -233,6 +233,6 @@ def test_the_marks_of_forced_marches_are_cleared_when_the_combat_phase_begins():
     assert [u["marched"] for u in c1812.view(state, "french")["units"] if u["side"] == "french"] == [1]
     state, events = do(state, "french", "end")
     assert events[0] == {"kind": "phase", "to": "all", "irreversible": False, "text": (
-        "Combat Phase: no area holds infantry of both players, so no battle is fought (COMBAT).")}
+        "Combat Phase: no area holds infantry of both players, so no battle is fought (Combat).")}
     assert state["phase"] == "supply"
     assert [u["marched"] for u in c1812.view(state, "french")["units"] if u["side"] == "french"] == [0]

@@ -119,14 +119,14 @@ def test_a_depot_is_refused_without_a_supply_unit_in_an_area_with_a_russian_stac
     state = supply_segment({14: {"supply": 1}, 18: {"supply": 1}, 10: {"inf": 1}}, {13: {"cav": 1}},
                            depleted={"18": 100})
     assert refused(state, "french", "depot 10", "Supply") == (
-        "A depot is created by a supply unit, and you have none in Vitebsk (10); a depot may be made now in 14 "
-        "(Supply).")
+        "A depot is created by a supply unit, and you have none in Vitebsk (10); a depot may be made now in Minsk "
+        "(14) (Supply).")
     assert refused(supply_segment({10: {"inf": 1}}), "french", "depot 10", "Supply") == (
         "A depot is created by a supply unit, and you have none in Vitebsk (10); no depot may be made now: `end` "
         "the Supply Segment (Supply).")
     assert refused(state, "french", "depot 18", "Supply") == (
         "The area of Mogilev (18) is already 100% depleted: nothing is left to gather; a depot may be made now in "
-        "14 (Supply).")
+        "Minsk (14) (Supply).")
     russian = supply_segment({14: {"supply": 1}}, {14: {"cav": 1}})
     assert refused(russian, "french", "depot 14", "Supply") == (
         "The area of Minsk (14) is occupied by a Russian stack: a depot is made by 100% depleting an unoccupied "
@@ -137,4 +137,4 @@ def test_a_depot_is_refused_without_a_supply_unit_in_an_area_with_a_russian_stac
         "an unoccupied area; no depot may be made now: `end` the Supply Segment (Supply).")
     state, events = do(state, "french", "depot 14")
     assert events == [{"kind": "depot", "to": "all", "text": "The French create a depot in Minsk (14); the area is "
-                       "100% depleted (SUPPLY).", "irreversible": False, "place": 14}]
+                       "100% depleted (Supply).", "irreversible": False, "place": 14}]

@@ -59,7 +59,8 @@ def test_the_computer_player_is_of_level_one_and_no_other_level_is_built():
         c1812.commander(2)
 
 
-NOWHERE = "There is no place 99 on the map: name an area (1 to 36) or a sub-area (161, 162, 211, 212) by its number."
+NOWHERE = ("There is no place 99 on the map: name an area by its number, 1 to 36, or a sub-area: Vyazma (161), "
+           "Borodino (162), Pinsk (211), Turov (212).")
 
 
 @pytest.mark.parametrize("phase, side, line", [
@@ -71,7 +72,7 @@ def test_a_place_off_the_map_is_refused_in_every_phase_that_names_one(phase, sid
     state = position({15: {"inf": 2, "supply": 1}}, {18: {"inf": 1}}, phase=phase, attrition=1, removal=1)
     assert refused(state, side, line, "The Game Map") == NOWHERE[:-1] + " (The Game Map)."
     assert refused(state, side, line.replace("99", "16"), "The Game Map") == (
-        "Area 16 is sub-divided: name its sub-area, 161 or 162 (The Game Map).")
+        "Area 16 is sub-divided: name its sub-area, Vyazma (161) or Borodino (162) (The Game Map).")
 
 
 def test_a_retreat_or_a_cavalry_withdrawal_off_the_map_is_refused_in_words():

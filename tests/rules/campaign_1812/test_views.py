@@ -21,7 +21,7 @@ STEPS = {
     "attrition": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}, player="russian", phase="attrition",
                                    attrition=2),
                   "Choose the Russian stack that takes the next attrition loss (2 to take): `attrit <place>` "
-                  "(Russian stacks: 18).",
+                  "(Russian stacks: Mogilev (18)).",
                   "The French player chooses where Russian attrition falls (2 to take)."),
     "movement": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}),
                  "Move stacks one place (`move <from> <to> [<n> inf ...]`), then `end`.",
@@ -33,7 +33,7 @@ STEPS = {
                "Create depots (`depot <place>`: possible in Minsk (14)) or `end` the Supply Segment.",
                "The French player may create depots; then the Supply Segment is resolved."),
     "removal": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}, phase="removal", removal=1),
-                "Remove a corps of your choice: `remove <place> inf|cav` (infantry corps in 15).",
+                "Remove a corps of your choice: `remove <place> inf|cav` (infantry corps in Smolensk (15)).",
                 "The French player removes a corps (Victory Point Index)."),
     "plans": (_plans, ATTACKER, DEFENDER),
     "a plan down": (lambda: _plans(("french", "assault")),
@@ -52,7 +52,8 @@ def test_the_side_that_acts_is_told_what_to_type_and_the_other_what_it_waits_for
 def test_the_defender_s_choice_and_a_retreat_are_asked_of_their_side_alone():
     state = _plans(("french", "assault"), ("russian", "withdraw"))
     waiting = "Battle of Smolensk (15): the Russian player's choice."
-    choice = "Battle of Smolensk (15): retreat (`retreat <place>`, to one of 10, 18, 23, 161) or `fight`."
+    choice = ("Battle of Smolensk (15): retreat (`retreat <place>`, to one of Vitebsk (10), Mogilev (18), Roslavl "
+              "(23), Vyazma (161)) or `fight`.")
     assert {viewer: c1812.view(state, viewer)["prompt"] for viewer in ("french", "russian", None)} == {
         "french": waiting, "russian": choice, None: waiting}
     state = position({15: {"inf": 2}}, {15: {"cav": 1}}, phase="combat",
@@ -60,12 +61,13 @@ def test_the_defender_s_choice_and_a_retreat_are_asked_of_their_side_alone():
     retreats = "The Russian stack in Smolensk (15) must retreat."
     assert {viewer: c1812.view(state, viewer)["prompt"] for viewer in ("french", "russian", None)} == {
         "french": retreats, None: retreats,
-        "russian": "Retreat your stack from Smolensk (15): `retreat <place>`, to one of 10, 18, 23, 161."}
+        "russian": "Retreat your stack from Smolensk (15): `retreat <place>`, to one of Vitebsk (10), Mogilev (18), "
+                   "Roslavl (23), Vyazma (161)."}
     assert c1812.view(state, None)["retreat"] == {"side": "russian", "place": 15, "battle": True}
     cornered = position({15: {"inf": 2}, 18: {"inf": 1}, 23: {"inf": 1}, 161: {"inf": 1}}, {15: {"cav": 1}},
                         phase="combat", retreat={"side": "russian", "place": 15, "battle": True})
     assert c1812.view(cornered, "russian")["prompt"] == (
-        "Retreat your stack from Smolensk (15): `retreat <place>`, to 10.")
+        "Retreat your stack from Smolensk (15): `retreat <place>`, to Vitebsk (10).")
 
 
 def test_a_forced_retreat_is_asked_of_the_others_in_its_own_line_s_words():
@@ -76,10 +78,11 @@ def test_a_forced_retreat_is_asked_of_the_others_in_its_own_line_s_words():
     state, events = do(position({15: {"cav": 1}}, {15: {"inf": 2}}, phase="march"), "french", "end")
     (line,) = [e["text"] for e in events if e["kind"] == "retreat"]
     assert line == ("The French stack in Smolensk (15) must retreat: it has no infantry and is confronted by Russian "
-                    "infantry (COMBAT).")
+                    "infantry (Combat).")
     assert {viewer: c1812.view(state, viewer)["prompt"] for viewer in ("french", "russian", None)} == {
         "russian": line, None: line,
-        "french": "Retreat your stack from Smolensk (15): `retreat <place>`, to one of 10, 18, 23, 161."}
+        "french": "Retreat your stack from Smolensk (15): `retreat <place>`, to one of Vitebsk (10), Mogilev (18), "
+                  "Roslavl (23), Vyazma (161)."}
 
 
 def test_a_side_with_cavalry_in_the_battle_is_told_where_it_may_withdraw_and_where_its_chit_sends_it():
@@ -87,7 +90,8 @@ def test_a_side_with_cavalry_in_the_battle_is_told_where_it_may_withdraw_and_whe
     is offered `withdraw`, with the places it may go; its chit down, the prompt says where they go."""
     state = battle({"inf": 3}, {"inf": 2, "cav": 1})
     offer = ("Battle of Smolensk (15), you are the defender: `plan <chit>`, one of withdraw, entrench, counterattack, "
-             "cordon. Your cavalry may withdraw first (`plan <chit> withdraw <place>`, to one of 10, 18, 23, 161).")
+             "cordon. Your cavalry may withdraw first (`plan <chit> withdraw <place>`, to one of Vitebsk (10), "
+             "Mogilev (18), Roslavl (23), Vyazma (161)).")
     assert [c1812.view(state, side)["prompt"] for side in ("french", "russian")] == [ATTACKER, offer]
     state, _ = do(state, "russian", "plan cordon withdraw 18")
     assert c1812.view(state, "russian")["prompt"] == offer + (
@@ -104,7 +108,7 @@ def test_the_french_attrition_is_chosen_by_the_russian_player():
     state = position({15: {"inf": 2}}, {18: {"inf": 1}}, phase="attrition", attrition=1)
     assert [c1812.view(state, viewer)["prompt"] for viewer in ("russian", "french")] == [
         "Choose the French stack that takes the next attrition loss (1 to take): `attrit <place>` (French stacks: "
-        "15).",
+        "Smolensk (15)).",
         "The Russian player chooses where French attrition falls (1 to take)."]
 
 
