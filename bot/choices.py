@@ -2,7 +2,8 @@
 shows them.
 
 Works for any system whose grammar says `move UNIT DEST...` and `attack A+B -> C+D`; every
-other legal command is offered whole by the generic order field. Each choice is a value (the
+other legal command is offered whole by the generic order field. A place the view names (1812's)
+reads as its name with its number, "Vilna (12)", as the game's texts name it. Each choice is a value (the
 plain word the command takes) and a name (what the player reads: "2424 · French 5-4 infantry
 (I-4)"), drawn from the side's own view; destinations come nearest first. At most 25 choices
 of at most 100 characters each, as Discord allows (a name longer than that is the value alone).
@@ -38,29 +39,44 @@ def _words(texts: list[str], verb: str) -> list[list[str]]:
     return [words for words in (t.split() for t in texts) if words[:1] == [verb]]
 
 
+def place_labels(view: dict) -> Names:
+    """What each place a view names reads as, by its number: "Vilna (12)" (1812); none elsewhere.
+
+    >>> place_labels({"places": [{"number": 12, "name": "Vilna"}]})
+    {'12': 'Vilna (12)'}
+    """
+    return {str(p["number"]): f"{p['name']} ({p['number']})" for p in view.get("places", []) if "name" in p}
+
+
 def unit_names(view: dict, side: str) -> Names:
     """What the side's own units read as, by each word a command names them with (their place
-    and their id): "2424 · French 5-4 infantry (I-4)", "F-CR-1H · French heavy cavalry 3 in 8".
+    and their id): "2424 · French 5-4 infantry (I-4)", "F-CR-1H · French heavy cavalry 3 in 8",
+    1812's stacks by the place's name: "Vilna (12) · French 4 inf, 1 supply".
 
     >>> unit = {"id": "F-I-4", "side": "french", "hex": "2424", "type": "infantry", "strength": 5, "movement": 4}
     >>> unit_names({"units": [unit]}, "french")["2424"]
     '2424 · French 5-4 infantry (I-4)'
+    >>> stack = {"id": "F12", "side": "french", "area": 12, "type": "4 inf, 1 supply", "strength": 4}
+    >>> unit_names({"units": [stack], "places": [{"number": 12, "name": "Vilna"}]}, "french")["12"]
+    'Vilna (12) · French 4 inf, 1 supply'
     """
     names: Names = {}
+    labels = place_labels(view)
     for unit in view.get("units", []):
         if unit.get("side") != side:
             continue
         place = str(unit.get("hex") or unit.get("area") or "")
+        label = labels.get(place, place)
         kind = " ".join(str(unit[k]) for k in ("subtype", "type") if unit.get(k))
         strength = f"{unit['strength']}-{unit['movement']}" if unit.get("movement") else ""
         short = str(unit.get("id", "")).split("-", 1)[-1]
         what = " ".join(w for w in (side.title(), strength, kind) if w)
         if place:  # units stacked in one place are named one after the other
-            names[place] = (f"{names[place]}, " if place in names else f"{place} · ") + what + \
+            names[place] = (f"{names[place]}, " if place in names else f"{label} · ") + what + \
                 (f" ({short})" if strength else "")
         if unit.get("id"):
             names[str(unit["id"])] = f"{unit['id']} · {what}" + (f" {unit['strength']}" if not strength else "") + \
-                (f" in {place}" if place else "")
+                (f" in {label}" if place else "")
     for unit in view.get("waiting", []):  # Borodino's reinforcements off the map, moved on by their id
         if unit.get("side") == side and unit.get("id"):
             names[str(unit["id"])] = (f"{unit['id']} · {side.title()} {unit.get('strength')}-{unit.get('movement')} "
@@ -79,19 +95,25 @@ def move_units(texts: list[str], typed: str, names: Names) -> list[Choice]:
 
 
 def move_destinations(texts: list[str], unit: str, typed: str, distance: Distance | None = None,
-                      origin: str | None = None) -> list[Choice]:
+                      origin: str | None = None, labels: Names | None = None) -> list[Choice]:
     """Where that unit can go: the places a `move UNIT PLACE` command takes (never the counts
-    of a part of a stack), nearest to `origin` (the unit's place) first."""
-    unit = unit.strip().lower()
+    of a part of a stack), nearest to `origin` (the unit's place) first, each read by its label
+    where the view names it (1812: "Vitebsk (10) · 1 area away").
+
+    >>> move_destinations(["move 12 10", "move 12 14 1 inf"], "12", "vit", labels={"10": "Vitebsk (10)"})
+    [('10', 'Vitebsk (10)')]
+    """
+    unit, labels = unit.strip().lower(), labels or {}
     places = [w[2] for w in _words(texts, "move") if len(w) == 3 and w[1].lower() == unit]
     if distance is None or origin is None:
-        return _pick(places, typed)
+        return _pick(places, typed, labels)
     far = {place: distance(origin, place) for place in dict.fromkeys(places)}
     names: Names = {}
     for place, n in far.items():
         if n is not None:
             step = "hex" if len(place) == 4 else "area"  # a hex has four digits (rules/core/hexes.py)
-            names[place] = f"{place} · {n} {step if n == 1 else step + 'es' if step == 'hex' else step + 's'} away"
+            names[place] = f"{labels.get(place, place)} · {n} " \
+                f"{step if n == 1 else step + 'es' if step == 'hex' else step + 's'} away"
     return _pick(sorted(far, key=lambda place: (far[place] is None, far[place] or 0)), typed, names)
 
 
@@ -145,6 +167,19 @@ def defenders(texts: list[str], attacking: str, typed: str) -> list[Choice]:
                   if not attacking_ or sorted(_group(left)) == attacking_], typed)
 
 
-def orders(texts: list[str], typed: str) -> list[Choice]:
-    """Any legal command, whole."""
-    return _pick(texts, typed)
+def orders(texts: list[str], typed: str, places: Callable[[str], list[str]] | None = None,
+           labels: Names | None = None) -> list[Choice]:
+    """Any legal command, whole; where the system says which places a command names (`places`) and
+    the view names them (`labels`), read with them: "attrit 12 · Vilna (12)", "move 12 10 · Vilna (12) →
+    Vitebsk (10)", so that a name typed finds them too.
+
+    >>> orders(["attrit 12", "end"], "vil", lambda text: text.split()[1:], {"12": "Vilna (12)"})
+    [('attrit 12', 'attrit 12 · Vilna (12)')]
+    """
+    names: Names = {}
+    if places is not None and labels:
+        for text in texts:
+            said = [labels[p] for p in places(text) if p in labels]
+            if said:
+                names[text] = f"{text} · {' → '.join(said)}"
+    return _pick(texts, typed, names)

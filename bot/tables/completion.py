@@ -79,20 +79,23 @@ class Completion(Room):
         texts = self.legal_texts(actor, channel)
         if not texts:
             return []
-        if field in ("unit", "to"):
-            acting = self._acting(actor, channel)
-            assert acting is not None  # texts: the caller's side acts
-            game_id, side, state = acting
-            system = self.service.system(game_id)
-            view = system.view(state, side)
-            if field == "unit":
-                return choices.move_units(texts, typed, choices.unit_names(view, side))
-            unit = given.get("unit") or ""
-            places = {word.lower(): place for word, place in choices.unit_places(view, side).items()}
-            return choices.move_destinations(texts, unit, typed, getattr(system, "distance", None),
-                                             places.get(unit.strip().lower()))
         if field == "attackers":
             return choices.attackers(texts, typed)
         if field == "defenders":
             return choices.defenders(texts, given.get("attackers") or "", typed)
-        return choices.orders(texts, typed)
+        acting = self._acting(actor, channel)
+        assert acting is not None  # texts: the caller's side acts
+        game_id, side, state = acting
+        system = self.service.system(game_id)
+        named = getattr(system, "places_named", None)  # which places an order names (1812), read by their names
+        if field not in ("unit", "to") and named is None:
+            return choices.orders(texts, typed)
+        view = system.view(state, side)
+        if field == "unit":
+            return choices.move_units(texts, typed, choices.unit_names(view, side))
+        if field == "to":
+            unit = given.get("unit") or ""
+            places = {word.lower(): place for word, place in choices.unit_places(view, side).items()}
+            return choices.move_destinations(texts, unit, typed, getattr(system, "distance", None),
+                                             places.get(unit.strip().lower()), choices.place_labels(view))
+        return choices.orders(texts, typed, named, choices.place_labels(view))

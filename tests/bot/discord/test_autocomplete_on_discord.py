@@ -65,11 +65,11 @@ def test_1812_move_to_offers_places_only(tmp_path):
                 await s.anna.slash(s.channel, "order", command=(await legal(s, s.anna))[0])
             moves = [text for text in await legal(s, s.boris) if text.startswith("move 4 ")]
             units = await s.boris.autocomplete(s.channel, "move", "unit", "")
-            assert {"name": "4 · Russian 1 inf, 1 depot", "value": "4"} in units
+            assert {"name": "Riga (4) · Russian 1 inf, 1 depot", "value": "4"} in units
             places = await s.boris.autocomplete(s.channel, "move", "to", "", unit="4")
             assert any(text.endswith((" inf", " cav")) for text in moves)  # a part may go: its counts are no places
             assert {c["value"] for c in places} == {text.split()[2] for text in moves}
-            assert all(re.fullmatch(r"\d+ · 1 area away", c["name"]) for c in places)
+            assert all(re.fullmatch(rf"[A-Z][\w -]+ \({c['value']}\) · 1 area away", c["name"]) for c in places)
     play(test, tmp_path)
 
 

@@ -131,3 +131,23 @@ def test_the_verbs_are_those_of_the_speaker_s_sides_at_this_position(service):
     assert tables.completion.verbs(game_id, ["blue", "red"]) == {"move", "end"}
     run(tables.play.submit(ANNA, CHANNEL, "end"))
     assert tables.completion.verbs(game_id, ["red"]) == {"roll"}
+
+
+def test_1812_s_places_read_by_their_names_with_their_numbers(tmp_path):
+    """THE GAME MAP: 'Areas are also numbered and named'; 1812's choices read '12 · Russian 4 inf ...', '10 · 1 area
+    away' and 'attrit 30', numbers a player must find on the map. Each place reads as the game's texts name it,
+    'Vilna (12)', and a name typed finds the orders through it; the values are the numbers the commands take."""
+    tables = make_tables(GameService(Store(tmp_path / "c.sqlite")), systems=("campaign_1812",))
+    run(seated_game(tables, system="campaign_1812", scenario="campaign", seed=1))
+    complete = tables.completion.complete
+    assert complete(BORIS, CHANNEL, "unit", "vil", {}) == [
+        ("12", "Vilna (12) · Russian 4 inf, 1 cav, 1 supply, 1 depot")]
+    assert complete(BORIS, CHANNEL, "to", "", {"unit": "12"})[:2] == [("6", "Dinaburg (6) · 1 area away"),
+                                                                    ("9", "Polotsk (9) · 1 area away")]
+    assert complete(BORIS, CHANNEL, "order", "vitebsk", {})[0] == (
+        "move 12 10", "move 12 10 · Vilna (12) → Vitebsk (10)")
+    for line in ("end", "end"):
+        run(tables.play.submit(BORIS, CHANNEL, line))
+    assert complete(BORIS, CHANNEL, "order", "", {}) == [("attrit 30", "attrit 30 · East Prussia (30)"),
+                                                         ("attrit 31", "attrit 31 · Warsaw (31)"),
+                                                         ("attrit 32", "attrit 32 · Galicia (32)")]
