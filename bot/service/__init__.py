@@ -143,7 +143,8 @@ class GameService:
             return Result(False, str(error), self._safe_seq(game_id), side)
         except Exception as error:
             if is_busy(error):
-                log.warning("game %s: %s: %r: %s", game_id, side, text, error)
+                log.warning("game %s: the %s command %r is not played, nothing changed: the database is busy (%s)",
+                            game_id, side, text, error)
                 return Result(False, BUSY, self._safe_seq(game_id), side)
             log.exception("game %s: %s: %r failed", game_id, side, text)
             return Result(False, SORRY, self._safe_seq(game_id), side)

@@ -425,4 +425,5 @@ def test_every_refusal_names_the_side_and_the_position_it_was_judged_at(service,
     monkeypatch.setattr(store, "append", locked)
     busy = service.submit(game, "red", "end")
     assert (busy.message, busy.seq, busy.side) == (BUSY, 1, "red")
-    assert caplog.messages == [f"game {game}: red: 'end': database is locked"]
+    assert caplog.messages == [f"game {game}: the red command 'end' is not played, nothing changed: the database is "
+                               "busy (database is locked)"]
