@@ -12,8 +12,11 @@ it is answered (there it kills the bot: the message went, its answer was lost).
 It recommends `shards` connections (Discord's sharding: each server's events go to the shard
 (server id >> 22) % shards only) and keeps which shard each connection identified as.
 Like Discord, a message sent with a nonce and enforce_nonce that this channel has already taken is
-answered by the first message, not posted again. Nothing here checks permissions or rate limits:
-that is simcord's job in the tests.
+answered by the first message, not posted again. A heartbeat is acknowledged HEARTBEAT_ACK_SECONDS
+later, as over a network: discord.py's keep-alive thread notes its send only once the send is done,
+so an acknowledgement read before that was measured from the heartbeat before, a whole interval
+('Can't keep up, shard ID 0 websocket is 40.0s behind.', a false alarm in every log).
+Nothing here checks permissions or rate limits: that is simcord's job in the tests.
 """
 from __future__ import annotations
 
@@ -31,6 +34,7 @@ from aiohttp import WSMsgType, web
 
 APP_ID, BOT_ID, GUILD = 5000, 5001, 900
 GATEWAY_PATH = "/gateway"
+HEARTBEAT_ACK_SECONDS = 1.0  # well after discord.py notes its heartbeat sent; far below its 10 s alarm
 EPHEMERAL = 64
 MANAGE_GUILD = 0x20
 EVERYONE_CAN = discord.Permissions(
@@ -91,6 +95,7 @@ class Loopback:
         self.identified = asyncio.Event()  # set at each shard's READY
         self.shards = shards
         self.shard_of: dict[web.WebSocketResponse, int] = {}  # each connection's shard, as identified
+        self._acks: set[asyncio.Task] = set()  # heartbeat acknowledgements on their way
         self.ack_delay = 0.0  # seconds each acknowledgement of an interaction takes (a slow Discord)
         self.acking = asyncio.Event()  # set when one is under way
         self.failing_syncs = 0  # how many syncs of the command tree to answer 503 (Discord is down)
@@ -115,6 +120,8 @@ class Loopback:
         return self.url
 
     async def stop(self) -> None:
+        for ack in list(self._acks):
+            ack.cancel()
         for ws in list(self.sockets):
             await ws.close()
         if self._runner is not None:
@@ -189,7 +196,9 @@ class Loopback:
     async def _gateway_op(self, ws: web.WebSocketResponse, message: dict) -> None:
         op = message["op"]
         if op == 1:
-            await ws.send_str(json.dumps({"op": 11}))
+            ack = asyncio.ensure_future(self._acknowledge(ws))
+            self._acks.add(ack)
+            ack.add_done_callback(self._acks.discard)
         elif op == 6:  # RESUME: this stand-in keeps no sessions
             await ws.send_str(json.dumps({"op": 9, "d": False}))
         elif op == 2:
@@ -207,6 +216,17 @@ class Loopback:
                 await ws.send_str(json.dumps({"op": 0, "t": "GUILD_CREATE", "s": next(self._seq),
                                               "d": self._guild()}))
             self.identified.set()
+
+    async def _acknowledge(self, ws: web.WebSocketResponse) -> None:
+        """A heartbeat's acknowledgement (op 11), HEARTBEAT_ACK_SECONDS after it came, by a task of
+        its own: the frames that follow it are answered meanwhile. A connection closed before then is
+        owed none."""
+        await asyncio.sleep(HEARTBEAT_ACK_SECONDS)
+        if not ws.closed:
+            try:
+                await ws.send_str(json.dumps({"op": 11}))
+            except ConnectionError:
+                pass  # closed as it was sent
 
     def _guild(self) -> dict:
         everyone = {"id": str(GUILD), "name": "@everyone", "permissions": str(EVERYONE_CAN),
