@@ -66,7 +66,7 @@ from bot.discord.buttons import Answer, Answers, Confirm, Verify
 from bot.discord.commands import PLAY_COMMANDS, GameCommands, GamesCommands, help_command, prefs
 from bot.discord.loopback import point_at
 from bot.discord.messenger import QUIET, DiscordMessenger, send_reply, trouble
-from bot.memory import give_back_large_blocks
+from bot.memory import few_arenas, give_back_large_blocks
 from bot.permissions import Actor, TableError
 from bot.service import BUSY, SORRY, GameService, is_busy
 from bot.store import Store
@@ -534,6 +534,7 @@ def run(config: Config) -> int:
     with contextlib.suppress(io.UnsupportedOperation):  # a stderr with no file behind it (a test's capture)
         faulthandler.enable()  # a crash in C code (SIGSEGV, SIGABRT) leaves each thread's stack in the log
     give_back_large_blocks()  # a long uptime's pictures leave no freed memory held (bot/memory.py)
+    few_arenas()  # before the bot's threads: they share two heaps, not ten (bot/memory.py)
     if config.discord_url:
         point_at(config.discord_url)
     client = create_bot(config)
