@@ -247,10 +247,21 @@ class OutboxPart(Connection):
                             [game_id, place, json.dumps(messages)])
 
     def asked_since(self, game_id: int, side: str, since: int) -> bool:
-        """Whether a question went to the side by DM after command `since` (bot/tables/news.py)."""
-        return self.db.execute("""SELECT 1 FROM outbox WHERE game = ? AND audience = ? AND seq >= ?
-                                  AND json_extract(payload, '$.question') IS NOT NULL LIMIT 1""",
+        """Whether a question went to the side by DM in the player-turn after command `since`, or a
+        later one (bot/tables/news.py): counted by the player-turn of the question message it was
+        written in, not by the command that wrote it, so the typed answer that ended a player-turn,
+        written into its question by the command that began the next, is no question of the next."""
+        return self.db.execute("""SELECT 1 FROM outbox WHERE game = ? AND audience = ?
+                                  AND json_extract(payload, '$.question.since') >= ? LIMIT 1""",
                                [game_id, side, since]).fetchone() is not None
+
+    def last_question(self, game_id: int, side: str) -> dict | None:
+        """The last row written into the side's question messages (sent or not), if any: what its
+        newest question message reads, a question or the answer written over it."""
+        rows = self.db.query("""SELECT * FROM outbox WHERE game = ? AND audience = ?
+                                AND json_extract(payload, '$.question') IS NOT NULL ORDER BY id DESC LIMIT 1""",
+                             [game_id, side])
+        return next(iter(self._readable("outbox", rows)), None)
 
     def question_messages(self, game_id: int, place: str) -> tuple[int, int, list[str]] | None:
         """The messages asking a player's questions of a player-turn at a place ("dm:<user>",

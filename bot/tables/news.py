@@ -112,10 +112,10 @@ class Change:
             rows.append((side, message(lines[side], buttons=buttons)))
         merged = [outbox_id for side, own in self.asked.items() for outbox_id in self._under_unsent_lines(side, own)]
         for side, own in self.asked.items():
-            self._under_the_unsent_answer(side, own)
+            self._under_the_unsent_answer(side, own, result.seq)
         if self.asked_in is not None:  # a button of a DM gave the command: its outcome is written there
             self._answered(rows, str(result.side), self.reply(result))
-        elif typed and result.side not in self.asked:
+        elif typed:
             self._answered_by_hand(rows, system, str(result.side), before, self.reply(result))
         if late is not None:
             rows.append((late[0], message(late[1])))
@@ -211,14 +211,28 @@ class Change:
         """A question by DM answered by a typed command instead of its buttons: its message, which
         read 'The game waits for you: Apply 3 hits in 46 ...' with its buttons after the hits were
         applied, says the outcome as a click's does (`_answered`). Only where the command answered
-        a choice of its side, the side's question message shows answer buttons still and is the one
-        of the player-turn going on (a row of an earlier one would read as a question asked in this
-        one: its next question would edit it and ping, not notify in a new message)."""
+        a choice of its side and the side's last question still shows that choice's buttons (asked
+        when the side had observed the commands it has now, as a click's expiry reads them), in
+        whichever player-turn it was asked: 1812's last retreat of a COMBAT, typed, began the French
+        Player-Turn, and 'Next, due ...: Retreat your stack from Vyazma (161)' stood with its buttons.
+        The answer keeps that question's player-turn, so the next one's first question is a new DM,
+        which notifies (Store.asked_since); it goes before the change's own question to the side in
+        a new message (a place keeps the last as its question message), and where that question
+        takes the answered one's place, it alone is written there."""
         waiting = system.choice(before) if before is not None else None
         if waiting is None or side not in choosers(waiting):
             return
-        if any("answers" in last["payload"].get("buttons", {}) for last in self._last_asked(side, self.since)):
-            rows.append((side, {"text": outcome, "question": {"since": self.since, "fresh": False, "answer": outcome}}))
+        store = self.news.store
+        last = store.last_question(self.game_id, side)
+        buttons = last["payload"].get("buttons", {}) if last is not None else {}
+        if last is None or "answers" not in buttons or buttons.get("seq") != store.seen_seq(self.game_id, side):
+            return
+        since, own = last["payload"]["question"]["since"], self.asked.get(side)
+        question = own.get("question", {}) if own is not None else {}
+        if question.get("since") == since and not question["fresh"]:
+            return
+        at = next((n for n, (_, payload) in enumerate(rows) if payload is own), len(rows))
+        rows.insert(at, (side, {"text": outcome, "question": {"since": since, "fresh": False, "answer": outcome}}))
 
     def _under_unsent_lines(self, side: str, own: dict) -> list[int]:
         """A question by DM goes under the side's lines not yet sent just before it, in one message
@@ -240,7 +254,7 @@ class Change:
             own["unasked"] = join([part for part in (said, own.get("unasked")) if part])
         return [row["id"] for row in lines]
 
-    def _under_the_unsent_answer(self, side: str, own: dict) -> None:
+    def _under_the_unsent_answer(self, side: str, own: dict, seq: int) -> None:
         """A question written in place of a click's answer goes under it, the answer not yet sent
         or sent but perhaps unread: held orders that a click let play at once, in the same flush,
         asked its player again in the same question message, and the click's answer ('1 hit on
@@ -249,7 +263,8 @@ class Change:
         are the defender'), likewise. A question in a new message (`fresh`: it must notify) says the
         answer not yet sent above it too, where it fits: 'Stay: no advance.' stood alone in the
         clicked message, the retreat asked at once by the opponent's held attack in a DM of its own.
-        The click's own change puts its answer there itself (`_answered`)."""
+        The click's own change puts its answer there itself (`_answered`). `seq`: the position the
+        change tells (`_shown_answer`)."""
         question = own.get("question")
         if question is None:
             return
@@ -264,7 +279,7 @@ class Change:
         elif answer is not None and last is not None and last["question"]["since"] == question["since"]:
             _under(answer, own)
         elif last is None and not (self.asked_in is not None and side == self.side) and \
-                (shown := self._shown_answer(side, question["since"])) is not None:
+                (shown := self._shown_answer(side, question["since"], seq)) is not None:
             _under(shown, own)
 
     def _under_where_it_fits(self, answer: Text, own: dict) -> None:
@@ -278,12 +293,14 @@ class Change:
             own.clear()
             own.update(alone)
 
-    def _shown_answer(self, side: str, since: int) -> Text | None:
-        """The click's answer that the side's question message of the player-turn after command
-        `since` holds alone (the last row written there said it and nothing else), if any."""
+    def _shown_answer(self, side: str, since: int, seq: int) -> Text | None:
+        """The answer that the side's question message of the player-turn after command `since`
+        holds alone (the last row written there said it and nothing else), if any; none that a
+        command after `seq` wrote, which an undo going back to `seq` takes back: Blue's typed last
+        plan, undone, read 'Blue: plan calm.' above that plan's question asked again."""
         for row in self._last_asked(side, since):
             answer = row["payload"].get("question", {}).get("answer")
-            if answer is not None and row["payload"]["text"] == answer:
+            if answer is not None and row["payload"]["text"] == answer and row["seq"] <= seq:
                 return answer
         return None
 

@@ -326,6 +326,21 @@ def test_a_question_is_found_from_the_player_turn_it_was_asked_in(store):
     store.add_outbox(game_id, [("red", {"text": "your move", "question": {"since": 3, "fresh": True}})])
     assert store.asked_since(game_id, "red", 3) and store.asked_since(game_id, "red", 1)
     assert not store.asked_since(game_id, "red", 4) and not store.asked_since(game_id, "blue", 0)
+    assert store.last_question(game_id, "red")["payload"]["text"] == "your move"
+    assert store.last_question(game_id, "blue") is None
+
+
+def test_an_answer_written_into_an_earlier_player_turn_s_question_is_no_question_of_the_next(store):
+    """The typed answer that ended a player-turn is written into its question at that command, but counts for the
+    player-turn its question was asked in: the next one's first question is a new DM."""
+    game_id = played(store, 2)
+    store.add_outbox(game_id, [("red", {"text": "retreat?", "question": {"since": 1, "fresh": True},
+                                        "buttons": {"answers": ["retreat 4"], "game": game_id, "side": "red",
+                                                    "seq": 2}})])
+    store.append(game_id, command(2), {"n": 3}, [("red", {"text": "Red: retreat 4.", "question": {
+        "since": 1, "fresh": False, "answer": "Red: retreat 4."}})], player_turn=True)
+    assert store.asked_since(game_id, "red", 1) and not store.asked_since(game_id, "red", 3)
+    assert store.last_question(game_id, "red")["payload"]["text"] == "Red: retreat 4."  # its buttons gone
 
 
 def test_closed_dms_are_remembered_replaced_and_cleared(store):

@@ -297,7 +297,8 @@ def test_a_chain_of_hits_is_asked_in_one_dm_edited_in_place_after_a_restart_too(
 def test_a_question_answered_by_a_typed_order_says_its_answer_not_that_the_game_waits(tmp_path):
     """A question by DM answered by a typed order instead of its buttons: its message says what the
     order did, as a click's does, its buttons gone; it read 'The game waits for you: Apply 3 hits in
-    46 ...' after the hits were applied."""
+    46 ...' after the hits were applied. His next player-turn's question is a new DM, which notifies,
+    the answer left as it reads."""
     async def test(db: Path) -> None:
         async with server(db) as s:
             game_id, _, _ = await reach(s, "bloody_monday", "last_blood", ["russian_jager"], 2, "hit")
@@ -311,6 +312,49 @@ def test_a_question_answered_by_a_typed_order_says_its_answer_not_that_the_game_
             assert asked.content.startswith("Game 1: ") and "R-2-7" in asked.content, asked.content
             assert [m.id for m in dms.history() if m.id not in earlier] == []  # no DM more for it
             assert s.tables.store.commands(game_id)[-1]["normalised"] == "hit R-2-1J R-2-7 R-2-7"
+            posts = {m.id for m in s.channel.history()}
+            system = rules.load("bloody_monday")
+            while "russian" not in ask.awaited(system, state := s.tables.service.load(game_id)):
+                legal = [c.to_text() for c in system.legal_commands(state, "french")]
+                await s.anna.slash(s.channel, "order", command=next(c for c in ("pass", "end", *legal) if c in legal))
+                await s.env.settle()
+            (new,) = [m for m in dms.history() if m.id not in earlier and "waits for you" in m.content]
+            assert new.id != asked.id and "Russian impulse" in new.content  # a new DM, which notifies
+            assert [m.content for m in dms.history() if m.id == asked.id] == [asked.content]
+            assert not [m for m in s.channel.history() if m.id not in posts and f"<@{s.boris.user.id}>" in m.content]
+    play(test, tmp_path)
+
+
+def test_a_question_answered_by_a_typed_order_that_ends_the_player_turn_says_its_answer(tmp_path):
+    """1812, COMBAT: the Russian's last retreat of his player-turn, typed instead of clicked, ends it,
+    and the French Player-Turn asks him at once of his attrition. The retreat's question says what
+    the order did, its buttons gone (it read 'the game waits for you' with live buttons, the order
+    typed and played: only a question of the player-turn going on was written over); the attrition
+    question comes as a new DM, which notifies, not in the place of the one answered."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id, _, _ = await reach(s, "campaign_1812", "borodino", None, 4, "retreat")
+            dms = s.boris.user.dm_channel
+            await s.boris.slash(s.channel, "order", command="retreat 4")  # typed: his next retreat in its place
+            await s.env.settle()
+            (asked,) = [m for m in dms.history() if answer_ids(m)]
+            assert "Retreat your stack from Vyazma (161)" in asked.content
+            earlier = {m.id for m in dms.history()}
+            posts = {m.id for m in s.channel.history()}
+            await s.boris.slash(s.channel, "order", command="retreat 24")  # typed: the player-turn ends
+            await s.env.settle()
+            assert s.tables.service.load(game_id)["player"] == "french"
+            (answered,) = [m for m in dms.history() if m.id == asked.id]
+            assert answer_ids(answered) == [] and answered.content == "Game 1: Russian: retreat 24.", answered.content
+            (new,) = [m for m in dms.history() if m.id not in earlier and answer_ids(m)]
+            assert new.content.startswith("Game 1: the game waits for you, due ") and "ttrition" in new.content
+            assert not [m for m in s.channel.history() if m.id not in posts and f"<@{s.boris.user.id}>" in m.content]
+            assert not [m for m in s.anna.user.dm_channel.history() if "retreat 24" in m.content]  # his DM alone
+            played = s.tables.store.last_seq(game_id)
+            with pytest.raises(Expired, match="that question has been answered"):  # its old buttons, pressed
+                await s.tables.play.answer(actor(s.boris), game_id, "russian", int(answer_ids(asked)[0].split(":")[4]),
+                                           "retreat 23")
+            assert s.tables.store.last_seq(game_id) == played  # nothing played for the attrition asked now
     play(test, tmp_path)
 
 

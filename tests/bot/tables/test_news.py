@@ -503,7 +503,11 @@ def test_a_player_asked_again_in_the_same_turn_is_pinged_to_the_question_edited_
     assert questions(wagers, ANNA.id)[len(shouted) + 1:] == [f"{waits} Red Shout Phase (turn 2)."]  # a new DM
     run(wagers.play.submit(ANNA, CHANNEL, "shout"))  # Blue, asked last turn, is asked anew in this one
     assert said[-1][1].endswith(f"\nTo move: Blue\nBlue player: your move, {DUE}.")
-    assert questions(wagers, BORIS.id)[len(answered) + 1:] == [f"{waits} Blue Answer Phase (turn 2)."]
+    # his typed plan, the last, ended the player-turn: written over his plan's question all the same, its buttons
+    # gone (it read 'the game waits for you ... the Blue Plan Phase' after turn 2 began); the next turn's question a
+    # new DM, which notifies, his side named in the channel, not pinged to an edited one
+    assert questions(wagers, BORIS.id) == [*answered, f"Game {game_id}: Blue: plan calm.",
+                                           f"{waits} Blue Answer Phase (turn 2)."]
 
 
 @pytest.mark.parametrize("remind", ["both", "dm"])
