@@ -1,11 +1,13 @@
 """What Delivery asks of a chat platform (Discord, or a fake in tests): the Messenger, the only
-thing that touches one; what its sends raise (a closed DM, a passing trouble, a channel lost); and
-how a message the bot sent reads when it looks for it again (`looks`), after a try whose answer was
-lost. A question's buttons travel as data (`Buttons`), which the messenger rebuilds when it sends.
+thing that touches one (its messages, and the bot shown typing while the computer thinks); what its
+sends raise (a closed DM, a passing trouble, a channel lost); and how a message the bot sent reads
+when it looks for it again (`looks`), after a try whose answer was lost. A question's buttons travel
+as data (`Buttons`), which the messenger rebuilds when it sends.
 """
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -99,6 +101,11 @@ class Messenger(Protocol):
     async def onlookers(self, channel: str, person: str, users: Sequence[str]) -> Onlookers:
         """Who but `person` could read their private thread off this channel: which of `users`,
         and who else. Raises when the platform will not say."""
+
+    def typing(self, place: str) -> AbstractAsyncContextManager[None]:
+        """The bot shown typing at a place ("channel:<id>", "dm:<user>", "thread:<id>") while the block
+        runs (the computer thinking), shown once it is entered: no message, and never a failure (a
+        platform that refuses it, or has no such thing, shows nothing)."""
 
 
 def looks(said: str, picture: str | None = None, controls: Sequence[str] = ()) -> str:

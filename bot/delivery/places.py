@@ -129,10 +129,13 @@ class PlacesPart(DeliveryBase):
             return None
         if user == COMPUTER:  # the computer reads no messages: its side's news stays the record
             return "record"
-        thread = self.store.private_thread(row["game"], user)
-        if thread is not None:
-            return f"thread:{thread}"
-        return self._open(f"dm:{user}")
+        return self.private_place(row["game"], user)
+
+    def private_place(self, game_id: int, user: str) -> str | None:
+        """Where a person's private news of a game goes now: their private thread in its channel, else
+        their DMs (None while those are closed and their retry is not due)."""
+        thread = self.store.private_thread(game_id, user)
+        return f"thread:{thread}" if thread is not None else self._open(f"dm:{user}")
 
     def _open(self, place: str) -> str | None:
         """A place, or None while it is a person's closed DMs whose retry is not due."""

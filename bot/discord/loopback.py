@@ -6,9 +6,10 @@ KOLOCHA_DISCORD_URL environment variable read by `kolocha run`) turns discord.py
 and gateway URL to it. One server (guild) with text channels and members; people act by sending
 interactions (`interact`, `press`), and everything the bot says is recorded in `sent`, with the
 moment each interaction was acknowledged; the messages it made read as they do now (edited, or
-deleted: gone) in `messages`; each command tree the bot syncs is kept in `synced`. A test may
-have `lose_answer` called once for each new message, edit or deletion, once it is made and before
-it is answered (there it kills the bot: the message went, its answer was lost).
+deleted: gone) in `messages`; where it was shown typing, in `typed`; each command tree the bot syncs is
+kept in `synced`. A test may have `lose_answer` called once for each new message, edit or deletion,
+once it is made and before it is answered (there it kills the bot: the message went, its answer was
+lost).
 It recommends `shards` connections (Discord's sharding: each server's events go to the shard
 (server id >> 22) % shards only) and keeps which shard each connection identified as.
 Like Discord, a message sent with a nonce and enforce_nonce that this channel has already taken is
@@ -88,6 +89,7 @@ class Loopback:
         self.channels = [str(700 + n) for n in range(channels)]
         self.sent: list[Sent] = []
         self.messages: dict[str, tuple[str, str]] = {}  # each message's id: (where, its words now)
+        self.typed: list[tuple[str, float]] = []  # (where, when): POST /channels/{id}/typing
         self.lose_answer: Callable[[], None] | None = None
         self._lost: set[str] = set()  # the requests whose answer was lost once (a repeat is answered)
         self.synced: list[list[dict]] = []  # each command tree the bot sent (PUT .../commands)
@@ -330,6 +332,9 @@ class Loopback:
             if nonce is not None:
                 self._nonces[nonce] = posted
             return posted
+        if parts[0] == "channels" and parts[2:] == ["typing"] and method == "POST":
+            self.typed.append((self._where(parts[1]), now))
+            return None
         if parts[0] == "channels" and parts[2:3] == ["messages"] and len(parts) == 4 and method == "PATCH":
             if parts[3] not in self.messages:
                 raise web.HTTPNotFound(text=json.dumps({"code": 10008, "message": "Unknown Message"}))

@@ -11,11 +11,14 @@ they last; a closed DM, or a user the bot cannot reach, as DMClosed.
 """
 from __future__ import annotations
 
+import asyncio
 import functools
 import io
+import logging
 import re
 import secrets
-from collections.abc import Awaitable, Callable, Collection, Coroutine, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Coroutine, Sequence
+from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any, ParamSpec, TypeVar
 
@@ -27,7 +30,10 @@ from bot.discord.order_forms import shown
 from bot.permissions import TableError
 from bot.words import Text, join, mention, name, words, write
 
+log = logging.getLogger("kolocha.discord")
+
 LIMIT = 2000
+TYPING_AGAIN = 8.0  # seconds between the calls that keep the bot shown typing: Discord shows one about 10 s
 FIRST_FILE = "map.png"  # the file name of a message's first picture
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -277,6 +283,42 @@ class DiscordMessenger:
             await (await self._place(place)).get_partial_message(int(kept)).delete()
         except discord.NotFound:
             return
+
+    @asynccontextmanager
+    async def typing(self, place: str) -> AsyncIterator[None]:
+        """Discord's "Kolocha is typing..." at the place (POST /channels/{id}/typing, as discord.py's
+        `typing()`), sent on entering and again every TYPING_AGAIN seconds until the block ends;
+        Discord also ends it at the bot's next message there. A place where Discord refuses it, or
+        Discord's trouble, shows nothing: the block runs all the same."""
+        shown = await self._typing_at(place)
+        going = None if shown is None else asyncio.get_running_loop().create_task(self._typing_again(shown))
+        try:
+            yield
+        finally:
+            if going is not None:
+                going.cancel()
+
+    async def _typing_at(self, place: str) -> discord.abc.Messageable | None:
+        """The place, the bot shown typing there once; None where Discord would not show it."""
+        kind, _, where = place.partition(":")
+        try:
+            target = await (self._place(place) if kind == "dm" else self._channel(where))
+            if not isinstance(target, discord.abc.Messageable):
+                return None
+            await target.typing()
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
+            log.info("the bot is not shown typing at %s: %s", place, error)
+            return None
+        return target
+
+    async def _typing_again(self, target: discord.abc.Messageable) -> None:
+        """The bot kept shown typing (`typing`) until cancelled, or until Discord refuses it."""
+        while True:
+            await asyncio.sleep(TYPING_AGAIN)
+            try:
+                await target.typing()
+            except (discord.HTTPException, aiohttp.ClientError, OSError):
+                return
 
     async def private_thread(self, channel: str, user: str, title: str, taken: Collection[str] = ()) -> str:
         """A private thread off the game's text channel, with only this person added: one the bot

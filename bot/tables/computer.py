@@ -13,13 +13,21 @@ worker, or broken) is logged and said in the game's channel once, and the seat w
 position for a person (`/game replace`), the computer seated again (`/game seat`) or the next start.
 A plan the store refused because another program held the database is no fault: it is made and
 sent again BUSY_PAUSE later.
+
+While it thinks, the players see it thinking (Messenger.typing: Discord's "Kolocha is typing..."),
+from its first plan until what it played is sent: in the game's channel, where its play is told, and
+where each person is asked privately (their DMs or private thread: a game with hidden units, or
+reminders by DM), where the game turns to them next. Only while the public view names its side to
+move: who is to act is public, so the typing tells nothing a player could not know; a plan for a
+choice the public is not shown waiting shows nothing.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from bot import text as fmt
@@ -30,6 +38,7 @@ from bot.permissions import Actor, TableError, check_manage
 from bot.service import BUSY, Compose
 from bot.store import Outbox
 from bot.tables.news import Change
+from bot.tables.notices import told_privately
 from bot.tables.room import Room
 from bot.under_way import named
 from bot.words import COMPUTER, Text, mention, name, words
@@ -43,10 +52,12 @@ T = TypeVar("T")
 @dataclass
 class Played:
     """What a computer's play has stored and not yet sent: whether any news, and its latest change
-    posted with a map and what that map shows (Play.one_map)."""
+    posted with a map and what that map shows (Play.one_map); and where it is shown thinking."""
 
     news: bool = False
     mapped: tuple[int, dict] | None = None
+    shown: tuple[str, ...] = ()  # the places it is shown thinking at, each held open in `thinking`
+    thinking: AsyncExitStack = field(default_factory=AsyncExitStack)
 
 
 class Computer(Room):
@@ -161,9 +172,13 @@ class Computer(Room):
         except Exception:  # never let a task die silently: the game waits, the log says why
             log.exception("game %s: the computer's play failed", game_id)
             await self._sent(game_id, played)
+        finally:  # a stop too
+            await played.thinking.aclose()
 
     async def _sent(self, game_id: int, played: Played) -> bool:
-        """The news of what the computer played, if anything, sent (Delivery.flush never raises); False."""
+        """The news of what the computer played, if anything, sent (Delivery.flush never raises), once it
+        is no longer shown thinking; False."""
+        await self._shown_thinking(game_id, played, ())
         if played.news:
             played.news, played.mapped = False, None
             await self.delivery.flush(game_id)
@@ -188,8 +203,14 @@ class Computer(Room):
         job = await asyncio.to_thread(self._job, game_id)
         if job is None:
             return False
+        planning = asyncio.ensure_future(self.planner.plan(job))  # at once: its typing waits for the news before it
         try:
-            decisions = await self.planner.plan(job)
+            await self._shown_thinking(game_id, played, await asyncio.to_thread(self._thinking_at, game_id, job.side))
+        except BaseException:
+            planning.cancel()
+            raise
+        try:
+            decisions = await planning
         except Exception as error:  # noqa: BLE001 - a hung or broken worker, a commander's bug
             log.exception("game %s: the %s computer could not plan", game_id, job.side)
             await self._give_up(game_id, job, f"it could not plan ({error})" if isinstance(error, Hung)
@@ -212,6 +233,32 @@ class Computer(Room):
             await self._give_up(game_id, job, outcome)
             return False
         return True  # the position moved while it thought: plan again
+
+    def _thinking_at(self, game_id: int, side: str) -> tuple[str, ...]:
+        """Where the computer planning for `side` is shown thinking (in a worker thread): the game's
+        channel, and the private place of each person there who is asked privately (`told_privately`);
+        nowhere unless the public view names its side to move."""
+        system = self.service.system(game_id)
+        if side not in system.view(self.service.load(game_id), None).get("to_move", []):
+            return ()
+        seats = self.store.seats(game_id)
+        private = [self.delivery.private_place(game_id, user) for person, user in seats.items()
+                   if user not in (None, COMPUTER) and told_privately(self.tables, game_id, person)]
+        channel = f"channel:{self.store.game(game_id)['channel']}"
+        return tuple(dict.fromkeys([channel, *(place for place in private if place is not None)]))
+
+    async def _shown_thinking(self, game_id: int, played: Played, places: tuple[str, ...]) -> None:
+        """The computer shown thinking at `places` from now (Messenger.typing), where it was shown at
+        others; held open across its plans until what it played is sent (`_sent`). What waits to be
+        sent goes first (the command that woke it): Discord ends the typing at the bot's next message."""
+        if places == played.shown:
+            return
+        await played.thinking.aclose()
+        played.thinking, played.shown = AsyncExitStack(), places
+        if places:
+            await self.delivery.flush(game_id)
+        for place in places:
+            await played.thinking.enter_async_context(self.delivery.messenger.typing(place))
 
     def _command(self, game_id: int, work: Callable[..., T], *args: object) -> asyncio.Task[T]:
         """`work` under the game's lock (`_locked`) in a task named for a stop's log (bot/under_way.py)."""

@@ -8,8 +8,9 @@ the same lines in both: legal commands of theirs, probes naming the enemy blocks
 queries, then `undo`. Everything the viewer can observe must be the same:
 the replies (slash commands, typed messages and `/orders` boxes of several orders), what is posted
 in the game channel and in a spectators' channel, what they are sent by DM (new messages and the
-kept ones edited in place, with their buttons), the pictures (drawn here as the JSON of the view
-they show) and the maps asked for around the places the probes name, the autocomplete of every
+kept ones edited in place, with their buttons), where the bot is shown typing (the computer
+thinking: tests/bot/test_computer_thinking_unseen.py), the pictures (drawn here as the JSON of the
+view they show) and the maps asked for around the places the probes name, the autocomplete of every
 field and the standing orders offered, the reminders and passed deadlines of the sides awaited at
 the end, the terminal's screen and the files it writes for them.
 The lines stop before the first step after which the engine itself tells the two positions apart
@@ -25,7 +26,8 @@ import json
 import random
 import tempfile
 from itertools import takewhile
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Iterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -98,7 +100,7 @@ def _buttons(buttons: Buttons | None) -> str:
 
 class Recorder:
     """A messenger that writes down what the viewer may read: the channel, and their DMs, in
-    Discord's own markup (bot/discord/messenger.py)."""
+    Discord's own markup (bot/discord/messenger.py), and where the bot is shown typing."""
 
     def __init__(self, seen: list[str]):
         self.seen = seen
@@ -132,6 +134,13 @@ class Recorder:
     async def drop(self, place: str, kept: str) -> None:
         if place == f"dm:{VIEWER.id}":
             self.seen.append(f"DM dropped {kept}")
+
+    @asynccontextmanager
+    async def typing(self, place: str) -> AsyncIterator[None]:
+        """The bot shown typing (the computer thinking), where the viewer sees it: a channel, their DMs."""
+        if not place.startswith("dm:") or place == f"dm:{VIEWER.id}":
+            self.seen.append(f"typing at {place}")
+        yield
 
     async def sent_since(self, place: str, since: datetime) -> list[tuple[str, str]]:
         """Nothing is read back: no send here fails, so none is ever retried."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable, Collection, Coroutine, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Coroutine, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
@@ -87,6 +88,8 @@ class FakeMessenger:
     kept_buttons: dict[str, dict | None] = field(default_factory=dict)  # kept message id: its buttons now
     clock: Callable[[], datetime] | None = None  # when each message went (make_tables gives its clock)
     sent: list[tuple[str, str, datetime, str]] = field(default_factory=list)  # (place, text, when, id) made
+    typed: list[tuple[str, int]] = field(default_factory=list)  # the bot shown typing: (place, messages made before)
+    typing_now: set[str] = field(default_factory=set)  # the places it is shown typing at now
 
     def pieces(self, text: Text) -> list[str]:
         return pieces(text)
@@ -163,6 +166,15 @@ class FakeMessenger:
     def read_by(self, user: str) -> list[str]:
         """What a person can read in their DMs now: the messages sent, and the kept view."""
         return [*self.to(user), self.kept_text(f"dm:{user}")]
+
+    @asynccontextmanager
+    async def typing(self, place: str) -> AsyncIterator[None]:
+        self.typed.append((place, len(self.sent)))
+        self.typing_now.add(place)
+        try:
+            yield
+        finally:
+            self.typing_now.discard(place)
 
     async def private_thread(self, channel: str, user: str, title: str, taken: Collection[str] = ()) -> str:
         thread = str(800 + len(self.threads))

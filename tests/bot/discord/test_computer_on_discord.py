@@ -89,3 +89,27 @@ def test_a_choice_falling_to_the_computer_is_told_as_the_computer_choosing(tmp_p
             assert re.search(r"\n\d{4} \(Russian [^)]+\) advances into \d{4}\. Why: ", said), said
             assert s.tables.store.commands(game_id)[-1]["user"] == COMPUTER
     play(test, tmp_path)
+
+
+def test_while_the_computer_plays_the_players_see_it_typing(tmp_path):
+    """Anna opens Bloody Monday against the computer and plays Russian: while the computer plays the
+    French first impulse, Discord shows the bot typing in the game's channel and in Anna's DMs, where the
+    game asks her (a game with hidden units), from before its first post; typing is no message: the
+    channel holds the posts the bot made there and no more."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await s.anna.slash(s.channel, "game new", system="bloody_monday", scenario="bloody_monday",
+                               opponent="computer", side="russian")
+            await s.tables.computer.settled()
+            await s.env.settle()
+            assert COMPUTER in {row["user"] for row in s.tables.store.commands(s.game()["id"])}
+            requests = [(r.method, r.path) for r in s.env.http_requests if r.method == "POST"]
+            dm = s.anna.user.dm_channel
+            assert dm is not None
+            typing = [n for n, (_, path) in enumerate(requests) if path.endswith("/typing")]
+            assert [requests[n][1] for n in typing] == [f"/channels/{s.channel.id}/typing", f"/channels/{dm.id}/typing"]
+            posted = [n for n, (_, path) in enumerate(requests) if path == f"/channels/{s.channel.id}/messages"]
+            played = [m for m in s.channel.history() if m.content.startswith("**Computer** — ")]
+            assert played and typing[0] < posted[-len(played)]
+            assert len(posted) == len(s.channel.history())
+    play(test, tmp_path)

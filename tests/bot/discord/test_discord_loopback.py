@@ -51,6 +51,34 @@ def test_the_real_client_plays_over_the_loopback(tmp_path):
     on_the_loopback(test)
 
 
+def test_the_bot_is_shown_typing_over_the_loopback_while_the_computer_plays(tmp_path):
+    """Anna opens 5 Sept against the computer: before its French player-turn is posted, the loopback saw
+    the bot typing in the game's channel (POST /channels/{id}/typing), which is no message."""
+    async def test() -> None:
+        loopback = Loopback()
+        point_at(await loopback.start())
+        client = bot.create_bot(Config(database=str(tmp_path / "k.sqlite")), picture)
+        running = asyncio.get_running_loop().create_task(client.start("token"))
+        channel = f"channel:{loopback.channels[0]}"
+        try:
+            await asyncio.wait_for(loopback.identified.wait(), 30)
+            await loopback.interact(Person(1, "Anna"), "game new", {"system": "borodino", "scenario": "5sep",
+                                                                    "opponent": "computer", "side": "russian"})
+            for _ in range(600):  # up to 30 s for its player-turn, planned in a worker process
+                played = [s for s in loopback.sent if s.where == channel and s.text.startswith("**Computer** — ")]
+                if played:
+                    break
+                await asyncio.sleep(0.05)
+            assert played and [where for where, _ in loopback.typed] == [channel]
+            assert loopback.typed[0][1] <= played[0].at
+            assert all(s.text for s in loopback.sent if s.where == channel)
+        finally:
+            await client.close()
+            running.cancel()
+            await loopback.stop()
+    on_the_loopback(test)
+
+
 def test_what_waits_for_the_connection_runs_once_the_bot_is_ready(tmp_path):
     """`kolocha run` warms the pictures once connected, not while connecting (their drawing would
     hold the interpreter from the start-up): the bot runs what waits in `when_ready` then, once."""
