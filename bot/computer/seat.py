@@ -93,6 +93,7 @@ class PlanJob:
     stops: tuple[int, ...] | None = None  # made again: the steps its clock stopped it at (`stops_in`)
 
 
+SEARCHES = 2  # the first level that searches ahead within the seat's budget; a plan below it takes no time to speak of
 STOPPED = "[the clock stopped its search at {}]"
 STOPS = re.compile(" ?" + re.escape(STOPPED).replace(r"\{\}", r"steps? ([\d, ]+)") + "$")
 
@@ -232,10 +233,14 @@ class TurnClock:
     def __init__(self) -> None:
         self._turns: dict[tuple[int, str], tuple[float, int]] = {}  # (game, side) -> deadline, last sent
 
+    def begins(self, game_id: int, job: PlanJob) -> bool:
+        """Whether the job begins its side's turn (`timed` sets its deadline anew)."""
+        return self._turns.get((game_id, job.side), (0.0, -1))[1] != job.played
+
     def timed(self, game_id: int, job: PlanJob) -> PlanJob:
         """The job with its turn's deadline (set now, before it waits for a worker)."""
-        deadline, sent = self._turns.get((game_id, job.side), (0.0, -1))
-        if sent != job.played:
+        deadline = self._turns.get((game_id, job.side), (0.0, -1))[0]
+        if self.begins(game_id, job):
             deadline = time.monotonic() + job.budget
         self._turns[(game_id, job.side)] = (deadline, job.played)
         return replace(job, deadline=deadline)

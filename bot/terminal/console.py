@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import sys
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import TextIO
 
 from bot import text as fmt
-from bot.computer.seat import Memory, TurnClock, answer, as_told, next_job, plan, send
+from bot.computer.seat import SEARCHES, Memory, TurnClock, answer, as_told, next_job, plan, send
 from bot.converters import Unreadable, well_formed
 from bot.service import (GameService, Result, before_the_answers, on_its_event, record, still_to_order,
                          told_by_its_event)
@@ -258,19 +259,29 @@ def hand_over(read: Callable[[str], str], write: Callable[[str], None], maps: Ma
     return sit_down(read, write, coming)
 
 
+def status(line: str) -> None:
+    """A line about the program rather than the game, on stderr as `kolocha local`'s others (the game
+    stored, the computer's seat): never among what the game writes to stdout."""
+    print(line, file=sys.stderr)
+
+
 def computer_turn(service: GameService, memory: Memory, game_id: int,
                   write: Callable[[str], None], viewer: str | None, clock: TurnClock | None = None,
-                  headline: Callable[[], str] = lambda: "") -> bool:
+                  headline: Callable[[], str] = lambda: "", note: Callable[[str], None] = status) -> bool:
     """A computer seat whose side acts plans and plays (bot/computer/seat.py), within its turn's
-    budget on `clock` (none: its whole effort), each command printed as `viewer` may read it
-    (None: a spectator, as the public channel tells it: with hidden information the public line
-    and events alone, no reason, which may name hidden units), without what the headline printed
-    under them once it has played (`headline`) says. False when it had nothing to play or a command
-    of its was refused (said, and the game waits)."""
+    budget on `clock` (none: its whole effort), each command printed as `viewer` may read it (None: a
+    spectator, as the public channel tells it: with hidden information the public line and events
+    alone, no reason, which may name hidden units), without what the headline printed under them once
+    it has played (`headline`) says. A seat that searches first `note`s that it is thinking and for
+    how long at most, once a turn: else the screen stood still for as long. False when it had nothing
+    to play or a command of its was refused (said, and the game waits)."""
     job = next_job(service, memory, game_id)
     if job is None:
         return False
-    job = clock.timed(game_id, job) if clock is not None else job
+    if clock is not None:
+        if job.level >= SEARCHES and clock.begins(game_id, job):
+            note(f"The computer is thinking (up to {job.budget:g} s)...")
+        job = clock.timed(game_id, job)
     sent = send(service, game_id, job, plan(job), lambda decision: record)
     if clock is not None and sent:
         clock.sent(game_id, job, sent[-1][1].seq)

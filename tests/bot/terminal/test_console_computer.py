@@ -259,3 +259,23 @@ def test_the_computer_s_last_phase_is_said_once_by_the_headline_under_it(tmp_pat
     assert "  Russian Combat Phase." in text and "Game-Turn 28 (7 Sept, 0700)" not in text
     assert "\n  Why: no attack left that is owed or expected to gain (Combat B).\nGame-Turn 28 of 40 | 7 Sept 0700 | " \
            "Movement Phase | French player\n" in text
+
+
+def test_a_computer_that_searches_says_on_stderr_once_a_turn_that_it_is_thinking(tmp_path, capsys):
+    """Level 2 plays the French player-turn of 5 Sept (a Movement Phase, then each attack: plans of one
+    turn), its budget 1 s: one line on stderr before it, never among what the game writes; level 1 (a
+    game between toy computers) says nothing of the kind."""
+    service = GameService(Store(tmp_path / "k.sqlite"))
+    game = service.new_game("borodino", "5sep", seed=1)
+    service.store.take_computer_seat(game, "french", new_seat(load("borodino"), 2, 1.0, seed=2).to_dict())
+    out: list[str] = []
+    assert play(service, game, lambda prompt: "quit", out.append) == 0
+    said = capsys.readouterr()
+    assert said.err.splitlines() == ["The computer is thinking (up to 1 s)..."]
+    assert len({row["user"] for row in service.store.commands(game)}) == 1 and len(service.store.commands(game)) > 1
+    assert "thinking" not in "\n".join(out) + said.out
+    toy = GameService(Store(tmp_path / "toy.sqlite"), loader=lambda name: toy_system)
+    race = toy.new_game("toy_system", "short", seed=11)
+    seat(toy, race, "red", "blue")
+    assert play(toy, race, never, out.append) == 0
+    assert capsys.readouterr().err == ""
