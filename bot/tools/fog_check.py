@@ -6,12 +6,14 @@ what the engine tells that viewer. Here the two positions become games, once at 
 real Tables over a recording messenger) and once at the terminal's hot seat, and the viewer types
 the same lines in both: legal commands of theirs, probes naming the enemy blocks or places, and
 queries, then `undo`. Everything the viewer can observe must be the same:
-the replies (slash commands, typed messages and `/orders` boxes of several orders), what is posted
+the replies (slash commands, typed messages, `/orders` boxes of several orders, an answer's button
+clicked where its question asked, orders typed to the bot by DM), what is posted
 in the game channel and in a spectators' channel, what they are sent by DM (new messages and the
 kept ones edited in place, with their buttons), where the bot is shown typing (the computer
 thinking: tests/bot/test_computer_thinking_unseen.py), the pictures (drawn here as the JSON of the
 view they show) and the maps asked for around the places the probes name, the autocomplete of every
-field and the standing orders offered, the reminders and passed deadlines of the sides awaited at
+field and the standing orders offered, their games as `/games mine` and `/game list` show
+them, the game paused and resumed by agreement, the reminders and passed deadlines of the sides awaited at
 the end, the terminal's screen and the files it writes for them.
 The lines stop before the first step after which the engine itself tells the two positions apart
 (the rules disclosed a block or a stack); in 1812 the battle plans are compared too, the other
@@ -26,7 +28,7 @@ import json
 import random
 import tempfile
 from itertools import takewhile
-from collections.abc import AsyncIterator, Callable, Collection, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -100,10 +102,18 @@ def _buttons(buttons: Buttons | None) -> str:
 
 class Recorder:
     """A messenger that writes down what the viewer may read: the channel, and their DMs, in
-    Discord's own markup (bot/discord/messenger.py), and where the bot is shown typing."""
+    Discord's own markup (bot/discord/messenger.py), and where the bot is shown typing; and the answers
+    last offered to the viewer with buttons (`asked`: the message that carries them, a DM's id or None in
+    the channel, and the buttons), for the viewer to click one."""
 
     def __init__(self, seen: list[str]):
         self.seen = seen
+        self.asked: tuple[str | None, Buttons] | None = None
+        self.given = 0  # the answers on a button given so far, each in a way in turn (_give)
+
+    def clickable(self, text: str) -> tuple[str | None, Buttons] | None:
+        """The message whose button answers `text`, and its buttons, where the viewer was last offered it."""
+        return self.asked if self.asked is not None and text in self.asked[1].get("answers", []) else None
 
     def pieces(self, text: Text) -> list[str]:
         return pieces(text)
@@ -119,6 +129,8 @@ class Recorder:
     async def post(self, channel: str, text: str, pictures: Sequence[bytes] = (),
                    buttons: Buttons | None = None, nonce: str | None = None) -> None:
         self.seen.append(f"posted in {channel}: {text}{_pictures(pictures)}{_buttons(buttons)}")
+        if channel == CHANNEL and buttons and buttons.get("answers"):
+            self.asked = None, buttons
 
     async def dm(self, user: str, text: str, pictures: Sequence[bytes] = (),
                  buttons: Buttons | None = None, nonce: str | None = None) -> None:
@@ -127,9 +139,14 @@ class Recorder:
 
     async def keep(self, place: str, piece: str, kept: str | None, buttons: dict | None = None,
                    nonce: str | None = None) -> str:
+        made = kept or f"{place}:{len(self.seen)}"
         if place == f"dm:{VIEWER.id}":
             self.seen.append(f"DM kept {kept}: {piece}{_buttons(buttons)}")
-        return kept or f"{place}:{len(self.seen)}"
+            if buttons and buttons.get("answers"):
+                self.asked = made, buttons
+            elif self.asked is not None and self.asked[0] == made:  # answered: its buttons taken away
+                self.asked = None
+        return made
 
     async def drop(self, place: str, kept: str) -> None:
         if place == f"dm:{VIEWER.id}":
@@ -192,7 +209,7 @@ def _service(path: Path, position: Position) -> GameService:
 
 async def at_table(position: Position, viewer: str, lines: Sequence[Line], folder: Path,
                    hidden: Sequence[str] | None = None, batched: bool = False, delay: bool = False,
-                   clocks: bool = False, around: Sequence[str] = ()) -> list[str]:
+                   clocks: bool = False, around: Sequence[str] = (), late: str | None = None) -> list[str]:
     """The game at a Discord table, the viewer seated at their side and a spectators' channel
     following it (anyone may read it; `delay`, one game turn behind: the spectator_delay setting):
     what they observe while giving `lines`, one message each (a line of the other `side`, its
@@ -208,10 +225,12 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
     and their own by DM. With `clocks`, then each awaited side's reminder and its deadline passing
     (bot/tables/clocks.py; the default action, remind again): who is pinged
     where, and the question its late player is asked in public, the other player taking his
-    reminders in the channel."""
+    reminders in the channel; `late`, then the viewer's own deadline passes once more with that action
+    (`/game settings at_deadline`: end, choose, forfeit), played for them from what they know."""
     seen: list[str] = []
     service = _service(folder / "table.sqlite", position)
-    delivery = Delivery(service, Recorder(seen), view_json, lambda: NOON, crop_json)
+    recorder = Recorder(seen)
+    delivery = Delivery(service, recorder, view_json, lambda: NOON, crop_json)
     tables = Tables(service, delivery, Unscheduled(), Config(defaults=GameSettings(spectator_delay=delay)),
                     lambda: NOON, systems=(position.INFO.name,))
     other = next(side for side in position.INFO.sides if side != viewer)
@@ -232,16 +251,28 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
         seen.append(f"pressed {_button(before)}: {await _press(tables, before)}")
     for message in _batched(lines) if batched else [[line] for line in lines]:
         seen += _completions(tables, service)
-        seen.append(await _give(tables, message))
+        seen.append(await _give(tables, message, recorder))
         seen += _looks(tables, service)
     for private in (False, True):
         seen.append(f"/game map around {' '.join(around)} private={private}: "
                     f"{await _mapped(tables, ' '.join(around) or None, private)}")
+    for action in ("pause", "resume"):  # asked by the viewer, agreed by the other player
+        for actor in (VIEWER, OTHER):
+            asked = getattr(tables.absence, action)(actor, CHANNEL)
+            seen.append(f"/game {action} by {actor.name}: {await _awaited(asked)}")
+        seen += _looks(tables, service)
     if clocks:
         for game in service.store.games(channel=CHANNEL):
             for side in sorted(row["side"] for row in service.store.deadlines(game["id"])):
                 await tables.clocks.remind(game["id"], side, NOON + timedelta(hours=1), NOON.isoformat())
                 await tables.clocks.expire(game["id"], side, timedelta(0))
+        seen += _looks(tables, service)
+    if late is not None:
+        seen.append(f"/game settings at_deadline:{late}: "
+                    f"{await _awaited(tables.lobby.change_settings(VIEWER, CHANNEL, {'at_deadline': late}))}")
+        for game in service.store.games(channel=CHANNEL):
+            if any(row["side"] == _side(service, game["id"]) for row in service.store.deadlines(game["id"])):
+                await tables.clocks.expire(game["id"], _side(service, game["id"]), timedelta(0))
         seen += _looks(tables, service)
     return seen
 
@@ -283,8 +314,11 @@ def _batched(lines: Sequence[Line]) -> list[list[Line]]:
     return [*([line] for line in queries), *([box] if box else []), *([line] for line in after)]
 
 
-async def _give(tables: Tables, message: list[Line]) -> str:
-    """One message of the viewer's, and what they are answered."""
+async def _give(tables: Tables, message: list[Line], recorder: Recorder) -> str:
+    """One message of the viewer's, and what they are answered. An accepted line that answers a
+    question whose buttons the viewer was offered is given in turn by clicking its button (in the
+    DM that asked it, which the next question may take the place of), with `/order` and typed to
+    the bot in a DM."""
     if len(message) > 1:
         text = "\n".join(line.text for line in message)
         try:
@@ -292,6 +326,16 @@ async def _give(tables: Tables, message: list[Line]) -> str:
         except TableError as error:
             return f"/orders {text!r} refused: {error.text}"
     line, = message
+    asked = recorder.clickable(line.text) if line.accepted and line.side is None else None
+    if asked is not None:
+        recorder.given += 1
+        where, buttons = asked
+        if recorder.given % 3 == 1:
+            clicked = tables.play.answer(VIEWER, int(buttons["game"]), str(buttons["side"]), int(buttons["seq"]),
+                                         line.text, where)
+            return f"clicked {line.text!r}: {await _awaited(clicked)}"
+        if recorder.given % 3 == 2:
+            return f"DM to the bot `{line.text}`: {await _awaited(tables.direct.message(VIEWER, line.text))}"
     if line.typed:
         return f"typed `{line.text}`: {await tables.play.plain(VIEWER, CHANNEL, line.text)}"
     try:
@@ -302,12 +346,15 @@ async def _give(tables: Tables, message: list[Line]) -> str:
 
 def _looks(tables: Tables, service: GameService) -> list[str]:
     """What the viewer may look at any time: the buttons `/end` and `/game resign` offer them
-    (their ids carry the position they were asked at), `/game status` and their own deadline."""
+    (their ids carry the position they were asked at), `/game status`, their games (`/games mine`,
+    `/game list`) and their own deadline."""
     offers = [f"/{action} offers {_button(_answer(lambda: tables.play.offer(VIEWER, CHANNEL, action)), action)}"
               for action in ("end", "resign")]
     mine = [row for game in service.store.games(channel=CHANNEL)
             for row in service.store.deadlines(game["id"]) if row["side"] == _side(service, game["id"])]
     return [*offers, f"/game status: {_answer(lambda: tables.overview.status(VIEWER, CHANNEL))}",
+            f"/games mine: {_answer(lambda: tables.overview.mine(VIEWER))}",
+            f"/game list: {_answer(lambda: tables.overview.listing(GUILD))}",
             f"own deadline: {[(row['due_at'], row['began_at'], row['reminded_at']) for row in mine]}"]
 
 
@@ -328,6 +375,14 @@ async def _press(tables: Tables, offer: object) -> object:
         return offer
     try:
         return await tables.play.confirm(VIEWER, "end", offer.game_id, offer.side, offer.seq)
+    except TableError as error:
+        return f"refused: {error.text}"
+
+
+async def _awaited(act: Awaitable[object]) -> object:
+    """What the viewer is answered when `act` is done: the reply, or the refusal."""
+    try:
+        return await act
     except TableError as error:
         return f"refused: {error.text}"
 
@@ -374,16 +429,17 @@ def at_terminal(position: Position, lines: list[str], folder: Path, viewer: str,
 
 def observed(system: ModuleType, state: dict, viewer: str, lines: Sequence[Line],
              hidden: Sequence[str] | None = None, batched: bool = False, terminal: bool = True,
-             around: Sequence[str] = ()) -> list[str]:
+             around: Sequence[str] = (), late: str | None = None) -> list[str]:
     """Everything the viewer observes of the position through both front ends; with `hidden`,
     after the other side's secret orders; `batched`, the orders in one box (see at_table); not
     `terminal`, at the table alone (the hot seat's screen is the other player's while he chooses);
-    the maps asked for `around` the places the probes name, at the table and at the terminal."""
+    the maps asked for `around` the places the probes name, at the table and at the terminal; `late`,
+    the action of the viewer's own deadline passing at the end (see at_table)."""
     position = Position(system, state)
     maps = [f"map {' '.join(around)}"] if around else []
     with tempfile.TemporaryDirectory() as folder:
         table = asyncio.run(at_table(position, viewer, [*lines, *LAST], Path(folder), hidden, batched, clocks=True,
-                                     around=around))
+                                     around=around, late=late))
         seat = at_terminal(position, [line.text for line in [*lines, *LAST]] + ["map", *maps], Path(folder), viewer,
                            hidden or ()) if terminal else []
     return [seen.replace(folder, "<folder>") for seen in [*table, "-- terminal --", *seat]]
@@ -512,9 +568,11 @@ def bloody_monday_swap(seed: int, rng_seed: int, scenario: str = "bloody_monday"
     move has not seen and compare what that side observes through the front ends, typing the
     queries, probes naming the two blocks, `units` at their areas, and its own commands. The game
     goes on by the rollout policy, which passes often enough that the Impulses Phase ends (two
-    consecutive Passes, Bloody Monday 7.0) and later Game-Turns are tested too. Once a game, at
-    the first choice of one side at a stop or after it (a hit to apply, 5.3.6), the side that
-    waits for it is the viewer too: what it reads while the other chooses, reminded and late."""
+    consecutive Passes, Bloody Monday 7.0) and later Game-Turns are tested too. At every choice
+    its chooser is asked (a hit to apply, 5.3.6; a retreat, 6.4), the side that chooses is the viewer
+    too, answering on the buttons of its question; once a game, at the first choice of one side at a
+    stop or after it, the side that waits for it: what it reads while the other chooses, reminded and
+    late."""
     from rules import bloody_monday as system
     from rules.bloody_monday import swaptest
 
@@ -523,10 +581,11 @@ def bloody_monday_swap(seed: int, rng_seed: int, scenario: str = "bloody_monday"
     waiting, waited = False, False  # a stop has passed: the waiting side's turn at the next choice; it had it
     for played, state, viewer, stop in walk(system, system.setup(scenario, seed, options or []), rng, positions,
                                              longest, _rollout, report):
-        viewers = [viewer] if stop else []
+        asked = system.choice(state) is not None and system.forced_answer(state) is None
+        viewers = [viewer] if stop or asked else []
         waiting = (waiting or stop) and not waited
         if waiting and system.choice(state) is not None:
-            viewers.append(next(side for side in system.INFO.sides if side not in system.active_sides(state)))
+            viewers = [viewer, next(side for side in system.INFO.sides if side not in system.active_sides(state))]
             waiting, waited = False, True
         for who in viewers:
             for a, b in swaptest.pairs(state, who, rng, 1):
@@ -595,9 +654,10 @@ def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", options:
                   positions: int = 2, steps: int = 4, longest: int = 150) -> SwapReport:
     """One random 1812 game, played with `options` as a game at the table is: at `positions` random
     points, exchange the contents of two of the other side's hidden stacks and compare what the
-    side to move observes through the front ends; and at every battle's secret plans, whether the
-    other side's chit is down or not (the viewer's own not yet down: once it is, the battle's being
-    revealed or not tells)."""
+    side to move observes through the front ends, and once a game at the first choice of one side at a
+    stop or after it (an attrition loss, a retreat, the defender's: answered on the buttons of its
+    question); and at every battle's secret plans, whether the other side's chit is down or not (the
+    viewer's own not yet down: once it is, the battle's being revealed or not tells)."""
     from rules import campaign_1812 as system
     from rules.campaign_1812 import swaptest
     from rules.campaign_1812.game import enemy_of
@@ -605,9 +665,14 @@ def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", options:
 
     rng = random.Random(rng_seed)
     report = SwapReport()
+    choosing, chose = False, False  # a stop has passed: the chooser's turn at the next choice; it had it
     for played, state, viewer, stop in walk(system, system.setup(scenario, seed, options or []), rng, positions,
                                              longest, swaptest.random_move, report):
         where = f"{scenario} seed={seed} rng_seed={rng_seed} command {played}"
+        choosing = (choosing or stop) and not chose
+        waiting = system.choice(state)
+        if choosing and waiting is not None and waiting["kind"] != "plan":
+            choosing, chose, stop = False, True, True
         for a, b in swaptest.pairs(state, viewer, rng, 1) if stop else []:
             _campaign_compare(system, state, swaptest.swapped(state, enemy_of(viewer), a, b), viewer, rng,
                               steps, (a, b), f"{where} swap {a}<->{b}", report)

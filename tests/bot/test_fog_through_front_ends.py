@@ -303,7 +303,7 @@ def test_undo_while_the_battle_plans_are_given_says_the_same_whether_the_other_c
 
 def test_orders_given_in_one_box_and_held_behind_a_choice_say_the_same_whatever_the_hidden_blocks_are(monkeypatch):
     """Every other position, the check gives the viewer's orders in one `/orders` box with a probe
-    last, typed once the viewer may no longer act; at seed 4 that probe (`move F-III-10 54`) meets
+    last, typed once the viewer may no longer act; at seed 9 that probe (`skirmish F-NAP 32`) meets
     the other side's choice and is held (bot/tables/held.py), in both positions alike."""
     from bot.tables import held
 
@@ -311,6 +311,114 @@ def test_orders_given_in_one_box_and_held_behind_a_choice_say_the_same_whatever_
     hold = held.hold
     monkeypatch.setattr(held, "hold", lambda store, game_id, orders: holds.append(orders.lines) or
                         hold(store, game_id, orders))
-    report = fog_check.bloody_monday_swap(4, 4, positions=4)
+    report = fog_check.bloody_monday_swap(9, 9, positions=4)
     assert report.positions >= 2 and report.differences == []
     assert holds and holds[0] == holds[1]
+
+
+def first_asked_choice(seed: int) -> dict:
+    """The first position of a random 1812 campaign (swaptest.random_move from `seed`) at which a
+    side is asked a choice: at seed 1, the Russian player's attrition loss among three French stacks."""
+    import random
+
+    from rules import campaign_1812
+    from rules.campaign_1812 import swaptest as campaign_swaptest
+    from rules.core import playout
+
+    rng = random.Random(seed)
+    return next(state for _, state in playout.positions(campaign_1812, campaign_1812.setup("campaign", seed, []),
+                                                        rng, 50, campaign_swaptest.random_move)
+                if campaign_1812.choice(state) is not None and campaign_1812.forced_answer(state) is None)
+
+
+def attrition_read(lines: list[str]) -> tuple[list[str], str | None]:
+    """What the Russian player observes at seed 1's attrition loss giving `lines` (each accepted by
+    the rules), at the table alone; and where it parts between the position and one whose French
+    stacks in two places are exchanged, both unseen."""
+    import random
+
+    from rules import campaign_1812
+    from rules.campaign_1812 import swaptest as campaign_swaptest
+
+    state = first_asked_choice(1)
+    assert campaign_1812.choice(state)["kind"] == "attrition"
+    a, b = campaign_swaptest.pairs(state, "russian", random.Random(1), 1)[0]
+    given = [fog_check.Line(line, accepted=True) for line in lines]
+    one, two = (fog_check.observed(campaign_1812, position, "russian", given, terminal=False)
+                for position in (state, campaign_swaptest.swapped(state, "french", a, b)))
+    return one, fog_check.first_difference(one, two)
+
+
+def test_the_check_clicks_an_answer_on_the_buttons_of_its_question(monkeypatch):
+    """An answer the viewer was offered on the buttons of a DM question is given by clicking it, and
+    its outcome is written in that DM (the next question taking its place); the positive control:
+    plant a leak (the outcome written there ends with a digest of the whole position) and the check
+    shows it, where it shows nothing as things are."""
+    seen, differ = attrition_read(["attrit 31"])
+    assert differ is None
+    assert any(line.startswith("clicked 'attrit 31': ") for line in seen)
+    answered = news.Change._answered
+
+    def telling_too_much(self, rows, side, outcome):
+        said = f" (the whole position: {whole(self.news.service.load(self.game_id))})"
+        answered(self, rows, side, words(outcome, said))
+
+    monkeypatch.setattr(news.Change, "_answered", telling_too_much)
+    assert "the whole position" in str(attrition_read(["attrit 31"])[1])
+
+
+@pytest.mark.parametrize(("room", "method"), [("overview", "mine"), ("overview", "listing"), ("absence", "_decide")])
+def test_the_check_reads_the_games_listed_and_the_pause_agreed(monkeypatch, room, method):
+    """The positive control for `/games mine`, `/game list` and a pause and a resume by agreement: plant
+    a leak (the reply ends with a digest of the whole position) and the first impulse shows it."""
+    from bot.tables.absence import Absence
+    from bot.tables.overview import Overview
+
+    assert first_impulse_read(["tactical"]) is None
+    told = getattr({"overview": Overview, "absence": Absence}[room], method)
+
+    def telling_too_much(self, *args):
+        game_id = self.store.games(channel=fog_check.CHANNEL)[-1]["id"]
+        return words(told(self, *args), f" (the whole position: {whole(self.service.load(game_id))})")
+
+    monkeypatch.setattr({"overview": Overview, "absence": Absence}[room], method, telling_too_much)
+    assert "the whole position" in str(first_impulse_read(["tactical"]))
+
+
+def deadline_read(late: str) -> tuple[list[str], str | None]:
+    """What the Russian player observes at seed 1's attrition loss when their deadline passes with the
+    action `late`, at the table alone; and where it parts between the position and one whose French
+    stacks in 31 and 32 are exchanged, both unseen (the loss the default takes is in 30, which stays)."""
+    from rules import campaign_1812
+    from rules.campaign_1812 import swaptest as campaign_swaptest
+
+    state = first_asked_choice(1)
+    one, two = (fog_check.observed(campaign_1812, position, "russian", [], terminal=False, late=late)
+                for position in (state, campaign_swaptest.swapped(state, "french", 31, 32)))
+    return one, fog_check.first_difference(one, two)
+
+
+@pytest.mark.parametrize(("late", "done"), [
+    ("choose", "Russian by default: an `attrit` command."), ("end", "Russian by default: an `attrit` command."),
+    ("forfeit", "Russian missed the deadline and forfeits")])
+def test_a_deadline_played_for_the_viewer_tells_the_same_whatever_the_hidden_stacks_hold(late, done):
+    """The deadline's action played for an absent player (its default choice, its phase ended, a
+    forfeit) reads what that player knows: everything the viewer observes then is the same."""
+    seen, differ = deadline_read(late)
+    assert any(done in line for line in seen)
+    assert differ is None
+
+
+def test_the_check_reads_what_a_deadline_plays_for_the_viewer(monkeypatch):
+    """The positive control: plant a leak (the line of a command a passed deadline plays ends with a
+    digest of the whole position) and the check shows it."""
+    from bot.tables.clocks import Clocks
+
+    composer = Clocks._composer
+
+    def telling_too_much(self, game_id, side, note, changes, aside, late):
+        return composer(self, game_id, side, f"{note} (the whole position: {whole(self.service.load(game_id))})",
+                        changes, aside, late)
+
+    monkeypatch.setattr(Clocks, "_composer", telling_too_much)
+    assert "the whole position" in str(deadline_read("end")[1])
