@@ -318,7 +318,7 @@ async def _give(tables: Tables, message: list[Line], recorder: Recorder) -> str:
     """One message of the viewer's, and what they are answered. An accepted line that answers a
     question whose buttons the viewer was offered is given in turn by clicking its button (in the
     DM that asked it, which the next question may take the place of), with `/order` and typed to
-    the bot in a DM."""
+    the bot in a DM; a line `typed` is typed in the channel."""
     if len(message) > 1:
         text = "\n".join(line.text for line in message)
         try:
@@ -326,7 +326,7 @@ async def _give(tables: Tables, message: list[Line], recorder: Recorder) -> str:
         except TableError as error:
             return f"/orders {text!r} refused: {error.text}"
     line, = message
-    asked = recorder.clickable(line.text) if line.accepted and line.side is None else None
+    asked = recorder.clickable(line.text) if line.accepted and line.side is None and not line.typed else None
     if asked is not None:
         recorder.given += 1
         where, buttons = asked

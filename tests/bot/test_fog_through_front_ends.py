@@ -35,15 +35,20 @@ def whole(state: dict) -> str:
     return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:12]
 
 
-def first_impulse_read(lines: list[str], around: tuple[str, ...] = ()) -> str | None:
+def first_impulse_read(lines: list[str], around: tuple[str, ...] = (), late: str | None = None) -> str | None:
     """Where what the French player observes at the start of a game (dice seed 3, at the table
     alone) parts between two positions that exchange Kutuzov and R-1-3, both unseen, while they
-    give `lines` and ask for the maps `around` places; None where it does not."""
+    give `lines` and ask for the maps `around` places (and their deadline passes with the action
+    `late`); None where it does not."""
+    return fog_check.first_difference(*first_impulse_seen(lines, around, late))
+
+
+def first_impulse_seen(lines: list[str], around: tuple[str, ...] = (), late: str | None = None) -> list[list[str]]:
+    """What the French player observes in the two positions of first_impulse_read."""
     state = bloody_monday.setup("bloody_monday", 3, [])
     lines_ = [fog_check.Line(line) for line in lines]
-    return fog_check.first_difference(*(
-        fog_check.observed(bloody_monday, position, "french", lines_, terminal=False, around=around)
-        for position in (state, swaptest.swapped(state, "R-KUT", "R-1-3"))))
+    return [fog_check.observed(bloody_monday, position, "french", lines_, terminal=False, around=around, late=late)
+            for position in (state, swaptest.swapped(state, "R-KUT", "R-1-3"))]
 
 
 def cross_the_dms(monkeypatch) -> None:
@@ -409,6 +414,15 @@ def test_a_deadline_played_for_the_viewer_tells_the_same_whatever_the_hidden_sta
     assert differ is None
 
 
+def test_an_impulse_a_deadline_plays_for_the_viewer_tells_the_same_whatever_the_hidden_blocks_are():
+    """The French deadline of the first impulse passes with the action end: the level-1 computer plays
+    the impulse from the French player's view (a Tactical Action and its battles in 41 and 46, 5.3),
+    and what the French player observes is the same whichever of Kutuzov and R-1-3 stands where."""
+    one, two = first_impulse_seen([], late="end")
+    assert any("**Deadline, the computer (level 1)** — French: tactical." in line for line in one)
+    assert fog_check.first_difference(one, two) is None
+
+
 def test_the_check_reads_what_a_deadline_plays_for_the_viewer(monkeypatch):
     """The positive control: plant a leak (the line of a command a passed deadline plays ends with a
     digest of the whole position) and the check shows it."""
@@ -422,3 +436,39 @@ def test_the_check_reads_what_a_deadline_plays_for_the_viewer(monkeypatch):
 
     monkeypatch.setattr(Clocks, "_composer", telling_too_much)
     assert "the whole position" in str(deadline_read("end")[1])
+
+
+def retreat_read(lines: list[fog_check.Line]) -> tuple[list[str], str | None]:
+    """What the Russian player observes at the retreat question of a random Bloody Monday game (seed
+    9, command 4: the defender may retreat or stand, 6.4) giving `lines`, at the table alone; and
+    where it parts between the position and one that exchanges two French blocks, both unseen."""
+    import random
+
+    from rules.core import playout
+
+    state = next(state for _, state in playout.positions(bloody_monday, bloody_monday.setup("bloody_monday", 9, []),
+                                                         random.Random(9), 10, swaptest.random_move)
+                 if bloody_monday.choice(state) is not None)
+    assert bloody_monday.choice(state)["kind"] == "retreat"
+    a, b = swaptest.pairs(state, "russian", random.Random(9), 1)[0]
+    one, two = (fog_check.observed(bloody_monday, position, "russian", lines, terminal=False)
+                for position in (state, swaptest.swapped(state, a, b)))
+    return one, fog_check.first_difference(one, two)
+
+
+def test_an_answer_typed_instead_of_its_buttons_is_written_into_its_question(monkeypatch):
+    """A question by DM answered by a command typed in the channel has its message say what the
+    command did; the positive control: plant a leak (that outcome ends with a digest of the whole
+    position) and the check shows it, where it shows nothing as things are."""
+    given = [fog_check.Line("retreat 44", typed=True, accepted=True)]
+    seen, differ = retreat_read(given)
+    assert differ is None
+    assert any(line.startswith("typed `retreat 44`: PlainReply(accepted=True") for line in seen)
+    answered = news.Change._answered_by_hand
+
+    def telling_too_much(self, rows, system, side, before, outcome):
+        said = f" (the whole position: {whole(self.news.service.load(self.game_id))})"
+        answered(self, rows, system, side, before, words(outcome, said))
+
+    monkeypatch.setattr(news.Change, "_answered_by_hand", telling_too_much)
+    assert "the whole position" in str(retreat_read(given)[1])
