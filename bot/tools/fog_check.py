@@ -12,9 +12,9 @@ in the game channel and in a spectators' channel, what they are sent by DM (new 
 kept ones edited in place, with their buttons), where the bot is shown typing (the computer
 thinking: tests/bot/test_computer_thinking_unseen.py), the pictures (drawn here as the JSON of the
 view they show) and the maps asked for around the places the probes name, the autocomplete of every
-field and the standing orders offered, their games as `/games mine` and `/game list` show
-them, the game paused and resumed by agreement, the reminders and passed deadlines of the sides awaited at
-the end, the terminal's screen and the files it writes for them.
+field and the standing orders offered, their games as `/games mine` and `/game list` show them,
+`/help`, the game paused and resumed by agreement, the reminders and passed deadlines of the sides
+awaited at the end, the terminal's screen and the files it writes for them.
 The lines stop before the first step after which the engine itself tells the two positions apart
 (the rules disclosed a block or a stack); in 1812 the battle plans are compared too, the other
 side's chit down or not.
@@ -256,6 +256,8 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
     for private in (False, True):
         seen.append(f"/game map around {' '.join(around)} private={private}: "
                     f"{await _mapped(tables, ' '.join(around) or None, private)}")
+    seen += [f"/help {topic}: {_answer(partial(tables.overview.help, CHANNEL, topic))}"
+             for topic in (None, "deadlines")]
     for action in ("pause", "resume"):  # asked by the viewer, agreed by the other player
         for actor in (VIEWER, OTHER):
             asked = getattr(tables.absence, action)(actor, CHANNEL)

@@ -472,3 +472,19 @@ def test_an_answer_typed_instead_of_its_buttons_is_written_into_its_question(mon
 
     monkeypatch.setattr(news.Change, "_answered_by_hand", telling_too_much)
     assert "the whole position" in str(retreat_read(given)[1])
+
+
+def test_the_check_reads_the_help(monkeypatch):
+    """The positive control for `/help`: plant a leak (its answer ends with a digest of the whole
+    position) and the first impulse shows it."""
+    from bot.tables.overview import Overview
+
+    helped = Overview.help
+
+    def telling_too_much(self, channel_id, topic, how=""):
+        game_id = self.store.games(channel=channel_id)[-1]["id"]
+        said = f" (the whole position: {whole(self.service.load(game_id))})"
+        return words(helped(self, channel_id, topic, how), said)
+
+    monkeypatch.setattr(Overview, "help", telling_too_much)
+    assert "/help" in str(first_impulse_read(["tactical"]))
