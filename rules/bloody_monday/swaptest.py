@@ -4,14 +4,16 @@ everything a player can observe from the engine.
 Take a position of a random game and a viewer; exchange two blocks of the other side that the
 viewer has not seen (their places and cubes; each keeps its own strength); then everything the
 viewer observes must be the same in both positions: the view (prompt and `to_move` included),
-`active_sides`, the viewer's legal commands and what its standing orders would play for it (an
-order reads only what its player knows), and the reply to every command the viewer could type -
-the legal ones and probes naming the two enemy blocks and their areas: refused with the same
-sentence, or accepted with the same events addressed to the viewer or to all and the same
-view afterwards. Only when the command makes the rules disclose a block in one of the two areas
-(a showdown, an elimination) may what follows the acceptance differ. The other side's Actions
-that name none of its blocks are played in both positions too (`enemy_steps`): after them only
-what the rules themselves disclose may differ (rules/disclosures.py: the Isolation Check, 4.1).
+`active_sides`, whether the choice waiting is answered at once and why (`forced_answer`: the game
+goes on without asking its chooser, which everyone sees), the viewer's legal commands and what its
+standing orders would play for it (an order reads only what its player knows), and the reply to
+every command the viewer could type - the legal ones and probes naming the two enemy blocks and
+their areas: refused with the same sentence, or accepted with the same events addressed to the
+viewer or to all and the same view afterwards. Only when the command makes the rules disclose a
+block in one of the two areas (a showdown, an elimination) may what follows the acceptance differ.
+The other side's Actions that name none of its blocks are played in both positions too
+(`enemy_steps`): after them only what the rules themselves disclose may differ
+(rules/disclosures.py: the Isolation Check, 4.1).
 
 `swap_test(seed, rng_seed)` plays one random game and returns the differences found, as sentences
 (empty when nothing leaks); the suite runs a few games, `kolocha fuzz` may run hundreds.
@@ -136,9 +138,10 @@ def _disclosed(before: dict, after: dict, viewer: str, areas: set[int]) -> bool:
 
 
 def observed(state: dict, viewer: str | None, legal: bool = True) -> dict:
-    """What the viewer sees of a position without typing anything (and the commands it may give,
-    and those its standing orders would give for it)."""
-    seen = {"view": view(state, viewer), "active sides": active_sides(state)}
+    """What the viewer sees of a position without typing anything (whether the game goes on at once,
+    the commands it may give, and those its standing orders would give for it)."""
+    forced = bloody_monday.forced_answer(state)
+    seen = {"view": view(state, viewer), "active sides": active_sides(state), "answered at once": forced and forced[1]}
     if viewer is not None and legal:
         seen["legal commands"] = [c.to_text() for c in legal_commands(state, viewer)]
         seen["standing orders"] = every_command(ORDERS, standing_command, state, viewer)

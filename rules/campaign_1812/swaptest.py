@@ -4,12 +4,13 @@ composition is hidden in everything the other side can observe from the engine.
 Take a position of a random game and a viewer; exchange the contents of two stacks of the other
 side in two places (each place keeps a stack, so the markers stand where they stood); then the
 viewer must observe the same in both positions: the view (prompt and `to_move` included),
-`active_sides`, the viewer's legal commands and what its standing orders would play for it (an
-order reads only what its player knows), and the reply to commands the viewer could type (its
-legal ones and probes naming the two places): the same refusal, or the same events addressed to
-the viewer or to all and the same view afterwards. Only when the step makes the rules disclose
-what stood in one of the two places -- a battle or a forced retreat there, a stack eliminated, an
-area depleted, control changing -- may what follows differ.
+`active_sides`, whether the choice waiting is answered at once and why (`forced_answer`: the game
+goes on without asking its chooser, which everyone sees), the viewer's legal commands and what its
+standing orders would play for it (an order reads only what its player knows), and the reply to
+commands the viewer could type (its legal ones and probes naming the two places): the same
+refusal, or the same events addressed to the viewer or to all and the same view afterwards. Only
+when the step makes the rules disclose what stood in one of the two places -- a battle or a forced
+retreat there, a stack eliminated, an area depleted, control changing -- may what follows differ.
 """
 from __future__ import annotations
 
@@ -106,9 +107,10 @@ def _disclosed(events: list[dict], before: dict, after: dict, other_after: dict,
 
 
 def observed(state: dict, viewer: str | None) -> dict:
-    """What the viewer sees of a position, the commands it may give and those its standing orders
-    would give for it."""
-    seen = {"view": view(state, viewer), "active sides": active_sides(state)}
+    """What the viewer sees of a position (whether the game goes on at once), the commands it may give
+    and those its standing orders would give for it."""
+    forced = campaign_1812.forced_answer(state)
+    seen = {"view": view(state, viewer), "active sides": active_sides(state), "answered at once": forced and forced[1]}
     if viewer is not None:
         seen["legal commands"] = [c.to_text() for c in legal_commands(state, viewer)]
         seen["standing orders"] = every_command(ORDERS, standing_command, state, viewer)

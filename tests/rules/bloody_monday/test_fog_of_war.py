@@ -249,3 +249,17 @@ def test_swap_test_sees_a_standing_order_that_reads_hidden_blocks(monkeypatch):
 
     monkeypatch.setattr(standing, "_retreat", behind_the_french)
     assert any(d.startswith("standing orders differs") for d in differences(state, other, "russian"))
+
+
+def test_swap_test_sees_a_choice_answered_at_once_from_hidden_blocks(monkeypatch):
+    """Whether a choice is answered at once (forced_answer: the service plays it without asking its
+    chooser) is seen by everyone, the game going on or waiting: the swap test compares it. Beside the
+    battle in 44, swapping Kutuzov with the infantry in Gorki changes nothing as the rules stand; a
+    forced answer planted to read where Kutuzov stands is seen, by the French player and the public."""
+    state = kutuzov_next_to_a_battle()
+    other = swapped(state, "R-KUT", "R-1-4")
+    assert all(differences(state, other, viewer) == [] for viewer in (None, "french"))
+    monkeypatch.setattr(bm, "forced_answer", lambda s: (None, "Kutuzov stands in 52")
+                        if s["blocks"]["R-KUT"]["area"] == 52 else None)
+    assert all(any(d.startswith("answered at once differs") for d in differences(state, other, viewer))
+               for viewer in (None, "french"))

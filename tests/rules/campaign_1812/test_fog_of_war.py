@@ -137,3 +137,18 @@ def test_swap_test_sees_a_leader_told(monkeypatch):
                 for u in leaky(g, viewer)]
     monkeypatch.setattr(views, "_units", units)
     assert swap_test(1, 1, "campaign", ["leaders"], max_commands=20, every=5)
+
+
+def test_swap_test_sees_a_choice_answered_at_once_from_a_hidden_stack(monkeypatch):
+    """Whether a choice is answered at once (forced_answer: the service plays it without asking its
+    chooser) is seen by everyone, the game going on or waiting: the swap test compares it. The
+    Russians choose where French attrition falls (ATTRITION) between Mogilev (15) and Galicia (32),
+    which the rules leave to them whatever the stacks hold; a forced answer planted to take the
+    larger stack when there is one is seen."""
+    state = position({15: {"inf": 2}, 32: {"inf": 1}}, {29: {"inf": 1}}, player="french", phase="attrition",
+                     attrition=1)
+    other = swapped(state, "french", 15, 32)
+    assert swaptest.differences(state, other, "russian", (15, 32)) == []
+    monkeypatch.setattr(c1812, "forced_answer", lambda s: (None, "the larger stack")
+                        if Game(s).corps("french", 15) > 1 else None)
+    assert "answered at once differs" in swaptest.differences(state, other, "russian", (15, 32))
