@@ -51,6 +51,7 @@ from bot.words import Text, words
 from rules.core import playout
 from rules.core.errors import RulesError
 from rules.core.playout import Move
+from rules.core.standing import choosers
 from rules.core.system import GameSystem
 
 VIEWER, OTHER = Actor("1", "Viewer"), Actor("2", "Other")
@@ -448,10 +449,12 @@ def observed(system: ModuleType, state: dict, viewer: str, lines: Sequence[Line]
 
 
 def first_difference(one: list[str], two: list[str]) -> str | None:
-    """Where two records of observations part, shortly; None when they are the same."""
+    """Where two records of observations part, shortly (the observation's start, then each from a
+    little before the first character that differs); None when they are the same."""
     for n, (a, b) in enumerate(zip(one, two, strict=False)):
         if a != b:
-            return f"observation {n}: {a[:300]!r} / {b[:300]!r}"
+            at = max(0, next(i for i, (x, y) in enumerate(zip(a + "\0", b + "\1")) if x != y) - 150)
+            return f"observation {n}, {a[:60]!r}, from character {at}: {a[at:at + 600]!r} / {b[at:at + 600]!r}"
     if len(one) != len(two):
         return f"{len(one)} observations / {len(two)}"
     return None
@@ -484,14 +487,16 @@ def lines_to_type(system: ModuleType, state: dict, other: dict, viewer: str,
 def _played(system: ModuleType, state: dict, other: dict, viewer: str | None,
             text: str, side: str | None = None) -> tuple[bool, dict, dict] | None:
     """The viewer's line (or the `side`'s, watched by the viewer; None, the public) in both
-    positions: (whether the rules accepted it, the positions after); None when it is accepted and
-    what the viewer observes then differs. A line the rules refuse in one position only is kept:
-    the front ends will show that refusal, a leak."""
+    positions, with the answers the service plays at once after it (`forced_answer`, as
+    bot/service/standing.py plays them): (whether the rules accepted it, the positions after); None
+    when it is accepted and what the viewer observes then differs (a forced retreat into a battle
+    that discloses). A line the rules refuse in one position only is kept: the front ends will show
+    that refusal, a leak."""
     side = side or viewer
-    after = []
+    after: list[tuple[dict, list[dict]] | None] = []
     for position in (state, other):
         try:
-            after.append(system.apply(position, side, system.parse(side, text)))
+            after.append(_answered_at_once(system, *system.apply(position, side, system.parse(side, text))))
         except RulesError:
             after.append(None)
     one, two = after
@@ -500,6 +505,16 @@ def _played(system: ModuleType, state: dict, other: dict, viewer: str | None,
     if system.view(one[0], viewer) != system.view(two[0], viewer) or _heard(one[1], viewer) != _heard(two[1], viewer):
         return None
     return True, one[0], two[0]
+
+
+def _answered_at_once(system: ModuleType, state: dict, events: list[dict]) -> tuple[dict, list[dict]]:
+    """The position and events after the answers the rules leave one of, played at once by the
+    service for their chooser (bot/service/standing.py, at_once), as at the table."""
+    forced = getattr(system, "forced_answer", None)
+    while forced is not None and (found := forced(state)) is not None:
+        state, more = system.apply(state, choosers(system.choice(state))[0], found[0])
+        events = [*events, *more]
+    return state, events
 
 
 def public_lines(system: ModuleType, state: dict, other: dict, rng: random.Random, steps: int,

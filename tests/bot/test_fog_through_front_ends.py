@@ -488,3 +488,28 @@ def test_the_check_reads_the_help(monkeypatch):
 
     monkeypatch.setattr(Overview, "help", telling_too_much)
     assert "/help" in str(first_impulse_read(["tactical"]))
+
+
+def test_the_lines_typed_are_judged_with_the_answers_played_at_once_after_them():
+    """The table plays an answer the rules leave one of at once (bot/service/standing.py), so the check
+    judges each line with those answers after it: at seed 6 of a random 1812 campaign, command 82
+    leaves the French one place to retreat to from Galicia (32). What follows such an answer may
+    disclose a hidden stack (seed 52001 of 1812's Borodino scenario with its options: a forced retreat
+    from Vyazma, then the French stack in Borodino found without infantry, COMBAT), and the lines
+    stop before it, as before any command that discloses."""
+    import random
+    from itertools import pairwise
+
+    from rules import campaign_1812
+    from rules.campaign_1812 import swaptest as campaign_swaptest
+    from rules.core import playout
+
+    walked = playout.positions(campaign_1812, campaign_1812.setup("campaign", 6, []), random.Random(6), 200,
+                               campaign_swaptest.random_move)
+    before, after = next((one, two) for (_, one), (_, two) in pairwise(walked) if campaign_1812.forced_answer(two))
+    side, command = next((side, cmd) for side in campaign_1812.active_sides(before)
+                         for cmd in campaign_1812.legal_commands(before, side)
+                         if campaign_1812.apply(before, side, cmd)[0] == after)
+    assert "Galicia (32)" in campaign_1812.forced_answer(after)[1]
+    played, one, two = fog_check._played(campaign_1812, before, before, side, command.to_text())
+    assert played and one == two and one != after and campaign_1812.forced_answer(one) is None
