@@ -1,6 +1,7 @@
 """Messages written in place. A kept row (`kept`) does not send a new message: it edits the
 messages that hold a player's private view of the game (one per piece of its text, the first ones
-sent when there are none yet; a piece more is sent, a piece less deleted), and the store remembers
+sent when there are none yet; a piece more is sent, a piece less deleted; `kept_pieces` starts its
+table of units in a message of its own where that keeps their number), and the store remembers
 their ids as soon as the platform made them, so a retry edits, never repeats. A question
 (`question`: {"since": the command after which its player-turn began, "fresh": whether it must
 notify}) goes the same way into the player's question message of that player-turn: edited in place
@@ -20,7 +21,9 @@ from functools import partial
 from bot.delivery.already_sent import AlreadySentPart
 from bot.delivery.messenger import Buttons
 from bot.delivery.payloads import nonce
-from bot.words import join, words
+from bot.words import Text, join, words
+
+ROOM = 1500  # characters: a view longer at its first sending starts its table apart, leaving room to grow
 
 
 class InPlacePart(AlreadySentPart):
@@ -57,10 +60,27 @@ class InPlacePart(AlreadySentPart):
         await self._write(row, place, self.messenger.pieces(words(f"Game {game_id}: ", join(said))), asked[2], None,
                           partial(self.store.set_question_messages, game_id, place, asked[0], asked[1]))
 
-    async def _edit_kept(self, row: dict, place: str, pieces: list[str]) -> None:
-        """The messages of a player's private view at a place, edited into these pieces."""
+    async def _edit_kept(self, row: dict, place: str, text: Text) -> None:
+        """The messages of a player's private view at a place, edited into its pieces (`kept_pieces`)."""
         kept = await asyncio.to_thread(self.store.kept_messages, row["game"], place)
-        await self._write(row, place, pieces, kept, None, partial(self.store.set_kept_messages, row["game"], place))
+        await self._write(row, place, self.kept_pieces(text, len(kept)), kept, None,
+                          partial(self.store.set_kept_messages, row["game"], place))
+
+    def kept_pieces(self, text: Text, kept: int) -> list[str]:
+        """A private view's pieces for the `kept` messages that hold it: its table of units apart, in
+        messages of its own, where the view is new and longer than ROOM or where that needs no message
+        more than it has, else as any text splits. A new message of a view lands below whatever came
+        since its others (the question it told the news of); its news grows and shrinks by the
+        command ('Latest for you: ...'), so a view near a message's length would gain and lose one."""
+        pieces = self.messenger.pieces(text)
+        parts = words(text)
+        at = next((n for n, part in enumerate(parts) if isinstance(part, dict) and "table" in part), None)
+        if at is None or not at:
+            return pieces
+        apart = self.messenger.pieces(parts[:at]) + self.messenger.pieces(parts[at:])
+        if not kept:
+            return apart if sum(map(len, pieces)) > ROOM else pieces
+        return apart if len(apart) <= kept or len(apart) <= len(pieces) else pieces
 
     async def _write(self, row: dict, place: str, pieces: list[str], kept: list[str], buttons: Buttons | None,
                      remember: Callable[[list[str]], None]) -> None:

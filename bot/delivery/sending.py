@@ -150,7 +150,7 @@ class SendingPart(InPlacePart, RunsPart, PlacesPart, PicturesPart):
         if not target.startswith("channel:"):
             text = words(f"Game {row['game']}: ", text)
         if row["payload"].get("kept"):
-            await self._edit_kept(row, target, self.messenger.pieces(text))
+            await self._edit_kept(row, target, text)
             return
         if "question" in row["payload"] and target.startswith(("dm:", "thread:")):
             await self._ask(row, target, self.messenger.pieces(text))

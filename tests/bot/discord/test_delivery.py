@@ -29,7 +29,8 @@ from bot.delivery import (
 from bot.discord.messenger import LIMIT, markup, pieces, split
 from bot.service import SORRY
 from bot.store import Store
-from bot.words import plain, words
+from bot.delivery.in_place import ROOM
+from bot.words import plain, table, words
 from bot.tables import Tables
 from tests.bot.discord.discord_fakes import (
     ANNA,
@@ -538,9 +539,9 @@ def test_a_restart_sends_what_the_outbox_holds_for_every_game(tmp_path):
 
 
 def test_the_russian_block_list_of_bloody_monday_arrives_whole(tmp_path):
-    """The Russian player's own view at set-up is longer than one Discord message (it
-    was clipped at 2,000 characters); it arrives whole, in order, in several DMs, its table of
-    blocks in a code block (columns lined up on a phone) closed and opened again between them."""
+    """The Russian player's own view at set-up is longer than ROOM (it was once clipped at 2,000
+    characters): it arrives whole, in order, in several DMs, its table of blocks in a code block (columns
+    lined up on a phone) in messages of its own, which the news above it may grow and shrink beside."""
     from bot.service import GameService
     service = GameService(Store(tmp_path / "k.sqlite"))
     messenger = FakeMessenger()
@@ -550,9 +551,28 @@ def test_the_russian_block_list_of_bloody_monday_arrives_whole(tmp_path):
                                     "payload LIKE '%\"kept\": true%'")
     view = markup(words("Game 1: ", json.loads(row["payload"])["text"]))
     sent = [piece for place, piece in messenger.kept.values() if place == f"dm:{BORIS.id}"]
-    assert len(view) > LIMIT and len(sent) > 1 and all(len(s) <= LIMIT for s in sent)
-    assert all(piece.count("```") == 2 for piece in sent)
+    assert len(view) > ROOM and len(sent) > 1 and all(len(s) <= LIMIT for s in sent)
+    assert "```" not in sent[0] and sent[1].startswith("```\nRussian:\n")
+    assert all(piece.count("```") == 2 for piece in sent[1:])
     assert "".join(sent).replace("``````\n", "") == view
+
+
+def test_a_kept_view_keeps_its_number_of_messages_as_its_news_grows_and_shrinks(service):
+    """A message more of a player's kept view lands below what came since (the question its news told of,
+    seen on simcord: a Last Blood Russian's view of 1,961 characters took 2,150 once three hits were told,
+    its last rows of blocks under his answer '3 hits on R-1-3.'). A view longer than ROOM starts its table
+    of units apart at once; one in two messages keeps them while both parts fit; a short one stays one."""
+    delivery = make_tables(service).delivery
+
+    def view(hits: int) -> list:
+        news = "".join("Russian 3 (R-1-3, infantry) takes a hit (5.3.6).\n" for _ in range(hits))
+        return words("Game 1: your view as Russian (kept up to date):\n", news,
+                     table("\n".join(f"  41    R-G-{n:<5} 4 infantry" for n in range(40))))
+    short, long, longer = view(2), view(14), view(50)
+    assert len(delivery.kept_pieces(short, 0)) == 1 < len(delivery.kept_pieces(long, 0)) == 2
+    assert delivery.kept_pieces(long, 0)[1].startswith("```") and delivery.kept_pieces(short, 2)[1].startswith("```")
+    assert len(delivery.kept_pieces(short, 1)) == 1 and len(delivery.kept_pieces(view(18), 1)) == 2
+    assert len(delivery.kept_pieces(longer, 2)) == 2 and "".join(delivery.kept_pieces(longer, 2)) == markup(longer)
 
 
 @pytest.mark.logs_errors("kolocha.delivery")
