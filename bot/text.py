@@ -399,12 +399,13 @@ def _prompt_names(view: dict, computer: Collection[str]) -> bool:
 
 def units_table(units: list[dict], where: str | None = None, words: dict | None = None,
                 names: dict[str, str] | None = None) -> str:
-    """One block per side: place, id, strength-movement, type and flags, within a phone's width
-    (`_laid_out`); `where` filters a place.
+    """One block per side, within a phone's width (`_laid_out`): a line per unit, or a card per unit
+    where its place's name leaves no room for it (1812's stacks); `where` filters a place.
 
     Units the viewer may not identify (no "id": a hidden block) are only counted, per place. A view's
     `unit_words` name the units (1812: stacks) and may give the columns a heading row; `names` name
-    the places (1812: "Vilna (12)", as its events write them).
+    the places (1812: "Vilna (12)", as its events write them), and the place column is as wide as the
+    longest of them.
     """
     if where is not None:
         units = [u for u in units if _place(u) == where]
@@ -423,53 +424,76 @@ def units_table(units: list[dict], where: str | None = None, words: dict | None 
         counted = [(_named(place, names), _units(n, words).replace(" ", " hidden ", 1)) for place, n in hidden.items()]
         columns = (words or {}).get("columns") if rows else None
         heading = [columns[0], columns[1], columns[3], columns[2]] if columns else None
-        width = max(len(place) for place in [row[0] for row in rows] + [p for p, _ in counted] + (heading or [])[:1])
+        width = max(len(place) for place in [row[0] for row in rows] + [p for p, _ in counted] + (heading or [])[:1]
+                    + [_named(p, names) for p in names or ()])  # as wide for one place as for all, as named
         lines = [f"{side_name(side)}:", *_laid_out(rows, heading, width)]
         lines += [f"  {place.ljust(width)}  {count}" for place, count in counted]
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 
 
-PHONE = 45  # the characters of a line that a Discord code block shows on a phone (about 40 to 45)
-BESIDE = 12  # the least room for a unit's kind and marks beside its other cells; with less, they go below
+PHONE = 40  # the characters of a line that a Discord code block shows on a phone (about 40 to 45)
+BESIDE = 20  # the least room for a unit's factors and kind beside its place and id; with less, a card per unit
 
 
 def _laid_out(rows: list[list[str]], heading: list[str] | None, width: int) -> list[str]:
-    """Rows of [place, id, factors, kind, marks] within PHONE characters a line: place (`width`
-    wide), id and factors in columns, then the kind and marks beside them where they fit, else on
-    the lines below, indented (1812's stacks, whose cells leave no room: '9 inf, 2 cav, 2 supply, 1
-    depot'). A heading's word too wide for its column breaks after a hyphen ('strength-', 'movement');
-    the heading of the kinds stands where most of them do.
+    """Rows of [place, id, factors, kind, marks] within PHONE characters a line, read alike on a phone
+    and in a terminal: place (`width` wide) and id in columns, then the unit as the house writes it
+    ('5-4 infantry', Bloody Monday's '4 supreme commander') with its marks, running on under itself
+    where they do not fit. Where the place and id leave no room for that (1812's names of places), each
+    unit is a card: its place, id and factors in columns, what it holds on the lines below, indented
+    ('9 inf, 2 cav, 2 supply, 1 depot'). A heading's last cell runs on under itself likewise
+    ('strength-movement,' over 'type').
 
-    >>> print("\\n".join(_laid_out([["2319", "R-V-3G", "2-4", "infantry", "guard"], ["3116", "R-VIII-CGr", "7-4",
-    ...                   "infantry", ""]], ["hex", "unit", "strength-movement", "type"], 4)))
-      hex   unit        strength-  type
-                        movement
-      2319  R-V-3G      2-4        infantry
-        guard
-      3116  R-VIII-CGr  7-4        infantry
+    >>> rows = [["2319", "R-V-3G", "2-4", "infantry", "guard, frozen; leaders: Lavrov"],
+    ...         ["3116", "R-VIII-CGr", "7-4", "infantry", ""]]
+    >>> print("\\n".join(_laid_out(rows, ["hex", "unit", "strength-movement", "type"], 4)))
+      hex   unit        strength-movement,
+                        type
+      2319  R-V-3G      2-4 infantry; guard,
+                        frozen;
+                        leaders: Lavrov
+      3116  R-VIII-CGr  7-4 infantry
+    >>> print("\\n".join(_laid_out([["Vilna (12)", "R12", "5", "4 inf, 1 cav, 1 supply, 1 depot", "moved"]],
+    ...                   ["place", "stack", "corps", "holds"], 10)))
+      place       stack  corps
+      Vilna (12)  R12    5
+        4 inf, 1 cav, 1 supply, 1 depot;
+        moved
     """
     if not rows:
         return []
-    head = [[cell] if i == 3 else re.findall(r"[^-]+-|[^-]+$", cell) for i, cell in enumerate(heading or [])]
-    widths = [width, *(max(len(cell) for cell in [row[i] for row in rows] + (head[i] if head else [])) for i in (1, 2))]
-    room = PHONE - sum(w + 2 for w in widths if w) - 2  # a column no unit fills (the toy's factors) takes none
-    heads = [[piece[depth] if depth < len(piece) else "" for piece in head]  # a line for each piece of a broken word
-             for depth in range(max(map(len, head), default=0))]
-    beside = 2 * sum(room >= BESIDE and len(row[3]) <= room for row in rows) >= len(rows)  # where most kinds go
-    return [line for row in heads for line in _row(row, widths, room if beside else 0)] + \
-        [line for row in rows for line in _row(row, widths, room)]
+    ids = max(len(cell) for cell in [row[1] for row in rows] + (heading or [""])[1:2])
+    room = PHONE - 2 - width - 2 - ids - 2
+    units = [" ".join(cell for cell in row[2:4] if cell) for row in rows]
+    if room >= BESIDE and all(len(unit) <= room for unit in units):
+        head = [[*heading[:2], ", ".join(cell for cell in heading[2:] if cell), ""]] if heading else []
+        return [line for row in head + [[*row[:2], unit, row[4]] for row, unit in zip(rows, units)]
+                for line in _beside(row, [width, ids], room)]
+    return [line for row in ([heading[:3] + [""]] if heading else []) + [[*row[:3], "; ".join(
+            cell for cell in row[3:5] if cell)] for row in rows] for line in _card(row, width, ids)]
 
 
-def _row(cells: list[str], widths: list[int], room: int) -> list[str]:
-    """One row's lines: its columns, then its kind and marks beside them where they fit (where only
-    the kind fits, the marks below), else below them."""
-    left = "  " + "  ".join(cell.ljust(w) for cell, w in zip(cells, widths) if w)
-    kind, marks = (cells + ["", ""])[3:5]
-    whole = "; ".join(part for part in (kind, marks) if part)
-    beside, below = ("", whole) if room < BESIDE or len(kind) > room else (whole, "") if len(whole) <= room \
-        else (kind, marks)
-    return [f"{left}  {beside}".rstrip(), *("    " + piece for piece in textwrap.wrap(below, PHONE - 4))]
+def _beside(cells: list[str], widths: list[int], room: int) -> list[str]:
+    """A unit's line: place and id in their columns, the unit and its marks beside them, running on
+    under itself; the unit itself ('4 supreme commander') never broken."""
+    left = "  " + "  ".join(cell.ljust(w) for cell, w in zip(cells, widths)) + "  "
+    unit, marks = cells[2:4]
+    pieces = _wrapped(f"{unit}; {marks}" if marks else unit, room)
+    if len(unit) <= room and not pieces[0].startswith(unit):  # the marks' first word would break it
+        pieces = [unit, *_wrapped(marks, room)]
+    return [(left if not i else " " * len(left)) + piece for i, piece in enumerate(pieces)]
+
+
+def _wrapped(said: str, room: int) -> list[str]:
+    """Lines of at most `room` characters, a list's name kept with its first item ('leaders: Lavrov')."""
+    return [line.replace("\xa0", " ") for line in textwrap.wrap(said.replace(": ", ":\xa0"), room)]
+
+
+def _card(cells: list[str], width: int, ids: int) -> list[str]:
+    """A unit's card: its place, id and factors in columns, what it holds and its marks below."""
+    top = f"  {cells[0].ljust(width)}  {cells[1].ljust(ids)}  {cells[2]}".rstrip()
+    return [top, *("    " + piece for piece in _wrapped(cells[3], PHONE - 4))]
 
 
 def waiting_line(view: dict) -> str:

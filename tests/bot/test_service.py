@@ -532,9 +532,10 @@ def test_units_at_a_place_named_in_words_is_told_in_the_games_own_words(store):
     service = GameService(store)
     game = service.new_game("campaign_1812", "campaign", seed=3)
     assert service.submit(game, "russian", "units st petersburg").reply == (
-        "Russian:\n  place              stack  corps\n    holds\n  St Petersburg (1)  R1     0\n    1 depot")
+        "Russian:\n  place               stack  corps\n  St Petersburg (1)   R1     0\n    1 depot")
     assert service.submit(game, "russian", "units Vilna").reply == (
-        "Russian:\n  place       stack  corps\n    holds\n  Vilna (12)  R12    5\n    4 inf, 1 cav, 1 supply, 1 depot")
+        "Russian:\n  place               stack  corps\n  Vilna (12)          R12    5\n"
+        "    4 inf, 1 cav, 1 supply, 1 depot")
 
 
 def test_units_names_the_reinforcements_waiting_to_enter(store):

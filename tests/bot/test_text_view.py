@@ -210,15 +210,15 @@ def test_units_at_a_place_and_event_lines():
 def test_a_unit_row_names_what_stands_with_it():
     """Doomed Victory leaders stacked with a unit (8.1) and Bloody Monday's cubes are lists: the
     row names them, apart from the unit's own marks ("broken; leaders: ...", never "broken leaders:
-    ..."); an empty list says nothing. What does not fit beside the unit's columns on a phone goes
-    below them."""
+    ..."); an empty list says nothing. What does not fit beside the unit on a phone runs on under it,
+    a list's name kept with its first item."""
     units = [{"side": "russian", "hex": "1311", "id": "R-III-1Gr", "type": "infantry", "strength": 6,
               "movement": 4, "broken": True, "leaders": ["Tutchkov", "Barclay"]},
              {"side": "french", "area": 8, "id": "F-CR-1H", "type": "cavalry", "strength": 4,
               "cubes": []}]
     assert text.units_table(units).splitlines() == [
-        "Russian:", "  1311  R-III-1Gr  6-4  infantry", "    broken; leaders: Tutchkov, Barclay",
-        "", "French:", "  8  F-CR-1H  4  cavalry"]
+        "Russian:", "  1311  R-III-1Gr  6-4 infantry; broken;", "                   leaders: Tutchkov,",
+        "                   Barclay", "", "French:", "  8  F-CR-1H  4 cavalry"]
 
 
 def test_bloody_monday_cubes_read_as_the_markers_they_are():
@@ -229,8 +229,8 @@ def test_bloody_monday_cubes_read_as_the_markers_they_are():
     words = module.view(module.setup("bloody_monday", 1, None), "french")["unit_words"]
     units = [{"side": "french", "area": 54, "id": "F-CR-1H", "type": "cavalry", "strength": 4, "revealed": True,
               "cubes": ["light_blue", "yellow"]}]
-    below = " ".join(line.strip() for line in text.units_table(units, words=words).splitlines()[3:])
-    assert below.split("; ")[1] == "cubes: Kolocha crossing (1.2.3), inspired (5.2.2)"
+    said = " ".join(line.strip() for line in text.units_table(units, words=words).splitlines()[2:])
+    assert said.split("; ")[-1] == "cubes: Kolocha crossing (1.2.3), inspired (5.2.2)"
 
 
 def test_a_bloody_monday_player_reads_his_own_reinforcements_pool_after_his_units():
@@ -245,21 +245,22 @@ def test_a_bloody_monday_player_reads_his_own_reinforcements_pool_after_his_unit
 
 
 def test_1812_counts_and_lists_stacks_under_a_heading():
-    """1812's view calls its units stacks and heads the columns, the last of which counts corps."""
+    """1812's view calls its units stacks and heads the columns, the last of which counts corps; what a
+    stack holds is on the lines under it (a card per stack: the place's name leaves no room beside it)."""
     module = rules.load("campaign_1812")
     view = module.view(module.setup("campaign", 3, None), "russian")
     assert "French: 3 stacks, 3 of them hidden" in text.status(view).splitlines()
     table = text.units_table(view["units"], words=view["unit_words"]).splitlines()
     assert table[:4] == ["French:", "  30  1 hidden stack", "  31  1 hidden stack", "  32  1 hidden stack"]
     assert table[4:6] == ["", "Russian:"]
-    assert table[6].split() == ["place", "stack", "corps", "holds"] and table[7].split()[:2] == ["1", "R1"]
+    assert table[6:9] == ["  place  stack  corps", "  1      R1     0", "    1 depot"]
 
 
-@pytest.mark.parametrize("system, heading", [("bloody_monday", [["area", "block", "strength", "kind"]]),
-                                             ("borodino", [["hex", "unit", "strength-", "type"], ["movement"]])])
+@pytest.mark.parametrize("system, heading", [("bloody_monday", [["area", "block", "strength,", "kind"]]),
+                                             ("borodino", [["hex", "unit", "strength-movement,"], ["type"]])])
 def test_the_own_units_are_listed_under_a_heading_and_the_hidden_ones_counted_without_one(system, heading):
     """A listing says what its columns are (a block's last number is its strength, 2.0; a Borodino
-    counter's two, its combat strength and movement allowance, the heading broken after its hyphen
+    counter's two, its combat strength and movement allowance, the heading running on under itself
     to keep to a phone's width); hidden blocks are only counted."""
     module = rules.load(system)
     view = module.view(module.setup(module.INFO.default_scenario, 3), "french")
@@ -275,7 +276,7 @@ def test_the_own_units_are_listed_under_a_heading_and_the_hidden_ones_counted_wi
 
 def test_a_unit_type_reads_as_words():
     """Bloody Monday's leaders are `tactical_leader` and `supreme_commander` in the view (2.0): the
-    table writes them as words."""
+    table writes them as words, on the line of their block."""
     units = [{"side": "french", "area": 21, "id": "F-NAP", "type": "supreme_commander", "strength": 4},
              {"side": "french", "area": 19, "id": "F-I-D", "type": "tactical_leader", "strength": 4}]
     assert [line.split()[2:] for line in text.units_table(units).splitlines()[1:]] == [
@@ -302,7 +303,8 @@ def test_1812_names_its_places_as_its_events_do():
     table = text.units_table(view["units"], words=view["unit_words"], names=names).splitlines()
     assert table[1].split() == ["East", "Prussia", "(30)", "1", "hidden", "stack"]
     assert text.place("vilna", view) == "12" and text.place("st petersburg", view) == "1"
-    assert "  Vilna (12)  R12" in text.units_table(view["units"], where="12", words=view["unit_words"], names=names)
+    vilna = text.units_table(view["units"], where="12", words=view["unit_words"], names=names)
+    assert "  Vilna (12)          R12" in vilna
     with pytest.raises(CommandError) as refusal:
         text.place("Paris", view)
     assert str(refusal.value) == ("'Paris' is not a place: name one by its number or its name (`units 1`, "

@@ -189,7 +189,7 @@ def test_a_side_s_view_is_kept_in_its_dms_once_it_shows_more_than_the_public_one
     run(tables.play.submit(ANNA, CHANNEL, "end"))
     assert messenger.kept_text(f"dm:{ANNA.id}") == ""  # nothing hidden yet: the public news says it all
     run(tables.play.submit(ANNA, CHANNEL, "roll"))
-    runners = "```\nRed:\n  0101  r1  1-1  runner\n  0101  r2  2-1  runner\n```"
+    runners = "```\nRed:\n  0101  r1  1-1 runner\n  0101  r2  2-1 runner\n```"
     assert messenger.kept_text(f"dm:{ANNA.id}") == (
         f"Game {game_id}: your view as Red, as of command 2 (this message is kept up to date):\n"
         "Latest for you: your secret number is 1\n\n"
@@ -245,8 +245,8 @@ def test_a_side_s_own_view_lists_its_own_units_in_the_view_s_words_and_names_its
                       {"side": "russian", "area": 12, "id": "R1", "type": "corps", "strength": 3},
                       {"side": "french", "area": 7, "id": "F2", "type": "corps", "strength": 2}]}
     headline = "Turn 3 | Movement Phase | French player\n"
-    listing = ("French:\n  place       stack  corps  holds\n  Vilna (12)  F1     4      corps\n"
-               "  7           F2     2      corps")
+    listing = ("French:\n  place       stack  corps\n  Vilna (12)  F1     4\n    corps\n"
+               "  7           F2     2\n    corps")
     assert own_view(view, "french") == [headline, {"table": listing}]
     assert own_view({**view, "units": view["units"][1:2]}, "french") == [headline, {"table": "No stacks."}]
 

@@ -156,8 +156,8 @@ def test_orders_of_one_message_are_played_in_order_until_one_is_refused(service)
 def test_queries_in_a_message_are_answered_each_after_its_own_words_the_units_as_a_table(service):
     tables = make_tables(service)
     run(seated_game(tables))
-    units = {"table": "Red:\n  0101  r1  1-1  runner\n  0101  r2  2-1  runner\n\n"
-                      "Blue:\n  0102  b1  1-1  runner\n  0102  b2  2-1  runner"}
+    units = {"table": "Red:\n  0101  r1  1-1 runner\n  0101  r2  2-1 runner\n\n"
+                      "Blue:\n  0102  b1  1-1 runner\n  0102  b2  2-1 runner"}
     assert run(tables.play.submit(ANNA, CHANNEL, "units")) == units  # its columns lined up
     reply = run(tables.play.orders(ANNA, CHANNEL, "units; status"))
     assert reply[:4] == ["1. ✅ ", {"name": "units"}, " — ", units]
