@@ -82,18 +82,49 @@ def with_table_commands(listing: str) -> str:
 
 
 def in_chat(listing: str) -> str:
-    """A command list as a chat shows it: without the verbs of the terminal alone (`quit`) on its
-    "Also:" line.
+    """A command list as a chat shows it: a command and what it does one sentence ('end — end your
+    phase'), which a chat's proportional font does not line up in columns as the terminal does; without
+    the verbs of the terminal alone (`quit`) on its "Also:" line.
 
-    >>> in_chat("move <unit> <hex>\\nAlso: accept, map, quit.\\nType `help`.")
-    'move <unit> <hex>\\nAlso: accept, map.\\nType `help`.'
+    >>> in_chat("move <unit> <hex>          move a unit\\nAlso: accept, map, quit.\\nType `help`.")
+    'move <unit> <hex> — move a unit\\nAlso: accept, map.\\nType `help`.'
     """
     def kept(line: str) -> str:
+        command = _COMMAND.fullmatch(line)
+        if command:
+            return f"{command[1]} — {command[2]}"
         if not line.startswith("Also: "):
             return line
         verbs = line.removeprefix("Also: ").removesuffix(".").split(", ")
         return "Also: " + ", ".join(verb for verb in verbs if verb not in TERMINAL_ONLY) + "."
     return "\n".join(kept(line) for line in listing.split("\n"))
+
+
+TERMINAL = 80  # the columns of a terminal
+HELP_COLUMN = 27  # where what a command does starts in every game's `help`, its synopsis padded to it
+_COMMAND = re.compile(r"(\S(?:.*?\S)?) {2,}(\S.*)")  # a help line: its synopsis, then what it does
+
+
+def in_columns(said: str, width: int = TERMINAL) -> str:
+    """A help text as a terminal shows it, within `width` columns: what a command does runs on under
+    itself at HELP_COLUMN (from its synopsis's line, a synopsis wider than the column too), a note under
+    its indent, any other line from the start of the line; a command quoted in backticks is kept whole.
+
+    >>> print(in_columns("undo                       take back your last command of this phase; earlier ones "
+    ...                  "need the opponent's consent: `undo`\\n  Never across a die roll.", 60))
+    undo                       take back your last command of
+                               this phase; earlier ones need the
+                               opponent's consent: `undo`
+      Never across a die roll.
+    """
+    def wrapped(line: str) -> list[str]:
+        command, indent = _COMMAND.fullmatch(line), len(line) - len(line.lstrip())
+        start, rest = (line[:-len(command[2])], command[2]) if command else (" " * indent, line.strip())
+        lines = textwrap.wrap(re.sub(r"`[^`]*`", lambda quoted: quoted[0].replace(" ", "\xa0"), rest), width,
+                              initial_indent=start, subsequent_indent=" " * (HELP_COLUMN if command else indent),
+                              break_long_words=False, break_on_hyphens=False)
+        return [piece.replace("\xa0", " ") for piece in lines] or [""]
+    return "\n".join(piece for line in said.split("\n") for piece in wrapped(line))
 
 
 SYSTEM_NAMES = {"borodino": "Borodino", "bloody_monday": "Bloody Monday", "campaign_1812": "1812"}

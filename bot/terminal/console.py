@@ -112,6 +112,13 @@ def run_line(service: GameService, game_id: int, line: str) -> Result:
     return service.submit(game_id, side or side_to_move(service, game_id), command)
 
 
+def _listing(line: str) -> bool:
+    """Whether a line asks for `help` or the list of standing orders (a side may name itself first:
+    'russian: help move')."""
+    said = line.split(":", 1)[-1].lower().split()
+    return said[:1] == ["help"] or said == ["orders"]
+
+
 def render(result: Result, line: str, viewer: str | None = None, hidden: bool = False,
            computer: Collection[str] = ()) -> str:
     """The terminal's account of a result: the reply, or the verdict and the events. In an
@@ -121,9 +128,10 @@ def render(result: Result, line: str, viewer: str | None = None, hidden: bool = 
     result that stored no command (a standing order, a draw offer) is not numbered; the commands
     standing orders played after it follow with what they did. A choice that falls to a side the
     `computer` plays is not asked: its answer follows at once, with its reason ('Russian player:
-    you may advance after combat: ...' instructed no one at the screen)."""
+    you may advance after combat: ...' instructed no one at the screen). `help` and the `orders` list keep
+    their columns within a terminal's width (bot/text.py, in_columns)."""
     if result.reply is not None:
-        return result.reply
+        return fmt.in_columns(result.reply) if _listing(line) else result.reply
     if not result.accepted:
         return f"Refused: {fmt.clipped(line)}: {result.message}"
     def seen(r: Result) -> list[dict]:  # how the game ended is said under it (the headline): not here
