@@ -212,13 +212,14 @@ def absorb(g: Game) -> dict:
 def choose_hit(g: Game, side: str, cmd: Hit) -> list[dict]:
     """5.3.6: "the controlling player chooses to which Unit that hit must be applied"; several units
     named take the next hits in order. A hit that had only one unit to go to is applied by the rules
-    at once; naming that unit in its place in the list is right, naming another is refused. Hits applied
-    unseen are told to the public by their count and area alone (`unseen`)."""
+    at once; naming that unit in its place in the list is right, naming another is refused. The hits are
+    told by their count and area first (`applied_hits`): before the showdown that is all the public reads."""
     bt = g.s["battle"]
     shown = bool(bt and bt["shown"])
     events: list[dict] = []
     given: list[str] = []  # the player's hits the rules applied since the last unit named
     named: list[str] = []  # the units named so far, each taking its hit
+    hits = 0  # the player's hits applied, those the rules gave included
     for count, ref in enumerate(cmd.blocks):
         if given:
             bid = g.resolve(side, ref)
@@ -242,7 +243,8 @@ def choose_hit(g: Game, side: str, cmd: Hit) -> list[dict]:
         applied: list[tuple[str, str]] = []
         events += hit_one(g, bid) + apply_hits(g, applied)
         given = [b for owner, b in applied if owner == side]
-    return ([] if shown else [unseen(side, len(cmd.blocks), bt["area"])]) + events + advance(g)
+        hits += 1 + len(given)
+    return ([] if shown and hits == 1 else [applied_hits(side, hits, bt["area"])]) + events + advance(g)
 
 
 def _no_more_hits(g: Game, side: str, bt: dict | None, named: list[str]) -> str:
@@ -262,11 +264,14 @@ def _no_more_hits(g: Game, side: str, bt: dict | None, named: list[str]) -> str:
     return f"only {first} had {'hits' if many else 'a hit'} to take: {why}; `hit {' '.join(named)}`"
 
 
-def unseen(side: str, hits: int, area: int) -> dict:
-    """5.3.6 before the showdown: the owner applies hits to his hidden units (5.3.1, 9.2), and the public
-    reads that he did, by what it knows already: the count the fire's line gave and the area ('The
-    Russian player applies 2 hits in 46 (5.3.6).'), never the units; it read 'Russian: a `hit` command.',
-    the kind of an order as if one were still to give."""
+def applied_hits(side: str, hits: int, area: int) -> dict:
+    """5.3.6: a player's hits in an area, told to everyone by their count ('The Russian player applies 2
+    hits in 46 (5.3.6).'). Before the showdown the owner applies them to his hidden units (5.3.1, 9.2)
+    and the public reads that he did by what it knows already, the count the fire's line gave and the
+    area, never the units; it read 'Russian: a `hit` command.', the kind of an order as if one were
+    still to give. After it the blocks stand face up and each hit's line follows; several are counted
+    first, so that an answer given at once ('..., forced: every way to apply these hits ends alike.')
+    is said of them all, not of the first hit's line."""
     return event(f"The {side.title()} player applies {plural(hits, 'hit', 'hits')} in {area} (5.3.6).", kind="hits",
                  area=area)
 

@@ -424,7 +424,7 @@ def test_9_6_a_shield_absorbs_the_first_hit_and_is_told_to_all_after_the_showdow
                          "text": "Russian 1Gr (R-1-1Gr, infantry)'s silver shield absorbs a hit (9.6)."}
     assert strength(g.s, "R-1-1Gr") == 2 and g.s["battle"]["shields"] == ["R-1-1Gr"]
     events = combat.choose_hit(g, "russian", Hit(("R-1-1Gr",)))
-    assert events[0]["text"] == "Russian 1Gr (R-1-1Gr, infantry) takes a hit: strength 1 (5.3.6)."
+    assert texts(events, "hit")[0] == "Russian 1Gr (R-1-1Gr, infantry) takes a hit: strength 1 (5.3.6)."
 
 
 def test_5_3_6_a_hit_before_the_showdown_is_told_to_its_owner_only():
@@ -442,6 +442,22 @@ def test_5_3_6_the_public_reads_how_many_hits_were_applied_unseen_and_where_not_
               for named in ("hit R-1-4", "hit R-1-11", "hit R-1-4 R-1-11")]
     assert public == [["The Russian player applies 1 hit in 44 (5.3.6)."]] * 2 + [
         ["The Russian player applies 2 hits in 44 (5.3.6)."]]  # then the showdown, the hits all taken
+
+
+def test_5_3_6_several_hits_after_the_showdown_are_counted_above_the_units_that_take_them():
+    """After the showdown every hit's unit is told to all; a command that applies several, the rules giving
+    those with one unit to go to, is counted first, so that an answer played at once is said of them all
+    ('The Russian player applies 2 hits in 44 (5.3.6), forced: ...'), not of the first hit's line. One hit
+    is its own line."""
+    def after(due: int, named: str) -> list[str]:
+        g = game(position({"F-I-1": 44, "R-1-3": (44, 2), "R-1-17": (44, 2)}))
+        battle(g, 44, shown=True, volleys=[], due={"french": 0, "russian": due})
+        combat.apply_hits(g)
+        return [e["text"] for e in do(g.s, "russian", named)[1] if e["kind"] in ("hit", "hits")]
+    assert after(1, "hit R-1-3") == ["Russian 3 (R-1-3, infantry) takes a hit: strength 1 (5.3.6)."]
+    assert after(2, "hit R-1-3") == ["The Russian player applies 2 hits in 44 (5.3.6).",
+                                     "Russian 3 (R-1-3, infantry) takes a hit: strength 1 (5.3.6).",
+                                     "Russian 17 (R-1-17, infantry) takes a hit: strength 1 (5.3.6)."]
 
 
 def test_5_3_7_the_battle_over_says_who_holds_the_area_and_lifts_the_attackers_cubes():
