@@ -81,7 +81,7 @@ def forced_answer(state: dict) -> tuple[Command, str] | None:
     place = g.name((g.s["retreat"] or g.s["battle"])["place"])
     if waiting["kind"] == "retreat":
         return answers[0], f"the only place next to {place} without an enemy stack"
-    return answers[0], f"no place next to {place} is without an enemy stack, so there is no retreat"
+    return answers[0], f"every place next to {place} holds a {enemy_of(side).title()} stack, so there is no retreat"
 
 
 def _obey(g: Game, side: str, kind: str, order: str) -> Command:

@@ -173,7 +173,7 @@ def test_a_retreat_with_one_place_to_go_is_forced_and_a_defender_with_none_fight
     state, _ = do(state, "french", "plan assault")
     state, _ = do(state, "russian", "plan withdraw")
     (cmd, why) = c1812.forced_answer(state)
-    assert (cmd.to_text(), why) == ("fight", f"no place next to {g.name(15)} is without an enemy stack, so there "
+    assert (cmd.to_text(), why) == ("fight", f"every place next to {g.name(15)} holds a French stack, so there "
                                              "is no retreat")
 
 
