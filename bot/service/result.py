@@ -40,6 +40,7 @@ class Result:
     public: str | None = None  # what everyone may read of it, when `message` says more
     standing: str | None = None  # the standing order that gave this command
     forced: str | None = None  # why the rules left this command the only answer, played at once
+    in_words: str | None = None  # played at once: its line on its first event's, as the channel's (`answer`)
     followed: list[Result] = field(default_factory=list)  # commands standing orders played after it
     ended: dict | None = None  # how the game ended outside the rules (an agreed draw)
     outcome: dict | None = None  # how the rules ended the game, when this command ended it (said at its line's end)
@@ -51,6 +52,15 @@ class Result:
         """Whether the command was played for its side, not given by hand: by a standing order, or
         as the only answer (`forced`)."""
         return bool(self.standing or self.forced)
+
+    @property
+    def answer(self) -> str:
+        """Its line where told after the command it followed, played at once for its side: in a game
+        with hidden information on the line of what it did, as the channel says it ('The Russian
+        player applies 2 hits in 46 (5.3.6), forced: the only Russian block in 46.', `in_words`, set
+        by bot/service/standing.py), where its own line names its verb alone ('Russian: a `hit`
+        command, forced: ...', an order as if one were still to give); else its public line."""
+        return self.in_words or self.public or self.message
 
     def addressed(self) -> dict[str, list[dict]]:
         """The events grouped by audience: "all", a side, or "log"."""

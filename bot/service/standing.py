@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot import text as fmt
 from bot.service.result import Compose, Result
+from bot.service.turns import on_its_first_event
 from rules.core.errors import CommandError, RulesError, RuleViolation
 from rules.core.standing import ASK, check_order, choosers, defaults
 from rules.core.system import GameSystem
@@ -17,6 +18,19 @@ if TYPE_CHECKING:
     from bot.service import GameService
 
 log = logging.getLogger("kolocha.service")
+FORCED, STANDING = "forced: ", "standing order "  # how a command played at once is stored: its row's text begins so
+
+
+def how_played(row: dict) -> tuple[str | None, str | None]:
+    """How a stored command was played for its side at once, as its row's text says (`follow`): the
+    standing order that gave it, and why it was the rules' only answer (each None where not).
+
+    >>> how_played({"text": "forced: the only Russian block in 46"}), how_played({"text": "hit R-1-3"})
+    ((None, 'the only Russian block in 46'), (None, None))
+    """
+    text = str(row.get("text") or "")
+    return (text.removeprefix(STANDING) if text.startswith(STANDING) else None,
+            text.removeprefix(FORCED) if text.startswith(FORCED) else None)
 
 
 def orders(service: GameService, game_id: int, side: str, args: list[str], compose: Compose) -> Result:
@@ -100,12 +114,13 @@ def follow(service: GameService, game_id: int, system: GameSystem, state: dict, 
         try:
             done, state = service.store_command(
                 game_id, system, state, side, cmd,
-                {"user": seats.get(side), "text": f"forced: {forced}" if forced else f"standing order {order}"},
+                {"user": seats.get(side), "text": f"{FORCED}{forced}" if forced else f"{STANDING}{order}"},
                 service.store.last_seq(game_id), None, compose, standing=order, forced=forced)
         except RulesError:
             log.exception("game %s: the %s of %s was refused", game_id,
                           f"forced answer {cmd.to_text()}" if forced else f"standing order {order}", side)
             break
+        done.in_words = on_its_first_event(system, done)
         result.followed.append(done)
         told = _told_to(done, result.side, system.outcome(state))
         result.message += " " + told if told else ""
@@ -122,9 +137,9 @@ def before_the_answers(text: str, result: Result) -> str | None:
     it), nor any."""
     own = text
     for r in reversed(result.followed):
-        if not own.endswith(" " + (r.public or r.message)):
+        if not own.endswith(" " + r.answer):
             return None
-        own = own.removesuffix(" " + (r.public or r.message))
+        own = own.removesuffix(" " + r.answer)
     return own if result.followed else None
 
 
@@ -167,10 +182,11 @@ def _default_choice(service: GameService, game_id: int, side: str, compose: Comp
 
 
 def _told_to(done: Result, side: str | None, outcome: dict | None) -> str:
-    """What a command a standing order played tells the player whose command it followed: a
-    secret order of another side (a battle plan) only what the rules show everyone, so that
-    nobody learns whether the other has chosen, and how the game ended if it did."""
+    """What a command played at once (a standing order's, or the only answer) tells the player whose
+    command it followed: its line (`Result.answer`); a secret order of another side (a battle plan)
+    only what the rules show everyone, so that nobody learns whether the other has chosen, and how
+    the game ended if it did."""
     if done.secret and done.side != side:
         shown = [e["text"] for e in done.visible_to(None)]
         return " ".join(shown + ([fmt.outcome_line(outcome)] if outcome else []))
-    return done.public or done.message
+    return done.answer

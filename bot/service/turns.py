@@ -140,6 +140,28 @@ def on_its_event(result: Result, told: str) -> str:
     return told.rstrip().removesuffix(".") + how + "." if how else told
 
 
+def on_its_first_event(system: GameSystem, result: Result) -> str | None:
+    """A command played at once, said on the line of its first event as the channel says it
+    (`on_its_event`), where that event is everyone's and tells it (`told_by_its_event`): the line
+    read under the command it followed; None where its own line stays.
+
+    >>> import rules
+    >>> from bot.service.result import Result
+    >>> hit = Result(True, "Russian: hit R-1-3, forced: the only Russian block in 46.", 2, "russian", "hit R-1-3",
+    ...              public="Russian: a `hit` command, forced: the only Russian block in 46.",
+    ...              forced="the only Russian block in 46",
+    ...              events=[{"text": "The Russian player applies 1 hit in 46 (5.3.6)."},
+    ...                      {"text": "Russian 3 (R-1-3, infantry) takes a hit: strength 2 (5.3.6).", "to": "russian"}])
+    >>> on_its_first_event(rules.load("bloody_monday"), hit)
+    'The Russian player applies 1 hit in 46 (5.3.6), forced: the only Russian block in 46.'
+    """
+    first = result.events[:1]
+    if not first or first[0].get("to", "all") != "all" or not told_by_its_event(
+            system, result, result.public or result.message):
+        return None
+    return on_its_event(result, str(first[0]["text"]))
+
+
 def _told_by(parts: list[str], first: dict) -> bool:
     """Whether an open game's attack, retreat or loss (its words, lower case) is what its first event
     tells: the combat line of the same attackers and defenders (SPI's Borodino rules, Combat); a

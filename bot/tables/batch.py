@@ -33,10 +33,11 @@ def lines_of(text: str) -> list[str]:
 
 def public_texts(result: Result) -> tuple[str, ...]:
     """Everything the public reads of an accepted result: its public line and public events,
-    and those of the commands standing orders played after it."""
+    and those of the commands standing orders played after it (with their lines on their events)."""
     done = [result, *result.followed]
     return tuple(text for r in done
-                 for text in (r.public or r.message, *(e["text"] for e in r.visible_to(None))))
+                 for text in (r.public or r.message, *([r.in_words] if r.in_words else []),
+                              *(e["text"] for e in r.visible_to(None))))
 
 
 def news_of(result: Result) -> tuple[str, ...]:
@@ -50,8 +51,8 @@ def news_of(result: Result) -> tuple[str, ...]:
     apart = before_the_answers(result.message, result) is not None  # each answer under what it answers
     for r in (result, *result.followed):
         if apart and r is not result:
-            out.append(r.public or r.message)
-        told = r.visible_to(result.side)
+            out.append(r.answer)
+        told = r.visible_to(result.side)[1 if apart and r.in_words else 0:]  # its first event: its answer's line
         for e, own in zip(told, [*told[1:], None]):
             if own is None or e.get("to", "all") != "all" or own.get("to") != result.side or \
                     own.get("kind") in (None, "info") or own.get("kind") != e.get("kind") or \

@@ -7,13 +7,16 @@ states they lead to), each command in its public words (`said`) unless it was a 
 while the other side ordered too (then nothing of it, not even that it was given), and of its
 events only the public ones and those addressed to this side; a command its first public event
 tells is said on that event's line, as the channel says it (`told_by_its_event`), rather than under
-its verb ('Russian: a `hit` command.'); a command of one word keeps its own line ('French: end.').
+its verb ('Russian: a `hit` command.'); a command of one word keeps its own line ('French: end.'). A
+command played at once for its side (its standing order, or the rules' only answer) says so, to its own
+side too, who did not type it ('The Russian player applies 2 hits in 46 (5.3.6), forced: ...').
 Nothing here depends on what the incoming side may not see: the swap test holds it to that.
 """
 from __future__ import annotations
 
 from bot import text as fmt
-from bot.service import GameService, Result, said_on_its_line, simultaneous, told_by_its_event
+from bot.service import GameService, Result, on_its_event, said_on_its_line, simultaneous, told_by_its_event
+from bot.service.standing import how_played
 from rules.core.system import GameSystem
 
 
@@ -35,23 +38,42 @@ def missed(service: GameService, game_id: int, side: str, since: int) -> list[st
         state, events = system.apply(state, row["side"], system.parse(row["side"], row["normalised"]))
         heard = [e for e in events if e.get("to", "all") in ("all", side)]
         told = fmt.event_lines(heard)
-        if row["side"] == side:
+        standing, forced = how_played(row)
+        if row["side"] == side and not (standing or forced):
             lines.append(f"{fmt.side_name(side)}: {row['normalised']}.")
-        elif not secret:
-            said = f"{fmt.side_name(row['side'])}: {said_on_its_line(system, row['normalised'])}."
-            if _told_by_its_event(system, row, said, events, heard):
-                said, told = told[0].strip(), told[1:]  # said once, on what it did, as the channel says it
+        elif not secret or row["side"] == side:
+            said = _said(system, row)
+            played = Result(True, said, 0, row["side"], row["normalised"], events=events, standing=standing,
+                            forced=forced)
+            if _told_by_its_event(system, played, heard):  # said once, on what it did, as the channel says it
+                said, told = on_its_event(played, told[0].strip()), told[1:]
+            elif row["side"] == side:  # its own side's, the command whole
+                said = _said(system, row, whole=True)
             lines.append(said)
         lines += told
     return lines
 
 
-def _told_by_its_event(system: GameSystem, row: dict, said: str, events: list[dict], heard: list[dict]) -> bool:
-    """Whether a command of several words, read by its verb alone, is told by the first line heard, a public
-    one (the channel's rule, `told_by_its_event`)."""
-    public = [e for e in events if e.get("to", "all") == "all"]
-    return len(row["normalised"].split()) > 1 and bool(public) and heard[:1] == public[:1] and told_by_its_event(
-        system, Result(True, said, 0, row["side"], row["normalised"], events=events), said)
+def _said(system: GameSystem, row: dict, whole: bool = False) -> str:
+    """A command's public line (`whole`: its side's own, the command whole): its verb alone where units
+    are hidden, and where it was played at once for its side (`how_played`: by its standing order, or
+    as the rules' only answer), so said ('Russian: a `hit` command, forced: the only Russian block in
+    46.'; on its first event's line it reads 'The Russian player applies 2 hits in 46 (5.3.6), forced:
+    ...'): its own player, reading it, did not type it either."""
+    standing, forced = how_played(row)
+    by = " by standing order" if standing else ""
+    why = f", forced: {forced}" if forced else ""
+    command = row["normalised"] if whole else said_on_its_line(system, row["normalised"])
+    return f"{fmt.side_name(row['side'])}{by}: {command}{why}."
+
+
+def _told_by_its_event(system: GameSystem, played: Result, heard: list[dict]) -> bool:
+    """Whether a command of several words, read by its verb alone, or one played at once for its side (1812's
+    `fight` where there is no retreat), is told by the first line heard, a public one (the channel's rule,
+    `told_by_its_event`)."""
+    public = played.visible_to(None)
+    return (len(str(played.command).split()) > 1 or played.at_once) and bool(public) and \
+        heard[:1] == public[:1] and told_by_its_event(system, played, played.message)
 
 
 def since_last_look(service: GameService, game_id: int, side: str, since: int) -> str:

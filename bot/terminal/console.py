@@ -153,8 +153,8 @@ def render(result: Result, line: str, viewer: str | None = None, hidden: bool = 
     if own is None:
         return "\n".join([f"[{number}] {result.message}", *lines])
     return "\n".join([f"[{number}] {own}", *fmt.event_lines(seen(result)),
-                      *(line for r in result.followed for line in ["  " + (r.public or r.message),
-                                                                    *fmt.event_lines(seen(r))])])
+                      *(line for r in result.followed for line in [  # its first event, if its line: said once
+                          "  " + r.answer, *fmt.event_lines(seen(r)[1 if r.in_words else 0:])])])
 
 
 def the_end(result: Result) -> dict | None:

@@ -224,9 +224,9 @@ def test_standing_orders_play_every_choice_that_follows_a_command_and_store_each
     _give(service, game, ("blue", "answer loud"), ("red", "echo no"), ("red", "plan bold"), ("blue", "plan calm"))
     shout = service.submit(game, "red", "shout", user="u-red")
     over = "Game over: a draw, as the wagers are over."
-    assert shout.message == ("Red: shout. Blue by standing order: an `answer` command. Red by standing order: an "
-                             "`echo` command. Red by standing order: a `plan` command. red plans bold blue plans calm "
-                             f"{over}")
+    assert shout.message == ("Red: shout. blue: answer loud, by standing order. red: echo no, by standing order. Red "
+                             "by standing order: a `plan` command. red plans bold blue plans calm "
+                             f"{over}")  # each answer on what it did, as the channel says it
     assert (shout.seq, shout.command, shout.standing) == (5, "shout", None)
     assert [(r.side, r.seq, r.message, r.public, r.standing, r.secret) for r in shout.followed] == [
         ("blue", 2, "Blue by standing order (answer: loud): answer loud.", "Blue by standing order: an `answer` "
@@ -268,7 +268,7 @@ def test_a_choice_without_a_standing_order_waits_for_its_player(wager):
     assert (shout.message, shout.seq, shout.followed) == ("Red: shout.", 1, [])
     assert toy_wager.choice(service.load(game)) == {"kind": "answer", "side": "blue"}
     answer = service.submit(game, "blue", "answer loud")
-    assert answer.message == "Blue: answer loud. Red by standing order: an `echo` command."
+    assert answer.message == "Blue: answer loud. red: echo yes, by standing order."
     assert answer.seq == 3 and [r.command for r in answer.followed] == ["echo yes"]
 
 
@@ -295,8 +295,8 @@ def test_orders_lists_sets_plays_at_once_and_clears(wager):
         "orders takes a kind of choice and an order: `orders answer loud`, or `orders` alone to list them.")
     assert service.submit(game, "red", "shout").accepted
     given = service.submit(game, "blue", "orders Answer Soft")  # the answer waits: played at once
-    assert (given.message, given.seq) == ("Standing order for answer: soft (answer softly). Blue by standing "
-                                          "order: an `answer` command.", 2)
+    assert (given.message, given.seq) == ("Standing order for answer: soft (answer softly). blue: answer soft, by "
+                                          "standing order.", 2)
     assert service.store.standing_orders(game, "blue") == {"answer": "soft"}
     listed = service.submit(game, "blue", "orders")
     assert (listed.accepted, listed.message, listed.seq, listed.side) == (True, "", 2, "blue")
@@ -328,8 +328,8 @@ def test_a_deadline_plays_the_first_order_of_the_choice_waiting_then_the_standin
     played = service.default_choice(game, "blue", record)
     assert played is not None
     assert (played.side, played.message, played.standing, played.seq) == (
-        "blue", "Blue by default (answer: loud): answer loud. Red by standing order: an `echo` "
-                "command.", None, 3)  # no standing order of Blue's: the channel names the deadline (bot/tables/news.py)
+        "blue", "Blue by default (answer: loud): answer loud. red: echo no, by standing order.", None,
+        3)  # no standing order of Blue's: the channel names the deadline (bot/tables/news.py)
     assert played.public == "Blue by default: an `answer` command."
     rows = [(r["side"], r["user"], r["text"], r["issued_against_seq"]) for r in service.store.commands(game, after=1)]
     assert rows == [("blue", "deadline", "deadline answer: loud, the default at the deadline", 1),

@@ -4,6 +4,7 @@ from the log, and told to both (in a game with hidden units, without naming them
 from __future__ import annotations
 
 import random
+from types import ModuleType
 
 import pytest
 
@@ -84,8 +85,11 @@ def test_bloody_monday_standing_hits_are_told_without_naming_the_block(tmp_path)
     assert told, "this seed has a Russian hit within 200 commands"
     assert {done.public for _, _, done in told} == {"Russian by standing order: a `hit` command."}
     caused = [(result, done) for mover, result, done in told if mover == "french"]
-    assert caused  # French commands that caused a hit: their replies to him name no Russian block
-    assert all(done.command.split()[1] not in result.message for result, done in caused)
+    assert caused  # French commands that caused a hit: their replies tell him each in words the public reads
+    assert all(f" {done.answer}" in result.message for result, done in caused)
+    named = [(done.command.split()[1], done.answer, done.visible_to(None)) for _, done in caused]
+    assert all(block not in told or any(block in e["text"] for e in public) for block, told, public in named)
+    assert any(block not in told for block, told, _ in named)  # a hit before the showdown: no block named
 
 
 def test_orders_lists_sets_and_clears(tmp_path):
@@ -172,7 +176,8 @@ def test_a_hit_on_a_lone_block_is_applied_at_once_saying_why(tmp_path):
     hit, = shot.followed
     assert (hit.command, hit.forced, hit.standing) == ("hit R-1-2J", "the only Russian block in 45", None)
     assert hit.public == "Russian: a `hit` command, forced: the only Russian block in 45."
-    assert "R-1-2J" not in shot.message and shot.message.endswith("forced: the only Russian block in 45.")
+    assert shot.message == ("French: fire F-III-A 45. The Russian player applies 1 hit in 45 (5.3.6), forced: the "
+                            "only Russian block in 45.")  # what it did, as the channel says it, no block named
     assert service.store.commands(game)[-1]["text"] == "forced: the only Russian block in 45"
     assert service.replay_check(game).ok
 
@@ -201,3 +206,128 @@ def test_whether_a_hit_is_forced_never_tells_a_hidden_block(monkeypatch, planted
                 for position in (state, swaptest.swapped(state, "R-1-11", "R-1-17")))
     assert (fog_check.first_difference(one, two) is not None) is planted
     assert any("The Russian player is applying hits in 42" in seen for seen in one)
+
+
+def _from(path, system: ModuleType, state: dict) -> GameService:
+    """A service over the file `path` whose games of `system` start from `state` (bot/tools/fog_check.py's
+    Position)."""
+    from bot.tools.fog_check import Position
+    return GameService(Store(path), loader=lambda name: Position(system, state))
+
+
+def test_hits_forced_after_the_showdown_are_one_answer_said_of_them_all(tmp_path):
+    """Bloody Monday 5.3.6 after the showdown: the French battle in 42 deals the Russian 2 hits, on R-1-3 and
+    R-1-11 of 3 each; whichever takes the first, the other takes the second, so the answer is forced. Its
+    reason stood on the first hit's line ('Russian 11 (R-1-11, infantry) takes a hit: strength 2 (5.3.6),
+    forced: every way to apply these hits ends alike.', then more hit lines), as if that hit alone were
+    forced, and the French player's reply read 'Russian: a `hit` command, forced: ...', an order as if one
+    were still to give. The hits are counted first and the reason said of them all: in the channel, the
+    reply, the terminal and the account the Russian reads when he sits down at the hot seat."""
+    from bot.terminal.catch_up import missed
+    from bot.terminal.console import render
+    from rules import bloody_monday
+    from tests.bot.discord.discord_fakes import ANNA, CHANNEL, make_tables, run, seated_game
+    from tests.rules.bloody_monday.bm_helpers import do, position
+
+    blocks = {"F-I-D": 16, "F-I-1": (16, 4), "R-1-3": (42, 3), "R-1-11": (42, 3)}
+    state, _ = do(position(blocks), "french", "tactical", "activate F-I-D", "move F-I-1 42")
+    forced = "The Russian player applies 2 hits in 42 (5.3.6), forced: every way to apply these hits ends alike."
+    hits = ["Russian 11 (R-1-11, infantry) takes a hit: strength 2 (5.3.6).",
+            "Russian 3 (R-1-3, infantry) takes a hit: strength 2 (5.3.6).",
+            "French 1 (F-I-1, infantry) takes a hit: strength 3 (5.3.6).",
+            "French 1 (F-I-1, infantry) takes a hit: strength 2 (5.3.6).",
+            "The battle in 42 is over, still contested (5.3.7)."]
+    battle = ["The French player resolves the battle in 42 (5.3).",
+              "Showdown in 42 (5.3.3): French: French 1 (F-I-1, infantry); Russian: Russian 11 (R-1-11, infantry), "
+              "Russian 3 (R-1-3, infantry).",
+              "The Russian player rolls 6 dice in 42: 2 hits (5.3.4).",
+              "The French player rolls 4 dice in 42: 2 hits (5.3.4)."]
+    service = _from(tmp_path / "table.sqlite", bloody_monday, state)
+    tables = make_tables(service, systems=("bloody_monday",))
+    game = run(seated_game(tables, system="bloody_monday", scenario="bloody_monday", seed=1))
+    since, posts = service.store.last_seq(game), len(tables.delivery.messenger.in_channel(CHANNEL))
+    assert run(tables.play.submit(ANNA, CHANNEL, "battle 42")) == f"French: battle 42. {forced}"
+    post, = tables.delivery.messenger.in_channel(CHANNEL)[posts:]
+    assert post == "\n".join([f"**Anna** — {battle[0]}", *battle[1:], forced, *hits])
+    assert missed(service, game, "russian", since) == [battle[0], *(f"  {line}" for line in battle[1:]), forced,
+                                                       *(f"  {line}" for line in hits)]
+    terminal = _from(tmp_path / "terminal.sqlite", bloody_monday, state)
+    game = terminal.new_game("bloody_monday", "bloody_monday", 1)
+    assert render(terminal.submit(game, "french", "battle 42"), "battle 42", "french").split("\n") == [
+        "[2] French: battle 42.", *(f"  {line}" for line in [*battle, forced, *hits])]
+
+
+@pytest.mark.parametrize("planted", [False, True])
+def test_the_words_of_a_forced_hit_never_tell_a_hidden_block(monkeypatch, planted):
+    """The swap test through the front ends (bot/tools/fog_check.py): Last Blood's Grande Batterie fires into
+    45, where the Russian's lone block takes the hit at once; the French player's reply, the channel and the
+    terminal read 'The Russian player applies 1 hit in 45 (5.3.6), forced: the only Russian block in 45.'
+    alike whether R-1-2J or R-1-1J (both jagers of 3, neither seen) stands there. A positive control plants
+    words read from the Russian's own line of the hit, which names the block, and the French tell the two
+    apart."""
+    from bot.service import standing
+    from bot.tools import fog_check
+    from rules import bloody_monday
+    from rules.bloody_monday import swaptest
+
+    if planted:
+        def leaky(system, result) -> str | None:
+            return next((e["text"] for e in result.events if e.get("to") == result.side), None)
+        monkeypatch.setattr(standing, "on_its_first_event", leaky)
+    state = bloody_monday.setup("last_blood", 1, ["russian_jager"])
+    lines = [fog_check.Line("fire F-III-A 45", accepted=True)]
+    one, two = (fog_check.observed(bloody_monday, position, "french", lines)
+                for position in (state, swaptest.swapped(state, "R-1-2J", "R-1-1J")))
+    assert (fog_check.first_difference(one, two) is not None) is planted
+    assert planted or "/order fire F-III-A 45: French: fire F-III-A 45. The Russian player applies 1 hit in 45 " \
+                      "(5.3.6), forced: the only Russian block in 45." in one
+
+
+def _attrition() -> tuple[dict, list[tuple[str, str]]]:
+    """The French end their Supply Segment; the Russian Player-Turn's attrition takes a corps, and the
+    Russians have one stack, in Moscow."""
+    from tests.rules.campaign_1812.c1812_helpers import position, rig
+    state = position({15: {"inf": 2}}, {17: {"inf": 1}}, phase="supply")
+    rig(state["dice"], 6)
+    return state, [("french", "end")]
+
+
+def _battle(russian: dict, russian_plan: str, die: int) -> tuple[dict, list[tuple[str, str]]]:
+    """The battle of Smolensk (15), French stacks in every place next to it but Vitebsk (10) with D1 Dr
+    (`die` 2) against the Russian `russian`; in all of them with Dchoice against a Withdraw (`die` 4)."""
+    from rules.campaign_1812.game import Game
+    from tests.rules.campaign_1812.c1812_helpers import position, rig
+    from tests.rules.campaign_1812.test_combat import battle
+    around = Game(position()).neighbours(15)
+    state = battle({"inf": 3}, russian, more_french={n: {"inf": 1} for n in around if russian_plan == "withdraw"
+                                                     or n != 10})
+    rig(state["dice"], die)
+    return state, [("french", "plan assault"), ("russian", f"plan {russian_plan}")]
+
+
+@pytest.mark.parametrize("case, reader, told", [
+    (_attrition, "russian", "French: end. Attrition: the French player takes a Russian loss in Moscow (17), forced: "
+                            "the only Russian stack."),
+    (lambda: _battle({"inf": 1, "supply": 1}, "entrench", 2), "french",
+     "Russian: plan entrench. The Russian stack in Smolensk (15) retreats to Vitebsk (10), forced: the only place "
+     "next to Smolensk (15) without an enemy stack."),
+    (lambda: _battle({"inf": 2}, "withdraw", 4), "french",
+     "Russian: plan withdraw. The Russian player chooses to fight, forced: every place next to Smolensk (15) holds "
+     "a French stack, so there is no retreat.")])
+def test_1812_forced_answers_read_as_what_they_did(tmp_path, case, reader, told):
+    """1812: an attrition loss where the enemy has one stack, a retreat with one place to go and the defender
+    with none (fight) are played at once. The reply of the command that led to them read 'French: end.
+    Russian: an `attrit` command, forced: the only Russian stack.', an order as if one were still to give;
+    it reads what the answer did, as the channel says it, and the other player sitting down at the hot seat
+    reads the same line."""
+    from bot.terminal.catch_up import missed
+    from rules import campaign_1812
+
+    state, lines = case()
+    service = _from(tmp_path / "games.sqlite", campaign_1812, state)
+    game = service.new_game("campaign_1812", "campaign", 1)
+    since = service.store.last_seq(game)
+    results = [service.submit(game, side, line) for side, line in lines]
+    assert results[-1].message == told
+    _, answer = told.split(". ", 1)
+    assert answer in missed(service, game, reader, since)

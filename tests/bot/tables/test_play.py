@@ -810,10 +810,9 @@ def test_a_secret_order_is_played_from_orders_but_not_from_the_channel(wager):
 
 def test_a_message_of_orders_tells_a_standing_orders_answer_after_what_it_answers(wager):
     """Blue's standing order answers Red's shout at once: Anna's reply to her message of orders
-    reads the shout's effects, then Blue's answer and what it did, as the channel tells them; the
-    answer stood on the shout's own line, before the effects it answers."""
+    reads the shout's effects, then Blue's answer on the line of what it did, as the channel tells them;
+    the answer stood on the shout's own line, before the effects it answers."""
     tables, game_id = wager
     run(tables.play.submit(BORIS, CHANNEL, "orders answer loud"))
     reply = plain(run(tables.play.orders(ANNA, CHANNEL, "shout; echo no")))
-    assert reply.splitlines()[0] == \
-        "1. ✅ Red: shout. red shouts Blue by standing order: an `answer` command. blue: answer loud"
+    assert reply.splitlines()[0] == "1. ✅ Red: shout. red shouts blue: answer loud, by standing order."

@@ -12,7 +12,7 @@ MODULES = ["rules.core.system", "rules.core.hexes", "rules.core.words", "rules.c
            "rules.campaign_1812.combat", "rules.campaign_1812.ai.board",
            "rules.core.positions", "bot.computer.seat", "bot.config", "rules.campaign_1812.commands",
            "bot.discord.buttons", "bot.service.turns", "bot.delivery.messenger", "bot.delivery.payloads",
-           "bot.discord.messenger",
+           "bot.discord.messenger", "bot.service.standing",
            "rules.borodino.movement", "rules.borodino.instead", "rules.borodino.battle", "rules.borodino.tables",
            "bot.choices", "bot.under_way", "bot.dice_audit", "bot.tables.spectators", "bot.words",
            "bot.tables.superseded", "bot.keyed_locks"]
