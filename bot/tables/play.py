@@ -25,7 +25,7 @@ from bot.tables.news import Change
 from bot.tables.room import Room
 from bot.words import Text, join, name, table, words
 from rules.core.errors import NotPlayed, RulesError
-from rules.core.standing import choosers
+from rules.core.standing import ASK, choosers
 
 TABLE_VERBS = (*QUERIES, "undo", "accept", "refuse", "end", "orders", "draw")  # verbs of every game, at any time
 
@@ -450,10 +450,47 @@ class Play(Room):
         game = await asyncio.to_thread(self.store.game, game_id)
         if game["status"] == "over":
             raise Expired(f"This button has expired: game {game_id} is over.")
+        given: list[str] = []  # the standing order that would have given this answer (`_standing_given`)
+
+        def still() -> str | None:
+            pressed = self._still_asked(game_id, side, seq, text)
+            given[:] = self._standing_given(game_id, side, text)
+            return pressed
         async with self.tables.in_order(game["channel"]):
-            said = await self._submit(actor, game["channel"], text, side, seq,
-                                      lambda: self._still_asked(game_id, side, seq, text), asked_in)
-        return None if said.in_place else said.text
+            said = await self._submit(actor, game["channel"], text, side, seq, still, asked_in)
+        if said.in_place:
+            return None
+        hint = await asyncio.to_thread(self._standing_hint, game_id, side, *given) if given and said.accepted else ""
+        return words(said.text, hint) if hint else said.text
+
+    def _standing_given(self, game_id: int, side: str, text: str) -> list[str]:
+        """Under the game's lock, before a clicked answer is played: the kind of choice and the
+        standing order that gives that very answer here, where the side has none for the kind ([]
+        otherwise). A game that hides anything answers in its players' DMs, where a question is
+        written in place: not there."""
+        system, state = self.service.system(game_id), self.service.load(game_id)
+        waiting = system.choice(state)
+        if system.INFO.hidden_information or waiting is None:
+            return []
+        kind = waiting["kind"]
+        if self.store.standing_orders(game_id, side).get(kind, ASK) != ASK:
+            return []
+        answer = system.parse(side, text).to_text()
+        for order in system.standing_orders().get(kind, {}):
+            command = system.standing_command(state, side, {kind: order})
+            if command is not None and command.to_text() == answer:
+                return [kind, order]
+        return []
+
+    def _standing_hint(self, game_id: int, side: str, kind: str, order: str) -> Text:
+        """The line under a clicked answer that a standing order would have given: that order, which
+        answers every such choice for the player, said once a game for each kind of choice."""
+        key = f"told the standing order for {kind}: game {game_id}, {side}"
+        if self.store.meta(key):
+            return ""
+        self.store.set_meta(key, order)
+        said = self.service.system(game_id).standing_orders()[kind][order]
+        return f"\n`orders {kind} {order}` answers every such choice for you: {said}."
 
     def _still_asked(self, game_id: int, side: str, seen: int, text: str) -> str | None:
         """Under the game's lock: the choice asked of `side` when it had observed `seen` commands

@@ -92,3 +92,24 @@ def test_a_standing_orders_line_never_carries_the_computers_reason(tmp_path):
         said[standing] = plain(change.compose(result, state, state).outbox[0][1]["text"])
     assert said[None] == "**Computer** — Russian: stay. Why: attacks 2924 at 1-1."
     assert said["advance: never"] == "Russian: stay."  # its line names the order: 'Russian by standing order ...'
+
+
+def test_a_clicked_answer_a_standing_order_gives_says_that_order_once_a_game_and_kind(tmp_path):
+    """Combat H: a player who clicks 'Stay: no advance' is told under the answer the standing order
+    that gives it every time, `orders advance never`, so that the next advance after combat asks no
+    click (kolocha bench --ux: a Shevardino player-turn takes up to 6 clicks when every choice is
+    asked, 1 box with standing orders); said once a game to each player for each kind of choice."""
+    service = GameService(Store(tmp_path / "games.sqlite"))
+    tables = make_tables(service, defaults=GameSettings(deadline_hours=10, reminders=()), systems=("borodino",))
+    game = run(seated_game(tables, system="borodino", scenario="7sep", seed=0))
+    said: dict[str, list[str]] = {"french": [], "russian": []}
+    while len(said["russian"]) < 3:
+        play_until(tables, game, lambda state: (BORODINO.choice(state) or {}).get("kind") == "advance")
+        side = BORODINO.choice(service.load(game))["side"]
+        seen = service.store.seen_seq(game, side)
+        said[side].append(plain(run(tables.play.answer(WHO[side], game, side, seen, "stay"))))
+    hint = "\n`orders advance never` answers every such choice for you: my units stay after combat (Combat H)."
+    for first, *later in [answers for answers in said.values() if answers]:
+        assert first.endswith(hint) and first.startswith("Stay: no advance.")
+        assert not any("orders advance" in text for text in later)
+    assert said["russian"][1:]
