@@ -134,7 +134,7 @@ class GameService:
         computer player gives it, is stored with the command's text (bot/computer/seat.py)."""
         try:
             result = self._submit(game_id, side, text.strip(), user, expected_seq, compose, reason)
-            result.seen = self.store.seen_seq(game_id, side) if side is not None else result.seq
+            result.seen = self.store.seen_seq(game_id, side, result.own_seq) if side is not None else result.seq
             return result
         except RulesError as error:
             return Result(False, str(error), self.store.last_seq(game_id), side, rule=error.rule,

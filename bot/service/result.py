@@ -23,8 +23,6 @@ def is_busy(error: BaseException) -> bool:
 
 
 @dataclass
-
-
 class Result:
     """What became of one line of text: accepted or not, the sentence, and who hears what."""
 
@@ -45,7 +43,13 @@ class Result:
     ended: dict | None = None  # how the game ended outside the rules (an agreed draw)
     outcome: dict | None = None  # how the rules ended the game, when this command ended it (said at its line's end)
     secret: bool = False  # a hidden order given while others order at once: not told it was given
-    seen: int = 0  # the number of commands the side has observed after it (Store.seen_seq)
+    seen: int = 0  # the commands the side has observed up to this one (Store.seen_seq): its number for that side
+
+    @property
+    def own_seq(self) -> int:
+        """The command's own number in the game: `seq` is that of the last command played after it
+        at once (a standing order's, the rules' only answer), told under it."""
+        return self.seq - len(self.followed) if self.command else self.seq
 
     @property
     def at_once(self) -> bool:

@@ -148,13 +148,14 @@ def render(result: Result, line: str, viewer: str | None = None, hidden: bool = 
         return "\n".join([result.message, *(told for told in lines if told.strip() != result.message)])
     # the commands this side has observed (the other's secret orders are not counted), or the game's;
     # the number is the command's own, not that of the last a standing order played after it
-    number = result.seen if viewer else result.seq - len(result.followed) if result.command else result.seq
+    number = result.seen if viewer else result.own_seq
     own = before_the_answers(result.message, result)
-    if own is None:
-        return "\n".join([f"[{number}] {result.message}", *lines])
-    return "\n".join([f"[{number}] {own}", *fmt.event_lines(seen(result)),
-                      *(line for r in result.followed for line in [  # its first event, if its line: said once
-                          "  " + r.answer, *fmt.event_lines(seen(r)[1 if r.in_words else 0:])])])
+    def answered(r: Result) -> list[str]:  # its line, or its first event said with why it was played at once
+        if own is None and not r.in_words:  # told by its events alone (a secret order's answer)
+            return fmt.event_lines(seen(r))
+        return ["  " + r.answer, *fmt.event_lines(seen(r)[1 if r.in_words else 0:])]
+    return "\n".join([f"[{number}] {result.message if own is None else own}", *fmt.event_lines(seen(result)),
+                      *(line for r in result.followed for line in answered(r))])
 
 
 def the_end(result: Result) -> dict | None:
@@ -304,7 +305,7 @@ def computer_turn(service: GameService, memory: Memory, game_id: int,
             continue  # a secret order given while the viewer orders too: not told even that it was given
         shown = dataclasses.replace(result, message=result.public or result.message) if hidden else result
         if viewer is not None and viewer != job.side:  # numbered by what the person has observed, as theirs are
-            shown = dataclasses.replace(shown, seen=service.store.seen_seq(game_id, viewer, result.seq))
+            shown = dataclasses.replace(shown, seen=service.store.seen_seq(game_id, viewer, result.own_seq))
         head, *events = render(shown, decision.command, viewer, hidden,
                                service.store.computer_seats(game_id)).split("\n")
         if hidden and result.secret and viewer is None:  # the public is told only what the rules show of it

@@ -254,7 +254,7 @@ def test_hits_forced_after_the_showdown_are_one_answer_said_of_them_all(tmp_path
     terminal = _from(tmp_path / "terminal.sqlite", bloody_monday, state)
     game = terminal.new_game("bloody_monday", "bloody_monday", 1)
     assert render(terminal.submit(game, "french", "battle 42"), "battle 42", "french").split("\n") == [
-        "[2] French: battle 42.", *(f"  {line}" for line in [*battle, forced, *hits])]
+        "[1] French: battle 42.", *(f"  {line}" for line in [*battle, forced, *hits])]
 
 
 @pytest.mark.parametrize("planted", [False, True])
