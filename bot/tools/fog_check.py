@@ -14,7 +14,12 @@ thinking: tests/bot/test_computer_thinking_unseen.py), the pictures (drawn here 
 view they show) and the maps asked for around the places the probes name, the autocomplete of every
 field and the standing orders offered, their games as `/games mine` and `/game list` show them,
 `/help`, the game paused and resumed by agreement, the reminders and passed deadlines of the sides
-awaited at the end, the terminal's screen and the files it writes for them.
+awaited at the end, the terminal's screen and the files it writes for them. `kolocha fuzz` observes
+further (Further): the other player's messages typed in the channel and their marks (✅, ❌, withdrawn),
+draws offered and requests to undo or to hand a seat over and their answers, the news held while the
+viewer's DMs are closed and delivered later, the computer taking the viewer's seat (at their deadline or
+handed over, playing from that side's view: what it plays must be the same) or the other's, a newcomer
+seated by a server manager, and `/game cancel`.
 The lines stop before the first step after which the engine itself tells the two positions apart
 (the rules disclosed a block or a stack); in 1812 the battle plans are compared too, the other
 side's chit down or not.
@@ -30,34 +35,42 @@ import tempfile
 from itertools import takewhile
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterator, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple, cast
 
+from bot.computer.planner import Planner, ThreadPlanner
+from bot.computer.seat import PlanJob
 from bot.config import Config, GameSettings
-from bot.delivery import Buttons, Delivery, Onlookers
+from bot.delivery import Buttons, Delivery, DMClosed, Onlookers
+from bot.delivery.base import stamp
 from bot.discord.buttons import Confirm
 from bot.discord.messenger import pieces
 from bot.permissions import Actor, TableError
 from bot.service import GameService, standing
 from bot.store import Store
-from bot.tables import Offer, Tables
+from bot.tables import Offer, PlainReply, Tables
+from bot.tables.computer import Computer
 from bot.terminal.console import play
 from bot.terminal.map_files import MapFiles
 from bot.words import Text, words
 from rules.core import playout
+from rules.core.ai import Decision
 from rules.core.errors import RulesError
 from rules.core.playout import Move
 from rules.core.standing import choosers
 from rules.core.system import GameSystem
 
 VIEWER, OTHER = Actor("1", "Viewer"), Actor("2", "Other")
+NEWCOMER, MANAGER = Actor("3", "Newcomer"), Actor("4", "Manager", manage_guild=True)  # MANAGER plays no part
 GUILD, CHANNEL, SPECTATORS = "900", "100", "101"
 NOON = datetime(2026, 3, 1, 12, tzinfo=UTC)
 QUERIES = ("status", "units", "help")
+TERMINAL = "-- terminal --"  # where the terminal's observations begin (observed)
+SEATED = "-- the computer takes a seat --"  # what follows may differ once the rules disclose (Further.played)
 
 
 class Line(NamedTuple):
@@ -96,6 +109,51 @@ class Position:
         return getattr(self._system, name)
 
 
+class Recording(ThreadPlanner):
+    """The bot's computer, its plans kept by the position they were made at (`plans`)."""
+
+    def __init__(self) -> None:
+        self.plans: dict[int, list[Decision]] = {}
+
+    async def plan(self, job: PlanJob) -> list[Decision]:
+        self.plans[job.played] = await super().plan(job)
+        return self.plans[job.played]
+
+
+class Replaying(ThreadPlanner):
+    """The other side's computer in the second position: at each position the plans the first made there,
+    their words `renamed` (the two blocks exchanged), so that both play alike; where the first made none,
+    its own."""
+
+    def __init__(self, plans: dict[int, list[Decision]], renamed: Callable[[str], str]) -> None:
+        self.plans, self.renamed = plans, renamed
+
+    async def plan(self, job: PlanJob) -> list[Decision]:
+        if job.played not in self.plans:
+            return await super().plan(job)
+        return [Decision(self.renamed(decision.command), decision.reason) for decision in self.plans[job.played]]
+
+
+@dataclass(frozen=True)
+class Further:
+    """What the swap observes beyond the lines at the table (at_table). `closed`: the viewer's DMs refuse
+    every message while they give the lines, the news held back shown under the replies to them and the
+    rest sent once their DMs open again. `consents`: requests answered by consent (a draw offered each way,
+    requests to undo, a seat's hand-over asked of each player). `computer`: the computer then takes a seat,
+    planning with `planner`: the viewer's at their deadline ("deadline") or handed over by them ("mine"),
+    at the end; or the other player's, handed over by him ("other") before the viewer's `undo` (which
+    would take back the command that gave it the move); `played` keeps the state it took the seat at and
+    the commands played since, to tell a rule's disclosure from a leak. `hands`: at the end a server
+    manager seats a newcomer for the other side and the viewer cancels the game."""
+
+    closed: bool = False
+    consents: bool = False
+    computer: str | None = None
+    planner: Planner | None = None
+    played: list[tuple[dict, list[tuple[str, str]]]] | None = None
+    hands: bool = False
+
+
 def _buttons(buttons: Buttons | None) -> str:
     """A question's buttons as the viewer sees them (what they are for, at which position)."""
     return f" [buttons: {json.dumps(buttons, sort_keys=True)}]" if buttons else ""
@@ -111,6 +169,11 @@ class Recorder:
         self.seen = seen
         self.asked: tuple[str | None, Buttons] | None = None
         self.given = 0  # the answers on a button given so far, each in a way in turn (_give)
+        self.closed = False  # the viewer's DMs refuse every message (Discord's 50007), as when closed
+
+    def _reach(self, user: str) -> None:
+        if self.closed and user == VIEWER.id:
+            raise DMClosed(user)
 
     def clickable(self, text: str) -> tuple[str | None, Buttons] | None:
         """The message whose button answers `text`, and its buttons, where the viewer was last offered it."""
@@ -135,11 +198,13 @@ class Recorder:
 
     async def dm(self, user: str, text: str, pictures: Sequence[bytes] = (),
                  buttons: Buttons | None = None, nonce: str | None = None) -> None:
+        self._reach(user)
         if user == VIEWER.id:
             self.seen.append(f"DM: {text}{_pictures(pictures)}{_buttons(buttons)}")
 
     async def keep(self, place: str, piece: str, kept: str | None, buttons: dict | None = None,
                    nonce: str | None = None) -> str:
+        self._reach(place.removeprefix("dm:"))
         made = kept or f"{place}:{len(self.seen)}"
         if place == f"dm:{VIEWER.id}":
             self.seen.append(f"DM kept {kept}: {piece}{_buttons(buttons)}")
@@ -210,7 +275,8 @@ def _service(path: Path, position: Position) -> GameService:
 
 async def at_table(position: Position, viewer: str, lines: Sequence[Line], folder: Path,
                    hidden: Sequence[str] | None = None, batched: bool = False, delay: bool = False,
-                   clocks: bool = False, around: Sequence[str] = (), late: str | None = None) -> list[str]:
+                   clocks: bool = False, around: Sequence[str] = (), late: str | None = None,
+                   further: Further = Further()) -> list[str]:
     """The game at a Discord table, the viewer seated at their side and a spectators' channel
     following it (anyone may read it; `delay`, one game turn behind: the spectator_delay setting):
     what they observe while giving `lines`, one message each (a line of the other `side`, its
@@ -227,13 +293,16 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
     (bot/tables/clocks.py; the default action, remind again): who is pinged
     where, and the question its late player is asked in public, the other player taking his
     reminders in the channel; `late`, then the viewer's own deadline passes once more with that action
-    (`/game settings at_deadline`: end, choose, forfeit), played for them from what they know."""
+    (`/game settings at_deadline`: end, choose, forfeit), played for them from what they know. And what
+    `further` asks (see Further): the viewer's DMs closed while they give the lines, requests answered
+    by consent, the computer taking a seat, the seats changing hands and the game cancelled."""
     seen: list[str] = []
     service = _service(folder / "table.sqlite", position)
     recorder = Recorder(seen)
     delivery = Delivery(service, recorder, view_json, lambda: NOON, crop_json)
     tables = Tables(service, delivery, Unscheduled(), Config(defaults=GameSettings(spectator_delay=delay)),
-                    lambda: NOON, systems=(position.INFO.name,))
+                    lambda: NOON, systems=(position.INFO.name,), planner=further.planner or ThreadPlanner())
+    _seeded(tables.computer)
     other = next(side for side in position.INFO.sides if side != viewer)
     if clocks:  # the other player's reminders where the viewer reads them, the channel
         await tables.absence.prefs(OTHER, {"remind": "channel"})
@@ -250,10 +319,16 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
         for line in hidden:
             await tables.play.submit(OTHER, CHANNEL, line, other)
         seen.append(f"pressed {_button(before)}: {await _press(tables, before)}")
+    recorder.closed = further.closed
     for message in _batched(lines) if batched else [[line] for line in lines]:
+        if message == list(LAST) and further.computer == "other":  # before the viewer's undo takes a step back
+            await _computer_seated(seen, tables, service, viewer, other, further)
         seen += _completions(tables, service)
         seen.append(await _give(tables, message, recorder))
+        seen += await _held(tables)
         seen += _looks(tables, service)
+    if further.closed:
+        await _opened(seen, tables, service, recorder)
     for private in (False, True):
         seen.append(f"/game map around {' '.join(around)} private={private}: "
                     f"{await _mapped(tables, ' '.join(around) or None, private)}")
@@ -264,6 +339,8 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
             asked = getattr(tables.absence, action)(actor, CHANNEL)
             seen.append(f"/game {action} by {actor.name}: {await _awaited(asked)}")
         seen += _looks(tables, service)
+    if further.consents:
+        await _consents(seen, tables, service, viewer, other)
     if clocks:
         for game in service.store.games(channel=CHANNEL):
             for side in sorted(row["side"] for row in service.store.deadlines(game["id"])):
@@ -274,10 +351,150 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
         seen.append(f"/game settings at_deadline:{late}: "
                     f"{await _awaited(tables.lobby.change_settings(VIEWER, CHANNEL, {'at_deadline': late}))}")
         for game in service.store.games(channel=CHANNEL):
-            if any(row["side"] == _side(service, game["id"]) for row in service.store.deadlines(game["id"])):
-                await tables.clocks.expire(game["id"], _side(service, game["id"]), timedelta(0))
+            if any(row["side"] == viewer for row in service.store.deadlines(game["id"])):
+                await tables.clocks.expire(game["id"], viewer, timedelta(0))
         seen += _looks(tables, service)
+    if further.computer not in (None, "other"):
+        await _computer_seated(seen, tables, service, viewer, other, further)
+    if further.hands:
+        await _hands(seen, tables, service, other)
     return seen
+
+
+def _seeded(computer: Computer) -> None:
+    """A computer's seat takes the same seed in both games (drawn afresh at every seat, it is told in public)."""
+    drawn = computer.seat_for
+    setattr(computer, "seat_for", lambda game_id, level=None: replace(drawn(game_id, level), seed=1))
+
+
+async def _held(tables: Tables) -> list[str]:
+    """The news the viewer's closed DMs held back, which the reply to them shows under its own words (every
+    reply of the Discord front end is Tables.private's) and which is then taken as delivered."""
+    reply = tables.private(VIEWER, "")
+    await tables.delivery.mark_shown(reply.held)
+    return [f"while your DMs were closed: {reply.text}"] if reply.held else []
+
+
+async def _opened(seen: list[str], tables: Tables, service: GameService, recorder: Recorder) -> None:
+    """The viewer's DMs open again and their next try falls due: what they held back and no reply showed
+    goes now, written in `seen` as it comes."""
+    recorder.closed = False
+    seen.append("the viewer's DMs open")
+    closed = service.store.closed_dm(VIEWER.id)
+    if closed is not None:
+        service.store.set_closed_dm(VIEWER.id, closed["failures"], stamp(NOON))
+    for game in service.store.games(channel=CHANNEL):
+        await tables.delivery.flush(game["id"])
+    seen += _looks(tables, service)
+
+
+def _live(service: GameService) -> int | None:
+    """The game running in the channel, if any."""
+    return next((game["id"] for game in reversed(service.store.games(channel=CHANNEL)) if game["status"] != "over"),
+                None)
+
+
+async def _consents(seen: list[str], tables: Tables, service: GameService, viewer: str, other: str) -> None:
+    """Requests that wait for the other player's word: a draw offered each way and declined; the viewer's
+    request to undo refused, asked again and accepted; the other's request to undo refused; each player
+    asked to hand their seat to a newcomer, and keeping it. What the viewer reads of them (the other's
+    replies are his alone), written in `seen` as they come."""
+    game = _live(service)
+    if game is None:
+        return
+
+    async def by_other(what: str, act: Awaitable[object]) -> None:
+        await _awaited(act)
+        seen.append(f"{OTHER.name} {what}")
+
+    async def pressed(action: str, side: str, seq: int) -> None:
+        seen.append(f"pressed {action}: {await _awaited(tables.play.confirm(VIEWER, action, game, side, seq))}")
+
+    seen.append(f"/game draw: {_offered(await _awaited(tables.play.draw(VIEWER, CHANNEL)), 'decline')}")
+    asked = await _awaited(tables.play.draw(OTHER, CHANNEL))
+    if isinstance(asked, Offer):
+        await by_other("declines the draw", tables.play.confirm(OTHER, "decline", game, asked.side, asked.seq))
+    await by_other("offers a draw", tables.play.draw(OTHER, CHANNEL))
+    asked = await _awaited(tables.play.draw(VIEWER, CHANNEL))
+    seen.append(f"/game draw: {_offered(asked, 'decline')}")
+    if isinstance(asked, Offer):
+        await pressed("decline", asked.side, asked.seq)
+    for answer in ("refuse", "accept"):
+        pending = service.store.game(game)["pending_undo"]
+        if pending is None or pending["by"] != viewer:
+            break
+        await by_other(f"answers {answer}", tables.play.confirm(OTHER, answer, game, other,
+                                                                service.store.seen_seq(game, other)))
+        if answer == "refuse":
+            seen.append(f"/order undo: {await _awaited(tables.play.submit(VIEWER, CHANNEL, 'undo'))}")
+    await by_other("asks to undo", tables.play.submit(OTHER, CHANNEL, "undo"))
+    pending = service.store.game(game)["pending_undo"]
+    if pending is not None and pending["by"] == other:
+        await pressed("refuse", viewer, service.store.seen_seq(game, viewer))
+    seen.append(f"/game replace side:{other} player:{NEWCOMER.name}: "
+                f"{await _awaited(tables.seats.replace(VIEWER, CHANNEL, other, NEWCOMER))}")
+    await by_other("keeps his seat", tables.play.confirm(OTHER, "hold", game, other, int(NEWCOMER.id)))
+    await by_other(f"asks for the {viewer} seat to go to {NEWCOMER.name}",
+                   tables.seats.replace(replace(OTHER, manage_guild=True), CHANNEL, viewer, NEWCOMER))
+    await pressed("hold", viewer, int(NEWCOMER.id))
+    seen += _looks(tables, service)
+
+
+async def _computer_seated(seen: list[str], tables: Tables, service: GameService, viewer: str, other: str,
+                           further: Further) -> None:
+    """The computer takes a seat (Further.computer: the viewer's, at their deadline where they are awaited
+    or handed over by them; or the other player's, handed over by him) and plays while its side acts: what
+    the viewer reads of it (its posts and how many, when they go, where it is shown thinking), the commands
+    it played for the viewer's side (planned from what that side knows: the same in both positions), and
+    the looks after, written in `seen` as they come."""
+    game = _live(service)
+    if game is None:
+        return
+    seen.append(SEATED)
+    seq, at = service.store.last_seq(game), service.load(game)
+    awaited = {row["side"] for row in service.store.deadlines(game)}
+    if further.computer == "deadline" and viewer in awaited:
+        changed = tables.lobby.change_settings(VIEWER, CHANNEL, {"at_deadline": "computer"})
+        seen.append(f"/game settings at_deadline:computer: {await _awaited(changed)}")
+        await tables.clocks.expire(game, viewer, timedelta(0))
+    elif further.computer == "other":
+        await _awaited(tables.computer.seat(OTHER, CHANNEL, other, 1))
+        seen.append(f"{OTHER.name} seats the computer")
+    else:
+        seen.append(f"/game seat side:{viewer} player:computer: "
+                    f"{await _awaited(tables.computer.seat(VIEWER, CHANNEL, viewer, 1))}")
+    seen.append(f"while the computer plays: {len(seen)} observations")
+    await tables.computer.settled()
+    played = [(row["side"], row["normalised"]) for row in service.store.commands(game, after=seq)]
+    if further.played is not None:
+        further.played.append((at, played))
+    seen.append(f"played for the {viewer} side: {[text for side, text in played if side == viewer]}")
+    seen += _looks(tables, service)
+
+
+async def _hands(seen: list[str], tables: Tables, service: GameService, other: str) -> None:
+    """A server manager who plays no part seats a newcomer for the other side (nobody's consent asked), then
+    the viewer, the game's creator, cancels the game: what the viewer reads, and the looks after each,
+    written in `seen` as they come."""
+    if _live(service) is None:
+        return
+    await _awaited(tables.seats.replace(MANAGER, CHANNEL, other, NEWCOMER))
+    seen += [f"{MANAGER.name} seats {NEWCOMER.name} as {other}", *_looks(tables, service)]
+    seen.append(f"/game cancel: {await _awaited(tables.management.cancel(VIEWER, CHANNEL))}")
+    seen += _looks(tables, service)
+
+
+def _offered(offer: object, action: str) -> str:
+    """A question with buttons as the viewer reads it (its words, and its button's id), or the reply."""
+    return f"{offer.reply.text} {_button(offer, action)}" if isinstance(offer, Offer) else str(offer)
+
+
+def _marked(reply: PlainReply | None) -> str:
+    """What everyone reads of a message typed in the channel: left as chat, withdrawn (it told more than
+    the public lines of its orders), or marked ✅ or ❌ (bot/discord/app.py, answer_plain)."""
+    if reply is None:
+        return "chat"
+    return "withdrawn" if reply.withdraw else "✅" if reply.accepted else "❌"
 
 
 def _completions(tables: Tables, service: GameService) -> list[str]:
@@ -309,12 +526,14 @@ async def _mapped(tables: Tables, around: str | None, private: bool) -> str:
 
 def _batched(lines: Sequence[Line]) -> list[list[Line]]:
     """The messages of a batched run: the queries one by one, then the accepted orders and the
-    last line of the body in one box, then the lines after the body (`undo`) one by one."""
+    last line of the body in one box, then the lines the other player types and those after the body
+    (`undo`) one by one."""
     head, after = lines[:-len(LAST)], lines[-len(LAST):]
     queries = list(takewhile(lambda line: line.text in QUERIES, head))
-    body = head[len(queries):]
+    body = [line for line in head[len(queries):] if not line.typed or not line.side]
     box = [line for line in body[:-1] if line.accepted] + list(body[-1:])
-    return [*([line] for line in queries), *([box] if box else []), *([line] for line in after)]
+    theirs = [line for line in head if line.typed and line.side]  # typed by the other player, after the box
+    return [*([line] for line in queries), *([box] if box else []), *([line] for line in [*theirs, *after])]
 
 
 async def _give(tables: Tables, message: list[Line], recorder: Recorder) -> str:
@@ -339,6 +558,8 @@ async def _give(tables: Tables, message: list[Line], recorder: Recorder) -> str:
             return f"clicked {line.text!r}: {await _awaited(clicked)}"
         if recorder.given % 3 == 2:
             return f"DM to the bot `{line.text}`: {await _awaited(tables.direct.message(VIEWER, line.text))}"
+    if line.typed and line.side:
+        return f"{OTHER.name} typed `{line.text}`: {_marked(await tables.play.plain(OTHER, CHANNEL, line.text))}"
     if line.typed:
         return f"typed `{line.text}`: {await tables.play.plain(VIEWER, CHANNEL, line.text)}"
     try:
@@ -361,8 +582,9 @@ def _looks(tables: Tables, service: GameService) -> list[str]:
             f"own deadline: {[(row['due_at'], row['began_at'], row['reminded_at']) for row in mine]}"]
 
 
-def _side(service: GameService, game_id: int) -> str:
-    return next(side for side, user in service.store.seats(game_id).items() if user == VIEWER.id)
+def _side(service: GameService, game_id: int) -> str | None:
+    """The viewer's side (None once the computer or a newcomer holds it)."""
+    return next((side for side, user in service.store.seats(game_id).items() if user == VIEWER.id), None)
 
 
 def _button(offer: object, action: str = "end") -> str:
@@ -432,20 +654,21 @@ def at_terminal(position: Position, lines: list[str], folder: Path, viewer: str,
 
 def observed(system: ModuleType, state: dict, viewer: str, lines: Sequence[Line],
              hidden: Sequence[str] | None = None, batched: bool = False, terminal: bool = True,
-             around: Sequence[str] = (), late: str | None = None) -> list[str]:
+             around: Sequence[str] = (), late: str | None = None, further: Further = Further()) -> list[str]:
     """Everything the viewer observes of the position through both front ends; with `hidden`,
     after the other side's secret orders; `batched`, the orders in one box (see at_table); not
     `terminal`, at the table alone (the hot seat's screen is the other player's while he chooses);
     the maps asked for `around` the places the probes name, at the table and at the terminal; `late`,
-    the action of the viewer's own deadline passing at the end (see at_table)."""
+    the action of the viewer's own deadline passing at the end, and `further` (see at_table). The lines
+    the other player types are typed at the table alone (the terminal's screen is the viewer's)."""
     position = Position(system, state)
     maps = [f"map {' '.join(around)}"] if around else []
+    mine = [line.text for line in [*lines, *LAST] if not (line.typed and line.side)]
     with tempfile.TemporaryDirectory() as folder:
         table = asyncio.run(at_table(position, viewer, [*lines, *LAST], Path(folder), hidden, batched, clocks=True,
-                                     around=around, late=late))
-        seat = at_terminal(position, [line.text for line in [*lines, *LAST]] + ["map", *maps], Path(folder), viewer,
-                           hidden or ()) if terminal else []
-    return [seen.replace(folder, "<folder>") for seen in [*table, "-- terminal --", *seat]]
+                                     around=around, late=late, further=further))
+        seat = at_terminal(position, mine + ["map", *maps], Path(folder), viewer, hidden or ()) if terminal else []
+    return [seen.replace(folder, "<folder>") for seen in [*table, TERMINAL, *seat]]
 
 
 def first_difference(one: list[str], two: list[str]) -> str | None:
@@ -462,11 +685,12 @@ def first_difference(one: list[str], two: list[str]) -> str | None:
 
 def lines_to_type(system: ModuleType, state: dict, other: dict, viewer: str,
                   rng: random.Random, steps: int, probes: Callable[[dict], list[str]],
-                  choose: Callable[[random.Random, list], Any]) -> list[Line]:
+                  choose: Callable[[random.Random, list], Any], theirs: bool = False) -> list[Line]:
     """Queries, then up to `steps` legal commands of the viewer, each after a few probes (half
     typed as messages; a probe the rules accept is a command, given with `/order`), and once the
     viewer may no longer act (a choice of the other side waits, or the turn passed) one probe
-    more; they stop before a line after which the engine's own observations differ (a disclosure,
+    more, and with `theirs` the lines the other player then types in the channel (typed_by_other);
+    they stop before a line after which the engine's own observations differ (a disclosure,
     or a leak that the engine's swap test reports)."""
     lines = [Line(query, n % 2 == 1) for n, query in enumerate(QUERIES)]
     for _ in range(steps):
@@ -480,8 +704,46 @@ def lines_to_type(system: ModuleType, state: dict, other: dict, viewer: str,
             played, state, other = step
             lines.append(Line(text, not played and rng.random() < 0.5, played))
         if waiting:
+            return [*lines, *(typed_by_other(system, state, other, viewer, rng, probes) if theirs else [])]
+    return lines
+
+
+def typed_by_other(system: ModuleType, state: dict, other: dict, viewer: str, rng: random.Random,
+                   probes: Callable[[dict], list[str]]) -> list[Line]:
+    """What the other player, now to act, types in the channel, whose mark (✅, ❌, or the message
+    withdrawn) everyone reads: a query, chat, two of the viewer's probes and a few of his legal commands
+    up to the first the rules accept. A line is kept only where the rules judge it alike in both
+    positions: the other side knows its own units, and would not type the same line where they differ."""
+    side = next((side for side in system.active_sides(state) if side != viewer), None)
+    if side is None:
+        return []
+    lines = [Line("status", True, side=side), Line("good luck", True, side=side)]
+    legal = system.legal_commands(state, side)
+    for text in [*probes(state)[:2], *(c.to_text() for c in rng.sample(legal, min(3, len(legal))))]:
+        judged = _alike(system, state, other, viewer, text, side)
+        if judged is None:
+            continue
+        accepted, state, other = judged
+        lines.append(Line(text, True, accepted, side))
+        if accepted:
             break
     return lines
+
+
+def _alike(system: ModuleType, state: dict, other: dict, viewer: str, text: str,
+           side: str) -> tuple[bool, dict, dict] | None:
+    """A line of `side` judged in both positions: (whether the rules accept it, the positions after);
+    None where they judge it apart (refused in one alone) or what the viewer observes after it differs."""
+    refused = []
+    for position in (state, other):
+        try:
+            system.apply(position, side, system.parse(side, text))
+            refused.append(False)
+        except RulesError:
+            refused.append(True)
+    if refused[0] != refused[1]:
+        return None
+    return (False, state, other) if refused[0] else _played(system, state, other, viewer, text, side)
 
 
 def _played(system: ModuleType, state: dict, other: dict, viewer: str | None,
@@ -564,6 +826,7 @@ class SwapReport:
 
     positions: int = 0
     differences: list[str] = field(default_factory=list)
+    disclosed: int = 0  # positions compared up to the computer's seat: its play made the rules disclose
     turns: set[int] = field(default_factory=set)  # the Game-Turns the random game went through
 
 
@@ -580,7 +843,7 @@ def walk(system: GameSystem, state: dict, rng: random.Random, positions: int, lo
 
 def bloody_monday_swap(seed: int, rng_seed: int, scenario: str = "bloody_monday",
                        options: list[str] | None = None, positions: int = 2, steps: int = 6,
-                       longest: int = 200) -> SwapReport:
+                       longest: int = 200, further: bool = False) -> SwapReport:
     """One random Bloody Monday game: at `positions` random points, swap two blocks the side to
     move has not seen and compare what that side observes through the front ends, typing the
     queries, probes naming the two blocks, `units` at their areas, and its own commands. The game
@@ -589,7 +852,7 @@ def bloody_monday_swap(seed: int, rng_seed: int, scenario: str = "bloody_monday"
     its chooser is asked (a hit to apply, 5.3.6; a retreat, 6.4), the side that chooses is the viewer
     too, answering on the buttons of its question; once a game, at the first choice of one side at a
     stop or after it, the side that waits for it: what it reads while the other chooses, reminded and
-    late."""
+    late. `further`: each position observes more (_compare)."""
     from rules import bloody_monday as system
     from rules.bloody_monday import swaptest
 
@@ -610,8 +873,15 @@ def bloody_monday_swap(seed: int, rng_seed: int, scenario: str = "bloody_monday"
                          partial(_probes, who, (a, b), rng), swaptest.weighted_choice,
                          f"{scenario} seed={seed} rng_seed={rng_seed} command {played} viewer={who} "
                          f"swap {a}<->{b}", report, terminal=who == viewer,
-                         around=sorted({str(state["blocks"][x]["area"]) for x in (a, b)} - {"None"}))
+                         around=sorted({str(state["blocks"][x]["area"]) for x in (a, b)} - {"None"}),
+                         renamed=partial(exchanged, (a, b)), further=further)
     return report
+
+
+def exchanged(pair: tuple[str, str], text: str) -> str:
+    """A command with the two blocks of a swap exchanged: what it is in the other position."""
+    a, b = pair
+    return " ".join(b if word == a else a if word == b else word for word in text.split())
 
 
 def _rollout(state: dict, rng: random.Random) -> tuple[str, Any]:
@@ -638,43 +908,91 @@ def _campaign_probes(viewer: str, pair: tuple[int, int], rng: random.Random, pla
 def _compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: random.Random, steps: int,
              probes: Callable[[dict], list[str]], choose: Callable[[random.Random, list], Any], what: str,
              report: SwapReport, hidden: Sequence[str] = (), terminal: bool = True,
-             around: Sequence[str] = ()) -> None:
+             around: Sequence[str] = (), renamed: Callable[[str], str] = str, further: bool = False) -> None:
     """Type the same lines in two positions the viewer must not tell apart, and report where what
     the viewer observes through the front ends parts (`what` says which positions they were).
     With `hidden`, the other side's secret orders that make `other` of `state`: both branches
-    start from the same game history, one with those orders given at the table, one without."""
-    lines = lines_to_type(system, state, other, viewer, rng, steps, probes, choose)
-    batched = report.positions % 2 == 1  # every other position, the orders in one `/orders` box
+    start from the same game history, one with those orders given at the table, one without.
+    With `further` (kolocha fuzz), the other player types in the channel once the viewer waits, and
+    each position observes more (Further): requests by consent, the seats changing hands and the game
+    cancelled, the viewer's DMs closed every third position, and in turn the computer taking the
+    viewer's seat at their deadline, the other's, the viewer's handed over, the other's (a command of
+    the other side in the second position is the first's `renamed`); where its play makes the rules
+    disclose, what the viewer observes from its seat on is left uncompared."""
+    lines = lines_to_type(system, state, other, viewer, rng, steps, probes, choose, theirs=further)
+    n = report.positions
+    batched = n % 2 == 1  # every other position, the orders in one `/orders` box
+    recording = Recording()
+    played_one: list[tuple[dict, list[tuple[str, str]]]] = []
+    played_two: list[tuple[dict, list[tuple[str, str]]]] = []
+    seat = None if hidden or not further else ("deadline", "other", "mine", "other")[n % 4]
+    first = Further(closed=further and n % 3 == 1, consents=further, computer=seat, planner=recording,
+                    played=played_one, hands=further)
+    second = replace(first, played=played_two,
+                     planner=Replaying(recording.plans, renamed) if seat == "other" else ThreadPlanner())
     if hidden:
-        one, two = (observed(system, state, viewer, lines, [], batched, around=around),
-                    observed(system, state, viewer, lines, hidden, batched, around=around))
+        one, two = (observed(system, state, viewer, lines, [], batched, around=around, further=first),
+                    observed(system, state, viewer, lines, hidden, batched, around=around, further=second))
     else:
-        one, two = (observed(system, state, viewer, lines, None, batched, terminal, around),
-                    observed(system, other, viewer, lines, None, batched, terminal, around))
-    differ = first_difference(one, two)
+        one, two = (observed(system, state, viewer, lines, None, batched, terminal, around, further=first),
+                    observed(system, other, viewer, lines, None, batched, terminal, around, further=second))
     report.positions += 1
+    if _seated_and_disclosed(system, viewer, one, two, played_one, played_two, renamed):
+        report.disclosed += 1
+        one, two = (seen[:seen.index(SEATED)] + seen[seen.index(TERMINAL):] for seen in (one, two))
+    differ = first_difference(one, two)
     if differ:
         report.differences.append(f"{what}: {differ}")
 
 
+def _seated_and_disclosed(system: ModuleType, viewer: str, one: list[str], two: list[str],
+                          played_one: list[tuple[dict, list[tuple[str, str]]]],
+                          played_two: list[tuple[dict, list[tuple[str, str]]]],
+                          renamed: Callable[[str], str]) -> bool:
+    """Whether the two records part after the computer took its seat, where the commands played since
+    make the rules tell the two positions apart (the viewer's view or the events told them differ, or
+    the second refuses what the first played) before any of them is played otherwise (the same for
+    the viewer's side, `renamed` for the other's): a rule's disclosure, after which what the viewer
+    observes, and what their side's computer plays, may differ."""
+    if not (played_one and played_two and SEATED in one and SEATED in two) or one == two:
+        return False
+    at = next((n for n, (a, b) in enumerate(zip(one, two)) if a != b), min(len(one), len(two)))
+    if at < one.index(SEATED) or TERMINAL in one[:at]:
+        return False
+    (state, commands), (other, theirs) = played_one[0], played_two[0]
+    for n, (side, text) in enumerate(commands):
+        given = text if side == viewer else renamed(text)
+        try:
+            other, heard = system.apply(other, side, system.parse(side, given))
+        except RulesError:
+            return True
+        if n >= len(theirs) or theirs[n] != (side, given):
+            return False
+        state, told = system.apply(state, side, system.parse(side, text))
+        if system.view(state, viewer) != system.view(other, viewer) or _heard(told, viewer) != _heard(heard, viewer):
+            return True
+    return False
+
+
 def _campaign_compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: random.Random,
                       steps: int, pair: tuple[int, int], what: str, report: SwapReport, plans: bool = True,
-                      hidden: Sequence[str] = ()) -> None:
+                      hidden: Sequence[str] = (), further: bool = False) -> None:
     from rules.campaign_1812 import swaptest
 
     _compare(system, state, other, viewer, rng, steps, partial(_campaign_probes, viewer, pair, rng, plans),
              swaptest.weighted_choice, f"{what} viewer={viewer}", report, hidden,
-             around=sorted({str(place) for place in pair}))
+             around=sorted({str(place) for place in pair}), further=further)
 
 
 def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", options: list[str] | None = None,
-                  positions: int = 2, steps: int = 4, longest: int = 150) -> SwapReport:
+                  positions: int = 2, steps: int = 4, longest: int = 150, further: bool = False) -> SwapReport:
     """One random 1812 game, played with `options` as a game at the table is: at `positions` random
     points, exchange the contents of two of the other side's hidden stacks and compare what the
     side to move observes through the front ends, and once a game at the first choice of one side at a
     stop or after it (an attrition loss, a retreat, the defender's: answered on the buttons of its
     question); and at every battle's secret plans, whether the other side's chit is down or not (the
-    viewer's own not yet down: once it is, the battle's being revealed or not tells)."""
+    viewer's own not yet down: once it is, the battle's being revealed or not tells). `further`: each
+    position observes more (_compare)."""
     from rules import campaign_1812 as system
     from rules.campaign_1812 import swaptest
     from rules.campaign_1812.game import enemy_of
@@ -692,7 +1010,7 @@ def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", options:
             choosing, chose, stop = False, True, True
         for a, b in swaptest.pairs(state, viewer, rng, 1) if stop else []:
             _campaign_compare(system, state, swaptest.swapped(state, enemy_of(viewer), a, b), viewer, rng,
-                              steps, (a, b), f"{where} swap {a}<->{b}", report)
+                              steps, (a, b), f"{where} swap {a}<->{b}", report, further=further)
         bt = state["battle"]
         if bt and bt["stage"] == "plans" and not any(bt["plans"].values()):
             enemy = enemy_of(viewer)
@@ -710,5 +1028,6 @@ def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", options:
             for chit in chits:
                 chosen, _ = system.apply(chosen, enemy, chit)
             _campaign_compare(system, state, chosen, viewer, rng, 1, (bt["place"], bt["place"]),
-                              f"{where} the {enemy} chit down or not", report, plans=False, hidden=hidden)
+                              f"{where} the {enemy} chit down or not", report, plans=False, hidden=hidden,
+                              further=further)
     return report

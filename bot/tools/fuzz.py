@@ -4,7 +4,9 @@
   rules/core/playout.py; a failure is written as a script `kolocha local --script` replays;
 * engine swap: the swap tests at the engine (rules/bloody_monday/swaptest.py, and 1812's hidden
   stacks in rules/campaign_1812/swaptest.py);
-* front-end swap: the same through the Discord tables and the terminal (bot/tools/fog_check.py).
+* front-end swap: the same through the Discord tables and the terminal (bot/tools/fog_check.py), each
+  position observed further than the test suite does: the other player typing in the channel,
+  requests by consent, closed DMs, the computer taking a seat, seats changing hands, the game cancelled.
 
 Each part reports one line per failure and a total; the exit status is 1 if anything failed.
 """
@@ -80,14 +82,14 @@ def front_swaps(games: int, seed: int, write: Write, systems: tuple[str, ...] = 
     failed = 0
     if "campaign_1812" in systems:
         failed += _swaps("front-end swap", games, seed, write,
-                         lambda n, scenario, options: campaign_swap(n, n, scenario,
-                                                                     list(options)).differences,
+                         lambda n, scenario, options: campaign_swap(n, n, scenario, list(options),
+                                                                     further=True).differences,
                          system="campaign_1812")
     if HIDDEN_SYSTEM not in systems or not _has_swap_test(write, "front-end swap"):
         return failed
     return failed + _swaps("front-end swap", games, seed, write,
-                  lambda n, scenario, options: bloody_monday_swap(n, n, scenario,
-                                                                  list(options)).differences)
+                  lambda n, scenario, options: bloody_monday_swap(n, n, scenario, list(options),
+                                                                  further=True).differences)
 
 
 def _has_swap_test(write: Write, part: str) -> bool:

@@ -9,10 +9,10 @@ from __future__ import annotations
 import asyncio
 import random
 import secrets
+from functools import partial
 from pathlib import Path
 
 from bot.computer.planner import ThreadPlanner
-from bot.computer.seat import PlanJob
 from bot.config import Config
 from bot.delivery import Delivery
 from bot.service import GameService
@@ -23,34 +23,9 @@ from bot.tables.lobby import Opponent
 from bot.tools import fog_check
 from rules import bloody_monday
 from rules.bloody_monday import swaptest
-from rules.core.ai import Decision
 
 PAIR = ("R-2-24", "R-2-27")  # infantry of strength 3 in 72 and 70, neither seen nor named by the French
 STEPS = 40  # the French orders: a turn and more, with battles whose hits the computer applies
-
-
-class Recorded(ThreadPlanner):
-    """The bot's computer, its plans kept by the position they were made at."""
-
-    def __init__(self) -> None:
-        self.plans: dict[int, list[Decision]] = {}
-
-    async def plan(self, job: PlanJob) -> list[Decision]:
-        self.plans[job.played] = await super().plan(job)
-        return self.plans[job.played]
-
-
-class Exchanged(ThreadPlanner):
-    """The computer of the other position: the plans made at each position in the first, the two blocks
-    exchanged (a command of one is a command of the other, which stands where it stood)."""
-
-    def __init__(self, plans: dict[int, list[Decision]], pair: tuple[str, str]) -> None:
-        self.plans, self.pair = plans, pair
-
-    async def plan(self, job: PlanJob) -> list[Decision]:
-        a, b = self.pair
-        return [Decision(" ".join(b if word == a else a if word == b else word for word in decision.command.split()),
-                         decision.reason) for decision in self.plans[job.played]]
 
 
 async def french_against_the_computer(state: dict, folder: Path, planner: ThreadPlanner) -> list[str]:
@@ -86,10 +61,10 @@ def observed_in_both(tmp_path: Path, monkeypatch) -> tuple[list[str], list[str]]
     state = bloody_monday.setup("bloody_monday", 3, [])
     (tmp_path / "one").mkdir()
     (tmp_path / "two").mkdir()
-    first = Recorded()
+    first = fog_check.Recording()  # the second computer plays its plans, the two blocks exchanged
     one = asyncio.run(french_against_the_computer(state, tmp_path / "one", first))
-    two = asyncio.run(french_against_the_computer(swaptest.swapped(state, *PAIR), tmp_path / "two",
-                                                  Exchanged(first.plans, PAIR)))
+    second = fog_check.Replaying(first.plans, partial(fog_check.exchanged, PAIR))
+    two = asyncio.run(french_against_the_computer(swaptest.swapped(state, *PAIR), tmp_path / "two", second))
     return one, two
 
 

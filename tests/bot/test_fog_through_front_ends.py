@@ -162,7 +162,7 @@ def test_kolocha_fuzz_runs_every_part_and_writes_a_failing_playout_as_a_script(
     monkeypatch.setattr(campaign_swaptest, "swap_test", lambda *args: engine_runs.append(args) or [])
     front_runs: list[tuple] = []
     monkeypatch.setattr(fog_check, "campaign_swap",
-                        lambda *args: front_runs.append(args) or fog_check.SwapReport())
+                        lambda *args, further: front_runs.append(args) or fog_check.SwapReport())
     monkeypatch.setattr(fuzz.rules, "systems", lambda: ["toy_system"])
     scenarios = {"toy_system": "short", "campaign_1812": "campaign", "bloody_monday": "bloody_monday"}
     monkeypatch.setattr(fuzz, "option_sets", lambda name: iter([(scenarios[name], {})]))
@@ -249,8 +249,9 @@ def test_kolocha_fuzz_runs_the_swap_parts_of_the_systems_asked_for_only(tmp_path
     ran: list[tuple] = []
     monkeypatch.setattr(swaptest, "swap_test", lambda *args: ran.append(args) or [])
     monkeypatch.setattr(campaign_swaptest, "swap_test", lambda *args: ran.append(args) or [])
-    monkeypatch.setattr(fog_check, "campaign_swap", lambda *args: ran.append(args) or fog_check.SwapReport())
-    monkeypatch.setattr(fog_check, "bloody_monday_swap", lambda *args: ran.append(args) or fog_check.SwapReport())
+    monkeypatch.setattr(fog_check, "campaign_swap", lambda *args, further: ran.append(args) or fog_check.SwapReport())
+    monkeypatch.setattr(fog_check, "bloody_monday_swap",
+                        lambda *args, further: ran.append(args) or fog_check.SwapReport())
     monkeypatch.setattr(fuzz, "option_sets", lambda name: iter([("only", {})]))
     assert cli.main(["fuzz", "--games", "2", "--seed", "5", "--part", "engine-swap", "--part", "front-swap",
                      "--system", "campaign_1812", "--out", str(tmp_path)]) == 0
@@ -266,8 +267,9 @@ def test_a_broken_game_is_one_failure_of_a_long_fuzz_run_not_its_end(monkeypatch
             raise ValueError("broken")
         return fog_check.SwapReport()
 
-    monkeypatch.setattr(fog_check, "campaign_swap", lambda seed, rng_seed, scenario, options: run(seed, scenario))
-    monkeypatch.setattr(fog_check, "bloody_monday_swap", lambda *args: fog_check.SwapReport())
+    monkeypatch.setattr(fog_check, "campaign_swap",
+                        lambda seed, rng_seed, scenario, options, further: run(seed, scenario))
+    monkeypatch.setattr(fog_check, "bloody_monday_swap", lambda *args, further: fog_check.SwapReport())
     monkeypatch.setattr(fuzz, "option_sets", lambda name: iter([("campaign", {})]))
     assert fuzz.front_swaps(3, 1, print) == 1
     out = capsys.readouterr().out

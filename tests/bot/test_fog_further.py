@@ -1,0 +1,119 @@
+"""The front-end swap test's further observations (bot/tools/fog_check.py, Further), which `kolocha fuzz`
+makes at every position and the suite at a few: the other player's messages typed in the channel and their
+marks, requests answered by consent, news held while the viewer's DMs are closed, the computer taking a
+seat and playing it, seats changing hands and the game cancelled. Each has its positive control: a planted
+leak the check shows."""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from functools import partial
+
+import pytest
+
+from bot.tools import fog_check
+from bot.words import words
+from rules import bloody_monday
+
+swaptest = pytest.importorskip("rules.bloody_monday.swaptest", reason="the engine's swap test has not landed yet")
+
+
+PAIR = ("R-KUT", "R-1-3")  # Kutuzov in 69 and R-1-3 in 44 at seed 3, neither seen by the French
+LINES = [fog_check.Line("tactical", accepted=True),  # the French Tactical Action (5.0): news for his kept view
+         *(fog_check.Line(text, True, side="russian") for text in ("status", "pass", "good luck"))]
+
+
+def whole(state: dict) -> str:
+    """A digest of the whole position, hidden blocks and all: what a planted leak tells."""
+    return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:12]
+
+
+def first_impulse(computer: str, lines=LINES, closed: bool = True, pair=PAIR) -> tuple[list[str], list[str]]:
+    """What the French player observes of seed 3's first impulse in two positions that exchange `pair`, all
+    further observations made, the computer taking a seat (`computer`, as Further takes it)."""
+    state = bloody_monday.setup("bloody_monday", 3, [])
+    first = fog_check.Recording()
+    second = fog_check.Replaying(first.plans, partial(fog_check.exchanged, pair)) if computer == "other" \
+        else fog_check.ThreadPlanner()
+    one, two = (fog_check.observed(bloody_monday, position, "french", lines, terminal=False, further=fog_check.Further(
+        closed=closed, consents=True, computer=computer, planner=planner, hands=True))
+        for position, planner in ((state, first), (swaptest.swapped(state, *pair), second)))
+    return one, two
+
+
+@pytest.mark.long
+def test_what_the_french_observe_further_is_the_same_whatever_the_hidden_blocks_are():
+    """The Russian player's messages typed in the channel and their marks, a draw offered each way, requests
+    to undo and to hand a seat over, news held while the French player's DMs are closed, then the computer
+    taking his seat and playing his impulse from the French view (its battles in 41 and 43), a newcomer
+    seated for the Russians and the game cancelled: the same in both positions."""
+    one, two = first_impulse("mine")
+    assert fog_check.first_difference(one, two) is None
+    for seen in ("Other typed `pass`: ❌", "Other typed `good luck`: chat", "pressed decline:", "pressed hold:",
+                 "while your DMs were closed:", "played for the french side: ['tactical'", "/game cancel: Game 1"):
+        assert any(line.startswith(seen) for line in one), seen
+
+
+@pytest.mark.long
+def test_the_computer_playing_the_other_side_is_observed_the_same_whatever_its_hidden_blocks_are():
+    """After the French Pass (7.0) the Russian player hands his seat to the computer, which plays his Pass and
+    his Logistics Phase (in the second position the plans of the first, two infantry blocks of strength 3 in 72
+    and 70 exchanged, neither seen by the French): the same posts, typing and looks."""
+    one, two = first_impulse("other", [fog_check.Line("pass", accepted=True), fog_check.Line("end", accepted=True)],
+                             closed=False, pair=("R-2-24", "R-2-27"))
+    assert fog_check.first_difference(one, two) is None
+    assert "typing at channel:100" in one[one.index(fog_check.SEATED):]
+    assert any(line.startswith("posted in 100: **Computer** — Russian") for line in one)
+
+
+def plant_leaks(monkeypatch) -> None:
+    """Planted leaks, one in each further observation: the mark of a typed message reads where Kutuzov stands;
+    the draw offer's question, the news held while DMs were closed, the answer to a seat's hand-over and the
+    cancel's reply tell the whole position; the computer's seed is drawn from it."""
+    from bot.computer import seat
+    from bot.delivery.places import PlacesPart
+    from bot.tables.management import Management
+    from bot.tables.play import Play
+    from bot.tables.seats import Seats
+
+    def position(tables, channel: str) -> dict:
+        return tables.service.load(tables.store.games(channel=channel)[-1]["id"])
+
+    plain, offered, held, kept, cancel, job_for = (Play.plain, Play._draw_offered, PlacesPart.held_text,
+                                                   Seats._answer_seat, Management.cancel, seat.job_for)
+
+    async def marked(self, actor, channel, text):
+        reply = await plain(self, actor, channel, text)
+        return reply and dataclasses.replace(reply, accepted=position(self, channel)["blocks"]["R-KUT"]["area"] == 69)
+
+    def offer(self, actor, channel):
+        asked = offered(self, actor, channel)
+        leak = f" LEAK-draw {whole(position(self, channel))}"
+        return asked and dataclasses.replace(asked, reply=dataclasses.replace(asked.reply, text=words(asked.reply.text,
+                                                                                                      leak)))
+
+    async def cancelled(self, actor, channel, game_id=None, guild=None):
+        leak = f" LEAK-cancel {whole(position(self, channel))}"
+        return await cancel(self, actor, channel, game_id, guild) + leak
+
+    monkeypatch.setattr(Play, "plain", marked)
+    monkeypatch.setattr(Play, "_draw_offered", offer)
+    monkeypatch.setattr(PlacesPart, "held_text", lambda self, rows: words(
+        held(self, rows), f" LEAK-held {whole(self.service.load(rows[0]['game']))}"))
+    monkeypatch.setattr(Seats, "_answer_seat", lambda self, actor, game_id, *args: words(
+        kept(self, actor, game_id, *args), f" LEAK-seat {whole(self.service.load(game_id))}"))
+    monkeypatch.setattr(Management, "cancel", cancelled)
+    monkeypatch.setattr(seat, "job_for", lambda system, seated, side, state, *args, **kwargs: dataclasses.replace(
+        job_for(system, seated, side, state, *args, **kwargs), seed=int(whole(state), 16)))
+
+
+def test_the_check_sees_a_leak_planted_in_each_further_observation(monkeypatch):
+    """The positive control: with the leaks of plant_leaks the two positions differ in each observation that
+    carries one."""
+    plant_leaks(monkeypatch)
+    one, two = first_impulse("mine")
+    differ = [line for line, other in zip(one, two) if line != other]
+    for leak in ("Other typed `pass`", "LEAK-draw", "LEAK-held", "LEAK-seat", "LEAK-cancel",
+                 "played for the french side"):
+        assert any(leak in line for line in differ), leak
