@@ -581,7 +581,8 @@ class News(Room):
             if before is None or side in private or own_view(view, side) != own_view(system.view(before, side), side):
                 carried = self._unsent_untold(game_id, side)
                 mine = private.get(side, "")
-                rows.append(_kept(side, seq, view, join([t for t in (carried, mine) if t]),
+                seen = self.store.seen_seq(game_id, side) + seq - self.store.last_seq(game_id)  # `seq`: maybe unstored
+                rows.append(_kept(side, seen, view, join([t for t in (carried, mine) if t]),
                                   join([t for t in (carried, mine if side in untold else "") if t])))
             if turn_begins:
                 rows.append((side, message(f"your map as {fmt.side_name(side)}: {player_turn_name(public)}.",
@@ -626,8 +627,8 @@ class News(Room):
         rows: Outbox = [(channel_audience(game["channel"]),
                          message(words(pings, text, "\n", fmt.headline(final_view(public))), seq))]
         rows += spectator_rows(self, game_id, seq, state, None, ended=text)
-        rows += [_kept(side, seq, final_view(own), text) for side in self.store.seats(game_id)
-                 if _shows_more(own := system.view(state, side), public)]
+        rows += [_kept(side, self.store.seen_seq(game_id, side), final_view(own), text)
+                 for side in self.store.seats(game_id) if _shows_more(own := system.view(state, side), public)]
         return rows + self.reveal_rows(game) + self.retire_rows(game_id, text)
 
     def retire_rows(self, game_id: int, ended: Text) -> Outbox:
@@ -694,11 +695,13 @@ def _names(users: tuple[str, ...]) -> Text:
     return join([mention(user) for user in users], ", ")
 
 
-def _kept(side: str, seq: int, view: dict, latest: Text, untold: Text = "") -> tuple[str, dict]:
+def _kept(side: str, seen: int, view: dict, latest: Text, untold: Text = "") -> tuple[str, dict]:
     """A side's own view in words, kept in one message edited in place (bot/delivery/in_place.py), with what
-    the change told it alone at its top; `untold`: those of its lines no other message tells."""
+    the change told it alone at its top; `untold`: those of its lines no other message tells. `seen`: the
+    commands the side has observed (Store.seen_seq), never the game's count, which tells when the other
+    side gives a secret order."""
     top = words("Latest for you: ", latest, "\n\n") if latest else ""
-    payload = kept_view(words(f"your view as {fmt.side_name(side)}, as of command {seq} "
+    payload = kept_view(words(f"your view as {fmt.side_name(side)}, as of command {seen} "
                               "(this message is kept up to date):\n", top, own_view(view, side)))
     return side, payload | ({"untold": untold} if untold else {})
 

@@ -14,9 +14,30 @@ import pytest
 
 from bot.tools import fog_check
 from bot.words import words
-from rules import bloody_monday
+from rules import bloody_monday, campaign_1812
 
 swaptest = pytest.importorskip("rules.bloody_monday.swaptest", reason="the engine's swap test has not landed yet")
+
+
+def plans_stage() -> dict:
+    """An 1812 battle in Smolensk (15) waiting for both sides' secret plans (COMBAT: chits face down)."""
+    from tests.rules.campaign_1812.c1812_helpers import do, position
+
+    state, _ = do(position({15: {"inf": 3}}, {15: {"inf": 2}}, phase="march"), "french", "end")
+    assert state["battle"]["stage"] == "plans"
+    return state
+
+
+def test_a_view_kept_up_to_date_counts_only_the_commands_its_side_has_seen():
+    """The French player's kept view ('as of command N') is written again when the Russian offers a draw:
+    N counts the commands the French side has observed, so it reads the same whether or not the Russian
+    has put down his secret chit."""
+    further = fog_check.Further(consents=True)
+    without = fog_check.observed(campaign_1812, plans_stage(), "french", [], [], terminal=False, further=further)
+    assert any(line.startswith("DM kept") and "offers a draw" in line for line in without)
+    with_chit = fog_check.observed(campaign_1812, plans_stage(), "french", [], ["plan cordon"], terminal=False,
+                                   further=further)
+    assert fog_check.first_difference(without, with_chit) is None
 
 
 PAIR = ("R-KUT", "R-1-3")  # Kutuzov in 69 and R-1-3 in 44 at seed 3, neither seen by the French
