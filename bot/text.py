@@ -231,45 +231,49 @@ def clipped(words: str, limit: int = ECHO) -> str:
     return words if len(words) <= limit else f"{words[:limit]}... ({len(words)} characters)"
 
 
-def place(word: str, view: dict | None = None) -> str:
-    """A place as a player names one: a hex of four digits (3224), an area number of the map (41),
-    or where the view names its places (1812) a place's name (Vilna, for 12). A refusal gives
+def places(word: str, view: dict | None = None) -> tuple[str, ...]:
+    """The places a player names: a hex of four digits (3224), an area number of the map (41),
+    or where the view names its places (1812) a place's name (Vilna, for 12); an 1812 area
+    sub-divided names its sub-areas (16: Vyazma (161) and Borodino (162)). A refusal gives
     examples of the game's own kind of place.
 
-    >>> place("3224"), place("vilna", {"places": [{"number": 12, "name": "Vilna"}]})
-    ('3224', '12')
+    >>> places("3224"), places("vilna", {"places": [{"number": 12, "name": "Vilna", "area": 12}]})
+    (('3224',), ('12',))
+    >>> places("16", {"places": [{"number": 161, "area": 16, "name": "Vyazma"},
+    ...                          {"number": 162, "area": 16, "name": "Borodino"}]})
+    ('161', '162')
     """
     view = view or {}
     named = _numbers_by_name(view)
     if word.lower() in named:
-        return named[word.lower()]
+        return (named[word.lower()],)
     hexes = any("hex" in u for u in view.get("units", []))
     if not (word.isascii() and word.isdigit() and len(word) <= 4) or (hexes and len(word) != 4):
         raise CommandError(f"{clipped(word)!r} is not a place: {_how_to_name(view, named)}.")
     areas = sorted(int(a["number"]) for a in view.get("areas", []))
     if areas and int(word) not in areas:
         raise CommandError(f"There is no area {word} on the map: areas are numbered {areas[0]} to {areas[-1]}.")
-    _a_place_of(int(word), view.get("places", []))
-    return word
+    return _sub_areas(int(word), view.get("places", [])) or (word,)
 
 
-def _a_place_of(number: int, places: list[dict]) -> None:
-    """CommandError unless `number` is one of the places a view names (1812's areas and sub-areas; an area
-    sub-divided is named by its sub-areas), as the game refuses it in a command.
+def _sub_areas(number: int, places: list[dict]) -> tuple[str, ...]:
+    """The sub-areas that `number` names among the places a view names (1812's areas and sub-areas), an
+    area sub-divided; none where it is a place itself (or the view names none); else CommandError, as the
+    game refuses it in a command.
 
-    >>> _a_place_of(16, [{"number": 12, "area": 12}, {"number": 161, "area": 16}, {"number": 162, "area": 16}])
-    Traceback (most recent call last):
-    rules.core.errors.CommandError: Area 16 is sub-divided: name its sub-area, 161 or 162.
+    >>> _sub_areas(16, [{"number": 12, "area": 12}, {"number": 161, "area": 16}, {"number": 162, "area": 16}])
+    ('161', '162')
     """
     if not places or number in (int(p["number"]) for p in places):
-        return
-    parts = sorted(int(p["number"]) for p in places if int(p["area"]) == number)
+        return ()
+    parts = tuple(str(n) for n in sorted(int(p["number"]) for p in places if int(p["area"]) == number))
     if parts:
-        raise CommandError(f"Area {number} is sub-divided: name its sub-area, {' or '.join(map(str, parts))}.")
+        return parts
+    names = place_names({"places": places})
     areas = sorted(int(p["number"]) for p in places if p["number"] == p["area"])
-    subs = sorted(int(p["number"]) for p in places if p["number"] != p["area"])
-    raise CommandError(f"There is no place {number} on the map: name an area ({areas[0]} to {areas[-1]}) or a "
-                       f"sub-area ({', '.join(map(str, subs))}) by its number.")
+    subs = [_named(str(n), names) for n in sorted(int(p["number"]) for p in places if p["number"] != p["area"])]
+    raise CommandError(f"There is no place {number} on the map: name an area by its number, {areas[0]} to "
+                       f"{areas[-1]}, or a sub-area: {', '.join(subs)}.")
 
 
 def _how_to_name(view: dict, named: dict[str, str]) -> str:
@@ -428,21 +432,23 @@ def _prompt_names(view: dict, computer: Collection[str]) -> bool:
     return said.startswith(f"T{player[1:]} ") or any(f": {player}{then}" in said for then in (" ", "'s "))
 
 
-def units_table(units: list[dict], where: str | None = None, words: dict | None = None,
+def units_table(units: list[dict], where: str | tuple[str, ...] | None = None, words: dict | None = None,
                 names: dict[str, str] | None = None) -> str:
     """One block per side, within a phone's width (`_laid_out`): a line per unit, or a card per unit
-    where its place's name leaves no room for it (1812's stacks); `where` filters a place.
+    where its place's name leaves no room for it (1812's stacks); `where` filters a place, or places (an
+    1812 area sub-divided: `units 16` lists those in Vyazma (161) and Borodino (162)).
 
     Units the viewer may not identify (no "id": a hidden block) are only counted, per place. A view's
     `unit_words` name the units (1812: stacks) and may give the columns a heading row; `names` name
     the places (1812: "Vilna (12)", as its events write them), and the place column is as wide as the
     longest of them.
     """
-    if where is not None:
-        units = [u for u in units if _place(u) == where]
+    spots = (where,) if isinstance(where, str) else where
+    if spots is not None:
+        units = [u for u in units if _place(u) in spots]
     if not units:
         none = f"No {_word(words, 'units')}"
-        return f"{none} at {_named(where, names)}." if where is not None else f"{none}."
+        return f"{none} at {' or '.join(_named(spot, names) for spot in spots)}." if spots else f"{none}."
     blocks = []
     for side in dict.fromkeys(u.get("side") for u in units):
         mine = [u for u in units if u.get("side") == side]

@@ -37,7 +37,7 @@ def answer(service: GameService, game_id: int, system: GameSystem, state: dict, 
     if game["status"] == "over" and game["ended"] and not view.get("outcome"):  # ended by its players
         view = {k: v for k, v in view.items() if k not in ("to_move", "prompt")} | {"outcome": game["ended"]}
     if verb == "units":
-        where = fmt.place(" ".join(args), view) if args else None
+        where = fmt.places(" ".join(args), view) if args else None
         return fmt.units_table(view.get("units", []), where=where, words=view.get("unit_words"),
                                names=fmt.place_names(view)) + ("" if where else fmt.waiting_line(view))
     pending = game["pending_undo"]

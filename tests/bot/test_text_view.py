@@ -302,11 +302,11 @@ def test_1812_names_its_places_as_its_events_do():
     names = text.place_names(view)
     table = text.units_table(view["units"], words=view["unit_words"], names=names).splitlines()
     assert table[1].split() == ["East", "Prussia", "(30)", "1", "hidden", "stack"]
-    assert text.place("vilna", view) == "12" and text.place("st petersburg", view) == "1"
+    assert text.places("vilna", view) == ("12",) and text.places("st petersburg", view) == ("1",)
     vilna = text.units_table(view["units"], where="12", words=view["unit_words"], names=names)
     assert "  Vilna (12)          R12" in vilna
     with pytest.raises(CommandError) as refusal:
-        text.place("Paris", view)
+        text.places("Paris", view)
     assert str(refusal.value) == ("'Paris' is not a place: name one by its number or its name (`units 1`, "
                                   "`units St Petersburg`).")
 
@@ -316,33 +316,46 @@ def test_a_place_refusal_names_the_games_own_kind_of_place():
     view = borodino.view(borodino.setup("7sep", 1, None), None)
     for word in ("north", "99"):
         with pytest.raises(CommandError, match=r"name a hex by its four digits \(`units 3224`\)\.$"):
-            text.place(word, view)
+            text.places(word, view)
 
 
 def test_an_area_off_the_bloody_monday_map_is_refused_not_found_empty():
     """`units 999` read "No units at 999." as if 999 were an empty area: the map's areas are 1 to 111."""
     bloody_monday = rules.load("bloody_monday")
     view = bloody_monday.view(bloody_monday.setup("bloody_monday", 1, None), "french")
-    assert text.place("41", view) == "41"
+    assert text.places("41", view) == ("41",)
     with pytest.raises(CommandError) as refusal:
-        text.place("999", view)
+        text.places("999", view)
     assert str(refusal.value) == "There is no area 999 on the map: areas are numbered 1 to 111."
 
 
-def test_a_place_off_the_1812_map_or_an_area_sub_divided_is_refused_as_the_game_refuses_it():
-    """`units 99` and `units 16` read "No stacks at 99." and "No stacks at 16." as if they were empty places: 16 is
-    named by its sub-areas, 99 is none (the sentences the game's commands give)."""
+def test_a_place_off_the_1812_map_is_refused_as_the_game_refuses_it():
+    """`units 99` read "No stacks at 99." as if it were an empty place: 99 is none (the sentence the game's commands
+    give, the sub-areas by name)."""
     c1812 = rules.load("campaign_1812")
     view = c1812.view(c1812.setup("campaign", 1, None), "russian")
-    assert (text.place("161", view), text.place("12", view)) == ("161", "12")
-    said = {}
-    for word in ("16", "99"):
-        with pytest.raises(CommandError) as refusal:
-            text.place(word, view)
-        said[word] = str(refusal.value)
-    assert said == {"16": "Area 16 is sub-divided: name its sub-area, 161 or 162.",
-                    "99": "There is no place 99 on the map: name an area (1 to 36) or a sub-area (161, 162, 211, 212) "
-                          "by its number."}
+    assert (text.places("161", view), text.places("12", view)) == (("161",), ("12",))
+    with pytest.raises(CommandError) as refusal:
+        text.places("99", view)
+    assert str(refusal.value) == ("There is no place 99 on the map: name an area by its number, 1 to 36, or a "
+                                  "sub-area: Vyazma (161), Borodino (162), Pinsk (211), Turov (212).")
+
+
+def test_units_of_an_1812_area_sub_divided_lists_the_stacks_of_its_sub_areas_by_name():
+    """`units 16` answered 'Area 16 is sub-divided: name its sub-area, 161 or 162.', numbers for a player to
+    look up: the area is Vyazma (161) and Borodino (162), and the stacks there are listed as `units` lists
+    them, the enemy's hidden stack counted; an area sub-divided with none says both names."""
+    c1812 = rules.load("campaign_1812")
+    view = c1812.view(c1812.setup("borodino", 1, None), "russian")
+    assert text.places("16", view) == ("161", "162")
+    said = text.units_table(view["units"], where=text.places("16", view), words=view["unit_words"],
+                            names=text.place_names(view))
+    assert said.splitlines() == ["French:", "  Vyazma (161)        1 hidden stack", "", "Russian:",
+                                 "  place               stack  corps", "  Borodino (162)      R162   7",
+                                 "    5 inf, 2 cav, 1 supply"]
+    start = c1812.view(c1812.setup("campaign", 1, None), "russian")
+    assert text.units_table(start["units"], where=text.places("16", start), words=start["unit_words"],
+                            names=text.place_names(start)) == "No stacks at Vyazma (161) or Borodino (162)."
 
 
 def test_borodino_odds_name_the_attacker_s_modifiers_apart_from_the_defender_s():
