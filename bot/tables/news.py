@@ -157,11 +157,12 @@ class Change:
     def _answered_at_once(self, system: GameSystem, before: dict | None, after: dict) -> bool:
         """Whether the choice waiting after the change falls only to sides whose standing orders (or
         its only answer) answer it, each played at once as a change of its own (bot/service/standing.py,
-        at_once and follow); a change that begins a game turn keeps its headline (spectators one turn
-        behind post then)."""
+        at_once and follow). A change that begins a game turn is no exception: 1812's July I posted 'The
+        French player chooses where Russian attrition falls ... French player: your move' with its map,
+        then the forced answer under another; the turn is told begun by the answer's change, from where
+        the channel last said it (`announce`), spectators one turn behind with it."""
         waiting = system.choice(after)
-        if waiting is None or before is None or system.outcome(after) is not None or \
-                new_turn(system, self.unshown or before, after) is not None:
+        if waiting is None or before is None or system.outcome(after) is not None:
             return False
         return all(at_once(system, after, side, self.news.store.standing_orders(self.game_id, side))
                    is not None for side in choosers(waiting))
@@ -343,7 +344,7 @@ class Change:
         news, game_id = self.news, self.game_id
         system = news.service.system(game_id)
         public = system.view(after, None)
-        turn = new_turn(system, before, after)
+        turn = new_turn(system, self.unshown or before, after)  # begun by a change told with this one
         self.turn = (turn, seq) if turn is not None else None
         over = system.outcome(after) is not None
         headline = self._head(before, after) if head is None else head

@@ -79,8 +79,8 @@ def _behind(room: Room, game_id: int, seq: int, channels: list[str], new_turn: S
     """One game turn behind: once command `seq` begins a turn (`new_turn`), the start of the turn
     before, after the story of the turn before that one (told from the command after which it
     began to the one that began the turn shown); nothing at any other command."""
-    if new_turn is not None:
-        starts = [s for s in starts if s[1] < new_turn[1]] + [new_turn]
+    if new_turn is not None:  # a turn its change's line tells begun (its first command's, answered at once)
+        starts = [s for s in starts if s[1] < new_turn[1] and s[0] != new_turn[0]] + [new_turn]
     if len(starts) < 2 or starts[-1][1] != seq:
         return []
     (turn, shown), earlier = starts[-2], starts[-3:-2]

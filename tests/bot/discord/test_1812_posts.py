@@ -1,0 +1,53 @@
+"""1812's posts at the table: a choice answered at once is told once, its answer where its question would
+have been, a new Game-Turn's forced attrition included; spectators one turn behind still see the turn begin."""
+from __future__ import annotations
+
+from bot.config import GameSettings
+from bot.service import GameService
+from bot.store import Store
+from bot.tools.fog_check import Position
+from rules import campaign_1812
+from tests.bot.discord.discord_fakes import ANNA, CHANNEL, WATCH, make_tables, run, seated_game
+from tests.rules.campaign_1812.c1812_helpers import position, rig
+
+
+def _at_the_supply_segment(tmp_path, delay: bool = False):
+    """Turn 2's Supply Segment, the French to end it: the Russian Player-Turn of Game-Turn 3 opens with an
+    attrition loss, and the Russians have one stack, in Moscow (17), so its loss is the only answer."""
+    state = position({15: {"inf": 2}}, {17: {"inf": 1}}, phase="supply")
+    rig(state["dice"], 6)
+    service = GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: Position(campaign_1812, state))
+    tables = make_tables(service, defaults=GameSettings(spectator_delay=delay), systems=("campaign_1812",))
+    game = run(seated_game(tables, system="campaign_1812", scenario="campaign", seed=1))
+    run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
+    return tables, game
+
+
+def test_a_forced_attrition_at_a_new_game_turn_is_told_once_where_its_question_would_have_been(tmp_path):
+    """The French `end` of the Supply Segment posted 'Turn 3 ... Attrition Phase ... The French player chooses
+    where Russian attrition falls (1 to take). French player: your move' with a map, then at once the forced
+    answer under another map: a question no one was asked. One post tells the turn begun, the loss and the
+    Russian Movement Phase, under one map."""
+    tables, _ = _at_the_supply_segment(tmp_path)
+    messenger = tables.delivery.messenger
+    before = len(messenger.posts)
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    posts = [(text, pictures) for where, text, pictures in messenger.posts[before:] if where == CHANNEL]
+    assert len(posts) == 1 and len(posts[0][1]) >= 1, posts
+    text = posts[0][0]
+    assert "Game-Turn 3 (July II): the Russian Player-Turn." in text
+    assert "the French player takes a Russian loss in Moscow (17), forced: the only Russian stack." in text
+    assert "Attrition Phase" not in text and "chooses where Russian attrition falls" not in text
+    assert "French player: your move" not in text and "| Movement Phase | Russian player" in text
+
+
+def test_spectators_one_turn_behind_see_the_turn_begin_whose_first_choice_was_answered_at_once(tmp_path):
+    """The turn begins with the French `end`, whose change posts nothing of its own: the forced answer's change
+    tells it begun, and spectators one turn behind get the start of the turn before then."""
+    tables, game = _at_the_supply_segment(tmp_path, delay=True)
+    messenger = tables.delivery.messenger
+    before = len(messenger.posts)
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    watched = [text for where, text, _ in messenger.posts[before:] if where == WATCH]
+    assert len(watched) == 1 and watched[0].startswith(f"Game {game}, one turn behind: the start of turn 2."), \
+        watched
