@@ -52,10 +52,10 @@ T = TypeVar("T")
 @dataclass
 class Played:
     """What a computer's play has stored and not yet sent: whether any news, and its latest change
-    posted with a map and what that map shows (Play.one_map); and where it is shown thinking."""
+    posted with a map (Play.one_map); and where it is shown thinking."""
 
     news: bool = False
-    mapped: tuple[int, dict] | None = None
+    mapped: int | None = None
     shown: tuple[str, ...] = ()  # the places it is shown thinking at, each held open in `thinking`
     thinking: AsyncExitStack = field(default_factory=AsyncExitStack)
 
@@ -192,8 +192,8 @@ class Computer(Room):
 
     async def _turn(self, game_id: int, played: Played) -> bool:
         """Answer what a person asks of the computer, else plan and send once; True while there
-        may be more to play. A phase's map that its next plan ends at once, the board unchanged, is
-        left out (Play.one_map), as for a person's orders in one message."""
+        may be more to play. A phase's map that a later plan posts anew is left out (Play.one_map),
+        as for a person's orders in one message."""
         answered = await asyncio.shield(self._command(game_id, self._answer, game_id))
         if answered is not None:
             played.news = True

@@ -140,8 +140,8 @@ class Play(Room):
         refused, which with those after it is held when a choice waiting first refused it; their
         news stored, for the caller to send together once they and any held orders they let play
         are judged (texts in a row go as one message, bot/delivery/runs.py); a phase's map that a
-        later order ends at once, the board unchanged, left out (`_one_map`)."""
-        mapped: tuple[int, dict] | None = None
+        later order posts anew left out (`_one_map`): one account, one map for the state it leaves."""
+        mapped: int | None = None
         for n, line in enumerate(batch.lines):
             if typed and await asyncio.to_thread(self._secret_now, game_id, line):
                 batch.said.append(Said(line, False, SECRET_ORDER, withdraw=True))
@@ -158,26 +158,25 @@ class Play(Room):
                 return
             mapped = await self.one_map(game_id, mapped)
 
-    async def one_map(self, game_id: int, mapped: tuple[int, dict] | None) -> tuple[int, dict] | None:
+    async def one_map(self, game_id: int, mapped: int | None) -> int | None:
         """Under the game's lock, after an order of a batch (or a computer's plan, sent together:
-        bot/tables/computer.py): the latest of its changes posted with a map and what that map shows
-        (superseded.board); when the order just stored posts a map over the same board, the earlier
-        change's line loses its headline and map (superseded.unmapped)."""
+        bot/tables/computer.py): the command of the latest of its changes posted with a map; when the
+        order just stored posts a map too, the earlier change's line loses its headline, map and "your
+        move" lines (superseded.unmapped), which were stale before anyone read them."""
         async with self.tables.delivery.sending(game_id):  # none of its rows on its way meanwhile
             return await asyncio.to_thread(self._one_map, game_id, mapped)
 
-    def _one_map(self, game_id: int, mapped: tuple[int, dict] | None) -> tuple[int, dict] | None:
+    def _one_map(self, game_id: int, mapped: int | None) -> int | None:
         """one_map, in a worker thread."""
         seq = self.store.last_seq(game_id)
         channel = channel_audience(self.store.game(game_id)["channel"])
-        rows = self.store.undelivered_since(game_id, mapped[0] if mapped else seq)
+        rows = self.store.undelivered_since(game_id, seq if mapped is None else mapped)
         posted = any(row["seq"] == seq and row["audience"] == channel and "picture" in row["payload"] for row in rows)
-        if not posted or mapped is not None and mapped[0] == seq:
+        if not posted or mapped == seq:
             return mapped
-        board = superseded.board(self.service.system(game_id).view(self.service.load(game_id), None))
-        if mapped is not None and mapped[1] == board:
-            self.store.tell_again(superseded.unmapped(rows, mapped[0], channel))
-        return seq, board
+        if mapped is not None:
+            self.store.tell_again(superseded.unmapped(rows, mapped, channel))
+        return seq
 
     def _own_side(self, game_id: int, actor: Actor, side: str | None) -> str | None:
         """The one side an order of this person is for (None at a hot seat, where it is not known)."""

@@ -17,10 +17,11 @@ when the orders played nothing in public (all refused, or a secret order given w
 side orders too): the channel then reads exactly as if none had been held, so whether a side
 holds orders stays its own business.
 
-Orders of one message that pass several phases are told likewise: a phase's map that the next
-order ends at once, the board unchanged, is dropped (`unmapped`), one map for the state the message
-leaves. An 1812 `move 4 3; end; end` posted the Forced March Phase's headline and map, then at once
-the French Player-Turn's over the same board; Borodino's `end; end` past an empty Combat Phase alike.
+Orders of one message that pass several phases are told likewise, as one account: each phase's
+lines as they came, one map for the state the message leaves and one "your move" for what waits
+then (`unmapped`). An 1812 Russian box of moves, `end`, `end` past the forced marches and a battle
+posted the Forced March Phase's headline, map and "Russian player: your move", then the battle's
+Combat Phase and the French Player-Turn under another; Borodino's `end; end` past a Combat Phase alike.
 """
 from __future__ import annotations
 
@@ -67,26 +68,9 @@ def withdrawn(rows: list[dict], at: int, side: str, awaited: bool, channel: str)
     return changed
 
 
-BOARD = ("units", "waiting", "eliminated", "redoubts", "places", "areas")  # what a map draws of a view
-DONE = ("moved", "attacked", "advanced")  # a unit's marks of what it did this player-turn, which ending it clears
-
-
-def board(view: dict) -> dict:
-    """What a map of the public `view` shows of the game: its pieces where they stand, leaving out
-    the title strip's words (the phase, its prompt, who moves) and the marks of what units did this
-    player-turn, which its end clears (the next map draws those moves and attacks as its arrows).
-
-    >>> board({"units": [{"hex": "3220", "moved": True}], "phase": "combat"})["units"]
-    [{'hex': '3220'}]
-    """
-    pieces = {key: view.get(key) for key in BOARD}
-    pieces["units"] = [{k: v for k, v in unit.items() if k not in DONE} for unit in view.get("units", [])]
-    return pieces
-
-
 def unmapped(rows: list[dict], at: int, channel: str) -> dict[int, dict | None]:
     """The channel line of the change stored at command `at` without its headline, map and "your
-    move" lines, which a later order of the same message, leaving the board as it was, posts anew
+    move" lines, which a later order of the same message posts anew
     (`rows`: the game's rows not yet delivered, from that change on); a line whose buttons ask a
     question, or already tried, stays as it is.
 

@@ -128,17 +128,23 @@ def test_a_phase_the_orders_end_at_once_posts_no_map_of_its_own(tmp_path):
     play(test, tmp_path)
 
 
-def test_a_phase_that_changed_the_board_keeps_its_map(tmp_path):
-    """1812, seed 4: the forced march from Riga (4) arrives in Courland (5), so the Forced March
-    Phase's map shows a board the next one no longer does."""
+def test_orders_past_phases_that_changed_the_board_are_one_account_under_one_map(tmp_path):
+    """1812, seed 4: the Russian box `end`, `march 4 5`, `end` posted the Forced March Phase's headline, map and
+    'Russian player: your move', then the march from Riga (4) toward Courland (5) and the French Player-Turn's attrition
+    under another map, the first prompt stale before it was read. What each phase did is told in order, the phase
+    named by its own line, under one map of the state the box leaves and one prompt for what waits now."""
     async def test(db: Path) -> None:
         async with server(db) as s:
             await campaign(s, 4)
             before = len(s.channel.history())
             await s.boris.submit_modal(await s.boris.slash(s.channel, "orders"), {ORDERS_BOX: "end\nmarch 4 5\nend"})
-            posts = [m for m in s.channel.history()[before:] if m.attachments]
-            assert len(posts) == 2, s.posts()[before:]
-            assert "| Forced March Phase |" in posts[0].content and "| Attrition Phase |" in posts[1].content
+            posts = s.channel.history()[before:]
+            assert [len(m.attachments) for m in posts] == [1], s.posts()[before:]
+            said = posts[0].content
+            assert "| Forced March Phase |" not in said and "| Attrition Phase |" in said
+            assert said.index("forced marches follow.") < said.index("force marches from Riga (4)") < \
+                said.index("Combat Phase") < said.index("Victory Points:")
+            assert said.count("your move") == 1
     play(test, tmp_path)
 
 

@@ -3,7 +3,7 @@ headline and map where a later line shows newer ones, the "your move" of the sid
 they were once the game no longer waits for it; nothing when they played nothing in public."""
 from __future__ import annotations
 
-from bot.tables.superseded import board, unmapped, withdrawn
+from bot.tables.superseded import unmapped, withdrawn
 
 CHANNEL = "channel:9"
 ASK_RED, ASK_BLUE = ["\n", {"user": "7"}, ": your move."], ["\n", {"user": "8"}, ": your move."]
@@ -88,10 +88,3 @@ def test_a_map_the_next_order_posts_anew_leaves_the_line_what_it_did():
 def test_a_line_tried_or_asking_with_buttons_keeps_its_map():
     assert unmapped([line() | {"tried_at": "2026-01-01T00:00:00"}, later()], 4, CHANNEL) == {}
     assert unmapped([line(buttons={"side": "blue"}), later()], 4, CHANNEL) == {}
-
-
-def test_the_board_is_the_pieces_not_the_phase_nor_the_marks_a_player_turn_clears():
-    combat = {"phase": "combat", "prompt": "Attack.", "units": [{"hex": "3220", "moved": True, "attacked": False}]}
-    movement = {"phase": "movement", "player": "russian", "units": [{"hex": "3220", "moved": False}]}
-    assert board(combat) == board(movement) != board({"units": [{"hex": "3219"}]})
-    assert board({"places": [{"id": 4, "depleted": 50}]}) != board({"places": [{"id": 4, "depleted": 100}]})

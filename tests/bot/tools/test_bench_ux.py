@@ -18,17 +18,17 @@ def test_a_shevardino_player_turn_takes_its_player_one_box(tmp_path):
     assert setup.interactions == {"french": 1, "russian": 1}  # the standing orders, once
     # Each phasing player's moves, the end of movement, the attacks and the end of combat in one
     # box; the other player, whose standing orders answer the choices, is not asked to act. The
-    # box's news in 2 channel posts (13 when each order was a post of its own, 4 while a map went
-    # alone): its moves and the end of movement with the map, the attack and the end of combat
-    # with the map.
+    # box's news in 1 channel post (13 when each order was a post of its own, 4 while a map went
+    # alone, 2 while each phase had its map): its moves, the end of movement, the attack and the end
+    # of combat, then one map and what waits now.
     assert (french.interactions, russian.interactions) == ({"french": 1}, {"russian": 1})
     assert sum(french.fruitless.values()) + sum(russian.fruitless.values()) == 0
     assert sum(french.dms.values()) + sum(russian.dms.values()) == 0  # an open game: news in the channel
     assert french.silent == russian.silent == 0
     rows = dict(bench_ux.rows("borodino", "shevardino", turns))
     assert rows["borodino shevardino, turn 3 French"] == (
-        "french: 1 int (0 fruitless), 0 DMs, 0 pic; russian: 0 int (0 fruitless), 0 DMs, 0 pic; 2 posts; silent 0 h")
-    assert rows["borodino shevardino, channel posts per player-turn"] == "max 2, median 1.5"
+        "french: 1 int (0 fruitless), 0 DMs, 0 pic; russian: 0 int (0 fruitless), 0 DMs, 0 pic; 1 posts; silent 0 h")
+    assert rows["borodino shevardino, channel posts per player-turn"] == "max 1, median 1.0"
     assert rows["borodino shevardino, interactions per player and player-turn"] == \
         "max 1, median 0.5 (goal at most 3: met)"
     assert rows["borodino shevardino, silent wait (h) per player and player-turn"] == \
