@@ -113,8 +113,8 @@ class Change:
         merged = [outbox_id for side, own in self.asked.items() for outbox_id in self._under_unsent_lines(side, own)]
         for side, own in self.asked.items():
             self._under_the_unsent_answer(side, own, result.seq)
-        if self.asked_in is not None:  # a button of a DM gave the command: its outcome is written there
-            self._answered(rows, str(result.side), self.reply(result))
+        if self.asked_in is not None and not result.at_once:  # a button of a DM gave it: its outcome there
+            self._answered(rows, str(result.side), self.reply(result))  # (what follows at once: in the view)
         elif typed:
             self._answered_by_hand(rows, system, str(result.side), before, self.reply(result))
         if late is not None:

@@ -155,9 +155,23 @@ def whole_answers(state: dict, side: str) -> list[C.Command]:
                 walk(longer, after)
             else:
                 rolled = rolls_made(after) != rolls_made(position)  # the dice unseen: not compared
-                found.setdefault(" ".join(sorted(path)) if rolled else json.dumps(after, sort_keys=True), C.Hit(path))
+                found.setdefault(" ".join(sorted(path)) if rolled else _outcome(state, after), C.Hit(path))
     walk((), state)
     return list(found.values())
+
+
+def _outcome(state: dict, after: dict) -> str:
+    """The position hits from `state` lead to, as the game that follows sees it: the blocks they
+    eliminate are listed (the eliminated, each side's morale track) in the order they fell, an order
+    nothing reads (victory counts and sums them, 2.4 and 10.0), so it is taken by id; every other
+    difference stays one (two hits that eliminate two blocks of strength 1 end alike, one hit that
+    eliminates one of them does not)."""
+    fallen = len(state["eliminated"])
+    shown = {**after, "eliminated": [*after["eliminated"][:fallen],
+                                     *sorted(after["eliminated"][fallen:], key=lambda e: e["id"])],
+             "morale": {side: [*ids[:len(state["morale"][side])], *sorted(ids[len(state["morale"][side]):])]
+                        for side, ids in after["morale"].items()}}
+    return json.dumps(shown, sort_keys=True)
 
 
 def forced_answer(state: dict) -> tuple[C.Command, str] | None:

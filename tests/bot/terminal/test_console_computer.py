@@ -283,18 +283,20 @@ def test_a_computer_that_searches_says_on_stderr_once_a_turn_that_it_is_thinking
 
 def test_a_computer_s_command_answered_at_once_is_numbered_as_its_own(tmp_path):
     """Bloody Monday, dice seed 7, the Russian person against the French computer: the French guns fire into
-    45, where the lone Russian block's hit is the only answer and is played at once. The fire read [38], the
-    number of the hit played after it, so the person's count skipped [37]; each command has its own number.
+    45, where the lone Russian block's hit is the only answer and is played at once. The fire read [37], the
+    number of the hit played after it, so the person's count skipped [36]; each command has its own number.
     Its answer is told under it with why it was played at once: the reason was left out for a hidden game's
-    viewer (the line read '  The Russian player applies 1 hit in 45 (5.3.6).')."""
+    viewer (the line read '  The Russian player applies 1 hit in 45 (5.3.6).'). The hits of the battle in 43
+    before it, which eliminate both Russian blocks there whichever takes the first, are played at once too."""
     service = GameService(Store(str(tmp_path / "k.sqlite")))
     game = service.new_game("bloody_monday", "bloody_monday", seed=7)
     seat = new_seat(load("bloody_monday"), 1, 60.0, seed=2122880292)
     service.store.take_computer_seat(game, "french", seat.to_dict())
     out: list[str] = []
-    prompts = iter(["hit R-1-5J", "hit R-1-17", "quit"])
-    assert play(service, game, lambda prompt: next(prompts), out.append) == 0
+    assert play(service, game, lambda prompt: "quit", out.append) == 0
     text = "\n".join(out)
-    assert "[37] French A (F-III-A, artillery) fires into 45: " in text
+    assert "  The Russian player applies 4 hits in 43 (5.3.6), forced: every way to apply these hits ends alike." \
+        in text
+    assert "[36] French A (F-III-A, artillery) fires into 45: " in text
     assert "  The Russian player applies 1 hit in 45 (5.3.6), forced: the only Russian block in 45." in text
-    assert "\n[39] The French player resolves the battle in 46 (5.3)." in text, "the hit, [38], told under [37]"
+    assert "\n[38] The French player resolves the battle in 46 (5.3)." in text, "the hit, [37], told under [36]"

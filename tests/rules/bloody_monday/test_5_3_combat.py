@@ -292,12 +292,16 @@ def test_5_3_6_hits_chosen_together_name_a_hit_the_rules_apply_at_once_in_its_pl
     unit to go to, the third a tie again. Each answer names that unit in its place and goes on, so
     one click applies all six hits (answers stopped at it, and the hits after it were asked again:
     on simcord three French hits in an area took two clicks), leading where the hits chosen one at
-    a time lead."""
+    a time lead. Whichever of the two takes the third, both are eliminated by the fourth: the
+    order they fell in is all that differs, and nothing reads it, so one answer."""
     g = after_showdown()
     combat.advance(g)
     due = g.s["battle"]["due"]["russian"]
     together = [c.to_text() for c in bm.whole_answers(g.s, "russian")]
-    assert together == ["hit R-1-1Gr R-1-1J R-1-1Gr", "hit R-1-1Gr R-1-1J R-1-1J"]
+    assert together == ["hit R-1-1Gr R-1-1J R-1-1Gr"]
+    first, other = (do(g.s, "russian", text)[0] for text in (*together, "hit R-1-1Gr R-1-1J R-1-1J"))
+    assert first != other and first["eliminated"][1] == other["eliminated"][0]
+    assert first == {**other, "eliminated": [other["eliminated"][1], other["eliminated"][0], *other["eliminated"][2:]]}
     for text in together:
         one_by_one, names = g.s, text.split()[1:]
         while one_by_one["battle"]["choice"]["side"] == "russian":  # each choice in turn, by the hits applied

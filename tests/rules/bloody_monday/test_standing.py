@@ -103,6 +103,28 @@ def test_5_3_6_after_the_showdown_hits_that_end_alike_are_forced():
     assert len(cmd.blocks) == 1 and why == "every way to apply these hits ends alike"
 
 
+@pytest.mark.parametrize("due, forced", [(8, True), (2, True), (1, False)])
+def test_5_3_6_after_the_showdown_blocks_eliminated_in_either_order_end_alike(due, forced):
+    """After the showdown, hits enough for two blocks of strength 1 in 46 eliminate both whichever
+    takes the first: the game that follows reads the eliminated as a count and a sum (2.4, 10.0), not
+    the order they fell in, so the answer is forced; one hit eliminates one of them, a different
+    outcome, and is asked. The blocks eliminated before the battle keep their place in the list."""
+    g = Game(position({"F-I-1": 46, "R-1-3": (46, 1), "R-1-17": (46, 1), "R-1-11": (45, 3)}))
+    g.eliminate("R-1-11")
+    bt = battle(g, 46, shown=True, volleys=[])
+    bt["due"]["russian"] = due
+    combat.apply_hits(g)
+    assert sorted(bt["choice"]["candidates"]) == ["R-1-17", "R-1-3"]
+    answer = bm.forced_answer(g.s)
+    assert (answer is not None) == forced
+    assert len(bm.whole_answers(g.s, "russian")) == (1 if forced else 2)
+    if forced:
+        state, _ = bm.apply(g.s, "russian", answer[0])
+        assert answer[1] == "every way to apply these hits ends alike"
+        assert [e["id"] for e in state["eliminated"]][0] == "R-1-11"
+        assert sorted(state["morale"]["russian"]) == ["R-1-11", "R-1-17", "R-1-3"]
+
+
 def test_6_4_a_retreat_is_never_forced():
     """6.4: the defender may always decline the retreat and fight."""
     state = position({"F-I-1": 44, "R-1-3": 44}, initiative="russian", control={42: "russian"})
