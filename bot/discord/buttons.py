@@ -78,24 +78,27 @@ async def answered(interaction: discord.Interaction,
     everyone reads (not an ephemeral one) keeps its words, the answer going to the presser alone:
     its buttons may ride on a change's own line, an attack's result above the choice it leaves
     (bot/tables/news.py); and it keeps its buttons when the press is refused to the presser (a
-    spectator's, the opponent's), which are the chooser's to press, not when they have expired."""
+    spectator's, the opponent's), which are the chooser's to press, not when they have expired.
+    A DM's expired buttons go and its words stay, the refusal beside them: a question's record
+    (what it asked, or the answer written there) was written over by 'This button has expired'."""
     await interaction.response.defer()
     tables = interaction.client.tables  # type: ignore[attr-defined]
     actor = actor_of(interaction)
-    refused = False
+    refused = expired = False
     try:
         reply = await act(tables, actor)
     except TableError as error:
-        reply, refused = error.text, not isinstance(error, Expired)
+        reply, refused, expired = error.text, not isinstance(error, Expired), isinstance(error, Expired)
     if reply is None:
         return
     message = interaction.message
     shared = message is not None and message.guild is not None and not message.flags.ephemeral  # read by all
-    if shared and not refused:
+    kept = shared or expired and message is not None and message.guild is None  # its words stay
+    if kept and not refused:
         await interaction.edit_original_response(view=None)
     await send_reply(lambda piece: interaction.followup.send(piece, ephemeral=True),
                      tables.delivery, await asyncio.to_thread(tables.private, actor, reply),
-                     None if shared else lambda piece: interaction.edit_original_response(content=piece, view=None))
+                     None if kept else lambda piece: interaction.edit_original_response(content=piece, view=None))
 
 
 class Answer(discord.ui.DynamicItem[discord.ui.Button], template=ANSWER):

@@ -117,6 +117,8 @@ class Change:
             self._answered(rows, str(result.side), self.reply(result))  # (what follows at once: in the view)
         elif typed:
             self._answered_by_hand(rows, system, str(result.side), before, self.reply(result))
+        elif self.author is None and result.side in self.restart:  # a passed deadline's, for its late side
+            self._answered_by_hand(rows, system, result.side, before, f"At your deadline: {result.message}")
         if late is not None:
             rows.append((late[0], message(late[1])))
         self.unshown = (self.unshown or before) if at_once else None
@@ -209,17 +211,19 @@ class Change:
 
     def _answered_by_hand(self, rows: Outbox, system: GameSystem, side: str, before: dict | None,
                           outcome: Text) -> None:
-        """A question by DM answered by a typed command instead of its buttons: its message, which
-        read 'The game waits for you: Apply 3 hits in 46 ...' with its buttons after the hits were
-        applied, says the outcome as a click's does (`_answered`). Only where the command answered
-        a choice of its side and the side's last question still shows that choice's buttons (asked
-        when the side had observed the commands it has now, as a click's expiry reads them), in
-        whichever player-turn it was asked: 1812's last retreat of a COMBAT, typed, began the French
-        Player-Turn, and 'Next, due ...: Retreat your stack from Vyazma (161)' stood with its buttons.
-        The answer keeps that question's player-turn, so the next one's first question is a new DM,
-        which notifies (Store.asked_since); it goes before the change's own question to the side in
-        a new message (a place keeps the last as its question message), and where that question
-        takes the answered one's place, it alone is written there."""
+        """A question by DM answered by a typed command instead of its buttons, or by a passed
+        deadline for its late player: its message, which read 'The game waits for you: Apply 3 hits
+        in 46 ...' with its buttons after the hits were applied, says the outcome as a click's does
+        (`_answered`), a deadline's 'At your deadline: Russian by default (advance: never): stay.'.
+        Only where the command answered a choice of its side and the side's last question still
+        shows that choice's buttons (asked when the side had observed the commands it has now, as a
+        click's expiry reads them), in whichever player-turn it was asked: 1812's last retreat of a
+        COMBAT, typed, began the French Player-Turn, and 'Next, due ...: Retreat your stack from
+        Vyazma (161)' stood with its buttons. The answer keeps that question's player-turn, so the
+        next one's first question is a new DM, which notifies (Store.asked_since); it goes before
+        the change's own question to the side in a new message (a place keeps the last as its
+        question message), and where that question takes the answered one's place, it alone is
+        written there."""
         waiting = system.choice(before) if before is not None else None
         if waiting is None or side not in choosers(waiting):
             return

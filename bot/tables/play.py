@@ -19,7 +19,7 @@ from bot.permissions import (
 )
 from bot.service import QUERIES, Result, before_the_answers, simultaneous
 from bot.store import Outbox
-from bot.tables import held, superseded
+from bot.tables import held, stale, superseded
 from bot.tables.batch import MOST, PASSED, Batch, Said, lines_of, news_of, public_texts, tells_more
 from bot.tables.news import Change
 from bot.tables.room import Room
@@ -452,7 +452,7 @@ class Play(Room):
         given: list[str] = []  # the standing order that would have given this answer (`_standing_given`)
 
         def still() -> str | None:
-            pressed = self._still_asked(game_id, side, seq, text)
+            pressed = self._still_asked(game_id, side, seq, text, actor.id)
             given[:] = self._standing_given(game_id, side, text)
             return pressed
         async with self.tables.in_order(game["channel"]):
@@ -491,16 +491,16 @@ class Play(Room):
         said = self.service.system(game_id).standing_orders()[kind][order]
         return f"\n`orders {kind} {order}` answers every such choice for you: {said}."
 
-    def _still_asked(self, game_id: int, side: str, seen: int, text: str) -> str | None:
+    def _still_asked(self, game_id: int, side: str, seen: int, text: str, user: str) -> str | None:
         """Under the game's lock: the choice asked of `side` when it had observed `seen` commands
         still waits for it (it has observed none since: another side's secret order given meanwhile
         does not expire it, so that nobody learns whether one was given); what the answer `text`
-        reads as on its button, the words its reply repeats."""
+        reads as on its button, the words its reply repeats. Else refused (Expired), saying what
+        became of the question and what waits for the side now (bot/tables/stale.py)."""
         system, state = self.service.system(game_id), self.service.load(game_id)
         waiting = system.choice(state)
         if waiting is None or side not in choosers(waiting) or self.store.seen_seq(game_id, side) != seen:
-            raise Expired("This button has expired: that question has been answered or the game has "
-                             "moved on. The question waiting now comes with its own buttons.")
+            raise Expired(stale.refusal(self.store, system, state, game_id, side, seen, user))
         return ask.answer_words(system, state, side, text)
 
     async def draw(self, actor: Actor, channel: str) -> Offer | Text:

@@ -440,10 +440,10 @@ def test_the_check_reads_what_a_deadline_plays_for_the_viewer(monkeypatch):
     assert "the whole position" in str(deadline_read("end")[1])
 
 
-def retreat_read(lines: list[fog_check.Line]) -> tuple[list[str], str | None]:
-    """What the Russian player observes at the retreat question of a random Bloody Monday game (seed
-    9, command 4: the defender may retreat or stand, 6.4) giving `lines`, at the table alone; and
-    where it parts between the position and one that exchanges two French blocks, both unseen."""
+def retreat_asked() -> tuple[dict, dict]:
+    """The retreat question of a random Bloody Monday game (seed 9, command 4: the defender may
+    retreat or stand, 6.4), and the position that exchanges two French blocks there, both unseen by
+    the Russian player."""
     import random
 
     from rules.core import playout
@@ -453,8 +453,15 @@ def retreat_read(lines: list[fog_check.Line]) -> tuple[list[str], str | None]:
                  if bloody_monday.choice(state) is not None)
     assert bloody_monday.choice(state)["kind"] == "retreat"
     a, b = swaptest.pairs(state, "russian", random.Random(9), 1)[0]
-    one, two = (fog_check.observed(bloody_monday, position, "russian", lines, terminal=False)
-                for position in (state, swaptest.swapped(state, a, b)))
+    return state, swaptest.swapped(state, a, b)
+
+
+def retreat_read(lines: list[fog_check.Line], late: str | None = None) -> tuple[list[str], str | None]:
+    """What the Russian player observes at the retreat question (retreat_asked) giving `lines` (and
+    his deadline passing with the action `late`), at the table alone; and where it parts between the
+    two positions."""
+    one, two = (fog_check.observed(bloody_monday, position, "russian", lines, terminal=False, late=late)
+                for position in retreat_asked())
     return one, fog_check.first_difference(one, two)
 
 
@@ -515,3 +522,51 @@ def test_the_lines_typed_are_judged_with_the_answers_played_at_once_after_them()
     assert "Galicia (32)" in campaign_1812.forced_answer(after)[1]
     played, one, two = fog_check._played(campaign_1812, before, before, side, command.to_text())
     assert played and one == two and one != after and campaign_1812.forced_answer(one) is None
+
+
+def test_a_question_a_deadline_answered_reads_the_same_whatever_the_hidden_blocks_are(monkeypatch):
+    """The Russian player's retreat question by DM, answered at his deadline (at_deadline choose),
+    says what the deadline played there; the positive control: plant a leak (that answer ends with
+    a digest of the whole position) and the check shows it, where it shows nothing as things are."""
+    seen, differ = retreat_read([], late="choose")
+    assert differ is None
+    assert any("At your deadline: Russian by default (retreat: " in line for line in seen)
+    answered = news.Change._answered_by_hand
+
+    def telling_too_much(self, rows, system, side, before, outcome):
+        said = f" (the whole position: {whole(self.news.service.load(self.game_id))})"
+        answered(self, rows, system, side, before, words(outcome, said))
+
+    monkeypatch.setattr(news.Change, "_answered_by_hand", telling_too_much)
+    assert "the whole position" in str(retreat_read([], late="choose")[1])
+
+
+def stale_refusal(state: dict, tmp_path) -> str:
+    """The Russian player's answer to the retreat question (retreat_asked), stood, then its old button
+    pressed again: what he is answered."""
+    from bot.service import GameService
+    from bot.store import Store
+    from bot.tables import stale
+
+    service = GameService(Store(tmp_path / f"{whole(state)}.sqlite"),
+                          loader=lambda name: fog_check.Position(bloody_monday, state))
+    game_id = service.new_game("bloody_monday", "bloody_monday", 1, fog_check.Position(bloody_monday, state).options())
+    seen = service.store.seen_seq(game_id, "russian")
+    assert service.submit(game_id, "russian", "stand", user="boris").accepted
+    return stale.refusal(service.store, bloody_monday, service.load(game_id), game_id, "russian", seen, "boris")
+
+
+def test_a_stale_button_s_refusal_reads_the_same_whatever_the_hidden_blocks_are(monkeypatch, tmp_path):
+    """A button of a question already answered says what became of it and what waits for its side
+    now (bot/tables/stale.py), to its own player alone: that reads the same whichever French blocks,
+    unseen, stand where; the positive control: plant a leak (the sentence ends with a digest of the
+    whole position) and the two differ."""
+    from bot.tables import stale
+
+    one, two = (stale_refusal(position, tmp_path) for position in retreat_asked())
+    assert one == two and one.startswith("This button has expired: you answered that question (stand); ")
+    waits = stale._waits
+    monkeypatch.setattr(stale, "_waits", lambda system, state, side: f"{waits(system, state, side)} {whole(state)}")
+    (tmp_path / "planted").mkdir()
+    one, two = (stale_refusal(position, tmp_path / "planted") for position in retreat_asked())
+    assert one != two

@@ -351,7 +351,8 @@ def test_a_question_answered_by_a_typed_order_that_ends_the_player_turn_says_its
             assert not [m for m in s.channel.history() if m.id not in posts and f"<@{s.boris.user.id}>" in m.content]
             assert not [m for m in s.anna.user.dm_channel.history() if "retreat 24" in m.content]  # his DM alone
             played = s.tables.store.last_seq(game_id)
-            with pytest.raises(Expired, match="that question has been answered"):  # its old buttons, pressed
+            with pytest.raises(Expired, match=r": you answered that question \(retreat 24\); the game waits for your "
+                               "answer to its next question, asked with its own buttons"):  # its old buttons, pressed
                 await s.tables.play.answer(actor(s.boris), game_id, "russian", int(answer_ids(asked)[0].split(":")[4]),
                                            "retreat 23")
             assert s.tables.store.last_seq(game_id) == played  # nothing played for the attrition asked now

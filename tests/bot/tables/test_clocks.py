@@ -344,12 +344,13 @@ def test_a_side_a_passed_deadline_played_for_is_absent_for_the_rest_of_the_playe
                                                                                      action):
     """Blue's second question of the turn falls due at once, not a deadline later, and the setting makes
     it; Blue was told so once, with the first, and is not pinged for the second (nothing waits for
-    the answer), its question message written in place. The next turn asks Blue with a full deadline again."""
+    the answer), its question message written in place, under what the deadline answered for him.
+    The next turn asks Blue with a full deadline again."""
     tables, game_id, clock = _absent_wager(tmp_path, monkeypatch, action)
     store = tables.store
     assert f"<@{BORIS.id}>" not in tables.delivery.messenger.in_channel(CHANNEL)[-1]
     assert [text for place, text in tables.delivery.messenger.kept.values() if place == f"dm:{BORIS.id}"][-1] \
-        .startswith("Game 1: Next, due ")
+        .startswith("Game 1: At your deadline: Blue by default (answer: loud): answer loud.\nNext, due ")
     said = [line for line in tables.delivery.messenger.in_channel(CHANNEL) if line.startswith("**Deadline")]
     assert len(said) == 1 and said[0].startswith(
         "**Deadline** — Blue by default: an `answer` command. Until the Blue player acts again, "

@@ -7,6 +7,7 @@ import asyncio
 import re
 import threading
 import time
+from datetime import timedelta
 from collections import defaultdict
 
 import pytest
@@ -198,18 +199,46 @@ def test_a_clicked_answer_is_played_while_its_question_waits_and_expires_after(w
     store = tables.store
     run(tables.play.submit(ANNA, CHANNEL, "shout"))
     seen = store.seen_seq(game_id, "blue")
-    expired = (r"^This button has expired: that question has been answered or the game has moved on\. The question "
-               r"waiting now comes with its own buttons\.$")
-    with pytest.raises(TableError, match=expired):  # asked at another position
+    expired = "^This button has expired: "
+    with pytest.raises(TableError, match=expired + "that question no longer waits for your answer, the game having "
+                       "moved on since it was asked; the game waits for your answer to its next question, asked "
+                       "with its own buttons\\.$"):  # asked at another position, before Red's shout
         run(tables.play.answer(BORIS, game_id, "blue", seen - 1, "answer soft"))
-    with pytest.raises(TableError, match=expired):  # not Red's question
+    with pytest.raises(TableError, match=expired + "that question does not wait for your answer; nothing waits for "
+                       "you now\\.$"):  # not Red's question
         run(tables.play.answer(ANNA, game_id, "red", store.seen_seq(game_id, "red"), "echo yes"))
     assert run(tables.play.answer(BORIS, game_id, "blue", seen, "answer loud")) == "Blue: answer loud."
-    with pytest.raises(TableError, match=expired):  # answered: Red's echo waits now
+    with pytest.raises(TableError, match=expired + "you answered that question \\(answer loud\\); nothing waits for "
+                       "you now\\.$"):  # answered: Red's echo waits now
         run(tables.play.answer(BORIS, game_id, "blue", seen, "answer soft"))
     assert run(tables.play.answer(ANNA, game_id, "red", store.seen_seq(game_id, "red"), "echo no")) == \
         "Red: echo no."
     assert store.last_seq(game_id) == 3
+
+
+def test_a_button_pressed_after_its_deadline_says_the_deadline_answered_its_question(wager):
+    """Red's shout asks Blue, whose answer is played at his deadline (at_deadline choose): a button
+    of the question says so, and that nothing waits for Blue now."""
+    tables, game_id = wager
+    store = tables.store
+    run(tables.lobby.change_settings(ANNA, CHANNEL, {"at_deadline": "choose"}))
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    seen = store.seen_seq(game_id, "blue")
+    run(tables.clocks.expire(game_id, "blue", timedelta(0)))
+    with pytest.raises(TableError, match="^This button has expired: your deadline passed and answered that question "
+                       "for you \\(answer loud\\); nothing waits for you now\\.$"):
+        run(tables.play.answer(BORIS, game_id, "blue", seen, "answer soft"))
+
+
+def test_a_button_pressed_after_an_undo_took_its_question_back_says_so(wager):
+    tables, game_id = wager
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    seen = tables.store.seen_seq(game_id, "blue")
+    run(tables.play.submit(ANNA, CHANNEL, "undo"))
+    run(tables.play.submit(BORIS, CHANNEL, "accept"))
+    with pytest.raises(TableError, match="^This button has expired: that question was taken back by an undo; "
+                       "nothing waits for you now\\.$"):
+        run(tables.play.answer(BORIS, game_id, "blue", seen, "answer soft"))
 
 
 def test_orders_that_meet_a_choice_are_held_and_played_once_it_is_made(wager):

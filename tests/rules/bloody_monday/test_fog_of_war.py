@@ -17,6 +17,7 @@ import re
 import pytest
 
 from rules import load
+from rules.bloody_monday import combat
 from rules.bloody_monday.game import Game
 from rules.bloody_monday.swaptest import (
     differences,
@@ -262,4 +263,22 @@ def test_swap_test_sees_a_choice_answered_at_once_from_hidden_blocks(monkeypatch
     monkeypatch.setattr(bm, "forced_answer", lambda s: (None, "Kutuzov stands in 52")
                         if s["blocks"]["R-KUT"]["area"] == 52 else None)
     assert all(any(d.startswith("answered at once differs") for d in differences(state, other, viewer))
+               for viewer in (None, "french"))
+
+
+def test_hits_that_end_alike_after_the_showdown_are_answered_at_once_whatever_the_hidden_blocks(monkeypatch):
+    """5.3.6: after the showdown, 8 hits on the two Russian blocks of strength 1 in 46 eliminate both
+    whichever takes the first, and are answered at once, in public: the blocks stand face up, so
+    swapping Kutuzov (52) with the infantry in Gorki (69), both unseen, changes nothing anyone
+    observes; a forced answer planted to read where Kutuzov stands is seen."""
+    state = position({"F-I-1": 46, "R-1-3": (46, 1), "R-1-17": (46, 1), "R-KUT": 52, "R-1-4": 69})
+    g = game(state)
+    battle(g, 46, shown=True, volleys=[])["due"]["russian"] = 8
+    combat.apply_hits(g)
+    assert bm.forced_answer(g.s)[1] == "every way to apply these hits ends alike"
+    other = swapped(g.s, "R-KUT", "R-1-4")
+    assert all(differences(g.s, other, viewer) == [] for viewer in (None, "french"))
+    forced = bm.forced_answer
+    monkeypatch.setattr(bm, "forced_answer", lambda s: forced(s) if s["blocks"]["R-KUT"]["area"] == 52 else None)
+    assert all(any(d.startswith("answered at once differs") for d in differences(g.s, other, viewer))
                for viewer in (None, "french"))

@@ -1,0 +1,77 @@
+"""An answer button pressed after its question has gone (bot/tables/stale.py), and a question by DM
+that a passed deadline answered (bot/tables/news.py): the DM keeps its words and loses its buttons,
+and the presser alone reads one sentence, true, of what became of the question and what waits now."""
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+import rules
+from bot import asked as ask
+from rules.core.standing import choosers
+from tests.bot.discord.sim import play, reply, server
+from tests.bot.discord.test_choice_buttons import actor, answer, answer_ids, reach
+
+GAMES = [("borodino", "6sep", None, 3, "advance"), ("bloody_monday", "last_blood", ["russian_jager"], 2, "hit")]
+
+
+def asked_of(s):
+    """Boris's question message (a DM) with its answers, as he holds it."""
+    (offered,) = [m for m in s.boris.user.dm_channel.history() if answer_ids(m)]
+    return offered
+
+
+@pytest.mark.parametrize("system_name, scenario, options, seed, kind", GAMES)
+def test_a_stale_button_keeps_the_dm_s_words_and_says_what_became_of_its_question(
+        tmp_path, system_name, scenario, options, seed, kind):
+    """Boris, asked by DM, gives a standing order for such choices instead, which answers this one at
+    once; the button he then presses is refused in a reply of his own, saying so, and the DM keeps
+    its words, its buttons gone. It read 'This button has expired: that question has been answered or
+    the game has moved on. The question waiting now comes with its own buttons.' in the DM's place,
+    the question's record gone, though no question waited."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await s.boris.slash(s.channel, "prefs", remind="dm")
+            game_id, _, _ = await reach(s, system_name, scenario, options, seed, kind)
+            system = rules.load(system_name)
+            offered = asked_of(s)
+            seq, state = s.tables.service.position(game_id)
+            order = next(iter(system.standing_orders()[kind]))
+            await s.boris.slash(s.channel, "order", command=f"orders {kind} {order}")
+            await s.env.settle()
+            (row,) = s.tables.store.commands(game_id, after=seq)[:1]
+            pressed = await answer(s.boris, offered, ask.answers(system, state, "russian")[0])
+            await s.env.settle()
+            (after,) = [m for m in s.boris.user.dm_channel.history() if m.id == offered.id]
+            assert after.content == offered.content and not answer_ids(after)
+            assert reply(pressed) == "This button has expired: your standing order answered that question " \
+                f"({row['normalised']}); nothing waits for you now."
+            assert pressed.followups[-1].flags.ephemeral
+    play(test, tmp_path)
+
+
+@pytest.mark.parametrize("system_name, scenario, options, seed, kind", GAMES)
+def test_a_question_a_passed_deadline_answered_reads_so_without_its_buttons(
+        tmp_path, system_name, scenario, options, seed, kind):
+    """The game's deadlines choose for a late player (`/game settings at_deadline:choose`): Boris's
+    question by DM is answered at his deadline by the default order, and reads what was played
+    there, its buttons gone, as a question answered by a typed command does; they stood live."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await s.boris.slash(s.channel, "prefs", remind="dm")
+            game_id, _, _ = await reach(s, system_name, scenario, options, seed, kind)
+            await s.tables.lobby.change_settings(actor(s.anna), str(s.channel.id), {"at_deadline": "choose"})
+            offered = asked_of(s)
+            seq = s.tables.store.last_seq(game_id)
+            system = rules.load(system_name)
+            while "russian" in choosers(system.choice(s.tables.service.load(game_id)) or {"side": None}):
+                await s.tables.clocks.expire(game_id, "russian", timedelta(0))  # a chain of hits: one each
+                await s.env.settle()
+            row = s.tables.store.commands(game_id, after=seq)[-1]
+            (after,) = [m for m in s.boris.user.dm_channel.history() if m.id == offered.id]
+            assert row["user"] == "deadline" and not answer_ids(after)
+            assert after.content.startswith(f"Game {game_id}: At your deadline: Russian by default ({kind}: ")
+            assert after.content.endswith(f"): {row['normalised']}.")
+    play(test, tmp_path)
