@@ -2,9 +2,11 @@
 (its last command number, the state after it).
 
 A state is about 70 kB of Python objects; a bot that has touched 1,000 games would otherwise
-hold them all for ever. Games beyond the bound are simply rebuilt from the store
-(newest snapshot plus replay) the next time they are asked for: the store is the truth, the
-cache only saves that work for the games being played.
+hold them all for ever. A game that is over is not kept at all (nobody plays it again: a bot
+serving games against the computer for hours kept every ended one until 200 games were seen).
+Games beyond the bound are simply rebuilt from the store (its latest state, or newest snapshot
+plus replay) the next time they are asked for: the store is the truth, the cache only saves that
+work for the games being played.
 """
 from __future__ import annotations
 
@@ -43,6 +45,11 @@ class StateCache:
             while len(self._entries) > self.size:
                 self._entries.popitem(last=False)
             return entry
+
+    def drop(self, game_id: int) -> None:
+        """Forget the game (it is over): a later look at it reads the store."""
+        with self._lock:
+            self._entries.pop(game_id, None)
 
     def games(self) -> list[int]:
         with self._lock:

@@ -31,7 +31,7 @@ from bot.service.turns import (TURN_RULE, new_player_turn, new_turn, on_its_even
                                player_turn, player_turn_mark, said, said_on_its_line, simultaneous, still_to_order,
                                told_by_its_event, turn_rule, wait_sentence)
 from bot.state_cache import StateCache
-from bot.store import Opening, Store, StoreRefusal
+from bot.store import Opening, Outbox, Store, StoreRefusal
 from rules.core.errors import CommandError, Moot, RulesError, RuleViolation
 from rules.core.setup import for_a_new_game
 from rules.core.system import Command, GameSystem
@@ -57,7 +57,7 @@ def written(system: GameSystem, state: dict, side: str, line: str) -> Command:
 
 
 class GameService:
-    """Games over a Store. Keeps the latest state of each game in memory; the store is the truth.
+    """Games over a Store. Keeps the latest state of each game still played in memory; the store is the truth.
 
     The cache (bot/state_cache.py, bounded) is keyed by the last command number, so one process must own a game's writes
     (games are partitioned by guild); a second writer would need a fresh service.
@@ -116,11 +116,20 @@ class GameService:
         cached = self._cache.get(game_id)
         if cached and cached[0] == seq:
             return cached
-        return self.keep(game_id, seq, self.state_at(game_id, seq))
+        state = self.state_at(game_id, seq)
+        if self.store.game(game_id)["status"] == "over":  # a look at an ended game keeps nothing
+            return seq, state
+        return self.keep(game_id, seq, state)
 
     def keep(self, game_id: int, seq: int, state: dict) -> tuple[int, dict]:
         """Remember the state after command `seq` as the game's latest (a change just stored)."""
         return self._cache.put(game_id, seq, state)
+
+    def end_game(self, game_id: int, ended: dict, outbox: Outbox) -> None:
+        """Store the game's end without a command (a resignation, a forfeit, an agreed draw, a cancel)
+        with its news, and forget its position."""
+        self.store.end_game(game_id, ended, outbox)
+        self._cache.drop(game_id)
 
     def state_at(self, game_id: int, seq: int) -> dict:
         """The state after command `seq`, rebuilt from the store alone (replay.state_at)."""
@@ -243,7 +252,10 @@ class GameService:
                                     turn=new_turn(system, state, new_state), deadlines=told.deadlines,
                                     player_turn=new_player_turn(system, state, new_state), absent=told.absent,
                                     merged=told.merged)
-        self.keep(game_id, new_seq, new_state)
+        if outcome:
+            self._cache.drop(game_id)
+        else:
+            self.keep(game_id, new_seq, new_state)
         return result, new_state
 
     def default_choice(self, game_id: int, side: str, compose: Compose) -> Result | None:

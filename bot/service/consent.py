@@ -121,5 +121,5 @@ def answer_draw(service: GameService, game_id: int, state: dict, side: str, seq:
     text = f"Game {game_id} is drawn by agreement: {ended['reason']}."
     result = Result(True, text, seq, side, events=[event(text, kind="draw_agreed")],
                     public=text, ended=ended)
-    service.store.end_game(game_id, ended, compose(result, state, state).outbox)
+    service.end_game(game_id, ended, compose(result, state, state).outbox)
     return result

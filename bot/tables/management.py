@@ -46,9 +46,9 @@ class Management(Room):
         game = self.tables.current(game["id"])
         ended = message(words(name(actor.name), f" ends game {game['id']}; no winner."))
         rows = [(place, ended) for place in self.tables.news.places(game)]
-        self.store.end_game(game["id"], {"winner": None, "reason": f"ended by {actor.name}"},
-                            [*rows, *self.tables.news.reveal_rows(game),
-                             *self.tables.news.retire_rows(game["id"], ended["text"])])
+        self.service.end_game(game["id"], {"winner": None, "reason": f"ended by {actor.name}"},
+                              [*rows, *self.tables.news.reveal_rows(game),
+                               *self.tables.news.retire_rows(game["id"], ended["text"])])
         self.tables.deadlines.reschedule(game["id"])
 
     def game_of_server(self, actor: Actor, guild: str | None, game_id: int, what: str) -> dict:

@@ -617,7 +617,7 @@ class News(Room):
         seats = self.store.seats(game_id)
         players = dict.fromkeys(seats[s] for s in system.INFO.sides if seats.get(s) not in (None, COMPUTER))
         pings = words(*(words(mention(user), " ") for user in players)) if ping else ""
-        self.store.end_game(game_id, ended, self.final_rows(game_id, text, pings))
+        self.service.end_game(game_id, ended, self.final_rows(game_id, text, pings))
         self.tables.deadlines.reschedule(game_id)
 
     def final_rows(self, game_id: int, text: Text, pings: Text = "") -> Outbox:

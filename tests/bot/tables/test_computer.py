@@ -238,7 +238,7 @@ def test_a_plan_the_busy_database_refused_is_sent_again_and_no_fault_is_said(ser
 @pytest.mark.parametrize("ending", ["resign", "cancel", "forfeit"])
 def test_a_game_its_players_end_leaves_nothing_kept_of_it(service, ending):
     """Games against the computer resigned, cancelled or forfeited one after another: none leaves its
-    lock, its sending lock, the computer's task, what each side was told or its turn's clock behind (a
+    lock, its sending lock, the computer's task, what each side was told, its turn's clock or its position behind (a
     bot up for a month kept each such game's whole position and story: only a game ended by a command
     was let go, the computer's next look finding it over)."""
     tables = make_tables(service)
@@ -248,11 +248,13 @@ def test_a_game_its_players_end_leaves_nothing_kept_of_it(service, ending):
         run(tables.play.submit(ANNA, CHANNEL, "end"))
         run(tables.play.submit(ANNA, CHANNEL, "roll"))  # Blue's turn: the computer plays it
         run(tables.computer.settled())
-        assert tables.computer.memory._games and tables.computer.clock._turns  # kept while the game runs
         game_id = tables.game_in(CHANNEL)["id"]
+        assert tables.computer.memory._games and tables.computer.clock._turns  # kept while the game runs
+        assert tables.service._cache.games() == [game_id]
         run(tables.play.resign(ANNA, CHANNEL) if ending == "resign" else tables.management.cancel(
             ANNA, CHANNEL) if ending == "cancel" else tables.news.concede(game_id, "red", "Red forfeits"))
         run(tables.computer.settled())
     computer = tables.computer
     assert (computer.memory._games, computer.clock._turns, computer._tasks, computer._failed) == ({}, {}, {}, {})
     assert len(tables._locks) == len(tables._arrivals) == len(tables.delivery._sending) == 0
+    assert tables.service._cache.games() == []  # nor its position
