@@ -55,6 +55,7 @@ class Played:
     posted with a map (Play.one_map); and where it is shown thinking."""
 
     news: bool = False
+    began: int | None = None  # the command after which the player-turn it plays in began
     mapped: int | None = None
     shown: tuple[str, ...] = ()  # the places it is shown thinking at, each held open in `thinking`
     thinking: AsyncExitStack = field(default_factory=AsyncExitStack)
@@ -162,8 +163,11 @@ class Computer(Room):
     async def _play(self, game_id: int) -> None:
         """Play while the computer's side acts, then send what it played: its commands' news goes
         out together (texts in a row make one post), not a post a plan; a Bloody Monday battle's
-        hits, a command each, were a post of one line each. A wake while it sends makes it look
-        again; a stop leaves the news in the outbox, sent at the next start."""
+        hits, a command each, were a post of one line each. Where it holds both sides, each
+        player-turn's news is sent before the next is planned: else nothing of the game went out
+        until it ended (hundreds of messages waiting a game in a soak of such games), and its
+        sending paces its play. A wake while it sends makes it look again; a stop leaves the news in
+        the outbox, sent at the next start."""
         played = Played()
         try:
             while await self._turn(game_id, played) or await self._sent(game_id, played) or \
@@ -203,6 +207,10 @@ class Computer(Room):
         job = await asyncio.to_thread(self._job, game_id)
         if job is None:
             return False
+        began = await asyncio.to_thread(self.store.player_turn_start, game_id, job.played)
+        if played.news and began != played.began:  # the computer holds both sides: the last player-turn goes first
+            await self._sent(game_id, played)
+        played.began = began
         planning = asyncio.ensure_future(self.planner.plan(job))  # at once: its typing waits for the news before it
         try:
             await self._shown_thinking(game_id, played, await asyncio.to_thread(self._thinking_at, game_id, job.side))

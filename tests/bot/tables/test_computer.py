@@ -107,6 +107,18 @@ def test_the_computer_takes_the_seat_at_the_level_asked_in_the_caller_s_game_und
     assert sent and all(sent) and service.store.commands(game_id)[-1]["user"] == COMPUTER
 
 
+def sendings(tables, game_id: int) -> list[int]:
+    """The commands stored at each flush that sent something, in the order they came."""
+    played, flush = [], tables.delivery.flush
+
+    async def counted(game=None):
+        seq, sent = tables.service.store.last_seq(game_id), await flush(game)
+        played.extend([seq] if sent else [])
+        return sent
+    tables.delivery.flush = counted
+    return played
+
+
 def test_what_the_computer_plays_is_sent_together_once_it_has_played(service):
     """Blue's player-turn is two plans (its Movement Phase, then the roll): the news of both goes
     out in one sending once the computer has played, not a sending a plan (a Bloody Monday battle's
@@ -115,17 +127,28 @@ def test_what_the_computer_plays_is_sent_together_once_it_has_played(service):
     game_id = run(seated_game(tables))
     run(tables.computer.seat(ANNA, CHANNEL, "blue"))
     run(tables.play.submit(ANNA, CHANNEL, "end"))
-    played, flush = [], tables.delivery.flush
-
-    async def counted(game=None):
-        seq, sent = service.store.last_seq(game_id), await flush(game)
-        played.extend([seq] if sent else [])
-        return sent
-    tables.delivery.flush = counted
+    played = sendings(tables, game_id)
     run(tables.play.submit(ANNA, CHANNEL, "roll"))  # Blue's turn: the computer moves, ends, rolls
     run(tables.computer.settled())
     assert [row["user"] for row in service.store.commands(game_id)][-2:] == [COMPUTER, COMPUTER]
     assert played == [2, service.store.last_seq(game_id)]  # Anna's roll, then all the computer played
+    assert service.store.undelivered(game_id) == []
+
+
+def test_a_computer_holding_both_sides_sends_each_player_turn_before_it_plays_the_next(service):
+    """The computer seated as Red and Blue plays the race to its end alone: its news goes out at each
+    new player-turn, before the next is planned, where it went out only once the game was over."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    played = sendings(tables, game_id)
+    run(tables.computer.seat(ANNA, CHANNEL, "blue"))
+    run(tables.computer.seat(ANNA, CHANNEL, "red"))
+    run(tables.computer.settled())
+    last = service.store.last_seq(game_id)
+    assert service.store.game(game_id)["status"] == "over"
+    began = sorted({service.store.player_turn_start(game_id, seq) for seq in range(1, last + 1)})
+    assert began == [0, 4, 8, 12, 16, 20, last]  # the commands each player-turn began after, and the end
+    assert played == [0, 0, *began[1:]]  # two seatings, then each player-turn as the next began
     assert service.store.undelivered(game_id) == []
 
 
