@@ -286,16 +286,17 @@ def answer(service: GameService, game_id: int,
 def send(service: GameService, game_id: int, job: PlanJob, decisions: list[Decision],
          compose_for: Callable[[Decision], Compose], phase: str | None = None) -> list[tuple[Decision, Result]]:
     """Submit the plan's commands in order, each stored with its reason and the news
-    `compose_for` makes of it, until one is refused, the side no longer acts, the plan ends, or
-    (given a `phase` key) that phase has ended. Nothing is sent if the position has moved since
-    the plan was made."""
+    `compose_for` makes of it, until one is refused, the game or the plan ends, the side no longer
+    acts, or (given a `phase` key) that phase has ended. Nothing is sent if the position has moved
+    since the plan was made."""
     sent: list[tuple[Decision, Result]] = []
     seq = job.played
     system = service.system(game_id)
     for decision in decisions:
         state = service.load(game_id)
-        if job.side not in system.active_sides(state) or phase not in (None, system.phase_key(state)):
-            break
+        if system.outcome(state) is not None or job.side not in system.active_sides(state) or \
+                phase not in (None, system.phase_key(state)):
+            break  # a command before it ended the game ('The game is over' refused the rest)
         result = service.submit(game_id, job.side, decision.command, user=COMPUTER,
                                 expected_seq=seq, compose=compose_for(decision),
                                 reason=decision.reason)

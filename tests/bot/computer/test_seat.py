@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+import types
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -55,6 +56,31 @@ def test_a_computer_game_is_stored_command_by_command_with_its_reasons_and_repla
     assert len(rows) == len(sent) and {row["user"] for row in rows} == {COMPUTER}
     assert rows[0]["text"] == f"{rows[0]['normalised']} — {sent[0][0].reason}"
     assert service.replay_check(game).ok
+
+
+def test_a_plan_stops_at_the_game_s_end(tmp_path):
+    """A plan whose command ends the game sends nothing after it, where its sides may still act (as
+    Bloody Monday's do after a victory, How to Win C): the next was refused, 'The game is over', and
+    logged as the computer's fault. A race played to its end, then again to its last plan, given one
+    command more."""
+    module = types.ModuleType("open_ended_race")
+    module.__dict__.update({**vars(toy_system), "active_sides": lambda state: list(toy_system.SIDES)
+                            if toy_system.outcome(state) else [state["player"]]})
+    service = GameService(Store(tmp_path / "race.sqlite"), loader=lambda name: module)
+    first, again = (service.new_game("toy_system", "short", seed=3) for _ in range(2))
+    computers(service, first, "red", "blue")
+    computers(service, again, "red", "blue")
+    memory, plans = Memory(), []
+    while (job := next_job(service, memory, first)) is not None:
+        plans.append(send(service, first, job, plan(job), lambda decision: record))
+    for decision, result in (sent for done in plans[:-1] for sent in done):
+        assert service.submit(again, result.side, decision.command, user=COMPUTER).accepted
+    job = next_job(service, Memory(), again)
+    decisions = plan(job)
+    assert [d.command for d in decisions] == [d.command for d, _ in plans[-1]]
+    done = send(service, again, job, [*decisions, decisions[-1]], lambda decision: record)
+    assert [d.command for d, _ in done] == [d.command for d in decisions] and all(r.accepted for _, r in done)
+    assert service.store.game(again)["status"] == "over"
 
 
 def test_the_same_seed_plays_the_same_game_and_another_seed_another(tmp_path):
