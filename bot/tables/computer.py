@@ -73,6 +73,7 @@ class Computer(Room):
         self._failed: dict[tuple[int, str], int] = {}  # (game, side) -> the position its plan failed at
         self.clock = TurnClock()
         self.busy_pause = BUSY_PAUSE
+        self.stopped = False  # a stop: nothing more is planned, whatever wakes it
 
     # -- taking a seat -------------------------------------------------------------------------
 
@@ -136,7 +137,10 @@ class Computer(Room):
     # -- playing -------------------------------------------------------------------------------
 
     def wake(self, game_id: int) -> None:
-        """Play the game's computer seats if one acts now (in a task of the game's own)."""
+        """Play the game's computer seats if one acts now (in a task of the game's own); nothing once
+        the bot stops (a command stored meanwhile wakes it: its plan came after the store closed)."""
+        if self.stopped:
+            return
         running = self._tasks.get(game_id)
         if running is not None and not running.done():
             self._again.add(game_id)
@@ -156,6 +160,7 @@ class Computer(Room):
 
     def stop(self) -> None:
         """At a stop: no more plans (those under way are dropped, made again at the next start)."""
+        self.stopped = True
         for task in self._tasks.values():
             task.cancel()
         self.planner.close()

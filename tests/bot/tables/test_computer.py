@@ -234,6 +234,24 @@ def test_a_stop_while_the_computer_stores_its_plan_waits_for_it(service, monkeyp
     assert service.store.last_seq(game_id) > 0
 
 
+def test_a_computer_woken_once_the_bot_stops_plans_nothing(service):
+    """A command stored while the bot stops (one the stop waits for) wakes the computer, whose side is to
+    act: it planned, and sent its plan after the store had closed ('Cannot operate on a closed database',
+    a traceback in the admin's log). Stopped, it plans nothing; the next start plays its side."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    run(tables.computer.seat(ANNA, CHANNEL, "blue"))
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    tables.computer.stop()
+    run(tables.play.submit(ANNA, CHANNEL, "roll"))  # Blue's turn
+    run(tables.computer.settled())
+    assert tables.computer._tasks == {} and service.store.commands(game_id)[-1]["user"] == ANNA.id
+    started = make_tables(service)
+    run(started.computer.wake_all())
+    run(started.computer.settled())
+    assert service.store.commands(game_id)[-1]["user"] == COMPUTER
+
+
 def test_a_plan_the_busy_database_refused_is_sent_again_and_no_fault_is_said(service, monkeypatch, caplog):
     """Another program holds the database past the store's wait as the computer sends its plan: the
     store refuses it ('the game records are busy'). The channel read 'the computer playing Red stops:
