@@ -224,10 +224,15 @@ class Computer(Room):
             raise
         try:
             decisions = await planning
-        except Exception as error:  # noqa: BLE001 - a hung or broken worker, a commander's bug
+        except Hung as error:  # its worker ended: no traceback to read, the words say it all
+            log.warning("game %s: the %s computer stops at command %s: %s (that worker was ended); the side waits "
+                        "there until `/game seat` seats the computer again, `/game replace` hands it to a person, or "
+                        "the bot starts again", game_id, job.side, job.played, error)
+            await self._give_up(game_id, job, f"it could not plan ({error})")
+            return False
+        except Exception:  # noqa: BLE001 - a broken worker, a commander's bug
             log.exception("game %s: the %s computer could not plan", game_id, job.side)
-            await self._give_up(game_id, job, f"it could not plan ({error})" if isinstance(error, Hung)
-                                else "it could not plan")
+            await self._give_up(game_id, job, "it could not plan")
             return False
         outcome = await asyncio.shield(self._command(game_id, self._send, game_id, job, decisions))
         if outcome == BUSY:

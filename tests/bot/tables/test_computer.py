@@ -161,13 +161,20 @@ def test_the_side_handed_to_the_computer_keeps_no_deadline_in_the_schedule(servi
     run(tables.computer.settled())
 
 
+HUNG_LINE = ("game {}: the red computer stops at command 0: its worker gave no plan 90 s after it began (that worker "
+             "was ended); the side waits there until `/game seat` seats the computer again, `/game replace` hands it "
+             "to a person, or the bot starts again")
+
+
 @pytest.mark.logs_errors("kolocha.computer")
-@pytest.mark.parametrize("error, why", [(RuntimeError("a commander's bug"), "it could not plan"),
-                                        (Hung("its worker gave no plan 90 s after it began"),
-                                         "it could not plan (its worker gave no plan 90 s after it began)")])
-def test_a_computer_that_stopped_says_why_and_plays_once_seated_again(service, caplog, error, why):
+@pytest.mark.parametrize("error, why, logged", [
+    (RuntimeError("a commander's bug"), "it could not plan", ("ERROR", "game {}: the red computer could not plan")),
+    (Hung("its worker gave no plan 90 s after it began"),
+     "it could not plan (its worker gave no plan 90 s after it began)", ("WARNING", HUNG_LINE))])
+def test_a_computer_that_stopped_says_why_and_plays_once_seated_again(service, caplog, error, why, logged):
     """Its plan failed once, at this position: the channel reads why (a hung worker's own words), the log names the
-    game and the side; `/game seat` again makes it try afresh."""
+    game and the side, a bug with its traceback, a hung worker in one sentence (it read a traceback of the
+    planner's wait that told nothing more); `/game seat` again makes it try afresh."""
     class FailingOnce(ThreadPlanner):
         failed = False
 
@@ -183,7 +190,9 @@ def test_a_computer_that_stopped_says_why_and_plays_once_seated_again(service, c
     assert service.store.last_seq(game_id) == 0  # it stopped at the start
     stopped = tables.delivery.messenger.in_channel(CHANNEL)[-1].splitlines()  # joined to the seating when both wait
     assert stopped[-1].startswith(f"Game {game_id}: the computer playing Red stops: {why}. This is logged")
-    assert f"game {game_id}: the red computer could not plan" in [r.getMessage() for r in caplog.records]
+    said = [r for r in caplog.records if r.name == "kolocha.computer"]
+    assert [(r.levelname, r.getMessage()) for r in said] == [(logged[0], logged[1].format(game_id))]
+    assert bool(said[0].exc_info) == (logged[0] == "ERROR")
     run(tables.computer.seat(ANNA, CHANNEL, "red"))
     run(tables.computer.settled())
     assert service.store.last_seq(game_id) > 0
