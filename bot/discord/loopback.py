@@ -13,10 +13,10 @@ lost).
 It recommends `shards` connections (Discord's sharding: each server's events go to the shard
 (server id >> 22) % shards only) and keeps which shard each connection identified as.
 Like Discord, a message sent with a nonce and enforce_nonce that this channel has already taken is
-answered by the first message, not posted again. A heartbeat is acknowledged HEARTBEAT_ACK_SECONDS
-later, as over a network: discord.py's keep-alive thread notes its send only once the send is done,
-so an acknowledgement read before that was measured from the heartbeat before, a whole interval
-('Can't keep up, shard ID 0 websocket is 40.0s behind.', a false alarm in every log).
+answered by the first message, not posted again. A heartbeat is acknowledged `heartbeat_ack` seconds
+(HEARTBEAT_ACK_SECONDS unless told) later, as over a network: discord.py's keep-alive thread notes its
+send only once the send is done, so an acknowledgement read before that was measured from the heartbeat
+before, a whole interval ('Can't keep up, shard ID 0 websocket is 40.0s behind.', a false alarm in every log).
 Nothing here checks permissions or rate limits: that is simcord's job in the tests.
 """
 from __future__ import annotations
@@ -84,7 +84,7 @@ class Sent:
 class Loopback:
     """The stand-in: start() it, point the bot at `url`, then act and read `sent`."""
 
-    def __init__(self, channels: int = 1, shards: int = 1) -> None:
+    def __init__(self, channels: int = 1, shards: int = 1, heartbeat_ack: float = HEARTBEAT_ACK_SECONDS) -> None:
         self._ids = itertools.count(10**15)
         self.channels = [str(700 + n) for n in range(channels)]
         self.sent: list[Sent] = []
@@ -99,6 +99,7 @@ class Loopback:
         self.shards = shards
         self.shard_of: dict[web.WebSocketResponse, int] = {}  # each connection's shard, as identified
         self._acks: set[asyncio.Task] = set()  # heartbeat acknowledgements on their way
+        self.heartbeat_ack = heartbeat_ack  # seconds after a heartbeat that its acknowledgement comes
         self.ack_delay = 0.0  # seconds each acknowledgement of an interaction takes (a slow Discord)
         self.acking = asyncio.Event()  # set when one is under way
         self.failing_syncs = 0  # how many syncs of the command tree to answer 503 (Discord is down)
@@ -221,10 +222,10 @@ class Loopback:
             self.identified.set()
 
     async def _acknowledge(self, ws: web.WebSocketResponse) -> None:
-        """A heartbeat's acknowledgement (op 11), HEARTBEAT_ACK_SECONDS after it came, by a task of
+        """A heartbeat's acknowledgement (op 11), `heartbeat_ack` seconds after it came, by a task of
         its own: the frames that follow it are answered meanwhile. A connection closed before then is
         owed none."""
-        await asyncio.sleep(HEARTBEAT_ACK_SECONDS)
+        await asyncio.sleep(self.heartbeat_ack)
         if not ws.closed:
             try:
                 await ws.send_str(json.dumps({"op": 11}))

@@ -243,9 +243,9 @@ def test_a_heartbeat_is_acknowledged_later_by_a_task_of_its_own(tmp_path):
     """discord.py notes a heartbeat sent once its keep-alive thread sees the send done; an
     acknowledgement read before that counts a whole interval ('Can't keep up, ... 40.0s behind',
     in every log of the stand-in). It comes later, and the frames after the heartbeat are answered
-    meanwhile: the IDENTIFY sent after it is READY first."""
+    meanwhile: the IDENTIFY sent after it is READY first (the stand-in's wait shortened: a soak's is 5 s)."""
     async def test() -> None:
-        loopback = Loopback()
+        loopback = Loopback(heartbeat_ack=0.5)
         url = await loopback.start()
         try:
             async with aiohttp.ClientSession() as session, \
