@@ -142,9 +142,11 @@ class Further:
     requests to undo, a seat's hand-over asked of each player). `computer`: the computer then takes a seat,
     planning with `planner`: the viewer's at their deadline ("deadline") or handed over by them ("mine"),
     at the end; or the other player's, handed over by him ("other") before the viewer's `undo` (which
-    would take back the command that gave it the move); `played` keeps the state it took the seat at and
-    the commands played since, to tell a rule's disclosure from a leak. `hands`: at the end a server
-    manager seats a newcomer for the other side and the viewer cancels the game."""
+    would take back the command that gave it the move) where the public view names it to move, else the
+    viewer's at the end; each change waits for what a computer seat plays after it; `played` keeps the
+    state it took the seat at and the commands played since, to tell a rule's disclosure from a leak.
+    `hands`: at the end a server manager seats a newcomer for the other side and the viewer cancels the
+    game."""
 
     closed: bool = False
     consents: bool = False
@@ -320,11 +322,13 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
             await tables.play.submit(OTHER, CHANNEL, line, other)
         seen.append(f"pressed {_button(before)}: {await _press(tables, before)}")
     recorder.closed = further.closed
+    seated = False  # the computer took the other player's seat
     for message in _batched(lines) if batched else [[line] for line in lines]:
-        if message == list(LAST) and further.computer == "other":  # before the viewer's undo takes a step back
-            await _computer_seated(seen, tables, service, viewer, other, further)
+        if message == list(LAST) and further.computer == "other" and _to_move(service, other):
+            seated = await _computer_seated(seen, tables, service, other, further)  # before `undo` takes a step back
         seen += _completions(tables, service)
         seen.append(await _give(tables, message, recorder))
+        await tables.computer.settled()  # what a computer seat does after it, before the next step
         seen += await _held(tables)
         seen += _looks(tables, service)
     if further.closed:
@@ -338,6 +342,7 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
         for actor in (VIEWER, OTHER):
             asked = getattr(tables.absence, action)(actor, CHANNEL)
             seen.append(f"/game {action} by {actor.name}: {await _awaited(asked)}")
+            await tables.computer.settled()  # a computer seat playing once the game goes on
         seen += _looks(tables, service)
     if further.consents:
         await _consents(seen, tables, service, viewer, other)
@@ -346,6 +351,7 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
             for side in sorted(row["side"] for row in service.store.deadlines(game["id"])):
                 await tables.clocks.remind(game["id"], side, NOON + timedelta(hours=1), NOON.isoformat())
                 await tables.clocks.expire(game["id"], side, timedelta(0))
+        await tables.computer.settled()
         seen += _looks(tables, service)
     if late is not None:
         seen.append(f"/game settings at_deadline:{late}: "
@@ -354,8 +360,8 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
             if any(row["side"] == viewer for row in service.store.deadlines(game["id"])):
                 await tables.clocks.expire(game["id"], viewer, timedelta(0))
         seen += _looks(tables, service)
-    if further.computer not in (None, "other"):
-        await _computer_seated(seen, tables, service, viewer, other, further)
+    if further.computer is not None and not seated:
+        await _computer_seated(seen, tables, service, viewer, further)
     if further.hands:
         await _hands(seen, tables, service, other)
     return seen
@@ -406,11 +412,14 @@ async def _consents(seen: list[str], tables: Tables, service: GameService, viewe
     async def by_other(what: str, act: Awaitable[object]) -> None:
         await _awaited(act)
         seen.append(f"{OTHER.name} {what}")
+        await tables.computer.settled()  # a computer seat's answer, if it holds the other side
 
     async def pressed(action: str, side: str, seq: int) -> None:
         seen.append(f"pressed {action}: {await _awaited(tables.play.confirm(VIEWER, action, game, side, seq))}")
+        await tables.computer.settled()
 
     seen.append(f"/game draw: {_offered(await _awaited(tables.play.draw(VIEWER, CHANNEL)), 'decline')}")
+    await tables.computer.settled()
     asked = await _awaited(tables.play.draw(OTHER, CHANNEL))
     if isinstance(asked, Offer):
         await by_other("declines the draw", tables.play.confirm(OTHER, "decline", game, asked.side, asked.seq))
@@ -427,12 +436,14 @@ async def _consents(seen: list[str], tables: Tables, service: GameService, viewe
                                                                 service.store.seen_seq(game, other)))
         if answer == "refuse":
             seen.append(f"/order undo: {await _awaited(tables.play.submit(VIEWER, CHANNEL, 'undo'))}")
+            await tables.computer.settled()
     await by_other("asks to undo", tables.play.submit(OTHER, CHANNEL, "undo"))
     pending = service.store.game(game)["pending_undo"]
     if pending is not None and pending["by"] == other:
         await pressed("refuse", viewer, service.store.seen_seq(game, viewer))
     seen.append(f"/game replace side:{other} player:{NEWCOMER.name}: "
                 f"{await _awaited(tables.seats.replace(VIEWER, CHANNEL, other, NEWCOMER))}")
+    await tables.computer.settled()
     await by_other("keeps his seat", tables.play.confirm(OTHER, "hold", game, other, int(NEWCOMER.id)))
     await by_other(f"asks for the {viewer} seat to go to {NEWCOMER.name}",
                    tables.seats.replace(replace(OTHER, manage_guild=True), CHANNEL, viewer, NEWCOMER))
@@ -440,36 +451,44 @@ async def _consents(seen: list[str], tables: Tables, service: GameService, viewe
     seen += _looks(tables, service)
 
 
-async def _computer_seated(seen: list[str], tables: Tables, service: GameService, viewer: str, other: str,
-                           further: Further) -> None:
-    """The computer takes a seat (Further.computer: the viewer's, at their deadline where they are awaited
-    or handed over by them; or the other player's, handed over by him) and plays while its side acts: what
-    the viewer reads of it (its posts and how many, when they go, where it is shown thinking), the commands
-    it played for the viewer's side (planned from what that side knows: the same in both positions), and
-    the looks after, written in `seen` as they come."""
+def _to_move(service: GameService, side: str) -> bool:
+    """Whether the public view names `side` to move in the game running in the channel."""
+    game = _live(service)
+    return game is not None and side in service.system(game).view(service.load(game), None).get("to_move", [])
+
+
+async def _computer_seated(seen: list[str], tables: Tables, service: GameService, side: str,
+                           further: Further) -> bool:
+    """The computer takes `side`'s seat (Further.computer: the viewer's at their deadline where they are
+    awaited, else handed over by them; the other player's, which the public view names to move, handed
+    over by him) and plays while its side acts: what the viewer reads of it (its posts and how many, when
+    they go, where it is shown thinking), the commands it played for `side` (the viewer's: planned from
+    what that side knows, the same in both positions), and the looks after, written in `seen` as they
+    come; whether it took the seat."""
     game = _live(service)
     if game is None:
-        return
+        return False
+    await tables.computer.settled()  # nothing woken before it plays for the seat
     seen.append(SEATED)
     seq, at = service.store.last_seq(game), service.load(game)
-    awaited = {row["side"] for row in service.store.deadlines(game)}
-    if further.computer == "deadline" and viewer in awaited:
+    holder = next(user for seat, user in service.store.seats(game).items() if seat == side)
+    if further.computer == "deadline" and side in {row["side"] for row in service.store.deadlines(game)}:
         changed = tables.lobby.change_settings(VIEWER, CHANNEL, {"at_deadline": "computer"})
         seen.append(f"/game settings at_deadline:computer: {await _awaited(changed)}")
-        await tables.clocks.expire(game, viewer, timedelta(0))
-    elif further.computer == "other":
-        await _awaited(tables.computer.seat(OTHER, CHANNEL, other, 1))
-        seen.append(f"{OTHER.name} seats the computer")
+        await tables.clocks.expire(game, side, timedelta(0))
     else:
-        seen.append(f"/game seat side:{viewer} player:computer: "
-                    f"{await _awaited(tables.computer.seat(VIEWER, CHANNEL, viewer, 1))}")
+        actor = VIEWER if holder == VIEWER.id else OTHER
+        seen.append(f"/game seat side:{side} player:computer by {actor.name}: "
+                    f"{await _awaited(tables.computer.seat(actor, CHANNEL, side, 1))}")
     seen.append(f"while the computer plays: {len(seen)} observations")
     await tables.computer.settled()
     played = [(row["side"], row["normalised"]) for row in service.store.commands(game, after=seq)]
     if further.played is not None:
         further.played.append((at, played))
-    seen.append(f"played for the {viewer} side: {[text for side, text in played if side == viewer]}")
+    if holder == VIEWER.id:  # the other side's commands are its own (the second plays them renamed)
+        seen.append(f"played for the {side} side: {[text for by, text in played if by == side]}")
     seen += _looks(tables, service)
+    return True
 
 
 async def _hands(seen: list[str], tables: Tables, service: GameService, other: str) -> None:
@@ -479,6 +498,7 @@ async def _hands(seen: list[str], tables: Tables, service: GameService, other: s
     if _live(service) is None:
         return
     await _awaited(tables.seats.replace(MANAGER, CHANNEL, other, NEWCOMER))
+    await tables.computer.settled()
     seen += [f"{MANAGER.name} seats {NEWCOMER.name} as {other}", *_looks(tables, service)]
     seen.append(f"/game cancel: {await _awaited(tables.management.cancel(VIEWER, CHANNEL))}")
     seen += _looks(tables, service)

@@ -76,20 +76,31 @@ def engine_swaps(games: int, seed: int, write: Write, systems: tuple[str, ...] =
 
 def front_swaps(games: int, seed: int, write: Write, systems: tuple[str, ...] = SWAP_SYSTEMS) -> int:
     """The swap test through the front ends over `games` games per scenario and option set of
-    `systems`: 1812's hidden stacks and secret chits, then Bloody Monday's blocks."""
-    from bot.tools.fog_check import bloody_monday_swap, campaign_swap
+    `systems`: 1812's hidden stacks and secret chits, then Bloody Monday's blocks; then how many
+    positions were compared, and how many of them only up to the computer's seat (its play made the
+    rules tell the two positions apart)."""
+    from bot.tools.fog_check import SwapReport, bloody_monday_swap, campaign_swap
+
+    tally = SwapReport()
+
+    def counted(report: SwapReport) -> list[str]:
+        tally.positions += report.positions
+        tally.disclosed += report.disclosed
+        return report.differences
 
     failed = 0
     if "campaign_1812" in systems:
         failed += _swaps("front-end swap", games, seed, write,
-                         lambda n, scenario, options: campaign_swap(n, n, scenario, list(options),
-                                                                     further=True).differences,
+                         lambda n, scenario, options: counted(campaign_swap(n, n, scenario, list(options),
+                                                                            further=True)),
                          system="campaign_1812")
-    if HIDDEN_SYSTEM not in systems or not _has_swap_test(write, "front-end swap"):
-        return failed
-    return failed + _swaps("front-end swap", games, seed, write,
-                  lambda n, scenario, options: bloody_monday_swap(n, n, scenario, list(options),
-                                                                  further=True).differences)
+    if HIDDEN_SYSTEM in systems and _has_swap_test(write, "front-end swap"):
+        failed += _swaps("front-end swap", games, seed, write,
+                         lambda n, scenario, options: counted(bloody_monday_swap(n, n, scenario, list(options),
+                                                                                 further=True)))
+    write(f"front-end swap: {tally.positions} positions compared, {tally.disclosed} of them up to the "
+          "computer's seat (its play made the rules disclose)")
+    return failed
 
 
 def _has_swap_test(write: Write, part: str) -> bool:
