@@ -2,11 +2,15 @@
 have been, a new Game-Turn's forced attrition included; spectators one turn behind still see the turn begin."""
 from __future__ import annotations
 
+import pytest
+
 from bot.config import GameSettings
 from bot.service import GameService
 from bot.store import Store
+from bot.tools import fog_check
 from bot.tools.fog_check import Position
 from rules import campaign_1812
+from rules.campaign_1812 import swaptest
 from tests.bot.discord.discord_fakes import ANNA, CHANNEL, WATCH, make_tables, run, seated_game
 from tests.rules.campaign_1812.c1812_helpers import position, rig
 
@@ -51,3 +55,26 @@ def test_spectators_one_turn_behind_see_the_turn_begin_whose_first_choice_was_an
     watched = [text for where, text, _ in messenger.posts[before:] if where == WATCH]
     assert len(watched) == 1 and watched[0].startswith(f"Game {game}, one turn behind: the start of turn 2."), \
         watched
+
+
+@pytest.mark.parametrize("planted", [False, True])
+def test_the_forced_attrition_told_once_reads_the_same_whatever_the_hidden_french_stacks_hold(monkeypatch, planted):
+    """The swap test through the front ends (bot/tools/fog_check.py): the French end the Supply Segment, the
+    Russians' lone stack takes the attrition loss at once; the Russian player reads the same post, DMs and
+    terminal whichever French stack, unseen, holds the cavalry. A positive control plants a choice between the
+    question first and the answer alone read from the French stacks, and the two positions are told apart."""
+    from bot.tables.news import Change
+
+    if planted:
+        told_once = Change._answered_at_once
+
+        def leaky(self, system, before, after) -> bool:
+            return told_once(self, system, before, after) and after["stacks"]["french"]["15"]["cav"] == 0
+        monkeypatch.setattr(Change, "_answered_at_once", leaky)
+    state = position({15: {"inf": 2}, 13: {"inf": 1, "cav": 1}}, {17: {"inf": 1}}, phase="supply")
+    rig(state["dice"], 6)
+    lines = [fog_check.Line("end", accepted=True, side="french")]
+    one, two = (fog_check.observed(campaign_1812, at, "russian", lines, terminal=False)
+                for at in (state, swaptest.swapped(state, "french", 15, 13)))
+    assert (fog_check.first_difference(one, two) is not None) is planted
+    assert planted or any("Moscow (17), forced: the only Russian stack.\nTurn 3 of 13" in seen for seen in one)
