@@ -3,6 +3,7 @@ told to its side alone (STACKING: hidden stacks; COMBAT: secret battle plans).""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -13,6 +14,7 @@ from rules.campaign_1812.combat import next_step
 from rules.campaign_1812.game import Game, enemy_of
 from rules.campaign_1812.swaptest import pairs, swapped
 from rules.core.ai import addressed_to, decision_rng, duel
+from rules.core.errors import RulesError
 from tests.rules.campaign_1812.c1812_helpers import c1812, position
 
 
@@ -21,10 +23,10 @@ def _plan(state: dict, side: str, seen: list[dict]) -> list[tuple[str, str]]:
     return [(d.command, d.reason) for d in plan]
 
 
-def _positions(seed: int, commands: int, every: int):
+def _positions(seed: int, commands: int, every: int, scenario: str = "campaign", options: Sequence[str] = ()):
     """Positions of a random game (every `every` commands, and each battle) with the events told to
     each side so far."""
-    state, rng = c1812.setup("campaign", seed), random.Random(seed)
+    state, rng = c1812.setup(scenario, seed, list(options)), random.Random(seed)
     seen: dict[str, list[dict]] = {"french": [], "russian": []}
     for n in range(commands):
         if not c1812.active_sides(state):
@@ -53,6 +55,56 @@ def test_a_plan_does_not_change_when_two_hidden_enemy_stacks_are_swapped_or_the_
             steps.add((state["phase"], side))
     assert swaps > 40 and {("movement", "french"), ("movement", "russian"), ("combat", "french"),
                            ("combat", "russian"), ("march", "french"), ("attrition", "russian")} <= steps
+
+
+def _refused(state: dict, side: str, seen: list[dict], ai_seed: int) -> str | None:
+    """The level-1 plan for `side` sent as its seat sends it (bot/computer/seat.py): each command in
+    turn while the side acts; the first the rules refuse, said with its plan, or None."""
+    plan = c1812.commander().plan(c1812.view(state, side), tuple(seen), decision_rng(ai_seed, 0))
+    for decision in plan:
+        if side not in c1812.active_sides(state):
+            return None
+        try:
+            state, _ = c1812.apply(state, side, c1812.parse(side, decision.command))
+        except RulesError as error:
+            return f"{side} planned {[d.command for d in plan]}: {decision.command!r} refused: {error}"
+    return None
+
+
+def _plans_refused(scenario: str, options: Sequence[str], seeds: range, commands: int) -> tuple[int, list[str]]:
+    """Every position of random games (both sides at random, so a plan meets stacks moved, marched
+    or reinforced in part by a person before the computer took the seat), for each side that acts:
+    how many plans were sent, and those refused."""
+    plans, refused = 0, []
+    for seed in seeds:
+        for n, (state, seen) in enumerate(_positions(seed, commands, 1, scenario, options)):
+            for side in c1812.active_sides(state):
+                plans += 1
+                if (why := _refused(state, side, seen[side], seed + n)) is not None:
+                    refused.append(f"{scenario} {options} seed {seed} command {n} ({state['phase']}): {why}")
+    return plans, refused
+
+
+EVERY_OPTION = sorted(c1812.INFO.options)
+
+
+@pytest.mark.parametrize("options", [[], EVERY_OPTION], ids=["first readings", "every option"])
+@pytest.mark.parametrize("scenario", ["campaign", "borodino", "retreat"])
+def test_every_command_a_plan_sends_is_accepted_in_random_positions(scenario, options):
+    """A refused command stops the computer's seat and its game waits for a person: whatever the position
+    it takes the seat in, each level-1 plan, made from its side's view, is accepted command by command
+    (MOVEMENT: only the units free to move this Player-Turn; corps_move_once: corps that came in stay marked)."""
+    plans, refused = _plans_refused(scenario, options, range(1), 100)
+    assert plans > 100 and refused == []
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("options", [[], EVERY_OPTION], ids=["first readings", "every option"])
+@pytest.mark.parametrize("scenario", ["campaign", "borodino", "retreat"])
+def test_every_command_a_plan_sends_is_accepted_in_whole_random_games(scenario, options):
+    """As above, in every position of two whole random games."""
+    plans, refused = _plans_refused(scenario, options, range(1, 3), 3000)
+    assert plans > 200 and refused == []
 
 
 @pytest.mark.parametrize("scenario", ["campaign", "borodino", "retreat"])
