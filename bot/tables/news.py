@@ -119,6 +119,8 @@ class Change:
             self._answered_by_hand(rows, system, str(result.side), before, self.reply(result))
         elif self.author is None and result.side in self.restart:  # a passed deadline's, for its late side
             self._answered_by_hand(rows, system, result.side, before, f"At your deadline: {result.message}")
+        elif result.standing:  # a standing order given while its question waits: played at once
+            self._answered_by_hand(rows, system, str(result.side), before, result.message)
         if late is not None:
             rows.append((late[0], message(late[1])))
         self.unshown = (self.unshown or before) if at_once else None
@@ -211,10 +213,11 @@ class Change:
 
     def _answered_by_hand(self, rows: Outbox, system: GameSystem, side: str, before: dict | None,
                           outcome: Text) -> None:
-        """A question by DM answered by a typed command instead of its buttons, or by a passed
-        deadline for its late player: its message, which read 'The game waits for you: Apply 3 hits
-        in 46 ...' with its buttons after the hits were applied, says the outcome as a click's does
-        (`_answered`), a deadline's 'At your deadline: Russian by default (advance: never): stay.'.
+        """A question by DM answered by a typed command instead of its buttons, by a passed deadline
+        for its late player, or by a standing order given meanwhile: its message, which read 'The game
+        waits for you: Apply 3 hits in 46 ...' with its buttons after the hits were applied, says the
+        outcome as a click's does (`_answered`), a deadline's 'At your deadline: Russian by default
+        (advance: never): stay.', a standing order's 'Russian by standing order (advance: never): stay.'.
         Only where the command answered a choice of its side and the side's last question still
         shows that choice's buttons (asked when the side had observed the commands it has now, as a
         click's expiry reads them), in whichever player-turn it was asked: 1812's last retreat of a

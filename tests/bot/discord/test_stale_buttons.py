@@ -1,6 +1,8 @@
-"""An answer button pressed after its question has gone (bot/tables/stale.py), and a question by DM
-that a passed deadline answered (bot/tables/news.py): the DM keeps its words and loses its buttons,
-and the presser alone reads one sentence, true, of what became of the question and what waits now."""
+"""A question by DM that a standing order given meanwhile or a passed deadline answered reads what was
+played there, its buttons gone (bot/tables/news.py); an answer button pressed after its question has
+gone, where its message could not be written again (bot/tables/stale.py), leaves the DM its words,
+its buttons gone, and the presser alone reads one sentence, true, of what became of the question
+and what waits now."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -23,32 +25,41 @@ def asked_of(s):
     return offered
 
 
+async def ordered_instead(s, game: tuple, edit_refused: bool = False) -> tuple[int, object, dict, dict]:
+    """Boris, asked by DM in `game` (system, scenario, options, seed, kind), gives a standing order for
+    such choices instead, which answers this one at once (`edit_refused`: Discord does not let the bot
+    write his question again, the message not found): the game, the question as he held it, the
+    command the order played and the position he was asked at."""
+    system_name, scenario, options, seed, kind = game
+    await s.boris.slash(s.channel, "prefs", remind="dm")
+    game_id, _, _ = await reach(s, system_name, scenario, options, seed, kind)
+    offered = asked_of(s)
+    seq, state = s.tables.service.position(game_id)
+    if edit_refused:
+        s.env.inject_error("PATCH", f"/channels/{offered.channel.id}/messages/{offered.id}", status=404,
+                           code=10008, message="Unknown Message")
+    order = next(iter(rules.load(system_name).standing_orders()[kind]))
+    await s.boris.slash(s.channel, "order", command=f"orders {kind} {order}")
+    await s.env.settle()
+    (row,) = s.tables.store.commands(game_id, after=seq)[:1]
+    return game_id, offered, row, state
+
+
 @pytest.mark.parametrize("system_name, scenario, options, seed, kind", GAMES)
-def test_a_stale_button_keeps_the_dm_s_words_and_says_what_became_of_its_question(
+def test_a_question_a_standing_order_answered_reads_so_without_its_buttons(
         tmp_path, system_name, scenario, options, seed, kind):
     """Boris, asked by DM, gives a standing order for such choices instead, which answers this one at
-    once; the button he then presses is refused in a reply of his own, saying so, and the DM keeps
-    its words, its buttons gone. It read 'This button has expired: that question has been answered or
-    the game has moved on. The question waiting now comes with its own buttons.' in the DM's place,
-    the question's record gone, though no question waited."""
+    once: the question reads what the order played, its buttons gone, as a typed answer's does. It
+    kept its buttons and 'the game waits for you', and a press earned only the expired button's
+    sentence."""
     async def test(db: Path) -> None:
         async with server(db) as s:
-            await s.boris.slash(s.channel, "prefs", remind="dm")
-            game_id, _, _ = await reach(s, system_name, scenario, options, seed, kind)
-            system = rules.load(system_name)
-            offered = asked_of(s)
-            seq, state = s.tables.service.position(game_id)
-            order = next(iter(system.standing_orders()[kind]))
-            await s.boris.slash(s.channel, "order", command=f"orders {kind} {order}")
-            await s.env.settle()
-            (row,) = s.tables.store.commands(game_id, after=seq)[:1]
-            pressed = await answer(s.boris, offered, ask.answers(system, state, "russian")[0])
-            await s.env.settle()
+            game_id, offered, row, _ = await ordered_instead(s, (system_name, scenario, options, seed, kind))
+            order = next(iter(rules.load(system_name).standing_orders()[kind]))
             (after,) = [m for m in s.boris.user.dm_channel.history() if m.id == offered.id]
-            assert after.content == offered.content and not answer_ids(after)
-            assert reply(pressed) == "This button has expired: your standing order answered that question " \
-                f"({row['normalised']}); nothing waits for you now."
-            assert pressed.followups[-1].flags.ephemeral
+            assert not answer_ids(after), after.content
+            assert after.content == f"Game {game_id}: Russian by standing order ({kind}: {order}): " \
+                f"{row['normalised']}.", after.content
     play(test, tmp_path)
 
 
@@ -74,4 +85,25 @@ def test_a_question_a_passed_deadline_answered_reads_so_without_its_buttons(
             assert row["user"] == "deadline" and not answer_ids(after)
             assert after.content.startswith(f"Game {game_id}: At your deadline: Russian by default ({kind}: ")
             assert after.content.endswith(f"): {row['normalised']}.")
+    play(test, tmp_path)
+
+
+@pytest.mark.parametrize("system_name, scenario, options, seed, kind", GAMES)
+def test_a_stale_button_keeps_the_dm_s_words_and_says_what_became_of_its_question(
+        tmp_path, system_name, scenario, options, seed, kind):
+    """As above, but Discord would not let the bot write the question again (the message not found):
+    the button Boris then presses there is refused in a reply of his own, saying what became of the
+    question, and the DM keeps its words, its buttons gone. It read 'This button has expired: that
+    question has been answered or the game has moved on. The question waiting now comes with its own
+    buttons.' in the DM's place, the question's record gone, though no question waited."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            _, offered, row, state = await ordered_instead(s, (system_name, scenario, options, seed, kind), True)
+            pressed = await answer(s.boris, offered, ask.answers(rules.load(system_name), state, "russian")[0])
+            await s.env.settle()
+            (after,) = [m for m in s.boris.user.dm_channel.history() if m.id == offered.id]
+            assert after.content == offered.content and not answer_ids(after)
+            assert reply(pressed) == "This button has expired: your standing order answered that question " \
+                f"({row['normalised']}); nothing waits for you now."
+            assert pressed.followups[-1].flags.ephemeral
     play(test, tmp_path)

@@ -230,6 +230,19 @@ def test_a_button_pressed_after_its_deadline_says_the_deadline_answered_its_ques
         run(tables.play.answer(BORIS, game_id, "blue", seen, "answer soft"))
 
 
+def test_a_button_pressed_after_a_standing_order_answered_its_question_says_so(wager):
+    """Blue, asked, gives a standing order for such choices instead, which answers at once: a button of
+    the question (one whose message Discord would not let the bot write again) names the order's
+    answer, and that nothing waits for Blue now."""
+    tables, game_id = wager
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    seen = tables.store.seen_seq(game_id, "blue")
+    run(tables.play.submit(BORIS, CHANNEL, "orders answer loud"))
+    with pytest.raises(TableError, match="^This button has expired: your standing order answered that question "
+                       "\\(answer loud\\); nothing waits for you now\\.$"):
+        run(tables.play.answer(BORIS, game_id, "blue", seen, "answer soft"))
+
+
 def test_a_button_pressed_after_an_undo_took_its_question_back_says_so(wager):
     tables, game_id = wager
     run(tables.play.submit(ANNA, CHANNEL, "shout"))
