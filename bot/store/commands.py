@@ -30,6 +30,12 @@ class CommandsPart(DeadlinesPart):
                                [game_id, self.last_seq(game_id) if upto is None else upto, json.dumps(side)])
         return int(rows.fetchone()[0])
 
+    def seen_after(self, game_id: int, side: str, seq: int) -> int:
+        """seen_seq once command `seq`, whose news is being written before it is stored, stands (with the
+        others after the last stored that lead to it): the position a change's question buttons and kept
+        views are shown at."""
+        return self.seen_seq(game_id, side) + seq - self.last_seq(game_id)
+
     def commands(self, game_id: int, after: int = 0, upto: int | None = None) -> list[dict]:
         """The stored commands with after < seq <= upto, in order."""
         limit = upto if upto is not None else 2**62

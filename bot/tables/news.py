@@ -589,7 +589,7 @@ class News(Room):
             if before is None or side in private or own_view(view, side) != own_view(system.view(before, side), side):
                 carried = self._unsent_untold(game_id, side)
                 mine = private.get(side, "")
-                seen = self.store.seen_seq(game_id, side) + seq - self.store.last_seq(game_id)  # `seq`: maybe unstored
+                seen = self.store.seen_after(game_id, side, seq)
                 rows.append(_kept(side, seen, view, join([t for t in (carried, mine) if t]),
                                   join([t for t in (carried, mine if side in untold else "") if t])))
             if turn_begins:

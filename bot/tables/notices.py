@@ -104,7 +104,7 @@ def notices(tables: Tables, game_id: int, before: dict | None, after: dict, seq:
         if not new and (not question.answers or before is None or
                         question == ask.question(system, before, side)):
             continue
-        seen = tables.store.seen_seq(game_id, side) + seq - tables.store.last_seq(game_id)
+        seen = tables.store.seen_after(game_id, side, seq)
         buttons = answer_buttons(game_id, question, seen)
         when: Text = words(", due ", due(planned[side])) if side in planned else ""
         asked = words(question.text, ask.typed_note(question))
